@@ -1,0 +1,166 @@
+/*
+ * diag.c — diagnostics about the user's input.
+ *
+ * A Diags collects messages while the input is read and checked; nothing is
+ * printed until the caller asks (diag_print), so the library itself never
+ * writes to stderr.  Errors are counted without bound (nerr), but only the
+ * first `limit` are recorded; the next one records a single note "too many
+ * errors, stopping" and everything after it is dropped, warnings included.
+ *
+ * Printed form, one per diagnostic:
+ *
+ *	file:line:col: error: message [-Wcheck]
+ *	<the source line>
+ *	<a caret under col>
+ *
+ * The caret line copies the tabs of the source line before the column, so
+ * that the caret lines up whatever the reader's tab width.  col counts
+ * bytes; UTF-8 continuation bytes take no room on the caret line.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ir.h"
+
+enum { DEFAULT_LIMIT = 20 };
+
+static const char *const sevname[] = {
+	[SEV_NOTE] = "note", [SEV_WARNING] = "warning", [SEV_ERROR] = "error",
+};
+
+Diags *
+diag_new(const char *file, const char *src, size_t len)
+{
+	Arena *a;
+	Diags *dg;
+
+	a = ir_arena_new();
+	if (!a)
+		return NULL;
+	dg = ir_alloc(a, sizeof *dg);
+	if (!dg) {
+		ir_arena_free(a);
+		return NULL;
+	}
+	dg->a = a;
+	dg->limit = DEFAULT_LIMIT;
+	dg->file = file ? ir_strndup(a, file, strlen(file)) : NULL;
+	dg->src = src;      /* borrowed: must outlive diag_print */
+	dg->len = len;
+	return dg;
+}
+
+void
+diag_free(Diags *dg)
+{
+	if (dg)
+		ir_arena_free(dg->a);   /* dg lives in its own arena */
+}
+
+static void
+record(Diags *dg, int sev, Loc loc, const char *check, char *msg)
+{
+	Diag d = { .sev = sev, .loc = loc, .file = dg->file, .check = check, .msg = msg };
+
+	if (msg)
+		PUSH(dg->a, dg->d, dg->n, dg->cap, d);
+}
+
+void
+diag_at(Diags *dg, int sev, Loc loc, const char *check, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+	int n;
+
+	if (sev == SEV_ERROR)
+		dg->nerr++;
+	if (dg->limit > 0 && dg->nerr > dg->limit) {
+		static const char stop[] = "too many errors, stopping";
+		if (sev == SEV_ERROR && dg->nerr == dg->limit + 1)
+			record(dg, SEV_NOTE, (Loc){ 0, 0, 0 }, NULL, ir_strndup(dg->a, stop, sizeof stop - 1));
+		return;
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	msg = ir_alloc(dg->a, (size_t)n + 1);
+	if (msg) {
+		va_start(ap, fmt);
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	record(dg, sev, loc, check, msg);
+}
+
+/* Byte offsets of the starts of lines 1..nline of the source, or NULL. */
+static size_t *
+linestarts(const Diags *dg, size_t *nline)
+{
+	size_t *start, n = 1, i;
+
+	for (i = 0; i < dg->len; i++)
+		n += dg->src[i] == '\n';
+	start = malloc(n * sizeof *start);
+	if (!start)
+		return NULL;
+	start[0] = 0;
+	for (i = 0, n = 1; i < dg->len; i++)
+		if (dg->src[i] == '\n')
+			start[n++] = i + 1;
+	*nline = n;
+	return start;
+}
+
+/* The source line and, under it, the caret. */
+static void
+caret(const Diags *dg, const size_t *start, size_t nline, Loc loc, FILE *f)
+{
+	const char *s, *e, *p, *at;
+	size_t col;
+
+	if (loc.line < 1 || (size_t)loc.line > nline)
+		return;
+	s = dg->src + start[loc.line - 1];
+	e = memchr(s, '\n', (size_t)(dg->src + dg->len - s));
+	if (!e)
+		e = dg->src + dg->len;
+	if (e > s && e[-1] == '\r')
+		e--;
+	fprintf(f, "%.*s\n", (int)(e - s), s);
+	col = loc.col > 1 ? (size_t)loc.col - 1 : 0;
+	at = col < (size_t)(e - s) ? s + col : e;   /* past the end: after the last byte */
+	for (p = s; p < at; p++) {
+		if (*p == '\t')
+			fputc('\t', f);
+		else if (((unsigned char)*p & 0xC0) != 0x80)
+			fputc(' ', f);
+	}
+	fputs("^\n", f);
+}
+
+void
+diag_print(const Diags *dg, FILE *f)
+{
+	size_t *start = NULL, nline = 0, i;
+
+	if (dg->src && dg->n)
+		start = linestarts(dg, &nline);
+	for (i = 0; i < dg->n; i++) {
+		const Diag *d = &dg->d[i];
+		const char *file = d->file ? d->file : "<input>";
+
+		if (d->loc.line > 0)
+			fprintf(f, "%s:%d:%d: %s: %s", file, d->loc.line, d->loc.col, sevname[d->sev], d->msg);
+		else
+			fprintf(f, "%s: %s: %s", file, sevname[d->sev], d->msg);
+		if (d->check)
+			fprintf(f, " [-W%s]", d->check);
+		fputc('\n', f);
+		if (start && d->loc.line > 0 && d->file == dg->file)
+			caret(dg, start, nline, d->loc, f);
+	}
+	free(start);
+}

@@ -1,0 +1,470 @@
+/*
+ * dom.c — reverse postorder, dominators, dominance frontiers and
+ * post-dominators of one body (after ir_cfg).
+ *
+ * Dominators and post-dominators use Cooper, Harvey and Kennedy's iterative
+ * algorithm ("A Simple, Fast Dominance Algorithm"): visit the nodes in
+ * reverse postorder, intersect the already-known dominators of their
+ * predecessors by walking up the tree, and repeat until nothing changes;
+ * reducible graphs settle in two passes.  Every traversal uses an explicit
+ * stack: bodies can have tens of thousands of blocks.
+ *
+ * Results:
+ *   - fn->rpo lists the blocks reachable from block 0 in reverse postorder
+ *     (the depth-first search takes successors in Blk.succ order);
+ *     Blk.rpo is the position there, -1 for unreachable blocks;
+ *   - Blk.idom: -1 for the entry and for unreachable blocks;
+ *   - Blk.dpre/dlast number the dominator tree in preorder (children in
+ *     block id order) so that ir_dominates is two comparisons;
+ *   - Blk.df: the dominance frontier, sorted by block id; unreachable
+ *     blocks have none and appear in none;
+ *   - Blk.ipdom: -1 when the immediate post-dominator is the virtual exit.
+ *
+ * Post-dominance is dominance on the reversed graph rooted at a virtual
+ * exit, which every block without successors (ret, exit, trap, falling off
+ * the end) reaches.  It is computed for all blocks, unreachable ones too.
+ * Blocks that reach no exit (infinite loops, and whatever can only flow into
+ * them) would otherwise have no post-dominator at all, so each infinite loop
+ * gets a made-up edge to the virtual exit: we find the strongly connected
+ * components of the blocks that cannot reach an exit (Tarjan's algorithm,
+ * roots tried in increasing block id); each component that no edge leaves is
+ * a loop with no way out, and its highest-numbered block (in source order
+ * the loop's bottom, usually the latch `bra`) is the one connected.  Every
+ * block of such a region reaches one of those loops, so the augmented graph
+ * reaches the exit from everywhere, and the choice depends only on the CFG.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ir.h"
+
+static void *
+xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz);
+	if (!p)
+		abort();
+	return p;
+}
+
+static void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+static void *
+aalloc(Arena *a, size_t n)
+{
+	void *p = ir_alloc(a, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+/*
+ * A graph as flat arrays: the edges of node v are adj[off[v] .. off[v+1]-1].
+ * Both directions of the CFG, and the reversed CFG with the virtual exit,
+ * are put in this form so that the DFS and the dominator iteration are
+ * written once.
+ */
+typedef struct {
+	int n;
+	int *off, *adj;
+} Graph;
+
+/* Depth-first search from root over g, appending the nodes it reaches to
+ * post[] in postorder (*np counts them).  Nodes already marked in seen[]
+ * are skipped, so successive calls continue one search.  stk and pos are
+ * scratch of g->n entries. */
+static void
+dfs(const Graph *g, int root, char *seen, int *post, int *np, int *stk, int *pos)
+{
+	int sp = 0;
+
+	if (seen[root])
+		return;
+	seen[root] = 1;
+	stk[sp] = root;
+	pos[sp++] = g->off[root];
+	while (sp > 0) {
+		int v = stk[sp - 1];
+		if (pos[sp - 1] < g->off[v + 1]) {
+			int w = g->adj[pos[sp - 1]++];
+			if (!seen[w]) {
+				seen[w] = 1;
+				stk[sp] = w;
+				pos[sp++] = g->off[w];
+			}
+		} else {
+			post[(*np)++] = v;
+			sp--;
+		}
+	}
+}
+
+/*
+ * Cooper-Harvey-Kennedy.  order[0..n-1]: the nodes in reverse postorder,
+ * order[0] the root; num[v]: v's position there (-1: not in the order);
+ * pred: the edges into each node.  Fills dom[] (dom[root] = root, -1 for
+ * nodes outside the order).
+ */
+static void
+chk(const Graph *pred, const int *order, int n, const int *num, int *dom)
+{
+	int changed = 1;
+
+	for (int v = 0; v < pred->n; v++)
+		dom[v] = -1;
+	dom[order[0]] = order[0];
+	while (changed) {
+		changed = 0;
+		for (int i = 1; i < n; i++) {
+			int b = order[i], nd = -1;
+			for (int k = pred->off[b]; k < pred->off[b + 1]; k++) {
+				int p = pred->adj[k];
+				if (num[p] < 0 || dom[p] < 0)
+					continue;  /* unreachable, or not processed yet */
+				if (nd < 0) {
+					nd = p;
+					continue;
+				}
+				/* intersect: walk the deeper finger up until they meet */
+				int x = p, y = nd;
+				while (x != y) {
+					while (num[x] > num[y])
+						x = dom[x];
+					while (num[y] > num[x])
+						y = dom[y];
+				}
+				nd = x;
+			}
+			if (dom[b] != nd) {
+				dom[b] = nd;
+				changed = 1;
+			}
+		}
+	}
+}
+
+/* Forward (succ) and backward (pred) graphs of the CFG. */
+static void
+cfggraphs(const Func *fn, Graph *fw, Graph *bw)
+{
+	int n = fn->nblk, ne = 0;
+
+	for (int b = 0; b < n; b++)
+		ne += fn->blk[b].nsucc;
+	fw->n = bw->n = n;
+	fw->off = xcalloc((size_t)n + 1, sizeof(int));
+	bw->off = xcalloc((size_t)n + 1, sizeof(int));
+	fw->adj = xcalloc((size_t)ne, sizeof(int));
+	bw->adj = xcalloc((size_t)ne, sizeof(int));
+	for (int b = 0, k = 0, j = 0; b < n; b++) {
+		const Blk *bb = &fn->blk[b];
+		fw->off[b] = k;
+		bw->off[b] = j;
+		for (int i = 0; i < bb->nsucc; i++)
+			fw->adj[k++] = bb->succ[i];
+		for (int i = 0; i < bb->npred; i++)
+			bw->adj[j++] = bb->pred[i];
+	}
+	fw->off[n] = ne;
+	bw->off[n] = ne;
+}
+
+/* Dominator tree preorder numbers (children by increasing block id). */
+static void
+domtree(Func *fn, const int *idom)
+{
+	int n = fn->nblk, pre = 0;
+	int *cnt = xcalloc((size_t)n + 1, sizeof(int));
+	int *kid = xcalloc((size_t)n, sizeof(int));
+	int *stk = xcalloc((size_t)n, sizeof(int));
+	int *pos = xcalloc((size_t)n, sizeof(int));
+
+	for (int b = 0; b < n; b++)
+		if (idom[b] >= 0)
+			cnt[idom[b] + 1]++;
+	for (int b = 0; b < n; b++)
+		cnt[b + 1] += cnt[b];
+	memcpy(pos, cnt, (size_t)n * sizeof(int));  /* pos: fill cursors for now */
+	for (int b = 0; b < n; b++)
+		if (idom[b] >= 0)
+			kid[pos[idom[b]]++] = b;
+
+	int sp = 0;
+	stk[sp] = 0;
+	pos[sp++] = cnt[0];
+	fn->blk[0].dpre = pre++;
+	while (sp > 0) {
+		int v = stk[sp - 1];
+		if (pos[sp - 1] < cnt[v + 1]) {
+			int w = kid[pos[sp - 1]++];
+			fn->blk[w].dpre = pre++;
+			stk[sp] = w;
+			pos[sp++] = cnt[w];
+		} else {
+			fn->blk[v].dlast = pre - 1;
+			sp--;
+		}
+	}
+	free(cnt);
+	free(kid);
+	free(stk);
+	free(pos);
+}
+
+/* Dominance frontiers (Cooper et al.'s runner form): for a join b, every
+ * block from each predecessor up to, not including, idom(b) has b in its
+ * frontier.  Visiting b in id order keeps each list sorted, and a runner
+ * that already got b in this round stops early: its dominators have it too. */
+static void
+frontiers(Func *fn, Arena *a)
+{
+	int n = fn->nblk;
+	int *last = xcalloc((size_t)n, sizeof(int));
+	int *cnt = xcalloc((size_t)n + 1, sizeof(int));
+	int *pr = NULL;  /* pairs (runner, b) */
+	size_t np = 0, cap = 0;
+
+	for (int b = 0; b < n; b++) {
+		const Blk *bb = &fn->blk[b];
+		if (bb->rpo < 0 || bb->npred < 2)
+			continue;
+		for (int k = 0; k < bb->npred; k++) {
+			int r = bb->pred[k];
+			if (fn->blk[r].rpo < 0)
+				continue;
+			while (r != bb->idom && r >= 0 && last[r] != b + 1) {
+				last[r] = b + 1;
+				if (np + 2 > cap) {
+					cap = cap ? 2 * cap : 256;
+					pr = xrealloc(pr, cap * sizeof *pr);
+				}
+				pr[np++] = r;
+				pr[np++] = b;
+				cnt[r + 1]++;
+				r = fn->blk[r].idom;
+			}
+		}
+	}
+	for (int b = 0; b < n; b++)
+		cnt[b + 1] += cnt[b];
+	int *pool = cnt[n] ? aalloc(a, (size_t)cnt[n] * sizeof(int)) : NULL;
+	for (int b = 0; b < n; b++) {
+		fn->blk[b].df = cnt[b + 1] > cnt[b] ? pool + cnt[b] : NULL;
+		fn->blk[b].ndf = 0;
+	}
+	for (size_t k = 0; k < np; k += 2) {
+		Blk *r = &fn->blk[pr[k]];
+		r->df[r->ndf++] = pr[k + 1];
+	}
+	free(pr);
+	free(last);
+	free(cnt);
+}
+
+/*
+ * Tarjan's strongly connected components over the blocks not yet marked in
+ * seen[] (those that cannot reach an exit); marks tox[] on the highest block
+ * of every component that no edge leaves.  Iterative; linear.
+ */
+static void
+sinkloops(const Graph *fw, const char *seen, char *tox)
+{
+	int n = fw->n, idx = 0, sp = 0, cs = 0, ncomp = 0;
+	int *num = xcalloc((size_t)n, sizeof(int));   /* dfs number + 1, 0 unvisited */
+	int *low = xcalloc((size_t)n, sizeof(int));
+	int *comp = xcalloc((size_t)n, sizeof(int));  /* component + 1, 0 while open */
+	int *stk = xcalloc((size_t)n, sizeof(int));   /* Tarjan's stack */
+	int *call = xcalloc((size_t)n, sizeof(int));  /* DFS stack and edge positions */
+	int *pos = xcalloc((size_t)n, sizeof(int));
+
+	for (int r = 0; r < n; r++) {
+		if (seen[r] || num[r])
+			continue;
+		num[r] = low[r] = ++idx;
+		stk[sp++] = r;
+		call[cs] = r;
+		pos[cs++] = fw->off[r];
+		while (cs > 0) {
+			int v = call[cs - 1];
+			if (pos[cs - 1] < fw->off[v + 1]) {
+				int w = fw->adj[pos[cs - 1]++];
+				if (seen[w])
+					continue;  /* cannot happen: w would reach an exit, so would v */
+				if (!num[w]) {
+					num[w] = low[w] = ++idx;
+					stk[sp++] = w;
+					call[cs] = w;
+					pos[cs++] = fw->off[w];
+				} else if (!comp[w] && num[w] < low[v]) {
+					low[v] = num[w];
+				}
+				continue;
+			}
+			cs--;
+			if (cs > 0 && low[v] < low[call[cs - 1]])
+				low[call[cs - 1]] = low[v];
+			if (low[v] != num[v])
+				continue;
+			/* v roots a component: pop it, then see whether an edge leaves it.
+			 * All of its successors are finished by now. */
+			int top = sp, hi = -1, sink = 1;
+			ncomp++;
+			do
+				comp[stk[--sp]] = ncomp;
+			while (stk[sp] != v);
+			for (int k = sp; k < top; k++) {
+				int u = stk[k];
+				if (u > hi)
+					hi = u;
+				for (int e = fw->off[u]; e < fw->off[u + 1]; e++)
+					if (comp[fw->adj[e]] != ncomp)
+						sink = 0;
+			}
+			if (sink)
+				tox[hi] = 1;
+		}
+	}
+	free(num);
+	free(low);
+	free(comp);
+	free(stk);
+	free(call);
+	free(pos);
+}
+
+static void
+postdom(Func *fn, const Graph *fw, const Graph *bw)
+{
+	int n = fn->nblk, x = n, np = 0;
+	char *tox = xcalloc((size_t)n, 1);
+	char *seen = xcalloc((size_t)n + 1, 1);
+	int *post = xcalloc((size_t)n + 1, sizeof(int));
+	int *stk = xcalloc((size_t)n + 1, sizeof(int));
+	int *pos = xcalloc((size_t)n + 1, sizeof(int));
+	int *num = xcalloc((size_t)n + 1, sizeof(int));
+	int *order = xcalloc((size_t)n + 1, sizeof(int));
+	int *dom = xcalloc((size_t)n + 1, sizeof(int));
+
+	/* Reverse DFS from the real exits, then connect the infinite loops found
+	 * among what is left and search again from them.  The virtual exit x is
+	 * the root: its children are the exits, then the connected loops. */
+	for (int b = 0; b < n; b++)
+		tox[b] = fn->blk[b].nsucc == 0;
+	for (int b = 0; b < n; b++)
+		if (tox[b])
+			dfs(bw, b, seen, post, &np, stk, pos);
+	if (np < n) {
+		sinkloops(fw, seen, tox);
+		for (int b = 0; b < n; b++)
+			if (tox[b])
+				dfs(bw, b, seen, post, &np, stk, pos);
+	}
+	if (np != n) {
+		fprintf(stderr, "ir_dom: %s: %d of %d blocks reach the exit\n",
+			fn->name ? fn->name : "?", np, n);
+		abort();
+	}
+	post[np++] = x;
+
+	/* The reversed graph's predecessors are the successors, plus x. */
+	Graph rp = { n + 1, xcalloc((size_t)n + 2, sizeof(int)), NULL };
+	int ne = fw->off[n], k = 0;
+	rp.adj = xcalloc((size_t)ne + (size_t)n, sizeof(int));
+	for (int b = 0; b < n; b++) {
+		rp.off[b] = k;
+		for (int e = fw->off[b]; e < fw->off[b + 1]; e++)
+			rp.adj[k++] = fw->adj[e];
+		if (tox[b])
+			rp.adj[k++] = x;
+	}
+	rp.off[n] = rp.off[n + 1] = k;
+
+	for (int i = 0; i < np; i++) {
+		order[i] = post[np - 1 - i];
+		num[order[i]] = i;
+	}
+	chk(&rp, order, np, num, dom);
+	for (int b = 0; b < n; b++)
+		fn->blk[b].ipdom = dom[b] == x ? -1 : dom[b];
+
+	free(rp.off);
+	free(rp.adj);
+	free(tox);
+	free(seen);
+	free(post);
+	free(stk);
+	free(pos);
+	free(num);
+	free(order);
+	free(dom);
+}
+
+void
+ir_dom(Func *fn, Arena *a)
+{
+	int n = fn->nblk, np = 0;
+	Graph fw, bw;
+
+	if (n == 0)
+		return;
+	cfggraphs(fn, &fw, &bw);
+	char *seen = xcalloc((size_t)n, 1);
+	int *post = xcalloc((size_t)n, sizeof(int));
+	int *stk = xcalloc((size_t)n, sizeof(int));
+	int *pos = xcalloc((size_t)n, sizeof(int));
+	int *num = xcalloc((size_t)n, sizeof(int));
+	int *dom = xcalloc((size_t)n, sizeof(int));
+
+	dfs(&fw, 0, seen, post, &np, stk, pos);
+	fn->rpo = aalloc(a, (size_t)np * sizeof(int));
+	fn->nrpo = np;
+	for (int b = 0; b < n; b++) {
+		Blk *bb = &fn->blk[b];
+		bb->rpo = bb->idom = bb->dpre = bb->dlast = -1;
+		bb->df = NULL;
+		bb->ndf = 0;
+		num[b] = -1;
+	}
+	for (int i = 0; i < np; i++) {
+		int b = post[np - 1 - i];
+		fn->rpo[i] = b;
+		fn->blk[b].rpo = num[b] = i;
+	}
+	chk(&bw, fn->rpo, np, num, dom);
+	dom[0] = -1;
+	for (int b = 0; b < n; b++)
+		fn->blk[b].idom = dom[b];
+	domtree(fn, dom);
+	frontiers(fn, a);
+	postdom(fn, &fw, &bw);
+
+	free(fw.off);
+	free(fw.adj);
+	free(bw.off);
+	free(bw.adj);
+	free(seen);
+	free(post);
+	free(stk);
+	free(pos);
+	free(num);
+	free(dom);
+}
+
+int
+ir_dominates(const Func *fn, int a, int b)
+{
+	if (a == b)
+		return 1;
+	if (a < 0 || b < 0 || a >= fn->nblk || b >= fn->nblk)
+		return 0;
+	const Blk *x = &fn->blk[a], *y = &fn->blk[b];
+	if (x->dpre < 0 || y->dpre < 0)
+		return 0;
+	return x->dpre <= y->dpre && y->dpre <= x->dlast;
+}

@@ -1,0 +1,578 @@
+/*
+ * ssa.c — the SSA overlay of one body (after ir_cfg and ir_dom).
+ *
+ * Registers (SYM_REG operands) are renamed; special registers and memory
+ * are not.  The instructions keep their operands; what this pass adds is,
+ * per instruction, the values it defines (Ins.def) and uses (Ins.use), per
+ * block its phis, and the table of values (fn->val).
+ *
+ * Which operands count:
+ *   - an operand with isdst set is written: an OK_REG, each register of an
+ *     OK_VEC or OK_LIST, both halves of an OK_PAIR; an OK_SINK writes
+ *     nothing;
+ *   - everything else is read, and so is any register inside an OK_ADDR
+ *     (base or list) or under an OK_NOT, even within a written operand;
+ *   - Ins.use lists the guard first, then the read registers in operand
+ *     order; Ins.def lists the written registers in operand order;
+ *   - a guarded instruction (or an OF_RDST opcode) defines a new value that
+ *     merges the old one, so it also uses the previous value of each
+ *     register it writes: those uses come last, one per def, in def order,
+ *     i.e. use[nuse - ndef + k] is the old value under def[k].
+ * All uses of an instruction read the values from before it: in
+ * `add %r1, %r1, 1` the use is the previous %r1.
+ *
+ * A register read on some path before any definition reads its entry value:
+ * version 0, defined "in the entry block" with ins = phi = -1, made only
+ * for registers that are actually read that way, so that a later pass can
+ * tell reads of undefined registers (or of .reg parameters).  Phi arguments
+ * are -1 only for predecessors that are unreachable.
+ *
+ * Phi placement is pruned (Cytron et al. on iterated dominance frontiers,
+ * restricted to blocks where the register is live on entry): no dead phis,
+ * so an entry value reaching a phi really is read.  Liveness is computed per
+ * register by a backward worklist from the blocks that read it before
+ * writing it, which costs the size of its live range.
+ *
+ * Renaming walks the dominator tree in preorder (Blk.dpre) without
+ * recursion: the current value of each register is one array entry, and
+ * every change is logged so that leaving a subtree undoes it.
+ *
+ * Versions are numbered per register in block id order (phis, then
+ * instructions), so the dump reads top to bottom and does not depend on
+ * register numbering.  Unreachable blocks get no SSA at all: no phis, and
+ * their instructions have ndef = nuse = 0.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "ir.h"
+
+static void *
+xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz);
+	if (!p)
+		abort();
+	return p;
+}
+
+static void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+static void *
+aalloc(Arena *a, size_t n)
+{
+	void *p = ir_alloc(a, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+typedef struct {
+	int *v;
+	size_t n, cap;
+} Ivec;
+
+static void
+ipush(Ivec *s, int x)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 256;
+		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
+	}
+	s->v[s->n++] = x;
+}
+
+typedef struct {
+	const Func *fn;
+	Ivec use, def;   /* register ids of the instruction being walked */
+} Walk;
+
+static void
+reg(Walk *w, const Opnd *o, int dst)
+{
+	int id = o->sym->id;
+
+	if (id < 0 || id >= w->fn->nregs || w->fn->regs[id] != o->sym) {
+		fprintf(stderr, "ir_ssa: %s: register %s has id %d, not in fn->regs\n",
+			w->fn->name ? w->fn->name : "?", o->sym->name ? o->sym->name : "?", id);
+		abort();
+	}
+	ipush(dst ? &w->def : &w->use, id);
+}
+
+/* Operand nesting is a couple of levels deep, so recursion is fine here. */
+static void
+opnd(Walk *w, const Opnd *o, int dst)
+{
+	dst |= o->isdst;
+	switch (o->kind) {
+	case OK_REG:
+		if (o->sym && o->sym->kind == SYM_REG)
+			reg(w, o, dst);
+		break;
+	case OK_VEC:
+	case OK_LIST:
+	case OK_PAIR:
+		for (int k = 0; k < o->nsub; k++)
+			opnd(w, &o->sub[k], dst);
+		break;
+	case OK_NOT:
+		for (int k = 0; k < o->nsub; k++)
+			opnd(w, &o->sub[k], 0);
+		break;
+	case OK_ADDR:
+		if (o->base)
+			opnd(w, o->base, 0);
+		for (int k = 0; k < o->nsub; k++)
+			opnd(w, &o->sub[k], 0);
+		break;
+	default:
+		break;
+	}
+}
+
+/* Register ids read and written by in, in Ins.use / Ins.def order. */
+static void
+walkins(Walk *w, const Ins *in)
+{
+	w->use.n = w->def.n = 0;
+	if (in->guard)
+		opnd(w, in->guard, 0);
+	for (int k = 0; k < in->nopnd; k++)
+		opnd(w, &in->opnd[k], 0);
+	if (in->guard || (ir_opinfo[in->op].flags & OF_RDST))
+		for (size_t k = 0; k < w->def.n; k++)
+			ipush(&w->use, w->def.v[k]);
+}
+
+/* Register → list of blocks, by counting sort of (reg, blk) pairs that
+ * arrive in block order, so each list is sorted too. */
+typedef struct {
+	int *off;   /* nregs + 1 */
+	int *blk;
+} Lists;
+
+static void
+group(Lists *l, const Ivec *pairs, int nregs)
+{
+	size_t n = pairs->n / 2;
+
+	l->off = xcalloc((size_t)nregs + 2, sizeof(int));
+	l->blk = xcalloc(n, sizeof(int));
+	for (size_t k = 0; k < n; k++)
+		l->off[pairs->v[2 * k] + 2]++;
+	for (int r = 0; r < nregs; r++)
+		l->off[r + 2] += l->off[r + 1];
+	for (size_t k = 0; k < n; k++)
+		l->blk[l->off[pairs->v[2 * k] + 1]++] = pairs->v[2 * k + 1];
+}
+
+/* The phi argument slot of edge p → s: p's position in s's sorted preds. */
+static int
+predidx(const Blk *s, int p)
+{
+	int lo = 0, hi = s->npred - 1;
+
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		if (s->pred[mid] == p)
+			return mid;
+		if (s->pred[mid] < p)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	for (int k = 0; k < s->npred; k++)  /* not sorted: not made by ir_cfg */
+		if (s->pred[k] == p)
+			return k;
+	abort();
+}
+
+/* Def and use slots come from the arena in slabs, so that an instruction's
+ * pointers can be set while it is being walked (and in cache) without
+ * knowing the function's total in advance. */
+typedef struct {
+	Arena *a;
+	int *p;
+	size_t left;
+} Slab;
+
+static int *
+take(Slab *s, size_t n)
+{
+	if (n > s->left) {
+		size_t sz = n > 4096 ? n : 4096;
+		s->p = aalloc(s->a, sz * sizeof(int));
+		s->left = sz;
+	}
+	int *r = s->p;
+	s->p += n;
+	s->left -= n;
+	return r;
+}
+
+/* Flat copies of the predecessor lists and frontiers: the placement loops
+ * follow many edges per register, and a few small arrays stay in cache
+ * where the Blk structs would not. */
+typedef struct {
+	int *poff, *pred;   /* reachable predecessors only */
+	int *doff, *df;
+} Flat;
+
+static void
+flatten(const Func *fn, Flat *g)
+{
+	int nb = fn->nblk, np = 0, nd = 0;
+
+	for (int b = 0; b < nb; b++) {
+		np += fn->blk[b].npred;
+		nd += fn->blk[b].ndf;
+	}
+	g->poff = xcalloc((size_t)nb + 1, sizeof(int));
+	g->doff = xcalloc((size_t)nb + 1, sizeof(int));
+	g->pred = xcalloc((size_t)np, sizeof(int));
+	g->df = xcalloc((size_t)nd, sizeof(int));
+	np = nd = 0;
+	for (int b = 0; b < nb; b++) {
+		const Blk *bb = &fn->blk[b];
+		g->poff[b] = np;
+		g->doff[b] = nd;
+		for (int k = 0; k < bb->npred; k++)
+			if (fn->blk[bb->pred[k]].rpo >= 0)
+				g->pred[np++] = bb->pred[k];
+		for (int k = 0; k < bb->ndf; k++)
+			g->df[nd++] = bb->df[k];
+	}
+	g->poff[nb] = np;
+	g->doff[nb] = nd;
+}
+
+/* The state of one run over a function. */
+typedef struct {
+	Func *fn;
+	Arena *a;
+	int nb, nr;
+	/* collect: per instruction its slots and counts, so that renaming
+	 * need not touch the (scattered, probably uncached) Ins structs again */
+	int **slot;
+	int *nu, *nd;
+	Val *iv;            /* values of instruction defs, in block order */
+	size_t niv, capiv;
+	int *vstart;        /* per block: its first value in iv */
+	Ivec ue, wr;        /* pairs (reg, blk): read before written; written */
+	/* place */
+	Ivec phis;          /* pairs (blk, reg), by register */
+	int *nphi;          /* per block */
+	/* substitute */
+	int *cur;           /* current value per register, -1: the entry value */
+	int *entry;         /* entry value per register, -1 until first needed */
+} S;
+
+/* 1. One walk over the reachable instructions: the registers each one
+ * reads (use slots hold register ids until renaming) and a value for each
+ * one it writes (def slots hold value ids), plus, per register, the blocks
+ * that read it before writing it (ue) and the blocks that write it. */
+static void
+collect(S *s)
+{
+	Func *fn = s->fn;
+	Walk w = { .fn = fn };
+	Slab slab = { s->a, NULL, 0 };
+	int *mdef = xcalloc((size_t)s->nr, sizeof(int));  /* stamps b+1: written in block b so far */
+	int *mue = xcalloc((size_t)s->nr, sizeof(int));   /* stamps b+1: ue pair recorded */
+
+	for (int b = 0; b < s->nb; b++) {
+		Blk *bb = &fn->blk[b];
+		bb->phi = NULL;
+		bb->nphi = 0;
+		s->vstart[b] = (int)s->niv;
+		if (bb->rpo < 0) {
+			for (int i = bb->i0; i < bb->i1; i++) {
+				Ins *in = fn->ins[i];
+				in->def = in->use = NULL;
+				in->ndef = in->nuse = 0;
+			}
+			continue;
+		}
+		for (int i = bb->i0; i < bb->i1; i++) {
+			Ins *in = fn->ins[i];
+			walkins(&w, in);
+			size_t n = w.use.n + w.def.n;
+			int *sl = n ? take(&slab, n) : NULL;
+			in->nuse = s->nu[i] = (int)w.use.n;
+			in->ndef = s->nd[i] = (int)w.def.n;
+			in->use = w.use.n ? sl : NULL;
+			in->def = w.def.n ? sl + w.use.n : NULL;
+			s->slot[i] = sl;
+			for (size_t k = 0; k < w.use.n; k++) {
+				int r = w.use.v[k];
+				*sl++ = r;
+				if (mdef[r] != b + 1 && mue[r] != b + 1) {
+					mue[r] = b + 1;
+					ipush(&s->ue, r);
+					ipush(&s->ue, b);
+				}
+			}
+			for (size_t k = 0; k < w.def.n; k++) {
+				int r = w.def.v[k];
+				if (s->niv == s->capiv) {
+					s->capiv = s->capiv ? 2 * s->capiv : 256;
+					s->iv = xrealloc(s->iv, s->capiv * sizeof *s->iv);
+				}
+				*sl++ = (int)s->niv;
+				s->iv[s->niv++] = (Val){ r, 0, b, i, -1 };
+				if (mdef[r] != b + 1) {
+					mdef[r] = b + 1;
+					ipush(&s->wr, r);
+					ipush(&s->wr, b);
+				}
+			}
+		}
+	}
+	s->vstart[s->nb] = (int)s->niv;
+	free(w.use.v);
+	free(w.def.v);
+	free(mdef);
+	free(mue);
+}
+
+/* 2. Pruned phi placement, one register at a time.  Stamps r+1 in the
+ * per-block arrays save clearing them between registers. */
+static void
+place(S *s)
+{
+	int nb = s->nb;
+	Flat g;
+	Lists ul, dl;
+	int *live = xcalloc((size_t)nb, sizeof(int));
+	int *isdef = xcalloc((size_t)nb, sizeof(int));
+	int *has = xcalloc((size_t)nb, sizeof(int));
+	int *inwl = xcalloc((size_t)nb, sizeof(int));
+	int *wl = xcalloc((size_t)nb, sizeof(int));
+
+	flatten(s->fn, &g);
+	group(&ul, &s->ue, s->nr);
+	group(&dl, &s->wr, s->nr);
+	for (int r = 0; r < s->nr; r++) {
+		int u0 = ul.off[r], u1 = ul.off[r + 1], d0 = dl.off[r], d1 = dl.off[r + 1];
+		int st = r + 1, n = 0;
+		if (u0 == u1 || d0 == d1)
+			continue;  /* never live on entry to a block, or never written */
+		for (int k = d0; k < d1; k++)
+			isdef[dl.blk[k]] = st;
+		/* live on entry: from the ue blocks backwards, stopping at writes */
+		for (int k = u0; k < u1; k++) {
+			live[ul.blk[k]] = st;
+			wl[n++] = ul.blk[k];
+		}
+		while (n > 0) {
+			int x = wl[--n];
+			for (int k = g.poff[x]; k < g.poff[x + 1]; k++) {
+				int p = g.pred[k];
+				if (live[p] == st || isdef[p] == st)
+					continue;
+				live[p] = st;
+				wl[n++] = p;
+			}
+		}
+		/* iterated frontier of the writes, where r is live */
+		for (int k = d0; k < d1; k++) {
+			inwl[dl.blk[k]] = st;
+			wl[n++] = dl.blk[k];
+		}
+		while (n > 0) {
+			int x = wl[--n];
+			for (int k = g.doff[x]; k < g.doff[x + 1]; k++) {
+				int y = g.df[k];
+				/* a block past a dead y that needs a phi is reached from
+				 * another write: liveness would flow back to y otherwise */
+				if (has[y] == st || live[y] != st)
+					continue;
+				has[y] = st;
+				ipush(&s->phis, y);
+				ipush(&s->phis, r);
+				s->nphi[y]++;
+				if (inwl[y] != st) {
+					inwl[y] = st;
+					wl[n++] = y;
+				}
+			}
+		}
+	}
+	free(g.poff);
+	free(g.pred);
+	free(g.doff);
+	free(g.df);
+	free(ul.off);
+	free(ul.blk);
+	free(dl.off);
+	free(dl.blk);
+	free(live);
+	free(isdef);
+	free(has);
+	free(inwl);
+	free(wl);
+}
+
+/* 3. The phis and the value table: instruction defs, then phis block by
+ * block, then room for one entry value per register.  Phi arguments start
+ * at -1, which is what unreachable predecessors keep.  Versions count per
+ * register in block order, phis first; only the value table is read. */
+static void
+values(S *s)
+{
+	Func *fn = s->fn;
+	size_t nargs = 0, nph = s->phis.n / 2;
+
+	for (int b = 0; b < s->nb; b++)
+		if (s->nphi[b]) {
+			fn->blk[b].phi = aalloc(s->a, (size_t)s->nphi[b] * sizeof(Phi));
+			nargs += (size_t)s->nphi[b] * (size_t)fn->blk[b].npred;
+		}
+	int *args = nargs ? aalloc(s->a, nargs * sizeof(int)) : NULL;
+	for (size_t k = 0; k < nargs; k++)
+		args[k] = -1;
+	for (size_t k = 0; k < s->phis.n; k += 2) {
+		Blk *bb = &fn->blk[s->phis.v[k]];
+		Phi *p = &bb->phi[bb->nphi++];
+		p->reg = s->phis.v[k + 1];
+		p->narg = bb->npred;
+		p->arg = p->narg ? args : NULL;
+		args += p->narg;
+	}
+	fn->capval = (int)(s->niv + nph + (size_t)s->nr);
+	fn->val = aalloc(s->a, (size_t)fn->capval * sizeof(Val));
+	if (s->niv)
+		memcpy(fn->val, s->iv, s->niv * sizeof(Val));
+	fn->nval = (int)s->niv;
+	for (int b = 0; b < s->nb; b++)
+		for (int k = 0; k < fn->blk[b].nphi; k++) {
+			Phi *p = &fn->blk[b].phi[k];
+			p->def = fn->nval;
+			fn->val[fn->nval++] = (Val){ p->reg, 0, b, -1, k };
+		}
+
+	int *ver = xcalloc((size_t)s->nr, sizeof(int));
+	for (int b = 0; b < s->nb; b++) {
+		for (int k = 0; k < fn->blk[b].nphi; k++)
+			fn->val[fn->blk[b].phi[k].def].ver = ++ver[fn->blk[b].phi[k].reg];
+		for (int v = s->vstart[b]; v < s->vstart[b + 1]; v++)
+			fn->val[v].ver = ++ver[fn->val[v].reg];
+	}
+	free(ver);
+}
+
+static int
+lookup(S *s, int reg)
+{
+	Func *fn = s->fn;
+
+	if (s->cur[reg] >= 0)
+		return s->cur[reg];
+	if (s->entry[reg] < 0) {
+		int v = fn->nval++;
+		fn->val[v] = (Val){ reg, 0, 0, -1, -1 };
+		s->entry[reg] = v;
+	}
+	return s->entry[reg];
+}
+
+/* 4. Renaming in dominator-tree preorder.  open[] holds the path from the
+ * root to the current block with each block's undo-log height; a block
+ * whose subtree ends before the next block's preorder number is finished,
+ * and its log entries are rolled back. */
+static void
+substitute(S *s)
+{
+	Func *fn = s->fn;
+	int *order = xcalloc((size_t)fn->nrpo, sizeof(int));
+	int *open = xcalloc((size_t)fn->nrpo, sizeof(int));
+	int *mark = xcalloc((size_t)fn->nrpo, sizeof(int));
+	Ivec log = { 0 };  /* pairs (reg, previous cur) */
+	int no = 0;
+
+	for (int r = 0; r < s->nr; r++)
+		s->cur[r] = s->entry[r] = -1;
+	for (int b = 0; b < s->nb; b++)
+		if (fn->blk[b].dpre >= 0)
+			order[fn->blk[b].dpre] = b;
+	for (int k = 0; k < fn->nrpo; k++) {
+		int b = order[k];
+		Blk *bb = &fn->blk[b];
+		while (no > 0 && fn->blk[open[no - 1]].dlast < bb->dpre) {
+			no--;
+			while (log.n > (size_t)mark[no]) {
+				log.n -= 2;
+				s->cur[log.v[log.n]] = log.v[log.n + 1];
+			}
+		}
+		open[no] = b;
+		mark[no++] = (int)log.n;
+		for (int j = 0; j < bb->nphi; j++) {
+			int r = bb->phi[j].reg;
+			ipush(&log, r);
+			ipush(&log, s->cur[r]);
+			s->cur[r] = bb->phi[j].def;
+		}
+		for (int i = bb->i0; i < bb->i1; i++) {
+			int *sl = s->slot[i], nu = s->nu[i], nd = s->nd[i];
+			for (int j = 0; j < nu; j++)
+				sl[j] = lookup(s, sl[j]);
+			for (int j = nu; j < nu + nd; j++) {
+				int r = fn->val[sl[j]].reg;
+				ipush(&log, r);
+				ipush(&log, s->cur[r]);
+				s->cur[r] = sl[j];
+			}
+		}
+		for (int j = 0; j < bb->nsucc; j++) {
+			Blk *t = &fn->blk[bb->succ[j]];
+			if (!t->nphi)
+				continue;
+			int at = predidx(t, b);
+			for (int q = 0; q < t->nphi; q++)
+				t->phi[q].arg[at] = lookup(s, t->phi[q].reg);
+		}
+	}
+	free(log.v);
+	free(order);
+	free(open);
+	free(mark);
+}
+
+void
+ir_ssa(Func *fn, Arena *a)
+{
+	S s = { .fn = fn, .a = a, .nb = fn->nblk, .nr = fn->nregs };
+	size_t ni = (size_t)fn->nins + 1, nb = (size_t)fn->nblk + 1, nr = (size_t)fn->nregs;
+
+	s.slot = xcalloc(ni, sizeof(int *));
+	s.nu = xcalloc(ni, sizeof(int));
+	s.nd = xcalloc(ni, sizeof(int));
+	s.vstart = xcalloc(nb, sizeof(int));
+	s.nphi = xcalloc(nb, sizeof(int));
+	s.cur = xcalloc(nr, sizeof(int));
+	s.entry = xcalloc(nr, sizeof(int));
+	collect(&s);
+	place(&s);
+	values(&s);
+	substitute(&s);
+	free(s.slot);
+	free(s.nu);
+	free(s.nd);
+	free(s.iv);
+	free(s.vstart);
+	free(s.ue.v);
+	free(s.wr.v);
+	free(s.phis.v);
+	free(s.nphi);
+	free(s.cur);
+	free(s.entry);
+	fn->built = 1;
+}

@@ -1,0 +1,1682 @@
+/*
+ * parse.c — the semantic half of the parser: symbols, declarations and
+ * instruction decoding, called from the grammar's actions (ptx.y).
+ *
+ * Scoping: module symbols live in p->global; a function body has its own
+ * map p->local, and each `{` pushes a mark on an undo stack so that names
+ * declared inside a nested block disappear at its `}` (PTX call sequences
+ * declare their .param buffers that way).  A register range `%r<N>` binds
+ * the prefix `%r` in p->ranges; `%r7` then resolves to an element Sym made
+ * on first use, so every register the body touches has exactly one Sym.
+ *
+ * Labels may be used before they are defined: an unknown name in an operand
+ * becomes a pending label, and any still undefined at the end of the body is
+ * reported there with the location of its first use.
+ *
+ * Instructions: the opcode table picks the opcode from the dot chain
+ * (longest match), the rest are modifiers, each of which must be known.
+ * Operand expressions are lowered to Opnd: registers, immediates, symbol
+ * addresses, [base+offset] addresses, {vectors}, (lists), p|q pairs, !p.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "parse.h"
+#include "ptx.h"
+
+/* ---------------------------------------------------------------- maps */
+
+static size_t
+ptrhash(const void *k)
+{
+	uintptr_t x = (uintptr_t)k;
+	x ^= x >> 17;
+	x *= 0x9E3779B97F4A7C15u;
+	return (size_t)(x ^ (x >> 29));
+}
+
+static Sym *
+mapget(Map *m, const char *k)
+{
+	if (!m->cap)
+		return NULL;
+	size_t j = ptrhash(k) & (m->cap - 1);
+	while (m->key[j]) {
+		if (m->key[j] == k)
+			return m->val[j];
+		j = (j + 1) & (m->cap - 1);
+	}
+	return NULL;
+}
+
+/* Sets k to v (v may be NULL to hide a binding); returns the old value. */
+static Sym *
+mapset(Arena *a, Map *m, const char *k, Sym *v)
+{
+	if (2 * (m->n + 1) > m->cap) {
+		size_t nc = m->cap ? 2 * m->cap : 64;
+		const char **nk = ir_alloc(a, nc * sizeof *nk);
+		Sym **nv = ir_alloc(a, nc * sizeof *nv);
+		for (size_t i = 0; i < m->cap; i++) {
+			if (!m->key[i])
+				continue;
+			size_t j = ptrhash(m->key[i]) & (nc - 1);
+			while (nk[j])
+				j = (j + 1) & (nc - 1);
+			nk[j] = m->key[i];
+			nv[j] = m->val[i];
+		}
+		m->key = nk;
+		m->val = nv;
+		m->cap = nc;
+	}
+	size_t j = ptrhash(k) & (m->cap - 1);
+	while (m->key[j]) {
+		if (m->key[j] == k) {
+			Sym *old = m->val[j];
+			m->val[j] = v;
+			return old;
+		}
+		j = (j + 1) & (m->cap - 1);
+	}
+	m->key[j] = k;
+	m->val[j] = v;
+	m->n++;
+	return NULL;
+}
+
+/* Binds in a function-scope map, remembering the old binding for `}`. */
+static void
+bind(Parser *p, Map *m, const char *k, Sym *v)
+{
+	Sym *old = mapset(p->a, m, k, v);
+	if (p->nmark) {
+		Undo u = {k, old};
+		/* the map is encoded in the low bit of nothing: keep two stacks in one by tagging */
+		u.key = k;
+		PUSH(p->a, p->undo, p->nundo, p->capundo, u);
+		PUSH(p->a, p->undo, p->nundo, p->capundo, ((Undo){m == &p->ranges ? "r" : "l", NULL}));
+	}
+}
+
+/* ---------------------------------------------------------------- special registers */
+
+static const struct { const char *name; int type; } sregs[] = {
+	{"%tid", TY_U32}, {"%ntid", TY_U32}, {"%laneid", TY_U32}, {"%warpid", TY_U32},
+	{"%nwarpid", TY_U32}, {"%ctaid", TY_U32}, {"%nctaid", TY_U32}, {"%smid", TY_U32},
+	{"%nsmid", TY_U32}, {"%gridid", TY_U64}, {"%is_explicit_cluster", TY_PRED},
+	{"%clusterid", TY_U32}, {"%nclusterid", TY_U32}, {"%cluster_ctaid", TY_U32},
+	{"%cluster_nctaid", TY_U32}, {"%cluster_ctarank", TY_U32}, {"%cluster_nctarank", TY_U32},
+	{"%lanemask_eq", TY_U32}, {"%lanemask_le", TY_U32}, {"%lanemask_lt", TY_U32},
+	{"%lanemask_ge", TY_U32}, {"%lanemask_gt", TY_U32}, {"%clock", TY_U32},
+	{"%clock_hi", TY_U32}, {"%clock64", TY_U64}, {"%globaltimer", TY_U64},
+	{"%globaltimer_lo", TY_U32}, {"%globaltimer_hi", TY_U32},
+	{"%total_smem_size", TY_U32}, {"%aggr_smem_size", TY_U32}, {"%dynamic_smem_size", TY_U32},
+	{"%reserved_smem_offset_begin", TY_B32}, {"%reserved_smem_offset_end", TY_B32},
+	{"%reserved_smem_offset_cap", TY_B32}, {"%current_graph_exec", TY_U64},
+	{"WARP_SZ", TY_U32},
+};
+
+/* %pm0..7, %pm0_64..%pm7_64, %envreg0..31, %reserved_smem_offset_0/1 */
+static int
+sregnum(const char *s, int *type)
+{
+	size_t n = strlen(s);
+	const char *num = NULL;
+	if (strncmp(s, "%pm", 3) == 0)
+		num = s + 3;
+	else if (strncmp(s, "%envreg", 7) == 0)
+		num = s + 7;
+	else if (strncmp(s, "%reserved_smem_offset_", 22) == 0)
+		num = s + 22;
+	if (!num || !*num)
+		return 0;
+	const char *e = num;
+	while (*e >= '0' && *e <= '9')
+		e++;
+	if (e == num)
+		return 0;
+	*type = TY_U32;
+	if (strcmp(e, "_64") == 0 && s[1] == 'p') {
+		*type = TY_U64;
+		return 1;
+	}
+	return e == s + n;
+}
+
+static Sym *
+sreg(Parser *p, const char *name, Loc loc)
+{
+	Sym *s = mapget(&p->sregs, name);
+	if (s)
+		return s;
+	int type = 0;
+	int idx = -1;
+	for (size_t i = 0; i < sizeof sregs / sizeof sregs[0]; i++)
+		if (strcmp(sregs[i].name, name) == 0) {
+			type = sregs[i].type;
+			idx = (int)i;
+		}
+	if (idx < 0 && !sregnum(name, &type))
+		return NULL;
+	s = ir_alloc(p->a, sizeof *s);
+	s->kind = SYM_SREG;
+	s->name = name;
+	s->loc = loc;
+	s->space = SP_SREG;
+	s->type = type;
+	s->vec = 1;
+	s->sreg = idx;
+	mapset(p->a, &p->sregs, name, s);
+	return s;
+}
+
+/* ---------------------------------------------------------------- symbols */
+
+static Sym *
+newsym(Parser *p, int kind, const char *name, Loc loc)
+{
+	Sym *s = ir_alloc(p->a, sizeof *s);
+	s->kind = kind;
+	s->name = name;
+	s->loc = loc;
+	s->vec = 1;
+	s->id = -1;
+	s->fn = p->fn;
+	s->inner = p->nmark > 0;
+	return s;
+}
+
+static void
+addreg(Parser *p, Sym *s)
+{
+	s->id = p->fn->nregs;
+	PUSH(p->a, p->fn->regs, p->fn->nregs, p->fn->capregs, s);
+}
+
+/* %r17 → the element of a visible range %r<N> with N > 17. */
+static Sym *
+rangeelem(Parser *p, const char *name, Loc loc)
+{
+	size_t n = strlen(name);
+	size_t d = n;
+	while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
+		d--;
+	if (d == n || d == 0 || (name[d] == '0' && d + 1 != n) || n - d > 9)
+		return NULL;
+	const char *pre = lex_intern(p, name, d);
+	Sym *r = mapget(&p->ranges, pre);
+	if (!r)
+		return NULL;
+	long k = strtol(name + d, NULL, 10);
+	if (k >= r->range)
+		return NULL;
+	if (!r->elem)
+		r->elem = ir_alloc(p->a, (size_t)r->range * sizeof *r->elem);
+	if (!r->elem[k]) {
+		Sym *s = newsym(p, SYM_REG, name, loc);
+		s->space = SP_REG;
+		s->type = r->type;
+		s->vec = r->vec;
+		s->parent = r;
+		s->inner = r->inner;
+		r->elem[k] = s;
+		addreg(p, s);
+	}
+	return r->elem[k];
+}
+
+static Sym *
+pendinglabel(Parser *p, const char *name, Loc loc)
+{
+	Sym *s = newsym(p, SYM_LABEL, name, loc);
+	mapset(p->a, &p->labels, name, s);
+	PUSH(p->a, p->pending, p->npending, p->cappending, s);
+	PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
+	return s;
+}
+
+/* Resolves a name used in an operand.  Unknown %names are errors; other
+ * unknown names inside a body are taken for labels defined later. */
+static Sym *
+resolve(Parser *p, const char *name, Loc loc)
+{
+	Sym *s;
+	if (p->fn) {
+		if ((s = mapget(&p->local, name)) || (s = rangeelem(p, name, loc)))
+			return s;
+	}
+	if (name[0] == '%' || strcmp(name, "WARP_SZ") == 0)
+		if ((s = sreg(p, name, loc)))
+			return s;
+	if ((s = mapget(&p->global, name)))
+		return s;
+	if (p->fn) {
+		if ((s = mapget(&p->labels, name)))
+			return s;
+		if (name[0] != '%')
+			return pendinglabel(p, name, loc);
+	}
+	diag_err(p->dg, loc, "unknown symbol '%s'", name);
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- expressions */
+
+Expr *
+ps_expr(Parser *p, int kind, Loc loc)
+{
+	Expr *e = ir_alloc(p->a, sizeof *e);
+	e->kind = kind;
+	e->loc = loc;
+	return e;
+}
+
+Expr *
+ps_bin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
+{
+	Expr *e = ps_expr(p, kind, loc);
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+Expr *
+ps_un(Parser *p, int kind, Expr *a, Loc loc)
+{
+	Expr *e = ps_expr(p, kind, loc);
+	e->a = a;
+	return e;
+}
+
+Expr *
+ps_int(Parser *p, const Tok *t, Loc loc)
+{
+	Expr *e = ps_expr(p, E_INT, loc);
+	e->i = t->i;
+	e->uns = t->fl;
+	return e;
+}
+
+Expr *
+ps_float(Parser *p, const Tok *t, Loc loc)
+{
+	Expr *e = ps_expr(p, E_FLOAT, loc);
+	e->bits = t->bits;
+	e->flkind = t->fl;
+	e->text = t->s;
+	return e;
+}
+
+static int
+selector(const char *s)
+{
+	for (int i = 1; i < NSEL; i++)
+		if (strcmp(ir_selname[i], s) == 0)
+			return i;
+	return -1;
+}
+
+Expr *
+ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc)
+{
+	Expr *e = ps_expr(p, E_SYM, loc);
+	e->text = t->s;
+	if (sel) {
+		int k = selector(sel->s);
+		if (k < 0) {
+			diag_err(p->dg, loc, "unknown component '.%s' of '%s'", sel->s, t->s);
+			k = 0;
+		}
+		e->flkind = k;      /* the selector travels in flkind until lowering */
+	}
+	return e;
+}
+
+Expr *
+ps_dotname(Parser *p, const Tok *t, Loc loc)
+{
+	char buf[256];
+	int n = snprintf(buf, sizeof buf, ".%s", t->s);
+	Expr *e = ps_expr(p, E_SYM, loc);
+	e->text = lex_intern(p, buf, (size_t)(n < (int)sizeof buf ? n : (int)sizeof buf - 1));
+	e->uns = 1;             /* a section name, never resolved */
+	return e;
+}
+
+Expr *
+ps_listexpr(Parser *p, int kind, EList *l, Loc loc)
+{
+	Expr *e = ps_expr(p, kind, loc);
+	if (l) {
+		e->elt = l->v;
+		e->nelt = l->n;
+	}
+	return e;
+}
+
+Expr *
+ps_call(Parser *p, const Tok *name, EList *args, Loc loc)
+{
+	if (strcmp(name->s, "generic") != 0 || !args || args->n != 1 || args->v[0]->kind != E_SYM) {
+		diag_err(p->dg, loc, "'%s(...)' is not a PTX expression (only generic(symbol) is)", name->s);
+		return ps_expr(p, E_INT, loc);
+	}
+	Expr *e = ps_expr(p, E_GENERIC, loc);
+	e->a = args->v[0];
+	e->text = args->v[0]->text;
+	return e;
+}
+
+Expr *
+ps_field(Parser *p, const Tok *name, Expr *val, Loc loc)
+{
+	Expr *e = ps_expr(p, E_FIELD, loc);
+	e->text = name->s;
+	e->a = val;
+	return e;
+}
+
+EList *
+ps_elist(Parser *p, EList *l, Expr *e)
+{
+	if (!l)
+		l = ir_alloc(p->a, sizeof *l);
+	PUSH(p->a, l->v, l->n, l->cap, e);
+	return l;
+}
+
+/* Appends b to a with a NULL separator (the commas of a .loc tail). */
+EList *
+ps_elist_cat(Parser *p, EList *a, EList *b)
+{
+	a = ps_elist(p, a, NULL);
+	for (int i = 0; i < b->n; i++)
+		a = ps_elist(p, a, b->v[i]);
+	return a;
+}
+
+/* Folds an integer constant expression; 0 when e is not one. */
+static int
+fold(Parser *p, const Expr *e, int64_t *v)
+{
+	int64_t a, b, c;
+	switch (e->kind) {
+	case E_INT: *v = e->i; return 1;
+	case E_PAREN:
+		return e->nelt == 1 && fold(p, e->elt[0], v);
+	case E_NEG: if (!fold(p, e->a, &a)) return 0; *v = (int64_t)(0 - (uint64_t)a); return 1;
+	case E_NOT: if (!fold(p, e->a, &a)) return 0; *v = ~a; return 1;
+	case E_LNOT: if (!fold(p, e->a, &a)) return 0; *v = !a; return 1;
+	case E_COND:
+		if (!fold(p, e->a, &a) || !fold(p, e->b, &b) || !fold(p, e->c, &c)) return 0;
+		*v = a ? b : c;
+		return 1;
+	default:
+		break;
+	}
+	if (e->kind < E_ADD || e->kind > E_GE || !fold(p, e->a, &a) || !fold(p, e->b, &b))
+		return 0;
+	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+	switch (e->kind) {
+	case E_ADD: *v = (int64_t)(ua + ub); break;
+	case E_SUB: *v = (int64_t)(ua - ub); break;
+	case E_MUL: *v = (int64_t)(ua * ub); break;
+	case E_DIV: case E_REM:
+		if (b == 0) {
+			diag_err(p->dg, e->loc, "division by zero in constant expression");
+			*v = 0;
+			return 1;
+		}
+		if (a == INT64_MIN && b == -1)
+			*v = e->kind == E_DIV ? a : 0;
+		else
+			*v = e->kind == E_DIV ? a / b : a % b;
+		break;
+	case E_SHL: *v = ub >= 64 ? 0 : (int64_t)(ua << ub); break;
+	case E_SHR: *v = ub >= 64 ? (a < 0 ? -1 : 0) : a >> ub; break;
+	case E_AND: *v = a & b; break;
+	case E_OR: *v = a | b; break;
+	case E_XOR: *v = a ^ b; break;
+	case E_LAND: *v = a && b; break;
+	case E_LOR: *v = a || b; break;
+	case E_EQ: *v = a == b; break;
+	case E_NE: *v = a != b; break;
+	case E_LT: *v = a < b; break;
+	case E_LE: *v = a <= b; break;
+	case E_GT: *v = a > b; break;
+	case E_GE: *v = a >= b; break;
+	}
+	return 1;
+}
+
+/* Splits `name`, `name+k`, `k+name`, `name-k` into the name and k. */
+static const Expr *
+nameoff(Parser *p, const Expr *e, int64_t *off)
+{
+	int64_t k;
+	const Expr *n;
+	switch (e->kind) {
+	case E_SYM:
+		*off = 0;
+		return e;
+	case E_PAREN:
+		return e->nelt == 1 ? nameoff(p, e->elt[0], off) : NULL;
+	case E_ADD:
+		if ((n = nameoff(p, e->a, off)) && fold(p, e->b, &k)) {
+			*off = (int64_t)((uint64_t)*off + (uint64_t)k);
+			return n;
+		}
+		if (fold(p, e->a, &k) && (n = nameoff(p, e->b, off))) {
+			*off = (int64_t)((uint64_t)*off + (uint64_t)k);
+			return n;
+		}
+		return NULL;
+	case E_SUB:
+		if ((n = nameoff(p, e->a, off)) && fold(p, e->b, &k)) {
+			*off = (int64_t)((uint64_t)*off - (uint64_t)k);
+			return n;
+		}
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* Resolves the names of an initializer or an unfoldable operand
+ * expression, and turns braces into E_LIST. */
+static void
+resolvetree(Parser *p, Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_SYM:
+		if (!e->uns && !e->sym)
+			e->sym = resolve(p, e->text, e->loc);
+		return;
+	case E_GENERIC:
+		if (e->a && e->a->kind == E_SYM)
+			e->sym = e->a->sym = resolve(p, e->a->text, e->a->loc);
+		return;
+	case E_BRACE:
+		e->kind = E_LIST;
+		break;
+	case E_PAREN:
+		/* grouping only: the tree's shape already says it */
+		if (e->nelt != 1) {
+			diag_err(p->dg, e->loc, "a parenthesised list is not allowed here");
+			*e = (Expr){.kind = E_INT, .loc = e->loc};
+			return;
+		}
+		*e = *e->elt[0];
+		resolvetree(p, e);
+		return;
+	case E_FIELD:
+		/* sampler fields: `filter_mode = linear`; the value is a keyword */
+		if (e->a && e->a->kind == E_SYM)
+			e->a->uns = 1;
+		break;
+	case E_BRACKET: case E_SINK:
+		diag_err(p->dg, e->loc, "not allowed in a constant expression");
+		return;
+	default:
+		break;
+	}
+	resolvetree(p, e->a);
+	resolvetree(p, e->b);
+	resolvetree(p, e->c);
+	for (int i = 0; i < e->nelt; i++)
+		resolvetree(p, e->elt[i]);
+}
+
+/* ---------------------------------------------------------------- operands */
+
+static Opnd *
+newopnd(Parser *p, int kind, Loc loc)
+{
+	Opnd *o = ir_alloc(p->a, sizeof *o);
+	o->kind = kind;
+	o->loc = loc;
+	return o;
+}
+
+static void lower(Parser *p, Expr *e, Opnd *o);
+
+static Opnd *
+lowerlist(Parser *p, Expr **v, int n)
+{
+	Opnd *o = ir_alloc(p->a, (size_t)(n ? n : 1) * sizeof *o);
+	for (int i = 0; i < n; i++)
+		lower(p, v[i], &o[i]);
+	return o;
+}
+
+/* [a], [a+k], [k]; or the list form [tex, sampler, {coords}]. */
+static void
+loweraddr(Parser *p, Expr *e, Opnd *o)
+{
+	int64_t k;
+	o->kind = OK_ADDR;
+	o->loc = e->loc;
+	if (e->nelt != 1) {
+		o->addrlist = 1;
+		o->sub = lowerlist(p, e->elt, e->nelt);
+		o->nsub = e->nelt;
+		return;
+	}
+	Expr *x = e->elt[0];
+	if (fold(p, x, &k)) {
+		o->imm = k;
+		return;
+	}
+	const Expr *n = nameoff(p, x, &k);
+	if (!n) {
+		diag_err(p->dg, x->loc, "address must be a register or symbol plus a constant offset");
+		return;
+	}
+	Opnd *b = newopnd(p, OK_REG, n->loc);
+	lower(p, (Expr *)n, b);
+	if (b->kind != OK_REG && b->kind != OK_SYM) {
+		diag_err(p->dg, n->loc, "address base must be a register or a symbol");
+		return;
+	}
+	o->base = b;
+	o->imm = k;
+}
+
+static void
+lower(Parser *p, Expr *e, Opnd *o)
+{
+	int64_t k;
+	memset(o, 0, sizeof *o);
+	o->loc = e->loc;
+	switch (e->kind) {
+	case E_SYM: {
+		Sym *s = resolve(p, e->text, e->loc);
+		o->sym = s;
+		if (s && (s->kind == SYM_REG || s->kind == SYM_SREG)) {
+			o->kind = OK_REG;
+			o->sel = (uint8_t)e->flkind;
+		} else {
+			o->kind = OK_SYM;
+			if (e->flkind)
+				diag_err(p->dg, e->loc, "component selector on '%s', which is not a register", e->text);
+		}
+		if (!s)
+			o->kind = OK_SINK;   /* error reported; keep the operand count */
+		return;
+	}
+	case E_SINK:
+		o->kind = OK_SINK;
+		return;
+	case E_FLOAT:
+		o->kind = OK_FIMM;
+		o->fbits = e->bits;
+		o->flkind = (uint8_t)e->flkind;
+		o->ftext = e->text;
+		return;
+	case E_BRACKET:
+		loweraddr(p, e, o);
+		return;
+	case E_BRACE:
+		o->kind = OK_VEC;
+		o->sub = lowerlist(p, e->elt, e->nelt);
+		o->nsub = e->nelt;
+		return;
+	case E_PAREN:
+		if (e->nelt == 1 && !fold(p, e, &k)) {
+			lower(p, e->elt[0], o);
+			return;
+		}
+		break;
+	case E_LNOT:
+		if (e->a->kind == E_SYM && !fold(p, e, &k)) {
+			o->kind = OK_NOT;
+			o->sub = lowerlist(p, &e->a, 1);
+			o->nsub = 1;
+			return;
+		}
+		break;
+	case E_OR:
+		if (e->a->kind == E_SYM && e->b->kind == E_SYM) {
+			o->kind = OK_PAIR;
+			Expr *v[2] = {e->a, e->b};
+			o->sub = lowerlist(p, v, 2);
+			o->nsub = 2;
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (fold(p, e, &k)) {
+		o->kind = OK_IMM;
+		o->imm = k;
+		o->uns = (uint8_t)(e->kind == E_INT && e->uns);
+		return;
+	}
+	const Expr *n = nameoff(p, e, &k);
+	if (n) {
+		lower(p, (Expr *)n, o);
+		if (o->kind == OK_REG) {
+			diag_err(p->dg, e->loc, "a register plus an offset is only allowed inside [ ]");
+			return;
+		}
+		o->imm = k;
+		o->loc = e->loc;
+		return;
+	}
+	resolvetree(p, e);
+	o->kind = OK_EXPR;
+	o->e = e;
+}
+
+/* ---------------------------------------------------------------- declarations */
+
+SpecList *
+ps_spec(Parser *p, SpecList *l, Spec s)
+{
+	if (!l) {
+		l = ir_alloc(p->a, sizeof *l);
+		l->loc = s.loc;
+	}
+	PUSH(p->a, l->v, l->n, l->cap, s);
+	return l;
+}
+
+void
+ps_attribute(Parser *p, Spec *s, EList *names)
+{
+	for (int i = 0; i < names->n; i++) {
+		Expr *e = names->v[i];
+		if (e->kind == E_SYM && strcmp(e->text, ".managed") == 0)
+			s->attr |= VA_MANAGED;
+		else if (e->kind == E_SYM && strcmp(e->text, ".unified") == 0)
+			s->attr |= VA_UNIFIED;
+		else
+			diag_err(p->dg, e->loc, "unknown variable attribute (expected .managed or .unified)");
+	}
+}
+
+DeclList *
+ps_decl(Parser *p, DeclList *l, Decl d)
+{
+	if (!l)
+		l = ir_alloc(p->a, sizeof *l);
+	PUSH(p->a, l->v, l->n, l->cap, d);
+	return l;
+}
+
+void
+ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
+{
+	int64_t k = -1;
+	if (e && (!fold(p, e, &k) || k < 0)) {
+		diag_err(p->dg, e->loc, "array size must be a non-negative integer constant");
+		k = 0;
+	}
+	if (d->ndim == 4) {
+		diag_err(p->dg, loc, "too many array dimensions (at most 4)");
+		return;
+	}
+	d->dim[d->ndim++] = k;
+}
+
+PList *
+ps_plist(Parser *p, PList *l, SpecList *s, Decl *d)
+{
+	if (!l)
+		l = ir_alloc(p->a, sizeof *l);
+	if (s) {
+		PUSH(p->a, l->spec, l->n, l->cap, s);
+		PUSH(p->a, l->d, l->nd, l->capd, *d);
+	}
+	return l;
+}
+
+static int
+spacekw(int kw)
+{
+	switch (kw) {
+	case K_REG: return SP_REG;
+	case K_SREG: return SP_SREG;
+	case K_CONST: return SP_CONST;
+	case K_GLOBAL: return SP_GLOBAL;
+	case K_LOCAL: return SP_LOCAL;
+	case K_PARAM: return SP_PARAM;
+	case K_SHARED: return SP_SHARED;
+	case K_TEX: return SP_TEX;
+	default: return SP_NONE;
+	}
+}
+
+/* Classifies declaration specifiers into a Sym prototype. */
+static int
+specs(Parser *p, SpecList *l, Sym *s)
+{
+	int inptr = 0;
+	s->vec = 1;
+	for (int i = 0; i < l->n; i++) {
+		Spec *sp = &l->v[i];
+		int kw = sp->kw;
+		int64_t ty = 0;
+		if (kw == -1) {     /* glued dot-word: classify it now */
+			kw = lex_keyword(sp->s, strlen(sp->s), &ty);
+			if (kw == K_TYPE)
+				sp->i = ty;
+			if (sp->attr && kw != K_ALIGN) {
+				diag_err(p->dg, sp->loc, "unexpected number after '.%s'", sp->s);
+				return -1;
+			}
+		}
+		/* .ptr [.space] [.align N]: the words after .ptr describe the
+		 * pointed-to memory, written glued or apart */
+		if (inptr && kw == K_ALIGN) {
+			if (sp->i <= 0 || (sp->i & (sp->i - 1))) {
+				diag_err(p->dg, sp->loc, "alignment must be a power of two");
+				return -1;
+			}
+			s->ptralign = (int)sp->i;
+			continue;
+		}
+		if (inptr && (spacekw(kw) != SP_NONE || strcmp(sp->s, "generic") == 0)) {
+			if (s->ptrspace || inptr > 1) {
+				diag_err(p->dg, sp->loc, "unexpected '.%s' after .ptr", sp->s);
+				return -1;
+			}
+			s->ptrspace = spacekw(kw) != SP_NONE ? spacekw(kw) : SP_GENERIC;
+			continue;
+		}
+		switch (kw) {
+		case K_VISIBLE: s->linkage = LINK_VISIBLE; break;
+		case K_EXTERN: s->linkage = LINK_EXTERN; break;
+		case K_WEAK: s->linkage = LINK_WEAK; break;
+		case K_COMMON: s->linkage = LINK_COMMON; break;
+		case K_REG: case K_SREG: case K_CONST: case K_GLOBAL: case K_LOCAL: case K_PARAM:
+		case K_SHARED: case K_TEX:
+			if (s->space) {
+				diag_err(p->dg, sp->loc, "more than one state space in a declaration");
+				return -1;
+			}
+			s->space = spacekw(kw);
+			break;
+		case K_V2: s->vec = 2; break;
+		case K_V4: s->vec = 4; break;
+		case K_V8: s->vec = 8; break;
+		case K_TEXREF: s->opaque = 1; break;
+		case K_SAMPLERREF: s->opaque = 2; break;
+		case K_SURFREF: s->opaque = 3; break;
+		case K_TYPE:
+			if (s->type) {
+				diag_err(p->dg, sp->loc, "more than one type in a declaration");
+				return -1;
+			}
+			s->type = (int)sp->i;
+			break;
+		case K_ALIGN:
+			if (sp->i <= 0 || (sp->i & (sp->i - 1))) {
+				diag_err(p->dg, sp->loc, "alignment must be a power of two");
+				return -1;
+			}
+			s->align = (int)sp->i;
+			break;
+		case K_PTR:
+			inptr = 1;
+			s->attr |= VA_PTR;
+			break;
+		case K_ATTRIBUTE:
+			s->attr |= sp->attr;
+			break;
+		default:
+			diag_err(p->dg, sp->loc, "unknown directive '.%s'", sp->s);
+			return -1;
+		}
+	}
+	if (!s->space) {
+		diag_err(p->dg, l->loc, "declaration without a state space");
+		return -1;
+	}
+	if (!s->type && !s->opaque) {
+		diag_err(p->dg, l->loc, "declaration without a type");
+		return -1;
+	}
+	return 0;
+}
+
+static int64_t
+symsize(const Sym *s)
+{
+	if (s->opaque)
+		return 8;
+	int64_t n = (ir_tyinfo[s->type].bits + 7) / 8 * s->vec;
+	for (int i = 0; i < s->ndim; i++) {
+		if (s->dim[i] < 0)
+			return -1;
+		n *= s->dim[i];
+	}
+	return n;
+}
+
+/* Makes the Sym of one declarator from the classified specifiers. */
+static Sym *
+declsym(Parser *p, const Sym *proto, Decl *d)
+{
+	Sym *s = newsym(p, proto->space == SP_REG ? SYM_REG : SYM_VAR, d->name, d->loc);
+	s->space = proto->space;
+	s->type = proto->type;
+	s->opaque = proto->opaque;
+	s->vec = proto->vec;
+	s->align = proto->align;
+	s->linkage = proto->linkage;
+	s->attr = proto->attr;
+	s->ptrspace = proto->ptrspace;
+	s->ptralign = proto->ptralign;
+	s->ndim = d->ndim;
+	memcpy(s->dim, d->dim, sizeof s->dim);
+	if (d->range >= 0) {
+		if (s->kind != SYM_REG) {
+			diag_err(p->dg, d->loc, "a <N> range is only allowed on .reg declarations");
+		} else if (d->range == 0) {
+			diag_err(p->dg, d->loc, "register range %s<0> declares no registers", d->name);
+		}
+		s->range = d->range > 0 ? d->range : 1;
+	}
+	if (d->init) {
+		resolvetree(p, d->init);
+		s->init = d->init;
+		/* an unsized array takes its size from its initializer */
+		if (s->ndim == 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
+			s->dim[0] = d->init->nelt;
+	}
+	s->size = symsize(s);
+	return s;
+}
+
+static void
+addstmt(Parser *p, Stmt st)
+{
+	PUSH(p->a, p->fn->stmt, p->fn->nstmt, p->fn->capstmt, st);
+}
+
+static void
+additem(Parser *p, char kind, int idx, const char *text, Loc loc)
+{
+	struct Item it = {kind, idx, text, loc};
+	PUSH(p->a, p->m->item, p->m->nitem, p->m->capitem, it);
+}
+
+/* A module-scope name is declared again: allowed when one of the two is
+ * .extern (declaration, then definition). */
+static int
+redeclare(Parser *p, Sym *old, Sym *s)
+{
+	if (old->linkage == LINK_EXTERN || s->linkage == LINK_EXTERN)
+		return 1;
+	diag_err(p->dg, s->loc, "duplicate definition of '%s'", s->name);
+	return 0;
+}
+
+void
+ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
+{
+	Sym proto = {0};
+	(void)loc;
+	p->ntop++;
+	if (specs(p, l, &proto) < 0)
+		return;
+	for (int i = 0; i < dl->n; i++) {
+		Decl *d = &dl->v[i];
+		Sym *s = declsym(p, &proto, d);
+		if (p->fn) {
+			if (mapget(&p->local, s->name) && !p->nmark) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
+				continue;
+			}
+			if (s->kind == SYM_REG && s->range) {
+				if (mapget(&p->ranges, s->name) && !p->nmark) {
+					diag_err(p->dg, d->loc, "duplicate definition of '%s<%lld>'", s->name,
+						(long long)s->range);
+					continue;
+				}
+				bind(p, &p->ranges, s->name, s);
+			} else {
+				bind(p, &p->local, s->name, s);
+				if (s->kind == SYM_REG)
+					addreg(p, s);
+				else
+					PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
+			}
+			addstmt(p, (Stmt){.kind = ST_DECL, .loc = d->loc, .sym = s});
+			continue;
+		}
+		if (s->kind == SYM_REG) {
+			diag_err(p->dg, d->loc, ".reg declarations are only allowed inside functions");
+			continue;
+		}
+		Sym *old = mapget(&p->global, s->name);
+		if (old && !redeclare(p, old, s))
+			continue;
+		mapset(p->a, &p->global, s->name, s);
+		PUSH(p->a, p->m->syms, p->m->nsyms, p->m->capsyms, s);
+		additem(p, 'v', p->m->nsyms - 1, NULL, d->loc);
+	}
+}
+
+/* ---------------------------------------------------------------- module directives */
+
+static void
+topdirective(Parser *p, Loc loc, const char *what)
+{
+	if (!p->seen_version && p->ntop == 0) {
+		diag_err(p->dg, loc, "missing .version directive at start of module");
+		p->seen_version = -1;
+	}
+	(void)what;
+	p->ntop++;
+}
+
+void
+ps_version(Parser *p, const Tok *t, Loc loc)
+{
+	if (p->seen_version > 0 || p->ntop > 0) {
+		diag_err(p->dg, loc, ".version must be the first directive of a module");
+		return;
+	}
+	p->seen_version = 1;
+	p->ntop++;
+	const char *s = t->s;
+	int maj = 0, min = 0;
+	const char *dot = strchr(s, '.');
+	if (!dot || sscanf(s, "%d.%d", &maj, &min) != 2 || !dot[1]) {
+		diag_err(p->dg, loc, "malformed .version '%s' (expected MAJOR.MINOR)", s);
+		return;
+	}
+	if (maj < 1 || maj > 9) {
+		diag_err(p->dg, loc, "unsupported .version %s", s);
+		return;
+	}
+	p->m->ver_major = maj;
+	p->m->ver_minor = min;
+}
+
+void
+ps_target(Parser *p, EList *words, Loc loc)
+{
+	static const char *const known[] = {"texmode_unified", "texmode_independent", "debug",
+		"map_f64_to_f32"};
+	topdirective(p, loc, ".target");
+	if (p->seen_target)
+		diag_err(p->dg, loc, "more than one .target directive");
+	p->seen_target = 1;
+	for (int i = 0; i < words->n; i++) {
+		const char *w = words->v[i]->text;
+		Loc wl = words->v[i]->loc;
+		int ok = 0, sm = 0, n = 0;
+		char suf = 0, extra = 0;
+		PUSH(p->a, p->m->targets, p->m->ntargets, p->m->captargets, w);
+		for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+			ok |= strcmp(w, known[k]) == 0;
+		if (ok)
+			continue;
+		if (strncmp(w, "sm_", 3) == 0)
+			n = sscanf(w + 3, "%d%c%c", &sm, &suf, &extra);
+		else if (strncmp(w, "compute_", 8) == 0)
+			n = sscanf(w + 8, "%d%c%c", &sm, &suf, &extra);
+		if (n < 1 || sm < 10 || (n >= 2 && suf != 'a' && suf != 'f') || n == 3) {
+			diag_err(p->dg, wl, "unknown target '%s'", w);
+			continue;
+		}
+		if (!p->m->sm) {
+			p->m->sm = sm;
+			p->m->smsuffix = n >= 2 ? suf : 0;
+		}
+	}
+}
+
+void
+ps_address_size(Parser *p, const Tok *t, Loc loc)
+{
+	topdirective(p, loc, ".address_size");
+	if (t->i != 32 && t->i != 64) {
+		diag_err(p->dg, loc, ".address_size must be 32 or 64");
+		return;
+	}
+	p->m->address_size = (int)t->i;
+}
+
+/* Canonical text of a list of expressions: ", a, b" style pieces. */
+static char *
+exprtext(Parser *p, Expr **v, int n, const char *lead, const char *sep)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	for (int i = 0; i < n; i++) {
+		fputs(i ? sep : lead, f);
+		if (v[i]->kind == E_SYM && !v[i]->sym)
+			fputs(v[i]->text, f);
+		else
+			ir_print_expr(v[i], f);
+	}
+	fclose(f);
+	char *s = ir_strndup(p->a, buf ? buf : "", len);
+	free(buf);
+	return s;
+}
+
+void
+ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc)
+{
+	topdirective(p, loc, ".file");
+	File fl = {(int)idx->i, path->s, rest ? exprtext(p, rest->v, rest->n, ", ", ", ") : NULL};
+	PUSH(p->a, p->m->file, p->m->nfile, p->m->capfile, fl);
+	additem(p, 'l', p->m->nfile - 1, NULL, loc);
+}
+
+void
+ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *rest, Loc loc)
+{
+	char *text = NULL;
+	if (rest) {
+		/* NULL entries separate the comma groups */
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		if (f) {
+			for (int i = 0; i < rest->n; i++) {
+				Expr *e = rest->v[i];
+				if (!e) {
+					fputs(",", f);
+					continue;
+				}
+				fputc(' ', f);
+				if (e->kind == E_INT)
+					fprintf(f, "%lld", (long long)e->i);
+				else
+					fputs(e->text, f);
+			}
+			fclose(f);
+			text = ir_strndup(p->a, buf ? buf : "", len);
+			free(buf);
+		}
+	}
+	p->locfile = (int)file->i;
+	p->locline = (int)line->i;
+	p->loccol = (int)col->i;
+	if (p->fn)
+		addstmt(p, (Stmt){.kind = ST_LOC, .loc = loc, .a = (int)file->i, .b = (int)line->i,
+			.c = (int)col->i, .text = text});
+}
+
+void
+ps_pragma(Parser *p, EList *strs, Loc loc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return;
+	for (int i = 0; i < strs->n; i++)
+		fprintf(f, "%s\"%s\"", i ? ", " : "", strs->v[i]->text);
+	fclose(f);
+	char *text = ir_strndup(p->a, buf ? buf : "", len);
+	free(buf);
+	if (p->fn)
+		addstmt(p, (Stmt){.kind = ST_PRAGMA, .loc = loc, .text = text});
+	else {
+		topdirective(p, loc, ".pragma");
+		additem(p, 'p', -1, text, loc);
+	}
+}
+
+void
+ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
+{
+	topdirective(p, loc, ".alias");
+	Sym *sa = mapget(&p->global, a->s), *sb = mapget(&p->global, b->s);
+	if (!sb || sb->kind != SYM_FUNC)
+		diag_err(p->dg, loc, ".alias target '%s' is not a declared function", b->s);
+	if (!sa || sa->kind != SYM_FUNC)
+		diag_err(p->dg, loc, ".alias name '%s' must be declared as a function first", a->s);
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s, %s", a->s, b->s);
+	additem(p, 'a', -1, ir_strndup(p->a, buf, strlen(buf)), loc);
+}
+
+Expr *
+ps_seclabel(Parser *p, const Tok *name, Loc loc)
+{
+	Expr *e = ps_expr(p, E_FIELD, loc);   /* a label line: E_FIELD without value */
+	e->text = name->s;
+	return e;
+}
+
+Expr *
+ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
+{
+	Expr *e = ps_expr(p, E_LIST, loc);
+	e->text = dir->s;
+	e->elt = vals->v;
+	e->nelt = vals->n;
+	if (!(dir->kw == K_TYPE && (dir->i == TY_B8 || dir->i == TY_B16 || dir->i == TY_B32 ||
+	      dir->i == TY_B64)))
+		diag_err(p->dg, loc, "section data must be .b8, .b16, .b32 or .b64, not '.%s'", dir->s);
+	return e;
+}
+
+void
+ps_section(Parser *p, const Tok *name, EList *items, Loc loc)
+{
+	topdirective(p, loc, ".section");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return;
+	for (int i = 0; items && i < items->n; i++) {
+		Expr *e = items->v[i];
+		if (e->kind == E_FIELD) {
+			fprintf(f, "%s:\n", e->text);
+			continue;
+		}
+		fprintf(f, "\t.%s ", e->text);
+		for (int j = 0; j < e->nelt; j++) {
+			if (j)
+				fputs(", ", f);
+			Expr *x = e->elt[j];
+			int64_t k;
+			if (fold(p, x, &k))
+				fprintf(f, "%lld", (long long)k);
+			else
+				ir_print_expr(x, f);
+		}
+		fputc('\n', f);
+	}
+	fclose(f);
+	char nm[256];
+	/* a DOTWORD name comes without its dot; an IDENT name has none */
+	snprintf(nm, sizeof nm, "%s%s", name->fl ? "." : "", name->s);
+	Section s = {lex_intern(p, nm, strlen(nm)), ir_strndup(p->a, buf ? buf : "", len), loc};
+	free(buf);
+	PUSH(p->a, p->m->sec, p->m->nsec, p->m->capsec, s);
+	additem(p, 's', p->m->nsec - 1, NULL, loc);
+}
+
+/* ---------------------------------------------------------------- functions */
+
+void
+ps_fkind(Parser *p, SpecList *l, int entry, Loc loc)
+{
+	p->fspecs = l;
+	p->fentry = entry;
+	p->floc = loc;
+}
+
+static Param *
+params(Parser *p, PList *l, int *n)
+{
+	*n = 0;
+	if (!l || !l->n)
+		return NULL;
+	Param *v = ir_alloc(p->a, (size_t)l->n * sizeof *v);
+	for (int i = 0; i < l->n; i++) {
+		Sym proto = {0};
+		if (specs(p, l->spec[i], &proto) < 0)
+			continue;
+		if (proto.space != SP_PARAM && proto.space != SP_REG) {
+			diag_err(p->dg, l->spec[i]->loc, "parameters must be .param or .reg");
+			continue;
+		}
+		if (l->d[i].init)
+			diag_err(p->dg, l->d[i].loc, "a parameter cannot have an initializer");
+		Func *save = p->fn;
+		p->fn = NULL;
+		v[*n].sym = declsym(p, &proto, &l->d[i]);
+		p->fn = save;
+		v[*n].sym->inner = 0;
+		(*n)++;
+	}
+	return v;
+}
+
+void
+ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *pars, Loc loc)
+{
+	topdirective(p, p->floc, ".func");
+	Func *fn = ir_alloc(p->a, sizeof *fn);
+	Sym proto = {0};
+	fn->entry = p->fentry;
+	fn->name = name->s;
+	fn->loc = loc;
+	if (p->fspecs)
+		for (int i = 0; i < p->fspecs->n; i++) {
+			Spec *sp = &p->fspecs->v[i];
+			switch (sp->kw) {
+			case K_VISIBLE: fn->linkage = LINK_VISIBLE; break;
+			case K_EXTERN: fn->linkage = LINK_EXTERN; break;
+			case K_WEAK: fn->linkage = LINK_WEAK; break;
+			case K_COMMON: fn->linkage = LINK_COMMON; break;
+			default:
+				diag_err(p->dg, sp->loc, "unexpected '.%s' before %s", sp->s,
+					fn->entry ? ".entry" : ".func");
+			}
+		}
+	if (rets && fn->entry)
+		diag_err(p->dg, loc, "a kernel (.entry) cannot return values");
+	fn->ret = params(p, rets, &fn->nret);
+	fn->par = params(p, pars, &fn->npar);
+	(void)proto;
+	Sym *s = mapget(&p->global, name->s);
+	if (s && s->kind != SYM_FUNC) {
+		diag_err(p->dg, loc, "'%s' is already declared as a variable", name->s);
+		s = NULL;
+	}
+	if (!s) {
+		s = newsym(p, SYM_FUNC, name->s, loc);
+		s->linkage = fn->linkage;
+		mapset(p->a, &p->global, name->s, s);
+		PUSH(p->a, p->m->syms, p->m->nsyms, p->m->capsyms, s);
+	}
+	if (!s->fn)
+		s->fn = fn;
+	fn->sym = s;
+	p->hdr = fn;
+}
+
+void
+ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
+{
+	Func *fn = p->hdr;
+	int64_t v[3] = {0, 0, 0};
+	int n = vals ? vals->n : 0;
+	if (!fn)
+		return;
+	for (int i = 0; i < n && i < 3; i++)
+		v[i] = vals->v[i]->i;
+	int want3 = dir->kw == K_MAXNTID || dir->kw == K_REQNTID || dir->kw == K_REQNCTAPERCLUSTER;
+	int want0 = dir->kw == K_EXPLICITCLUSTER || dir->kw == K_BLOCKSARECLUSTERS;
+	if (want0 ? n != 0 : want3 ? (n < 1 || n > 3) : n != 1) {
+		diag_err(p->dg, loc, "wrong number of values for .%s", dir->s);
+		return;
+	}
+	for (int i = 0; i < n && i < 3; i++)
+		if (v[i] < 0 || v[i] > 0x7fffffff) {
+			diag_err(p->dg, loc, "value of .%s out of range", dir->s);
+			return;
+		}
+	switch (dir->kw) {
+	case K_MAXNREG: fn->maxnreg = (int)v[0]; break;
+	case K_MINNCTAPERSM: fn->minnctapersm = (int)v[0]; break;
+	case K_MAXNCTAPERSM: fn->maxnctapersm = (int)v[0]; break;
+	case K_MAXCLUSTERRANK: fn->maxclusterrank = (int)v[0]; break;
+	case K_EXPLICITCLUSTER: fn->explicitcluster = 1; break;
+	case K_BLOCKSARECLUSTERS: fn->blocksareclusters = 1; break;
+	case K_MAXNTID:
+		for (int i = 0; i < 3; i++) fn->maxntid[i] = i < n ? (int)v[i] : 1;
+		fn->nmaxntid = n;
+		break;
+	case K_REQNTID:
+		for (int i = 0; i < 3; i++) fn->reqntid[i] = i < n ? (int)v[i] : 1;
+		fn->nreqntid = n;
+		break;
+	case K_REQNCTAPERCLUSTER:
+		for (int i = 0; i < 3; i++) fn->reqnctapercluster[i] = i < n ? (int)v[i] : 1;
+		fn->nreqnctapercluster = n;
+		break;
+	}
+}
+
+void
+ps_noreturn(Parser *p)
+{
+	if (p->hdr)
+		p->hdr->noreturn = 1;
+}
+
+void
+ps_func_body(Parser *p)
+{
+	Func *fn = p->hdr;
+	if (!fn)
+		return;
+	if (fn->sym->fn && fn->sym->fn != fn && fn->sym->fn->hasbody)
+		diag_err(p->dg, fn->loc, "duplicate definition of function '%s'", fn->name);
+	fn->sym->fn = fn;
+	fn->hasbody = 1;
+	p->fn = fn;
+	memset(&p->local, 0, sizeof p->local);
+	memset(&p->ranges, 0, sizeof p->ranges);
+	memset(&p->labels, 0, sizeof p->labels);
+	p->nundo = p->nmark = p->npending = 0;
+	p->locfile = p->locline = p->loccol = 0;
+	p->lastlabel = NULL;
+	Param *lists[2] = {fn->ret, fn->par};
+	int counts[2] = {fn->nret, fn->npar};
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < counts[k]; i++) {
+			Sym *s = lists[k][i].sym;
+			if (!s)
+				continue;
+			s->fn = fn;
+			if (mapget(&p->local, s->name)) {
+				diag_err(p->dg, s->loc, "duplicate parameter '%s'", s->name);
+				continue;
+			}
+			mapset(p->a, &p->local, s->name, s);
+			if (s->kind == SYM_REG)
+				addreg(p, s);
+			else
+				PUSH(p->a, fn->syms, fn->nsyms, fn->capsyms, s);
+		}
+}
+
+void
+ps_func_end(Parser *p, int hasbody, Loc loc)
+{
+	Func *fn = hasbody ? p->fn : p->hdr;
+	if (!fn)
+		return;
+	if (hasbody) {
+		for (int i = 0; i < p->npending; i++) {
+			Sym *s = p->pending[i];
+			if (!s->defined)
+				diag_err(p->dg, s->loc, "unknown symbol '%s'", s->name);
+		}
+		if (p->nmark)
+			diag_err(p->dg, loc, "unbalanced '{' in function body");
+	}
+	PUSH(p->a, p->m->fn, p->m->nfn, p->m->capfn, fn);
+	additem(p, 'f', p->m->nfn - 1, NULL, fn->loc);
+	p->fn = NULL;
+	p->hdr = NULL;
+}
+
+/* ---------------------------------------------------------------- body statements */
+
+void
+ps_label(Parser *p, const Tok *name, Loc loc)
+{
+	if (!p->fn)
+		return;
+	Sym *s = mapget(&p->labels, name->s);
+	if (s && s->defined) {
+		diag_err(p->dg, loc, "duplicate definition of label '%s'", name->s);
+		return;
+	}
+	if (!s) {
+		s = newsym(p, SYM_LABEL, name->s, loc);
+		mapset(p->a, &p->labels, name->s, s);
+		PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
+	}
+	s->defined = 1;
+	s->loc = loc;
+	addstmt(p, (Stmt){.kind = ST_LABEL, .loc = loc, .sym = s});
+	p->lastlabel = s;
+	p->lastlabelstmt = p->fn->nstmt - 1;
+}
+
+/* `L: .branchtargets a, b;` turns the label just read into a target list. */
+static Sym *
+takelabel(Parser *p, const char *what, Loc loc)
+{
+	if (!p->fn || !p->lastlabel || p->lastlabelstmt != p->fn->nstmt - 1) {
+		diag_err(p->dg, loc, "%s must follow a label", what);
+		return NULL;
+	}
+	Sym *s = p->lastlabel;
+	p->fn->nstmt--;
+	p->lastlabel = NULL;
+	return s;
+}
+
+void
+ps_targets(Parser *p, const Tok *dir, EList *names, Loc loc)
+{
+	int call = dir->kw == K_CALLTARGETS;
+	Sym *s = takelabel(p, call ? ".calltargets" : ".branchtargets", loc);
+	if (!s)
+		return;
+	s->kind = SYM_TARGETS;
+	s->list = lowerlist(p, names->v, names->n);
+	s->nlist = names->n;
+	for (int i = 0; i < s->nlist; i++)
+		if (s->list[i].kind != OK_SYM)
+			diag_err(p->dg, s->list[i].loc, "expected a %s name", call ? "function" : "label");
+	addstmt(p, (Stmt){.kind = ST_TARGETS, .loc = s->loc, .sym = s,
+		.text = call ? "calltargets" : "branchtargets"});
+}
+
+void
+ps_proto(Parser *p, PList *rets, PList *pars, Loc loc)
+{
+	Sym *s = takelabel(p, ".callprototype", loc);
+	Func *fn = ir_alloc(p->a, sizeof *fn);
+	Func *save = p->fn;
+	fn->ret = params(p, rets, &fn->nret);
+	fn->par = params(p, pars, &fn->npar);
+	p->fn = save;
+	p->hdr = fn;
+	if (!s)
+		return;
+	s->kind = SYM_PROTO;
+	s->fn = fn;
+	fn->sym = s;
+	fn->name = s->name;
+	addstmt(p, (Stmt){.kind = ST_PROTO, .loc = s->loc, .sym = s});
+}
+
+void
+ps_proto_end(Parser *p)
+{
+	p->hdr = p->fn;
+}
+
+void
+ps_open(Parser *p, Loc loc)
+{
+	PUSH(p->a, p->mark, p->nmark, p->capmark, p->nundo);
+	addstmt(p, (Stmt){.kind = ST_OPEN, .loc = loc});
+}
+
+void
+ps_close(Parser *p, Loc loc)
+{
+	if (!p->nmark)
+		return;
+	int to = p->mark[--p->nmark];
+	while (p->nundo > to) {
+		Undo tag = p->undo[--p->nundo];
+		Undo u = p->undo[--p->nundo];
+		mapset(p->a, tag.key[0] == 'r' ? &p->ranges : &p->local, u.key, u.old);
+	}
+	addstmt(p, (Stmt){.kind = ST_CLOSE, .loc = loc});
+}
+
+Head *
+ps_head(Parser *p, Head *h, const Tok *t, Loc loc)
+{
+	if (!h) {
+		h = ir_alloc(p->a, sizeof *h);
+	}
+	if (h->n == 64) {
+		if (h->n++ == 64)
+			diag_err(p->dg, loc, "too many modifiers");
+		return h;
+	}
+	if (h->n > 64)
+		return h;
+	h->s[h->n] = t->s;
+	h->len[h->n] = t->n;
+	h->loc[h->n] = loc;
+	h->n++;
+	return h;
+}
+
+static void
+initspaces(Parser *p)
+{
+	static const struct { const char *s; int sp; } v[] = {
+		{"global", SP_GLOBAL}, {"shared", SP_SHARED}, {"shared::cta", SP_SHARED},
+		{"shared::cluster", SP_SHARED}, {"local", SP_LOCAL}, {"const", SP_CONST},
+		{"param", SP_PARAM}, {"param::entry", SP_PARAM}, {"param::func", SP_PARAM},
+		{"tex", SP_TEX},
+	};
+	p->spaceof = ir_alloc(p->a, NMOD * sizeof *p->spaceof);
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		int id = ir_mod_lookup(v[i].s, strlen(v[i].s));
+		if (id > 0 && id < NMOD)
+			p->spaceof[id] = (int16_t)v[i].sp;
+	}
+	p->modv2 = ir_mod_lookup("v2", 2);
+	p->modv4 = ir_mod_lookup("v4", 2);
+	p->modv8 = ir_mod_lookup("v8", 2);
+}
+
+/* call [.uni] (rets), f, (args) [, proto]: which operands are lists. */
+static void
+lowercall(Parser *p, Ins *in, EList *ops)
+{
+	int first = 0;
+	in->nopnd = ops ? ops->n : 0;
+	in->opnd = ir_alloc(p->a, (size_t)(in->nopnd ? in->nopnd : 1) * sizeof *in->opnd);
+	for (int i = 0; i < in->nopnd; i++) {
+		Expr *e = ops->v[i];
+		Opnd *o = &in->opnd[i];
+		if (e->kind == E_PAREN) {
+			memset(o, 0, sizeof *o);
+			o->kind = OK_LIST;
+			o->loc = e->loc;
+			o->sub = lowerlist(p, e->elt, e->nelt);
+			o->nsub = e->nelt;
+			if (i == 0) {
+				o->isdst = 1;
+				first = 1;
+			}
+		} else
+			lower(p, e, o);
+	}
+	if (in->nopnd <= first) {
+		diag_err(p->dg, in->loc, "call without a target");
+		return;
+	}
+	Opnd *t = &in->opnd[first];
+	if (t->kind == OK_SYM && t->sym && t->sym->kind != SYM_FUNC && t->sym->kind != SYM_LABEL)
+		diag_err(p->dg, t->loc, "'%s' is not a function", t->sym->name);
+	in->ndst = first;
+}
+
+void
+ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
+{
+	(void)loc;
+	if (!p->fn || h->n > 64)
+		return;
+	if (!p->spaceof)
+		initspaces(p);
+	int nused = 0;
+	int op = ir_op_lookup(h->s, h->len, h->n, &nused);
+	if (op < 0) {
+		diag_err(p->dg, h->loc[0], "unknown instruction '%s'", h->s[0]);
+		return;
+	}
+	const OpInfo *oi = &ir_opinfo[op];
+	Ins *in = ir_alloc(p->a, sizeof *in);
+	in->op = op;
+	in->loc = h->loc[0];
+	in->vec = 1;
+	in->nmod = h->n - nused;
+	in->mod = ir_alloc(p->a, (size_t)(in->nmod ? in->nmod : 1) * sizeof *in->mod);
+	in->modtext = ir_alloc(p->a, (size_t)(in->nmod ? in->nmod : 1) * sizeof *in->modtext);
+	int bad = 0;
+	for (int i = 0; i < in->nmod; i++) {
+		int k = nused + i;
+		int id = ir_mod_lookup(h->s[k], h->len[k]);
+		if (id < 0) {
+			diag_err(p->dg, h->loc[k], "unknown modifier '.%s' on '%s'", h->s[k], oi->name);
+			bad = 1;
+			continue;
+		}
+		in->mod[i] = (uint16_t)id;
+		in->modtext[i] = h->s[k];
+		if (id > 0 && id < NTY) {
+			if (in->nty < 4)
+				in->ty[in->nty++] = id;
+		} else if (id == p->modv2)
+			in->vec = 2;
+		else if (id == p->modv4)
+			in->vec = 4;
+		else if (id == p->modv8)
+			in->vec = 8;
+		else if (id < NMOD && p->spaceof[id] && !in->space)
+			in->space = p->spaceof[id];
+	}
+	if (bad)
+		return;
+	in->srcfile = p->locfile;
+	in->srcline = p->locline;
+	in->srccol = p->loccol;
+	if (guard) {
+		in->guard = newopnd(p, OK_REG, guard->loc);
+		lower(p, guard, in->guard);
+		Opnd *g = in->guard->kind == OK_NOT ? &in->guard->sub[0] : in->guard;
+		if (g->kind != OK_REG)
+			diag_err(p->dg, guard->loc, "guard must be a predicate register");
+	}
+	int n = ops ? ops->n : 0;
+	if (n < oi->nmin || n > oi->nmax) {
+		if (oi->nmin == oi->nmax)
+			diag_err(p->dg, in->loc, "'%s' takes %d operand%s, not %d", oi->name, oi->nmin,
+				oi->nmin == 1 ? "" : "s", n);
+		else
+			diag_err(p->dg, in->loc, "'%s' takes %d to %d operands, not %d", oi->name, oi->nmin,
+				oi->nmax, n);
+		return;
+	}
+	if (oi->flags & OF_CALL)
+		lowercall(p, in, ops);
+	else {
+		in->nopnd = n;
+		in->opnd = lowerlist(p, ops ? ops->v : NULL, n);
+		in->ndst = oi->ndst < n ? oi->ndst : n;
+		for (int i = 0; i < in->ndst; i++)
+			in->opnd[i].isdst = 1;
+	}
+	in->stmt = p->fn->nstmt;
+	addstmt(p, (Stmt){.kind = ST_INS, .loc = in->loc, .ins = p->fn->nins});
+	PUSH(p->a, p->fn->ins, p->fn->nins, p->fn->capins, in);
+}
+
+/* ---------------------------------------------------------------- entry point */
+
+Module *
+parse_module(const char *name, const char *src, size_t len, Diags *dg)
+{
+	Module *m = ir_module_new(name);
+	if (!m)
+		return NULL;
+	Parser *p = calloc(1, sizeof *p);
+	if (!p) {
+		ir_module_free(m);
+		return NULL;
+	}
+	p->m = m;
+	p->a = m->a;
+	p->dg = dg;
+	int nerr = dg->nerr;
+	lex_init(p, src, len);
+	int rc = yyparse(p);
+	Loc top = {0, 1, 1};
+	if (!p->seen_version && dg->nerr == nerr)
+		diag_err(dg, top, "missing .version directive at start of module");
+	else if (!p->seen_target && p->seen_version > 0 && dg->nerr == nerr)
+		diag_err(dg, top, "missing .target directive");
+	free(p);
+	if (rc != 0 || dg->nerr != nerr) {
+		ir_module_free(m);
+		return NULL;
+	}
+	return m;
+}

@@ -1,0 +1,217 @@
+/*
+ * parse.h — shared state of the lexer (lexer/lex.re), the grammar
+ * (parser/ptx.y) and the semantic actions (parser/parse.c).
+ *
+ * The grammar is deliberately generic about instructions: an instruction is
+ * an opcode word, a chain of dot-words and a list of operand expressions.
+ * Which words form the opcode name and which are modifiers, and how many
+ * operands are legal, is decided by the opcode table (ir/ops.def) in
+ * parse.c, so that every instruction of the PTX ISA is read by the same
+ * dozen rules and a new instruction is one table row.
+ *
+ * Operands are first parsed as expression trees (a superset: `p|q` is an
+ * "or", `!p` a "not", `[a+4]` a bracket) and then lowered to Opnd by
+ * parse.c, which knows the symbols.
+ */
+#ifndef PTX_PARSE_H
+#define PTX_PARSE_H
+
+#include "ir.h"
+
+/* Parse-only expression kinds, lowered to operands by parse.c. */
+enum { E_BRACKET = 100 /* [ list ] */, E_PAREN /* ( list ) */, E_BRACE /* { list } */, E_SINK /* _ */ };
+
+/* Keywords: every dot-word the grammar treats specially.  Other dot-words
+ * reach the grammar as DOTWORD with kw = K_NONE, or as a type/space/... */
+enum {
+	K_NONE,
+	/* module and function structure */
+	K_VERSION, K_TARGET, K_ADDRESS_SIZE, K_FILE, K_LOC, K_SECTION, K_PRAGMA, K_ALIAS,
+	K_ENTRY, K_FUNC, K_CALLPROTOTYPE, K_BRANCHTARGETS, K_CALLTARGETS,
+	K_ALIGN, K_PTR, K_ATTRIBUTE, K_NORETURN,
+	/* performance directives */
+	K_MAXNREG, K_MAXNTID, K_REQNTID, K_MINNCTAPERSM, K_MAXNCTAPERSM, K_REQNCTAPERCLUSTER,
+	K_EXPLICITCLUSTER, K_MAXCLUSTERRANK, K_BLOCKSARECLUSTERS,
+	/* declaration words */
+	K_VISIBLE, K_EXTERN, K_WEAK, K_COMMON,
+	K_REG, K_SREG, K_CONST, K_GLOBAL, K_LOCAL, K_PARAM, K_SHARED, K_TEX,
+	K_V2, K_V4, K_V8,
+	K_TEXREF, K_SAMPLERREF, K_SURFREF,
+	K_TYPE,         /* a fundamental type: Tok.i holds TY_* */
+	NKW
+};
+
+typedef struct {
+	const char *s;      /* interned text (identifier, dot-word without the dot, string contents) */
+	size_t n;
+	int kw;             /* DOTWORD/MOD: K_* */
+	int64_t i;          /* INT value; K_TYPE: TY_* */
+	uint64_t bits;      /* FLOAT bits */
+	int fl;             /* FLOAT kind FL_*; INT: 1 when unsigned (U suffix or > INT64_MAX) */
+} Tok;
+
+/* A growable list of expressions, allocated in the module arena. */
+typedef struct {
+	Expr **v;
+	int n, cap;
+	Loc loc;
+} EList;
+
+/* A declaration specifier word, in written order. */
+typedef struct {
+	int kw;             /* K_* */
+	const char *s;      /* text without the dot */
+	int64_t i;          /* K_ALIGN value, K_TYPE type */
+	Loc loc;
+	/* K_PTR: the words after .ptr (space, align) */
+	int ptrspace, ptralign;
+	/* K_ATTRIBUTE: VA_* bits */
+	int attr;
+} Spec;
+
+typedef struct {
+	Spec *v;
+	int n, cap;
+	Loc loc;
+} SpecList;
+
+/* A declarator: name, optional <N> range, array dimensions, initializer. */
+typedef struct {
+	const char *name;
+	Loc loc;
+	int64_t range;      /* %r<N>: N; -1 when not a range */
+	int ndim;
+	int64_t dim[4];
+	Expr *init;
+} Decl;
+
+typedef struct {
+	Decl *v;
+	int n, cap;
+} DeclList;
+
+/* A parameter list: specifiers and declarator of each parameter. */
+typedef struct {
+	SpecList **spec;
+	Decl *d;
+	int n, cap, nd, capd;
+} PList;
+
+/* Opcode word plus its dot-words. */
+typedef struct {
+	const char *s[64];
+	size_t len[64];
+	Loc loc[64];
+	int n;
+} Head;
+
+/* Name → symbol map with shadowing (open addressing on interned pointers). */
+typedef struct {
+	const char **key;
+	Sym **val;
+	size_t n, cap;
+} Map;
+
+typedef struct {
+	const char *key;
+	Sym *old;
+} Undo;
+
+typedef struct Parser Parser;
+
+struct Parser {
+	/* lexer */
+	const char *src;    /* NUL-terminated copy of the input */
+	const char *cur, *lim, *tok, *linestart;
+	int line;
+	int adj;            /* the last token was a word with no space after it: a following dot-word is a modifier */
+	int depth;          /* brace depth inside a section body: newlines end items there */
+	/* interning */
+	const char **intern;
+	size_t nintern, capintern;
+	/* output */
+	Module *m;
+	Diags *dg;
+	Arena *a;
+	int nerr_at_start;
+	int seen_version, seen_target, ntop;
+	/* symbols */
+	Map global;         /* module scope */
+	Map local;          /* function scope, shadowing via undo */
+	Map ranges;         /* register range prefixes visible now (%r → range Sym) */
+	Map labels;         /* labels of the current function */
+	Undo *undo; int nundo, capundo;
+	int *mark; int nmark, capmark;   /* undo stack height at each { */
+	Func *fn;           /* function whose body is being read */
+	Sym *lastlabel;     /* label just seen (for .callprototype / .branchtargets) */
+	int lastlabelstmt;  /* statement index of that label */
+	int locfile, locline, loccol;
+	Sym **pending; int npending, cappending; /* labels referenced but not yet defined */
+	Func *hdr;          /* function header being read (performance directives go here) */
+	SpecList *fspecs;   /* linkage words before .entry/.func */
+	int fentry;
+	Loc floc;
+	int eol;            /* the lexer is inside a .loc line: report its end as EOL */
+	int16_t *spaceof;   /* modifier id -> SP_* of state-space modifiers */
+	int modv2, modv4, modv8;
+	Map sregs;          /* special registers made so far */
+	/* the last token, or the one before it, was a dot-word that is no
+	 * directive: a syntax error there is reported as an unknown directive */
+	int unk, prevunk;
+	Loc unkloc;
+	const char *unktext;
+};
+
+/* lexer/lex.re */
+void lex_init(Parser *p, const char *src, size_t len);
+const char *lex_intern(Parser *p, const char *s, size_t n);
+int lex_keyword(const char *s, size_t n, int64_t *ty);
+
+/* parser/parse.c: called from the grammar's actions */
+Expr *ps_expr(Parser *p, int kind, Loc loc);
+Expr *ps_bin(Parser *p, int kind, Expr *a, Expr *b, Loc loc);
+Expr *ps_un(Parser *p, int kind, Expr *a, Loc loc);
+Expr *ps_int(Parser *p, const Tok *t, Loc loc);
+Expr *ps_float(Parser *p, const Tok *t, Loc loc);
+Expr *ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc);
+Expr *ps_dotname(Parser *p, const Tok *t, Loc loc);
+Expr *ps_listexpr(Parser *p, int kind, EList *l, Loc loc);
+Expr *ps_call(Parser *p, const Tok *name, EList *args, Loc loc);
+Expr *ps_field(Parser *p, const Tok *name, Expr *val, Loc loc);
+EList *ps_elist(Parser *p, EList *l, Expr *e);
+EList *ps_elist_cat(Parser *p, EList *a, EList *b);
+SpecList *ps_spec(Parser *p, SpecList *l, Spec s);
+void ps_attribute(Parser *p, Spec *s, EList *names);
+DeclList *ps_decl(Parser *p, DeclList *l, Decl d);
+void ps_dim(Parser *p, Decl *d, Expr *e, Loc loc);
+Head *ps_head(Parser *p, Head *h, const Tok *t, Loc loc);
+PList *ps_plist(Parser *p, PList *l, SpecList *s, Decl *d);
+
+void ps_version(Parser *p, const Tok *t, Loc loc);
+void ps_target(Parser *p, EList *words, Loc loc);
+void ps_address_size(Parser *p, const Tok *t, Loc loc);
+void ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc);
+void ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *rest, Loc loc);
+void ps_pragma(Parser *p, EList *strs, Loc loc);
+void ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc);
+void ps_section(Parser *p, const Tok *name, EList *items, Loc loc);
+Expr *ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc);
+Expr *ps_seclabel(Parser *p, const Tok *name, Loc loc);
+
+void ps_vardecl(Parser *p, SpecList *specs, DeclList *decls, Loc loc);
+void ps_fkind(Parser *p, SpecList *specs, int entry, Loc loc);
+void ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *params, Loc loc);
+void ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc);
+void ps_noreturn(Parser *p);
+void ps_func_body(Parser *p);
+void ps_func_end(Parser *p, int hasbody, Loc loc);
+
+void ps_label(Parser *p, const Tok *name, Loc loc);
+void ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc);
+void ps_open(Parser *p, Loc loc);
+void ps_close(Parser *p, Loc loc);
+void ps_targets(Parser *p, const Tok *dir, EList *names, Loc loc);
+void ps_proto(Parser *p, PList *rets, PList *params, Loc loc);
+void ps_proto_end(Parser *p);
+
+#endif

@@ -1,0 +1,102 @@
+#!/bin/sh
+# ci.sh — the whole test suite, as CI runs it.  From the top of the tree:
+#
+#	tests/ci.sh
+#
+#  1. configure in the tree with --enable-werror, build from clean,
+#     make check, then make distcheck (CI_DISTCHECK=0: only make dist);
+#  2. unpack the tarball into _ci/ and build it there with
+#     --enable-sanitizers --enable-debug, then make check again.
+#
+# The logs of failing tests are printed.  The last line sums the automake
+# test counts of both builds: "N passed, M failed" (", K skipped" when any);
+# a failed build or distcheck counts as one failure.  Exit status 0 only
+# when nothing failed.  JOBS sets make's -j (default 2).
+
+cd "$(dirname "$0")/.." || exit 99
+jobs=${JOBS:-2}
+pass=0
+fail=0
+skip=0
+
+say() {
+	printf '\n=== ci: %s\n' "$*"
+}
+
+# broken WHAT: count one failure that has no test-suite.log of its own.
+broken() {
+	echo "ci: FAILED: $*"
+	fail=$((fail + 1))
+}
+
+# count WHAT LOG: the "# WHAT: N" figure of an automake test-suite.log.
+count() {
+	n=$(sed -n "s/^# $1: *\([0-9]*\).*/\1/p" "$2" | head -n 1)
+	echo "${n:-0}"
+}
+
+# tally DIR: adds DIR/test-suite.log's counts; prints it when something failed.
+tally() {
+	log=$1/test-suite.log
+	if ! test -f "$log"; then
+		broken "no $log: the test suite did not run"
+		return
+	fi
+	bad=$(($(count FAIL "$log") + $(count XPASS "$log") + $(count ERROR "$log")))
+	pass=$((pass + $(count PASS "$log") + $(count XFAIL "$log")))
+	skip=$((skip + $(count SKIP "$log")))
+	fail=$((fail + bad))
+	if test $bad -gt 0; then
+		say "failures in $log"
+		cat "$log"
+	fi
+}
+
+finish() {
+	say "done"
+	if test $skip -gt 0; then
+		echo "$pass passed, $fail failed, $skip skipped"
+	else
+		echo "$pass passed, $fail failed"
+	fi
+	test $fail -eq 0
+	exit
+}
+
+if ! test -x configure || test configure.ac -nt configure || test Makefile.am -nt Makefile.in; then
+	say "autoreconf -fi"
+	autoreconf -fi || { broken "autoreconf"; finish; }
+fi
+
+say "in-tree build with --enable-werror"
+./configure --enable-werror || { broken "configure --enable-werror"; finish; }
+make clean >/dev/null
+make -j"$jobs" || { broken "make (--enable-werror)"; finish; }
+
+say "make check"
+make -j"$jobs" check
+tally .
+
+if test "${CI_DISTCHECK:-1}" != 0; then
+	say "make distcheck"
+	make -j"$jobs" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror || broken "make distcheck"
+else
+	make dist || broken "make dist"
+fi
+
+tarball=$(ls -t ptxkit-*.tar.gz 2>/dev/null | head -n 1)
+if test -z "$tarball"; then
+	broken "no tarball to build with sanitizers"
+	finish
+fi
+say "$tarball with --enable-sanitizers --enable-debug, in _ci/asan"
+rm -rf _ci
+mkdir -p _ci/asan && tar -xzf "$tarball" -C _ci || { broken "unpacking $tarball"; finish; }
+src=../${tarball%.tar.gz}
+if (cd _ci/asan && "$src"/configure --enable-sanitizers --enable-debug && make -j"$jobs"); then
+	(cd _ci/asan && make -j"$jobs" check)
+	tally _ci/asan
+else
+	broken "build with --enable-sanitizers --enable-debug"
+fi
+finish

@@ -1,0 +1,302 @@
+/*
+ * ptx-as.c — read a PTX module, build its SSA form, write it back out.
+ *
+ *	ptx-as [-o OUT] [--emit=ptx|ssa|cfg] [-arch=sm_XX] FILE|-
+ *
+ * The pipeline is parse_module, then ir_build; with no -o and no --emit the
+ * tool only checks.  Exit status: 0 success, 1 the input has errors (printed
+ * on stderr by diag_print), 2 usage or I/O errors.  An output file is written
+ * under a temporary name beside it and renamed into place only once complete,
+ * so a failed run never leaves a half-written file behind.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "ir.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+enum { EMIT_NONE, EMIT_PTX, EMIT_SSA, EMIT_CFG };
+
+typedef struct {
+	const char *in;     /* input path; "-" is stdin */
+	const char *out;    /* -o path, or NULL for stdout */
+	int emit;           /* EMIT_* */
+	const char *arch;   /* -arch: validated here, checked against the module by the verifier */
+} Opts;
+
+static const char prog[] = "ptx-as";
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: %s [-o OUT] [--emit=ptx|ssa|cfg] [-arch=sm_XX] FILE|-\n"
+	    "Reads a PTX module, checks it and builds its SSA form.\n"
+	    "  -o OUT          write the output to OUT (default --emit=ptx)\n"
+	    "  --emit=ptx      canonical PTX\n"
+	    "  --emit=ssa      the SSA form, as text\n"
+	    "  --emit=cfg      the control-flow graphs, as Graphviz dot\n"
+	    "  -arch=sm_XX     target architecture (sm_90, sm_90a, sm_100f, ...)\n"
+	    "  --help          print this help\n"
+	    "  --version       print the version\n"
+	    "With neither -o nor --emit, only checks.  Exit status: 0 success,\n"
+	    "1 errors in the input, 2 usage or I/O error.\n", prog);
+}
+
+static int
+badusage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", prog);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '%s --help'.\n", prog);
+	return -1;
+}
+
+/* sm_ followed by two or more digits and an optional a or f. */
+static int
+validarch(const char *s)
+{
+	size_t n;
+
+	if (strncmp(s, "sm_", 3) != 0)
+		return 0;
+	s += 3;
+	n = strspn(s, "0123456789");
+	if (n < 2)
+		return 0;
+	s += n;
+	return s[0] == 0 || ((s[0] == 'a' || s[0] == 'f') && s[1] == 0);
+}
+
+/* The value of option `name` at argv[*i]: "name=VALUE", "nameVALUE" when
+ * glued is set, or the next argument.  NULL when argv[*i] is not that
+ * option; *missing is set when it is but has no value. */
+static const char *
+optval(int argc, char **argv, int *i, const char *name, int glued, int *missing)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(name);
+
+	if (strncmp(a, name, n) != 0)
+		return NULL;
+	if (a[n] == '=')
+		return a + n + 1;
+	if (a[n] && glued)
+		return a + n;
+	if (a[n])
+		return NULL;
+	if (*i + 1 >= argc) {
+		*missing = 1;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+/* 0: run; 1: done (--help, --version); -1: usage error, already reported. */
+static int
+parseargs(int argc, char **argv, Opts *o)
+{
+	int i, missing = 0, noopts = 0;
+	const char *v;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (noopts || a[0] != '-' || strcmp(a, "-") == 0) {
+			if (o->in)
+				return badusage("more than one input file: '%s'", a);
+			o->in = a;
+		} else if (strcmp(a, "--") == 0) {
+			noopts = 1;
+		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return 1;
+		} else if (strcmp(a, "--version") == 0) {
+			printf("%s (ptxkit) %s\n", prog, PACKAGE_VERSION);
+			return 1;
+		} else if ((v = optval(argc, argv, &i, "-o", 1, &missing))) {
+			o->out = v;
+		} else if ((v = optval(argc, argv, &i, "--emit", 0, &missing))) {
+			if (strcmp(v, "ptx") == 0)
+				o->emit = EMIT_PTX;
+			else if (strcmp(v, "ssa") == 0)
+				o->emit = EMIT_SSA;
+			else if (strcmp(v, "cfg") == 0)
+				o->emit = EMIT_CFG;
+			else
+				return badusage("--emit: expected ptx, ssa or cfg, not '%s'", v);
+		} else if ((v = optval(argc, argv, &i, "-arch", 0, &missing)) ||
+		           (v = optval(argc, argv, &i, "--arch", 0, &missing))) {
+			if (!validarch(v))
+				return badusage("-arch: expected sm_NN with an optional a or f suffix, not '%s'", v);
+			o->arch = v;
+		} else {
+			return badusage(missing ? "option '%s' needs a value" : "unknown option '%s'", a);
+		}
+	}
+	if (!o->in)
+		return badusage("%s", "no input file");
+	if (o->out && o->emit == EMIT_NONE)
+		o->emit = EMIT_PTX;
+	return 0;
+}
+
+/* The whole of path ("-": stdin) in a malloc'ed buffer, NUL-terminated for
+ * convenience (the parser is given the length).  NULL with errno set. */
+static char *
+readall(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	struct stat st;
+	size_t n = 0, cap = 0, first = 1 << 16, want, got;
+	char *buf = NULL, *p;
+	int err = 0;
+
+	if (!f)
+		return NULL;
+	/* A regular file is read in one go: its size, one byte to find the
+	 * end of file, and the NUL. */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uintmax_t)st.st_size < SIZE_MAX / 4)
+		first = (size_t)st.st_size + 2;
+	for (;;) {
+		if (cap - n < 2) {
+			size_t nc = cap ? 2 * cap : first;
+			if (nc <= cap || !(p = realloc(buf, nc))) {
+				err = ENOMEM;
+				break;
+			}
+			buf = p;
+			cap = nc;
+		}
+		want = cap - n - 1;
+		got = fread(buf + n, 1, want, f);
+		n += got;
+		if (got < want) {   /* end of file, or an error */
+			if (ferror(f))
+				err = errno ? errno : EIO;
+			break;
+		}
+	}
+	if (f != stdin)
+		fclose(f);
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+
+static void
+emit(const Module *m, int what, FILE *f)
+{
+	switch (what) {
+	case EMIT_PTX: ir_print_ptx(m, f); break;
+	case EMIT_SSA: ir_dump_ssa(m, f); break;
+	case EMIT_CFG: ir_dump_cfg(m, f); break;
+	}
+}
+
+/* Writes to stdout, or to `out` through a temporary file renamed into
+ * place.  0, or -1 after reporting the error. */
+static int
+writeout(const Module *m, int what, const char *out)
+{
+	char *tmp;
+	FILE *f;
+	int fd, bad;
+	mode_t mask;
+
+	if (!out || strcmp(out, "-") == 0) {
+		emit(m, what, stdout);
+		if (fflush(stdout) == 0 && !ferror(stdout))
+			return 0;
+		fprintf(stderr, "%s: writing the output: %s\n", prog, strerror(errno));
+		return -1;
+	}
+	tmp = malloc(strlen(out) + sizeof ".XXXXXX");
+	if (!tmp) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return -1;
+	}
+	strcpy(tmp, out);
+	strcat(tmp, ".XXXXXX");
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		fprintf(stderr, "%s: cannot write %s: %s\n", prog, out, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		free(tmp);
+		return -1;
+	}
+	emit(m, what, f);
+	bad = ferror(f);
+	bad |= fclose(f) != 0;
+	/* mkstemp makes the file 0600; give it the mode a plain create would. */
+	mask = umask(0);
+	umask(mask);
+	if (bad || chmod(tmp, 0666 & ~mask) != 0 || rename(tmp, out) != 0) {
+		fprintf(stderr, "%s: cannot write %s: %s\n", prog, out, strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	Opts o = { 0 };
+	const char *name;
+	char *src;
+	size_t len;
+	Diags *dg;
+	Module *m;
+	int rc;
+
+	rc = parseargs(argc, argv, &o);
+	if (rc)
+		return rc > 0 ? 0 : EXIT_USAGE;
+	src = readall(o.in, &len);
+	if (!src) {
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, o.in, strerror(errno));
+		return EXIT_USAGE;
+	}
+	name = strcmp(o.in, "-") == 0 ? "<stdin>" : o.in;
+	dg = diag_new(name, src, len);
+	if (!dg) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		free(src);
+		return EXIT_USAGE;
+	}
+
+	m = parse_module(name, src, len, dg);
+	rc = EXIT_INPUT;
+	if (m && dg->nerr == 0 && ir_build(m, dg) == 0 && dg->nerr == 0)
+		rc = 0;
+	diag_print(dg, stderr);
+	if (rc == 0 && o.emit != EMIT_NONE && writeout(m, o.emit, o.out) != 0)
+		rc = EXIT_USAGE;
+	ir_module_free(m);
+	diag_free(dg);
+	free(src);
+	return rc;
+}
