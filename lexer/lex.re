@@ -66,8 +66,8 @@ kwtoken(int kw)
 	}
 }
 
-int
-lex_keyword(const char *s, size_t n, int64_t *ty)
+static int
+keyword(const char *s, size_t n, int64_t *ty)
 {
 	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
 		if (strlen(keywords[i].s) == n && memcmp(keywords[i].s, s, n) == 0)
@@ -118,10 +118,29 @@ lex_intern(Parser *p, const char *s, size_t n)
 			return k;
 		j = (j + 1) & (p->capintern - 1);
 	}
-	const char *k = ir_strndup(p->a, s, n);
+	/* Each interned string carries a header caching its keyword
+	 * classification, so directive words are looked up once per module. */
+	int32_t *h = ir_alloc(p->a, 8 + n + 1);
+	char *k = (char *)(h + 2);
+	memcpy(k, s, n);
+	h[0] = -2;
 	p->intern[j] = k;
 	p->nintern++;
 	return k;
+}
+
+/* Keyword of an interned word (K_NONE if none); *ty gets the type of K_TYPE. */
+int
+lex_keyword(const char *s, int64_t *ty)
+{
+	int32_t *h = (int32_t *)(uintptr_t)s - 2;
+	if (h[0] == -2) {
+		int64_t t = 0;
+		h[0] = keyword(s, strlen(s), &t);
+		h[1] = (int32_t)t;
+	}
+	*ty = h[1];
+	return h[0];
 }
 
 void
@@ -297,7 +316,7 @@ again:
 		p->adj = 1;
 		if (adj)
 			DONE(MOD);
-		t->kw = lex_keyword(t->s, t->n, &t->i);
+		t->kw = lex_keyword(t->s, &t->i);
 		if (t->kw == K_LOC)
 			p->eol = 1;
 		if (t->kw == K_NONE) {
@@ -318,12 +337,13 @@ again:
 		t->s = lex_intern(p, TEXT(), LEN());
 		DONE(FLOAT);
 	}
-	hf { hexfloat(TEXT(), (const char *)c, t, FL_F32HEX); DONE(FLOAT); }
-	hd { hexfloat(TEXT(), (const char *)c, t, FL_F64HEX); DONE(FLOAT); }
+	hf { hexfloat(TEXT(), (const char *)c, t, FL_F32HEX); t->s = lex_intern(p, TEXT(), LEN()); DONE(FLOAT); }
+	hd { hexfloat(TEXT(), (const char *)c, t, FL_F64HEX); t->s = lex_intern(p, TEXT(), LEN()); DONE(FLOAT); }
 	"0" [fFdD] [0-9a-fA-F]* {
 		diag_err(p->dg, *lloc, "malformed hexadecimal float literal '%.*s' (0f takes 8 hex digits, 0d takes 16)",
 			(int)LEN(), TEXT());
 		t->fl = FL_F64HEX;
+		t->s = lex_intern(p, TEXT(), LEN());
 		DONE(FLOAT);
 	}
 	flt {
@@ -344,6 +364,7 @@ again:
 	[0-9] idc* {
 		diag_err(p->dg, *lloc, "malformed number '%.*s'", (int)LEN(), TEXT());
 		t->i = 0;
+		t->s = lex_intern(p, TEXT(), LEN());
 		DONE(INT);
 	}
 	["] ([^"\\\n\x00] | "\\" [^\n\x00])* ["] {

@@ -263,10 +263,19 @@ resolve(Parser *p, const char *name, Loc loc)
 
 /* ---------------------------------------------------------------- expressions */
 
+/* Section data is the bulk of a debug build's PTX and is kept only as
+ * text: its expressions come from a scratch arena dropped every few
+ * hundred items. */
+static void *
+palloc(Parser *p, size_t n)
+{
+	return ir_alloc(p->insection ? p->scratch : p->a, n);
+}
+
 Expr *
 ps_expr(Parser *p, int kind, Loc loc)
 {
-	Expr *e = ir_alloc(p->a, sizeof *e);
+	Expr *e = palloc(p, sizeof *e);
 	e->kind = kind;
 	e->loc = loc;
 	return e;
@@ -381,8 +390,8 @@ EList *
 ps_elist(Parser *p, EList *l, Expr *e)
 {
 	if (!l)
-		l = ir_alloc(p->a, sizeof *l);
-	PUSH(p->a, l->v, l->n, l->cap, e);
+		l = palloc(p, sizeof *l);
+	PUSH(p->insection ? p->scratch : p->a, l->v, l->n, l->cap, e);
 	return l;
 }
 
@@ -674,14 +683,26 @@ lower(Parser *p, Expr *e, Opnd *o)
 
 /* ---------------------------------------------------------------- declarations */
 
+Spec *
+ps_mkspec(Parser *p, int kw, const Tok *t, int64_t i, Loc loc, int num)
+{
+	Spec *s = ir_alloc(p->a, sizeof *s);
+	s->kw = kw;
+	s->s = t->s;
+	s->i = i;
+	s->loc = loc;
+	s->attr = num;
+	return s;
+}
+
 SpecList *
-ps_spec(Parser *p, SpecList *l, Spec s)
+ps_spec(Parser *p, SpecList *l, Spec *s)
 {
 	if (!l) {
 		l = ir_alloc(p->a, sizeof *l);
-		l->loc = s.loc;
+		l->loc = s->loc;
 	}
-	PUSH(p->a, l->v, l->n, l->cap, s);
+	PUSH(p->a, l->v, l->n, l->cap, *s);
 	return l;
 }
 
@@ -699,12 +720,22 @@ ps_attribute(Parser *p, Spec *s, EList *names)
 	}
 }
 
+Decl *
+ps_dname(Parser *p, const char *name, int64_t range, Loc loc)
+{
+	Decl *d = ir_alloc(p->a, sizeof *d);
+	d->name = name;
+	d->loc = loc;
+	d->range = range;
+	return d;
+}
+
 DeclList *
-ps_decl(Parser *p, DeclList *l, Decl d)
+ps_decl(Parser *p, DeclList *l, Decl *d)
 {
 	if (!l)
 		l = ir_alloc(p->a, sizeof *l);
-	PUSH(p->a, l->v, l->n, l->cap, d);
+	PUSH(p->a, l->v, l->n, l->cap, *d);
 	return l;
 }
 
@@ -762,7 +793,7 @@ specs(Parser *p, SpecList *l, Sym *s)
 		int kw = sp->kw;
 		int64_t ty = 0;
 		if (kw == -1) {     /* glued dot-word: classify it now */
-			kw = lex_keyword(sp->s, strlen(sp->s), &ty);
+			kw = lex_keyword(sp->s, &ty);
 			if (kw == K_TYPE)
 				sp->i = ty;
 			if (sp->attr && kw != K_ALIGN) {
@@ -985,7 +1016,7 @@ ps_version(Parser *p, const Tok *t, Loc loc)
 	}
 	p->seen_version = 1;
 	p->ntop++;
-	const char *s = t->s;
+	const char *s = t->s ? t->s : "";
 	int maj = 0, min = 0;
 	const char *dot = strchr(s, '.');
 	if (!dot || sscanf(s, "%d.%d", &maj, &min) != 2 || !dot[1]) {
@@ -1146,61 +1177,104 @@ ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
 	additem(p, 'a', -1, ir_strndup(p->a, buf, strlen(buf)), loc);
 }
 
-Expr *
-ps_seclabel(Parser *p, const Tok *name, Loc loc)
+/* The section text buffer (plain malloc: it outlives many scratch resets). */
+static void
+sbput(Parser *p, const char *s, size_t n)
 {
-	Expr *e = ps_expr(p, E_FIELD, loc);   /* a label line: E_FIELD without value */
-	e->text = name->s;
-	return e;
+	if (p->nsb + n + 1 > p->capsb) {
+		size_t nc = p->capsb ? 2 * p->capsb : 4096;
+		while (nc < p->nsb + n + 1)
+			nc *= 2;
+		char *b = realloc(p->sb, nc);
+		if (!b) {
+			Loc l = {0, 0, 0};
+			diag_err(p->dg, l, "out of memory");
+			return;
+		}
+		p->sb = b;
+		p->capsb = nc;
+	}
+	memcpy(p->sb + p->nsb, s, n);
+	p->nsb += n;
 }
 
-Expr *
-ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
+static void
+sbint(Parser *p, int64_t v)
 {
-	Expr *e = ps_expr(p, E_LIST, loc);
-	e->text = dir->s;
-	e->elt = vals->v;
-	e->nelt = vals->n;
-	if (!(dir->kw == K_TYPE && (dir->i == TY_B8 || dir->i == TY_B16 || dir->i == TY_B32 ||
-	      dir->i == TY_B64)))
-		diag_err(p->dg, loc, "section data must be .b8, .b16, .b32 or .b64, not '.%s'", dir->s);
-	return e;
+	char buf[24], *e = buf + sizeof buf, *q = e;
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	do
+		*--q = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--q = '-';
+	sbput(p, q, (size_t)(e - q));
 }
 
 void
-ps_section(Parser *p, const Tok *name, EList *items, Loc loc)
+ps_section_begin(Parser *p)
 {
-	topdirective(p, loc, ".section");
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	if (!f)
-		return;
-	for (int i = 0; items && i < items->n; i++) {
-		Expr *e = items->v[i];
-		if (e->kind == E_FIELD) {
-			fprintf(f, "%s:\n", e->text);
-			continue;
-		}
-		fprintf(f, "\t.%s ", e->text);
-		for (int j = 0; j < e->nelt; j++) {
-			if (j)
-				fputs(", ", f);
-			Expr *x = e->elt[j];
-			int64_t k;
-			if (fold(p, x, &k))
-				fprintf(f, "%lld", (long long)k);
-			else
+	p->insection = 1;
+	p->nsb = 0;
+	if (!p->scratch)
+		p->scratch = ir_arena_new();
+}
+
+void
+ps_seclabel(Parser *p, const Tok *name, Loc loc)
+{
+	(void)loc;
+	sbput(p, name->s, strlen(name->s));
+	sbput(p, ":\n", 2);
+}
+
+void
+ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
+{
+	if (!(dir->kw == K_TYPE && (dir->i == TY_B8 || dir->i == TY_B16 || dir->i == TY_B32 ||
+	      dir->i == TY_B64)))
+		diag_err(p->dg, loc, "section data must be .b8, .b16, .b32 or .b64, not '.%s'", dir->s);
+	sbput(p, "\t.", 2);
+	sbput(p, dir->s, strlen(dir->s));
+	sbput(p, " ", 1);
+	for (int j = 0; j < vals->n; j++) {
+		Expr *x = vals->v[j];
+		int64_t k;
+		if (j)
+			sbput(p, ", ", 2);
+		if (fold(p, x, &k))
+			sbint(p, k);
+		else if (x->kind == E_SYM)
+			sbput(p, x->text, strlen(x->text));
+		else {
+			char *buf = NULL;
+			size_t len = 0;
+			FILE *f = open_memstream(&buf, &len);
+			if (f) {
 				ir_print_expr(x, f);
+				fclose(f);
+				sbput(p, buf, len);
+			}
+			free(buf);
 		}
-		fputc('\n', f);
 	}
-	fclose(f);
+	sbput(p, "\n", 1);
+	if (++p->nscratch == 256) {
+		ir_arena_free(p->scratch);
+		p->scratch = ir_arena_new();
+		p->nscratch = 0;
+	}
+}
+
+void
+ps_section(Parser *p, const Tok *name, Loc loc)
+{
 	char nm[256];
+	p->insection = 0;
+	topdirective(p, loc, ".section");
 	/* a DOTWORD name comes without its dot; an IDENT name has none */
 	snprintf(nm, sizeof nm, "%s%s", name->fl ? "." : "", name->s);
-	Section s = {lex_intern(p, nm, strlen(nm)), ir_strndup(p->a, buf ? buf : "", len), loc};
-	free(buf);
+	Section s = {lex_intern(p, nm, strlen(nm)), ir_strndup(p->a, p->sb ? p->sb : "", p->nsb), loc};
 	PUSH(p->a, p->m->sec, p->m->nsec, p->m->capsec, s);
 	additem(p, 's', p->m->nsec - 1, NULL, loc);
 }
@@ -1499,7 +1573,8 @@ Head *
 ps_head(Parser *p, Head *h, const Tok *t, Loc loc)
 {
 	if (!h) {
-		h = ir_alloc(p->a, sizeof *h);
+		h = &p->head;
+		h->n = 0;
 	}
 	if (h->n == 64) {
 		if (h->n++ == 64)
@@ -1581,6 +1656,34 @@ ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 	if (op < 0) {
 		diag_err(p->dg, h->loc[0], "unknown instruction '%s'", h->s[0]);
 		return;
+	}
+	/* A name word written after a modifier (`vote.ballot.sync`, the
+	 * pre-.sync order some producers keep) is moved up to the name, so the
+	 * longer row (`vote.sync`) is chosen; the printer then writes the
+	 * canonical order. */
+	for (int i = nused + 1; i < h->n; i++) {
+		const char *s[3];
+		size_t l[3];
+		int k = 0, u;
+		for (int j = 0; j < nused && k < 2; j++, k++)
+			s[k] = h->s[j], l[k] = h->len[j];
+		if (nused > 2)
+			break;
+		s[k] = h->s[i], l[k] = h->len[i];
+		if (ir_op_lookup(s, l, k + 1, &u) >= 0 && u == k + 1) {
+			const char *ts = h->s[i];
+			size_t tl = h->len[i];
+			Loc tloc = h->loc[i];
+			for (int j = i; j > nused; j--) {
+				h->s[j] = h->s[j - 1];
+				h->len[j] = h->len[j - 1];
+				h->loc[j] = h->loc[j - 1];
+			}
+			h->s[nused] = ts;
+			h->len[nused] = tl;
+			h->loc[nused] = tloc;
+			op = ir_op_lookup(h->s, h->len, h->n, &nused);
+		}
 	}
 	const OpInfo *oi = &ir_opinfo[op];
 	Ins *in = ir_alloc(p->a, sizeof *in);
@@ -1673,6 +1776,8 @@ parse_module(const char *name, const char *src, size_t len, Diags *dg)
 		diag_err(dg, top, "missing .version directive at start of module");
 	else if (!p->seen_target && p->seen_version > 0 && dg->nerr == nerr)
 		diag_err(dg, top, "missing .target directive");
+	ir_arena_free(p->scratch);
+	free(p->sb);
 	free(p);
 	if (rc != 0 || dg->nerr != nerr) {
 		ir_module_free(m);

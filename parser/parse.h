@@ -155,6 +155,11 @@ struct Parser {
 	int16_t *spaceof;   /* modifier id -> SP_* of state-space modifiers */
 	int modv2, modv4, modv8;
 	Map sregs;          /* special registers made so far */
+	Head head;          /* the opcode chain being read: one instruction at a time */
+	Arena *scratch;     /* section data expressions, dropped once printed */
+	int insection, nscratch;
+	char *sb;           /* text of the section being read */
+	size_t nsb, capsb;
 	/* the last token, or the one before it, was a dot-word that is no
 	 * directive: a syntax error there is reported as an unknown directive */
 	int unk, prevunk;
@@ -165,7 +170,7 @@ struct Parser {
 /* lexer/lex.re */
 void lex_init(Parser *p, const char *src, size_t len);
 const char *lex_intern(Parser *p, const char *s, size_t n);
-int lex_keyword(const char *s, size_t n, int64_t *ty);
+int lex_keyword(const char *interned, int64_t *ty);
 
 /* parser/parse.c: called from the grammar's actions */
 Expr *ps_expr(Parser *p, int kind, Loc loc);
@@ -180,9 +185,11 @@ Expr *ps_call(Parser *p, const Tok *name, EList *args, Loc loc);
 Expr *ps_field(Parser *p, const Tok *name, Expr *val, Loc loc);
 EList *ps_elist(Parser *p, EList *l, Expr *e);
 EList *ps_elist_cat(Parser *p, EList *a, EList *b);
-SpecList *ps_spec(Parser *p, SpecList *l, Spec s);
+Spec *ps_mkspec(Parser *p, int kw, const Tok *t, int64_t i, Loc loc, int num);
+SpecList *ps_spec(Parser *p, SpecList *l, Spec *s);
 void ps_attribute(Parser *p, Spec *s, EList *names);
-DeclList *ps_decl(Parser *p, DeclList *l, Decl d);
+Decl *ps_dname(Parser *p, const char *name, int64_t range, Loc loc);
+DeclList *ps_decl(Parser *p, DeclList *l, Decl *d);
 void ps_dim(Parser *p, Decl *d, Expr *e, Loc loc);
 Head *ps_head(Parser *p, Head *h, const Tok *t, Loc loc);
 PList *ps_plist(Parser *p, PList *l, SpecList *s, Decl *d);
@@ -194,9 +201,10 @@ void ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc);
 void ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *rest, Loc loc);
 void ps_pragma(Parser *p, EList *strs, Loc loc);
 void ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc);
-void ps_section(Parser *p, const Tok *name, EList *items, Loc loc);
-Expr *ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc);
-Expr *ps_seclabel(Parser *p, const Tok *name, Loc loc);
+void ps_section_begin(Parser *p);
+void ps_section(Parser *p, const Tok *name, Loc loc);
+void ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc);
+void ps_seclabel(Parser *p, const Tok *name, Loc loc);
 
 void ps_vardecl(Parser *p, SpecList *specs, DeclList *decls, Loc loc);
 void ps_fkind(Parser *p, SpecList *specs, int entry, Loc loc);

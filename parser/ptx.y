@@ -51,9 +51,9 @@ static void yyerror(Loc *loc, Parser *p, const char *msg);
 	Expr *e;
 	EList *el;
 	SpecList *sl;
-	Spec spec;
+	Spec *spec;
 	DeclList *dl;
-	Decl decl;
+	Decl *decl;
 	Head *head;
 	PList *pl;
 	int i;
@@ -70,8 +70,8 @@ static void yyerror(Loc *loc, Parser *p, const char *msg);
 %token EOL "end of line"
 %token SHL "<<" SHR ">>" LAND "&&" LOR "||" EQ "==" NE "!=" LE "<=" GE ">="
 
-%type <e> expr primary guard initval secitem
-%type <el> exprlist opexprs secitems idlist strlist locargs locx intlist perfargs filerest
+%type <e> expr primary guard initval
+%type <el> exprlist opexprs idlist strlist locargs locx intlist perfargs filerest
 %type <sl> specs
 %type <spec> spec1
 %type <dl> declarators
@@ -112,14 +112,15 @@ item
 	| TARGET idlist                     { ps_target(p, $2, @1); }
 	| ADDRESS_SIZE INT                  { ps_address_size(p, &$2, @2); }
 	| FILE_ INT STRING filerest         { ps_file(p, &$2, &$3, $4, @1); }
-	| SECTION secname '{' secitems '}'  { ps_section(p, &$2, $4, @1); }
+	| SECTION secname '{'               { ps_section_begin(p); }
+	  secitems '}'                      { ps_section(p, &$2, @1); }
 	| PRAGMA strlist ';'                { ps_pragma(p, $2, @1); }
 	| ALIAS IDENT ',' IDENT ';'         { ps_alias(p, &$2, &$4, @1); }
 	| specs declarators ';'             { ps_vardecl(p, $1, $2, @1); }
 	| func
 	| LOC INT INT INT locx EOL          { (void)$5; }
-	| error ';'                         { yyerrok; }
-	| error '}'                         { yyerrok; }
+	| error ';'                         { yyerrok; p->insection = 0; }
+	| error '}'                         { yyerrok; p->insection = 0; }
 	;
 
 idlist
@@ -144,14 +145,14 @@ secname
 	;
 
 secitems
-	: %empty                            { $$ = NULL; }
-	| secitems secitem                  { $$ = ps_elist(p, $1, $2); }
+	: %empty
+	| secitems secitem
 	;
 
 secitem
-	: IDENT ':'                         { $$ = ps_seclabel(p, &$1, @1); }
-	| DOTWORD exprlist                  { $$ = ps_secitem(p, &$1, $2, @1); }
-	| DOTWORD exprlist ';'              { $$ = ps_secitem(p, &$1, $2, @1); }
+	: IDENT ':'                         { ps_seclabel(p, &$1, @1); }
+	| DOTWORD exprlist                  { ps_secitem(p, &$1, $2, @1); }
+	| DOTWORD exprlist ';'              { ps_secitem(p, &$1, $2, @1); }
 	;
 
 /* specs -> spec+ : .visible .global .align 4 .b32 ... */
@@ -159,16 +160,16 @@ secitem
 specs
 	: spec1                             { $$ = ps_spec(p, NULL, $1); }
 	| specs spec1                       { $$ = ps_spec(p, $1, $2); }
-	| specs MOD                         { $$ = ps_spec(p, $1, (Spec){.kw = -1, .s = $2.s, .loc = @2}); }
-	| specs MOD INT                     { $$ = ps_spec(p, $1, (Spec){.kw = -1, .s = $2.s, .i = $3.i, .loc = @2, .attr = 1}); }
+	| specs MOD                         { $$ = ps_spec(p, $1, ps_mkspec(p, -1, &$2, 0, @2, 0)); }
+	| specs MOD INT                     { $$ = ps_spec(p, $1, ps_mkspec(p, -1, &$2, $3.i, @2, 1)); }
 	;
 
 spec1
-	: DOTWORD     { $$ = (Spec){.kw = $1.kw, .s = $1.s, .i = $1.i, .loc = @1}; }
-	| ALIGN INT   { $$ = (Spec){.kw = K_ALIGN, .s = $1.s, .i = $2.i, .loc = @1}; }
-	| PTR         { $$ = (Spec){.kw = K_PTR, .s = $1.s, .loc = @1}; }
+	: DOTWORD     { $$ = ps_mkspec(p, $1.kw, &$1, $1.i, @1, 0); }
+	| ALIGN INT   { $$ = ps_mkspec(p, K_ALIGN, &$1, $2.i, @1, 0); }
+	| PTR         { $$ = ps_mkspec(p, K_PTR, &$1, 0, @1, 0); }
 	| ATTRIBUTE '(' exprlist ')'
-	              { $$ = (Spec){.kw = K_ATTRIBUTE, .s = $1.s, .loc = @1}; ps_attribute(p, &$$, $3); }
+	              { $$ = ps_mkspec(p, K_ATTRIBUTE, &$1, 0, @1, 0); ps_attribute(p, $$, $3); }
 	;
 
 declarators
@@ -178,16 +179,16 @@ declarators
 
 declarator
 	: dname
-	| dname '=' initval                 { $$ = $1; $$.init = $3; }
+	| dname '=' initval                 { $$ = $1; $$->init = $3; }
 	;
 
 /* dname -> name | name<N> | name[dim]... */
 dname
-	: IDENT                             { $$ = (Decl){.name = $1.s, .loc = @1, .range = -1}; }
-	| SINK                              { $$ = (Decl){.name = "_", .loc = @1, .range = -1}; }
-	| IDENT '<' INT '>'                 { $$ = (Decl){.name = $1.s, .loc = @1, .range = $3.i}; }
-	| dname '[' expr ']'                { $$ = $1; ps_dim(p, &$$, $3, @2); }
-	| dname '[' ']'                     { $$ = $1; ps_dim(p, &$$, NULL, @2); }
+	: IDENT                             { $$ = ps_dname(p, $1.s, -1, @1); }
+	| SINK                              { $$ = ps_dname(p, "_", -1, @1); }
+	| IDENT '<' INT '>'                 { $$ = ps_dname(p, $1.s, $3.i, @1); }
+	| dname '[' expr ']'                { $$ = $1; ps_dim(p, $$, $3, @2); }
+	| dname '[' ']'                     { $$ = $1; ps_dim(p, $$, NULL, @2); }
 	;
 
 initval
@@ -225,8 +226,8 @@ fparams
 	;
 
 params
-	: specs declarator                  { $$ = ps_plist(p, NULL, $1, &$2); }
-	| params ',' specs declarator       { $$ = ps_plist(p, $1, $3, &$4); }
+	: specs declarator                  { $$ = ps_plist(p, NULL, $1, $2); }
+	| params ',' specs declarator       { $$ = ps_plist(p, $1, $3, $4); }
 	;
 
 fdirs
