@@ -129,9 +129,24 @@ caret(const Diags *dg, const size_t *start, size_t nline, Loc loc, FILE *f)
 		e = dg->src + dg->len;
 	if (e > s && e[-1] == '\r')
 		e--;
-	fprintf(f, "%.*s\n", (int)(e - s), s);
 	col = loc.col > 1 ? (size_t)loc.col - 1 : 0;
 	at = col < (size_t)(e - s) ? s + col : e;   /* past the end: after the last byte */
+	/* Generated PTX has lines of 100 KB (initializers): show a window of
+	 * WIDE bytes around the column, marked with "..." where cut. */
+	enum { WIDE = 160 };
+	const char *lead = "", *tail = "";
+	if (e - s > WIDE) {
+		const char *ws = at - s > WIDE / 2 ? at - WIDE / 2 : s;
+		const char *we = e - ws > WIDE ? ws + WIDE : e;
+		if (ws > s)
+			lead = "...";
+		if (we < e)
+			tail = "...";
+		s = ws;
+		e = we;
+	}
+	fprintf(f, "%s%.*s%s\n", lead, (int)(e - s), s, tail);
+	fputs(*lead ? "   " : "", f);
 	for (p = s; p < at; p++) {
 		if (*p == '\t')
 			fputc('\t', f);

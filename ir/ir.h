@@ -135,7 +135,7 @@ struct Sym {
 	                     * each %rK used gets its own element Sym (parent = the range Sym), made
 	                     * on first use and appended to Func.regs. */
 	Sym *parent;        /* range element: its declaration; else NULL */
-	Sym **elem;         /* range declaration: element Syms made so far (range entries) */
+	void *elem;         /* range declaration: the parser's map of the element Syms made so far */
 	int defined;        /* SYM_LABEL: its definition was seen (else only referenced) */
 	Func *fn;           /* SYM_FUNC: its function; SYM_REG/SYM_LABEL: the function it belongs to */
 	int sreg;           /* SYM_SREG: which one (implementation-defined index) */

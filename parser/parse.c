@@ -194,7 +194,9 @@ addreg(Parser *p, Sym *s)
 	PUSH(p->a, p->fn->regs, p->fn->nregs, p->fn->capregs, s);
 }
 
-/* %r17 → the element of a visible range %r<N> with N > 17. */
+/* %r17 → the element of a visible range %r<N> with N > 17.  Elements are
+ * kept in a map on the range's Sym (not in the scoped maps), so that a
+ * register used in a nested block is the same Sym after the block. */
 static Sym *
 rangeelem(Parser *p, const char *name, Loc loc)
 {
@@ -202,28 +204,29 @@ rangeelem(Parser *p, const char *name, Loc loc)
 	size_t d = n;
 	while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
 		d--;
-	if (d == n || d == 0 || (name[d] == '0' && d + 1 != n) || n - d > 9)
+	if (d == n || d == 0 || (name[d] == '0' && d + 1 != n) || n - d > 18)
 		return NULL;
 	const char *pre = lex_intern(p, name, d);
 	Sym *r = mapget(&p->ranges, pre);
 	if (!r)
 		return NULL;
-	long k = strtol(name + d, NULL, 10);
+	long long k = strtoll(name + d, NULL, 10);
 	if (k >= r->range)
 		return NULL;
 	if (!r->elem)
-		r->elem = ir_alloc(p->a, (size_t)r->range * sizeof *r->elem);
-	if (!r->elem[k]) {
-		Sym *s = newsym(p, SYM_REG, name, loc);
+		r->elem = ir_alloc(p->a, sizeof(Map));
+	Sym *s = mapget(r->elem, name);
+	if (!s) {
+		s = newsym(p, SYM_REG, name, loc);
 		s->space = SP_REG;
 		s->type = r->type;
 		s->vec = r->vec;
 		s->parent = r;
 		s->inner = r->inner;
-		r->elem[k] = s;
+		mapset(p->a, r->elem, name, s);
 		addreg(p, s);
 	}
-	return r->elem[k];
+	return s;
 }
 
 static Sym *

@@ -378,5 +378,7 @@ yyreport_syntax_error(const yypcontext_t *ctx, Parser *p)
 static void
 yyerror(Loc *loc, Parser *p, const char *msg)
 {
+	if (strcmp(msg, "memory exhausted") == 0)
+		msg = "nested too deeply (the parser's stack is exhausted)";
 	diag_err(p->dg, *loc, "%s", msg);
 }
