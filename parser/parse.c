@@ -837,7 +837,10 @@ specs(Parser *p, SpecList *l, Sym *s)
 			break;
 		case K_V2: s->vec = 2; break;
 		case K_V4: s->vec = 4; break;
-		case K_V8: s->vec = 8; break;
+		case K_V8:
+			/* .v8 exists for ld/st only; ptxas rejects it in a declaration */
+			diag_err(p->dg, sp->loc, "'.v8' is not allowed in a declaration (only .v2 and .v4)");
+			return -1;
 		case K_TEXREF: s->opaque = 1; break;
 		case K_SAMPLERREF: s->opaque = 2; break;
 		case K_SURFREF: s->opaque = 3; break;
