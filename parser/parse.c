@@ -462,7 +462,9 @@ fold(Parser *p, const Expr *e, int64_t *v)
 	return 1;
 }
 
-/* Splits `name`, `name+k`, `k+name`, `name-k` into the name and k. */
+/* Splits `name` and `name+k` into the name and k: the only forms PTX's
+ * grammar has for an address or a symbol operand (ptxas rejects `name-k`
+ * and `k+name` as syntax errors; a negative offset is written `name+-k`). */
 static const Expr *
 nameoff(Parser *p, const Expr *e, int64_t *off)
 {
@@ -479,20 +481,23 @@ nameoff(Parser *p, const Expr *e, int64_t *off)
 			*off = (int64_t)((uint64_t)*off + (uint64_t)k);
 			return n;
 		}
-		if (fold(p, e->a, &k) && (n = nameoff(p, e->b, off))) {
-			*off = (int64_t)((uint64_t)*off + (uint64_t)k);
-			return n;
-		}
-		return NULL;
-	case E_SUB:
-		if ((n = nameoff(p, e->a, off)) && fold(p, e->b, &k)) {
-			*off = (int64_t)((uint64_t)*off - (uint64_t)k);
-			return n;
-		}
 		return NULL;
 	default:
 		return NULL;
 	}
+}
+
+/* `k+name` or `name-k`: well-formed arithmetic that PTX does not accept
+ * in an operand; worth a precise message. */
+static int
+badoffset(Parser *p, const Expr *e)
+{
+	int64_t k, off;
+	if (e->kind == E_ADD && fold(p, e->a, &k) && nameoff(p, e->b, &off))
+		return 1;
+	if (e->kind == E_SUB && nameoff(p, e->a, &off) && fold(p, e->b, &k))
+		return 1;
+	return 0;
 }
 
 /* Resolves the names of an initializer or an unfoldable operand
@@ -584,7 +589,10 @@ loweraddr(Parser *p, Expr *e, Opnd *o)
 	}
 	const Expr *n = nameoff(p, x, &k);
 	if (!n) {
-		diag_err(p->dg, x->loc, "address must be a register or symbol plus a constant offset");
+		if (badoffset(p, x))
+			diag_err(p->dg, x->loc, "an address is written [base+offset], with +-N for a negative offset");
+		else
+			diag_err(p->dg, x->loc, "address must be a register or symbol plus a constant offset");
 		return;
 	}
 	Opnd *b = newopnd(p, OK_REG, n->loc);
@@ -677,6 +685,11 @@ lower(Parser *p, Expr *e, Opnd *o)
 		}
 		o->imm = k;
 		o->loc = e->loc;
+		return;
+	}
+	if (badoffset(p, e)) {
+		diag_err(p->dg, e->loc, "a symbol offset is written symbol+offset, with +-N for a negative offset");
+		o->kind = OK_SINK;
 		return;
 	}
 	resolvetree(p, e);
