@@ -224,6 +224,8 @@ opnd(Buf *b, Pr *p, const Opnd *o, int dst)
 			regname(b, p, o, dst);
 		else
 			bstr(b, "?");
+		if (o->imm)
+			bfmt(b, "+%lld", (long long)o->imm);
 		break;
 	case OK_SINK:
 		bstr(b, "_");

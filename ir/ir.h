@@ -198,7 +198,8 @@ struct Opnd {
 	uint8_t uns;        /* OK_IMM: written with U suffix */
 	Loc loc;
 	Sym *sym;           /* OK_REG, OK_SYM */
-	int64_t imm;        /* OK_IMM value; OK_SYM/OK_ADDR offset */
+	int64_t imm;        /* OK_IMM value; OK_SYM/OK_ADDR offset; OK_REG: a constant added to the
+	                     * register (`%r2+4`, which ptxas accepts as a value), usually 0 */
 	uint64_t fbits;     /* OK_FIMM */
 	const char *ftext;  /* OK_FIMM decimal spelling */
 	Opnd *base;         /* OK_ADDR base operand, or NULL for [imm] */

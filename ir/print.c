@@ -298,6 +298,8 @@ ir_print_opnd(const Opnd *o, FILE *f)
 		fputs(symname(o->sym), f);
 		if (o->sel != SEL_NONE)
 			dot(ir_selname[o->sel], f);
+		if (o->imm)     /* `%r2+4`: ptxas takes a register plus a constant as a value */
+			fprintf(f, "+%lld", (long long)o->imm);
 		break;
 	case OK_SINK:
 		fputc('_', f);

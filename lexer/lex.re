@@ -310,6 +310,17 @@ again:
 		DONE(IDENT);
 	}
 	"_" { p->adj = 1; DONE(SINK); }
+	"." [0-9] [0-9]* exp? {
+		/* .5 style float */
+		char buf[64];
+		size_t n = LEN() < 63 ? LEN() : 63;
+		memcpy(buf, TEXT(), n); buf[n] = 0;
+		double d = strtod(buf, NULL);
+		memcpy(&t->bits, &d, 8);
+		t->fl = FL_DEC;
+		t->s = lex_intern(p, TEXT(), LEN());
+		DONE(FLOAT);
+	}
 	dword {
 		t->s = lex_intern(p, TEXT() + 1, LEN() - 1);
 		t->n = LEN() - 1;
@@ -325,17 +336,6 @@ again:
 			p->unktext = t->s;
 		}
 		DONE(kwtoken(t->kw));
-	}
-	"." [0-9] [0-9]* exp? {
-		/* .5 style float */
-		char buf[64];
-		size_t n = LEN() < 63 ? LEN() : 63;
-		memcpy(buf, TEXT(), n); buf[n] = 0;
-		double d = strtod(buf, NULL);
-		memcpy(&t->bits, &d, 8);
-		t->fl = FL_DEC;
-		t->s = lex_intern(p, TEXT(), LEN());
-		DONE(FLOAT);
 	}
 	hf { hexfloat(TEXT(), (const char *)c, t, FL_F32HEX); t->s = lex_intern(p, TEXT(), LEN()); DONE(FLOAT); }
 	hd { hexfloat(TEXT(), (const char *)c, t, FL_F64HEX); t->s = lex_intern(p, TEXT(), LEN()); DONE(FLOAT); }

@@ -560,6 +560,27 @@ newopnd(Parser *p, int kind, Loc loc)
 
 static void lower(Parser *p, Expr *e, Opnd *o);
 
+/* Whether an operand expression names a register (resolving names as a
+ * side effect, which is harmless: unknown names become pending labels). */
+static int
+hasreg(Parser *p, const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_SYM && !e->uns) {
+		if (e->text[0] != '%' && !p->fn)
+			return 0;
+		Sym *s = e->text[0] == '%' ? resolve(p, e->text, e->loc) : NULL;
+		return s && (s->kind == SYM_REG || s->kind == SYM_SREG);
+	}
+	if (hasreg(p, e->a) || hasreg(p, e->b) || hasreg(p, e->c))
+		return 1;
+	for (int i = 0; i < e->nelt; i++)
+		if (hasreg(p, e->elt[i]))
+			return 1;
+	return 0;
+}
+
 static Opnd *
 lowerlist(Parser *p, Expr **v, int n)
 {
@@ -645,6 +666,11 @@ lower(Parser *p, Expr *e, Opnd *o)
 		o->nsub = e->nelt;
 		return;
 	case E_PAREN:
+		if (e->nelt == 1 && e->elt[0]->kind == E_SYM && e->elt[0]->text[0] == '%') {
+			diag_err(p->dg, e->loc, "a register cannot be written in parentheses");
+			o->kind = OK_SINK;
+			return;
+		}
 		if (e->nelt == 1 && !fold(p, e, &k)) {
 			lower(p, e->elt[0], o);
 			return;
@@ -679,12 +705,19 @@ lower(Parser *p, Expr *e, Opnd *o)
 	const Expr *n = nameoff(p, e, &k);
 	if (n) {
 		lower(p, (Expr *)n, o);
-		if (o->kind == OK_REG) {
-			diag_err(p->dg, e->loc, "a register plus an offset is only allowed inside [ ]");
-			return;
-		}
 		o->imm = k;
 		o->loc = e->loc;
+		return;
+	}
+	if (e->kind == E_NEG && e->a->kind == E_SYM) {
+		/* the grammar has operand negation; no instruction accepts it */
+		diag_err(p->dg, e->loc, "operand negation is not allowed");
+		o->kind = OK_SINK;
+		return;
+	}
+	if (hasreg(p, e)) {
+		diag_err(p->dg, e->loc, "a register cannot be part of an expression");
+		o->kind = OK_SINK;
 		return;
 	}
 	if (badoffset(p, e)) {
