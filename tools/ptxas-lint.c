@@ -1,0 +1,320 @@
+/*
+ * ptxas-lint.c — check PTX modules with the ptxkit verifier.
+ *
+ *	ptxas-lint [-arch=sm_XX] [--Werror] [-W<name>|-Wno-<name>]
+ *	           [--format=text|json|sarif] FILE...|-
+ *
+ * Each file goes through parse_module, ir_build and verify_module.  Text
+ * output is GCC's (file:line:col: severity: message [-Wcheck], the source
+ * line, a caret under the operand) on stderr; JSON and SARIF 2.1.0 carry the
+ * same fields on stdout, one document for all files.  Exit status: 0 no
+ * errors (warnings allowed), 1 some error, 2 usage or I/O error.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "ir.h"
+#include "verify/verify.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+enum { EXIT_INPUT = 1, EXIT_USAGE = 2 };
+enum { FMT_TEXT, FMT_JSON, FMT_SARIF };
+
+static const char prog[] = "ptxas-lint";
+static const char *const sevname[] = { "note", "warning", "error" };
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: %s [-arch=sm_XX] [--Werror] [-W<name>|-Wno-<name>]\n"
+	    "       [--format=text|json|sarif] FILE...|-\n"
+	    "Checks PTX modules: syntax, types, state spaces, alignment, definedness,\n"
+	    "uniformity of barriers and warp collectives, targets, async protocols.\n"
+	    "  -arch=sm_XX       the architecture the module will be compiled for\n"
+	    "  --Werror          report warnings as errors\n"
+	    "  -W<name>          enable a check; -Wno-<name> disables it; -Wall enables all\n"
+	    "  --format=FMT      text (default, on stderr), json or sarif (on stdout)\n"
+	    "  --list-checks     list the checks and their default severities\n"
+	    "Exit status: 0 no errors, 1 errors found, 2 usage or I/O error.\n", prog);
+}
+
+static int
+validarch(const char *s, int *sm, char *suffix)
+{
+	char *e;
+	long n;
+
+	if (strncmp(s, "sm_", 3) != 0)
+		return 0;
+	n = strtol(s + 3, &e, 10);
+	if (e - (s + 3) < 2 || n <= 0 || n > 1000)
+		return 0;
+	if (*e && !((*e == 'a' || *e == 'f') && e[1] == 0))
+		return 0;
+	*sm = (int)n;
+	*suffix = *e;
+	return 1;
+}
+
+/* The whole of path ("-": stdin), NUL-terminated.  NULL with errno set. */
+static char *
+readall(const char *path, size_t *len)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	struct stat st;
+	size_t n = 0, cap = 0, first = 1 << 16, got;
+	char *buf = NULL, *p;
+	int err = 0;
+
+	if (!f)
+		return NULL;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size < SIZE_MAX / 4)
+		first = (size_t)st.st_size + 2;
+	for (;;) {
+		if (cap - n < 2) {
+			size_t nc = cap ? 2 * cap : first;
+			if (!(p = realloc(buf, nc))) {
+				err = ENOMEM;
+				break;
+			}
+			buf = p;
+			cap = nc;
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0) {
+			if (ferror(f))
+				err = errno ? errno : EIO;
+			break;
+		}
+	}
+	if (f != stdin)
+		fclose(f);
+	if (err) {
+		free(buf);
+		errno = err;
+		return NULL;
+	}
+	buf[n] = 0;
+	*len = n;
+	return buf;
+}
+
+/* A JSON string literal. */
+static void
+jstr(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+static int nout;    /* diagnostics written so far (JSON/SARIF separators) */
+
+static void
+emitjson(const Diags *dg, FILE *f)
+{
+	for (size_t i = 0; i < dg->n; i++) {
+		const Diag *d = &dg->d[i];
+		fputs(nout++ ? ",\n  {" : "\n  {", f);
+		fputs("\"file\": ", f);
+		jstr(f, d->file ? d->file : "<input>");
+		fprintf(f, ", \"line\": %d, \"column\": %d, \"severity\": \"%s\", \"check\": ",
+		    d->loc.line, d->loc.col, sevname[d->sev]);
+		if (d->check)
+			jstr(f, d->check);
+		else
+			fputs("null", f);
+		fputs(", \"message\": ", f);
+		jstr(f, d->msg);
+		fputc('}', f);
+	}
+}
+
+static void
+emitsarif(const Diags *dg, FILE *f)
+{
+	for (size_t i = 0; i < dg->n; i++) {
+		const Diag *d = &dg->d[i];
+		fputs(nout++ ? ",\n        {" : "\n        {", f);
+		fputs("\"ruleId\": ", f);
+		jstr(f, d->check ? d->check : "syntax");
+		fprintf(f, ", \"level\": \"%s\", \"message\": {\"text\": ", sevname[d->sev]);
+		jstr(f, d->msg);
+		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", f);
+		jstr(f, d->file ? d->file : "<input>");
+		fputc('}', f);
+		if (d->loc.line > 0)
+			fprintf(f, ", \"region\": {\"startLine\": %d, \"startColumn\": %d}",
+			    d->loc.line, d->loc.col > 0 ? d->loc.col : 1);
+		fputs("}}]}", f);
+	}
+}
+
+static void
+sarifhead(FILE *f)
+{
+	fputs("{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+	    "  \"version\": \"2.1.0\",\n  \"runs\": [{\n    \"tool\": {\"driver\": {"
+	    "\"name\": \"ptxas-lint\", \"version\": \"" PACKAGE_VERSION "\", "
+	    "\"informationUri\": \"https://github.com/ptxkit/ptxkit\",\n      \"rules\": [", f);
+	fputs("\n        {\"id\": \"syntax\", \"shortDescription\": {\"text\": \"PTX that cannot be read\"}}", f);
+	for (int i = 0; i < NVC; i++) {
+		fputs(",\n        {\"id\": ", f);
+		jstr(f, verify_checks[i].name);
+		fputs(", \"shortDescription\": {\"text\": ", f);
+		jstr(f, verify_checks[i].what);
+		fprintf(f, "}, \"defaultConfiguration\": {\"level\": \"%s\", \"enabled\": %s}}",
+		    verify_checks[i].sev == SEV_ERROR ? "error" : "warning",
+		    verify_checks[i].sev < 0 ? "false" : "true");
+	}
+	fputs("]}},\n    \"results\": [", f);
+}
+
+/* 0 no errors, 1 errors, 2 cannot read. */
+static int
+lintfile(const char *path, const VerifyOpts *o, int fmt)
+{
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	size_t len;
+	char *src = readall(path, &len);
+	Diags *dg;
+	Module *m;
+	int rc;
+
+	if (!src) {
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	dg = diag_new(name, src, len);
+	if (!dg) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		free(src);
+		return EXIT_USAGE;
+	}
+	dg->limit = 1000;
+	m = parse_module(name, src, len, dg);
+	if (m && dg->nerr == 0) {
+		ir_build(m, dg);
+		verify_module(m, o, dg);
+	}
+	rc = dg->nerr ? EXIT_INPUT : 0;
+	if (fmt == FMT_TEXT)
+		diag_print(dg, stderr);
+	else if (fmt == FMT_JSON)
+		emitjson(dg, stdout);
+	else
+		emitsarif(dg, stdout);
+	ir_module_free(m);
+	diag_free(dg);
+	free(src);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	VerifyOpts o;
+	int fmt = FMT_TEXT, nfile = 0, rc = 0, noopts = 0, i, c;
+	const char **files = calloc((size_t)argc, sizeof *files);
+
+	if (!files)
+		return EXIT_USAGE;
+	verify_opts_init(&o);
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (noopts || a[0] != '-' || strcmp(a, "-") == 0) {
+			files[nfile++] = a;
+		} else if (strcmp(a, "--") == 0) {
+			noopts = 1;
+		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			return 0;
+		} else if (strcmp(a, "--version") == 0) {
+			printf("%s (ptxkit) %s\n", prog, PACKAGE_VERSION);
+			return 0;
+		} else if (strcmp(a, "--list-checks") == 0) {
+			for (c = 0; c < NVC; c++)
+				printf("%-18s %-8s %s\n", verify_checks[c].name,
+				    verify_checks[c].sev < 0 ? "off" : sevname[verify_checks[c].sev],
+				    verify_checks[c].what);
+			return 0;
+		} else if (strncmp(a, "-arch=", 6) == 0 || strncmp(a, "--arch=", 7) == 0 ||
+		    strcmp(a, "-arch") == 0 || strcmp(a, "--arch") == 0) {
+			const char *val = strchr(a, '=');
+			if (val)
+				val++;
+			else if (i + 1 < argc)
+				val = argv[++i];
+			if (!val || !validarch(val, &o.arch, &o.archsuffix)) {
+				fprintf(stderr, "%s: -arch: expected sm_NN with an optional a or f suffix\n", prog);
+				return EXIT_USAGE;
+			}
+		} else if (strcmp(a, "--Werror") == 0 || strcmp(a, "-Werror") == 0) {
+			o.werror = 1;
+		} else if (strncmp(a, "--format=", 9) == 0) {
+			if (strcmp(a + 9, "text") == 0)
+				fmt = FMT_TEXT;
+			else if (strcmp(a + 9, "json") == 0)
+				fmt = FMT_JSON;
+			else if (strcmp(a + 9, "sarif") == 0)
+				fmt = FMT_SARIF;
+			else {
+				fprintf(stderr, "%s: --format: expected text, json or sarif\n", prog);
+				return EXIT_USAGE;
+			}
+		} else if (strcmp(a, "-Wall") == 0) {
+			for (c = 0; c < NVC; c++)
+				if (o.sev[c] < 0)
+					o.sev[c] = SEV_WARNING;
+		} else if (strncmp(a, "-Wno-", 5) == 0 && (c = verify_check_lookup(a + 5)) >= 0) {
+			o.sev[c] = -1;
+		} else if (strncmp(a, "-W", 2) == 0 && (c = verify_check_lookup(a + 2)) >= 0) {
+			o.sev[c] = verify_checks[c].sev >= 0 ? verify_checks[c].sev : SEV_WARNING;
+		} else {
+			fprintf(stderr, "%s: unknown option '%s'\nTry '%s --help'.\n", prog, a, prog);
+			return EXIT_USAGE;
+		}
+	}
+	if (nfile == 0) {
+		fprintf(stderr, "%s: no input file\nTry '%s --help'.\n", prog, prog);
+		return EXIT_USAGE;
+	}
+	if (fmt == FMT_JSON)
+		fputs("[", stdout);
+	else if (fmt == FMT_SARIF)
+		sarifhead(stdout);
+	for (i = 0; i < nfile; i++) {
+		int r = lintfile(files[i], &o, fmt);
+		if (r > rc)
+			rc = r;
+	}
+	if (fmt == FMT_JSON)
+		fputs(nout ? "\n]\n" : "]\n", stdout);
+	else if (fmt == FMT_SARIF)
+		fputs(nout ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", stdout);
+	free(files);
+	return rc;
+}

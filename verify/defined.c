@@ -1,0 +1,99 @@
+/*
+ * defined.c — registers and predicates read before any write.
+ *
+ * ir_ssa gives a register read on some path before any definition an
+ * "entry value" (version 0, no defining instruction).  A direct use of one
+ * is a read of an undefined register on every path to it (unless it is a
+ * .reg parameter).  A phi with an entry-value argument means the register
+ * is undefined on one incoming path; a use of such a phi (or of a phi fed by
+ * one) is a read that may be undefined: a separate check, maybe-uninit,
+ * off by default, since the path that leaves it undefined may be one the
+ * program never takes (both branches test the same condition).  ptxas accepts both, even under -g;
+ * an undefined predicate that drives a branch makes the control flow itself
+ * unpredictable.
+ *
+ * The old value a guarded instruction merges (`@p mov %r, 1` keeps %r when
+ * p is false) is not a read the program asked for, and is not reported.
+ */
+#include <stdlib.h>
+#include "verify.h"
+
+static int
+isparam(const Func *fn, const Sym *s)
+{
+	for (int i = 0; i < fn->npar; i++)
+		if (fn->par[i].sym == s)
+			return 1;
+	for (int i = 0; i < fn->nret; i++)
+		if (fn->ret[i].sym == s)
+			return 1;
+	return 0;
+}
+
+static void
+defined(Verify *v, Func *fn)
+{
+	/* maybe[val]: the value is, or merges, an entry value */
+	unsigned char *maybe = calloc((size_t)fn->nval + 1, 1);
+	unsigned char *said = calloc((size_t)fn->nregs + 1, 1);
+	int changed = 1;
+
+	if (!maybe || !said)
+		goto out;
+	for (int i = 0; i < fn->nval; i++)
+		if (verify_isentry(fn, i) && !isparam(fn, fn->regs[fn->val[i].reg]))
+			maybe[i] = 2;
+	while (changed) {
+		changed = 0;
+		for (int b = 0; b < fn->nblk; b++)
+			for (int p = 0; p < fn->blk[b].nphi; p++) {
+				Phi *ph = &fn->blk[b].phi[p];
+				if (maybe[ph->def])
+					continue;
+				for (int k = 0; k < ph->narg; k++)
+					if (ph->arg[k] >= 0 && maybe[ph->arg[k]]) {
+						maybe[ph->def] = 1;
+						changed = 1;
+						break;
+					}
+			}
+	}
+	for (int i = 0; i < fn->nins; i++) {
+		Ins *in = fn->ins[i];
+		Opnd *r[64];
+		int n;
+		if (in->blk < 0 || in->blk >= fn->nblk || fn->blk[in->blk].rpo < 0)
+			continue;
+		n = verify_reads(in, r, 64);
+		for (int k = 0; k < n && k < in->nuse; k++) {
+			int val = in->use[k];
+			int reg = val >= 0 && val < fn->nval ? fn->val[val].reg : -1;
+			if (reg < 0 || !maybe[val] || said[reg])
+				continue;
+			Sym *s = fn->regs[reg];
+			if (maybe[val] == 2) {
+				said[reg] = 1;     /* once per register: the first read tells the story */
+				verify_report(v, VC_UNINIT, r[k]->loc, "%s '%s' is read but never written before",
+				    s->type == TY_PRED ? "predicate" : "register", s->name);
+			} else if (v->o->sev[VC_MAYBEUNINIT] >= 0) {
+				said[reg] = 1;
+				verify_report(v, VC_MAYBEUNINIT, r[k]->loc,
+				    "%s '%s' may be read before it is written on some path",
+				    s->type == TY_PRED ? "predicate" : "register", s->name);
+			}
+		}
+	}
+out:
+	free(maybe);
+	free(said);
+}
+
+void
+verify_defined(Verify *v)
+{
+	for (int f = 0; f < v->m->nfn; f++) {
+		Func *fn = v->m->fn[f];
+		if (fn->hasbody && fn->built)
+			defined(v, fn);
+	}
+}

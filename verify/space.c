@@ -1,0 +1,292 @@
+/*
+ * space.c — state spaces of memory accesses.
+ *
+ * ptxas checks the state space only where an instruction names a variable
+ * directly (`ld.shared [g]` with g in .global).  Addresses usually travel in
+ * registers, and there ptxas checks nothing: `mov.u64 %rd, s` of a .shared
+ * variable followed by `ld.global [%rd]`, `cvta.to.shared` of a global
+ * pointer, or a generic store through a `cvta.const` address all assemble
+ * and then fault or corrupt memory.
+ *
+ * So the pass computes, for every SSA value, where it points: into the
+ * window of one state space (what mov of a variable and cvta.to give), a
+ * generic address known to point into one space (cvta, kernel parameters
+ * declared .ptr.SPACE), or unknown.  Copies, add/sub of an offset and phis
+ * carry it; anything else (loads, arithmetic on two addresses) makes it
+ * unknown, and a phi of two different provenances is unknown too.  The lattice
+ * is solved optimistically over the CFG in reverse postorder.  Only definite
+ * provenance is reported, so an unknown pointer never raises a finding.
+ *
+ * Also: st to .const (and generic stores into the const window), atomics on
+ * .local, and writes to kernel parameters.
+ */
+#include <stdlib.h>
+#include "verify.h"
+
+enum { P_TOP, P_WIN, P_GEN, P_BOT };
+
+typedef struct {
+	unsigned char k, sp;
+} Prov;
+
+static const char *
+spname(int sp)
+{
+	return sp > 0 && sp < NSP ? ir_spacename[sp] : "?";
+}
+
+static int
+useof(Ins *in, const Opnd *o)
+{
+	Opnd *r[64];
+	int n = verify_reads(in, r, 64);
+
+	for (int k = 0; k < n && k < in->nuse; k++)
+		if (r[k] == o)
+			return in->use[k];
+	return -1;
+}
+
+static Prov
+provof(const Prov *pv, Func *fn, Ins *in, const Opnd *o)
+{
+	Prov bot = { P_BOT, 0 };
+	int val;
+
+	if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR)
+		return (Prov){ P_WIN, (unsigned char)o->sym->space };
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+		return bot;
+	val = useof(in, o);
+	if (val < 0 || verify_isentry(fn, val))
+		return bot;
+	return pv[val];
+}
+
+static Prov
+meet(Prov a, Prov b)
+{
+	if (a.k == P_TOP)
+		return b;
+	if (b.k == P_TOP)
+		return a;
+	if (a.k == b.k && a.sp == b.sp)
+		return a;
+	return (Prov){ P_BOT, 0 };
+}
+
+static int
+isaddr(Prov p)
+{
+	return p.k == P_WIN || p.k == P_GEN;
+}
+
+/* What the single value in defines points to. */
+static Prov
+transfer(const Prov *pv, Func *fn, Ins *in)
+{
+	Prov bot = { P_BOT, 0 }, a, b;
+
+	switch (in->op) {
+	case OP_MOV:
+		if (in->nopnd == 2)
+			return provof(pv, fn, in, &in->opnd[1]);
+		break;
+	case OP_CVTA:
+		if (in->nopnd == 2 && in->space)
+			return (Prov){ verify_hasmod(in, "to") ? P_WIN : P_GEN, (unsigned char)in->space };
+		break;
+	case OP_ADD: case OP_SUB:
+		if (in->nopnd != 3)
+			break;
+		a = provof(pv, fn, in, &in->opnd[1]);
+		b = in->op == OP_ADD ? provof(pv, fn, in, &in->opnd[2]) : bot;
+		if (isaddr(a) && !isaddr(b))
+			return a;
+		if (isaddr(b) && !isaddr(a))
+			return b;
+		if (a.k == P_TOP || b.k == P_TOP)
+			return (Prov){ P_TOP, 0 };
+		break;
+	case OP_LD:
+		/* a kernel parameter declared .ptr.SPACE holds a generic address into SPACE */
+		if (in->space == SP_PARAM && in->nopnd >= 2 && in->opnd[1].kind == OK_ADDR &&
+		    in->opnd[1].base && in->opnd[1].base->kind == OK_SYM && in->opnd[1].base->sym &&
+		    in->opnd[1].base->sym->ptrspace && fn->entry)
+			return (Prov){ P_GEN, (unsigned char)in->opnd[1].base->sym->ptrspace };
+		break;
+	}
+	return bot;
+}
+
+static void
+solve(Prov *pv, Func *fn)
+{
+	int changed = 1;
+
+	for (int iter = 0; changed && iter < 20; iter++) {
+		changed = 0;
+		for (int r = 0; r < fn->nrpo; r++) {
+			Blk *b = &fn->blk[fn->rpo[r]];
+			for (int p = 0; p < b->nphi; p++) {
+				Phi *ph = &b->phi[p];
+				Prov x = { P_TOP, 0 };
+				for (int k = 0; k < ph->narg; k++) {
+					int a = ph->arg[k];
+					if (a < 0)
+						continue;
+					x = meet(x, verify_isentry(fn, a) ? (Prov){ P_BOT, 0 } : pv[a]);
+				}
+				if (x.k != pv[ph->def].k || x.sp != pv[ph->def].sp) {
+					pv[ph->def] = x;
+					changed = 1;
+				}
+			}
+			for (int i = b->i0; i < b->i1; i++) {
+				Ins *in = fn->ins[i];
+				Prov x;
+				if (in->ndef == 0)
+					continue;
+				x = in->ndef == 1 ? transfer(pv, fn, in) : (Prov){ P_BOT, 0 };
+				if (in->guard && in->nuse > 0 && in->ndef == 1)
+					x = meet(x, pv[in->use[in->nuse - 1]]);
+				for (int d = 0; d < in->ndef; d++) {
+					Prov *t = &pv[in->def[d]];
+					if (x.k != t->k || x.sp != t->sp) {
+						*t = x;
+						changed = 1;
+					}
+				}
+			}
+		}
+	}
+}
+
+static int
+iskernelparam(const Func *fn, const Sym *s)
+{
+	if (!fn->entry)
+		return 0;
+	for (int i = 0; i < fn->npar; i++)
+		if (fn->par[i].sym == s)
+			return 1;
+	return 0;
+}
+
+/* One address operand o of a memory instruction in space sp (SP_NONE: generic). */
+static void
+access(Verify *v, const Prov *pv, Func *fn, Ins *in, Opnd *o, int sp, int writes)
+{
+	Opnd *base = o->base;
+	const char *opn = ir_opinfo[in->op].name;
+
+	if (!base)
+		return;
+	if (base->kind == OK_SYM && base->sym && base->sym->kind == SYM_VAR) {
+		int x = base->sym->space;
+		if (sp != SP_NONE && x != sp && x != SP_TEX)
+			verify_report(v, VC_SPACE, base->loc,
+			    "'%s.%s' of '%s', which is a .%s variable", opn, spname(sp), base->sym->name, spname(x));
+		else if (writes && sp == SP_PARAM && iskernelparam(fn, base->sym))
+			verify_report(v, VC_PARAMWRITE, base->loc, "write to kernel parameter '%s'", base->sym->name);
+		else if (writes && sp == SP_NONE && x == SP_CONST)
+			verify_report(v, VC_PARAMWRITE, base->loc, "generic store into .const variable '%s'", base->sym->name);
+		return;
+	}
+	Prov p = provof(pv, fn, in, base);
+	if (!isaddr(p) || p.sp == SP_PARAM)
+		return;
+	if (sp == SP_NONE) {
+		if (p.k == P_WIN && p.sp != SP_GLOBAL)
+			verify_report(v, VC_SPACE, base->loc,
+			    "generic '%s' through '%s', which holds a .%s window address (convert it with cvta.%s first)",
+			    opn, base->sym->name, spname(p.sp), spname(p.sp));
+		else if (writes && p.sp == SP_CONST)
+			verify_report(v, VC_PARAMWRITE, base->loc,
+			    "generic '%s' through '%s' writes into .const memory", opn, base->sym->name);
+		return;
+	}
+	if (p.sp != sp && !(p.sp == SP_GLOBAL && sp == SP_GLOBAL))
+		verify_report(v, VC_SPACE, base->loc,
+		    "'%s.%s' through '%s', which holds a%s .%s address", opn, spname(sp), base->sym->name,
+		    p.k == P_GEN ? " generic" : "", spname(p.sp));
+}
+
+static void
+cvta(Verify *v, const Prov *pv, Func *fn, Ins *in)
+{
+	Opnd *a;
+	Prov p;
+
+	if (in->nopnd != 2 || !in->space)
+		return;
+	a = &in->opnd[1];
+	p = provof(pv, fn, in, a);
+	if (!isaddr(p) || p.sp == in->space || p.sp == SP_PARAM)
+		return;
+	if (verify_hasmod(in, "to")) {
+		if (p.k == P_GEN || p.sp == SP_GLOBAL)
+			verify_report(v, VC_SPACE, a->loc, "cvta.to.%s of %s, which points into .%s",
+			    spname(in->space), a->kind == OK_REG ? a->sym->name : "an address", spname(p.sp));
+	} else if (p.k == P_WIN) {
+		verify_report(v, VC_SPACE, a->loc, "cvta.%s of %s, which is a .%s address",
+		    spname(in->space), a->sym ? a->sym->name : "an address", spname(p.sp));
+	}
+}
+
+static void
+space(Verify *v, Func *fn)
+{
+	Prov *pv = calloc((size_t)fn->nval + 1, sizeof *pv);
+
+	if (!pv)
+		return;
+	solve(pv, fn);
+	for (int i = 0; i < fn->nins; i++) {
+		Ins *in = fn->ins[i];
+		unsigned fl = ir_opinfo[in->op].flags;
+		if (in->blk >= 0 && in->blk < fn->nblk && fn->blk[in->blk].rpo < 0)
+			continue;
+		switch (in->op) {
+		case OP_LD: case OP_LDU:
+			if (in->nopnd >= 2 && in->opnd[1].kind == OK_ADDR)
+				access(v, pv, fn, in, &in->opnd[1], in->space, 0);
+			break;
+		case OP_ST:
+			if (in->space == SP_CONST) {
+				verify_report(v, VC_SPACE, in->loc, "st cannot write the .const state space");
+				break;
+			}
+			if (in->nopnd >= 1 && in->opnd[0].kind == OK_ADDR)
+				access(v, pv, fn, in, &in->opnd[0], in->space, 1);
+			break;
+		case OP_ATOM: case OP_RED:
+			if (in->space == SP_LOCAL || in->space == SP_CONST || in->space == SP_PARAM) {
+				verify_report(v, VC_SPACE, in->loc, "'%s' cannot operate on the .%s state space",
+				    ir_opinfo[in->op].name, spname(in->space));
+				break;
+			}
+			for (int k = 0; k < in->nopnd; k++)
+				if (in->opnd[k].kind == OK_ADDR) {
+					access(v, pv, fn, in, &in->opnd[k], in->space, 1);
+					break;
+				}
+			break;
+		case OP_CVTA:
+			cvta(v, pv, fn, in);
+			break;
+		}
+		(void)fl;
+	}
+	free(pv);
+}
+
+void
+verify_space(Verify *v)
+{
+	for (int f = 0; f < v->m->nfn; f++) {
+		Func *fn = v->m->fn[f];
+		if (fn->hasbody && fn->built)
+			space(v, fn);
+	}
+}

@@ -1,0 +1,98 @@
+/*
+ * structure.c — control-flow shape and calls.
+ *
+ * The parser has already rejected unknown and duplicate symbols and wrong
+ * operand counts, so this pass only looks at what needs the CFG:
+ *
+ *  - unreachable code: a block no path from the entry reaches.  Reported
+ *    once, at the head of each dead region, since the blocks after it are
+ *    dead for the same reason;
+ *  - falling off the end: a reachable block with no successor whose last
+ *    instruction is not an unguarded ret, exit, trap or branch, nor a call of
+ *    a .noreturn function.  The hardware then runs whatever follows;
+ *  - calls without a prototype: ptxas needs the callee declared before the
+ *    call ("Call to 'f' requires call prototype"), and an indirect call
+ *    through a register needs a .callprototype or .calltargets operand.
+ */
+#include "verify.h"
+
+static int
+terminates(const Ins *in)
+{
+	unsigned f = ir_opinfo[in->op].flags;
+
+	if (in->guard)
+		return 0;
+	if (f & (OF_RET | OF_EXIT | OF_BRANCH))
+		return 1;
+	if ((f & OF_CALL) && in->nopnd > in->ndst) {
+		const Opnd *t = &in->opnd[in->ndst];
+		if (t->kind == OK_SYM && t->sym && t->sym->kind == SYM_FUNC && t->sym->fn && t->sym->fn->noreturn)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+calls(Verify *v, Func *fn, Ins *in)
+{
+	const Opnd *t;
+
+	if (in->nopnd <= in->ndst)
+		return;
+	t = &in->opnd[in->ndst];
+	if (t->kind == OK_SYM && t->sym && t->sym->kind == SYM_FUNC) {
+		/* declared later in the same module: Sym.loc is the first header */
+		if (t->sym->loc.line > 0 && t->sym->loc.off > in->loc.off && t->sym->fn != fn)
+			verify_report(v, VC_CALLPROTO, t->loc,
+			    "call to '%s' requires a prototype: it is declared only after this call", t->sym->name);
+	} else if (t->kind == OK_REG) {
+		const Opnd *last = &in->opnd[in->nopnd - 1];
+		if (!(last->kind == OK_SYM && last->sym &&
+		    (last->sym->kind == SYM_PROTO || last->sym->kind == SYM_TARGETS)))
+			verify_report(v, VC_CALLPROTO, t->loc,
+			    "indirect call through '%s' needs a .callprototype or .calltargets operand",
+			    t->sym ? t->sym->name : "register");
+	}
+}
+
+static void
+structure(Verify *v, Func *fn)
+{
+	for (int b = 0; b < fn->nblk; b++) {
+		Blk *bk = &fn->blk[b];
+		if (bk->rpo < 0) {
+			int head = bk->i1 > bk->i0;
+			for (int k = 0; k < bk->npred && head; k++) {
+				Blk *p = &fn->blk[bk->pred[k]];
+				if (p->rpo < 0 && p->i1 > p->i0)
+					head = 0;
+			}
+			/* code after an unguarded trap is the common inline-asm idiom: not reported */
+			if (head && b > 0 && fn->blk[b - 1].i1 > fn->blk[b - 1].i0 &&
+			    fn->ins[fn->blk[b - 1].i1 - 1]->op == OP_TRAP && !fn->ins[fn->blk[b - 1].i1 - 1]->guard)
+				head = 0;
+			if (head)
+				verify_report(v, VC_UNREACHABLE, fn->ins[bk->i0]->loc, "unreachable code");
+			continue;
+		}
+		if (bk->nsucc == 0 && (bk->i1 == bk->i0 || !terminates(fn->ins[bk->i1 - 1]))) {
+			Loc at = bk->i1 > bk->i0 ? fn->ins[bk->i1 - 1]->loc : fn->loc;
+			verify_report(v, VC_FALLOFF, at,
+			    "control reaches the end of '%s' without ret or exit", fn->name);
+		}
+	}
+	for (int i = 0; i < fn->nins; i++)
+		if (ir_opinfo[fn->ins[i]->op].flags & OF_CALL)
+			calls(v, fn, fn->ins[i]);
+}
+
+void
+verify_structure(Verify *v)
+{
+	for (int f = 0; f < v->m->nfn; f++) {
+		Func *fn = v->m->fn[f];
+		if (fn->hasbody && fn->blk)
+			structure(v, fn);
+	}
+}

@@ -1,0 +1,113 @@
+/*
+ * suspicious.c — legal PTX that is almost certainly not what was meant.
+ *
+ *  - integer div or rem by a constant zero: PTX leaves the result
+ *    unspecified (H100 gives all ones), ptxas folds it silently;
+ *  - a loop with no exit: a reachable block whose every path stays in the
+ *    loop, found as a block that post-dominance cannot reach the exit from
+ *    (dom.c links such loops to the virtual exit by a made-up edge, so here
+ *    we check directly that no ret/exit/trap is reachable);
+ *  - the same register twice in a vector destination (ld.v2 {%r1, %r1}):
+ *    one of the loaded values is lost;
+ *  - no .address_size directive: the PTX default is 32, while most tools
+ *    assume 64; say which one is meant.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "verify.h"
+
+static void
+divzero(Verify *v, Ins *in)
+{
+	int k = verify_kind(in->ty[0]);
+
+	if ((in->op == OP_DIV || in->op == OP_REM) && in->nopnd == 3 &&
+	    (k == TK_UINT || k == TK_SINT) && in->opnd[2].kind == OK_IMM && in->opnd[2].imm == 0)
+		verify_report(v, VC_DIVZERO, in->opnd[2].loc, "'%s' by constant zero has an unspecified result",
+		    ir_opinfo[in->op].name);
+}
+
+static void
+dupdest(Verify *v, Ins *in)
+{
+	if (in->ndst < 1 || in->opnd[0].kind != OK_VEC)
+		return;
+	Opnd *o = &in->opnd[0];
+	for (int i = 0; i < o->nsub; i++)
+		for (int j = 0; j < i; j++)
+			if (o->sub[i].kind == OK_REG && o->sub[j].kind == OK_REG && o->sub[i].sym == o->sub[j].sym) {
+				verify_report(v, VC_DUPDEST, o->sub[i].loc,
+				    "'%s' appears twice in the destination vector; one value is lost", o->sub[i].sym->name);
+				return;
+			}
+}
+
+/* Blocks from which no exiting block is reachable, reported once per loop
+ * at its first block in source order. */
+static void
+loops(Verify *v, Func *fn)
+{
+	unsigned char *live = calloc((size_t)fn->nblk + 1, 1);
+	int changed = 1;
+
+	if (!live)
+		return;
+	for (int b = 0; b < fn->nblk; b++)
+		if (fn->blk[b].nsucc == 0)
+			live[b] = 1;
+	while (changed) {
+		changed = 0;
+		for (int b = 0; b < fn->nblk; b++) {
+			if (live[b])
+				continue;
+			for (int k = 0; k < fn->blk[b].nsucc; k++)
+				if (live[fn->blk[b].succ[k]]) {
+					live[b] = 1;
+					changed = 1;
+					break;
+				}
+		}
+	}
+	for (int b = 0; b < fn->nblk; b++) {
+		Blk *bk = &fn->blk[b];
+		if (live[b] || bk->rpo < 0)
+			continue;
+		/* report at the first dead-end block whose predecessors all can exit */
+		int head = 1;
+		for (int k = 0; k < bk->npred; k++)
+			if (!live[bk->pred[k]] && fn->blk[bk->pred[k]].rpo >= 0)
+				head = 0;
+		if (head || b == 0) {
+			Loc at = bk->i1 > bk->i0 ? fn->ins[bk->i0]->loc : fn->loc;
+			for (int i = bk->i0; i < bk->i1; i++)
+				if (ir_opinfo[fn->ins[i]->op].flags & OF_BRANCH) {
+					at = fn->ins[i]->loc;
+					break;
+				}
+			verify_report(v, VC_INFLOOP, at, "infinite loop: no path from here reaches ret or exit");
+		}
+	}
+	free(live);
+}
+
+void
+verify_suspicious(Verify *v)
+{
+	Module *m = v->m;
+
+	if (m->address_size == 0) {
+		Loc at = { 0, 1, 1 };
+		verify_report(v, VC_ADDRSIZE, at, "no .address_size directive: the PTX default is 32-bit addresses");
+	}
+	for (int f = 0; f < m->nfn; f++) {
+		Func *fn = m->fn[f];
+		if (!fn->hasbody)
+			continue;
+		for (int i = 0; i < fn->nins; i++) {
+			divzero(v, fn->ins[i]);
+			dupdest(v, fn->ins[i]);
+		}
+		if (fn->blk)
+			loops(v, fn);
+	}
+}

@@ -1,0 +1,188 @@
+/*
+ * target.c — what the module's .target, .version and the -arch option
+ * allow, and static resource limits.
+ *
+ *  - every opcode and modifier has a lowest PTX ISA version and sm_ target
+ *    in the tables (ops.def, mods.def); arch-specific instructions (OF_SM_A)
+ *    need an `a` target such as sm_90a, or an `f` one where OF_SM_F says a
+ *    family target is enough;
+ *  - the module's .target against -arch: ptxas refuses to compile a module
+ *    for an older architecture than its .target, and an `a` target for any
+ *    other architecture;
+ *  - shfl and vote without .sync: an error on sm_70 and later from PTX ISA
+ *    6.4 (ptxas rejects it there), deprecated before;
+ *  - resources: static shared memory over 48 KB per kernel (ptxas: "uses too
+ *    much shared data"), .reqntid/.maxntid over 1024 threads (the kernel can
+ *    never be launched), .maxnreg above 255 (ignored by ptxas).
+ */
+#include <string.h>
+#include "verify.h"
+
+static int
+isa(const Module *m)
+{
+	return m->ver_major * 10 + m->ver_minor;
+}
+
+static void
+gate(Verify *v, Ins *in)
+{
+	const Module *m = v->m;
+	const OpInfo *oi = &ir_opinfo[in->op];
+	int sm = m->sm, ver = isa(m);
+
+	if (oi->isa > ver)
+		verify_report(v, VC_TARGET, in->loc, "'%s' requires PTX ISA .version %d.%d or later",
+		    oi->name, oi->isa / 10, oi->isa % 10);
+	if (sm && oi->sm > sm)
+		verify_report(v, VC_TARGET, in->loc, "'%s' requires .target sm_%d or higher", oi->name, oi->sm);
+	else if (sm && (oi->flags & OF_SM_A) && m->smsuffix != 'a' &&
+	    !((oi->flags & OF_SM_F) && m->smsuffix == 'f'))
+		verify_report(v, VC_TARGET, in->loc, "'%s' is not supported on .target sm_%d%s (needs sm_%da)",
+		    oi->name, sm, m->smsuffix == 'f' ? "f" : "", sm);
+	for (int i = 0; i < in->nmod; i++) {
+		int id = in->mod[i];
+		if (id < NTY || id >= NMOD)
+			continue;
+		const ModInfo *mi = &ir_modinfo[id];
+		if (mi->isa > ver)
+			verify_report(v, VC_TARGET, in->loc, "modifier '.%s' requires PTX ISA .version %d.%d or later",
+			    mi->name, mi->isa / 10, mi->isa % 10);
+		else if (sm && mi->sm > sm)
+			verify_report(v, VC_TARGET, in->loc, "modifier '.%s' requires .target sm_%d or higher",
+			    mi->name, mi->sm);
+	}
+	if (oi->flags & OF_DEPRECATED) {
+		if ((in->op == OP_SHFL || in->op == OP_VOTE) && sm >= 70 && ver >= 64)
+			verify_report(v, VC_TARGET, in->loc,
+			    "'%s' without '.sync' is not supported on .target sm_70 and higher from PTX ISA 6.4",
+			    oi->name);
+		else if (in->op == OP_SHFL || in->op == OP_VOTE)
+			verify_report(v, VC_DEPRECATED, in->loc,
+			    "'%s' without '.sync' is deprecated and may give unpredictable results on sm_70 and later",
+			    oi->name);
+	}
+}
+
+/* Marks the module-scope shared variables fn uses, and those of its callees. */
+static void
+markopnd(const Opnd *o, unsigned char *seen, Module *m, Func **work, int *nwork);
+
+static int
+symindex(Module *m, const Sym *s)
+{
+	for (int i = 0; i < m->nsyms; i++)
+		if (m->syms[i] == s)
+			return i;
+	return -1;
+}
+
+static void
+markopnd(const Opnd *o, unsigned char *seen, Module *m, Func **work, int *nwork)
+{
+	if ((o->kind == OK_SYM) && o->sym) {
+		if (o->sym->kind == SYM_VAR && o->sym->space == SP_SHARED) {
+			int k = symindex(m, o->sym);
+			if (k >= 0)
+				seen[k] = 1;
+		} else if (o->sym->kind == SYM_FUNC && o->sym->fn && o->sym->fn->hasbody) {
+			int k = symindex(m, o->sym);
+			if (k >= 0 && !seen[k]) {
+				seen[k] = 1;
+				work[(*nwork)++] = o->sym->fn;
+			}
+		}
+	}
+	if (o->base)
+		markopnd(o->base, seen, m, work, nwork);
+	for (int i = 0; i < o->nsub; i++)
+		markopnd(&o->sub[i], seen, m, work, nwork);
+}
+
+static void
+sharedsize(Verify *v, Func *k)
+{
+	Module *m = v->m;
+	unsigned char *seen = ir_alloc(m->a, (size_t)m->nsyms + 1);
+	Func **work = ir_alloc(m->a, ((size_t)m->nsyms + 1) * sizeof *work);
+	int nwork = 0;
+	int64_t total = 0;
+
+	if (!seen || !work)
+		return;
+	work[nwork++] = k;
+	while (nwork > 0) {
+		Func *fn = work[--nwork];
+		for (int i = 0; i < fn->nins; i++) {
+			Ins *in = fn->ins[i];
+			for (int j = 0; j < in->nopnd; j++)
+				markopnd(&in->opnd[j], seen, m, work, &nwork);
+		}
+		for (int i = 0; i < fn->nsyms; i++) {
+			Sym *s = fn->syms[i];
+			if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0)
+				total += s->size;
+		}
+	}
+	for (int i = 0; i < m->nsyms; i++) {
+		Sym *s = m->syms[i];
+		if (seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage != LINK_EXTERN && s->size > 0)
+			total += s->size;
+	}
+	if (total > 48 * 1024)
+		verify_report(v, VC_RESOURCES, k->loc,
+		    "kernel '%s' uses %lld bytes of static shared memory; at most 49152 (48 KB) can be static",
+		    k->name, (long long)total);
+}
+
+static void
+limits(Verify *v, Func *fn)
+{
+	int64_t n = 1;
+
+	if (fn->nreqntid) {
+		for (int i = 0; i < fn->nreqntid; i++)
+			n *= fn->reqntid[i];
+		if (n > 1024)
+			verify_report(v, VC_LAUNCH, fn->loc, "'.reqntid' asks for %lld threads per CTA; at most 1024 exist",
+			    (long long)n);
+	}
+	n = 1;
+	if (fn->nmaxntid) {
+		for (int i = 0; i < fn->nmaxntid; i++)
+			n *= fn->maxntid[i];
+		if (n > 1024)
+			verify_report(v, VC_LAUNCH, fn->loc, "'.maxntid' allows %lld threads per CTA; at most 1024 exist",
+			    (long long)n);
+	}
+	if (fn->maxnreg > 255)
+		verify_report(v, VC_LAUNCH, fn->loc, "'.maxnreg %d' is above 255 and is ignored", fn->maxnreg);
+}
+
+void
+verify_target(Verify *v)
+{
+	Module *m = v->m;
+	Loc none = { 0, 0, 0 };
+
+	if (v->o->arch && m->sm) {
+		if (m->sm > v->o->arch)
+			verify_report(v, VC_ARCH, none, ".target sm_%d%s is newer than -arch=sm_%d%s",
+			    m->sm, m->smsuffix ? (char[]){m->smsuffix, 0} : "", v->o->arch,
+			    v->o->archsuffix ? (char[]){v->o->archsuffix, 0} : "");
+		else if (m->smsuffix == 'a' && (m->sm != v->o->arch || v->o->archsuffix != 'a'))
+			verify_report(v, VC_ARCH, none,
+			    "a module for .target sm_%da cannot be compiled for another architecture (-arch=sm_%d%s)",
+			    m->sm, v->o->arch, v->o->archsuffix ? (char[]){v->o->archsuffix, 0} : "");
+	}
+	for (int f = 0; f < m->nfn; f++) {
+		Func *fn = m->fn[f];
+		if (!fn->hasbody)
+			continue;
+		limits(v, fn);
+		if (fn->entry)
+			sharedsize(v, fn);
+		for (int i = 0; i < fn->nins; i++)
+			gate(v, fn->ins[i]);
+	}
+}

@@ -1,0 +1,400 @@
+/*
+ * uniform.c — divergence analysis, and the collectives that need uniform
+ * control flow.
+ *
+ * Every SSA value gets a level: 0 uniform across the CTA, 1 uniform within
+ * each warp but not across the CTA (%warpid, %tid.x / 32, tid.x < 64), 2 may
+ * differ between lanes of a warp.  Sources of divergence are %tid, %laneid,
+ * %lanemask_*, clocks, atomics, volatile or relaxed loads, call results
+ * and shuffles.  A plain load from a uniform address is uniform, as in
+ * LLVM's divergence analysis: threads that read one location without a
+ * racing write see one value (the broadcast through shared memory after a
+ * barrier is the common case); levels flow through data
+ * dependence and through control dependence: a conditional branch on a
+ * divergent predicate makes divergent every block between it and its
+ * immediate post-dominator, and the phis at that post-dominator, where the
+ * paths merge.  A branch one of whose sides exits has no post-dominator
+ * inside the body: what follows runs only in the threads that did not exit,
+ * which the spec still counts as divergence but which works in practice;
+ * those findings go to the separate exit-barrier check (off by default).
+ *
+ * Reported: bar.sync / barrier.sync.aligned / bar.red / bar.arrive in
+ * divergent blocks or under a divergent guard (bar.sync means .aligned:
+ * every thread of the warp must execute the same one), non-uniform barrier
+ * ids, barrier ids over 15 and thread counts that are not a multiple of 32
+ * (ptxas errors) or exceed .reqntid/.maxntid (the barrier never completes),
+ * bra.uni on a divergent predicate, and warp collectives whose member mask
+ * is 0 or all 32 lanes while some lanes may be inactive.
+ *
+ * The full-mask case is a separate check, off by default: the analysis does
+ * not know the block shape, and spin loops on loaded flags make whole
+ * regions look lane-divergent when the warp in fact reconverges.
+ *
+ * .func parameters are assumed uniform: a callee cannot see its call sites'
+ * divergence, and assuming the worst would flag every helper.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "verify.h"
+
+typedef struct {
+	Func *fn;
+	unsigned char *lv;      /* per value: 0, 1, 2 */
+	unsigned char *tidx;    /* per value: a copy of %tid.x */
+	unsigned char *bj;      /* per block: divergence level from branches with a join */
+	unsigned char *bx;      /* per block: ... from branches one side of which exits */
+} U;
+
+static int
+useof(Ins *in, const Opnd *o)
+{
+	Opnd *r[64];
+	int n = verify_reads(in, r, 64);
+
+	for (int k = 0; k < n && k < in->nuse; k++)
+		if (r[k] == o)
+			return in->use[k];
+	return -1;
+}
+
+static int
+sreglevel(const Opnd *o, int *istidx)
+{
+	const char *n = o->sym->name;
+
+	*istidx = 0;
+	if (!strcmp(n, "%tid")) {
+		*istidx = o->sel == SEL_X || o->sel == SEL_NONE;
+		return 2;
+	}
+	if (!strcmp(n, "%warpid"))
+		return 1;
+	if (!strcmp(n, "%laneid") || !strncmp(n, "%lanemask", 9) || !strncmp(n, "%clock", 6) ||
+	    !strncmp(n, "%globaltimer", 12) || !strcmp(n, "%smid") || !strncmp(n, "%pm", 3))
+		return 2;
+	return 0;
+}
+
+/* The level of the one operand o of in. */
+static int
+oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
+{
+	int val, t = 0;
+
+	*istidx = 0;
+	switch (o->kind) {
+	case OK_REG:
+		if (o->sym && o->sym->kind == SYM_SREG)
+			return sreglevel(o, istidx);
+		val = useof(in, o);
+		if (val < 0)
+			return 0;
+		*istidx = u->tidx[val];
+		return u->lv[val];
+	case OK_ADDR: case OK_VEC: case OK_NOT: case OK_PAIR: case OK_LIST: {
+		int m = 0;
+		if (o->base)
+			m = oplevel(u, in, o->base, &t);
+		for (int k = 0; k < o->nsub; k++) {
+			int x = oplevel(u, in, &o->sub[k], &t);
+			m = x > m ? x : m;
+		}
+		*istidx = 0;
+		return m;
+	}
+	}
+	return 0;
+}
+
+static int
+pow32(int64_t x)
+{
+	return x > 0 && x % 32 == 0;
+}
+
+/* Level of the values in defines; *tid set when it copies %tid.x. */
+static int
+inslevel(U *u, Ins *in, int *tid)
+{
+	unsigned fl = ir_opinfo[in->op].flags;
+	int m = 0, t;
+
+	*tid = 0;
+	if ((in->op == OP_LD || in->op == OP_LDU) && !verify_hasmod(in, "volatile") &&
+	    !verify_hasmod(in, "relaxed") && !verify_hasmod(in, "acquire")) {
+		;   /* uniform if its address is: fall through to the operands */
+	} else if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX)) {
+		return 2;
+	} else if (in->op == OP_SHFL || in->op == OP_SHFL_SYNC || in->op == OP_ACTIVEMASK || in->op == OP_MATCH) {
+		return 2;
+	} else if (in->op == OP_VOTE || in->op == OP_VOTE_SYNC || in->op == OP_REDUX_SYNC) {
+		return 1;
+	}
+	for (int i = in->ndst; i < in->nopnd; i++) {
+		int x = oplevel(u, in, &in->opnd[i], &t);
+		m = x > m ? x : m;
+	}
+	if (in->guard) {
+		int x = oplevel(u, in, in->guard, &t);
+		m = x > m ? x : m;
+	}
+	if (in->blk >= 0) {
+		int x = u->bj[in->blk] > u->bx[in->blk] ? u->bj[in->blk] : u->bx[in->blk];
+		if (in->guard && x > m)
+			m = x;  /* a guarded write keeps the old value where the guard is false */
+	}
+	/* warp-uniform forms of %tid.x: tid.x >> 5.., tid.x / 32k, tid.x < 32k */
+	if (in->nopnd == 3 && in->opnd[1].kind == OK_REG && in->opnd[2].kind == OK_IMM) {
+		int a = oplevel(u, in, &in->opnd[1], &t);
+		int64_t k = in->opnd[2].imm;
+		(void)a;
+		if (t && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k))))
+			return 1;
+		if (t && in->op == OP_SETP && pow32(k) &&
+		    (verify_hasmod(in, "lt") || verify_hasmod(in, "ge") || verify_hasmod(in, "lo") ||
+		    verify_hasmod(in, "hs")))
+			return in->guard ? m : 1;
+	}
+	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
+		oplevel(u, in, &in->opnd[1], &t);
+		*tid = t;
+	}
+	return m;
+}
+
+/* Marks the blocks control-dependent on the branch ending block b. */
+static int
+region(U *u, int b, int lv)
+{
+	Func *fn = u->fn;
+	int stop = fn->blk[b].ipdom, changed = 0;
+	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack), n = 0;
+	unsigned char *seen = calloc((size_t)fn->nblk + 1, 1);
+	unsigned char *tag = stop < 0 ? u->bx : u->bj;
+
+	if (!stack || !seen)
+		goto out;
+	for (int k = 0; k < fn->blk[b].nsucc; k++)
+		stack[n++] = fn->blk[b].succ[k];
+	while (n > 0) {
+		int x = stack[--n];
+		if (x == stop || seen[x])
+			continue;
+		seen[x] = 1;
+		if (tag[x] < lv) {
+			tag[x] = (unsigned char)lv;
+			changed = 1;
+		}
+		for (int k = 0; k < fn->blk[x].nsucc; k++)
+			if (!seen[fn->blk[x].succ[k]])
+				stack[n++] = fn->blk[x].succ[k];
+	}
+	/* the merge point's phis see values from divergent paths */
+	if (stop >= 0)
+		for (int p = 0; p < fn->blk[stop].nphi; p++) {
+			int d = fn->blk[stop].phi[p].def;
+			if (u->lv[d] < lv) {
+				u->lv[d] = (unsigned char)lv;
+				changed = 1;
+			}
+		}
+out:
+	free(stack);
+	free(seen);
+	return changed;
+}
+
+static void
+solve(U *u)
+{
+	Func *fn = u->fn;
+	int changed = 1;
+
+	for (int iter = 0; changed && iter < 50; iter++) {
+		changed = 0;
+		for (int r = 0; r < fn->nrpo; r++) {
+			Blk *b = &fn->blk[fn->rpo[r]];
+			for (int p = 0; p < b->nphi; p++) {
+				Phi *ph = &b->phi[p];
+				int m = u->lv[ph->def];
+				for (int k = 0; k < ph->narg; k++)
+					if (ph->arg[k] >= 0 && u->lv[ph->arg[k]] > m)
+						m = u->lv[ph->arg[k]];
+				if (m != u->lv[ph->def]) {
+					u->lv[ph->def] = (unsigned char)m;
+					changed = 1;
+				}
+			}
+			for (int i = b->i0; i < b->i1; i++) {
+				Ins *in = fn->ins[i];
+				int tid, x;
+				if (in->ndef == 0)
+					continue;
+				x = inslevel(u, in, &tid);
+				for (int d = 0; d < in->ndef; d++) {
+					int v = in->def[d];
+					if (x > u->lv[v] || (tid && !u->tidx[v])) {
+						if (x > u->lv[v])
+							u->lv[v] = (unsigned char)x;
+						u->tidx[v] = (unsigned char)tid;
+						changed = 1;
+					}
+				}
+			}
+			/* a conditional branch ending the block */
+			if (b->i1 > b->i0 && b->nsucc > 1) {
+				Ins *last = fn->ins[b->i1 - 1];
+				int t, lv = last->guard ? oplevel(u, last, last->guard, &t) : 0;
+				if (last->op == OP_BRX_IDX && last->nopnd > 0)
+					lv = oplevel(u, last, &last->opnd[0], &t);
+				if (lv > 0 && region(u, b->id, lv))
+					changed = 1;
+			}
+		}
+	}
+}
+
+static int64_t
+maxthreads(const Func *fn)
+{
+	int64_t n = 1;
+
+	if (fn->nreqntid) {
+		for (int i = 0; i < fn->nreqntid; i++)
+			n *= fn->reqntid[i];
+		return n;
+	}
+	if (fn->nmaxntid) {
+		for (int i = 0; i < fn->nmaxntid; i++)
+			n *= fn->maxntid[i];
+		return n;
+	}
+	return 0;
+}
+
+static int
+isbar(int op)
+{
+	return op == OP_BAR_SYNC || op == OP_BAR_ARRIVE || op == OP_BAR_RED || op == OP_BAR_CTA_SYNC ||
+	    op == OP_BAR_CTA_ARRIVE || op == OP_BAR_CTA_RED || op == OP_BARRIER_SYNC ||
+	    op == OP_BARRIER_ARRIVE || op == OP_BARRIER_RED || op == OP_BARRIER_CTA_SYNC ||
+	    op == OP_BARRIER_CTA_ARRIVE || op == OP_BARRIER_CTA_RED;
+}
+
+static void
+barrier(Verify *v, U *u, Ins *in)
+{
+	Func *fn = u->fn;
+	int aligned = verify_hasmod(in, "aligned") ||
+	    in->op == OP_BAR_SYNC || in->op == OP_BAR_ARRIVE || in->op == OP_BAR_RED ||
+	    in->op == OP_BAR_CTA_SYNC || in->op == OP_BAR_CTA_ARRIVE || in->op == OP_BAR_CTA_RED;
+	int ididx = (in->op == OP_BAR_RED || in->op == OP_BAR_CTA_RED || in->op == OP_BARRIER_RED ||
+	    in->op == OP_BARRIER_CTA_RED) ? 1 : 0;
+	const char *name = ir_opinfo[in->op].name;
+	int t, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
+
+	if (aligned && (u->bj[in->blk] || g))
+		verify_report(v, VC_DIVBAR, in->loc,
+		    "'%s' %s: threads of the CTA may not all reach it", name,
+		    g ? "under a thread-dependent guard" : "in thread-dependent control flow");
+	else if (aligned && u->bx[in->blk])
+		verify_report(v, VC_EXITBAR, in->loc,
+		    "'%s' after a thread-dependent exit: the exited threads never arrive", name);
+	if (ididx < in->nopnd) {
+		Opnd *id = &in->opnd[ididx];
+		if (id->kind == OK_IMM && (id->imm < 0 || id->imm > 15))
+			verify_report(v, VC_BARRIER, id->loc, "barrier number %lld out of range 0..15", (long long)id->imm);
+		else if (id->kind == OK_REG && oplevel(u, in, id, &t) > 0)
+			verify_report(v, VC_DIVBAR, id->loc, "barrier number '%s' may differ between threads",
+			    id->sym->name);
+	}
+	if (ididx + 1 < in->nopnd && in->op != OP_BAR_RED && in->op != OP_BAR_CTA_RED &&
+	    in->op != OP_BARRIER_RED && in->op != OP_BARRIER_CTA_RED) {
+		Opnd *cnt = &in->opnd[ididx + 1];
+		int64_t mx = maxthreads(fn);
+		if (cnt->kind == OK_IMM && cnt->imm % 32 != 0)
+			verify_report(v, VC_BARRIER, cnt->loc,
+			    "barrier thread count %lld is not a multiple of the warp size (32)", (long long)cnt->imm);
+		else if (cnt->kind == OK_IMM && mx && cnt->imm > mx)
+			verify_report(v, VC_LAUNCH, cnt->loc,
+			    "barrier waits for %lld threads but the CTA has at most %lld: it never completes",
+			    (long long)cnt->imm, (long long)mx);
+	}
+}
+
+static void
+warp(Verify *v, U *u, Ins *in)
+{
+	int mi, t;
+	Opnd *mask;
+
+	switch (in->op) {
+	case OP_SHFL_SYNC: mi = 4; break;
+	case OP_VOTE_SYNC: case OP_MATCH: case OP_REDUX_SYNC: mi = 2; break;
+	case OP_BAR_WARP_SYNC: mi = 0; break;
+	default: return;
+	}
+	if (mi >= in->nopnd)
+		return;
+	mask = &in->opnd[mi];
+	if (mask->kind != OK_IMM)
+		return;
+	if ((uint32_t)mask->imm == 0) {
+		verify_report(v, VC_WARPMASK, mask->loc,
+		    "member mask 0: the executing lane is not in it");
+		return;
+	}
+	if ((uint32_t)mask->imm != 0xffffffffu)
+		return;
+	int g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
+	if (u->bj[in->blk] >= 2 || g >= 2)
+		verify_report(v, VC_WARPDIV, mask->loc,
+		    "'%s' names all 32 lanes, but it is %s: some lanes may be inactive",
+		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
+	else if (u->bx[in->blk] >= 2)
+		verify_report(v, VC_EXITBAR, mask->loc,
+		    "'%s' names all 32 lanes after a lane-dependent exit", ir_opinfo[in->op].name);
+}
+
+static void
+uniform(Verify *v, Func *fn)
+{
+	U u = { .fn = fn };
+
+	u.lv = calloc((size_t)fn->nval + 1, 1);
+	u.tidx = calloc((size_t)fn->nval + 1, 1);
+	u.bj = calloc((size_t)fn->nblk + 1, 1);
+	u.bx = calloc((size_t)fn->nblk + 1, 1);
+	if (!u.lv || !u.tidx || !u.bj || !u.bx)
+		goto out;
+	solve(&u);
+	for (int i = 0; i < fn->nins; i++) {
+		Ins *in = fn->ins[i];
+		int t;
+		if (in->blk < 0 || fn->blk[in->blk].rpo < 0)
+			continue;
+		if (isbar(in->op))
+			barrier(v, &u, in);
+		else if (ir_opinfo[in->op].flags & OF_WARP)
+			warp(v, &u, in);
+		else if (in->op == OP_BRA && in->guard && verify_hasmod(in, "uni") &&
+		    oplevel(&u, in, in->guard, &t) > 0)
+			verify_report(v, VC_BRAUNI, in->guard->loc,
+			    "'bra.uni' on a predicate that may differ between threads");
+	}
+out:
+	free(u.lv);
+	free(u.tidx);
+	free(u.bj);
+	free(u.bx);
+}
+
+void
+verify_uniform(Verify *v)
+{
+	for (int f = 0; f < v->m->nfn; f++) {
+		Func *fn = v->m->fn[f];
+		if (fn->hasbody && fn->built)
+			uniform(v, fn);
+	}
+}

@@ -1,0 +1,240 @@
+/*
+ * verify.c — the check table, the options and the verifier pipeline.
+ *
+ * verify_module runs the passes in a fixed order.  The structural pass comes
+ * first because later passes trust the CFG it looks at; types and targets
+ * follow because they mirror what ptxas itself rejects; the dataflow passes
+ * (state spaces, alignment, definedness, uniformity) need SSA, and skip any
+ * function ir_build could not finish; the protocol and style passes run
+ * last.  A pass reports through verify_report, which applies the per-check
+ * severity chosen by the user, so no pass needs to know about -W options.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "verify.h"
+
+/* ORDER VC */
+const VerifyCheck verify_checks[NVC] = {
+	[VC_UNREACHABLE] = {"unreachable", SEV_WARNING, "code that no path from the function entry reaches"},
+	[VC_FALLOFF]     = {"fall-off-end", SEV_WARNING, "control can reach the end of a body without ret or exit"},
+	[VC_CALLPROTO]   = {"call-prototype", SEV_ERROR, "call of a function that is not declared before the call"},
+	[VC_OPTYPE]      = {"operand-type", SEV_ERROR, "operand type or width incompatible with the instruction type"},
+	[VC_IMMRANGE]    = {"immediate-range", SEV_WARNING, "immediate that does not fit the instruction type"},
+	[VC_INSTRTYPE]   = {"instr-type", SEV_ERROR, "instruction type the opcode does not accept"},
+	[VC_MODIFIER]    = {"modifier", SEV_ERROR, "modifier the opcode does not accept, or a required one missing"},
+	[VC_COMPARE]     = {"compare", SEV_ERROR, "comparison operator not defined for the instruction type"},
+	[VC_VECTOR]      = {"vector", SEV_ERROR, "vector operand size differs from the .vN modifier"},
+	[VC_SPACE]       = {"state-space", SEV_ERROR, "memory access in a state space its address cannot be in"},
+	[VC_PARAMWRITE]  = {"param-write", SEV_ERROR, "write to a kernel parameter or to .const"},
+	[VC_ALIGN]       = {"alignment", SEV_ERROR, "address provably misaligned for the access size"},
+	[VC_BOUNDS]      = {"bounds", SEV_ERROR, "constant offset past the end of a variable or the parameters"},
+	[VC_UNINIT]      = {"uninit", SEV_WARNING, "register or predicate read before any write on some path"},
+	[VC_MAYBEUNINIT] = {"maybe-uninit", -1, "register that may be read before any write, depending on the path"},
+	[VC_DIVBAR]      = {"divergent-barrier", SEV_WARNING, "CTA barrier in thread-dependent control flow"},
+	[VC_EXITBAR]     = {"exit-barrier", -1, "CTA barrier reached after some threads may have exited"},
+	[VC_BARRIER]     = {"barrier", SEV_ERROR, "barrier id or thread count out of range"},
+	[VC_LAUNCH]      = {"launch-bounds", SEV_WARNING, "launch bounds that no launch can satisfy"},
+	[VC_WARPMASK]    = {"warp-mask", SEV_WARNING, "warp collective whose member mask names lanes that may be inactive"},
+	[VC_WARPDIV]     = {"warp-mask-divergent", -1, "full-mask warp collective in lane-dependent control flow"},
+	[VC_BRAUNI]      = {"bra-uni", SEV_WARNING, "bra.uni on a predicate that may differ between threads"},
+	[VC_TARGET]      = {"target", SEV_ERROR, "feature needs a newer .target or PTX ISA .version"},
+	[VC_ARCH]        = {"arch", SEV_ERROR, ".target incompatible with -arch"},
+	[VC_DEPRECATED]  = {"deprecated", SEV_WARNING, "deprecated instruction form"},
+	[VC_RESOURCES]   = {"resources", SEV_ERROR, "static resources beyond the target's limits"},
+	[VC_ASYNC]       = {"async", SEV_WARNING, "asynchronous copy, mbarrier or wgmma protocol violated"},
+	[VC_DIVZERO]     = {"div-by-zero", SEV_WARNING, "integer division or remainder by constant zero"},
+	[VC_INFLOOP]     = {"infinite-loop", SEV_WARNING, "loop with no exit"},
+	[VC_DUPDEST]     = {"dup-dest", SEV_WARNING, "the same register twice in a vector destination"},
+	[VC_ADDRSIZE]    = {"address-size", SEV_WARNING, "no .address_size: the PTX default is 32"},
+};
+
+void
+verify_opts_init(VerifyOpts *o)
+{
+	memset(o, 0, sizeof *o);
+	for (int i = 0; i < NVC; i++)
+		o->sev[i] = verify_checks[i].sev;
+}
+
+int
+verify_check_lookup(const char *name)
+{
+	for (int i = 0; i < NVC; i++)
+		if (strcmp(verify_checks[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+void
+verify_report(Verify *v, int check, Loc loc, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int sev = v->o->sev[check];
+
+	if (sev < 0)
+		return;
+	if (sev == SEV_WARNING && v->o->werror)
+		sev = SEV_ERROR;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (sev == SEV_ERROR)
+		v->nerr++;
+	diag_at(v->dg, sev, loc, verify_checks[check].name, "%s", buf);
+}
+
+int
+verify_hasmod(const Ins *in, const char *name)
+{
+	int id = ir_mod_lookup(name, strlen(name));
+
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id)
+			return 1;
+	return 0;
+}
+
+int
+verify_modclass(const Ins *in, int cls)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == cls)
+			return in->mod[i];
+	return 0;
+}
+
+char
+verify_shape(int op, int i)
+{
+	const char *s = ir_opinfo[op].shape;
+
+	if (!s || strcmp(s, "*") == 0)
+		return 'x';
+	while (i > 0 && *s) {
+		if (*s++ == ',')
+			i--;
+	}
+	return *s && *s != ',' ? *s : 'x';
+}
+
+int
+verify_bits(int ty)
+{
+	return ty > 0 && ty < NTY ? ir_tyinfo[ty].bits : 0;
+}
+
+int
+verify_kind(int ty)
+{
+	return ty > 0 && ty < NTY ? ir_tyinfo[ty].kind : -1;
+}
+
+static Opnd *
+findreg(Opnd *o, Sym *s)
+{
+	Opnd *r;
+
+	switch (o->kind) {
+	case OK_REG:
+		return o->sym == s ? o : NULL;
+	case OK_ADDR:
+		if (o->base && (r = findreg(o->base, s)))
+			return r;
+		/* fall through */
+	case OK_VEC: case OK_LIST: case OK_PAIR: case OK_NOT:
+		for (int i = 0; i < o->nsub; i++)
+			if ((r = findreg(&o->sub[i], s)))
+				return r;
+		return NULL;
+	}
+	return NULL;
+}
+
+Opnd *
+verify_regopnd(Ins *in, Sym *s)
+{
+	Opnd *r;
+
+	if (in->guard && (r = findreg(in->guard, s)))
+		return r;
+	for (int i = in->ndst; i < in->nopnd; i++)
+		if ((r = findreg(&in->opnd[i], s)))
+			return r;
+	/* a destination vector's address part, or a call's argument list */
+	for (int i = 0; i < in->ndst && i < in->nopnd; i++)
+		if (in->opnd[i].kind == OK_ADDR && (r = findreg(&in->opnd[i], s)))
+			return r;
+	return NULL;
+}
+
+int
+verify_module(Module *m, const VerifyOpts *o, Diags *dg)
+{
+	Verify v = { .m = m, .o = o, .dg = dg };
+
+	verify_structure(&v);
+	verify_types(&v);
+	verify_target(&v);
+	verify_space(&v);
+	verify_align(&v);
+	verify_defined(&v);
+	verify_uniform(&v);
+	verify_async(&v);
+	verify_suspicious(&v);
+	return v.nerr;
+}
+
+static void
+reads(Opnd *o, int dst, Opnd **out, int *n, int max)
+{
+	dst |= o->isdst;
+	switch (o->kind) {
+	case OK_REG:
+		if (!dst && o->sym && o->sym->kind == SYM_REG && *n < max)
+			out[(*n)++] = o;
+		break;
+	case OK_VEC: case OK_LIST: case OK_PAIR:
+		for (int k = 0; k < o->nsub; k++)
+			reads(&o->sub[k], dst, out, n, max);
+		break;
+	case OK_NOT:
+		for (int k = 0; k < o->nsub; k++)
+			reads(&o->sub[k], 0, out, n, max);
+		break;
+	case OK_ADDR:
+		if (o->base)
+			reads(o->base, 0, out, n, max);
+		for (int k = 0; k < o->nsub; k++)
+			reads(&o->sub[k], 0, out, n, max);
+		break;
+	}
+}
+
+/* Mirrors ir/ssa.c's operand walk (ORDER USE). */
+int
+verify_reads(Ins *in, Opnd **out, int max)
+{
+	int n = 0;
+
+	if (in->guard)
+		reads(in->guard, 0, out, &n, max);
+	for (int k = 0; k < in->nopnd; k++)
+		reads(&in->opnd[k], 0, out, &n, max);
+	return n;
+}
+
+Ins *
+verify_defins(Func *fn, int val)
+{
+	if (val < 0 || val >= fn->nval || fn->val[val].ins < 0)
+		return NULL;
+	return fn->ins[fn->val[val].ins];
+}
+
+int
+verify_isentry(const Func *fn, int val)
+{
+	return val >= 0 && val < fn->nval && fn->val[val].ins < 0 && fn->val[val].phi < 0;
+}

@@ -1,0 +1,97 @@
+/*
+ * verify.h — the semantic verifier of ptxkit, run on the SSA IR.
+ *
+ * The parser and ir_build already reject what cannot be read (syntax,
+ * unknown or duplicate symbols, operand counts).  The verifier checks what a
+ * well-formed module can still get wrong: operand types and modifiers
+ * against the opcode table, state spaces (also through pointers held in
+ * registers), alignment and bounds, definedness, uniformity of collectives,
+ * target gating and the asynchronous protocols of sm_80/sm_90.
+ *
+ * Each finding belongs to one named check (`-W<name>`), with a default
+ * severity; VerifyOpts can turn checks off, on, or make warnings errors.
+ * One pass per file; verify_module lists them in the order they run.
+ */
+#ifndef PTXKIT_VERIFY_H
+#define PTXKIT_VERIFY_H
+
+#include "ir.h"
+
+/* The checks.  ORDER VC: verify.c's table follows this order. */
+enum {
+	VC_UNREACHABLE, VC_FALLOFF, VC_CALLPROTO,
+	VC_OPTYPE, VC_IMMRANGE, VC_INSTRTYPE, VC_MODIFIER, VC_COMPARE, VC_VECTOR,
+	VC_SPACE, VC_PARAMWRITE,
+	VC_ALIGN, VC_BOUNDS,
+	VC_UNINIT, VC_MAYBEUNINIT,
+	VC_DIVBAR, VC_EXITBAR, VC_BARRIER, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI,
+	VC_TARGET, VC_ARCH, VC_DEPRECATED, VC_RESOURCES,
+	VC_ASYNC,
+	VC_DIVZERO, VC_INFLOOP, VC_DUPDEST, VC_ADDRSIZE,
+	NVC
+};
+
+typedef struct {
+	const char *name;   /* -W name */
+	int sev;            /* default: SEV_ERROR, SEV_WARNING, or -1 (off unless asked for) */
+	const char *what;   /* one line for --help and the SARIF rule */
+} VerifyCheck;
+
+extern const VerifyCheck verify_checks[NVC];
+
+typedef struct {
+	int sev[NVC];       /* per check: SEV_WARNING, SEV_ERROR, or -1 off */
+	int werror;         /* warnings become errors */
+	int arch;           /* -arch sm number, 0 when not given */
+	char archsuffix;    /* 'a', 'f' or 0 */
+} VerifyOpts;
+
+/* Default severities, no -arch. */
+void verify_opts_init(VerifyOpts *o);
+/* Check by -W name; -1 when unknown. */
+int verify_check_lookup(const char *name);
+
+/* Runs every pass over m (after ir_build).  Returns the number of errors
+ * reported to dg. */
+int verify_module(Module *m, const VerifyOpts *o, Diags *dg);
+
+/* ---------------------------------------------------------------- shared by the passes (verify.c) */
+
+typedef struct {
+	Module *m;
+	const VerifyOpts *o;
+	Diags *dg;
+	int nerr;
+} Verify;
+
+void verify_report(Verify *v, int check, Loc loc, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+int verify_hasmod(const Ins *in, const char *name);  /* the modifier word is written on in */
+int verify_modclass(const Ins *in, int cls);         /* the first modifier of class cls, or 0 */
+char verify_shape(int op, int i);                    /* shape letter of operand i, 'x' when unknown */
+int verify_bits(int ty);                             /* width of a type in bits */
+int verify_kind(int ty);                             /* TK_* */
+Opnd *verify_regopnd(Ins *in, Sym *s);               /* a source operand naming register s, or NULL */
+/* The register operands in->use[0..n) read, in the same order: the guard,
+ * then the registers read in operand order.  Returns n, which leaves out the
+ * old values a guarded or OF_RDST instruction merges (use[n..nuse)). */
+int verify_reads(Ins *in, Opnd **out, int max);
+/* A value's defining instruction, or NULL for a phi or an entry value. */
+Ins *verify_defins(Func *fn, int val);
+int verify_isentry(const Func *fn, int val);         /* an entry value (read before any write) */
+
+/* ---------------------------------------------------------------- the passes, in pipeline order */
+void verify_structure(Verify *v);   /* structure.c */
+void verify_types(Verify *v);       /* types.c */
+void verify_target(Verify *v);      /* target.c */
+void verify_space(Verify *v);       /* space.c */
+void verify_align(Verify *v);       /* align.c */
+void verify_defined(Verify *v);     /* defined.c */
+void verify_uniform(Verify *v);     /* uniform.c */
+void verify_async(Verify *v);       /* async.c */
+void verify_suspicious(Verify *v);  /* suspicious.c */
+
+#endif
