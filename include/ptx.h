@@ -1,0 +1,160 @@
+/*
+ * ptx.h -- the public interface of libptx: load PTX modules and run their
+ * kernels on the CPU with the semantics of an sm_90 GPU.
+ *
+ * Everything hangs off a ptx_ctx: modules, device memory, the diagnostics
+ * of the last failed call and the fault report of the last launch.  There is
+ * no global state, and the library never prints; one context must not be
+ * used from two threads at once.  Device addresses are 64-bit guest
+ * addresses: the guest can reach only its own allocations.
+ *
+ * Ownership: objects returned through an `**out` parameter belong to the
+ * caller (free them with the matching _free); pointers returned directly
+ * are borrowed from the context and stay valid until the next call that
+ * changes what they describe.
+ */
+#ifndef PTX_H
+#define PTX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PTX_API_VERSION 1
+
+typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
+typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
+typedef struct ptx_function ptx_function; /* borrowed from its module */
+typedef uint64_t ptx_devptr;             /* a guest address */
+
+/* Status codes: 0 or negative. */
+enum {
+	PTX_OK = 0,
+	PTX_EINVAL = -1,    /* bad argument */
+	PTX_ENOMEM = -2,    /* the host ran out of memory */
+	PTX_ESYNTAX = -3,   /* the module has errors (see ptx_diag_get) */
+	PTX_ENOTFOUND = -4, /* no such function or variable */
+	PTX_EFAULT = -5,    /* a device address outside every allocation */
+	PTX_ETRAP = -6,     /* the kernel faulted (see ptx_fault_get) */
+	PTX_EUNSUPPORTED = -7 /* the module uses something the interpreter lacks */
+};
+
+/* Optional allocator hook: realloc semantics (size 0 frees).  ud is passed back. */
+typedef struct {
+	int version;        /* PTX_API_VERSION */
+	void *(*realloc)(void *ud, void *p, size_t size);
+	void *ud;
+} ptx_alloc;
+#define PTX_ALLOC_INIT { PTX_API_VERSION, 0, 0 }
+
+int ptx_ctx_new(ptx_ctx **out, const ptx_alloc *a);  /* a may be NULL */
+void ptx_ctx_free(ptx_ctx *cx);                      /* frees its modules and memory */
+
+/* Diagnostics of the last call that failed (ptx_module_load, ptx_launch ...). */
+enum { PTX_SEV_NOTE, PTX_SEV_WARNING, PTX_SEV_ERROR };
+typedef struct {
+	const char *file;   /* module name given at load */
+	int line, col;      /* 0 when unknown */
+	int severity;       /* PTX_SEV_* */
+	const char *check;  /* check name, or NULL */
+	const char *msg;
+	const char *source_line; /* the offending source line (no newline), or NULL */
+} ptx_diag;
+size_t ptx_diag_count(const ptx_ctx *cx);
+const ptx_diag *ptx_diag_get(const ptx_ctx *cx, size_t i);   /* borrowed; NULL past the end */
+
+/* Modules.  text need not be NUL-terminated; it is copied. */
+int ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx_module **out);
+void ptx_module_free(ptx_module *m);
+int ptx_module_get_function(ptx_module *m, const char *name, ptx_function **out); /* *out borrowed */
+const char *ptx_function_name(const ptx_function *f);
+/* The number of kernels (.entry) and the name of the i-th, in order. */
+int ptx_module_entry_count(const ptx_module *m);
+const char *ptx_module_entry_name(const ptx_module *m, int i);
+/* Address and size of a module-scope .global or .const variable. */
+int ptx_module_get_global(ptx_module *m, const char *name, ptx_devptr *addr, size_t *size);
+
+/* Kernel parameters: how many, and the size and alignment of each, as declared. */
+int ptx_function_param_count(const ptx_function *f);
+int ptx_function_param_info(const ptx_function *f, int i, size_t *size, size_t *align);
+
+/* Device memory. */
+int ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out);
+int ptx_mem_free(ptx_ctx *cx, ptx_devptr p);
+int ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n);
+int ptx_mem_copy_dtoh(ptx_ctx *cx, void *dst, ptx_devptr src, size_t n);
+int ptx_mem_copy_dtod(ptx_ctx *cx, ptx_devptr dst, ptx_devptr src, size_t n);
+int ptx_mem_memset(ptx_ctx *cx, ptx_devptr dst, int byte, size_t n);
+
+/* Device printf output: called once per printf call of each thread, in the
+ * order the GPU would print, with the formatted text (no NUL inside). */
+typedef void (*ptx_printf_fn)(void *user, const char *text, size_t len);
+void ptx_set_printf_sink(ptx_ctx *cx, ptx_printf_fn fn, void *user);
+/* Thread-instruction budget of one launch; 0 restores the default (1e10). */
+void ptx_set_max_steps(ptx_ctx *cx, uint64_t n);
+
+/* Launch a kernel and run it to completion.  params is laid out like
+ * cuLaunchKernel's kernelParams: one pointer per declared parameter, to
+ * as many bytes as the declaration says.  cluster may be NULL (1,1,1). */
+int ptx_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
+               size_t shared_bytes, void **params);
+int ptx_launch_ex(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
+                  const unsigned cluster[3], size_t shared_bytes, void **params);
+
+/* The fault that ended the last launch (kind PTX_FAULT_NONE when it ran through). */
+enum {
+	PTX_FAULT_NONE, PTX_FAULT_OOB, PTX_FAULT_MISALIGNED, PTX_FAULT_TRAP, PTX_FAULT_ASSERT,
+	PTX_FAULT_DEADLOCK, PTX_FAULT_BUDGET, PTX_FAULT_UNSUPPORTED, PTX_FAULT_BRKPT
+};
+typedef struct {
+	int kind;                 /* PTX_FAULT_* */
+	const char *kernel;
+	int line;                 /* PTX line of the instruction, 0 when none */
+	int src_line;             /* .loc line, 0 when none */
+	const char *src_file;     /* .file of the .loc, or NULL */
+	const char *insn;         /* the instruction as PTX text, or NULL */
+	unsigned cta[3], thread[3];
+	uint64_t addr;            /* faulting address (OOB, misaligned) */
+	unsigned size;            /* access size in bytes */
+	const char *nearest;      /* description of the nearest allocation, or NULL */
+	const char *msg;          /* the whole report as text */
+} ptx_fault;
+const ptx_fault *ptx_fault_get(const ptx_ctx *cx); /* borrowed */
+
+/* Statistics of the last launch. */
+typedef struct {
+	uint64_t warp_insns, thread_insns;
+	uint64_t ctas, warps;
+} ptx_stats;
+void ptx_stats_get(const ptx_ctx *cx, ptx_stats *out);
+
+/* Marshal params (kernelParams layout) into the kernel's parameter buffer:
+ * buf receives ptx_function_param_size(fn) bytes at the declared offsets. */
+size_t ptx_function_param_size(const ptx_function *f);
+int ptx_function_pack_params(const ptx_function *f, void **params, void *buf);
+
+/* The same launch on a real GPU, through libcuda loaded with dlopen at run
+ * time (no build dependency).  Parameters are marshalled by
+ * ptx_function_pack_params from the interpreter's view of the kernel, so
+ * both backends see identical bytes.  Calls return PTX_OK or an error
+ * whose text ptx_cuda_error gives; device printf goes to the process's
+ * standard output, as the driver writes it. */
+typedef struct ptx_cuda ptx_cuda;
+int ptx_cuda_open(ptx_cuda **out);      /* PTX_EUNSUPPORTED: no libcuda or no device */
+void ptx_cuda_close(ptx_cuda *g);
+const char *ptx_cuda_error(const ptx_cuda *g);
+int ptx_cuda_module_load(ptx_cuda *g, const char *text, size_t len);
+int ptx_cuda_get_global(ptx_cuda *g, const char *name, ptx_devptr *addr, size_t *size);
+int ptx_cuda_mem_alloc(ptx_cuda *g, size_t size, ptx_devptr *out);
+int ptx_cuda_copy_htod(ptx_cuda *g, ptx_devptr dst, const void *src, size_t n);
+int ptx_cuda_copy_dtoh(ptx_cuda *g, void *dst, ptx_devptr src, size_t n);
+int ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
+                    const unsigned block[3], size_t shared_bytes, void **params);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,129 @@
+/*
+ * interp/alu.h -- per-lane semantics of the PTX ALU instructions.
+ *
+ * The interpreter decodes each static instruction once (alu_decode) into an
+ * AluOp and then calls alu_exec for every active lane.  Everything here is a
+ * pure function of its arguments: no global state, no floating-point
+ * environment (directed roundings are done in integer arithmetic, since
+ * fesetround is per thread, slow, and unavailable for the narrow formats), so
+ * the library is safe to call from any number of threads.  Results are meant
+ * to be bit-identical to an NVIDIA H100 (sm_90); tests/isa holds the GPU's
+ * answers and the list of variants that do not match yet (tests/isa/GAPS).
+ *
+ * Operand conventions for alu_exec:
+ *   - src[] holds the source operands in operand order (after the
+ *     destinations) as bit patterns in the low bits of a uint64_t: pred 0/1,
+ *     16-bit types in the low 16 bits, f16x2/bf16x2 in 32 bits, f64 in 64.
+ *     An immediate operand is passed as its bit pattern like a register.
+ *     A predicate source written `!p` is passed as the register's value;
+ *     alu_exec applies the negation itself (AluOp.negsrc).
+ *   - .b128 (mov) takes AluOp.nwords == 2 words per operand, low word first.
+ *   - dst[0] receives the result; dst[1] the second predicate of a `p|q`
+ *     destination (setp, lop3 with a predicate pair).
+ *   - cc is the lane's carry flag (0/1): read by addc/subc/madc, written by
+ *     the .cc forms.
+ *   - Narrow integer results (8 and 16 bits) are returned zero-extended to
+ *     their register width, except cvt to .s8/.u8 in a wider register, which
+ *     the GPU sign- or zero-extends to the register width (see alu_cvt.c).
+ */
+#ifndef PTX_ALU_H
+#define PTX_ALU_H
+
+#include <stdint.h>
+#include "ir.h"
+
+/* 128-bit integers hold exact products and quotients; __extension__ keeps
+ * -Wpedantic quiet about a type every supported compiler has. */
+__extension__ typedef unsigned __int128 alu_u128;
+__extension__ typedef __int128 alu_s128;
+
+/* Rounding modes, shared by every format (alu_float.c). */
+enum { ALU_RN, ALU_RZ, ALU_RM, ALU_RP, ALU_RNA };
+
+/* AluOp.flags */
+enum {
+	ALU_FTZ       = 1u << 0,
+	ALU_SAT       = 1u << 1,
+	ALU_CCOUT     = 1u << 2,   /* .cc: writes the carry flag */
+	ALU_CCIN      = 1u << 3,   /* addc/subc/madc: reads it */
+	ALU_HI        = 1u << 4,
+	ALU_WIDE      = 1u << 5,
+	ALU_APPROX    = 1u << 6,
+	ALU_FULL      = 1u << 7,
+	ALU_NANP      = 1u << 8,   /* min/max .NaN */
+	ALU_XORSIGN   = 1u << 9,   /* min/max .xorsign.abs */
+	ALU_RELU      = 1u << 10,
+	ALU_SATFINITE = 1u << 11,
+	ALU_CLAMP     = 1u << 12,  /* shf/bmsk/szext .clamp (else .wrap) */
+	ALU_SHIFTAMT  = 1u << 13,
+	ALU_LEFT      = 1u << 14,  /* shf.l */
+	ALU_INTRND    = 1u << 15,  /* cvt rounding is an integer rounding (.rni ...) */
+	ALU_RNDSET    = 1u << 16   /* a rounding modifier was written */
+};
+
+typedef struct AluOp AluOp;
+
+/* The pre-decoded form of one static instruction. */
+struct AluOp {
+	int op;              /* OP_* */
+	int ty;              /* instruction type: ty[0] (for cvt/set/slct/cvt.pack: destination) */
+	int ty2;             /* second type (cvt/set/slct source, dp4a b type, cvt.pack ab type) */
+	int ty3;             /* third type (cvt.pack c type), else 0 */
+	uint32_t flags;      /* ALU_* */
+	int rnd;             /* ALU_RN .. ALU_RNA */
+	int cmp;             /* MOD_EQ .. MOD_NAN_CMP for set/setp, else 0 */
+	int bop;             /* MOD_AND/OR/XOR combining (set/setp) or 0; lop3 predicate op */
+	int mode;            /* prmt mode (MOD_F4E ...), testp class (MOD_FINITE ...), 0 */
+	uint32_t imm;        /* lop3 truth table */
+	int nsrc, ndst;      /* operand counts as alu_exec sees them */
+	uint32_t negsrc;     /* bit i: source i is written !p */
+	int nwords;          /* 64-bit words per operand: 1, or 2 for .b128 */
+};
+
+/* ---------------------------------------------------------------- alu_decode.c */
+/* Decodes an instruction once (at module load).  Returns 0 and fills *op when the instruction is a
+ * pure per-lane operation this library implements; -1 when it is not an ALU instruction (memory,
+ * control, warp, special) or not implemented (then *why names what is missing, a static string). */
+int alu_decode(const Ins *in, AluOp *op, const char **why);
+/* Executes one lane.  src[i] are the source operand values in operand order (after the destinations),
+ * as bit patterns in the low bits of uint64_t (pred: 0/1; f16x2: 32 bits; f64: 64 bits; for .b128 use two
+ * words per operand: see AluOp.nwords). dst[0] (and dst[1] for a p|q pair or a second result) receive the
+ * results. *cc is the lane's carry flag for .cc / addc / subc / madc (read and written).
+ * A vector operand's elements occupy consecutive src entries. */
+void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc);
+/* Atomic read-modify-write arithmetic for atom/red: returns the new memory value from the old one.
+ * b, c are the instruction's sources (c only for cas).  op = MOD_ADD/MOD_MIN/.../MOD_CAS, ty = TY_*. */
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int ftz_or_noftz);
+
+/* ---------------------------------------------------------------- internal: alu_int.c */
+void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc);
+
+/* ---------------------------------------------------------------- internal: alu_float.c */
+/* Floating-point formats of the soft-float core. */
+enum { ALU_F64, ALU_F32, ALU_F16, ALU_BF16, ALU_TF32, ALU_E4M3, ALU_E5M2, ALU_NFMT };
+int alu_fmt_of(int ty);                 /* TY_F32 -> ALU_F32 ..., -1 when not a float type */
+uint64_t alu_fadd(int fmt, uint64_t a, uint64_t b, int rnd, int ftz);
+uint64_t alu_fmul(int fmt, uint64_t a, uint64_t b, int rnd, int ftz);
+uint64_t alu_ffma(int fmt, uint64_t a, uint64_t b, uint64_t c, int rnd, int ftz);
+uint64_t alu_fdiv(int fmt, uint64_t a, uint64_t b, int rnd, int ftz);
+uint64_t alu_fsqrt(int fmt, uint64_t a, int rnd, int ftz);
+uint64_t alu_fmin(int fmt, uint64_t a, uint64_t b, int ismax, uint32_t flags);
+int alu_fcmp(int fmt, uint64_t a, uint64_t b, int cmp, int ftz);
+int alu_fisnan(int fmt, uint64_t a);
+uint64_t alu_fflush(int fmt, uint64_t a);         /* a denormal becomes a zero of its sign */
+uint64_t alu_fsat(int fmt, uint64_t a);           /* clamp to [0, 1], NaN -> +0 */
+uint64_t alu_fqnan(int fmt);                      /* the canonical NaN the GPU writes */
+/* value = (-1)^sign * sig * 2^exp (+ a nonzero fraction of 2^exp when sticky), rounded into fmt. */
+uint64_t alu_fround(int fmt, int sign, int exp, alu_u128 sig, int sticky, int rnd, uint32_t flags);
+/* Splits a finite nonzero value into sign, integer significand and exponent; returns 0 for zero,
+ * 1 finite, 2 infinity, 3 NaN. */
+int alu_funpack(int fmt, uint64_t a, int *sign, int *exp, uint64_t *man);
+void alu_float_exec(const AluOp *op, const uint64_t *s, uint64_t *d);
+
+/* ---------------------------------------------------------------- internal: alu_cvt.c */
+void alu_cvt_exec(const AluOp *op, const uint64_t *s, uint64_t *d);
+
+/* ---------------------------------------------------------------- internal: alu_math.c */
+uint64_t alu_approx(int opc, int fmt, uint64_t a, int ftz);   /* sin cos lg2 ex2 rcp rsqrt sqrt tanh .approx */
+
+#endif

@@ -1,0 +1,274 @@
+/*
+ * interp/alu_decode.c -- decoding of ALU instructions, lane dispatch,
+ * comparisons and selection, and the arithmetic of atomics.
+ *
+ * alu_decode reads the modifiers of one Ins once and keeps only what the
+ * lane loop needs in an AluOp, so alu_exec never looks at the IR again.
+ * Instructions with memory, control or warp-wide effects are refused here;
+ * the interpreter handles those itself.
+ */
+#include <string.h>
+#include "alu.h"
+
+static int hasmod(const Ins *in, int id)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id) return 1;
+	return 0;
+}
+
+static int isfloatty(int ty) { return alu_fmt_of(ty) >= 0; }
+
+int alu_decode(const Ins *in, AluOp *op, const char **why)
+{
+	memset(op, 0, sizeof *op);
+	*why = NULL;
+	op->op = in->op;
+	op->ty = in->ty[0];
+	op->ty2 = in->nty > 1 ? in->ty[1] : 0;
+	op->ty3 = in->nty > 2 ? in->ty[2] : 0;
+	op->nwords = 1;
+	switch (in->op) {
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_MUL24: case OP_MAD24: case OP_SAD:
+	case OP_DIV: case OP_REM: case OP_ABS: case OP_NEG: case OP_MIN: case OP_MAX: case OP_POPC:
+	case OP_CLZ: case OP_BFIND: case OP_FNS: case OP_BREV: case OP_BFE: case OP_BFI: case OP_SZEXT:
+	case OP_BMSK: case OP_DP4A: case OP_DP2A: case OP_ADDC: case OP_SUBC: case OP_MADC: case OP_TESTP:
+	case OP_COPYSIGN: case OP_FMA: case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_SIN: case OP_COS:
+	case OP_LG2: case OP_EX2: case OP_TANH: case OP_SET: case OP_SETP: case OP_SELP: case OP_SLCT:
+	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_LOP3: case OP_SHF:
+	case OP_SHL: case OP_SHR: case OP_PRMT: case OP_CVT: case OP_CVT_PACK: case OP_MOV:
+		break;
+	default:
+		*why = "not a per-lane ALU instruction";
+		return -1;
+	}
+	if (op->ty == TY_F32X2 || op->ty == TY_U8X4 || op->ty == TY_S8X4) { *why = "packed f32x2/8x4 types"; return -1; }
+	if (in->op == OP_MIN || in->op == OP_MAX) {
+		if (in->nopnd - in->ndst > 2) { *why = "three-input min/max"; return -1; }
+	}
+	if (in->op == OP_CVT) {
+		if (in->nty < 2) { *why = "cvt without two types"; return -1; }
+		if (hasmod(in, MOD_RS) || hasmod(in, MOD_SCALED_N2_UE8M0)) { *why = "cvt .rs / scaled forms"; return -1; }
+		int ok[] = { TY_E2M1X2, TY_E2M3X2, TY_E3M2X2, TY_UE8M0X2, TY_E4M3X4, TY_E5M2X4, TY_E2M1X4,
+		             TY_E2M3X4, TY_E3M2X4, TY_S2F6X2 };
+		for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+			if (op->ty == ok[i] || op->ty2 == ok[i]) { *why = "cvt to or from fp4/fp6/ue8m0 formats"; return -1; }
+	}
+	if (in->op == OP_MOV) {
+		for (int i = 0; i < in->nopnd; i++)
+			if (in->opnd[i].kind != OK_REG && in->opnd[i].kind != OK_IMM && in->opnd[i].kind != OK_FIMM) {
+				*why = "mov of a vector, symbol or special form";
+				return -1;
+			}
+		if (op->ty == TY_B128) op->nwords = 2;
+	}
+	for (int i = 0; i < in->nmod; i++) {
+		switch (in->mod[i]) {
+		case MOD_FTZ: op->flags |= ALU_FTZ; break;
+		case MOD_SAT: op->flags |= ALU_SAT; break;
+		case MOD_CC: op->flags |= ALU_CCOUT; break;
+		case MOD_HI:
+			if (in->op == OP_SET || in->op == OP_SETP) op->cmp = MOD_HI;
+			else op->flags |= ALU_HI;
+			break;
+		case MOD_WIDE: op->flags |= ALU_WIDE; break;
+		case MOD_APPROX: op->flags |= ALU_APPROX; break;
+		case MOD_FULL: op->flags |= ALU_FULL; break;
+		case MOD_NAN_PROP: op->flags |= ALU_NANP; break;
+		case MOD_XORSIGN: op->flags |= ALU_XORSIGN; break;
+		case MOD_RELU: op->flags |= ALU_RELU; break;
+		case MOD_SATFINITE: op->flags |= ALU_SATFINITE; break;
+		case MOD_CLAMP: op->flags |= ALU_CLAMP; break;
+		case MOD_SHIFTAMT: op->flags |= ALU_SHIFTAMT; break;
+		case MOD_L: op->flags |= ALU_LEFT; break;
+		case MOD_RN: op->rnd = ALU_RN; op->flags |= ALU_RNDSET; break;
+		case MOD_RZ: op->rnd = ALU_RZ; op->flags |= ALU_RNDSET; break;
+		case MOD_RM: op->rnd = ALU_RM; op->flags |= ALU_RNDSET; break;
+		case MOD_RP: op->rnd = ALU_RP; op->flags |= ALU_RNDSET; break;
+		case MOD_RNA: op->rnd = ALU_RNA; op->flags |= ALU_RNDSET; break;
+		case MOD_RNI: op->rnd = ALU_RN; op->flags |= ALU_RNDSET | ALU_INTRND; break;
+		case MOD_RZI: op->rnd = ALU_RZ; op->flags |= ALU_RNDSET | ALU_INTRND; break;
+		case MOD_RMI: op->rnd = ALU_RM; op->flags |= ALU_RNDSET | ALU_INTRND; break;
+		case MOD_RPI: op->rnd = ALU_RP; op->flags |= ALU_RNDSET | ALU_INTRND; break;
+		case MOD_AND: case MOD_OR: case MOD_XOR: op->bop = in->mod[i]; break;
+		case MOD_F4E: case MOD_B4E: case MOD_RC8: case MOD_ECL: case MOD_ECR: case MOD_RC16:
+		case MOD_FINITE: case MOD_INFINITE: case MOD_NUMBER: case MOD_NOTANUMBER: case MOD_NORMAL:
+		case MOD_SUBNORMAL:
+			op->mode = in->mod[i];
+			break;
+		case MOD_ABS: break;       /* always paired with .xorsign */
+		case MOD_OOB: *why = "fma .oob"; return -1;
+		default:
+			if (in->mod[i] >= MOD_EQ && in->mod[i] <= MOD_NAN_CMP && in->op != OP_MUL && in->op != OP_MAD
+			    && in->op != OP_MUL24 && in->op != OP_MAD24 && in->op != OP_DP2A && in->op != OP_MADC)
+				op->cmp = in->mod[i];
+			break;
+		}
+	}
+	/* .rzi on cvt float->int is the rounding itself, not a within-format rounding */
+	if (in->op == OP_CVT && !isfloatty(op->ty)) op->flags &= ~(uint32_t)ALU_INTRND;
+	if (in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) op->flags |= ALU_CCIN;
+	if (in->op == OP_LOP3) {
+		const Opnd *o = &in->opnd[in->ndst + 3];
+		if (o->kind != OK_IMM) { *why = "lop3 truth table is not an immediate"; return -1; }
+		op->imm = (uint32_t)o->imm & 0xFF;
+		if (in->opnd[0].kind == OK_PAIR) { *why = "lop3 with a predicate destination"; return -1; }
+	}
+	op->ndst = in->ndst;
+	if (in->ndst && in->opnd[0].kind == OK_PAIR) op->ndst = 2;
+	op->nsrc = in->nopnd - in->ndst;
+	for (int i = 0; i < op->nsrc && i < 32; i++)
+		if (in->opnd[in->ndst + i].kind == OK_NOT) op->negsrc |= 1u << i;
+	return 0;
+}
+
+static int icmp(int ty, uint64_t a, uint64_t b, int cmp)
+{
+	int w = ir_tyinfo[ty].bits;
+	int sg = ir_tyinfo[ty].kind == TK_SINT;
+	uint64_t m = w >= 64 ? ~0ull : ((uint64_t)1 << w) - 1;
+	a &= m; b &= m;
+	int64_t sa = w >= 64 ? (int64_t)a : (int64_t)(a << (64 - w)) >> (64 - w);
+	int64_t sb = w >= 64 ? (int64_t)b : (int64_t)(b << (64 - w)) >> (64 - w);
+	int lt = sg ? sa < sb : a < b;
+	switch (cmp) {
+	case MOD_EQ: return a == b;
+	case MOD_NE: return a != b;
+	case MOD_LT: return lt;
+	case MOD_LE: return lt || a == b;
+	case MOD_GT: return !lt && a != b;
+	case MOD_GE: return !lt;
+	case MOD_LO: return a < b;
+	case MOD_LS: return a <= b;
+	case MOD_HI: return a > b;
+	case MOD_HS: return a >= b;
+	}
+	return 0;
+}
+
+static int combine(int bop, int p, int c)
+{
+	switch (bop) {
+	case MOD_AND: return p & c;
+	case MOD_OR: return p | c;
+	case MOD_XOR: return p ^ c;
+	}
+	return p;
+}
+
+static int cmpany(const AluOp *op, int ty, uint64_t a, uint64_t b)
+{
+	if (isfloatty(ty)) return alu_fcmp(alu_fmt_of(ty), a, b, op->cmp, (op->flags & ALU_FTZ) != 0);
+	return icmp(ty, a, b, op->cmp);
+}
+
+static void setx(const AluOp *op, const uint64_t *s, uint64_t *d)
+{
+	int sty = op->op == OP_SETP ? op->ty : op->ty2;
+	int c = op->nsrc > 2 ? (int)(s[2] & 1) : 0;
+	if (op->op == OP_SETP) {
+		int p = cmpany(op, sty, s[0], s[1]);
+		d[0] = (uint64_t)combine(op->bop, p, c);
+		if (op->ndst > 1) d[1] = (uint64_t)combine(op->bop, !p, c);
+		return;
+	}
+	int dty = op->ty;
+	if (sty == TY_F16X2 || sty == TY_BF16X2) {
+		int et = sty == TY_F16X2 ? TY_F16 : TY_BF16;
+		uint64_t r = 0;
+		for (int i = 0; i < 2; i++) {
+			int p = combine(op->bop, cmpany(op, et, s[0] >> 16 * i & 0xFFFF, s[1] >> 16 * i & 0xFFFF), c);
+			uint64_t one = dty == TY_F16X2 ? 0x3C00 : dty == TY_BF16X2 ? 0x3F80 : 0xFFFF;
+			r |= (p ? one : 0) << 16 * i;
+		}
+		d[0] = r;
+		return;
+	}
+	int p = combine(op->bop, cmpany(op, sty, s[0], s[1]), c);
+	uint64_t one;
+	switch (dty) {
+	case TY_F32: one = 0x3F800000; break;
+	case TY_F16: one = 0x3C00; break;
+	case TY_BF16: one = 0x3F80; break;
+	default: one = ir_tyinfo[dty].bits >= 64 ? ~0ull : ((uint64_t)1 << ir_tyinfo[dty].bits) - 1;
+	}
+	d[0] = p ? one : 0;
+}
+
+void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
+{
+	uint64_t s[8];
+	int n = op->nsrc < 8 ? op->nsrc : 8;
+	for (int i = 0; i < n; i++) s[i] = (op->negsrc >> i & 1) ? !(src[i] & 1) : src[i];
+	switch (op->op) {
+	case OP_SET: case OP_SETP:
+		setx(op, s, dst);
+		return;
+	case OP_SELP:
+		dst[0] = (s[2] & 1) ? s[0] : s[1];
+		return;
+	case OP_SLCT: {
+		int ge;
+		if (op->ty2 == TY_F32) {
+			uint64_t c = (op->flags & ALU_FTZ) ? alu_fflush(ALU_F32, s[2]) : s[2];
+			ge = alu_fcmp(ALU_F32, c, 0, MOD_GE, 0);
+		} else
+			ge = (int32_t)s[2] >= 0;
+		dst[0] = ge ? s[0] : s[1];
+		return;
+	}
+	case OP_MOV:
+		dst[0] = s[0];
+		if (op->nwords == 2) dst[1] = src[1];
+		return;
+	case OP_CVT: case OP_CVT_PACK:
+		alu_cvt_exec(op, s, dst);
+		return;
+	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT:
+		if (op->ty == TY_PRED) {
+			uint64_t a = s[0] & 1, b = n > 1 ? s[1] & 1 : 0;
+			dst[0] = op->op == OP_AND ? a & b : op->op == OP_OR ? a | b : op->op == OP_XOR ? a ^ b : !a;
+			return;
+		}
+		break;
+	}
+	if (isfloatty(op->ty) && op->op != OP_CVT)
+		alu_float_exec(op, s, dst);
+	else
+		alu_int_exec(op, s, dst, cc);
+}
+
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int ftz_or_noftz)
+{
+	int fmt = alu_fmt_of(ty);
+	int w = ir_tyinfo[ty].bits;
+	uint64_t m = w >= 64 ? ~0ull : ((uint64_t)1 << w) - 1;
+	int sg = ir_tyinfo[ty].kind == TK_SINT;
+	old &= m; b &= m;
+	switch (op) {
+	case MOD_ADD:
+		if (fmt >= 0) {
+			/* f32 atomic add flushes denormals and rounds to nearest; .noftz keeps f16/bf16 denormals */
+			int ftz = fmt == ALU_F32 ? 1 : (fmt == ALU_F64 ? 0 : !ftz_or_noftz);
+			if (ty == TY_F16X2 || ty == TY_BF16X2)
+				return alu_fadd(fmt, old & 0xFFFF, b & 0xFFFF, ALU_RN, ftz)
+				     | alu_fadd(fmt, old >> 16, b >> 16, ALU_RN, ftz) << 16;
+			return alu_fadd(fmt, old, b, ALU_RN, ftz);
+		}
+		return (old + b) & m;
+	case MOD_MIN: case MOD_MAX: {
+		int mx = op == MOD_MAX;
+		if (fmt >= 0) return alu_fmin(fmt, old, b, mx, 0);
+		int lt = sg ? icmp(ty, old, b, MOD_LT) : old < b;
+		return (lt != mx) ? old : b;
+	}
+	case MOD_INC: return old >= b ? 0 : old + 1;
+	case MOD_DEC: return (old == 0 || old > b) ? b : old - 1;
+	case MOD_AND: return old & b;
+	case MOD_OR: return old | b;
+	case MOD_XOR: return old ^ b;
+	case MOD_EXCH: return b;
+	case MOD_CAS: return old == b ? c & m : old;
+	}
+	return old;
+}

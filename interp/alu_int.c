@@ -1,0 +1,279 @@
+/*
+ * interp/alu_int.c -- integer, bit-manipulation and logic instructions.
+ *
+ * Values arrive as bit patterns; each operation works on the instruction's
+ * width and returns a zero-extended pattern.  Division by zero does not trap
+ * on the GPU: the H100 returns all ones for div and rem of every type
+ * (measured, tests/isa/ref), and this file does the same.
+ */
+#include "alu.h"
+
+typedef alu_u128 u128;
+typedef alu_s128 s128;
+
+static int bitsof(int ty) { return ir_tyinfo[ty].bits; }
+static int issigned(int ty) { return ir_tyinfo[ty].kind == TK_SINT; }
+static uint64_t mask(int w) { return w >= 64 ? ~0ull : ((uint64_t)1 << w) - 1; }
+static int64_t sext(uint64_t v, int w) { return w >= 64 ? (int64_t)v : (int64_t)(v << (64 - w)) >> (64 - w); }
+
+/* Saturating clamp of a wide signed value into a signed width. */
+static uint64_t ssat(s128 v, int w)
+{
+	s128 hi = ((s128)1 << (w - 1)) - 1, lo = -hi - 1;
+	return (uint64_t)(v > hi ? hi : v < lo ? lo : v) & mask(w);
+}
+
+static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, int mode)
+{
+	uint64_t x = (uint64_t)b << 32 | a;
+	uint8_t by[8];
+	for (int i = 0; i < 8; i++) by[i] = (uint8_t)(x >> 8 * i);
+	uint32_t r = 0;
+	int sel[4];
+	int n = c & 3;     /* f4e/b4e read two selector bits */
+	switch (mode) {
+	case MOD_F4E: for (int i = 0; i < 4; i++) sel[i] = (n + i) & 7; break;
+	case MOD_B4E: for (int i = 0; i < 4; i++) sel[i] = (n - i) & 7; break;
+	case MOD_RC8: for (int i = 0; i < 4; i++) sel[i] = c & 3; break;
+	case MOD_ECL: { int k = c & 3; for (int i = 0; i < 4; i++) sel[i] = i < k ? k : i; break; }
+	case MOD_ECR: { int k = c & 3; for (int i = 0; i < 4; i++) sel[i] = i > k ? k : i; break; }
+	case MOD_RC16: { int k = c & 1; sel[0] = 2 * k; sel[1] = 2 * k + 1; sel[2] = 2 * k; sel[3] = 2 * k + 1; break; }
+	default:
+		for (int i = 0; i < 4; i++) {
+			int s = (int)(c >> 4 * i & 15);
+			uint8_t v = by[s & 7];
+			if (s & 8) v = (v & 0x80) ? 0xFF : 0;    /* sign replicate */
+			r |= (uint32_t)v << 8 * i;
+		}
+		return r;
+	}
+	for (int i = 0; i < 4; i++) r |= (uint32_t)by[sel[i]] << 8 * i;
+	return r;
+}
+
+
+/* fns: the position of the offset-th set bit counting from base, up (offset > 0)
+ * or down (offset < 0); 0xFFFFFFFF when there is none. */
+static uint32_t fns(uint32_t mask_, uint32_t base, int32_t off)
+{
+	if (off == 0) return base < 32 && (mask_ >> base & 1) ? base : 0xFFFFFFFF;
+	if (off == INT32_MIN) return 0;     /* measured; the GPU's negation of the offset wraps */
+	if (base >= 32) return 0xFFFFFFFF;
+	if (off > 0) {
+		for (int i = (int)base; i < 32; i++)
+			if (mask_ >> i & 1 && --off == 0) return (uint32_t)i;
+	} else {
+		for (int i = (int)base; i >= 0; i--)
+			if (mask_ >> i & 1 && ++off == 0) return (uint32_t)i;
+	}
+	return 0xFFFFFFFF;
+}
+
+static uint64_t dp(uint32_t a, uint32_t b, uint32_t c, int asg, int bsg, int n, int hi)
+{
+	int64_t acc = 0;
+	for (int i = 0; i < n; i++) {
+		int w = n == 4 ? 8 : 16;
+		int64_t x = n == 4 ? (asg ? sext(a >> 8 * i & 0xFF, 8) : (a >> 8 * i & 0xFF))
+		                   : (asg ? sext(a >> 16 * i & 0xFFFF, 16) : (a >> 16 * i & 0xFFFF));
+		int j = n == 4 ? i : i + 2 * hi;
+		int64_t y = asg < 0 ? 0 : (bsg ? sext(b >> 8 * j & 0xFF, 8) : (b >> 8 * j & 0xFF));
+		(void)w;
+		acc += x * y;
+	}
+	return (uint32_t)(acc + c);
+}
+
+void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
+{
+	int ty = op->ty, w = bitsof(ty), sg = issigned(ty);
+	uint64_t m = mask(w);
+	uint64_t a = s[0] & m, b = op->nsrc > 1 ? s[1] & m : 0, c = op->nsrc > 2 ? s[2] & m : 0;
+	int64_t sa = sext(a, w), sb = sext(b, w);
+	uint32_t fl = op->flags;
+	uint64_t r = 0;
+	u128 full;
+	switch (op->op) {
+	case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC: {
+		int sub = op->op == OP_SUB || op->op == OP_SUBC;
+		uint64_t cin = (fl & ALU_CCIN) ? (*cc & 1) : 0;
+		if (ty == TY_U16X2 || ty == TY_S16X2) {
+			r = ((a + b) & 0xFFFF) | ((((a >> 16) + (b >> 16)) & 0xFFFF) << 16);
+			if (sub) r = ((a - b) & 0xFFFF) | ((((a >> 16) - (b >> 16)) & 0xFFFF) << 16);
+			break;
+		}
+		if (fl & ALU_SAT) {
+			s128 v = sub ? (s128)sa - sb : (s128)sa + sb;
+			r = ssat(v, w);
+			break;
+		}
+		if (sub) {
+			/* a - b is a + ~b + 1; subc adds the carry flag instead of 1, so the
+			 * flag means "no borrow", as on the GPU (measured) */
+			u128 t = (u128)a + (~b & m) + (op->op == OP_SUBC ? cin : 1);
+			r = (uint64_t)t & m;
+			if (fl & ALU_CCOUT) *cc = (uint32_t)((t >> w) & 1);
+		} else {
+			u128 t = (u128)a + b + cin;
+			r = (uint64_t)t & m;
+			if (fl & ALU_CCOUT) *cc = (uint32_t)((t >> w) & 1);
+		}
+		break;
+	}
+	case OP_MUL: case OP_MAD: case OP_MADC:
+		if (sg) full = (u128)((s128)sa * sb);
+		else full = (u128)a * b;
+		if (fl & ALU_WIDE) {
+			r = (uint64_t)full & mask(2 * w);
+			if (op->op == OP_MAD) r = (r + s[2]) & mask(2 * w);
+			break;
+		}
+		r = (fl & ALU_HI) ? (uint64_t)(full >> w) & m : (uint64_t)full & m;
+		if (op->op == OP_MAD && (fl & ALU_SAT)) {
+			s128 v = (s128)sext(r, w) + sext(c, w);
+			r = ssat(v, w);
+		} else if (op->op != OP_MUL) {
+			uint64_t cin = op->op == OP_MADC ? (*cc & 1) : 0;
+			u128 t = (u128)r + c + cin;
+			r = (uint64_t)t & m;
+			if (fl & ALU_CCOUT) *cc = (uint32_t)((t >> w) & 1);
+		}
+		break;
+	case OP_MUL24: case OP_MAD24: {
+		int64_t x = sg ? sext(a, 24) : (int64_t)(a & 0xFFFFFF), y = sg ? sext(b, 24) : (int64_t)(b & 0xFFFFFF);
+		int64_t p = x * y;
+		r = (fl & ALU_HI) ? (uint64_t)(p >> 16) & m : (uint64_t)p & m;
+		if (op->op == OP_MAD24) {
+			if (fl & ALU_SAT) r = ssat((s128)sext(r, 32) + sext(c, 32), 32);
+			else r = (r + c) & m;
+		}
+		break;
+	}
+	case OP_SAD:
+		r = (c + (sg ? (uint64_t)(sa < sb ? sb - sa : sa - sb) : (a < b ? b - a : a - b))) & m;
+		break;
+	case OP_DIV: case OP_REM:
+		if (b == 0) { r = m; break; }
+		if (sg) {
+			if (sa == (int64_t)(~0ull << (w - 1)) && sb == -1) r = op->op == OP_DIV ? a : 0;
+			else r = (uint64_t)(op->op == OP_DIV ? sa / sb : sa % sb) & m;
+		} else
+			r = op->op == OP_DIV ? a / b : a % b;
+		break;
+	case OP_ABS: r = (uint64_t)(sa < 0 ? -(uint64_t)sa : (uint64_t)sa) & m; break;
+	case OP_NEG: r = (0 - a) & m; break;
+	case OP_MIN: case OP_MAX: {
+		int mx = op->op == OP_MAX;
+		if (ty == TY_U16X2 || ty == TY_S16X2) {
+			for (int i = 0; i < 2; i++) {
+				uint64_t x = a >> 16 * i & 0xFFFF, y = b >> 16 * i & 0xFFFF;
+				int lt = ty == TY_S16X2 ? sext(x, 16) < sext(y, 16) : x < y;
+				uint64_t v = (lt != mx) ? x : y;
+				if ((fl & ALU_RELU) && ty == TY_S16X2 && (v & 0x8000)) v = 0;
+				r |= v << 16 * i;
+			}
+			break;
+		}
+		int lt = sg ? sa < sb : a < b;
+		r = (lt != mx) ? a : b;
+		if ((fl & ALU_RELU) && sg && sext(r, w) < 0) r = 0;
+		break;
+	}
+	case OP_POPC: r = (uint64_t)__builtin_popcountll(a); break;
+	case OP_CLZ: r = a ? (uint64_t)(__builtin_clzll(a) - (64 - w)) : (uint64_t)w; break;
+	case OP_BFIND: {
+		uint64_t x = (sg && sa < 0) ? ~a & m : a;
+		if (!x) { r = 0xFFFFFFFF; break; }
+		int pos = 63 - __builtin_clzll(x);
+		r = (fl & ALU_SHIFTAMT) ? (uint64_t)(w - 1 - pos) : (uint64_t)pos;
+		break;
+	}
+	case OP_BREV: {
+		for (int i = 0; i < w; i++) r |= (a >> i & 1) << (w - 1 - i);
+		break;
+	}
+	case OP_BFE: {
+		/* the 32-bit forms read 8-bit position and length; the 64-bit forms the whole word (measured) */
+		uint32_t pm = w == 64 ? 0xFFFFFFFF : 0xFF;
+		uint32_t pos = (uint32_t)s[1] & pm, len = (uint32_t)s[2] & pm;
+		uint64_t sbit;
+		if (sg) {
+			uint64_t end = (uint64_t)pos + len - 1;
+			uint32_t msb = end < (uint64_t)w - 1 ? (uint32_t)end : (uint32_t)w - 1;
+			sbit = (len == 0) ? 0 : (a >> msb) & 1;
+		} else
+			sbit = 0;
+		for (int i = 0; i < w; i++) {
+			uint64_t bit = ((uint32_t)i < len && (uint64_t)pos + (uint32_t)i < (uint64_t)w) ? (a >> (pos + (uint32_t)i)) & 1 : sbit;
+			r |= bit << i;
+		}
+		break;
+	}
+	case OP_BFI: {
+		uint32_t pm = w == 64 ? 0xFFFFFFFF : 0xFF;
+		uint32_t pos = (uint32_t)s[2] & pm, len = (uint32_t)s[3] & pm;
+		r = b;
+		for (uint32_t i = 0; i < len && (uint64_t)pos + i < (uint64_t)w; i++)
+			r = (r & ~(1ull << (pos + i))) | ((a >> i & 1) << (pos + i));
+		break;
+	}
+	case OP_FNS: r = fns((uint32_t)a, (uint32_t)b, (int32_t)c); break;
+	case OP_PRMT: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c, op->mode); break;
+	case OP_SHF: {
+		uint32_t n = (uint32_t)c;
+		n = (fl & ALU_CLAMP) ? (n > 32 ? 32 : n) : (n & 31);
+		uint64_t x = b << 32 | a;
+		if (fl & ALU_LEFT) r = (x << n) >> 32 & 0xFFFFFFFF;
+		else r = (x >> n) & 0xFFFFFFFF;
+		break;
+	}
+	case OP_SHL: { uint32_t n = (uint32_t)s[1]; r = n >= (uint32_t)w ? 0 : (a << n) & m; break; }
+	case OP_SHR: {
+		uint32_t n = (uint32_t)s[1];
+		if (sg) r = (uint64_t)(sa >> (n >= (uint32_t)w ? w - 1 : (int)n)) & m;
+		else r = n >= (uint32_t)w ? 0 : a >> n;
+		break;
+	}
+	case OP_LOP3: {
+		uint32_t lut = op->imm;
+		for (int i = 0; i < 32; i++) {
+			int idx = (int)((a >> i & 1) << 2 | (b >> i & 1) << 1 | (c >> i & 1));
+			r |= (uint64_t)(lut >> idx & 1) << i;
+		}
+		break;
+	}
+	case OP_AND: r = a & b; break;
+	case OP_OR: r = a | b; break;
+	case OP_XOR: r = a ^ b; break;
+	case OP_NOT: r = ~a & m; break;
+	case OP_CNOT: r = a == 0; break;
+	case OP_DP4A: r = dp((uint32_t)s[0], (uint32_t)s[1], (uint32_t)s[2], issigned(op->ty), issigned(op->ty2), 4, 0); break;
+	case OP_DP2A: {
+		int64_t acc = 0;
+		for (int i = 0; i < 2; i++) {
+			uint32_t x = (uint32_t)s[0] >> 16 * i & 0xFFFF;
+			uint32_t y = (uint32_t)s[1] >> 8 * (i + ((fl & ALU_HI) ? 2 : 0)) & 0xFF;
+			acc += (issigned(op->ty) ? sext(x, 16) : (int64_t)x) * (issigned(op->ty2) ? sext(y, 8) : (int64_t)y);
+		}
+		r = (uint32_t)(acc + (int64_t)(uint32_t)s[2]);
+		break;
+	}
+	case OP_BMSK: {
+		uint32_t p = (uint32_t)s[0], n = (uint32_t)s[1];
+		if (fl & ALU_CLAMP) { p = p > 32 ? 32 : p; n = n > 32 ? 32 : n; }
+		else { p &= 31; n &= 31; }
+		uint64_t mk = (n >= 32 ? 0xFFFFFFFFull : ((1ull << n) - 1)) << p;
+		r = mk & 0xFFFFFFFF;
+		break;
+	}
+	case OP_SZEXT: {
+		uint32_t n = (uint32_t)s[1];
+		n = (fl & ALU_CLAMP) ? (n > 32 ? 32 : n) : (n & 31);
+		if (n == 0) r = 0;
+		else if (n >= 32) r = a;
+		else r = sg ? (uint64_t)sext(a, (int)n) & 0xFFFFFFFF : a & ((1ull << n) - 1);
+		break;
+	}
+	}
+	d[0] = r;
+}

@@ -1,0 +1,440 @@
+/*
+ * api.c -- the public entry points of include/ptx.h: contexts, the
+ * diagnostics of the last failure, modules, device memory and launches.
+ *
+ * Every call that can fail clears the diagnostics first and records why it
+ * failed, so ptx_diag_get always describes the most recent failure.  The
+ * library prints nothing: parser diagnostics are copied out of the front
+ * end's Diags into the context, with the offending source line.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "interp.h"
+
+static void *
+defrealloc(void *ud, void *p, size_t n)
+{
+	(void)ud;
+	if (n == 0) {
+		free(p);
+		return NULL;
+	}
+	return realloc(p, n);
+}
+
+void *
+interp_realloc(ptx_ctx *cx, void *p, size_t n)
+{
+	return cx->al.realloc(cx->al.ud, p, n);
+}
+
+void *
+interp_alloc(ptx_ctx *cx, size_t n)
+{
+	void *p = cx->al.realloc(cx->al.ud, NULL, n ? n : 1);
+	if (p)
+		memset(p, 0, n ? n : 1);
+	return p;
+}
+
+void
+interp_free(ptx_ctx *cx, void *p)
+{
+	if (p)
+		cx->al.realloc(cx->al.ud, p, 0);
+}
+
+static char *
+dupstr(ptx_ctx *cx, const char *s)
+{
+	size_t n;
+	char *d;
+
+	if (!s)
+		return NULL;
+	n = strlen(s);
+	if ((d = interp_alloc(cx, n + 1)))
+		memcpy(d, s, n + 1);
+	return d;
+}
+
+int
+ptx_ctx_new(ptx_ctx **out, const ptx_alloc *a)
+{
+	ptx_ctx *cx;
+	ptx_alloc al = PTX_ALLOC_INIT;
+
+	if (!out)
+		return PTX_EINVAL;
+	*out = NULL;
+	if (a && a->realloc)
+		al = *a;
+	else
+		al.realloc = defrealloc;
+	cx = al.realloc(al.ud, NULL, sizeof *cx);
+	if (!cx)
+		return PTX_ENOMEM;
+	memset(cx, 0, sizeof *cx);
+	cx->al = al;
+	cx->next_addr = GLOBAL_BASE;
+	cx->max_steps = DEFAULT_MAX_STEPS;
+	*out = cx;
+	return PTX_OK;
+}
+
+void
+interp_diag_clear(ptx_ctx *cx)
+{
+	for (size_t i = 0; i < cx->ndiag; i++) {
+		interp_free(cx, cx->diag[i].file);
+		interp_free(cx, cx->diag[i].msg);
+		interp_free(cx, cx->diag[i].check);
+		interp_free(cx, cx->diag[i].srcline);
+	}
+	interp_free(cx, cx->diag);
+	cx->diag = NULL;
+	cx->ndiag = 0;
+}
+
+static void
+adddiag(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
+        const char *msg, const char *srcline)
+{
+	DiagRec *d = interp_realloc(cx, cx->diag, (cx->ndiag + 1) * sizeof *d);
+	if (!d)
+		return;
+	cx->diag = d;
+	d += cx->ndiag++;
+	memset(d, 0, sizeof *d);
+	d->file = dupstr(cx, file);
+	d->msg = dupstr(cx, msg);
+	d->check = dupstr(cx, check);
+	d->srcline = dupstr(cx, srcline);
+	d->d.file = d->file;
+	d->d.line = line;
+	d->d.col = col;
+	d->d.severity = sev;
+	d->d.check = d->check;
+	d->d.msg = d->msg ? d->msg : "";
+	d->d.source_line = d->srcline;
+}
+
+void
+interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
+            const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	adddiag(cx, file, line, col, sev, check, buf, NULL);
+}
+
+size_t
+ptx_diag_count(const ptx_ctx *cx)
+{
+	return cx ? cx->ndiag : 0;
+}
+
+const ptx_diag *
+ptx_diag_get(const ptx_ctx *cx, size_t i)
+{
+	return cx && i < cx->ndiag ? &cx->diag[i].d : NULL;
+}
+
+void
+ptx_module_free(ptx_module *pm)
+{
+	ptx_ctx *cx;
+	ptx_module **pp;
+
+	if (!pm)
+		return;
+	cx = pm->cx;
+	for (pp = &cx->mods; *pp; pp = &(*pp)->next)
+		if (*pp == pm) {
+			*pp = pm->next;
+			break;
+		}
+	for (int i = 0; i < pm->nallocs; i++)
+		ptx_mem_free(cx, (ptx_devptr)pm->allocs[i]);
+	for (int i = 0; i < pm->ncode; i++) {
+		interp_free(cx, pm->code[i].s);
+		interp_free(cx, pm->code[i].tbl);
+	}
+	for (int i = 0; i < pm->nfn; i++) {
+		interp_free(cx, pm->fn[i].paroff);
+		interp_free(cx, pm->fn[i].parsz);
+		interp_free(cx, pm->fn[i].paralign);
+		interp_free(cx, pm->fn[i].retoff);
+		interp_free(cx, pm->fn[i].retsz);
+	}
+	interp_free(cx, pm->allocs);
+	interp_free(cx, pm->code);
+	interp_free(cx, pm->fn);
+	interp_free(cx, pm->sl);
+	if (pm->m)
+		ir_module_free(pm->m);
+	interp_free(cx, pm->text);
+	interp_free(cx, pm);
+}
+
+void
+ptx_ctx_free(ptx_ctx *cx)
+{
+	if (!cx)
+		return;
+	while (cx->mods)
+		ptx_module_free(cx->mods);
+	interp_mem_release(cx);
+	interp_diag_clear(cx);
+	interp_free(cx, cx->fault_msg);
+	interp_free(cx, cx->fault_insn);
+	interp_free(cx, cx->fault_nearest);
+	cx->al.realloc(cx->al.ud, cx, 0);
+}
+
+/* The text of line `line` of src, without its newline, into buf. */
+static const char *
+srcline(const char *src, size_t len, int line, char *buf, size_t nbuf)
+{
+	size_t i = 0, n;
+	int l = 1;
+
+	if (line <= 0)
+		return NULL;
+	while (i < len && l < line)
+		if (src[i++] == '\n')
+			l++;
+	if (l != line)
+		return NULL;
+	for (n = 0; i + n < len && src[i + n] != '\n' && n + 1 < nbuf; n++)
+		buf[n] = src[i + n];
+	buf[n] = 0;
+	return buf;
+}
+
+int
+ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx_module **out)
+{
+	ptx_module *pm;
+	Diags *dg;
+	int rc = PTX_OK;
+
+	if (!cx || !text || !out)
+		return PTX_EINVAL;
+	*out = NULL;
+	interp_diag_clear(cx);
+	if (!name)
+		name = "<module>";
+	pm = interp_alloc(cx, sizeof *pm);
+	if (!pm)
+		return PTX_ENOMEM;
+	pm->cx = cx;
+	/* The IR keeps pointers into the text's names, so the module owns a copy. */
+	pm->text = interp_alloc(cx, len + 1);
+	if (!pm->text) {
+		interp_free(cx, pm);
+		return PTX_ENOMEM;
+	}
+	memcpy(pm->text, text, len);
+	dg = diag_new(name, pm->text, len);
+	if (!dg) {
+		interp_free(cx, pm->text);
+		interp_free(cx, pm);
+		return PTX_ENOMEM;
+	}
+	pm->m = parse_module(name, pm->text, len, dg);
+	if (pm->m && ir_build(pm->m, dg) != 0)
+		rc = PTX_ESYNTAX;
+	if (!pm->m || dg->nerr)
+		rc = PTX_ESYNTAX;
+	for (size_t i = 0; i < dg->n; i++) {
+		const Diag *d = &dg->d[i];
+		char buf[512];
+		adddiag(cx, d->file ? d->file : name, d->loc.line, d->loc.col,
+		    d->sev == SEV_ERROR ? PTX_SEV_ERROR : d->sev == SEV_WARNING ? PTX_SEV_WARNING : PTX_SEV_NOTE,
+		    d->check, d->msg, srcline(pm->text, len, d->loc.line, buf, sizeof buf));
+	}
+	diag_free(dg);
+	if (rc == PTX_OK)
+		rc = interp_load(pm);
+	pm->next = cx->mods;
+	cx->mods = pm;
+	if (rc != PTX_OK) {
+		ptx_module_free(pm);
+		return rc;
+	}
+	*out = pm;
+	return PTX_OK;
+}
+
+int
+ptx_module_get_function(ptx_module *pm, const char *name, ptx_function **out)
+{
+	if (!pm || !name || !out)
+		return PTX_EINVAL;
+	*out = NULL;
+	for (int i = 0; i < pm->nfn; i++)
+		if (pm->fn[i].f->hasbody && pm->fn[i].f->entry && strcmp(pm->fn[i].f->name, name) == 0) {
+			/* ptx_function is XFunc with a public name; the cast is the hand-off. */
+			*out = (ptx_function *)(void *)&pm->fn[i];
+			return PTX_OK;
+		}
+	interp_diag_clear(pm->cx);
+	interp_diag(pm->cx, pm->m->name, 0, 0, PTX_SEV_ERROR, NULL, "no kernel named '%s'", name);
+	return PTX_ENOTFOUND;
+}
+
+int
+ptx_module_entry_count(const ptx_module *pm)
+{
+	int n = 0;
+	for (int i = 0; pm && i < pm->nfn; i++)
+		n += pm->fn[i].f->entry && pm->fn[i].f->hasbody;
+	return n;
+}
+
+const char *
+ptx_module_entry_name(const ptx_module *pm, int k)
+{
+	for (int i = 0; pm && i < pm->nfn; i++)
+		if (pm->fn[i].f->entry && pm->fn[i].f->hasbody && k-- == 0)
+			return pm->fn[i].f->name;
+	return NULL;
+}
+
+int
+ptx_module_get_global(ptx_module *pm, const char *name, ptx_devptr *addr, size_t *size)
+{
+	Sym *s;
+	SymLoc *l;
+
+	if (!pm || !name)
+		return PTX_EINVAL;
+	s = ir_lookup(pm->m, name);
+	if (!s || s->kind != SYM_VAR || !(l = interp_symloc(pm, s, 0)) || l->space != MS_GLOBAL) {
+		interp_diag_clear(pm->cx);
+		interp_diag(pm->cx, pm->m->name, 0, 0, PTX_SEV_ERROR, NULL,
+		    "no .global or .const variable named '%s'", name);
+		return PTX_ENOTFOUND;
+	}
+	if (addr)
+		*addr = l->addr;
+	if (size)
+		*size = (size_t)l->size;
+	return PTX_OK;
+}
+
+const char *
+ptx_function_name(const ptx_function *f)
+{
+	return f ? f->x.f->name : NULL;
+}
+
+int
+ptx_function_param_count(const ptx_function *f)
+{
+	return f ? f->x.f->npar : 0;
+}
+
+int
+ptx_function_param_info(const ptx_function *f, int i, size_t *size, size_t *align)
+{
+	if (!f || i < 0 || i >= f->x.f->npar)
+		return PTX_EINVAL;
+	if (size)
+		*size = f->x.parsz[i];
+	if (align)
+		*align = f->x.paralign[i];
+	return PTX_OK;
+}
+
+size_t
+ptx_function_param_size(const ptx_function *f)
+{
+	return f ? f->x.psize : 0;
+}
+
+/* The marshalling shared by the interpreter and the CUDA backend. */
+int
+ptx_function_pack_params(const ptx_function *f, void **params, void *buf)
+{
+	if (!f || !buf || (f->x.f->npar && !params))
+		return PTX_EINVAL;
+	memset(buf, 0, f->x.psize);
+	for (int i = 0; i < f->x.f->npar; i++) {
+		if (!params[i])
+			return PTX_EINVAL;
+		memcpy((uint8_t *)buf + f->x.paroff[i], params[i], f->x.parsz[i]);
+	}
+	return PTX_OK;
+}
+
+int
+ptx_launch_ex(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
+              const unsigned cluster[3], size_t shared, void **params)
+{
+	uint8_t *buf;
+	int rc;
+	static const unsigned one[3] = {1, 1, 1};
+
+	if (!cx || !fn || !grid || !block)
+		return PTX_EINVAL;
+	interp_diag_clear(cx);
+	memset(&cx->fault, 0, sizeof cx->fault);
+	buf = interp_alloc(cx, fn->x.psize + 16);
+	if (!buf)
+		return PTX_ENOMEM;
+	if ((rc = ptx_function_pack_params(fn, params, buf)) != PTX_OK) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "missing kernel parameter");
+		interp_free(cx, buf);
+		return rc;
+	}
+	rc = interp_launch(cx, fn, grid, block, cluster ? cluster : one, shared, buf);
+	interp_free(cx, buf);
+	return rc;
+}
+
+int
+ptx_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
+           size_t shared, void **params)
+{
+	return ptx_launch_ex(cx, fn, grid, block, NULL, shared, params);
+}
+
+void
+ptx_set_printf_sink(ptx_ctx *cx, ptx_printf_fn fn, void *user)
+{
+	if (cx) {
+		cx->pf = fn;
+		cx->pfu = user;
+	}
+}
+
+void
+ptx_set_max_steps(ptx_ctx *cx, uint64_t n)
+{
+	if (cx)
+		cx->max_steps = n ? n : DEFAULT_MAX_STEPS;
+}
+
+const ptx_fault *
+ptx_fault_get(const ptx_ctx *cx)
+{
+	return cx ? &cx->fault : NULL;
+}
+
+void
+ptx_stats_get(const ptx_ctx *cx, ptx_stats *out)
+{
+	if (cx && out)
+		*out = cx->stats;
+}

@@ -1,0 +1,205 @@
+/*
+ * cuda.c -- the CUDA backend: the same launch on a real GPU, through the
+ * driver API of libcuda.so.1, opened with dlopen when first asked for, so
+ * that libptx has no build or link dependency on CUDA.
+ *
+ * Only the handful of driver types and entry points used here are declared
+ * (opaque handles, CUresult as int).  Kernel parameters are packed by
+ * ptx_function_pack_params, exactly as for the interpreter, and passed with
+ * CU_LAUNCH_PARAM_BUFFER_POINTER.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "interp.h"
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef void *CUcontext;
+typedef void *CUmodule;
+typedef void *CUfunction;
+typedef unsigned long long CUdeviceptr;
+
+#define CU_LAUNCH_PARAM_END ((void *)0x00)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
+#define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
+
+struct ptx_cuda {
+	void *lib;
+	CUcontext ctx;
+	CUmodule mod;
+	char err[512];
+	CUresult (*Init)(unsigned);
+	CUresult (*DeviceGet)(CUdevice *, int);
+	CUresult (*CtxCreate)(CUcontext *, unsigned, CUdevice);
+	CUresult (*CtxDestroy)(CUcontext);
+	CUresult (*ModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
+	CUresult (*ModuleGetFunction)(CUfunction *, CUmodule, const char *);
+	CUresult (*ModuleGetGlobal)(CUdeviceptr *, size_t *, CUmodule, const char *);
+	CUresult (*MemAlloc)(CUdeviceptr *, size_t);
+	CUresult (*MemsetD8)(CUdeviceptr, unsigned char, size_t);
+	CUresult (*MemcpyHtoD)(CUdeviceptr, const void *, size_t);
+	CUresult (*MemcpyDtoH)(void *, CUdeviceptr, size_t);
+	CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+	                         unsigned, void *, void **, void **);
+	CUresult (*CtxSynchronize)(void);
+	CUresult (*FuncSetAttribute)(CUfunction, int, int);
+	CUresult (*GetErrorString)(CUresult, const char **);
+};
+
+static int
+fail(ptx_cuda *g, const char *what, CUresult r)
+{
+	const char *s = NULL;
+	if (g->GetErrorString)
+		g->GetErrorString(r, &s);
+	snprintf(g->err, sizeof g->err, "%s failed: %s (%d)", what, s ? s : "unknown error", r);
+	return PTX_ETRAP;
+}
+
+#define CHECK(g, call, what) do { CUresult r_ = (call); if (r_ != 0) return fail((g), (what), r_); } while (0)
+
+const char *
+ptx_cuda_error(const ptx_cuda *g)
+{
+	return g ? g->err : "out of memory";
+}
+
+int
+ptx_cuda_open(ptx_cuda **out)
+{
+	ptx_cuda *g = calloc(1, sizeof *g);
+	CUdevice dev;
+
+	*out = g;
+	if (!g)
+		return PTX_ENOMEM;
+	g->lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+	if (!g->lib) {
+		snprintf(g->err, sizeof g->err, "cannot load libcuda.so.1: %s", dlerror());
+		return PTX_EUNSUPPORTED;
+	}
+#define SYM(f, name) do { *(void **)(void *)&g->f = dlsym(g->lib, name); \
+	if (!g->f) { snprintf(g->err, sizeof g->err, "libcuda has no %s", name); return PTX_EUNSUPPORTED; } } while (0)
+	SYM(Init, "cuInit");
+	SYM(DeviceGet, "cuDeviceGet");
+	SYM(CtxCreate, "cuCtxCreate_v2");
+	SYM(CtxDestroy, "cuCtxDestroy_v2");
+	SYM(ModuleLoadDataEx, "cuModuleLoadDataEx");
+	SYM(ModuleGetFunction, "cuModuleGetFunction");
+	SYM(ModuleGetGlobal, "cuModuleGetGlobal_v2");
+	SYM(MemAlloc, "cuMemAlloc_v2");
+	SYM(MemsetD8, "cuMemsetD8_v2");
+	SYM(MemcpyHtoD, "cuMemcpyHtoD_v2");
+	SYM(MemcpyDtoH, "cuMemcpyDtoH_v2");
+	SYM(LaunchKernel, "cuLaunchKernel");
+	SYM(CtxSynchronize, "cuCtxSynchronize");
+	SYM(FuncSetAttribute, "cuFuncSetAttribute");
+	SYM(GetErrorString, "cuGetErrorString");
+#undef SYM
+	CHECK(g, g->Init(0), "cuInit");
+	CHECK(g, g->DeviceGet(&dev, 0), "cuDeviceGet");
+	CHECK(g, g->CtxCreate(&g->ctx, 0, dev), "cuCtxCreate");
+	return PTX_OK;
+}
+
+void
+ptx_cuda_close(ptx_cuda *g)
+{
+	if (!g)
+		return;
+	if (g->ctx && g->CtxDestroy)
+		g->CtxDestroy(g->ctx);
+	if (g->lib)
+		dlclose(g->lib);
+	free(g);
+}
+
+int
+ptx_cuda_module_load(ptx_cuda *g, const char *text, size_t len)
+{
+	char *z = malloc(len + 1);
+	CUresult r;
+
+	if (!z)
+		return PTX_ENOMEM;
+	memcpy(z, text, len);
+	z[len] = 0;   /* the driver wants a NUL-terminated image */
+	r = g->ModuleLoadDataEx(&g->mod, z, 0, NULL, NULL);
+	free(z);
+	return r ? fail(g, "cuModuleLoadData", r) : PTX_OK;
+}
+
+int
+ptx_cuda_get_global(ptx_cuda *g, const char *name, ptx_devptr *addr, size_t *size)
+{
+	CUdeviceptr p;
+	size_t n;
+	CHECK(g, g->ModuleGetGlobal(&p, &n, g->mod, name), "cuModuleGetGlobal");
+	*addr = p;
+	*size = n;
+	return PTX_OK;
+}
+
+int
+ptx_cuda_mem_alloc(ptx_cuda *g, size_t size, ptx_devptr *out)
+{
+	CUdeviceptr p;
+	CHECK(g, g->MemAlloc(&p, size ? size : 1), "cuMemAlloc");
+	CHECK(g, g->MemsetD8(p, 0, size ? size : 1), "cuMemsetD8");
+	*out = p;
+	return PTX_OK;
+}
+
+int
+ptx_cuda_copy_htod(ptx_cuda *g, ptx_devptr dst, const void *src, size_t n)
+{
+	CHECK(g, g->MemcpyHtoD(dst, src, n), "cuMemcpyHtoD");
+	return PTX_OK;
+}
+
+int
+ptx_cuda_copy_dtoh(ptx_cuda *g, void *dst, ptx_devptr src, size_t n)
+{
+	CHECK(g, g->MemcpyDtoH(dst, src, n), "cuMemcpyDtoH");
+	return PTX_OK;
+}
+
+int
+ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
+                const unsigned block[3], size_t shared, void **params)
+{
+	CUfunction f;
+	size_t n = ptx_function_param_size(fn);
+	void *buf = calloc(n + 16, 1);
+	void *extra[5];
+	CUresult r;
+
+	if (!buf)
+		return PTX_ENOMEM;
+	if (ptx_function_pack_params(fn, params, buf) != PTX_OK) {
+		free(buf);
+		snprintf(g->err, sizeof g->err, "missing kernel parameter");
+		return PTX_EINVAL;
+	}
+	extra[0] = CU_LAUNCH_PARAM_BUFFER_POINTER;
+	extra[1] = buf;
+	extra[2] = CU_LAUNCH_PARAM_BUFFER_SIZE;
+	extra[3] = &n;
+	extra[4] = CU_LAUNCH_PARAM_END;
+	r = g->ModuleGetFunction(&f, g->mod, name);
+	if (!r && shared > 48 * 1024)
+		r = g->FuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)shared);
+	if (!r)
+		r = g->LaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+		    (unsigned)shared, NULL, NULL, extra);
+	if (!r)
+		r = g->CtxSynchronize();
+	free(buf);
+	return r ? fail(g, "kernel launch", r) : PTX_OK;
+}

@@ -1,0 +1,1000 @@
+/*
+ * exec.c -- run one warp: fetch the top SIMT entry's instruction, execute it
+ * for the lanes of its mask, and keep the SIMT stack and call frames.
+ *
+ * The dispatch is a switch by default; -DINTERP_COMPUTED_GOTO selects
+ * computed goto (GCC/Clang) through the same DISPATCH/CASE/NEXT macros.
+ * Cases are short: per-lane loops (FOR_LANES walks the active mask) and
+ * calls to the memory, divergence and collective helpers below, which do
+ * the bookkeeping and the fault reports.  Nothing on the normal path
+ * allocates or formats text; a fault report does both, once.
+ */
+#define _POSIX_C_SOURCE 200809L   /* open_memstream, for fault reports */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "interp.h"
+
+#define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
+
+/* ---------------------------------------------------------------- faults */
+
+static char *
+ins_text(ptx_ctx *cx, const Ins *in)
+{
+	char *buf = NULL, *s;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	if (!f)
+		return NULL;
+	ir_print_ins(in, f);
+	fclose(f);
+	while (n && buf && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		n--;
+	s = interp_alloc(cx, n + 1);
+	if (s && buf)
+		memcpy(s, buf, n);
+	free(buf);
+	return s;
+}
+
+static void
+threadof(const Launch *L, const Warp *w, int lane, unsigned t[3])
+{
+	uint32_t i = (uint32_t)w->id * WARP + (uint32_t)lane;
+	t[0] = i % L->block[0];
+	t[1] = i / L->block[0] % L->block[1];
+	t[2] = i / (L->block[0] * L->block[1]);
+}
+
+static const char *const faultname[] = {
+	"none", "out-of-bounds access", "misaligned access", "trap", "assertion failed",
+	"deadlock", "instruction budget exhausted", "unsupported instruction", "breakpoint"
+};
+
+void
+interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t addr, unsigned size,
+             const char *fmt, ...)
+{
+	ptx_ctx *cx = L->cx;
+	ptx_fault *f = &cx->fault;
+	char what[512], msg[2048];
+	va_list ap;
+	int n;
+
+	if (L->fault)
+		return;
+	L->fault = kind;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	interp_free(cx, cx->fault_insn);
+	interp_free(cx, cx->fault_nearest);
+	interp_free(cx, cx->fault_msg);
+	cx->fault_insn = cx->fault_nearest = cx->fault_msg = NULL;
+	memset(f, 0, sizeof *f);
+	f->kind = kind;
+	f->kernel = L->k->f->name;
+	if (xi && xi->in) {
+		f->line = xi->in->loc.line;
+		f->src_line = xi->in->srcline;
+		if (xi->in->srcline)
+			for (int i = 0; i < L->pm->m->nfile; i++)
+				if (L->pm->m->file[i].index == xi->in->srcfile)
+					f->src_file = L->pm->m->file[i].path;
+		f->insn = cx->fault_insn = ins_text(cx, xi->in);
+	}
+	if (w) {
+		memcpy(f->cta, w->cta->id, sizeof f->cta);
+		if (lane >= 0)
+			threadof(L, w, lane, f->thread);
+	}
+	f->addr = addr;
+	f->size = size;
+	if (kind == PTX_FAULT_OOB || kind == PTX_FAULT_MISALIGNED)
+		f->nearest = cx->fault_nearest = interp_mem_nearest(cx, addr);
+	n = snprintf(msg, sizeof msg, "%s in kernel %s: %s", faultname[kind], f->kernel, what);
+	if (f->line && n < (int)sizeof msg)
+		n += snprintf(msg + n, sizeof msg - (size_t)n, "\n  at %s:%d", L->pm->m->name, f->line);
+	if (f->src_line && n < (int)sizeof msg)
+		n += snprintf(msg + n, sizeof msg - (size_t)n, " (source %s:%d)",
+		    f->src_file ? f->src_file : "?", f->src_line);
+	if (f->insn && n < (int)sizeof msg)
+		n += snprintf(msg + n, sizeof msg - (size_t)n, ": %s", f->insn);
+	if (w && lane >= 0 && n < (int)sizeof msg)
+		n += snprintf(msg + n, sizeof msg - (size_t)n, "\n  thread (%u,%u,%u) of block (%u,%u,%u)",
+		    f->thread[0], f->thread[1], f->thread[2], f->cta[0], f->cta[1], f->cta[2]);
+	if (f->nearest && n < (int)sizeof msg)
+		snprintf(msg + n, sizeof msg - (size_t)n, "\n  nearest allocation: %s", f->nearest);
+	n = (int)strlen(msg);
+	if ((cx->fault_msg = interp_alloc(cx, (size_t)n + 1)))
+		memcpy(cx->fault_msg, msg, (size_t)n);
+	f->msg = cx->fault_msg;
+}
+
+/* ---------------------------------------------------------------- memory */
+
+static const char *const spacename[] = { "global", "shared", "local", "param", "generic" };
+
+uint8_t *
+interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
+             const XIns *xi)
+{
+	uint64_t lim;
+	uint8_t *base;
+	Alloc *al;
+
+	if (space == MS_GENERIC) {
+		if (a - SHARED_WIN < WIN_SIZE)
+			space = MS_SHARED, a -= SHARED_WIN;
+		else if (a - LOCAL_WIN < WIN_SIZE)
+			space = MS_LOCAL, a -= LOCAL_WIN;
+		else if (a - PARAM_WIN < WIN_SIZE)
+			space = MS_KPARAM, a -= PARAM_WIN;
+		else
+			space = MS_GLOBAL;
+	}
+	if (size > 1 && (a & (size - 1))) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, a, size,
+		    "%s %s of %u bytes at 0x%" PRIx64 " is not %u-byte aligned",
+		    spacename[space], write ? "store" : "load", size, a, size);
+		return NULL;
+	}
+	switch (space) {
+	case MS_GLOBAL:
+		al = L->last;
+		if (!al || !al->live || a - al->addr > al->size || size > al->size - (a - al->addr)) {
+			al = interp_mem_find(L->cx, a, size);
+			if (!al)
+				break;
+			L->last = al;
+		}
+		return al->p + (a - al->addr);
+	case MS_SHARED:
+		base = w->cta->shared, lim = w->cta->nshared;
+		goto bounded;
+	case MS_LOCAL:
+		base = w->loc[lane], lim = w->locsz;
+		goto bounded;
+	case MS_KPARAM:
+		if (write) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, size, "store to kernel parameter space");
+			return NULL;
+		}
+		base = (uint8_t *)(uintptr_t)L->params, lim = L->psize;
+	bounded:
+		if (a <= lim && size <= lim - a)
+			return base + a;
+		break;
+	}
+	interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, size, "%s %s of %u bytes at 0x%" PRIx64 " is outside %s",
+	    spacename[space], write ? "store" : "load", size, a,
+	    space == MS_GLOBAL ? "every allocation" : space == MS_SHARED ? "the CTA's shared memory" :
+	    space == MS_LOCAL ? "the thread's local memory" : "the parameter buffer");
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- operands */
+
+static uint64_t
+sreg(const Launch *L, const Warp *w, const XOp *o, uint32_t lane)
+{
+	unsigned t[3];
+	const Cta *c = w->cta;
+
+	switch (o->sreg) {
+	case SR_TID: threadof(L, w, (int)lane, t); return t[o->comp];
+	case SR_NTID: return L->block[o->comp];
+	case SR_LANEID: return lane;
+	case SR_WARPID: return (uint64_t)w->id;
+	case SR_NWARPID: return 64;
+	case SR_CTAID: case SR_CLUSTERID: return c->id[o->comp];
+	case SR_NCTAID: case SR_NCLUSTERID: return L->grid[o->comp];
+	case SR_SMID: return c->linear % 132;
+	case SR_NSMID: return 132;
+	case SR_GRIDID: return 1;
+	case SR_CLUSTER_CTAID: case SR_CLUSTER_CTARANK: case SR_IS_EXPLICIT_CLUSTER: return 0;
+	case SR_CLUSTER_NCTAID: case SR_CLUSTER_NCTARANK: return 1;
+	case SR_LANEMASK_EQ: return 1u << lane;
+	case SR_LANEMASK_LE: return lane == 31 ? 0xffffffffu : (2u << lane) - 1;
+	case SR_LANEMASK_LT: return (1u << lane) - 1;
+	case SR_LANEMASK_GE: return ~((1u << lane) - 1) & 0xffffffffu;
+	case SR_LANEMASK_GT: return lane == 31 ? 0 : ~((2u << lane) - 1) & 0xffffffffu;
+	case SR_CLOCK: return (uint32_t)L->wsteps;
+	case SR_CLOCK_HI: return (uint32_t)(L->wsteps >> 32);
+	case SR_CLOCK64: return L->wsteps;
+	case SR_GLOBALTIMER: return L->wsteps * 32;
+	case SR_GLOBALTIMER_LO: return (uint32_t)(L->wsteps * 32);
+	case SR_GLOBALTIMER_HI: return (uint32_t)((L->wsteps * 32) >> 32);
+	case SR_TOTAL_SMEM: case SR_AGGR_SMEM: return c->nshared;
+	case SR_DYNAMIC_SMEM: return L->dyn;
+	case SR_WARP_SZ: return WARP;
+	}
+	return 0;
+}
+
+static inline uint64_t
+val(const Launch *L, const Warp *w, const uint64_t *r, const XOp *o, uint32_t lane)
+{
+	switch (o->k) {
+	case XO_REG: return r[(size_t)o->r * WARP + lane];
+	case XO_IMM: return o->imm;
+	case XO_NOT: return !(r[(size_t)o->r * WARP + lane] & 1);
+	case XO_LOCAL: return w->cf[w->ncf - 1].lbase + o->imm;
+	case XO_SREG: return sreg(L, w, o, lane);
+	}
+	return 0;
+}
+
+#define V(o, l) val(L, w, r, (o), (l))
+#define SET(o, l, v) do { if ((o)->k == XO_REG) r[(size_t)(o)->r * WARP + (l)] = (v); } while (0)
+
+/* ---------------------------------------------------------------- SIMT stack */
+
+static int
+push(Launch *L, Warp *w, int32_t pc, int32_t rpc, uint32_t mask)
+{
+	if (w->nst == w->capst) {
+		int nc = w->capst ? 2 * w->capst : 16;
+		SEnt *s = interp_realloc(L->cx, w->st, (size_t)nc * sizeof *s);
+		if (!s)
+			return -1;
+		w->st = s;
+		w->capst = nc;
+	}
+	w->st[w->nst++] = (SEnt){ pc, rpc, mask };
+	return 0;
+}
+
+/* Lanes `a` go to apc, lanes `b` to bpc; they meet again at rpc. */
+static int
+diverge(Launch *L, Warp *w, int32_t apc, uint32_t a, int32_t bpc, uint32_t b, int32_t rpc)
+{
+	SEnt *t = &w->st[w->nst - 1];
+
+	if (t->rpc == rpc) {
+		/* the entry below already waits at rpc with these lanes */
+		t->pc = bpc;
+		t->mask = b;
+	} else {
+		t->pc = rpc;
+		if (push(L, w, bpc, rpc, b))
+			return -1;
+	}
+	return push(L, w, apc, rpc, a);
+}
+
+void
+interp_exited(Launch *L, Warp *w, uint32_t m)
+{
+	m &= w->live;
+	for (int i = 0; i < w->nst; i++)
+		w->st[i].mask &= ~m;
+	for (int i = 0; i < w->ncf; i++)
+		w->cf[i].retmask &= ~m;
+	w->live &= ~m;
+	w->cta->nlive -= (uint32_t)__builtin_popcount(m);
+	interp_bar_check(L, w->cta);
+}
+
+static int
+growlocal(Launch *L, Warp *w, uint32_t need)
+{
+	uint32_t n = w->locsz ? w->locsz : 1024;
+
+	if (need <= w->locsz)
+		return 0;
+	while (n < need)
+		n *= 2;
+	for (int l = 0; l < WARP; l++) {
+		uint8_t *p = interp_realloc(L->cx, w->loc[l], n);
+		if (!p)
+			return -1;
+		memset(p + w->locsz, 0, n - w->locsz);
+		w->loc[l] = p;
+	}
+	w->locsz = n;
+	return 0;
+}
+
+/* The register file for call depth d, at least n slots. */
+static uint64_t *
+regfile(Launch *L, Warp *w, int d, int nregs)
+{
+	size_t need = (size_t)(nregs ? nregs : 1) * WARP * sizeof(uint64_t);
+
+	if (d >= w->nrpool) {
+		int nn = d + 8;
+		uint64_t **p = interp_realloc(L->cx, w->rpool, (size_t)nn * sizeof *p);
+		size_t *c;
+		if (!p)
+			return NULL;
+		w->rpool = p;
+		c = interp_realloc(L->cx, w->rcap, (size_t)nn * sizeof *c);
+		if (!c)
+			return NULL;
+		w->rcap = c;
+		for (int i = w->nrpool; i < nn; i++)
+			w->rpool[i] = NULL, w->rcap[i] = 0;
+		w->nrpool = nn;
+	}
+	if (w->rcap[d] < need) {
+		uint64_t *p = interp_realloc(L->cx, w->rpool[d], need);
+		if (!p)
+			return NULL;
+		w->rpool[d] = p;
+		w->rcap[d] = need;
+	}
+	memset(w->rpool[d], 0, need);
+	return w->rpool[d];
+}
+
+/* Writes v (size bytes) into lane l's local memory at off. */
+static void
+locput(Warp *w, uint32_t l, uint32_t off, uint64_t v, uint32_t size)
+{
+	if (off + size <= w->locsz)
+		memcpy(w->loc[l] + off, &v, size > 8 ? 8 : size);
+}
+
+static int
+call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
+{
+	CFrame *f = &w->cf[w->ncf - 1], *g;
+	uint64_t *r = f->r;
+	uint32_t lbase = (w->sp + 15) & ~15u;
+
+	if (w->ncf >= 4096) {
+		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_TRAP, 0, 0, "call stack overflow (depth 4096)");
+		return -1;
+	}
+	if (growlocal(L, w, lbase + cal->frame))
+		return -1;
+	if (w->ncf == w->capcf) {
+		int nc = 2 * w->capcf;
+		CFrame *p = interp_realloc(L->cx, w->cf, (size_t)nc * sizeof *p);
+		if (!p)
+			return -1;
+		w->cf = p;
+		w->capcf = nc;
+		f = &w->cf[w->ncf - 1];
+	}
+	w->st[w->nst - 1].pc++;
+	g = &w->cf[w->ncf];
+	g->fn = cal;
+	g->base = w->nst;
+	g->lbase = lbase;
+	g->retmask = 0;
+	g->call = xi;
+	g->callr = r;
+	g->calllbase = f->lbase;
+	if (!(g->r = regfile(L, w, w->ncf, cal->nregs)))
+		return -1;
+	/* arguments: from the caller's .param variables (or registers) into the callee's frame */
+	for (int k = 0; k < xi->narg && k < cal->f->npar; k++) {
+		const XOp *o = &xi->s[k];
+		uint32_t sz = cal->parsz[k];
+		FOR_LANES(m, l) {
+			if (o->k == XO_LOCAL) {
+				uint32_t src = f->lbase + (uint32_t)o->imm;
+				if (src + sz <= w->locsz)
+					memmove(w->loc[l] + lbase + cal->paroff[k], w->loc[l] + src, sz);
+			} else
+				locput(w, l, lbase + cal->paroff[k], val(L, w, r, o, l), sz);
+		}
+	}
+	w->sp = lbase + cal->frame;
+	w->ncf++;
+	return push(L, w, cal->pc0, -1, m);
+}
+
+/* Every lane of the top frame has returned: copy return values, pop it. */
+static void
+finish_call(Launch *L, Warp *w)
+{
+	CFrame *g = &w->cf[w->ncf - 1];
+	const XIns *xi = g->call;
+	XFunc *cal = g->fn;
+	uint64_t *r = g->callr;
+
+	for (int k = 0; k < xi->nret && k < cal->f->nret; k++) {
+		const XOp *o = &xi->d[k];
+		uint32_t sz = cal->retsz[k], src = g->lbase + cal->retoff[k];
+		FOR_LANES(g->retmask, l) {
+			if (o->k == XO_LOCAL) {
+				uint32_t dst = g->calllbase + (uint32_t)o->imm;
+				if (dst + sz <= w->locsz && src + sz <= w->locsz)
+					memmove(w->loc[l] + dst, w->loc[l] + src, sz);
+			} else if (o->k == XO_REG) {
+				uint64_t v = 0;
+				if (src + sz <= w->locsz)
+					memcpy(&v, w->loc[l] + src, sz > 8 ? 8 : sz);
+				r[(size_t)o->r * WARP + l] = v;
+			}
+		}
+	}
+	w->sp = g->lbase;
+	w->ncf--;
+	(void)L;
+}
+
+/* ---------------------------------------------------------------- builtins */
+
+static uint64_t
+locget(Warp *w, uint32_t l, uint32_t off, uint32_t size)
+{
+	uint64_t v = 0;
+	if (off + size <= w->locsz)
+		memcpy(&v, w->loc[l] + off, size > 8 ? 8 : size);
+	return v;
+}
+
+/* The value of call argument k for lane l (from a .param variable or a register). */
+static uint64_t
+arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t size)
+{
+	const XOp *o = &xi->s[k];
+	CFrame *f = &w->cf[w->ncf - 1];
+
+	if (k >= xi->narg)
+		return 0;
+	if (o->k == XO_LOCAL)
+		return locget(w, l, f->lbase + (uint32_t)o->imm, size);
+	return val(L, w, f->r, o, l);
+}
+
+static void
+setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
+{
+	CFrame *f = &w->cf[w->ncf - 1];
+	const XOp *o = &xi->d[0];
+
+	if (xi->nret < 1)
+		return;
+	if (o->k == XO_LOCAL)
+		locput(w, l, f->lbase + (uint32_t)o->imm, v, size);
+	else if (o->k == XO_REG)
+		f->r[(size_t)o->r * WARP + l] = v;
+}
+
+static int
+builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
+{
+	FOR_LANES(m, l) {
+		switch (bi) {
+		case BI_VPRINTF:
+			setret(w, xi, l, (uint64_t)(int64_t)interp_vprintf(L, w, (int)l, arg(L, w, xi, 0, l, 8),
+			    arg(L, w, xi, 1, l, 8), xi), 4);
+			break;
+		case BI_MALLOC: {
+			uint64_t a = 0;
+			if (interp_mem_new(L->cx, arg(L, w, xi, 0, l, 8), NULL, &a) != PTX_OK)
+				a = 0;
+			setret(w, xi, l, a, 8);
+			break;
+		}
+		case BI_FREE:
+			if (arg(L, w, xi, 0, l, 8))
+				ptx_mem_free(L->cx, arg(L, w, xi, 0, l, 8));
+			break;
+		case BI_ASSERT:
+			interp_assertfail(L, w, (int)l, arg(L, w, xi, 0, l, 8), arg(L, w, xi, 1, l, 8),
+			    (uint32_t)arg(L, w, xi, 2, l, 4), arg(L, w, xi, 3, l, 8), xi);
+			break;
+		}
+		if (L->fault)
+			return -1;
+	}
+	if (bi == BI_ASSERT) {
+		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_ASSERT, 0, 0, "device-side assertion");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- warp collectives */
+
+static void
+shfl(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t a[WARP];
+	FOR_LANES(m, l)
+		a[l] = V(&xi->s[0], l);
+	for (uint32_t l = 0; l < WARP; l++)
+		if (!(m >> l & 1))
+			a[l] = xi->s[0].k == XO_REG ? r[(size_t)xi->s[0].r * WARP + l] : V(&xi->s[0], l);
+	FOR_LANES(m, l) {
+		uint32_t b = (uint32_t)V(&xi->s[1], l) & 31, c = (uint32_t)V(&xi->s[2], l);
+		uint32_t cv = c & 31, seg = (c >> 8) & 31;
+		int32_t maxl = (int32_t)((l & seg) | (cv & ~seg)), minl = (int32_t)(l & seg), j;
+		int p;
+		switch (xi->mod) {
+		case MOD_UP: j = (int32_t)l - (int32_t)b; p = j >= maxl; break;
+		case MOD_DOWN: j = (int32_t)(l + b); p = j <= maxl; break;
+		case MOD_BFLY: j = (int32_t)(l ^ b); p = j <= maxl; break;
+		default: j = minl | (int32_t)(b & ~seg); p = j <= maxl; break;
+		}
+		if (!p || j < 0 || j > 31)
+			j = (int32_t)l;
+		SET(&xi->d[0], l, a[j] & 0xffffffffu);
+		if (xi->nd > 1)
+			SET(&xi->d[1], l, (uint64_t)p);
+	}
+}
+
+static void
+vote(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint32_t b = 0;
+	FOR_LANES(m, l)
+		if (V(&xi->s[0], l) & 1)
+			b |= 1u << l;
+	FOR_LANES(m, l) {
+		uint64_t v;
+		switch (xi->mod) {
+		case MOD_ALL: v = b == m; break;
+		case MOD_ANY: v = b != 0; break;
+		case MOD_BALLOT: v = b; break;
+		default: v = b == 0 || b == m; break;   /* uni */
+		}
+		SET(&xi->d[0], l, v);
+	}
+}
+
+static void
+match(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t a[WARP];
+	uint32_t eq[WARP];
+	int all = 1;
+	FOR_LANES(m, l)
+		a[l] = V(&xi->s[0], l) & (xi->ty == TY_B32 ? 0xffffffffull : ~0ull);
+	FOR_LANES(m, l) {
+		eq[l] = 0;
+		FOR_LANES(m, k)
+			if (a[k] == a[l])
+				eq[l] |= 1u << k;
+		if (eq[l] != m)
+			all = 0;
+	}
+	FOR_LANES(m, l) {
+		if (xi->mod == MOD_ALL) {
+			SET(&xi->d[0], l, all ? m : 0);
+			if (xi->nd > 1)
+				SET(&xi->d[1], l, (uint64_t)all);
+		} else
+			SET(&xi->d[0], l, eq[l]);
+	}
+}
+
+static void
+redux(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	int sg = ir_tyinfo[xi->ty].kind == TK_SINT;
+	uint32_t acc = 0;
+	int first = 1;
+	FOR_LANES(m, l) {
+		uint32_t v = (uint32_t)V(&xi->s[0], l);
+		if (first) {
+			acc = v;
+			first = 0;
+			continue;
+		}
+		switch (xi->mod) {
+		case MOD_ADD: acc += v; break;
+		case MOD_MIN: acc = sg ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
+		case MOD_MAX: acc = sg ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
+		case MOD_AND: acc &= v; break;
+		case MOD_OR: acc |= v; break;
+		case MOD_XOR: acc ^= v; break;
+		}
+	}
+	FOR_LANES(m, l)
+		SET(&xi->d[0], l, acc);
+}
+
+/* ---------------------------------------------------------------- dispatch */
+
+#ifdef INTERP_COMPUTED_GOTO
+#define DISPATCH(x) goto *jt[x];
+#define CASE(x) L_##x:
+#define NEXT goto next
+#else
+#define DISPATCH(x) switch (x)
+#define CASE(x) case x:
+#define NEXT goto next
+#endif
+
+int
+interp_run(Launch *L, Warp *w, int slice)
+{
+	const XIns *code = L->pm->code;
+#ifdef INTERP_COMPUTED_GOTO
+	static void *const jt[NX] = {
+		&&L_X_ALU, &&L_X_MOV, &&L_X_MOVPACK, &&L_X_MOVUNPACK, &&L_X_LD, &&L_X_ST, &&L_X_ATOM,
+		&&L_X_CVTA, &&L_X_CVTATO, &&L_X_ISSPACEP, &&L_X_BRA, &&L_X_BRX, &&L_X_CALL, &&L_X_RET,
+		&&L_X_EXIT, &&L_X_TRAP, &&L_X_BRKPT, &&L_X_BAR, &&L_X_BARARRIVE, &&L_X_BARRED, &&L_X_NOP,
+		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
+		&&L_X_BARWARP, &&L_X_END, &&L_X_UNSUPPORTED
+	};
+#endif
+
+	while (slice-- > 0) {
+		SEnt *t;
+		CFrame *f;
+		const XIns *xi;
+		uint64_t *r;
+		uint32_t m;
+
+		/* settle: drop finished entries, return from calls whose lanes all returned */
+		for (;;) {
+			f = &w->cf[w->ncf - 1];
+			if (w->nst <= f->base) {
+				if (w->ncf == 1) {
+					w->done = 1;
+					return RUN_DONE;
+				}
+				finish_call(L, w);
+				continue;
+			}
+			t = &w->st[w->nst - 1];
+			if (t->mask == 0 || t->pc == t->rpc) {
+				w->nst--;
+				continue;
+			}
+			break;
+		}
+		xi = &code[t->pc];
+		r = f->r;
+		m = t->mask;
+		if (xi->guard >= 0) {
+			uint32_t g = 0;
+			FOR_LANES(m, l)
+				g |= (uint32_t)((r[(size_t)xi->guard * WARP + l] & 1) ^ (uint64_t)xi->gneg) << l;
+			m = g;
+		}
+		L->wsteps++;
+		L->steps += (uint64_t)__builtin_popcount(m);
+		if (L->steps > L->budget) {
+			interp_fault(L, w, m ? __builtin_ctz(m) : -1, xi, PTX_FAULT_BUDGET, 0, 0,
+			    "more than %" PRIu64 " thread-instructions (see --max-steps)", L->budget);
+			return RUN_FAULT;
+		}
+		if (!m && xi->x != X_BAR && xi->x != X_BRA && xi->x != X_BRX) {
+			t->pc++;
+			continue;
+		}
+		DISPATCH(xi->x) {
+		CASE(X_ALU) {
+			uint64_t src[64], dst[2] = {0, 0};
+			FOR_LANES(m, l) {
+				for (int k = 0; k < xi->ns; k++)
+					src[k] = V(&xi->s[k], l);
+				alu_exec(&xi->alu, src, dst, &w->cc[l]);
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->d[k], l, dst[k]);
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_MOV) {
+			FOR_LANES(m, l)
+				SET(&xi->d[0], l, V(&xi->s[0], l));
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_MOVPACK) {
+			unsigned sh = xi->size * 8u;
+			uint64_t mk = sh >= 64 ? ~0ull : (1ull << sh) - 1;
+			FOR_LANES(m, l) {
+				uint64_t v = 0;
+				for (int k = 0; k < xi->ns; k++)
+					v |= (V(&xi->s[k], l) & mk) << (sh * (unsigned)k);
+				SET(&xi->d[0], l, v);
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_MOVUNPACK) {
+			unsigned sh = xi->size * 8u;
+			uint64_t mk = sh >= 64 ? ~0ull : (1ull << sh) - 1;
+			FOR_LANES(m, l) {
+				uint64_t v = V(&xi->s[0], l);
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->d[k], l, (v >> (sh * (unsigned)k)) & mk);
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_LD) {
+			unsigned sz = xi->size, tot = sz * xi->nd;
+			FOR_LANES(m, l) {
+				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
+				if (!p)
+					return RUN_FAULT;
+				for (int k = 0; k < xi->nd; k++) {
+					uint64_t v = 0;
+					memcpy(&v, p + k * sz, sz);
+					if (xi->sign && sz < 8)
+						v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
+					SET(&xi->d[k], l, v);
+				}
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_ST) {
+			unsigned sz = xi->size, tot = sz * xi->ns;
+			FOR_LANES(m, l) {
+				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
+				if (!p)
+					return RUN_FAULT;
+				for (int k = 0; k < xi->ns; k++) {
+					uint64_t v = V(&xi->s[k], l);
+					memcpy(p + k * sz, &v, sz);
+				}
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_ATOM) {
+			unsigned sz = xi->size;
+			FOR_LANES(m, l) {
+				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz, 1, xi);
+				uint64_t old = 0, nw;
+				if (!p)
+					return RUN_FAULT;
+				memcpy(&old, p, sz);
+				nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[0], l),
+				    xi->ns > 1 ? V(&xi->s[1], l) : 0, xi->aux);
+				memcpy(p, &nw, sz);
+				if (xi->nd)
+					SET(&xi->d[0], l, old);
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_CVTA) {
+			uint64_t win = xi->space == MS_SHARED ? SHARED_WIN : xi->space == MS_LOCAL ? LOCAL_WIN :
+			    xi->space == MS_KPARAM ? PARAM_WIN : 0;
+			FOR_LANES(m, l) {
+				uint64_t v = V(&xi->s[0], l);
+				SET(&xi->d[0], l, v + win);
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_CVTATO) {
+			uint64_t win = xi->space == MS_SHARED ? SHARED_WIN : xi->space == MS_LOCAL ? LOCAL_WIN :
+			    xi->space == MS_KPARAM ? PARAM_WIN : 0;
+			FOR_LANES(m, l) {
+				uint64_t v = V(&xi->s[0], l);
+				SET(&xi->d[0], l, v - win);
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_ISSPACEP) {
+			FOR_LANES(m, l) {
+				uint64_t v = V(&xi->s[0], l);
+				int sh = v - SHARED_WIN < WIN_SIZE, lo = v - LOCAL_WIN < WIN_SIZE,
+				    pa = v - PARAM_WIN < WIN_SIZE;
+				int res = xi->space == MS_SHARED ? sh : xi->space == MS_LOCAL ? lo :
+				    xi->space == MS_KPARAM ? pa : xi->space == MS_GLOBAL ? !sh && !lo && !pa : 0;
+				SET(&xi->d[0], l, (uint64_t)res);
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_BRA) {
+			uint32_t nt = t->mask & ~m;
+			if (!nt)
+				t->pc = xi->target;
+			else if (!m)
+				t->pc++;
+			else if (diverge(L, w, xi->target, m, t->pc + 1, nt, xi->rpc))
+				return RUN_FAULT;
+			NEXT;
+		}
+		CASE(X_BRX) {
+			/* one path per distinct target; lanes without a guard stay behind */
+			uint32_t rest = m, nt = t->mask & ~m;
+			int32_t here = t->pc, rpc = xi->rpc;
+			int first = 1;
+			if (nt) {
+				if (diverge(L, w, here + 1, nt, here + 1, 0, rpc))
+					return RUN_FAULT;
+				first = 0;
+			}
+			while (rest) {
+				uint32_t l0 = (uint32_t)__builtin_ctz(rest), grp = 0;
+				uint64_t i0 = V(&xi->s[0], l0) & 0xffffffffu;
+				int32_t tgt;
+				if (i0 >= (uint64_t)xi->ntbl) {
+					interp_fault(L, w, (int)l0, xi, PTX_FAULT_OOB, i0, 0,
+					    "brx.idx index %" PRIu64 " is past the %d targets", i0, xi->ntbl);
+					return RUN_FAULT;
+				}
+				tgt = xi->tbl[i0];
+				FOR_LANES(rest, l)
+					if ((V(&xi->s[0], l) & 0xffffffffu) == i0)
+						grp |= 1u << l;
+				rest &= ~grp;
+				if (first && !rest) {
+					w->st[w->nst - 1].pc = tgt;
+				} else if (first) {
+					SEnt *tt = &w->st[w->nst - 1];
+					if (tt->rpc != rpc) {
+						tt->pc = rpc;
+						if (push(L, w, tgt, rpc, grp))
+							return RUN_FAULT;
+					} else {
+						tt->pc = tgt;
+						tt->mask = grp;
+					}
+				} else if (push(L, w, tgt, rpc, grp))
+					return RUN_FAULT;
+				first = 0;
+			}
+			NEXT;
+		}
+		CASE(X_CALL) {
+			if (xi->target < 0) {
+				uint64_t fa = V(&xi->abase, __builtin_ctz(m));
+				XFunc *cal;
+				FOR_LANES(m, l)
+					if (V(&xi->abase, l) != fa) {
+						/* different callees: run the first one's lanes now, the rest after */
+						uint32_t same = 0;
+						FOR_LANES(m, k)
+							if (V(&xi->abase, k) == fa)
+								same |= 1u << k;
+						if (diverge(L, w, t->pc, same, t->pc, m & ~same, t->pc + 1))
+							return RUN_FAULT;
+						goto next;
+					}
+				if (fa - FUNC_WIN >= (uint64_t)L->pm->nfn) {
+					interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_OOB, fa, 0,
+					    "indirect call to 0x%" PRIx64 ", which is not a function", fa);
+					return RUN_FAULT;
+				}
+				cal = &L->pm->fn[fa - FUNC_WIN];
+				if (cal->builtin || !cal->f->hasbody) {
+					if (!cal->builtin || builtin(L, w, xi, cal->builtin, m))
+						goto nobody;
+					t->pc++;
+				} else if (call(L, w, xi, cal, m))
+					return RUN_FAULT;
+				NEXT;
+			} else {
+				XFunc *cal = &L->pm->fn[xi->target];
+				if (!cal->f->hasbody) {
+					if (!cal->builtin)
+						goto nobody;
+					if (builtin(L, w, xi, cal->builtin, m))
+						return RUN_FAULT;
+					t->pc++;
+				} else if (call(L, w, xi, cal, m))
+					return RUN_FAULT;
+				NEXT;
+			}
+		nobody:
+			if (!L->fault)
+				interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_UNSUPPORTED, 0, 0,
+				    "call of an external function without a body");
+			return RUN_FAULT;
+		}
+		CASE(X_END)
+		CASE(X_RET) {
+			if (w->ncf == 1) {
+				interp_exited(L, w, m);
+				NEXT;
+			}
+			for (int i = f->base; i < w->nst; i++)
+				w->st[i].mask &= ~m;
+			f->retmask |= m;
+			NEXT;
+		}
+		CASE(X_EXIT) {
+			interp_exited(L, w, m);
+			NEXT;
+		}
+		CASE(X_TRAP) {
+			interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_TRAP, 0, 0, "trap executed");
+			return RUN_FAULT;
+		}
+		CASE(X_BRKPT) {
+			interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_BRKPT, 0, 0, "brkpt executed");
+			return RUN_FAULT;
+		}
+		CASE(X_BAR) {
+			uint32_t id = (uint32_t)(xi->ns ? V(&xi->s[0], __builtin_ctz(t->mask)) : 0);
+			uint32_t cnt = xi->ns > 1 ? (uint32_t)V(&xi->s[1], __builtin_ctz(t->mask)) : 0;
+			t->pc++;
+			if (!m)
+				NEXT;
+			if (id > 15) {
+				interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_TRAP, 0, 0, "barrier id %u > 15", id);
+				return RUN_FAULT;
+			}
+			interp_bar_arrive(L, w, (int)id, cnt, m, 1, 0, 0);
+			if (w->blocked)
+				return RUN_BLOCKED;
+			NEXT;
+		}
+		CASE(X_BARARRIVE) {
+			uint32_t id = (uint32_t)V(&xi->s[0], __builtin_ctz(m));
+			uint32_t cnt = xi->ns > 1 ? (uint32_t)V(&xi->s[1], __builtin_ctz(m)) : 0;
+			t->pc++;
+			interp_bar_arrive(L, w, (int)(id & 15), cnt, m, 0, 0, 0);
+			NEXT;
+		}
+		CASE(X_BARRED) {
+			uint32_t id = (uint32_t)V(&xi->s[0], __builtin_ctz(m)), pred = 0, cnt = 0;
+			const XOp *po = &xi->s[xi->ns - 1];
+			if (xi->ns > 2)
+				cnt = (uint32_t)V(&xi->s[1], __builtin_ctz(m));
+			FOR_LANES(m, l)
+				if (V(po, l) & 1)
+					pred |= 1u << l;
+			t->pc++;
+			w->bdst = xi->d[0];
+			interp_bar_arrive(L, w, (int)(id & 15), cnt, m, 1, xi->mod, pred);
+			if (w->blocked)
+				return RUN_BLOCKED;
+			NEXT;
+		}
+		CASE(X_NOP)
+		CASE(X_BARWARP) {
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_SHFL) { shfl(L, w, r, xi, m); t->pc++; NEXT; }
+		CASE(X_VOTE) { vote(L, w, r, xi, m); t->pc++; NEXT; }
+		CASE(X_MATCH) { match(L, w, r, xi, m); t->pc++; NEXT; }
+		CASE(X_REDUX) { redux(L, w, r, xi, m); t->pc++; NEXT; }
+		CASE(X_ACTIVEMASK) {
+			FOR_LANES(m, l)
+				SET(&xi->d[0], l, m);
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_ELECT) {
+			uint32_t mm = m & (uint32_t)V(&xi->s[0], __builtin_ctz(m));
+			uint32_t lead = mm ? (uint32_t)__builtin_ctz(mm) : 0;
+			FOR_LANES(m, l) {
+				if (xi->nd > 1) {
+					SET(&xi->d[0], l, lead);
+					SET(&xi->d[1], l, (uint64_t)(l == lead && mm));
+				} else
+					SET(&xi->d[0], l, (uint64_t)(l == lead && mm));
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_UNSUPPORTED) {
+			interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_UNSUPPORTED, 0, 0,
+			    "the interpreter does not implement '%s'", ir_opinfo[xi->in->op].name);
+			return RUN_FAULT;
+		}
+#ifndef INTERP_COMPUTED_GOTO
+		default:
+			interp_fault(L, w, -1, xi, PTX_FAULT_UNSUPPORTED, 0, 0, "bad decoded instruction");
+			return RUN_FAULT;
+#endif
+		}
+	next:
+		if (L->fault)
+			return RUN_FAULT;
+	}
+	return RUN_SLICE;
+}

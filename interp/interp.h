@@ -1,0 +1,276 @@
+/*
+ * interp.h -- the interpreter's private structures.
+ *
+ * A loaded module is pre-decoded once into one array of XIns (all functions
+ * back to back; a program counter is an index into it), so the executor
+ * never looks at the IR: registers are dense slots (Sym.id of fn->regs),
+ * branch targets and reconvergence points are program counters, immediate
+ * operands are already converted to the bit pattern of the instruction's
+ * type, and per-lane arithmetic is an AluOp handed to alu_exec.
+ *
+ * The guest sees one 64-bit address space:
+ *   - global allocations (host ptx_mem_alloc and module .global/.const
+ *     variables) from GLOBAL_BASE upwards, with unmapped gaps between them;
+ *   - windows for the generic forms of the other spaces: SHARED_WIN + offset
+ *     is the CTA's shared memory, LOCAL_WIN + offset the thread's local
+ *     memory, PARAM_WIN + offset the kernel parameter buffer;
+ *   - FUNC_WIN + index stands for the address of a function (indirect calls).
+ * A space-specific address (ld.shared, ld.local, ld.param) is the offset
+ * into its space, as on the GPU (cvta.to.shared gives that offset).
+ *
+ * Control flow: each warp keeps a SIMT stack of (pc, reconvergence pc,
+ * mask) entries; the top entry runs.  A divergent branch turns the top into
+ * its reconvergence entry (pc = immediate post-dominator) and pushes one entry
+ * per path.  Calls push a frame (registers, local memory frame) and an entry;
+ * the frame returns when every entry above its base has drained.
+ */
+#ifndef PTX_INTERP_H
+#define PTX_INTERP_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include "ir.h"
+#include "include/ptx.h"
+#include "alu.h"
+
+#define GLOBAL_BASE 0x0000100000000000ull
+#define PARAM_WIN   0x00007c0000000000ull
+#define LOCAL_WIN   0x00007d0000000000ull
+#define SHARED_WIN  0x00007e0000000000ull
+#define FUNC_WIN    0x00007b0000000000ull
+#define WIN_SIZE    0x0000010000000000ull
+
+#define WARP 32
+#define DEFAULT_MAX_STEPS 10000000000ull
+
+/* Memory spaces as the executor sees them. */
+enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC };
+
+/* Executed instruction kinds.  ORDER X: exec.c's dispatch has one case each. */
+enum {
+	X_ALU, X_MOV, X_MOVPACK, X_MOVUNPACK, X_LD, X_ST, X_ATOM, X_CVTA, X_CVTATO, X_ISSPACEP,
+	X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_TRAP, X_BRKPT, X_BAR, X_BARARRIVE, X_BARRED,
+	X_NOP, X_SHFL, X_VOTE, X_MATCH, X_REDUX, X_ACTIVEMASK, X_ELECT, X_BARWARP,
+	X_END, X_UNSUPPORTED, NX
+};
+
+/* A decoded operand. */
+enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_NOT, XO_SINK, XO_LOCAL /* frame offset */ };
+typedef struct {
+	uint8_t k, sreg, sel, comp;   /* kind, SREG index, selector, %tid.x component (0..2) */
+	int32_t r;                    /* register slot */
+	uint64_t imm;
+} XOp;
+
+/* Special registers: the parser's table order (parse.c sregs[]). */
+enum {
+	SR_TID, SR_NTID, SR_LANEID, SR_WARPID, SR_NWARPID, SR_CTAID, SR_NCTAID, SR_SMID, SR_NSMID,
+	SR_GRIDID, SR_IS_EXPLICIT_CLUSTER, SR_CLUSTERID, SR_NCLUSTERID, SR_CLUSTER_CTAID,
+	SR_CLUSTER_NCTAID, SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK, SR_LANEMASK_EQ, SR_LANEMASK_LE,
+	SR_LANEMASK_LT, SR_LANEMASK_GE, SR_LANEMASK_GT, SR_CLOCK, SR_CLOCK_HI, SR_CLOCK64,
+	SR_GLOBALTIMER, SR_GLOBALTIMER_LO, SR_GLOBALTIMER_HI, SR_TOTAL_SMEM, SR_AGGR_SMEM,
+	SR_DYNAMIC_SMEM, SR_RSV_BEGIN, SR_RSV_END, SR_RSV_CAP, SR_GRAPH_EXEC, SR_WARP_SZ
+};
+
+typedef struct XFunc XFunc;
+
+typedef struct {
+	uint16_t x;           /* X_* */
+	uint8_t nd, ns;       /* destinations, sources (vectors flattened) */
+	uint8_t ty, size;     /* instruction type; memory element size in bytes */
+	uint8_t space;        /* MS_* of a memory access; cvta/isspacep: the named space */
+	uint8_t sign;         /* loads: sign-extend */
+	int8_t gneg;          /* guard is negated */
+	int32_t guard;        /* guard register slot, or -1 */
+	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
+	int32_t rpc;          /* reconvergence pc, -1 = function exit */
+	int32_t mod;          /* atom op, shfl/vote mode, bar.red op, call builtin */
+	int32_t aux;          /* misc: callee-specific, brx table index, ... */
+	XOp d[8];             /* destinations */
+	XOp *s;               /* sources */
+	XOp abase;            /* memory operand base (XO_NONE: absolute) */
+	int64_t aoff;         /* memory operand offset */
+	int32_t *tbl; int ntbl; /* brx.idx targets; call: argument/return symbol offsets */
+	int32_t nret, narg;
+	AluOp alu;
+	const Ins *in;
+	XFunc *fn;
+} XIns;
+
+/* Builtin callees recognised by name (extern .func without body). */
+enum { BI_NONE, BI_VPRINTF, BI_MALLOC, BI_FREE, BI_ASSERT };
+
+struct XFunc {
+	Func *f;
+	int idx;
+	int pc0, npc;         /* code range */
+	int nregs;
+	uint32_t frame;       /* bytes of local frame (.local vars, body .param vars, formal params) */
+	uint32_t frame_align;
+	uint32_t *paroff;     /* formal params: frame offset (.func) or param buffer offset (.entry) */
+	uint32_t *parsz;
+	uint32_t *retoff, *retsz;
+	uint32_t *paralign;
+	uint32_t psize;       /* .entry: parameter buffer size */
+	int builtin;          /* BI_* for body-less externs */
+};
+
+/* Where a symbol lives. */
+typedef struct { const Sym *s; int space; uint64_t addr; uint64_t size; } SymLoc;
+
+typedef struct {
+	uint64_t addr, size;
+	uint8_t *p;
+	char *name;           /* module variable name or NULL */
+	int live;
+} Alloc;
+
+struct ptx_module {
+	ptx_ctx *cx;
+	Module *m;
+	char *text;
+	XIns *code; int ncode;
+	XFunc *fn; int nfn;
+	SymLoc *sl; size_t nsl;       /* open-addressing map Sym* -> SymLoc (nsl a power of two) */
+	uint32_t shared_static, shared_align;
+	int64_t *allocs; int nallocs; /* module variables' allocations */
+	size_t nslused;               /* filled entries of sl */
+	ptx_module *next;
+};
+
+struct ptx_function { XFunc x; };
+
+typedef struct {
+	ptx_diag d;
+	char *file, *msg, *check, *srcline;
+} DiagRec;
+
+struct ptx_ctx {
+	ptx_alloc al;
+	DiagRec *diag; size_t ndiag;
+	ptx_module *mods;
+	Alloc *mem; size_t nmem, capmem;
+	uint64_t next_addr;
+	ptx_printf_fn pf; void *pfu;
+	uint64_t max_steps;
+	ptx_fault fault;
+	char *fault_msg, *fault_insn, *fault_nearest;
+	ptx_stats stats;
+};
+
+/* ---------------------------------------------------------------- a launch */
+
+typedef struct { int32_t pc, rpc; uint32_t mask; } SEnt;   /* SIMT stack entry */
+
+typedef struct {
+	XFunc *fn;
+	int base;             /* index of the frame's first SIMT entry */
+	uint64_t *r;          /* registers: r[slot * WARP + lane] */
+	uint32_t lbase;       /* local frame base (same offset in every lane's local memory) */
+	uint32_t retmask;     /* lanes that executed ret */
+	const XIns *call;     /* the call instruction (caller side), NULL for the kernel */
+	uint64_t *callr;      /* the caller's registers */
+	uint32_t calllbase;
+} CFrame;
+
+typedef struct Cta Cta;
+
+typedef struct {
+	Cta *cta;
+	int id;               /* warp index in the CTA */
+	uint32_t valid;       /* lanes that exist (the last warp may be partial) */
+	uint32_t live;        /* lanes that have not exited */
+	SEnt *st; int nst, capst;
+	CFrame *cf; int ncf, capcf;
+	uint64_t **rpool; size_t *rcap; int nrpool;   /* register files by call depth, reused */
+	uint32_t cc[WARP];    /* carry flags */
+	uint8_t *loc[WARP];   /* local memory of each lane */
+	uint32_t locsz, sp;   /* bytes allocated per lane; frame stack top */
+	int blocked;          /* barrier id + 1 while waiting */
+	uint32_t bmask;       /* lanes waiting at the barrier */
+	XOp bdst;             /* bar.red destination */
+	int done;
+} Warp;
+
+typedef struct {
+	uint32_t arrived, expect;   /* threads; expect 0 = every live thread */
+	int red;                    /* MOD_POPC/AND/OR while a reduction is open */
+	uint32_t acc;
+	int nwait;
+} Bar;
+
+struct Cta {
+	unsigned id[3];
+	uint32_t linear;
+	Warp *w; int nw;
+	uint8_t *shared; uint32_t nshared;
+	Bar bar[16];
+	uint32_t nlive;             /* threads not exited */
+	int ndone;
+	uint64_t idle;              /* quanta without a finished warp */
+};
+
+typedef struct {
+	ptx_ctx *cx;
+	ptx_module *pm;
+	XFunc *k;
+	unsigned grid[3], block[3], cluster[3];
+	uint32_t nthreads;          /* per CTA */
+	const uint8_t *params; uint32_t psize;
+	uint32_t dyn;               /* dynamic shared bytes */
+	uint64_t steps, budget, wsteps;
+	int fault;                  /* PTX_FAULT_* once the launch must stop */
+	Alloc *last;                /* last global allocation hit */
+} Launch;
+
+enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
+
+/* exec.c */
+int interp_run(Launch *L, Warp *w, int slice);   /* RUN_* */
+uint8_t *interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
+                      const XIns *xi);
+void interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t addr, unsigned size,
+                  const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 8, 9)))
+#endif
+	;
+void interp_exited(Launch *L, Warp *w, uint32_t m);
+
+/* sched.c */
+void interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int block,
+                       int red, uint32_t pred);
+void interp_bar_check(Launch *L, Cta *c);
+
+/* printf.c */
+int interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, const XIns *xi);
+int interp_assertfail(Launch *L, Warp *w, int lane, uint64_t msg, uint64_t file, uint32_t line,
+                      uint64_t func, const XIns *xi);
+
+/* api.c */
+void *interp_alloc(ptx_ctx *cx, size_t n);      /* zeroed; NULL when out of memory */
+void *interp_realloc(ptx_ctx *cx, void *p, size_t n);
+void interp_free(ptx_ctx *cx, void *p);
+void interp_diag_clear(ptx_ctx *cx);
+void interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
+                 const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 7, 8)))
+#endif
+	;
+
+/* load.c */
+int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */
+SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
+
+/* mem.c */
+int interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, uint64_t *addr);
+Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */
+char *interp_mem_nearest(ptx_ctx *cx, uint64_t addr);   /* description, malloc'd by the context */
+void interp_mem_release(ptx_ctx *cx);
+
+/* sched.c */
+int interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
+                  const unsigned cluster[3], size_t shared, const uint8_t *params);
+
+#endif

@@ -1,0 +1,906 @@
+/*
+ * load.c -- lay out a module's memory and pre-decode its functions.
+ *
+ * Runs once per ptx_module_load, after ir_build.  It
+ *   1. places every variable: .global/.const ones get an allocation of their
+ *      own (initialised, addresses of other symbols included), .shared ones
+ *      an offset in the CTA's shared memory (extern unsized arrays come
+ *      after the static ones: the dynamic part), .local and body .param
+ *      ones an offset in their function's frame, kernel parameters an
+ *      offset in the parameter buffer (CUDA's layout: declaration order,
+ *      each at its alignment);
+ *   2. turns each instruction into an XIns (see interp.h).  Instructions
+ *      the executor does not know become X_UNSUPPORTED, which faults with
+ *      the instruction's text and line if it is ever executed, so a module
+ *      with one exotic kernel still runs the others.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <string.h>
+#include "interp.h"
+
+static size_t
+hashp(const void *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+SymLoc *
+interp_symloc(ptx_module *pm, const Sym *s, int add)
+{
+	size_t i, mask;
+
+	if (add && (pm->nsl == 0 || 2 * (pm->nslused + 1) > pm->nsl)) {
+		size_t n = pm->nsl ? 2 * pm->nsl : 256;
+		SymLoc *t = interp_alloc(pm->cx, n * sizeof *t), *old = pm->sl;
+		size_t nold = pm->nsl;
+		if (!t)
+			return NULL;
+		pm->sl = t;
+		pm->nsl = n;
+		for (i = 0; i < nold; i++)
+			if (old[i].s) {
+				size_t j = hashp(old[i].s) & (n - 1);
+				while (t[j].s)
+					j = (j + 1) & (n - 1);
+				t[j] = old[i];
+			}
+		interp_free(pm->cx, old);
+	}
+	if (!pm->nsl)
+		return NULL;
+	mask = pm->nsl - 1;
+	for (i = hashp(s) & mask; pm->sl[i].s; i = (i + 1) & mask)
+		if (pm->sl[i].s == s)
+			return &pm->sl[i];
+	if (!add)
+		return NULL;
+	pm->sl[i].s = s;
+	pm->nslused++;
+	return &pm->sl[i];
+}
+
+static int
+elsize(const Sym *s)
+{
+	int b = s->type ? ir_tyinfo[s->type].bits : 8;
+	return b < 8 ? 1 : b / 8;
+}
+
+static uint64_t
+symsize(const Sym *s)
+{
+	if (s->size >= 0)
+		return (uint64_t)s->size;
+	return 0;
+}
+
+static uint32_t
+symalign(const Sym *s)
+{
+	uint32_t a = s->align ? (uint32_t)s->align : (uint32_t)(elsize(s) * (s->vec ? s->vec : 1));
+	return a ? a : 1;
+}
+
+static uint64_t
+alignup(uint64_t x, uint64_t a)
+{
+	return (x + a - 1) / a * a;
+}
+
+static XFunc *
+xfunc_of(ptx_module *pm, const Func *f)
+{
+	for (int i = 0; i < pm->nfn; i++)
+		if (pm->fn[i].f == f)
+			return &pm->fn[i];
+	return NULL;
+}
+
+/* The address a symbol stands for as an operand or initializer value. */
+static int
+symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic)
+{
+	SymLoc *l;
+
+	if (s->kind == SYM_FUNC) {
+		XFunc *x = xfunc_of(pm, s->fn ? s->fn : NULL);
+		if (!x)
+			for (int i = 0; i < pm->nfn; i++)
+				if (pm->fn[i].f->sym == s)
+					x = &pm->fn[i];
+		if (!x)
+			return -1;
+		*v = FUNC_WIN + (uint64_t)x->idx;
+		return 0;
+	}
+	if (!(l = interp_symloc(pm, s, 0)))
+		return -1;
+	*v = l->addr;
+	if (generic && l->space == MS_SHARED)
+		*v += SHARED_WIN;
+	if (generic && l->space == MS_KPARAM)
+		*v += PARAM_WIN;
+	return 0;
+}
+
+static int
+evalint(ptx_module *pm, const Expr *e, uint64_t *v)
+{
+	uint64_t a, b;
+
+	switch (e->kind) {
+	case E_INT: *v = (uint64_t)e->i; return 0;
+	case E_SYM: return e->sym ? symaddr(pm, e->sym, v, 0) : -1;
+	case E_GENERIC: return e->sym ? symaddr(pm, e->sym, v, 1) : -1;
+	case E_NEG: if (evalint(pm, e->a, &a)) return -1; *v = -a; return 0;
+	case E_NOT: if (evalint(pm, e->a, &a)) return -1; *v = ~a; return 0;
+	case E_ADD: case E_SUB: case E_MUL: case E_AND: case E_OR: case E_XOR: case E_SHL: case E_SHR:
+		if (evalint(pm, e->a, &a) || evalint(pm, e->b, &b))
+			return -1;
+		switch (e->kind) {
+		case E_ADD: *v = a + b; break;
+		case E_SUB: *v = a - b; break;
+		case E_MUL: *v = a * b; break;
+		case E_AND: *v = a & b; break;
+		case E_OR: *v = a | b; break;
+		case E_XOR: *v = a ^ b; break;
+		case E_SHL: *v = b < 64 ? a << b : 0; break;
+		default: *v = b < 64 ? a >> b : 0; break;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+/* f32 <-> f64 bit conversions for float literals. */
+static uint64_t
+f64tof32(uint64_t bits)
+{
+	double d;
+	float f;
+	uint32_t u;
+	memcpy(&d, &bits, 8);
+	f = (float)d;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static uint64_t
+f32tof64(uint64_t bits)
+{
+	uint32_t u = (uint32_t)bits;
+	float f;
+	double d;
+	uint64_t r;
+	memcpy(&f, &u, 4);
+	d = f;
+	memcpy(&r, &d, 8);
+	return r;
+}
+
+/* The bit pattern of a float literal for an instruction or variable of type ty. */
+static uint64_t
+fimm(int ty, uint64_t bits, int flkind)
+{
+	int b = ty ? ir_tyinfo[ty].bits : 64;
+	if (b == 32)
+		return flkind == FL_F32HEX ? bits : f64tof32(bits);
+	return flkind == FL_F32HEX ? f32tof64(bits) : bits;
+}
+
+/* Writes initializer e (a leaf or a nested list) for variable s at p, element by element. */
+static int
+initvar(ptx_module *pm, const Sym *s, const Expr *e, uint8_t *p, uint64_t size, uint64_t *at)
+{
+	int es = elsize(s);
+	uint64_t v;
+
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			if (initvar(pm, s, e->elt[i], p, size, at))
+				return -1;
+		return 0;
+	}
+	if (e->kind == E_FLOAT)
+		v = fimm(s->type, e->bits, e->flkind);
+	else if (evalint(pm, e, &v))
+		return -1;
+	if (*at + (uint64_t)es <= size)
+		memcpy(p + *at, &v, (size_t)es);    /* little-endian host, as the guest */
+	*at += (uint64_t)es;
+	return 0;
+}
+
+static int
+isglobalvar(const Sym *s)
+{
+	return s->kind == SYM_VAR && (s->space == SP_GLOBAL || s->space == SP_CONST);
+}
+
+/* Module variables: allocate them all, then initialise (initialisers may take
+ * the address of a later variable). */
+static int
+layout_module(ptx_module *pm)
+{
+	ptx_ctx *cx = pm->cx;
+	Module *m = pm->m;
+	uint32_t sh = 0, shalign = 16;
+	int i;
+
+	pm->allocs = interp_alloc(cx, (size_t)(m->nsyms + 1) * sizeof *pm->allocs);
+	if (!pm->allocs)
+		return PTX_ENOMEM;
+	for (i = 0; i < m->nsyms; i++) {
+		Sym *s = m->syms[i];
+		SymLoc *l;
+		if (isglobalvar(s)) {
+			uint64_t a;
+			if (interp_mem_new(cx, symsize(s), s->name, &a) != PTX_OK)
+				return PTX_ENOMEM;
+			pm->allocs[pm->nallocs++] = (int64_t)a;
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_GLOBAL;
+			l->addr = a;
+			l->size = symsize(s);
+		} else if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0) {
+			uint32_t al = symalign(s);
+			sh = (uint32_t)alignup(sh, al);
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_SHARED;
+			l->addr = sh;
+			l->size = symsize(s);
+			sh += (uint32_t)symsize(s);
+			if (al > shalign)
+				shalign = al;
+		}
+	}
+	/* body-local .shared variables share the CTA's static shared memory */
+	for (i = 0; i < m->nfn; i++) {
+		Func *f = m->fn[i];
+		for (int j = 0; j < f->nsyms; j++) {
+			Sym *s = f->syms[j];
+			SymLoc *l;
+			if (s->kind != SYM_VAR || s->space != SP_SHARED || s->size <= 0 || interp_symloc(pm, s, 0))
+				continue;
+			sh = (uint32_t)alignup(sh, symalign(s));
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_SHARED;
+			l->addr = sh;
+			l->size = symsize(s);
+			sh += (uint32_t)symsize(s);
+		}
+	}
+	/* dynamic shared memory: every extern unsized .shared array starts here */
+	sh = (uint32_t)alignup(sh, shalign);
+	pm->shared_static = sh;
+	pm->shared_align = shalign;
+	for (i = 0; i < m->nsyms; i++) {
+		Sym *s = m->syms[i];
+		SymLoc *l;
+		if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size <= 0) {
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_SHARED;
+			l->addr = sh;
+		}
+	}
+	return PTX_OK;
+}
+
+static int
+init_module(ptx_module *pm)
+{
+	Module *m = pm->m;
+
+	for (int i = 0; i < m->nsyms; i++) {
+		Sym *s = m->syms[i];
+		SymLoc *l;
+		Alloc *a;
+		uint64_t at = 0;
+		if (!isglobalvar(s) || !s->init || !(l = interp_symloc(pm, s, 0)))
+			continue;
+		if (!(a = interp_mem_find(pm->cx, l->addr, l->size)))
+			continue;
+		if (initvar(pm, s, s->init, a->p, l->size, &at)) {
+			interp_diag(pm->cx, m->name, s->loc.line, s->loc.col, PTX_SEV_ERROR, NULL,
+			    "initializer of '%s' is not a constant the interpreter can evaluate", s->name);
+			return PTX_EUNSUPPORTED;
+		}
+	}
+	return PTX_OK;
+}
+
+/* A function's frame: .local and .param variables of the body, formal
+ * parameters and return values (.func), each at its alignment.  Kernel
+ * parameters go to the parameter buffer instead. */
+static int
+layout_func(ptx_module *pm, XFunc *x)
+{
+	ptx_ctx *cx = pm->cx;
+	Func *f = x->f;
+	uint64_t fr = 0, fa = 16;
+	int n = f->npar + f->nret;
+
+	x->paroff = interp_alloc(cx, (size_t)(f->npar + 1) * sizeof *x->paroff);
+	x->parsz = interp_alloc(cx, (size_t)(f->npar + 1) * sizeof *x->parsz);
+	x->paralign = interp_alloc(cx, (size_t)(f->npar + 1) * sizeof *x->paralign);
+	x->retoff = interp_alloc(cx, (size_t)(f->nret + 1) * sizeof *x->retoff);
+	x->retsz = interp_alloc(cx, (size_t)(f->nret + 1) * sizeof *x->retsz);
+	if (!x->paroff || !x->parsz || !x->paralign || !x->retoff || !x->retsz)
+		return PTX_ENOMEM;
+	(void)n;
+	if (f->entry) {
+		uint64_t off = 0;
+		for (int i = 0; i < f->npar; i++) {
+			Sym *s = f->par[i].sym;
+			uint32_t al = symalign(s);
+			SymLoc *l;
+			off = alignup(off, al);
+			x->paroff[i] = (uint32_t)off;
+			x->parsz[i] = (uint32_t)symsize(s);
+			x->paralign[i] = al;
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_KPARAM;
+			l->addr = off;
+			l->size = symsize(s);
+			off += symsize(s);
+		}
+		x->psize = (uint32_t)off;
+	} else {
+		for (int i = 0; i < f->npar + f->nret; i++) {
+			Sym *s = i < f->npar ? f->par[i].sym : f->ret[i - f->npar].sym;
+			uint32_t al = symalign(s);
+			SymLoc *l;
+			if (s->space != SP_PARAM)
+				continue;   /* .reg parameters: passed in registers */
+			fr = alignup(fr, al);
+			if (al > fa)
+				fa = al;
+			if (i < f->npar) {
+				x->paroff[i] = (uint32_t)fr;
+				x->parsz[i] = (uint32_t)symsize(s);
+				x->paralign[i] = al;
+			} else {
+				x->retoff[i - f->npar] = (uint32_t)fr;
+				x->retsz[i - f->npar] = (uint32_t)symsize(s);
+			}
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_LOCAL;
+			l->addr = fr;
+			l->size = symsize(s);
+			fr += symsize(s);
+		}
+	}
+	for (int j = 0; j < f->nsyms; j++) {
+		Sym *s = f->syms[j];
+		SymLoc *l;
+		uint32_t al;
+		if (s->kind != SYM_VAR || (s->space != SP_LOCAL && s->space != SP_PARAM) || interp_symloc(pm, s, 0))
+			continue;
+		al = symalign(s);
+		fr = alignup(fr, al);
+		if (al > fa)
+			fa = al;
+		if (!(l = interp_symloc(pm, s, 1)))
+			return PTX_ENOMEM;
+		l->space = MS_LOCAL;
+		l->addr = fr;
+		l->size = symsize(s);
+		fr += symsize(s);
+	}
+	x->frame = (uint32_t)alignup(fr, 16);
+	x->frame_align = (uint32_t)fa;
+	return PTX_OK;
+}
+
+/* ---------------------------------------------------------------- decoding */
+
+static int
+hasmod(const Ins *in, int m)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == m)
+			return 1;
+	return 0;
+}
+
+static int
+modofclass(const Ins *in, int cls)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == cls)
+			return in->mod[i];
+	return 0;
+}
+
+/* One operand (not a vector).  Returns -1 for forms the executor lacks. */
+static int
+xop(ptx_module *pm, const Opnd *o, int ty, XOp *x)
+{
+	memset(x, 0, sizeof *x);
+	switch (o->kind) {
+	case OK_REG:
+		if (o->sym->kind == SYM_SREG) {
+			x->k = XO_SREG;
+			x->sreg = (uint8_t)(o->sym->sreg < 0 ? 255 : o->sym->sreg);
+			x->comp = o->sel == SEL_Y ? 1 : o->sel == SEL_Z ? 2 : 0;
+			return 0;
+		}
+		if (o->sel != SEL_NONE)
+			return -1;
+		x->k = XO_REG;
+		x->r = o->sym->id;
+		return 0;
+	case OK_SINK:
+		x->k = XO_SINK;
+		return 0;
+	case OK_IMM:
+		x->k = XO_IMM;
+		x->imm = (uint64_t)o->imm;
+		return 0;
+	case OK_FIMM:
+		x->k = XO_IMM;
+		x->imm = fimm(ty, o->fbits, o->flkind);
+		return 0;
+	case OK_NOT:
+		if (o->nsub != 1 || o->sub[0].kind != OK_REG || o->sub[0].sym->kind != SYM_REG)
+			return -1;
+		x->k = XO_NOT;
+		x->r = o->sub[0].sym->id;
+		return 0;
+	case OK_SYM: {
+		SymLoc *l;
+		if (o->sym->kind == SYM_VAR && (l = interp_symloc(pm, o->sym, 0)) && l->space == MS_LOCAL) {
+			x->k = XO_LOCAL;
+			x->imm = l->addr + (uint64_t)o->imm;
+			return 0;
+		}
+		x->k = XO_IMM;
+		if (symaddr(pm, o->sym, &x->imm, 0))
+			return -1;
+		x->imm += (uint64_t)o->imm;
+		return 0;
+	}
+	case OK_EXPR: {
+		uint64_t v;
+		if (evalint(pm, o->e, &v))
+			return -1;
+		x->k = XO_IMM;
+		x->imm = v;
+		return 0;
+	}
+	}
+	return -1;
+}
+
+/* Operands flattened (vector elements in order) into out[]; returns the count or -1. */
+static int
+xops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (o[i].kind == OK_VEC || o[i].kind == OK_PAIR) {
+			for (int j = 0; j < o[i].nsub; j++) {
+				if (k >= max || xop(pm, &o[i].sub[j], ty, &out[k++]))
+					return -1;
+			}
+		} else if (k >= max || xop(pm, &o[i], ty, &out[k++]))
+			return -1;
+	}
+	return k;
+}
+
+static int
+tybytes(int ty)
+{
+	int b = ty ? ir_tyinfo[ty].bits : 32;
+	return b < 8 ? 1 : b / 8;
+}
+
+static int
+blkpc(const XFunc *x, int b)
+{
+	return b < 0 ? -1 : x->pc0 + x->f->blk[b].i0;
+}
+
+/* The memory operand: space and address form. */
+static int
+xaddr(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi)
+{
+	SymLoc *l = NULL;
+
+	if (o->kind != OK_ADDR || o->addrlist)
+		return -1;
+	switch (in->space) {
+	case SP_GLOBAL: case SP_CONST: xi->space = MS_GLOBAL; break;
+	case SP_SHARED: xi->space = MS_SHARED; break;
+	case SP_LOCAL: xi->space = MS_LOCAL; break;
+	case SP_PARAM: xi->space = x->f->entry ? MS_KPARAM : MS_LOCAL; break;
+	case SP_NONE: case SP_GENERIC: xi->space = MS_GENERIC; break;
+	default: return -1;
+	}
+	if (hasmod(in, MOD_SHARED_CLUSTER))
+		xi->space = MS_SHARED;
+	xi->aoff = o->imm;
+	if (!o->base) {
+		xi->abase.k = XO_NONE;
+		return 0;
+	}
+	if (o->base->kind == OK_SYM && o->base->sym->kind == SYM_VAR) {
+		l = interp_symloc(pm, o->base->sym, 0);
+		if (!l)
+			return -1;
+		if (l->space == MS_LOCAL) {
+			xi->abase.k = XO_LOCAL;
+			xi->abase.imm = l->addr + (uint64_t)o->base->imm;
+		} else {
+			xi->abase.k = XO_NONE;
+			xi->aoff += (int64_t)(l->addr + (uint64_t)o->base->imm);
+		}
+		if (xi->space == MS_GENERIC)   /* a symbol named in a generic access: its generic address */
+			xi->aoff += l->space == MS_SHARED ? (int64_t)SHARED_WIN : l->space == MS_KPARAM ? (int64_t)PARAM_WIN : 0;
+		if (xi->space == MS_GENERIC && l->space == MS_LOCAL) {
+			xi->abase.imm += LOCAL_WIN;
+		}
+		if (xi->space != MS_GENERIC)
+			xi->space = (uint8_t)l->space;
+		return 0;
+	}
+	return xop(pm, o->base, TY_U64, &xi->abase);
+}
+
+static int
+bi_of(const char *name)
+{
+	if (strcmp(name, "vprintf") == 0) return BI_VPRINTF;
+	if (strcmp(name, "malloc") == 0) return BI_MALLOC;
+	if (strcmp(name, "free") == 0) return BI_FREE;
+	if (strcmp(name, "__assertfail") == 0) return BI_ASSERT;
+	return BI_NONE;
+}
+
+static int
+decode_call(ptx_module *pm, XIns *xi, const Ins *in)
+{
+	int fi = -1, nb = 0, na = 0;
+	const Opnd *rets = NULL, *args = NULL;
+	XOp tmp[64];
+
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		if (fi < 0 && (o->kind == OK_SYM || o->kind == OK_REG)) {
+			fi = i;
+			if (o->kind == OK_SYM && o->sym->kind == SYM_FUNC) {
+				const Func *f = o->sym->fn;
+				XFunc *x = NULL;
+				for (int k = 0; k < pm->nfn && !x; k++)
+					if (pm->fn[k].f == f || (pm->fn[k].f->sym == o->sym && pm->fn[k].f->hasbody))
+						x = &pm->fn[k];
+				if (!x)
+					for (int k = 0; k < pm->nfn && !x; k++)
+						if (pm->fn[k].f->sym == o->sym)
+							x = &pm->fn[k];
+				if (!x)
+					return -1;
+				xi->target = x->idx;
+			} else if (o->kind == OK_REG) {
+				xi->target = -1;
+				if (xop(pm, o, TY_U64, &xi->abase))
+					return -1;
+			} else
+				return -1;
+		} else if (o->kind == OK_LIST) {
+			if (fi < 0)
+				rets = o;
+			else if (!args)
+				args = o;
+		}
+	}
+	if (fi < 0)
+		return -1;
+	if (rets) {
+		if (rets->nsub > 8 || xops(pm, rets->sub, rets->nsub, 0, xi->d, 8) != rets->nsub)
+			return -1;
+		nb = rets->nsub;
+	}
+	if (args) {
+		na = xops(pm, args->sub, args->nsub, 0, tmp, 64);
+		if (na != args->nsub)
+			return -1;
+		xi->s = interp_alloc(pm->cx, (size_t)(na + 1) * sizeof *xi->s);
+		if (!xi->s)
+			return -1;
+		memcpy(xi->s, tmp, (size_t)na * sizeof *tmp);
+	}
+	xi->nret = nb;
+	xi->narg = na;
+	xi->nd = (uint8_t)nb;
+	xi->ns = (uint8_t)na;
+	xi->x = X_CALL;
+	return 0;
+}
+
+/* Sources after the destinations, into a fresh array. */
+static int
+srcs(ptx_module *pm, XIns *xi, const Ins *in, int first, int ty)
+{
+	XOp tmp[64];
+	int n = xops(pm, in->opnd + first, in->nopnd - first, ty, tmp, 64);
+
+	if (n < 0)
+		return -1;
+	xi->s = interp_alloc(pm->cx, (size_t)(n + 1) * sizeof *xi->s);
+	if (!xi->s)
+		return -1;
+	memcpy(xi->s, tmp, (size_t)n * sizeof *tmp);
+	xi->ns = (uint8_t)n;
+	return 0;
+}
+
+static int
+dsts(ptx_module *pm, XIns *xi, const Opnd *o)
+{
+	int n = xops(pm, o, 1, 0, xi->d, 8);
+	if (n < 0)
+		return -1;
+	xi->nd = (uint8_t)n;
+	return 0;
+}
+
+static int
+decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const char *why = NULL;
+	int ty = in->ty[0];
+
+	xi->in = in;
+	xi->fn = x;
+	xi->guard = -1;
+	xi->ty = (uint8_t)ty;
+	if (in->guard) {
+		XOp g;
+		if (xop(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT))
+			return -1;
+		xi->guard = g.r;
+		xi->gneg = g.k == XO_NOT;
+	}
+	xi->rpc = blkpc(x, x->f->blk[in->blk].ipdom);
+	switch (in->op) {
+	case OP_MOV:
+		if (in->nopnd != 2)
+			return -1;
+		if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty))
+			return -1;
+		xi->size = (uint8_t)tybytes(ty);
+		if (xi->nd > 1)
+			xi->x = X_MOVUNPACK, xi->size = (uint8_t)(tybytes(ty) / xi->nd);
+		else if (xi->ns > 1)
+			xi->x = X_MOVPACK, xi->size = (uint8_t)(tybytes(ty) / xi->ns);
+		else
+			xi->x = X_MOV;
+		return xi->size > 8 && xi->x == X_MOV ? -1 : 0;
+	case OP_LD: case OP_LDU:
+		xi->x = X_LD;
+		xi->size = (uint8_t)tybytes(ty);
+		xi->sign = ir_tyinfo[ty].kind == TK_SINT;
+		if (xi->size > 8 || dsts(pm, xi, &in->opnd[0]) || xaddr(pm, x, in, &in->opnd[1], xi))
+			return -1;
+		return 0;
+	case OP_ST:
+		xi->x = X_ST;
+		xi->size = (uint8_t)tybytes(ty);
+		if (xi->size > 8 || xaddr(pm, x, in, &in->opnd[0], xi))
+			return -1;
+		{
+			XOp tmp[8];
+			int n = xops(pm, &in->opnd[1], 1, ty, tmp, 8);
+			if (n < 1)
+				return -1;
+			xi->s = interp_alloc(pm->cx, (size_t)n * sizeof *xi->s);
+			if (!xi->s)
+				return -1;
+			memcpy(xi->s, tmp, (size_t)n * sizeof *tmp);
+			xi->ns = (uint8_t)n;
+		}
+		return 0;
+	case OP_ATOM: case OP_RED: {
+		int first = in->op == OP_ATOM ? 2 : 1;
+		xi->x = X_ATOM;
+		xi->mod = modofclass(in, MC_ATOMOP);
+		if (!xi->mod)
+			xi->mod = hasmod(in, MOD_CAS) ? MOD_CAS : hasmod(in, MOD_EXCH) ? MOD_EXCH : 0;
+		/* the atom type is the last type word (atom.global.add.noftz.f16 ...) */
+		for (int k = 0; k < in->nty; k++)
+			ty = in->ty[k];
+		xi->ty = (uint8_t)ty;
+		xi->size = (uint8_t)tybytes(ty);
+		if (!xi->mod || xi->size > 8 || in->vec > 1)
+			return -1;
+		if (in->op == OP_ATOM && dsts(pm, xi, &in->opnd[0]))
+			return -1;
+		if (xaddr(pm, x, in, &in->opnd[first - 1], xi) || srcs(pm, xi, in, first, ty))
+			return -1;
+		xi->aux = hasmod(in, MOD_FTZ);
+		return 0;
+	}
+	case OP_CVTA:
+		xi->x = hasmod(in, MOD_TO) ? X_CVTATO : X_CVTA;
+		xi->space = in->space == SP_SHARED ? MS_SHARED : in->space == SP_LOCAL ? MS_LOCAL :
+		    in->space == SP_PARAM ? MS_KPARAM : MS_GLOBAL;
+		if (hasmod(in, MOD_SHARED_CLUSTER))
+			xi->space = MS_SHARED;
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
+	case OP_ISSPACEP:
+		xi->x = X_ISSPACEP;
+		xi->space = in->space == SP_SHARED ? MS_SHARED : in->space == SP_LOCAL ? MS_LOCAL :
+		    in->space == SP_PARAM ? MS_KPARAM : MS_GLOBAL;
+		if (in->space == SP_CONST)
+			xi->space = 99;   /* const: never, in this memory model it is global */
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
+	case OP_BRA:
+		xi->x = X_BRA;
+		if (in->opnd[0].kind != OK_SYM || in->opnd[0].sym->kind != SYM_LABEL)
+			return -1;
+		xi->target = blkpc(x, in->opnd[0].sym->id);
+		return 0;
+	case OP_BRX_IDX: {
+		const Sym *t = in->opnd[1].kind == OK_SYM ? in->opnd[1].sym : NULL;
+		xi->x = X_BRX;
+		if (!t || t->kind != SYM_TARGETS || srcs(pm, xi, in, 0, TY_U32))
+			return -1;
+		xi->ns = 1;
+		xi->tbl = interp_alloc(pm->cx, (size_t)(t->nlist + 1) * sizeof *xi->tbl);
+		if (!xi->tbl)
+			return -1;
+		for (int k = 0; k < t->nlist; k++) {
+			if (t->list[k].kind != OK_SYM || t->list[k].sym->kind != SYM_LABEL)
+				return -1;
+			xi->tbl[k] = blkpc(x, t->list[k].sym->id);
+		}
+		xi->ntbl = t->nlist;
+		return 0;
+	}
+	case OP_CALL:
+		return decode_call(pm, xi, in);
+	case OP_RET:
+		xi->x = x->f->entry ? X_EXIT : X_RET;
+		return 0;
+	case OP_EXIT: xi->x = X_EXIT; return 0;
+	case OP_TRAP: xi->x = X_TRAP; return 0;
+	case OP_BRKPT: xi->x = X_BRKPT; return 0;
+	case OP_BAR_SYNC: case OP_BAR_CTA_SYNC: case OP_BARRIER_SYNC: case OP_BARRIER_CTA_SYNC:
+		xi->x = X_BAR;
+		return srcs(pm, xi, in, 0, TY_U32);
+	case OP_BAR_ARRIVE: case OP_BAR_CTA_ARRIVE: case OP_BARRIER_ARRIVE: case OP_BARRIER_CTA_ARRIVE:
+		xi->x = X_BARARRIVE;
+		return srcs(pm, xi, in, 0, TY_U32);
+	case OP_BAR_RED: case OP_BAR_CTA_RED: case OP_BARRIER_RED: case OP_BARRIER_CTA_RED:
+		xi->x = X_BARRED;
+		xi->mod = modofclass(in, MC_ATOMOP);
+		if (!xi->mod)
+			xi->mod = hasmod(in, MOD_AND) ? MOD_AND : hasmod(in, MOD_OR) ? MOD_OR : MOD_POPC;
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U32) ? -1 : 0;
+	case OP_BAR_WARP_SYNC:
+		xi->x = X_BARWARP;
+		return 0;
+	case OP_MEMBAR: case OP_FENCE: case OP_FENCE_PROXY: case OP_FENCE_PROXY_ASYNC:
+	case OP_PREFETCH: case OP_PREFETCHU: case OP_NANOSLEEP: case OP_PMEVENT: case OP_GRIDDEPCONTROL:
+	case OP_MEMBAR_PROXY: case OP_FENCE_MBARRIER_INIT:
+		xi->x = X_NOP;
+		return 0;
+	case OP_SHFL_SYNC:
+		xi->x = X_SHFL;
+		xi->mod = modofclass(in, MC_SHFL);
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
+	case OP_VOTE_SYNC:
+		xi->x = X_VOTE;
+		xi->mod = modofclass(in, MC_VOTE);
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
+	case OP_MATCH:
+		xi->x = X_MATCH;
+		xi->mod = hasmod(in, MOD_ALL) ? MOD_ALL : MOD_ANY;
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty) ? -1 : 0;
+	case OP_REDUX_SYNC:
+		xi->x = X_REDUX;
+		xi->mod = modofclass(in, MC_ATOMOP);
+		if (!xi->mod)
+			xi->mod = modofclass(in, MC_BOOL);
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty) ? -1 : 0;
+	case OP_ACTIVEMASK:
+		xi->x = X_ACTIVEMASK;
+		return dsts(pm, xi, &in->opnd[0]);
+	case OP_ELECT_SYNC:
+		xi->x = X_ELECT;
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
+	}
+	if (alu_decode(in, &xi->alu, &why) != 0)
+		return -1;
+	xi->x = X_ALU;
+	if (in->ndst && dsts(pm, xi, &in->opnd[0]))
+		return -1;
+	if (srcs(pm, xi, in, in->ndst, in->op == OP_CVT && in->nty > 1 ? in->ty[in->nty - 1] : ty))
+		return -1;
+	/* alu_exec applies a `!p` itself where negsrc says so: pass the plain register */
+	for (int k = 0; k < xi->ns && k < 32; k++)
+		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))
+			xi->s[k].k = XO_REG;
+	return xi->ns > 64 ? -1 : 0;
+}
+
+int
+interp_load(ptx_module *pm)
+{
+	ptx_ctx *cx = pm->cx;
+	Module *m = pm->m;
+	int rc, n = 0;
+
+	pm->nslused = 0;
+	pm->nfn = m->nfn;
+	pm->fn = interp_alloc(cx, (size_t)(m->nfn + 1) * sizeof *pm->fn);
+	if (!pm->fn)
+		return PTX_ENOMEM;
+	for (int i = 0; i < m->nfn; i++) {
+		pm->fn[i].f = m->fn[i];
+		pm->fn[i].idx = i;
+		if (!m->fn[i]->hasbody)
+			pm->fn[i].builtin = bi_of(m->fn[i]->name);
+	}
+	if ((rc = layout_module(pm)) != PTX_OK)
+		return rc;
+	for (int i = 0; i < m->nfn; i++) {
+		if ((rc = layout_func(pm, &pm->fn[i])) != PTX_OK)
+			return rc;
+		if (m->fn[i]->hasbody)
+			n += m->fn[i]->nins + 1;
+	}
+	if ((rc = init_module(pm)) != PTX_OK)
+		return rc;
+	pm->code = interp_alloc(cx, (size_t)(n + 1) * sizeof *pm->code);
+	if (!pm->code)
+		return PTX_ENOMEM;
+	n = 0;
+	for (int i = 0; i < m->nfn; i++) {
+		XFunc *x = &pm->fn[i];
+		Func *f = m->fn[i];
+		if (!f->hasbody)
+			continue;
+		x->pc0 = n;
+		x->npc = f->nins + 1;
+		x->nregs = f->nregs;
+		n += x->npc;
+	}
+	for (int i = 0; i < m->nfn; i++) {
+		XFunc *x = &pm->fn[i];
+		Func *f = m->fn[i];
+		if (!f->hasbody)
+			continue;
+		for (int k = 0; k < f->nins; k++) {
+			XIns *xi = &pm->code[x->pc0 + k];
+			if (decode(pm, x, xi, f->ins[k]) != 0) {
+				interp_free(cx, xi->s);
+				interp_free(cx, xi->tbl);
+				memset(xi, 0, sizeof *xi);
+				xi->x = X_UNSUPPORTED;
+				xi->in = f->ins[k];
+				xi->fn = x;
+				xi->guard = -1;
+			}
+		}
+		pm->code[x->pc0 + f->nins].x = X_END;
+		pm->code[x->pc0 + f->nins].fn = x;
+		pm->code[x->pc0 + f->nins].guard = -1;
+	}
+	pm->ncode = n;
+	return PTX_OK;
+}

@@ -1,0 +1,212 @@
+/*
+ * mem.c -- global device memory: the allocation table and the host-side
+ * copies of include/ptx.h.
+ *
+ * Allocations are handed out by a bump pointer from GLOBAL_BASE, 256-byte
+ * aligned, with at least 4 KiB of unmapped space after each one, and never
+ * reused: an address that runs off the end of one buffer lands in a gap
+ * (and faults) instead of in its neighbour.  The table is sorted by address,
+ * so a lookup is a binary search.  A freed allocation stays in the table
+ * (marked dead) so that a fault report can still name it.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "interp.h"
+
+int
+interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, uint64_t *addr)
+{
+	Alloc *a;
+
+	if (cx->nmem == cx->capmem) {
+		size_t nc = cx->capmem ? 2 * cx->capmem : 64;
+		Alloc *m = interp_realloc(cx, cx->mem, nc * sizeof *m);
+		if (!m)
+			return PTX_ENOMEM;
+		cx->mem = m;
+		cx->capmem = nc;
+	}
+	a = &cx->mem[cx->nmem];
+	memset(a, 0, sizeof *a);
+	a->p = interp_alloc(cx, size ? size : 1);
+	if (!a->p)
+		return PTX_ENOMEM;
+	a->addr = cx->next_addr;
+	a->size = size;
+	a->live = 1;
+	if (name) {
+		size_t n = strlen(name);
+		if ((a->name = interp_alloc(cx, n + 1)))
+			memcpy(a->name, name, n);
+	}
+	cx->next_addr += (size + 255) / 256 * 256 + 4096;
+	cx->nmem++;
+	*addr = a->addr;
+	return PTX_OK;
+}
+
+static Alloc *
+lookup(ptx_ctx *cx, uint64_t addr)
+{
+	size_t lo = 0, hi = cx->nmem;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (cx->mem[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo ? &cx->mem[lo - 1] : NULL;
+}
+
+Alloc *
+interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size)
+{
+	Alloc *a = lookup(cx, addr);
+
+	if (!a || !a->live || addr - a->addr > a->size || size > a->size - (addr - a->addr))
+		return NULL;
+	return a;
+}
+
+char *
+interp_mem_nearest(ptx_ctx *cx, uint64_t addr)
+{
+	Alloc *a = lookup(cx, addr), *b, *best = NULL;
+	char buf[256];
+	char *s;
+	size_t n;
+
+	b = a ? a + 1 : cx->mem;
+	if (a && b < cx->mem + cx->nmem)
+		best = addr - (a->addr + a->size) <= b->addr - addr ? a : b;
+	else if (a)
+		best = a;
+	else if (cx->nmem)
+		best = cx->mem;
+	if (!best)
+		return NULL;
+	snprintf(buf, sizeof buf, "%s%s%s[0x%" PRIx64 ", 0x%" PRIx64 ") (%" PRIu64 " bytes%s)",
+	    best->name ? "'" : "", best->name ? best->name : "",
+	    best->name ? "' " : "allocation ", best->addr, best->addr + best->size, best->size,
+	    best->live ? "" : ", freed");
+	n = strlen(buf);
+	if ((s = interp_alloc(cx, n + 1)))
+		memcpy(s, buf, n);
+	return s;
+}
+
+void
+interp_mem_release(ptx_ctx *cx)
+{
+	for (size_t i = 0; i < cx->nmem; i++) {
+		interp_free(cx, cx->mem[i].p);
+		interp_free(cx, cx->mem[i].name);
+	}
+	interp_free(cx, cx->mem);
+	cx->mem = NULL;
+	cx->nmem = cx->capmem = 0;
+}
+
+int
+ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out)
+{
+	if (!cx || !out)
+		return PTX_EINVAL;
+	return interp_mem_new(cx, size, NULL, out);
+}
+
+int
+ptx_mem_free(ptx_ctx *cx, ptx_devptr p)
+{
+	Alloc *a;
+
+	if (!cx)
+		return PTX_EINVAL;
+	a = lookup(cx, p);
+	if (!a || a->addr != p || !a->live)
+		return PTX_EFAULT;
+	a->live = 0;
+	interp_free(cx, a->p);
+	a->p = NULL;
+	return PTX_OK;
+}
+
+/* Host pointer for [addr, addr+n), or NULL with a diagnostic. */
+static uint8_t *
+hostptr(ptx_ctx *cx, uint64_t addr, size_t n)
+{
+	Alloc *a = interp_mem_find(cx, addr, n);
+
+	if (!a) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL,
+		    "device range [0x%" PRIx64 ", +%zu) is not inside one allocation", addr, n);
+		return NULL;
+	}
+	return a->p + (addr - a->addr);
+}
+
+int
+ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n)
+{
+	uint8_t *p;
+
+	if (!cx || (n && !src))
+		return PTX_EINVAL;
+	interp_diag_clear(cx);
+	if (!(p = hostptr(cx, dst, n)))
+		return PTX_EFAULT;
+	if (n)
+		memcpy(p, src, n);
+	return PTX_OK;
+}
+
+int
+ptx_mem_copy_dtoh(ptx_ctx *cx, void *dst, ptx_devptr src, size_t n)
+{
+	uint8_t *p;
+
+	if (!cx || (n && !dst))
+		return PTX_EINVAL;
+	interp_diag_clear(cx);
+	if (!(p = hostptr(cx, src, n)))
+		return PTX_EFAULT;
+	if (n)
+		memcpy(dst, p, n);
+	return PTX_OK;
+}
+
+int
+ptx_mem_copy_dtod(ptx_ctx *cx, ptx_devptr dst, ptx_devptr src, size_t n)
+{
+	uint8_t *d, *s;
+
+	if (!cx)
+		return PTX_EINVAL;
+	interp_diag_clear(cx);
+	if (!(d = hostptr(cx, dst, n)) || !(s = hostptr(cx, src, n)))
+		return PTX_EFAULT;
+	if (n)
+		memmove(d, s, n);
+	return PTX_OK;
+}
+
+int
+ptx_mem_memset(ptx_ctx *cx, ptx_devptr dst, int byte, size_t n)
+{
+	uint8_t *d;
+
+	if (!cx)
+		return PTX_EINVAL;
+	interp_diag_clear(cx);
+	if (!(d = hostptr(cx, dst, n)))
+		return PTX_EFAULT;
+	if (n)
+		memset(d, byte, n);
+	return PTX_OK;
+}

@@ -1,0 +1,19 @@
+#!/bin/sh
+# gen.sh PTX_RUN OUTDIR -- records the expected outputs of every case on a
+# GPU: runs each NAME.case with `--backend cuda`, writing OUTDIR/NAME.want.N
+# for each compared buffer and OUTDIR/NAME.stdout (device printf).
+# The results are then copied into tests/run by hand.
+set -u
+run=$1 out=$2
+cd "$(dirname "$0")" || exit 2
+mkdir -p "$out"
+for c in *.case; do
+	n=${c%.case}
+	opts=$(sed -n 1p "$c")
+	outs=$(sed -n 2p "$c" | sed 's/^outs://')
+	o=
+	for k in $outs; do o="$o -o ${k%%:*}:$out/$n.want.${k%%:*}"; done
+	# shellcheck disable=SC2086
+	"$run" --backend cuda $opts $o > "$out/$n.stdout" 2> "$out/$n.err"
+	echo "$n: exit $?"
+done

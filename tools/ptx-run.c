@@ -1,0 +1,908 @@
+/*
+ * ptx-run.c -- launch one kernel of a PTX module on the interpreter (or on
+ * a GPU through libcuda) and write, check or compare its outputs.
+ *
+ *	ptx-run [OPTIONS] MODULE.ptx      (see man/ptx-run.1 and --help)
+ *
+ * Only include/ptx.h is used.  Each -a names the next kernel parameter: a
+ * scalar, a new buffer (file: or zeros:) whose address the parameter
+ * receives, or raw bytes.  Both backends get the parameter buffer from the
+ * same marshalling code (ptx_function_pack_params).  Exit status: 0
+ * success, 1 outputs differ, 2 usage or I/O error, 3 module rejected,
+ * 4 kernel fault; no output file is written after a fault.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "include/ptx.h"
+
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+enum { EX_OK = 0, EX_DIFF = 1, EX_USAGE = 2, EX_MODULE = 3, EX_FAULT = 4 };
+enum { A_SCALAR, A_FILE, A_ZEROS, A_BYTES };
+enum { B_INTERP, B_CUDA };
+
+static const char prog[] = "ptx-run";
+
+typedef struct {
+	const char *spec;
+	int kind;
+	unsigned char *bytes;   /* scalar/raw bytes, or the buffer's initial contents */
+	size_t n;
+	int tsize;              /* scalar: the type's size */
+} Arg;
+
+typedef struct { int n; const char *path, *cmp; } OutSpec;
+typedef struct { const char *name, *path; } SymSpec;
+
+typedef struct {
+	const char *module, *kernel;
+	unsigned grid[3], block[3], cluster[3];
+	size_t shared;
+	Arg *args; int nargs;
+	OutSpec *outs; int nouts;
+	OutSpec *expects; int nexpects;
+	SymSpec *symin; int nsymin;
+	SymSpec *symout; int nsymout;
+	int backend, diff;
+	uint64_t max_steps;
+} Opts;
+
+/* What one run produced: each buffer argument's final bytes, printf output, symbol contents. */
+typedef struct {
+	unsigned char **buf; size_t *len;
+	char *out; size_t nout;
+	unsigned char **sym; size_t *nsym;
+} Result;
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: %s [OPTIONS] MODULE.ptx\n"
+	    "Runs one kernel of a PTX module on the interpreter (or a GPU).\n"
+	    "  -k, --kernel NAME        entry to launch (optional with one .entry)\n"
+	    "  -g, --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
+	    "  -b, --block X[,Y[,Z]]    CTA size in threads (default 1)\n"
+	    "  -s, --shared BYTES       dynamic shared memory per CTA (default 0)\n"
+	    "      --cluster X[,Y[,Z]]  cluster size, for kernels that do not fix it\n"
+	    "  -a, --arg SPEC           the next kernel parameter: TYPE:VALUE, file:PATH,\n"
+	    "                           zeros:BYTES or bytes:HEX\n"
+	    "  -o, --out N:PATH         write buffer argument N to PATH after the launch\n"
+	    "      --symbol-in NAME:PATH   fill module variable NAME from PATH first\n"
+	    "      --symbol-out NAME:PATH  write module variable NAME to PATH after\n"
+	    "      --expect N:PATH[:CMP]   compare buffer N with PATH (exact, f32ulp:K,\n"
+	    "                              f64ulp:K, f16ulp:K, bf16ulp:K)\n"
+	    "      --backend interp|cuda   where to run (default interp)\n"
+	    "      --diff                  run on both backends and compare the outputs\n"
+	    "      --max-steps N           per-launch thread-instruction budget\n"
+	    "  -h, --help, --version\n"
+	    "Exit status: 0 success, 1 outputs differ, 2 usage or I/O error,\n"
+	    "3 module rejected, 4 kernel fault.\n", prog);
+}
+
+static int
+bad(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", prog);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '%s --help'.\n", prog);
+	return -1;
+}
+
+static unsigned char *
+readfile(const char *path, size_t *n)
+{
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	unsigned char *p = NULL;
+	size_t cap = 0, len = 0;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		size_t k;
+		if (len == cap) {
+			unsigned char *q = realloc(p, cap ? 2 * cap : 65536);
+			if (!q) {
+				free(p);
+				p = NULL;
+				break;
+			}
+			p = q;
+			cap = cap ? 2 * cap : 65536;
+		}
+		k = fread(p + len, 1, cap - len, f);
+		len += k;
+		if (k == 0)
+			break;
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "%s: %s: read error\n", prog, path);
+		free(p);
+		p = NULL;
+	}
+	if (f != stdin)
+		fclose(f);
+	if (p && !len) {
+		p = realloc(p, 1);
+	}
+	*n = len;
+	return p;
+}
+
+/* Writes a file under a temporary name, renamed into place when complete. */
+static int
+writefile(const char *path, const void *p, size_t n)
+{
+	char tmp[4096];
+	FILE *f;
+
+	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
+	if (!(f = fopen(tmp, "wb")) || fwrite(p, 1, n, f) != n || fclose(f) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		if (f)
+			remove(tmp);
+		return -1;
+	}
+	if (rename(tmp, path) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		remove(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+dims(const char *s, unsigned d[3])
+{
+	char *e;
+	d[0] = d[1] = d[2] = 1;
+	for (int i = 0; i < 3; i++) {
+		unsigned long v = strtoul(s, &e, 10);
+		if (e == s || v == 0 || v > 0x7fffffffUL)
+			return -1;
+		d[i] = (unsigned)v;
+		if (*e == 0)
+			return 0;
+		if (*e != ',')
+			return -1;
+		s = e + 1;
+	}
+	return -1;
+}
+
+/* IEEE binary16 / bfloat16 from a double, round to nearest even. */
+static uint16_t
+tohalf(double d)
+{
+	float f = (float)d;
+	uint32_t x;
+	uint32_t sign, e, m;
+	memcpy(&x, &f, 4);
+	sign = (x >> 16) & 0x8000;
+	e = (x >> 23) & 0xff;
+	m = x & 0x7fffff;
+	if (e == 0xff)
+		return (uint16_t)(sign | 0x7c00 | (m ? 0x200 : 0));
+	{
+		int ee = (int)e - 127 + 15;
+		if (ee >= 31)
+			return (uint16_t)(sign | 0x7c00);
+		if (ee <= 0) {
+			uint32_t mm, r;
+			int sh;
+			if (ee < -10)
+				return (uint16_t)sign;
+			mm = m | 0x800000;
+			sh = 14 - ee;
+			r = mm >> sh;
+			if ((mm >> (sh - 1) & 1) && ((mm & ((1u << (sh - 1)) - 1)) || (r & 1)))
+				r++;
+			return (uint16_t)(sign | r);
+		}
+		{
+			uint32_t r = ((uint32_t)ee << 10) | (m >> 13);
+			if ((m & 0x1000) && ((m & 0xfff) || (r & 1)))
+				r++;
+			return (uint16_t)(sign | r);
+		}
+	}
+}
+
+static uint16_t
+tobf16(double d)
+{
+	float f = (float)d;
+	uint32_t x;
+	memcpy(&x, &f, 4);
+	if ((x & 0x7fffffff) > 0x7f800000)
+		return (uint16_t)((x >> 16) | 0x40);
+	x += 0x7fff + ((x >> 16) & 1);
+	return (uint16_t)(x >> 16);
+}
+
+static int
+hexval(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+	    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+static int
+parsearg(const char *spec, Arg *a)
+{
+	static const struct { const char *name; int size, kind; } ty[] = {
+		{"u8", 1, 'u'}, {"u16", 2, 'u'}, {"u32", 4, 'u'}, {"u64", 8, 'u'},
+		{"s8", 1, 's'}, {"s16", 2, 's'}, {"s32", 4, 's'}, {"s64", 8, 's'},
+		{"b8", 1, 'u'}, {"b16", 2, 'u'}, {"b32", 4, 'u'}, {"b64", 8, 'u'},
+		{"f16", 2, 'h'}, {"bf16", 2, 'b'}, {"f32", 4, 'f'}, {"f64", 8, 'd'},
+	};
+	const char *colon = strchr(spec, ':'), *v;
+	size_t tl;
+
+	memset(a, 0, sizeof *a);
+	a->spec = spec;
+	if (!colon)
+		return bad("-a: expected TYPE:VALUE, file:PATH, zeros:BYTES or bytes:HEX, not '%s'", spec);
+	v = colon + 1;
+	tl = (size_t)(colon - spec);
+	if (tl == 4 && strncmp(spec, "file", 4) == 0) {
+		a->kind = A_FILE;
+		if (!(a->bytes = readfile(v, &a->n)))
+			return -2;
+		return 0;
+	}
+	if (tl == 5 && strncmp(spec, "zeros", 5) == 0) {
+		char *e;
+		unsigned long long n = strtoull(v, &e, 0);
+		if (e == v || *e)
+			return bad("-a zeros: bad byte count '%s'", v);
+		a->kind = A_ZEROS;
+		a->n = (size_t)n;
+		a->bytes = calloc(a->n ? a->n : 1, 1);
+		return a->bytes ? 0 : -2;
+	}
+	if (tl == 5 && strncmp(spec, "bytes", 5) == 0) {
+		size_t n = strlen(v);
+		if (n % 2)
+			return bad("-a bytes: odd number of hex digits in '%s'", v);
+		a->kind = A_BYTES;
+		a->n = n / 2;
+		a->bytes = calloc(a->n + 1, 1);
+		for (size_t i = 0; i < a->n; i++) {
+			int h = hexval(v[2 * i]), l = hexval(v[2 * i + 1]);
+			if (h < 0 || l < 0)
+				return bad("-a bytes: bad hex digit in '%s'", v);
+			a->bytes[i] = (unsigned char)(h * 16 + l);
+		}
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof ty / sizeof ty[0]; i++) {
+		uint64_t bits = 0;
+		char *e;
+		if (strlen(ty[i].name) != tl || strncmp(ty[i].name, spec, tl) != 0)
+			continue;
+		a->kind = A_SCALAR;
+		a->n = (size_t)ty[i].size;
+		a->tsize = ty[i].size;
+		errno = 0;
+		if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
+			bits = strtoull(v, &e, 16);
+		} else if (ty[i].kind == 'u') {
+			if (v[0] == '-') {
+				bits = (uint64_t)strtoll(v, &e, 10);
+			} else
+				bits = strtoull(v, &e, 10);
+		} else if (ty[i].kind == 's') {
+			bits = (uint64_t)strtoll(v, &e, 10);
+		} else {
+			double d = strtod(v, &e);
+			if (ty[i].kind == 'f') {
+				float f = (float)d;
+				uint32_t u;
+				memcpy(&u, &f, 4);
+				bits = u;
+			} else if (ty[i].kind == 'd')
+				memcpy(&bits, &d, 8);
+			else if (ty[i].kind == 'h')
+				bits = tohalf(d);
+			else
+				bits = tobf16(d);
+		}
+		if (e == v || *e || errno)
+			return bad("-a: bad value in '%s'", spec);
+		a->bytes = calloc(8, 1);
+		memcpy(a->bytes, &bits, 8);   /* little-endian: the low a->n bytes */
+		return 0;
+	}
+	return bad("-a: unknown type in '%s'", spec);
+}
+
+static int
+outspec(const char *s, OutSpec *o, int cmp)
+{
+	char *e;
+	long n = strtol(s, &e, 10);
+
+	if (e == s || *e != ':' || n < 0)
+		return bad("expected N:PATH, not '%s'", s);
+	o->n = (int)n;
+	o->path = e + 1;
+	o->cmp = NULL;
+	if (cmp) {
+		/* the optional :CMP suffix is recognised by its known prefixes */
+		const char *c = strrchr(o->path, ':');
+		const char *last = c;
+		if (c && (strcmp(c + 1, "exact") == 0))
+			o->cmp = c + 1;
+		else if (c) {
+			const char *p2 = c;
+			while (p2 > o->path && p2[-1] != ':')
+				p2--;
+			if (p2 > o->path && strstr(p2, "ulp") && p2 < c) {
+				o->cmp = p2;
+				last = p2 - 1;
+			}
+		}
+		if (o->cmp) {
+			size_t len = (size_t)(last - o->path);
+			char *p = malloc(len + 1);
+			memcpy(p, o->path, len);
+			p[len] = 0;
+			o->path = p;
+		}
+	}
+	return 0;
+}
+
+static int
+symspec(const char *s, SymSpec *o)
+{
+	const char *c = strchr(s, ':');
+	char *n;
+	if (!c || c == s)
+		return bad("expected NAME:PATH, not '%s'", s);
+	n = malloc((size_t)(c - s) + 1);
+	memcpy(n, s, (size_t)(c - s));
+	n[c - s] = 0;
+	o->name = n;
+	o->path = c + 1;
+	return 0;
+}
+
+#define GROW(arr, n) ((arr) = realloc((arr), ((size_t)(n) + 1) * sizeof *(arr)))
+
+static const char *
+optval(int argc, char **argv, int *i, const char *sh, const char *lg, int *missing)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(lg);
+
+	if ((sh && strcmp(a, sh) == 0) || strcmp(a, lg) == 0) {
+		if (*i + 1 >= argc) {
+			*missing = 1;
+			return NULL;
+		}
+		return argv[++*i];
+	}
+	if (strncmp(a, lg, n) == 0 && a[n] == '=')
+		return a + n + 1;
+	if (sh && strncmp(a, sh, 2) == 0 && a[2] && sh[1] != '-')
+		return a + 2;
+	return NULL;
+}
+
+static int
+parseargs(int argc, char **argv, Opts *o)
+{
+	int missing = 0;
+	const char *v;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		missing = 0;
+		if (a[0] != '-' || strcmp(a, "-") == 0) {
+			if (o->module)
+				return bad("more than one module: '%s'", a);
+			o->module = a;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			usage(stdout);
+			return 1;
+		} else if (strcmp(a, "--version") == 0) {
+			printf("%s (ptxkit) %s\n", prog, PACKAGE_VERSION);
+			return 1;
+		} else if (strcmp(a, "--diff") == 0) {
+			o->diff = 1;
+		} else if ((v = optval(argc, argv, &i, "-k", "--kernel", &missing))) {
+			o->kernel = v;
+		} else if ((v = optval(argc, argv, &i, "-g", "--grid", &missing))) {
+			if (dims(v, o->grid))
+				return bad("--grid: expected X[,Y[,Z]], not '%s'", v);
+		} else if ((v = optval(argc, argv, &i, "-b", "--block", &missing))) {
+			if (dims(v, o->block))
+				return bad("--block: expected X[,Y[,Z]], not '%s'", v);
+		} else if ((v = optval(argc, argv, &i, NULL, "--cluster", &missing))) {
+			if (dims(v, o->cluster))
+				return bad("--cluster: expected X[,Y[,Z]], not '%s'", v);
+		} else if ((v = optval(argc, argv, &i, "-s", "--shared", &missing))) {
+			char *e;
+			o->shared = (size_t)strtoull(v, &e, 0);
+			if (e == v || *e)
+				return bad("--shared: bad byte count '%s'", v);
+		} else if ((v = optval(argc, argv, &i, "-a", "--arg", &missing))) {
+			int rc;
+			GROW(o->args, o->nargs);
+			if ((rc = parsearg(v, &o->args[o->nargs])) != 0)
+				return rc == -2 ? -2 : -1;
+			o->nargs++;
+		} else if ((v = optval(argc, argv, &i, "-o", "--out", &missing))) {
+			GROW(o->outs, o->nouts);
+			if (outspec(v, &o->outs[o->nouts++], 0))
+				return -1;
+		} else if ((v = optval(argc, argv, &i, NULL, "--expect", &missing))) {
+			GROW(o->expects, o->nexpects);
+			if (outspec(v, &o->expects[o->nexpects++], 1))
+				return -1;
+		} else if ((v = optval(argc, argv, &i, NULL, "--symbol-in", &missing))) {
+			GROW(o->symin, o->nsymin);
+			if (symspec(v, &o->symin[o->nsymin++]))
+				return -1;
+		} else if ((v = optval(argc, argv, &i, NULL, "--symbol-out", &missing))) {
+			GROW(o->symout, o->nsymout);
+			if (symspec(v, &o->symout[o->nsymout++]))
+				return -1;
+		} else if ((v = optval(argc, argv, &i, NULL, "--backend", &missing))) {
+			if (strcmp(v, "interp") == 0)
+				o->backend = B_INTERP;
+			else if (strcmp(v, "cuda") == 0)
+				o->backend = B_CUDA;
+			else
+				return bad("--backend: expected interp or cuda, not '%s'", v);
+		} else if ((v = optval(argc, argv, &i, NULL, "--max-steps", &missing))) {
+			char *e;
+			double d = strtod(v, &e);
+			if (e == v || *e || d < 1)
+				return bad("--max-steps: bad count '%s'", v);
+			o->max_steps = (uint64_t)d;
+		} else
+			return bad(missing ? "option '%s' needs a value" : "unknown option '%s'", a);
+	}
+	if (!o->module)
+		return bad("%s", "no module");
+	for (int i = 0; i < o->nouts; i++)
+		if (o->outs[i].n >= o->nargs || (o->args[o->outs[i].n].kind != A_FILE &&
+		    o->args[o->outs[i].n].kind != A_ZEROS))
+			return bad("-o %s: not a buffer argument", o->outs[i].path);
+	for (int i = 0; i < o->nexpects; i++)
+		if (o->expects[i].n >= o->nargs || (o->args[o->expects[i].n].kind != A_FILE &&
+		    o->args[o->expects[i].n].kind != A_ZEROS))
+			return bad("--expect %s: not a buffer argument", o->expects[i].path);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- running */
+
+typedef struct {
+	char *p;
+	size_t n, cap;
+	int echo;
+} Sink;
+
+static void
+sinkfn(void *u, const char *text, size_t len)
+{
+	Sink *s = u;
+	if (s->echo) {
+		fwrite(text, 1, len, stdout);
+		return;
+	}
+	if (s->n + len > s->cap) {
+		size_t nc = s->cap ? s->cap : 4096;
+		while (nc < s->n + len)
+			nc *= 2;
+		s->p = realloc(s->p, nc);
+		s->cap = nc;
+	}
+	memcpy(s->p + s->n, text, len);
+	s->n += len;
+}
+
+static void
+print_diags(ptx_ctx *cx)
+{
+	for (size_t i = 0; i < ptx_diag_count(cx); i++) {
+		const ptx_diag *d = ptx_diag_get(cx, i);
+		static const char *const sev[] = { "note", "warning", "error" };
+		if (d->line)
+			fprintf(stderr, "%s:%d:%d: %s: %s\n", d->file ? d->file : "?", d->line, d->col,
+			    sev[d->severity], d->msg);
+		else
+			fprintf(stderr, "%s: %s: %s\n", d->file ? d->file : prog, sev[d->severity], d->msg);
+		if (d->source_line) {
+			fprintf(stderr, "  %s\n", d->source_line);
+			if (d->col > 0)
+				fprintf(stderr, "  %*s^\n", d->col - 1, "");
+		}
+	}
+}
+
+/* Loads and launches on one backend.  Returns an exit status; fills res. */
+static int
+run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_module *pm,
+    ptx_function *fn, Result *res, int capture)
+{
+	ptx_cuda *g = NULL;
+	ptx_devptr *addr = calloc((size_t)o->nargs + 1, sizeof *addr);
+	void **params = calloc((size_t)o->nargs + 1, sizeof *params);
+	int npar = ptx_function_param_count(fn), rc = EX_OK, st;
+	Sink sink = { NULL, 0, 0, !capture };
+	int savefd = -1;
+	FILE *cap = NULL;
+
+	res->buf = calloc((size_t)o->nargs + 1, sizeof *res->buf);
+	res->len = calloc((size_t)o->nargs + 1, sizeof *res->len);
+	res->sym = calloc((size_t)o->nsymout + 1, sizeof *res->sym);
+	res->nsym = calloc((size_t)o->nsymout + 1, sizeof *res->nsym);
+	if (backend == B_CUDA) {
+		if ((st = ptx_cuda_open(&g)) != PTX_OK) {
+			fprintf(stderr, "%s: cuda backend: %s\n", prog, ptx_cuda_error(g));
+			ptx_cuda_close(g);
+			return EX_USAGE;
+		}
+		if (ptx_cuda_module_load(g, text, len) != PTX_OK) {
+			fprintf(stderr, "%s: cuda backend: %s\n", prog, ptx_cuda_error(g));
+			ptx_cuda_close(g);
+			return EX_MODULE;
+		}
+	} else {
+		ptx_set_printf_sink(cx, sinkfn, &sink);
+		if (o->max_steps)
+			ptx_set_max_steps(cx, o->max_steps);
+	}
+	for (int i = 0; i < o->nargs; i++) {
+		const Arg *a = &o->args[i];
+		size_t psz = 0;
+		ptx_function_param_info(fn, i, &psz, NULL);
+		if (a->kind == A_FILE || a->kind == A_ZEROS) {
+			st = backend == B_CUDA ? ptx_cuda_mem_alloc(g, a->n, &addr[i]) : ptx_mem_alloc(cx, a->n, &addr[i]);
+			if (st == PTX_OK && a->n)
+				st = backend == B_CUDA ? ptx_cuda_copy_htod(g, addr[i], a->bytes, a->n) :
+				    ptx_mem_copy_htod(cx, addr[i], a->bytes, a->n);
+			if (st != PTX_OK) {
+				fprintf(stderr, "%s: cannot allocate %zu bytes for argument %d\n", prog, a->n, i);
+				rc = EX_USAGE;
+				goto out;
+			}
+			if (psz != 8)
+				fprintf(stderr, "%s: warning: parameter %d is %zu bytes, not a 64-bit pointer\n", prog, i, psz);
+			params[i] = &addr[i];
+		} else {
+			if (a->n < psz && a->kind == A_BYTES) {
+				fprintf(stderr, "%s: argument %d: %zu bytes given, the parameter has %zu\n", prog, i, a->n, psz);
+				rc = EX_USAGE;
+				goto out;
+			}
+			if (a->kind == A_SCALAR && (size_t)a->tsize != psz)
+				fprintf(stderr, "%s: warning: argument %d is %d bytes, the parameter %zu\n", prog, i, a->tsize, psz);
+			params[i] = a->bytes;
+			if (a->kind == A_SCALAR && (size_t)a->tsize < psz) {
+				/* widen: the scalar's bytes, zero- or sign-extended */
+				unsigned char *w = calloc(psz, 1);
+				memcpy(w, a->bytes, (size_t)a->tsize);
+				if (a->spec[0] == 's' && (a->bytes[a->tsize - 1] & 0x80))
+					memset(w + a->tsize, 0xff, psz - (size_t)a->tsize);
+				params[i] = w;
+			}
+		}
+	}
+	for (int i = 0; i < o->nsymin; i++) {
+		size_t n, sz;
+		ptx_devptr p;
+		unsigned char *data = readfile(o->symin[i].path, &n);
+		if (!data) {
+			rc = EX_USAGE;
+			goto out;
+		}
+		st = backend == B_CUDA ? ptx_cuda_get_global(g, o->symin[i].name, &p, &sz) :
+		    ptx_module_get_global(pm, o->symin[i].name, &p, &sz);
+		if (st != PTX_OK) {
+			fprintf(stderr, "%s: --symbol-in: no module variable '%s'\n", prog, o->symin[i].name);
+			free(data);
+			rc = EX_USAGE;
+			goto out;
+		}
+		if (n > sz)
+			n = sz;
+		st = backend == B_CUDA ? ptx_cuda_copy_htod(g, p, data, n) : ptx_mem_copy_htod(cx, p, data, n);
+		free(data);
+	}
+	if (backend == B_CUDA && capture) {
+		fflush(stdout);
+		cap = tmpfile();
+		savefd = dup(1);
+		if (cap)
+			dup2(fileno(cap), 1);
+	}
+	st = backend == B_CUDA ? ptx_cuda_launch(g, fn, ptx_function_name(fn), o->grid, o->block, o->shared, params) :
+	    ptx_launch_ex(cx, fn, o->grid, o->block, o->cluster, o->shared, params);
+	if (savefd >= 0) {
+		long n;
+		fflush(stdout);
+		dup2(savefd, 1);
+		close(savefd);
+		n = ftell(cap);
+		if (n < 0)
+			n = 0;
+		rewind(cap);
+		sink.p = malloc((size_t)n + 1);
+		sink.n = fread(sink.p, 1, (size_t)n, cap);
+		fclose(cap);
+	}
+	if (st != PTX_OK) {
+		if (backend == B_CUDA)
+			fprintf(stderr, "%s: cuda backend: %s\n", prog, ptx_cuda_error(g));
+		else {
+			const ptx_fault *f = ptx_fault_get(cx);
+			if (f->kind != PTX_FAULT_NONE)
+				fprintf(stderr, "%s: %s\n", prog, f->msg);
+			else
+				print_diags(cx);
+		}
+		rc = EX_FAULT;
+		goto out;
+	}
+	(void)npar;
+	for (int i = 0; i < o->nargs; i++) {
+		const Arg *a = &o->args[i];
+		if (a->kind != A_FILE && a->kind != A_ZEROS)
+			continue;
+		res->buf[i] = malloc(a->n + 1);
+		res->len[i] = a->n;
+		st = backend == B_CUDA ? ptx_cuda_copy_dtoh(g, res->buf[i], addr[i], a->n) :
+		    ptx_mem_copy_dtoh(cx, res->buf[i], addr[i], a->n);
+		if (st != PTX_OK) {
+			rc = EX_FAULT;
+			goto out;
+		}
+	}
+	for (int i = 0; i < o->nsymout; i++) {
+		size_t sz;
+		ptx_devptr p;
+		st = backend == B_CUDA ? ptx_cuda_get_global(g, o->symout[i].name, &p, &sz) :
+		    ptx_module_get_global(pm, o->symout[i].name, &p, &sz);
+		if (st != PTX_OK) {
+			fprintf(stderr, "%s: --symbol-out: no module variable '%s'\n", prog, o->symout[i].name);
+			rc = EX_USAGE;
+			goto out;
+		}
+		res->sym[i] = malloc(sz + 1);
+		res->nsym[i] = sz;
+		st = backend == B_CUDA ? ptx_cuda_copy_dtoh(g, res->sym[i], p, sz) : ptx_mem_copy_dtoh(cx, res->sym[i], p, sz);
+	}
+out:
+	res->out = sink.p;
+	res->nout = sink.n;
+	for (int i = 0; i < o->nargs; i++)
+		if (params[i] && params[i] != o->args[i].bytes && params[i] != &addr[i])
+			free(params[i]);
+	free(params);
+	free(addr);
+	ptx_cuda_close(g);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- comparing */
+
+static int64_t
+ordered(uint64_t bits, int w)
+{
+	/* floats as integers whose order is the floats' order: ulp distance is a difference */
+	uint64_t sign = 1ull << (w - 1);
+	uint64_t mag = bits & (sign - 1);
+	return bits & sign ? -(int64_t)mag : (int64_t)mag;
+}
+
+static int
+isnanbits(uint64_t b, int w)
+{
+	switch (w) {
+	case 16: return (b & 0x7c00) == 0x7c00 && (b & 0x3ff);
+	case 17: return (b & 0x7f80) == 0x7f80 && (b & 0x7f);
+	case 32: return (b & 0x7f800000) == 0x7f800000 && (b & 0x7fffff);
+	default: return (b & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (b & 0xfffffffffffffull);
+	}
+}
+
+static void
+showval(char *buf, size_t n, uint64_t v, int w, int fl)
+{
+	if (fl && w == 32) {
+		float f;
+		uint32_t u = (uint32_t)v;
+		memcpy(&f, &u, 4);
+		snprintf(buf, n, "%.9g (0x%08x)", f, u);
+	} else if (fl && w == 64) {
+		double d;
+		memcpy(&d, &v, 8);
+		snprintf(buf, n, "%.17g (0x%016" PRIx64 ")", d, v);
+	} else
+		snprintf(buf, n, "0x%0*" PRIx64, w == 17 ? 4 : w / 4, v);
+}
+
+/* Compares got with want under cmp; prints the first mismatches. 0 equal, 1 differ. */
+static int
+compare(const char *what, const unsigned char *got, size_t ngot, const unsigned char *want, size_t nwant,
+        const char *cmp)
+{
+	int w = 8, fl = 0;
+	long k = 0;
+	size_t es, n, bad = 0;
+
+	if (cmp && strcmp(cmp, "exact") != 0) {
+		if (strncmp(cmp, "f32ulp:", 7) == 0) w = 32, k = atol(cmp + 7), fl = 1;
+		else if (strncmp(cmp, "f64ulp:", 7) == 0) w = 64, k = atol(cmp + 7), fl = 1;
+		else if (strncmp(cmp, "f16ulp:", 7) == 0) w = 16, k = atol(cmp + 7), fl = 1;
+		else if (strncmp(cmp, "bf16ulp:", 8) == 0) w = 17, k = atol(cmp + 8), fl = 1;
+		else {
+			fprintf(stderr, "%s: unknown comparison '%s'\n", prog, cmp);
+			return 2;
+		}
+	}
+	if (ngot != nwant) {
+		printf("%s: size differs: got %zu bytes, want %zu\n", what, ngot, nwant);
+		return 1;
+	}
+	es = (size_t)(w == 17 ? 2 : w / 8);
+	n = ngot / es;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t a = 0, b = 0;
+		int ok;
+		memcpy(&a, got + i * es, es);
+		memcpy(&b, want + i * es, es);
+		if (!fl || a == b)
+			ok = a == b;
+		else if (isnanbits(a, w) || isnanbits(b, w))
+			ok = isnanbits(a, w) && isnanbits(b, w);
+		else {
+			int bw = w == 17 ? 16 : w;
+			int64_t d = ordered(a, bw) - ordered(b, bw);
+			ok = (d < 0 ? -d : d) <= k;
+		}
+		if (!ok) {
+			if (bad < 10) {
+				char g[64], x[64];
+				showval(g, sizeof g, a, w, fl);
+				showval(x, sizeof x, b, w, fl);
+				printf("%s: [%zu] got %s, want %s\n", what, i, g, x);
+			}
+			bad++;
+		}
+	}
+	if (!bad && ngot % es && memcmp(got + n * es, want + n * es, ngot % es))
+		bad = 1;
+	if (bad)
+		printf("%s: %zu of %zu elements differ\n", what, bad, n);
+	return bad != 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	Opts o;
+	ptx_ctx *cx = NULL;
+	ptx_module *pm = NULL;
+	ptx_function *fn = NULL;
+	unsigned char *text;
+	size_t len;
+	int rc, st;
+	Result res, res2;
+
+	memset(&o, 0, sizeof o);
+	memset(&res, 0, sizeof res);
+	memset(&res2, 0, sizeof res2);
+	for (int i = 0; i < 3; i++)
+		o.grid[i] = o.block[i] = o.cluster[i] = 1;
+	rc = parseargs(argc, argv, &o);
+	if (rc)
+		return rc > 0 ? EX_OK : EX_USAGE;
+	if (!(text = readfile(o.module, &len)))
+		return EX_USAGE;
+	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return EX_USAGE;
+	}
+	st = ptx_module_load(cx, o.module, (const char *)text, len, &pm);
+	if (st != PTX_OK) {
+		print_diags(cx);
+		ptx_ctx_free(cx);
+		return EX_MODULE;
+	}
+	if (!o.kernel) {
+		if (ptx_module_entry_count(pm) != 1) {
+			fprintf(stderr, "%s: %s has %d kernels; choose one with -k:", prog, o.module,
+			    ptx_module_entry_count(pm));
+			for (int i = 0; i < ptx_module_entry_count(pm); i++)
+				fprintf(stderr, " %s", ptx_module_entry_name(pm, i));
+			fprintf(stderr, "\n");
+			ptx_ctx_free(cx);
+			return EX_USAGE;
+		}
+		o.kernel = ptx_module_entry_name(pm, 0);
+	}
+	if (ptx_module_get_function(pm, o.kernel, &fn) != PTX_OK) {
+		fprintf(stderr, "%s: %s: no kernel named '%s'\n", prog, o.module, o.kernel);
+		ptx_ctx_free(cx);
+		return EX_USAGE;
+	}
+	if (o.nargs != ptx_function_param_count(fn)) {
+		fprintf(stderr, "%s: kernel %s takes %d parameters, %d given with -a\n", prog, o.kernel,
+		    ptx_function_param_count(fn), o.nargs);
+		ptx_ctx_free(cx);
+		return EX_USAGE;
+	}
+	if (o.diff) {
+		int d = 0;
+		rc = run(&o, B_INTERP, (const char *)text, len, cx, pm, fn, &res, 1);
+		if (rc == EX_OK)
+			rc = run(&o, B_CUDA, (const char *)text, len, cx, pm, fn, &res2, 1);
+		if (rc == EX_OK) {
+			fwrite(res.out, 1, res.nout, stdout);
+			for (int i = 0; i < o.nargs; i++)
+				if (res.buf[i]) {
+					char what[64];
+					snprintf(what, sizeof what, "argument %d", i);
+					d |= compare(what, res.buf[i], res.len[i], res2.buf[i], res2.len[i], NULL);
+				}
+			if (res.nout != res2.nout || (res.nout && memcmp(res.out, res2.out, res.nout))) {
+				printf("printf output differs (interp %zu bytes, cuda %zu bytes)\n", res.nout, res2.nout);
+				d = 1;
+			}
+			rc = d ? EX_DIFF : EX_OK;
+		}
+	} else
+		rc = run(&o, o.backend, (const char *)text, len, cx, pm, fn, &res, 0);
+	if (rc == EX_OK || rc == EX_DIFF) {
+		int d = 0;
+		for (int i = 0; i < o.nexpects; i++) {
+			size_t n;
+			unsigned char *want = readfile(o.expects[i].path, &n);
+			char what[64];
+			if (!want) {
+				rc = EX_USAGE;
+				break;
+			}
+			snprintf(what, sizeof what, "argument %d", o.expects[i].n);
+			st = compare(what, res.buf[o.expects[i].n], res.len[o.expects[i].n], want, n, o.expects[i].cmp);
+			free(want);
+			if (st == 2) {
+				rc = EX_USAGE;
+				break;
+			}
+			d |= st;
+		}
+		if (d && rc == EX_OK)
+			rc = EX_DIFF;
+		for (int i = 0; i < o.nouts && rc != EX_USAGE; i++)
+			if (writefile(o.outs[i].path, res.buf[o.outs[i].n], res.len[o.outs[i].n]))
+				rc = EX_USAGE;
+		for (int i = 0; i < o.nsymout && rc != EX_USAGE; i++)
+			if (res.sym[i] && writefile(o.symout[i].path, res.sym[i], res.nsym[i]))
+				rc = EX_USAGE;
+	}
+	fflush(stdout);
+	ptx_ctx_free(cx);
+	free(text);
+	return rc;
+}
