@@ -150,7 +150,7 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		break;
 	}
 	case OP_SAD:
-		r = (c + (sg ? (uint64_t)(sa < sb ? sb - sa : sa - sb) : (a < b ? b - a : a - b))) & m;
+		r = (c + (sg ? (sa < sb ? (uint64_t)sb - (uint64_t)sa : (uint64_t)sa - (uint64_t)sb) : (a < b ? b - a : a - b))) & m;
 		break;
 	case OP_DIV: case OP_REM:
 		if (b == 0) { r = m; break; }

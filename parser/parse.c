@@ -1280,6 +1280,29 @@ ps_seclabel(Parser *p, const Tok *name, Loc loc)
 	sbput(p, ":\n", 2);
 }
 
+/* Section data is label arithmetic: unwraps grouping parentheses and
+ * rejects the operand-only forms ([ ], { }, _), so that what is left is an
+ * expression the printer knows. */
+static int
+plainexpr(Parser *p, Expr *e)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case E_PAREN:
+		if (e->nelt != 1)
+			break;
+		*e = *e->elt[0];
+		return plainexpr(p, e);
+	case E_BRACE: case E_BRACKET: case E_SINK: case E_LIST: case E_FIELD:
+		break;
+	default:
+		return plainexpr(p, e->a) && plainexpr(p, e->b) && plainexpr(p, e->c);
+	}
+	diag_err(p->dg, e->loc, "not allowed in section data");
+	return 0;
+}
+
 void
 ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
 {
@@ -1298,6 +1321,8 @@ ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
 			sbint(p, k);
 		else if (x->kind == E_SYM)
 			sbput(p, x->text, strlen(x->text));
+		else if (!plainexpr(p, x))
+			continue;
 		else {
 			char *buf = NULL;
 			size_t len = 0;

@@ -26,6 +26,8 @@ for f in "$top"/tests/parse/*.ptx "$top"/tests/corpus/ptx/*.ptx; do
 	[ "$(wc -c <"$f")" -lt 65536 ] && cp "$f" "$build/corpus/" || true
 done
 cd "$here/crashes"
-"$build/fuzz_parse" -max_total_time="$secs" -jobs="$jobs" -workers="$jobs" \
+# -fork keeps fuzzing after a crash (each is saved), so that a long run
+# finds every bug it can rather than stopping at the first.
+"$build/fuzz_parse" -max_total_time="$secs" -fork="$jobs" -ignore_crashes=1 \
 	-max_len=65536 -timeout=10 -rss_limit_mb=2048 -dict="$here/ptx.dict" \
 	"$build/corpus"
