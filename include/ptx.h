@@ -124,12 +124,62 @@ typedef struct {
 } ptx_fault;
 const ptx_fault *ptx_fault_get(const ptx_ctx *cx); /* borrowed */
 
-/* Statistics of the last launch. */
+/* Statistics of the last launch.  The memory counters reproduce Nsight
+ * Compute's on an H100 (sm_90): a request is one warp-level memory
+ * instruction sent to L1TEX, a sector an aligned 32 bytes, a wavefront one
+ * pass of shared memory's 32 four-byte banks; a bank conflict is a
+ * wavefront beyond the fewest the access width allows.  Constant requests
+ * are the distinct addresses of an ld.const (or a kernel's ld.param), since
+ * the constant cache serves one address at a time; serializations are the
+ * requests beyond one per instruction.  Counting can be switched off with
+ * ptx_set_counting; the memory counters then stay 0. */
 typedef struct {
 	uint64_t warp_insns, thread_insns;
 	uint64_t ctas, warps;
+	uint64_t global_load_requests, global_load_sectors;
+	uint64_t global_store_requests, global_store_sectors;
+	uint64_t global_atomic_requests, global_atomic_sectors;   /* atom */
+	uint64_t global_red_requests, global_red_sectors;         /* red */
+	uint64_t local_load_requests, local_load_sectors;
+	uint64_t local_store_requests, local_store_sectors;
+	uint64_t shared_load_requests, shared_load_wavefronts, shared_load_bank_conflicts;
+	uint64_t shared_store_requests, shared_store_wavefronts, shared_store_bank_conflicts;
+	uint64_t shared_atomic_requests, shared_atomic_wavefronts, shared_atomic_bank_conflicts;
+	uint64_t constant_load_requests, constant_load_serializations;
+	uint64_t divergent_branches;
+	int counted;              /* 1 when the memory counters were kept */
 } ptx_stats;
 void ptx_stats_get(const ptx_ctx *cx, ptx_stats *out);
+
+/* Per-instruction counters of the last launch, one entry per static
+ * instruction that ran, in program order.  A generic access counts in the
+ * class of the window each lane's address falls in. */
+enum {
+	PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED,
+	PTX_MC_LOCAL_LD, PTX_MC_LOCAL_ST, PTX_MC_SHARED_LD, PTX_MC_SHARED_ST, PTX_MC_SHARED_ATOM,
+	PTX_MC_CONST_LD, PTX_MC_N
+};
+typedef struct {
+	uint64_t requests;        /* constant: distinct addresses */
+	uint64_t sectors;         /* global, local */
+	uint64_t wavefronts;      /* shared */
+	uint64_t conflicts;       /* shared: bank conflicts; constant: serializations */
+} ptx_mem_counts;
+typedef struct {
+	int line;                 /* PTX line */
+	int src_line;             /* .loc line, 0 when none */
+	const char *src_file;     /* .file of the .loc, or NULL */
+	const char *text;         /* the instruction as PTX text */
+	uint64_t executions;      /* warp-level, guarded-off ones included */
+	uint64_t active_threads;  /* lanes that ran it (guard true) */
+	uint64_t divergent;       /* branches: executions that split the warp */
+	ptx_mem_counts mem[PTX_MC_N];
+} ptx_insn_stats;
+size_t ptx_stats_insn_count(const ptx_ctx *cx);
+const ptx_insn_stats *ptx_stats_insn(const ptx_ctx *cx, size_t i);  /* borrowed; NULL past the end */
+/* Keep the memory and per-instruction counters (on by default); off
+ * leaves only the instruction totals, at the interpreter's full speed. */
+void ptx_set_counting(ptx_ctx *cx, int on);
 
 /* Marshal params (kernelParams layout) into the kernel's parameter buffer:
  * buf receives ptx_function_param_size(fn) bytes at the declared offsets. */
@@ -153,6 +203,27 @@ int ptx_cuda_copy_htod(ptx_cuda *g, ptx_devptr dst, const void *src, size_t n);
 int ptx_cuda_copy_dtoh(ptx_cuda *g, void *dst, ptx_devptr src, size_t n);
 int ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
                     const unsigned block[3], size_t shared_bytes, void **params);
+
+/* ---------------------------------------------------------------- queries
+ * Used by hosts that emulate another API on top of this one (the CUDA
+ * driver API library, libptxcuda). */
+
+/* The allocation holding p: its first address and size.  PTX_EFAULT when p
+ * lies in no live allocation (host memory, freed memory). */
+int ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size);
+/* Offset of the i-th parameter in the parameter buffer (kernelParams packed
+ * as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects). */
+int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);
+/* What a kernel of module m uses: registers per thread, local (stack frame)
+ * bytes per thread, static shared bytes per CTA (the module's, which every
+ * kernel of it is given), and the module's .version as major*10+minor and
+ * numeric .target (90 for sm_90a). */
+typedef struct {
+	int nregs;
+	size_t local_bytes, shared_bytes;
+	int ptx_version, sm;
+} ptx_function_usage;
+int ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_usage *out);
 
 #ifdef __cplusplus
 }

@@ -176,6 +176,7 @@ ptx_module_free(ptx_module *pm)
 		interp_free(cx, pm->fn[i].retoff);
 		interp_free(cx, pm->fn[i].retsz);
 	}
+	interp_count_free(cx);   /* the counters name the module's source files */
 	interp_free(cx, pm->allocs);
 	interp_free(cx, pm->code);
 	interp_free(cx, pm->fn);
@@ -198,6 +199,7 @@ ptx_ctx_free(ptx_ctx *cx)
 	interp_free(cx, cx->fault_msg);
 	interp_free(cx, cx->fault_insn);
 	interp_free(cx, cx->fault_nearest);
+	interp_count_free(cx);
 	cx->al.realloc(cx->al.ud, cx, 0);
 }
 
@@ -437,4 +439,23 @@ ptx_stats_get(const ptx_ctx *cx, ptx_stats *out)
 {
 	if (cx && out)
 		*out = cx->stats;
+}
+
+size_t
+ptx_stats_insn_count(const ptx_ctx *cx)
+{
+	return cx ? cx->nistat : 0;
+}
+
+const ptx_insn_stats *
+ptx_stats_insn(const ptx_ctx *cx, size_t i)
+{
+	return cx && i < cx->nistat ? &cx->istat[i] : NULL;
+}
+
+void
+ptx_set_counting(ptx_ctx *cx, int on)
+{
+	if (cx)
+		cx->nocount = !on;
 }

@@ -24,8 +24,8 @@
 
 /* ---------------------------------------------------------------- faults */
 
-static char *
-ins_text(ptx_ctx *cx, const Ins *in)
+char *
+interp_ins_text(ptx_ctx *cx, const Ins *in)
 {
 	char *buf = NULL, *s;
 	size_t n = 0;
@@ -88,7 +88,7 @@ interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t ad
 			for (int i = 0; i < L->pm->m->nfile; i++)
 				if (L->pm->m->file[i].index == xi->in->srcfile)
 					f->src_file = L->pm->m->file[i].path;
-		f->insn = cx->fault_insn = ins_text(cx, xi->in);
+		f->insn = cx->fault_insn = interp_ins_text(cx, xi->in);
 	}
 	if (w) {
 		memcpy(f->cta, w->cta->id, sizeof f->cta);
@@ -661,6 +661,10 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 		L->wsteps++;
 		L->steps += (uint64_t)__builtin_popcount(m);
+		if (L->st) {
+			L->st[t->pc].executions++;
+			L->st[t->pc].active_threads += (uint64_t)__builtin_popcount(m);
+		}
 		if (L->steps > L->budget) {
 			interp_fault(L, w, m ? __builtin_ctz(m) : -1, xi, PTX_FAULT_BUDGET, 0, 0,
 			    "more than %" PRIu64 " thread-instructions (see --max-steps)", L->budget);
@@ -713,10 +717,12 @@ interp_run(Launch *L, Warp *w, int slice)
 			NEXT;
 		}
 		CASE(X_LD) {
+			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->nd;
 			FOR_LANES(m, l) {
 				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
+				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
 				for (int k = 0; k < xi->nd; k++) {
@@ -727,14 +733,18 @@ interp_run(Launch *L, Warp *w, int slice)
 					SET(&xi->d[k], l, v);
 				}
 			}
+			if (L->st)
+				interp_count_mem(L, xi, m, ad, tot);
 			t->pc++;
 			NEXT;
 		}
 		CASE(X_ST) {
+			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->ns;
 			FOR_LANES(m, l) {
 				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
+				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
 				for (int k = 0; k < xi->ns; k++) {
@@ -742,15 +752,19 @@ interp_run(Launch *L, Warp *w, int slice)
 					memcpy(p + k * sz, &v, sz);
 				}
 			}
+			if (L->st)
+				interp_count_mem(L, xi, m, ad, tot);
 			t->pc++;
 			NEXT;
 		}
 		CASE(X_ATOM) {
+			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size;
 			FOR_LANES(m, l) {
 				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz, 1, xi);
 				uint64_t old = 0, nw;
+				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
 				memcpy(&old, p, sz);
@@ -760,6 +774,8 @@ interp_run(Launch *L, Warp *w, int slice)
 				if (xi->nd)
 					SET(&xi->d[0], l, old);
 			}
+			if (L->st)
+				interp_count_mem(L, xi, m, ad, sz);
 			t->pc++;
 			NEXT;
 		}
@@ -801,8 +817,12 @@ interp_run(Launch *L, Warp *w, int slice)
 				t->pc = xi->target;
 			else if (!m)
 				t->pc++;
-			else if (diverge(L, w, xi->target, m, t->pc + 1, nt, xi->rpc))
-				return RUN_FAULT;
+			else {
+				if (L->st)
+					L->st[t->pc].divergent++;
+				if (diverge(L, w, xi->target, m, t->pc + 1, nt, xi->rpc))
+					return RUN_FAULT;
+			}
 			NEXT;
 		}
 		CASE(X_BRX) {

@@ -156,6 +156,8 @@ struct ptx_ctx {
 	ptx_fault fault;
 	char *fault_msg, *fault_insn, *fault_nearest;
 	ptx_stats stats;
+	ptx_insn_stats *istat; size_t nistat;   /* the last launch's, executed instructions only */
+	int nocount;                            /* ptx_set_counting(cx, 0) */
 };
 
 /* ---------------------------------------------------------------- a launch */
@@ -221,6 +223,7 @@ typedef struct {
 	uint64_t steps, budget, wsteps;
 	int fault;                  /* PTX_FAULT_* once the launch must stop */
 	Alloc *last;                /* last global allocation hit */
+	ptx_insn_stats *st;         /* counters by pc while counting, else NULL */
 } Launch;
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
@@ -258,6 +261,17 @@ void interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, cons
 	__attribute__((format(printf, 7, 8)))
 #endif
 	;
+
+/* counters.c: the H100 memory-counter rules.  interp_count_mem takes the
+ * byte addresses the lanes of m used (as the instruction named them:
+ * space-relative, or generic); ldmatrix, stmatrix, cp.async and the bulk
+ * copies, once executed, report through it with their per-lane row
+ * addresses and the width of one row. */
+int interp_count_begin(Launch *L);
+void interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size);
+void interp_count_end(Launch *L);
+void interp_count_free(ptx_ctx *cx);
+char *interp_ins_text(ptx_ctx *cx, const Ins *in);
 
 /* load.c */
 int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */

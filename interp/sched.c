@@ -267,9 +267,13 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	L.budget = cx->max_steps;
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2];
 	memset(&cx->stats, 0, sizeof cx->stats);
-	live = interp_alloc(cx, MAX_LIVE * sizeof *live);
-	if (!live)
+	if (interp_count_begin(&L))
 		return PTX_ENOMEM;
+	live = interp_alloc(cx, MAX_LIVE * sizeof *live);
+	if (!live) {
+		interp_free(cx, L.st);
+		return PTX_ENOMEM;
+	}
 	while (nlive || next < total) {
 		int r;
 		if (nlive == 0 || (cur == nlive && next < total && nlive < MAX_LIVE)) {
@@ -304,6 +308,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	interp_free(cx, live);
 	cx->stats.warp_insns = L.wsteps;
 	cx->stats.thread_insns = L.steps;
+	interp_count_end(&L);   /* a faulted launch keeps what it counted */
 	if (rc == PTX_ETRAP)
 		interp_diag(cx, NULL, cx->fault.line, 0, PTX_SEV_ERROR, NULL, "%s",
 		    cx->fault.msg ? cx->fault.msg : "kernel fault");

@@ -1,16 +1,499 @@
 /*
- * async.c — asynchronous-copy, mbarrier and wgmma protocols (not
- * implemented yet).
+ * async.c — asynchronous-copy, mbarrier, wgmma and proxy-fence protocols.
  *
- * Planned: cp.async destinations read before cp.async.wait_*, mbarrier use
- * before mbarrier.init, wgmma accumulators touched between wgmma.fence and
- * wgmma.wait_group, bulk copies without fence.proxy.async.  The check
- * async exists in the table; this pass reports nothing yet.
+ * These instructions hand work to hardware that runs beside the thread, and
+ * the program must wait for it before touching what it touches.  ptxas
+ * checks none of it (for wgmma it silently inserts the missing fences and
+ * waits, infos C7517/C7519); the hardware reads stale or partial data.
+ *
+ * Four forward "may" dataflows over the CFG, each a set of facts that some
+ * path from the entry can bring to a point:
+ *
+ *  - cp.async copies still pending: made by cp.async, cleared by any
+ *    cp.async.wait_group or wait_all (a wait_group N > 0 would need the
+ *    group count, so it clears too: a miss rather than a false alarm), by
+ *    mbarrier waits (cp.async.mbarrier.arrive completion) and by calls.  An
+ *    ld of bytes a copy may still be writing is reported: both addresses
+ *    must be the same variable, or the same base register value, plus
+ *    constants, since pipelined kernels read one stage of a buffer while
+ *    the copy into the next is in flight;
+ *  - mbarrier objects initialised: mbarrier.init of an exact address
+ *    (variable + constant) sets its fact; an init through an unknown address
+ *    or a call sets every fact.  In a function that initialises mbarriers
+ *    itself, an operation on an exact address that no path has initialised
+ *    is reported (a function with no init may rely on its caller's);
+ *  - wgmma accumulators in flight (set by wgmma.mma_async, cleared by
+ *    wgmma.wait_group and calls) and accumulators written by other
+ *    instructions since the last wgmma.fence.  A non-wgmma instruction
+ *    touching an in-flight register, and a wgmma.mma_async whose
+ *    accumulators may be dirty, are reported;
+ *  - shared memory written through the generic proxy (st.shared), cleared
+ *    by fence.proxy.async and calls; a bulk copy or TMA store that reads the
+ *    same shared variable is reported.
+ *
+ * Addresses are compared with align.c's facts, so only provably the same
+ * object raises a finding.
  */
+#include <stdlib.h>
+#include <string.h>
 #include "verify.h"
+
+enum { NKEY = 64 };
+
+/* An object an address names: a variable (val -1) or an SSA base value. */
+typedef struct {
+	Sym *sym;
+	int64_t off;
+	int val;
+} Key;
+
+typedef struct {
+	Verify *v;
+	Func *fn;
+	AddrVal *av;
+	Key key[NKEY];
+	int64_t size[NKEY]; /* cp.async: bytes copied at each key */
+	int nkey;
+	int w;              /* words per set */
+	int report;         /* the final pass: report instead of solving */
+	Ins *last;          /* the instruction reported last (one report each) */
+} Ctx;
+
+static int
+keyid(Ctx *c, Key k, int add)
+{
+	for (int i = 0; i < c->nkey; i++)
+		if (c->key[i].sym == k.sym && c->key[i].off == k.off && c->key[i].val == k.val)
+			return i;
+	if (!add || c->nkey == NKEY)
+		return -1;
+	c->key[c->nkey] = k;
+	return c->nkey++;
+}
+
+/* The variable (or base value) a memory operand points into; 0 when unknown. */
+static int
+objkey(Ctx *c, Ins *in, Opnd *o, Key *k)
+{
+	AddrVal a;
+
+	if (o->kind != OK_ADDR || !o->base || o->addrlist)
+		return 0;
+	a = verify_addrof(c->av, c->fn, in, o);
+	if (!a.top && a.obj) {
+		*k = (Key){ a.obj, 0, -1 };
+		return 1;
+	}
+	if (o->base->kind == OK_REG && o->base->sym && o->base->sym->kind == SYM_REG) {
+		int val = verify_useof(in, o->base);
+		if (val >= 0 && !verify_isentry(c->fn, val)) {
+			*k = (Key){ NULL, 0, val };
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The exact variable + offset a memory operand names; 0 when not provable. */
+static int
+exactkey(Ctx *c, Ins *in, Opnd *o, Key *k)
+{
+	AddrVal a;
+
+	if (o->kind != OK_ADDR || !o->base || o->addrlist)
+		return 0;
+	a = verify_addrof(c->av, c->fn, in, o);
+	if (a.top || !a.exact || !a.sym)
+		return 0;
+	*k = (Key){ a.sym, a.off, -1 };
+	return 1;
+}
+
+static Opnd *
+addropnd(Ins *in, int nth)
+{
+	for (int k = 0; k < in->nopnd; k++)
+		if (in->opnd[k].kind == OK_ADDR && nth-- == 0)
+			return &in->opnd[k];
+	return NULL;
+}
+
+static void
+clearall(uint64_t *s, int w)
+{
+	memset(s, 0, (size_t)w * sizeof *s);
+}
+
+/*
+ * The solver shared by the four analyses: in[b] is the union of the
+ * predecessors' out sets, step applies one instruction.  Once the sets
+ * settle, one more walk calls step with c->report set.
+ */
+typedef void Step(Ctx *c, Ins *in, uint64_t *set);
+
+static void
+solve(Ctx *c, Step *step)
+{
+	Func *fn = c->fn;
+	size_t w = (size_t)c->w;
+	uint64_t *out = calloc((size_t)fn->nblk * w + w, sizeof *out);
+	uint64_t *cur = out + (size_t)fn->nblk * w;
+	int changed = 1;
+
+	if (!out)
+		return;
+	for (int pass = 0; pass < 2; pass++) {
+		c->report = pass;
+		for (int iter = 0; pass == 1 || (changed && iter < 1000); iter++) {
+			changed = 0;
+			for (int r = 0; r < fn->nrpo; r++) {
+				Blk *b = &fn->blk[fn->rpo[r]];
+				clearall(cur, c->w);
+				for (int p = 0; p < b->npred; p++)
+					if (fn->blk[b->pred[p]].rpo >= 0)
+						for (size_t k = 0; k < w; k++)
+							cur[k] |= out[(size_t)b->pred[p] * w + k];
+				for (int i = b->i0; i < b->i1; i++)
+					step(c, fn->ins[i], cur);
+				if (memcmp(cur, out + (size_t)b->id * w, w * sizeof *cur)) {
+					memcpy(out + (size_t)b->id * w, cur, w * sizeof *cur);
+					changed = 1;
+				}
+			}
+			if (pass == 1)
+				break;
+		}
+		if (changed)
+			break;  /* did not settle: say nothing */
+	}
+	free(out);
+}
+
+static int
+iscall(const Ins *in)
+{
+	return (ir_opinfo[in->op].flags & OF_CALL) != 0;
+}
+
+/* ---------------------------------------------------------------- cp.async before its wait */
+
+/* The bytes [off, off+size) of a variable or of an SSA base value that a
+ * memory operand names; 0 when not provable. */
+static int
+rangekey(Ctx *c, Ins *in, Opnd *o, Key *k)
+{
+	if (exactkey(c, in, o, k))
+		return 1;
+	if (o->kind == OK_ADDR && o->base && o->base->kind == OK_REG && o->base->sym &&
+	    o->base->sym->kind == SYM_REG) {
+		int val = verify_useof(in, o->base);
+		if (val >= 0 && !verify_isentry(c->fn, val)) {
+			*k = (Key){ NULL, o->imm + o->base->imm, val };
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void
+cpasync(Ctx *c, Ins *in, uint64_t *set)
+{
+	Key k;
+	Opnd *o;
+	int id;
+	int64_t n;
+
+	switch (in->op) {
+	case OP_CP_ASYNC:
+		if ((o = addropnd(in, 0)) && rangekey(c, in, o, &k) && in->nopnd >= 3 &&
+		    in->opnd[2].kind == OK_IMM && (id = keyid(c, k, 1)) >= 0) {
+			if (in->opnd[2].imm > c->size[id])
+				c->size[id] = in->opnd[2].imm;
+			set[0] |= (uint64_t)1 << id;
+		}
+		return;
+	case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL:
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
+		set[0] = 0;
+		return;
+	case OP_LD:
+		if (!c->report || !set[0] || in->nopnd < 2 || (in->space != SP_SHARED && in->space != SP_NONE) ||
+		    !rangekey(c, in, &in->opnd[1], &k))
+			return;
+		n = (int64_t)(verify_bits(in->ty[0]) / 8) * (in->vec > 0 ? in->vec : 1);
+		for (id = 0; id < c->nkey; id++) {
+			Key *p = &c->key[id];
+			if (!(set[0] >> id & 1) || p->sym != k.sym || p->val != k.val)
+				continue;
+			if (k.off < p->off + c->size[id] && p->off < k.off + n) {
+				verify_report(c->v, VC_ASYNC, in->opnd[1].loc,
+				    "'%s' of bytes a cp.async may still be writing: no cp.async.wait_group or "
+				    "cp.async.wait_all on some path since the copy", ir_opinfo[in->op].name);
+				return;
+			}
+		}
+		return;
+	}
+	if (iscall(in))
+		set[0] = 0;
+}
+
+/* ---------------------------------------------------------------- mbarrier before its init */
+
+static int
+ismbar(const Ins *in)
+{
+	switch (in->op) {
+	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_MBARRIER_TEST_WAIT:
+	case OP_MBARRIER_TRY_WAIT: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
+	case OP_CP_ASYNC_MBARRIER_ARRIVE:
+		return 1;
+	}
+	return 0;
+}
+
+/* The mbarrier operand of in, or NULL. */
+static Opnd *
+mbaropnd(Ins *in)
+{
+	if (ismbar(in) || in->op == OP_MBARRIER_INIT)
+		return addropnd(in, 0);
+	switch (in->op) {
+	case OP_CP_ASYNC_BULK: case OP_CP_ASYNC_BULK_TENSOR:
+	case OP_CP_REDUCE_ASYNC_BULK: case OP_CP_REDUCE_ASYNC_BULK_TENSOR:
+		if (verify_hasmod(in, "mbarrier::complete_tx::bytes"))
+			return addropnd(in, 2);
+	}
+	return NULL;
+}
+
+static void
+mbarrier(Ctx *c, Ins *in, uint64_t *set)
+{
+	Opnd *o = mbaropnd(in);
+	Key k;
+	int id;
+
+	if (iscall(in)) {
+		set[0] = ~(uint64_t)0;
+		return;
+	}
+	if (!o)
+		return;
+	if (in->op == OP_MBARRIER_INIT) {
+		if (exactkey(c, in, o, &k) && (id = keyid(c, k, 1)) >= 0)
+			set[0] |= (uint64_t)1 << id;
+		else
+			set[0] = ~(uint64_t)0;
+		return;
+	}
+	if (c->report && exactkey(c, in, o, &k) && (id = keyid(c, k, 0)) >= 0 && !(set[0] >> id & 1))
+		verify_report(c->v, VC_ASYNC, o->loc,
+		    "'%s' on the mbarrier at '%s+%lld', which no path from the entry of '%s' initialises "
+		    "with mbarrier.init first", ir_opinfo[in->op].name, k.sym->name, (long long)k.off, c->fn->name);
+}
+
+/* Collects every mbarrier.init key first, so that uses have a slot to test. */
+static void
+mbarkeys(Ctx *c)
+{
+	Key k;
+
+	for (int i = 0; i < c->fn->nins; i++) {
+		Ins *in = c->fn->ins[i];
+		Opnd *o = mbaropnd(in);
+		if (o && exactkey(c, in, o, &k))
+			keyid(c, k, 1);
+	}
+}
+
+/* ---------------------------------------------------------------- wgmma accumulators */
+
+/* Calls f on every register under o; dst says whether it is written. */
+static void
+regs(Ctx *c, Ins *in, Opnd *o, int dst, uint64_t *set,
+    void (*f)(Ctx *, Ins *, Opnd *, int, uint64_t *))
+{
+	switch (o->kind) {
+	case OK_REG:
+		if (o->sym && o->sym->kind == SYM_REG && o->sym->id >= 0 && o->sym->id < c->fn->nregs)
+			f(c, in, o, dst, set);
+		return;
+	case OK_ADDR:
+		if (o->base)
+			regs(c, in, o->base, 0, set, f);
+		dst = 0;
+		/* fall through */
+	case OK_VEC: case OK_LIST: case OK_PAIR: case OK_NOT:
+		for (int k = 0; k < o->nsub; k++)
+			regs(c, in, &o->sub[k], dst, set, f);
+		return;
+	}
+}
+
+static void
+eachreg(Ctx *c, Ins *in, uint64_t *set, void (*f)(Ctx *, Ins *, Opnd *, int, uint64_t *))
+{
+	if (in->guard)
+		regs(c, in, in->guard, 0, set, f);
+	for (int k = 0; k < in->nopnd; k++)
+		regs(c, in, &in->opnd[k], k < in->ndst || in->opnd[k].isdst, set, f);
+}
+
+/* set[0..w/2): accumulators in flight; set[w/2..w): written since wgmma.fence */
+static void
+touch(Ctx *c, Ins *in, Opnd *o, int dst, uint64_t *set)
+{
+	int r = o->sym->id, h = c->w / 2;
+
+	if (c->report && (set[r / 64] >> (r % 64) & 1) && c->last != in) {
+		c->last = in;
+		verify_report(c->v, VC_ASYNC, o->loc,
+		    "'%s' %s wgmma accumulator '%s' before the wgmma.wait_group that retires the "
+		    "wgmma.mma_async writing it", ir_opinfo[in->op].name, dst ? "writes" : "reads", o->sym->name);
+		set[r / 64] &= ~((uint64_t)1 << (r % 64));      /* once per accumulator and path */
+	}
+	if (dst)
+		set[h + r / 64] |= (uint64_t)1 << (r % 64);
+}
+
+static void
+accum(Ctx *c, Ins *in, Opnd *o, int dst, uint64_t *set)
+{
+	int r = o->sym->id, h = c->w / 2;
+
+	(void)in, (void)dst;
+	if (c->report && (set[h + r / 64] >> (r % 64) & 1)) {
+		verify_report(c->v, VC_ASYNC, o->loc,
+		    "wgmma.mma_async accumulator '%s' was written by another instruction with no "
+		    "wgmma.fence since", o->sym->name);
+		for (int k = h; k < c->w; k++)
+			set[k] = 0;                             /* one report per wgmma */
+	}
+	set[r / 64] |= (uint64_t)1 << (r % 64);
+}
+
+static void
+wgmma(Ctx *c, Ins *in, uint64_t *set)
+{
+	int h = c->w / 2;
+
+	switch (in->op) {
+	case OP_WGMMA_MMA_ASYNC: case OP_WGMMA_MMA_ASYNC_SP:
+		if (in->nopnd > 0 && in->opnd[0].kind == OK_VEC)
+			regs(c, in, &in->opnd[0], 1, set, accum);
+		return;
+	case OP_WGMMA_FENCE:
+		for (int k = h; k < c->w; k++)
+			set[k] = 0;
+		return;
+	case OP_WGMMA_WAIT_GROUP:
+		for (int k = 0; k < h; k++)
+			set[k] = 0;
+		return;
+	case OP_WGMMA_COMMIT_GROUP:
+		return;
+	}
+	if (iscall(in))
+		for (int k = 0; k < h; k++)
+			set[k] = 0;
+	eachreg(c, in, set, touch);
+}
+
+/* ---------------------------------------------------------------- generic-proxy writes before bulk reads */
+
+/* The space modifiers of in, in written order: returns the n-th, or 0. */
+static int
+nthspace(const Ins *in, int n)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE && n-- == 0)
+			return in->mod[i];
+	return 0;
+}
+
+static void
+proxy(Ctx *c, Ins *in, uint64_t *set)
+{
+	Key k;
+	int id, sp;
+
+	switch (in->op) {
+	case OP_ST:
+		if (in->nopnd >= 1 && objkey(c, in, &in->opnd[0], &k) &&
+		    (in->space == SP_SHARED || (in->space == SP_NONE && k.sym && k.sym->space == SP_SHARED)) &&
+		    (id = keyid(c, k, 1)) >= 0)
+			set[0] |= (uint64_t)1 << id;
+		return;
+	case OP_FENCE_PROXY_ASYNC: case OP_FENCE_PROXY_ASYNC_GENERIC:
+		set[0] = 0;
+		return;
+	case OP_FENCE_PROXY:
+		if (verify_hasmod(in, "async"))
+			set[0] = 0;
+		return;
+	case OP_CP_ASYNC_BULK: case OP_CP_ASYNC_BULK_TENSOR:
+	case OP_CP_REDUCE_ASYNC_BULK: case OP_CP_REDUCE_ASYNC_BULK_TENSOR:
+		sp = nthspace(in, 1);
+		if (!c->report || !set[0] || (sp != MOD_SHARED && sp != MOD_SHARED_CTA) || in->nopnd < 2 ||
+		    !objkey(c, in, &in->opnd[1], &k))
+			return;
+		if ((id = keyid(c, k, 0)) >= 0 && (set[0] >> id & 1))
+			verify_report(c->v, VC_ASYNC, in->opnd[1].loc,
+			    "'%s' reads shared memory that st.shared wrote through the generic proxy, with no "
+			    "fence.proxy.async between them on some path", ir_opinfo[in->op].name);
+		return;
+	}
+	if (iscall(in))
+		set[0] = 0;
+}
+
+static void
+async(Verify *v, Func *fn)
+{
+	Ctx c = { .v = v, .fn = fn, .w = 1 };
+	int has[4] = { 0 }, hasinit = 0;
+
+	for (int i = 0; i < fn->nins; i++) {
+		int op = fn->ins[i]->op;
+		has[0] |= op == OP_CP_ASYNC;
+		hasinit |= op == OP_MBARRIER_INIT;
+		has[1] |= ismbar(fn->ins[i]) || mbaropnd(fn->ins[i]) != NULL;
+		has[2] |= op == OP_WGMMA_MMA_ASYNC || op == OP_WGMMA_MMA_ASYNC_SP;
+		has[3] |= op == OP_CP_ASYNC_BULK || op == OP_CP_ASYNC_BULK_TENSOR ||
+		    op == OP_CP_REDUCE_ASYNC_BULK || op == OP_CP_REDUCE_ASYNC_BULK_TENSOR;
+	}
+	if (!has[0] && !has[1] && !has[2] && !has[3])
+		return;
+	if (!(c.av = verify_addrvals(fn)))
+		return;
+	if (has[0]) {
+		solve(&c, cpasync);
+		c.nkey = 0;
+	}
+	if (has[1] && hasinit) {
+		mbarkeys(&c);
+		solve(&c, mbarrier);
+		c.nkey = 0;
+	}
+	if (has[3]) {
+		solve(&c, proxy);
+		c.nkey = 0;
+	}
+	if (has[2]) {
+		c.w = 2 * ((fn->nregs + 63) / 64);
+		if (c.w > 0)
+			solve(&c, wgmma);
+	}
+	free(c.av);
+}
 
 void
 verify_async(Verify *v)
 {
-	(void)v;
+	for (int f = 0; f < v->m->nfn; f++) {
+		Func *fn = v->m->fn[f];
+		if (fn->hasbody && fn->built)
+			async(v, fn);
+	}
 }

@@ -12,7 +12,9 @@
  *    a .noreturn function.  The hardware then runs whatever follows;
  *  - calls without a prototype: ptxas needs the callee declared before the
  *    call ("Call to 'f' requires call prototype"), and an indirect call
- *    through a register needs a .callprototype or .calltargets operand.
+ *    through a register needs a .callprototype or .calltargets operand;
+ *  - a direct call whose return or argument list disagrees with the
+ *    callee's declaration in count, or passes a .param of another size.
  */
 #include "verify.h"
 
@@ -33,6 +35,46 @@ terminates(const Ins *in)
 	return 0;
 }
 
+/* One list of a call (arguments or returns) against the callee's formals. */
+static void
+formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const char *name, const char *what)
+{
+	int n = l ? l->nsub : 0;
+
+	if (n != npar) {
+		verify_report(v, VC_CALLPROTO, l ? l->loc : in->loc,
+		    "call to '%s' passes %d %s%s, but it is declared with %d", name, n, what, n == 1 ? "" : "s", npar);
+		return;
+	}
+	for (int k = 0; k < n; k++) {
+		const Opnd *a = &l->sub[k];
+		const Sym *f = par[k].sym;
+		if (a->kind != OK_SYM || !a->sym || a->sym->kind != SYM_VAR || !f || f->space != SP_PARAM ||
+		    a->sym->size < 0 || f->size < 0 || a->sym->size == f->size)
+			continue;
+		verify_report(v, VC_CALLPROTO, a->loc,
+		    "%s '%s' is %lld bytes, but formal parameter '%s' of '%s' is %lld bytes", what, a->sym->name,
+		    (long long)a->sym->size, f->name, name, (long long)f->size);
+	}
+}
+
+/* The return and argument lists of a direct call against the callee's header
+ * (ptxas: "Call has wrong number of parameters", "Type of argument does not
+ * match formal parameter"). */
+static void
+arity(Verify *v, Ins *in, const Func *callee, const char *name)
+{
+	const Opnd *ret = NULL, *args = NULL;
+	int t = in->ndst;
+
+	if (t > 0 && in->opnd[0].kind == OK_LIST)
+		ret = &in->opnd[0];
+	if (t + 1 < in->nopnd && in->opnd[t + 1].kind == OK_LIST)
+		args = &in->opnd[t + 1];
+	formals(v, in, ret, callee->ret, callee->nret, name, "return value");
+	formals(v, in, args, callee->par, callee->npar, name, "argument");
+}
+
 static void
 calls(Verify *v, Func *fn, Ins *in)
 {
@@ -46,6 +88,8 @@ calls(Verify *v, Func *fn, Ins *in)
 		if (t->sym->loc.line > 0 && t->sym->loc.off > in->loc.off && t->sym->fn != fn)
 			verify_report(v, VC_CALLPROTO, t->loc,
 			    "call to '%s' requires a prototype: it is declared only after this call", t->sym->name);
+		if (t->sym->fn)
+			arity(v, in, t->sym->fn, t->sym->name);
 	} else if (t->kind == OK_REG) {
 		const Opnd *last = &in->opnd[in->nopnd - 1];
 		if (!(last->kind == OK_SYM && last->sym &&

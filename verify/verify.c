@@ -234,6 +234,18 @@ verify_defins(Func *fn, int val)
 }
 
 int
+verify_useof(Ins *in, const Opnd *o)
+{
+	Opnd *r[64];
+	int n = verify_reads(in, r, 64);
+
+	for (int k = 0; k < n && k < in->nuse; k++)
+		if (r[k] == o)
+			return in->use[k];
+	return -1;
+}
+
+int
 verify_isentry(const Func *fn, int val)
 {
 	return val >= 0 && val < fn->nval && fn->val[val].ins < 0 && fn->val[val].phi < 0;

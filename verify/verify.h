@@ -82,6 +82,27 @@ int verify_reads(Ins *in, Opnd **out, int max);
 /* A value's defining instruction, or NULL for a phi or an entry value. */
 Ins *verify_defins(Func *fn, int val);
 int verify_isentry(const Func *fn, int val);         /* an entry value (read before any write) */
+int verify_useof(Ins *in, const Opnd *o);            /* the SSA value a register operand reads, or -1 */
+
+/* What align.c knows about an integer value used as an address: its low
+ * bits (value == rem modulo al, al a power of two), and where exactly it
+ * points when that is a constant offset from one variable.  A value nothing
+ * is known about has al 1. */
+typedef struct {
+	unsigned char top;   /* not reached yet by the solver; treated as unknown by the checks */
+	unsigned char exact; /* the value is sym+off, or the constant off when sym is NULL */
+	Sym *sym;            /* exact: the variable */
+	Sym *obj;            /* the variable the value points into (offset perhaps unknown), or NULL */
+	int64_t off;
+	uint32_t al, rem;
+} AddrVal;
+
+/* One AddrVal per SSA value of fn (malloc'd; NULL when out of memory or when
+ * the solver did not settle). */
+AddrVal *verify_addrvals(Func *fn);
+/* The address an operand of in denotes: a register, a variable, an
+ * immediate, or a [base+imm] memory operand. */
+AddrVal verify_addrof(const AddrVal *av, Func *fn, Ins *in, const Opnd *o);
 
 /* ---------------------------------------------------------------- the passes, in pipeline order */
 void verify_structure(Verify *v);   /* structure.c */

@@ -77,9 +77,9 @@ int main(int argc, char **argv)
 	snprintf(path, sizeof path, "%s/ref/outputs.bin", dir);
 	const unsigned char *out = slurp(path, &no), *out0 = out;
 	snprintf(path, sizeof path, "%s/GAPS", dir);
-	char *gaps = "";
+	char *gaps = "", *gapsbuf = NULL;
 	FILE *gf = fopen(path, "rb");
-	if (gf) { fclose(gf); gaps = (char *)slurp(path, &ng); }
+	if (gf) { fclose(gf); gaps = gapsbuf = (char *)slurp(path, &ng); }
 	FILE *gw = NULL;
 	if (write) {
 		gw = fopen(path, "w");
@@ -169,7 +169,7 @@ int main(int argc, char **argv)
 					uint64_t mk = w8 >= 64 ? ~0ull : ((uint64_t)1 << w8) - 1, sb = (uint64_t)1 << (w8 - 1);
 					uint64_t g = got[0] & mk, t = want[0];
 					int64_t og = (g & sb) ? -(int64_t)(g & ~sb) : (int64_t)g, ot = (t & sb) ? -(int64_t)(t & ~sb) : (int64_t)t;
-					uint64_t du = og > ot ? (uint64_t)(og - ot) : (uint64_t)(ot - og);
+					uint64_t du = og > ot ? (uint64_t)og - (uint64_t)ot : (uint64_t)ot - (uint64_t)og;
 					if (du > maxulp) maxulp = du;
 					if (!gap && shown++ < 4) {
 						printf("  %s in", name);
@@ -206,6 +206,10 @@ int main(int argc, char **argv)
 		fail++;
 	}
 	if (gw) fclose(gw);
+	free(vars);
+	free((void *)in0);
+	free((void *)out0);
+	free(gapsbuf);
 	printf("%d variants exact, %d known gaps (GAPS), %d fixed\n", pass, known, fixed);
 	printf("%d passed, %d failed\n", pass + known, fail);
 	return fail ? 1 : 0;

@@ -1,0 +1,569 @@
+/*
+ * shim.c -- the CUDA driver API on the interpreter: initialisation, the one
+ * device (an sm_90 GPU with the attributes of an H100 SXM 80GB), contexts,
+ * modules and the linker, launches, error names and cuGetProcAddress.
+ * Memory, streams and events are in shim_mem.c.
+ *
+ * Work is synchronous: a launch runs to completion before cuLaunchKernel
+ * returns, so streams are executed in order by construction.  A fault in a
+ * kernel prints the interpreter's report to stderr (the real driver does
+ * not, but it is what a developer needs) and, as on a GPU, poisons the
+ * context: later calls on it return the same error.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cuda/shim.h"
+
+Shim shim = { .mu = PTHREAD_MUTEX_INITIALIZER };
+
+/* The current context stack of this thread. */
+#define MAXSTACK 32
+static _Thread_local CUcontext cstack[MAXSTACK];
+static _Thread_local int ncstack;
+
+static void
+printf_sink(void *user, const char *text, size_t len)
+{
+	(void)user;
+	fwrite(text, 1, len, stdout);
+}
+
+void
+shim_print_diags(const char *what)
+{
+	size_t n = ptx_diag_count(shim.cx);
+
+	for (size_t i = 0; i < n; i++) {
+		const ptx_diag *d = ptx_diag_get(shim.cx, i);
+		fprintf(stderr, "libptxcuda: %s: %s:%d:%d: %s\n", what, d->file ? d->file : "?",
+		    d->line, d->col, d->msg);
+	}
+}
+
+static CUcontext
+current(void)
+{
+	return ncstack ? cstack[ncstack - 1] : NULL;
+}
+
+static int
+validctx(CUcontext c)
+{
+	return c && c->magic == MAGIC_CTX;
+}
+
+CUresult
+shim_ready(CUcontext *ctx)
+{
+	CUcontext c;
+
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	c = current();
+	if (!validctx(c))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if (ctx)
+		*ctx = c;
+	return c->sticky;
+}
+
+/* ---------------------------------------------------------------- init, device */
+
+CUresult
+cuInit(unsigned flags)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim.inited) {
+		if (ptx_ctx_new(&shim.cx, NULL) != PTX_OK)
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+		else {
+			ptx_set_printf_sink(shim.cx, printf_sink, NULL);
+			shim.primary.magic = MAGIC_CTX;
+			shim.primary.primary = 1;
+			shim.inited = 1;
+		}
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuDriverGetVersion(int *v)
+{
+	if (!v)
+		return CUDA_ERROR_INVALID_VALUE;
+	*v = SHIM_VERSION;
+	return CUDA_SUCCESS;
+}
+
+static CUresult
+devok(CUdevice d)
+{
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	return d == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+}
+
+CUresult
+cuDeviceGetCount(int *n)
+{
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	*n = 1;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceGet(CUdevice *d, int ordinal)
+{
+	if (!d)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (ordinal != 0)
+		return CUDA_ERROR_INVALID_DEVICE;
+	*d = 0;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceGetName(char *name, int len, CUdevice d)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	if (!name || len <= 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	snprintf(name, (size_t)len, "ptxkit interpreter (NVIDIA H100 80GB HBM3, sm_90)");
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	if (!bytes)
+		return CUDA_ERROR_INVALID_VALUE;
+	*bytes = SHIM_TOTAL_MEM;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceTotalMem(size_t *bytes, CUdevice d)
+{
+	return cuDeviceTotalMem_v2(bytes, d);
+}
+
+CUresult
+cuDeviceComputeCapability(int *major, int *minor, CUdevice d)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	if (!major || !minor)
+		return CUDA_ERROR_INVALID_VALUE;
+	*major = 9;
+	*minor = 0;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceGetUuid(unsigned char uuid[16], CUdevice d)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	if (!uuid)
+		return CUDA_ERROR_INVALID_VALUE;
+	memcpy(uuid, "ptxkit-interp-90", 16);
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceGetUuid_v2(unsigned char uuid[16], CUdevice d)
+{
+	return cuDeviceGetUuid(uuid, d);
+}
+
+/*
+ * CUdevice_attribute -> value: those an H100 80GB HBM3 (SXM5, sm_90) reports
+ * with driver 580, less its PCI identifiers.  Values absent here read as 0.
+ */
+static const struct { int a, v; } attrs[] = {
+	{1, 1024}, {2, 1024}, {3, 1024}, {4, 64}, {5, 2147483647}, {6, 65535}, {7, 65535}, {8, 49152},
+	{9, 65536}, {10, 32}, {11, 2147483647}, {12, 65536}, {13, 1980000}, {14, 512}, {15, 1},
+	{16, 132}, {19, 1}, {21, 131072}, {22, 131072}, {23, 65536}, {24, 16384}, {25, 16384},
+	{26, 16384}, {27, 32768}, {28, 32768}, {29, 2048}, {30, 512}, {31, 1}, {32, 1}, {36, 2619000},
+	{37, 5120}, {38, 52428800}, {39, 2048}, {40, 3}, {41, 1}, {42, 32768}, {43, 2048}, {44, 1},
+	{45, 32768}, {46, 32768}, {47, 8192}, {48, 8192}, {49, 32768}, {51, 32}, {52, 32768},
+	{53, 32768}, {54, 2046}, {55, 32768}, {56, 131072}, {57, 65536}, {58, 16384}, {59, 16384},
+	{60, 16384}, {61, 32768}, {62, 2048}, {63, 32768}, {64, 32768}, {65, 2048}, {66, 32768},
+	{67, 32768}, {68, 2046}, {69, 268435456}, {70, 131072}, {71, 65000}, {72, 2097120},
+	{73, 32768}, {74, 32768}, {75, 9}, {77, 32768}, {78, 1}, {79, 1}, {80, 1}, {81, 233472},
+	{82, 65536}, {83, 1}, {87, 2}, {89, 1}, {90, 1}, {91, 1}, {95, 1}, {96, 1}, {97, 232448},
+	{99, 1}, {102, 1}, {103, 1}, {106, 32}, {107, 1}, {108, 32768000}, {109, 134217728}, {110, 1},
+	{111, 1024}, {112, 1}, {113, 1}, {114, 1}, {115, 1}, {116, 1}, {117, 1}, {118, 100}, {119, 9},
+	{120, 1}, {121, 1}, {122, 1}, {123, 1}, {124, 1}, {125, 1}, {126, 4}, {127, 1}, {128, 1},
+	{129, 1}, {131, -1}, {141, 1}, {142, 1}, {144, 1}, {145, 1},
+};
+
+CUresult
+cuDeviceGetAttribute(int *v, int attr, CUdevice d)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	if (!v || attr <= 0 || attr > 147)
+		return CUDA_ERROR_INVALID_VALUE;
+	*v = 0;
+	for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++)
+		if (attrs[i].a == attr)
+			*v = attrs[i].v;
+	return CUDA_SUCCESS;
+}
+
+/* ---------------------------------------------------------------- contexts */
+
+/* Frees what ctx owns: its modules and its allocations. */
+static void
+release_ctx(CUcontext ctx)
+{
+	CUmodule *pp = &shim.mods;
+
+	while (*pp) {
+		CUmodule md = *pp;
+		if (md->ctx != ctx) {
+			pp = &md->next;
+			continue;
+		}
+		*pp = md->next;
+		while (md->fns) {
+			struct Sfn *f = md->fns;
+			md->fns = f->next;
+			f->magic = 0;
+			free(f);
+		}
+		ptx_module_free(md->m);
+		md->magic = 0;
+		free(md);
+	}
+	shim_free_ctx_allocs(ctx);
+	ctx->sticky = CUDA_SUCCESS;
+}
+
+static void
+forget_ctx(CUcontext ctx)
+{
+	int j = 0;
+	for (int i = 0; i < ncstack; i++)
+		if (cstack[i] != ctx)
+			cstack[j++] = cstack[i];
+	ncstack = j;
+}
+
+static CUresult
+push(CUcontext c)
+{
+	if (ncstack == MAXSTACK)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	cstack[ncstack++] = c;
+	return CUDA_SUCCESS;
+}
+
+static CUresult
+ctx_create(CUcontext *pctx, unsigned flags, CUdevice d)
+{
+	CUresult r = devok(d);
+	CUcontext c;
+
+	if (r)
+		return r;
+	if (!pctx)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(c = calloc(1, sizeof *c)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	c->magic = MAGIC_CTX;
+	c->flags = flags;
+	if ((r = push(c))) {
+		free(c);
+		return r;
+	}
+	*pctx = c;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxCreate_v2(CUcontext *pctx, unsigned flags, CUdevice d)
+{
+	CUresult r;
+
+	LOCK();
+	r = ctx_create(pctx, flags, d);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuCtxCreate(CUcontext *pctx, unsigned flags, CUdevice d)
+{
+	return cuCtxCreate_v2(pctx, flags, d);
+}
+
+/* The execution-affinity parameters of _v3 and the params of _v4 (affinity,
+ * CIG) have no meaning here and are ignored. */
+CUresult
+cuCtxCreate_v3(CUcontext *pctx, void *params, int nparams, unsigned flags, CUdevice d)
+{
+	(void)params;
+	(void)nparams;
+	return cuCtxCreate_v2(pctx, flags, d);
+}
+
+CUresult
+cuCtxCreate_v4(CUcontext *pctx, void *params, unsigned flags, CUdevice d)
+{
+	(void)params;
+	return cuCtxCreate_v2(pctx, flags, d);
+}
+
+CUresult
+cuCtxDestroy_v2(CUcontext ctx)
+{
+	LOCK();
+	if (!shim.inited || !validctx(ctx) || ctx->primary) {
+		UNLOCK();
+		return !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : CUDA_ERROR_INVALID_CONTEXT;
+	}
+	release_ctx(ctx);
+	forget_ctx(ctx);
+	ctx->magic = 0;
+	free(ctx);
+	UNLOCK();
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxDestroy(CUcontext ctx)
+{
+	return cuCtxDestroy_v2(ctx);
+}
+
+CUresult
+cuCtxSetCurrent(CUcontext ctx)
+{
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (ctx && !validctx(ctx))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if (!ctx) {
+		if (ncstack)
+			ncstack--;
+		return CUDA_SUCCESS;
+	}
+	if (ncstack)
+		cstack[ncstack - 1] = ctx;
+	else
+		cstack[ncstack++] = ctx;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxGetCurrent(CUcontext *ctx)
+{
+	if (!ctx)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	*ctx = current();
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxPushCurrent_v2(CUcontext ctx)
+{
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (!validctx(ctx))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	return push(ctx);
+}
+
+CUresult
+cuCtxPushCurrent(CUcontext ctx)
+{
+	return cuCtxPushCurrent_v2(ctx);
+}
+
+CUresult
+cuCtxPopCurrent_v2(CUcontext *ctx)
+{
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (!ncstack)
+		return CUDA_ERROR_INVALID_CONTEXT;
+	ncstack--;
+	if (ctx)
+		*ctx = cstack[ncstack];
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxPopCurrent(CUcontext *ctx)
+{
+	return cuCtxPopCurrent_v2(ctx);
+}
+
+CUresult
+cuCtxGetDevice(CUdevice *d)
+{
+	CUresult r;
+
+	if (!d)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (!validctx(current()))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	r = CUDA_SUCCESS;
+	*d = 0;
+	return r;
+}
+
+CUresult
+cuCtxGetApiVersion(CUcontext ctx, unsigned *v)
+{
+	if (!v)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (ctx && !validctx(ctx))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	*v = 3020;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxGetFlags(unsigned *flags)
+{
+	CUcontext c = current();
+
+	if (!flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!validctx(c))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	*flags = c->flags;
+	return CUDA_SUCCESS;
+}
+
+/* Work is synchronous: nothing is ever pending, only a fault to report. */
+CUresult
+cuCtxSynchronize(void)
+{
+	CUresult r;
+
+	LOCK();
+	r = shim_ready(NULL);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice d)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	if (!pctx)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	shim.primary.refs++;
+	*pctx = &shim.primary;
+	UNLOCK();
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDevicePrimaryCtxRelease_v2(CUdevice d)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	LOCK();
+	if (shim.primary.refs == 0)
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	else if (--shim.primary.refs == 0)
+		release_ctx(&shim.primary);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuDevicePrimaryCtxRelease(CUdevice d)
+{
+	return cuDevicePrimaryCtxRelease_v2(d);
+}
+
+CUresult
+cuDevicePrimaryCtxReset_v2(CUdevice d)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	LOCK();
+	release_ctx(&shim.primary);
+	shim.primary.refs = 0;
+	UNLOCK();
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDevicePrimaryCtxReset(CUdevice d)
+{
+	return cuDevicePrimaryCtxReset_v2(d);
+}
+
+CUresult
+cuDevicePrimaryCtxGetState(CUdevice d, unsigned *flags, int *active)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	if (!flags || !active)
+		return CUDA_ERROR_INVALID_VALUE;
+	*flags = shim.primary.flags;
+	*active = shim.primary.refs > 0;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDevicePrimaryCtxSetFlags_v2(CUdevice d, unsigned flags)
+{
+	CUresult r = devok(d);
+
+	if (r)
+		return r;
+	shim.primary.flags = flags;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDevicePrimaryCtxSetFlags(CUdevice d, unsigned flags)
+{
+	return cuDevicePrimaryCtxSetFlags_v2(d, flags);
+}

@@ -1,0 +1,150 @@
+/*
+ * shim.h -- libptxcuda's own declarations of the CUDA driver API types it
+ * implements (written from the API's documented ABI: enum values, struct
+ * layouts and calling convention), and the state shared by its files.
+ *
+ * One process-wide ptx_ctx backs every CUDA context, so device pointers
+ * are unique across contexts as with unified addressing; a context owns
+ * the modules loaded and the memory allocated while it was current, and
+ * frees them when it is destroyed.  One mutex serialises every call, since
+ * a ptx_ctx must not be used from two threads at once.
+ */
+#ifndef PTXCUDA_SHIM_H
+#define PTXCUDA_SHIM_H
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "include/ptx.h"
+
+/* ---------------------------------------------------------------- the ABI */
+
+typedef int CUresult;
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef uint64_t cuuint64_t;
+typedef struct Sctx *CUcontext;
+typedef struct Smod *CUmodule;
+typedef struct Sfn *CUfunction;
+typedef struct Sstream *CUstream;
+typedef struct Sevent *CUevent;
+typedef struct Slink *CUlinkState;
+
+enum {
+	CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_OUT_OF_MEMORY = 2,
+	CUDA_ERROR_NOT_INITIALIZED = 3, CUDA_ERROR_DEINITIALIZED = 4,
+	CUDA_ERROR_NO_DEVICE = 100, CUDA_ERROR_INVALID_DEVICE = 101,
+	CUDA_ERROR_INVALID_IMAGE = 200, CUDA_ERROR_INVALID_CONTEXT = 201,
+	CUDA_ERROR_NO_BINARY_FOR_GPU = 209, CUDA_ERROR_INVALID_PTX = 218,
+	CUDA_ERROR_INVALID_SOURCE = 300, CUDA_ERROR_FILE_NOT_FOUND = 301,
+	CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_FOUND = 500, CUDA_ERROR_NOT_READY = 600,
+	CUDA_ERROR_ILLEGAL_ADDRESS = 700, CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
+	CUDA_ERROR_LAUNCH_TIMEOUT = 702, CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE = 708,
+	CUDA_ERROR_CONTEXT_IS_DESTROYED = 709, CUDA_ERROR_ASSERT = 710,
+	CUDA_ERROR_ILLEGAL_INSTRUCTION = 715, CUDA_ERROR_MISALIGNED_ADDRESS = 716,
+	CUDA_ERROR_LAUNCH_FAILED = 719, CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
+	CUDA_ERROR_NOT_PERMITTED = 800, CUDA_ERROR_NOT_SUPPORTED = 801,
+	CUDA_ERROR_INVALID_CLUSTER_SIZE = 912, CUDA_ERROR_UNKNOWN = 999
+};
+
+/* CUjit_option values the shim reads. */
+enum { CU_JIT_INFO_LOG_BUFFER = 3, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
+       CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6 };
+/* CUjitInputType */
+enum { CU_JIT_INPUT_CUBIN, CU_JIT_INPUT_PTX, CU_JIT_INPUT_FATBINARY, CU_JIT_INPUT_OBJECT,
+       CU_JIT_INPUT_LIBRARY, CU_JIT_INPUT_NVVM };
+/* CUfunction_attribute */
+enum { CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+       CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+       CU_FUNC_ATTRIBUTE_NUM_REGS, CU_FUNC_ATTRIBUTE_PTX_VERSION, CU_FUNC_ATTRIBUTE_BINARY_VERSION,
+       CU_FUNC_ATTRIBUTE_CACHE_MODE_CA, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+       CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET,
+       CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH, CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT,
+       CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+       CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE, CU_FUNC_ATTRIBUTE_MAX };
+/* CUlaunchAttributeID values the shim reads. */
+enum { CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2, CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
+
+typedef struct {
+	int id;                     /* CUlaunchAttributeID */
+	char pad[4];
+	union {
+		char pad[64];
+		int cooperative;
+		struct { unsigned x, y, z; } clusterDim;
+	} value;
+} CUlaunchAttribute;
+
+typedef struct {
+	unsigned gridDimX, gridDimY, gridDimZ;
+	unsigned blockDimX, blockDimY, blockDimZ;
+	unsigned sharedMemBytes;
+	CUstream hStream;
+	CUlaunchAttribute *attrs;
+	unsigned numAttrs;
+} CUlaunchConfig;
+
+#define CU_LAUNCH_PARAM_END ((void *)0)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)1)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)2)
+
+/* ---------------------------------------------------------------- state */
+
+#define SHIM_VERSION 13000          /* cuDriverGetVersion: CUDA 13.0 */
+#define SHIM_TOTAL_MEM (80ull << 30)  /* an H100 80GB */
+
+struct Sctx {
+	unsigned magic;
+	int primary;                /* the device's primary context */
+	int refs;                   /* primary: retain count */
+	unsigned flags;
+	CUresult sticky;            /* a launch fault poisons the context, as on a GPU */
+};
+
+struct Smod {
+	unsigned magic;
+	CUcontext ctx;
+	ptx_module *m;
+	struct Sfn *fns;            /* functions handed out, freed with the module */
+	struct Smod *next;
+};
+
+struct Sfn {
+	unsigned magic;
+	CUmodule mod;
+	ptx_function *f;
+	int maxdyn;                 /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
+	int attr[CU_FUNC_ATTRIBUTE_MAX];  /* other values set by cuFuncSetAttribute */
+	struct Sfn *next;
+};
+
+struct Sstream { unsigned magic; CUcontext ctx; };
+struct Sevent { unsigned magic; double ms; int recorded; };
+
+typedef struct {
+	pthread_mutex_t mu;
+	int inited;
+	ptx_ctx *cx;
+	struct Sctx primary;
+	struct Smod *mods;
+	struct { CUdeviceptr p; size_t n; CUcontext ctx; } *allocs;
+	size_t nallocs, capallocs;
+	size_t used;                /* bytes allocated, for cuMemGetInfo */
+} Shim;
+
+extern Shim shim;
+
+enum { MAGIC_CTX = 0xc7c7c7c7u, MAGIC_MOD = 0x30d30d30u, MAGIC_FN = 0xf00f00f0u,
+       MAGIC_STREAM = 0x5a5a5a5au, MAGIC_EVENT = 0xe7e7e7e7u, MAGIC_LINK = 0x11ab11abu };
+
+#define LOCK() pthread_mutex_lock(&shim.mu)
+#define UNLOCK() pthread_mutex_unlock(&shim.mu)
+
+/* shim.c */
+CUresult shim_ready(CUcontext *ctx);      /* initialised, with a current context; under LOCK */
+void shim_print_diags(const char *what);
+/* shim_mem.c */
+void shim_free_ctx_allocs(CUcontext ctx);
+double shim_now_ms(void);
+
+#endif

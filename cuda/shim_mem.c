@@ -1,0 +1,636 @@
+/*
+ * shim_mem.c -- device and host memory, streams, events and error names of
+ * libptxcuda.  Device memory is the interpreter's: a CUdeviceptr is a guest
+ * address.  Host memory (cuMemAllocHost, cuMemHostAlloc) is plain malloc,
+ * which the interpreter's copies read like any host buffer.  Streams and
+ * events exist for their handles: every call has finished when it returns.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "cuda/shim.h"
+
+static CUresult
+merr(int rc)
+{
+	switch (rc) {
+	case PTX_OK: return CUDA_SUCCESS;
+	case PTX_ENOMEM: return CUDA_ERROR_OUT_OF_MEMORY;
+	default: return CUDA_ERROR_INVALID_VALUE;
+	}
+}
+
+CUresult
+cuMemAlloc_v2(CUdeviceptr *p, size_t n)
+{
+	CUcontext ctx;
+	CUresult r;
+	ptx_devptr a;
+
+	if (!p || !n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if ((r = shim_ready(&ctx)))
+		goto out;
+	if (shim.used + n > SHIM_TOTAL_MEM) {
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+		goto out;
+	}
+	if (shim.nallocs == shim.capallocs) {
+		size_t cap = shim.capallocs ? shim.capallocs * 2 : 64;
+		void *na = realloc(shim.allocs, cap * sizeof *shim.allocs);
+		if (!na) {
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+			goto out;
+		}
+		shim.allocs = na;
+		shim.capallocs = cap;
+	}
+	if ((r = merr(ptx_mem_alloc(shim.cx, n, &a))))
+		goto out;
+	shim.allocs[shim.nallocs].p = a;
+	shim.allocs[shim.nallocs].n = n;
+	shim.allocs[shim.nallocs].ctx = ctx;
+	shim.nallocs++;
+	shim.used += n;
+	*p = a;
+out:
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemAlloc(CUdeviceptr *p, size_t n)
+{
+	return cuMemAlloc_v2(p, n);
+}
+
+/* Pitch is the width rounded up to the texture pitch alignment (512). */
+CUresult
+cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t w, size_t h, unsigned elt)
+{
+	(void)elt;
+	if (!pitch)
+		return CUDA_ERROR_INVALID_VALUE;
+	*pitch = (w + 511) & ~(size_t)511;
+	return cuMemAlloc_v2(p, *pitch * h);
+}
+
+static void
+drop(size_t i)
+{
+	ptx_mem_free(shim.cx, shim.allocs[i].p);
+	shim.used -= shim.allocs[i].n;
+	shim.allocs[i] = shim.allocs[--shim.nallocs];
+}
+
+CUresult
+cuMemFree_v2(CUdeviceptr p)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	if (!p)
+		return CUDA_SUCCESS;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else
+		for (size_t i = 0; i < shim.nallocs; i++)
+			if (shim.allocs[i].p == p) {
+				drop(i);
+				r = CUDA_SUCCESS;
+				break;
+			}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemFree(CUdeviceptr p)
+{
+	return cuMemFree_v2(p);
+}
+
+void
+shim_free_ctx_allocs(CUcontext ctx)
+{
+	for (size_t i = 0; i < shim.nallocs;)
+		if (shim.allocs[i].ctx == ctx)
+			drop(i);
+		else
+			i++;
+}
+
+CUresult
+cuMemGetInfo_v2(size_t *freeb, size_t *total)
+{
+	CUresult r;
+
+	LOCK();
+	if (!(r = shim_ready(NULL))) {
+		if (freeb)
+			*freeb = SHIM_TOTAL_MEM - shim.used;
+		if (total)
+			*total = SHIM_TOTAL_MEM;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemGetInfo(size_t *freeb, size_t *total)
+{
+	return cuMemGetInfo_v2(freeb, total);
+}
+
+CUresult
+cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr p)
+{
+	ptx_devptr b;
+	size_t n;
+	CUresult r;
+
+	LOCK();
+	if (!(r = shim_ready(NULL))) {
+		if (ptx_mem_range(shim.cx, p, &b, &n) != PTX_OK)
+			r = CUDA_ERROR_NOT_FOUND;
+		else {
+			if (base)
+				*base = b;
+			if (size)
+				*size = n;
+		}
+	}
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- copies */
+
+/* Device addresses are those inside an allocation; anything else is host. */
+static int
+isdev(CUdeviceptr p)
+{
+	return ptx_mem_range(shim.cx, p, NULL, NULL) == PTX_OK;
+}
+
+static CUresult
+copy(int kind, CUdeviceptr dst, const void *hsrc, CUdeviceptr src, void *hdst, size_t n)
+{
+	CUresult r;
+	int rc = PTX_OK;
+
+	LOCK();
+	if ((r = shim_ready(NULL)) || !n)
+		goto out;
+	if (kind == 'u') {   /* cuMemcpy: unified addressing decides */
+		int d = isdev(dst), s = isdev(src);
+		kind = d && s ? 'd' : d ? 'h' : s ? 'H' : 'm';
+		hsrc = (const void *)(uintptr_t)src;
+		hdst = (void *)(uintptr_t)dst;
+	}
+	switch (kind) {
+	case 'h': rc = ptx_mem_copy_htod(shim.cx, dst, hsrc, n); break;
+	case 'H': rc = ptx_mem_copy_dtoh(shim.cx, hdst, src, n); break;
+	case 'd': rc = ptx_mem_copy_dtod(shim.cx, dst, src, n); break;
+	default: memmove(hdst, hsrc, n);
+	}
+	if (rc != PTX_OK) {
+		if (rc == PTX_EFAULT)
+			shim_print_diags("bad copy");
+		r = merr(rc);
+	}
+out:
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n)
+{
+	return copy('h', dst, src, 0, NULL, n);
+}
+
+CUresult
+cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n)
+{
+	return copy('H', 0, NULL, src, dst, n);
+}
+
+CUresult
+cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n)
+{
+	return copy('d', dst, NULL, src, NULL, n);
+}
+
+CUresult
+cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n)
+{
+	return copy('u', dst, NULL, src, NULL, n);
+}
+
+CUresult
+cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t n)
+{
+	return cuMemcpyHtoD_v2(dst, src, n);
+}
+
+CUresult
+cuMemcpyDtoH(void *dst, CUdeviceptr src, size_t n)
+{
+	return cuMemcpyDtoH_v2(dst, src, n);
+}
+
+CUresult
+cuMemcpyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t n)
+{
+	return cuMemcpyDtoD_v2(dst, src, n);
+}
+
+CUresult
+cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n, CUstream s)
+{
+	(void)s;
+	return cuMemcpyHtoD_v2(dst, src, n);
+}
+
+CUresult
+cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n, CUstream s)
+{
+	(void)s;
+	return cuMemcpyDtoH_v2(dst, src, n);
+}
+
+CUresult
+cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
+{
+	(void)s;
+	return cuMemcpyDtoD_v2(dst, src, n);
+}
+
+CUresult
+cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
+{
+	(void)s;
+	return cuMemcpy(dst, src, n);
+}
+
+/* Fills n elements of size esz with the pattern v. */
+static CUresult
+fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n)
+{
+	unsigned char chunk[4096];
+	size_t per = sizeof chunk / esz, done = 0;
+	CUresult r;
+	int rc = PTX_OK;
+
+	for (size_t i = 0; i < per; i++)
+		memcpy(chunk + i * esz, &v, esz);   /* little-endian: the low esz bytes */
+	LOCK();
+	if ((r = shim_ready(NULL)))
+		goto out;
+	if (esz == 1)
+		rc = ptx_mem_memset(shim.cx, dst, (int)(v & 0xff), n);
+	else
+		while (rc == PTX_OK && done < n) {
+			size_t k = n - done < per ? n - done : per;
+			rc = ptx_mem_copy_htod(shim.cx, dst + done * esz, chunk, k * esz);
+			done += k;
+		}
+	r = merr(rc);
+out:
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemsetD8_v2(CUdeviceptr dst, unsigned char v, size_t n)
+{
+	return fill(dst, v, 1, n);
+}
+
+CUresult
+cuMemsetD16_v2(CUdeviceptr dst, unsigned short v, size_t n)
+{
+	return fill(dst, v, 2, n);
+}
+
+CUresult
+cuMemsetD32_v2(CUdeviceptr dst, unsigned v, size_t n)
+{
+	return fill(dst, v, 4, n);
+}
+
+CUresult
+cuMemsetD8(CUdeviceptr dst, unsigned char v, size_t n)
+{
+	return fill(dst, v, 1, n);
+}
+
+CUresult
+cuMemsetD16(CUdeviceptr dst, unsigned short v, size_t n)
+{
+	return fill(dst, v, 2, n);
+}
+
+CUresult
+cuMemsetD32(CUdeviceptr dst, unsigned v, size_t n)
+{
+	return fill(dst, v, 4, n);
+}
+
+CUresult
+cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n, CUstream s)
+{
+	(void)s;
+	return fill(dst, v, 1, n);
+}
+
+CUresult
+cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n, CUstream s)
+{
+	(void)s;
+	return fill(dst, v, 2, n);
+}
+
+CUresult
+cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n, CUstream s)
+{
+	(void)s;
+	return fill(dst, v, 4, n);
+}
+
+/* ---------------------------------------------------------------- host memory */
+
+CUresult
+cuMemAllocHost_v2(void **p, size_t n)
+{
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(*p = malloc(n ? n : 1)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemAllocHost(void **p, size_t n)
+{
+	return cuMemAllocHost_v2(p, n);
+}
+
+CUresult
+cuMemHostAlloc(void **p, size_t n, unsigned flags)
+{
+	(void)flags;
+	return cuMemAllocHost_v2(p, n);
+}
+
+CUresult
+cuMemFreeHost(void *p)
+{
+	free(p);
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemHostRegister_v2(void *p, size_t n, unsigned flags)
+{
+	(void)p, (void)n, (void)flags;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemHostUnregister(void *p)
+{
+	(void)p;
+	return CUDA_SUCCESS;
+}
+
+/* ---------------------------------------------------------------- streams, events */
+
+CUresult
+cuStreamCreate(CUstream *s, unsigned flags)
+{
+	CUcontext ctx;
+	CUresult r;
+
+	(void)flags;
+	if (!s)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = shim_ready(&ctx);
+	UNLOCK();
+	if (r && r != CUDA_ERROR_NOT_INITIALIZED && r != CUDA_ERROR_INVALID_CONTEXT)
+		r = CUDA_SUCCESS;   /* a poisoned context still hands out handles */
+	if (r)
+		return r;
+	if (!(*s = calloc(1, sizeof **s)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	(*s)->magic = MAGIC_STREAM;
+	(*s)->ctx = ctx;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuStreamCreateWithPriority(CUstream *s, unsigned flags, int prio)
+{
+	(void)prio;
+	return cuStreamCreate(s, flags);
+}
+
+CUresult
+cuStreamDestroy_v2(CUstream s)
+{
+	if (!s || s->magic != MAGIC_STREAM)
+		return CUDA_ERROR_INVALID_HANDLE;
+	s->magic = 0;
+	free(s);
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuStreamDestroy(CUstream s)
+{
+	return cuStreamDestroy_v2(s);
+}
+
+CUresult
+cuStreamSynchronize(CUstream s)
+{
+	CUresult r;
+
+	if (s && s->magic != MAGIC_STREAM)
+		return CUDA_ERROR_INVALID_HANDLE;
+	LOCK();
+	r = shim_ready(NULL);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuStreamQuery(CUstream s)
+{
+	return cuStreamSynchronize(s);
+}
+
+CUresult
+cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags)
+{
+	(void)flags;
+	if ((s && s->magic != MAGIC_STREAM) || !e || e->magic != MAGIC_EVENT)
+		return CUDA_ERROR_INVALID_HANDLE;
+	return CUDA_SUCCESS;
+}
+
+double
+shim_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+CUresult
+cuEventCreate(CUevent *e, unsigned flags)
+{
+	(void)flags;
+	if (!e)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (!(*e = calloc(1, sizeof **e)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	(*e)->magic = MAGIC_EVENT;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuEventRecord(CUevent e, CUstream s)
+{
+	if (!e || e->magic != MAGIC_EVENT || (s && s->magic != MAGIC_STREAM))
+		return CUDA_ERROR_INVALID_HANDLE;
+	e->ms = shim_now_ms();
+	e->recorded = 1;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuEventRecordWithFlags(CUevent e, CUstream s, unsigned flags)
+{
+	(void)flags;
+	return cuEventRecord(e, s);
+}
+
+CUresult
+cuEventSynchronize(CUevent e)
+{
+	if (!e || e->magic != MAGIC_EVENT)
+		return CUDA_ERROR_INVALID_HANDLE;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuEventQuery(CUevent e)
+{
+	return cuEventSynchronize(e);
+}
+
+CUresult
+cuEventElapsedTime(float *ms, CUevent a, CUevent b)
+{
+	if (!ms)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!a || a->magic != MAGIC_EVENT || !b || b->magic != MAGIC_EVENT)
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (!a->recorded || !b->recorded)
+		return CUDA_ERROR_INVALID_HANDLE;
+	*ms = (float)(b->ms - a->ms);
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuEventElapsedTime_v2(float *ms, CUevent a, CUevent b)
+{
+	return cuEventElapsedTime(ms, a, b);
+}
+
+CUresult
+cuEventDestroy_v2(CUevent e)
+{
+	if (!e || e->magic != MAGIC_EVENT)
+		return CUDA_ERROR_INVALID_HANDLE;
+	e->magic = 0;
+	free(e);
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuEventDestroy(CUevent e)
+{
+	return cuEventDestroy_v2(e);
+}
+
+/* ---------------------------------------------------------------- error names */
+
+static const struct { CUresult r; const char *name, *text; } errs[] = {
+	{0, "CUDA_SUCCESS", "no error"},
+	{1, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+	{2, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+	{3, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"},
+	{4, "CUDA_ERROR_DEINITIALIZED", "driver shutting down"},
+	{100, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"},
+	{101, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
+	{200, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid"},
+	{201, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},
+	{209, "CUDA_ERROR_NO_BINARY_FOR_GPU", "no kernel image is available for execution on the device"},
+	{218, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
+	{300, "CUDA_ERROR_INVALID_SOURCE", "device kernel image is invalid"},
+	{301, "CUDA_ERROR_FILE_NOT_FOUND", "file not found"},
+	{400, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
+	{500, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+	{600, "CUDA_ERROR_NOT_READY", "device not ready"},
+	{700, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered"},
+	{701, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch"},
+	{702, "CUDA_ERROR_LAUNCH_TIMEOUT", "the launch timed out and was terminated"},
+	{708, "CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE", "primary context active"},
+	{709, "CUDA_ERROR_CONTEXT_IS_DESTROYED", "context is destroyed"},
+	{710, "CUDA_ERROR_ASSERT", "device-side assert triggered"},
+	{715, "CUDA_ERROR_ILLEGAL_INSTRUCTION", "an illegal instruction was encountered"},
+	{716, "CUDA_ERROR_MISALIGNED_ADDRESS", "misaligned address"},
+	{719, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"},
+	{720, "CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE", "too many blocks in cooperative launch"},
+	{800, "CUDA_ERROR_NOT_PERMITTED", "operation not permitted"},
+	{801, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported"},
+	{912, "CUDA_ERROR_INVALID_CLUSTER_SIZE", "invalid cluster size"},
+	{999, "CUDA_ERROR_UNKNOWN", "unknown error"},
+};
+
+CUresult
+cuGetErrorName(CUresult r, const char **s)
+{
+	if (!s)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++)
+		if (errs[i].r == r) {
+			*s = errs[i].name;
+			return CUDA_SUCCESS;
+		}
+	*s = NULL;
+	return CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuGetErrorString(CUresult r, const char **s)
+{
+	if (!s)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (size_t i = 0; i < sizeof errs / sizeof errs[0]; i++)
+		if (errs[i].r == r) {
+			*s = errs[i].text;
+			return CUDA_SUCCESS;
+		}
+	*s = NULL;
+	return CUDA_ERROR_INVALID_VALUE;
+}

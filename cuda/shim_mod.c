@@ -1,0 +1,833 @@
+/*
+ * shim_mod.c -- modules, the linker and launches of libptxcuda.
+ *
+ * Only PTX text is accepted: a cubin (ELF) or fatbin image cannot be run
+ * without the machine code's semantics, so it gets CUDA_ERROR_INVALID_IMAGE
+ * and a message on stderr.  The linker concatenates its PTX inputs into one
+ * module: the first input's .target and the highest .version head the
+ * text, every input's own .version/.target/.address_size lines are
+ * commented out, and the front end then resolves each .extern declaration
+ * against the definition another input supplies.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cuda/shim.h"
+
+/* Appends the diagnostics of the last failure to a JIT log buffer. */
+static void
+fill_log(char *log, size_t cap)
+{
+	size_t n = ptx_diag_count(shim.cx), used = 0;
+
+	if (!log || !cap)
+		return;
+	log[0] = 0;
+	for (size_t i = 0; i < n && used + 1 < cap; i++) {
+		const ptx_diag *d = ptx_diag_get(shim.cx, i);
+		int k = snprintf(log + used, cap - used, "%s:%d:%d: %s\n", d->file ? d->file : "?",
+		    d->line, d->col, d->msg);
+		if (k < 0)
+			break;
+		used += (size_t)k < cap - used ? (size_t)k : cap - used - 1;
+	}
+}
+
+/* Reads the log buffer options of cuModuleLoadDataEx / cuLinkCreate. */
+static void
+jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
+{
+	*log = NULL;
+	*cap = 0;
+	for (unsigned i = 0; opt && val && i < nopt; i++) {
+		if (opt[i] == CU_JIT_ERROR_LOG_BUFFER)
+			*log = val[i];
+		else if (opt[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+			*cap = (size_t)(uintptr_t)val[i];
+	}
+}
+
+static int
+is_binary(const unsigned char *p)
+{
+	static const unsigned char elf[4] = {0x7f, 'E', 'L', 'F'};
+	static const unsigned char fatbin[4] = {0x50, 0xed, 0x55, 0xba};  /* 0xba55ed50 */
+	static const unsigned char wrapper[4] = {0xb1, 0x43, 0x62, 0x46}; /* 0x466243b1 */
+
+	return !memcmp(p, elf, 4) || !memcmp(p, fatbin, 4) || !memcmp(p, wrapper, 4);
+}
+
+/* Loads PTX text into the current context; under LOCK. */
+static CUresult
+load(CUmodule *out, const char *name, const void *image, char *log, size_t cap)
+{
+	CUcontext ctx;
+	CUresult r;
+	CUmodule md;
+	ptx_module *m;
+	int rc;
+
+	if ((r = shim_ready(&ctx)))
+		return r;
+	if (!out || !image)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (is_binary(image)) {
+		fprintf(stderr, "libptxcuda: %s: a cubin or fatbin image cannot run on the "
+		    "interpreter; load PTX text instead\n", name);
+		if (log && cap)
+			snprintf(log, cap, "%s: not PTX text (cubin or fatbin)\n", name);
+		return CUDA_ERROR_INVALID_IMAGE;
+	}
+	rc = ptx_module_load(shim.cx, name, image, strlen(image), &m);
+	if (rc != PTX_OK) {
+		shim_print_diags("cannot load module");
+		fill_log(log, cap);
+		return rc == PTX_ENOMEM ? CUDA_ERROR_OUT_OF_MEMORY :
+		    rc == PTX_EUNSUPPORTED ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_PTX;
+	}
+	if (!(md = calloc(1, sizeof *md))) {
+		ptx_module_free(m);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	md->magic = MAGIC_MOD;
+	md->ctx = ctx;
+	md->m = m;
+	md->next = shim.mods;
+	shim.mods = md;
+	*out = md;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuModuleLoadDataEx(CUmodule *out, const void *image, unsigned nopt, int *opt, void **val)
+{
+	CUresult r;
+	char *log;
+	size_t cap;
+
+	jit_log(nopt, opt, val, &log, &cap);
+	LOCK();
+	r = load(out, "<image>", image, log, cap);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuModuleLoadData(CUmodule *out, const void *image)
+{
+	return cuModuleLoadDataEx(out, image, 0, NULL, NULL);
+}
+
+CUresult
+cuModuleLoadFatBinary(CUmodule *out, const void *image)
+{
+	return cuModuleLoadDataEx(out, image, 0, NULL, NULL);
+}
+
+/* The whole of a file, NUL-terminated; NULL when it cannot be read. */
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0, k;
+
+	if (!f)
+		return NULL;
+	do {
+		if (cap - n < 65536) {
+			char *nb = realloc(buf, cap ? cap * 2 : 65536 + 1);
+			if (!nb) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+			cap = cap ? cap * 2 : 65536;
+		}
+		k = fread(buf + n, 1, cap - n, f);
+		n += k;
+	} while (k > 0);
+	fclose(f);
+	buf[n] = 0;
+	if (len)
+		*len = n;
+	return buf;
+}
+
+CUresult
+cuModuleLoad(CUmodule *out, const char *path)
+{
+	char *text;
+	CUresult r;
+
+	if (!path)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(text = slurp(path, NULL)))
+		return CUDA_ERROR_FILE_NOT_FOUND;
+	LOCK();
+	r = load(out, path, text, NULL, 0);
+	UNLOCK();
+	free(text);
+	return r;
+}
+
+CUresult
+cuModuleUnload(CUmodule md)
+{
+	CUmodule *pp;
+
+	LOCK();
+	for (pp = &shim.mods; *pp && *pp != md; pp = &(*pp)->next)
+		;
+	if (!md || !*pp) {
+		UNLOCK();
+		return CUDA_ERROR_INVALID_HANDLE;
+	}
+	*pp = md->next;
+	while (md->fns) {
+		struct Sfn *f = md->fns;
+		md->fns = f->next;
+		f->magic = 0;
+		free(f);
+	}
+	ptx_module_free(md->m);
+	md->magic = 0;
+	free(md);
+	UNLOCK();
+	return CUDA_SUCCESS;
+}
+
+static int
+validmod(CUmodule md)
+{
+	for (CUmodule p = shim.mods; p; p = p->next)
+		if (p == md)
+			return 1;
+	return 0;
+}
+
+CUresult
+cuModuleGetFunction(CUfunction *out, CUmodule md, const char *name)
+{
+	ptx_function *f;
+	struct Sfn *fn;
+	CUresult r = CUDA_SUCCESS;
+
+	if (!out || !name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!validmod(md)) {
+		UNLOCK();
+		return CUDA_ERROR_INVALID_HANDLE;
+	}
+	if (ptx_module_get_function(md->m, name, &f) != PTX_OK) {
+		UNLOCK();
+		return CUDA_ERROR_NOT_FOUND;
+	}
+	for (fn = md->fns; fn && fn->f != f; fn = fn->next)
+		;
+	if (!fn) {
+		if (!(fn = calloc(1, sizeof *fn)))
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+		else {
+			ptx_function_usage u;
+			ptx_function_usage_get(md->m, f, &u);
+			fn->magic = MAGIC_FN;
+			fn->mod = md;
+			fn->f = f;
+			fn->maxdyn = 49152 - (int)u.shared_bytes;
+			fn->next = md->fns;
+			md->fns = fn;
+		}
+	}
+	if (fn)
+		*out = fn;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *name)
+{
+	ptx_devptr a;
+	size_t n;
+	CUresult r = CUDA_SUCCESS;
+
+	if (!name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!validmod(md))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (ptx_module_get_global(md->m, name, &a, &n) != PTX_OK)
+		r = CUDA_ERROR_NOT_FOUND;
+	else {
+		if (dptr)
+			*dptr = a;
+		if (bytes)
+			*bytes = n;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *name)
+{
+	return cuModuleGetGlobal_v2(dptr, bytes, md, name);
+}
+
+static int
+validfn(CUfunction f)
+{
+	for (CUmodule p = shim.mods; p; p = p->next)
+		for (struct Sfn *q = p->fns; q; q = q->next)
+			if (q == f)
+				return 1;
+	return 0;
+}
+
+CUresult
+cuFuncGetAttribute(int *v, int attr, CUfunction fn)
+{
+	ptx_function_usage u;
+	CUresult r = CUDA_SUCCESS;
+
+	if (!v)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!validfn(fn)) {
+		UNLOCK();
+		return CUDA_ERROR_INVALID_HANDLE;
+	}
+	ptx_function_usage_get(fn->mod->m, fn->f, &u);
+	switch (attr) {
+	case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = 1024; break;
+	case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *v = (int)u.shared_bytes; break;
+	case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *v = 0; break;
+	case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *v = (int)u.local_bytes; break;
+	case CU_FUNC_ATTRIBUTE_NUM_REGS: *v = u.nregs; break;
+	case CU_FUNC_ATTRIBUTE_PTX_VERSION: *v = u.sm ? u.sm : 90; break;
+	case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *v = 90; break;
+	case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *v = fn->maxdyn; break;
+	default:
+		if (attr < 0 || attr >= CU_FUNC_ATTRIBUTE_MAX)
+			r = CUDA_ERROR_INVALID_VALUE;
+		else
+			*v = fn->attr[attr];
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuFuncSetAttribute(CUfunction fn, int attr, int v)
+{
+	ptx_function_usage u;
+	CUresult r = CUDA_SUCCESS;
+
+	LOCK();
+	if (!validfn(fn)) {
+		UNLOCK();
+		return CUDA_ERROR_INVALID_HANDLE;
+	}
+	ptx_function_usage_get(fn->mod->m, fn->f, &u);
+	if (attr == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+		if (v < 0 || (size_t)v + u.shared_bytes > 232448)
+			r = CUDA_ERROR_INVALID_VALUE;
+		else
+			fn->maxdyn = v;
+	} else if (attr == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT ||
+	    (attr >= CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH && attr < CU_FUNC_ATTRIBUTE_MAX))
+		fn->attr[attr] = v;
+	else
+		r = CUDA_ERROR_INVALID_VALUE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuFuncSetCacheConfig(CUfunction fn, int config)
+{
+	(void)fn;
+	(void)config;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuFuncGetModule(CUmodule *md, CUfunction fn)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!md)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*md = fn->mod;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuFuncGetName(const char **name, CUfunction fn)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*name = ptx_function_name(fn->f);
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- launch */
+
+static CUresult
+fault_result(void)
+{
+	const ptx_fault *ft = ptx_fault_get(shim.cx);
+
+	if (ft->msg)
+		fprintf(stderr, "libptxcuda: kernel fault:\n%s%s", ft->msg,
+		    ft->msg[0] && ft->msg[strlen(ft->msg) - 1] == '\n' ? "" : "\n");
+	switch (ft->kind) {
+	case PTX_FAULT_OOB: return CUDA_ERROR_ILLEGAL_ADDRESS;
+	case PTX_FAULT_MISALIGNED: return CUDA_ERROR_MISALIGNED_ADDRESS;
+	case PTX_FAULT_ASSERT: return CUDA_ERROR_ASSERT;
+	case PTX_FAULT_BUDGET: return CUDA_ERROR_LAUNCH_TIMEOUT;
+	case PTX_FAULT_UNSUPPORTED: return CUDA_ERROR_NOT_SUPPORTED;
+	default: return CUDA_ERROR_LAUNCH_FAILED;
+	}
+}
+
+/* Every launch form ends here; under LOCK. */
+static CUresult
+launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned cluster[3],
+       unsigned shared, void **params, void **extra)
+{
+	CUcontext ctx;
+	CUresult r;
+	void **pp = params, *argv[256];
+	int rc;
+
+	if ((r = shim_ready(&ctx)))
+		return r;
+	if (!validfn(fn))
+		return CUDA_ERROR_INVALID_HANDLE;
+	for (int i = 0; i < 3; i++)
+		if (!grid[i] || !block[i] || !cluster[i] || grid[i] % cluster[i])
+			return i < 3 && cluster[i] && grid[i] && block[i] ? CUDA_ERROR_INVALID_CLUSTER_SIZE :
+			    CUDA_ERROR_INVALID_VALUE;
+	if ((uint64_t)block[0] * block[1] * block[2] > 1024 || block[2] > 64 || grid[1] > 65535 ||
+	    grid[2] > 65535 || (int)shared > fn->maxdyn)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 16)
+		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	if (!params && extra) {
+		/* CU_LAUNCH_PARAM_BUFFER_POINTER: one packed buffer at the declared offsets */
+		char *buf = NULL;
+		size_t len = 0, need = ptx_function_param_size(fn->f);
+		int np = ptx_function_param_count(fn->f);
+		for (int i = 0; extra[i] != CU_LAUNCH_PARAM_END; i += 2) {
+			if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+				buf = extra[i + 1];
+			else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+				len = *(size_t *)extra[i + 1];
+			else
+				return CUDA_ERROR_INVALID_VALUE;
+		}
+		if ((np && !buf) || len < need || np > 256)
+			return CUDA_ERROR_INVALID_VALUE;
+		for (int i = 0; i < np; i++) {
+			size_t off;
+			ptx_function_param_offset(fn->f, i, &off);
+			argv[i] = buf + off;
+		}
+		pp = argv;
+	} else if (params && extra)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!pp && ptx_function_param_count(fn->f))
+		return CUDA_ERROR_INVALID_VALUE;
+	rc = ptx_launch_ex(shim.cx, fn->f, grid, block, cluster, shared, pp);
+	fflush(stdout);
+	switch (rc) {
+	case PTX_OK: return CUDA_SUCCESS;
+	case PTX_ETRAP: return ctx->sticky = fault_result();
+	case PTX_ENOMEM: return CUDA_ERROR_OUT_OF_MEMORY;
+	case PTX_EUNSUPPORTED:
+		shim_print_diags("cannot launch");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	default:
+		shim_print_diags("cannot launch");
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+}
+
+CUresult
+cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+               unsigned bz, unsigned shared, CUstream stream, void **params, void **extra)
+{
+	unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz}, one[3] = {1, 1, 1};
+	CUresult r;
+
+	(void)stream;
+	LOCK();
+	r = launch(fn, grid, block, one, shared, params, extra);
+	UNLOCK();
+	return r;
+}
+
+/* Every CTA is resident at once in the interpreter, so a grid barrier holds
+ * for any size the device could have run cooperatively. */
+CUresult
+cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                          unsigned by, unsigned bz, unsigned shared, CUstream stream, void **params)
+{
+	if ((uint64_t)gx * gy * gz > 132u * 32u)
+		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+	return cuLaunchKernel(fn, gx, gy, gz, bx, by, bz, shared, stream, params, NULL);
+}
+
+CUresult
+cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void **extra)
+{
+	unsigned grid[3], block[3], cluster[3] = {1, 1, 1};
+	CUresult r;
+
+	if (!cfg)
+		return CUDA_ERROR_INVALID_VALUE;
+	grid[0] = cfg->gridDimX, grid[1] = cfg->gridDimY, grid[2] = cfg->gridDimZ;
+	block[0] = cfg->blockDimX, block[1] = cfg->blockDimY, block[2] = cfg->blockDimZ;
+	for (unsigned i = 0; cfg->attrs && i < cfg->numAttrs; i++)
+		if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+			cluster[0] = cfg->attrs[i].value.clusterDim.x;
+			cluster[1] = cfg->attrs[i].value.clusterDim.y;
+			cluster[2] = cfg->attrs[i].value.clusterDim.z;
+		}
+	LOCK();
+	r = launch(fn, grid, block, cluster, cfg->sharedMemBytes, params, extra);
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- linker */
+
+struct Slink {
+	unsigned magic;
+	char **text; int ntext;
+	char *out;
+	char *log; size_t cap;
+};
+
+CUresult
+cuLinkCreate_v2(unsigned nopt, int *opt, void **val, CUlinkState *out)
+{
+	struct Slink *l;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (!(l = calloc(1, sizeof *l)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	l->magic = MAGIC_LINK;
+	jit_log(nopt, opt, val, &l->log, &l->cap);
+	*out = l;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuLinkCreate(unsigned nopt, int *opt, void **val, CUlinkState *out)
+{
+	return cuLinkCreate_v2(nopt, opt, val, out);
+}
+
+static CUresult
+link_add(CUlinkState l, int type, const char *data, size_t size, const char *name)
+{
+	char **nt, *t;
+	size_t n;
+
+	if (!l || l->magic != MAGIC_LINK || !data)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (type != CU_JIT_INPUT_PTX || (size >= 4 && is_binary((const unsigned char *)data))) {
+		fprintf(stderr, "libptxcuda: %s: only PTX text can be linked on the interpreter\n",
+		    name ? name : "<input>");
+		return type == CU_JIT_INPUT_NVVM ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_IMAGE;
+	}
+	for (n = 0; n < size && data[n]; n++)
+		;
+	if (!(t = malloc(n + 1)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	memcpy(t, data, n);
+	t[n] = 0;
+	if (!(nt = realloc(l->text, (size_t)(l->ntext + 1) * sizeof *nt))) {
+		free(t);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	l->text = nt;
+	l->text[l->ntext++] = t;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuLinkAddData_v2(CUlinkState l, int type, void *data, size_t size, const char *name,
+                 unsigned nopt, int *opt, void **val)
+{
+	(void)nopt, (void)opt, (void)val;
+	return link_add(l, type, data, size, name);
+}
+
+CUresult
+cuLinkAddData(CUlinkState l, int type, void *data, size_t size, const char *name,
+              unsigned nopt, int *opt, void **val)
+{
+	return cuLinkAddData_v2(l, type, data, size, name, nopt, opt, val);
+}
+
+CUresult
+cuLinkAddFile_v2(CUlinkState l, int type, const char *path, unsigned nopt, int *opt, void **val)
+{
+	size_t n;
+	char *t;
+	CUresult r;
+
+	(void)nopt, (void)opt, (void)val;
+	if (!path)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(t = slurp(path, &n)))
+		return CUDA_ERROR_FILE_NOT_FOUND;
+	r = link_add(l, type, t, n, path);
+	free(t);
+	return r;
+}
+
+CUresult
+cuLinkAddFile(CUlinkState l, int type, const char *path, unsigned nopt, int *opt, void **val)
+{
+	return cuLinkAddFile_v2(l, type, path, nopt, opt, val);
+}
+
+/* The directive a line starts with, if it is one the linked text must have
+ * once: 1 .version, 2 .target, 3 .address_size, else 0. */
+static int
+headdir(const char *s, const char **arg)
+{
+	static const char *const dir[] = {".version", ".target", ".address_size"};
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (int i = 0; i < 3; i++) {
+		size_t n = strlen(dir[i]);
+		if (!strncmp(s, dir[i], n) && (s[n] == ' ' || s[n] == '\t')) {
+			*arg = s + n;
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether line s (up to its newline) holds the word w. */
+static int
+hasword(const char *s, const char *w)
+{
+	size_t n = strlen(w), len = strcspn(s, "\n");
+
+	for (const char *p = s; p + n <= s + len; p++)
+		if (!strncmp(p, w, n) && (p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '$')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '$'))
+			return 1;
+	return 0;
+}
+
+/* The line's first word after blanks: ".extern", ".visible", ... */
+static const char *
+firstword(const char *s, size_t *n)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	*n = strcspn(s, " \t\n;");
+	return s;
+}
+
+/* If line s declares .extern a .global or .const variable, its name into
+ * name (the last word before ';' or '[') and 1. */
+static int
+externvar(const char *s, char *name, size_t cap)
+{
+	size_t n, k, len;
+	const char *w = firstword(s, &n), *e, *f;
+
+	if (n != 7 || strncmp(w, ".extern", 7))
+		return 0;
+	len = strcspn(w, "\n");
+	f = strstr(w, ".func");
+	if (f && f < w + len)
+		return 0;
+	e = w + strcspn(w, ";[\n");
+	while (e > w && (e[-1] == ' ' || e[-1] == '\t'))
+		e--;
+	for (k = 0; e - k > w && (isalnum((unsigned char)e[-1 - (long)k]) || e[-1 - (long)k] == '_' ||
+	    e[-1 - (long)k] == '$'); k++)
+		;
+	if (!k || k >= cap)
+		return 0;
+	memcpy(name, e - k, k);
+	name[k] = 0;
+	return 1;
+}
+
+/* Whether input b defines (not .extern) a module-scope variable name. */
+static int
+defines(const char *b, const char *name)
+{
+	for (const char *t = b; t; t = strchr(t, '\n') ? strchr(t, '\n') + 1 : NULL) {
+		size_t n;
+		const char *d = firstword(t, &n);
+		if (((n == 8 && !strncmp(d, ".visible", 8)) || (n == 7 && !strncmp(d, ".global", 7)) ||
+		    (n == 6 && !strncmp(d, ".const", 6)) || (n == 5 && !strncmp(d, ".weak", 5))) &&
+		    hasword(d, name))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether input a declares .extern a variable that input b defines.  The
+ * front end gives a variable the initial value of its first declaration
+ * and binds uses to the declaration in scope, so a definition must come
+ * before the inputs that use it, and their .extern lines are dropped. */
+static int
+needs(const char *a, const char *b)
+{
+	char name[256];
+
+	for (const char *s = a; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+		if (externvar(s, name, sizeof name) && defines(b, name))
+			return 1;
+	return 0;
+}
+
+/* Whether line s of input i is an .extern variable another input defines. */
+static int
+redundant(char **text, int n, int i, const char *s)
+{
+	char name[256];
+
+	if (!externvar(s, name, sizeof name))
+		return 0;
+	for (int j = 0; j < n; j++)
+		if (j != i && defines(text[j], name))
+			return 1;
+	return 0;
+}
+
+/* Orders the inputs so that definitions come before the inputs that
+ * declare them .extern (stable; a cycle keeps the given order). */
+static void
+order(char **text, int n)
+{
+	for (int i = 0; i < n; i++) {
+		int pick = i;
+		for (int c = i; c < n; c++) {
+			int blocked = 0;
+			for (int o = i; o < n && !blocked; o++)
+				blocked = o != c && needs(text[c], text[o]);
+			if (!blocked) {
+				pick = c;
+				break;
+			}
+		}
+		char *t = text[pick];
+		memmove(text + i + 1, text + i, (size_t)(pick - i) * sizeof *text);
+		text[i] = t;
+	}
+}
+
+CUresult
+cuLinkComplete(CUlinkState l, void **image, size_t *size)
+{
+	int vmaj = 0, vmin = 0;
+	char target[256] = "";
+	size_t total = 512, used;
+	ptx_module *m;
+	char *o;
+
+	if (!l || l->magic != MAGIC_LINK || !image)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!l->ntext)
+		return CUDA_ERROR_INVALID_VALUE;
+	order(l->text, l->ntext);
+	for (int i = 0; i < l->ntext; i++) {
+		for (const char *s = l->text[i]; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
+			const char *arg;
+			int a, b, k = headdir(s, &arg);
+			if (k == 1 && sscanf(arg, " %d.%d", &a, &b) == 2 && (a > vmaj || (a == vmaj && b > vmin)))
+				vmaj = a, vmin = b;
+			if (k == 2 && !target[0]) {
+				size_t n = strcspn(arg, "\n");
+				snprintf(target, sizeof target, "%.*s", (int)n, arg);
+			}
+		}
+		total += strlen(l->text[i]) + 64;
+	}
+	for (int i = 0; i < l->ntext; i++)
+		for (const char *s = l->text[i]; *s; s++)
+			total += *s == '\n' ? 2 : 0;
+	free(l->out);
+	if (!(o = l->out = malloc(total)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	used = (size_t)snprintf(o, total, ".version %d.%d\n.target%s\n.address_size 64\n", vmaj, vmin,
+	    target[0] ? target : " sm_90");
+	for (int i = 0; i < l->ntext; i++) {
+		const char *s = l->text[i];
+		used += (size_t)snprintf(o + used, total - used, "// linked input %d\n", i);
+		while (*s) {
+			const char *arg, *e = strchr(s, '\n');
+			size_t n = e ? (size_t)(e - s) + 1 : strlen(s);
+			if (headdir(s, &arg) || redundant(l->text, l->ntext, i, s)) {
+				memcpy(o + used, "//", 2);
+				used += 2;
+			}
+			memcpy(o + used, s, n);
+			used += n;
+			s += n;
+		}
+		o[used++] = '\n';
+	}
+	o[used] = 0;
+	/* Load once to report errors where a real linker would. */
+	LOCK();
+	if (ptx_module_load(shim.cx, "<linked>", o, used, &m) != PTX_OK) {
+		shim_print_diags("cannot link");
+		fill_log(l->log, l->cap);
+		UNLOCK();
+		return CUDA_ERROR_INVALID_PTX;
+	}
+	ptx_module_free(m);
+	UNLOCK();
+	*image = o;
+	if (size)
+		*size = used + 1;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuLinkDestroy(CUlinkState l)
+{
+	if (!l || l->magic != MAGIC_LINK)
+		return CUDA_ERROR_INVALID_HANDLE;
+	for (int i = 0; i < l->ntext; i++)
+		free(l->text[i]);
+	free(l->text);
+	free(l->out);
+	l->magic = 0;
+	free(l);
+	return CUDA_SUCCESS;
+}

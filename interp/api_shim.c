@@ -1,0 +1,47 @@
+/*
+ * api_shim.c -- the queries at the end of include/ptx.h that a host
+ * emulating another GPU API needs (libptxcuda): which allocation holds an
+ * address, where each kernel parameter sits in the parameter buffer, and
+ * what a kernel uses.  They read the context and the loaded module only.
+ */
+#include <string.h>
+#include "interp.h"
+
+int
+ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size)
+{
+	Alloc *a;
+
+	if (!cx)
+		return PTX_EINVAL;
+	if (!(a = interp_mem_find(cx, p, 0)) || p >= a->addr + a->size)
+		return PTX_EFAULT;
+	if (base)
+		*base = a->addr;
+	if (size)
+		*size = (size_t)a->size;
+	return PTX_OK;
+}
+
+int
+ptx_function_param_offset(const ptx_function *f, int i, size_t *off)
+{
+	if (!f || i < 0 || i >= f->x.f->npar || !off)
+		return PTX_EINVAL;
+	*off = f->x.paroff[i];
+	return PTX_OK;
+}
+
+int
+ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_usage *out)
+{
+	if (!m || !f || !out)
+		return PTX_EINVAL;
+	memset(out, 0, sizeof *out);
+	out->nregs = f->x.nregs;
+	out->local_bytes = f->x.frame;
+	out->shared_bytes = m->shared_static;
+	out->ptx_version = m->m->ver_major * 10 + m->m->ver_minor;
+	out->sm = m->m->sm;
+	return PTX_OK;
+}

@@ -1,0 +1,400 @@
+/*
+ * counters.c -- the memory-efficiency counters of every memory instruction,
+ * counted the way Nsight Compute counts them on an H100 (sm_90).
+ *
+ * The rules were measured with ncu, one warp and one instruction per probe
+ * (tests/counters/ lists the probes); the letters name them:
+ *
+ *   G1  global/local: one request per warp instruction and L1TEX access
+ *       (at most 16 bytes a lane: wider vectors are split by ptxas);
+ *   G2  sectors: the distinct aligned 32-byte sectors the active lanes
+ *       touch, duplicates once;
+ *   G5  atom/red: the hardware serializes lanes of equal addresses, pass k
+ *       taking the k-th lane of each address, and sums each pass's
+ *       distinct sectors (32 lanes on one word: 32 sectors);
+ *   G6  local memory is interleaved across the warp: word i of lane l sits
+ *       at (i * 32 + l) * 4, and an access wider than 4 bytes is one
+ *       request per word;
+ *   S1  shared: lanes go in aligned groups of 128 / size lanes (32 for
+ *       8/16/32-bit, 16 for 64-bit, 8 for 128-bit), doubled for loads when
+ *       every lane reads its neighbour's address (n ^ 1, or n ^ 2);
+ *   S2  wavefronts: per group, the most distinct words any bank supplies
+ *       (equal words are multicast, so they are no conflict);
+ *   S3  bank conflicts: wavefronts beyond one per group;
+ *   C1  constant: the cache serves one address at a time, so each distinct
+ *       address of the warp is a request.
+ *
+ * Shared atomics were not probed: they are counted as passes of equal
+ * addresses (G5), each pass by the store rule (S1-S3).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <string.h>
+#include "interp.h"
+
+#define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
+
+enum { K_LD, K_ST, K_ATOM, K_RED };
+
+/* ---------------------------------------------------------------- sets */
+
+/* The number of distinct values among k[0..n), which it may reorder. */
+static unsigned
+distinct(uint64_t *k, int n)
+{
+	uint64_t lo, bits = 0;
+	unsigned d;
+
+	if (n <= 1)
+		return (unsigned)n;
+	lo = k[0];
+	for (int i = 1; i < n; i++)
+		if (k[i] < lo)
+			lo = k[i];
+	for (int i = 0; i < n; i++) {
+		if (k[i] - lo >= 64)
+			goto sort;
+		bits |= 1ull << (k[i] - lo);
+	}
+	return (unsigned)__builtin_popcountll(bits);
+sort:
+	/* scattered: the values are few, and usually already in order */
+	for (int i = 1; i < n; i++) {
+		uint64_t v = k[i];
+		int j = i;
+		for (; j > 0 && k[j - 1] > v; j--)
+			k[j] = k[j - 1];
+		k[j] = v;
+	}
+	d = 1;
+	for (int i = 1; i < n; i++)
+		d += k[i] != k[i - 1];
+	return d;
+}
+
+/* ---------------------------------------------------------------- global and local */
+
+/* G1/G2 for one piece of at most 16 bytes a lane (aligned, so one sector a lane). */
+static uint64_t
+gsectors(const uint64_t *a, uint32_t m, unsigned off)
+{
+	uint64_t k[WARP];
+	int n = 0;
+
+	FOR_LANES(m, l)
+		k[n++] = (a[l] + off) >> 5;
+	return distinct(k, n);
+}
+
+/* G5: lanes on one address go in successive passes. */
+static uint64_t
+atomsectors(const uint64_t *a, uint32_t m)
+{
+	uint32_t pass[WARP];   /* lanes of each pass */
+	int np = 0;
+	uint64_t n = 0;
+
+	memset(pass, 0, sizeof pass);
+	FOR_LANES(m, l) {
+		int r = 0;
+		FOR_LANES(m & ((1u << l) - 1), j)
+			r += a[j] == a[l];
+		pass[r] |= 1u << l;
+		if (r + 1 > np)
+			np = r + 1;
+	}
+	for (int p = 0; p < np; p++)
+		n += gsectors(a, pass[p], 0);
+	return n;
+}
+
+static void
+global(ptx_mem_counts *c, int kind, const uint64_t *a, uint32_t m, unsigned size)
+{
+	unsigned piece = size > 16 ? 16 : size;
+
+	if (kind == K_ATOM || kind == K_RED) {
+		c->requests++;
+		c->sectors += atomsectors(a, m);
+		return;
+	}
+	for (unsigned off = 0; off < size; off += piece) {
+		c->requests++;
+		c->sectors += gsectors(a, m, off);
+	}
+}
+
+/* G6: a lane's local offset o is word o / 4 of its own column. */
+static void
+local(ptx_mem_counts *c, const uint64_t *a, uint32_t m, unsigned size)
+{
+	unsigned nw = size > 4 ? size / 4 : 1;
+
+	for (unsigned w = 0; w < nw; w++) {
+		uint64_t k[WARP];
+		int n = 0;
+		FOR_LANES(m, l)
+			k[n++] = (((a[l] >> 2) + w) * WARP + l) >> 3;   /* (word * 32 + lane) * 4 / 32 */
+		c->requests++;
+		c->sectors += distinct(k, n);
+	}
+}
+
+/* ---------------------------------------------------------------- shared */
+
+/* S2: the most distinct words one bank supplies to the lanes of m. */
+static unsigned
+multiplicity(const uint64_t *a, uint32_t m, unsigned size)
+{
+	uint64_t wd[2 * WARP * 4];
+	unsigned nb[WARP], most = 1, d;
+	int n = 0;
+
+	FOR_LANES(m, l)
+		for (uint64_t x = a[l] >> 2; x <= (a[l] + size - 1) >> 2; x++)
+			wd[n++] = x;
+	if (n <= 1)
+		return 1;
+	/* sort, then count each distinct word in its bank */
+	for (int i = 1; i < n; i++) {
+		uint64_t v = wd[i];
+		int j = i;
+		for (; j > 0 && wd[j - 1] > v; j--)
+			wd[j] = wd[j - 1];
+		wd[j] = v;
+	}
+	memset(nb, 0, sizeof nb);
+	for (int i = 0; i < n; i++)
+		if (i == 0 || wd[i] != wd[i - 1]) {
+			d = ++nb[wd[i] & 31];
+			if (d > most)
+				most = d;
+		}
+	return most;
+}
+
+/* S1's pair rule: every active lane reads what its active partner n ^ x reads. */
+static int
+paired(const uint64_t *a, uint32_t m, unsigned x)
+{
+	FOR_LANES(m, l)
+		if ((m >> (l ^ x) & 1) && a[l ^ x] != a[l])
+			return 0;
+	return 1;
+}
+
+static void
+shared1(ptx_mem_counts *c, const uint64_t *a, uint32_t m, unsigned size, int load)
+{
+	unsigned g = size <= 4 ? WARP : 128 / size;
+	uint64_t wf = 0, groups = 0;
+
+	if (load && g < WARP && (paired(a, m, 1) || paired(a, m, 2)))
+		g *= 2;
+	for (unsigned b = 0; b < WARP; b += g) {
+		uint32_t gm = m & (uint32_t)(((1ull << g) - 1) << b);
+		if (!gm)
+			continue;
+		groups++;
+		wf += multiplicity(a, gm, size);
+	}
+	c->requests++;
+	c->wavefronts += wf;
+	c->conflicts += wf - groups;
+}
+
+static void
+shared(ptx_mem_counts *c, int kind, const uint64_t *a, uint32_t m, unsigned size)
+{
+	unsigned piece = size > 16 ? 16 : size;
+
+	if (kind == K_ATOM || kind == K_RED) {
+		/* passes of equal addresses, each like a store (see the top) */
+		uint64_t req = c->requests;
+		uint32_t left = m;
+		while (left) {
+			uint32_t p = 0;
+			FOR_LANES(left, l) {
+				int first = 1;
+				FOR_LANES(p, j)
+					if (a[j] == a[l]) {
+						first = 0;
+						break;
+					}
+				if (first)
+					p |= 1u << l;
+			}
+			shared1(c, a, p, size, 0);
+			left &= ~p;
+		}
+		c->requests = req + 1;
+		return;
+	}
+	for (unsigned off = 0; off < size; off += piece) {
+		uint64_t b[WARP];
+		FOR_LANES(m, l)
+			b[l] = a[l] + off;
+		shared1(c, b, m, piece, kind == K_LD);
+	}
+}
+
+/* C1: one request per distinct address. */
+static void
+constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m)
+{
+	uint64_t k[WARP];
+	int n = 0;
+	unsigned d;
+
+	FOR_LANES(m, l)
+		k[n++] = a[l];
+	d = distinct(k, n);
+	c->requests += d;
+	c->conflicts += d - 1;
+}
+
+/* ---------------------------------------------------------------- the hook */
+
+static void
+count(ptx_insn_stats *s, int kind, int space, int isconst, const uint64_t *a, uint32_t m, unsigned size)
+{
+	static const int gcls[] = { PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED };
+	static const int scls[] = { PTX_MC_SHARED_LD, PTX_MC_SHARED_ST, PTX_MC_SHARED_ATOM, PTX_MC_SHARED_ATOM };
+
+	switch (space) {
+	case MS_GLOBAL:
+		if (isconst && kind == K_LD)
+			constant(&s->mem[PTX_MC_CONST_LD], a, m);
+		else
+			global(&s->mem[gcls[kind]], kind, a, m, size);
+		break;
+	case MS_LOCAL:
+		/* local atomics do not exist; a store is the only other access */
+		local(&s->mem[kind == K_LD ? PTX_MC_LOCAL_LD : PTX_MC_LOCAL_ST], a, m, size);
+		break;
+	case MS_SHARED:
+		shared(&s->mem[scls[kind]], kind, a, m, size);
+		break;
+	case MS_KPARAM:
+		/* kernel parameters live in a constant bank (LDC) */
+		constant(&s->mem[PTX_MC_CONST_LD], a, m);
+		break;
+	}
+}
+
+void
+interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size)
+{
+	ptx_insn_stats *s = &L->st[xi - L->pm->code];
+	int kind = xi->x == X_LD ? K_LD : xi->x == X_ST ? K_ST : xi->nd ? K_ATOM : K_RED;
+	int isconst = xi->in && xi->in->space == SP_CONST;
+	uint64_t a[WARP];
+	uint32_t sm[4] = { 0, 0, 0, 0 };
+
+	if (!m)
+		return;
+	if (xi->in && xi->in->space == SP_PARAM && xi->space == MS_LOCAL)
+		return;   /* a device function's parameters: registers after ptxas */
+	if (xi->space != MS_GENERIC) {
+		count(s, kind, xi->space, isconst, addr, m, size);
+		return;
+	}
+	/* generic: each lane counts in the space its address falls in */
+	FOR_LANES(m, l) {
+		uint64_t v = addr[l];
+		int sp = MS_GLOBAL;
+		if (v - SHARED_WIN < WIN_SIZE)
+			sp = MS_SHARED, v -= SHARED_WIN;
+		else if (v - LOCAL_WIN < WIN_SIZE)
+			sp = MS_LOCAL, v -= LOCAL_WIN;
+		else if (v - PARAM_WIN < WIN_SIZE)
+			sp = MS_KPARAM, v -= PARAM_WIN;
+		a[l] = v;
+		sm[sp] |= 1u << l;
+	}
+	for (int sp = 0; sp < 4; sp++)
+		if (sm[sp])
+			count(s, kind, sp, 0, a, sm[sp], size);
+}
+
+/* ---------------------------------------------------------------- per launch */
+
+void
+interp_count_free(ptx_ctx *cx)
+{
+	for (size_t i = 0; i < cx->nistat; i++)
+		interp_free(cx, (void *)(uintptr_t)cx->istat[i].text);
+	interp_free(cx, cx->istat);
+	cx->istat = NULL;
+	cx->nistat = 0;
+}
+
+int
+interp_count_begin(Launch *L)
+{
+	ptx_ctx *cx = L->cx;
+
+	interp_count_free(cx);
+	L->st = NULL;
+	if (cx->nocount)
+		return 0;
+	L->st = interp_alloc(cx, (size_t)L->pm->ncode * sizeof *L->st);
+	return L->st ? 0 : -1;
+}
+
+static void
+add(uint64_t *req, uint64_t *n, const ptx_mem_counts *c, int wf)
+{
+	*req += c->requests;
+	*n += wf ? c->wavefronts : c->sectors;
+}
+
+/* Sums the kernel's totals and keeps the executed instructions, in order. */
+void
+interp_count_end(Launch *L)
+{
+	ptx_ctx *cx = L->cx;
+	ptx_stats *t = &cx->stats;
+	const Module *md = L->pm->m;
+	size_t n = 0;
+
+	if (!L->st)
+		return;
+	t->counted = 1;
+	for (int pc = 0; pc < L->pm->ncode; pc++) {
+		ptx_insn_stats *s = &L->st[pc];
+		const ptx_mem_counts *c = s->mem;
+		const Ins *in = L->pm->code[pc].in;
+		if (!s->executions)
+			continue;
+		add(&t->global_load_requests, &t->global_load_sectors, &c[PTX_MC_GLOBAL_LD], 0);
+		add(&t->global_store_requests, &t->global_store_sectors, &c[PTX_MC_GLOBAL_ST], 0);
+		add(&t->global_atomic_requests, &t->global_atomic_sectors, &c[PTX_MC_GLOBAL_ATOM], 0);
+		add(&t->global_red_requests, &t->global_red_sectors, &c[PTX_MC_GLOBAL_RED], 0);
+		add(&t->local_load_requests, &t->local_load_sectors, &c[PTX_MC_LOCAL_LD], 0);
+		add(&t->local_store_requests, &t->local_store_sectors, &c[PTX_MC_LOCAL_ST], 0);
+		add(&t->shared_load_requests, &t->shared_load_wavefronts, &c[PTX_MC_SHARED_LD], 1);
+		t->shared_load_bank_conflicts += c[PTX_MC_SHARED_LD].conflicts;
+		add(&t->shared_store_requests, &t->shared_store_wavefronts, &c[PTX_MC_SHARED_ST], 1);
+		t->shared_store_bank_conflicts += c[PTX_MC_SHARED_ST].conflicts;
+		add(&t->shared_atomic_requests, &t->shared_atomic_wavefronts, &c[PTX_MC_SHARED_ATOM], 1);
+		t->shared_atomic_bank_conflicts += c[PTX_MC_SHARED_ATOM].conflicts;
+		t->constant_load_requests += c[PTX_MC_CONST_LD].requests;
+		t->constant_load_serializations += c[PTX_MC_CONST_LD].conflicts;
+		t->divergent_branches += s->divergent;
+		if (in) {
+			s->line = in->loc.line;
+			s->src_line = in->srcline;
+			if (in->srcline)
+				for (int i = 0; i < md->nfile; i++)
+					if (md->file[i].index == in->srcfile)
+						s->src_file = md->file[i].path;
+			s->text = interp_ins_text(cx, in);
+		}
+		L->st[n++] = *s;
+	}
+	cx->istat = L->st;
+	cx->nistat = n;
+	L->st = NULL;
+}
