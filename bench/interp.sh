@@ -1,0 +1,146 @@
+#!/bin/sh
+# bench/interp.sh -- `make bench`, second half: interpreter speed.
+#
+#	sh bench/interp.sh [N]	(from the build directory; N = timed runs per
+#				 measurement, best taken, default 3)
+#
+# For each kernel of bench/kernels.ptx: ptx-run with the counters on
+# (--stats-json, which also gives the thread-instruction count) and with
+# --no-stats, best of N wall times each; peak RSS of the --no-stats run;
+# the same loops as plain C -O2 (bench/native); host-thread scaling when
+# ptx-run has --threads.  Every --no-stats run checks its output against
+# the C result (--expect).  Prints a table and the issue's goals, and
+# writes bench/results.json (RESULTS overrides the path).
+#
+# Wall times are whole ptx-run processes: start-up, parse and load are
+# included (about 25 ms; see "startup" in the JSON).
+set -eu
+LC_ALL=C
+export LC_ALL
+n=${1:-3}
+src=$(cd "${srcdir:-.}" && pwd)
+abs() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+run=$(abs "${PTX_RUN:-./ptx-run}")
+native=$(abs "${NATIVE:-./bench/native}")
+maxrss=$(abs "${MAXRSS:-./bench/maxrss}")
+out=$(abs "${RESULTS:-bench/results.json}")
+K=$src/bench/kernels.ptx
+mkdir -p "$(dirname "$out")"
+work=$(mktemp -d "${TMPDIR:-/tmp}/ptxbench.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+cd "$work"
+
+now() { date +%s.%N; }
+sub() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
+min() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }'; }
+
+# Peak RSS in KiB of one command: GNU time when there is one, else the
+# bench/maxrss wrapper (getrusage of the child).
+rss_of() {
+	if /usr/bin/time -f %M -o rss.txt true > /dev/null 2>&1; then
+		/usr/bin/time -f %M -o rss.txt "$@" > /dev/null 2> err.txt || return 1
+		tail -n 1 rss.txt
+	elif [ -x "$maxrss" ]; then
+		"$maxrss" "$@" 2> err.txt > /dev/null && tail -n 1 err.txt || return 1
+	else
+		echo null
+	fi
+}
+
+best() {   # best wall seconds of $n runs of the command; "" on failure
+	b=
+	i=0
+	while [ $i -lt "$n" ]; do
+		t0=$(now)
+		"$@" > /dev/null 2> err.txt || { sed 's/^/  /' err.txt >&2; return 1; }
+		t1=$(now)
+		b=$(min "$(sub "$t0" "$t1")" "$b")
+		i=$((i + 1))
+	done
+	echo "$b"
+}
+
+threads=no
+"$run" --help 2>&1 | grep -q -- '--threads' && threads=yes
+startup=$(best "$run" --no-stats "$K" -k saxpy -g 1 -b 32 -a s32:32 -a f32:2 -a zeros:128 -a zeros:128)
+
+rows=$work/rows
+: > "$rows"
+fail=0
+
+# bench NAME CLASS "NATIVE SIZES" EXPECT PTX-RUN ARGS...
+#	CLASS: alu (ALU-heavy, full mask), mem (memory / shared / shuffle) or div
+#	EXPECT: the --expect argument ("-": outputs not compared)
+bench() {
+	name=$1 class=$2 sizes=$3 expect=$4
+	shift 4
+	# shellcheck disable=SC2086
+	nat=$("$native" "$name" . $sizes)
+	on=$(best "$run" --stats-json "$name.json" "$K" -k "$name" "$@") || { fail=1; return 0; }
+	ti=$(awk -F'[:,]' '/"thread_instructions"/ { gsub(/ /, "", $2); print $2; exit }' "$name.json")
+	wi=$(awk -F'[:,]' '/"warp_instructions"/ { gsub(/ /, "", $2); print $2; exit }' "$name.json")
+	[ "$expect" = - ] || set -- "$@" --expect "$expect"
+	off=$(best "$run" --no-stats "$K" -k "$name" "$@") || { echo "$name: output differs from native C" >&2; fail=1; return 0; }
+	rss=$(rss_of "$run" --no-stats "$K" -k "$name" "$@") || rss=null
+	t1=n/a t2=n/a
+	if [ $threads = yes ]; then
+		t1=$(best "$run" --no-stats --threads 1 "$K" -k "$name" "$@") || t1=n/a
+		t2=$(best "$run" --no-stats --threads 2 "$K" -k "$name" "$@") || t2=n/a
+	fi
+	echo "$name $class $ti $wi $off $on $rss $nat $t1 $t2" >> "$rows"
+}
+
+# Sizes: each interpreter run takes about 0.5-1.5 s on a 2 GHz core.
+bench saxpy mem "1048576" 3:saxpy.want:f32ulp:1 \
+	-g 4096 -b 256 -a s32:1048576 -a f32:2.0 -a file:saxpy.in0 -a file:saxpy.in1
+bench matmul_tiled mem "192" 2:matmul_tiled.want \
+	-g 12,12 -b 16,16 -a file:matmul_tiled.in0 -a file:matmul_tiled.in1 -a zeros:147456 -a s32:192
+bench matmul_reg alu "192" 2:matmul_reg.want \
+	-g 3,3 -b 256 -a file:matmul_reg.in0 -a file:matmul_reg.in1 -a zeros:147456 -a s32:192
+bench reduce_shfl mem "4194304 64 256" 1:reduce_shfl.want \
+	-g 64 -b 256 -a file:reduce_shfl.in0 -a zeros:256 -a s32:4194304
+bench collatz div "65536 1" 0:collatz.want \
+	-g 256 -b 256 -a zeros:262144 -a u64:1 -a s32:65536
+bench alu alu "8192 400" 0:alu.want \
+	-g 32 -b 256 -a zeros:32768 -a zeros:32768 -a s32:400
+bench transcend alu "8192 200" - \
+	-g 32 -b 256 -a zeros:32768 -a s32:200
+
+awk -v threads="$threads" -v out="$out" -v startup="$startup" -v runs="$n" -v fail="$fail" '
+function ok(c) { return c ? "met" : "NOT met" }
+function js(v) { return v == "n/a" ? "null" : v }
+{
+	name[NR] = $1; cls[NR] = $2; ti[NR] = $3; wi[NR] = $4; off[NR] = $5; on[NR] = $6
+	rss[NR] = $7; nat[NR] = $8; t1[NR] = $9; t2[NR] = $10
+	rate[NR] = $3 / $5; ratio[NR] = $5 / $8; cost[NR] = $6 / $5
+	eff[NR] = ($9 == "n/a" || $10 == "n/a") ? "n/a" : $9 / (2 * $10)
+}
+END {
+	printf "%-13s %12s %6s %9s %11s %9s %6s %8s %10s %9s %7s\n", "kernel", "thread-insns", "lanes", "off s", "insn/s", "on s", "on/off", "RSS MiB", "native s", "ratio", "1->2 thr"
+	for (i = 1; i <= NR; i++)
+		printf "%-13s %12d %6.1f %9.3f %11.3g %9.3f %5.2fx %8.1f %10.6f %8.0fx %7s\n", name[i], ti[i], ti[i] / (wi[i] ? wi[i] : 1), off[i], rate[i], on[i], cost[i], rss[i] / 1024, nat[i], ratio[i], eff[i] == "n/a" ? "n/a" : sprintf("%.0f%%", 100 * eff[i])
+	printf "(insn/s = thread instructions / --no-stats wall time; best of %d runs; start-up %.3f s included)\n", runs, startup
+	if (threads != "yes") print "host threads: ptx-run has no --threads option: scaling n/a"
+	g1 = 1; g2 = 1; g3 = 1; g4 = (threads == "yes"); minalu = 1e30; maxr = 0; maxc = 0; mine = 1e30
+	for (i = 1; i <= NR; i++) {
+		if (cls[i] == "alu") { if (rate[i] < 1e9) g1 = 0; if (rate[i] < minalu) minalu = rate[i] }
+		if (name[i] == "saxpy" || name[i] == "matmul_tiled" || name[i] == "reduce_shfl") { if (ratio[i] > 10) g2 = 0; if (ratio[i] > maxr) maxr = ratio[i] }
+		if (cost[i] > 1.5) g3 = 0
+		if (cost[i] > maxc) maxc = cost[i]
+		if (eff[i] == "n/a") g4 = 0
+		else if (eff[i] < mine) mine = eff[i]
+		if (eff[i] != "n/a" && eff[i] < 0.9) g4 = 0
+	}
+	print ""
+	printf "goal: >= 1e9 thread-insns/s per core, ALU-heavy full mask:  %s (slowest %.3g/s)\n", ok(g1), minalu
+	printf "goal: within 10x of C -O2 on saxpy, matmul_tiled, reduce:    %s (worst %.0fx)\n", ok(g2), maxr
+	printf "goal: counters on <= 1.5x counters off:                      %s (worst %.2fx)\n", ok(g3), maxc
+	printf "goal: parallel efficiency >= 90%% from 1 to 2 host threads:   %s%s\n", ok(g4), threads == "yes" ? sprintf(" (worst %.0f%%)", 100 * mine) : " (n/a: no --threads)"
+
+	printf "{\n  \"runs\": %d,\n  \"startup_s\": %s,\n  \"threads_option\": %s,\n  \"kernels\": [\n", runs, startup, threads == "yes" ? "true" : "false" > out
+	for (i = 1; i <= NR; i++)
+		printf "    {\"kernel\": \"%s\", \"class\": \"%s\", \"thread_instructions\": %d, \"warp_instructions\": %d, \"wall_s_no_stats\": %s, \"wall_s_counters\": %s, \"thread_insns_per_s\": %.4g, \"thread_insns_per_s_counters\": %.4g, \"counters_slowdown\": %.3f, \"peak_rss_kib\": %s, \"native_o2_s\": %s, \"ratio_vs_native\": %.1f, \"wall_s_1_thread\": %s, \"wall_s_2_threads\": %s, \"parallel_efficiency_2\": %s}%s\n", name[i], cls[i], ti[i], wi[i], off[i], on[i], rate[i], ti[i] / on[i], cost[i], rss[i], nat[i], ratio[i], js(t1[i]), js(t2[i]), js(eff[i]), i < NR ? "," : "" > out
+	printf "  ],\n  \"goals\": {\n    \"alu_1e9_per_core\": {\"met\": %s, \"slowest\": %.4g},\n    \"within_10x_native\": {\"met\": %s, \"worst_ratio\": %.1f},\n    \"counters_le_1_5x\": {\"met\": %s, \"worst\": %.3f},\n    \"parallel_eff_ge_90\": {\"met\": %s, \"worst\": %s}\n  },\n  \"outputs_checked\": %s\n}\n", g1 ? "true" : "false", minalu, g2 ? "true" : "false", maxr, g3 ? "true" : "false", maxc, g4 ? "true" : "false", threads == "yes" ? mine : "null", fail ? "false" : "true" > out
+	print "wrote " out
+}' "$rows"
+exit $fail
