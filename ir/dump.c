@@ -210,7 +210,9 @@ regname(Buf *b, Pr *p, const Opnd *o, int dst)
 		val(b, p->fn, p->in->use[p->nu++]);
 	else
 		bstr(b, nm(s->name));
-	if (o->sel != SEL_NONE && o->sel < NSEL)
+	if (o->sel == SEL_TEXT && o->seltext)
+		bfmt(b, ".%s", o->seltext);
+	else if (o->sel != SEL_NONE && o->sel < NSEL)
 		bfmt(b, ".%s", ir_selname[o->sel]);
 }
 

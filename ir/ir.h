@@ -187,7 +187,9 @@ enum {
 
 /* Component selectors written after a register: %tid.x, %r1.b0 ... */
 enum { SEL_NONE, SEL_X, SEL_Y, SEL_Z, SEL_W, SEL_R, SEL_G, SEL_B, SEL_A,
-	SEL_B0, SEL_B1, SEL_B2, SEL_B3, SEL_H0, SEL_H1, NSEL };
+	SEL_B0, SEL_B1, SEL_B2, SEL_B3, SEL_H0, SEL_H1,
+	SEL_TEXT,   /* a SIMD video selector (.h10, .b3210): its text is in Opnd.seltext */
+	NSEL };
 extern const char *const ir_selname[NSEL];
 
 struct Opnd {
@@ -207,6 +209,7 @@ struct Opnd {
 	int nsub;
 	int addrlist;       /* OK_ADDR: the list form [a, b, {c}] (tex/surface), elements in sub */
 	Expr *e;            /* OK_EXPR */
+	const char *seltext; /* sel == SEL_TEXT: the selector without its dot */
 };
 
 /* ---------------------------------------------------------------- instructions */

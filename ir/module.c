@@ -29,6 +29,7 @@ const char *const ir_selname[NSEL] = {
 	[SEL_R] = "r", [SEL_G] = "g", [SEL_B] = "b", [SEL_A] = "a",
 	[SEL_B0] = "b0", [SEL_B1] = "b1", [SEL_B2] = "b2", [SEL_B3] = "b3",
 	[SEL_H0] = "h0", [SEL_H1] = "h1",
+	[SEL_TEXT] = "",    /* the text is in Opnd.seltext */
 };
 
 Module *

@@ -296,7 +296,9 @@ ir_print_opnd(const Opnd *o, FILE *f)
 	switch (o->kind) {
 	case OK_REG:
 		fputs(symname(o->sym), f);
-		if (o->sel != SEL_NONE)
+		if (o->sel == SEL_TEXT && o->seltext)
+			dot(o->seltext, f);
+		else if (o->sel != SEL_NONE)
 			dot(ir_selname[o->sel], f);
 		if (o->imm)     /* `%r2+4`: ptxas takes a register plus a constant as a value */
 			fprintf(f, "+%lld", (long long)o->imm);

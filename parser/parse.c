@@ -329,6 +329,23 @@ selector(const char *s)
 	return -1;
 }
 
+/* SIMD video selectors: .hXY for the halves of vadd2 and friends, .bWXYZ
+ * (digits 0-7) for the bytes of vadd4 and friends. */
+static int
+simdsel(const char *s)
+{
+	size_t n = strlen(s);
+	if (s[0] == 'h' && n == 3)
+		return (s[1] == '0' || s[1] == '1') && (s[2] == '0' || s[2] == '1');
+	if (s[0] == 'b' && n == 5) {
+		for (int i = 1; i < 5; i++)
+			if (s[i] < '0' || s[i] > '7')
+				return 0;
+		return 1;
+	}
+	return 0;
+}
+
 Expr *
 ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc)
 {
@@ -336,6 +353,11 @@ ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc)
 	e->text = t->s;
 	if (sel) {
 		int k = selector(sel->s);
+		if (k < 0 && simdsel(sel->s)) {
+			k = SEL_TEXT;
+			e->c = ps_expr(p, E_SYM, loc);  /* carries the selector text to lowering */
+			e->c->text = sel->s;
+		}
 		if (k < 0) {
 			diag_err(p->dg, loc, "unknown component '.%s' of '%s'", sel->s, t->s);
 			k = 0;
@@ -639,6 +661,8 @@ lower(Parser *p, Expr *e, Opnd *o)
 		if (s && (s->kind == SYM_REG || s->kind == SYM_SREG)) {
 			o->kind = OK_REG;
 			o->sel = (uint8_t)e->flkind;
+			if (o->sel == SEL_TEXT && e->c)
+				o->seltext = e->c->text;
 		} else {
 			o->kind = OK_SYM;
 			if (e->flkind)
