@@ -18,12 +18,15 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>   /* FILE: ptx_diag_print, ptx_module_emit */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define PTX_API_VERSION 1
+/* 2: the front end (ptx_module_parse, ptx_verify, ptx_module_emit,
+ * ptx_diag_print, ptx_check_list). */
+#define PTX_API_VERSION 2
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -65,6 +68,9 @@ typedef struct {
 } ptx_diag;
 size_t ptx_diag_count(const ptx_ctx *cx);
 const ptx_diag *ptx_diag_get(const ptx_ctx *cx, size_t i);   /* borrowed; NULL past the end */
+/* Writes the diagnostics as GCC does: "file:line:col: severity: message
+ * [-Wcheck]", then the source line and a caret under the column. */
+void ptx_diag_print(const ptx_ctx *cx, FILE *f);
 
 /* Modules.  text need not be NUL-terminated; it is copied. */
 int ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx_module **out);
@@ -76,6 +82,58 @@ int ptx_module_entry_count(const ptx_module *m);
 const char *ptx_module_entry_name(const ptx_module *m, int i);
 /* Address and size of a module-scope .global or .const variable. */
 int ptx_module_get_global(ptx_module *m, const char *name, ptx_devptr *addr, size_t *size);
+
+/* ---------------------------------------------------------------- front end
+ * Reading, checking and writing modules without running them. */
+
+typedef struct {
+	int version;        /* PTX_API_VERSION */
+	int max_errors;     /* errors recorded before "too many errors"; 0: 20 */
+} ptx_parse_opts;
+#define PTX_PARSE_OPTS_INIT { PTX_API_VERSION, 0 }
+
+/* Reads text and builds its SSA form, without preparing it to run: such a
+ * module serves ptx_verify and ptx_module_emit only.  o may be NULL.
+ * PTX_ESYNTAX when the module has errors; *out is set nevertheless when
+ * only the SSA construction failed (the text itself was read), so that
+ * ptx_verify can add its findings.  The diagnostics (warnings included)
+ * are the context's until the next call. */
+int ptx_module_parse(ptx_ctx *cx, const char *name, const char *text, size_t len,
+                     const ptx_parse_opts *o, ptx_module **out);
+
+/* The verifier's checks, in the order they run. */
+typedef struct {
+	const char *name;   /* as in -W<name> */
+	int severity;       /* default: PTX_SEV_WARNING, PTX_SEV_ERROR, or -1 (off unless asked for) */
+	const char *what;   /* one line */
+} ptx_check;
+/* Copies min(n, count) checks to out (which may be NULL when n is 0) and
+ * returns their count. */
+size_t ptx_check_list(ptx_check *out, size_t n);
+
+typedef struct {
+	int version;        /* PTX_API_VERSION */
+	int werror;         /* warnings become errors */
+	int sm;             /* target architecture (90 for sm_90a); 0: the module's .target */
+	char sm_suffix;     /* 'a', 'f' or 0 */
+	/* GCC's -W words without the -W, applied in order to the defaults:
+	 * "NAME" enables a check, "no-NAME" disables it, "all" enables every
+	 * check that is off.  NULL-terminated; NULL for the defaults. */
+	const char *const *checks;
+} ptx_verify_opts;
+#define PTX_VERIFY_OPTS_INIT { PTX_API_VERSION, 0, 0, 0, 0 }
+
+/* Runs the verifier over a module from ptx_module_parse.  The context's
+ * diagnostics are then all of the module's: those of reading it, then the
+ * checks'.  PTX_ESYNTAX when any of them is an error; PTX_EINVAL for an
+ * unknown check name, or a module from ptx_module_load. */
+int ptx_verify(ptx_module *m, const ptx_verify_opts *o);
+
+/* Writes a module that was read without errors: canonical PTX, its SSA
+ * form as text, or its control-flow graphs as Graphviz dot.  Several bits
+ * write each form in turn.  PTX_EINVAL for a module with errors. */
+enum { PTX_EMIT_PTX = 1, PTX_EMIT_SSA = 2, PTX_EMIT_CFG = 4 };
+int ptx_module_emit(const ptx_module *m, unsigned what, FILE *f);
 
 /* Kernel parameters: how many, and the size and alignment of each, as declared. */
 int ptx_function_param_count(const ptx_function *f);

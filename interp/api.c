@@ -101,8 +101,8 @@ interp_diag_clear(ptx_ctx *cx)
 	cx->ndiag = 0;
 }
 
-static void
-adddiag(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
+void
+interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
         const char *msg, const char *srcline)
 {
 	DiagRec *d = interp_realloc(cx, cx->diag, (cx->ndiag + 1) * sizeof *d);
@@ -134,7 +134,7 @@ interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, const cha
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	adddiag(cx, file, line, col, sev, check, buf, NULL);
+	interp_diag_add(cx, file, line, col, sev, check, buf, NULL);
 }
 
 size_t
@@ -163,13 +163,14 @@ ptx_module_free(ptx_module *pm)
 			*pp = pm->next;
 			break;
 		}
-	for (int i = 0; i < pm->nallocs; i++)
+	/* A load that ran out of memory may leave a count without its array. */
+	for (int i = 0; pm->allocs && i < pm->nallocs; i++)
 		ptx_mem_free(cx, (ptx_devptr)pm->allocs[i]);
-	for (int i = 0; i < pm->ncode; i++) {
+	for (int i = 0; pm->code && i < pm->ncode; i++) {
 		interp_free(cx, pm->code[i].s);
 		interp_free(cx, pm->code[i].tbl);
 	}
-	for (int i = 0; i < pm->nfn; i++) {
+	for (int i = 0; pm->fn && i < pm->nfn; i++) {
 		interp_free(cx, pm->fn[i].paroff);
 		interp_free(cx, pm->fn[i].parsz);
 		interp_free(cx, pm->fn[i].paralign);
@@ -181,6 +182,7 @@ ptx_module_free(ptx_module *pm)
 	interp_free(cx, pm->code);
 	interp_free(cx, pm->fn);
 	interp_free(cx, pm->sl);
+	diag_free(pm->dg);
 	if (pm->m)
 		ir_module_free(pm->m);
 	interp_free(cx, pm->text);
@@ -261,7 +263,7 @@ ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx
 	for (size_t i = 0; i < dg->n; i++) {
 		const Diag *d = &dg->d[i];
 		char buf[512];
-		adddiag(cx, d->file ? d->file : name, d->loc.line, d->loc.col,
+		interp_diag_add(cx, d->file ? d->file : name, d->loc.line, d->loc.col,
 		    d->sev == SEV_ERROR ? PTX_SEV_ERROR : d->sev == SEV_WARNING ? PTX_SEV_WARNING : PTX_SEV_NOTE,
 		    d->check, d->msg, srcline(pm->text, len, d->loc.line, buf, sizeof buf));
 	}
@@ -319,7 +321,7 @@ ptx_module_get_global(ptx_module *pm, const char *name, ptx_devptr *addr, size_t
 	Sym *s;
 	SymLoc *l;
 
-	if (!pm || !name)
+	if (!pm || !name || pm->dg)
 		return PTX_EINVAL;
 	s = ir_lookup(pm->m, name);
 	if (!s || s->kind != SYM_VAR || !(l = interp_symloc(pm, s, 0)) || l->space != MS_GLOBAL) {

@@ -21,8 +21,14 @@
  *   S2  wavefronts: per group, the most distinct words any bank supplies
  *       (equal words are multicast, so they are no conflict);
  *   S3  bank conflicts: wavefronts beyond one per group;
+ *   S4  ldmatrix (LDSM) is a 128-bit shared load of the row addresses of
+ *       lanes 0..8n-1, eight rows a group, without the pair rule; it counts
+ *       with the shared loads, stmatrix with the shared stores;
  *   C1  constant: the cache serves one address at a time, so each distinct
  *       address of the warp is a request.
+ *
+ * cp.async (LDGSTS) counts as a global load of its sources and a shared
+ * store of its destinations.
  *
  * Shared atomics were not probed: they are counted as passes of equal
  * addresses (G5), each pass by the store rule (S1-S3).
@@ -35,7 +41,7 @@
 
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
 
-enum { K_LD, K_ST, K_ATOM, K_RED };
+enum { K_LD, K_ST, K_ATOM, K_RED, K_LDSM };
 
 /* ---------------------------------------------------------------- sets */
 
@@ -259,8 +265,10 @@ constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m)
 static void
 count(ptx_insn_stats *s, int kind, int space, int isconst, const uint64_t *a, uint32_t m, unsigned size)
 {
-	static const int gcls[] = { PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED };
-	static const int scls[] = { PTX_MC_SHARED_LD, PTX_MC_SHARED_ST, PTX_MC_SHARED_ATOM, PTX_MC_SHARED_ATOM };
+	static const int gcls[] = { PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED,
+	    PTX_MC_GLOBAL_LD };
+	static const int scls[] = { PTX_MC_SHARED_LD, PTX_MC_SHARED_ST, PTX_MC_SHARED_ATOM, PTX_MC_SHARED_ATOM,
+	    PTX_MC_SHARED_LD };
 
 	switch (space) {
 	case MS_GLOBAL:
@@ -271,7 +279,7 @@ count(ptx_insn_stats *s, int kind, int space, int isconst, const uint64_t *a, ui
 		break;
 	case MS_LOCAL:
 		/* local atomics do not exist; a store is the only other access */
-		local(&s->mem[kind == K_LD ? PTX_MC_LOCAL_LD : PTX_MC_LOCAL_ST], a, m, size);
+		local(&s->mem[kind == K_LD || kind == K_LDSM ? PTX_MC_LOCAL_LD : PTX_MC_LOCAL_ST], a, m, size);
 		break;
 	case MS_SHARED:
 		shared(&s->mem[scls[kind]], kind, a, m, size);
@@ -294,6 +302,14 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 
 	if (!m)
 		return;
+	switch (xi->x) {
+	case X_CPASYNC:   /* addr: the sources, then the destinations */
+		count(s, K_LD, MS_GLOBAL, 0, addr, m, size);
+		count(s, K_ST, MS_SHARED, 0, addr + WARP, m, size);
+		return;
+	case X_LDMATRIX: kind = K_LDSM; break;
+	case X_STMATRIX: kind = K_ST; break;
+	}
 	if (xi->in && xi->in->space == SP_PARAM && xi->space == MS_LOCAL)
 		return;   /* a device function's parameters: registers after ptxas */
 	if (xi->space != MS_GENERIC) {

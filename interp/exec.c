@@ -599,6 +599,48 @@ redux(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		SET(&xi->d[0], l, acc);
 }
 
+/* ---------------------------------------------------------------- cp.async */
+
+/* Copies at once (a wait is what makes the data visible, so this is one of
+ * the orders the GPU may take): src-size bytes, or none under ignore-src,
+ * then zeros up to the cp-size. */
+static int
+cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[2 * WARP];   /* global sources, then shared destinations, for the counters */
+	unsigned n = xi->size;
+
+	FOR_LANES(m, l) {
+		uint64_t d = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+		uint64_t s = (xi->s[0].k ? V(&xi->s[0], l) : 0) + xi->s[1].imm;
+		unsigned ss = n;
+		uint8_t *pd, *ps = NULL, buf[16];
+		if (xi->mod == 1) {
+			uint64_t v = V(&xi->s[2], l) & 0xffffffffu;
+			ss = v < n ? (unsigned)v : n;
+		} else if (xi->mod == 2 && (V(&xi->s[2], l) & 1))
+			ss = 0;
+		ad[l] = s;
+		ad[WARP + l] = d;
+		if (!(pd = interp_xlate(L, w, (int)l, MS_SHARED, d, n, 1, xi)))
+			return -1;
+		if (s & (n - 1)) {
+			interp_xlate(L, w, (int)l, MS_GLOBAL, s, n, 0, xi);   /* reports the misalignment */
+			return -1;
+		}
+		if (ss && (!(ps = interp_xlate(L, w, (int)l, MS_GLOBAL, s, 1, 0, xi)) ||
+		    !interp_xlate(L, w, (int)l, MS_GLOBAL, s + ss - 1, 1, 0, xi)))
+			return -1;
+		memset(buf, 0, sizeof buf);
+		if (ss)
+			memcpy(buf, ps, ss);
+		memcpy(pd, buf, n);
+	}
+	if (L->st)
+		interp_count_mem(L, xi, m, ad, n);
+	return 0;
+}
+
 /* ---------------------------------------------------------------- dispatch */
 
 #ifdef INTERP_COMPUTED_GOTO
@@ -621,7 +663,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_CVTA, &&L_X_CVTATO, &&L_X_ISSPACEP, &&L_X_BRA, &&L_X_BRX, &&L_X_CALL, &&L_X_RET,
 		&&L_X_EXIT, &&L_X_TRAP, &&L_X_BRKPT, &&L_X_BAR, &&L_X_BARARRIVE, &&L_X_BARRED, &&L_X_NOP,
 		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
-		&&L_X_BARWARP, &&L_X_END, &&L_X_UNSUPPORTED
+		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
+		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_END, &&L_X_UNSUPPORTED
 	};
 #endif
 
@@ -998,6 +1041,67 @@ interp_run(Launch *L, Warp *w, int slice)
 				} else
 					SET(&xi->d[0], l, (uint64_t)(l == lead && mm));
 			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_MOVN) {
+			FOR_LANES(m, l) {
+				uint64_t v[2] = { V(&xi->s[0], l), V(&xi->s[1], l) };
+				SET(&xi->d[0], l, v[0]);
+				SET(&xi->d[1], l, v[1]);
+			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_CPASYNC) {
+			if (cpasync(L, w, r, xi, m))
+				return RUN_FAULT;
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_LDMATRIX) {
+			uint64_t ad[WARP], v[4][WARP];
+			for (uint32_t l = 0; l < WARP; l++)
+				ad[l] = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+			if (interp_ldmatrix(L, w, xi, m, ad, v))
+				return RUN_FAULT;
+			FOR_LANES(m, l)
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->d[k], l, v[k][l]);
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_STMATRIX) {
+			uint64_t ad[WARP], v[4][WARP];
+			for (uint32_t l = 0; l < WARP; l++) {
+				ad[l] = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				for (int k = 0; k < xi->ns; k++)
+					v[k][l] = V(&xi->s[k], l);
+			}
+			if (interp_stmatrix(L, w, xi, m, ad, v))
+				return RUN_FAULT;
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_MOVMATRIX) {
+			uint64_t v[WARP], d[WARP];
+			for (uint32_t l = 0; l < WARP; l++)
+				v[l] = V(&xi->s[0], l);
+			interp_movmatrix(v, d);
+			FOR_LANES(m, l)
+				SET(&xi->d[0], l, d[l]);
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_MMA) {
+			uint64_t v[16][WARP], d[8][WARP];
+			for (uint32_t l = 0; l < WARP; l++)
+				for (int k = 0; k < xi->ns; k++)
+					v[k][l] = V(&xi->s[k], l);
+			interp_mma(xi, v, d);
+			FOR_LANES(m, l)
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->d[k], l, d[k][l]);
 			t->pc++;
 			NEXT;
 		}

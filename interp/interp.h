@@ -51,8 +51,12 @@ enum {
 	X_ALU, X_MOV, X_MOVPACK, X_MOVUNPACK, X_LD, X_ST, X_ATOM, X_CVTA, X_CVTATO, X_ISSPACEP,
 	X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_TRAP, X_BRKPT, X_BAR, X_BARARRIVE, X_BARRED,
 	X_NOP, X_SHFL, X_VOTE, X_MATCH, X_REDUX, X_ACTIVEMASK, X_ELECT, X_BARWARP,
+	X_MOVN, X_CPASYNC, X_LDMATRIX, X_STMATRIX, X_MOVMATRIX, X_MMA,
 	X_END, X_UNSUPPORTED, NX
 };
+
+/* mma shapes (XIns.mod of X_MMA): the k and the input element width. */
+enum { MMA_K16_16, MMA_K8_16, MMA_K8_TF32, MMA_K32_8, MMA_K4_F64 };
 
 /* A decoded operand. */
 enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_NOT, XO_SINK, XO_LOCAL /* frame offset */ };
@@ -84,8 +88,11 @@ typedef struct {
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
 	int32_t rpc;          /* reconvergence pc, -1 = function exit */
-	int32_t mod;          /* atom op, shfl/vote mode, bar.red op, call builtin */
-	int32_t aux;          /* misc: callee-specific, brx table index, ... */
+	int32_t mod;          /* atom op, shfl/vote mode, bar.red op, call builtin, MMA_* shape,
+	                       * ldmatrix/stmatrix .trans, cp.async src-size (1) or ignore-src (2) */
+	int32_t aux;          /* misc: callee-specific, brx table index, ldmatrix matrices, mma
+	                       * C/D bits | signed A << 8 | signed B << 9 | satfinite << 10 |
+	                       * C/D ALU format << 11 */
 	XOp d[8];             /* destinations */
 	XOp *s;               /* sources */
 	XOp abase;            /* memory operand base (XO_NONE: absolute) */
@@ -135,6 +142,8 @@ struct ptx_module {
 	uint32_t shared_static, shared_align;
 	int64_t *allocs; int nallocs; /* module variables' allocations */
 	size_t nslused;               /* filled entries of sl */
+	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
+	int bad;                      /* ptx_module_parse: the module has errors */
 	ptx_module *next;
 };
 
@@ -255,6 +264,9 @@ void *interp_alloc(ptx_ctx *cx, size_t n);      /* zeroed; NULL when out of memo
 void *interp_realloc(ptx_ctx *cx, void *p, size_t n);
 void interp_free(ptx_ctx *cx, void *p);
 void interp_diag_clear(ptx_ctx *cx);
+/* Appends one diagnostic, copying every string; srcline may be NULL. */
+void interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
+                     const char *msg, const char *srcline);
 void interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
                  const char *fmt, ...)
 #ifdef __GNUC__
@@ -266,12 +278,20 @@ void interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, cons
  * byte addresses the lanes of m used (as the instruction named them:
  * space-relative, or generic); ldmatrix, stmatrix, cp.async and the bulk
  * copies, once executed, report through it with their per-lane row
- * addresses and the width of one row. */
+ * addresses and the width of one row (cp.async: 2 * WARP addresses, the
+ * global sources and then the shared destinations). */
 int interp_count_begin(Launch *L);
 void interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size);
 void interp_count_end(Launch *L);
 void interp_count_free(ptx_ctx *cx);
 char *interp_ins_text(ptx_ctx *cx, const Ins *in);
+
+/* mma.c: ad[] and v[][] hold all 32 lanes (the instructions are .aligned) */
+int interp_ldmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
+int interp_stmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
+void interp_movmatrix(const uint64_t *s, uint64_t *d);
+void interp_mma_regs(int shape, int cbits, int *na, int *nb, int *nc);
+void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
 
 /* load.c */
 int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */

@@ -484,18 +484,42 @@ xop(ptx_module *pm, const Opnd *o, int ty, XOp *x)
 	return -1;
 }
 
-/* Operands flattened (vector elements in order) into out[]; returns the count or -1. */
+/* A .b128 register is two slots: its own (the low half) and the one
+ * interp_load gave its high half, kept in the symbol map. */
+static int
+is128(const Opnd *o)
+{
+	return o->kind == OK_REG && o->sym->kind == SYM_REG && o->sym->type == TY_B128;
+}
+
+static int
+xop1(ptx_module *pm, const Opnd *o, int ty, XOp *out, int *k, int max)
+{
+	SymLoc *l;
+
+	if (*k >= max || xop(pm, o, ty, &out[(*k)++]))
+		return -1;
+	if (!is128(o))
+		return 0;
+	if (*k >= max || !(l = interp_symloc(pm, o->sym, 0)))
+		return -1;
+	out[*k] = out[*k - 1];
+	out[(*k)++].r = (int32_t)l->addr;
+	return 0;
+}
+
+/* Operands flattened (vector elements in order, .b128 registers as two
+ * halves) into out[]; returns the count or -1. */
 static int
 xops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max)
 {
 	int k = 0;
 	for (int i = 0; i < n; i++) {
 		if (o[i].kind == OK_VEC || o[i].kind == OK_PAIR) {
-			for (int j = 0; j < o[i].nsub; j++) {
-				if (k >= max || xop(pm, &o[i].sub[j], ty, &out[k++]))
+			for (int j = 0; j < o[i].nsub; j++)
+				if (xop1(pm, &o[i].sub[j], ty, out, &k, max))
 					return -1;
-			}
-		} else if (k >= max || xop(pm, &o[i], ty, &out[k++]))
+		} else if (xop1(pm, &o[i], ty, out, &k, max))
 			return -1;
 	}
 	return k;
@@ -658,6 +682,126 @@ dsts(ptx_module *pm, XIns *xi, const Opnd *o)
 	return 0;
 }
 
+/* The text of the instruction's numeric-shape modifier of class id (MOD_SHAPE, MOD_MN, MOD_XN). */
+static const char *
+modtext(const Ins *in, int id)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id && in->modtext)
+			return in->modtext[i];
+	return NULL;
+}
+
+static int
+shapeis(const Ins *in, int id, const char *s)
+{
+	const char *t = modtext(in, id);
+	return t && strcmp(t, s) == 0;
+}
+
+/* cp.async [dst], [src], cp-size {, src-size | ignore-src}: the destination
+ * is the memory operand (shared), the source base and offset s[0] and s[1],
+ * the cp-size xi->size, and src-size or the ignore-src predicate s[2]. */
+static int
+decode_cpasync(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	XIns src;
+	XOp tmp[3];
+	int n = 2;
+
+	memset(&src, 0, sizeof src);
+	xi->x = X_CPASYNC;
+	if (in->nopnd < 3 || in->opnd[2].kind != OK_IMM || xaddr(pm, x, in, &in->opnd[0], xi) ||
+	    xaddr(pm, x, in, &in->opnd[1], &src))
+		return -1;
+	xi->space = MS_SHARED;
+	xi->size = (uint8_t)in->opnd[2].imm;
+	if (xi->size != 4 && xi->size != 8 && xi->size != 16)
+		return -1;
+	if (src.abase.k == XO_LOCAL)
+		return -1;
+	tmp[0] = src.abase;
+	tmp[1] = (XOp){ .k = XO_IMM, .imm = (uint64_t)src.aoff };
+	if (in->nopnd > 3) {
+		const Opnd *o = &in->opnd[3];
+		if (xop(pm, o, TY_U32, &tmp[2]) || (tmp[2].k != XO_REG && tmp[2].k != XO_IMM && tmp[2].k != XO_NOT))
+			return -1;
+		xi->mod = o->kind == OK_NOT || (o->kind == OK_REG && o->sym->type == TY_PRED) ? 2 : 1;
+		n = 3;
+	}
+	xi->s = interp_alloc(pm->cx, sizeof tmp);
+	if (!xi->s)
+		return -1;
+	memcpy(xi->s, tmp, sizeof tmp);
+	xi->ns = (uint8_t)n;
+	return 0;
+}
+
+/* ldmatrix/stmatrix .m8n8 .x1/.x2/.x4 {.trans} .b16: aux the matrices, mod .trans. */
+static int
+decode_ldst_matrix(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const char *xn = modtext(in, MOD_XN);
+	int ld = in->op == OP_LDMATRIX;
+
+	xi->x = ld ? X_LDMATRIX : X_STMATRIX;
+	xi->aux = xn ? xn[1] - '0' : 0;
+	xi->mod = hasmod(in, MOD_TRANS);
+	if (in->ty[0] != TY_B16 || !shapeis(in, MOD_MN, "m8n8") || (xi->aux != 1 && xi->aux != 2 && xi->aux != 4))
+		return -1;
+	if (xaddr(pm, x, in, &in->opnd[ld ? 1 : 0], xi))
+		return -1;
+	if (xi->space == MS_GENERIC)
+		return -1;
+	if (ld)
+		return dsts(pm, xi, &in->opnd[0]) || xi->nd != xi->aux ? -1 : 0;
+	{
+		XOp tmp[4];
+		int n = xops(pm, &in->opnd[1], 1, TY_B32, tmp, 4);
+		if (n != xi->aux)
+			return -1;
+		xi->s = interp_alloc(pm->cx, sizeof tmp);
+		if (!xi->s)
+			return -1;
+		memcpy(xi->s, tmp, sizeof tmp);
+		xi->ns = (uint8_t)n;
+	}
+	return 0;
+}
+
+/* mma.sync.aligned.SHAPE.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c:
+ * mod the MMA_* shape, ty the A/B type, aux the C/D format (see interp.h). */
+static int
+decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
+{
+	const char *sh = modtext(in, MOD_SHAPE);
+	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], ct = in->ty[3], cbits, na, nb, nc;
+
+	xi->x = X_MMA;
+	if (!sh || in->nty != 4 || dt != ct || !hasmod(in, MOD_ROW) || !hasmod(in, MOD_COL) || in->nopnd != 4)
+		return -1;
+	if ((at == TY_F16 || at == TY_BF16) && bt == at && (dt == TY_F32 || (dt == TY_F16 && at == TY_F16)))
+		xi->mod = strcmp(sh, "m16n8k16") == 0 ? MMA_K16_16 : strcmp(sh, "m16n8k8") == 0 ? MMA_K8_16 : -1;
+	else if (at == TY_TF32 && bt == TY_TF32 && dt == TY_F32)
+		xi->mod = strcmp(sh, "m16n8k8") == 0 ? MMA_K8_TF32 : -1;
+	else if ((at == TY_S8 || at == TY_U8) && (bt == TY_S8 || bt == TY_U8) && dt == TY_S32)
+		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;
+	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)
+		xi->mod = strcmp(sh, "m8n8k4") == 0 ? MMA_K4_F64 : -1;
+	else
+		return -1;
+	if (xi->mod < 0)
+		return -1;
+	cbits = dt == TY_F16 ? 16 : dt == TY_F64 ? 64 : 32;
+	xi->ty = (uint8_t)at;
+	xi->aux = cbits | (at == TY_S8) << 8 | (bt == TY_S8) << 9 | hasmod(in, MOD_SATFINITE) << 10 |
+	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11;
+	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
+	if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, 0))
+		return -1;
+	return xi->nd == nc && xi->ns == na + nb + nc ? 0 : -1;
+}
+
 static int
 decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -683,6 +827,12 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty))
 			return -1;
 		xi->size = (uint8_t)tybytes(ty);
+		if (xi->size == 16) {
+			/* .b128: halves to halves, whichever side is the pair */
+			xi->x = X_MOVN;
+			xi->size = 8;
+			return xi->nd == 2 && xi->ns == 2 ? 0 : -1;
+		}
 		if (xi->nd > 1)
 			xi->x = X_MOVUNPACK, xi->size = (uint8_t)(tybytes(ty) / xi->nd);
 		else if (xi->ns > 1)
@@ -694,17 +844,21 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->x = X_LD;
 		xi->size = (uint8_t)tybytes(ty);
 		xi->sign = ir_tyinfo[ty].kind == TK_SINT;
+		if (xi->size == 16)
+			xi->size = 8;   /* .b128: two 64-bit halves */
 		if (xi->size > 8 || dsts(pm, xi, &in->opnd[0]) || xaddr(pm, x, in, &in->opnd[1], xi))
 			return -1;
 		return 0;
 	case OP_ST:
 		xi->x = X_ST;
 		xi->size = (uint8_t)tybytes(ty);
+		if (xi->size == 16)
+			xi->size = 8;
 		if (xi->size > 8 || xaddr(pm, x, in, &in->opnd[0], xi))
 			return -1;
 		{
 			XOp tmp[8];
-			int n = xops(pm, &in->opnd[1], 1, ty, tmp, 8);
+			int n = xops(pm, &in->opnd[1], 1, xi->size == 8 ? TY_B64 : ty, tmp, 8);
 			if (n < 1)
 				return -1;
 			xi->s = interp_alloc(pm->cx, (size_t)n * sizeof *xi->s);
@@ -817,6 +971,20 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (!xi->mod)
 			xi->mod = modofclass(in, MC_BOOL);
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty) ? -1 : 0;
+	case OP_CP_ASYNC:
+		return decode_cpasync(pm, x, xi, in);
+	case OP_CP_ASYNC_COMMIT_GROUP: case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL:
+		xi->x = X_NOP;   /* cp.async copies at once: every group is complete */
+		return 0;
+	case OP_LDMATRIX: case OP_STMATRIX:
+		return decode_ldst_matrix(pm, x, xi, in);
+	case OP_MOVMATRIX:
+		xi->x = X_MOVMATRIX;
+		if (ty != TY_B16 || !shapeis(in, MOD_MN, "m8n8"))
+			return -1;
+		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) || xi->ns != 1 ? -1 : 0;
+	case OP_MMA:
+		return decode_mma(pm, xi, in);
 	case OP_ACTIVEMASK:
 		xi->x = X_ACTIVEMASK;
 		return dsts(pm, xi, &in->opnd[0]);
@@ -878,6 +1046,15 @@ interp_load(ptx_module *pm)
 		x->pc0 = n;
 		x->npc = f->nins + 1;
 		x->nregs = f->nregs;
+		for (int k = 0; k < f->nregs; k++) {
+			SymLoc *l;
+			if (!f->regs[k] || f->regs[k]->type != TY_B128)
+				continue;
+			if (!(l = interp_symloc(pm, f->regs[k], 1)))
+				return PTX_ENOMEM;
+			l->space = -1;
+			l->addr = (uint64_t)x->nregs++;   /* the high half's slot */
+		}
 		n += x->npc;
 	}
 	for (int i = 0; i < m->nfn; i++) {

@@ -92,7 +92,7 @@ cta_free(Launch *L, Cta *c)
 		Warp *w = &c->w[i];
 		for (int l = 0; l < WARP; l++)
 			interp_free(L->cx, w->loc[l]);
-		for (int d = 0; d < w->nrpool; d++)
+		for (int d = 0; w->rpool && d < w->nrpool; d++)   /* NULL: cta_new ran out of memory */
 			interp_free(L->cx, w->rpool[d]);
 		interp_free(L->cx, w->rpool);
 		interp_free(L->cx, w->rcap);

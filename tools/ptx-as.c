@@ -3,9 +3,10 @@
  *
  *	ptx-as [-o OUT] [--emit=ptx|ssa|cfg] [-arch=sm_XX] FILE|-
  *
- * The pipeline is parse_module, then ir_build; with no -o and no --emit the
+ * Only include/ptx.h is used: ptx_module_parse reads the module and builds
+ * its SSA form, ptx_module_emit writes it; with no -o and no --emit the
  * tool only checks.  Exit status: 0 success, 1 the input has errors (printed
- * on stderr by diag_print), 2 usage or I/O errors.  An output file is written
+ * on stderr by ptx_diag_print), 2 usage or I/O errors.  An output file is written
  * under a temporary name beside it and renamed into place only once complete,
  * so a failed run never leaves a half-written file behind.
  */
@@ -19,7 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "ir.h"
+#include "include/ptx.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -202,19 +203,20 @@ readall(const char *path, size_t *len)
 }
 
 static void
-emit(const Module *m, int what, FILE *f)
+emit(const ptx_module *m, int what, FILE *f)
 {
-	switch (what) {
-	case EMIT_PTX: ir_print_ptx(m, f); break;
-	case EMIT_SSA: ir_dump_ssa(m, f); break;
-	case EMIT_CFG: ir_dump_cfg(m, f); break;
-	}
+	static const unsigned form[] = {
+		[EMIT_PTX] = PTX_EMIT_PTX, [EMIT_SSA] = PTX_EMIT_SSA, [EMIT_CFG] = PTX_EMIT_CFG,
+	};
+
+	/* A write error shows in ferror(f), which the callers check. */
+	ptx_module_emit(m, form[what], f);
 }
 
 /* Writes to stdout, or to `out` through a temporary file renamed into
  * place.  0, or -1 after reporting the error. */
 static int
-writeout(const Module *m, int what, const char *out)
+writeout(const ptx_module *m, int what, const char *out)
 {
 	char *tmp;
 	FILE *f;
@@ -268,8 +270,8 @@ main(int argc, char **argv)
 	const char *name;
 	char *src;
 	size_t len;
-	Diags *dg;
-	Module *m;
+	ptx_ctx *cx;
+	ptx_module *m;
 	int rc;
 
 	rc = parseargs(argc, argv, &o);
@@ -281,22 +283,25 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	name = strcmp(o.in, "-") == 0 ? "<stdin>" : o.in;
-	dg = diag_new(name, src, len);
-	if (!dg) {
+	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		free(src);
 		return EXIT_USAGE;
 	}
 
-	m = parse_module(name, src, len, dg);
-	rc = EXIT_INPUT;
-	if (m && dg->nerr == 0 && ir_build(m, dg) == 0 && dg->nerr == 0)
-		rc = 0;
-	diag_print(dg, stderr);
+	switch (ptx_module_parse(cx, name, src, len, NULL, &m)) {
+	case PTX_OK: rc = 0; break;
+	case PTX_ESYNTAX: rc = EXIT_INPUT; break;
+	default:
+		fprintf(stderr, "%s: out of memory\n", prog);
+		ptx_ctx_free(cx);
+		free(src);
+		return EXIT_USAGE;
+	}
+	ptx_diag_print(cx, stderr);
 	if (rc == 0 && o.emit != EMIT_NONE && writeout(m, o.emit, o.out) != 0)
 		rc = EXIT_USAGE;
-	ir_module_free(m);
-	diag_free(dg);
+	ptx_ctx_free(cx);     /* and m with it */
 	free(src);
 	return rc;
 }

@@ -4,7 +4,8 @@
  *	ptxas-lint [-arch=sm_XX] [--Werror] [-W<name>|-Wno-<name>]
  *	           [--format=text|json|sarif] FILE...|-
  *
- * Each file goes through parse_module, ir_build and verify_module.  Text
+ * Only include/ptx.h is used: each file goes through ptx_module_parse and
+ * ptx_verify, under one context and one set of options.  Text
  * output is GCC's (file:line:col: severity: message [-Wcheck], the source
  * line, a caret under the operand) on stderr; JSON and SARIF 2.1.0 carry the
  * same fields on stdout, one document for all files.  Exit status: 0 no
@@ -19,8 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "ir.h"
-#include "verify/verify.h"
+#include "include/ptx.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -31,6 +31,18 @@ enum { FMT_TEXT, FMT_JSON, FMT_SARIF };
 
 static const char prog[] = "ptxas-lint";
 static const char *const sevname[] = { "note", "warning", "error" };
+
+static ptx_check *checks;   /* the verifier's, from ptx_check_list */
+static size_t nchecks;
+
+static int
+checklookup(const char *name)
+{
+	for (size_t i = 0; i < nchecks; i++)
+		if (strcmp(checks[i].name, name) == 0)
+			return (int)i;
+	return -1;
+}
 
 static void
 usage(FILE *f)
@@ -134,15 +146,15 @@ jstr(FILE *f, const char *s)
 static int nout;    /* diagnostics written so far (JSON/SARIF separators) */
 
 static void
-emitjson(const Diags *dg, FILE *f)
+emitjson(const ptx_ctx *cx, FILE *f)
 {
-	for (size_t i = 0; i < dg->n; i++) {
-		const Diag *d = &dg->d[i];
+	for (size_t i = 0; i < ptx_diag_count(cx); i++) {
+		const ptx_diag *d = ptx_diag_get(cx, i);
 		fputs(nout++ ? ",\n  {" : "\n  {", f);
 		fputs("\"file\": ", f);
 		jstr(f, d->file ? d->file : "<input>");
 		fprintf(f, ", \"line\": %d, \"column\": %d, \"severity\": \"%s\", \"check\": ",
-		    d->loc.line, d->loc.col, sevname[d->sev]);
+		    d->line, d->col, sevname[d->severity]);
 		if (d->check)
 			jstr(f, d->check);
 		else
@@ -154,21 +166,21 @@ emitjson(const Diags *dg, FILE *f)
 }
 
 static void
-emitsarif(const Diags *dg, FILE *f)
+emitsarif(const ptx_ctx *cx, FILE *f)
 {
-	for (size_t i = 0; i < dg->n; i++) {
-		const Diag *d = &dg->d[i];
+	for (size_t i = 0; i < ptx_diag_count(cx); i++) {
+		const ptx_diag *d = ptx_diag_get(cx, i);
 		fputs(nout++ ? ",\n        {" : "\n        {", f);
 		fputs("\"ruleId\": ", f);
 		jstr(f, d->check ? d->check : "syntax");
-		fprintf(f, ", \"level\": \"%s\", \"message\": {\"text\": ", sevname[d->sev]);
+		fprintf(f, ", \"level\": \"%s\", \"message\": {\"text\": ", sevname[d->severity]);
 		jstr(f, d->msg);
 		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", f);
 		jstr(f, d->file ? d->file : "<input>");
 		fputc('}', f);
-		if (d->loc.line > 0)
+		if (d->line > 0)
 			fprintf(f, ", \"region\": {\"startLine\": %d, \"startColumn\": %d}",
-			    d->loc.line, d->loc.col > 0 ? d->loc.col : 1);
+			    d->line, d->col > 0 ? d->col : 1);
 		fputs("}}]}", f);
 	}
 }
@@ -181,68 +193,69 @@ sarifhead(FILE *f)
 	    "\"name\": \"ptxas-lint\", \"version\": \"" PACKAGE_VERSION "\", "
 	    "\"informationUri\": \"https://github.com/ptxkit/ptxkit\",\n      \"rules\": [", f);
 	fputs("\n        {\"id\": \"syntax\", \"shortDescription\": {\"text\": \"PTX that cannot be read\"}}", f);
-	for (int i = 0; i < NVC; i++) {
+	for (size_t i = 0; i < nchecks; i++) {
 		fputs(",\n        {\"id\": ", f);
-		jstr(f, verify_checks[i].name);
+		jstr(f, checks[i].name);
 		fputs(", \"shortDescription\": {\"text\": ", f);
-		jstr(f, verify_checks[i].what);
+		jstr(f, checks[i].what);
 		fprintf(f, "}, \"defaultConfiguration\": {\"level\": \"%s\", \"enabled\": %s}}",
-		    verify_checks[i].sev == SEV_ERROR ? "error" : "warning",
-		    verify_checks[i].sev < 0 ? "false" : "true");
+		    checks[i].severity == PTX_SEV_ERROR ? "error" : "warning",
+		    checks[i].severity < 0 ? "false" : "true");
 	}
 	fputs("]}},\n    \"results\": [", f);
 }
 
 /* 0 no errors, 1 errors, 2 cannot read. */
 static int
-lintfile(const char *path, const VerifyOpts *o, int fmt)
+lintfile(ptx_ctx *cx, const char *path, const ptx_verify_opts *o, int fmt)
 {
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	ptx_parse_opts po = PTX_PARSE_OPTS_INIT;
 	size_t len;
 	char *src = readall(path, &len);
-	Diags *dg;
-	Module *m;
+	ptx_module *m;
 	int rc;
 
 	if (!src) {
 		fprintf(stderr, "%s: cannot read %s: %s\n", prog, path, strerror(errno));
 		return EXIT_USAGE;
 	}
-	dg = diag_new(name, src, len);
-	if (!dg) {
+	po.max_errors = 1000;
+	rc = ptx_module_parse(cx, name, src, len, &po, &m);
+	/* A module read with errors of SSA construction is still verified. */
+	if (m)
+		rc = ptx_verify(m, o);
+	if (rc != PTX_OK && rc != PTX_ESYNTAX) {
 		fprintf(stderr, "%s: out of memory\n", prog);
+		ptx_module_free(m);
 		free(src);
 		return EXIT_USAGE;
 	}
-	dg->limit = 1000;
-	m = parse_module(name, src, len, dg);
-	if (m && dg->nerr == 0) {
-		ir_build(m, dg);
-		verify_module(m, o, dg);
-	}
-	rc = dg->nerr ? EXIT_INPUT : 0;
 	if (fmt == FMT_TEXT)
-		diag_print(dg, stderr);
+		ptx_diag_print(cx, stderr);
 	else if (fmt == FMT_JSON)
-		emitjson(dg, stdout);
+		emitjson(cx, stdout);
 	else
-		emitsarif(dg, stdout);
-	ir_module_free(m);
-	diag_free(dg);
+		emitsarif(cx, stdout);
+	ptx_module_free(m);
 	free(src);
-	return rc;
+	return rc == PTX_ESYNTAX ? EXIT_INPUT : 0;
 }
 
 int
 main(int argc, char **argv)
 {
-	VerifyOpts o;
-	int fmt = FMT_TEXT, nfile = 0, rc = 0, noopts = 0, i, c;
+	ptx_verify_opts o = PTX_VERIFY_OPTS_INIT;
+	ptx_ctx *cx;
+	int fmt = FMT_TEXT, nfile = 0, nw = 0, rc = 0, noopts = 0, i;
 	const char **files = calloc((size_t)argc, sizeof *files);
+	const char **wflags = calloc((size_t)argc, sizeof *wflags);   /* -W words, NULL-terminated */
 
-	if (!files)
+	nchecks = ptx_check_list(NULL, 0);
+	checks = calloc(nchecks, sizeof *checks);
+	if (!files || !wflags || !checks)
 		return EXIT_USAGE;
-	verify_opts_init(&o);
+	ptx_check_list(checks, nchecks);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (noopts || a[0] != '-' || strcmp(a, "-") == 0) {
@@ -256,10 +269,10 @@ main(int argc, char **argv)
 			printf("%s (ptxkit) %s\n", prog, PACKAGE_VERSION);
 			return 0;
 		} else if (strcmp(a, "--list-checks") == 0) {
-			for (c = 0; c < NVC; c++)
-				printf("%-18s %-8s %s\n", verify_checks[c].name,
-				    verify_checks[c].sev < 0 ? "off" : sevname[verify_checks[c].sev],
-				    verify_checks[c].what);
+			for (size_t c = 0; c < nchecks; c++)
+				printf("%-18s %-8s %s\n", checks[c].name,
+				    checks[c].severity < 0 ? "off" : sevname[checks[c].severity],
+				    checks[c].what);
 			return 0;
 		} else if (strncmp(a, "-arch=", 6) == 0 || strncmp(a, "--arch=", 7) == 0 ||
 		    strcmp(a, "-arch") == 0 || strcmp(a, "--arch") == 0) {
@@ -268,7 +281,7 @@ main(int argc, char **argv)
 				val++;
 			else if (i + 1 < argc)
 				val = argv[++i];
-			if (!val || !validarch(val, &o.arch, &o.archsuffix)) {
+			if (!val || !validarch(val, &o.sm, &o.sm_suffix)) {
 				fprintf(stderr, "%s: -arch: expected sm_NN with an optional a or f suffix\n", prog);
 				return EXIT_USAGE;
 			}
@@ -285,14 +298,10 @@ main(int argc, char **argv)
 				fprintf(stderr, "%s: --format: expected text, json or sarif\n", prog);
 				return EXIT_USAGE;
 			}
-		} else if (strcmp(a, "-Wall") == 0) {
-			for (c = 0; c < NVC; c++)
-				if (o.sev[c] < 0)
-					o.sev[c] = SEV_WARNING;
-		} else if (strncmp(a, "-Wno-", 5) == 0 && (c = verify_check_lookup(a + 5)) >= 0) {
-			o.sev[c] = -1;
-		} else if (strncmp(a, "-W", 2) == 0 && (c = verify_check_lookup(a + 2)) >= 0) {
-			o.sev[c] = verify_checks[c].sev >= 0 ? verify_checks[c].sev : SEV_WARNING;
+		} else if (strcmp(a, "-Wall") == 0 ||
+		    (strncmp(a, "-Wno-", 5) == 0 && checklookup(a + 5) >= 0) ||
+		    (strncmp(a, "-W", 2) == 0 && checklookup(a + 2) >= 0)) {
+			wflags[nw++] = a + 2;   /* ptx_verify applies them in order */
 		} else {
 			fprintf(stderr, "%s: unknown option '%s'\nTry '%s --help'.\n", prog, a, prog);
 			return EXIT_USAGE;
@@ -302,12 +311,17 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: no input file\nTry '%s --help'.\n", prog, prog);
 		return EXIT_USAGE;
 	}
+	o.checks = wflags;
+	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return EXIT_USAGE;
+	}
 	if (fmt == FMT_JSON)
 		fputs("[", stdout);
 	else if (fmt == FMT_SARIF)
 		sarifhead(stdout);
 	for (i = 0; i < nfile; i++) {
-		int r = lintfile(files[i], &o, fmt);
+		int r = lintfile(cx, files[i], &o, fmt);
 		if (r > rc)
 			rc = r;
 	}
@@ -315,6 +329,9 @@ main(int argc, char **argv)
 		fputs(nout ? "\n]\n" : "]\n", stdout);
 	else if (fmt == FMT_SARIF)
 		fputs(nout ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", stdout);
+	ptx_ctx_free(cx);
+	free(checks);
+	free(wflags);
 	free(files);
 	return rc;
 }

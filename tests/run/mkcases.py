@@ -90,6 +90,84 @@ for n in ["recursion", "scan_i32", "transpose", "dynamic_smem", "histogram", "pr
     o, outs = cases[n]
     case(n + "_G", o.replace(".sm_90.ptx", ".sm_90.G.ptx"), outs)
 
+# 128-bit registers, cp.async, ldmatrix/stmatrix/movmatrix (one warp)
+T = random.Random(20261123)
+open("b128.in", "wb").write(bytes(T.randrange(256) for _ in range(512)))
+case("b128", "b128.ptx -b 32 -a file:b128.in -a zeros:1024", "1")
+open("cp_async.in", "wb").write(bytes(T.randrange(256) for _ in range(4096)))
+case("cp_async", "cp_async.ptx -b 32 -a file:cp_async.in -a zeros:4096", "1")
+open("ldmatrix.in", "wb").write(bytes(T.randrange(256) for _ in range(2048)))
+case("ldmatrix", "ldmatrix.ptx -b 32 -a file:ldmatrix.in -a zeros:2048 -a zeros:2048", "1 2")
+
+# mma.sync: 64 warps a kernel, each on its own fragments.  Blocks differ in
+# the spread of magnitudes (cancellation, denormals, products far below the
+# accumulator) so that the order and rounding of the accumulation show.
+def fbits(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+def h16(x):
+    return struct.unpack("<H", struct.pack("<e", x))[0]
+def bf16(x):
+    return fbits(x) >> 16
+def rndval(style, lo, hi):
+    if style == 0:
+        return T.uniform(-1, 1)
+    if style == 1:
+        return T.choice([-1, 1]) * 2.0 ** T.randint(lo, hi) * T.uniform(1, 2)
+    if style == 2:   # mostly small, some large
+        e = hi if T.random() < 0.15 else T.randint(lo, lo + 6)
+        return T.choice([-1, 1]) * 2.0 ** e * T.uniform(1, 2)
+    return T.choice([-1, 1]) * 2.0 ** T.randint(lo - 10, lo) * T.uniform(1, 2)   # denormal-ish
+def mmadata(kind, na, nb, nc, nblk=64):
+    A, B, C = [], [], []
+    for blk in range(nblk):
+        st = blk % 4
+        if kind in ("f16", "f16acc"):
+            pk = lambda: h16(rndval(st, -14, 7)) | h16(rndval(st, -14, 7)) << 16
+        elif kind == "bf16":
+            pk = lambda: bf16(rndval(st, -40, 40)) | bf16(rndval(st, -40, 40)) << 16
+        elif kind == "tf32":
+            pk = lambda: fbits(rndval(st, -40, 40))
+        else:
+            pk = lambda: T.getrandbits(32)
+        A += [pk() for _ in range(32 * na)]
+        B += [pk() for _ in range(32 * nb)]
+        for _ in range(32 * nc):
+            if kind == "f16acc":
+                C.append(h16(rndval(st, -14, 10)) | h16(rndval(st, -14, 10)) << 16)
+            elif kind in ("s8", "u8"):
+                C.append(T.choice([T.getrandbits(32), T.randint(0, 1000), 0x7fffff00 + T.randint(0, 255)]))
+            else:
+                C.append(fbits(rndval(st, -30, 30) if kind != "f16" else rndval(st, -20, 12)))
+    return A, B, C
+# The interpreter's f32 accumulation is a model, not the H100's exact
+# order (interp/mma.c): these compare within the largest ulp distance seen,
+# reached where the sum cancels to a few ulp of the inputs.
+tol = {"mma_f16_f32": ":f32ulp:128", "mma_bf16_f32": ":f32ulp:16", "mma_k8_f16": ":f32ulp:1024",
+       "mma_k8_bf16": ":f32ulp:4", "mma_tf32": ":f32ulp:32", "mma_f64": ":f64ulp:1024"}
+for name, kind, na, nb, nc in [("mma_f16_f32", "f16", 4, 2, 4), ("mma_bf16_f32", "bf16", 4, 2, 4),
+        ("mma_k8_f16", "f16", 2, 1, 4), ("mma_k8_bf16", "bf16", 2, 1, 4), ("mma_tf32", "tf32", 4, 2, 4),
+        ("mma_f16_f16", "f16acc", 4, 2, 2), ("mma_s8", "s8", 4, 2, 4), ("mma_u8", "u8", 4, 2, 4),
+        ("mma_s8_sat", "s8", 4, 2, 4)]:
+    A, B, C = mmadata(kind, na, nb, nc)
+    w(name + ".fa", "I", A)
+    w(name + ".fb", "I", B)
+    w(name + ".fc", "I", C)
+    case(name, "mma.ptx -k %s -g 64 -b 32 -a file:%s.fa -a file:%s.fb -a file:%s.fc -a zeros:%d"
+         % (name, name, name, name, 64 * 32 * nc * 4), "3" + tol.get(name, ""))
+w("mma_f64.fa", "d", [rndval(i // 32 % 4, -30, 30) for i in range(64 * 32)])
+w("mma_f64.fb", "d", [rndval(i // 32 % 4, -30, 30) for i in range(64 * 32)])
+w("mma_f64.fc", "d", [rndval(i // 64 % 4, -60, 60) for i in range(64 * 64)])
+case("mma_f64", "mma.ptx -k mma_f64 -g 64 -b 32 -a file:mma_f64.fa -a file:mma_f64.fb -a file:mma_f64.fc "
+     "-a zeros:32768", "3" + tol["mma_f64"])
+
+# Triton's fp32 matmul (input_precision "ieee"): cp.async.cg pipeline of 3
+# stages into dynamic shared memory, 128x128x32 tiles, 8 warps
+w("tmm.fa", "f", [T.uniform(-1, 1) for _ in range(128 * 128)])
+w("tmm.fb", "f", [T.uniform(-1, 1) for _ in range(128 * 128)])
+case("triton_matmul_fp32", "../corpus/ptx/triton.matmul_fp32.ptx -g 1 -b 256 -s 98304 -a file:tmm.fa -a file:tmm.fb "
+     "-a zeros:65536 -a u32:128 -a u32:128 -a u32:128 -a u32:128 -a u32:128 -a u32:128 "
+     "-a zeros:16 -a zeros:16", "2")
+
 for name, (opts, outs) in cases.items():
     with open(name + ".case", "w") as f:
         f.write(opts + "\nouts: " + outs + "\n")

@@ -1,0 +1,235 @@
+/*
+ * api_front.c -- the front end of include/ptx.h: read a module without
+ * preparing it to run (ptx_module_parse), verify it (ptx_verify), write it
+ * back out (ptx_module_emit), print diagnostics as GCC does
+ * (ptx_diag_print) and list the verifier's checks (ptx_check_list).  The
+ * tools ptx-as and ptxas-lint are built on these calls alone.
+ *
+ * A front-end module keeps the Diags of its reading, so that ptx_verify
+ * adds to the same list under the same error limit and the caller sees one
+ * report in the order the findings were made.
+ */
+#include <string.h>
+#include "interp.h"
+#include "verify/verify.h"
+
+static const char *const sevname[] = { "note", "warning", "error" };
+
+/* Line `line` of pm's text without its newline (nor a '\r' before it), in
+ * a buffer of the context's; NULL when there is none or no memory. */
+static char *
+linedup(ptx_ctx *cx, const char *src, size_t len, int line)
+{
+	size_t i = 0, n;
+	int l = 1;
+	char *d;
+
+	if (line <= 0)
+		return NULL;
+	while (i < len && l < line)
+		if (src[i++] == '\n')
+			l++;
+	if (l != line)
+		return NULL;
+	for (n = 0; i + n < len && src[i + n] != '\n'; n++)
+		;
+	if (n > 0 && src[i + n - 1] == '\r')
+		n--;
+	if (!(d = interp_alloc(cx, n + 1)))
+		return NULL;
+	memcpy(d, src + i, n);
+	return d;
+}
+
+/* The context's diagnostics become dg's.  Only diagnostics in the module's
+ * own file carry its source line. */
+static void
+takediags(ptx_ctx *cx, const Diags *dg)
+{
+	interp_diag_clear(cx);
+	for (size_t i = 0; i < dg->n; i++) {
+		const Diag *d = &dg->d[i];
+		char *line = NULL;
+
+		if (d->file == dg->file && dg->src)
+			line = linedup(cx, dg->src, dg->len, d->loc.line);
+		interp_diag_add(cx, d->file, d->loc.line, d->loc.col, d->sev, d->check, d->msg, line);
+		interp_free(cx, line);
+	}
+}
+
+int
+ptx_module_parse(ptx_ctx *cx, const char *name, const char *text, size_t len,
+                 const ptx_parse_opts *o, ptx_module **out)
+{
+	ptx_module *pm;
+	int rc = PTX_OK;
+
+	if (!cx || (!text && len) || !out)
+		return PTX_EINVAL;
+	*out = NULL;
+	interp_diag_clear(cx);
+	if (!name)
+		name = "<module>";
+	if (!(pm = interp_alloc(cx, sizeof *pm)))
+		return PTX_ENOMEM;
+	pm->cx = cx;
+	if (!(pm->text = interp_alloc(cx, len + 1))) {
+		interp_free(cx, pm);
+		return PTX_ENOMEM;
+	}
+	if (len)
+		memcpy(pm->text, text, len);
+	if (!(pm->dg = diag_new(name, pm->text, len))) {
+		interp_free(cx, pm->text);
+		interp_free(cx, pm);
+		return PTX_ENOMEM;
+	}
+	if (o && o->max_errors > 0)
+		pm->dg->limit = o->max_errors;
+	pm->m = parse_module(name, pm->text, len, pm->dg);
+	if (pm->m && pm->dg->nerr == 0) {
+		if (ir_build(pm->m, pm->dg) != 0 || pm->dg->nerr)
+			pm->bad = 1;
+	} else {
+		rc = PTX_ESYNTAX;
+	}
+	takediags(cx, pm->dg);
+	pm->next = cx->mods;
+	cx->mods = pm;
+	if (rc != PTX_OK) {
+		ptx_module_free(pm);
+		return rc;
+	}
+	/* Read, though perhaps with errors of SSA construction: still the
+	 * caller's, for ptx_verify. */
+	*out = pm;
+	return pm->bad ? PTX_ESYNTAX : PTX_OK;
+}
+
+size_t
+ptx_check_list(ptx_check *out, size_t n)
+{
+	for (size_t i = 0; i < n && i < NVC; i++) {
+		out[i].name = verify_checks[i].name;
+		out[i].severity = verify_checks[i].sev;
+		out[i].what = verify_checks[i].what;
+	}
+	return NVC;
+}
+
+/* Applies one -W word to vo; -1 when it names no check. */
+static int
+setcheck(VerifyOpts *vo, const char *w)
+{
+	int c;
+
+	if (strcmp(w, "all") == 0) {
+		for (c = 0; c < NVC; c++)
+			if (vo->sev[c] < 0)
+				vo->sev[c] = SEV_WARNING;
+	} else if (strncmp(w, "no-", 3) == 0 && (c = verify_check_lookup(w + 3)) >= 0) {
+		vo->sev[c] = -1;
+	} else if ((c = verify_check_lookup(w)) >= 0) {
+		vo->sev[c] = verify_checks[c].sev >= 0 ? verify_checks[c].sev : SEV_WARNING;
+	} else {
+		return -1;
+	}
+	return 0;
+}
+
+int
+ptx_verify(ptx_module *pm, const ptx_verify_opts *o)
+{
+	VerifyOpts vo;
+
+	if (!pm || !pm->dg || !pm->m)
+		return PTX_EINVAL;
+	verify_opts_init(&vo);
+	if (o) {
+		vo.werror = o->werror;
+		vo.arch = o->sm;
+		vo.archsuffix = o->sm_suffix;
+		for (size_t i = 0; o->checks && o->checks[i]; i++)
+			if (setcheck(&vo, o->checks[i]) != 0) {
+				interp_diag_clear(pm->cx);
+				interp_diag(pm->cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "no check named '%s'",
+				    o->checks[i]);
+				return PTX_EINVAL;
+			}
+	}
+	verify_module(pm->m, &vo, pm->dg);
+	takediags(pm->cx, pm->dg);
+	if (pm->dg->nerr)
+		pm->bad = 1;
+	return pm->dg->nerr ? PTX_ESYNTAX : PTX_OK;
+}
+
+int
+ptx_module_emit(const ptx_module *pm, unsigned what, FILE *f)
+{
+	if (!pm || !pm->dg || pm->bad || !f || (what & ~7u))
+		return PTX_EINVAL;
+	if (what & PTX_EMIT_PTX)
+		ir_print_ptx(pm->m, f);
+	if (what & PTX_EMIT_SSA)
+		ir_dump_ssa(pm->m, f);
+	if (what & PTX_EMIT_CFG)
+		ir_dump_cfg(pm->m, f);
+	return ferror(f) ? PTX_EINVAL : PTX_OK;
+}
+
+/* The source line, then a caret under byte col (1-based) of it.  Tabs
+ * before the column are copied so that the caret lines up whatever the
+ * reader's tab width; UTF-8 continuation bytes take no room.  A long line
+ * (generated initializers) shows a window of WIDE bytes around the
+ * column, marked "..." where cut. */
+static void
+caret(const char *line, int col, FILE *f)
+{
+	enum { WIDE = 160 };
+	const char *s = line, *e = line + strlen(line), *at, *p;
+	const char *lead = "", *tail = "";
+	size_t c = col > 1 ? (size_t)col - 1 : 0;
+
+	at = c < (size_t)(e - s) ? s + c : e;
+	if (e - s > WIDE) {
+		const char *ws = at - s > WIDE / 2 ? at - WIDE / 2 : s;
+		const char *we = e - ws > WIDE ? ws + WIDE : e;
+		if (ws > s)
+			lead = "...";
+		if (we < e)
+			tail = "...";
+		s = ws;
+		e = we;
+	}
+	fprintf(f, "%s%.*s%s\n", lead, (int)(e - s), s, tail);
+	fputs(*lead ? "   " : "", f);
+	for (p = s; p < at; p++) {
+		if (*p == '\t')
+			fputc('\t', f);
+		else if (((unsigned char)*p & 0xC0) != 0x80)
+			fputc(' ', f);
+	}
+	fputs("^\n", f);
+}
+
+void
+ptx_diag_print(const ptx_ctx *cx, FILE *f)
+{
+	for (size_t i = 0; cx && f && i < cx->ndiag; i++) {
+		const ptx_diag *d = &cx->diag[i].d;
+		const char *file = d->file ? d->file : "<input>";
+		int sev = d->severity >= PTX_SEV_NOTE && d->severity <= PTX_SEV_ERROR ? d->severity : PTX_SEV_ERROR;
+
+		if (d->line > 0)
+			fprintf(f, "%s:%d:%d: %s: %s", file, d->line, d->col, sevname[sev], d->msg);
+		else
+			fprintf(f, "%s: %s: %s", file, sevname[sev], d->msg);
+		if (d->check)
+			fprintf(f, " [-W%s]", d->check);
+		fputc('\n', f);
+		if (d->line > 0 && d->source_line)
+			caret(d->source_line, d->col, f);
+	}
+}
