@@ -96,7 +96,7 @@ expect(int k, uint32_t a, uint32_t x, uint32_t y)
 		memcpy(&a, &r, 4);
 		return a;
 	}
-	case 1: return (uint32_t)((int32_t)(a * x) - (int32_t)y);
+	case 1: return a * x - y;   /* s32 sub wraps: the same bits as u32 */
 	default: return a * x < y ? a * x : y;
 	}
 }

@@ -1180,6 +1180,13 @@ opts_free(Opts *o)
 	for (int i = 0; i < o->nargs; i++)
 		free(o->args[i].bytes);
 	free(o->args);
+	/* an --expect PATH:CMP spec owns a copy of its path */
+	for (int i = 0; i < o->nouts; i++)
+		if (o->outs[i].cmp)
+			free((char *)o->outs[i].path);
+	for (int i = 0; i < o->nexpects; i++)
+		if (o->expects[i].cmp)
+			free((char *)o->expects[i].path);
 	free(o->outs);
 	free(o->expects);
 	for (int i = 0; i < o->nsymin; i++)
