@@ -10,6 +10,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +48,37 @@ interp_free(ptx_ctx *cx, void *p)
 {
 	if (p)
 		cx->al.realloc(cx->al.ud, p, 0);
+}
+
+/* The jump target of a phase.  env lives in the caller's frame, so that
+ * nothing local to the function calling setjmp changes before the jump. */
+static int
+protect(IrEnv *env, const IrAlloc *al, int (*phase)(void *), void *arg)
+{
+	jmp_buf jb;
+
+	ir_env_enter(env, al, &jb);
+	if (setjmp(jb))
+		return PTX_ENOMEM;
+	return phase(arg);
+}
+
+int
+interp_front(ptx_ctx *cx, int jump, int (*phase)(void *), void *arg)
+{
+	IrEnv env;
+	/* The context's own default is the C library's, which the arena
+	 * calls directly (calloc gives it zeroed chunks for free). */
+	IrAlloc al = { cx->al.realloc == defrealloc ? NULL : cx->al.realloc, cx->al.ud };
+	int rc;
+
+	if (jump) {
+		rc = protect(&env, &al, phase, arg);
+	} else {
+		ir_env_enter(&env, &al, NULL);
+		rc = phase(arg);
+	}
+	return ir_env_leave(&env) ? PTX_ENOMEM : rc;
 }
 
 static char *
@@ -101,20 +133,28 @@ interp_diag_clear(ptx_ctx *cx)
 	cx->ndiag = 0;
 }
 
-void
+int
 interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
         const char *msg, const char *srcline)
 {
 	DiagRec *d = interp_realloc(cx, cx->diag, (cx->ndiag + 1) * sizeof *d);
 	if (!d)
-		return;
+		return PTX_ENOMEM;
 	cx->diag = d;
-	d += cx->ndiag++;
+	d += cx->ndiag;
 	memset(d, 0, sizeof *d);
 	d->file = dupstr(cx, file);
 	d->msg = dupstr(cx, msg);
 	d->check = dupstr(cx, check);
 	d->srcline = dupstr(cx, srcline);
+	if ((file && !d->file) || (msg && !d->msg) || (check && !d->check) || (srcline && !d->srcline)) {
+		interp_free(cx, d->file);
+		interp_free(cx, d->msg);
+		interp_free(cx, d->check);
+		interp_free(cx, d->srcline);
+		return PTX_ENOMEM;
+	}
+	cx->ndiag++;
 	d->d.file = d->file;
 	d->d.line = line;
 	d->d.col = col;
@@ -122,6 +162,7 @@ interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const
 	d->d.check = d->check;
 	d->d.msg = d->msg ? d->msg : "";
 	d->d.source_line = d->srcline;
+	return PTX_OK;
 }
 
 void
@@ -225,12 +266,37 @@ srcline(const char *src, size_t len, int line, char *buf, size_t nbuf)
 	return buf;
 }
 
+/* ptx_module_load's front end: read and build pm->text. */
+typedef struct {
+	ptx_module *pm;
+	const char *name;
+	size_t len;
+	Diags *dg;
+} Load;
+
+static int
+loadphase(void *arg)
+{
+	Load *l = arg;
+	ptx_module *pm = l->pm;
+
+	if (!(l->dg = diag_new(l->name, pm->text, l->len)))
+		return PTX_ENOMEM;
+	pm->m = parse_module(l->name, pm->text, l->len, l->dg);
+	if (pm->m && ir_build(pm->m, l->dg) != 0)
+		return PTX_ESYNTAX;
+	if (!pm->m || l->dg->nerr)
+		return PTX_ESYNTAX;
+	return PTX_OK;
+}
+
 int
 ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx_module **out)
 {
 	ptx_module *pm;
 	Diags *dg;
-	int rc = PTX_OK;
+	Load l;
+	int rc;
 
 	if (!cx || !text || !out)
 		return PTX_EINVAL;
@@ -249,23 +315,26 @@ ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx
 		return PTX_ENOMEM;
 	}
 	memcpy(pm->text, text, len);
-	dg = diag_new(name, pm->text, len);
-	if (!dg) {
+	l = (Load){ pm, name, len, NULL };
+	rc = interp_front(cx, 1, loadphase, &l);
+	if (rc == PTX_ENOMEM) {
+		/* The Diags and the module went with the phase. */
 		interp_free(cx, pm->text);
 		interp_free(cx, pm);
 		return PTX_ENOMEM;
 	}
-	pm->m = parse_module(name, pm->text, len, dg);
-	if (pm->m && ir_build(pm->m, dg) != 0)
-		rc = PTX_ESYNTAX;
-	if (!pm->m || dg->nerr)
-		rc = PTX_ESYNTAX;
+	dg = l.dg;
 	for (size_t i = 0; i < dg->n; i++) {
 		const Diag *d = &dg->d[i];
 		char buf[512];
-		interp_diag_add(cx, d->file ? d->file : name, d->loc.line, d->loc.col,
+		if (interp_diag_add(cx, d->file ? d->file : name, d->loc.line, d->loc.col,
 		    d->sev == SEV_ERROR ? PTX_SEV_ERROR : d->sev == SEV_WARNING ? PTX_SEV_WARNING : PTX_SEV_NOTE,
-		    d->check, d->msg, srcline(pm->text, len, d->loc.line, buf, sizeof buf));
+		    d->check, d->msg, srcline(pm->text, len, d->loc.line, buf, sizeof buf)) != PTX_OK) {
+			/* a report with holes would mislead: none at all */
+			interp_diag_clear(cx);
+			rc = PTX_ENOMEM;
+			break;
+		}
 	}
 	diag_free(dg);
 	if (rc == PTX_OK)

@@ -16,46 +16,83 @@
 static const char *const sevname[] = { "note", "warning", "error" };
 
 /* Line `line` of pm's text without its newline (nor a '\r' before it), in
- * a buffer of the context's; NULL when there is none or no memory. */
-static char *
-linedup(ptx_ctx *cx, const char *src, size_t len, int line)
+ * a buffer of the context's, into *out; *out NULL when there is none.
+ * PTX_ENOMEM when there is one but no memory for it. */
+static int
+linedup(ptx_ctx *cx, const char *src, size_t len, int line, char **out)
 {
 	size_t i = 0, n;
 	int l = 1;
 	char *d;
 
+	*out = NULL;
 	if (line <= 0)
-		return NULL;
+		return PTX_OK;
 	while (i < len && l < line)
 		if (src[i++] == '\n')
 			l++;
 	if (l != line)
-		return NULL;
+		return PTX_OK;
 	for (n = 0; i + n < len && src[i + n] != '\n'; n++)
 		;
 	if (n > 0 && src[i + n - 1] == '\r')
 		n--;
 	if (!(d = interp_alloc(cx, n + 1)))
-		return NULL;
+		return PTX_ENOMEM;
 	memcpy(d, src + i, n);
-	return d;
+	*out = d;
+	return PTX_OK;
 }
 
 /* The context's diagnostics become dg's.  Only diagnostics in the module's
- * own file carry its source line. */
-static void
+ * own file carry its source line.  PTX_ENOMEM, with no diagnostics at all,
+ * when they could not all be copied. */
+static int
 takediags(ptx_ctx *cx, const Diags *dg)
 {
 	interp_diag_clear(cx);
 	for (size_t i = 0; i < dg->n; i++) {
 		const Diag *d = &dg->d[i];
 		char *line = NULL;
+		int rc = PTX_OK;
 
 		if (d->file == dg->file && dg->src)
-			line = linedup(cx, dg->src, dg->len, d->loc.line);
-		interp_diag_add(cx, d->file, d->loc.line, d->loc.col, d->sev, d->check, d->msg, line);
+			rc = linedup(cx, dg->src, dg->len, d->loc.line, &line);
+		if (rc == PTX_OK)
+			rc = interp_diag_add(cx, d->file, d->loc.line, d->loc.col, d->sev, d->check, d->msg, line);
 		interp_free(cx, line);
+		if (rc != PTX_OK) {
+			interp_diag_clear(cx);
+			return rc;
+		}
 	}
+	return PTX_OK;
+}
+
+/* ptx_module_parse's front end: read and build pm->text into pm. */
+typedef struct {
+	ptx_module *pm;
+	const char *name;
+	size_t len;
+	const ptx_parse_opts *o;
+} Parse;
+
+static int
+parsephase(void *arg)
+{
+	Parse *q = arg;
+	ptx_module *pm = q->pm;
+
+	if (!(pm->dg = diag_new(q->name, pm->text, q->len)))
+		return PTX_ENOMEM;
+	if (q->o && q->o->max_errors > 0)
+		pm->dg->limit = q->o->max_errors;
+	pm->m = parse_module(q->name, pm->text, q->len, pm->dg);
+	if (!pm->m || pm->dg->nerr)
+		return PTX_ESYNTAX;
+	if (ir_build(pm->m, pm->dg) != 0 || pm->dg->nerr)
+		pm->bad = 1;
+	return PTX_OK;
 }
 
 int
@@ -63,7 +100,8 @@ ptx_module_parse(ptx_ctx *cx, const char *name, const char *text, size_t len,
                  const ptx_parse_opts *o, ptx_module **out)
 {
 	ptx_module *pm;
-	int rc = PTX_OK;
+	Parse q;
+	int rc;
 
 	if (!cx || (!text && len) || !out)
 		return PTX_EINVAL;
@@ -80,21 +118,16 @@ ptx_module_parse(ptx_ctx *cx, const char *name, const char *text, size_t len,
 	}
 	if (len)
 		memcpy(pm->text, text, len);
-	if (!(pm->dg = diag_new(name, pm->text, len))) {
+	q = (Parse){ pm, name, len, o };
+	rc = interp_front(cx, 1, parsephase, &q);
+	if (rc == PTX_ENOMEM) {
+		/* The Diags and the module went with the phase. */
 		interp_free(cx, pm->text);
 		interp_free(cx, pm);
 		return PTX_ENOMEM;
 	}
-	if (o && o->max_errors > 0)
-		pm->dg->limit = o->max_errors;
-	pm->m = parse_module(name, pm->text, len, pm->dg);
-	if (pm->m && pm->dg->nerr == 0) {
-		if (ir_build(pm->m, pm->dg) != 0 || pm->dg->nerr)
-			pm->bad = 1;
-	} else {
-		rc = PTX_ESYNTAX;
-	}
-	takediags(cx, pm->dg);
+	if (takediags(cx, pm->dg) != PTX_OK)
+		rc = PTX_ENOMEM;
 	pm->next = cx->mods;
 	cx->mods = pm;
 	if (rc != PTX_OK) {
@@ -138,10 +171,31 @@ setcheck(VerifyOpts *vo, const char *w)
 	return 0;
 }
 
+/* ptx_verify's phase.  The verifier keeps work arrays of its own on the
+ * heap, which a jump would leak, so it runs without one: a failed
+ * allocation gives it NULL, which it and the Diags tolerate, and the call
+ * reports PTX_ENOMEM afterwards. */
+typedef struct {
+	ptx_module *pm;
+	VerifyOpts *vo;
+} Check;
+
+static int
+verifyphase(void *arg)
+{
+	Check *c = arg;
+
+	verify_module(c->pm->m, c->vo, c->pm->dg);
+	return PTX_OK;
+}
+
 int
 ptx_verify(ptx_module *pm, const ptx_verify_opts *o)
 {
 	VerifyOpts vo;
+	Check c = { pm, &vo };
+	size_t n;
+	int nerr;
 
 	if (!pm || !pm->dg || !pm->m)
 		return PTX_EINVAL;
@@ -158,8 +212,18 @@ ptx_verify(ptx_module *pm, const ptx_verify_opts *o)
 				return PTX_EINVAL;
 			}
 	}
-	verify_module(pm->m, &vo, pm->dg);
-	takediags(pm->cx, pm->dg);
+	n = pm->dg->n;
+	nerr = pm->dg->nerr;
+	if (interp_front(pm->cx, 0, verifyphase, &c) == PTX_ENOMEM ||
+	    takediags(pm->cx, pm->dg) != PTX_OK) {
+		/* What this run found is incomplete or unreported: the
+		 * module's diagnostics go back to those of its reading, so
+		 * that the call can be made again. */
+		pm->dg->n = n;
+		pm->dg->nerr = nerr;
+		interp_diag_clear(pm->cx);
+		return PTX_ENOMEM;
+	}
 	if (pm->dg->nerr)
 		pm->bad = 1;
 	return pm->dg->nerr ? PTX_ESYNTAX : PTX_OK;

@@ -149,35 +149,73 @@ local(ptx_mem_counts *c, const uint64_t *a, uint32_t m, unsigned size)
 
 /* ---------------------------------------------------------------- shared */
 
-/* S2: the most distinct words one bank supplies to the lanes of m. */
+/* S2 when some bank supplies two distinct words: the words w[0..n) counted
+ * once each in their bank, through a bitmap of the span when it is at most
+ * 1024 words (32 banks deep), else sorted (w is reordered). */
 static unsigned
-multiplicity(const uint64_t *a, uint32_t m, unsigned size)
+deepest(uint64_t *w, int n)
 {
-	uint64_t wd[2 * WARP * 4];
+	uint64_t lo = w[0], hi = w[0];
 	unsigned nb[WARP], most = 1, d;
-	int n = 0;
 
-	FOR_LANES(m, l)
-		for (uint64_t x = a[l] >> 2; x <= (a[l] + size - 1) >> 2; x++)
-			wd[n++] = x;
-	if (n <= 1)
-		return 1;
-	/* sort, then count each distinct word in its bank */
-	for (int i = 1; i < n; i++) {
-		uint64_t v = wd[i];
-		int j = i;
-		for (; j > 0 && wd[j - 1] > v; j--)
-			wd[j] = wd[j - 1];
-		wd[j] = v;
-	}
 	memset(nb, 0, sizeof nb);
+	for (int i = 1; i < n; i++) {
+		if (w[i] < lo)
+			lo = w[i];
+		if (w[i] > hi)
+			hi = w[i];
+	}
+	if (hi - lo < 32 * WARP) {
+		uint32_t seen[WARP];   /* bit r of the span: word lo + r */
+		memset(seen, 0, sizeof seen);
+		for (int i = 0; i < n; i++) {
+			uint32_t r = (uint32_t)(w[i] - lo), bit = 1u << (r & 31);
+			if (seen[r >> 5] & bit)
+				continue;
+			seen[r >> 5] |= bit;
+			d = ++nb[w[i] & 31];
+			if (d > most)
+				most = d;
+		}
+		return most;
+	}
+	for (int i = 1; i < n; i++) {
+		uint64_t v = w[i];
+		int j = i;
+		for (; j > 0 && w[j - 1] > v; j--)
+			w[j] = w[j - 1];
+		w[j] = v;
+	}
 	for (int i = 0; i < n; i++)
-		if (i == 0 || wd[i] != wd[i - 1]) {
-			d = ++nb[wd[i] & 31];
+		if (i == 0 || w[i] != w[i - 1]) {
+			d = ++nb[w[i] & 31];
 			if (d > most)
 				most = d;
 		}
 	return most;
+}
+
+/* S2: the most distinct words one bank supplies to the lanes of m.  The
+ * usual case, one word a bank, is settled with a bank mask and each bank's
+ * first word. */
+static unsigned
+multiplicity(const uint64_t *a, uint32_t m, unsigned size)
+{
+	uint64_t first[WARP], wd[WARP * 5];   /* a piece (at most 16 bytes) spans at most 5 words */
+	uint32_t used = 0;
+	int n = 0, clash = 0;
+
+	FOR_LANES(m, l)
+		for (uint64_t x = a[l] >> 2, e = (a[l] + size - 1) >> 2; x <= e; x++) {
+			uint32_t b = (uint32_t)x & 31;
+			wd[n++] = x;
+			if (!(used >> b & 1)) {
+				used |= 1u << b;
+				first[b] = x;
+			} else
+				clash |= first[b] != x;
+		}
+	return clash ? deepest(wd, n) : 1;
 }
 
 /* S1's pair rule: every active lane reads what its active partner n ^ x reads. */
@@ -190,8 +228,9 @@ paired(const uint64_t *a, uint32_t m, unsigned x)
 	return 1;
 }
 
+/* S1-S3 for one piece: the wavefronts, and the groups with an active lane. */
 static void
-shared1(ptx_mem_counts *c, const uint64_t *a, uint32_t m, unsigned size, int load)
+shared1(uint64_t *wfp, uint64_t *groupsp, const uint64_t *a, uint32_t m, unsigned size, int load)
 {
 	unsigned g = size <= 4 ? WARP : 128 / size;
 	uint64_t wf = 0, groups = 0;
@@ -205,13 +244,72 @@ shared1(ptx_mem_counts *c, const uint64_t *a, uint32_t m, unsigned size, int loa
 		groups++;
 		wf += multiplicity(a, gm, size);
 	}
+	*wfp = wf;
+	*groupsp = groups;
+}
+
+/*
+ * The last pattern of a shared instruction and what it counted.  S1-S3
+ * depend only on the active lanes, the width, the pair rule, the first
+ * active lane's address modulo 4 and every lane's offset from it: moving
+ * all addresses by a multiple of 4 only renames the banks.  A warp that
+ * repeats the access pattern of the one before (the same tile walk in
+ * every warp and CTA) reuses its counts.  The table is the thread's own,
+ * indexed by pc; as an entry holds its whole key, a match is right
+ * whichever launch filled it.  Being static, it adds nothing to what a
+ * launch allocates.
+ */
+enum { NMEMO = 32 };
+typedef struct {
+	uint32_t m;           /* 0: empty */
+	uint8_t size, load, lo;
+	int32_t off[WARP];    /* a[l] - a[first lane], 0 for inactive lanes */
+	uint32_t wf, groups;
+} Memo;
+
+static _Thread_local Memo memo[NMEMO];
+
+static void
+shared1m(ptx_mem_counts *c, Memo *mo, const uint64_t *a, uint32_t m, unsigned size, int load)
+{
+	uint64_t wf, groups;
+
+	if (mo) {
+		uint64_t base = a[__builtin_ctz(m)], far = 0;
+		int32_t off[WARP];
+		for (uint32_t l = 0; l < WARP; l++) {
+			uint64_t d = (a[l] - base) & (0 - (uint64_t)(m >> l & 1));
+			far |= (d + 0x80000000u) >> 32;   /* beyond an int32 */
+			off[l] = (int32_t)(uint32_t)d;
+		}
+		if (far)
+			mo = NULL;
+		else if (mo->m == m && mo->size == size && mo->load == load && mo->lo == (base & 3) &&
+		    !memcmp(mo->off, off, sizeof off)) {
+			wf = mo->wf;
+			groups = mo->groups;
+			goto done;
+		} else {
+			mo->m = m;
+			mo->size = (uint8_t)size;
+			mo->load = (uint8_t)load;
+			mo->lo = (uint8_t)(base & 3);
+			memcpy(mo->off, off, sizeof off);
+		}
+	}
+	shared1(&wf, &groups, a, m, size, load);
+	if (mo) {
+		mo->wf = (uint32_t)wf;
+		mo->groups = (uint32_t)groups;
+	}
+done:
 	c->requests++;
 	c->wavefronts += wf;
 	c->conflicts += wf - groups;
 }
 
 static void
-shared(ptx_mem_counts *c, int kind, const uint64_t *a, uint32_t m, unsigned size)
+shared(ptx_mem_counts *c, Memo *mo, int kind, const uint64_t *a, uint32_t m, unsigned size)
 {
 	unsigned piece = size > 16 ? 16 : size;
 
@@ -231,17 +329,22 @@ shared(ptx_mem_counts *c, int kind, const uint64_t *a, uint32_t m, unsigned size
 				if (first)
 					p |= 1u << l;
 			}
-			shared1(c, a, p, size, 0);
+			shared1m(c, NULL, a, p, size, 0);
 			left &= ~p;
 		}
 		c->requests = req + 1;
+		return;
+	}
+	if (piece == size) {
+		shared1m(c, mo, a, m, size, kind == K_LD);
 		return;
 	}
 	for (unsigned off = 0; off < size; off += piece) {
 		uint64_t b[WARP];
 		FOR_LANES(m, l)
 			b[l] = a[l] + off;
-		shared1(c, b, m, piece, kind == K_LD);
+		/* b differs from a by off alone: each piece counts as the first */
+		shared1m(c, mo, b, m, piece, kind == K_LD);
 	}
 }
 
@@ -263,7 +366,7 @@ constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m)
 /* ---------------------------------------------------------------- the hook */
 
 static void
-count(ptx_insn_stats *s, int kind, int space, int isconst, const uint64_t *a, uint32_t m, unsigned size)
+count(ptx_insn_stats *s, Memo *mo, int kind, int space, int isconst, const uint64_t *a, uint32_t m, unsigned size)
 {
 	static const int gcls[] = { PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED,
 	    PTX_MC_GLOBAL_LD };
@@ -282,7 +385,7 @@ count(ptx_insn_stats *s, int kind, int space, int isconst, const uint64_t *a, ui
 		local(&s->mem[kind == K_LD || kind == K_LDSM ? PTX_MC_LOCAL_LD : PTX_MC_LOCAL_ST], a, m, size);
 		break;
 	case MS_SHARED:
-		shared(&s->mem[scls[kind]], kind, a, m, size);
+		shared(&s->mem[scls[kind]], mo, kind, a, m, size);
 		break;
 	case MS_KPARAM:
 		/* kernel parameters live in a constant bank (LDC) */
@@ -294,7 +397,9 @@ count(ptx_insn_stats *s, int kind, int space, int isconst, const uint64_t *a, ui
 void
 interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size)
 {
-	ptx_insn_stats *s = &L->st[xi - L->pm->code];
+	ptrdiff_t pc = xi - L->pm->code;
+	ptx_insn_stats *s = &L->st[pc];
+	Memo *mo = &memo[pc & (NMEMO - 1)];
 	int kind = xi->x == X_LD ? K_LD : xi->x == X_ST ? K_ST : xi->nd ? K_ATOM : K_RED;
 	int isconst = xi->in && xi->in->space == SP_CONST;
 	uint64_t a[WARP];
@@ -304,8 +409,8 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 		return;
 	switch (xi->x) {
 	case X_CPASYNC:   /* addr: the sources, then the destinations */
-		count(s, K_LD, MS_GLOBAL, 0, addr, m, size);
-		count(s, K_ST, MS_SHARED, 0, addr + WARP, m, size);
+		count(s, mo, K_LD, MS_GLOBAL, 0, addr, m, size);
+		count(s, mo, K_ST, MS_SHARED, 0, addr + WARP, m, size);
 		return;
 	case X_LDMATRIX: kind = K_LDSM; break;
 	case X_STMATRIX: kind = K_ST; break;
@@ -313,7 +418,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	if (xi->in && xi->in->space == SP_PARAM && xi->space == MS_LOCAL)
 		return;   /* a device function's parameters: registers after ptxas */
 	if (xi->space != MS_GENERIC) {
-		count(s, kind, xi->space, isconst, addr, m, size);
+		count(s, mo, kind, xi->space, isconst, addr, m, size);
 		return;
 	}
 	/* generic: each lane counts in the space its address falls in */
@@ -331,7 +436,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	}
 	for (int sp = 0; sp < 4; sp++)
 		if (sm[sp])
-			count(s, kind, sp, 0, a, sm[sp], size);
+			count(s, mo, kind, sp, 0, a, sm[sp], size);
 }
 
 /* ---------------------------------------------------------------- per launch */

@@ -871,8 +871,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_BRX) {
 			/* one path per distinct target; lanes without a guard stay behind */
 			uint32_t rest = m, nt = t->mask & ~m;
-			int32_t here = t->pc, rpc = xi->rpc;
-			int first = 1;
+			int32_t here = t->pc, rpc = xi->rpc, tgt0 = -1;
+			int first = 1, split = m && nt;   /* divergent: lanes take different targets */
 			if (nt) {
 				if (diverge(L, w, here + 1, nt, here + 1, 0, rpc))
 					return RUN_FAULT;
@@ -888,6 +888,10 @@ interp_run(Launch *L, Warp *w, int slice)
 					return RUN_FAULT;
 				}
 				tgt = xi->tbl[i0];
+				if (tgt0 < 0)
+					tgt0 = tgt;
+				else if (tgt != tgt0)
+					split = 1;
 				FOR_LANES(rest, l)
 					if ((V(&xi->s[0], l) & 0xffffffffu) == i0)
 						grp |= 1u << l;
@@ -908,6 +912,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					return RUN_FAULT;
 				first = 0;
 			}
+			if (split && L->st)
+				L->st[here].divergent++;
 			NEXT;
 		}
 		CASE(X_CALL) {

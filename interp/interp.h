@@ -263,9 +263,17 @@ int interp_assertfail(Launch *L, Warp *w, int lane, uint64_t msg, uint64_t file,
 void *interp_alloc(ptx_ctx *cx, size_t n);      /* zeroed; NULL when out of memory */
 void *interp_realloc(ptx_ctx *cx, void *p, size_t n);
 void interp_free(ptx_ctx *cx, void *p);
+/* Runs phase(arg), a front-end phase, with the IR's memory (arenas, heap
+ * scratch) taken from cx's allocator.  jump: an allocation failure ends
+ * the phase at once and frees every arena and scratch block it made;
+ * otherwise the phase sees NULL from ir_alloc and runs on (for code that
+ * holds memory of its own, the verifier).  PTX_ENOMEM when an allocation
+ * failed, else what phase returned. */
+int interp_front(ptx_ctx *cx, int jump, int (*phase)(void *), void *arg);
 void interp_diag_clear(ptx_ctx *cx);
-/* Appends one diagnostic, copying every string; srcline may be NULL. */
-void interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
+/* Appends one diagnostic, copying every string; srcline may be NULL.
+ * PTX_ENOMEM (and nothing appended) when a copy failed. */
+int interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
                      const char *msg, const char *srcline);
 void interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
                  const char *fmt, ...)

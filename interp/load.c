@@ -911,7 +911,10 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_BRX_IDX: {
 		const Sym *t = in->opnd[1].kind == OK_SYM ? in->opnd[1].sym : NULL;
 		xi->x = X_BRX;
-		if (!t || t->kind != SYM_TARGETS || srcs(pm, xi, in, 0, TY_U32))
+		if (!t || t->kind != SYM_TARGETS || in->nopnd != 2)
+			return -1;
+		xi->s = interp_alloc(pm->cx, 2 * sizeof *xi->s);
+		if (!xi->s || xops(pm, &in->opnd[0], 1, TY_U32, xi->s, 1) != 1)
 			return -1;
 		xi->ns = 1;
 		xi->tbl = interp_alloc(pm->cx, (size_t)(t->nlist + 1) * sizeof *xi->tbl);

@@ -35,40 +35,8 @@
 #include <string.h>
 #include "ir.h"
 
-/* Scratch arrays live on the C heap, results in the module arena. */
-static void *
-xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
-
-static void *
-aalloc(Arena *a, size_t n)
-{
-	void *p = ir_alloc(a, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
-
-/* A growable int array on the heap. */
-typedef struct {
-	int *v;
-	size_t n, cap;
-} Ivec;
-
-static void
-ipush(Ivec *s, int x)
-{
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 64;
-		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
-	}
-	s->v[s->n++] = x;
-}
+/* Scratch arrays (ir_xrealloc, Ivec) live on the heap, results in the
+ * module arena. */
 
 static int
 endsblk(const Ins *in)
@@ -121,7 +89,7 @@ start(Cx *c, int i0, Sym *label)
 {
 	if ((size_t)c->nb == c->capb) {
 		c->capb = c->capb ? 2 * c->capb : 16;
-		c->b = xrealloc(c->b, c->capb * sizeof *c->b);
+		c->b = ir_xrealloc(c->b, c->capb * sizeof *c->b);
 	}
 	c->b[c->nb++] = (Start){ i0, label };
 }
@@ -132,7 +100,7 @@ edge(Cx *c, int from, int to)
 	if (to < 0 || to >= c->nb || c->seen[to] == from + 1)
 		return;
 	c->seen[to] = from + 1;
-	ipush(&c->e, to);
+	ir_ipush(&c->e, to);
 }
 
 /* A branch target operand: a label, or a .branchtargets list of labels. */
@@ -258,12 +226,10 @@ static Blk *
 graph(Cx *c, Arena *a)
 {
 	int nb = c->nb;
-	int *eoff = xrealloc(NULL, ((size_t)nb + 1) * sizeof *eoff);
-	int *pcnt = calloc((size_t)nb + 1, sizeof *pcnt);
+	int *eoff = ir_xrealloc(NULL, ((size_t)nb + 1) * sizeof *eoff);
+	int *pcnt = ir_xcalloc((size_t)nb + 1, sizeof *pcnt);
 
-	c->seen = calloc((size_t)nb, sizeof *c->seen);
-	if (!pcnt || !c->seen)
-		abort();
+	c->seen = ir_xcalloc((size_t)nb, sizeof *c->seen);
 	/* successors, flattened: block b's are e.v[eoff[b] .. eoff[b+1]-1] */
 	for (int b = 0; b < nb; b++) {
 		eoff[b] = (int)c->e.n;
@@ -276,11 +242,11 @@ graph(Cx *c, Arena *a)
 		pcnt[c->e.v[k] + 1]++;
 	for (int b = 0; b < nb; b++)
 		pcnt[b + 1] += pcnt[b];
-	int *succ = ne ? aalloc(a, (size_t)ne * sizeof *succ) : NULL;
-	int *pred = ne ? aalloc(a, (size_t)ne * sizeof *pred) : NULL;
+	int *succ = ne ? ir_alloc(a, (size_t)ne * sizeof *succ) : NULL;
+	int *pred = ne ? ir_alloc(a, (size_t)ne * sizeof *pred) : NULL;
 	if (ne)
 		memcpy(succ, c->e.v, (size_t)ne * sizeof *succ);
-	Blk *blk = aalloc(a, (size_t)nb * sizeof *blk);
+	Blk *blk = ir_alloc(a, (size_t)nb * sizeof *blk);
 	for (int b = 0; b < nb; b++) {
 		Blk *bb = &blk[b];
 		bb->id = b;
@@ -297,8 +263,8 @@ graph(Cx *c, Arena *a)
 			Blk *t = &blk[blk[b].succ[k]];
 			t->pred[t->npred++] = b;
 		}
-	free(eoff);
-	free(pcnt);
+	ir_xfree(eoff);
+	ir_xfree(pcnt);
 	return blk;
 }
 
@@ -316,8 +282,8 @@ ir_cfg(Module *m, Func *fn, Diags *dg)
 	fn->val = NULL;
 	fn->nval = fn->capval = 0;
 	fn->built = 0;
-	free(c.seen);
-	free(c.e.v);
-	free(c.b);
+	ir_xfree(c.seen);
+	ir_xfree(c.e.v);
+	ir_xfree(c.b);
 	return c.nerr;
 }

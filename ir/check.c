@@ -45,15 +45,6 @@ die(const Func *fn, const char *fmt, ...)
 	abort();
 }
 
-static void *
-xcalloc(size_t n, size_t sz)
-{
-	void *p = calloc(n ? n : 1, sz);
-	if (!p)
-		abort();
-	return p;
-}
-
 static void
 blocks(const Func *fn)
 {
@@ -86,8 +77,8 @@ static void
 edges(const Func *fn)
 {
 	int n = fn->nblk, ne = 0;
-	int *seen = xcalloc((size_t)n, sizeof(int));
-	int *cnt = xcalloc((size_t)n + 1, sizeof(int));
+	int *seen = ir_xcalloc((size_t)n, sizeof(int));
+	int *cnt = ir_xcalloc((size_t)n + 1, sizeof(int));
 
 	for (int b = 0; b < n; b++) {
 		const Blk *bb = &fn->blk[b];
@@ -114,7 +105,7 @@ edges(const Func *fn)
 			die(fn, "b%d: %d predecessors but %d edges in", b, fn->blk[b].npred, cnt[b + 1]);
 		cnt[b + 1] += cnt[b];
 	}
-	int *rev = xcalloc((size_t)ne, sizeof(int));
+	int *rev = ir_xcalloc((size_t)ne, sizeof(int));
 	memset(seen, 0, (size_t)n * sizeof(int));
 	for (int b = 0; b < n; b++)
 		for (int k = 0; k < fn->blk[b].nsucc; k++) {
@@ -125,9 +116,9 @@ edges(const Func *fn)
 		for (int k = 0; k < fn->blk[b].npred; k++)
 			if (fn->blk[b].pred[k] != rev[cnt[b] + k])
 				die(fn, "b%d: pred b%d has no matching successor edge", b, fn->blk[b].pred[k]);
-	free(rev);
-	free(cnt);
-	free(seen);
+	ir_xfree(rev);
+	ir_xfree(cnt);
+	ir_xfree(seen);
 }
 
 static void
@@ -216,13 +207,13 @@ static void
 pdoms(const Func *fn)
 {
 	int n = fn->nblk, pre = 0, sp = 0;
-	int *cnt = xcalloc((size_t)n + 2, sizeof(int));
-	int *kid = xcalloc((size_t)n, sizeof(int));
-	int *fill = xcalloc((size_t)n + 1, sizeof(int));
-	int *in = xcalloc((size_t)n + 1, sizeof(int));
-	int *last = xcalloc((size_t)n + 1, sizeof(int));
-	int *stk = xcalloc((size_t)n + 1, sizeof(int));
-	int *pos = xcalloc((size_t)n + 1, sizeof(int));
+	int *cnt = ir_xcalloc((size_t)n + 2, sizeof(int));
+	int *kid = ir_xcalloc((size_t)n, sizeof(int));
+	int *fill = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *in = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *last = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *stk = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *pos = ir_xcalloc((size_t)n + 1, sizeof(int));
 
 	for (int b = 0; b < n; b++) {
 		int d = fn->blk[b].ipdom;
@@ -267,13 +258,13 @@ pdoms(const Func *fn)
 				die(fn, "b%d: ipdom b%d does not post-dominate successor b%d", b, d, s);
 		}
 	}
-	free(cnt);
-	free(kid);
-	free(fill);
-	free(in);
-	free(last);
-	free(stk);
-	free(pos);
+	ir_xfree(cnt);
+	ir_xfree(kid);
+	ir_xfree(fill);
+	ir_xfree(in);
+	ir_xfree(last);
+	ir_xfree(stk);
+	ir_xfree(pos);
 }
 
 /* Independent walk over the registers an instruction reads, in the order
@@ -339,7 +330,7 @@ avail(const Func *fn, int v, int b, int i)
 static void
 ssa(const Func *fn)
 {
-	int *ndefs = xcalloc((size_t)fn->nval, sizeof(int));
+	int *ndefs = ir_xcalloc((size_t)fn->nval, sizeof(int));
 
 	if (fn->nval > fn->capval)
 		die(fn, "%d values, room for %d", fn->nval, fn->capval);
@@ -421,7 +412,7 @@ ssa(const Func *fn)
 	for (int v = 0; v < fn->nval; v++)
 		if (ndefs[v] != 1)
 			die(fn, "value %d defined %d times", v, ndefs[v]);
-	free(ndefs);
+	ir_xfree(ndefs);
 }
 
 void

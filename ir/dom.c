@@ -37,33 +37,6 @@
 #include <string.h>
 #include "ir.h"
 
-static void *
-xcalloc(size_t n, size_t sz)
-{
-	void *p = calloc(n ? n : 1, sz);
-	if (!p)
-		abort();
-	return p;
-}
-
-static void *
-xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
-
-static void *
-aalloc(Arena *a, size_t n)
-{
-	void *p = ir_alloc(a, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
-
 /*
  * A graph as flat arrays: the edges of node v are adj[off[v] .. off[v+1]-1].
  * Both directions of the CFG, and the reversed CFG with the virtual exit,
@@ -158,10 +131,10 @@ cfggraphs(const Func *fn, Graph *fw, Graph *bw)
 	for (int b = 0; b < n; b++)
 		ne += fn->blk[b].nsucc;
 	fw->n = bw->n = n;
-	fw->off = xcalloc((size_t)n + 1, sizeof(int));
-	bw->off = xcalloc((size_t)n + 1, sizeof(int));
-	fw->adj = xcalloc((size_t)ne, sizeof(int));
-	bw->adj = xcalloc((size_t)ne, sizeof(int));
+	fw->off = ir_xcalloc((size_t)n + 1, sizeof(int));
+	bw->off = ir_xcalloc((size_t)n + 1, sizeof(int));
+	fw->adj = ir_xcalloc((size_t)ne, sizeof(int));
+	bw->adj = ir_xcalloc((size_t)ne, sizeof(int));
 	for (int b = 0, k = 0, j = 0; b < n; b++) {
 		const Blk *bb = &fn->blk[b];
 		fw->off[b] = k;
@@ -180,10 +153,10 @@ static void
 domtree(Func *fn, const int *idom)
 {
 	int n = fn->nblk, pre = 0;
-	int *cnt = xcalloc((size_t)n + 1, sizeof(int));
-	int *kid = xcalloc((size_t)n, sizeof(int));
-	int *stk = xcalloc((size_t)n, sizeof(int));
-	int *pos = xcalloc((size_t)n, sizeof(int));
+	int *cnt = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *kid = ir_xcalloc((size_t)n, sizeof(int));
+	int *stk = ir_xcalloc((size_t)n, sizeof(int));
+	int *pos = ir_xcalloc((size_t)n, sizeof(int));
 
 	for (int b = 0; b < n; b++)
 		if (idom[b] >= 0)
@@ -211,10 +184,10 @@ domtree(Func *fn, const int *idom)
 			sp--;
 		}
 	}
-	free(cnt);
-	free(kid);
-	free(stk);
-	free(pos);
+	ir_xfree(cnt);
+	ir_xfree(kid);
+	ir_xfree(stk);
+	ir_xfree(pos);
 }
 
 /* Dominance frontiers (Cooper et al.'s runner form): for a join b, every
@@ -225,10 +198,9 @@ static void
 frontiers(Func *fn, Arena *a)
 {
 	int n = fn->nblk;
-	int *last = xcalloc((size_t)n, sizeof(int));
-	int *cnt = xcalloc((size_t)n + 1, sizeof(int));
-	int *pr = NULL;  /* pairs (runner, b) */
-	size_t np = 0, cap = 0;
+	int *last = ir_xcalloc((size_t)n, sizeof(int));
+	int *cnt = ir_xcalloc((size_t)n + 1, sizeof(int));
+	Ivec pr = { 0 };  /* pairs (runner, b) */
 
 	for (int b = 0; b < n; b++) {
 		const Blk *bb = &fn->blk[b];
@@ -240,12 +212,8 @@ frontiers(Func *fn, Arena *a)
 				continue;
 			while (r != bb->idom && r >= 0 && last[r] != b + 1) {
 				last[r] = b + 1;
-				if (np + 2 > cap) {
-					cap = cap ? 2 * cap : 256;
-					pr = xrealloc(pr, cap * sizeof *pr);
-				}
-				pr[np++] = r;
-				pr[np++] = b;
+				ir_ipush(&pr, r);
+				ir_ipush(&pr, b);
 				cnt[r + 1]++;
 				r = fn->blk[r].idom;
 			}
@@ -253,18 +221,18 @@ frontiers(Func *fn, Arena *a)
 	}
 	for (int b = 0; b < n; b++)
 		cnt[b + 1] += cnt[b];
-	int *pool = cnt[n] ? aalloc(a, (size_t)cnt[n] * sizeof(int)) : NULL;
+	int *pool = cnt[n] ? ir_alloc(a, (size_t)cnt[n] * sizeof(int)) : NULL;
 	for (int b = 0; b < n; b++) {
 		fn->blk[b].df = cnt[b + 1] > cnt[b] ? pool + cnt[b] : NULL;
 		fn->blk[b].ndf = 0;
 	}
-	for (size_t k = 0; k < np; k += 2) {
-		Blk *r = &fn->blk[pr[k]];
-		r->df[r->ndf++] = pr[k + 1];
+	for (size_t k = 0; k < pr.n; k += 2) {
+		Blk *r = &fn->blk[pr.v[k]];
+		r->df[r->ndf++] = pr.v[k + 1];
 	}
-	free(pr);
-	free(last);
-	free(cnt);
+	ir_xfree(pr.v);
+	ir_xfree(last);
+	ir_xfree(cnt);
 }
 
 /*
@@ -276,12 +244,12 @@ static void
 sinkloops(const Graph *fw, const char *seen, char *tox)
 {
 	int n = fw->n, idx = 0, sp = 0, cs = 0, ncomp = 0;
-	int *num = xcalloc((size_t)n, sizeof(int));   /* dfs number + 1, 0 unvisited */
-	int *low = xcalloc((size_t)n, sizeof(int));
-	int *comp = xcalloc((size_t)n, sizeof(int));  /* component + 1, 0 while open */
-	int *stk = xcalloc((size_t)n, sizeof(int));   /* Tarjan's stack */
-	int *call = xcalloc((size_t)n, sizeof(int));  /* DFS stack and edge positions */
-	int *pos = xcalloc((size_t)n, sizeof(int));
+	int *num = ir_xcalloc((size_t)n, sizeof(int));   /* dfs number + 1, 0 unvisited */
+	int *low = ir_xcalloc((size_t)n, sizeof(int));
+	int *comp = ir_xcalloc((size_t)n, sizeof(int));  /* component + 1, 0 while open */
+	int *stk = ir_xcalloc((size_t)n, sizeof(int));   /* Tarjan's stack */
+	int *call = ir_xcalloc((size_t)n, sizeof(int));  /* DFS stack and edge positions */
+	int *pos = ir_xcalloc((size_t)n, sizeof(int));
 
 	for (int r = 0; r < n; r++) {
 		if (seen[r] || num[r])
@@ -330,26 +298,26 @@ sinkloops(const Graph *fw, const char *seen, char *tox)
 				tox[hi] = 1;
 		}
 	}
-	free(num);
-	free(low);
-	free(comp);
-	free(stk);
-	free(call);
-	free(pos);
+	ir_xfree(num);
+	ir_xfree(low);
+	ir_xfree(comp);
+	ir_xfree(stk);
+	ir_xfree(call);
+	ir_xfree(pos);
 }
 
 static void
 postdom(Func *fn, const Graph *fw, const Graph *bw)
 {
 	int n = fn->nblk, x = n, np = 0;
-	char *tox = xcalloc((size_t)n, 1);
-	char *seen = xcalloc((size_t)n + 1, 1);
-	int *post = xcalloc((size_t)n + 1, sizeof(int));
-	int *stk = xcalloc((size_t)n + 1, sizeof(int));
-	int *pos = xcalloc((size_t)n + 1, sizeof(int));
-	int *num = xcalloc((size_t)n + 1, sizeof(int));
-	int *order = xcalloc((size_t)n + 1, sizeof(int));
-	int *dom = xcalloc((size_t)n + 1, sizeof(int));
+	char *tox = ir_xcalloc((size_t)n, 1);
+	char *seen = ir_xcalloc((size_t)n + 1, 1);
+	int *post = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *stk = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *pos = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *num = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *order = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *dom = ir_xcalloc((size_t)n + 1, sizeof(int));
 
 	/* Reverse DFS from the real exits, then connect the infinite loops found
 	 * among what is left and search again from them.  The virtual exit x is
@@ -373,9 +341,9 @@ postdom(Func *fn, const Graph *fw, const Graph *bw)
 	post[np++] = x;
 
 	/* The reversed graph's predecessors are the successors, plus x. */
-	Graph rp = { n + 1, xcalloc((size_t)n + 2, sizeof(int)), NULL };
+	Graph rp = { n + 1, ir_xcalloc((size_t)n + 2, sizeof(int)), NULL };
 	int ne = fw->off[n], k = 0;
-	rp.adj = xcalloc((size_t)ne + (size_t)n, sizeof(int));
+	rp.adj = ir_xcalloc((size_t)ne + (size_t)n, sizeof(int));
 	for (int b = 0; b < n; b++) {
 		rp.off[b] = k;
 		for (int e = fw->off[b]; e < fw->off[b + 1]; e++)
@@ -393,16 +361,16 @@ postdom(Func *fn, const Graph *fw, const Graph *bw)
 	for (int b = 0; b < n; b++)
 		fn->blk[b].ipdom = dom[b] == x ? -1 : dom[b];
 
-	free(rp.off);
-	free(rp.adj);
-	free(tox);
-	free(seen);
-	free(post);
-	free(stk);
-	free(pos);
-	free(num);
-	free(order);
-	free(dom);
+	ir_xfree(rp.off);
+	ir_xfree(rp.adj);
+	ir_xfree(tox);
+	ir_xfree(seen);
+	ir_xfree(post);
+	ir_xfree(stk);
+	ir_xfree(pos);
+	ir_xfree(num);
+	ir_xfree(order);
+	ir_xfree(dom);
 }
 
 void
@@ -414,15 +382,15 @@ ir_dom(Func *fn, Arena *a)
 	if (n == 0)
 		return;
 	cfggraphs(fn, &fw, &bw);
-	char *seen = xcalloc((size_t)n, 1);
-	int *post = xcalloc((size_t)n, sizeof(int));
-	int *stk = xcalloc((size_t)n, sizeof(int));
-	int *pos = xcalloc((size_t)n, sizeof(int));
-	int *num = xcalloc((size_t)n, sizeof(int));
-	int *dom = xcalloc((size_t)n, sizeof(int));
+	char *seen = ir_xcalloc((size_t)n, 1);
+	int *post = ir_xcalloc((size_t)n, sizeof(int));
+	int *stk = ir_xcalloc((size_t)n, sizeof(int));
+	int *pos = ir_xcalloc((size_t)n, sizeof(int));
+	int *num = ir_xcalloc((size_t)n, sizeof(int));
+	int *dom = ir_xcalloc((size_t)n, sizeof(int));
 
 	dfs(&fw, 0, seen, post, &np, stk, pos);
-	fn->rpo = aalloc(a, (size_t)np * sizeof(int));
+	fn->rpo = ir_alloc(a, (size_t)np * sizeof(int));
 	fn->nrpo = np;
 	for (int b = 0; b < n; b++) {
 		Blk *bb = &fn->blk[b];
@@ -444,16 +412,16 @@ ir_dom(Func *fn, Arena *a)
 	frontiers(fn, a);
 	postdom(fn, &fw, &bw);
 
-	free(fw.off);
-	free(fw.adj);
-	free(bw.off);
-	free(bw.adj);
-	free(seen);
-	free(post);
-	free(stk);
-	free(pos);
-	free(num);
-	free(dom);
+	ir_xfree(fw.off);
+	ir_xfree(fw.adj);
+	ir_xfree(bw.off);
+	ir_xfree(bw.adj);
+	ir_xfree(seen);
+	ir_xfree(post);
+	ir_xfree(stk);
+	ir_xfree(pos);
+	ir_xfree(num);
+	ir_xfree(dom);
 }
 
 int

@@ -43,17 +43,74 @@ typedef struct {
 
 /* ---------------------------------------------------------------- arena.c */
 
+#include <setjmp.h>
+
+/* Where front-end memory comes from: realloc semantics (size 0 frees), as
+ * ptx_alloc's hook; realloc NULL: the C library. */
+typedef struct {
+	void *(*realloc)(void *ud, void *p, size_t n);
+	void *ud;
+} IrAlloc;
+
+/* A recovery point for running out of memory (see arena.c).  While an env
+ * is current (per thread), arenas are made and scratch is allocated with
+ * its allocator and it owns both; a failed allocation longjmps to *jb, or,
+ * when jb is NULL, is only recorded in failed (ir_alloc then returns NULL).
+ * ir_env_leave returns failed; after a failure it has freed every arena
+ * made and every scratch block left under the env. */
+typedef struct IrScratch IrScratch;
+typedef struct IrEnv IrEnv;
+struct IrEnv {
+	IrAlloc al;
+	jmp_buf *jb;
+	int failed;
+	Arena *arenas;
+	IrScratch *scratch;
+	IrEnv *prev;
+};
+void ir_env_enter(IrEnv *e, const IrAlloc *al, jmp_buf *jb);   /* al NULL: the C library */
+int ir_env_leave(IrEnv *e);
+void ir_nomem(void);    /* an allocation failed: jumps when the env has a jmp_buf */
+
 Arena *ir_arena_new(void);
 void ir_arena_free(Arena *a);
-void *ir_alloc(Arena *a, size_t n);            /* zeroed, 16-byte aligned; NULL only if the host is out of memory */
+/* Zeroed, 16-byte aligned.  Never NULL under an env with a jmp_buf;
+ * otherwise NULL when the host is out of memory. */
+void *ir_alloc(Arena *a, size_t n);
+void *ir_tryalloc(Arena *a, size_t n);          /* NULL on failure, never jumps */
 char *ir_strndup(Arena *a, const char *s, size_t n);
 void *ir_grow(Arena *a, void *p, size_t old, size_t new_); /* arena realloc: copies */
 
-/* A growable array in the arena: `PUSH(a, arr, n, cap, v)`. */
+/* A growable array in the arena: `PUSH(a, arr, n, cap, v)`.  Where
+ * ir_grow can return NULL (no jmp_buf), the element is dropped. */
 #define PUSH(ar, arr, n, cap, v) do { \
 	if ((n) == (cap)) { size_t nc_ = (cap) ? 2 * (size_t)(cap) : 8; \
-		(arr) = ir_grow((ar), (arr), (size_t)(cap) * sizeof *(arr), nc_ * sizeof *(arr)); (cap) = nc_; } \
+		void *g_ = ir_grow((ar), (arr), (size_t)(cap) * sizeof *(arr), nc_ * sizeof *(arr)); \
+		if (!g_) break; \
+		(arr) = g_; (cap) = nc_; } \
 	(arr)[(n)++] = (v); } while (0)
+
+/* Scratch on the heap, for arrays a pass frees before it returns.  Never
+ * NULL: a failure jumps (aborts when the env has no jmp_buf).  Blocks are
+ * owned by the current env until ir_xfree. */
+void *ir_xrealloc(void *p, size_t n);   /* p NULL: a new block */
+void *ir_xtryrealloc(void *p, size_t n); /* NULL on failure (p kept), never jumps */
+void *ir_xcalloc(size_t n, size_t sz);  /* zeroed */
+void ir_xfree(void *p);
+
+/* A growable int array in scratch; free v with ir_xfree. */
+typedef struct {
+	int *v;
+	size_t n, cap;
+} Ivec;
+void ir_ivgrow(Ivec *v);
+static inline void
+ir_ipush(Ivec *v, int x)
+{
+	if (v->n == v->cap)
+		ir_ivgrow(v);
+	v->v[v->n++] = x;
+}
 
 /* ---------------------------------------------------------------- diag.c */
 

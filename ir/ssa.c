@@ -46,48 +46,6 @@
 #include <string.h>
 #include "ir.h"
 
-static void *
-xcalloc(size_t n, size_t sz)
-{
-	void *p = calloc(n ? n : 1, sz);
-	if (!p)
-		abort();
-	return p;
-}
-
-static void *
-xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
-
-static void *
-aalloc(Arena *a, size_t n)
-{
-	void *p = ir_alloc(a, n ? n : 1);
-	if (!p)
-		abort();
-	return p;
-}
-
-typedef struct {
-	int *v;
-	size_t n, cap;
-} Ivec;
-
-static void
-ipush(Ivec *s, int x)
-{
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 256;
-		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
-	}
-	s->v[s->n++] = x;
-}
-
 typedef struct {
 	const Func *fn;
 	Ivec use, def;   /* register ids of the instruction being walked */
@@ -103,7 +61,7 @@ reg(Walk *w, const Opnd *o, int dst)
 			w->fn->name ? w->fn->name : "?", o->sym->name ? o->sym->name : "?", id);
 		abort();
 	}
-	ipush(dst ? &w->def : &w->use, id);
+	ir_ipush(dst ? &w->def : &w->use, id);
 }
 
 /* Operand nesting is a couple of levels deep, so recursion is fine here. */
@@ -148,7 +106,7 @@ walkins(Walk *w, const Ins *in)
 		opnd(w, &in->opnd[k], 0);
 	if (in->guard || (ir_opinfo[in->op].flags & OF_RDST))
 		for (size_t k = 0; k < w->def.n; k++)
-			ipush(&w->use, w->def.v[k]);
+			ir_ipush(&w->use, w->def.v[k]);
 }
 
 /* Register → list of blocks, by counting sort of (reg, blk) pairs that
@@ -163,8 +121,8 @@ group(Lists *l, const Ivec *pairs, int nregs)
 {
 	size_t n = pairs->n / 2;
 
-	l->off = xcalloc((size_t)nregs + 2, sizeof(int));
-	l->blk = xcalloc(n, sizeof(int));
+	l->off = ir_xcalloc((size_t)nregs + 2, sizeof(int));
+	l->blk = ir_xcalloc(n, sizeof(int));
 	for (size_t k = 0; k < n; k++)
 		l->off[pairs->v[2 * k] + 2]++;
 	for (int r = 0; r < nregs; r++)
@@ -208,7 +166,7 @@ take(Slab *s, size_t n)
 {
 	if (n > s->left) {
 		size_t sz = n > 4096 ? n : 4096;
-		s->p = aalloc(s->a, sz * sizeof(int));
+		s->p = ir_alloc(s->a, sz * sizeof(int));
 		s->left = sz;
 	}
 	int *r = s->p;
@@ -234,10 +192,10 @@ flatten(const Func *fn, Flat *g)
 		np += fn->blk[b].npred;
 		nd += fn->blk[b].ndf;
 	}
-	g->poff = xcalloc((size_t)nb + 1, sizeof(int));
-	g->doff = xcalloc((size_t)nb + 1, sizeof(int));
-	g->pred = xcalloc((size_t)np, sizeof(int));
-	g->df = xcalloc((size_t)nd, sizeof(int));
+	g->poff = ir_xcalloc((size_t)nb + 1, sizeof(int));
+	g->doff = ir_xcalloc((size_t)nb + 1, sizeof(int));
+	g->pred = ir_xcalloc((size_t)np, sizeof(int));
+	g->df = ir_xcalloc((size_t)nd, sizeof(int));
 	np = nd = 0;
 	for (int b = 0; b < nb; b++) {
 		const Blk *bb = &fn->blk[b];
@@ -284,8 +242,8 @@ collect(S *s)
 	Func *fn = s->fn;
 	Walk w = { .fn = fn };
 	Slab slab = { s->a, NULL, 0 };
-	int *mdef = xcalloc((size_t)s->nr, sizeof(int));  /* stamps b+1: written in block b so far */
-	int *mue = xcalloc((size_t)s->nr, sizeof(int));   /* stamps b+1: ue pair recorded */
+	int *mdef = ir_xcalloc((size_t)s->nr, sizeof(int));  /* stamps b+1: written in block b so far */
+	int *mue = ir_xcalloc((size_t)s->nr, sizeof(int));   /* stamps b+1: ue pair recorded */
 
 	for (int b = 0; b < s->nb; b++) {
 		Blk *bb = &fn->blk[b];
@@ -315,31 +273,31 @@ collect(S *s)
 				*sl++ = r;
 				if (mdef[r] != b + 1 && mue[r] != b + 1) {
 					mue[r] = b + 1;
-					ipush(&s->ue, r);
-					ipush(&s->ue, b);
+					ir_ipush(&s->ue, r);
+					ir_ipush(&s->ue, b);
 				}
 			}
 			for (size_t k = 0; k < w.def.n; k++) {
 				int r = w.def.v[k];
 				if (s->niv == s->capiv) {
 					s->capiv = s->capiv ? 2 * s->capiv : 256;
-					s->iv = xrealloc(s->iv, s->capiv * sizeof *s->iv);
+					s->iv = ir_xrealloc(s->iv, s->capiv * sizeof *s->iv);
 				}
 				*sl++ = (int)s->niv;
 				s->iv[s->niv++] = (Val){ r, 0, b, i, -1 };
 				if (mdef[r] != b + 1) {
 					mdef[r] = b + 1;
-					ipush(&s->wr, r);
-					ipush(&s->wr, b);
+					ir_ipush(&s->wr, r);
+					ir_ipush(&s->wr, b);
 				}
 			}
 		}
 	}
 	s->vstart[s->nb] = (int)s->niv;
-	free(w.use.v);
-	free(w.def.v);
-	free(mdef);
-	free(mue);
+	ir_xfree(w.use.v);
+	ir_xfree(w.def.v);
+	ir_xfree(mdef);
+	ir_xfree(mue);
 }
 
 /* 2. Pruned phi placement, one register at a time.  Stamps r+1 in the
@@ -350,11 +308,11 @@ place(S *s)
 	int nb = s->nb;
 	Flat g;
 	Lists ul, dl;
-	int *live = xcalloc((size_t)nb, sizeof(int));
-	int *isdef = xcalloc((size_t)nb, sizeof(int));
-	int *has = xcalloc((size_t)nb, sizeof(int));
-	int *inwl = xcalloc((size_t)nb, sizeof(int));
-	int *wl = xcalloc((size_t)nb, sizeof(int));
+	int *live = ir_xcalloc((size_t)nb, sizeof(int));
+	int *isdef = ir_xcalloc((size_t)nb, sizeof(int));
+	int *has = ir_xcalloc((size_t)nb, sizeof(int));
+	int *inwl = ir_xcalloc((size_t)nb, sizeof(int));
+	int *wl = ir_xcalloc((size_t)nb, sizeof(int));
 
 	flatten(s->fn, &g);
 	group(&ul, &s->ue, s->nr);
@@ -395,8 +353,8 @@ place(S *s)
 				if (has[y] == st || live[y] != st)
 					continue;
 				has[y] = st;
-				ipush(&s->phis, y);
-				ipush(&s->phis, r);
+				ir_ipush(&s->phis, y);
+				ir_ipush(&s->phis, r);
 				s->nphi[y]++;
 				if (inwl[y] != st) {
 					inwl[y] = st;
@@ -405,19 +363,19 @@ place(S *s)
 			}
 		}
 	}
-	free(g.poff);
-	free(g.pred);
-	free(g.doff);
-	free(g.df);
-	free(ul.off);
-	free(ul.blk);
-	free(dl.off);
-	free(dl.blk);
-	free(live);
-	free(isdef);
-	free(has);
-	free(inwl);
-	free(wl);
+	ir_xfree(g.poff);
+	ir_xfree(g.pred);
+	ir_xfree(g.doff);
+	ir_xfree(g.df);
+	ir_xfree(ul.off);
+	ir_xfree(ul.blk);
+	ir_xfree(dl.off);
+	ir_xfree(dl.blk);
+	ir_xfree(live);
+	ir_xfree(isdef);
+	ir_xfree(has);
+	ir_xfree(inwl);
+	ir_xfree(wl);
 }
 
 /* 3. The phis and the value table: instruction defs, then phis block by
@@ -432,10 +390,10 @@ values(S *s)
 
 	for (int b = 0; b < s->nb; b++)
 		if (s->nphi[b]) {
-			fn->blk[b].phi = aalloc(s->a, (size_t)s->nphi[b] * sizeof(Phi));
+			fn->blk[b].phi = ir_alloc(s->a, (size_t)s->nphi[b] * sizeof(Phi));
 			nargs += (size_t)s->nphi[b] * (size_t)fn->blk[b].npred;
 		}
-	int *args = nargs ? aalloc(s->a, nargs * sizeof(int)) : NULL;
+	int *args = nargs ? ir_alloc(s->a, nargs * sizeof(int)) : NULL;
 	for (size_t k = 0; k < nargs; k++)
 		args[k] = -1;
 	for (size_t k = 0; k < s->phis.n; k += 2) {
@@ -447,7 +405,7 @@ values(S *s)
 		args += p->narg;
 	}
 	fn->capval = (int)(s->niv + nph + (size_t)s->nr);
-	fn->val = aalloc(s->a, (size_t)fn->capval * sizeof(Val));
+	fn->val = ir_alloc(s->a, (size_t)fn->capval * sizeof(Val));
 	if (s->niv)
 		memcpy(fn->val, s->iv, s->niv * sizeof(Val));
 	fn->nval = (int)s->niv;
@@ -458,14 +416,14 @@ values(S *s)
 			fn->val[fn->nval++] = (Val){ p->reg, 0, b, -1, k };
 		}
 
-	int *ver = xcalloc((size_t)s->nr, sizeof(int));
+	int *ver = ir_xcalloc((size_t)s->nr, sizeof(int));
 	for (int b = 0; b < s->nb; b++) {
 		for (int k = 0; k < fn->blk[b].nphi; k++)
 			fn->val[fn->blk[b].phi[k].def].ver = ++ver[fn->blk[b].phi[k].reg];
 		for (int v = s->vstart[b]; v < s->vstart[b + 1]; v++)
 			fn->val[v].ver = ++ver[fn->val[v].reg];
 	}
-	free(ver);
+	ir_xfree(ver);
 }
 
 static int
@@ -491,9 +449,9 @@ static void
 substitute(S *s)
 {
 	Func *fn = s->fn;
-	int *order = xcalloc((size_t)fn->nrpo, sizeof(int));
-	int *open = xcalloc((size_t)fn->nrpo, sizeof(int));
-	int *mark = xcalloc((size_t)fn->nrpo, sizeof(int));
+	int *order = ir_xcalloc((size_t)fn->nrpo, sizeof(int));
+	int *open = ir_xcalloc((size_t)fn->nrpo, sizeof(int));
+	int *mark = ir_xcalloc((size_t)fn->nrpo, sizeof(int));
 	Ivec log = { 0 };  /* pairs (reg, previous cur) */
 	int no = 0;
 
@@ -516,8 +474,8 @@ substitute(S *s)
 		mark[no++] = (int)log.n;
 		for (int j = 0; j < bb->nphi; j++) {
 			int r = bb->phi[j].reg;
-			ipush(&log, r);
-			ipush(&log, s->cur[r]);
+			ir_ipush(&log, r);
+			ir_ipush(&log, s->cur[r]);
 			s->cur[r] = bb->phi[j].def;
 		}
 		for (int i = bb->i0; i < bb->i1; i++) {
@@ -526,8 +484,8 @@ substitute(S *s)
 				sl[j] = lookup(s, sl[j]);
 			for (int j = nu; j < nu + nd; j++) {
 				int r = fn->val[sl[j]].reg;
-				ipush(&log, r);
-				ipush(&log, s->cur[r]);
+				ir_ipush(&log, r);
+				ir_ipush(&log, s->cur[r]);
 				s->cur[r] = sl[j];
 			}
 		}
@@ -540,10 +498,10 @@ substitute(S *s)
 				t->phi[q].arg[at] = lookup(s, t->phi[q].reg);
 		}
 	}
-	free(log.v);
-	free(order);
-	free(open);
-	free(mark);
+	ir_xfree(log.v);
+	ir_xfree(order);
+	ir_xfree(open);
+	ir_xfree(mark);
 }
 
 void
@@ -552,27 +510,27 @@ ir_ssa(Func *fn, Arena *a)
 	S s = { .fn = fn, .a = a, .nb = fn->nblk, .nr = fn->nregs };
 	size_t ni = (size_t)fn->nins + 1, nb = (size_t)fn->nblk + 1, nr = (size_t)fn->nregs;
 
-	s.slot = xcalloc(ni, sizeof(int *));
-	s.nu = xcalloc(ni, sizeof(int));
-	s.nd = xcalloc(ni, sizeof(int));
-	s.vstart = xcalloc(nb, sizeof(int));
-	s.nphi = xcalloc(nb, sizeof(int));
-	s.cur = xcalloc(nr, sizeof(int));
-	s.entry = xcalloc(nr, sizeof(int));
+	s.slot = ir_xcalloc(ni, sizeof(int *));
+	s.nu = ir_xcalloc(ni, sizeof(int));
+	s.nd = ir_xcalloc(ni, sizeof(int));
+	s.vstart = ir_xcalloc(nb, sizeof(int));
+	s.nphi = ir_xcalloc(nb, sizeof(int));
+	s.cur = ir_xcalloc(nr, sizeof(int));
+	s.entry = ir_xcalloc(nr, sizeof(int));
 	collect(&s);
 	place(&s);
 	values(&s);
 	substitute(&s);
-	free(s.slot);
-	free(s.nu);
-	free(s.nd);
-	free(s.iv);
-	free(s.vstart);
-	free(s.ue.v);
-	free(s.wr.v);
-	free(s.phis.v);
-	free(s.nphi);
-	free(s.cur);
-	free(s.entry);
+	ir_xfree(s.slot);
+	ir_xfree(s.nu);
+	ir_xfree(s.nd);
+	ir_xfree(s.iv);
+	ir_xfree(s.vstart);
+	ir_xfree(s.ue.v);
+	ir_xfree(s.wr.v);
+	ir_xfree(s.phis.v);
+	ir_xfree(s.nphi);
+	ir_xfree(s.cur);
+	ir_xfree(s.entry);
 	fn->built = 1;
 }

@@ -1152,6 +1152,35 @@ ps_address_size(Parser *p, const Tok *t, Loc loc)
 	p->m->address_size = (int)t->i;
 }
 
+/* Out of memory: jumps under the API; elsewhere it is an error. */
+static void
+nomem(Parser *p)
+{
+	Loc l = {0, 0, 0};
+
+	ir_nomem();
+	diag_err(p->dg, l, "out of memory");
+}
+
+/* Closes a stdio memory stream and returns an arena copy of its text,
+ * freeing stdio's buffer.  That buffer is not the env's to free, so the
+ * copy must not jump while it is held: ir_tryalloc, then nomem once it
+ * is gone. */
+static char *
+adopt(Parser *p, FILE *f, char **buf, size_t *len)
+{
+	int ok = fclose(f) == 0;    /* updates *buf and *len */
+	char *s = ok ? ir_tryalloc(p->a, *len + 1) : NULL;
+
+	if (s && *buf)
+		memcpy(s, *buf, *len);
+	free(*buf);
+	*buf = NULL;
+	if (!s)
+		nomem(p);
+	return s;
+}
+
 /* Canonical text of a list of expressions: ", a, b" style pieces. */
 static char *
 exprtext(Parser *p, Expr **v, int n, const char *lead, const char *sep)
@@ -1159,8 +1188,10 @@ exprtext(Parser *p, Expr **v, int n, const char *lead, const char *sep)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	if (!f)
+	if (!f) {
+		nomem(p);
 		return NULL;
+	}
 	for (int i = 0; i < n; i++) {
 		fputs(i ? sep : lead, f);
 		if (v[i]->kind == E_SYM && !v[i]->sym)
@@ -1168,10 +1199,7 @@ exprtext(Parser *p, Expr **v, int n, const char *lead, const char *sep)
 		else
 			ir_print_expr(v[i], f);
 	}
-	fclose(f);
-	char *s = ir_strndup(p->a, buf ? buf : "", len);
-	free(buf);
-	return s;
+	return adopt(p, f, &buf, &len);
 }
 
 void
@@ -1205,9 +1233,9 @@ ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *re
 				else
 					fputs(e->text, f);
 			}
-			fclose(f);
-			text = ir_strndup(p->a, buf ? buf : "", len);
-			free(buf);
+			text = adopt(p, f, &buf, &len);
+		} else {
+			nomem(p);
 		}
 	}
 	p->locfile = (int)file->i;
@@ -1224,13 +1252,13 @@ ps_pragma(Parser *p, EList *strs, Loc loc)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	if (!f)
+	if (!f) {
+		nomem(p);
 		return;
+	}
 	for (int i = 0; i < strs->n; i++)
 		fprintf(f, "%s\"%s\"", i ? ", " : "", strs->v[i]->text);
-	fclose(f);
-	char *text = ir_strndup(p->a, buf ? buf : "", len);
-	free(buf);
+	char *text = adopt(p, f, &buf, &len);
 	if (p->fn)
 		addstmt(p, (Stmt){.kind = ST_PRAGMA, .loc = loc, .text = text});
 	else {
@@ -1253,22 +1281,31 @@ ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
 	additem(p, 'a', -1, ir_strndup(p->a, buf, strlen(buf)), loc);
 }
 
-/* The section text buffer (plain malloc: it outlives many scratch resets). */
-static void
-sbput(Parser *p, const char *s, size_t n)
+/* The section text buffer (heap scratch: it outlives many scratch arena
+ * resets).  sbroom makes room for n more bytes without jumping: 0 when out
+ * of memory. */
+static int
+sbroom(Parser *p, size_t n)
 {
 	if (p->nsb + n + 1 > p->capsb) {
 		size_t nc = p->capsb ? 2 * p->capsb : 4096;
 		while (nc < p->nsb + n + 1)
 			nc *= 2;
-		char *b = realloc(p->sb, nc);
-		if (!b) {
-			Loc l = {0, 0, 0};
-			diag_err(p->dg, l, "out of memory");
-			return;
-		}
+		char *b = ir_xtryrealloc(p->sb, nc);
+		if (!b)
+			return 0;
 		p->sb = b;
 		p->capsb = nc;
+	}
+	return 1;
+}
+
+static void
+sbput(Parser *p, const char *s, size_t n)
+{
+	if (!sbroom(p, n)) {
+		nomem(p);
+		return;
 	}
 	memcpy(p->sb + p->nsb, s, n);
 	p->nsb += n;
@@ -1348,15 +1385,21 @@ ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
 		else if (!plainexpr(p, x))
 			continue;
 		else {
+			/* buf is stdio's: no jump while it is held */
 			char *buf = NULL;
 			size_t len = 0;
+			int room = 0;
 			FILE *f = open_memstream(&buf, &len);
 			if (f) {
 				ir_print_expr(x, f);
-				fclose(f);
-				sbput(p, buf, len);
+				if (fclose(f) == 0 && (room = sbroom(p, len))) {
+					memcpy(p->sb + p->nsb, buf, len);
+					p->nsb += len;
+				}
 			}
 			free(buf);
+			if (!room)
+				nomem(p);
 		}
 	}
 	sbput(p, "\n", 1);
@@ -1861,11 +1904,8 @@ parse_module(const char *name, const char *src, size_t len, Diags *dg)
 	Module *m = ir_module_new(name);
 	if (!m)
 		return NULL;
-	Parser *p = calloc(1, sizeof *p);
-	if (!p) {
-		ir_module_free(m);
-		return NULL;
-	}
+	/* Heap scratch, owned by the env until it is freed below. */
+	Parser *p = ir_xcalloc(1, sizeof *p);
 	p->m = m;
 	p->a = m->a;
 	p->dg = dg;
@@ -1878,8 +1918,8 @@ parse_module(const char *name, const char *src, size_t len, Diags *dg)
 	else if (!p->seen_target && p->seen_version > 0 && dg->nerr == nerr)
 		diag_err(dg, top, "missing .target directive");
 	ir_arena_free(p->scratch);
-	free(p->sb);
-	free(p);
+	ir_xfree(p->sb);
+	ir_xfree(p);
 	if (rc != 0 || dg->nerr != nerr) {
 		ir_module_free(m);
 		return NULL;

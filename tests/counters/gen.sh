@@ -74,4 +74,7 @@ EOF
 	k sst16 "$S" 'st.shared.v4.u32 [%rd5], {%r6, %r6, %r6, %r6};'
 	k lldst4 "$L" 'st.local.u32 [%rd5], %r6;' 'ld.local.u32 %r5, [%rd5];'
 	k lldst16 "$L" 'st.local.v4.u32 [%rd5], {%r6, %r6, %r6, %r6};' 'ld.local.v4.u32 {%r4, %r5, %r6, %r7}, [%rd5];'
+	k ldsm1 "$S" 'ldmatrix.sync.aligned.m8n8.x1.shared.b16 {%r5}, [%rd5];'
+	k ldsm2 "$S" 'ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%r4, %r5}, [%rd5];'
+	k ldsm4 "$S" 'ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%r4, %r5, %r6, %r7}, [%rd5];'
 } > probe.ptx
