@@ -243,41 +243,6 @@ ptx_module_emit(const ptx_module *pm, unsigned what, FILE *f)
 	return ferror(f) ? PTX_EINVAL : PTX_OK;
 }
 
-/* The source line, then a caret under byte col (1-based) of it.  Tabs
- * before the column are copied so that the caret lines up whatever the
- * reader's tab width; UTF-8 continuation bytes take no room.  A long line
- * (generated initializers) shows a window of WIDE bytes around the
- * column, marked "..." where cut. */
-static void
-caret(const char *line, int col, FILE *f)
-{
-	enum { WIDE = 160 };
-	const char *s = line, *e = line + strlen(line), *at, *p;
-	const char *lead = "", *tail = "";
-	size_t c = col > 1 ? (size_t)col - 1 : 0;
-
-	at = c < (size_t)(e - s) ? s + c : e;
-	if (e - s > WIDE) {
-		const char *ws = at - s > WIDE / 2 ? at - WIDE / 2 : s;
-		const char *we = e - ws > WIDE ? ws + WIDE : e;
-		if (ws > s)
-			lead = "...";
-		if (we < e)
-			tail = "...";
-		s = ws;
-		e = we;
-	}
-	fprintf(f, "%s%.*s%s\n", lead, (int)(e - s), s, tail);
-	fputs(*lead ? "   " : "", f);
-	for (p = s; p < at; p++) {
-		if (*p == '\t')
-			fputc('\t', f);
-		else if (((unsigned char)*p & 0xC0) != 0x80)
-			fputc(' ', f);
-	}
-	fputs("^\n", f);
-}
-
 void
 ptx_diag_print(const ptx_ctx *cx, FILE *f)
 {
@@ -294,6 +259,6 @@ ptx_diag_print(const ptx_ctx *cx, FILE *f)
 			fprintf(f, " [-W%s]", d->check);
 		fputc('\n', f);
 		if (d->line > 0 && d->source_line)
-			caret(d->source_line, d->col, f);
+			diag_caret(d->source_line, strlen(d->source_line), d->col, f);
 	}
 }

@@ -114,27 +114,22 @@ linestarts(const Diags *dg, size_t *nline)
 	return start;
 }
 
-/* The source line and, under it, the caret. */
-static void
-caret(const Diags *dg, const size_t *start, size_t nline, Loc loc, FILE *f)
+/* A source line of len bytes and, under it, a caret at byte col (1-based).
+ * Tabs before the column are copied so that the caret lines up whatever
+ * the reader's tab width; UTF-8 continuation bytes take no room.  Generated
+ * PTX has lines of 100 KB (initializers): a long line shows a window of
+ * WIDE bytes around the column, marked with "..." where cut. */
+void
+diag_caret(const char *line, size_t len, int col, FILE *f)
 {
-	const char *s, *e, *p, *at;
-	size_t col;
+	enum { WIDE = 160 };
+	const char *s = line, *e = line + len, *p, *at;
+	const char *lead = "", *tail = "";
+	size_t c = col > 1 ? (size_t)col - 1 : 0;
 
-	if (loc.line < 1 || (size_t)loc.line > nline)
-		return;
-	s = dg->src + start[loc.line - 1];
-	e = memchr(s, '\n', (size_t)(dg->src + dg->len - s));
-	if (!e)
-		e = dg->src + dg->len;
 	if (e > s && e[-1] == '\r')
 		e--;
-	col = loc.col > 1 ? (size_t)loc.col - 1 : 0;
-	at = col < (size_t)(e - s) ? s + col : e;   /* past the end: after the last byte */
-	/* Generated PTX has lines of 100 KB (initializers): show a window of
-	 * WIDE bytes around the column, marked with "..." where cut. */
-	enum { WIDE = 160 };
-	const char *lead = "", *tail = "";
+	at = c < (size_t)(e - s) ? s + c : e;   /* past the end: after the last byte */
 	if (e - s > WIDE) {
 		const char *ws = at - s > WIDE / 2 ? at - WIDE / 2 : s;
 		const char *we = e - ws > WIDE ? ws + WIDE : e;
@@ -154,6 +149,21 @@ caret(const Diags *dg, const size_t *start, size_t nline, Loc loc, FILE *f)
 			fputc(' ', f);
 	}
 	fputs("^\n", f);
+}
+
+/* The source line of loc and the caret under it. */
+static void
+caret(const Diags *dg, const size_t *start, size_t nline, Loc loc, FILE *f)
+{
+	const char *s, *e;
+
+	if (loc.line < 1 || (size_t)loc.line > nline)
+		return;
+	s = dg->src + start[loc.line - 1];
+	e = memchr(s, '\n', (size_t)(dg->src + dg->len - s));
+	if (!e)
+		e = dg->src + dg->len;
+	diag_caret(s, (size_t)(e - s), loc.col, f);
 }
 
 void

@@ -145,6 +145,8 @@ void diag_at(Diags *dg, int sev, Loc loc, const char *check, const char *fmt, ..
 #define diag_err(dg, loc, ...) diag_at((dg), SEV_ERROR, (loc), NULL, __VA_ARGS__)
 /* file:line:col: error: msg, then the source line and a caret under col. */
 void diag_print(const Diags *dg, FILE *f);
+/* One source line (len bytes) with a caret under byte col, as diag_print shows it. */
+void diag_caret(const char *line, size_t len, int col, FILE *f);
 
 /* ---------------------------------------------------------------- symbols */
 
