@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "include/ptx.h"
+#include "tools/readall.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -106,45 +107,14 @@ bad(const char *fmt, const char *arg)
 	return -1;
 }
 
+/* The whole of a file, or NULL after saying why. */
 static unsigned char *
 readfile(const char *path, size_t *n)
 {
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	unsigned char *p = NULL;
-	size_t cap = 0, len = 0;
+	unsigned char *p = (unsigned char *)readall(path, n);
 
-	if (!f) {
+	if (!p)
 		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-		return NULL;
-	}
-	for (;;) {
-		size_t k;
-		if (len == cap) {
-			unsigned char *q = realloc(p, cap ? 2 * cap : 65536);
-			if (!q) {
-				free(p);
-				p = NULL;
-				break;
-			}
-			p = q;
-			cap = cap ? 2 * cap : 65536;
-		}
-		k = fread(p + len, 1, cap - len, f);
-		len += k;
-		if (k == 0)
-			break;
-	}
-	if (ferror(f)) {
-		fprintf(stderr, "%s: %s: read error\n", prog, path);
-		free(p);
-		p = NULL;
-	}
-	if (f != stdin)
-		fclose(f);
-	if (p && !len) {
-		p = realloc(p, 1);
-	}
-	*n = len;
 	return p;
 }
 

@@ -19,8 +19,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "include/ptx.h"
+#include "tools/readall.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
@@ -76,50 +76,6 @@ validarch(const char *s, int *sm, char *suffix)
 	*sm = (int)n;
 	*suffix = *e;
 	return 1;
-}
-
-/* The whole of path ("-": stdin), NUL-terminated.  NULL with errno set. */
-static char *
-readall(const char *path, size_t *len)
-{
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	struct stat st;
-	size_t n = 0, cap = 0, first = 1 << 16, got;
-	char *buf = NULL, *p;
-	int err = 0;
-
-	if (!f)
-		return NULL;
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (uintmax_t)st.st_size < SIZE_MAX / 4)
-		first = (size_t)st.st_size + 2;
-	for (;;) {
-		if (cap - n < 2) {
-			size_t nc = cap ? 2 * cap : first;
-			if (!(p = realloc(buf, nc))) {
-				err = ENOMEM;
-				break;
-			}
-			buf = p;
-			cap = nc;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0) {
-			if (ferror(f))
-				err = errno ? errno : EIO;
-			break;
-		}
-	}
-	if (f != stdin)
-		fclose(f);
-	if (err) {
-		free(buf);
-		errno = err;
-		return NULL;
-	}
-	buf[n] = 0;
-	*len = n;
-	return buf;
 }
 
 /* A JSON string literal. */
