@@ -35,18 +35,6 @@ spname(int sp)
 	return sp > 0 && sp < NSP ? ir_spacename[sp] : "?";
 }
 
-static int
-useof(Ins *in, const Opnd *o)
-{
-	Opnd *r[64];
-	int n = verify_reads(in, r, 64);
-
-	for (int k = 0; k < n && k < in->nuse; k++)
-		if (r[k] == o)
-			return in->use[k];
-	return -1;
-}
-
 static Prov
 provof(const Prov *pv, Func *fn, Ins *in, const Opnd *o)
 {
@@ -57,7 +45,7 @@ provof(const Prov *pv, Func *fn, Ins *in, const Opnd *o)
 		return (Prov){ P_WIN, (unsigned char)o->sym->space };
 	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
 		return bot;
-	val = useof(in, o);
+	val = verify_useof(in, o);
 	if (val < 0 || verify_isentry(fn, val))
 		return bot;
 	return pv[val];

@@ -46,18 +46,6 @@ typedef struct {
 } U;
 
 static int
-useof(Ins *in, const Opnd *o)
-{
-	Opnd *r[64];
-	int n = verify_reads(in, r, 64);
-
-	for (int k = 0; k < n && k < in->nuse; k++)
-		if (r[k] == o)
-			return in->use[k];
-	return -1;
-}
-
-static int
 sreglevel(const Opnd *o, int *istidx)
 {
 	const char *n = o->sym->name;
@@ -86,7 +74,7 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 	case OK_REG:
 		if (o->sym && o->sym->kind == SYM_SREG)
 			return sreglevel(o, istidx);
-		val = useof(in, o);
+		val = verify_useof(in, o);
 		if (val < 0)
 			return 0;
 		*istidx = u->tidx[val];
