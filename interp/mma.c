@@ -276,12 +276,69 @@ fdot(int fmt, const uint64_t *a, const uint64_t *b, int k, uint32_t c, int *spec
 	return c;
 }
 
+/*
+ * One element of D = A x B + C as the tensor cores compute it: the k products
+ * a[i] * b[i] (raw element bits of input type ty: TY_F16, TY_BF16, TY_TF32,
+ * TY_F64, TY_S8/TY_U8 with the signedness in flags) plus c (raw bits: f32, or
+ * f16 when cfmt is ALU_F16, s32 for integer inputs, f64 for f64).  mma.sync
+ * and wgmma share it, so both follow one model of the accumulation.
+ */
+uint64_t
+interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a0, const uint64_t *b0, int k, uint64_t cin)
+{
+	uint64_t a[64], b[64], v;
+	int fmt = -1;
+
+	for (int i = 0; i < k; i++) {
+		a[i] = a0[i];
+		b[i] = b0[i];
+		if (ty == TY_TF32)   /* the low 13 bits are not read */
+			a[i] &= 0xffffe000u, b[i] &= 0xffffe000u;
+	}
+	switch (ty) {
+	case TY_F16: fmt = ALU_F16; break;
+	case TY_BF16: fmt = ALU_BF16; break;
+	case TY_TF32: fmt = ALU_F32; break;
+	}
+	if (ty == TY_F64) {
+		/* the products summed by a chain of fmas, then the accumulator */
+		v = alu_fmul(ALU_F64, a[0], b[0], ALU_RN, 0);
+		for (int i = 1; i < k; i++)
+			v = alu_ffma(ALU_F64, a[i], b[i], v, ALU_RN, 0);
+		return alu_fadd(ALU_F64, v, cin, ALU_RN, 0);
+	}
+	if (fmt < 0) {
+		int asg = flags & MMA_ASIGNED ? 1 : 0, bsg = flags & MMA_BSIGNED ? 1 : 0;
+		int64_t acc = (int32_t)(uint32_t)cin;
+		for (int i = 0; i < k; i++)
+			acc += (int64_t)(asg ? (int8_t)a[i] : (uint8_t)a[i]) *
+			    (int64_t)(bsg ? (int8_t)b[i] : (uint8_t)b[i]);
+		if (flags & MMA_SATFINITE)
+			acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+		return (uint32_t)acc;
+	}
+	int special = 0;
+	uint32_t c0 = (uint32_t)cin;
+	if (cfmt == ALU_F16)
+		c0 = (uint32_t)tof32(ALU_F16, c0);
+	v = fdot(fmt, a, b, k, c0, &special);
+	if (special) {
+		uint64_t acc = c0;
+		for (int i = 0; i < k; i++)
+			acc = alu_ffma(ALU_F32, tof32(fmt, a[i]), tof32(fmt, b[i]), acc, ALU_RN, 0);
+		v = alu_fisnan(ALU_F32, acc) ? alu_fqnan(ALU_F32) : acc;
+	}
+	if (cfmt == ALU_F16)
+		v = tof16(v);
+	return v;
+}
+
 /* s[j][lane]: the registers of A, B, C in operand order; d[j][lane] receives D. */
 void
 interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 {
 	const Shape *sh = &shapes[xi->mod];
-	int na, nb, nc, fmt = -1;
+	int na, nb, nc;
 	int abits = sh->abits, cbits = xi->aux & 0xff, asg = xi->aux >> 8 & 1, bsg = xi->aux >> 9 & 1;
 	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7;
 	uint64_t A[16][32], B[32][8], C[16][8];
@@ -307,51 +364,15 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 			C[row][col] = elem(rc, cbits, i);
 		}
 	}
-	switch (xi->ty) {
-	case TY_F16: fmt = ALU_F16; break;
-	case TY_BF16: fmt = ALU_BF16; break;
-	case TY_TF32: fmt = ALU_F32; break;
-	}
 	for (int r = 0; r < sh->m; r++)
 		for (int c = 0; c < sh->n; c++) {
-			uint64_t a[32] = { 0 }, b[32] = { 0 }, v;
+			uint64_t a[32] = { 0 }, b[32] = { 0 };
 			for (int k = 0; k < sh->k; k++) {
 				a[k] = A[r][k];
 				b[k] = B[k][c];
-				if (xi->ty == TY_TF32)   /* the low 13 bits are not read */
-					a[k] &= 0xffffe000u, b[k] &= 0xffffe000u;
 			}
-			if (abits == 64) {
-				/* the products summed by a chain of fmas, then the accumulator */
-				v = alu_fmul(ALU_F64, a[0], b[0], ALU_RN, 0);
-				for (int k = 1; k < sh->k; k++)
-					v = alu_ffma(ALU_F64, a[k], b[k], v, ALU_RN, 0);
-				v = alu_fadd(ALU_F64, v, C[r][c], ALU_RN, 0);
-			} else if (abits == 8) {
-				int64_t acc = (int32_t)(uint32_t)C[r][c];
-				for (int k = 0; k < sh->k; k++)
-					acc += (int64_t)(asg ? (int8_t)a[k] : (uint8_t)a[k]) *
-					    (int64_t)(bsg ? (int8_t)b[k] : (uint8_t)b[k]);
-				if (sat)
-					acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
-				v = (uint32_t)acc;
-			} else {
-				int special = 0;
-				uint32_t c0 = (uint32_t)C[r][c];
-				if (cfmt == ALU_F16)
-					c0 = (uint32_t)tof32(ALU_F16, c0);
-				v = fdot(fmt, a, b, sh->k, c0, &special);
-				if (special) {
-					uint64_t acc = c0;
-					for (int k = 0; k < sh->k; k++)
-						acc = alu_ffma(ALU_F32, tof32(fmt, a[k]), tof32(fmt, b[k]),
-						    acc, ALU_RN, 0);
-					v = alu_fisnan(ALU_F32, acc) ? alu_fqnan(ALU_F32) : acc;
-				}
-				if (cfmt == ALU_F16)
-					v = tof16(v);
-			}
-			C[r][c] = v;
+			C[r][c] = interp_mma_elem(xi->ty, cfmt, (asg ? MMA_ASIGNED : 0) |
+			    (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0), a, b, sh->k, C[r][c]);
 		}
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint32_t g = l / 4, t = l % 4;
