@@ -4,9 +4,9 @@
 #	sh bench/interp.sh [N]	(from the build directory; N = timed runs per
 #				 measurement, best taken, default 3)
 #
-# For each kernel of bench/kernels.ptx: ptx-run with the counters on
-# (--stats-json, which also gives the thread-instruction count) and with
-# --no-stats, best of N wall times each; peak RSS of the --no-stats run;
+# For each kernel of bench/kernels.ptx: ptx-run on one host thread with
+# the counters on (--stats-json, which also gives the thread-instruction
+# count) and with --no-stats, best of N wall times each; peak RSS of the --no-stats run;
 # the same loops as plain C -O2 (bench/native); host-thread scaling when
 # ptx-run has --threads.  Every --no-stats run checks its output against
 # the C result (--expect).  Prints a table and the goals, and
@@ -60,8 +60,8 @@ best() {   # best wall seconds of $n runs of the command; "" on failure
 	echo "$b"
 }
 
-threads=no
-"$run" --help 2>&1 | grep -q -- '--threads' && threads=yes
+threads=no one=
+"$run" --help 2>&1 | grep -q -- '--threads' && threads=yes one="--threads 1"
 startup=$(best "$run" --no-stats "$K" -k saxpy -g 1 -b 32 -a s32:32 -a f32:2 -a zeros:128 -a zeros:128)
 
 rows=$work/rows
@@ -76,15 +76,18 @@ bench() {
 	shift 4
 	# shellcheck disable=SC2086
 	nat=$("$native" "$name" . $sizes)
-	on=$(best "$run" --stats-json "$name.json" "$K" -k "$name" "$@") || { fail=1; return 0; }
+	# shellcheck disable=SC2086
+	on=$(best "$run" $one --stats-json "$name.json" "$K" -k "$name" "$@") || { fail=1; return 0; }
 	ti=$(awk -F'[:,]' '/"thread_instructions"/ { gsub(/ /, "", $2); print $2; exit }' "$name.json")
 	wi=$(awk -F'[:,]' '/"warp_instructions"/ { gsub(/ /, "", $2); print $2; exit }' "$name.json")
 	[ "$expect" = - ] || set -- "$@" --expect "$expect"
-	off=$(best "$run" --no-stats "$K" -k "$name" "$@") || { echo "$name: output differs from native C" >&2; fail=1; return 0; }
-	rss=$(rss_of "$run" --no-stats "$K" -k "$name" "$@") || rss=null
+	# shellcheck disable=SC2086
+	off=$(best "$run" $one --no-stats "$K" -k "$name" "$@") || { echo "$name: output differs from native C" >&2; fail=1; return 0; }
+	# shellcheck disable=SC2086
+	rss=$(rss_of "$run" $one --no-stats "$K" -k "$name" "$@") || rss=null
 	t1=n/a t2=n/a
 	if [ $threads = yes ]; then
-		t1=$(best "$run" --no-stats --threads 1 "$K" -k "$name" "$@") || t1=n/a
+		t1=$off
 		t2=$(best "$run" --no-stats --threads 2 "$K" -k "$name" "$@") || t2=n/a
 	fi
 	echo "$name $class $ti $wi $off $on $rss $nat $t1 $t2" >> "$rows"

@@ -82,7 +82,10 @@ cuInit(unsigned flags)
 		if (ptx_ctx_new(&shim.cx, NULL) != PTX_OK)
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 		else {
+			const char *t = getenv("PTXKIT_THREADS");   /* host threads per launch */
 			ptx_set_printf_sink(shim.cx, printf_sink, NULL);
+			if (t && *t)
+				ptx_set_threads(shim.cx, (unsigned)strtoul(t, NULL, 10));
 			shim.primary.magic = MAGIC_CTX;
 			shim.primary.primary = 1;
 			shim.inited = 1;

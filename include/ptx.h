@@ -153,6 +153,11 @@ typedef void (*ptx_printf_fn)(void *user, const char *text, size_t len);
 void ptx_set_printf_sink(ptx_ctx *cx, ptx_printf_fn fn, void *user);
 /* Thread-instruction budget of one launch; 0 restores the default (1e10). */
 void ptx_set_max_steps(ptx_ctx *cx, uint64_t n);
+/* Host threads a launch may run its CTAs on; 0 (the default) means one per
+ * online core.  Outputs and counters are the same for every n: a kernel
+ * whose results could depend on the order of CTAs (printf, malloc, global
+ * atomics that return a value or do not commute) runs on one thread. */
+void ptx_set_threads(ptx_ctx *cx, unsigned n);
 
 /* Launch a kernel and run it to completion.  params is laid out like
  * cuLaunchKernel's kernelParams: one pointer per declared parameter, to

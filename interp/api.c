@@ -499,6 +499,13 @@ ptx_set_max_steps(ptx_ctx *cx, uint64_t n)
 		cx->max_steps = n ? n : DEFAULT_MAX_STEPS;
 }
 
+void
+ptx_set_threads(ptx_ctx *cx, unsigned n)
+{
+	if (cx)
+		cx->nthreads = (int)(n > 256 ? 256 : n);
+}
+
 const ptx_fault *
 ptx_fault_get(const ptx_ctx *cx)
 {

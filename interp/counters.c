@@ -471,6 +471,24 @@ add(uint64_t *req, uint64_t *n, const ptx_mem_counts *c, int wf)
 	*n += wf ? c->wavefronts : c->sectors;
 }
 
+void
+interp_count_merge(Launch *into, const Launch *from)
+{
+	for (int pc = 0; pc < into->pm->ncode; pc++) {
+		ptx_insn_stats *d = &into->st[pc];
+		const ptx_insn_stats *s = &from->st[pc];
+		d->executions += s->executions;
+		d->active_threads += s->active_threads;
+		d->divergent += s->divergent;
+		for (int k = 0; k < PTX_MC_N; k++) {
+			d->mem[k].requests += s->mem[k].requests;
+			d->mem[k].sectors += s->mem[k].sectors;
+			d->mem[k].wavefronts += s->mem[k].wavefronts;
+			d->mem[k].conflicts += s->mem[k].conflicts;
+		}
+	}
+}
+
 /* Sums the kernel's totals and keeps the executed instructions, in order. */
 void
 interp_count_end(Launch *L)

@@ -71,6 +71,8 @@ interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t ad
 	if (L->fault)
 		return;
 	L->fault = kind;
+	if (!interp_fault_claim(L))
+		return;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
@@ -810,10 +812,14 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
+				if (L->sh)
+					interp_atom_lock(L, p, 1);
 				memcpy(&old, p, sz);
 				nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[0], l),
 				    xi->ns > 1 ? V(&xi->s[1], l) : 0, xi->aux);
 				memcpy(p, &nw, sz);
+				if (L->sh)
+					interp_atom_lock(L, p, 0);
 				if (xi->nd)
 					SET(&xi->d[0], l, old);
 			}

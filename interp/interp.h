@@ -167,6 +167,7 @@ struct ptx_ctx {
 	ptx_stats stats;
 	ptx_insn_stats *istat; size_t nistat;   /* the last launch's, executed instructions only */
 	int nocount;                            /* ptx_set_counting(cx, 0) */
+	int nthreads;                           /* ptx_set_threads; 0: every core */
 };
 
 /* ---------------------------------------------------------------- a launch */
@@ -185,6 +186,7 @@ typedef struct {
 } CFrame;
 
 typedef struct Cta Cta;
+typedef struct LaunchShare LaunchShare;
 
 typedef struct {
 	Cta *cta;
@@ -233,6 +235,8 @@ typedef struct {
 	int fault;                  /* PTX_FAULT_* once the launch must stop */
 	Alloc *last;                /* last global allocation hit */
 	ptx_insn_stats *st;         /* counters by pc while counting, else NULL */
+	uint64_t ctas;              /* CTAs started */
+	LaunchShare *sh;            /* what the workers share; NULL with one worker */
 } Launch;
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
@@ -250,6 +254,8 @@ void interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64
 void interp_exited(Launch *L, Warp *w, uint32_t m);
 
 /* sched.c */
+int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch's report */
+void interp_atom_lock(Launch *L, const void *p, int on);   /* L->sh set: global atomics */
 void interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int block,
                        int red, uint32_t pred);
 void interp_bar_check(Launch *L, Cta *c);
@@ -291,6 +297,7 @@ void interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, cons
 int interp_count_begin(Launch *L);
 void interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size);
 void interp_count_end(Launch *L);
+void interp_count_merge(Launch *into, const Launch *from);   /* adds from's counters by pc */
 void interp_count_free(ptx_ctx *cx);
 char *interp_ins_text(ptx_ctx *cx, const Ins *in);
 

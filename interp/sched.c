@@ -8,6 +8,18 @@
  * live CTAs take turns.  That is what lets a CTA that spins on a flag set by
  * another CTA make progress, at no cost to kernels that do not spin.
  *
+ * Host threads: the CTAs of a grid are independent until they communicate
+ * through global memory, so several workers (ptx_set_threads) each run
+ * CTAs taken from a shared counter, with their own Launch copy: their own
+ * instruction counts, counters by pc and address cache, merged by sums at
+ * the end, so the totals do not depend on how CTAs were shared out.  Only
+ * what could make the results depend on the interleaving keeps a launch on
+ * one worker (serial()): printf, malloc/free and assert (ordered side
+ * effects), and global atomics whose outcome depends on their order (a
+ * returned old value, exch, cas, floating-point add).  The atomics that
+ * remain commute, and the workers make each one indivisible with a lock
+ * striped by address (interp_atom_lock).
+ *
  * A CTA whose live warps are all blocked at barriers can never move again:
  * the launch ends with a deadlock report naming each warp and where it
  * waits.  A launch that runs past its budget of thread-instructions ends
@@ -19,6 +31,11 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef HAVE_PTHREAD
+#include <pthread.h>
+#include <unistd.h>
+#endif
+#include <stdatomic.h>
 #include "interp.h"
 
 enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512 };
@@ -88,7 +105,9 @@ interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int bl
 static void
 cta_free(Launch *L, Cta *c)
 {
-	for (int i = 0; i < c->nw; i++) {
+	if (!c)
+		return;
+	for (int i = 0; c->w && i < c->nw; i++) {
 		Warp *w = &c->w[i];
 		for (int l = 0; l < WARP; l++)
 			interp_free(L->cx, w->loc[l]);
@@ -104,35 +123,82 @@ cta_free(Launch *L, Cta *c)
 	interp_free(L->cx, c);
 }
 
-static Cta *
-cta_new(Launch *L, uint32_t linear)
+/*
+ * Sets c up as CTA `linear`, fresh: registers, shared and local memory read
+ * as zero, as they do in a new allocation, whether or not c ran a CTA
+ * before (a reused CTA must not show its previous tenant's values, or the
+ * results would depend on which worker ran what).  The Warp and Cta
+ * structures are cleared whole, so state that other files keep in them
+ * starts at zero too; only the buffers survive.
+ */
+static void
+cta_reset(Launch *L, Cta *c, uint32_t linear)
 {
-	Cta *c = interp_alloc(L->cx, sizeof *c);
 	uint32_t nt = L->nthreads;
+	Warp *ws = c->w;
+	uint8_t *sh = c->shared;
+	uint32_t nsh = c->nshared;
+	int nw = c->nw;
 
-	if (!c)
-		return NULL;
+	memset(c, 0, sizeof *c);
+	c->w = ws;
+	c->nw = nw;
+	c->shared = sh;
+	c->nshared = nsh;
+	memset(c->shared, 0, c->nshared + 16);
 	c->linear = linear;
 	c->id[0] = linear % L->grid[0];
 	c->id[1] = linear / L->grid[0] % L->grid[1];
 	c->id[2] = linear / (L->grid[0] * L->grid[1]);
-	c->nw = (int)((nt + WARP - 1) / WARP);
 	c->nlive = nt;
-	c->nshared = L->pm->shared_static + L->dyn;
-	c->shared = interp_alloc(L->cx, c->nshared + 16);
-	c->w = interp_alloc(L->cx, (size_t)c->nw * sizeof *c->w);
-	if (!c->shared || !c->w) {
-		interp_free(L->cx, c->shared);
-		interp_free(L->cx, c->w);
-		interp_free(L->cx, c);
-		return NULL;
-	}
 	for (int i = 0; i < c->nw; i++) {
-		Warp *w = &c->w[i];
+		Warp *w = &c->w[i], keep = *w;
 		uint32_t n = nt - (uint32_t)i * WARP;
+		memset(w, 0, sizeof *w);
+		w->st = keep.st, w->capst = keep.capst;
+		w->cf = keep.cf, w->capcf = keep.capcf;
+		w->rpool = keep.rpool, w->rcap = keep.rcap, w->nrpool = keep.nrpool;
+		memcpy(w->loc, keep.loc, sizeof w->loc);
+		w->locsz = keep.locsz;
+		for (int l = 0; l < WARP && w->locsz; l++)
+			memset(w->loc[l], 0, w->locsz);
+		memset(w->rpool[0], 0, w->rcap[0]);   /* callees' files are cleared at each call */
 		w->cta = c;
 		w->id = i;
 		w->valid = w->live = n >= WARP ? 0xffffffffu : (1u << n) - 1;
+		w->ncf = 1;
+		w->cf[0].fn = L->k;
+		w->cf[0].base = 0;
+		w->cf[0].r = w->rpool[0];
+		w->sp = L->k->frame;
+		w->nst = 1;
+		w->st[0] = (SEnt){ L->k->pc0, -1, w->live };
+	}
+}
+
+/* A new CTA, or the worker's spare one (all CTAs of a launch have the same shape). */
+static Cta *
+cta_new(Launch *L, uint32_t linear, Cta **spare)
+{
+	Cta *c = *spare;
+	uint32_t nt = L->nthreads;
+	size_t nregs = (size_t)(L->k->nregs ? L->k->nregs : 1) * WARP;
+
+	if (c) {
+		*spare = NULL;
+		cta_reset(L, c, linear);
+		return c;
+	}
+	if (!(c = interp_alloc(L->cx, sizeof *c)))
+		return NULL;
+	c->nw = (int)((nt + WARP - 1) / WARP);
+	c->nshared = L->pm->shared_static + L->dyn;
+	c->shared = interp_alloc(L->cx, c->nshared + 16);
+	c->w = interp_alloc(L->cx, (size_t)c->nw * sizeof *c->w);
+	if (!c->shared || !c->w)
+		goto fail;
+	for (int i = 0; i < c->nw; i++) {
+		Warp *w = &c->w[i];
 		w->capcf = 8;
 		w->cf = interp_alloc(L->cx, (size_t)w->capcf * sizeof *w->cf);
 		w->nrpool = 8;
@@ -142,28 +208,31 @@ cta_new(Launch *L, uint32_t linear)
 		w->st = interp_alloc(L->cx, 16 * sizeof *w->st);
 		if (!w->cf || !w->rpool || !w->rcap || !w->st)
 			goto fail;
+		/* Local memory only for a kernel with a frame; calls grow it (exec.c growlocal). */
 		w->locsz = (L->k->frame + 1023) / 1024 * 1024;
-		if (w->locsz == 0)
-			w->locsz = 1024;
-		for (int l = 0; l < WARP; l++)
+		for (int l = 0; l < WARP && w->locsz; l++)
 			if (!(w->loc[l] = interp_alloc(L->cx, w->locsz)))
 				goto fail;
-		w->ncf = 1;
-		w->cf[0].fn = L->k;
-		w->cf[0].base = 0;
-		w->rpool[0] = interp_alloc(L->cx, (size_t)(L->k->nregs ? L->k->nregs : 1) * WARP * sizeof(uint64_t));
-		w->rcap[0] = (size_t)(L->k->nregs ? L->k->nregs : 1) * WARP * sizeof(uint64_t);
+		w->rpool[0] = interp_alloc(L->cx, nregs * sizeof(uint64_t));
+		w->rcap[0] = nregs * sizeof(uint64_t);
 		if (!w->rpool[0])
 			goto fail;
-		w->cf[0].r = w->rpool[0];
-		w->sp = L->k->frame;
-		w->nst = 1;
-		w->st[0] = (SEnt){ L->k->pc0, -1, w->live };
 	}
+	cta_reset(L, c, linear);
 	return c;
 fail:
 	cta_free(L, c);
 	return NULL;
+}
+
+/* CTA c finished: keep it as the spare, or free it. */
+static void
+cta_done(Launch *L, Cta *c, Cta **spare)
+{
+	if (*spare)
+		cta_free(L, c);
+	else
+		*spare = c;
 }
 
 static const char *
@@ -200,9 +269,59 @@ deadlock(Launch *L, Cta *c)
 	    c->id[0], c->id[1], c->id[2], c->nlive, list);
 }
 
+struct LaunchShare {
+	_Atomic uint64_t next;      /* the next CTA to start */
+	_Atomic uint64_t steps;     /* thread-instructions the workers have published */
+	_Atomic int faulted;        /* the first worker to fault claims the report */
+	atomic_flag lock[64];       /* global atomics, striped by address */
+	uint64_t total, budget;
+};
+
+int
+interp_fault_claim(Launch *L)
+{
+	int no = 0;
+	return !L->sh || atomic_compare_exchange_strong(&L->sh->faulted, &no, 1);
+}
+
+void
+interp_atom_lock(Launch *L, const void *p, int on)
+{
+	atomic_flag *f = &L->sh->lock[((uintptr_t)p >> 3) & 63];
+
+	if (!on)
+		atomic_flag_clear_explicit(f, memory_order_release);
+	else
+		while (atomic_flag_test_and_set_explicit(f, memory_order_acquire))
+			;
+}
+
+/* Counts what this worker ran since the last call; 1 when the launch must stop. */
+static int
+publish(Launch *L, Warp *w, uint64_t *seen)
+{
+	LaunchShare *sh = L->sh;
+	uint64_t all;
+
+	if (!sh)
+		return 0;
+	all = atomic_fetch_add(&sh->steps, L->steps - *seen) + (L->steps - *seen);
+	*seen = L->steps;
+	if (atomic_load(&sh->faulted))
+		return 1;
+	if (all > sh->budget) {
+		char b[64];
+		interp_fault(L, w, -1, NULL, PTX_FAULT_BUDGET, 0, 0,
+		    "more than %" PRIu64 " thread-instructions (see --max-steps); this worker was at %s",
+		    sh->budget, where(L, w, b, sizeof b));
+		return 1;
+	}
+	return 0;
+}
+
 /* Runs CTA c for up to quantum warp-instructions: RUN_DONE, RUN_SLICE or RUN_FAULT. */
 static int
-cta_run(Launch *L, Cta *c, uint64_t quantum)
+cta_run(Launch *L, Cta *c, uint64_t quantum, uint64_t *seen)
 {
 	uint64_t start = L->wsteps;
 
@@ -215,7 +334,7 @@ cta_run(Launch *L, Cta *c, uint64_t quantum)
 				continue;
 			ran = 1;
 			rc = interp_run(L, w, SLICE);
-			if (rc == RUN_FAULT)
+			if (rc == RUN_FAULT || publish(L, w, seen))
 				return RUN_FAULT;
 			if (rc == RUN_DONE) {
 				c->ndone++;
@@ -232,15 +351,215 @@ cta_run(Launch *L, Cta *c, uint64_t quantum)
 	return RUN_SLICE;
 }
 
+/* The next CTA for this worker to start, or total when there is none. */
+static uint64_t
+take(Launch *L, uint64_t *next, uint64_t total)
+{
+	if (L->sh)
+		return atomic_fetch_add(&L->sh->next, 1);
+	return *next < total ? (*next)++ : total;
+}
+
+/*
+ * One worker: starts CTAs as it needs them and runs its live ones in turn
+ * (see the top).  PTX_OK, PTX_ETRAP after a fault, PTX_ENOMEM.
+ */
+static int
+work(Launch *L, uint64_t total)
+{
+	Cta **live, *spare = NULL;
+	int nlive = 0, cur = 0, rc = PTX_OK, more = 1;
+	uint64_t next = 0, seen = 0;
+
+	live = interp_alloc(L->cx, MAX_LIVE * sizeof *live);
+	if (!live)
+		return PTX_ENOMEM;
+	while (nlive || more) {
+		int r;
+		if (more && (nlive == 0 || (cur == nlive && nlive < MAX_LIVE))) {
+			uint64_t id = take(L, &next, total);
+			Cta *c;
+			if (id >= total) {
+				more = 0;
+				if (!nlive)
+					break;
+			} else if (!(c = cta_new(L, (uint32_t)id, &spare))) {
+				rc = PTX_ENOMEM;
+				break;
+			} else {
+				L->ctas++;
+				cur = nlive;
+				live[nlive++] = c;
+			}
+		}
+		if (cur >= nlive)
+			cur = 0;
+		r = cta_run(L, live[cur], CTA_QUANTUM, &seen);
+		if (r == RUN_FAULT) {
+			rc = PTX_ETRAP;
+			break;
+		}
+		if (r == RUN_DONE) {
+			cta_done(L, live[cur], &spare);
+			live[cur] = live[--nlive];
+			if (cur > nlive)
+				cur = nlive;
+			continue;
+		}
+		cur++;   /* quantum used up: give the next CTA (or a new one) a turn */
+	}
+	for (int i = 0; i < nlive; i++)
+		cta_free(L, live[i]);
+	cta_free(L, spare);
+	interp_free(L->cx, live);
+	if (rc == PTX_ENOMEM && L->sh)
+		atomic_store(&L->sh->faulted, 1);   /* the others stop too */
+	return rc;
+}
+
+/*
+ * 1 when the launch must run on one worker to give the same results as on
+ * any number (see the top): builtins with ordered side effects, and global
+ * atomics whose outcome depends on their order.
+ */
+static int
+serial(const Launch *L)
+{
+	const ptx_module *pm = L->pm;
+	int op = -1;
+
+	for (int i = 0; i < pm->ncode; i++) {
+		const XIns *xi = &pm->code[i];
+		if (xi->x == X_CALL && (xi->target < 0 || pm->fn[xi->target].builtin != BI_NONE))
+			return 1;
+		if (xi->x == X_ATOM && xi->space != MS_SHARED) {
+			/* Integer add, and/or/xor, integer and float min/max commute with
+			 * themselves; two different operations on one word need not. */
+			int fl = ir_tyinfo[xi->ty].kind == TK_FLOAT || ir_tyinfo[xi->ty].kind == TK_PACKED;
+			int comm = xi->mod == MOD_AND || xi->mod == MOD_OR || xi->mod == MOD_XOR ||
+			    xi->mod == MOD_MIN || xi->mod == MOD_MAX || (xi->mod == MOD_ADD && !fl);
+			if (xi->nd || !comm || (op >= 0 && op != xi->mod))
+				return 1;
+			op = xi->mod;
+		}
+	}
+	return 0;
+}
+
+#ifdef HAVE_PTHREAD
+typedef struct { Launch L; uint64_t total; int rc; } Job;
+
+static void *
+job_main(void *arg)
+{
+	Job *j = arg;
+	j->rc = work(&j->L, j->total);
+	return NULL;
+}
+#endif
+
+/* Runs the grid on n workers (n > 1); the other workers' counts are added to L. */
+static int
+run_workers(Launch *L, uint64_t total, int n)
+{
+#ifdef HAVE_PTHREAD
+	LaunchShare sh;
+	Job *job = interp_alloc(L->cx, (size_t)n * sizeof *job);
+	pthread_t *tid = interp_alloc(L->cx, (size_t)n * sizeof *tid);
+	int rc = PTX_OK, started = 0;
+
+	if (!job || !tid) {
+		interp_free(L->cx, job);
+		interp_free(L->cx, tid);
+		return PTX_ENOMEM;
+	}
+	memset(&sh, 0, sizeof sh);
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.steps, 0);
+	atomic_init(&sh.faulted, 0);
+	for (int i = 0; i < 64; i++)
+		atomic_flag_clear(&sh.lock[i]);
+	sh.total = total;
+	sh.budget = L->budget;
+	L->sh = &sh;
+	for (int i = 0; i < n; i++) {
+		job[i].L = *L;
+		job[i].total = total;
+		job[i].rc = PTX_OK;
+		if (i && L->st && !(job[i].L.st = interp_alloc(L->cx, (size_t)L->pm->ncode * sizeof *L->st))) {
+			rc = PTX_ENOMEM;
+			break;
+		}
+	}
+	for (int i = 1; rc == PTX_OK && i < n; i++, started++)
+		if (pthread_create(&tid[i], NULL, job_main, &job[i]))
+			break;
+	if (rc == PTX_OK)
+		job[0].rc = work(&job[0].L, total);
+	else
+		atomic_store(&sh.faulted, 1);
+	for (int i = 1; i <= started; i++)
+		pthread_join(tid[i], NULL);
+	for (int i = 0; i < n; i++) {
+		Launch *J = &job[i].L;
+		if (job[i].rc == PTX_ENOMEM || (job[i].rc == PTX_ETRAP && rc == PTX_OK))
+			rc = job[i].rc;
+		if (i == 0) {
+			L->steps = J->steps, L->wsteps = J->wsteps, L->ctas = J->ctas, L->fault = J->fault;
+			continue;
+		}
+		L->steps += J->steps;
+		L->wsteps += J->wsteps;
+		L->ctas += J->ctas;
+		if (J->fault && !L->fault)
+			L->fault = J->fault;
+		if (J->st) {
+			interp_count_merge(L, J);
+			interp_free(L->cx, J->st);
+		}
+	}
+	L->sh = NULL;
+	interp_free(L->cx, job);
+	interp_free(L->cx, tid);
+	return rc;
+#else
+	(void)n;
+	return work(L, total);
+#endif
+}
+
+/* How many workers: what the context asks for (0: every core), at most one per CTA. */
+static int
+nworkers(const Launch *L, uint64_t total)
+{
+	long n = (long)L->cx->nthreads;
+
+#ifdef HAVE_PTHREAD
+	if (n <= 0) {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+		if (n < 1)
+			n = 1;
+	}
+#else
+	n = 1;
+#endif
+	if (n > 256)
+		n = 256;
+	if ((uint64_t)n > total)
+		n = (long)total;
+	if (n > 1 && serial(L))
+		n = 1;
+	return (int)n;
+}
+
 int
 interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
               const unsigned cluster[3], size_t shared, const uint8_t *params)
 {
 	Launch L;
 	ptx_module *pm = NULL;
-	Cta **live = NULL;
-	int nlive = 0, cur = 0, rc = PTX_OK;
-	uint64_t total, next = 0;
+	int rc, n;
+	uint64_t total;
 
 	for (ptx_module *m = cx->mods; m; m = m->next)
 		if (fn >= (ptx_function *)(void *)m->fn && fn < (ptx_function *)(void *)(m->fn + m->nfn))
@@ -269,43 +588,10 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	memset(&cx->stats, 0, sizeof cx->stats);
 	if (interp_count_begin(&L))
 		return PTX_ENOMEM;
-	live = interp_alloc(cx, MAX_LIVE * sizeof *live);
-	if (!live) {
-		interp_free(cx, L.st);
-		return PTX_ENOMEM;
-	}
-	while (nlive || next < total) {
-		int r;
-		if (nlive == 0 || (cur == nlive && next < total && nlive < MAX_LIVE)) {
-			Cta *c = cta_new(&L, (uint32_t)next++);
-			if (!c) {
-				rc = PTX_ENOMEM;
-				break;
-			}
-			cx->stats.ctas++;
-			cx->stats.warps += (uint64_t)c->nw;
-			cur = nlive;
-			live[nlive++] = c;
-		}
-		if (cur >= nlive)
-			cur = 0;
-		r = cta_run(&L, live[cur], CTA_QUANTUM);
-		if (r == RUN_FAULT) {
-			rc = PTX_ETRAP;
-			break;
-		}
-		if (r == RUN_DONE) {
-			cta_free(&L, live[cur]);
-			live[cur] = live[--nlive];
-			if (cur > nlive)
-				cur = nlive;
-			continue;
-		}
-		cur++;   /* quantum used up: give the next CTA (or a new one) a turn */
-	}
-	for (int i = 0; i < nlive; i++)
-		cta_free(&L, live[i]);
-	interp_free(cx, live);
+	n = nworkers(&L, total);
+	rc = n > 1 ? run_workers(&L, total, n) : work(&L, total);
+	cx->stats.ctas = L.ctas;
+	cx->stats.warps = L.ctas * (uint64_t)((L.nthreads + WARP - 1) / WARP);
 	cx->stats.warp_insns = L.wsteps;
 	cx->stats.thread_insns = L.steps;
 	interp_count_end(&L);   /* a faulted launch keeps what it counted */

@@ -57,6 +57,7 @@ typedef struct {
 	SymSpec *symout; int nsymout;
 	int backend, diff;
 	uint64_t max_steps;
+	int threads;                  /* 0: the library's default */
 	int stats, nostats;                 /* --stats, --no-stats */
 	const char *statsjson, *annotate;   /* --stats-json FILE, --annotate FILE */
 } Opts;
@@ -89,6 +90,7 @@ usage(FILE *f)
 	    "      --backend interp|cuda   where to run (default interp)\n"
 	    "      --diff                  run on both backends and compare the outputs\n"
 	    "      --max-steps N           per-launch thread-instruction budget\n"
+	    "  -j, --threads N             host threads for the CTAs (default: every core)\n"
 	    "      --stats                 print the memory counters by instruction, costliest first\n"
 	    "      --stats-json FILE       write the counters as JSON ('-': standard output)\n"
 	    "      --annotate FILE         write the source with the counters as HTML ('-': stdout)\n"
@@ -454,6 +456,12 @@ parseargs(int argc, char **argv, Opts *o)
 			o->statsjson = v;
 		} else if ((v = optval(argc, argv, &i, NULL, "--annotate", &missing))) {
 			o->annotate = v;
+		} else if ((v = optval(argc, argv, &i, "-j", "--threads", &missing))) {
+			char *e;
+			long n = strtol(v, &e, 10);
+			if (e == v || *e || n < 1 || n > 256)
+				return bad("--threads: bad count '%s' (1 to 256)", v);
+			o->threads = (int)n;
 		} else if ((v = optval(argc, argv, &i, NULL, "--max-steps", &missing))) {
 			char *e;
 			double d = strtod(v, &e);
@@ -558,6 +566,8 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 		ptx_set_printf_sink(cx, sinkfn, &sink);
 		if (o->max_steps)
 			ptx_set_max_steps(cx, o->max_steps);
+		if (o->threads > 0)
+			ptx_set_threads(cx, (unsigned)o->threads);
 	}
 	for (int i = 0; i < o->nargs; i++) {
 		const Arg *a = &o->args[i];
