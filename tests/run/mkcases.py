@@ -4,6 +4,7 @@
 # the ptx-run options (paths relative to tests/run), and on its second
 # "outs: N[:CMP] ..." the buffer arguments compared with NAME.want.N, which
 # were recorded on an H100 with `ptx-run --backend cuda` (see gen.sh).
+# NAME.pending is a case recorded but not yet run by tests/run.test.
 # NAME.stdout, when present, is the device printf output to compare.
 import random, struct, os
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
