@@ -307,6 +307,22 @@ case("triton_matmul_fp8", CP + "triton.matmul_fp8.ptx -g 1,1 -b 256 -s 49152 -a 
      "-a zeros:32768 -a f32:0.5 -a f32:2.0 -a u32:128 -a u32:128 -a u32:128 -a zeros:16 -a zeros:16", "2")
 pending.add("triton_matmul_fp8")
 notes["triton_matmul_fp8"] = notes["wgmma_e4m3_n64"]
+
+# nvcc's wgmma kernels (tests/corpus/cuda/wgmma.cu): m64n8k16 over 3 k tiles,
+# the register-A variants (bf16, tf32 with imm-scale-b -1, e4m3 into one D,
+# so pending fp8; s8), and setmaxnreg in a warp-specialized kernel.  Every
+# byte is an e4m3 of 2^-3..2^4, so the bf16, tf32 and fp8 readings are finite.
+w("wgc.fa", "H", [h16(U.uniform(-1, 1)) for _ in range(3 * 1024)])
+w("wgc.fb", "H", [h16(U.uniform(-1, 1)) for _ in range(3 * 128)])
+case("wgmma_nvcc_m64n8k16", CP + "wgmma.sm_90a.ptx -k _Z14wgmma_m64n8k16PK6__halfS1_Pfi -b 128 -a file:wgc.fa "
+     "-a file:wgc.fb -a zeros:2048 -a s32:3", "2")
+w("wgv.fa", "B", [fp8("e4m3") for _ in range(128 * 16)])
+w("wgv.fb", "B", [fp8("e4m3") for _ in range(4096)])
+case("wgmma_nvcc_variants", CP + "wgmma.sm_90a.ptx -k _Z14wgmma_variantsPKjPKvPf -b 128 -a file:wgv.fa "
+     "-a file:wgv.fb -a zeros:6144", "2")
+pending.add("wgmma_nvcc_variants")
+notes["wgmma_nvcc_variants"] = notes["wgmma_e4m3_n64"]
+case("setmaxnreg_ws", CP + "wgmma.sm_90a.ptx -k _Z16warp_specializedPf -b 384 -a zeros:1536", "0")
 for n in ["triton_matmul_fp16", "triton_matmul_tf32", "triton_attention"]:
     notes[n] = ROUNDING
 
