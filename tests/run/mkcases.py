@@ -315,7 +315,8 @@ notes["triton_matmul_fp8"] = notes["wgmma_e4m3_n64"]
 w("wgc.fa", "H", [h16(U.uniform(-1, 1)) for _ in range(3 * 1024)])
 w("wgc.fb", "H", [h16(U.uniform(-1, 1)) for _ in range(3 * 128)])
 case("wgmma_nvcc_m64n8k16", CP + "wgmma.sm_90a.ptx -k _Z14wgmma_m64n8k16PK6__halfS1_Pfi -b 128 -a file:wgc.fa "
-     "-a file:wgc.fb -a zeros:2048 -a s32:3", "2")
+     "-a file:wgc.fb -a zeros:2048 -a s32:3", "2:f32ulp:36")
+notes["wgmma_nvcc_m64n8k16"] = ROUNDING
 w("wgv.fa", "B", [fp8("e4m3") for _ in range(128 * 16)])
 w("wgv.fb", "B", [fp8("e4m3") for _ in range(4096)])
 case("wgmma_nvcc_variants", CP + "wgmma.sm_90a.ptx -k _Z14wgmma_variantsPKjPKvPf -b 128 -a file:wgv.fa "
