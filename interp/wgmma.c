@@ -18,8 +18,8 @@
  * wait_group are no-ops (load.c).
  *
  * Memory counters: the tensor cores read shared memory through the async
- * proxy, which Nsight Compute does not count among the shared-memory
- * instructions of the warps, so wgmma reports nothing to counters.c.
+ * proxy, not as shared-memory instructions of the warp, and counters.c has
+ * no measured rule for such reads, so wgmma reports nothing to it.
  *
  * Register fragments (PTX ISA "Register Fragments" of wgmma): lane l is in
  * group g = l / 4 with index t = l % 4.  A's four .b32 registers hold, in
@@ -46,11 +46,16 @@
  * 3 bits for 128, 2 for 64, 1 for 32), the pattern repeating every 8 S
  * bytes; the base offset, (pattern start >> 7) & 7, says where the pattern
  * starts when that is not a multiple of 8 S, so the row is taken relative
- * to it.  b1 is addressed as bytes (a byte holds 8 elements of K, the lowest
- * bit first), like the 8-bit types, in registers too.
+ * to it: ((address >> 7) - base offset) & (S / 16 - 1).  b1 is addressed as
+ * bytes (a byte holds 8 elements of K, the lowest bit first), like the
+ * 8-bit types, in registers too.  The probes of tests/run (wgmma_a*,
+ * wgmma_b*: each swizzle and major-ness, a start inside a swizzled row,
+ * non-zero base offsets) read the same elements as the H100.
  *
  * Arithmetic: interp_mma_elem (mma.c) for each D element, the model that
- * mma.sync uses; b1 is C + popc(A row & B column).
+ * mma.sync uses; b1 is C + popc(A row & B column).  interp_mma_elem takes
+ * one input type, so e4m3 x e5m2 goes in as f16 (exact: the products are
+ * the same), summed by the f16 model rather than the fp8 one.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
