@@ -666,7 +666,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_EXIT, &&L_X_TRAP, &&L_X_BRKPT, &&L_X_BAR, &&L_X_BARARRIVE, &&L_X_BARRED, &&L_X_NOP,
 		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
 		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
-		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_END, &&L_X_UNSUPPORTED
+		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_END, &&L_X_UNSUPPORTED
 	};
 #endif
 
@@ -1114,6 +1114,20 @@ interp_run(Launch *L, Warp *w, int slice)
 			FOR_LANES(m, l)
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, d[k][l]);
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_WGMMA) {
+			/* the registers of all 32 lanes: s[0..nd) is D, read and written */
+			uint64_t v[WGMMA_MAXOPS][WARP];
+			for (uint32_t l = 0; l < WARP; l++)
+				for (int k = 0; k < xi->ns; k++)
+					v[k][l] = V(&xi->s[k], l);
+			if (interp_wgmma(L, w, xi, v))
+				return RUN_FAULT;
+			FOR_LANES(m, l)
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->s[k], l, v[k][l]);
 			t->pc++;
 			NEXT;
 		}

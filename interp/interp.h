@@ -51,7 +51,7 @@ enum {
 	X_ALU, X_MOV, X_MOVPACK, X_MOVUNPACK, X_LD, X_ST, X_ATOM, X_CVTA, X_CVTATO, X_ISSPACEP,
 	X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_TRAP, X_BRKPT, X_BAR, X_BARARRIVE, X_BARRED,
 	X_NOP, X_SHFL, X_VOTE, X_MATCH, X_REDUX, X_ACTIVEMASK, X_ELECT, X_BARWARP,
-	X_MOVN, X_CPASYNC, X_LDMATRIX, X_STMATRIX, X_MOVMATRIX, X_MMA,
+	X_MOVN, X_CPASYNC, X_LDMATRIX, X_STMATRIX, X_MOVMATRIX, X_MMA, X_WGMMA,
 	X_END, X_UNSUPPORTED, NX
 };
 
@@ -309,6 +309,16 @@ void interp_mma_regs(int shape, int cbits, int *na, int *nb, int *nc);
 void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
 enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4 };
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
+
+/* wgmma.c: wgmma.mma_async.  XIns: ty the A type, mod the D type, aux the
+ * N of the shape | WG_* | the B type << 16; s[] the nd registers of D, then
+ * A (four registers, or the descriptor), the B descriptor and scale-d.
+ * exec.c gathers s[] of all 32 lanes into v[][] and scatters v[0..nd) back. */
+enum { WG_AREG = 1 << 9, WG_NEGA = 1 << 10, WG_NEGB = 1 << 11, WG_TRANSA = 1 << 12, WG_TRANSB = 1 << 13,
+       WG_SAT = 1 << 14 };
+#define WGMMA_MAXOPS (128 + 4 + 2)
+int interp_wgmma_nd(int dt, int at, int bt, int n, int k);   /* D registers of a valid form, else -1 */
+int interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP]);
 
 /* load.c */
 int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */

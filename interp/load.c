@@ -17,6 +17,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdio.h>
 #include <string.h>
 #include "interp.h"
 
@@ -802,6 +803,65 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	return xi->nd == nc && xi->ns == na + nb + nc ? 0 : -1;
 }
 
+/* wgmma.mma_async.sync.aligned.SHAPE{.satfinite}.dtype.atype.btype{.and.popc}
+ *   d, a-desc | {a}, b-desc, scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b}:
+ * the XIns layout is interp.h's (wgmma.c).  The immediates a form takes
+ * depend on its types: the 16-bit floats take all (imm-trans-a only with A
+ * in shared memory), tf32 and fp8 the scales, the integer forms none. */
+static int
+decode_wgmma(ptx_module *pm, XIns *xi, const Ins *in)
+{
+	const char *sh = modtext(in, MOD_SHAPE);
+	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], m, n, k, nd, na, ns, nimm, f16 = 0;
+	XOp tmp[WGMMA_MAXOPS];
+
+	xi->x = X_WGMMA;
+	if (!sh || in->nty != 3 || sscanf(sh, "m%dn%dk%d", &m, &n, &k) != 3 || m != 64 || in->nopnd < 4)
+		return -1;
+	if ((nd = interp_wgmma_nd(dt, at, bt, n, k)) < 0)
+		return -1;
+	xi->ty = (uint8_t)at;
+	xi->mod = dt;
+	xi->aux = n | bt << 16 | (in->opnd[1].kind == OK_VEC ? WG_AREG : 0) | (hasmod(in, MOD_SATFINITE) ? WG_SAT : 0);
+	if (at == TY_F16 || at == TY_BF16)
+		f16 = 1, nimm = xi->aux & WG_AREG ? 3 : 4;
+	else
+		nimm = at == TY_TF32 || at == TY_E4M3 || at == TY_E5M2 ? 2 : 0;
+	if (in->nopnd > 4 + nimm || (at == TY_B1 && !(hasmod(in, MOD_AND) && hasmod(in, MOD_POPC))))
+		return -1;
+	for (int i = 4; i < in->nopnd; i++) {
+		int64_t v = in->opnd[i].imm;
+		if (in->opnd[i].kind != OK_IMM)
+			return -1;
+		if (i < 6) {   /* imm-scale-a, imm-scale-b: 1, or -1 to negate */
+			if (v != 1 && v != -1)
+				return -1;
+			xi->aux |= v < 0 ? (i == 4 ? WG_NEGA : WG_NEGB) : 0;
+		} else {       /* imm-trans-a (A in shared memory), imm-trans-b */
+			int tb = i == 7 || (xi->aux & WG_AREG);
+			if ((v != 0 && v != 1) || !f16)
+				return -1;
+			xi->aux |= v ? (tb ? WG_TRANSB : WG_TRANSA) : 0;
+		}
+	}
+	if (xops(pm, &in->opnd[0], 1, TY_B32, tmp, WGMMA_MAXOPS) != nd)
+		return -1;
+	na = xops(pm, &in->opnd[1], 1, TY_B32, tmp + nd, WGMMA_MAXOPS - nd);
+	if (na != ((xi->aux & WG_AREG) ? 4 : 1))
+		return -1;
+	ns = nd + na;
+	if (xops(pm, &in->opnd[2], 2, TY_B64, tmp + ns, WGMMA_MAXOPS - ns) != 2)
+		return -1;
+	ns += 2;
+	xi->s = interp_alloc(pm->cx, (size_t)ns * sizeof *xi->s);
+	if (!xi->s)
+		return -1;
+	memcpy(xi->s, tmp, (size_t)ns * sizeof *tmp);
+	xi->nd = (uint8_t)nd;
+	xi->ns = (uint8_t)ns;
+	return 0;
+}
+
 static int
 decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -956,6 +1016,13 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_MEMBAR_PROXY: case OP_FENCE_MBARRIER_INIT:
 		xi->x = X_NOP;
 		return 0;
+	case OP_FENCE_PROXY_ASYNC_GENERIC: case OP_FENCE_PROXY_TENSORMAP_GENERIC:
+		/* every proxy sees the one memory of the interpreter, and the async
+		 * proxy's readers (cp.async, wgmma) act when they are executed, so a
+		 * proxy fence has nothing left to order.  (griddepcontrol, above:
+		 * a launch runs alone, with no dependent grid to signal or wait for.) */
+		xi->x = X_NOP;
+		return 0;
 	case OP_SHFL_SYNC:
 		xi->x = X_SHFL;
 		xi->mod = modofclass(in, MC_SHFL);
@@ -988,6 +1055,18 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) || xi->ns != 1 ? -1 : 0;
 	case OP_MMA:
 		return decode_mma(pm, xi, in);
+	case OP_WGMMA_MMA_ASYNC:
+		return decode_wgmma(pm, xi, in);
+	case OP_WGMMA_FENCE: case OP_WGMMA_COMMIT_GROUP: case OP_WGMMA_WAIT_GROUP:
+		/* wgmma.mma_async completes when it is executed (wgmma.c): every
+		 * group is complete, and its registers are already ordered */
+		xi->x = X_NOP;
+		return 0;
+	case OP_SETMAXNREG:
+		/* register reallocation between warpgroups: the interpreter's
+		 * register files are not a shared budget, so nothing to move */
+		xi->x = X_NOP;
+		return 0;
 	case OP_ACTIVEMASK:
 		xi->x = X_ACTIVEMASK;
 		return dsts(pm, xi, &in->opnd[0]);

@@ -1,14 +1,17 @@
 #!/bin/sh
-# gen.sh PTX_RUN OUTDIR -- records the expected outputs of every case on a
-# GPU: runs each NAME.case with `--backend cuda`, writing OUTDIR/NAME.want.N
-# for each compared buffer and OUTDIR/NAME.stdout (device printf).
+# gen.sh PTX_RUN OUTDIR [CASE...] -- records the expected outputs of every
+# case (or of the CASE files named: NAME.case, NAME.pending) on a GPU: runs
+# each with `--backend cuda`, writing OUTDIR/NAME.want.N for each compared
+# buffer and OUTDIR/NAME.stdout (device printf).
 # The results are then copied into tests/run by hand.
 set -u
 run=$1 out=$2
+shift 2
 cd "$(dirname "$0")" || exit 2
 mkdir -p "$out"
-for c in *.case; do
-	n=${c%.case}
+[ $# -gt 0 ] || set -- *.case
+for c in "$@"; do
+	n=${c%.*}
 	opts=$(sed -n 1p "$c")
 	outs=$(sed -n 2p "$c" | sed 's/^outs://')
 	o=

@@ -1,0 +1,247 @@
+/*
+ * wgmma.c -- Hopper's warpgroup matrix multiply-accumulate,
+ * wgmma.mma_async.sync.aligned.m64nNkK: D (64 x N) = A (64 x K) * B (K x N)
+ * + D, with A in registers or shared memory and B in shared memory, for
+ * every dense form of PTX ISA 9.0 (f16/bf16 k16, tf32 k8, e4m3/e5m2 k32,
+ * s8/u8 k32, b1 k256 .and.popc).  load.c decodes it (decode_wgmma), exec.c
+ * gathers the operands of one warp's 32 lanes and scatters D back.
+ *
+ * Execution.  Four consecutive warps (warp ranks 0..3 in the CTA, modulo 4)
+ * form a warpgroup, and warp rank w owns rows 16w..16w+15 of D: its D
+ * fragment depends only on its own rows of A (its A registers, or those rows
+ * of the A descriptor's matrix) and all of B.  So each warp computes its own
+ * fragment when it executes the instruction, with no rendezvous between the
+ * warps.  The instruction completes at once, which is one of the orders the
+ * GPU may take: a program must not touch D, or write the shared-memory
+ * operands, before wgmma.wait_group says the group is done, and must fence
+ * the registers with wgmma.fence before.  So wgmma.fence, commit_group and
+ * wait_group are no-ops (load.c).
+ *
+ * Memory counters: the tensor cores read shared memory through the async
+ * proxy, not as shared-memory instructions of the warp, and counters.c has
+ * no measured rule for such reads, so wgmma reports nothing to it.
+ *
+ * Register fragments (PTX ISA "Register Fragments" of wgmma): lane l is in
+ * group g = l / 4 with index t = l % 4.  A's four .b32 registers hold, in
+ * register j, 32 / bits elements of row g + 8 (j & 1), columns from
+ * t (32 / bits) + (K / 2) (j >> 1), lowest bits first.  D element i of a
+ * lane (i < N/2) is row g + 8 ((i >> 1) & 1), column 8 (i >> 2) + 2t + (i & 1):
+ * one .f32/.s32 register each, or two to an .f16x2 register.
+ *
+ * Shared memory (PTX ISA "Matrix Descriptor Format" and "Shared Memory
+ * Matrix Layout"): the 64-bit descriptor holds the start address, the
+ * leading (LBO) and stride (SBO) dimension byte offsets, each >> 4 in 14
+ * bits, the base offset (bits 49-51) and the swizzle mode (bits 62-63: none,
+ * 128, 64 or 32 bytes).  The matrix is made of core matrices of 8 rows of 16
+ * bytes.  K-major (the default; A is MxK row-major, B KxN column-major): a
+ * row is one M or N index, 16 bytes of K; without swizzle the 8 rows are
+ * contiguous, the next 16 bytes of K are LBO away and the next 8 rows SBO;
+ * with a swizzle of S bytes the rows are S bytes apart (the 32 bytes of K
+ * of one instruction lie in a row) and the next 8 rows SBO away.  M/N-major
+ * (imm-trans-a/b = 1, 16-bit types only): a row is one K index, 16 bytes of
+ * M or N; without swizzle the next 8 M/N elements are SBO away and the next
+ * 8 K LBO; with a swizzle of S bytes a row holds S bytes of M/N, the next S
+ * bytes are LBO away, and the next 8 K SBO.  A swizzle of S bytes XORs
+ * address bits 4.. with the row within the pattern (bits 7.. of the address:
+ * 3 bits for 128, 2 for 64, 1 for 32), the pattern repeating every 8 S
+ * bytes; the base offset, (pattern start >> 7) & 7, says where the pattern
+ * starts when that is not a multiple of 8 S, so the row is taken relative
+ * to it: ((address >> 7) - base offset) & (S / 16 - 1).  b1 is addressed as
+ * bytes (a byte holds 8 elements of K, the lowest bit first), like the
+ * 8-bit types, in registers too.  The probes of tests/run (wgmma_a*,
+ * wgmma_b*: each swizzle and major-ness, a start inside a swizzled row,
+ * non-zero base offsets) read the same elements as the H100.
+ *
+ * Arithmetic: interp_mma_elem (mma.c) for each D element, the model that
+ * mma.sync uses; b1 is C + popc(A row & B column).  interp_mma_elem takes
+ * one input type, so e4m3 x e5m2 goes in as f16 (exact: the products are
+ * the same), summed by the f16 model rather than the fp8 one.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <string.h>
+#include "interp.h"
+
+/* Bits of one element as the operands are fetched (b1: bytes of 8). */
+static int
+fbits(int ty)
+{
+	switch (ty) {
+	case TY_F16: case TY_BF16: return 16;
+	case TY_TF32: return 32;
+	case TY_E4M3: case TY_E5M2: case TY_S8: case TY_U8: case TY_B1: return 8;
+	}
+	return 0;
+}
+
+int
+interp_wgmma_nd(int dt, int at, int bt, int n, int k)
+{
+	int ok, intg = at == TY_S8 || at == TY_U8 || at == TY_B1;
+
+	switch (at) {
+	case TY_F16: ok = bt == at && (dt == TY_F16 || dt == TY_F32) && k == 16; break;
+	case TY_BF16: ok = bt == at && dt == TY_F32 && k == 16; break;
+	case TY_TF32: ok = bt == at && dt == TY_F32 && k == 8; break;
+	case TY_E4M3: case TY_E5M2:
+		ok = (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F16 || dt == TY_F32) && k == 32;
+		break;
+	case TY_S8: case TY_U8: ok = (bt == TY_S8 || bt == TY_U8) && dt == TY_S32 && k == 32; break;
+	case TY_B1: ok = bt == at && dt == TY_S32 && k == 256; break;
+	default: ok = 0;
+	}
+	/* N: multiples of 8 up to 256; the integer forms 8, 16, 24, then multiples of 16 */
+	if (!ok || n < 8 || n > 256 || n % 8 || (intg && n > 24 && n % 16))
+		return -1;
+	return dt == TY_F16 ? n / 4 : n / 2;
+}
+
+/* ---------------------------------------------------------------- shared memory */
+
+typedef struct {
+	uint32_t start, lbo, sbo, base;
+	uint32_t sw;        /* swizzle width in bytes, 0 for none */
+} Desc;
+
+static Desc
+desc(uint64_t d)
+{
+	static const uint32_t sw[4] = { 0, 128, 64, 32 };
+	return (Desc){ (uint32_t)(d & 0x3fff) << 4, (uint32_t)(d >> 16 & 0x3fff) << 4,
+	    (uint32_t)(d >> 32 & 0x3fff) << 4, (uint32_t)(d >> 49 & 7), sw[d >> 62] };
+}
+
+/* The shared-memory address of byte-or-wider element (mn, k), mn along M
+ * (A) or N (B), of `bits` each; mnmajor is imm-trans (see the top). */
+static uint32_t
+elemaddr(const Desc *d, int mnmajor, uint32_t mn, uint32_t k, int bits)
+{
+	uint32_t a, eb = (uint32_t)bits / 8;
+
+	if (!mnmajor) {
+		uint32_t kb = k * eb;
+		if (!d->sw)
+			a = mn % 8 * 16 + mn / 8 * d->sbo + kb / 16 * d->lbo + kb % 16;
+		else
+			a = mn % 8 * d->sw + mn / 8 * d->sbo + kb;
+	} else {
+		uint32_t mb = mn * eb;
+		if (!d->sw)
+			a = mb % 16 + mb / 16 * d->sbo + k % 8 * 16 + k / 8 * d->lbo;
+		else
+			a = mb % d->sw + mb / d->sw * d->lbo + k % 8 * d->sw + k / 8 * d->sbo;
+	}
+	a += d->start;
+	if (d->sw)
+		a ^= (((a >> 7) - d->base) & (d->sw / 16 - 1)) << 4;
+	return a;
+}
+
+/* Fetches rows mn0..mn0+nmn-1 of a descriptor's matrix, kf elements each, into m[][32]. */
+static int
+fetch(Launch *L, Warp *w, const XIns *xi, uint64_t dv, int mnmajor, uint32_t mn0, int nmn, int kf, int bits,
+      uint32_t m[][32])
+{
+	Desc d = desc(dv);
+
+	for (int r = 0; r < nmn; r++)
+		for (int k = 0; k < kf; k++) {
+			uint32_t a = elemaddr(&d, mnmajor, mn0 + (uint32_t)r, (uint32_t)k, bits), v = 0;
+			uint8_t *p = interp_xlate(L, w, 0, MS_SHARED, a, (unsigned)bits / 8, 0, xi);
+			if (!p)
+				return -1;
+			memcpy(&v, p, (size_t)bits / 8);   /* little-endian host, as the guest */
+			m[r][k] = v;
+		}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- arithmetic */
+
+/* An e4m3 or e5m2 value as the f16 of the same value (exact: f16 holds both). */
+static uint64_t
+fp8tof16(int ty, uint32_t x)
+{
+	int sg, ex;
+	uint64_t man;
+	int fmt = ty == TY_E4M3 ? ALU_E4M3 : ALU_E5M2;
+
+	switch (alu_funpack(fmt, x, &sg, &ex, &man)) {
+	case 0: return (uint64_t)(x >> 7 & 1) << 15;
+	case 1: return alu_fround(ALU_F16, sg, ex, man, 0, ALU_RN, 0);
+	case 2: return (uint64_t)(x >> 7 & 1) << 15 | 0x7c00;
+	}
+	return alu_fqnan(ALU_F16);
+}
+
+/* One D element: row r of A (kf elements) by column c of B, plus cin. */
+static uint32_t
+delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t cin)
+{
+	int at = xi->ty, bt = xi->aux >> 16 & 0xff, ty = at, flags = 0;
+	uint64_t a[32], b[32];
+
+	if (at == TY_B1) {   /* .and.popc: bytes of 8 elements */
+		uint32_t s = cin;
+		for (int k = 0; k < kf; k++)
+			s += (uint32_t)__builtin_popcount(ar[k] & bc[k]);
+		return s;
+	}
+	for (int k = 0; k < kf; k++)
+		a[k] = ar[k], b[k] = bc[k];
+	if (at != bt && (at == TY_E4M3 || at == TY_E5M2)) {
+		/* e4m3 x e5m2: interp_mma_elem takes one input type; the products
+		 * are the same in f16, the sum follows the f16 model */
+		for (int k = 0; k < kf; k++)
+			a[k] = fp8tof16(at, ar[k]), b[k] = fp8tof16(bt, bc[k]);
+		ty = TY_F16;
+	}
+	if (at == TY_S8 || at == TY_U8)
+		flags = (at == TY_S8 ? MMA_ASIGNED : 0) | (bt == TY_S8 ? MMA_BSIGNED : 0) |
+		    (xi->aux & WG_SAT ? MMA_SATFINITE : 0);
+	return (uint32_t)interp_mma_elem(ty, xi->mod == TY_F16 ? ALU_F16 : ALU_F32, flags, a, b, kf, cin);
+}
+
+/* ---------------------------------------------------------------- the instruction */
+
+int
+interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
+{
+	uint32_t A[16][32], B[256][32];
+	int at = xi->ty, n = xi->aux & 0x1ff, bits = fbits(at), kf = 256 / bits, nd = xi->nd;
+	int areg = xi->aux & WG_AREG, na = areg ? 4 : 1, f16 = xi->mod == TY_F16;
+	uint32_t wr = (uint32_t)w->id % 4, neg = 1u << (bits - 1);
+	int scaled = (int)(v[nd + na + 1][0] & 1);   /* scale-d (uniform in the warpgroup) */
+
+	if (areg) {
+		int per = 32 / bits;
+		for (uint32_t l = 0; l < WARP; l++)
+			for (int j = 0; j < 4; j++)
+				for (int e = 0; e < per; e++) {
+					int row = (int)(l / 4) + 8 * (j & 1), col = (int)(l % 4) * per + e + kf / 2 * (j >> 1);
+					A[row][col] = (uint32_t)(v[nd + j][l] >> (bits * e)) & (uint32_t)((1ull << bits) - 1);
+				}
+	} else if (fetch(L, w, xi, v[nd][0], !!(xi->aux & WG_TRANSA), 16 * wr, 16, kf, bits, A))
+		return -1;
+	if (fetch(L, w, xi, v[nd + na][0], !!(xi->aux & WG_TRANSB), 0, n, kf, bits, B))
+		return -1;
+	/* imm-scale-a/b = -1 (float forms only): negate the elements */
+	for (int r = 0; r < 16 && (xi->aux & WG_NEGA); r++)
+		for (int k = 0; k < kf; k++)
+			A[r][k] ^= neg;
+	for (int c = 0; c < n && (xi->aux & WG_NEGB); c++)
+		for (int k = 0; k < kf; k++)
+			B[c][k] ^= neg;
+	for (int r = 0; r < 16; r++)
+		for (int c = 0; c < n; c++) {
+			/* the lane and the fragment element holding (r, c), see the top */
+			uint32_t l = (uint32_t)(r % 8) * 4 + (uint32_t)(c % 8) / 2;
+			int i = c / 8 * 4 + r / 8 * 2 + c % 2, sh = f16 ? 16 * (i % 2) : 0, j = f16 ? i / 2 : i;
+			uint32_t mask = f16 ? 0xffffu << sh : 0xffffffffu;
+			uint32_t cin = scaled ? (uint32_t)(v[j][l] & mask) >> sh : 0;
+			uint32_t d = delem(xi, A[r], B[c], kf, cin);
+			v[j][l] = ((uint32_t)v[j][l] & ~mask) | ((d << sh) & mask);
+		}
+	return 0;
+}
