@@ -50,6 +50,8 @@ struct ptx_cuda {
 	CUresult (*CtxSynchronize)(void);
 	CUresult (*FuncSetAttribute)(CUfunction, int, int);
 	CUresult (*GetErrorString)(CUresult, const char **);
+	CUresult (*TensorMapEncodeTiled)(void *, int, uint32_t, void *, const uint64_t *, const uint64_t *,
+	                                 const uint32_t *, const uint32_t *, int, int, int, int);
 };
 
 static int
@@ -102,6 +104,8 @@ ptx_cuda_open(ptx_cuda **out)
 	SYM(FuncSetAttribute, "cuFuncSetAttribute");
 	SYM(GetErrorString, "cuGetErrorString");
 #undef SYM
+	/* CUDA 12 on: looked up here, missing only matters to a tensor map */
+	*(void **)(void *)&g->TensorMapEncodeTiled = dlsym(g->lib, "cuTensorMapEncodeTiled");
 	CHECK(g, g->Init(0), "cuInit");
 	CHECK(g, g->DeviceGet(&dev, 0), "cuDeviceGet");
 	CHECK(g, g->CtxCreate(&g->ctx, 0, dev), "cuCtxCreate");
@@ -202,4 +206,28 @@ ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const uns
 		r = g->CtxSynchronize();
 	free(buf);
 	return r ? fail(g, "kernel launch", r) : PTX_OK;
+}
+
+int
+ptx_cuda_tensormap_encode(ptx_cuda *g, const ptx_tensormap *t, void *map)
+{
+	/* CUtensorMapDataType numbers the PTX ISA's f32.ftz, f64, bf16 as 10, 8, 9 */
+	static const int cutype[] = { 0, 1, 2, 3, 4, 5, 6, 7, 10, 8, 9, 11, 12 };
+	uint32_t box[5], es[5];
+
+	if (!g->TensorMapEncodeTiled) {
+		snprintf(g->err, sizeof g->err, "libcuda has no cuTensorMapEncodeTiled");
+		return PTX_EUNSUPPORTED;
+	}
+	if (t->rank < 1 || t->rank > 5 || t->elemtype >= sizeof cutype / sizeof cutype[0]) {
+		snprintf(g->err, sizeof g->err, "tensor map: bad rank or element type");
+		return PTX_EINVAL;
+	}
+	for (unsigned i = 0; i < 5; i++) {
+		box[i] = t->box[i];
+		es[i] = t->estride[i] ? t->estride[i] : 1;
+	}
+	CHECK(g, g->TensorMapEncodeTiled(map, cutype[t->elemtype], t->rank, (void *)(uintptr_t)t->addr, t->dim, t->stride,
+	    box, es, (int)t->interleave, (int)t->swizzle, (int)t->l2promo, (int)t->fill), "cuTensorMapEncodeTiled");
+	return PTX_OK;
 }
