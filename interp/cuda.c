@@ -4,9 +4,9 @@
  * that libptx has no build or link dependency on CUDA.
  *
  * Only the handful of driver types and entry points used here are declared
- * (opaque handles, CUresult as int).  Kernel parameters are packed by
- * ptx_function_pack_params, exactly as for the interpreter, and passed with
- * CU_LAUNCH_PARAM_BUFFER_POINTER.
+ * (opaque handles, CUresult as int).  Kernel parameters go to the driver
+ * as kernelParams, the pointers ptx_function_pack_params packs for the
+ * interpreter.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -24,9 +24,6 @@ typedef void *CUmodule;
 typedef void *CUfunction;
 typedef unsigned long long CUdeviceptr;
 
-#define CU_LAUNCH_PARAM_END ((void *)0x00)
-#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
-#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
 #define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
 
 struct ptx_cuda {
@@ -181,7 +178,6 @@ ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const uns
 	CUfunction f;
 	size_t n = ptx_function_param_size(fn);
 	void *buf = calloc(n + 16, 1);
-	void *extra[5];
 	CUresult r;
 
 	if (!buf)
@@ -191,17 +187,15 @@ ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const uns
 		snprintf(g->err, sizeof g->err, "missing kernel parameter");
 		return PTX_EINVAL;
 	}
-	extra[0] = CU_LAUNCH_PARAM_BUFFER_POINTER;
-	extra[1] = buf;
-	extra[2] = CU_LAUNCH_PARAM_BUFFER_SIZE;
-	extra[3] = &n;
-	extra[4] = CU_LAUNCH_PARAM_END;
+	/* The driver packs kernelParams into the same bytes.  Handing it our
+	 * buffer (CU_LAUNCH_PARAM_BUFFER_POINTER) instead made kernels with a
+	 * 64-byte aligned CUtensorMap parameter fault on an H100 (CUDA 13). */
 	r = g->ModuleGetFunction(&f, g->mod, name);
 	if (!r && shared > 48 * 1024)
 		r = g->FuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)shared);
 	if (!r)
 		r = g->LaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-		    (unsigned)shared, NULL, NULL, extra);
+		    (unsigned)shared, NULL, params, NULL);
 	if (!r)
 		r = g->CtxSynchronize();
 	free(buf);
