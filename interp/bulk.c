@@ -12,14 +12,20 @@
  * shared memory and a multicast may only name CTA 0.
  *
  * Tensor copies move a box: for each dimension i, ceil(box[i] / estride[i])
- * elements (dimension 0 ignores its element stride unless the layout is
- * interleaved), element k at global coordinate coord[i] + k * estride[i].
- * In shared memory the box is dense, dimension 0 fastest, and the swizzle
- * modes permute 16-byte chunks: with mode s (1: 32 bytes, 2: 64, 3: 128)
- * the chunk bits 4..3+s of a shared address are XORed with its bits
- * 7..6+s.  Elements outside the tensor read as zeros (or as NaN under the
- * NaN fill) and are not written by stores; the mbarrier is told the whole
- * box's bytes either way.
+ * elements (dimension 0 ignores its element stride), element k at global
+ * coordinate coord[i] + k * estride[i].  In shared memory the box is
+ * dimension 0 fastest; without a swizzle it is dense, with one each row
+ * (the run along dimension 0) takes the swizzle span (mode s: 16 << s
+ * bytes) however narrow the box, and the mode permutes 16-byte chunks: the
+ * chunk bits 4..3+s of a shared address are XORed with its bits 7..6+s.
+ * Elements outside the tensor read as the fill (zeros, or the 16-bit
+ * pattern 0x7ff7 repeated: a NaN of each float type) and are not written by
+ * stores; the mbarrier is told the box's bytes, padding not included.
+ * What an H100 showed beyond the manual: a box must start on a 16-byte
+ * boundary of dimension 0 (coord[0] * element size; otherwise the GPU
+ * stops the kernel with an illegal-instruction error), tf32 maps round
+ * loaded elements to tf32 (to nearest, NaN to 0x7fffe000), and float
+ * reductions keep denormals.  Interleaved layouts are not modelled.
  *
  * The memory counters model Nsight Compute's LSU counts; the copy engine's
  * traffic is not among them, so nothing here is counted.
@@ -230,17 +236,19 @@ multicast(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t mask, int *go)
 	return 0;
 }
 
-/* d = d op s, element by element (the reduction's type and op). */
+/* d = d op s, element by element (the reduction's type and op).  Unlike
+ * atom.add.f32, the copy engine's float additions keep denormals. */
 static void
 reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
 {
 	unsigned es = (unsigned)ir_tyinfo[ty].bits / 8;
+	int op = xi->mod >> 4, fmt = alu_fmt_of(ty);
 
 	for (uint64_t i = 0; i < n; i += es) {
 		uint64_t a = 0, b = 0;
 		memcpy(&a, d + i, es);
 		memcpy(&b, s + i, es);
-		a = alu_atomic(xi->mod >> 4, ty, a, b, 0, !!(xi->aux & BKF_NOFTZ));
+		a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 1);
 		memcpy(d + i, &a, es);
 	}
 }
@@ -288,13 +296,14 @@ tmaptype(int et)
 	return ty[et];
 }
 
-/* The element that stands for one outside the tensor. */
-static uint64_t
-fillvalue(const TMap *t)
+/* A loaded element of a tf32 map: rounded to tf32, to nearest (ties away:
+ * cvt.rna's rounding, which the H100's TMA data did not contradict). */
+static uint32_t
+totf32(uint32_t x)
 {
-	if (!t->fill)
-		return 0;
-	return t->esize == 2 ? 0x7fffu : t->esize == 4 ? 0x7fffffffu : 0x7fffffffffffffffull;
+	if ((x & 0x7f800000u) == 0x7f800000u && (x & 0x7fffffu))
+		return 0x7fffe000u;
+	return (x + 0x1000u) & 0xffffe000u;
 }
 
 static int
@@ -305,7 +314,8 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 	TMap t;
 	int64_t coord[5];
 	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
-	uint64_t total, fill;
+	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0;
+	int tf32;
 
 	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
 		return XR_FAULT;
@@ -321,15 +331,26 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 	}
 	if ((xi->aux & BKF_MCAST) && multicast(L, w, lane, xi, v[S_TMASK][lane], &go))
 		return XR_FAULT;
+	if (t.interleave) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_UNSUPPORTED, 0, 0,
+		    "tensor copy: interleaved tensor maps are not modelled");
+		return XR_FAULT;
+	}
 	total = (uint64_t)t.esize;
+	t.estride[0] = 1;
 	for (int i = 0; i < t.rank; i++) {
-		if (i == 0 && !t.interleave)
-			t.estride[0] = 1;
 		n[i] = (t.box[i] + t.estride[i] - 1) / t.estride[i];
 		coord[i] = (int32_t)v[S_COORD + i][lane];
 		total *= n[i];
 	}
-	if (sh > c->nshared || total > c->nshared - sh) {
+	if (coord[0] * t.esize % 16) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor copy: the box starts %" PRId64 " bytes into "
+		    "dimension 0, not on a 16-byte boundary (an illegal instruction on the GPU)", coord[0] * t.esize);
+		return XR_FAULT;
+	}
+	/* a swizzled box takes the whole span a row */
+	pitch = t.swizzle ? 16u << t.swizzle : (uint64_t)n[0] * (uint64_t)t.esize;
+	if (sh > c->nshared || total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch > c->nshared - sh) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_OOB, sh, (unsigned)total, "tensor copy of a %" PRIu64
 		    "-byte box at shared 0x%" PRIx64 " is outside the CTA's shared memory", total, sh);
 		return XR_FAULT;
@@ -337,9 +358,9 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 	if (!go)
 		return XR_OK;
 	ty = tmaptype(t.elemtype);
-	fill = fillvalue(&t);
-	for (uint64_t o = 0; o < total; o += (uint64_t)t.esize) {
-		uint64_t ga = t.addr, s = swizzle(sh + o, t.swizzle);
+	tf32 = t.elemtype == PTX_TMAP_TF32 || t.elemtype == PTX_TMAP_TF32_FTZ;
+	for (uint64_t e = 0; e < total; e += (uint64_t)t.esize) {
+		uint64_t ga = t.addr, s = swizzle(sh + o + (uint64_t)idx[0] * (uint64_t)t.esize, t.swizzle);
 		int in = 1;
 		uint8_t *pg = NULL, *ps;
 		for (int i = 0; i < t.rank; i++) {
@@ -356,16 +377,25 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 		if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
 			return XR_FAULT;
 		if (kind == BK_TLOAD) {
-			if (in)
+			if (!in)
+				memcpy(ps, t.fill ? (const void *)&fill : (const void *)"\0\0\0\0\0\0\0", (size_t)t.esize);
+			else if (tf32) {
+				uint32_t x;
+				memcpy(&x, pg, 4);
+				x = totf32(x);
+				memcpy(ps, &x, 4);
+			} else
 				memcpy(ps, pg, (size_t)t.esize);
-			else
-				memcpy(ps, &fill, (size_t)t.esize);
 		} else if (in && kind == BK_TSTORE)
 			memcpy(pg, ps, (size_t)t.esize);
 		else if (in)
 			reduce(xi, ty, pg, ps, (uint64_t)t.esize);
-		for (int i = 0; i < t.rank && ++idx[i] == n[i]; i++)
-			idx[i] = 0;
+		if (++idx[0] == n[0]) {   /* the next row */
+			idx[0] = 0;
+			o += pitch;
+			for (int i = 1; i < t.rank && ++idx[i] == n[i]; i++)
+				idx[i] = 0;
+		}
 	}
 	if (kind == BK_TLOAD)
 		return interp_mbar_tx(L, w, lane, xi, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total) ? XR_FAULT : XR_OK;
