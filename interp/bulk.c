@@ -23,8 +23,10 @@
  * stores; the mbarrier is told the box's bytes, padding not included.
  * What an H100 showed beyond the manual: a box must start on a 16-byte
  * boundary of dimension 0 (coord[0] * element size; otherwise the GPU
- * stops the kernel with an illegal-instruction error), tf32 maps round
- * loaded elements to tf32 (to nearest, NaN to 0x7fffe000), and float
+ * stops the kernel with an illegal-instruction error), stores and
+ * reductions may not start before the tensor in dimension 0 (the same
+ * error; other dimensions, and a start past the end, are fine), tf32 maps round
+ * loaded elements to tf32 (to nearest even, NaN to 0x7fffe000), and float
  * reductions keep denormals.  Interleaved layouts are not modelled.
  *
  * The memory counters model Nsight Compute's LSU counts; the copy engine's
@@ -296,14 +298,14 @@ tmaptype(int et)
 	return ty[et];
 }
 
-/* A loaded element of a tf32 map: rounded to tf32, to nearest (ties away:
- * cvt.rna's rounding, which the H100's TMA data did not contradict). */
+/* A loaded element of a tf32 map: rounded to tf32, to nearest even;
+ * every NaN becomes 0x7fffe000. */
 static uint32_t
 totf32(uint32_t x)
 {
 	if ((x & 0x7f800000u) == 0x7f800000u && (x & 0x7fffffu))
 		return 0x7fffe000u;
-	return (x + 0x1000u) & 0xffffe000u;
+	return (x + 0xfffu + (x >> 13 & 1)) & 0xffffe000u;
 }
 
 static int
@@ -346,6 +348,12 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 	if (coord[0] * t.esize % 16) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor copy: the box starts %" PRId64 " bytes into "
 		    "dimension 0, not on a 16-byte boundary (an illegal instruction on the GPU)", coord[0] * t.esize);
+		return XR_FAULT;
+	}
+	if (kind != BK_TLOAD && coord[0] < 0) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor %s: the box starts before the tensor in "
+		    "dimension 0 (at %" PRId64 "; an illegal instruction on the GPU)", kind == BK_TSTORE ? "store" : "reduction",
+		    coord[0]);
 		return XR_FAULT;
 	}
 	/* a swizzled box takes the whole span a row */
