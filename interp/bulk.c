@@ -24,10 +24,11 @@
  * What an H100 showed beyond the manual: a box must start on a 16-byte
  * boundary of dimension 0 (coord[0] * element size; otherwise the GPU
  * stops the kernel with an illegal-instruction error), stores and
- * reductions may not start before the tensor in dimension 0 (the same
- * error; other dimensions, and a start past the end, are fine), tf32 maps round
- * loaded elements to tf32 (to nearest even, NaN to 0x7fffe000), and float
- * reductions keep denormals.  Interleaved layouts are not modelled.
+ * reductions may not start at a negative coordinate (the same error, seen
+ * in dimensions 0 and 1; loads may, and a start past the end is fine),
+ * tf32 maps round loaded elements to tf32 (to nearest even, NaN to
+ * 0x7fffe000), and float reductions keep denormals.  Interleaved layouts
+ * are not modelled.
  *
  * The memory counters model Nsight Compute's LSU counts; the copy engine's
  * traffic is not among them, so nothing here is counted.
@@ -314,7 +315,7 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 	Cta *c = w->cta;
 	int kind = xi->mod & 15, go = 1, ty;
 	TMap t;
-	int64_t coord[5];
+	int64_t coord[5] = { 0, 0, 0, 0, 0 };
 	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
 	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0;
 	int tf32;
@@ -350,12 +351,13 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 		    "dimension 0, not on a 16-byte boundary (an illegal instruction on the GPU)", coord[0] * t.esize);
 		return XR_FAULT;
 	}
-	if (kind != BK_TLOAD && coord[0] < 0) {
-		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor %s: the box starts before the tensor in "
-		    "dimension 0 (at %" PRId64 "; an illegal instruction on the GPU)", kind == BK_TSTORE ? "store" : "reduction",
-		    coord[0]);
-		return XR_FAULT;
-	}
+	for (int i = 0; kind != BK_TLOAD && i < t.rank; i++)
+		if (coord[i] < 0) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor %s: the box starts before the tensor "
+			    "in dimension %d (at %" PRId64 "; an illegal instruction on the GPU)",
+			    kind == BK_TSTORE ? "store" : "reduction", i, coord[i]);
+			return XR_FAULT;
+		}
 	/* a swizzled box takes the whole span a row */
 	pitch = t.swizzle ? 16u << t.swizzle : (uint64_t)n[0] * (uint64_t)t.esize;
 	if (sh > c->nshared || total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch > c->nshared - sh) {

@@ -12,8 +12,9 @@
  * the launch ends with a deadlock report naming each warp and where it
  * waits.  Warps blocked on mbarriers (mbarrier.c) wake whenever the CTA's
  * event count moves; when nothing else can run their waits time out first,
- * and only waits that keep timing out without an event are a deadlock.  A launch that runs past its budget of thread-instructions ends
- * with a report of where the warps are.
+ * and only waits that keep timing out without an event are a deadlock.  A
+ * launch that runs past its budget of thread-instructions ends with a
+ * report of where the warps are.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
