@@ -237,7 +237,9 @@ cuModuleGetFunction(CUfunction *out, CUmodule md, const char *name)
 			fn->magic = MAGIC_FN;
 			fn->mod = md;
 			fn->f = f;
-			fn->maxdyn = 49152 - (int)u.shared_bytes;
+			/* the interpreter gives each kernel the module's static shared
+			 * memory, which may pass 48 KiB where no one kernel's does */
+			fn->maxdyn = u.shared_bytes < 49152 ? 49152 - (int)u.shared_bytes : 0;
 			fn->next = md->fns;
 			md->fns = fn;
 		}

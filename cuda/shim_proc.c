@@ -125,6 +125,8 @@ CUresult cuStreamDestroy_v2();
 CUresult cuStreamQuery();
 CUresult cuStreamSynchronize();
 CUresult cuStreamWaitEvent();
+CUresult cuTensorMapEncodeTiled();
+CUresult cuTensorMapReplaceAddress();
 
 static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCtxCreate", 2000, (Proc)cuCtxCreate},
@@ -240,6 +242,8 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuStreamQuery", 2000, (Proc)cuStreamQuery},
 	{"cuStreamSynchronize", 2000, (Proc)cuStreamSynchronize},
 	{"cuStreamWaitEvent", 2000, (Proc)cuStreamWaitEvent},
+	{"cuTensorMapEncodeTiled", 12000, (Proc)cuTensorMapEncodeTiled},
+	{"cuTensorMapReplaceAddress", 12000, (Proc)cuTensorMapReplaceAddress},
 };
 
 /* CUdriverProcAddressQueryResult */

@@ -25,8 +25,8 @@ extern "C" {
 #endif
 
 /* 2: the front end (ptx_module_parse, ptx_verify, ptx_module_emit,
- * ptx_diag_print, ptx_check_list). */
-#define PTX_API_VERSION 2
+ * ptx_diag_print, ptx_check_list); 3: tensor maps (ptx_tensormap_encode). */
+#define PTX_API_VERSION 3
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -266,6 +266,37 @@ int ptx_cuda_copy_htod(ptx_cuda *g, ptx_devptr dst, const void *src, size_t n);
 int ptx_cuda_copy_dtoh(ptx_cuda *g, void *dst, ptx_devptr src, size_t n);
 int ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
                     const unsigned block[3], size_t shared_bytes, void **params);
+
+/* ---------------------------------------------------------------- tensor maps
+ * A tiled tensor map (CUDA's CUtensorMap: 128 opaque bytes, 64-byte
+ * aligned) for the cp.async.bulk.tensor instructions, which find it at a
+ * generic address: a kernel parameter (.param .align 64 .b8 [128]), or a
+ * .global or .const variable.  ptx_tensormap_encode writes the
+ * interpreter's encoding, ptx_cuda_tensormap_encode the driver's (through
+ * cuTensorMapEncodeTiled); each is valid only on its own backend.  Both
+ * check the driver's rules: PTX_EINVAL, with a diagnostic (or the cuda
+ * error text), for a map they break.  Numbers are the PTX ISA's, as
+ * tensormap.replace writes them. */
+enum {
+	PTX_TMAP_U8, PTX_TMAP_U16, PTX_TMAP_U32, PTX_TMAP_S32, PTX_TMAP_U64, PTX_TMAP_S64,
+	PTX_TMAP_F16, PTX_TMAP_F32, PTX_TMAP_F32_FTZ, PTX_TMAP_F64, PTX_TMAP_BF16,
+	PTX_TMAP_TF32, PTX_TMAP_TF32_FTZ
+};
+typedef struct {
+	ptx_devptr addr;          /* the tensor's first element: 16-byte aligned */
+	unsigned rank;            /* 1..5 */
+	unsigned elemtype;        /* PTX_TMAP_* */
+	uint64_t dim[5];          /* elements along each dimension, innermost first */
+	uint64_t stride[4];       /* bytes from one index of dimension i+1 to the next */
+	unsigned box[5];          /* the box a copy moves: 1..256 elements a dimension */
+	unsigned estride[5];      /* 1..8 (0: 1): every n-th element (not in dimension 0) */
+	unsigned interleave;      /* 0 none, 1 16 bytes, 2 32 bytes */
+	unsigned swizzle;         /* shared memory layout: 0 none, 1 32B, 2 64B, 3 128B */
+	unsigned l2promo;         /* 0 none, 1 64B, 2 128B, 3 256B */
+	unsigned fill;            /* out-of-bounds elements read as 0 zero, 1 NaN */
+} ptx_tensormap;
+int ptx_tensormap_encode(ptx_ctx *cx, const ptx_tensormap *t, void *map);
+int ptx_cuda_tensormap_encode(ptx_cuda *g, const ptx_tensormap *t, void *map);
 
 /* ---------------------------------------------------------------- queries
  * Used by hosts that emulate another API on top of this one (the CUDA

@@ -4,9 +4,9 @@
  * that libptx has no build or link dependency on CUDA.
  *
  * Only the handful of driver types and entry points used here are declared
- * (opaque handles, CUresult as int).  Kernel parameters are packed by
- * ptx_function_pack_params, exactly as for the interpreter, and passed with
- * CU_LAUNCH_PARAM_BUFFER_POINTER.
+ * (opaque handles, CUresult as int).  Kernel parameters go to the driver
+ * as kernelParams, the pointers ptx_function_pack_params packs for the
+ * interpreter.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -24,9 +24,6 @@ typedef void *CUmodule;
 typedef void *CUfunction;
 typedef unsigned long long CUdeviceptr;
 
-#define CU_LAUNCH_PARAM_END ((void *)0x00)
-#define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)0x01)
-#define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)0x02)
 #define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
 
 struct ptx_cuda {
@@ -50,6 +47,8 @@ struct ptx_cuda {
 	CUresult (*CtxSynchronize)(void);
 	CUresult (*FuncSetAttribute)(CUfunction, int, int);
 	CUresult (*GetErrorString)(CUresult, const char **);
+	CUresult (*TensorMapEncodeTiled)(void *, int, uint32_t, void *, const uint64_t *, const uint64_t *,
+	                                 const uint32_t *, const uint32_t *, int, int, int, int);
 };
 
 static int
@@ -102,6 +101,8 @@ ptx_cuda_open(ptx_cuda **out)
 	SYM(FuncSetAttribute, "cuFuncSetAttribute");
 	SYM(GetErrorString, "cuGetErrorString");
 #undef SYM
+	/* CUDA 12 on: looked up here, missing only matters to a tensor map */
+	*(void **)(void *)&g->TensorMapEncodeTiled = dlsym(g->lib, "cuTensorMapEncodeTiled");
 	CHECK(g, g->Init(0), "cuInit");
 	CHECK(g, g->DeviceGet(&dev, 0), "cuDeviceGet");
 	CHECK(g, g->CtxCreate(&g->ctx, 0, dev), "cuCtxCreate");
@@ -177,7 +178,6 @@ ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const uns
 	CUfunction f;
 	size_t n = ptx_function_param_size(fn);
 	void *buf = calloc(n + 16, 1);
-	void *extra[5];
 	CUresult r;
 
 	if (!buf)
@@ -187,19 +187,41 @@ ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const uns
 		snprintf(g->err, sizeof g->err, "missing kernel parameter");
 		return PTX_EINVAL;
 	}
-	extra[0] = CU_LAUNCH_PARAM_BUFFER_POINTER;
-	extra[1] = buf;
-	extra[2] = CU_LAUNCH_PARAM_BUFFER_SIZE;
-	extra[3] = &n;
-	extra[4] = CU_LAUNCH_PARAM_END;
+	/* The driver packs kernelParams into the same bytes.  Handing it our
+	 * buffer (CU_LAUNCH_PARAM_BUFFER_POINTER) instead made kernels with a
+	 * 64-byte aligned CUtensorMap parameter fault on an H100 (CUDA 13). */
 	r = g->ModuleGetFunction(&f, g->mod, name);
 	if (!r && shared > 48 * 1024)
 		r = g->FuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)shared);
 	if (!r)
 		r = g->LaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-		    (unsigned)shared, NULL, NULL, extra);
+		    (unsigned)shared, NULL, params, NULL);
 	if (!r)
 		r = g->CtxSynchronize();
 	free(buf);
 	return r ? fail(g, "kernel launch", r) : PTX_OK;
+}
+
+int
+ptx_cuda_tensormap_encode(ptx_cuda *g, const ptx_tensormap *t, void *map)
+{
+	/* CUtensorMapDataType numbers the PTX ISA's f32.ftz, f64, bf16 as 10, 8, 9 */
+	static const int cutype[] = { 0, 1, 2, 3, 4, 5, 6, 7, 10, 8, 9, 11, 12 };
+	uint32_t box[5], es[5];
+
+	if (!g->TensorMapEncodeTiled) {
+		snprintf(g->err, sizeof g->err, "libcuda has no cuTensorMapEncodeTiled");
+		return PTX_EUNSUPPORTED;
+	}
+	if (t->rank < 1 || t->rank > 5 || t->elemtype >= sizeof cutype / sizeof cutype[0]) {
+		snprintf(g->err, sizeof g->err, "tensor map: bad rank or element type");
+		return PTX_EINVAL;
+	}
+	for (unsigned i = 0; i < 5; i++) {
+		box[i] = t->box[i];
+		es[i] = t->estride[i] ? t->estride[i] : 1;
+	}
+	CHECK(g, g->TensorMapEncodeTiled(map, cutype[t->elemtype], t->rank, (void *)(uintptr_t)t->addr, t->dim, t->stride,
+	    box, es, (int)t->interleave, (int)t->swizzle, (int)t->l2promo, (int)t->fill), "cuTensorMapEncodeTiled");
+	return PTX_OK;
 }

@@ -282,6 +282,7 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 		w->cf[i].retmask &= ~m;
 	w->live &= ~m;
 	w->cta->nlive -= (uint32_t)__builtin_popcount(m);
+	w->cta->events++;
 	interp_bar_check(L, w->cta);
 }
 
@@ -666,7 +667,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_EXIT, &&L_X_TRAP, &&L_X_BRKPT, &&L_X_BAR, &&L_X_BARARRIVE, &&L_X_BARRED, &&L_X_NOP,
 		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
 		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
-		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_END, &&L_X_UNSUPPORTED
+		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_MBAR, &&L_X_BULK, &&L_X_TMAP,
+		&&L_X_END, &&L_X_UNSUPPORTED
 	};
 #endif
 
@@ -1129,6 +1131,32 @@ interp_run(Launch *L, Warp *w, int slice)
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->s[k], l, v[k][l]);
 			t->pc++;
+			NEXT;
+		}
+		CASE(X_MBAR)
+		CASE(X_BULK)
+		CASE(X_TMAP) {
+			/* mbarrier.c, bulk.c, tensormap.c: the lanes' addresses and sources in, one destination out */
+			uint64_t ad[WARP], v[XNS][WARP], d[WARP];
+			int rc;
+			FOR_LANES(m, l) {
+				ad[l] = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				for (int k = 0; k < xi->ns; k++)
+					v[k][l] = V(&xi->s[k], l);
+				d[l] = 0;
+			}
+			rc = xi->x == X_MBAR ? interp_mbar(L, w, xi, m, ad, v, d) :
+			    xi->x == X_BULK ? interp_bulk(L, w, xi, m, ad, v) : interp_tmap(L, w, xi, m, ad, v);
+			if (rc == XR_FAULT)
+				return RUN_FAULT;
+			if (rc == XR_WAIT)
+				return RUN_BLOCKED;
+			if (xi->nd)
+				FOR_LANES(m, l)
+					SET(&xi->d[0], l, d[l]);
+			t->pc++;
+			if (rc == XR_PAUSE)
+				return RUN_BLOCKED;
 			NEXT;
 		}
 		CASE(X_UNSUPPORTED) {

@@ -52,6 +52,7 @@ enum {
 	X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_TRAP, X_BRKPT, X_BAR, X_BARARRIVE, X_BARRED,
 	X_NOP, X_SHFL, X_VOTE, X_MATCH, X_REDUX, X_ACTIVEMASK, X_ELECT, X_BARWARP,
 	X_MOVN, X_CPASYNC, X_LDMATRIX, X_STMATRIX, X_MOVMATRIX, X_MMA, X_WGMMA,
+	X_MBAR, X_BULK, X_TMAP,
 	X_END, X_UNSUPPORTED, NX
 };
 
@@ -199,11 +200,20 @@ typedef struct {
 	uint32_t cc[WARP];    /* carry flags */
 	uint8_t *loc[WARP];   /* local memory of each lane */
 	uint32_t locsz, sp;   /* bytes allocated per lane; frame stack top */
-	int blocked;          /* barrier id + 1 while waiting */
+	int blocked;          /* barrier id + 1 while waiting, BLOCKED_MBAR on an mbarrier */
 	uint32_t bmask;       /* lanes waiting at the barrier */
 	XOp bdst;             /* bar.red destination */
 	int done;
+	/* an mbarrier wait (mbarrier.c): the CTA's event count when it began,
+	 * the waiting instruction, the mbarrier, lanes already satisfied, and
+	 * whether the next try_wait gives up */
+	uint64_t mev;
+	int32_t mpc;
+	uint32_t maddr, mdone;
+	int mtimeout;
 } Warp;
+
+#define BLOCKED_MBAR 64
 
 typedef struct {
 	uint32_t arrived, expect;   /* threads; expect 0 = every live thread */
@@ -221,6 +231,8 @@ struct Cta {
 	uint32_t nlive;             /* threads not exited */
 	int ndone;
 	uint64_t idle;              /* quanta without a finished warp */
+	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */
+	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 };
 
 typedef struct {
@@ -323,6 +335,42 @@ int interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP]);
 /* load.c */
 int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */
 SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
+/* For the decoders of other files (-1: a form the executor lacks): one
+ * operand, operands flattened into out[] (the count), and a memory operand
+ * as it would be in state space sp (SP_*): xi's space, abase and aoff. */
+int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
+int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
+int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
+
+/* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,
+ * tensor maps.  The executor hands an instruction the address of its
+ * memory operand ad[lane] (abase + aoff) and its sources v[k][lane]; a
+ * destination comes back in d[lane].  XR_WAIT: the warp blocks before the
+ * instruction, which runs again when an mbarrier of its CTA changes;
+ * XR_PAUSE: the same, after it. */
+enum { XR_OK, XR_FAULT, XR_WAIT, XR_PAUSE };
+enum { XNS = 16 };          /* the most sources these instructions take */
+int interp_mbar_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+int interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad,
+                uint64_t v[][WARP], uint64_t *d);
+/* complete_tx of bytes on the mbarrier at shared address a, for a copy of lane's */
+int interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_t bytes);
+/* every live warp of c is blocked: gives mbarrier waits up (1), or 0 for a deadlock */
+int interp_mbar_timeout(Launch *L, Cta *c);
+void interp_mbar_describe(const Cta *c, uint32_t a, char *buf, size_t n);
+int interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+int interp_bulk(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
+
+/* A tensor map, decoded and checked (tensormap.c has the 128-byte layout). */
+typedef struct {
+	uint64_t addr, dim[5], stride[5];   /* stride[0]: the element size */
+	uint32_t box[5], estride[5];
+	int rank, elemtype, esize, interleave, swizzle, fill;
+} TMap;
+enum { TMAP_BYTES = 128 };
+int interp_tmap_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, TMap *t);
+int interp_tmap_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+int interp_tmap(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
 
 /* mem.c */
 int interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, uint64_t *addr);

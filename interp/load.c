@@ -1014,15 +1014,19 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_MEMBAR: case OP_FENCE: case OP_FENCE_PROXY: case OP_FENCE_PROXY_ASYNC:
 	case OP_PREFETCH: case OP_PREFETCHU: case OP_NANOSLEEP: case OP_PMEVENT: case OP_GRIDDEPCONTROL:
 	case OP_MEMBAR_PROXY: case OP_FENCE_MBARRIER_INIT:
-		xi->x = X_NOP;
-		return 0;
 	case OP_FENCE_PROXY_ASYNC_GENERIC: case OP_FENCE_PROXY_TENSORMAP_GENERIC:
-		/* every proxy sees the one memory of the interpreter, and the async
-		 * proxy's readers (cp.async, wgmma) act when they are executed, so a
-		 * proxy fence has nothing left to order.  (griddepcontrol, above:
-		 * a launch runs alone, with no dependent grid to signal or wait for.) */
 		xi->x = X_NOP;
 		return 0;
+	case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
+	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_CP_ASYNC_MBARRIER_ARRIVE:
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT: case OP_MBARRIER_PENDING_COUNT:
+		return interp_mbar_decode(pm, x, xi, in);
+	case OP_CP_ASYNC_BULK: case OP_CP_REDUCE_ASYNC_BULK: case OP_CP_ASYNC_BULK_TENSOR:
+	case OP_CP_REDUCE_ASYNC_BULK_TENSOR: case OP_CP_ASYNC_BULK_PREFETCH: case OP_CP_ASYNC_BULK_PREFETCH_TENSOR:
+	case OP_CP_ASYNC_BULK_COMMIT_GROUP: case OP_CP_ASYNC_BULK_WAIT_GROUP:
+		return interp_bulk_decode(pm, x, xi, in);
+	case OP_TENSORMAP_REPLACE: case OP_TENSORMAP_CP_FENCEPROXY:
+		return interp_tmap_decode(pm, x, xi, in);
 	case OP_SHFL_SYNC:
 		xi->x = X_SHFL;
 		xi->mod = modofclass(in, MC_SHFL);
@@ -1086,6 +1090,28 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))
 			xi->s[k].k = XO_REG;
 	return xi->ns > 64 ? -1 : 0;
+}
+
+int
+interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x)
+{
+	return xop(pm, o, ty, x);
+}
+
+int
+interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max)
+{
+	return xops(pm, o, n, ty, out, max);
+}
+
+int
+interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi)
+{
+	Ins in;
+
+	memset(&in, 0, sizeof in);
+	in.space = sp;
+	return xaddr(pm, x, &in, o, xi);
 }
 
 int

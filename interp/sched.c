@@ -22,8 +22,11 @@
  *
  * A CTA whose live warps are all blocked at barriers can never move again:
  * the launch ends with a deadlock report naming each warp and where it
- * waits.  A launch that runs past its budget of thread-instructions ends
- * with a report of where the warps are.
+ * waits.  Warps blocked on mbarriers (mbarrier.c) wake whenever the CTA's
+ * event count moves; when nothing else can run their waits time out first,
+ * and only waits that keep timing out without an event are a deadlock.  A
+ * launch that runs past its budget of thread-instructions ends with a
+ * report of where the warps are.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -87,6 +90,7 @@ interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int bl
 	Bar *b = &c->bar[id];
 
 	b->arrived += (uint32_t)__builtin_popcount(m);
+	c->events++;
 	if (count)
 		b->expect = count;
 	if (red) {
@@ -235,13 +239,24 @@ cta_done(Launch *L, Cta *c, Cta **spare)
 		*spare = c;
 }
 
+/* The instruction a blocked warp waits at: bar.sync has moved past it, an
+ * mbarrier wait keeps its own. */
+static const XIns *
+waitins(const Launch *L, const Warp *w)
+{
+	if (w->blocked == BLOCKED_MBAR)
+		return &L->pm->code[w->mpc];
+	return w->nst > 0 ? &L->pm->code[w->st[w->nst - 1].pc - 1] : NULL;
+}
+
 static const char *
 where(const Launch *L, const Warp *w, char *buf, size_t n)
 {
-	if (w->nst > 0) {
-		const XIns *xi = &L->pm->code[w->st[w->nst - 1].pc - (w->blocked ? 1 : 0)];
+	const XIns *xi = waitins(L, w);
+
+	if (xi)
 		snprintf(buf, n, "line %d", xi->in ? xi->in->loc.line : 0);
-	} else
+	else
 		snprintf(buf, n, "exit");
 	return buf;
 }
@@ -249,22 +264,28 @@ where(const Launch *L, const Warp *w, char *buf, size_t n)
 static void
 deadlock(Launch *L, Cta *c)
 {
-	char list[1024], b[64];
+	char list[1024], b[64], mb[128];
 	size_t n = 0;
 	Warp *first = NULL;
 
 	list[0] = 0;
-	for (int i = 0; i < c->nw && n < sizeof list - 100; i++) {
+	for (int i = 0; i < c->nw && n < sizeof list - 200; i++) {
 		Warp *w = &c->w[i];
 		if (w->done)
 			continue;
 		if (!first)
 			first = w;
-		n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d waits at barrier %d (%s), %d threads arrived",
-		    i, w->blocked - 1, where(L, w, b, sizeof b), (int)c->bar[w->blocked - 1].arrived);
+		if (w->blocked == BLOCKED_MBAR) {
+			interp_mbar_describe(c, w->maddr, mb, sizeof mb);
+			n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d waits on the mbarrier at shared 0x%x (%s): %s",
+			    i, w->maddr, where(L, w, b, sizeof b), mb);
+		} else
+			n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d waits at barrier %d (%s), %d threads arrived",
+			    i, w->blocked - 1, where(L, w, b, sizeof b), (int)c->bar[w->blocked - 1].arrived);
 	}
-	interp_fault(L, first, first ? __builtin_ctz(first->bmask | 1) : -1,
-	    first && first->nst ? &L->pm->code[first->st[first->nst - 1].pc - 1] : NULL,
+	interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
+	    first->st[first->nst - 1].mask : first->bmask) | 1),
+	    first ? waitins(L, first) : NULL,
 	    PTX_FAULT_DEADLOCK, 0, 0, "every live warp of block (%u,%u,%u) is blocked (%u live threads)%s",
 	    c->id[0], c->id[1], c->id[2], c->nlive, list);
 }
@@ -330,6 +351,8 @@ cta_run(Launch *L, Cta *c, uint64_t quantum, uint64_t *seen)
 		for (int i = 0; i < c->nw; i++) {
 			Warp *w = &c->w[i];
 			int rc;
+			if (w->blocked == BLOCKED_MBAR && w->mev != c->events)
+				w->blocked = 0;   /* an mbarrier changed: look again */
 			if (w->done || w->blocked)
 				continue;
 			ran = 1;
@@ -344,6 +367,8 @@ cta_run(Launch *L, Cta *c, uint64_t quantum, uint64_t *seen)
 		if (c->ndone == c->nw)
 			return RUN_DONE;
 		if (!ran) {
+			if (interp_mbar_timeout(L, c))
+				continue;   /* mbarrier waits gave up: their loops go on */
 			deadlock(L, c);
 			return RUN_FAULT;
 		}
@@ -432,6 +457,8 @@ serial(const Launch *L)
 		const XIns *xi = &pm->code[i];
 		if (xi->x == X_CALL && (xi->target < 0 || pm->fn[xi->target].builtin != BI_NONE))
 			return 1;
+		if (xi->x == X_BULK || xi->x == X_TMAP)
+			return 1;   /* bulk reductions into global memory; tensor maps edited in place */
 		if (xi->x == X_ATOM && xi->space != MS_SHARED) {
 			/* Integer add, and/or/xor, integer and float min/max commute with
 			 * themselves; two different operations on one word need not. */

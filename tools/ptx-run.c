@@ -30,7 +30,7 @@
 #endif
 
 enum { EX_OK = 0, EX_DIFF = 1, EX_USAGE = 2, EX_MODULE = 3, EX_FAULT = 4 };
-enum { A_SCALAR, A_FILE, A_ZEROS, A_BYTES };
+enum { A_SCALAR, A_FILE, A_ZEROS, A_BYTES, A_TMAP };
 enum { B_INTERP, B_CUDA };
 
 static const char prog[] = "ptx-run";
@@ -41,7 +41,17 @@ typedef struct {
 	unsigned char *bytes;   /* scalar/raw bytes, or the buffer's initial contents */
 	size_t n;
 	int tsize;              /* scalar: the type's size */
+	ptx_tensormap tm;       /* tensor map: all but the address, which is */
+	int tbuf;               /* ... buffer argument tbuf's plus toff, or (-1) */
+	uint64_t toff;          /* ... its own buffer's, which bytes and n are then */
 } Arg;
+
+/* Whether the argument has a device buffer that -o and --expect can name. */
+static int
+isbuf(const Arg *a)
+{
+	return a->kind == A_FILE || a->kind == A_ZEROS || (a->kind == A_TMAP && a->tbuf < 0);
+}
 
 typedef struct { int n; const char *path, *cmp; } OutSpec;
 typedef struct { const char *name, *path; } SymSpec;
@@ -81,7 +91,9 @@ usage(FILE *f)
 	    "  -s, --shared BYTES       dynamic shared memory per CTA (default 0)\n"
 	    "      --cluster X[,Y[,Z]]  cluster size, for kernels that do not fix it\n"
 	    "  -a, --arg SPEC           the next kernel parameter: TYPE:VALUE, file:PATH,\n"
-	    "                           zeros:BYTES or bytes:HEX\n"
+	    "                           zeros:BYTES, bytes:HEX, or a tensor map over buffer\n"
+	    "                           argument N or a buffer of its own (file:PATH or\n"
+	    "                           zeros:BYTES): tensormap:BUFFER:TYPE:DIMS:BOX[:OPTS]\n"
 	    "  -o, --out N:PATH         write buffer argument N to PATH after the launch\n"
 	    "      --symbol-in NAME:PATH   fill module variable NAME from PATH first\n"
 	    "      --symbol-out NAME:PATH  write module variable NAME to PATH after\n"
@@ -218,6 +230,122 @@ hexval(int c)
 	    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
+/* DIMS, BOX and the like: 1 to max numbers joined by 'x'; the count. */
+static int
+xlist(const char *s, const char **end, uint64_t *v, int max)
+{
+	int n = 0;
+	char *e;
+
+	do {
+		if (n == max || *s < '0' || *s > '9')
+			return -1;
+		v[n++] = strtoull(s, &e, 0);
+		s = e;
+	} while (*s == 'x' && *++s);
+	*end = s;
+	return n;
+}
+
+/* tensormap:BUFFER:TYPE:DIMS:BOX[:KEY=VAL,...] (man/ptx-run.1), BUFFER
+ * N[+OFF] (buffer argument N), file:PATH or zeros:BYTES */
+static int
+parsetmap(const char *v, Arg *a)
+{
+	/* PTX_TMAP_* order, and the element sizes */
+	static const char *const types[] = { "u8", "u16", "u32", "s32", "u64", "s64", "f16", "f32", "f32ftz", "f64",
+		"bf16", "tf32", "tf32ftz" };
+	static const uint8_t size[] = { 1, 2, 4, 4, 8, 8, 2, 4, 4, 8, 2, 4, 4 };
+	static const struct { const char *key, *vals[5]; } opt[] = {
+		{ "swizzle", { "none", "32B", "64B", "128B" } }, { "interleave", { "none", "16B", "32B" } },
+		{ "fill", { "zero", "nan" } }, { "l2", { "none", "64B", "128B", "256B" } },
+	};
+	ptx_tensormap *t = &a->tm;
+	uint64_t d[5], b[5];
+	const char *p = v, *e;
+	char *q;
+	int n;
+
+	a->kind = A_TMAP;
+	a->tbuf = -1;
+	if (strncmp(p, "file:", 5) == 0) {
+		char path[4096];
+		size_t pl = strcspn(p + 5, ":");
+		if (pl >= sizeof path)
+			return bad("-a tensormap: path too long in '%s'", v);
+		memcpy(path, p + 5, pl);
+		path[pl] = 0;
+		if (!(a->bytes = readfile(path, &a->n)))
+			return -2;
+		q = (char *)(uintptr_t)(p + 5 + pl);
+	} else if (strncmp(p, "zeros:", 6) == 0) {
+		a->n = (size_t)strtoull(p + 6, &q, 0);
+		if (q == p + 6 || !(a->bytes = calloc(a->n ? a->n : 1, 1)))
+			return bad("-a tensormap: bad byte count in '%s'", v);
+	} else {
+		a->tbuf = (int)strtol(p, &q, 10);
+		if (q == p || a->tbuf < 0)
+			return bad("-a tensormap: expected N[+OFF], file:PATH or zeros:BYTES in '%s'", v);
+		if (*q == '+')
+			a->toff = strtoull(q + 1, &q, 0);
+	}
+	p = q;
+	if (*p++ != ':')
+		return bad("-a tensormap: expected BUFFER:TYPE:DIMS:BOX, not '%s'", v);
+	for (t->elemtype = 0; t->elemtype < sizeof types / sizeof types[0]; t->elemtype++)
+		if (strncmp(p, types[t->elemtype], strlen(types[t->elemtype])) == 0 && p[strlen(types[t->elemtype])] == ':')
+			break;
+	if (t->elemtype == sizeof types / sizeof types[0])
+		return bad("-a tensormap: unknown element type in '%s'", v);
+	p += strlen(types[t->elemtype]) + 1;
+	if ((n = xlist(p, &e, d, 5)) < 0 || *e != ':' || xlist(e + 1, &e, b, 5) != n || (*e && *e != ':'))
+		return bad("-a tensormap: expected DIMS:BOX such as 64x32:16x8 in '%s'", v);
+	t->rank = (unsigned)n;
+	for (int i = 0; i < n; i++) {
+		t->dim[i] = d[i];
+		t->box[i] = (unsigned)b[i];
+		t->estride[i] = 1;
+		if (i + 1 < n)
+			t->stride[i] = (i ? t->stride[i - 1] : size[t->elemtype]) * d[i];   /* dense unless strides= */
+	}
+	while (*e == ':' || *e == ',') {
+		const char *k = e + 1, *eq = strchr(k, '=');
+		size_t kl = eq ? (size_t)(eq - k) : 0;
+		int found = 0;
+		if (!eq)
+			return bad("-a tensormap: expected KEY=VALUE options in '%s'", v);
+		if ((kl == 7 && strncmp(k, "strides", 7) == 0) || (kl == 8 && strncmp(k, "estrides", 8) == 0)) {
+			int m = xlist(eq + 1, &e, d, 5);
+			if (m != (kl == 7 ? n - 1 : n))
+				return bad("-a tensormap: strides= takes rank-1 numbers, estrides= rank numbers: '%s'", v);
+			for (int i = 0; i < m; i++) {
+				if (kl == 7)
+					t->stride[i] = d[i];
+				else
+					t->estride[i] = (unsigned)d[i];
+			}
+			continue;
+		}
+		for (size_t o = 0; o < sizeof opt / sizeof opt[0] && !found; o++) {
+			if (strlen(opt[o].key) != kl || strncmp(k, opt[o].key, kl) != 0)
+				continue;
+			for (unsigned j = 0; j < 5 && opt[o].vals[j] && !found; j++) {
+				size_t vl = strlen(opt[o].vals[j]);
+				if (strncmp(eq + 1, opt[o].vals[j], vl) == 0 && (!eq[1 + vl] || eq[1 + vl] == ',' || eq[1 + vl] == ':')) {
+					*(o == 0 ? &t->swizzle : o == 1 ? &t->interleave : o == 2 ? &t->fill : &t->l2promo) = j;
+					e = eq + 1 + vl;
+					found = 1;
+				}
+			}
+		}
+		if (!found)
+			return bad("-a tensormap: unknown option or value in '%s'", v);
+	}
+	if (*e)
+		return bad("-a tensormap: trailing text in '%s'", v);
+	return 0;
+}
+
 static int
 parsearg(const char *spec, Arg *a)
 {
@@ -252,6 +380,8 @@ parsearg(const char *spec, Arg *a)
 		a->bytes = calloc(a->n ? a->n : 1, 1);
 		return a->bytes ? 0 : -2;
 	}
+	if (tl == 9 && strncmp(spec, "tensormap", 9) == 0)
+		return parsetmap(v, a);
 	if (tl == 5 && strncmp(spec, "bytes", 5) == 0) {
 		size_t n = strlen(v);
 		if (n % 2)
@@ -477,13 +607,15 @@ parseargs(int argc, char **argv, Opts *o)
 		return bad("%s", "--no-stats with --stats, --stats-json or --annotate");
 	if ((o->stats || o->statsjson || o->annotate) && (o->backend == B_CUDA || o->diff))
 		return bad("%s", "the counters come from the interpreter: no --backend cuda or --diff");
+	for (int i = 0; i < o->nargs; i++)
+		if (o->args[i].kind == A_TMAP && o->args[i].tbuf >= 0 && (o->args[i].tbuf >= i ||
+		    !isbuf(&o->args[o->args[i].tbuf])))
+			return bad("-a %s: the tensor's buffer must be an earlier file: or zeros: argument", o->args[i].spec);
 	for (int i = 0; i < o->nouts; i++)
-		if (o->outs[i].n >= o->nargs || (o->args[o->outs[i].n].kind != A_FILE &&
-		    o->args[o->outs[i].n].kind != A_ZEROS))
+		if (o->outs[i].n >= o->nargs || !isbuf(&o->args[o->outs[i].n]))
 			return bad("-o %s: not a buffer argument", o->outs[i].path);
 	for (int i = 0; i < o->nexpects; i++)
-		if (o->expects[i].n >= o->nargs || (o->args[o->expects[i].n].kind != A_FILE &&
-		    o->args[o->expects[i].n].kind != A_ZEROS))
+		if (o->expects[i].n >= o->nargs || !isbuf(&o->args[o->expects[i].n]))
 			return bad("--expect %s: not a buffer argument", o->expects[i].path);
 	return 0;
 }
@@ -573,7 +705,7 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 		const Arg *a = &o->args[i];
 		size_t psz = 0;
 		ptx_function_param_info(fn, i, &psz, NULL);
-		if (a->kind == A_FILE || a->kind == A_ZEROS) {
+		if (isbuf(a)) {
 			st = backend == B_CUDA ? ptx_cuda_mem_alloc(g, a->n, &addr[i]) : ptx_mem_alloc(cx, a->n, &addr[i]);
 			if (st == PTX_OK && a->n)
 				st = backend == B_CUDA ? ptx_cuda_copy_htod(g, addr[i], a->bytes, a->n) :
@@ -583,10 +715,28 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 				rc = EX_USAGE;
 				goto out;
 			}
-			if (psz != 8)
+			if (psz != 8 && a->kind != A_TMAP)
 				fprintf(stderr, "%s: warning: parameter %d is %zu bytes, not a 64-bit pointer\n", prog, i, psz);
 			params[i] = &addr[i];
-		} else {
+		}
+		if (a->kind == A_TMAP) {
+			/* the map of the backend that runs it: each reads only its own encoding */
+			ptx_tensormap tm = a->tm;
+			void *map = aligned_alloc(64, 128);
+			tm.addr = a->tbuf < 0 ? addr[i] : addr[a->tbuf] + a->toff;
+			memset(map, 0, 128);
+			params[i] = map;
+			st = backend == B_CUDA ? ptx_cuda_tensormap_encode(g, &tm, map) : ptx_tensormap_encode(cx, &tm, map);
+			if (st != PTX_OK) {
+				const ptx_diag *d = ptx_diag_get(cx, 0);
+				fprintf(stderr, "%s: argument %d: %s\n", prog, i, backend == B_CUDA ? ptx_cuda_error(g) :
+				    d ? d->msg : "bad tensor map");
+				rc = EX_USAGE;
+				goto out;
+			}
+			if (psz != 128)
+				fprintf(stderr, "%s: warning: parameter %d is %zu bytes, not a 128-byte tensor map\n", prog, i, psz);
+		} else if (!isbuf(a)) {
 			if (a->n < psz && a->kind == A_BYTES) {
 				fprintf(stderr, "%s: argument %d: %zu bytes given, the parameter has %zu\n", prog, i, a->n, psz);
 				rc = EX_USAGE;
@@ -664,7 +814,7 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 	(void)npar;
 	for (int i = 0; i < o->nargs; i++) {
 		const Arg *a = &o->args[i];
-		if (a->kind != A_FILE && a->kind != A_ZEROS)
+		if (!isbuf(a))
 			continue;
 		res->buf[i] = malloc(a->n + 1);
 		res->len[i] = a->n;

@@ -330,3 +330,251 @@ for n in ["triton_matmul_fp16", "triton_matmul_tf32", "triton_attention"]:
 for name, (opts, outs) in cases.items():
     with open(name + (".pending" if name in pending else ".case"), "w") as f:
         f.write(opts + "\nouts: " + outs + "\n" + ("# " + notes[name] + "\n" if name in notes else ""))
+# mbarriers, bulk copies and tensor copies (mbarrier.ptx), and the corpus
+# kernels that use them.  Fault cases end with "exit: 4" and the text the
+# report must contain (run.test); gen.sh does not run them on the GPU,
+# where they would hang.
+A = random.Random(20261124)
+M = "mbarrier.ptx -k "
+faults = {}
+def fault(name, opts, text):
+    cases[name] = (opts, "")
+    faults[name] = text
+def rnd(n):
+    return bytes(A.randrange(256) for _ in range(n))
+case("mbar_phases", M + "mbar_phases -b 1 -a zeros:160", "0")
+open("mbar_cpasync.in", "wb").write(rnd(2048))
+case("mbar_cpasync", M + "mbar_cpasync -b 64 -a file:mbar_cpasync.in -a zeros:2048", "1")
+w("mbar_pingpong.in", "I", [A.getrandbits(32) for _ in range(24)])
+case("mbar_pingpong", M + "mbar_pingpong -b 256 -a file:mbar_pingpong.in -a zeros:1024", "1")
+case("mbar_timeout", M + "mbar_timeout -b 1 -a zeros:12", "0")
+fault("mbar_deadlock", M + "mbar_deadlock -b 64", "waits on the mbarrier")
+fault("mbar_deadlock_test", M + "mbar_deadlock_test -b 64", "waits on the mbarrier")
+open("bulk_copy.in", "wb").write(rnd(2048))
+case("bulk_copy", M + "bulk_copy -b 128 -a file:bulk_copy.in -a zeros:4096", "1")
+case("bulk_sym", M + "bulk_sym -b 1 -a file:bulk_copy.in -a zeros:512", "1")
+case("bulk_s2s", M + "bulk_s2s -b 128 -a file:bulk_copy.in -a zeros:1024", "1")
+open("bulk_multicast.map", "wb").write(rnd(24 * 10 * 4))
+open("bulk_multicast.in", "wb").write(rnd(256))
+case("bulk_multicast", M + "bulk_multicast -b 32 -a tensormap:file:bulk_multicast.map:f32:24x10:16x8 "
+     "-a file:bulk_multicast.in -a zeros:768", "2")
+
+# bulk reductions: 27 regions of 128 bytes, one per operation and type of
+# the global form, the first ten of them also in the shared form
+def h16v():
+    return A.choice([h16(A.uniform(-8, 8)), h16(A.uniform(-1, 1) * 2.0 ** -20), 0x7c00, 0xfc00, 0x7e00,
+                     0x8000, 0, h16(60000.0), A.getrandbits(16)])
+def bf16v():
+    return A.choice([bf16(A.uniform(-8, 8)), bf16(A.uniform(-1, 1) * 2.0 ** -130), 0x7f80, 0xff80, 0x7fc0,
+                     0x8000, 0, bf16(3e38), A.getrandbits(16)])
+def f32v():
+    return A.choice([fbits(A.uniform(-8, 8)), fbits(A.uniform(-1, 1) * 2.0 ** -130), 0x7f800000,
+                     0xff800000, 0x7fc00000, 0x80000000, 0, fbits(3e38), A.getrandbits(32)])
+def f64v():
+    return A.choice([struct.unpack("<Q", struct.pack("<d", A.uniform(-8, 8)))[0],
+                     struct.unpack("<Q", struct.pack("<d", A.uniform(-1, 1) * 2.0 ** -1030))[0],
+                     0x7ff0000000000000, 0x8000000000000000, 0, A.getrandbits(64)])
+def small32():
+    return A.choice([A.getrandbits(32), A.randrange(8), 0xffffffff - A.randrange(4), A.randrange(1 << 31)])
+REDS = [("b32", 4, lambda: A.getrandbits(32)), ("b64", 8, lambda: A.getrandbits(64))] * 3 + [
+    ("u32", 4, small32), ("s32", 4, small32), ("u64", 8, lambda: A.choice([A.getrandbits(64), A.randrange(9)])),
+    ("f16", 2, h16v), ("bf16", 2, bf16v), ("f32", 4, f32v), ("f64", 8, f64v),
+    ("u32", 4, lambda: A.choice([A.randrange(12), small32()])), ("u32", 4, lambda: A.choice([A.randrange(12), small32()])),
+    ("u32", 4, small32), ("s32", 4, small32), ("u64", 8, lambda: A.getrandbits(64)), ("s64", 8, lambda: A.getrandbits(64)),
+    ("f16", 2, h16v), ("bf16", 2, bf16v),
+    ("u32", 4, small32), ("s32", 4, small32), ("u64", 8, lambda: A.getrandbits(64)), ("s64", 8, lambda: A.getrandbits(64)),
+    ("f16", 2, h16v), ("bf16", 2, bf16v)]
+def region(ty, size, gen):
+    return b"".join(gen().to_bytes(size, "little") for _ in range(128 // size))
+open("bulk_reduce.gdst", "wb").write(b"".join(region(*r) for r in REDS))
+open("bulk_reduce.src", "wb").write(b"".join(region(*r) for r in REDS))
+open("bulk_reduce.sinit", "wb").write(b"".join(region(*REDS[i]) for i in [0, 2, 4, 6, 7, 8, 13, 14, 16, 21]))
+case("bulk_reduce", M + "bulk_reduce -b 128 -a file:bulk_reduce.gdst -a file:bulk_reduce.src", "0")
+case("bulk_reduce_s", M + "bulk_reduce_s -b 128 -a file:bulk_reduce.src -a file:bulk_reduce.sinit -a zeros:1280", "2")
+
+# tensor copies: ELT, DIMS, BOX, coordinates; the map's options, shared offset
+ESIZE = {"u8": 1, "u16": 2, "u32": 4, "s32": 4, "u64": 8, "s64": 8, "f16": 2, "f32": 4, "f64": 8, "bf16": 2,
+         "tf32": 4, "f32ftz": 4, "tf32ftz": 4}
+TIES = [0x3f801000, 0x3f803000, 0xbf801000, 0xbf803000, 0x00001000, 0x00003000, 0x80001000, 0x7f7ff000,
+        0x7f7fffff, 0xff7ff000, 0x7f800000, 0xff800000, 0x7f800001, 0x7fc01000, 0xffc00000, 0x00000fff]
+def tensorfile(name, elt, dims, strides):
+    n = strides[-1] * dims[-1] if strides else dims[0] * ESIZE[elt]
+    if name.startswith("tma_load_tf32_ties"):   # halfway cases, overflow, NaNs
+        data = struct.pack("<%dI" % (n // 4), *[TIES[i % 16] ^ (A.randrange(2) << 14) for i in range(n // 4)])
+    elif elt == "f32":
+        data = struct.pack("<%df" % (n // 4), *[A.uniform(-100, 100) for _ in range(n // 4)])
+    elif elt in ("tf32", "f32ftz", "tf32ftz"):   # denormals, NaNs, low mantissa bits
+        data = struct.pack("<%dI" % (n // 4), *[f32v() for _ in range(n // 4)])
+    else:
+        data = rnd(n)
+    open(name, "wb").write(data)
+def tmap(name, elt, dims, box, opts, strides=None):
+    e = ESIZE[elt]
+    if strides is None:
+        strides = []
+        for i in range(len(dims) - 1):
+            strides.append((strides[-1] if strides else e) * dims[i])
+    tensorfile(name + ".t", elt, dims, strides)
+    o = ["strides=" + "x".join(map(str, strides))] if len(dims) > 1 else []
+    o += opts
+    return "tensormap:file:%s.t:%s:%s:%s%s" % (name, elt, "x".join(map(str, dims)), "x".join(map(str, box)),
+                                                  ":" + ",".join(o) if o else "")
+def boxbytes(elt, box, opts):
+    es = [1] * len(box)
+    for o in opts:
+        if o.startswith("estrides="):
+            es = [int(x) for x in o[9:].split("x")]
+    if not any(o.startswith("interleave=") and o != "interleave=none" for o in opts):
+        es[0] = 1
+    n = ESIZE[elt]
+    for b, k in zip(box, es):
+        n *= (b + k - 1) // k
+    return n
+def coords(c):
+    c = list(c) + [0] * (5 - len(c))
+    return " ".join("-a s32:%d" % x for x in c)
+def padded(elt, box, opts, n):
+    """bytes a box takes in shared memory: a swizzle gives each row its span"""
+    sw = [o[8:] for o in opts if o.startswith("swizzle=")]
+    if not sw or sw[0] == "none":
+        return n
+    return n // (box[0] * ESIZE[elt]) * int(sw[0][:-1])
+def tma_load(name, elt, dims, box, c, opts=(), soff=0, strides=None):
+    n = boxbytes(elt, box, opts)
+    o = padded(elt, box, opts, n)
+    case(name, M + "tma_load -b 128 -a %s -a zeros:%d -a u32:%d %s -a u32:%d -a u32:%d -a u32:%d"
+         % (tmap(name, elt, dims, box, list(opts), strides), o, len(dims), coords(c), n, soff, o), "1")
+def tma_store(name, elt, dims, box, c, opts=(), soff=0, strides=None):
+    n = padded(elt, box, opts, boxbytes(elt, box, opts))
+    open(name + ".in", "wb").write(struct.pack("<%dI" % (n // 4), *[f32v() for _ in range(n // 4)])
+                                   if ESIZE[elt] == 4 and elt != "s32" else rnd(n))
+    case(name, M + "tma_store -b 128 -a %s -a file:%s.in -a u32:%d %s -a u32:%d -a u32:%d"
+         % (tmap(name, elt, dims, box, list(opts), strides), name, len(dims), coords(c), n, soff), "0")
+def tma_reduce(name, elt, dims, box, c, op, gen=None):
+    n = boxbytes(elt, box, [])
+    if gen:
+        open(name + ".in", "wb").write(b"".join(gen().to_bytes(ESIZE[elt], "little") for _ in range(n // ESIZE[elt])))
+    else:
+        open(name + ".in", "wb").write(rnd(n))
+    t = tmap(name, elt, dims, box, [])
+    if gen:
+        e = ESIZE[elt]
+        open(name + ".t", "wb").write(b"".join(gen().to_bytes(e, "little") for _ in range(dims[0] * dims[1])))
+    case(name, M + "tma_reduce -b 128 -a %s -a file:%s.in -a s32:%d -a s32:%d -a u32:%d -a u32:%d"
+         % (t, name, c[0], c[1], n, op), "0")
+tma_load("tma_load_2d", "f32", [40, 30], [32, 8], [0, 0])
+tma_load("tma_load_2d_oob", "f32", [40, 30], [32, 8], [20, 26])
+tma_load("tma_load_2d_neg", "f32", [40, 30], [32, 8], [-8, -3])
+tma_load("tma_load_nan", "f32", [40, 30], [32, 8], [20, 26], ["fill=nan"])
+tma_load("tma_load_sw32", "f32", [40, 30], [8, 16], [4, 5], ["swizzle=32B"])
+tma_load("tma_load_sw64", "f32", [40, 30], [16, 8], [0, 4], ["swizzle=64B"])
+tma_load("tma_load_sw128", "f32", [40, 30], [32, 8], [8, 22], ["swizzle=128B"])
+tma_load("tma_load_sw128_narrow", "f32", [40, 30], [16, 16], [0, 0], ["swizzle=128B"])
+tma_load("tma_load_sw128_off", "f32", [40, 30], [32, 8], [4, 1], ["swizzle=128B"], soff=256)
+tma_load("tma_load_sw64_off", "f32", [40, 30], [16, 16], [4, 2], ["swizzle=64B"], soff=384)
+tma_load("tma_load_sw128_f16", "f16", [72, 20], [64, 8], [0, 15], ["swizzle=128B"], strides=[160])
+tma_load("tma_load_3d_f16", "f16", [24, 10, 5], [16, 4, 3], [8, 8, 3])
+tma_load("tma_load_3d_estride", "f16", [24, 10, 5], [16, 8, 4], [0, 1, 0], ["estrides=1x2x2"])
+tma_load("tma_load_estride0", "f32", [40, 30], [16, 4], [4, 4], ["estrides=2x1"])
+tma_load("tma_load_1d", "u8", [1000], [256], [896])
+tma_load("tma_load_4d_f64", "f64", [6, 5, 4, 3], [2, 3, 2, 2], [4, -1, 3, 1])
+tma_load("tma_load_5d", "u16", [16, 3, 2, 3, 2], [8, 2, 2, 2, 2], [8, 2, 1, 2, 1])
+# interleaved layouts are not modelled: the interpreter says so
+for name, dims, box, c, opts in [("tma_load_il16", [8, 20, 4], [8, 8, 2], [0, 15, 3], ["interleave=16B"]),
+        ("tma_load_il16_sw128", [8, 20, 4], [8, 16, 2], [0, 2, 1], ["interleave=16B", "swizzle=128B"]),
+        ("tma_load_il32", [16, 20, 3], [16, 8, 2], [0, 16, 1], ["interleave=32B", "swizzle=32B"])]:
+    n = boxbytes("f16", box, opts)
+    fault(name, M + "tma_load -b 128 -a %s -a zeros:%d -a u32:3 %s -a u32:%d -a u32:0 -a u32:%d"
+          % (tmap(name, "f16", dims, box, opts), n, coords(c), n, n), "not modelled")
+tma_load("tma_load_bf16_nan", "bf16", [24, 10], [16, 8], [16, 5], ["fill=nan"])
+tma_load("tma_load_f16_nan", "f16", [24, 10], [16, 8], [-8, 6], ["fill=nan"])
+tma_load("tma_load_f64_nan", "f64", [10, 10], [4, 4], [8, 8], ["fill=nan"])
+tma_load("tma_load_far", "s32", [40, 30], [8, 8], [1000, -1000])
+tma_load("tma_load_big", "u8", [300, 100], [256, 64], [48, 40], strides=[304])
+tma_load("tma_load_sw32_narrow", "f32", [40, 30], [4, 16], [0, 0], ["swizzle=32B"])
+tma_load("tma_load_sw64_narrow", "f32", [40, 30], [8, 16], [0, 0], ["swizzle=64B"])
+tma_load("tma_load_estride_odd", "f32", [40, 30], [16, 7], [0, 1], ["estrides=1x3"])
+tma_load("tma_load_3d_tiny", "f32", [4, 3, 2], [8, 4, 4], [-4, -1, -1])
+tma_load("tma_load_tf32", "tf32", [40, 30], [32, 8], [0, 0])
+tma_load("tma_load_tf32ftz", "tf32ftz", [40, 30], [32, 8], [0, 0])
+tma_load("tma_load_f32ftz", "f32ftz", [40, 30], [32, 8], [0, 0])
+tma_store("tma_store_2d_oob", "f32", [40, 30], [32, 8], [20, 26])
+tma_store("tma_store_sw128", "f32", [40, 30], [32, 8], [4, 3], ["swizzle=128B"])
+tma_store("tma_store_3d_neg", "f16", [24, 10, 5], [16, 4, 3], [-8, -2, 3])
+tma_store("tma_store_estride", "f32", [40, 30], [16, 8], [8, 10], ["estrides=1x2"])
+tma_store("tma_store_5d", "u16", [16, 3, 2, 3, 2], [8, 2, 2, 2, 2], [8, 2, 1, 2, 1])
+tma_store("tma_store_1d", "u8", [1000], [128], [944])
+tma_store("tma_store_tf32", "tf32", [40, 30], [32, 8], [4, 3])
+tma_reduce("tma_reduce_add_f32", "f32", [40, 30], [32, 8], [16, 25], 0, f32v)
+tma_reduce("tma_reduce_min_s32", "s32", [40, 30], [32, 8], [4, 3], 1, small32)
+tma_reduce("tma_reduce_max_u32", "u32", [40, 30], [32, 8], [4, 3], 2, small32)
+tma_reduce("tma_reduce_inc_u32", "u32", [40, 30], [32, 8], [4, 3], 3, lambda: A.choice([A.randrange(12), small32()]))
+tma_reduce("tma_reduce_dec_u32", "u32", [40, 30], [32, 8], [4, 3], 4, lambda: A.choice([A.randrange(12), small32()]))
+tma_reduce("tma_reduce_and_u32", "u32", [40, 30], [32, 8], [4, 3], 5)
+tma_reduce("tma_reduce_or_s32", "s32", [40, 30], [32, 8], [4, 3], 6)
+tma_reduce("tma_reduce_xor_u64", "u64", [20, 30], [16, 8], [8, 3], 7)
+tma_reduce("tma_reduce_add_f16", "f16", [40, 30], [32, 8], [8, 3], 0, h16v)
+tma_reduce("tma_reduce_add_bf16", "bf16", [40, 30], [32, 8], [8, 3], 0, bf16v)
+tma_reduce("tma_reduce_min_s64", "s64", [20, 30], [16, 8], [8, 3], 1, lambda: A.getrandbits(64))
+tma_reduce("tma_reduce_max_f16", "f16", [40, 30], [32, 8], [8, 3], 2, h16v)
+tensorfile("tma_replace.data", "f32", [24, 20], [96])
+case("tma_replace", M + "tma_replace -b 128 -a tensormap:zeros:4800:f32:40x30:32x8 -a file:tma_replace.data "
+     "-a zeros:128 -a zeros:1152", "3")
+tensorfile("tma_build.data", "f32", [40, 12], [160])
+case("tma_build", M + "tma_build -b 128 -a file:tma_build.data -a zeros:128 -a zeros:512", "2")
+case("tma_global", M + "tma_global -b 128 -a %s -a zeros:1024 -a s32:12 -a s32:25 -a u32:1024"
+     % tmap("tma_global", "f32", [40, 30], [32, 8], ["swizzle=128B"]), "1")
+
+# the corpus kernels (nvcc from tests/corpus/cuda): libcu++ barriers and
+# pipelines, bulk copies, a TMA transpose.  Sums are of small integers, so
+# exact in any order of the atomics and bulk reductions.
+CP = "../corpus/ptx/"
+TB, AC = CP + "tma_bulk.sm_90.ptx -k ", CP + "async_copy.sm_90.ptx -k "
+w("bulk_scale.in", "f", [A.uniform(-4, 4) for _ in range(1024)])
+case("bulk_scale", TB + "_Z10bulk_scalePKfPffi -g 4 -b 128 -s 1024 -a file:bulk_scale.in -a zeros:4096 "
+     "-a f32:1.5 -a s32:256", "1")
+w("tma_transpose.in", "f", [A.uniform(-4, 4) for _ in range(64 * 64)])
+case("tma_transpose", TB + "_Z18tma_tile_transpose14CUtensorMap_stS_ -g 2,2 -b 128 "
+     "-a tensormap:file:tma_transpose.in:f32:64x64:32x32 -a tensormap:zeros:16384:f32:64x64:32x32", "1")
+w("bulk_reduce_add.in", "f", [float(A.randint(-64, 64)) for _ in range(1280)])
+case("bulk_reduce_add", TB + "_Z15bulk_reduce_addPKfPfi -g 4 -b 128 -s 1024 -a file:bulk_reduce_add.in "
+     "-a zeros:1024 -a s32:256", "1")
+w("barrier_tx_copy.in", "i", [A.randint(-10**9, 10**9) for _ in range(3072)])
+case("barrier_tx_copy", TB + "_Z15barrier_tx_copyPK4int4PS_i -g 3 -b 256 -a file:barrier_tx_copy.in "
+     "-a zeros:12288 -a s32:700", "1")
+w("gemv_a.in", "f", [float(A.randint(-8, 8)) for _ in range(8 * 1024)])
+w("gemv_x.in", "f", [float(A.randint(-8, 8)) for _ in range(1024)])
+for st in ["2", "4"]:
+    case("staged_gemv" + st, AC + "_Z11staged_gemvILi%sEEvPKfS1_Pfii -g 8 -b 128 -s 2048 -a file:gemv_a.in "
+         "-a file:gemv_x.in -a zeros:32 -a s32:8 -a s32:1024" % st, "2")
+case("barrier_copy", AC + "_Z12barrier_copyPK4int4PS_i -g 2 -b 128 -a file:barrier_tx_copy.in "
+     "-a zeros:12288 -a s32:700", "1")
+w("split_barrier.in", "f", [A.uniform(-1, 1) for _ in range(600)])
+case("split_barrier", AC + "_Z13split_barrierPfi -g 3 -b 256 -a file:split_barrier.in -a s32:600", "0")
+for n in ["bulk_scale", "tma_transpose", "barrier_tx_copy", "staged_gemv4", "barrier_copy"]:
+    o, outs = cases[n]
+    case(n + "_G", o.replace(".sm_90.ptx", ".sm_90.G.ptx"), outs)
+
+# more tensor copies: tf32 rounding ties, a swizzled store of a narrow box,
+# a reduction at negative coordinates; a box must start on a 16-byte
+# boundary of dimension 0 (on the GPU an illegal instruction)
+tma_load("tma_load_tf32_ties", "tf32", [40, 30], [32, 8], [0, 0])
+tma_store("tma_store_sw64_narrow", "f32", [40, 30], [8, 16], [4, 20], ["swizzle=64B"])
+tma_reduce("tma_reduce_add_neg", "f32", [40, 30], [32, 8], [-8, -3], 0, f32v)
+fault("tma_load_misaligned", M + "tma_load -b 128 -a %s -a zeros:1024 -a u32:2 %s -a u32:1024 -a u32:0 -a u32:1024"
+      % (tmap("tma_load_misaligned", "f32", [40, 30], [32, 8], []), coords([-5, -3])), "16-byte boundary")
+# stores and reductions may not start at a negative coordinate (on the GPU
+# an illegal instruction, as for these four); a box starting past the end
+# is fine
+tma_store("tma_store_neg1", "f32", [40, 30], [32, 8], [0, -3])
+tma_reduce("tma_reduce_neg1", "f32", [40, 30], [32, 8], [0, -3], 0, f32v)
+for n in ["tma_store_3d_neg", "tma_reduce_add_neg", "tma_store_neg1", "tma_reduce_neg1"]:
+    fault(n, cases[n][0], "starts before the tensor")
+tma_store("tma_store_past", "f32", [40, 30], [32, 8], [48, 3])
+tma_load("tma_load_past", "f32", [40, 30], [32, 8], [48, 3])
+
+for name, (opts, outs) in cases.items():
+    with open(name + ".case", "w") as f:
+        f.write(opts + "\nouts: " + outs + "\n")
+        if name in faults:
+            f.write("exit: 4\nreport: " + faults[name] + "\n")

@@ -1,0 +1,426 @@
+/*
+ * bulk.c -- the bulk copies of the asynchronous proxy: cp.async.bulk
+ * (global -> shared, shared -> global, shared -> shared), cp.reduce.async.bulk,
+ * their tensor forms through a tensor map (tile mode, 1 to 5 dimensions),
+ * and the prefetches and bulk-group operations that go with them.
+ *
+ * Every copy is done when it is issued.  The data may only be read after
+ * the mbarrier phase it completes (complete_tx of its bytes, done at once
+ * too) or after cp.async.bulk.wait_group, so this is one of the orders a
+ * GPU may take, and commit_group and wait_group have nothing left to wait
+ * for.  Clusters are one CTA: a shared::cluster address is the CTA's own
+ * shared memory and a multicast may only name CTA 0.
+ *
+ * Tensor copies move a box: for each dimension i, ceil(box[i] / estride[i])
+ * elements (dimension 0 ignores its element stride), element k at global
+ * coordinate coord[i] + k * estride[i].  In shared memory the box is
+ * dimension 0 fastest; without a swizzle it is dense, with one each row
+ * (the run along dimension 0) takes the swizzle span (mode s: 16 << s
+ * bytes) however narrow the box, and the mode permutes 16-byte chunks: the
+ * chunk bits 4..3+s of a shared address are XORed with its bits 7..6+s.
+ * Elements outside the tensor read as the fill (zeros, or the 16-bit
+ * pattern 0x7ff7 repeated: a NaN of each float type) and are not written by
+ * stores; the mbarrier is told the box's bytes, padding not included.
+ * What an H100 showed beyond the manual: a box must start on a 16-byte
+ * boundary of dimension 0 (coord[0] * element size; otherwise the GPU
+ * stops the kernel with an illegal-instruction error), stores and
+ * reductions may not start at a negative coordinate (the same error, seen
+ * in dimensions 0 and 1; loads may, and a start past the end is fine),
+ * tf32 maps round loaded elements to tf32 (to nearest even, NaN to
+ * 0x7fffe000), and float reductions keep denormals.  Interleaved layouts
+ * are not modelled.
+ *
+ * The memory counters model Nsight Compute's LSU counts; the copy engine's
+ * traffic is not among them, so nothing here is counted.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include <string.h>
+#include "interp.h"
+
+#define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
+
+/* XIns.mod: the kind | the reduction (MOD_*) << 4 */
+enum { BK_COPY, BK_RED, BK_TLOAD, BK_TSTORE, BK_TRED };
+/* XIns.aux: the source's MS_* | flags */
+enum { BKF_MBAR = 16, BKF_MCAST = 32, BKF_NOFTZ = 64 };
+/* the sources: of a copy, and of a tensor copy */
+enum { S_SRC = 0, S_SIZE = 2, S_MBAR = 3, S_MASK = 5 };
+enum { S_MAP = 0, S_COORD = 2, S_TMBAR = 7, S_TMASK = 9, NS_TENSOR = 10 };
+
+/* ---------------------------------------------------------------- decoding */
+
+static int
+hasmod(const Ins *in, int m)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == m)
+			return 1;
+	return 0;
+}
+
+/* The n-th state space modifier (the destination's, then the source's) as SP_*. */
+static int
+nthspace(const Ins *in, int n)
+{
+	for (int i = 0; i < in->nmod; i++) {
+		int m = in->mod[i];
+		int sp = m == MOD_GLOBAL ? SP_GLOBAL : m == MOD_SHARED || m == MOD_SHARED_CTA ||
+		    m == MOD_SHARED_CLUSTER ? SP_SHARED : SP_NONE;
+		if (sp != SP_NONE && n-- == 0)
+			return sp;
+	}
+	return SP_NONE;
+}
+
+/* A memory operand in space sp as a base and an offset; its MS_* space. */
+static int
+pair(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XOp *out)
+{
+	XIns t;
+
+	memset(&t, 0, sizeof t);
+	if (interp_decode_addr(pm, x, o, sp, &t) || t.abase.k == XO_LOCAL)
+		return -1;
+	out[0] = t.abase;
+	out[1] = (XOp){ .k = XO_IMM, .imm = (uint64_t)t.aoff };
+	return t.space;
+}
+
+/* [map, {coords}]: the map's generic address into s[S_MAP..], dim coordinates from s[S_COORD]. */
+static int
+tensoropnd(ptx_module *pm, const Opnd *o, int dim, XOp *s)
+{
+	const Opnd *mo;
+
+	if (o->kind != OK_ADDR || !o->addrlist || o->nsub != 2)
+		return -1;
+	mo = &o->sub[0];
+	if (interp_decode_op(pm, mo, TY_U64, &s[S_MAP]) || (s[S_MAP].k != XO_REG && s[S_MAP].k != XO_IMM))
+		return -1;
+	if (mo->kind == OK_SYM) {   /* a variable's name: its generic address */
+		SymLoc *l = interp_symloc(pm, mo->sym, 0);
+		if (!l || l->space == MS_LOCAL)
+			return -1;
+		s[S_MAP].imm += l->space == MS_KPARAM ? PARAM_WIN : l->space == MS_SHARED ? SHARED_WIN : 0;
+	}
+	s[S_MAP + 1] = (XOp){ .k = XO_IMM, .imm = 0 };
+	return interp_decode_ops(pm, &o->sub[1], 1, TY_S32, &s[S_COORD], 5) == dim ? 0 : -1;
+}
+
+static int
+redop(const Ins *in)
+{
+	static const int ops[] = { MOD_ADD, MOD_MIN, MOD_MAX, MOD_INC, MOD_DEC, MOD_AND, MOD_OR, MOD_XOR };
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+		if (hasmod(in, ops[i]))
+			return ops[i];
+	return 0;
+}
+
+int
+interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	XOp s[XNS];
+	int n, k, dim = 0, dsp = nthspace(in, 0), ssp = nthspace(in, 1), mbar = hasmod(in, MOD_MBAR_COMPLETE_TX);
+	int red = in->op == OP_CP_REDUCE_ASYNC_BULK || in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR;
+
+	switch (in->op) {
+	case OP_CP_ASYNC_BULK_PREFETCH: case OP_CP_ASYNC_BULK_PREFETCH_TENSOR:
+	case OP_CP_ASYNC_BULK_COMMIT_GROUP: case OP_CP_ASYNC_BULK_WAIT_GROUP:
+		xi->x = X_NOP;   /* a hint; copies complete when issued */
+		return 0;
+	}
+	xi->x = X_BULK;
+	memset(s, 0, sizeof s);
+	for (int d = 0; d < 5; d++)
+		if (hasmod(in, (int[]){ MOD_1D, MOD_2D, MOD_3D, MOD_4D, MOD_5D }[d]))
+			dim = d + 1;
+	/* forms of other targets and modes we lack: im2col, gather/scatter, byte masks */
+	if (hasmod(in, MOD_IM2COL) || hasmod(in, MOD_IM2COL_NO_OFFS) || hasmod(in, MOD_TILE_GATHER4) ||
+	    hasmod(in, MOD_TILE_SCATTER4) || hasmod(in, MOD_IM2COL_W) || hasmod(in, MOD_IM2COL_W_128) ||
+	    hasmod(in, MOD_CP_MASK) || hasmod(in, MOD_IGNORE_OOB) || hasmod(in, MOD_CTA_GROUP_2))
+		return -1;
+	xi->aux = (mbar ? BKF_MBAR : 0) | (hasmod(in, MOD_MULTICAST_CLUSTER) ? BKF_MCAST : 0) |
+	    (hasmod(in, MOD_NOFTZ) ? BKF_NOFTZ : 0);
+	s[S_MASK] = s[S_TMASK] = (XOp){ .k = XO_IMM, .imm = 1 };   /* this CTA */
+	if (red) {
+		int op = redop(in);
+		if (!op)
+			return -1;
+		xi->mod = op << 4;
+		xi->ty = (uint8_t)in->ty[0];
+	}
+	if (in->op == OP_CP_ASYNC_BULK || in->op == OP_CP_REDUCE_ASYNC_BULK) {
+		/* [dst], [src], size {, [mbar]} {, ctaMask} {, policy} */
+		int ms;
+		xi->mod |= red ? BK_RED : BK_COPY;
+		if (in->nopnd < 3 || interp_decode_addr(pm, x, &in->opnd[0], dsp, xi) || xi->abase.k == XO_LOCAL ||
+		    (ms = pair(pm, x, &in->opnd[1], ssp, &s[S_SRC])) < 0 || interp_decode_op(pm, &in->opnd[2], TY_U32, &s[S_SIZE]))
+			return -1;
+		if (!((xi->space == MS_SHARED && ms == MS_GLOBAL && mbar) || (xi->space == MS_GLOBAL && ms == MS_SHARED && !mbar) ||
+		    (xi->space == MS_SHARED && ms == MS_SHARED && mbar)))
+			return -1;
+		xi->aux |= ms;
+		k = 3;
+		if (mbar && (k >= in->nopnd || pair(pm, x, &in->opnd[k++], SP_SHARED, &s[S_MBAR]) != MS_SHARED))
+			return -1;
+		if ((xi->aux & BKF_MCAST) && (k >= in->nopnd || interp_decode_op(pm, &in->opnd[k++], TY_U16, &s[S_MASK])))
+			return -1;
+		n = S_MASK + 1;
+	} else {
+		const Opnd *t;
+		int load = in->op == OP_CP_ASYNC_BULK_TENSOR && dsp == SP_SHARED;
+		xi->mod |= red ? BK_TRED : load ? BK_TLOAD : BK_TSTORE;
+		xi->size = (uint8_t)dim;
+		if (!dim || in->nopnd < 2 || (load ? !mbar || ssp != SP_GLOBAL : mbar || dsp != SP_GLOBAL || ssp != SP_SHARED))
+			return -1;
+		/* the shared memory side is the memory operand, the tensor's side the sources */
+		t = &in->opnd[load ? 1 : 0];
+		if (interp_decode_addr(pm, x, &in->opnd[load ? 0 : 1], SP_SHARED, xi) || xi->abase.k == XO_LOCAL ||
+		    xi->space != MS_SHARED || tensoropnd(pm, t, dim, s))
+			return -1;
+		k = 2;
+		if (load && (k >= in->nopnd || pair(pm, x, &in->opnd[k++], SP_SHARED, &s[S_TMBAR]) != MS_SHARED))
+			return -1;
+		if ((xi->aux & BKF_MCAST) && (k >= in->nopnd || interp_decode_op(pm, &in->opnd[k++], TY_U16, &s[S_TMASK])))
+			return -1;
+		n = NS_TENSOR;
+	}
+	xi->s = interp_alloc(pm->cx, (size_t)n * sizeof *xi->s);
+	if (!xi->s)
+		return -1;
+	memcpy(xi->s, s, (size_t)n * sizeof *s);
+	xi->ns = (uint8_t)n;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- execution */
+
+static const char *const spacename[] = { "global", "shared", "local", "param", "generic" };
+
+/* n bytes at a in space, 16-byte aligned and inside one allocation (or the
+ * CTA's shared memory); NULL after a fault. */
+static uint8_t *
+span(Launch *L, Warp *w, int lane, const XIns *xi, int space, uint64_t a, uint64_t n)
+{
+	Cta *c = w->cta;
+
+	if (a & 15) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, a, 16,
+		    "bulk copy: the %s address 0x%" PRIx64 " is not 16-byte aligned", spacename[space], a);
+		return NULL;
+	}
+	if (space == MS_SHARED && a <= c->nshared && n <= c->nshared - a)
+		return c->shared + a;
+	if (space == MS_GLOBAL) {
+		Alloc *al = interp_mem_find(L->cx, a, n);
+		if (al)
+			return al->p + (a - al->addr);
+	}
+	interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, (unsigned)n, "bulk copy of %" PRIu64 " bytes at %s 0x%" PRIx64
+	    " is outside %s", n, spacename[space], a, space == MS_SHARED ? "the CTA's shared memory" : "every allocation");
+	return NULL;
+}
+
+/* A multicast names CTAs of the cluster, which is this CTA alone: 0 skips the copy. */
+static int
+multicast(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t mask, int *go)
+{
+	mask &= 0xffff;
+	if (mask & ~1ull) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_OOB, mask, 0,
+		    "multicast mask 0x%" PRIx64 " names CTAs outside the cluster (of 1 CTA)", mask);
+		return -1;
+	}
+	*go = (int)mask;
+	return 0;
+}
+
+/* d = d op s, element by element (the reduction's type and op).  Unlike
+ * atom.add.f32, the copy engine's float additions keep denormals. */
+static void
+reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
+{
+	unsigned es = (unsigned)ir_tyinfo[ty].bits / 8;
+	int op = xi->mod >> 4, fmt = alu_fmt_of(ty);
+
+	for (uint64_t i = 0; i < n; i += es) {
+		uint64_t a = 0, b = 0;
+		memcpy(&a, d + i, es);
+		memcpy(&b, s + i, es);
+		a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 1);
+		memcpy(d + i, &a, es);
+	}
+}
+
+static int
+copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WARP])
+{
+	uint64_t src = v[S_SRC][lane] + v[S_SRC + 1][lane], n = v[S_SIZE][lane] & 0xffffffffu;
+	int go = 1;
+	uint8_t *pd, *ps;
+
+	if (n % 16) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, dst, 0,
+		    "bulk copy of %" PRIu64 " bytes: the size is not a multiple of 16", n);
+		return XR_FAULT;
+	}
+	if ((xi->aux & BKF_MCAST) && multicast(L, w, lane, xi, v[S_MASK][lane], &go))
+		return XR_FAULT;
+	if (!go)
+		return XR_OK;
+	if (!(ps = span(L, w, lane, xi, xi->aux & 15, src, n)) || !(pd = span(L, w, lane, xi, xi->space, dst, n)))
+		return XR_FAULT;
+	if ((xi->mod & 15) == BK_RED)
+		reduce(xi, xi->ty, pd, ps, n);
+	else
+		memmove(pd, ps, n);
+	if (xi->aux & BKF_MBAR)
+		return interp_mbar_tx(L, w, lane, xi, v[S_MBAR][lane] + v[S_MBAR + 1][lane], n) ? XR_FAULT : XR_OK;
+	return XR_OK;
+}
+
+/* The address of the 16-byte chunk holding shared address a, swizzled. */
+static uint64_t
+swizzle(uint64_t a, int mode)
+{
+	return mode ? a ^ ((a >> 7) & ((1u << mode) - 1)) << 4 : a;
+}
+
+/* The type a tensor reduction combines elements as. */
+static int
+tmaptype(int et)
+{
+	static const int ty[] = { TY_U8, TY_U16, TY_U32, TY_S32, TY_U64, TY_S64, TY_F16, TY_F32, TY_F32, TY_F64,
+		TY_BF16, TY_F32, TY_F32 };
+	return ty[et];
+}
+
+/* A loaded element of a tf32 map: rounded to tf32, to nearest even;
+ * every NaN becomes 0x7fffe000. */
+static uint32_t
+totf32(uint32_t x)
+{
+	if ((x & 0x7f800000u) == 0x7f800000u && (x & 0x7fffffu))
+		return 0x7fffe000u;
+	return (x + 0xfffu + (x >> 13 & 1)) & 0xffffe000u;
+}
+
+static int
+tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][WARP])
+{
+	Cta *c = w->cta;
+	int kind = xi->mod & 15, go = 1, ty;
+	TMap t;
+	int64_t coord[5] = { 0, 0, 0, 0, 0 };
+	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
+	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0;
+	int tf32;
+
+	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
+		return XR_FAULT;
+	if (t.rank != xi->size) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "a %dd copy through a tensor map of rank %d", xi->size,
+		    t.rank);
+		return XR_FAULT;
+	}
+	if (sh & 127) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, sh, 128,
+		    "tensor copy: the shared address 0x%" PRIx64 " is not 128-byte aligned", sh);
+		return XR_FAULT;
+	}
+	if ((xi->aux & BKF_MCAST) && multicast(L, w, lane, xi, v[S_TMASK][lane], &go))
+		return XR_FAULT;
+	if (t.interleave) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_UNSUPPORTED, 0, 0,
+		    "tensor copy: interleaved tensor maps are not modelled");
+		return XR_FAULT;
+	}
+	total = (uint64_t)t.esize;
+	t.estride[0] = 1;
+	for (int i = 0; i < t.rank; i++) {
+		n[i] = (t.box[i] + t.estride[i] - 1) / t.estride[i];
+		coord[i] = (int32_t)v[S_COORD + i][lane];
+		total *= n[i];
+	}
+	if (coord[0] * t.esize % 16) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor copy: the box starts %" PRId64 " bytes into "
+		    "dimension 0, not on a 16-byte boundary (an illegal instruction on the GPU)", coord[0] * t.esize);
+		return XR_FAULT;
+	}
+	for (int i = 0; kind != BK_TLOAD && i < t.rank; i++)
+		if (coord[i] < 0) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor %s: the box starts before the tensor "
+			    "in dimension %d (at %" PRId64 "; an illegal instruction on the GPU)",
+			    kind == BK_TSTORE ? "store" : "reduction", i, coord[i]);
+			return XR_FAULT;
+		}
+	/* a swizzled box takes the whole span a row */
+	pitch = t.swizzle ? 16u << t.swizzle : (uint64_t)n[0] * (uint64_t)t.esize;
+	if (sh > c->nshared || total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch > c->nshared - sh) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_OOB, sh, (unsigned)total, "tensor copy of a %" PRIu64
+		    "-byte box at shared 0x%" PRIx64 " is outside the CTA's shared memory", total, sh);
+		return XR_FAULT;
+	}
+	if (!go)
+		return XR_OK;
+	ty = tmaptype(t.elemtype);
+	tf32 = t.elemtype == PTX_TMAP_TF32 || t.elemtype == PTX_TMAP_TF32_FTZ;
+	for (uint64_t e = 0; e < total; e += (uint64_t)t.esize) {
+		uint64_t ga = t.addr, s = swizzle(sh + o + (uint64_t)idx[0] * (uint64_t)t.esize, t.swizzle);
+		int in = 1;
+		uint8_t *pg = NULL, *ps;
+		for (int i = 0; i < t.rank; i++) {
+			int64_t g = coord[i] + (int64_t)idx[i] * t.estride[i];
+			in &= g >= 0 && (uint64_t)g < t.dim[i];
+			ga += (uint64_t)g * t.stride[i];
+		}
+		if (s + (uint64_t)t.esize > c->nshared) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, s, (unsigned)t.esize,
+			    "tensor copy: the swizzled shared address 0x%" PRIx64 " is outside the CTA's shared memory", s);
+			return XR_FAULT;
+		}
+		ps = c->shared + s;
+		if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
+			return XR_FAULT;
+		if (kind == BK_TLOAD) {
+			if (!in)
+				memcpy(ps, t.fill ? (const void *)&fill : (const void *)"\0\0\0\0\0\0\0", (size_t)t.esize);
+			else if (tf32) {
+				uint32_t x;
+				memcpy(&x, pg, 4);
+				x = totf32(x);
+				memcpy(ps, &x, 4);
+			} else
+				memcpy(ps, pg, (size_t)t.esize);
+		} else if (in && kind == BK_TSTORE)
+			memcpy(pg, ps, (size_t)t.esize);
+		else if (in)
+			reduce(xi, ty, pg, ps, (uint64_t)t.esize);
+		if (++idx[0] == n[0]) {   /* the next row */
+			idx[0] = 0;
+			o += pitch;
+			for (int i = 1; i < t.rank && ++idx[i] == n[i]; i++)
+				idx[i] = 0;
+		}
+	}
+	if (kind == BK_TLOAD)
+		return interp_mbar_tx(L, w, lane, xi, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total) ? XR_FAULT : XR_OK;
+	return XR_OK;
+}
+
+int
+interp_bulk(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP])
+{
+	/* each lane that executes the instruction issues its own copy */
+	FOR_LANES(m, l) {
+		int k = xi->mod & 15, rc = k == BK_COPY || k == BK_RED ? copy(L, w, (int)l, xi, ad[l], v) :
+		    tensor(L, w, (int)l, xi, ad[l], v);
+		if (rc != XR_OK)
+			return rc;
+	}
+	return XR_OK;
+}

@@ -1,0 +1,131 @@
+/*
+ * tmap.c -- a tensor map through the driver API: cuTensorMapEncodeTiled,
+ * a TMA load by tests/run/mbarrier.ptx's tma_load kernel, then
+ * cuTensorMapReplaceAddress onto a second tensor and another load.  The
+ * boxes loaded must equal what the H100 loaded for the tests/run cases
+ * tma_load_2d and tma_load_2d_oob (same maps, same coordinates).
+ *
+ *	tmap MBARRIER.PTX T1 WANT1 T2 WANT2
+ *
+ * Exit 0 when both match.
+ */
+#include <cuda.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fails;
+
+static void
+check(CUresult r, const char *what)
+{
+	if (r != CUDA_SUCCESS) {
+		const char *s = NULL;
+		cuGetErrorString(r, &s);
+		fprintf(stderr, "tmap: %s: %s\n", what, s ? s : "?");
+		exit(1);
+	}
+}
+
+static void *
+slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	char *p;
+	long len;
+
+	if (!f || fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
+		fprintf(stderr, "tmap: %s: cannot read\n", path);
+		exit(1);
+	}
+	p = calloc((size_t)len + 1, 1);
+	if (!p || fread(p, 1, (size_t)len, f) != (size_t)len) {
+		fprintf(stderr, "tmap: %s: cannot read\n", path);
+		exit(1);
+	}
+	fclose(f);
+	*n = (size_t)len;
+	return p;
+}
+
+static CUdeviceptr
+upload(const char *path)
+{
+	size_t n;
+	void *h = slurp(path, &n);
+	CUdeviceptr d;
+
+	check(cuMemAlloc(&d, n), "cuMemAlloc");
+	check(cuMemcpyHtoD(d, h, n), "cuMemcpyHtoD");
+	free(h);
+	return d;
+}
+
+/* One 32x8 box of the map at (c0, c1) through tma_load; compared with want. */
+static void
+load(CUfunction k, CUtensorMap *map, int c0, int c1, const char *want, const char *name)
+{
+	unsigned rank = 2, bytes = 1024, soff = 0, obytes = 1024;
+	int zero = 0;
+	CUdeviceptr out;
+	unsigned char got[1024];
+	size_t n;
+	unsigned char *w = slurp(want, &n);
+	void *args[] = { map, &out, &rank, &c0, &c1, &zero, &zero, &zero, &bytes, &soff, &obytes };
+
+	check(cuMemAlloc(&out, sizeof got), "cuMemAlloc");
+	check(cuLaunchKernel(k, 1, 1, 1, 128, 1, 1, 0, NULL, args, NULL), "cuLaunchKernel");
+	check(cuCtxSynchronize(), "cuCtxSynchronize");
+	check(cuMemcpyDtoH(got, out, sizeof got), "cuMemcpyDtoH");
+	if (n != sizeof got || memcmp(got, w, n)) {
+		printf("%s: differs from the H100's box\n", name);
+		fails++;
+	} else
+		printf("%s: as on the H100\n", name);
+	free(w);
+}
+
+int
+main(int argc, char **argv)
+{
+	CUdevice dev;
+	CUcontext ctx;
+	CUmodule mod;
+	CUfunction k;
+	CUtensorMap map __attribute__((aligned(64)));
+	CUdeviceptr t1, t2;
+	cuuint64_t dim[2] = { 40, 30 }, stride[1] = { 160 };
+	cuuint32_t box[2] = { 32, 8 }, es[2] = { 1, 1 };
+	size_t n;
+	char *ptx;
+
+	if (argc != 6) {
+		fprintf(stderr, "usage: tmap MBARRIER.PTX T1 WANT1 T2 WANT2\n");
+		return 2;
+	}
+	ptx = slurp(argv[1], &n);
+	check(cuInit(0), "cuInit");
+	check(cuDeviceGet(&dev, 0), "cuDeviceGet");
+	check(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
+	check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
+	check(cuModuleLoadData(&mod, ptx), "cuModuleLoadData");
+	check(cuModuleGetFunction(&k, mod, "tma_load"), "cuModuleGetFunction");
+	t1 = upload(argv[2]);
+	t2 = upload(argv[4]);
+	check(cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)(uintptr_t)t1, dim, stride, box, es,
+	    CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+	    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE), "cuTensorMapEncodeTiled");
+	load(k, &map, 0, 0, argv[3], "tma_load_2d");
+	check(cuTensorMapReplaceAddress(&map, (void *)(uintptr_t)t2), "cuTensorMapReplaceAddress");
+	load(k, &map, 20, 26, argv[5], "tma_load_2d_oob");
+	/* a box wider than 256 elements is refused */
+	box[0] = 512;
+	if (cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)(uintptr_t)t1, dim, stride, box, es,
+	    CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+	    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_ERROR_INVALID_VALUE) {
+		printf("a 512-element box was accepted\n");
+		fails++;
+	}
+	free(ptx);
+	return fails != 0;
+}
