@@ -248,25 +248,14 @@ cuDeviceGetAttribute(int *v, int attr, CUdevice d)
 static void
 release_ctx(CUcontext ctx)
 {
-	CUmodule *pp = &shim.mods;
+	CUmodule md;
 
-	while (*pp) {
-		CUmodule md = *pp;
-		if (md->ctx != ctx) {
-			pp = &md->next;
-			continue;
-		}
-		*pp = md->next;
-		while (md->fns) {
-			struct Sfn *f = md->fns;
-			md->fns = f->next;
-			f->magic = 0;
-			free(f);
-		}
-		ptx_module_free(md->m);
-		md->magic = 0;
-		free(md);
-	}
+	do {
+		for (md = shim.mods; md && md->ctx != ctx; md = md->next)
+			;
+		if (md)
+			shim_unload(md);
+	} while (md);
 	shim_free_ctx_allocs(ctx);
 	ctx->sticky = CUDA_SUCCESS;
 }

@@ -135,6 +135,10 @@ struct Sfn {
 	ptx_function *f;
 	int maxdyn;                 /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
 	int attr[CU_FUNC_ATTRIBUTE_MAX];  /* other values set by cuFuncSetAttribute */
+	/* the launch state of the legacy API (cuFuncSetBlockShape, cuParamSet*) */
+	unsigned block[3], shared;
+	char *pbuf;
+	size_t plen;
 	struct Sfn *next;
 };
 
@@ -190,12 +194,15 @@ int shim_validfn(CUfunction fn);
 CUresult shim_getfn(CUfunction *out, CUmodule md, const char *name);
 CUresult shim_fn_attr(int *v, int attr, CUfunction fn);
 CUresult shim_fn_set_attr(CUfunction fn, int attr, int v);
+CUresult shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3],
+                     const unsigned cluster[3], unsigned shared, void **params, void **extra);
 void shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap);
 char *shim_slurp(const char *path, size_t *len);
 /* driver entry points other files call */
 CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *name);
 CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n);
 CUresult cuEventRecord(CUevent e, CUstream s);
+CUresult cuCtxDestroy_v2(CUcontext ctx);
 /* shim_stream.c */
 double shim_now_ms(void);
 /* shim_occ.c */

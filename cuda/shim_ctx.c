@@ -322,8 +322,9 @@ cuGetExportTable(const void **table, const unsigned char *id)
 		fprintf(stderr, "libptxcuda: a private driver interface was asked for (export table ");
 		for (int i = 0; i < 16; i++)
 			fprintf(stderr, "%02x", id[i]);
-		fprintf(stderr, "); libptxcuda implements the documented driver API only, so "
-		    "programs on the CUDA runtime (libcudart) cannot run on it\n");
+		fprintf(stderr, "), which libptxcuda does not have: it implements the documented "
+		    "driver API only, and a library that needs one, such as the CUDA runtime "
+		    "(libcudart), fails\n");
 	}
 	UNLOCK();
 	return CUDA_ERROR_NOT_SUPPORTED;

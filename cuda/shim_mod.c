@@ -190,6 +190,7 @@ shim_unload(CUmodule md)
 		struct Sfn *f = md->fns;
 		md->fns = f->next;
 		f->magic = 0;
+		free(f->pbuf);
 		free(f);
 	}
 	ptx_module_free(md->m);
@@ -452,8 +453,8 @@ fault_result(void)
 }
 
 /* Every launch form ends here; under LOCK. */
-static CUresult
-launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned cluster[3],
+CUresult
+shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned cluster[3],
        unsigned shared, void **params, void **extra)
 {
 	CUcontext ctx;
@@ -532,7 +533,7 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 
 	(void)stream;
 	LOCK();
-	r = launch(fn, grid, block, one, shared, params, extra);
+	r = shim_launch(fn, grid, block, one, shared, params, extra);
 	UNLOCK();
 	return r;
 }
@@ -565,7 +566,7 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 			cluster[2] = cfg->attrs[i].value.clusterDim.z;
 		}
 	LOCK();
-	r = launch(fn, grid, block, cluster, cfg->sharedMemBytes, params, extra);
+	r = shim_launch(fn, grid, block, cluster, cfg->sharedMemBytes, params, extra);
 	UNLOCK();
 	return r;
 }

@@ -274,8 +274,6 @@ cuEventCreate(CUevent *e, unsigned flags)
 {
 	if (!e || flags > (EVENT_BLOCKING_SYNC | EVENT_DISABLE_TIMING | EVENT_INTERPROCESS))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!e)
-		return CUDA_ERROR_INVALID_VALUE;
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
 	if (!(*e = calloc(1, sizeof **e)))
