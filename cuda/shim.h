@@ -120,10 +120,15 @@ struct Sctx {
 	int cacheconfig;            /* cuCtxSetCacheConfig, read back only */
 };
 
+/* A library (lib set, ctx NULL) keeps its text and a module of its own
+ * for the queries that need no context; each context that uses it gets an
+ * instance (parent set), with globals of its own, as with the driver. */
 struct Smod {
 	unsigned magic;
 	CUcontext ctx;              /* the owner; NULL for a library */
 	int lib;                    /* loaded by cuLibraryLoad*: unloaded by cuLibraryUnload */
+	struct Smod *parent;        /* an instance: its library */
+	char *text;                 /* a library: its PTX, for the instances */
 	ptx_module *m;
 	struct Sfn *fns;            /* functions handed out, freed with the module */
 	struct Smod *next;
@@ -205,6 +210,8 @@ CUresult cuEventRecord(CUevent e, CUstream s);
 CUresult cuCtxDestroy_v2(CUcontext ctx);
 /* shim_stream.c */
 double shim_now_ms(void);
+/* shim_lib.c */
+CUresult shim_instance(CUfunction *out, CUkernel k, CUcontext ctx);   /* under LOCK */
 /* shim_occ.c */
 int shim_occupancy(CUfunction fn, int block, size_t dynshared);   /* CTAs per SM; under LOCK */
 

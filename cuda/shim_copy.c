@@ -362,7 +362,7 @@ attr(void *data, int a, const Ptr *o, CUdeviceptr p)
 			return CUDA_ERROR_INVALID_VALUE;
 		*(void **)data = (void *)(uintptr_t)p;
 		break;
-	case PA_SYNC_MEMOPS: *(int *)data = 1; break;   /* every copy is synchronous */
+	case PA_SYNC_MEMOPS: *(int *)data = 0; break;   /* not set: the driver's default */
 	case PA_BUFFER_ID:
 		/* addresses are never reused, so the base identifies the buffer */
 		*(unsigned long long *)data = o->base;
@@ -395,7 +395,8 @@ cuPointerGetAttribute(void *data, int a, CUdeviceptr p)
 }
 
 /* Unlike the singular form, memory the driver does not know is no error:
- * its attributes read as zero (memory type 0, NULL pointers). */
+ * its context, memory type and pointers read as zero (0, NULL), and the
+ * other attributes asked for are left as they were, as with the driver. */
 CUresult
 cuPointerGetAttributes(unsigned n, int *as, void **data, CUdeviceptr p)
 {
@@ -414,15 +415,8 @@ cuPointerGetAttributes(unsigned n, int *as, void **data, CUdeviceptr p)
 				continue;
 			if (as[i] < PA_CONTEXT || as[i] > PA_MAPPED || as[i] == 5 || as[i] == 10)
 				r = CUDA_ERROR_INVALID_VALUE;
-			else if (!o.kind || attr(data[i], as[i], &o, p)) {
-				/* unknown memory, or an attribute it lacks: zero */
-				size_t sz = as[i] == PA_MEMORY_TYPE || as[i] == PA_DEVICE_ORDINAL ||
-				    as[i] == PA_SYNC_MEMOPS || as[i] == PA_IS_MANAGED || as[i] == PA_MAPPED ?
-				    sizeof(int) : sizeof(void *);
-				memset(data[i], 0, sz);
-				if (as[i] == PA_DEVICE_ORDINAL)
-					*(int *)data[i] = -2;   /* CU_DEVICE_INVALID */
-			}
+			else if ((!o.kind || attr(data[i], as[i], &o, p)) && as[i] <= PA_HOST_POINTER)
+				memset(data[i], 0, as[i] == PA_MEMORY_TYPE ? sizeof(unsigned) : sizeof(void *));
 		}
 	}
 	UNLOCK();

@@ -13,15 +13,15 @@
 #include <string.h>
 #include "cuda/shim.h"
 
-/* The limits an H100 context starts with. */
+/* The limits an H100 context starts with (driver 580).  The device-side
+ * synchronisation depth is not a limit on sm_90 any more. */
 static const size_t limit_default[CU_LIMIT_MAX] = {
 	[CU_LIMIT_STACK_SIZE] = 1024,
-	[CU_LIMIT_PRINTF_FIFO_SIZE] = 1048576,
+	[CU_LIMIT_PRINTF_FIFO_SIZE] = 8650752,
 	[CU_LIMIT_MALLOC_HEAP_SIZE] = 8388608,
-	[CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH] = 2,
 	[CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT] = 2048,
 	[CU_LIMIT_MAX_L2_FETCH_GRANULARITY] = 64,
-	[CU_LIMIT_PERSISTING_L2_CACHE_SIZE] = 0,
+	[CU_LIMIT_PERSISTING_L2_CACHE_SIZE] = 9830400,
 };
 
 /* ctx, or the current context when ctx is NULL; under LOCK. */
@@ -103,7 +103,7 @@ cuCtxGetLimit(size_t *v, int limit)
 
 	if (!v)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (limit < 0 || limit >= CU_LIMIT_MAX)
+	if (limit < 0 || limit >= CU_LIMIT_MAX || limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH)
 		return CUDA_ERROR_UNSUPPORTED_LIMIT;
 	LOCK();
 	if (!(r = pick(NULL, &ctx)))
@@ -119,7 +119,7 @@ cuCtxSetLimit(int limit, size_t v)
 	CUcontext ctx;
 	CUresult r;
 
-	if (limit < 0 || limit >= CU_LIMIT_MAX)
+	if (limit < 0 || limit >= CU_LIMIT_MAX || limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH)
 		return CUDA_ERROR_UNSUPPORTED_LIMIT;
 	if (limit == CU_LIMIT_MAX_L2_FETCH_GRANULARITY && v > 128)
 		return CUDA_ERROR_INVALID_VALUE;

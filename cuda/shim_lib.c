@@ -2,15 +2,18 @@
  * shim_lib.c -- context-independent loading (cuLibrary*, cuKernel*) and
  * the enumeration and parameter queries of modules and functions.
  *
- * A library is a module that no context owns: the interpreter has one
- * ptx_ctx for every context, so the code and globals a library loads are
- * already those of each context, and they stay until cuLibraryUnload, not
- * until a context is destroyed.  A CUkernel is the library's CUfunction
- * handle itself, so cuKernelGetFunction returns it unchanged and
- * cuLaunchKernel accepts either, as the driver does.  Modules are loaded
+ * A library is loaded once as a module that no context owns, which answers
+ * the queries that need no context (kernel names, counts, attributes); a
+ * CUkernel is a function of that module.  As with the driver, each context
+ * that uses the library gets an instance of its own, loaded from the kept
+ * text on first use, with its own copy of the globals: cuKernelGetFunction,
+ * cuLibraryGetModule, cuLibraryGetGlobal and a launch of a CUkernel take
+ * the current context's instance.  An instance goes with its context, the
+ * library and every instance with cuLibraryUnload.  Modules are loaded
  * eagerly: every function is ready when the load returns.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "cuda/shim.h"
 
 /* CUlibraryOption and CUmoduleLoadingMode, CUfunctionLoadingState. */
@@ -23,6 +26,39 @@ static int
 validlib(CUlibrary l)
 {
 	return shim_validmod(l) && l->lib;
+}
+
+/* The instance of library lib in context ctx, loaded on first use; under LOCK. */
+static CUresult
+instance_mod(CUmodule *out, CUlibrary lib, CUcontext ctx)
+{
+	CUmodule in;
+	CUresult r;
+
+	for (in = shim.mods; in && !(in->parent == lib && in->ctx == ctx); in = in->next)
+		;
+	if (!in) {
+		if ((r = shim_load(&in, ctx, "<library>", lib->text, NULL, 0)))
+			return r;
+		in->parent = lib;
+	}
+	*out = in;
+	return CUDA_SUCCESS;
+}
+
+/* The function of kernel k in context ctx's instance, with the attributes
+ * set on the kernel; under LOCK. */
+CUresult
+shim_instance(CUfunction *out, CUkernel k, CUcontext ctx)
+{
+	CUmodule in;
+	CUresult r;
+
+	if ((r = instance_mod(&in, k->mod, ctx)) || (r = shim_getfn(out, in, ptx_function_name(k->f))))
+		return r;
+	(*out)->maxdyn = k->maxdyn;
+	memcpy((*out)->attr, k->attr, sizeof k->attr);
+	return CUDA_SUCCESS;
 }
 
 /* The library options only concern where the driver keeps the image; an
@@ -92,18 +128,29 @@ cuLibraryUnload(CUlibrary lib)
 	return r;
 }
 
+/* The instance as the current context's; under LOCK. */
+static CUresult
+current_instance(CUmodule *md, CUlibrary lib)
+{
+	CUcontext ctx;
+	CUresult r;
+
+	if ((r = shim_ready(&ctx)))
+		return r;
+	if (!validlib(lib))
+		return CUDA_ERROR_INVALID_HANDLE;
+	return instance_mod(md, lib, ctx);
+}
+
 CUresult
 cuLibraryGetModule(CUmodule *md, CUlibrary lib)
 {
-	CUresult r = CUDA_SUCCESS;
+	CUresult r;
 
 	if (!md)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!validlib(lib))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	else
-		*md = lib;
+	r = current_instance(md, lib);
 	UNLOCK();
 	return r;
 }
@@ -193,12 +240,15 @@ cuModuleEnumerateFunctions(CUfunction *fn, unsigned n, CUmodule md)
 CUresult
 cuLibraryGetGlobal(CUdeviceptr *p, size_t *bytes, CUlibrary lib, const char *name)
 {
+	CUmodule md;
 	CUresult r;
 
+	if (!name)
+		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = validlib(lib) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+	r = current_instance(&md, lib);
 	UNLOCK();
-	return r ? r : cuModuleGetGlobal_v2(p, bytes, lib, name);
+	return r ? r : cuModuleGetGlobal_v2(p, bytes, md, name);
 }
 
 /* The interpreter has no managed (.attribute(.managed)) variables and no
@@ -240,15 +290,14 @@ validkernel(CUkernel k)
 CUresult
 cuKernelGetFunction(CUfunction *fn, CUkernel k)
 {
+	CUcontext ctx;
 	CUresult r;
 
 	if (!fn)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !validkernel(k))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	if (!r)
-		*fn = k;
+	if (!(r = shim_ready(&ctx)))
+		r = validkernel(k) ? shim_instance(fn, k, ctx) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
@@ -283,6 +332,8 @@ cuKernelGetAttribute(int *v, int attr, CUkernel k, CUdevice d)
 	return r;
 }
 
+/* Applies to the kernel in every context: the instances take the kernel's
+ * attributes whenever they are looked up. */
 CUresult
 cuKernelSetAttribute(int attr, int v, CUkernel k, CUdevice d)
 {
@@ -324,13 +375,18 @@ cuKernelGetName(const char **name, CUkernel k)
 	return r;
 }
 
-/* Offset and size of parameter i in the parameter buffer. */
+/* Offset and size of parameter i in the parameter buffer.  The driver
+ * answers only with a current context, for a kernel too. */
 static CUresult
 param_info(CUfunction fn, size_t i, size_t *off, size_t *size)
 {
-	CUresult r = CUDA_SUCCESS;
+	CUresult r;
 
 	LOCK();
+	r = shim_ready(NULL);
+	if (r == CUDA_ERROR_NOT_INITIALIZED || r == CUDA_ERROR_INVALID_CONTEXT)
+		goto out;
+	r = CUDA_SUCCESS;
 	if (!shim_validfn(fn))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else if (i >= (size_t)ptx_function_param_count(fn->f))
@@ -344,6 +400,7 @@ param_info(CUfunction fn, size_t i, size_t *off, size_t *size)
 		if (size)
 			*size = n;
 	}
+out:
 	UNLOCK();
 	return r;
 }

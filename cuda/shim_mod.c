@@ -92,6 +92,11 @@ shim_load(CUmodule *out, CUcontext owner, const char *name, const void *image, c
 	md->ctx = owner;
 	md->lib = !owner;
 	md->m = m;
+	if (md->lib && !(md->text = strdup(image))) {
+		ptx_module_free(m);
+		free(md);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	md->next = shim.mods;
 	shim.mods = md;
 	*out = md;
@@ -176,11 +181,22 @@ cuModuleLoad(CUmodule *out, const char *path)
 	return r;
 }
 
-/* Unlinks md and frees it with its functions; under LOCK. */
+/* Unlinks md and frees it with its functions (a library with its
+ * instances); under LOCK. */
 void
 shim_unload(CUmodule md)
 {
 	CUmodule *pp;
+
+	if (md->lib) {
+		CUmodule in;
+		do {
+			for (in = shim.mods; in && in->parent != md; in = in->next)
+				;
+			if (in)
+				shim_unload(in);
+		} while (in);
+	}
 
 	for (pp = &shim.mods; *pp && *pp != md; pp = &(*pp)->next)
 		;
@@ -194,6 +210,7 @@ shim_unload(CUmodule md)
 		free(f);
 	}
 	ptx_module_free(md->m);
+	free(md->text);
 	md->magic = 0;
 	free(md);
 }
@@ -207,14 +224,14 @@ shim_validmod(CUmodule md)
 	return 0;
 }
 
-/* A library's module belongs to the library: cuLibraryUnload frees it. */
+/* A library's modules belong to the library: cuLibraryUnload frees them. */
 CUresult
 cuModuleUnload(CUmodule md)
 {
 	CUresult r = CUDA_SUCCESS;
 
 	LOCK();
-	if (!shim_validmod(md) || md->lib)
+	if (!shim_validmod(md) || md->lib || md->parent)
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		shim_unload(md);
@@ -305,20 +322,16 @@ shim_validfn(CUfunction f)
 }
 
 /* The most threads a block of the kernel may have: 1024, or fewer when its
- * .maxntid or .reqntid says so.  The register file does not lower it, as
- * it does on a GPU: the interpreter has none, and its register count is
- * not what ptxas would allocate. */
+ * .maxntid says so (a .reqntid does not lower it, as with the driver).  The
+ * register file does not lower it either, as it does on a GPU: the
+ * interpreter has none, and its register count is not what ptxas would
+ * allocate. */
 static int
 maxthreads(const ptx_function_usage *u)
 {
-	long n = 1024, m = (long)u->maxntid[0] * u->maxntid[1] * u->maxntid[2],
-	    q = (long)u->reqntid[0] * u->reqntid[1] * u->reqntid[2];
+	long m = (long)u->maxntid[0] * u->maxntid[1] * u->maxntid[2];
 
-	if (m && m < n)
-		n = m;
-	if (q && q < n)
-		n = q;
-	return (int)n;
+	return m && m < 1024 ? (int)m : 1024;
 }
 
 /* Under LOCK. */
@@ -467,6 +480,9 @@ shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], cons
 		return r;
 	if (!shim_validfn(fn))
 		return CUDA_ERROR_INVALID_HANDLE;
+	/* a CUkernel runs as the current context's instance of its library */
+	if (fn->mod->lib && (r = shim_instance(&fn, fn, ctx)))
+		return r;
 	for (int i = 0; i < 3; i++)
 		if (!grid[i] || !block[i] || !cluster[i] || grid[i] % cluster[i])
 			return i < 3 && cluster[i] && grid[i] && block[i] ? CUDA_ERROR_INVALID_CLUSTER_SIZE :

@@ -30,12 +30,12 @@ roundup(size_t n, size_t unit)
 int
 shim_occupancy(CUfunction fn, int block, size_t dynshared)
 {
-	int maxt, regs, st, warps = (block + 31) / 32, n = SM_CTAS;
+	int regs, st, warps = (block + 31) / 32, n = SM_CTAS;
 	size_t shared, per;
 
-	if (shim_fn_attr(&maxt, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn) ||
-	    shim_fn_attr(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn) ||
-	    shim_fn_attr(&st, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) || block <= 0 || block > maxt)
+	/* as with the driver, a block over the kernel's .maxntid is not refused here */
+	if (shim_fn_attr(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn) ||
+	    shim_fn_attr(&st, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) || block <= 0 || block > 1024)
 		return 0;
 	shared = (size_t)st + dynshared;
 	if (shared > CTA_SHARED_MAX)
@@ -130,7 +130,9 @@ cuOccupancyMaxPotentialBlockSize(int *mingrid, int *block, CUfunction fn, CUoccu
 }
 
 /* The most dynamic shared memory each CTA can have with n CTAs of block
- * threads resident on one SM; 0 when n of them do not fit at all. */
+ * threads resident on one SM, and no more than the kernel may take
+ * (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: 48 KiB less its static
+ * shared memory unless raised); 0 when n of them do not fit at all. */
 CUresult
 cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction fn, int n, int block)
 {
@@ -148,7 +150,7 @@ cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction fn, int n, int b
 		per = SM_SHARED / (size_t)n / SHARED_UNIT * SHARED_UNIT;
 		if (shim_occupancy(fn, block, 0) >= n && per >= CTA_RESERVED + (size_t)st) {
 			per -= CTA_RESERVED + (size_t)st;
-			*dyn = per + (size_t)st > CTA_SHARED_MAX ? CTA_SHARED_MAX - (size_t)st : per;
+			*dyn = per > (size_t)fn->maxdyn ? (size_t)fn->maxdyn : per;
 		}
 	}
 	UNLOCK();
