@@ -12,6 +12,7 @@ none.
 
 usage: client_numba.py     exit 0 all passed, 1 a failure, 77 no numba-cuda
 """
+import math
 import sys
 import warnings
 
@@ -88,6 +89,22 @@ def histogram(x, bins):
 
 
 @cuda.jit
+def transcendental(x, out):
+    i = cuda.grid(1)
+    if i < x.size:
+        out[i] = math.sin(x[i]) * math.exp(-x[i]) + math.sqrt(abs(x[i])) + math.atan2(x[i], 1.5)
+
+
+@cuda.jit
+def warp_sum(out):
+    v = cuda.threadIdx.x
+    for off in (16, 8, 4, 2, 1):
+        v += cuda.shfl_down_sync(0xffffffff, v, off)
+    if cuda.threadIdx.x == 0:
+        out[0] = v
+
+
+@cuda.jit
 def matmul(a, b, c):
     i, j = cuda.grid(2)
     if i < c.shape[0] and j < c.shape[1]:
@@ -118,6 +135,16 @@ B = rng.standard_normal((30, 10)).astype(np.float32)
 C = cuda.device_array((20, 10), np.float32)
 matmul[(3, 2), (8, 8)](A, B, C)
 check("2-D grid matmul", np.allclose(C.copy_to_host(), A @ B, 1e-4, 1e-4))
+
+xs = np.linspace(-3, 3, 257)
+ys = np.zeros_like(xs)
+transcendental[3, 128](xs, ys)
+check("float64 libdevice math", np.allclose(ys, np.sin(xs) * np.exp(-xs) + np.sqrt(np.abs(xs)) +
+                                            np.arctan2(xs, 1.5), 1e-12, 1e-12))
+
+w = np.zeros(1, np.int32)
+warp_sum[1, 32](w)
+check("warp shuffle", w[0] == sum(range(32)))
 
 s = cuda.stream()
 d = cuda.to_device(a, stream=s)
