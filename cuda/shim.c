@@ -1,8 +1,12 @@
 /*
  * shim.c -- the CUDA driver API on the interpreter: initialisation, the one
- * device (an sm_90 GPU with the attributes of an H100 SXM 80GB), contexts,
- * modules and the linker, launches, error names and cuGetProcAddress.
- * Memory, streams and events are in shim_mem.c.
+ * device (an sm_90 GPU with the attributes of an H100 SXM 80GB), contexts
+ * and the current-context stack.  The other files: shim_ctx.c (context and
+ * device queries), shim_mod.c (modules, linker, launches), shim_lib.c
+ * (libraries and kernels), shim_occ.c (occupancy), shim_mem.c (memory and
+ * error names), shim_copy.c (strided copies, pointer attributes),
+ * shim_stream.c (streams, events), shim_legacy.c (deprecated and
+ * unsupported calls), shim_proc.c (cuGetProcAddress).
  *
  * Work is synchronous: a launch runs to completion before cuLaunchKernel
  * returns, so streams are executed in order by construction.  A fault in a

@@ -1,9 +1,10 @@
 /*
- * shim_mem.c -- device and host memory, streams, events and error names of
- * libptxcuda.  Device memory is the interpreter's: a CUdeviceptr is a guest
- * address.  Host memory (cuMemAllocHost, cuMemHostAlloc) is plain malloc,
- * which the interpreter's copies read like any host buffer.  Streams and
- * events exist for their handles: every call has finished when it returns.
+ * shim_mem.c -- device and host memory, linear copies and fills, and the
+ * error names of libptxcuda.  Device memory is the interpreter's: a
+ * CUdeviceptr is a guest address.  Host memory (cuMemAllocHost,
+ * cuMemHostAlloc) is plain malloc, which the interpreter's copies read like
+ * any host buffer.  Strided copies are in shim_copy.c, streams and events
+ * in shim_stream.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
