@@ -303,29 +303,17 @@ cuProfilerStop(void)
 
 /*
  * The driver's export tables are private interfaces between libcuda and
- * NVIDIA's own libraries, chiefly the CUDA runtime (libcudart), and they
- * are not documented.  libptxcuda has none, so a program built on the
- * runtime (cudaMalloc, <<<>>> launches; CuPy, PyTorch) cannot run on it;
- * say so once, since the runtime's own error ("named symbol not found",
- * "requires a newer driver") would not tell why.
+ * NVIDIA's own libraries, and they are not documented.  libptxcuda has
+ * none.  NVRTC asks for one and does without it; the CUDA runtime
+ * (libcudart) does not, so programs built on it (cudaMalloc, <<<>>>
+ * launches; CuPy, PyTorch) cannot run on libptxcuda (libptx.3 says so: a
+ * message here would also fire for every NVRTC user).
  */
 CUresult
 cuGetExportTable(const void **table, const unsigned char *id)
 {
-	static int told;
-
 	if (!table || !id)
 		return CUDA_ERROR_INVALID_VALUE;
 	*table = NULL;
-	LOCK();
-	if (!told++) {
-		fprintf(stderr, "libptxcuda: a private driver interface was asked for (export table ");
-		for (int i = 0; i < 16; i++)
-			fprintf(stderr, "%02x", id[i]);
-		fprintf(stderr, "), which libptxcuda does not have: it implements the documented "
-		    "driver API only, and a library that needs one, such as the CUDA runtime "
-		    "(libcudart), fails\n");
-	}
-	UNLOCK();
 	return CUDA_ERROR_NOT_SUPPORTED;
 }
