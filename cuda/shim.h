@@ -95,6 +95,25 @@ typedef struct {
 	unsigned numAttrs;
 } CUlaunchConfig;
 
+/* CUDA_MEMCPY3D (the _v2 layout of cuda.h), for copies and graph nodes. */
+typedef struct {
+	size_t srcXInBytes, srcY, srcZ, srcLOD;
+	int srcMemoryType;
+	const void *srcHost;
+	CUdeviceptr srcDevice;
+	void *srcArray;
+	void *reserved0;
+	size_t srcPitch, srcHeight;
+	size_t dstXInBytes, dstY, dstZ, dstLOD;
+	int dstMemoryType;
+	void *dstHost;
+	CUdeviceptr dstDevice;
+	void *dstArray;
+	void *reserved1;
+	size_t dstPitch, dstHeight;
+	size_t WidthInBytes, Height, Depth;
+} CUDA_MEMCPY3D;
+
 #define CU_LAUNCH_PARAM_END ((void *)0)
 #define CU_LAUNCH_PARAM_BUFFER_POINTER ((void *)1)
 #define CU_LAUNCH_PARAM_BUFFER_SIZE ((void *)2)
@@ -208,6 +227,7 @@ CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule md, con
 CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n);
 CUresult cuEventRecord(CUevent e, CUstream s);
 CUresult cuCtxDestroy_v2(CUcontext ctx);
+CUresult cuMemcpy3D_v2(const CUDA_MEMCPY3D *c);
 /* shim_stream.c */
 double shim_now_ms(void);
 /* shim_lib.c */

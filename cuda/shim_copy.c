@@ -15,7 +15,7 @@
 /* CUmemorytype */
 enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_ARRAY, CU_MEMORYTYPE_UNIFIED };
 
-/* CUDA_MEMCPY2D and CUDA_MEMCPY3D (the _v2 layouts of cuda.h). */
+/* CUDA_MEMCPY2D (the _v2 layout of cuda.h); CUDA_MEMCPY3D is in shim.h. */
 typedef struct {
 	size_t srcXInBytes, srcY;
 	int srcMemoryType;
@@ -31,24 +31,6 @@ typedef struct {
 	size_t dstPitch;
 	size_t WidthInBytes, Height;
 } CUDA_MEMCPY2D;
-
-typedef struct {
-	size_t srcXInBytes, srcY, srcZ, srcLOD;
-	int srcMemoryType;
-	const void *srcHost;
-	CUdeviceptr srcDevice;
-	void *srcArray;
-	void *reserved0;
-	size_t srcPitch, srcHeight;
-	size_t dstXInBytes, dstY, dstZ, dstLOD;
-	int dstMemoryType;
-	void *dstHost;
-	CUdeviceptr dstDevice;
-	void *dstArray;
-	void *reserved1;
-	size_t dstPitch, dstHeight;
-	size_t WidthInBytes, Height, Depth;
-} CUDA_MEMCPY3D;
 
 /* CUDA_MEMCPY3D_PEER: the same with a context instead of the reserved
  * pointer on each side. */

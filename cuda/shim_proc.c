@@ -85,6 +85,26 @@ CUresult cuGetErrorString();
 CUresult cuGetExportTable();
 CUresult cuGetProcAddress();
 CUresult cuGetProcAddress_v2();
+CUresult cuGraphAddEmptyNode();
+CUresult cuGraphAddHostNode();
+CUresult cuGraphAddKernelNode();
+CUresult cuGraphAddKernelNode_v2();
+CUresult cuGraphAddMemcpyNode();
+CUresult cuGraphAddMemsetNode();
+CUresult cuGraphCreate();
+CUresult cuGraphDestroy();
+CUresult cuGraphExecDestroy();
+CUresult cuGraphExecKernelNodeSetParams();
+CUresult cuGraphExecKernelNodeSetParams_v2();
+CUresult cuGraphExecMemcpyNodeSetParams();
+CUresult cuGraphExecMemsetNodeSetParams();
+CUresult cuGraphInstantiate();
+CUresult cuGraphInstantiateWithFlags();
+CUresult cuGraphInstantiate_v2();
+CUresult cuGraphKernelNodeSetParams();
+CUresult cuGraphKernelNodeSetParams_v2();
+CUresult cuGraphLaunch();
+CUresult cuGraphUpload();
 CUresult cuInit();
 CUresult cuKernelGetAttribute();
 CUresult cuKernelGetFunction();
@@ -273,6 +293,27 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuGetExportTable", 3000, (Proc)cuGetExportTable},
 	{"cuGetProcAddress", 2000, (Proc)cuGetProcAddress},
 	{"cuGetProcAddress", 12000, (Proc)cuGetProcAddress_v2},
+	{"cuGraphAddEmptyNode", 10000, (Proc)cuGraphAddEmptyNode},
+	{"cuGraphAddHostNode", 10000, (Proc)cuGraphAddHostNode},
+	{"cuGraphAddKernelNode", 10000, (Proc)cuGraphAddKernelNode},
+	{"cuGraphAddKernelNode", 12000, (Proc)cuGraphAddKernelNode_v2},
+	{"cuGraphAddMemcpyNode", 10000, (Proc)cuGraphAddMemcpyNode},
+	{"cuGraphAddMemsetNode", 10000, (Proc)cuGraphAddMemsetNode},
+	{"cuGraphCreate", 10000, (Proc)cuGraphCreate},
+	{"cuGraphDestroy", 10000, (Proc)cuGraphDestroy},
+	{"cuGraphExecDestroy", 10000, (Proc)cuGraphExecDestroy},
+	{"cuGraphExecKernelNodeSetParams", 10010, (Proc)cuGraphExecKernelNodeSetParams},
+	{"cuGraphExecKernelNodeSetParams", 12000, (Proc)cuGraphExecKernelNodeSetParams_v2},
+	{"cuGraphExecMemcpyNodeSetParams", 10020, (Proc)cuGraphExecMemcpyNodeSetParams},
+	{"cuGraphExecMemsetNodeSetParams", 10020, (Proc)cuGraphExecMemsetNodeSetParams},
+	{"cuGraphInstantiate", 10000, (Proc)cuGraphInstantiate},
+	{"cuGraphInstantiate", 11000, (Proc)cuGraphInstantiate_v2},
+	{"cuGraphInstantiate", 12000, (Proc)cuGraphInstantiateWithFlags},
+	{"cuGraphInstantiateWithFlags", 11040, (Proc)cuGraphInstantiateWithFlags},
+	{"cuGraphKernelNodeSetParams", 10000, (Proc)cuGraphKernelNodeSetParams},
+	{"cuGraphKernelNodeSetParams", 12000, (Proc)cuGraphKernelNodeSetParams_v2},
+	{"cuGraphLaunch", 10000, (Proc)cuGraphLaunch},
+	{"cuGraphUpload", 11010, (Proc)cuGraphUpload},
 	{"cuInit", 2000, (Proc)cuInit},
 	{"cuKernelGetAttribute", 12000, (Proc)cuKernelGetAttribute},
 	{"cuKernelGetFunction", 12000, (Proc)cuKernelGetFunction},

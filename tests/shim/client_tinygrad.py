@@ -4,7 +4,8 @@ loads PTX with cuModuleLoadData and launches it with cuLaunchKernel; each
 result is compared with numpy.  Three passes over the same cases:
 
   ptx-noopt  tinygrad's own PTX renderer (DEV=CUDA:PTX) without kernel
-             optimisations (NOOPT): no kernel uses shared memory
+             optimisations (NOOPT): no kernel uses shared memory; and a
+             TinyJit function, which tinygrad replays as a CUDA graph
   ptx        the same renderer with them: reductions stage partial sums in
              shared memory
   nvrtc      tinygrad's CUDA C renderer, compiled to PTX by the toolkit's
@@ -20,7 +21,7 @@ os.environ["DEV"] = "CUDA:PTX"
 os.environ["CACHELEVEL"] = "0"      # compile everything here, cache nothing
 try:
     import numpy as np
-    from tinygrad import Tensor, dtypes
+    from tinygrad import Tensor, TinyJit, dtypes
     from tinygrad.helpers import Context
 except ImportError as e:
     print("SKIP: tinygrad: %s" % e)
@@ -102,6 +103,25 @@ def front_end_reads_array_operands():
     return r == 0
 
 
+@TinyJit
+def jitted(a, b):
+    c = (a * b).relu().contiguous()
+    d = (c + a).exp2().contiguous()
+    return ((d @ b.T).sum(axis=1) + c.sum()).realize()
+
+
+def jit(tag):
+    """TinyJit replays its kernels as one CUDA graph from the third call on."""
+    ok = True
+    for _ in range(4):
+        a = rng.standard_normal((16, 8)).astype(np.float32)
+        b = rng.standard_normal((16, 8)).astype(np.float32)
+        c = np.maximum(a * b, 0)
+        ok &= np.allclose(jitted(Tensor(a), Tensor(b)).numpy(), (np.exp2(c + a) @ b.T).sum(axis=1) + c.sum(),
+                          1e-4, 1e-4)
+    check(tag + " TinyJit (CUDA graph)", np.array(ok), np.array(True))
+
+
 def have_nvrtc():
     try:
         from tinygrad.runtime.autogen import nvrtc
@@ -114,6 +134,7 @@ def have_nvrtc():
 skipped = 0
 with Context(NOOPT=1):
     cases("ptx-noopt")
+    jit("ptx-noopt")
 if front_end_reads_array_operands():
     cases("ptx")
 else:

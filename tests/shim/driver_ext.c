@@ -2,7 +2,7 @@
  * driver_ext.c -- the driver API that clients beyond the basics use
  * (libraries and kernels, launch bounds, occupancy, pointer attributes,
  * strided copies, limits, stream queries, host callbacks, the legacy
- * launch), written against the toolkit's cuda.h like driver.c.
+ * launch, graphs), written against the toolkit's cuda.h like driver.c.
  * tests/shim.test runs it on libptxcuda; driver_ext.out is what it printed
  * on an H100 with the real libcuda.  Facts where the interpreter differs
  * on purpose (register counts, mapped host memory, the module loading
@@ -486,6 +486,68 @@ main(int argc, char **argv)
 		CK(cuCtxSynchronize());
 		CK(cuMemcpyDtoH(out, d2, sizeof out));
 		printf("legacy launch: %g %g %g\n", out[0], out[1], out[39]);
+		CK(cuMemFree(d2));
+	}
+
+	/* a graph: fill, kernel, copy back and a host function, in order; the
+	 * kernel node keeps its arguments as they were when it was added */
+	{
+		CUgraph gr;
+		CUgraphNode nfill, nk, ncp, nh;
+		CUgraphExec ge;
+		CUDA_MEMSET_NODE_PARAMS ms;
+		CUDA_KERNEL_NODE_PARAMS kp;
+		CUDA_MEMCPY3D cp;
+		CUDA_HOST_NODE_PARAMS hp;
+		float out[40], a = 2.0f;
+		unsigned char pad = 0;
+		double b = 0.5;
+		unsigned n = 30;
+		int by = 100;
+		void *args[] = {&d2, &a, &pad, &b, &n};
+
+		CK(cuMemAlloc(&d2, sizeof out));
+		CK(cuGraphCreate(&gr, 0));
+		memset(&ms, 0, sizeof ms);
+		ms.dst = d2;
+		ms.value = 0x40400000u;   /* 3.0f */
+		ms.elementSize = 4;
+		ms.width = 40;
+		ms.height = 1;
+		CK(cuGraphAddMemsetNode(&nfill, gr, NULL, 0, &ms, ctx));
+		memset(&kp, 0, sizeof kp);
+		kp.func = faff;
+		kp.gridDimX = 2, kp.gridDimY = 1, kp.gridDimZ = 1;
+		kp.blockDimX = 16, kp.blockDimY = 1, kp.blockDimZ = 1;
+		kp.kernelParams = args;
+		CK(cuGraphAddKernelNode(&nk, gr, &nfill, 1, &kp));
+		a = 100.0f;
+		memset(&cp, 0, sizeof cp);
+		cp.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+		cp.srcDevice = d2;
+		cp.dstMemoryType = CU_MEMORYTYPE_HOST;
+		cp.dstHost = out;
+		cp.WidthInBytes = sizeof out;
+		cp.Height = 1;
+		cp.Depth = 1;
+		CK(cuGraphAddMemcpyNode(&ncp, gr, &nk, 1, &cp, ctx));
+		hp.fn = hostfn;
+		hp.userData = &by;
+		CK(cuGraphAddHostNode(&nh, gr, &ncp, 1, &hp));
+		CK(cuGraphInstantiate(&ge, gr, 0));
+		called = 0;
+		memset(out, 0, sizeof out);
+		CK(cuGraphLaunch(ge, st));
+		CK(cuStreamSynchronize(st));
+		printf("graph: %g %g %g %g, host %d\n", out[0], out[1], out[29], out[30], called);
+		a = -1.0f;
+		n = 40;
+		CK(cuGraphExecKernelNodeSetParams(ge, nk, &kp));
+		CK(cuGraphLaunch(ge, NULL));
+		CK(cuCtxSynchronize());
+		printf("graph after an update: %g %g %g, host %d\n", out[0], out[1], out[39], called);
+		CK(cuGraphExecDestroy(ge));
+		CK(cuGraphDestroy(gr));
 		CK(cuMemFree(d2));
 	}
 
