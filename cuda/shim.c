@@ -1,8 +1,12 @@
 /*
  * shim.c -- the CUDA driver API on the interpreter: initialisation, the one
- * device (an sm_90 GPU with the attributes of an H100 SXM 80GB), contexts,
- * modules and the linker, launches, error names and cuGetProcAddress.
- * Memory, streams and events are in shim_mem.c.
+ * device (an sm_90 GPU with the attributes of an H100 SXM 80GB), contexts
+ * and the current-context stack.  The other files: shim_ctx.c (context and
+ * device queries), shim_mod.c (modules, linker, launches), shim_lib.c
+ * (libraries and kernels), shim_occ.c (occupancy), shim_mem.c (memory and
+ * error names), shim_copy.c (strided copies, pointer attributes),
+ * shim_stream.c (streams, events), shim_legacy.c (deprecated and
+ * unsupported calls), shim_proc.c (cuGetProcAddress).
  *
  * Work is synchronous: a launch runs to completion before cuLaunchKernel
  * returns, so streams are executed in order by construction.  A fault in a
@@ -47,11 +51,13 @@ current(void)
 	return ncstack ? cstack[ncstack - 1] : NULL;
 }
 
-static int
-validctx(CUcontext c)
+int
+shim_validctx(CUcontext c)
 {
 	return c && c->magic == MAGIC_CTX;
 }
+
+#define validctx shim_validctx
 
 CUresult
 shim_ready(CUcontext *ctx)
@@ -88,6 +94,7 @@ cuInit(unsigned flags)
 				ptx_set_threads(shim.cx, (unsigned)strtoul(t, NULL, 10));
 			shim.primary.magic = MAGIC_CTX;
 			shim.primary.primary = 1;
+			shim.primary.id = ++shim.nextid;
 			shim.inited = 1;
 		}
 	}
@@ -203,24 +210,27 @@ cuDeviceGetUuid_v2(unsigned char uuid[16], CUdevice d)
 
 /*
  * CUdevice_attribute -> value: those an H100 80GB HBM3 (SXM5, sm_90) reports
- * with driver 580, less its PCI identifiers.  Values absent here read as 0.
+ * with driver 580, less its PCI identifiers and less the capabilities of
+ * features libptxcuda does not provide, which read as 0 so that a program
+ * that asks first takes another path: mapping host memory into the device
+ * (19, 91), managed memory (83, 89), the virtual memory, memory pool, IPC,
+ * dma_buf, compression and RDMA families (96, 102, 103, 107, 110, 113,
+ * 115-117, 119, 121-125, 128, 141, 142, 144, 145) and unified function
+ * pointers (129).  Values absent here read as 0.
  */
 static const struct { int a, v; } attrs[] = {
 	{1, 1024}, {2, 1024}, {3, 1024}, {4, 64}, {5, 2147483647}, {6, 65535}, {7, 65535}, {8, 49152},
 	{9, 65536}, {10, 32}, {11, 2147483647}, {12, 65536}, {13, 1980000}, {14, 512}, {15, 1},
-	{16, 132}, {19, 1}, {21, 131072}, {22, 131072}, {23, 65536}, {24, 16384}, {25, 16384},
-	{26, 16384}, {27, 32768}, {28, 32768}, {29, 2048}, {30, 512}, {31, 1}, {32, 1}, {36, 2619000},
-	{37, 5120}, {38, 52428800}, {39, 2048}, {40, 3}, {41, 1}, {42, 32768}, {43, 2048}, {44, 1},
-	{45, 32768}, {46, 32768}, {47, 8192}, {48, 8192}, {49, 32768}, {51, 32}, {52, 32768},
-	{53, 32768}, {54, 2046}, {55, 32768}, {56, 131072}, {57, 65536}, {58, 16384}, {59, 16384},
-	{60, 16384}, {61, 32768}, {62, 2048}, {63, 32768}, {64, 32768}, {65, 2048}, {66, 32768},
-	{67, 32768}, {68, 2046}, {69, 268435456}, {70, 131072}, {71, 65000}, {72, 2097120},
-	{73, 32768}, {74, 32768}, {75, 9}, {77, 32768}, {78, 1}, {79, 1}, {80, 1}, {81, 233472},
-	{82, 65536}, {83, 1}, {87, 2}, {89, 1}, {90, 1}, {91, 1}, {95, 1}, {96, 1}, {97, 232448},
-	{99, 1}, {102, 1}, {103, 1}, {106, 32}, {107, 1}, {108, 32768000}, {109, 134217728}, {110, 1},
-	{111, 1024}, {112, 1}, {113, 1}, {114, 1}, {115, 1}, {116, 1}, {117, 1}, {118, 100}, {119, 9},
-	{120, 1}, {121, 1}, {122, 1}, {123, 1}, {124, 1}, {125, 1}, {126, 4}, {127, 1}, {128, 1},
-	{129, 1}, {131, -1}, {141, 1}, {142, 1}, {144, 1}, {145, 1},
+	{16, 132}, {21, 131072}, {22, 131072}, {23, 65536}, {24, 16384}, {25, 16384}, {26, 16384},
+	{27, 32768}, {28, 32768}, {29, 2048}, {30, 512}, {31, 1}, {32, 1}, {36, 2619000}, {37, 5120},
+	{38, 52428800}, {39, 2048}, {40, 3}, {41, 1}, {42, 32768}, {43, 2048}, {44, 1}, {45, 32768},
+	{46, 32768}, {47, 8192}, {48, 8192}, {49, 32768}, {51, 32}, {52, 32768}, {53, 32768},
+	{54, 2046}, {55, 32768}, {56, 131072}, {57, 65536}, {58, 16384}, {59, 16384}, {60, 16384},
+	{61, 32768}, {62, 2048}, {63, 32768}, {64, 32768}, {65, 2048}, {66, 32768}, {67, 32768},
+	{68, 2046}, {69, 268435456}, {70, 131072}, {71, 65000}, {72, 2097120}, {73, 32768},
+	{74, 32768}, {75, 9}, {77, 32768}, {78, 1}, {79, 1}, {80, 1}, {81, 233472}, {82, 65536},
+	{87, 2}, {90, 1}, {95, 1}, {97, 232448}, {99, 1}, {106, 32}, {108, 32768000}, {109, 134217728},
+	{111, 1024}, {112, 1}, {114, 1}, {118, 100}, {120, 1}, {126, 4}, {127, 1}, {131, -1},
 };
 
 CUresult
@@ -245,25 +255,14 @@ cuDeviceGetAttribute(int *v, int attr, CUdevice d)
 static void
 release_ctx(CUcontext ctx)
 {
-	CUmodule *pp = &shim.mods;
+	CUmodule md;
 
-	while (*pp) {
-		CUmodule md = *pp;
-		if (md->ctx != ctx) {
-			pp = &md->next;
-			continue;
-		}
-		*pp = md->next;
-		while (md->fns) {
-			struct Sfn *f = md->fns;
-			md->fns = f->next;
-			f->magic = 0;
-			free(f);
-		}
-		ptx_module_free(md->m);
-		md->magic = 0;
-		free(md);
-	}
+	do {
+		for (md = shim.mods; md && md->ctx != ctx; md = md->next)
+			;
+		if (md)
+			shim_unload(md);
+	} while (md);
 	shim_free_ctx_allocs(ctx);
 	ctx->sticky = CUDA_SUCCESS;
 }
@@ -301,6 +300,7 @@ ctx_create(CUcontext *pctx, unsigned flags, CUdevice d)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	c->magic = MAGIC_CTX;
 	c->flags = flags;
+	c->id = ++shim.nextid;
 	if ((r = push(c))) {
 		free(c);
 		return r;

@@ -1,9 +1,10 @@
 /*
- * shim_mem.c -- device and host memory, streams, events and error names of
- * libptxcuda.  Device memory is the interpreter's: a CUdeviceptr is a guest
- * address.  Host memory (cuMemAllocHost, cuMemHostAlloc) is plain malloc,
- * which the interpreter's copies read like any host buffer.  Streams and
- * events exist for their handles: every call has finished when it returns.
+ * shim_mem.c -- device and host memory, linear copies and fills, and the
+ * error names of libptxcuda.  Device memory is the interpreter's: a
+ * CUdeviceptr is a guest address.  Host memory (cuMemAllocHost,
+ * cuMemHostAlloc) is plain malloc, which the interpreter's copies read like
+ * any host buffer.  Strided copies are in shim_copy.c, streams and events
+ * in shim_stream.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +12,8 @@
 #include <time.h>
 #include "cuda/shim.h"
 
-static CUresult
-merr(int rc)
+CUresult
+shim_merr(int rc)
 {
 	switch (rc) {
 	case PTX_OK: return CUDA_SUCCESS;
@@ -47,7 +48,7 @@ cuMemAlloc_v2(CUdeviceptr *p, size_t n)
 		shim.allocs = na;
 		shim.capallocs = cap;
 	}
-	if ((r = merr(ptx_mem_alloc(shim.cx, n, &a))))
+	if ((r = shim_merr(ptx_mem_alloc(shim.cx, n, &a))))
 		goto out;
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;
@@ -169,8 +170,8 @@ cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr p)
 /* ---------------------------------------------------------------- copies */
 
 /* Device addresses are those inside an allocation; anything else is host. */
-static int
-isdev(CUdeviceptr p)
+int
+shim_isdev(CUdeviceptr p)
 {
 	return ptx_mem_range(shim.cx, p, NULL, NULL) == PTX_OK;
 }
@@ -185,7 +186,7 @@ copy(int kind, CUdeviceptr dst, const void *hsrc, CUdeviceptr src, void *hdst, s
 	if ((r = shim_ready(NULL)) || !n)
 		goto out;
 	if (kind == 'u') {   /* cuMemcpy: unified addressing decides */
-		int d = isdev(dst), s = isdev(src);
+		int d = shim_isdev(dst), s = shim_isdev(src);
 		kind = d && s ? 'd' : d ? 'h' : s ? 'H' : 'm';
 		hsrc = (const void *)(uintptr_t)src;
 		hdst = (void *)(uintptr_t)dst;
@@ -199,7 +200,7 @@ copy(int kind, CUdeviceptr dst, const void *hsrc, CUdeviceptr src, void *hdst, s
 	if (rc != PTX_OK) {
 		if (rc == PTX_EFAULT)
 			shim_print_diags("bad copy");
-		r = merr(rc);
+		r = shim_merr(rc);
 	}
 out:
 	UNLOCK();
@@ -276,20 +277,16 @@ cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
 	return cuMemcpy(dst, src, n);
 }
 
-/* Fills n elements of size esz with the pattern v. */
-static CUresult
-fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n)
+/* Fills n elements of size esz with the pattern v; under LOCK. */
+CUresult
+shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n)
 {
 	unsigned char chunk[4096];
 	size_t per = sizeof chunk / esz, done = 0;
-	CUresult r;
 	int rc = PTX_OK;
 
 	for (size_t i = 0; i < per; i++)
 		memcpy(chunk + i * esz, &v, esz);   /* little-endian: the low esz bytes */
-	LOCK();
-	if ((r = shim_ready(NULL)))
-		goto out;
 	if (esz == 1)
 		rc = ptx_mem_memset(shim.cx, dst, (int)(v & 0xff), n);
 	else
@@ -298,8 +295,17 @@ fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n)
 			rc = ptx_mem_copy_htod(shim.cx, dst + done * esz, chunk, k * esz);
 			done += k;
 		}
-	r = merr(rc);
-out:
+	return shim_merr(rc);
+}
+
+static CUresult
+fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n)
+{
+	CUresult r;
+
+	LOCK();
+	if (!(r = shim_ready(NULL)))
+		r = shim_fill(dst, v, esz, n);
 	UNLOCK();
 	return r;
 }
@@ -363,14 +369,86 @@ cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n, CUstream s)
 
 /* ---------------------------------------------------------------- host memory */
 
+/*
+ * Page-locked host memory is plain host memory here, but the shim keeps a
+ * table of it (shim.hosts) so that cuMemHostGetFlags, cuPointerGetAttribute
+ * and the registration errors answer as the driver does.  Device code
+ * cannot reach host memory, so the flags that would map it into the device
+ * address space (CU_MEMHOSTALLOC_DEVICEMAP, CU_MEMHOSTREGISTER_DEVICEMAP)
+ * are refused with CUDA_ERROR_NOT_SUPPORTED, and the device reports
+ * CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY as 0.
+ */
+enum { HOST_PORTABLE = 1, HOST_DEVICEMAP = 2, HOST_WRITECOMBINED = 4, REGISTER_IOMEMORY = 4,
+       REGISTER_READ_ONLY = 8 };
+
+int
+shim_host_find(const void *p)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	for (size_t i = 0; i < shim.nhosts; i++) {
+		uintptr_t b = (uintptr_t)shim.hosts[i].p;
+		if (a >= b && a - b < (shim.hosts[i].n ? shim.hosts[i].n : 1))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* Records a host range; under LOCK. */
+static CUresult
+host_add(void *p, size_t n, unsigned flags, int registered)
+{
+	if (shim.nhosts == shim.caphosts) {
+		size_t cap = shim.caphosts ? shim.caphosts * 2 : 16;
+		void *nh = realloc(shim.hosts, cap * sizeof *shim.hosts);
+		if (!nh)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		shim.hosts = nh;
+		shim.caphosts = cap;
+	}
+	shim.hosts[shim.nhosts].p = p;
+	shim.hosts[shim.nhosts].n = n;
+	shim.hosts[shim.nhosts].flags = flags;
+	shim.hosts[shim.nhosts].registered = registered;
+	shim.nhosts++;
+	return CUDA_SUCCESS;
+}
+
+static void
+host_drop(int i)
+{
+	shim.hosts[i] = shim.hosts[--shim.nhosts];
+}
+
+CUresult
+cuMemHostAlloc(void **p, size_t n, unsigned flags)
+{
+	CUresult r;
+
+	if (!p || flags > (HOST_PORTABLE | HOST_DEVICEMAP | HOST_WRITECOMBINED))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (flags & HOST_DEVICEMAP)
+		return CUDA_ERROR_NOT_SUPPORTED;
+	LOCK();
+	if ((r = shim_ready(NULL)))
+		goto out;
+	if (!(*p = malloc(n ? n : 1))) {
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+		goto out;
+	}
+	if ((r = host_add(*p, n, flags, 0))) {
+		free(*p);
+		*p = NULL;
+	}
+out:
+	UNLOCK();
+	return r;
+}
+
 CUresult
 cuMemAllocHost_v2(void **p, size_t n)
 {
-	if (!p)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (!(*p = malloc(n ? n : 1)))
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	return CUDA_SUCCESS;
+	return cuMemHostAlloc(p, n, 0);
 }
 
 CUresult
@@ -380,196 +458,79 @@ cuMemAllocHost(void **p, size_t n)
 }
 
 CUresult
-cuMemHostAlloc(void **p, size_t n, unsigned flags)
-{
-	(void)flags;
-	return cuMemAllocHost_v2(p, n);
-}
-
-CUresult
 cuMemFreeHost(void *p)
 {
-	free(p);
-	return CUDA_SUCCESS;
-}
+	CUresult r = CUDA_SUCCESS;
+	int i;
 
-CUresult
-cuMemHostRegister_v2(void *p, size_t n, unsigned flags)
-{
-	(void)p, (void)n, (void)flags;
-	return CUDA_SUCCESS;
-}
-
-CUresult
-cuMemHostUnregister(void *p)
-{
-	(void)p;
-	return CUDA_SUCCESS;
-}
-
-/* ---------------------------------------------------------------- streams, events */
-
-CUresult
-cuStreamCreate(CUstream *s, unsigned flags)
-{
-	CUcontext ctx;
-	CUresult r;
-
-	(void)flags;
-	if (!s)
-		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = shim_ready(&ctx);
-	UNLOCK();
-	if (r && r != CUDA_ERROR_NOT_INITIALIZED && r != CUDA_ERROR_INVALID_CONTEXT)
-		r = CUDA_SUCCESS;   /* a poisoned context still hands out handles */
-	if (r)
-		return r;
-	if (!(*s = calloc(1, sizeof **s)))
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	(*s)->magic = MAGIC_STREAM;
-	(*s)->ctx = ctx;
-	return CUDA_SUCCESS;
-}
-
-CUresult
-cuStreamCreateWithPriority(CUstream *s, unsigned flags, int prio)
-{
-	(void)prio;
-	return cuStreamCreate(s, flags);
-}
-
-CUresult
-cuStreamDestroy_v2(CUstream s)
-{
-	if (!s || s->magic != MAGIC_STREAM)
-		return CUDA_ERROR_INVALID_HANDLE;
-	s->magic = 0;
-	free(s);
-	return CUDA_SUCCESS;
-}
-
-CUresult
-cuStreamDestroy(CUstream s)
-{
-	return cuStreamDestroy_v2(s);
-}
-
-CUresult
-cuStreamSynchronize(CUstream s)
-{
-	CUresult r;
-
-	if (s && s->magic != MAGIC_STREAM)
-		return CUDA_ERROR_INVALID_HANDLE;
-	LOCK();
-	r = shim_ready(NULL);
+	if ((i = shim_host_find(p)) < 0 || shim.hosts[i].p != p || shim.hosts[i].registered)
+		r = CUDA_ERROR_INVALID_VALUE;
+	else {
+		host_drop(i);
+		free(p);
+	}
 	UNLOCK();
 	return r;
 }
 
 CUresult
-cuStreamQuery(CUstream s)
+cuMemHostGetFlags(unsigned *flags, void *p)
 {
-	return cuStreamSynchronize(s);
-}
+	CUresult r = CUDA_SUCCESS;
+	int i;
 
-CUresult
-cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags)
-{
-	(void)flags;
-	if ((s && s->magic != MAGIC_STREAM) || !e || e->magic != MAGIC_EVENT)
-		return CUDA_ERROR_INVALID_HANDLE;
-	return CUDA_SUCCESS;
-}
-
-double
-shim_now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-CUresult
-cuEventCreate(CUevent *e, unsigned flags)
-{
-	(void)flags;
-	if (!e)
+	if (!flags)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!shim.inited)
-		return CUDA_ERROR_NOT_INITIALIZED;
-	if (!(*e = calloc(1, sizeof **e)))
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	(*e)->magic = MAGIC_EVENT;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!(r = shim_ready(NULL))) {
+		if ((i = shim_host_find(p)) < 0 || shim.hosts[i].registered)
+			r = CUDA_ERROR_INVALID_VALUE;
+		else
+			*flags = shim.hosts[i].flags;
+	}
+	UNLOCK();
+	return r;
 }
 
 CUresult
-cuEventRecord(CUevent e, CUstream s)
+cuMemHostRegister_v2(void *p, size_t n, unsigned flags)
 {
-	if (!e || e->magic != MAGIC_EVENT || (s && s->magic != MAGIC_STREAM))
-		return CUDA_ERROR_INVALID_HANDLE;
-	e->ms = shim_now_ms();
-	e->recorded = 1;
-	return CUDA_SUCCESS;
-}
+	CUresult r;
 
-CUresult
-cuEventRecordWithFlags(CUevent e, CUstream s, unsigned flags)
-{
-	(void)flags;
-	return cuEventRecord(e, s);
-}
-
-CUresult
-cuEventSynchronize(CUevent e)
-{
-	if (!e || e->magic != MAGIC_EVENT)
-		return CUDA_ERROR_INVALID_HANDLE;
-	return CUDA_SUCCESS;
-}
-
-CUresult
-cuEventQuery(CUevent e)
-{
-	return cuEventSynchronize(e);
-}
-
-CUresult
-cuEventElapsedTime(float *ms, CUevent a, CUevent b)
-{
-	if (!ms)
+	if (!p || !n || flags > (HOST_PORTABLE | HOST_DEVICEMAP | REGISTER_IOMEMORY | REGISTER_READ_ONLY))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!a || a->magic != MAGIC_EVENT || !b || b->magic != MAGIC_EVENT)
-		return CUDA_ERROR_INVALID_HANDLE;
-	if (!a->recorded || !b->recorded)
-		return CUDA_ERROR_INVALID_HANDLE;
-	*ms = (float)(b->ms - a->ms);
-	return CUDA_SUCCESS;
+	if (flags & (HOST_DEVICEMAP | REGISTER_IOMEMORY | REGISTER_READ_ONLY))
+		return CUDA_ERROR_NOT_SUPPORTED;
+	LOCK();
+	if (!(r = shim_ready(NULL))) {
+		for (size_t i = 0; i < shim.nhosts && !r; i++) {
+			uintptr_t a = (uintptr_t)p, b = (uintptr_t)shim.hosts[i].p;
+			if (a < b + shim.hosts[i].n && b < a + n)
+				r = CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+		}
+		if (!r)
+			r = host_add(p, n, flags, 1);
+	}
+	UNLOCK();
+	return r;
 }
 
 CUresult
-cuEventElapsedTime_v2(float *ms, CUevent a, CUevent b)
+cuMemHostUnregister(void *p)
 {
-	return cuEventElapsedTime(ms, a, b);
-}
+	CUresult r;
+	int i;
 
-CUresult
-cuEventDestroy_v2(CUevent e)
-{
-	if (!e || e->magic != MAGIC_EVENT)
-		return CUDA_ERROR_INVALID_HANDLE;
-	e->magic = 0;
-	free(e);
-	return CUDA_SUCCESS;
-}
-
-CUresult
-cuEventDestroy(CUevent e)
-{
-	return cuEventDestroy_v2(e);
+	LOCK();
+	if (!(r = shim_ready(NULL))) {
+		if ((i = shim_host_find(p)) < 0 || shim.hosts[i].p != p || !shim.hosts[i].registered)
+			r = CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
+		else
+			host_drop(i);
+	}
+	UNLOCK();
+	return r;
 }
 
 /* ---------------------------------------------------------------- error names */
@@ -585,6 +546,8 @@ static const struct { CUresult r; const char *name, *text; } errs[] = {
 	{200, "CUDA_ERROR_INVALID_IMAGE", "device kernel image is invalid"},
 	{201, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},
 	{209, "CUDA_ERROR_NO_BINARY_FOR_GPU", "no kernel image is available for execution on the device"},
+	{215, "CUDA_ERROR_UNSUPPORTED_LIMIT", "limit is not supported on this architecture"},
+	{217, "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED", "peer access is not supported between these two devices"},
 	{218, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
 	{300, "CUDA_ERROR_INVALID_SOURCE", "device kernel image is invalid"},
 	{301, "CUDA_ERROR_FILE_NOT_FOUND", "file not found"},
@@ -594,9 +557,13 @@ static const struct { CUresult r; const char *name, *text; } errs[] = {
 	{700, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered"},
 	{701, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "too many resources requested for launch"},
 	{702, "CUDA_ERROR_LAUNCH_TIMEOUT", "the launch timed out and was terminated"},
+	{705, "CUDA_ERROR_PEER_ACCESS_NOT_ENABLED", "peer access has not been enabled"},
 	{708, "CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE", "primary context active"},
 	{709, "CUDA_ERROR_CONTEXT_IS_DESTROYED", "context is destroyed"},
 	{710, "CUDA_ERROR_ASSERT", "device-side assert triggered"},
+	{712, "CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED",
+	    "part or all of the requested memory range is already mapped"},
+	{713, "CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED", "pointer does not correspond to a registered memory region"},
 	{715, "CUDA_ERROR_ILLEGAL_INSTRUCTION", "an illegal instruction was encountered"},
 	{716, "CUDA_ERROR_MISALIGNED_ADDRESS", "misaligned address"},
 	{719, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure"},

@@ -35,8 +35,8 @@ fill_log(char *log, size_t cap)
 }
 
 /* Reads the log buffer options of cuModuleLoadDataEx / cuLinkCreate. */
-static void
-jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
+void
+shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
 {
 	*log = NULL;
 	*cap = 0;
@@ -58,18 +58,16 @@ is_binary(const unsigned char *p)
 	return !memcmp(p, elf, 4) || !memcmp(p, fatbin, 4) || !memcmp(p, wrapper, 4);
 }
 
-/* Loads PTX text into the current context; under LOCK. */
-static CUresult
-load(CUmodule *out, const char *name, const void *image, char *log, size_t cap)
+/* Loads PTX text as a module of context owner, or as a library when owner
+ * is NULL; under LOCK. */
+CUresult
+shim_load(CUmodule *out, CUcontext owner, const char *name, const void *image, char *log,
+          size_t cap)
 {
-	CUcontext ctx;
-	CUresult r;
 	CUmodule md;
 	ptx_module *m;
 	int rc;
 
-	if ((r = shim_ready(&ctx)))
-		return r;
 	if (!out || !image)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (is_binary(image)) {
@@ -91,8 +89,14 @@ load(CUmodule *out, const char *name, const void *image, char *log, size_t cap)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	md->magic = MAGIC_MOD;
-	md->ctx = ctx;
+	md->ctx = owner;
+	md->lib = !owner;
 	md->m = m;
+	if (md->lib && !(md->text = strdup(image))) {
+		ptx_module_free(m);
+		free(md);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	md->next = shim.mods;
 	shim.mods = md;
 	*out = md;
@@ -102,13 +106,15 @@ load(CUmodule *out, const char *name, const void *image, char *log, size_t cap)
 CUresult
 cuModuleLoadDataEx(CUmodule *out, const void *image, unsigned nopt, int *opt, void **val)
 {
+	CUcontext ctx;
 	CUresult r;
 	char *log;
 	size_t cap;
 
-	jit_log(nopt, opt, val, &log, &cap);
+	shim_jit_log(nopt, opt, val, &log, &cap);
 	LOCK();
-	r = load(out, "<image>", image, log, cap);
+	if (!(r = shim_ready(&ctx)))
+		r = shim_load(out, ctx, "<image>", image, log, cap);
 	UNLOCK();
 	return r;
 }
@@ -126,8 +132,8 @@ cuModuleLoadFatBinary(CUmodule *out, const void *image)
 }
 
 /* The whole of a file, NUL-terminated; NULL when it cannot be read. */
-static char *
-slurp(const char *path, size_t *len)
+char *
+shim_slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -159,48 +165,58 @@ slurp(const char *path, size_t *len)
 CUresult
 cuModuleLoad(CUmodule *out, const char *path)
 {
+	CUcontext ctx;
 	char *text;
 	CUresult r;
 
 	if (!path)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!(text = slurp(path, NULL)))
+	if (!(text = shim_slurp(path, NULL)))
 		return CUDA_ERROR_FILE_NOT_FOUND;
 	LOCK();
-	r = load(out, path, text, NULL, 0);
+	if (!(r = shim_ready(&ctx)))
+		r = shim_load(out, ctx, path, text, NULL, 0);
 	UNLOCK();
 	free(text);
 	return r;
 }
 
-CUresult
-cuModuleUnload(CUmodule md)
+/* Unlinks md and frees it with its functions (a library with its
+ * instances); under LOCK. */
+void
+shim_unload(CUmodule md)
 {
 	CUmodule *pp;
 
-	LOCK();
+	if (md->lib) {
+		CUmodule in;
+		do {
+			for (in = shim.mods; in && in->parent != md; in = in->next)
+				;
+			if (in)
+				shim_unload(in);
+		} while (in);
+	}
+
 	for (pp = &shim.mods; *pp && *pp != md; pp = &(*pp)->next)
 		;
-	if (!md || !*pp) {
-		UNLOCK();
-		return CUDA_ERROR_INVALID_HANDLE;
-	}
-	*pp = md->next;
+	if (*pp)
+		*pp = md->next;
 	while (md->fns) {
 		struct Sfn *f = md->fns;
 		md->fns = f->next;
 		f->magic = 0;
+		free(f->pbuf);
 		free(f);
 	}
 	ptx_module_free(md->m);
+	free(md->text);
 	md->magic = 0;
 	free(md);
-	UNLOCK();
-	return CUDA_SUCCESS;
 }
 
-static int
-validmod(CUmodule md)
+int
+shim_validmod(CUmodule md)
 {
 	for (CUmodule p = shim.mods; p; p = p->next)
 		if (p == md)
@@ -208,44 +224,61 @@ validmod(CUmodule md)
 	return 0;
 }
 
+/* A library's modules belong to the library: cuLibraryUnload frees them. */
 CUresult
-cuModuleGetFunction(CUfunction *out, CUmodule md, const char *name)
+cuModuleUnload(CUmodule md)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	LOCK();
+	if (!shim_validmod(md) || md->lib || md->parent)
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		shim_unload(md);
+	UNLOCK();
+	return r;
+}
+
+/* The handle of kernel name of md, made on first request; under LOCK. */
+CUresult
+shim_getfn(CUfunction *out, CUmodule md, const char *name)
 {
 	ptx_function *f;
 	struct Sfn *fn;
-	CUresult r = CUDA_SUCCESS;
+
+	if (!shim_validmod(md))
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (ptx_module_get_function(md->m, name, &f) != PTX_OK)
+		return CUDA_ERROR_NOT_FOUND;
+	for (fn = md->fns; fn && fn->f != f; fn = fn->next)
+		;
+	if (!fn) {
+		ptx_function_usage u;
+		if (!(fn = calloc(1, sizeof *fn)))
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		ptx_function_usage_get(md->m, f, &u);
+		fn->magic = MAGIC_FN;
+		fn->mod = md;
+		fn->f = f;
+		/* the interpreter gives each kernel the module's static shared
+		 * memory, which may pass 48 KiB where no one kernel's does */
+		fn->maxdyn = u.shared_bytes < 49152 ? 49152 - (int)u.shared_bytes : 0;
+		fn->next = md->fns;
+		md->fns = fn;
+	}
+	*out = fn;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuModuleGetFunction(CUfunction *out, CUmodule md, const char *name)
+{
+	CUresult r;
 
 	if (!out || !name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!validmod(md)) {
-		UNLOCK();
-		return CUDA_ERROR_INVALID_HANDLE;
-	}
-	if (ptx_module_get_function(md->m, name, &f) != PTX_OK) {
-		UNLOCK();
-		return CUDA_ERROR_NOT_FOUND;
-	}
-	for (fn = md->fns; fn && fn->f != f; fn = fn->next)
-		;
-	if (!fn) {
-		if (!(fn = calloc(1, sizeof *fn)))
-			r = CUDA_ERROR_OUT_OF_MEMORY;
-		else {
-			ptx_function_usage u;
-			ptx_function_usage_get(md->m, f, &u);
-			fn->magic = MAGIC_FN;
-			fn->mod = md;
-			fn->f = f;
-			/* the interpreter gives each kernel the module's static shared
-			 * memory, which may pass 48 KiB where no one kernel's does */
-			fn->maxdyn = u.shared_bytes < 49152 ? 49152 - (int)u.shared_bytes : 0;
-			fn->next = md->fns;
-			md->fns = fn;
-		}
-	}
-	if (fn)
-		*out = fn;
+	r = shim_getfn(out, md, name);
 	UNLOCK();
 	return r;
 }
@@ -260,7 +293,7 @@ cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *
 	if (!name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!validmod(md))
+	if (!shim_validmod(md))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else if (ptx_module_get_global(md->m, name, &a, &n) != PTX_OK)
 		r = CUDA_ERROR_NOT_FOUND;
@@ -280,8 +313,8 @@ cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *nam
 	return cuModuleGetGlobal_v2(dptr, bytes, md, name);
 }
 
-static int
-validfn(CUfunction f)
+int
+shim_validfn(CUfunction f)
 {
 	for (CUmodule p = shim.mods; p; p = p->next)
 		for (struct Sfn *q = p->fns; q; q = q->next)
@@ -290,22 +323,32 @@ validfn(CUfunction f)
 	return 0;
 }
 
+/* The most threads a block of the kernel may have: 1024, or fewer when its
+ * .maxntid says so (a .reqntid does not lower it, as with the driver).  The
+ * register file does not lower it either, as it does on a GPU: the
+ * interpreter has none, and its register count is not what ptxas would
+ * allocate. */
+static int
+maxthreads(const ptx_function_usage *u)
+{
+	long m = (long)u->maxntid[0] * u->maxntid[1] * u->maxntid[2];
+
+	return m && m < 1024 ? (int)m : 1024;
+}
+
+/* Under LOCK. */
 CUresult
-cuFuncGetAttribute(int *v, int attr, CUfunction fn)
+shim_fn_attr(int *v, int attr, CUfunction fn)
 {
 	ptx_function_usage u;
-	CUresult r = CUDA_SUCCESS;
 
 	if (!v)
 		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!validfn(fn)) {
-		UNLOCK();
+	if (!shim_validfn(fn))
 		return CUDA_ERROR_INVALID_HANDLE;
-	}
 	ptx_function_usage_get(fn->mod->m, fn->f, &u);
 	switch (attr) {
-	case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = 1024; break;
+	case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = maxthreads(&u); break;
 	case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *v = (int)u.shared_bytes; break;
 	case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *v = 0; break;
 	case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *v = (int)u.local_bytes; break;
@@ -315,36 +358,51 @@ cuFuncGetAttribute(int *v, int attr, CUfunction fn)
 	case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *v = fn->maxdyn; break;
 	default:
 		if (attr < 0 || attr >= CU_FUNC_ATTRIBUTE_MAX)
-			r = CUDA_ERROR_INVALID_VALUE;
-		else
-			*v = fn->attr[attr];
+			return CUDA_ERROR_INVALID_VALUE;
+		*v = fn->attr[attr];
 	}
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuFuncGetAttribute(int *v, int attr, CUfunction fn)
+{
+	CUresult r;
+
+	LOCK();
+	r = shim_fn_attr(v, attr, fn);
 	UNLOCK();
 	return r;
+}
+
+/* Under LOCK. */
+CUresult
+shim_fn_set_attr(CUfunction fn, int attr, int v)
+{
+	ptx_function_usage u;
+
+	if (!shim_validfn(fn))
+		return CUDA_ERROR_INVALID_HANDLE;
+	ptx_function_usage_get(fn->mod->m, fn->f, &u);
+	if (attr == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+		if (v < 0 || (size_t)v + u.shared_bytes > 232448)
+			return CUDA_ERROR_INVALID_VALUE;
+		fn->maxdyn = v;
+	} else if (attr == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT ||
+	    (attr >= CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH && attr < CU_FUNC_ATTRIBUTE_MAX))
+		fn->attr[attr] = v;
+	else
+		return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_SUCCESS;
 }
 
 CUresult
 cuFuncSetAttribute(CUfunction fn, int attr, int v)
 {
-	ptx_function_usage u;
-	CUresult r = CUDA_SUCCESS;
+	CUresult r;
 
 	LOCK();
-	if (!validfn(fn)) {
-		UNLOCK();
-		return CUDA_ERROR_INVALID_HANDLE;
-	}
-	ptx_function_usage_get(fn->mod->m, fn->f, &u);
-	if (attr == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
-		if (v < 0 || (size_t)v + u.shared_bytes > 232448)
-			r = CUDA_ERROR_INVALID_VALUE;
-		else
-			fn->maxdyn = v;
-	} else if (attr == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT ||
-	    (attr >= CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH && attr < CU_FUNC_ATTRIBUTE_MAX))
-		fn->attr[attr] = v;
-	else
-		r = CUDA_ERROR_INVALID_VALUE;
+	r = shim_fn_set_attr(fn, attr, v);
 	UNLOCK();
 	return r;
 }
@@ -365,7 +423,7 @@ cuFuncGetModule(CUmodule *md, CUfunction fn)
 	if (!md)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!validfn(fn))
+	if (!shim_validfn(fn))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		*md = fn->mod;
@@ -381,7 +439,7 @@ cuFuncGetName(const char **name, CUfunction fn)
 	if (!name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!validfn(fn))
+	if (!shim_validfn(fn))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		*name = ptx_function_name(fn->f);
@@ -410,19 +468,23 @@ fault_result(void)
 }
 
 /* Every launch form ends here; under LOCK. */
-static CUresult
-launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned cluster[3],
+CUresult
+shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned cluster[3],
        unsigned shared, void **params, void **extra)
 {
 	CUcontext ctx;
 	CUresult r;
+	ptx_function_usage u;
 	void **pp = params, *argv[256];
 	int rc;
 
 	if ((r = shim_ready(&ctx)))
 		return r;
-	if (!validfn(fn))
+	if (!shim_validfn(fn))
 		return CUDA_ERROR_INVALID_HANDLE;
+	/* a CUkernel runs as the current context's instance of its library */
+	if (fn->mod->lib && (r = shim_instance(&fn, fn, ctx)))
+		return r;
 	for (int i = 0; i < 3; i++)
 		if (!grid[i] || !block[i] || !cluster[i] || grid[i] % cluster[i])
 			return i < 3 && cluster[i] && grid[i] && block[i] ? CUDA_ERROR_INVALID_CLUSTER_SIZE :
@@ -432,6 +494,14 @@ launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const uns
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 16)
 		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	/* A block larger than .maxntid allows, or not of the .reqntid shape,
+	 * is refused as a GPU refuses it. */
+	ptx_function_usage_get(fn->mod->m, fn->f, &u);
+	if ((uint64_t)block[0] * block[1] * block[2] > (uint64_t)maxthreads(&u))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (u.reqntid[0] && (block[0] != (unsigned)u.reqntid[0] || block[1] != (unsigned)u.reqntid[1] ||
+	    block[2] != (unsigned)u.reqntid[2]))
+		return CUDA_ERROR_INVALID_VALUE;
 	if (!params && extra) {
 		/* CU_LAUNCH_PARAM_BUFFER_POINTER: one packed buffer at the declared offsets */
 		char *buf = NULL;
@@ -481,7 +551,7 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 
 	(void)stream;
 	LOCK();
-	r = launch(fn, grid, block, one, shared, params, extra);
+	r = shim_launch(fn, grid, block, one, shared, params, extra);
 	UNLOCK();
 	return r;
 }
@@ -514,7 +584,7 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 			cluster[2] = cfg->attrs[i].value.clusterDim.z;
 		}
 	LOCK();
-	r = launch(fn, grid, block, cluster, cfg->sharedMemBytes, params, extra);
+	r = shim_launch(fn, grid, block, cluster, cfg->sharedMemBytes, params, extra);
 	UNLOCK();
 	return r;
 }
@@ -540,7 +610,7 @@ cuLinkCreate_v2(unsigned nopt, int *opt, void **val, CUlinkState *out)
 	if (!(l = calloc(1, sizeof *l)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	l->magic = MAGIC_LINK;
-	jit_log(nopt, opt, val, &l->log, &l->cap);
+	shim_jit_log(nopt, opt, val, &l->log, &l->cap);
 	*out = l;
 	return CUDA_SUCCESS;
 }
@@ -604,7 +674,7 @@ cuLinkAddFile_v2(CUlinkState l, int type, const char *path, unsigned nopt, int *
 	(void)nopt, (void)opt, (void)val;
 	if (!path)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!(t = slurp(path, &n)))
+	if (!(t = shim_slurp(path, &n)))
 		return CUDA_ERROR_FILE_NOT_FOUND;
 	r = link_add(l, type, t, n, path);
 	free(t);

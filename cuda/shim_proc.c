@@ -18,21 +18,38 @@ CUresult cuCtxCreate_v3();
 CUresult cuCtxCreate_v4();
 CUresult cuCtxDestroy();
 CUresult cuCtxDestroy_v2();
+CUresult cuCtxDisablePeerAccess();
+CUresult cuCtxEnablePeerAccess();
 CUresult cuCtxGetApiVersion();
+CUresult cuCtxGetCacheConfig();
 CUresult cuCtxGetCurrent();
 CUresult cuCtxGetDevice();
+CUresult cuCtxGetDevice_v2();
 CUresult cuCtxGetFlags();
+CUresult cuCtxGetId();
+CUresult cuCtxGetLimit();
+CUresult cuCtxGetStreamPriorityRange();
 CUresult cuCtxPopCurrent();
 CUresult cuCtxPopCurrent_v2();
 CUresult cuCtxPushCurrent();
 CUresult cuCtxPushCurrent_v2();
+CUresult cuCtxRecordEvent();
+CUresult cuCtxSetCacheConfig();
 CUresult cuCtxSetCurrent();
+CUresult cuCtxSetFlags();
+CUresult cuCtxSetLimit();
 CUresult cuCtxSynchronize();
+CUresult cuCtxSynchronize_v2();
+CUresult cuCtxWaitEvent();
+CUresult cuDeviceCanAccessPeer();
 CUresult cuDeviceComputeCapability();
 CUresult cuDeviceGet();
 CUresult cuDeviceGetAttribute();
+CUresult cuDeviceGetByPCIBusId();
 CUresult cuDeviceGetCount();
 CUresult cuDeviceGetName();
+CUresult cuDeviceGetP2PAttribute();
+CUresult cuDeviceGetPCIBusId();
 CUresult cuDeviceGetUuid();
 CUresult cuDeviceGetUuid_v2();
 CUresult cuDevicePrimaryCtxGetState();
@@ -58,16 +75,58 @@ CUresult cuEventSynchronize();
 CUresult cuFuncGetAttribute();
 CUresult cuFuncGetModule();
 CUresult cuFuncGetName();
+CUresult cuFuncGetParamInfo();
+CUresult cuFuncIsLoaded();
+CUresult cuFuncLoad();
 CUresult cuFuncSetAttribute();
 CUresult cuFuncSetCacheConfig();
 CUresult cuGetErrorName();
 CUresult cuGetErrorString();
+CUresult cuGetExportTable();
 CUresult cuGetProcAddress();
 CUresult cuGetProcAddress_v2();
+CUresult cuGraphAddEmptyNode();
+CUresult cuGraphAddHostNode();
+CUresult cuGraphAddKernelNode();
+CUresult cuGraphAddKernelNode_v2();
+CUresult cuGraphAddMemcpyNode();
+CUresult cuGraphAddMemsetNode();
+CUresult cuGraphCreate();
+CUresult cuGraphDestroy();
+CUresult cuGraphExecDestroy();
+CUresult cuGraphExecKernelNodeSetParams();
+CUresult cuGraphExecKernelNodeSetParams_v2();
+CUresult cuGraphExecMemcpyNodeSetParams();
+CUresult cuGraphExecMemsetNodeSetParams();
+CUresult cuGraphInstantiate();
+CUresult cuGraphInstantiateWithFlags();
+CUresult cuGraphInstantiate_v2();
+CUresult cuGraphKernelNodeSetParams();
+CUresult cuGraphKernelNodeSetParams_v2();
+CUresult cuGraphLaunch();
+CUresult cuGraphUpload();
 CUresult cuInit();
+CUresult cuKernelGetAttribute();
+CUresult cuKernelGetFunction();
+CUresult cuKernelGetLibrary();
+CUresult cuKernelGetName();
+CUresult cuKernelGetParamInfo();
+CUresult cuKernelSetAttribute();
+CUresult cuKernelSetCacheConfig();
 CUresult cuLaunchCooperativeKernel();
+CUresult cuLaunchHostFunc();
 CUresult cuLaunchKernel();
 CUresult cuLaunchKernelEx();
+CUresult cuLibraryEnumerateKernels();
+CUresult cuLibraryGetGlobal();
+CUresult cuLibraryGetKernel();
+CUresult cuLibraryGetKernelCount();
+CUresult cuLibraryGetManaged();
+CUresult cuLibraryGetModule();
+CUresult cuLibraryGetUnifiedFunction();
+CUresult cuLibraryLoadData();
+CUresult cuLibraryLoadFromFile();
+CUresult cuLibraryUnload();
 CUresult cuLinkAddData();
 CUresult cuLinkAddData_v2();
 CUresult cuLinkAddFile();
@@ -88,9 +147,17 @@ CUresult cuMemGetAddressRange_v2();
 CUresult cuMemGetInfo();
 CUresult cuMemGetInfo_v2();
 CUresult cuMemHostAlloc();
+CUresult cuMemHostGetFlags();
 CUresult cuMemHostRegister_v2();
 CUresult cuMemHostUnregister();
 CUresult cuMemcpy();
+CUresult cuMemcpy2DAsync_v2();
+CUresult cuMemcpy2DUnaligned_v2();
+CUresult cuMemcpy2D_v2();
+CUresult cuMemcpy3DAsync_v2();
+CUresult cuMemcpy3DPeer();
+CUresult cuMemcpy3DPeerAsync();
+CUresult cuMemcpy3D_v2();
 CUresult cuMemcpyAsync();
 CUresult cuMemcpyDtoD();
 CUresult cuMemcpyDtoDAsync_v2();
@@ -101,27 +168,54 @@ CUresult cuMemcpyDtoH_v2();
 CUresult cuMemcpyHtoD();
 CUresult cuMemcpyHtoDAsync_v2();
 CUresult cuMemcpyHtoD_v2();
+CUresult cuMemcpyPeer();
+CUresult cuMemcpyPeerAsync();
 CUresult cuMemsetD16();
 CUresult cuMemsetD16Async();
 CUresult cuMemsetD16_v2();
+CUresult cuMemsetD2D16Async();
+CUresult cuMemsetD2D16_v2();
+CUresult cuMemsetD2D32Async();
+CUresult cuMemsetD2D32_v2();
+CUresult cuMemsetD2D8Async();
+CUresult cuMemsetD2D8_v2();
 CUresult cuMemsetD32();
 CUresult cuMemsetD32Async();
 CUresult cuMemsetD32_v2();
 CUresult cuMemsetD8();
 CUresult cuMemsetD8Async();
 CUresult cuMemsetD8_v2();
+CUresult cuModuleEnumerateFunctions();
 CUresult cuModuleGetFunction();
+CUresult cuModuleGetFunctionCount();
 CUresult cuModuleGetGlobal();
 CUresult cuModuleGetGlobal_v2();
+CUresult cuModuleGetLoadingMode();
 CUresult cuModuleLoad();
 CUresult cuModuleLoadData();
 CUresult cuModuleLoadDataEx();
 CUresult cuModuleLoadFatBinary();
 CUresult cuModuleUnload();
+CUresult cuOccupancyAvailableDynamicSMemPerBlock();
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor();
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags();
+CUresult cuOccupancyMaxPotentialBlockSize();
+CUresult cuOccupancyMaxPotentialBlockSizeWithFlags();
+CUresult cuPointerGetAttribute();
+CUresult cuPointerGetAttributes();
+CUresult cuProfilerStart();
+CUresult cuProfilerStop();
+CUresult cuStreamAddCallback();
 CUresult cuStreamCreate();
 CUresult cuStreamCreateWithPriority();
 CUresult cuStreamDestroy();
 CUresult cuStreamDestroy_v2();
+CUresult cuStreamGetCtx();
+CUresult cuStreamGetCtx_v2();
+CUresult cuStreamGetDevice();
+CUresult cuStreamGetFlags();
+CUresult cuStreamGetId();
+CUresult cuStreamGetPriority();
 CUresult cuStreamQuery();
 CUresult cuStreamSynchronize();
 CUresult cuStreamWaitEvent();
@@ -135,21 +229,38 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCtxCreate", 12050, (Proc)cuCtxCreate_v4},
 	{"cuCtxDestroy", 2000, (Proc)cuCtxDestroy},
 	{"cuCtxDestroy", 4000, (Proc)cuCtxDestroy_v2},
+	{"cuCtxDisablePeerAccess", 4000, (Proc)cuCtxDisablePeerAccess},
+	{"cuCtxEnablePeerAccess", 4000, (Proc)cuCtxEnablePeerAccess},
 	{"cuCtxGetApiVersion", 2000, (Proc)cuCtxGetApiVersion},
+	{"cuCtxGetCacheConfig", 3020, (Proc)cuCtxGetCacheConfig},
 	{"cuCtxGetCurrent", 2000, (Proc)cuCtxGetCurrent},
 	{"cuCtxGetDevice", 2000, (Proc)cuCtxGetDevice},
+	{"cuCtxGetDevice", 13000, (Proc)cuCtxGetDevice_v2},
 	{"cuCtxGetFlags", 2000, (Proc)cuCtxGetFlags},
+	{"cuCtxGetId", 12000, (Proc)cuCtxGetId},
+	{"cuCtxGetLimit", 3010, (Proc)cuCtxGetLimit},
+	{"cuCtxGetStreamPriorityRange", 5050, (Proc)cuCtxGetStreamPriorityRange},
 	{"cuCtxPopCurrent", 2000, (Proc)cuCtxPopCurrent},
 	{"cuCtxPopCurrent", 4000, (Proc)cuCtxPopCurrent_v2},
 	{"cuCtxPushCurrent", 2000, (Proc)cuCtxPushCurrent},
 	{"cuCtxPushCurrent", 4000, (Proc)cuCtxPushCurrent_v2},
+	{"cuCtxRecordEvent", 12050, (Proc)cuCtxRecordEvent},
+	{"cuCtxSetCacheConfig", 3020, (Proc)cuCtxSetCacheConfig},
 	{"cuCtxSetCurrent", 2000, (Proc)cuCtxSetCurrent},
+	{"cuCtxSetFlags", 12010, (Proc)cuCtxSetFlags},
+	{"cuCtxSetLimit", 3010, (Proc)cuCtxSetLimit},
 	{"cuCtxSynchronize", 2000, (Proc)cuCtxSynchronize},
+	{"cuCtxSynchronize", 13000, (Proc)cuCtxSynchronize_v2},
+	{"cuCtxWaitEvent", 12050, (Proc)cuCtxWaitEvent},
+	{"cuDeviceCanAccessPeer", 4000, (Proc)cuDeviceCanAccessPeer},
 	{"cuDeviceComputeCapability", 2000, (Proc)cuDeviceComputeCapability},
 	{"cuDeviceGet", 2000, (Proc)cuDeviceGet},
 	{"cuDeviceGetAttribute", 2000, (Proc)cuDeviceGetAttribute},
+	{"cuDeviceGetByPCIBusId", 4010, (Proc)cuDeviceGetByPCIBusId},
 	{"cuDeviceGetCount", 2000, (Proc)cuDeviceGetCount},
 	{"cuDeviceGetName", 2000, (Proc)cuDeviceGetName},
+	{"cuDeviceGetP2PAttribute", 8000, (Proc)cuDeviceGetP2PAttribute},
+	{"cuDeviceGetPCIBusId", 4010, (Proc)cuDeviceGetPCIBusId},
 	{"cuDeviceGetUuid", 2000, (Proc)cuDeviceGetUuid},
 	{"cuDeviceGetUuid", 11040, (Proc)cuDeviceGetUuid_v2},
 	{"cuDevicePrimaryCtxGetState", 2000, (Proc)cuDevicePrimaryCtxGetState},
@@ -175,16 +286,59 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuFuncGetAttribute", 2000, (Proc)cuFuncGetAttribute},
 	{"cuFuncGetModule", 2000, (Proc)cuFuncGetModule},
 	{"cuFuncGetName", 2000, (Proc)cuFuncGetName},
+	{"cuFuncGetParamInfo", 12040, (Proc)cuFuncGetParamInfo},
+	{"cuFuncIsLoaded", 12040, (Proc)cuFuncIsLoaded},
+	{"cuFuncLoad", 12040, (Proc)cuFuncLoad},
 	{"cuFuncSetAttribute", 2000, (Proc)cuFuncSetAttribute},
 	{"cuFuncSetCacheConfig", 2000, (Proc)cuFuncSetCacheConfig},
 	{"cuGetErrorName", 2000, (Proc)cuGetErrorName},
 	{"cuGetErrorString", 2000, (Proc)cuGetErrorString},
+	{"cuGetExportTable", 3000, (Proc)cuGetExportTable},
 	{"cuGetProcAddress", 2000, (Proc)cuGetProcAddress},
 	{"cuGetProcAddress", 12000, (Proc)cuGetProcAddress_v2},
+	{"cuGraphAddEmptyNode", 10000, (Proc)cuGraphAddEmptyNode},
+	{"cuGraphAddHostNode", 10000, (Proc)cuGraphAddHostNode},
+	{"cuGraphAddKernelNode", 10000, (Proc)cuGraphAddKernelNode},
+	{"cuGraphAddKernelNode", 12000, (Proc)cuGraphAddKernelNode_v2},
+	{"cuGraphAddMemcpyNode", 10000, (Proc)cuGraphAddMemcpyNode},
+	{"cuGraphAddMemsetNode", 10000, (Proc)cuGraphAddMemsetNode},
+	{"cuGraphCreate", 10000, (Proc)cuGraphCreate},
+	{"cuGraphDestroy", 10000, (Proc)cuGraphDestroy},
+	{"cuGraphExecDestroy", 10000, (Proc)cuGraphExecDestroy},
+	{"cuGraphExecKernelNodeSetParams", 10010, (Proc)cuGraphExecKernelNodeSetParams},
+	{"cuGraphExecKernelNodeSetParams", 12000, (Proc)cuGraphExecKernelNodeSetParams_v2},
+	{"cuGraphExecMemcpyNodeSetParams", 10020, (Proc)cuGraphExecMemcpyNodeSetParams},
+	{"cuGraphExecMemsetNodeSetParams", 10020, (Proc)cuGraphExecMemsetNodeSetParams},
+	{"cuGraphInstantiate", 10000, (Proc)cuGraphInstantiate},
+	{"cuGraphInstantiate", 11000, (Proc)cuGraphInstantiate_v2},
+	{"cuGraphInstantiate", 12000, (Proc)cuGraphInstantiateWithFlags},
+	{"cuGraphInstantiateWithFlags", 11040, (Proc)cuGraphInstantiateWithFlags},
+	{"cuGraphKernelNodeSetParams", 10000, (Proc)cuGraphKernelNodeSetParams},
+	{"cuGraphKernelNodeSetParams", 12000, (Proc)cuGraphKernelNodeSetParams_v2},
+	{"cuGraphLaunch", 10000, (Proc)cuGraphLaunch},
+	{"cuGraphUpload", 11010, (Proc)cuGraphUpload},
 	{"cuInit", 2000, (Proc)cuInit},
+	{"cuKernelGetAttribute", 12000, (Proc)cuKernelGetAttribute},
+	{"cuKernelGetFunction", 12000, (Proc)cuKernelGetFunction},
+	{"cuKernelGetLibrary", 12050, (Proc)cuKernelGetLibrary},
+	{"cuKernelGetName", 12030, (Proc)cuKernelGetName},
+	{"cuKernelGetParamInfo", 12040, (Proc)cuKernelGetParamInfo},
+	{"cuKernelSetAttribute", 12000, (Proc)cuKernelSetAttribute},
+	{"cuKernelSetCacheConfig", 12000, (Proc)cuKernelSetCacheConfig},
 	{"cuLaunchCooperativeKernel", 2000, (Proc)cuLaunchCooperativeKernel},
+	{"cuLaunchHostFunc", 10000, (Proc)cuLaunchHostFunc},
 	{"cuLaunchKernel", 2000, (Proc)cuLaunchKernel},
 	{"cuLaunchKernelEx", 2000, (Proc)cuLaunchKernelEx},
+	{"cuLibraryEnumerateKernels", 12040, (Proc)cuLibraryEnumerateKernels},
+	{"cuLibraryGetGlobal", 12000, (Proc)cuLibraryGetGlobal},
+	{"cuLibraryGetKernel", 12000, (Proc)cuLibraryGetKernel},
+	{"cuLibraryGetKernelCount", 12040, (Proc)cuLibraryGetKernelCount},
+	{"cuLibraryGetManaged", 12000, (Proc)cuLibraryGetManaged},
+	{"cuLibraryGetModule", 12000, (Proc)cuLibraryGetModule},
+	{"cuLibraryGetUnifiedFunction", 12000, (Proc)cuLibraryGetUnifiedFunction},
+	{"cuLibraryLoadData", 12000, (Proc)cuLibraryLoadData},
+	{"cuLibraryLoadFromFile", 12000, (Proc)cuLibraryLoadFromFile},
+	{"cuLibraryUnload", 12000, (Proc)cuLibraryUnload},
 	{"cuLinkAddData", 2000, (Proc)cuLinkAddData},
 	{"cuLinkAddData", 6050, (Proc)cuLinkAddData_v2},
 	{"cuLinkAddFile", 2000, (Proc)cuLinkAddFile},
@@ -194,51 +348,87 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuLinkCreate", 6050, (Proc)cuLinkCreate_v2},
 	{"cuLinkDestroy", 2000, (Proc)cuLinkDestroy},
 	{"cuMemAlloc", 2000, (Proc)cuMemAlloc},
+	{"cuMemAlloc", 3020, (Proc)cuMemAlloc_v2},
 	{"cuMemAllocHost", 2000, (Proc)cuMemAllocHost},
 	{"cuMemAllocHost", 3020, (Proc)cuMemAllocHost_v2},
 	{"cuMemAllocPitch", 3020, (Proc)cuMemAllocPitch_v2},
-	{"cuMemAlloc", 3020, (Proc)cuMemAlloc_v2},
 	{"cuMemFree", 2000, (Proc)cuMemFree},
-	{"cuMemFreeHost", 2000, (Proc)cuMemFreeHost},
 	{"cuMemFree", 3020, (Proc)cuMemFree_v2},
+	{"cuMemFreeHost", 2000, (Proc)cuMemFreeHost},
 	{"cuMemGetAddressRange", 3020, (Proc)cuMemGetAddressRange_v2},
 	{"cuMemGetInfo", 2000, (Proc)cuMemGetInfo},
 	{"cuMemGetInfo", 3020, (Proc)cuMemGetInfo_v2},
 	{"cuMemHostAlloc", 2000, (Proc)cuMemHostAlloc},
+	{"cuMemHostGetFlags", 2030, (Proc)cuMemHostGetFlags},
 	{"cuMemHostRegister", 6050, (Proc)cuMemHostRegister_v2},
 	{"cuMemHostUnregister", 2000, (Proc)cuMemHostUnregister},
 	{"cuMemcpy", 2000, (Proc)cuMemcpy},
+	{"cuMemcpy2D", 3020, (Proc)cuMemcpy2D_v2},
+	{"cuMemcpy2DAsync", 3020, (Proc)cuMemcpy2DAsync_v2},
+	{"cuMemcpy2DUnaligned", 3020, (Proc)cuMemcpy2DUnaligned_v2},
+	{"cuMemcpy3D", 3020, (Proc)cuMemcpy3D_v2},
+	{"cuMemcpy3DAsync", 3020, (Proc)cuMemcpy3DAsync_v2},
+	{"cuMemcpy3DPeer", 4000, (Proc)cuMemcpy3DPeer},
+	{"cuMemcpy3DPeerAsync", 4000, (Proc)cuMemcpy3DPeerAsync},
 	{"cuMemcpyAsync", 2000, (Proc)cuMemcpyAsync},
 	{"cuMemcpyDtoD", 2000, (Proc)cuMemcpyDtoD},
-	{"cuMemcpyDtoDAsync", 3020, (Proc)cuMemcpyDtoDAsync_v2},
 	{"cuMemcpyDtoD", 3020, (Proc)cuMemcpyDtoD_v2},
+	{"cuMemcpyDtoDAsync", 3020, (Proc)cuMemcpyDtoDAsync_v2},
 	{"cuMemcpyDtoH", 2000, (Proc)cuMemcpyDtoH},
-	{"cuMemcpyDtoHAsync", 3020, (Proc)cuMemcpyDtoHAsync_v2},
 	{"cuMemcpyDtoH", 3020, (Proc)cuMemcpyDtoH_v2},
+	{"cuMemcpyDtoHAsync", 3020, (Proc)cuMemcpyDtoHAsync_v2},
 	{"cuMemcpyHtoD", 2000, (Proc)cuMemcpyHtoD},
-	{"cuMemcpyHtoDAsync", 3020, (Proc)cuMemcpyHtoDAsync_v2},
 	{"cuMemcpyHtoD", 3020, (Proc)cuMemcpyHtoD_v2},
+	{"cuMemcpyHtoDAsync", 3020, (Proc)cuMemcpyHtoDAsync_v2},
+	{"cuMemcpyPeer", 4000, (Proc)cuMemcpyPeer},
+	{"cuMemcpyPeerAsync", 4000, (Proc)cuMemcpyPeerAsync},
 	{"cuMemsetD16", 2000, (Proc)cuMemsetD16},
-	{"cuMemsetD16Async", 2000, (Proc)cuMemsetD16Async},
 	{"cuMemsetD16", 3020, (Proc)cuMemsetD16_v2},
+	{"cuMemsetD16Async", 2000, (Proc)cuMemsetD16Async},
+	{"cuMemsetD2D16", 3020, (Proc)cuMemsetD2D16_v2},
+	{"cuMemsetD2D16Async", 3020, (Proc)cuMemsetD2D16Async},
+	{"cuMemsetD2D32", 3020, (Proc)cuMemsetD2D32_v2},
+	{"cuMemsetD2D32Async", 3020, (Proc)cuMemsetD2D32Async},
+	{"cuMemsetD2D8", 3020, (Proc)cuMemsetD2D8_v2},
+	{"cuMemsetD2D8Async", 3020, (Proc)cuMemsetD2D8Async},
 	{"cuMemsetD32", 2000, (Proc)cuMemsetD32},
-	{"cuMemsetD32Async", 2000, (Proc)cuMemsetD32Async},
 	{"cuMemsetD32", 3020, (Proc)cuMemsetD32_v2},
+	{"cuMemsetD32Async", 2000, (Proc)cuMemsetD32Async},
 	{"cuMemsetD8", 2000, (Proc)cuMemsetD8},
-	{"cuMemsetD8Async", 2000, (Proc)cuMemsetD8Async},
 	{"cuMemsetD8", 3020, (Proc)cuMemsetD8_v2},
+	{"cuMemsetD8Async", 2000, (Proc)cuMemsetD8Async},
+	{"cuModuleEnumerateFunctions", 12040, (Proc)cuModuleEnumerateFunctions},
 	{"cuModuleGetFunction", 2000, (Proc)cuModuleGetFunction},
+	{"cuModuleGetFunctionCount", 12040, (Proc)cuModuleGetFunctionCount},
 	{"cuModuleGetGlobal", 2000, (Proc)cuModuleGetGlobal},
 	{"cuModuleGetGlobal", 3020, (Proc)cuModuleGetGlobal_v2},
+	{"cuModuleGetLoadingMode", 11070, (Proc)cuModuleGetLoadingMode},
 	{"cuModuleLoad", 2000, (Proc)cuModuleLoad},
 	{"cuModuleLoadData", 2000, (Proc)cuModuleLoadData},
 	{"cuModuleLoadDataEx", 2000, (Proc)cuModuleLoadDataEx},
 	{"cuModuleLoadFatBinary", 2000, (Proc)cuModuleLoadFatBinary},
 	{"cuModuleUnload", 2000, (Proc)cuModuleUnload},
+	{"cuOccupancyAvailableDynamicSMemPerBlock", 10020, (Proc)cuOccupancyAvailableDynamicSMemPerBlock},
+	{"cuOccupancyMaxActiveBlocksPerMultiprocessor", 6050, (Proc)cuOccupancyMaxActiveBlocksPerMultiprocessor},
+	{"cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", 7000,
+	 (Proc)cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags},
+	{"cuOccupancyMaxPotentialBlockSize", 6050, (Proc)cuOccupancyMaxPotentialBlockSize},
+	{"cuOccupancyMaxPotentialBlockSizeWithFlags", 7000, (Proc)cuOccupancyMaxPotentialBlockSizeWithFlags},
+	{"cuPointerGetAttribute", 4000, (Proc)cuPointerGetAttribute},
+	{"cuPointerGetAttributes", 7000, (Proc)cuPointerGetAttributes},
+	{"cuProfilerStart", 4000, (Proc)cuProfilerStart},
+	{"cuProfilerStop", 4000, (Proc)cuProfilerStop},
+	{"cuStreamAddCallback", 5000, (Proc)cuStreamAddCallback},
 	{"cuStreamCreate", 2000, (Proc)cuStreamCreate},
 	{"cuStreamCreateWithPriority", 2000, (Proc)cuStreamCreateWithPriority},
 	{"cuStreamDestroy", 2000, (Proc)cuStreamDestroy},
 	{"cuStreamDestroy", 4000, (Proc)cuStreamDestroy_v2},
+	{"cuStreamGetCtx", 9020, (Proc)cuStreamGetCtx},
+	{"cuStreamGetCtx", 12050, (Proc)cuStreamGetCtx_v2},
+	{"cuStreamGetDevice", 12080, (Proc)cuStreamGetDevice},
+	{"cuStreamGetFlags", 5050, (Proc)cuStreamGetFlags},
+	{"cuStreamGetId", 12000, (Proc)cuStreamGetId},
+	{"cuStreamGetPriority", 5050, (Proc)cuStreamGetPriority},
 	{"cuStreamQuery", 2000, (Proc)cuStreamQuery},
 	{"cuStreamSynchronize", 2000, (Proc)cuStreamSynchronize},
 	{"cuStreamWaitEvent", 2000, (Proc)cuStreamWaitEvent},

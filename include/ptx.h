@@ -311,11 +311,14 @@ int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);
 /* What a kernel of module m uses: registers per thread, local (stack frame)
  * bytes per thread, static shared bytes per CTA (the module's, which every
  * kernel of it is given), and the module's .version as major*10+minor and
- * numeric .target (90 for sm_90a). */
+ * numeric .target (90 for sm_90a); and the block shape its .maxntid and
+ * .reqntid directives allow (each 0 when the directive is absent; missing
+ * dimensions are 1). */
 typedef struct {
 	int nregs;
 	size_t local_bytes, shared_bytes;
 	int ptx_version, sm;
+	int maxntid[3], reqntid[3];
 } ptx_function_usage;
 int ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_usage *out);
 

@@ -1,0 +1,406 @@
+/*
+ * shim_copy.c -- the strided copies and fills of libptxcuda (cuMemcpy2D,
+ * cuMemcpy3D, cuMemsetD2D*), copies between contexts (cuMemcpyPeer), and
+ * what a pointer is (cuPointerGetAttribute).
+ *
+ * Every context shares the one device memory, so a peer copy is a plain
+ * device-to-device copy.  A strided copy moves one row at a time (one copy
+ * when both sides are dense); CUDA arrays are not supported, so their
+ * memory type gets CUDA_ERROR_NOT_SUPPORTED.  As everywhere in the shim,
+ * the Async forms have finished when they return.
+ */
+#include <string.h>
+#include "cuda/shim.h"
+
+/* CUmemorytype */
+enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_ARRAY, CU_MEMORYTYPE_UNIFIED };
+
+/* CUDA_MEMCPY2D (the _v2 layout of cuda.h); CUDA_MEMCPY3D is in shim.h. */
+typedef struct {
+	size_t srcXInBytes, srcY;
+	int srcMemoryType;
+	const void *srcHost;
+	CUdeviceptr srcDevice;
+	void *srcArray;
+	size_t srcPitch;
+	size_t dstXInBytes, dstY;
+	int dstMemoryType;
+	void *dstHost;
+	CUdeviceptr dstDevice;
+	void *dstArray;
+	size_t dstPitch;
+	size_t WidthInBytes, Height;
+} CUDA_MEMCPY2D;
+
+/* CUDA_MEMCPY3D_PEER: the same with a context instead of the reserved
+ * pointer on each side. */
+typedef CUDA_MEMCPY3D CUDA_MEMCPY3D_PEER;
+
+/* One side of a strided copy: device address or host pointer, and where
+ * byte x of row y of slice z lies. */
+typedef struct {
+	int dev;
+	CUdeviceptr d;
+	char *h;
+	size_t pitch, height;
+} Side;
+
+/* Resolves a CUmemorytype side; under LOCK. */
+static CUresult
+side(Side *s, int type, const void *host, CUdeviceptr dev, const void *array, size_t pitch,
+     size_t height, size_t x, size_t y, size_t z)
+{
+	size_t off;
+
+	if (type == CU_MEMORYTYPE_UNIFIED) {
+		type = shim_isdev(dev) ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
+		host = (const void *)(uintptr_t)dev;
+	}
+	if (type == CU_MEMORYTYPE_ARRAY)
+		return array ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
+	if (type != CU_MEMORYTYPE_HOST && type != CU_MEMORYTYPE_DEVICE)
+		return CUDA_ERROR_INVALID_VALUE;
+	off = x + y * pitch + z * pitch * height;
+	s->dev = type == CU_MEMORYTYPE_DEVICE;
+	s->d = dev + off;
+	s->h = (char *)(uintptr_t)host + off;
+	s->pitch = pitch;
+	s->height = height;
+	if (s->dev ? !dev : !host)
+		return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_SUCCESS;
+}
+
+/* n bytes from src+off_s to dst+off_d; under LOCK. */
+static CUresult
+move(const Side *dst, size_t od, const Side *src, size_t os, size_t n)
+{
+	int rc;
+
+	if (dst->dev && src->dev)
+		rc = ptx_mem_copy_dtod(shim.cx, dst->d + od, src->d + os, n);
+	else if (dst->dev)
+		rc = ptx_mem_copy_htod(shim.cx, dst->d + od, src->h + os, n);
+	else if (src->dev)
+		rc = ptx_mem_copy_dtoh(shim.cx, dst->h + od, src->d + os, n);
+	else {
+		memmove(dst->h + od, src->h + os, n);
+		rc = PTX_OK;
+	}
+	if (rc == PTX_EFAULT)
+		shim_print_diags("bad copy");
+	return shim_merr(rc);
+}
+
+/* width x height x depth bytes between two sides; under LOCK. */
+static CUresult
+strided(const Side *dst, const Side *src, size_t width, size_t height, size_t depth)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!width || !height || !depth)
+		return CUDA_SUCCESS;
+	if ((height > 1 || depth > 1) && (src->pitch < width || dst->pitch < width))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (depth > 1 && (src->height < height || dst->height < height))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (src->pitch == width && dst->pitch == width &&
+	    (depth == 1 || (src->height == height && dst->height == height)))
+		return move(dst, 0, src, 0, width * height * depth);
+	for (size_t z = 0; z < depth && !r; z++)
+		for (size_t y = 0; y < height && !r; y++)
+			r = move(dst, (z * dst->height + y) * dst->pitch, src,
+			    (z * src->height + y) * src->pitch, width);
+	return r;
+}
+
+static CUresult
+copy2d(const CUDA_MEMCPY2D *c)
+{
+	Side s, d;
+	CUresult r;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(NULL)) &&
+	    !(r = side(&s, c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch, 0,
+	    c->srcXInBytes, c->srcY, 0)) &&
+	    !(r = side(&d, c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch, 0,
+	    c->dstXInBytes, c->dstY, 0)))
+		r = strided(&d, &s, c->WidthInBytes, c->Height, 1);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemcpy2D_v2(const CUDA_MEMCPY2D *c)
+{
+	return copy2d(c);
+}
+
+/* Device memory has no alignment rule for copies here: the same copy. */
+CUresult
+cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *c)
+{
+	return copy2d(c);
+}
+
+CUresult
+cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *c, CUstream st)
+{
+	(void)st;
+	return copy2d(c);
+}
+
+static CUresult
+copy3d(const CUDA_MEMCPY3D *c, int peer)
+{
+	Side s, d;
+	CUresult r;
+
+	if (!c || c->srcLOD || c->dstLOD)
+		return CUDA_ERROR_INVALID_VALUE;
+	/* reserved0/1 must be NULL; in the peer form they are the contexts */
+	if (!peer && (c->reserved0 || c->reserved1))
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(NULL)) && peer &&
+	    ((c->reserved0 && !shim_validctx(c->reserved0)) ||
+	    (c->reserved1 && !shim_validctx(c->reserved1))))
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	if (!r &&
+	    !(r = side(&s, c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch,
+	    c->srcHeight, c->srcXInBytes, c->srcY, c->srcZ)) &&
+	    !(r = side(&d, c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch,
+	    c->dstHeight, c->dstXInBytes, c->dstY, c->dstZ)))
+		r = strided(&d, &s, c->WidthInBytes, c->Height, c->Depth);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemcpy3D_v2(const CUDA_MEMCPY3D *c)
+{
+	return copy3d(c, 0);
+}
+
+CUresult
+cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *c, CUstream st)
+{
+	(void)st;
+	return copy3d(c, 0);
+}
+
+CUresult
+cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *c)
+{
+	return copy3d(c, 1);
+}
+
+CUresult
+cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *c, CUstream st)
+{
+	(void)st;
+	return copy3d(c, 1);
+}
+
+CUresult
+cuMemcpyPeer(CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, size_t n)
+{
+	CUresult r;
+
+	LOCK();
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED :
+	    !shim_validctx(dctx) || !shim_validctx(sctx) ? CUDA_ERROR_INVALID_CONTEXT : CUDA_SUCCESS;
+	UNLOCK();
+	return r ? r : cuMemcpyDtoD_v2(dst, src, n);
+}
+
+CUresult
+cuMemcpyPeerAsync(CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, size_t n,
+                  CUstream st)
+{
+	(void)st;
+	return cuMemcpyPeer(dst, dctx, src, sctx, n);
+}
+
+/* Rows of width elements of esz bytes, pitch bytes apart. */
+static CUresult
+fill2d(CUdeviceptr dst, size_t pitch, unsigned v, size_t esz, size_t width, size_t height)
+{
+	CUresult r;
+
+	if (height > 1 && pitch < width * esz)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = shim_ready(NULL);
+	for (size_t y = 0; y < height && !r; y++)
+		r = shim_fill(dst + y * pitch, v, esz, width);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemsetD2D8_v2(CUdeviceptr dst, size_t pitch, unsigned char v, size_t w, size_t h)
+{
+	return fill2d(dst, pitch, v, 1, w, h);
+}
+
+CUresult
+cuMemsetD2D16_v2(CUdeviceptr dst, size_t pitch, unsigned short v, size_t w, size_t h)
+{
+	return fill2d(dst, pitch, v, 2, w, h);
+}
+
+CUresult
+cuMemsetD2D32_v2(CUdeviceptr dst, size_t pitch, unsigned v, size_t w, size_t h)
+{
+	return fill2d(dst, pitch, v, 4, w, h);
+}
+
+CUresult
+cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char v, size_t w, size_t h, CUstream st)
+{
+	(void)st;
+	return fill2d(dst, pitch, v, 1, w, h);
+}
+
+CUresult
+cuMemsetD2D16Async(CUdeviceptr dst, size_t pitch, unsigned short v, size_t w, size_t h,
+                   CUstream st)
+{
+	(void)st;
+	return fill2d(dst, pitch, v, 2, w, h);
+}
+
+CUresult
+cuMemsetD2D32Async(CUdeviceptr dst, size_t pitch, unsigned v, size_t w, size_t h, CUstream st)
+{
+	(void)st;
+	return fill2d(dst, pitch, v, 4, w, h);
+}
+
+/* ---------------------------------------------------------------- pointer attributes */
+
+/* CUpointer_attribute values answered; the others are
+ * CUDA_ERROR_INVALID_VALUE (P2P tokens, handle types, mempools, ...). */
+enum {
+	PA_CONTEXT = 1, PA_MEMORY_TYPE = 2, PA_DEVICE_POINTER = 3, PA_HOST_POINTER = 4,
+	PA_SYNC_MEMOPS = 6, PA_BUFFER_ID = 7, PA_IS_MANAGED = 8, PA_DEVICE_ORDINAL = 9,
+	PA_RANGE_START_ADDR = 11, PA_RANGE_SIZE = 12, PA_MAPPED = 13
+};
+
+/* What p is: device memory (allocation i of shim.allocs), page-locked host
+ * memory (entry h of shim.hosts), or neither; under LOCK. */
+typedef struct {
+	int kind;                   /* 0 unknown, CU_MEMORYTYPE_DEVICE or _HOST */
+	CUcontext ctx;
+	CUdeviceptr base;
+	size_t size;
+} Ptr;
+
+static void
+lookup(Ptr *o, CUdeviceptr p)
+{
+	int h;
+
+	memset(o, 0, sizeof *o);
+	for (size_t i = 0; i < shim.nallocs; i++)
+		if (p >= shim.allocs[i].p && p - shim.allocs[i].p < shim.allocs[i].n) {
+			o->kind = CU_MEMORYTYPE_DEVICE;
+			o->ctx = shim.allocs[i].ctx;
+			o->base = shim.allocs[i].p;
+			o->size = shim.allocs[i].n;
+			return;
+		}
+	if ((h = shim_host_find((const void *)(uintptr_t)p)) >= 0) {
+		o->kind = CU_MEMORYTYPE_HOST;
+		o->base = (CUdeviceptr)(uintptr_t)shim.hosts[h].p;
+		o->size = shim.hosts[h].n;
+	}
+}
+
+/* One attribute of a known pointer.  Booleans are written as the int the
+ * driver writes. */
+static CUresult
+attr(void *data, int a, const Ptr *o, CUdeviceptr p)
+{
+	switch (a) {
+	case PA_CONTEXT:
+		if (o->kind != CU_MEMORYTYPE_DEVICE)
+			return CUDA_ERROR_INVALID_VALUE;
+		*(CUcontext *)data = o->ctx;
+		break;
+	case PA_MEMORY_TYPE: *(unsigned *)data = (unsigned)o->kind; break;
+	case PA_DEVICE_POINTER:
+		/* host memory is not mapped into the device address space */
+		if (o->kind != CU_MEMORYTYPE_DEVICE)
+			return CUDA_ERROR_INVALID_VALUE;
+		*(CUdeviceptr *)data = p;
+		break;
+	case PA_HOST_POINTER:
+		if (o->kind != CU_MEMORYTYPE_HOST)
+			return CUDA_ERROR_INVALID_VALUE;
+		*(void **)data = (void *)(uintptr_t)p;
+		break;
+	case PA_SYNC_MEMOPS: *(int *)data = 0; break;   /* not set: the driver's default */
+	case PA_BUFFER_ID:
+		/* addresses are never reused, so the base identifies the buffer */
+		*(unsigned long long *)data = o->base;
+		break;
+	case PA_IS_MANAGED: *(int *)data = 0; break;
+	case PA_DEVICE_ORDINAL: *(int *)data = 0; break;
+	case PA_RANGE_START_ADDR: *(CUdeviceptr *)data = o->base; break;
+	case PA_RANGE_SIZE: *(size_t *)data = o->size; break;
+	case PA_MAPPED: *(int *)data = 1; break;
+	default: return CUDA_ERROR_INVALID_VALUE;
+	}
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuPointerGetAttribute(void *data, int a, CUdeviceptr p)
+{
+	CUresult r;
+	Ptr o;
+
+	if (!data)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim.inited ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED)) {
+		lookup(&o, p);
+		r = o.kind ? attr(data, a, &o, p) : CUDA_ERROR_INVALID_VALUE;
+	}
+	UNLOCK();
+	return r;
+}
+
+/* Unlike the singular form, memory the driver does not know is no error:
+ * its context, memory type and pointers read as zero (0, NULL), and the
+ * other attributes asked for are left as they were, as with the driver. */
+CUresult
+cuPointerGetAttributes(unsigned n, int *as, void **data, CUdeviceptr p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Ptr o;
+
+	if (!n || !as || !data)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else {
+		lookup(&o, p);
+		for (unsigned i = 0; i < n && !r; i++) {
+			if (!data[i])
+				continue;
+			if (as[i] < PA_CONTEXT || as[i] > PA_MAPPED || as[i] == 5 || as[i] == 10)
+				r = CUDA_ERROR_INVALID_VALUE;
+			else if ((!o.kind || attr(data[i], as[i], &o, p)) && as[i] <= PA_HOST_POINTER)
+				memset(data[i], 0, as[i] == PA_MEMORY_TYPE ? sizeof(unsigned) : sizeof(void *));
+		}
+	}
+	UNLOCK();
+	return r;
+}

@@ -1,0 +1,527 @@
+/*
+ * shim_graph.c -- CUDA graphs built node by node (cuGraphAdd*Node), made
+ * executable (cuGraphInstantiate*), updated (cuGraphExec*SetParams) and
+ * launched (cuGraphLaunch): kernel, copy, fill, host-function and empty
+ * nodes.  Stream capture is not implemented.
+ *
+ * A node's dependencies must exist when it is added, so the order nodes
+ * are added in is a topological order, and a launch runs them in it, one
+ * after the other (the interpreter runs one thing at a time anyway).  As
+ * the driver does, a kernel node copies its arguments when it is added or
+ * its parameters are set: later changes to the caller's argument memory
+ * do not reach the graph.  An executable graph is a copy of the graph's
+ * nodes, so changing the graph afterwards does not change it; its nodes
+ * are named by the graph nodes they were copied from.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "cuda/shim.h"
+
+typedef struct Sgraph *CUgraph;
+typedef struct Snode *CUgraphNode;
+typedef struct Sexec *CUgraphExec;
+
+/* CUDA_KERNEL_NODE_PARAMS: _v1 is the first ten fields; _v2 adds the
+ * kernel and context used when func is NULL. */
+typedef struct {
+	CUfunction func;
+	unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
+	void **kernelParams, **extra;
+	CUkernel kern;
+	CUcontext ctx;
+} CUDA_KERNEL_NODE_PARAMS;
+
+typedef struct {
+	CUdeviceptr dst;
+	size_t pitch;
+	unsigned value, elementSize;
+	size_t width, height;
+} CUDA_MEMSET_NODE_PARAMS;
+
+typedef struct {
+	CUhostFn fn;
+	void *userData;
+} CUDA_HOST_NODE_PARAMS;
+
+enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST };
+enum { MAGIC_GRAPH = 0x6a6a6a6au, MAGIC_NODE = 0x40de40deu, MAGIC_EXEC = 0xe8ece8ecu };
+
+/* What a node does; copied whole into an executable graph. */
+typedef struct {
+	int kind;
+	CUfunction fn;              /* kernel */
+	unsigned grid[3], block[3], shared;
+	char *args;                 /* the packed parameter buffer, owned */
+	size_t nargs;
+	CUDA_MEMCPY3D copy;         /* copy */
+	CUDA_MEMSET_NODE_PARAMS fill;
+	CUDA_HOST_NODE_PARAMS host;
+} Work;
+
+struct Snode {
+	unsigned magic;
+	struct Sgraph *g;
+	Work w;
+	struct Snode *next;         /* in the order added */
+};
+
+struct Sgraph {
+	unsigned magic;
+	struct Snode *first, *last;
+	size_t n;
+};
+
+struct Sexec {
+	unsigned magic;
+	size_t n;
+	Work *w;
+	CUgraphNode *from;          /* the graph node each was copied from */
+};
+
+/* ---------------------------------------------------------------- nodes */
+
+/* The kernel's arguments packed as its parameter buffer; under LOCK. */
+static CUresult
+pack(Work *w, CUfunction fn, void **params, void **extra)
+{
+	size_t need = ptx_function_param_size(fn->f);
+	char *buf = calloc(1, need ? need : 1);
+
+	if (!buf)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	if (params && !extra)
+		ptx_function_pack_params(fn->f, params, buf);
+	else if (extra && !params) {
+		const char *src = NULL;
+		size_t len = 0;
+		for (int i = 0; extra[i] != CU_LAUNCH_PARAM_END; i += 2) {
+			if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER)
+				src = extra[i + 1];
+			else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+				len = *(size_t *)extra[i + 1];
+			else {
+				free(buf);
+				return CUDA_ERROR_INVALID_VALUE;
+			}
+		}
+		if (need && (!src || len < need)) {
+			free(buf);
+			return CUDA_ERROR_INVALID_VALUE;
+		}
+		if (need)
+			memcpy(buf, src, need);
+	} else if (need || (params && extra)) {
+		free(buf);
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+	free(w->args);
+	w->args = buf;
+	w->nargs = need;
+	return CUDA_SUCCESS;
+}
+
+/* Fills w from kernel node parameters (v2 when v2 is set); under LOCK. */
+static CUresult
+kernel_work(Work *w, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
+{
+	CUfunction fn = p->func;
+	CUcontext ctx = NULL;
+	CUresult r;
+
+	if (!fn && v2 && p->kern) {
+		ctx = p->ctx;
+		if (!ctx && (r = shim_ready(&ctx)))
+			return r;
+		if (!shim_validctx(ctx))
+			return CUDA_ERROR_INVALID_CONTEXT;
+		if (!shim_validfn(p->kern) || (r = shim_instance(&fn, p->kern, ctx)))
+			return r ? r : CUDA_ERROR_INVALID_HANDLE;
+	}
+	if (!shim_validfn(fn))
+		return CUDA_ERROR_INVALID_HANDLE;
+	if ((r = pack(w, fn, p->kernelParams, p->extra)))
+		return r;
+	w->kind = N_KERNEL;
+	w->fn = fn;
+	w->grid[0] = p->gridDimX, w->grid[1] = p->gridDimY, w->grid[2] = p->gridDimZ;
+	w->block[0] = p->blockDimX, w->block[1] = p->blockDimY, w->block[2] = p->blockDimZ;
+	w->shared = p->sharedMemBytes;
+	return CUDA_SUCCESS;
+}
+
+static int
+validgraph(CUgraph g)
+{
+	return g && g->magic == MAGIC_GRAPH;
+}
+
+/* Adds a node doing w after deps; takes w's buffer; under LOCK. */
+static CUresult
+add(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, Work *w)
+{
+	CUgraphNode nd;
+
+	for (size_t i = 0; i < ndeps; i++)
+		if (!deps || !deps[i] || deps[i]->magic != MAGIC_NODE || deps[i]->g != g)
+			return CUDA_ERROR_INVALID_VALUE;
+	if (!(nd = calloc(1, sizeof *nd)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	nd->magic = MAGIC_NODE;
+	nd->g = g;
+	nd->w = *w;
+	w->args = NULL;
+	if (g->last)
+		g->last->next = nd;
+	else
+		g->first = nd;
+	g->last = nd;
+	g->n++;
+	*out = nd;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuGraphCreate(CUgraph *g, unsigned flags)
+{
+	if (!g || flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (!(*g = calloc(1, sizeof **g)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	(*g)->magic = MAGIC_GRAPH;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuGraphDestroy(CUgraph g)
+{
+	if (!validgraph(g))
+		return CUDA_ERROR_INVALID_VALUE;
+	for (CUgraphNode nd = g->first, nx; nd; nd = nx) {
+		nx = nd->next;
+		free(nd->w.args);
+		nd->magic = 0;
+		free(nd);
+	}
+	g->magic = 0;
+	free(g);
+	return CUDA_SUCCESS;
+}
+
+static CUresult
+add_kernel(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+           const CUDA_KERNEL_NODE_PARAMS *p, int v2)
+{
+	Work w;
+	CUresult r;
+
+	if (!out || !validgraph(g) || !p)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&w, 0, sizeof w);
+	LOCK();
+	if (!(r = kernel_work(&w, p, v2)))
+		r = add(out, g, deps, ndeps, &w);
+	UNLOCK();
+	free(w.args);
+	return r;
+}
+
+CUresult
+cuGraphAddKernelNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                     const CUDA_KERNEL_NODE_PARAMS *p)
+{
+	return add_kernel(out, g, deps, ndeps, p, 0);
+}
+
+CUresult
+cuGraphAddKernelNode_v2(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                        const CUDA_KERNEL_NODE_PARAMS *p)
+{
+	return add_kernel(out, g, deps, ndeps, p, 1);
+}
+
+/* The context of a copy or fill node only says where it runs: there is
+ * one device memory. */
+CUresult
+cuGraphAddMemcpyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                     const CUDA_MEMCPY3D *c, CUcontext ctx)
+{
+	Work w;
+	CUresult r;
+
+	if (!out || !validgraph(g) || !c)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&w, 0, sizeof w);
+	w.kind = N_COPY;
+	w.copy = *c;
+	LOCK();
+	r = ctx && !shim_validctx(ctx) ? CUDA_ERROR_INVALID_CONTEXT : add(out, g, deps, ndeps, &w);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphAddMemsetNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                     const CUDA_MEMSET_NODE_PARAMS *p, CUcontext ctx)
+{
+	Work w;
+	CUresult r;
+
+	if (!out || !validgraph(g) || !p || (p->elementSize != 1 && p->elementSize != 2 &&
+	    p->elementSize != 4))
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&w, 0, sizeof w);
+	w.kind = N_FILL;
+	w.fill = *p;
+	LOCK();
+	r = ctx && !shim_validctx(ctx) ? CUDA_ERROR_INVALID_CONTEXT : add(out, g, deps, ndeps, &w);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphAddHostNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                   const CUDA_HOST_NODE_PARAMS *p)
+{
+	Work w;
+	CUresult r;
+
+	if (!out || !validgraph(g) || !p || !p->fn)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&w, 0, sizeof w);
+	w.kind = N_HOST;
+	w.host = *p;
+	LOCK();
+	r = add(out, g, deps, ndeps, &w);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphAddEmptyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps)
+{
+	Work w;
+	CUresult r;
+
+	if (!out || !validgraph(g))
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&w, 0, sizeof w);
+	LOCK();
+	r = add(out, g, deps, ndeps, &w);
+	UNLOCK();
+	return r;
+}
+
+static CUresult
+set_kernel(CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
+{
+	CUresult r;
+
+	if (!nd || nd->magic != MAGIC_NODE || nd->w.kind != N_KERNEL || !p)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = kernel_work(&nd->w, p, v2);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphKernelNodeSetParams(CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
+{
+	return set_kernel(nd, p, 0);
+}
+
+CUresult
+cuGraphKernelNodeSetParams_v2(CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
+{
+	return set_kernel(nd, p, 1);
+}
+
+/* ---------------------------------------------------------------- executable graphs */
+
+static void
+exec_free(CUgraphExec x)
+{
+	for (size_t i = 0; i < x->n; i++)
+		free(x->w[i].args);
+	free(x->w);
+	free(x->from);
+	x->magic = 0;
+	free(x);
+}
+
+CUresult
+cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph g, unsigned long long flags)
+{
+	CUgraphExec x;
+	size_t i = 0;
+
+	(void)flags;   /* auto-free, upload, device launch, priority: nothing to do */
+	if (!out || !validgraph(g))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(x = calloc(1, sizeof *x)) || !(x->w = calloc(g->n ? g->n : 1, sizeof *x->w)) ||
+	    !(x->from = calloc(g->n ? g->n : 1, sizeof *x->from))) {
+		if (x) {
+			free(x->w);
+			free(x);
+		}
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	x->magic = MAGIC_EXEC;
+	for (CUgraphNode nd = g->first; nd; nd = nd->next, i++) {
+		x->w[i] = nd->w;
+		x->from[i] = nd;
+		x->n = i + 1;
+		if (nd->w.args && !(x->w[i].args = malloc(nd->w.nargs ? nd->w.nargs : 1))) {
+			x->n = i;
+			exec_free(x);
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		}
+		if (nd->w.args)
+			memcpy(x->w[i].args, nd->w.args, nd->w.nargs);
+	}
+	*out = x;
+	return CUDA_SUCCESS;
+}
+
+/* The CUDA 10-11 form: an error node and a log, neither needed here. */
+CUresult
+cuGraphInstantiate_v2(CUgraphExec *out, CUgraph g, CUgraphNode *errnode, char *log, size_t cap)
+{
+	if (errnode)
+		*errnode = NULL;
+	if (log && cap)
+		log[0] = 0;
+	return cuGraphInstantiateWithFlags(out, g, 0);
+}
+
+CUresult
+cuGraphInstantiate(CUgraphExec *out, CUgraph g, CUgraphNode *errnode, char *log, size_t cap)
+{
+	return cuGraphInstantiate_v2(out, g, errnode, log, cap);
+}
+
+CUresult
+cuGraphExecDestroy(CUgraphExec x)
+{
+	if (!x || x->magic != MAGIC_EXEC)
+		return CUDA_ERROR_INVALID_VALUE;
+	exec_free(x);
+	return CUDA_SUCCESS;
+}
+
+/* The executable's copy of graph node nd, or NULL. */
+static Work *
+find(CUgraphExec x, CUgraphNode nd)
+{
+	if (!x || x->magic != MAGIC_EXEC)
+		return NULL;
+	for (size_t i = 0; i < x->n; i++)
+		if (x->from[i] == nd)
+			return &x->w[i];
+	return NULL;
+}
+
+static CUresult
+exec_set_kernel(CUgraphExec x, CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
+{
+	Work *w = find(x, nd);
+	CUresult r;
+
+	if (!w || w->kind != N_KERNEL || !p)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = kernel_work(w, p, v2);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphExecKernelNodeSetParams(CUgraphExec x, CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
+{
+	return exec_set_kernel(x, nd, p, 0);
+}
+
+CUresult
+cuGraphExecKernelNodeSetParams_v2(CUgraphExec x, CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
+{
+	return exec_set_kernel(x, nd, p, 1);
+}
+
+CUresult
+cuGraphExecMemcpyNodeSetParams(CUgraphExec x, CUgraphNode nd, const CUDA_MEMCPY3D *c, CUcontext ctx)
+{
+	Work *w = find(x, nd);
+
+	(void)ctx;
+	if (!w || w->kind != N_COPY || !c)
+		return CUDA_ERROR_INVALID_VALUE;
+	w->copy = *c;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuGraphExecMemsetNodeSetParams(CUgraphExec x, CUgraphNode nd, const CUDA_MEMSET_NODE_PARAMS *p,
+                               CUcontext ctx)
+{
+	Work *w = find(x, nd);
+
+	(void)ctx;
+	if (!w || w->kind != N_FILL || !p)
+		return CUDA_ERROR_INVALID_VALUE;
+	w->fill = *p;
+	return CUDA_SUCCESS;
+}
+
+/* Nothing to upload: the graph runs where it is. */
+CUresult
+cuGraphUpload(CUgraphExec x, CUstream st)
+{
+	(void)st;
+	return x && x->magic == MAGIC_EXEC ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* Runs every node in order; the first error stops the launch. */
+CUresult
+cuGraphLaunch(CUgraphExec x, CUstream st)
+{
+	CUresult r = CUDA_SUCCESS;
+	unsigned one[3] = {1, 1, 1};
+
+	(void)st;
+	if (!x || x->magic != MAGIC_EXEC)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (size_t i = 0; i < x->n && !r; i++) {
+		Work *w = &x->w[i];
+		switch (w->kind) {
+		case N_KERNEL: {
+			size_t len = w->nargs;
+			void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, w->args, CU_LAUNCH_PARAM_BUFFER_SIZE,
+			                 &len, CU_LAUNCH_PARAM_END};
+			LOCK();
+			r = shim_launch(w->fn, w->grid, w->block, one, w->shared, NULL, extra);
+			UNLOCK();
+			break;
+		}
+		case N_COPY: r = cuMemcpy3D_v2(&w->copy); break;
+		case N_FILL:
+			LOCK();
+			if (!(r = shim_ready(NULL)))
+				for (size_t y = 0; y < w->fill.height && !r; y++)
+					r = shim_fill(w->fill.dst + y * w->fill.pitch, w->fill.value, w->fill.elementSize,
+					    w->fill.width);
+			UNLOCK();
+			break;
+		case N_HOST:
+			LOCK();
+			r = shim_ready(NULL);
+			UNLOCK();
+			if (!r)
+				w->host.fn(w->host.userData);
+			break;
+		default: break;
+		}
+	}
+	return r;
+}

@@ -1,0 +1,508 @@
+/*
+ * shim_legacy.c -- the deprecated driver calls that programs still link
+ * (pycuda among them): the launch API of CUDA 2-3 (cuFuncSetBlockShape,
+ * cuParamSet*, cuLaunchGrid), context attach and detach, the shared memory
+ * bank configuration; and the entry points of features the interpreter
+ * lacks, which exist so that a program linking them loads.
+ *
+ * The legacy launch keeps its state on the function: a block shape, a
+ * dynamic shared size and a parameter buffer filled at byte offsets, which
+ * cuLaunchGrid hands to the common launch as CU_LAUNCH_PARAM_BUFFER_POINTER.
+ *
+ * CUDA arrays, texture and surface references, IPC handles, managed memory
+ * and mapped host memory are not implemented: those calls return
+ * CUDA_ERROR_NOT_SUPPORTED, and the device attributes that advertise them
+ * read 0 (see the attribute table in shim.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cuda/shim.h"
+
+/* ---------------------------------------------------------------- legacy launch */
+
+CUresult
+cuFuncSetBlockShape(CUfunction fn, int x, int y, int z)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (x <= 0 || y <= 0 || z <= 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else {
+		fn->block[0] = (unsigned)x;
+		fn->block[1] = (unsigned)y;
+		fn->block[2] = (unsigned)z;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuFuncSetSharedSize(CUfunction fn, unsigned bytes)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	LOCK();
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		fn->shared = bytes;
+	UNLOCK();
+	return r;
+}
+
+/* Makes the parameter buffer at least n bytes (new bytes zero); under LOCK. */
+static CUresult
+pgrow(CUfunction fn, size_t n)
+{
+	char *b;
+
+	if (n > 32764)   /* the most parameter bytes a kernel takes */
+		return CUDA_ERROR_INVALID_VALUE;
+	if (n <= fn->plen)
+		return CUDA_SUCCESS;
+	if (!(b = realloc(fn->pbuf, n)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	memset(b + fn->plen, 0, n - fn->plen);
+	fn->pbuf = b;
+	fn->plen = n;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuParamSetSize(CUfunction fn, unsigned n)
+{
+	CUresult r;
+
+	LOCK();
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!(r = pgrow(fn, n)))
+		fn->plen = n;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuParamSetv(CUfunction fn, int off, void *p, unsigned n)
+{
+	CUresult r;
+
+	if (off < 0 || (!p && n))
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!(r = pgrow(fn, (size_t)off + n)) && n)
+		memcpy(fn->pbuf + off, p, n);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuParamSeti(CUfunction fn, int off, unsigned v)
+{
+	return cuParamSetv(fn, off, &v, sizeof v);
+}
+
+CUresult
+cuParamSetf(CUfunction fn, int off, float v)
+{
+	return cuParamSetv(fn, off, &v, sizeof v);
+}
+
+CUresult
+cuLaunchGridAsync(CUfunction fn, int w, int h, CUstream st)
+{
+	unsigned grid[3] = {(unsigned)w, (unsigned)h, 1}, one[3] = {1, 1, 1};
+	size_t len;
+	void *extra[5];
+	CUresult r;
+
+	(void)st;
+	if (w <= 0 || h <= 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!fn->block[0])
+		r = CUDA_ERROR_INVALID_VALUE;   /* no cuFuncSetBlockShape yet */
+	else {
+		len = fn->plen;
+		extra[0] = CU_LAUNCH_PARAM_BUFFER_POINTER;
+		extra[1] = fn->pbuf;
+		extra[2] = CU_LAUNCH_PARAM_BUFFER_SIZE;
+		extra[3] = &len;
+		extra[4] = CU_LAUNCH_PARAM_END;
+		r = shim_launch(fn, grid, fn->block, one, fn->shared, NULL, extra);
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuLaunchGrid(CUfunction fn, int w, int h)
+{
+	return cuLaunchGridAsync(fn, w, h, NULL);
+}
+
+CUresult
+cuLaunch(CUfunction fn)
+{
+	return cuLaunchGridAsync(fn, 1, 1, NULL);
+}
+
+/* ---------------------------------------------------------------- contexts */
+
+/* Attaching adds a use of the current context; detaching the last use of
+ * a context that cuCtxCreate made destroys it. */
+CUresult
+cuCtxAttach(CUcontext *ctx, unsigned flags)
+{
+	CUcontext c;
+	CUresult r;
+
+	if (!ctx || flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = shim_ready(&c);
+	if (r != CUDA_ERROR_NOT_INITIALIZED && r != CUDA_ERROR_INVALID_CONTEXT) {
+		c->refs++;
+		*ctx = c;
+		r = CUDA_SUCCESS;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuCtxDetach(CUcontext ctx)
+{
+	int last = 0;
+
+	LOCK();
+	if (!shim.inited || !shim_validctx(ctx)) {
+		UNLOCK();
+		return !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : CUDA_ERROR_INVALID_CONTEXT;
+	}
+	if (ctx->refs > 0)
+		ctx->refs--;
+	else
+		last = !ctx->primary;
+	UNLOCK();
+	return last ? cuCtxDestroy_v2(ctx) : CUDA_SUCCESS;
+}
+
+/* Shared memory banks are four bytes wide on sm_90 and cannot be changed;
+ * a request for another width is accepted and has no effect, as on a GPU. */
+enum { CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE = 1 };
+
+CUresult
+cuCtxGetSharedMemConfig(int *config)
+{
+	CUresult r;
+
+	if (!config)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(NULL)))
+		*config = CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuCtxSetSharedMemConfig(int config)
+{
+	CUresult r;
+
+	if (config < 0 || config > 2)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = shim_ready(NULL);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuFuncSetSharedMemConfig(CUfunction fn, int config)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (config < 0 || config > 2)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+/* Deprecated, and a no-op without a profiler. */
+CUresult
+cuProfilerInitialize(const char *config, const char *out, int mode)
+{
+	(void)config, (void)out, (void)mode;
+	return CUDA_SUCCESS;
+}
+
+/* ---------------------------------------------------------------- not supported */
+
+/* Says once per feature why the call fails. */
+static CUresult
+unsupported(const char *what)
+{
+	static const char *told[8];
+	int i;
+
+	LOCK();
+	for (i = 0; i < 8 && told[i] && told[i] != what; i++)
+		;
+	if (i < 8 && !told[i]) {
+		told[i] = what;
+		fprintf(stderr, "libptxcuda: %s are not supported on the interpreter\n", what);
+	}
+	UNLOCK();
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+static const char ARRAYS[] = "CUDA arrays", TEXREFS[] = "texture and surface references",
+    IPC[] = "IPC handles", MANAGED[] = "managed memory", MAPPED[] = "mapped host memory";
+
+typedef struct { char reserved[64]; } CUipcHandle;   /* CUipcMemHandle, CUipcEventHandle */
+typedef void *CUarray, *CUtexref, *CUsurfref;
+
+CUresult
+cuArrayCreate_v2(CUarray *a, const void *d)
+{
+	(void)a, (void)d;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuArray3DCreate_v2(CUarray *a, const void *d)
+{
+	(void)a, (void)d;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuArrayGetDescriptor_v2(void *d, CUarray a)
+{
+	(void)d, (void)a;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuArray3DGetDescriptor_v2(void *d, CUarray a)
+{
+	(void)d, (void)a;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuArrayDestroy(CUarray a)
+{
+	(void)a;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuMemcpyAtoA_v2(CUarray d, size_t doff, CUarray s, size_t soff, size_t n)
+{
+	(void)d, (void)doff, (void)s, (void)soff, (void)n;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuMemcpyAtoD_v2(CUdeviceptr d, CUarray s, size_t soff, size_t n)
+{
+	(void)d, (void)s, (void)soff, (void)n;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuMemcpyAtoH_v2(void *d, CUarray s, size_t soff, size_t n)
+{
+	(void)d, (void)s, (void)soff, (void)n;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuMemcpyDtoA_v2(CUarray d, size_t doff, CUdeviceptr s, size_t n)
+{
+	(void)d, (void)doff, (void)s, (void)n;
+	return unsupported(ARRAYS);
+}
+CUresult
+cuMemcpyHtoA_v2(CUarray d, size_t doff, const void *s, size_t n)
+{
+	(void)d, (void)doff, (void)s, (void)n;
+	return unsupported(ARRAYS);
+}
+
+CUresult
+cuModuleGetTexRef(CUtexref *t, CUmodule md, const char *name)
+{
+	(void)t, (void)md, (void)name;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuModuleGetSurfRef(CUsurfref *t, CUmodule md, const char *name)
+{
+	(void)t, (void)md, (void)name;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefCreate(CUtexref *t)
+{
+	(void)t;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefDestroy(CUtexref t)
+{
+	(void)t;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefGetAddress_v2(CUdeviceptr *p, CUtexref t)
+{
+	(void)p, (void)t;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefGetAddressMode(int *m, CUtexref t, int dim)
+{
+	(void)m, (void)t, (void)dim;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefGetArray(CUarray *a, CUtexref t)
+{
+	(void)a, (void)t;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefGetFilterMode(int *m, CUtexref t)
+{
+	(void)m, (void)t;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefGetFlags(unsigned *f, CUtexref t)
+{
+	(void)f, (void)t;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefGetFormat(int *f, int *n, CUtexref t)
+{
+	(void)f, (void)n, (void)t;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefSetAddress_v2(size_t *off, CUtexref t, CUdeviceptr p, size_t n)
+{
+	(void)off, (void)t, (void)p, (void)n;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefSetAddress2D_v3(CUtexref t, const void *d, CUdeviceptr p, size_t pitch)
+{
+	(void)t, (void)d, (void)p, (void)pitch;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefSetAddressMode(CUtexref t, int dim, int m)
+{
+	(void)t, (void)dim, (void)m;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefSetArray(CUtexref t, CUarray a, unsigned f)
+{
+	(void)t, (void)a, (void)f;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefSetFilterMode(CUtexref t, int m)
+{
+	(void)t, (void)m;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefSetFlags(CUtexref t, unsigned f)
+{
+	(void)t, (void)f;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuTexRefSetFormat(CUtexref t, int f, int n)
+{
+	(void)t, (void)f, (void)n;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuSurfRefGetArray(CUarray *a, CUsurfref s)
+{
+	(void)a, (void)s;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuSurfRefSetArray(CUsurfref s, CUarray a, unsigned f)
+{
+	(void)s, (void)a, (void)f;
+	return unsupported(TEXREFS);
+}
+CUresult
+cuParamSetTexRef(CUfunction fn, int unit, CUtexref t)
+{
+	(void)fn, (void)unit, (void)t;
+	return unsupported(TEXREFS);
+}
+
+CUresult
+cuIpcGetMemHandle(CUipcHandle *h, CUdeviceptr p)
+{
+	(void)h, (void)p;
+	return unsupported(IPC);
+}
+CUresult
+cuIpcOpenMemHandle_v2(CUdeviceptr *p, CUipcHandle h, unsigned flags)
+{
+	(void)p, (void)h, (void)flags;
+	return unsupported(IPC);
+}
+CUresult
+cuIpcCloseMemHandle(CUdeviceptr p)
+{
+	(void)p;
+	return unsupported(IPC);
+}
+CUresult
+cuIpcGetEventHandle(CUipcHandle *h, CUevent e)
+{
+	(void)h, (void)e;
+	return unsupported(IPC);
+}
+CUresult
+cuIpcOpenEventHandle(CUevent *e, CUipcHandle h)
+{
+	(void)e, (void)h;
+	return unsupported(IPC);
+}
+
+CUresult
+cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned flags)
+{
+	(void)p, (void)n, (void)flags;
+	return unsupported(MANAGED);
+}
+CUresult
+cuStreamAttachMemAsync(CUstream s, CUdeviceptr p, size_t n, unsigned flags)
+{
+	(void)s, (void)p, (void)n, (void)flags;
+	return unsupported(MANAGED);
+}
+CUresult
+cuMemHostGetDevicePointer_v2(CUdeviceptr *d, void *p, unsigned flags)
+{
+	(void)d, (void)p, (void)flags;
+	return unsupported(MAPPED);
+}

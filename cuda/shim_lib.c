@@ -1,0 +1,457 @@
+/*
+ * shim_lib.c -- context-independent loading (cuLibrary*, cuKernel*) and
+ * the enumeration and parameter queries of modules and functions.
+ *
+ * A library is loaded once as a module that no context owns, which answers
+ * the queries that need no context (kernel names, counts, attributes); a
+ * CUkernel is a function of that module.  As with the driver, each context
+ * that uses the library gets an instance of its own, loaded from the kept
+ * text on first use, with its own copy of the globals: cuKernelGetFunction,
+ * cuLibraryGetModule, cuLibraryGetGlobal and a launch of a CUkernel take
+ * the current context's instance.  An instance goes with its context, the
+ * library and every instance with cuLibraryUnload.  Modules are loaded
+ * eagerly: every function is ready when the load returns.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "cuda/shim.h"
+
+/* CUlibraryOption and CUmoduleLoadingMode, CUfunctionLoadingState. */
+enum { CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE, CU_LIBRARY_BINARY_IS_PRESERVED,
+       CU_LIBRARY_NUM_OPTIONS };
+enum { CU_MODULE_EAGER_LOADING = 1, CU_MODULE_LAZY_LOADING = 2 };
+enum { CU_FUNCTION_LOADING_STATE_UNLOADED, CU_FUNCTION_LOADING_STATE_LOADED };
+
+static int
+validlib(CUlibrary l)
+{
+	return shim_validmod(l) && l->lib;
+}
+
+/* The instance of library lib in context ctx, loaded on first use; under LOCK. */
+static CUresult
+instance_mod(CUmodule *out, CUlibrary lib, CUcontext ctx)
+{
+	CUmodule in;
+	CUresult r;
+
+	for (in = shim.mods; in && !(in->parent == lib && in->ctx == ctx); in = in->next)
+		;
+	if (!in) {
+		if ((r = shim_load(&in, ctx, "<library>", lib->text, NULL, 0)))
+			return r;
+		in->parent = lib;
+	}
+	*out = in;
+	return CUDA_SUCCESS;
+}
+
+/* The function of kernel k in context ctx's instance, with the attributes
+ * set on the kernel; under LOCK. */
+CUresult
+shim_instance(CUfunction *out, CUkernel k, CUcontext ctx)
+{
+	CUmodule in;
+	CUresult r;
+
+	if ((r = instance_mod(&in, k->mod, ctx)) || (r = shim_getfn(out, in, ptx_function_name(k->f))))
+		return r;
+	(*out)->maxdyn = k->maxdyn;
+	memcpy((*out)->attr, k->attr, sizeof k->attr);
+	return CUDA_SUCCESS;
+}
+
+/* The library options only concern where the driver keeps the image; an
+ * unknown one is an error, as with the driver. */
+static CUresult
+lib_opts(const int *opt, unsigned nopt)
+{
+	for (unsigned i = 0; opt && i < nopt; i++)
+		if (opt[i] < 0 || opt[i] >= CU_LIBRARY_NUM_OPTIONS)
+			return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuLibraryLoadData(CUlibrary *lib, const void *code, int *jopt, void **jval, unsigned njopt,
+                  int *lopt, void **lval, unsigned nlopt)
+{
+	CUresult r;
+	char *log;
+	size_t cap;
+
+	(void)lval;
+	if ((r = lib_opts(lopt, nlopt)))
+		return r;
+	shim_jit_log(njopt, jopt, jval, &log, &cap);
+	LOCK();
+	r = shim.inited ? shim_load(lib, NULL, "<library>", code, log, cap) :
+	    CUDA_ERROR_NOT_INITIALIZED;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuLibraryLoadFromFile(CUlibrary *lib, const char *path, int *jopt, void **jval, unsigned njopt,
+                      int *lopt, void **lval, unsigned nlopt)
+{
+	CUresult r;
+	char *log, *text;
+	size_t cap;
+
+	(void)lval;
+	if (!path)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = lib_opts(lopt, nlopt)))
+		return r;
+	if (!(text = shim_slurp(path, NULL)))
+		return CUDA_ERROR_FILE_NOT_FOUND;
+	shim_jit_log(njopt, jopt, jval, &log, &cap);
+	LOCK();
+	r = shim.inited ? shim_load(lib, NULL, path, text, log, cap) : CUDA_ERROR_NOT_INITIALIZED;
+	UNLOCK();
+	free(text);
+	return r;
+}
+
+CUresult
+cuLibraryUnload(CUlibrary lib)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	LOCK();
+	if (!validlib(lib))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		shim_unload(lib);
+	UNLOCK();
+	return r;
+}
+
+/* The instance as the current context's; under LOCK. */
+static CUresult
+current_instance(CUmodule *md, CUlibrary lib)
+{
+	CUcontext ctx;
+	CUresult r;
+
+	if ((r = shim_ready(&ctx)))
+		return r;
+	if (!validlib(lib))
+		return CUDA_ERROR_INVALID_HANDLE;
+	return instance_mod(md, lib, ctx);
+}
+
+CUresult
+cuLibraryGetModule(CUmodule *md, CUlibrary lib)
+{
+	CUresult r;
+
+	if (!md)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = current_instance(md, lib);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuLibraryGetKernel(CUkernel *k, CUlibrary lib, const char *name)
+{
+	CUresult r;
+
+	if (!k || !name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = validlib(lib) ? shim_getfn(k, lib, name) : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+/* Under LOCK: the kernels of md in declaration order, at most n of them. */
+static CUresult
+enumerate(CUfunction *out, unsigned n, CUmodule md)
+{
+	int k = ptx_module_entry_count(md->m);
+	CUresult r;
+
+	if (!out || n > (unsigned)k)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned i = 0; i < n; i++)
+		if ((r = shim_getfn(&out[i], md, ptx_module_entry_name(md->m, (int)i))))
+			return r;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuLibraryGetKernelCount(unsigned *n, CUlibrary lib)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!validlib(lib))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*n = (unsigned)ptx_module_entry_count(lib->m);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuLibraryEnumerateKernels(CUkernel *k, unsigned n, CUlibrary lib)
+{
+	CUresult r;
+
+	LOCK();
+	r = validlib(lib) ? enumerate(k, n, lib) : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuModuleGetFunctionCount(unsigned *n, CUmodule md)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim_validmod(md))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*n = (unsigned)ptx_module_entry_count(md->m);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuModuleEnumerateFunctions(CUfunction *fn, unsigned n, CUmodule md)
+{
+	CUresult r;
+
+	LOCK();
+	r = shim_validmod(md) ? enumerate(fn, n, md) : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuLibraryGetGlobal(CUdeviceptr *p, size_t *bytes, CUlibrary lib, const char *name)
+{
+	CUmodule md;
+	CUresult r;
+
+	if (!name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = current_instance(&md, lib);
+	UNLOCK();
+	return r ? r : cuModuleGetGlobal_v2(p, bytes, md, name);
+}
+
+/* The interpreter has no managed (.attribute(.managed)) variables and no
+ * host-side function table, so neither lookup can succeed. */
+CUresult
+cuLibraryGetManaged(CUdeviceptr *p, size_t *bytes, CUlibrary lib, const char *name)
+{
+	CUresult r;
+
+	(void)p, (void)bytes;
+	if (!name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = validlib(lib) ? CUDA_ERROR_NOT_FOUND : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuLibraryGetUnifiedFunction(void **fp, CUlibrary lib, const char *name)
+{
+	CUresult r;
+
+	if (!fp || !name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = validlib(lib) ? CUDA_ERROR_NOT_FOUND : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+/* A kernel of a library; under LOCK. */
+static int
+validkernel(CUkernel k)
+{
+	return shim_validfn(k) && k->mod->lib;
+}
+
+CUresult
+cuKernelGetFunction(CUfunction *fn, CUkernel k)
+{
+	CUcontext ctx;
+	CUresult r;
+
+	if (!fn)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(&ctx)))
+		r = validkernel(k) ? shim_instance(fn, k, ctx) : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuKernelGetLibrary(CUlibrary *lib, CUkernel k)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!lib)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!validkernel(k))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*lib = k->mod;
+	UNLOCK();
+	return r;
+}
+
+/* The per-device attribute calls: there is one device, and one function
+ * object serves every context. */
+CUresult
+cuKernelGetAttribute(int *v, int attr, CUkernel k, CUdevice d)
+{
+	CUresult r;
+
+	LOCK();
+	r = d != 0 ? CUDA_ERROR_INVALID_DEVICE : !validkernel(k) ? CUDA_ERROR_INVALID_HANDLE :
+	    shim_fn_attr(v, attr, k);
+	UNLOCK();
+	return r;
+}
+
+/* Applies to the kernel in every context: the instances take the kernel's
+ * attributes whenever they are looked up. */
+CUresult
+cuKernelSetAttribute(int attr, int v, CUkernel k, CUdevice d)
+{
+	CUresult r;
+
+	LOCK();
+	r = d != 0 ? CUDA_ERROR_INVALID_DEVICE : !validkernel(k) ? CUDA_ERROR_INVALID_HANDLE :
+	    shim_fn_set_attr(k, attr, v);
+	UNLOCK();
+	return r;
+}
+
+/* Cache preferences change no result: accepted for a valid kernel. */
+CUresult
+cuKernelSetCacheConfig(CUkernel k, int config, CUdevice d)
+{
+	CUresult r;
+
+	LOCK();
+	r = d != 0 ? CUDA_ERROR_INVALID_DEVICE : !validkernel(k) ? CUDA_ERROR_INVALID_HANDLE :
+	    config < 0 || config > 3 ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuKernelGetName(const char **name, CUkernel k)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!validkernel(k))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*name = ptx_function_name(k->f);
+	UNLOCK();
+	return r;
+}
+
+/* Offset and size of parameter i in the parameter buffer.  The driver
+ * answers only with a current context, for a kernel too. */
+static CUresult
+param_info(CUfunction fn, size_t i, size_t *off, size_t *size)
+{
+	CUresult r;
+
+	LOCK();
+	r = shim_ready(NULL);
+	if (r == CUDA_ERROR_NOT_INITIALIZED || r == CUDA_ERROR_INVALID_CONTEXT)
+		goto out;
+	r = CUDA_SUCCESS;
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (i >= (size_t)ptx_function_param_count(fn->f))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else {
+		size_t o, n, a;
+		ptx_function_param_offset(fn->f, (int)i, &o);
+		ptx_function_param_info(fn->f, (int)i, &n, &a);
+		if (off)
+			*off = o;
+		if (size)
+			*size = n;
+	}
+out:
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuFuncGetParamInfo(CUfunction fn, size_t i, size_t *off, size_t *size)
+{
+	return param_info(fn, i, off, size);
+}
+
+CUresult
+cuKernelGetParamInfo(CUkernel k, size_t i, size_t *off, size_t *size)
+{
+	return param_info(k, i, off, size);
+}
+
+CUresult
+cuModuleGetLoadingMode(int *mode)
+{
+	if (!mode)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	*mode = CU_MODULE_EAGER_LOADING;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuFuncIsLoaded(int *state, CUfunction fn)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!state)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*state = CU_FUNCTION_LOADING_STATE_LOADED;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuFuncLoad(CUfunction fn)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	LOCK();
+	if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}

@@ -1,0 +1,158 @@
+/*
+ * shim_occ.c -- the occupancy queries (cuOccupancy*): how many CTAs of a
+ * kernel an H100 SM holds at once, and the block size that maximises it.
+ *
+ * The limits are an sm_90 SM's: 32 CTAs, 64 warps, 65536 registers
+ * allocated per warp in units of 256, 228 KiB of shared memory of which
+ * each CTA also takes 1 KiB reserved, allocated in 128-byte units.  The
+ * kernel's side is what cuFuncGetAttribute reports: its static and dynamic
+ * shared memory, its .maxntid, and its register count, which is the
+ * interpreter's count of PTX registers (at most 255 a thread, as ptxas
+ * spills beyond) and not what ptxas would allocate; a kernel with many PTX
+ * registers therefore reads as less occupying than it would on a GPU.
+ */
+#include "cuda/shim.h"
+
+enum {
+	SM_CTAS = 32, SM_WARPS = 64, SM_REGS = 65536, REG_UNIT = 256, REGS_MAX = 255,
+	SM_SHARED = 233472, CTA_SHARED_MAX = 232448, CTA_RESERVED = 1024, SHARED_UNIT = 128,
+	NSM = 132
+};
+
+static size_t
+roundup(size_t n, size_t unit)
+{
+	return (n + unit - 1) / unit * unit;
+}
+
+/* CTAs per SM for blocks of block threads and dynshared bytes of dynamic
+ * shared memory: 0 when one does not fit; under LOCK. */
+int
+shim_occupancy(CUfunction fn, int block, size_t dynshared)
+{
+	int regs, st, warps = (block + 31) / 32, n = SM_CTAS;
+	size_t shared, per;
+
+	/* as with the driver, a block over the kernel's .maxntid is not refused here */
+	if (shim_fn_attr(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn) ||
+	    shim_fn_attr(&st, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) || block <= 0 || block > 1024)
+		return 0;
+	shared = (size_t)st + dynshared;
+	if (shared > CTA_SHARED_MAX)
+		return 0;
+	if (SM_WARPS / warps < n)
+		n = SM_WARPS / warps;
+	if (regs > 0) {
+		int r = regs < REGS_MAX ? regs : REGS_MAX;
+		int perwarp = (int)roundup((size_t)r * 32, REG_UNIT);
+		int w = SM_REGS / perwarp;
+		if (w / warps < n)
+			n = w / warps;
+	}
+	per = roundup(shared + CTA_RESERVED, SHARED_UNIT);
+	if ((int)(SM_SHARED / per) < n)
+		n = (int)(SM_SHARED / per);
+	return n;
+}
+
+CUresult
+cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, CUfunction fn, int block,
+                                                     size_t dynshared, unsigned flags)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!n || flags > 1)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else if (!shim_validfn(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*n = shim_occupancy(fn, block, dynshared);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuOccupancyMaxActiveBlocksPerMultiprocessor(int *n, CUfunction fn, int block, size_t dynshared)
+{
+	return cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(n, fn, block, dynshared, 0);
+}
+
+/* Tries every block size that is a multiple of the warp, largest first,
+ * and keeps the first with the most resident threads; the smallest grid
+ * that fills the GPU at that size is one wave on every SM. */
+CUresult
+cuOccupancyMaxPotentialBlockSizeWithFlags(int *mingrid, int *block, CUfunction fn,
+                                          CUoccupancyB2DSize b2d, size_t dynshared, int limit,
+                                          unsigned flags)
+{
+	int maxt, best = 0, bestn = 0;
+	CUresult r;
+
+	if (!mingrid || !block || flags > 1 || limit < 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else
+		r = shim_fn_attr(&maxt, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn);
+	UNLOCK();
+	if (r)
+		return r;
+	if (limit && limit < maxt)
+		maxt = limit;
+	for (int b = maxt < 32 ? maxt : maxt / 32 * 32; b > 0; b -= b > 32 ? 32 : b) {
+		/* the callback runs unlocked: it may call the driver */
+		size_t dyn = b2d ? b2d(b) : dynshared;
+		int n;
+		LOCK();
+		n = shim_occupancy(fn, b, dyn);
+		UNLOCK();
+		if (n * b > bestn * best) {
+			best = b;
+			bestn = n;
+		}
+		if (n * b == SM_WARPS * 32)
+			break;
+	}
+	*block = best;
+	*mingrid = bestn * NSM;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuOccupancyMaxPotentialBlockSize(int *mingrid, int *block, CUfunction fn, CUoccupancyB2DSize b2d,
+                                 size_t dynshared, int limit)
+{
+	return cuOccupancyMaxPotentialBlockSizeWithFlags(mingrid, block, fn, b2d, dynshared, limit, 0);
+}
+
+/* The most dynamic shared memory each CTA can have with n CTAs of block
+ * threads resident on one SM, and no more than the kernel may take
+ * (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: 48 KiB less its static
+ * shared memory unless raised); 0 when n of them do not fit at all. */
+CUresult
+cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction fn, int n, int block)
+{
+	int st;
+	size_t per;
+	CUresult r;
+
+	if (!dyn || n <= 0 || block <= 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = shim.inited ? shim_fn_attr(&st, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) :
+	    CUDA_ERROR_NOT_INITIALIZED;
+	if (!r) {
+		*dyn = 0;
+		per = SM_SHARED / (size_t)n / SHARED_UNIT * SHARED_UNIT;
+		if (shim_occupancy(fn, block, 0) >= n && per >= CTA_RESERVED + (size_t)st) {
+			per -= CTA_RESERVED + (size_t)st;
+			*dyn = per > (size_t)fn->maxdyn ? (size_t)fn->maxdyn : per;
+		}
+	}
+	UNLOCK();
+	return r;
+}
