@@ -378,6 +378,34 @@ ps_dotname(Parser *p, const Tok *t, Loc loc)
 	return e;
 }
 
+static int fold(Parser *p, const Expr *e, int64_t *v);
+
+/* name[index]: the address of element index of an array variable, as the
+ * PTX ISA writes it (`mov.u32 ptr, A[5]`); it becomes name+offset with the
+ * index scaled by the element size, which is how the GPU reads it. */
+Expr *
+ps_index(Parser *p, const Tok *t, Expr *idx, Loc loc)
+{
+	Expr *e = ps_name(p, t, NULL, loc);
+	Sym *s = resolve(p, t->s, loc);
+	int64_t k = 0;
+
+	e->sym = s;
+	if (!s)
+		return e;
+	if (s->kind != SYM_VAR) {
+		diag_err(p->dg, loc, "'%s' is not a variable: only an array variable can be indexed", t->s);
+		return e;
+	}
+	if (!fold(p, idx, &k)) {
+		diag_err(p->dg, idx->loc, "the index of '%s' must be a constant", t->s);
+		return e;
+	}
+	Expr *off = ps_expr(p, E_INT, idx->loc);
+	off->i = k * (int64_t)(ir_tyinfo[s->type].bits / 8) * (s->vec ? s->vec : 1);
+	return ps_bin(p, E_ADD, e, off, loc);
+}
+
 Expr *
 ps_listexpr(Parser *p, int kind, EList *l, Loc loc)
 {

@@ -179,6 +179,7 @@ Expr *ps_un(Parser *p, int kind, Expr *a, Loc loc);
 Expr *ps_int(Parser *p, const Tok *t, Loc loc);
 Expr *ps_float(Parser *p, const Tok *t, Loc loc);
 Expr *ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc);
+Expr *ps_index(Parser *p, const Tok *t, Expr *idx, Loc loc);
 Expr *ps_dotname(Parser *p, const Tok *t, Loc loc);
 Expr *ps_listexpr(Parser *p, int kind, EList *l, Loc loc);
 Expr *ps_call(Parser *p, const Tok *name, EList *args, Loc loc);

@@ -77,32 +77,6 @@ def cases(tag, subset=False):
           (h * 2).astype(np.float32))
 
 
-# tinygrad takes the address of its shared buffers as `mov.u64 %r, local0[0]`,
-# the PTX ISA's array-element operand; the front end may not read that form
-# yet, which makes every optimised reduction fail to load.  Probe for it.
-PROBE = b"""
-.version 7.8
-.target sm_90
-.address_size 64
-.visible .entry probe()
-{
-	.reg .u64 %a;
-	.shared .align 16 .b8 buf[16];
-	mov.u64 %a, buf[0];
-	ret;
-}
-"""
-
-
-def front_end_reads_array_operands():
-    cu = ctypes.CDLL("libcuda.so.1")
-    mod = ctypes.c_void_p()
-    r = cu.cuModuleLoadData(ctypes.byref(mod), ctypes.c_char_p(PROBE))
-    if r == 0:
-        cu.cuModuleUnload(mod)
-    return r == 0
-
-
 @TinyJit
 def jitted(a, b):
     c = (a * b).relu().contiguous()
@@ -135,12 +109,7 @@ skipped = 0
 with Context(NOOPT=1):
     cases("ptx-noopt")
     jit("ptx-noopt")
-if front_end_reads_array_operands():
-    cases("ptx")
-else:
-    print("SKIP: ptx (shared-memory kernels use `mov.u64 %r, local0[0]`, "
-          "which the PTX front end does not read)")
-    skipped += 1
+cases("ptx")   # optimised: shared buffers addressed as `mov.u64 %r, local0[0]`
 if have_nvrtc():
     with Context(DEV="CUDA:CUDA"):
         cases("nvrtc", subset=True)
