@@ -412,8 +412,17 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 		count(s, mo, K_LD, MS_GLOBAL, 0, addr, m, size);
 		count(s, mo, K_ST, MS_SHARED, 0, addr + WARP, m, size);
 		return;
-	case X_LDMATRIX: kind = K_LDSM; break;
-	case X_STMATRIX: kind = K_ST; break;
+	case X_LDMATRIX: case X_STMATRIX: {
+		/* Their wavefronts and conflicts count with the shared loads and
+		 * stores, but Nsight Compute counts the instructions apart
+		 * (op_ldsm/op_stsm, not op_shared_ld/st: measured, stsm.ptx), so
+		 * they add no shared requests. */
+		int cls = xi->x == X_LDMATRIX ? PTX_MC_SHARED_LD : PTX_MC_SHARED_ST;
+		uint64_t req = s->mem[cls].requests;
+		count(s, mo, xi->x == X_LDMATRIX ? K_LDSM : K_ST, MS_SHARED, 0, addr, m, size);
+		s->mem[cls].requests = req;
+		return;
+	}
 	}
 	if (xi->in && xi->in->space == SP_PARAM && xi->space == MS_LOCAL)
 		return;   /* a device function's parameters: registers after ptxas */

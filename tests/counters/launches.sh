@@ -17,3 +17,8 @@ for k in gld4 gld8 gld16 gst4 gst8 gst16 sld4 sld8 sld16; do
 		s=$((s + 1))
 	done
 done
+for k in stsm1 stsm2 stsm4 stsm4t; do
+	for s in 16 32 48 64 128 144 272; do
+		printf '%s.s%d\t-k %s -b 32 -a u32:%d stsm.ptx\n' "$k" $s "$k" $s
+	done
+done

@@ -334,6 +334,7 @@ for name, (opts, outs) in cases.items():
 # kernels that use them.  Fault cases end with "exit: 4" and the text the
 # report must contain (run.test); gen.sh does not run them on the GPU,
 # where they would hang.
+written = set(cases)   # the cases above have their files already
 A = random.Random(20261124)
 M = "mbarrier.ptx -k "
 faults = {}
@@ -573,7 +574,19 @@ for n in ["tma_store_3d_neg", "tma_reduce_add_neg", "tma_store_neg1", "tma_reduc
 tma_store("tma_store_past", "f32", [40, 30], [32, 8], [48, 3])
 tma_load("tma_load_past", "f32", [40, 30], [32, 8], [48, 3])
 
+# Triton's TMA matmul: tensor maps built in the kernel (tensormap.replace),
+# TMA loads completing on mbarriers, wgmma, a TMA store of C = A B^T
+# (256 x 256 x 256 f16, 2 x 2 programs of 128 x 128).  The scratch buffer
+# holds the programs' tensor maps.
+T = random.Random(20261125)
+w("ttma.fa", "H", [h16(T.uniform(-1, 1)) for _ in range(256 * 256)])
+w("ttma.fb", "H", [h16(T.uniform(-1, 1)) for _ in range(256 * 256)])
+case("triton_tma_matmul", CP + "triton.tma_matmul.ptx -g 2,2 -b 256 -s 196608 -a file:ttma.fa -a file:ttma.fb "
+     "-a zeros:131072 -a u32:256 -a u32:256 -a u32:256 -a zeros:8192 -a zeros:16", "2:f16ulp:2")   # tensor-core f32 sums: mma.c model
+
 for name, (opts, outs) in cases.items():
+    if name in written:
+        continue
     with open(name + ".case", "w") as f:
         f.write(opts + "\nouts: " + outs + "\n")
         if name in faults:
