@@ -29,17 +29,18 @@
 
 enum { Q23 = 1 << 23, QNAN32 = 0x7FFFFFFF };
 
-/* Columns >= 19 of the partial-product array of x*x (x < 2^17), / 2^19. */
+/* Columns >= 19 of the partial-product array of x*x (x < 2^17), / 2^19:
+ * x*x less the dropped terms, which are bit a's square (2a < 19) and its
+ * products with bits a+1 .. 17-a (column a+b+1 < 19), for a <= 9. */
 static int64_t sq19(uint32_t x)
 {
-	uint64_t s = 0;
-	for (int a = 0; a < 17; a++) {
-		if (!(x >> a & 1)) continue;
-		if (2 * a >= 19) s += (uint64_t)1 << (2 * a);
-		for (int b = a + 1; b < 17; b++)
-			if ((x >> b & 1) && a + b + 1 >= 19) s += (uint64_t)1 << (a + b + 1);
-	}
-	return (int64_t)(s >> 19);
+	uint64_t d = 0;
+	for (int a = 0; a <= 9; a++)
+		if (x >> a & 1) {
+			uint32_t span = a < 9 ? ((1u << (18 - a)) - (1u << (a + 1))) : 0;
+			d += ((uint64_t)1 << (2 * a)) + ((uint64_t)(x & span) << (a + 1));
+		}
+	return (int64_t)(((uint64_t)x * x - d) >> 19);
 }
 
 /* V for segment seg of table t; X has nb bits (16 for rcp, else 17). */
