@@ -124,6 +124,25 @@ void alu_float_exec(const AluOp *op, const uint64_t *s, uint64_t *d);
 void alu_cvt_exec(const AluOp *op, const uint64_t *s, uint64_t *d);
 
 /* ---------------------------------------------------------------- internal: alu_math.c */
-uint64_t alu_approx(int opc, int fmt, uint64_t a, int ftz);   /* sin cos lg2 ex2 rcp rsqrt sqrt tanh .approx */
+/* The .approx instructions (and div.full) as ptxas compiles them for sm_90: the MUFU operation with
+ * ptxas's range scaling around it.  opc: OP_RCP OP_SQRT OP_RSQRT OP_SIN OP_COS OP_LG2 OP_EX2 OP_TANH. */
+uint64_t alu_approx(int opc, int fmt, uint64_t a, int ftz);
+uint64_t alu_approx_div(uint64_t a, uint64_t b, int full, int ftz);     /* div.approx/div.full.f32 */
+
+/* ---------------------------------------------------------------- internal: alu_sfu.c */
+/* One MUFU operation of the H100 on a bit pattern (alu_sfu.c says what each takes). */
+enum {
+	ALU_SFU_RCP, ALU_SFU_RSQ, ALU_SFU_SQRT, ALU_SFU_EX2, ALU_SFU_LG2, ALU_SFU_SIN, ALU_SFU_COS,
+	ALU_SFU_TANH, ALU_SFU_RCP64H, ALU_SFU_RSQ64H, ALU_SFU_EX2_F16, ALU_SFU_TANH_F16,
+	ALU_SFU_EX2_BF16, ALU_SFU_TANH_BF16
+};
+uint32_t alu_sfu(int fn, uint32_t x);
+
+/* ---------------------------------------------------------------- internal: alu_sfu_tab.c */
+typedef struct { int64_t c0; int32_t c1, c2; } AluSfuSeg;       /* V = c0 + c1*X + c2*SQ(X) */
+typedef struct { AluSfuSeg q; int G, g; } AluSfuTanh;           /* result (V >> g) * 2^-G */
+extern const AluSfuSeg alu_sfu_rcp[128], alu_sfu_rsq[128], alu_sfu_sqrt[128];
+extern const AluSfuSeg alu_sfu_ex2[64], alu_sfu_lg2[64], alu_sfu_sin[64];
+extern const AluSfuTanh alu_sfu_tanh[51];
 
 #endif

@@ -92,8 +92,10 @@ static uint64_t f2f(int df, int sf, uint64_t a, int rnd, uint32_t fl)
 	uint64_t r;
 	uint32_t rf = fl & ALU_SATFINITE;
 	if (df == ALU_TF32 && (fl & ALU_SATFINITE) && (a & 0x7F800000) == 0x7F800000)
-		/* inf and NaN alike: rounded as bits, then one step down (measured) */
-		return ((((a & 0xFFFFFFFF) + 0x1000) & 0xFFFFE000) - 0x2000) & 0xFFFFFFFF;
+		/* inf and NaN alike: truncated to tf32, then one step down, as ptxas's
+		 * integer sequence does it (so a NaN whose payload lies in the cut bits
+		 * becomes the largest finite value) */
+		return ((a & 0xFFFFE000) - 0x2000) & 0xFFFFFFFF;
 	if (c == 3) {
 		if (fl & ALU_SAT) return 0;
 		return nanconv(df, sf, a, rnd);

@@ -427,12 +427,8 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *s, int nb)
 	case OP_MUL: r = alu_fmul(fmt, s[0], s[1], rnd, ftz); break;
 	case OP_FMA: case OP_MAD: r = alu_ffma(fmt, s[0], s[1], s[2], rnd, ftz); break;
 	case OP_DIV:
-		if (op->flags & ALU_APPROX)
-			/* a * (1/b): both steps rounded, as the manual describes .approx */
-			r = alu_fmul(fmt, s[0], alu_approx(OP_RCP, fmt, s[1], ftz), ALU_RN, ftz);
-		else if (op->flags & ALU_FULL)
-			/* within 2 ulp on the GPU; the correctly rounded quotient stands in */
-			r = alu_fdiv(fmt, s[0], s[1], ALU_RN, ftz);
+		if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32)
+			r = alu_approx_div(s[0], s[1], (op->flags & ALU_FULL) != 0, ftz);
 		else
 			r = alu_fdiv(fmt, s[0], s[1], rnd, ftz);
 		break;

@@ -1,59 +1,126 @@
 /*
- * interp/alu_math.c -- the .approx functions (rcp sqrt rsqrt sin cos lg2 ex2
- * tanh, div.approx/div.full).
+ * interp/alu_math.c -- the .approx instructions (rcp sqrt rsqrt sin cos lg2
+ * ex2 tanh, div.approx) and div.full, as ptxas compiles them for sm_90.
  *
- * The H100 computes these in its special-function unit with table-driven
- * quadratic interpolation whose tables are not published.  Until they are
- * fitted from measurements, each function here is the correctly rounded
- * value computed in double precision, with the GPU's handling of special
- * inputs (flushed denormals, signed zeros, infinities, canonical NaNs).
- * The ULP gap to the hardware is recorded in tests/isa/GAPS.
+ * Each is one MUFU operation (alu_sfu.c) plus the instructions ptxas wraps
+ * around it, read off `cuobjdump -sass` of ptxas 13.0 output: the SFU
+ * flushes denormal arguments and results, so the forms without .ftz scale
+ * such arguments into range first and scale the result back with ordinary
+ * IEEE multiplies (which may then produce denormals).  Those FMUL/FADD/DFMA
+ * steps go through the soft-float core, so the whole sequence is exact.
+ * The .ftz forms are the bare MUFU operation.  sin and cos always multiply
+ * by 1/(2 pi) rounded toward zero first (FMUL.RZ), .ftz or not.
  */
-#include <math.h>
-#include <string.h>
 #include "alu.h"
 
-static double f2d(int fmt, uint64_t a)
+enum {
+	F32_TWO24 = 0x4B800000, F32_TWOM12 = 0x39800000, F32_4096 = 0x45800000, F32_QUARTER = 0x3E800000,
+	F32_HALF = 0x3F000000, F32_M24 = 0xC1C00000, F32_M126 = 0xC2FC0000, F32_1 = 0x3F800000,
+	F32_INV2PI = 0x3E22F983,          /* 0.15915493667125701904, ptxas's constant */
+	F32_MINNORM = 0x00800000, F32_2P126 = 0x7E800000
+};
+
+/* FSETP.GEU |a|, lim (true for NaN) and FSETP.GT |a|, lim (false for NaN),
+ * lim a positive finite bit pattern: magnitudes order as integers. */
+static int absgeu(uint64_t a, uint32_t lim) { uint32_t m = (uint32_t)a & 0x7FFFFFFF; return m > 0x7F800000 || m >= lim; }
+static int absgt(uint64_t a, uint32_t lim) { uint32_t m = (uint32_t)a & 0x7FFFFFFF; return m <= 0x7F800000 && m > lim; }
+
+static uint64_t mul(uint64_t a, uint64_t b) { return alu_fmul(ALU_F32, a, b, ALU_RN, 0); }
+static uint64_t mfu(int fn, uint64_t a) { return alu_sfu(fn, (uint32_t)a); }
+
+/* f32: ptxas's scaling of arguments below 2^-126 by 2^24 (lg2, sqrt, rsqrt). */
+static uint64_t f32_approx(int opc, uint64_t a, int ftz)
 {
-	if (fmt == ALU_F64) { double d; memcpy(&d, &a, 8); return d; }
-	int s, e = 0; uint64_t m = 0;
-	int c = alu_funpack(fmt, a, &s, &e, &m);
-	double v = c == 0 ? 0.0 : c == 2 ? INFINITY : c == 3 ? NAN : ldexp((double)m, e);
-	return s ? -v : v;
+	int tiny = !ftz && !absgeu(a, F32_MINNORM);
+	uint64_t x = tiny ? mul(a, F32_TWO24) : a, r;
+	switch (opc) {
+	case OP_RCP: {
+		if (ftz) return mfu(ALU_SFU_RCP, a);
+		/* FSEL of the scale: 1/4 above 2^126 (whose reciprocal would flush), 2^24 below 2^-126 */
+		uint64_t s = absgt(a, F32_2P126) ? F32_QUARTER : tiny ? F32_TWO24 : F32_1;
+		return mul(s, mfu(ALU_SFU_RCP, mul(a, s)));
+	}
+	case OP_SQRT:
+		r = mfu(ALU_SFU_SQRT, x);
+		return tiny ? mul(r, F32_TWOM12) : r;
+	case OP_RSQRT:
+		r = mfu(ALU_SFU_RSQ, x);
+		return tiny ? mul(r, F32_4096) : r;
+	case OP_LG2:
+		r = mfu(ALU_SFU_LG2, x);
+		return tiny ? alu_fadd(ALU_F32, r, F32_M24, ALU_RN, 0) : r;
+	case OP_EX2:
+		/* below -126 the result would flush: 2^(a/2) squared */
+		if (ftz || alu_fcmp(ALU_F32, a, F32_M126, MOD_GEU, 0)) return mfu(ALU_SFU_EX2, a);
+		r = mfu(ALU_SFU_EX2, mul(a, F32_HALF));
+		return mul(r, r);
+	case OP_SIN: case OP_COS:
+		return mfu(opc == OP_SIN ? ALU_SFU_SIN : ALU_SFU_COS, alu_fmul(ALU_F32, a, F32_INV2PI, ALU_RZ, 0));
+	case OP_TANH:
+		return mfu(ALU_SFU_TANH, a);
+	}
+	return alu_fqnan(ALU_F32);
 }
 
-static uint64_t d2f(int fmt, double v)
+/* rsqrt.approx.f64: RSQ64H's 32-bit estimate y refined once,
+ * y + (3/8 e + 1/2) * (y e) with e = 1 - x y^2, all in DMUL/DFMA; zero, NaN,
+ * negative, infinite and denormal arguments take ptxas's slow path. */
+static uint64_t rsqrt64_step(uint64_t x)
 {
-	uint64_t b;
-	memcpy(&b, &v, 8);
-	if (fmt == ALU_F64) return b;
-	if (isnan(v)) return alu_fqnan(fmt);
-	int s = (int)(b >> 63);
-	int be = (int)(b >> 52 & 0x7FF);
-	uint64_t m = b & 0xFFFFFFFFFFFFFull;
-	if (be == 0x7FF) return alu_fround(fmt, s, 4096, 1, 0, ALU_RN, 0);
-	if (be == 0 && m == 0) return alu_fround(fmt, s, 0, 0, 0, ALU_RN, 0);
-	if (be == 0) return alu_fround(fmt, s, -1074, m, 0, ALU_RN, 0);
-	return alu_fround(fmt, s, be - 1075, m | 1ull << 52, 0, ALU_RN, 0);
+	const uint64_t one = 0x3FF0000000000000ull, half = 0x3FE0000000000000ull, c38 = 0x3FD8000000000000ull;
+	uint64_t y = (uint64_t)alu_sfu(ALU_SFU_RSQ64H, (uint32_t)(x >> 32)) << 32;
+	uint64_t t = alu_fmul(ALU_F64, y, y, ALU_RN, 0);
+	uint64_t e = alu_ffma(ALU_F64, x, t ^ 0x8000000000000000ull, one, ALU_RN, 0);
+	uint64_t c = alu_ffma(ALU_F64, e, c38, half, ALU_RN, 0);
+	return alu_ffma(ALU_F64, c, alu_fmul(ALU_F64, y, e, ALU_RN, 0), y, ALU_RN, 0);
+}
+
+static uint64_t rsqrt64(uint64_t x)
+{
+	uint32_t hi = (uint32_t)(x >> 32);
+	if (hi - 0x100000u < 0x7FE00000u) return rsqrt64_step(x);       /* positive and normal */
+	if (!(x << 1)) return (uint64_t)((hi & 0x80000000u) | 0x7FF00000u) << 32;
+	if (alu_fisnan(ALU_F64, x)) return alu_fadd(ALU_F64, x, x, ALU_RN, 0);
+	if (hi >> 31) return 0xFFF8000000000000ull;
+	if (x == 0x7FF0000000000000ull) return 0;
+	uint64_t r = rsqrt64_step(alu_fmul(ALU_F64, x, 0x4350000000000000ull, ALU_RN, 0));   /* * 2^54 */
+	return alu_fmul(ALU_F64, r, 0x41A0000000000000ull, ALU_RN, 0);                    /* * 2^27 */
 }
 
 uint64_t alu_approx(int opc, int fmt, uint64_t a, int ftz)
 {
-	/* f32 .approx inputs are flushed by the SFU itself; f16/bf16 keep denormals */
-	if (ftz || fmt == ALU_F32) a = ftz ? alu_fflush(fmt, a) : a;
-	double x = f2d(fmt, a), r;
-	switch (opc) {
-	case OP_RCP: r = 1.0 / x; break;
-	case OP_SQRT: r = sqrt(x); break;
-	case OP_RSQRT: r = 1.0 / sqrt(x); break;
-	case OP_SIN: r = sin(x); break;
-	case OP_COS: r = cos(x); break;
-	case OP_LG2: r = log2(x); break;
-	case OP_EX2: r = exp2(x); break;
-	case OP_TANH: r = tanh(x); break;
-	default: r = x; break;
+	switch (fmt) {
+	case ALU_F32:
+		return f32_approx(opc, a, ftz);
+	case ALU_F64:
+		if (opc == OP_RCP) return (uint64_t)alu_sfu(ALU_SFU_RCP64H, (uint32_t)(a >> 32)) << 32;
+		if (opc == OP_RSQRT)
+			return ftz ? (uint64_t)alu_sfu(ALU_SFU_RSQ64H, (uint32_t)(a >> 32)) << 32 : rsqrt64(a);
+		break;
+	case ALU_F16:
+		if (opc == OP_EX2 || opc == OP_TANH) return alu_sfu(opc == OP_EX2 ? ALU_SFU_EX2_F16 : ALU_SFU_TANH_F16, (uint32_t)a);
+		break;
+	case ALU_BF16:
+		if (opc == OP_EX2 || opc == OP_TANH) return alu_sfu(opc == OP_EX2 ? ALU_SFU_EX2_BF16 : ALU_SFU_TANH_BF16, (uint32_t)a);
+		break;
 	}
-	uint64_t v = d2f(fmt, r);
-	if (ftz) v = alu_fflush(fmt, v);
-	return v;
+	return alu_fqnan(fmt);
+}
+
+/* div.approx.f32 is a * MUFU.RCP(b), with both scaled by 2^24 when b is
+ * below 2^-126 (not .ftz); div.full also scales both by 1/4 when b is above
+ * 2^126, so that 1/b does not flush.  The scalings use the original b. */
+uint64_t alu_approx_div(uint64_t a, uint64_t b, int full, int ftz)
+{
+	if (ftz) {
+		if (full && absgt(b, F32_2P126)) {
+			a = alu_fmul(ALU_F32, a, F32_QUARTER, ALU_RN, 1);
+			b = alu_fmul(ALU_F32, b, F32_QUARTER, ALU_RN, 1);
+		}
+		return alu_fmul(ALU_F32, a, mfu(ALU_SFU_RCP, b), ALU_RN, 1);
+	}
+	int big = full && absgt(b, F32_2P126), tiny = !absgeu(b, F32_MINNORM);
+	if (big) { a = mul(a, F32_QUARTER); b = mul(b, F32_QUARTER); }
+	if (tiny) { a = mul(a, F32_TWO24); b = mul(b, F32_TWO24); }
+	return mul(mfu(ALU_SFU_RCP, b), a);
 }

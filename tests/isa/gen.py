@@ -26,6 +26,7 @@ import struct
 import sys
 
 R = random.Random(20240613)
+RX = random.Random(20251122)   # the extra SFU tuples only, so that R's sequence stays as it was
 WIDTH = {"pred": 1, "b16": 2, "b32": 4, "b64": 8}
 NRAND = 160
 
@@ -162,9 +163,40 @@ def tuples(kinds):
 V = []   # (name, instruction, [(role, class)], tuples)
 
 
-def add(ins, dsts, srcs, flags=(), tup=None):
+def sfu32():
+    """An f32 for the special-function variants: any exponent, or near 1."""
+    k = RX.random()
+    if k < 0.4:
+        return RX.getrandbits(32)
+    if k < 0.9:
+        return (RX.getrandbits(1) << 31) | (RX.randint(127 - 30, 127 + 30) << 23) | RX.getrandbits(23)
+    return (RX.getrandbits(1) << 31) | RX.getrandbits(23)
+
+
+def sfu64():
+    k = RX.random()
+    if k < 0.4:
+        return RX.getrandbits(64)
+    if k < 0.9:
+        return (RX.getrandbits(1) << 63) | (RX.randint(1023 - 60, 1023 + 60) << 52) | RX.getrandbits(52)
+    return (RX.getrandbits(1) << 63) | RX.getrandbits(52)
+
+
+# Extra tuples of the SFU-backed variants: NSFU random ones (every input for
+# the scalar 16-bit forms), appended after the common edge and random tuples.
+NSFU = 1000
+SFUGEN = {"f32": sfu32, "f64": sfu64, "f16x2": lambda: RX.getrandbits(32), "bf16x2": lambda: RX.getrandbits(32)}
+
+
+def sfu_more(kinds):
+    if kinds in (["f16"], ["bf16"]):
+        return [(v,) for v in range(1 << 16)]
+    return [tuple(SFUGEN[k]() for k in kinds) for _ in range(NSFU)]
+
+
+def add(ins, dsts, srcs, flags=(), tup=None, more=False):
     """ins: text with {d0} {d1} {s0} ... placeholders; dsts: register classes;
-    srcs: value kinds (see K); flags: 'cin' / 'cout'."""
+    srcs: value kinds (see K); flags: 'cin' / 'cout'; more: add sfu_more's tuples."""
     ops = [("d", c) for c in dsts] + [("s", K[k][2]) for k in srcs]
     kinds = list(srcs)
     if "cin" in flags:
@@ -173,6 +205,8 @@ def add(ins, dsts, srcs, flags=(), tup=None):
     if "cout" in flags:
         ops.append(("o", "pred"))
     t = tup if tup is not None else tuples(kinds)
+    if more:
+        t = t + sfu_more(list(srcs))
     name = ins.split(" ")[0]
     if any(v[0] == name for v in V):
         name += "#%d" % len(V)
@@ -303,18 +337,18 @@ def gen():
         bin_("add%s.sat.f32" % z, "b32", "f32")
         bin_("mul%s.sat.f32" % z, "b32", "f32")
         ter("fma.rn%s.sat.f32" % z, "b32", ["f32"] * 3)
-        bin_("div.approx%s.f32" % z, "b32", "f32")
-        bin_("div.full%s.f32" % z, "b32", "f32")
+        add("div.approx%s.f32 {d0}, {s0}, {s1};" % z, ["b32"], ["f32", "f32"], more=True)
+        add("div.full%s.f32 {d0}, {s0}, {s1};" % z, ["b32"], ["f32", "f32"], more=True)
         for f in ("rcp", "sqrt", "rsqrt", "sin", "cos", "lg2", "ex2"):
-            add("%s.approx%s.f32 {d0}, {s0};" % (f, z), ["b32"], ["f32"])
+            add("%s.approx%s.f32 {d0}, {s0};" % (f, z), ["b32"], ["f32"], more=True)
         bin_("min%s.NaN.f32" % z, "b32", "f32")
         bin_("max%s.NaN.f32" % z, "b32", "f32")
-    add("tanh.approx.f32 {d0}, {s0};", ["b32"], ["f32"])
+    add("tanh.approx.f32 {d0}, {s0};", ["b32"], ["f32"], more=True)
     bin_("min.xorsign.abs.f32", "b32", "f32")
     bin_("max.xorsign.abs.f32", "b32", "f32")
-    add("rcp.approx.ftz.f64 {d0}, {s0};", ["b64"], ["f64"])
-    add("rsqrt.approx.f64 {d0}, {s0};", ["b64"], ["f64"])
-    add("rsqrt.approx.ftz.f64 {d0}, {s0};", ["b64"], ["f64"])
+    add("rcp.approx.ftz.f64 {d0}, {s0};", ["b64"], ["f64"], more=True)
+    add("rsqrt.approx.f64 {d0}, {s0};", ["b64"], ["f64"], more=True)
+    add("rsqrt.approx.ftz.f64 {d0}, {s0};", ["b64"], ["f64"], more=True)
 
     # ---- half precision
     for t, c, cn in (("f16", "b16", "f16"), ("f16x2", "b32", "f16x2"), ("bf16", "b16", "bf16"), ("bf16x2", "b32", "bf16x2")):
@@ -336,8 +370,8 @@ def gen():
         ter("fma.rn.relu.%s" % t, c, [cn] * 3)
         bin_("min.xorsign.abs.%s" % t, c, cn)
         bin_("max.xorsign.abs.%s" % t, c, cn)
-        add("tanh.approx.%s {d0}, {s0};" % t, [c], [cn])
-        add("ex2.approx%s.%s {d0}, {s0};" % (".ftz" if t[0] == "b" else "", t), [c], [cn])
+        add("tanh.approx.%s {d0}, {s0};" % t, [c], [cn], more=True)
+        add("ex2.approx%s.%s {d0}, {s0};" % (".ftz" if t[0] == "b" else "", t), [c], [cn], more=True)
 
     # ---- comparisons and selection
     CF = ("eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan")
@@ -442,7 +476,7 @@ def gen():
     cvt(".ftz", "f32", "f16")
     cvt(".ftz", "f64", "f32")
     cvt(".rna", "tf32", "f32")
-    cvt(".rna.satfinite", "tf32", "f32")
+    add("cvt.rna.satfinite.tf32.f32 {d0}, {s0};", ["b32"], ["f32"], more=True)
     cvt(".rn", "tf32", "f32")
     cvt(".rz", "tf32", "f32")
     for r in ("rn", "rz"):
