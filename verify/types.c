@@ -23,11 +23,15 @@
  *    warning here);
  *  - operand kinds by shape letter: `i` immediate only, `R` register only,
  *    `p` a predicate; a predicate anywhere else is an error;
- *  - vector operands: the element count must be the .vN of the instruction;
- *  - mma, mma.sp, wgmma.mma_async, ldmatrix, stmatrix, movmatrix, the
- *    texture and surface instructions and the video instructions: fragment
- *    and coordinate vector sizes and the register types ptxas takes in them
- *    (see "tensor-core, texture and video" below).
+ *  - vector operands: the element count must be the .vN of the instruction,
+ *    and the registers of any vector must agree, as ptxas requires: one
+ *    width ("Incompatible elements of vector expression") and, .bN
+ *    registers aside, one type with signed and unsigned integers counting
+ *    as one ("Vector with elements of different types");
+ *  - the texture and surface instructions and the video instructions:
+ *    coordinate and data vector sizes and the register types ptxas takes
+ *    in them (see "fragments, texture and video" below); the tensor-core
+ *    instructions are tensor.c's, with the same fragment helpers.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,38 +342,26 @@ vectors(Verify *v, Ins *in)
 		verify_report(v, VC_VECTOR, o->loc, "vector of %d elements for a .v%d access", o->nsub, in->vec);
 }
 
-/* ---------------------------------------------------------------- tensor-core, texture and video
+/* ---------------------------------------------------------------- fragments, texture and video
  *
- * These take their operands as fragments: vectors whose size follows from
- * the shape and the types, of registers whose type ptxas matches more
+ * Tensor-core fragments (tensor.c), texture results and coordinates and
+ * surface data are vectors of registers whose types ptxas matches more
  * loosely than for plain instructions ("Arguments mismatch" when not).
- * The rules below are those ptxas 13.0 enforces; forms they do not cover
- * (block-scale mma, wgmma.sp, wmma) are left alone.
  */
 
-/* What a fragment register may be declared as. */
-enum {
-	FK_F32,     /* f32 data: .f32 or .b32 */
-	FK_F16X2,   /* packed f16: .b32 or .f16x2 */
-	FK_B32,     /* packed bf16, tf32, fp8: .b32 only */
-	FK_I32,     /* integer data: .b32, .u32 or .s32 */
-	FK_W32,     /* any 32-bit register (ldmatrix moves bits) */
-	FK_W64,     /* any 64-bit register (f64 fragments) */
-	FK_DESC,    /* a matrix descriptor: a 64-bit .b, .u or .s register */
-};
-
-static int
-fragok(int fk, int rty)
+int
+verify_fragok(int fk, int rty)
 {
 	int k = verify_kind(rty), b = verify_bits(rty);
 
-	if (rty == TY_PRED || b != (fk == FK_W64 || fk == FK_DESC ? 64 : 32))
+	if (rty == TY_PRED || b != (fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? 64 : 32))
 		return 0;
 	switch (fk) {
 	case FK_F32: return k == TK_BIT || rty == TY_F32;
 	case FK_F16X2: return k == TK_BIT || rty == TY_F16X2;
 	case FK_B32: return k == TK_BIT;
 	case FK_I32: case FK_DESC: return k == TK_BIT || k == TK_UINT || k == TK_SINT;
+	case FK_F64: return k == TK_BIT || rty == TY_F64;
 	}
 	return 1;
 }
@@ -378,29 +370,15 @@ static const char *
 fkname(int fk)
 {
 	static const char *n[] = {".f32 or .b32", ".b32 or .f16x2", ".b32", ".b32, .u32 or .s32",
-	    "32-bit", "64-bit", ".b64, .u64 or .s64"};
+	    "32-bit", "64-bit", ".b64 or .f64", ".b64, .u64 or .s64"};
 	return n[fk];
 }
 
-/* A fragment kind for data of type ty. */
-static int
-fragof(int ty)
-{
-	switch (ty) {
-	case TY_F32: return FK_F32;
-	case TY_F16: return FK_F16X2;
-	case TY_F64: return FK_W64;
-	case TY_S32: case TY_U32: case TY_S8: case TY_U8: case TY_S4: case TY_U4: case TY_B1:
-		return FK_I32;
-	}
-	return FK_B32;
-}
-
-static int
-fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk)
+int
+verify_fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk)
 {
 	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
-	    !fragok(fk, o->sym->type))
+	    !verify_fragok(fk, o->sym->type))
 		verify_report(v, VC_OPTYPE, o->loc,
 		    "operand %d of '%s' is register '%s' of type .%s; this fragment needs %s registers",
 		    idx + 1, ir_opinfo[in->op].name, o->sym->name, tyname(o->sym->type), fkname(fk));
@@ -409,10 +387,63 @@ fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk)
 	return 0;
 }
 
-/* Operand idx must be a vector of n registers of kind fk. */
-static void
-fragment(Verify *v, Ins *in, int idx, int n, int fk)
+/* The register of vector element o, or NULL (an immediate, a sink, a selector). */
+static const Sym *
+elemreg(const Opnd *o)
 {
+	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
+	    o->sym->type != TY_PRED ? o->sym : NULL;
+}
+
+int
+verify_vecmix(const Opnd *o, const Opnd **x, const Opnd **y)
+{
+	const Opnd *w = NULL, *t = NULL;
+
+	if (o->kind != OK_VEC)
+		return 0;
+	for (int k = 0; k < o->nsub; k++) {
+		const Sym *r = elemreg(&o->sub[k]);
+		if (!r)
+			continue;
+		if (w && verify_bits(w->sym->type) != verify_bits(r->type)) {
+			*x = w, *y = &o->sub[k];
+			return 1;
+		}
+		w = w ? w : &o->sub[k];
+		if (verify_kind(r->type) == TK_BIT)
+			continue;
+		/* .bN registers go with anything; signed and unsigned integers with each other */
+		if (t && t->sym->type != r->type &&
+		    !(isint(t->sym->type) && isint(r->type))) {
+			*x = t, *y = &o->sub[k];
+			return 2;
+		}
+		t = t ? t : &o->sub[k];
+	}
+	return 0;
+}
+
+/* Reports a vector whose registers do not agree; 1 when it did. */
+static int
+vecmix(Verify *v, Ins *in, const Opnd *o)
+{
+	const Opnd *x, *y;
+	int mix = verify_vecmix(o, &x, &y);
+
+	if (mix)
+		verify_report(v, VC_VECTOR, y->loc,
+		    "the registers of a vector of '%s' differ in %s: '%s' is .%s, '%s' .%s%s",
+		    ir_opinfo[in->op].name, mix == 1 ? "width" : "type", x->sym->name, tyname(x->sym->type),
+		    y->sym->name, tyname(y->sym->type),
+		    mix == 2 ? " (only .b registers mix with other types)" : "");
+	return mix != 0;
+}
+
+void
+verify_fragment(Verify *v, Ins *in, int idx, int n, int fk)
+{
+	const Opnd *x, *y;
 	Opnd *o;
 
 	if (idx >= in->nopnd || n <= 0)
@@ -423,105 +454,11 @@ fragment(Verify *v, Ins *in, int idx, int n, int fk)
 		    idx + 1, ir_opinfo[in->op].name, n, n == 1 ? "" : "s");
 	else if (o->kind == OK_VEC && o->nsub != n)
 		verify_report(v, VC_VECTOR, o->loc,
-		    "operand %d of '%s' is a vector of %d registers; this shape and type take %d",
-		    idx + 1, ir_opinfo[in->op].name, o->nsub, n);
-	else if (o->kind == OK_VEC)
-		for (int k = 0; k < o->nsub && fragreg(v, in, &o->sub[k], idx, fk); k++)
+		    "operand %d of '%s' is a vector of %d register%s; this shape and type take %d",
+		    idx + 1, ir_opinfo[in->op].name, o->nsub, o->nsub == 1 ? "" : "s", n);
+	else if (o->kind == OK_VEC && !verify_vecmix(o, &x, &y))   /* a mix: reported by check() */
+		for (int k = 0; k < o->nsub && verify_fragreg(v, in, &o->sub[k], idx, fk); k++)
 			;
-}
-
-/* The mNnNkN (or mNnN) modifier, 0 when absent. */
-static int
-shapeof(const Ins *in, int *m, int *n, int *k)
-{
-	*m = *n = *k = 0;
-	for (int i = 0; i < in->nmod; i++) {
-		const char *t = in->modtext[i];
-		if (!t || (in->mod[i] != MOD_SHAPE && in->mod[i] != MOD_MN))
-			continue;
-		if (*t == '.')
-			t++;
-		if (sscanf(t, "m%dn%dk%d", m, n, k) >= 2)
-			return 1;
-	}
-	return 0;
-}
-
-/* Registers per thread of an R x C tile of type ty spread over a warp. */
-static int
-fragsize(int r, int c, int ty)
-{
-	if (ty == TY_F64)
-		return r * c / 32;
-	return r * c * verify_bits(ty) / 1024;
-}
-
-static void
-mma(Verify *v, Ins *in)
-{
-	int m, n, k, sp = in->op != OP_MMA, quad;
-	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], ct = in->ty[3];
-
-	/* block-scale and kind:: forms pad their narrow types; not modelled */
-	if (in->nty != 4 || !shapeof(in, &m, &n, &k) || !k || verify_hasmod(in, "block_scale"))
-		return;
-	for (int i = 0; i < in->nmod; i++)
-		if (in->modtext[i] && strstr(in->modtext[i], "kind::"))
-			return;
-	/* m8n8k4 .f16: four quad-pairs each hold their own 8x8x4 product */
-	quad = m == 8 && n == 8 && k == 4 && at == TY_F16 ? 4 : 1;
-	fragment(v, in, 0, quad * fragsize(m, n, dt), fragof(dt));
-	fragment(v, in, 1, quad * fragsize(m, k, at) / (sp ? 2 : 1), fragof(at));
-	fragment(v, in, 2, quad * fragsize(k, n, bt), fragof(bt));
-	fragment(v, in, 3, quad * fragsize(m, n, ct), fragof(ct));
-	if (sp && in->nopnd > 4)
-		fragreg(v, in, &in->opnd[4], 4, FK_W32);
-}
-
-/* ldmatrix, stmatrix: .xN matrices of one register each (two for m16n16). */
-static void
-matrix(Verify *v, Ins *in)
-{
-	int m, n, k, x = 0;
-
-	if (in->op == OP_MOVMATRIX) {
-		for (int i = 0; i < in->nopnd && i < 2; i++)
-			fragreg(v, in, &in->opnd[i], i, FK_W32);
-		return;
-	}
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == MOD_XN && in->modtext[i]) {
-			const char *t = in->modtext[i];
-			x = atoi(t + (*t == '.') + 1);
-		}
-	if (!x || !shapeof(in, &m, &n, &k))
-		return;
-	fragment(v, in, in->op == OP_LDMATRIX ? 0 : 1, m == 16 && n == 16 ? 2 * x : x, FK_W32);
-}
-
-static void
-wgmma(Verify *v, Ins *in)
-{
-	int m, n, k, dt = in->ty[0], at = in->ty[1];
-	Opnd *a;
-
-	if (in->nty != 3 || !shapeof(in, &m, &n, &k) || in->nopnd < 3)
-		return;
-	/* m64nNkK: the accumulator is 64 x N over 128 threads */
-	fragment(v, in, 0, 64 * n * verify_bits(dt) / (128 * 32), fragof(dt));
-	a = &in->opnd[1];
-	if (a->kind == OK_VEC)
-		fragment(v, in, 1, 4, fragof(at));
-	else
-		fragreg(v, in, a, 1, FK_DESC);
-	fragreg(v, in, &in->opnd[2], 2, FK_DESC);
-	/* imm-scale-a, imm-scale-b negate or keep; only the float forms have them */
-	if (verify_kind(dt) == TK_FLOAT)
-		for (int i = 4; i < 6 && i < in->nopnd; i++)
-			if (in->opnd[i].kind == OK_IMM && in->opnd[i].imm != 1 && in->opnd[i].imm != -1)
-				verify_report(v, VC_OPTYPE, in->opnd[i].loc,
-				    "operand %d of 'wgmma.mma_async' is %lld; a scale is 1 or -1",
-				    i + 1, (long long)in->opnd[i].imm);
 }
 
 /* The coordinates a texture or surface geometry needs; 0 when not checked. */
@@ -559,7 +496,7 @@ texture(Verify *v, Ins *in)
 			    ir_opinfo[in->op].name, g, need);
 	}
 	if ((in->op == OP_TEX || in->op == OP_TLD4) && in->opnd[0].kind == OK_VEC && in->vec > 1) {
-		fragment(v, in, 0, in->vec, FK_W32);
+		verify_fragment(v, in, 0, in->vec, FK_W32);
 	} else if (in->op == OP_SULD && in->nty == 1 &&
 	    (in->ty[0] == TY_B32 || in->ty[0] == TY_B64)) {
 		Opnd *d = &in->opnd[0];
@@ -568,12 +505,12 @@ texture(Verify *v, Ins *in)
 			verify_report(v, VC_VECTOR, d->loc, "vector of %d elements for a .v%d surface load",
 			    d->nsub, in->vec);
 		else if (d->kind == OK_VEC)
-			for (int i = 0; i < d->nsub && fragreg(v, in, &d->sub[i], 0, fk); i++)
+			for (int i = 0; i < d->nsub && verify_fragreg(v, in, &d->sub[i], 0, fk); i++)
 				;
 		else
-			fragreg(v, in, d, 0, fk);
+			verify_fragreg(v, in, d, 0, fk);
 	} else if (in->op == OP_TXQ || in->op == OP_SUQ) {
-		fragreg(v, in, &in->opnd[0], 0, FK_W32);
+		verify_fragreg(v, in, &in->opnd[0], 0, FK_W32);
 	}
 }
 
@@ -583,22 +520,13 @@ static void
 video(Verify *v, Ins *in)
 {
 	for (int i = 0; i < in->nopnd; i++)
-		fragreg(v, in, &in->opnd[i], i, FK_I32);
+		verify_fragreg(v, in, &in->opnd[i], i, FK_I32);
 }
 
 static void
 families(Verify *v, Ins *in)
 {
 	switch (in->op) {
-	case OP_MMA: case OP_MMA_SP: case OP_MMA_SP_ORDERED_METADATA:
-		mma(v, in);
-		break;
-	case OP_LDMATRIX: case OP_STMATRIX: case OP_MOVMATRIX:
-		matrix(v, in);
-		break;
-	case OP_WGMMA_MMA_ASYNC:
-		wgmma(v, in);
-		break;
 	case OP_TEX: case OP_TLD4: case OP_SULD: case OP_SUST: case OP_SURED: case OP_TXQ: case OP_SUQ:
 		texture(v, in);
 		break;
@@ -615,6 +543,7 @@ static void
 check(Verify *v, const Accept *ac, Ins *in)
 {
 	const OpInfo *oi = &ir_opinfo[in->op];
+	unsigned mixed = 0;     /* operands whose vector registers disagree (reported once) */
 
 	for (int i = 0; i < in->nmod; i++) {
 		int id = in->mod[i];
@@ -632,10 +561,18 @@ check(Verify *v, const Accept *ac, Ins *in)
 	compare(v, in);
 	vectors(v, in);
 	kinds(v, in);
+	for (int i = 0; i < in->nopnd && i < 32; i++) {
+		Opnd *o = &in->opnd[i];
+		if (vecmix(v, in, o))
+			mixed |= 1u << i;
+		if (o->kind == OK_ADDR && o->addrlist)
+			for (int k = 0; k < o->nsub; k++)
+				vecmix(v, in, &o->sub[k]);
+	}
 	families(v, in);
 	for (int i = 0; i < in->nopnd; i++) {
 		int wider, t = expect(in, i, &wider);
-		if (t)
+		if (t && !(i < 32 && (mixed >> i & 1)))
 			operand(v, in, &in->opnd[i], t, wider, i);
 	}
 }
