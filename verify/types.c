@@ -476,39 +476,177 @@ geometry(const Ins *in, const char **name)
 	return 0;
 }
 
+/* An array geometry: its coordinate vector starts with the layer index. */
+static int
+isarray(const Ins *in)
+{
+	return verify_hasmod(in, "a1d") || verify_hasmod(in, "a2d") || verify_hasmod(in, "acube") ||
+	    verify_hasmod(in, "a2dms");
+}
+
+/* tex and tld4 coordinates: 32-bit registers, of one type after the layer
+ * index of an array geometry, which is an integer; integers only for .s32
+ * coordinates ("Arguments mismatch", "Array index ... Expecting type .u32"). */
+static void
+coords(Verify *v, Ins *in, Opnd *c)
+{
+	int ct = in->nty >= 2 ? in->ty[1] : 0, arr = isarray(in);
+	int n = c->kind == OK_VEC ? c->nsub : 1;
+	const Opnd *x, *y;
+	const char *op = ir_opinfo[in->op].name;
+
+	if (c->kind == OK_VEC) {
+		Opnd rest = *c;
+		if (verify_vecmix(c, &x, &y) == 1) {
+			vecmix(v, in, c);
+			return;
+		}
+		if (arr && rest.nsub > 1)
+			rest.sub++, rest.nsub--;
+		if (vecmix(v, in, &rest))
+			return;
+	}
+	for (int j = 0; j < n; j++) {
+		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
+		const Sym *r = elemreg(e);
+		if (!r)
+			continue;
+		if (verify_bits(r->type) != 32)
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "coordinate '%s' of '%s' is a .%s register; coordinates are 32-bit", r->name, op,
+			    tyname(r->type));
+		else if (j == 0 && arr && !isint(r->type) && verify_kind(r->type) != TK_BIT)
+			verify_report(v, VC_OPTYPE, e->loc, "array index '%s' of '%s' is .%s; it is an integer (.u32)",
+			    r->name, op, tyname(r->type));
+		else if (isint(ct) && isfloat(r->type))
+			verify_report(v, VC_OPTYPE, e->loc, "coordinate '%s' of '%s' is .%s; the coordinates are .%s",
+			    r->name, op, tyname(r->type), tyname(ct));
+		else
+			continue;
+		return;
+	}
+}
+
+/* Surface coordinates: 32-bit integer registers (.b32, .u32, .s32). */
+static void
+surfcoords(Verify *v, Ins *in, Opnd *c)
+{
+	const Opnd *x, *y;
+	int n = c->kind == OK_VEC ? c->nsub : 1;
+
+	if (c->kind == OK_VEC && verify_vecmix(c, &x, &y))
+		return;
+	for (int j = 0; j < n; j++) {
+		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
+		const Sym *r = elemreg(e);
+		if (r && !verify_fragok(FK_I32, r->type)) {
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "coordinate '%s' of '%s' is .%s; surface coordinates are 32-bit integers", r->name,
+			    ir_opinfo[in->op].name, tyname(r->type));
+			return;
+		}
+	}
+}
+
+/* Registers under operand o that are not 32 bits wide (lod, gradients,
+ * offsets, depth compare); vectors that mix widths are check()'s. */
+static void
+extra32(Verify *v, Ins *in, Opnd *o, int idx)
+{
+	const Opnd *x, *y;
+	int n = o->kind == OK_VEC ? o->nsub : 1;
+
+	if (o->kind == OK_VEC && verify_vecmix(o, &x, &y))
+		return;
+	for (int j = 0; j < n; j++) {
+		Opnd *e = o->kind == OK_VEC ? &o->sub[j] : o;
+		const Sym *r = elemreg(e);
+		if (r && verify_bits(r->type) != 32) {
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "operand %d of '%s' is register '%s' of type .%s; it takes 32-bit registers", idx + 1,
+			    ir_opinfo[in->op].name, r->name, tyname(r->type));
+			return;
+		}
+	}
+}
+
+/* suld and sust data: .vN elements (with .v2 or .v4, a vector of that
+ * many; ptxas lets a store pass one register, and either pass a vector
+ * without .vN) in registers at least as wide as the .bN type. */
+static void
+surfdata(Verify *v, Ins *in, int idx)
+{
+	Opnd *d = &in->opnd[idx];
+	int b = verify_bits(in->ty[0]), n = d->kind == OK_VEC ? d->nsub : 1;
+	const Opnd *x, *y;
+
+	if (d->kind == OK_VEC && in->vec > 1 && d->nsub != in->vec) {
+		verify_report(v, VC_VECTOR, d->loc, "vector of %d elements for a .v%d surface %s", d->nsub, in->vec,
+		    idx ? "store" : "load");
+		return;
+	}
+	if (d->kind == OK_REG && in->vec > 1 && idx == 0) {
+		verify_report(v, VC_VECTOR, d->loc, "a .v%d surface load needs a vector of %d registers", in->vec, in->vec);
+		return;
+	}
+	if (d->kind == OK_VEC && verify_vecmix(d, &x, &y))
+		return;
+	for (int j = 0; j < n; j++) {
+		Opnd *e = d->kind == OK_VEC ? &d->sub[j] : d;
+		const Sym *r = elemreg(e);
+		if (r && verify_bits(r->type) < b) {
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "operand %d of '%s' is register '%s' of type .%s; .%s data needs %d-bit"
+			    " or wider registers", idx + 1, ir_opinfo[in->op].name, r->name, tyname(r->type),
+			    tyname(in->ty[0]), b);
+			return;
+		}
+	}
+}
+
 static void
 texture(Verify *v, Ins *in)
 {
 	const char *g = "";
 	int mi = in->op == OP_SUST || in->op == OP_SURED ? 0 : 1, need = geometry(in, &g);
+	int tex = in->op == OP_TEX || in->op == OP_TLD4;
 	Opnd *m, *c;
 
 	if (mi >= in->nopnd)
 		return;
 	m = &in->opnd[mi];
-	if (m->kind == OK_ADDR && m->addrlist && m->nsub >= 2 && need) {
+	if (m->kind == OK_ADDR && m->addrlist && m->nsub >= 2) {
 		c = &m->sub[m->nsub - 1];
 		int have = c->kind == OK_VEC ? c->nsub : 1;
 		/* PTX vectors have 1, 2, 4 or 8 elements: 3d pads its coordinates to 4 */
-		if (have == 3 || have < need)
+		if (need && (have == 3 || have < need))
 			verify_report(v, VC_VECTOR, c->loc,
 			    "%d coordinate%s for '%s.%s'; it takes a vector of %d", have, have == 1 ? "" : "s",
 			    ir_opinfo[in->op].name, g, need);
-	}
-	if ((in->op == OP_TEX || in->op == OP_TLD4) && in->opnd[0].kind == OK_VEC && in->vec > 1) {
-		verify_fragment(v, in, 0, in->vec, FK_W32);
-	} else if (in->op == OP_SULD && in->nty == 1 &&
-	    (in->ty[0] == TY_B32 || in->ty[0] == TY_B64)) {
-		Opnd *d = &in->opnd[0];
-		int fk = in->ty[0] == TY_B64 ? FK_W64 : FK_W32;
-		if (d->kind == OK_VEC && d->nsub != in->vec)
-			verify_report(v, VC_VECTOR, d->loc, "vector of %d elements for a .v%d surface load",
-			    d->nsub, in->vec);
-		else if (d->kind == OK_VEC)
-			for (int i = 0; i < d->nsub && verify_fragreg(v, in, &d->sub[i], 0, fk); i++)
-				;
+		else if (tex)
+			coords(v, in, c);
 		else
-			verify_fragreg(v, in, d, 0, fk);
+			surfcoords(v, in, c);
+		const Sym *h = elemreg(&m->sub[0]);
+		if (tex && h && verify_bits(h->type) != 64)
+			verify_report(v, VC_OPTYPE, m->sub[0].loc, "texture handle '%s' of '%s' is .%s; a handle is 64-bit",
+			    h->name, ir_opinfo[in->op].name, tyname(h->type));
+	}
+	if (tex && in->nty >= 2) {
+		int ct = in->ty[1];
+		if (in->op == OP_TLD4 && ct != TY_F32)
+			verify_report(v, VC_INSTRTYPE, in->loc, "'tld4' takes .f32 coordinates only, not .%s", tyname(ct));
+		else if ((verify_hasmod(in, "2dms") || verify_hasmod(in, "a2dms")) && ct != TY_S32)
+			verify_report(v, VC_INSTRTYPE, in->loc, "multisample '%s' takes .s32 coordinates, not .%s",
+			    ir_opinfo[in->op].name, tyname(ct));
+	}
+	if (tex)
+		for (int i = 2; i < in->nopnd; i++)
+			extra32(v, in, &in->opnd[i], i);
+	if (tex && in->opnd[0].kind == OK_VEC && in->vec > 1) {
+		verify_fragment(v, in, 0, in->vec, FK_W32);
+	} else if ((in->op == OP_SULD || in->op == OP_SUST) && in->nty == 1 && in->nopnd >= 2) {
+		surfdata(v, in, in->op == OP_SUST ? 1 : 0);
 	} else if (in->op == OP_TXQ || in->op == OP_SUQ) {
 		verify_fragreg(v, in, &in->opnd[0], 0, FK_W32);
 	}
@@ -565,7 +703,7 @@ check(Verify *v, const Accept *ac, Ins *in)
 		Opnd *o = &in->opnd[i];
 		if (vecmix(v, in, o))
 			mixed |= 1u << i;
-		if (o->kind == OK_ADDR && o->addrlist)
+		if (o->kind == OK_ADDR && o->addrlist && in->op != OP_TEX && in->op != OP_TLD4)
 			for (int k = 0; k < o->nsub; k++)
 				vecmix(v, in, &o->sub[k]);
 	}
