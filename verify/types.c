@@ -17,7 +17,8 @@
  *  - register operands against the instruction type, with PTX's relaxed
  *    rules: a .bN register fits any N-bit type, .uN/.sN registers fit the
  *    integer types of that size, float registers only float (and .b)
- *    instructions; ld, st and cvt accept wider registers for narrow values;
+ *    instructions; cvt accepts wider registers for narrow values, and ld
+ *    and st more still (see ldstok);
  *  - immediates: an integer literal in a float operand is an error, a value
  *    that does not fit an integer type is truncated silently by ptxas (a
  *    warning here);
@@ -130,10 +131,63 @@ compatible(int ity, int rty, int wider)
 	return 1;
 }
 
-static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx);
+/* A register of type rty holding the .ity value of an ld, ldu or st, which
+ * ptxas types more loosely than arithmetic: a wider register takes a
+ * narrower value, integer values go in packed registers too, float ones in
+ * .b registers of any larger width and, as vector elements, in integer
+ * registers of their width. */
+static int
+ldstok(int ity, int rty, int invec)
+{
+	int ik = verify_kind(ity), rk = verify_kind(rty);
+	int ib = verify_bits(ity), rb = verify_bits(rty);
+
+	if (ik < 0 || rk < 0 || ik == TK_OPAQUE || rk == TK_OPAQUE)
+		return 1;
+	if (ik == TK_PRED || rk == TK_PRED)
+		return ik == rk;
+	if (rb < ib)
+		return 0;
+	switch (ik) {
+	case TK_UINT: case TK_SINT:
+		return rk != TK_FLOAT;
+	case TK_FLOAT:
+		if (rk == TK_BIT)
+			return 1;
+		return rb == ib && (rty == ity || (invec && (rk == TK_UINT || rk == TK_SINT)));
+	}
+	return 1;
+}
+
+static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec);
+
+/* ptxas types a vector that holds a .bN register as .bN as a whole (its
+ * other registers then only need the width): 1 when o is such a vector. */
+static int
+vecbits(const Opnd *o)
+{
+	for (int k = 0; o->kind == OK_VEC && k < o->nsub; k++)
+		if (o->sub[k].kind == OK_REG && o->sub[k].sym && o->sub[k].sym->kind == SYM_REG &&
+		    verify_kind(o->sub[k].sym->type) == TK_BIT)
+			return 1;
+	return 0;
+}
+
+/* The .bN type of ty's width (ty itself when there is none). */
+static int
+bitsty(int ty)
+{
+	switch (verify_bits(ty)) {
+	case 8: return TY_B8;
+	case 16: return TY_B16;
+	case 32: return TY_B32;
+	case 64: return TY_B64;
+	}
+	return ty;
+}
 
 /* The expected type of operand i, or 0 when it is not checked here.
- * *wider: a register wider than the type is allowed. */
+ * *wider: a register wider than the type is allowed; 2: ld/st rules. */
 static int
 expect(Ins *in, int i, int *wider)
 {
@@ -188,10 +242,10 @@ expect(Ins *in, int i, int *wider)
 		*wider = 1;
 		return in->ty[i == 0 ? 0 : 1];
 	case OP_LD: case OP_LDU:
-		*wider = !isfloat(t);
+		*wider = 2;
 		return in->nty == 1 && i == 0 && t != TY_B128 ? t : 0;
 	case OP_ST:
-		*wider = !isfloat(t);
+		*wider = 2;
 		return in->nty == 1 && i == 1 && t != TY_B128 ? t : 0;
 	}
 	return 0;
@@ -223,12 +277,13 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 }
 
 static void
-operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx)
+operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 {
 	switch (o->kind) {
 	case OK_REG:
 		if (o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
-		    !compatible(ity, o->sym->type, wider))
+		    !(wider == 2 ? ldstok(ity, invec & 2 ? bitsty(o->sym->type) : o->sym->type, invec) :
+		    compatible(ity, o->sym->type, wider)))
 			verify_report(v, VC_OPTYPE, o->loc,
 			    "operand %d of '%s.%s' is register '%s' of type .%s%s", idx + 1,
 			    ir_opinfo[in->op].name, tyname(ity), o->sym->name, tyname(o->sym->type),
@@ -240,7 +295,7 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx)
 		break;
 	case OK_VEC:
 		for (int k = 0; k < o->nsub; k++)
-			operand(v, in, &o->sub[k], ity, wider, idx);
+			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0));
 		break;
 	}
 }
@@ -323,15 +378,54 @@ required(Verify *v, Ins *in)
 	}
 }
 
+/* The register of vector element o, or NULL (an immediate, a sink, a selector). */
+static const Sym *
+elemreg(const Opnd *o)
+{
+	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
+	    o->sym->type != TY_PRED ? o->sym : NULL;
+}
+
+/* mov packing registers into one value or unpacking it: a .bN type and
+ * elements of N bits in all ("Arguments mismatch"). */
+static void
+movpack(Verify *v, Ins *in)
+{
+	const Opnd *x, *y;
+	const char *t = in->nty == 1 ? tyname(in->ty[0]) : "";
+
+	for (int i = 0; i < in->nopnd && in->nty == 1; i++) {
+		Opnd *o = &in->opnd[i];
+		const Sym *other = in->nopnd == 2 ? elemreg(&in->opnd[1 - i]) : NULL;
+		int all = 0, known = 1;
+		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y))
+			continue;
+		for (int k = 0; k < o->nsub; k++)
+			if (elemreg(&o->sub[k]))
+				all += verify_bits(elemreg(&o->sub[k])->type);
+			else
+				known = 0;  /* a sink or an immediate: its width is the others' */
+		if (verify_kind(in->ty[0]) != TK_BIT)
+			verify_report(v, VC_OPTYPE, o->loc,
+			    "'mov.%s' cannot pack or unpack a vector; that takes a .b type", t);
+		else if (known && all != verify_bits(in->ty[0]))
+			verify_report(v, VC_OPTYPE, o->loc, "a vector of %d bits in all for 'mov.%s'", all, t);
+		else if (other && verify_bits(other->type) != verify_bits(in->ty[0]))
+			verify_report(v, VC_OPTYPE, in->opnd[1 - i].loc,
+			    "operand %d of 'mov.%s' is register '%s' of type .%s", 2 - i, t, other->name,
+			    tyname(other->type));
+	}
+}
+
 static void
 vectors(Verify *v, Ins *in)
 {
-	unsigned fl = ir_opinfo[in->op].flags;
 	int di;
 
+	if (in->op == OP_MOV)
+		movpack(v, in);
 	if (in->op != OP_LD && in->op != OP_ST && in->op != OP_LDU)
 		return;
-	(void)fl;
 	di = in->op == OP_ST ? 1 : 0;
 	if (di >= in->nopnd)
 		return;
@@ -340,6 +434,19 @@ vectors(Verify *v, Ins *in)
 		verify_report(v, VC_VECTOR, o->loc, "'.v%d' access needs a vector of %d registers", in->vec, in->vec);
 	else if (o->kind == OK_VEC && o->nsub != in->vec)
 		verify_report(v, VC_VECTOR, o->loc, "vector of %d elements for a .v%d access", o->nsub, in->vec);
+	/* 256-bit accesses (.v8.b32, .v4.b64): PTX ISA 8.8, sm_100, .global only */
+	if (in->nty == 1 && in->vec * verify_bits(in->ty[0]) > 128) {
+		int ver = v->m->ver_major * 10 + v->m->ver_minor;
+		if (ver < 88)
+			verify_report(v, VC_TARGET, in->loc, "a 256-bit '%s' requires PTX ISA .version 8.8 or later",
+			    ir_opinfo[in->op].name);
+		if (v->m->sm && v->m->sm < 100)
+			verify_report(v, VC_TARGET, in->loc, "a 256-bit '%s' requires .target sm_100 or higher",
+			    ir_opinfo[in->op].name);
+		if (in->space != SP_GLOBAL)
+			verify_report(v, VC_SPACE, in->loc, "a 256-bit '%s' needs the .global state space",
+			    ir_opinfo[in->op].name);
+	}
 }
 
 /* ---------------------------------------------------------------- fragments, texture and video
@@ -385,14 +492,6 @@ verify_fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk)
 	else
 		return 1;
 	return 0;
-}
-
-/* The register of vector element o, or NULL (an immediate, a sink, a selector). */
-static const Sym *
-elemreg(const Opnd *o)
-{
-	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
-	    o->sym->type != TY_PRED ? o->sym : NULL;
 }
 
 int
@@ -456,9 +555,12 @@ verify_fragment(Verify *v, Ins *in, int idx, int n, int fk)
 		verify_report(v, VC_VECTOR, o->loc,
 		    "operand %d of '%s' is a vector of %d register%s; this shape and type take %d",
 		    idx + 1, ir_opinfo[in->op].name, o->nsub, o->nsub == 1 ? "" : "s", n);
-	else if (o->kind == OK_VEC && !verify_vecmix(o, &x, &y))   /* a mix: reported by check() */
+	else if (o->kind == OK_VEC && !verify_vecmix(o, &x, &y)) {  /* a mix: reported by check() */
+		if (vecbits(o))     /* typed .bN as a whole: only the width counts */
+			fk = fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? FK_W64 : FK_W32;
 		for (int k = 0; k < o->nsub && verify_fragreg(v, in, &o->sub[k], idx, fk); k++)
 			;
+	}
 }
 
 /* The coordinates a texture or surface geometry needs; 0 when not checked. */
@@ -485,8 +587,10 @@ isarray(const Ins *in)
 }
 
 /* tex and tld4 coordinates: 32-bit registers, of one type after the layer
- * index of an array geometry, which is an integer; integers only for .s32
- * coordinates ("Arguments mismatch", "Array index ... Expecting type .u32"). */
+ * index of an array geometry, which is an integer ("Arguments mismatch",
+ * "Array index ... Expecting type .u32").  ptxas matches the vector against
+ * the coordinate type by its first register only: no float one for .s32,
+ * no packed one for .f32; an array index stands in for it. */
 static void
 coords(Verify *v, Ins *in, Opnd *c)
 {
@@ -518,7 +622,7 @@ coords(Verify *v, Ins *in, Opnd *c)
 		else if (j == 0 && arr && !isint(r->type) && verify_kind(r->type) != TK_BIT)
 			verify_report(v, VC_OPTYPE, e->loc, "array index '%s' of '%s' is .%s; it is an integer (.u32)",
 			    r->name, op, tyname(r->type));
-		else if (isint(ct) && isfloat(r->type))
+		else if (j == 0 && !arr && (isint(ct) ? isfloat(r->type) : verify_kind(r->type) == TK_PACKED))
 			verify_report(v, VC_OPTYPE, e->loc, "coordinate '%s' of '%s' is .%s; the coordinates are .%s",
 			    r->name, op, tyname(r->type), tyname(ct));
 		else
@@ -571,15 +675,29 @@ extra32(Verify *v, Ins *in, Opnd *o, int idx)
 }
 
 /* suld and sust data: .vN elements (with .v2 or .v4, a vector of that
- * many; ptxas lets a store pass one register, and either pass a vector
- * without .vN) in registers at least as wide as the .bN type. */
+ * many; ptxas lets a store pass one register) in registers at least as
+ * wide as the .bN type, 128 bits at most.  A vector without .vN is one
+ * value packed from its registers, at least .bN wide in all. */
 static void
 surfdata(Verify *v, Ins *in, int idx)
 {
 	Opnd *d = &in->opnd[idx];
-	int b = verify_bits(in->ty[0]), n = d->kind == OK_VEC ? d->nsub : 1;
+	int b = verify_bits(in->ty[0]), n = d->kind == OK_VEC ? d->nsub : 1, all = 0;
 	const Opnd *x, *y;
 
+	if (in->vec * b > 128) {
+		verify_report(v, VC_VECTOR, in->loc, "'.v%d.%s' data is %d bits; a surface access moves at most 128",
+		    in->vec, tyname(in->ty[0]), in->vec * b);
+		return;
+	}
+	if (d->kind == OK_VEC && in->vec == 1 && n > 1) {
+		for (int j = 0; j < n; j++)
+			all += elemreg(&d->sub[j]) ? verify_bits(elemreg(&d->sub[j])->type) : b;
+		if (all < b)
+			verify_report(v, VC_OPTYPE, d->loc, "operand %d of '%s' packs %d bits; .%s data needs %d",
+			    idx + 1, ir_opinfo[in->op].name, all, tyname(in->ty[0]), b);
+		return;
+	}
 	if (d->kind == OK_VEC && in->vec > 1 && d->nsub != in->vec) {
 		verify_report(v, VC_VECTOR, d->loc, "vector of %d elements for a .v%d surface %s", d->nsub, in->vec,
 		    idx ? "store" : "load");
@@ -638,6 +756,9 @@ texture(Verify *v, Ins *in)
 			verify_report(v, VC_INSTRTYPE, in->loc, "'tld4' takes .f32 coordinates only, not .%s", tyname(ct));
 		else if ((verify_hasmod(in, "2dms") || verify_hasmod(in, "a2dms")) && ct != TY_S32)
 			verify_report(v, VC_INSTRTYPE, in->loc, "multisample '%s' takes .s32 coordinates, not .%s",
+			    ir_opinfo[in->op].name, tyname(ct));
+		else if ((verify_hasmod(in, "cube") || verify_hasmod(in, "acube")) && ct != TY_F32)
+			verify_report(v, VC_INSTRTYPE, in->loc, "cube '%s' takes .f32 coordinates, not .%s",
 			    ir_opinfo[in->op].name, tyname(ct));
 	}
 	if (tex)
@@ -711,7 +832,7 @@ check(Verify *v, const Accept *ac, Ins *in)
 	for (int i = 0; i < in->nopnd; i++) {
 		int wider, t = expect(in, i, &wider);
 		if (t && !(i < 32 && (mixed >> i & 1)))
-			operand(v, in, &in->opnd[i], t, wider, i);
+			operand(v, in, &in->opnd[i], t, wider, i, 0);
 	}
 }
 
