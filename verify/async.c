@@ -9,14 +9,19 @@
  * Four forward "may" dataflows over the CFG, each a set of facts that some
  * path from the entry can bring to a point:
  *
- *  - cp.async copies still pending: made by cp.async, cleared by any
- *    cp.async.wait_group or wait_all (a wait_group N > 0 would need the
- *    group count, so it clears too: a miss rather than a false alarm), by
- *    mbarrier waits (cp.async.mbarrier.arrive completion) and by calls.  An
- *    ld of bytes a copy may still be writing is reported: both addresses
- *    must be the same variable, or the same base register value, plus
- *    constants, since pipelined kernels read one stage of a buffer while
- *    the copy into the next is in flight;
+ *  - cp.async copies still pending, each with its group's age: 0 while
+ *    not yet committed, then 1 for the newest committed group, 2 for the
+ *    one before, and so on (ages from AGES up are counted as AGES).
+ *    cp.async.commit_group ages every copy by one; cp.async.wait_group N
+ *    completes the groups older than the newest N, and leaves uncommitted
+ *    copies alone, which belong to no group yet; wait_all (a commit and a
+ *    wait_group 0), mbarrier waits (cp.async.mbarrier.arrive completion)
+ *    and calls complete everything.  An ld of bytes a copy may still be
+ *    writing is reported: both addresses must be the same variable, or the
+ *    same base register value, plus constants, since pipelined kernels read
+ *    one stage of a buffer while the copy into the next is in flight.  A
+ *    new definition of a base value forgets the copies keyed on the old one
+ *    (the loop that recomputes a stage address names a different stage);
  *  - mbarrier objects initialised: mbarrier.init of an exact address
  *    (variable + constant) sets its fact; an init through an unknown address
  *    or a call sets every fact.  In a function that initialises mbarriers
@@ -38,7 +43,7 @@
 #include <string.h>
 #include "verify.h"
 
-enum { NKEY = 64 };
+enum { NKEY = 64, AGES = 8 };
 
 /* An object an address names: a variable (val -1) or an SSA base value. */
 typedef struct {
@@ -195,6 +200,17 @@ rangekey(Ctx *c, Ins *in, Opnd *o, Key *k)
 	return 0;
 }
 
+/* A new instance of base value val: the copies keyed on the old one are out of reach. */
+static void
+forget(Ctx *c, int val, uint64_t *set)
+{
+	for (int id = 0; id < c->nkey; id++)
+		if (c->key[id].val == val)
+			for (int a = 0; a <= AGES; a++)
+				set[a] &= ~((uint64_t)1 << id);
+}
+
+/* set[a], a = 0 .. AGES: the keys with a copy whose group has age a. */
 static void
 cpasync(Ctx *c, Ins *in, uint64_t *set)
 {
@@ -202,7 +218,13 @@ cpasync(Ctx *c, Ins *in, uint64_t *set)
 	Opnd *o;
 	int id;
 	int64_t n;
+	uint64_t any = 0;
 
+	for (int d = 0; d < in->ndef; d++)
+		forget(c, in->def[d], set);
+	if (in->blk >= 0 && c->fn->ins[c->fn->blk[in->blk].i0] == in)
+		for (int p = 0; p < c->fn->blk[in->blk].nphi; p++)
+			forget(c, c->fn->blk[in->blk].phi[p].def, set);
 	switch (in->op) {
 	case OP_CP_ASYNC:
 		if ((o = addropnd(in, 0)) && rangekey(c, in, o, &k) && in->nopnd >= 3 &&
@@ -212,30 +234,54 @@ cpasync(Ctx *c, Ins *in, uint64_t *set)
 			set[0] |= (uint64_t)1 << id;
 		}
 		return;
-	case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL:
-	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
+	case OP_CP_ASYNC_COMMIT_GROUP:
+		set[AGES] |= set[AGES - 1];
+		for (int a = AGES - 1; a > 0; a--)
+			set[a] = set[a - 1];
 		set[0] = 0;
 		return;
+	case OP_CP_ASYNC_WAIT_GROUP:
+		/* an immediate the opcode table requires; an odd one completes nothing */
+		if (in->nopnd < 1 || in->opnd[0].kind != OK_IMM || in->opnd[0].imm < 0)
+			return;
+		for (int a = (int)(in->opnd[0].imm < AGES ? in->opnd[0].imm : AGES) + 1; a <= AGES; a++)
+			set[a] = 0;
+		return;
+	case OP_CP_ASYNC_WAIT_ALL:
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
+		clearall(set, c->w);
+		return;
 	case OP_LD:
-		if (!c->report || !set[0] || in->nopnd < 2 || (in->space != SP_SHARED && in->space != SP_NONE) ||
+		for (int a = 0; a <= AGES; a++)
+			any |= set[a];
+		if (!c->report || !any || in->nopnd < 2 || (in->space != SP_SHARED && in->space != SP_NONE) ||
 		    !rangekey(c, in, &in->opnd[1], &k))
 			return;
 		n = (int64_t)(verify_bits(in->ty[0]) / 8) * (in->vec > 0 ? in->vec : 1);
 		for (id = 0; id < c->nkey; id++) {
 			Key *p = &c->key[id];
-			if (!(set[0] >> id & 1) || p->sym != k.sym || p->val != k.val)
+			int a = 0;
+			if (!(any >> id & 1) || p->sym != k.sym || p->val != k.val)
 				continue;
 			if (k.off < p->off + c->size[id] && p->off < k.off + n) {
-				verify_report(c->v, VC_ASYNC, in->opnd[1].loc,
-				    "'%s' of bytes a cp.async may still be writing: no cp.async.wait_group or "
-				    "cp.async.wait_all on some path since the copy", ir_opinfo[in->op].name);
+				while (!(set[a] >> id & 1))
+					a++;
+				if (a == 0)
+					verify_report(c->v, VC_ASYNC, in->opnd[1].loc,
+					    "'%s' of bytes a cp.async may still be writing: the copy is not committed "
+					    "(cp.async.commit_group) and waited for on some path", ir_opinfo[in->op].name);
+				else
+					verify_report(c->v, VC_ASYNC, in->opnd[1].loc,
+					    "'%s' of bytes a cp.async may still be writing: on some path its group is "
+					    "still pending here (a cp.async.wait_group of at most %d, or wait_all, completes it)",
+					    ir_opinfo[in->op].name, a - 1);
 				return;
 			}
 		}
 		return;
 	}
 	if (iscall(in))
-		set[0] = 0;
+		clearall(set, c->w);
 }
 
 /* ---------------------------------------------------------------- mbarrier before its init */
@@ -468,8 +514,10 @@ async(Verify *v, Func *fn)
 	if (!(c.av = verify_addrvals(fn)))
 		return;
 	if (has[0]) {
+		c.w = AGES + 1;
 		solve(&c, cpasync);
 		c.nkey = 0;
+		c.w = 1;
 	}
 	if (has[1] && hasinit) {
 		mbarkeys(&c);

@@ -17,17 +17,22 @@
  *  - register operands against the instruction type, with PTX's relaxed
  *    rules: a .bN register fits any N-bit type, .uN/.sN registers fit the
  *    integer types of that size, float registers only float (and .b)
- *    instructions; ld, st and cvt accept wider registers for narrow values;
+ *    instructions; cvt accepts wider registers for narrow values, and ld
+ *    and st more still (see ldstok);
  *  - immediates: an integer literal in a float operand is an error, a value
  *    that does not fit an integer type is truncated silently by ptxas (a
  *    warning here);
  *  - operand kinds by shape letter: `i` immediate only, `R` register only,
  *    `p` a predicate; a predicate anywhere else is an error;
- *  - vector operands: the element count must be the .vN of the instruction;
- *  - mma, mma.sp, wgmma.mma_async, ldmatrix, stmatrix, movmatrix, the
- *    texture and surface instructions and the video instructions: fragment
- *    and coordinate vector sizes and the register types ptxas takes in them
- *    (see "tensor-core, texture and video" below).
+ *  - vector operands: the element count must be the .vN of the instruction,
+ *    and the registers of any vector must agree, as ptxas requires: one
+ *    width ("Incompatible elements of vector expression") and, .bN
+ *    registers aside, one type with signed and unsigned integers counting
+ *    as one ("Vector with elements of different types");
+ *  - the texture and surface instructions and the video instructions:
+ *    coordinate and data vector sizes and the register types ptxas takes
+ *    in them (see "fragments, texture and video" below); the tensor-core
+ *    instructions are tensor.c's, with the same fragment helpers.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,10 +131,63 @@ compatible(int ity, int rty, int wider)
 	return 1;
 }
 
-static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx);
+/* A register of type rty holding the .ity value of an ld, ldu or st, which
+ * ptxas types more loosely than arithmetic: a wider register takes a
+ * narrower value, integer values go in packed registers too, float ones in
+ * .b registers of any larger width and, as vector elements, in integer
+ * registers of their width. */
+static int
+ldstok(int ity, int rty, int invec)
+{
+	int ik = verify_kind(ity), rk = verify_kind(rty);
+	int ib = verify_bits(ity), rb = verify_bits(rty);
+
+	if (ik < 0 || rk < 0 || ik == TK_OPAQUE || rk == TK_OPAQUE)
+		return 1;
+	if (ik == TK_PRED || rk == TK_PRED)
+		return ik == rk;
+	if (rb < ib)
+		return 0;
+	switch (ik) {
+	case TK_UINT: case TK_SINT:
+		return rk != TK_FLOAT;
+	case TK_FLOAT:
+		if (rk == TK_BIT)
+			return 1;
+		return rb == ib && (rty == ity || (invec && (rk == TK_UINT || rk == TK_SINT)));
+	}
+	return 1;
+}
+
+static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec);
+
+/* ptxas types a vector that holds a .bN register as .bN as a whole (its
+ * other registers then only need the width): 1 when o is such a vector. */
+static int
+vecbits(const Opnd *o)
+{
+	for (int k = 0; o->kind == OK_VEC && k < o->nsub; k++)
+		if (o->sub[k].kind == OK_REG && o->sub[k].sym && o->sub[k].sym->kind == SYM_REG &&
+		    verify_kind(o->sub[k].sym->type) == TK_BIT)
+			return 1;
+	return 0;
+}
+
+/* The .bN type of ty's width (ty itself when there is none). */
+static int
+bitsty(int ty)
+{
+	switch (verify_bits(ty)) {
+	case 8: return TY_B8;
+	case 16: return TY_B16;
+	case 32: return TY_B32;
+	case 64: return TY_B64;
+	}
+	return ty;
+}
 
 /* The expected type of operand i, or 0 when it is not checked here.
- * *wider: a register wider than the type is allowed. */
+ * *wider: a register wider than the type is allowed; 2: ld/st rules. */
 static int
 expect(Ins *in, int i, int *wider)
 {
@@ -184,10 +242,10 @@ expect(Ins *in, int i, int *wider)
 		*wider = 1;
 		return in->ty[i == 0 ? 0 : 1];
 	case OP_LD: case OP_LDU:
-		*wider = !isfloat(t);
+		*wider = 2;
 		return in->nty == 1 && i == 0 && t != TY_B128 ? t : 0;
 	case OP_ST:
-		*wider = !isfloat(t);
+		*wider = 2;
 		return in->nty == 1 && i == 1 && t != TY_B128 ? t : 0;
 	}
 	return 0;
@@ -219,12 +277,13 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 }
 
 static void
-operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx)
+operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 {
 	switch (o->kind) {
 	case OK_REG:
 		if (o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
-		    !compatible(ity, o->sym->type, wider))
+		    !(wider == 2 ? ldstok(ity, invec & 2 ? bitsty(o->sym->type) : o->sym->type, invec) :
+		    compatible(ity, o->sym->type, wider)))
 			verify_report(v, VC_OPTYPE, o->loc,
 			    "operand %d of '%s.%s' is register '%s' of type .%s%s", idx + 1,
 			    ir_opinfo[in->op].name, tyname(ity), o->sym->name, tyname(o->sym->type),
@@ -236,7 +295,7 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx)
 		break;
 	case OK_VEC:
 		for (int k = 0; k < o->nsub; k++)
-			operand(v, in, &o->sub[k], ity, wider, idx);
+			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0));
 		break;
 	}
 }
@@ -319,15 +378,54 @@ required(Verify *v, Ins *in)
 	}
 }
 
+/* The register of vector element o, or NULL (an immediate, a sink, a selector). */
+static const Sym *
+elemreg(const Opnd *o)
+{
+	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
+	    o->sym->type != TY_PRED ? o->sym : NULL;
+}
+
+/* mov packing registers into one value or unpacking it: a .bN type and
+ * elements of N bits in all ("Arguments mismatch"). */
+static void
+movpack(Verify *v, Ins *in)
+{
+	const Opnd *x, *y;
+	const char *t = in->nty == 1 ? tyname(in->ty[0]) : "";
+
+	for (int i = 0; i < in->nopnd && in->nty == 1; i++) {
+		Opnd *o = &in->opnd[i];
+		const Sym *other = in->nopnd == 2 ? elemreg(&in->opnd[1 - i]) : NULL;
+		int all = 0, known = 1;
+		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y))
+			continue;
+		for (int k = 0; k < o->nsub; k++)
+			if (elemreg(&o->sub[k]))
+				all += verify_bits(elemreg(&o->sub[k])->type);
+			else
+				known = 0;  /* a sink or an immediate: its width is the others' */
+		if (verify_kind(in->ty[0]) != TK_BIT)
+			verify_report(v, VC_OPTYPE, o->loc,
+			    "'mov.%s' cannot pack or unpack a vector; that takes a .b type", t);
+		else if (known && all != verify_bits(in->ty[0]))
+			verify_report(v, VC_OPTYPE, o->loc, "a vector of %d bits in all for 'mov.%s'", all, t);
+		else if (other && verify_bits(other->type) != verify_bits(in->ty[0]))
+			verify_report(v, VC_OPTYPE, in->opnd[1 - i].loc,
+			    "operand %d of 'mov.%s' is register '%s' of type .%s", 2 - i, t, other->name,
+			    tyname(other->type));
+	}
+}
+
 static void
 vectors(Verify *v, Ins *in)
 {
-	unsigned fl = ir_opinfo[in->op].flags;
 	int di;
 
+	if (in->op == OP_MOV)
+		movpack(v, in);
 	if (in->op != OP_LD && in->op != OP_ST && in->op != OP_LDU)
 		return;
-	(void)fl;
 	di = in->op == OP_ST ? 1 : 0;
 	if (di >= in->nopnd)
 		return;
@@ -336,40 +434,41 @@ vectors(Verify *v, Ins *in)
 		verify_report(v, VC_VECTOR, o->loc, "'.v%d' access needs a vector of %d registers", in->vec, in->vec);
 	else if (o->kind == OK_VEC && o->nsub != in->vec)
 		verify_report(v, VC_VECTOR, o->loc, "vector of %d elements for a .v%d access", o->nsub, in->vec);
+	/* 256-bit accesses (.v8.b32, .v4.b64): PTX ISA 8.8, sm_100, .global only */
+	if (in->nty == 1 && in->vec * verify_bits(in->ty[0]) > 128) {
+		int ver = v->m->ver_major * 10 + v->m->ver_minor;
+		if (ver < 88)
+			verify_report(v, VC_TARGET, in->loc, "a 256-bit '%s' requires PTX ISA .version 8.8 or later",
+			    ir_opinfo[in->op].name);
+		if (v->m->sm && v->m->sm < 100)
+			verify_report(v, VC_TARGET, in->loc, "a 256-bit '%s' requires .target sm_100 or higher",
+			    ir_opinfo[in->op].name);
+		if (in->space != SP_GLOBAL)
+			verify_report(v, VC_SPACE, in->loc, "a 256-bit '%s' needs the .global state space",
+			    ir_opinfo[in->op].name);
+	}
 }
 
-/* ---------------------------------------------------------------- tensor-core, texture and video
+/* ---------------------------------------------------------------- fragments, texture and video
  *
- * These take their operands as fragments: vectors whose size follows from
- * the shape and the types, of registers whose type ptxas matches more
+ * Tensor-core fragments (tensor.c), texture results and coordinates and
+ * surface data are vectors of registers whose types ptxas matches more
  * loosely than for plain instructions ("Arguments mismatch" when not).
- * The rules below are those ptxas 13.0 enforces; forms they do not cover
- * (block-scale mma, wgmma.sp, wmma) are left alone.
  */
 
-/* What a fragment register may be declared as. */
-enum {
-	FK_F32,     /* f32 data: .f32 or .b32 */
-	FK_F16X2,   /* packed f16: .b32 or .f16x2 */
-	FK_B32,     /* packed bf16, tf32, fp8: .b32 only */
-	FK_I32,     /* integer data: .b32, .u32 or .s32 */
-	FK_W32,     /* any 32-bit register (ldmatrix moves bits) */
-	FK_W64,     /* any 64-bit register (f64 fragments) */
-	FK_DESC,    /* a matrix descriptor: a 64-bit .b, .u or .s register */
-};
-
-static int
-fragok(int fk, int rty)
+int
+verify_fragok(int fk, int rty)
 {
 	int k = verify_kind(rty), b = verify_bits(rty);
 
-	if (rty == TY_PRED || b != (fk == FK_W64 || fk == FK_DESC ? 64 : 32))
+	if (rty == TY_PRED || b != (fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? 64 : 32))
 		return 0;
 	switch (fk) {
 	case FK_F32: return k == TK_BIT || rty == TY_F32;
 	case FK_F16X2: return k == TK_BIT || rty == TY_F16X2;
 	case FK_B32: return k == TK_BIT;
 	case FK_I32: case FK_DESC: return k == TK_BIT || k == TK_UINT || k == TK_SINT;
+	case FK_F64: return k == TK_BIT || rty == TY_F64;
 	}
 	return 1;
 }
@@ -378,29 +477,15 @@ static const char *
 fkname(int fk)
 {
 	static const char *n[] = {".f32 or .b32", ".b32 or .f16x2", ".b32", ".b32, .u32 or .s32",
-	    "32-bit", "64-bit", ".b64, .u64 or .s64"};
+	    "32-bit", "64-bit", ".b64 or .f64", ".b64, .u64 or .s64"};
 	return n[fk];
 }
 
-/* A fragment kind for data of type ty. */
-static int
-fragof(int ty)
-{
-	switch (ty) {
-	case TY_F32: return FK_F32;
-	case TY_F16: return FK_F16X2;
-	case TY_F64: return FK_W64;
-	case TY_S32: case TY_U32: case TY_S8: case TY_U8: case TY_S4: case TY_U4: case TY_B1:
-		return FK_I32;
-	}
-	return FK_B32;
-}
-
-static int
-fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk)
+int
+verify_fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk)
 {
 	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
-	    !fragok(fk, o->sym->type))
+	    !verify_fragok(fk, o->sym->type))
 		verify_report(v, VC_OPTYPE, o->loc,
 		    "operand %d of '%s' is register '%s' of type .%s; this fragment needs %s registers",
 		    idx + 1, ir_opinfo[in->op].name, o->sym->name, tyname(o->sym->type), fkname(fk));
@@ -409,10 +494,55 @@ fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk)
 	return 0;
 }
 
-/* Operand idx must be a vector of n registers of kind fk. */
-static void
-fragment(Verify *v, Ins *in, int idx, int n, int fk)
+int
+verify_vecmix(const Opnd *o, const Opnd **x, const Opnd **y)
 {
+	const Opnd *w = NULL, *t = NULL;
+
+	if (o->kind != OK_VEC)
+		return 0;
+	for (int k = 0; k < o->nsub; k++) {
+		const Sym *r = elemreg(&o->sub[k]);
+		if (!r)
+			continue;
+		if (w && verify_bits(w->sym->type) != verify_bits(r->type)) {
+			*x = w, *y = &o->sub[k];
+			return 1;
+		}
+		w = w ? w : &o->sub[k];
+		if (verify_kind(r->type) == TK_BIT)
+			continue;
+		/* .bN registers go with anything; signed and unsigned integers with each other */
+		if (t && t->sym->type != r->type &&
+		    !(isint(t->sym->type) && isint(r->type))) {
+			*x = t, *y = &o->sub[k];
+			return 2;
+		}
+		t = t ? t : &o->sub[k];
+	}
+	return 0;
+}
+
+/* Reports a vector whose registers do not agree; 1 when it did. */
+static int
+vecmix(Verify *v, Ins *in, const Opnd *o)
+{
+	const Opnd *x, *y;
+	int mix = verify_vecmix(o, &x, &y);
+
+	if (mix)
+		verify_report(v, VC_VECTOR, y->loc,
+		    "the registers of a vector of '%s' differ in %s: '%s' is .%s, '%s' .%s%s",
+		    ir_opinfo[in->op].name, mix == 1 ? "width" : "type", x->sym->name, tyname(x->sym->type),
+		    y->sym->name, tyname(y->sym->type),
+		    mix == 2 ? " (only .b registers mix with other types)" : "");
+	return mix != 0;
+}
+
+void
+verify_fragment(Verify *v, Ins *in, int idx, int n, int fk)
+{
+	const Opnd *x, *y;
 	Opnd *o;
 
 	if (idx >= in->nopnd || n <= 0)
@@ -423,105 +553,14 @@ fragment(Verify *v, Ins *in, int idx, int n, int fk)
 		    idx + 1, ir_opinfo[in->op].name, n, n == 1 ? "" : "s");
 	else if (o->kind == OK_VEC && o->nsub != n)
 		verify_report(v, VC_VECTOR, o->loc,
-		    "operand %d of '%s' is a vector of %d registers; this shape and type take %d",
-		    idx + 1, ir_opinfo[in->op].name, o->nsub, n);
-	else if (o->kind == OK_VEC)
-		for (int k = 0; k < o->nsub && fragreg(v, in, &o->sub[k], idx, fk); k++)
+		    "operand %d of '%s' is a vector of %d register%s; this shape and type take %d",
+		    idx + 1, ir_opinfo[in->op].name, o->nsub, o->nsub == 1 ? "" : "s", n);
+	else if (o->kind == OK_VEC && !verify_vecmix(o, &x, &y)) {  /* a mix: reported by check() */
+		if (vecbits(o))     /* typed .bN as a whole: only the width counts */
+			fk = fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? FK_W64 : FK_W32;
+		for (int k = 0; k < o->nsub && verify_fragreg(v, in, &o->sub[k], idx, fk); k++)
 			;
-}
-
-/* The mNnNkN (or mNnN) modifier, 0 when absent. */
-static int
-shapeof(const Ins *in, int *m, int *n, int *k)
-{
-	*m = *n = *k = 0;
-	for (int i = 0; i < in->nmod; i++) {
-		const char *t = in->modtext[i];
-		if (!t || (in->mod[i] != MOD_SHAPE && in->mod[i] != MOD_MN))
-			continue;
-		if (*t == '.')
-			t++;
-		if (sscanf(t, "m%dn%dk%d", m, n, k) >= 2)
-			return 1;
 	}
-	return 0;
-}
-
-/* Registers per thread of an R x C tile of type ty spread over a warp. */
-static int
-fragsize(int r, int c, int ty)
-{
-	if (ty == TY_F64)
-		return r * c / 32;
-	return r * c * verify_bits(ty) / 1024;
-}
-
-static void
-mma(Verify *v, Ins *in)
-{
-	int m, n, k, sp = in->op != OP_MMA, quad;
-	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], ct = in->ty[3];
-
-	/* block-scale and kind:: forms pad their narrow types; not modelled */
-	if (in->nty != 4 || !shapeof(in, &m, &n, &k) || !k || verify_hasmod(in, "block_scale"))
-		return;
-	for (int i = 0; i < in->nmod; i++)
-		if (in->modtext[i] && strstr(in->modtext[i], "kind::"))
-			return;
-	/* m8n8k4 .f16: four quad-pairs each hold their own 8x8x4 product */
-	quad = m == 8 && n == 8 && k == 4 && at == TY_F16 ? 4 : 1;
-	fragment(v, in, 0, quad * fragsize(m, n, dt), fragof(dt));
-	fragment(v, in, 1, quad * fragsize(m, k, at) / (sp ? 2 : 1), fragof(at));
-	fragment(v, in, 2, quad * fragsize(k, n, bt), fragof(bt));
-	fragment(v, in, 3, quad * fragsize(m, n, ct), fragof(ct));
-	if (sp && in->nopnd > 4)
-		fragreg(v, in, &in->opnd[4], 4, FK_W32);
-}
-
-/* ldmatrix, stmatrix: .xN matrices of one register each (two for m16n16). */
-static void
-matrix(Verify *v, Ins *in)
-{
-	int m, n, k, x = 0;
-
-	if (in->op == OP_MOVMATRIX) {
-		for (int i = 0; i < in->nopnd && i < 2; i++)
-			fragreg(v, in, &in->opnd[i], i, FK_W32);
-		return;
-	}
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == MOD_XN && in->modtext[i]) {
-			const char *t = in->modtext[i];
-			x = atoi(t + (*t == '.') + 1);
-		}
-	if (!x || !shapeof(in, &m, &n, &k))
-		return;
-	fragment(v, in, in->op == OP_LDMATRIX ? 0 : 1, m == 16 && n == 16 ? 2 * x : x, FK_W32);
-}
-
-static void
-wgmma(Verify *v, Ins *in)
-{
-	int m, n, k, dt = in->ty[0], at = in->ty[1];
-	Opnd *a;
-
-	if (in->nty != 3 || !shapeof(in, &m, &n, &k) || in->nopnd < 3)
-		return;
-	/* m64nNkK: the accumulator is 64 x N over 128 threads */
-	fragment(v, in, 0, 64 * n * verify_bits(dt) / (128 * 32), fragof(dt));
-	a = &in->opnd[1];
-	if (a->kind == OK_VEC)
-		fragment(v, in, 1, 4, fragof(at));
-	else
-		fragreg(v, in, a, 1, FK_DESC);
-	fragreg(v, in, &in->opnd[2], 2, FK_DESC);
-	/* imm-scale-a, imm-scale-b negate or keep; only the float forms have them */
-	if (verify_kind(dt) == TK_FLOAT)
-		for (int i = 4; i < 6 && i < in->nopnd; i++)
-			if (in->opnd[i].kind == OK_IMM && in->opnd[i].imm != 1 && in->opnd[i].imm != -1)
-				verify_report(v, VC_OPTYPE, in->opnd[i].loc,
-				    "operand %d of 'wgmma.mma_async' is %lld; a scale is 1 or -1",
-				    i + 1, (long long)in->opnd[i].imm);
 }
 
 /* The coordinates a texture or surface geometry needs; 0 when not checked. */
@@ -539,41 +578,198 @@ geometry(const Ins *in, const char **name)
 	return 0;
 }
 
+/* An array geometry: its coordinate vector starts with the layer index. */
+static int
+isarray(const Ins *in)
+{
+	return verify_hasmod(in, "a1d") || verify_hasmod(in, "a2d") || verify_hasmod(in, "acube") ||
+	    verify_hasmod(in, "a2dms");
+}
+
+/* tex and tld4 coordinates: 32-bit registers, of one type after the layer
+ * index of an array geometry, which is an integer ("Arguments mismatch",
+ * "Array index ... Expecting type .u32").  ptxas matches the vector against
+ * the coordinate type by its first register only: no float one for .s32,
+ * no packed one for .f32; an array index stands in for it. */
+static void
+coords(Verify *v, Ins *in, Opnd *c)
+{
+	int ct = in->nty >= 2 ? in->ty[1] : 0, arr = isarray(in);
+	int n = c->kind == OK_VEC ? c->nsub : 1;
+	const Opnd *x, *y;
+	const char *op = ir_opinfo[in->op].name;
+
+	if (c->kind == OK_VEC) {
+		Opnd rest = *c;
+		if (verify_vecmix(c, &x, &y) == 1) {
+			vecmix(v, in, c);
+			return;
+		}
+		if (arr && rest.nsub > 1)
+			rest.sub++, rest.nsub--;
+		if (vecmix(v, in, &rest))
+			return;
+	}
+	for (int j = 0; j < n; j++) {
+		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
+		const Sym *r = elemreg(e);
+		if (!r)
+			continue;
+		if (verify_bits(r->type) != 32)
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "coordinate '%s' of '%s' is a .%s register; coordinates are 32-bit", r->name, op,
+			    tyname(r->type));
+		else if (j == 0 && arr && !isint(r->type) && verify_kind(r->type) != TK_BIT)
+			verify_report(v, VC_OPTYPE, e->loc, "array index '%s' of '%s' is .%s; it is an integer (.u32)",
+			    r->name, op, tyname(r->type));
+		else if (j == 0 && !arr && (isint(ct) ? isfloat(r->type) : verify_kind(r->type) == TK_PACKED))
+			verify_report(v, VC_OPTYPE, e->loc, "coordinate '%s' of '%s' is .%s; the coordinates are .%s",
+			    r->name, op, tyname(r->type), tyname(ct));
+		else
+			continue;
+		return;
+	}
+}
+
+/* Surface coordinates: 32-bit integer registers (.b32, .u32, .s32). */
+static void
+surfcoords(Verify *v, Ins *in, Opnd *c)
+{
+	const Opnd *x, *y;
+	int n = c->kind == OK_VEC ? c->nsub : 1;
+
+	if (c->kind == OK_VEC && verify_vecmix(c, &x, &y))
+		return;
+	for (int j = 0; j < n; j++) {
+		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
+		const Sym *r = elemreg(e);
+		if (r && !verify_fragok(FK_I32, r->type)) {
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "coordinate '%s' of '%s' is .%s; surface coordinates are 32-bit integers", r->name,
+			    ir_opinfo[in->op].name, tyname(r->type));
+			return;
+		}
+	}
+}
+
+/* Registers under operand o that are not 32 bits wide (lod, gradients,
+ * offsets, depth compare); vectors that mix widths are check()'s. */
+static void
+extra32(Verify *v, Ins *in, Opnd *o, int idx)
+{
+	const Opnd *x, *y;
+	int n = o->kind == OK_VEC ? o->nsub : 1;
+
+	if (o->kind == OK_VEC && verify_vecmix(o, &x, &y))
+		return;
+	for (int j = 0; j < n; j++) {
+		Opnd *e = o->kind == OK_VEC ? &o->sub[j] : o;
+		const Sym *r = elemreg(e);
+		if (r && verify_bits(r->type) != 32) {
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "operand %d of '%s' is register '%s' of type .%s; it takes 32-bit registers", idx + 1,
+			    ir_opinfo[in->op].name, r->name, tyname(r->type));
+			return;
+		}
+	}
+}
+
+/* suld and sust data: .vN elements (with .v2 or .v4, a vector of that
+ * many; ptxas lets a store pass one register) in registers at least as
+ * wide as the .bN type, 128 bits at most.  A vector without .vN is one
+ * value packed from its registers, at least .bN wide in all. */
+static void
+surfdata(Verify *v, Ins *in, int idx)
+{
+	Opnd *d = &in->opnd[idx];
+	int b = verify_bits(in->ty[0]), n = d->kind == OK_VEC ? d->nsub : 1, all = 0;
+	const Opnd *x, *y;
+
+	if (in->vec * b > 128) {
+		verify_report(v, VC_VECTOR, in->loc, "'.v%d.%s' data is %d bits; a surface access moves at most 128",
+		    in->vec, tyname(in->ty[0]), in->vec * b);
+		return;
+	}
+	if (d->kind == OK_VEC && in->vec == 1 && n > 1) {
+		for (int j = 0; j < n; j++)
+			all += elemreg(&d->sub[j]) ? verify_bits(elemreg(&d->sub[j])->type) : b;
+		if (all < b)
+			verify_report(v, VC_OPTYPE, d->loc, "operand %d of '%s' packs %d bits; .%s data needs %d",
+			    idx + 1, ir_opinfo[in->op].name, all, tyname(in->ty[0]), b);
+		return;
+	}
+	if (d->kind == OK_VEC && in->vec > 1 && d->nsub != in->vec) {
+		verify_report(v, VC_VECTOR, d->loc, "vector of %d elements for a .v%d surface %s", d->nsub, in->vec,
+		    idx ? "store" : "load");
+		return;
+	}
+	if (d->kind == OK_REG && in->vec > 1 && idx == 0) {
+		verify_report(v, VC_VECTOR, d->loc, "a .v%d surface load needs a vector of %d registers", in->vec, in->vec);
+		return;
+	}
+	if (d->kind == OK_VEC && verify_vecmix(d, &x, &y))
+		return;
+	for (int j = 0; j < n; j++) {
+		Opnd *e = d->kind == OK_VEC ? &d->sub[j] : d;
+		const Sym *r = elemreg(e);
+		if (r && verify_bits(r->type) < b) {
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "operand %d of '%s' is register '%s' of type .%s; .%s data needs %d-bit"
+			    " or wider registers", idx + 1, ir_opinfo[in->op].name, r->name, tyname(r->type),
+			    tyname(in->ty[0]), b);
+			return;
+		}
+	}
+}
+
 static void
 texture(Verify *v, Ins *in)
 {
 	const char *g = "";
 	int mi = in->op == OP_SUST || in->op == OP_SURED ? 0 : 1, need = geometry(in, &g);
+	int tex = in->op == OP_TEX || in->op == OP_TLD4;
 	Opnd *m, *c;
 
 	if (mi >= in->nopnd)
 		return;
 	m = &in->opnd[mi];
-	if (m->kind == OK_ADDR && m->addrlist && m->nsub >= 2 && need) {
+	if (m->kind == OK_ADDR && m->addrlist && m->nsub >= 2) {
 		c = &m->sub[m->nsub - 1];
 		int have = c->kind == OK_VEC ? c->nsub : 1;
 		/* PTX vectors have 1, 2, 4 or 8 elements: 3d pads its coordinates to 4 */
-		if (have == 3 || have < need)
+		if (need && (have == 3 || have < need))
 			verify_report(v, VC_VECTOR, c->loc,
 			    "%d coordinate%s for '%s.%s'; it takes a vector of %d", have, have == 1 ? "" : "s",
 			    ir_opinfo[in->op].name, g, need);
-	}
-	if ((in->op == OP_TEX || in->op == OP_TLD4) && in->opnd[0].kind == OK_VEC && in->vec > 1) {
-		fragment(v, in, 0, in->vec, FK_W32);
-	} else if (in->op == OP_SULD && in->nty == 1 &&
-	    (in->ty[0] == TY_B32 || in->ty[0] == TY_B64)) {
-		Opnd *d = &in->opnd[0];
-		int fk = in->ty[0] == TY_B64 ? FK_W64 : FK_W32;
-		if (d->kind == OK_VEC && d->nsub != in->vec)
-			verify_report(v, VC_VECTOR, d->loc, "vector of %d elements for a .v%d surface load",
-			    d->nsub, in->vec);
-		else if (d->kind == OK_VEC)
-			for (int i = 0; i < d->nsub && fragreg(v, in, &d->sub[i], 0, fk); i++)
-				;
+		else if (tex)
+			coords(v, in, c);
 		else
-			fragreg(v, in, d, 0, fk);
+			surfcoords(v, in, c);
+		const Sym *h = elemreg(&m->sub[0]);
+		if (tex && h && verify_bits(h->type) != 64)
+			verify_report(v, VC_OPTYPE, m->sub[0].loc, "texture handle '%s' of '%s' is .%s; a handle is 64-bit",
+			    h->name, ir_opinfo[in->op].name, tyname(h->type));
+	}
+	if (tex && in->nty >= 2) {
+		int ct = in->ty[1];
+		if (in->op == OP_TLD4 && ct != TY_F32)
+			verify_report(v, VC_INSTRTYPE, in->loc, "'tld4' takes .f32 coordinates only, not .%s", tyname(ct));
+		else if ((verify_hasmod(in, "2dms") || verify_hasmod(in, "a2dms")) && ct != TY_S32)
+			verify_report(v, VC_INSTRTYPE, in->loc, "multisample '%s' takes .s32 coordinates, not .%s",
+			    ir_opinfo[in->op].name, tyname(ct));
+		else if ((verify_hasmod(in, "cube") || verify_hasmod(in, "acube")) && ct != TY_F32)
+			verify_report(v, VC_INSTRTYPE, in->loc, "cube '%s' takes .f32 coordinates, not .%s",
+			    ir_opinfo[in->op].name, tyname(ct));
+	}
+	if (tex)
+		for (int i = 2; i < in->nopnd; i++)
+			extra32(v, in, &in->opnd[i], i);
+	if (tex && in->opnd[0].kind == OK_VEC && in->vec > 1) {
+		verify_fragment(v, in, 0, in->vec, FK_W32);
+	} else if ((in->op == OP_SULD || in->op == OP_SUST) && in->nty == 1 && in->nopnd >= 2) {
+		surfdata(v, in, in->op == OP_SUST ? 1 : 0);
 	} else if (in->op == OP_TXQ || in->op == OP_SUQ) {
-		fragreg(v, in, &in->opnd[0], 0, FK_W32);
+		verify_fragreg(v, in, &in->opnd[0], 0, FK_W32);
 	}
 }
 
@@ -583,22 +779,13 @@ static void
 video(Verify *v, Ins *in)
 {
 	for (int i = 0; i < in->nopnd; i++)
-		fragreg(v, in, &in->opnd[i], i, FK_I32);
+		verify_fragreg(v, in, &in->opnd[i], i, FK_I32);
 }
 
 static void
 families(Verify *v, Ins *in)
 {
 	switch (in->op) {
-	case OP_MMA: case OP_MMA_SP: case OP_MMA_SP_ORDERED_METADATA:
-		mma(v, in);
-		break;
-	case OP_LDMATRIX: case OP_STMATRIX: case OP_MOVMATRIX:
-		matrix(v, in);
-		break;
-	case OP_WGMMA_MMA_ASYNC:
-		wgmma(v, in);
-		break;
 	case OP_TEX: case OP_TLD4: case OP_SULD: case OP_SUST: case OP_SURED: case OP_TXQ: case OP_SUQ:
 		texture(v, in);
 		break;
@@ -615,6 +802,7 @@ static void
 check(Verify *v, const Accept *ac, Ins *in)
 {
 	const OpInfo *oi = &ir_opinfo[in->op];
+	unsigned mixed = 0;     /* operands whose vector registers disagree (reported once) */
 
 	for (int i = 0; i < in->nmod; i++) {
 		int id = in->mod[i];
@@ -632,11 +820,19 @@ check(Verify *v, const Accept *ac, Ins *in)
 	compare(v, in);
 	vectors(v, in);
 	kinds(v, in);
+	for (int i = 0; i < in->nopnd && i < 32; i++) {
+		Opnd *o = &in->opnd[i];
+		if (vecmix(v, in, o))
+			mixed |= 1u << i;
+		if (o->kind == OK_ADDR && o->addrlist && in->op != OP_TEX && in->op != OP_TLD4)
+			for (int k = 0; k < o->nsub; k++)
+				vecmix(v, in, &o->sub[k]);
+	}
 	families(v, in);
 	for (int i = 0; i < in->nopnd; i++) {
 		int wider, t = expect(in, i, &wider);
-		if (t)
-			operand(v, in, &in->opnd[i], t, wider, i);
+		if (t && !(i < 32 && (mixed >> i & 1)))
+			operand(v, in, &in->opnd[i], t, wider, i, 0);
 	}
 }
 

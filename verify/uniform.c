@@ -18,6 +18,14 @@
  * which the spec still counts as divergence but which works in practice;
  * those findings go to the separate exit-barrier check (off by default).
  *
+ * Loops add a third way, temporal divergence: when a loop's exit branch
+ * differs between threads, they leave it in different iterations, so a
+ * value defined inside the loop is, where it is read after the loop, as
+ * divergent as that branch even when every iteration computes it uniformly
+ * (a counter that runs to a thread-dependent bound).  Natural loops are
+ * found from the back edges; a read outside a loop of a value defined inside
+ * it takes the level of the loop's most divergent exit.
+ *
  * Reported: bar.sync / barrier.sync.aligned / bar.red / bar.arrive in
  * divergent blocks or under a divergent guard (bar.sync means .aligned:
  * every thread of the warp must execute the same one), non-uniform barrier
@@ -37,13 +45,39 @@
 #include <string.h>
 #include "verify.h"
 
+/* A natural loop: the blocks of every back edge into one header. */
+typedef struct {
+	unsigned char *in;      /* per block: part of the loop */
+	int lv;                 /* level of its most divergent exit branch (solve) */
+} Loop;
+
 typedef struct {
 	Func *fn;
 	unsigned char *lv;      /* per value: 0, 1, 2 */
 	unsigned char *tidx;    /* per value: a copy of %tid.x */
 	unsigned char *bj;      /* per block: divergence level from branches with a join */
 	unsigned char *bx;      /* per block: ... from branches one side of which exits */
+	Loop *loop;
+	int nloop;
 } U;
+
+/* The level a value defined in block def has when read in block use: its
+ * own, raised by every loop it leaves on the way whose exit is divergent. */
+static int
+temporal(const U *u, int val, int use)
+{
+	const Val *vl = &u->fn->val[val];
+	int m = u->lv[val];
+
+	if (vl->ins < 0 && vl->phi < 0)
+		return m;       /* an entry value: defined before any loop */
+	for (int l = 0; l < u->nloop; l++) {
+		const Loop *lp = &u->loop[l];
+		if (lp->lv > m && lp->in[vl->blk] && !lp->in[use])
+			m = lp->lv;
+	}
+	return m;
+}
 
 static int
 sreglevel(const Opnd *o, int *istidx)
@@ -78,7 +112,7 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 		if (val < 0)
 			return 0;
 		*istidx = u->tidx[val];
-		return u->lv[val];
+		return temporal(u, val, in->blk);
 	case OK_ADDR: case OK_VEC: case OK_NOT: case OK_PAIR: case OK_LIST: {
 		int m = 0;
 		if (o->base)
@@ -192,6 +226,93 @@ out:
 	return changed;
 }
 
+/* The level of the conditional branch ending block b; 0 when there is none. */
+static int
+brlevel(U *u, Blk *b)
+{
+	Ins *last;
+	int t;
+
+	if (b->i1 <= b->i0 || b->nsucc < 2)
+		return 0;
+	last = u->fn->ins[b->i1 - 1];
+	if (last->op == OP_BRX_IDX && last->nopnd > 0)
+		return oplevel(u, last, &last->opnd[0], &t);
+	return last->guard ? oplevel(u, last, last->guard, &t) : 0;
+}
+
+/* Raises the exit level of every loop that block b's branch (of level lv)
+ * leaves; 1 when one changed. */
+static int
+exits(U *u, Blk *b, int lv)
+{
+	int changed = 0;
+
+	for (int l = 0; l < u->nloop; l++) {
+		Loop *lp = &u->loop[l];
+		if (!lp->in[b->id] || lp->lv >= lv)
+			continue;
+		for (int k = 0; k < b->nsucc; k++)
+			if (!lp->in[b->succ[k]]) {
+				lp->lv = lv;
+				changed = 1;
+				break;
+			}
+	}
+	return changed;
+}
+
+/* The natural loops of fn: for each header, the blocks that reach one of
+ * its back edges (a jump to a block that dominates the jumping one) without
+ * passing the header.  Irreducible cycles have no header and are left out.
+ * Returns 0 when out of memory. */
+static int
+findloops(U *u)
+{
+	Func *fn = u->fn;
+	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack);
+
+	if (!stack)
+		return 0;
+	for (int h = 0; h < fn->nblk; h++) {
+		Blk *hb = &fn->blk[h];
+		Loop *lp = NULL;
+		if (hb->rpo < 0)
+			continue;
+		for (int p = 0; p < hb->npred; p++) {
+			Blk *t = &fn->blk[hb->pred[p]];
+			int n = 0;
+			if (t->rpo < 0 || t->dpre < hb->dpre || t->dpre > hb->dlast)
+				continue;   /* not a back edge: h does not dominate t */
+			if (!lp) {
+				Loop *nl = realloc(u->loop, ((size_t)u->nloop + 1) * sizeof *nl);
+				if (!nl)
+					goto fail;
+				u->loop = nl;
+				lp = &u->loop[u->nloop];
+				lp->lv = 0;
+				if (!(lp->in = calloc((size_t)fn->nblk + 1, 1)))
+					goto fail;
+				u->nloop++;
+				lp->in[h] = 1;
+			}
+			if (!lp->in[t->id])
+				lp->in[stack[n++] = t->id] = 1;
+			while (n > 0) {
+				Blk *x = &fn->blk[stack[--n]];
+				for (int q = 0; q < x->npred; q++)
+					if (fn->blk[x->pred[q]].rpo >= 0 && !lp->in[x->pred[q]])
+						lp->in[stack[n++] = x->pred[q]] = 1;
+			}
+		}
+	}
+	free(stack);
+	return 1;
+fail:
+	free(stack);
+	return 0;
+}
+
 static void
 solve(U *u)
 {
@@ -206,8 +327,8 @@ solve(U *u)
 				Phi *ph = &b->phi[p];
 				int m = u->lv[ph->def];
 				for (int k = 0; k < ph->narg; k++)
-					if (ph->arg[k] >= 0 && u->lv[ph->arg[k]] > m)
-						m = u->lv[ph->arg[k]];
+					if (ph->arg[k] >= 0 && temporal(u, ph->arg[k], b->id) > m)
+						m = temporal(u, ph->arg[k], b->id);
 				if (m != u->lv[ph->def]) {
 					u->lv[ph->def] = (unsigned char)m;
 					changed = 1;
@@ -230,14 +351,11 @@ solve(U *u)
 				}
 			}
 			/* a conditional branch ending the block */
-			if (b->i1 > b->i0 && b->nsucc > 1) {
-				Ins *last = fn->ins[b->i1 - 1];
-				int t, lv = last->guard ? oplevel(u, last, last->guard, &t) : 0;
-				if (last->op == OP_BRX_IDX && last->nopnd > 0)
-					lv = oplevel(u, last, &last->opnd[0], &t);
-				if (lv > 0 && region(u, b->id, lv))
-					changed = 1;
-			}
+			int lv = brlevel(u, b);
+			if (lv > 0 && region(u, b->id, lv))
+				changed = 1;
+			if (lv > 0 && exits(u, b, lv))
+				changed = 1;
 		}
 	}
 }
@@ -353,7 +471,7 @@ uniform(Verify *v, Func *fn)
 	u.tidx = calloc((size_t)fn->nval + 1, 1);
 	u.bj = calloc((size_t)fn->nblk + 1, 1);
 	u.bx = calloc((size_t)fn->nblk + 1, 1);
-	if (!u.lv || !u.tidx || !u.bj || !u.bx)
+	if (!u.lv || !u.tidx || !u.bj || !u.bx || !findloops(&u))
 		goto out;
 	solve(&u);
 	for (int i = 0; i < fn->nins; i++) {
@@ -375,6 +493,9 @@ out:
 	free(u.tidx);
 	free(u.bj);
 	free(u.bx);
+	for (int l = 0; l < u.nloop; l++)
+		free(u.loop[l].in);
+	free(u.loop);
 }
 
 void

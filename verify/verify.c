@@ -24,7 +24,7 @@ const VerifyCheck verify_checks[NVC] = {
 	[VC_INSTRTYPE]   = {"instr-type", SEV_ERROR, "instruction type the opcode does not accept"},
 	[VC_MODIFIER]    = {"modifier", SEV_ERROR, "modifier the opcode does not accept, or a required one missing"},
 	[VC_COMPARE]     = {"compare", SEV_ERROR, "comparison operator not defined for the instruction type"},
-	[VC_VECTOR]      = {"vector", SEV_ERROR, "vector operand size differs from the .vN modifier"},
+	[VC_VECTOR]      = {"vector", SEV_ERROR, "vector size differs from .vN or the shape, or its registers disagree"},
 	[VC_SPACE]       = {"state-space", SEV_ERROR, "memory access in a state space its address cannot be in"},
 	[VC_PARAMWRITE]  = {"param-write", SEV_ERROR, "write to a kernel parameter or to .const"},
 	[VC_ALIGN]       = {"alignment", SEV_ERROR, "address provably misaligned for the access size"},
@@ -176,6 +176,7 @@ verify_module(Module *m, const VerifyOpts *o, Diags *dg)
 
 	verify_structure(&v);
 	verify_types(&v);
+	verify_tensor(&v);
 	verify_target(&v);
 	verify_space(&v);
 	verify_align(&v);

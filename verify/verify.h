@@ -84,6 +84,27 @@ Ins *verify_defins(Func *fn, int val);
 int verify_isentry(const Func *fn, int val);         /* an entry value (read before any write) */
 int verify_useof(Ins *in, const Opnd *o);            /* the SSA value a register operand reads, or -1 */
 
+/* Fragments: the vectors of registers tensor-core, texture and surface
+ * instructions take (types.c).  What one register may be declared as: */
+enum {
+	FK_F32,     /* f32 data: .f32 or .b32 */
+	FK_F16X2,   /* packed f16: .b32 or .f16x2 */
+	FK_B32,     /* packed bf16, tf32: .b32 only */
+	FK_I32,     /* integer data: .b32, .u32 or .s32 */
+	FK_W32,     /* any 32-bit register (ldmatrix moves bits; narrow mma inputs) */
+	FK_W64,     /* any 64-bit register */
+	FK_F64,     /* f64 data: .b64 or .f64 */
+	FK_DESC,    /* a matrix descriptor: a 64-bit .b, .u or .s register */
+};
+int verify_fragok(int fk, int rty);                  /* a register of type rty fits kind fk */
+/* Reports register o (operand idx) unless it fits fk; 0 when it reported. */
+int verify_fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk);
+/* Operand idx must be a vector of n registers of kind fk. */
+void verify_fragment(Verify *v, Ins *in, int idx, int n, int fk);
+/* 1 when the registers of vector o differ in width, 2 in type (the pair in
+ * *x, *y); 0 when they agree.  types.c reports these for every operand. */
+int verify_vecmix(const Opnd *o, const Opnd **x, const Opnd **y);
+
 /* What align.c knows about an integer value used as an address: its low
  * bits (value == rem modulo al, al a power of two), and where exactly it
  * points when that is a constant offset from one variable.  A value nothing
@@ -107,6 +128,7 @@ AddrVal verify_addrof(const AddrVal *av, Func *fn, Ins *in, const Opnd *o);
 /* ---------------------------------------------------------------- the passes, in pipeline order */
 void verify_structure(Verify *v);   /* structure.c */
 void verify_types(Verify *v);       /* types.c */
+void verify_tensor(Verify *v);      /* tensor.c */
 void verify_target(Verify *v);      /* target.c */
 void verify_space(Verify *v);       /* space.c */
 void verify_align(Verify *v);       /* align.c */
