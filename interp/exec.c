@@ -232,6 +232,97 @@ val(const Launch *L, const Warp *w, const uint64_t *r, const XOp *o, uint32_t la
 	return 0;
 }
 
+/* Fills out[] with component comp of every lane's %tid: one division for
+ * the warp, then counting. */
+static void
+tids(const Launch *L, const Warp *w, int comp, uint64_t *out)
+{
+	unsigned t[3];
+
+	threadof(L, w, 0, t);
+	for (uint32_t l = 0; l < WARP; l++) {
+		out[l] = t[comp];
+		if (++t[0] == L->block[0]) {
+			t[0] = 0;
+			if (++t[1] == L->block[1])
+				t[1] = 0, t[2]++;
+		}
+	}
+}
+
+/* Source operand o of every lane as one plane: a register's own, else tmp,
+ * filled once for the warp instruction (a value the same in every lane is
+ * computed once and broadcast). */
+static const uint64_t *
+plane(const Launch *L, const Warp *w, const uint64_t *r, const XOp *o, uint64_t *tmp)
+{
+	uint64_t v;
+
+	switch (o->k) {
+	case XO_REG:
+		return r + (size_t)o->r * WARP;
+	case XO_NOT:
+		for (uint32_t l = 0; l < WARP; l++)
+			tmp[l] = !(r[(size_t)o->r * WARP + l] & 1);
+		return tmp;
+	case XO_SREG:
+		if (o->sreg == SR_TID) {
+			tids(L, w, o->comp, tmp);
+			return tmp;
+		}
+		if (o->sreg == SR_LANEID || (o->sreg >= SR_LANEMASK_EQ && o->sreg <= SR_LANEMASK_GT)) {
+			for (uint32_t l = 0; l < WARP; l++)
+				tmp[l] = sreg(L, w, o, l);
+			return tmp;
+		}
+		v = sreg(L, w, o, 0);
+		break;
+	default:
+		v = val(L, w, r, o, 0);
+		break;
+	}
+	for (uint32_t l = 0; l < WARP; l++)
+		tmp[l] = v;
+	return tmp;
+}
+
+/* Source k of a warp-wide instruction: a register's plane, the load-time
+ * broadcast of an immediate, else plane() fills tmp. */
+static inline const uint64_t *
+fastsrc(const Launch *L, const Warp *w, const uint64_t *r, const XIns *xi, int k, uint64_t *tmp)
+{
+	const XOp *o = &xi->s[k];
+
+	if (o->k == XO_REG)
+		return r + (size_t)o->r * WARP;
+	if (o->k == XO_IMM && xi->bc)
+		return xi->bc + (size_t)o->r * WARP;
+	return plane(L, w, r, o, tmp);
+}
+
+/* Runs the warp-wide handler fn (exec_fast.c) for the lanes of m. */
+static void
+fast(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m, FastFn *fn)
+{
+	uint64_t tmp[4][WARP];
+	FastArgs x = { 0 };
+
+	if (xi->ns > 0)
+		x.a = fastsrc(L, w, r, xi, 0, tmp[0]);
+	if (xi->ns > 1) {
+		x.b = fastsrc(L, w, r, xi, 1, tmp[1]);
+		x.k = xi->s[1].imm;
+	}
+	if (xi->ns > 2)
+		x.c = fastsrc(L, w, r, xi, 2, tmp[2]);
+	x.d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : tmp[3];
+	if (xi->nd > 1)
+		x.d2 = xi->d[1].k == XO_REG ? r + (size_t)xi->d[1].r * WARP : tmp[3];
+	x.m = m;
+	x.op = &xi->alu;
+	fn(&x);
+}
+
 #define V(o, l) val(L, w, r, (o), (l))
 #define SET(o, l, v) do { if ((o)->k == XO_REG) r[(size_t)(o)->r * WARP + (l)] = (v); } while (0)
 
@@ -653,10 +744,38 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 #define NEXT goto next
 #endif
 
+/* Kinds that leave the SIMT stack and the call frames alone, apart from
+ * moving the top entry's pc on by one.  A kind not listed here gets the
+ * whole settle loop after it. */
+static const uint8_t straight[NX] = {
+	[X_ALU] = 1, [X_MOV] = 1, [X_MOVPACK] = 1, [X_MOVUNPACK] = 1, [X_LD] = 1, [X_ST] = 1,
+	[X_ATOM] = 1, [X_CVTA] = 1, [X_CVTATO] = 1, [X_ISSPACEP] = 1, [X_NOP] = 1, [X_SHFL] = 1,
+	[X_VOTE] = 1, [X_MATCH] = 1, [X_REDUX] = 1, [X_ACTIVEMASK] = 1, [X_ELECT] = 1,
+	[X_BARWARP] = 1, [X_MOVN] = 1, [X_CPASYNC] = 1, [X_LDMATRIX] = 1, [X_STMATRIX] = 1,
+	[X_MOVMATRIX] = 1, [X_MMA] = 1,
+};
+
+/* The lanes whose predicate (plane p) is true. */
+static inline uint32_t
+pmask(const uint64_t *p)
+{
+	uint32_t g = 0;
+
+	for (uint32_t l = 0; l < WARP; l++)
+		g |= (uint32_t)(p[l] & 1) << l;
+	return g;
+}
+
 int
 interp_run(Launch *L, Warp *w, int slice)
 {
 	const XIns *code = L->pm->code;
+	SEnt *t = NULL;
+	CFrame *f = NULL;
+	int settle = 1;   /* the SIMT stack or the frames may have changed */
+	/* whether the budget can run out within this slice (32 lanes a step) */
+	int budget = L->steps > L->budget ||
+	    L->budget - L->steps < (uint64_t)WARP * (uint64_t)(slice > 0 ? slice : 0);
 #ifdef INTERP_COMPUTED_GOTO
 	static void *const jt[NX] = {
 		&&L_X_ALU, &&L_X_MOV, &&L_X_MOVPACK, &&L_X_MOVUNPACK, &&L_X_LD, &&L_X_ST, &&L_X_ATOM,
@@ -669,46 +788,46 @@ interp_run(Launch *L, Warp *w, int slice)
 #endif
 
 	while (slice-- > 0) {
-		SEnt *t;
-		CFrame *f;
 		const XIns *xi;
 		uint64_t *r;
-		uint32_t m;
+		uint32_t m, n;
 
-		/* settle: drop finished entries, return from calls whose lanes all returned */
-		for (;;) {
-			f = &w->cf[w->ncf - 1];
-			if (w->nst <= f->base) {
-				if (w->ncf == 1) {
-					w->done = 1;
-					return RUN_DONE;
+		/* settle: drop finished entries, return from calls whose lanes all
+		 * returned.  A straight-line instruction only moved the top entry's
+		 * pc on, so after one only that pc needs a look. */
+		if (settle || t->pc == t->rpc) {
+			for (;;) {
+				f = &w->cf[w->ncf - 1];
+				if (w->nst <= f->base) {
+					if (w->ncf == 1) {
+						w->done = 1;
+						return RUN_DONE;
+					}
+					finish_call(L, w);
+					continue;
 				}
-				finish_call(L, w);
-				continue;
+				t = &w->st[w->nst - 1];
+				if (t->mask == 0 || t->pc == t->rpc) {
+					w->nst--;
+					continue;
+				}
+				break;
 			}
-			t = &w->st[w->nst - 1];
-			if (t->mask == 0 || t->pc == t->rpc) {
-				w->nst--;
-				continue;
-			}
-			break;
+			settle = 0;
 		}
 		xi = &code[t->pc];
 		r = f->r;
 		m = t->mask;
-		if (xi->guard >= 0) {
-			uint32_t g = 0;
-			FOR_LANES(m, l)
-				g |= (uint32_t)((r[(size_t)xi->guard * WARP + l] & 1) ^ (uint64_t)xi->gneg) << l;
-			m = g;
-		}
+		if (xi->guard >= 0)
+			m &= pmask(r + (size_t)xi->guard * WARP) ^ (xi->gneg ? 0xffffffffu : 0);
+		n = m == 0xffffffffu ? WARP : (uint32_t)__builtin_popcount(m);
 		L->wsteps++;
-		L->steps += (uint64_t)__builtin_popcount(m);
+		L->steps += n;
 		if (L->st) {
 			L->st[t->pc].executions++;
-			L->st[t->pc].active_threads += (uint64_t)__builtin_popcount(m);
+			L->st[t->pc].active_threads += n;
 		}
-		if (L->steps > L->budget) {
+		if (budget && L->steps > L->budget) {
 			interp_fault(L, w, m ? __builtin_ctz(m) : -1, xi, PTX_FAULT_BUDGET, 0, 0,
 			    "more than %" PRIu64 " thread-instructions (see --max-steps)", L->budget);
 			return RUN_FAULT;
@@ -720,6 +839,11 @@ interp_run(Launch *L, Warp *w, int slice)
 		DISPATCH(xi->x) {
 		CASE(X_ALU) {
 			uint64_t src[64], dst[2] = {0, 0};
+			if (xi->fast && !(xi->fpu && L->nofpu)) {
+				fast(L, w, r, xi, m, xi->fast);
+				t->pc++;
+				NEXT;
+			}
 			FOR_LANES(m, l) {
 				for (int k = 0; k < xi->ns; k++)
 					src[k] = V(&xi->s[k], l);
@@ -731,8 +855,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			NEXT;
 		}
 		CASE(X_MOV) {
-			FOR_LANES(m, l)
-				SET(&xi->d[0], l, V(&xi->s[0], l));
+			fast(L, w, r, xi, m, interp_fast_mov);
 			t->pc++;
 			NEXT;
 		}
@@ -1125,6 +1248,7 @@ interp_run(Launch *L, Warp *w, int slice)
 	next:
 		if (L->fault)
 			return RUN_FAULT;
+		settle = !straight[xi->x];
 	}
 	return RUN_SLICE;
 }

@@ -237,6 +237,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
               const unsigned cluster[3], size_t shared, const uint8_t *params)
 {
 	Launch L;
+	fenv_t fenv;
 	ptx_module *pm = NULL;
 	Cta **live = NULL;
 	int nlive = 0, cur = 0, rc = PTX_OK;
@@ -274,6 +275,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		interp_free(cx, L.st);
 		return PTX_ENOMEM;
 	}
+	L.nofpu = !interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
 	while (nlive || next < total) {
 		int r;
 		if (nlive == 0 || (cur == nlive && next < total && nlive < MAX_LIVE)) {
@@ -303,6 +305,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		}
 		cur++;   /* quantum used up: give the next CTA (or a new one) a turn */
 	}
+	interp_fpu_leave(&fenv);
 	for (int i = 0; i < nlive; i++)
 		cta_free(&L, live[i]);
 	interp_free(cx, live);
