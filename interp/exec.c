@@ -2,8 +2,9 @@
  * exec.c -- run one warp: fetch the top SIMT entry's instruction, execute it
  * for the lanes of its mask, and keep the SIMT stack and call frames.
  *
- * The dispatch is a switch by default; -DINTERP_COMPUTED_GOTO selects
- * computed goto (GCC/Clang) through the same DISPATCH/CASE/NEXT macros.
+ * The dispatch is a switch, or computed goto (GCC/Clang) through the same
+ * DISPATCH/CASE/NEXT macros when -DINTERP_COMPUTED_GOTO is defined, which
+ * configure does unless --disable-computed-goto.
  * Cases are short: per-lane loops (FOR_LANES walks the active mask) and
  * calls to the memory, divergence and collective helpers below, which do
  * the bookkeeping and the fault reports.  Nothing on the normal path
@@ -300,8 +301,16 @@ fastsrc(const Launch *L, const Warp *w, const uint64_t *r, const XIns *xi, int k
 	return plane(L, w, r, o, tmp);
 }
 
+/* Inlined by force: as a call it took a tenth of the time of an ALU-bound
+ * kernel (bench/PROFILE.md). */
+#ifdef __GNUC__
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
 /* Runs the warp-wide handler fn (exec_fast.c) for the lanes of m. */
-static void
+static HOT_INLINE void
 fast(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m, FastFn *fn)
 {
 	uint64_t tmp[4][WARP];
@@ -773,11 +782,18 @@ interp_run(Launch *L, Warp *w, int slice)
 	SEnt *t = NULL;
 	CFrame *f = NULL;
 	int settle = 1;   /* the SIMT stack or the frames may have changed */
+	/* the top entry and its frame, as settled: kept in registers while
+	 * straight-line instructions run (the fast ones store t->pc, nothing
+	 * else changes) */
+	int32_t pc = 0, rpc = 0;
+	uint32_t tmask = 0;
+	uint64_t *r = NULL;
 	/* whether the budget can run out within this slice (32 lanes a step) */
 	int budget = L->steps > L->budget ||
 	    L->budget - L->steps < (uint64_t)WARP * (uint64_t)(slice > 0 ? slice : 0);
 #ifdef INTERP_COMPUTED_GOTO
-	static void *const jt[NX] = {
+	/* one label per X_* kind, in enum order */
+	static void *const jt[] = {
 		&&L_X_ALU, &&L_X_MOV, &&L_X_MOVPACK, &&L_X_MOVUNPACK, &&L_X_LD, &&L_X_ST, &&L_X_ATOM,
 		&&L_X_CVTA, &&L_X_CVTATO, &&L_X_ISSPACEP, &&L_X_BRA, &&L_X_BRX, &&L_X_CALL, &&L_X_RET,
 		&&L_X_EXIT, &&L_X_TRAP, &&L_X_BRKPT, &&L_X_BAR, &&L_X_BARARRIVE, &&L_X_BARRED, &&L_X_NOP,
@@ -785,17 +801,17 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
 		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_END, &&L_X_UNSUPPORTED
 	};
+	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
 
 	while (slice-- > 0) {
 		const XIns *xi;
-		uint64_t *r;
 		uint32_t m, n;
 
 		/* settle: drop finished entries, return from calls whose lanes all
 		 * returned.  A straight-line instruction only moved the top entry's
 		 * pc on, so after one only that pc needs a look. */
-		if (settle || t->pc == t->rpc) {
+		if (settle || pc == rpc) {
 			for (;;) {
 				f = &w->cf[w->ncf - 1];
 				if (w->nst <= f->base) {
@@ -814,18 +830,21 @@ interp_run(Launch *L, Warp *w, int slice)
 				break;
 			}
 			settle = 0;
+			pc = t->pc;
+			rpc = t->rpc;
+			tmask = t->mask;
+			r = f->r;
 		}
-		xi = &code[t->pc];
-		r = f->r;
-		m = t->mask;
+		xi = &code[pc];
+		m = tmask;
 		if (xi->guard >= 0)
 			m &= pmask(r + (size_t)xi->guard * WARP) ^ (xi->gneg ? 0xffffffffu : 0);
 		n = m == 0xffffffffu ? WARP : (uint32_t)__builtin_popcount(m);
 		L->wsteps++;
 		L->steps += n;
 		if (L->st) {
-			L->st[t->pc].executions++;
-			L->st[t->pc].active_threads += n;
+			L->st[pc].executions++;
+			L->st[pc].active_threads += n;
 		}
 		if (budget && L->steps > L->budget) {
 			interp_fault(L, w, m ? __builtin_ctz(m) : -1, xi, PTX_FAULT_BUDGET, 0, 0,
@@ -833,7 +852,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			return RUN_FAULT;
 		}
 		if (!m && xi->x != X_BAR && xi->x != X_BRA && xi->x != X_BRX) {
-			t->pc++;
+			t->pc = ++pc;
 			continue;
 		}
 		DISPATCH(xi->x) {
@@ -841,8 +860,8 @@ interp_run(Launch *L, Warp *w, int slice)
 			uint64_t src[64], dst[2] = {0, 0};
 			if (xi->fast && !(xi->fpu && L->nofpu)) {
 				fast(L, w, r, xi, m, xi->fast);
-				t->pc++;
-				NEXT;
+				t->pc = ++pc;
+				continue;   /* straight-line, cannot fault */
 			}
 			FOR_LANES(m, l) {
 				for (int k = 0; k < xi->ns; k++)
@@ -856,8 +875,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 		CASE(X_MOV) {
 			fast(L, w, r, xi, m, interp_fast_mov);
-			t->pc++;
-			NEXT;
+			t->pc = ++pc;
+			continue;
 		}
 		CASE(X_MOVPACK) {
 			unsigned sh = xi->size * 8u;
@@ -1249,6 +1268,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		if (L->fault)
 			return RUN_FAULT;
 		settle = !straight[xi->x];
+		if (!settle)
+			pc = t->pc;
 	}
 	return RUN_SLICE;
 }

@@ -7,10 +7,11 @@
  * setp, selp, integer cvt, and f32/f64 add, sub, mul, fma, div rounded to
  * nearest), interp_fast_pick chooses one handler per instruction at load
  * time.  The handler runs all 32 lanes at once on the register planes
- * (r[slot * WARP + lane]).  It computes every lane, active or not, into a
- * scratch plane with a loop that has no calls and no branches, which gcc
- * vectorizes at -O2.  Then put() stores the lanes of the mask: a plain copy
- * for a full warp, a blend otherwise.  Computing inactive lanes is harmless,
+ * (r[slot * WARP + lane]) with a loop that has no calls and no branches,
+ * which gcc vectorizes at -O2.  It computes every lane, active or not:
+ * straight into the destination when the whole warp is active and the
+ * destination is not a source, else into scratch, from which put() stores
+ * the mask's lanes with a blend.  Computing inactive lanes is harmless,
  * because these operations cannot trap and the host FPU runs with every
  * exception masked.
  *
@@ -32,9 +33,10 @@
  * That needs the default floating-point environment: round to nearest, no
  * flush-to-zero or denormals-are-zero, exceptions masked.  interp_fpu_enter
  * installs it for a launch and checks that the host honours it.  fma needs
- * a fused multiply-add instruction.  On x86 its handlers are compiled for
- * one with target("fma") and chosen only when __builtin_cpu_supports finds
- * one.  Otherwise fma goes through the soft float, lane by lane.
+ * a fused multiply-add instruction: on x86 its handlers are compiled with
+ * target("avx2,fma") and chosen only when __builtin_cpu_supports finds
+ * both; otherwise fma goes through the soft float, one call per lane, as
+ * the .approx functions always do.
  */
 #include <float.h>
 #include <string.h>
@@ -52,9 +54,18 @@
 #endif
 #if HOSTFP && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define HOSTFMA 1
-#define FMA_TARGET __attribute__((target("fma")))
+#define FMA_TARGET __attribute__((target("avx2,fma")))
 #else
 #define HOSTFMA 0
+#endif
+
+/* configure defines INTERP_CLONES where target_clones works: the handlers
+ * then come in a baseline and an AVX2 build, and the dynamic linker binds
+ * the one the CPU can run (4 lanes of 64 bits a vector instead of 2). */
+#ifdef INTERP_CLONES
+#define CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define CLONES
 #endif
 
 /* Stores the lanes of x->m from t into d. */
@@ -105,8 +116,9 @@ direct(const FastArgs *x)
 
 /* A handler from its lane loop F(t, x), which fills t[0..WARP-1]: straight
  * into the destination when direct() allows, else into scratch for put(). */
-#define DRIVE(name) \
-	static void name(const FastArgs *x) \
+#define DRIVE(name) DRIVEA(name, CLONES)
+#define DRIVEA(name, ATTR) \
+	ATTR static void name(const FastArgs *x) \
 	{ \
 		uint64_t t[WARP]; \
 		if (direct(x)) { \
@@ -351,10 +363,10 @@ edge32(uint64_t r)
 		if (edge) \
 			LANES if (edge32(t[l])) t[l] = soft(x, l); \
 	} \
-	TARGET DRIVE(name)
+	DRIVEA(name, TARGET)
 /* f64 handlers: NaN lanes are recomputed.  C is lane l's third source
  * (read only by E). */
-#define F64OP(name, E, TARGET) \
+#define F64OP(name, E, TARGET, DTARGET) \
 	TARGET static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
 	{ \
 		const uint64_t *a = x->a, *b = x->b, *c = x->c; \
@@ -368,8 +380,7 @@ edge32(uint64_t r)
 			LANES if (isnan64(t[l])) t[l] = soft(x, l); \
 		(void)c; \
 	} \
-	TARGET DRIVE(name)
-#define NOTARGET
+	DRIVEA(name, DTARGET)
 
 F32BIN(add_f32, 0, 0, A + B)
 F32BIN(add_f32_ftz, 1, 0, A + B)
@@ -379,16 +390,16 @@ F32BIN(mul_f32, 0, 1, A * B)
 F32BIN(mul_f32_ftz, 1, 1, A * B)
 F32BIN(div_f32, 0, 1, A / B)
 F32BIN(div_f32_ftz, 1, 1, A / B)
-F64OP(add_f64, A + B, NOTARGET)
-F64OP(sub_f64, A - B, NOTARGET)
-F64OP(mul_f64, A * B, NOTARGET)
-F64OP(div_f64, A / B, NOTARGET)
+F64OP(add_f64, A + B, , CLONES)
+F64OP(sub_f64, A - B, , CLONES)
+F64OP(mul_f64, A * B, , CLONES)
+F64OP(div_f64, A / B, , CLONES)
 
 #if HOSTFMA
 F32TER(fma_f32, 0, __builtin_fmaf(A, B, C), FMA_TARGET)
 F32TER(fma_f32_ftz, 1, __builtin_fmaf(A, B, C), FMA_TARGET)
 
-F64OP(fma_f64, __builtin_fma(A, B, f64(c[l])), FMA_TARGET)
+F64OP(fma_f64, __builtin_fma(A, B, f64(c[l])), FMA_TARGET, FMA_TARGET)
 #endif
 
 /* int -> float conversions rounded to nearest (f64 from 32 bits is exact). */
@@ -466,7 +477,7 @@ static int
 hostfma(void)
 {
 #if HOSTFMA
-	return __builtin_cpu_supports("avx") && __builtin_cpu_supports("fma");
+	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 #else
 	return 0;
 #endif
