@@ -332,6 +332,45 @@ fast(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m, Fa
 	fn(&x);
 }
 
+/* size bytes (1, 2, 4 or 8) of memory as a zero-extended value.  A
+ * memcpy of a variable size into a wider variable is copied byte by byte
+ * and stalls the 8-byte read that follows. */
+static inline uint64_t
+memget(const uint8_t *p, unsigned size)
+{
+	uint8_t b;
+	uint16_t h;
+	uint32_t u;
+	uint64_t d;
+
+	switch (size) {
+	case 1: memcpy(&b, p, 1); return b;
+	case 2: memcpy(&h, p, 2); return h;
+	case 4: memcpy(&u, p, 4); return u;
+	case 8: memcpy(&d, p, 8); return d;
+	}
+	d = 0;
+	memcpy(&d, p, size > 8 ? 8 : size);
+	return d;
+}
+
+/* Stores the low size bytes (1, 2, 4 or 8) of v, for the same reason. */
+static inline void
+memput(uint8_t *p, uint64_t v, unsigned size)
+{
+	uint8_t b = (uint8_t)v;
+	uint16_t h = (uint16_t)v;
+	uint32_t u = (uint32_t)v;
+
+	switch (size) {
+	case 1: memcpy(p, &b, 1); return;
+	case 2: memcpy(p, &h, 2); return;
+	case 4: memcpy(p, &u, 4); return;
+	case 8: memcpy(p, &v, 8); return;
+	}
+	memcpy(p, &v, size > 8 ? 8 : size);
+}
+
 #define V(o, l) val(L, w, r, (o), (l))
 #define SET(o, l, v) do { if ((o)->k == XO_REG) r[(size_t)(o)->r * WARP + (l)] = (v); } while (0)
 
@@ -911,8 +950,7 @@ interp_run(Launch *L, Warp *w, int slice)
 				if (!p)
 					return RUN_FAULT;
 				for (int k = 0; k < xi->nd; k++) {
-					uint64_t v = 0;
-					memcpy(&v, p + k * sz, sz);
+					uint64_t v = memget(p + k * sz, sz);
 					if (xi->sign && sz < 8)
 						v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
 					SET(&xi->d[k], l, v);
@@ -932,10 +970,8 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
-				for (int k = 0; k < xi->ns; k++) {
-					uint64_t v = V(&xi->s[k], l);
-					memcpy(p + k * sz, &v, sz);
-				}
+				for (int k = 0; k < xi->ns; k++)
+					memput(p + k * sz, V(&xi->s[k], l), sz);
 			}
 			if (L->st)
 				interp_count_mem(L, xi, m, ad, tot);
