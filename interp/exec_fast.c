@@ -68,8 +68,16 @@
 #define CLONES
 #endif
 
+/* put() and the lane loops must be inlined into each handler, so that they
+ * are compiled for its instruction set. */
+#ifdef __GNUC__
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
 /* Stores the lanes of x->m from t into d. */
-static inline void
+static INLINE void
 put(const FastArgs *x, uint64_t *d, const uint64_t *t)
 {
 	uint64_t k[WARP];
@@ -97,7 +105,7 @@ soft(const FastArgs *x, int l)
 	return d[0];
 }
 
-void
+CLONES void
 interp_fast_mov(const FastArgs *x)
 {
 	if (x->a != x->d)
@@ -219,11 +227,19 @@ UN(sext32, (uint64_t)S32(A))
 
 /* setp: the predicate and, for a `p|q` destination, its complement. */
 #define SETP(name, E) \
-	static void name(const FastArgs *x) \
+	static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
 	{ \
 		const uint64_t *a = x->a, *b = x->b; \
-		uint64_t t[WARP]; \
 		LANES { uint64_t A = a[l], B = b[l]; t[l] = (uint64_t)(E); } \
+	} \
+	CLONES static void name(const FastArgs *x) \
+	{ \
+		uint64_t t[WARP]; \
+		if (!x->d2 && direct(x)) { \
+			name##_(x->d, x); \
+			return; \
+		} \
+		name##_(t, x); \
 		put(x, x->d, t); \
 		if (x->d2) { \
 			LANES t[l] ^= 1; \
