@@ -13,9 +13,54 @@
 #include <string.h>
 #include "alu.h"
 
+/* f32 <-> double for the common case, in integer arithmetic so that the
+ * host's rounding mode and flush modes play no part: the widening is exact,
+ * the narrowing rounds to nearest-even (as alu_fround does, much faster). */
+static double f32tod(uint64_t a)
+{
+	uint32_t u = (uint32_t)a, e = u >> 23 & 0xFF, m = u & 0x7FFFFF;
+	uint64_t b = (uint64_t)(u >> 31) << 63;
+	double d;
+	if (e == 0xFF)
+		b |= 0x7FF0000000000000ull | (uint64_t)m << 29;
+	else if (e)
+		b |= (uint64_t)(e - 127 + 1023) << 52 | (uint64_t)m << 29;
+	else if (m) {       /* subnormal: m * 2^-149, normalised */
+		int sh = __builtin_clz(m) - 8;
+		b |= (uint64_t)(1 - sh - 127 + 1023) << 52 | (uint64_t)(m << sh & 0x7FFFFF) << 29;
+	}
+	memcpy(&d, &b, 8);
+	return d;
+}
+
+static uint64_t dtof32(double v)     /* v is not a NaN */
+{
+	uint64_t b, m, q, rest, half;
+	memcpy(&b, &v, 8);
+	uint32_t s = (uint32_t)(b >> 63) << 31;
+	int e = (int)(b >> 52 & 0x7FF), E = e - 1023, sh;
+	if (e == 0x7FF || E > 127) return s | 0x7F800000;
+	if (e == 0 || E < -151) return s;     /* below half the smallest subnormal */
+	m = (b & 0xFFFFFFFFFFFFFull) | 1ull << 52;
+	sh = E >= -126 ? 29 : 29 - 126 - E;   /* bits below the f32's last place */
+	q = m >> sh;
+	rest = m & ((1ull << sh) - 1);
+	half = 1ull << (sh - 1);
+	q += rest > half || (rest == half && (q & 1));
+	if (E < -126)
+		return s | (uint32_t)q;            /* 2^23 after rounding up is the smallest normal */
+	if (q >> 24) {
+		q >>= 1;
+		E++;
+	}
+	if (E > 127) return s | 0x7F800000;
+	return s | (uint32_t)(E + 127) << 23 | (uint32_t)(q & 0x7FFFFF);
+}
+
 static double f2d(int fmt, uint64_t a)
 {
 	if (fmt == ALU_F64) { double d; memcpy(&d, &a, 8); return d; }
+	if (fmt == ALU_F32) return f32tod(a);
 	int s, e = 0; uint64_t m = 0;
 	int c = alu_funpack(fmt, a, &s, &e, &m);
 	double v = c == 0 ? 0.0 : c == 2 ? INFINITY : c == 3 ? NAN : ldexp((double)m, e);
@@ -28,6 +73,7 @@ static uint64_t d2f(int fmt, double v)
 	memcpy(&b, &v, 8);
 	if (fmt == ALU_F64) return b;
 	if (isnan(v)) return alu_fqnan(fmt);
+	if (fmt == ALU_F32) return dtof32(v);
 	int s = (int)(b >> 63);
 	int be = (int)(b >> 52 & 0x7FF);
 	uint64_t m = b & 0xFFFFFFFFFFFFFull;
