@@ -371,6 +371,63 @@ memput(uint8_t *p, uint64_t v, unsigned size)
 	memcpy(p, &v, size > 8 ? 8 : size);
 }
 
+/* ld or st (st != 0) of one value when every active lane's address lies
+ * in one piece of memory, aligned: the CTA's shared memory, or the global
+ * allocation the last access hit (for a generic address too, since the
+ * windows lie far from every allocation).  The addresses are one plane and
+ * nothing is translated lane by lane.  Returns 0, having done nothing, for
+ * any other case: the per-lane loop then runs and reports the faults. */
+static int
+ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
+{
+	uint64_t ad[WARP], val[WARP], lo, lim, *d;
+	const uint64_t *base = xi->abase.k == XO_REG ? r + (size_t)xi->abase.r * WARP : NULL;
+	unsigned sz = xi->size;
+	uint32_t bad = 0;
+	uint8_t *mem;
+	const XOp *o;
+
+	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
+	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
+		return 0;
+	if (xi->space == MS_SHARED) {
+		mem = w->cta->shared, lo = 0, lim = w->cta->nshared;
+	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
+		if (!L->last || !L->last->live)
+			return 0;
+		mem = L->last->p, lo = L->last->addr, lim = L->last->size;
+		if (lo + lim > FUNC_WIN)
+			return 0;   /* would reach the windows of the other spaces */
+	} else
+		return 0;
+	if (lim < sz)
+		return 0;
+	for (uint32_t l = 0; l < WARP; l++) {
+		ad[l] = (base ? base[l] : 0) + (uint64_t)xi->aoff;
+		bad |= (uint32_t)(ad[l] - lo > lim - sz || (ad[l] & (sz - 1))) << l;
+	}
+	if (bad & m)
+		return 0;
+	if (st) {
+		o = &xi->s[0];
+		if (o->k != XO_REG && o->k != XO_IMM)
+			return 0;
+		FOR_LANES(m, l)
+			memput(mem + (ad[l] - lo), o->k == XO_REG ? r[(size_t)o->r * WARP + l] : o->imm, sz);
+	} else {
+		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
+		FOR_LANES(m, l) {
+			uint64_t v = memget(mem + (ad[l] - lo), sz);
+			if (xi->sign && sz < 8)
+				v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
+			d[l] = v;
+		}
+	}
+	if (L->st)
+		interp_count_mem(L, xi, m, ad, sz);
+	return 1;
+}
+
 #define V(o, l) val(L, w, r, (o), (l))
 #define SET(o, l, v) do { if ((o)->k == XO_REG) r[(size_t)(o)->r * WARP + (l)] = (v); } while (0)
 
@@ -943,6 +1000,10 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_LD) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->nd;
+			if (ldst(L, w, r, xi, m, 0)) {
+				t->pc = ++pc;
+				continue;
+			}
 			FOR_LANES(m, l) {
 				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
@@ -964,6 +1025,10 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_ST) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->ns;
+			if (ldst(L, w, r, xi, m, 1)) {
+				t->pc = ++pc;
+				continue;
+			}
 			FOR_LANES(m, l) {
 				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
