@@ -402,12 +402,20 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		return 0;
 	if (lim < sz)
 		return 0;
-	for (uint32_t l = 0; l < WARP; l++) {
+	for (uint32_t l = 0; l < WARP; l++)
 		ad[l] = (base ? base[l] : 0) + (uint64_t)xi->aoff;
-		bad |= (uint32_t)(ad[l] - lo > lim - sz || (ad[l] & (sz - 1))) << l;
+	if (m == 0xffffffffu) {   /* any lane outside or misaligned: one reduction */
+		uint64_t any = 0;
+		for (uint32_t l = 0; l < WARP; l++)
+			any |= (uint64_t)(ad[l] - lo > lim - sz) | (ad[l] & (sz - 1));
+		if (any)
+			return 0;
+	} else {
+		for (uint32_t l = 0; l < WARP; l++)
+			bad |= (uint32_t)(ad[l] - lo > lim - sz || (ad[l] & (sz - 1))) << l;
+		if (bad & m)
+			return 0;
 	}
-	if (bad & m)
-		return 0;
 	if (st) {
 		o = &xi->s[0];
 		if (o->k != XO_REG && o->k != XO_IMM)
@@ -416,12 +424,19 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 			memput(mem + (ad[l] - lo), o->k == XO_REG ? r[(size_t)o->r * WARP + l] : o->imm, sz);
 	} else {
 		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
-		FOR_LANES(m, l) {
-			uint64_t v = memget(mem + (ad[l] - lo), sz);
-			if (xi->sign && sz < 8)
-				v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
-			d[l] = v;
-		}
+		if (m == 0xffffffffu && sz == 4 && !xi->sign)   /* the common case, without the bit walk */
+			for (uint32_t l = 0; l < WARP; l++) {
+				uint32_t v;
+				memcpy(&v, mem + (ad[l] - lo), 4);
+				d[l] = v;
+			}
+		else
+			FOR_LANES(m, l) {
+				uint64_t v = memget(mem + (ad[l] - lo), sz);
+				if (xi->sign && sz < 8)
+					v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
+				d[l] = v;
+			}
 	}
 	if (L->st)
 		interp_count_mem(L, xi, m, ad, sz);
