@@ -390,20 +390,26 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
 	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
 		return 0;
+	for (uint32_t l = 0; l < WARP; l++)
+		ad[l] = (base ? base[l] : 0) + (uint64_t)xi->aoff;
 	if (xi->space == MS_SHARED) {
 		mem = w->cta->shared, lo = 0, lim = w->cta->nshared;
 	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
-		if (!L->last || !L->last->live)
-			return 0;
-		mem = L->last->p, lo = L->last->addr, lim = L->last->size;
+		Alloc *al = L->last;
+		uint64_t a0 = ad[__builtin_ctz(m)];
+		if (!al || !al->live || a0 - al->addr >= al->size) {
+			/* the first lane's allocation: the others are likely in it too */
+			if (!(al = interp_mem_find(L->cx, a0, sz)))
+				return 0;
+			L->last = al;
+		}
+		mem = al->p, lo = al->addr, lim = al->size;
 		if (lo + lim > FUNC_WIN)
 			return 0;   /* would reach the windows of the other spaces */
 	} else
 		return 0;
 	if (lim < sz)
 		return 0;
-	for (uint32_t l = 0; l < WARP; l++)
-		ad[l] = (base ? base[l] : 0) + (uint64_t)xi->aoff;
 	if (m == 0xffffffffu) {   /* any lane outside or misaligned: one reduction */
 		uint64_t any = 0;
 		for (uint32_t l = 0; l < WARP; l++)
@@ -875,6 +881,19 @@ static const uint8_t straight[NX] = {
 	[X_MOVMATRIX] = 1, [X_MMA] = 1,
 };
 
+/* The number of lanes in m, without the library call that
+ * __builtin_popcount becomes when the target has no popcount instruction. */
+static inline uint32_t
+popc(uint32_t m)
+{
+	if (m == 0xffffffffu)
+		return WARP;
+	m = m - ((m >> 1) & 0x55555555u);
+	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0fu;
+	return (m * 0x01010101u) >> 24;
+}
+
 /* The lanes whose predicate (plane p) is true. */
 static inline uint32_t
 pmask(const uint64_t *p)
@@ -950,7 +969,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		m = tmask;
 		if (xi->guard >= 0)
 			m &= pmask(r + (size_t)xi->guard * WARP) ^ (xi->gneg ? 0xffffffffu : 0);
-		n = m == 0xffffffffu ? WARP : (uint32_t)__builtin_popcount(m);
+		n = popc(m);
 		L->wsteps++;
 		L->steps += n;
 		if (L->st) {
