@@ -673,11 +673,9 @@ int
 interp_fpu_enter(fenv_t *saved)
 {
 	if (fegetenv(saved) != 0)
+		return -1;
+	if (fesetenv(FE_DFL_ENV) != 0)
 		return 0;
-	if (fesetenv(FE_DFL_ENV) != 0) {
-		fesetenv(saved);
-		return 0;
-	}
 	return fpu_default();
 }
 

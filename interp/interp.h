@@ -270,8 +270,10 @@ void interp_exited(Launch *L, Warp *w, uint32_t m);
  * interp_fast_pick returns the handler for an X_ALU instruction (op, its
  * ns decoded sources) or NULL; *fpu says whether it needs the host FPU.
  * interp_fpu_enter saves the calling thread's floating-point environment
- * and installs the one those handlers need; it returns 0 when the host
- * cannot give it (then they must not run).  interp_fpu_leave restores. */
+ * in *saved and installs the one those handlers need: 1 when it did, 0
+ * when the host cannot give it (then they must not run); both ask for
+ * interp_fpu_leave(saved) afterwards.  -1: not even saved, nothing to
+ * restore. */
 FastFn *interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu);
 FastFn interp_fast_mov;
 int interp_fpu_enter(fenv_t *saved);

@@ -240,7 +240,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	fenv_t fenv;
 	ptx_module *pm = NULL;
 	Cta **live = NULL;
-	int nlive = 0, cur = 0, rc = PTX_OK;
+	int nlive = 0, cur = 0, rc = PTX_OK, fpu;
 	uint64_t total, next = 0;
 
 	for (ptx_module *m = cx->mods; m; m = m->next)
@@ -275,7 +275,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		interp_free(cx, L.st);
 		return PTX_ENOMEM;
 	}
-	L.nofpu = !interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
+	fpu = interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
+	L.nofpu = fpu != 1;
 	while (nlive || next < total) {
 		int r;
 		if (nlive == 0 || (cur == nlive && next < total && nlive < MAX_LIVE)) {
@@ -305,7 +306,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		}
 		cur++;   /* quantum used up: give the next CTA (or a new one) a turn */
 	}
-	interp_fpu_leave(&fenv);
+	if (fpu >= 0)
+		interp_fpu_leave(&fenv);
 	for (int i = 0; i < nlive; i++)
 		cta_free(&L, live[i]);
 	interp_free(cx, live);

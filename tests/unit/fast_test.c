@@ -327,9 +327,8 @@ main(void)
 	static const char *const shifts[] = { "0", "1", "5", "31", "32", "33", "63", "64", "100" };
 	char ins[128];
 	fenv_t fenv;
-	int ok = interp_fpu_enter(&fenv);
+	int fpu = interp_fpu_enter(&fenv);
 
-	ASSERT(ok, "the host FPU cannot run the float handlers");
 	for (int w = 32; w <= 64; w += 32) {
 		const char *o2 = w == 32 ? b32x2 : b64x2, *o3 = w == 32 ? "d:b32 s:b32 s:b32 s:b32" :
 		    "d:b64 s:b64 s:b64 s:b64", *o1 = w == 32 ? "d:b32 s:b32" : "d:b64 s:b64";
@@ -360,8 +359,10 @@ main(void)
 				check(INS("cvt.%s64.%s32 %%d0, %%s0;", ty[t], ty[1 - t]), "d:b64 s:b32");
 				check(INS("cvt.%s32.%s64 %%d0, %%s0;", ty[t], ty[t]), "d:b32 s:b64");
 				check(INS("cvt.%s32.%s32 %%d0, %%s0;", ty[t], ty[1 - t]), "d:b32 s:b32");
-				check(INS("cvt.rn.f32.%s32 %%d0, %%s0;", ty[t]), "d:f32 s:b32");
-				check(INS("cvt.rn.f64.%s32 %%d0, %%s0;", ty[t]), "d:f64 s:b32");
+				if (fpu == 1) {
+					check(INS("cvt.rn.f32.%s32 %%d0, %%s0;", ty[t]), "d:f32 s:b32");
+					check(INS("cvt.rn.f64.%s32 %%d0, %%s0;", ty[t]), "d:f64 s:b32");
+				}
 			} else
 				check(INS("cvt.%s64.%s64 %%d0, %%s0;", ty[t], ty[1 - t]), "d:b64 s:b64");
 		}
@@ -385,34 +386,40 @@ main(void)
 	check("not.pred %d0, %s0;", "d:pred s:pred");
 	check("selp.f32 %d0, %s0, %s1, %s2;", "d:f32 s:f32 s:f32 s:pred");
 
-	for (int ftz = 0; ftz < 2; ftz++) {
-		const char *z = ftz ? ".ftz" : "";
-		check(INS("add.rn%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
-		check(INS("add%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
-		check(INS("sub.rn%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
-		check(INS("mul.rn%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
-		check(INS("mul%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
-		check(INS("div.rn%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
-		check(INS("div.full%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
-		check(INS("fma.rn%s.f32 %%d0, %%s0, %%s1, %%s2;", z), "d:f32 s:f32 s:f32 s:f32");
-		check(INS("mad.rn%s.f32 %%d0, %%s0, %%s1, %%s2;", z), "d:f32 s:f32 s:f32 s:f32");
-		for (size_t k = 0; k < sizeof fcmps / sizeof *fcmps; k++) {
-			check(INS("setp.%s%s.f32 %%d0, %%s0, %%s1;", fcmps[k], z), "d:pred s:f32 s:f32");
-			check(INS("setp.%s%s.f32 %%d0|%%d1, %%s0, %%s1;", fcmps[k], z), "d:pred d:pred s:f32 s:f32");
+	/* the float handlers exist where the host FPU can give PTX's results
+	 * (exec_fast.c): not under x87 precision or a foreign environment */
+	if (fpu != 1)
+		printf("the host FPU does not give IEEE results here: float handlers not checked\n");
+	else {
+		for (int ftz = 0; ftz < 2; ftz++) {
+			const char *z = ftz ? ".ftz" : "";
+			check(INS("add.rn%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
+			check(INS("add%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
+			check(INS("sub.rn%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
+			check(INS("mul.rn%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
+			check(INS("mul%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
+			check(INS("div.rn%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
+			check(INS("div.full%s.f32 %%d0, %%s0, %%s1;", z), "d:f32 s:f32 s:f32");
+			check(INS("fma.rn%s.f32 %%d0, %%s0, %%s1, %%s2;", z), "d:f32 s:f32 s:f32 s:f32");
+			check(INS("mad.rn%s.f32 %%d0, %%s0, %%s1, %%s2;", z), "d:f32 s:f32 s:f32 s:f32");
+			for (size_t k = 0; k < sizeof fcmps / sizeof *fcmps; k++) {
+				check(INS("setp.%s%s.f32 %%d0, %%s0, %%s1;", fcmps[k], z), "d:pred s:f32 s:f32");
+				check(INS("setp.%s%s.f32 %%d0|%%d1, %%s0, %%s1;", fcmps[k], z), "d:pred d:pred s:f32 s:f32");
+			}
+			check(INS("sin.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("cos.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("ex2.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("lg2.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("rsqrt.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("rcp.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("sqrt.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
 		}
-		check(INS("sin.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
-		check(INS("cos.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
-		check(INS("ex2.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
-		check(INS("lg2.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
-		check(INS("rsqrt.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
-		check(INS("rcp.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
-		check(INS("sqrt.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+		check("add.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
+		check("sub.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
+		check("mul.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
+		check("div.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
+		check("fma.rn.f64 %d0, %s0, %s1, %s2;", "d:f64 s:f64 s:f64 s:f64");
 	}
-	check("add.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
-	check("sub.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
-	check("mul.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
-	check("div.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
-	check("fma.rn.f64 %d0, %s0, %s1, %s2;", "d:f64 s:f64 s:f64 s:f64");
 
 	refused("add.sat.s32 %d0, %s0, %s1;", b32x2);
 	refused("add.cc.u32 %d0, %s0, %s1;", b32x2);
@@ -429,7 +436,8 @@ main(void)
 	refused("cvt.rz.f32.s32 %d0, %s0;", "d:f32 s:b32");
 	refused("add.u16 %d0, %s0, %s1;", "d:b16 s:b16 s:b16");
 	refused("add.rn.f16 %d0, %s0, %s1;", "d:b16 s:b16 s:b16");
-	interp_fpu_leave(&fenv);
+	if (fpu >= 0)
+		interp_fpu_leave(&fenv);
 	printf("%d passed, %d failed\n", npass, fails);
 	return fails ? 1 : 0;
 }
