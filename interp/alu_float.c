@@ -344,6 +344,15 @@ uint64_t alu_fsat(int fmt, uint64_t a)
 	return a;
 }
 
+/* A register's value cut to the format's bits: a wider register may hold
+ * more (a sign-extended s32 moved into an f32 register), which the GPU's
+ * 32-bit registers do not have. */
+static uint64_t fbitsof(int fmt, uint64_t a)
+{
+	static const int nb[ALU_NFMT] = { 64, 32, 16, 16, 32, 8, 8 };
+	return nb[fmt] >= 64 ? a : a & (((uint64_t)1 << nb[fmt]) - 1);
+}
+
 /* Total order key for comparisons of non-NaN values: -0 and +0 compare equal. */
 static int fless(int fmt, uint64_t a, uint64_t b, int *eq)
 {
@@ -359,7 +368,7 @@ static int fless(int fmt, uint64_t a, uint64_t b, int *eq)
 
 int alu_fcmp(int fmt, uint64_t a, uint64_t b, int cmp, int ftz)
 {
-	a = in_ftz(fmt, a, ftz); b = in_ftz(fmt, b, ftz);
+	a = in_ftz(fmt, fbitsof(fmt, a), ftz); b = in_ftz(fmt, fbitsof(fmt, b), ftz);
 	int un = alu_fisnan(fmt, a) || alu_fisnan(fmt, b);
 	if (cmp == MOD_NUM) return !un;
 	if (cmp == MOD_NAN_CMP) return un;
@@ -392,6 +401,7 @@ uint64_t alu_fmin(int fmt, uint64_t a, uint64_t b, int ismax, uint32_t flags)
 {
 	int nb = tbits(fmt);
 	uint64_t sm = (uint64_t)1 << (nb - 1);
+	a = fbitsof(fmt, a); b = fbitsof(fmt, b);
 	if (flags & ALU_FTZ) { a = alu_fflush(fmt, a); b = alu_fflush(fmt, b); }
 	uint64_t xs = 0;
 	if (flags & ALU_XORSIGN) {

@@ -210,6 +210,7 @@ ptx_module_free(ptx_module *pm)
 	for (int i = 0; pm->code && i < pm->ncode; i++) {
 		interp_free(cx, pm->code[i].s);
 		interp_free(cx, pm->code[i].tbl);
+		interp_free(cx, pm->code[i].bc);
 	}
 	for (int i = 0; pm->fn && i < pm->nfn; i++) {
 		interp_free(cx, pm->fn[i].paroff);

@@ -2,8 +2,9 @@
  * exec.c -- run one warp: fetch the top SIMT entry's instruction, execute it
  * for the lanes of its mask, and keep the SIMT stack and call frames.
  *
- * The dispatch is a switch by default; -DINTERP_COMPUTED_GOTO selects
- * computed goto (GCC/Clang) through the same DISPATCH/CASE/NEXT macros.
+ * The dispatch is a switch, or computed goto (GCC/Clang) through the same
+ * DISPATCH/CASE/NEXT macros when -DINTERP_COMPUTED_GOTO is defined, which
+ * configure does unless --disable-computed-goto.
  * Cases are short: per-lane loops (FOR_LANES walks the active mask) and
  * calls to the memory, divergence and collective helpers below, which do
  * the bookkeeping and the fault reports.  Nothing on the normal path
@@ -232,6 +233,222 @@ val(const Launch *L, const Warp *w, const uint64_t *r, const XOp *o, uint32_t la
 	case XO_SREG: return sreg(L, w, o, lane);
 	}
 	return 0;
+}
+
+/* Fills out[] with component comp of every lane's %tid: one division for
+ * the warp, then counting. */
+static void
+tids(const Launch *L, const Warp *w, int comp, uint64_t *out)
+{
+	unsigned t[3];
+
+	threadof(L, w, 0, t);
+	for (uint32_t l = 0; l < WARP; l++) {
+		out[l] = t[comp];
+		if (++t[0] == L->block[0]) {
+			t[0] = 0;
+			if (++t[1] == L->block[1])
+				t[1] = 0, t[2]++;
+		}
+	}
+}
+
+/* Source operand o of every lane as one plane: a register's own, else tmp,
+ * filled once for the warp instruction (a value the same in every lane is
+ * computed once and broadcast). */
+static const uint64_t *
+plane(const Launch *L, const Warp *w, const uint64_t *r, const XOp *o, uint64_t *tmp)
+{
+	uint64_t v;
+
+	switch (o->k) {
+	case XO_REG:
+		return r + (size_t)o->r * WARP;
+	case XO_NOT:
+		for (uint32_t l = 0; l < WARP; l++)
+			tmp[l] = !(r[(size_t)o->r * WARP + l] & 1);
+		return tmp;
+	case XO_SREG:
+		if (o->sreg == SR_TID) {
+			tids(L, w, o->comp, tmp);
+			return tmp;
+		}
+		if (o->sreg == SR_LANEID || (o->sreg >= SR_LANEMASK_EQ && o->sreg <= SR_LANEMASK_GT)) {
+			for (uint32_t l = 0; l < WARP; l++)
+				tmp[l] = sreg(L, w, o, l);
+			return tmp;
+		}
+		v = sreg(L, w, o, 0);
+		break;
+	default:
+		v = val(L, w, r, o, 0);
+		break;
+	}
+	for (uint32_t l = 0; l < WARP; l++)
+		tmp[l] = v;
+	return tmp;
+}
+
+/* Source k of a warp-wide instruction: a register's plane, the load-time
+ * broadcast of an immediate, else plane() fills tmp. */
+static inline const uint64_t *
+fastsrc(const Launch *L, const Warp *w, const uint64_t *r, const XIns *xi, int k, uint64_t *tmp)
+{
+	const XOp *o = &xi->s[k];
+
+	if (o->k == XO_REG)
+		return r + (size_t)o->r * WARP;
+	if (o->k == XO_IMM && xi->bc)
+		return xi->bc + (size_t)o->r * WARP;
+	return plane(L, w, r, o, tmp);
+}
+
+/* Inlined by force: as a call it took a tenth of the time of an ALU-bound
+ * kernel (bench/PROFILE.md). */
+#ifdef __GNUC__
+#define HOT_INLINE inline __attribute__((always_inline))
+#else
+#define HOT_INLINE inline
+#endif
+
+/* Runs the warp-wide handler fn (exec_fast.c) for the lanes of m. */
+static HOT_INLINE void
+fast(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m, FastFn *fn)
+{
+	uint64_t tmp[4][WARP];
+	FastArgs x = { 0 };
+
+	if (xi->ns > 0)
+		x.a = fastsrc(L, w, r, xi, 0, tmp[0]);
+	if (xi->ns > 1) {
+		x.b = fastsrc(L, w, r, xi, 1, tmp[1]);
+		x.k = xi->s[1].imm;
+	}
+	if (xi->ns > 2)
+		x.c = fastsrc(L, w, r, xi, 2, tmp[2]);
+	x.d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : tmp[3];
+	if (xi->nd > 1)
+		x.d2 = xi->d[1].k == XO_REG ? r + (size_t)xi->d[1].r * WARP : tmp[3];
+	x.m = m;
+	x.op = &xi->alu;
+	fn(&x);
+}
+
+/* size bytes (1, 2, 4 or 8) of memory as a zero-extended value.  A
+ * memcpy of a variable size into a wider variable is copied byte by byte
+ * and stalls the 8-byte read that follows. */
+static inline uint64_t
+memget(const uint8_t *p, unsigned size)
+{
+	uint8_t b;
+	uint16_t h;
+	uint32_t u;
+	uint64_t d;
+
+	switch (size) {
+	case 1: memcpy(&b, p, 1); return b;
+	case 2: memcpy(&h, p, 2); return h;
+	case 4: memcpy(&u, p, 4); return u;
+	case 8: memcpy(&d, p, 8); return d;
+	}
+	d = 0;
+	memcpy(&d, p, size > 8 ? 8 : size);
+	return d;
+}
+
+/* Stores the low size bytes (1, 2, 4 or 8) of v, for the same reason. */
+static inline void
+memput(uint8_t *p, uint64_t v, unsigned size)
+{
+	uint8_t b = (uint8_t)v;
+	uint16_t h = (uint16_t)v;
+	uint32_t u = (uint32_t)v;
+
+	switch (size) {
+	case 1: memcpy(p, &b, 1); return;
+	case 2: memcpy(p, &h, 2); return;
+	case 4: memcpy(p, &u, 4); return;
+	case 8: memcpy(p, &v, 8); return;
+	}
+	memcpy(p, &v, size > 8 ? 8 : size);
+}
+
+/* ld or st (st != 0) of one value when every active lane's address lies
+ * in one piece of memory, aligned: the CTA's shared memory, or the global
+ * allocation the last access hit (for a generic address too, since the
+ * windows lie far from every allocation).  The addresses are one plane and
+ * nothing is translated lane by lane.  Returns 0, having done nothing, for
+ * any other case: the per-lane loop then runs and reports the faults. */
+static int
+ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
+{
+	uint64_t ad[WARP], val[WARP], lo, lim, *d;
+	const uint64_t *base = xi->abase.k == XO_REG ? r + (size_t)xi->abase.r * WARP : NULL;
+	unsigned sz = xi->size;
+	uint32_t bad = 0;
+	uint8_t *mem;
+	const XOp *o;
+
+	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
+	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
+		return 0;
+	for (uint32_t l = 0; l < WARP; l++)
+		ad[l] = (base ? base[l] : 0) + (uint64_t)xi->aoff;
+	if (xi->space == MS_SHARED) {
+		mem = w->cta->shared, lo = 0, lim = w->cta->nshared;
+	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
+		Alloc *al = L->last;
+		uint64_t a0 = ad[__builtin_ctz(m)];
+		if (!al || !al->live || a0 - al->addr >= al->size) {
+			/* the first lane's allocation: the others are likely in it too */
+			if (!(al = interp_mem_find(L->cx, a0, sz)))
+				return 0;
+			L->last = al;
+		}
+		mem = al->p, lo = al->addr, lim = al->size;
+		if (lo + lim > FUNC_WIN)
+			return 0;   /* would reach the windows of the other spaces */
+	} else
+		return 0;
+	if (lim < sz)
+		return 0;
+	if (m == 0xffffffffu) {   /* any lane outside or misaligned: one reduction */
+		uint64_t any = 0;
+		for (uint32_t l = 0; l < WARP; l++)
+			any |= (uint64_t)(ad[l] - lo > lim - sz) | (ad[l] & (sz - 1));
+		if (any)
+			return 0;
+	} else {
+		for (uint32_t l = 0; l < WARP; l++)
+			bad |= (uint32_t)(ad[l] - lo > lim - sz || (ad[l] & (sz - 1))) << l;
+		if (bad & m)
+			return 0;
+	}
+	if (st) {
+		o = &xi->s[0];
+		if (o->k != XO_REG && o->k != XO_IMM)
+			return 0;
+		FOR_LANES(m, l)
+			memput(mem + (ad[l] - lo), o->k == XO_REG ? r[(size_t)o->r * WARP + l] : o->imm, sz);
+	} else {
+		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
+		if (m == 0xffffffffu && sz == 4 && !xi->sign)   /* the common case, without the bit walk */
+			for (uint32_t l = 0; l < WARP; l++) {
+				uint32_t v;
+				memcpy(&v, mem + (ad[l] - lo), 4);
+				d[l] = v;
+			}
+		else
+			FOR_LANES(m, l) {
+				uint64_t v = memget(mem + (ad[l] - lo), sz);
+				if (xi->sign && sz < 8)
+					v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
+				d[l] = v;
+			}
+	}
+	if (L->st)
+		interp_count_mem(L, xi, m, ad, sz);
+	return 1;
 }
 
 #define V(o, l) val(L, w, r, (o), (l))
@@ -656,12 +873,60 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 #define NEXT goto next
 #endif
 
+/* Kinds that leave the SIMT stack and the call frames alone, apart from
+ * moving the top entry's pc on by one.  A kind not listed here gets the
+ * whole settle loop after it. */
+static const uint8_t straight[NX] = {
+	[X_ALU] = 1, [X_MOV] = 1, [X_MOVPACK] = 1, [X_MOVUNPACK] = 1, [X_LD] = 1, [X_ST] = 1,
+	[X_ATOM] = 1, [X_CVTA] = 1, [X_CVTATO] = 1, [X_ISSPACEP] = 1, [X_NOP] = 1, [X_SHFL] = 1,
+	[X_VOTE] = 1, [X_MATCH] = 1, [X_REDUX] = 1, [X_ACTIVEMASK] = 1, [X_ELECT] = 1,
+	[X_BARWARP] = 1, [X_MOVN] = 1, [X_CPASYNC] = 1, [X_LDMATRIX] = 1, [X_STMATRIX] = 1,
+	[X_MOVMATRIX] = 1, [X_MMA] = 1,
+};
+
+/* The number of lanes in m, without the library call that
+ * __builtin_popcount becomes when the target has no popcount instruction. */
+static inline uint32_t
+popc(uint32_t m)
+{
+	if (m == 0xffffffffu)
+		return WARP;
+	m = m - ((m >> 1) & 0x55555555u);
+	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0fu;
+	return (m * 0x01010101u) >> 24;
+}
+
+/* The lanes whose predicate (plane p) is true. */
+static inline uint32_t
+pmask(const uint64_t *p)
+{
+	uint32_t g = 0;
+
+	for (uint32_t l = 0; l < WARP; l++)
+		g |= (uint32_t)(p[l] & 1) << l;
+	return g;
+}
+
 int
 interp_run(Launch *L, Warp *w, int slice)
 {
 	const XIns *code = L->pm->code;
+	SEnt *t = NULL;
+	CFrame *f = NULL;
+	int settle = 1;   /* the SIMT stack or the frames may have changed */
+	/* the top entry and its frame, as settled: kept in registers while
+	 * straight-line instructions run (the fast ones store t->pc, nothing
+	 * else changes) */
+	int32_t pc = 0, rpc = 0;
+	uint32_t tmask = 0;
+	uint64_t *r = NULL;
+	/* whether the budget can run out within this slice (32 lanes a step) */
+	int budget = L->steps > L->budget ||
+	    L->budget - L->steps < (uint64_t)WARP * (uint64_t)(slice > 0 ? slice : 0);
 #ifdef INTERP_COMPUTED_GOTO
-	static void *const jt[NX] = {
+	/* one label per X_* kind, in enum order */
+	static void *const jt[] = {
 		&&L_X_ALU, &&L_X_MOV, &&L_X_MOVPACK, &&L_X_MOVUNPACK, &&L_X_LD, &&L_X_ST, &&L_X_ATOM,
 		&&L_X_CVTA, &&L_X_CVTATO, &&L_X_ISSPACEP, &&L_X_BRA, &&L_X_BRX, &&L_X_CALL, &&L_X_RET,
 		&&L_X_EXIT, &&L_X_TRAP, &&L_X_BRKPT, &&L_X_BAR, &&L_X_BARARRIVE, &&L_X_BARRED, &&L_X_NOP,
@@ -670,60 +935,68 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_MBAR, &&L_X_BULK, &&L_X_TMAP,
 		&&L_X_END, &&L_X_UNSUPPORTED
 	};
+	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
 
 	while (slice-- > 0) {
-		SEnt *t;
-		CFrame *f;
 		const XIns *xi;
-		uint64_t *r;
-		uint32_t m;
+		uint32_t m, n;
 
-		/* settle: drop finished entries, return from calls whose lanes all returned */
-		for (;;) {
-			f = &w->cf[w->ncf - 1];
-			if (w->nst <= f->base) {
-				if (w->ncf == 1) {
-					w->done = 1;
-					return RUN_DONE;
+		/* settle: drop finished entries, return from calls whose lanes all
+		 * returned.  A straight-line instruction only moved the top entry's
+		 * pc on, so after one only that pc needs a look. */
+		if (settle || pc == rpc) {
+			for (;;) {
+				f = &w->cf[w->ncf - 1];
+				if (w->nst <= f->base) {
+					if (w->ncf == 1) {
+						w->done = 1;
+						return RUN_DONE;
+					}
+					finish_call(L, w);
+					continue;
 				}
-				finish_call(L, w);
-				continue;
+				t = &w->st[w->nst - 1];
+				if (t->mask == 0 || t->pc == t->rpc) {
+					w->nst--;
+					continue;
+				}
+				break;
 			}
-			t = &w->st[w->nst - 1];
-			if (t->mask == 0 || t->pc == t->rpc) {
-				w->nst--;
-				continue;
-			}
-			break;
+			settle = 0;
+			pc = t->pc;
+			rpc = t->rpc;
+			tmask = t->mask;
+			r = f->r;
 		}
-		xi = &code[t->pc];
-		r = f->r;
-		m = t->mask;
-		if (xi->guard >= 0) {
-			uint32_t g = 0;
-			FOR_LANES(m, l)
-				g |= (uint32_t)((r[(size_t)xi->guard * WARP + l] & 1) ^ (uint64_t)xi->gneg) << l;
-			m = g;
-		}
+		xi = &code[pc];
+		m = tmask;
+		if (xi->guard >= 0)
+			m &= pmask(r + (size_t)xi->guard * WARP) ^ (xi->gneg ? 0xffffffffu : 0);
+		n = popc(m);
 		L->wsteps++;
-		L->steps += (uint64_t)__builtin_popcount(m);
+		L->steps += n;
 		if (L->st) {
-			L->st[t->pc].executions++;
-			L->st[t->pc].active_threads += (uint64_t)__builtin_popcount(m);
+			L->st[pc].executions++;
+			L->st[pc].active_threads += n;
 		}
-		if (L->steps > L->budget) {
+		if (budget && L->steps > L->budget) {
 			interp_fault(L, w, m ? __builtin_ctz(m) : -1, xi, PTX_FAULT_BUDGET, 0, 0,
 			    "more than %" PRIu64 " thread-instructions (see --max-steps)", L->budget);
 			return RUN_FAULT;
 		}
 		if (!m && xi->x != X_BAR && xi->x != X_BRA && xi->x != X_BRX) {
-			t->pc++;
+			t->pc = ++pc;
 			continue;
 		}
 		DISPATCH(xi->x) {
 		CASE(X_ALU) {
 			uint64_t src[64], dst[2] = {0, 0};
+			if (xi->fast && !(xi->fpu && L->nofpu)) {
+				fast(L, w, r, xi, m, xi->fast);
+				t->pc = ++pc;
+				continue;   /* straight-line, cannot fault */
+			}
 			FOR_LANES(m, l) {
 				for (int k = 0; k < xi->ns; k++)
 					src[k] = V(&xi->s[k], l);
@@ -735,10 +1008,9 @@ interp_run(Launch *L, Warp *w, int slice)
 			NEXT;
 		}
 		CASE(X_MOV) {
-			FOR_LANES(m, l)
-				SET(&xi->d[0], l, V(&xi->s[0], l));
-			t->pc++;
-			NEXT;
+			fast(L, w, r, xi, m, interp_fast_mov);
+			t->pc = ++pc;
+			continue;
 		}
 		CASE(X_MOVPACK) {
 			unsigned sh = xi->size * 8u;
@@ -766,6 +1038,10 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_LD) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->nd;
+			if (ldst(L, w, r, xi, m, 0)) {
+				t->pc = ++pc;
+				continue;
+			}
 			FOR_LANES(m, l) {
 				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
@@ -773,8 +1049,7 @@ interp_run(Launch *L, Warp *w, int slice)
 				if (!p)
 					return RUN_FAULT;
 				for (int k = 0; k < xi->nd; k++) {
-					uint64_t v = 0;
-					memcpy(&v, p + k * sz, sz);
+					uint64_t v = memget(p + k * sz, sz);
 					if (xi->sign && sz < 8)
 						v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
 					SET(&xi->d[k], l, v);
@@ -788,16 +1063,18 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_ST) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->ns;
+			if (ldst(L, w, r, xi, m, 1)) {
+				t->pc = ++pc;
+				continue;
+			}
 			FOR_LANES(m, l) {
 				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
-				for (int k = 0; k < xi->ns; k++) {
-					uint64_t v = V(&xi->s[k], l);
-					memcpy(p + k * sz, &v, sz);
-				}
+				for (int k = 0; k < xi->ns; k++)
+					memput(p + k * sz, V(&xi->s[k], l), sz);
 			}
 			if (L->st)
 				interp_count_mem(L, xi, m, ad, tot);
@@ -1173,6 +1450,9 @@ interp_run(Launch *L, Warp *w, int slice)
 	next:
 		if (L->fault)
 			return RUN_FAULT;
+		settle = !straight[xi->x];
+		if (!settle)
+			pc = t->pc;
 	}
 	return RUN_SLICE;
 }

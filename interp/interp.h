@@ -27,6 +27,7 @@
 #ifndef PTX_INTERP_H
 #define PTX_INTERP_H
 
+#include <fenv.h>
 #include <stdint.h>
 #include <stddef.h>
 #include "ir.h"
@@ -79,6 +80,17 @@ enum {
 
 typedef struct XFunc XFunc;
 
+/* A warp-wide handler's operands (exec_fast.c): whole register planes of
+ * WARP lanes.  Sources may be the same plane as a destination. */
+typedef struct {
+	uint64_t *d, *d2;             /* destinations; d2: setp's second predicate, else NULL */
+	const uint64_t *a, *b, *c;    /* sources in operand order (NULL past the last) */
+	uint64_t k;                   /* the second source's value when it is an immediate */
+	uint32_t m;                   /* the lanes to write */
+	const AluOp *op;              /* the instruction, for lanes left to alu_exec */
+} FastArgs;
+typedef void FastFn(const FastArgs *x);
+
 typedef struct {
 	uint16_t x;           /* X_* */
 	uint8_t nd, ns;       /* destinations, sources (vectors flattened) */
@@ -103,6 +115,10 @@ typedef struct {
 	AluOp alu;
 	const Ins *in;
 	XFunc *fn;
+	FastFn *fast;         /* X_ALU: warp-wide handler (exec_fast.c), NULL: alu_exec lane by lane */
+	uint8_t fpu;          /* fast needs the host FPU (Launch.nofpu) */
+	uint64_t *bc;         /* X_ALU with fast, X_MOV: the immediate sources broadcast to WARP
+	                       * lanes, one plane each (XOp.r is the index); NULL: none */
 } XIns;
 
 /* Builtin callees recognised by name (extern .func without body). */
@@ -249,6 +265,7 @@ typedef struct {
 	ptx_insn_stats *st;         /* counters by pc while counting, else NULL */
 	uint64_t ctas;              /* CTAs started */
 	LaunchShare *sh;            /* what the workers share; NULL with one worker */
+	int nofpu;                  /* the host FPU cannot run the handlers that need it */
 } Launch;
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
@@ -264,6 +281,19 @@ void interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64
 #endif
 	;
 void interp_exited(Launch *L, Warp *w, uint32_t m);
+
+/* exec_fast.c: warp-wide handlers for the hot ALU instructions.
+ * interp_fast_pick returns the handler for an X_ALU instruction (op, its
+ * ns decoded sources) or NULL; *fpu says whether it needs the host FPU.
+ * interp_fpu_enter saves the calling thread's floating-point environment
+ * in *saved and installs the one those handlers need: 1 when it did, 0
+ * when the host cannot give it (then they must not run); both ask for
+ * interp_fpu_leave(saved) afterwards.  -1: not even saved, nothing to
+ * restore. */
+FastFn *interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu);
+FastFn interp_fast_mov;
+int interp_fpu_enter(fenv_t *saved);
+void interp_fpu_leave(const fenv_t *saved);
 
 /* sched.c */
 int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch's report */

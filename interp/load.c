@@ -862,6 +862,27 @@ decode_wgmma(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* The immediate sources of a warp-wide instruction as planes, filled once
+ * here rather than at every execution.  Without memory there are none, and
+ * the executor broadcasts them itself. */
+static void
+bcast(ptx_module *pm, XIns *xi)
+{
+	int n = 0;
+
+	for (int k = 0; k < xi->ns; k++)
+		n += xi->s[k].k == XO_IMM;
+	if (!n || !(xi->bc = interp_alloc(pm->cx, (size_t)n * WARP * sizeof *xi->bc)))
+		return;
+	n = 0;
+	for (int k = 0; k < xi->ns; k++)
+		if (xi->s[k].k == XO_IMM) {
+			for (int l = 0; l < WARP; l++)
+				xi->bc[n * WARP + l] = xi->s[k].imm;
+			xi->s[k].r = n++;
+		}
+}
+
 static int
 decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -897,8 +918,10 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->x = X_MOVUNPACK, xi->size = (uint8_t)(tybytes(ty) / xi->nd);
 		else if (xi->ns > 1)
 			xi->x = X_MOVPACK, xi->size = (uint8_t)(tybytes(ty) / xi->ns);
-		else
+		else {
 			xi->x = X_MOV;
+			bcast(pm, xi);
+		}
 		return xi->size > 8 && xi->x == X_MOV ? -1 : 0;
 	case OP_LD: case OP_LDU:
 		xi->x = X_LD;
@@ -1089,6 +1112,13 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	for (int k = 0; k < xi->ns && k < 32; k++)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))
 			xi->s[k].k = XO_REG;
+	if (xi->nd == xi->alu.ndst) {
+		int fpu;
+		xi->fast = interp_fast_pick(&xi->alu, xi->s, xi->ns, &fpu);
+		xi->fpu = (uint8_t)fpu;
+		if (xi->fast)
+			bcast(pm, xi);
+	}
 	return xi->ns > 64 ? -1 : 0;
 }
 
@@ -1175,6 +1205,7 @@ interp_load(ptx_module *pm)
 			if (decode(pm, x, xi, f->ins[k]) != 0) {
 				interp_free(cx, xi->s);
 				interp_free(cx, xi->tbl);
+				interp_free(cx, xi->bc);
 				memset(xi, 0, sizeof *xi);
 				xi->x = X_UNSUPPORTED;
 				xi->in = f->ins[k];

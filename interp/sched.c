@@ -480,7 +480,14 @@ static void *
 job_main(void *arg)
 {
 	Job *j = arg;
+	fenv_t fenv;
+	int fpu = interp_fpu_enter(&fenv);   /* the environment is per thread */
+
+	if (fpu != 1)
+		j->L.nofpu = 1;
 	j->rc = work(&j->L, j->total);
+	if (fpu >= 0)
+		interp_fpu_leave(&fenv);
 	return NULL;
 }
 #endif
@@ -584,8 +591,9 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
               const unsigned cluster[3], size_t shared, const uint8_t *params)
 {
 	Launch L;
+	fenv_t fenv;
 	ptx_module *pm = NULL;
-	int rc, n;
+	int rc, n, fpu;
 	uint64_t total;
 
 	for (ptx_module *m = cx->mods; m; m = m->next)
@@ -616,7 +624,11 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	if (interp_count_begin(&L))
 		return PTX_ENOMEM;
 	n = nworkers(&L, total);
+	fpu = interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
+	L.nofpu = fpu != 1;
 	rc = n > 1 ? run_workers(&L, total, n) : work(&L, total);
+	if (fpu >= 0)
+		interp_fpu_leave(&fenv);
 	cx->stats.ctas = L.ctas;
 	cx->stats.warps = L.ctas * (uint64_t)((L.nthreads + WARP - 1) / WARP);
 	cx->stats.warp_insns = L.wsteps;

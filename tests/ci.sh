@@ -6,7 +6,9 @@
 #  1. configure in the tree with --enable-werror, build from clean,
 #     make check, then make distcheck (CI_DISTCHECK=0: only make dist);
 #  2. unpack the tarball into _ci/ and build it there with
-#     --enable-sanitizers --enable-debug, then make check again.
+#     --enable-sanitizers --enable-debug --disable-computed-goto, then make
+#     check again (the first build dispatches by computed goto, this one
+#     by switch, so both are tested).
 #
 # The logs of failing tests are printed.  The last line sums the automake
 # test counts of both builds: "N passed, M failed" (", K skipped" when any);
@@ -89,11 +91,12 @@ if test -z "$tarball"; then
 	broken "no tarball to build with sanitizers"
 	finish
 fi
-say "$tarball with --enable-sanitizers --enable-debug, in _ci/asan"
+say "$tarball with --enable-sanitizers --enable-debug --disable-computed-goto, in _ci/asan"
 rm -rf _ci
 mkdir -p _ci/asan && tar -xzf "$tarball" -C _ci || { broken "unpacking $tarball"; finish; }
 src=../${tarball%.tar.gz}
-if (cd _ci/asan && "$src"/configure --enable-sanitizers --enable-debug && make -j"$jobs"); then
+if (cd _ci/asan && "$src"/configure --enable-sanitizers --enable-debug --disable-computed-goto &&
+    make -j"$jobs"); then
 	(cd _ci/asan && make -j"$jobs" check)
 	tally _ci/asan
 else

@@ -9,6 +9,11 @@
  * run and its count printed, and one that has come to match is reported so
  * that the line can be dropped.
  *
+ * Every variant that has a warp-wide handler (interp/exec_fast.c) runs
+ * through it too, 32 tuples at a time, with every lane active and with
+ * every other lane: it must give alu_exec's results bit for bit and leave
+ * inactive lanes alone.
+ *
  * Usage: alu_test [DIR] [--write-gaps]   (DIR defaults to $srcdir/tests/isa,
  * else tests/isa).  --write-gaps rewrites DIR/GAPS from the mismatches.
  */
@@ -18,6 +23,7 @@
 #include <string.h>
 #include "ir.h"
 #include "alu.h"
+#include "interp.h"
 
 static unsigned char *slurp(const char *path, size_t *n)
 {
@@ -58,6 +64,49 @@ static int ingaps(char *gaps, const char *name)
 	return 0;
 }
 
+/* Runs instruction I (decoded as op) through its warp-wide handler on the
+ * n tuples src[k] (source values in operand order) and compares with
+ * alu_exec's results res[k] (nres destinations).  Returns the number of
+ * mismatching lanes, -1 when there is no handler. */
+static long fastcheck(const char *name, const Ins *I, const AluOp *op, int fpuok, long n,
+                      uint64_t (*src)[3], uint64_t (*res)[2], int nres)
+{
+	XOp xo[3];
+	int ns = op->nsrc, fpu;
+	memset(xo, 0, sizeof xo);
+	for (int j = 0; j < ns && j < 3; j++) {
+		int kind = I->opnd[I->ndst + j].kind;
+		xo[j].k = kind == OK_IMM || kind == OK_FIMM ? XO_IMM : XO_REG;
+		xo[j].imm = n ? src[0][j] : 0;
+	}
+	FastFn *fn = interp_fast_pick(op, xo, ns, &fpu);
+	if (!fn || (fpu && !fpuok)) return -1;
+	long bad = 0;
+	for (long k0 = 0; k0 < n; k0 += WARP)
+		for (int pass = 0; pass < 2; pass++) {
+			uint64_t pl[3][WARP], d[2][WARP];
+			uint32_t m = pass ? 0x55555555u : 0xffffffffu;
+			for (int l = 0; l < WARP; l++) {
+				long k = k0 + l < n ? k0 + l : k0;
+				for (int j = 0; j < 3; j++) pl[j][l] = src[k][j];
+				d[0][l] = d[1][l] = 0x5a5a5a5a5a5a5a5aull;
+			}
+			FastArgs x = { d[0], nres > 1 ? d[1] : NULL, pl[0], ns > 1 ? pl[1] : NULL,
+			               ns > 2 ? pl[2] : NULL, src[k0][1], m, op };
+			fn(&x);
+			for (int l = 0; l < WARP && k0 + l < n; l++)
+				for (int j = 0; j < nres; j++) {
+					uint64_t want = (m >> l & 1) ? res[k0 + l][j] : 0x5a5a5a5a5a5a5a5aull;
+					if (d[j][l] == want) continue;
+					if (bad++ < 4)
+						printf("  %s fast in %#" PRIx64 " %#" PRIx64 " %#" PRIx64 " mask %#x lane %d: got %#"
+						       PRIx64 " want %#" PRIx64 "\n", name, src[k0 + l][0], src[k0 + l][1],
+						       src[k0 + l][2], (unsigned)m, l, d[j][l], want);
+				}
+		}
+	return bad;
+}
+
 int main(int argc, char **argv)
 {
 	char dir[4096];
@@ -85,7 +134,9 @@ int main(int argc, char **argv)
 		gw = fopen(path, "w");
 		if (!gw) { perror(path); return 2; }
 	}
-	int pass = 0, fail = 0, known = 0, fixed = 0;
+	int pass = 0, fail = 0, known = 0, fixed = 0, nfast = 0;
+	fenv_t fenv;
+	int fpu = interp_fpu_enter(&fenv), fpuok = fpu == 1;
 	for (char *line = strtok(vars, "\n"); line; line = strtok(NULL, "\n")) {
 		char *name = line, *ins = strchr(name, '\t');
 		*ins++ = 0;
@@ -133,13 +184,15 @@ int main(int argc, char **argv)
 		AluOp op;
 		const char *why;
 		int gap = ingaps(gaps, name);
-		long bad = 0;
+		long bad = 0, fbad = -1;
 		uint64_t maxulp = 0;
 		if (alu_decode(I, &op, &why)) {
 			bad = n;
 			if (!gap) printf("FAIL %s: not decoded: %s\n", name, why);
 		} else {
-			int shown = 0;
+			int shown = 0, nres = 1;
+			uint64_t (*fsrc)[3] = calloc((size_t)n + 1, sizeof *fsrc), (*fres)[2] = calloc((size_t)n + 1, sizeof *fres);
+			if (!fsrc || !fres) { perror("calloc"); return 2; }
 			for (long k = 0; k < n; k++) {
 				uint64_t val[16], want[4], got[4] = {0, 0, 0, 0}, s[16];
 				int ow[4], nv_ = 0, nw = 0, hascin = 0, hascout = 0;
@@ -157,6 +210,10 @@ int main(int argc, char **argv)
 				}
 				alu_exec(&op, s, got, &cc);
 				int nd = nw - hascout, ok = 1;
+				for (int j = 0; j < 3 && j < op.nsrc; j++) fsrc[k][j] = s[j];
+				fres[k][0] = got[0];
+				fres[k][1] = got[1];
+				nres = nd < 2 ? 1 : 2;
 				if (hascout) got[nd] = cc & 1;
 				for (int j = 0; j < nw; j++) {
 					uint64_t mk = ow[j] >= 8 ? ~0ull : ((uint64_t)1 << 8 * ow[j]) - 1;
@@ -186,10 +243,18 @@ int main(int argc, char **argv)
 					}
 				}
 			}
+			fbad = fastcheck(name, I, &op, fpuok, n, fsrc, fres, nres);
+			if (fbad >= 0) nfast++;
+			free(fsrc);
+			free(fres);
 		}
 		if (bad && gw)
 			fprintf(gw, "%s\t%ld/%ld mismatches, max %" PRIu64 " ulp\n", name, bad, n, maxulp);
-		if (!bad) {
+		if (fbad > 0) {
+			/* never a known gap: the two paths must agree whatever the GPU says */
+			printf("FAIL %s: the warp-wide handler differs from alu_exec on %ld lanes\n", name, fbad);
+			fail++;
+		} else if (!bad) {
 			pass++;
 			if (gap) { printf("FIXED %s: matches now; drop it from GAPS\n", name); fixed++; }
 		} else if (gap)
@@ -210,7 +275,8 @@ int main(int argc, char **argv)
 	free((void *)in0);
 	free((void *)out0);
 	free(gapsbuf);
-	printf("%d variants exact, %d known gaps (GAPS), %d fixed\n", pass, known, fixed);
+	if (fpu >= 0) interp_fpu_leave(&fenv);
+	printf("%d variants exact, %d known gaps (GAPS), %d fixed; %d run warp-wide too\n", pass, known, fixed, nfast);
 	printf("%d passed, %d failed\n", pass + known, fail);
 	return fail ? 1 : 0;
 }

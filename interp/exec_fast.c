@@ -1,0 +1,684 @@
+/*
+ * exec_fast.c -- warp-wide handlers for the hot ALU instructions.
+ *
+ * alu_exec runs one lane at a time and works out what to do from the AluOp
+ * on every call.  For the instructions that make up most of a kernel's
+ * dynamic count (integer add, sub, mul, mad, shifts and logic, min/max,
+ * setp, selp, integer cvt, and f32/f64 add, sub, mul, fma, div rounded to
+ * nearest), interp_fast_pick chooses one handler per instruction at load
+ * time.  The handler runs all 32 lanes at once on the register planes
+ * (r[slot * WARP + lane]) with a loop that has no calls and no branches,
+ * which gcc vectorizes at -O2.  It computes every lane, active or not:
+ * straight into the destination when the whole warp is active and the
+ * destination is not a source, else into scratch, from which put() stores
+ * the mask's lanes with a blend.  Computing inactive lanes is harmless,
+ * because these operations cannot trap and the host FPU runs with every
+ * exception masked.
+ *
+ * Results are bit-identical to alu_exec.  tests/unit/fast_test.c compares
+ * the two on random and special inputs, and tests/isa/alu_test runs both
+ * against the H100's answers.  For floats this rests on IEEE 754: an f32 or
+ * f64 add, sub, mul, div or fused multiply-add rounded to nearest-even has
+ * one correct result, which the host FPU and the exact soft float of
+ * alu_float.c both produce.  What PTX adds on top is applied here:
+ *   - an f32 NaN result is the canonical 0x7FFFFFFF;
+ *   - an f64 NaN result propagates an operand in the order nanres() knows,
+ *     so those (rare) lanes are recomputed by alu_exec;
+ *   - .ftz flushes subnormal inputs before and subnormal results after.
+ *     The GPU also flushes a result that is subnormal before rounding but
+ *     rounds up to the smallest normal.  The host cannot see that case, so
+ *     a mul, fma or div result of exactly +-2^-126 is recomputed.  An add
+ *     of two f32 values is exact when it is that small, so add cannot
+ *     produce this case.
+ * That needs the default floating-point environment: round to nearest, no
+ * flush-to-zero or denormals-are-zero, exceptions masked.  interp_fpu_enter
+ * installs it for a launch and checks that the host honours it.  fma needs
+ * a fused multiply-add instruction: on x86 its handlers are compiled with
+ * target("avx2,fma") and chosen only when __builtin_cpu_supports finds
+ * both; otherwise fma goes through the soft float, one call per lane, as
+ * the .approx functions always do.
+ */
+#include <float.h>
+#include <string.h>
+#include "interp.h"
+
+#define LANES for (int l = 0; l < WARP; l++)
+#define M32 0xffffffffull
+
+/* The host FPU path needs floats evaluated in their own precision (not x87
+ * extended); fused multiply-add needs the instruction. */
+#if FLT_EVAL_METHOD == 0
+#define HOSTFP 1
+#else
+#define HOSTFP 0
+#endif
+#if HOSTFP && defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define HOSTFMA 1
+#define FMA_TARGET __attribute__((target("avx2,fma")))
+#else
+#define HOSTFMA 0
+#endif
+
+/* configure defines INTERP_CLONES where target_clones works: the handlers
+ * then come in a baseline and an AVX2 build, and the dynamic linker binds
+ * the one the CPU can run (4 lanes of 64 bits a vector instead of 2). */
+#ifdef INTERP_CLONES
+#define CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define CLONES
+#endif
+
+/* put() and the lane loops must be inlined into each handler, so that they
+ * are compiled for its instruction set. */
+#ifdef __GNUC__
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
+/* Stores the lanes of x->m from t into d. */
+static INLINE void
+put(const FastArgs *x, uint64_t *d, const uint64_t *t)
+{
+	uint64_t k[WARP];
+	uint32_t m = x->m;
+
+	if (m == 0xffffffffu) {
+		memcpy(d, t, WARP * sizeof *d);
+		return;
+	}
+	LANES k[l] = 0 - (uint64_t)(m >> l & 1);
+	LANES d[l] = (t[l] & k[l]) | (d[l] & ~k[l]);
+}
+
+/* Lane l by alu_exec: for the rare inputs the handlers leave to the soft path. */
+static uint64_t
+soft(const FastArgs *x, int l)
+{
+	uint64_t s[3], d[2] = { 0, 0 };
+	uint32_t cc = 0;
+
+	s[0] = x->a[l];
+	s[1] = x->b ? x->b[l] : 0;
+	s[2] = x->c ? x->c[l] : 0;
+	alu_exec(x->op, s, d, &cc);
+	return d[0];
+}
+
+CLONES void
+interp_fast_mov(const FastArgs *x)
+{
+	if (x->a != x->d)
+		put(x, x->d, x->a);
+}
+
+/* ---------------------------------------------------------------- integers */
+
+/* Whether a handler may write x->d as it goes: a full warp, and d is none
+ * of the sources (planes are either the same or disjoint). */
+static inline int
+direct(const FastArgs *x)
+{
+	return x->m == 0xffffffffu && x->d != x->a && x->d != x->b && x->d != x->c;
+}
+
+/* A handler from its lane loop F(t, x), which fills t[0..WARP-1]: straight
+ * into the destination when direct() allows, else into scratch for put(). */
+#define DRIVE(name) DRIVEA(name, CLONES)
+#define DRIVEA(name, ATTR) \
+	ATTR static void name(const FastArgs *x) \
+	{ \
+		uint64_t t[WARP]; \
+		if (direct(x)) { \
+			name##_(x->d, x); \
+			return; \
+		} \
+		name##_(t, x); \
+		put(x, x->d, t); \
+	}
+
+/* One handler per (operation, width): E is the result of lane l from the
+ * source values A, B, C. */
+#define UN(name, E) \
+	static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
+	{ \
+		const uint64_t *a = x->a; \
+		LANES { uint64_t A = a[l]; t[l] = (E); } \
+	} \
+	DRIVE(name)
+#define BIN(name, E) \
+	static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
+	{ \
+		const uint64_t *a = x->a, *b = x->b; \
+		LANES { uint64_t A = a[l], B = b[l]; t[l] = (E); } \
+	} \
+	DRIVE(name)
+#define TER(name, E) \
+	static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
+	{ \
+		const uint64_t *a = x->a, *b = x->b, *c = x->c; \
+		LANES { uint64_t A = a[l], B = b[l], C = c[l]; t[l] = (E); } \
+	} \
+	DRIVE(name)
+/* A shift by an immediate: N is the count, the same in every lane. */
+#define SHI(name, E) \
+	static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
+	{ \
+		const uint64_t *a = x->a; \
+		uint64_t N = x->k & 0xffffffffu; \
+		LANES { uint64_t A = a[l]; t[l] = (E); } \
+	} \
+	DRIVE(name)
+
+#define S32(v) ((int64_t)(int32_t)(uint32_t)(v))
+#define U32(v) ((uint64_t)(uint32_t)(v))
+
+BIN(add32, (A + B) & M32)
+BIN(add64, A + B)
+BIN(sub32, (A - B) & M32)
+BIN(sub64, A - B)
+BIN(mul32, U32((uint32_t)A * (uint32_t)B))
+BIN(mul64, A * B)
+BIN(mulhi_u32, (U32(A) * U32(B)) >> 32)
+BIN(mulhi_s32, U32((uint64_t)(S32(A) * S32(B)) >> 32))
+BIN(mulwide_u32, U32(A) * U32(B))
+BIN(mulwide_s32, (uint64_t)(S32(A) * S32(B)))
+TER(mad32, U32((uint32_t)A * (uint32_t)B + (uint32_t)C))
+TER(mad64, A * B + C)
+TER(madwide_u32, U32(A) * U32(B) + C)
+TER(madwide_s32, (uint64_t)(S32(A) * S32(B)) + C)
+BIN(and1, A & B & 1)
+BIN(and32, A & B & M32)
+BIN(and64, A & B)
+BIN(or1, (A | B) & 1)
+BIN(or32, (A | B) & M32)
+BIN(or64, A | B)
+BIN(xor1, (A ^ B) & 1)
+BIN(xor32, (A ^ B) & M32)
+BIN(xor64, A ^ B)
+UN(not1, ~A & 1)
+UN(not32, ~A & M32)
+UN(not64, ~A)
+/* Shift counts are the whole 32-bit operand: past the width, a left or
+ * logical right shift gives 0 and an arithmetic one the sign. */
+BIN(shl32, (uint32_t)B > 31 ? 0 : (A << (B & 31)) & M32)
+BIN(shl64, (uint32_t)B > 63 ? 0 : A << (B & 63))
+BIN(shr_u32, (uint32_t)B > 31 ? 0 : U32(A) >> (B & 31))
+BIN(shr_u64, (uint32_t)B > 63 ? 0 : A >> (B & 63))
+BIN(shr_s32, U32(S32(A) >> ((uint32_t)B > 31 ? 31 : B & 31)))
+BIN(shr_s64, (uint64_t)((int64_t)A >> ((uint32_t)B > 63 ? 63 : B & 63)))
+SHI(shl32i, N > 31 ? 0 : (A << N) & M32)
+SHI(shl64i, N > 63 ? 0 : A << N)
+SHI(shr_u32i, N > 31 ? 0 : U32(A) >> N)
+SHI(shr_u64i, N > 63 ? 0 : A >> N)
+SHI(shr_s32i, U32(S32(A) >> (N > 31 ? 31 : N)))
+SHI(shr_s64i, (uint64_t)((int64_t)A >> (N > 63 ? 63 : N)))
+BIN(min_s32, S32(A) < S32(B) ? U32(A) : U32(B))
+BIN(max_s32, S32(A) < S32(B) ? U32(B) : U32(A))
+BIN(min_u32, U32(A) < U32(B) ? U32(A) : U32(B))
+BIN(max_u32, U32(A) < U32(B) ? U32(B) : U32(A))
+BIN(min_s64, (int64_t)A < (int64_t)B ? A : B)
+BIN(max_s64, (int64_t)A < (int64_t)B ? B : A)
+BIN(min_u64, A < B ? A : B)
+BIN(max_u64, A < B ? B : A)
+TER(selp, (A & (0 - (C & 1))) | (B & ((C & 1) - 1)))
+UN(zext32, U32(A))
+UN(sext32, (uint64_t)S32(A))
+
+/* setp: the predicate and, for a `p|q` destination, its complement. */
+#define SETP(name, E) \
+	static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
+	{ \
+		const uint64_t *a = x->a, *b = x->b; \
+		LANES { uint64_t A = a[l], B = b[l]; t[l] = (uint64_t)(E); } \
+	} \
+	CLONES static void name(const FastArgs *x) \
+	{ \
+		uint64_t t[WARP]; \
+		if (!x->d2 && direct(x)) { \
+			name##_(x->d, x); \
+			return; \
+		} \
+		name##_(t, x); \
+		put(x, x->d, t); \
+		if (x->d2) { \
+			LANES t[l] ^= 1; \
+			put(x, x->d2, t); \
+		} \
+	}
+
+SETP(eq32, U32(A) == U32(B))
+SETP(ne32, U32(A) != U32(B))
+SETP(lt_s32, S32(A) < S32(B))
+SETP(le_s32, S32(A) <= S32(B))
+SETP(gt_s32, S32(A) > S32(B))
+SETP(ge_s32, S32(A) >= S32(B))
+SETP(lt_u32, U32(A) < U32(B))
+SETP(le_u32, U32(A) <= U32(B))
+SETP(gt_u32, U32(A) > U32(B))
+SETP(ge_u32, U32(A) >= U32(B))
+SETP(eq64, A == B)
+SETP(ne64, A != B)
+SETP(lt_s64, (int64_t)A < (int64_t)B)
+SETP(le_s64, (int64_t)A <= (int64_t)B)
+SETP(gt_s64, (int64_t)A > (int64_t)B)
+SETP(ge_s64, (int64_t)A >= (int64_t)B)
+SETP(lt_u64, A < B)
+SETP(le_u64, A <= B)
+SETP(gt_u64, A > B)
+SETP(ge_u64, A >= B)
+
+/* Handlers of setp.CMP.{s,u,b}{32,64}: [width 64][signed][CMP - MOD_EQ],
+ * in mods.def order: eq ne lt le gt ge lo ls hi hs (lo..hs unsigned). */
+_Static_assert(MOD_HS - MOD_EQ == 9 && MOD_NAN_CMP - MOD_EQ == 17, "mods.def order of the comparisons");
+static FastFn *const setpint[2][2][10] = {
+	{ { eq32, ne32, lt_u32, le_u32, gt_u32, ge_u32, lt_u32, le_u32, gt_u32, ge_u32 },
+	  { eq32, ne32, lt_s32, le_s32, gt_s32, ge_s32, lt_u32, le_u32, gt_u32, ge_u32 } },
+	{ { eq64, ne64, lt_u64, le_u64, gt_u64, ge_u64, lt_u64, le_u64, gt_u64, ge_u64 },
+	  { eq64, ne64, lt_s64, le_s64, gt_s64, ge_s64, lt_u64, le_u64, gt_u64, ge_u64 } },
+};
+
+/* ---------------------------------------------------------------- floats */
+
+#if HOSTFP
+static inline float
+f32(uint64_t v)
+{
+	uint32_t u = (uint32_t)v;
+	float f;
+	memcpy(&f, &u, sizeof f);
+	return f;
+}
+
+static inline uint64_t
+bits32(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
+static inline double
+f64(uint64_t v)
+{
+	double f;
+	memcpy(&f, &v, sizeof f);
+	return f;
+}
+
+static inline uint64_t
+bits64(double f)
+{
+	uint64_t u;
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
+/* .ftz: a subnormal becomes the zero of its sign. */
+static inline uint64_t
+flush32(uint64_t v)
+{
+	return (v & 0x7f800000) ? v : v & 0x80000000;
+}
+
+static inline int
+isnan32(uint64_t v)
+{
+	return (v & 0x7fffffff) > 0x7f800000;
+}
+
+static inline int
+isnan64(uint64_t v)
+{
+	return (v & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
+}
+
+/* An f32 result as PTX has it: the canonical NaN; under .ftz (FTZ a
+ * constant) subnormals flushed. */
+static inline uint64_t
+res32(uint64_t r, int ftz)
+{
+	r = isnan32(r) ? 0x7fffffff : r;
+	return ftz ? flush32(r) : r;
+}
+
+/* A result of +-2^-126 under .ftz may have been subnormal before rounding. */
+static inline int
+edge32(uint64_t r)
+{
+	return (r & 0x7fffffff) == 0x00800000;
+}
+
+/* f32 handlers: E of the floats A, B (C) of lane l, inputs flushed under
+ * .ftz; EDGE: whether a result of +-2^-126 must be recomputed. */
+#define F32BIN(name, FTZ, EDGE, E) \
+	static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
+	{ \
+		const uint64_t *a = x->a, *b = x->b; \
+		uint64_t edge = 0; \
+		LANES { \
+			float A = f32(FTZ ? flush32(a[l]) : a[l]), B = f32(FTZ ? flush32(b[l]) : b[l]); \
+			t[l] = res32(bits32(E), FTZ); \
+			edge |= (uint64_t)(FTZ && EDGE && edge32(t[l])); \
+		} \
+		if (edge) \
+			LANES if (edge32(t[l])) t[l] = soft(x, l); \
+	} \
+	DRIVE(name)
+#define F32TER(name, FTZ, E, TARGET) \
+	TARGET static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
+	{ \
+		const uint64_t *a = x->a, *b = x->b, *c = x->c; \
+		uint64_t edge = 0; \
+		LANES { \
+			float A = f32(FTZ ? flush32(a[l]) : a[l]), B = f32(FTZ ? flush32(b[l]) : b[l]); \
+			float C = f32(FTZ ? flush32(c[l]) : c[l]); \
+			t[l] = res32(bits32(E), FTZ); \
+			edge |= (uint64_t)(FTZ && edge32(t[l])); \
+		} \
+		if (edge) \
+			LANES if (edge32(t[l])) t[l] = soft(x, l); \
+	} \
+	DRIVEA(name, TARGET)
+/* f64 handlers: NaN lanes are recomputed.  C is lane l's third source
+ * (read only by E). */
+#define F64OP(name, E, TARGET, DTARGET) \
+	TARGET static inline void name##_(uint64_t *restrict t, const FastArgs *x) \
+	{ \
+		const uint64_t *a = x->a, *b = x->b, *c = x->c; \
+		uint64_t nan = 0; \
+		LANES { \
+			double A = f64(a[l]), B = f64(b[l]); \
+			t[l] = bits64(E); \
+			nan |= (uint64_t)isnan64(t[l]); \
+		} \
+		if (nan) \
+			LANES if (isnan64(t[l])) t[l] = soft(x, l); \
+		(void)c; \
+	} \
+	DRIVEA(name, DTARGET)
+
+F32BIN(add_f32, 0, 0, A + B)
+F32BIN(add_f32_ftz, 1, 0, A + B)
+F32BIN(sub_f32, 0, 0, A - B)
+F32BIN(sub_f32_ftz, 1, 0, A - B)
+F32BIN(mul_f32, 0, 1, A * B)
+F32BIN(mul_f32_ftz, 1, 1, A * B)
+F32BIN(div_f32, 0, 1, A / B)
+F32BIN(div_f32_ftz, 1, 1, A / B)
+F64OP(add_f64, A + B, , CLONES)
+F64OP(sub_f64, A - B, , CLONES)
+F64OP(mul_f64, A * B, , CLONES)
+F64OP(div_f64, A / B, , CLONES)
+
+#if HOSTFMA
+F32TER(fma_f32, 0, __builtin_fmaf(A, B, C), FMA_TARGET)
+F32TER(fma_f32_ftz, 1, __builtin_fmaf(A, B, C), FMA_TARGET)
+
+F64OP(fma_f64, __builtin_fma(A, B, f64(c[l])), FMA_TARGET, FMA_TARGET)
+#endif
+
+/* int -> float conversions rounded to nearest (f64 from 32 bits is exact). */
+UN(cvt_f32_s32, bits32((float)(int32_t)(uint32_t)A))
+UN(cvt_f32_u32, bits32((float)(uint32_t)A))
+UN(cvt_f64_s32, bits64((double)(int32_t)(uint32_t)A))
+UN(cvt_f64_u32, bits64((double)(uint32_t)A))
+
+/* setp.CMP.f32: the ordered comparisons are false and the unordered ones
+ * (equ ... geu) true when either side is NaN; -0 equals +0. */
+#define FSETP(name, FTZ, E) \
+	SETP(name, fcmp_##E(f32(FTZ ? flush32(A) : A), f32(FTZ ? flush32(B) : B)))
+static inline int fcmp_eq(float p, float q) { return p == q; }
+static inline int fcmp_ne(float p, float q) { return p < q || p > q; }
+static inline int fcmp_lt(float p, float q) { return p < q; }
+static inline int fcmp_le(float p, float q) { return p <= q; }
+static inline int fcmp_gt(float p, float q) { return p > q; }
+static inline int fcmp_ge(float p, float q) { return p >= q; }
+static inline int fcmp_equ(float p, float q) { return !(p < q || p > q); }
+static inline int fcmp_neu(float p, float q) { return !(p == q); }
+static inline int fcmp_ltu(float p, float q) { return !(p >= q); }
+static inline int fcmp_leu(float p, float q) { return !(p > q); }
+static inline int fcmp_gtu(float p, float q) { return !(p <= q); }
+static inline int fcmp_geu(float p, float q) { return !(p < q); }
+static inline int fcmp_num(float p, float q) { return p == p && q == q; }
+static inline int fcmp_nan(float p, float q) { return !(p == p && q == q); }
+
+#define FSETPS(FTZ, S) \
+	FSETP(eq_f32##S, FTZ, eq) FSETP(ne_f32##S, FTZ, ne) FSETP(lt_f32##S, FTZ, lt) \
+	FSETP(le_f32##S, FTZ, le) FSETP(gt_f32##S, FTZ, gt) FSETP(ge_f32##S, FTZ, ge) \
+	FSETP(equ_f32##S, FTZ, equ) FSETP(neu_f32##S, FTZ, neu) FSETP(ltu_f32##S, FTZ, ltu) \
+	FSETP(leu_f32##S, FTZ, leu) FSETP(gtu_f32##S, FTZ, gtu) FSETP(geu_f32##S, FTZ, geu) \
+	FSETP(num_f32##S, FTZ, num) FSETP(nan_f32##S, FTZ, nan)
+FSETPS(0, )
+FSETPS(1, _ftz)
+
+/* Handlers of setp.CMP[.ftz].f32: [ftz][CMP - MOD_EQ], in mods.def order
+ * (lo ls hi hs are integer comparisons). */
+static FastFn *const setpf32[2][18] = {
+	{ eq_f32, ne_f32, lt_f32, le_f32, gt_f32, ge_f32, NULL, NULL, NULL, NULL,
+	  equ_f32, neu_f32, ltu_f32, leu_f32, gtu_f32, geu_f32, num_f32, nan_f32 },
+	{ eq_f32_ftz, ne_f32_ftz, lt_f32_ftz, le_f32_ftz, gt_f32_ftz, ge_f32_ftz, NULL, NULL, NULL,
+	  NULL, equ_f32_ftz, neu_f32_ftz, ltu_f32_ftz, leu_f32_ftz, gtu_f32_ftz, geu_f32_ftz,
+	  num_f32_ftz, nan_f32_ftz },
+};
+#endif /* HOSTFP */
+
+/* ---------------------------------------------------------------- per-lane soft float */
+
+/* fma without a host fused multiply-add, and the .approx functions: one
+ * call per active lane, but no decoding on the way. */
+static void
+fma_soft(const FastArgs *x)
+{
+	int fmt = alu_fmt_of(x->op->ty), ftz = (x->op->flags & ALU_FTZ) != 0;
+	uint64_t t[WARP];
+
+	LANES t[l] = (x->m >> l & 1) ? alu_ffma(fmt, x->a[l], x->b[l], x->c[l], ALU_RN, ftz) : 0;
+	put(x, x->d, t);
+}
+
+static void
+approx(const FastArgs *x)
+{
+	int fmt = alu_fmt_of(x->op->ty), ftz = (x->op->flags & ALU_FTZ) != 0;
+	uint64_t t[WARP];
+
+	LANES t[l] = (x->m >> l & 1) ? alu_approx(x->op->op, fmt, x->a[l], ftz) : 0;
+	put(x, x->d, t);
+}
+
+/* ---------------------------------------------------------------- choosing */
+
+static int
+hostfma(void)
+{
+#if HOSTFMA
+	return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+	return 0;
+#endif
+}
+
+/* Integer arithmetic: w is 32 or 64, sg whether the type is signed. */
+static FastFn *
+pickint(const AluOp *op, int w, int sg, int imm)
+{
+	int wide = w == 64;
+	uint32_t fl = op->flags;
+
+	switch (op->op) {
+	case OP_ADD: return fl ? NULL : wide ? add64 : add32;
+	case OP_SUB: return fl ? NULL : wide ? sub64 : sub32;
+	case OP_MUL:
+		if (fl == 0)
+			return wide ? mul64 : mul32;
+		if (wide || op->ty == TY_B32)
+			return NULL;
+		if (fl == ALU_HI)
+			return sg ? mulhi_s32 : mulhi_u32;
+		return fl == ALU_WIDE ? (sg ? mulwide_s32 : mulwide_u32) : NULL;
+	case OP_MAD:
+		if (fl == 0)
+			return wide ? mad64 : mad32;
+		if (wide || op->ty == TY_B32 || fl != ALU_WIDE)
+			return NULL;
+		return sg ? madwide_s32 : madwide_u32;
+	case OP_AND: return wide ? and64 : and32;
+	case OP_OR: return wide ? or64 : or32;
+	case OP_XOR: return wide ? xor64 : xor32;
+	case OP_NOT: return wide ? not64 : not32;
+	case OP_SHL:
+		if (imm)
+			return wide ? shl64i : shl32i;
+		return wide ? shl64 : shl32;
+	case OP_SHR:
+		if (imm)
+			return sg ? (wide ? shr_s64i : shr_s32i) : (wide ? shr_u64i : shr_u32i);
+		return sg ? (wide ? shr_s64 : shr_s32) : (wide ? shr_u64 : shr_u32);
+	case OP_MIN:
+		if (fl)
+			return NULL;
+		return sg ? (wide ? min_s64 : min_s32) : (wide ? min_u64 : min_u32);
+	case OP_MAX:
+		if (fl)
+			return NULL;
+		return sg ? (wide ? max_s64 : max_s32) : (wide ? max_u64 : max_u32);
+	case OP_SETP:
+		if (fl || op->bop || op->cmp < MOD_EQ || op->cmp > MOD_HS)
+			return NULL;
+		return setpint[wide][sg][op->cmp - MOD_EQ];
+	}
+	return NULL;
+}
+
+#if HOSTFP
+/* f32 and f64 arithmetic rounded to nearest (*fpu = 1 when chosen). */
+static FastFn *
+pickfloat(const AluOp *op, int *fpu)
+{
+	int ftz = (op->flags & ALU_FTZ) != 0, d = op->ty == TY_F64;
+	uint32_t fl = op->flags & ~(uint32_t)(ALU_FTZ | ALU_RNDSET);
+
+	if (op->rnd != ALU_RN || (d && ftz))
+		return NULL;
+	if (fl)   /* div.full and div.approx: ptxas's MUFU.RCP sequence (alu_math.c), not IEEE division */
+		return NULL;
+	*fpu = 1;
+	switch (op->op) {
+	case OP_ADD: return d ? add_f64 : ftz ? add_f32_ftz : add_f32;
+	case OP_SUB: return d ? sub_f64 : ftz ? sub_f32_ftz : sub_f32;
+	case OP_MUL: return d ? mul_f64 : ftz ? mul_f32_ftz : mul_f32;
+	case OP_DIV: return d ? div_f64 : ftz ? div_f32_ftz : div_f32;
+	case OP_FMA: case OP_MAD:
+#if HOSTFMA
+		if (hostfma())
+			return d ? fma_f64 : ftz ? fma_f32_ftz : fma_f32;
+#endif
+		*fpu = 0;
+		return fma_soft;
+	}
+	*fpu = 0;
+	return NULL;
+}
+#endif
+
+FastFn *
+interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu)
+{
+	const TyInfo *ti = &ir_tyinfo[op->ty];
+	int w = ti->bits, sg = ti->kind == TK_SINT;
+	int intty = ti->kind == TK_BIT || ti->kind == TK_UINT || ti->kind == TK_SINT;
+
+	*fpu = 0;
+	if (op->negsrc || op->nwords != 1 || op->ndst > 2 || ns > 3 || (op->ndst > 1 && op->op != OP_SETP))
+		return NULL;
+	switch (op->op) {
+	case OP_SELP:
+		return ns == 3 ? selp : NULL;
+	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT:
+		if (op->ty == TY_PRED)
+			return op->op == OP_AND ? and1 : op->op == OP_OR ? or1 : op->op == OP_XOR ? xor1 : not1;
+		break;
+	case OP_CVT: {
+		const TyInfo *si = &ir_tyinfo[op->ty2];
+		int sint = si->kind == TK_UINT || si->kind == TK_SINT;
+		if (op->flags & ~(uint32_t)(ALU_RNDSET | ALU_FTZ) || !sint || (si->bits != 32 && si->bits != 64))
+			return NULL;
+		if (intty && !(op->flags & ALU_RNDSET) && (w == 32 || w == 64)) {
+			/* narrowed to 32 bits as the register holds them, or widened */
+			if (w == 32)
+				return sg ? sext32 : zext32;
+			if (si->bits == 64)
+				return interp_fast_mov;
+			return si->kind == TK_SINT ? sext32 : zext32;
+		}
+#if HOSTFP
+		if (op->rnd == ALU_RN && si->bits == 32 && (op->ty == TY_F32 || op->ty == TY_F64)) {
+			*fpu = 1;
+			if (op->ty == TY_F32)
+				return si->kind == TK_SINT ? cvt_f32_s32 : cvt_f32_u32;
+			return si->kind == TK_SINT ? cvt_f64_s32 : cvt_f64_u32;
+		}
+#endif
+		return NULL;
+	}
+	case OP_SIN: case OP_COS: case OP_LG2: case OP_EX2: case OP_TANH: case OP_RSQRT: case OP_RCP:
+	case OP_SQRT:
+		if ((op->ty != TY_F32 && op->ty != TY_F64) || !(op->flags & ALU_APPROX) ||
+		    (op->flags & ~(uint32_t)(ALU_APPROX | ALU_FTZ)))
+			return NULL;
+		return approx;
+	}
+	if (intty && (w == 32 || w == 64))
+		return pickint(op, w, sg, ns > 1 && s[1].k == XO_IMM);
+#if HOSTFP
+	if (op->ty == TY_F32 && op->op == OP_SETP) {
+		int i = op->cmp - MOD_EQ;
+		if (op->bop || (op->flags & ~(uint32_t)ALU_FTZ) || i < 0 || i >= 18)
+			return NULL;
+		*fpu = setpf32[(op->flags & ALU_FTZ) != 0][i] != NULL;
+		return setpf32[(op->flags & ALU_FTZ) != 0][i];
+	}
+	if (op->ty == TY_F32 || op->ty == TY_F64)
+		return pickfloat(op, fpu);
+#endif
+	return NULL;
+}
+
+/* ---------------------------------------------------------------- the FP environment */
+
+/* Whether the installed environment is the one the host-FPU handlers
+ * assume: each line fails under another rounding mode, flush-to-zero or
+ * denormals-are-zero (volatile keeps the compiler from folding them). */
+static int
+fpu_default(void)
+{
+	volatile float one = 1.0f, tie = 0x1p-24f, above = 0x1.8p-24f, tiny = 0x1p-149f, min = 0x1p-126f;
+	volatile double done = 1.0, dtie = 0x1p-53, dtiny = 0x1p-1074;
+	float s;
+
+	if (one + tie != one || one + above != 1.0f + 0x1p-23f || -one - above != -1.0f - 0x1p-23f)
+		return 0;
+	if (done + dtie != done || dtiny * done == 0.0)
+		return 0;
+	s = tiny * one;
+	if (s == 0.0f || min * 0.5f == 0.0f)
+		return 0;
+	return HOSTFP;
+}
+
+int
+interp_fpu_enter(fenv_t *saved)
+{
+	if (fegetenv(saved) != 0)
+		return -1;
+	if (fesetenv(FE_DFL_ENV) != 0)
+		return 0;
+	return fpu_default();
+}
+
+void
+interp_fpu_leave(const fenv_t *saved)
+{
+	fesetenv(saved);
+}
