@@ -209,8 +209,8 @@ elem(const uint64_t *r, int bits, int i)
  */
 typedef struct { uint64_t man; int exp, nom, neg; } Term;
 
-/* Bits kept below the largest nom. */
-enum { MMA_FRAC = 25 };
+/* Bits kept below the largest nom; the least the largest nom counts as (no cut is finer than 2^-158). */
+enum { MMA_FRAC = 25, MMA_EMIN = -133 };
 
 /* The exponent field of a finite f16, bf16 or f32 value (a subnormal's is the smallest normal one). */
 static int
@@ -283,8 +283,7 @@ fdot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, 
 		return fspecial(cfmt, nan || inf == 3, inf == 2);
 	if (!n)
 		return 0;
-	/* the cut is never finer than 2^-158: emax counts as at least -133 */
-	neg = alignsum(t, n, MMA_FRAC, -133, &mag, &lsb);
+	neg = alignsum(t, n, MMA_FRAC, MMA_EMIN, &mag, &lsb);
 	if (!mag)
 		return 0;
 	if (cfmt == ALU_F16)
@@ -347,7 +346,7 @@ f8group(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int g, 
 		return inf == 3;
 	}
 	*acc = 0;
-	if (n && (neg = alignsum(t, n, MMA_FRAC, -126, &mag, &lsb), mag))
+	if (n && (neg = alignsum(t, n, MMA_FRAC, MMA_EMIN, &mag, &lsb), mag))
 		*acc = alu_fround(cfmt, neg, lsb, (alu_u128)mag, 0, cfmt == ALU_F16 ? ALU_RN : ALU_RZ, 0);
 	if (!(*acc & (cfmt == ALU_F16 ? 0x7fff : 0x7fffffff)))
 		*acc = 0;   /* a sum that rounds to zero is +0 */
