@@ -105,7 +105,7 @@ typedef struct {
 	                       * ldmatrix/stmatrix .trans, cp.async src-size (1) or ignore-src (2) */
 	int32_t aux;          /* misc: callee-specific, brx table index, ldmatrix matrices, mma
 	                       * C/D bits | signed A << 8 | signed B << 9 | satfinite << 10 |
-	                       * C/D ALU format << 11 */
+	                       * C/D ALU format << 11 | B type << 16 */
 	XOp d[8];             /* destinations */
 	XOp *s;               /* sources */
 	XOp abase;            /* memory operand base (XO_NONE: absolute) */
@@ -349,7 +349,7 @@ int interp_stmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64
 void interp_movmatrix(const uint64_t *s, uint64_t *d);
 void interp_mma_regs(int shape, int cbits, int *na, int *nb, int *nc);
 void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
-enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4 };
+enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's TY_ << MMA_BTY, where not A's */ };
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
 
 /* wgmma.c: wgmma.mma_async.  XIns: ty the A type, mod the D type, aux the

@@ -771,7 +771,7 @@ decode_ldst_matrix(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 }
 
 /* mma.sync.aligned.SHAPE.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c:
- * mod the MMA_* shape, ty the A/B type, aux the C/D format (see interp.h). */
+ * mod the MMA_* shape, ty the A type, aux the C/D format and B's type (see interp.h). */
 static int
 decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 {
@@ -787,6 +787,8 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 		xi->mod = strcmp(sh, "m16n8k8") == 0 ? MMA_K8_TF32 : -1;
 	else if ((at == TY_S8 || at == TY_U8) && (bt == TY_S8 || bt == TY_U8) && dt == TY_S32)
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;
+	else if ((at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F32 || dt == TY_F16))
+		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;   /* fp8: the s8 layouts */
 	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)
 		xi->mod = strcmp(sh, "m8n8k4") == 0 ? MMA_K4_F64 : -1;
 	else
@@ -796,7 +798,7 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	cbits = dt == TY_F16 ? 16 : dt == TY_F64 ? 64 : 32;
 	xi->ty = (uint8_t)at;
 	xi->aux = cbits | (at == TY_S8) << 8 | (bt == TY_S8) << 9 | hasmod(in, MOD_SATFINITE) << 10 |
-	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11;
+	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16;
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, 0))
 		return -1;

@@ -13,17 +13,39 @@
  * counted from the low half of the first register) sits at the row and
  * column that afrag/bfrag/cfrag give.
  *
- * Numerics: integer mma is exact (wrapping, or clamped under .satfinite).
- * Floating-point products are exact (f16, bf16 and tf32 products fit the
- * arithmetic below; tf32 ignores the low 13 bits of each input).  The
- * model of the accumulation: the products and the accumulator are aligned
- * to the largest exponent among them, truncated to MMA_FRAC bits below it,
- * summed exactly, and the sum rounded toward zero into f32.  It is the
- * closest of the (block size, kept bits, rounding) variants tried against
- * the H100 references of tests/run/mma_*, but not exact: about 1 result in
- * 13 (f16), 80 (bf16) or 50 (tf32) differs from the H100 by a few ulp, so
- * those cases compare with an ulp tolerance.  f64 is likewise close (fmas
- * in k order, then the accumulator) but not the H100's order.
+ * Numerics, as measured on an H100 (tests/tc: probes of chosen exponents,
+ * gaps, signs, positions and specials, and random inputs in eleven styles,
+ * every result compared bit for bit; tests/tc/tc.sh SEED NRAND re-runs it
+ * where a GPU is).  Each variant below was compared on 3 to 9 million
+ * results of four seeds without a difference, except that the rules for
+ * results of subnormal size (the floor of -133, the exponent a subnormal
+ * f16 C counts at) came from the last run's 51 differences and were then
+ * checked on the recorded results only.
+ *
+ *   integer: exact, wrapping, or clamped under .satfinite.
+ *
+ *   f16, bf16, tf32 inputs (m16n8k16, m16n8k8), f32 or f16 accumulator:
+ *   one fused sum of all k products and C (fdot).  Products are exact.  The
+ *   alignment reads each term's nominal exponent: for a product the sum of
+ *   the two exponent fields, for C its exponent field (a subnormal counts
+ *   as the smallest normal exponent; the product of two significands in
+ *   [1, 4) may carry a bit above it).  Each term is cut toward zero to a
+ *   multiple of 2^(emax - 25), emax the largest nominal exponent but at
+ *   least -133 (so no cut is finer than 2^-158), the cut terms are added
+ *   exactly, and the sum is rounded once: toward zero into f32 (from 2^128
+ *   up it is an infinity), to nearest even into f16.  tf32 reads only the
+ *   top 19 bits of each input.
+ *
+ *   e4m3, e5m2 inputs (m16n8k32): two such sums, over the k with k % 4 < 2
+ *   and then over the others plus the first sum, each rounded into the
+ *   accumulator's format; C is added last, to nearest even (f8dot).
+ *
+ *   f64 (m8n8k4): a chain of fmas from C, in k order.
+ *
+ *   Specials: a NaN input, inf * 0 or infinities of both signs give the
+ *   canonical NaN (0x7fffffff, 0x7fff); otherwise an infinite input gives
+ *   its infinity (products do not overflow inside the sum).  A zero result
+ *   is +0, whatever the signs.  f64 follows its fmas.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -178,116 +200,195 @@ elem(const uint64_t *r, int bits, int i)
 	return (r[i / per] >> (bits * (i % per))) & ((1ull << bits) - 1);
 }
 
-/* A term man * 2^exp (man < 2^62), negative when neg. */
-typedef struct { uint64_t man; int exp, neg; } Term;
+/*
+ * The floating-point dot product.  A term is an exact value man * 2^exp; nom
+ * is the exponent the alignment reads: the sum of the two exponent fields
+ * for a product (a subnormal counts as the format's smallest exponent, and a
+ * product of significands in [1, 4) may carry one bit above it), the
+ * exponent field for the accumulator.
+ */
+typedef struct { uint64_t man; int exp, nom, neg; } Term;
 
-enum { MMA_GROUP = 16, MMA_FRAC = 27, MMA_RND = ALU_RZ };
+/* Bits kept below the largest nom; the least the largest nom counts as (no cut is finer than 2^-158). */
+enum { MMA_FRAC = 25, MMA_EMIN = -133 };
 
-/* The top bit's position + 1 (the exponent of the value's binade + 1). */
+/* The exponent field of a finite f16, bf16 or f32 value (a subnormal's is the smallest normal one). */
 static int
-topexp(const Term *t)
+nomexp(int fmt, int exp)
 {
-	return t->exp + 64 - __builtin_clzll(t->man);
+	return exp + (fmt == ALU_F16 ? 10 : fmt == ALU_BF16 ? 7 : 23);
 }
 
-/* acc + the n terms, added as the tensor cores add one block (see the top). */
-static uint32_t
-blockadd(uint32_t acc, const Term *p, int n)
+/*
+ * The sum of the n nonzero terms as the tensor cores form it: each term cut
+ * toward zero to a multiple of 2^(emax - frac), emax the largest nom (and at
+ * least emin), and the cut terms added exactly.  Returns the sum's sign;
+ * *mag * 2^*lsb is its magnitude.
+ */
+static int
+alignsum(const Term *t, int n, int frac, int emin, uint64_t *mag, int *lsb)
 {
-	Term t[64];
-	int nt = 0, emax = -100000, sg, ex, k;
-	uint64_t man;
+	int emax = emin;
 	int64_t sum = 0;
 
-	k = alu_funpack(ALU_F32, acc, &sg, &ex, &man);
-	if (k == 1)
-		t[nt++] = (Term){ man, ex, sg };
 	for (int i = 0; i < n; i++)
-		if (p[i].man)
-			t[nt++] = p[i];
-	if (!nt)
-		return n ? 0 : acc;
-	for (int i = 0; i < nt; i++)
-		if (topexp(&t[i]) > emax)
-			emax = topexp(&t[i]);
-	for (int i = 0; i < nt; i++) {
-		int sh = emax - MMA_FRAC - t[i].exp;   /* drop sh bits */
+		if (t[i].nom > emax)
+			emax = t[i].nom;
+	*lsb = emax - frac;
+	for (int i = 0; i < n; i++) {
+		int sh = *lsb - t[i].exp;   /* drop sh bits (shift left when negative) */
 		uint64_t v = sh >= 64 ? 0 : sh >= 0 ? t[i].man >> sh : t[i].man << -sh;
 		sum += t[i].neg ? -(int64_t)v : (int64_t)v;
 	}
-	if (!sum)
-		return 0;
-	return (uint32_t)alu_fround(ALU_F32, sum < 0, emax - MMA_FRAC,
-	    (alu_u128)(sum < 0 ? -(uint64_t)sum : (uint64_t)sum), 0, MMA_RND, 0);
+	*mag = sum < 0 ? -(uint64_t)sum : (uint64_t)sum;
+	return sum < 0;
 }
 
-/* Exact widening of an f16/bf16/f32 value to f32, and f32 to f16 (nearest even). */
+/* The infinity of the sign, or the canonical NaN, of format cfmt. */
 static uint64_t
-tof32(int fmt, uint64_t x)
+fspecial(int cfmt, int nan, int neg)
 {
-	int sg, ex, bits = fmt == ALU_F32 ? 32 : 16;
-	uint64_t man;
-
-	switch (alu_funpack(fmt, x, &sg, &ex, &man)) {
-	case 0: return (x >> (bits - 1) & 1) << 31;
-	case 1: return alu_fround(ALU_F32, sg, ex, man, 0, ALU_RN, 0);
-	case 2: return (x >> (bits - 1) & 1) << 31 | 0x7f800000u;
-	}
-	return alu_fqnan(ALU_F32);
+	if (nan)
+		return alu_fqnan(cfmt);
+	return cfmt == ALU_F16 ? (uint64_t)neg << 15 | 0x7c00 : (uint64_t)neg << 31 | 0x7f800000u;
 }
 
+/* One result in format cfmt (ALU_F32 or ALU_F16): c + the sum of a[i] * b[i]. */
 static uint64_t
-tof16(uint64_t x)
+fdot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, uint64_t c)
 {
-	int sg, ex;
-	uint64_t man;
-
-	switch (alu_funpack(ALU_F32, x, &sg, &ex, &man)) {
-	case 0: return (x >> 31 & 1) << 15;
-	case 1: return alu_fround(ALU_F16, sg, ex, man, 0, ALU_RN, 0);
-	case 2: return (x >> 31 & 1) << 15 | 0x7c00;
-	}
-	return alu_fqnan(ALU_F16);
-}
-
-/* One f32 result: c + sum of a[i] * b[i], in the formats of the inputs. */
-static uint32_t
-fdot(int fmt, const uint64_t *a, const uint64_t *b, int k, uint32_t c, int *special)
-{
-	Term p[64];
-	int np = 0;
+	Term t[65], z;
+	int n = 0, neg, lsb, nan = 0, inf = 0;   /* inf: 1 a positive, 2 a negative infinity */
+	uint64_t mag, v;
 
 	for (int i = 0; i < k; i++) {
-		int sa, sb, ea, eb, ka, kb;
-		uint64_t ma, mb;
-		ka = alu_funpack(fmt, a[i], &sa, &ea, &ma);
-		kb = alu_funpack(fmt, b[i], &sb, &eb, &mb);
-		if (ka > 1 || kb > 1) {
-			*special = 1;
-			return 0;
-		}
-		if (ka == 0 || kb == 0)
-			p[np++] = (Term){ 0, 0, 0 };
-		else
-			p[np++] = (Term){ ma * mb, ea + eb, sa ^ sb };
+		Term x, y;
+		int ka = alu_funpack(afmt, a[i], &x.neg, &x.exp, &x.man);
+		int kb = alu_funpack(bfmt, b[i], &y.neg, &y.exp, &y.man);
+		if (ka == 3 || kb == 3 || (ka == 2 && kb == 0) || (ka == 0 && kb == 2))
+			nan = 1;
+		else if (ka == 2 || kb == 2)
+			inf |= 1 << (x.neg ^ y.neg);
+		else if (ka && kb)
+			t[n++] = (Term){ x.man * y.man, x.exp + y.exp, nomexp(afmt, x.exp) + nomexp(bfmt, y.exp),
+			    x.neg ^ y.neg };
 	}
-	for (int i = 0; i < np; i += MMA_GROUP)
-		c = blockadd(c, p + i, np - i < MMA_GROUP ? np - i : MMA_GROUP);
-	return c;
+	switch (alu_funpack(cfmt, c, &z.neg, &z.exp, &z.man)) {
+	case 1: z.nom = nomexp(cfmt, z.exp); t[n++] = z; break;
+	case 2: inf |= 1 << z.neg; break;
+	case 3: nan = 1; break;
+	}
+	/* products do not overflow: a NaN input, inf * 0 or infinities of both signs make the NaN */
+	if (nan || inf)
+		return fspecial(cfmt, nan || inf == 3, inf == 2);
+	if (!n)
+		return 0;
+	neg = alignsum(t, n, MMA_FRAC, MMA_EMIN, &mag, &lsb);
+	if (!mag)
+		return 0;
+	if (cfmt == ALU_F16)
+		v = alu_fround(ALU_F16, neg, lsb, (alu_u128)mag, 0, ALU_RN, 0);
+	else if (lsb + 64 - __builtin_clzll(mag) > 128)   /* 2^128 and above: the exponent overflows */
+		v = fspecial(ALU_F32, 0, neg);
+	else
+		v = alu_fround(ALU_F32, neg, lsb, (alu_u128)mag, 0, ALU_RZ, 0);
+	return v & (cfmt == ALU_F16 ? 0x7fff : 0x7fffffff) ? v : 0;   /* a zero is +0 */
+}
+
+/*
+ * fp8 inputs.  The products are those of an e5m3 format that holds both
+ * kinds (an e4m3 subnormal counts at its own exponent, an e5m2 one at the
+ * smallest, 2^-14) and are summed in two groups: the k with k % 4 < 2 (the
+ * low halves of the registers, two fp8 values each) first, then the rest
+ * together with the first group's sum.  Each group is one aligned sum as
+ * above, rounded into the accumulator's format (f32 toward zero, f16 to
+ * nearest even, where it may overflow); C is added last, rounded to nearest
+ * even, as an add instruction of that format would.  The k grouping (the
+ * bytes of a register) was measured on mma.sync; wgmma's fp8 takes it as is.
+ */
+static int
+f8nom(int exp, uint64_t man)
+{
+	int e = exp + 63 - __builtin_clzll(man);
+	return e < -14 ? -14 : e;
+}
+
+/* The sum of group g (k % 4 < 2, or the rest and *acc) into *acc, rounded into cfmt; 0, or 1 for a NaN. */
+static int
+f8group(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int g, int cfmt, uint64_t *acc)
+{
+	Term t[33];
+	int n = 0, inf = 0, neg, lsb;
+	uint64_t mag;
+
+	for (int i = 0; i < k; i++) {
+		Term x, y;
+		if ((i % 4 >= 2) != g)
+			continue;
+		int ka = alu_funpack(afmt, a[i], &x.neg, &x.exp, &x.man);
+		int kb = alu_funpack(bfmt, b[i], &y.neg, &y.exp, &y.man);
+		if (ka == 3 || kb == 3 || (ka == 2 && kb == 0) || (ka == 0 && kb == 2))
+			return 1;
+		if (ka == 2 || kb == 2)
+			inf |= 1 << (x.neg ^ y.neg);
+		else if (ka && kb)
+			t[n++] = (Term){ x.man * y.man, x.exp + y.exp, f8nom(x.exp, x.man) + f8nom(y.exp, y.man), x.neg ^ y.neg };
+	}
+	if (g) {   /* the first group's sum joins at its own exponent */
+		Term z;
+		switch (alu_funpack(cfmt, *acc, &z.neg, &z.exp, &z.man)) {
+		case 1: z.nom = z.exp + 63 - __builtin_clzll(z.man); t[n++] = z; break;
+		case 2: inf |= 1 << z.neg; break;
+		}
+	}
+	if (inf) {
+		*acc = fspecial(cfmt, inf == 3, inf == 2);
+		return inf == 3;
+	}
+	*acc = 0;
+	if (n && (neg = alignsum(t, n, MMA_FRAC, MMA_EMIN, &mag, &lsb), mag))
+		*acc = alu_fround(cfmt, neg, lsb, (alu_u128)mag, 0, cfmt == ALU_F16 ? ALU_RN : ALU_RZ, 0);
+	if (!(*acc & (cfmt == ALU_F16 ? 0x7fff : 0x7fffffff)))
+		*acc = 0;   /* a sum that rounds to zero is +0 */
+	return 0;
+}
+
+static uint64_t
+f8dot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, uint64_t c)
+{
+	uint64_t s = 0;
+
+	if (f8group(afmt, bfmt, a, b, k, 0, cfmt, &s) || f8group(afmt, bfmt, a, b, k, 1, cfmt, &s))
+		return alu_fqnan(cfmt);
+	return alu_fadd(cfmt, s, c, ALU_RN, 0);
+}
+
+static int
+fmtof(int ty)
+{
+	switch (ty) {
+	case TY_F16: return ALU_F16;
+	case TY_BF16: return ALU_BF16;
+	case TY_TF32: return ALU_F32;
+	case TY_E4M3: return ALU_E4M3;
+	case TY_E5M2: return ALU_E5M2;
+	}
+	return -1;
 }
 
 /*
  * One element of D = A x B + C as the tensor cores compute it: the k products
  * a[i] * b[i] (raw element bits of input type ty: TY_F16, TY_BF16, TY_TF32,
- * TY_F64, TY_S8/TY_U8 with the signedness in flags) plus c (raw bits: f32, or
- * f16 when cfmt is ALU_F16, s32 for integer inputs, f64 for f64).  mma.sync
- * and wgmma share it, so both follow one model of the accumulation.
+ * TY_E4M3, TY_E5M2, TY_F64, TY_S8/TY_U8 with the signedness in flags; B of
+ * type flags >> MMA_BTY where that is not 0) plus c (raw bits: f32, or f16 when
+ * cfmt is ALU_F16, s32 for integer inputs, f64 for f64).  mma.sync and wgmma
+ * share it, so both follow one model of the accumulation.
  */
 uint64_t
 interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a0, const uint64_t *b0, int k, uint64_t cin)
 {
 	uint64_t a[64], b[64], v;
-	int fmt = -1;
+	int fmt = fmtof(ty), bfmt = flags >> MMA_BTY & 0xff ? fmtof(flags >> MMA_BTY & 0xff) : fmt;
 
 	for (int i = 0; i < k; i++) {
 		a[i] = a0[i];
@@ -295,17 +396,12 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a0, const uint64_t 
 		if (ty == TY_TF32)   /* the low 13 bits are not read */
 			a[i] &= 0xffffe000u, b[i] &= 0xffffe000u;
 	}
-	switch (ty) {
-	case TY_F16: fmt = ALU_F16; break;
-	case TY_BF16: fmt = ALU_BF16; break;
-	case TY_TF32: fmt = ALU_F32; break;
-	}
 	if (ty == TY_F64) {
-		/* the products summed by a chain of fmas, then the accumulator */
-		v = alu_fmul(ALU_F64, a[0], b[0], ALU_RN, 0);
-		for (int i = 1; i < k; i++)
+		/* a chain of fmas from the accumulator, in k order */
+		v = cin;
+		for (int i = 0; i < k; i++)
 			v = alu_ffma(ALU_F64, a[i], b[i], v, ALU_RN, 0);
-		return alu_fadd(ALU_F64, v, cin, ALU_RN, 0);
+		return v;
 	}
 	if (fmt < 0) {
 		int asg = flags & MMA_ASIGNED ? 1 : 0, bsg = flags & MMA_BSIGNED ? 1 : 0;
@@ -317,20 +413,9 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a0, const uint64_t 
 			acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
 		return (uint32_t)acc;
 	}
-	int special = 0;
-	uint32_t c0 = (uint32_t)cin;
-	if (cfmt == ALU_F16)
-		c0 = (uint32_t)tof32(ALU_F16, c0);
-	v = fdot(fmt, a, b, k, c0, &special);
-	if (special) {
-		uint64_t acc = c0;
-		for (int i = 0; i < k; i++)
-			acc = alu_ffma(ALU_F32, tof32(fmt, a[i]), tof32(fmt, b[i]), acc, ALU_RN, 0);
-		v = alu_fisnan(ALU_F32, acc) ? alu_fqnan(ALU_F32) : acc;
-	}
-	if (cfmt == ALU_F16)
-		v = tof16(v);
-	return v;
+	if (fmt == ALU_E4M3 || fmt == ALU_E5M2)
+		return f8dot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin);
+	return fdot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin);
 }
 
 /* s[j][lane]: the registers of A, B, C in operand order; d[j][lane] receives D. */
@@ -340,7 +425,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	const Shape *sh = &shapes[xi->mod];
 	int na, nb, nc;
 	int abits = sh->abits, cbits = xi->aux & 0xff, asg = xi->aux >> 8 & 1, bsg = xi->aux >> 9 & 1;
-	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7;
+	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff;
 	uint64_t A[16][32], B[32][8], C[16][8];
 
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
@@ -371,8 +456,8 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 				a[k] = A[r][k];
 				b[k] = B[k][c];
 			}
-			C[r][c] = interp_mma_elem(xi->ty, cfmt, (asg ? MMA_ASIGNED : 0) |
-			    (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0), a, b, sh->k, C[r][c]);
+			C[r][c] = interp_mma_elem(xi->ty, cfmt, (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) |
+			    (sat ? MMA_SATFINITE : 0) | (bty != xi->ty ? bty << MMA_BTY : 0), a, b, sh->k, C[r][c]);
 		}
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint32_t g = l / 4, t = l % 4;
