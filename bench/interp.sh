@@ -93,21 +93,21 @@ bench() {
 	echo "$name $class $ti $wi $off $on $rss $nat $t1 $t2" >> "$rows"
 }
 
-# Sizes: each interpreter run takes about 0.5-1.5 s on a 2 GHz core.
-bench saxpy mem "1048576" 3:saxpy.want:f32ulp:1 \
-	-g 4096 -b 256 -a s32:1048576 -a f32:2.0 -a file:saxpy.in0 -a file:saxpy.in1
-bench matmul_tiled mem "192" 2:matmul_tiled.want \
-	-g 12,12 -b 16,16 -a file:matmul_tiled.in0 -a file:matmul_tiled.in1 -a zeros:147456 -a s32:192
-bench matmul_reg alu "192" 2:matmul_reg.want \
-	-g 3,3 -b 256 -a file:matmul_reg.in0 -a file:matmul_reg.in1 -a zeros:147456 -a s32:192
-bench reduce_shfl mem "4194304 64 256" 1:reduce_shfl.want \
-	-g 64 -b 256 -a file:reduce_shfl.in0 -a zeros:256 -a s32:4194304
-bench collatz div "65536 1" 0:collatz.want \
-	-g 256 -b 256 -a zeros:262144 -a u64:1 -a s32:65536
-bench alu alu "8192 400" 0:alu.want \
-	-g 32 -b 256 -a zeros:32768 -a zeros:32768 -a s32:400
-bench transcend alu "8192 200" - \
-	-g 32 -b 256 -a zeros:32768 -a s32:200
+# Sizes: each interpreter run takes about 0.1-0.6 s of one core (bench/PROFILE.md).
+bench saxpy mem "4194304" 3:saxpy.want:f32ulp:1 \
+	-g 16384 -b 256 -a s32:4194304 -a f32:2.0 -a file:saxpy.in0 -a file:saxpy.in1
+bench matmul_tiled mem "384" 2:matmul_tiled.want \
+	-g 24,24 -b 16,16 -a file:matmul_tiled.in0 -a file:matmul_tiled.in1 -a zeros:589824 -a s32:384
+bench matmul_reg alu "384" 2:matmul_reg.want \
+	-g 6,6 -b 256 -a file:matmul_reg.in0 -a file:matmul_reg.in1 -a zeros:589824 -a s32:384
+bench reduce_shfl mem "16777216 64 256" 1:reduce_shfl.want \
+	-g 64 -b 256 -a file:reduce_shfl.in0 -a zeros:256 -a s32:16777216
+bench collatz div "262144 1" 0:collatz.want \
+	-g 1024 -b 256 -a zeros:1048576 -a u64:1 -a s32:262144
+bench alu alu "8192 4000" 0:alu.want \
+	-g 32 -b 256 -a zeros:32768 -a zeros:32768 -a s32:4000
+bench transcend alu "8192 1000" - \
+	-g 32 -b 256 -a zeros:32768 -a s32:1000
 
 awk -v threads="$threads" -v out="$out" -v startup="$startup" -v runs="$n" -v fail="$fail" '
 function ok(c) { return c ? "met" : "NOT met" }
