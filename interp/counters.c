@@ -400,7 +400,8 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	ptrdiff_t pc = xi - L->pm->code;
 	ptx_insn_stats *s = &L->st[pc];
 	Memo *mo = &memo[pc & (NMEMO - 1)];
-	int kind = xi->x == X_LD ? K_LD : xi->x == X_ST ? K_ST : xi->nd ? K_ATOM : K_RED;
+	int kind = xi->x == X_LD || xi->x == X_WMMALD ? K_LD : xi->x == X_ST || xi->x == X_WMMAST ? K_ST :
+	    xi->nd ? K_ATOM : K_RED;
 	int isconst = xi->in && xi->in->space == SP_CONST;
 	uint64_t a[WARP];
 	uint32_t sm[4] = { 0, 0, 0, 0 };

@@ -591,3 +591,94 @@ for name, (opts, outs) in cases.items():
         f.write(opts + "\nouts: " + outs + "\n")
         if name in faults:
             f.write("exit: 4\nreport: " + faults[name] + "\n")
+
+# wmma (tests/run/wmma.py has the kernels).  The probes read an image whose
+# elements hold their own index and write each lane's fragment registers
+# (loads), or store registers that hold their lane and number (stores), so
+# the outputs show the H100's fragment layouts.  The mma kernels run each
+# form on random data; the corpus kernels (tests/corpus/cuda/wmma.cu) too.
+import wmma as WM
+done = set(cases)
+V = random.Random(20261126)
+img = bytearray(WM.IMGSIZE)
+for bits, offs in WM.IMAGES.items():
+    n = {16: 4096, 32: 4096, 64: 512, 8: 1024, 4: 256, 1: 1024}[bits]
+    for d, off in enumerate(offs):
+        for i in range(n):
+            if bits >= 16:
+                img[off + i * bits // 8:off + (i + 1) * bits // 8] = i.to_bytes(bits // 8, "little")
+            elif bits == 8:
+                img[off + i] = (i >> (8 * d)) & 255
+            elif bits == 4:
+                img[off + i // 2] |= ((i >> (4 * d)) & 15) << (4 * (i % 2))
+            else:
+                img[off + i // 8] |= ((i >> d) & 1) << (i % 8)
+open("wmma.img", "wb").write(bytes(img))
+case("wmma_probe_ld", "wmma.ptx -k wmma_probe_ld -b 32 -a file:wmma.img -a zeros:%d" % (WM.probe_ld()[1] * 4), "1")
+case("wmma_probe_st", "wmma.ptx -k wmma_probe_st -b 32 -a zeros:%d" % WM.probe_st()[1], "0")
+def bf(x):
+    return fbits(x) >> 16
+def near_limits(n):
+    return [V.choice([V.randint(-10**6, 10**6), 2**31 - 1 - V.randint(0, 300000), -2**31 + V.randint(0, 300000)])
+            for _ in range(n)]
+wdata = {
+    "f16f32": ("H", [h16(V.uniform(-2, 2)) for _ in range(512)], "H", [h16(V.uniform(-2, 2)) for _ in range(512)]),
+    "bf16": ("H", [bf(V.uniform(-2, 2)) for _ in range(512)], "H", [bf(V.uniform(-2, 2)) for _ in range(512)]),
+    "tf32": ("f", [V.uniform(-2, 2) for _ in range(512)], "f", [V.uniform(-2, 2) for _ in range(512)]),
+    "int": ("B", [V.randrange(256) for _ in range(512)], "B", [V.randrange(256) for _ in range(512)]),
+    "f64": ("d", [V.uniform(-2, 2) for _ in range(512)], "d", [V.uniform(-2, 2) for _ in range(512)]),
+    "sub": ("B", [V.randrange(256) for _ in range(512)], "B", [V.randrange(256) for _ in range(512)]),
+}
+wdata["f16f16"] = wdata["f16f32"]
+# Float tolerances: the largest distance measured between the interpreter's
+# model of the tensor-core accumulation (mma.c) and the H100, per case.
+wtol = {"f16f32": ":f32ulp:64", "bf16": ":f32ulp:1", "tf32": ":f32ulp:288", "f16f16": ":f16ulp:1", "f64": ":f64ulp:23"}
+for g in WM.MMAS:
+    fa, a, fb, b = wdata[g]
+    w("wmma_%s.fa" % g, fa, a)
+    w("wmma_%s.fb" % g, fb, b)
+    if g == "f64":
+        w("wmma_%s.fc" % g, "d", [V.uniform(-4, 4) for _ in range(256)])
+    elif g in ("int", "sub"):
+        w("wmma_%s.fc" % g, "i", near_limits(256))
+    else:
+        w("wmma_%s.fc" % g, "f", [V.uniform(-4, 4) for _ in range(256)])
+    w("wmma_%s.fh" % g, "H", [h16(V.uniform(-4, 4)) for _ in range(256)])
+    case("wmma_mma_" + g, "wmma.ptx -k wmma_mma_%s -b 32 -a file:wmma_%s.fa -a file:wmma_%s.fb -a file:wmma_%s.fc "
+         "-a file:wmma_%s.fh -a zeros:%d" % (g, g, g, g, g, WM.mma_kernel(g)[1]), "4" + wtol.get(g, ""))
+WC = "../corpus/ptx/wmma.sm_90.ptx -k "
+w("wmma_gemm.fa", "H", [h16(V.uniform(-1, 1)) for _ in range(64 * 64)])
+w("wmma_gemm.fb", "H", [h16(V.uniform(-1, 1)) for _ in range(64 * 64)])
+w("wmma_gemm.fc", "f", [V.uniform(-1, 1) for _ in range(64 * 64)])
+gemm = ("_Z13wmma_gemm_f16PK6__halfS1_Pfiiiff -g 1,4 -b 128 -a file:wmma_gemm.fa -a file:wmma_gemm.fb "
+        "-a file:wmma_gemm.fc -a s32:64 -a s32:64 -a s32:64 -a f32:1.5 -a f32:-0.5")
+case("wmma_gemm_f16", WC + gemm, "2:f32ulp:360")
+case("wmma_gemm_f16_G", WC.replace(".sm_90.", ".sm_90.G.") + gemm, "2:f32ulp:368")
+case("wmma_smem_gemm", WC + "_Z14wmma_smem_gemmPK6__halfS1_Pfiii -g 2,2 -b 128 -a file:wmma_gemm.fa "
+     "-a file:wmma_gemm.fb -a zeros:16384 -a s32:64 -a s32:64 -a s32:64", "2:f32ulp:640")
+w("wmma_shapes.fa", "H", [h16(V.uniform(-1, 1)) for _ in range(512)])
+w("wmma_shapes.fb", "H", [h16(V.uniform(-1, 1)) for _ in range(768)])
+w("wmma_shapes.fc", "H", [h16(V.uniform(-1, 1)) for _ in range(1280)])
+case("wmma_shapes_f16", WC + "_Z15wmma_shapes_f16PK6__halfS1_PS_ -b 32 -a file:wmma_shapes.fa "
+     "-a file:wmma_shapes.fb -a file:wmma_shapes.fc", "2:f16ulp:1")
+w("wmma_int8.fa", "B", [V.randrange(256) for _ in range(512)])
+w("wmma_int8.fb", "B", [V.randrange(256) for _ in range(512)])
+case("wmma_int8", WC + "_Z9wmma_int8PKaS0_PiPKhS3_S1_ -b 32 -a file:wmma_int8.fa -a file:wmma_int8.fb -a zeros:1024 "
+     "-a file:wmma_int8.fa -a file:wmma_int8.fb -a zeros:1024", "2 5")
+case("wmma_subbyte", WC + "_Z12wmma_subbytePKvS0_PiS1_ -b 32 -a file:wmma_int8.fa -a file:wmma_int8.fb -a zeros:256 "
+     "-a zeros:256", "2 3")
+w("wmma_mixed.fa", "f", [V.uniform(-2, 2) for _ in range(256)])
+w("wmma_mixed.da", "d", [V.uniform(-2, 2) for _ in range(256)])
+w("wmma_mixed.db", "d", [V.uniform(-2, 2) for _ in range(256)])
+w("wmma_mixed.dc", "d", [V.uniform(-2, 2) for _ in range(64)])
+case("wmma_bf16_tf32_f64", WC + "_Z18wmma_bf16_tf32_f64PK13__nv_bfloat16S1_PfPKfS4_S2_PKdS6_Pd -b 32 "
+     "-a file:wmma_bf16.fa -a file:wmma_bf16.fb -a zeros:1024 -a file:wmma_mixed.fa -a file:wmma_tf32.fb "
+     "-a zeros:1024 -a file:wmma_mixed.da -a file:wmma_mixed.db -a file:wmma_mixed.dc",
+     "2 5:f32ulp:64 8:f64ulp:62")
+for name, (opts, outs) in cases.items():
+    if name not in done:
+        with open(name + ".case", "w") as f:
+            f.write(opts + "\nouts: " + outs + "\n")
+            if "ulp" in outs:
+                f.write("# ulp: the largest distance of the interpreter's f32/f64 accumulation model (mma.c) "
+                        "from the H100 on this data\n")
