@@ -161,6 +161,31 @@ putel(uint64_t *r, int b, int i, uint64_t v)
 	r[k] = (r[k] & ~mk) | ((v << sh) & mk);
 }
 
+/* An element of b bits at bit sh of q (little-endian, as the GPU's memory). */
+static uint64_t
+memget(const uint8_t *q, int sh, int b)
+{
+	uint64_t x = 0;
+
+	if (b < 8)
+		return (uint64_t)(q[0] >> sh) & ((1u << b) - 1);
+	for (int i = b / 8 - 1; i >= 0; i--)
+		x = x << 8 | q[i];
+	return x;
+}
+
+static void
+memput(uint8_t *q, int sh, int b, uint64_t x)
+{
+	if (b < 8) {
+		uint32_t mk = ((1u << b) - 1) << sh;
+		q[0] = (uint8_t)((q[0] & ~mk) | ((uint32_t)x << sh & mk));
+		return;
+	}
+	for (int i = 0; i < b / 8; i++, x >>= 8)
+		q[i] = (uint8_t)x;
+}
+
 /*
  * wmma.load (write 0) and wmma.store (write 1): base and ld (elements) as
  * the first active lane gave them, ld ~0 when the instruction has no
@@ -186,7 +211,7 @@ interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t base, 
 			for (uint32_t l = 0; l < WARP; l++)
 				v[k][l] = 0;
 	for (int j = 0; j < n / p; j++) {
-		uint64_t ad[WARP];
+		uint64_t ad[WARP], regs[8];
 		int row0, col0, row1, col1, adj, bytes;
 		pos(frag, shape, b, 0, j * p, &row0, &col0);
 		pos(frag, shape, b, 0, j * p + p - 1, &row1, &col1);
@@ -202,39 +227,18 @@ interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t base, 
 				uint8_t *q = interp_xlate(L, w, (int)l, xi->space, ad[l], (unsigned)bytes, write, xi);
 				if (!q)
 					return -1;
-				if (write) {
-					uint64_t regs[8];
-					for (int k = 0; k < nr; k++)
-						regs[k] = v[k][l];
-					for (int s = 0; s < (adj ? p : 1); s++) {
-						int i = j * p + e + s;
-						uint64_t x = getel(regs, b, i);
-						if (b >= 8)
-							memcpy(q + s * (b / 8), &x, (size_t)b / 8);
-						else {
-							uint64_t bit = bo % 8 + (uint64_t)(s * b);
-							uint32_t mk = ((1u << b) - 1) << (bit % 8);
-							q[bit / 8] = (uint8_t)((q[bit / 8] & ~mk) | ((uint32_t)x << (bit % 8) & mk));
-						}
-					}
-				} else {
-					uint64_t regs[8];
-					for (int k = 0; k < nr; k++)
-						regs[k] = v[k][l];
-					for (int s = 0; s < (adj ? p : 1); s++) {
-						int i = j * p + e + s;
-						uint64_t x = 0;
-						if (b >= 8)
-							memcpy(&x, q + s * (b / 8), (size_t)b / 8);
-						else {
-							uint64_t bit = bo % 8 + (uint64_t)(s * b);
-							x = (uint64_t)(q[bit / 8] >> (bit % 8)) & ((1u << b) - 1);
-						}
-						putel(regs, b, i, x);
-					}
-					for (int k = 0; k < nr; k++)
-						v[k][l] = regs[k];
+				for (int k = 0; k < nr; k++)
+					regs[k] = v[k][l];
+				for (int s = 0; s < (adj ? p : 1); s++) {
+					int i = j * p + e + s;
+					uint64_t bit = bo % 8 + (uint64_t)(s * b);
+					if (write)
+						memput(q + bit / 8, (int)(bit % 8), b, getel(regs, b, i));
+					else
+						putel(regs, b, i, memget(q + bit / 8, (int)(bit % 8), b));
 				}
+				for (int k = 0; !write && k < nr; k++)
+					v[k][l] = regs[k];
 			}
 			if (L->st && j < uniq)
 				interp_count_mem(L, xi, m, ad, (unsigned)bytes);
@@ -275,7 +279,7 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	int nc = interp_wmma_nregs(WMMA_C, shape, ct), nd = interp_wmma_nregs(WMMA_C, shape, dt);
 	int ea = nelems(WMMA_A, shape, at), eb = nelems(WMMA_B, shape, at), ec = nelems(WMMA_C, shape, ct);
 	int sat = xi->mod >> 2 & 1, bop = xi->mod >> 3 & 1, flags = 0, mty = at, cfmt = ALU_F32;
-	uint64_t tmpA[32][128], tmpB[128][32], tmpC[32][32];
+	uint64_t mA[1024], mB[1024], mC[256];   /* row-major M x K, K x N, M x N: at most 1024 elements */
 
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint64_t ra[8], rb[8], rc[8];
@@ -286,15 +290,15 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		/* the later copies of a repeated chunk are ignored: the first wins */
 		for (int i = ea - 1; i >= 0; i--) {
 			pos(WMMA_A, shape, ab, l, i, &row, &col);
-			tmpA[row][col] = getel(ra, ab, i);
+			mA[row * K + col] = getel(ra, ab, i);
 		}
 		for (int i = eb - 1; i >= 0; i--) {
 			pos(WMMA_B, shape, ab, l, i, &row, &col);
-			tmpB[row][col] = getel(rb, ab, i);
+			mB[row * N + col] = getel(rb, ab, i);
 		}
 		for (int i = 0; i < ec; i++) {
 			pos(WMMA_C, shape, cb, l, i, &row, &col);
-			tmpC[row][col] = getel(rc, cb, i);
+			mC[row * N + col] = getel(rc, cb, i);
 		}
 	}
 	/* 4-bit inputs widen to the 8-bit ones of interp_mma_elem */
@@ -309,10 +313,10 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		cfmt = ALU_F16;
 	for (int r = 0; r < M; r++)
 		for (int cc = 0; cc < N; cc++) {
-			uint64_t va[128], vb[128], cin = tmpC[r][cc], out;
+			uint64_t va[128], vb[128], cin = mC[r * N + cc], out;
 			for (int k = 0; k < K; k++) {
-				va[k] = tmpA[r][k];
-				vb[k] = tmpB[k][cc];
+				va[k] = mA[r * K + k];
+				vb[k] = mB[k * N + cc];
 				if (at == TY_S4) {
 					va[k] = (uint64_t)(uint8_t)(int8_t)((int8_t)(va[k] << 4) >> 4);
 					vb[k] = (uint64_t)(uint8_t)(int8_t)((int8_t)(vb[k] << 4) >> 4);
@@ -330,14 +334,14 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 				if (dt == TY_F16 && ct != TY_F16)
 					out = fconv(ALU_F32, ALU_F16, out);
 			}
-			tmpC[r][cc] = out;
+			mC[r * N + cc] = out;
 		}
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint64_t rd[8] = { 0 };
 		int row, col;
 		for (int i = 0; i < nelems(WMMA_C, shape, dt); i++) {
 			pos(WMMA_C, shape, db, l, i, &row, &col);
-			putel(rd, db, i, tmpC[row][col]);
+			putel(rd, db, i, mC[row * N + col]);
 		}
 		for (int j = 0; j < nd; j++)
 			d[j][l] = rd[j];
