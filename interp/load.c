@@ -826,7 +826,9 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		    interp_wmma_nregs(WMMA_C, shape, dt) < 0 || (at == TY_B1) != hasmod(in, MOD_POPC) ||
 		    (at != TY_F16 && dt != ct))
 			return -1;
-		if (!f16 && (at == TY_BF16 || at == TY_TF32 ? dt != TY_F32 : at == TY_F64 ? 0 : dt != TY_S32))
+		/* D's type follows A's: f32 for bf16 and tf32, s32 for the integers (f64's is checked above) */
+		if (f16 ? (dt != TY_F16 && dt != TY_F32) || (ct != TY_F16 && ct != TY_F32) :
+		    at == TY_BF16 || at == TY_TF32 ? dt != TY_F32 : at != TY_F64 && dt != TY_S32)
 			return -1;
 		xi->ty = (uint8_t)at;
 		xi->aux = shape | ct << 8 | dt << 16;
