@@ -332,6 +332,7 @@ int interp_wmma_nregs(int frag, int shape, int ty);  /* -1: not a valid fragment
 int interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t base, uint64_t ld,
                      uint64_t v[][WARP], int write);
 void interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
+int interp_wmma_ldsm(const XIns *xi);                /* a wmma.load that ptxas makes ldmatrix */
 
 /* wgmma.c: wgmma.mma_async.  XIns: ty the A type, mod the D type, aux the
  * N of the shape | WG_* | the B type << 16; s[] the nd registers of D, then

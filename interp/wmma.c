@@ -186,13 +186,79 @@ memput(uint8_t *q, int sh, int b, uint64_t x)
 		q[i] = (uint8_t)x;
 }
 
+/* Whether the p elements of chunk j lie along the memory's contiguous dimension. */
+static int
+adjacent(int frag, int shape, int b, int cm, int j)
+{
+	int p = chunk(frag, b), row0, col0, row1, col1;
+
+	pos(frag, shape, b, 0, j * p, &row0, &col0);
+	pos(frag, shape, b, 0, j * p + p - 1, &row1, &col1);
+	return p == 1 || (cm ? col0 == col1 : row0 == row1);
+}
+
+/*
+ * The accesses ptxas makes of a wmma.load/store, for the counters (measured
+ * on the H100: cuobjdump and Nsight Compute of tests/run/wmma.ptx).  A
+ * fragment of 16-bit elements is a set of 8 x 8 tiles, each 8 lines of 16
+ * bytes along the memory's contiguous dimension; A and B loaded from
+ * shared memory take one ldmatrix (.trans when the pairs run across the
+ * lines) per 4 tiles, reported as ldmatrix reports its rows; anything
+ * else one 32-bit access per lane per tile, lane l at line l / 4, bytes
+ * 4 (l % 4) (ptxas loads the words of a tile and shuffles when its pairs run
+ * across the lines).  Other types: one access per lane per chunk whose
+ * elements are adjacent in memory, else one per element.  Repeated chunks
+ * are not loaded again.
+ */
+int
+interp_wmma_ldsm(const XIns *xi)
+{
+	return xi->x == X_WMMALD && (xi->mod & 3) != WMMA_C && tybits(xi->ty) == 16 && xi->space == MS_SHARED;
+}
+
+static void
+count(Launch *L, const XIns *xi, uint32_t m, uint64_t base, uint64_t ld)
+{
+	int frag = xi->mod & 3, cm = xi->mod >> 2 & 1, shape = xi->aux, b = tybits(xi->ty), p = chunk(frag, b), R, C;
+	uint64_t ad[WARP];
+
+	dims(frag, shape, &R, &C);
+	int uniq = R * C / 32 / p;
+	if (b == 16) {
+		int lsm = interp_wmma_ldsm(xi);
+		for (int j0 = 0; j0 < uniq; j0 += lsm ? 4 : 1) {
+			int n = lsm ? (uniq - j0 < 4 ? uniq - j0 : 4) : 1;
+			for (uint32_t l = 0; l < WARP; l++) {
+				int j = lsm ? j0 + (int)l / 8 % n : j0, line = lsm ? (int)l % 8 : (int)l / 4;
+				int off = lsm ? 0 : 2 * ((int)l % 4), r0, c0;
+				pos(frag, shape, b, 0, j * p, &r0, &c0);
+				r0 &= ~7, c0 &= ~7;
+				ad[l] = base + 2 * (cm ? (uint64_t)(c0 + line) * ld + (uint64_t)(r0 + off) :
+				    (uint64_t)(r0 + line) * ld + (uint64_t)(c0 + off));
+			}
+			interp_count_mem(L, xi, lsm ? (n == 4 ? ~0u : (1u << (8 * n)) - 1) : m, ad, lsm ? 16 : 4);
+		}
+		return;
+	}
+	for (int j = 0; j < uniq; j++) {
+		int adj = adjacent(frag, shape, b, cm, j), bytes = adj ? (p * b + 7) / 8 : (b + 7) / 8;
+		for (int e = 0; e < (adj ? 1 : p); e++) {
+			FOR_LANES(m, l) {
+				int row, col;
+				pos(frag, shape, b, l, j * p + e, &row, &col);
+				ad[l] = base + bitoff(cm, ld, b, row, col) / 8;
+			}
+			interp_count_mem(L, xi, m, ad, (unsigned)bytes);
+		}
+	}
+}
+
 /*
  * wmma.load (write 0) and wmma.store (write 1): base and ld (elements) as
  * the first active lane gave them, ld ~0 when the instruction has no
  * stride (the default: the matrix packed); v[j][lane] the fragment registers.
  * Each chunk is one access per lane when its elements are adjacent in
- * memory, else one per element; each is reported to the counters with the
- * addresses of all lanes, as the loads and stores ptxas makes of it.
+ * memory, else one per element; count() reports them to the counters.
  */
 int
 interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t base, uint64_t ld,
@@ -200,10 +266,8 @@ interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t base, 
 {
 	int frag = xi->mod & 3, cm = xi->mod >> 2 & 1, shape = xi->aux, b = tybits(xi->ty);
 	int n = nelems(frag, shape, xi->ty), p = chunk(frag, b), nr = interp_wmma_nregs(frag, shape, xi->ty), R, C;
-	int uniq;   /* the chunks before the fragment repeats */
 
 	dims(frag, shape, &R, &C);
-	uniq = R * C / 32 / p;
 	if (ld == ~0ull)
 		ld = (uint64_t)(cm ? R : C);
 	if (!write)
@@ -211,20 +275,14 @@ interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t base, 
 			for (uint32_t l = 0; l < WARP; l++)
 				v[k][l] = 0;
 	for (int j = 0; j < n / p; j++) {
-		uint64_t ad[WARP], regs[8];
-		int row0, col0, row1, col1, adj, bytes;
-		pos(frag, shape, b, 0, j * p, &row0, &col0);
-		pos(frag, shape, b, 0, j * p + p - 1, &row1, &col1);
-		/* adjacent: p elements along the memory's contiguous dimension */
-		adj = p == 1 || (cm ? col0 == col1 : row0 == row1);
-		bytes = adj ? (p * b + 7) / 8 : (b + 7) / 8;
+		uint64_t regs[8];
+		int adj = adjacent(frag, shape, b, cm, j), bytes = adj ? (p * b + 7) / 8 : (b + 7) / 8;
 		for (int e = 0; e < (adj ? 1 : p); e++) {
 			FOR_LANES(m, l) {
 				int row, col;
 				pos(frag, shape, b, l, j * p + e, &row, &col);
 				uint64_t bo = bitoff(cm, ld, b, row, col);
-				ad[l] = base + bo / 8;
-				uint8_t *q = interp_xlate(L, w, (int)l, xi->space, ad[l], (unsigned)bytes, write, xi);
+				uint8_t *q = interp_xlate(L, w, (int)l, xi->space, base + bo / 8, (unsigned)bytes, write, xi);
 				if (!q)
 					return -1;
 				for (int k = 0; k < nr; k++)
@@ -240,10 +298,10 @@ interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t base, 
 				for (int k = 0; !write && k < nr; k++)
 					v[k][l] = regs[k];
 			}
-			if (L->st && j < uniq)
-				interp_count_mem(L, xi, m, ad, (unsigned)bytes);
 		}
 	}
+	if (L->st)
+		count(L, xi, m, base, ld);
 	return 0;
 }
 
