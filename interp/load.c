@@ -824,8 +824,8 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		if (interp_wmma_nregs(WMMA_A, shape, at) < 0 || interp_wmma_nregs(WMMA_C, shape, ct) < 0 ||
 		    interp_wmma_nregs(WMMA_C, shape, dt) < 0 || (at == TY_B1) != hasmod(in, MOD_POPC) ||
-		    (at != TY_F16 && dt != ct))
-			return -1;
+		    (at != TY_F16 && dt != ct) || hasmod(in, MOD_RZ) || hasmod(in, MOD_RM) || hasmod(in, MOD_RP))
+			return -1;   /* f64's .rz/.rm/.rp: interp_mma_elem rounds to nearest only */
 		/* D's type follows A's: f32 for bf16 and tf32, s32 for the integers (f64's is checked above) */
 		if (f16 ? (dt != TY_F16 && dt != TY_F32) || (ct != TY_F16 && ct != TY_F32) :
 		    at == TY_BF16 || at == TY_TF32 ? dt != TY_F32 : at != TY_F64 && dt != TY_S32)

@@ -375,12 +375,12 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 			for (int k = 0; k < K; k++) {
 				va[k] = mA[r * K + k];
 				vb[k] = mB[k * N + cc];
-				if (at == TY_S4) {
-					va[k] = (uint64_t)(uint8_t)(int8_t)((int8_t)(va[k] << 4) >> 4);
-					vb[k] = (uint64_t)(uint8_t)(int8_t)((int8_t)(vb[k] << 4) >> 4);
+				if (at == TY_S4) {   /* the 8-bit pattern of the same value */
+					va[k] = va[k] & 8 ? va[k] | 0xf0 : va[k];
+					vb[k] = vb[k] & 8 ? vb[k] | 0xf0 : vb[k];
 				}
 			}
-			if (at == TY_B1) {
+			if (at == TY_B1) {   /* c + popc(a op b): exact, wrapping */
 				int64_t acc = (int32_t)(uint32_t)cin;
 				for (int k = 0; k < K; k++)
 					acc += bop ? (va[k] & vb[k]) : (va[k] ^ vb[k]);
