@@ -400,14 +400,16 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	ptrdiff_t pc = xi - L->pm->code;
 	ptx_insn_stats *s = &L->st[pc];
 	Memo *mo = &memo[pc & (NMEMO - 1)];
-	int kind = xi->x == X_LD ? K_LD : xi->x == X_ST ? K_ST : xi->nd ? K_ATOM : K_RED;
+	int kind = xi->x == X_LD || xi->x == X_WMMALD ? K_LD : xi->x == X_ST || xi->x == X_WMMAST ? K_ST :
+	    xi->nd ? K_ATOM : K_RED;
 	int isconst = xi->in && xi->in->space == SP_CONST;
 	uint64_t a[WARP];
 	uint32_t sm[4] = { 0, 0, 0, 0 };
 
 	if (!m)
 		return;
-	switch (xi->x) {
+	/* a wmma.load that ptxas makes ldmatrix reports its rows as ldmatrix does (wmma.c) */
+	switch (interp_wmma_ldsm(xi) ? X_LDMATRIX : xi->x) {
 	case X_CPASYNC:   /* addr: the sources, then the destinations */
 		count(s, mo, K_LD, MS_GLOBAL, 0, addr, m, size);
 		count(s, mo, K_ST, MS_SHARED, 0, addr + WARP, m, size);
@@ -417,9 +419,9 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 		 * stores, but Nsight Compute counts the instructions apart
 		 * (op_ldsm/op_stsm, not op_shared_ld/st: measured, stsm.ptx), so
 		 * they add no shared requests. */
-		int cls = xi->x == X_LDMATRIX ? PTX_MC_SHARED_LD : PTX_MC_SHARED_ST;
+		int ld = xi->x != X_STMATRIX, cls = ld ? PTX_MC_SHARED_LD : PTX_MC_SHARED_ST;
 		uint64_t req = s->mem[cls].requests;
-		count(s, mo, xi->x == X_LDMATRIX ? K_LDSM : K_ST, MS_SHARED, 0, addr, m, size);
+		count(s, mo, ld ? K_LDSM : K_ST, MS_SHARED, 0, addr, m, size);
 		s->mem[cls].requests = req;
 		return;
 	}

@@ -933,7 +933,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
 		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
 		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_MBAR, &&L_X_BULK, &&L_X_TMAP,
-		&&L_X_END, &&L_X_UNSUPPORTED
+		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_END, &&L_X_UNSUPPORTED
 	};
 	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
@@ -1390,6 +1390,38 @@ interp_run(Launch *L, Warp *w, int slice)
 				for (int k = 0; k < xi->ns; k++)
 					v[k][l] = V(&xi->s[k], l);
 			interp_mma(xi, v, d);
+			FOR_LANES(m, l)
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->d[k], l, d[k][l]);
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_WMMALD)
+		CASE(X_WMMAST) {
+			/* wmma.c: the first active lane's address and stride, all lanes' registers */
+			uint64_t v[8][WARP], base, ld = ~0ull;
+			uint32_t l0 = (uint32_t)__builtin_ctz(m);
+			int st = xi->x == X_WMMAST, nr = interp_wmma_nregs(xi->mod & 3, xi->aux, xi->ty);
+			base = (xi->abase.k ? V(&xi->abase, l0) : 0) + (uint64_t)xi->aoff;
+			if (st ? xi->ns > nr : xi->ns > 0)
+				ld = (uint32_t)V(&xi->s[st ? nr : 0], l0);
+			for (uint32_t l = 0; st && l < WARP; l++)
+				for (int k = 0; k < nr; k++)
+					v[k][l] = V(&xi->s[k], l);
+			if (interp_wmma_ldst(L, w, xi, m, base, ld, v, st))
+				return RUN_FAULT;
+			FOR_LANES(m, l)
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->d[k], l, v[k][l]);
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_WMMA) {
+			uint64_t v[24][WARP], d[8][WARP];
+			for (uint32_t l = 0; l < WARP; l++)
+				for (int k = 0; k < xi->ns; k++)
+					v[k][l] = V(&xi->s[k], l);
+			interp_wmma_mma(xi, v, d);
 			FOR_LANES(m, l)
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, d[k][l]);

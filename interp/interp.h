@@ -53,7 +53,7 @@ enum {
 	X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_TRAP, X_BRKPT, X_BAR, X_BARARRIVE, X_BARRED,
 	X_NOP, X_SHFL, X_VOTE, X_MATCH, X_REDUX, X_ACTIVEMASK, X_ELECT, X_BARWARP,
 	X_MOVN, X_CPASYNC, X_LDMATRIX, X_STMATRIX, X_MOVMATRIX, X_MMA, X_WGMMA,
-	X_MBAR, X_BULK, X_TMAP,
+	X_MBAR, X_BULK, X_TMAP, X_WMMALD, X_WMMAST, X_WMMA,
 	X_END, X_UNSUPPORTED, NX
 };
 
@@ -351,6 +351,18 @@ void interp_mma_regs(int shape, int cbits, int *na, int *nb, int *nc);
 void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
 enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's TY_ << MMA_BTY, where not A's */ };
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
+
+/* wmma.c: wmma.load/store (XIns: ty the element type, aux the WMMA_* shape,
+ * mod the fragment | column-major << 2; the registers, then the stride when
+ * given) and wmma.mma (see wmma.c).  v[][] and s[][] hold all 32 lanes. */
+enum { WMMA_M16N16K16, WMMA_M32N8K16, WMMA_M8N32K16, WMMA_M16N16K8, WMMA_M8N8K4, WMMA_M8N8K32, WMMA_M8N8K128 };
+enum { WMMA_A, WMMA_B, WMMA_C };
+int interp_wmma_shape(const char *s);                 /* WMMA_*, or -1 */
+int interp_wmma_nregs(int frag, int shape, int ty);  /* -1: not a valid fragment */
+int interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t base, uint64_t ld,
+                     uint64_t v[][WARP], int write);
+void interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
+int interp_wmma_ldsm(const XIns *xi);                /* a wmma.load that ptxas makes ldmatrix */
 
 /* wgmma.c: wgmma.mma_async.  XIns: ty the A type, mod the D type, aux the
  * N of the shape | WG_* | the B type << 16; s[] the nd registers of D, then

@@ -805,6 +805,63 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	return xi->nd == nc && xi->ns == na + nb + nc ? 0 : -1;
 }
 
+/* wmma.load.{a,b,c}, wmma.store.d .sync.aligned.LAYOUT.SHAPE{.space}.TYPE and
+ * wmma.mma{.OP.popc}.sync.aligned.ALAYOUT.BLAYOUT.SHAPE.TYPES{.satfinite}{.rn}:
+ * the XIns layouts are interp.h's and wmma.c's. */
+static int
+decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	int shape = interp_wmma_shape(modtext(in, MOD_SHAPE)), lay[2] = { -1, -1 }, nl = 0, nr;
+
+	for (int i = 0; i < in->nmod; i++)
+		if ((in->mod[i] == MOD_ROW || in->mod[i] == MOD_COL) && nl < 2)
+			lay[nl++] = in->mod[i] == MOD_COL;
+	if (shape < 0)
+		return -1;
+	if (in->op == OP_WMMA_MMA) {
+		int f16 = in->nty == 2, dt = in->ty[0], ct = f16 ? in->ty[1] : in->ty[3];
+		int at = f16 ? TY_F16 : in->ty[1];
+		xi->x = X_WMMA;
+		if (nl != 2 || (!f16 && (in->nty != 4 || in->ty[2] != at)) || in->nopnd != 4)
+			return -1;
+		if (interp_wmma_nregs(WMMA_A, shape, at) < 0 || interp_wmma_nregs(WMMA_C, shape, ct) < 0 ||
+		    interp_wmma_nregs(WMMA_C, shape, dt) < 0 || (at == TY_B1) != hasmod(in, MOD_POPC) ||
+		    (at != TY_F16 && dt != ct) || hasmod(in, MOD_RZ) || hasmod(in, MOD_RM) || hasmod(in, MOD_RP))
+			return -1;   /* f64's .rz/.rm/.rp: interp_mma_elem rounds to nearest only */
+		/* D's type follows A's: f32 for bf16 and tf32, s32 for the integers (f64's is checked above) */
+		if (f16 ? (dt != TY_F16 && dt != TY_F32) || (ct != TY_F16 && ct != TY_F32) :
+		    at == TY_BF16 || at == TY_TF32 ? dt != TY_F32 : at != TY_F64 && dt != TY_S32)
+			return -1;
+		xi->ty = (uint8_t)at;
+		xi->aux = shape | ct << 8 | dt << 16;
+		xi->mod = lay[0] | lay[1] << 1 | hasmod(in, MOD_SATFINITE) << 2 | hasmod(in, MOD_AND) << 3;
+		if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, 0))
+			return -1;
+		return xi->nd == interp_wmma_nregs(WMMA_C, shape, dt) && xi->ns == interp_wmma_nregs(WMMA_A, shape, at) +
+		    interp_wmma_nregs(WMMA_B, shape, at) + interp_wmma_nregs(WMMA_C, shape, ct) ? 0 : -1;
+	}
+	xi->ty = (uint8_t)in->ty[0];
+	xi->aux = shape;
+	xi->mod = (hasmod(in, MOD_A) ? WMMA_A : hasmod(in, MOD_B) ? WMMA_B : WMMA_C) | lay[0] << 2;
+	if (nl != 1 || (nr = interp_wmma_nregs(xi->mod & 3, shape, xi->ty)) < 0)
+		return -1;
+	/* sub-byte A is row-major and B column-major only */
+	if ((xi->ty == TY_S4 || xi->ty == TY_U4 || xi->ty == TY_B1) && lay[0] != ((xi->mod & 3) == WMMA_B))
+		return -1;
+	if (in->op == OP_WMMA_LOAD) {
+		xi->x = X_WMMALD;
+		if (xaddr(pm, x, in, &in->opnd[1], xi) || dsts(pm, xi, &in->opnd[0]) || xi->nd != nr)
+			return -1;
+		if (srcs(pm, xi, in, 2, TY_U32))
+			return -1;
+		return xi->ns <= 1 ? 0 : -1;
+	}
+	xi->x = X_WMMAST;
+	if (!hasmod(in, MOD_D) || xaddr(pm, x, in, &in->opnd[0], xi) || srcs(pm, xi, in, 1, 0))
+		return -1;
+	return xi->ns == nr || xi->ns == nr + 1 ? 0 : -1;
+}
+
 /* wgmma.mma_async.sync.aligned.SHAPE{.satfinite}.dtype.atype.btype{.and.popc}
  *   d, a-desc | {a}, b-desc, scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b}:
  * the XIns layout is interp.h's (wgmma.c).  The immediates a form takes
@@ -1086,6 +1143,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return decode_mma(pm, xi, in);
 	case OP_WGMMA_MMA_ASYNC:
 		return decode_wgmma(pm, xi, in);
+	case OP_WMMA_LOAD: case OP_WMMA_STORE: case OP_WMMA_MMA:
+		return decode_wmma(pm, x, xi, in);
 	case OP_WGMMA_FENCE: case OP_WGMMA_COMMIT_GROUP: case OP_WGMMA_WAIT_GROUP:
 		/* wgmma.mma_async completes when it is executed (wgmma.c): every
 		 * group is complete, and its registers are already ordered */

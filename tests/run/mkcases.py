@@ -282,18 +282,18 @@ rh = lambda: h16(U.uniform(-1, 1))
 rimg = lambda n, bits, f: bytearray(b"".join(f().to_bytes(bits // 8, "little") for _ in range(n * 8 // bits)))
 rf = lambda lo, hi, n: [fbits(U.uniform(lo, hi)) for _ in range(n)]
 wgcase("wgmma_f16_n256", "wg_f16_rs_n256", rimg(32768, 16, rh), [rh() | rh() << 16 for _ in range(512)],
-       rf(-4, 4, 32 * 128), 0, WG.desc(0, 16, 1024, 128), 1, tol=":f32ulp:1024")
+       rf(-4, 4, 32 * 128), 0, WG.desc(0, 16, 1024, 128), 1)
 wgcase("wgmma_f16h_n8", "wg_f16h_ss_n8_tb", rimg(4608, 16, rh), "wgmma_zero.ain",
        [h16(U.uniform(-2, 2)) | h16(U.uniform(-2, 2)) << 16 for _ in range(32 * 2)],
        WG.desc(0, 16, 256, 32), WG.desc(4096, 128, 256), 1)
 rb = lambda: fbits(U.uniform(-1, 1)) >> 16
 wgcase("wgmma_bf16_n64", "wg_bf16_ss_n64_ta_tb_na", rimg(8192, 16, rb), "wgmma_zero.ain", rf(-4, 4, 32 * 32),
-       WG.desc(0, 8192, 1024, 128), WG.desc(4096, 1024, 512, 64), 1, tol=":f32ulp:8")
+       WG.desc(0, 8192, 1024, 128), WG.desc(4096, 1024, 512, 64), 1)
 rt = lambda: fbits(U.uniform(-1, 1))
 wgcase("wgmma_tf32_n32", "wg_tf32_ss_n32_nb", rimg(10240, 32, rt), "wgmma_zero.ain", rf(-4, 4, 32 * 16),
-       WG.desc(0, 16, 1024, 128), WG.desc(8192, 16, 512, 64), 1, tol=":f32ulp:4")
+       WG.desc(0, 16, 1024, 128), WG.desc(8192, 16, 512, 64), 1)
 wgcase("wgmma_tf32_rs_n16_2wg", "wg_tf32_rs_n16", rimg(512, 32, rt), [rt() for _ in range(1024)],
-       rf(-4, 4, 32 * 8), 0, WG.desc(0, 128, 256), 1, threads=256, tol=":f32ulp:8")
+       rf(-4, 4, 32 * 8), 0, WG.desc(0, 128, 256), 1, threads=256)
 r8 = lambda: U.getrandbits(8)
 big = lambda: U.choice([U.getrandbits(32), 0x7ffff000 + U.getrandbits(12), 0x80000000 + U.getrandbits(12)])
 wgcase("wgmma_s8_n64_sat", "wg_s8_ss_n64_sat", rimg(12288, 8, r8), "wgmma_zero.ain", [big() for _ in range(32 * 32)],
@@ -310,13 +310,12 @@ wgcase("wgmma_e5m2e4m3_n32", "wg_e5m2e4m3_rs_n32_h", rimg(1024, 8, lambda: fp8("
        [fp8("e5m2") | fp8("e5m2") << 8 | fp8("e5m2") << 16 | fp8("e5m2") << 24 for _ in range(512)],
        [h16(U.uniform(-2, 2)) | h16(U.uniform(-2, 2)) << 16 for _ in range(32 * 8)], 0, WG.desc(0, 128, 256), 1)
 pending |= {"wgmma_e4m3_n64", "wgmma_e5m2e4m3_n32"}
-# The layouts (every probe), the integer, b1 and f16-accumulator forms match
-# the H100 bit for bit; f32 sums follow interp/mma.c's model of the
-# accumulation, so those compare within the largest ulp distance measured.
-ROUNDING = "tensor-core f32 accumulation: interp/mma.c's model, not yet bit-exact; compared within the ulp distance measured"
-notes = {n: ROUNDING for n in ["wgmma_f16_n256", "wgmma_bf16_n64", "wgmma_tf32_n32", "wgmma_tf32_rs_n16_2wg"]}
-notes["wgmma_e4m3_n64"] = "fp8 inputs: pending an fp8 model in interp_mma_elem"
-notes["wgmma_e5m2e4m3_n32"] = "e5m2 x e4m3: pending fp8 in interp_mma_elem (wgmma.c sums mixed fp8 as f16 meanwhile)"
+# Every case here matches the H100 bit for bit, the f32 sums included
+# (interp/mma.c's model of the accumulation), except wgmma with fp8 inputs:
+# its grouping of the k products is not mma.sync's, and is not modelled yet.
+notes = {}
+notes["wgmma_e4m3_n64"] = "fp8 inputs: wgmma's grouping of fp8 products differs from mma.sync's and is not modelled yet"
+notes["wgmma_e5m2e4m3_n32"] = "e5m2 x e4m3: as wgmma_e4m3_n64 (wgmma.c sums mixed fp8 as f16 meanwhile)"
 
 # Triton's H100 kernels with wgmma: the fp16/bf16 matmuls (128x128x64 tiles,
 # 3 cp.async stages, 8 warps; M=N=128, K=256: params M N K, stride_am,
@@ -329,17 +328,17 @@ w("tmm16.fa", "H", [h16(U.uniform(-1, 1)) for _ in range(128 * 256)])
 w("tmm16.fb", "H", [h16(U.uniform(-1, 1)) for _ in range(256 * 128)])
 mm = "-a u32:128 -a u32:128 -a u32:256 -a u32:256 -a u32:128 -a u32:128 -a zeros:16 -a zeros:16"
 case("triton_matmul_fp16", CP + "triton.matmul_fp16.ptx -g 1 -b 256 -s 98304 -a file:tmm16.fa -a file:tmm16.fb "
-     "-a zeros:32768 " + mm, "2:f16ulp:1")
+     "-a zeros:32768 " + mm, "2")
 case("triton_matmul_bf16", CP + "triton.matmul_bf16.ptx -g 1 -b 256 -s 98304 -a file:tmm16.fa -a file:tmm16.fb "
      "-a zeros:32768 " + mm, "2")
 case("triton_matmul_tf32", CP + "triton.matmul_tf32.ptx -g 1 -b 256 -s 98304 -a file:tmm.fa -a file:tmm.fb "
      "-a zeros:65536 -a u32:128 -a u32:128 -a u32:128 -a u32:128 -a u32:128 -a u32:128 -a zeros:16 -a zeros:16",
-     "2:f32ulp:1024")
+     "2")
 for x in "qkv":
     w("tattn." + x, "H", [h16(U.uniform(-1, 1)) for _ in range(130 * 64)])
 case("triton_attention", CP + "triton.attention.ptx -g 3,1 -b 128 -s 40960 -a file:tattn.q -a file:tattn.k "
      "-a file:tattn.v -a zeros:16640 -a f32:0.125 -a u32:130 -a u32:8320 -a u32:64 -a zeros:16 -a zeros:16",
-     "3:f16ulp:120")
+     "3")
 w("tmm8.fa", "B", [fp8("e4m3") for _ in range(128 * 128)])
 w("tmm8.fb", "B", [fp8("e4m3") for _ in range(128 * 128)])
 case("triton_matmul_fp8", CP + "triton.matmul_fp8.ptx -g 1,1 -b 256 -s 49152 -a file:tmm8.fa -a file:tmm8.fb "
@@ -354,8 +353,7 @@ notes["triton_matmul_fp8"] = notes["wgmma_e4m3_n64"]
 w("wgc.fa", "H", [h16(U.uniform(-1, 1)) for _ in range(3 * 1024)])
 w("wgc.fb", "H", [h16(U.uniform(-1, 1)) for _ in range(3 * 128)])
 case("wgmma_nvcc_m64n8k16", CP + "wgmma.sm_90a.ptx -k _Z14wgmma_m64n8k16PK6__halfS1_Pfi -b 128 -a file:wgc.fa "
-     "-a file:wgc.fb -a zeros:2048 -a s32:3", "2:f32ulp:36")
-notes["wgmma_nvcc_m64n8k16"] = ROUNDING
+     "-a file:wgc.fb -a zeros:2048 -a s32:3", "2")
 w("wgv.fa", "B", [fp8("e4m3") for _ in range(128 * 16)])
 w("wgv.fb", "B", [fp8("e4m3") for _ in range(4096)])
 case("wgmma_nvcc_variants", CP + "wgmma.sm_90a.ptx -k _Z14wgmma_variantsPKjPKvPf -b 128 -a file:wgv.fa "
@@ -363,8 +361,6 @@ case("wgmma_nvcc_variants", CP + "wgmma.sm_90a.ptx -k _Z14wgmma_variantsPKjPKvPf
 pending.add("wgmma_nvcc_variants")
 notes["wgmma_nvcc_variants"] = notes["wgmma_e4m3_n64"]
 case("setmaxnreg_ws", CP + "wgmma.sm_90a.ptx -k _Z16warp_specializedPf -b 384 -a zeros:1536", "0")
-for n in ["triton_matmul_fp16", "triton_matmul_tf32", "triton_attention"]:
-    notes[n] = ROUNDING
 
 for name, (opts, outs) in cases.items():
     with open(name + (".pending" if name in pending else ".case"), "w") as f:
@@ -621,7 +617,7 @@ T = random.Random(20261125)
 w("ttma.fa", "H", [h16(T.uniform(-1, 1)) for _ in range(256 * 256)])
 w("ttma.fb", "H", [h16(T.uniform(-1, 1)) for _ in range(256 * 256)])
 case("triton_tma_matmul", CP + "triton.tma_matmul.ptx -g 2,2 -b 256 -s 196608 -a file:ttma.fa -a file:ttma.fb "
-     "-a zeros:131072 -a u32:256 -a u32:256 -a u32:256 -a zeros:8192 -a zeros:16", "2:f16ulp:2")   # tensor-core f32 sums: mma.c model
+     "-a zeros:131072 -a u32:256 -a u32:256 -a u32:256 -a zeros:8192 -a zeros:16", "2")
 
 for name, (opts, outs) in cases.items():
     if name in written:
@@ -630,3 +626,95 @@ for name, (opts, outs) in cases.items():
         f.write(opts + "\nouts: " + outs + "\n")
         if name in faults:
             f.write("exit: 4\nreport: " + faults[name] + "\n")
+
+# wmma (tests/run/wmma.py has the kernels).  The probes read an image whose
+# elements hold their own index and write each lane's fragment registers
+# (loads), or store registers that hold their lane and number (stores), so
+# the outputs show the H100's fragment layouts.  The mma kernels run each
+# form on random data; the corpus kernels (tests/corpus/cuda/wmma.cu) too.
+import wmma as WM
+done = set(cases)
+V = random.Random(20261126)
+img = bytearray(WM.IMGSIZE)
+for bits, offs in WM.IMAGES.items():
+    n = {16: 4096, 32: 4096, 64: 512, 8: 1024, 4: 256, 1: 1024}[bits]
+    for d, off in enumerate(offs):
+        for i in range(n):
+            if bits >= 16:
+                img[off + i * bits // 8:off + (i + 1) * bits // 8] = i.to_bytes(bits // 8, "little")
+            elif bits == 8:
+                img[off + i] = (i >> (8 * d)) & 255
+            elif bits == 4:
+                img[off + i // 2] |= ((i >> (4 * d)) & 15) << (4 * (i % 2))
+            else:
+                img[off + i // 8] |= ((i >> d) & 1) << (i % 8)
+open("wmma.img", "wb").write(bytes(img))
+case("wmma_probe_ld", "wmma.ptx -k wmma_probe_ld -b 32 -a file:wmma.img -a zeros:%d" % (WM.probe_ld()[1] * 4), "1")
+case("wmma_probe_st", "wmma.ptx -k wmma_probe_st -b 32 -a zeros:%d" % WM.probe_st()[1], "0")
+def bf(x):
+    return fbits(x) >> 16
+def near_limits(n):
+    return [V.choice([V.randint(-10**6, 10**6), 2**31 - 1 - V.randint(0, 300000), -2**31 + V.randint(0, 300000)])
+            for _ in range(n)]
+wdata = {
+    "f16f32": ("H", [h16(V.uniform(-2, 2)) for _ in range(512)], "H", [h16(V.uniform(-2, 2)) for _ in range(512)]),
+    "bf16": ("H", [bf(V.uniform(-2, 2)) for _ in range(512)], "H", [bf(V.uniform(-2, 2)) for _ in range(512)]),
+    "tf32": ("f", [V.uniform(-2, 2) for _ in range(512)], "f", [V.uniform(-2, 2) for _ in range(512)]),
+    "int": ("B", [V.randrange(256) for _ in range(512)], "B", [V.randrange(256) for _ in range(512)]),
+    "f64": ("d", [V.uniform(-2, 2) for _ in range(512)], "d", [V.uniform(-2, 2) for _ in range(512)]),
+    "sub": ("B", [V.randrange(256) for _ in range(512)], "B", [V.randrange(256) for _ in range(512)]),
+}
+wdata["f16f16"] = wdata["f16f32"]
+# Float tolerances: the largest distance measured between the interpreter's
+# model of the tensor-core accumulation (mma.c) and the H100, where it is not
+# exact: wmma's tf32 (m16n16k8) sums differ from mma.sync's model.
+wtol = {"tf32": ":f32ulp:288"}
+for g in WM.MMAS:
+    fa, a, fb, b = wdata[g]
+    w("wmma_%s.fa" % g, fa, a)
+    w("wmma_%s.fb" % g, fb, b)
+    if g == "f64":
+        w("wmma_%s.fc" % g, "d", [V.uniform(-4, 4) for _ in range(256)])
+    elif g in ("int", "sub"):
+        w("wmma_%s.fc" % g, "i", near_limits(256))
+    else:
+        w("wmma_%s.fc" % g, "f", [V.uniform(-4, 4) for _ in range(256)])
+    w("wmma_%s.fh" % g, "H", [h16(V.uniform(-4, 4)) for _ in range(256)])
+    case("wmma_mma_" + g, "wmma.ptx -k wmma_mma_%s -b 32 -a file:wmma_%s.fa -a file:wmma_%s.fb -a file:wmma_%s.fc "
+         "-a file:wmma_%s.fh -a zeros:%d" % (g, g, g, g, g, WM.mma_kernel(g)[1]), "4" + wtol.get(g, ""))
+WC = "../corpus/ptx/wmma.sm_90.ptx -k "
+w("wmma_gemm.fa", "H", [h16(V.uniform(-1, 1)) for _ in range(64 * 64)])
+w("wmma_gemm.fb", "H", [h16(V.uniform(-1, 1)) for _ in range(64 * 64)])
+w("wmma_gemm.fc", "f", [V.uniform(-1, 1) for _ in range(64 * 64)])
+gemm = ("_Z13wmma_gemm_f16PK6__halfS1_Pfiiiff -g 1,4 -b 128 -a file:wmma_gemm.fa -a file:wmma_gemm.fb "
+        "-a file:wmma_gemm.fc -a s32:64 -a s32:64 -a s32:64 -a f32:1.5 -a f32:-0.5")
+case("wmma_gemm_f16", WC + gemm, "2")
+case("wmma_gemm_f16_G", WC.replace(".sm_90.", ".sm_90.G.") + gemm, "2")
+case("wmma_smem_gemm", WC + "_Z14wmma_smem_gemmPK6__halfS1_Pfiii -g 2,2 -b 128 -a file:wmma_gemm.fa "
+     "-a file:wmma_gemm.fb -a zeros:16384 -a s32:64 -a s32:64 -a s32:64", "2")
+w("wmma_shapes.fa", "H", [h16(V.uniform(-1, 1)) for _ in range(512)])
+w("wmma_shapes.fb", "H", [h16(V.uniform(-1, 1)) for _ in range(768)])
+w("wmma_shapes.fc", "H", [h16(V.uniform(-1, 1)) for _ in range(1280)])
+case("wmma_shapes_f16", WC + "_Z15wmma_shapes_f16PK6__halfS1_PS_ -b 32 -a file:wmma_shapes.fa "
+     "-a file:wmma_shapes.fb -a file:wmma_shapes.fc", "2")
+w("wmma_int8.fa", "B", [V.randrange(256) for _ in range(512)])
+w("wmma_int8.fb", "B", [V.randrange(256) for _ in range(512)])
+case("wmma_int8", WC + "_Z9wmma_int8PKaS0_PiPKhS3_S1_ -b 32 -a file:wmma_int8.fa -a file:wmma_int8.fb -a zeros:1024 "
+     "-a file:wmma_int8.fa -a file:wmma_int8.fb -a zeros:1024", "2 5")
+case("wmma_subbyte", WC + "_Z12wmma_subbytePKvS0_PiS1_ -b 32 -a file:wmma_int8.fa -a file:wmma_int8.fb -a zeros:256 "
+     "-a zeros:256", "2 3")
+w("wmma_mixed.fa", "f", [V.uniform(-2, 2) for _ in range(256)])
+w("wmma_mixed.da", "d", [V.uniform(-2, 2) for _ in range(256)])
+w("wmma_mixed.db", "d", [V.uniform(-2, 2) for _ in range(256)])
+w("wmma_mixed.dc", "d", [V.uniform(-2, 2) for _ in range(64)])
+case("wmma_bf16_tf32_f64", WC + "_Z18wmma_bf16_tf32_f64PK13__nv_bfloat16S1_PfPKfS4_S2_PKdS6_Pd -b 32 "
+     "-a file:wmma_bf16.fa -a file:wmma_bf16.fb -a zeros:1024 -a file:wmma_mixed.fa -a file:wmma_tf32.fb "
+     "-a zeros:1024 -a file:wmma_mixed.da -a file:wmma_mixed.db -a file:wmma_mixed.dc",
+     "2 5:f32ulp:64 8")
+for name, (opts, outs) in cases.items():
+    if name not in done:
+        with open(name + ".case", "w") as f:
+            f.write(opts + "\nouts: " + outs + "\n")
+            if "ulp" in outs:
+                f.write("# ulp: the largest distance of the interpreter's f32/f64 accumulation model (mma.c) "
+                        "from the H100 on this data\n")
