@@ -259,7 +259,7 @@ shared1(uint64_t *wfp, uint64_t *groupsp, const uint64_t *a, uint32_t m, unsigne
  * whichever launch filled it.  Being static, it adds nothing to what a
  * launch allocates.
  */
-enum { NMEMO = 32 };
+enum { NMEMO = 256 };
 typedef struct {
 	uint32_t m;           /* 0: empty */
 	uint8_t size, load, lo;
@@ -275,17 +275,19 @@ shared1m(ptx_mem_counts *c, Memo *mo, const uint64_t *a, uint32_t m, unsigned si
 	uint64_t wf, groups;
 
 	if (mo) {
-		uint64_t base = a[__builtin_ctz(m)], far = 0;
+		uint64_t base = a[__builtin_ctz(m)], far = 0, diff = 0;
 		int32_t off[WARP];
+		/* one pass that both builds the key and compares it with the
+		 * entry's (a loop without branches, which the compiler vectorizes) */
 		for (uint32_t l = 0; l < WARP; l++) {
 			uint64_t d = (a[l] - base) & (0 - (uint64_t)(m >> l & 1));
 			far |= (d + 0x80000000u) >> 32;   /* beyond an int32 */
 			off[l] = (int32_t)(uint32_t)d;
+			diff |= (uint64_t)(uint32_t)(off[l] ^ mo->off[l]);
 		}
 		if (far)
 			mo = NULL;
-		else if (mo->m == m && mo->size == size && mo->load == load && mo->lo == (base & 3) &&
-		    !memcmp(mo->off, off, sizeof off)) {
+		else if (!diff && mo->m == m && mo->size == size && mo->load == load && mo->lo == (base & 3)) {
 			wf = mo->wf;
 			groups = mo->groups;
 			goto done;
