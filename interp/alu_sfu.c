@@ -35,11 +35,12 @@ enum { Q23 = 1 << 23, QNAN32 = 0x7FFFFFFF };
 static int64_t sq19(uint32_t x)
 {
 	uint64_t d = 0;
-	for (int a = 0; a <= 9; a++)
-		if (x >> a & 1) {
-			uint32_t span = a < 9 ? ((1u << (18 - a)) - (1u << (a + 1))) : 0;
-			d += ((uint64_t)1 << (2 * a)) + ((uint64_t)(x & span) << (a + 1));
-		}
+	/* without branches: the bits of x are random, and the loop unrolls */
+	for (int a = 0; a <= 9; a++) {
+		uint64_t on = 0 - (uint64_t)(x >> a & 1);
+		uint32_t span = a < 9 ? ((1u << (18 - a)) - (1u << (a + 1))) : 0;
+		d += (((uint64_t)1 << (2 * a)) + ((uint64_t)(x & span) << (a + 1))) & on;
+	}
 	return (int64_t)(((uint64_t)x * x - d) >> 19);
 }
 
