@@ -452,6 +452,8 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 }
 
 #define V(o, l) val(L, w, r, (o), (l))
+/* the address a memory operand [base+offset] names in lane l */
+#define ADDR(xi, l) (((xi)->abase.k ? V(&(xi)->abase, (l)) : 0) + (uint64_t)(xi)->aoff)
 #define SET(o, l, v) do { if ((o)->k == XO_REG) r[(size_t)(o)->r * WARP + (l)] = (v); } while (0)
 
 /* ---------------------------------------------------------------- SIMT stack */
@@ -831,7 +833,7 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	unsigned n = xi->size;
 
 	FOR_LANES(m, l) {
-		uint64_t d = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+		uint64_t d = ADDR(xi, l);
 		uint64_t s = (xi->s[0].k ? V(&xi->s[0], l) : 0) + xi->s[1].imm;
 		unsigned ss = n;
 		uint8_t *pd, *ps = NULL, buf[16];
@@ -1043,7 +1045,7 @@ interp_run(Launch *L, Warp *w, int slice)
 				continue;
 			}
 			FOR_LANES(m, l) {
-				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
 				ad[l] = a;
 				if (!p)
@@ -1068,7 +1070,7 @@ interp_run(Launch *L, Warp *w, int slice)
 				continue;
 			}
 			FOR_LANES(m, l) {
-				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
 				ad[l] = a;
 				if (!p)
@@ -1085,7 +1087,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size;
 			FOR_LANES(m, l) {
-				uint64_t a = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz, 1, xi);
 				uint64_t old = 0, nw;
 				ad[l] = a;
@@ -1353,7 +1355,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_LDMATRIX) {
 			uint64_t ad[WARP], v[4][WARP];
 			for (uint32_t l = 0; l < WARP; l++)
-				ad[l] = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				ad[l] = ADDR(xi, l);
 			if (interp_ldmatrix(L, w, xi, m, ad, v))
 				return RUN_FAULT;
 			FOR_LANES(m, l)
@@ -1365,7 +1367,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_STMATRIX) {
 			uint64_t ad[WARP], v[4][WARP];
 			for (uint32_t l = 0; l < WARP; l++) {
-				ad[l] = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				ad[l] = ADDR(xi, l);
 				for (int k = 0; k < xi->ns; k++)
 					v[k][l] = V(&xi->s[k], l);
 			}
@@ -1402,7 +1404,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			uint64_t v[8][WARP], base, ld = ~0ull;
 			uint32_t l0 = (uint32_t)__builtin_ctz(m);
 			int st = xi->x == X_WMMAST, nr = interp_wmma_nregs(xi->mod & 3, xi->aux, xi->ty);
-			base = (xi->abase.k ? V(&xi->abase, l0) : 0) + (uint64_t)xi->aoff;
+			base = ADDR(xi, l0);
 			if (st ? xi->ns > nr : xi->ns > 0)
 				ld = (uint32_t)V(&xi->s[st ? nr : 0], l0);
 			for (uint32_t l = 0; st && l < WARP; l++)
@@ -1449,7 +1451,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			uint64_t ad[WARP], v[XNS][WARP], d[WARP];
 			int rc;
 			FOR_LANES(m, l) {
-				ad[l] = (xi->abase.k ? V(&xi->abase, l) : 0) + (uint64_t)xi->aoff;
+				ad[l] = ADDR(xi, l);
 				for (int k = 0; k < xi->ns; k++)
 					v[k][l] = V(&xi->s[k], l);
 				d[l] = 0;

@@ -15,8 +15,10 @@
  * the end, so the totals do not depend on how CTAs were shared out.  Only
  * what could make the results depend on the interleaving keeps a launch on
  * one worker (serial()): printf, malloc/free and assert (ordered side
- * effects), and global atomics whose outcome depends on their order (a
- * returned old value, exch, cas, floating-point add).  The atomics that
+ * effects), global atomics whose outcome depends on their order (a
+ * returned old value, exch, cas, floating-point add, two different
+ * operations), and the bulk copies and tensor maps (bulk reductions into
+ * global memory; maps edited in place).  The atomics that
  * remain commute, and the workers make each one indivisible with a lock
  * striped by address (interp_atom_lock).
  *
