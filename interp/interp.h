@@ -349,7 +349,8 @@ int interp_stmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64
 void interp_movmatrix(const uint64_t *s, uint64_t *d);
 void interp_mma_regs(int shape, int cbits, int *na, int *nb, int *nc);
 void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
-enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's TY_ << MMA_BTY, where not A's */ };
+enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's TY_ << MMA_BTY, where not A's */,
+       MMA_WGF8 = 1 << 16 /* wgmma's fp8 adder */ };
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
 
 /* wmma.c: wmma.load/store (XIns: ty the element type, aux the WMMA_* shape,

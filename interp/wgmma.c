@@ -53,9 +53,9 @@
  * non-zero base offsets) read the same elements as the H100.
  *
  * Arithmetic: interp_mma_elem (mma.c) for each D element, the model that
- * mma.sync uses; b1 is C + popc(A row & B column).  interp_mma_elem takes
- * one input type, so e4m3 x e5m2 goes in as f16 (exact: the products are
- * the same), summed by the f16 model rather than the fp8 one.
+ * mma.sync uses, except that fp8 inputs go to wgmma's own narrower adder
+ * (MMA_WGF8: the H100's wgmma and mma.sync sum fp8 products differently);
+ * b1 is C + popc(A row & B column).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -159,22 +159,6 @@ fetch(Launch *L, Warp *w, const XIns *xi, uint64_t dv, int mnmajor, uint32_t mn0
 
 /* ---------------------------------------------------------------- arithmetic */
 
-/* An e4m3 or e5m2 value as the f16 of the same value (exact: f16 holds both). */
-static uint64_t
-fp8tof16(int ty, uint32_t x)
-{
-	int sg, ex;
-	uint64_t man;
-	int fmt = ty == TY_E4M3 ? ALU_E4M3 : ALU_E5M2;
-
-	switch (alu_funpack(fmt, x, &sg, &ex, &man)) {
-	case 0: return (uint64_t)(x >> 7 & 1) << 15;
-	case 1: return alu_fround(ALU_F16, sg, ex, man, 0, ALU_RN, 0);
-	case 2: return (uint64_t)(x >> 7 & 1) << 15 | 0x7c00;
-	}
-	return alu_fqnan(ALU_F16);
-}
-
 /* One D element: row r of A (kf elements) by column c of B, plus cin. */
 static uint32_t
 delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t cin)
@@ -190,13 +174,8 @@ delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t c
 	}
 	for (int k = 0; k < kf; k++)
 		a[k] = ar[k], b[k] = bc[k];
-	if (at != bt && (at == TY_E4M3 || at == TY_E5M2)) {
-		/* e4m3 x e5m2: interp_mma_elem takes one input type; the products
-		 * are the same in f16, the sum follows the f16 model */
-		for (int k = 0; k < kf; k++)
-			a[k] = fp8tof16(at, ar[k]), b[k] = fp8tof16(bt, bc[k]);
-		ty = TY_F16;
-	}
+	if (at == TY_E4M3 || at == TY_E5M2)
+		flags = MMA_WGF8 | (at != bt ? bt << MMA_BTY : 0);
 	if (at == TY_S8 || at == TY_U8)
 		flags = (at == TY_S8 ? MMA_ASIGNED : 0) | (bt == TY_S8 ? MMA_BSIGNED : 0) |
 		    (xi->aux & WG_SAT ? MMA_SATFINITE : 0);

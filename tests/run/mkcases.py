@@ -309,13 +309,9 @@ wgcase("wgmma_e4m3_n64", "wg_e4m3_ss_n64", rimg(12288, 8, lambda: fp8("e4m3")), 
 wgcase("wgmma_e5m2e4m3_n32", "wg_e5m2e4m3_rs_n32_h", rimg(1024, 8, lambda: fp8("e4m3")),
        [fp8("e5m2") | fp8("e5m2") << 8 | fp8("e5m2") << 16 | fp8("e5m2") << 24 for _ in range(512)],
        [h16(U.uniform(-2, 2)) | h16(U.uniform(-2, 2)) << 16 for _ in range(32 * 8)], 0, WG.desc(0, 128, 256), 1)
-pending |= {"wgmma_e4m3_n64", "wgmma_e5m2e4m3_n32"}
 # Every case here matches the H100 bit for bit, the f32 sums included
-# (interp/mma.c's model of the accumulation), except wgmma with fp8 inputs:
-# its grouping of the k products is not mma.sync's, and is not modelled yet.
+# (interp/mma.c's models of the accumulation; fp8 inputs have their own).
 notes = {}
-notes["wgmma_e4m3_n64"] = "fp8 inputs: wgmma's grouping of fp8 products differs from mma.sync's and is not modelled yet"
-notes["wgmma_e5m2e4m3_n32"] = "e5m2 x e4m3: as wgmma_e4m3_n64 (wgmma.c sums mixed fp8 as f16 meanwhile)"
 
 # Triton's H100 kernels with wgmma: the fp16/bf16 matmuls (128x128x64 tiles,
 # 3 cp.async stages, 8 warps; M=N=128, K=256: params M N K, stride_am,
@@ -343,12 +339,10 @@ w("tmm8.fa", "B", [fp8("e4m3") for _ in range(128 * 128)])
 w("tmm8.fb", "B", [fp8("e4m3") for _ in range(128 * 128)])
 case("triton_matmul_fp8", CP + "triton.matmul_fp8.ptx -g 1,1 -b 256 -s 49152 -a file:tmm8.fa -a file:tmm8.fb "
      "-a zeros:32768 -a f32:0.5 -a f32:2.0 -a u32:128 -a u32:128 -a u32:128 -a zeros:16 -a zeros:16", "2")
-pending.add("triton_matmul_fp8")
-notes["triton_matmul_fp8"] = notes["wgmma_e4m3_n64"]
 
 # nvcc's wgmma kernels (tests/corpus/cuda/wgmma.cu): m64n8k16 over 3 k tiles,
 # the register-A variants (bf16, tf32 with imm-scale-b -1, e4m3 into one D,
-# so pending fp8; s8), and setmaxnreg in a warp-specialized kernel.  Every
+# s8), and setmaxnreg in a warp-specialized kernel.  Every
 # byte is an e4m3 of 2^-3..2^4, so the bf16, tf32 and fp8 readings are finite.
 w("wgc.fa", "H", [h16(U.uniform(-1, 1)) for _ in range(3 * 1024)])
 w("wgc.fb", "H", [h16(U.uniform(-1, 1)) for _ in range(3 * 128)])
@@ -358,9 +352,36 @@ w("wgv.fa", "B", [fp8("e4m3") for _ in range(128 * 16)])
 w("wgv.fb", "B", [fp8("e4m3") for _ in range(4096)])
 case("wgmma_nvcc_variants", CP + "wgmma.sm_90a.ptx -k _Z14wgmma_variantsPKjPKvPf -b 128 -a file:wgv.fa "
      "-a file:wgv.fb -a zeros:6144", "2")
-pending.add("wgmma_nvcc_variants")
-notes["wgmma_nvcc_variants"] = notes["wgmma_e4m3_n64"]
 case("setmaxnreg_ws", CP + "wgmma.sm_90a.ptx -k _Z16warp_specializedPf -b 384 -a zeros:1536", "0")
+
+# wgmma's fp8 adder at the edges (its own random stream, so that the cases
+# above keep their inputs): every encoding (subnormals, e5m2 infinities, a
+# few NaNs), and C from 2^-30 to 2^20, so that C sets the alignment in some
+# sums and is cut away in others.
+G = random.Random(20261127)
+def fp8any(kind):
+    b = G.getrandbits(8)
+    nan = (b & 0x7f) == 0x7f if kind == "e4m3" else (b & 0x7f) > 0x7c
+    if nan and G.random() < 0.9:
+        b ^= 0x04   # most NaNs become finite (e4m3) or large (e5m2)
+    if kind == "e5m2" and (b & 0x7f) == 0x7c and G.random() < 0.8:
+        b ^= 0x01   # and most infinities
+    return b
+def cwide():
+    k = G.randrange(4)
+    if k == 0:
+        return fbits(G.uniform(-4, 4))
+    if k == 1:
+        return fbits(G.choice([-1, 1]) * G.uniform(1, 2) * 2.0 ** G.randrange(5, 21))
+    if k == 2:
+        return fbits(G.choice([-1, 1]) * G.uniform(1, 2) * 2.0 ** -G.randrange(5, 31))
+    return G.choice([0, 0x80000000])
+wgcase("wgmma_e4m3_edges", "wg_e4m3_ss_n64", rimg(12288, 8, lambda: fp8any("e4m3")), "wgmma_zero.ain",
+       [cwide() for _ in range(32 * 32)], WG.desc(0, 16, 1024, 128), WG.desc(8192, 16, 512, 64), 1)
+wgcase("wgmma_e5m2e4m3_edges", "wg_e5m2e4m3_rs_n32_h", rimg(1024, 8, lambda: fp8any("e4m3")),
+       [fp8any("e5m2") | fp8any("e5m2") << 8 | fp8any("e5m2") << 16 | fp8any("e5m2") << 24 for _ in range(512)],
+       [h16(G.uniform(-2, 2) * 2.0 ** G.randrange(-20, 12)) | h16(G.uniform(-2, 2)) << 16 for _ in range(32 * 8)],
+       0, WG.desc(0, 128, 256), 1)
 
 for name, (opts, outs) in cases.items():
     with open(name + (".pending" if name in pending else ".case"), "w") as f:
