@@ -21,6 +21,10 @@
  *  - m8n32k16 is m32n8k16 transposed (see pos).
  * A fragment with more chunks than tiles (f16 A and B always have 8
  * registers) repeats them: chunk j is chunk j mod the tile count.
+ *
+ * Arithmetic: as mma.sync, except that tf32 (m16n16k8) is two steps of
+ * k = 4 (k 0-3 into C, then k 4-7 into that), each rounded to f32 as one
+ * tensor-core sum: the H100's results, where one sum of eight is not.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -388,7 +392,11 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 			} else {
 				if (ct == TY_F16 && dt != TY_F16)
 					cin = fconv(ALU_F16, ALU_F32, cin);
-				out = interp_mma_elem(mty, cfmt, flags, va, vb, K, cin);
+				if (at == TY_TF32)   /* two steps of k = 4, each rounded: see the top */
+					out = interp_mma_elem(mty, cfmt, flags, va + 4, vb + 4, 4,
+					    interp_mma_elem(mty, cfmt, flags, va, vb, 4, cin));
+				else
+					out = interp_mma_elem(mty, cfmt, flags, va, vb, K, cin);
 				if (dt == TY_F16 && ct != TY_F16)
 					out = fconv(ALU_F32, ALU_F16, out);
 			}
