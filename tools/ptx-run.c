@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include "include/ptx.h"
 #include "tools/readall.h"
@@ -69,6 +70,7 @@ typedef struct {
 	uint64_t max_steps;
 	int threads;                  /* 0: the library's default */
 	int stats, nostats;                 /* --stats, --no-stats */
+	int time;                           /* --time */
 	const char *statsjson, *annotate;   /* --stats-json FILE, --annotate FILE */
 } Opts;
 
@@ -107,6 +109,7 @@ usage(FILE *f)
 	    "      --stats-json FILE       write the counters as JSON ('-': standard output)\n"
 	    "      --annotate FILE         write the source with the counters as HTML ('-': stdout)\n"
 	    "      --no-stats              do not count (full speed; totals only)\n"
+	    "      --time                  print the launch's wall time to standard error\n"
 	    "  -h, --help, --version\n"
 	    "Exit status: 0 success, 1 outputs differ, 2 usage or I/O error,\n"
 	    "3 module rejected, 4 kernel fault.\n", prog);
@@ -582,6 +585,8 @@ parseargs(int argc, char **argv, Opts *o)
 			o->stats = 1;
 		} else if (strcmp(a, "--no-stats") == 0) {
 			o->nostats = 1;
+		} else if (strcmp(a, "--time") == 0) {
+			o->time = 1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--stats-json", &missing))) {
 			o->statsjson = v;
 		} else if ((v = optval(argc, argv, &i, NULL, "--annotate", &missing))) {
@@ -677,6 +682,7 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 	int npar = ptx_function_param_count(fn), rc = EX_OK, st;
 	Sink sink = { NULL, 0, 0, !capture };
 	int savefd = -1;
+	struct timespec t0, t1;
 	FILE *cap = NULL;
 
 	res->buf = calloc((size_t)o->nargs + 1, sizeof *res->buf);
@@ -783,8 +789,13 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 		if (cap)
 			dup2(fileno(cap), 1);
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	st = backend == B_CUDA ? ptx_cuda_launch(g, fn, ptx_function_name(fn), o->grid, o->block, o->shared, params) :
 	    ptx_launch_ex(cx, fn, o->grid, o->block, o->cluster, o->shared, params);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (o->time)   /* the launch alone: no start-up, file reading or output */
+		fprintf(stderr, "%s: launch of %s: %.6f s\n", prog, ptx_function_name(fn),
+		    (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	if (savefd >= 0) {
 		long n;
 		fflush(stdout);
