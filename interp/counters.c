@@ -81,16 +81,33 @@ sort:
 
 /* ---------------------------------------------------------------- global and local */
 
+/*
+ * The number of distinct values of (a[l] + off) >> sh over the lanes of m.
+ * Lanes usually go up through memory: then the count is the number of
+ * changes, found in the pass that gathers the keys.
+ */
+static unsigned
+distinct_lanes(const uint64_t *a, uint32_t m, unsigned off, int sh)
+{
+	uint64_t k[WARP], prev = 0;
+	int n = 0;
+	unsigned d = 0, up = 1;
+
+	FOR_LANES(m, l) {
+		uint64_t v = (a[l] + off) >> sh;
+		k[n++] = v;
+		up &= v >= prev || n == 1;
+		d += v != prev || n == 1;
+		prev = v;
+	}
+	return up ? d : distinct(k, n);
+}
+
 /* G1/G2 for one piece of at most 16 bytes a lane (aligned, so one sector a lane). */
 static uint64_t
 gsectors(const uint64_t *a, uint32_t m, unsigned off)
 {
-	uint64_t k[WARP];
-	int n = 0;
-
-	FOR_LANES(m, l)
-		k[n++] = (a[l] + off) >> 5;
-	return distinct(k, n);
+	return distinct_lanes(a, m, off, 5);
 }
 
 /* G5: lanes on one address go in successive passes. */
@@ -279,12 +296,20 @@ shared1m(ptx_mem_counts *c, Memo *mo, const uint64_t *a, uint32_t m, unsigned si
 		int32_t off[WARP];
 		/* one pass that both builds the key and compares it with the
 		 * entry's (a loop without branches, which the compiler vectorizes) */
-		for (uint32_t l = 0; l < WARP; l++) {
-			uint64_t d = (a[l] - base) & (0 - (uint64_t)(m >> l & 1));
-			far |= (d + 0x80000000u) >> 32;   /* beyond an int32 */
-			off[l] = (int32_t)(uint32_t)d;
-			diff |= (uint64_t)(uint32_t)(off[l] ^ mo->off[l]);
-		}
+		if (m == 0xffffffffu)   /* the usual full warp: no lane masks */
+			for (uint32_t l = 0; l < WARP; l++) {
+				uint64_t d = a[l] - base;
+				far |= (d + 0x80000000u) >> 32;   /* beyond an int32 */
+				off[l] = (int32_t)(uint32_t)d;
+				diff |= (uint32_t)(off[l] ^ mo->off[l]);
+			}
+		else
+			for (uint32_t l = 0; l < WARP; l++) {
+				uint64_t d = (a[l] - base) & (0 - (uint64_t)(m >> l & 1));
+				far |= (d + 0x80000000u) >> 32;
+				off[l] = (int32_t)(uint32_t)d;
+				diff |= (uint64_t)(uint32_t)(off[l] ^ mo->off[l]);
+			}
 		if (far)
 			mo = NULL;
 		else if (!diff && mo->m == m && mo->size == size && mo->load == load && mo->lo == (base & 3)) {
@@ -354,13 +379,8 @@ shared(ptx_mem_counts *c, Memo *mo, int kind, const uint64_t *a, uint32_t m, uns
 static void
 constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m)
 {
-	uint64_t k[WARP];
-	int n = 0;
-	unsigned d;
+	unsigned d = distinct_lanes(a, m, 0, 0);
 
-	FOR_LANES(m, l)
-		k[n++] = a[l];
-	d = distinct(k, n);
 	c->requests += d;
 	c->conflicts += d - 1;
 }
