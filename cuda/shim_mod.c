@@ -621,6 +621,17 @@ cuLinkCreate(unsigned nopt, int *opt, void **val, CUlinkState *out)
 	return cuLinkCreate_v2(nopt, opt, val, out);
 }
 
+/* Whether a library named name is CUDA's device runtime (libcudadevrt.a), which -rdc code that
+ * launches kernels from the device is linked with. */
+static int
+is_devrt(const char *name)
+{
+	const char *b = name ? strrchr(name, '/') : NULL;
+
+	b = b ? b + 1 : name;
+	return b && strncmp(b, "libcudadevrt", 12) == 0;
+}
+
 static CUresult
 link_add(CUlinkState l, int type, const char *data, size_t size, const char *name)
 {
@@ -629,6 +640,8 @@ link_add(CUlinkState l, int type, const char *data, size_t size, const char *nam
 
 	if (!l || l->magic != MAGIC_LINK || !data)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (type == CU_JIT_INPUT_LIBRARY && is_devrt(name))
+		return CUDA_SUCCESS;   /* the device runtime is the interpreter's own (interp/cdp.c) */
 	if (type != CU_JIT_INPUT_PTX || (size >= 4 && is_binary((const unsigned char *)data))) {
 		fprintf(stderr, "libptxcuda: %s: only PTX text can be linked on the interpreter\n",
 		    name ? name : "<input>");
@@ -674,6 +687,8 @@ cuLinkAddFile_v2(CUlinkState l, int type, const char *path, unsigned nopt, int *
 	(void)nopt, (void)opt, (void)val;
 	if (!path)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (type == CU_JIT_INPUT_LIBRARY && is_devrt(path))
+		return link_add(l, type, "", 0, path);   /* built in: the file need not exist here */
 	if (!(t = shim_slurp(path, &n)))
 		return CUDA_ERROR_FILE_NOT_FOUND;
 	r = link_add(l, type, t, n, path);

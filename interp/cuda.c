@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "interp.h"
 
 typedef int CUresult;
@@ -121,6 +122,59 @@ ptx_cuda_close(ptx_cuda *g)
 	free(g);
 }
 
+/* The device runtime library to link -rdc PTX with: $PTX_CUDADEVRT, else the toolkit's. */
+static const char *
+devrt(void)
+{
+	static const char *const where[] = {
+		"/usr/local/cuda/lib64/libcudadevrt.a",
+		"/usr/local/cuda/targets/x86_64-linux/lib/libcudadevrt.a",
+		"/usr/local/cuda/targets/sbsa-linux/lib/libcudadevrt.a",
+	};
+	const char *e = getenv("PTX_CUDADEVRT");
+
+	if (e && *e)
+		return e;
+	for (size_t i = 0; i < sizeof where / sizeof where[0]; i++)
+		if (access(where[i], R_OK) == 0)
+			return where[i];
+	return where[0];
+}
+
+/*
+ * PTX that launches kernels from the device (nvcc -rdc: calls of the
+ * device runtime) is linked with libcudadevrt first, as nvcc's link step
+ * would; other PTX is loaded as it is.
+ */
+static CUresult
+link_devrt(ptx_cuda *g, const char *z, size_t len)
+{
+	CUresult (*create)(unsigned, int *, void **, void **);
+	CUresult (*add)(void *, int, void *, size_t, const char *, unsigned, int *, void **);
+	CUresult (*addfile)(void *, int, const char *, unsigned, int *, void **);
+	CUresult (*complete)(void *, void **, size_t *);
+	CUresult (*destroy)(void *);
+	void *ls = NULL, *cubin = NULL;
+	size_t n = 0;
+	CUresult r;
+
+	*(void **)(void *)&create = dlsym(g->lib, "cuLinkCreate_v2");
+	*(void **)(void *)&add = dlsym(g->lib, "cuLinkAddData_v2");
+	*(void **)(void *)&addfile = dlsym(g->lib, "cuLinkAddFile_v2");
+	*(void **)(void *)&complete = dlsym(g->lib, "cuLinkComplete");
+	*(void **)(void *)&destroy = dlsym(g->lib, "cuLinkDestroy");
+	if (!create || !add || !addfile || !complete || !destroy)
+		return 500;   /* CUDA_ERROR_NOT_FOUND */
+	if ((r = create(0, NULL, NULL, &ls)))
+		return r;
+	if (!(r = add(ls, 1 /* CU_JIT_INPUT_PTX */, (void *)(uintptr_t)z, len + 1, "module.ptx", 0, NULL, NULL)) &&
+	    !(r = addfile(ls, 4 /* CU_JIT_INPUT_LIBRARY */, devrt(), 0, NULL, NULL)) &&
+	    !(r = complete(ls, &cubin, &n)))
+		r = g->ModuleLoadDataEx(&g->mod, cubin, 0, NULL, NULL);
+	destroy(ls);
+	return r;
+}
+
 int
 ptx_cuda_module_load(ptx_cuda *g, const char *text, size_t len)
 {
@@ -131,6 +185,11 @@ ptx_cuda_module_load(ptx_cuda *g, const char *text, size_t len)
 		return PTX_ENOMEM;
 	memcpy(z, text, len);
 	z[len] = 0;   /* the driver wants a NUL-terminated image */
+	if (strstr(z, "__cudaCDP2") || strstr(z, "cudaLaunchDevice") || strstr(z, "cudaGetParameterBuffer")) {
+		r = link_devrt(g, z, len);
+		free(z);
+		return r ? fail(g, "linking with libcudadevrt", r) : PTX_OK;
+	}
 	r = g->ModuleLoadDataEx(&g->mod, z, 0, NULL, NULL);
 	free(z);
 	return r ? fail(g, "cuModuleLoadData", r) : PTX_OK;

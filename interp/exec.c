@@ -657,9 +657,9 @@ locget(Warp *w, uint32_t l, uint32_t off, uint32_t size)
 	return v;
 }
 
-/* The value of call argument k for lane l (from a .param variable or a register). */
-static uint64_t
-arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t size)
+/* The value of call argument k for lane l, off bytes into it (from a .param variable or a register). */
+uint64_t
+interp_arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t off, uint32_t size)
 {
 	const XOp *o = &xi->s[k];
 	CFrame *f = &w->cf[w->ncf - 1];
@@ -667,12 +667,14 @@ arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t size)
 	if (k >= xi->narg)
 		return 0;
 	if (o->k == XO_LOCAL)
-		return locget(w, l, f->lbase + (uint32_t)o->imm, size);
-	return val(L, w, f->r, o, l);
+		return locget(w, l, f->lbase + (uint32_t)o->imm + off, size);
+	return off ? 0 : val(L, w, f->r, o, l);
 }
 
-static void
-setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
+#define arg(L, w, xi, k, l, size) interp_arg(L, w, xi, k, l, 0, size)
+
+void
+interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
 {
 	CFrame *f = &w->cf[w->ncf - 1];
 	const XOp *o = &xi->d[0];
@@ -684,6 +686,8 @@ setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
 	else if (o->k == XO_REG)
 		f->r[(size_t)o->r * WARP + l] = v;
 }
+
+#define setret interp_setret
 
 static int
 builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
@@ -708,6 +712,10 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 		case BI_ASSERT:
 			interp_assertfail(L, w, (int)l, arg(L, w, xi, 0, l, 8), arg(L, w, xi, 1, l, 8),
 			    (uint32_t)arg(L, w, xi, 2, l, 4), arg(L, w, xi, 3, l, 8), xi);
+			break;
+		default:
+			if (interp_cdp_call(L, w, xi, bi, l))
+				return -1;
 			break;
 		}
 		if (L->fault)

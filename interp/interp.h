@@ -79,6 +79,7 @@ enum {
 };
 
 typedef struct XFunc XFunc;
+typedef struct CdpQ CdpQ;
 
 /* A warp-wide handler's operands (exec_fast.c): whole register planes of
  * WARP lanes.  Sources may be the same plane as a destination. */
@@ -122,7 +123,10 @@ typedef struct {
 } XIns;
 
 /* Builtin callees recognised by name (extern .func without body). */
-enum { BI_NONE, BI_VPRINTF, BI_MALLOC, BI_FREE, BI_ASSERT };
+enum { BI_NONE, BI_VPRINTF, BI_MALLOC, BI_FREE, BI_ASSERT,
+       /* the device runtime (cdp.c) */
+       BI_CDP_PBUF2, BI_CDP_PBUF, BI_CDP_LAUNCH2, BI_CDP_LAUNCH, BI_CDP_LASTERR, BI_CDP_PEEKERR,
+       BI_CDP_GETDEV, BI_CDP_ATTR, BI_CDP_HANDLE, BI_CDP_MALLOC, BI_CDP_FREE, BI_CDP_OK };
 
 struct XFunc {
 	Func *f;
@@ -185,6 +189,7 @@ struct ptx_ctx {
 	ptx_insn_stats *istat; size_t nistat;   /* the last launch's, executed instructions only */
 	int nocount;                            /* ptx_set_counting(cx, 0) */
 	int nthreads;                           /* ptx_set_threads; 0: every core */
+	int cdp_depth;                          /* cdp.c: nesting of the launch running */
 };
 
 /* ---------------------------------------------------------------- a launch */
@@ -227,6 +232,7 @@ typedef struct {
 	int32_t mpc;
 	uint32_t maddr, mdone;
 	int mtimeout;
+	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
 } Warp;
 
 #define BLOCKED_MBAR 64
@@ -266,6 +272,7 @@ typedef struct {
 	uint64_t ctas;              /* CTAs started */
 	LaunchShare *sh;            /* what the workers share; NULL with one worker */
 	int nofpu;                  /* the host FPU cannot run the handlers that need it */
+	CdpQ *cdp;                  /* grids launched from the device (cdp.c), NULL: none */
 } Launch;
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
@@ -294,6 +301,15 @@ FastFn *interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu);
 FastFn interp_fast_mov;
 int interp_fpu_enter(fenv_t *saved);
 void interp_fpu_leave(const fenv_t *saved);
+
+/* exec.c: call argument k of lane l (off bytes into it), a call's result */
+uint64_t interp_arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t off, uint32_t size);
+void interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size);
+
+/* cdp.c: the device runtime */
+int interp_cdp_builtin(const char *name);   /* BI_CDP_* or BI_NONE */
+int interp_cdp_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t lane);   /* -1 after a fault */
+int interp_cdp_finish(Launch *L, int run);
 
 /* sched.c */
 int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch's report */

@@ -592,7 +592,7 @@ bi_of(const char *name)
 	if (strcmp(name, "malloc") == 0) return BI_MALLOC;
 	if (strcmp(name, "free") == 0) return BI_FREE;
 	if (strcmp(name, "__assertfail") == 0) return BI_ASSERT;
-	return BI_NONE;
+	return interp_cdp_builtin(name);
 }
 
 static int

@@ -639,5 +639,10 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	if (rc == PTX_ETRAP)
 		interp_diag(cx, NULL, cx->fault.line, 0, PTX_SEV_ERROR, NULL, "%s",
 		    cx->fault.msg ? cx->fault.msg : "kernel fault");
+	if (L.cdp) {   /* the grids this one launched run now (cdp.c); each reports its own fault */
+		int crc = interp_cdp_finish(&L, rc == PTX_OK);
+		if (rc == PTX_OK)
+			rc = crc;
+	}
 	return rc;
 }

@@ -737,3 +737,28 @@ for name, (opts, outs) in cases.items():
             if "ulp" in outs:
                 f.write("# ulp: the largest distance of the interpreter's f32/f64 accumulation model (mma.c) "
                         "from the H100 on this data\n")
+
+# The device runtime (interp/cdp.c): kernels of tests/corpus/cuda that launch
+# kernels.  adaptive_quad sums its leaves with float atomics in whatever
+# order the children run, on the GPU too, so its one value compares within
+# a few ulp; everything else is exact, the tail launch's printf included.
+done = set(cases)
+D = random.Random(20261128)
+DR = CP + "device_runtime.sm_90.ptx -k "
+case("cdp_parent", DR + "_Z6parentPiS_i -g 3 -b 32 -a zeros:1024 -a zeros:1024 -a s32:40", "0 1")
+case("cdp_recurse", DR + "_Z7recursePii -a zeros:64 -a s32:0", "0")
+case("cdp_per_thread", DR + "_Z10per_threadPi -g 2 -b 64 -a zeros:1024", "0")
+case("cdp_queries", DR + "_Z7queriesPi -a zeros:256", "0")
+DP = CP + "dynamic_parallelism.sm_90.ptx -k "
+case("cdp_quad", DP + "_Z13adaptive_quadfffiPf -a f32:0 -a f32:10 -a f32:0.0001 -a s32:0 -a zeros:4",
+     "4:f32ulp:8")
+w("cdp_seg.data", "f", [D.uniform(-4, 4) for _ in range(1000)])
+w("cdp_seg.off", "i", [0, 100, 100, 357, 600, 1000])
+case("cdp_segments", DP + "_Z15parent_segmentsPfPKii -g 2 -b 4 -a file:cdp_seg.data -a file:cdp_seg.off -a s32:5",
+     "0")
+case("cdp_fire", DP + "_Z15fire_and_forgetPii -g 2 -b 32 -a file:cdp_seg.data -a s32:20", "0")
+case("cdp_api", DP + "_Z10api_launchPfi -g 2 -b 32 -a file:cdp_seg.data -a s32:300", "0")
+for name, (opts, outs) in cases.items():
+    if name not in done:
+        with open(name + ".case", "w") as f:
+            f.write(opts + "\nouts: " + outs + "\n")
