@@ -41,6 +41,15 @@
 
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
 
+/* configure defines INTERP_CLONES where target_clones works (exec_fast.c):
+ * the full-warp loops below then also come in an AVX2 build, 4 lanes a
+ * step. */
+#ifdef INTERP_CLONES
+#define KEY_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define KEY_CLONES
+#endif
+
 enum { K_LD, K_ST, K_ATOM, K_RED, K_LDSM };
 
 /* ---------------------------------------------------------------- sets */
@@ -86,6 +95,23 @@ sort:
  * Lanes usually go up through memory: then the count is the number of
  * changes, found in the pass that gathers the keys.
  */
+/* A full warp's keys (a[l] + off) >> sh into k: the number of changes from
+ * lane to lane plus one, or 0 when they ever go down. */
+KEY_CLONES static unsigned
+rising(const uint64_t *restrict a, unsigned off, int sh, uint64_t *restrict k)
+{
+	uint64_t down = 0;
+	unsigned d = 1;
+
+	for (uint32_t l = 0; l < WARP; l++)
+		k[l] = (a[l] + off) >> sh;
+	for (uint32_t l = 1; l < WARP; l++) {
+		down |= k[l] < k[l - 1];
+		d += k[l] != k[l - 1];
+	}
+	return down ? 0 : d;
+}
+
 static unsigned
 distinct_lanes(const uint64_t *a, uint32_t m, unsigned off, int sh)
 {
@@ -93,6 +119,8 @@ distinct_lanes(const uint64_t *a, uint32_t m, unsigned off, int sh)
 	int n = 0;
 	unsigned d = 0, up = 1;
 
+	if (m == 0xffffffffu)
+		return (d = rising(a, off, sh, k)) ? d : distinct(k, WARP);
 	FOR_LANES(m, l) {
 		uint64_t v = (a[l] + off) >> sh;
 		k[n++] = v;
@@ -286,6 +314,26 @@ typedef struct {
 
 static _Thread_local Memo memo[NMEMO];
 
+/*
+ * The memo key of a full warp's addresses a: each lane's offset from base,
+ * into off; returns the lanes whose offset does not fit an int32 (bit 0)
+ * or differs from old's (bit 1).  One loop without branches.
+ */
+KEY_CLONES static unsigned
+memo_key(const uint64_t *restrict a, uint64_t base, const int32_t *restrict old, int32_t *restrict off)
+{
+	uint64_t far = 0;
+	uint32_t diff = 0;
+
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint64_t d = a[l] - base;
+		far |= (d + 0x80000000u) >> 32;   /* beyond an int32 */
+		off[l] = (int32_t)(uint32_t)d;
+		diff |= (uint32_t)off[l] ^ (uint32_t)old[l];
+	}
+	return (far != 0) | (diff != 0) << 1;
+}
+
 static void
 shared1m(ptx_mem_counts *c, Memo *mo, const uint64_t *a, uint32_t m, unsigned size, int load)
 {
@@ -294,16 +342,11 @@ shared1m(ptx_mem_counts *c, Memo *mo, const uint64_t *a, uint32_t m, unsigned si
 	if (mo) {
 		uint64_t base = a[__builtin_ctz(m)], far = 0, diff = 0;
 		int32_t off[WARP];
-		/* one pass that both builds the key and compares it with the
-		 * entry's (a loop without branches, which the compiler vectorizes) */
-		if (m == 0xffffffffu)   /* the usual full warp: no lane masks */
-			for (uint32_t l = 0; l < WARP; l++) {
-				uint64_t d = a[l] - base;
-				far |= (d + 0x80000000u) >> 32;   /* beyond an int32 */
-				off[l] = (int32_t)(uint32_t)d;
-				diff |= (uint32_t)(off[l] ^ mo->off[l]);
-			}
-		else
+		if (m == 0xffffffffu) {   /* the usual full warp: no lane masks */
+			unsigned k = memo_key(a, base, mo->off, off);
+			far = k & 1;
+			diff = k >> 1;
+		} else
 			for (uint32_t l = 0; l < WARP; l++) {
 				uint64_t d = (a[l] - base) & (0 - (uint64_t)(m >> l & 1));
 				far |= (d + 0x80000000u) >> 32;

@@ -392,13 +392,11 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
 	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
 		return 0;
-	for (uint32_t l = 0; l < WARP; l++)
-		ad[l] = (base ? base[l] : 0) + (uint64_t)xi->aoff;
 	if (xi->space == MS_SHARED) {
 		mem = w->cta->shared, lo = 0, lim = w->cta->nshared;
 	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
 		Alloc *al = L->last;
-		uint64_t a0 = ad[__builtin_ctz(m)];
+		uint64_t a0 = (base ? base[__builtin_ctz(m)] : 0) + (uint64_t)xi->aoff;
 		if (!al || !al->live || a0 - al->addr >= al->size) {
 			/* the first lane's allocation: the others are likely in it too */
 			if (!(al = interp_mem_find(L->cx, a0, sz)))
@@ -412,13 +410,21 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		return 0;
 	if (lim < sz)
 		return 0;
-	if (m == 0xffffffffu) {   /* any lane outside or misaligned: one reduction */
+	/* the lanes' addresses; any lane outside or misaligned: one reduction */
+	if (m == 0xffffffffu && base) {
+		if (!interp_addr_plane(base, (uint64_t)xi->aoff, lo, lim - sz, sz, ad))
+			return 0;
+	} else if (m == 0xffffffffu) {
 		uint64_t any = 0;
-		for (uint32_t l = 0; l < WARP; l++)
+		for (uint32_t l = 0; l < WARP; l++) {
+			ad[l] = (uint64_t)xi->aoff;
 			any |= (uint64_t)(ad[l] - lo > lim - sz) | (ad[l] & (sz - 1));
+		}
 		if (any)
 			return 0;
 	} else {
+		for (uint32_t l = 0; l < WARP; l++)
+			ad[l] = (base ? base[l] : 0) + (uint64_t)xi->aoff;
 		for (uint32_t l = 0; l < WARP; l++)
 			bad |= (uint32_t)(ad[l] - lo > lim - sz || (ad[l] & (sz - 1))) << l;
 		if (bad & m)
@@ -428,16 +434,19 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		o = &xi->s[0];
 		if (o->k != XO_REG && o->k != XO_IMM)
 			return 0;
-		FOR_LANES(m, l)
-			memput(mem + (ad[l] - lo), o->k == XO_REG ? r[(size_t)o->r * WARP + l] : o->imm, sz);
+		if (m == 0xffffffffu && sz == 4 && o->k == XO_REG) {   /* the common case */
+			const uint64_t *v = r + (size_t)o->r * WARP;
+			for (uint32_t l = 0; l < WARP; l++) {
+				uint32_t u = (uint32_t)v[l];
+				memcpy(mem + (ad[l] - lo), &u, 4);
+			}
+		} else
+			FOR_LANES(m, l)
+				memput(mem + (ad[l] - lo), o->k == XO_REG ? r[(size_t)o->r * WARP + l] : o->imm, sz);
 	} else {
 		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
 		if (m == 0xffffffffu && sz == 4 && !xi->sign)   /* the common case, without the bit walk */
-			for (uint32_t l = 0; l < WARP; l++) {
-				uint32_t v;
-				memcpy(&v, mem + (ad[l] - lo), 4);
-				d[l] = v;
-			}
+			interp_gather32(mem, lo, ad, d);
 		else
 			FOR_LANES(m, l) {
 				uint64_t v = memget(mem + (ad[l] - lo), sz);

@@ -112,6 +112,38 @@ interp_fast_mov(const FastArgs *x)
 		put(x, x->d, x->a);
 }
 
+/* ---------------------------------------------------------------- memory */
+
+/*
+ * ldst's full-warp path (exec.c), in the vector width of the CPU: the
+ * lanes' addresses base[l] + off into ad, and whether every one lies in
+ * [lo, lo + span] and is a multiple of sz.
+ */
+CLONES int
+interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
+                  uint64_t *restrict ad)
+{
+	uint64_t any = 0, mis = sz - 1;
+
+	LANES {
+		uint64_t a = base[l] + off;
+		ad[l] = a;
+		any |= (uint64_t)(a - lo > span) | (a & mis);
+	}
+	return !any;
+}
+
+/* The 32-bit words at mem + ad[l] - lo, zero-extended into d. */
+CLONES void
+interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restrict ad, uint64_t *restrict d)
+{
+	LANES {
+		uint32_t v;
+		memcpy(&v, mem + (ad[l] - lo), 4);
+		d[l] = v;
+	}
+}
+
 /* ---------------------------------------------------------------- integers */
 
 /* Whether a handler may write x->d as it goes: a full warp, and d is none
