@@ -374,9 +374,9 @@ memput(uint8_t *p, uint64_t v, unsigned size)
 }
 
 /* ld or st (st != 0) of one value when every active lane's address lies
- * in one piece of memory, aligned: the CTA's shared memory, or the global
+ * in one piece of memory, aligned: the CTA's shared memory, the global
  * allocation the last access hit (for a generic address too, since the
- * windows lie far from every allocation).  The addresses are one plane and
+ * windows lie far from every allocation), or the kernel's parameters.  The addresses are one plane and
  * nothing is translated lane by lane.  Returns 0, having done nothing, for
  * any other case: the per-lane loop then runs and reports the faults. */
 static int
@@ -406,10 +406,29 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		mem = al->p, lo = al->addr, lim = al->size;
 		if (lo + lim > FUNC_WIN)
 			return 0;   /* would reach the windows of the other spaces */
+	} else if (xi->space == MS_KPARAM && !st) {
+		mem = (uint8_t *)(uintptr_t)L->params, lo = 0, lim = L->psize;
 	} else
 		return 0;
 	if (lim < sz)
 		return 0;
+	if (!base && !st) {   /* one address for every lane (a kernel parameter, a variable): one read */
+		uint64_t a = (uint64_t)xi->aoff, v;
+		if (a - lo > lim - sz || (a & (sz - 1)))
+			return 0;
+		v = memget(mem + (a - lo), sz);
+		if (xi->sign && sz < 8)
+			v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
+		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
+		FOR_LANES(m, l)
+			d[l] = v;
+		if (L->st) {
+			for (uint32_t l = 0; l < WARP; l++)
+				ad[l] = a;
+			interp_count_mem(L, xi, m, ad, sz);
+		}
+		return 1;
+	}
 	/* the lanes' addresses; any lane outside or misaligned: one reduction */
 	if (m == 0xffffffffu && base) {
 		if (!interp_addr_plane(base, (uint64_t)xi->aoff, lo, lim - sz, sz, ad))
