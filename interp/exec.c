@@ -935,16 +935,8 @@ popc(uint32_t m)
 	return (m * 0x01010101u) >> 24;
 }
 
-/* The lanes whose predicate (plane p) is true. */
-static inline uint32_t
-pmask(const uint64_t *p)
-{
-	uint32_t g = 0;
-
-	for (uint32_t l = 0; l < WARP; l++)
-		g |= (uint32_t)(p[l] & 1) << l;
-	return g;
-}
+/* The lanes whose predicate (plane p) is true (exec_fast.c, vectorized). */
+#define pmask interp_pmask
 
 int
 interp_run(Launch *L, Warp *w, int slice)
