@@ -59,6 +59,7 @@ typedef struct { const char *name, *path; } SymSpec;
 typedef struct {
 	const char *module, *kernel;
 	unsigned grid[3], block[3], cluster[3];
+	int hascluster;               /* --cluster given: a cluster launch */
 	size_t shared;
 	Arg *args; int nargs;
 	OutSpec *outs; int nouts;
@@ -89,7 +90,7 @@ usage(FILE *f)
 	    "  -g, --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
 	    "  -b, --block X[,Y[,Z]]    CTA size in threads (default 1)\n"
 	    "  -s, --shared BYTES       dynamic shared memory per CTA (default 0)\n"
-	    "      --cluster X[,Y[,Z]]  cluster size, for kernels that do not fix it\n"
+	    "      --cluster X[,Y[,Z]]  a cluster launch of that size (at most 8 CTAs)\n"
 	    "  -a, --arg SPEC           the next kernel parameter: TYPE:VALUE, file:PATH,\n"
 	    "                           zeros:BYTES, bytes:HEX, or a tensor map over buffer\n"
 	    "                           argument N or a buffer of its own (file:PATH or\n"
@@ -544,6 +545,7 @@ parseargs(int argc, char **argv, Opts *o)
 		} else if ((v = optval(argc, argv, &i, NULL, "--cluster", &missing))) {
 			if (dims(v, o->cluster))
 				return bad("--cluster: expected X[,Y[,Z]], not '%s'", v);
+			o->hascluster = 1;
 		} else if ((v = optval(argc, argv, &i, "-s", "--shared", &missing))) {
 			char *e;
 			o->shared = (size_t)strtoull(v, &e, 0);
@@ -783,8 +785,9 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 		if (cap)
 			dup2(fileno(cap), 1);
 	}
-	st = backend == B_CUDA ? ptx_cuda_launch(g, fn, ptx_function_name(fn), o->grid, o->block, o->shared, params) :
-	    ptx_launch_ex(cx, fn, o->grid, o->block, o->cluster, o->shared, params);
+	st = backend == B_CUDA ? ptx_cuda_launch_ex(g, fn, ptx_function_name(fn), o->grid, o->block,
+	    o->hascluster ? o->cluster : NULL, o->shared, params) :
+	    ptx_launch_ex(cx, fn, o->grid, o->block, o->hascluster ? o->cluster : NULL, o->shared, params);
 	if (savefd >= 0) {
 		long n;
 		fflush(stdout);
