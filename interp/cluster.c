@@ -24,7 +24,10 @@
  *
  * The barrier: a phase completes when every thread of the cluster that
  * has not exited has arrived (the H100 let a cluster through whose other
- * CTA had exited, whole or in part).  A wait returns once the phase of
+ * CTA had exited, whole or in part).  It counts warps: the first arrive
+ * of a warp stands for all its live lanes, and another from the same
+ * phase is reported (the H100 hung on lanes of a warp arriving from two
+ * branches, even through the non-.aligned form).  A wait returns once the phase of
  * the thread's last arrive has completed; with no arrive since its last
  * wait it returns at once.  .aligned and the memory orders change nothing
  * here: every store is visible as soon as it is made.
@@ -258,8 +261,11 @@ interp_clu(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, u
 			    "barrier.cluster.arrive again before a wait");
 			return XR_FAULT;
 		}
-		w->carr |= m;
-		w->cdone &= ~m;
+		/* the barrier counts warps: an arrive stands for every live lane
+		 * of its warp (on the H100 the lanes of one warp arriving from
+		 * two branches hung the cluster) */
+		w->carr |= w->live;
+		w->cdone &= ~w->live;
 		k->open = 1;
 		for (int i = 0; i < k->n; i++)
 			k->cta[i]->events++;

@@ -1020,8 +1020,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		int first = in->op == OP_ATOM ? 2 : 1;
 		xi->x = X_ATOM;
 		xi->mod = modofclass(in, MC_ATOMOP);
-		if (!xi->mod)
-			xi->mod = hasmod(in, MOD_CAS) ? MOD_CAS : hasmod(in, MOD_EXCH) ? MOD_EXCH : 0;
+		if (!xi->mod)   /* and/or/xor are boolean-class words */
+			xi->mod = hasmod(in, MOD_CAS) ? MOD_CAS : hasmod(in, MOD_EXCH) ? MOD_EXCH : hasmod(in, MOD_AND) ? MOD_AND :
+			    hasmod(in, MOD_OR) ? MOD_OR : hasmod(in, MOD_XOR) ? MOD_XOR : 0;
 		/* the atom type is the last type word (atom.global.add.noftz.f16 ...) */
 		for (int k = 0; k < in->nty; k++)
 			ty = in->ty[k];

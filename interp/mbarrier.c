@@ -128,7 +128,9 @@ interp_mbar_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (mem >= 0) {
 		if (mem >= in->nopnd || interp_decode_addr(pm, x, &in->opnd[mem], in->space, xi))
 			return -1;
-		if (xi->space != MS_SHARED && xi->space != MS_GENERIC)
+		if (hasmod(in, MOD_SHARED_CLUSTER) && xi->space == MS_SHARED)
+			xi->space = MS_CLUSTER;   /* possibly another CTA's */
+		if (xi->space != MS_SHARED && xi->space != MS_GENERIC && xi->space != MS_CLUSTER)
 			return -1;
 		if (xi->abase.k == XO_LOCAL)
 			return -1;

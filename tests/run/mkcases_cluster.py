@@ -23,7 +23,8 @@ case("cluster_sregs_req", K + "clu_sregs_req -g 4,2 -b 32 -a zeros:192", "0")
 case("cluster_ring", K + "clu_ring -g 8 -b 128 --cluster 4 -a zeros:16384 -a zeros:4096", "0 1")
 case("cluster_ring8", K + "clu_ring -g 16 -b 128 --cluster 8 -a zeros:32768 -a zeros:8192", "0 1")
 case("cluster_ring2", K + "clu_ring -g 6 -b 96 --cluster 2 -a zeros:9216 -a zeros:3072", "0 1")
-# clu_phases has no case: it hung on the H100 (not yet understood)
+case("cluster_phases", K + "clu_phases -g 4,3 -b 128 --cluster 2,1 -a zeros:6144 -a u32:0", "0")
+case("cluster_phases_y3", K + "clu_phases -g 2,3 -b 128 --cluster 1,3 -a zeros:3072 -a u32:0", "0")
 case("cluster_atomics", K + "clu_atomics -g 8 -b 128 --cluster 4 -a zeros:512", "0")
 case("cluster_atomics3", K + "clu_atomics -g 6 -b 96 --cluster 3 -a zeros:384", "0")
 case("cluster_mbar", K + "clu_mbar -g 8 -b 64 --cluster 4 -a zeros:16384", "0")
@@ -39,6 +40,10 @@ case("dsmem_hist", "cluster_cg.ptx -k dsmem_hist -g 8 -b 128 --cluster 4 -s 256 
      "-a file:dsmem_hist.in -a s32:20000 -a zeros:1024", "2")
 case("dsmem_hist2", "cluster_cg.ptx -k dsmem_hist -g 6 -b 64 --cluster 2 -s 512 "
      "-a file:dsmem_hist.in -a s32:20000 -a zeros:1024", "2")
+# the H100 hung when the lanes of a warp arrived from two branches: the
+# barrier counts warps (cluster.c)
+case("cluster_phases_div", K + "clu_phases -g 4,3 -b 128 --cluster 2,1 -a zeros:6144 -a u32:1", "",
+     "exit: 4\nreport: barrier.cluster.arrive again before a wait\n")
 # faults and refused launches (the interpreter only); the H100 stopped
 # clu_bulk in clusters of 2 too ("unspecified launch failure")
 case("cluster_bulk2", K + "clu_bulk -g 4 -b 32 --cluster 2 -a file:cluster_bulk.in -a zeros:3072", "",
