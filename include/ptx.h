@@ -328,6 +328,7 @@ typedef struct {
 	size_t local_bytes, shared_bytes;
 	int ptx_version, sm;
 	int maxntid[3], reqntid[3];
+	int reqcluster[3];            /* .reqnctapercluster, or zeros */
 } ptx_function_usage;
 int ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_usage *out);
 

@@ -46,6 +46,7 @@ ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_
 	for (int i = 0; i < 3; i++) {
 		out->maxntid[i] = f->x.f->nmaxntid ? f->x.f->maxntid[i] : 0;
 		out->reqntid[i] = f->x.f->nreqntid ? f->x.f->reqntid[i] : 0;
+		out->reqcluster[i] = f->x.f->nreqnctapercluster ? f->x.f->reqnctapercluster[i] : 0;
 	}
 	return PTX_OK;
 }
