@@ -470,8 +470,8 @@ fault_result(void)
 /* Every launch form ends here; under LOCK.  cluster: NULL for a launch
  * without a cluster attribute.  Cluster sizes are refused as an H100
  * refused them: a grid dimension not a multiple of the cluster's, more
- * than 8 CTAs (9 and 16 without the non-portable opt-in), or a cluster
- * other than the kernel's .reqnctapercluster. */
+ * than 8 CTAs (9 and 16 without the non-portable opt-in) or than the
+ * kernel's .maxclusterrank, or a cluster other than its .reqnctapercluster. */
 CUresult
 shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned *cluster,
        unsigned shared, void **params, void **extra)
@@ -505,7 +505,8 @@ shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], cons
 	if ((uint64_t)block[0] * block[1] * block[2] > 1024 || block[2] > 64 || grid[1] > 65535 ||
 	    grid[2] > 65535 || (int)shared > fn->maxdyn)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8)
+	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8 || (u.maxclusterrank > 0 &&
+	    (uint64_t)cluster[0] * cluster[1] * cluster[2] > (uint64_t)u.maxclusterrank))
 		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
 	/* A block larger than .maxntid allows, or not of the .reqntid shape,
 	 * is refused as a GPU refuses it. */

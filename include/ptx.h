@@ -329,6 +329,7 @@ typedef struct {
 	int ptx_version, sm;
 	int maxntid[3], reqntid[3];
 	int reqcluster[3];            /* .reqnctapercluster, or zeros */
+	int maxclusterrank;           /* .maxclusterrank, or 0 */
 } ptx_function_usage;
 int ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_usage *out);
 

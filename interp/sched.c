@@ -17,8 +17,8 @@
  * Launch checks, as the driver makes them (an H100 refused the same with
  * CUDA_ERROR_INVALID_CLUSTER_SIZE): each grid dimension a multiple of the
  * cluster's, at most MAX_CLUSTER (8, the portable size) CTAs a cluster,
- * and a launch cluster equal to the kernel's .reqnctapercluster when both
- * are given.  A kernel with .reqnctapercluster is a cluster launch without
+ * no more than the kernel's .maxclusterrank, and a launch cluster equal
+ * to the kernel's .reqnctapercluster when both are given.  A kernel with .reqnctapercluster is a cluster launch without
  * one (%is_explicit_cluster reads 1, as on the H100); .explicitcluster
  * alone asks the launch for one.  The non-portable 16 is refused: the
  * driver only takes it from a kernel that opted in through a function
@@ -713,6 +713,11 @@ clusterdims(ptx_ctx *cx, const Func *f, const unsigned *cluster, Launch *L)
 	}
 	L->explicit_cl = cluster || f->nreqnctapercluster;
 	n = (uint64_t)L->cluster[0] * L->cluster[1] * L->cluster[2];
+	if (f->maxclusterrank > 0 && n > (uint64_t)f->maxclusterrank) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "a cluster of %" PRIu64 " CTAs is more than the kernel's "
+		    ".maxclusterrank %d", n, f->maxclusterrank);
+		return -1;
+	}
 	if (n > MAX_CLUSTER) {
 		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "a cluster of %" PRIu64 " CTAs (%ux%ux%u) is more than %d",
 		    n, L->cluster[0], L->cluster[1], L->cluster[2], MAX_CLUSTER);
