@@ -322,7 +322,8 @@ int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);
  * kernel of it is given), and the module's .version as major*10+minor and
  * numeric .target (90 for sm_90a); and the block shape its .maxntid and
  * .reqntid directives allow (each 0 when the directive is absent; missing
- * dimensions are 1). */
+ * dimensions are 1), and the clusters its .reqnctapercluster and
+ * .maxclusterrank allow (likewise). */
 typedef struct {
 	int nregs;
 	size_t local_bytes, shared_bytes;
