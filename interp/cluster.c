@@ -34,6 +34,13 @@
  *
  * st.async / red.async store (or combine) at once and complete_tx their
  * bytes on the mbarrier they name, which lies in the same CTA as the data.
+ *
+ * Not modelled: what an H100 did with 64-bit atom/red min and max on
+ * another CTA's shared memory (ptxas makes them ATOM.E.64 with an
+ * ATOMS.CAST.SPIN.64 fallback, and the other CTAs' updates were lost:
+ * tests/run/cluster_atom64.pending); they are done as the PTX ISA says.
+ * Instructions of the shared::cluster space are not in the memory
+ * counters (generic accesses count as shared, as before).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
