@@ -219,7 +219,7 @@ CUresult shim_getfn(CUfunction *out, CUmodule md, const char *name);
 CUresult shim_fn_attr(int *v, int attr, CUfunction fn);
 CUresult shim_fn_set_attr(CUfunction fn, int attr, int v);
 CUresult shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3],
-                     const unsigned cluster[3], unsigned shared, void **params, void **extra);
+                     const unsigned *cluster, unsigned shared, void **params, void **extra);
 void shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap);
 char *shim_slurp(const char *path, size_t *len);
 /* driver entry points other files call */

@@ -487,7 +487,6 @@ CUresult
 cuGraphLaunch(CUgraphExec x, CUstream st)
 {
 	CUresult r = CUDA_SUCCESS;
-	unsigned one[3] = {1, 1, 1};
 
 	(void)st;
 	if (!x || x->magic != MAGIC_EXEC)
@@ -500,7 +499,7 @@ cuGraphLaunch(CUgraphExec x, CUstream st)
 			void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, w->args, CU_LAUNCH_PARAM_BUFFER_SIZE,
 			                 &len, CU_LAUNCH_PARAM_END};
 			LOCK();
-			r = shim_launch(w->fn, w->grid, w->block, one, w->shared, NULL, extra);
+			r = shim_launch(w->fn, w->grid, w->block, NULL, w->shared, NULL, extra);
 			UNLOCK();
 			break;
 		}

@@ -117,7 +117,7 @@ cuParamSetf(CUfunction fn, int off, float v)
 CUresult
 cuLaunchGridAsync(CUfunction fn, int w, int h, CUstream st)
 {
-	unsigned grid[3] = {(unsigned)w, (unsigned)h, 1}, one[3] = {1, 1, 1};
+	unsigned grid[3] = {(unsigned)w, (unsigned)h, 1};
 	size_t len;
 	void *extra[5];
 	CUresult r;
@@ -137,7 +137,7 @@ cuLaunchGridAsync(CUfunction fn, int w, int h, CUstream st)
 		extra[2] = CU_LAUNCH_PARAM_BUFFER_SIZE;
 		extra[3] = &len;
 		extra[4] = CU_LAUNCH_PARAM_END;
-		r = shim_launch(fn, grid, fn->block, one, fn->shared, NULL, extra);
+		r = shim_launch(fn, grid, fn->block, NULL, fn->shared, NULL, extra);
 	}
 	UNLOCK();
 	return r;

@@ -467,15 +467,21 @@ fault_result(void)
 	}
 }
 
-/* Every launch form ends here; under LOCK. */
+/* Every launch form ends here; under LOCK.  cluster: NULL for a launch
+ * without a cluster attribute.  Cluster sizes are refused as an H100
+ * refused them: a grid dimension not a multiple of the cluster's, more
+ * than 8 CTAs (9 and 16 without the non-portable opt-in) or than the
+ * kernel's .maxclusterrank, or a cluster other than its .reqnctapercluster. */
 CUresult
-shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned cluster[3],
+shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned *cluster,
        unsigned shared, void **params, void **extra)
 {
 	CUcontext ctx;
 	CUresult r;
 	ptx_function_usage u;
 	void **pp = params, *argv[256];
+	const unsigned *given = cluster;
+	unsigned req[3];
 	int rc;
 
 	if ((r = shim_ready(&ctx)))
@@ -485,6 +491,13 @@ shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], cons
 	/* a CUkernel runs as the current context's instance of its library */
 	if (fn->mod->lib && (r = shim_instance(&fn, fn, ctx)))
 		return r;
+	ptx_function_usage_get(fn->mod->m, fn->f, &u);
+	for (int i = 0; i < 3; i++)
+		req[i] = u.reqcluster[0] ? (unsigned)u.reqcluster[i] : 1;
+	if (!cluster)
+		cluster = req;
+	else if (u.reqcluster[0] && memcmp(cluster, req, sizeof req))
+		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
 	for (int i = 0; i < 3; i++)
 		if (!grid[i] || !block[i] || !cluster[i] || grid[i] % cluster[i])
 			return i < 3 && cluster[i] && grid[i] && block[i] ? CUDA_ERROR_INVALID_CLUSTER_SIZE :
@@ -492,11 +505,11 @@ shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], cons
 	if ((uint64_t)block[0] * block[1] * block[2] > 1024 || block[2] > 64 || grid[1] > 65535 ||
 	    grid[2] > 65535 || (int)shared > fn->maxdyn)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 16)
+	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8 || (u.maxclusterrank > 0 &&
+	    (uint64_t)cluster[0] * cluster[1] * cluster[2] > (uint64_t)u.maxclusterrank))
 		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
 	/* A block larger than .maxntid allows, or not of the .reqntid shape,
 	 * is refused as a GPU refuses it. */
-	ptx_function_usage_get(fn->mod->m, fn->f, &u);
 	if ((uint64_t)block[0] * block[1] * block[2] > (uint64_t)maxthreads(&u))
 		return CUDA_ERROR_INVALID_VALUE;
 	if (u.reqntid[0] && (block[0] != (unsigned)u.reqntid[0] || block[1] != (unsigned)u.reqntid[1] ||
@@ -527,7 +540,7 @@ shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], cons
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!pp && ptx_function_param_count(fn->f))
 		return CUDA_ERROR_INVALID_VALUE;
-	rc = ptx_launch_ex(shim.cx, fn->f, grid, block, cluster, shared, pp);
+	rc = ptx_launch_ex(shim.cx, fn->f, grid, block, given, shared, pp);
 	fflush(stdout);
 	switch (rc) {
 	case PTX_OK: return CUDA_SUCCESS;
@@ -546,12 +559,12 @@ CUresult
 cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                unsigned bz, unsigned shared, CUstream stream, void **params, void **extra)
 {
-	unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz}, one[3] = {1, 1, 1};
+	unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
 	CUresult r;
 
 	(void)stream;
 	LOCK();
-	r = shim_launch(fn, grid, block, one, shared, params, extra);
+	r = shim_launch(fn, grid, block, NULL, shared, params, extra);
 	UNLOCK();
 	return r;
 }
@@ -571,6 +584,7 @@ CUresult
 cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void **extra)
 {
 	unsigned grid[3], block[3], cluster[3] = {1, 1, 1};
+	int hascluster = 0;
 	CUresult r;
 
 	if (!cfg)
@@ -582,9 +596,10 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 			cluster[0] = cfg->attrs[i].value.clusterDim.x;
 			cluster[1] = cfg->attrs[i].value.clusterDim.y;
 			cluster[2] = cfg->attrs[i].value.clusterDim.z;
+			hascluster = 1;
 		}
 	LOCK();
-	r = shim_launch(fn, grid, block, cluster, cfg->sharedMemBytes, params, extra);
+	r = shim_launch(fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes, params, extra);
 	UNLOCK();
 	return r;
 }

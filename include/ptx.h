@@ -161,7 +161,13 @@ void ptx_set_threads(ptx_ctx *cx, unsigned n);
 
 /* Launch a kernel and run it to completion.  params is laid out like
  * cuLaunchKernel's kernelParams: one pointer per declared parameter, to
- * as many bytes as the declaration says.  cluster may be NULL (1,1,1). */
+ * as many bytes as the declaration says.  cluster may be NULL: no
+ * cluster, unless the kernel fixes one (.reqnctapercluster); given, it
+ * makes the launch a cluster launch (%is_explicit_cluster is 1, even for
+ * 1,1,1), as cuLaunchKernelEx's cluster attribute does.  Each dimension of
+ * the grid must be a multiple of the cluster's, a cluster has at most 8
+ * CTAs (the portable size: 16 is not accepted), and it must agree with the
+ * kernel's .reqnctapercluster, else PTX_EINVAL with a diagnostic. */
 int ptx_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
                size_t shared_bytes, void **params);
 int ptx_launch_ex(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
@@ -266,6 +272,9 @@ int ptx_cuda_copy_htod(ptx_cuda *g, ptx_devptr dst, const void *src, size_t n);
 int ptx_cuda_copy_dtoh(ptx_cuda *g, void *dst, ptx_devptr src, size_t n);
 int ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
                     const unsigned block[3], size_t shared_bytes, void **params);
+/* cluster non-NULL: a launch with that cluster (cuLaunchKernelEx) */
+int ptx_cuda_launch_ex(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
+                       const unsigned block[3], const unsigned cluster[3], size_t shared_bytes, void **params);
 
 /* ---------------------------------------------------------------- tensor maps
  * A tiled tensor map (CUDA's CUtensorMap: 128 opaque bytes, 64-byte
@@ -313,12 +322,15 @@ int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);
  * kernel of it is given), and the module's .version as major*10+minor and
  * numeric .target (90 for sm_90a); and the block shape its .maxntid and
  * .reqntid directives allow (each 0 when the directive is absent; missing
- * dimensions are 1). */
+ * dimensions are 1), and the clusters its .reqnctapercluster and
+ * .maxclusterrank allow (likewise). */
 typedef struct {
 	int nregs;
 	size_t local_bytes, shared_bytes;
 	int ptx_version, sm;
 	int maxntid[3], reqntid[3];
+	int reqcluster[3];            /* .reqnctapercluster, or zeros */
+	int maxclusterrank;           /* .maxclusterrank, or 0 */
 } ptx_function_usage;
 int ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_usage *out);
 

@@ -458,7 +458,6 @@ ptx_launch_ex(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 {
 	uint8_t *buf;
 	int rc;
-	static const unsigned one[3] = {1, 1, 1};
 
 	if (!cx || !fn || !grid || !block)
 		return PTX_EINVAL;
@@ -472,7 +471,7 @@ ptx_launch_ex(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		interp_free(cx, buf);
 		return rc;
 	}
-	rc = interp_launch(cx, fn, grid, block, cluster ? cluster : one, shared, buf);
+	rc = interp_launch(cx, fn, grid, block, cluster, shared, buf);
 	interp_free(cx, buf);
 	return rc;
 }

@@ -8,8 +8,10 @@
  * the mbarrier phase it completes (complete_tx of its bytes, done at once
  * too) or after cp.async.bulk.wait_group, so this is one of the orders a
  * GPU may take, and commit_group and wait_group have nothing left to wait
- * for.  Clusters are one CTA: a shared::cluster address is the CTA's own
- * shared memory and a multicast may only name CTA 0.
+ * for.  A shared::cluster destination names its CTA by the address's rank
+ * bits (cluster.c), and the mbarrier the copy completes on is in that CTA;
+ * a .multicast::cluster copy writes the same offset of every CTA of its
+ * mask and completes on the mbarrier at the same offset of each.
  *
  * Tensor copies move a box: for each dimension i, ceil(box[i] / estride[i])
  * elements (dimension 0 ignores its element stride), element k at global
@@ -45,7 +47,7 @@
 /* XIns.mod: the kind | the reduction (MOD_*) << 4 */
 enum { BK_COPY, BK_RED, BK_TLOAD, BK_TSTORE, BK_TRED };
 /* XIns.aux: the source's MS_* | flags */
-enum { BKF_MBAR = 16, BKF_MCAST = 32, BKF_NOFTZ = 64 };
+enum { BKF_MBAR = 16, BKF_MCAST = 32, BKF_NOFTZ = 64, BKF_CLU = 128 /* the destination is shared::cluster */ };
 /* the sources: of a copy, and of a tensor copy */
 enum { S_SRC = 0, S_SIZE = 2, S_MBAR = 3, S_MASK = 5 };
 enum { S_MAP = 0, S_COORD = 2, S_TMBAR = 7, S_TMASK = 9, NS_TENSOR = 10 };
@@ -85,7 +87,8 @@ pair(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XOp *out)
 	if (interp_decode_addr(pm, x, o, sp, &t) || t.abase.k == XO_LOCAL)
 		return -1;
 	out[0] = t.abase;
-	out[1] = (XOp){ .k = XO_IMM, .imm = (uint64_t)t.aoff };
+	out[1] = t.shsym ? (XOp){ .k = XO_SREG, .sreg = SR_SHSYM, .imm = (uint64_t)t.aoff } :
+	    (XOp){ .k = XO_IMM, .imm = (uint64_t)t.aoff };
 	return t.space;
 }
 
@@ -98,7 +101,8 @@ tensoropnd(ptx_module *pm, const Opnd *o, int dim, XOp *s)
 	if (o->kind != OK_ADDR || !o->addrlist || o->nsub != 2)
 		return -1;
 	mo = &o->sub[0];
-	if (interp_decode_op(pm, mo, TY_U64, &s[S_MAP]) || (s[S_MAP].k != XO_REG && s[S_MAP].k != XO_IMM))
+	if (interp_decode_op(pm, mo, TY_U64, &s[S_MAP]) || (s[S_MAP].k != XO_REG && s[S_MAP].k != XO_IMM &&
+	    s[S_MAP].sreg != SR_SHSYM))
 		return -1;
 	if (mo->kind == OK_SYM) {   /* a variable's name: its generic address */
 		SymLoc *l = interp_symloc(pm, mo->sym, 0);
@@ -145,6 +149,12 @@ interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return -1;
 	xi->aux = (mbar ? BKF_MBAR : 0) | (hasmod(in, MOD_MULTICAST_CLUSTER) ? BKF_MCAST : 0) |
 	    (hasmod(in, MOD_NOFTZ) ? BKF_NOFTZ : 0);
+	for (int i = 0; i < in->nmod; i++)   /* the first space named is the destination's */
+		if (in->mod[i] == MOD_GLOBAL || in->mod[i] == MOD_SHARED || in->mod[i] == MOD_SHARED_CTA ||
+		    in->mod[i] == MOD_SHARED_CLUSTER) {
+			xi->aux |= in->mod[i] == MOD_SHARED_CLUSTER ? BKF_CLU : 0;
+			break;
+		}
 	s[S_MASK] = s[S_TMASK] = (XOp){ .k = XO_IMM, .imm = 1 };   /* this CTA */
 	if (red) {
 		int op = redop(in);
@@ -199,7 +209,7 @@ interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 
 /* ---------------------------------------------------------------- execution */
 
-static const char *const spacename[] = { "global", "shared", "local", "param", "generic" };
+static const char *const spacename[] = { "global", "shared", "local", "param", "generic", "shared::cluster" };
 
 /* n bytes at a in space, 16-byte aligned and inside one allocation (or the
  * CTA's shared memory); NULL after a fault. */
@@ -213,8 +223,9 @@ span(Launch *L, Warp *w, int lane, const XIns *xi, int space, uint64_t a, uint64
 		    "bulk copy: the %s address 0x%" PRIx64 " is not 16-byte aligned", spacename[space], a);
 		return NULL;
 	}
-	if (space == MS_SHARED && a <= c->nshared && n <= c->nshared - a)
-		return c->shared + a;
+	if (space == MS_SHARED && ((a >> 24) == c->rank || (a >> 24) == 0) && (a & 0xffffff) <= c->nshared &&
+	    n <= c->nshared - (a & 0xffffff))
+		return c->shared + (a & 0xffffff);
 	if (space == MS_GLOBAL) {
 		Alloc *al = interp_mem_find(L->cx, a, n);
 		if (al)
@@ -225,18 +236,69 @@ span(Launch *L, Warp *w, int lane, const XIns *xi, int space, uint64_t a, uint64
 	return NULL;
 }
 
-/* A multicast names CTAs of the cluster, which is this CTA alone: 0 skips the copy. */
+/*
+ * The CTAs a copy into shared memory at sh writes, into tg[] (*nt of them),
+ * and the offset in each: those of a multicast's mask (none for 0), the
+ * one a shared::cluster address names, or the executing CTA.
+ */
 static int
-multicast(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t mask, int *go)
+targets(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t mask, Cta **tg, int *nt, uint64_t *off)
 {
-	mask &= 0xffff;
-	if (mask & ~1ull) {
-		interp_fault(L, w, lane, xi, PTX_FAULT_OOB, mask, 0,
-		    "multicast mask 0x%" PRIx64 " names CTAs outside the cluster (of 1 CTA)", mask);
-		return -1;
+	Clu *k = w->cta->clu;
+
+	*nt = 0;
+	*off = sh & 0xffffff;
+	if (xi->aux & BKF_MCAST) {
+		mask &= 0xffff;
+		if (mask >> k->n) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, mask, 0,
+			    "multicast mask 0x%" PRIx64 " names CTAs outside the cluster (of %d CTAs)", mask, k->n);
+			return -1;
+		}
+		for (int r = 0; r < k->n; r++)
+			if (mask >> r & 1)
+				tg[(*nt)++] = k->cta[r];
+		return 0;
 	}
-	*go = (int)mask;
+	if (xi->aux & BKF_CLU) {
+		if ((sh >> 24) >= (uint64_t)k->n) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, sh, 0, "bulk copy to shared::cluster 0x%" PRIx64
+			    " names CTA rank %" PRIu64 ", outside the cluster of %d CTAs", sh, sh >> 24, k->n);
+			return -1;
+		}
+		tg[(*nt)++] = k->cta[sh >> 24];
+		return 0;
+	}
+	tg[(*nt)++] = w->cta;
 	return 0;
+}
+
+/* n bytes at offset a of c's shared memory (NULL after a fault). */
+static uint8_t *
+shspan(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t a, uint64_t n)
+{
+	if (a & 15) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, a, 16,
+		    "bulk copy: the shared address 0x%" PRIx64 " is not 16-byte aligned", a);
+		return NULL;
+	}
+	if (a <= c->nshared && n <= c->nshared - a)
+		return c->shared + a;
+	interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, (unsigned)n, "bulk copy of %" PRIu64 " bytes at shared 0x%" PRIx64
+	    " is outside the shared memory of CTA rank %u", n, a, c->rank);
+	return NULL;
+}
+
+/* complete_tx of bytes on the mbarrier at mb for a copy into CTA c (a
+ * multicast's: at the same offset in each CTA). */
+static int
+copytx(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, uint64_t mb, uint64_t bytes)
+{
+	if (xi->aux & BKF_MCAST)
+		mb = (uint64_t)c->shbase | (mb & 0xffffff);
+	else if (!(xi->aux & BKF_CLU) && (mb >> 24) == 0)
+		mb |= w->cta->shbase;
+	return interp_mbar_tx(L, w, lane, xi, mb, bytes) ? XR_FAULT : XR_OK;
 }
 
 /* d = d op s, element by element (the reduction's type and op).  Unlike
@@ -259,27 +321,39 @@ reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
 static int
 copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WARP])
 {
-	uint64_t src = v[S_SRC][lane] + v[S_SRC + 1][lane], n = v[S_SIZE][lane] & 0xffffffffu;
-	int go = 1;
+	uint64_t src = v[S_SRC][lane] + v[S_SRC + 1][lane], n = v[S_SIZE][lane] & 0xffffffffu, off;
 	uint8_t *pd, *ps;
+	Cta *tg[MAX_CLUSTER];
+	int nt;
 
 	if (n % 16) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, dst, 0,
 		    "bulk copy of %" PRIu64 " bytes: the size is not a multiple of 16", n);
 		return XR_FAULT;
 	}
-	if ((xi->aux & BKF_MCAST) && multicast(L, w, lane, xi, v[S_MASK][lane], &go))
-		return XR_FAULT;
-	if (!go)
+	if (xi->space != MS_SHARED) {   /* into global memory */
+		if (!(ps = span(L, w, lane, xi, xi->aux & 15, src, n)) || !(pd = span(L, w, lane, xi, xi->space, dst, n)))
+			return XR_FAULT;
+		if ((xi->mod & 15) == BK_RED)
+			reduce(xi, xi->ty, pd, ps, n);
+		else
+			memmove(pd, ps, n);
 		return XR_OK;
-	if (!(ps = span(L, w, lane, xi, xi->aux & 15, src, n)) || !(pd = span(L, w, lane, xi, xi->space, dst, n)))
+	}
+	if (targets(L, w, lane, xi, dst, v[S_MASK][lane], tg, &nt, &off))
 		return XR_FAULT;
-	if ((xi->mod & 15) == BK_RED)
-		reduce(xi, xi->ty, pd, ps, n);
-	else
-		memmove(pd, ps, n);
-	if (xi->aux & BKF_MBAR)
-		return interp_mbar_tx(L, w, lane, xi, v[S_MBAR][lane] + v[S_MBAR + 1][lane], n) ? XR_FAULT : XR_OK;
+	if (nt && !(ps = span(L, w, lane, xi, xi->aux & 15, src, n)))
+		return XR_FAULT;
+	for (int i = 0; i < nt; i++) {
+		if (!(pd = shspan(L, w, lane, xi, tg[i], off, n)))
+			return XR_FAULT;
+		if ((xi->mod & 15) == BK_RED)
+			reduce(xi, xi->ty, pd, ps, n);
+		else
+			memmove(pd, ps, n);
+		if ((xi->aux & BKF_MBAR) && copytx(L, w, lane, xi, tg[i], v[S_MBAR][lane] + v[S_MBAR + 1][lane], n))
+			return XR_FAULT;
+	}
 	return XR_OK;
 }
 
@@ -309,11 +383,11 @@ totf32(uint32_t x)
 	return (x + 0xfffu + (x >> 13 & 1)) & 0xffffe000u;
 }
 
+/* The tensor copy of lane's into or out of c's shared memory at offset sh. */
 static int
-tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][WARP])
+tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint64_t v[][WARP])
 {
-	Cta *c = w->cta;
-	int kind = xi->mod & 15, go = 1, ty;
+	int kind = xi->mod & 15, ty;
 	TMap t;
 	int64_t coord[5] = { 0, 0, 0, 0, 0 };
 	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
@@ -332,8 +406,6 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 		    "tensor copy: the shared address 0x%" PRIx64 " is not 128-byte aligned", sh);
 		return XR_FAULT;
 	}
-	if ((xi->aux & BKF_MCAST) && multicast(L, w, lane, xi, v[S_TMASK][lane], &go))
-		return XR_FAULT;
 	if (t.interleave) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_UNSUPPORTED, 0, 0,
 		    "tensor copy: interleaved tensor maps are not modelled");
@@ -365,8 +437,6 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 		    "-byte box at shared 0x%" PRIx64 " is outside the CTA's shared memory", total, sh);
 		return XR_FAULT;
 	}
-	if (!go)
-		return XR_OK;
 	ty = tmaptype(t.elemtype);
 	tf32 = t.elemtype == PTX_TMAP_TF32 || t.elemtype == PTX_TMAP_TF32_FTZ;
 	for (uint64_t e = 0; e < total; e += (uint64_t)t.esize) {
@@ -408,7 +478,30 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 		}
 	}
 	if (kind == BK_TLOAD)
-		return interp_mbar_tx(L, w, lane, xi, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total) ? XR_FAULT : XR_OK;
+		return copytx(L, w, lane, xi, c, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total);
+	return XR_OK;
+}
+
+static int
+tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][WARP])
+{
+	Cta *tg[MAX_CLUSTER];
+	int nt;
+	uint64_t off;
+
+	if ((xi->mod & 15) != BK_TLOAD) {   /* from the CTA's own shared memory */
+		if (((sh >> 24) != w->cta->rank && (sh >> 24) != 0)) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, sh, 0, "tensor copy: the shared address 0x%" PRIx64
+			    " is outside the CTA's shared memory", sh);
+			return XR_FAULT;
+		}
+		return tensor1(L, w, lane, xi, w->cta, sh & 0xffffff, v);
+	}
+	if (targets(L, w, lane, xi, sh, v[S_TMASK][lane], tg, &nt, &off))
+		return XR_FAULT;
+	for (int i = 0; i < nt; i++)
+		if (tensor1(L, w, lane, xi, tg[i], off, v) != XR_OK)
+			return XR_FAULT;
 	return XR_OK;
 }
 

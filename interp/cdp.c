@@ -333,7 +333,6 @@ interp_cdp_finish(Launch *L, int run)
 	ptx_insn_stats *istat = cx->istat;
 	size_t nistat = cx->nistat;
 	int nocount = cx->nocount, rc = PTX_OK;
-	static const unsigned one[3] = { 1, 1, 1 };
 
 	if (!q)
 		return PTX_OK;
@@ -346,7 +345,7 @@ interp_cdp_finish(Launch *L, int run)
 			struct CdpLaunch *e = &q->l[i];
 			if (!e->launched || !e->params || e->tail != tail)
 				continue;
-			rc = interp_launch(cx, (ptx_function *)(void *)&L->pm->fn[e->fn], e->grid, e->block, one,
+			rc = interp_launch(cx, (ptx_function *)(void *)&L->pm->fn[e->fn], e->grid, e->block, NULL,
 			    e->shared, e->params);
 		}
 	cx->cdp_depth--;

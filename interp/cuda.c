@@ -6,7 +6,9 @@
  * Only the handful of driver types and entry points used here are declared
  * (opaque handles, CUresult as int).  Kernel parameters go to the driver
  * as kernelParams, the pointers ptx_function_pack_params packs for the
- * interpreter.
+ * interpreter.  A launch with a cluster goes through cuLaunchKernelEx and
+ * its cluster-dimension attribute (looked up like the rest: a driver
+ * without it only fails such launches).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -26,6 +28,21 @@ typedef void *CUfunction;
 typedef unsigned long long CUdeviceptr;
 
 #define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
+#define CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION 4
+
+/* cuda.h's CUlaunchAttribute (an id padded to 8 bytes, a 64-byte union)
+ * and CUlaunchConfig, with only the cluster member of the union */
+typedef struct {
+	int id;
+	char pad[4];
+	union { char pad[64]; struct { unsigned x, y, z; } clusterDim; void *align; } value;
+} CUlaunchAttribute;
+typedef struct {
+	unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
+	void *hStream;
+	CUlaunchAttribute *attrs;
+	unsigned numAttrs;
+} CUlaunchConfig;
 
 struct ptx_cuda {
 	void *lib;
@@ -45,6 +62,7 @@ struct ptx_cuda {
 	CUresult (*MemcpyDtoH)(void *, CUdeviceptr, size_t);
 	CUresult (*LaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
 	                         unsigned, void *, void **, void **);
+	CUresult (*LaunchKernelEx)(const CUlaunchConfig *, CUfunction, void **, void **);
 	CUresult (*CtxSynchronize)(void);
 	CUresult (*FuncSetAttribute)(CUfunction, int, int);
 	CUresult (*GetErrorString)(CUresult, const char **);
@@ -104,6 +122,7 @@ ptx_cuda_open(ptx_cuda **out)
 #undef SYM
 	/* CUDA 12 on: looked up here, missing only matters to a tensor map */
 	*(void **)(void *)&g->TensorMapEncodeTiled = dlsym(g->lib, "cuTensorMapEncodeTiled");
+	*(void **)(void *)&g->LaunchKernelEx = dlsym(g->lib, "cuLaunchKernelEx");
 	CHECK(g, g->Init(0), "cuInit");
 	CHECK(g, g->DeviceGet(&dev, 0), "cuDeviceGet");
 	CHECK(g, g->CtxCreate(&g->ctx, 0, dev), "cuCtxCreate");
@@ -234,6 +253,13 @@ int
 ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
                 const unsigned block[3], size_t shared, void **params)
 {
+	return ptx_cuda_launch_ex(g, fn, name, grid, block, NULL, shared, params);
+}
+
+int
+ptx_cuda_launch_ex(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
+                   const unsigned block[3], const unsigned cluster[3], size_t shared, void **params)
+{
 	CUfunction f;
 	size_t n = ptx_function_param_size(fn);
 	void *buf = calloc(n + 16, 1);
@@ -252,7 +278,22 @@ ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const uns
 	r = g->ModuleGetFunction(&f, g->mod, name);
 	if (!r && shared > 48 * 1024)
 		r = g->FuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)shared);
-	if (!r)
+	if (!r && cluster) {
+		CUlaunchAttribute at;
+		CUlaunchConfig c = { grid[0], grid[1], grid[2], block[0], block[1], block[2], (unsigned)shared,
+			NULL, &at, 1 };
+		memset(&at, 0, sizeof at);
+		at.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+		at.value.clusterDim.x = cluster[0];
+		at.value.clusterDim.y = cluster[1];
+		at.value.clusterDim.z = cluster[2];
+		if (!g->LaunchKernelEx) {
+			free(buf);
+			snprintf(g->err, sizeof g->err, "libcuda has no cuLaunchKernelEx");
+			return PTX_EUNSUPPORTED;
+		}
+		r = g->LaunchKernelEx(&c, f, params, NULL);
+	} else if (!r)
 		r = g->LaunchKernel(f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
 		    (unsigned)shared, NULL, params, NULL);
 	if (!r)

@@ -123,7 +123,7 @@ interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t ad
 
 /* ---------------------------------------------------------------- memory */
 
-static const char *const spacename[] = { "global", "shared", "local", "param", "generic" };
+static const char *const spacename[] = { "global", "shared", "local", "param", "generic", "shared::cluster" };
 
 uint8_t *
 interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
@@ -135,7 +135,7 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 
 	if (space == MS_GENERIC) {
 		if (a - SHARED_WIN < WIN_SIZE)
-			space = MS_SHARED, a -= SHARED_WIN;
+			space = MS_CLUSTER, a -= SHARED_WIN;   /* any CTA of the cluster */
 		else if (a - LOCAL_WIN < WIN_SIZE)
 			space = MS_LOCAL, a -= LOCAL_WIN;
 		else if (a - PARAM_WIN < WIN_SIZE)
@@ -160,8 +160,16 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 		}
 		return al->p + (a - al->addr);
 	case MS_SHARED:
-		base = w->cta->shared, lim = w->cta->nshared;
-		goto bounded;
+		/* the CTA's own range, or an offset without its rank bits (cluster.c) */
+		lim = w->cta->nshared;
+		if (((a >> 24) == w->cta->rank || (a >> 24) == 0) && (a & 0xffffff) <= lim && size <= lim - (a & 0xffffff))
+			return w->cta->shared + (a & 0xffffff);
+		break;
+	case MS_CLUSTER: {
+		uint32_t off;
+		Cta *c = interp_clu_cta(L, w, lane, xi, a, size, write, &off);
+		return c ? c->shared + off : NULL;
+	}
 	case MS_LOCAL:
 		base = w->loc[lane], lim = w->locsz;
 		goto bounded;
@@ -197,13 +205,19 @@ sreg(const Launch *L, const Warp *w, const XOp *o, uint32_t lane)
 	case SR_LANEID: return lane;
 	case SR_WARPID: return (uint64_t)w->id;
 	case SR_NWARPID: return 64;
-	case SR_CTAID: case SR_CLUSTERID: return c->id[o->comp];
-	case SR_NCTAID: case SR_NCLUSTERID: return L->grid[o->comp];
+	case SR_CTAID: return c->id[o->comp];
+	case SR_CLUSTERID: return c->clu->id[o->comp];
+	case SR_NCTAID: return L->grid[o->comp];
+	case SR_NCLUSTERID: return L->grid[o->comp] / L->cluster[o->comp];
 	case SR_SMID: return c->linear % 132;
 	case SR_NSMID: return 132;
 	case SR_GRIDID: return 1;
-	case SR_CLUSTER_CTAID: case SR_CLUSTER_CTARANK: case SR_IS_EXPLICIT_CLUSTER: return 0;
-	case SR_CLUSTER_NCTAID: case SR_CLUSTER_NCTARANK: return 1;
+	case SR_CLUSTER_CTAID: return c->id[o->comp] % L->cluster[o->comp];
+	case SR_CLUSTER_NCTAID: return L->cluster[o->comp];
+	case SR_CLUSTER_CTARANK: return c->rank;
+	case SR_CLUSTER_NCTARANK: return L->ncl;
+	case SR_IS_EXPLICIT_CLUSTER: return (uint64_t)L->explicit_cl;
+	case SR_SHSYM: return c->shbase + o->imm;
 	case SR_LANEMASK_EQ: return 1u << lane;
 	case SR_LANEMASK_LE: return lane == 31 ? 0xffffffffu : (2u << lane) - 1;
 	case SR_LANEMASK_LT: return (1u << lane) - 1;
@@ -383,6 +397,7 @@ static int
 ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 {
 	uint64_t ad[WARP], val[WARP], lo, lim, *d;
+	uint64_t aoff = (uint64_t)xi->aoff + (xi->shsym ? w->cta->shbase : 0);   /* shared variables: the CTA's rank bits */
 	const uint64_t *base = xi->abase.k == XO_REG ? r + (size_t)xi->abase.r * WARP : NULL;
 	unsigned sz = xi->size;
 	uint32_t bad = 0;
@@ -393,10 +408,10 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
 		return 0;
 	if (xi->space == MS_SHARED) {
-		mem = w->cta->shared, lo = 0, lim = w->cta->nshared;
+		mem = w->cta->shared, lo = w->cta->shbase, lim = w->cta->nshared;
 	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
 		Alloc *al = L->last;
-		uint64_t a0 = (base ? base[__builtin_ctz(m)] : 0) + (uint64_t)xi->aoff;
+		uint64_t a0 = (base ? base[__builtin_ctz(m)] : 0) + aoff;
 		if (!al || !al->live || a0 - al->addr >= al->size) {
 			/* the first lane's allocation: the others are likely in it too */
 			if (!(al = interp_mem_find(L->cx, a0, sz)))
@@ -413,7 +428,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	if (lim < sz)
 		return 0;
 	if (!base && !st) {   /* one address for every lane (a kernel parameter, a variable): one read */
-		uint64_t a = (uint64_t)xi->aoff, v;
+		uint64_t a = aoff, v;
 		if (a - lo > lim - sz || (a & (sz - 1)))
 			return 0;
 		v = memget(mem + (a - lo), sz);
@@ -431,19 +446,19 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	}
 	/* the lanes' addresses; any lane outside or misaligned: one reduction */
 	if (m == 0xffffffffu && base) {
-		if (!interp_addr_plane(base, (uint64_t)xi->aoff, lo, lim - sz, sz, ad))
+		if (!interp_addr_plane(base, aoff, lo, lim - sz, sz, ad))
 			return 0;
 	} else if (m == 0xffffffffu) {
 		uint64_t any = 0;
 		for (uint32_t l = 0; l < WARP; l++) {
-			ad[l] = (uint64_t)xi->aoff;
+			ad[l] = aoff;
 			any |= (uint64_t)(ad[l] - lo > lim - sz) | (ad[l] & (sz - 1));
 		}
 		if (any)
 			return 0;
 	} else {
 		for (uint32_t l = 0; l < WARP; l++)
-			ad[l] = (base ? base[l] : 0) + (uint64_t)xi->aoff;
+			ad[l] = (base ? base[l] : 0) + aoff;
 		for (uint32_t l = 0; l < WARP; l++)
 			bad |= (uint32_t)(ad[l] - lo > lim - sz || (ad[l] & (sz - 1))) << l;
 		if (bad & m)
@@ -481,7 +496,8 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 
 #define V(o, l) val(L, w, r, (o), (l))
 /* the address a memory operand [base+offset] names in lane l */
-#define ADDR(xi, l) (((xi)->abase.k ? V(&(xi)->abase, (l)) : 0) + (uint64_t)(xi)->aoff)
+#define ADDR(xi, l) (((xi)->abase.k ? V(&(xi)->abase, (l)) : 0) + (uint64_t)(xi)->aoff + \
+	((xi)->shsym ? w->cta->shbase : 0))
 #define SET(o, l, v) do { if ((o)->k == XO_REG) r[(size_t)(o)->r * WARP + (l)] = (v); } while (0)
 
 /* ---------------------------------------------------------------- SIMT stack */
@@ -963,7 +979,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
 		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
 		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_MBAR, &&L_X_BULK, &&L_X_TMAP,
-		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_END, &&L_X_UNSUPPORTED
+		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_CLU, &&L_X_END, &&L_X_UNSUPPORTED
 	};
 	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
@@ -1162,7 +1178,9 @@ interp_run(Launch *L, Warp *w, int slice)
 				uint64_t v = V(&xi->s[0], l);
 				int sh = v - SHARED_WIN < WIN_SIZE, lo = v - LOCAL_WIN < WIN_SIZE,
 				    pa = v - PARAM_WIN < WIN_SIZE;
-				int res = xi->space == MS_SHARED ? sh : xi->space == MS_LOCAL ? lo :
+				/* shared::cta: the executing CTA's part of the window only */
+				int res = xi->space == MS_CLUSTER ? sh : xi->space == MS_SHARED ?
+				    (v - SHARED_WIN) >> 24 == w->cta->rank : xi->space == MS_LOCAL ? lo :
 				    xi->space == MS_KPARAM ? pa : xi->space == MS_GLOBAL ? !sh && !lo && !pa : 0;
 				SET(&xi->d[0], l, (uint64_t)res);
 			}
@@ -1474,6 +1492,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 		CASE(X_MBAR)
 		CASE(X_BULK)
+		CASE(X_CLU)
 		CASE(X_TMAP) {
 			/* mbarrier.c, bulk.c, tensormap.c: the lanes' addresses and sources in, one destination out */
 			uint64_t ad[WARP], v[XNS][WARP], d[WARP];
@@ -1485,7 +1504,8 @@ interp_run(Launch *L, Warp *w, int slice)
 				d[l] = 0;
 			}
 			rc = xi->x == X_MBAR ? interp_mbar(L, w, xi, m, ad, v, d) :
-			    xi->x == X_BULK ? interp_bulk(L, w, xi, m, ad, v) : interp_tmap(L, w, xi, m, ad, v);
+			    xi->x == X_BULK ? interp_bulk(L, w, xi, m, ad, v) :
+			    xi->x == X_CLU ? interp_clu(L, w, xi, m, ad, v, d) : interp_tmap(L, w, xi, m, ad, v);
 			if (rc == XR_FAULT)
 				return RUN_FAULT;
 			if (rc == XR_WAIT)

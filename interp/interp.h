@@ -11,12 +11,16 @@
  * The guest sees one 64-bit address space:
  *   - global allocations (host ptx_mem_alloc and module .global/.const
  *     variables) from GLOBAL_BASE upwards, with unmapped gaps between them;
- *   - windows for the generic forms of the other spaces: SHARED_WIN + offset
- *     is the CTA's shared memory, LOCAL_WIN + offset the thread's local
- *     memory, PARAM_WIN + offset the kernel parameter buffer;
+ *   - windows for the generic forms of the other spaces: SHARED_WIN + a is
+ *     the shared::cluster address a (below), LOCAL_WIN + offset the
+ *     thread's local memory, PARAM_WIN + offset the kernel parameter buffer;
  *   - FUNC_WIN + index stands for the address of a function (indirect calls).
  * A space-specific address (ld.shared, ld.local, ld.param) is the offset
  * into its space, as on the GPU (cvta.to.shared gives that offset).
+ * Shared memory, as an H100 numbers it: the CTA of rank r in its cluster
+ * has the addresses r << 24 + offset, in shared::cta and shared::cluster
+ * alike (rank 0 outside clusters), and a shared::cluster address names
+ * the CTA by its bits 24 and up (cluster.c).
  *
  * Control flow: each warp keeps a SIMT stack of (pc, reconvergence pc,
  * mask) entries; the top entry runs.  A divergent branch turns the top into
@@ -45,7 +49,7 @@
 #define DEFAULT_MAX_STEPS 10000000000ull
 
 /* Memory spaces as the executor sees them. */
-enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC };
+enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC, MS_CLUSTER /* shared::cluster */ };
 
 /* Executed instruction kinds.  ORDER X: exec.c's dispatch has one case each. */
 enum {
@@ -53,7 +57,7 @@ enum {
 	X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_TRAP, X_BRKPT, X_BAR, X_BARARRIVE, X_BARRED,
 	X_NOP, X_SHFL, X_VOTE, X_MATCH, X_REDUX, X_ACTIVEMASK, X_ELECT, X_BARWARP,
 	X_MOVN, X_CPASYNC, X_LDMATRIX, X_STMATRIX, X_MOVMATRIX, X_MMA, X_WGMMA,
-	X_MBAR, X_BULK, X_TMAP, X_WMMALD, X_WMMAST, X_WMMA,
+	X_MBAR, X_BULK, X_TMAP, X_WMMALD, X_WMMAST, X_WMMA, X_CLU,
 	X_END, X_UNSUPPORTED, NX
 };
 
@@ -75,7 +79,10 @@ enum {
 	SR_CLUSTER_NCTAID, SR_CLUSTER_CTARANK, SR_CLUSTER_NCTARANK, SR_LANEMASK_EQ, SR_LANEMASK_LE,
 	SR_LANEMASK_LT, SR_LANEMASK_GE, SR_LANEMASK_GT, SR_CLOCK, SR_CLOCK_HI, SR_CLOCK64,
 	SR_GLOBALTIMER, SR_GLOBALTIMER_LO, SR_GLOBALTIMER_HI, SR_TOTAL_SMEM, SR_AGGR_SMEM,
-	SR_DYNAMIC_SMEM, SR_RSV_BEGIN, SR_RSV_END, SR_RSV_CAP, SR_GRAPH_EXEC, SR_WARP_SZ
+	SR_DYNAMIC_SMEM, SR_RSV_BEGIN, SR_RSV_END, SR_RSV_CAP, SR_GRAPH_EXEC, SR_WARP_SZ,
+	/* not a register: the shared address of a variable (XOp.imm its
+	 * offset) in the executing CTA, whose rank it carries */
+	SR_SHSYM = 250
 };
 
 typedef struct XFunc XFunc;
@@ -98,6 +105,7 @@ typedef struct {
 	uint8_t ty, size;     /* instruction type; memory element size in bytes */
 	uint8_t space;        /* MS_* of a memory access; cvta/isspacep: the named space */
 	uint8_t sign;         /* loads: sign-extend */
+	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
@@ -232,10 +240,14 @@ typedef struct {
 	int32_t mpc;
 	uint32_t maddr, mdone;
 	int mtimeout;
+	/* barrier.cluster (cluster.c): lanes that arrived in the open phase,
+	 * lanes whose phase completed and have not waited yet */
+	uint32_t carr, cdone;
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
 } Warp;
 
 #define BLOCKED_MBAR 64
+#define BLOCKED_CLUSTER 65
 
 typedef struct {
 	uint32_t arrived, expect;   /* threads; expect 0 = every live thread */
@@ -244,9 +256,14 @@ typedef struct {
 	int nwait;
 } Bar;
 
+typedef struct Clu Clu;
+
 struct Cta {
 	unsigned id[3];
 	uint32_t linear;
+	Clu *clu;                   /* its cluster (one CTA outside clusters) */
+	uint32_t rank;              /* %cluster_ctarank */
+	uint32_t shbase;            /* rank << 24: its shared addresses' high bits */
 	Warp *w; int nw;
 	uint8_t *shared; uint32_t nshared;
 	Bar bar[16];
@@ -257,11 +274,23 @@ struct Cta {
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 };
 
+/* The CTAs of one cluster, all live together (sched.c), and its barrier. */
+enum { MAX_CLUSTER = 8 };
+struct Clu {
+	Cta *cta[MAX_CLUSTER];      /* by rank */
+	int n;
+	unsigned id[3];             /* %clusterid */
+	int open;                   /* a barrier.cluster phase has arrivals */
+	uint64_t phases;            /* completed phases */
+};
+
 typedef struct {
 	ptx_ctx *cx;
 	ptx_module *pm;
 	XFunc *k;
 	unsigned grid[3], block[3], cluster[3];
+	uint32_t ncl;               /* CTAs a cluster */
+	int explicit_cl;            /* %is_explicit_cluster */
 	uint32_t nthreads;          /* per CTA */
 	const uint8_t *params; uint32_t psize;
 	uint32_t dyn;               /* dynamic shared bytes */
@@ -314,6 +343,20 @@ void interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t siz
 int interp_cdp_builtin(const char *name);   /* BI_CDP_* or BI_NONE */
 int interp_cdp_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t lane);   /* -1 after a fault */
 int interp_cdp_finish(Launch *L, int run);
+
+/* cluster.c: barrier.cluster, mapa, getctarank, st.async, red.async (X_CLU,
+ * called like interp_mbar) and the shared::cluster addresses.
+ * interp_clu_xlate finds the CTA and offset that shared::cluster address a
+ * names for w (NULL, with a fault report, outside the cluster);
+ * interp_clu_check completes the barrier's phase once every live thread of
+ * the cluster has arrived. */
+int interp_clu_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+int interp_clu(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP],
+               uint64_t *d);
+Cta *interp_clu_cta(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, unsigned size, int write,
+                    uint32_t *off);
+void interp_clu_check(Launch *L, Clu *k);
+void interp_clu_describe(const Clu *k, char *buf, size_t n);
 
 /* sched.c */
 int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch's report */

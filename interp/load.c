@@ -471,6 +471,11 @@ xop(ptx_module *pm, const Opnd *o, int ty, XOp *x)
 		if (symaddr(pm, o->sym, &x->imm, 0))
 			return -1;
 		x->imm += (uint64_t)o->imm;
+		if (o->sym->kind == SYM_VAR && (l = interp_symloc(pm, o->sym, 0)) && l->space == MS_SHARED) {
+			/* in a cluster, the address carries the CTA's rank (cluster.c) */
+			x->k = XO_SREG;
+			x->sreg = SR_SHSYM;
+		}
 		return 0;
 	}
 	case OK_EXPR: {
@@ -556,7 +561,7 @@ xaddr(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi)
 	default: return -1;
 	}
 	if (hasmod(in, MOD_SHARED_CLUSTER))
-		xi->space = MS_SHARED;
+		xi->space = MS_CLUSTER;
 	xi->aoff = o->imm;
 	if (!o->base) {
 		xi->abase.k = XO_NONE;
@@ -580,6 +585,7 @@ xaddr(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi)
 		}
 		if (xi->space != MS_GENERIC)
 			xi->space = (uint8_t)l->space;
+		xi->shsym = l->space == MS_SHARED;   /* the variable of the executing CTA */
 		return 0;
 	}
 	return xop(pm, o->base, TY_U64, &xi->abase);
@@ -1014,8 +1020,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		int first = in->op == OP_ATOM ? 2 : 1;
 		xi->x = X_ATOM;
 		xi->mod = modofclass(in, MC_ATOMOP);
-		if (!xi->mod)
-			xi->mod = hasmod(in, MOD_CAS) ? MOD_CAS : hasmod(in, MOD_EXCH) ? MOD_EXCH : 0;
+		if (!xi->mod)   /* and/or/xor are boolean-class words */
+			xi->mod = hasmod(in, MOD_CAS) ? MOD_CAS : hasmod(in, MOD_EXCH) ? MOD_EXCH : hasmod(in, MOD_AND) ? MOD_AND :
+			    hasmod(in, MOD_OR) ? MOD_OR : hasmod(in, MOD_XOR) ? MOD_XOR : 0;
 		/* the atom type is the last type word (atom.global.add.noftz.f16 ...) */
 		for (int k = 0; k < in->nty; k++)
 			ty = in->ty[k];
@@ -1043,6 +1050,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		    in->space == SP_PARAM ? MS_KPARAM : MS_GLOBAL;
 		if (in->space == SP_CONST)
 			xi->space = 99;   /* const: never, in this memory model it is global */
+		if (hasmod(in, MOD_SHARED_CLUSTER))
+			xi->space = MS_CLUSTER;
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
 	case OP_BRA:
 		xi->x = X_BRA;
@@ -1109,6 +1118,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return interp_bulk_decode(pm, x, xi, in);
 	case OP_TENSORMAP_REPLACE: case OP_TENSORMAP_CP_FENCEPROXY:
 		return interp_tmap_decode(pm, x, xi, in);
+	case OP_MAPA: case OP_GETCTARANK: case OP_BARRIER_CLUSTER_ARRIVE: case OP_BARRIER_CLUSTER_WAIT:
+	case OP_ST_ASYNC: case OP_RED_ASYNC:
+		return interp_clu_decode(pm, x, xi, in);
 	case OP_SHFL_SYNC:
 		xi->x = X_SHFL;
 		xi->mod = modofclass(in, MC_SHFL);

@@ -21,8 +21,12 @@
  * noComplete arrive that would complete the phase are undefined behaviour
  * on the GPU; here they fault with a report.
  *
- * Asynchronous copies complete when they are issued (bulk.c), so a phase
- * can only complete through an instruction of its own CTA.  A wait that
+ * An arrive, expect_tx or complete_tx may name an mbarrier of another CTA
+ * of the cluster (shared::cluster, or a generic address from mapa): it
+ * changes that CTA's object and wakes that CTA's waits; a wait is always
+ * on the CTA's own.  Asynchronous copies complete when they are issued
+ * (bulk.c), so a phase can only complete through an instruction of a CTA
+ * of its cluster.  A wait that
  * cannot be satisfied yet blocks its warp (Warp.blocked = BLOCKED_MBAR)
  * until the CTA's event count moves (any mbarrier change, barrier arrival
  * or exit); try_wait then runs again, test_wait, which has already returned
@@ -124,7 +128,9 @@ interp_mbar_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (mem >= 0) {
 		if (mem >= in->nopnd || interp_decode_addr(pm, x, &in->opnd[mem], in->space, xi))
 			return -1;
-		if (xi->space != MS_SHARED && xi->space != MS_GENERIC)
+		if (hasmod(in, MOD_SHARED_CLUSTER) && xi->space == MS_SHARED)
+			xi->space = MS_CLUSTER;   /* possibly another CTA's */
+		if (xi->space != MS_SHARED && xi->space != MS_GENERIC && xi->space != MS_CLUSTER)
 			return -1;
 		if (xi->abase.k == XO_LOCAL)
 			return -1;
@@ -151,19 +157,29 @@ interp_mbar_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 
 /* ---------------------------------------------------------------- execution */
 
-/* The object at a (xi's space): its bytes, and its shared address in *off. */
+/* The object at a (xi's space): its bytes, its CTA in *cp and its offset
+ * in that CTA's shared memory in *off. */
 static uint8_t *
-mbptr(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint32_t *off)
+mbptr(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint32_t *off, Cta **cp)
 {
-	if (xi->space == MS_GENERIC) {
-		if (a - SHARED_WIN >= WIN_SIZE) {
+	if (xi->space == MS_GENERIC || xi->space == MS_CLUSTER) {
+		if (xi->space == MS_GENERIC && a - SHARED_WIN >= WIN_SIZE) {
 			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, 8,
 			    "the mbarrier's generic address 0x%" PRIx64 " is not in shared memory", a);
 			return NULL;
 		}
-		a -= SHARED_WIN;
+		if (xi->space == MS_GENERIC)
+			a -= SHARED_WIN;
+		if (a & 7) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, a, 8,
+			    "the mbarrier at shared::cluster 0x%" PRIx64 " is not 8-byte aligned", a);
+			return NULL;
+		}
+		*cp = interp_clu_cta(L, w, lane, xi, a, 8, 1, off);
+		return *cp ? (*cp)->shared + *off : NULL;
 	}
-	*off = (uint32_t)a;
+	*off = (uint32_t)(a & 0xffffff);
+	*cp = w->cta;
 	return interp_xlate(L, w, lane, MS_SHARED, a, 8, 1, xi);
 }
 
@@ -218,7 +234,7 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 	}
 	/* one lane after another, in lane order, as the lanes of a warp reach the object */
 	FOR_LANES(m, l) {
-		uint8_t *p = mbptr(L, w, (int)l, xi, ad[l], &off);
+		uint8_t *p = mbptr(L, w, (int)l, xi, ad[l], &off, &c);
 		uint64_t word, u = xi->ns ? v[0][l] & 0xffffffffu : 0;   /* a count or tx-count */
 		Mbar b;
 		if (!p)
@@ -301,15 +317,19 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 {
 	uint8_t *p;
 	uint64_t word;
+	uint32_t off;
 	Mbar b;
+	Cta *c;
 
 	if (a & 7) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, a, 8,
 		    "the mbarrier at shared 0x%" PRIx64 " is not 8-byte aligned", a);
 		return XR_FAULT;
 	}
-	if (!(p = interp_xlate(L, w, lane, MS_SHARED, a, 8, 1, xi)))
+	/* a shared::cluster address: the copy's destination CTA */
+	if (!(c = interp_clu_cta(L, w, lane, xi, a, 8, 1, &off)))
 		return XR_FAULT;
+	p = c->shared + off;
 	memcpy(&word, p, 8);
 	b = unpack(word);
 	if (!b.valid)
@@ -320,7 +340,7 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 	settle(&b);
 	word = pack(&b);
 	memcpy(p, &word, 8);
-	w->cta->events++;
+	c->events++;
 	return XR_OK;
 }
 

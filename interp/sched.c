@@ -1,12 +1,28 @@
 /*
- * sched.c -- a launch: the grid's CTAs, their warps, and CTA barriers.
+ * sched.c -- a launch: the grid's clusters and CTAs, their warps, and CTA
+ * barriers.
  *
- * Warps of a CTA run round-robin, a slice of instructions at a time, until
- * they finish or block on a barrier.  CTAs run one after another, except
- * that a CTA which has not finished after CTA_QUANTUM warp-instructions
- * yields: the next CTA of the grid starts (up to MAX_LIVE at once) and the
- * live CTAs take turns.  That is what lets a CTA that spins on a flag set by
- * another CTA make progress, at no cost to kernels that do not spin.
+ * The unit of scheduling is the cluster: its CTAs (one outside cluster
+ * launches) start together and stay live together, as the GPU
+ * co-schedules them, so that they can wait for each other (barrier.cluster,
+ * cluster.c) and reach each other's shared memory until the last of them
+ * finishes.  Warps of a cluster run round-robin, CTA by CTA, a slice of
+ * instructions at a time, until they finish or block on a barrier.
+ * Clusters run one after another, except that a cluster which has not
+ * finished after CTA_QUANTUM warp-instructions yields: the next cluster of
+ * the grid starts (up to MAX_LIVE CTAs at once) and the live clusters take
+ * turns.  That is what lets a CTA that spins on a flag set by another CTA
+ * make progress, at no cost to kernels that do not spin.
+ *
+ * Launch checks, as the driver makes them (an H100 refused the same with
+ * CUDA_ERROR_INVALID_CLUSTER_SIZE): each grid dimension a multiple of the
+ * cluster's, at most MAX_CLUSTER (8, the portable size) CTAs a cluster,
+ * no more than the kernel's .maxclusterrank, and a launch cluster equal
+ * to the kernel's .reqnctapercluster when both are given.  A kernel with .reqnctapercluster is a cluster launch without
+ * one (%is_explicit_cluster reads 1, as on the H100); .explicitcluster
+ * alone asks the launch for one.  The non-portable 16 is refused: the
+ * driver only takes it from a kernel that opted in through a function
+ * attribute, which a module loaded here cannot carry.
  *
  * Host threads: the CTAs of a grid are independent until they communicate
  * through global memory, so several workers (ptx_set_threads) each run
@@ -82,6 +98,8 @@ interp_bar_check(Launch *L, Cta *c)
 	for (int id = 0; id < 16; id++)
 		if (c->bar[id].arrived && complete(c, &c->bar[id]))
 			release(L, c, id);
+	if (c->clu && c->clu->open)
+		interp_clu_check(L, c->clu);
 }
 
 void
@@ -182,16 +200,19 @@ cta_reset(Launch *L, Cta *c, uint32_t linear)
 	}
 }
 
-/* A new CTA, or the worker's spare one (all CTAs of a launch have the same shape). */
+/* A worker's finished CTAs, kept for the next cluster's. */
+typedef struct { Cta *c[MAX_CLUSTER]; int n; } Spares;
+
+/* A new CTA, or one of the worker's spares (all CTAs of a launch have the same shape). */
 static Cta *
-cta_new(Launch *L, uint32_t linear, Cta **spare)
+cta_new(Launch *L, uint32_t linear, Spares *spare)
 {
-	Cta *c = *spare;
+	Cta *c;
 	uint32_t nt = L->nthreads;
 	size_t nregs = (size_t)(L->k->nregs ? L->k->nregs : 1) * WARP;
 
-	if (c) {
-		*spare = NULL;
+	if (spare->n) {
+		c = spare->c[--spare->n];
 		cta_reset(L, c, linear);
 		return c;
 	}
@@ -231,14 +252,63 @@ fail:
 	return NULL;
 }
 
-/* CTA c finished: keep it as the spare, or free it. */
+/* CTA c finished: keep it as a spare, or free it. */
 static void
-cta_done(Launch *L, Cta *c, Cta **spare)
+cta_done(Launch *L, Cta *c, Spares *spare)
 {
-	if (*spare)
+	if (spare->n == MAX_CLUSTER)
 		cta_free(L, c);
 	else
-		*spare = c;
+		spare->c[spare->n++] = c;
+}
+
+/* Cluster k (x fastest among the grid's clusters): its CTAs, fresh, by rank. */
+static Clu *
+clu_new(Launch *L, uint64_t k, Spares *spare)
+{
+	Clu *u = interp_alloc(L->cx, sizeof *u);
+	const unsigned *cd = L->cluster;
+	unsigned nc[3];
+
+	if (!u)
+		return NULL;
+	for (int i = 0; i < 3; i++)
+		nc[i] = L->grid[i] / cd[i];
+	u->id[0] = (unsigned)(k % nc[0]);
+	u->id[1] = (unsigned)(k / nc[0] % nc[1]);
+	u->id[2] = (unsigned)(k / ((uint64_t)nc[0] * nc[1]));
+	for (uint32_t r = 0; r < L->ncl; r++) {
+		unsigned x = u->id[0] * cd[0] + r % cd[0], y = u->id[1] * cd[1] + r / cd[0] % cd[1],
+		    z = u->id[2] * cd[2] + r / (cd[0] * cd[1]);
+		Cta *c = cta_new(L, x + L->grid[0] * (y + L->grid[1] * z), spare);
+		if (!c) {
+			for (int i = 0; i < u->n; i++)
+				cta_free(L, u->cta[i]);
+			interp_free(L->cx, u);
+			return NULL;
+		}
+		c->clu = u;
+		c->rank = r;
+		c->shbase = r << 24;
+		u->cta[u->n++] = c;
+	}
+	return u;
+}
+
+static void
+clu_done(Launch *L, Clu *u, Spares *spare)
+{
+	for (int i = 0; i < u->n; i++)
+		cta_done(L, u->cta[i], spare);
+	interp_free(L->cx, u);
+}
+
+static void
+clu_free(Launch *L, Clu *u)
+{
+	for (int i = 0; i < u->n; i++)
+		cta_free(L, u->cta[i]);
+	interp_free(L->cx, u);
 }
 
 /* The instruction a blocked warp waits at: bar.sync has moved past it, an
@@ -263,33 +333,53 @@ where(const Launch *L, const Warp *w, char *buf, size_t n)
 	return buf;
 }
 
+/* Every live warp of cluster u is blocked: the report names each (and its
+ * block, in a cluster of several) and what it waits on. */
 static void
-deadlock(Launch *L, Cta *c)
+deadlock(Launch *L, Clu *u)
 {
-	char list[1024], b[64], mb[128];
+	char list[2048], b[64], mb[128], blk[48];
 	size_t n = 0;
 	Warp *first = NULL;
+	uint32_t live = 0;
 
-	list[0] = 0;
-	for (int i = 0; i < c->nw && n < sizeof list - 200; i++) {
-		Warp *w = &c->w[i];
-		if (w->done)
-			continue;
-		if (!first)
-			first = w;
-		if (w->blocked == BLOCKED_MBAR) {
-			interp_mbar_describe(c, w->maddr, mb, sizeof mb);
-			n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d waits on the mbarrier at shared 0x%x (%s): %s",
-			    i, w->maddr, where(L, w, b, sizeof b), mb);
-		} else
-			n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d waits at barrier %d (%s), %d threads arrived",
-			    i, w->blocked - 1, where(L, w, b, sizeof b), (int)c->bar[w->blocked - 1].arrived);
+	list[0] = blk[0] = 0;
+	for (int k = 0; k < u->n; k++) {
+		Cta *c = u->cta[k];
+		live += c->nlive;
+		if (u->n > 1)
+			snprintf(blk, sizeof blk, " of block (%u,%u,%u)", c->id[0], c->id[1], c->id[2]);
+		for (int i = 0; i < c->nw && n < sizeof list - 250; i++) {
+			Warp *w = &c->w[i];
+			if (w->done)
+				continue;
+			if (!first)
+				first = w;
+			if (w->blocked == BLOCKED_MBAR) {
+				interp_mbar_describe(c, w->maddr, mb, sizeof mb);
+				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits on the mbarrier at shared 0x%x (%s): %s",
+				    i, blk, w->maddr, where(L, w, b, sizeof b), mb);
+			} else if (w->blocked == BLOCKED_CLUSTER) {
+				interp_clu_describe(u, mb, sizeof mb);
+				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits at the cluster barrier (%s): %s",
+				    i, blk, where(L, w, b, sizeof b), mb);
+			} else
+				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits at barrier %d (%s), %d threads arrived",
+				    i, blk, w->blocked - 1, where(L, w, b, sizeof b), (int)c->bar[w->blocked - 1].arrived);
+		}
 	}
-	interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
-	    first->st[first->nst - 1].mask : first->bmask) | 1),
-	    first ? waitins(L, first) : NULL,
-	    PTX_FAULT_DEADLOCK, 0, 0, "every live warp of block (%u,%u,%u) is blocked (%u live threads)%s",
-	    c->id[0], c->id[1], c->id[2], c->nlive, list);
+	if (u->n > 1)
+		interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
+		    first->st[first->nst - 1].mask : first->bmask) | 1),
+		    first ? waitins(L, first) : NULL,
+		    PTX_FAULT_DEADLOCK, 0, 0, "every live warp of cluster (%u,%u,%u) is blocked (%u CTAs, %u live threads)%s",
+		    u->id[0], u->id[1], u->id[2], (unsigned)u->n, live, list);
+	else
+		interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
+		    first->st[first->nst - 1].mask : first->bmask) | 1),
+		    first ? waitins(L, first) : NULL,
+		    PTX_FAULT_DEADLOCK, 0, 0, "every live warp of block (%u,%u,%u) is blocked (%u live threads)%s",
+		    u->cta[0]->id[0], u->cta[0]->id[1], u->cta[0]->id[2], live, list);
 }
 
 struct LaunchShare {
@@ -342,43 +432,50 @@ publish(Launch *L, Warp *w, uint64_t *seen)
 	return 0;
 }
 
-/* Runs CTA c for up to quantum warp-instructions: RUN_DONE, RUN_SLICE or RUN_FAULT. */
+/* Runs cluster u for up to quantum warp-instructions: RUN_DONE, RUN_SLICE or RUN_FAULT. */
 static int
-cta_run(Launch *L, Cta *c, uint64_t quantum, uint64_t *seen)
+clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 {
 	uint64_t start = L->wsteps;
 
 	while (L->wsteps - start < quantum) {
-		int ran = 0;
-		for (int i = 0; i < c->nw; i++) {
-			Warp *w = &c->w[i];
-			int rc;
-			if (w->blocked == BLOCKED_MBAR && w->mev != c->events)
-				w->blocked = 0;   /* an mbarrier changed: look again */
-			if (w->done || w->blocked)
-				continue;
-			ran = 1;
-			rc = interp_run(L, w, SLICE);
-			if (rc == RUN_FAULT || publish(L, w, seen))
-				return RUN_FAULT;
-			if (rc == RUN_DONE) {
-				c->ndone++;
-				interp_bar_check(L, c);
+		int ran = 0, done = 1, gaveup = 0;
+		for (int k = 0; k < u->n; k++) {
+			Cta *c = u->cta[k];
+			for (int i = 0; i < c->nw; i++) {
+				Warp *w = &c->w[i];
+				int rc;
+				if (w->blocked == BLOCKED_MBAR && w->mev != c->events)
+					w->blocked = 0;   /* an mbarrier changed: look again */
+				if (w->done || w->blocked)
+					continue;
+				ran = 1;
+				rc = interp_run(L, w, SLICE);
+				if (rc == RUN_FAULT || publish(L, w, seen))
+					return RUN_FAULT;
+				if (rc == RUN_DONE) {
+					c->ndone++;
+					interp_bar_check(L, c);
+				}
 			}
 		}
-		if (c->ndone == c->nw)
+		for (int k = 0; k < u->n; k++)
+			done &= u->cta[k]->ndone == u->cta[k]->nw;
+		if (done)
 			return RUN_DONE;
 		if (!ran) {
-			if (interp_mbar_timeout(L, c))
+			for (int k = 0; k < u->n; k++)
+				gaveup |= interp_mbar_timeout(L, u->cta[k]);
+			if (gaveup)
 				continue;   /* mbarrier waits gave up: their loops go on */
-			deadlock(L, c);
+			deadlock(L, u);
 			return RUN_FAULT;
 		}
 	}
 	return RUN_SLICE;
 }
 
-/* The next CTA for this worker to start, or total when there is none. */
+/* The next cluster for this worker to start, or total when there is none. */
 static uint64_t
 take(Launch *L, uint64_t *next, uint64_t total)
 {
@@ -388,14 +485,16 @@ take(Launch *L, uint64_t *next, uint64_t total)
 }
 
 /*
- * One worker: starts CTAs as it needs them and runs its live ones in turn
- * (see the top).  PTX_OK, PTX_ETRAP after a fault, PTX_ENOMEM.
+ * One worker: starts clusters as it needs them and runs its live ones in
+ * turn (see the top).  total: the grid's clusters.  PTX_OK, PTX_ETRAP
+ * after a fault, PTX_ENOMEM.
  */
 static int
 work(Launch *L, uint64_t total)
 {
-	Cta **live, *spare = NULL;
-	int nlive = 0, cur = 0, rc = PTX_OK, more = 1;
+	Clu **live;
+	Spares spare = { { NULL }, 0 };
+	int nlive = 0, cur = 0, rc = PTX_OK, more = 1, maxlive = (int)(MAX_LIVE / L->ncl);
 	uint64_t next = 0, seen = 0;
 
 	live = interp_alloc(L->cx, MAX_LIVE * sizeof *live);
@@ -403,41 +502,42 @@ work(Launch *L, uint64_t total)
 		return PTX_ENOMEM;
 	while (nlive || more) {
 		int r;
-		if (more && (nlive == 0 || (cur == nlive && nlive < MAX_LIVE))) {
+		if (more && (nlive == 0 || (cur == nlive && nlive < maxlive))) {
 			uint64_t id = take(L, &next, total);
-			Cta *c;
+			Clu *u;
 			if (id >= total) {
 				more = 0;
 				if (!nlive)
 					break;
-			} else if (!(c = cta_new(L, (uint32_t)id, &spare))) {
+			} else if (!(u = clu_new(L, id, &spare))) {
 				rc = PTX_ENOMEM;
 				break;
 			} else {
-				L->ctas++;
+				L->ctas += (uint64_t)u->n;
 				cur = nlive;
-				live[nlive++] = c;
+				live[nlive++] = u;
 			}
 		}
 		if (cur >= nlive)
 			cur = 0;
-		r = cta_run(L, live[cur], CTA_QUANTUM, &seen);
+		r = clu_run(L, live[cur], CTA_QUANTUM, &seen);
 		if (r == RUN_FAULT) {
 			rc = PTX_ETRAP;
 			break;
 		}
 		if (r == RUN_DONE) {
-			cta_done(L, live[cur], &spare);
+			clu_done(L, live[cur], &spare);
 			live[cur] = live[--nlive];
 			if (cur > nlive)
 				cur = nlive;
 			continue;
 		}
-		cur++;   /* quantum used up: give the next CTA (or a new one) a turn */
+		cur++;   /* quantum used up: give the next cluster (or a new one) a turn */
 	}
 	for (int i = 0; i < nlive; i++)
-		cta_free(L, live[i]);
-	cta_free(L, spare);
+		clu_free(L, live[i]);
+	for (int i = 0; i < spare.n; i++)
+		cta_free(L, spare.c[i]);
 	interp_free(L->cx, live);
 	if (rc == PTX_ENOMEM && L->sh)
 		atomic_store(&L->sh->faulted, 1);   /* the others stop too */
@@ -461,7 +561,7 @@ serial(const Launch *L)
 			return 1;
 		if (xi->x == X_BULK || xi->x == X_TMAP)
 			return 1;   /* bulk reductions into global memory; tensor maps edited in place */
-		if (xi->x == X_ATOM && xi->space != MS_SHARED) {
+		if (xi->x == X_ATOM && xi->space != MS_SHARED && xi->space != MS_CLUSTER) {
 			/* Integer add, and/or/xor, integer and float min/max commute with
 			 * themselves; two different operations on one word need not. */
 			int fl = ir_tyinfo[xi->ty].kind == TK_FLOAT || ir_tyinfo[xi->ty].kind == TK_PACKED;
@@ -564,7 +664,7 @@ run_workers(Launch *L, uint64_t total, int n)
 #endif
 }
 
-/* How many workers: what the context asks for (0: every core), at most one per CTA. */
+/* How many workers: what the context asks for (0: every core), at most one per cluster. */
 static int
 nworkers(const Launch *L, uint64_t total)
 {
@@ -586,6 +686,51 @@ nworkers(const Launch *L, uint64_t total)
 	if (n > 1 && serial(L))
 		n = 1;
 	return (int)n;
+}
+
+/* The launch's cluster (see the top): from the launch, else the kernel's
+ * .reqnctapercluster, else none; -1 with a diagnostic when the driver
+ * would refuse it. */
+static int
+clusterdims(ptx_ctx *cx, const Func *f, const unsigned *cluster, Launch *L)
+{
+	unsigned req[3];
+	uint64_t n;
+
+	for (int i = 0; i < 3; i++) {
+		req[i] = f->nreqnctapercluster && f->reqnctapercluster[i] > 0 ? (unsigned)f->reqnctapercluster[i] : 1;
+		L->cluster[i] = cluster ? (cluster[i] ? cluster[i] : 1) : req[i];
+	}
+	if (cluster && f->nreqnctapercluster && memcmp(req, L->cluster, sizeof req)) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "launch cluster %ux%ux%u differs from the kernel's "
+		    ".reqnctapercluster %u, %u, %u", L->cluster[0], L->cluster[1], L->cluster[2], req[0], req[1], req[2]);
+		return -1;
+	}
+	if (!cluster && !f->nreqnctapercluster && f->explicitcluster) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "kernel %s is .explicitcluster: launch it with a cluster",
+		    f->name);
+		return -1;
+	}
+	L->explicit_cl = cluster || f->nreqnctapercluster;
+	n = (uint64_t)L->cluster[0] * L->cluster[1] * L->cluster[2];
+	if (f->maxclusterrank > 0 && n > (uint64_t)f->maxclusterrank) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "a cluster of %" PRIu64 " CTAs is more than the kernel's "
+		    ".maxclusterrank %d", n, f->maxclusterrank);
+		return -1;
+	}
+	if (n > MAX_CLUSTER) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "a cluster of %" PRIu64 " CTAs (%ux%ux%u) is more than %d",
+		    n, L->cluster[0], L->cluster[1], L->cluster[2], MAX_CLUSTER);
+		return -1;
+	}
+	for (int i = 0; i < 3; i++)
+		if (L->grid[i] % L->cluster[i]) {
+			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "grid dimension %c (%u) is not a multiple of the "
+			    "cluster's (%u)", "xyz"[i], L->grid[i], L->cluster[i]);
+			return -1;
+		}
+	L->ncl = (uint32_t)n;
+	return 0;
 }
 
 int
@@ -610,8 +755,9 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	for (int i = 0; i < 3; i++) {
 		L.grid[i] = grid[i] ? grid[i] : 1;
 		L.block[i] = block[i] ? block[i] : 1;
-		L.cluster[i] = cluster[i] ? cluster[i] : 1;
 	}
+	if (clusterdims(cx, fn->x.f, cluster, &L))
+		return PTX_EINVAL;
 	L.nthreads = L.block[0] * L.block[1] * L.block[2];
 	if (L.nthreads > 1024) {
 		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "a block of %u threads is more than 1024", L.nthreads);
@@ -621,7 +767,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	L.psize = fn->x.psize;
 	L.dyn = (uint32_t)shared;
 	L.budget = cx->max_steps;
-	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2];
+	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	memset(&cx->stats, 0, sizeof cx->stats);
 	if (interp_count_begin(&L))
 		return PTX_ENOMEM;

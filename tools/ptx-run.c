@@ -60,6 +60,7 @@ typedef struct { const char *name, *path; } SymSpec;
 typedef struct {
 	const char *module, *kernel;
 	unsigned grid[3], block[3], cluster[3];
+	int hascluster;               /* --cluster given: a cluster launch */
 	size_t shared;
 	Arg *args; int nargs;
 	OutSpec *outs; int nouts;
@@ -91,7 +92,7 @@ usage(FILE *f)
 	    "  -g, --grid X[,Y[,Z]]     grid size in CTAs (default 1)\n"
 	    "  -b, --block X[,Y[,Z]]    CTA size in threads (default 1)\n"
 	    "  -s, --shared BYTES       dynamic shared memory per CTA (default 0)\n"
-	    "      --cluster X[,Y[,Z]]  cluster size, for kernels that do not fix it\n"
+	    "      --cluster X[,Y[,Z]]  a cluster launch of that size (at most 8 CTAs)\n"
 	    "  -a, --arg SPEC           the next kernel parameter: TYPE:VALUE, file:PATH,\n"
 	    "                           zeros:BYTES, bytes:HEX, or a tensor map over buffer\n"
 	    "                           argument N or a buffer of its own (file:PATH or\n"
@@ -547,6 +548,7 @@ parseargs(int argc, char **argv, Opts *o)
 		} else if ((v = optval(argc, argv, &i, NULL, "--cluster", &missing))) {
 			if (dims(v, o->cluster))
 				return bad("--cluster: expected X[,Y[,Z]], not '%s'", v);
+			o->hascluster = 1;
 		} else if ((v = optval(argc, argv, &i, "-s", "--shared", &missing))) {
 			char *e;
 			o->shared = (size_t)strtoull(v, &e, 0);
@@ -790,8 +792,9 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			dup2(fileno(cap), 1);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	st = backend == B_CUDA ? ptx_cuda_launch(g, fn, ptx_function_name(fn), o->grid, o->block, o->shared, params) :
-	    ptx_launch_ex(cx, fn, o->grid, o->block, o->cluster, o->shared, params);
+	st = backend == B_CUDA ? ptx_cuda_launch_ex(g, fn, ptx_function_name(fn), o->grid, o->block,
+	    o->hascluster ? o->cluster : NULL, o->shared, params) :
+	    ptx_launch_ex(cx, fn, o->grid, o->block, o->hascluster ? o->cluster : NULL, o->shared, params);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (o->time)   /* the launch alone: no start-up, file reading or output */
 		fprintf(stderr, "%s: launch of %s: %.6f s\n", prog, ptx_function_name(fn),

@@ -31,8 +31,12 @@
  * every thread of the warp must execute the same one), non-uniform barrier
  * ids, barrier ids over 15 and thread counts that are not a multiple of 32
  * (ptxas errors) or exceed .reqntid/.maxntid (the barrier never completes),
- * bra.uni on a divergent predicate, and warp collectives whose member mask
- * is 0 or all 32 lanes while some lanes may be inactive.
+ * bra.uni on a divergent predicate, warp collectives whose member mask
+ * is 0 or all 32 lanes while some lanes may be inactive, and
+ * barrier.cluster.arrive (any form) or an .aligned barrier.cluster.wait
+ * where the lanes of a warp may diverge: the cluster barrier counts warps,
+ * and an H100 hung when the lanes of a warp arrived from two branches
+ * (warps that diverge as a whole are fine).
  *
  * The full-mask case is a separate check, off by default: the analysis does
  * not know the block shape, and spin loops on loaded flags make whole
@@ -463,6 +467,19 @@ warp(Verify *v, U *u, Ins *in)
 }
 
 static void
+clusterbar(Verify *v, U *u, Ins *in)
+{
+	int t, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
+
+	if (in->op == OP_BARRIER_CLUSTER_WAIT && !verify_hasmod(in, "aligned"))
+		return;
+	if (u->bj[in->blk] >= 2 || g >= 2)
+		verify_report(v, VC_DIVBAR, in->loc,
+		    "'%s' %s: the cluster barrier counts warps, and lanes of a warp arriving apart hang it",
+		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
+}
+
+static void
 uniform(Verify *v, Func *fn)
 {
 	U u = { .fn = fn };
@@ -481,6 +498,8 @@ uniform(Verify *v, Func *fn)
 			continue;
 		if (isbar(in->op))
 			barrier(v, &u, in);
+		else if (in->op == OP_BARRIER_CLUSTER_ARRIVE || in->op == OP_BARRIER_CLUSTER_WAIT)
+			clusterbar(v, &u, in);
 		else if (ir_opinfo[in->op].flags & OF_WARP)
 			warp(v, &u, in);
 		else if (in->op == OP_BRA && in->guard && verify_hasmod(in, "uni") &&
