@@ -11,6 +11,7 @@
  * The .ftz forms are the bare MUFU operation.  sin and cos always multiply
  * by 1/(2 pi) rounded toward zero first (FMUL.RZ), .ftz or not.
  */
+#include <string.h>
 #include "alu.h"
 
 enum {
@@ -26,6 +27,41 @@ static int absgeu(uint64_t a, uint32_t lim) { uint32_t m = (uint32_t)a & 0x7FFFF
 static int absgt(uint64_t a, uint32_t lim) { uint32_t m = (uint32_t)a & 0x7FFFFFFF; return m <= 0x7F800000 && m > lim; }
 
 static uint64_t mul(uint64_t a, uint64_t b) { return alu_fmul(ALU_F32, a, b, ALU_RN, 0); }
+
+/* FMUL.RZ of a by a normal constant b: the double product of two f32 is
+ * exact, and a normal f32 result is its first 24 bits.  Zero, denormal,
+ * infinite and NaN arguments and results take the soft-float path. */
+static uint64_t mulrz(uint64_t a, uint32_t b)
+{
+	uint32_t ea = (uint32_t)a >> 23 & 0xFF;
+	float fa, fb;
+	double p;
+	uint64_t pb;
+	int e;
+
+	if (ea != 0 && ea != 255) {
+		uint32_t ua = (uint32_t)a;
+		memcpy(&fa, &ua, 4);
+		memcpy(&fb, &b, 4);
+		p = (double)fa * (double)fb;
+		memcpy(&pb, &p, 8);
+		e = (int)(pb >> 52 & 0x7FF) - 1023;
+		if (e >= -126 && e <= 127)
+			return (uint32_t)(pb >> 63) << 31 | (uint32_t)(e + 127) << 23 | (uint32_t)(pb >> 29 & 0x7FFFFF);
+	}
+	return alu_fmul(ALU_F32, a, b, ALU_RZ, 0);
+}
+
+/* FSETP.GEU a, b: true unless a < b (NaN compares unordered). */
+static int geu(uint64_t a, uint32_t b)
+{
+	uint32_t ua = (uint32_t)a;
+	float fa, fb;
+
+	memcpy(&fa, &ua, 4);
+	memcpy(&fb, &b, 4);
+	return !(fa < fb);
+}
 static uint64_t mfu(int fn, uint64_t a) { return alu_sfu(fn, (uint32_t)a); }
 
 /* f32: ptxas's scaling of arguments below 2^-126 by 2^24 (lg2, sqrt, rsqrt). */
@@ -51,11 +87,11 @@ static uint64_t f32_approx(int opc, uint64_t a, int ftz)
 		return tiny ? alu_fadd(ALU_F32, r, F32_M24, ALU_RN, 0) : r;
 	case OP_EX2:
 		/* below -126 the result would flush: 2^(a/2) squared */
-		if (ftz || alu_fcmp(ALU_F32, a, F32_M126, MOD_GEU, 0)) return mfu(ALU_SFU_EX2, a);
+		if (ftz || geu(a, F32_M126)) return mfu(ALU_SFU_EX2, a);
 		r = mfu(ALU_SFU_EX2, mul(a, F32_HALF));
 		return mul(r, r);
 	case OP_SIN: case OP_COS:
-		return mfu(opc == OP_SIN ? ALU_SFU_SIN : ALU_SFU_COS, alu_fmul(ALU_F32, a, F32_INV2PI, ALU_RZ, 0));
+		return mfu(opc == OP_SIN ? ALU_SFU_SIN : ALU_SFU_COS, mulrz(a, F32_INV2PI));
 	case OP_TANH:
 		return mfu(ALU_SFU_TANH, a);
 	}

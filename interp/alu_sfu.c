@@ -25,6 +25,7 @@
  *
  * NaN results are the canonical NaN of the output format.
  */
+#include <stdatomic.h>
 #include "alu.h"
 
 enum { Q23 = 1 << 23, QNAN32 = 0x7FFFFFFF };
@@ -32,7 +33,7 @@ enum { Q23 = 1 << 23, QNAN32 = 0x7FFFFFFF };
 /* Columns >= 19 of the partial-product array of x*x (x < 2^17), / 2^19:
  * x*x less the dropped terms, which are bit a's square (2a < 19) and its
  * products with bits a+1 .. 17-a (column a+b+1 < 19), for a <= 9. */
-static int64_t sq19(uint32_t x)
+static int64_t sq19_bits(uint32_t x)
 {
 	uint64_t d = 0;
 	/* without branches: the bits of x are random, and the loop unrolls */
@@ -42,6 +43,23 @@ static int64_t sq19(uint32_t x)
 		d += (((uint64_t)1 << (2 * a)) + ((uint64_t)(x & span) << (a + 1))) & on;
 	}
 	return (int64_t)(((uint64_t)x * x - d) >> 19);
+}
+
+/* sq19 of each 17-bit x met so far, plus one (0: not yet; the values are
+ * below 2^15).  Relaxed atomics: threads that race store the same value.
+ * 256 KiB that an SFU-heavy kernel reads instead of ten partial products
+ * a lane. */
+static _Atomic uint16_t sqtab[1 << 17];
+
+static int64_t sq19(uint32_t x)
+{
+	unsigned v = atomic_load_explicit(&sqtab[x], memory_order_relaxed);
+
+	if (v)
+		return (int64_t)v - 1;
+	v = (unsigned)sq19_bits(x);
+	atomic_store_explicit(&sqtab[x], (uint16_t)(v + 1), memory_order_relaxed);
+	return v;
 }
 
 /* V for segment seg of table t; X has nb bits (16 for rcp, else 17). */
