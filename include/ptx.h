@@ -217,6 +217,10 @@ typedef struct {
 	uint64_t constant_load_requests, constant_load_serializations;
 	uint64_t divergent_branches;
 	int counted;              /* 1 when the memory counters were kept */
+	/* The copy engine's global traffic (bulk and tensor copies, which the
+	 * LSU counters above do not see): 32-byte sectors read into shared
+	 * memory, written by stores, written by reductions. */
+	uint64_t bulk_load_sectors, bulk_store_sectors, bulk_reduce_sectors;
 } ptx_stats;
 void ptx_stats_get(const ptx_ctx *cx, ptx_stats *out);
 
@@ -226,7 +230,9 @@ void ptx_stats_get(const ptx_ctx *cx, ptx_stats *out);
 enum {
 	PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED,
 	PTX_MC_LOCAL_LD, PTX_MC_LOCAL_ST, PTX_MC_SHARED_LD, PTX_MC_SHARED_ST, PTX_MC_SHARED_ATOM,
-	PTX_MC_CONST_LD, PTX_MC_N
+	PTX_MC_CONST_LD,
+	PTX_MC_BULK_LD, PTX_MC_BULK_ST, PTX_MC_BULK_RED,   /* copies (requests) and global sectors of bulk copies */
+	PTX_MC_N
 };
 typedef struct {
 	uint64_t requests;        /* constant: distinct addresses */

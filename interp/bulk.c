@@ -32,8 +32,15 @@
  * 0x7fffe000), and float reductions keep denormals.  Interleaved layouts
  * are not modelled.
  *
- * The memory counters model Nsight Compute's LSU counts; the copy engine's
- * traffic is not among them, so nothing here is counted.
+ * Counters: Nsight Compute's LSU counts do not see the copy engine (an
+ * H100 showed bulk copies adding no LSU requests or wavefronts), so a copy
+ * counts apart, as PTX_MC_BULK_LD/ST/RED: a request per copy and the
+ * 32-byte sectors of global memory it reads or writes, which are ncu's
+ * l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld and
+ * l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st / _red (a
+ * multicast reads once; a tensor copy touches the sectors of each row's
+ * elements inside the tensor).  Shared-to-shared copies move no global
+ * data.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -318,6 +325,24 @@ reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
 	}
 }
 
+/* Counts one copy of class cls (PTX_MC_BULK_*) and its sectors. */
+static void
+bcount(Launch *L, const XIns *xi, int cls, uint64_t sectors)
+{
+	if (L->st) {
+		ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
+		c->requests++;
+		c->sectors += sectors;
+	}
+}
+
+/* The 32-byte sectors of [a, a + n), n > 0. */
+static uint64_t
+sectors(uint64_t a, uint64_t n)
+{
+	return ((a + n - 1) >> 5) - (a >> 5) + 1;
+}
+
 static int
 copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WARP])
 {
@@ -338,12 +363,16 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 			reduce(xi, xi->ty, pd, ps, n);
 		else
 			memmove(pd, ps, n);
+		if (n)
+			bcount(L, xi, (xi->mod & 15) == BK_RED ? PTX_MC_BULK_RED : PTX_MC_BULK_ST, sectors(dst, n));
 		return XR_OK;
 	}
 	if (targets(L, w, lane, xi, dst, v[S_MASK][lane], tg, &nt, &off))
 		return XR_FAULT;
 	if (nt && !(ps = span(L, w, lane, xi, xi->aux & 15, src, n)))
 		return XR_FAULT;
+	if (nt && n && (xi->aux & 15) != MS_SHARED)   /* from global memory: read once, multicast or not */
+		bcount(L, xi, PTX_MC_BULK_LD, sectors(src, n));
 	for (int i = 0; i < nt; i++) {
 		if (!(pd = shspan(L, w, lane, xi, tg[i], off, n)))
 			return XR_FAULT;
@@ -384,14 +413,60 @@ totf32(uint32_t x)
 }
 
 /* The tensor copy of lane's into or out of c's shared memory at offset sh. */
+/*
+ * The global sectors a tensor load reads, as an H100 counts them (ncu's
+ * xbar2l1tex tma_ld sectors; 12 boxes in bounds, across the edges and
+ * wholly outside): each row of the box goes in pieces of 128 bytes from
+ * its start; a piece reads the sectors of its elements inside the tensor,
+ * extended to a 16-byte boundary, and counts a sector per 32 bytes (or
+ * part) of the rest; a row outside the tensor in an outer dimension is
+ * all rest.
+ */
+static uint64_t
+tload_sectors(const TMap *t, const int64_t *coord, const uint32_t *n)
+{
+	uint32_t idx[5] = { 0, 0, 0, 0, 0 };
+	uint64_t sec = 0, rowb = (uint64_t)n[0] * (uint64_t)t->esize, rows = 1;
+
+	for (int i = 1; i < t->rank; i++)
+		rows *= n[i];
+	for (uint64_t r = 0; r < rows; r++) {
+		uint64_t base = t->addr;
+		int in = 1;
+		for (int i = 1; i < t->rank; i++) {
+			int64_t g = coord[i] + (int64_t)idx[i] * t->estride[i];
+			in &= g >= 0 && (uint64_t)g < t->dim[i];
+			base += (uint64_t)g * t->stride[i];
+		}
+		for (uint64_t k0 = 0; k0 < rowb; k0 += 128) {
+			uint64_t k1 = k0 + 128 < rowb ? k0 + 128 : rowb;
+			int64_t xa = coord[0] + (int64_t)(k0 / (uint64_t)t->esize), xb = coord[0] + (int64_t)(k1 / (uint64_t)t->esize);
+			int64_t lo = xa > 0 ? xa : 0, hi = xb < (int64_t)t->dim[0] ? xb : (int64_t)t->dim[0];
+			if (in && lo < hi) {
+				/* the box starts on 16 bytes and so do the pieces: b stays inside */
+				uint64_t a = base + (uint64_t)lo * (uint64_t)t->esize, b = base + (uint64_t)hi * (uint64_t)t->esize;
+				b = (b + 15) / 16 * 16;
+				sec += ((b - 1) >> 5) - (a >> 5) + 1;
+				sec += ((k1 - k0) - (b - a) + 31) / 32;   /* the rest of the piece */
+			} else
+				sec += (k1 - k0 + 31) / 32;
+		}
+		for (int i = 1; i < t->rank && ++idx[i] == n[i]; i++)
+			idx[i] = 0;
+	}
+	return sec;
+}
+
+/* One tensor copy into or out of CTA c; cnt: count its global sectors
+ * (a multicast's first target only). */
 static int
-tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint64_t v[][WARP])
+tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint64_t v[][WARP], int cnt)
 {
 	int kind = xi->mod & 15, ty;
 	TMap t;
 	int64_t coord[5] = { 0, 0, 0, 0, 0 };
 	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
-	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0;
+	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0, nsec = 0, last = UINT64_MAX;
 	int tf32;
 
 	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
@@ -456,6 +531,10 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		ps = c->shared + s;
 		if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
 			return XR_FAULT;
+		if (in && ((ga + (uint64_t)t.esize - 1) >> 5) != last) {   /* the row's next sector */
+			nsec += sectors(ga, (uint64_t)t.esize) - ((ga >> 5) == last);
+			last = (ga + (uint64_t)t.esize - 1) >> 5;
+		}
 		if (kind == BK_TLOAD) {
 			if (!in)
 				memcpy(ps, t.fill ? (const void *)&fill : (const void *)"\0\0\0\0\0\0\0", (size_t)t.esize);
@@ -473,10 +552,14 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		if (++idx[0] == n[0]) {   /* the next row */
 			idx[0] = 0;
 			o += pitch;
+			last = UINT64_MAX;
 			for (int i = 1; i < t.rank && ++idx[i] == n[i]; i++)
 				idx[i] = 0;
 		}
 	}
+	if (cnt && L->st)
+		bcount(L, xi, kind == BK_TLOAD ? PTX_MC_BULK_LD : kind == BK_TSTORE ? PTX_MC_BULK_ST : PTX_MC_BULK_RED,
+		    kind == BK_TLOAD ? tload_sectors(&t, coord, n) : nsec);
 	if (kind == BK_TLOAD)
 		return copytx(L, w, lane, xi, c, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total);
 	return XR_OK;
@@ -495,12 +578,12 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 			    " is outside the CTA's shared memory", sh);
 			return XR_FAULT;
 		}
-		return tensor1(L, w, lane, xi, w->cta, sh & 0xffffff, v);
+		return tensor1(L, w, lane, xi, w->cta, sh & 0xffffff, v, 1);
 	}
 	if (targets(L, w, lane, xi, sh, v[S_TMASK][lane], tg, &nt, &off))
 		return XR_FAULT;
 	for (int i = 0; i < nt; i++)
-		if (tensor1(L, w, lane, xi, tg[i], off, v) != XR_OK)
+		if (tensor1(L, w, lane, xi, tg[i], off, v, i == 0) != XR_OK)
 			return XR_FAULT;
 	return XR_OK;
 }

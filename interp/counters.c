@@ -598,6 +598,9 @@ interp_count_end(Launch *L)
 		t->constant_load_requests += c[PTX_MC_CONST_LD].requests;
 		t->constant_load_serializations += c[PTX_MC_CONST_LD].conflicts;
 		t->divergent_branches += s->divergent;
+		t->bulk_load_sectors += c[PTX_MC_BULK_LD].sectors;
+		t->bulk_store_sectors += c[PTX_MC_BULK_ST].sectors;
+		t->bulk_reduce_sectors += c[PTX_MC_BULK_RED].sectors;
 		if (in) {
 			s->line = in->loc.line;
 			s->src_line = in->srcline;

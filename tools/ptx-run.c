@@ -995,6 +995,9 @@ fold(const ptx_insn_stats *is, ptx_stats *t)
 	t->constant_load_requests = c[PTX_MC_CONST_LD].requests;
 	t->constant_load_serializations = c[PTX_MC_CONST_LD].conflicts;
 	t->divergent_branches = is->divergent;
+	t->bulk_load_sectors = c[PTX_MC_BULK_LD].sectors;
+	t->bulk_store_sectors = c[PTX_MC_BULK_ST].sectors;
+	t->bulk_reduce_sectors = c[PTX_MC_BULK_RED].sectors;
 }
 
 /* The table's columns: L1TEX requests, sectors, wavefronts, conflicts
@@ -1120,6 +1123,10 @@ jcounters(FILE *f, const ptx_stats *t, const char *ind)
 		{ "constant_load_requests", t->constant_load_requests },
 		{ "constant_load_serializations", t->constant_load_serializations },
 		{ "divergent_branches", t->divergent_branches },
+		/* the copy engine's (bulk and tensor copies) global sectors */
+		{ "bulk_load_sectors", t->bulk_load_sectors },
+		{ "bulk_store_sectors", t->bulk_store_sectors },
+		{ "bulk_reduce_sectors", t->bulk_reduce_sectors },
 	};
 	size_t n = sizeof kv / sizeof kv[0];
 
