@@ -24,14 +24,23 @@
  *   S4  ldmatrix (LDSM) is a 128-bit shared load of the row addresses of
  *       lanes 0..8n-1, eight rows a group, without the pair rule; it counts
  *       with the shared loads, stmatrix with the shared stores;
+ *   S5  shared atomics (ATOMS): one lane of a bank a wavefront, lanes of
+ *       one word included, so the wavefronts are the most lanes one bank
+ *       serves, conflicts those beyond one;
+ *   S6  ATOMS.POPC.INC (ptxas's form of a shared add of 1 whose result is
+ *       unused) adds equal words up first and counts as a load;
+ *   S7  a shared add of f32, f16x2 or bf16x2 is a loop ptxas writes: each
+ *       round an LDS of the lanes left (a load, S1-S3) and an
+ *       ATOMS.CAST.SPIN (2 wavefronts, no conflicts) that succeeds for the
+ *       lowest lane of each bank;
  *   C1  constant: the cache serves one address at a time, so each distinct
  *       address of the warp is a request.
  *
+ * S5-S7 were measured with one warp on 32-bit words (tests/counters/
+ * sweep.cu, satom_*); 64-bit shared atomics count by S5 unmeasured.
  * cp.async (LDGSTS) counts as a global load of its sources and a shared
- * store of its destinations.
- *
- * Shared atomics were not probed: they are counted as passes of equal
- * addresses (G5), each pass by the store rule (S1-S3).
+ * store of its destinations.  Where ptxas drops a load or turns an atom
+ * into RED (interp_count_lower, near the end), the counters follow it.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -315,28 +324,6 @@ shared(ptx_mem_counts *c, Memo *mo, int kind, const uint64_t *a, uint32_t m, uns
 {
 	unsigned piece = size > 16 ? 16 : size;
 
-	if (kind == K_ATOM || kind == K_RED) {
-		/* passes of equal addresses, each like a store (see the top) */
-		uint64_t req = c->requests;
-		uint32_t left = m;
-		while (left) {
-			uint32_t p = 0;
-			FOR_LANES(left, l) {
-				int first = 1;
-				FOR_LANES(p, j)
-					if (a[j] == a[l]) {
-						first = 0;
-						break;
-					}
-				if (first)
-					p |= 1u << l;
-			}
-			shared1m(c, NULL, a, p, size, 0);
-			left &= ~p;
-		}
-		c->requests = req + 1;
-		return;
-	}
 	if (piece == size) {
 		shared1m(c, mo, a, m, size, kind == K_LD);
 		return;
@@ -348,6 +335,44 @@ shared(ptx_mem_counts *c, Memo *mo, int kind, const uint64_t *a, uint32_t m, uns
 		/* b differs from a by off alone: each piece counts as the first */
 		shared1m(c, mo, b, m, piece, kind == K_LD);
 	}
+}
+
+/* S5-S7 (top): shared atomics. */
+static void
+satomic(ptx_insn_stats *s, int low, const uint64_t *a, uint32_t m, unsigned size)
+{
+	ptx_mem_counts *c = &s->mem[PTX_MC_SHARED_ATOM];
+	unsigned nb[WARP], most = 0;
+
+	if (low == LOW_SPIN) {
+		/* S7: rounds of LDS and ATOMS.CAST.SPIN until every lane has won */
+		for (uint32_t left = m, seen, won; left; left &= ~won) {
+			shared1m(&s->mem[PTX_MC_SHARED_LD], NULL, a, left, size, 1);
+			c->requests++;
+			c->wavefronts += 2;
+			seen = won = 0;
+			FOR_LANES(left, l) {
+				uint32_t b = 1u << ((a[l] >> 2) & 31);
+				if (!(seen & b))
+					seen |= b, won |= 1u << l;
+			}
+		}
+		return;
+	}
+	if (low == LOW_POPC) {
+		/* S6: equal words add up first, then it counts as a load */
+		shared1m(c, NULL, a, m, size, 1);
+		return;
+	}
+	/* S5: one lane of a bank a wavefront */
+	memset(nb, 0, sizeof nb);
+	FOR_LANES(m, l)
+		for (uint64_t x = a[l] >> 2, e = (a[l] + size - 1) >> 2; x <= e; x++)
+			if (++nb[x & 31] > most)
+				most = nb[x & 31];
+	c->requests++;
+	c->wavefronts += most;
+	c->conflicts += most - 1;
 }
 
 /* C1: one request per distinct address. */
@@ -368,7 +393,8 @@ constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m)
 /* ---------------------------------------------------------------- the hook */
 
 static void
-count(ptx_insn_stats *s, Memo *mo, int kind, int space, int isconst, const uint64_t *a, uint32_t m, unsigned size)
+count(ptx_insn_stats *s, Memo *mo, int kind, int low, int space, int isconst, const uint64_t *a, uint32_t m,
+    unsigned size)
 {
 	static const int gcls[] = { PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED,
 	    PTX_MC_GLOBAL_LD };
@@ -387,7 +413,10 @@ count(ptx_insn_stats *s, Memo *mo, int kind, int space, int isconst, const uint6
 		local(&s->mem[kind == K_LD || kind == K_LDSM ? PTX_MC_LOCAL_LD : PTX_MC_LOCAL_ST], a, m, size);
 		break;
 	case MS_SHARED:
-		shared(&s->mem[scls[kind]], mo, kind, a, m, size);
+		if (kind == K_ATOM || kind == K_RED)
+			satomic(s, low, a, m, size);
+		else
+			shared(&s->mem[scls[kind]], mo, kind, a, m, size);
 		break;
 	case MS_KPARAM:
 		/* kernel parameters live in a constant bank (LDC) */
@@ -403,18 +432,18 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	ptx_insn_stats *s = &L->st[pc];
 	Memo *mo = &memo[pc & (NMEMO - 1)];
 	int kind = xi->x == X_LD || xi->x == X_WMMALD ? K_LD : xi->x == X_ST || xi->x == X_WMMAST ? K_ST :
-	    xi->nd ? K_ATOM : K_RED;
+	    xi->nd && xi->lower != LOW_RED ? K_ATOM : K_RED;
 	int isconst = xi->in && xi->in->space == SP_CONST;
 	uint64_t a[WARP];
 	uint32_t sm[4] = { 0, 0, 0, 0 };
 
-	if (!m)
+	if (!m || xi->lower == LOW_REUSE)
 		return;
 	/* a wmma.load that ptxas makes ldmatrix reports its rows as ldmatrix does (wmma.c) */
 	switch (interp_wmma_ldsm(xi) ? X_LDMATRIX : xi->x) {
 	case X_CPASYNC:   /* addr: the sources, then the destinations */
-		count(s, mo, K_LD, MS_GLOBAL, 0, addr, m, size);
-		count(s, mo, K_ST, MS_SHARED, 0, addr + WARP, m, size);
+		count(s, mo, K_LD, 0, MS_GLOBAL, 0, addr, m, size);
+		count(s, mo, K_ST, 0, MS_SHARED, 0, addr + WARP, m, size);
 		return;
 	case X_LDMATRIX: case X_STMATRIX: {
 		/* Their wavefronts and conflicts count with the shared loads and
@@ -423,7 +452,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 		 * they add no shared requests. */
 		int ld = xi->x != X_STMATRIX, cls = ld ? PTX_MC_SHARED_LD : PTX_MC_SHARED_ST;
 		uint64_t req = s->mem[cls].requests;
-		count(s, mo, ld ? K_LDSM : K_ST, MS_SHARED, 0, addr, m, size);
+		count(s, mo, ld ? K_LDSM : K_ST, 0, MS_SHARED, 0, addr, m, size);
 		s->mem[cls].requests = req;
 		return;
 	}
@@ -431,7 +460,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	if (xi->in && xi->in->space == SP_PARAM && xi->space == MS_LOCAL)
 		return;   /* a device function's parameters: registers after ptxas */
 	if (xi->space != MS_GENERIC) {
-		count(s, mo, kind, xi->space, isconst, addr, m, size);
+		count(s, mo, kind, xi->lower, xi->space, isconst, addr, m, size);
 		return;
 	}
 	/* generic: each lane counts in the space its address falls in */
@@ -449,7 +478,132 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	}
 	for (int sp = 0; sp < 4; sp++)
 		if (sm[sp])
-			count(s, mo, kind, sp, 0, a, sm[sp], size);
+			count(s, mo, kind, 0, sp, 0, a, sm[sp], size);
+}
+
+/* ---------------------------------------------------------------- what ptxas makes of it */
+
+/*
+ * ptxas keeps the value of a load and drops a later load of the same
+ * address in the same block when nothing between can have written memory
+ * (measured: a CUB raking scan reloads three shared words around inline-asm
+ * shuffles, and the H100 executes one LDS for each pair).  The interpreter
+ * counts the second as the hardware does: not at all.  Between the two,
+ * only instructions that touch registers alone may appear, and neither the
+ * base register nor the guard may be written.
+ */
+static int
+regonly(int x)
+{
+	switch (x) {
+	case X_ALU: case X_MOV: case X_MOVPACK: case X_MOVUNPACK: case X_MOVN: case X_CVTA:
+	case X_CVTATO: case X_ISSPACEP: case X_SHFL: case X_VOTE: case X_MATCH: case X_REDUX:
+	case X_ACTIVEMASK: case X_LD:
+		return 1;
+	}
+	return 0;
+}
+
+static int
+writes(const XIns *y, int32_t r)
+{
+	for (int i = 0; i < y->nd && i < 8; i++)
+		if (y->d[i].k == XO_REG && y->d[i].r == r)
+			return 1;
+	return 0;
+}
+
+/* A plain load: no volatile, relaxed, acquire or mmio semantics, not a
+ * kernel parameter (LDC, counted by other rules). */
+static int
+plainld(const XIns *xi)
+{
+	const Ins *in = xi->in;
+
+	if (xi->x != X_LD || !in || in->space == SP_PARAM || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE))
+		return 0;
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == MOD_VOLATILE || in->mod[i] == MOD_RELAXED || in->mod[i] == MOD_ACQUIRE ||
+		    in->mod[i] == MOD_MMIO)
+			return 0;
+	return 1;
+}
+
+static int
+reused(const XIns *code, int k)
+{
+	const XIns *xi = &code[k];
+	int base = xi->abase.k == XO_REG ? xi->abase.r : -1;
+
+	if (!plainld(xi))
+		return 0;
+	/* a bounded look back: blocks of unrolled code are long */
+	for (int j = k - 1; j >= 0 && j >= k - 256 && code[j].in && code[j].in->blk == xi->in->blk; j--) {
+		const XIns *y = &code[j];
+		if (!regonly(y->x) || (base >= 0 && writes(y, base)) || (xi->guard >= 0 && writes(y, xi->guard)))
+			return 0;
+		if (plainld(y) && y->abase.k == xi->abase.k && (base < 0 || y->abase.r == base) &&
+		    y->aoff == xi->aoff && y->size == xi->size && y->nd == xi->nd && y->ty == xi->ty &&
+		    y->space == xi->space && y->in->space == xi->in->space && y->guard == xi->guard &&
+		    (y->guard < 0 || y->gneg == xi->gneg))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Atomics (sweep.cu's satom_* and atom_*, SASS from ptxas 13.0): an atom
+ * whose result is never read becomes RED (ptxas -arch=sm_90; the driver's
+ * JIT keeps ATOMG, counted the same but as op_atom); a shared add of 1 so
+ * becomes ATOMS.POPC.INC; a shared add of f32, f16x2 or bf16x2 becomes a
+ * loop of LDS and ATOMS.CAST.SPIN (64-bit adds too, but those were not
+ * measured and count as native ATOMS).  read[r]: register r is a source
+ * somewhere in the function.
+ */
+static int
+atomlow(const XIns *xi, const uint8_t *read)
+{
+	int dead = !xi->nd || xi->d[0].k == XO_SINK || (read && xi->d[0].k == XO_REG && !read[xi->d[0].r]);
+
+	if (xi->space == MS_SHARED && xi->mod == MOD_ADD) {
+		if (xi->ty == TY_F32 || xi->ty == TY_F16X2 || xi->ty == TY_BF16X2)
+			return LOW_SPIN;
+		if (dead && (xi->ty == TY_U32 || xi->ty == TY_S32) && xi->ns >= 1 && xi->s[0].k == XO_IMM &&
+		    (uint32_t)xi->s[0].imm == 1)
+			return LOW_POPC;
+	}
+	return dead && xi->nd && read ? LOW_RED : LOW_NONE;
+}
+
+void
+interp_count_lower(ptx_module *pm, XFunc *x)
+{
+	XIns *code = pm->code + x->pc0;
+	int n = x->npc - 1;
+	uint8_t *read = interp_alloc(pm->cx, (size_t)x->nregs + 1);   /* NULL: no RED or POPC */
+
+	if (read) {
+		memset(read, 0, (size_t)x->nregs + 1);
+		for (int k = 0; k < n; k++) {
+			const XIns *xi = &code[k];
+			if (xi->guard >= 0 && xi->guard < x->nregs)
+				read[xi->guard] = 1;
+			if (xi->abase.k == XO_REG && xi->abase.r < x->nregs)
+				read[xi->abase.r] = 1;
+			for (int i = 0; i < xi->ns && xi->s; i++)
+				if ((xi->s[i].k == XO_REG || xi->s[i].k == XO_NOT) && xi->s[i].r >= 0 &&
+				    xi->s[i].r < x->nregs)
+					read[xi->s[i].r] = 1;
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		XIns *xi = &code[k];
+		if (xi->x == X_ATOM)
+			xi->lower = (uint8_t)atomlow(xi, read);
+		else if (k > 0 && reused(code, k))
+			xi->lower = LOW_REUSE;
+	}
+	interp_free(pm->cx, read);
 }
 
 /* ---------------------------------------------------------------- per launch */
