@@ -439,6 +439,8 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 
 	if (!m || xi->lower == LOW_REUSE)
 		return;
+	if (xi->lower == LOW_V8 || xi->lower == LOW_V16)
+		size = xi->lower == LOW_V8 ? 8 : 16;   /* the wide LDS ptxas makes of it and its neighbours */
 	/* a wmma.load that ptxas makes ldmatrix reports its rows as ldmatrix does (wmma.c) */
 	switch (interp_wmma_ldsm(xi) ? X_LDMATRIX : xi->x) {
 	case X_CPASYNC:   /* addr: the sources, then the destinations */
@@ -575,6 +577,219 @@ atomlow(const XIns *xi, const uint8_t *read)
 	return dead && xi->nd && read ? LOW_RED : LOW_NONE;
 }
 
+/*
+ * ptxas merges scalar shared loads of adjacent words off one base into
+ * LDS.64/LDS.128 when it can prove the wider access aligned (ptxas 13.0;
+ * the driver's JIT does not): measured on a tiled SGEMM (16 loads of a
+ * row, 4 LDS.128), a tree reduction (s[2t], s[2t + 1]: LDS.64) and CUB's
+ * BlockReduce (7 words from +12: LDS, LDS.128, LDS.64).  The proof is the
+ * alignment of the base: shared variables are placed at 16 bytes, and
+ * shifts, products, sums and masks carry known low zero bits (valalign).
+ * Loads merge within a block, with nothing between them but register
+ * instructions and loads, under the same guard; the lowest counts as the
+ * wide access, the others not at all.
+ */
+enum { ALDEPTH = 8 };
+
+static unsigned
+low16(uint64_t v)
+{
+	return v & 15 ? (unsigned)(v & (0 - v)) : 16;
+}
+
+static unsigned valalign(const Func *f, int v, int depth);
+
+/* The known alignment (1..16) of source operand j of in. */
+static unsigned
+opalign(const Func *f, const Ins *in, int j, int depth)
+{
+	const Opnd *o = &in->opnd[j];
+	int u = in->guard ? 1 : 0;
+	unsigned a;
+
+	switch (o->kind) {
+	case OK_IMM:
+		return low16((uint64_t)o->imm);
+	case OK_SYM:
+		return o->sym->kind == SYM_VAR && o->sym->space == SP_SHARED ? low16((uint64_t)o->imm) : 1;
+	case OK_REG:
+		if (o->sym->kind != SYM_REG)
+			return 1;
+		for (int i = in->ndst; i < j; i++)
+			u += in->opnd[i].kind == OK_REG && in->opnd[i].sym->kind == SYM_REG;
+		if (u >= in->nuse)
+			return 1;
+		a = valalign(f, in->use[u], depth + 1);
+		return o->imm && low16((uint64_t)o->imm) < a ? low16((uint64_t)o->imm) : a;
+	}
+	return 1;
+}
+
+static int
+hasmod(const Ins *in, int m)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == m)
+			return 1;
+	return 0;
+}
+
+static unsigned
+valalign(const Func *f, int v, int depth)
+{
+	const Ins *in;
+	unsigned a, b;
+	int k;
+
+	if (depth > ALDEPTH || v < 0 || v >= f->nval || f->val[v].ins < 0)
+		return 1;
+	in = f->ins[f->val[v].ins];
+	k = ir_tyinfo[in->ty[0]].kind;
+	if (in->guard || in->nopnd < 2 || (k != TK_UINT && k != TK_SINT && k != TK_BIT))
+		return 1;
+	switch (in->op) {
+	case OP_MOV: case OP_CVTA: case OP_CVT:
+		return opalign(f, in, 1, depth);
+	case OP_SHL:
+		if (in->nopnd < 3 || in->opnd[2].kind != OK_IMM || (uint64_t)in->opnd[2].imm > 4)
+			return in->nopnd >= 3 && in->opnd[2].kind == OK_IMM ? 16 : 1;
+		a = opalign(f, in, 1, depth) << in->opnd[2].imm;
+		return a > 16 ? 16 : a;
+	case OP_MUL: case OP_MAD:
+		if (hasmod(in, MOD_HI) || in->nopnd < 3)
+			return 1;
+		a = opalign(f, in, 1, depth) * opalign(f, in, 2, depth);
+		a = a > 16 ? 16 : a;
+		if (in->op == OP_MAD && in->nopnd >= 4 && (b = opalign(f, in, 3, depth)) < a)
+			a = b;
+		return a;
+	case OP_ADD: case OP_SUB:
+		if (in->nopnd < 3)
+			return 1;
+		a = opalign(f, in, 1, depth);
+		b = opalign(f, in, 2, depth);
+		return a < b ? a : b;
+	case OP_AND:
+		if (in->nopnd < 3)
+			return 1;
+		a = opalign(f, in, 1, depth);
+		b = opalign(f, in, 2, depth);
+		return a > b ? a : b;
+	}
+	return 1;
+}
+
+/* A shared load ptxas may widen: its base (an SSA value, or -1 - the
+ * symbol's index among the function's candidates), offset and alignment. */
+typedef struct {
+	int k;              /* code index */
+	const void *base;   /* Sym * or NULL */
+	int val;            /* base value when base is NULL */
+	int64_t off;
+	unsigned align;
+} Cand;
+
+static int
+candof(const Func *f, const XIns *xi, int k, Cand *c)
+{
+	const Ins *in = xi->in;
+	const Opnd *o;
+
+	if (!plainld(xi) || xi->lower != LOW_NONE || xi->space != MS_SHARED || in->space != SP_SHARED ||
+	    xi->nd != 1 || (xi->size != 4 && xi->size != 8) || in->nopnd < 2)
+		return 0;
+	o = &in->opnd[1];
+	if (o->kind != OK_ADDR || !o->base)
+		return 0;
+	c->k = k;
+	c->off = o->imm;
+	if (o->base->kind == OK_SYM && o->base->sym->kind == SYM_VAR && o->base->sym->space == SP_SHARED) {
+		c->base = o->base->sym;
+		c->val = -1;
+		c->off += o->base->imm;
+		c->align = 16;
+		return 1;
+	}
+	if (o->base->kind != OK_REG || o->base->sym->kind != SYM_REG || in->nuse < (in->guard ? 2 : 1))
+		return 0;
+	c->base = NULL;
+	c->val = in->use[in->guard ? 1 : 0];
+	c->off += o->base->imm;
+	c->align = valalign(f, c->val, 0);
+	return c->align >= 8;
+}
+
+static int
+samebase(const XIns *code, const Cand *a, const Cand *b)
+{
+	const XIns *x = &code[a->k], *y = &code[b->k];
+
+	return a->base == b->base && a->val == b->val && x->size == y->size && x->guard == y->guard &&
+	    (x->guard < 0 || x->gneg == y->gneg);
+}
+
+/* Merges the candidates c[0..n) of one stretch of a block. */
+static void
+widen(XIns *code, Cand *c, int n)
+{
+	for (int i = 0; i < n; i++) {
+		Cand run[4];
+		int nr = 0;
+		unsigned sz, al;
+		if (code[c[i].k].lower != LOW_NONE)
+			continue;
+		sz = code[c[i].k].size;
+		/* the members at c[i].off + sz, + 2 sz, ... (up to 16 bytes) */
+		run[nr++] = c[i];
+		for (int want = 1; want < (int)(16 / sz); want++) {
+			int found = -1;
+			for (int j = 0; j < n && found < 0; j++)
+				if (j != i && code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) &&
+				    c[j].off == c[i].off + want * (int64_t)sz)
+					found = j;
+			if (found < 0)
+				break;
+			run[nr++] = c[found];
+		}
+		al = low16((uint64_t)c[i].off);
+		if (c[i].align < al)
+			al = c[i].align;
+		/* the widest aligned access that the run fills */
+		for (unsigned w = 16; w > sz; w /= 2)
+			if (al >= w && nr * sz >= w) {
+				code[c[i].k].lower = w == 16 ? LOW_V16 : LOW_V8;
+				for (unsigned m = 1; m < w / sz; m++)
+					code[run[m].k].lower = LOW_REUSE;
+				break;
+			}
+	}
+}
+
+/* The stretches of register instructions and loads within blocks, each
+ * widened; candidates are sorted by offset so that a run starts at its
+ * lowest word. */
+static void
+lowervec(XIns *code, const Func *f, int n)
+{
+	Cand c[64];
+	int nc = 0;
+
+	for (int k = 0; k <= n; k++) {
+		Cand t;
+		int end = k == n || !code[k].in || !regonly(code[k].x) ||
+		    (nc && code[k].in->blk != code[c[0].k].in->blk);
+		if (end || nc == 64) {
+			for (int i = 1; i < nc; i++)
+				for (int j = i; j > 0 && c[j - 1].off > c[j].off; j--)
+					t = c[j], c[j] = c[j - 1], c[j - 1] = t;
+			widen(code, c, nc);
+			nc = 0;
+		}
+		if (k < n && code[k].in && candof(f, &code[k], k, &c[nc]))
+			nc++;
+	}
+}
+
 void
 interp_count_lower(ptx_module *pm, XFunc *x)
 {
@@ -604,6 +819,7 @@ interp_count_lower(ptx_module *pm, XFunc *x)
 			xi->lower = LOW_REUSE;
 	}
 	interp_free(pm->cx, read);
+	lowervec(code, x->f, n);
 }
 
 /* ---------------------------------------------------------------- per launch */
