@@ -439,8 +439,17 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 
 	if (!m || xi->lower == LOW_REUSE)
 		return;
-	if (xi->lower == LOW_V8 || xi->lower == LOW_V16)
-		size = xi->lower == LOW_V8 ? 8 : 16;   /* the wide LDS ptxas makes of it and its neighbours */
+	if ((xi->lower & 15) == LOW_V8 || (xi->lower & 15) == LOW_V16) {
+		/* the wide LDS ptxas makes of it and its neighbours, from lower >> 4
+		 * words below its own address */
+		unsigned back = (unsigned)(xi->lower >> 4) * 4;
+		size = (xi->lower & 15) == LOW_V8 ? 8 : 16;
+		if (back) {
+			FOR_LANES(m, l)
+				a[l] = addr[l] - back;
+			addr = a;
+		}
+	}
 	/* a wmma.load that ptxas makes ldmatrix reports its rows as ldmatrix does (wmma.c) */
 	switch (interp_wmma_ldsm(xi) ? X_LDMATRIX : xi->x) {
 	case X_CPASYNC:   /* addr: the sources, then the destinations */
@@ -589,7 +598,13 @@ atomlow(const XIns *xi, const uint8_t *read)
  * instructions and loads, under the same guard; the lowest counts as the
  * wide access, the others not at all.
  */
-enum { ALDEPTH = 8 };
+enum { ALDEPTH = 12, ALWORK = 512 };
+
+/* valalign's walk: its budget of steps and the phis it is inside of */
+typedef struct {
+	int work;
+	int open[ALDEPTH + 1], nopen;
+} AlWalk;
 
 static unsigned
 low16(uint64_t v)
@@ -597,11 +612,11 @@ low16(uint64_t v)
 	return v & 15 ? (unsigned)(v & (0 - v)) : 16;
 }
 
-static unsigned valalign(const Func *f, int v, int depth);
+static unsigned valalign(const Func *f, int v, int depth, AlWalk *w);
 
 /* The known alignment (1..16) of source operand j of in. */
 static unsigned
-opalign(const Func *f, const Ins *in, int j, int depth)
+opalign(const Func *f, const Ins *in, int j, int depth, AlWalk *w)
 {
 	const Opnd *o = &in->opnd[j];
 	int u = in->guard ? 1 : 0;
@@ -619,7 +634,7 @@ opalign(const Func *f, const Ins *in, int j, int depth)
 			u += in->opnd[i].kind == OK_REG && in->opnd[i].sym->kind == SYM_REG;
 		if (u >= in->nuse)
 			return 1;
-		a = valalign(f, in->use[u], depth + 1);
+		a = valalign(f, in->use[u], depth + 1, w);
 		return o->imm && low16((uint64_t)o->imm) < a ? low16((uint64_t)o->imm) : a;
 	}
 	return 1;
@@ -634,46 +649,75 @@ hasmod(const Ins *in, int m)
 	return 0;
 }
 
+/* A phi is as aligned as its least aligned argument; around a loop the
+ * phi itself is first assumed aligned (a pointer stepped by a multiple of
+ * 16 stays as aligned as its start). */
 static unsigned
-valalign(const Func *f, int v, int depth)
+phialign(const Func *f, const Val *vl, int v, int depth, AlWalk *w)
+{
+	const Phi *p;
+	unsigned a = 16, b;
+
+	for (int i = 0; i < w->nopen; i++)
+		if (w->open[i] == v)
+			return 16;
+	if (w->nopen > ALDEPTH || vl->blk < 0 || vl->blk >= f->nblk || vl->phi >= f->blk[vl->blk].nphi)
+		return 1;
+	p = &f->blk[vl->blk].phi[vl->phi];
+	w->open[w->nopen++] = v;
+	for (int i = 0; i < p->narg && a > 1; i++)
+		if (p->arg[i] >= 0 && (b = valalign(f, p->arg[i], depth + 1, w)) < a)
+			a = b;
+	w->nopen--;
+	return a;
+}
+
+static unsigned
+valalign(const Func *f, int v, int depth, AlWalk *w)
 {
 	const Ins *in;
+	const Val *vl;
 	unsigned a, b;
 	int k;
 
-	if (depth > ALDEPTH || v < 0 || v >= f->nval || f->val[v].ins < 0)
+	if (depth > ALDEPTH || ++w->work > ALWORK || v < 0 || v >= f->nval)
 		return 1;
-	in = f->ins[f->val[v].ins];
+	vl = &f->val[v];
+	if (vl->ins < 0)
+		return vl->phi >= 0 ? phialign(f, vl, v, depth, w) : 1;
+	in = f->ins[vl->ins];
 	k = ir_tyinfo[in->ty[0]].kind;
 	if (in->guard || in->nopnd < 2 || (k != TK_UINT && k != TK_SINT && k != TK_BIT))
 		return 1;
 	switch (in->op) {
 	case OP_MOV: case OP_CVTA: case OP_CVT:
-		return opalign(f, in, 1, depth);
+		return opalign(f, in, 1, depth, w);
 	case OP_SHL:
-		if (in->nopnd < 3 || in->opnd[2].kind != OK_IMM || (uint64_t)in->opnd[2].imm > 4)
-			return in->nopnd >= 3 && in->opnd[2].kind == OK_IMM ? 16 : 1;
-		a = opalign(f, in, 1, depth) << in->opnd[2].imm;
+		if (in->nopnd < 3 || in->opnd[2].kind != OK_IMM)
+			return 1;
+		if ((uint64_t)in->opnd[2].imm > 4)
+			return 16;
+		a = opalign(f, in, 1, depth, w) << in->opnd[2].imm;
 		return a > 16 ? 16 : a;
 	case OP_MUL: case OP_MAD:
 		if (hasmod(in, MOD_HI) || in->nopnd < 3)
 			return 1;
-		a = opalign(f, in, 1, depth) * opalign(f, in, 2, depth);
+		a = opalign(f, in, 1, depth, w) * opalign(f, in, 2, depth, w);
 		a = a > 16 ? 16 : a;
-		if (in->op == OP_MAD && in->nopnd >= 4 && (b = opalign(f, in, 3, depth)) < a)
+		if (in->op == OP_MAD && in->nopnd >= 4 && (b = opalign(f, in, 3, depth, w)) < a)
 			a = b;
 		return a;
 	case OP_ADD: case OP_SUB:
 		if (in->nopnd < 3)
 			return 1;
-		a = opalign(f, in, 1, depth);
-		b = opalign(f, in, 2, depth);
+		a = opalign(f, in, 1, depth, w);
+		b = opalign(f, in, 2, depth, w);
 		return a < b ? a : b;
 	case OP_AND:
 		if (in->nopnd < 3)
 			return 1;
-		a = opalign(f, in, 1, depth);
-		b = opalign(f, in, 2, depth);
+		a = opalign(f, in, 1, depth, w);
+		b = opalign(f, in, 2, depth, w);
 		return a > b ? a : b;
 	}
 	return 1;
@@ -715,7 +759,10 @@ candof(const Func *f, const XIns *xi, int k, Cand *c)
 	c->base = NULL;
 	c->val = in->use[in->guard ? 1 : 0];
 	c->off += o->base->imm;
-	c->align = valalign(f, c->val, 0);
+	{
+		AlWalk w = { 0, { 0 }, 0 };
+		c->align = valalign(f, c->val, 0, &w);
+	}
 	return c->align >= 8;
 }
 
@@ -728,39 +775,52 @@ samebase(const XIns *code, const Cand *a, const Cand *b)
 	    (x->guard < 0 || x->gneg == y->gneg);
 }
 
-/* Merges the candidates c[0..n) of one stretch of a block. */
+/*
+ * Merges the candidates c[0..n) (sorted by offset) of one stretch of a
+ * block.  ptxas looks at each aligned chunk of the base (16 bytes, or 8
+ * for a base known 8-aligned): 3 or 4 of its words become one LDS.128 of
+ * the whole chunk, the unused word loaded too (measured: s[b + 1..b + 3],
+ * s[b], s[b + 1], s[b + 3]); 2 words of one aligned 8-byte half an LDS.64;
+ * 2 words across the halves stay apart; two doubles of a chunk are one
+ * LDS.128.  The lowest load of a merge carries it (LOW_V8/V16 and how far
+ * below its address the wide access starts), the others count nothing.
+ */
 static void
 widen(XIns *code, Cand *c, int n)
 {
 	for (int i = 0; i < n; i++) {
-		Cand run[4];
-		int nr = 0;
-		unsigned sz, al;
+		unsigned sz = code[c[i].k].size, ch, words = 0, w = 0;
+		int64_t start, ws = 0;
+		int first = -1;
+
 		if (code[c[i].k].lower != LOW_NONE)
 			continue;
-		sz = code[c[i].k].size;
-		/* the members at c[i].off + sz, + 2 sz, ... (up to 16 bytes) */
-		run[nr++] = c[i];
-		for (int want = 1; want < (int)(16 / sz); want++) {
-			int found = -1;
-			for (int j = 0; j < n && found < 0; j++)
-				if (j != i && code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) &&
-				    c[j].off == c[i].off + want * (int64_t)sz)
-					found = j;
-			if (found < 0)
-				break;
-			run[nr++] = c[found];
-		}
-		al = low16((uint64_t)c[i].off);
-		if (c[i].align < al)
-			al = c[i].align;
-		/* the widest aligned access that the run fills */
-		for (unsigned w = 16; w > sz; w /= 2)
-			if (al >= w && nr * sz >= w) {
-				code[c[i].k].lower = w == 16 ? LOW_V16 : LOW_V8;
-				for (unsigned m = 1; m < w / sz; m++)
-					code[run[m].k].lower = LOW_REUSE;
-				break;
+		ch = c[i].align >= 16 ? 16 : c[i].align >= 8 && sz == 4 ? 8 : 0;
+		if (!ch)
+			continue;
+		start = c[i].off & ~(int64_t)(ch - 1);
+		for (int j = 0; j < n; j++)
+			if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) && c[j].off >= start &&
+			    c[j].off + sz <= start + ch && (c[j].off - start) % sz == 0)
+				words |= 1u << ((c[j].off - start) / sz);
+		if (sz == 8 || ch == 8) {
+			if (words == 3)
+				w = ch, ws = start;
+		} else if (__builtin_popcount(words) >= 3)
+			w = 16, ws = start;
+		else if (words == 3 || words == 12)
+			w = 8, ws = start + (words == 12 ? 8 : 0);
+		if (!w)
+			continue;
+		for (int j = 0; j < n; j++)
+			if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) && c[j].off >= ws &&
+			    c[j].off + sz <= ws + w && (c[j].off - ws) % sz == 0) {
+				if (first < 0) {
+					first = j;
+					code[c[j].k].lower = (uint8_t)((w == 16 ? LOW_V16 : LOW_V8) |
+					    (unsigned)((c[j].off - ws) / 4) << 4);
+				} else
+					code[c[j].k].lower = LOW_REUSE;
 			}
 	}
 }

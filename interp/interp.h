@@ -347,7 +347,8 @@ void interp_count_free(ptx_ctx *cx);
  * value, an atom whose result is unused (RED), a shared add of 1 whose
  * result is unused (ATOMS.POPC.INC), a shared float add (a loop of LDS and
  * ATOMS.CAST.SPIN), shared loads it merges into one LDS.64 or LDS.128 (the
- * lowest: V8/V16, the others: REUSE). */
+ * lowest: V8/V16, with bits 4-5 the words from the wide access's start to
+ * its own address; the others: REUSE). */
 enum { LOW_NONE, LOW_REUSE, LOW_RED, LOW_POPC, LOW_SPIN, LOW_V8, LOW_V16 };
 void interp_count_lower(ptx_module *pm, XFunc *x);
 char *interp_ins_text(ptx_ctx *cx, const Ins *in);

@@ -561,6 +561,73 @@ smem_vec(float *o, int st)
 	o[gtid()] = a.x + a.y + a.z + a.w + b.x + b.y;
 }
 
+// ---------------------------------------------------------------- merges
+
+// adjacent scalar loads off bases of known and unknown alignment: which
+// ones ptxas merges into LDS.64/LDS.128
+#define SFILL()                                                         \
+	__shared__ float s[1024];                                       \
+	int t = threadIdx.x;                                            \
+	for (int i = t; i < 1024; i += blockDim.x)                      \
+		s[i] = (float)i;                                        \
+	__syncthreads()
+
+K void merge_a4(float *o, int k)
+{ SFILL(); int b = (t * k) & 1023; o[gtid()] = s[b] * s[b + 1]; }
+K void merge_a8(float *o)
+{ SFILL(); int b = (t * 2) & 1023; o[gtid()] = s[b] * s[b + 1]; }
+K void merge_a16(float *o)
+{ SFILL(); int b = (t * 4) & 1023; o[gtid()] = s[b] * s[b + 1] + s[b + 2] * s[b + 3]; }
+K void merge_off4(float *o)
+{ SFILL(); int b = (t * 4) & 1015; o[gtid()] = s[b + 1] * s[b + 2] + s[b + 3] * s[b + 4]; }
+K void merge_p12(float *o)
+{ SFILL(); int b = (t * 4) & 1023; o[gtid()] = s[b + 1] * s[b + 2]; }
+K void merge_p02(float *o)
+{ SFILL(); int b = (t * 4) & 1023; o[gtid()] = s[b] * s[b + 2]; }
+K void merge_p013(float *o)
+{ SFILL(); int b = (t * 4) & 1023; o[gtid()] = s[b] * s[b + 1] + s[b + 3]; }
+K void merge_sym(float *o)
+{ SFILL(); o[gtid()] = s[1] * s[2] + s[3] * s[4] + s[5]; }
+K void merge_store(float *o)
+{
+	SFILL();
+	int b = (t * 4) & 1023;
+	float x = s[b];
+	s[(b + 512) & 1023] = x;
+	o[gtid()] = x * s[b + 1];
+}
+K void merge_loop(float *o, int n)
+{
+	SFILL();
+	float acc = 0;
+	const float *p = s + (t & 7) * 64;
+#pragma unroll 1
+	for (int i = 0; i < n; i++, p += 16)
+		acc += p[0] * p[1] + p[2] * p[3];
+	o[gtid()] = acc;
+}
+K void merge_f64(double *o)
+{
+	__shared__ double d[512];
+	int t = threadIdx.x;
+	for (int i = t; i < 512; i += blockDim.x)
+		d[i] = (double)i;
+	__syncthreads();
+	int b = (t * 2) & 511;
+	o[gtid()] = d[b] * d[b + 1];
+}
+K void merge_global(float *o, const float *in)
+{ int t = gtid(); o[t] = in[2 * t] * in[2 * t + 1]; }
+K void merge_local(float *o, const int *idx)
+{
+	float buf[64];
+	int t = gtid();
+	for (int i = 0; i < 64; i++)
+		buf[i] = (float)(t + i);
+	int j = (idx[t] + hsh(t)) & 31;
+	o[t] = buf[2 * j] * buf[2 * j + 1];
+}
+
 // ---------------------------------------------------------------- int8 and half
 
 K void
