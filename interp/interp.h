@@ -350,7 +350,7 @@ void interp_count_free(ptx_ctx *cx);
  * lowest: V8/V16, with bits 4-5 the words from the wide access's start to
  * its own address; the others: REUSE). */
 enum { LOW_NONE, LOW_REUSE, LOW_RED, LOW_POPC, LOW_SPIN, LOW_V8, LOW_V16 };
-void interp_count_lower(ptx_module *pm, XFunc *x);
+void interp_count_lower(ptx_module *pm, XFunc *x);   /* lower.c */
 char *interp_ins_text(ptx_ctx *cx, const Ins *in);
 
 /* mma.c: ad[] and v[][] hold all 32 lanes (the instructions are .aligned) */
