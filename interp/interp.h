@@ -346,7 +346,7 @@ void interp_count_free(ptx_ctx *cx);
  * at load by interp_count_lower): a load it drops for an earlier load's
  * value, an atom whose result is unused (RED), a shared add of 1 whose
  * result is unused (ATOMS.POPC.INC), a shared float add (a loop of LDS and
- * ATOMS.CAST.SPIN), shared loads it merges into one LDS.64 or LDS.128 (the
+ * ATOMS.CAST.SPIN), shared loads or stores it merges into a 64- or 128-bit one (the
  * lowest: V8/V16, with bits 4-5 the words from the wide access's start to
  * its own address; the others: REUSE). */
 enum { LOW_NONE, LOW_REUSE, LOW_RED, LOW_POPC, LOW_SPIN, LOW_V8, LOW_V16 };

@@ -6,7 +6,8 @@
  * interp_count_lower runs once per function at load and sets XIns.lower
  * (LOW_* in interp.h): loads ptxas drops for an earlier load's value,
  * atoms it makes RED, shared adds it makes ATOMS.POPC.INC or a CAS loop,
- * scalar shared loads it merges into LDS.64/LDS.128.  Each rule was
+ * shared loads and stores of one or two words it merges into 64- and
+ * 128-bit ones.  Each rule was
  * measured (tests/counters/sweep.cu, the sw_*.want cases); where ptxas
  * does more (loads merged after it unrolls a loop, spills, local arrays
  * kept in registers) the counts stay those of the PTX.  The driver's JIT
@@ -261,26 +262,34 @@ valalign(const Func *f, int v, int depth, AlWalk *w)
 	return 1;
 }
 
-/* A shared load ptxas may widen: its base (an SSA value, or -1 - the
- * symbol's index among the function's candidates), offset and alignment. */
+/* A shared access ptxas may widen: its base (a shared variable, or an SSA
+ * value), offset, the base's alignment and the bytes it moves (4 or 8). */
 typedef struct {
 	int k;              /* code index */
 	const void *base;   /* Sym * or NULL */
 	int val;            /* base value when base is NULL */
 	int64_t off;
-	unsigned align;
+	unsigned align, unit;
 } Cand;
 
+/* A plain shared load or store of one or two words. */
 static int
-candof(const Func *f, const XIns *xi, int k, Cand *c)
+candof(const Func *f, const XIns *xi, int k, int st, Cand *c)
 {
 	const Ins *in = xi->in;
 	const Opnd *o;
 
-	if (!plainld(xi) || xi->lower != LOW_NONE || xi->space != MS_SHARED || in->space != SP_SHARED ||
-	    xi->nd != 1 || (xi->size != 4 && xi->size != 8) || in->nopnd < 2)
+	if (xi->x != (st ? X_ST : X_LD) || !in || xi->lower != LOW_NONE || xi->space != MS_SHARED ||
+	    in->space != SP_SHARED || in->nopnd < 2 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE))
 		return 0;
-	o = &in->opnd[1];
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == MOD_VOLATILE || in->mod[i] == MOD_RELAXED || in->mod[i] == MOD_ACQUIRE ||
+		    in->mod[i] == MOD_RELEASE || in->mod[i] == MOD_MMIO)
+			return 0;
+	c->unit = xi->size * (st ? xi->ns : xi->nd);
+	if (c->unit != 4 && c->unit != 8)
+		return 0;
+	o = &in->opnd[st ? 0 : 1];
 	if (o->kind != OK_ADDR || !o->base)
 		return 0;
 	c->k = k;
@@ -309,82 +318,105 @@ samebase(const XIns *code, const Cand *a, const Cand *b)
 {
 	const XIns *x = &code[a->k], *y = &code[b->k];
 
-	return a->base == b->base && a->val == b->val && x->size == y->size && x->guard == y->guard &&
+	return a->base == b->base && a->val == b->val && a->unit == b->unit && x->guard == y->guard &&
 	    (x->guard < 0 || x->gneg == y->gneg);
 }
 
 /*
  * Merges the candidates c[0..n) (sorted by offset) of one stretch of a
  * block.  ptxas looks at each aligned chunk of the base (16 bytes, or 8
- * for a base known 8-aligned): 3 or 4 of its words become one LDS.128 of
- * the whole chunk, the unused word loaded too (measured: s[b + 1..b + 3],
- * s[b], s[b + 1], s[b + 3]); 2 words of one aligned 8-byte half an LDS.64;
- * 2 words across the halves stay apart; two doubles of a chunk are one
- * LDS.128.  The lowest load of a merge carries it (LOW_V8/V16 and how far
- * below its address the wide access starts), the others count nothing.
+ * for a base known 8-aligned).  Loads: 3 or 4 words of a chunk become one
+ * LDS.128 of the whole chunk, the unused word loaded too (measured:
+ * s[b + 1..b + 3], s[b], s[b + 1], s[b + 3]); 2 words of one aligned
+ * 8-byte half an LDS.64; 2 words across the halves stay apart.  Stores: 4
+ * words an STS.128, each full half an STS.64 (3 words: STS.64 and STS).
+ * Two 8-byte accesses of a chunk are one 128-bit access.  The lowest access
+ * of a merge carries it (LOW_V8/V16 and how far below its address the wide
+ * access starts), the others count nothing.
  */
 static void
-widen(XIns *code, Cand *c, int n)
+merge(XIns *code, Cand *c, int n, int i, int64_t ws, unsigned w)
+{
+	int first = -1;
+
+	for (int j = 0; j < n; j++)
+		if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) && c[j].off >= ws &&
+		    c[j].off + c[j].unit <= ws + w && (c[j].off - ws) % c[j].unit == 0) {
+			if (first < 0) {
+				first = j;
+				code[c[j].k].lower = (uint8_t)((w == 16 ? LOW_V16 : LOW_V8) |
+				    (unsigned)((c[j].off - ws) / 4) << 4);
+			} else
+				code[c[j].k].lower = LOW_REUSE;
+		}
+}
+
+static void
+widen(XIns *code, Cand *c, int n, int st)
 {
 	for (int i = 0; i < n; i++) {
-		unsigned sz = code[c[i].k].size, ch, words = 0, w = 0;
-		int64_t start, ws = 0;
-		int first = -1;
+		unsigned u = c[i].unit, ch, words = 0;
+		int64_t start;
 
 		if (code[c[i].k].lower != LOW_NONE)
 			continue;
-		ch = c[i].align >= 16 ? 16 : c[i].align >= 8 && sz == 4 ? 8 : 0;
+		ch = c[i].align >= 16 ? 16 : c[i].align >= 8 && u == 4 ? 8 : 0;
 		if (!ch)
 			continue;
 		start = c[i].off & ~(int64_t)(ch - 1);
 		for (int j = 0; j < n; j++)
 			if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) && c[j].off >= start &&
-			    c[j].off + sz <= start + ch && (c[j].off - start) % sz == 0)
-				words |= 1u << ((c[j].off - start) / sz);
-		if (sz == 8 || ch == 8) {
+			    c[j].off + u <= start + ch && (c[j].off - start) % u == 0)
+				words |= 1u << ((c[j].off - start) / u);
+		if (u == 8 || ch == 8) {
 			if (words == 3)
-				w = ch, ws = start;
-		} else if (__builtin_popcount(words) >= 3)
-			w = 16, ws = start;
-		else if (words == 3 || words == 12)
-			w = 8, ws = start + (words == 12 ? 8 : 0);
-		if (!w)
-			continue;
-		for (int j = 0; j < n; j++)
-			if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) && c[j].off >= ws &&
-			    c[j].off + sz <= ws + w && (c[j].off - ws) % sz == 0) {
-				if (first < 0) {
-					first = j;
-					code[c[j].k].lower = (uint8_t)((w == 16 ? LOW_V16 : LOW_V8) |
-					    (unsigned)((c[j].off - ws) / 4) << 4);
-				} else
-					code[c[j].k].lower = LOW_REUSE;
-			}
+				merge(code, c, n, i, start, ch);
+		} else if (words == 15 || (!st && __builtin_popcount(words) == 3))
+			merge(code, c, n, i, start, 16);
+		else {
+			if ((words & 3) == 3)
+				merge(code, c, n, i, start, 8);
+			if ((words & 12) == 12)
+				merge(code, c, n, i, start + 8, 8);
+		}
 	}
 }
 
-/* The stretches of register instructions and loads within blocks, each
- * widened; candidates are sorted by offset so that a run starts at its
- * lowest word. */
+/* What may stand between two accesses ptxas merges: register instructions
+ * and, between loads, other loads; between shared stores, loads and stores
+ * of memory that cannot be shared (global, local, constant). */
+static int
+between(const XIns *y, int st)
+{
+	if (!st)
+		return regonly(y->x);
+	if (y->x == X_LD || y->x == X_ST)
+		return y->space != MS_SHARED && y->space != MS_GENERIC;
+	return regonly(y->x);
+}
+
+/* The stretches of a block that may hold merges, each widened; candidates
+ * are sorted by offset so that a chunk is seen from its lowest word. */
 static void
-lowervec(XIns *code, const Func *f, int n)
+lowervec(XIns *code, const Func *f, int n, int st)
 {
 	Cand c[64];
 	int nc = 0;
 
 	for (int k = 0; k <= n; k++) {
-		Cand t;
-		int end = k == n || !code[k].in || !regonly(code[k].x) ||
+		Cand t, x;
+		int cand = k < n && code[k].in && candof(f, &code[k], k, st, &x);
+		int end = k == n || !code[k].in || (!cand && !between(&code[k], st)) ||
 		    (nc && code[k].in->blk != code[c[0].k].in->blk);
 		if (end || nc == 64) {
 			for (int i = 1; i < nc; i++)
 				for (int j = i; j > 0 && c[j - 1].off > c[j].off; j--)
 					t = c[j], c[j] = c[j - 1], c[j - 1] = t;
-			widen(code, c, nc);
+			widen(code, c, nc, st);
 			nc = 0;
 		}
-		if (k < n && code[k].in && candof(f, &code[k], k, &c[nc]))
-			nc++;
+		if (cand)
+			c[nc++] = x;
 	}
 }
 
@@ -417,5 +449,6 @@ interp_count_lower(ptx_module *pm, XFunc *x)
 			xi->lower = LOW_REUSE;
 	}
 	interp_free(pm->cx, read);
-	lowervec(code, x->f, n);
+	lowervec(code, x->f, n, 0);
+	lowervec(code, x->f, n, 1);
 }

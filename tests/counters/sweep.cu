@@ -616,6 +616,36 @@ K void merge_f64(double *o)
 	int b = (t * 2) & 511;
 	o[gtid()] = d[b] * d[b + 1];
 }
+// stores: s[2t], s[2t + 1]; s[4t .. 4t + 3]; 3 words; a pair across the
+// halves of a chunk; then two float2 loads of one chunk
+#define SREAD()                                                         \
+	__syncthreads();                                                \
+	o[gtid()] = s[(t * 7) & 1023]
+K void merge_st2(float *o, const float *in)
+{ __shared__ float s[1024]; int t = threadIdx.x; float a = in[t], b = in[t + 512]; s[2 * t] = a; s[2 * t + 1] = b; SREAD(); }
+K void merge_st4(float *o, const float *in)
+{
+	__shared__ float s[1024];
+	int t = threadIdx.x;
+	s[4 * t] = in[t];
+	s[4 * t + 1] = in[t + 128];
+	s[4 * t + 2] = in[t + 256];
+	s[4 * t + 3] = in[t + 384];
+	SREAD();
+}
+K void merge_st3(float *o, const float *in)
+{ __shared__ float s[1024]; int t = threadIdx.x; s[4 * t] = in[t]; s[4 * t + 1] = in[t + 128]; s[4 * t + 2] = in[t + 256]; SREAD(); }
+K void merge_st12(float *o, const float *in)
+{ __shared__ float s[1024]; int t = threadIdx.x; s[4 * t + 1] = in[t]; s[4 * t + 2] = in[t + 128]; SREAD(); }
+K void merge_v2v2(float *o)
+{
+	__shared__ float2 s2[512];
+	int t = threadIdx.x;
+	s2[t] = make_float2((float)t, 1.0f);
+	__syncthreads();
+	float2 a = s2[(2 * t) & 511], b = s2[(2 * t + 1) & 511];
+	o[gtid()] = a.x * b.y + a.y * b.x;
+}
 K void merge_global(float *o, const float *in)
 { int t = gtid(); o[t] = in[2 * t] * in[2 * t + 1]; }
 K void merge_local(float *o, const int *idx)
