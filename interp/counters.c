@@ -25,19 +25,21 @@
  *       lanes 0..8n-1, eight rows a group, without the pair rule; it counts
  *       with the shared loads, stmatrix with the shared stores;
  *   S5  shared atomics (ATOMS): one lane of a bank a wavefront, lanes of
- *       one word included, so the wavefronts are the most lanes one bank
- *       serves, conflicts those beyond one;
+ *       one word included, so the wavefronts of each lane group (S1,
+ *       without the pair rule) are the most lanes one bank serves,
+ *       conflicts those beyond one;
  *   S6  ATOMS.POPC.INC (ptxas's form of a shared add of 1 whose result is
  *       unused) adds equal words up first and counts as a load;
- *   S7  a shared add of f32, f16x2 or bf16x2 is a loop ptxas writes: each
- *       round an LDS of the lanes left (a load, S1-S3) and an
- *       ATOMS.CAST.SPIN (2 wavefronts, no conflicts) that succeeds for the
- *       lowest lane of each bank;
+ *   S7  a shared add of f32, f16x2, bf16x2 or 64 bits (and 64-bit and, or,
+ *       xor) is a loop ptxas writes: each round an LDS of the lanes left
+ *       (a load, S1-S3) and an ATOMS.CAST.SPIN (2 wavefronts a lane group,
+ *       no conflicts) in which each group's lowest lane of each bank wins,
+ *       unless an earlier group's winner changed its word;
  *   C1  constant: the cache serves one address at a time, so each distinct
  *       address of the warp is a request.
  *
- * S5-S7 were measured with one warp on 32-bit words (tests/counters/
- * sweep.cu, satom_*); 64-bit shared atomics count by S5 unmeasured.
+ * S5-S7 were measured with one warp on 32- and 64-bit words (tests/counters/
+ * sweep.cu, satom_*: add, max, exch, float and double add).
  * cp.async (LDGSTS) counts as a global load of its sources and a shared
  * store of its destinations.  Where ptxas drops or merges loads or turns
  * an atom into RED or a loop, the counters follow it (lower.c sets
@@ -338,42 +340,77 @@ shared(ptx_mem_counts *c, Memo *mo, int kind, const uint64_t *a, uint32_t m, uns
 	}
 }
 
+/* S5: the most lanes one bank of each lane group serves. */
+static void
+satomnative(ptx_mem_counts *c, const uint64_t *a, uint32_t m, unsigned size)
+{
+	unsigned g = size <= 4 ? WARP : 128 / size;
+
+	for (unsigned b = 0; b < WARP; b += g) {
+		uint32_t gm = m & (uint32_t)(((1ull << g) - 1) << b);
+		unsigned nb[WARP], most = 0;
+		if (!gm)
+			continue;
+		memset(nb, 0, sizeof nb);
+		FOR_LANES(gm, l)
+			for (uint64_t x = a[l] >> 2, e = (a[l] + size - 1) >> 2; x <= e; x++)
+				if (++nb[x & 31] > most)
+					most = nb[x & 31];
+		c->wavefronts += most;
+		c->conflicts += most - 1;
+	}
+	c->requests++;
+}
+
+/* S7: rounds of LDS and ATOMS.CAST.SPIN until every lane has won.  In a
+ * round each lane group's lowest lane of each bank tries, in group order,
+ * and wins unless an earlier group's winner changed its word. */
+static void
+satomspin(ptx_insn_stats *s, const uint64_t *a, uint32_t m, unsigned size)
+{
+	ptx_mem_counts *c = &s->mem[PTX_MC_SHARED_ATOM];
+	unsigned g = size <= 4 ? WARP : 128 / size;
+
+	for (uint32_t left = m, won; left; left &= ~won) {
+		uint64_t done[WARP];
+		int nd = 0;
+		shared1m(&s->mem[PTX_MC_SHARED_LD], NULL, a, left, size, 1);
+		c->requests++;
+		won = 0;
+		for (unsigned b = 0; b < WARP; b += g) {
+			uint32_t gm = left & (uint32_t)(((1ull << g) - 1) << b), banks = 0;
+			if (!gm)
+				continue;
+			c->wavefronts += 2;
+			FOR_LANES(gm, l) {
+				uint32_t mine = 0;
+				int hit = 0;
+				for (uint64_t x = a[l] >> 2, e = (a[l] + size - 1) >> 2; x <= e; x++)
+					mine |= 1u << (x & 31);
+				if (banks & mine)
+					continue;
+				banks |= mine;
+				for (int i = 0; i < nd && !hit; i++)
+					hit = done[i] == a[l];
+				if (!hit) {
+					done[nd++] = a[l];
+					won |= 1u << l;
+				}
+			}
+		}
+	}
+}
+
 /* S5-S7 (top): shared atomics. */
 static void
 satomic(ptx_insn_stats *s, int low, const uint64_t *a, uint32_t m, unsigned size)
 {
-	ptx_mem_counts *c = &s->mem[PTX_MC_SHARED_ATOM];
-	unsigned nb[WARP], most = 0;
-
-	if (low == LOW_SPIN) {
-		/* S7: rounds of LDS and ATOMS.CAST.SPIN until every lane has won */
-		for (uint32_t left = m, seen, won; left; left &= ~won) {
-			shared1m(&s->mem[PTX_MC_SHARED_LD], NULL, a, left, size, 1);
-			c->requests++;
-			c->wavefronts += 2;
-			seen = won = 0;
-			FOR_LANES(left, l) {
-				uint32_t b = 1u << ((a[l] >> 2) & 31);
-				if (!(seen & b))
-					seen |= b, won |= 1u << l;
-			}
-		}
-		return;
-	}
-	if (low == LOW_POPC) {
-		/* S6: equal words add up first, then it counts as a load */
-		shared1m(c, NULL, a, m, size, 1);
-		return;
-	}
-	/* S5: one lane of a bank a wavefront */
-	memset(nb, 0, sizeof nb);
-	FOR_LANES(m, l)
-		for (uint64_t x = a[l] >> 2, e = (a[l] + size - 1) >> 2; x <= e; x++)
-			if (++nb[x & 31] > most)
-				most = nb[x & 31];
-	c->requests++;
-	c->wavefronts += most;
-	c->conflicts += most - 1;
+	if (low == LOW_SPIN)
+		satomspin(s, a, m, size);
+	else if (low == LOW_POPC)
+		shared1m(&s->mem[PTX_MC_SHARED_ATOM], NULL, a, m, size, 1);   /* S6 */
+	else
+		satomnative(&s->mem[PTX_MC_SHARED_ATOM], a, m, size);
 }
 
 /* C1: one request per distinct address. */

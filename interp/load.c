@@ -1016,6 +1016,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->mod = modofclass(in, MC_ATOMOP);
 		if (!xi->mod)
 			xi->mod = hasmod(in, MOD_CAS) ? MOD_CAS : hasmod(in, MOD_EXCH) ? MOD_EXCH : 0;
+		if (!xi->mod)   /* and, or, xor: boolean modifiers, not MC_ATOMOP */
+			xi->mod = hasmod(in, MOD_AND) ? MOD_AND : hasmod(in, MOD_OR) ? MOD_OR :
+			    hasmod(in, MOD_XOR) ? MOD_XOR : 0;
 		/* the atom type is the last type word (atom.global.add.noftz.f16 ...) */
 		for (int k = 0; k < in->nty; k++)
 			ty = in->ty[k];

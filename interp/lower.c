@@ -105,16 +105,19 @@ reused(const XIns *code, int k)
  * Atomics (sweep.cu's satom_* and atom_*, SASS from ptxas 13.0): an atom
  * whose result is never read becomes RED (ptxas -arch=sm_90; the driver's
  * JIT keeps ATOMG, counted the same but as op_atom); a shared add of 1 so
- * becomes ATOMS.POPC.INC; a shared add of f32, f16x2 or bf16x2 becomes a
- * loop of LDS and ATOMS.CAST.SPIN (64-bit adds too, but those were not
- * measured and count as native ATOMS).  read[r]: register r is a source
- * somewhere in the function.
+ * becomes ATOMS.POPC.INC; a shared add of f32, f16x2, bf16x2 or 64 bits,
+ * and a 64-bit and, or or xor, becomes a loop of LDS and ATOMS.CAST.SPIN
+ * (64-bit min and max loops that skip the swap are not modelled).
+ * read[r]: register r is a source somewhere in the function.
  */
 static int
 atomlow(const XIns *xi, const uint8_t *read)
 {
 	int dead = !xi->nd || xi->d[0].k == XO_SINK || (read && xi->d[0].k == XO_REG && !read[xi->d[0].r]);
 
+	if (xi->space == MS_SHARED && xi->size == 8 && (xi->mod == MOD_ADD || xi->mod == MOD_AND ||
+	    xi->mod == MOD_OR || xi->mod == MOD_XOR))
+		return LOW_SPIN;
 	if (xi->space == MS_SHARED && xi->mod == MOD_ADD) {
 		if (xi->ty == TY_F32 || xi->ty == TY_F16X2 || xi->ty == TY_BF16X2)
 			return LOW_SPIN;

@@ -206,6 +206,10 @@ SATOM(satom_add, unsigned, atomicAdd(&h[x], (unsigned)t))
 SATOM(satom_ret, unsigned, o[1024 + blockIdx.x * 32 + t] = atomicAdd(&h[x], 3u))
 SATOM(satom_max, unsigned, atomicMax(&h[x], hsh(t)))
 SATOM(satom_f32, float, atomicAdd(&h[x], 1.5f))
+SATOM(satom_or, unsigned, atomicOr(&h[x], 1u << (t & 31)))
+SATOM(satom_u64, unsigned long long, atomicAdd(&h[x], 3ull))
+SATOM(satom_f64, double, atomicAdd(&h[x], 1.5))
+SATOM(satom_exch64, unsigned long long, atomicExch(&h[x], (unsigned long long)t))
 
 // ---------------------------------------------------------------- reductions
 
@@ -518,6 +522,11 @@ atom_cas(float *o)
 		old = atomicCAS(a, assumed, __float_as_int(__int_as_float(assumed) + v));
 	} while (old != assumed);
 }
+// atom.global.or (result unused: RED) and atom.global.xor (result stored)
+K void atom_or(unsigned *o, int nbin)
+{ int t = gtid(); atomicOr(&o[t % nbin], 1u << (t & 31)); }
+K void atom_xor(unsigned *o, unsigned *ret, int nbin)
+{ int t = gtid(); ret[t] = atomicXor(&o[t % nbin], hsh(t)); }
 K void atom_max_u32(unsigned *o, int nbin)
 { int t = gtid(); atomicMax(&o[t % nbin], hsh(t)); }
 
