@@ -24,14 +24,26 @@
  *   S4  ldmatrix (LDSM) is a 128-bit shared load of the row addresses of
  *       lanes 0..8n-1, eight rows a group, without the pair rule; it counts
  *       with the shared loads, stmatrix with the shared stores;
+ *   S5  shared atomics (ATOMS): one lane of a bank a wavefront, lanes of
+ *       one word included, so the wavefronts of each lane group (S1,
+ *       without the pair rule) are the most lanes one bank serves,
+ *       conflicts those beyond one;
+ *   S6  ATOMS.POPC.INC (ptxas's form of a shared add of 1 whose result is
+ *       unused) adds equal words up first and counts as a load;
+ *   S7  a shared add of f32, f16x2, bf16x2 or 64 bits (and 64-bit and, or,
+ *       xor) is a loop ptxas writes: each round an LDS of the lanes left
+ *       (a load, S1-S3) and an ATOMS.CAST.SPIN (2 wavefronts a lane group,
+ *       no conflicts) in which each group's lowest lane of each bank wins,
+ *       unless an earlier group's winner changed its word;
  *   C1  constant: the cache serves one address at a time, so each distinct
  *       address of the warp is a request.
  *
+ * S5-S7 were measured with one warp on 32- and 64-bit words (tests/counters/
+ * sweep.cu, satom_*: add, max, exch, float and double add).
  * cp.async (LDGSTS) counts as a global load of its sources and a shared
- * store of its destinations.
- *
- * Shared atomics were not probed: they are counted as passes of equal
- * addresses (G5), each pass by the store rule (S1-S3).
+ * store of its destinations.  Where ptxas drops or merges loads or turns
+ * an atom into RED or a loop, the counters follow it (lower.c sets
+ * XIns.lower at load).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -383,28 +395,6 @@ shared(ptx_mem_counts *c, Memo *mo, int kind, const uint64_t *a, uint32_t m, uns
 {
 	unsigned piece = size > 16 ? 16 : size;
 
-	if (kind == K_ATOM || kind == K_RED) {
-		/* passes of equal addresses, each like a store (see the top) */
-		uint64_t req = c->requests;
-		uint32_t left = m;
-		while (left) {
-			uint32_t p = 0;
-			FOR_LANES(left, l) {
-				int first = 1;
-				FOR_LANES(p, j)
-					if (a[j] == a[l]) {
-						first = 0;
-						break;
-					}
-				if (first)
-					p |= 1u << l;
-			}
-			shared1m(c, NULL, a, p, size, 0);
-			left &= ~p;
-		}
-		c->requests = req + 1;
-		return;
-	}
 	if (piece == size) {
 		shared1m(c, mo, a, m, size, kind == K_LD);
 		return;
@@ -416,6 +406,79 @@ shared(ptx_mem_counts *c, Memo *mo, int kind, const uint64_t *a, uint32_t m, uns
 		/* b differs from a by off alone: each piece counts as the first */
 		shared1m(c, mo, b, m, piece, kind == K_LD);
 	}
+}
+
+/* S5: the most lanes one bank of each lane group serves. */
+static void
+satomnative(ptx_mem_counts *c, const uint64_t *a, uint32_t m, unsigned size)
+{
+	unsigned g = size <= 4 ? WARP : 128 / size;
+
+	for (unsigned b = 0; b < WARP; b += g) {
+		uint32_t gm = m & (uint32_t)(((1ull << g) - 1) << b);
+		unsigned nb[WARP], most = 0;
+		if (!gm)
+			continue;
+		memset(nb, 0, sizeof nb);
+		FOR_LANES(gm, l)
+			for (uint64_t x = a[l] >> 2, e = (a[l] + size - 1) >> 2; x <= e; x++)
+				if (++nb[x & 31] > most)
+					most = nb[x & 31];
+		c->wavefronts += most;
+		c->conflicts += most - 1;
+	}
+	c->requests++;
+}
+
+/* S7: rounds of LDS and ATOMS.CAST.SPIN until every lane has won.  In a
+ * round each lane group's lowest lane of each bank tries, in group order,
+ * and wins unless an earlier group's winner changed its word. */
+static void
+satomspin(ptx_insn_stats *s, const uint64_t *a, uint32_t m, unsigned size)
+{
+	ptx_mem_counts *c = &s->mem[PTX_MC_SHARED_ATOM];
+	unsigned g = size <= 4 ? WARP : 128 / size;
+
+	for (uint32_t left = m, won; left; left &= ~won) {
+		uint64_t done[WARP];
+		int nd = 0;
+		shared1m(&s->mem[PTX_MC_SHARED_LD], NULL, a, left, size, 1);
+		c->requests++;
+		won = 0;
+		for (unsigned b = 0; b < WARP; b += g) {
+			uint32_t gm = left & (uint32_t)(((1ull << g) - 1) << b), banks = 0;
+			if (!gm)
+				continue;
+			c->wavefronts += 2;
+			FOR_LANES(gm, l) {
+				uint32_t mine = 0;
+				int hit = 0;
+				for (uint64_t x = a[l] >> 2, e = (a[l] + size - 1) >> 2; x <= e; x++)
+					mine |= 1u << (x & 31);
+				if (banks & mine)
+					continue;
+				banks |= mine;
+				for (int i = 0; i < nd && !hit; i++)
+					hit = done[i] == a[l];
+				if (!hit) {
+					done[nd++] = a[l];
+					won |= 1u << l;
+				}
+			}
+		}
+	}
+}
+
+/* S5-S7 (top): shared atomics. */
+static void
+satomic(ptx_insn_stats *s, int low, const uint64_t *a, uint32_t m, unsigned size)
+{
+	if (low == LOW_SPIN)
+		satomspin(s, a, m, size);
+	else if (low == LOW_POPC)
+		shared1m(&s->mem[PTX_MC_SHARED_ATOM], NULL, a, m, size, 1);   /* S6 */
+	else
+		satomnative(&s->mem[PTX_MC_SHARED_ATOM], a, m, size);
 }
 
 /* C1: one request per distinct address. */
@@ -431,7 +494,8 @@ constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m)
 /* ---------------------------------------------------------------- the hook */
 
 static void
-count(ptx_insn_stats *s, Memo *mo, int kind, int space, int isconst, const uint64_t *a, uint32_t m, unsigned size)
+count(ptx_insn_stats *s, Memo *mo, int kind, int low, int space, int isconst, const uint64_t *a, uint32_t m,
+    unsigned size)
 {
 	static const int gcls[] = { PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED,
 	    PTX_MC_GLOBAL_LD };
@@ -450,7 +514,10 @@ count(ptx_insn_stats *s, Memo *mo, int kind, int space, int isconst, const uint6
 		local(&s->mem[kind == K_LD || kind == K_LDSM ? PTX_MC_LOCAL_LD : PTX_MC_LOCAL_ST], a, m, size);
 		break;
 	case MS_SHARED:
-		shared(&s->mem[scls[kind]], mo, kind, a, m, size);
+		if (kind == K_ATOM || kind == K_RED)
+			satomic(s, low, a, m, size);
+		else
+			shared(&s->mem[scls[kind]], mo, kind, a, m, size);
 		break;
 	case MS_KPARAM:
 		/* kernel parameters live in a constant bank (LDC) */
@@ -466,18 +533,29 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	ptx_insn_stats *s = &L->st[pc];
 	Memo *mo = &memo[pc & (NMEMO - 1)];
 	int kind = xi->x == X_LD || xi->x == X_WMMALD ? K_LD : xi->x == X_ST || xi->x == X_WMMAST ? K_ST :
-	    xi->nd ? K_ATOM : K_RED;
+	    xi->nd && xi->lower != LOW_RED ? K_ATOM : K_RED;
 	int isconst = xi->in && xi->in->space == SP_CONST;
 	uint64_t a[WARP];
 	uint32_t sm[4] = { 0, 0, 0, 0 };
 
-	if (!m)
+	if (!m || xi->lower == LOW_REUSE)
 		return;
+	if ((xi->lower & 15) == LOW_V8 || (xi->lower & 15) == LOW_V16) {
+		/* the wide LDS ptxas makes of it and its neighbours, from lower >> 4
+		 * words below its own address */
+		unsigned back = (unsigned)(xi->lower >> 4) * 4;
+		size = (xi->lower & 15) == LOW_V8 ? 8 : 16;
+		if (back) {
+			FOR_LANES(m, l)
+				a[l] = addr[l] - back;
+			addr = a;
+		}
+	}
 	/* a wmma.load that ptxas makes ldmatrix reports its rows as ldmatrix does (wmma.c) */
 	switch (interp_wmma_ldsm(xi) ? X_LDMATRIX : xi->x) {
 	case X_CPASYNC:   /* addr: the sources, then the destinations */
-		count(s, mo, K_LD, MS_GLOBAL, 0, addr, m, size);
-		count(s, mo, K_ST, MS_SHARED, 0, addr + WARP, m, size);
+		count(s, mo, K_LD, 0, MS_GLOBAL, 0, addr, m, size);
+		count(s, mo, K_ST, 0, MS_SHARED, 0, addr + WARP, m, size);
 		return;
 	case X_LDMATRIX: case X_STMATRIX: {
 		/* Their wavefronts and conflicts count with the shared loads and
@@ -486,7 +564,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 		 * they add no shared requests. */
 		int ld = xi->x != X_STMATRIX, cls = ld ? PTX_MC_SHARED_LD : PTX_MC_SHARED_ST;
 		uint64_t req = s->mem[cls].requests;
-		count(s, mo, ld ? K_LDSM : K_ST, MS_SHARED, 0, addr, m, size);
+		count(s, mo, ld ? K_LDSM : K_ST, 0, MS_SHARED, 0, addr, m, size);
 		s->mem[cls].requests = req;
 		return;
 	}
@@ -494,7 +572,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	if (xi->in && xi->in->space == SP_PARAM && xi->space == MS_LOCAL)
 		return;   /* a device function's parameters: registers after ptxas */
 	if (xi->space != MS_GENERIC) {
-		count(s, mo, kind, xi->space, isconst, addr, m, size);
+		count(s, mo, kind, xi->lower, xi->space, isconst, addr, m, size);
 		return;
 	}
 	/* generic: each lane counts in the space its address falls in */
@@ -512,7 +590,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	}
 	for (int sp = 0; sp < 4; sp++)
 		if (sm[sp])
-			count(s, mo, kind, sp, 0, a, sm[sp], size);
+			count(s, mo, kind, 0, sp, 0, a, sm[sp], size);
 }
 
 /* ---------------------------------------------------------------- per launch */

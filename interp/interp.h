@@ -126,6 +126,7 @@ typedef struct {
 	XFunc *fn;
 	FastFn *fast;         /* X_ALU: warp-wide handler (exec_fast.c), NULL: alu_exec lane by lane */
 	uint8_t fpu;          /* fast needs the host FPU (Launch.nofpu) */
+	uint8_t lower;        /* LOW_*: how ptxas lowers a load or an atomic, for the counters */
 	uint64_t *bc;         /* X_ALU with fast, X_MOV: the immediate sources broadcast to WARP
 	                       * lanes, one plane each (XOp.r is the index); NULL: none */
 } XIns;
@@ -404,6 +405,15 @@ void interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *add
 void interp_count_end(Launch *L);
 void interp_count_merge(Launch *into, const Launch *from);   /* adds from's counters by pc */
 void interp_count_free(ptx_ctx *cx);
+/* What ptxas makes of an access, where the counters must follow it (set
+ * at load by interp_count_lower): a load it drops for an earlier load's
+ * value, an atom whose result is unused (RED), a shared add of 1 whose
+ * result is unused (ATOMS.POPC.INC), a shared float add (a loop of LDS and
+ * ATOMS.CAST.SPIN), shared loads or stores it merges into a 64- or 128-bit one (the
+ * lowest: V8/V16, with bits 4-5 the words from the wide access's start to
+ * its own address; the others: REUSE). */
+enum { LOW_NONE, LOW_REUSE, LOW_RED, LOW_POPC, LOW_SPIN, LOW_V8, LOW_V16 };
+void interp_count_lower(ptx_module *pm, XFunc *x);   /* lower.c */
 char *interp_ins_text(ptx_ctx *cx, const Ins *in);
 
 /* mma.c: ad[] and v[][] hold all 32 lanes (the instructions are .aligned) */

@@ -1286,6 +1286,7 @@ interp_load(ptx_module *pm)
 				xi->guard = -1;
 			}
 		}
+		interp_count_lower(pm, x);
 		pm->code[x->pc0 + f->nins].x = X_END;
 		pm->code[x->pc0 + f->nins].fn = x;
 		pm->code[x->pc0 + f->nins].guard = -1;

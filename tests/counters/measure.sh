@@ -5,7 +5,10 @@
 # $OUT/sass.txt (cuobjdump -sass of the code the driver ran) and
 # $OUT/log.txt (tool versions and messages).  Needs ncu, cuobjdump, a C
 # compiler and cuda.h (CUDA_HOME, default /usr/local/cuda).
-#	OUT=/some/dir sh tests/counters/measure.sh
+# ONLY, an extended regular expression, measures only the launches whose
+# names it matches.  PTXAS=1 runs each module as ptxas -arch=sm_90 compiles
+# it (what nvcc puts in an executable) instead of through the driver's JIT.
+#	OUT=/some/dir [ONLY=REGEX] sh tests/counters/measure.sh
 cd "$(dirname "$0")" || exit 1
 OUT=${OUT:-$PWD/ncu-out}
 mkdir -p "$OUT"
@@ -25,10 +28,16 @@ l1tex__t_requests_pipe_lsu_mem_global_op_atom.sum l1tex__t_sectors_pipe_lsu_mem_
 l1tex__t_requests_pipe_lsu_mem_global_op_red.sum l1tex__t_sectors_pipe_lsu_mem_global_op_red.sum
 l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-l1tex__data_bank_conflicts_type_arbitration.sum"
+l1tex__data_bank_conflicts_type_arbitration.sum
+l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum
+l1tex__t_requests_pipe_lsu_mem_local_op_st.sum l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum
+l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum
+idc__requests.sum"
 SASS="smsp__sass_inst_executed_op_global_ld.sum smsp__sass_inst_executed_op_global_st.sum
 smsp__sass_inst_executed_op_global_atom.sum smsp__sass_inst_executed_op_shared_ld.sum
-smsp__sass_inst_executed_op_shared_st.sum
+smsp__sass_inst_executed_op_shared_st.sum smsp__sass_inst_executed_op_shared_atom.sum
+smsp__sass_inst_executed_op_global_red.sum smsp__sass_inst_executed_op_local_ld.sum
+smsp__sass_inst_executed_op_local_st.sum
 smsp__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_ld.sum smsp__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_st.sum
 smsp__sass_l1tex_t_sectors_pipe_lsu_mem_global_op_atom.sum
 smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum smsp__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum
@@ -44,7 +53,25 @@ smsp__sass_branch_targets_threads_divergent.sum"
 
 cc -std=c11 -O2 -I"$CUDA/include" -o "$tmp/ncu_driver" ncu_driver.c \
     -L"$CUDA/lib64/stubs" -L"$CUDA/lib64" -lcuda >> "$log" 2>&1 || { echo "build failed" >> "$log"; exit 1; }
-sh launches.sh > "$tmp/launches"
+sh launches.sh | awk -F '\t' -v re="${ONLY:-.}" '$1 ~ re' > "$tmp/launches"
+if [ -n "$PTXAS" ]; then
+	# a module's cubin: its path with / and . as _
+	mkdir -p "$tmp/ptxas"
+	for p in $(tr ' \t' '\n\n' < "$tmp/launches" | grep '\.ptx$' | sort -u); do
+		ptxas -arch=sm_90 -o "$tmp/ptxas/$(echo "$p" | tr /. __).cubin" "$p" >> "$log" 2>&1
+	done
+	awk -F '\t' -v d="$tmp/ptxas" '{
+		n = split($2, w, " ")
+		s = ""
+		for (i = 1; i <= n; i++) {
+			if (w[i] ~ /\.ptx$/) { gsub(/[\/.]/, "_", w[i]); w[i] = d "/" w[i] ".cubin" }
+			s = s (i > 1 ? " " : "") w[i]
+		}
+		print $1 "\t" s
+	}' "$tmp/launches" > "$tmp/l2"
+	mv "$tmp/l2" "$tmp/launches"
+	ptxas --version | tail -1 >> "$log"
+fi
 cp "$tmp/launches" "$OUT/launches.txt"
 
 # keep the metrics this ncu knows (an unknown name would stop the whole run)
@@ -61,7 +88,8 @@ done
 # the code the driver runs: a plain run, which also writes the cubins
 mkdir -p "$tmp/cubin"
 "$tmp/ncu_driver" "$tmp/launches" "$tmp/cubin" >> "$log" 2>&1 || { echo "driver failed" >> "$log"; exit 1; }
-for c in "$tmp"/cubin/*.cubin; do
+for c in "$tmp"/cubin/*.cubin "$tmp"/ptxas/*.cubin; do
+	[ -f "$c" ] || continue
 	echo "== ${c##*/}"
 	cuobjdump -sass "$c"
 done > "$OUT/sass.txt" 2>&1

@@ -12,7 +12,9 @@
  * Launches run in list order, one after another, so the n-th kernel that
  * ncu reports is the n-th line.  Each module is JIT-compiled once through
  * the driver's linker; with CUBIN-DIR the machine code it ran is written
- * there as FILE.cubin, for cuobjdump -sass.
+ * there as FILE.cubin, for cuobjdump -sass.  A module named *.cubin is
+ * loaded as it is (code from ptxas, which optimizes differently from the
+ * driver's JIT: measure.sh with PTXAS=1).
  *
  * Build: cc -I$CUDA/include ncu_driver.c -L$CUDA/lib64/stubs -lcuda
  */
@@ -63,6 +65,11 @@ static CUmodule module(const char *path, const char *cubindir)
 	if (nmod == MAXMOD) {
 		fprintf(stderr, "ncu_driver: too many modules\n");
 		exit(1);
+	}
+	if (strlen(path) > 6 && strcmp(path + strlen(path) - 6, ".cubin") == 0) {
+		check(cuModuleLoad(&mods[nmod].mod, path), path);
+		snprintf(mods[nmod].path, sizeof mods[nmod].path, "%s", path);
+		return mods[nmod++].mod;
 	}
 	check(cuLinkCreate(0, NULL, NULL, &ls), "cuLinkCreate");
 	check(cuLinkAddFile(ls, CU_JIT_INPUT_PTX, path, 0, NULL, NULL), path);
