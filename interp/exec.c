@@ -765,6 +765,9 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 		if (L->fault)
 			return -1;
 	}
+	/* malloc and the device runtime may have grown the allocation table,
+	 * which moves its entries: the cached one is stale */
+	L->last = NULL;
 	if (bi == BI_ASSERT) {
 		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_ASSERT, 0, 0, "device-side assertion");
 		return -1;
