@@ -182,11 +182,13 @@ typedef struct {
 	ptx_ctx *cx;
 	struct Sctx primary;
 	struct Smod *mods;
-	struct { CUdeviceptr p; size_t n; CUcontext ctx; } *allocs;
+	struct { CUdeviceptr p; size_t n; CUcontext ctx; void *host; } *allocs;   /* host: managed memory's */
 	size_t nallocs, capallocs;
 	size_t used;                /* bytes allocated, for cuMemGetInfo */
-	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered */
-	struct { void *p; size_t n; unsigned flags; int registered; } *hosts;
+	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
+	 * mapped: also device memory at the same address (ptx_mem_map), as
+	 * unified addressing makes pinned memory on a GPU */
+	struct { void *p; size_t n; unsigned flags; int registered, mapped; } *hosts;
 	size_t nhosts, caphosts;
 	unsigned long long nextid;  /* ids of contexts and streams */
 } Shim;

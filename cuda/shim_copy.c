@@ -298,6 +298,7 @@ typedef struct {
 	CUcontext ctx;
 	CUdeviceptr base;
 	size_t size;
+	int managed, mapped;        /* cuMemAllocManaged memory; host memory that kernels see */
 } Ptr;
 
 static void
@@ -312,12 +313,14 @@ lookup(Ptr *o, CUdeviceptr p)
 			o->ctx = shim.allocs[i].ctx;
 			o->base = shim.allocs[i].p;
 			o->size = shim.allocs[i].n;
+			o->managed = shim.allocs[i].host != NULL;
 			return;
 		}
 	if ((h = shim_host_find((const void *)(uintptr_t)p)) >= 0) {
 		o->kind = CU_MEMORYTYPE_HOST;
 		o->base = (CUdeviceptr)(uintptr_t)shim.hosts[h].p;
 		o->size = shim.hosts[h].n;
+		o->mapped = shim.hosts[h].mapped;
 	}
 }
 
@@ -334,13 +337,13 @@ attr(void *data, int a, const Ptr *o, CUdeviceptr p)
 		break;
 	case PA_MEMORY_TYPE: *(unsigned *)data = (unsigned)o->kind; break;
 	case PA_DEVICE_POINTER:
-		/* host memory is not mapped into the device address space */
-		if (o->kind != CU_MEMORYTYPE_DEVICE)
+		/* mapped host memory is device memory at the same address */
+		if (o->kind != CU_MEMORYTYPE_DEVICE && !o->mapped)
 			return CUDA_ERROR_INVALID_VALUE;
 		*(CUdeviceptr *)data = p;
 		break;
 	case PA_HOST_POINTER:
-		if (o->kind != CU_MEMORYTYPE_HOST)
+		if (o->kind != CU_MEMORYTYPE_HOST && !o->managed)
 			return CUDA_ERROR_INVALID_VALUE;
 		*(void **)data = (void *)(uintptr_t)p;
 		break;
@@ -349,7 +352,7 @@ attr(void *data, int a, const Ptr *o, CUdeviceptr p)
 		/* addresses are never reused, so the base identifies the buffer */
 		*(unsigned long long *)data = o->base;
 		break;
-	case PA_IS_MANAGED: *(int *)data = 0; break;
+	case PA_IS_MANAGED: *(int *)data = o->managed; break;
 	case PA_DEVICE_ORDINAL: *(int *)data = 0; break;
 	case PA_RANGE_START_ADDR: *(CUdeviceptr *)data = o->base; break;
 	case PA_RANGE_SIZE: *(size_t *)data = o->size; break;

@@ -270,7 +270,7 @@ unsupported(const char *what)
 }
 
 static const char ARRAYS[] = "CUDA arrays", TEXREFS[] = "texture and surface references",
-    IPC[] = "IPC handles", MANAGED[] = "managed memory", MAPPED[] = "mapped host memory";
+    IPC[] = "IPC handles";
 
 typedef struct { char reserved[64]; } CUipcHandle;   /* CUipcMemHandle, CUipcEventHandle */
 typedef void *CUarray, *CUtexref, *CUsurfref;
@@ -488,21 +488,3 @@ cuIpcOpenEventHandle(CUevent *e, CUipcHandle h)
 	return unsupported(IPC);
 }
 
-CUresult
-cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned flags)
-{
-	(void)p, (void)n, (void)flags;
-	return unsupported(MANAGED);
-}
-CUresult
-cuStreamAttachMemAsync(CUstream s, CUdeviceptr p, size_t n, unsigned flags)
-{
-	(void)s, (void)p, (void)n, (void)flags;
-	return unsupported(MANAGED);
-}
-CUresult
-cuMemHostGetDevicePointer_v2(CUdeviceptr *d, void *p, unsigned flags)
-{
-	(void)d, (void)p, (void)flags;
-	return unsupported(MAPPED);
-}

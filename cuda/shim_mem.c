@@ -2,8 +2,11 @@
  * shim_mem.c -- device and host memory, linear copies and fills, and the
  * error names of libptxcuda.  Device memory is the interpreter's: a
  * CUdeviceptr is a guest address.  Host memory (cuMemAllocHost,
- * cuMemHostAlloc) is plain malloc, which the interpreter's copies read like
- * any host buffer.  Strided copies are in shim_copy.c, streams and events
+ * cuMemHostAlloc, cuMemHostRegister) is plain malloc, which the
+ * interpreter's copies read like any host buffer, and is mapped into the
+ * device address space at its own address (ptx_mem_map), as unified
+ * addressing does on a GPU; managed memory (cuMemAllocManaged) is host
+ * memory mapped the same way, so host and kernels share it.  Strided copies are in shim_copy.c, streams and events
  * in shim_stream.c.
  */
 #include <stdio.h>
@@ -53,6 +56,7 @@ cuMemAlloc_v2(CUdeviceptr *p, size_t n)
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;
 	shim.allocs[shim.nallocs].ctx = ctx;
+	shim.allocs[shim.nallocs].host = NULL;
 	shim.nallocs++;
 	shim.used += n;
 	*p = a;
@@ -82,8 +86,95 @@ static void
 drop(size_t i)
 {
 	ptx_mem_free(shim.cx, shim.allocs[i].p);
+	free(shim.allocs[i].host);   /* managed memory: unmapped above, now freed */
 	shim.used -= shim.allocs[i].n;
 	shim.allocs[i] = shim.allocs[--shim.nallocs];
+}
+
+/* cuMemAllocManaged: host memory that is device memory at the same address.
+ * Zeroed, so that runs repeat (a GPU gives no promise). */
+CUresult
+cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned flags)
+{
+	CUcontext ctx;
+	CUresult r;
+	ptx_devptr a;
+	void *h = NULL;
+
+	if (!p || !n || (flags != 1 && flags != 2))   /* CU_MEM_ATTACH_GLOBAL, _HOST */
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if ((r = shim_ready(&ctx)))
+		goto out;
+	if (shim.nallocs == shim.capallocs) {
+		size_t cap = shim.capallocs ? shim.capallocs * 2 : 64;
+		void *na = realloc(shim.allocs, cap * sizeof *shim.allocs);
+		if (!na) {
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+			goto out;
+		}
+		shim.allocs = na;
+		shim.capallocs = cap;
+	}
+	if (shim.used + n > SHIM_TOTAL_MEM || !(h = aligned_alloc(256, (n + 255) / 256 * 256))) {
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+		goto out;
+	}
+	memset(h, 0, n);
+	if ((r = shim_merr(ptx_mem_map(shim.cx, h, n, &a)))) {
+		free(h);
+		goto out;
+	}
+	shim.allocs[shim.nallocs].p = a;
+	shim.allocs[shim.nallocs].n = n;
+	shim.allocs[shim.nallocs].ctx = ctx;
+	shim.allocs[shim.nallocs].host = h;
+	shim.nallocs++;
+	shim.used += n;
+	*p = a;
+out:
+	UNLOCK();
+	return r;
+}
+
+/* Managed memory is always where both sides see it: attaching, prefetching
+ * and advice change nothing. */
+CUresult
+cuStreamAttachMemAsync(CUstream s, CUdeviceptr p, size_t n, unsigned flags)
+{
+	(void)s, (void)n, (void)flags;
+	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuMemPrefetchAsync(CUdeviceptr p, size_t n, CUdevice dev, CUstream s)
+{
+	(void)n, (void)dev, (void)s;
+	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuMemAdvise(CUdeviceptr p, size_t n, int advice, CUdevice dev)
+{
+	(void)n, (void)advice, (void)dev;
+	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* CUDA 12.2 on: the place as a CUmemLocation (type, id), passed by value. */
+typedef struct { int type, id; } MemLocation;
+
+CUresult
+cuMemPrefetchAsync_v2(CUdeviceptr p, size_t n, MemLocation loc, unsigned flags, CUstream s)
+{
+	(void)n, (void)loc, (void)flags, (void)s;
+	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuMemAdvise_v2(CUdeviceptr p, size_t n, int advice, MemLocation loc)
+{
+	(void)n, (void)advice, (void)loc;
+	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult
@@ -410,6 +501,12 @@ host_add(void *p, size_t n, unsigned flags, int registered)
 	shim.hosts[shim.nhosts].n = n;
 	shim.hosts[shim.nhosts].flags = flags;
 	shim.hosts[shim.nhosts].registered = registered;
+	{
+		ptx_devptr d;   /* unmapped (a range the interpreter reserves): host copies only */
+		shim.hosts[shim.nhosts].mapped = ptx_mem_map(shim.cx, p, n, &d) == PTX_OK;
+	}
+	if ((flags & HOST_DEVICEMAP) && !shim.hosts[shim.nhosts].mapped)
+		return CUDA_ERROR_OUT_OF_MEMORY;
 	shim.nhosts++;
 	return CUDA_SUCCESS;
 }
@@ -417,7 +514,34 @@ host_add(void *p, size_t n, unsigned flags, int registered)
 static void
 host_drop(int i)
 {
+	if (shim.hosts[i].mapped)
+		ptx_mem_free(shim.cx, (ptx_devptr)(uintptr_t)shim.hosts[i].p);
 	shim.hosts[i] = shim.hosts[--shim.nhosts];
+}
+
+CUresult
+cuMemHostGetDevicePointer_v2(CUdeviceptr *d, void *p, unsigned flags)
+{
+	CUresult r;
+	int i;
+
+	if (!d || !p || flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(NULL))) {
+		if ((i = shim_host_find(p)) < 0 || !shim.hosts[i].mapped)
+			r = CUDA_ERROR_INVALID_VALUE;
+		else
+			*d = (CUdeviceptr)(uintptr_t)p;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemHostGetDevicePointer(CUdeviceptr *d, void *p, unsigned flags)
+{
+	return cuMemHostGetDevicePointer_v2(d, p, flags);
 }
 
 CUresult
@@ -427,8 +551,6 @@ cuMemHostAlloc(void **p, size_t n, unsigned flags)
 
 	if (!p || flags > (HOST_PORTABLE | HOST_DEVICEMAP | HOST_WRITECOMBINED))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (flags & HOST_DEVICEMAP)
-		return CUDA_ERROR_NOT_SUPPORTED;
 	LOCK();
 	if ((r = shim_ready(NULL)))
 		goto out;
@@ -500,7 +622,7 @@ cuMemHostRegister_v2(void *p, size_t n, unsigned flags)
 
 	if (!p || !n || flags > (HOST_PORTABLE | HOST_DEVICEMAP | REGISTER_IOMEMORY | REGISTER_READ_ONLY))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (flags & (HOST_DEVICEMAP | REGISTER_IOMEMORY | REGISTER_READ_ONLY))
+	if (flags & (REGISTER_IOMEMORY | REGISTER_READ_ONLY))
 		return CUDA_ERROR_NOT_SUPPORTED;
 	LOCK();
 	if (!(r = shim_ready(NULL))) {

@@ -147,6 +147,14 @@ CUresult cuMemGetAddressRange_v2();
 CUresult cuMemGetInfo();
 CUresult cuMemGetInfo_v2();
 CUresult cuMemHostAlloc();
+CUresult cuMemAllocManaged();
+CUresult cuMemHostGetDevicePointer();
+CUresult cuMemHostGetDevicePointer_v2();
+CUresult cuStreamAttachMemAsync();
+CUresult cuMemPrefetchAsync();
+CUresult cuMemAdvise();
+CUresult cuMemPrefetchAsync_v2();
+CUresult cuMemAdvise_v2();
 CUresult cuMemHostGetFlags();
 CUresult cuMemHostRegister_v2();
 CUresult cuMemHostUnregister();
@@ -359,6 +367,14 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemGetInfo", 2000, (Proc)cuMemGetInfo},
 	{"cuMemGetInfo", 3020, (Proc)cuMemGetInfo_v2},
 	{"cuMemHostAlloc", 2000, (Proc)cuMemHostAlloc},
+	{"cuMemAllocManaged", 6000, (Proc)cuMemAllocManaged},
+	{"cuMemHostGetDevicePointer", 2020, (Proc)cuMemHostGetDevicePointer},
+	{"cuMemHostGetDevicePointer", 3020, (Proc)cuMemHostGetDevicePointer_v2},
+	{"cuStreamAttachMemAsync", 6000, (Proc)cuStreamAttachMemAsync},
+	{"cuMemPrefetchAsync", 8000, (Proc)cuMemPrefetchAsync},
+	{"cuMemPrefetchAsync", 12020, (Proc)cuMemPrefetchAsync_v2},
+	{"cuMemAdvise", 8000, (Proc)cuMemAdvise},
+	{"cuMemAdvise", 12020, (Proc)cuMemAdvise_v2},
 	{"cuMemHostGetFlags", 2030, (Proc)cuMemHostGetFlags},
 	{"cuMemHostRegister", 6050, (Proc)cuMemHostRegister_v2},
 	{"cuMemHostUnregister", 2000, (Proc)cuMemHostUnregister},

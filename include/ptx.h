@@ -146,6 +146,12 @@ int ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n);
 int ptx_mem_copy_dtoh(ptx_ctx *cx, void *dst, ptx_devptr src, size_t n);
 int ptx_mem_copy_dtod(ptx_ctx *cx, ptx_devptr dst, ptx_devptr src, size_t n);
 int ptx_mem_memset(ptx_ctx *cx, ptx_devptr dst, int byte, size_t n);
+/* Host memory [host, host + size) made device memory at the same address
+ * (zero-copy: kernels read and write it in place, as a GPU does mapped or
+ * managed memory).  The caller keeps ownership: ptx_mem_free(cx, *out)
+ * unmaps it and must come before the memory is freed.  PTX_EINVAL when the
+ * range overlaps device memory or the interpreter's address windows. */
+int ptx_mem_map(ptx_ctx *cx, void *host, size_t size, ptx_devptr *out);
 
 /* Device printf output: called once per printf call of each thread, in the
  * order the GPU would print, with the formatted text (no NUL inside). */

@@ -419,7 +419,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 			L->last = al;
 		}
 		mem = al->p, lo = al->addr, lim = al->size;
-		if (lo + lim > FUNC_WIN)
+		if (lo < FUNC_WIN + 4 * WIN_SIZE && lo + lim > FUNC_WIN)
 			return 0;   /* would reach the windows of the other spaces */
 	} else if (xi->space == MS_KPARAM && !st) {
 		mem = (uint8_t *)(uintptr_t)L->params, lo = 0, lim = L->psize;

@@ -160,6 +160,7 @@ typedef struct {
 	uint8_t *p;
 	char *name;           /* module variable name or NULL */
 	int live;
+	int mapped;           /* host memory at its own address (ptx_mem_map): p is the caller's */
 } Alloc;
 
 struct ptx_module {

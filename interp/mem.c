@@ -7,7 +7,9 @@
  * reused: an address that runs off the end of one buffer lands in a gap
  * (and faults) instead of in its neighbour.  The table is sorted by address,
  * so a lookup is a binary search.  A freed allocation stays in the table
- * (marked dead) so that a fault report can still name it.
+ * (marked dead) so that a fault report can still name it.  Host memory
+ * mapped with ptx_mem_map keeps its host address, wherever that is, and is
+ * inserted in order.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -17,25 +19,51 @@
 #include <string.h>
 #include "interp.h"
 
-int
-interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, uint64_t *addr)
+/* A new entry of the table for [addr, addr + size), in address order; NULL when out of memory. */
+static Alloc *
+slot(ptx_ctx *cx, uint64_t addr)
 {
-	Alloc *a;
+	size_t i = cx->nmem;
 
 	if (cx->nmem == cx->capmem) {
 		size_t nc = cx->capmem ? 2 * cx->capmem : 64;
 		Alloc *m = interp_realloc(cx, cx->mem, nc * sizeof *m);
 		if (!m)
-			return PTX_ENOMEM;
+			return NULL;
 		cx->mem = m;
 		cx->capmem = nc;
 	}
-	a = &cx->mem[cx->nmem];
-	memset(a, 0, sizeof *a);
-	a->p = interp_alloc(cx, size ? size : 1);
-	if (!a->p)
+	while (i > 0 && cx->mem[i - 1].addr > addr)
+		i--;
+	memmove(&cx->mem[i + 1], &cx->mem[i], (cx->nmem - i) * sizeof *cx->mem);
+	cx->nmem++;
+	memset(&cx->mem[i], 0, sizeof cx->mem[i]);
+	cx->mem[i].addr = addr;
+	return &cx->mem[i];
+}
+
+static void
+unslot(ptx_ctx *cx, Alloc *a)
+{
+	size_t i = (size_t)(a - cx->mem);
+
+	memmove(&cx->mem[i], &cx->mem[i + 1], (cx->nmem - i - 1) * sizeof *cx->mem);
+	cx->nmem--;
+}
+
+int
+interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, uint64_t *addr)
+{
+	Alloc *a;
+	uint8_t *p = interp_alloc(cx, size ? size : 1);
+
+	if (!p)
 		return PTX_ENOMEM;
-	a->addr = cx->next_addr;
+	if (!(a = slot(cx, cx->next_addr))) {
+		interp_free(cx, p);
+		return PTX_ENOMEM;
+	}
+	a->p = p;
 	a->size = size;
 	a->live = 1;
 	if (name) {
@@ -44,7 +72,6 @@ interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, uint64_t *addr)
 			memcpy(a->name, name, n);
 	}
 	cx->next_addr += (size + 255) / 256 * 256 + 4096;
-	cx->nmem++;
 	*addr = a->addr;
 	return PTX_OK;
 }
@@ -105,7 +132,8 @@ void
 interp_mem_release(ptx_ctx *cx)
 {
 	for (size_t i = 0; i < cx->nmem; i++) {
-		interp_free(cx, cx->mem[i].p);
+		if (!cx->mem[i].mapped)
+			interp_free(cx, cx->mem[i].p);
 		interp_free(cx, cx->mem[i].name);
 	}
 	interp_free(cx, cx->mem);
@@ -131,9 +159,38 @@ ptx_mem_free(ptx_ctx *cx, ptx_devptr p)
 	a = lookup(cx, p);
 	if (!a || a->addr != p || !a->live)
 		return PTX_EFAULT;
+	if (a->mapped) {   /* the host's memory: forget it, so that a new mapping may reuse the range */
+		unslot(cx, a);
+		return PTX_OK;
+	}
 	a->live = 0;
 	interp_free(cx, a->p);
 	a->p = NULL;
+	return PTX_OK;
+}
+
+int
+ptx_mem_map(ptx_ctx *cx, void *host, size_t size, ptx_devptr *out)
+{
+	uint64_t a = (uint64_t)(uintptr_t)host, n = size ? size : 1;
+	Alloc *al;
+
+	if (!cx || !host || !out || a + n < a)
+		return PTX_EINVAL;
+	/* not in the windows of the other spaces, nor in the allocations' range */
+	if ((a < FUNC_WIN + 4 * WIN_SIZE && a + n > FUNC_WIN) || (a < cx->next_addr + WIN_SIZE && a + n > GLOBAL_BASE))
+		return PTX_EINVAL;
+	for (size_t i = 0; i < cx->nmem; i++)
+		if (cx->mem[i].live && a < cx->mem[i].addr + cx->mem[i].size && cx->mem[i].addr < a + n)
+			return PTX_EINVAL;
+	/* a dead entry at the same address (a freed mapping is removed, so only a device allocation) stays */
+	if (!(al = slot(cx, a)))
+		return PTX_ENOMEM;
+	al->p = host;
+	al->size = size;
+	al->live = 1;
+	al->mapped = 1;
+	*out = a;
 	return PTX_OK;
 }
 
