@@ -1013,9 +1013,10 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_ATOM: case OP_RED: {
 		int first = in->op == OP_ATOM ? 2 : 1;
 		xi->x = X_ATOM;
+		/* add min max inc dec exch cas, or the bitwise and or xor */
 		xi->mod = modofclass(in, MC_ATOMOP);
 		if (!xi->mod)
-			xi->mod = hasmod(in, MOD_CAS) ? MOD_CAS : hasmod(in, MOD_EXCH) ? MOD_EXCH : 0;
+			xi->mod = modofclass(in, MC_BOOL);
 		/* the atom type is the last type word (atom.global.add.noftz.f16 ...) */
 		for (int k = 0; k < in->nty; k++)
 			ty = in->ty[k];
