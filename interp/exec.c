@@ -750,6 +750,15 @@ shfl(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	}
 }
 
+/* The lanes a collective of lane l combines: the active lanes of its
+ * membermask operand (s[k]).  Tiled partitions (cooperative groups) give
+ * each tile its own mask, so one warp instruction may hold several groups. */
+static uint32_t
+group(Launch *L, Warp *w, uint64_t *r, const XIns *xi, int k, uint32_t l, uint32_t m)
+{
+	return ((uint32_t)V(&xi->s[k], l) & m) | 1u << l;
+}
+
 static void
 vote(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
@@ -758,12 +767,13 @@ vote(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (V(&xi->s[0], l) & 1)
 			b |= 1u << l;
 	FOR_LANES(m, l) {
+		uint32_t g = group(L, w, r, xi, 1, l, m), bg = b & g;
 		uint64_t v;
 		switch (xi->mod) {
-		case MOD_ALL: v = b == m; break;
-		case MOD_ANY: v = b != 0; break;
-		case MOD_BALLOT: v = b; break;
-		default: v = b == 0 || b == m; break;   /* uni */
+		case MOD_ALL: v = bg == g; break;
+		case MOD_ANY: v = bg != 0; break;
+		case MOD_BALLOT: v = bg; break;
+		default: v = bg == 0 || bg == g; break;   /* uni */
 		}
 		SET(&xi->d[0], l, v);
 	}
@@ -773,25 +783,23 @@ static void
 match(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
 	uint64_t a[WARP];
-	uint32_t eq[WARP];
-	int all = 1;
 	FOR_LANES(m, l)
 		a[l] = V(&xi->s[0], l) & (xi->ty == TY_B32 ? 0xffffffffull : ~0ull);
 	FOR_LANES(m, l) {
-		eq[l] = 0;
-		FOR_LANES(m, k)
+		uint32_t g = group(L, w, r, xi, 1, l, m), eq = 0;
+		FOR_LANES(g, k)
 			if (a[k] == a[l])
-				eq[l] |= 1u << k;
-		if (eq[l] != m)
-			all = 0;
-	}
-	FOR_LANES(m, l) {
+				eq |= 1u << k;
 		if (xi->mod == MOD_ALL) {
-			SET(&xi->d[0], l, all ? m : 0);
+			int all = 1;
+			FOR_LANES(g, k)
+				if (a[k] != a[l])
+					all = 0;
+			SET(&xi->d[0], l, all ? g : 0);
 			if (xi->nd > 1)
 				SET(&xi->d[1], l, (uint64_t)all);
 		} else
-			SET(&xi->d[0], l, eq[l]);
+			SET(&xi->d[0], l, eq);
 	}
 }
 
@@ -799,26 +807,35 @@ static void
 redux(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
 	int sg = ir_tyinfo[xi->ty].kind == TK_SINT;
-	uint32_t acc = 0;
-	int first = 1;
+	uint32_t done = 0, acc = 0;
 	FOR_LANES(m, l) {
-		uint32_t v = (uint32_t)V(&xi->s[0], l);
-		if (first) {
-			acc = v;
-			first = 0;
-			continue;
-		}
-		switch (xi->mod) {
-		case MOD_ADD: acc += v; break;
-		case MOD_MIN: acc = sg ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
-		case MOD_MAX: acc = sg ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
-		case MOD_AND: acc &= v; break;
-		case MOD_OR: acc |= v; break;
-		case MOD_XOR: acc ^= v; break;
+		uint32_t g = group(L, w, r, xi, 1, l, m);
+		if (!(done >> l & 1)) {
+			/* the first lane of a new group: reduce it, answer its lanes of the same mask */
+			int first = 1;
+			FOR_LANES(g, k) {
+				uint32_t v = (uint32_t)V(&xi->s[0], k);
+				if (first) {
+					acc = v;
+					first = 0;
+					continue;
+				}
+				switch (xi->mod) {
+				case MOD_ADD: acc += v; break;
+				case MOD_MIN: acc = sg ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
+				case MOD_MAX: acc = sg ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
+				case MOD_AND: acc &= v; break;
+				case MOD_OR: acc |= v; break;
+				case MOD_XOR: acc ^= v; break;
+				}
+			}
+			FOR_LANES(g, k)
+				if (group(L, w, r, xi, 1, k, m) == g) {
+					SET(&xi->d[0], k, acc);
+					done |= 1u << k;
+				}
 		}
 	}
-	FOR_LANES(m, l)
-		SET(&xi->d[0], l, acc);
 }
 
 /* ---------------------------------------------------------------- cp.async */
