@@ -725,12 +725,11 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 static void
 shfl(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
-	uint64_t a[WARP];
+	/* a source lane that does not execute the shfl gives 0 (measured on the
+	 * H100: lanes that took another branch or left a loop) */
+	uint64_t a[WARP] = {0};
 	FOR_LANES(m, l)
 		a[l] = V(&xi->s[0], l);
-	for (uint32_t l = 0; l < WARP; l++)
-		if (!(m >> l & 1))
-			a[l] = xi->s[0].k == XO_REG ? r[(size_t)xi->s[0].r * WARP + l] : V(&xi->s[0], l);
 	FOR_LANES(m, l) {
 		uint32_t b = (uint32_t)V(&xi->s[1], l) & 31, c = (uint32_t)V(&xi->s[2], l);
 		uint32_t cv = c & 31, seg = (c >> 8) & 31;
