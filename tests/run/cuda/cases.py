@@ -119,10 +119,11 @@ def grid(n, b):
 
 P = "cuda/"
 case("libm_f32", P + "libm_f32.ptx -k libm_f32 %s -a file:cuda/in.f32 -a zeros:%d -a s32:%d" % (grid(N, 256), 88 * N * 4, N),
-     "1", ("", ".fast"))
+     "1", ("", ".fast", ".G"))
 case("rounded_f32", P + "libm_f32.ptx -k rounded_f32 %s -a file:cuda/in.f32 -a zeros:%d -a s32:%d" % (grid(N, 128), 32 * N * 4, N),
      "1", ("", ".li"))
-case("libm_f64", P + "libm_f64.ptx -k libm_f64 %s -a file:cuda/in.f64 -a zeros:%d -a s32:%d" % (grid(N, 128), 93 * N * 8, N), "1")
+case("libm_f64", P + "libm_f64.ptx -k libm_f64 %s -a file:cuda/in.f64 -a zeros:%d -a s32:%d" % (grid(N, 128), 93 * N * 8, N), "1",
+     ("", ".G"))
 case("int_ops", P + "int_ops.ptx -k int_ops %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 67 * N * 4, N),
      "1", ("", ".G"))
 case("video", P + "int_ops.ptx -k video_simd %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 44 * N * 4, N), "1")
@@ -162,6 +163,16 @@ case("atomic_ref", P + "libcxx.ptx -k atomic_ref_ops -g 4 -b 128 -a file:cuda/in
 case("bitfields", P + "libcxx.ptx -k bitfields -g 2 -b 128 -a file:cuda/in.odd -a zeros:2048 -a zeros:2048 -a s32:256", "1 2")
 case("malloc", P + "libcxx.ptx -k malloc_ops -g 2 -b 128 -a file:cuda/in.u32 -a zeros:1024 -a s32:256", "1")
 case("cub_more", P + "cub_more.ptx -k cub_more -g 2 -b 128 -a file:cuda/in.i32 -a zeros:%d -a s32:1000" % (2 * 2368 * 4), "1")
+case("narrow", P + "narrow.ptx -k narrow %s -a file:cuda/in.u32 -a file:cuda/in.u32 -a zeros:%d -a zeros:%d -a zeros:%d "
+     "-a s32:%d" % (grid(N, 128), N, 2 * N, 19 * N * 4, N), "2 3 4", ("", ".G"))
+AX = P + "narrow.ptx -k _Z6axpy_t"
+case("axpy_f32", AX + "IfLi3EEvT_PKS0_PS0_i -g 2 -b 256 -a f32:2.5 -a file:cuda/in.f32 -a file:cuda/in.r32 -a s32:512", "2",
+     ("", ".G"))
+case("axpy_f64", AX + "IdLi2EEvT_PKS0_PS0_i -g 4 -b 128 -a f64:-0.75 -a file:cuda/in.f64 -a file:cuda/in.f64 -a s32:512", "2")
+case("axpy_f16", AX + "I6__halfLi4EEvT_PKS1_PS1_i -g 2 -b 256 -a f16:1.5 -a file:cuda/in.h16 -a file:cuda/in.h16 "
+     "-a s32:512", "2", ("", ".G"))
+case("axpy_s32", AX + "IiLi5EEvT_PKS0_PS0_i -g 4 -b 256 -a s32:-3 -a file:cuda/in.u32 -a file:cuda/in.u32 -a s32:1024", "2")
+case("int_more", P + "int_more.ptx -k int_more %s -a file:cuda/in.u64 -a zeros:%d -a s32:%d" % (grid(N, 128), 27 * N * 8, N), "1")
 case("llvm_mix", P + "llvm_mix.ptx -k llvm_mix %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 16 * N * 4, N), "1")
 case("llvm_reduce", P + "llvm_mix.ptx -k llvm_reduce -g 4 -b 256 -a file:cuda/in.r32 -a zeros:16 -a s32:1000", "1")
 faults = {}

@@ -1,6 +1,6 @@
 // Single-precision libm and intrinsics, one result per function and input.
 // Built plain, with -use_fast_math (the .approx forms) and with -lineinfo.
-// variants: fast li
+// variants: fast li G
 #include "sweep.h"
 
 extern "C" __global__ void libm_f32(const float *a, float *out, int n)

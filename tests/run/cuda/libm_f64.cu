@@ -1,5 +1,6 @@
 // Double-precision libm and rounded intrinsics.
 #include "sweep.h"
+// variants: G
 
 extern "C" __global__ void libm_f64(const double *a, double *out, int n)
 {
