@@ -161,6 +161,7 @@ struct ptx_module {
 	size_t nslused;               /* filled entries of sl */
 	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
 	int bad;                      /* ptx_module_parse: the module has errors */
+	const int *fuse;              /* while loading a function: its interp_contract_plan */
 	ptx_module *next;
 };
 
@@ -381,6 +382,10 @@ SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
  * operand, operands flattened into out[] (the count), and a memory operand
  * as it would be in state space sp (SP_*): xi's space, abase and aoff. */
 int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
+/* contract.c: for each instruction of f, the mul an add/sub fuses with as ptxas does: 0, or
+ * (the mul's index + 1) << 3 | 4 when a neg sits between | the product's operand (1 or 2);
+ * NULL when nothing fuses (or no memory) */
+int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
 int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
 int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
 

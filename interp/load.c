@@ -942,6 +942,33 @@ bcast(ptx_module *pm, XIns *xi)
 		}
 }
 
+/* An add or sub that ptxas fuses with the mul before it (contract.c)
+ * becomes an fma of the mul's operands and its own other operand. */
+static int
+contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
+{
+	int pl = pm->fuse[(int)(xi - pm->code) - x->pc0], which = pl & 3, neg = (pl & 4) != 0;
+	const Ins *p = x->f->ins[(pl >> 3) - 1];
+	XOp o[3], *ns;
+
+	if (xop(pm, &p->opnd[1], ty, &o[0]) || xop(pm, &p->opnd[2], ty, &o[1]))
+		return -1;
+	o[2] = xi->s[which == 1 ? 1 : 0];
+	if (!(ns = interp_realloc(pm->cx, xi->s, 4 * sizeof *xi->s)))
+		return -1;
+	memcpy(ns, o, sizeof o);
+	xi->s = ns;
+	xi->ns = 3;
+	xi->alu.nsrc = 3;
+	xi->alu.op = OP_FMA;
+	/* p + c, p - c, c - p; a neg on the product flips it once more */
+	if ((in->op == OP_SUB && which == 2) != neg)
+		xi->alu.flags |= ALU_NEGAB;
+	if (in->op == OP_SUB && which == 1)
+		xi->alu.flags |= ALU_NEGC;
+	return 0;
+}
+
 static int
 decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1170,6 +1197,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return -1;
 	if (srcs(pm, xi, in, in->ndst, in->op == OP_CVT && in->nty > 1 ? in->ty[in->nty - 1] : ty))
 		return -1;
+	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
+		return -1;
 	/* alu_exec applies a `!p` itself where negsrc says so: pass the plain register */
 	for (int k = 0; k < xi->ns && k < 32; k++)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))
@@ -1262,6 +1291,7 @@ interp_load(ptx_module *pm)
 		Func *f = m->fn[i];
 		if (!f->hasbody)
 			continue;
+		pm->fuse = interp_contract_plan(cx, m, f);
 		for (int k = 0; k < f->nins; k++) {
 			XIns *xi = &pm->code[x->pc0 + k];
 			if (decode(pm, x, xi, f->ins[k]) != 0) {
@@ -1275,6 +1305,8 @@ interp_load(ptx_module *pm)
 				xi->guard = -1;
 			}
 		}
+		interp_free(cx, (void *)pm->fuse);
+		pm->fuse = NULL;
 		pm->code[x->pc0 + f->nins].x = X_END;
 		pm->code[x->pc0 + f->nins].fn = x;
 		pm->code[x->pc0 + f->nins].guard = -1;

@@ -173,6 +173,10 @@ case("axpy_f16", AX + "I6__halfLi4EEvT_PKS1_PS1_i -g 2 -b 256 -a f16:1.5 -a file
      "-a s32:512", "2", ("", ".G"))
 case("axpy_s32", AX + "IiLi5EEvT_PKS0_PS0_i -g 4 -b 256 -a s32:-3 -a file:cuda/in.u32 -a file:cuda/in.u32 -a s32:1024", "2")
 case("int_more", P + "int_more.ptx -k int_more %s -a file:cuda/in.u64 -a zeros:%d -a s32:%d" % (grid(N, 128), 27 * N * 8, N), "1")
+case("contract", P + "contract.ptx -k contract %s -a file:cuda/in.f32 -a zeros:%d -a s32:%d" % (grid(N, 128), 32 * N * 4, N),
+     "1", ("", ".G"))
+case("named_barriers", P + "barriers.ptx -k named_barriers -g 2 -b 128 -a file:cuda/in.u32 -a zeros:%d -a s32:256"
+     % (3 * 256 * 4), "1", ("", ".G"))
 case("llvm_mix", P + "llvm_mix.ptx -k llvm_mix %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 16 * N * 4, N), "1")
 case("llvm_reduce", P + "llvm_mix.ptx -k llvm_reduce -g 4 -b 256 -a file:cuda/in.r32 -a zeros:16 -a s32:1000", "1")
 faults = {}
