@@ -4,22 +4,27 @@
  * PTX lets the code generator fuse a mul and an add (or sub) that carry no
  * rounding modifier, and ptxas does so whenever it optimizes (not for a
  * module whose .target says debug, as nvcc -G writes it): the sum is then
- * rounded once.  Measured on the H100 with inline PTX
- * (tests/run/cuda/contract.cu, and the SASS ptxas makes of it):
+ * rounded once.  Measured on the H100 with inline and hand-written PTX
+ * (tests/run/cuda/contract.cu, contract_cfg.ptx) and the SASS ptxas makes:
  *   - f32, f64, f16, bf16, f16x2 and bf16x2 alike;
  *   - the add may have .sat (FFMA.SAT); the mul may not; the two must
  *     agree on .ftz; a .rn (or other rounding) on either keeps them apart;
- *   - a product is fused only when every reader of it is an add that
- *     fuses it (a product also read by a compare, say, stays a FMUL, and
- *     the adds round it), and then into each of them;
- *   - a - b*c and -(b*c) + a fuse with the product negated;
- *   - when both operands of the add are products, the first is fused and
- *     the second rounded.
- * We fuse only what we can prove: the mul (and a neg between) in the same
- * block as the add, before it, unguarded, and no register the mul reads
- * written in between, so that the fma reads the mul's operands as they
- * were.  The add then executes as an fma of the mul's sources; the mul
- * itself still runs, for its other readers.
+ *   - a product (one mul instruction) is fused only when every reader of
+ *     it is such an add, and then into each of them; one also read by a
+ *     compare or a store stays a FMUL and its adds round it;
+ *   - a - b*c and -(b*c) + a fuse with the product negated; a mov between
+ *     mul and add does not matter;
+ *   - when both operands are products, the first is fused if it can be,
+ *     else the second;
+ *   - mul and add must lie in one straight run of code: the same block, or
+ *     blocks joined by unconditional branches.  An add in a conditional
+ *     block (even one the mul dominates) or past a merge is not fused.
+ * Not modelled: ptxas unrolls loops of constant trip count and then fuses
+ * across iterations; it also fuses when a register the mul read is written
+ * again before the add (it works on values).  We fuse only where the add
+ * can read the mul's operands from their registers: nothing in between
+ * writes them.  The add then executes as an fma of the mul's sources; the
+ * mul itself still runs.
  */
 #include <string.h>
 #include "interp.h"
@@ -48,10 +53,16 @@ debugtarget(const Module *m)
 	return 0;
 }
 
-/* The instruction defining the register operand o of in (operand index oi),
- * or -1: its SSA value is the (oi-th register) use after the guard. */
 static int
-definer(const Func *f, const Ins *in, int oi)
+floatty(int t)
+{
+	return t == TY_F32 || t == TY_F64 || t == TY_F16 || t == TY_F16X2 || t == TY_BF16 || t == TY_BF16X2;
+}
+
+/* The SSA value read by register operand oi of in, or -1: the uses list
+ * the guard first, then the source registers in operand order. */
+static int
+usedval(const Ins *in, int oi)
 {
 	int u = in->guard ? 1 : 0;
 	for (int i = in->ndst; i < oi; i++)
@@ -59,119 +70,148 @@ definer(const Func *f, const Ins *in, int oi)
 			u++;
 	if (in->opnd[oi].kind != OK_REG || u >= in->nuse)
 		return -1;
-	return f->val[in->use[u]].ins;
+	return in->use[u];
 }
 
-/* Is no register that fn->ins[from] reads written by fn->ins[from+1 .. to-1]? */
+/* The block that b continues: its one predecessor when that ends in an
+ * unconditional branch or falls through to b alone; else b itself. */
 static int
-unchanged(const Func *f, int from, int to)
+runhead(const Func *f, int b)
 {
-	const Ins *p = f->ins[from];
-	for (int i = from + 1; i < to; i++) {
-		const Ins *q = f->ins[i];
-		for (int d = 0; d < q->ndef; d++)
-			for (int u = 0; u < p->nuse; u++)
-				if (f->val[q->def[d]].reg == f->val[p->use[u]].reg)
-					return 0;
-	}
-	return 1;
+	for (int n = 0; n < 64 && f->blk[b].npred == 1 && f->blk[f->blk[b].pred[0]].nsucc == 1; n++)
+		b = f->blk[b].pred[0];
+	return b;
 }
 
-/* A plain product of add's type and .ftz, defined at index i before k in
- * k's block, whose operands still hold at k. */
+/* Does the straight run from fn->ins[i] to fn->ins[k] (i's block, then the
+ * single successors) write none of the registers mul m reads? */
 static int
-product(const Func *f, int i, int k)
+unchanged(const Func *f, const Ins *m, int i, int k)
 {
-	const Ins *a = f->ins[k], *p;
-	if (i < 0 || i >= k)
-		return 0;
-	p = f->ins[i];
-	return p->op == OP_MUL && p->ty[0] == a->ty[0] && !p->guard && p->nopnd == 3 && !rounded(p) &&
-	    !hasmod(p, MOD_SAT) && hasmod(p, MOD_FTZ) == hasmod(a, MOD_FTZ) && p->blk == a->blk &&
-	    unchanged(f, i, k);
-}
-
-/* The operand (1 or 2) of the add at k whose product it would fuse, looking
- * through a neg (*neg), or 0; *vid is the product's (or the neg's) value. */
-static int
-candidate(const Module *m, const Func *f, int k, int *neg, int *vid)
-{
-	const Ins *a = f->ins[k];
-	int t = a->ty[0];
-
-	if ((a->op != OP_ADD && a->op != OP_SUB) || a->nopnd != 3 || a->ndst != 1 || rounded(a) || debugtarget(m))
-		return 0;
-	if (t != TY_F32 && t != TY_F64 && t != TY_F16 && t != TY_F16X2 && t != TY_BF16 && t != TY_BF16X2)
-		return 0;
-	for (int oi = 1; oi <= 2; oi++) {
-		int i = definer(f, a, oi);
-		*neg = 0;
-		if (product(f, i, k)) {
-			*vid = f->ins[i]->def[0];
-			return oi;
+	int b = f->ins[i]->blk, j = i + 1;
+	for (int n = 0; n < 64; n++) {
+		int end = b == f->ins[k]->blk ? k : f->blk[b].i1;
+		for (; j < end; j++) {
+			const Ins *q = f->ins[j];
+			for (int d = 0; d < q->ndef; d++)
+				for (int u = 0; u < m->nuse; u++)
+					if (f->val[q->def[d]].reg == f->val[m->use[u]].reg)
+						return 0;
 		}
-		if (i >= 0 && i < k) {
-			/* -(b*c): a neg of the add's type and .ftz over a product */
-			const Ins *n = f->ins[i];
-			int j = n->op == OP_NEG && !n->guard && n->ty[0] == t && n->blk == a->blk && n->ndef == 1 &&
-			    hasmod(n, MOD_FTZ) == hasmod(a, MOD_FTZ) ? definer(f, n, 1) : -1;
-			if (product(f, j, k)) {
-				*neg = 1;
-				*vid = n->def[0];
-				return oi;
-			}
-		}
+		if (b == f->ins[k]->blk)
+			return 1;
+		if (f->blk[b].nsucc != 1)
+			return 0;
+		b = f->blk[b].succ[0];
+		j = f->blk[b].i0;
 	}
 	return 0;
+}
+
+typedef struct {
+	int *nuse;    /* readers of each value, phis included */
+	int *good;    /* readers that are adds able to fuse it */
+} Plan;
+
+/* The mul whose product value v is (through movs and negs, each the one
+ * reader of what it copies), with *neg its sign; -1 if none. */
+static int
+source(const Func *f, const Plan *p, int v, int *neg)
+{
+	*neg = 0;
+	for (int n = 0; n < 8 && v >= 0 && f->val[v].ins >= 0; n++) {
+		const Ins *d = f->ins[f->val[v].ins];
+		if (d->guard || d->ndef != 1)
+			return -1;
+		if (d->op == OP_MUL)
+			return d->nopnd == 3 && !rounded(d) && !hasmod(d, MOD_SAT) ? f->val[v].ins : -1;
+		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || d->opnd[1].kind != OK_REG)
+			return -1;
+		if (d->op == OP_NEG)
+			*neg ^= 1;
+		v = d->use[0];
+		if (p->nuse[v] != 1)
+			return -1;
+	}
+	return -1;
+}
+
+/* Could the add at k fuse the product in its operand oi?  Returns the
+ * mul's index, or -1. */
+static int
+fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
+{
+	const Ins *a = f->ins[k], *m;
+	int v = usedval(a, oi), i = v >= 0 ? source(f, p, v, neg) : -1;
+	if (i < 0 || i >= k)
+		return -1;
+	m = f->ins[i];
+	if (m->ty[0] != a->ty[0] || hasmod(m, MOD_FTZ) != hasmod(a, MOD_FTZ))
+		return -1;
+	if (runhead(f, m->blk) != runhead(f, a->blk) || !unchanged(f, m, i, k))
+		return -1;
+	return i;
+}
+
+static int
+plainadd(const Ins *a)
+{
+	return (a->op == OP_ADD || a->op == OP_SUB) && a->nopnd == 3 && a->ndst == 1 && !rounded(a) &&
+	    !a->guard && floatty(a->ty[0]);
 }
 
 int *
 interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 {
-	int *nuse, *good;
+	Plan p;
 	int *plan;
+	size_t nv = (size_t)f->nval + 1;
 
 	if (!f->built || debugtarget(m))
 		return NULL;
-	nuse = interp_alloc(cx, (size_t)(f->nval + 1) * sizeof *nuse);
-	good = interp_alloc(cx, (size_t)(f->nval + 1) * sizeof *good);
+	p.nuse = interp_alloc(cx, nv * sizeof *p.nuse);
+	p.good = interp_alloc(cx, nv * sizeof *p.good);
 	plan = interp_alloc(cx, (size_t)(f->nins + 1) * sizeof *plan);
-	if (!nuse || !good || !plan) {
-		interp_free(cx, nuse);
-		interp_free(cx, good);
+	if (!p.nuse || !p.good || !plan) {
+		interp_free(cx, p.nuse);
+		interp_free(cx, p.good);
 		interp_free(cx, plan);
 		return NULL;
 	}
-	memset(nuse, 0, (size_t)(f->nval + 1) * sizeof *nuse);
-	memset(good, 0, (size_t)(f->nval + 1) * sizeof *good);
+	memset(p.nuse, 0, nv * sizeof *p.nuse);
+	memset(p.good, 0, nv * sizeof *p.good);
 	memset(plan, 0, (size_t)(f->nins + 1) * sizeof *plan);
-	/* every reader of every value, phis included */
 	for (int k = 0; k < f->nins; k++)
 		for (int u = 0; u < f->ins[k]->nuse; u++)
-			nuse[f->ins[k]->use[u]]++;
+			p.nuse[f->ins[k]->use[u]]++;
 	for (int b = 0; b < f->nblk; b++)
-		for (int p = 0; p < f->blk[b].nphi; p++)
-			for (int a = 0; a < f->blk[b].phi[p].narg; a++)
-				if (f->blk[b].phi[p].arg[a] >= 0)
-					nuse[f->blk[b].phi[p].arg[a]]++;
-	/* the adds that would fuse each value (a product, or a neg of one) */
+		for (int q = 0; q < f->blk[b].nphi; q++)
+			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
+				if (f->blk[b].phi[q].arg[a] >= 0)
+					p.nuse[f->blk[b].phi[q].arg[a]]++;
+	/* the adds that could fuse each product value (the value they read) */
 	for (int k = 0; k < f->nins; k++) {
-		int neg, vid, oi = candidate(m, f, k, &neg, &vid);
-		if (oi)
-			good[vid]++;
+		int neg;
+		if (!plainadd(f->ins[k]))
+			continue;
+		for (int oi = 1; oi <= 2; oi++)
+			if (fusable(f, &p, k, oi, &neg) >= 0)
+				p.good[usedval(f->ins[k], oi)]++;
 	}
+	/* each add fuses its first operand whose product has no other reader */
 	for (int k = 0; k < f->nins; k++) {
-		int neg, vid, oi = candidate(m, f, k, &neg, &vid);
-		int whole = oi && nuse[vid] == good[vid];
-		int mul = f->val[vid].ins;
-		if (whole && neg) {   /* and the product's one reader is the neg */
-			mul = f->val[f->ins[mul]->use[0]].ins;
-			whole = nuse[f->ins[mul]->def[0]] == 1;
+		int neg, i;
+		if (!plainadd(f->ins[k]))
+			continue;
+		for (int oi = 1; oi <= 2; oi++) {
+			int v = usedval(f->ins[k], oi);
+			if ((i = fusable(f, &p, k, oi, &neg)) >= 0 && p.nuse[v] == p.good[v]) {
+				plan[k] = (i + 1) << 3 | neg << 2 | oi;
+				break;
+			}
 		}
-		if (whole)
-			plan[k] = (mul + 1) << 3 | neg << 2 | oi;
 	}
-	interp_free(cx, nuse);
-	interp_free(cx, good);
+	interp_free(cx, p.nuse);
+	interp_free(cx, p.good);
 	return plan;
 }

@@ -175,6 +175,8 @@ case("axpy_s32", AX + "IiLi5EEvT_PKS0_PS0_i -g 4 -b 256 -a s32:-3 -a file:cuda/i
 case("int_more", P + "int_more.ptx -k int_more %s -a file:cuda/in.u64 -a zeros:%d -a s32:%d" % (grid(N, 128), 27 * N * 8, N), "1")
 case("contract", P + "contract.ptx -k contract %s -a file:cuda/in.f32 -a zeros:%d -a s32:%d" % (grid(N, 128), 32 * N * 4, N),
      "1", ("", ".G"))
+case("contract_cfg", P + "contract_cfg.ptx -g 2 -b 256 -a file:cuda/in.f32 -a zeros:%d -a s32:%d" % (16 * (N - 2) * 4, N - 2),
+     "1")
 case("named_barriers", P + "barriers.ptx -k named_barriers -g 2 -b 128 -a file:cuda/in.u32 -a zeros:%d -a s32:256"
      % (3 * 256 * 4), "1", ("", ".G"))
 case("llvm_mix", P + "llvm_mix.ptx -k llvm_mix %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 16 * N * 4, N), "1")
