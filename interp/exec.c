@@ -698,6 +698,7 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 			uint64_t a = 0;
 			if (interp_mem_new(L->cx, arg(L, w, xi, 0, l, 8), NULL, &a) != PTX_OK)
 				a = 0;
+			L->last = NULL;   /* the allocation table may have moved */
 			setret(w, xi, l, a, 8);
 			break;
 		}
