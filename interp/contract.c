@@ -125,7 +125,8 @@ source(const Func *f, const Plan *p, int v, int *neg)
 			return -1;
 		if (d->op == OP_MUL)
 			return d->nopnd == 3 && !rounded(d) && !hasmod(d, MOD_SAT) ? f->val[v].ins : -1;
-		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || d->opnd[1].kind != OK_REG)
+		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || d->opnd[1].kind != OK_REG ||
+		    hasmod(d, MOD_FTZ))
 			return -1;
 		if (d->op == OP_NEG)
 			*neg ^= 1;
