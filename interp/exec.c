@@ -646,6 +646,46 @@ finish_call(Launch *L, Warp *w)
 	(void)L;
 }
 
+/* alloca, stacksave, stackrestore (xi->mod: the opcode).  The frame stack
+ * is the warp's (every lane's local memory has the same layout), so an
+ * alloca takes the largest size its lanes ask for, aligned, at the top of
+ * the stack, and gives each lane that local address; a return pops it with
+ * the frame.  stackrestore takes the first lane's pointer.  The contents
+ * behave as on the GPU; the addresses do not: the H100 gives each thread
+ * its own stack, growing down (a block sits at the saved pointer less its
+ * size rounded to the alignment, tests/run/cuda/stack_sr.ptx). */
+static int
+stack(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t need = 0, align = xi->ns > 1 ? V(&xi->s[1], __builtin_ctz(m)) : 8, top;
+
+	if (xi->mod == OP_STACKSAVE) {
+		FOR_LANES(m, l)
+			SET(&xi->d[0], l, w->sp);
+		return 0;
+	}
+	if (xi->mod == OP_STACKRESTORE) {
+		uint64_t v = V(&xi->s[0], __builtin_ctz(m));
+		if (v <= w->sp)
+			w->sp = (uint32_t)v;
+		return 0;
+	}
+	FOR_LANES(m, l)
+		if (V(&xi->s[0], l) > need)
+			need = V(&xi->s[0], l);
+	if (align < 8 || (align & (align - 1)))
+		align = 8;
+	top = (w->sp + align - 1) & ~(align - 1);
+	if (need > (1u << 24) || top + need > (1u << 24) || growlocal(L, w, (uint32_t)(top + need))) {
+		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_TRAP, 0, 0, "alloca: local memory exhausted");
+		return -1;
+	}
+	FOR_LANES(m, l)
+		SET(&xi->d[0], l, top);
+	w->sp = (uint32_t)((top + need + 7) & ~7ull);
+	return 0;
+}
+
 /* ---------------------------------------------------------------- builtins */
 
 static uint64_t
@@ -900,7 +940,7 @@ static const uint8_t straight[NX] = {
 	[X_ATOM] = 1, [X_CVTA] = 1, [X_CVTATO] = 1, [X_ISSPACEP] = 1, [X_NOP] = 1, [X_SHFL] = 1,
 	[X_VOTE] = 1, [X_MATCH] = 1, [X_REDUX] = 1, [X_ACTIVEMASK] = 1, [X_ELECT] = 1,
 	[X_BARWARP] = 1, [X_MOVN] = 1, [X_CPASYNC] = 1, [X_LDMATRIX] = 1, [X_STMATRIX] = 1,
-	[X_MOVMATRIX] = 1, [X_MMA] = 1,
+	[X_MOVMATRIX] = 1, [X_MMA] = 1, [X_STACK] = 1,
 };
 
 /* The number of lanes in m, without the library call that
@@ -952,7 +992,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
 		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
 		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_MBAR, &&L_X_BULK, &&L_X_TMAP,
-		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_END, &&L_X_UNSUPPORTED
+		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_STACK, &&L_X_END, &&L_X_UNSUPPORTED
 	};
 	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
@@ -1360,6 +1400,12 @@ interp_run(Launch *L, Warp *w, int slice)
 				SET(&xi->d[0], l, v[0]);
 				SET(&xi->d[1], l, v[1]);
 			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_STACK) {
+			if (stack(L, w, r, xi, m))
+				return RUN_FAULT;
 			t->pc++;
 			NEXT;
 		}

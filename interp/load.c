@@ -1183,6 +1183,12 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		 * register files are not a shared budget, so nothing to move */
 		xi->x = X_NOP;
 		return 0;
+	case OP_ALLOCA: case OP_STACKSAVE: case OP_STACKRESTORE:
+		xi->x = X_STACK;
+		xi->mod = (uint16_t)in->op;
+		if (in->op != OP_STACKRESTORE && dsts(pm, xi, &in->opnd[0]))
+			return -1;
+		return srcs(pm, xi, in, in->op == OP_STACKRESTORE ? 0 : 1, ty);
 	case OP_ACTIVEMASK:
 		xi->x = X_ACTIVEMASK;
 		return dsts(pm, xi, &in->opnd[0]);

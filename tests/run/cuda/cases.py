@@ -180,6 +180,9 @@ case("contract_cfg", P + "contract_cfg.ptx -g 2 -b 256 -a file:cuda/in.f32 -a ze
 case("sregs3d", P + "sregs.ptx -k sregs3d -g 3,2,2 -b 8,4,4 -s 512 -a file:cuda/in.r32 -a zeros:%d -a zeros:%d "
      "-a s32:20 -a s32:7 -a s32:6" % (6 * 1536 * 4, 20 * 7 * 6 * 4), "1 2", ("", ".G"))
 case("printf_more", P + "sregs.ptx -k printf_more -b 32 -a file:cuda/in.i32 -a s32:32", "", ("", ".G"))
+case("alloca", P + "alloca.ptx -k alloca_ops %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 3 * N * 4, N),
+     "1", ("", ".G"))
+case("stack_sr", P + "stack_sr.ptx -g 2 -b 128 -a file:cuda/in.u32 -a zeros:%d -a s32:256" % (256 * 4), "1")
 case("named_barriers", P + "barriers.ptx -k named_barriers -g 2 -b 128 -a file:cuda/in.u32 -a zeros:%d -a s32:256"
      % (3 * 256 * 4), "1", ("", ".G"))
 case("llvm_mix", P + "llvm_mix.ptx -k llvm_mix %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 16 * N * 4, N), "1")

@@ -6,8 +6,8 @@
 #   NAME.G.ptx      nvcc -arch=sm_90 -ptx -G
 #   NAME.ptx (.cl)  clang -O2 (OpenCL C) then llc -mcpu=sm_80 -mattr=+ptx70
 # A source's "// variants: ..." line lists the builds it gets besides the
-# plain one.  contract_cfg.ptx is written by hand.  The cases that run
-# them are written by cases.py.
+# plain one.  contract_cfg.ptx and stack_sr.ptx are written by hand.  The
+# cases that run them are written by cases.py.
 # Environment: NVCC, CLANG, LLC.
 set -eu
 cd "$(dirname "$0")"
