@@ -1142,27 +1142,29 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 		CASE(X_ATOM) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
-			unsigned sz = xi->size;
+			unsigned sz = xi->size, nv = (unsigned)xi->aux >> 8;   /* nv > 1: a vector add */
 			FOR_LANES(m, l) {
 				uint64_t a = ADDR(xi, l);
-				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz, 1, xi);
-				uint64_t old = 0, nw;
+				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz * nv, 1, xi);
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
 				if (L->sh)
 					interp_atom_lock(L, p, 1);
-				memcpy(&old, p, sz);
-				nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[0], l),
-				    xi->ns > 1 ? V(&xi->s[1], l) : 0, xi->aux);
-				memcpy(p, &nw, sz);
+				for (unsigned e = 0; e < nv; e++) {
+					uint64_t old = 0, nw;
+					memcpy(&old, p + e * sz, sz);
+					nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[nv > 1 ? e : 0], l),
+					    nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, xi->aux & 1);
+					memcpy(p + e * sz, &nw, sz);
+					if (xi->nd > e)
+						SET(&xi->d[e], l, old);
+				}
 				if (L->sh)
 					interp_atom_lock(L, p, 0);
-				if (xi->nd)
-					SET(&xi->d[0], l, old);
 			}
 			if (L->st)
-				interp_count_mem(L, xi, m, ad, sz);
+				interp_count_mem(L, xi, m, ad, sz * nv);
 			t->pc++;
 			NEXT;
 		}

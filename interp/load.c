@@ -1049,13 +1049,16 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			ty = in->ty[k];
 		xi->ty = (uint8_t)ty;
 		xi->size = (uint8_t)tybytes(ty);
-		if (!xi->mod || xi->size > 8 || in->vec > 1)
+		/* .v2/.v4/.v8: that many elements, each its own atomic add (sm_90) */
+		if (!xi->mod || xi->size > 8 || (in->vec > 1 && xi->mod != MOD_ADD))
 			return -1;
 		if (in->op == OP_ATOM && dsts(pm, xi, &in->opnd[0]))
 			return -1;
 		if (xaddr(pm, x, in, &in->opnd[first - 1], xi) || srcs(pm, xi, in, first, ty))
 			return -1;
-		xi->aux = hasmod(in, MOD_FTZ);
+		if (in->vec > 1 && (xi->ns != in->vec || (in->op == OP_ATOM && xi->nd != in->vec)))
+			return -1;
+		xi->aux = hasmod(in, MOD_FTZ) | (in->vec > 1 ? in->vec : 1) << 8;
 		return 0;
 	}
 	case OP_CVTA:
@@ -1182,6 +1185,21 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		/* register reallocation between warpgroups: the interpreter's
 		 * register files are not a shared budget, so nothing to move */
 		xi->x = X_NOP;
+		return 0;
+	case OP_DISCARD:
+		/* the line's contents become undefined: keeping them is one outcome */
+		xi->x = X_NOP;
+		return 0;
+	case OP_CREATEPOLICY_FRACTIONAL: case OP_CREATEPOLICY_RANGE: case OP_CREATEPOLICY_CVT:
+		/* an opaque L2 cache policy that only cache hints read, which the
+		 * interpreter has no cache for: 0 */
+		xi->x = X_MOV;
+		if (dsts(pm, xi, &in->opnd[0]) || !(xi->s = interp_alloc(pm->cx, sizeof *xi->s)))
+			return -1;
+		memset(xi->s, 0, sizeof *xi->s);
+		xi->s[0].k = XO_IMM;
+		xi->ns = 1;
+		bcast(pm, xi);
 		return 0;
 	case OP_ALLOCA: case OP_STACKSAVE: case OP_STACKRESTORE:
 		xi->x = X_STACK;

@@ -183,6 +183,8 @@ case("printf_more", P + "sregs.ptx -k printf_more -b 32 -a file:cuda/in.i32 -a s
 case("alloca", P + "alloca.ptx -k alloca_ops %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 3 * N * 4, N),
      "1", ("", ".G"))
 case("stack_sr", P + "stack_sr.ptx -g 2 -b 128 -a file:cuda/in.u32 -a zeros:%d -a s32:256" % (256 * 4), "1")
+case("atomics_vec", P + "atomics_vec.ptx -k atomics_vec -g 4 -b 128 -a file:cuda/in.u32 -a zeros:192 -a zeros:%d "
+     "-a s32:512" % (2 * 512 * 4), "1 2", ("", ".G"))
 case("named_barriers", P + "barriers.ptx -k named_barriers -g 2 -b 128 -a file:cuda/in.u32 -a zeros:%d -a s32:256"
      % (3 * 256 * 4), "1", ("", ".G"))
 case("llvm_mix", P + "llvm_mix.ptx -k llvm_mix %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 16 * N * 4, N), "1")
