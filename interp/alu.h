@@ -58,7 +58,9 @@ enum {
 	ALU_SHIFTAMT  = 1u << 13,
 	ALU_LEFT      = 1u << 14,  /* shf.l */
 	ALU_INTRND    = 1u << 15,  /* cvt rounding is an integer rounding (.rni ...) */
-	ALU_RNDSET    = 1u << 16   /* a rounding modifier was written */
+	ALU_RNDSET    = 1u << 16,  /* a rounding modifier was written */
+	ALU_NEGAB     = 1u << 17,  /* fma: negate the product (a mul and add ptxas fuses, contract.c) */
+	ALU_NEGC      = 1u << 18   /* fma: negate the addend */
 };
 
 typedef struct AluOp AluOp;

@@ -37,6 +37,8 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	case OP_LG2: case OP_EX2: case OP_TANH: case OP_SET: case OP_SETP: case OP_SELP: case OP_SLCT:
 	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_LOP3: case OP_SHF:
 	case OP_SHL: case OP_SHR: case OP_PRMT: case OP_CVT: case OP_CVT_PACK: case OP_MOV:
+	case OP_VADD2: case OP_VSUB2: case OP_VAVRG2: case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2:
+	case OP_VADD4: case OP_VSUB4: case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
 		break;
 	default:
 		*why = "not a per-lane ALU instruction";
@@ -104,6 +106,12 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 				op->cmp = in->mod[i];
 			break;
 		}
+	}
+	if (in->op >= OP_VADD2 && in->op <= OP_VSET4) {
+		/* the SIMD video forms nvcc's intrinsics write: every element, in place */
+		for (int i = 0; i < in->nopnd; i++)
+			if (in->opnd[i].sel != SEL_NONE) { *why = "video selectors and masks"; return -1; }
+		if (hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
 	}
 	/* .rzi on cvt float->int is the rounding itself, not a within-format rounding */
 	if (in->op == OP_CVT && !isfloatty(op->ty)) op->flags &= ~(uint32_t)ALU_INTRND;

@@ -435,7 +435,15 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *s, int nb)
 	case OP_ADD: r = alu_fadd(fmt, s[0], s[1], rnd, ftz); break;
 	case OP_SUB: r = alu_fadd(fmt, s[0], alu_fisnan(fmt, s[1]) ? s[1] : s[1] ^ sm, rnd, ftz); break;
 	case OP_MUL: r = alu_fmul(fmt, s[0], s[1], rnd, ftz); break;
-	case OP_FMA: case OP_MAD: r = alu_ffma(fmt, s[0], s[1], s[2], rnd, ftz); break;
+	case OP_FMA: case OP_MAD: {
+		uint64_t x = s[0], c = s[2];
+		if ((op->flags & ALU_NEGAB) && !alu_fisnan(fmt, x))
+			x ^= sm;
+		if ((op->flags & ALU_NEGC) && !alu_fisnan(fmt, c))
+			c ^= sm;
+		r = alu_ffma(fmt, x, s[1], c, rnd, ftz);
+		break;
+	}
 	case OP_DIV:
 		if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32)
 			r = alu_approx_div(s[0], s[1], (op->flags & ALU_FULL) != 0, ftz);

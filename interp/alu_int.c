@@ -84,6 +84,47 @@ static uint64_t dp(uint32_t a, uint32_t b, uint32_t c, int asg, int bsg, int n, 
 	return (uint32_t)(acc + c);
 }
 
+/* The SIMD video instructions (vadd2 ... vset4): two halfwords or four
+ * bytes of a and b, each widened by its own type (ty2, ty3), combined,
+ * clamped to the element range of d's type with .sat, then either packed
+ * into d or, with .add (op->mode), summed onto c.  alu_decode accepts only
+ * the default selectors and mask (every element, in place). */
+static uint32_t video_simd(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
+{
+	int o = op->op, n = o >= OP_VADD4 ? 4 : 2, eb = 32 / n;
+	uint32_t em = (1u << eb) - 1;
+	int64_t hi = issigned(op->ty) ? ((int64_t)1 << (eb - 1)) - 1 : em, lo = issigned(op->ty) ? -hi - 1 : 0;
+	int64_t sum = 0;
+	uint32_t r = 0;
+	/* vset has no destination type: its two types are a's and b's */
+	int ta = o == OP_VSET2 || o == OP_VSET4 ? op->ty : op->ty2, tb = o == OP_VSET2 || o == OP_VSET4 ? op->ty2 : op->ty3;
+	if (n == 4)
+		o += OP_VADD2 - OP_VADD4;    /* the same order in ops.def */
+	for (int i = 0; i < n; i++) {
+		uint32_t ea = a >> eb * i & em, eb_ = b >> eb * i & em;
+		int64_t x = issigned(ta) ? sext(ea, eb) : (int64_t)ea;
+		int64_t y = issigned(tb) ? sext(eb_, eb) : (int64_t)eb_;
+		int64_t t;
+		switch (o) {
+		case OP_VADD2: t = x + y; break;
+		case OP_VSUB2: t = x - y; break;
+		case OP_VAVRG2: t = (x + y + (x + y >= 0)) >> 1; break;    /* halves round away from zero (measured) */
+		case OP_VABSDIFF2: t = x > y ? x - y : y - x; break;
+		case OP_VMIN2: t = x < y ? x : y; break;
+		case OP_VMAX2: t = x > y ? x : y; break;
+		default:
+			t = op->cmp == MOD_EQ ? x == y : op->cmp == MOD_NE ? x != y : op->cmp == MOD_LT ? x < y :
+			    op->cmp == MOD_LE ? x <= y : op->cmp == MOD_GT ? x > y : x >= y;
+			break;
+		}
+		if (op->flags & ALU_SAT)
+			t = t > hi ? hi : t < lo ? lo : t;
+		sum += t;
+		r |= ((uint32_t)t & em) << eb * i;
+	}
+	return op->mode == MOD_ADD ? (uint32_t)((int64_t)c + sum) : r;
+}
+
 void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 {
 	int ty = op->ty, w = bitsof(ty), sg = issigned(ty);
@@ -219,6 +260,10 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	}
 	case OP_FNS: r = fns((uint32_t)a, (uint32_t)b, (int32_t)c); break;
 	case OP_PRMT: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c, op->mode); break;
+	case OP_VADD2: case OP_VSUB2: case OP_VAVRG2: case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2:
+	case OP_VADD4: case OP_VSUB4: case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
+		r = video_simd(op, (uint32_t)a, (uint32_t)b, (uint32_t)c);
+		break;
 	case OP_SHF: {
 		uint32_t n = (uint32_t)c;
 		n = (fl & ALU_CLAMP) ? (n > 32 ? 32 : n) : (n & 31);

@@ -690,6 +690,46 @@ finish_call(Launch *L, Warp *w)
 	(void)L;
 }
 
+/* alloca, stacksave, stackrestore (xi->mod: the opcode).  The frame stack
+ * is the warp's (every lane's local memory has the same layout), so an
+ * alloca takes the largest size its lanes ask for, aligned, at the top of
+ * the stack, and gives each lane that local address; a return pops it with
+ * the frame.  stackrestore takes the first lane's pointer.  The contents
+ * behave as on the GPU; the addresses do not: the H100 gives each thread
+ * its own stack, growing down (a block sits at the saved pointer less its
+ * size rounded to the alignment, tests/run/cuda/stack_sr.ptx). */
+static int
+stack(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t need = 0, align = xi->ns > 1 ? V(&xi->s[1], __builtin_ctz(m)) : 8, top;
+
+	if (xi->mod == OP_STACKSAVE) {
+		FOR_LANES(m, l)
+			SET(&xi->d[0], l, w->sp);
+		return 0;
+	}
+	if (xi->mod == OP_STACKRESTORE) {
+		uint64_t v = V(&xi->s[0], __builtin_ctz(m));
+		if (v <= w->sp)
+			w->sp = (uint32_t)v;
+		return 0;
+	}
+	FOR_LANES(m, l)
+		if (V(&xi->s[0], l) > need)
+			need = V(&xi->s[0], l);
+	if (align < 8 || (align & (align - 1)))
+		align = 8;
+	top = (w->sp + align - 1) & ~(align - 1);
+	if (need > (1u << 24) || top + need > (1u << 24) || growlocal(L, w, (uint32_t)(top + need))) {
+		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_TRAP, 0, 0, "alloca: local memory exhausted");
+		return -1;
+	}
+	FOR_LANES(m, l)
+		SET(&xi->d[0], l, top);
+	w->sp = (uint32_t)((top + need + 7) & ~7ull);
+	return 0;
+}
+
 /* ---------------------------------------------------------------- builtins */
 
 static uint64_t
@@ -746,6 +786,7 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 			uint64_t a = 0;
 			if (interp_mem_new(L->cx, arg(L, w, xi, 0, l, 8), NULL, &a) != PTX_OK)
 				a = 0;
+			L->last = NULL;   /* the allocation table may have moved */
 			setret(w, xi, l, a, 8);
 			break;
 		}
@@ -780,12 +821,11 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 static void
 shfl(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
-	uint64_t a[WARP];
+	/* a source lane that does not execute the shfl gives 0 (measured on the
+	 * H100: lanes that took another branch or left a loop) */
+	uint64_t a[WARP] = {0};
 	FOR_LANES(m, l)
 		a[l] = V(&xi->s[0], l);
-	for (uint32_t l = 0; l < WARP; l++)
-		if (!(m >> l & 1))
-			a[l] = xi->s[0].k == XO_REG ? r[(size_t)xi->s[0].r * WARP + l] : V(&xi->s[0], l);
 	FOR_LANES(m, l) {
 		uint32_t b = (uint32_t)V(&xi->s[1], l) & 31, c = (uint32_t)V(&xi->s[2], l);
 		uint32_t cv = c & 31, seg = (c >> 8) & 31;
@@ -805,6 +845,15 @@ shfl(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	}
 }
 
+/* The lanes a collective of lane l combines: the active lanes of its
+ * membermask operand (s[k]).  Tiled partitions (cooperative groups) give
+ * each tile its own mask, so one warp instruction may hold several groups. */
+static uint32_t
+group(Launch *L, Warp *w, uint64_t *r, const XIns *xi, int k, uint32_t l, uint32_t m)
+{
+	return ((uint32_t)V(&xi->s[k], l) & m) | 1u << l;
+}
+
 static void
 vote(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
@@ -813,12 +862,13 @@ vote(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (V(&xi->s[0], l) & 1)
 			b |= 1u << l;
 	FOR_LANES(m, l) {
+		uint32_t g = group(L, w, r, xi, 1, l, m), bg = b & g;
 		uint64_t v;
 		switch (xi->mod) {
-		case MOD_ALL: v = b == m; break;
-		case MOD_ANY: v = b != 0; break;
-		case MOD_BALLOT: v = b; break;
-		default: v = b == 0 || b == m; break;   /* uni */
+		case MOD_ALL: v = bg == g; break;
+		case MOD_ANY: v = bg != 0; break;
+		case MOD_BALLOT: v = bg; break;
+		default: v = bg == 0 || bg == g; break;   /* uni */
 		}
 		SET(&xi->d[0], l, v);
 	}
@@ -828,25 +878,23 @@ static void
 match(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
 	uint64_t a[WARP];
-	uint32_t eq[WARP];
-	int all = 1;
 	FOR_LANES(m, l)
 		a[l] = V(&xi->s[0], l) & (xi->ty == TY_B32 ? 0xffffffffull : ~0ull);
 	FOR_LANES(m, l) {
-		eq[l] = 0;
-		FOR_LANES(m, k)
+		uint32_t g = group(L, w, r, xi, 1, l, m), eq = 0;
+		FOR_LANES(g, k)
 			if (a[k] == a[l])
-				eq[l] |= 1u << k;
-		if (eq[l] != m)
-			all = 0;
-	}
-	FOR_LANES(m, l) {
+				eq |= 1u << k;
 		if (xi->mod == MOD_ALL) {
-			SET(&xi->d[0], l, all ? m : 0);
+			int all = 1;
+			FOR_LANES(g, k)
+				if (a[k] != a[l])
+					all = 0;
+			SET(&xi->d[0], l, all ? g : 0);
 			if (xi->nd > 1)
 				SET(&xi->d[1], l, (uint64_t)all);
 		} else
-			SET(&xi->d[0], l, eq[l]);
+			SET(&xi->d[0], l, eq);
 	}
 }
 
@@ -854,26 +902,35 @@ static void
 redux(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
 	int sg = ir_tyinfo[xi->ty].kind == TK_SINT;
-	uint32_t acc = 0;
-	int first = 1;
+	uint32_t done = 0, acc = 0;
 	FOR_LANES(m, l) {
-		uint32_t v = (uint32_t)V(&xi->s[0], l);
-		if (first) {
-			acc = v;
-			first = 0;
-			continue;
-		}
-		switch (xi->mod) {
-		case MOD_ADD: acc += v; break;
-		case MOD_MIN: acc = sg ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
-		case MOD_MAX: acc = sg ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
-		case MOD_AND: acc &= v; break;
-		case MOD_OR: acc |= v; break;
-		case MOD_XOR: acc ^= v; break;
+		uint32_t g = group(L, w, r, xi, 1, l, m);
+		if (!(done >> l & 1)) {
+			/* the first lane of a new group: reduce it, answer its lanes of the same mask */
+			int first = 1;
+			FOR_LANES(g, k) {
+				uint32_t v = (uint32_t)V(&xi->s[0], k);
+				if (first) {
+					acc = v;
+					first = 0;
+					continue;
+				}
+				switch (xi->mod) {
+				case MOD_ADD: acc += v; break;
+				case MOD_MIN: acc = sg ? ((int32_t)v < (int32_t)acc ? v : acc) : (v < acc ? v : acc); break;
+				case MOD_MAX: acc = sg ? ((int32_t)v > (int32_t)acc ? v : acc) : (v > acc ? v : acc); break;
+				case MOD_AND: acc &= v; break;
+				case MOD_OR: acc |= v; break;
+				case MOD_XOR: acc ^= v; break;
+				}
+			}
+			FOR_LANES(g, k)
+				if (group(L, w, r, xi, 1, k, m) == g) {
+					SET(&xi->d[0], k, acc);
+					done |= 1u << k;
+				}
 		}
 	}
-	FOR_LANES(m, l)
-		SET(&xi->d[0], l, acc);
 }
 
 /* ---------------------------------------------------------------- cp.async */
@@ -938,7 +995,7 @@ static const uint8_t straight[NX] = {
 	[X_ATOM] = 1, [X_CVTA] = 1, [X_CVTATO] = 1, [X_ISSPACEP] = 1, [X_NOP] = 1, [X_SHFL] = 1,
 	[X_VOTE] = 1, [X_MATCH] = 1, [X_REDUX] = 1, [X_ACTIVEMASK] = 1, [X_ELECT] = 1,
 	[X_BARWARP] = 1, [X_MOVN] = 1, [X_CPASYNC] = 1, [X_LDMATRIX] = 1, [X_STMATRIX] = 1,
-	[X_MOVMATRIX] = 1, [X_MMA] = 1,
+	[X_MOVMATRIX] = 1, [X_MMA] = 1, [X_STACK] = 1,
 };
 
 /* The number of lanes in m, without the library call that
@@ -982,7 +1039,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
 		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
 		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_MBAR, &&L_X_BULK, &&L_X_TMAP,
-		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_CLU, &&L_X_END, &&L_X_UNSUPPORTED
+		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_CLU, &&L_X_STACK, &&L_X_END, &&L_X_UNSUPPORTED
 	};
 	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
@@ -1132,27 +1189,29 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 		CASE(X_ATOM) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
-			unsigned sz = xi->size;
+			unsigned sz = xi->size, nv = (unsigned)xi->aux >> 8;   /* nv > 1: a vector add */
 			FOR_LANES(m, l) {
 				uint64_t a = ADDR(xi, l);
-				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz, 1, xi);
-				uint64_t old = 0, nw;
+				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz * nv, 1, xi);
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
 				if (L->sh)
 					interp_atom_lock(L, p, 1);
-				memcpy(&old, p, sz);
-				nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[0], l),
-				    xi->ns > 1 ? V(&xi->s[1], l) : 0, xi->aux);
-				memcpy(p, &nw, sz);
+				for (unsigned e = 0; e < nv; e++) {
+					uint64_t old = 0, nw;
+					memcpy(&old, p + e * sz, sz);
+					nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[nv > 1 ? e : 0], l),
+					    nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, xi->aux & 1);
+					memcpy(p + e * sz, &nw, sz);
+					if (xi->nd > e)
+						SET(&xi->d[e], l, old);
+				}
 				if (L->sh)
 					interp_atom_lock(L, p, 0);
-				if (xi->nd)
-					SET(&xi->d[0], l, old);
 			}
 			if (L->st)
-				interp_count_mem(L, xi, m, ad, sz);
+				interp_count_mem(L, xi, m, ad, sz * nv);
 			t->pc++;
 			NEXT;
 		}
@@ -1392,6 +1451,12 @@ interp_run(Launch *L, Warp *w, int slice)
 				SET(&xi->d[0], l, v[0]);
 				SET(&xi->d[1], l, v[1]);
 			}
+			t->pc++;
+			NEXT;
+		}
+		CASE(X_STACK) {
+			if (stack(L, w, r, xi, m))
+				return RUN_FAULT;
 			t->pc++;
 			NEXT;
 		}

@@ -482,6 +482,15 @@ F32TER(fma_f32, 0, __builtin_fmaf(A, B, C), FMA_TARGET)
 F32TER(fma_f32_ftz, 1, __builtin_fmaf(A, B, C), FMA_TARGET)
 
 F64OP(fma_f64, __builtin_fma(A, B, f64(c[l])), FMA_TARGET, FMA_TARGET)
+/* a mul and a sub that ptxas fuses (contract.c): a*b - c and c - a*b;
+ * the sign of a NaN does not matter, f32 NaNs leave canonical and f64
+ * ones are recomputed */
+F32TER(fms_f32, 0, __builtin_fmaf(A, B, -C), FMA_TARGET)
+F32TER(fms_f32_ftz, 1, __builtin_fmaf(A, B, -C), FMA_TARGET)
+F32TER(nfma_f32, 0, __builtin_fmaf(-A, B, C), FMA_TARGET)
+F32TER(nfma_f32_ftz, 1, __builtin_fmaf(-A, B, C), FMA_TARGET)
+F64OP(fms_f64, __builtin_fma(A, B, -f64(c[l])), FMA_TARGET, FMA_TARGET)
+F64OP(nfma_f64, __builtin_fma(-A, B, f64(c[l])), FMA_TARGET, FMA_TARGET)
 #endif
 
 /* int -> float conversions rounded to nearest (f64 from 32 bits is exact). */
@@ -623,12 +632,25 @@ static FastFn *
 pickfloat(const AluOp *op, int *fpu)
 {
 	int ftz = (op->flags & ALU_FTZ) != 0, d = op->ty == TY_F64;
-	uint32_t fl = op->flags & ~(uint32_t)(ALU_FTZ | ALU_RNDSET);
+	uint32_t neg = op->flags & (ALU_NEGAB | ALU_NEGC);
+	uint32_t fl = op->flags & ~(uint32_t)(ALU_FTZ | ALU_RNDSET | ALU_NEGAB | ALU_NEGC);
 
 	if (op->rnd != ALU_RN || (d && ftz))
 		return NULL;
 	if (fl)   /* div.full and div.approx: ptxas's MUFU.RCP sequence (alu_math.c), not IEEE division */
 		return NULL;
+	if (neg) {
+		*fpu = 1;
+#if HOSTFMA
+		if (op->op == OP_FMA && neg != (ALU_NEGAB | ALU_NEGC) && hostfma()) {
+			if (neg == ALU_NEGC)
+				return d ? fms_f64 : ftz ? fms_f32_ftz : fms_f32;
+			return d ? nfma_f64 : ftz ? nfma_f32_ftz : nfma_f32;
+		}
+#endif
+		*fpu = 0;
+		return NULL;
+	}
 	*fpu = 1;
 	switch (op->op) {
 	case OP_ADD: return d ? add_f64 : ftz ? add_f32_ftz : add_f32;

@@ -57,7 +57,7 @@ enum {
 	X_BRA, X_BRX, X_CALL, X_RET, X_EXIT, X_TRAP, X_BRKPT, X_BAR, X_BARARRIVE, X_BARRED,
 	X_NOP, X_SHFL, X_VOTE, X_MATCH, X_REDUX, X_ACTIVEMASK, X_ELECT, X_BARWARP,
 	X_MOVN, X_CPASYNC, X_LDMATRIX, X_STMATRIX, X_MOVMATRIX, X_MMA, X_WGMMA,
-	X_MBAR, X_BULK, X_TMAP, X_WMMALD, X_WMMAST, X_WMMA, X_CLU,
+	X_MBAR, X_BULK, X_TMAP, X_WMMALD, X_WMMAST, X_WMMA, X_CLU, X_STACK,
 	X_END, X_UNSUPPORTED, NX
 };
 
@@ -175,6 +175,7 @@ struct ptx_module {
 	size_t nslused;               /* filled entries of sl */
 	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
 	int bad;                      /* ptx_module_parse: the module has errors */
+	const int *fuse;              /* while loading a function: its interp_contract_plan */
 	ptx_module *next;
 };
 
@@ -456,6 +457,10 @@ SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
  * operand, operands flattened into out[] (the count), and a memory operand
  * as it would be in state space sp (SP_*): xi's space, abase and aoff. */
 int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
+/* contract.c: for each instruction of f, the mul an add/sub fuses with as ptxas does: 0, or
+ * (the mul's index + 1) << 3 | 4 when a neg sits between | the product's operand (1 or 2);
+ * NULL when nothing fuses (or no memory) */
+int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
 int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
 int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
 

@@ -948,6 +948,33 @@ bcast(ptx_module *pm, XIns *xi)
 		}
 }
 
+/* An add or sub that ptxas fuses with the mul before it (contract.c)
+ * becomes an fma of the mul's operands and its own other operand. */
+static int
+contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
+{
+	int pl = pm->fuse[(int)(xi - pm->code) - x->pc0], which = pl & 3, neg = (pl & 4) != 0;
+	const Ins *p = x->f->ins[(pl >> 3) - 1];
+	XOp o[3], *ns;
+
+	if (xop(pm, &p->opnd[1], ty, &o[0]) || xop(pm, &p->opnd[2], ty, &o[1]))
+		return -1;
+	o[2] = xi->s[which == 1 ? 1 : 0];
+	if (!(ns = interp_realloc(pm->cx, xi->s, 4 * sizeof *xi->s)))
+		return -1;
+	memcpy(ns, o, sizeof o);
+	xi->s = ns;
+	xi->ns = 3;
+	xi->alu.nsrc = 3;
+	xi->alu.op = OP_FMA;
+	/* p + c, p - c, c - p; a neg on the product flips it once more */
+	if ((in->op == OP_SUB && which == 2) != neg)
+		xi->alu.flags |= ALU_NEGAB;
+	if (in->op == OP_SUB && which == 1)
+		xi->alu.flags |= ALU_NEGC;
+	return 0;
+}
+
 static int
 decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1019,22 +1046,25 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_ATOM: case OP_RED: {
 		int first = in->op == OP_ATOM ? 2 : 1;
 		xi->x = X_ATOM;
+		/* add min max inc dec exch cas, or the bitwise and or xor */
 		xi->mod = modofclass(in, MC_ATOMOP);
-		if (!xi->mod)   /* and/or/xor are boolean-class words */
-			xi->mod = hasmod(in, MOD_CAS) ? MOD_CAS : hasmod(in, MOD_EXCH) ? MOD_EXCH : hasmod(in, MOD_AND) ? MOD_AND :
-			    hasmod(in, MOD_OR) ? MOD_OR : hasmod(in, MOD_XOR) ? MOD_XOR : 0;
+		if (!xi->mod)
+			xi->mod = modofclass(in, MC_BOOL);
 		/* the atom type is the last type word (atom.global.add.noftz.f16 ...) */
 		for (int k = 0; k < in->nty; k++)
 			ty = in->ty[k];
 		xi->ty = (uint8_t)ty;
 		xi->size = (uint8_t)tybytes(ty);
-		if (!xi->mod || xi->size > 8 || in->vec > 1)
+		/* .v2/.v4/.v8: that many elements, each its own atomic add (sm_90) */
+		if (!xi->mod || xi->size > 8 || (in->vec > 1 && xi->mod != MOD_ADD))
 			return -1;
 		if (in->op == OP_ATOM && dsts(pm, xi, &in->opnd[0]))
 			return -1;
 		if (xaddr(pm, x, in, &in->opnd[first - 1], xi) || srcs(pm, xi, in, first, ty))
 			return -1;
-		xi->aux = hasmod(in, MOD_FTZ);
+		if (in->vec > 1 && (xi->ns != in->vec || (in->op == OP_ATOM && xi->nd != in->vec)))
+			return -1;
+		xi->aux = hasmod(in, MOD_FTZ) | (in->vec > 1 ? in->vec : 1) << 8;
 		return 0;
 	}
 	case OP_CVTA:
@@ -1167,6 +1197,27 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		 * register files are not a shared budget, so nothing to move */
 		xi->x = X_NOP;
 		return 0;
+	case OP_DISCARD:
+		/* the line's contents become undefined: keeping them is one outcome */
+		xi->x = X_NOP;
+		return 0;
+	case OP_CREATEPOLICY_FRACTIONAL: case OP_CREATEPOLICY_RANGE: case OP_CREATEPOLICY_CVT:
+		/* an opaque L2 cache policy that only cache hints read, which the
+		 * interpreter has no cache for: 0 */
+		xi->x = X_MOV;
+		if (dsts(pm, xi, &in->opnd[0]) || !(xi->s = interp_alloc(pm->cx, sizeof *xi->s)))
+			return -1;
+		memset(xi->s, 0, sizeof *xi->s);
+		xi->s[0].k = XO_IMM;
+		xi->ns = 1;
+		bcast(pm, xi);
+		return 0;
+	case OP_ALLOCA: case OP_STACKSAVE: case OP_STACKRESTORE:
+		xi->x = X_STACK;
+		xi->mod = (uint16_t)in->op;
+		if (in->op != OP_STACKRESTORE && dsts(pm, xi, &in->opnd[0]))
+			return -1;
+		return srcs(pm, xi, in, in->op == OP_STACKRESTORE ? 0 : 1, ty);
 	case OP_ACTIVEMASK:
 		xi->x = X_ACTIVEMASK;
 		return dsts(pm, xi, &in->opnd[0]);
@@ -1180,6 +1231,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->ndst && dsts(pm, xi, &in->opnd[0]))
 		return -1;
 	if (srcs(pm, xi, in, in->ndst, in->op == OP_CVT && in->nty > 1 ? in->ty[in->nty - 1] : ty))
+		return -1;
+	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
 		return -1;
 	/* alu_exec applies a `!p` itself where negsrc says so: pass the plain register */
 	for (int k = 0; k < xi->ns && k < 32; k++)
@@ -1273,6 +1326,7 @@ interp_load(ptx_module *pm)
 		Func *f = m->fn[i];
 		if (!f->hasbody)
 			continue;
+		pm->fuse = interp_contract_plan(cx, m, f);
 		for (int k = 0; k < f->nins; k++) {
 			XIns *xi = &pm->code[x->pc0 + k];
 			if (decode(pm, x, xi, f->ins[k]) != 0) {
@@ -1286,6 +1340,8 @@ interp_load(ptx_module *pm)
 				xi->guard = -1;
 			}
 		}
+		interp_free(cx, (void *)pm->fuse);
+		pm->fuse = NULL;
 		interp_count_lower(pm, x);
 		pm->code[x->pc0 + f->nins].x = X_END;
 		pm->code[x->pc0 + f->nins].fn = x;

@@ -201,7 +201,8 @@ interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, const 
 		case 'p': {
 			uint64_t a = next_arg(L, w, lane, &ap, 8, xi);
 			spec[ns] = 0;
-			snprintf(out, sizeof out, "0x%" PRIx64, a);
+			/* a null pointer prints as the host C library writes it (measured) */
+			snprintf(out, sizeof out, a ? "0x%" PRIx64 : "(nil)", a);
 			put(&b, out, strlen(out));
 			break;
 		}

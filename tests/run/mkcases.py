@@ -6,6 +6,7 @@
 # were recorded on an H100 with `ptx-run --backend cuda` (see gen.sh).
 # NAME.pending is a case recorded but not yet run by tests/run.test.
 # NAME.stdout, when present, is the device printf output to compare.
+# The cu_* cases are written by cuda/cases.py from the CUDA sources in cuda/.
 import random, struct, os
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
 R = random.Random(20261122)

@@ -25,6 +25,7 @@
 enum { ROUNDS = 400 };
 
 static int fails, npass;
+static uint32_t extra;   /* flags added after decoding (contract.c's fused forms) */
 
 #define ASSERT(c, ...) \
 	do { \
@@ -231,6 +232,7 @@ check(const char *ins, const char *ops)
 	ASSERT(m, "%s: does not decode", ins);
 	if (!m)
 		return;
+	op.flags |= extra;
 	ns = op.nsrc;
 	nres = op.ndst;
 	memset(xo, 0, sizeof xo);
@@ -418,6 +420,19 @@ main(void)
 		check("mul.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
 		check("div.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
 		check("fma.rn.f64 %d0, %s0, %s1, %s2;", "d:f64 s:f64 s:f64 s:f64");
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+		/* a*b - c and c - a*b, what contract.c makes of a mul and a sub:
+		 * handlers where the host has fused multiply-add */
+		if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+			for (int k = 0; k < 2; k++) {
+				extra = k ? ALU_NEGAB : ALU_NEGC;
+				check("fma.rn.f32 %d0, %s0, %s1, %s2;", "d:f32 s:f32 s:f32 s:f32");
+				check("fma.rn.ftz.f32 %d0, %s0, %s1, %s2;", "d:f32 s:f32 s:f32 s:f32");
+				check("fma.rn.f64 %d0, %s0, %s1, %s2;", "d:f64 s:f64 s:f64 s:f64");
+			}
+			extra = 0;
+		}
+#endif
 	}
 
 	refused("add.sat.s32 %d0, %s0, %s1;", b32x2);

@@ -1,0 +1,218 @@
+/*
+ * interp/contract.c -- the mul + add pairs that ptxas fuses into one fma.
+ *
+ * PTX lets the code generator fuse a mul and an add (or sub) that carry no
+ * rounding modifier, and ptxas does so whenever it optimizes (not for a
+ * module whose .target says debug, as nvcc -G writes it): the sum is then
+ * rounded once.  Measured on the H100 with inline and hand-written PTX
+ * (tests/run/cuda/contract.cu, contract_cfg.ptx) and the SASS ptxas makes:
+ *   - f32, f64, f16, bf16, f16x2 and bf16x2 alike;
+ *   - the add may have .sat (FFMA.SAT); the mul may not; the two must
+ *     agree on .ftz; a .rn (or other rounding) on either keeps them apart;
+ *   - a product (one mul instruction) is fused only when every reader of
+ *     it is such an add, and then into each of them; one also read by a
+ *     compare or a store stays a FMUL and its adds round it;
+ *   - a - b*c and -(b*c) + a fuse with the product negated; a mov between
+ *     mul and add does not matter;
+ *   - when both operands are products, the first is fused if it can be,
+ *     else the second;
+ *   - mul and add must lie in one straight run of code: the same block, or
+ *     blocks joined by unconditional branches.  An add in a conditional
+ *     block (even one the mul dominates) or past a merge is not fused.
+ * Not modelled: ptxas unrolls loops of constant trip count and then fuses
+ * across iterations; it also fuses when a register the mul read is written
+ * again before the add (it works on values).  We fuse only where the add
+ * can read the mul's operands from their registers: nothing in between
+ * writes them.  The add then executes as an fma of the mul's sources; the
+ * mul itself still runs.
+ */
+#include <string.h>
+#include "interp.h"
+
+static int
+hasmod(const Ins *in, int id)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id)
+			return 1;
+	return 0;
+}
+
+static int
+rounded(const Ins *in)
+{
+	return hasmod(in, MOD_RN) || hasmod(in, MOD_RZ) || hasmod(in, MOD_RM) || hasmod(in, MOD_RP);
+}
+
+static int
+debugtarget(const Module *m)
+{
+	for (int i = 0; i < m->ntargets; i++)
+		if (strcmp(m->targets[i], "debug") == 0)
+			return 1;
+	return 0;
+}
+
+static int
+floatty(int t)
+{
+	return t == TY_F32 || t == TY_F64 || t == TY_F16 || t == TY_F16X2 || t == TY_BF16 || t == TY_BF16X2;
+}
+
+/* The SSA value read by register operand oi of in, or -1: the uses list
+ * the guard first, then the source registers in operand order. */
+static int
+usedval(const Ins *in, int oi)
+{
+	int u = in->guard ? 1 : 0;
+	for (int i = in->ndst; i < oi; i++)
+		if (in->opnd[i].kind == OK_REG)
+			u++;
+	if (in->opnd[oi].kind != OK_REG || u >= in->nuse)
+		return -1;
+	return in->use[u];
+}
+
+/* The block that b continues: its one predecessor when that ends in an
+ * unconditional branch or falls through to b alone; else b itself. */
+static int
+runhead(const Func *f, int b)
+{
+	for (int n = 0; n < 64 && f->blk[b].npred == 1 && f->blk[f->blk[b].pred[0]].nsucc == 1; n++)
+		b = f->blk[b].pred[0];
+	return b;
+}
+
+/* Does the straight run from fn->ins[i] to fn->ins[k] (i's block, then the
+ * single successors) write none of the registers mul m reads? */
+static int
+unchanged(const Func *f, const Ins *m, int i, int k)
+{
+	int b = f->ins[i]->blk, j = i + 1;
+	for (int n = 0; n < 64; n++) {
+		int end = b == f->ins[k]->blk ? k : f->blk[b].i1;
+		for (; j < end; j++) {
+			const Ins *q = f->ins[j];
+			for (int d = 0; d < q->ndef; d++)
+				for (int u = 0; u < m->nuse; u++)
+					if (f->val[q->def[d]].reg == f->val[m->use[u]].reg)
+						return 0;
+		}
+		if (b == f->ins[k]->blk)
+			return 1;
+		if (f->blk[b].nsucc != 1)
+			return 0;
+		b = f->blk[b].succ[0];
+		j = f->blk[b].i0;
+	}
+	return 0;
+}
+
+typedef struct {
+	int *nuse;    /* readers of each value, phis included */
+	int *good;    /* readers that are adds able to fuse it */
+} Plan;
+
+/* The mul whose product value v is (through movs and negs, each the one
+ * reader of what it copies), with *neg its sign; -1 if none. */
+static int
+source(const Func *f, const Plan *p, int v, int *neg)
+{
+	*neg = 0;
+	for (int n = 0; n < 8 && v >= 0 && f->val[v].ins >= 0; n++) {
+		const Ins *d = f->ins[f->val[v].ins];
+		if (d->guard || d->ndef != 1)
+			return -1;
+		if (d->op == OP_MUL)
+			return d->nopnd == 3 && !rounded(d) && !hasmod(d, MOD_SAT) ? f->val[v].ins : -1;
+		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || d->opnd[1].kind != OK_REG ||
+		    hasmod(d, MOD_FTZ))
+			return -1;
+		if (d->op == OP_NEG)
+			*neg ^= 1;
+		v = d->use[0];
+		if (p->nuse[v] != 1)
+			return -1;
+	}
+	return -1;
+}
+
+/* Could the add at k fuse the product in its operand oi?  Returns the
+ * mul's index, or -1. */
+static int
+fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
+{
+	const Ins *a = f->ins[k], *m;
+	int v = usedval(a, oi), i = v >= 0 ? source(f, p, v, neg) : -1;
+	if (i < 0 || i >= k)
+		return -1;
+	m = f->ins[i];
+	if (m->ty[0] != a->ty[0] || hasmod(m, MOD_FTZ) != hasmod(a, MOD_FTZ))
+		return -1;
+	if (runhead(f, m->blk) != runhead(f, a->blk) || !unchanged(f, m, i, k))
+		return -1;
+	return i;
+}
+
+static int
+plainadd(const Ins *a)
+{
+	return (a->op == OP_ADD || a->op == OP_SUB) && a->nopnd == 3 && a->ndst == 1 && !rounded(a) &&
+	    !a->guard && floatty(a->ty[0]);
+}
+
+int *
+interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
+{
+	Plan p;
+	int *plan;
+	size_t nv = (size_t)f->nval + 1;
+
+	if (!f->built || debugtarget(m))
+		return NULL;
+	p.nuse = interp_alloc(cx, nv * sizeof *p.nuse);
+	p.good = interp_alloc(cx, nv * sizeof *p.good);
+	plan = interp_alloc(cx, (size_t)(f->nins + 1) * sizeof *plan);
+	if (!p.nuse || !p.good || !plan) {
+		interp_free(cx, p.nuse);
+		interp_free(cx, p.good);
+		interp_free(cx, plan);
+		return NULL;
+	}
+	memset(p.nuse, 0, nv * sizeof *p.nuse);
+	memset(p.good, 0, nv * sizeof *p.good);
+	memset(plan, 0, (size_t)(f->nins + 1) * sizeof *plan);
+	for (int k = 0; k < f->nins; k++)
+		for (int u = 0; u < f->ins[k]->nuse; u++)
+			p.nuse[f->ins[k]->use[u]]++;
+	for (int b = 0; b < f->nblk; b++)
+		for (int q = 0; q < f->blk[b].nphi; q++)
+			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
+				if (f->blk[b].phi[q].arg[a] >= 0)
+					p.nuse[f->blk[b].phi[q].arg[a]]++;
+	/* the adds that could fuse each product value (the value they read) */
+	for (int k = 0; k < f->nins; k++) {
+		int neg;
+		if (!plainadd(f->ins[k]))
+			continue;
+		for (int oi = 1; oi <= 2; oi++)
+			if (fusable(f, &p, k, oi, &neg) >= 0)
+				p.good[usedval(f->ins[k], oi)]++;
+	}
+	/* each add fuses its first operand whose product has no other reader */
+	for (int k = 0; k < f->nins; k++) {
+		int neg, i;
+		if (!plainadd(f->ins[k]))
+			continue;
+		for (int oi = 1; oi <= 2; oi++) {
+			int v = usedval(f->ins[k], oi);
+			if ((i = fusable(f, &p, k, oi, &neg)) >= 0 && p.nuse[v] == p.good[v]) {
+				plan[k] = (i + 1) << 3 | neg << 2 | oi;
+				break;
+			}
+		}
+	}
+	interp_free(cx, p.nuse);
+	interp_free(cx, p.good);
+	return plan;
+}
