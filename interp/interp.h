@@ -150,6 +150,7 @@ struct XFunc {
 	uint32_t *paralign;
 	uint32_t psize;       /* .entry: parameter buffer size */
 	int builtin;          /* BI_* for body-less externs */
+	int undef;            /* some register may be read before it is written (an SSA entry value) */
 };
 
 /* Where a symbol lives. */

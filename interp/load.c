@@ -1310,6 +1310,11 @@ interp_load(ptx_module *pm)
 		x->pc0 = n;
 		x->npc = f->nins + 1;
 		x->nregs = f->nregs;
+		/* registers each thread writes before it reads them need not be
+		 * cleared for a new CTA (sched.c): no SSA entry value is read */
+		x->undef = !f->val;
+		for (int v = 0; v < f->nval && !x->undef; v++)
+			x->undef = f->val[v].ins < 0 && f->val[v].phi < 0;
 		for (int k = 0; k < f->nregs; k++) {
 			SymLoc *l;
 			if (!f->regs[k] || f->regs[k]->type != TY_B128)

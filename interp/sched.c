@@ -186,7 +186,11 @@ cta_reset(Launch *L, Cta *c, uint32_t linear)
 		w->locsz = keep.locsz;
 		for (int l = 0; l < WARP && w->locsz; l++)
 			memset(w->loc[l], 0, w->locsz);
-		memset(w->rpool[0], 0, w->rcap[0]);   /* callees' files are cleared at each call */
+		/* callees' files are cleared at each call; the kernel's only when
+		 * it may read a register before writing it (load.c), since a
+		 * register written first never shows the previous tenant's value */
+		if (L->k->undef)
+			memset(w->rpool[0], 0, w->rcap[0]);
 		w->cta = c;
 		w->id = i;
 		w->valid = w->live = n >= WARP ? 0xffffffffu : (1u << n) - 1;
