@@ -112,16 +112,18 @@ sort:
 KEY_CLONES static unsigned
 rising(const uint64_t *restrict a, unsigned off, int sh, uint64_t *restrict k)
 {
-	uint64_t down = 0;
-	unsigned d = 1;
+	/* kk[l + 1] is lane l's key and kk[0] lane 0's again, so that both
+	 * loops run 32 times: loops of 31 are not vectorized */
+	uint64_t kk[WARP + 1], down = 0, same = 0;
 
+	kk[0] = (a[0] + off) >> sh;
 	for (uint32_t l = 0; l < WARP; l++)
-		k[l] = (a[l] + off) >> sh;
-	for (uint32_t l = 1; l < WARP; l++) {
-		down |= k[l] < k[l - 1];
-		d += k[l] != k[l - 1];
+		kk[l + 1] = k[l] = (a[l] + off) >> sh;
+	for (uint32_t l = 0; l < WARP; l++) {
+		down |= (uint64_t)(kk[l + 1] < kk[l]);
+		same += (uint64_t)(kk[l + 1] == kk[l]);
 	}
-	return down ? 0 : d;
+	return down ? 0 : WARP + 1 - (unsigned)same;
 }
 
 static unsigned
