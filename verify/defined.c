@@ -14,6 +14,11 @@
  *
  * The old value a guarded instruction merges (`@p mov %r, 1` keeps %r when
  * p is false) is not a read the program asked for, and is not reported.
+ * Nor are the never-written elements nvcc leaves in a packing `mov` ({lo,
+ * hi} with one half unused) and in the vector `st.param` of a structure's
+ * padding bytes, nor the never-written byte a store copies for an empty
+ * structure (a functor passed by value, at -G): their values are never
+ * looked at.
  */
 #include <stdlib.h>
 #include "verify.h"
@@ -27,6 +32,23 @@ isparam(const Func *fn, const Sym *s)
 	for (int i = 0; i < fn->nret; i++)
 		if (fn->ret[i].sym == s)
 			return 1;
+	return 0;
+}
+
+/* Whether o is an element of the vector source of a packing mov or of a
+ * vector st.param: a place nvcc fills with never-written padding. */
+static int
+padding(const Ins *in, const Opnd *o)
+{
+	if (in->op == OP_ST && (in->ty[0] == TY_B8 || in->ty[0] == TY_U8 || in->ty[0] == TY_S8))
+		return 1;
+	if (in->op != OP_MOV && !(in->op == OP_ST && in->space == SP_PARAM))
+		return 0;
+	for (int k = 0; k < in->nopnd; k++) {
+		const Opnd *x = &in->opnd[k];
+		if (x->kind == OK_VEC && !x->isdst && o >= x->sub && o < x->sub + x->nsub)
+			return 1;
+	}
 	return 0;
 }
 
@@ -68,7 +90,7 @@ defined(Verify *v, Func *fn)
 		for (int k = 0; k < n && k < in->nuse; k++) {
 			int val = in->use[k];
 			int reg = val >= 0 && val < fn->nval ? fn->val[val].reg : -1;
-			if (reg < 0 || !maybe[val] || said[reg])
+			if (reg < 0 || !maybe[val] || said[reg] || padding(in, r[k]))
 				continue;
 			Sym *s = fn->regs[reg];
 			if (maybe[val] == 2) {

@@ -188,15 +188,39 @@ inslevel(U *u, Ins *in, int *tid)
 	return m;
 }
 
-/* Marks the blocks control-dependent on the branch ending block b. */
+/* Whether block b does nothing but leave the function (ret or exit): the
+ * common exit block nvcc gives an early `return` and the end of the body. */
+static int
+onlyexits(const Func *fn, int b)
+{
+	const Blk *k = &fn->blk[b];
+
+	if (k->nsucc || k->i1 <= k->i0)
+		return 0;
+	for (int i = k->i0; i < k->i1; i++)
+		if (fn->ins[i]->op != OP_RET && fn->ins[i]->op != OP_EXIT)
+			return 0;
+	return 1;
+}
+
+/* Marks the blocks control-dependent on the branch ending block b.  A
+ * branch one side of which jumps straight to a block that only leaves the
+ * function (nvcc's shared exit block for an early `return`) divides threads
+ * that exit from threads that go on: that is exit divergence (bx), as when
+ * the post-dominator lies outside the body.  Paths that each do work before
+ * meeting at the exit stay join divergence (bj). */
 static int
 region(U *u, int b, int lv)
 {
 	Func *fn = u->fn;
-	int stop = fn->blk[b].ipdom, changed = 0;
+	int stop = fn->blk[b].ipdom, changed = 0, direct = 0;
 	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack), n = 0;
 	unsigned char *seen = calloc((size_t)fn->nblk + 1, 1);
-	unsigned char *tag = stop < 0 ? u->bx : u->bj;
+	unsigned char *tag;
+
+	for (int k = 0; k < fn->blk[b].nsucc; k++)
+		direct |= fn->blk[b].succ[k] == stop;
+	tag = stop < 0 || (direct && onlyexits(fn, stop)) ? u->bx : u->bj;
 
 	if (!stack || !seen)
 		goto out;
@@ -402,7 +426,13 @@ barrier(Verify *v, U *u, Ins *in)
 	    in->op == OP_BARRIER_CTA_RED) ? 1 : 0;
 	const char *name = ir_opinfo[in->op].name;
 	int t, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
+	/* a thread count names the threads that take part (warp-specialized
+	 * code puts such barriers on one branch on purpose) */
+	int counted = ididx + 1 < in->nopnd && in->op != OP_BAR_RED && in->op != OP_BAR_CTA_RED &&
+	    in->op != OP_BARRIER_RED && in->op != OP_BARRIER_CTA_RED;
 
+	if (counted)
+		aligned = 0;
 	if (aligned && (u->bj[in->blk] || g))
 		verify_report(v, VC_DIVBAR, in->loc,
 		    "'%s' %s: threads of the CTA may not all reach it", name,
