@@ -203,6 +203,25 @@ onlyexits(const Func *fn, int b)
 	return 1;
 }
 
+/* Whether block x is stop, or leads to it through blocks that only jump
+ * (at -G nvcc routes an early return through such a block). */
+static int
+passes(const Func *fn, int x, int stop)
+{
+	for (int step = 0; step < 16 && x >= 0; step++) {
+		const Blk *k = &fn->blk[x];
+		if (x == stop)
+			return 1;
+		if (k->nsucc != 1)
+			return 0;
+		for (int i = k->i0; i < k->i1; i++)
+			if (fn->ins[i]->op != OP_BRA || fn->ins[i]->guard)
+				return 0;
+		x = k->succ[0];
+	}
+	return 0;
+}
+
 /* Marks the blocks control-dependent on the branch ending block b.  A
  * branch one side of which jumps straight to a block that only leaves the
  * function (nvcc's shared exit block for an early `return`) divides threads
@@ -219,7 +238,7 @@ region(U *u, int b, int lv)
 	unsigned char *tag;
 
 	for (int k = 0; k < fn->blk[b].nsucc; k++)
-		direct |= fn->blk[b].succ[k] == stop;
+		direct |= passes(fn, fn->blk[b].succ[k], stop);
 	tag = stop < 0 || (direct && onlyexits(fn, stop)) ? u->bx : u->bj;
 
 	if (!stack || !seen)
