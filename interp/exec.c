@@ -229,7 +229,10 @@ sreg(const Launch *L, const Warp *w, const XOp *o, uint32_t lane)
 	case SR_GLOBALTIMER: return L->wsteps * 32;
 	case SR_GLOBALTIMER_LO: return (uint32_t)(L->wsteps * 32);
 	case SR_GLOBALTIMER_HI: return (uint32_t)((L->wsteps * 32) >> 32);
-	case SR_TOTAL_SMEM: case SR_AGGR_SMEM: return c->nshared;
+	/* the H100: the CTA's shared memory in 128-byte units, and with the 1 KiB
+	 * the system reserves (measured with static and dynamic sizes) */
+	case SR_TOTAL_SMEM: return (c->nshared + 127) & ~(uint64_t)127;
+	case SR_AGGR_SMEM: return (uint64_t)c->nshared + 1024;
 	case SR_DYNAMIC_SMEM: return L->dyn;
 	case SR_WARP_SZ: return WARP;
 	}

@@ -11,6 +11,9 @@
  *    other architecture;
  *  - shfl and vote without .sync: an error on sm_70 and later from PTX ISA
  *    6.4 (ptxas rejects it there), deprecated before;
+ *  - special registers have their own lowest version and target (the
+ *    cluster registers, %aggr_smem_size, %reserved_smem_offset_*,
+ *    %current_graph_exec), as ptxas 13.0 reports them;
  *  - resources: static shared memory over 48 KB per kernel (ptxas: "uses too
  *    much shared data"), .reqntid/.maxntid over 1024 threads (the kernel can
  *    never be launched), .maxnreg above 255 (ignored by ptxas).
@@ -22,6 +25,40 @@ static int
 isa(const Module *m)
 {
 	return m->ver_major * 10 + m->ver_minor;
+}
+
+/* The special registers newer than the baseline: their lowest PTX ISA
+ * version and sm_ target (probed with ptxas 13.0).  Names match by prefix. */
+static const struct { const char *name; int isa, sm; } sregmin[] = {
+	{"%is_explicit_cluster", 78, 90}, {"%clusterid", 78, 90}, {"%nclusterid", 78, 90},
+	{"%cluster_ctaid", 78, 90}, {"%cluster_nctaid", 78, 90}, {"%cluster_ctarank", 78, 90},
+	{"%cluster_nctarank", 78, 90}, {"%aggr_smem_size", 81, 90}, {"%reserved_smem_offset_", 76, 80},
+	{"%current_graph_exec", 80, 0},
+};
+
+static void
+gatesreg(Verify *v, const Opnd *o)
+{
+	const Module *m = v->m;
+
+	for (int k = 0; k < o->nsub; k++)
+		gatesreg(v, &o->sub[k]);
+	if (o->base)
+		gatesreg(v, o->base);
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_SREG)
+		return;
+	for (size_t i = 0; i < sizeof sregmin / sizeof sregmin[0]; i++) {
+		size_t n = strlen(sregmin[i].name);
+		if (strncmp(o->sym->name, sregmin[i].name, n) != 0)
+			continue;
+		if (sregmin[i].isa > isa(m))
+			verify_report(v, VC_TARGET, o->loc, "'%s' requires PTX ISA .version %d.%d or later",
+			    o->sym->name, sregmin[i].isa / 10, sregmin[i].isa % 10);
+		if (m->sm && sregmin[i].sm > m->sm)
+			verify_report(v, VC_TARGET, o->loc, "'%s' requires .target sm_%d or higher", o->sym->name,
+			    sregmin[i].sm);
+		return;
+	}
 }
 
 static void
@@ -52,6 +89,8 @@ gate(Verify *v, Ins *in)
 			verify_report(v, VC_TARGET, in->loc, "modifier '.%s' requires .target sm_%d or higher",
 			    mi->name, mi->sm);
 	}
+	for (int k = 0; k < in->nopnd; k++)
+		gatesreg(v, &in->opnd[k]);
 	if (oi->flags & OF_DEPRECATED) {
 		if ((in->op == OP_SHFL || in->op == OP_VOTE) && sm >= 70 && ver >= 64)
 			verify_report(v, VC_TARGET, in->loc,
