@@ -25,6 +25,6 @@ cd $R && ls tt_*.case | xargs -P 8 -n 3 sh gen.sh $D/ptxrun.sh $OUT/w > $OUT/ref
 date +%s >> $L
 for f in triton/torch/*; do b=${f##*/}; cmp -s $f $OUT/w/$b || echo "DIFF $b" >> $L; done
 cp $OUT/ref.log $OUT/w/
-tar czf $OUT/res.tgz triton tt_*.case -C $OUT w
+tar czf $OUT/res.tgz --exclude=gen.py --exclude=device.sh triton tt_*.case -C $OUT w
 cat $L; grep -h FAILED $OUT/gen.log; tail -3 $OUT/build.log; grep -v 'exit 0' $OUT/ref.log | head -20
 rm -rf $OUT/w $OUT/ref.log

@@ -317,10 +317,11 @@ def atomic_kernel(x_ptr, fsum_ptr, ints_ptr, h_ptr, n, BLOCK: tl.constexpr):
     tl.atomic_add(fsum_ptr + (xi & 7), xi.to(tl.float32), mask=m)
     tl.atomic_add(ints_ptr, tl.sum(xi, axis=0))
     tl.atomic_max(ints_ptr + 1, tl.max(xi, axis=0))
-    tl.atomic_min(ints_ptr + 2, xi, mask=m)
-    tl.atomic_and(ints_ptr + 3, xi | 0x10000, mask=m)
-    tl.atomic_or(ints_ptr + 4, xi & 0xff0, mask=m)
-    tl.atomic_xor(ints_ptr + 5, xi, mask=m)
+    z = offs * 0
+    tl.atomic_min(ints_ptr + 2 + z, xi, mask=m)
+    tl.atomic_and(ints_ptr + 3 + z, xi | 0x10000, mask=m)
+    tl.atomic_or(ints_ptr + 4 + z, xi & 0xff0, mask=m)
+    tl.atomic_xor(ints_ptr + 5 + z, xi, mask=m)
     tl.atomic_add(ints_ptr + 8 + (xi & 15), 1, mask=m, sem="relaxed")
     tl.atomic_max(ints_ptr + 24 + (xi & 3), xi, mask=m, sem="release", scope="gpu")
     # a CAS loop: every CTA increments slot 6 once
@@ -372,14 +373,20 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
     b_ptrs = b_ptr + rk[:, None] * sbk + rn[None, :] * sbn
     if c_ptr.dtype.element_ty == tl.int32:
         acc = tl.zeros((BM, BN), dtype=tl.int32)
+        for k in range(0, tl.cdiv(K, BK)):
+            a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BK, other=0)
+            b = tl.load(b_ptrs, mask=rk[:, None] < K - k * BK, other=0)
+            acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+            a_ptrs += BK * sak
+            b_ptrs += BK * sbk
     else:
         acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BK, other=0)
-        b = tl.load(b_ptrs, mask=rk[:, None] < K - k * BK, other=0)
-        acc = tl.dot(a, b, acc, input_precision=PREC)
-        a_ptrs += BK * sak
-        b_ptrs += BK * sbk
+        for k in range(0, tl.cdiv(K, BK)):
+            a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BK, other=0.0)
+            b = tl.load(b_ptrs, mask=rk[:, None] < K - k * BK, other=0.0)
+            acc = tl.dot(a, b, acc, input_precision=PREC)
+            a_ptrs += BK * sak
+            b_ptrs += BK * sbk
     if ACT == 1:
         acc = acc * tl.sigmoid(acc)
     elif ACT == 2:
@@ -745,7 +752,7 @@ def _():
         dict(N=64, M=128)
 
 
-def mm_job(nm, dt, odt, M, N, K, BM, BN, BK, stages, warps, prec="ieee", act=0, trans_b=False):
+def mm_job(nm, dt, odt, M, N, K, BM, BN, BK, stages, warps, prec=None, act=0, trans_b=False):
     def mk():
         if dt == torch.int8:
             a = ints(nm + "a", -128, 128, M, K, dtype=dt)
@@ -867,7 +874,8 @@ def ptx_of(ret, fn):
 
 def params(ptx):
     m = re.search(r"\.entry\s+\w+\s*\((.*?)\)", ptx, re.S)
-    return re.findall(r"\.param\s+\.(\w+)(?:\s+\.ptr[^\n,]*?)?\s+\w+", m.group(1))
+    return [re.search(r"\.param\s+(?:\.align\s+\d+\s+)?\.(\w+)", ln).group(1)
+            for ln in m.group(1).split("\n") if ".param" in ln]
 
 
 def run_one(name):
@@ -883,7 +891,6 @@ def run_one(name):
     ptx = ptx_of(ret, fn)
     # no absolute paths in .file directives
     ptx = re.sub(r'(\.file\s+\d+\s+")[^"]*/', r"\1", ptx)
-    ptx = re.sub(r'(\.file\s+\d+\s+"[^"]*",\s*")[^"]*"', r'\1"', ptx)
     open(os.path.join(TD, name + ".ptx"), "w").write(ptx)
     md = ret.metadata
     warps = md.num_warps
@@ -928,6 +935,9 @@ def run_one(name):
 
 
 t0 = time.time()
+if ONLY and ONLY[0].startswith("@"):  # @I/K: every K-th job from the I-th
+    i, k = map(int, ONLY[0][1:].split("/"))
+    ONLY = list(J)[i::k]
 for name in (ONLY or J):
     try:
         print(run_one(name), "%.1fs" % (time.time() - t0), flush=True)
