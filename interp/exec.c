@@ -950,6 +950,7 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
 	uint64_t ad[2 * WARP];   /* global sources, then shared destinations, for the counters */
 	unsigned n = xi->size;
+	uint32_t rd = 0;         /* the lanes that read global memory */
 
 	FOR_LANES(m, l) {
 		uint64_t d = ADDR(xi, l);
@@ -974,11 +975,11 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			return -1;
 		memset(buf, 0, sizeof buf);
 		if (ss)
-			memcpy(buf, ps, ss);
+			memcpy(buf, ps, ss), rd |= 1u << l;
 		memcpy(pd, buf, n);
 	}
 	if (L->st)
-		interp_count_mem(L, xi, m, ad, n);
+		interp_count_mem(L, xi, rd, ad, n);
 	return 0;
 }
 

@@ -801,7 +801,8 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	else if ((at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F32 || dt == TY_F16))
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;   /* fp8: the s8 layouts */
 	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)
-		xi->mod = strcmp(sh, "m8n8k4") == 0 ? MMA_K4_F64 : -1;
+		xi->mod = strcmp(sh, "m8n8k4") == 0 ? MMA_K4_F64 : strcmp(sh, "m16n8k4") == 0 ? MMA_F64_K4 :
+		    strcmp(sh, "m16n8k8") == 0 ? MMA_F64_K8 : strcmp(sh, "m16n8k16") == 0 ? MMA_F64_K16 : -1;
 	else
 		return -1;
 	if (xi->mod < 0)
