@@ -859,6 +859,356 @@ for dt, tn in ((torch.int32, "i32"), (torch.int64, "i64"), (torch.int16, "i16"),
     J["intops_" + tn] = mk
 
 
+
+# ----------------------------------------------------------------------------
+# the second batch (JOBS=b2)
+
+@triton.jit
+def shape_ops_kernel(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
+    tl.store(out_ptr + rn[:, None] * M + rm[None, :], tl.trans(x) * 2.0)
+    a, b = tl.split(tl.reshape(x, [M, N // 2, 2]))
+    rh = tl.arange(0, N // 2)
+    tl.store(out_ptr + M * N + rm[:, None] * (N // 2) + rh[None, :], a - b)
+    tl.store(out_ptr + 2 * M * N + rm[:, None] * N + rn[None, :], tl.interleave(a, b + 1.0))
+    r = tl.sum(tl.permute(tl.reshape(x, [M, 2, N // 2]), (1, 0, 2)), axis=1)
+    tl.store(out_ptr + 3 * M * N + tl.arange(0, 2)[:, None] * (N // 2) + rh[None, :], r)
+
+
+@triton.jit
+def hist_kernel(x_ptr, out_ptr, n, BINS: tl.constexpr, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0)
+    tl.atomic_add(out_ptr + tl.arange(0, BINS), tl.histogram(x, BINS))
+
+
+@triton.jit
+def uint_ops_kernel(a_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a = tl.load(a_ptr + offs, mask=m, other=0, cache_modifier=".cg")
+    r0 = a // 7 + a % 10
+    r1 = (a >> 3) | (a << 29)
+    r2 = tl.cdiv(a, 13) ^ tl.umulhi(a, a ^ 0x55)
+    r3 = (a.to(tl.float32) * 0.5).to(a.dtype) + (a.to(tl.int64) * 3 // 5).to(a.dtype)
+    tl.store(out_ptr + offs, r0, mask=m, cache_modifier=".cs")
+    tl.store(out_ptr + n + offs, r1, mask=m, eviction_policy="evict_last")
+    tl.store(out_ptr + 2 * n + offs, r2, mask=m)
+    tl.store(out_ptr + 3 * n + offs, r3, mask=m)
+
+
+@triton.jit
+def asm_kernel(x_ptr, b_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0, volatile=True)
+    b = tl.load(b_ptr + offs, mask=m, other=0)
+    y = tl.inline_asm_elementwise("prmt.b32 $0, $1, 0, 0x0123;", "=r,r", [x], dtype=tl.int32, is_pure=True, pack=1)
+    z = tl.inline_asm_elementwise(
+        "{ .reg .b8 a<4>; mov.b32 {a0, a1, a2, a3}, $4; cvt.s32.s8 $0, a0; cvt.u32.u8 $1, a1; "
+        "cvt.s32.s8 $2, a2; cvt.u32.u8 $3, a3; }", "=r,=r,=r,=r,r", [b], dtype=tl.int32, is_pure=True, pack=4)
+    tl.store(out_ptr + offs, y + z, mask=m)
+
+
+@triton.jit
+def _argmax_combine(v1, i1, v2, i2):
+    gt = (v1 > v2) | ((v1 == v2) & (i1 < i2))
+    return tl.where(gt, v1, v2), tl.where(gt, i1, i2)
+
+
+@triton.jit
+def tuple_reduce_kernel(x_ptr, out_ptr, idx_ptr, A: tl.constexpr, B: tl.constexpr, C: tl.constexpr):
+    a = tl.arange(0, A)[:, None, None]
+    b = tl.arange(0, B)[None, :, None]
+    c = tl.arange(0, C)[None, None, :]
+    x = tl.load(x_ptr + a * B * C + b * C + c)
+    v, j = tl.reduce((x, tl.broadcast_to(b, [A, B, C])), 1, _argmax_combine)
+    o = tl.arange(0, A)[:, None] * C + tl.arange(0, C)[None, :]
+    tl.store(out_ptr + o, v + tl.sum(x, axis=1))
+    tl.store(idx_ptr + o, j)
+    tl.store(out_ptr + A * C + tl.arange(0, A), tl.max(tl.max(x, axis=2), axis=1))
+
+
+@triton.jit
+def f16_arith_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0.0)
+    y = tl.load(y_ptr + offs, mask=m, other=0.0)
+    r3 = tl.abs(x) / (y + 2.0)
+    tl.store(out_ptr + offs, x * y + x, mask=m)
+    tl.store(out_ptr + n + offs, tl.maximum(x, y) - tl.minimum(x, y, propagate_nan=tl.PropagateNan.ALL) * y, mask=m)
+    tl.store(out_ptr + 2 * n + offs, r3, mask=m)
+    tl.store(out_ptr + 3 * n + offs, tl.fma(x, y, r3), mask=m)
+
+
+@triton.jit
+def libdev_more_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=1.0)
+    y = tl.load(y_ptr + offs, mask=m, other=1.0)
+    tl.store(out_ptr + offs, libdevice.erfc(x) + libdevice.normcdf(y), mask=m)
+    tl.store(out_ptr + n + offs, libdevice.fmod(x, y) + libdevice.remainder(y, x), mask=m)
+    tl.store(out_ptr + 2 * n + offs, libdevice.hypot(x, y) * libdevice.logb(x), mask=m)
+    tl.store(out_ptr + 3 * n + offs, libdevice.nextafter(x, y) + libdevice.log10(tl.abs(y)), mask=m)
+    tl.store(out_ptr + 4 * n + offs, libdevice.sinpi(x) + libdevice.cospi(y) + libdevice.exp10(y), mask=m)
+    tl.store(out_ptr + 5 * n + offs, libdevice.isnan(x).to(x.dtype) + libdevice.signbit(y).to(x.dtype) +
+             libdevice.copysign(x, y) + libdevice.trunc(y), mask=m)
+
+
+@triton.jit
+def splitk_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                  SPLIT: tl.constexpr):
+    pid = tl.program_id(0)
+    pk = tl.program_id(1)
+    rm = (pid // tl.cdiv(N, BN)) * BM + tl.arange(0, BM)
+    rn = (pid % tl.cdiv(N, BN)) * BN + tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), tl.float32)
+    for k in range(pk * BK, K, BK * SPLIT):
+        rk = k + tl.arange(0, BK)
+        a = tl.load(a_ptr + rm[:, None] * K + rk[None, :], mask=rk[None, :] < K, other=0.0)
+        b = tl.load(b_ptr + rk[:, None] * N + rn[None, :], mask=rk[:, None] < K, other=0.0)
+        acc += tl.dot(a, b)
+    tl.atomic_add(c_ptr + rm[:, None] * N + rn[None, :], acc, mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def blockptr_mm_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pm = tl.program_id(0)
+    pn = tl.program_id(1)
+    a_bp = tl.make_block_ptr(a_ptr, (M, K), (K, 1), (pm * BM, 0), (BM, BK), (1, 0))
+    b_bp = tl.make_block_ptr(b_ptr, (K, N), (N, 1), (0, pn * BN), (BK, BN), (1, 0))
+    acc = tl.zeros((BM, BN), tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_bp, boundary_check=(0, 1), padding_option="zero")
+        b = tl.load(b_bp, boundary_check=(0, 1), padding_option="zero")
+        acc = tl.dot(a, b, acc)
+        a_bp = tl.advance(a_bp, (0, BK))
+        b_bp = tl.advance(b_bp, (BK, 0))
+    c_bp = tl.make_block_ptr(c_ptr, (M, N), (N, 1), (pm * BM, pn * BN), (BM, BN), (1, 0))
+    tl.store(c_bp, acc.to(c_ptr.dtype.element_ty), boundary_check=(0, 1))
+
+
+@triton.jit
+def persistent_mm_kernel(a_ptr, b_ptr, c_ptr, M, N, K, NPROG: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
+                         BK: tl.constexpr):
+    pid = tl.program_id(0)
+    nn = tl.cdiv(N, BN)
+    tiles = tl.cdiv(M, BM) * nn
+    for t in tl.range(pid, tiles, NPROG, flatten=True):
+        rm = (t // nn) * BM + tl.arange(0, BM)
+        rn = (t % nn) * BN + tl.arange(0, BN)
+        acc = tl.zeros((BM, BN), tl.float32)
+        for k in range(0, K, BK):
+            rk = k + tl.arange(0, BK)
+            a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+            b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+            acc = tl.dot(a, b, acc)
+        tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def mm64_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr, BK: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    acc = tl.zeros((M, N), tl.float64)
+    for k in range(0, K, BK):
+        rk = k + tl.arange(0, BK)
+        acc = tl.dot(tl.load(a_ptr + rm[:, None] * K + rk[None, :]), tl.load(b_ptr + rk[:, None] * N + rn[None, :]),
+                     acc, out_dtype=tl.float64)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+@triton.jit
+def online_softmax_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    m_i = tl.full([BLOCK], float("-inf"), tl.float32)
+    l_i = tl.zeros([BLOCK], tl.float32)
+    for off in range(0, n, BLOCK):
+        c = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * n + c, mask=c < n, other=float("-inf")).to(tl.float32)
+        m_new = tl.maximum(m_i, x)
+        l_i = l_i * tl.exp(m_i - m_new) + tl.exp(x - m_new)
+        l_i = tl.where(m_new == float("-inf"), 0.0, l_i)
+        m_i = m_new
+    mx = tl.max(m_i, 0)
+    den = tl.sum(l_i * tl.exp(m_i - mx), 0)
+    for off in range(0, n, BLOCK):
+        c = off + tl.arange(0, BLOCK)
+        x = tl.load(x_ptr + row * n + c, mask=c < n, other=float("-inf")).to(tl.float32)
+        tl.store(out_ptr + row * n + c, tl.exp(x - mx) / den, mask=c < n)
+
+
+@triton.jit
+def atomic16_kernel(x_ptr, h_ptr, b_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    xi = tl.load(x_ptr + offs, mask=m, other=0)
+    tl.atomic_add(h_ptr + (offs % 64), (xi & 3).to(tl.float16), mask=m)
+    tl.atomic_add(b_ptr + (offs % 64), (xi & 1).to(tl.bfloat16), mask=m)
+
+
+@triton.jit
+def rand4_kernel(out_ptr, seed, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    a, b, c, d = tl.randint4x(seed, offs, 7)
+    tl.store(out_ptr + offs, a ^ b, mask=m)
+    tl.store(out_ptr + n + offs, c + d, mask=m)
+    r1, r2, r3, r4 = tl.rand4x(seed, offs)
+    tl.store(out_ptr + 2 * n + offs, (r1 + r2 * r3 - r4).to(tl.uint32, bitcast=True), mask=m)
+    tl.store(out_ptr + 3 * n + offs, tl.randn(seed + 1, offs).to(tl.uint32, bitcast=True), mask=m)
+
+
+@triton.jit
+def i64_scan_kernel(x_ptr, out_ptr, h_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m, other=0)
+    tl.store(out_ptr + offs, tl.cumsum(x, 0), mask=m)
+    h = tl.load(h_ptr + offs, mask=m, other=0.0)
+    tl.store(h_ptr + offs, tl.cumsum(h, 0, reverse=True), mask=m)
+
+
+B2 = []
+
+
+def job2(name):
+    def deco(f):
+        J[name] = f
+        B2.append(name)
+        return f
+    return deco
+
+
+@job2("shape_ops")
+def _():
+    return shape_ops_kernel, (1,), [rnd("shp", 16, 32), Out(torch.zeros(4 * 16 * 32))], dict(M=16, N=32)
+
+
+@job2("histogram")
+def _():
+    n = 5000
+    return hist_kernel, (triton.cdiv(n, 1024),), [ints("hist", 0, 64, n), Out(torch.zeros(64, dtype=torch.int32)), n], \
+        dict(BINS=64, BLOCK=1024)
+
+
+@job2("uint_ops")
+def _():
+    n = 1000
+    a = src_data("uops", torch.int32, n).view(torch.uint32)
+    return uint_ops_kernel, (4,), [a, Out(torch.zeros(4 * n, dtype=torch.int32).view(torch.uint32)), n], \
+        dict(BLOCK=256)
+
+
+@job2("inline_asm")
+def _():
+    n = 1000
+    return asm_kernel, (4,), [src_data("asm", torch.int32, n), ints("asmb", -128, 128, n, dtype=torch.int8),
+                              Out(torch.zeros(n, dtype=torch.int32)), n], dict(BLOCK=256)
+
+
+@job2("tuple_reduce")
+def _():
+    x = torch.round(rnd("tred", 4, 8, 16) * 4)
+    x[0, 3, 5] = float("nan")
+    return tuple_reduce_kernel, (1,), [x, Out(torch.zeros(4 * 16 + 4)), Out(torch.zeros(4 * 16, dtype=torch.int32))], \
+        dict(A=4, B=8, C=16)
+
+
+for dt, tn in ((torch.float16, "f16"), (torch.bfloat16, "bf16")):
+    def mk(dt=dt, tn=tn):
+        n = 1024
+        return f16_arith_kernel, (4,), [f32("f16a" + tn, n, 4.0).to(dt), f32("f16b" + tn, n, 2.0, special=False).to(dt),
+                                        Out(torch.zeros(4 * n, dtype=dt)), n], dict(BLOCK=256)
+    J["arith_" + tn] = mk
+    B2.append("arith_" + tn)
+
+for dt, tn in ((torch.float32, "f32"), (torch.float64, "f64")):
+    def mk(dt=dt, tn=tn):
+        n = 512
+        return libdev_more_kernel, (2,), [f32("ldm" + tn, n, 4.0).to(dt), f32("ldm2" + tn, n, 3.0).to(dt),
+                                          Out(torch.zeros(6 * n, dtype=dt)), n], dict(BLOCK=256)
+    J["libdev_more_" + tn] = mk
+    B2.append("libdev_more_" + tn)
+
+
+@job2("splitk_atomic")
+def _():
+    M, N, K = 64, 64, 256
+    a = torch.round(rnd("ska", M, K) * 2).to(torch.float16)
+    b = torch.round(rnd("skb", K, N) * 2).to(torch.float16)
+    return splitk_kernel, (1, 4), [a, b, Out(torch.zeros(M, N)), M, N, K], dict(BM=64, BN=64, BK=32, SPLIT=4)
+
+
+@job2("blockptr_mm")
+def _():
+    M, N, K = 96, 80, 72
+    return blockptr_mm_kernel, (2, 2), [rnd("bpa", M, K, dtype=torch.float16), rnd("bpb", K, N, dtype=torch.float16),
+                                        Out(torch.zeros(M, N, dtype=torch.float16)), M, N, K], dict(BM=64, BN=64, BK=32)
+
+
+@job2("persistent_mm")
+def _():
+    M, N, K = 256, 128, 128
+    return persistent_mm_kernel, (3,), [rnd("pma", M, K, dtype=torch.float16), rnd("pmb", K, N, dtype=torch.float16),
+                                        Out(torch.zeros(M, N, dtype=torch.float16)), M, N, K], \
+        dict(NPROG=3, BM=64, BN=64, BK=64, num_stages=3)
+
+
+@job2("mm_f64")
+def _():
+    return mm64_kernel, (1,), [rnd("f64a", 32, 64).double(), rnd("f64b", 64, 32).double(),
+                               Out(torch.zeros(32, 32, dtype=torch.float64))], dict(M=32, N=32, K=64, BK=16)
+
+
+@job2("mm_cluster2")
+def _():
+    M, N, K = 256, 128, 64
+    a, b = rnd("cla", M, K, dtype=torch.float16), rnd("clb", K, N, dtype=torch.float16)
+    c = torch.zeros(M, N, dtype=torch.float16)
+    return matmul_kernel, (2,), [a, b, Out(c), M, N, K, K, 1, N, 1, N, 1], \
+        dict(BM=128, BN=128, BK=64, GROUP_M=4, PREC=None, ACT=0, num_warps=4, num_ctas=2)
+
+
+@job2("online_softmax")
+def _():
+    n = 3000
+    return online_softmax_kernel, (4,), [rnd("osm", 4, n, dtype=torch.bfloat16, scale=5.0),
+                                         Out(torch.zeros(4, n)), n], dict(BLOCK=512, num_warps=4)
+
+
+@job2("atomic16")
+def _():
+    n = 2048
+    return atomic16_kernel, (4,), [ints("a16", -100, 100, n), Out(torch.zeros(64, dtype=torch.float16)),
+                                   Out(torch.zeros(64, dtype=torch.bfloat16)), n], dict(BLOCK=512)
+
+
+@job2("rand4x")
+def _():
+    n = 1000
+    return rand4_kernel, (4,), [Out(torch.zeros(4 * n, dtype=torch.int32)), 987654, n], dict(BLOCK=256)
+
+
+@job2("scan_i64_f16")
+def _():
+    n = 700
+    return i64_scan_kernel, (1,), [ints("si64", -2 ** 40, 2 ** 40, n, dtype=torch.int64),
+                                   Out(torch.zeros(n, dtype=torch.int64)),
+                                   Out(torch.round(rnd("sf16", n) * 4).to(torch.float16)), n], dict(BLOCK=1024)
+
+
+attn_job("attn_d128_bf16_w8", 1, 150, 128, 64, 64, False, 8, 2, torch.bfloat16)
+softmax_job("softmax_f16_w2_b64", 32, 50, 64, 2, torch.float16)
+mm_job("mm_bf16_128x128x64_s4_w8", torch.bfloat16, torch.float32, 256, 256, 192, 128, 128, 64, 4, 8)
+mm_job("mm_e4m3_128x64x128_w4", torch.float8_e4m3fn, torch.bfloat16, 128, 128, 256, 128, 64, 128, 3, 4)
+B2 += ["attn_d128_bf16_w8", "softmax_f16_w2_b64", "mm_bf16_128x128x64_s4_w8", "mm_e4m3_128x64x128_w4"]
+
+
 # ----------------------------------------------------------------------------
 
 def ptx_of(ret, fn):
@@ -898,6 +1248,11 @@ def run_one(name):
     ps = params(ptx)
     opts = ["triton/%s.ptx" % name]
     g = list(grid) + [1] * (3 - len(grid))
+    nprog = g[0] * g[1] * g[2]
+    nctas = getattr(md, "num_ctas", 1) or 1
+    if nctas > 1:   # Triton launches clusters of num_ctas CTAs along x
+        g[0] *= nctas
+        opts.append("--cluster %d,1,1" % nctas)
     opts.append("-g %d,%d,%d -b %d" % (g[0], g[1], g[2], warps * 32))
     if shared:
         opts.append("-s %d" % shared)
@@ -926,7 +1281,7 @@ def run_one(name):
             sz = {"u32": "s32", "s32": "s32", "b32": "s32", "u64": "s64", "s64": "s64", "b64": "s64",
                   "u16": "s16", "s16": "s16", "u8": "s8", "s8": "s8"}[ty]
             opts.append("-a %s:%d" % (sz, h))
-    nprog = g[0] * g[1] * g[2]
+    nprog *= nctas
     for key in ("global_scratch_size", "profile_scratch_size"):
         sz = getattr(md, key, 0) or 0
         opts.append("-a zeros:%d" % max(16, nprog * sz))
@@ -935,10 +1290,14 @@ def run_one(name):
 
 
 t0 = time.time()
+# JOBS=b2: the second batch alone; JOBS=NAME,NAME...: those
+SEL = B2 if os.environ.get("JOBS") == "b2" else os.environ["JOBS"].split(",") if os.environ.get("JOBS") else list(J)
 if ONLY and ONLY[0].startswith("@"):  # @I/K: every K-th job from the I-th
     i, k = map(int, ONLY[0][1:].split("/"))
-    ONLY = list(J)[i::k]
-for name in (ONLY or J):
+    ONLY = SEL[i::k] or ["-"]
+for name in (ONLY or SEL):
+    if name == "-":   # an empty share
+        break
     try:
         print(run_one(name), "%.1fs" % (time.time() - t0), flush=True)
     except Exception as e:
