@@ -59,7 +59,8 @@ enum {
 	ALU_LEFT      = 1u << 14,  /* shf.l */
 	ALU_INTRND    = 1u << 15,  /* cvt rounding is an integer rounding (.rni ...) */
 	ALU_RNDSET    = 1u << 16,  /* a rounding modifier was written */
-	ALU_NEGAB     = 1u << 17,  /* fma: negate the product (a mul and add ptxas fuses, contract.c) */
+	ALU_NEGAB     = 1u << 17,  /* fma: negate the product (a mul and add ptxas fuses, contract.c);
+	                            * neg: flip the sign bit alone (folded into a selp) */
 	ALU_NEGC      = 1u << 18   /* fma: negate the addend */
 };
 
@@ -130,6 +131,8 @@ void alu_cvt_exec(const AluOp *op, const uint64_t *s, uint64_t *d);
  * ptxas's range scaling around it.  opc: OP_RCP OP_SQRT OP_RSQRT OP_SIN OP_COS OP_LG2 OP_EX2 OP_TANH. */
 uint64_t alu_approx(int opc, int fmt, uint64_t a, int ftz);
 uint64_t alu_approx_div(uint64_t a, uint64_t b, int full, int ftz);     /* div.approx/div.full.f32 */
+/* that division's multiply fused with an add, as ptxas fuses it (contract.c): +-(a / b) + c */
+uint64_t alu_approx_divfma(uint64_t a, uint64_t b, uint64_t c, int full, int neg, int ftz);
 
 /* ---------------------------------------------------------------- internal: alu_sfu.c */
 /* One MUFU operation of the H100 on a bit pattern (alu_sfu.c says what each takes). */

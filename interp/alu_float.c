@@ -441,7 +441,10 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *s, int nb)
 			x ^= sm;
 		if ((op->flags & ALU_NEGC) && !alu_fisnan(fmt, c))
 			c ^= sm;
-		r = alu_ffma(fmt, x, s[1], c, rnd, ftz);
+		if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32)   /* a div fused with an add */
+			r = alu_approx_divfma(s[0], s[1], c, (op->flags & ALU_FULL) != 0, (op->flags & ALU_NEGAB) != 0, ftz);
+		else
+			r = alu_ffma(fmt, x, s[1], c, rnd, ftz);
 		break;
 	}
 	case OP_DIV:
@@ -465,6 +468,8 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *s, int nb)
 		r = alu_fisnan(fmt, r) ? (fmt == ALU_F64 ? r | 0x0008000000000000ull : alu_fqnan(fmt)) : r & ~sm;
 		break;
 	case OP_NEG:
+		if (op->flags & ALU_NEGAB)   /* folded into a select as its operand's sign (contract.c) */
+			return s[0] ^ sm;
 		r = in_ftz(fmt, s[0], ftz);
 		r = alu_fisnan(fmt, r) ? (fmt == ALU_F64 ? r | 0x0008000000000000ull : alu_fqnan(fmt)) : r ^ sm;
 		break;

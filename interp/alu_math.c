@@ -146,6 +146,21 @@ uint64_t alu_approx(int opc, int fmt, uint64_t a, int ftz)
 /* div.approx.f32 is a * MUFU.RCP(b), with both scaled by 2^24 when b is
  * below 2^-126 (not .ftz); div.full also scales both by 1/4 when b is above
  * 2^126, so that 1/b does not flush.  The scalings use the original b. */
+uint64_t alu_approx_divfma(uint64_t a, uint64_t b, uint64_t c, int full, int neg, int ftz)
+{
+	if (full && absgt(b, F32_2P126)) {
+		a = alu_fmul(ALU_F32, a, F32_QUARTER, ALU_RN, ftz);
+		b = alu_fmul(ALU_F32, b, F32_QUARTER, ALU_RN, ftz);
+	}
+	if (!ftz && !absgeu(b, F32_MINNORM)) {
+		a = mul(a, F32_TWO24);
+		b = mul(b, F32_TWO24);
+	}
+	if (neg && !alu_fisnan(ALU_F32, a))
+		a ^= 0x80000000u;
+	return alu_ffma(ALU_F32, a, mfu(ALU_SFU_RCP, b), c, ALU_RN, ftz);
+}
+
 uint64_t alu_approx_div(uint64_t a, uint64_t b, int full, int ftz)
 {
 	if (ftz) {

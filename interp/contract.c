@@ -16,8 +16,12 @@
  *     mul and add does not matter;
  *   - when both operands are products, the first is fused if it can be,
  *     else the second;
+ *   - div.full.f32 and div.approx.f32 are a * MUFU.RCP(b) in ptxas's code
+ *     (alu_math.c), and that multiply fuses as a mul would: Triton's
+ *     mean = sum / n; x - mean is an FFMA of -sum, 1/n and x;
  *   - mul and add must lie in one straight run of code: the same block, or
- *     blocks joined by unconditional branches.  An add in a conditional
+ *     blocks joined by unconditional branches, and no IEEE div, rcp or sqrt
+ *     (a branch to a slow path in ptxas's code) in between.  An add in a conditional
  *     block (even one the mul dominates) or past a merge is not fused.
  * Not modelled: ptxas unrolls loops of constant trip count and then fuses
  * across iterations; it also fuses when a register the mul read is written
@@ -83,8 +87,18 @@ runhead(const Func *f, int b)
 	return b;
 }
 
+/* An IEEE division, reciprocal or square root of f32 or f64: ptxas's code
+ * for it branches to a slow path, which ends the straight run. */
+static int
+slowpath(const Ins *q)
+{
+	return (q->op == OP_DIV || q->op == OP_RCP || q->op == OP_SQRT) && (q->ty[0] == TY_F32 || q->ty[0] == TY_F64) &&
+	    !hasmod(q, MOD_APPROX) && !hasmod(q, MOD_FULL);
+}
+
 /* Does the straight run from fn->ins[i] to fn->ins[k] (i's block, then the
- * single successors) write none of the registers mul m reads? */
+ * single successors) write none of the registers mul m reads, and hold no
+ * instruction that ptxas expands with a branch (slowpath)? */
 static int
 unchanged(const Func *f, const Ins *m, int i, int k)
 {
@@ -93,6 +107,8 @@ unchanged(const Func *f, const Ins *m, int i, int k)
 		int end = b == f->ins[k]->blk ? k : f->blk[b].i1;
 		for (; j < end; j++) {
 			const Ins *q = f->ins[j];
+			if (slowpath(q))
+				return 0;
 			for (int d = 0; d < q->ndef; d++)
 				for (int u = 0; u < m->nuse; u++)
 					if (f->val[q->def[d]].reg == f->val[m->use[u]].reg)
@@ -125,6 +141,9 @@ source(const Func *f, const Plan *p, int v, int *neg)
 			return -1;
 		if (d->op == OP_MUL)
 			return d->nopnd == 3 && !rounded(d) && !hasmod(d, MOD_SAT) ? f->val[v].ins : -1;
+		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
+			return d->nopnd == 3 && d->ty[0] == TY_F32 && (hasmod(d, MOD_FULL) || hasmod(d, MOD_APPROX)) ?
+			    f->val[v].ins : -1;
 		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || d->opnd[1].kind != OK_REG ||
 		    hasmod(d, MOD_FTZ))
 			return -1;
@@ -190,6 +209,23 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
 				if (f->blk[b].phi[q].arg[a] >= 0)
 					p.nuse[f->blk[b].phi[q].arg[a]]++;
+	/* a neg.f32 read by selps alone: ptxas folds it into them as an operand
+	 * sign, a bit flip even of a NaN (a neg.f32 left standing is an FADD,
+	 * whose NaN is the canonical one: alu_float.c); seen in libdevice's
+	 * cbrtf, where selp(x < 0, -r, r) of a NaN r gave 0xffffffff */
+	memset(p.good, 0, nv * sizeof *p.good);
+	for (int k = 0; k < f->nins; k++)
+		if (f->ins[k]->op == OP_SELP && f->ins[k]->ty[0] == TY_F32 && f->ins[k]->nopnd == 4)
+			for (int oi = 1; oi <= 2; oi++)
+				if (usedval(f->ins[k], oi) >= 0)
+					p.good[usedval(f->ins[k], oi)]++;
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		if (q->op == OP_NEG && q->ty[0] == TY_F32 && !hasmod(q, MOD_FTZ) && !q->guard && q->ndef == 1 &&
+		    p.nuse[q->def[0]] > 0 && p.nuse[q->def[0]] == p.good[q->def[0]])
+			plan[k] = CONTRACT_SIGNFLIP;
+	}
+	memset(p.good, 0, nv * sizeof *p.good);
 	/* the adds that could fuse each product value (the value they read) */
 	for (int k = 0; k < f->nins; k++) {
 		int neg;

@@ -40,8 +40,11 @@
  *
  * S5-S7 were measured with one warp on 32- and 64-bit words (tests/counters/
  * sweep.cu, satom_*: add, max, exch, float and double add).
- * cp.async (LDGSTS) counts as a global load of its sources and a shared
- * store of its destinations.  Where ptxas drops or merges loads or turns
+ * cp.async (LDGSTS) counts as a global load of the sources of the lanes
+ * that read any byte (src-size 0 or ignore-src: none), and not as a
+ * shared store: Nsight Compute's shared-store instructions and wavefronts
+ * leave LDGSTS out (measured on Triton's pipelined matmul and attention,
+ * whose masked stages zero-fill).  Where ptxas drops or merges loads or turns
  * an atom into RED or a loop, the counters follow it (lower.c sets
  * XIns.lower at load).
  */
@@ -555,9 +558,8 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	}
 	/* a wmma.load that ptxas makes ldmatrix reports its rows as ldmatrix does (wmma.c) */
 	switch (interp_wmma_ldsm(xi) ? X_LDMATRIX : xi->x) {
-	case X_CPASYNC:   /* addr: the sources, then the destinations */
+	case X_CPASYNC:   /* addr: the sources (m: the lanes that read any), then the destinations */
 		count(s, mo, K_LD, 0, MS_GLOBAL, 0, addr, m, size);
-		count(s, mo, K_ST, 0, MS_SHARED, 0, addr + WARP, m, size);
 		return;
 	case X_LDMATRIX: case X_STMATRIX: {
 		/* Their wavefronts and conflicts count with the shared loads and

@@ -390,6 +390,13 @@ memput(uint8_t *p, uint64_t v, unsigned size)
 	memcpy(p, &v, size > 8 ? 8 : size);
 }
 
+/* base + offset of a memory operand, 32 bits wide when the base is (a32) */
+static inline uint64_t
+a32(const XIns *xi, uint64_t a)
+{
+	return xi->a32 ? (uint32_t)a : a;
+}
+
 /* ld or st (st != 0) of one value when every active lane's address lies
  * in one piece of memory, aligned: the CTA's shared memory, the global
  * allocation the last access hit (for a generic address too, since the
@@ -414,7 +421,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		mem = w->cta->shared, lo = w->cta->shbase, lim = w->cta->nshared;
 	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
 		Alloc *al = L->last;
-		uint64_t a0 = (base ? base[__builtin_ctz(m)] : 0) + aoff;
+		uint64_t a0 = a32(xi, (base ? base[__builtin_ctz(m)] : 0) + aoff);
 		if (!al || !al->live || a0 - al->addr >= al->size) {
 			/* the first lane's allocation: the others are likely in it too */
 			if (!(al = interp_mem_find(L->cx, a0, sz)))
@@ -448,10 +455,10 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		return 1;
 	}
 	/* the lanes' addresses; any lane outside or misaligned: one reduction */
-	if (m == 0xffffffffu && base) {
+	if (m == 0xffffffffu && base && !xi->a32) {
 		if (!interp_addr_plane(base, aoff, lo, lim - sz, sz, ad))
 			return 0;
-	} else if (m == 0xffffffffu) {
+	} else if (m == 0xffffffffu && !base) {
 		uint64_t any = 0;
 		for (uint32_t l = 0; l < WARP; l++) {
 			ad[l] = aoff;
@@ -461,7 +468,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 			return 0;
 	} else {
 		for (uint32_t l = 0; l < WARP; l++)
-			ad[l] = (base ? base[l] : 0) + aoff;
+			ad[l] = a32(xi, (base ? base[l] : 0) + aoff);
 		for (uint32_t l = 0; l < WARP; l++)
 			bad |= (uint32_t)(ad[l] - lo > lim - sz || (ad[l] & (sz - 1))) << l;
 		if (bad & m)
@@ -499,7 +506,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 
 #define V(o, l) val(L, w, r, (o), (l))
 /* the address a memory operand [base+offset] names in lane l */
-#define ADDR(xi, l) (((xi)->abase.k ? V(&(xi)->abase, (l)) : 0) + (uint64_t)(xi)->aoff + \
+#define ADDR(xi, l) (a32((xi), ((xi)->abase.k ? V(&(xi)->abase, (l)) : 0) + (uint64_t)(xi)->aoff) + \
 	((xi)->shsym ? w->cta->shbase : 0))
 #define SET(o, l, v) do { if ((o)->k == XO_REG) r[(size_t)(o)->r * WARP + (l)] = (v); } while (0)
 
@@ -946,6 +953,7 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
 	uint64_t ad[2 * WARP];   /* global sources, then shared destinations, for the counters */
 	unsigned n = xi->size;
+	uint32_t rd = 0;         /* the lanes that read global memory */
 
 	FOR_LANES(m, l) {
 		uint64_t d = ADDR(xi, l);
@@ -970,11 +978,11 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			return -1;
 		memset(buf, 0, sizeof buf);
 		if (ss)
-			memcpy(buf, ps, ss);
+			memcpy(buf, ps, ss), rd |= 1u << l;
 		memcpy(pd, buf, n);
 	}
 	if (L->st)
-		interp_count_mem(L, xi, m, ad, n);
+		interp_count_mem(L, xi, rd, ad, n);
 	return 0;
 }
 

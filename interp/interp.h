@@ -62,7 +62,7 @@ enum {
 };
 
 /* mma shapes (XIns.mod of X_MMA): the k and the input element width. */
-enum { MMA_K16_16, MMA_K8_16, MMA_K8_TF32, MMA_K32_8, MMA_K4_F64 };
+enum { MMA_K16_16, MMA_K8_16, MMA_K8_TF32, MMA_K32_8, MMA_K4_F64, MMA_F64_K4, MMA_F64_K8, MMA_F64_K16 };
 
 /* A decoded operand. */
 enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_NOT, XO_SINK, XO_LOCAL /* frame offset */ };
@@ -106,6 +106,7 @@ typedef struct {
 	uint8_t space;        /* MS_* of a memory access; cvta/isspacep: the named space */
 	uint8_t sign;         /* loads: sign-extend */
 	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits */
+	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
@@ -460,7 +461,9 @@ SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
 int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
 /* contract.c: for each instruction of f, the mul an add/sub fuses with as ptxas does: 0, or
  * (the mul's index + 1) << 3 | 4 when a neg sits between | the product's operand (1 or 2);
+ * for a neg.f32 that ptxas folds into the selps reading it, CONTRACT_SIGNFLIP;
  * NULL when nothing fuses (or no memory) */
+#define CONTRACT_SIGNFLIP 4
 int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
 int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
 int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);

@@ -588,6 +588,11 @@ xaddr(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi)
 		xi->shsym = l->space == MS_SHARED;   /* the variable of the executing CTA */
 		return 0;
 	}
+	/* [%r+off] with a 32-bit %r (shared and local addresses): the sum is
+	 * 32 bits wide, as in ptxas's code, so a base below the offset's
+	 * negation wraps (LLVM's sin/cos reduce through such a local index) */
+	xi->a32 = o->base->kind == OK_REG && o->base->sym->kind == SYM_REG && o->base->sym->type &&
+	    ir_tyinfo[o->base->sym->type].bits == 32;
 	return xop(pm, o->base, TY_U64, &xi->abase);
 }
 
@@ -796,7 +801,8 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	else if ((at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F32 || dt == TY_F16))
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;   /* fp8: the s8 layouts */
 	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)
-		xi->mod = strcmp(sh, "m8n8k4") == 0 ? MMA_K4_F64 : -1;
+		xi->mod = strcmp(sh, "m8n8k4") == 0 ? MMA_K4_F64 : strcmp(sh, "m16n8k4") == 0 ? MMA_F64_K4 :
+		    strcmp(sh, "m16n8k8") == 0 ? MMA_F64_K8 : strcmp(sh, "m16n8k16") == 0 ? MMA_F64_K16 : -1;
 	else
 		return -1;
 	if (xi->mod < 0)
@@ -954,8 +960,14 @@ static int
 contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 {
 	int pl = pm->fuse[(int)(xi - pm->code) - x->pc0], which = pl & 3, neg = (pl & 4) != 0;
-	const Ins *p = x->f->ins[(pl >> 3) - 1];
+	const Ins *p;
 	XOp o[3], *ns;
+
+	if (pl == CONTRACT_SIGNFLIP) {   /* a neg folded into selps: the sign bit flips */
+		xi->alu.flags |= ALU_NEGAB;
+		return 0;
+	}
+	p = x->f->ins[(pl >> 3) - 1];
 
 	if (xop(pm, &p->opnd[1], ty, &o[0]) || xop(pm, &p->opnd[2], ty, &o[1]))
 		return -1;
@@ -972,6 +984,8 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 		xi->alu.flags |= ALU_NEGAB;
 	if (in->op == OP_SUB && which == 1)
 		xi->alu.flags |= ALU_NEGC;
+	if (p->op == OP_DIV)   /* the product is the div's a * MUFU.RCP(b) */
+		xi->alu.flags |= hasmod(p, MOD_FULL) ? ALU_FULL : ALU_APPROX;
 	return 0;
 }
 

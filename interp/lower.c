@@ -317,11 +317,11 @@ candof(const Func *f, const XIns *xi, int k, int st, Cand *c)
 }
 
 static int
-samebase(const XIns *code, const Cand *a, const Cand *b)
+samebase(const XIns *code, const Cand *a, const Cand *b, int anyunit)
 {
 	const XIns *x = &code[a->k], *y = &code[b->k];
 
-	return a->base == b->base && a->val == b->val && a->unit == b->unit && x->guard == y->guard &&
+	return a->base == b->base && a->val == b->val && (anyunit || a->unit == b->unit) && x->guard == y->guard &&
 	    (x->guard < 0 || x->gneg == y->gneg);
 }
 
@@ -338,12 +338,12 @@ samebase(const XIns *code, const Cand *a, const Cand *b)
  * access starts), the others count nothing.
  */
 static void
-merge(XIns *code, Cand *c, int n, int i, int64_t ws, unsigned w)
+merge(XIns *code, Cand *c, int n, int i, int64_t ws, unsigned w, int anyunit)
 {
 	int first = -1;
 
 	for (int j = 0; j < n; j++)
-		if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) && c[j].off >= ws &&
+		if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j], anyunit) && c[j].off >= ws &&
 		    c[j].off + c[j].unit <= ws + w && (c[j].off - ws) % c[j].unit == 0) {
 			if (first < 0) {
 				first = j;
@@ -352,6 +352,24 @@ merge(XIns *code, Cand *c, int n, int i, int64_t ws, unsigned w)
 			} else
 				code[c[j].k].lower = LOW_REUSE;
 		}
+}
+
+/* Loads of one and two words in a 16-byte chunk, 3 or 4 words in all:
+ * one LDS.128 as well (measured: Triton's scans read a 124-byte row as
+ * ld.shared.v4 ..., ld.shared.v2 at 112 and ld.shared.b32 at 120, and the
+ * last two are one LDS.128). */
+static int
+mixed(const XIns *code, const Cand *c, int n, int i, int64_t start)
+{
+	unsigned words = 0, units = 0;
+
+	for (int j = 0; j < n; j++)
+		if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j], 1) && c[j].off >= start &&
+		    c[j].off + c[j].unit <= start + 16 && (c[j].off - start) % c[j].unit == 0) {
+			words |= (c[j].unit == 8 ? 3u : 1u) << ((c[j].off - start) / 4);
+			units |= c[j].unit;
+		}
+	return units == 12 && __builtin_popcount(words) >= 3;
 }
 
 static void
@@ -367,20 +385,24 @@ widen(XIns *code, Cand *c, int n, int st)
 		if (!ch)
 			continue;
 		start = c[i].off & ~(int64_t)(ch - 1);
+		if (!st && ch == 16 && mixed(code, c, n, i, start)) {
+			merge(code, c, n, i, start, 16, 1);
+			continue;
+		}
 		for (int j = 0; j < n; j++)
-			if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j]) && c[j].off >= start &&
+			if (code[c[j].k].lower == LOW_NONE && samebase(code, &c[i], &c[j], 0) && c[j].off >= start &&
 			    c[j].off + u <= start + ch && (c[j].off - start) % u == 0)
 				words |= 1u << ((c[j].off - start) / u);
 		if (u == 8 || ch == 8) {
 			if (words == 3)
-				merge(code, c, n, i, start, ch);
+				merge(code, c, n, i, start, ch, 0);
 		} else if (words == 15 || (!st && __builtin_popcount(words) == 3))
-			merge(code, c, n, i, start, 16);
+			merge(code, c, n, i, start, 16, 0);
 		else {
 			if ((words & 3) == 3)
-				merge(code, c, n, i, start, 8);
+				merge(code, c, n, i, start, 8, 0);
 			if ((words & 12) == 12)
-				merge(code, c, n, i, start + 8, 8);
+				merge(code, c, n, i, start + 8, 8, 0);
 		}
 	}
 }
@@ -398,6 +420,22 @@ between(const XIns *y, int st)
 	return regonly(y->x);
 }
 
+/* Is block b block a, or reached from it by falling through blocks that
+ * only a label starts (Triton's debug labels, $L__tmpN, split its code
+ * into many)? */
+static int
+fallsto(const Func *f, int a, int b)
+{
+	for (int n = 0; n < 64 && a != b; n++) {
+		const Blk *x = &f->blk[a];
+		if (x->nsucc != 1 || x->i1 <= x->i0 || f->ins[x->i1 - 1]->op == OP_BRA ||
+		    f->blk[x->succ[0]].npred != 1)
+			return 0;
+		a = x->succ[0];
+	}
+	return a == b;
+}
+
 /* The stretches of a block that may hold merges, each widened; candidates
  * are sorted by offset so that a chunk is seen from its lowest word. */
 static void
@@ -410,7 +448,7 @@ lowervec(XIns *code, const Func *f, int n, int st)
 		Cand t, x;
 		int cand = k < n && code[k].in && candof(f, &code[k], k, st, &x);
 		int end = k == n || !code[k].in || (!cand && !between(&code[k], st)) ||
-		    (nc && code[k].in->blk != code[c[0].k].in->blk);
+		    (nc && !fallsto(f, code[c[0].k].in->blk, code[k].in->blk));
 		if (end || nc == 64) {
 			for (int i = 1; i < nc; i++)
 				for (int j = i; j > 0 && c[j - 1].off > c[j].off; j--)

@@ -40,7 +40,8 @@
  *   and then over the others plus the first sum, each rounded into the
  *   accumulator's format; C is added last, to nearest even (f8dot).
  *
- *   f64 (m8n8k4): a chain of fmas from C, in k order.
+ *   f64 (m8n8k4, and sm_90's m16n8k4/k8/k16): a chain of fmas from C, in
+ *   k order (the m16n8 shapes measured with Triton's fp64 tl.dot).
  *
  *   Specials: a NaN input, inf * 0 or infinities of both signs give the
  *   canonical NaN (0x7fffffff, 0x7fff); otherwise an infinite input gives
@@ -143,6 +144,9 @@ static const Shape shapes[] = {
 	[MMA_K8_TF32] = { 16, 8, 8, 32, 4, 2, 4, 32 },
 	[MMA_K32_8] = { 16, 8, 32, 8, 4, 2, 4, 32 },
 	[MMA_K4_F64] = { 8, 8, 4, 64, 1, 1, 2, 64 },
+	[MMA_F64_K4] = { 16, 8, 4, 64, 2, 1, 4, 64 },
+	[MMA_F64_K8] = { 16, 8, 8, 64, 4, 2, 4, 64 },
+	[MMA_F64_K16] = { 16, 8, 16, 64, 8, 4, 4, 64 },
 };
 
 void
@@ -161,6 +165,7 @@ afrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	case MMA_K8_16: *row = (int)g + 8 * (i >> 1); *col = (int)t * 2 + (i & 1); break;
 	case MMA_K8_TF32: *row = (int)g + 8 * (i & 1); *col = (int)t + 4 * (i >> 1); break;
 	case MMA_K32_8: *row = (int)g + 8 * ((i >> 2) & 1); *col = (int)t * 4 + (i & 3) + 16 * (i >> 3); break;
+	case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: *row = (int)g + 8 * (i & 1); *col = (int)t + 4 * (i >> 1); break;
 	default: *row = (int)g; *col = (int)t; break;
 	}
 }
@@ -172,7 +177,7 @@ bfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	switch (shape) {
 	case MMA_K16_16: *row = (int)t * 2 + (i & 1) + 8 * (i >> 1); break;
 	case MMA_K8_16: *row = (int)t * 2 + i; break;
-	case MMA_K8_TF32: *row = (int)t + 4 * i; break;
+	case MMA_K8_TF32: case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: *row = (int)t + 4 * i; break;
 	case MMA_K32_8: *row = (int)t * 4 + (i & 3) + 16 * (i >> 2); break;
 	default: *row = (int)t; break;
 	}
@@ -488,7 +493,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	for (uint32_t l = 0; l < WARP; l++) {
-		uint64_t ra[4], rb[2], rc[4];
+		uint64_t ra[8], rb[4], rc[4];
 		uint32_t g = l / 4, t = l % 4;
 		int row, col;
 		for (int j = 0; j < na; j++) ra[j] = s[j][l];
@@ -502,7 +507,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 			bfrag(xi->mod, g, t, i, &row, &col);
 			B[row][col] = elem(rb, abits, i);
 		}
-		for (int i = 0; i < (cbits == 64 ? 2 : 4); i++) {
+		for (int i = 0; i < (cbits == 64 ? nc : 4); i++) {
 			cfrag(xi->mod, g, t, i, &row, &col);
 			C[row][col] = elem(rc, cbits, i);
 		}
@@ -522,7 +527,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		int row, col;
 		for (int j = 0; j < nc; j++)
 			d[j][l] = 0;
-		for (int i = 0; i < (cbits == 64 ? 2 : 4); i++) {
+		for (int i = 0; i < (cbits == 64 ? nc : 4); i++) {
 			cfrag(xi->mod, g, t, i, &row, &col);
 			if (cbits == 16)
 				d[i / 2][l] |= (C[row][col] & 0xffff) << (16 * (i % 2));
