@@ -737,6 +737,27 @@ clusterdims(ptx_ctx *cx, const Func *f, const unsigned *cluster, Launch *L)
 	return 0;
 }
 
+/* A cooperative launch: the driver refuses a grid whose CTAs could not all
+ * be resident at once (the H100's 132 SMs at most 32 CTAs each; the
+ * scheduler here keeps up to MAX_LIVE live, so a CTA spinning at a grid
+ * barrier lets the others run), and hands the kernel a zeroed workspace for
+ * its grid barriers in %envreg1:%envreg2, the word cooperative groups'
+ * grid sync counts arrivals in.  A plain launch reads 0 there: the kernel
+ * traps, as on the GPU. */
+static int
+cooperative(Launch *L, uint64_t total)
+{
+	uint64_t ctas = total * L->ncl;
+	if (ctas > MAX_LIVE || ctas > 132u * 32u) {
+		interp_diag(L->cx, NULL, 0, 0, PTX_SEV_ERROR, NULL,
+		    "a cooperative launch of %" PRIu64 " CTAs: more than can be resident at once", ctas);
+		return -1;
+	}
+	if (ptx_mem_alloc(L->cx, 64, &L->gridws) != PTX_OK)
+		return -1;
+	return 0;
+}
+
 int
 interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
               const unsigned cluster[3], size_t shared, const uint8_t *params)
@@ -775,12 +796,16 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	memset(&cx->stats, 0, sizeof cx->stats);
 	if (interp_count_begin(&L))
 		return PTX_ENOMEM;
+	if (cx->coop && cooperative(&L, total))
+		return PTX_EINVAL;
 	n = nworkers(&L, total);
 	fpu = interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
 	L.nofpu = fpu != 1;
 	rc = n > 1 ? run_workers(&L, total, n) : work(&L, total);
 	if (fpu >= 0)
 		interp_fpu_leave(&fenv);
+	if (L.gridws)
+		ptx_mem_free(cx, L.gridws);
 	cx->stats.ctas = L.ctas;
 	cx->stats.warps = L.ctas * (uint64_t)((L.nthreads + WARP - 1) / WARP);
 	cx->stats.warp_insns = L.wsteps;
