@@ -297,6 +297,7 @@ typedef struct {
 	unsigned grid[3], block[3], cluster[3];
 	uint32_t ncl;               /* CTAs a cluster */
 	int explicit_cl;            /* %is_explicit_cluster */
+	int polls;                  /* CTAs poll each other's flags: run together, finely (sched.c) */
 	uint32_t nthreads;          /* per CTA */
 	const uint8_t *params; uint32_t psize;
 	uint32_t dyn;               /* dynamic shared bytes */

@@ -59,7 +59,7 @@
 #include <stdatomic.h>
 #include "interp.h"
 
-enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512 };
+enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512, FINE = 16 };
 
 static void
 release(Launch *L, Cta *c, int id)
@@ -454,7 +454,7 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				if (w->done || w->blocked)
 					continue;
 				ran = 1;
-				rc = interp_run(L, w, SLICE);
+				rc = interp_run(L, w, L->polls ? FINE : SLICE);
 				if (rc == RUN_FAULT || publish(L, w, seen))
 					return RUN_FAULT;
 				if (rc == RUN_DONE) {
@@ -506,25 +506,29 @@ work(Launch *L, uint64_t total)
 		return PTX_ENOMEM;
 	while (nlive || more) {
 		int r;
-		if (more && (nlive == 0 || (cur == nlive && nlive < maxlive))) {
+		/* polling CTAs all start at once, as the GPU's first wave does */
+		while (more && (nlive == 0 || (cur == nlive && nlive < maxlive) || (L->polls && nlive < maxlive))) {
 			uint64_t id = take(L, &next, total);
 			Clu *u;
 			if (id >= total) {
 				more = 0;
-				if (!nlive)
-					break;
 			} else if (!(u = clu_new(L, id, &spare))) {
 				rc = PTX_ENOMEM;
 				break;
 			} else {
 				L->ctas += (uint64_t)u->n;
-				cur = nlive;
+				if (!L->polls)
+					cur = nlive;
 				live[nlive++] = u;
 			}
+			if (!L->polls)
+				break;
 		}
+		if (rc != PTX_OK || !nlive)
+			break;
 		if (cur >= nlive)
 			cur = 0;
-		r = clu_run(L, live[cur], CTA_QUANTUM, &seen);
+		r = clu_run(L, live[cur], L->polls ? 1 : CTA_QUANTUM, &seen);
 		if (r == RUN_FAULT) {
 			rc = PTX_ETRAP;
 			break;
@@ -575,6 +579,37 @@ serial(const Launch *L)
 				return 1;
 			op = xi->mod;
 		}
+	}
+	return 0;
+}
+
+/*
+ * 1 when the module polls memory that other CTAs write: a global or
+ * generic load that is .volatile, .relaxed or .acquire (the tile flags of
+ * decoupled look-back scans, grid barriers).  On the GPU the CTAs of such
+ * a kernel run at the same time, and which flags a CTA finds set decides
+ * what it computes: a look-back that finds the tile before it still
+ * partial adds up the aggregates of the tiles before that, in another
+ * order, and floating-point sums come out different.  So such a launch
+ * runs on one worker (the outcome must not depend on host threads), its
+ * CTAs all started at once and each warp run FINE instructions at a turn:
+ * the CTAs advance together and each look-back finds its predecessors
+ * partial, as the H100's do (CUB's double-precision DeviceScan: each tile
+ * but the first sees only tile 0 inclusive, bit for bit the H100's sums).
+ */
+static int
+polls(const Launch *L)
+{
+	const ptx_module *pm = L->pm;
+
+	for (int i = 0; i < pm->ncode; i++) {
+		const XIns *xi = &pm->code[i];
+		if (xi->x != X_LD || !xi->in || (xi->space != MS_GLOBAL && xi->space != MS_GENERIC))
+			continue;
+		for (int k = 0; k < xi->in->nmod; k++)
+			if (xi->in->mod[k] == MOD_VOLATILE || xi->in->mod[k] == MOD_RELAXED ||
+			    xi->in->mod[k] == MOD_ACQUIRE)
+				return 1;
 	}
 	return 0;
 }
@@ -687,7 +722,7 @@ nworkers(const Launch *L, uint64_t total)
 		n = 256;
 	if ((uint64_t)n > total)
 		n = (long)total;
-	if (n > 1 && serial(L))
+	if (n > 1 && (serial(L) || L->polls))
 		n = 1;
 	return (int)n;
 }
@@ -798,6 +833,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		return PTX_ENOMEM;
 	if (cx->coop && cooperative(&L, total))
 		return PTX_EINVAL;
+	L.polls = polls(&L);
 	n = nworkers(&L, total);
 	fpu = interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
 	L.nofpu = fpu != 1;

@@ -18,9 +18,10 @@ struct MaxOp {
 };
 
 void cub_dev_instances(int *in, int *out, int n, void *tmp, size_t sz, int *nsel, unsigned *keys, unsigned *ko,
-                       int *vals, int *vo, int *hist, int *offs, cub::KeyValuePair<int, int> *kv)
+                       int *vals, int *vo, int *hist, int *offs, cub::KeyValuePair<int, int> *kv, double *d, double *dout)
 {
 	cub::DeviceScan::InclusiveSum(tmp, sz, in, out, n);
+	cub::DeviceScan::InclusiveSum(tmp, sz, d, dout, n);
 	cub::DeviceScan::ExclusiveScan(tmp, sz, in, out, MaxOp(), -7, n);
 	cub::DeviceReduce::Sum(tmp, sz, in, out, n);
 	cub::DeviceReduce::ArgMax(tmp, sz, in, kv, n);

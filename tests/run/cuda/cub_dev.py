@@ -42,6 +42,7 @@ runs = []
 while len(runs) < N:
     runs += [R.randint(0, 9)] * R.choice([1, 1, 2, 3, 7, 40])
 w("dev.runs", "i", runs[:N])
+w("dev.f64", "d", [R.choice([-1, 1]) * R.uniform(0.5, 2) * 10.0 ** R.randint(-8, 8) for _ in range(N)])
 seg = [0, 5, 5, 300, 301, 1024, 3000, 3001, 4000]
 w("dev.segb", "i", seg[:-1])
 w("dev.sege", "i", seg[1:])
@@ -50,14 +51,23 @@ E = "bytes:00"
 # DeviceScan::InclusiveSum: tiles of 128 x 24
 n = 20000
 case("scan_sum", "-k %s -g 7 -b 128 -a file:cuda/dev.i32 -a zeros:%d -a %s -a u32:0 -a %s -a %s -a u32:%d"
-     % (kern("DeviceScanKernel", "plusIvE"), 4 * n, tiles8(7), E, E, n), "1 2", True)
+     % (kern("DeviceScanKernel", "policy_hubIiiij", "plusIvE"), 4 * n, tiles8(7), E, E, n), "1 2", True)
+# DeviceScan::InclusiveSum of doubles (16-byte tile states: u64 status,
+# value; the look-back's order of additions shows in the roundings):
+# tiles of 224 x 12
+def tiles16d(n):
+    w("dev.dts%d" % n, "Q", [0, 0] * 32 + [99, 0] * n)
+    return "file:cuda/dev.dts%d" % n
+case("scan_dsum", "-k %s -g 8 -b 224 -a file:cuda/dev.f64 -a zeros:%d -a %s -a u32:0 -a %s -a %s -a u32:%d"
+     % (kern("DeviceScanKernel", "policy_hubIddd"), 8 * n, tiles16d(8), E, E, n), "1 2", True)
 # DeviceScan::ExclusiveScan with a max operator, init -7 (InputValue: is_future byte, value at 8)
 # (tiles of 128 x 15)
 case("scan_max", "-k %s -g 11 -b 128 -a file:cuda/dev.i32 -a zeros:%d -a %s -a u32:0 -a %s -a bytes:%s -a u32:%d"
      % (kern("DeviceScanKernel", "MaxOp"), 4 * n, tiles8(11), E, "00" * 8 + "f9ffffff00000000", n), "1", True)
 # the init kernel itself: its tile states are the dev.ts files above
-case("scan_init", "-k %s -g 1 -b 128 -a zeros:%d -a u32:7" % (kern("DeviceScanInitKernel"), 8 * 39), "0")
-# DeviceReduce::Sum, the single-tile kernel (int offsets)
+case("scan_init", "-k %s -g 1 -b 128 -a zeros:%d -a u32:7" % (kern("DeviceScanInitKernel", "ScanTileStateIiLb1"), 8 * 39), "0")
+# DeviceReduce::Sum, the single-tile kernel (int offsets; the dispatch runs
+# it over the partial sums of DeviceReduceKernel, here over all items)
 case("reduce", "-k %s -g 1 -b 256 -a file:cuda/dev.i32 -a zeros:4 -a u32:%d -a %s -a s32:5 -a %s"
      % (kern("DeviceReduceSingleTileKernel", "plusIvE", "EPiSC_iS9_"), N, E, E), "1")
 # DeviceRadixSort::SortKeys / SortPairs, the single-tile kernel (up to 256 x 19)
@@ -70,7 +80,7 @@ case("sort_pairs", "-k %s -g 1 -b 256 -a file:cuda/dev.u32 -a zeros:%d -a file:c
 case("segreduce", "-k %s -g 8 -b 256 -a file:cuda/dev.i32 -a zeros:32 -a file:cuda/dev.segb -a file:cuda/dev.sege -a %s -a s32:0"
      % (kern("DeviceSegmentedReduceKernel"), E), "1")
 # DeviceSelect::If (odd items), Unique, DevicePartition::If: tiles of 384 x
-# 14, 384 x 14, 256 x 20; the streaming context of If and Unique: first and
+# 17, 384 x 17, 256 x 14; the streaming context of If and Unique: first and
 # last partition, total items, no items before
 n = N
 ctx = struct.pack("<BBxxxxxxqqqq", 1, 1, n, 0, 0, 0).hex()
@@ -90,10 +100,34 @@ case("reduce_by_key", "-k %s -g 27 -b 128 -a file:cuda/dev.runs -a zeros:%d -a f
 # DeviceHistogram::HistogramEven, 17 levels over [0, 1000): the sweep
 # kernel with the bins privatized in shared memory, merged into the output
 # with global atomics; ScaleTransform {max, min, bins, range}; one row of
-# n samples in 8 tiles (each CTA strides over the row: any count works);
+# n samples in 4 tiles of 384 x 16;
 # the tile queue (unused by this policy) two zero counters
-case("histogram", "-k %s -g 8 -b 384 -a file:cuda/dev.i32 -a s32:16 -a s32:16 -a zeros:64 -a u64:0 -a %s -a bytes:%s -a u32:%d -a u32:1 -a u32:%d -a u32:8 -a zeros:8"
+case("histogram", "-k %s -g 4 -b 384 -a file:cuda/dev.i32 -a s32:16 -a s32:16 -a zeros:64 -a u64:0 -a %s -a bytes:%s -a u32:%d -a u32:1 -a u32:%d -a u32:4 -a zeros:8"
      % (kern("DeviceHistogramSweepKernel", "Li256E"), E, struct.pack("<4i", 1000, 0, 16, 1000).hex(), n, n), "3")
+# DeviceRadixSort's onesweep path (more than one tile): the histogram
+# kernel (the digit counts of all four 8-bit passes, global atomics; any
+# grid, the dispatch's is 12 CTAs an SM), the exclusive sum kernel (one CTA a pass) over those counts, then
+# one onesweep pass: CTAs take tiles from a counter and chain their digit
+# offsets through a look-back array (zeros, as the dispatch clears it);
+# tiles of 384 x 20
+u = list(struct.unpack("<%dI" % N, open("dev.u32", "rb").read()))
+counts, starts = [], []
+for p in range(4):
+    c = [0] * 256
+    for k in u:
+        c[(k >> (8 * p)) & 255] += 1
+    counts += c
+    starts.append([sum(c[:d]) for d in range(256)])
+w("dev.rcounts", "i", counts)
+w("dev.rstart0", "i", starts[0])
+w("dev.rstart1", "i", starts[1])
+case("radix_hist", "-k %s -g 16 -b 128 -a zeros:4096 -a file:cuda/dev.u32 -a u32:%d -a u32:0 -a u32:32 -a %s"
+     % (kern("DeviceRadixSortHistogramKernel", "NullType"), N, E), "0")
+case("radix_exsum", "-k %s -g 4 -b 256 -a file:cuda/dev.rcounts" % kern("DeviceRadixSortExclusiveSumKernel", "NullType"), "0")
+case("onesweep", "-k %s -g 3 -b 384 -a zeros:%d -a zeros:4 -a u64:0 -a file:cuda/dev.rstart0 -a zeros:%d -a file:cuda/dev.u32 -a u64:0 -a u64:0 -a u32:%d -a s32:0 -a s32:8 -a %s"
+     % (kern("DeviceRadixSortOnesweepKernel", "NullType"), 4 * 256 * 3, 4 * N, N, E), "4", True)
+case("onesweep_pairs", "-k %s -g 3 -b 384 -a zeros:%d -a zeros:4 -a u64:0 -a file:cuda/dev.rstart1 -a zeros:%d -a file:cuda/dev.u32 -a zeros:%d -a file:cuda/dev.i32 -a u32:%d -a s32:8 -a s32:8 -a %s"
+     % (kern("DeviceRadixSortOnesweepKernel", "policy_hubIjijE"), 4 * 256 * 3, 4 * N, 4 * N, N, E), "4 6", True)
 # the decoupled look-back scan of cub_dev.cu: 79 tiles of 256
 case("lb_scan", "-k lb_scan -g 79 -b 256 -a file:cuda/dev.i32 -a zeros:%d -a zeros:%d -a zeros:4 -a u32:%d"
      % (4 * n, 8 * 79, n), "1 2", True)
