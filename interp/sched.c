@@ -829,11 +829,11 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	L.dyn = (uint32_t)shared;
 	L.budget = cx->max_steps;
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
+	if (cx->coop && cooperative(&L, total))
+		return PTX_EINVAL;
 	memset(&cx->stats, 0, sizeof cx->stats);
 	if (interp_count_begin(&L))
 		return PTX_ENOMEM;
-	if (cx->coop && cooperative(&L, total))
-		return PTX_EINVAL;
 	L.polls = polls(&L);
 	n = nworkers(&L, total);
 	fpu = interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
