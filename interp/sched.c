@@ -584,7 +584,8 @@ serial(const Launch *L)
 }
 
 /*
- * 1 when the module polls memory that other CTAs write: a global or
+ * 1 when the kernel (or a function it calls; an indirect call counts the
+ * whole module) polls memory that other CTAs write: a global or
  * generic load that is .volatile, .relaxed or .acquire (the tile flags of
  * decoupled look-back scans, grid barriers).  On the GPU the CTAs of such
  * a kernel run at the same time, and which flags a CTA finds set decides
@@ -598,12 +599,18 @@ serial(const Launch *L)
  * but the first sees only tile 0 inclusive, bit for bit the H100's sums).
  */
 static int
-polls(const Launch *L)
+polls_in(const ptx_module *pm, int pc0, int npc, uint8_t *seen)
 {
-	const ptx_module *pm = L->pm;
-
-	for (int i = 0; i < pm->ncode; i++) {
+	for (int i = pc0; i < pc0 + npc; i++) {
 		const XIns *xi = &pm->code[i];
+		if (xi->x == X_CALL && xi->target < 0 && pc0 + npc != pm->ncode)
+			return polls_in(pm, 0, pm->ncode, seen);
+		if (xi->x == X_CALL && xi->target >= 0 && !seen[xi->target]) {
+			const XFunc *g = &pm->fn[xi->target];
+			seen[xi->target] = 1;
+			if (polls_in(pm, g->pc0, g->npc, seen))
+				return 1;
+		}
 		if (xi->x != X_LD || !xi->in || (xi->space != MS_GLOBAL && xi->space != MS_GENERIC))
 			continue;
 		for (int k = 0; k < xi->in->nmod; k++)
@@ -612,6 +619,20 @@ polls(const Launch *L)
 				return 1;
 	}
 	return 0;
+}
+
+static int
+polls(const Launch *L)
+{
+	uint8_t *seen = interp_alloc(L->cx, (size_t)L->pm->nfn + 1);
+	int r;
+
+	if (!seen)
+		return 1;   /* the safe side: one worker */
+	seen[L->k->idx] = 1;
+	r = polls_in(L->pm, L->k->pc0, L->k->npc, seen);
+	interp_free(L->cx, seen);
+	return r;
 }
 
 #ifdef HAVE_PTHREAD
