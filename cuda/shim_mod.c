@@ -569,22 +569,32 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 	return r;
 }
 
-/* Every CTA is resident at once in the interpreter, so a grid barrier holds
- * for any size the device could have run cooperatively. */
+/* The interpreter's cooperative launch (ptx_set_cooperative) hands the
+ * kernel its grid barrier workspace; a grid larger than it keeps resident
+ * is refused as the driver refuses one larger than the device holds. */
 CUresult
 cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                           unsigned by, unsigned bz, unsigned shared, CUstream stream, void **params)
 {
-	if ((uint64_t)gx * gy * gz > 132u * 32u)
+	unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+	CUresult r;
+
+	(void)stream;
+	if ((uint64_t)gx * gy * gz > 512u)
 		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
-	return cuLaunchKernel(fn, gx, gy, gz, bx, by, bz, shared, stream, params, NULL);
+	LOCK();
+	ptx_set_cooperative(shim.cx, 1);
+	r = shim_launch(fn, grid, block, NULL, shared, params, NULL);
+	ptx_set_cooperative(shim.cx, 0);
+	UNLOCK();
+	return r;
 }
 
 CUresult
 cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void **extra)
 {
 	unsigned grid[3], block[3], cluster[3] = {1, 1, 1};
-	int hascluster = 0;
+	int hascluster = 0, coop = 0;
 	CUresult r;
 
 	if (!cfg)
@@ -597,9 +607,14 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 			cluster[1] = cfg->attrs[i].value.clusterDim.y;
 			cluster[2] = cfg->attrs[i].value.clusterDim.z;
 			hascluster = 1;
-		}
+		} else if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
+			coop = cfg->attrs[i].value.cooperative != 0;
+	if (coop && (uint64_t)grid[0] * grid[1] * grid[2] > 512u)
+		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
 	LOCK();
+	ptx_set_cooperative(shim.cx, coop);
 	r = shim_launch(fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes, params, extra);
+	ptx_set_cooperative(shim.cx, 0);
 	UNLOCK();
 	return r;
 }

@@ -164,6 +164,11 @@ void ptx_set_max_steps(ptx_ctx *cx, uint64_t n);
  * whose results could depend on the order of CTAs (printf, malloc, global
  * atomics that return a value or do not commute) runs on one thread. */
 void ptx_set_threads(ptx_ctx *cx, unsigned n);
+/* on: the following launches are cooperative (cuLaunchCooperativeKernel):
+ * all CTAs resident at once, a grid barrier workspace in %envreg1:2 for
+ * cooperative groups' grid sync; a grid too large to be resident is
+ * PTX_EINVAL.  ptx_cuda_set_cooperative does the same for the GPU. */
+void ptx_set_cooperative(ptx_ctx *cx, int on);
 
 /* Launch a kernel and run it to completion.  params is laid out like
  * cuLaunchKernel's kernelParams: one pointer per declared parameter, to
@@ -284,6 +289,7 @@ int ptx_cuda_copy_htod(ptx_cuda *g, ptx_devptr dst, const void *src, size_t n);
 int ptx_cuda_copy_dtoh(ptx_cuda *g, void *dst, ptx_devptr src, size_t n);
 int ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
                     const unsigned block[3], size_t shared_bytes, void **params);
+void ptx_cuda_set_cooperative(ptx_cuda *g, int on);
 /* cluster non-NULL: a launch with that cluster (cuLaunchKernelEx) */
 int ptx_cuda_launch_ex(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
                        const unsigned block[3], const unsigned cluster[3], size_t shared_bytes, void **params);

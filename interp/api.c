@@ -484,6 +484,13 @@ ptx_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned
 }
 
 void
+ptx_set_cooperative(ptx_ctx *cx, int on)
+{
+	if (cx)
+		cx->coop = on != 0;
+}
+
+void
 ptx_set_printf_sink(ptx_ctx *cx, ptx_printf_fn fn, void *user)
 {
 	if (cx) {

@@ -28,14 +28,16 @@ typedef void *CUfunction;
 typedef unsigned long long CUdeviceptr;
 
 #define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
+#define CU_LAUNCH_ATTRIBUTE_COOPERATIVE 2
 #define CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION 4
 
 /* cuda.h's CUlaunchAttribute (an id padded to 8 bytes, a 64-byte union)
- * and CUlaunchConfig, with only the cluster member of the union */
+ * and CUlaunchConfig, with only the cluster and cooperative members of
+ * the union */
 typedef struct {
 	int id;
 	char pad[4];
-	union { char pad[64]; struct { unsigned x, y, z; } clusterDim; void *align; } value;
+	union { char pad[64]; struct { unsigned x, y, z; } clusterDim; int cooperative; void *align; } value;
 } CUlaunchAttribute;
 typedef struct {
 	unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
@@ -48,6 +50,7 @@ struct ptx_cuda {
 	void *lib;
 	CUcontext ctx;
 	CUmodule mod;
+	int coop;
 	char err[512];
 	CUresult (*Init)(unsigned);
 	CUresult (*DeviceGet)(CUdevice *, int);
@@ -256,6 +259,13 @@ ptx_cuda_launch(ptx_cuda *g, const ptx_function *fn, const char *name, const uns
 	return ptx_cuda_launch_ex(g, fn, name, grid, block, NULL, shared, params);
 }
 
+void
+ptx_cuda_set_cooperative(ptx_cuda *g, int on)
+{
+	if (g)
+		g->coop = on != 0;
+}
+
 int
 ptx_cuda_launch_ex(ptx_cuda *g, const ptx_function *fn, const char *name, const unsigned grid[3],
                    const unsigned block[3], const unsigned cluster[3], size_t shared, void **params)
@@ -278,15 +288,21 @@ ptx_cuda_launch_ex(ptx_cuda *g, const ptx_function *fn, const char *name, const 
 	r = g->ModuleGetFunction(&f, g->mod, name);
 	if (!r && shared > 48 * 1024)
 		r = g->FuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, (int)shared);
-	if (!r && cluster) {
-		CUlaunchAttribute at;
+	if (!r && (cluster || g->coop)) {
+		CUlaunchAttribute at[2];
 		CUlaunchConfig c = { grid[0], grid[1], grid[2], block[0], block[1], block[2], (unsigned)shared,
-			NULL, &at, 1 };
-		memset(&at, 0, sizeof at);
-		at.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-		at.value.clusterDim.x = cluster[0];
-		at.value.clusterDim.y = cluster[1];
-		at.value.clusterDim.z = cluster[2];
+			NULL, at, 0 };
+		memset(at, 0, sizeof at);
+		if (cluster) {
+			at[c.numAttrs].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+			at[c.numAttrs].value.clusterDim.x = cluster[0];
+			at[c.numAttrs].value.clusterDim.y = cluster[1];
+			at[c.numAttrs++].value.clusterDim.z = cluster[2];
+		}
+		if (g->coop) {
+			at[c.numAttrs].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+			at[c.numAttrs++].value.cooperative = 1;
+		}
 		if (!g->LaunchKernelEx) {
 			free(buf);
 			snprintf(g->err, sizeof g->err, "libcuda has no cuLaunchKernelEx");

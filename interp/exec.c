@@ -235,6 +235,8 @@ sreg(const Launch *L, const Warp *w, const XOp *o, uint32_t lane)
 	case SR_AGGR_SMEM: return (uint64_t)c->nshared + 1024;
 	case SR_DYNAMIC_SMEM: return L->dyn;
 	case SR_WARP_SZ: return WARP;
+	case SR_ENVREG1: return (uint32_t)(L->gridws >> 32);
+	case SR_ENVREG2: return (uint32_t)L->gridws;
 	}
 	return 0;
 }

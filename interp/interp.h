@@ -80,6 +80,7 @@ enum {
 	SR_LANEMASK_LT, SR_LANEMASK_GE, SR_LANEMASK_GT, SR_CLOCK, SR_CLOCK_HI, SR_CLOCK64,
 	SR_GLOBALTIMER, SR_GLOBALTIMER_LO, SR_GLOBALTIMER_HI, SR_TOTAL_SMEM, SR_AGGR_SMEM,
 	SR_DYNAMIC_SMEM, SR_RSV_BEGIN, SR_RSV_END, SR_RSV_CAP, SR_GRAPH_EXEC, SR_WARP_SZ,
+	SR_ENVREG1, SR_ENVREG2,   /* a cooperative launch's grid workspace, high and low */
 	/* not a register: the shared address of a variable (XOp.imm its
 	 * offset) in the executing CTA, whose rank it carries */
 	SR_SHSYM = 250
@@ -196,6 +197,7 @@ struct ptx_ctx {
 	uint64_t next_addr;
 	ptx_printf_fn pf; void *pfu;
 	uint64_t max_steps;
+	int coop;                   /* launches are cooperative (ptx_set_cooperative) */
 	ptx_fault fault;
 	char *fault_msg, *fault_insn, *fault_nearest;
 	ptx_stats stats;
@@ -296,9 +298,11 @@ typedef struct {
 	unsigned grid[3], block[3], cluster[3];
 	uint32_t ncl;               /* CTAs a cluster */
 	int explicit_cl;            /* %is_explicit_cluster */
+	int polls;                  /* CTAs poll each other's flags: run together, finely (sched.c) */
 	uint32_t nthreads;          /* per CTA */
 	const uint8_t *params; uint32_t psize;
 	uint32_t dyn;               /* dynamic shared bytes */
+	uint64_t gridws;            /* cooperative: the grid barrier's workspace, else 0 */
 	uint64_t steps, budget, wsteps;
 	int fault;                  /* PTX_FAULT_* once the launch must stop */
 	Alloc *last;                /* last global allocation hit */

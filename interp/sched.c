@@ -59,7 +59,7 @@
 #include <stdatomic.h>
 #include "interp.h"
 
-enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512 };
+enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512, FINE = 16 };
 
 static void
 release(Launch *L, Cta *c, int id)
@@ -454,7 +454,7 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				if (w->done || w->blocked)
 					continue;
 				ran = 1;
-				rc = interp_run(L, w, SLICE);
+				rc = interp_run(L, w, L->polls ? FINE : SLICE);
 				if (rc == RUN_FAULT || publish(L, w, seen))
 					return RUN_FAULT;
 				if (rc == RUN_DONE) {
@@ -506,25 +506,29 @@ work(Launch *L, uint64_t total)
 		return PTX_ENOMEM;
 	while (nlive || more) {
 		int r;
-		if (more && (nlive == 0 || (cur == nlive && nlive < maxlive))) {
+		/* polling CTAs all start at once, as the GPU's first wave does */
+		while (more && (nlive == 0 || (cur == nlive && nlive < maxlive) || (L->polls && nlive < maxlive))) {
 			uint64_t id = take(L, &next, total);
 			Clu *u;
 			if (id >= total) {
 				more = 0;
-				if (!nlive)
-					break;
 			} else if (!(u = clu_new(L, id, &spare))) {
 				rc = PTX_ENOMEM;
 				break;
 			} else {
 				L->ctas += (uint64_t)u->n;
-				cur = nlive;
+				if (!L->polls)
+					cur = nlive;
 				live[nlive++] = u;
 			}
+			if (!L->polls)
+				break;
 		}
+		if (rc != PTX_OK || !nlive)
+			break;
 		if (cur >= nlive)
 			cur = 0;
-		r = clu_run(L, live[cur], CTA_QUANTUM, &seen);
+		r = clu_run(L, live[cur], L->polls ? 1 : CTA_QUANTUM, &seen);
 		if (r == RUN_FAULT) {
 			rc = PTX_ETRAP;
 			break;
@@ -577,6 +581,58 @@ serial(const Launch *L)
 		}
 	}
 	return 0;
+}
+
+/*
+ * 1 when the kernel (or a function it calls; an indirect call counts the
+ * whole module) polls memory that other CTAs write: a global or
+ * generic load that is .volatile, .relaxed or .acquire (the tile flags of
+ * decoupled look-back scans, grid barriers).  On the GPU the CTAs of such
+ * a kernel run at the same time, and which flags a CTA finds set decides
+ * what it computes: a look-back that finds the tile before it still
+ * partial adds up the aggregates of the tiles before that, in another
+ * order, and floating-point sums come out different.  So such a launch
+ * runs on one worker (the outcome must not depend on host threads), its
+ * CTAs all started at once and each warp run FINE instructions at a turn:
+ * the CTAs advance together and each look-back finds its predecessors
+ * partial, as the H100's do (CUB's double-precision DeviceScan: each tile
+ * but the first sees only tile 0 inclusive, bit for bit the H100's sums).
+ */
+static int
+polls_in(const ptx_module *pm, int pc0, int npc, uint8_t *seen)
+{
+	for (int i = pc0; i < pc0 + npc; i++) {
+		const XIns *xi = &pm->code[i];
+		if (xi->x == X_CALL && xi->target < 0 && pc0 + npc != pm->ncode)
+			return polls_in(pm, 0, pm->ncode, seen);
+		if (xi->x == X_CALL && xi->target >= 0 && !seen[xi->target]) {
+			const XFunc *g = &pm->fn[xi->target];
+			seen[xi->target] = 1;
+			if (polls_in(pm, g->pc0, g->npc, seen))
+				return 1;
+		}
+		if (xi->x != X_LD || !xi->in || (xi->space != MS_GLOBAL && xi->space != MS_GENERIC))
+			continue;
+		for (int k = 0; k < xi->in->nmod; k++)
+			if (xi->in->mod[k] == MOD_VOLATILE || xi->in->mod[k] == MOD_RELAXED ||
+			    xi->in->mod[k] == MOD_ACQUIRE)
+				return 1;
+	}
+	return 0;
+}
+
+static int
+polls(const Launch *L)
+{
+	uint8_t *seen = interp_alloc(L->cx, (size_t)L->pm->nfn + 1);
+	int r;
+
+	if (!seen)
+		return 1;   /* the safe side: one worker */
+	seen[L->k->idx] = 1;
+	r = polls_in(L->pm, L->k->pc0, L->k->npc, seen);
+	interp_free(L->cx, seen);
+	return r;
 }
 
 #ifdef HAVE_PTHREAD
@@ -687,7 +743,7 @@ nworkers(const Launch *L, uint64_t total)
 		n = 256;
 	if ((uint64_t)n > total)
 		n = (long)total;
-	if (n > 1 && serial(L))
+	if (n > 1 && (serial(L) || L->polls))
 		n = 1;
 	return (int)n;
 }
@@ -737,6 +793,28 @@ clusterdims(ptx_ctx *cx, const Func *f, const unsigned *cluster, Launch *L)
 	return 0;
 }
 
+/* A cooperative launch: the driver refuses a grid whose CTAs could not all
+ * be resident at once (132 SMs times the kernel's occupancy: an H100 took
+ * 1584 CTAs of 160 threads and refused 2112); here the limit is the
+ * MAX_LIVE CTAs the scheduler keeps live, all of them from the start (the
+ * grid sync polls: see polls()).  The kernel gets a zeroed workspace for
+ * its grid barriers in %envreg1:%envreg2, where cooperative groups' grid
+ * sync counts arrivals.  A plain launch reads 0 there and the kernel
+ * traps, as on the GPU (an unspecified launch failure). */
+static int
+cooperative(Launch *L, uint64_t total)
+{
+	uint64_t ctas = total * L->ncl;
+	if (ctas > MAX_LIVE) {
+		interp_diag(L->cx, NULL, 0, 0, PTX_SEV_ERROR, NULL,
+		    "a cooperative launch of %" PRIu64 " CTAs: more than can be resident at once", ctas);
+		return -1;
+	}
+	if (ptx_mem_alloc(L->cx, 64, &L->gridws) != PTX_OK)
+		return -1;
+	return 0;
+}
+
 int
 interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
               const unsigned cluster[3], size_t shared, const uint8_t *params)
@@ -772,15 +850,20 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	L.dyn = (uint32_t)shared;
 	L.budget = cx->max_steps;
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
+	if (cx->coop && cooperative(&L, total))
+		return PTX_EINVAL;
 	memset(&cx->stats, 0, sizeof cx->stats);
 	if (interp_count_begin(&L))
 		return PTX_ENOMEM;
+	L.polls = polls(&L);
 	n = nworkers(&L, total);
 	fpu = interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
 	L.nofpu = fpu != 1;
 	rc = n > 1 ? run_workers(&L, total, n) : work(&L, total);
 	if (fpu >= 0)
 		interp_fpu_leave(&fenv);
+	if (L.gridws)
+		ptx_mem_free(cx, L.gridws);
 	cx->stats.ctas = L.ctas;
 	cx->stats.warps = L.ctas * (uint64_t)((L.nthreads + WARP - 1) / WARP);
 	cx->stats.warp_insns = L.wsteps;

@@ -114,7 +114,7 @@ static const struct { const char *name; int type; } sregs[] = {
 	{"%total_smem_size", TY_U32}, {"%aggr_smem_size", TY_U32}, {"%dynamic_smem_size", TY_U32},
 	{"%reserved_smem_offset_begin", TY_B32}, {"%reserved_smem_offset_end", TY_B32},
 	{"%reserved_smem_offset_cap", TY_B32}, {"%current_graph_exec", TY_U64},
-	{"WARP_SZ", TY_U32},
+	{"WARP_SZ", TY_U32}, {"%envreg1", TY_U32}, {"%envreg2", TY_U32},
 };
 
 /* %pm0..7, %pm0_64..%pm7_64, %envreg0..31, %reserved_smem_offset_0/1 */

@@ -61,6 +61,7 @@ typedef struct {
 	const char *module, *kernel;
 	unsigned grid[3], block[3], cluster[3];
 	int hascluster;               /* --cluster given: a cluster launch */
+	int coop;                     /* --cooperative */
 	size_t shared;
 	Arg *args; int nargs;
 	OutSpec *outs; int nouts;
@@ -93,6 +94,7 @@ usage(FILE *f)
 	    "  -b, --block X[,Y[,Z]]    CTA size in threads (default 1)\n"
 	    "  -s, --shared BYTES       dynamic shared memory per CTA (default 0)\n"
 	    "      --cluster X[,Y[,Z]]  a cluster launch of that size (at most 8 CTAs)\n"
+	    "      --cooperative        a cooperative launch (grid-wide barriers)\n"
 	    "  -a, --arg SPEC           the next kernel parameter: TYPE:VALUE, file:PATH,\n"
 	    "                           zeros:BYTES, bytes:HEX, or a tensor map over buffer\n"
 	    "                           argument N or a buffer of its own (file:PATH or\n"
@@ -549,6 +551,8 @@ parseargs(int argc, char **argv, Opts *o)
 			if (dims(v, o->cluster))
 				return bad("--cluster: expected X[,Y[,Z]], not '%s'", v);
 			o->hascluster = 1;
+		} else if (strcmp(a, "--cooperative") == 0) {
+			o->coop = 1;
 		} else if ((v = optval(argc, argv, &i, "-s", "--shared", &missing))) {
 			char *e;
 			o->shared = (size_t)strtoull(v, &e, 0);
@@ -702,7 +706,9 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			ptx_cuda_close(g);
 			return EX_MODULE;
 		}
+		ptx_cuda_set_cooperative(g, o->coop);
 	} else {
+		ptx_set_cooperative(cx, o->coop);
 		ptx_set_printf_sink(cx, sinkfn, &sink);
 		if (o->max_steps)
 			ptx_set_max_steps(cx, o->max_steps);
