@@ -457,8 +457,8 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		return 1;
 	}
 	/* the lanes' addresses; any lane outside or misaligned: one reduction */
-	if (m == 0xffffffffu && base && !xi->a32) {
-		if (!interp_addr_plane(base, aoff, lo, lim - sz, sz, ad))
+	if (m == 0xffffffffu && base) {
+		if (!interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, xi->a32 ? 0xffffffffu : ~(uint64_t)0))
 			return 0;
 	} else if (m == 0xffffffffu && !base) {
 		uint64_t any = 0;

@@ -116,17 +116,18 @@ interp_fast_mov(const FastArgs *x)
 
 /*
  * ldst's full-warp path (exec.c), in the vector width of the CPU: the
- * lanes' addresses base[l] + off into ad, and whether every one lies in
- * [lo, lo + span] and is a multiple of sz.
+ * lanes' addresses base[l] + off into ad (kept to the bits of wrap: a
+ * 32-bit base wraps at 32 bits), and whether every one lies in [lo, lo +
+ * span] and is a multiple of sz.
  */
 CLONES int
 interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
-                  uint64_t *restrict ad)
+                  uint64_t *restrict ad, uint64_t wrap)
 {
 	uint64_t any = 0, mis = sz - 1;
 
 	LANES {
-		uint64_t a = base[l] + off;
+		uint64_t a = (base[l] + off) & wrap;
 		ad[l] = a;
 		any |= (uint64_t)(a - lo > span) | (a & mis);
 	}

@@ -338,7 +338,7 @@ void interp_exited(Launch *L, Warp *w, uint32_t m);
 FastFn *interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu);
 FastFn interp_fast_mov;
 int interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
-                      uint64_t *restrict ad);
+                      uint64_t *restrict ad, uint64_t wrap);
 uint32_t interp_pmask(const uint64_t *p);
 void interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restrict ad, uint64_t *restrict d);
 int interp_fpu_enter(fenv_t *saved);
