@@ -258,12 +258,24 @@ fspecial(int cfmt, int nan, int neg)
 	return cfmt == ALU_F16 ? (uint64_t)neg << 15 | 0x7c00 : (uint64_t)neg << 31 | 0x7f800000u;
 }
 
-/* One result in format cfmt (ALU_F32 or ALU_F16): c + the sum of a[i] * b[i]. */
+/*
+ * wgmma with fp8 inputs has a narrower adder than mma.sync (measured on the
+ * H100): the k products and C are cut toward zero 13 bits below the largest
+ * nominal exponent, the cut terms added exactly, and the sum cut toward zero
+ * to 14 significant bits (an e8m13 accumulator) before it becomes the
+ * result's format; an f16 result is rounded to nearest from the sum
+ * itself: fdot with frac WG_F8FRAC and keep WG_F8BITS.
+ */
+enum { WG_F8FRAC = 13, WG_F8BITS = 14 };
+
+/* One result in format cfmt (ALU_F32 or ALU_F16): c + the sum of a[i] * b[i],
+ * the terms cut frac bits below the largest nominal exponent; keep > 0
+ * cuts an f32 result's sum to that many significant bits first. */
 static uint64_t
-fdot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, uint64_t c)
+fdot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, uint64_t c, int frac, int keep)
 {
 	Term t[65], z;
-	int n = 0, neg, lsb, nan = 0, inf = 0;   /* inf: 1 a positive, 2 a negative infinity */
+	int n = 0, neg, lsb, nan = 0, inf = 0, top;   /* inf: 1 a positive, 2 a negative infinity */
 	uint64_t mag, v;
 
 	for (int i = 0; i < k; i++) {
@@ -288,9 +300,14 @@ fdot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, 
 		return fspecial(cfmt, nan || inf == 3, inf == 2);
 	if (!n)
 		return 0;
-	neg = alignsum(t, n, MMA_FRAC, MMA_EMIN, &mag, &lsb);
+	neg = alignsum(t, n, frac, MMA_EMIN, &mag, &lsb);
 	if (!mag)
 		return 0;
+	top = 64 - __builtin_clzll(mag);
+	if (keep && top > keep && cfmt != ALU_F16) {
+		mag >>= top - keep;
+		lsb += top - keep;
+	}
 	if (cfmt == ALU_F16)
 		v = alu_fround(ALU_F16, neg, lsb, (alu_u128)mag, 0, ALU_RN, 0);
 	else if (lsb + 64 - __builtin_clzll(mag) > 128)   /* 2^128 and above: the exponent overflows */
@@ -310,7 +327,7 @@ fdot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, 
  * nearest even, where it may overflow); C is added last, rounded to nearest
  * even, as an add instruction of that format would.  The k grouping (the
  * bytes of a register) was measured on mma.sync; wgmma's fp8 adder is
- * another (wgf8dot).
+ * another (fdot with WG_F8FRAC and WG_F8BITS).
  */
 static int
 f8nom(int exp, uint64_t man)
@@ -369,60 +386,7 @@ f8dot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt,
 	return alu_fadd(cfmt, s, c, ALU_RN, 0);
 }
 
-/*
- * wgmma with fp8 inputs has a narrower adder than mma.sync (measured on the
- * H100): the k products and C are cut toward zero 13 bits below the largest
- * nominal exponent, the cut terms added exactly, and the sum cut toward zero
- * to 14 significant bits (an e8m13 accumulator) before it becomes the
- * result's format; an f16 result is rounded to nearest from the sum
- * itself.  Products and C take part as in fdot, mixed e4m3/e5m2 alike.
- */
-enum { WG_F8FRAC = 13, WG_F8BITS = 14 };
 
-static uint64_t
-wgf8dot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, uint64_t c)
-{
-	Term t[65], z;
-	int n = 0, neg, lsb, nan = 0, inf = 0, top;
-	uint64_t mag, v;
-
-	for (int i = 0; i < k; i++) {
-		Term x, y;
-		int ka = alu_funpack(afmt, a[i], &x.neg, &x.exp, &x.man);
-		int kb = alu_funpack(bfmt, b[i], &y.neg, &y.exp, &y.man);
-		if (ka == 3 || kb == 3 || (ka == 2 && kb == 0) || (ka == 0 && kb == 2))
-			nan = 1;
-		else if (ka == 2 || kb == 2)
-			inf |= 1 << (x.neg ^ y.neg);
-		else if (ka && kb)
-			t[n++] = (Term){ x.man * y.man, x.exp + y.exp, nomexp(afmt, x.exp) + nomexp(bfmt, y.exp),
-			    x.neg ^ y.neg };
-	}
-	switch (alu_funpack(cfmt, c, &z.neg, &z.exp, &z.man)) {
-	case 1: z.nom = nomexp(cfmt, z.exp); t[n++] = z; break;
-	case 2: inf |= 1 << z.neg; break;
-	case 3: nan = 1; break;
-	}
-	if (nan || inf)
-		return fspecial(cfmt, nan || inf == 3, inf == 2);
-	if (!n)
-		return 0;
-	neg = alignsum(t, n, WG_F8FRAC, MMA_EMIN, &mag, &lsb);
-	if (!mag)
-		return 0;
-	top = 64 - __builtin_clzll(mag);
-	if (top > WG_F8BITS && cfmt != ALU_F16) {
-		mag >>= top - WG_F8BITS;
-		lsb += top - WG_F8BITS;
-	}
-	if (cfmt == ALU_F16)
-		v = alu_fround(ALU_F16, neg, lsb, (alu_u128)mag, 0, ALU_RN, 0);
-	else if (lsb + 64 - __builtin_clzll(mag) > 128)
-		v = fspecial(ALU_F32, 0, neg);
-	else
-		v = alu_fround(ALU_F32, neg, lsb, (alu_u128)mag, 0, ALU_RZ, 0);
-	return v & (cfmt == ALU_F16 ? 0x7fff : 0x7fffffff) ? v : 0;
-}
 
 static int
 fmtof(int ty)
@@ -475,10 +439,10 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a0, const uint64_t 
 		return (uint32_t)acc;
 	}
 	if ((fmt == ALU_E4M3 || fmt == ALU_E5M2) && (flags & MMA_WGF8))
-		return wgf8dot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin);
+		return fdot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin, WG_F8FRAC, WG_F8BITS);
 	if (fmt == ALU_E4M3 || fmt == ALU_E5M2)
 		return f8dot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin);
-	return fdot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin);
+	return fdot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin, MMA_FRAC, 0);
 }
 
 /* s[j][lane]: the registers of A, B, C in operand order; d[j][lane] receives D. */

@@ -163,7 +163,7 @@ fetch(Launch *L, Warp *w, const XIns *xi, uint64_t dv, int mnmajor, uint32_t mn0
 static uint32_t
 delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t cin)
 {
-	int at = xi->ty, bt = xi->aux >> 16 & 0xff, ty = at, flags = 0;
+	int at = xi->ty, bt = xi->aux >> 16 & 0xff, flags = 0;
 	uint64_t a[32], b[32];
 
 	if (at == TY_B1) {   /* .and.popc: bytes of 8 elements */
@@ -179,7 +179,7 @@ delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t c
 	if (at == TY_S8 || at == TY_U8)
 		flags = (at == TY_S8 ? MMA_ASIGNED : 0) | (bt == TY_S8 ? MMA_BSIGNED : 0) |
 		    (xi->aux & WG_SAT ? MMA_SATFINITE : 0);
-	return (uint32_t)interp_mma_elem(ty, xi->mod == TY_F16 ? ALU_F16 : ALU_F32, flags, a, b, kf, cin);
+	return (uint32_t)interp_mma_elem(at, xi->mod == TY_F16 ? ALU_F16 : ALU_F32, flags, a, b, kf, cin);
 }
 
 /* ---------------------------------------------------------------- the instruction */
