@@ -25,15 +25,17 @@ shim_merr(int rc)
 	}
 }
 
-CUresult
-cuMemAlloc_v2(CUdeviceptr *p, size_t n)
+/* cuMemAlloc and cuMemAllocManaged: n bytes of device memory or, managed,
+ * zeroed host memory made device memory at its own address (a GPU gives
+ * no promise of zeros; runs repeat with them), recorded for cuMemFree. */
+static CUresult
+alloc(CUdeviceptr *p, size_t n, int managed)
 {
 	CUcontext ctx;
 	CUresult r;
 	ptx_devptr a;
+	void *h = NULL;
 
-	if (!p || !n)
-		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if ((r = shim_ready(&ctx)))
 		goto out;
@@ -51,18 +53,36 @@ cuMemAlloc_v2(CUdeviceptr *p, size_t n)
 		shim.allocs = na;
 		shim.capallocs = cap;
 	}
-	if ((r = shim_merr(ptx_mem_alloc(shim.cx, n, &a))))
+	if (managed) {
+		if (!(h = aligned_alloc(256, (n + 255) / 256 * 256))) {
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+			goto out;
+		}
+		memset(h, 0, n);
+		if ((r = shim_merr(ptx_mem_map(shim.cx, h, n, &a)))) {
+			free(h);
+			goto out;
+		}
+	} else if ((r = shim_merr(ptx_mem_alloc(shim.cx, n, &a))))
 		goto out;
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;
 	shim.allocs[shim.nallocs].ctx = ctx;
-	shim.allocs[shim.nallocs].host = NULL;
+	shim.allocs[shim.nallocs].host = h;
 	shim.nallocs++;
 	shim.used += n;
 	*p = a;
 out:
 	UNLOCK();
 	return r;
+}
+
+CUresult
+cuMemAlloc_v2(CUdeviceptr *p, size_t n)
+{
+	if (!p || !n)
+		return CUDA_ERROR_INVALID_VALUE;
+	return alloc(p, n, 0);
 }
 
 CUresult
@@ -91,50 +111,12 @@ drop(size_t i)
 	shim.allocs[i] = shim.allocs[--shim.nallocs];
 }
 
-/* cuMemAllocManaged: host memory that is device memory at the same address.
- * Zeroed, so that runs repeat (a GPU gives no promise). */
 CUresult
 cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned flags)
 {
-	CUcontext ctx;
-	CUresult r;
-	ptx_devptr a;
-	void *h = NULL;
-
 	if (!p || !n || (flags != 1 && flags != 2))   /* CU_MEM_ATTACH_GLOBAL, _HOST */
 		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if ((r = shim_ready(&ctx)))
-		goto out;
-	if (shim.nallocs == shim.capallocs) {
-		size_t cap = shim.capallocs ? shim.capallocs * 2 : 64;
-		void *na = realloc(shim.allocs, cap * sizeof *shim.allocs);
-		if (!na) {
-			r = CUDA_ERROR_OUT_OF_MEMORY;
-			goto out;
-		}
-		shim.allocs = na;
-		shim.capallocs = cap;
-	}
-	if (shim.used + n > SHIM_TOTAL_MEM || !(h = aligned_alloc(256, (n + 255) / 256 * 256))) {
-		r = CUDA_ERROR_OUT_OF_MEMORY;
-		goto out;
-	}
-	memset(h, 0, n);
-	if ((r = shim_merr(ptx_mem_map(shim.cx, h, n, &a)))) {
-		free(h);
-		goto out;
-	}
-	shim.allocs[shim.nallocs].p = a;
-	shim.allocs[shim.nallocs].n = n;
-	shim.allocs[shim.nallocs].ctx = ctx;
-	shim.allocs[shim.nallocs].host = h;
-	shim.nallocs++;
-	shim.used += n;
-	*p = a;
-out:
-	UNLOCK();
-	return r;
+	return alloc(p, n, 1);
 }
 
 /* Managed memory is always where both sides see it: attaching, prefetching
