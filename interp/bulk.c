@@ -467,7 +467,7 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 	int64_t coord[5] = { 0, 0, 0, 0, 0 };
 	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
 	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0, nsec = 0, last = UINT64_MAX;
-	int tf32;
+	int tf32, wcount = cnt && L->st && kind != BK_TLOAD;   /* stores count the sectors they write here */
 
 	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
 		return XR_FAULT;
@@ -531,7 +531,7 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		ps = c->shared + s;
 		if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
 			return XR_FAULT;
-		if (in && ((ga + (uint64_t)t.esize - 1) >> 5) != last) {   /* the row's next sector */
+		if (wcount && in && ((ga + (uint64_t)t.esize - 1) >> 5) != last) {   /* the row's next sector */
 			nsec += sectors(ga, (uint64_t)t.esize) - ((ga >> 5) == last);
 			last = (ga + (uint64_t)t.esize - 1) >> 5;
 		}
@@ -557,7 +557,7 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 				idx[i] = 0;
 		}
 	}
-	if (cnt && L->st)
+	if (cnt && L->st)   /* loads by their own rule (tload_sectors) */
 		bcount(L, xi, kind == BK_TLOAD ? PTX_MC_BULK_LD : kind == BK_TSTORE ? PTX_MC_BULK_ST : PTX_MC_BULK_RED,
 		    kind == BK_TLOAD ? tload_sectors(&t, coord, n) : nsec);
 	if (kind == BK_TLOAD)
