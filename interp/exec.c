@@ -375,6 +375,17 @@ memget(const uint8_t *p, unsigned size)
 	return d;
 }
 
+/* A loaded value of size bytes, sign-extended for a signed load. */
+static inline uint64_t
+ldval(const uint8_t *p, unsigned size, int sign)
+{
+	uint64_t v = memget(p, size);
+
+	if (sign && size < 8)
+		v = (uint64_t)((int64_t)(v << (64 - 8 * size)) >> (64 - 8 * size));
+	return v;
+}
+
 /* Stores the low size bytes (1, 2, 4 or 8) of v, for the same reason. */
 static inline void
 memput(uint8_t *p, uint64_t v, unsigned size)
@@ -443,9 +454,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		uint64_t a = aoff, v;
 		if (a - lo > lim - sz || (a & (sz - 1)))
 			return 0;
-		v = memget(mem + (a - lo), sz);
-		if (xi->sign && sz < 8)
-			v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
+		v = ldval(mem + (a - lo), sz, xi->sign);
 		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
 		FOR_LANES(m, l)
 			d[l] = v;
@@ -494,12 +503,8 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		if (m == 0xffffffffu && sz == 4 && !xi->sign)   /* the common case, without the bit walk */
 			interp_gather32(mem, lo, ad, d);
 		else
-			FOR_LANES(m, l) {
-				uint64_t v = memget(mem + (ad[l] - lo), sz);
-				if (xi->sign && sz < 8)
-					v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
-				d[l] = v;
-			}
+			FOR_LANES(m, l)
+				d[l] = ldval(mem + (ad[l] - lo), sz, xi->sign);
 	}
 	if (L->st)
 		interp_count_mem(L, xi, m, ad, sz);
@@ -1167,12 +1172,8 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
-				for (int k = 0; k < xi->nd; k++) {
-					uint64_t v = memget(p + k * sz, sz);
-					if (xi->sign && sz < 8)
-						v = (uint64_t)((int64_t)(v << (64 - 8 * sz)) >> (64 - 8 * sz));
-					SET(&xi->d[k], l, v);
-				}
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
 			}
 			if (L->st)
 				interp_count_mem(L, xi, m, ad, tot);
