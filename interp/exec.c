@@ -1514,18 +1514,6 @@ interp_run(Launch *L, Warp *w, int slice)
 			t->pc++;
 			NEXT;
 		}
-		CASE(X_MMA) {
-			uint64_t v[16][WARP], d[8][WARP];
-			for (uint32_t l = 0; l < WARP; l++)
-				for (int k = 0; k < xi->ns; k++)
-					v[k][l] = V(&xi->s[k], l);
-			interp_mma(xi, v, d);
-			FOR_LANES(m, l)
-				for (int k = 0; k < xi->nd; k++)
-					SET(&xi->d[k], l, d[k][l]);
-			t->pc++;
-			NEXT;
-		}
 		CASE(X_WMMALD)
 		CASE(X_WMMAST) {
 			/* wmma.c: the first active lane's address and stride, all lanes' registers */
@@ -1546,12 +1534,14 @@ interp_run(Launch *L, Warp *w, int slice)
 			t->pc++;
 			NEXT;
 		}
+		CASE(X_MMA)
 		CASE(X_WMMA) {
+			/* the warp's fragments in, D's out (mma.c, wmma.c) */
 			uint64_t v[24][WARP], d[8][WARP];
 			for (uint32_t l = 0; l < WARP; l++)
 				for (int k = 0; k < xi->ns; k++)
 					v[k][l] = V(&xi->s[k], l);
-			interp_wmma_mma(xi, v, d);
+			(xi->x == X_MMA ? interp_mma : interp_wmma_mma)(xi, v, d);
 			FOR_LANES(m, l)
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, d[k][l]);
