@@ -63,6 +63,13 @@ best() {   # "WALL LAUNCH": best wall and launch seconds of $n runs (ptx-run --t
 	echo "$b $bl"
 }
 
+# the smaller of two "WALL LAUNCH" pairs, each field on its own ("" when both are empty)
+pairmin() {
+	[ -n "$1" ] || { echo "$2"; return; }
+	[ -n "$2" ] || { echo "$1"; return; }
+	echo "$(min "${1% *}" "${2% *}") $(min "${1#* }" "${2#* }")"
+}
+
 threads=no one=
 "$run" --help 2>&1 | grep -q -- '--threads' && threads=yes one="--threads 1"
 startup=$(best "$run" --no-stats "$K" -k saxpy -g 1 -b 32 -a s32:32 -a f32:2 -a zeros:128 -a zeros:128 | cut -d' ' -f1)
@@ -72,26 +79,41 @@ rows=$work/rows
 fail=0
 
 # bench NAME CLASS "NATIVE SIZES" EXPECT PTX-RUN ARGS...
-#	CLASS: alu (ALU-heavy, full mask), mem (memory / shared / shuffle) or div
+#	CLASS: alu (ALU-heavy, full mask), mem (memory / shared / shuffle), div
+#	(divergent) or mma (tensor-core matmul)
 #	EXPECT: the --expect argument ("-": outputs not compared)
+#	kfile, kname: the PTX file and kernel when not bench/kernels.ptx's NAME (reset after each)
+kfile= kname=
 bench() {
 	name=$1 class=$2 sizes=$3 expect=$4
 	shift 4
+	f=${kfile:-$K} k=${kname:-$name}
+	kfile= kname=
 	# shellcheck disable=SC2086
 	nat=$("$native" "$name" . $sizes)
 	# shellcheck disable=SC2086
-	on=$(best "$run" $one --stats-json "$name.json" "$K" -k "$name" "$@") || { fail=1; return 0; }
+	on=$(best "$run" $one --stats-json "$name.json" "$f" -k "$k" "$@") || { fail=1; return 0; }
 	ti=$(awk -F'[:,]' '/"thread_instructions"/ { gsub(/ /, "", $2); print $2; exit }' "$name.json")
 	wi=$(awk -F'[:,]' '/"warp_instructions"/ { gsub(/ /, "", $2); print $2; exit }' "$name.json")
 	[ "$expect" = - ] || set -- "$@" --expect "$expect"
 	# shellcheck disable=SC2086
-	off=$(best "$run" $one --no-stats "$K" -k "$name" "$@") || { echo "$name: output differs from native C" >&2; fail=1; return 0; }
+	off=$(best "$run" $one --no-stats "$f" -k "$k" "$@") || { echo "$name: output differs from native C" >&2; fail=1; return 0; }
 	# shellcheck disable=SC2086
-	rss=$(rss_of "$run" $one --no-stats "$K" -k "$name" "$@") || rss=null
+	rss=$(rss_of "$run" $one --no-stats "$f" -k "$k" "$@") || rss=null
 	t1="n/a n/a" t2="n/a n/a"
 	if [ $threads = yes ]; then
-		t1=$off
-		t2=$(best "$run" --no-stats --threads 2 "$K" -k "$name" "$@") || t2="n/a n/a"
+		# one and two threads in turns, so that both see the same machine
+		t1= t2=
+		i=0
+		while [ $i -lt "$n" ]; do
+			a=$(n=1 best "$run" --no-stats --threads 1 "$f" -k "$k" "$@") || a=
+			b=$(n=1 best "$run" --no-stats --threads 2 "$f" -k "$k" "$@") || b=
+			t1=$(pairmin "$a" "$t1")
+			t2=$(pairmin "$b" "$t2")
+			i=$((i + 1))
+		done
+		[ -n "$t1" ] || t1="n/a n/a"
+		[ -n "$t2" ] || t2="n/a n/a"
 	fi
 	# off, on, t1, t2 are "WALL LAUNCH" pairs
 	echo "$name $class $ti $wi $off $on $rss $nat $t1 $t2" >> "$rows"
@@ -112,6 +134,11 @@ bench alu alu "8192 4000" 0:alu.want \
 	-g 32 -b 256 -a zeros:32768 -a zeros:32768 -a s32:4000
 bench transcend alu "8192 1000" - \
 	-g 32 -b 256 -a zeros:32768 -a s32:1000
+# Triton's f16 matmul (wgmma m64n64k16, cp.async pipeline): M = N = K = 256
+kfile=$src/bench/triton_mm.ptx kname=matmul_kernel
+bench triton_mm mma "256 256 256" 2:triton_mm.want \
+	-g 16 -b 128 -s 16384 -a file:triton_mm.in0 -a file:triton_mm.in1 -a zeros:131072 \
+	-a s32:256 -a s32:256 -a s32:256 -a s32:256 -a s32:256 -a s32:256 -a zeros:16 -a zeros:16
 
 awk -v threads="$threads" -v out="$out" -v startup="$startup" -v runs="$n" -v fail="$fail" '
 # Rates, ratios, the counters cost and the scaling are taken on the launch

@@ -4,7 +4,8 @@
  *
  * Writes the kernel's input buffers to DIR/KERNEL.inN and the expected
  * output to DIR/KERNEL.want (the files bench/interp.sh hands to ptx-run),
- * then times the same loops as bench/kernels.cu over the same sizes,
+ * then times the same loops as bench/kernels.cu (and bench/triton_mm.ptx's
+ * Triton source) over the same sizes,
  * single-threaded, and prints one line: the best seconds of several runs.
  * Built with -O2 by `make bench`.
  *
@@ -12,6 +13,7 @@
  *	saxpy N			matmul_tiled N		matmul_reg N
  *	reduce_shfl N GRID BLOCK	collatz N FIRST
  *	alu THREADS ITERS	transcend THREADS ITERS
+ *	triton_mm M N K (K at most 256: see its inputs)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -165,6 +167,53 @@ static void k_transcend(void)
 	}
 }
 
+/* bench/triton_mm.ptx: Triton's tl.dot matmul, f16 inputs and output, f32
+ * accumulation; here the same product as a C programmer writes it, i-k-j. */
+static int t_m, t_n, t_k;
+static uint16_t *th_a, *th_b, *th_c;
+static float *tf_a, *tf_b, *tf_c;
+
+/* Conversions of the values used here (zero and normal f16 numbers only). */
+static float h2f(uint16_t h)
+{
+	uint32_t x = (uint32_t)(h & 0x8000) << 16;
+	float f;
+	if (h & 0x7fff)
+		x |= (uint32_t)(((h >> 10) & 31) - 15 + 127) << 23 | (uint32_t)(h & 0x3ff) << 13;
+	memcpy(&f, &x, 4);
+	return f;
+}
+
+static uint16_t f2h(float f)
+{
+	uint32_t x;
+	memcpy(&x, &f, 4);
+	if (!(x & 0x7fffffff))
+		return (uint16_t)(x >> 16);
+	return (uint16_t)((x >> 16 & 0x8000) | (((x >> 23 & 255) - 127 + 15) << 10) | (x >> 13 & 0x3ff));
+}
+
+static void k_triton_mm(void)
+{
+	for (long i = 0; i < (long)t_m * t_k; i++)
+		tf_a[i] = h2f(th_a[i]);
+	for (long i = 0; i < (long)t_k * t_n; i++)
+		tf_b[i] = h2f(th_b[i]);
+	for (int i = 0; i < t_m; i++) {
+		float *c = tf_c + (long)i * t_n;
+		for (int j = 0; j < t_n; j++)
+			c[j] = 0.0f;
+		for (int k = 0; k < t_k; k++) {
+			float a = tf_a[(long)i * t_k + k];
+			const float *b = tf_b + (long)k * t_n;
+			for (int j = 0; j < t_n; j++)
+				c[j] += a * b[j];
+		}
+	}
+	for (long i = 0; i < (long)t_m * t_n; i++)
+		th_c[i] = f2h(tf_c[i]);
+}
+
 /* Best time of several runs: at least 3, and at least 0.2 s in all. */
 static double best_of(void (*k)(void))
 {
@@ -256,6 +305,26 @@ int main(int argc, char **argv)
 			t = best_of(k_transcend);
 			consume(tout, b);	/* approx vs libm: not compared */
 		}
+	} else if (strcmp(name, "triton_mm") == 0) {
+		t_m = (int)arg(argc, argv, 3);
+		t_n = (int)arg(argc, argv, 4);
+		t_k = (int)arg(argc, argv, 5);
+		th_a = xmalloc((size_t)t_m * t_k * 2), th_b = xmalloc((size_t)t_k * t_n * 2);
+		th_c = xmalloc((size_t)t_m * t_n * 2);
+		tf_a = xmalloc((size_t)t_m * t_k * 4), tf_b = xmalloc((size_t)t_k * t_n * 4);
+		tf_c = xmalloc((size_t)t_m * t_n * 4);
+		/* Multiples of 1/8 up to 3/4 a product: with K up to 256 every
+		 * partial sum, and the result, is exact in f32 and in f16, so the
+		 * tensor cores' order and C's give the same bits. */
+		for (long i = 0; i < (long)t_m * t_k; i++)
+			th_a[i] = f2h((float)(i % 7 - 3) * 0.5f);
+		for (long i = 0; i < (long)t_k * t_n; i++)
+			th_b[i] = f2h((float)(i % 5 - 2) * 0.25f);
+		put("in0", th_a, (size_t)t_m * t_k * 2);
+		put("in1", th_b, (size_t)t_k * t_n * 2);
+		t = best_of(k_triton_mm);
+		put("want", th_c, (size_t)t_m * t_n * 2);
+		consume(th_c, (size_t)t_m * t_n * 2);
 	} else {
 		fprintf(stderr, "native: unknown kernel '%s'\n", name);
 		return 2;

@@ -40,7 +40,7 @@ ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_
 	memset(out, 0, sizeof *out);
 	out->nregs = f->x.nregs;
 	out->local_bytes = f->x.frame;
-	out->shared_bytes = m->shared_static;
+	out->shared_bytes = f->x.shstatic;
 	out->ptx_version = m->m->ver_major * 10 + m->m->ver_minor;
 	out->sm = m->m->sm;
 	out->maxclusterrank = f->x.f->maxclusterrank;

@@ -262,6 +262,11 @@ tids(const Launch *L, const Warp *w, int comp, uint64_t *out)
 	unsigned t[3];
 
 	threadof(L, w, 0, t);
+	if (t[0] + WARP <= L->block[0]) {   /* the warp within one row: x counts, y and z stay */
+		for (uint32_t l = 0; l < WARP; l++)
+			out[l] = comp == 0 ? t[0] + l : t[comp];
+		return;
+	}
 	for (uint32_t l = 0; l < WARP; l++) {
 		out[l] = t[comp];
 		if (++t[0] == L->block[0]) {
@@ -353,6 +358,31 @@ fast(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m, Fa
 	fn(&x);
 }
 
+/* The generic window of a state space (cvta). */
+static inline uint64_t
+winof(int space)
+{
+	return space == MS_SHARED ? SHARED_WIN : space == MS_LOCAL ? LOCAL_WIN : space == MS_KPARAM ? PARAM_WIN : 0;
+}
+
+/* cvta and cvta.to, warp-wide: the source plus add (a window, or its negation). */
+static HOT_INLINE void
+cvta(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t add)
+{
+	uint64_t tmp[WARP], *d;
+	const uint64_t *s = fastsrc(L, w, r, xi, 0, tmp);
+
+	if (xi->d[0].k != XO_REG)
+		return;
+	d = r + (size_t)xi->d[0].r * WARP;
+	if (m == 0xffffffffu)
+		for (uint32_t l = 0; l < WARP; l++)
+			d[l] = s[l] + add;
+	else
+		FOR_LANES(m, l)
+			d[l] = s[l] + add;
+}
+
 /* size bytes (1, 2, 4 or 8) of memory as a zero-extended value.  A
  * memcpy of a variable size into a wider variable is copied byte by byte
  * and stalls the 8-byte read that follows. */
@@ -436,9 +466,13 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		Alloc *al = L->last;
 		uint64_t a0 = a32(xi, (base ? base[__builtin_ctz(m)] : 0) + aoff);
 		if (!al || !al->live || a0 - al->addr >= al->size) {
-			/* the first lane's allocation: the others are likely in it too */
-			if (!(al = interp_mem_find(L->cx, a0, sz)))
-				return 0;
+			/* the first lane's allocation: the others are likely in it too.
+			 * Two kept: a kernel reading one array and writing another. */
+			al = L->last2;
+			if (!al || !al->live || a0 - al->addr >= al->size)
+				if (!(al = interp_mem_find(L->cx, a0, sz)))
+					return 0;
+			L->last2 = L->last;
 			L->last = al;
 		}
 		mem = al->p, lo = al->addr, lim = al->size;
@@ -456,8 +490,12 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 			return 0;
 		v = ldval(mem + (a - lo), sz, xi->sign);
 		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
-		FOR_LANES(m, l)
-			d[l] = v;
+		if (m == 0xffffffffu)
+			for (uint32_t l = 0; l < WARP; l++)
+				d[l] = v;
+		else
+			FOR_LANES(m, l)
+				d[l] = v;
 		if (L->st) {
 			for (uint32_t l = 0; l < WARP; l++)
 				ad[l] = a;
@@ -663,6 +701,11 @@ call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 	for (int k = 0; k < xi->narg && k < cal->f->npar; k++) {
 		const XOp *o = &xi->s[k];
 		uint32_t sz = cal->parsz[k];
+		if (cal->parreg[k] >= 0) {   /* a .reg parameter */
+			FOR_LANES(m, l)
+				g->r[(size_t)cal->parreg[k] * WARP + l] = val(L, w, r, o, l);
+			continue;
+		}
 		FOR_LANES(m, l) {
 			if (o->k == XO_LOCAL) {
 				uint32_t src = f->lbase + (uint32_t)o->imm;
@@ -689,6 +732,12 @@ finish_call(Launch *L, Warp *w)
 	for (int k = 0; k < xi->nret && k < cal->f->nret; k++) {
 		const XOp *o = &xi->d[k];
 		uint32_t sz = cal->retsz[k], src = g->lbase + cal->retoff[k];
+		if (cal->retreg[k] >= 0) {   /* a .reg return value */
+			if (o->k == XO_REG)
+				FOR_LANES(g->retmask, l)
+					r[(size_t)o->r * WARP + l] = g->r[(size_t)cal->retreg[k] * WARP + l];
+			continue;
+		}
 		FOR_LANES(g->retmask, l) {
 			if (o->k == XO_LOCAL) {
 				uint32_t dst = g->calllbase + (uint32_t)o->imm;
@@ -803,7 +852,7 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 			uint64_t a = 0;
 			if (interp_mem_new(L->cx, arg(L, w, xi, 0, l, 8), NULL, &a) != PTX_OK)
 				a = 0;
-			L->last = NULL;   /* the allocation table may have moved */
+			L->last = L->last2 = NULL;   /* the allocation table may have moved */
 			setret(w, xi, l, a, 8);
 			break;
 		}
@@ -824,8 +873,8 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 			return -1;
 	}
 	/* malloc and the device runtime may have grown the allocation table,
-	 * which moves its entries: the cached one is stale */
-	L->last = NULL;
+	 * which moves its entries: the cached ones are stale */
+	L->last = L->last2 = NULL;
 	if (bi == BI_ASSERT) {
 		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_ASSERT, 0, 0, "device-side assertion");
 		return -1;
@@ -1230,24 +1279,14 @@ interp_run(Launch *L, Warp *w, int slice)
 			NEXT;
 		}
 		CASE(X_CVTA) {
-			uint64_t win = xi->space == MS_SHARED ? SHARED_WIN : xi->space == MS_LOCAL ? LOCAL_WIN :
-			    xi->space == MS_KPARAM ? PARAM_WIN : 0;
-			FOR_LANES(m, l) {
-				uint64_t v = V(&xi->s[0], l);
-				SET(&xi->d[0], l, v + win);
-			}
-			t->pc++;
-			NEXT;
+			cvta(L, w, r, xi, m, winof(xi->space));
+			t->pc = ++pc;
+			continue;
 		}
 		CASE(X_CVTATO) {
-			uint64_t win = xi->space == MS_SHARED ? SHARED_WIN : xi->space == MS_LOCAL ? LOCAL_WIN :
-			    xi->space == MS_KPARAM ? PARAM_WIN : 0;
-			FOR_LANES(m, l) {
-				uint64_t v = V(&xi->s[0], l);
-				SET(&xi->d[0], l, v - win);
-			}
-			t->pc++;
-			NEXT;
+			cvta(L, w, r, xi, m, 0 - winof(xi->space));
+			t->pc = ++pc;
+			continue;
 		}
 		CASE(X_ISSPACEP) {
 			FOR_LANES(m, l) {

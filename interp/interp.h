@@ -149,10 +149,12 @@ struct XFunc {
 	uint32_t *paroff;     /* formal params: frame offset (.func) or param buffer offset (.entry) */
 	uint32_t *parsz;
 	uint32_t *retoff, *retsz;
+	int32_t *parreg, *retreg; /* .func .reg parameters and returns: the callee's register slot, else -1 */
 	uint32_t *paralign;
 	uint32_t psize;       /* .entry: parameter buffer size */
 	int builtin;          /* BI_* for body-less externs */
 	int undef;            /* some register may be read before it is written (an SSA entry value) */
+	uint32_t shstatic;    /* .entry: static shared bytes of its CTAs, where dynamic shared begins (smem.c) */
 };
 
 /* Where a symbol lives. */
@@ -173,7 +175,6 @@ struct ptx_module {
 	XIns *code; int ncode;
 	XFunc *fn; int nfn;
 	SymLoc *sl; size_t nsl;       /* open-addressing map Sym* -> SymLoc (nsl a power of two) */
-	uint32_t shared_static, shared_align;
 	int64_t *allocs; int nallocs; /* module variables' allocations */
 	size_t nslused;               /* filled entries of sl */
 	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
@@ -305,7 +306,7 @@ typedef struct {
 	uint64_t gridws;            /* cooperative: the grid barrier's workspace, else 0 */
 	uint64_t steps, budget, wsteps;
 	int fault;                  /* PTX_FAULT_* once the launch must stop */
-	Alloc *last;                /* last global allocation hit */
+	Alloc *last, *last2;        /* the last two global allocations hit */
 	ptx_insn_stats *st;         /* counters by pc while counting, else NULL */
 	uint64_t ctas;              /* CTAs started */
 	LaunchShare *sh;            /* what the workers share; NULL with one worker */
@@ -433,6 +434,12 @@ void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
 enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's TY_ << MMA_BTY, where not A's */,
        MMA_WGF8 = 1 << 16 /* wgmma's fp8 adder */ };
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
+/* The fused sums (f16, bf16, tf32 inputs; wgmma's fp8) with each input unpacked once per instruction:
+ * interp_mma_in unpacks k raw elements of A (isb 0) or B, interp_mma_dot is interp_mma_elem of them. */
+typedef struct { uint32_t man; int16_t exp, nom; uint8_t neg, kind; } MmaIn;
+int interp_mma_fused(int ty, int flags);
+void interp_mma_in(int ty, int flags, int isb, const uint64_t *raw, int k, MmaIn *u);
+uint64_t interp_mma_dot(int ty, int cfmt, int flags, const MmaIn *a, const MmaIn *b, int k, uint64_t c);
 
 /* wmma.c: wmma.load/store (XIns: ty the element type, aux the WMMA_* shape,
  * mod the fragment | column-major << 2; the registers, then the stride when
@@ -459,6 +466,11 @@ int interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP]);
 /* load.c */
 int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */
 SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
+uint64_t interp_symsize(const Sym *s);
+uint32_t interp_symalign(const Sym *s);
+
+/* smem.c */
+int interp_smem_layout(ptx_module *pm);   /* PTX_OK or PTX_ENOMEM */
 /* For the decoders of other files (-1: a form the executor lacks): one
  * operand, operands flattened into out[] (the count), and a memory operand
  * as it would be in state space sp (SP_*): xi's space, abase and aoff. */

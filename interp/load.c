@@ -4,8 +4,8 @@
  * Runs once per ptx_module_load, after ir_build.  It
  *   1. places every variable: .global/.const ones get an allocation of their
  *      own (initialised, addresses of other symbols included), .shared ones
- *      an offset in the CTA's shared memory (extern unsized arrays come
- *      after the static ones: the dynamic part), .local and body .param
+ *      an offset in the shared memory of the CTAs of the kernels that reach
+ *      them (smem.c), .local and body .param
  *      ones an offset in their function's frame, kernel parameters an
  *      offset in the parameter buffer (CUDA's layout: declaration order,
  *      each at its alignment);
@@ -73,16 +73,16 @@ elsize(const Sym *s)
 	return b < 8 ? 1 : b / 8;
 }
 
-static uint64_t
-symsize(const Sym *s)
+uint64_t
+interp_symsize(const Sym *s)
 {
 	if (s->size >= 0)
 		return (uint64_t)s->size;
 	return 0;
 }
 
-static uint32_t
-symalign(const Sym *s)
+uint32_t
+interp_symalign(const Sym *s)
 {
 	uint32_t a = s->align ? (uint32_t)s->align : (uint32_t)(elsize(s) * (s->vec ? s->vec : 1));
 	return a ? a : 1;
@@ -210,6 +210,8 @@ initvar(ptx_module *pm, const Sym *s, const Expr *e, uint8_t *p, uint64_t size, 
 	}
 	if (e->kind == E_FLOAT)
 		v = fimm(s->type, e->bits, e->flkind);
+	else if (e->kind == E_NEG && e->a->kind == E_FLOAT)   /* -1.5: the sign flipped */
+		v = fimm(s->type, e->a->bits ^ (e->a->flkind == FL_F32HEX ? 1ull << 31 : 1ull << 63), e->a->flkind);
 	else if (evalint(pm, e, &v))
 		return -1;
 	if (*at + (uint64_t)es <= size)
@@ -231,7 +233,6 @@ layout_module(ptx_module *pm)
 {
 	ptx_ctx *cx = pm->cx;
 	Module *m = pm->m;
-	uint32_t sh = 0, shalign = 16;
 	int i;
 
 	pm->allocs = interp_alloc(cx, (size_t)(m->nsyms + 1) * sizeof *pm->allocs);
@@ -242,59 +243,18 @@ layout_module(ptx_module *pm)
 		SymLoc *l;
 		if (isglobalvar(s)) {
 			uint64_t a;
-			if (interp_mem_new(cx, symsize(s), s->name, &a) != PTX_OK)
+			if (interp_mem_new(cx, interp_symsize(s), s->name, &a) != PTX_OK)
 				return PTX_ENOMEM;
 			pm->allocs[pm->nallocs++] = (int64_t)a;
 			if (!(l = interp_symloc(pm, s, 1)))
 				return PTX_ENOMEM;
 			l->space = MS_GLOBAL;
 			l->addr = a;
-			l->size = symsize(s);
-		} else if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0) {
-			uint32_t al = symalign(s);
-			sh = (uint32_t)alignup(sh, al);
-			if (!(l = interp_symloc(pm, s, 1)))
-				return PTX_ENOMEM;
-			l->space = MS_SHARED;
-			l->addr = sh;
-			l->size = symsize(s);
-			sh += (uint32_t)symsize(s);
-			if (al > shalign)
-				shalign = al;
+			l->size = interp_symsize(s);
 		}
 	}
-	/* body-local .shared variables share the CTA's static shared memory */
-	for (i = 0; i < m->nfn; i++) {
-		Func *f = m->fn[i];
-		for (int j = 0; j < f->nsyms; j++) {
-			Sym *s = f->syms[j];
-			SymLoc *l;
-			if (s->kind != SYM_VAR || s->space != SP_SHARED || s->size <= 0 || interp_symloc(pm, s, 0))
-				continue;
-			sh = (uint32_t)alignup(sh, symalign(s));
-			if (!(l = interp_symloc(pm, s, 1)))
-				return PTX_ENOMEM;
-			l->space = MS_SHARED;
-			l->addr = sh;
-			l->size = symsize(s);
-			sh += (uint32_t)symsize(s);
-		}
-	}
-	/* dynamic shared memory: every extern unsized .shared array starts here */
-	sh = (uint32_t)alignup(sh, shalign);
-	pm->shared_static = sh;
-	pm->shared_align = shalign;
-	for (i = 0; i < m->nsyms; i++) {
-		Sym *s = m->syms[i];
-		SymLoc *l;
-		if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size <= 0) {
-			if (!(l = interp_symloc(pm, s, 1)))
-				return PTX_ENOMEM;
-			l->space = MS_SHARED;
-			l->addr = sh;
-		}
-	}
-	return PTX_OK;
+	/* .shared variables: kernel by kernel (smem.c) */
+	return interp_smem_layout(pm);
 }
 
 static int
@@ -336,51 +296,58 @@ layout_func(ptx_module *pm, XFunc *x)
 	x->paralign = interp_alloc(cx, (size_t)(f->npar + 1) * sizeof *x->paralign);
 	x->retoff = interp_alloc(cx, (size_t)(f->nret + 1) * sizeof *x->retoff);
 	x->retsz = interp_alloc(cx, (size_t)(f->nret + 1) * sizeof *x->retsz);
-	if (!x->paroff || !x->parsz || !x->paralign || !x->retoff || !x->retsz)
+	x->parreg = interp_alloc(cx, (size_t)(f->npar + f->nret + 1) * sizeof *x->parreg);
+	if (!x->paroff || !x->parsz || !x->paralign || !x->retoff || !x->retsz || !x->parreg)
 		return PTX_ENOMEM;
+	x->retreg = x->parreg + f->npar;
+	for (int i = 0; i < f->npar + f->nret; i++)
+		x->parreg[i] = -1;
 	(void)n;
 	if (f->entry) {
 		uint64_t off = 0;
 		for (int i = 0; i < f->npar; i++) {
 			Sym *s = f->par[i].sym;
-			uint32_t al = symalign(s);
+			uint32_t al = interp_symalign(s);
 			SymLoc *l;
 			off = alignup(off, al);
 			x->paroff[i] = (uint32_t)off;
-			x->parsz[i] = (uint32_t)symsize(s);
+			x->parsz[i] = (uint32_t)interp_symsize(s);
 			x->paralign[i] = al;
 			if (!(l = interp_symloc(pm, s, 1)))
 				return PTX_ENOMEM;
 			l->space = MS_KPARAM;
 			l->addr = off;
-			l->size = symsize(s);
-			off += symsize(s);
+			l->size = interp_symsize(s);
+			off += interp_symsize(s);
 		}
 		x->psize = (uint32_t)off;
 	} else {
 		for (int i = 0; i < f->npar + f->nret; i++) {
 			Sym *s = i < f->npar ? f->par[i].sym : f->ret[i - f->npar].sym;
-			uint32_t al = symalign(s);
+			uint32_t al = interp_symalign(s);
 			SymLoc *l;
-			if (s->space != SP_PARAM)
-				continue;   /* .reg parameters: passed in registers */
+			if (s->space != SP_PARAM) {   /* .reg parameters: passed in the callee's register */
+				x->parreg[i] = s->kind == SYM_REG && s->id >= 0 && s->id < f->nregs && f->regs[s->id] == s ?
+				    s->id : -1;
+				continue;
+			}
 			fr = alignup(fr, al);
 			if (al > fa)
 				fa = al;
 			if (i < f->npar) {
 				x->paroff[i] = (uint32_t)fr;
-				x->parsz[i] = (uint32_t)symsize(s);
+				x->parsz[i] = (uint32_t)interp_symsize(s);
 				x->paralign[i] = al;
 			} else {
 				x->retoff[i - f->npar] = (uint32_t)fr;
-				x->retsz[i - f->npar] = (uint32_t)symsize(s);
+				x->retsz[i - f->npar] = (uint32_t)interp_symsize(s);
 			}
 			if (!(l = interp_symloc(pm, s, 1)))
 				return PTX_ENOMEM;
 			l->space = MS_LOCAL;
 			l->addr = fr;
-			l->size = symsize(s);
-			fr += symsize(s);
+			l->size = interp_symsize(s);
+			fr += interp_symsize(s);
 		}
 	}
 	for (int j = 0; j < f->nsyms; j++) {
@@ -389,7 +356,7 @@ layout_func(ptx_module *pm, XFunc *x)
 		uint32_t al;
 		if (s->kind != SYM_VAR || (s->space != SP_LOCAL && s->space != SP_PARAM) || interp_symloc(pm, s, 0))
 			continue;
-		al = symalign(s);
+		al = interp_symalign(s);
 		fr = alignup(fr, al);
 		if (al > fa)
 			fa = al;
@@ -397,8 +364,8 @@ layout_func(ptx_module *pm, XFunc *x)
 			return PTX_ENOMEM;
 		l->space = MS_LOCAL;
 		l->addr = fr;
-		l->size = symsize(s);
-		fr += symsize(s);
+		l->size = interp_symsize(s);
+		fr += interp_symsize(s);
 	}
 	x->frame = (uint32_t)alignup(fr, 16);
 	x->frame_align = (uint32_t)fa;
@@ -651,9 +618,15 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 		nb = rets->nsub;
 	}
 	if (args) {
-		na = xops(pm, args->sub, args->nsub, 0, tmp, 64);
-		if (na != args->nsub)
+		/* an immediate argument takes the type of its parameter (-1.0 for an .f32) */
+		const Func *cf = xi->target >= 0 ? pm->fn[xi->target].f : NULL;
+		if (args->nsub > 64)
 			return -1;
+		for (na = 0; na < args->nsub; na++) {
+			const Sym *ps = cf && na < cf->npar ? cf->par[na].sym : NULL;
+			if (xops(pm, &args->sub[na], 1, ps ? ps->type : 0, &tmp[na], 1) != 1)
+				return -1;
+		}
 		xi->s = interp_alloc(pm->cx, (size_t)(na + 1) * sizeof *xi->s);
 		if (!xi->s)
 			return -1;

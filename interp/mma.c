@@ -268,27 +268,38 @@ fspecial(int cfmt, int nan, int neg)
  */
 enum { WG_F8FRAC = 13, WG_F8BITS = 14 };
 
+/* An input element as the sums read it, unpacked once per instruction. */
+static void
+unpack(int fmt, uint64_t v, MmaIn *u)
+{
+	int neg, exp;
+	uint64_t man;
+
+	u->kind = (uint8_t)alu_funpack(fmt, v, &neg, &exp, &man);
+	u->neg = (uint8_t)neg;
+	u->exp = (int16_t)exp;
+	u->nom = (int16_t)nomexp(fmt, exp);
+	u->man = (uint32_t)man;
+}
+
 /* One result in format cfmt (ALU_F32 or ALU_F16): c + the sum of a[i] * b[i],
  * the terms cut frac bits below the largest nominal exponent; keep > 0
  * cuts an f32 result's sum to that many significant bits first. */
 static uint64_t
-fdot(int afmt, int bfmt, const uint64_t *a, const uint64_t *b, int k, int cfmt, uint64_t c, int frac, int keep)
+fdot(const MmaIn *a, const MmaIn *b, int k, int cfmt, uint64_t c, int frac, int keep)
 {
 	Term t[65], z;
 	int n = 0, neg, lsb, nan = 0, inf = 0, top;   /* inf: 1 a positive, 2 a negative infinity */
 	uint64_t mag, v;
 
 	for (int i = 0; i < k; i++) {
-		Term x, y;
-		int ka = alu_funpack(afmt, a[i], &x.neg, &x.exp, &x.man);
-		int kb = alu_funpack(bfmt, b[i], &y.neg, &y.exp, &y.man);
+		int ka = a[i].kind, kb = b[i].kind, sg = a[i].neg ^ b[i].neg;
 		if (ka == 3 || kb == 3 || (ka == 2 && kb == 0) || (ka == 0 && kb == 2))
 			nan = 1;
 		else if (ka == 2 || kb == 2)
-			inf |= 1 << (x.neg ^ y.neg);
+			inf |= 1 << sg;
 		else if (ka && kb)
-			t[n++] = (Term){ x.man * y.man, x.exp + y.exp, nomexp(afmt, x.exp) + nomexp(bfmt, y.exp),
-			    x.neg ^ y.neg };
+			t[n++] = (Term){ (uint64_t)a[i].man * b[i].man, a[i].exp + b[i].exp, a[i].nom + b[i].nom, sg };
 	}
 	switch (alu_funpack(cfmt, c, &z.neg, &z.exp, &z.man)) {
 	case 1: z.nom = nomexp(cfmt, z.exp); t[n++] = z; break;
@@ -401,34 +412,66 @@ fmtof(int ty)
 	return -1;
 }
 
+/* The input formats of A and B (ALU_*), or -1 for integers and f64. */
+static void
+fmts(int ty, int flags, int *fa, int *fb)
+{
+	*fa = ty == TY_F64 ? -1 : fmtof(ty);
+	*fb = flags >> MMA_BTY & 0xff ? fmtof(flags >> MMA_BTY & 0xff) : *fa;
+}
+
+int
+interp_mma_fused(int ty, int flags)
+{
+	int fa, fb;
+
+	fmts(ty, flags, &fa, &fb);
+	return fa >= 0 && ((fa != ALU_E4M3 && fa != ALU_E5M2) || (flags & MMA_WGF8));
+}
+
+void
+interp_mma_in(int ty, int flags, int isb, const uint64_t *raw, int k, MmaIn *u)
+{
+	int fa, fb;
+
+	fmts(ty, flags, &fa, &fb);
+	for (int i = 0; i < k; i++)   /* tf32: the low 13 bits are not read */
+		unpack(isb ? fb : fa, ty == TY_TF32 ? raw[i] & 0xffffe000u : raw[i], &u[i]);
+}
+
+uint64_t
+interp_mma_dot(int ty, int cfmt, int flags, const MmaIn *a, const MmaIn *b, int k, uint64_t cin)
+{
+	int f8 = ty == TY_E4M3 || ty == TY_E5M2;   /* only wgmma's fp8 sums are fused */
+
+	(void)flags;
+	return fdot(a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin, f8 ? WG_F8FRAC : MMA_FRAC, f8 ? WG_F8BITS : 0);
+}
+
 /*
  * One element of D = A x B + C as the tensor cores compute it: the k products
  * a[i] * b[i] (raw element bits of input type ty: TY_F16, TY_BF16, TY_TF32,
  * TY_E4M3, TY_E5M2, TY_F64, TY_S8/TY_U8 with the signedness in flags; B of
  * type flags >> MMA_BTY where that is not 0) plus c (raw bits: f32, or f16 when
  * cfmt is ALU_F16, s32 for integer inputs, f64 for f64).  mma.sync and wgmma
- * share it, so both follow one model of the accumulation.
+ * share it, so both follow one model of the accumulation; where the fused
+ * sum applies (interp_mma_fused) they unpack each input once and call
+ * interp_mma_dot for each element instead.
  */
 uint64_t
-interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a0, const uint64_t *b0, int k, uint64_t cin)
+interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t cin)
 {
-	uint64_t a[64], b[64], v;
-	int fmt = fmtof(ty), bfmt = flags >> MMA_BTY & 0xff ? fmtof(flags >> MMA_BTY & 0xff) : fmt;
+	int fa, fb;
 
-	for (int i = 0; i < k; i++) {
-		a[i] = a0[i];
-		b[i] = b0[i];
-		if (ty == TY_TF32)   /* the low 13 bits are not read */
-			a[i] &= 0xffffe000u, b[i] &= 0xffffe000u;
-	}
+	fmts(ty, flags, &fa, &fb);
 	if (ty == TY_F64) {
 		/* a chain of fmas from the accumulator, in k order */
-		v = cin;
+		uint64_t v = cin;
 		for (int i = 0; i < k; i++)
 			v = alu_ffma(ALU_F64, a[i], b[i], v, ALU_RN, 0);
 		return v;
 	}
-	if (fmt < 0) {
+	if (fa < 0) {
 		int asg = flags & MMA_ASIGNED ? 1 : 0, bsg = flags & MMA_BSIGNED ? 1 : 0;
 		int64_t acc = (int32_t)(uint32_t)cin;
 		for (int i = 0; i < k; i++)
@@ -438,11 +481,14 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a0, const uint64_t 
 			acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
 		return (uint32_t)acc;
 	}
-	if ((fmt == ALU_E4M3 || fmt == ALU_E5M2) && (flags & MMA_WGF8))
-		return fdot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin, WG_F8FRAC, WG_F8BITS);
-	if (fmt == ALU_E4M3 || fmt == ALU_E5M2)
-		return f8dot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin);
-	return fdot(fmt, bfmt, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin, MMA_FRAC, 0);
+	if (!interp_mma_fused(ty, flags))
+		return f8dot(fa, fb, a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin);
+	{
+		MmaIn ua[64], ub[64];
+		interp_mma_in(ty, flags, 0, a, k, ua);
+		interp_mma_in(ty, flags, 1, b, k, ub);
+		return interp_mma_dot(ty, cfmt, flags, ua, ub, k, cin);
+	}
 }
 
 /* s[j][lane]: the registers of A, B, C in operand order; d[j][lane] receives D. */
@@ -452,7 +498,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	const Shape *sh = &shapes[xi->mod];
 	int na, nb, nc;
 	int abits = sh->abits, cbits = xi->aux & 0xff, asg = xi->aux >> 8 & 1, bsg = xi->aux >> 9 & 1;
-	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff;
+	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff, flags;
 	uint64_t A[16][32], B[32][8], C[16][8];
 
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
@@ -476,16 +522,31 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 			C[row][col] = elem(rc, cbits, i);
 		}
 	}
-	for (int r = 0; r < sh->m; r++)
+	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
+	    (bty != xi->ty ? bty << MMA_BTY : 0);
+	if (interp_mma_fused(xi->ty, flags)) {   /* each input unpacked once */
+		MmaIn ua[16][32], ub[8][32];
+		for (int r = 0; r < sh->m; r++)
+			interp_mma_in(xi->ty, flags, 0, A[r], sh->k, ua[r]);
 		for (int c = 0; c < sh->n; c++) {
-			uint64_t a[32] = { 0 }, b[32] = { 0 };
-			for (int k = 0; k < sh->k; k++) {
-				a[k] = A[r][k];
+			uint64_t b[32];
+			for (int k = 0; k < sh->k; k++)
 				b[k] = B[k][c];
-			}
-			C[r][c] = interp_mma_elem(xi->ty, cfmt, (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) |
-			    (sat ? MMA_SATFINITE : 0) | (bty != xi->ty ? bty << MMA_BTY : 0), a, b, sh->k, C[r][c]);
+			interp_mma_in(xi->ty, flags, 1, b, sh->k, ub[c]);
 		}
+		for (int r = 0; r < sh->m; r++)
+			for (int c = 0; c < sh->n; c++)
+				C[r][c] = interp_mma_dot(xi->ty, cfmt, flags, ua[r], ub[c], sh->k, C[r][c]);
+	} else
+		for (int r = 0; r < sh->m; r++)
+			for (int c = 0; c < sh->n; c++) {
+				uint64_t a[32] = { 0 }, b[32] = { 0 };
+				for (int k = 0; k < sh->k; k++) {
+					a[k] = A[r][k];
+					b[k] = B[k][c];
+				}
+				C[r][c] = interp_mma_elem(xi->ty, cfmt, flags, a, b, sh->k, C[r][c]);
+			}
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint32_t g = l / 4, t = l % 4;
 		int row, col;

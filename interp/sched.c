@@ -223,7 +223,7 @@ cta_new(Launch *L, uint32_t linear, Spares *spare)
 	if (!(c = interp_alloc(L->cx, sizeof *c)))
 		return NULL;
 	c->nw = (int)((nt + WARP - 1) / WARP);
-	c->nshared = L->pm->shared_static + L->dyn;
+	c->nshared = L->k->shstatic + L->dyn;
 	c->shared = interp_alloc(L->cx, c->nshared + 16);
 	c->w = interp_alloc(L->cx, (size_t)c->nw * sizeof *c->w);
 	if (!c->shared || !c->w)

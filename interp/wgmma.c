@@ -159,14 +159,27 @@ fetch(Launch *L, Warp *w, const XIns *xi, uint64_t dv, int mnmajor, uint32_t mn0
 
 /* ---------------------------------------------------------------- arithmetic */
 
+/* interp_mma_elem's flags for the instruction. */
+static int
+dflags(const XIns *xi)
+{
+	int at = xi->ty, bt = xi->aux >> 16 & 0xff;
+
+	if (at == TY_E4M3 || at == TY_E5M2)
+		return MMA_WGF8 | (at != bt ? bt << MMA_BTY : 0);
+	if (at == TY_S8 || at == TY_U8)
+		return (at == TY_S8 ? MMA_ASIGNED : 0) | (bt == TY_S8 ? MMA_BSIGNED : 0) |
+		    (xi->aux & WG_SAT ? MMA_SATFINITE : 0);
+	return 0;
+}
+
 /* One D element: row r of A (kf elements) by column c of B, plus cin. */
 static uint32_t
 delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t cin)
 {
-	int at = xi->ty, bt = xi->aux >> 16 & 0xff, flags = 0;
 	uint64_t a[32], b[32];
 
-	if (at == TY_B1) {   /* .and.popc: bytes of 8 elements */
+	if (xi->ty == TY_B1) {   /* .and.popc: bytes of 8 elements */
 		uint32_t s = cin;
 		for (int k = 0; k < kf; k++)
 			s += (uint32_t)__builtin_popcount(ar[k] & bc[k]);
@@ -174,12 +187,15 @@ delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t c
 	}
 	for (int k = 0; k < kf; k++)
 		a[k] = ar[k], b[k] = bc[k];
-	if (at == TY_E4M3 || at == TY_E5M2)
-		flags = MMA_WGF8 | (at != bt ? bt << MMA_BTY : 0);
-	if (at == TY_S8 || at == TY_U8)
-		flags = (at == TY_S8 ? MMA_ASIGNED : 0) | (bt == TY_S8 ? MMA_BSIGNED : 0) |
-		    (xi->aux & WG_SAT ? MMA_SATFINITE : 0);
-	return (uint32_t)interp_mma_elem(at, xi->mod == TY_F16 ? ALU_F16 : ALU_F32, flags, a, b, kf, cin);
+	return (uint32_t)interp_mma_elem(xi->ty, xi->mod == TY_F16 ? ALU_F16 : ALU_F32, dflags(xi), a, b, kf, cin);
+}
+
+/* The elements of k raw values, widened for interp_mma_in. */
+static void
+widen(const uint32_t *v, int k, uint64_t *out)
+{
+	for (int i = 0; i < k; i++)
+		out[i] = v[i];
 }
 
 /* ---------------------------------------------------------------- the instruction */
@@ -192,6 +208,9 @@ interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 	int areg = xi->aux & WG_AREG, na = areg ? 4 : 1, f16 = xi->mod == TY_F16;
 	uint32_t wr = (uint32_t)w->id % 4, neg = 1u << (bits - 1);
 	int scaled = (int)(v[nd + na + 1][0] & 1);   /* scale-d (uniform in the warpgroup) */
+	int flags = dflags(xi), fused;
+	MmaIn ua[16][32], ub[32];
+	uint64_t raw[32];
 
 	if (areg) {
 		int per = 32 / bits;
@@ -212,15 +231,26 @@ interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 	for (int c = 0; c < n && (xi->aux & WG_NEGB); c++)
 		for (int k = 0; k < kf; k++)
 			B[c][k] ^= neg;
-	for (int r = 0; r < 16; r++)
-		for (int c = 0; c < n; c++) {
+	fused = xi->ty != TY_B1 && interp_mma_fused(xi->ty, flags);
+	for (int r = 0; fused && r < 16; r++) {   /* each input unpacked once */
+		widen(A[r], kf, raw);
+		interp_mma_in(xi->ty, flags, 0, raw, kf, ua[r]);
+	}
+	for (int c = 0; c < n; c++) {
+		if (fused) {
+			widen(B[c], kf, raw);
+			interp_mma_in(xi->ty, flags, 1, raw, kf, ub);
+		}
+		for (int r = 0; r < 16; r++) {
 			/* the lane and the fragment element holding (r, c), see the top */
 			uint32_t l = (uint32_t)(r % 8) * 4 + (uint32_t)(c % 8) / 2;
 			int i = c / 8 * 4 + r / 8 * 2 + c % 2, sh = f16 ? 16 * (i % 2) : 0, j = f16 ? i / 2 : i;
 			uint32_t mask = f16 ? 0xffffu << sh : 0xffffffffu;
 			uint32_t cin = scaled ? (uint32_t)(v[j][l] & mask) >> sh : 0;
-			uint32_t d = delem(xi, A[r], B[c], kf, cin);
+			uint32_t d = fused ? (uint32_t)interp_mma_dot(xi->ty, f16 ? ALU_F16 : ALU_F32, flags, ua[r], ub, kf, cin) :
+			    delem(xi, A[r], B[c], kf, cin);
 			v[j][l] = ((uint32_t)v[j][l] & ~mask) | ((d << sh) & mask);
 		}
+	}
 	return 0;
 }

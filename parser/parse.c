@@ -709,6 +709,25 @@ lower(Parser *p, Expr *e, Opnd *o)
 		o->flkind = (uint8_t)e->flkind;
 		o->ftext = e->text;
 		return;
+	case E_NEG:
+		if (e->a->kind == E_FLOAT) {   /* -1.0: the value with its sign flipped */
+			const Expr *v = e->a;
+			if (v->flkind != FL_DEC)   /* as ptxas: a syntax error */
+				diag_err(p->dg, e->loc, "a hexadecimal floating-point literal cannot be negated: "
+				    "write it with its sign bit set");
+			o->kind = OK_FIMM;
+			o->flkind = (uint8_t)v->flkind;
+			o->fbits = v->bits ^ (v->flkind == FL_F32HEX ? 1ull << 31 : 1ull << 63);
+			if (v->text) {
+				size_t n = strlen(v->text);
+				char *t = ir_alloc(p->a, n + 2);
+				t[0] = '-';
+				memcpy(t + 1, v->text, n + 1);
+				o->ftext = t;
+			}
+			return;
+		}
+		break;
 	case E_BRACKET:
 		loweraddr(p, e, o);
 		return;
