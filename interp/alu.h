@@ -130,6 +130,7 @@ void alu_cvt_exec(const AluOp *op, const uint64_t *s, uint64_t *d);
 /* The .approx instructions (and div.full) as ptxas compiles them for sm_90: the MUFU operation with
  * ptxas's range scaling around it.  opc: OP_RCP OP_SQRT OP_RSQRT OP_SIN OP_COS OP_LG2 OP_EX2 OP_TANH. */
 uint64_t alu_approx(int opc, int fmt, uint64_t a, int ftz);
+void alu_approx_f32v(int opc, const uint64_t *a, uint64_t *d, int n, int ftz);   /* alu_approx of n f32 */
 uint64_t alu_approx_div(uint64_t a, uint64_t b, int full, int ftz);     /* div.approx/div.full.f32 */
 /* that division's multiply fused with an add, as ptxas fuses it (contract.c): +-(a / b) + c */
 uint64_t alu_approx_divfma(uint64_t a, uint64_t b, uint64_t c, int full, int neg, int ftz);
@@ -142,6 +143,7 @@ enum {
 	ALU_SFU_EX2_BF16, ALU_SFU_TANH_BF16
 };
 uint32_t alu_sfu(int fn, uint32_t x);
+void alu_sfu_v(int fn, const uint64_t *x, uint64_t *r, int n);   /* r[i] = alu_sfu(fn, x[i]) */
 
 /* ---------------------------------------------------------------- internal: alu_sfu_tab.c */
 typedef struct { int64_t c0; int32_t c1, c2; } AluSfuSeg;       /* V = c0 + c1*X + c2*SQ(X) */

@@ -64,38 +64,78 @@ static int geu(uint64_t a, uint32_t b)
 }
 static uint64_t mfu(int fn, uint64_t a) { return alu_sfu(fn, (uint32_t)a); }
 
-/* f32: ptxas's scaling of arguments below 2^-126 by 2^24 (lg2, sqrt, rsqrt). */
-static uint64_t f32_approx(int opc, uint64_t a, int ftz)
+#define mfuv alu_sfu_v
+
+/* The f32 forms over n arguments, at most 32 (a warp; alu_approx takes
+ * one): the MUFU operations in one batch, between ptxas's steps before
+ * and after, which scale arguments below 2^-126 by 2^24 (lg2, sqrt,
+ * rsqrt) among others. */
+static void f32_approxv(int opc, const uint64_t *a, uint64_t *d, int n, int ftz)
 {
-	int tiny = !ftz && !absgeu(a, F32_MINNORM);
-	uint64_t x = tiny ? mul(a, F32_TWO24) : a, r;
+	uint64_t x[32];
+	uint8_t tiny[32], alt[32];
+	if (opc == OP_RCP || opc == OP_SQRT || opc == OP_RSQRT || opc == OP_LG2)
+		for (int i = 0; i < n; i++) {
+			tiny[i] = !ftz && !absgeu(a[i], F32_MINNORM);
+			x[i] = tiny[i] ? mul(a[i], F32_TWO24) : a[i];
+		}
 	switch (opc) {
-	case OP_RCP: {
-		if (ftz) return mfu(ALU_SFU_RCP, a);
+	case OP_RCP:
+		if (ftz) { mfuv(ALU_SFU_RCP, a, d, n); return; }
 		/* FSEL of the scale: 1/4 above 2^126 (whose reciprocal would flush), 2^24 below 2^-126 */
-		uint64_t s = absgt(a, F32_2P126) ? F32_QUARTER : tiny ? F32_TWO24 : F32_1;
-		return mul(s, mfu(ALU_SFU_RCP, mul(a, s)));
-	}
+		for (int i = 0; i < n; i++) {
+			uint64_t sc = absgt(a[i], F32_2P126) ? F32_QUARTER : tiny[i] ? F32_TWO24 : F32_1;
+			alt[i] = sc != F32_1;   /* else a * 1 and 1 * r: a, r (NaNs are the MUFU's canonical one) */
+			x[i] = alt[i] ? mul(a[i], sc) : a[i];
+			tiny[i] = sc == F32_QUARTER;
+		}
+		mfuv(ALU_SFU_RCP, x, d, n);
+		for (int i = 0; i < n; i++)
+			if (alt[i]) d[i] = mul(tiny[i] ? F32_QUARTER : F32_TWO24, d[i]);
+		return;
 	case OP_SQRT:
-		r = mfu(ALU_SFU_SQRT, x);
-		return tiny ? mul(r, F32_TWOM12) : r;
+		mfuv(ALU_SFU_SQRT, x, d, n);
+		for (int i = 0; i < n; i++) if (tiny[i]) d[i] = mul(d[i], F32_TWOM12);
+		return;
 	case OP_RSQRT:
-		r = mfu(ALU_SFU_RSQ, x);
-		return tiny ? mul(r, F32_4096) : r;
+		mfuv(ALU_SFU_RSQ, x, d, n);
+		for (int i = 0; i < n; i++) if (tiny[i]) d[i] = mul(d[i], F32_4096);
+		return;
 	case OP_LG2:
-		r = mfu(ALU_SFU_LG2, x);
-		return tiny ? alu_fadd(ALU_F32, r, F32_M24, ALU_RN, 0) : r;
+		mfuv(ALU_SFU_LG2, x, d, n);
+		for (int i = 0; i < n; i++) if (tiny[i]) d[i] = alu_fadd(ALU_F32, d[i], F32_M24, ALU_RN, 0);
+		return;
 	case OP_EX2:
 		/* below -126 the result would flush: 2^(a/2) squared */
-		if (ftz || geu(a, F32_M126)) return mfu(ALU_SFU_EX2, a);
-		r = mfu(ALU_SFU_EX2, mul(a, F32_HALF));
-		return mul(r, r);
+		for (int i = 0; i < n; i++) {
+			alt[i] = !ftz && !geu(a[i], F32_M126);
+			x[i] = alt[i] ? mul(a[i], F32_HALF) : a[i];
+		}
+		mfuv(ALU_SFU_EX2, x, d, n);
+		for (int i = 0; i < n; i++) if (alt[i]) d[i] = mul(d[i], d[i]);
+		return;
 	case OP_SIN: case OP_COS:
-		return mfu(opc == OP_SIN ? ALU_SFU_SIN : ALU_SFU_COS, mulrz(a, F32_INV2PI));
+		for (int i = 0; i < n; i++) x[i] = mulrz(a[i], F32_INV2PI);
+		mfuv(opc == OP_SIN ? ALU_SFU_SIN : ALU_SFU_COS, x, d, n);
+		return;
 	case OP_TANH:
-		return mfu(ALU_SFU_TANH, a);
+		mfuv(ALU_SFU_TANH, a, d, n);
+		return;
 	}
-	return alu_fqnan(ALU_F32);
+	for (int i = 0; i < n; i++) d[i] = alu_fqnan(ALU_F32);
+}
+
+static uint64_t f32_approx(int opc, uint64_t a, int ftz)
+{
+	uint64_t d;
+	f32_approxv(opc, &a, &d, 1, ftz);
+	return d;
+}
+
+void alu_approx_f32v(int opc, const uint64_t *a, uint64_t *d, int n, int ftz)
+{
+	for (int i = 0; i < n; i += 32)
+		f32_approxv(opc, a + i, d + i, n - i < 32 ? n - i : 32, ftz);
 }
 
 /* rsqrt.approx.f64: RSQ64H's 32-bit estimate y refined once,

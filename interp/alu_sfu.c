@@ -30,6 +30,14 @@
 
 enum { Q23 = 1 << 23, QNAN32 = 0x7FFFFFFF };
 
+/* The steps below are a few instructions each: inlined by force into the
+ * batch loops of alu_sfu_v, where a call each would cost as much again. */
+#ifdef __GNUC__
+#define STEP static inline __attribute__((always_inline))
+#else
+#define STEP static inline
+#endif
+
 /* Columns >= 19 of the partial-product array of x*x (x < 2^17), / 2^19:
  * x*x less the dropped terms, which are bit a's square (2a < 19) and its
  * products with bits a+1 .. 17-a (column a+b+1 < 19), for a <= 9. */
@@ -51,7 +59,7 @@ static int64_t sq19_bits(uint32_t x)
  * a lane. */
 static _Atomic uint16_t sqtab[1 << 17];
 
-static int64_t sq19(uint32_t x)
+STEP int64_t sq19(uint32_t x)
 {
 	unsigned v = atomic_load_explicit(&sqtab[x], memory_order_relaxed);
 
@@ -63,7 +71,7 @@ static int64_t sq19(uint32_t x)
 }
 
 /* V for segment seg of table t; X has nb bits (16 for rcp, else 17). */
-static int64_t quad(const AluSfuSeg *t, uint32_t seg, uint32_t x, int nb)
+STEP int64_t quad(const AluSfuSeg *t, uint32_t seg, uint32_t x, int nb)
 {
 	const AluSfuSeg *s = &t[seg];
 	return s->c0 + (int64_t)s->c1 * x + (int64_t)s->c2 * sq19(x << (17 - nb));
@@ -71,7 +79,7 @@ static int64_t quad(const AluSfuSeg *t, uint32_t seg, uint32_t x, int nb)
 
 /* f32 of sign s and value y * 2^e, y in [2^23, 2^24]; results below 2^-126
  * flush to zero and from 2^128 up become infinities. */
-static uint32_t pack(uint32_t s, int64_t y, int e)
+STEP uint32_t pack(uint32_t s, int64_t y, int e)
 {
 	if (y >= (int64_t)1 << 24) { y >>= 1; e++; }
 	int be = e + 23 + 127;
@@ -81,7 +89,7 @@ static uint32_t pack(uint32_t s, int64_t y, int e)
 }
 
 /* f32 of sign s and value m * 2^e, m truncated to 24 significant bits. */
-static uint32_t packtrunc(uint32_t s, uint64_t m, int e)
+STEP uint32_t packtrunc(uint32_t s, uint64_t m, int e)
 {
 	if (!m) return s << 31;
 	int n = 64 - __builtin_clzll(m);
@@ -92,16 +100,16 @@ static uint32_t packtrunc(uint32_t s, uint64_t m, int e)
 
 /* Significand of a normal f32 as a reciprocal-family table input: the
  * 24-bit result of 1/x or 1/sqrt(x) in units of 2^-24. */
-static int64_t rcp_y(uint32_t m) { return quad(alu_sfu_rcp, m >> 16, m & 0xFFFF, 16) >> 15; }
+STEP int64_t rcp_y(uint32_t m) { return quad(alu_sfu_rcp, m >> 16, m & 0xFFFF, 16) >> 15; }
 
-static int64_t rsq_y(int e, uint32_t m)
+STEP int64_t rsq_y(int e, uint32_t m)
 {
 	if (m == 0 && !(e & 1)) return (int64_t)1 << 24;     /* 1/sqrt(4^k) is exact */
 	uint32_t i = (uint32_t)(e & 1) << 23 | m;
 	return quad(alu_sfu_rsq, i >> 17, i & 0x1FFFF, 17) >> 16;
 }
 
-static uint32_t rcp(uint32_t x)
+STEP uint32_t rcp(uint32_t x)
 {
 	uint32_t s = x >> 31, E = x >> 23 & 0xFF, m = x & (Q23 - 1);
 	if (E == 0) return s << 31 | 0x7F800000;
@@ -109,7 +117,7 @@ static uint32_t rcp(uint32_t x)
 	return pack(s, rcp_y(m), -24 - ((int)E - 127));
 }
 
-static uint32_t rsq(uint32_t x)
+STEP uint32_t rsq(uint32_t x)
 {
 	uint32_t s = x >> 31, E = x >> 23 & 0xFF, m = x & (Q23 - 1);
 	if (E == 0) return s << 31 | 0x7F800000;
@@ -119,7 +127,7 @@ static uint32_t rsq(uint32_t x)
 	return pack(0, rsq_y(e, m), -24 - (e >> 1));
 }
 
-static uint32_t sqrt_(uint32_t x)
+STEP uint32_t sqrt_(uint32_t x)
 {
 	uint32_t s = x >> 31, E = x >> 23 & 0xFF, m = x & (Q23 - 1);
 	if (E == 0) return s << 31;
@@ -133,7 +141,7 @@ static uint32_t sqrt_(uint32_t x)
 /* 2^x: x as fixed point with 23 fraction bits, its magnitude truncated; a
  * negative one is complemented in its fraction bits only (ones'
  * complement), so -n stays exact. */
-static uint32_t ex2(uint32_t x)
+STEP uint32_t ex2(uint32_t x)
 {
 	uint32_t s = x >> 31, E = x >> 23 & 0xFF, m = x & (Q23 - 1);
 	if (E == 255) return m ? QNAN32 : s ? 0 : 0x7F800000;
@@ -149,7 +157,7 @@ static uint32_t ex2(uint32_t x)
 /* log2: e + V/2^38 in two's complement fixed point; a negative sum is
  * complemented (ones' complement) to a magnitude, which keeps 36 fraction
  * bits and is truncated to 24 significant bits. */
-static uint32_t lg2(uint32_t x)
+STEP uint32_t lg2(uint32_t x)
 {
 	uint32_t s = x >> 31, E = x >> 23 & 0xFF, m = x & (Q23 - 1);
 	if (E == 0) return 0xFF800000;
@@ -165,7 +173,7 @@ static uint32_t lg2(uint32_t x)
 /* sin(2 pi t), or cos as sin a quarter turn on: t as fixed point with 25
  * fraction bits, its magnitude truncated; quadrant 0 from the table, the
  * others by symmetry (the mirrored quadrants index it ones'-complemented). */
-static uint32_t sincos(uint32_t x, int cos)
+STEP uint32_t sincos(uint32_t x, int cos)
 {
 	uint32_t s = x >> 31, E = x >> 23 & 0xFF, m = x & (Q23 - 1);
 	if (E == 255) return QNAN32;
@@ -228,6 +236,23 @@ static uint32_t half(int fmt, uint32_t x, int tanh)
 	if ((r & 0x7FFFFFFF) >= 0x47800000) return (r >> 16 & 0x8000) | 0x7C00;   /* 2^16 and up */
 	uint32_t be = r >> 23 & 0xFF;
 	return (uint32_t)alu_fround(ALU_F16, (int)(r >> 31), (int)be - 150, be ? (r & (Q23 - 1)) | Q23 : 0, 0, ALU_RZ, 0);
+}
+
+/* The common functions with the switch outside the loop, so that each
+ * body is inlined: the warp-wide .approx handlers take 32 at a time. */
+void alu_sfu_v(int fn, const uint64_t *x, uint64_t *r, int n)
+{
+	switch (fn) {
+	case ALU_SFU_SIN: for (int i = 0; i < n; i++) r[i] = sincos((uint32_t)x[i], 0); return;
+	case ALU_SFU_COS: for (int i = 0; i < n; i++) r[i] = sincos((uint32_t)x[i], 1); return;
+	case ALU_SFU_EX2: for (int i = 0; i < n; i++) r[i] = ex2((uint32_t)x[i]); return;
+	case ALU_SFU_LG2: for (int i = 0; i < n; i++) r[i] = lg2((uint32_t)x[i]); return;
+	case ALU_SFU_RCP: for (int i = 0; i < n; i++) r[i] = rcp((uint32_t)x[i]); return;
+	case ALU_SFU_RSQ: for (int i = 0; i < n; i++) r[i] = rsq((uint32_t)x[i]); return;
+	case ALU_SFU_SQRT: for (int i = 0; i < n; i++) r[i] = sqrt_((uint32_t)x[i]); return;
+	}
+	for (int i = 0; i < n; i++)
+		r[i] = alu_sfu(fn, (uint32_t)x[i]);
 }
 
 uint32_t alu_sfu(int fn, uint32_t x)

@@ -308,8 +308,7 @@ plane(const Launch *L, const Warp *w, const uint64_t *r, const XOp *o, uint64_t 
 		v = val(L, w, r, o, 0);
 		break;
 	}
-	for (uint32_t l = 0; l < WARP; l++)
-		tmp[l] = v;
+	interp_bcast(tmp, v);
 	return tmp;
 }
 
@@ -375,12 +374,7 @@ cvta(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m, ui
 	if (xi->d[0].k != XO_REG)
 		return;
 	d = r + (size_t)xi->d[0].r * WARP;
-	if (m == 0xffffffffu)
-		for (uint32_t l = 0; l < WARP; l++)
-			d[l] = s[l] + add;
-	else
-		FOR_LANES(m, l)
-			d[l] = s[l] + add;
+	interp_addk(d, s, add, m);
 }
 
 /* size bytes (1, 2, 4 or 8) of memory as a zero-extended value.  A
@@ -456,6 +450,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	uint32_t bad = 0;
 	uint8_t *mem;
 	const XOp *o;
+	int contig = 0;   /* the lanes' addresses consecutive (a full warp) */
 
 	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
 	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
@@ -491,8 +486,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		v = ldval(mem + (a - lo), sz, xi->sign);
 		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
 		if (m == 0xffffffffu)
-			for (uint32_t l = 0; l < WARP; l++)
-				d[l] = v;
+			interp_bcast(d, v);
 		else
 			FOR_LANES(m, l)
 				d[l] = v;
@@ -505,8 +499,9 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	}
 	/* the lanes' addresses; any lane outside or misaligned: one reduction */
 	if (m == 0xffffffffu && base) {
-		if (!interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, xi->a32 ? 0xffffffffu : ~(uint64_t)0))
+		if (!(contig = interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, xi->a32 ? 0xffffffffu : ~(uint64_t)0)))
 			return 0;
+		contig = contig == 2;
 	} else if (m == 0xffffffffu && !base) {
 		uint64_t any = 0;
 		for (uint32_t l = 0; l < WARP; l++) {
@@ -527,7 +522,9 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		o = &xi->s[0];
 		if (o->k != XO_REG && o->k != XO_IMM)
 			return 0;
-		if (m == 0xffffffffu && sz == 4 && o->k == XO_REG) {   /* the common case */
+		if (m == 0xffffffffu && sz == 4 && o->k == XO_REG && contig)   /* coalesced */
+			interp_narrow32(mem + (ad[0] - lo), r + (size_t)o->r * WARP);
+		else if (m == 0xffffffffu && sz == 4 && o->k == XO_REG) {   /* the common case */
 			const uint64_t *v = r + (size_t)o->r * WARP;
 			for (uint32_t l = 0; l < WARP; l++) {
 				uint32_t u = (uint32_t)v[l];
@@ -538,7 +535,9 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 				memput(mem + (ad[l] - lo), o->k == XO_REG ? r[(size_t)o->r * WARP + l] : o->imm, sz);
 	} else {
 		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
-		if (m == 0xffffffffu && sz == 4 && !xi->sign)   /* the common case, without the bit walk */
+		if (m == 0xffffffffu && sz == 4 && !xi->sign && contig)   /* coalesced */
+			interp_widen32(mem + (ad[0] - lo), d);
+		else if (m == 0xffffffffu && sz == 4 && !xi->sign)   /* the common case, without the bit walk */
 			interp_gather32(mem, lo, ad, d);
 		else
 			FOR_LANES(m, l)

@@ -117,21 +117,45 @@ interp_fast_mov(const FastArgs *x)
 /*
  * ldst's full-warp path (exec.c), in the vector width of the CPU: the
  * lanes' addresses base[l] + off into ad (kept to the bits of wrap: a
- * 32-bit base wraps at 32 bits), and whether every one lies in [lo, lo +
- * span] and is a multiple of sz.
+ * 32-bit base wraps at 32 bits); 0 unless every one lies in [lo, lo +
+ * span] and is a multiple of sz, 2 when they are also consecutive (lane l
+ * at the first lane's address plus l * sz, as a coalesced access has
+ * them), else 1.
  */
 CLONES int
 interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
                   uint64_t *restrict ad, uint64_t wrap)
 {
-	uint64_t any = 0, mis = sz - 1;
+	uint64_t any = 0, mis = sz - 1, seq = 0, a0 = (base[0] + off) & wrap;
+	int lg = __builtin_ctz(sz);   /* sz is 1, 2, 4 or 8 */
 
 	LANES {
 		uint64_t a = (base[l] + off) & wrap;
 		ad[l] = a;
 		any |= (uint64_t)(a - lo > span) | (a & mis);
+		seq |= a ^ (a0 + ((uint64_t)l << lg));
 	}
-	return !any;
+	return any ? 0 : seq ? 1 : 2;
+}
+
+/* A coalesced 32-bit load and store: the 32 words at p, zero-extended into d; v's low words to p. */
+CLONES void
+interp_widen32(const uint8_t *restrict p, uint64_t *restrict d)
+{
+	LANES {
+		uint32_t v;
+		memcpy(&v, p + 4 * l, 4);
+		d[l] = v;
+	}
+}
+
+CLONES void
+interp_narrow32(uint8_t *restrict p, const uint64_t *restrict v)
+{
+	LANES {
+		uint32_t u = (uint32_t)v[l];
+		memcpy(p + 4 * l, &u, 4);
+	}
 }
 
 /* The lanes whose predicate (plane p, 0 or 1 a lane) is true: on x86 with
@@ -177,6 +201,36 @@ interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restri
 		memcpy(&v, mem + (ad[l] - lo), 4);
 		d[l] = v;
 	}
+}
+
+/* d[l] = v in every lane (a value the same for the warp). */
+CLONES void
+interp_bcast(uint64_t *restrict d, uint64_t v)
+{
+	LANES d[l] = v;
+}
+
+/* d[l] = s[l] + k in the lanes of m; d is s or apart from it (cvta). */
+static inline void
+addk(uint64_t *restrict d, const uint64_t *restrict s, uint64_t k, uint32_t m)
+{
+	if (m == 0xffffffffu)
+		LANES d[l] = s[l] + k;
+	else
+		LANES d[l] = (m >> l & 1) ? s[l] + k : d[l];
+}
+
+CLONES void
+interp_addk(uint64_t *d, const uint64_t *s, uint64_t k, uint32_t m)
+{
+	uint64_t t[WARP];
+
+	if (d != s) {
+		addk(d, s, k, m);
+		return;
+	}
+	memcpy(t, s, sizeof t);   /* in place: from a copy, so that the loop vectorizes */
+	addk(d, t, k, m);
 }
 
 /* ---------------------------------------------------------------- integers */
@@ -559,7 +613,10 @@ approx(const FastArgs *x)
 	int fmt = alu_fmt_of(x->op->ty), ftz = (x->op->flags & ALU_FTZ) != 0;
 	uint64_t t[WARP];
 
-	LANES t[l] = (x->m >> l & 1) ? alu_approx(x->op->op, fmt, x->a[l], ftz) : 0;
+	if (fmt == ALU_F32)   /* a warp at a time: the SFU model's batch */
+		alu_approx_f32v(x->op->op, x->a, t, WARP, ftz);
+	else
+		LANES t[l] = (x->m >> l & 1) ? alu_approx(x->op->op, fmt, x->a[l], ftz) : 0;
 	put(x, x->d, t);
 }
 

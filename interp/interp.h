@@ -275,6 +275,7 @@ struct Cta {
 	Warp *w; int nw;
 	uint8_t *shared; uint32_t nshared;
 	Bar bar[16];
+	uint32_t baropen;           /* the barriers with arrivals (bit id) */
 	uint32_t nlive;             /* threads not exited */
 	int ndone;
 	uint64_t idle;              /* quanta without a finished warp */
@@ -342,6 +343,10 @@ int interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, 
                       uint64_t *restrict ad, uint64_t wrap);
 uint32_t interp_pmask(const uint64_t *p);
 void interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restrict ad, uint64_t *restrict d);
+void interp_widen32(const uint8_t *restrict p, uint64_t *restrict d);
+void interp_narrow32(uint8_t *restrict p, const uint64_t *restrict v);
+void interp_bcast(uint64_t *restrict d, uint64_t v);
+void interp_addk(uint64_t *d, const uint64_t *s, uint64_t k, uint32_t m);
 int interp_fpu_enter(fenv_t *saved);
 void interp_fpu_leave(const fenv_t *saved);
 

@@ -82,6 +82,7 @@ release(Launch *L, Cta *c, int id)
 		w->bmask = 0;
 	}
 	memset(b, 0, sizeof *b);
+	c->baropen &= ~(1u << id);
 	(void)L;
 }
 
@@ -95,9 +96,11 @@ complete(const Cta *c, const Bar *b)
 void
 interp_bar_check(Launch *L, Cta *c)
 {
-	for (int id = 0; id < 16; id++)
-		if (c->bar[id].arrived && complete(c, &c->bar[id]))
+	for (uint32_t open = c->baropen; open; open &= open - 1) {   /* the barriers with arrivals */
+		int id = __builtin_ctz(open);
+		if (complete(c, &c->bar[id]))
 			release(L, c, id);
+	}
 	if (c->clu && c->clu->open)
 		interp_clu_check(L, c->clu);
 }
@@ -110,6 +113,8 @@ interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int bl
 	Bar *b = &c->bar[id];
 
 	b->arrived += (uint32_t)__builtin_popcount(m);
+	if (b->arrived)
+		c->baropen |= 1u << id;
 	c->events++;
 	if (count)
 		b->expect = count;
