@@ -79,8 +79,10 @@ rows=$work/rows
 fail=0
 
 # bench NAME CLASS "NATIVE SIZES" EXPECT PTX-RUN ARGS...
-#	CLASS: alu (ALU-heavy, full mask), mem (memory / shared / shuffle), div
-#	(divergent) or mma (tensor-core matmul)
+#	CLASS: alu (ALU-heavy, full mask), sfu (.approx transcendentals, each a
+#	bit-exact software model of the H100's MUFU: the ALU goal does not
+#	apply), mem (memory / shared / shuffle), div (divergent) or mma
+#	(tensor-core matmul)
 #	EXPECT: the --expect argument ("-": outputs not compared)
 #	kfile, kname: the PTX file and kernel when not bench/kernels.ptx's NAME (reset after each)
 kfile= kname=
@@ -132,7 +134,7 @@ bench collatz div "262144 1" 0:collatz.want \
 	-g 1024 -b 256 -a zeros:1048576 -a u64:1 -a s32:262144
 bench alu alu "8192 4000" 0:alu.want \
 	-g 32 -b 256 -a zeros:32768 -a zeros:32768 -a s32:4000
-bench transcend alu "8192 1000" - \
+bench transcend sfu "8192 1000" - \
 	-g 32 -b 256 -a zeros:32768 -a s32:1000
 # Triton's f16 matmul (wgmma m64n64k16, cp.async pipeline): M = N = K = 256
 kfile=$src/bench/triton_mm.ptx kname=matmul_kernel
@@ -173,6 +175,9 @@ END {
 	}
 	print ""
 	printf "goal: >= 1e9 thread-insns/s per core, ALU-heavy full mask:  %s (slowest %.3g/s)\n", ok(g1), minalu
+	for (i = 1; i <= NR; i++)
+		if (cls[i] == "sfu")
+			printf "      (SFU-heavy, not an ALU kernel: %s at %.3g/s)\n", name[i], rate[i]
 	printf "goal: within 10x of C -O2 on saxpy, matmul_tiled, reduce:    %s (worst %.1fx)\n", ok(g2), maxr
 	printf "goal: counters on <= 1.5x counters off:                      %s (worst %.2fx)\n", ok(g3), maxc
 	printf "goal: parallel efficiency >= 90%% from 1 to 2 host threads:   %s%s\n", ok(g4), threads == "yes" ? sprintf(" (worst %.0f%%)", 100 * mine) : " (n/a: no --threads)"

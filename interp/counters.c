@@ -177,8 +177,10 @@ atomsectors(const uint64_t *a, uint32_t m)
 	return n;
 }
 
+/* seq: what ldst knows of a full warp's addresses (Launch.aseq): ASEQ_SAME,
+ * one address; ASEQ_RUN, lane l at a[0] + l * size. */
 static void
-global(ptx_mem_counts *c, int kind, const uint64_t *a, uint32_t m, unsigned size)
+global(ptx_mem_counts *c, int kind, const uint64_t *a, uint32_t m, unsigned size, int seq)
 {
 	unsigned piece = size > 16 ? 16 : size;
 
@@ -189,7 +191,12 @@ global(ptx_mem_counts *c, int kind, const uint64_t *a, uint32_t m, unsigned size
 	}
 	for (unsigned off = 0; off < size; off += piece) {
 		c->requests++;
-		c->sectors += gsectors(a, m, off);
+		if (seq == ASEQ_SAME)
+			c->sectors++;
+		else if (seq == ASEQ_RUN && size <= 32)   /* steps of at most a sector: every one between is hit */
+			c->sectors += ((a[WARP - 1] + off) >> 5) - ((a[0] + off) >> 5) + 1;
+		else
+			c->sectors += gsectors(a, m, off);
 	}
 }
 
@@ -488,9 +495,9 @@ satomic(ptx_insn_stats *s, int low, const uint64_t *a, uint32_t m, unsigned size
 
 /* C1: one request per distinct address. */
 static void
-constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m)
+constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m, int seq)
 {
-	unsigned d = distinct_lanes(a, m, 0, 0);
+	unsigned d = seq == ASEQ_SAME ? 1 : distinct_lanes(a, m, 0, 0);
 
 	c->requests += d;
 	c->conflicts += d - 1;
@@ -500,7 +507,7 @@ constant(ptx_mem_counts *c, const uint64_t *a, uint32_t m)
 
 static void
 count(ptx_insn_stats *s, Memo *mo, int kind, int low, int space, int isconst, const uint64_t *a, uint32_t m,
-    unsigned size)
+    unsigned size, int seq)
 {
 	static const int gcls[] = { PTX_MC_GLOBAL_LD, PTX_MC_GLOBAL_ST, PTX_MC_GLOBAL_ATOM, PTX_MC_GLOBAL_RED,
 	    PTX_MC_GLOBAL_LD };
@@ -510,9 +517,9 @@ count(ptx_insn_stats *s, Memo *mo, int kind, int low, int space, int isconst, co
 	switch (space) {
 	case MS_GLOBAL:
 		if (isconst && kind == K_LD)
-			constant(&s->mem[PTX_MC_CONST_LD], a, m);
+			constant(&s->mem[PTX_MC_CONST_LD], a, m, seq);
 		else
-			global(&s->mem[gcls[kind]], kind, a, m, size);
+			global(&s->mem[gcls[kind]], kind, a, m, size, seq);
 		break;
 	case MS_LOCAL:
 		/* local atomics do not exist; a store is the only other access */
@@ -526,7 +533,7 @@ count(ptx_insn_stats *s, Memo *mo, int kind, int low, int space, int isconst, co
 		break;
 	case MS_KPARAM:
 		/* kernel parameters live in a constant bank (LDC) */
-		constant(&s->mem[PTX_MC_CONST_LD], a, m);
+		constant(&s->mem[PTX_MC_CONST_LD], a, m, seq);
 		break;
 	}
 }
@@ -542,10 +549,12 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	int isconst = xi->in && xi->in->space == SP_CONST;
 	uint64_t a[WARP];
 	uint32_t sm[4] = { 0, 0, 0, 0 };
+	int seq = m == 0xffffffffu ? L->aseq : 0;   /* what ldst knew of the addresses */
 
 	if (!m || xi->lower == LOW_REUSE)
 		return;
 	if ((xi->lower & 15) == LOW_V8 || (xi->lower & 15) == LOW_V16) {
+		seq = 0;
 		/* the wide LDS ptxas makes of it and its neighbours, from lower >> 4
 		 * words below its own address */
 		unsigned back = (unsigned)(xi->lower >> 4) * 4;
@@ -559,7 +568,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	/* a wmma.load that ptxas makes ldmatrix reports its rows as ldmatrix does (wmma.c) */
 	switch (interp_wmma_ldsm(xi) ? X_LDMATRIX : xi->x) {
 	case X_CPASYNC:   /* addr: the sources (m: the lanes that read any), then the destinations */
-		count(s, mo, K_LD, 0, MS_GLOBAL, 0, addr, m, size);
+		count(s, mo, K_LD, 0, MS_GLOBAL, 0, addr, m, size, 0);
 		return;
 	case X_LDMATRIX: case X_STMATRIX: {
 		/* Their wavefronts and conflicts count with the shared loads and
@@ -568,7 +577,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 		 * they add no shared requests. */
 		int ld = xi->x != X_STMATRIX, cls = ld ? PTX_MC_SHARED_LD : PTX_MC_SHARED_ST;
 		uint64_t req = s->mem[cls].requests;
-		count(s, mo, ld ? K_LDSM : K_ST, 0, MS_SHARED, 0, addr, m, size);
+		count(s, mo, ld ? K_LDSM : K_ST, 0, MS_SHARED, 0, addr, m, size, 0);
 		s->mem[cls].requests = req;
 		return;
 	}
@@ -576,7 +585,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	if (xi->in && xi->in->space == SP_PARAM && xi->space == MS_LOCAL)
 		return;   /* a device function's parameters: registers after ptxas */
 	if (xi->space != MS_GENERIC) {
-		count(s, mo, kind, xi->lower, xi->space, isconst, addr, m, size);
+		count(s, mo, kind, xi->lower, xi->space, isconst, addr, m, size, seq);
 		return;
 	}
 	/* generic: each lane counts in the space its address falls in */
@@ -594,7 +603,7 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	}
 	for (int sp = 0; sp < 4; sp++)
 		if (sm[sp])
-			count(s, mo, kind, 0, sp, 0, a, sm[sp], size);
+			count(s, mo, kind, 0, sp, 0, a, sm[sp], size, sp == MS_GLOBAL && sm[sp] == 0xffffffffu ? seq : 0);
 }
 
 /* ---------------------------------------------------------------- per launch */

@@ -327,7 +327,7 @@ fastsrc(const Launch *L, const Warp *w, const uint64_t *r, const XIns *xi, int k
 }
 
 /* Inlined by force: as a call it took a tenth of the time of an ALU-bound
- * kernel (bench/PROFILE.md). */
+ * kernel (perf, bench/kernels.ptx's alu). */
 #ifdef __GNUC__
 #define HOT_INLINE inline __attribute__((always_inline))
 #else
@@ -493,7 +493,9 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		if (L->st) {
 			for (uint32_t l = 0; l < WARP; l++)
 				ad[l] = a;
+			L->aseq = ASEQ_SAME;
 			interp_count_mem(L, xi, m, ad, sz);
+			L->aseq = 0;
 		}
 		return 1;
 	}
@@ -543,8 +545,11 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 			FOR_LANES(m, l)
 				d[l] = ldval(mem + (ad[l] - lo), sz, xi->sign);
 	}
-	if (L->st)
+	if (L->st) {
+		L->aseq = contig ? ASEQ_RUN : 0;
 		interp_count_mem(L, xi, m, ad, sz);
+		L->aseq = 0;
+	}
 	return 1;
 }
 

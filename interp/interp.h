@@ -308,6 +308,7 @@ typedef struct {
 	uint64_t steps, budget, wsteps;
 	int fault;                  /* PTX_FAULT_* once the launch must stop */
 	Alloc *last, *last2;        /* the last two global allocations hit */
+	int aseq;                   /* while ldst counts: its full warp's addresses are ASEQ_* */
 	ptx_insn_stats *st;         /* counters by pc while counting, else NULL */
 	uint64_t ctas;              /* CTAs started */
 	LaunchShare *sh;            /* what the workers share; NULL with one worker */
@@ -316,6 +317,7 @@ typedef struct {
 } Launch;
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
+enum { ASEQ_SAME = 1 /* one address */, ASEQ_RUN /* lane l at the first's plus l * size */ };
 
 /* exec.c */
 int interp_run(Launch *L, Warp *w, int slice);   /* RUN_* */

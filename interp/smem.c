@@ -295,7 +295,8 @@ interp_smem_layout(ptx_module *pm)
 		}
 		if (!(succ[i] = interp_alloc(CX, ((size_t)w.nedge + 1) * sizeof **succ)))
 			goto out;
-		memcpy(succ[i], w.edge, (size_t)w.nedge * sizeof **succ);
+		if (w.nedge)
+			memcpy(succ[i], w.edge, (size_t)w.nedge * sizeof **succ);
 		nsucc[i] = w.nedge;
 	}
 
