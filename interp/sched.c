@@ -391,12 +391,15 @@ deadlock(Launch *L, Clu *u)
 		    u->cta[0]->id[0], u->cta[0]->id[1], u->cta[0]->id[2], live, list);
 }
 
+/* The counters that workers write each on a cache line of its own: two
+ * workers adding to one line pass it back and forth. */
 struct LaunchShare {
-	_Atomic uint64_t next;      /* the next CTA to start */
-	_Atomic uint64_t steps;     /* thread-instructions the workers have published */
-	_Atomic int faulted;        /* the first worker to fault claims the report */
-	atomic_flag lock[64];       /* global atomics, striped by address */
-	uint64_t total, budget;
+	_Alignas(64) _Atomic uint64_t next;      /* the next CTA to start */
+	_Alignas(64) _Atomic uint64_t steps;     /* thread-instructions the workers have published */
+	_Alignas(64) _Atomic int faulted;        /* the first worker to fault claims the report */
+	_Alignas(64) atomic_flag lock[64];       /* global atomics, striped by address */
+	uint64_t total, budget, every;           /* every: publish after this many thread-instructions */
+	uint64_t chunk;                          /* clusters a worker takes at a time */
 };
 
 int
@@ -427,10 +430,12 @@ publish(Launch *L, Warp *w, uint64_t *seen)
 
 	if (!sh)
 		return 0;
+	if (atomic_load_explicit(&sh->faulted, memory_order_relaxed))
+		return 1;
+	if (L->steps - *seen < sh->every)
+		return 0;   /* the budget check can wait: a shared add each warp slice costs more than the slice */
 	all = atomic_fetch_add(&sh->steps, L->steps - *seen) + (L->steps - *seen);
 	*seen = L->steps;
-	if (atomic_load(&sh->faulted))
-		return 1;
 	if (all > sh->budget) {
 		char b[64];
 		interp_fault(L, w, -1, NULL, PTX_FAULT_BUDGET, 0, 0,
@@ -484,13 +489,17 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 	return RUN_SLICE;
 }
 
-/* The next cluster for this worker to start, or total when there is none. */
+/* The next cluster for this worker to start, or total when there is none:
+ * from the worker's range [*next, *end), which it takes from the shared
+ * counter sh->chunk clusters at a time. */
 static uint64_t
-take(Launch *L, uint64_t *next, uint64_t total)
+take(Launch *L, uint64_t *next, uint64_t *end, uint64_t total)
 {
-	if (L->sh)
-		return atomic_fetch_add(&L->sh->next, 1);
-	return *next < total ? (*next)++ : total;
+	if (L->sh && *next >= *end) {
+		*next = atomic_fetch_add(&L->sh->next, L->sh->chunk);
+		*end = *next + L->sh->chunk;
+	}
+	return *next < total && *next < *end ? (*next)++ : total;
 }
 
 /*
@@ -504,7 +513,7 @@ work(Launch *L, uint64_t total)
 	Clu **live;
 	Spares spare = { { NULL }, 0 };
 	int nlive = 0, cur = 0, rc = PTX_OK, more = 1, maxlive = (int)(MAX_LIVE / L->ncl);
-	uint64_t next = 0, seen = 0;
+	uint64_t next = 0, end = L->sh ? 0 : total, seen = 0;
 
 	live = interp_alloc(L->cx, MAX_LIVE * sizeof *live);
 	if (!live)
@@ -513,7 +522,7 @@ work(Launch *L, uint64_t total)
 		int r;
 		/* polling CTAs all start at once, as the GPU's first wave does */
 		while (more && (nlive == 0 || (cur == nlive && nlive < maxlive) || (L->polls && nlive < maxlive))) {
-			uint64_t id = take(L, &next, total);
+			uint64_t id = take(L, &next, &end, total);
 			Clu *u;
 			if (id >= total) {
 				more = 0;
@@ -682,6 +691,15 @@ run_workers(Launch *L, uint64_t total, int n)
 		atomic_flag_clear(&sh.lock[i]);
 	sh.total = total;
 	sh.budget = L->budget;
+	/* a worker publishes its count at least 64 times before the budget
+	 * could run out, and at most each 2^20 thread-instructions */
+	sh.every = L->budget / 64 / (uint64_t)n;
+	if (sh.every > (1u << 20))
+		sh.every = 1u << 20;
+	/* clusters in runs of up to 16, at least 64 runs a worker: the counter
+	 * is touched less often and the last runs still even the load out */
+	sh.chunk = total / ((uint64_t)n * 64);
+	sh.chunk = sh.chunk < 1 ? 1 : sh.chunk > 16 ? 16 : sh.chunk;
 	L->sh = &sh;
 	for (int i = 0; i < n; i++) {
 		job[i].L = *L;
