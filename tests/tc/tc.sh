@@ -31,6 +31,7 @@ $cc $flags -I"$cuda/include" "$top/tests/tc/tcgpu.c" -o "$dir/tcgpu" \
 # shellcheck disable=SC2086
 $cc $flags -ffunction-sections -Wl,--gc-sections -I"$top/interp" -I"$top/ir" -I"$top" \
 	"$top/tests/tc/tccmp.c" "$top/interp/mma.c" "$top/interp/alu_float.c" "$top/interp/alu_math.c" \
+	"$top/interp/alu_sfu.c" "$top/interp/alu_sfu_tab.c" \
 	-o "$dir/tccmp" -lm || exit 99
 "$dir/tcgpu" gen "$dir" "$seed" "$nrand" || exit 99
 rm -f "$dir/mismatches.txt"
