@@ -1,16 +1,16 @@
 #!/bin/sh
 # bench/interp.sh -- `make bench`, second half: interpreter speed.
 #
-#	sh bench/interp.sh [N]	(from the build directory; N = timed runs per
-#				 measurement, best taken, default 3)
+#	sh bench/interp.sh [N]	(from the build directory; each measurement
+#				 is the best of 2N runs, default N = 3)
 #
-# For each kernel of bench/kernels.ptx: ptx-run on one host thread with
-# the counters on (--stats-json, which also gives the thread-instruction
-# count) and with --no-stats, best of N times each; peak RSS of the
-# --no-stats run; the same loops as plain C -O2 (bench/native); host-thread
-# scaling when ptx-run has --threads.  Every --no-stats run checks its
-# output against the C result (--expect).  Prints a table and the issue's
-# goals, and writes bench/results.json (RESULTS overrides the path).
+# For each kernel of bench/kernels.ptx and bench/triton_mm.ptx: ptx-run on
+# one host thread with the counters on (--stats-json, which also gives the
+# thread-instruction count) and with --no-stats, and on two threads, runs
+# taken in turns; peak RSS of the --no-stats run; the same work as plain C
+# -O2 (bench/native).  Every run checks its output against the C result
+# (--expect).  Prints a table and the goals, and writes bench/results.json
+# (RESULTS overrides the path).
 #
 # Each run gives two times: the launch alone (ptx-run --time), which the
 # rates, ratios and goals use, as bench/native times its loops alone; and
@@ -93,30 +93,38 @@ bench() {
 	kfile= kname=
 	# shellcheck disable=SC2086
 	nat=$("$native" "$name" . $sizes)
-	# shellcheck disable=SC2086
-	on=$(best "$run" $one --stats-json "$name.json" "$f" -k "$k" "$@") || { fail=1; return 0; }
+	[ "$expect" = - ] || set -- "$@" --expect "$expect"
+	# Counters on and off in turns, then one and two threads in turns, the
+	# best of 2N runs each: on a shared machine a noisy spell that covered
+	# one batch would skew its ratio; and the two-thread runs load the whole
+	# machine, which can slow the one-thread runs next to them, so the two
+	# pairs are kept apart.  Every run checks its output.
+	on= off= t1= t2=
+	i=0
+	while [ $i -lt $((2 * n)) ]; do
+		# shellcheck disable=SC2086
+		a=$(n=1 best "$run" $one --stats-json "$name.json" "$f" -k "$k" "$@") ||
+			{ echo "$name: failed, or its output differs from native C" >&2; fail=1; return 0; }
+		# shellcheck disable=SC2086
+		b=$(n=1 best "$run" $one --no-stats "$f" -k "$k" "$@") || { fail=1; return 0; }
+		on=$(pairmin "$a" "$on")
+		off=$(pairmin "$b" "$off")
+		i=$((i + 1))
+	done
+	i=0
+	while [ $threads = yes ] && [ $i -lt $((2 * n)) ]; do
+		a=$(n=1 best "$run" --no-stats --threads 1 "$f" -k "$k" "$@") || a=
+		b=$(n=1 best "$run" --no-stats --threads 2 "$f" -k "$k" "$@") || b=
+		t1=$(pairmin "$a" "$t1")
+		t2=$(pairmin "$b" "$t2")
+		i=$((i + 1))
+	done
 	ti=$(awk -F'[:,]' '/"thread_instructions"/ { gsub(/ /, "", $2); print $2; exit }' "$name.json")
 	wi=$(awk -F'[:,]' '/"warp_instructions"/ { gsub(/ /, "", $2); print $2; exit }' "$name.json")
-	[ "$expect" = - ] || set -- "$@" --expect "$expect"
-	# shellcheck disable=SC2086
-	off=$(best "$run" $one --no-stats "$f" -k "$k" "$@") || { echo "$name: output differs from native C" >&2; fail=1; return 0; }
 	# shellcheck disable=SC2086
 	rss=$(rss_of "$run" $one --no-stats "$f" -k "$k" "$@") || rss=null
-	t1="n/a n/a" t2="n/a n/a"
-	if [ $threads = yes ]; then
-		# one and two threads in turns, so that both see the same machine
-		t1= t2=
-		i=0
-		while [ $i -lt "$n" ]; do
-			a=$(n=1 best "$run" --no-stats --threads 1 "$f" -k "$k" "$@") || a=
-			b=$(n=1 best "$run" --no-stats --threads 2 "$f" -k "$k" "$@") || b=
-			t1=$(pairmin "$a" "$t1")
-			t2=$(pairmin "$b" "$t2")
-			i=$((i + 1))
-		done
-		[ -n "$t1" ] || t1="n/a n/a"
-		[ -n "$t2" ] || t2="n/a n/a"
-	fi
+	[ -n "$t1" ] || t1="n/a n/a"
+	[ -n "$t2" ] || t2="n/a n/a"
 	# off, on, t1, t2 are "WALL LAUNCH" pairs
 	echo "$name $class $ti $wi $off $on $rss $nat $t1 $t2" >> "$rows"
 }
@@ -142,7 +150,7 @@ bench triton_mm mma "256 256 256" 2:triton_mm.want \
 	-g 16 -b 128 -s 16384 -a file:triton_mm.in0 -a file:triton_mm.in1 -a zeros:131072 \
 	-a s32:256 -a s32:256 -a s32:256 -a s32:256 -a s32:256 -a s32:256 -a zeros:16 -a zeros:16
 
-awk -v threads="$threads" -v out="$out" -v startup="$startup" -v runs="$n" -v fail="$fail" '
+awk -v threads="$threads" -v out="$out" -v startup="$startup" -v runs="$((2 * n))" -v fail="$fail" '
 # Rates, ratios, the counters cost and the scaling are taken on the launch
 # alone (ptx-run --time), as bench/native times its loops alone; the whole
 # process (start-up, reading the inputs, checking the outputs) is the wall
