@@ -15,10 +15,10 @@
  * first; each goes at the lowest offset past what is already placed for
  * any kernel that can reach it, so variables of kernels that cannot run
  * together overlap.  A kernel's static size is the end of its last
- * variable, rounded to the largest alignment it holds (16 at least).  The
- * extern unsized arrays (dynamic shared memory) start at one offset: past
- * the static part of every kernel that reaches one, which is then the
- * static size of those kernels.
+ * variable, rounded up to the extern arrays' alignment (16 at least) in a
+ * module that declares any.  The extern unsized arrays (dynamic shared
+ * memory) start at one offset: past the static part of every kernel that
+ * reaches one, which is then the static size of those kernels.
  *
  * Reach is by the call graph: a direct call or an address taken (mov of a
  * function) is an edge; an indirect call reaches every function.  A shared
@@ -196,15 +196,13 @@ place(Walk *w, const int *kern, int nk)
 {
 	ptx_module *pm = w->pm;
 	uint64_t *end = interp_alloc(CX, ((size_t)nk + 1) * sizeof *end), dyn = 0;
-	uint32_t *al = interp_alloc(CX, ((size_t)nk + 1) * sizeof *al);
 	uint64_t *dynusers = interp_alloc(CX, ((size_t)w->nw + 1) * sizeof *dynusers);
+	uint32_t ext = 0;   /* the extern arrays' alignment, 0 when the module has none */
 
-	if (!end || !al || !dynusers) {
+	if (!end || !dynusers) {
 		w->oom = 1;
 		goto out;
 	}
-	for (int k = 0; k < nk; k++)
-		al[k] = 16;
 	for (int v = 0; v < w->nvar; v++) {
 		const Sym *s = w->var[v];
 		const uint64_t *u = w->users + (size_t)v * w->nw;
@@ -217,7 +215,8 @@ place(Walk *w, const int *kern, int nk)
 		a = interp_symalign(s);
 		l->space = MS_SHARED;
 		l->size = interp_symsize(s);
-		if (s->size <= 0) {   /* extern: placed below */
+		if (s->size <= 0) {   /* extern: placed below, 16-byte aligned at least */
+			ext = a > ext ? a : ext < 16 ? 16 : ext;
 			for (int i = 0; i < w->nw; i++)
 				dynusers[i] |= u[i];
 			continue;
@@ -226,15 +225,17 @@ place(Walk *w, const int *kern, int nk)
 			if (u[k >> 6] >> (k & 63) & 1 && alignup(end[k], a) > at)
 				at = alignup(end[k], a);
 		for (int k = 0; k < nk; k++)
-			if (u[k >> 6] >> (k & 63) & 1) {
+			if (u[k >> 6] >> (k & 63) & 1)
 				end[k] = at + l->size;
-				if (a > al[k])
-					al[k] = a;
-			}
 		l->addr = at;   /* a variable no kernel names keeps 0 */
 	}
+	/* A kernel's static size is the end of its last variable, rounded to the
+	 * extern arrays' alignment in a module that has any, whether or not the
+	 * kernel uses them (the H100's SHARED_SIZE_BYTES: 1001 alone, 1264 for
+	 * 1256 bytes beside an extern array of .align 16). */
 	for (int k = 0; k < nk; k++) {
-		end[k] = alignup(end[k], al[k]);
+		if (ext)
+			end[k] = alignup(end[k], ext);
 		if (dynusers[k >> 6] >> (k & 63) & 1 && end[k] > dyn)
 			dyn = end[k];
 	}
@@ -245,7 +246,6 @@ place(Walk *w, const int *kern, int nk)
 		pm->fn[kern[k]].shstatic = (uint32_t)(dynusers[k >> 6] >> (k & 63) & 1 ? dyn : end[k]);
 out:
 	interp_free(CX, end);
-	interp_free(CX, al);
 	interp_free(CX, dynusers);
 }
 
