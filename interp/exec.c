@@ -1185,7 +1185,11 @@ interp_run(Launch *L, Warp *w, int slice)
 			NEXT;
 		}
 		CASE(X_MOV) {
-			fast(L, w, r, xi, m, interp_fast_mov);
+			if (m == 0xffffffffu && xi->s[0].k == XO_SREG && xi->d[0].k == XO_REG)
+				/* a special register of a full warp: filled in place */
+				plane(L, w, r, &xi->s[0], r + (size_t)xi->d[0].r * WARP);
+			else
+				fast(L, w, r, xi, m, interp_fast_mov);
 			t->pc = ++pc;
 			continue;
 		}
@@ -1215,6 +1219,18 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_LD) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->nd;
+			if (xi->kparam && m == 0xffffffffu && xi->d[0].k == XO_REG) {
+				interp_bcast(r + (size_t)xi->d[0].r * WARP,
+				    ldval(L->params + xi->aoff, sz, xi->sign));
+				if (L->st) {
+					interp_bcast(ad, (uint64_t)xi->aoff);
+					L->aseq = ASEQ_SAME;
+					interp_count_mem(L, xi, m, ad, sz);
+					L->aseq = 0;
+				}
+				t->pc = ++pc;
+				continue;
+			}
 			if (ldst(L, w, r, xi, m, 0)) {
 				t->pc = ++pc;
 				continue;

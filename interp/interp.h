@@ -108,6 +108,7 @@ typedef struct {
 	uint8_t sign;         /* loads: sign-extend */
 	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
+	uint8_t kparam;       /* X_LD of a kernel parameter at a fixed offset, in range and aligned */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */

@@ -1010,6 +1010,10 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->size = 8;   /* .b128: two 64-bit halves */
 		if (xi->size > 8 || dsts(pm, xi, &in->opnd[0]) || xaddr(pm, x, in, &in->opnd[1], xi))
 			return -1;
+		/* a kernel parameter read whole, in range and aligned: the same value
+		 * for every lane, read once a warp without ldst's checks */
+		xi->kparam = xi->space == MS_KPARAM && xi->abase.k == XO_NONE && xi->nd == 1 &&
+		    xi->aoff >= 0 && (uint64_t)xi->aoff + xi->size <= x->psize && !(xi->aoff & (xi->size - 1));
 		return 0;
 	case OP_ST:
 		xi->x = X_ST;
