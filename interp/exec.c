@@ -501,9 +501,16 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	}
 	/* the lanes' addresses; any lane outside or misaligned: one reduction */
 	if (m == 0xffffffffu && base) {
-		if (!(contig = interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, xi->a32 ? 0xffffffffu : ~(uint64_t)0)))
+		uint64_t wrap = xi->a32 ? 0xffffffffu : ~(uint64_t)0;
+		/* every lane's address is needed unless the copy below takes the
+		 * run from the first (32-bit words, a register stored, no sign) */
+		int all = L->st || sz != 4 || (st ? xi->s[0].k != XO_REG : xi->sign);
+		if (interp_addr_run(base, aoff, lo, lim - sz, sz, ad, wrap, all))
+			contig = 1;   /* coalesced, in range, aligned: found without a full check */
+		else if (!(contig = interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, wrap)))
 			return 0;
-		contig = contig == 2;
+		else
+			contig = contig == 2;
 	} else if (m == 0xffffffffu && !base) {
 		uint64_t any = 0;
 		for (uint32_t l = 0; l < WARP; l++) {

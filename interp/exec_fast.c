@@ -138,6 +138,41 @@ interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint
 	return any ? 0 : seq ? 1 : 2;
 }
 
+/*
+ * The cheap case of interp_addr_plane: 1 when the lanes' bases are
+ * consecutive by sz and the whole run lies in [lo, lo + span], unwrapped
+ * and aligned, with the addresses in ad (only the first lane's unless
+ * all); else 0 (interp_addr_plane then decides).  The first two lanes
+ * rule most other patterns out.
+ */
+static const uint64_t steps[4][WARP] = {   /* l * sz for sz = 1, 2, 4, 8 */
+#define ST(s) { 0*s, 1*s, 2*s, 3*s, 4*s, 5*s, 6*s, 7*s, 8*s, 9*s, 10*s, 11*s, 12*s, 13*s, 14*s, 15*s, \
+	16*s, 17*s, 18*s, 19*s, 20*s, 21*s, 22*s, 23*s, 24*s, 25*s, 26*s, 27*s, 28*s, 29*s, 30*s, 31*s }
+	ST(1), ST(2), ST(4), ST(8)
+#undef ST
+};
+
+CLONES int
+interp_addr_run(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
+                uint64_t *restrict ad, uint64_t wrap, int all)
+{
+	uint64_t b0 = base[0], diff = 0, a0, an;
+	const uint64_t *step = steps[__builtin_ctz(sz) & 3];   /* sz is 1, 2, 4 or 8 */
+
+	if (base[1] != b0 + sz)
+		return 0;
+	LANES diff |= base[l] ^ (b0 + step[l]);
+	a0 = (b0 + off) & wrap;
+	an = (base[WARP - 1] + off) & wrap;
+	if (diff || an != a0 + step[WARP - 1] || a0 - lo > span || an - lo > span || (a0 & (sz - 1)))
+		return 0;
+	if (all)
+		LANES ad[l] = a0 + step[l];
+	else
+		ad[0] = a0;
+	return 1;
+}
+
 /* A coalesced 32-bit load and store: the 32 words at p, zero-extended into d; v's low words to p. */
 CLONES void
 interp_widen32(const uint8_t *restrict p, uint64_t *restrict d)

@@ -346,6 +346,8 @@ int interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, 
                       uint64_t *restrict ad, uint64_t wrap);
 uint32_t interp_pmask(const uint64_t *p);
 void interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restrict ad, uint64_t *restrict d);
+int interp_addr_run(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
+                    uint64_t *restrict ad, uint64_t wrap, int all);
 void interp_widen32(const uint8_t *restrict p, uint64_t *restrict d);
 void interp_narrow32(uint8_t *restrict p, const uint64_t *restrict v);
 void interp_bcast(uint64_t *restrict d, uint64_t v);
