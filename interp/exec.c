@@ -1230,7 +1230,10 @@ interp_run(Launch *L, Warp *w, int slice)
 				interp_bcast(r + (size_t)xi->d[0].r * WARP,
 				    ldval(L->params + xi->aoff, sz, xi->sign));
 				if (L->st) {
-					interp_bcast(ad, (uint64_t)xi->aoff);
+					if (xi->lower)   /* a lowering may look at every lane */
+						interp_bcast(ad, (uint64_t)xi->aoff);
+					else   /* one address: the counters read the first lane's */
+						ad[0] = (uint64_t)xi->aoff;
 					L->aseq = ASEQ_SAME;
 					interp_count_mem(L, xi, m, ad, sz);
 					L->aseq = 0;
