@@ -210,8 +210,6 @@ initvar(ptx_module *pm, const Sym *s, const Expr *e, uint8_t *p, uint64_t size, 
 	}
 	if (e->kind == E_FLOAT)
 		v = fimm(s->type, e->bits, e->flkind);
-	else if (e->kind == E_NEG && e->a->kind == E_FLOAT)   /* -1.5: the sign flipped */
-		v = fimm(s->type, e->a->bits ^ (e->a->flkind == FL_F32HEX ? 1ull << 31 : 1ull << 63), e->a->flkind);
 	else if (evalint(pm, e, &v))
 		return -1;
 	if (*at + (uint64_t)es <= size)

@@ -296,7 +296,29 @@ ps_bin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
 Expr *
 ps_un(Parser *p, int kind, Expr *a, Loc loc)
 {
-	Expr *e = ps_expr(p, kind, loc);
+	Expr *e;
+
+	if (kind == E_NEG && a->kind == E_FLOAT) {
+		/* -1.5 is a literal, in operands and initializers alike: the value
+		 * with its sign flipped.  ptxas rejects a negated hex literal
+		 * (-0f3F800000) as a syntax error. */
+		if (a->flkind != FL_DEC)
+			diag_err(p->dg, loc, "a hexadecimal floating-point literal cannot be negated: "
+			    "write it with its sign bit set");
+		a->bits ^= a->flkind == FL_F32HEX ? 1ull << 31 : 1ull << 63;
+		if (a->text && a->text[0] == '-') {
+			a->text++;
+		} else if (a->text) {
+			size_t n = strlen(a->text);
+			char *t = palloc(p, n + 2);
+			t[0] = '-';
+			memcpy(t + 1, a->text, n + 1);
+			a->text = t;
+		}
+		a->loc = loc;
+		return a;
+	}
+	e = ps_expr(p, kind, loc);
 	e->a = a;
 	return e;
 }
@@ -709,25 +731,6 @@ lower(Parser *p, Expr *e, Opnd *o)
 		o->flkind = (uint8_t)e->flkind;
 		o->ftext = e->text;
 		return;
-	case E_NEG:
-		if (e->a->kind == E_FLOAT) {   /* -1.0: the value with its sign flipped */
-			const Expr *v = e->a;
-			if (v->flkind != FL_DEC)   /* as ptxas: a syntax error */
-				diag_err(p->dg, e->loc, "a hexadecimal floating-point literal cannot be negated: "
-				    "write it with its sign bit set");
-			o->kind = OK_FIMM;
-			o->flkind = (uint8_t)v->flkind;
-			o->fbits = v->bits ^ (v->flkind == FL_F32HEX ? 1ull << 31 : 1ull << 63);
-			if (v->text) {
-				size_t n = strlen(v->text);
-				char *t = ir_alloc(p->a, n + 2);
-				t[0] = '-';
-				memcpy(t + 1, v->text, n + 1);
-				o->ftext = t;
-			}
-			return;
-		}
-		break;
 	case E_BRACKET:
 		loweraddr(p, e, o);
 		return;
