@@ -177,8 +177,8 @@ atomsectors(const uint64_t *a, uint32_t m)
 	return n;
 }
 
-/* seq: what ldst knows of a full warp's addresses (Launch.aseq): ASEQ_SAME,
- * one address; ASEQ_RUN, lane l at a[0] + l * size. */
+/* seq: what the caller knows of a full warp's addresses (interp_count_seq):
+ * ASEQ_SAME, one address; ASEQ_RUN, lane l at a[0] + l * size. */
 static void
 global(ptx_mem_counts *c, int kind, const uint64_t *a, uint32_t m, unsigned size, int seq)
 {
@@ -541,6 +541,12 @@ count(ptx_insn_stats *s, Memo *mo, int kind, int low, int space, int isconst, co
 void
 interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size)
 {
+	interp_count_seq(L, xi, m, addr, size, 0);
+}
+
+void
+interp_count_seq(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size, int seq)
+{
 	ptrdiff_t pc = xi - L->pm->code;
 	ptx_insn_stats *s = &L->st[pc];
 	Memo *mo = &memo[pc & (NMEMO - 1)];
@@ -549,10 +555,11 @@ interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, un
 	int isconst = xi->in && xi->in->space == SP_CONST;
 	uint64_t a[WARP];
 	uint32_t sm[4] = { 0, 0, 0, 0 };
-	int seq = m == 0xffffffffu ? L->aseq : 0;   /* what ldst knew of the addresses */
 
 	if (!m || xi->lower == LOW_REUSE)
 		return;
+	if (m != 0xffffffffu)
+		seq = 0;   /* it speaks of a full warp */
 	if ((xi->lower & 15) == LOW_V8 || (xi->lower & 15) == LOW_V16) {
 		seq = 0;
 		/* the wide LDS ptxas makes of it and its neighbours, from lower >> 4

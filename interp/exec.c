@@ -125,6 +125,22 @@ interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t ad
 
 static const char *const spacename[] = { "global", "shared", "local", "param", "generic", "shared::cluster" };
 
+/* The live global allocation holding [a, a + size), or NULL: the last two
+ * hit first (a kernel reads one array and writes another), then a search. */
+static Alloc *
+globalloc(Launch *L, uint64_t a, unsigned size)
+{
+	Alloc *al = L->last;
+
+	if (!interp_mem_holds(al, a, size)) {
+		if (!interp_mem_holds(al = L->last2, a, size) && !(al = interp_mem_find(L->cx, a, size)))
+			return NULL;
+		L->last2 = L->last;
+		L->last = al;
+	}
+	return al;
+}
+
 uint8_t *
 interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
              const XIns *xi)
@@ -151,13 +167,8 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 	}
 	switch (space) {
 	case MS_GLOBAL:
-		al = L->last;
-		if (!al || !al->live || a - al->addr > al->size || size > al->size - (a - al->addr)) {
-			al = interp_mem_find(L->cx, a, size);
-			if (!al)
-				break;
-			L->last = al;
-		}
+		if (!(al = globalloc(L, a, size)))
+			break;
 		return al->p + (a - al->addr);
 	case MS_SHARED:
 		/* the CTA's own range, or an offset without its rank bits (cluster.c) */
@@ -458,18 +469,10 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	if (xi->space == MS_SHARED) {
 		mem = w->cta->shared, lo = w->cta->shbase, lim = w->cta->nshared;
 	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
-		Alloc *al = L->last;
-		uint64_t a0 = a32(xi, (base ? base[__builtin_ctz(m)] : 0) + aoff);
-		if (!al || !al->live || a0 - al->addr >= al->size) {
-			/* the first lane's allocation: the others are likely in it too.
-			 * Two kept: a kernel reading one array and writing another. */
-			al = L->last2;
-			if (!al || !al->live || a0 - al->addr >= al->size)
-				if (!(al = interp_mem_find(L->cx, a0, sz)))
-					return 0;
-			L->last2 = L->last;
-			L->last = al;
-		}
+		/* the first lane's allocation: the others are likely in it too */
+		Alloc *al = globalloc(L, a32(xi, (base ? base[__builtin_ctz(m)] : 0) + aoff), sz);
+		if (!al)
+			return 0;
 		mem = al->p, lo = al->addr, lim = al->size;
 		if (lo < FUNC_WIN + 4 * WIN_SIZE && lo + lim > FUNC_WIN)
 			return 0;   /* would reach the windows of the other spaces */
@@ -493,9 +496,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		if (L->st) {
 			for (uint32_t l = 0; l < WARP; l++)
 				ad[l] = a;
-			L->aseq = ASEQ_SAME;
-			interp_count_mem(L, xi, m, ad, sz);
-			L->aseq = 0;
+			interp_count_seq(L, xi, m, ad, sz, ASEQ_SAME);
 		}
 		return 1;
 	}
@@ -505,12 +506,10 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		/* every lane's address is needed unless the copy below takes the
 		 * run from the first (32-bit words, a register stored, no sign) */
 		int all = L->st || sz != 4 || (st ? xi->s[0].k != XO_REG : xi->sign);
-		if (interp_addr_run(base, aoff, lo, lim - sz, sz, ad, wrap, all))
-			contig = 1;   /* coalesced, in range, aligned: found without a full check */
-		else if (!(contig = interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, wrap)))
+		/* coalesced, in range, aligned: found without the full check */
+		contig = interp_addr_run(base, aoff, lo, lim - sz, sz, ad, wrap, all);
+		if (!contig && !interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, wrap))
 			return 0;
-		else
-			contig = contig == 2;
 	} else if (m == 0xffffffffu && !base) {
 		uint64_t any = 0;
 		for (uint32_t l = 0; l < WARP; l++) {
@@ -552,11 +551,8 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 			FOR_LANES(m, l)
 				d[l] = ldval(mem + (ad[l] - lo), sz, xi->sign);
 	}
-	if (L->st) {
-		L->aseq = contig ? ASEQ_RUN : 0;
-		interp_count_mem(L, xi, m, ad, sz);
-		L->aseq = 0;
-	}
+	if (L->st)
+		interp_count_seq(L, xi, m, ad, sz, contig ? ASEQ_RUN : 0);
 	return 1;
 }
 
@@ -1234,9 +1230,7 @@ interp_run(Launch *L, Warp *w, int slice)
 						interp_bcast(ad, (uint64_t)xi->aoff);
 					else   /* one address: the counters read the first lane's */
 						ad[0] = (uint64_t)xi->aoff;
-					L->aseq = ASEQ_SAME;
-					interp_count_mem(L, xi, m, ad, sz);
-					L->aseq = 0;
+					interp_count_seq(L, xi, m, ad, sz, ASEQ_SAME);
 				}
 				t->pc = ++pc;
 				continue;

@@ -117,25 +117,22 @@ interp_fast_mov(const FastArgs *x)
 /*
  * ldst's full-warp path (exec.c), in the vector width of the CPU: the
  * lanes' addresses base[l] + off into ad (kept to the bits of wrap: a
- * 32-bit base wraps at 32 bits); 0 unless every one lies in [lo, lo +
- * span] and is a multiple of sz, 2 when they are also consecutive (lane l
- * at the first lane's address plus l * sz, as a coalesced access has
- * them), else 1.
+ * 32-bit base wraps at 32 bits), and whether every one lies in [lo, lo +
+ * span] and is a multiple of sz.  (Coalesced warps are found before, by
+ * interp_addr_run.)
  */
 CLONES int
 interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
                   uint64_t *restrict ad, uint64_t wrap)
 {
-	uint64_t any = 0, mis = sz - 1, seq = 0, a0 = (base[0] + off) & wrap;
-	int lg = __builtin_ctz(sz);   /* sz is 1, 2, 4 or 8 */
+	uint64_t any = 0, mis = sz - 1;
 
 	LANES {
 		uint64_t a = (base[l] + off) & wrap;
 		ad[l] = a;
 		any |= (uint64_t)(a - lo > span) | (a & mis);
-		seq |= a ^ (a0 + ((uint64_t)l << lg));
 	}
-	return any ? 0 : seq ? 1 : 2;
+	return !any;
 }
 
 /*

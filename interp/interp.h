@@ -169,6 +169,13 @@ typedef struct {
 	int mapped;           /* host memory at its own address (ptx_mem_map): p is the caller's */
 } Alloc;
 
+/* Whether al is live and holds [addr, addr + size). */
+static inline int
+interp_mem_holds(const Alloc *al, uint64_t addr, uint64_t size)
+{
+	return al && al->live && addr - al->addr <= al->size && size <= al->size - (addr - al->addr);
+}
+
 struct ptx_module {
 	ptx_ctx *cx;
 	Module *m;
@@ -309,7 +316,6 @@ typedef struct {
 	uint64_t steps, budget, wsteps;
 	int fault;                  /* PTX_FAULT_* once the launch must stop */
 	Alloc *last, *last2;        /* the last two global allocations hit */
-	int aseq;                   /* while ldst counts: its full warp's addresses are ASEQ_* */
 	ptx_insn_stats *st;         /* counters by pc while counting, else NULL */
 	uint64_t ctas;              /* CTAs started */
 	LaunchShare *sh;            /* what the workers share; NULL with one worker */
@@ -421,6 +427,8 @@ void interp_diag(ptx_ctx *cx, const char *file, int line, int col, int sev, cons
  * global sources and then the shared destinations). */
 int interp_count_begin(Launch *L);
 void interp_count_mem(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size);
+/* the same where the caller knows a full warp's addresses to be ASEQ_* (seq; 0: nothing) */
+void interp_count_seq(Launch *L, const XIns *xi, uint32_t m, const uint64_t *addr, unsigned size, int seq);
 void interp_count_end(Launch *L);
 void interp_count_merge(Launch *into, const Launch *from);   /* adds from's counters by pc */
 void interp_count_free(ptx_ctx *cx);

@@ -96,9 +96,7 @@ interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size)
 {
 	Alloc *a = lookup(cx, addr);
 
-	if (!a || !a->live || addr - a->addr > a->size || size > a->size - (addr - a->addr))
-		return NULL;
-	return a;
+	return interp_mem_holds(a, addr, size) ? a : NULL;
 }
 
 char *
