@@ -64,15 +64,13 @@ static int geu(uint64_t a, uint32_t b)
 }
 static uint64_t mfu(int fn, uint64_t a) { return alu_sfu(fn, (uint32_t)a); }
 
-#define mfuv alu_sfu_v
-
 /* The f32 forms over n arguments, at most 32 (a warp; alu_approx takes
  * one): the MUFU operations in one batch, between ptxas's steps before
  * and after, which scale arguments below 2^-126 by 2^24 (lg2, sqrt,
  * rsqrt) among others. */
 static void f32_approxv(int opc, const uint64_t *a, uint64_t *d, int n, int ftz)
 {
-	uint64_t x[32];
+	uint64_t x[32], sc[32];
 	uint8_t tiny[32], alt[32];
 	if (opc == OP_RCP || opc == OP_SQRT || opc == OP_RSQRT || opc == OP_LG2)
 		for (int i = 0; i < n; i++) {
@@ -81,28 +79,27 @@ static void f32_approxv(int opc, const uint64_t *a, uint64_t *d, int n, int ftz)
 		}
 	switch (opc) {
 	case OP_RCP:
-		if (ftz) { mfuv(ALU_SFU_RCP, a, d, n); return; }
-		/* FSEL of the scale: 1/4 above 2^126 (whose reciprocal would flush), 2^24 below 2^-126 */
+		if (ftz) { alu_sfu_v(ALU_SFU_RCP, a, d, n); return; }
+		/* FSEL of the scale: 1/4 above 2^126 (whose reciprocal would flush), 2^24 below 2^-126;
+		 * a scale of 1 multiplies nothing (a * 1 is a, and 1 * r is r: NaNs are the MUFU's canonical one) */
 		for (int i = 0; i < n; i++) {
-			uint64_t sc = absgt(a[i], F32_2P126) ? F32_QUARTER : tiny[i] ? F32_TWO24 : F32_1;
-			alt[i] = sc != F32_1;   /* else a * 1 and 1 * r: a, r (NaNs are the MUFU's canonical one) */
-			x[i] = alt[i] ? mul(a[i], sc) : a[i];
-			tiny[i] = sc == F32_QUARTER;
+			sc[i] = absgt(a[i], F32_2P126) ? F32_QUARTER : tiny[i] ? F32_TWO24 : F32_1;
+			x[i] = sc[i] != F32_1 ? mul(a[i], sc[i]) : a[i];
 		}
-		mfuv(ALU_SFU_RCP, x, d, n);
+		alu_sfu_v(ALU_SFU_RCP, x, d, n);
 		for (int i = 0; i < n; i++)
-			if (alt[i]) d[i] = mul(tiny[i] ? F32_QUARTER : F32_TWO24, d[i]);
+			if (sc[i] != F32_1) d[i] = mul(sc[i], d[i]);
 		return;
 	case OP_SQRT:
-		mfuv(ALU_SFU_SQRT, x, d, n);
+		alu_sfu_v(ALU_SFU_SQRT, x, d, n);
 		for (int i = 0; i < n; i++) if (tiny[i]) d[i] = mul(d[i], F32_TWOM12);
 		return;
 	case OP_RSQRT:
-		mfuv(ALU_SFU_RSQ, x, d, n);
+		alu_sfu_v(ALU_SFU_RSQ, x, d, n);
 		for (int i = 0; i < n; i++) if (tiny[i]) d[i] = mul(d[i], F32_4096);
 		return;
 	case OP_LG2:
-		mfuv(ALU_SFU_LG2, x, d, n);
+		alu_sfu_v(ALU_SFU_LG2, x, d, n);
 		for (int i = 0; i < n; i++) if (tiny[i]) d[i] = alu_fadd(ALU_F32, d[i], F32_M24, ALU_RN, 0);
 		return;
 	case OP_EX2:
@@ -111,15 +108,15 @@ static void f32_approxv(int opc, const uint64_t *a, uint64_t *d, int n, int ftz)
 			alt[i] = !ftz && !geu(a[i], F32_M126);
 			x[i] = alt[i] ? mul(a[i], F32_HALF) : a[i];
 		}
-		mfuv(ALU_SFU_EX2, x, d, n);
+		alu_sfu_v(ALU_SFU_EX2, x, d, n);
 		for (int i = 0; i < n; i++) if (alt[i]) d[i] = mul(d[i], d[i]);
 		return;
 	case OP_SIN: case OP_COS:
 		for (int i = 0; i < n; i++) x[i] = mulrz(a[i], F32_INV2PI);
-		mfuv(opc == OP_SIN ? ALU_SFU_SIN : ALU_SFU_COS, x, d, n);
+		alu_sfu_v(opc == OP_SIN ? ALU_SFU_SIN : ALU_SFU_COS, x, d, n);
 		return;
 	case OP_TANH:
-		mfuv(ALU_SFU_TANH, a, d, n);
+		alu_sfu_v(ALU_SFU_TANH, a, d, n);
 		return;
 	}
 	for (int i = 0; i < n; i++) d[i] = alu_fqnan(ALU_F32);

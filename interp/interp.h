@@ -457,7 +457,7 @@ uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const u
 typedef struct { uint32_t man; int16_t exp, nom; uint8_t neg, kind; } MmaIn;
 int interp_mma_fused(int ty, int flags);
 void interp_mma_in(int ty, int flags, int isb, const uint64_t *raw, int k, MmaIn *u);
-uint64_t interp_mma_dot(int ty, int cfmt, int flags, const MmaIn *a, const MmaIn *b, int k, uint64_t c);
+uint64_t interp_mma_dot(int ty, int cfmt, const MmaIn *a, const MmaIn *b, int k, uint64_t c);
 
 /* wmma.c: wmma.load/store (XIns: ty the element type, aux the WMMA_* shape,
  * mod the fragment | column-major << 2; the registers, then the stride when

@@ -440,11 +440,10 @@ interp_mma_in(int ty, int flags, int isb, const uint64_t *raw, int k, MmaIn *u)
 }
 
 uint64_t
-interp_mma_dot(int ty, int cfmt, int flags, const MmaIn *a, const MmaIn *b, int k, uint64_t cin)
+interp_mma_dot(int ty, int cfmt, const MmaIn *a, const MmaIn *b, int k, uint64_t cin)
 {
 	int f8 = ty == TY_E4M3 || ty == TY_E5M2;   /* only wgmma's fp8 sums are fused */
 
-	(void)flags;
 	return fdot(a, b, k, cfmt == ALU_F16 ? ALU_F16 : ALU_F32, cin, f8 ? WG_F8FRAC : MMA_FRAC, f8 ? WG_F8BITS : 0);
 }
 
@@ -487,7 +486,7 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *
 		MmaIn ua[64], ub[64];
 		interp_mma_in(ty, flags, 0, a, k, ua);
 		interp_mma_in(ty, flags, 1, b, k, ub);
-		return interp_mma_dot(ty, cfmt, flags, ua, ub, k, cin);
+		return interp_mma_dot(ty, cfmt, ua, ub, k, cin);
 	}
 }
 
@@ -536,7 +535,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		}
 		for (int r = 0; r < sh->m; r++)
 			for (int c = 0; c < sh->n; c++)
-				C[r][c] = interp_mma_dot(xi->ty, cfmt, flags, ua[r], ub[c], sh->k, C[r][c]);
+				C[r][c] = interp_mma_dot(xi->ty, cfmt, ua[r], ub[c], sh->k, C[r][c]);
 	} else
 		for (int r = 0; r < sh->m; r++)
 			for (int c = 0; c < sh->n; c++) {

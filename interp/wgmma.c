@@ -173,6 +173,14 @@ dflags(const XIns *xi)
 	return 0;
 }
 
+/* The elements of k raw values, widened for interp_mma_elem and interp_mma_in. */
+static void
+widen(const uint32_t *v, int k, uint64_t *out)
+{
+	for (int i = 0; i < k; i++)
+		out[i] = v[i];
+}
+
 /* One D element: row r of A (kf elements) by column c of B, plus cin. */
 static uint32_t
 delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t cin)
@@ -185,17 +193,9 @@ delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t c
 			s += (uint32_t)__builtin_popcount(ar[k] & bc[k]);
 		return s;
 	}
-	for (int k = 0; k < kf; k++)
-		a[k] = ar[k], b[k] = bc[k];
+	widen(ar, kf, a);
+	widen(bc, kf, b);
 	return (uint32_t)interp_mma_elem(xi->ty, xi->mod == TY_F16 ? ALU_F16 : ALU_F32, dflags(xi), a, b, kf, cin);
-}
-
-/* The elements of k raw values, widened for interp_mma_in. */
-static void
-widen(const uint32_t *v, int k, uint64_t *out)
-{
-	for (int i = 0; i < k; i++)
-		out[i] = v[i];
 }
 
 /* ---------------------------------------------------------------- the instruction */
@@ -231,7 +231,7 @@ interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 	for (int c = 0; c < n && (xi->aux & WG_NEGB); c++)
 		for (int k = 0; k < kf; k++)
 			B[c][k] ^= neg;
-	fused = xi->ty != TY_B1 && interp_mma_fused(xi->ty, flags);
+	fused = interp_mma_fused(xi->ty, flags);   /* not the integer and .b1 forms */
 	for (int r = 0; fused && r < 16; r++) {   /* each input unpacked once */
 		widen(A[r], kf, raw);
 		interp_mma_in(xi->ty, flags, 0, raw, kf, ua[r]);
@@ -247,7 +247,7 @@ interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 			int i = c / 8 * 4 + r / 8 * 2 + c % 2, sh = f16 ? 16 * (i % 2) : 0, j = f16 ? i / 2 : i;
 			uint32_t mask = f16 ? 0xffffu << sh : 0xffffffffu;
 			uint32_t cin = scaled ? (uint32_t)(v[j][l] & mask) >> sh : 0;
-			uint32_t d = fused ? (uint32_t)interp_mma_dot(xi->ty, f16 ? ALU_F16 : ALU_F32, flags, ua[r], ub, kf, cin) :
+			uint32_t d = fused ? (uint32_t)interp_mma_dot(xi->ty, f16 ? ALU_F16 : ALU_F32, ua[r], ub, kf, cin) :
 			    delem(xi, A[r], B[c], kf, cin);
 			v[j][l] = ((uint32_t)v[j][l] & ~mask) | ((d << sh) & mask);
 		}
