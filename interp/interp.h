@@ -486,6 +486,7 @@ int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the cont
 SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
 uint64_t interp_symsize(const Sym *s);
 uint32_t interp_symalign(const Sym *s);
+uint64_t interp_alignup(uint64_t x, uint64_t a);   /* x rounded up to a multiple of a */
 
 /* smem.c */
 int interp_smem_layout(ptx_module *pm);   /* PTX_OK or PTX_ENOMEM */

@@ -88,8 +88,8 @@ interp_symalign(const Sym *s)
 	return a ? a : 1;
 }
 
-static uint64_t
-alignup(uint64_t x, uint64_t a)
+uint64_t
+interp_alignup(uint64_t x, uint64_t a)
 {
 	return (x + a - 1) / a * a;
 }
@@ -307,7 +307,7 @@ layout_func(ptx_module *pm, XFunc *x)
 			Sym *s = f->par[i].sym;
 			uint32_t al = interp_symalign(s);
 			SymLoc *l;
-			off = alignup(off, al);
+			off = interp_alignup(off, al);
 			x->paroff[i] = (uint32_t)off;
 			x->parsz[i] = (uint32_t)interp_symsize(s);
 			x->paralign[i] = al;
@@ -329,7 +329,7 @@ layout_func(ptx_module *pm, XFunc *x)
 				    s->id : -1;
 				continue;
 			}
-			fr = alignup(fr, al);
+			fr = interp_alignup(fr, al);
 			if (al > fa)
 				fa = al;
 			if (i < f->npar) {
@@ -355,7 +355,7 @@ layout_func(ptx_module *pm, XFunc *x)
 		if (s->kind != SYM_VAR || (s->space != SP_LOCAL && s->space != SP_PARAM) || interp_symloc(pm, s, 0))
 			continue;
 		al = interp_symalign(s);
-		fr = alignup(fr, al);
+		fr = interp_alignup(fr, al);
 		if (al > fa)
 			fa = al;
 		if (!(l = interp_symloc(pm, s, 1)))
@@ -365,7 +365,7 @@ layout_func(ptx_module *pm, XFunc *x)
 		l->size = interp_symsize(s);
 		fr += interp_symsize(s);
 	}
-	x->frame = (uint32_t)alignup(fr, 16);
+	x->frame = (uint32_t)interp_alignup(fr, 16);
 	x->frame_align = (uint32_t)fa;
 	return PTX_OK;
 }

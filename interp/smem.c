@@ -28,8 +28,6 @@
 #include <string.h>
 #include "interp.h"
 
-#define CX (w->pm->cx)
-
 typedef struct {
 	ptx_module *pm;
 	struct FSym { const Sym *s; int i; } *fs; int nfs;   /* function symbols and their functions, sorted */
@@ -73,7 +71,7 @@ addedge(Walk *w, int to)
 {
 	if (w->nedge == w->capedge) {
 		int n = w->capedge ? 2 * w->capedge : 16;
-		int *e = interp_realloc(CX, w->edge, (size_t)n * sizeof *e);
+		int *e = interp_realloc(w->pm->cx, w->edge, (size_t)n * sizeof *e);
 		if (!e) {
 			w->oom = 1;
 			return;
@@ -160,16 +158,13 @@ walkfn(Walk *w, const Func *f)
 	}
 }
 
+/* Marks kernel in the set of every function that f reaches; iterative
+ * (call chains of NVIDIA's libraries are deep), on a stack of nfn slots. */
 static void
-reach(Walk *w, int **succ, const int *nsucc, int f, int kernel, uint8_t *seen)
+reach(Walk *w, int **succ, const int *nsucc, int f, int kernel, uint8_t *seen, int *stack)
 {
-	/* iterative: call chains of NVIDIA's libraries are deep */
-	int *stack = interp_alloc(CX, (size_t)w->pm->nfn * sizeof *stack), n = 0;
+	int n = 0;
 
-	if (!stack) {
-		w->oom = 1;
-		return;
-	}
 	seen[f] = 1;
 	stack[n++] = f;
 	while (n) {
@@ -181,13 +176,6 @@ reach(Walk *w, int **succ, const int *nsucc, int f, int kernel, uint8_t *seen)
 				stack[n++] = succ[g][i];
 			}
 	}
-	interp_free(CX, stack);
-}
-
-static uint64_t
-alignup(uint64_t x, uint64_t a)
-{
-	return (x + a - 1) / a * a;
 }
 
 /* Places the variables (see the top). */
@@ -195,8 +183,9 @@ static void
 place(Walk *w, const int *kern, int nk)
 {
 	ptx_module *pm = w->pm;
-	uint64_t *end = interp_alloc(CX, ((size_t)nk + 1) * sizeof *end), dyn = 0;
-	uint64_t *dynusers = interp_alloc(CX, ((size_t)w->nw + 1) * sizeof *dynusers);
+	ptx_ctx *cx = pm->cx;
+	uint64_t *end = interp_alloc(cx, ((size_t)nk + 1) * sizeof *end), dyn = 0;
+	uint64_t *dynusers = interp_alloc(cx, ((size_t)w->nw + 1) * sizeof *dynusers);
 	uint32_t ext = 0;   /* the extern arrays' alignment, 0 when the module has none */
 
 	if (!end || !dynusers) {
@@ -222,8 +211,8 @@ place(Walk *w, const int *kern, int nk)
 			continue;
 		}
 		for (int k = 0; k < nk; k++)
-			if (u[k >> 6] >> (k & 63) & 1 && alignup(end[k], a) > at)
-				at = alignup(end[k], a);
+			if (u[k >> 6] >> (k & 63) & 1 && interp_alignup(end[k], a) > at)
+				at = interp_alignup(end[k], a);
 		for (int k = 0; k < nk; k++)
 			if (u[k >> 6] >> (k & 63) & 1)
 				end[k] = at + l->size;
@@ -235,7 +224,7 @@ place(Walk *w, const int *kern, int nk)
 	 * 1256 bytes beside an extern array of .align 16). */
 	for (int k = 0; k < nk; k++) {
 		if (ext)
-			end[k] = alignup(end[k], ext);
+			end[k] = interp_alignup(end[k], ext);
 		if (dynusers[k >> 6] >> (k & 63) & 1 && end[k] > dyn)
 			dyn = end[k];
 	}
@@ -245,34 +234,32 @@ place(Walk *w, const int *kern, int nk)
 	for (int k = 0; k < nk; k++)
 		pm->fn[kern[k]].shstatic = (uint32_t)(dynusers[k >> 6] >> (k & 63) & 1 ? dyn : end[k]);
 out:
-	interp_free(CX, end);
-	interp_free(CX, dynusers);
+	interp_free(cx, end);
+	interp_free(cx, dynusers);
 }
-
-#undef CX
-#define CX (pm->cx)
 
 int
 interp_smem_layout(ptx_module *pm)
 {
+	ptx_ctx *cx = pm->cx;
 	Module *m = pm->m;
 	Walk w;
 	int nf = pm->nfn, nk = 0, rc = PTX_ENOMEM;
-	int **succ = interp_alloc(CX, ((size_t)nf + 1) * sizeof *succ), *nsucc = interp_alloc(CX, ((size_t)nf + 1) * sizeof *nsucc);
-	int *kern = interp_alloc(CX, ((size_t)nf + 1) * sizeof *kern), *kof = interp_alloc(CX, ((size_t)nf + 1) * sizeof *kof);
-	uint8_t *seen = interp_alloc(CX, (size_t)nf + 1);
+	int **succ = interp_alloc(cx, ((size_t)nf + 1) * sizeof *succ), *nsucc = interp_alloc(cx, ((size_t)nf + 1) * sizeof *nsucc);
+	int *kern = interp_alloc(cx, ((size_t)nf + 1) * sizeof *kern);
+	uint8_t *seen = interp_alloc(cx, (size_t)nf + 1);
+	int *stack = interp_alloc(cx, ((size_t)nf + 1) * sizeof *stack);
 
 	memset(&w, 0, sizeof w);
 	w.pm = pm;
-	w.fs = interp_alloc(CX, ((size_t)nf + 1) * sizeof *w.fs);
-	if (!succ || !nsucc || !kern || !kof || !seen || !w.fs)
+	w.fs = interp_alloc(cx, ((size_t)nf + 1) * sizeof *w.fs);
+	if (!succ || !nsucc || !kern || !seen || !w.fs || !stack)
 		goto out;
 	for (int i = 0; i < nf; i++) {
 		w.fs[i].s = pm->fn[i].f->sym;
 		w.fs[i].i = i;
-		kof[i] = -1;
 		if (pm->fn[i].f->entry && pm->fn[i].f->hasbody)
-			kof[i] = nk, kern[nk++] = i;
+			kern[nk++] = i;
 	}
 	w.nfs = nf;
 	qsort(w.fs, (size_t)nf, sizeof *w.fs, fscmp);
@@ -293,7 +280,7 @@ interp_smem_layout(ptx_module *pm)
 			for (int j = 0; j < nf; j++)
 				addedge(&w, j);
 		}
-		if (!(succ[i] = interp_alloc(CX, ((size_t)w.nedge + 1) * sizeof **succ)))
+		if (!(succ[i] = interp_alloc(cx, ((size_t)w.nedge + 1) * sizeof **succ)))
 			goto out;
 		if (w.nedge)
 			memcpy(succ[i], w.edge, (size_t)w.nedge * sizeof **succ);
@@ -302,18 +289,16 @@ interp_smem_layout(ptx_module *pm)
 
 	/* the kernels reaching each function */
 	w.nw = (nk + 63) / 64 + 1;
-	if (!(w.kset = interp_alloc(CX, ((size_t)nf * (size_t)w.nw + 1) * sizeof *w.kset)))
+	if (!(w.kset = interp_alloc(cx, ((size_t)nf * (size_t)w.nw + 1) * sizeof *w.kset)))
 		goto out;
 	for (int k = 0; k < nk; k++) {
 		memset(seen, 0, (size_t)nf);
-		reach(&w, succ, nsucc, kern[k], k, seen);
-		if (w.oom)
-			goto out;
+		reach(&w, succ, nsucc, kern[k], k, seen, stack);
 	}
 
 	/* the shared variables, in declaration order (module ones first); a
 	 * variable's SymLoc holds its index until place() gives it its offset */
-	if (!(w.var = interp_alloc(CX, ((size_t)m->nsyms + 1) * sizeof *w.var)))
+	if (!(w.var = interp_alloc(cx, ((size_t)m->nsyms + 1) * sizeof *w.var)))
 		goto out;
 	for (int i = 0; i < m->nsyms; i++)
 		if (isshared(m->syms[i]))
@@ -324,7 +309,7 @@ interp_smem_layout(ptx_module *pm)
 		for (int j = 0; j < f->nsyms; j++)
 			n += isshared(f->syms[j]);
 		if (n) {
-			const Sym **v = interp_realloc(CX, w.var, ((size_t)w.nvar + (size_t)n + 1) * sizeof *v);
+			const Sym **v = interp_realloc(cx, w.var, ((size_t)w.nvar + (size_t)n + 1) * sizeof *v);
 			if (!v)
 				goto out;
 			w.var = v;
@@ -343,7 +328,7 @@ interp_smem_layout(ptx_module *pm)
 			goto out;
 		l->addr = (uint64_t)v;
 	}
-	if (!(w.users = interp_alloc(CX, ((size_t)w.nvar * (size_t)w.nw + 1) * sizeof *w.users)))
+	if (!(w.users = interp_alloc(cx, ((size_t)w.nvar * (size_t)w.nw + 1) * sizeof *w.users)))
 		goto out;
 
 	/* who names each variable: the functions' instructions, and module initializers */
@@ -360,8 +345,8 @@ interp_smem_layout(ptx_module *pm)
 	rc = w.oom ? PTX_ENOMEM : PTX_OK;
 out:
 	for (int i = 0; succ && i < nf; i++)
-		interp_free(CX, succ[i]);
-	interp_free(CX, succ), interp_free(CX, nsucc), interp_free(CX, kern), interp_free(CX, kof), interp_free(CX, seen);
-	interp_free(CX, w.fs), interp_free(CX, w.kset), interp_free(CX, w.users), interp_free(CX, w.var), interp_free(CX, w.edge);
+		interp_free(cx, succ[i]);
+	interp_free(cx, succ), interp_free(cx, nsucc), interp_free(cx, kern), interp_free(cx, seen), interp_free(cx, stack);
+	interp_free(cx, w.fs), interp_free(cx, w.kset), interp_free(cx, w.users), interp_free(cx, w.var), interp_free(cx, w.edge);
 	return rc;
 }
