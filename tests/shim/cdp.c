@@ -11,20 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <cuda.h>
-
-#define CK(call) ck((call), #call, __LINE__)
-
-static void
-ck(CUresult r, const char *what, int line)
-{
-	const char *name = NULL;
-
-	if (r == CUDA_SUCCESS)
-		return;
-	cuGetErrorName(r, &name);
-	printf("FAIL line %d: %s: %s\n", line, what, name ? name : "?");
-	exit(1);
-}
+#include "shimtest.h"
 
 static void
 show(const char *what, const int *v, int n)

@@ -12,6 +12,7 @@
  * Exit 0 when all three behave as on the H100.
  */
 #include <cuda.h>
+#include "shimtest.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,51 +21,19 @@ enum { GRID = 24, BLOCK = 160, N = 20000, OUT = 5 * GRID * BLOCK * 4 };
 
 static int fails;
 
-static void
-check(CUresult r, const char *what)
-{
-	if (r != CUDA_SUCCESS) {
-		const char *s = NULL;
-		cuGetErrorString(r, &s);
-		fprintf(stderr, "coop: %s: %s\n", what, s ? s : "?");
-		exit(1);
-	}
-}
-
-static void *
-slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	char *p;
-	long len;
-
-	if (!f || fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		fprintf(stderr, "coop: %s: cannot read\n", path);
-		exit(1);
-	}
-	p = calloc((size_t)len + 1, 1);
-	if (!p || fread(p, 1, (size_t)len, f) != (size_t)len) {
-		fprintf(stderr, "coop: %s: cannot read\n", path);
-		exit(1);
-	}
-	fclose(f);
-	*n = (size_t)len;
-	return p;
-}
-
 /* The output of the last launch against the H100's. */
 static void
 compare(CUdeviceptr out, const unsigned char *want, size_t n, const char *name)
 {
 	static unsigned char got[OUT];
 
-	check(cuMemcpyDtoH(got, out, sizeof got), "cuMemcpyDtoH");
+	CK(cuMemcpyDtoH(got, out, sizeof got));
 	if (n != sizeof got || memcmp(got, want, n)) {
 		printf("%s: differs from the H100's\n", name);
 		fails++;
 	} else
 		printf("%s: as on the H100\n", name);
-	check(cuMemsetD8(out, 0, sizeof got), "cuMemsetD8");
+	CK(cuMemsetD8(out, 0, sizeof got));
 }
 
 int
@@ -92,19 +61,19 @@ main(int argc, char **argv)
 	ptx = slurp(argv[1], &len);
 	h = slurp(argv[2], &len);
 	want = slurp(argv[3], &wlen);
-	check(cuInit(0), "cuInit");
-	check(cuDeviceGet(&dev, 0), "cuDeviceGet");
-	check(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
-	check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
-	check(cuModuleLoadData(&mod, ptx), "cuModuleLoadData");
-	check(cuModuleGetFunction(&k, mod, "grid_rounds"), "cuModuleGetFunction");
-	check(cuMemAlloc(&in, len), "cuMemAlloc");
-	check(cuMemcpyHtoD(in, h, len), "cuMemcpyHtoD");
-	check(cuMemAlloc(&out, OUT), "cuMemAlloc");
-	check(cuMemsetD8(out, 0, OUT), "cuMemsetD8");
+	CK(cuInit(0));
+	CK(cuDeviceGet(&dev, 0));
+	CK(cuDevicePrimaryCtxRetain(&ctx, dev));
+	CK(cuCtxSetCurrent(ctx));
+	CK(cuModuleLoadData(&mod, ptx));
+	CK(cuModuleGetFunction(&k, mod, "grid_rounds"));
+	CK(cuMemAlloc(&in, len));
+	CK(cuMemcpyHtoD(in, h, len));
+	CK(cuMemAlloc(&out, OUT));
+	CK(cuMemsetD8(out, 0, OUT));
 
-	check(cuLaunchCooperativeKernel(k, GRID, 1, 1, BLOCK, 1, 1, 0, NULL, args), "cuLaunchCooperativeKernel");
-	check(cuCtxSynchronize(), "cuCtxSynchronize");
+	CK(cuLaunchCooperativeKernel(k, GRID, 1, 1, BLOCK, 1, 1, 0, NULL, args));
+	CK(cuCtxSynchronize());
 	compare(out, want, wlen, "cuLaunchCooperativeKernel");
 
 	memset(&at, 0, sizeof at);
@@ -115,8 +84,8 @@ main(int argc, char **argv)
 	cfg.blockDimX = BLOCK, cfg.blockDimY = cfg.blockDimZ = 1;
 	cfg.attrs = &at;
 	cfg.numAttrs = 1;
-	check(cuLaunchKernelEx(&cfg, k, args, NULL), "cuLaunchKernelEx");
-	check(cuCtxSynchronize(), "cuCtxSynchronize");
+	CK(cuLaunchKernelEx(&cfg, k, args, NULL));
+	CK(cuCtxSynchronize());
 	compare(out, want, wlen, "cuLaunchKernelEx, cooperative");
 
 	/* last: a trap leaves the context unusable */

@@ -15,36 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cuda.h>
-
-#define CK(call) ck((call), #call, __LINE__)
-
-static void
-ck(CUresult r, const char *what, int line)
-{
-	const char *name = NULL;
-
-	if (r == CUDA_SUCCESS)
-		return;
-	cuGetErrorName(r, &name);
-	printf("FAIL line %d: %s: %s\n", line, what, name ? name : "?");
-	exit(1);
-}
-
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-	char *s;
-
-	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
-		exit(2);
-	if (!(s = malloc((size_t)n + 1)) || fread(s, 1, (size_t)n, f) != (size_t)n)
-		exit(2);
-	s[n] = 0;
-	fclose(f);
-	return s;
-}
+#include "shimtest.h"
 
 static unsigned seed = 12345;
 static unsigned
@@ -125,7 +96,7 @@ main(int argc, char **argv)
 	{
 		CUjit_option o[2] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
 		void *ov[2] = {log, (void *)(size_t)sizeof log};
-		char *text = slurp(argv[1]);
+		char *text = slurp(argv[1], NULL);
 		log[0] = 0;
 		CK(cuModuleLoadDataEx(&mod, text, 2, o, ov));
 		free(text);

@@ -16,20 +16,7 @@
 #include <string.h>
 #define CUDA_ENABLE_DEPRECATED   /* the legacy launch calls are tested too */
 #include <cuda.h>
-
-#define CK(call) ck((call), #call, __LINE__)
-
-static void
-ck(CUresult r, const char *what, int line)
-{
-	const char *name = NULL;
-
-	if (r == CUDA_SUCCESS)
-		return;
-	cuGetErrorName(r, &name);
-	printf("FAIL line %d: %s: %s\n", line, what, name ? name : "?");
-	exit(1);
-}
+#include "shimtest.h"
 
 static const char *
 ename(CUresult r)
@@ -38,22 +25,6 @@ ename(CUresult r)
 
 	cuGetErrorName(r, &name);
 	return name;
-}
-
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	long n;
-	char *s;
-
-	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET))
-		exit(2);
-	if (!(s = malloc((size_t)n + 1)) || fread(s, 1, (size_t)n, f) != (size_t)n)
-		exit(2);
-	s[n] = 0;
-	fclose(f);
-	return s;
 }
 
 static int
@@ -115,7 +86,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: driver_ext DRIVER_EXT.ptx\n");
 		return 2;
 	}
-	text = slurp(argv[1]);
+	text = slurp(argv[1], NULL);
 	CK(cuInit(0));
 	CK(cuDeviceGet(&dev, 0));
 

@@ -10,20 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cuda.h>
-
-#define CK(call) ck((call), #call, __LINE__)
-
-static void
-ck(CUresult r, const char *what, int line)
-{
-	const char *name = NULL;
-
-	if (r == CUDA_SUCCESS)
-		return;
-	cuGetErrorName(r, &name);
-	printf("FAIL line %d: %s: %s\n", line, what, name ? name : "?");
-	exit(1);
-}
+#include "shimtest.h"
 
 /* x[i] = x[i] * 3 + i + k for i < n */
 static const char ptx[] =

@@ -13,23 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cuda.h>
-
-static char *
-slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *b;
-	long n;
-
-	if (!f || fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) ||
-	    !(b = malloc((size_t)n + 1)) || fread(b, 1, (size_t)n, f) != (size_t)n) {
-		fprintf(stderr, "cannot read %s\n", path);
-		exit(1);
-	}
-	b[n] = 0;
-	fclose(f);
-	return b;
-}
+#include "shimtest.h"
 
 int
 main(int argc, char **argv)
@@ -51,7 +35,7 @@ main(int argc, char **argv)
 				i++;
 			if (i >= argc)
 				break;
-			text = slurp(argv[i]);
+			text = slurp(argv[i], NULL);
 			if (cuModuleLoadData(&m, text)) {
 				printf("cannot load a module\n");
 				return 1;

@@ -10,43 +10,12 @@
  * Exit 0 when both match.
  */
 #include <cuda.h>
+#include "shimtest.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int fails;
-
-static void
-check(CUresult r, const char *what)
-{
-	if (r != CUDA_SUCCESS) {
-		const char *s = NULL;
-		cuGetErrorString(r, &s);
-		fprintf(stderr, "tmap: %s: %s\n", what, s ? s : "?");
-		exit(1);
-	}
-}
-
-static void *
-slurp(const char *path, size_t *n)
-{
-	FILE *f = fopen(path, "rb");
-	char *p;
-	long len;
-
-	if (!f || fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET)) {
-		fprintf(stderr, "tmap: %s: cannot read\n", path);
-		exit(1);
-	}
-	p = calloc((size_t)len + 1, 1);
-	if (!p || fread(p, 1, (size_t)len, f) != (size_t)len) {
-		fprintf(stderr, "tmap: %s: cannot read\n", path);
-		exit(1);
-	}
-	fclose(f);
-	*n = (size_t)len;
-	return p;
-}
 
 static CUdeviceptr
 upload(const char *path)
@@ -55,8 +24,8 @@ upload(const char *path)
 	void *h = slurp(path, &n);
 	CUdeviceptr d;
 
-	check(cuMemAlloc(&d, n), "cuMemAlloc");
-	check(cuMemcpyHtoD(d, h, n), "cuMemcpyHtoD");
+	CK(cuMemAlloc(&d, n));
+	CK(cuMemcpyHtoD(d, h, n));
 	free(h);
 	return d;
 }
@@ -73,10 +42,10 @@ load(CUfunction k, CUtensorMap *map, int c0, int c1, const char *want, const cha
 	unsigned char *w = slurp(want, &n);
 	void *args[] = { map, &out, &rank, &c0, &c1, &zero, &zero, &zero, &bytes, &soff, &obytes };
 
-	check(cuMemAlloc(&out, sizeof got), "cuMemAlloc");
-	check(cuLaunchKernel(k, 1, 1, 1, 128, 1, 1, 0, NULL, args, NULL), "cuLaunchKernel");
-	check(cuCtxSynchronize(), "cuCtxSynchronize");
-	check(cuMemcpyDtoH(got, out, sizeof got), "cuMemcpyDtoH");
+	CK(cuMemAlloc(&out, sizeof got));
+	CK(cuLaunchKernel(k, 1, 1, 1, 128, 1, 1, 0, NULL, args, NULL));
+	CK(cuCtxSynchronize());
+	CK(cuMemcpyDtoH(got, out, sizeof got));
 	if (n != sizeof got || memcmp(got, w, n)) {
 		printf("%s: differs from the H100's box\n", name);
 		fails++;
@@ -104,19 +73,19 @@ main(int argc, char **argv)
 		return 2;
 	}
 	ptx = slurp(argv[1], &n);
-	check(cuInit(0), "cuInit");
-	check(cuDeviceGet(&dev, 0), "cuDeviceGet");
-	check(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
-	check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
-	check(cuModuleLoadData(&mod, ptx), "cuModuleLoadData");
-	check(cuModuleGetFunction(&k, mod, "tma_load"), "cuModuleGetFunction");
+	CK(cuInit(0));
+	CK(cuDeviceGet(&dev, 0));
+	CK(cuDevicePrimaryCtxRetain(&ctx, dev));
+	CK(cuCtxSetCurrent(ctx));
+	CK(cuModuleLoadData(&mod, ptx));
+	CK(cuModuleGetFunction(&k, mod, "tma_load"));
 	t1 = upload(argv[2]);
 	t2 = upload(argv[4]);
-	check(cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)(uintptr_t)t1, dim, stride, box, es,
+	CK(cuTensorMapEncodeTiled(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 2, (void *)(uintptr_t)t1, dim, stride, box, es,
 	    CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
-	    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE), "cuTensorMapEncodeTiled");
+	    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
 	load(k, &map, 0, 0, argv[3], "tma_load_2d");
-	check(cuTensorMapReplaceAddress(&map, (void *)(uintptr_t)t2), "cuTensorMapReplaceAddress");
+	CK(cuTensorMapReplaceAddress(&map, (void *)(uintptr_t)t2));
 	load(k, &map, 20, 26, argv[5], "tma_load_2d_oob");
 	/* a box wider than 256 elements is refused */
 	box[0] = 512;
