@@ -274,8 +274,10 @@ tids(const Launch *L, const Warp *w, int comp, uint64_t *out)
 
 	threadof(L, w, 0, t);
 	if (t[0] + WARP <= L->block[0]) {   /* the warp within one row: x counts, y and z stay */
-		for (uint32_t l = 0; l < WARP; l++)
-			out[l] = comp == 0 ? t[0] + l : t[comp];
+		if (comp == 0)
+			interp_iota(out, t[0]);
+		else
+			interp_bcast(out, t[comp]);
 		return;
 	}
 	for (uint32_t l = 0; l < WARP; l++) {
@@ -1088,6 +1090,72 @@ popc(uint32_t m)
 /* The lanes whose predicate (plane p) is true (exec_fast.c, vectorized). */
 #define pmask interp_pmask
 
+/* A load of a kernel parameter that load.c checked (XIns.kparam), for a
+ * full warp: read once and broadcast. */
+static HOT_INLINE void
+kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
+
+	interp_bcast(r + (size_t)xi->d[0].r * WARP, ldval(L->params + xi->aoff, xi->size, xi->sign));
+	if (L->st) {
+		if (xi->lower)   /* a lowering may look at every lane */
+			interp_bcast(ad, (uint64_t)xi->aoff);
+		else   /* one address: the counters read the first lane's */
+			ad[0] = (uint64_t)xi->aoff;
+		interp_count_seq(L, xi, m, ad, xi->size, ASEQ_SAME);
+	}
+}
+
+/* Runs the plain instructions (load.c) from pc on, at most lim of them and
+ * not past end, for the lanes of m: the straight-line stretches of a
+ * kernel without the main loop's per-instruction checks, which cost as
+ * much as a simple instruction's work.  Returns how many ran (0: the first
+ * must take the main loop). */
+static int
+plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint32_t m)
+{
+	const XIns *x0 = &L->pm->code[pc], *xi = x0, *stop = x0 + lim;
+	uint32_t n = popc(m);
+	int nofpu = L->nofpu, k;
+
+	if (end > pc && end - pc < lim)
+		stop = x0 + (end - pc);
+	for (; xi != stop && xi->plain; xi++) {
+		switch (xi->x) {
+		case X_ALU:
+			if (xi->fpu && nofpu)
+				goto out;
+			fast(L, w, r, xi, m, xi->fast);
+			break;
+		case X_MOV:
+			if (m == 0xffffffffu && xi->s[0].k == XO_SREG && xi->d[0].k == XO_REG)
+				plane(L, w, r, &xi->s[0], r + (size_t)xi->d[0].r * WARP);
+			else
+				fast(L, w, r, xi, m, interp_fast_mov);
+			break;
+		case X_CVTA: case X_CVTATO:
+			cvta(L, w, r, xi, m, xi->x == X_CVTA ? winof(xi->space) : 0 - winof(xi->space));
+			break;
+		case X_LD:
+			if (m != 0xffffffffu)
+				goto out;
+			kparam(L, r, xi, m);
+			break;
+		}
+	}
+out:
+	k = (int)(xi - x0);
+	if (L->st)
+		for (int i = 0; i < k; i++) {
+			L->st[pc + i].executions++;
+			L->st[pc + i].active_threads += n;
+		}
+	L->wsteps += (uint64_t)k;
+	L->steps += (uint64_t)k * n;
+	return k;
+}
+
 int
 interp_run(Launch *L, Warp *w, int slice)
 {
@@ -1150,6 +1218,15 @@ interp_run(Launch *L, Warp *w, int slice)
 			r = f->r;
 		}
 		xi = &code[pc];
+		if (xi->plain && tmask && !budget) {
+			int k = plainrun(L, w, r, pc, rpc, slice + 1, tmask);
+			if (k) {
+				pc += k;
+				t->pc = pc;
+				slice -= k - 1;
+				continue;
+			}
+		}
 		m = tmask;
 		if (xi->guard >= 0)
 			m &= pmask(r + (size_t)xi->guard * WARP) ^ (xi->gneg ? 0xffffffffu : 0);
@@ -1223,15 +1300,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->nd;
 			if (xi->kparam && m == 0xffffffffu && xi->d[0].k == XO_REG) {
-				interp_bcast(r + (size_t)xi->d[0].r * WARP,
-				    ldval(L->params + xi->aoff, sz, xi->sign));
-				if (L->st) {
-					if (xi->lower)   /* a lowering may look at every lane */
-						interp_bcast(ad, (uint64_t)xi->aoff);
-					else   /* one address: the counters read the first lane's */
-						ad[0] = (uint64_t)xi->aoff;
-					interp_count_seq(L, xi, m, ad, sz, ASEQ_SAME);
-				}
+				kparam(L, r, xi, m);
 				t->pc = ++pc;
 				continue;
 			}
@@ -1328,11 +1397,16 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 		CASE(X_BRA) {
 			uint32_t nt = t->mask & ~m;
-			if (!nt)
-				t->pc = xi->target;
-			else if (!m)
-				t->pc++;
-			else {
+			/* uniform: the stack stays as it is; the head of the loop
+			 * settles only on reaching the reconvergence pc */
+			if (!nt) {
+				t->pc = pc = xi->target;
+				continue;
+			}
+			if (!m) {
+				t->pc = ++pc;
+				continue;
+			} else {
 				if (L->st)
 					L->st[t->pc].divergent++;
 				if (diverge(L, w, xi->target, m, t->pc + 1, nt, xi->rpc))

@@ -242,6 +242,13 @@ interp_bcast(uint64_t *restrict d, uint64_t v)
 	LANES d[l] = v;
 }
 
+/* d[l] = v + l: %tid.x of a warp within one row of its CTA. */
+CLONES void
+interp_iota(uint64_t *restrict d, uint64_t v)
+{
+	LANES d[l] = v + (uint64_t)l;
+}
+
 /* d[l] = s[l] + k in the lanes of m; d is s or apart from it (cvta). */
 static inline void
 addk(uint64_t *restrict d, const uint64_t *restrict s, uint64_t k, uint32_t m)

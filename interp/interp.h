@@ -109,6 +109,7 @@ typedef struct {
 	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
 	uint8_t kparam;       /* X_LD of a kernel parameter at a fixed offset, in range and aligned */
+	uint8_t plain;        /* unguarded, cannot fault, moves only the pc on: runs in exec.c's plainrun */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
@@ -239,12 +240,9 @@ typedef struct {
 	int id;               /* warp index in the CTA */
 	uint32_t valid;       /* lanes that exist (the last warp may be partial) */
 	uint32_t live;        /* lanes that have not exited */
-	SEnt *st; int nst, capst;
-	CFrame *cf; int ncf, capcf;
-	uint64_t **rpool; size_t *rcap; int nrpool;   /* register files by call depth, reused */
+	int nst, ncf;         /* SIMT entries and call frames in use */
 	uint32_t cc[WARP];    /* carry flags */
-	uint8_t *loc[WARP];   /* local memory of each lane */
-	uint32_t locsz, sp;   /* bytes allocated per lane; frame stack top */
+	uint32_t sp;          /* frame stack top */
 	int blocked;          /* barrier id + 1 while waiting, BLOCKED_MBAR on an mbarrier */
 	uint32_t bmask;       /* lanes waiting at the barrier */
 	XOp bdst;             /* bar.red destination */
@@ -260,6 +258,12 @@ typedef struct {
 	 * lanes whose phase completed and have not waited yet */
 	uint32_t carr, cdone;
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
+	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
+	SEnt *st; int capst;
+	CFrame *cf; int capcf;
+	uint64_t **rpool; size_t *rcap; int nrpool;   /* register files by call depth, reused */
+	uint8_t *loc[WARP];   /* local memory of each lane */
+	uint32_t locsz;       /* bytes allocated per lane */
 } Warp;
 
 #define BLOCKED_MBAR 64
@@ -357,6 +361,7 @@ int interp_addr_run(const uint64_t *restrict base, uint64_t off, uint64_t lo, ui
 void interp_widen32(const uint8_t *restrict p, uint64_t *restrict d);
 void interp_narrow32(uint8_t *restrict p, const uint64_t *restrict v);
 void interp_bcast(uint64_t *restrict d, uint64_t v);
+void interp_iota(uint64_t *restrict d, uint64_t v);
 void interp_addk(uint64_t *d, const uint64_t *s, uint64_t k, uint32_t m);
 int interp_fpu_enter(fenv_t *saved);
 void interp_fpu_leave(const fenv_t *saved);

@@ -1259,6 +1259,22 @@ interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi)
 	return xaddr(pm, x, &in, o, xi);
 }
 
+/* Marks the instructions that exec.c may run back to back without its
+ * per-instruction checks: unguarded, unable to fault, and leaving the SIMT
+ * stack alone (warp-wide ALU handlers, moves, cvta, reads of kernel
+ * parameters that load checked). */
+static void
+plain(XIns *xi)
+{
+	if (xi->guard >= 0)
+		return;
+	switch (xi->x) {
+	case X_ALU: xi->plain = xi->fast != NULL; break;
+	case X_MOV: case X_CVTA: case X_CVTATO: xi->plain = 1; break;
+	case X_LD: xi->plain = xi->kparam && xi->d[0].k == XO_REG; break;
+	}
+}
+
 int
 interp_load(ptx_module *pm)
 {
@@ -1337,6 +1353,8 @@ interp_load(ptx_module *pm)
 		interp_free(cx, (void *)pm->fuse);
 		pm->fuse = NULL;
 		interp_count_lower(pm, x);
+		for (int k = 0; k < f->nins; k++)
+			plain(&pm->code[x->pc0 + k]);
 		pm->code[x->pc0 + f->nins].x = X_END;
 		pm->code[x->pc0 + f->nins].fn = x;
 		pm->code[x->pc0 + f->nins].guard = -1;

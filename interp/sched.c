@@ -183,21 +183,7 @@ cta_reset(Launch *L, Cta *c, uint32_t linear)
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
 		uint32_t n = nt - (uint32_t)i * WARP;
-		/* the buffers, kept aside (a copy of the whole Warp cost a tenth of saxpy) */
-		SEnt *st = w->st;
-		CFrame *cf = w->cf;
-		uint64_t **rpool = w->rpool;
-		size_t *rcap = w->rcap;
-		int capst = w->capst, capcf = w->capcf, nrpool = w->nrpool;
-		uint32_t locsz = w->locsz;
-		uint8_t *loc[WARP];
-		memcpy(loc, w->loc, sizeof loc);
-		memset(w, 0, sizeof *w);
-		w->st = st, w->capst = capst;
-		w->cf = cf, w->capcf = capcf;
-		w->rpool = rpool, w->rcap = rcap, w->nrpool = nrpool;
-		memcpy(w->loc, loc, sizeof w->loc);
-		w->locsz = locsz;
+		memset(w, 0, offsetof(Warp, st));   /* the buffers after it stay */
 		for (int l = 0; l < WARP && w->locsz; l++)
 			memset(w->loc[l], 0, w->locsz);
 		/* callees' files are cleared at each call; the kernel's only when
