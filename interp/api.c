@@ -219,6 +219,7 @@ ptx_module_free(ptx_module *pm)
 		interp_free(cx, pm->fn[i].retoff);
 		interp_free(cx, pm->fn[i].retsz);
 		interp_free(cx, pm->fn[i].parreg);
+		interp_free(cx, pm->fn[i].upreg);
 	}
 	interp_count_free(cx);   /* the counters name the module's source files */
 	interp_free(cx, pm->allocs);

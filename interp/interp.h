@@ -157,6 +157,11 @@ struct XFunc {
 	int builtin;          /* BI_* for body-less externs */
 	int undef;            /* some register may be read before it is written (an SSA entry value) */
 	uint32_t shstatic;    /* .entry: static shared bytes of its CTAs, where dynamic shared begins (smem.c) */
+	/* .entry: its uniform prologue, the first upre instructions (plain, and
+	 * the same values in every warp of a CTA), and the register slots they
+	 * write (load.c); a new CTA runs it once (exec.c prologue) */
+	int upre, nupreg;
+	int32_t *upreg;
 };
 
 /* Where a symbol lives. */
@@ -243,6 +248,7 @@ typedef struct {
 	int nst, ncf;         /* SIMT entries and call frames in use */
 	uint32_t cc[WARP];    /* carry flags */
 	uint32_t sp;          /* frame stack top */
+	int owed;             /* took the CTA's prologue from another warp: its counts are still to add */
 	int blocked;          /* barrier id + 1 while waiting, BLOCKED_MBAR on an mbarrier */
 	uint32_t bmask;       /* lanes waiting at the barrier */
 	XOp bdst;             /* bar.red destination */
@@ -289,6 +295,7 @@ struct Cta {
 	Bar bar[16];
 	uint32_t baropen;           /* the barriers with arrivals (bit id) */
 	uint32_t nlive;             /* threads not exited */
+	int prologue;               /* the kernel's uniform prologue is still to run (exec.c) */
 	int ndone;
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */

@@ -1275,6 +1275,66 @@ plain(XIns *xi)
 	}
 }
 
+/* Whether special register sr is the same in every thread of a CTA. */
+static int
+ctauniform(int sr)
+{
+	switch (sr) {
+	case SR_NTID: case SR_NWARPID: case SR_CTAID: case SR_NCTAID: case SR_SMID: case SR_NSMID:
+	case SR_GRIDID: case SR_IS_EXPLICIT_CLUSTER: case SR_CLUSTERID: case SR_NCLUSTERID:
+	case SR_CLUSTER_CTAID: case SR_CLUSTER_NCTAID: case SR_CLUSTER_CTARANK:
+	case SR_CLUSTER_NCTARANK: case SR_TOTAL_SMEM: case SR_AGGR_SMEM: case SR_DYNAMIC_SMEM:
+	case SR_WARP_SZ: case SR_ENVREG1: case SR_ENVREG2: case SR_SHSYM:
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * A kernel's uniform prologue: its leading plain instructions whose
+ * sources are immediates, CTA-wide special registers and registers the
+ * prologue wrote before, and that keep no per-lane state (a carry flag).
+ * Every warp of a CTA computes the same values there (nvcc, LLVM and
+ * Triton all begin a kernel by reading its parameters, %ctaid and %ntid),
+ * so a new CTA runs it once and copies the registers it wrote.
+ */
+static int
+prologue(ptx_module *pm, XFunc *x)
+{
+	uint8_t *def;
+	int n = 0;
+
+	x->upre = x->nupreg = 0;
+	if (!x->f->entry || x->nregs == 0)
+		return PTX_OK;
+	if (!(def = interp_alloc(pm->cx, (size_t)x->nregs)) ||
+	    !(x->upreg = interp_alloc(pm->cx, (size_t)x->nregs * sizeof *x->upreg))) {
+		interp_free(pm->cx, def);
+		return PTX_ENOMEM;
+	}
+	for (; n < x->npc; n++) {
+		const XIns *xi = &pm->code[x->pc0 + n];
+		int ok = xi->plain && !(xi->x == X_ALU && xi->alu.flags & (ALU_CCIN | ALU_CCOUT));
+		for (int k = 0; ok && k < xi->ns; k++) {
+			const XOp *o = &xi->s[k];
+			ok = o->k == XO_IMM || ((o->k == XO_REG || o->k == XO_NOT) && def[o->r]) ||
+			    (o->k == XO_SREG && ctauniform(o->sreg));
+		}
+		for (int k = 0; ok && k < xi->nd; k++)
+			ok = xi->d[k].k == XO_REG || xi->d[k].k == XO_SINK;
+		if (!ok)
+			break;
+		for (int k = 0; k < xi->nd; k++)
+			if (xi->d[k].k == XO_REG && !def[xi->d[k].r]) {
+				def[xi->d[k].r] = 1;
+				x->upreg[x->nupreg++] = xi->d[k].r;
+			}
+	}
+	x->upre = n;
+	interp_free(pm->cx, def);
+	return PTX_OK;
+}
+
 int
 interp_load(ptx_module *pm)
 {
@@ -1355,6 +1415,8 @@ interp_load(ptx_module *pm)
 		interp_count_lower(pm, x);
 		for (int k = 0; k < f->nins; k++)
 			plain(&pm->code[x->pc0 + k]);
+		if (prologue(pm, x) != PTX_OK)
+			return PTX_ENOMEM;
 		pm->code[x->pc0 + f->nins].x = X_END;
 		pm->code[x->pc0 + f->nins].fn = x;
 		pm->code[x->pc0 + f->nins].guard = -1;

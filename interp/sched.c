@@ -180,6 +180,7 @@ cta_reset(Launch *L, Cta *c, uint32_t linear)
 	c->id[1] = linear / L->grid[0] % L->grid[1];
 	c->id[2] = linear / (L->grid[0] * L->grid[1]);
 	c->nlive = nt;
+	c->prologue = L->k->upre > 0 && c->nw > 1;
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
 		uint32_t n = nt - (uint32_t)i * WARP;
