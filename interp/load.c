@@ -1391,6 +1391,7 @@ interp_load(ptx_module *pm)
 		}
 		n += x->npc;
 	}
+	pm->ncode = n;   /* from here on a failure leaves the code to the caller's cleanup */
 	for (int i = 0; i < m->nfn; i++) {
 		XFunc *x = &pm->fn[i];
 		Func *f = m->fn[i];
@@ -1421,6 +1422,5 @@ interp_load(ptx_module *pm)
 		pm->code[x->pc0 + f->nins].fn = x;
 		pm->code[x->pc0 + f->nins].guard = -1;
 	}
-	pm->ncode = n;
 	return PTX_OK;
 }
