@@ -230,8 +230,8 @@ span(Launch *L, Warp *w, int lane, const XIns *xi, int space, uint64_t a, uint64
 		    "bulk copy: the %s address 0x%" PRIx64 " is not 16-byte aligned", spacename[space], a);
 		return NULL;
 	}
-	if (space == MS_SHARED && ((a >> 24) == c->rank || (a >> 24) == 0) && (a & 0xffffff) <= c->nshared &&
-	    n <= c->nshared - (a & 0xffffff))
+	if (space == MS_SHARED && ((a >> 24) == c->rank || (a >> 24) == 0) && (a & 0xffffff) >= SMEM_RSV &&
+	    (a & 0xffffff) <= c->nshared && n <= c->nshared - (a & 0xffffff))
 		return c->shared + (a & 0xffffff);
 	if (space == MS_GLOBAL) {
 		Alloc *al = interp_mem_find(L->cx, a, n);
@@ -289,7 +289,7 @@ shspan(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t a, uint64_
 		    "bulk copy: the shared address 0x%" PRIx64 " is not 16-byte aligned", a);
 		return NULL;
 	}
-	if (a <= c->nshared && n <= c->nshared - a)
+	if (a >= SMEM_RSV && a <= c->nshared && n <= c->nshared - a)
 		return c->shared + a;
 	interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, (unsigned)n, "bulk copy of %" PRIu64 " bytes at shared 0x%" PRIx64
 	    " is outside the shared memory of CTA rank %u", n, a, c->rank);
@@ -507,7 +507,7 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		}
 	/* a swizzled box takes the whole span a row */
 	pitch = t.swizzle ? 16u << t.swizzle : (uint64_t)n[0] * (uint64_t)t.esize;
-	if (sh > c->nshared || total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch > c->nshared - sh) {
+	if (sh < SMEM_RSV || sh > c->nshared || total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch > c->nshared - sh) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_OOB, sh, (unsigned)total, "tensor copy of a %" PRIu64
 		    "-byte box at shared 0x%" PRIx64 " is outside the CTA's shared memory", total, sh);
 		return XR_FAULT;
@@ -523,7 +523,7 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 			in &= g >= 0 && (uint64_t)g < t.dim[i];
 			ga += (uint64_t)g * t.stride[i];
 		}
-		if (s + (uint64_t)t.esize > c->nshared) {
+		if (s < SMEM_RSV || s + (uint64_t)t.esize > c->nshared) {
 			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, s, (unsigned)t.esize,
 			    "tensor copy: the swizzled shared address 0x%" PRIx64 " is outside the CTA's shared memory", s);
 			return XR_FAULT;

@@ -153,7 +153,7 @@ interp_clu_cta(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, unsigne
 	}
 	c = k->cta[r];
 	*off = (uint32_t)(a & OFF_MASK);
-	if (*off > c->nshared || size > c->nshared - *off) {
+	if (*off < SMEM_RSV || *off > c->nshared || size > c->nshared - *off) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, size,
 		    "shared::cluster %s of %u bytes at 0x%" PRIx64 " is outside the shared memory of CTA rank %" PRIu64
 		    " (%u bytes)", write ? "store" : "load", size, a, r, c->nshared);

@@ -173,7 +173,8 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 	case MS_SHARED:
 		/* the CTA's own range, or an offset without its rank bits (cluster.c) */
 		lim = w->cta->nshared;
-		if (((a >> 24) == w->cta->rank || (a >> 24) == 0) && (a & 0xffffff) <= lim && size <= lim - (a & 0xffffff))
+		if (((a >> 24) == w->cta->rank || (a >> 24) == 0) && (a & 0xffffff) >= SMEM_RSV &&
+		    (a & 0xffffff) <= lim && size <= lim - (a & 0xffffff))
 			return w->cta->shared + (a & 0xffffff);
 		break;
 	case MS_CLUSTER: {
@@ -242,9 +243,14 @@ sreg(const Launch *L, const Warp *w, const XOp *o, uint32_t lane)
 	case SR_GLOBALTIMER_HI: return (uint32_t)((L->wsteps * 32) >> 32);
 	/* the H100: the CTA's shared memory in 128-byte units, and with the 1 KiB
 	 * the system reserves (measured with static and dynamic sizes) */
-	case SR_TOTAL_SMEM: return (c->nshared + 127) & ~(uint64_t)127;
-	case SR_AGGR_SMEM: return (uint64_t)c->nshared + 1024;
+	case SR_TOTAL_SMEM: return (c->nshared - SMEM_RSV + 127) & ~(uint64_t)127;
+	case SR_AGGR_SMEM: return (uint64_t)c->nshared;
 	case SR_DYNAMIC_SMEM: return L->dyn;
+	/* the system's KiB (SMEM_RSV) and the part of it in use, as an H100
+	 * reads them (tests/run/smem_rsv) */
+	case SR_RSV_BEGIN: return 0;
+	case SR_RSV_END: return 288;
+	case SR_RSV_CAP: return SMEM_RSV;
 	case SR_WARP_SZ: return WARP;
 	case SR_ENVREG1: return (uint32_t)(L->gridws >> 32);
 	case SR_ENVREG2: return (uint32_t)L->gridws;
@@ -469,7 +475,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
 		return 0;
 	if (xi->space == MS_SHARED) {
-		mem = w->cta->shared, lo = w->cta->shbase, lim = w->cta->nshared;
+		mem = w->cta->shared + SMEM_RSV, lo = w->cta->shbase + SMEM_RSV, lim = w->cta->nshared - SMEM_RSV;
 	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
 		/* the first lane's allocation: the others are likely in it too */
 		Alloc *al = globalloc(L, a32(xi, (base ? base[__builtin_ctz(m)] : 0) + aoff), sz);

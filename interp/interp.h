@@ -20,7 +20,8 @@
  * Shared memory, as an H100 numbers it: the CTA of rank r in its cluster
  * has the addresses r << 24 + offset, in shared::cta and shared::cluster
  * alike (rank 0 outside clusters), and a shared::cluster address names
- * the CTA by its bits 24 and up (cluster.c).
+ * the CTA by its bits 24 and up (cluster.c); the offsets below SMEM_RSV
+ * are the system's, and static variables start there.
  *
  * Control flow: each warp keeps a SIMT stack of (pc, reconvergence pc,
  * mask) entries; the top entry runs.  A divergent branch turns the top into
@@ -46,6 +47,11 @@
 #define WIN_SIZE    0x0000010000000000ull
 
 #define WARP 32
+/* An H100 keeps the first 1 KiB of a CTA's shared memory for the system:
+ * static variables start at shared address 1024 (measured:
+ * tests/run/smem_base).  A CTA's shared buffer holds that KiB too, so that
+ * an address is its offset in the buffer; nothing may touch it. */
+#define SMEM_RSV 1024u
 #define DEFAULT_MAX_STEPS 10000000000ull
 
 /* Memory spaces as the executor sees them. */

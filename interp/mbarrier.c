@@ -374,7 +374,7 @@ interp_mbar_describe(const Cta *c, uint32_t a, char *buf, size_t n)
 	uint64_t word;
 	Mbar b;
 
-	if (a > c->nshared || c->nshared - a < 8) {
+	if (a < SMEM_RSV || a > c->nshared || c->nshared - a < 8) {
 		snprintf(buf, n, "outside shared memory");
 		return;
 	}

@@ -174,7 +174,7 @@ cta_reset(Launch *L, Cta *c, uint32_t linear)
 	c->nw = nw;
 	c->shared = sh;
 	c->nshared = nsh;
-	memset(c->shared, 0, c->nshared + 16);
+	memset(c->shared + SMEM_RSV, 0, c->nshared - SMEM_RSV + 16);   /* the system's KiB stays zero */
 	c->linear = linear;
 	c->id[0] = linear % L->grid[0];
 	c->id[1] = linear / L->grid[0] % L->grid[1];
@@ -224,7 +224,7 @@ cta_new(Launch *L, uint32_t linear, Spares *spare)
 	if (!(c = interp_alloc(L->cx, sizeof *c)))
 		return NULL;
 	c->nw = (int)((nt + WARP - 1) / WARP);
-	c->nshared = L->k->shstatic + L->dyn;
+	c->nshared = SMEM_RSV + L->k->shstatic + L->dyn;
 	c->shared = interp_alloc(L->cx, c->nshared + 16);
 	c->w = interp_alloc(L->cx, (size_t)c->nw * sizeof *c->w);
 	if (!c->shared || !c->w)

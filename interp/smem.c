@@ -233,6 +233,9 @@ place(Walk *w, const int *kern, int nk)
 			interp_symloc(pm, w->var[v], 0)->addr = dyn;
 	for (int k = 0; k < nk; k++)
 		pm->fn[kern[k]].shstatic = (uint32_t)(dynusers[k >> 6] >> (k & 63) & 1 ? dyn : end[k]);
+	for (int v = 0; v < w->nvar; v++)   /* past the system's KiB */
+		if (w->var[v])
+			interp_symloc(pm, w->var[v], 0)->addr += SMEM_RSV;
 out:
 	interp_free(cx, end);
 	interp_free(cx, dynusers);
