@@ -49,6 +49,10 @@ static void
 threadof(const Launch *L, const Warp *w, int lane, unsigned t[3])
 {
 	uint32_t i = (uint32_t)w->id * WARP + (uint32_t)lane;
+	if (L->block[1] == 1 && L->block[2] == 1) {   /* a row: no divisions */
+		t[0] = i, t[1] = t[2] = 0;
+		return;
+	}
 	t[0] = i % L->block[0];
 	t[1] = i / L->block[0] % L->block[1];
 	t[2] = i / (L->block[0] * L->block[1]);
@@ -128,17 +132,21 @@ static const char *const spacename[] = { "global", "shared", "local", "param", "
 /* The live global allocation holding [a, a + size), or NULL: the last two
  * hit first (a kernel reads one array and writes another), then a search. */
 static Alloc *
+globalmiss(Launch *L, uint64_t a, unsigned size)
+{
+	Alloc *al;
+
+	if (!interp_mem_holds(al = L->last2, a, size) && !(al = interp_mem_find(L->cx, a, size)))
+		return NULL;
+	L->last2 = L->last;
+	L->last = al;
+	return al;
+}
+
+static inline Alloc *
 globalloc(Launch *L, uint64_t a, unsigned size)
 {
-	Alloc *al = L->last;
-
-	if (!interp_mem_holds(al, a, size)) {
-		if (!interp_mem_holds(al = L->last2, a, size) && !(al = interp_mem_find(L->cx, a, size)))
-			return NULL;
-		L->last2 = L->last;
-		L->last = al;
-	}
-	return al;
+	return interp_mem_holds(L->last, a, size) ? L->last : globalmiss(L, a, size);
 }
 
 uint8_t *
@@ -471,6 +479,25 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	const XOp *o;
 	int contig = 0;   /* the lanes' addresses consecutive (a full warp) */
 
+	/* The common case on its own: a full warp's 32 words in a row, in one
+	 * allocation, aligned.  Found from the first lane's allocation and one
+	 * pass over the addresses; anything else takes the general path. */
+	if (xi->co32 && m == 0xffffffffu) {
+		Alloc *al;
+		base = r + (size_t)xi->abase.r * WARP;
+		if ((al = globalloc(L, base[0] + aoff, WARP * 4)) && !(al->addr < FUNC_WIN + 4 * WIN_SIZE &&
+		    al->addr + al->size > FUNC_WIN) &&
+		    interp_addr_run(base, aoff, al->addr, al->size - 4, 4, ad, ~(uint64_t)0, L->st != NULL)) {
+			mem = al->p + (ad[0] - al->addr);
+			if (st)
+				interp_narrow32(mem, r + (size_t)xi->s[0].r * WARP);
+			else
+				interp_widen32(mem, r + (size_t)xi->d[0].r * WARP);
+			if (L->st)
+				interp_count_seq(L, xi, m, ad, 4, ASEQ_RUN);
+			return 1;
+		}
+	}
 	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
 	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
 		return 0;
@@ -614,9 +641,10 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 	for (int i = 0; i < w->ncf; i++)
 		w->cf[i].retmask &= ~m;
 	w->live &= ~m;
-	w->cta->nlive -= (uint32_t)__builtin_popcount(m);
+	w->cta->nlive -= m == 0xffffffffu ? WARP : (uint32_t)__builtin_popcount(m);
 	w->cta->events++;
-	interp_bar_check(L, w->cta);
+	if (w->cta->baropen || (w->cta->clu && w->cta->clu->open))   /* a barrier may now be complete */
+		interp_bar_check(L, w->cta);
 }
 
 static int

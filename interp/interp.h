@@ -116,6 +116,8 @@ typedef struct {
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
 	uint8_t kparam;       /* X_LD of a kernel parameter at a fixed offset, in range and aligned */
 	uint8_t plain;        /* unguarded, cannot fault, moves only the pc on: runs in exec.c's plainrun */
+	uint8_t co32;         /* X_LD/X_ST of one 32-bit register (no sign) at a 64-bit register plus an
+	                       * offset, global or generic: ldst tries the coalesced copy first */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */

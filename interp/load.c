@@ -1266,6 +1266,11 @@ interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi)
 static void
 plain(XIns *xi)
 {
+	const XOp *v = xi->x == X_LD ? &xi->d[0] : &xi->s[0];
+
+	xi->co32 = (xi->x == X_LD ? xi->nd == 1 && !xi->sign : xi->x == X_ST && xi->ns == 1) &&
+	    v->k == XO_REG && xi->size == 4 && (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) &&
+	    xi->abase.k == XO_REG && !xi->a32 && !xi->shsym;
 	if (xi->guard >= 0)
 		return;
 	switch (xi->x) {
