@@ -467,6 +467,32 @@ a32(const XIns *xi, uint64_t a)
  * windows lie far from every allocation), or the kernel's parameters.  The addresses are one plane and
  * nothing is translated lane by lane.  Returns 0, having done nothing, for
  * any other case: the per-lane loop then runs and reports the faults. */
+/* The common case of a memory access on its own (XIns.co32): a full warp's
+ * 32 words in a row, in one allocation, aligned.  Found from the first
+ * lane's allocation and one pass over the addresses; 0 for anything else,
+ * which takes ldst's general path. */
+static HOT_INLINE int
+co32(Launch *L, uint64_t *r, const XIns *xi)
+{
+	uint64_t ad[WARP];
+	const uint64_t *base = r + (size_t)xi->abase.r * WARP;
+	uint64_t aoff = (uint64_t)xi->aoff;
+	Alloc *al = globalloc(L, base[0] + aoff, WARP * 4);
+	uint8_t *mem;
+
+	if (!al || (al->addr < FUNC_WIN + 4 * WIN_SIZE && al->addr + al->size > FUNC_WIN) ||
+	    !interp_addr_run(base, aoff, al->addr, al->size - 4, 4, ad, ~(uint64_t)0, L->st != NULL))
+		return 0;
+	mem = al->p + (ad[0] - al->addr);
+	if (xi->x == X_ST)
+		interp_narrow32(mem, r + (size_t)xi->s[0].r * WARP);
+	else
+		interp_widen32(mem, r + (size_t)xi->d[0].r * WARP);
+	if (L->st)
+		interp_count_seq(L, xi, 0xffffffffu, ad, 4, ASEQ_RUN);
+	return 1;
+}
+
 static int
 ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 {
@@ -479,25 +505,8 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	const XOp *o;
 	int contig = 0;   /* the lanes' addresses consecutive (a full warp) */
 
-	/* The common case on its own: a full warp's 32 words in a row, in one
-	 * allocation, aligned.  Found from the first lane's allocation and one
-	 * pass over the addresses; anything else takes the general path. */
-	if (xi->co32 && m == 0xffffffffu) {
-		Alloc *al;
-		base = r + (size_t)xi->abase.r * WARP;
-		if ((al = globalloc(L, base[0] + aoff, WARP * 4)) && !(al->addr < FUNC_WIN + 4 * WIN_SIZE &&
-		    al->addr + al->size > FUNC_WIN) &&
-		    interp_addr_run(base, aoff, al->addr, al->size - 4, 4, ad, ~(uint64_t)0, L->st != NULL)) {
-			mem = al->p + (ad[0] - al->addr);
-			if (st)
-				interp_narrow32(mem, r + (size_t)xi->s[0].r * WARP);
-			else
-				interp_widen32(mem, r + (size_t)xi->d[0].r * WARP);
-			if (L->st)
-				interp_count_seq(L, xi, m, ad, 4, ASEQ_RUN);
-			return 1;
-		}
-	}
+	if (xi->co32 && m == 0xffffffffu && co32(L, r, xi))
+		return 1;
 	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
 	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
 		return 0;
@@ -1150,8 +1159,9 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 /* Runs the plain instructions (load.c) from pc on, at most lim of them and
  * not past end, for the lanes of m: the straight-line stretches of a
  * kernel without the main loop's per-instruction checks, which cost as
- * much as a simple instruction's work.  Returns how many ran (0: the first
- * must take the main loop). */
+ * much as a simple instruction's work.  A memory access that is not the
+ * coalesced case ends the stretch before it.  Returns how many ran (0:
+ * the first must take the main loop). */
 static int
 plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint32_t m)
 {
@@ -1177,10 +1187,13 @@ plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint
 		case X_CVTA: case X_CVTATO:
 			cvta(L, w, r, xi, m, xi->x == X_CVTA ? winof(xi->space) : 0 - winof(xi->space));
 			break;
-		case X_LD:
+		case X_LD: case X_ST:
 			if (m != 0xffffffffu)
 				goto out;
-			kparam(L, r, xi, m);
+			if (xi->kparam)
+				kparam(L, r, xi, m);
+			else if (!co32(L, r, xi))   /* not coalesced: the main loop's ldst */
+				goto out;
 			break;
 		}
 	}

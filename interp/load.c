@@ -1260,23 +1260,28 @@ interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi)
 }
 
 /* Marks the instructions that exec.c may run back to back without its
- * per-instruction checks: unguarded, unable to fault, and leaving the SIMT
- * stack alone (warp-wide ALU handlers, moves, cvta, reads of kernel
- * parameters that load checked). */
+ * per-instruction checks: unguarded, leaving the SIMT stack alone, and
+ * unable to fault (warp-wide ALU handlers, moves, cvta, reads of kernel
+ * parameters that load checked) or tried in the one shape that cannot
+ * (co32: coalesced 32-bit accesses, checked as a whole). */
 static void
 plain(XIns *xi)
 {
-	const XOp *v = xi->x == X_LD ? &xi->d[0] : &xi->s[0];
-
-	xi->co32 = (xi->x == X_LD ? xi->nd == 1 && !xi->sign : xi->x == X_ST && xi->ns == 1) &&
-	    v->k == XO_REG && xi->size == 4 && (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) &&
+	xi->co32 = (xi->x == X_LD ? xi->nd == 1 && !xi->sign && xi->d[0].k == XO_REG :
+	    xi->x == X_ST && xi->ns == 1 && xi->s[0].k == XO_REG) &&
+	    xi->size == 4 && (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) &&
 	    xi->abase.k == XO_REG && !xi->a32 && !xi->shsym;
 	if (xi->guard >= 0)
 		return;
+	/* %clock and %globaltimer count the steps before them, which a run adds at its end */
+	for (int k = 0; k < xi->ns; k++)
+		if (xi->s[k].k == XO_SREG && xi->s[k].sreg >= SR_CLOCK && xi->s[k].sreg <= SR_GLOBALTIMER_HI)
+			return;
 	switch (xi->x) {
 	case X_ALU: xi->plain = xi->fast != NULL; break;
 	case X_MOV: case X_CVTA: case X_CVTATO: xi->plain = 1; break;
-	case X_LD: xi->plain = xi->kparam && xi->d[0].k == XO_REG; break;
+	case X_LD: xi->plain = (xi->kparam && xi->d[0].k == XO_REG) || xi->co32; break;
+	case X_ST: xi->plain = xi->co32; break;
 	}
 }
 
@@ -1319,7 +1324,8 @@ prologue(ptx_module *pm, XFunc *x)
 	}
 	for (; n < x->npc; n++) {
 		const XIns *xi = &pm->code[x->pc0 + n];
-		int ok = xi->plain && !(xi->x == X_ALU && xi->alu.flags & (ALU_CCIN | ALU_CCOUT));
+		int ok = xi->plain && !(xi->x == X_ALU && xi->alu.flags & (ALU_CCIN | ALU_CCOUT)) &&
+		    (xi->x != X_LD || xi->kparam) && xi->x != X_ST;
 		for (int k = 0; ok && k < xi->ns; k++) {
 			const XOp *o = &xi->s[k];
 			ok = o->k == XO_IMM || ((o->k == XO_REG || o->k == XO_NOT) && def[o->r]) ||
