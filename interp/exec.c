@@ -1159,9 +1159,9 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 /* Runs the plain instructions (load.c) from pc on, at most lim of them and
  * not past end, for the lanes of m: the straight-line stretches of a
  * kernel without the main loop's per-instruction checks, which cost as
- * much as a simple instruction's work.  A memory access that is not the
- * coalesced case ends the stretch before it.  Returns how many ran (0:
- * the first must take the main loop). */
+ * much as a simple instruction's work.  A memory access that ldst cannot
+ * take whole ends the stretch before it.  Returns how many ran (0: the
+ * first must take the main loop). */
 static int
 plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint32_t m)
 {
@@ -1188,12 +1188,11 @@ plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint
 			cvta(L, w, r, xi, m, xi->x == X_CVTA ? winof(xi->space) : 0 - winof(xi->space));
 			break;
 		case X_LD: case X_ST:
-			if (m != 0xffffffffu)
-				goto out;
-			if (xi->kparam)
+			if (m == 0xffffffffu && xi->kparam && xi->d[0].k == XO_REG)
 				kparam(L, r, xi, m);
-			else if (!co32(L, r, xi))   /* not coalesced: the main loop's ldst */
-				goto out;
+			else if (!(m == 0xffffffffu && xi->co32 && co32(L, r, xi)) &&
+			    !ldst(L, w, r, xi, m, xi->x == X_ST))
+				goto out;   /* the per-lane path: the main loop's */
 			break;
 		}
 	}

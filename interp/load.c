@@ -1261,9 +1261,10 @@ interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi)
 
 /* Marks the instructions that exec.c may run back to back without its
  * per-instruction checks: unguarded, leaving the SIMT stack alone, and
- * unable to fault (warp-wide ALU handlers, moves, cvta, reads of kernel
- * parameters that load checked) or tried in the one shape that cannot
- * (co32: coalesced 32-bit accesses, checked as a whole). */
+ * unable to fault (warp-wide ALU handlers, moves, cvta) or tried in a way
+ * that cannot: loads and stores that exec.c's ldst checks as a whole for
+ * the warp before it touches memory, and leaves to the per-lane path
+ * otherwise. */
 static void
 plain(XIns *xi)
 {
@@ -1280,8 +1281,14 @@ plain(XIns *xi)
 	switch (xi->x) {
 	case X_ALU: xi->plain = xi->fast != NULL; break;
 	case X_MOV: case X_CVTA: case X_CVTATO: xi->plain = 1; break;
-	case X_LD: xi->plain = (xi->kparam && xi->d[0].k == XO_REG) || xi->co32; break;
-	case X_ST: xi->plain = xi->co32; break;
+	case X_LD: case X_ST:   /* the shapes exec.c's ldst takes whole, or leaves untouched */
+		xi->plain = (xi->x == X_LD ? xi->nd == 1 :
+		    xi->ns == 1 && (xi->s[0].k == XO_REG || xi->s[0].k == XO_IMM)) &&
+		    (xi->abase.k == XO_REG || xi->abase.k == XO_NONE) &&
+		    (xi->size == 1 || xi->size == 2 || xi->size == 4 || xi->size == 8) &&
+		    (xi->space == MS_SHARED || xi->space == MS_GLOBAL || xi->space == MS_GENERIC ||
+		    (xi->space == MS_KPARAM && xi->x == X_LD));
+		break;
 	}
 }
 
@@ -1325,7 +1332,7 @@ prologue(ptx_module *pm, XFunc *x)
 	for (; n < x->npc; n++) {
 		const XIns *xi = &pm->code[x->pc0 + n];
 		int ok = xi->plain && !(xi->x == X_ALU && xi->alu.flags & (ALU_CCIN | ALU_CCOUT)) &&
-		    (xi->x != X_LD || xi->kparam) && xi->x != X_ST;
+		    (xi->x != X_LD || (xi->kparam && xi->d[0].k == XO_REG)) && xi->x != X_ST;
 		for (int k = 0; ok && k < xi->ns; k++) {
 			const XOp *o = &xi->s[k];
 			ok = o->k == XO_IMM || ((o->k == XO_REG || o->k == XO_NOT) && def[o->r]) ||
