@@ -1208,6 +1208,28 @@ out:
 	return k;
 }
 
+/* The difference between two states of an instruction's memory counts, as
+ * (word, amount) pairs after a count: d holds the state before, a the one
+ * after.  A kernel-parameter load changes one or two of the MCWORDS words;
+ * 0 when more changed than d can hold. */
+_Static_assert(sizeof(ptx_mem_counts) == 4 * sizeof(uint64_t), "four counts a class");
+
+static int
+pairs(uint64_t *d, const uint64_t *a)
+{
+	uint64_t p[MCWORDS], n = 0;
+
+	for (int j = 0; j < MCWORDS; j++)
+		if (a[j] != d[j]) {
+			if (n + 2 > MCWORDS - 1)
+				return 0;
+			p[n++] = (uint64_t)j, p[n++] = a[j] - d[j];
+		}
+	d[0] = n / 2;
+	memcpy(d + 1, p, n * sizeof *p);
+	return 1;
+}
+
 /*
  * A new CTA's uniform prologue (load.c): the first of its warps to run
  * runs it, and every other full warp takes the registers it wrote and
@@ -1229,9 +1251,21 @@ prologue(Launch *L, Warp *w0)
 	if (w0->valid != 0xffffffffu || L->steps > L->budget ||
 	    L->budget - L->steps < (uint64_t)n * L->nthreads)
 		return;
+	int learn = L->st && c->pdelta && !c->pdok;
+
+	if (learn)   /* what a warp adds to the counters, from before ... */
+		for (int i = 0; i < n; i++)
+			if (L->pm->code[k->pc0 + i].x == X_LD)
+				memcpy(c->pdelta + (size_t)i * MCWORDS, L->st[k->pc0 + i].mem, sizeof L->st->mem);
 	if (plainrun(L, w0, r0, k->pc0, -1, n, w0->valid) != n) {
 		w0->st[0].pc = k->pc0;   /* the host FPU cannot run one of them: each warp runs it */
 		return;
+	}
+	if (learn) {   /* ... to after, kept as (word, amount) pairs */
+		c->pdok = 1;
+		for (int i = 0; i < n; i++)
+			if (L->pm->code[k->pc0 + i].x == X_LD)
+				c->pdok &= pairs(c->pdelta + (size_t)i * MCWORDS, (const uint64_t *)L->st[k->pc0 + i].mem);
 	}
 	w0->st[0].pc = k->pc0 + n;
 	for (int i = 0; i < c->nw; i++) {
@@ -1257,10 +1291,20 @@ owed(Launch *L, Warp *w)
 	L->steps += (uint64_t)k->upre * WARP;
 	if (L->st)
 		for (int pc = k->pc0; pc < k->pc0 + k->upre; pc++) {
+			const uint64_t *d;
+			uint64_t *a;
 			L->st[pc].executions++;
 			L->st[pc].active_threads += WARP;
-			if (L->pm->code[pc].x == X_LD)
+			if (L->pm->code[pc].x != X_LD)
+				continue;
+			if (!w->cta->pdok) {
 				kparam_count(L, &L->pm->code[pc], w->valid);
+				continue;
+			}
+			d = w->cta->pdelta + (size_t)(pc - k->pc0) * MCWORDS;
+			a = (uint64_t *)L->st[pc].mem;
+			for (uint64_t j = 0; j < d[0]; j++)
+				a[d[1 + 2 * j]] += d[2 + 2 * j];
 		}
 }
 

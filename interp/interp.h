@@ -52,6 +52,9 @@
  * tests/run/smem_base).  A CTA's shared buffer holds that KiB too, so that
  * an address is its offset in the buffer; nothing may touch it. */
 #define SMEM_RSV 1024u
+
+/* ptx_insn_stats.mem as words: four counts a class (exec.c prologue) */
+#define MCWORDS (PTX_MC_N * 4)
 #define DEFAULT_MAX_STEPS 10000000000ull
 
 /* Memory spaces as the executor sees them. */
@@ -304,6 +307,11 @@ struct Cta {
 	uint32_t baropen;           /* the barriers with arrivals (bit id) */
 	uint32_t nlive;             /* threads not exited */
 	int prologue;               /* the kernel's uniform prologue is still to run (exec.c) */
+	/* while counting: the counts one full warp adds in the prologue's
+	 * parameter loads, the same in every warp of the launch (exec.c
+	 * prologue); MCWORDS words an instruction, and whether they are known */
+	uint64_t *pdelta;
+	int pdok;
 	int ndone;
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */

@@ -149,6 +149,7 @@ cta_free(Launch *L, Cta *c)
 	}
 	interp_free(L->cx, c->w);
 	interp_free(L->cx, c->shared);
+	interp_free(L->cx, c->pdelta);
 	interp_free(L->cx, c);
 }
 
@@ -167,13 +168,15 @@ cta_reset(Launch *L, Cta *c, uint32_t linear)
 	Warp *ws = c->w;
 	uint8_t *sh = c->shared;
 	uint32_t nsh = c->nshared;
-	int nw = c->nw;
+	int nw = c->nw, pdok = c->pdok;
+	uint64_t *pd = c->pdelta;
 
 	memset(c, 0, sizeof *c);
 	c->w = ws;
 	c->nw = nw;
 	c->shared = sh;
 	c->nshared = nsh;
+	c->pdelta = pd, c->pdok = pdok;   /* the same for every CTA of the launch */
 	memset(c->shared + SMEM_RSV, 0, c->nshared - SMEM_RSV + 16);   /* the system's KiB stays zero */
 	c->linear = linear;
 	c->id[0] = linear % L->grid[0];
@@ -229,6 +232,9 @@ cta_new(Launch *L, uint32_t linear, Spares *spare)
 	c->w = interp_alloc(L->cx, (size_t)c->nw * sizeof *c->w);
 	if (!c->shared || !c->w)
 		goto fail;
+	/* NULL when out of memory: the prologue's counts are then taken warp by warp */
+	if (L->st && L->k->upre)
+		c->pdelta = interp_alloc(L->cx, (size_t)L->k->upre * MCWORDS * sizeof *c->pdelta);
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
 		w->capcf = 8;
