@@ -94,7 +94,7 @@ pair(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XOp *out)
 	if (interp_decode_addr(pm, x, o, sp, &t) || t.abase.k == XO_LOCAL)
 		return -1;
 	out[0] = t.abase;
-	out[1] = t.shsym ? (XOp){ .k = XO_SREG, .sreg = SR_SHSYM, .imm = (uint64_t)t.aoff } :
+	out[1] = t.shsym ? (XOp){ .k = XO_SREG, .sreg = t.shsym == 2 ? SR_SHDYN : SR_SHSYM, .imm = (uint64_t)t.aoff } :
 	    (XOp){ .k = XO_IMM, .imm = (uint64_t)t.aoff };
 	return t.space;
 }
@@ -109,7 +109,7 @@ tensoropnd(ptx_module *pm, const Opnd *o, int dim, XOp *s)
 		return -1;
 	mo = &o->sub[0];
 	if (interp_decode_op(pm, mo, TY_U64, &s[S_MAP]) || (s[S_MAP].k != XO_REG && s[S_MAP].k != XO_IMM &&
-	    s[S_MAP].sreg != SR_SHSYM))
+	    s[S_MAP].sreg != SR_SHSYM && s[S_MAP].sreg != SR_SHDYN))
 		return -1;
 	if (mo->kind == OK_SYM) {   /* a variable's name: its generic address */
 		SymLoc *l = interp_symloc(pm, mo->sym, 0);

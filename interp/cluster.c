@@ -121,7 +121,7 @@ interp_clu_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (interp_decode_addr(pm, x, &in->opnd[2], SP_SHARED, &t) || t.abase.k == XO_LOCAL)
 			return -1;
 		s[n++] = t.abase;
-		s[n++] = t.shsym ? (XOp){ .k = XO_SREG, .sreg = SR_SHSYM, .imm = (uint64_t)t.aoff } :
+		s[n++] = t.shsym ? (XOp){ .k = XO_SREG, .sreg = t.shsym == 2 ? SR_SHDYN : SR_SHSYM, .imm = (uint64_t)t.aoff } :
 		    (XOp){ .k = XO_IMM, .imm = (uint64_t)t.aoff };
 		break;
 	}

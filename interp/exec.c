@@ -238,6 +238,7 @@ sreg(const Launch *L, const Warp *w, const XOp *o, uint32_t lane)
 	case SR_CLUSTER_NCTARANK: return L->ncl;
 	case SR_IS_EXPLICIT_CLUSTER: return (uint64_t)L->explicit_cl;
 	case SR_SHSYM: return c->shbase + o->imm;
+	case SR_SHDYN: return c->shbase + o->imm + (uint64_t)L->k->shdyn;
 	case SR_LANEMASK_EQ: return 1u << lane;
 	case SR_LANEMASK_LE: return lane == 31 ? 0xffffffffu : (2u << lane) - 1;
 	case SR_LANEMASK_LT: return (1u << lane) - 1;
@@ -493,11 +494,19 @@ co32(Launch *L, uint64_t *r, const XIns *xi)
 	return 1;
 }
 
+/* What a shared variable's address adds at run time: the CTA's rank bits,
+ * and for an extern array the running kernel's dynamic base. */
+static inline uint64_t
+shadd(const Launch *L, const Warp *w, const XIns *xi)
+{
+	return !xi->shsym ? 0 : w->cta->shbase + (xi->shsym == 2 ? (uint64_t)L->k->shdyn : 0);
+}
+
 static int
 ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 {
 	uint64_t ad[WARP], val[WARP], lo, lim, *d;
-	uint64_t aoff = (uint64_t)xi->aoff + (xi->shsym ? w->cta->shbase : 0);   /* shared variables: the CTA's rank bits */
+	uint64_t aoff = (uint64_t)xi->aoff + shadd(L, w, xi);
 	const uint64_t *base = xi->abase.k == XO_REG ? r + (size_t)xi->abase.r * WARP : NULL;
 	unsigned sz = xi->size;
 	uint32_t bad = 0;
@@ -603,7 +612,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 #define V(o, l) val(L, w, r, (o), (l))
 /* the address a memory operand [base+offset] names in lane l */
 #define ADDR(xi, l) (a32((xi), ((xi)->abase.k ? V(&(xi)->abase, (l)) : 0) + (uint64_t)(xi)->aoff) + \
-	((xi)->shsym ? w->cta->shbase : 0))
+	shadd(L, w, (xi)))
 #define SET(o, l, v) do { if ((o)->k == XO_REG) r[(size_t)(o)->r * WARP + (l)] = (v); } while (0)
 
 /* ---------------------------------------------------------------- SIMT stack */

@@ -92,7 +92,10 @@ enum {
 	SR_ENVREG1, SR_ENVREG2,   /* a cooperative launch's grid workspace, high and low */
 	/* not a register: the shared address of a variable (XOp.imm its
 	 * offset) in the executing CTA, whose rank it carries */
-	SR_SHSYM = 250
+	SR_SHSYM = 250,
+	/* ... of an extern (dynamic) array: moved to the running kernel's
+	 * dynamic base (XFunc.shdyn) */
+	SR_SHDYN = 251
 };
 
 typedef struct XFunc XFunc;
@@ -115,7 +118,8 @@ typedef struct {
 	uint8_t ty, size;     /* instruction type; memory element size in bytes */
 	uint8_t space;        /* MS_* of a memory access; cvta/isspacep: the named space */
 	uint8_t sign;         /* loads: sign-extend */
-	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits */
+	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits;
+	                       * 2: an extern array's, moved to the kernel's dynamic base too */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
 	uint8_t kparam;       /* X_LD of a kernel parameter at a fixed offset, in range and aligned */
 	uint8_t plain;        /* unguarded, cannot fault, moves only the pc on: runs in exec.c's plainrun */
@@ -168,6 +172,7 @@ struct XFunc {
 	int builtin;          /* BI_* for body-less externs */
 	int undef;            /* some register may be read before it is written (an SSA entry value) */
 	uint32_t shstatic;    /* .entry: static shared bytes of its CTAs, where dynamic shared begins (smem.c) */
+	int64_t shdyn;        /* .entry: its dynamic base minus the one extern arrays are decoded at (smem.c) */
 	/* .entry: its uniform prologue, the first upre instructions (plain, and
 	 * the same values in every warp of a CTA), and the register slots they
 	 * write (load.c); a new CTA runs it once (exec.c prologue) */

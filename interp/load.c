@@ -439,7 +439,7 @@ xop(ptx_module *pm, const Opnd *o, int ty, XOp *x)
 		if (o->sym->kind == SYM_VAR && (l = interp_symloc(pm, o->sym, 0)) && l->space == MS_SHARED) {
 			/* in a cluster, the address carries the CTA's rank (cluster.c) */
 			x->k = XO_SREG;
-			x->sreg = SR_SHSYM;
+			x->sreg = o->sym->size <= 0 ? SR_SHDYN : SR_SHSYM;
 		}
 		return 0;
 	}
@@ -550,7 +550,8 @@ xaddr(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi)
 		}
 		if (xi->space != MS_GENERIC)
 			xi->space = (uint8_t)l->space;
-		xi->shsym = l->space == MS_SHARED;   /* the variable of the executing CTA */
+		/* the variable of the executing CTA (and kernel, for an extern array) */
+		xi->shsym = l->space != MS_SHARED ? 0 : o->base->sym->size <= 0 ? 2 : 1;
 		return 0;
 	}
 	/* [%r+off] with a 32-bit %r (shared and local addresses): the sum is
@@ -1301,7 +1302,7 @@ ctauniform(int sr)
 	case SR_GRIDID: case SR_IS_EXPLICIT_CLUSTER: case SR_CLUSTERID: case SR_NCLUSTERID:
 	case SR_CLUSTER_CTAID: case SR_CLUSTER_NCTAID: case SR_CLUSTER_CTARANK:
 	case SR_CLUSTER_NCTARANK: case SR_TOTAL_SMEM: case SR_AGGR_SMEM: case SR_DYNAMIC_SMEM:
-	case SR_WARP_SZ: case SR_ENVREG1: case SR_ENVREG2: case SR_SHSYM:
+	case SR_WARP_SZ: case SR_ENVREG1: case SR_ENVREG2: case SR_SHSYM: case SR_SHDYN:
 		return 1;
 	}
 	return 0;

@@ -17,8 +17,11 @@
  * together overlap.  A kernel's static size is the end of its last
  * variable, rounded up to the extern arrays' alignment (16 at least) in a
  * module that declares any.  The extern unsized arrays (dynamic shared
- * memory) start at one offset: past the static part of every kernel that
- * reaches one, which is then the static size of those kernels.
+ * memory) start where the running kernel's static part ends, as ptxas
+ * places them for each kernel (an H100: a kernel without static shared
+ * memory finds them at 1024 beside one with 48 bytes, tests/run/smem_dyn).
+ * They are decoded at one offset, past the static part of every kernel
+ * that reaches one, and each kernel moves them by its XFunc.shdyn.
  *
  * Reach is by the call graph: a direct call or an address taken (mov of a
  * function) is an edge; an indirect call reaches every function.  A shared
@@ -231,8 +234,11 @@ place(Walk *w, const int *kern, int nk)
 	for (int v = 0; v < w->nvar; v++)
 		if (w->var[v] && w->var[v]->size <= 0)
 			interp_symloc(pm, w->var[v], 0)->addr = dyn;
-	for (int k = 0; k < nk; k++)
-		pm->fn[kern[k]].shstatic = (uint32_t)(dynusers[k >> 6] >> (k & 63) & 1 ? dyn : end[k]);
+	for (int k = 0; k < nk; k++) {
+		pm->fn[kern[k]].shstatic = (uint32_t)end[k];
+		if (dynusers[k >> 6] >> (k & 63) & 1)
+			pm->fn[kern[k]].shdyn = (int64_t)end[k] - (int64_t)dyn;
+	}
 	for (int v = 0; v < w->nvar; v++)   /* past the system's KiB */
 		if (w->var[v])
 			interp_symloc(pm, w->var[v], 0)->addr += SMEM_RSV;
