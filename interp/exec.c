@@ -58,6 +58,19 @@ threadof(const Launch *L, const Warp *w, int lane, unsigned t[3])
 	t[2] = i / (L->block[0] * L->block[1]);
 }
 
+/* The number of lanes in m, without the library call that
+ * __builtin_popcount becomes when the target has no popcount instruction. */
+static inline uint32_t
+popc(uint32_t m)
+{
+	if (m == 0xffffffffu)
+		return WARP;
+	m = m - ((m >> 1) & 0x55555555u);
+	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+	m = (m + (m >> 4)) & 0x0f0f0f0fu;
+	return (m * 0x01010101u) >> 24;
+}
+
 static const char *const faultname[] = {
 	"none", "out-of-bounds access", "misaligned access", "trap", "assertion failed",
 	"deadlock", "instruction budget exhausted", "unsupported instruction", "breakpoint"
@@ -392,17 +405,28 @@ winof(int space)
 	return space == MS_SHARED ? SHARED_WIN : space == MS_LOCAL ? LOCAL_WIN : space == MS_KPARAM ? PARAM_WIN : 0;
 }
 
-/* cvta and cvta.to, warp-wide: the source plus add (a window, or its negation). */
+/* cvta and cvta.to, warp-wide: the source plus its space's window, or
+ * minus it. */
 static HOT_INLINE void
-cvta(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t add)
+cvta(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
-	uint64_t tmp[WARP], *d;
+	uint64_t tmp[WARP], *d, add = xi->x == X_CVTA ? winof(xi->space) : 0 - winof(xi->space);
 	const uint64_t *s = fastsrc(L, w, r, xi, 0, tmp);
 
 	if (xi->d[0].k != XO_REG)
 		return;
 	d = r + (size_t)xi->d[0].r * WARP;
 	interp_addk(d, s, add, m);
+}
+
+/* mov: a special register of a full warp is filled in place. */
+static HOT_INLINE void
+mov(const Launch *L, const Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	if (m == 0xffffffffu && xi->s[0].k == XO_SREG && xi->d[0].k == XO_REG)
+		plane(L, w, r, &xi->s[0], r + (size_t)xi->d[0].r * WARP);
+	else
+		fast(L, w, r, xi, m, interp_fast_mov);
 }
 
 /* size bytes (1, 2, 4 or 8) of memory as a zero-extended value.  A
@@ -462,12 +486,6 @@ a32(const XIns *xi, uint64_t a)
 	return xi->a32 ? (uint32_t)a : a;
 }
 
-/* ld or st (st != 0) of one value when every active lane's address lies
- * in one piece of memory, aligned: the CTA's shared memory, the global
- * allocation the last access hit (for a generic address too, since the
- * windows lie far from every allocation), or the kernel's parameters.  The addresses are one plane and
- * nothing is translated lane by lane.  Returns 0, having done nothing, for
- * any other case: the per-lane loop then runs and reports the faults. */
 /* The common case of a memory access on its own (XIns.co32): a full warp's
  * 32 words in a row, in one allocation, aligned.  Found from the first
  * lane's allocation and one pass over the addresses; 0 for anything else,
@@ -502,6 +520,12 @@ shadd(const Launch *L, const Warp *w, const XIns *xi)
 	return !xi->shsym ? 0 : w->cta->shbase + (xi->shsym == 2 ? (uint64_t)L->k->shdyn : 0);
 }
 
+/* ld or st (st != 0) of one value when every active lane's address lies
+ * in one piece of memory, aligned: the CTA's shared memory, the global
+ * allocation the last access hit (for a generic address too, since the
+ * windows lie far from every allocation), or the kernel's parameters.  The addresses are one plane and
+ * nothing is translated lane by lane.  Returns 0, having done nothing, for
+ * any other case: the per-lane loop then runs and reports the faults. */
 static int
 ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 {
@@ -514,8 +538,6 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	const XOp *o;
 	int contig = 0;   /* the lanes' addresses consecutive (a full warp) */
 
-	if (xi->co32 && m == 0xffffffffu && co32(L, r, xi))
-		return 1;
 	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
 	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
 		return 0;
@@ -609,6 +631,43 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	return 1;
 }
 
+/* The counters of a kernel-parameter load (XIns.kparam) by the lanes of m. */
+static void
+kparam_count(Launch *L, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[WARP];   /* the lanes' addresses */
+
+	if (xi->lower)   /* a lowering may look at every lane */
+		interp_bcast(ad, (uint64_t)xi->aoff);
+	else   /* one address: the counters read the first lane's */
+		ad[0] = (uint64_t)xi->aoff;
+	interp_count_seq(L, xi, m, ad, xi->size, ASEQ_SAME);
+}
+
+/* A load of a kernel parameter that load.c checked (XIns.kparam), for a
+ * full warp: read once and broadcast. */
+static HOT_INLINE void
+kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	interp_bcast(r + (size_t)xi->d[0].r * WARP, ldval(L->params + xi->aoff, xi->size, xi->sign));
+	if (L->st)
+		kparam_count(L, xi, m);
+}
+
+/* A load or store that a warp takes whole: a checked parameter read, the
+ * coalesced copy, or ldst.  0 leaves it, untouched, to the per-lane path. */
+static HOT_INLINE int
+access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	if (m == 0xffffffffu && xi->kparam && xi->d[0].k == XO_REG) {
+		kparam(L, r, xi, m);
+		return 1;
+	}
+	if (m == 0xffffffffu && xi->co32 && co32(L, r, xi))
+		return 1;
+	return ldst(L, w, r, xi, m, xi->x == X_ST);
+}
+
 #define V(o, l) val(L, w, r, (o), (l))
 /* the address a memory operand [base+offset] names in lane l */
 #define ADDR(xi, l) (a32((xi), ((xi)->abase.k ? V(&(xi)->abase, (l)) : 0) + (uint64_t)(xi)->aoff) + \
@@ -659,7 +718,7 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 	for (int i = 0; i < w->ncf; i++)
 		w->cf[i].retmask &= ~m;
 	w->live &= ~m;
-	w->cta->nlive -= m == 0xffffffffu ? WARP : (uint32_t)__builtin_popcount(m);
+	w->cta->nlive -= popc(m);
 	w->cta->events++;
 	if (w->cta->baropen || (w->cta->clu && w->cta->clu->open))   /* a barrier may now be complete */
 		interp_bar_check(L, w->cta);
@@ -1126,44 +1185,8 @@ static const uint8_t straight[NX] = {
 	[X_MOVMATRIX] = 1, [X_MMA] = 1, [X_STACK] = 1,
 };
 
-/* The number of lanes in m, without the library call that
- * __builtin_popcount becomes when the target has no popcount instruction. */
-static inline uint32_t
-popc(uint32_t m)
-{
-	if (m == 0xffffffffu)
-		return WARP;
-	m = m - ((m >> 1) & 0x55555555u);
-	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-	m = (m + (m >> 4)) & 0x0f0f0f0fu;
-	return (m * 0x01010101u) >> 24;
-}
-
 /* The lanes whose predicate (plane p) is true (exec_fast.c, vectorized). */
 #define pmask interp_pmask
-
-/* The counters of a kernel-parameter load (XIns.kparam) by the lanes of m. */
-static void
-kparam_count(Launch *L, const XIns *xi, uint32_t m)
-{
-	uint64_t ad[WARP];   /* the lanes' addresses */
-
-	if (xi->lower)   /* a lowering may look at every lane */
-		interp_bcast(ad, (uint64_t)xi->aoff);
-	else   /* one address: the counters read the first lane's */
-		ad[0] = (uint64_t)xi->aoff;
-	interp_count_seq(L, xi, m, ad, xi->size, ASEQ_SAME);
-}
-
-/* A load of a kernel parameter that load.c checked (XIns.kparam), for a
- * full warp: read once and broadcast. */
-static HOT_INLINE void
-kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
-{
-	interp_bcast(r + (size_t)xi->d[0].r * WARP, ldval(L->params + xi->aoff, xi->size, xi->sign));
-	if (L->st)
-		kparam_count(L, xi, m);
-}
 
 /* Runs the plain instructions (load.c) from pc on, at most lim of them and
  * not past end, for the lanes of m: the straight-line stretches of a
@@ -1188,19 +1211,13 @@ plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint
 			fast(L, w, r, xi, m, xi->fast);
 			break;
 		case X_MOV:
-			if (m == 0xffffffffu && xi->s[0].k == XO_SREG && xi->d[0].k == XO_REG)
-				plane(L, w, r, &xi->s[0], r + (size_t)xi->d[0].r * WARP);
-			else
-				fast(L, w, r, xi, m, interp_fast_mov);
+			mov(L, w, r, xi, m);
 			break;
 		case X_CVTA: case X_CVTATO:
-			cvta(L, w, r, xi, m, xi->x == X_CVTA ? winof(xi->space) : 0 - winof(xi->space));
+			cvta(L, w, r, xi, m);
 			break;
 		case X_LD: case X_ST:
-			if (m == 0xffffffffu && xi->kparam && xi->d[0].k == XO_REG)
-				kparam(L, r, xi, m);
-			else if (!(m == 0xffffffffu && xi->co32 && co32(L, r, xi)) &&
-			    !ldst(L, w, r, xi, m, xi->x == X_ST))
+			if (!access(L, w, r, xi, m))
 				goto out;   /* the per-lane path: the main loop's */
 			break;
 		}
@@ -1254,29 +1271,27 @@ prologue(Launch *L, Warp *w0)
 	const XFunc *k = L->k;
 	Cta *c = w0->cta;
 	uint64_t *r0 = w0->cf[0].r;
-	int n = k->upre;
+	int n = k->upre, ran, learn = L->st && c->pdelta && !c->pdok;
 
 	c->prologue = 0;
 	if (w0->valid != 0xffffffffu || L->steps > L->budget ||
 	    L->budget - L->steps < (uint64_t)n * L->nthreads)
 		return;
-	int learn = L->st && c->pdelta && !c->pdok;
 
 	if (learn)   /* what a warp adds to the counters, from before ... */
 		for (int i = 0; i < n; i++)
 			if (L->pm->code[k->pc0 + i].x == X_LD)
 				memcpy(c->pdelta + (size_t)i * MCWORDS, L->st[k->pc0 + i].mem, sizeof L->st->mem);
-	if (plainrun(L, w0, r0, k->pc0, -1, n, w0->valid) != n) {
-		w0->st[0].pc = k->pc0;   /* the host FPU cannot run one of them: each warp runs it */
+	ran = plainrun(L, w0, r0, k->pc0, -1, n, w0->valid);
+	w0->st[0].pc = k->pc0 + ran;
+	if (ran != n)   /* the host FPU cannot run one of them: the other warps run it all */
 		return;
-	}
 	if (learn) {   /* ... to after, kept as (word, amount) pairs */
 		c->pdok = 1;
 		for (int i = 0; i < n; i++)
 			if (L->pm->code[k->pc0 + i].x == X_LD)
 				c->pdok &= pairs(c->pdelta + (size_t)i * MCWORDS, (const uint64_t *)L->st[k->pc0 + i].mem);
 	}
-	w0->st[0].pc = k->pc0 + n;
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
 		uint64_t *r = w->cf[0].r;
@@ -1430,11 +1445,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			NEXT;
 		}
 		CASE(X_MOV) {
-			if (m == 0xffffffffu && xi->s[0].k == XO_SREG && xi->d[0].k == XO_REG)
-				/* a special register of a full warp: filled in place */
-				plane(L, w, r, &xi->s[0], r + (size_t)xi->d[0].r * WARP);
-			else
-				fast(L, w, r, xi, m, interp_fast_mov);
+			mov(L, w, r, xi, m);
 			t->pc = ++pc;
 			continue;
 		}
@@ -1464,12 +1475,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_LD) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->nd;
-			if (xi->kparam && m == 0xffffffffu && xi->d[0].k == XO_REG) {
-				kparam(L, r, xi, m);
-				t->pc = ++pc;
-				continue;
-			}
-			if (ldst(L, w, r, xi, m, 0)) {
+			if (access(L, w, r, xi, m)) {
 				t->pc = ++pc;
 				continue;
 			}
@@ -1490,7 +1496,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_ST) {
 			uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 			unsigned sz = xi->size, tot = sz * xi->ns;
-			if (ldst(L, w, r, xi, m, 1)) {
+			if (access(L, w, r, xi, m)) {
 				t->pc = ++pc;
 				continue;
 			}
@@ -1536,13 +1542,9 @@ interp_run(Launch *L, Warp *w, int slice)
 			t->pc++;
 			NEXT;
 		}
-		CASE(X_CVTA) {
-			cvta(L, w, r, xi, m, winof(xi->space));
-			t->pc = ++pc;
-			continue;
-		}
+		CASE(X_CVTA)
 		CASE(X_CVTATO) {
-			cvta(L, w, r, xi, m, 0 - winof(xi->space));
+			cvta(L, w, r, xi, m);
 			t->pc = ++pc;
 			continue;
 		}

@@ -122,9 +122,10 @@ typedef struct {
 	                       * 2: an extern array's, moved to the kernel's dynamic base too */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
 	uint8_t kparam;       /* X_LD of a kernel parameter at a fixed offset, in range and aligned */
-	uint8_t plain;        /* unguarded, cannot fault, moves only the pc on: runs in exec.c's plainrun */
+	uint8_t plain;        /* unguarded, moves only the pc on, and cannot fault or is a load or store
+	                       * exec.c's access takes whole or declines untouched: runs in plainrun */
 	uint8_t co32;         /* X_LD/X_ST of one 32-bit register (no sign) at a 64-bit register plus an
-	                       * offset, global or generic: ldst tries the coalesced copy first */
+	                       * offset, global or generic: exec.c's access tries the coalesced copy first */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
@@ -306,21 +307,23 @@ struct Cta {
 	Clu *clu;                   /* its cluster (one CTA outside clusters) */
 	uint32_t rank;              /* %cluster_ctarank */
 	uint32_t shbase;            /* rank << 24: its shared addresses' high bits */
-	Warp *w; int nw;
-	uint8_t *shared; uint32_t nshared;
 	Bar bar[16];
 	uint32_t baropen;           /* the barriers with arrivals (bit id) */
 	uint32_t nlive;             /* threads not exited */
 	int prologue;               /* the kernel's uniform prologue is still to run (exec.c) */
-	/* while counting: the counts one full warp adds in the prologue's
-	 * parameter loads, the same in every warp of the launch (exec.c
-	 * prologue); MCWORDS words an instruction, and whether they are known */
-	uint64_t *pdelta;
-	int pdok;
 	int ndone;
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
+	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
+	 * buffers, and while counting the counts one full warp adds in the
+	 * prologue's parameter loads, the same in every warp of the launch
+	 * (exec.c prologue; MCWORDS words an instruction), and whether they
+	 * are known */
+	Warp *w; int nw;
+	uint8_t *shared; uint32_t nshared;
+	uint64_t *pdelta;
+	int pdok;
 };
 
 /* The CTAs of one cluster, all live together (sched.c), and its barrier. */

@@ -165,18 +165,8 @@ static void
 cta_reset(Launch *L, Cta *c, uint32_t linear)
 {
 	uint32_t nt = L->nthreads;
-	Warp *ws = c->w;
-	uint8_t *sh = c->shared;
-	uint32_t nsh = c->nshared;
-	int nw = c->nw, pdok = c->pdok;
-	uint64_t *pd = c->pdelta;
 
-	memset(c, 0, sizeof *c);
-	c->w = ws;
-	c->nw = nw;
-	c->shared = sh;
-	c->nshared = nsh;
-	c->pdelta = pd, c->pdok = pdok;   /* the same for every CTA of the launch */
+	memset(c, 0, offsetof(Cta, w));   /* the buffers after it stay */
 	memset(c->shared + SMEM_RSV, 0, c->nshared - SMEM_RSV + 16);   /* the system's KiB stays zero */
 	c->linear = linear;
 	c->id[0] = linear % L->grid[0];
