@@ -25,8 +25,9 @@ extern "C" {
 #endif
 
 /* 2: the front end (ptx_module_parse, ptx_verify, ptx_module_emit,
- * ptx_diag_print, ptx_check_list); 3: tensor maps (ptx_tensormap_encode). */
-#define PTX_API_VERSION 3
+ * ptx_diag_print, ptx_check_list); 3: tensor maps (ptx_tensormap_encode);
+ * 4: resource limits (ptx_set_limit, ptx_get_limit). */
+#define PTX_API_VERSION 4
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -37,7 +38,7 @@ typedef uint64_t ptx_devptr;             /* a guest address */
 enum {
 	PTX_OK = 0,
 	PTX_EINVAL = -1,    /* bad argument */
-	PTX_ENOMEM = -2,    /* the host ran out of memory */
+	PTX_ENOMEM = -2,    /* out of memory: the host's, or a limit of ptx_set_limit */
 	PTX_ESYNTAX = -3,   /* the module has errors (see ptx_diag_get) */
 	PTX_ENOTFOUND = -4, /* no such function or variable */
 	PTX_EFAULT = -5,    /* a device address outside every allocation */
@@ -159,6 +160,25 @@ typedef void (*ptx_printf_fn)(void *user, const char *text, size_t len);
 void ptx_set_printf_sink(ptx_ctx *cx, ptx_printf_fn fn, void *user);
 /* Thread-instruction budget of one launch; 0 restores the default (1e10). */
 void ptx_set_max_steps(ptx_ctx *cx, uint64_t n);
+/* Resource limits, in bytes, as a driver has them (cuCtxSetLimit, the
+ * device's memory size).  A host-side allocation or launch that would pass
+ * one fails with PTX_ENOMEM and a diagnostic; device malloc past the heap
+ * returns NULL, as on a GPU.
+ *   PTX_LIMIT_MEMORY       all device memory: allocations, module globals,
+ *                          the malloc heap, and the local and shared memory
+ *                          of a running launch.  Default: what the host can
+ *                          give (physical memory, and RLIMIT_AS / RLIMIT_DATA
+ *                          when set), less a reserve for the host side.
+ *   PTX_LIMIT_MALLOC_HEAP  device malloc's heap (CU_LIMIT_MALLOC_HEAP_SIZE);
+ *                          default 8 MiB.
+ *   PTX_LIMIT_STACK        each thread's stack: local memory and call frames
+ *                          (CU_LIMIT_STACK_SIZE); default 1 KiB, grown for a
+ *                          launch that needs more, as the driver does, up to
+ *                          what PTX_LIMIT_MEMORY allows.
+ * ptx_set_limit: PTX_EINVAL for an unknown limit or a value out of range. */
+enum { PTX_LIMIT_MEMORY, PTX_LIMIT_MALLOC_HEAP, PTX_LIMIT_STACK };
+int ptx_set_limit(ptx_ctx *cx, int which, uint64_t value);
+int ptx_get_limit(const ptx_ctx *cx, int which, uint64_t *value);
 /* Host threads a launch may run its CTAs on; 0 (the default) means one per
  * online core.  Outputs and counters are the same for every n: a kernel
  * whose results could depend on the order of CTAs (printf, malloc, global

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include "interp.h"
 
 static void *
@@ -115,6 +117,9 @@ ptx_ctx_new(ptx_ctx **out, const ptx_alloc *a)
 	cx->al = al;
 	cx->next_addr = GLOBAL_BASE;
 	cx->max_steps = DEFAULT_MAX_STEPS;
+	cx->limit[PTX_LIMIT_MEMORY] = interp_host_memory();
+	cx->limit[PTX_LIMIT_MALLOC_HEAP] = DEFAULT_HEAP_SIZE;
+	cx->limit[PTX_LIMIT_STACK] = DEFAULT_STACK_SIZE;
 	*out = cx;
 	return PTX_OK;
 }
@@ -506,6 +511,47 @@ ptx_set_max_steps(ptx_ctx *cx, uint64_t n)
 {
 	if (cx)
 		cx->max_steps = n ? n : DEFAULT_MAX_STEPS;
+}
+
+/* What the host can give device memory: physical memory, capped by
+ * RLIMIT_AS and RLIMIT_DATA, less a quarter kept for the host side (the
+ * code, the decoded modules, the counters).  Clients size their pools
+ * from the total the driver reports, so it must be memory that exists. */
+uint64_t
+interp_host_memory(void)
+{
+	uint64_t total = 1ull << 32;
+	long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+	struct rlimit rl;
+
+	if (pages > 0 && psz > 0)
+		total = (uint64_t)pages * (uint64_t)psz;
+	if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < total)
+		total = rl.rlim_cur;
+	if (getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < total)
+		total = rl.rlim_cur;
+	return total - total / 4;
+}
+
+int
+ptx_set_limit(ptx_ctx *cx, int which, uint64_t value)
+{
+	if (!cx || which < PTX_LIMIT_MEMORY || which > PTX_LIMIT_STACK)
+		return PTX_EINVAL;
+	/* The driver takes a stack of at most 512 KiB a thread (sm_90). */
+	if (which == PTX_LIMIT_STACK && value > (512u << 10))
+		return PTX_EINVAL;
+	cx->limit[which] = value;
+	return PTX_OK;
+}
+
+int
+ptx_get_limit(const ptx_ctx *cx, int which, uint64_t *value)
+{
+	if (!cx || !value || which < PTX_LIMIT_MEMORY || which > PTX_LIMIT_STACK)
+		return PTX_EINVAL;
+	*value = cx->limit[which];
+	return PTX_OK;
 }
 
 void

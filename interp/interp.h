@@ -56,6 +56,9 @@
 /* ptx_insn_stats.mem as words: four counts a class (exec.c prologue) */
 #define MCWORDS (PTX_MC_N * 4)
 #define DEFAULT_MAX_STEPS 10000000000ull
+#define DEFAULT_HEAP_SIZE (8ull << 20)      /* CU_LIMIT_MALLOC_HEAP_SIZE's default */
+#define DEFAULT_STACK_SIZE 1024ull          /* CU_LIMIT_STACK_SIZE's default */
+uint64_t interp_host_memory(void);          /* api.c: PTX_LIMIT_MEMORY's default */
 
 /* Memory spaces as the executor sees them. */
 enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC, MS_CLUSTER /* shared::cluster */ };
@@ -229,6 +232,7 @@ struct ptx_ctx {
 	uint64_t next_addr;
 	ptx_printf_fn pf; void *pfu;
 	uint64_t max_steps;
+	uint64_t limit[3];          /* PTX_LIMIT_*: ptx_set_limit */
 	int coop;                   /* launches are cooperative (ptx_set_cooperative) */
 	ptx_fault fault;
 	char *fault_msg, *fault_insn, *fault_nearest;
