@@ -174,6 +174,14 @@ static void setx(const AluOp *op, const uint64_t *s, uint64_t *d)
 {
 	int sty = op->op == OP_SETP ? op->ty : op->ty2;
 	int c = op->nsrc > 2 ? (int)(s[2] & 1) : 0;
+	if (op->op == OP_SETP && (sty == TY_F16X2 || sty == TY_BF16X2)) {
+		/* one comparison per half: p from the low halves, q from the high
+		 * ones, each combined with c (not q = !p as for the scalar types) */
+		int et = sty == TY_F16X2 ? TY_F16 : TY_BF16;
+		for (int i = 0; i < op->ndst && i < 2; i++)
+			d[i] = (uint64_t)combine(op->bop, cmpany(op, et, s[0] >> 16 * i & 0xFFFF, s[1] >> 16 * i & 0xFFFF), c);
+		return;
+	}
 	if (op->op == OP_SETP) {
 		int p = cmpany(op, sty, s[0], s[1]);
 		d[0] = (uint64_t)combine(op->bop, p, c);
