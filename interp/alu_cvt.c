@@ -85,7 +85,10 @@ static uint64_t f2f(int df, int sf, uint64_t a, int rnd, uint32_t fl)
 {
 	int s, e = 0; uint64_t m = 0;
 	if ((fl & ALU_FTZ) && sf == ALU_F32) {
-		a = alu_fflush(sf, a);
+		/* an f16 destination keeps the f32 subnormal: cvt.rp.ftz.f16.f32 of
+		 * one gives 0x0001, as without .ftz */
+		if (df != ALU_F16)
+			a = alu_fflush(sf, a);
 		if (alu_fisnan(sf, a)) a = 0x7FFFFFFF;   /* .ftz also canonicalises an f32 NaN source */
 	}
 	int c = alu_funpack(sf, a, &s, &e, &m);
