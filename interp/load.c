@@ -733,9 +733,10 @@ decode_ldst_matrix(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	xi->mod = hasmod(in, MOD_TRANS);
 	if (in->ty[0] != TY_B16 || !shapeis(in, MOD_MN, "m8n8") || (xi->aux != 1 && xi->aux != 2 && xi->aux != 4))
 		return -1;
+	/* a generic address is translated per row (interp_xlate): ldmatrix on
+	 * one that points into shared memory is what nvcc writes without a
+	 * __cvta_generic_to_shared */
 	if (xaddr(pm, x, in, &in->opnd[ld ? 1 : 0], xi))
-		return -1;
-	if (xi->space == MS_GENERIC)
 		return -1;
 	if (ld)
 		return dsts(pm, xi, &in->opnd[0]) || xi->nd != xi->aux ? -1 : 0;
