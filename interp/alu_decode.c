@@ -37,6 +37,8 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	case OP_LG2: case OP_EX2: case OP_TANH: case OP_SET: case OP_SETP: case OP_SELP: case OP_SLCT:
 	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_LOP3: case OP_SHF:
 	case OP_SHL: case OP_SHR: case OP_PRMT: case OP_CVT: case OP_CVT_PACK: case OP_MOV:
+	case OP_VADD: case OP_VSUB: case OP_VABSDIFF: case OP_VMIN: case OP_VMAX: case OP_VSHL: case OP_VSHR:
+	case OP_VSET:
 	case OP_VADD2: case OP_VSUB2: case OP_VAVRG2: case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2:
 	case OP_VADD4: case OP_VSUB4: case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
 		break;
@@ -106,6 +108,20 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 				op->cmp = in->mod[i];
 			break;
 		}
+	}
+	if (in->op >= OP_VADD && in->op <= OP_VSET && in->op != OP_VMAD) {
+		/* scalar video: a byte or half selector on d (a merge into c), a, b;
+		 * imm holds them as SEL_* codes, d's << 16, a's, b's << 8 */
+		for (int i = 0; i < in->nopnd && i < 3; i++) {
+			int sel = in->opnd[i].sel;
+			if (sel != SEL_NONE && (sel < SEL_B0 || sel > SEL_H1)) { *why = "video selector"; return -1; }
+			op->imm |= (uint32_t)sel << (i == 0 ? 16 : i == 1 ? 0 : 8);
+		}
+		for (int i = 3; i < in->nopnd; i++)
+			if (in->opnd[i].sel != SEL_NONE) { *why = "video selector on c"; return -1; }
+		if (hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
+		if (hasmod(in, MOD_MIN)) op->mode = MOD_MIN;
+		if (hasmod(in, MOD_MAX)) op->mode = MOD_MAX;
 	}
 	if (in->op >= OP_VADD2 && in->op <= OP_VSET4) {
 		/* the SIMD video forms nvcc's intrinsics write: every element, in place */

@@ -125,6 +125,68 @@ static uint32_t video_simd(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
 	return op->mode == MOD_ADD ? (uint32_t)((int64_t)c + sum) : r;
 }
 
+/* A scalar video operand: the byte or half sel picks (SEL_NONE: the
+ * word), extended by its type to 64 bits. */
+static int64_t vpart(uint32_t x, int ty, int sel)
+{
+	int w = 32, at = 0;
+	if (sel >= SEL_B0 && sel <= SEL_B3) w = 8, at = 8 * (sel - SEL_B0);
+	else if (sel == SEL_H0 || sel == SEL_H1) w = 16, at = 16 * (sel - SEL_H0);
+	uint64_t v = (uint64_t)(x >> at) & mask(w);
+	return issigned(ty) ? sext(v, w) : (int64_t)v;
+}
+
+/* The scalar video instructions (vadd vsub vabsdiff vmin vmax vshl vshr
+ * vset), as the PTX ISA defines them: a and b part-selected and extended
+ * by their types, the operation exact in 64 bits, .sat clamping to the
+ * range of d's type narrowed to the selected part, then either a
+ * secondary operation with c (.add .min .max) or, with a selector on d,
+ * the result merged into that part of c. */
+static uint32_t video_scalar(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
+{
+	int o = op->op, vs = o == OP_VSET;
+	int ta = vs ? op->ty : op->ty2, tb = vs ? op->ty2 : op->ty3;
+	int asel = (int)(op->imm & 0xFF), bsel = (int)(op->imm >> 8 & 0xFF), dsel = (int)(op->imm >> 16 & 0xFF);
+	int sg = !vs && issigned(op->ty);
+	int64_t x = vpart(a, ta, asel), y = vpart(b, o == OP_VSHL || o == OP_VSHR ? TY_U32 : tb, bsel), t;
+	switch (o) {
+	case OP_VADD: t = x + y; break;
+	case OP_VSUB: t = x - y; break;
+	case OP_VABSDIFF: t = x > y ? x - y : y - x; break;
+	case OP_VMIN: t = x < y ? x : y; break;
+	case OP_VMAX: t = x > y ? x : y; break;
+	case OP_VSHL: case OP_VSHR:
+		y = (op->flags & ALU_CLAMP) ? (y > 32 ? 32 : y) : (y & 31);
+		if (o == OP_VSHL) t = (int64_t)((uint64_t)x << y);
+		else t = x >> y;    /* arithmetic for a signed a: x holds its sign */
+		break;
+	default:
+		t = op->cmp == MOD_EQ ? x == y : op->cmp == MOD_NE ? x != y : op->cmp == MOD_LT ? x < y :
+		    op->cmp == MOD_LE ? x <= y : op->cmp == MOD_GT ? x > y : x >= y;
+		break;
+	}
+	if ((op->flags & ALU_SAT) && !vs) {
+		int w = dsel >= SEL_B0 && dsel <= SEL_B3 ? 8 : dsel == SEL_H0 || dsel == SEL_H1 ? 16 : 32;
+		int64_t hi = sg ? ((int64_t)1 << (w - 1)) - 1 : (int64_t)mask(w), lo = sg ? -hi - 1 : 0;
+		t = t > hi ? hi : t < lo ? lo : t;
+	}
+	uint32_t r = (uint32_t)t;
+	if (dsel >= SEL_B0 && dsel <= SEL_B3) {
+		int at = 8 * (dsel - SEL_B0);
+		return (c & ~(0xFFu << at)) | (r & 0xFF) << at;
+	}
+	if (dsel == SEL_H0 || dsel == SEL_H1) {
+		int at = 16 * (dsel - SEL_H0);
+		return (c & ~(0xFFFFu << at)) | (r & 0xFFFF) << at;
+	}
+	switch (op->mode) {
+	case MOD_ADD: return r + c;
+	case MOD_MIN: return sg ? ((int32_t)r < (int32_t)c ? r : c) : (r < c ? r : c);
+	case MOD_MAX: return sg ? ((int32_t)r > (int32_t)c ? r : c) : (r > c ? r : c);
+	}
+	return r;
+}
+
 void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 {
 	int ty = op->ty, w = bitsof(ty), sg = issigned(ty);
@@ -260,6 +322,10 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	}
 	case OP_FNS: r = fns((uint32_t)a, (uint32_t)b, (int32_t)c); break;
 	case OP_PRMT: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c, op->mode); break;
+	case OP_VADD: case OP_VSUB: case OP_VABSDIFF: case OP_VMIN: case OP_VMAX: case OP_VSHL: case OP_VSHR:
+	case OP_VSET:
+		r = video_scalar(op, (uint32_t)a, (uint32_t)b, (uint32_t)c);
+		break;
 	case OP_VADD2: case OP_VSUB2: case OP_VAVRG2: case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2:
 	case OP_VADD4: case OP_VSUB4: case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
 		r = video_simd(op, (uint32_t)a, (uint32_t)b, (uint32_t)c);
