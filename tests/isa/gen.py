@@ -500,6 +500,118 @@ def gen():
         add("cvt.pack.sat.%s.s32.b32 {d0}, {s0}, {s1}, {s2};" % d, ["b32"], ["s32", "s32", "u32"])
 
 
+# ---------------------------------------------------------------- later variants
+# Appended after every variant above, with their own generator, so that the
+# tuples above stay as recorded: regenerating keeps variants.txt and
+# inputs.bin of the old variants byte for byte as a prefix.
+RV = random.Random(20251201)
+
+
+def nan64():
+    """An f64 NaN, quiet or signaling, either sign, with a random payload."""
+    q = RV.getrandbits(1)
+    pay = RV.getrandbits(51) | (0 if q else 1)
+    return (RV.getrandbits(1) << 63) | (0x7FF << 52) | (q << 51) | pay
+
+
+def tiny32():
+    """An f32 subnormal or small normal of either sign (cvt to f16 near 0)."""
+    k = RV.random()
+    if k < 0.6:
+        return (RV.getrandbits(1) << 31) | RV.getrandbits(23)
+    return (RV.getrandbits(1) << 31) | (RV.randint(1, 0x66) << 23) | RV.getrandbits(23)
+
+
+def gen_more():
+    global R
+    saved, R = R, RV   # tuples() and K's generators draw from R
+    K["nan64"] = ([0x7FF8000000000000, 0xFFF8000000000000, 0x7FF0000000000001, 0xFFF7FFFFFFFFFFFF,
+                   0x7FFFFFFFFFFFFFFF], lambda: nan64() if RV.random() < 0.6 else rf64(), "b64")
+    K["tiny32"] = ([0x00000001, 0x80000001, 0x007FFFFF, 0x807FFFFF, 0x00400000, 0x0D000000, 0x33000000,
+                    0x33000001, 0xB3000001, 0x387FC000], tiny32, "b32")
+    # setp on f16x2/bf16x2 with p|q: one comparison per half
+    for cm in ("eq", "lt", "le", "gtu", "ne", "num", "nan"):
+        add("setp.%s.f16x2 {d0}|{d1}, {s0}, {s1};" % cm, ["pred", "pred"], ["f16x2", "f16x2"])
+    for cm in ("lt", "geu"):
+        add("setp.%s.bf16x2 {d0}|{d1}, {s0}, {s1};" % cm, ["pred", "pred"], ["bf16x2", "bf16x2"])
+    add("setp.lt.ftz.f16x2 {d0}|{d1}, {s0}, {s1};", ["pred", "pred"], ["f16x2", "f16x2"])
+    for b in ("and", "or", "xor"):
+        add("setp.le.%s.f16x2 {d0}|{d1}, {s0}, {s1}, {s2};" % b, ["pred", "pred"], ["f16x2", "f16x2", "pred"])
+        add("setp.gt.%s.bf16x2 {d0}|{d1}, {s0}, {s1}, !{s2};" % b, ["pred", "pred"], ["bf16x2", "bf16x2", "pred"])
+    # f64 NaN propagation: random payloads and signs, every rounding, immediates
+    for rm in ("rn", "rz", "rm", "rp"):
+        for op in ("add", "sub", "mul"):
+            bin_("%s.%s.f64" % (op, rm), "b64", "nan64")
+        ter("fma.%s.f64" % rm, "b64", ["nan64"] * 3)
+        ter("mad.%s.f64" % rm, "b64", ["nan64"] * 3)
+    for op in ("min", "max", "add", "sub", "mul"):
+        bin_("%s.f64" % op, "b64", "nan64")
+    for ins in ("add.rn.f64 {d0}, {s0}, 0d7FF4000000000001;", "add.rn.f64 {d0}, 0dFFF8000000000123, {s0};",
+                "sub.rm.f64 {d0}, {s0}, 0d7FF8000000000ABC;", "sub.rp.f64 {d0}, 0d7FF8000000000ABC, {s0};",
+                "mul.rz.f64 {d0}, 0d7FF0000000000001, {s0};", "min.f64 {d0}, {s0}, 0dFFF8000000000077;",
+                "max.f64 {d0}, 0d7FF4000000000055, {s0};"):
+        add(ins, ["b64"], ["nan64"])
+    add("fma.rn.f64 {d0}, {s0}, {s1}, 0dFFF4000000000005;", ["b64"], ["nan64", "nan64"])
+    add("fma.rz.f64 {d0}, {s0}, 0d7FF8000000000009, {s1};", ["b64"], ["nan64", "nan64"])
+    # cvt.ftz to f16 of f32 subnormals and tiny normals
+    for rm in ("rn", "rz", "rm", "rp"):
+        add("cvt.%s.ftz.f16.f32 {d0}, {s0};" % rm, ["b16"], ["tiny32"])
+        add("cvt.%s.ftz.sat.f16.f32 {d0}, {s0};" % rm, ["b16"], ["tiny32"])
+        add("cvt.%s.f16.f32 {d0}, {s0};" % rm, ["b16"], ["tiny32"])
+    add("cvt.rn.ftz.relu.f16.f32 {d0}, {s0};", ["b16"], ["tiny32"])
+    add("cvt.rn.ftz.satfinite.f16.f32 {d0}, {s0};", ["b16"], ["tiny32"])
+    # bfi with immediate positions and lengths, in and beyond the width
+    for pos, ln in ((0, 64), (8, 64), (40, 8), (0, 32), (31, 255), (16, 0), (255, 255), (0, 256), (1, 33)):
+        add("bfi.b32 {d0}, {s0}, {s1}, %d, %d;" % (pos, ln), ["b32"], ["b32", "b32"])
+    for pos, ln in ((4, 64), (0, 128), (60, 300), (64, 8)):
+        add("bfi.b64 {d0}, {s0}, {s1}, %d, %d;" % (pos, ln), ["b64"], ["b64", "b64"])
+    add("bfi.b32 {d0}, {s0}, {s1}, {s2}, 64;", ["b32"], ["b32", "b32", "sh32"])
+    add("bfi.b32 {d0}, {s0}, {s1}, 8, {s2};", ["b32"], ["b32", "b32", "sh32"])
+    # scalar video instructions
+    VT = (("u32", "u32", "u32"), ("s32", "s32", "s32"), ("u32", "s32", "u32"), ("s32", "u32", "s32"))
+    for op in ("vadd", "vsub", "vabsdiff", "vmin", "vmax"):
+        for dt, at, bt in VT:
+            t = "%s.%s.%s.%s" % (op, dt, at, bt)
+            add(t + " {d0}, {s0}, {s1};", ["b32"], ["u32", "u32"])
+            add(t + ".sat {d0}, {s0}, {s1};", ["b32"], ["u32", "u32"])
+        for sa, sb in (("b0", "b1"), ("b3", "h1"), ("h0", "b2"), ("h1", "h0")):
+            add("%s.s32.s32.u32 {d0}, {s0}.%s, {s1}.%s;" % (op, sa, sb), ["b32"], ["u32", "u32"])
+            add("%s.u32.s32.s32.sat {d0}, {s0}.%s, {s1}.%s;" % (op, sa, sb), ["b32"], ["u32", "u32"])
+        for o2 in ("add", "min", "max"):
+            add("%s.s32.s32.s32.%s {d0}, {s0}, {s1}, {s2};" % (op, o2), ["b32"], ["u32", "u32", "u32"])
+            add("%s.u32.u32.u32.sat.%s {d0}, {s0}.b1, {s1}.h0, {s2};" % (op, o2), ["b32"], ["u32", "u32", "u32"])
+        for ds in ("b0", "b2", "h1"):
+            add("%s.s32.s32.s32.sat {d0}.%s, {s0}, {s1}.b3, {s2};" % (op, ds), ["b32"], ["u32", "u32", "u32"])
+            add("%s.u32.u32.s32 {d0}.%s, {s0}.h1, {s1}, {s2};" % (op, ds), ["b32"], ["u32", "u32", "u32"])
+    for op in ("vshl", "vshr"):
+        for dt, at in (("u32", "u32"), ("s32", "s32"), ("u32", "s32")):
+            for m in ("clamp", "wrap"):
+                add("%s.%s.%s.u32.%s {d0}, {s0}, {s1};" % (op, dt, at, m), ["b32"], ["u32", "sh32"])
+                add("%s.%s.%s.u32.sat.%s {d0}, {s0}, {s1};" % (op, dt, at, m), ["b32"], ["u32", "sh32"])
+        add("%s.s32.s32.u32.clamp.add {d0}, {s0}.b2, {s1}, {s2};" % op, ["b32"], ["u32", "sh32", "u32"])
+        add("%s.u32.u32.u32.wrap {d0}.h0, {s0}, {s1}.b0, {s2};" % op, ["b32"], ["u32", "sh32", "u32"])
+    for cm in ("eq", "ne", "lt", "le", "gt", "ge"):
+        add("vset.s32.u32.%s {d0}, {s0}, {s1};" % cm, ["b32"], ["u32", "u32"])
+    add("vset.u32.u32.lt {d0}, {s0}.b1, {s1}.h1;", ["b32"], ["u32", "u32"])
+    for o2 in ("add", "min", "max"):
+        add("vset.s32.s32.ge.%s {d0}, {s0}, {s1}, {s2};" % o2, ["b32"], ["u32", "u32", "u32"])
+    add("vset.u32.s32.ne {d0}.b3, {s0}, {s1}, {s2};", ["b32"], ["u32", "u32", "u32"])
+    for dt, at, bt in VT:
+        add("vmad.%s.%s.%s {d0}, {s0}, {s1}, {s2};" % (dt, at, bt), ["b32"], ["u32", "u32", "u32"])
+    add("vmad.s32.s32.s32.sat {d0}, {s0}.h0, {s1}.h1, {s2};", ["b32"], ["u32", "u32", "u32"])
+    add("vmad.u32.u32.u32.shr7 {d0}, {s0}.b0, {s1}.b1, {s2};", ["b32"], ["u32", "u32", "u32"])
+    add("vmad.s32.u32.s32.sat.shr15 {d0}, {s0}, {s1}, {s2};", ["b32"], ["u32", "u32", "u32"])
+    add("vmad.u32.u32.u32.po {d0}, {s0}, {s1}, {s2};", ["b32"], ["u32", "u32", "u32"])
+    # SIMD video with selectors and masks
+    add("vadd2.u32.u32.u32 {d0}.h0, {s0}.h10, {s1}.h01, {s2};", ["b32"], ["u32", "u32", "u32"])
+    add("vsub2.s32.s32.s32.sat {d0}.h1, {s0}.h01, {s1}.h11, {s2};", ["b32"], ["u32", "u32", "u32"])
+    add("vmax2.s32.s32.s32.add {d0}.h1, {s0}, {s1}, {s2};", ["b32"], ["u32", "u32", "u32"])
+    add("vadd4.u32.u32.u32.sat {d0}.b2, {s0}.b3210, {s1}.b7654, {s2};", ["b32"], ["u32", "u32", "u32"])
+    add("vabsdiff4.u32.s32.s32 {d0}.b3, {s0}.b0123, {s1}.b4567, {s2};", ["b32"], ["u32", "u32", "u32"])
+    add("vset4.u32.u32.lt.add {d0}.b1, {s0}.b0123, {s1}, {s2};", ["b32"], ["u32", "u32", "u32"])
+    R = saved
+
+
 REG = {"pred": ".pred", "b16": ".b16", "b32": ".b32", "b64": ".b64"}
 
 
@@ -577,6 +689,7 @@ def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "ref")
     os.makedirs(out, exist_ok=True)
     gen()
+    gen_more()
     with open(os.path.join(out, "kernels.ptx"), "w") as f:
         f.write(".version 8.5\n.target sm_90\n.address_size 64\n\n")
         for i, v in enumerate(V):
