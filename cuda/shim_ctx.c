@@ -76,9 +76,9 @@ env_size(const char *name, uint64_t lo, uint64_t hi, uint64_t *v)
 	if (!s)
 		return 0;
 	if (parse_size(s, v) || *v < lo || *v > hi) {
-		fprintf(stderr, "libptxcuda: %s=%s: not a size from %llu to %llu bytes (a number, "
-		    "optionally with K, M or G); using the default\n", name, s, (unsigned long long)lo,
-		    (unsigned long long)hi);
+		fprintf(stderr, "libptxcuda: %s=%s: not a size in bytes (a number, optionally with K, "
+		    "M or G)%s; using the default\n", name, s, lo ? ", above 0" :
+		    hi < SIZE_MAX - 1 ? ", at most 512K" : "");
 		return 0;
 	}
 	return 1;
@@ -100,14 +100,13 @@ shim_env_init(void)
 		shim.stack = (size_t)v;
 	/* the values the interpreter has, so that the first launch sets them */
 	shim.heapset = shim.stackset = SIZE_MAX;
-	v = UINT64_MAX;
-	if (s && strcmp(s, "none") && (parse_size(s, &v) || !v)) {
-		if (!(s[0] == '0' && !s[1]))
-			fprintf(stderr, "libptxcuda: PTXKIT_MAX_STEPS=%s: not a number of "
-			    "thread-instructions (or 0 or none for no budget); using none\n", s);
-		v = UINT64_MAX;
+	v = 0;
+	if (s && strcmp(s, "none") && parse_size(s, &v)) {
+		fprintf(stderr, "libptxcuda: PTXKIT_MAX_STEPS=%s: not a number of thread-instructions "
+		    "(or 0 or none for no budget); using none\n", s);
+		v = 0;
 	}
-	ptx_set_max_steps(shim.cx, v);
+	ptx_set_max_steps(shim.cx, v ? v : UINT64_MAX);
 }
 
 size_t
