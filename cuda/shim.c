@@ -1,12 +1,14 @@
 /*
  * shim.c -- the CUDA driver API on the interpreter: initialisation, the one
- * device (an sm_90 GPU with the attributes of an H100 SXM 80GB), contexts
+ * device (an sm_90 GPU with the attributes of an H100 SXM 80GB, less its
+ * memory: it has what the host can give, PTX_LIMIT_MEMORY), contexts
  * and the current-context stack.  The other files: shim_ctx.c (context and
  * device queries), shim_mod.c (modules, linker, launches), shim_lib.c
  * (libraries and kernels), shim_occ.c (occupancy), shim_mem.c (memory and
  * error names), shim_copy.c (strided copies, pointer attributes),
  * shim_stream.c (streams, events), shim_legacy.c (deprecated and
- * unsupported calls), shim_proc.c (cuGetProcAddress).
+ * unsupported calls), shim_proc.c (cuGetProcAddress), shim_handle.c (the
+ * handle table).
  *
  * Work is synchronous: a launch runs to completion before cuLaunchKernel
  * returns, so streams are executed in order by construction.  A fault in a
@@ -21,7 +23,8 @@
 
 Shim shim = { .mu = PTHREAD_MUTEX_INITIALIZER };
 
-/* The current context stack of this thread. */
+/* The current context stack of this thread: handles, resolved when used,
+ * since another thread may destroy a context this one has current. */
 #define MAXSTACK 32
 static _Thread_local CUcontext cstack[MAXSTACK];
 static _Thread_local int ncstack;
@@ -45,30 +48,38 @@ shim_print_diags(const char *what)
 	}
 }
 
-static CUcontext
+/* Under LOCK. */
+static Ctx *
 current(void)
 {
-	return ncstack ? cstack[ncstack - 1] : NULL;
+	return ncstack ? CTX(cstack[ncstack - 1]) : NULL;
 }
 
-int
-shim_validctx(CUcontext c)
-{
-	return c && c->magic == MAGIC_CTX;
-}
-
-#define validctx shim_validctx
-
+/* As the driver documents: a context destroyed by another thread while
+ * current here reads as destroyed, not as absent. */
 CUresult
-shim_ready(CUcontext *ctx)
+shim_current(Ctx **ctx)
 {
-	CUcontext c;
+	Ctx *c;
 
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
-	c = current();
-	if (!validctx(c))
-		return CUDA_ERROR_INVALID_CONTEXT;
+	if (!(c = current()))
+		return ncstack && shim_hstale(cstack[ncstack - 1], H_CTX) ?
+		    CUDA_ERROR_CONTEXT_IS_DESTROYED : CUDA_ERROR_INVALID_CONTEXT;
+	if (ctx)
+		*ctx = c;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+shim_ready(Ctx **ctx)
+{
+	Ctx *c;
+	CUresult r;
+
+	if ((r = shim_current(&c)))
+		return r;
 	if (ctx)
 		*ctx = c;
 	return c->sticky;
@@ -87,12 +98,16 @@ cuInit(unsigned flags)
 	if (!shim.inited) {
 		if (ptx_ctx_new(&shim.cx, NULL) != PTX_OK)
 			r = CUDA_ERROR_OUT_OF_MEMORY;
-		else {
+		else if (!(shim.primary.h = shim_hnew(H_CTX, &shim.primary))) {
+			ptx_ctx_free(shim.cx);
+			shim.cx = NULL;
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+		} else {
 			const char *t = getenv("PTXKIT_THREADS");   /* host threads per launch */
 			ptx_set_printf_sink(shim.cx, printf_sink, NULL);
 			if (t && *t)
 				ptx_set_threads(shim.cx, (unsigned)strtoul(t, NULL, 10));
-			shim.primary.magic = MAGIC_CTX;
+			shim_env_init();
 			shim.primary.primary = 1;
 			shim.primary.id = ++shim.nextid;
 			shim.inited = 1;
@@ -165,7 +180,9 @@ cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
 		return r;
 	if (!bytes)
 		return CUDA_ERROR_INVALID_VALUE;
-	*bytes = SHIM_TOTAL_MEM;
+	LOCK();
+	*bytes = shim_total_mem();
+	UNLOCK();
 	return CUDA_SUCCESS;
 }
 
@@ -251,11 +268,12 @@ cuDeviceGetAttribute(int *v, int attr, CUdevice d)
 
 /* ---------------------------------------------------------------- contexts */
 
-/* Frees what ctx owns: its modules and its allocations. */
+/* Frees what ctx owns: its modules, its allocations, its streams and
+ * events; under LOCK. */
 static void
-release_ctx(CUcontext ctx)
+release_ctx(Ctx *ctx)
 {
-	CUmodule md;
+	Mod *md;
 
 	do {
 		for (md = shim.mods; md && md->ctx != ctx; md = md->next)
@@ -264,48 +282,51 @@ release_ctx(CUcontext ctx)
 			shim_unload(md);
 	} while (md);
 	shim_free_ctx_allocs(ctx);
+	shim_release_streams(ctx);
 	ctx->sticky = CUDA_SUCCESS;
 }
 
+/* Drops every entry of this thread's stack that names ctx. */
 static void
-forget_ctx(CUcontext ctx)
+forget_ctx(CUcontext h)
 {
 	int j = 0;
 	for (int i = 0; i < ncstack; i++)
-		if (cstack[i] != ctx)
+		if (cstack[i] != h)
 			cstack[j++] = cstack[i];
 	ncstack = j;
 }
 
 static CUresult
-push(CUcontext c)
+push(CUcontext h)
 {
 	if (ncstack == MAXSTACK)
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	cstack[ncstack++] = c;
+	cstack[ncstack++] = h;
 	return CUDA_SUCCESS;
 }
 
+/* Under LOCK. */
 static CUresult
 ctx_create(CUcontext *pctx, unsigned flags, CUdevice d)
 {
 	CUresult r = devok(d);
-	CUcontext c;
+	Ctx *c;
 
 	if (r)
 		return r;
 	if (!pctx)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!(c = calloc(1, sizeof *c)))
+	if (ncstack == MAXSTACK || !(c = calloc(1, sizeof *c)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	c->magic = MAGIC_CTX;
+	if (!(c->h = shim_hnew(H_CTX, c))) {
+		free(c);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	c->flags = flags;
 	c->id = ++shim.nextid;
-	if ((r = push(c))) {
-		free(c);
-		return r;
-	}
-	*pctx = c;
+	push(c->h);
+	*pctx = c->h;
 	return CUDA_SUCCESS;
 }
 
@@ -343,20 +364,27 @@ cuCtxCreate_v4(CUcontext *pctx, void *params, unsigned flags, CUdevice d)
 	return cuCtxCreate_v2(pctx, flags, d);
 }
 
+/* A context current to other threads stays on their stacks, where it
+ * reads as destroyed (shim_current). */
 CUresult
-cuCtxDestroy_v2(CUcontext ctx)
+cuCtxDestroy_v2(CUcontext h)
 {
+	CUresult r = CUDA_SUCCESS;
+	Ctx *c;
+
 	LOCK();
-	if (!shim.inited || !validctx(ctx) || ctx->primary) {
-		UNLOCK();
-		return !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : CUDA_ERROR_INVALID_CONTEXT;
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else if (!(c = CTX(h)) || c->primary)
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	else {
+		release_ctx(c);
+		forget_ctx(h);
+		shim_hfree(h);
+		free(c);
 	}
-	release_ctx(ctx);
-	forget_ctx(ctx);
-	ctx->magic = 0;
-	free(ctx);
 	UNLOCK();
-	return CUDA_SUCCESS;
+	return r;
 }
 
 CUresult
@@ -366,24 +394,28 @@ cuCtxDestroy(CUcontext ctx)
 }
 
 CUresult
-cuCtxSetCurrent(CUcontext ctx)
+cuCtxSetCurrent(CUcontext h)
 {
+	CUresult r = CUDA_SUCCESS;
+
+	LOCK();
 	if (!shim.inited)
-		return CUDA_ERROR_NOT_INITIALIZED;
-	if (ctx && !validctx(ctx))
-		return CUDA_ERROR_INVALID_CONTEXT;
-	if (!ctx) {
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else if (h && !CTX(h))
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	else if (!h) {
 		if (ncstack)
 			ncstack--;
-		return CUDA_SUCCESS;
-	}
-	if (ncstack)
-		cstack[ncstack - 1] = ctx;
+	} else if (ncstack)
+		cstack[ncstack - 1] = h;
 	else
-		cstack[ncstack++] = ctx;
-	return CUDA_SUCCESS;
+		cstack[ncstack++] = h;
+	UNLOCK();
+	return r;
 }
 
+/* The handle on top of the stack, even one another thread destroyed:
+ * it is only a value. */
 CUresult
 cuCtxGetCurrent(CUcontext *ctx)
 {
@@ -391,18 +423,19 @@ cuCtxGetCurrent(CUcontext *ctx)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
-	*ctx = current();
+	*ctx = ncstack ? cstack[ncstack - 1] : NULL;
 	return CUDA_SUCCESS;
 }
 
 CUresult
-cuCtxPushCurrent_v2(CUcontext ctx)
+cuCtxPushCurrent_v2(CUcontext h)
 {
-	if (!shim.inited)
-		return CUDA_ERROR_NOT_INITIALIZED;
-	if (!validctx(ctx))
-		return CUDA_ERROR_INVALID_CONTEXT;
-	return push(ctx);
+	CUresult r;
+
+	LOCK();
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !CTX(h) ? CUDA_ERROR_INVALID_CONTEXT : push(h);
+	UNLOCK();
+	return r;
 }
 
 CUresult
@@ -437,37 +470,42 @@ cuCtxGetDevice(CUdevice *d)
 
 	if (!d)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!shim.inited)
-		return CUDA_ERROR_NOT_INITIALIZED;
-	if (!validctx(current()))
-		return CUDA_ERROR_INVALID_CONTEXT;
-	r = CUDA_SUCCESS;
-	*d = 0;
+	LOCK();
+	if (!(r = shim_current(NULL)))
+		*d = 0;
+	UNLOCK();
 	return r;
 }
 
 CUresult
-cuCtxGetApiVersion(CUcontext ctx, unsigned *v)
+cuCtxGetApiVersion(CUcontext h, unsigned *v)
 {
+	CUresult r = CUDA_SUCCESS;
+
 	if (!v)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (ctx && !validctx(ctx))
-		return CUDA_ERROR_INVALID_CONTEXT;
-	*v = 3020;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (h && !CTX(h))
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	else
+		*v = 3020;
+	UNLOCK();
+	return r;
 }
 
 CUresult
 cuCtxGetFlags(unsigned *flags)
 {
-	CUcontext c = current();
+	CUresult r;
+	Ctx *c;
 
 	if (!flags)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!validctx(c))
-		return CUDA_ERROR_INVALID_CONTEXT;
-	*flags = c->flags;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!(r = shim_current(&c)))
+		*flags = c->flags;
+	UNLOCK();
+	return r;
 }
 
 /* Work is synchronous: nothing is ever pending, only a fault to report. */
@@ -493,11 +531,10 @@ cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice d)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	shim.primary.refs++;
-	*pctx = &shim.primary;
+	*pctx = shim.primary.h;
 	UNLOCK();
 	return CUDA_SUCCESS;
 }
-
 CUresult
 cuDevicePrimaryCtxRelease_v2(CUdevice d)
 {
@@ -549,8 +586,10 @@ cuDevicePrimaryCtxGetState(CUdevice d, unsigned *flags, int *active)
 		return r;
 	if (!flags || !active)
 		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
 	*flags = shim.primary.flags;
 	*active = shim.primary.refs > 0;
+	UNLOCK();
 	return CUDA_SUCCESS;
 }
 
@@ -561,7 +600,9 @@ cuDevicePrimaryCtxSetFlags_v2(CUdevice d, unsigned flags)
 
 	if (r)
 		return r;
+	LOCK();
 	shim.primary.flags = flags;
+	UNLOCK();
 	return CUDA_SUCCESS;
 }
 

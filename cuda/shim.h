@@ -5,9 +5,12 @@
  *
  * One process-wide ptx_ctx backs every CUDA context, so device pointers
  * are unique across contexts as with unified addressing; a context owns
- * the modules loaded and the memory allocated while it was current, and
- * frees them when it is destroyed.  One mutex serialises every call, since
- * a ptx_ctx must not be used from two threads at once.
+ * the modules loaded, the memory allocated and the streams and events
+ * created while it was current, and frees them when it is destroyed.
+ * Handles are tokens of the handle table (shim_handle.c), resolved to the
+ * objects (Ctx, Mod, Fn, ...) on every call.  One mutex serialises every
+ * call, since a ptx_ctx must not be used from two threads at once: the
+ * handle table and every object are only touched under it.
  */
 #ifndef PTXCUDA_SHIM_H
 #define PTXCUDA_SHIM_H
@@ -23,17 +26,18 @@ typedef int CUresult;
 typedef int CUdevice;
 typedef unsigned long long CUdeviceptr;
 typedef uint64_t cuuint64_t;
-typedef struct Sctx *CUcontext;
-typedef struct Smod *CUmodule;
-typedef struct Sfn *CUfunction;
-typedef struct Sstream *CUstream;
-typedef struct Sevent *CUevent;
-typedef struct Slink *CUlinkState;
+/* Tokens of the handle table: the structs they point to exist nowhere. */
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+typedef struct CUlinkState_st *CUlinkState;
 /* A library (cuLibrary*) is a module that no context owns, and a kernel
  * (CUkernel) is its function: one ptx_ctx serves every context, so the
  * same handle is valid in each of them. */
-typedef struct Smod *CUlibrary;
-typedef struct Sfn *CUkernel;
+typedef CUmodule CUlibrary;
+typedef CUfunction CUkernel;
 typedef void (*CUhostFn)(void *user);
 typedef void (*CUstreamCallback)(CUstream s, CUresult status, void *user);
 typedef size_t (*CUoccupancyB2DSize)(int block);
@@ -121,15 +125,20 @@ typedef struct {
 /* ---------------------------------------------------------------- state */
 
 #define SHIM_VERSION 13000          /* cuDriverGetVersion: CUDA 13.0 */
-#define SHIM_TOTAL_MEM (80ull << 30)  /* an H100 80GB */
 
 /* CUlimit values, in the order of the enum. */
 enum { CU_LIMIT_STACK_SIZE, CU_LIMIT_PRINTF_FIFO_SIZE, CU_LIMIT_MALLOC_HEAP_SIZE,
        CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH, CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT,
        CU_LIMIT_MAX_L2_FETCH_GRANULARITY, CU_LIMIT_PERSISTING_L2_CACHE_SIZE, CU_LIMIT_MAX };
 
+typedef struct Sctx Ctx;
+typedef struct Smod Mod;
+typedef struct Sfn Fn;
+typedef struct Sstream Stream;
+typedef struct Sevent Event;
+
 struct Sctx {
-	unsigned magic;
+	CUcontext h;
 	int primary;                /* the device's primary context */
 	int refs;                   /* primary: retain count */
 	unsigned flags;
@@ -143,8 +152,8 @@ struct Sctx {
  * for the queries that need no context; each context that uses it gets an
  * instance (parent set), with globals of its own, as with the driver. */
 struct Smod {
-	unsigned magic;
-	CUcontext ctx;              /* the owner; NULL for a library */
+	CUmodule h;
+	Ctx *ctx;                   /* the owner; NULL for a library */
 	int lib;                    /* loaded by cuLibraryLoad*: unloaded by cuLibraryUnload */
 	struct Smod *parent;        /* an instance: its library */
 	char *text;                 /* a library: its PTX, for the instances */
@@ -154,8 +163,8 @@ struct Smod {
 };
 
 struct Sfn {
-	unsigned magic;
-	CUmodule mod;
+	CUfunction h;
+	Mod *mod;
 	ptx_function *f;
 	int maxdyn;                 /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
 	int attr[CU_FUNC_ATTRIBUTE_MAX];  /* other values set by cuFuncSetAttribute */
@@ -167,22 +176,21 @@ struct Sfn {
 };
 
 struct Sstream {
-	unsigned magic;
-	CUcontext ctx;
+	CUstream h;
+	Ctx *ctx;
 	unsigned flags;
 	int prio;
 	unsigned long long id;
-	struct Sstream *next;
 };
-struct Sevent { unsigned magic; unsigned flags; double ms; int recorded; };
+struct Sevent { CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; };
 
 typedef struct {
 	pthread_mutex_t mu;
-	int inited;
+	_Atomic int inited;         /* read without the lock by the device queries */
 	ptx_ctx *cx;
 	struct Sctx primary;
 	struct Smod *mods;
-	struct { CUdeviceptr p; size_t n; CUcontext ctx; void *host; } *allocs;   /* host: managed memory's */
+	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; } *allocs;   /* host: managed memory's */
 	size_t nallocs, capallocs;
 	size_t used;                /* bytes allocated, for cuMemGetInfo */
 	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
@@ -191,50 +199,72 @@ typedef struct {
 	struct { void *p; size_t n; unsigned flags; int registered, mapped; } *hosts;
 	size_t nhosts, caphosts;
 	unsigned long long nextid;  /* ids of contexts and streams */
+	/* the context limits' defaults (PTXKIT_HEAP_SIZE, PTXKIT_STACK_SIZE)
+	 * and the values last handed to the interpreter */
+	size_t heap, stack, heapset, stackset;
 } Shim;
 
 extern Shim shim;
 
-enum { MAGIC_CTX = 0xc7c7c7c7u, MAGIC_MOD = 0x30d30d30u, MAGIC_FN = 0xf00f00f0u,
-       MAGIC_STREAM = 0x5a5a5a5au, MAGIC_EVENT = 0xe7e7e7e7u, MAGIC_LINK = 0x11ab11abu };
-
 #define LOCK() pthread_mutex_lock(&shim.mu)
 #define UNLOCK() pthread_mutex_unlock(&shim.mu)
 
+/* shim_handle.c: the handle table, each under LOCK */
+enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_NKIND };
+void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
+void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
+int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
+void shim_hfree(const void *h);             /* h and its copies name nothing from now on */
+void *shim_heach(int kind, size_t *cursor); /* the live objects of kind; *cursor from 0 */
+#define CTX(h) ((Ctx *)shim_hget((h), H_CTX))
+#define MOD(h) ((Mod *)shim_hget((h), H_MOD))
+#define FN(h) ((Fn *)shim_hget((h), H_FN))
+#define STREAM(h) ((Stream *)shim_hget((h), H_STREAM))
+#define EVENT(h) ((Event *)shim_hget((h), H_EVENT))
+
 /* shim.c */
-CUresult shim_ready(CUcontext *ctx);      /* initialised, with a current context; under LOCK */
+CUresult shim_current(Ctx **ctx);        /* initialised, with a current context; under LOCK */
+CUresult shim_ready(Ctx **ctx);          /* the same, and its sticky fault; under LOCK */
 void shim_print_diags(const char *what);
-int shim_validctx(CUcontext c);
 /* shim_mem.c */
-void shim_free_ctx_allocs(CUcontext ctx);
+void shim_free_ctx_allocs(Ctx *ctx);
 CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* under LOCK */
 int shim_isdev(CUdeviceptr p);            /* inside a live device allocation; under LOCK */
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */
 CUresult shim_merr(int rc);               /* a PTX_* status as a CUresult */
 /* shim_mod.c: each under LOCK */
-CUresult shim_load(CUmodule *out, CUcontext owner, const char *name, const void *image,
+CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image,
                    char *log, size_t cap);
-void shim_unload(CUmodule md);
-int shim_validmod(CUmodule md);
-int shim_validfn(CUfunction fn);
-CUresult shim_getfn(CUfunction *out, CUmodule md, const char *name);
-CUresult shim_fn_attr(int *v, int attr, CUfunction fn);
-CUresult shim_fn_set_attr(CUfunction fn, int attr, int v);
+void shim_unload(Mod *md);
+CUresult shim_getfn(Fn **out, Mod *md, const char *name);
+CUresult shim_global(CUdeviceptr *dptr, size_t *bytes, Mod *md, const char *name);
+CUresult shim_fn_attr(int *v, int attr, Fn *fn);
+CUresult shim_fn_set_attr(Fn *fn, int attr, int v);
+/* every launch form ends here: fn is resolved after the context is checked */
 CUresult shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3],
                      const unsigned *cluster, unsigned shared, void **params, void **extra);
 void shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap);
 char *shim_slurp(const char *path, size_t *len);
+/* shim_ctx.c, under LOCK: the environment's settings (cuInit); the limits
+ * of ctx handed to the interpreter before a launch; device memory */
+void shim_env_init(void);
+CUresult shim_apply_limits(Ctx *ctx);
+size_t shim_total_mem(void);
+size_t shim_free_mem(void);
 /* driver entry points other files call */
-CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *name);
 CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n);
 CUresult cuEventRecord(CUevent e, CUstream s);
 CUresult cuCtxDestroy_v2(CUcontext ctx);
-CUresult cuMemcpy3D_v2(const CUDA_MEMCPY3D *c);
+/* shim_copy.c */
+CUresult shim_copy3d(const CUDA_MEMCPY3D *c, int peer);   /* under LOCK */
 /* shim_stream.c */
 double shim_now_ms(void);
+int shim_streamok(CUstream s);            /* NULL, a special handle or a live stream; under LOCK */
+CUresult shim_stream_check(CUstream s);   /* the same as a result; takes the LOCK */
+void shim_release_streams(Ctx *ctx);      /* destroys ctx's streams and events; under LOCK */
 /* shim_lib.c */
-CUresult shim_instance(CUfunction *out, CUkernel k, CUcontext ctx);   /* under LOCK */
+CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_occ.c */
-int shim_occupancy(CUfunction fn, int block, size_t dynshared);   /* CTAs per SM; under LOCK */
+int shim_occupancy(Fn *fn, int block, size_t dynshared);   /* CTAs per SM; under LOCK */
 
 #endif

@@ -153,8 +153,9 @@ cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *c, CUstream st)
 	return copy2d(c);
 }
 
-static CUresult
-copy3d(const CUDA_MEMCPY3D *c, int peer)
+/* Under LOCK. */
+CUresult
+shim_copy3d(const CUDA_MEMCPY3D *c, int peer)
 {
 	Side s, d;
 	CUresult r;
@@ -164,10 +165,8 @@ copy3d(const CUDA_MEMCPY3D *c, int peer)
 	/* reserved0/1 must be NULL; in the peer form they are the contexts */
 	if (!peer && (c->reserved0 || c->reserved1))
 		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
 	if (!(r = shim_ready(NULL)) && peer &&
-	    ((c->reserved0 && !shim_validctx(c->reserved0)) ||
-	    (c->reserved1 && !shim_validctx(c->reserved1))))
+	    ((c->reserved0 && !CTX(c->reserved0)) || (c->reserved1 && !CTX(c->reserved1))))
 		r = CUDA_ERROR_INVALID_CONTEXT;
 	if (!r &&
 	    !(r = side(&s, c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch,
@@ -175,6 +174,16 @@ copy3d(const CUDA_MEMCPY3D *c, int peer)
 	    !(r = side(&d, c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch,
 	    c->dstHeight, c->dstXInBytes, c->dstY, c->dstZ)))
 		r = strided(&d, &s, c->WidthInBytes, c->Height, c->Depth);
+	return r;
+}
+
+static CUresult
+copy3d(const CUDA_MEMCPY3D *c, int peer)
+{
+	CUresult r;
+
+	LOCK();
+	r = shim_copy3d(c, peer);
 	UNLOCK();
 	return r;
 }
@@ -212,7 +221,7 @@ cuMemcpyPeer(CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, s
 
 	LOCK();
 	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED :
-	    !shim_validctx(dctx) || !shim_validctx(sctx) ? CUDA_ERROR_INVALID_CONTEXT : CUDA_SUCCESS;
+	    !CTX(dctx) || !CTX(sctx) ? CUDA_ERROR_INVALID_CONTEXT : CUDA_SUCCESS;
 	UNLOCK();
 	return r ? r : cuMemcpyDtoD_v2(dst, src, n);
 }
@@ -295,7 +304,7 @@ enum {
  * memory (entry h of shim.hosts), or neither; under LOCK. */
 typedef struct {
 	int kind;                   /* 0 unknown, CU_MEMORYTYPE_DEVICE or _HOST */
-	CUcontext ctx;
+	Ctx *ctx;
 	CUdeviceptr base;
 	size_t size;
 	int managed, mapped;        /* cuMemAllocManaged memory; host memory that kernels see */
@@ -333,7 +342,7 @@ attr(void *data, int a, const Ptr *o, CUdeviceptr p)
 	case PA_CONTEXT:
 		if (o->kind != CU_MEMORYTYPE_DEVICE)
 			return CUDA_ERROR_INVALID_VALUE;
-		*(CUcontext *)data = o->ctx;
+		*(CUcontext *)data = o->ctx->h;
 		break;
 	case PA_MEMORY_TYPE: *(unsigned *)data = (unsigned)o->kind; break;
 	case PA_DEVICE_POINTER:

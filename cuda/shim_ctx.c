@@ -5,9 +5,25 @@
  * with one device, the PCI location, the profiler switches, and
  * cuGetExportTable.
  *
- * Limits are kept per context and read back; they change nothing in the
- * interpreter, whose stack and printf buffer grow as needed.
+ * Limits are kept per context and read back.  The malloc heap and the
+ * stack are the interpreter's (ptx_set_limit): one ptx_ctx serves every
+ * context, so a launch first hands it its context's two values.  The
+ * printf buffer grows as needed; the other limits change nothing.
+ *
+ * The environment, read once by cuInit (libptx.3 documents it):
+ *   PTXKIT_MAX_MEMORY   device memory (PTX_LIMIT_MEMORY): what
+ *                       cuDeviceTotalMem reports and allocations may use;
+ *                       default what the host can give
+ *   PTXKIT_HEAP_SIZE    CU_LIMIT_MALLOC_HEAP_SIZE's default (8 MiB)
+ *   PTXKIT_STACK_SIZE   CU_LIMIT_STACK_SIZE's default (1 KiB)
+ *   PTXKIT_MAX_STEPS    each launch's budget of thread-instructions; a
+ *                       driver has none, so neither has the shim unless
+ *                       asked: 0 or "none" is none
+ * Sizes are bytes, or a number with K, M or G (powers of 1024).  A value
+ * that is not one is reported on stderr, once, and the default is used:
+ * failing cuInit would stop a program that cannot say why.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,29 +40,115 @@ static const size_t limit_default[CU_LIMIT_MAX] = {
 	[CU_LIMIT_PERSISTING_L2_CACHE_SIZE] = 9830400,
 };
 
+/* ---------------------------------------------------------------- environment, memory */
+
+/* A size: digits, then K, M or G or nothing; 0 when s is one. */
+static int
+parse_size(const char *s, uint64_t *out)
+{
+	uint64_t v = 0, mul = 1;
+
+	if (!*s)
+		return -1;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	switch (*s) {
+	case 'K': case 'k': mul = 1ull << 10; s++; break;
+	case 'M': case 'm': mul = 1ull << 20; s++; break;
+	case 'G': case 'g': mul = 1ull << 30; s++; break;
+	}
+	if (*s || (v && mul > UINT64_MAX / v))
+		return -1;
+	*out = v * mul;
+	return 0;
+}
+
+/* The size variable name names, within [lo, hi]: 1 and *v when it is set
+ * and good, else 0 (and a message when it is set). */
+static int
+env_size(const char *name, uint64_t lo, uint64_t hi, uint64_t *v)
+{
+	const char *s = getenv(name);
+
+	if (!s)
+		return 0;
+	if (parse_size(s, v) || *v < lo || *v > hi) {
+		fprintf(stderr, "libptxcuda: %s=%s: not a size in bytes (a number, optionally with K, "
+		    "M or G)%s; using the default\n", name, s, lo ? ", above 0" :
+		    hi < SIZE_MAX - 1 ? ", at most 512K" : "");
+		return 0;
+	}
+	return 1;
+}
+
+void
+shim_env_init(void)
+{
+	const char *s = getenv("PTXKIT_MAX_STEPS");
+	uint64_t v;
+
+	if (env_size("PTXKIT_MAX_MEMORY", 1, UINT64_MAX, &v))
+		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, v);
+	shim.heap = 8u << 20;
+	shim.stack = 1024;
+	if (env_size("PTXKIT_HEAP_SIZE", 0, SIZE_MAX - 1, &v))
+		shim.heap = (size_t)v;
+	if (env_size("PTXKIT_STACK_SIZE", 0, 512u << 10, &v))
+		shim.stack = (size_t)v;
+	/* the values the interpreter has, so that the first launch sets them */
+	shim.heapset = shim.stackset = SIZE_MAX;
+	v = 0;
+	if (s && strcmp(s, "none") && parse_size(s, &v)) {
+		fprintf(stderr, "libptxcuda: PTXKIT_MAX_STEPS=%s: not a number of thread-instructions "
+		    "(or 0 or none for no budget); using none\n", s);
+		v = 0;
+	}
+	ptx_set_max_steps(shim.cx, v ? v : UINT64_MAX);
+}
+
+size_t
+shim_total_mem(void)
+{
+	uint64_t v = 0;
+
+	ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &v);
+	return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+}
+
+size_t
+shim_free_mem(void)
+{
+	size_t total = shim_total_mem();
+
+	return shim.used < total ? total - shim.used : 0;
+}
+
+/* ---------------------------------------------------------------- contexts */
+
 /* ctx, or the current context when ctx is NULL; under LOCK. */
 static CUresult
-pick(CUcontext ctx, CUcontext *out)
+pick(CUcontext h, Ctx **out)
 {
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
-	if (!ctx && shim_ready(&ctx) == CUDA_ERROR_INVALID_CONTEXT)
-		return CUDA_ERROR_INVALID_CONTEXT;
-	if (!shim_validctx(ctx))
-		return CUDA_ERROR_INVALID_CONTEXT;
-	*out = ctx;
-	return CUDA_SUCCESS;
+	if (!h)
+		return shim_current(out);
+	return (*out = CTX(h)) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
 }
 
 CUresult
 cuCtxGetDevice_v2(CUdevice *d, CUcontext ctx)
 {
 	CUresult r;
+	Ctx *c;
 
 	if (!d)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = pick(ctx, &ctx)))
+	if (!(r = pick(ctx, &c)))
 		*d = 0;
 	UNLOCK();
 	return r;
@@ -58,9 +160,11 @@ cuCtxSynchronize_v2(CUcontext ctx)
 {
 	CUresult r;
 
+	Ctx *c;
+
 	LOCK();
-	if (!(r = pick(ctx, &ctx)))
-		r = ctx->sticky;
+	if (!(r = pick(ctx, &c)))
+		r = c->sticky;
 	UNLOCK();
 	return r;
 }
@@ -70,11 +174,13 @@ cuCtxGetId(CUcontext ctx, unsigned long long *id)
 {
 	CUresult r;
 
+	Ctx *c;
+
 	if (!id)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = pick(ctx, &ctx)))
-		*id = ctx->id;
+	if (!(r = pick(ctx, &c)))
+		*id = c->id;
 	UNLOCK();
 	return r;
 }
@@ -83,7 +189,7 @@ cuCtxGetId(CUcontext ctx, unsigned long long *id)
 CUresult
 cuCtxSetFlags(unsigned flags)
 {
-	CUcontext ctx;
+	Ctx *ctx;
 	CUresult r;
 
 	if (flags > 0xff)
@@ -98,7 +204,7 @@ cuCtxSetFlags(unsigned flags)
 CUresult
 cuCtxGetLimit(size_t *v, int limit)
 {
-	CUcontext ctx;
+	Ctx *ctx;
 	CUresult r;
 
 	if (!v)
@@ -107,33 +213,63 @@ cuCtxGetLimit(size_t *v, int limit)
 		return CUDA_ERROR_UNSUPPORTED_LIMIT;
 	LOCK();
 	if (!(r = pick(NULL, &ctx)))
-		*v = ctx->limit[limit] ? ctx->limit[limit] - 1 : limit_default[limit];
+		*v = ctx->limit[limit] ? ctx->limit[limit] - 1 : limit == CU_LIMIT_MALLOC_HEAP_SIZE ?
+		    shim.heap : limit == CU_LIMIT_STACK_SIZE ? shim.stack : limit_default[limit];
 	UNLOCK();
 	return r;
 }
 
-/* A limit is stored plus one, so that 0 (never set) reads as the default. */
+/* A limit is stored plus one, so that 0 (never set) reads as the default.
+ * The driver takes a stack of at most 512 KiB a thread on sm_90, and a
+ * heap that its memory holds. */
 CUresult
 cuCtxSetLimit(int limit, size_t v)
 {
-	CUcontext ctx;
+	Ctx *ctx;
 	CUresult r;
 
 	if (limit < 0 || limit >= CU_LIMIT_MAX || limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH)
 		return CUDA_ERROR_UNSUPPORTED_LIMIT;
-	if (limit == CU_LIMIT_MAX_L2_FETCH_GRANULARITY && v > 128)
+	if ((limit == CU_LIMIT_MAX_L2_FETCH_GRANULARITY && v > 128) ||
+	    (limit == CU_LIMIT_STACK_SIZE && v > (512u << 10)) || v == SIZE_MAX)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = pick(NULL, &ctx)))
-		ctx->limit[limit] = v + 1;
+	if (!(r = pick(NULL, &ctx))) {
+		if (limit == CU_LIMIT_MALLOC_HEAP_SIZE && v > shim_total_mem())
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+		else
+			ctx->limit[limit] = v + 1;
+	}
 	UNLOCK();
 	return r;
+}
+
+/* One ptx_ctx serves every context: it gets ctx's heap and stack before
+ * each launch, when they differ from what it has; under LOCK. */
+CUresult
+shim_apply_limits(Ctx *ctx)
+{
+	size_t heap = ctx->limit[CU_LIMIT_MALLOC_HEAP_SIZE], stack = ctx->limit[CU_LIMIT_STACK_SIZE];
+
+	heap = heap ? heap - 1 : shim.heap;
+	stack = stack ? stack - 1 : shim.stack;
+	if (heap != shim.heapset) {
+		if (ptx_set_limit(shim.cx, PTX_LIMIT_MALLOC_HEAP, heap) != PTX_OK)
+			return CUDA_ERROR_INVALID_VALUE;
+		shim.heapset = heap;
+	}
+	if (stack != shim.stackset) {
+		if (ptx_set_limit(shim.cx, PTX_LIMIT_STACK, stack) != PTX_OK)
+			return CUDA_ERROR_INVALID_VALUE;
+		shim.stackset = stack;
+	}
+	return CUDA_SUCCESS;
 }
 
 CUresult
 cuCtxGetCacheConfig(int *config)
 {
-	CUcontext ctx;
+	Ctx *ctx;
 	CUresult r;
 
 	if (!config)
@@ -149,7 +285,7 @@ cuCtxGetCacheConfig(int *config)
 CUresult
 cuCtxSetCacheConfig(int config)
 {
-	CUcontext ctx;
+	Ctx *ctx;
 	CUresult r;
 
 	if (config < 0 || config > 3)
@@ -167,9 +303,10 @@ CUresult
 cuCtxRecordEvent(CUcontext ctx, CUevent e)
 {
 	CUresult r;
+	Ctx *c;
 
 	LOCK();
-	r = pick(ctx, &ctx);
+	r = pick(ctx, &c);
 	UNLOCK();
 	return r ? r : cuEventRecord(e, NULL);
 }
@@ -178,12 +315,12 @@ CUresult
 cuCtxWaitEvent(CUcontext ctx, CUevent e)
 {
 	CUresult r;
+	Ctx *c;
 
 	LOCK();
-	r = pick(ctx, &ctx);
-	UNLOCK();
-	if (!r && (!e || e->magic != MAGIC_EVENT))
+	if (!(r = pick(ctx, &c)) && !EVENT(e))
 		r = CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
 	return r;
 }
 
@@ -218,14 +355,14 @@ cuDeviceGetP2PAttribute(int *v, int attr, CUdevice src, CUdevice dst)
 CUresult
 cuCtxEnablePeerAccess(CUcontext peer, unsigned flags)
 {
-	CUcontext ctx;
+	Ctx *ctx;
 	CUresult r;
 
 	if (flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!(r = pick(NULL, &ctx)))
-		r = shim_validctx(peer) ? CUDA_ERROR_PEER_ACCESS_UNSUPPORTED : CUDA_ERROR_INVALID_CONTEXT;
+		r = CTX(peer) ? CUDA_ERROR_PEER_ACCESS_UNSUPPORTED : CUDA_ERROR_INVALID_CONTEXT;
 	UNLOCK();
 	return r;
 }
@@ -233,12 +370,12 @@ cuCtxEnablePeerAccess(CUcontext peer, unsigned flags)
 CUresult
 cuCtxDisablePeerAccess(CUcontext peer)
 {
-	CUcontext ctx;
+	Ctx *ctx;
 	CUresult r;
 
 	LOCK();
 	if (!(r = pick(NULL, &ctx)))
-		r = shim_validctx(peer) ? CUDA_ERROR_PEER_ACCESS_NOT_ENABLED : CUDA_ERROR_INVALID_CONTEXT;
+		r = CTX(peer) ? CUDA_ERROR_PEER_ACCESS_NOT_ENABLED : CUDA_ERROR_INVALID_CONTEXT;
 	UNLOCK();
 	return r;
 }
@@ -290,9 +427,9 @@ cuProfilerStart(void)
 	CUresult r;
 
 	LOCK();
-	r = shim_ready(NULL);
+	r = shim_current(NULL);
 	UNLOCK();
-	return r == CUDA_ERROR_NOT_INITIALIZED || r == CUDA_ERROR_INVALID_CONTEXT ? r : CUDA_SUCCESS;
+	return r;
 }
 
 CUresult

@@ -17,9 +17,11 @@
 #include <string.h>
 #include "cuda/shim.h"
 
-typedef struct Sgraph *CUgraph;
-typedef struct Snode *CUgraphNode;
-typedef struct Sexec *CUgraphExec;
+/* Handles of the handle table, like every other; the objects are Graph,
+ * Node and Exec. */
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphNode_st *CUgraphNode;
+typedef struct CUgraphExec_st *CUgraphExec;
 
 /* CUDA_KERNEL_NODE_PARAMS: _v1 is the first ten fields; _v2 adds the
  * kernel and context used when func is NULL. */
@@ -44,12 +46,11 @@ typedef struct {
 } CUDA_HOST_NODE_PARAMS;
 
 enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST };
-enum { MAGIC_GRAPH = 0x6a6a6a6au, MAGIC_NODE = 0x40de40deu, MAGIC_EXEC = 0xe8ece8ecu };
 
 /* What a node does; copied whole into an executable graph. */
 typedef struct {
 	int kind;
-	CUfunction fn;              /* kernel */
+	CUfunction fn;              /* kernel: a handle, resolved at each launch */
 	unsigned grid[3], block[3], shared;
 	char *args;                 /* the packed parameter buffer, owned */
 	size_t nargs;
@@ -58,31 +59,36 @@ typedef struct {
 	CUDA_HOST_NODE_PARAMS host;
 } Work;
 
-struct Snode {
-	unsigned magic;
-	struct Sgraph *g;
+typedef struct Node {
+	CUgraphNode h;
+	struct Graph *g;
 	Work w;
-	struct Snode *next;         /* in the order added */
-};
+	struct Node *next;          /* in the order added */
+} Node;
 
-struct Sgraph {
-	unsigned magic;
-	struct Snode *first, *last;
+typedef struct Graph {
+	CUgraph h;
+	Node *first, *last;
 	size_t n;
-};
+} Graph;
 
-struct Sexec {
-	unsigned magic;
+typedef struct {
+	CUgraphExec h;
 	size_t n;
 	Work *w;
-	CUgraphNode *from;          /* the graph node each was copied from */
-};
+	CUgraphNode *from;          /* the graph node each was copied from: a handle,
+	                             * compared, never resolved */
+} Exec;
+
+#define GRAPH(h) ((Graph *)shim_hget((h), H_GRAPH))
+#define NODE(h) ((Node *)shim_hget((h), H_NODE))
+#define EXEC(h) ((Exec *)shim_hget((h), H_EXEC))
 
 /* ---------------------------------------------------------------- nodes */
 
 /* The kernel's arguments packed as its parameter buffer; under LOCK. */
 static CUresult
-pack(Work *w, CUfunction fn, void **params, void **extra)
+pack(Work *w, Fn *fn, void **params, void **extra)
 {
 	size_t need = ptx_function_param_size(fn->f);
 	char *buf = calloc(1, need ? need : 1);
@@ -124,49 +130,45 @@ pack(Work *w, CUfunction fn, void **params, void **extra)
 static CUresult
 kernel_work(Work *w, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
 {
-	CUfunction fn = p->func;
-	CUcontext ctx = NULL;
+	Fn *fn = NULL;
+	Ctx *ctx = NULL;
 	CUresult r;
 
-	if (!fn && v2 && p->kern) {
-		ctx = p->ctx;
-		if (!ctx && (r = shim_ready(&ctx)))
+	if (!p->func && v2 && p->kern) {
+		if (!p->ctx && (r = shim_ready(&ctx)))
 			return r;
-		if (!shim_validctx(ctx))
+		if (p->ctx && !(ctx = CTX(p->ctx)))
 			return CUDA_ERROR_INVALID_CONTEXT;
-		if (!shim_validfn(p->kern) || (r = shim_instance(&fn, p->kern, ctx)))
-			return r ? r : CUDA_ERROR_INVALID_HANDLE;
-	}
-	if (!shim_validfn(fn))
+		if (!FN(p->kern) || (r = shim_instance(&fn, FN(p->kern), ctx)))
+			return FN(p->kern) ? r : CUDA_ERROR_INVALID_HANDLE;
+	} else if (!(fn = FN(p->func)))
 		return CUDA_ERROR_INVALID_HANDLE;
 	if ((r = pack(w, fn, p->kernelParams, p->extra)))
 		return r;
 	w->kind = N_KERNEL;
-	w->fn = fn;
+	w->fn = fn->h;
 	w->grid[0] = p->gridDimX, w->grid[1] = p->gridDimY, w->grid[2] = p->gridDimZ;
 	w->block[0] = p->blockDimX, w->block[1] = p->blockDimY, w->block[2] = p->blockDimZ;
 	w->shared = p->sharedMemBytes;
 	return CUDA_SUCCESS;
 }
 
-static int
-validgraph(CUgraph g)
-{
-	return g && g->magic == MAGIC_GRAPH;
-}
-
-/* Adds a node doing w after deps; takes w's buffer; under LOCK. */
+/* Adds a node doing w after deps to graph gh; takes w's buffer; under LOCK. */
 static CUresult
-add(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, Work *w)
+add(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_t ndeps, Work *w)
 {
-	CUgraphNode nd;
+	Graph *g = GRAPH(gh);
+	Node *nd;
 
+	if (!g)
+		return CUDA_ERROR_INVALID_VALUE;
 	for (size_t i = 0; i < ndeps; i++)
-		if (!deps || !deps[i] || deps[i]->magic != MAGIC_NODE || deps[i]->g != g)
+		if (!deps || !(nd = NODE(deps[i])) || nd->g != g)
 			return CUDA_ERROR_INVALID_VALUE;
-	if (!(nd = calloc(1, sizeof *nd)))
+	if (!(nd = calloc(1, sizeof *nd)) || !(nd->h = shim_hnew(H_NODE, nd))) {
+		free(nd);
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	nd->magic = MAGIC_NODE;
+	}
 	nd->g = g;
 	nd->w = *w;
 	w->args = NULL;
@@ -176,36 +178,51 @@ add(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, Work *w)
 		g->first = nd;
 	g->last = nd;
 	g->n++;
-	*out = nd;
+	*out = nd->h;
 	return CUDA_SUCCESS;
 }
 
 CUresult
-cuGraphCreate(CUgraph *g, unsigned flags)
+cuGraphCreate(CUgraph *out, unsigned flags)
 {
-	if (!g || flags)
+	CUresult r = CUDA_SUCCESS;
+	Graph *g;
+
+	if (!out || flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
-	if (!(*g = calloc(1, sizeof **g)))
+	if (!(g = calloc(1, sizeof *g)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	(*g)->magic = MAGIC_GRAPH;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!(g->h = shim_hnew(H_GRAPH, g))) {
+		free(g);
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	} else
+		*out = g->h;
+	UNLOCK();
+	return r;
 }
 
 CUresult
-cuGraphDestroy(CUgraph g)
+cuGraphDestroy(CUgraph gh)
 {
-	if (!validgraph(g))
+	Graph *g;
+
+	LOCK();
+	if (!(g = GRAPH(gh))) {
+		UNLOCK();
 		return CUDA_ERROR_INVALID_VALUE;
-	for (CUgraphNode nd = g->first, nx; nd; nd = nx) {
+	}
+	for (Node *nd = g->first, *nx; nd; nd = nx) {
 		nx = nd->next;
 		free(nd->w.args);
-		nd->magic = 0;
+		shim_hfree(nd->h);
 		free(nd);
 	}
-	g->magic = 0;
+	shim_hfree(gh);
 	free(g);
+	UNLOCK();
 	return CUDA_SUCCESS;
 }
 
@@ -216,11 +233,13 @@ add_kernel(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
 	Work w;
 	CUresult r;
 
-	if (!out || !validgraph(g) || !p)
+	if (!out || !p)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	LOCK();
-	if (!(r = kernel_work(&w, p, v2)))
+	if (!GRAPH(g))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(r = kernel_work(&w, p, v2)))
 		r = add(out, g, deps, ndeps, &w);
 	UNLOCK();
 	free(w.args);
@@ -250,13 +269,14 @@ cuGraphAddMemcpyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_
 	Work w;
 	CUresult r;
 
-	if (!out || !validgraph(g) || !c)
+	if (!out || !c)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	w.kind = N_COPY;
 	w.copy = *c;
 	LOCK();
-	r = ctx && !shim_validctx(ctx) ? CUDA_ERROR_INVALID_CONTEXT : add(out, g, deps, ndeps, &w);
+	r = !GRAPH(g) ? CUDA_ERROR_INVALID_VALUE : ctx && !CTX(ctx) ? CUDA_ERROR_INVALID_CONTEXT :
+	    add(out, g, deps, ndeps, &w);
 	UNLOCK();
 	return r;
 }
@@ -268,14 +288,15 @@ cuGraphAddMemsetNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_
 	Work w;
 	CUresult r;
 
-	if (!out || !validgraph(g) || !p || (p->elementSize != 1 && p->elementSize != 2 &&
+	if (!out || !p || (p->elementSize != 1 && p->elementSize != 2 &&
 	    p->elementSize != 4))
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	w.kind = N_FILL;
 	w.fill = *p;
 	LOCK();
-	r = ctx && !shim_validctx(ctx) ? CUDA_ERROR_INVALID_CONTEXT : add(out, g, deps, ndeps, &w);
+	r = !GRAPH(g) ? CUDA_ERROR_INVALID_VALUE : ctx && !CTX(ctx) ? CUDA_ERROR_INVALID_CONTEXT :
+	    add(out, g, deps, ndeps, &w);
 	UNLOCK();
 	return r;
 }
@@ -287,7 +308,7 @@ cuGraphAddHostNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t 
 	Work w;
 	CUresult r;
 
-	if (!out || !validgraph(g) || !p || !p->fn)
+	if (!out || !p || !p->fn)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	w.kind = N_HOST;
@@ -304,7 +325,7 @@ cuGraphAddEmptyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t
 	Work w;
 	CUresult r;
 
-	if (!out || !validgraph(g))
+	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	LOCK();
@@ -314,14 +335,15 @@ cuGraphAddEmptyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t
 }
 
 static CUresult
-set_kernel(CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
+set_kernel(CUgraphNode h, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
 {
 	CUresult r;
+	Node *nd;
 
-	if (!nd || nd->magic != MAGIC_NODE || nd->w.kind != N_KERNEL || !p)
+	if (!p)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = kernel_work(&nd->w, p, v2);
+	r = !(nd = NODE(h)) || nd->w.kind != N_KERNEL ? CUDA_ERROR_INVALID_VALUE : kernel_work(&nd->w, p, v2);
 	UNLOCK();
 	return r;
 }
@@ -340,38 +362,37 @@ cuGraphKernelNodeSetParams_v2(CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
 
 /* ---------------------------------------------------------------- executable graphs */
 
+/* Under LOCK. */
 static void
-exec_free(CUgraphExec x)
+exec_free(Exec *x)
 {
 	for (size_t i = 0; i < x->n; i++)
 		free(x->w[i].args);
 	free(x->w);
 	free(x->from);
-	x->magic = 0;
+	shim_hfree(x->h);
 	free(x);
 }
 
-CUresult
-cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph g, unsigned long long flags)
+/* Under LOCK. */
+static CUresult
+instantiate(CUgraphExec *out, Graph *g)
 {
-	CUgraphExec x;
+	Exec *x;
 	size_t i = 0;
 
-	(void)flags;   /* auto-free, upload, device launch, priority: nothing to do */
-	if (!out || !validgraph(g))
-		return CUDA_ERROR_INVALID_VALUE;
 	if (!(x = calloc(1, sizeof *x)) || !(x->w = calloc(g->n ? g->n : 1, sizeof *x->w)) ||
-	    !(x->from = calloc(g->n ? g->n : 1, sizeof *x->from))) {
+	    !(x->from = calloc(g->n ? g->n : 1, sizeof *x->from)) || !(x->h = shim_hnew(H_EXEC, x))) {
 		if (x) {
 			free(x->w);
+			free(x->from);
 			free(x);
 		}
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
-	x->magic = MAGIC_EXEC;
-	for (CUgraphNode nd = g->first; nd; nd = nd->next, i++) {
+	for (Node *nd = g->first; nd; nd = nd->next, i++) {
 		x->w[i] = nd->w;
-		x->from[i] = nd;
+		x->from[i] = nd->h;
 		x->n = i + 1;
 		if (nd->w.args && !(x->w[i].args = malloc(nd->w.nargs ? nd->w.nargs : 1))) {
 			x->n = i;
@@ -381,8 +402,23 @@ cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph g, unsigned long long flag
 		if (nd->w.args)
 			memcpy(x->w[i].args, nd->w.args, nd->w.nargs);
 	}
-	*out = x;
+	*out = x->h;
 	return CUDA_SUCCESS;
+}
+
+CUresult
+cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph gh, unsigned long long flags)
+{
+	CUresult r;
+	Graph *g;
+
+	(void)flags;   /* auto-free, upload, device launch, priority: nothing to do */
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = (g = GRAPH(gh)) ? instantiate(out, g) : CUDA_ERROR_INVALID_VALUE;
+	UNLOCK();
+	return r;
 }
 
 /* The CUDA 10-11 form: an error node and a log, neither needed here. */
@@ -403,19 +439,27 @@ cuGraphInstantiate(CUgraphExec *out, CUgraph g, CUgraphNode *errnode, char *log,
 }
 
 CUresult
-cuGraphExecDestroy(CUgraphExec x)
+cuGraphExecDestroy(CUgraphExec h)
 {
-	if (!x || x->magic != MAGIC_EXEC)
-		return CUDA_ERROR_INVALID_VALUE;
-	exec_free(x);
-	return CUDA_SUCCESS;
+	CUresult r = CUDA_SUCCESS;
+	Exec *x;
+
+	LOCK();
+	if (!(x = EXEC(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		exec_free(x);
+	UNLOCK();
+	return r;
 }
 
-/* The executable's copy of graph node nd, or NULL. */
+/* The executable's copy of graph node nd, or NULL; under LOCK. */
 static Work *
-find(CUgraphExec x, CUgraphNode nd)
+find(CUgraphExec h, CUgraphNode nd)
 {
-	if (!x || x->magic != MAGIC_EXEC)
+	Exec *x = EXEC(h);
+
+	if (!x || !nd)
 		return NULL;
 	for (size_t i = 0; i < x->n; i++)
 		if (x->from[i] == nd)
@@ -426,13 +470,13 @@ find(CUgraphExec x, CUgraphNode nd)
 static CUresult
 exec_set_kernel(CUgraphExec x, CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
 {
-	Work *w = find(x, nd);
+	Work *w;
 	CUresult r;
 
-	if (!w || w->kind != N_KERNEL || !p)
+	if (!p)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = kernel_work(w, p, v2);
+	r = !(w = find(x, nd)) || w->kind != N_KERNEL ? CUDA_ERROR_INVALID_VALUE : kernel_work(w, p, v2);
 	UNLOCK();
 	return r;
 }
@@ -452,75 +496,97 @@ cuGraphExecKernelNodeSetParams_v2(CUgraphExec x, CUgraphNode nd, const CUDA_KERN
 CUresult
 cuGraphExecMemcpyNodeSetParams(CUgraphExec x, CUgraphNode nd, const CUDA_MEMCPY3D *c, CUcontext ctx)
 {
-	Work *w = find(x, nd);
+	CUresult r = CUDA_SUCCESS;
+	Work *w;
 
 	(void)ctx;
-	if (!w || w->kind != N_COPY || !c)
+	if (!c)
 		return CUDA_ERROR_INVALID_VALUE;
-	w->copy = *c;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!(w = find(x, nd)) || w->kind != N_COPY)
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		w->copy = *c;
+	UNLOCK();
+	return r;
 }
 
 CUresult
 cuGraphExecMemsetNodeSetParams(CUgraphExec x, CUgraphNode nd, const CUDA_MEMSET_NODE_PARAMS *p,
                                CUcontext ctx)
 {
-	Work *w = find(x, nd);
+	CUresult r = CUDA_SUCCESS;
+	Work *w;
 
 	(void)ctx;
-	if (!w || w->kind != N_FILL || !p)
+	if (!p)
 		return CUDA_ERROR_INVALID_VALUE;
-	w->fill = *p;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!(w = find(x, nd)) || w->kind != N_FILL)
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		w->fill = *p;
+	UNLOCK();
+	return r;
 }
 
 /* Nothing to upload: the graph runs where it is. */
 CUresult
 cuGraphUpload(CUgraphExec x, CUstream st)
 {
-	(void)st;
-	return x && x->magic == MAGIC_EXEC ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+	CUresult r;
+
+	LOCK();
+	r = !EXEC(x) ? CUDA_ERROR_INVALID_VALUE : !shim_streamok(st) ? CUDA_ERROR_INVALID_HANDLE :
+	    CUDA_SUCCESS;
+	UNLOCK();
+	return r;
 }
 
-/* Runs every node in order; the first error stops the launch. */
+/* Runs every node in order; the first error stops the launch.  The lock
+ * is held but for host functions, which may call the driver: after one,
+ * the executable is looked up again, since the function may have
+ * destroyed it (the launch then ends there). */
 CUresult
-cuGraphLaunch(CUgraphExec x, CUstream st)
+cuGraphLaunch(CUgraphExec h, CUstream st)
 {
 	CUresult r = CUDA_SUCCESS;
+	Exec *x;
 
-	(void)st;
-	if (!x || x->magic != MAGIC_EXEC)
-		return CUDA_ERROR_INVALID_VALUE;
-	for (size_t i = 0; i < x->n && !r; i++) {
+	LOCK();
+	if (!(x = EXEC(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!shim_streamok(st))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	for (size_t i = 0; x && i < x->n && !r; i++) {
 		Work *w = &x->w[i];
 		switch (w->kind) {
 		case N_KERNEL: {
 			size_t len = w->nargs;
 			void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, w->args, CU_LAUNCH_PARAM_BUFFER_SIZE,
 			                 &len, CU_LAUNCH_PARAM_END};
-			LOCK();
 			r = shim_launch(w->fn, w->grid, w->block, NULL, w->shared, NULL, extra);
-			UNLOCK();
 			break;
 		}
-		case N_COPY: r = cuMemcpy3D_v2(&w->copy); break;
+		case N_COPY: r = shim_copy3d(&w->copy, 0); break;
 		case N_FILL:
-			LOCK();
 			if (!(r = shim_ready(NULL)))
 				for (size_t y = 0; y < w->fill.height && !r; y++)
 					r = shim_fill(w->fill.dst + y * w->fill.pitch, w->fill.value, w->fill.elementSize,
 					    w->fill.width);
-			UNLOCK();
 			break;
 		case N_HOST:
-			LOCK();
-			r = shim_ready(NULL);
-			UNLOCK();
-			if (!r)
-				w->host.fn(w->host.userData);
+			if (!(r = shim_ready(NULL))) {
+				CUDA_HOST_NODE_PARAMS hp = w->host;
+				UNLOCK();
+				hp.fn(hp.userData);
+				LOCK();
+				x = EXEC(h);
+			}
 			break;
 		default: break;
 		}
 	}
+	UNLOCK();
 	return r;
 }

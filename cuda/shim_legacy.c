@@ -22,14 +22,15 @@
 /* ---------------------------------------------------------------- legacy launch */
 
 CUresult
-cuFuncSetBlockShape(CUfunction fn, int x, int y, int z)
+cuFuncSetBlockShape(CUfunction h, int x, int y, int z)
 {
 	CUresult r = CUDA_SUCCESS;
+	Fn *fn;
 
 	if (x <= 0 || y <= 0 || z <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!(fn = FN(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else {
 		fn->block[0] = (unsigned)x;
@@ -41,12 +42,13 @@ cuFuncSetBlockShape(CUfunction fn, int x, int y, int z)
 }
 
 CUresult
-cuFuncSetSharedSize(CUfunction fn, unsigned bytes)
+cuFuncSetSharedSize(CUfunction h, unsigned bytes)
 {
 	CUresult r = CUDA_SUCCESS;
+	Fn *fn;
 
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!(fn = FN(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		fn->shared = bytes;
@@ -56,7 +58,7 @@ cuFuncSetSharedSize(CUfunction fn, unsigned bytes)
 
 /* Makes the parameter buffer at least n bytes (new bytes zero); under LOCK. */
 static CUresult
-pgrow(CUfunction fn, size_t n)
+pgrow(Fn *fn, size_t n)
 {
 	char *b;
 
@@ -73,12 +75,13 @@ pgrow(CUfunction fn, size_t n)
 }
 
 CUresult
-cuParamSetSize(CUfunction fn, unsigned n)
+cuParamSetSize(CUfunction h, unsigned n)
 {
 	CUresult r;
+	Fn *fn;
 
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!(fn = FN(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else if (!(r = pgrow(fn, n)))
 		fn->plen = n;
@@ -87,14 +90,15 @@ cuParamSetSize(CUfunction fn, unsigned n)
 }
 
 CUresult
-cuParamSetv(CUfunction fn, int off, void *p, unsigned n)
+cuParamSetv(CUfunction h, int off, void *p, unsigned n)
 {
 	CUresult r;
+	Fn *fn;
 
 	if (off < 0 || (!p && n))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!(fn = FN(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else if (!(r = pgrow(fn, (size_t)off + n)) && n)
 		memcpy(fn->pbuf + off, p, n);
@@ -115,18 +119,18 @@ cuParamSetf(CUfunction fn, int off, float v)
 }
 
 CUresult
-cuLaunchGridAsync(CUfunction fn, int w, int h, CUstream st)
+cuLaunchGridAsync(CUfunction hf, int w, int h, CUstream st)
 {
 	unsigned grid[3] = {(unsigned)w, (unsigned)h, 1};
 	size_t len;
 	void *extra[5];
 	CUresult r;
+	Fn *fn;
 
-	(void)st;
 	if (w <= 0 || h <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!(fn = FN(hf)) || !shim_streamok(st))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else if (!fn->block[0])
 		r = CUDA_ERROR_INVALID_VALUE;   /* no cuFuncSetBlockShape yet */
@@ -137,7 +141,7 @@ cuLaunchGridAsync(CUfunction fn, int w, int h, CUstream st)
 		extra[2] = CU_LAUNCH_PARAM_BUFFER_SIZE;
 		extra[3] = &len;
 		extra[4] = CU_LAUNCH_PARAM_END;
-		r = shim_launch(fn, grid, fn->block, NULL, fn->shared, NULL, extra);
+		r = shim_launch(hf, grid, fn->block, NULL, fn->shared, NULL, extra);
 	}
 	UNLOCK();
 	return r;
@@ -162,29 +166,28 @@ cuLaunch(CUfunction fn)
 CUresult
 cuCtxAttach(CUcontext *ctx, unsigned flags)
 {
-	CUcontext c;
+	Ctx *c;
 	CUresult r;
 
 	if (!ctx || flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = shim_ready(&c);
-	if (r != CUDA_ERROR_NOT_INITIALIZED && r != CUDA_ERROR_INVALID_CONTEXT) {
+	if (!(r = shim_current(&c))) {
 		c->refs++;
-		*ctx = c;
-		r = CUDA_SUCCESS;
+		*ctx = c->h;
 	}
 	UNLOCK();
 	return r;
 }
 
 CUresult
-cuCtxDetach(CUcontext ctx)
+cuCtxDetach(CUcontext h)
 {
 	int last = 0;
+	Ctx *ctx;
 
 	LOCK();
-	if (!shim.inited || !shim_validctx(ctx)) {
+	if (!shim.inited || !(ctx = CTX(h))) {
 		UNLOCK();
 		return !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : CUDA_ERROR_INVALID_CONTEXT;
 	}
@@ -193,7 +196,7 @@ cuCtxDetach(CUcontext ctx)
 	else
 		last = !ctx->primary;
 	UNLOCK();
-	return last ? cuCtxDestroy_v2(ctx) : CUDA_SUCCESS;
+	return last ? cuCtxDestroy_v2(h) : CUDA_SUCCESS;
 }
 
 /* Shared memory banks are four bytes wide on sm_90 and cannot be changed;
@@ -235,7 +238,7 @@ cuFuncSetSharedMemConfig(CUfunction fn, int config)
 	if (config < 0 || config > 2)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!FN(fn))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;

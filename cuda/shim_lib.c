@@ -22,17 +22,29 @@ enum { CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE, CU_LIBRARY_BINARY_IS_P
 enum { CU_MODULE_EAGER_LOADING = 1, CU_MODULE_LAZY_LOADING = 2 };
 enum { CU_FUNCTION_LOADING_STATE_UNLOADED, CU_FUNCTION_LOADING_STATE_LOADED };
 
-static int
-validlib(CUlibrary l)
+/* The library h names, or NULL; under LOCK. */
+static Mod *
+validlib(CUlibrary h)
 {
-	return shim_validmod(l) && l->lib;
+	Mod *l = MOD(h);
+
+	return l && l->lib ? l : NULL;
+}
+
+/* The kernel (a function of a library) h names, or NULL; under LOCK. */
+static Fn *
+validkernel(CUkernel h)
+{
+	Fn *k = FN(h);
+
+	return k && k->mod->lib ? k : NULL;
 }
 
 /* The instance of library lib in context ctx, loaded on first use; under LOCK. */
 static CUresult
-instance_mod(CUmodule *out, CUlibrary lib, CUcontext ctx)
+instance_mod(Mod **out, Mod *lib, Ctx *ctx)
 {
-	CUmodule in;
+	Mod *in;
 	CUresult r;
 
 	for (in = shim.mods; in && !(in->parent == lib && in->ctx == ctx); in = in->next)
@@ -49,9 +61,9 @@ instance_mod(CUmodule *out, CUlibrary lib, CUcontext ctx)
 /* The function of kernel k in context ctx's instance, with the attributes
  * set on the kernel; under LOCK. */
 CUresult
-shim_instance(CUfunction *out, CUkernel k, CUcontext ctx)
+shim_instance(Fn **out, Fn *k, Ctx *ctx)
 {
-	CUmodule in;
+	Mod *in;
 	CUresult r;
 
 	if ((r = instance_mod(&in, k->mod, ctx)) || (r = shim_getfn(out, in, ptx_function_name(k->f))))
@@ -79,14 +91,19 @@ cuLibraryLoadData(CUlibrary *lib, const void *code, int *jopt, void **jval, unsi
 	CUresult r;
 	char *log;
 	size_t cap;
+	Mod *md;
 
 	(void)lval;
+	if (!lib)
+		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = lib_opts(lopt, nlopt)))
 		return r;
 	shim_jit_log(njopt, jopt, jval, &log, &cap);
 	LOCK();
-	r = shim.inited ? shim_load(lib, NULL, "<library>", code, log, cap) :
+	r = shim.inited ? shim_load(&md, NULL, "<library>", code, log, cap) :
 	    CUDA_ERROR_NOT_INITIALIZED;
+	if (!r)
+		*lib = md->h;
 	UNLOCK();
 	return r;
 }
@@ -98,9 +115,10 @@ cuLibraryLoadFromFile(CUlibrary *lib, const char *path, int *jopt, void **jval, 
 	CUresult r;
 	char *log, *text;
 	size_t cap;
+	Mod *md;
 
 	(void)lval;
-	if (!path)
+	if (!path || !lib)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = lib_opts(lopt, nlopt)))
 		return r;
@@ -108,19 +126,22 @@ cuLibraryLoadFromFile(CUlibrary *lib, const char *path, int *jopt, void **jval, 
 		return CUDA_ERROR_FILE_NOT_FOUND;
 	shim_jit_log(njopt, jopt, jval, &log, &cap);
 	LOCK();
-	r = shim.inited ? shim_load(lib, NULL, path, text, log, cap) : CUDA_ERROR_NOT_INITIALIZED;
+	r = shim.inited ? shim_load(&md, NULL, path, text, log, cap) : CUDA_ERROR_NOT_INITIALIZED;
+	if (!r)
+		*lib = md->h;
 	UNLOCK();
 	free(text);
 	return r;
 }
 
 CUresult
-cuLibraryUnload(CUlibrary lib)
+cuLibraryUnload(CUlibrary h)
 {
 	CUresult r = CUDA_SUCCESS;
+	Mod *lib;
 
 	LOCK();
-	if (!validlib(lib))
+	if (!(lib = validlib(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		shim_unload(lib);
@@ -130,68 +151,80 @@ cuLibraryUnload(CUlibrary lib)
 
 /* The instance as the current context's; under LOCK. */
 static CUresult
-current_instance(CUmodule *md, CUlibrary lib)
+current_instance(Mod **md, CUlibrary h)
 {
-	CUcontext ctx;
+	Ctx *ctx;
+	Mod *lib;
 	CUresult r;
 
 	if ((r = shim_ready(&ctx)))
 		return r;
-	if (!validlib(lib))
+	if (!(lib = validlib(h)))
 		return CUDA_ERROR_INVALID_HANDLE;
 	return instance_mod(md, lib, ctx);
 }
 
 CUresult
-cuLibraryGetModule(CUmodule *md, CUlibrary lib)
+cuLibraryGetModule(CUmodule *out, CUlibrary lib)
 {
 	CUresult r;
+	Mod *md;
 
-	if (!md)
+	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = current_instance(md, lib);
+	if (!(r = current_instance(&md, lib)))
+		*out = md->h;
 	UNLOCK();
 	return r;
 }
 
 CUresult
-cuLibraryGetKernel(CUkernel *k, CUlibrary lib, const char *name)
+cuLibraryGetKernel(CUkernel *k, CUlibrary h, const char *name)
 {
 	CUresult r;
+	Mod *lib;
+	Fn *fn;
 
 	if (!k || !name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = validlib(lib) ? shim_getfn(k, lib, name) : CUDA_ERROR_INVALID_HANDLE;
+	if (!(lib = validlib(h)))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!(r = shim_getfn(&fn, lib, name)))
+		*k = fn->h;
 	UNLOCK();
 	return r;
 }
 
 /* Under LOCK: the kernels of md in declaration order, at most n of them. */
 static CUresult
-enumerate(CUfunction *out, unsigned n, CUmodule md)
+enumerate(CUfunction *out, unsigned n, Mod *md)
 {
 	int k = ptx_module_entry_count(md->m);
 	CUresult r;
+	Fn *fn;
 
 	if (!out || n > (unsigned)k)
 		return CUDA_ERROR_INVALID_VALUE;
-	for (unsigned i = 0; i < n; i++)
-		if ((r = shim_getfn(&out[i], md, ptx_module_entry_name(md->m, (int)i))))
+	for (unsigned i = 0; i < n; i++) {
+		if ((r = shim_getfn(&fn, md, ptx_module_entry_name(md->m, (int)i))))
 			return r;
+		out[i] = fn->h;
+	}
 	return CUDA_SUCCESS;
 }
 
 CUresult
-cuLibraryGetKernelCount(unsigned *n, CUlibrary lib)
+cuLibraryGetKernelCount(unsigned *n, CUlibrary h)
 {
 	CUresult r = CUDA_SUCCESS;
+	Mod *lib;
 
 	if (!n)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!validlib(lib))
+	if (!(lib = validlib(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		*n = (unsigned)ptx_module_entry_count(lib->m);
@@ -200,25 +233,27 @@ cuLibraryGetKernelCount(unsigned *n, CUlibrary lib)
 }
 
 CUresult
-cuLibraryEnumerateKernels(CUkernel *k, unsigned n, CUlibrary lib)
+cuLibraryEnumerateKernels(CUkernel *k, unsigned n, CUlibrary h)
 {
 	CUresult r;
+	Mod *lib;
 
 	LOCK();
-	r = validlib(lib) ? enumerate(k, n, lib) : CUDA_ERROR_INVALID_HANDLE;
+	r = (lib = validlib(h)) ? enumerate(k, n, lib) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
 
 CUresult
-cuModuleGetFunctionCount(unsigned *n, CUmodule md)
+cuModuleGetFunctionCount(unsigned *n, CUmodule h)
 {
 	CUresult r = CUDA_SUCCESS;
+	Mod *md;
 
 	if (!n)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validmod(md))
+	if (!(md = MOD(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		*n = (unsigned)ptx_module_entry_count(md->m);
@@ -227,12 +262,13 @@ cuModuleGetFunctionCount(unsigned *n, CUmodule md)
 }
 
 CUresult
-cuModuleEnumerateFunctions(CUfunction *fn, unsigned n, CUmodule md)
+cuModuleEnumerateFunctions(CUfunction *fn, unsigned n, CUmodule h)
 {
 	CUresult r;
+	Mod *md;
 
 	LOCK();
-	r = shim_validmod(md) ? enumerate(fn, n, md) : CUDA_ERROR_INVALID_HANDLE;
+	r = (md = MOD(h)) ? enumerate(fn, n, md) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
@@ -240,15 +276,16 @@ cuModuleEnumerateFunctions(CUfunction *fn, unsigned n, CUmodule md)
 CUresult
 cuLibraryGetGlobal(CUdeviceptr *p, size_t *bytes, CUlibrary lib, const char *name)
 {
-	CUmodule md;
+	Mod *md;
 	CUresult r;
 
 	if (!name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = current_instance(&md, lib);
+	if (!(r = current_instance(&md, lib)))
+		r = shim_global(p, bytes, md, name);
 	UNLOCK();
-	return r ? r : cuModuleGetGlobal_v2(p, bytes, md, name);
+	return r;
 }
 
 /* The interpreter has no managed (.attribute(.managed)) variables and no
@@ -280,40 +317,39 @@ cuLibraryGetUnifiedFunction(void **fp, CUlibrary lib, const char *name)
 	return r;
 }
 
-/* A kernel of a library; under LOCK. */
-static int
-validkernel(CUkernel k)
-{
-	return shim_validfn(k) && k->mod->lib;
-}
-
 CUresult
-cuKernelGetFunction(CUfunction *fn, CUkernel k)
+cuKernelGetFunction(CUfunction *out, CUkernel h)
 {
-	CUcontext ctx;
+	Ctx *ctx;
+	Fn *k, *fn;
 	CUresult r;
 
-	if (!fn)
+	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(&ctx)))
-		r = validkernel(k) ? shim_instance(fn, k, ctx) : CUDA_ERROR_INVALID_HANDLE;
+	if (!(r = shim_ready(&ctx))) {
+		if (!(k = validkernel(h)))
+			r = CUDA_ERROR_INVALID_HANDLE;
+		else if (!(r = shim_instance(&fn, k, ctx)))
+			*out = fn->h;
+	}
 	UNLOCK();
 	return r;
 }
 
 CUresult
-cuKernelGetLibrary(CUlibrary *lib, CUkernel k)
+cuKernelGetLibrary(CUlibrary *lib, CUkernel h)
 {
 	CUresult r = CUDA_SUCCESS;
+	Fn *k;
 
 	if (!lib)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!validkernel(k))
+	if (!(k = validkernel(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
-		*lib = k->mod;
+		*lib = k->mod->h;
 	UNLOCK();
 	return r;
 }
@@ -321,12 +357,13 @@ cuKernelGetLibrary(CUlibrary *lib, CUkernel k)
 /* The per-device attribute calls: there is one device, and one function
  * object serves every context. */
 CUresult
-cuKernelGetAttribute(int *v, int attr, CUkernel k, CUdevice d)
+cuKernelGetAttribute(int *v, int attr, CUkernel h, CUdevice d)
 {
 	CUresult r;
+	Fn *k;
 
 	LOCK();
-	r = d != 0 ? CUDA_ERROR_INVALID_DEVICE : !validkernel(k) ? CUDA_ERROR_INVALID_HANDLE :
+	r = d != 0 ? CUDA_ERROR_INVALID_DEVICE : !(k = validkernel(h)) ? CUDA_ERROR_INVALID_HANDLE :
 	    shim_fn_attr(v, attr, k);
 	UNLOCK();
 	return r;
@@ -335,12 +372,13 @@ cuKernelGetAttribute(int *v, int attr, CUkernel k, CUdevice d)
 /* Applies to the kernel in every context: the instances take the kernel's
  * attributes whenever they are looked up. */
 CUresult
-cuKernelSetAttribute(int attr, int v, CUkernel k, CUdevice d)
+cuKernelSetAttribute(int attr, int v, CUkernel h, CUdevice d)
 {
 	CUresult r;
+	Fn *k;
 
 	LOCK();
-	r = d != 0 ? CUDA_ERROR_INVALID_DEVICE : !validkernel(k) ? CUDA_ERROR_INVALID_HANDLE :
+	r = d != 0 ? CUDA_ERROR_INVALID_DEVICE : !(k = validkernel(h)) ? CUDA_ERROR_INVALID_HANDLE :
 	    shim_fn_set_attr(k, attr, v);
 	UNLOCK();
 	return r;
@@ -360,14 +398,15 @@ cuKernelSetCacheConfig(CUkernel k, int config, CUdevice d)
 }
 
 CUresult
-cuKernelGetName(const char **name, CUkernel k)
+cuKernelGetName(const char **name, CUkernel h)
 {
 	CUresult r = CUDA_SUCCESS;
+	Fn *k;
 
 	if (!name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!validkernel(k))
+	if (!(k = validkernel(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		*name = ptx_function_name(k->f);
@@ -378,16 +417,15 @@ cuKernelGetName(const char **name, CUkernel k)
 /* Offset and size of parameter i in the parameter buffer.  The driver
  * answers only with a current context, for a kernel too. */
 static CUresult
-param_info(CUfunction fn, size_t i, size_t *off, size_t *size)
+param_info(CUfunction h, size_t i, size_t *off, size_t *size)
 {
 	CUresult r;
+	Fn *fn;
 
 	LOCK();
-	r = shim_ready(NULL);
-	if (r == CUDA_ERROR_NOT_INITIALIZED || r == CUDA_ERROR_INVALID_CONTEXT)
+	if ((r = shim_current(NULL)))
 		goto out;
-	r = CUDA_SUCCESS;
-	if (!shim_validfn(fn))
+	if (!(fn = FN(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else if (i >= (size_t)ptx_function_param_count(fn->f))
 		r = CUDA_ERROR_INVALID_VALUE;
@@ -436,7 +474,7 @@ cuFuncIsLoaded(int *state, CUfunction fn)
 	if (!state)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!FN(fn))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		*state = CU_FUNCTION_LOADING_STATE_LOADED;
@@ -450,7 +488,7 @@ cuFuncLoad(CUfunction fn)
 	CUresult r = CUDA_SUCCESS;
 
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!FN(fn))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;

@@ -31,7 +31,7 @@ shim_merr(int rc)
 static CUresult
 alloc(CUdeviceptr *p, size_t n, int managed)
 {
-	CUcontext ctx;
+	Ctx *ctx;
 	CUresult r;
 	ptx_devptr a;
 	void *h = NULL;
@@ -39,7 +39,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	LOCK();
 	if ((r = shim_ready(&ctx)))
 		goto out;
-	if (shim.used + n > SHIM_TOTAL_MEM) {
+	if (n > shim_free_mem() || n > SIZE_MAX - 255) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
@@ -187,7 +187,7 @@ cuMemFree(CUdeviceptr p)
 }
 
 void
-shim_free_ctx_allocs(CUcontext ctx)
+shim_free_ctx_allocs(Ctx *ctx)
 {
 	for (size_t i = 0; i < shim.nallocs;)
 		if (shim.allocs[i].ctx == ctx)
@@ -204,9 +204,9 @@ cuMemGetInfo_v2(size_t *freeb, size_t *total)
 	LOCK();
 	if (!(r = shim_ready(NULL))) {
 		if (freeb)
-			*freeb = SHIM_TOTAL_MEM - shim.used;
+			*freeb = shim_free_mem();
 		if (total)
-			*total = SHIM_TOTAL_MEM;
+			*total = shim_total_mem();
 	}
 	UNLOCK();
 	return r;

@@ -48,28 +48,46 @@ shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
 	}
 }
 
+/* Whether p starts with one of the magic numbers.  Compares a byte at a
+ * time and stops at the first difference: no magic holds a 0 byte, so a
+ * short NUL-terminated text is never read past its end. */
 static int
 is_binary(const unsigned char *p)
 {
-	static const unsigned char elf[4] = {0x7f, 'E', 'L', 'F'};
-	static const unsigned char fatbin[4] = {0x50, 0xed, 0x55, 0xba};  /* 0xba55ed50 */
-	static const unsigned char wrapper[4] = {0xb1, 0x43, 0x62, 0x46}; /* 0x466243b1 */
+	static const unsigned char magic[3][4] = {
+		{0x7f, 'E', 'L', 'F'},
+		{0x50, 0xed, 0x55, 0xba},   /* fatbin: 0xba55ed50 */
+		{0xb1, 0x43, 0x62, 0x46},   /* fatbin wrapper: 0x466243b1 */
+	};
 
-	return !memcmp(p, elf, 4) || !memcmp(p, fatbin, 4) || !memcmp(p, wrapper, 4);
+	for (int m = 0; m < 3; m++) {
+		int i = 0;
+		while (i < 4 && p[i] == magic[m][i])
+			i++;
+		if (i == 4)
+			return 1;
+	}
+	return 0;
 }
 
 /* Loads PTX text as a module of context owner, or as a library when owner
  * is NULL; under LOCK. */
 CUresult
-shim_load(CUmodule *out, CUcontext owner, const char *name, const void *image, char *log,
+shim_load(Mod **out, Ctx *owner, const char *name, const void *image, char *log,
           size_t cap)
 {
-	CUmodule md;
+	Mod *md;
 	ptx_module *m;
 	int rc;
 
 	if (!out || !image)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* the driver's answer to an image with nothing in it */
+	if (!*(const char *)image) {
+		if (log && cap)
+			snprintf(log, cap, "%s: empty image\n", name);
+		return CUDA_ERROR_INVALID_IMAGE;
+	}
 	if (is_binary(image)) {
 		fprintf(stderr, "libptxcuda: %s: a cubin or fatbin image cannot run on the "
 		    "interpreter; load PTX text instead\n", name);
@@ -84,16 +102,17 @@ shim_load(CUmodule *out, CUcontext owner, const char *name, const void *image, c
 		return rc == PTX_ENOMEM ? CUDA_ERROR_OUT_OF_MEMORY :
 		    rc == PTX_EUNSUPPORTED ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_PTX;
 	}
-	if (!(md = calloc(1, sizeof *md))) {
+	if (!(md = calloc(1, sizeof *md)) || !(md->h = shim_hnew(H_MOD, md))) {
 		ptx_module_free(m);
+		free(md);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
-	md->magic = MAGIC_MOD;
 	md->ctx = owner;
 	md->lib = !owner;
 	md->m = m;
 	if (md->lib && !(md->text = strdup(image))) {
 		ptx_module_free(m);
+		shim_hfree(md->h);
 		free(md);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
@@ -106,15 +125,18 @@ shim_load(CUmodule *out, CUcontext owner, const char *name, const void *image, c
 CUresult
 cuModuleLoadDataEx(CUmodule *out, const void *image, unsigned nopt, int *opt, void **val)
 {
-	CUcontext ctx;
+	Ctx *ctx;
+	Mod *md;
 	CUresult r;
 	char *log;
 	size_t cap;
 
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
 	shim_jit_log(nopt, opt, val, &log, &cap);
 	LOCK();
-	if (!(r = shim_ready(&ctx)))
-		r = shim_load(out, ctx, "<image>", image, log, cap);
+	if (!(r = shim_ready(&ctx)) && !(r = shim_load(&md, ctx, "<image>", image, log, cap)))
+		*out = md->h;
 	UNLOCK();
 	return r;
 }
@@ -165,17 +187,18 @@ shim_slurp(const char *path, size_t *len)
 CUresult
 cuModuleLoad(CUmodule *out, const char *path)
 {
-	CUcontext ctx;
+	Ctx *ctx;
+	Mod *md;
 	char *text;
 	CUresult r;
 
-	if (!path)
+	if (!path || !out)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!(text = shim_slurp(path, NULL)))
 		return CUDA_ERROR_FILE_NOT_FOUND;
 	LOCK();
-	if (!(r = shim_ready(&ctx)))
-		r = shim_load(out, ctx, path, text, NULL, 0);
+	if (!(r = shim_ready(&ctx)) && !(r = shim_load(&md, ctx, path, text, NULL, 0)))
+		*out = md->h;
 	UNLOCK();
 	free(text);
 	return r;
@@ -184,12 +207,12 @@ cuModuleLoad(CUmodule *out, const char *path)
 /* Unlinks md and frees it with its functions (a library with its
  * instances); under LOCK. */
 void
-shim_unload(CUmodule md)
+shim_unload(Mod *md)
 {
-	CUmodule *pp;
+	Mod **pp;
 
 	if (md->lib) {
-		CUmodule in;
+		Mod *in;
 		do {
 			for (in = shim.mods; in && in->parent != md; in = in->next)
 				;
@@ -205,33 +228,25 @@ shim_unload(CUmodule md)
 	while (md->fns) {
 		struct Sfn *f = md->fns;
 		md->fns = f->next;
-		f->magic = 0;
+		shim_hfree(f->h);
 		free(f->pbuf);
 		free(f);
 	}
 	ptx_module_free(md->m);
 	free(md->text);
-	md->magic = 0;
+	shim_hfree(md->h);
 	free(md);
-}
-
-int
-shim_validmod(CUmodule md)
-{
-	for (CUmodule p = shim.mods; p; p = p->next)
-		if (p == md)
-			return 1;
-	return 0;
 }
 
 /* A library's modules belong to the library: cuLibraryUnload frees them. */
 CUresult
-cuModuleUnload(CUmodule md)
+cuModuleUnload(CUmodule h)
 {
 	CUresult r = CUDA_SUCCESS;
+	Mod *md;
 
 	LOCK();
-	if (!shim_validmod(md) || md->lib || md->parent)
+	if (!(md = MOD(h)) || md->lib || md->parent)
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		shim_unload(md);
@@ -241,23 +256,22 @@ cuModuleUnload(CUmodule md)
 
 /* The handle of kernel name of md, made on first request; under LOCK. */
 CUresult
-shim_getfn(CUfunction *out, CUmodule md, const char *name)
+shim_getfn(Fn **out, Mod *md, const char *name)
 {
 	ptx_function *f;
 	struct Sfn *fn;
 
-	if (!shim_validmod(md))
-		return CUDA_ERROR_INVALID_HANDLE;
 	if (ptx_module_get_function(md->m, name, &f) != PTX_OK)
 		return CUDA_ERROR_NOT_FOUND;
 	for (fn = md->fns; fn && fn->f != f; fn = fn->next)
 		;
 	if (!fn) {
 		ptx_function_usage u;
-		if (!(fn = calloc(1, sizeof *fn)))
+		if (!(fn = calloc(1, sizeof *fn)) || !(fn->h = shim_hnew(H_FN, fn))) {
+			free(fn);
 			return CUDA_ERROR_OUT_OF_MEMORY;
+		}
 		ptx_function_usage_get(md->m, f, &u);
-		fn->magic = MAGIC_FN;
 		fn->mod = md;
 		fn->f = f;
 		/* the interpreter gives each kernel the module's static shared
@@ -271,38 +285,49 @@ shim_getfn(CUfunction *out, CUmodule md, const char *name)
 }
 
 CUresult
-cuModuleGetFunction(CUfunction *out, CUmodule md, const char *name)
+cuModuleGetFunction(CUfunction *out, CUmodule h, const char *name)
 {
 	CUresult r;
+	Mod *md;
+	Fn *fn;
 
 	if (!out || !name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = shim_getfn(out, md, name);
+	if (!(md = MOD(h)))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!(r = shim_getfn(&fn, md, name)))
+		*out = fn->h;
 	UNLOCK();
 	return r;
 }
 
+/* Under LOCK. */
 CUresult
-cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *name)
+shim_global(CUdeviceptr *dptr, size_t *bytes, Mod *md, const char *name)
 {
 	ptx_devptr a;
 	size_t n;
-	CUresult r = CUDA_SUCCESS;
+
+	if (ptx_module_get_global(md->m, name, &a, &n) != PTX_OK)
+		return CUDA_ERROR_NOT_FOUND;
+	if (dptr)
+		*dptr = a;
+	if (bytes)
+		*bytes = n;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule h, const char *name)
+{
+	CUresult r;
+	Mod *md;
 
 	if (!name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validmod(md))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	else if (ptx_module_get_global(md->m, name, &a, &n) != PTX_OK)
-		r = CUDA_ERROR_NOT_FOUND;
-	else {
-		if (dptr)
-			*dptr = a;
-		if (bytes)
-			*bytes = n;
-	}
+	r = (md = MOD(h)) ? shim_global(dptr, bytes, md, name) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
@@ -311,16 +336,6 @@ CUresult
 cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *name)
 {
 	return cuModuleGetGlobal_v2(dptr, bytes, md, name);
-}
-
-int
-shim_validfn(CUfunction f)
-{
-	for (CUmodule p = shim.mods; p; p = p->next)
-		for (struct Sfn *q = p->fns; q; q = q->next)
-			if (q == f)
-				return 1;
-	return 0;
 }
 
 /* The most threads a block of the kernel may have: 1024, or fewer when its
@@ -338,14 +353,12 @@ maxthreads(const ptx_function_usage *u)
 
 /* Under LOCK. */
 CUresult
-shim_fn_attr(int *v, int attr, CUfunction fn)
+shim_fn_attr(int *v, int attr, Fn *fn)
 {
 	ptx_function_usage u;
 
 	if (!v)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!shim_validfn(fn))
-		return CUDA_ERROR_INVALID_HANDLE;
 	ptx_function_usage_get(fn->mod->m, fn->f, &u);
 	switch (attr) {
 	case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = maxthreads(&u); break;
@@ -365,24 +378,23 @@ shim_fn_attr(int *v, int attr, CUfunction fn)
 }
 
 CUresult
-cuFuncGetAttribute(int *v, int attr, CUfunction fn)
+cuFuncGetAttribute(int *v, int attr, CUfunction h)
 {
 	CUresult r;
+	Fn *fn;
 
 	LOCK();
-	r = shim_fn_attr(v, attr, fn);
+	r = (fn = FN(h)) ? shim_fn_attr(v, attr, fn) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
 
 /* Under LOCK. */
 CUresult
-shim_fn_set_attr(CUfunction fn, int attr, int v)
+shim_fn_set_attr(Fn *fn, int attr, int v)
 {
 	ptx_function_usage u;
 
-	if (!shim_validfn(fn))
-		return CUDA_ERROR_INVALID_HANDLE;
 	ptx_function_usage_get(fn->mod->m, fn->f, &u);
 	if (attr == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
 		if (v < 0 || (size_t)v + u.shared_bytes > 232448)
@@ -397,49 +409,57 @@ shim_fn_set_attr(CUfunction fn, int attr, int v)
 }
 
 CUresult
-cuFuncSetAttribute(CUfunction fn, int attr, int v)
+cuFuncSetAttribute(CUfunction h, int attr, int v)
+{
+	CUresult r;
+	Fn *fn;
+
+	LOCK();
+	r = (fn = FN(h)) ? shim_fn_set_attr(fn, attr, v) : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+/* A preference only: accepted for a live function. */
+CUresult
+cuFuncSetCacheConfig(CUfunction h, int config)
 {
 	CUresult r;
 
+	(void)config;
 	LOCK();
-	r = shim_fn_set_attr(fn, attr, v);
+	r = FN(h) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
 
 CUresult
-cuFuncSetCacheConfig(CUfunction fn, int config)
-{
-	(void)fn;
-	(void)config;
-	return CUDA_SUCCESS;
-}
-
-CUresult
-cuFuncGetModule(CUmodule *md, CUfunction fn)
+cuFuncGetModule(CUmodule *md, CUfunction h)
 {
 	CUresult r = CUDA_SUCCESS;
+	Fn *fn;
 
 	if (!md)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!(fn = FN(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
-		*md = fn->mod;
+		*md = fn->mod->h;
 	UNLOCK();
 	return r;
 }
 
 CUresult
-cuFuncGetName(const char **name, CUfunction fn)
+cuFuncGetName(const char **name, CUfunction h)
 {
 	CUresult r = CUDA_SUCCESS;
+	Fn *fn;
 
 	if (!name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_validfn(fn))
+	if (!(fn = FN(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		*name = ptx_function_name(fn->f);
@@ -473,10 +493,11 @@ fault_result(void)
  * than 8 CTAs (9 and 16 without the non-portable opt-in) or than the
  * kernel's .maxclusterrank, or a cluster other than its .reqnctapercluster. */
 CUresult
-shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], const unsigned *cluster,
+shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const unsigned *cluster,
        unsigned shared, void **params, void **extra)
 {
-	CUcontext ctx;
+	Ctx *ctx;
+	Fn *fn;
 	CUresult r;
 	ptx_function_usage u;
 	void **pp = params, *argv[256];
@@ -486,7 +507,7 @@ shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], cons
 
 	if ((r = shim_ready(&ctx)))
 		return r;
-	if (!shim_validfn(fn))
+	if (!(fn = FN(h)))
 		return CUDA_ERROR_INVALID_HANDLE;
 	/* a CUkernel runs as the current context's instance of its library */
 	if (fn->mod->lib && (r = shim_instance(&fn, fn, ctx)))
@@ -502,8 +523,10 @@ shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], cons
 		if (!grid[i] || !block[i] || !cluster[i] || grid[i] % cluster[i])
 			return i < 3 && cluster[i] && grid[i] && block[i] ? CUDA_ERROR_INVALID_CLUSTER_SIZE :
 			    CUDA_ERROR_INVALID_VALUE;
+	/* dynamic shared memory past the kernel's MAX_DYNAMIC_SHARED_SIZE_BYTES
+	 * (compared unsigned: 0xffffffff is no negative size) */
 	if ((uint64_t)block[0] * block[1] * block[2] > 1024 || block[2] > 64 || grid[1] > 65535 ||
-	    grid[2] > 65535 || (int)shared > fn->maxdyn)
+	    grid[2] > 65535 || fn->maxdyn < 0 || shared > (unsigned)fn->maxdyn)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8 || (u.maxclusterrank > 0 &&
 	    (uint64_t)cluster[0] * cluster[1] * cluster[2] > (uint64_t)u.maxclusterrank))
@@ -540,6 +563,8 @@ shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3], cons
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!pp && ptx_function_param_count(fn->f))
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_apply_limits(ctx)))
+		return r;
 	rc = ptx_launch_ex(shim.cx, fn->f, grid, block, given, shared, pp);
 	fflush(stdout);
 	switch (rc) {
@@ -562,9 +587,9 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 	unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
 	CUresult r;
 
-	(void)stream;
 	LOCK();
-	r = shim_launch(fn, grid, block, NULL, shared, params, extra);
+	r = shim_streamok(stream) ? shim_launch(fn, grid, block, NULL, shared, params, extra) :
+	    CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
@@ -579,13 +604,16 @@ cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, 
 	unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
 	CUresult r;
 
-	(void)stream;
 	if ((uint64_t)gx * gy * gz > 512u)
 		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
 	LOCK();
-	ptx_set_cooperative(shim.cx, 1);
-	r = shim_launch(fn, grid, block, NULL, shared, params, NULL);
-	ptx_set_cooperative(shim.cx, 0);
+	if (!shim_streamok(stream))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else {
+		ptx_set_cooperative(shim.cx, 1);
+		r = shim_launch(fn, grid, block, NULL, shared, params, NULL);
+		ptx_set_cooperative(shim.cx, 0);
+	}
 	UNLOCK();
 	return r;
 }
@@ -612,26 +640,36 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 	if (coop && (uint64_t)grid[0] * grid[1] * grid[2] > 512u)
 		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
 	LOCK();
-	ptx_set_cooperative(shim.cx, coop);
-	r = shim_launch(fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes, params, extra);
-	ptx_set_cooperative(shim.cx, 0);
+	if (!shim_streamok(cfg->hStream))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else {
+		ptx_set_cooperative(shim.cx, coop);
+		r = shim_launch(fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes, params,
+		    extra);
+		ptx_set_cooperative(shim.cx, 0);
+	}
 	UNLOCK();
 	return r;
 }
 
 /* ---------------------------------------------------------------- linker */
 
-struct Slink {
-	unsigned magic;
+/* Linker states are in the handle table too; every call on one holds the
+ * lock, so two threads cannot change one at once. */
+typedef struct Slink {
+	CUlinkState h;
 	char **text; int ntext;
 	char *out;
 	char *log; size_t cap;
-};
+} Link;
+
+#define LINK(h) ((Link *)shim_hget((h), H_LINK))
 
 CUresult
 cuLinkCreate_v2(unsigned nopt, int *opt, void **val, CUlinkState *out)
 {
-	struct Slink *l;
+	Link *l;
+	CUresult r = CUDA_SUCCESS;
 
 	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -639,10 +677,15 @@ cuLinkCreate_v2(unsigned nopt, int *opt, void **val, CUlinkState *out)
 		return CUDA_ERROR_NOT_INITIALIZED;
 	if (!(l = calloc(1, sizeof *l)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	l->magic = MAGIC_LINK;
 	shim_jit_log(nopt, opt, val, &l->log, &l->cap);
-	*out = l;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!(l->h = shim_hnew(H_LINK, l))) {
+		free(l);
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	} else
+		*out = l->h;
+	UNLOCK();
+	return r;
 }
 
 CUresult
@@ -662,13 +705,15 @@ is_devrt(const char *name)
 	return b && strncmp(b, "libcudadevrt", 12) == 0;
 }
 
+/* Under LOCK. */
 static CUresult
-link_add(CUlinkState l, int type, const char *data, size_t size, const char *name)
+link_add_locked(CUlinkState h, int type, const char *data, size_t size, const char *name)
 {
+	Link *l = LINK(h);
 	char **nt, *t;
 	size_t n;
 
-	if (!l || l->magic != MAGIC_LINK || !data)
+	if (!l || !data)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (type == CU_JIT_INPUT_LIBRARY && is_devrt(name))
 		return CUDA_SUCCESS;   /* the device runtime is the interpreter's own (interp/cdp.c) */
@@ -690,6 +735,17 @@ link_add(CUlinkState l, int type, const char *data, size_t size, const char *nam
 	l->text = nt;
 	l->text[l->ntext++] = t;
 	return CUDA_SUCCESS;
+}
+
+static CUresult
+link_add(CUlinkState h, int type, const char *data, size_t size, const char *name)
+{
+	CUresult r;
+
+	LOCK();
+	r = link_add_locked(h, type, data, size, name);
+	UNLOCK();
+	return r;
 }
 
 CUresult
@@ -867,8 +923,9 @@ order(char **text, int n)
 	}
 }
 
-CUresult
-cuLinkComplete(CUlinkState l, void **image, size_t *size)
+/* Under LOCK. */
+static CUresult
+link_complete(Link *l, void **image, size_t *size)
 {
 	int vmaj = 0, vmin = 0;
 	char target[256] = "";
@@ -876,8 +933,6 @@ cuLinkComplete(CUlinkState l, void **image, size_t *size)
 	ptx_module *m;
 	char *o;
 
-	if (!l || l->magic != MAGIC_LINK || !image)
-		return CUDA_ERROR_INVALID_VALUE;
 	if (!l->ntext)
 		return CUDA_ERROR_INVALID_VALUE;
 	order(l->text, l->ntext);
@@ -920,15 +975,12 @@ cuLinkComplete(CUlinkState l, void **image, size_t *size)
 	}
 	o[used] = 0;
 	/* Load once to report errors where a real linker would. */
-	LOCK();
 	if (ptx_module_load(shim.cx, "<linked>", o, used, &m) != PTX_OK) {
 		shim_print_diags("cannot link");
 		fill_log(l->log, l->cap);
-		UNLOCK();
 		return CUDA_ERROR_INVALID_PTX;
 	}
 	ptx_module_free(m);
-	UNLOCK();
 	*image = o;
 	if (size)
 		*size = used + 1;
@@ -936,15 +988,35 @@ cuLinkComplete(CUlinkState l, void **image, size_t *size)
 }
 
 CUresult
-cuLinkDestroy(CUlinkState l)
+cuLinkComplete(CUlinkState h, void **image, size_t *size)
 {
-	if (!l || l->magic != MAGIC_LINK)
+	CUresult r;
+	Link *l;
+
+	if (!image)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = (l = LINK(h)) ? link_complete(l, image, size) : CUDA_ERROR_INVALID_VALUE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuLinkDestroy(CUlinkState h)
+{
+	Link *l;
+
+	LOCK();
+	if (!(l = LINK(h))) {
+		UNLOCK();
 		return CUDA_ERROR_INVALID_HANDLE;
+	}
+	shim_hfree(h);
+	UNLOCK();
 	for (int i = 0; i < l->ntext; i++)
 		free(l->text[i]);
 	free(l->text);
 	free(l->out);
-	l->magic = 0;
 	free(l);
 	return CUDA_SUCCESS;
 }

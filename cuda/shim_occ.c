@@ -28,7 +28,7 @@ roundup(size_t n, size_t unit)
 /* CTAs per SM for blocks of block threads and dynshared bytes of dynamic
  * shared memory: 0 when one does not fit; under LOCK. */
 int
-shim_occupancy(CUfunction fn, int block, size_t dynshared)
+shim_occupancy(Fn *fn, int block, size_t dynshared)
 {
 	int regs, st, warps = (block + 31) / 32, n = SM_CTAS;
 	size_t shared, per;
@@ -66,10 +66,10 @@ cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, CUfunction fn, int 
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
-	else if (!shim_validfn(fn))
+	else if (!FN(fn))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
-		*n = shim_occupancy(fn, block, dynshared);
+		*n = shim_occupancy(FN(fn), block, dynshared);
 	UNLOCK();
 	return r;
 }
@@ -96,19 +96,22 @@ cuOccupancyMaxPotentialBlockSizeWithFlags(int *mingrid, int *block, CUfunction f
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
+	else if (!FN(fn))
+		r = CUDA_ERROR_INVALID_HANDLE;
 	else
-		r = shim_fn_attr(&maxt, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, fn);
+		r = shim_fn_attr(&maxt, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, FN(fn));
 	UNLOCK();
 	if (r)
 		return r;
 	if (limit && limit < maxt)
 		maxt = limit;
 	for (int b = maxt < 32 ? maxt : maxt / 32 * 32; b > 0; b -= b > 32 ? 32 : b) {
-		/* the callback runs unlocked: it may call the driver */
+		/* the callback runs unlocked: it may call the driver, even
+		 * unload the function, which then fits nowhere */
 		size_t dyn = b2d ? b2d(b) : dynshared;
 		int n;
 		LOCK();
-		n = shim_occupancy(fn, b, dyn);
+		n = FN(fn) ? shim_occupancy(FN(fn), b, dyn) : 0;
 		UNLOCK();
 		if (n * b > bestn * best) {
 			best = b;
@@ -134,17 +137,18 @@ cuOccupancyMaxPotentialBlockSize(int *mingrid, int *block, CUfunction fn, CUoccu
  * (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: 48 KiB less its static
  * shared memory unless raised); 0 when n of them do not fit at all. */
 CUresult
-cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction fn, int n, int block)
+cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction h, int n, int block)
 {
 	int st;
 	size_t per;
 	CUresult r;
+	Fn *fn;
 
 	if (!dyn || n <= 0 || block <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = shim.inited ? shim_fn_attr(&st, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) :
-	    CUDA_ERROR_NOT_INITIALIZED;
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !(fn = FN(h)) ? CUDA_ERROR_INVALID_HANDLE :
+	    shim_fn_attr(&st, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn);
 	if (!r) {
 		*dyn = 0;
 		per = SM_SHARED / (size_t)n / SHARED_UNIT * SHARED_UNIT;

@@ -6,7 +6,9 @@
  * host function queued on it runs at once.  Events record the host clock.
  * Besides streams from cuStreamCreate, a stream argument may be NULL (the
  * legacy default stream) or one of the two special handles
- * CU_STREAM_LEGACY (1) and CU_STREAM_PER_THREAD (2).
+ * CU_STREAM_LEGACY (1) and CU_STREAM_PER_THREAD (2).  Streams and events
+ * belong to the context current when they were made and are destroyed
+ * with it.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -19,51 +21,74 @@ enum { EVENT_BLOCKING_SYNC = 1, EVENT_DISABLE_TIMING = 2, EVENT_INTERPROCESS = 4
 /* cuCtxGetStreamPriorityRange: 0 is the lowest priority, -5 the highest */
 enum { PRIO_LEAST = 0, PRIO_GREATEST = -5 };
 
-static struct Sstream *streams;     /* the live ones, under LOCK */
-
 static int
 special(CUstream s)
 {
 	return !s || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD;
 }
 
-/* A stream handle a call may take; looks the handle up instead of reading
- * through it, so a destroyed or made-up one is refused safely. */
-static int
-streamok(CUstream s)
+int
+shim_streamok(CUstream s)
 {
-	int ok = special(s);
+	return special(s) || STREAM(s);
+}
 
+/* For the calls that take a stream and do not otherwise need the lock. */
+CUresult
+shim_stream_check(CUstream s)
+{
+	int ok;
+
+	if (special(s))
+		return CUDA_SUCCESS;
 	LOCK();
-	for (struct Sstream *p = streams; p && !ok; p = p->next)
-		ok = p == s;
+	ok = STREAM(s) != NULL;
 	UNLOCK();
-	return ok;
+	return ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+}
+
+void
+shim_release_streams(Ctx *ctx)
+{
+	size_t i = 0;
+	Stream *st;
+	Event *e;
+
+	while ((st = shim_heach(H_STREAM, &i)))
+		if (st->ctx == ctx) {
+			shim_hfree(st->h);
+			free(st);
+		}
+	i = 0;
+	while ((e = shim_heach(H_EVENT, &i)))
+		if (e->ctx == ctx) {
+			shim_hfree(e->h);
+			free(e);
+		}
 }
 
 CUresult
 cuStreamCreateWithPriority(CUstream *s, unsigned flags, int prio)
 {
-	CUcontext ctx;
+	Ctx *ctx;
+	Stream *st = NULL;
 	CUresult r;
 
 	if (!s || flags > STREAM_NON_BLOCKING)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = shim_ready(&ctx);
-	if (r && r != CUDA_ERROR_NOT_INITIALIZED && r != CUDA_ERROR_INVALID_CONTEXT)
-		r = CUDA_SUCCESS;   /* a poisoned context still hands out handles */
-	if (!r && !(*s = calloc(1, sizeof **s)))
+	/* a poisoned context still hands out handles */
+	if (!(r = shim_current(&ctx)) && (!(st = calloc(1, sizeof *st)) || !(st->h = shim_hnew(H_STREAM, st)))) {
+		free(st);
 		r = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	if (!r) {
 		/* out-of-range priorities are clamped, as the driver does */
-		(*s)->magic = MAGIC_STREAM;
-		(*s)->ctx = ctx;
-		(*s)->flags = flags;
-		(*s)->prio = prio > PRIO_LEAST ? PRIO_LEAST : prio < PRIO_GREATEST ? PRIO_GREATEST : prio;
-		(*s)->id = ++shim.nextid;
-		(*s)->next = streams;
-		streams = *s;
+		st->ctx = ctx;
+		st->flags = flags;
+		st->prio = prio > PRIO_LEAST ? PRIO_LEAST : prio < PRIO_GREATEST ? PRIO_GREATEST : prio;
+		st->id = ++shim.nextid;
+		*s = st->h;
 	}
 	UNLOCK();
 	return r;
@@ -79,16 +104,14 @@ CUresult
 cuStreamDestroy_v2(CUstream s)
 {
 	CUresult r = CUDA_ERROR_INVALID_HANDLE;
+	Stream *st;
 
 	LOCK();
-	for (struct Sstream **pp = &streams; *pp; pp = &(*pp)->next)
-		if (*pp == s) {
-			*pp = s->next;
-			s->magic = 0;
-			free(s);
-			r = CUDA_SUCCESS;
-			break;
-		}
+	if ((st = STREAM(s))) {
+		shim_hfree(s);
+		free(st);
+		r = CUDA_SUCCESS;
+	}
 	UNLOCK();
 	return r;
 }
@@ -104,10 +127,8 @@ cuStreamSynchronize(CUstream s)
 {
 	CUresult r;
 
-	if (!streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
 	LOCK();
-	r = shim_ready(NULL);
+	r = shim_streamok(s) ? shim_ready(NULL) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
@@ -121,10 +142,13 @@ cuStreamQuery(CUstream s)
 CUresult
 cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags)
 {
+	CUresult r;
+
 	(void)flags;
-	if (!streamok(s) || !e || e->magic != MAGIC_EVENT)
-		return CUDA_ERROR_INVALID_HANDLE;
-	return CUDA_SUCCESS;
+	LOCK();
+	r = shim_streamok(s) && EVENT(e) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
 }
 
 /* The queries below answer for a special handle with the current
@@ -132,55 +156,68 @@ cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags)
 CUresult
 cuStreamGetPriority(CUstream s, int *prio)
 {
+	CUresult r = CUDA_SUCCESS;
+
 	if (!prio)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
-	*prio = special(s) ? 0 : s->prio;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!shim_streamok(s))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*prio = special(s) ? 0 : STREAM(s)->prio;
+	UNLOCK();
+	return r;
 }
 
 CUresult
 cuStreamGetFlags(CUstream s, unsigned *flags)
 {
+	CUresult r = CUDA_SUCCESS;
+
 	if (!flags)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
-	*flags = special(s) ? 0 : s->flags;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!shim_streamok(s))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*flags = special(s) ? 0 : STREAM(s)->flags;
+	UNLOCK();
+	return r;
 }
 
 /* The special handles have ids of their own, below those of created streams. */
 CUresult
 cuStreamGetId(CUstream s, unsigned long long *id)
 {
+	CUresult r = CUDA_SUCCESS;
+
 	if (!id)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
-	*id = special(s) ? (unsigned long long)(uintptr_t)s : s->id + 2;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!shim_streamok(s))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*id = special(s) ? (unsigned long long)(uintptr_t)s : STREAM(s)->id + 2;
+	UNLOCK();
+	return r;
 }
 
 CUresult
 cuStreamGetCtx(CUstream s, CUcontext *ctx)
 {
 	CUresult r = CUDA_SUCCESS;
+	Ctx *c;
 
 	if (!ctx)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
-	if (special(s)) {
-		LOCK();
-		r = shim_ready(ctx);
-		UNLOCK();
-		if (r == CUDA_ERROR_INVALID_CONTEXT || r == CUDA_ERROR_NOT_INITIALIZED)
-			return r;
-		return CUDA_SUCCESS;
-	}
-	*ctx = s->ctx;
+	LOCK();
+	if (!shim_streamok(s))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!special(s))
+		*ctx = STREAM(s)->ctx->h;
+	else if (!(r = shim_current(&c)))
+		*ctx = c->h;
+	UNLOCK();
 	return r;
 }
 
@@ -200,12 +237,13 @@ cuStreamGetCtx_v2(CUstream s, CUcontext *ctx, void **green)
 CUresult
 cuStreamGetDevice(CUstream s, CUdevice *d)
 {
+	CUresult r;
+
 	if (!d)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
-	*d = 0;
-	return CUDA_SUCCESS;
+	if (!(r = shim_stream_check(s)))
+		*d = 0;
+	return r;
 }
 
 CUresult
@@ -221,23 +259,25 @@ cuCtxGetStreamPriorityRange(int *least, int *greatest)
 }
 
 /* The work queued before a callback has finished, so it runs now, with
- * the stream's status: the context's sticky error, if any. */
+ * the stream's status: the context's sticky error, if any.  It runs
+ * without the lock: it may call the driver. */
 CUresult
 cuStreamAddCallback(CUstream s, CUstreamCallback fn, void *user, unsigned flags)
 {
-	CUresult st;
+	CUresult r, st = CUDA_SUCCESS;
+	Ctx *c;
 
 	if (!fn || flags)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
 	LOCK();
-	st = shim_ready(NULL);
+	if (!shim_streamok(s))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!(r = shim_current(&c)))
+		st = c->sticky;
 	UNLOCK();
-	if (st == CUDA_ERROR_NOT_INITIALIZED || st == CUDA_ERROR_INVALID_CONTEXT)
-		return st;
-	fn(s, st, user);
-	return CUDA_SUCCESS;
+	if (!r)
+		fn(s, st, user);
+	return r;
 }
 
 /* A host function does not run after a fault, as on a GPU. */
@@ -248,10 +288,8 @@ cuLaunchHostFunc(CUstream s, CUhostFn fn, void *user)
 
 	if (!fn)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
 	LOCK();
-	r = shim_ready(NULL);
+	r = shim_streamok(s) ? shim_ready(NULL) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	if (!r)
 		fn(user);
@@ -269,28 +307,44 @@ shim_now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* Events belong to the current context, and go with it. */
 CUresult
 cuEventCreate(CUevent *e, unsigned flags)
 {
+	Event *ev = NULL;
+	Ctx *ctx;
+	CUresult r;
+
 	if (!e || flags > (EVENT_BLOCKING_SYNC | EVENT_DISABLE_TIMING | EVENT_INTERPROCESS))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!shim.inited)
-		return CUDA_ERROR_NOT_INITIALIZED;
-	if (!(*e = calloc(1, sizeof **e)))
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	(*e)->magic = MAGIC_EVENT;
-	(*e)->flags = flags;
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!(r = shim_current(&ctx)) && (!(ev = calloc(1, sizeof *ev)) || !(ev->h = shim_hnew(H_EVENT, ev)))) {
+		free(ev);
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	if (!r) {
+		ev->ctx = ctx;
+		ev->flags = flags;
+		*e = ev->h;
+	}
+	UNLOCK();
+	return r;
 }
 
 CUresult
 cuEventRecord(CUevent e, CUstream s)
 {
-	if (!e || e->magic != MAGIC_EVENT || !streamok(s))
-		return CUDA_ERROR_INVALID_HANDLE;
-	e->ms = shim_now_ms();
-	e->recorded = 1;
-	return CUDA_SUCCESS;
+	CUresult r = CUDA_ERROR_INVALID_HANDLE;
+	Event *ev;
+
+	LOCK();
+	if ((ev = EVENT(e)) && shim_streamok(s)) {
+		ev->ms = shim_now_ms();
+		ev->recorded = 1;
+		r = CUDA_SUCCESS;
+	}
+	UNLOCK();
+	return r;
 }
 
 CUresult
@@ -303,9 +357,12 @@ cuEventRecordWithFlags(CUevent e, CUstream s, unsigned flags)
 CUresult
 cuEventSynchronize(CUevent e)
 {
-	if (!e || e->magic != MAGIC_EVENT)
-		return CUDA_ERROR_INVALID_HANDLE;
-	return CUDA_SUCCESS;
+	CUresult r;
+
+	LOCK();
+	r = EVENT(e) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
 }
 
 CUresult
@@ -317,14 +374,19 @@ cuEventQuery(CUevent e)
 CUresult
 cuEventElapsedTime(float *ms, CUevent a, CUevent b)
 {
+	CUresult r = CUDA_SUCCESS;
+	Event *ea, *eb;
+
 	if (!ms)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!a || a->magic != MAGIC_EVENT || !b || b->magic != MAGIC_EVENT)
-		return CUDA_ERROR_INVALID_HANDLE;
-	if (!a->recorded || !b->recorded || (a->flags | b->flags) & EVENT_DISABLE_TIMING)
-		return CUDA_ERROR_INVALID_HANDLE;
-	*ms = (float)(b->ms - a->ms);
-	return CUDA_SUCCESS;
+	LOCK();
+	if (!(ea = EVENT(a)) || !(eb = EVENT(b)) || !ea->recorded || !eb->recorded ||
+	    (ea->flags | eb->flags) & EVENT_DISABLE_TIMING)
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		*ms = (float)(eb->ms - ea->ms);
+	UNLOCK();
+	return r;
 }
 
 CUresult
@@ -336,11 +398,17 @@ cuEventElapsedTime_v2(float *ms, CUevent a, CUevent b)
 CUresult
 cuEventDestroy_v2(CUevent e)
 {
-	if (!e || e->magic != MAGIC_EVENT)
-		return CUDA_ERROR_INVALID_HANDLE;
-	e->magic = 0;
-	free(e);
-	return CUDA_SUCCESS;
+	CUresult r = CUDA_ERROR_INVALID_HANDLE;
+	Event *ev;
+
+	LOCK();
+	if ((ev = EVENT(e))) {
+		shim_hfree(e);
+		free(ev);
+		r = CUDA_SUCCESS;
+	}
+	UNLOCK();
+	return r;
 }
 
 CUresult
@@ -348,4 +416,3 @@ cuEventDestroy(CUevent e)
 {
 	return cuEventDestroy_v2(e);
 }
-

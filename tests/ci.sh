@@ -8,7 +8,11 @@
 #  2. unpack the tarball into _ci/ and build it there with
 #     --enable-sanitizers --enable-debug --disable-computed-goto, then make
 #     check again (the first build dispatches by computed goto, this one
-#     by switch, so both are tested).
+#     by switch, so both are tested);
+#  3. build libptx and the shim from the tarball with --enable-tsan in
+#     _ci/tsan, and run the shim's multi-threaded stress test
+#     (tests/shim/stress.c) on them under ThreadSanitizer, which must report
+#     nothing (skipped without the toolkit's cuda.h).
 #
 # The logs of failing tests are printed.  The last line sums the automake
 # test counts of both builds: "N passed, M failed" (", K skipped" when any);
@@ -101,5 +105,31 @@ if (cd _ci/asan && "$src"/configure --enable-sanitizers --enable-debug --disable
 	tally _ci/asan
 else
 	broken "build with --enable-sanitizers --enable-debug"
+fi
+
+cudainc=
+for i in ${CUDA_HOME:+$CUDA_HOME/include} /usr/local/cuda/include /usr/include; do
+	test -f "$i/cuda.h" && { cudainc=$i; break; }
+done
+if test -z "$cudainc"; then
+	say "no cuda.h: the ThreadSanitizer run of the shim is skipped"
+	skip=$((skip + 1))
+	finish
+fi
+say "libptx and the shim with --enable-tsan, tests/shim/stress.c under ThreadSanitizer, in _ci/tsan"
+mkdir -p _ci/tsan
+t=$(pwd)/_ci/tsan
+if (cd _ci/tsan && "$src"/configure --enable-tsan >/dev/null &&
+    make -j"$jobs" libptx.la cuda/libptxcuda.la) &&
+    ${CC:-cc} -std=c11 -g -fsanitize=thread -pthread -I"$cudainc" "_ci/${tarball%.tar.gz}/tests/shim/stress.c" \
+    -o "$t/stress" -L"$t/cuda/.libs" -lptxcuda; then
+	if LD_LIBRARY_PATH="$t/cuda/.libs:$t/.libs" TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+	    "$t/stress" 8 16; then
+		pass=$((pass + 1))
+	else
+		broken "tests/shim/stress.c under ThreadSanitizer"
+	fi
+else
+	broken "build with --enable-tsan"
 fi
 finish
