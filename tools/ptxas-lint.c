@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "include/ptx.h"
+#include "tools/outfile.h"
 #include "tools/readall.h"
 
 #ifndef PACKAGE_VERSION
@@ -220,16 +221,16 @@ main(int argc, char **argv)
 			noopts = 1;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
-			return 0;
+			return outfile_close_stdout(prog) ? EXIT_USAGE : 0;
 		} else if (strcmp(a, "--version") == 0) {
 			printf("%s (ptxkit) %s\n", prog, PACKAGE_VERSION);
-			return 0;
+			return outfile_close_stdout(prog) ? EXIT_USAGE : 0;
 		} else if (strcmp(a, "--list-checks") == 0) {
 			for (size_t c = 0; c < nchecks; c++)
 				printf("%-18s %-8s %s\n", checks[c].name,
 				    checks[c].severity < 0 ? "off" : sevname[checks[c].severity],
 				    checks[c].what);
-			return 0;
+			return outfile_close_stdout(prog) ? EXIT_USAGE : 0;
 		} else if (strncmp(a, "-arch=", 6) == 0 || strncmp(a, "--arch=", 7) == 0 ||
 		    strcmp(a, "-arch") == 0 || strcmp(a, "--arch") == 0) {
 			const char *val = strchr(a, '=');
@@ -289,5 +290,8 @@ main(int argc, char **argv)
 	free(checks);
 	free(wflags);
 	free(files);
+	/* a JSON or SARIF document cut short by a full disk is an I/O error */
+	if (outfile_close_stdout(prog) != 0)
+		rc = EXIT_USAGE;
 	return rc;
 }
