@@ -18,9 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "include/ptx.h"
+#include "tools/outfile.h"
 #include "tools/readall.h"
 
 #ifndef PACKAGE_VERSION
@@ -165,54 +164,17 @@ emit(const ptx_module *m, int what, FILE *f)
 	ptx_module_emit(m, form[what], f);
 }
 
-/* Writes to stdout, or to `out` through a temporary file renamed into
- * place.  0, or -1 after reporting the error. */
+/* Writes to stdout ("-" or no -o), or to `out` through a temporary file
+ * renamed into place (tools/outfile.c).  0, or -1 after reporting the error. */
 static int
 writeout(const ptx_module *m, int what, const char *out)
 {
-	char *tmp;
-	FILE *f;
-	int fd, bad;
-	mode_t mask;
+	Outfile of;
 
-	if (!out || strcmp(out, "-") == 0) {
-		emit(m, what, stdout);
-		if (fflush(stdout) == 0 && !ferror(stdout))
-			return 0;
-		fprintf(stderr, "%s: writing the output: %s\n", prog, strerror(errno));
+	if (outfile_open(&of, prog, out ? out : "-") != 0)
 		return -1;
-	}
-	tmp = malloc(strlen(out) + sizeof ".XXXXXX");
-	if (!tmp) {
-		fprintf(stderr, "%s: out of memory\n", prog);
-		return -1;
-	}
-	strcpy(tmp, out);
-	strcat(tmp, ".XXXXXX");
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		fprintf(stderr, "%s: cannot write %s: %s\n", prog, out, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return -1;
-	}
-	emit(m, what, f);
-	bad = ferror(f);
-	bad |= fclose(f) != 0;
-	/* mkstemp makes the file 0600; give it the mode a plain create would. */
-	mask = umask(0);
-	umask(mask);
-	if (bad || chmod(tmp, 0666 & ~mask) != 0 || rename(tmp, out) != 0) {
-		fprintf(stderr, "%s: cannot write %s: %s\n", prog, out, strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
+	emit(m, what, of.f);
+	return outfile_commit(&of, prog);
 }
 
 int
@@ -228,7 +190,10 @@ main(int argc, char **argv)
 
 	rc = parseargs(argc, argv, &o);
 	if (rc)
-		return rc > 0 ? 0 : EXIT_USAGE;
+		return outfile_close_stdout(prog) != 0 || rc < 0 ? EXIT_USAGE : 0;
+	/* a target that is not to be replaced is refused before the work */
+	if (o.out && outfile_check(prog, o.out) != 0)
+		return EXIT_USAGE;
 	src = readall(o.in, &len);
 	if (!src) {
 		fprintf(stderr, "%s: cannot read %s: %s\n", prog, o.in, strerror(errno));
@@ -255,5 +220,7 @@ main(int argc, char **argv)
 		rc = EXIT_USAGE;
 	ptx_ctx_free(cx);     /* and m with it */
 	free(src);
+	if (outfile_close_stdout(prog) != 0)
+		rc = EXIT_USAGE;
 	return rc;
 }

@@ -10,12 +10,20 @@
  * same marshalling code (ptx_function_pack_params).  Exit status: 0
  * success, 1 outputs differ, 2 usage or I/O error, 3 module rejected,
  * 4 kernel fault; no output file is written after a fault.
+ *
+ * The command line is hostile input like any other: every number goes
+ * through tools/number.c, in 64 bits against the range of what it sets,
+ * and is refused before anything runs rather than narrowed; output targets
+ * are checked up front and written through tools/outfile.c (complete or
+ * not at all, regular files only); standard output is checked at exit.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +32,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "include/ptx.h"
+#include "tools/number.h"
+#include "tools/outfile.h"
 #include "tools/readall.h"
 
 #ifndef PACKAGE_VERSION
@@ -70,6 +80,8 @@ typedef struct {
 	SymSpec *symout; int nsymout;
 	int backend, diff;
 	uint64_t max_steps;
+	uint64_t limit[3];            /* PTX_LIMIT_*: --max-memory, --heap-size, --stack-size */
+	int haslimit[3];
 	int threads;                  /* 0: the library's default */
 	int stats, nostats;                 /* --stats, --no-stats */
 	int time;                           /* --time */
@@ -100,13 +112,17 @@ usage(FILE *f)
 	    "                           argument N or a buffer of its own (file:PATH or\n"
 	    "                           zeros:BYTES): tensormap:BUFFER:TYPE:DIMS:BOX[:OPTS]\n"
 	    "  -o, --out N:PATH         write buffer argument N to PATH after the launch\n"
+	    "                           ('-': standard output)\n"
 	    "      --symbol-in NAME:PATH   fill module variable NAME from PATH first\n"
 	    "      --symbol-out NAME:PATH  write module variable NAME to PATH after\n"
 	    "      --expect N:PATH[:CMP]   compare buffer N with PATH (exact, f32ulp:K,\n"
 	    "                              f64ulp:K, f16ulp:K, bf16ulp:K)\n"
 	    "      --backend interp|cuda   where to run (default interp)\n"
 	    "      --diff                  run on both backends and compare the outputs\n"
-	    "      --max-steps N           per-launch thread-instruction budget\n"
+	    "      --max-steps N           per-launch thread-instruction budget (default 1e10)\n"
+	    "      --max-memory SIZE       all device memory the launch may use\n"
+	    "      --heap-size SIZE        device malloc's heap (default 8M)\n"
+	    "      --stack-size SIZE       each thread's stack (default 1K, at most 512K)\n"
 	    "  -j, --threads N             host threads for the CTAs (default: every core)\n"
 	    "      --stats                 print the memory counters by instruction, costliest first\n"
 	    "      --stats-json FILE       write the counters as JSON ('-': standard output)\n"
@@ -114,8 +130,10 @@ usage(FILE *f)
 	    "      --no-stats              do not count (full speed; totals only)\n"
 	    "      --time                  print the launch's wall time to standard error\n"
 	    "  -h, --help, --version\n"
-	    "Exit status: 0 success, 1 outputs differ, 2 usage or I/O error,\n"
-	    "3 module rejected, 4 kernel fault.\n", prog);
+	    "Numbers are decimal or 0x-hex; a SIZE or BYTES may end in K, M or G (KiB,\n"
+	    "MiB, GiB).  Output files are replaced only when complete, and only when\n"
+	    "regular files.  Exit status: 0 success, 1 outputs differ, 2 usage or I/O\n"
+	    "error, 3 module rejected, 4 kernel fault.\n", prog);
 }
 
 static int
@@ -131,52 +149,68 @@ bad(const char *fmt, const char *arg)
 static unsigned char *
 readfile(const char *path, size_t *n)
 {
-	unsigned char *p = (unsigned char *)readall(path, n);
+	unsigned char *p;
 
-	if (!p)
+	if (!*path) {
+		fprintf(stderr, "%s: empty input file name\n", prog);
+		return NULL;
+	}
+	if (!(p = (unsigned char *)readall(path, n)))
 		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
 	return p;
 }
 
-/* Writes a file under a temporary name, renamed into place when complete. */
+/* A usage error for a number that num_* refused: not a number, or out of
+ * range (errno ERANGE) with the largest value allowed. */
 static int
-writefile(const char *path, const void *p, size_t n)
+badnum(const char *opt, const char *val, const char *what, uint64_t max)
 {
-	char tmp[4096];
-	FILE *f;
+	if (errno == ERANGE)
+		fprintf(stderr, "%s: %s: '%s' is out of range (at most %" PRIu64 ")\n", prog, opt, val, max);
+	else
+		fprintf(stderr, "%s: %s: expected %s, not '%s'\n", prog, opt, what, val);
+	fprintf(stderr, "Try '%s --help'.\n", prog);
+	return -1;
+}
 
-	snprintf(tmp, sizeof tmp, "%s.tmp%ld", path, (long)getpid());
-	if (!(f = fopen(tmp, "wb")) || fwrite(p, 1, n, f) != n || fclose(f) != 0) {
-		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-		if (f)
-			remove(tmp);
-		return -1;
+/* The driver's limits on launch dimensions (sm_90): a grid of up to
+ * 2^31-1 x 65535 x 65535 CTAs, a CTA of up to 1024 x 1024 x 64 threads and
+ * 1024 in all.  A cluster is held to the grid's, its size to the launch. */
+static const uint64_t gridmax[3] = { 0x7fffffff, 65535, 65535 }, blockmax[3] = { 1024, 1024, 64 };
+enum { BLOCK_THREADS = 1024 };
+
+/* X[,Y[,Z]]: each from 1 to max[i], their product at most maxprod (in 64
+ * bits, so nothing wraps on the way: at most 2^31 * 2^16 * 2^16). */
+static int
+dims(const char *opt, const char *s, unsigned d[3], const uint64_t max[3], uint64_t maxprod)
+{
+	const char *p = s;
+	uint64_t v, prod = 1;
+
+	d[0] = d[1] = d[2] = 1;
+	for (int i = 0;; i++) {
+		errno = 0;
+		if (num_u64(p, &p, max[i], &v) != 0 && errno == ERANGE) {
+			fprintf(stderr, "%s: %s: '%s' is out of range (at most %" PRIu64 ",%" PRIu64 ",%" PRIu64
+			    ")\nTry '%s --help'.\n", prog, opt, s, max[0], max[1], max[2], prog);
+			return -1;
+		}
+		if (errno == EINVAL || v == 0 || (*p && (*p != ',' || i == 2))) {
+			fprintf(stderr, "%s: %s: expected X[,Y[,Z]] of positive numbers, not '%s'\n"
+			    "Try '%s --help'.\n", prog, opt, s, prog);
+			return -1;
+		}
+		d[i] = (unsigned)v;
+		prod *= v;
+		if (!*p++)
+			break;
 	}
-	if (rename(tmp, path) != 0) {
-		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
-		remove(tmp);
+	if (prod > maxprod) {
+		fprintf(stderr, "%s: %s: '%s' is %" PRIu64 " threads, more than %" PRIu64 "\nTry '%s --help'.\n",
+		    prog, opt, s, prod, maxprod, prog);
 		return -1;
 	}
 	return 0;
-}
-
-static int
-dims(const char *s, unsigned d[3])
-{
-	char *e;
-	d[0] = d[1] = d[2] = 1;
-	for (int i = 0; i < 3; i++) {
-		unsigned long v = strtoul(s, &e, 10);
-		if (e == s || v == 0 || v > 0x7fffffffUL)
-			return -1;
-		d[i] = (unsigned)v;
-		if (*e == 0)
-			return 0;
-		if (*e != ',')
-			return -1;
-		s = e + 1;
-	}
-	return -1;
 }
 
 /* IEEE binary16 / bfloat16 from a double, round to nearest even. */
@@ -230,24 +264,32 @@ tobf16(double d)
 }
 
 static int
+digit10(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
 hexval(int c)
 {
 	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
 	    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-/* DIMS, BOX and the like: 1 to max numbers joined by 'x'; the count. */
+/* DIMS, BOX and the like: 1 to max numbers joined by 'x', each at most
+ * maxval; the count, or -1 with errno (ERANGE: a number too large). */
 static int
-xlist(const char *s, const char **end, uint64_t *v, int max)
+xlist(const char *s, const char **end, uint64_t *v, int max, uint64_t maxval)
 {
 	int n = 0;
-	char *e;
 
 	do {
-		if (n == max || *s < '0' || *s > '9')
+		if (n == max) {
+			errno = EINVAL;
 			return -1;
-		v[n++] = strtoull(s, &e, 0);
-		s = e;
+		}
+		if (num_u64(s, &s, maxval, &v[n++]) != 0)
+			return -1;
 	} while (*s == 'x' && *++s);
 	*end = s;
 	return n;
@@ -267,9 +309,8 @@ parsetmap(const char *v, Arg *a)
 		{ "fill", { "zero", "nan" } }, { "l2", { "none", "64B", "128B", "256B" } },
 	};
 	ptx_tensormap *t = &a->tm;
-	uint64_t d[5], b[5];
-	const char *p = v, *e;
-	char *q;
+	uint64_t d[5], b[5], tb;
+	const char *p = v, *q, *e;
 	int n;
 
 	a->kind = A_TMAP;
@@ -283,17 +324,23 @@ parsetmap(const char *v, Arg *a)
 		path[pl] = 0;
 		if (!(a->bytes = readfile(path, &a->n)))
 			return -2;
-		q = (char *)(uintptr_t)(p + 5 + pl);
+		q = p + 5 + pl;
 	} else if (strncmp(p, "zeros:", 6) == 0) {
-		a->n = (size_t)strtoull(p + 6, &q, 0);
-		if (q == p + 6 || !(a->bytes = calloc(a->n ? a->n : 1, 1)))
-			return bad("-a tensormap: bad byte count in '%s'", v);
+		uint64_t nb;
+		if (num_size(p + 6, &q, SIZE_MAX, &nb) != 0)
+			return bad(errno == ERANGE ? "-a tensormap: byte count out of range in '%s'" :
+			    "-a tensormap: bad byte count in '%s'", v);
+		a->n = (size_t)nb;
+		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
+			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, v, a->n);
+			return -2;
+		}
 	} else {
-		a->tbuf = (int)strtol(p, &q, 10);
-		if (q == p || a->tbuf < 0)
+		if (num_u64(p, &q, INT_MAX, &tb) != 0)
 			return bad("-a tensormap: expected N[+OFF], file:PATH or zeros:BYTES in '%s'", v);
-		if (*q == '+')
-			a->toff = strtoull(q + 1, &q, 0);
+		a->tbuf = (int)tb;
+		if (*q == '+' && num_u64(q + 1, &q, UINT64_MAX, &a->toff) != 0)
+			return bad("-a tensormap: bad offset in '%s'", v);
 	}
 	p = q;
 	if (*p++ != ':')
@@ -304,15 +351,22 @@ parsetmap(const char *v, Arg *a)
 	if (t->elemtype == sizeof types / sizeof types[0])
 		return bad("-a tensormap: unknown element type in '%s'", v);
 	p += strlen(types[t->elemtype]) + 1;
-	if ((n = xlist(p, &e, d, 5)) < 0 || *e != ':' || xlist(e + 1, &e, b, 5) != n || (*e && *e != ':'))
-		return bad("-a tensormap: expected DIMS:BOX such as 64x32:16x8 in '%s'", v);
+	errno = 0;
+	if ((n = xlist(p, &e, d, 5, UINT64_MAX)) < 0 || *e != ':' || xlist(e + 1, &e, b, 5, UINT_MAX) != n ||
+	    (*e && *e != ':'))
+		return bad(errno == ERANGE ? "-a tensormap: a box size out of range in '%s'" :
+		    "-a tensormap: expected DIMS:BOX such as 64x32:16x8 in '%s'", v);
 	t->rank = (unsigned)n;
 	for (int i = 0; i < n; i++) {
 		t->dim[i] = d[i];
 		t->box[i] = (unsigned)b[i];
 		t->estride[i] = 1;
-		if (i + 1 < n)
-			t->stride[i] = (i ? t->stride[i - 1] : size[t->elemtype]) * d[i];   /* dense unless strides= */
+		if (i + 1 < n) {   /* dense unless strides= */
+			uint64_t below = i ? t->stride[i - 1] : size[t->elemtype];
+			if (d[i] && below > UINT64_MAX / d[i])
+				return bad("-a tensormap: the tensor's size overflows 64 bits in '%s'", v);
+			t->stride[i] = below * d[i];
+		}
 	}
 	while (*e == ':' || *e == ',') {
 		const char *k = e + 1, *eq = strchr(k, '=');
@@ -321,7 +375,11 @@ parsetmap(const char *v, Arg *a)
 		if (!eq)
 			return bad("-a tensormap: expected KEY=VALUE options in '%s'", v);
 		if ((kl == 7 && strncmp(k, "strides", 7) == 0) || (kl == 8 && strncmp(k, "estrides", 8) == 0)) {
-			int m = xlist(eq + 1, &e, d, 5);
+			int m;
+			errno = 0;
+			m = xlist(eq + 1, &e, d, 5, kl == 7 ? UINT64_MAX : UINT_MAX);
+			if (m < 0 && errno == ERANGE)
+				return bad("-a tensormap: a stride out of range in '%s'", v);
 			if (m != (kl == 7 ? n - 1 : n))
 				return bad("-a tensormap: strides= takes rank-1 numbers, estrides= rank numbers: '%s'", v);
 			for (int i = 0; i < m; i++) {
@@ -358,8 +416,8 @@ parsearg(const char *spec, Arg *a)
 	static const struct { const char *name; int size, kind; } ty[] = {
 		{"u8", 1, 'u'}, {"u16", 2, 'u'}, {"u32", 4, 'u'}, {"u64", 8, 'u'},
 		{"s8", 1, 's'}, {"s16", 2, 's'}, {"s32", 4, 's'}, {"s64", 8, 's'},
-		{"b8", 1, 'u'}, {"b16", 2, 'u'}, {"b32", 4, 'u'}, {"b64", 8, 'u'},
-		{"f16", 2, 'h'}, {"bf16", 2, 'b'}, {"f32", 4, 'f'}, {"f64", 8, 'd'},
+		{"b8", 1, 'b'}, {"b16", 2, 'b'}, {"b32", 4, 'b'}, {"b64", 8, 'b'},
+		{"f16", 2, 'h'}, {"bf16", 2, 'g'}, {"f32", 4, 'f'}, {"f64", 8, 'd'},
 	};
 	const char *colon = strchr(spec, ':'), *v;
 	size_t tl;
@@ -377,14 +435,17 @@ parsearg(const char *spec, Arg *a)
 		return 0;
 	}
 	if (tl == 5 && strncmp(spec, "zeros", 5) == 0) {
-		char *e;
-		unsigned long long n = strtoull(v, &e, 0);
-		if (e == v || *e)
-			return bad("-a zeros: bad byte count '%s'", v);
+		uint64_t n;
+		if (num_size(v, NULL, SIZE_MAX, &n) != 0)
+			return bad(errno == ERANGE ? "-a zeros: byte count out of range: '%s'" :
+			    "-a zeros: bad byte count '%s'", v);
 		a->kind = A_ZEROS;
 		a->n = (size_t)n;
-		a->bytes = calloc(a->n ? a->n : 1, 1);
-		return a->bytes ? 0 : -2;
+		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
+			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, spec, a->n);
+			return -2;
+		}
+		return 0;
 	}
 	if (tl == 9 && strncmp(spec, "tensormap", 9) == 0)
 		return parsetmap(v, a);
@@ -394,7 +455,10 @@ parsearg(const char *spec, Arg *a)
 			return bad("-a bytes: odd number of hex digits in '%s'", v);
 		a->kind = A_BYTES;
 		a->n = n / 2;
-		a->bytes = calloc(a->n + 1, 1);
+		if (!(a->bytes = calloc(a->n + 1, 1))) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			return -2;
+		}
 		for (size_t i = 0; i < a->n; i++) {
 			int h = hexval(v[2 * i]), l = hexval(v[2 * i + 1]);
 			if (h < 0 || l < 0)
@@ -404,54 +468,103 @@ parsearg(const char *spec, Arg *a)
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof ty / sizeof ty[0]; i++) {
-		uint64_t bits = 0;
-		char *e;
+		/* the largest bit pattern of the type */
+		uint64_t bits = 0, top = ty[i].size == 8 ? UINT64_MAX : (1ull << 8 * ty[i].size) - 1;
+		int kind = ty[i].kind, st;
 		if (strlen(ty[i].name) != tl || strncmp(ty[i].name, spec, tl) != 0)
 			continue;
 		a->kind = A_SCALAR;
 		a->n = (size_t)ty[i].size;
 		a->tsize = ty[i].size;
-		errno = 0;
 		if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
-			bits = strtoull(v, &e, 16);
-		} else if (ty[i].kind == 'u') {
-			if (v[0] == '-') {
-				bits = (uint64_t)strtoll(v, &e, 10);
-			} else
-				bits = strtoull(v, &e, 10);
-		} else if (ty[i].kind == 's') {
-			bits = (uint64_t)strtoll(v, &e, 10);
+			st = num_u64(v, NULL, top, &bits);   /* the bit pattern, floats too */
+		} else if (kind == 'u' || (kind == 'b' && v[0] != '-')) {
+			st = num_u64(v, NULL, top, &bits);   /* no sign: "u32:-1" is refused */
+			if (st != 0 && v[0] == '-' && digit10(v[1]))
+				errno = ERANGE;
+		} else if (kind == 's' || kind == 'b') {
+			/* signed, or a bit type's negative two's complement */
+			int64_t x;
+			st = num_s64(v, NULL, -(int64_t)(top >> 1) - 1, kind == 's' ? (int64_t)(top >> 1) : -1, &x);
+			bits = (uint64_t)x & top;
 		} else {
-			double d = strtod(v, &e);
-			if (ty[i].kind == 'f') {
+			char *e;
+			double d;
+			int over;
+			errno = 0;
+			d = strtod(v, &e);
+			/* no leading space; overflow is refused, underflow to a subnormal is not */
+			over = errno == ERANGE && isinf(d);
+			st = e == v || *e || isspace((unsigned char)v[0]) ? -1 : 0;
+			errno = st == 0 && over ? ERANGE : EINVAL;
+			st |= -over;
+			if (kind == 'f') {
 				float f = (float)d;
 				uint32_t u;
 				memcpy(&u, &f, 4);
 				bits = u;
-			} else if (ty[i].kind == 'd')
+			} else if (kind == 'd')
 				memcpy(&bits, &d, 8);
-			else if (ty[i].kind == 'h')
-				bits = tohalf(d);
 			else
-				bits = tobf16(d);
+				bits = kind == 'h' ? tohalf(d) : tobf16(d);
+			/* a finite value too large for the type, rather than infinity */
+			if (st == 0 && isfinite(d) && (kind == 'f' ? (bits & 0x7fffffff) == 0x7f800000 :
+			    kind == 'h' ? (bits & 0x7fff) == 0x7c00 : kind == 'g' ? (bits & 0x7fff) == 0x7f80 : 0)) {
+				st = -1;
+				errno = ERANGE;
+			}
 		}
-		if (e == v || *e || errno)
-			return bad("-a: bad value in '%s'", spec);
-		a->bytes = calloc(8, 1);
+		if (st != 0)
+			return bad(errno == ERANGE ? "-a: value out of range for its type in '%s'" :
+			    "-a: bad value in '%s'", spec);
+		if (!(a->bytes = calloc(8, 1))) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			return -2;
+		}
 		memcpy(a->bytes, &bits, 8);   /* little-endian: the low a->n bytes */
 		return 0;
 	}
 	return bad("-a: unknown type in '%s'", spec);
 }
 
+/* A comparison of --expect: exact (w 0), or fNNulp:K within K units in
+ * the last place of floats of w bits (17: bfloat16).  0, or -1. */
 static int
-outspec(const char *s, OutSpec *o, int cmp)
+parsecmp(const char *cmp, int *w, uint64_t *k)
 {
-	char *e;
-	long n = strtol(s, &e, 10);
+	static const struct { const char *name; int w; } ulp[] = {
+		{ "f32ulp:", 32 }, { "f64ulp:", 64 }, { "f16ulp:", 16 }, { "bf16ulp:", 17 },
+	};
 
-	if (e == s || *e != ':' || n < 0)
-		return bad("expected N:PATH, not '%s'", s);
+	*w = 0;
+	*k = 0;
+	if (!cmp || strcmp(cmp, "exact") == 0)
+		return 0;
+	for (size_t i = 0; i < sizeof ulp / sizeof ulp[0]; i++)
+		if (strncmp(cmp, ulp[i].name, strlen(ulp[i].name)) == 0) {
+			*w = ulp[i].w;
+			/* the distance is a difference of int64_t */
+			return num_u64(cmp + strlen(ulp[i].name), NULL, INT64_MAX, k);
+		}
+	return -1;
+}
+
+/* N:PATH (-o), N:PATH[:CMP] (--expect, cmp set). */
+static int
+outspec(const char *opt, const char *s, OutSpec *o, int cmp)
+{
+	const char *e;
+	uint64_t n;
+
+	errno = 0;
+	if (num_u64(s, &e, INT_MAX, &n) != 0 && errno == ERANGE) {
+		fprintf(stderr, "%s: %s: buffer argument out of range in '%s'\nTry '%s --help'.\n", prog, opt, s, prog);
+		return -1;
+	}
+	if (errno == EINVAL || *e != ':') {
+		fprintf(stderr, "%s: %s: expected N:PATH, not '%s'\nTry '%s --help'.\n", prog, opt, s, prog);
+		return -1;
+	}
 	o->n = (int)n;
 	o->path = e + 1;
 	o->cmp = NULL;
@@ -459,6 +572,8 @@ outspec(const char *s, OutSpec *o, int cmp)
 		/* the optional :CMP suffix is recognised by its known prefixes */
 		const char *c = strrchr(o->path, ':');
 		const char *last = c;
+		int w;
+		uint64_t k;
 		if (c && (strcmp(c + 1, "exact") == 0))
 			o->cmp = c + 1;
 		else if (c) {
@@ -470,9 +585,20 @@ outspec(const char *s, OutSpec *o, int cmp)
 				last = p2 - 1;
 			}
 		}
+		if (o->cmp && parsecmp(o->cmp, &w, &k) != 0) {
+			fprintf(stderr, "%s: %s: expected exact, f32ulp:K, f64ulp:K, f16ulp:K or bf16ulp:K, not '%s'\n"
+			    "Try '%s --help'.\n", prog, opt, o->cmp, prog);
+			o->cmp = NULL;
+			return -1;
+		}
 		if (o->cmp) {
 			size_t len = (size_t)(last - o->path);
 			char *p = malloc(len + 1);
+			if (!p) {
+				o->cmp = NULL;
+				fprintf(stderr, "%s: out of memory\n", prog);
+				return -1;
+			}
 			memcpy(p, o->path, len);
 			p[len] = 0;
 			o->path = p;
@@ -488,7 +614,10 @@ symspec(const char *s, SymSpec *o)
 	char *n;
 	if (!c || c == s)
 		return bad("expected NAME:PATH, not '%s'", s);
-	n = malloc((size_t)(c - s) + 1);
+	if (!(n = malloc((size_t)(c - s) + 1))) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return -1;
+	}
 	memcpy(n, s, (size_t)(c - s));
 	n[c - s] = 0;
 	o->name = n;
@@ -496,7 +625,21 @@ symspec(const char *s, SymSpec *o)
 	return 0;
 }
 
-#define GROW(arr, n) ((arr) = realloc((arr), ((size_t)(n) + 1) * sizeof *(arr)))
+/* The array with room for element n, zeroed: the caller counts it at
+ * once, so that an option that fails half-parsed leaves opts_free nothing
+ * undefined to free.  NULL (reported) when out of memory. */
+static void *
+grow(void *arr, int n, size_t size)
+{
+	unsigned char *p = realloc(arr, ((size_t)n + 1) * size);
+
+	if (!p) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return NULL;
+	}
+	memset(p + (size_t)n * size, 0, size);
+	return p;
+}
 
 static const char *
 optval(int argc, char **argv, int *i, const char *sh, const char *lg, int *missing)
@@ -518,19 +661,62 @@ optval(int argc, char **argv, int *i, const char *sh, const char *lg, int *missi
 	return NULL;
 }
 
+/* --max-steps: a count, in digits or as 1e10 is written (mantissa digits,
+ * e, exponent digits), from 1 to 2^64-1.  0, or -1 with errno. */
+static int
+steps(const char *s, uint64_t *v)
+{
+	const char *e;
+	uint64_t x, ex;
+
+	if (num_u64(s, &e, UINT64_MAX, &x) != 0)
+		return -1;
+	if (*e == 'e' || *e == 'E') {
+		if (num_u64(e + 1, NULL, 99, &ex) != 0) {
+			errno = errno == ERANGE ? ERANGE : EINVAL;
+			return -1;
+		}
+		for (; ex > 0 && x; ex--) {
+			if (x > UINT64_MAX / 10) {
+				errno = ERANGE;
+				return -1;
+			}
+			x *= 10;
+		}
+	} else if (*e) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (x == 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	*v = x;
+	return 0;
+}
+
+/* Every value is checked here, before anything is read or run: a bad one
+ * is a usage error (exit 2), never a value wrapped into range.  0: run;
+ * 1: done (--help, --version); -1: usage error, reported; -2: I/O error,
+ * reported. */
 static int
 parseargs(int argc, char **argv, Opts *o)
 {
-	int missing = 0;
+	static const char *const limname[3] = { "--max-memory", "--heap-size", "--stack-size" };
+	int missing = 0, noopts = 0;
 	const char *v;
+	void *p;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
+		int lim = -1;
 		missing = 0;
-		if (a[0] != '-' || strcmp(a, "-") == 0) {
+		if (noopts || a[0] != '-' || strcmp(a, "-") == 0) {
 			if (o->module)
 				return bad("more than one module: '%s'", a);
 			o->module = a;
+		} else if (strcmp(a, "--") == 0) {
+			noopts = 1;
 		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 			usage(stdout);
 			return 1;
@@ -542,42 +728,53 @@ parseargs(int argc, char **argv, Opts *o)
 		} else if ((v = optval(argc, argv, &i, "-k", "--kernel", &missing))) {
 			o->kernel = v;
 		} else if ((v = optval(argc, argv, &i, "-g", "--grid", &missing))) {
-			if (dims(v, o->grid))
-				return bad("--grid: expected X[,Y[,Z]], not '%s'", v);
+			if (dims("--grid", v, o->grid, gridmax, UINT64_MAX))
+				return -1;
 		} else if ((v = optval(argc, argv, &i, "-b", "--block", &missing))) {
-			if (dims(v, o->block))
-				return bad("--block: expected X[,Y[,Z]], not '%s'", v);
+			if (dims("--block", v, o->block, blockmax, BLOCK_THREADS))
+				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--cluster", &missing))) {
-			if (dims(v, o->cluster))
-				return bad("--cluster: expected X[,Y[,Z]], not '%s'", v);
+			/* the launch checks the cluster's size against the kernel's */
+			if (dims("--cluster", v, o->cluster, gridmax, UINT64_MAX))
+				return -1;
 			o->hascluster = 1;
 		} else if (strcmp(a, "--cooperative") == 0) {
 			o->coop = 1;
 		} else if ((v = optval(argc, argv, &i, "-s", "--shared", &missing))) {
-			char *e;
-			o->shared = (size_t)strtoull(v, &e, 0);
-			if (e == v || *e)
-				return bad("--shared: bad byte count '%s'", v);
+			uint64_t n;
+			/* the driver API's sharedMemBytes is an unsigned int */
+			if (num_size(v, NULL, UINT_MAX, &n) != 0)
+				return badnum("--shared", v, "a byte count", UINT_MAX);
+			o->shared = (size_t)n;
 		} else if ((v = optval(argc, argv, &i, "-a", "--arg", &missing))) {
 			int rc;
-			GROW(o->args, o->nargs);
-			if ((rc = parsearg(v, &o->args[o->nargs])) != 0)
+			if (!(p = grow(o->args, o->nargs, sizeof *o->args)))
+				return -2;
+			o->args = p;
+			if ((rc = parsearg(v, &o->args[o->nargs++])) != 0)
 				return rc == -2 ? -2 : -1;
-			o->nargs++;
 		} else if ((v = optval(argc, argv, &i, "-o", "--out", &missing))) {
-			GROW(o->outs, o->nouts);
-			if (outspec(v, &o->outs[o->nouts++], 0))
+			if (!(p = grow(o->outs, o->nouts, sizeof *o->outs)))
+				return -2;
+			o->outs = p;
+			if (outspec("--out", v, &o->outs[o->nouts++], 0))
 				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--expect", &missing))) {
-			GROW(o->expects, o->nexpects);
-			if (outspec(v, &o->expects[o->nexpects++], 1))
+			if (!(p = grow(o->expects, o->nexpects, sizeof *o->expects)))
+				return -2;
+			o->expects = p;
+			if (outspec("--expect", v, &o->expects[o->nexpects++], 1))
 				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--symbol-in", &missing))) {
-			GROW(o->symin, o->nsymin);
+			if (!(p = grow(o->symin, o->nsymin, sizeof *o->symin)))
+				return -2;
+			o->symin = p;
 			if (symspec(v, &o->symin[o->nsymin++]))
 				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--symbol-out", &missing))) {
-			GROW(o->symout, o->nsymout);
+			if (!(p = grow(o->symout, o->nsymout, sizeof *o->symout)))
+				return -2;
+			o->symout = p;
 			if (symspec(v, &o->symout[o->nsymout++]))
 				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--backend", &missing))) {
@@ -598,17 +795,22 @@ parseargs(int argc, char **argv, Opts *o)
 		} else if ((v = optval(argc, argv, &i, NULL, "--annotate", &missing))) {
 			o->annotate = v;
 		} else if ((v = optval(argc, argv, &i, "-j", "--threads", &missing))) {
-			char *e;
-			long n = strtol(v, &e, 10);
-			if (e == v || *e || n < 1 || n > 256)
-				return bad("--threads: bad count '%s' (1 to 256)", v);
+			uint64_t n = 0;
+			errno = 0;
+			if (num_u64(v, NULL, 256, &n) != 0 || n < 1) {
+				errno = errno == ERANGE ? ERANGE : EINVAL;
+				return badnum("--threads", v, "a count from 1 to 256", 256);
+			}
 			o->threads = (int)n;
 		} else if ((v = optval(argc, argv, &i, NULL, "--max-steps", &missing))) {
-			char *e;
-			double d = strtod(v, &e);
-			if (e == v || *e || d < 1)
-				return bad("--max-steps: bad count '%s'", v);
-			o->max_steps = (uint64_t)d;
+			if (steps(v, &o->max_steps) != 0)
+				return badnum("--max-steps", v, "a positive count such as 100000 or 1e9", UINT64_MAX);
+		} else if ((v = optval(argc, argv, &i, NULL, limname[lim = 0], &missing)) ||
+		    (!missing && (v = optval(argc, argv, &i, NULL, limname[lim = 1], &missing))) ||
+		    (!missing && (v = optval(argc, argv, &i, NULL, limname[lim = 2], &missing)))) {
+			if (num_size(v, NULL, UINT64_MAX, &o->limit[lim]) != 0)
+				return badnum(limname[lim], v, "a byte count such as 4096, 64K, 2M or 1G", UINT64_MAX);
+			o->haslimit[lim] = 1;
 		} else
 			return bad(missing ? "option '%s' needs a value" : "unknown option '%s'", a);
 	}
@@ -618,6 +820,8 @@ parseargs(int argc, char **argv, Opts *o)
 		return bad("%s", "--no-stats with --stats, --stats-json or --annotate");
 	if ((o->stats || o->statsjson || o->annotate) && (o->backend == B_CUDA || o->diff))
 		return bad("%s", "the counters come from the interpreter: no --backend cuda or --diff");
+	if ((o->haslimit[0] || o->haslimit[1] || o->haslimit[2]) && o->backend == B_CUDA && !o->diff)
+		return bad("%s", "--max-memory, --heap-size and --stack-size are the interpreter's: no --backend cuda");
 	for (int i = 0; i < o->nargs; i++)
 		if (o->args[i].kind == A_TMAP && o->args[i].tbuf >= 0 && (o->args[i].tbuf >= i ||
 		    !isbuf(&o->args[o->args[i].tbuf])))
@@ -628,6 +832,16 @@ parseargs(int argc, char **argv, Opts *o)
 	for (int i = 0; i < o->nexpects; i++)
 		if (o->expects[i].n >= o->nargs || !isbuf(&o->args[o->expects[i].n]))
 			return bad("--expect %s: not a buffer argument", o->expects[i].path);
+	/* the outputs' targets, refused now rather than after the run */
+	for (int i = 0; i < o->nouts; i++)
+		if (outfile_check(prog, o->outs[i].path) != 0)
+			return -2;
+	for (int i = 0; i < o->nsymout; i++)
+		if (outfile_check(prog, o->symout[i].path) != 0)
+			return -2;
+	if ((o->statsjson && outfile_check(prog, o->statsjson) != 0) ||
+	    (o->annotate && outfile_check(prog, o->annotate) != 0))
+		return -2;
 	return 0;
 }
 
@@ -637,6 +851,7 @@ typedef struct {
 	char *p;
 	size_t n, cap;
 	int echo;
+	int lost;   /* output dropped: out of memory */
 } Sink;
 
 static void
@@ -644,14 +859,21 @@ sinkfn(void *u, const char *text, size_t len)
 {
 	Sink *s = u;
 	if (s->echo) {
-		fwrite(text, 1, len, stdout);
+		fwrite(text, 1, len, stdout);   /* errors: outfile_close_stdout */
 		return;
 	}
-	if (s->n + len > s->cap) {
+	if (s->lost)
+		return;
+	if (len > s->cap - s->n) {
 		size_t nc = s->cap ? s->cap : 4096;
-		while (nc < s->n + len)
+		char *p;
+		while (nc - s->n < len && nc <= SIZE_MAX / 2)
 			nc *= 2;
-		s->p = realloc(s->p, nc);
+		if (nc - s->n < len || !(p = realloc(s->p, nc))) {
+			s->lost = 1;
+			return;
+		}
+		s->p = p;
 		s->cap = nc;
 	}
 	memcpy(s->p + s->n, text, len);
@@ -686,7 +908,7 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 	ptx_devptr *addr = calloc((size_t)o->nargs + 1, sizeof *addr);
 	void **params = calloc((size_t)o->nargs + 1, sizeof *params);
 	int npar = ptx_function_param_count(fn), rc = EX_OK, st;
-	Sink sink = { NULL, 0, 0, !capture };
+	Sink sink = { NULL, 0, 0, !capture, 0 };
 	int savefd = -1;
 	struct timespec t0, t1;
 	FILE *cap = NULL;
@@ -695,6 +917,12 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 	res->len = calloc((size_t)o->nargs + 1, sizeof *res->len);
 	res->sym = calloc((size_t)o->nsymout + 1, sizeof *res->sym);
 	res->nsym = calloc((size_t)o->nsymout + 1, sizeof *res->nsym);
+	if (!addr || !params || !res->buf || !res->len || !res->sym || !res->nsym) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		free(addr);
+		free(params);
+		return EX_USAGE;
+	}
 	if (backend == B_CUDA) {
 		if ((st = ptx_cuda_open(&g)) != PTX_OK) {
 			fprintf(stderr, "%s: cuda backend: %s\n", prog, ptx_cuda_error(g));
@@ -737,6 +965,11 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			/* the map of the backend that runs it: each reads only its own encoding */
 			ptx_tensormap tm = a->tm;
 			void *map = aligned_alloc(64, 128);
+			if (!map) {
+				fprintf(stderr, "%s: out of memory\n", prog);
+				rc = EX_USAGE;
+				goto out;
+			}
 			tm.addr = a->tbuf < 0 ? addr[i] : addr[a->tbuf] + a->toff;
 			memset(map, 0, 128);
 			params[i] = map;
@@ -762,6 +995,11 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			if (a->kind == A_SCALAR && (size_t)a->tsize < psz) {
 				/* widen: the scalar's bytes, zero- or sign-extended */
 				unsigned char *w = calloc(psz, 1);
+				if (!w) {
+					fprintf(stderr, "%s: out of memory\n", prog);
+					rc = EX_USAGE;
+					goto out;
+				}
 				memcpy(w, a->bytes, (size_t)a->tsize);
 				if (a->spec[0] == 's' && (a->bytes[a->tsize - 1] & 0x80))
 					memset(w + a->tsize, 0xff, psz - (size_t)a->tsize);
@@ -815,7 +1053,8 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			n = 0;
 		rewind(cap);
 		sink.p = malloc((size_t)n + 1);
-		sink.n = fread(sink.p, 1, (size_t)n, cap);
+		sink.n = sink.p ? fread(sink.p, 1, (size_t)n, cap) : 0;
+		sink.lost = !sink.p;
 		fclose(cap);
 	}
 	if (st != PTX_OK) {
@@ -836,7 +1075,11 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 		const Arg *a = &o->args[i];
 		if (!isbuf(a))
 			continue;
-		res->buf[i] = malloc(a->n + 1);
+		if (!(res->buf[i] = malloc(a->n + 1))) {
+			fprintf(stderr, "%s: out of memory for argument %d's %zu bytes\n", prog, i, a->n);
+			rc = EX_USAGE;
+			goto out;
+		}
 		res->len[i] = a->n;
 		st = backend == B_CUDA ? ptx_cuda_copy_dtoh(g, res->buf[i], addr[i], a->n) :
 		    ptx_mem_copy_dtoh(cx, res->buf[i], addr[i], a->n);
@@ -855,13 +1098,21 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			rc = EX_USAGE;
 			goto out;
 		}
-		res->sym[i] = malloc(sz + 1);
+		if (!(res->sym[i] = malloc(sz + 1))) {
+			fprintf(stderr, "%s: out of memory for '%s'\n", prog, o->symout[i].name);
+			rc = EX_USAGE;
+			goto out;
+		}
 		res->nsym[i] = sz;
 		st = backend == B_CUDA ? ptx_cuda_copy_dtoh(g, res->sym[i], p, sz) : ptx_mem_copy_dtoh(cx, res->sym[i], p, sz);
 	}
 out:
 	res->out = sink.p;
 	res->nout = sink.n;
+	if (sink.lost && rc == EX_OK) {
+		fprintf(stderr, "%s: out of memory for the printf output\n", prog);
+		rc = EX_USAGE;
+	}
 	for (int i = 0; i < o->nargs; i++)
 		if (params[i] && params[i] != o->args[i].bytes && params[i] != &addr[i])
 			free(params[i]);
@@ -914,20 +1165,19 @@ static int
 compare(const char *what, const unsigned char *got, size_t ngot, const unsigned char *want, size_t nwant,
         const char *cmp)
 {
-	int w = 8, fl = 0;
-	long k = 0;
+	int w, fl;
+	uint64_t uk;
+	int64_t k;
 	size_t es, n, bad = 0;
 
-	if (cmp && strcmp(cmp, "exact") != 0) {
-		if (strncmp(cmp, "f32ulp:", 7) == 0) w = 32, k = atol(cmp + 7), fl = 1;
-		else if (strncmp(cmp, "f64ulp:", 7) == 0) w = 64, k = atol(cmp + 7), fl = 1;
-		else if (strncmp(cmp, "f16ulp:", 7) == 0) w = 16, k = atol(cmp + 7), fl = 1;
-		else if (strncmp(cmp, "bf16ulp:", 8) == 0) w = 17, k = atol(cmp + 8), fl = 1;
-		else {
-			fprintf(stderr, "%s: unknown comparison '%s'\n", prog, cmp);
-			return 2;
-		}
+	if (parsecmp(cmp, &w, &uk) != 0) {   /* checked with the options: not reached */
+		fprintf(stderr, "%s: unknown comparison '%s'\n", prog, cmp);
+		return 2;
 	}
+	k = (int64_t)uk;
+	fl = w != 0;
+	if (!fl)
+		w = 8;
 	if (ngot != nwant) {
 		printf("%s: size differs: got %zu bytes, want %zu\n", what, ngot, nwant);
 		return 1;
@@ -945,8 +1195,10 @@ compare(const char *what, const unsigned char *got, size_t ngot, const unsigned 
 			ok = isnanbits(a, w) && isnanbits(b, w);
 		else {
 			int bw = w == 17 ? 16 : w;
-			int64_t d = ordered(a, bw) - ordered(b, bw);
-			ok = (d < 0 ? -d : d) <= k;
+			int64_t x = ordered(a, bw), y = ordered(b, bw);
+			/* in unsigned arithmetic: f64 distances pass INT64_MAX */
+			uint64_t d = x < y ? (uint64_t)y - (uint64_t)x : (uint64_t)x - (uint64_t)y;
+			ok = d <= (uint64_t)k;
 		}
 		if (!ok) {
 			if (bad < 10) {
@@ -1308,23 +1560,21 @@ report(const Opts *o, ptx_ctx *cx, const char *text, size_t len)
 		stats_table(stdout, cx, o->kernel);
 	for (int k = 0; k < 2; k++) {
 		const char *path = k ? o->annotate : o->statsjson;
-		FILE *f;
+		Outfile of;
 		int st;
 		if (!path)
 			continue;
-		f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-		if (!f) {
-			fprintf(stderr, "%s: %s: cannot write\n", prog, path);
+		if (outfile_open(&of, prog, path) != 0) {
 			err = 1;
 			continue;
 		}
-		st = k ? annotate(f, cx, o->module, text, len) : stats_json(f, cx, o->kernel);
-		if (f != stdout ? fclose(f) != 0 : fflush(f) != 0)
-			st = -1;
-		if (st) {
-			fprintf(stderr, "%s: %s: write error\n", prog, path);
+		st = k ? annotate(of.f, cx, o->module, text, len) : stats_json(of.f, cx, o->kernel);
+		if (st != 0 && !ferror(of.f)) {
+			fprintf(stderr, "%s: %s: out of memory\n", prog, path);
+			outfile_abort(&of);
 			err = 1;
-		}
+		} else if (outfile_commit(&of, prog) != 0)
+			err = 1;
 	}
 	return err;
 }
@@ -1371,7 +1621,10 @@ result_free(Result *r, const Opts *o)
 static int
 finish(int rc, Opts *o, Result *r1, Result *r2, ptx_ctx *cx, unsigned char *text)
 {
-	fflush(stdout);
+	/* A lost standard output (a full disk, /dev/full) fails a run that
+	 * would have succeeded; a fault or a rejected module keeps its status. */
+	if (outfile_close_stdout(prog) != 0 && (rc == EX_OK || rc == EX_DIFF))
+		rc = EX_USAGE;
 	result_free(r1, o);
 	result_free(r2, o);
 	opts_free(o);
@@ -1405,6 +1658,16 @@ main(int argc, char **argv)
 	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return finish(EX_USAGE, &o, &res, &res2, cx, text);
+	}
+	/* before the module: its globals count against --max-memory */
+	for (int i = 0; i < 3; i++) {
+		static const char *const name[3] = { "--max-memory", "--heap-size", "--stack-size" };
+		static const int which[3] = { PTX_LIMIT_MEMORY, PTX_LIMIT_MALLOC_HEAP, PTX_LIMIT_STACK };
+		if (o.haslimit[i] && ptx_set_limit(cx, which[i], o.limit[i]) != PTX_OK) {
+			fprintf(stderr, "%s: %s: %" PRIu64 " bytes is out of the interpreter's range\n", prog,
+			    name[i], o.limit[i]);
+			return finish(EX_USAGE, &o, &res, &res2, cx, text);
+		}
 	}
 	st = ptx_module_load(cx, o.module, (const char *)text, len, &pm);
 	if (st != PTX_OK) {
@@ -1479,10 +1742,10 @@ main(int argc, char **argv)
 		if (d && rc == EX_OK)
 			rc = EX_DIFF;
 		for (int i = 0; i < o.nouts && rc != EX_USAGE; i++)
-			if (writefile(o.outs[i].path, res.buf[o.outs[i].n], res.len[o.outs[i].n]))
+			if (outfile_write(prog, o.outs[i].path, res.buf[o.outs[i].n], res.len[o.outs[i].n]))
 				rc = EX_USAGE;
 		for (int i = 0; i < o.nsymout && rc != EX_USAGE; i++)
-			if (res.sym[i] && writefile(o.symout[i].path, res.sym[i], res.nsym[i]))
+			if (res.sym[i] && outfile_write(prog, o.symout[i].path, res.sym[i], res.nsym[i]))
 				rc = EX_USAGE;
 	}
 	return finish(rc, &o, &res, &res2, cx, text);

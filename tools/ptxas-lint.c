@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "include/ptx.h"
+#include "tools/outfile.h"
 #include "tools/readall.h"
 
 #ifndef PACKAGE_VERSION
@@ -202,15 +203,17 @@ int
 main(int argc, char **argv)
 {
 	ptx_verify_opts o = PTX_VERIFY_OPTS_INIT;
-	ptx_ctx *cx;
+	ptx_ctx *cx = NULL;
 	int fmt = FMT_TEXT, nfile = 0, nw = 0, rc = 0, noopts = 0, i;
 	const char **files = calloc((size_t)argc, sizeof *files);
 	const char **wflags = calloc((size_t)argc, sizeof *wflags);   /* -W words, NULL-terminated */
 
 	nchecks = ptx_check_list(NULL, 0);
 	checks = calloc(nchecks, sizeof *checks);
-	if (!files || !wflags || !checks)
-		return EXIT_USAGE;
+	if (!files || !wflags || !checks) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
 	ptx_check_list(checks, nchecks);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -220,16 +223,16 @@ main(int argc, char **argv)
 			noopts = 1;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
-			return 0;
+			goto done;
 		} else if (strcmp(a, "--version") == 0) {
 			printf("%s (ptxkit) %s\n", prog, PACKAGE_VERSION);
-			return 0;
+			goto done;
 		} else if (strcmp(a, "--list-checks") == 0) {
 			for (size_t c = 0; c < nchecks; c++)
 				printf("%-18s %-8s %s\n", checks[c].name,
 				    checks[c].severity < 0 ? "off" : sevname[checks[c].severity],
 				    checks[c].what);
-			return 0;
+			goto done;
 		} else if (strncmp(a, "-arch=", 6) == 0 || strncmp(a, "--arch=", 7) == 0 ||
 		    strcmp(a, "-arch") == 0 || strcmp(a, "--arch") == 0) {
 			const char *val = strchr(a, '=');
@@ -239,7 +242,8 @@ main(int argc, char **argv)
 				val = argv[++i];
 			if (!val || !validarch(val, &o.sm, &o.sm_suffix)) {
 				fprintf(stderr, "%s: -arch: expected sm_NN with an optional a or f suffix\n", prog);
-				return EXIT_USAGE;
+				rc = EXIT_USAGE;
+				goto done;
 			}
 		} else if (strcmp(a, "--Werror") == 0 || strcmp(a, "-Werror") == 0) {
 			o.werror = 1;
@@ -252,7 +256,8 @@ main(int argc, char **argv)
 				fmt = FMT_SARIF;
 			else {
 				fprintf(stderr, "%s: --format: expected text, json or sarif\n", prog);
-				return EXIT_USAGE;
+				rc = EXIT_USAGE;
+				goto done;
 			}
 		} else if (strcmp(a, "-Wall") == 0 ||
 		    (strncmp(a, "-Wno-", 5) == 0 && checklookup(a + 5) >= 0) ||
@@ -260,17 +265,20 @@ main(int argc, char **argv)
 			wflags[nw++] = a + 2;   /* ptx_verify applies them in order */
 		} else {
 			fprintf(stderr, "%s: unknown option '%s'\nTry '%s --help'.\n", prog, a, prog);
-			return EXIT_USAGE;
+			rc = EXIT_USAGE;
+			goto done;
 		}
 	}
 	if (nfile == 0) {
 		fprintf(stderr, "%s: no input file\nTry '%s --help'.\n", prog, prog);
-		return EXIT_USAGE;
+		rc = EXIT_USAGE;
+		goto done;
 	}
 	o.checks = wflags;
 	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
 		fprintf(stderr, "%s: out of memory\n", prog);
-		return EXIT_USAGE;
+		rc = EXIT_USAGE;
+		goto done;
 	}
 	if (fmt == FMT_JSON)
 		fputs("[", stdout);
@@ -285,9 +293,14 @@ main(int argc, char **argv)
 		fputs(nout ? "\n]\n" : "]\n", stdout);
 	else if (fmt == FMT_SARIF)
 		fputs(nout ? "\n    ]\n  }]\n}\n" : "]\n  }]\n}\n", stdout);
+done:
+	/* every path ends here, so that leak checkers see a clean exit */
 	ptx_ctx_free(cx);
 	free(checks);
 	free(wflags);
 	free(files);
+	/* a JSON or SARIF document cut short by a full disk is an I/O error */
+	if (outfile_close_stdout(prog) != 0)
+		rc = EXIT_USAGE;
 	return rc;
 }
