@@ -210,8 +210,11 @@ ptx_module_free(ptx_module *pm)
 			break;
 		}
 	/* A load that ran out of memory may leave a count without its array. */
-	for (int i = 0; pm->allocs && i < pm->nallocs; i++)
-		ptx_mem_free(cx, (ptx_devptr)pm->allocs[i]);
+	for (int i = 0; pm->allocs && i < pm->nallocs; i++) {
+		Alloc *a = interp_mem_find(cx, (uint64_t)pm->allocs[i], 0);
+		if (a && a->addr == (uint64_t)pm->allocs[i])
+			interp_mem_drop(cx, a);
+	}
 	for (int i = 0; pm->code && i < pm->ncode; i++) {
 		interp_free(cx, pm->code[i].s);
 		interp_free(cx, pm->code[i].tbl);
