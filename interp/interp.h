@@ -59,6 +59,7 @@
 #define DEFAULT_HEAP_SIZE (8ull << 20)      /* CU_LIMIT_MALLOC_HEAP_SIZE's default */
 #define DEFAULT_STACK_SIZE 1024ull          /* CU_LIMIT_STACK_SIZE's default */
 #define MAX_LOCAL (512u << 10)              /* local memory of one sm_90 thread, at most */
+#define DEVICE_MEMORY (80ull << 30)         /* an H100 80GB: PTX_LIMIT_MEMORY's default at most */
 uint64_t interp_host_memory(void);          /* api.c: PTX_LIMIT_MEMORY's default */
 
 /* Memory spaces as the executor sees them. */
@@ -319,7 +320,7 @@ typedef struct Clu Clu;
 
 struct Cta {
 	unsigned id[3];
-	uint32_t linear;
+	uint64_t linear;            /* x fastest: grids have up to 2^63 CTAs */
 	Clu *clu;                   /* its cluster (one CTA outside clusters) */
 	uint32_t rank;              /* %cluster_ctarank */
 	uint32_t shbase;            /* rank << 24: its shared addresses' high bits */

@@ -181,16 +181,17 @@ ctabytes(const Launch *L)
  * starts at zero too; only the buffers survive.
  */
 static void
-cta_reset(Launch *L, Cta *c, uint32_t linear)
+cta_reset(Launch *L, Cta *c, uint64_t linear)
 {
 	uint32_t nt = L->nthreads;
 
 	memset(c, 0, offsetof(Cta, w));   /* the buffers after it stay */
 	memset(c->shared + SMEM_RSV, 0, c->nshared - SMEM_RSV + 16);   /* the system's KiB stays zero */
 	c->linear = linear;
-	c->id[0] = linear % L->grid[0];
-	c->id[1] = linear / L->grid[0] % L->grid[1];
-	c->id[2] = linear / (L->grid[0] * L->grid[1]);
+	/* a grid has up to 2^63 CTAs (launch_check): 64-bit all through */
+	c->id[0] = (unsigned)(linear % L->grid[0]);
+	c->id[1] = (unsigned)(linear / L->grid[0] % L->grid[1]);
+	c->id[2] = (unsigned)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
 	c->nlive = nt;
 	c->prologue = L->k->upre > 0 && c->nw > 1;
 	for (int i = 0; i < c->nw; i++) {
@@ -222,7 +223,7 @@ typedef struct { Cta *c[MAX_CLUSTER]; int n; } Spares;
 
 /* A new CTA, or one of the worker's spares (all CTAs of a launch have the same shape). */
 static Cta *
-cta_new(Launch *L, uint32_t linear, Spares *spare)
+cta_new(Launch *L, uint64_t linear, Spares *spare)
 {
 	Cta *c;
 	uint32_t nt = L->nthreads;
@@ -307,7 +308,7 @@ clu_new(Launch *L, uint64_t k, Spares *spare)
 	for (uint32_t r = 0; r < L->ncl; r++) {
 		unsigned x = u->id[0] * cd[0] + r % cd[0], y = u->id[1] * cd[1] + r / cd[0] % cd[1],
 		    z = u->id[2] * cd[2] + r / (cd[0] * cd[1]);
-		Cta *c = cta_new(L, x + L->grid[0] * (y + L->grid[1] * z), spare);
+		Cta *c = cta_new(L, x + (uint64_t)L->grid[0] * (y + (uint64_t)L->grid[1] * z), spare);
 		if (!c) {
 			for (int i = 0; i < u->n; i++)
 				cta_free(L, u->cta[i]);
