@@ -79,7 +79,7 @@ interp_mem_uncharge(ptx_ctx *cx, uint64_t n)
 	atomic_fetch_sub(&cx->used, n);
 }
 
-/* The diagnostic of a charge of n bytes that failed: "WHAT would pass ...". */
+/* The diagnostic of a charge of n bytes that failed: "WHAT would pass ...", WHAT naming n. */
 void
 interp_mem_nomem(ptx_ctx *cx, uint64_t n, const char *fmt, ...)
 {
@@ -89,8 +89,9 @@ interp_mem_nomem(ptx_ctx *cx, uint64_t n, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "%s: %" PRIu64 " bytes would pass the device memory limit "
-	    "(PTX_LIMIT_MEMORY %" PRIu64 " bytes, %" PRIu64 " in use)", what, n, cx->limit[PTX_LIMIT_MEMORY],
+	(void)n;   /* what names it */
+	interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "%s would pass the device memory limit "
+	    "(PTX_LIMIT_MEMORY %" PRIu64 " bytes, %" PRIu64 " in use)", what, cx->limit[PTX_LIMIT_MEMORY],
 	    (uint64_t)atomic_load(&cx->used));
 }
 

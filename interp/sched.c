@@ -937,9 +937,9 @@ launch_memory(ptx_ctx *cx, Launch *L)
 		return -1;
 	}
 	if (used > cx->limit[PTX_LIMIT_MEMORY] || need > cx->limit[PTX_LIMIT_MEMORY] - used) {
-		interp_mem_nomem(cx, need, "launch of %s: the shared and local memory of %s%u threads (%" PRIu64
-		    " bytes of shared memory a block, %u of local memory a thread)", L->k->f->name,
-		    L->ncl > 1 ? "a cluster of " : "a block of ", L->nthreads * L->ncl,
+		interp_mem_nomem(cx, need, "launch of %s: the shared and local memory of %s%u threads, %" PRIu64
+		    " bytes (%" PRIu64 " of shared memory a block, %u of local memory a thread),", L->k->f->name,
+		    L->ncl > 1 ? "a cluster of " : "a block of ", L->nthreads * L->ncl, need,
 		    SMEM_RSV + L->k->shstatic + L->dyn, locsz0(L));
 		return -1;
 	}
@@ -1006,8 +1006,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		interp_diag(cx, NULL, cx->fault.line, 0, PTX_SEV_ERROR, NULL, "%s",
 		    cx->fault.msg ? cx->fault.msg : "kernel fault");
 	if (rc == PTX_ENOMEM && !cx->ndiag)   /* the workers leave the report to this thread */
-		interp_mem_nomem(cx, ctabytes(&L) * L.ncl, "launch of %s: out of memory for the shared and local "
-		    "memory of a %s", L.k->f->name, L.ncl > 1 ? "cluster" : "block");
+		interp_mem_nomem(cx, ctabytes(&L) * L.ncl, "launch of %s: the shared and local memory of a %s, %"
+		    PRIu64 " bytes,", L.k->f->name, L.ncl > 1 ? "cluster" : "block", ctabytes(&L) * L.ncl);
 	if (L.cdp) {   /* the grids this one launched run now (cdp.c); each reports its own fault */
 		int crc = interp_cdp_finish(&L, rc == PTX_OK);
 		if (rc == PTX_OK)
