@@ -922,7 +922,7 @@ launch_check(ptx_ctx *cx, const XFunc *k, const unsigned grid[3], const unsigned
  * The memory a launch needs before its first instruction: each thread's
  * local frame at most MAX_LOCAL, and one cluster's CTAs within what
  * PTX_LIMIT_MEMORY leaves (more clusters run at once only as memory
- * allows, work()).  -1 with a diagnostic (PTX_ENOMEM).  The stack limit
+ * allows, work()); a cooperative launch's CTAs, all at once.  -1 with a diagnostic (PTX_ENOMEM).  The stack limit
  * grows to the kernel's frame, as the driver grows it for a launch and
  * keeps it.
  */
@@ -930,7 +930,11 @@ static int
 launch_memory(ptx_ctx *cx, Launch *L)
 {
 	uint64_t need = ctabytes(L) * L->ncl, used = (uint64_t)cx->used;
+	uint64_t nclu = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2] / L->ncl;
 
+	/* cooperative() refuses more than MAX_LIVE CTAs first: no overflow */
+	if (cx->coop && nclu * L->ncl <= MAX_LIVE)
+		need *= nclu;
 	if (L->k->frame > MAX_LOCAL) {
 		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "kernel %s needs %u bytes of local memory a thread, "
 		    "more than the %u an sm_90 thread can have", L->k->f->name, L->k->frame, MAX_LOCAL);
@@ -939,7 +943,8 @@ launch_memory(ptx_ctx *cx, Launch *L)
 	if (used > cx->limit[PTX_LIMIT_MEMORY] || need > cx->limit[PTX_LIMIT_MEMORY] - used) {
 		interp_mem_nomem(cx, need, "launch of %s: the shared and local memory of %s%u threads, %" PRIu64
 		    " bytes (%" PRIu64 " of shared memory a block, %u of local memory a thread),", L->k->f->name,
-		    L->ncl > 1 ? "a cluster of " : "a block of ", L->nthreads * L->ncl, need,
+		    cx->coop ? "a cooperative grid of " : L->ncl > 1 ? "a cluster of " : "a block of ",
+		    (uint32_t)(need / ctabytes(L)) * L->nthreads, need,
 		    SMEM_RSV + L->k->shstatic + L->dyn, locsz0(L));
 		return -1;
 	}

@@ -8,7 +8,7 @@
  * launch whose block cannot have its local memory is PTX_ENOMEM before it
  * runs, one whose calls grow it past the limit faults; a grid whose CTAs
  * do not all fit at once runs them as memory allows, on several workers
- * as on one.  PTX_LIMIT_MALLOC_HEAP: device malloc past it returns NULL.
+ * as on one, unless it is cooperative.  PTX_LIMIT_MALLOC_HEAP: device malloc past it returns NULL.
  * The launch checks: each of the driver's limits on a launch shape.
  *
  * Prints "N passed, M failed" and exits 0 when nothing failed.
@@ -224,6 +224,11 @@ test_local(void)
 		for (uint32_t i = 0; ok && i < 16 * 256; i++)
 			ok = h[i] == i + 1;
 		CHECK(ok, "%d threads: the grid's results", threads);
+		/* a cooperative grid is resident all at once, or refused */
+		ptx_set_cooperative(cx, 1);
+		rc = ptx_launch(cx, fn, grid, block, 0, args);
+		CHECK(rc == PTX_ENOMEM && diag_has(cx, "the shared and local memory of a cooperative grid of 4096 threads"),
+		    "a cooperative grid that does not fit: %d, %s", rc, diag0(cx));
 		ptx_ctx_free(cx);
 	}
 
