@@ -168,7 +168,8 @@ void ptx_set_max_steps(ptx_ctx *cx, uint64_t n);
  *                          the malloc heap, and the local and shared memory
  *                          of a running launch.  Default: what the host can
  *                          give (physical memory, and RLIMIT_AS / RLIMIT_DATA
- *                          when set), less a reserve for the host side.
+ *                          when set), less a reserve for the host side;
+ *                          at most 80 GiB (an H100's).
  *   PTX_LIMIT_MALLOC_HEAP  device malloc's heap (CU_LIMIT_MALLOC_HEAP_SIZE);
  *                          default 8 MiB.
  *   PTX_LIMIT_STACK        each thread's stack: local memory and call frames

@@ -210,8 +210,11 @@ ptx_module_free(ptx_module *pm)
 			break;
 		}
 	/* A load that ran out of memory may leave a count without its array. */
-	for (int i = 0; pm->allocs && i < pm->nallocs; i++)
-		ptx_mem_free(cx, (ptx_devptr)pm->allocs[i]);
+	for (int i = 0; pm->allocs && i < pm->nallocs; i++) {
+		Alloc *a = interp_mem_find(cx, (uint64_t)pm->allocs[i], 0);
+		if (a && a->addr == (uint64_t)pm->allocs[i])
+			interp_mem_drop(cx, a);
+	}
 	for (int i = 0; pm->code && i < pm->ncode; i++) {
 		interp_free(cx, pm->code[i].s);
 		interp_free(cx, pm->code[i].tbl);
@@ -516,7 +519,9 @@ ptx_set_max_steps(ptx_ctx *cx, uint64_t n)
 /* What the host can give device memory: physical memory, capped by
  * RLIMIT_AS and RLIMIT_DATA, less a quarter kept for the host side (the
  * code, the decoded modules, the counters).  Clients size their pools
- * from the total the driver reports, so it must be memory that exists. */
+ * from the total the driver reports, so it must be memory that exists;
+ * and no more than the H100's 80 GiB, so that a program which would run
+ * out of memory on the GPU does here too. */
 uint64_t
 interp_host_memory(void)
 {
@@ -530,7 +535,8 @@ interp_host_memory(void)
 		total = rl.rlim_cur;
 	if (getrlimit(RLIMIT_DATA, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < total)
 		total = rl.rlim_cur;
-	return total - total / 4;
+	total -= total / 4;
+	return total < DEVICE_MEMORY ? total : DEVICE_MEMORY;
 }
 
 int
@@ -539,7 +545,7 @@ ptx_set_limit(ptx_ctx *cx, int which, uint64_t value)
 	if (!cx || which < PTX_LIMIT_MEMORY || which > PTX_LIMIT_STACK)
 		return PTX_EINVAL;
 	/* The driver takes a stack of at most 512 KiB a thread (sm_90). */
-	if (which == PTX_LIMIT_STACK && value > (512u << 10))
+	if (which == PTX_LIMIT_STACK && value > MAX_LOCAL)
 		return PTX_EINVAL;
 	cx->limit[which] = value;
 	return PTX_OK;

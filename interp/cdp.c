@@ -166,7 +166,7 @@ parambuf(Launch *L, int fn, uint64_t size, const uint32_t grid[3], const uint32_
 
 	if (!(e = entry(L, &err)))
 		return 0;
-	if (interp_mem_new(L->cx, size ? size : 1, NULL, &a) != PTX_OK) {
+	if (interp_mem_new(L->cx, size ? size : 1, NULL, AK_HOST, &a) != PTX_OK) {
 		L->cdp->n--;
 		return 0;
 	}
@@ -254,6 +254,7 @@ interp_cdp_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t l)
 	XFunc *x;
 	CdpQ *q;
 	int64_t at;
+	const char *why;   /* Free: what the pointer is, when not the heap's */
 
 	switch (bi) {
 	case BI_CDP_PBUF2:
@@ -300,13 +301,13 @@ interp_cdp_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t l)
 			return -1;
 		break;
 	case BI_CDP_MALLOC:
-		if (interp_mem_new(L->cx, interp_arg(L, w, xi, 1, l, 0, 8), NULL, &v) != PTX_OK)
+		if (interp_mem_new(L->cx, interp_arg(L, w, xi, 1, l, 0, 8), NULL, AK_HEAP, &v) != PTX_OK)
 			rc = 2;   /* cudaErrorMemoryAllocation */
 		if (put(L, w, xi, l, interp_arg(L, w, xi, 0, l, 0, 8), v, 8))
 			return -1;
 		break;
 	case BI_CDP_FREE:
-		if ((v = interp_arg(L, w, xi, 0, l, 0, 8)) && ptx_mem_free(L->cx, v) != PTX_OK)
+		if ((v = interp_arg(L, w, xi, 0, l, 0, 8)) && interp_heap_free(L->cx, v, &why) != PTX_OK)
 			rc = ERR_INVALID_VALUE;
 		break;
 	case BI_CDP_OK:

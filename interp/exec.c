@@ -117,7 +117,7 @@ interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t ad
 	}
 	f->addr = addr;
 	f->size = size;
-	if (kind == PTX_FAULT_OOB || kind == PTX_FAULT_MISALIGNED)
+	if (kind == PTX_FAULT_OOB || kind == PTX_FAULT_MISALIGNED || (kind == PTX_FAULT_TRAP && addr))
 		f->nearest = cx->fault_nearest = interp_mem_nearest(cx, addr);
 	n = snprintf(msg, sizeof msg, "%s in kernel %s: %s", faultname[kind], f->kernel, what);
 	if (f->line && n < (int)sizeof msg)
@@ -724,23 +724,50 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 		interp_bar_check(L, w->cta);
 }
 
+/*
+ * Makes each lane's local memory at least need bytes (what): doubled, up to
+ * MAX_LOCAL, the most a thread has on the GPU.  The growth of all 32 lanes
+ * is charged to PTX_LIMIT_MEMORY, and held by the CTA until it is freed
+ * (sched.c).  -1 after a fault report: a stack past MAX_LOCAL, a charge
+ * past the limit, or a host out of memory.
+ */
 static int
-growlocal(Launch *L, Warp *w, uint32_t need)
+growlocal(Launch *L, Warp *w, uint64_t need, const XIns *xi, int lane, const char *what)
 {
-	uint32_t n = w->locsz ? w->locsz : 1024;
+	uint64_t n = w->locsz ? w->locsz : 1024, more;
 
 	if (need <= w->locsz)
 		return 0;
+	if (need > MAX_LOCAL) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "stack overflow: %s needs %" PRIu64 " bytes of "
+		    "local memory a thread, more than the %u an sm_90 thread can have", what, need, MAX_LOCAL);
+		return -1;
+	}
 	while (n < need)
 		n *= 2;
+	if (n > MAX_LOCAL)
+		n = MAX_LOCAL;
+	more = (n - w->locsz) * WARP;
+	if (interp_mem_charge(L->cx, more)) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "out of memory: %s needs %" PRIu64 " bytes of "
+		    "local memory a thread; %" PRIu64 " bytes more for the warp would pass the device memory limit "
+		    "(PTX_LIMIT_MEMORY %" PRIu64 " bytes, %" PRIu64 " in use)", what, need, more,
+		    L->cx->limit[PTX_LIMIT_MEMORY], (uint64_t)L->cx->used);
+		return -1;
+	}
 	for (int l = 0; l < WARP; l++) {
-		uint8_t *p = interp_realloc(L->cx, w->loc[l], n);
-		if (!p)
+		uint8_t *p = interp_realloc(L->cx, w->loc[l], (size_t)n);
+		if (!p) {
+			interp_mem_uncharge(L->cx, more);
+			interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "out of memory: the host has no %" PRIu64
+			    " bytes of local memory a thread for %s", n, what);
 			return -1;
-		memset(p + w->locsz, 0, n - w->locsz);
+		}
+		memset(p + w->locsz, 0, (size_t)n - w->locsz);
 		w->loc[l] = p;
 	}
-	w->locsz = n;
+	w->cta->charged += more;
+	w->locsz = (uint32_t)n;
 	return 0;
 }
 
@@ -795,7 +822,7 @@ call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_TRAP, 0, 0, "call stack overflow (depth 4096)");
 		return -1;
 	}
-	if (growlocal(L, w, lbase + cal->frame))
+	if (growlocal(L, w, (uint64_t)lbase + cal->frame, xi, __builtin_ctz(m), "the call"))
 		return -1;
 	if (w->ncf == w->capcf) {
 		int nc = 2 * w->capcf;
@@ -906,10 +933,12 @@ stack(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	if (align < 8 || (align & (align - 1)))
 		align = 8;
 	top = (w->sp + align - 1) & ~(align - 1);
-	if (need > (1u << 24) || top + need > (1u << 24) || growlocal(L, w, (uint32_t)(top + need))) {
+	if (need > MAX_LOCAL || top + need > MAX_LOCAL) {
 		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_TRAP, 0, 0, "alloca: local memory exhausted");
 		return -1;
 	}
+	if (growlocal(L, w, top + need, xi, __builtin_ctz(m), "alloca"))
+		return -1;
 	FOR_LANES(m, l)
 		SET(&xi->d[0], l, top);
 	w->sp = (uint32_t)((top + need + 7) & ~7ull);
@@ -970,16 +999,26 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 			break;
 		case BI_MALLOC: {
 			uint64_t a = 0;
-			if (interp_mem_new(L->cx, arg(L, w, xi, 0, l, 8), NULL, &a) != PTX_OK)
+			/* past PTX_LIMIT_MALLOC_HEAP or PTX_LIMIT_MEMORY: NULL, as on a GPU */
+			if (interp_mem_new(L->cx, arg(L, w, xi, 0, l, 8), NULL, AK_HEAP, &a) != PTX_OK)
 				a = 0;
 			L->last = L->last2 = NULL;   /* the allocation table may have moved */
 			setret(w, xi, l, a, 8);
 			break;
 		}
-		case BI_FREE:
-			if (arg(L, w, xi, 0, l, 8))
-				ptx_mem_free(L->cx, arg(L, w, xi, 0, l, 8));
+		case BI_FREE: {
+			/* anything but what malloc returned (NULL aside) would
+			 * corrupt a GPU's heap: a fault here, never a free */
+			uint64_t p = arg(L, w, xi, 0, l, 8);
+			const char *why;
+			L->last = L->last2 = NULL;
+			if (p && interp_heap_free(L->cx, p, &why) != PTX_OK) {
+				interp_fault(L, w, (int)l, xi, PTX_FAULT_TRAP, p, 0,
+				    "free() of 0x%" PRIx64 ", which malloc did not return: %s", p, why);
+				return -1;
+			}
 			break;
+		}
 		case BI_ASSERT:
 			interp_assertfail(L, w, (int)l, arg(L, w, xi, 0, l, 8), arg(L, w, xi, 1, l, 8),
 			    (uint32_t)arg(L, w, xi, 2, l, 4), arg(L, w, xi, 3, l, 8), xi);

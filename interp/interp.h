@@ -58,6 +58,8 @@
 #define DEFAULT_MAX_STEPS 10000000000ull
 #define DEFAULT_HEAP_SIZE (8ull << 20)      /* CU_LIMIT_MALLOC_HEAP_SIZE's default */
 #define DEFAULT_STACK_SIZE 1024ull          /* CU_LIMIT_STACK_SIZE's default */
+#define MAX_LOCAL (512u << 10)              /* local memory of one sm_90 thread, at most */
+#define DEVICE_MEMORY (80ull << 30)         /* an H100 80GB: PTX_LIMIT_MEMORY's default at most */
 uint64_t interp_host_memory(void);          /* api.c: PTX_LIMIT_MEMORY's default */
 
 /* Memory spaces as the executor sees them. */
@@ -187,12 +189,18 @@ struct XFunc {
 /* Where a symbol lives. */
 typedef struct { const Sym *s; int space; uint64_t addr; uint64_t size; } SymLoc;
 
+/* What made an allocation: which free may end it, and what it is charged to
+ * (every kind but AK_MAPPED counts against PTX_LIMIT_MEMORY; AK_HEAP against
+ * PTX_LIMIT_MALLOC_HEAP too). */
+enum { AK_HOST, AK_MODULE, AK_HEAP, AK_MAPPED };
+
 typedef struct {
 	uint64_t addr, size;
 	uint8_t *p;
 	char *name;           /* module variable name or NULL */
 	int live;
 	int mapped;           /* host memory at its own address (ptx_mem_map): p is the caller's */
+	int kind;             /* AK_* */
 } Alloc;
 
 /* Whether al is live and holds [addr, addr + size). */
@@ -235,6 +243,11 @@ struct ptx_ctx {
 	ptx_printf_fn pf; void *pfu;
 	uint64_t max_steps;
 	uint64_t limit[3];          /* PTX_LIMIT_*: ptx_set_limit */
+	/* guest memory charged against PTX_LIMIT_MEMORY (mem.c): live
+	 * allocations, and the shared and local memory of running CTAs, which
+	 * the workers of a launch charge at once */
+	_Atomic uint64_t used;
+	uint64_t heap_used;         /* live device malloc bytes (PTX_LIMIT_MALLOC_HEAP) */
 	int coop;                   /* launches are cooperative (ptx_set_cooperative) */
 	ptx_fault fault;
 	char *fault_msg, *fault_insn, *fault_nearest;
@@ -309,7 +322,7 @@ typedef struct Clu Clu;
 
 struct Cta {
 	unsigned id[3];
-	uint32_t linear;
+	uint64_t linear;            /* x fastest: grids have up to 2^63 CTAs */
 	Clu *clu;                   /* its cluster (one CTA outside clusters) */
 	uint32_t rank;              /* %cluster_ctarank */
 	uint32_t shbase;            /* rank << 24: its shared addresses' high bits */
@@ -328,6 +341,7 @@ struct Cta {
 	 * are known */
 	Warp *w; int nw;
 	uint8_t *shared; uint32_t nshared;
+	uint64_t charged;           /* bytes of PTX_LIMIT_MEMORY its shared and local memory hold */
 	uint64_t *pdelta;
 	int pdok;
 };
@@ -352,7 +366,7 @@ typedef struct {
 	int polls;                  /* CTAs poll each other's flags: run together, finely (sched.c) */
 	uint32_t nthreads;          /* per CTA */
 	const uint8_t *params; uint32_t psize;
-	uint32_t dyn;               /* dynamic shared bytes */
+	uint64_t dyn;               /* dynamic shared bytes */
 	uint64_t gridws;            /* cooperative: the grid barrier's workspace, else 0 */
 	uint64_t steps, budget, wsteps;
 	int fault;                  /* PTX_FAULT_* once the launch must stop */
@@ -362,6 +376,7 @@ typedef struct {
 	LaunchShare *sh;            /* what the workers share; NULL with one worker */
 	int nofpu;                  /* the host FPU cannot run the handlers that need it */
 	CdpQ *cdp;                  /* grids launched from the device (cdp.c), NULL: none */
+	int short_mem;              /* a new CTA would have passed PTX_LIMIT_MEMORY (sched.c) */
 } Launch;
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
@@ -575,8 +590,22 @@ int interp_tmap_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, T
 int interp_tmap_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_tmap(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
 
-/* mem.c */
-int interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, uint64_t *addr);
+/* mem.c.  interp_mem_new: PTX_ENOMEM past a limit, with a diagnostic
+ * except for AK_HEAP (device malloc returns NULL, silently).
+ * interp_mem_charge takes n bytes of PTX_LIMIT_MEMORY (-1, nothing taken,
+ * when they would pass it); interp_mem_uncharge gives them back.
+ * interp_heap_free frees an allocation of device malloc: PTX_OK, or
+ * PTX_EFAULT with *why saying what p is instead. */
+int interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t *addr);
+int interp_mem_charge(ptx_ctx *cx, uint64_t n);
+void interp_mem_uncharge(ptx_ctx *cx, uint64_t n);
+void interp_mem_nomem(ptx_ctx *cx, uint64_t n, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 3, 4)))
+#endif
+	;
+int interp_heap_free(ptx_ctx *cx, uint64_t p, const char **why);
+void interp_mem_drop(ptx_ctx *cx, Alloc *a);
 Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */
 char *interp_mem_nearest(ptx_ctx *cx, uint64_t addr);   /* description, malloc'd by the context */
 void interp_mem_release(ptx_ctx *cx);

@@ -17,6 +17,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include "interp.h"
@@ -241,7 +242,7 @@ layout_module(ptx_module *pm)
 		SymLoc *l;
 		if (isglobalvar(s)) {
 			uint64_t a;
-			if (interp_mem_new(cx, interp_symsize(s), s->name, &a) != PTX_OK)
+			if (interp_mem_new(cx, interp_symsize(s), s->name, AK_MODULE, &a) != PTX_OK)
 				return PTX_ENOMEM;
 			pm->allocs[pm->nallocs++] = (int64_t)a;
 			if (!(l = interp_symloc(pm, s, 1)))
@@ -278,9 +279,27 @@ init_module(ptx_module *pm)
 	return PTX_OK;
 }
 
+/* The offset of a variable of size bytes and alignment al placed at *at,
+ * which moves past it; UINT64_MAX from there on once the sum does not fit
+ * (a frame that large can never run: exec.c growlocal refuses it). */
+static uint64_t
+place_var(uint64_t *at, uint64_t al, uint64_t size)
+{
+	uint64_t off;
+
+	if (ir_size_align(*at, al, &off) || ir_size_add(off, size, at))
+		off = *at = UINT64_MAX;
+	return off;
+}
+
+/* The most a kernel's parameters may take (sm_70 and later, PTX 8.1):
+ * beyond it ptxas reports "uses too much parameter space". */
+#define MAX_KPARAM 0x7ffcu
+
 /* A function's frame: .local and .param variables of the body, formal
  * parameters and return values (.func), each at its alignment.  Kernel
- * parameters go to the parameter buffer instead. */
+ * parameters go to the parameter buffer instead.  Sizes and offsets that
+ * pass 32 bits saturate: such a frame is refused when it would run. */
 static int
 layout_func(ptx_module *pm, XFunc *x)
 {
@@ -306,17 +325,22 @@ layout_func(ptx_module *pm, XFunc *x)
 		for (int i = 0; i < f->npar; i++) {
 			Sym *s = f->par[i].sym;
 			uint32_t al = interp_symalign(s);
+			uint64_t at = place_var(&off, al, interp_symsize(s));
 			SymLoc *l;
-			off = interp_alignup(off, al);
-			x->paroff[i] = (uint32_t)off;
+			if (off > MAX_KPARAM) {
+				interp_diag(cx, pm->m->name, f->loc.line, f->loc.col, PTX_SEV_ERROR, NULL,
+				    "entry function '%s' uses too much parameter space (0x%" PRIx64 " bytes, 0x%x max)",
+				    f->name, off, MAX_KPARAM);
+				return PTX_ESYNTAX;
+			}
+			x->paroff[i] = (uint32_t)at;
 			x->parsz[i] = (uint32_t)interp_symsize(s);
 			x->paralign[i] = al;
 			if (!(l = interp_symloc(pm, s, 1)))
 				return PTX_ENOMEM;
 			l->space = MS_KPARAM;
-			l->addr = off;
+			l->addr = at;
 			l->size = interp_symsize(s);
-			off += interp_symsize(s);
 		}
 		x->psize = (uint32_t)off;
 	} else {
@@ -329,23 +353,24 @@ layout_func(ptx_module *pm, XFunc *x)
 				    s->id : -1;
 				continue;
 			}
-			fr = interp_alignup(fr, al);
+			uint64_t at = place_var(&fr, al, interp_symsize(s)), sz = interp_symsize(s);
 			if (al > fa)
 				fa = al;
+			if (at > UINT32_MAX || sz > UINT32_MAX)
+				at = sz = UINT32_MAX;
 			if (i < f->npar) {
-				x->paroff[i] = (uint32_t)fr;
-				x->parsz[i] = (uint32_t)interp_symsize(s);
+				x->paroff[i] = (uint32_t)at;
+				x->parsz[i] = (uint32_t)sz;
 				x->paralign[i] = al;
 			} else {
-				x->retoff[i - f->npar] = (uint32_t)fr;
-				x->retsz[i - f->npar] = (uint32_t)interp_symsize(s);
+				x->retoff[i - f->npar] = (uint32_t)at;
+				x->retsz[i - f->npar] = (uint32_t)sz;
 			}
 			if (!(l = interp_symloc(pm, s, 1)))
 				return PTX_ENOMEM;
 			l->space = MS_LOCAL;
-			l->addr = fr;
+			l->addr = at;
 			l->size = interp_symsize(s);
-			fr += interp_symsize(s);
 		}
 	}
 	for (int j = 0; j < f->nsyms; j++) {
@@ -355,17 +380,17 @@ layout_func(ptx_module *pm, XFunc *x)
 		if (s->kind != SYM_VAR || (s->space != SP_LOCAL && s->space != SP_PARAM) || interp_symloc(pm, s, 0))
 			continue;
 		al = interp_symalign(s);
-		fr = interp_alignup(fr, al);
 		if (al > fa)
 			fa = al;
 		if (!(l = interp_symloc(pm, s, 1)))
 			return PTX_ENOMEM;
 		l->space = MS_LOCAL;
-		l->addr = fr;
+		l->addr = place_var(&fr, al, interp_symsize(s));
 		l->size = interp_symsize(s);
-		fr += interp_symsize(s);
 	}
-	x->frame = (uint32_t)interp_alignup(fr, 16);
+	if (ir_size_align(fr, 16, &fr) || fr > UINT32_MAX)
+		fr = UINT32_MAX;
+	x->frame = (uint32_t)fr;
 	x->frame_align = (uint32_t)fa;
 	return PTX_OK;
 }

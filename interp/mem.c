@@ -10,11 +10,21 @@
  * (marked dead) so that a fault report can still name it.  Host memory
  * mapped with ptx_mem_map keeps its host address, wherever that is, and is
  * inserted in order.
+ *
+ * Limits: every byte of guest memory the interpreter backs (allocations,
+ * module variables, the malloc heap, and the shared and local memory of the
+ * CTAs a launch runs, sched.c) is charged to cx->used, which may not pass
+ * PTX_LIMIT_MEMORY; device malloc is further held to PTX_LIMIT_MALLOC_HEAP.
+ * Mapped host memory is the caller's and is not charged.  The bump pointer
+ * stops short of the other spaces' windows, so that the address space,
+ * too, is a limit rather than a wrap.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include "interp.h"
@@ -52,26 +62,87 @@ unslot(ptx_ctx *cx, Alloc *a)
 }
 
 int
-interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, uint64_t *addr)
+interp_mem_charge(ptx_ctx *cx, uint64_t n)
+{
+	uint64_t u = atomic_load_explicit(&cx->used, memory_order_relaxed), t;
+
+	do {
+		if (ir_size_add(u, n, &t) || t > cx->limit[PTX_LIMIT_MEMORY])
+			return -1;
+	} while (!atomic_compare_exchange_weak(&cx->used, &u, t));
+	return 0;
+}
+
+void
+interp_mem_uncharge(ptx_ctx *cx, uint64_t n)
+{
+	atomic_fetch_sub(&cx->used, n);
+}
+
+/* The diagnostic of a charge of n bytes that failed: "WHAT would pass ...", WHAT naming n. */
+void
+interp_mem_nomem(ptx_ctx *cx, uint64_t n, const char *fmt, ...)
+{
+	char what[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	(void)n;   /* what names it */
+	interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "%s would pass the device memory limit "
+	    "(PTX_LIMIT_MEMORY %" PRIu64 " bytes, %" PRIu64 " in use)", what, cx->limit[PTX_LIMIT_MEMORY],
+	    (uint64_t)atomic_load(&cx->used));
+}
+
+int
+interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t *addr)
 {
 	Alloc *a;
-	uint8_t *p = interp_alloc(cx, size ? size : 1);
+	uint8_t *p;
+	uint64_t span, end;
 
-	if (!p)
+	/* the allocation and its gap, below the windows of the other spaces */
+	if (ir_size_align(size, 256, &span) || ir_size_add(span, 4096, &span) ||
+	    ir_size_add(cx->next_addr, span, &end) || end > FUNC_WIN || size > SIZE_MAX - 1) {
+		if (kind != AK_HEAP)
+			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "device memory: %s%s%s%" PRIu64 " bytes "
+			    "do not fit in the global address space", name ? "'" : "", name ? name : "",
+			    name ? "': " : "", size);
 		return PTX_ENOMEM;
+	}
+	if (kind == AK_HEAP && (ir_size_add(cx->heap_used, size, &end) || end > cx->limit[PTX_LIMIT_MALLOC_HEAP]))
+		return PTX_ENOMEM;   /* device malloc: NULL, as on a GPU */
+	if (interp_mem_charge(cx, size)) {
+		if (kind != AK_HEAP)
+			interp_mem_nomem(cx, size, "device memory: %s%s%sallocating %" PRIu64 " bytes",
+			    name ? "'" : "", name ? name : "", name ? "': " : "", size);
+		return PTX_ENOMEM;
+	}
+	if (!(p = interp_alloc(cx, size ? size : 1))) {
+		interp_mem_uncharge(cx, size);
+		if (kind != AK_HEAP)
+			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "device memory: the host has no %" PRIu64
+			    " bytes for %s%s%s", size, name ? "'" : "an allocation", name ? name : "", name ? "'" : "");
+		return PTX_ENOMEM;
+	}
 	if (!(a = slot(cx, cx->next_addr))) {
 		interp_free(cx, p);
+		interp_mem_uncharge(cx, size);
 		return PTX_ENOMEM;
 	}
 	a->p = p;
 	a->size = size;
 	a->live = 1;
+	a->kind = kind;
+	if (kind == AK_HEAP)
+		cx->heap_used += size;
 	if (name) {
 		size_t n = strlen(name);
 		if ((a->name = interp_alloc(cx, n + 1)))
 			memcpy(a->name, name, n);
 	}
-	cx->next_addr += (size + 255) / 256 * 256 + 4096;
+	cx->next_addr += span;
 	*addr = a->addr;
 	return PTX_OK;
 }
@@ -144,7 +215,24 @@ ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out)
 {
 	if (!cx || !out)
 		return PTX_EINVAL;
-	return interp_mem_new(cx, size, NULL, out);
+	interp_diag_clear(cx);
+	return interp_mem_new(cx, size, NULL, AK_HOST, out);
+}
+
+/* Ends live allocation a, whatever its kind, and gives its memory back. */
+void
+interp_mem_drop(ptx_ctx *cx, Alloc *a)
+{
+	if (a->mapped) {   /* the host's memory: forget it, so that a new mapping may reuse the range */
+		unslot(cx, a);
+		return;
+	}
+	interp_mem_uncharge(cx, a->size);
+	if (a->kind == AK_HEAP)
+		cx->heap_used -= a->size;
+	a->live = 0;
+	interp_free(cx, a->p);
+	a->p = NULL;
 }
 
 int
@@ -157,14 +245,36 @@ ptx_mem_free(ptx_ctx *cx, ptx_devptr p)
 	a = lookup(cx, p);
 	if (!a || a->addr != p || !a->live)
 		return PTX_EFAULT;
-	if (a->mapped) {   /* the host's memory: forget it, so that a new mapping may reuse the range */
-		unslot(cx, a);
+	if (a->kind == AK_MODULE) {   /* its module owns it, and frees it with itself */
+		interp_diag_clear(cx);
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "0x%" PRIx64 " is module variable '%s', "
+		    "which is freed with its module", p, a->name ? a->name : "?");
+		return PTX_EINVAL;
+	}
+	interp_mem_drop(cx, a);
+	return PTX_OK;
+}
+
+int
+interp_heap_free(ptx_ctx *cx, uint64_t p, const char **why)
+{
+	Alloc *a = lookup(cx, p);
+
+	if (!a || p - a->addr >= (a->size ? a->size : 1))
+		*why = "an address outside every allocation";
+	else if (!a->live)
+		*why = a->addr == p ? "memory already freed" : "inside memory already freed";
+	else if (a->addr != p)
+		*why = "inside an allocation, not its start";
+	else if (a->kind == AK_MODULE)
+		*why = "a module variable";
+	else if (a->kind != AK_HEAP)
+		*why = "memory the host allocated";
+	else {
+		interp_mem_drop(cx, a);
 		return PTX_OK;
 	}
-	a->live = 0;
-	interp_free(cx, a->p);
-	a->p = NULL;
-	return PTX_OK;
+	return PTX_EFAULT;
 }
 
 int
@@ -188,6 +298,7 @@ ptx_mem_map(ptx_ctx *cx, void *host, size_t size, ptx_devptr *out)
 	al->size = size;
 	al->live = 1;
 	al->mapped = 1;
+	al->kind = AK_MAPPED;
 	*out = a;
 	return PTX_OK;
 }

@@ -150,7 +150,26 @@ cta_free(Launch *L, Cta *c)
 	interp_free(L->cx, c->w);
 	interp_free(L->cx, c->shared);
 	interp_free(L->cx, c->pdelta);
+	interp_mem_uncharge(L->cx, c->charged);
 	interp_free(L->cx, c);
+}
+
+/* The local memory each lane of a new CTA starts with: the kernel's frame,
+ * in KiB (calls grow it, exec.c growlocal). */
+static uint32_t
+locsz0(const Launch *L)
+{
+	return (L->k->frame + 1023) / 1024 * 1024;
+}
+
+/* Bytes of PTX_LIMIT_MEMORY a new CTA takes: its shared memory, and the
+ * local memory of every lane of its warps.  The launch checks have bounded
+ * each term (interp_launch), so nothing here can wrap. */
+static uint64_t
+ctabytes(const Launch *L)
+{
+	uint64_t nw = (L->nthreads + WARP - 1) / WARP;
+	return SMEM_RSV + L->k->shstatic + L->dyn + 16 + nw * WARP * locsz0(L);
 }
 
 /*
@@ -162,16 +181,17 @@ cta_free(Launch *L, Cta *c)
  * starts at zero too; only the buffers survive.
  */
 static void
-cta_reset(Launch *L, Cta *c, uint32_t linear)
+cta_reset(Launch *L, Cta *c, uint64_t linear)
 {
 	uint32_t nt = L->nthreads;
 
 	memset(c, 0, offsetof(Cta, w));   /* the buffers after it stay */
 	memset(c->shared + SMEM_RSV, 0, c->nshared - SMEM_RSV + 16);   /* the system's KiB stays zero */
 	c->linear = linear;
-	c->id[0] = linear % L->grid[0];
-	c->id[1] = linear / L->grid[0] % L->grid[1];
-	c->id[2] = linear / (L->grid[0] * L->grid[1]);
+	/* a grid has up to 2^63 CTAs (launch_check): 64-bit all through */
+	c->id[0] = (unsigned)(linear % L->grid[0]);
+	c->id[1] = (unsigned)(linear / L->grid[0] % L->grid[1]);
+	c->id[2] = (unsigned)(linear / ((uint64_t)L->grid[0] * L->grid[1]));
 	c->nlive = nt;
 	c->prologue = L->k->upre > 0 && c->nw > 1;
 	for (int i = 0; i < c->nw; i++) {
@@ -203,7 +223,7 @@ typedef struct { Cta *c[MAX_CLUSTER]; int n; } Spares;
 
 /* A new CTA, or one of the worker's spares (all CTAs of a launch have the same shape). */
 static Cta *
-cta_new(Launch *L, uint32_t linear, Spares *spare)
+cta_new(Launch *L, uint64_t linear, Spares *spare)
 {
 	Cta *c;
 	uint32_t nt = L->nthreads;
@@ -214,10 +234,17 @@ cta_new(Launch *L, uint32_t linear, Spares *spare)
 		cta_reset(L, c, linear);
 		return c;
 	}
-	if (!(c = interp_alloc(L->cx, sizeof *c)))
+	if (interp_mem_charge(L->cx, ctabytes(L))) {
+		L->short_mem = 1;   /* not the host's fault: work() may wait for memory */
 		return NULL;
+	}
+	if (!(c = interp_alloc(L->cx, sizeof *c))) {
+		interp_mem_uncharge(L->cx, ctabytes(L));
+		return NULL;
+	}
+	c->charged = ctabytes(L);
 	c->nw = (int)((nt + WARP - 1) / WARP);
-	c->nshared = SMEM_RSV + L->k->shstatic + L->dyn;
+	c->nshared = (uint32_t)(SMEM_RSV + L->k->shstatic + L->dyn);
 	c->shared = interp_alloc(L->cx, c->nshared + 16);
 	c->w = interp_alloc(L->cx, (size_t)c->nw * sizeof *c->w);
 	if (!c->shared || !c->w)
@@ -237,7 +264,7 @@ cta_new(Launch *L, uint32_t linear, Spares *spare)
 		if (!w->cf || !w->rpool || !w->rcap || !w->st)
 			goto fail;
 		/* Local memory only for a kernel with a frame; calls grow it (exec.c growlocal). */
-		w->locsz = (L->k->frame + 1023) / 1024 * 1024;
+		w->locsz = locsz0(L);
 		for (int l = 0; l < WARP && w->locsz; l++)
 			if (!(w->loc[l] = interp_alloc(L->cx, w->locsz)))
 				goto fail;
@@ -281,7 +308,7 @@ clu_new(Launch *L, uint64_t k, Spares *spare)
 	for (uint32_t r = 0; r < L->ncl; r++) {
 		unsigned x = u->id[0] * cd[0] + r % cd[0], y = u->id[1] * cd[1] + r / cd[0] % cd[1],
 		    z = u->id[2] * cd[2] + r / (cd[0] * cd[1]);
-		Cta *c = cta_new(L, x + L->grid[0] * (y + L->grid[1] * z), spare);
+		Cta *c = cta_new(L, x + (uint64_t)L->grid[0] * (y + (uint64_t)L->grid[1] * z), spare);
 		if (!c) {
 			for (int i = 0; i < u->n; i++)
 				cta_free(L, u->cta[i]);
@@ -506,6 +533,7 @@ work(Launch *L, uint64_t total)
 	Spares spare = { { NULL }, 0 };
 	int nlive = 0, cur = 0, rc = PTX_OK, more = 1, maxlive = (int)(MAX_LIVE / L->ncl);
 	uint64_t next = 0, end = L->sh ? 0 : total, seen = 0;
+	uint64_t pend = total;   /* a cluster taken but not started for want of memory, else total */
 
 	live = interp_alloc(L->cx, MAX_LIVE * sizeof *live);
 	if (!live)
@@ -514,11 +542,19 @@ work(Launch *L, uint64_t total)
 		int r;
 		/* polling CTAs all start at once, as the GPU's first wave does */
 		while (more && (nlive == 0 || (cur == nlive && nlive < maxlive) || (L->polls && nlive < maxlive))) {
-			uint64_t id = take(L, &next, &end, total);
+			uint64_t id = pend < total ? pend : take(L, &next, &end, total);
 			Clu *u;
+			pend = total;
 			if (id >= total) {
 				more = 0;
 			} else if (!(u = clu_new(L, id, &spare))) {
+				/* PTX_LIMIT_MEMORY bounds the CTAs live at once: with
+				 * some running, the cluster waits for one to finish */
+				if (L->short_mem && nlive) {
+					L->short_mem = 0;
+					pend = id;
+					break;
+				}
 				rc = PTX_ENOMEM;
 				break;
 			} else {
@@ -758,6 +794,13 @@ nworkers(const Launch *L, uint64_t total)
 		n = 256;
 	if ((uint64_t)n > total)
 		n = (long)total;
+	/* each worker runs a cluster at least: as many as memory holds */
+	if (n > 1) {
+		uint64_t per = ctabytes(L) * L->ncl, used = (uint64_t)L->cx->used, lim = L->cx->limit[PTX_LIMIT_MEMORY];
+		uint64_t fit = used < lim ? (lim - used) / per : 0;
+		if ((uint64_t)n > fit)
+			n = fit > 1 ? (long)fit : 1;
+	}
 	if (n > 1 && (serial(L) || L->polls))
 		n = 1;
 	return (int)n;
@@ -830,6 +873,86 @@ cooperative(Launch *L, uint64_t total)
 	return 0;
 }
 
+/*
+ * The launch configuration as the driver checks it on an H100 (sm_90):
+ * no dimension 0; a block at most 1024 x 1024 x 64 and 1024 threads; a
+ * grid at most (2^31 - 1) x 65535 x 65535; static and dynamic shared
+ * memory together at most IR_MAX_BLOCK_SHARED, the most a block may opt
+ * in to.  -1 with a diagnostic naming the limit (the driver's
+ * CUDA_ERROR_INVALID_VALUE).
+ */
+static int
+launch_check(ptx_ctx *cx, const XFunc *k, const unsigned grid[3], const unsigned block[3], uint64_t dyn)
+{
+	static const unsigned bmax[3] = { 1024, 1024, 64 }, gmax[3] = { 2147483647u, 65535, 65535 };
+	uint64_t threads = 1, sh;
+
+	for (int i = 0; i < 3; i++) {
+		if (!grid[i] || !block[i]) {
+			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "%s dimension %c is 0", grid[i] ? "block" : "grid",
+			    "xyz"[i]);
+			return -1;
+		}
+		if (block[i] > bmax[i]) {
+			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "block dimension %c (%u) is more than %u",
+			    "xyz"[i], block[i], bmax[i]);
+			return -1;
+		}
+		if (grid[i] > gmax[i]) {
+			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "grid dimension %c (%u) is more than %u",
+			    "xyz"[i], grid[i], gmax[i]);
+			return -1;
+		}
+		threads *= block[i];   /* at most 1024 * 1024 * 64 */
+	}
+	if (threads > 1024) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "a block of %" PRIu64 " threads (%ux%ux%u) is more "
+		    "than 1024", threads, block[0], block[1], block[2]);
+		return -1;
+	}
+	if (ir_size_add(k->shstatic, dyn, &sh) || sh > IR_MAX_BLOCK_SHARED) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "%" PRIu64 " bytes of dynamic shared memory and %u "
+		    "static are more than %u, the most a block can have", dyn, k->shstatic, IR_MAX_BLOCK_SHARED);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The memory a launch needs before its first instruction: each thread's
+ * local frame at most MAX_LOCAL, and one cluster's CTAs within what
+ * PTX_LIMIT_MEMORY leaves (more clusters run at once only as memory
+ * allows, work()); a cooperative launch's CTAs, all at once.  -1 with a diagnostic (PTX_ENOMEM).  The stack limit
+ * grows to the kernel's frame, as the driver grows it for a launch and
+ * keeps it.
+ */
+static int
+launch_memory(ptx_ctx *cx, Launch *L)
+{
+	uint64_t need = ctabytes(L) * L->ncl, used = (uint64_t)cx->used;
+	uint64_t nclu = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2] / L->ncl;
+
+	/* cooperative() refuses more than MAX_LIVE CTAs first: no overflow */
+	if (cx->coop && nclu * L->ncl <= MAX_LIVE)
+		need *= nclu;
+	if (L->k->frame > MAX_LOCAL) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "kernel %s needs %u bytes of local memory a thread, "
+		    "more than the %u an sm_90 thread can have", L->k->f->name, L->k->frame, MAX_LOCAL);
+		return -1;
+	}
+	if (used > cx->limit[PTX_LIMIT_MEMORY] || need > cx->limit[PTX_LIMIT_MEMORY] - used) {
+		interp_mem_nomem(cx, need, "launch of %s: the shared and local memory of %s%u threads, %" PRIu64
+		    " bytes (%" PRIu64 " of shared memory a block, %u of local memory a thread),", L->k->f->name,
+		    cx->coop ? "a cooperative grid of " : L->ncl > 1 ? "a cluster of " : "a block of ",
+		    (uint32_t)(need / ctabytes(L)) * L->nthreads, need,
+		    SMEM_RSV + L->k->shstatic + L->dyn, locsz0(L));
+		return -1;
+	}
+	if (L->k->frame > cx->limit[PTX_LIMIT_STACK])
+		cx->limit[PTX_LIMIT_STACK] = L->k->frame;
+	return 0;
+}
+
 int
 interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
               const unsigned cluster[3], size_t shared, const uint8_t *params)
@@ -849,20 +972,20 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	L.cx = cx;
 	L.pm = pm;
 	L.k = &fn->x;
+	if (launch_check(cx, &fn->x, grid, block, shared))
+		return PTX_EINVAL;
 	for (int i = 0; i < 3; i++) {
-		L.grid[i] = grid[i] ? grid[i] : 1;
-		L.block[i] = block[i] ? block[i] : 1;
+		L.grid[i] = grid[i];
+		L.block[i] = block[i];
 	}
 	if (clusterdims(cx, fn->x.f, cluster, &L))
 		return PTX_EINVAL;
 	L.nthreads = L.block[0] * L.block[1] * L.block[2];
-	if (L.nthreads > 1024) {
-		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "a block of %u threads is more than 1024", L.nthreads);
-		return PTX_EINVAL;
-	}
 	L.params = params;
 	L.psize = fn->x.psize;
-	L.dyn = (uint32_t)shared;
+	L.dyn = shared;
+	if (launch_memory(cx, &L))
+		return PTX_ENOMEM;
 	L.budget = cx->max_steps;
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
@@ -887,6 +1010,9 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	if (rc == PTX_ETRAP)
 		interp_diag(cx, NULL, cx->fault.line, 0, PTX_SEV_ERROR, NULL, "%s",
 		    cx->fault.msg ? cx->fault.msg : "kernel fault");
+	if (rc == PTX_ENOMEM && !cx->ndiag)   /* the workers leave the report to this thread */
+		interp_mem_nomem(cx, ctabytes(&L) * L.ncl, "launch of %s: the shared and local memory of a %s, %"
+		    PRIu64 " bytes,", L.k->f->name, L.ncl > 1 ? "cluster" : "block", ctabytes(&L) * L.ncl);
 	if (L.cdp) {   /* the grids this one launched run now (cdp.c); each reports its own fault */
 		int crc = interp_cdp_finish(&L, rc == PTX_OK);
 		if (rc == PTX_OK)

@@ -27,6 +27,7 @@
  * function) is an edge; an indirect call reaches every function.  A shared
  * variable named in a module initializer counts as reached by every kernel.
  */
+#include <inttypes.h>
 #include <stdlib.h>   /* qsort, bsearch */
 #include <string.h>
 #include "interp.h"
@@ -43,6 +44,7 @@ typedef struct {
 	int indirect;           /* ... makes an indirect call */
 	int phase;              /* 0: collect calls, 1: collect variable uses */
 	int oom;
+	int toobig;             /* a kernel has more static shared memory than IR_MAX_STATIC_SHARED */
 } Walk;
 
 static int
@@ -213,12 +215,16 @@ place(Walk *w, const int *kern, int nk)
 				dynusers[i] |= u[i];
 			continue;
 		}
+		/* sizes are the declarations' (up to 2^63 - 1): sums saturate,
+		 * and any kernel past the static limit is refused below */
+		for (int k = 0; k < nk; k++) {
+			uint64_t e;
+			if (u[k >> 6] >> (k & 63) & 1 && (ir_size_align(end[k], a, &e) ? (e = UINT64_MAX) : e) > at)
+				at = e;
+		}
 		for (int k = 0; k < nk; k++)
-			if (u[k >> 6] >> (k & 63) & 1 && interp_alignup(end[k], a) > at)
-				at = interp_alignup(end[k], a);
-		for (int k = 0; k < nk; k++)
-			if (u[k >> 6] >> (k & 63) & 1)
-				end[k] = at + l->size;
+			if (u[k >> 6] >> (k & 63) & 1 && ir_size_add(at, l->size, &end[k]))
+				end[k] = UINT64_MAX;
 		l->addr = at;   /* a variable no kernel names keeps 0 */
 	}
 	/* A kernel's static size is the end of its last variable, rounded to the
@@ -226,8 +232,16 @@ place(Walk *w, const int *kern, int nk)
 	 * kernel uses them (the H100's SHARED_SIZE_BYTES: 1001 alone, 1264 for
 	 * 1256 bytes beside an extern array of .align 16). */
 	for (int k = 0; k < nk; k++) {
-		if (ext)
-			end[k] = interp_alignup(end[k], ext);
+		const Func *f = pm->fn[kern[k]].f;
+		if (ext && ir_size_align(end[k], ext, &end[k]))
+			end[k] = UINT64_MAX;
+		if (end[k] > IR_MAX_STATIC_SHARED) {   /* ptxas's words */
+			interp_diag(cx, pm->m->name, f->loc.line, f->loc.col, PTX_SEV_ERROR, NULL,
+			    "entry function '%s' uses too much shared data (0x%" PRIx64 " bytes, 0x%x max)",
+			    f->name, end[k], IR_MAX_STATIC_SHARED);
+			w->toobig = 1;
+			goto out;
+		}
 		if (dynusers[k >> 6] >> (k & 63) & 1 && end[k] > dyn)
 			dyn = end[k];
 	}
@@ -351,7 +365,7 @@ interp_smem_layout(ptx_module *pm)
 	for (int i = 0; i < m->nsyms; i++)
 		expr(&w, m->syms[i]->init);
 	place(&w, kern, nk);
-	rc = w.oom ? PTX_ENOMEM : PTX_OK;
+	rc = w.oom ? PTX_ENOMEM : w.toobig ? PTX_ESYNTAX : PTX_OK;
 out:
 	for (int i = 0; succ && i < nf; i++)
 		interp_free(cx, succ[i]);

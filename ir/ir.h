@@ -41,6 +41,40 @@ typedef struct {
 	int line, col;
 } Loc;
 
+/* ---------------------------------------------------------------- sizes
+ * Sizes and counts that hostile input controls (array dimensions, launch
+ * shapes, frames, shared memory, allocations) are 64-bit and combined only
+ * through these: each returns 1, leaving *r unspecified, when the exact
+ * result does not fit, and 0 otherwise. */
+static inline int
+ir_size_add(uint64_t a, uint64_t b, uint64_t *r)
+{
+	return __builtin_add_overflow(a, b, r);
+}
+
+static inline int
+ir_size_mul(uint64_t a, uint64_t b, uint64_t *r)
+{
+	return __builtin_mul_overflow(a, b, r);
+}
+
+/* x rounded up to a multiple of a (a > 0) */
+static inline int
+ir_size_align(uint64_t x, uint64_t a, uint64_t *r)
+{
+	uint64_t t;
+	if (__builtin_add_overflow(x, a - 1, &t))
+		return 1;
+	*r = t / a * a;
+	return 0;
+}
+
+/* The most static shared memory a kernel may declare (sm_90): beyond it
+ * ptxas reports "uses too much shared data"; a launch may add dynamic
+ * shared memory up to the opt-in maximum of a block. */
+#define IR_MAX_STATIC_SHARED 0xc000u
+#define IR_MAX_BLOCK_SHARED 232448u
+
 /* ---------------------------------------------------------------- arena.c */
 
 #include <setjmp.h>

@@ -1006,13 +1006,14 @@ symsize(const Sym *s)
 {
 	if (s->opaque)
 		return 8;
-	int64_t n = (ir_tyinfo[s->type].bits + 7) / 8 * s->vec;
+	uint64_t n = (uint64_t)(ir_tyinfo[s->type].bits + 7) / 8 * (uint64_t)s->vec;
 	for (int i = 0; i < s->ndim; i++) {
 		if (s->dim[i] < 0)
 			return -1;
-		n *= s->dim[i];
+		if (ir_size_mul(n, (uint64_t)s->dim[i], &n) || n > INT64_MAX)
+			return -2;
 	}
-	return n;
+	return (int64_t)n;
 }
 
 /* Makes the Sym of one declarator from the classified specifiers. */
@@ -1047,6 +1048,10 @@ declsym(Parser *p, const Sym *proto, Decl *d)
 			s->dim[0] = d->init->nelt;
 	}
 	s->size = symsize(s);
+	if (s->size == -2) {   /* the product of its dimensions does not fit in 64 bits */
+		diag_err(p->dg, d->loc, "array '%s' is too large: its size does not fit in 64 bits", d->name);
+		s->size = 0;
+	}
 	return s;
 }
 

@@ -145,7 +145,7 @@ sharedsize(Verify *v, Func *k)
 	unsigned char *seen = ir_alloc(m->a, (size_t)m->nsyms + 1);
 	Func **work = ir_alloc(m->a, ((size_t)m->nsyms + 1) * sizeof *work);
 	int nwork = 0;
-	int64_t total = 0;
+	uint64_t total = 0;   /* saturates: declared sizes go up to 2^63 - 1 */
 
 	if (!seen || !work)
 		return;
@@ -159,19 +159,21 @@ sharedsize(Verify *v, Func *k)
 		}
 		for (int i = 0; i < fn->nsyms; i++) {
 			Sym *s = fn->syms[i];
-			if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0)
-				total += s->size;
+			if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0 &&
+			    ir_size_add(total, (uint64_t)s->size, &total))
+				total = UINT64_MAX;
 		}
 	}
 	for (int i = 0; i < m->nsyms; i++) {
 		Sym *s = m->syms[i];
-		if (seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage != LINK_EXTERN && s->size > 0)
-			total += s->size;
+		if (seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage != LINK_EXTERN && s->size > 0 &&
+		    ir_size_add(total, (uint64_t)s->size, &total))
+			total = UINT64_MAX;
 	}
-	if (total > 48 * 1024)
+	if (total > IR_MAX_STATIC_SHARED)
 		verify_report(v, VC_RESOURCES, k->loc,
-		    "kernel '%s' uses %lld bytes of static shared memory; at most 49152 (48 KB) can be static",
-		    k->name, (long long)total);
+		    "kernel '%s' uses %llu bytes of static shared memory; at most %u (48 KB) can be static",
+		    k->name, (unsigned long long)total, IR_MAX_STATIC_SHARED);
 }
 
 static void
