@@ -740,6 +740,18 @@ loweraddr(Parser *p, Expr *e, Opnd *o)
 	o->imm = k;
 }
 
+/* Whether a special register has .x .y .z components. */
+static int
+sregvec(const char *name)
+{
+	static const char *const v[] = {"%tid", "%ntid", "%ctaid", "%nctaid", "%clusterid",
+		"%nclusterid", "%cluster_ctaid", "%cluster_nctaid"};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (strcmp(v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
 /* A vector register: `r.y` is its element register, `r` the vector of
  * its .v2/.v4 elements. */
 static void
@@ -779,6 +791,12 @@ lower(Parser *p, Expr *e, Opnd *o)
 		o->sym = s;
 		if (s && s->kind == SYM_REG && s->vec > 1) {
 			lowervecreg(p, e, s, o);
+			return;
+		}
+		if (s && s->kind == SYM_SREG && selpart(e->flkind) >= 0 && !sregvec(s->name)) {
+			/* ptxas: "Unknown field" */
+			diag_err(p->dg, e->loc, "'%s' has no component '.%s'", s->name, ir_selname[e->flkind]);
+			o->kind = OK_SINK;
 			return;
 		}
 		if (s && (s->kind == SYM_REG || s->kind == SYM_SREG)) {
@@ -1111,6 +1129,40 @@ symsize(const Sym *s)
 	return n;
 }
 
+/* What an initializer value is made of: 1 integer, 2 floating point,
+ * 0 addresses or nothing known. */
+static int
+initkind(const Expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_INT: return 1;
+	case E_FLOAT: return 2;
+	case E_SYM: case E_GENERIC: case E_LIST: case E_FIELD: return 0;
+	default: {
+		int a = initkind(e->a), b = initkind(e->b), c = initkind(e->c);
+		return a == 2 || b == 2 || c == 2 ? 2 : a | b | c;
+	}
+	}
+}
+
+/* ptxas refuses a float value for a .u/.s variable and an integer one
+ * for a .f variable ("Initial value type mismatch"); .b takes both. */
+static void
+inittype(Parser *p, const Sym *s, const Expr *e)
+{
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			inittype(p, s, e->elt[i]);
+		return;
+	}
+	int tk = ir_tyinfo[s->type].kind, k = initkind(e);
+	if ((k == 2 && (tk == TK_UINT || tk == TK_SINT)) || (k == 1 && tk == TK_FLOAT))
+		diag_err(p->dg, e->loc, "%s value for the .%s variable '%s'",
+			k == 2 ? "a floating-point" : "an integer", ir_tyinfo[s->type].name, s->name);
+}
+
 /* Makes the Sym of one declarator from the classified specifiers. */
 static Sym *
 declsym(Parser *p, const Sym *proto, Decl *d)
@@ -1138,6 +1190,10 @@ declsym(Parser *p, const Sym *proto, Decl *d)
 	if (d->init) {
 		resolvetree(p, d->init);
 		s->init = d->init;
+		if (s->type == TY_F16)
+			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
+		else
+			inittype(p, s, d->init);
 		/* an unsized array takes its size from its initializer */
 		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
 			s->dim[0] = d->init->nelt;
@@ -1263,6 +1319,23 @@ ps_version(Parser *p, const Tok *t, Loc loc)
 	p->m->ver_minor = min;
 }
 
+/* The PTX ISA version that introduced a target (ptxas 13.0 refuses an
+ * older .version with it); 0 for the old ones every version has. */
+static int
+targetisa(int sm)
+{
+	static const struct { int sm, isa; } v[] = {
+		{12, 12}, {13, 12}, {20, 20}, {21, 20}, {30, 30}, {32, 40}, {35, 31}, {37, 41},
+		{50, 40}, {52, 41}, {53, 42}, {60, 50}, {61, 50}, {62, 50}, {70, 60}, {72, 61}, {75, 63}, {80, 70},
+		{86, 71}, {87, 74}, {89, 78}, {90, 78}, {100, 86}, {101, 86},
+		{103, 88}, {110, 90}, {120, 87}, {121, 88},
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (v[i].sm == sm)
+			return v[i].isa;
+	return 0;
+}
+
 void
 ps_target(Parser *p, EList *words, Loc loc)
 {
@@ -1294,7 +1367,14 @@ ps_target(Parser *p, EList *words, Loc loc)
 			p->m->sm = sm;
 			p->m->smsuffix = n >= 2 ? suf : 0;
 		}
+		int isa = targetisa(sm);
+		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa)
+			diag_err(p->dg, wl, "PTX ISA .version %d.%d does not support .target %s (it needs %d.%d)",
+				p->m->ver_major, p->m->ver_minor, w, isa / 10, isa % 10);
 	}
+	for (int i = 0; i < words->n; i++)
+		if (strcmp(words->v[i]->text, "map_f64_to_f32") == 0 && p->m->sm >= 13)
+			diag_err(p->dg, words->v[i]->loc, "map_f64_to_f32 is not supported on sm_13 and later");
 }
 
 void
@@ -1714,8 +1794,14 @@ ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
 void
 ps_noreturn(Parser *p)
 {
-	if (p->hdr)
-		p->hdr->noreturn = 1;
+	if (!p->hdr)
+		return;
+	if (p->hdr->entry && p->hdr->sym) {
+		/* ptxas: a syntax error */
+		diag_err(p->dg, p->hdr->loc, "a kernel (.entry) cannot be .noreturn");
+		return;
+	}
+	p->hdr->noreturn = 1;
 }
 
 void
