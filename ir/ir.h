@@ -229,6 +229,11 @@ struct Sym {
 	                     * on first use and appended to Func.regs. */
 	Sym *parent;        /* range element: its declaration; else NULL */
 	void *elem;         /* range declaration: the parser's map of the element Syms made so far */
+	Sym **part;         /* vector register (.reg .v2/.v4): its four element registers x, y, z, w
+	                     * (ptxas gives a .v2 register a .z and .w too), made on first use and
+	                     * appended to Func.regs; the vector itself is no register of Func.regs.
+	                     * Each part is named "NAME.x" .. "NAME.w" and has vecof = the vector. */
+	Sym *vecof;         /* element register of a vector register: that vector; else NULL */
 	int defined;        /* SYM_LABEL: its definition was seen (else only referenced) */
 	Func *fn;           /* SYM_FUNC: its function; SYM_REG/SYM_LABEL: the function it belongs to */
 	int sreg;           /* SYM_SREG: which one (implementation-defined index) */

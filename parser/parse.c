@@ -18,6 +18,7 @@
  * Operand expressions are lowered to Opnd: registers, immediates, symbol
  * addresses, [base+offset] addresses, {vectors}, (lists), p|q pairs, !p.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -224,9 +225,50 @@ rangeelem(Parser *p, const char *name, Loc loc)
 		s->parent = r;
 		s->inner = r->inner;
 		mapset(p->a, r->elem, name, s);
-		addreg(p, s);
+		if (s->vec == 1)
+			addreg(p, s);
 	}
 	return s;
+}
+
+/* Element k (0..3: x y z w) of a vector register.  The parts are plain
+ * scalar registers, so nothing past the parser knows vector registers:
+ * `r.y` is the register "r.y" and `r` alone is the vector {r.x, r.y}. */
+static Sym *
+vecpart(Parser *p, Sym *v, int k)
+{
+	static const char xyzw[] = "xyzw";
+	if (!v->part)
+		v->part = ir_alloc(p->a, 4 * sizeof *v->part);
+	if (!v->part[k]) {
+		size_t n = strlen(v->name);
+		char *buf = ir_alloc(p->a, n + 3);
+		memcpy(buf, v->name, n);
+		buf[n] = '.';
+		buf[n + 1] = xyzw[k];
+		Sym *s = newsym(p, SYM_REG, lex_intern(p, buf, n + 2), v->loc);
+		s->space = SP_REG;
+		s->type = v->type;
+		s->vecof = v;
+		s->inner = v->inner;
+		s->fn = v->fn;
+		addreg(p, s);
+		v->part[k] = s;
+	}
+	return v->part[k];
+}
+
+/* The element a selector names: .x .y .z .w or .r .g .b .a; -1 for others. */
+static int
+selpart(int sel)
+{
+	switch (sel) {
+	case SEL_X: case SEL_R: return 0;
+	case SEL_Y: case SEL_G: return 1;
+	case SEL_Z: case SEL_B: return 2;
+	case SEL_W: case SEL_A: return 3;
+	default: return -1;
+	}
 }
 
 static Sym *
@@ -698,6 +740,45 @@ loweraddr(Parser *p, Expr *e, Opnd *o)
 	o->imm = k;
 }
 
+/* Whether a special register has .x .y .z components. */
+static int
+sregvec(const char *name)
+{
+	static const char *const v[] = {"%tid", "%ntid", "%ctaid", "%nctaid", "%clusterid",
+		"%nclusterid", "%cluster_ctaid", "%cluster_nctaid"};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (strcmp(v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* A vector register: `r.y` is its element register, `r` the vector of
+ * its .v2/.v4 elements. */
+static void
+lowervecreg(Parser *p, const Expr *e, Sym *v, Opnd *o)
+{
+	int k = selpart(e->flkind);
+	if (e->flkind && k < 0) {
+		diag_err(p->dg, e->loc, "'.%s' is no element of the vector register '%s' (.x .y .z .w or .r .g .b .a)",
+			e->flkind == SEL_TEXT && e->c ? e->c->text : ir_selname[e->flkind], v->name);
+		o->kind = OK_SINK;
+		return;
+	}
+	if (k >= 0) {
+		o->kind = OK_REG;
+		o->sym = vecpart(p, v, k);
+		return;
+	}
+	o->kind = OK_VEC;
+	o->nsub = v->vec;
+	o->sub = ir_alloc(p->a, (size_t)v->vec * sizeof *o->sub);
+	for (int i = 0; i < v->vec; i++) {
+		o->sub[i].kind = OK_REG;
+		o->sub[i].loc = e->loc;
+		o->sub[i].sym = vecpart(p, v, i);
+	}
+}
+
 static void
 lower(Parser *p, Expr *e, Opnd *o)
 {
@@ -708,6 +789,16 @@ lower(Parser *p, Expr *e, Opnd *o)
 	case E_SYM: {
 		Sym *s = resolve(p, e->text, e->loc);
 		o->sym = s;
+		if (s && s->kind == SYM_REG && s->vec > 1) {
+			lowervecreg(p, e, s, o);
+			return;
+		}
+		if (s && s->kind == SYM_SREG && selpart(e->flkind) >= 0 && !sregvec(s->name)) {
+			/* ptxas: "Unknown field" */
+			diag_err(p->dg, e->loc, "'%s' has no component '.%s'", s->name, ir_selname[e->flkind]);
+			o->kind = OK_SINK;
+			return;
+		}
 		if (s && (s->kind == SYM_REG || s->kind == SYM_SREG)) {
 			o->kind = OK_REG;
 			o->sel = (uint8_t)e->flkind;
@@ -874,6 +965,10 @@ ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
 		diag_err(p->dg, loc, "too many array dimensions (at most 4)");
 		return;
 	}
+	if (!e && d->ndim > 0) {
+		diag_err(p->dg, loc, "only the first array dimension can be left empty");
+		k = 0;
+	}
 	d->dim[d->ndim++] = k;
 }
 
@@ -955,8 +1050,14 @@ specs(Parser *p, SpecList *l, Sym *s)
 			}
 			s->space = spacekw(kw);
 			break;
-		case K_V2: s->vec = 2; break;
-		case K_V4: s->vec = 4; break;
+		case K_V2: case K_V4:
+			/* ptxas: a syntax error after the type or after another .vN */
+			if (s->vec != 1 || s->type) {
+				diag_err(p->dg, sp->loc, "'.%s' must come once, before the type", sp->s);
+				return -1;
+			}
+			s->vec = kw == K_V2 ? 2 : 4;
+			break;
 		case K_V8:
 			/* .v8 exists for ld/st only; ptxas rejects it in a declaration */
 			diag_err(p->dg, sp->loc, "'.v8' is not allowed in a declaration (only .v2 and .v4)");
@@ -998,6 +1099,19 @@ specs(Parser *p, SpecList *l, Sym *s)
 		diag_err(p->dg, l->loc, "declaration without a type");
 		return -1;
 	}
+	if (s->vec > 1) {
+		const char *why = NULL;
+		if (s->type == TY_PRED)
+			why = "a .pred variable cannot be a vector";
+		else if (s->space == SP_PARAM)
+			why = "a .param variable cannot be a vector";
+		else if (s->vec * ir_tyinfo[s->type].bits > 128)
+			why = "a vector of more than 128 bits";
+		if (why) {
+			diag_err(p->dg, l->loc, "%s", why);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -1014,6 +1128,40 @@ symsize(const Sym *s)
 			return -2;
 	}
 	return (int64_t)n;
+}
+
+/* What an initializer value is made of: 1 integer, 2 floating point,
+ * 0 addresses or nothing known. */
+static int
+initkind(const Expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_INT: return 1;
+	case E_FLOAT: return 2;
+	case E_SYM: case E_GENERIC: case E_LIST: case E_FIELD: return 0;
+	default: {
+		int a = initkind(e->a), b = initkind(e->b), c = initkind(e->c);
+		return a == 2 || b == 2 || c == 2 ? 2 : a | b | c;
+	}
+	}
+}
+
+/* ptxas refuses a float value for a .u/.s variable and an integer one
+ * for a .f variable ("Initial value type mismatch"); .b takes both. */
+static void
+inittype(Parser *p, const Sym *s, const Expr *e)
+{
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			inittype(p, s, e->elt[i]);
+		return;
+	}
+	int tk = ir_tyinfo[s->type].kind, k = initkind(e);
+	if ((k == 2 && (tk == TK_UINT || tk == TK_SINT)) || (k == 1 && tk == TK_FLOAT))
+		diag_err(p->dg, e->loc, "%s value for the .%s variable '%s'",
+			k == 2 ? "a floating-point" : "an integer", ir_tyinfo[s->type].name, s->name);
 }
 
 /* Makes the Sym of one declarator from the classified specifiers. */
@@ -1043,8 +1191,12 @@ declsym(Parser *p, const Sym *proto, Decl *d)
 	if (d->init) {
 		resolvetree(p, d->init);
 		s->init = d->init;
+		if (s->type == TY_F16)
+			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
+		else
+			inittype(p, s, d->init);
 		/* an unsized array takes its size from its initializer */
-		if (s->ndim == 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
+		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
 			s->dim[0] = d->init->nelt;
 	}
 	s->size = symsize(s);
@@ -1090,6 +1242,16 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	for (int i = 0; i < dl->n; i++) {
 		Decl *d = &dl->v[i];
 		Sym *s = declsym(p, &proto, d);
+		if (s->kind == SYM_REG && s->ndim) {
+			diag_err(p->dg, d->loc, "a .reg variable cannot be an array");
+			continue;
+		}
+		if (s->ndim && s->dim[0] < 0 && !s->init && s->linkage != LINK_EXTERN) {
+			/* ptxas: "Non-external variable has incomplete type" */
+			diag_err(p->dg, d->loc, "array '%s' has no size: only an .extern array may leave it out",
+				s->name);
+			continue;
+		}
 		if (p->fn) {
 			if (mapget(&p->local, s->name) && !p->nmark) {
 				diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
@@ -1104,7 +1266,7 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 				bind(p, &p->ranges, s->name, s);
 			} else {
 				bind(p, &p->local, s->name, s);
-				if (s->kind == SYM_REG)
+				if (s->kind == SYM_REG && s->vec == 1)
 					addreg(p, s);
 				else
 					PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
@@ -1162,6 +1324,23 @@ ps_version(Parser *p, const Tok *t, Loc loc)
 	p->m->ver_minor = min;
 }
 
+/* The PTX ISA version that introduced a target (ptxas 13.0 refuses an
+ * older .version with it); 0 for the old ones every version has. */
+static int
+targetisa(int sm)
+{
+	static const struct { int sm, isa; } v[] = {
+		{12, 12}, {13, 12}, {20, 20}, {21, 20}, {30, 30}, {32, 40}, {35, 31}, {37, 41},
+		{50, 40}, {52, 41}, {53, 42}, {60, 50}, {61, 50}, {62, 50}, {70, 60}, {72, 61}, {75, 63}, {80, 70},
+		{86, 71}, {87, 74}, {89, 78}, {90, 78}, {100, 86}, {101, 86},
+		{103, 88}, {110, 90}, {120, 87}, {121, 88},
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (v[i].sm == sm)
+			return v[i].isa;
+	return 0;
+}
+
 void
 ps_target(Parser *p, EList *words, Loc loc)
 {
@@ -1193,13 +1372,24 @@ ps_target(Parser *p, EList *words, Loc loc)
 			p->m->sm = sm;
 			p->m->smsuffix = n >= 2 ? suf : 0;
 		}
+		int isa = targetisa(sm);
+		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa)
+			diag_err(p->dg, wl, "PTX ISA .version %d.%d does not support .target %s (it needs %d.%d)",
+				p->m->ver_major, p->m->ver_minor, w, isa / 10, isa % 10);
 	}
+	for (int i = 0; i < words->n; i++)
+		if (strcmp(words->v[i]->text, "map_f64_to_f32") == 0 && p->m->sm >= 13)
+			diag_err(p->dg, words->v[i]->loc, "map_f64_to_f32 is not supported on sm_13 and later");
 }
 
 void
 ps_address_size(Parser *p, const Tok *t, Loc loc)
 {
 	topdirective(p, loc, ".address_size");
+	if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < 23) {
+		diag_err(p->dg, loc, ".address_size requires PTX ISA .version 2.3 or later");
+		return;
+	}
 	if (t->i != 32 && t->i != 64) {
 		diag_err(p->dg, loc, ".address_size must be 32 or 64");
 		return;
@@ -1503,6 +1693,10 @@ params(Parser *p, PList *l, int *n)
 			diag_err(p->dg, l->spec[i]->loc, "parameters must be .param or .reg");
 			continue;
 		}
+		if (proto.vec > 1) {
+			diag_err(p->dg, l->spec[i]->loc, "a vector .reg parameter is not supported");
+			continue;
+		}
 		if (l->d[i].init)
 			diag_err(p->dg, l->d[i].loc, "a parameter cannot have an initializer");
 		Func *save = p->fn;
@@ -1605,8 +1799,14 @@ ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
 void
 ps_noreturn(Parser *p)
 {
-	if (p->hdr)
-		p->hdr->noreturn = 1;
+	if (!p->hdr)
+		return;
+	if (p->hdr->entry && p->hdr->sym) {
+		/* ptxas: a syntax error */
+		diag_err(p->dg, p->hdr->loc, "a kernel (.entry) cannot be .noreturn");
+		return;
+	}
+	p->hdr->noreturn = 1;
 }
 
 void
@@ -1649,9 +1849,15 @@ ps_func_body(Parser *p)
 void
 ps_func_end(Parser *p, int hasbody, Loc loc)
 {
-	Func *fn = hasbody ? p->fn : p->hdr;
+	Func *fn = hasbody > 0 ? p->fn : p->hdr;
 	if (!fn)
 		return;
+	if (hasbody < 0) {
+		/* no ';': ptxas takes it after a .func header, not after .entry */
+		if (fn->entry)
+			diag_err(p->dg, fn->loc, "a kernel declaration must end with ';'");
+		hasbody = 0;
+	}
 	if (hasbody) {
 		for (int i = 0; i < p->npending; i++) {
 			Sym *s = p->pending[i];
@@ -1842,6 +2048,8 @@ lowercall(Parser *p, Ins *in, EList *ops)
 	in->ndst = first;
 }
 
+static int rewrite(Parser *p, Ins *in);
+
 void
 ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 {
@@ -1946,9 +2154,185 @@ ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 		for (int i = 0; i < in->ndst; i++)
 			in->opnd[i].isdst = 1;
 	}
+	if (rewrite(p, in))
+		return;
 	in->stmt = p->fn->nstmt;
 	addstmt(p, (Stmt){.kind = ST_INS, .loc = in->loc, .ins = p->fn->nins});
 	PUSH(p->a, p->fn->ins, p->fn->nins, p->fn->capins, in);
+}
+
+/* ---------------------------------------------------------------- rewrites
+ * Two forms ptxas accepts are rewritten here into plain instructions, so
+ * that the passes after the parser never meet them:
+ *   - `mov.v4.u16 d, s` between vectors (vector registers or braces):
+ *     one scalar mov per element.  ptxas copies all elements at once (a
+ *     swap `mov.v2.u32 {r.y, r.x}, r` swaps), so a source element that an
+ *     earlier element's mov would overwrite is first copied aside.
+ *   - `r+k` as a source value (`st.u64 [a], r+1`): ptxas adds k to the
+ *     register in its own width (an SASS IADD3 before the use); here an
+ *     add into a fresh register does the same, and the instruction reads
+ *     that register.
+ * The fresh registers are named %__ptxkit_tN, declared where they are
+ * first needed. */
+
+/* A fresh scalar register of type ty, declared at this point of the body. */
+static Sym *
+tempreg(Parser *p, int ty, Loc loc)
+{
+	char buf[40];
+	const char *name;
+	do {
+		int n = snprintf(buf, sizeof buf, "%%__ptxkit_t%d", p->ntemp++);
+		name = lex_intern(p, buf, (size_t)n);
+	} while (mapget(&p->local, name) || mapget(&p->global, name));
+	Sym *s = newsym(p, SYM_REG, name, loc);
+	s->space = SP_REG;
+	s->type = ty;
+	bind(p, &p->local, name, s);
+	addreg(p, s);
+	addstmt(p, (Stmt){.kind = ST_DECL, .loc = loc, .sym = s});
+	return s;
+}
+
+/* Appends `[guard] name.ty o[0], o[1], ...` (o[0] written) to the body. */
+static void
+emitins(Parser *p, const char *name, int ty, const Opnd *guard, Opnd *o, int n, Loc loc)
+{
+	const char *w[1] = {name};
+	size_t len[1] = {strlen(name)};
+	int nused = 0;
+	Ins *in = ir_alloc(p->a, sizeof *in);
+	in->op = ir_op_lookup(w, len, 1, &nused);
+	assert(in->op >= 0 && nused == 1);
+	in->loc = loc;
+	in->vec = 1;
+	in->nmod = 1;
+	in->mod = ir_alloc(p->a, sizeof *in->mod);
+	in->modtext = ir_alloc(p->a, sizeof *in->modtext);
+	in->mod[0] = (uint16_t)ty;
+	in->modtext[0] = ir_tyinfo[ty].name;
+	in->ty[0] = ty;
+	in->nty = 1;
+	in->srcfile = p->locfile;
+	in->srcline = p->locline;
+	in->srccol = p->loccol;
+	if (guard) {
+		in->guard = ir_alloc(p->a, sizeof *in->guard);
+		*in->guard = *guard;
+	}
+	in->opnd = ir_alloc(p->a, (size_t)n * sizeof *in->opnd);
+	memcpy(in->opnd, o, (size_t)n * sizeof *o);
+	in->nopnd = n;
+	in->ndst = 1;
+	in->opnd[0].isdst = 1;
+	in->stmt = p->fn->nstmt;
+	addstmt(p, (Stmt){.kind = ST_INS, .loc = loc, .ins = p->fn->nins});
+	PUSH(p->a, p->fn->ins, p->fn->nins, p->fn->capins, in);
+}
+
+/* `mov.vN.T d, s` with vectors of N on both sides: N scalar movs. */
+static void
+splitmov(Parser *p, Ins *in)
+{
+	Opnd *d = &in->opnd[0], *s = &in->opnd[1];
+	int n = in->vec, ty = in->nty == 1 ? in->ty[0] : 0;
+	if (ty == 0 || n > 4) {
+		diag_err(p->dg, in->loc, "'mov.v%d' needs one type", n);
+		return;
+	}
+	if (d->kind != OK_VEC || d->nsub != n) {
+		diag_err(p->dg, d->loc, "'mov.v%d' writes a vector of %d registers", n, n);
+		return;
+	}
+	if (s->kind != OK_VEC || s->nsub != n) {
+		/* ptxas spreads the bytes of a scalar over the elements here; the
+		 * pack form says the same thing plainly */
+		diag_err(p->dg, s->loc, "'mov.v%d' of a scalar is not supported: the source must be a vector of %d",
+			n, n);
+		return;
+	}
+	Opnd src[4];
+	for (int i = 0; i < n; i++) {
+		src[i] = s->sub[i];
+		int later = 0;
+		for (int j = 0; j < i; j++)
+			later |= src[i].kind == OK_REG && d->sub[j].kind == OK_REG && src[i].sym == d->sub[j].sym;
+		if (later) {
+			/* an earlier element writes this source: read it first */
+			Opnd t[2] = {{.kind = OK_REG, .loc = src[i].loc}, src[i]};
+			t[0].sym = tempreg(p, src[i].sym->type ? src[i].sym->type : ty, in->loc);
+			emitins(p, "mov", t[0].sym->type, in->guard, t, 2, in->loc);
+			src[i] = t[0];
+			src[i].isdst = 0;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		Opnd o[2] = {d->sub[i], src[i]};
+		emitins(p, "mov", ty, in->guard, o, 2, in->loc);
+	}
+}
+
+/* A source `r+k`: reads a fresh register holding r+k instead.  0 when
+ * the form is not allowed here (reported). */
+static int
+plusreg(Parser *p, Ins *in, Opnd *o)
+{
+	Sym *r = o->sym;
+	int ty = r ? r->type : 0;
+	if (o->isdst) {
+		diag_err(p->dg, o->loc, "a destination must be a register, not a register plus a constant");
+		return 0;
+	}
+	if (!r || r->kind != SYM_REG || o->sel != SEL_NONE) {
+		diag_err(p->dg, o->loc, "only a register can have a constant added to it");
+		return 0;
+	}
+	int k = ir_tyinfo[ty].kind, bits = ir_tyinfo[ty].bits;
+	if ((k != TK_BIT && k != TK_UINT && k != TK_SINT) || bits < 16 || bits > 64) {
+		/* ptxas accepts a float register here and then drops the instruction */
+		diag_err(p->dg, o->loc, "a constant can only be added to a 16-, 32- or 64-bit integer register, "
+			"not to '%s' (.%s)", r->name, ir_tyinfo[ty].name);
+		return 0;
+	}
+	static const int uty[] = {[16] = TY_U16, [32] = TY_U32, [64] = TY_U64};
+	Opnd t[3] = {{.kind = OK_REG, .loc = o->loc}, *o, {.kind = OK_IMM, .loc = o->loc}};
+	t[1].imm = 0;
+	t[2].imm = bits == 64 ? o->imm : (int64_t)((uint64_t)o->imm & ((1ull << bits) - 1));
+	t[0].sym = tempreg(p, uty[bits], o->loc);
+	emitins(p, "add", uty[bits], NULL, t, 3, in->loc);
+	o->sym = t[0].sym;
+	o->imm = 0;
+	return 1;
+}
+
+/* Rewrites what the instruction needs (see above); 1 when in itself is
+ * not to be added (it was replaced, or is in error). */
+static int
+rewrite(Parser *p, Ins *in)
+{
+	int bad = 0;
+	for (int i = 0; i < in->nopnd; i++) {
+		Opnd *o = &in->opnd[i];
+		if (o->kind == OK_REG && o->imm)
+			bad |= !plusreg(p, in, o);
+		if (o->kind == OK_VEC && o->imm) {
+			diag_err(p->dg, o->loc, "a constant cannot be added to a vector");
+			bad = 1;
+		}
+		for (int j = 0; j < o->nsub && o->kind == OK_VEC; j++)
+			if (o->sub[j].kind == OK_REG && o->sub[j].imm) {
+				/* ptxas: a syntax error */
+				diag_err(p->dg, o->sub[j].loc, "a vector element must be a register, not a register plus a constant");
+				bad = 1;
+			}
+	}
+	if (bad)
+		return 1;
+	if (in->op == OP_MOV && in->vec > 1 && in->nopnd == 2) {
+		splitmov(p, in);
+		return 1;
+	}
+	return 0;
 }
 
 /* ---------------------------------------------------------------- entry point */

@@ -155,6 +155,7 @@ struct Parser {
 	int16_t *spaceof;   /* modifier id -> SP_* of state-space modifiers */
 	int modv2, modv4, modv8;
 	Map sregs;          /* special registers made so far */
+	int ntemp;          /* registers made by the parser's rewrites (parse.c) */
 	Head head;          /* the opcode chain being read: one instruction at a time */
 	Arena *scratch;     /* section data expressions, dropped once printed */
 	int insection, nscratch;
@@ -213,7 +214,7 @@ void ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *params, Loc l
 void ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc);
 void ps_noreturn(Parser *p);
 void ps_func_body(Parser *p);
-void ps_func_end(Parser *p, int hasbody, Loc loc);
+void ps_func_end(Parser *p, int hasbody, Loc loc);   /* hasbody -1: a declaration without its ';' */
 
 void ps_label(Parser *p, const Tok *name, Loc loc);
 void ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc);

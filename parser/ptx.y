@@ -195,9 +195,12 @@ initval
 	: expr
 	;
 
-/* func -> fhead perf* (';' | '{' stmt* '}') */
+/* func -> fhead perf* (';' | '{' stmt* '}' | nothing)
+ * A .func declaration may end without its ';' (PTX 1.x-4.x producers
+ * wrote them so); ps_func_end rejects a kernel declaration written so. */
 func
 	: fhead fdirs ';'                   { ps_func_end(p, 0, @3); }
+	| fhead fdirs                       { ps_func_end(p, -1, @$); }
 	| fhead fdirs '{'                   { ps_func_body(p); }
 	  stmts '}'                         { ps_func_end(p, 1, @6); }
 	;
