@@ -1,33 +1,103 @@
 #!/bin/sh
-# run.sh SECONDS [JOBS] — builds the libFuzzer harness with clang and fuzzes
-# the front end, seeded from the corpus and the parse tests.  Crashes are
-# written to tests/fuzz/crashes/; turn each into a tests/regress/ case.
+# run.sh SECONDS [JOBS [TARGET...]] — builds the libFuzzer harnesses with
+# clang (-fsanitize=fuzzer,address,undefined) and fuzzes each TARGET for
+# SECONDS, one after the other.  Targets: parse (the front end,
+# fuzz_parse.c) and run (the execution engine, fuzz_run.c); default both.
+#
+# The library is compiled from $FUZZ_SRCS (make fuzz passes the sources of
+# libptxcore.la) or, run by hand, from the .c files of each stage's folder,
+# with $FUZZ_CPPFLAGS (make passes the build's) or the source tree's
+# folders.  The generated lexer and parser come from the build tree
+# (FUZZ_BUILDDIR, default the source tree): run make first.
+#
+# Seeds: parse starts from tests/parse and the small files of tests/corpus;
+# run from tests/fuzz/corpus-run (see the top of fuzz_run.c for the
+# launch line its inputs end with), tests/lint and tests/counters.  Each
+# target's working corpus is kept in $FUZZ_BUILD/corpus-TARGET between
+# runs.  Crashes, timeouts and leaks are written to tests/fuzz/crashes/;
+# turn each into a tests/regress/ case.  FUZZ_VALUE_PROFILE=1 adds
+# libFuzzer's -use_value_profile (comparisons as coverage).
 set -eu
 secs=${1:-60}
 jobs=${2:-1}
+[ $# -ge 2 ] && shift 2 || shift $#
+targets=${*:-parse run}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
+bld=${FUZZ_BUILDDIR:-$top}
 build=${FUZZ_BUILD:-/tmp/ptxkit-fuzz}
 CC=${CC_FUZZ:-clang}
 command -v "$CC" >/dev/null || { echo "no clang: skipping"; exit 77; }
-command -v re2c >/dev/null && command -v bison >/dev/null || { echo "no re2c/bison"; exit 77; }
-mkdir -p "$build" "$here/crashes" "$build/corpus"
-re2c -W --no-generation-date -o "$build/lex.c" "$top/lexer/lex.re"
-bison -d -o "$build/ptx.c" "$top/parser/ptx.y"
-$CC -std=c11 -D_GNU_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-	-I"$top/ir" -I"$top/parser" -I"$build" -o "$build/fuzz_parse" \
-	"$here/fuzz_parse.c" "$build/lex.c" "$build/ptx.c" "$top/parser/parse.c" \
-	"$top"/ir/arena.c "$top"/ir/diag.c "$top"/ir/module.c "$top"/ir/ops.c \
-	"$top"/ir/cfg.c "$top"/ir/dom.c "$top"/ir/ssa.c "$top"/ir/check.c \
-	"$top"/ir/dump.c "$top"/ir/print.c "$top"/ir/pipeline.c
-# seeds: small corpus files (the fuzzer works best on short inputs)
-for f in "$top"/tests/parse/*.ptx "$top"/tests/corpus/ptx/*.ptx; do
-	[ -f "$f" ] || continue
-	[ "$(wc -c <"$f")" -lt 65536 ] && cp "$f" "$build/corpus/" || true
+# gen FILE: a generated source, from the build tree or (a tarball ships
+# them) the source tree
+gen() {
+	if [ -f "$bld/$1" ]; then echo "$bld/$1"
+	elif [ -f "$top/$1" ]; then echo "$top/$1"
+	else echo "no $1: run make first" >&2; exit 77
+	fi
+}
+mkdir -p "$build/obj" "$here/crashes"
+
+if [ -n "${FUZZ_SRCS:-}" ]; then
+	srcs=
+	for f in $FUZZ_SRCS; do
+		case $f in
+		*.re) srcs="$srcs $(gen "${f%.re}.c")" ;;
+		*.y) srcs="$srcs $(gen "${f%.y}.c")" ;;
+		*.c) srcs="$srcs $top/$f" ;;
+		esac
+	done
+else
+	srcs="$(gen lexer/lex.c) $(gen parser/ptx.c)"
+	for f in "$top"/parser/*.c "$top"/ir/*.c "$top"/verify/*.c "$top"/interp/*.c; do
+		[ "$f" = "$top/parser/ptx.c" ] || srcs="$srcs $f"
+	done
+fi
+cppflags=${FUZZ_CPPFLAGS:-"-I$bld -I$top -I$top/ir -I$top/parser -I$bld/parser -I$top/interp -DHAVE_CONFIG_H"}
+cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer"
+san=address,undefined
+
+# The library once, instrumented for coverage but without libFuzzer's main;
+# objects are rebuilt when their source is newer (headers are not tracked:
+# FUZZ_BUILD=... or rm -r the folder after changing one).
+objs=
+for f in $srcs; do
+	o=$build/obj/$(echo "${f#"$top"/}" | tr / _).o
+	objs="$objs $o"
+	if [ ! -f "$o" ] || [ "$f" -nt "$o" ]; then
+		echo "  CC $f"
+		# shellcheck disable=SC2086
+		$CC $cflags $cppflags -fsanitize=fuzzer-no-link,$san -c -o "$o" "$f"
+	fi
 done
-cd "$here/crashes"
-# -fork keeps fuzzing after a crash (each is saved), so that a long run
-# finds every bug it can rather than stopping at the first.
-"$build/fuzz_parse" -max_total_time="$secs" -fork="$jobs" -ignore_crashes=1 \
-	-max_len=65536 -timeout=10 -rss_limit_mb=2048 -dict="$here/ptx.dict" \
-	"$build/corpus"
+
+for t in $targets; do
+	corpus=$build/corpus-$t
+	mkdir -p "$corpus"
+	# shellcheck disable=SC2086
+	$CC $cflags $cppflags -fsanitize=fuzzer,$san -o "$build/fuzz_$t" "$here/fuzz_$t.c" $objs -ldl -lm -lpthread
+	case $t in
+	parse)
+		# seeds: small files (the fuzzer works best on short inputs)
+		for f in "$top"/tests/parse/*.ptx "$top"/tests/corpus/ptx/*.ptx; do
+			[ -f "$f" ] || continue
+			[ "$(wc -c <"$f")" -lt 65536 ] && cp "$f" "$corpus/" || true
+		done
+		maxlen=65536 ;;
+	run)
+		# seeds: the launch-line kernels, and the verifier's cases (small
+		# kernels that do odd things), run with the default launch
+		cp "$here"/corpus-run/* "$corpus/"
+		for f in "$top"/tests/lint/*.ptx "$top"/tests/counters/*.ptx; do
+			[ -f "$f" ] && [ "$(wc -c <"$f")" -lt 16384 ] && cp "$f" "$corpus/" || true
+		done
+		maxlen=16384 ;;
+	esac
+	echo "=== fuzz_$t for $secs s"
+	# -fork keeps fuzzing after a crash (each is saved), so that a long run
+	# finds every bug it can rather than stopping at the first.
+	(cd "$here/crashes" && "$build/fuzz_$t" -max_total_time="$secs" -fork="$jobs" -ignore_crashes=1 \
+		-ignore_timeouts=1 -ignore_ooms=1 -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
+		-use_value_profile="${FUZZ_VALUE_PROFILE:-0}" \
+		-dict="$here/ptx.dict" "$corpus") || true
+done
