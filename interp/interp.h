@@ -214,8 +214,8 @@ struct ptx_module {
 	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
 	int bad;                      /* ptx_module_parse: the module has errors */
 	const int *fuse;              /* while loading a function: its interp_contract_plan */
-	int subsel;                   /* while decoding a scalar video instruction: its operands'
-	                               * byte and half selectors are alu_decode's, not an error */
+	int subsel;                   /* while decoding a video instruction: its operands'
+	                               * selectors and negations are alu_decode's, not an error */
 	ptx_module *next;
 };
 

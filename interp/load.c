@@ -403,7 +403,10 @@ xop(ptx_module *pm, const Opnd *o, int ty, XOp *x)
 			x->comp = o->sel == SEL_Y ? 1 : o->sel == SEL_Z ? 2 : 0;
 			return 0;
 		}
-		if (o->sel != SEL_NONE && !(pm->subsel && o->sel >= SEL_B0 && o->sel <= SEL_H1))
+		/* a video instruction's selectors and vmad's negations are alu_decode's */
+		if (o->sel != SEL_NONE && !(pm->subsel && ((o->sel >= SEL_B0 && o->sel <= SEL_H1) || o->sel == SEL_TEXT)))
+			return -1;
+		if (o->neg && !pm->subsel)
 			return -1;
 		x->k = XO_REG;
 		x->r = o->sym->id;
@@ -1219,7 +1222,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (alu_decode(in, &xi->alu, &why) != 0)
 		return -1;
 	xi->x = X_ALU;
-	pm->subsel = in->op >= OP_VADD && in->op <= OP_VSET;
+	pm->subsel = in->op >= OP_VADD && in->op <= OP_VSET4;
 	if (in->ndst && dsts(pm, xi, &in->opnd[0]))
 		return pm->subsel = 0, -1;
 	if (srcs(pm, xi, in, in->ndst, in->op == OP_CVT && in->nty > 1 ? in->ty[in->nty - 1] : ty))
