@@ -773,7 +773,8 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	else if (at == TY_TF32 && bt == TY_TF32 && dt == TY_F32)
 		xi->mod = strcmp(sh, "m16n8k8") == 0 ? MMA_K8_TF32 : -1;
 	else if ((at == TY_S8 || at == TY_U8) && (bt == TY_S8 || bt == TY_U8) && dt == TY_S32)
-		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;
+		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : strcmp(sh, "m16n8k16") == 0 ? MMA_K16_8 :
+		    strcmp(sh, "m8n8k16") == 0 ? MMA_M8_K16_8 : -1;
 	else if ((at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F32 || dt == TY_F16))
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;   /* fp8: the s8 layouts */
 	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)
