@@ -19,6 +19,52 @@ static int hasmod(const Ins *in, int id)
 
 static int isfloatty(int ty) { return alu_fmt_of(ty) >= 0; }
 
+/* The selectors and mask of a SIMD video instruction (vadd2 ... vset4),
+ * as imm: for element i (of 2 halves or 4 bytes) the element of b:a that
+ * a's selector picks in bits 3i, the one b's picks in bits 12 + 3i, and the
+ * destination mask in bits 24-27.  .hXY and .bWXYZ name the elements from
+ * the highest down; without a selector a reads its own elements and b its
+ * own (the elements of b:a above a's); without a mask every element is
+ * written. */
+static int videosimd(const Ins *in, uint32_t *imm)
+{
+	int n = in->op >= OP_VADD4 ? 4 : 2;
+	uint32_t mask = 0;
+	for (int k = 0; k < 2; k++) {
+		const Opnd *o = &in->opnd[1 + k];
+		for (int i = 0; i < n; i++) {
+			int e = k * n + i;
+			if (o->sel == SEL_TEXT && o->seltext && o->seltext[0] == (n == 2 ? 'h' : 'b') &&
+			    strlen(o->seltext) == (size_t)n + 1)
+				e = o->seltext[n - i] - '0';
+			else if (o->sel != SEL_NONE)
+				return -1;
+			if (e < 0 || e >= 2 * n)
+				return -1;
+			*imm |= (uint32_t)e << (12 * k + 3 * i);
+		}
+	}
+	const Opnd *d = &in->opnd[0];
+	if (d->sel == SEL_NONE)
+		mask = (1u << n) - 1;
+	else if (n == 2 && (d->sel == SEL_H0 || d->sel == SEL_H1))
+		mask = 1u << (d->sel - SEL_H0);
+	else if (n == 4 && d->sel >= SEL_B0 && d->sel <= SEL_B3)
+		mask = 1u << (d->sel - SEL_B0);
+	else if (d->sel == SEL_TEXT && d->seltext && d->seltext[0] == (n == 2 ? 'h' : 'b'))
+		for (const char *c = d->seltext + 1; *c; c++) {
+			if (*c < '0' || *c >= '0' + n)
+				return -1;
+			mask |= 1u << (*c - '0');
+		}
+	else
+		return -1;
+	if (in->opnd[3].sel != SEL_NONE)
+		return -1;
+	*imm |= mask << 24;
+	return 0;
+}
+
 int alu_decode(const Ins *in, AluOp *op, const char **why)
 {
 	memset(op, 0, sizeof *op);
@@ -38,7 +84,7 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_CNOT: case OP_LOP3: case OP_SHF:
 	case OP_SHL: case OP_SHR: case OP_PRMT: case OP_CVT: case OP_CVT_PACK: case OP_MOV:
 	case OP_VADD: case OP_VSUB: case OP_VABSDIFF: case OP_VMIN: case OP_VMAX: case OP_VSHL: case OP_VSHR:
-	case OP_VSET:
+	case OP_VMAD: case OP_VSET:
 	case OP_VADD2: case OP_VSUB2: case OP_VAVRG2: case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2:
 	case OP_VADD4: case OP_VSUB4: case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
 		break;
@@ -123,10 +169,24 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 		if (hasmod(in, MOD_MIN)) op->mode = MOD_MIN;
 		if (hasmod(in, MOD_MAX)) op->mode = MOD_MAX;
 	}
+	if (in->op == OP_VMAD) {
+		/* imm: a's and b's selectors (SEL_*) in bits 0-7 and 8-15, the
+		 * scale's shift in 16-23, a negated product in bit 24, a negated
+		 * c in bit 25 (the parser let through only what ptxas takes) */
+		if (in->nopnd != 4) { *why = "vmad without four operands"; return -1; }
+		for (int i = 1; i < 3; i++) {
+			int sel = in->opnd[i].sel;
+			if (sel != SEL_NONE && (sel < SEL_B0 || sel > SEL_H1)) { *why = "video selector"; return -1; }
+			op->imm |= (uint32_t)sel << (i == 1 ? 0 : 8);
+		}
+		if (in->opnd[0].sel != SEL_NONE || in->opnd[3].sel != SEL_NONE) { *why = "vmad selector on d or c"; return -1; }
+		op->imm |= (uint32_t)(hasmod(in, MOD_SHR7) ? 7 : hasmod(in, MOD_SHR15) ? 15 : 0) << 16;
+		op->imm |= (uint32_t)((in->opnd[1].neg ^ in->opnd[2].neg) & 1) << 24 | (uint32_t)(in->opnd[3].neg & 1) << 25;
+		if (hasmod(in, MOD_PO)) op->mode = MOD_PO;
+	}
 	if (in->op >= OP_VADD2 && in->op <= OP_VSET4) {
-		/* the SIMD video forms nvcc's intrinsics write: every element, in place */
-		for (int i = 0; i < in->nopnd; i++)
-			if (in->opnd[i].sel != SEL_NONE) { *why = "video selectors and masks"; return -1; }
+		if (in->nopnd != 4) { *why = "SIMD video without four operands"; return -1; }
+		if (videosimd(in, &op->imm) != 0) { *why = "SIMD video selector or mask"; return -1; }
 		if (hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
 	}
 	/* .rzi on cvt float->int is the rounding itself, not a within-format rounding */

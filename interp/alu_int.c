@@ -85,14 +85,16 @@ static uint64_t dp(uint32_t a, uint32_t b, uint32_t c, int asg, int bsg, int n, 
 }
 
 /* The SIMD video instructions (vadd2 ... vset4): two halfwords or four
- * bytes of a and b, each widened by its own type (ty2, ty3), combined,
- * clamped to the element range of d's type with .sat, then either packed
- * into d or, with .add (op->mode), summed onto c.  alu_decode accepts only
- * the default selectors and mask (every element, in place). */
+ * bytes, each picked from the eight of b:a by the selectors in imm (see
+ * alu_decode) and widened by its own type (a's ty2, b's ty3; vset's ty and
+ * ty2), combined, clamped to the element range of d's type with .sat.
+ * Elements the mask in imm leaves out take c's; with .add (op->mode) the
+ * masked results are summed onto c instead, as the PTX ISA defines it. */
 static uint32_t video_simd(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
 {
 	int o = op->op, n = o >= OP_VADD4 ? 4 : 2, eb = 32 / n;
-	uint32_t em = (1u << eb) - 1;
+	uint32_t em = (1u << eb) - 1, mask = op->imm >> 24 & 15;
+	uint64_t ba = (uint64_t)b << 32 | a;
 	int64_t hi = issigned(op->ty) ? ((int64_t)1 << (eb - 1)) - 1 : em, lo = issigned(op->ty) ? -hi - 1 : 0;
 	int64_t sum = 0;
 	uint32_t r = 0;
@@ -101,7 +103,8 @@ static uint32_t video_simd(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
 	if (n == 4)
 		o += OP_VADD2 - OP_VADD4;    /* the same order in ops.def */
 	for (int i = 0; i < n; i++) {
-		uint32_t ea = a >> eb * i & em, eb_ = b >> eb * i & em;
+		uint32_t ea = (uint32_t)(ba >> eb * (op->imm >> 3 * i & 7)) & em;
+		uint32_t eb_ = (uint32_t)(ba >> eb * (op->imm >> (12 + 3 * i) & 7)) & em;
 		int64_t x = issigned(ta) ? sext(ea, eb) : (int64_t)ea;
 		int64_t y = issigned(tb) ? sext(eb_, eb) : (int64_t)eb_;
 		int64_t t;
@@ -119,6 +122,10 @@ static uint32_t video_simd(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
 		}
 		if (op->flags & ALU_SAT)
 			t = t > hi ? hi : t < lo ? lo : t;
+		if (!(mask >> i & 1)) {
+			r |= c & em << eb * i;
+			continue;
+		}
 		sum += t;
 		r |= ((uint32_t)t & em) << eb * i;
 	}
@@ -185,6 +192,35 @@ static uint32_t video_scalar(const AluOp *op, uint32_t a, uint32_t b, uint32_t c
 	case MOD_MAX: return sg ? ((int32_t)r > (int32_t)c ? r : c) : (r > c ? r : c);
 	}
 	return r;
+}
+
+/* vmad, as the PTX ISA defines it: a and b part-selected and extended by
+ * their types, the product exact; a negated product (a xor b written
+ * negated, imm bit 24) is its ones' complement plus one, and so is a
+ * negated c (bit 25), which then counts as signed; .po adds the one alone.
+ * The sum is signed when a type or a negation is; .shr7/.shr15 (imm bits
+ * 16-23) shift it, the low 64 bits are kept and .sat clamps them to the
+ * 32-bit range of that signedness. */
+static uint32_t video_mad(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
+{
+	int np = op->imm >> 24 & 1, nc = op->imm >> 25 & 1, sh = (int)(op->imm >> 16 & 0xFF);
+	int sg = issigned(op->ty2) || issigned(op->ty3) || np || nc, lsb = 0;
+	s128 t = (s128)vpart(a, op->ty2, (int)(op->imm & 0xFF)) * vpart(b, op->ty3, (int)(op->imm >> 8 & 0xFF));
+	if (op->mode == MOD_PO)
+		lsb = 1;
+	else if (np)
+		t = ~t, lsb = 1;
+	else if (nc)
+		c = ~c, lsb = 1;
+	t += (sg ? (s128)(int32_t)c : (s128)c) + lsb;
+	uint64_t r = (uint64_t)(t >> sh);
+	if (op->flags & ALU_SAT) {
+		if (sg)
+			r = (uint64_t)((int64_t)r > INT32_MAX ? INT32_MAX : (int64_t)r < INT32_MIN ? INT32_MIN : (int64_t)r);
+		else
+			r = r > UINT32_MAX ? UINT32_MAX : r;
+	}
+	return (uint32_t)r;
 }
 
 void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
@@ -326,6 +362,7 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	case OP_VSET:
 		r = video_scalar(op, (uint32_t)a, (uint32_t)b, (uint32_t)c);
 		break;
+	case OP_VMAD: r = video_mad(op, (uint32_t)a, (uint32_t)b, (uint32_t)c); break;
 	case OP_VADD2: case OP_VSUB2: case OP_VAVRG2: case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2:
 	case OP_VADD4: case OP_VSUB4: case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
 		r = video_simd(op, (uint32_t)a, (uint32_t)b, (uint32_t)c);

@@ -76,7 +76,8 @@ enum {
 };
 
 /* mma shapes (XIns.mod of X_MMA): the k and the input element width. */
-enum { MMA_K16_16, MMA_K8_16, MMA_K8_TF32, MMA_K32_8, MMA_K4_F64, MMA_F64_K4, MMA_F64_K8, MMA_F64_K16 };
+enum { MMA_K16_16, MMA_K8_16, MMA_K8_TF32, MMA_K32_8, MMA_K4_F64, MMA_F64_K4, MMA_F64_K8, MMA_F64_K16,
+	MMA_K16_8, MMA_M8_K16_8 };
 
 /* A decoded operand. */
 enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_NOT, XO_SINK, XO_LOCAL /* frame offset */ };
@@ -222,8 +223,8 @@ struct ptx_module {
 	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
 	int bad;                      /* ptx_module_parse: the module has errors */
 	const int *fuse;              /* while loading a function: its interp_contract_plan */
-	int subsel;                   /* while decoding a scalar video instruction: its operands'
-	                               * byte and half selectors are alu_decode's, not an error */
+	int subsel;                   /* while decoding a video instruction: its operands'
+	                               * selectors and negations are alu_decode's, not an error */
 	ptx_module *next;
 };
 

@@ -428,7 +428,10 @@ xop(ptx_module *pm, const Opnd *o, int ty, XOp *x)
 			x->comp = o->sel == SEL_Y ? 1 : o->sel == SEL_Z ? 2 : 0;
 			return 0;
 		}
-		if (o->sel != SEL_NONE && !(pm->subsel && o->sel >= SEL_B0 && o->sel <= SEL_H1))
+		/* a video instruction's selectors and vmad's negations are alu_decode's */
+		if (o->sel != SEL_NONE && !(pm->subsel && ((o->sel >= SEL_B0 && o->sel <= SEL_H1) || o->sel == SEL_TEXT)))
+			return -1;
+		if (o->neg && !pm->subsel)
 			return -1;
 		x->k = XO_REG;
 		x->r = o->sym->id;
@@ -795,7 +798,8 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	else if (at == TY_TF32 && bt == TY_TF32 && dt == TY_F32)
 		xi->mod = strcmp(sh, "m16n8k8") == 0 ? MMA_K8_TF32 : -1;
 	else if ((at == TY_S8 || at == TY_U8) && (bt == TY_S8 || bt == TY_U8) && dt == TY_S32)
-		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;
+		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : strcmp(sh, "m16n8k16") == 0 ? MMA_K16_8 :
+		    strcmp(sh, "m8n8k16") == 0 ? MMA_M8_K16_8 : -1;
 	else if ((at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F32 || dt == TY_F16))
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;   /* fp8: the s8 layouts */
 	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)
@@ -1244,7 +1248,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (alu_decode(in, &xi->alu, &why) != 0)
 		return -1;
 	xi->x = X_ALU;
-	pm->subsel = in->op >= OP_VADD && in->op <= OP_VSET;
+	pm->subsel = in->op >= OP_VADD && in->op <= OP_VSET4;
 	if (in->ndst && dsts(pm, xi, &in->opnd[0]))
 		return pm->subsel = 0, -1;
 	if (srcs(pm, xi, in, in->ndst, in->op == OP_CVT && in->nty > 1 ? in->ty[in->nty - 1] : ty))

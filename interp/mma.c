@@ -147,6 +147,8 @@ static const Shape shapes[] = {
 	[MMA_F64_K4] = { 16, 8, 4, 64, 2, 1, 4, 64 },
 	[MMA_F64_K8] = { 16, 8, 8, 64, 4, 2, 4, 64 },
 	[MMA_F64_K16] = { 16, 8, 16, 64, 8, 4, 4, 64 },
+	[MMA_K16_8] = { 16, 8, 16, 8, 2, 1, 4, 32 },      /* s8/u8 m16n8k16 */
+	[MMA_M8_K16_8] = { 8, 8, 16, 8, 1, 1, 2, 32 },    /* s8/u8 m8n8k16 */
 };
 
 void
@@ -166,6 +168,8 @@ afrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	case MMA_K8_TF32: *row = (int)g + 8 * (i & 1); *col = (int)t + 4 * (i >> 1); break;
 	case MMA_K32_8: *row = (int)g + 8 * ((i >> 2) & 1); *col = (int)t * 4 + (i & 3) + 16 * (i >> 3); break;
 	case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: *row = (int)g + 8 * (i & 1); *col = (int)t + 4 * (i >> 1); break;
+	case MMA_K16_8: *row = (int)g + 8 * (i >> 2); *col = (int)t * 4 + (i & 3); break;
+	case MMA_M8_K16_8: *row = (int)g; *col = (int)t * 4 + i; break;
 	default: *row = (int)g; *col = (int)t; break;
 	}
 }
@@ -179,6 +183,7 @@ bfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	case MMA_K8_16: *row = (int)t * 2 + i; break;
 	case MMA_K8_TF32: case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: *row = (int)t + 4 * i; break;
 	case MMA_K32_8: *row = (int)t * 4 + (i & 3) + 16 * (i >> 2); break;
+	case MMA_K16_8: case MMA_M8_K16_8: *row = (int)t * 4 + i; break;
 	default: *row = (int)t; break;
 	}
 }
@@ -186,7 +191,7 @@ bfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 static void
 cfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 {
-	if (shape == MMA_K4_F64) {
+	if (shape == MMA_K4_F64 || shape == MMA_M8_K16_8) {
 		*row = (int)g;
 		*col = (int)t * 2 + i;
 		return;
@@ -516,7 +521,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 			bfrag(xi->mod, g, t, i, &row, &col);
 			B[row][col] = elem(rb, abits, i);
 		}
-		for (int i = 0; i < (cbits == 64 ? nc : 4); i++) {
+		for (int i = 0; i < (cbits == 16 ? 2 * nc : nc); i++) {
 			cfrag(xi->mod, g, t, i, &row, &col);
 			C[row][col] = elem(rc, cbits, i);
 		}
@@ -551,7 +556,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		int row, col;
 		for (int j = 0; j < nc; j++)
 			d[j][l] = 0;
-		for (int i = 0; i < (cbits == 64 ? nc : 4); i++) {
+		for (int i = 0; i < (cbits == 16 ? 2 * nc : nc); i++) {
 			cfrag(xi->mod, g, t, i, &row, &col);
 			if (cbits == 16)
 				d[i / 2][l] |= (C[row][col] & 0xffff) << (16 * (i % 2));

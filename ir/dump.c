@@ -222,6 +222,8 @@ opnd(Buf *b, Pr *p, const Opnd *o, int dst)
 	dst |= o->isdst;
 	switch (o->kind) {
 	case OK_REG:
+		if (o->neg)
+			bstr(b, "-");
 		if (o->sym)
 			regname(b, p, o, dst);
 		else

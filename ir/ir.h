@@ -296,6 +296,7 @@ struct Opnd {
 	uint8_t flkind;     /* OK_FIMM: FL_* */
 	uint8_t isdst;      /* set by the decoder: this operand (or its elements) is written */
 	uint8_t uns;        /* OK_IMM: written with U suffix */
+	uint8_t neg;        /* OK_REG: written -%r (a source of vmad) */
 	Loc loc;
 	Sym *sym;           /* OK_REG, OK_SYM */
 	int64_t imm;        /* OK_IMM value; OK_SYM/OK_ADDR offset; OK_REG: a constant added to the

@@ -295,6 +295,8 @@ ir_print_opnd(const Opnd *o, FILE *f)
 	assert(o);
 	switch (o->kind) {
 	case OK_REG:
+		if (o->neg)
+			fputc('-', f);
 		fputs(symname(o->sym), f);
 		if (o->sel == SEL_TEXT && o->seltext)
 			dot(o->seltext, f);

@@ -393,17 +393,27 @@ selector(const char *s)
 	return -1;
 }
 
-/* SIMD video selectors: .hXY for the halves of vadd2 and friends, .bWXYZ
- * (digits 0-7) for the bytes of vadd4 and friends. */
+/* SIMD video selectors, as ptxas spells them: .hXY (X, Y in 0-3) picks
+ * two of the four halves of b:a for vadd2 and friends, .bWXYZ (digits 0-7)
+ * four of the eight bytes for vadd4 and friends (.b3210 is also the full
+ * destination mask); a destination mask of bytes names 2 or 3 of them in
+ * descending order (.b20, .b310).  .h10 doubles as vadd2's full mask.
+ * Which operand may carry which is videocheck's concern. */
 static int
 simdsel(const char *s)
 {
 	size_t n = strlen(s);
 	if (s[0] == 'h' && n == 3)
-		return (s[1] == '0' || s[1] == '1') && (s[2] == '0' || s[2] == '1');
+		return s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '3';
 	if (s[0] == 'b' && n == 5) {
 		for (int i = 1; i < 5; i++)
 			if (s[i] < '0' || s[i] > '7')
+				return 0;
+		return 1;
+	}
+	if (s[0] == 'b' && (n == 3 || n == 4)) {
+		for (size_t i = 1; i < n; i++)
+			if (s[i] < '0' || s[i] > '3' || (i > 1 && s[i] >= s[i - 1]))
 				return 0;
 		return 1;
 	}
@@ -2049,6 +2059,110 @@ lowercall(Parser *p, Ins *in, EList *ops)
 }
 
 static int rewrite(Parser *p, Ins *in);
+/* vmad's sources may be negated registers (`-%r1`): the negations are
+ * taken off before lowering (bit i: source i) and set in Opnd.neg by
+ * videocheck. */
+static unsigned
+vmadneg(EList *ops)
+{
+	unsigned neg = 0;
+	for (int i = 1; ops && i < ops->n && i < 4; i++)
+		if (ops->v[i]->kind == E_NEG && ops->v[i]->a->kind == E_SYM) {
+			ops->v[i] = ops->v[i]->a;
+			neg |= 1u << i;
+		}
+	return neg;
+}
+
+static int
+hasmodid(const Ins *in, int id)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id)
+			return 1;
+	return 0;
+}
+
+/* Whether selector sel (seltext for SEL_TEXT) may sit on operand i of a
+ * video instruction, as ptxas has it: scalar forms take .b0-.b3, .h0, .h1
+ * on d, a and b (vmad on a and b); the SIMD forms take a mask on d (.h0
+ * .h1 .h10; .b0-.b3 and descending byte lists) and a selector of two
+ * halves or four bytes of b:a on a and b.  c never has one. */
+static int
+videosel(int op, int i, int sel, const char *text)
+{
+	int simd2 = op >= OP_VADD2 && op <= OP_VSET2, simd4 = op >= OP_VADD4 && op <= OP_VSET4;
+	size_t n = sel == SEL_TEXT && text ? strlen(text) : 0;
+	if (sel == SEL_NONE)
+		return 1;
+	if (i == 0 || i == 3) {
+		if (i == 3 || op == OP_VMAD)
+			return 0;
+		if (simd2)
+			return sel == SEL_H0 || sel == SEL_H1 || (n == 3 && strcmp(text, "h10") == 0);
+		if (simd4)   /* simdsel let through only descending lists and 4-digit forms */
+			return (sel >= SEL_B0 && sel <= SEL_B3) || (n >= 3 && text[0] == 'b' && (n < 5 ||
+			    strcmp(text, "b3210") == 0));
+		return sel >= SEL_B0 && sel <= SEL_H1;
+	}
+	if (simd2)
+		return n == 3 && text[0] == 'h';
+	if (simd4)
+		return n == 5 && text[0] == 'b';
+	return sel >= SEL_B0 && sel <= SEL_H1;
+}
+
+/* The operand rules of the video instructions that the operand shapes of
+ * ops.def do not say: selectors by position, vmad's negations (of the
+ * product or of c, never with .po), and .sat never with a SIMD .add. */
+static void
+videocheck(Parser *p, Ins *in, unsigned neg)
+{
+	static const char *const what[] = { "the destination", "a", "b", "c" };
+	const char *name = ir_opinfo[in->op].name;
+	for (int i = 0; i < in->nopnd && i < 4; i++) {
+		Opnd *o = &in->opnd[i];
+		if (neg >> i & 1) {
+			if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG)
+				o->neg = 1;
+			else
+				diag_err(p->dg, o->loc, "only a register can be negated");
+		}
+		if (o->kind == OK_REG && !videosel(in->op, i, o->sel, o->seltext))
+			diag_err(p->dg, o->loc, "'.%s' is not a selector for %s of '%s'",
+			    o->sel == SEL_TEXT ? o->seltext : ir_selname[o->sel], what[i], name);
+	}
+	if (in->op == OP_VMAD && neg) {
+		/* -a * -b is no negation */
+		int prod = (neg >> 1 ^ neg >> 2) & 1, c = neg >> 3 & 1;
+		if (hasmodid(in, MOD_PO) && (prod || c))
+			diag_err(p->dg, in->loc, "'vmad.po' does not take a negated product or c");
+		else if (prod && c)
+			diag_err(p->dg, in->loc, "'vmad' negates a*b or c, not both");
+	}
+	if (in->op < OP_VMAD || in->op == OP_VSET) {
+		/* c goes with a secondary operation or a merge into d's part, never both */
+		int op2 = hasmodid(in, MOD_ADD) || hasmodid(in, MOD_MIN) || hasmodid(in, MOD_MAX);
+		int dsel = in->nopnd > 0 && in->opnd[0].sel != SEL_NONE;
+		if ((op2 || dsel) && in->nopnd < 4)
+			diag_err(p->dg, in->loc, "'%s' with %s takes c", name, op2 ? "a secondary operation" : "a selector on d");
+		else if (op2 && dsel)
+			diag_err(p->dg, in->loc, "'%s' takes a secondary operation or a selector on d, not both", name);
+	}
+	if (in->op == OP_VSHL || in->op == OP_VSHR) {
+		if (in->nty == 3 && in->ty[2] != TY_U32)
+			diag_err(p->dg, in->loc, "the shift count of '%s' is .u32", name);
+		if (!hasmodid(in, MOD_CLAMP) && !hasmodid(in, MOD_WRAP))
+			diag_err(p->dg, in->loc, "'%s' takes .clamp or .wrap", name);
+	}
+	int nshr = 0;
+	for (int i = 0; i < in->nmod; i++)
+		nshr += in->mod[i] == MOD_SHR7 || in->mod[i] == MOD_SHR15;
+	if (nshr > 1)
+		diag_err(p->dg, in->loc, "'vmad' takes one scale, .shr7 or .shr15");
+	if (in->op >= OP_VADD2 && hasmodid(in, MOD_SAT) && hasmodid(in, MOD_ADD))
+		diag_err(p->dg, in->loc, "'%s' takes .sat or .add, not both", name);
+}
 
 void
 ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
@@ -2148,11 +2262,14 @@ ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 	if (oi->flags & OF_CALL)
 		lowercall(p, in, ops);
 	else {
+		unsigned neg = op == OP_VMAD ? vmadneg(ops) : 0;
 		in->nopnd = n;
 		in->opnd = lowerlist(p, ops ? ops->v : NULL, n);
 		in->ndst = oi->ndst < n ? oi->ndst : n;
 		for (int i = 0; i < in->ndst; i++)
 			in->opnd[i].isdst = 1;
+		if (op >= OP_VADD && op <= OP_VSET4)
+			videocheck(p, in, neg);
 	}
 	if (rewrite(p, in))
 		return;

@@ -612,6 +612,72 @@ def gen_more():
     R = saved
 
 
+# ---------------------------------------------------------------- video, second batch
+# After gen_more's variants, with a generator of their own: vmad's negated
+# operands, and the SIMD video selectors of b:a, destination masks and .add
+# under a mask, in forms ptxas 13 accepts.
+RVID = random.Random(20251205)
+MASK4 = ("b0", "b1", "b10", "b2", "b20", "b21", "b210", "b3", "b30", "b31", "b310", "b32", "b320", "b321",
+         "b3210")
+
+
+def gen_video():
+    global R
+    saved, R = R, RVID
+    VT = (("u32", "u32", "u32"), ("s32", "s32", "s32"), ("u32", "s32", "u32"), ("s32", "u32", "s32"),
+          ("u32", "u32", "s32"))
+    u3 = ["u32", "u32", "u32"]
+    # vmad: a negated product (one of a, b), a negated c, both a and b
+    # negated (no negation), with .sat, the scales and .po
+    for dt, at, bt in VT:
+        t = "vmad.%s.%s.%s" % (dt, at, bt)
+        for ins in ("%s {d0}, -{s0}, {s1}, {s2};", "%s.sat {d0}, {s0}, -{s1}, {s2};",
+                    "%s.sat {d0}, {s0}, {s1}, -{s2};", "%s {d0}, {s0}, {s1}, -{s2};",
+                    "%s {d0}, -{s0}, -{s1}, -{s2};", "%s.sat {d0}, -{s0}, -{s1}, {s2};",
+                    "%s.sat.shr15 {d0}, -{s0}, {s1}, {s2};", "%s.shr7 {d0}, {s0}, {s1}, -{s2};",
+                    "%s.po.sat {d0}, {s0}, {s1}, {s2};", "%s.sat {d0}, {s0}, {s1}, {s2};",
+                    "%s.shr15 {d0}, {s0}, {s1}, {s2};"):
+            add(ins % t, ["b32"], u3)
+    add("vmad.s32.u32.s32.sat.shr7 {d0}, -{s0}.b2, {s1}.h1, {s2};", ["b32"], u3)
+    add("vmad.u32.u32.u32.po.shr15 {d0}, {s0}.h1, {s1}.h0, {s2};", ["b32"], u3)
+    add("vmad.u32.s32.u32.sat {d0}, {s0}.b3, -{s1}.b0, {s2};", ["b32"], u3)
+    add("vmad.s32.s32.s32.shr7.sat {d0}, {s0}.h0, {s1}.h0, -{s2};", ["b32"], u3)
+    add("vmad.u32.u32.u32.po {d0}, -{s0}.b1, -{s1}.b1, {s2};", ["b32"], u3)
+    add("vmad.s32.s32.s32 {d0}, {s0}, 7, -{s1};", ["b32"], ["u32", "u32"])
+    # scalar forms with a c that neither a secondary operation nor a merge reads
+    add("vadd.u32.u32.u32 {d0}, {s0}, {s1}, {s2};", ["b32"], u3)
+    add("vmax.s32.s32.s32.sat {d0}, {s0}.b1, {s1}, {s2};", ["b32"], u3)
+    add("vset.u32.s32.gt {d0}, {s0}, {s1}.h1, {s2};", ["b32"], u3)
+    # SIMD video: random selectors of b:a, masks, .sat or .add
+    for w, ops in (("2", ("vadd", "vsub", "vavrg", "vabsdiff", "vmin", "vmax", "vset")),
+                   ("4", ("vadd", "vsub", "vavrg", "vabsdiff", "vmin", "vmax", "vset"))):
+        kind = "u32" if w == "2" else "i8x4"
+        for op in ops:
+            for k in range(7):
+                if w == "2":
+                    sa = ".h%d%d" % (R.randrange(4), R.randrange(4))
+                    sb = ".h%d%d" % (R.randrange(4), R.randrange(4))
+                    mask = R.choice(("", ".h0", ".h1", ".h10"))
+                else:
+                    sa = ".b" + "".join(str(R.randrange(8)) for _ in range(4))
+                    sb = ".b" + "".join(str(R.randrange(8)) for _ in range(4))
+                    mask = "." + R.choice(MASK4) if R.random() < 0.8 else ""
+                if R.random() < 0.25:
+                    sa = ""
+                if R.random() < 0.25:
+                    sb = ""
+                if op == "vset":
+                    t = "%s.%s.%s" % (R.choice(("u32", "s32")), R.choice(("u32", "s32")),
+                                      ("eq", "ne", "lt", "le", "gt", "ge", "lt")[k])
+                    o2 = R.choice(("", ".add"))
+                else:
+                    t = "%s.%s.%s" % VT[k % len(VT)]
+                    o2 = ("", ".sat", ".add")[k % 3]
+                add("%s%s.%s%s {d0}%s, {s0}%s, {s1}%s, {s2};" % (op, w, t, o2, mask, sa, sb), ["b32"],
+                    [kind, kind, "u32"])
+    R = saved
+
+
 REG = {"pred": ".pred", "b16": ".b16", "b32": ".b32", "b64": ".b64"}
 
 
@@ -690,6 +756,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     gen()
     gen_more()
+    gen_video()
     with open(os.path.join(out, "kernels.ptx"), "w") as f:
         f.write(".version 8.5\n.target sm_90\n.address_size 64\n\n")
         for i, v in enumerate(V):
