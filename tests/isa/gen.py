@@ -558,12 +558,12 @@ def gen_more():
         add("cvt.%s.ftz.f16.f32 {d0}, {s0};" % rm, ["b16"], ["tiny32"])
         add("cvt.%s.ftz.sat.f16.f32 {d0}, {s0};" % rm, ["b16"], ["tiny32"])
         add("cvt.%s.f16.f32 {d0}, {s0};" % rm, ["b16"], ["tiny32"])
-    add("cvt.rn.ftz.relu.f16.f32 {d0}, {s0};", ["b16"], ["tiny32"])
-    add("cvt.rn.ftz.satfinite.f16.f32 {d0}, {s0};", ["b16"], ["tiny32"])
+    add("cvt.rn.relu.f16.f32 {d0}, {s0};", ["b16"], ["tiny32"])   # ptxas takes no .ftz with these
+    add("cvt.rn.satfinite.f16.f32 {d0}, {s0};", ["b16"], ["tiny32"])
     # bfi with immediate positions and lengths, in and beyond the width
-    for pos, ln in ((0, 64), (8, 64), (40, 8), (0, 32), (31, 255), (16, 0), (255, 255), (0, 256), (1, 33)):
+    for pos, ln in ((0, 64), (8, 64), (40, 8), (0, 32), (31, 255), (16, 0), (255, 255), (1, 33)):
         add("bfi.b32 {d0}, {s0}, {s1}, %d, %d;" % (pos, ln), ["b32"], ["b32", "b32"])
-    for pos, ln in ((4, 64), (0, 128), (60, 300), (64, 8)):
+    for pos, ln in ((4, 64), (0, 128), (60, 255), (64, 8)):
         add("bfi.b64 {d0}, {s0}, {s1}, %d, %d;" % (pos, ln), ["b64"], ["b64", "b64"])
     add("bfi.b32 {d0}, {s0}, {s1}, {s2}, 64;", ["b32"], ["b32", "b32", "sh32"])
     add("bfi.b32 {d0}, {s0}, {s1}, 8, {s2};", ["b32"], ["b32", "b32", "sh32"])
