@@ -1105,6 +1105,12 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 		}
 		res->nsym[i] = sz;
 		st = backend == B_CUDA ? ptx_cuda_copy_dtoh(g, res->sym[i], p, sz) : ptx_mem_copy_dtoh(cx, res->sym[i], p, sz);
+		if (st != PTX_OK) {   /* never write a buffer the copy did not fill */
+			fprintf(stderr, "%s: --symbol-out: module variable '%s' could not be read back\n", prog,
+			    o->symout[i].name);
+			rc = EX_FAULT;
+			goto out;
+		}
 	}
 out:
 	res->out = sink.p;
