@@ -101,10 +101,13 @@ nread(const Opnd *o, int dst)
 static int
 usedval(const Ins *in, int oi)
 {
-	const Opnd *o = &in->opnd[oi];
+	const Opnd *o;
 	int u = in->guard ? nread(in->guard, 0) : 0;
 
-	if (oi >= in->nopnd || nread(o, 0) != 1 || o->kind != OK_REG || o->imm != 0 || o->sel != SEL_NONE)
+	if (oi >= in->nopnd)
+		return -1;
+	o = &in->opnd[oi];
+	if (nread(o, 0) != 1 || o->kind != OK_REG || o->imm != 0 || o->sel != SEL_NONE)
 		return -1;
 	for (int k = 0; k < oi; k++)
 		u += nread(&in->opnd[k], 0);
