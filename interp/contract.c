@@ -63,18 +63,55 @@ floatty(int t)
 	return t == TY_F32 || t == TY_F64 || t == TY_F16 || t == TY_F16X2 || t == TY_BF16 || t == TY_BF16X2;
 }
 
-/* The SSA value read by register operand oi of in, or -1: the uses list
- * the guard first, then the source registers in operand order. */
+/* How many entries of Ins.use operand o contributes, by ir/ssa.c's rules:
+ * each register read, wherever it sits (vector elements, address bases,
+ * under a !), but not special registers, which have no SSA values, nor
+ * registers the operand writes. */
+static int
+nread(const Opnd *o, int dst)
+{
+	int n = 0;
+
+	dst |= o->isdst;
+	switch (o->kind) {
+	case OK_REG:
+		return !dst && o->sym && o->sym->kind == SYM_REG;
+	case OK_VEC:
+	case OK_LIST:
+	case OK_PAIR:
+		for (int k = 0; k < o->nsub; k++)
+			n += nread(&o->sub[k], dst);
+		return n;
+	case OK_NOT:
+	case OK_ADDR:
+		if (o->kind == OK_ADDR && o->base)
+			n += nread(o->base, 0);
+		for (int k = 0; k < o->nsub; k++)
+			n += nread(&o->sub[k], 0);
+		return n;
+	default:
+		return 0;
+	}
+}
+
+/* The SSA value that operand oi of in reads as a whole, or -1 when it is
+ * not a plain register (an immediate, a special register, a vector, %r+4,
+ * a component %r.x) or in has no SSA (an unreachable block).  The uses
+ * list the guard first, then the registers read in operand order. */
 static int
 usedval(const Ins *in, int oi)
 {
-	int u = in->guard ? 1 : 0;
-	for (int i = in->ndst; i < oi; i++)
-		if (in->opnd[i].kind == OK_REG)
-			u++;
-	if (in->opnd[oi].kind != OK_REG || u >= in->nuse)
+	const Opnd *o;
+	int u = in->guard ? nread(in->guard, 0) : 0;
+
+	if (oi >= in->nopnd)
 		return -1;
-	return in->use[u];
+	o = &in->opnd[oi];
+	if (nread(o, 0) != 1 || o->kind != OK_REG || o->imm != 0 || o->sel != SEL_NONE)
+		return -1;
+	for (int k = 0; k < oi; k++)
+		u += nread(&in->opnd[k], 0);
+	return u < in->nuse ? in->use[u] : -1;
 }
 
 /* The block that b continues: its one predecessor when that ends in an
@@ -129,28 +166,45 @@ typedef struct {
 	int *good;    /* readers that are adds able to fuse it */
 } Plan;
 
-/* The mul whose product value v is (through movs and negs, each the one
- * reader of what it copies), with *neg its sign; -1 if none. */
+/* The add re-reads the mul's sources (see the top): they must be
+ * registers, whose writes unchanged() sees, or immediates; a special
+ * register may not read the same twice (%clock). */
 static int
-source(const Func *f, const Plan *p, int v, int *neg)
+steady(const Ins *m)
+{
+	for (int k = 1; k < m->nopnd; k++)
+		if (m->opnd[k].kind != OK_IMM && m->opnd[k].kind != OK_FIMM && usedval(m, k) < 0)
+			return 0;
+	return 1;
+}
+
+/* The mul whose product value v is (through movs and negs, each the one
+ * reader of what it copies), with *neg its sign; -1 if none.  A value may
+ * come from anything: a phi or the entry (no instruction), a guarded or
+ * multi-destination instruction, a call, a load, a mov of a special
+ * register or of a vector; only an unguarded mov or neg of one whole
+ * register of the same width (for a neg, of the same type ty) is looked
+ * through, and only a mul or div that writes just v ends the search. */
+static int
+source(const Func *f, const Plan *p, int v, int ty, int *neg)
 {
 	*neg = 0;
-	for (int n = 0; n < 8 && v >= 0 && f->val[v].ins >= 0; n++) {
+	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
 		const Ins *d = f->ins[f->val[v].ins];
-		if (d->guard || d->ndef != 1)
+		if (d->guard || d->ndef != 1 || d->nopnd < 1 || !(d->opnd[0].kind == OK_REG && d->opnd[0].isdst) ||
+		    (ir_opinfo[d->op].flags & OF_RDST))
 			return -1;
 		if (d->op == OP_MUL)
-			return d->nopnd == 3 && !rounded(d) && !hasmod(d, MOD_SAT) ? f->val[v].ins : -1;
+			return d->nopnd == 3 && !rounded(d) && !hasmod(d, MOD_SAT) && steady(d) ? f->val[v].ins : -1;
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
-			return d->nopnd == 3 && d->ty[0] == TY_F32 && (hasmod(d, MOD_FULL) || hasmod(d, MOD_APPROX)) ?
-			    f->val[v].ins : -1;
-		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || d->opnd[1].kind != OK_REG ||
-		    hasmod(d, MOD_FTZ))
+			return d->nopnd == 3 && d->ty[0] == TY_F32 && (hasmod(d, MOD_FULL) || hasmod(d, MOD_APPROX)) &&
+			    steady(d) ? f->val[v].ins : -1;
+		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || hasmod(d, MOD_FTZ) ||
+		    (d->op == OP_NEG && d->ty[0] != ty) || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[ty].bits)
 			return -1;
 		if (d->op == OP_NEG)
 			*neg ^= 1;
-		v = d->use[0];
-		if (p->nuse[v] != 1)
+		if ((v = usedval(d, 1)) < 0 || p->nuse[v] != 1)
 			return -1;
 	}
 	return -1;
@@ -162,7 +216,7 @@ static int
 fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
 {
 	const Ins *a = f->ins[k], *m;
-	int v = usedval(a, oi), i = v >= 0 ? source(f, p, v, neg) : -1;
+	int v = usedval(a, oi), i = v >= 0 ? source(f, p, v, a->ty[0], neg) : -1;
 	if (i < 0 || i >= k)
 		return -1;
 	m = f->ins[i];

@@ -2,11 +2,9 @@
  * dom.c — reverse postorder, dominators, dominance frontiers and
  * post-dominators of one body (after ir_cfg).
  *
- * Dominators and post-dominators use Cooper, Harvey and Kennedy's iterative
- * algorithm ("A Simple, Fast Dominance Algorithm"): visit the nodes in
- * reverse postorder, intersect the already-known dominators of their
- * predecessors by walking up the tree, and repeat until nothing changes;
- * reducible graphs settle in two passes.  Every traversal uses an explicit
+ * Dominators and post-dominators use Lengauer and Tarjan's algorithm with
+ * path compression (O(m log n); see lengauer() for why not the simpler
+ * iterative one).  Every traversal uses an explicit
  * stack: bodies can have tens of thousands of blocks.
  *
  * Results:
@@ -79,47 +77,123 @@ dfs(const Graph *g, int root, char *seen, int *post, int *np, int *stk, int *pos
 }
 
 /*
- * Cooper-Harvey-Kennedy.  order[0..n-1]: the nodes in reverse postorder,
- * order[0] the root; num[v]: v's position there (-1: not in the order);
- * pred: the edges into each node.  Fills dom[] (dom[root] = root, -1 for
- * nodes outside the order).
+ * Lengauer and Tarjan ("A Fast Algorithm for Finding Dominators in a
+ * Flowgraph"), with path compression and simple linking: O(m log n) on any
+ * graph.  The iterative algorithm of Cooper, Harvey and Kennedy is simpler
+ * but quadratic where the dominator tree is deep and many edges join far
+ * down it (a few thousand nested loops took seconds).  succ and pred are
+ * the graph's edges both ways; fills dom[] (dom[root] = root, -1 for nodes
+ * the root does not reach).  Recursion-free: the search and the
+ * compression use explicit stacks.
  */
-static void
-chk(const Graph *pred, const int *order, int n, const int *num, int *dom)
-{
-	int changed = 1;
+typedef struct {
+	int *semi;      /* preorder number of the semidominator (-1: unreached) */
+	int *vertex;    /* preorder number -> node */
+	int *parent;    /* DFS tree parent */
+	int *anc;       /* forest of linked nodes: ancestor, -1 at a root */
+	int *label;     /* the node of least semi on the compressed path */
+	int *stk;
+} Lt;
 
-	for (int v = 0; v < pred->n; v++)
-		dom[v] = -1;
-	dom[order[0]] = order[0];
-	while (changed) {
-		changed = 0;
-		for (int i = 1; i < n; i++) {
-			int b = order[i], nd = -1;
-			for (int k = pred->off[b]; k < pred->off[b + 1]; k++) {
-				int p = pred->adj[k];
-				if (num[p] < 0 || dom[p] < 0)
-					continue;  /* unreachable, or not processed yet */
-				if (nd < 0) {
-					nd = p;
-					continue;
-				}
-				/* intersect: walk the deeper finger up until they meet */
-				int x = p, y = nd;
-				while (x != y) {
-					while (num[x] > num[y])
-						x = dom[x];
-					while (num[y] > num[x])
-						y = dom[y];
-				}
-				nd = x;
-			}
-			if (dom[b] != nd) {
-				dom[b] = nd;
-				changed = 1;
-			}
-		}
+static void
+ltcompress(Lt *t, int v)
+{
+	int sp = 0;
+
+	while (t->anc[t->anc[v]] >= 0) {
+		t->stk[sp++] = v;
+		v = t->anc[v];
 	}
+	while (sp > 0) {
+		int x = t->stk[--sp], a = t->anc[x];
+		if (t->semi[t->label[a]] < t->semi[t->label[x]])
+			t->label[x] = t->label[a];
+		t->anc[x] = t->anc[a];
+	}
+}
+
+static int
+lteval(Lt *t, int v)
+{
+	if (t->anc[v] < 0)
+		return v;
+	ltcompress(t, v);
+	return t->label[v];
+}
+
+static void
+lengauer(const Graph *succ, const Graph *pred, int root, int *dom)
+{
+	int n = succ->n, nv = 0, sp = 0;
+	Lt t;
+	int *pos = ir_xcalloc((size_t)n + 1, sizeof(int));
+	int *head = ir_xcalloc((size_t)n + 1, sizeof(int));   /* bucket of a node: nodes by semidominator */
+	int *next = ir_xcalloc((size_t)n + 1, sizeof(int));
+
+	t.semi = ir_xcalloc((size_t)n + 1, sizeof(int));
+	t.vertex = ir_xcalloc((size_t)n + 1, sizeof(int));
+	t.parent = ir_xcalloc((size_t)n + 1, sizeof(int));
+	t.anc = ir_xcalloc((size_t)n + 1, sizeof(int));
+	t.label = ir_xcalloc((size_t)n + 1, sizeof(int));
+	t.stk = ir_xcalloc((size_t)n + 1, sizeof(int));
+	for (int v = 0; v < n; v++) {
+		t.semi[v] = t.anc[v] = t.parent[v] = head[v] = dom[v] = -1;
+		t.label[v] = v;
+	}
+	/* preorder numbers; t.stk holds the path, pos the next edge of each */
+	t.semi[root] = nv;
+	t.vertex[nv++] = root;
+	t.stk[sp] = root;
+	pos[sp++] = succ->off[root];
+	while (sp > 0) {
+		int v = t.stk[sp - 1];
+		if (pos[sp - 1] < succ->off[v + 1]) {
+			int w = succ->adj[pos[sp - 1]++];
+			if (t.semi[w] < 0) {
+				t.semi[w] = nv;
+				t.vertex[nv++] = w;
+				t.parent[w] = v;
+				t.stk[sp] = w;
+				pos[sp++] = succ->off[w];
+			}
+		} else
+			sp--;
+	}
+	for (int i = nv - 1; i > 0; i--) {
+		int w = t.vertex[i], p = t.parent[w];
+		for (int k = pred->off[w]; k < pred->off[w + 1]; k++) {
+			int v = pred->adj[k];
+			if (t.semi[v] < 0)
+				continue;   /* not reached from the root */
+			int u = lteval(&t, v);
+			if (t.semi[u] < t.semi[w])
+				t.semi[w] = t.semi[u];
+		}
+		int sw = t.vertex[t.semi[w]];
+		next[w] = head[sw];
+		head[sw] = w;
+		t.anc[w] = p;
+		for (int v = head[p]; v >= 0; v = next[v]) {
+			int u = lteval(&t, v);
+			dom[v] = t.semi[u] < t.semi[v] ? u : p;
+		}
+		head[p] = -1;
+	}
+	for (int i = 1; i < nv; i++) {
+		int w = t.vertex[i];
+		if (dom[w] != t.vertex[t.semi[w]])
+			dom[w] = dom[dom[w]];
+	}
+	dom[root] = root;
+	ir_xfree(pos);
+	ir_xfree(head);
+	ir_xfree(next);
+	ir_xfree(t.semi);
+	ir_xfree(t.vertex);
+	ir_xfree(t.parent);
+	ir_xfree(t.anc);
+	ir_xfree(t.label);
+	ir_xfree(t.stk);
 }
 
 /* Forward (succ) and backward (pred) graphs of the CFG. */
@@ -315,8 +389,6 @@ postdom(Func *fn, const Graph *fw, const Graph *bw)
 	int *post = ir_xcalloc((size_t)n + 1, sizeof(int));
 	int *stk = ir_xcalloc((size_t)n + 1, sizeof(int));
 	int *pos = ir_xcalloc((size_t)n + 1, sizeof(int));
-	int *num = ir_xcalloc((size_t)n + 1, sizeof(int));
-	int *order = ir_xcalloc((size_t)n + 1, sizeof(int));
 	int *dom = ir_xcalloc((size_t)n + 1, sizeof(int));
 
 	/* Reverse DFS from the real exits, then connect the infinite loops found
@@ -353,11 +425,23 @@ postdom(Func *fn, const Graph *fw, const Graph *bw)
 	}
 	rp.off[n] = rp.off[n + 1] = k;
 
-	for (int i = 0; i < np; i++) {
-		order[i] = post[np - 1 - i];
-		num[order[i]] = i;
+	/* Its successors: the predecessors, and from x the exits and loops. */
+	Graph rs = { n + 1, ir_xcalloc((size_t)n + 2, sizeof(int)), NULL };
+	rs.adj = ir_xcalloc((size_t)ne + (size_t)n, sizeof(int));
+	k = 0;
+	for (int b = 0; b < n; b++) {
+		rs.off[b] = k;
+		for (int e = bw->off[b]; e < bw->off[b + 1]; e++)
+			rs.adj[k++] = bw->adj[e];
 	}
-	chk(&rp, order, np, num, dom);
+	rs.off[x] = k;
+	for (int b = 0; b < n; b++)
+		if (tox[b])
+			rs.adj[k++] = b;
+	rs.off[x + 1] = k;
+	lengauer(&rs, &rp, x, dom);
+	ir_xfree(rs.off);
+	ir_xfree(rs.adj);
 	for (int b = 0; b < n; b++)
 		fn->blk[b].ipdom = dom[b] == x ? -1 : dom[b];
 
@@ -368,8 +452,6 @@ postdom(Func *fn, const Graph *fw, const Graph *bw)
 	ir_xfree(post);
 	ir_xfree(stk);
 	ir_xfree(pos);
-	ir_xfree(num);
-	ir_xfree(order);
 	ir_xfree(dom);
 }
 
@@ -404,7 +486,7 @@ ir_dom(Func *fn, Arena *a)
 		fn->rpo[i] = b;
 		fn->blk[b].rpo = num[b] = i;
 	}
-	chk(&bw, fn->rpo, np, num, dom);
+	lengauer(&fw, &bw, 0, dom);
 	dom[0] = -1;
 	for (int b = 0; b < n; b++)
 		fn->blk[b].idom = dom[b];

@@ -43,30 +43,34 @@ dupdest(Verify *v, Ins *in)
 }
 
 /* Blocks from which no exiting block is reachable, reported once per loop
- * at its first block in source order. */
+ * at its first block in source order.  live (can reach an exit) spreads
+ * backwards from the exiting blocks over predecessor edges, each block
+ * queued once: linear in the edges, where sweeping the blocks in order
+ * until nothing changes took one sweep per block of a long chain. */
 static void
 loops(Verify *v, Func *fn)
 {
 	unsigned char *live = calloc((size_t)fn->nblk + 1, 1);
-	int changed = 1;
+	int *queue = malloc(((size_t)fn->nblk + 1) * sizeof *queue);
+	int n = 0;
 
-	if (!live)
+	if (!live || !queue) {
+		free(live);
+		free(queue);
 		return;
+	}
 	for (int b = 0; b < fn->nblk; b++)
-		if (fn->blk[b].nsucc == 0)
+		if (fn->blk[b].nsucc == 0) {
 			live[b] = 1;
-	while (changed) {
-		changed = 0;
-		for (int b = 0; b < fn->nblk; b++) {
-			if (live[b])
-				continue;
-			for (int k = 0; k < fn->blk[b].nsucc; k++)
-				if (live[fn->blk[b].succ[k]]) {
-					live[b] = 1;
-					changed = 1;
-					break;
-				}
+			queue[n++] = b;
 		}
+	while (n > 0) {
+		Blk *bk = &fn->blk[queue[--n]];
+		for (int k = 0; k < bk->npred; k++)
+			if (!live[bk->pred[k]]) {
+				live[bk->pred[k]] = 1;
+				queue[n++] = bk->pred[k];
+			}
 	}
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bk = &fn->blk[b];
@@ -88,6 +92,7 @@ loops(Verify *v, Func *fn)
 		}
 	}
 	free(live);
+	free(queue);
 }
 
 void
