@@ -335,10 +335,8 @@ imm_f64(Gen *g, char *buf, size_t n)
 static void
 emit(Gen *g, const char *tpl, int pred, int neg)
 {
-	char line[512];
+	char line[512], buf[512];
 	int prev = -1, prevcls = C32;
-
-	char buf[512];
 	size_t bl;
 
 	/* resolve the choices, innermost first, so that they may nest */

@@ -5,11 +5,11 @@
 #
 # Run on a machine with an sm_90 GPU, its driver and a C toolchain (re2c,
 # bison and autotools too when this is a git checkout).  Builds the
-# project in the tree when tests/diff/difftest is missing, then runs
+# project in the tree (./configure && make), then runs
 # seeds FIRST..FIRST+SEEDS-1 (default 1..6000, each seed choosing its
 # family by the families' weights) through the GPU with one worker
 # process (and CUDA context) per core, and writes:
-#   OUTDIR/h100-vV-FIRST-LAST.txt.gz   the records: copy to tests/diff/cases/
+#   OUTDIR/sm90-vV-FIRST-LAST.txt.gz   the records: copy to tests/diff/cases/
 #   OUTDIR/summary.txt                 records per family and status, timings
 #   OUTDIR/replay.txt                  the same records replayed on the
 #                                      interpreter here: what make check will say
@@ -28,20 +28,25 @@ cd "$top" || exit 1
 log=$out/build.log
 t0=$(date +%s)
 
-if ! [ -x tests/diff/difftest ]; then
-	echo "building in $top (log: $log)"
-	{
-		{ [ -x configure ] || autoreconf -fi; } &&
-		{ [ -f Makefile ] || ./configure; } &&
-		make -j"$jobs"
-	} > "$log" 2>&1 || { tail -30 "$log"; echo "gpu.sh: the build failed"; exit 1; }
+# make is incremental; a tree configured or built on another machine is
+# cleaned and built again
+build() {
+	{ [ -x configure ] || autoreconf -fi; } &&
+	{ [ -f Makefile ] || ./configure; } &&
+	make -j"$jobs"
+}
+echo "building in $top (log: $log)"
+if ! build > "$log" 2>&1 || ! tests/diff/difftest families > /dev/null 2>&1; then
+	{ [ -f Makefile ] && make distclean; build; } >> "$log" 2>&1 &&
+	tests/diff/difftest families > /dev/null 2>&1 ||
+	{ tail -30 "$log"; echo "gpu.sh: the build failed"; exit 1; }
 fi
 d=$top/tests/diff/difftest
 t1=$(date +%s)
 
 last=$((first + seeds - 1))
 ver=$(sed -n 's/^#define DT_VERSION \([0-9]*\).*/\1/p' tests/diff/difftest.h)
-name=h100-v$ver-$first-$last.txt
+name=sm90-v$ver-$first-$last.txt
 echo "recording seeds $first..$last with $jobs workers"
 "$d" record --backend cuda "$first" "$((last + 1))" -j "$jobs" -b "$batch" > "$out/$name" 2> "$out/record.err"
 rst=$?
