@@ -47,7 +47,8 @@ usage(void)
 	    "       %s record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]\n"
 	    "       %s replay [--xfail FILE] [-v] FILE...\n"
 	    "       %s module FROM TO [FAMILY]\n"
-	    "       %s families\n", prog, prog, prog, prog, prog, prog);
+	    "       %s families\n"
+	    "       %s dump --backend cuda|interp SEED...\n", prog, prog, prog, prog, prog, prog, prog);
 	return 2;
 }
 
@@ -842,6 +843,63 @@ cmd_families(void)
 	return 0;
 }
 
+/* ---------------------------------------------------------------- dump */
+
+/* difftest dump --backend cuda|interp SEED...: every thread's cell of
+ * every slot, one line per slot ("SEED SLOT LINE v0 v1 ..."), so that a
+ * mismatch the hashes found can be read value by value. */
+static int
+cmd_dump(int argc, char **argv)
+{
+	int cuda = -1, rc = 0;
+	Gpu u;
+	ptx_ctx *cx = NULL;
+	uint64_t *out = NULL;
+
+	if (argc >= 2 && strcmp(argv[0], "--backend") == 0)
+		cuda = strcmp(argv[1], "cuda") == 0 ? 1 : strcmp(argv[1], "interp") == 0 ? 0 : -1;
+	if (cuda < 0 || argc < 3)
+		return usage();
+	if (cuda ? gpu_init(&u) != 0 : !(cx = new_ctx()))
+		return 2;
+	if (!(out = malloc(MAX_OUT)))
+		return 2;
+	for (int i = 2; i < argc; i++) {
+		uint64_t seed;
+		DtKernel k;
+		char msg[512];
+		int st;
+
+		if (parse_u64(argv[i], &seed) != 0 || dt_gen(&k, seed, -1) != 0) {
+			fprintf(stderr, "%s: dump: bad seed '%s'\n", prog, argv[i]);
+			rc = 2;
+			continue;
+		}
+		if (k.outsize > MAX_OUT)
+			st = PTX_EINVAL, snprintf(msg, sizeof msg, "outputs too large");
+		else if (cuda) {
+			st = gpu_load(&u, &k, 1);
+			if (st == PTX_OK)
+				st = gpu_run(&u, &k, out);
+			snprintf(msg, sizeof msg, "%s", st == PTX_OK ? "" : ptx_cuda_error(u.g));
+		} else
+			st = run_interp(cx, &k, out, msg, sizeof msg);
+		if (st != PTX_OK) {
+			printf("%llu error %s\n", (unsigned long long)seed, msg);
+			rc = 1;
+		} else
+			for (int sl = 0; sl < k.nslot; sl++) {
+				printf("%llu %d %d", (unsigned long long)seed, sl, k.slot[sl].line);
+				for (unsigned t = 0; t < k.nthreads; t++)
+					printf(" %llx", (unsigned long long)out[(size_t)sl * k.nthreads + t]);
+				putchar('\n');
+			}
+		dt_kernel_free(&k);
+	}
+	free(out);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -859,5 +917,7 @@ main(int argc, char **argv)
 		return cmd_module(argc - 2, argv + 2);
 	if (strcmp(argv[1], "families") == 0)
 		return cmd_families();
+	if (strcmp(argv[1], "dump") == 0)
+		return cmd_dump(argc - 2, argv + 2);
 	return usage();
 }
