@@ -374,16 +374,26 @@ elf_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int type, char ***t
 	if (type == CU_JIT_INPUT_CUBIN)
 		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "ELF image is not a cubin (machine %u)",
 		    (unsigned)rd16(p + 0x12));
-	/* each section tried quietly; the first one's reason reported */
-	for (int loud = 0; loud < 2; loud++)
-		for (int i = 0; i < 2; i++) {
-			const unsigned char *s = elf_section(p, len, secs[i], &n);
-			Rep quiet = *rp;
-			quiet.quiet = !loud;
-			if (s && ((r = fatbin_ptx(&quiet, s, n, 1, texts, ntexts)) == CUDA_SUCCESS ||
-			    r == CUDA_ERROR_OUT_OF_MEMORY || loud))
-				return r;
-		}
+	/* each section tried quietly; then one reason reported: a missing
+	 * decompressor's, else the first section's */
+	int pick = -1;
+	CUresult pickr = CUDA_SUCCESS;
+	const unsigned char *s;
+	Rep quiet = *rp;
+	quiet.quiet = 1;
+	for (int i = 0; i < 2; i++) {
+		if (!(s = elf_section(p, len, secs[i], &n)))
+			continue;
+		if ((r = fatbin_ptx(&quiet, s, n, 1, texts, ntexts)) == CUDA_SUCCESS ||
+		    r == CUDA_ERROR_OUT_OF_MEMORY)
+			return r;
+		if (pick < 0 || (r == CUDA_ERROR_NOT_SUPPORTED && pickr != r))
+			pick = i, pickr = r;
+	}
+	if (pick >= 0) {
+		s = elf_section(p, len, secs[pick], &n);
+		return fatbin_ptx(rp, s, n, 1, texts, ntexts);
+	}
 	return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the ELF image holds no fatbin (no .nv_fatbin "
 	    "or __nv_relfatbin section)");
 }
@@ -492,7 +502,8 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
  * several, 8-byte aligned, padding between them), added to the texts.  In
  * a section, a fatbin without PTX for the interpreter (cudart's own, a
  * translation unit without kernels) is passed over; with none at all, the
- * first one's reason is the answer. */
+ * first one's reason is the answer (the first that needs a decompressor
+ * libptxcuda lacks, if one does). */
 static CUresult
 fatbin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int many, char ***texts,
            int *ntexts)
@@ -519,8 +530,8 @@ fatbin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int many, char *
 				free((*texts)[--*ntexts]);
 			/* run again to report it */
 			return r == CUDA_ERROR_INVALID_IMAGE ? fatbin_one(rp, p + at, len - at, &t, &used) : r;
-		} else if (!first)
-			first = r, firstat = at;
+		} else if (!first || (r == CUDA_ERROR_NOT_SUPPORTED && first != r))
+			first = r, firstat = at;   /* a missing decompressor says more */
 		at += (used + 7) & ~(uint64_t)7;
 	}
 	if (found)
