@@ -61,7 +61,8 @@ enum {
 	ALU_RNDSET    = 1u << 16,  /* a rounding modifier was written */
 	ALU_NEGAB     = 1u << 17,  /* fma: negate the product (a mul and add ptxas fuses, contract.c);
 	                            * neg: flip the sign bit alone (folded into a selp) */
-	ALU_NEGC      = 1u << 18   /* fma: negate the addend */
+	ALU_NEGC      = 1u << 18,  /* fma: negate the addend */
+	ALU_IMMFIELD  = 1u << 19   /* bfe/bfi: position and length are both immediates */
 };
 
 typedef struct AluOp AluOp;

@@ -192,6 +192,13 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	/* .rzi on cvt float->int is the rounding itself, not a within-format rounding */
 	if (in->op == OP_CVT && !isfloatty(op->ty)) op->flags &= ~(uint32_t)ALU_INTRND;
 	if (in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) op->flags |= ALU_CCIN;
+	/* ptxas folds a bit field of immediate position and length by rules of
+	 * its own (alu_int.c); a bfi into an immediate 0 it makes a shift and a
+	 * mask, which keeps the manual's rule */
+	if ((in->op == OP_BFE || in->op == OP_BFI) && in->nopnd >= 4 && in->opnd[in->nopnd - 2].kind == OK_IMM &&
+	    in->opnd[in->nopnd - 1].kind == OK_IMM &&
+	    !(in->op == OP_BFI && in->nopnd == 5 && in->opnd[2].kind == OK_IMM && in->opnd[2].imm == 0))
+		op->flags |= ALU_IMMFIELD;
 	if (in->op == OP_LOP3) {
 		const Opnd *o = &in->opnd[in->ndst + 3];
 		if (o->kind != OK_IMM) { *why = "lop3 truth table is not an immediate"; return -1; }

@@ -336,6 +336,13 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		uint32_t pm = w == 64 ? 0xFFFFFFFF : 0xFF;
 		uint32_t pos = (uint32_t)s[1] & pm, len = (uint32_t)s[2] & pm;
 		uint64_t sbit;
+		/* immediates placing the field past a 32-bit word: ptxas folds the
+		 * signed form to all ones whatever the source (measured; the
+		 * register form fills with the source's sign as the manual says) */
+		if ((op->flags & ALU_IMMFIELD) && w == 32 && sg && pos >= 32 && len != 0) {
+			r = 0xFFFFFFFF;
+			break;
+		}
 		if (sg) {
 			uint64_t end = (uint64_t)pos + len - 1;
 			uint32_t msb = end < (uint64_t)w - 1 ? (uint32_t)end : (uint32_t)w - 1;
@@ -351,6 +358,13 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	case OP_BFI: {
 		uint32_t pm = w == 64 ? 0xFFFFFFFF : 0xFF;
 		uint32_t pos = (uint32_t)s[2] & pm, len = (uint32_t)s[3] & pm;
+		/* immediates of a 32-bit field whose position is not a whole byte:
+		 * ptxas takes the length modulo 32, a multiple of 32 as 32 (bfi
+		 * 1, 33 inserts one bit; 14, 65 one; 2, 70 six), where a byte
+		 * position or a register clips it to the word (8, 33 inserts 24
+		 * bits).  Measured on the H100 and read off ptxas's code. */
+		if ((op->flags & ALU_IMMFIELD) && w == 32 && len != 0 && pos % 8 != 0)
+			len = ((len - 1) & 31) + 1;
 		r = b;
 		for (uint32_t i = 0; i < len && (uint64_t)pos + i < (uint64_t)w; i++)
 			r = (r & ~(1ull << (pos + i))) | ((a >> i & 1) << (pos + i));
