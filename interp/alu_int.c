@@ -143,8 +143,6 @@ static int64_t vpart(uint32_t x, int ty, int sel)
 	return issigned(ty) ? sext(v, w) : (int64_t)v;
 }
 
-static int64_t vclamp(int64_t t, int64_t lo, int64_t hi) { return t > hi ? hi : t < lo ? lo : t; }
-
 /* The scalar video instructions (vadd vsub vabsdiff vmin vmax vshl vshr
  * vset).  The PTX ISA's pseudo-code gives the stages; what each stage does
  * on an H100 was measured (tests/isa/ref, the diff records) and departs
@@ -157,14 +155,17 @@ static int64_t vclamp(int64_t t, int64_t lo, int64_t hi) { return t > hi ? hi : 
  *      a bit shifted into bit 33 turns the value negative);
  *   3. .sat, by d's type (vset has none):
  *        a part of d: the low 32 bits of t, as unsigned, capped at the
- *          part's largest value (127 for s32, so negative t gives 127);
+ *          part's largest value (127 for s32, so negative t gives 127;
+ *          a u32 d's 255 and 65535 by analogy, not measured);
  *        s32 word: clamped to [INT32_MIN, INT32_MAX];
  *        u32 word: a negative t gives 0; only vshl also caps at
  *          UINT32_MAX, the other operations keep the low 32 bits;
- *   4. secondary op with c: .add in 32 bits; .min/.max signed for an s32
- *      d (vset: an s32 a), unsigned otherwise, comparing the low 32 bits of t
- *      with c, except vabsdiff, which compares its exact (non-negative)
- *      difference with c extended by d's type;
+ *   4. secondary op with c: .add in 32 bits; .min/.max compare c with
+ *      the exact t of vabsdiff, vmin, vmax and vset, but with the low 32
+ *      bits of t sign-extended for the others; signed with c signed for
+ *      an s32 d (vset: an s32 a), else as unsigned 64-bit numbers with c
+ *      zero-extended (so a negative t counts above every c); vshl and
+ *      vshr are taken to behave as vadd here (not measured);
  *   5. merge: with a selector on d, the part replaces that part of c: a
  *      byte from the low byte of t shifted into place, but h1 takes bits
  *      16-31 of t where they are (not t's low half), h0 its low half. */
@@ -196,9 +197,11 @@ static uint32_t video_scalar(const AluOp *op, uint32_t a, uint32_t b, uint32_t c
 			uint32_t hi = (uint32_t)mask((dbyte ? 8 : 16) - sg);
 			t = (uint32_t)t > hi ? hi : (uint32_t)t;
 		} else if (sg)
-			t = vclamp(t, INT32_MIN, INT32_MAX);
-		else
-			t = vclamp(t, 0, o == OP_VSHL ? UINT32_MAX : INT64_MAX);
+			t = t > INT32_MAX ? INT32_MAX : t < INT32_MIN ? INT32_MIN : t;
+		else if (t < 0)
+			t = 0;
+		else if (o == OP_VSHL && t > UINT32_MAX)
+			t = UINT32_MAX;
 	}
 	uint32_t r = (uint32_t)t;
 	if (dbyte) {
@@ -207,12 +210,16 @@ static uint32_t video_scalar(const AluOp *op, uint32_t a, uint32_t b, uint32_t c
 	}
 	if (dhalf)
 		return dsel == SEL_H0 ? (c & 0xFFFF0000u) | (r & 0xFFFF) : (c & 0xFFFF) | (r & 0xFFFF0000u);
-	int ssec = vs ? issigned(ta) : sg;
 	switch (op->mode) {
 	case MOD_ADD: return r + c;
 	case MOD_MIN: case MOD_MAX: {
-		int64_t u = o == OP_VABSDIFF ? t : ssec ? (int32_t)r : (int64_t)r, v = ssec ? (int32_t)c : (int64_t)c;
-		return (uint32_t)(((u < v) == (op->mode == MOD_MIN)) ? u : v);
+		int64_t u = vs || o == OP_VABSDIFF || o == OP_VMIN || o == OP_VMAX ? t : (int32_t)r;
+		int lt;
+		if (vs ? issigned(ta) : sg)
+			lt = u < (int32_t)c;
+		else
+			lt = (uint64_t)u < c;
+		return lt == (op->mode == MOD_MIN) ? (uint32_t)u : c;
 	}
 	}
 	return r;
@@ -230,25 +237,29 @@ static uint32_t video_scalar(const AluOp *op, uint32_t a, uint32_t b, uint32_t c
  *   3. .shr7/.shr15 (imm bits 16-23): an arithmetic shift of the sum;
  *   4. .sat clamps to the s32 range when a's or b's type is signed or a
  *      negation was written, else to the u32 range: d's type plays no
- *      part. */
+ *      part.  In the u32 range a shifted sum is capped as the unsigned
+ *      low 64 bits, so a negative one gives UINT32_MAX, not 0. */
 static uint32_t video_mad(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
 {
 	int np = op->imm >> 24 & 1, nc = op->imm >> 25 & 1, sh = (int)(op->imm >> 16 & 0xFF);
 	int asel = (int)(op->imm & 0xFF), bsel = (int)(op->imm >> 8 & 0xFF);
 	int sg = issigned(op->ty2) || issigned(op->ty3) || np || nc;
-	s128 p = (s128)vpart(a, asel == SEL_NONE ? TY_S32 : op->ty2, asel) * vpart(b, bsel == SEL_NONE ? TY_S32 : op->ty3, bsel);
-	s128 cc = (int32_t)c;
+	/* each factor within [-2^31, 2^32): |p| + |c| + 1 < 2^63 */
+	int64_t p = vpart(a, asel == SEL_NONE ? TY_S32 : op->ty2, asel) * vpart(b, bsel == SEL_NONE ? TY_S32 : op->ty3, bsel);
+	int64_t cc = (int32_t)c;
 	if (op->mode == MOD_PO)
 		p += 1;
 	else if (np)
 		p = -p;
 	else if (nc)
 		cc = -cc;
-	s128 t = (p + cc) >> sh;    /* |t| < 2^65: no overflow of 128 bits */
-	if (op->flags & ALU_SAT) {
-		s128 hi = sg ? INT32_MAX : UINT32_MAX, lo = sg ? INT32_MIN : 0;
-		t = t > hi ? hi : t < lo ? lo : t;
-	}
+	int64_t t = (p + cc) >> sh;
+	if ((op->flags & ALU_SAT) && sg)
+		t = t > INT32_MAX ? INT32_MAX : t < INT32_MIN ? INT32_MIN : t;
+	else if ((op->flags & ALU_SAT) && sh)
+		t = (uint64_t)t > UINT32_MAX ? UINT32_MAX : t;
+	else if (op->flags & ALU_SAT)
+		t = t > UINT32_MAX ? UINT32_MAX : t < 0 ? 0 : t;
 	return (uint32_t)t;
 }
 
