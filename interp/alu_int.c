@@ -244,7 +244,7 @@ static uint32_t video_mad(const AluOp *op, uint32_t a, uint32_t b, uint32_t c)
 	int np = op->imm >> 24 & 1, nc = op->imm >> 25 & 1, sh = (int)(op->imm >> 16 & 0xFF);
 	int asel = (int)(op->imm & 0xFF), bsel = (int)(op->imm >> 8 & 0xFF);
 	int sg = issigned(op->ty2) || issigned(op->ty3) || np || nc;
-	/* each factor within [-2^31, 2^32): |p| + |c| + 1 < 2^63 */
+	/* each factor within [-2^31, 2^31): p + cc cannot overflow */
 	int64_t p = vpart(a, asel == SEL_NONE ? TY_S32 : op->ty2, asel) * vpart(b, bsel == SEL_NONE ? TY_S32 : op->ty3, bsel);
 	int64_t cc = (int32_t)c;
 	if (op->mode == MOD_PO)
