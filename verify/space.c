@@ -255,7 +255,9 @@ space(Verify *v, Func *fn)
 
 	if (!pv)
 		return;
-	solve(pv, fn);
+	/* provenance matters only to pointer-space; P_TOP everywhere is no finding */
+	if (v->o->sev[VC_PTRSPACE] >= 0)
+		solve(pv, fn);
 	for (int i = 0; i < fn->nins; i++) {
 		Ins *in = fn->ins[i];
 		unsigned fl = ir_opinfo[in->op].flags;

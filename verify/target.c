@@ -199,7 +199,7 @@ sharedsize(Verify *v, Func *k)
 	}
 	if (total > IR_MAX_STATIC_SHARED)
 		verify_report(v, VC_RESOURCES, k->loc,
-		    "kernel '%s' uses %llu bytes of static shared memory; at most %u (48 KB) can be static",
+		    "entry function '%s' uses too much shared data (0x%llx bytes, 0x%x max): at most 48 KB can be static",
 		    k->name, (unsigned long long)total, IR_MAX_STATIC_SHARED);
 }
 

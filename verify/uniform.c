@@ -755,6 +755,17 @@ clusterbar(Verify *v, U *u, Ins *in)
 		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
 }
 
+static int
+divchecks(const VerifyOpts *o)
+{
+	static const int c[] = { VC_DIVBAR, VC_EXITBAR, VC_MAYBEDIV, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI };
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+		if (o->sev[c[i]] >= 0)
+			return 1;
+	return 0;
+}
+
 static void
 uniform(Verify *v, Func *fn)
 {
@@ -769,11 +780,17 @@ uniform(Verify *v, Func *fn)
 	u.dx = calloc((size_t)fn->nblk + 1, 1);
 	u.cj = malloc(((size_t)fn->nblk + 1) * sizeof *u.cj);
 	u.cx = malloc(((size_t)fn->nblk + 1) * sizeof *u.cx);
-	if (!u.lv || !u.tidx || !u.bj || !u.bx || !u.pure || !u.dj || !u.dx || !u.cj || !u.cx || !findloops(&u))
+	if (!u.lv || !u.tidx || !u.bj || !u.bx || !u.pure || !u.dj || !u.dx || !u.cj || !u.cx)
 		goto out;
 	for (int b = 0; b <= fn->nblk; b++)
 		u.cj[b] = u.cx[b] = -1;
-	solve(&u);
+	/* Without a divergence check on (the loader's case), everything stays
+	 * uniform and only barrier numbers and counts are checked. */
+	if (divchecks(v->o)) {
+		if (!findloops(&u))
+			goto out;
+		solve(&u);
+	}
 	for (int i = 0; i < fn->nins; i++) {
 		Ins *in = fn->ins[i];
 		int t;

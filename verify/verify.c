@@ -181,21 +181,35 @@ verify_regopnd(Ins *in, Sym *s)
 	return NULL;
 }
 
+static int
+on(const VerifyOpts *o, int check)
+{
+	return o->sev[check] >= 0;
+}
+
 int
 verify_module(Module *m, const VerifyOpts *o, Diags *dg)
 {
 	Verify v = { .m = m, .o = o, .dg = dg };
 
-	verify_structure(&v);
+	/* A pass none of whose checks is on is skipped: the loader runs only
+	 * the checks ptxas enforces (verify_opts_ptxas), and the dataflow
+	 * passes behind the others cost more than the front end itself. */
+	if (on(o, VC_UNREACHABLE) || on(o, VC_FALLOFF) || on(o, VC_CALLPROTO))
+		verify_structure(&v);
 	verify_types(&v);
 	verify_tensor(&v);
 	verify_target(&v);
 	verify_space(&v);
-	verify_align(&v);
-	verify_defined(&v);
+	if (on(o, VC_ALIGN) || on(o, VC_BOUNDS))
+		verify_align(&v);
+	if (on(o, VC_UNINIT) || on(o, VC_MAYBEUNINIT))
+		verify_defined(&v);
 	verify_uniform(&v);
-	verify_async(&v);
-	verify_suspicious(&v);
+	if (on(o, VC_ASYNC))
+		verify_async(&v);
+	if (on(o, VC_ADDRSIZE) || on(o, VC_DIVZERO) || on(o, VC_DUPDEST) || on(o, VC_INFLOOP) || on(o, VC_NCWRITE))
+		verify_suspicious(&v);
 	return v.nerr;
 }
 

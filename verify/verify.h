@@ -56,8 +56,8 @@ void verify_opts_ptxas(VerifyOpts *o);
 /* Check by -W name; -1 when unknown. */
 int verify_check_lookup(const char *name);
 
-/* Runs every pass over m (after ir_build).  Returns the number of errors
- * reported to dg. */
+/* Runs every pass over m (after ir_build), but those whose checks are all
+ * off.  Returns the number of errors reported to dg. */
 int verify_module(Module *m, const VerifyOpts *o, Diags *dg);
 
 /* ---------------------------------------------------------------- shared by the passes (verify.c) */
