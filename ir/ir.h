@@ -266,6 +266,7 @@ struct Expr {
 	Expr *a, *b, *c;
 	Expr **elt;         /* E_LIST */
 	int nelt;
+	int indexed;        /* E_ADD: folded from an array element name[i] */
 };
 
 /* ---------------------------------------------------------------- operands */

@@ -477,7 +477,9 @@ ps_index(Parser *p, const Tok *t, Expr *idx, Loc loc)
 	}
 	Expr *off = ps_expr(p, E_INT, idx->loc);
 	off->i = k * (int64_t)(ir_tyinfo[s->type].bits / 8) * (s->vec ? s->vec : 1);
-	return ps_bin(p, E_ADD, e, off, loc);
+	Expr *r = ps_bin(p, E_ADD, e, off, loc);
+	r->indexed = 1;
+	return r;
 }
 
 Expr *
@@ -714,13 +716,34 @@ lowerlist(Parser *p, Expr **v, int n)
 	return o;
 }
 
+/* Whether e holds an array element name[i] (ptxas takes one as an
+ * operand, a[1], but not inside an address: [a[1]] is a syntax error). */
+static const Expr *
+indexed(const Expr *e)
+{
+	const Expr *r;
+
+	if (!e)
+		return NULL;
+	if (e->indexed)
+		return e;
+	if ((r = indexed(e->a)) || (r = indexed(e->b)))
+		return r;
+	return NULL;
+}
+
 /* [a], [a+k], [k]; or the list form [tex, sampler, {coords}]. */
 static void
 loweraddr(Parser *p, Expr *e, Opnd *o)
 {
 	int64_t k;
+	const Expr *ix;
 	o->kind = OK_ADDR;
 	o->loc = e->loc;
+	if (e->nelt == 1 && (ix = indexed(e->elt[0]))) {
+		diag_err(p->dg, ix->loc, "an array element cannot be written inside [ ]: write [name+offset]");
+		return;
+	}
 	if (e->nelt != 1) {
 		o->addrlist = 1;
 		o->sub = lowerlist(p, e->elt, e->nelt);

@@ -16,7 +16,7 @@
  * paths merge.  A branch one of whose sides exits has no post-dominator
  * inside the body: what follows runs only in the threads that did not exit,
  * which the spec still counts as divergence but which works in practice;
- * those findings go to the separate exit-barrier check (off by default).
+ * those findings go to the separate exit-barrier check.
  *
  * Loops add a third way, temporal divergence: when a loop's exit branch
  * differs between threads, they leave it in different iterations, so a
@@ -38,13 +38,24 @@
  * and an H100 hung when the lanes of a warp arrived from two branches
  * (warps that diverge as a whole are fine).
  *
- * The full-mask case is a separate check, off by default: the analysis does
- * not know the block shape, and spin loops on loaded flags make whole
- * regions look lane-divergent when the warp in fact reconverges.
+ * Definite and data-dependent divergence.  A branch whose predicate is
+ * computed from thread indices and constants alone (`tid.x < 16`) splits
+ * the threads of some CTA shape whatever the data; without .reqntid or
+ * .maxntid the kernel may be launched with any block up to 1024 threads,
+ * as nvcc assumes, so such a branch is reported with the CTA widths it
+ * splits.  Where .reqntid/.maxntid bound %tid.x, a comparison of %tid.x
+ * with a constant that every possible thread passes (or fails) is uniform.
+ * A branch on loaded data or parameters (`if (i >= n) return;`) splits the
+ * threads only for some inputs: the exit-barrier and full-mask findings it
+ * causes go to -Wmaybe-divergent, off by default, because spin loops on
+ * loaded flags make whole regions look lane-divergent when the warp in
+ * fact reconverges.
  *
  * .func parameters are assumed uniform: a callee cannot see its call sites'
  * divergence, and assuming the worst would flag every helper.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "verify.h"
@@ -61,6 +72,9 @@ typedef struct {
 	unsigned char *tidx;    /* per value: a copy of %tid.x */
 	unsigned char *bj;      /* per block: divergence level from branches with a join */
 	unsigned char *bx;      /* per block: ... from branches one side of which exits */
+	unsigned char *pure;    /* per value: computed from thread indices and constants alone */
+	unsigned char *dj, *dx; /* per block: bj/bx come from a branch on a pure predicate */
+	int *cj, *cx;           /* per block: the branch instruction (index) behind bj/bx, or -1 */
 	Loop *loop;
 	int nloop;
 } U;
@@ -132,6 +146,84 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 	return 0;
 }
 
+/* Thread indices and launch shape: what a pure value may be computed from. */
+static int
+puresreg(const Opnd *o)
+{
+	const char *n = o->sym->name;
+
+	return !strcmp(n, "%tid") || !strcmp(n, "%laneid") || !strcmp(n, "%warpid") || !strcmp(n, "%ntid") ||
+	    !strncmp(n, "%lanemask", 9);
+}
+
+static int
+sregspure(const Opnd *o)
+{
+	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG)
+		return puresreg(o);
+	if (o->kind == OK_SYM || o->kind == OK_EXPR)
+		return 0;
+	if (o->base && !sregspure(o->base))
+		return 0;
+	for (int k = 0; k < o->nsub; k++)
+		if (!sregspure(&o->sub[k]))
+			return 0;
+	return 1;
+}
+
+/* Whether every source of in is an immediate, a thread index or a pure value. */
+static int
+inspure(U *u, Ins *in)
+{
+	Opnd *r[64];
+	unsigned fl = ir_opinfo[in->op].flags;
+	int n;
+
+	if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX) || in->op == OP_LD || in->op == OP_LDU)
+		return 0;
+	for (int k = in->ndst; k < in->nopnd; k++)
+		if (!sregspure(&in->opnd[k]))
+			return 0;
+	n = verify_reads(in, r, 64);
+	if (n > in->nuse)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		int val = in->use[k];
+		if (val < 0 || verify_isentry(u->fn, val) || !u->pure[val])
+			return 0;
+	}
+	return 1;
+}
+
+/* The %tid.x bound .reqntid or .maxntid gives (threads have %tid.x < it), or 0. */
+static int64_t
+ntidx(const Func *fn)
+{
+	if (fn->nreqntid)
+		return fn->reqntid[0];
+	if (fn->nmaxntid)
+		return fn->maxntid[0];
+	return 0;
+}
+
+/* setp of %tid.x against constant k: 1 when its result is the same for every
+ * %tid.x in [0, n), where n is what the launch bounds allow. */
+static int
+tidconst(const Func *fn, const Ins *in, int64_t k)
+{
+	int64_t n = ntidx(fn);
+
+	if (n <= 0)
+		return 0;
+	if (verify_hasmod(in, "lt") || verify_hasmod(in, "lo") || verify_hasmod(in, "ge") || verify_hasmod(in, "hs"))
+		return k <= 0 || n <= k;
+	if (verify_hasmod(in, "le") || verify_hasmod(in, "ls") || verify_hasmod(in, "gt") || verify_hasmod(in, "hi"))
+		return k < 0 || n - 1 <= k;
+	if (verify_hasmod(in, "eq") || verify_hasmod(in, "ne"))
+		return k < 0 || k >= n || n == 1;
+	return 0;
+}
+
 static int
 pow32(int64_t x)
 {
@@ -176,9 +268,13 @@ inslevel(U *u, Ins *in, int *tid)
 		(void)a;
 		if (t && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k))))
 			return 1;
-		if (t && in->op == OP_SETP && pow32(k) &&
+		if (t && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
+			return 0;
+		if (t && in->op == OP_SETP && ((pow32(k) &&
 		    (verify_hasmod(in, "lt") || verify_hasmod(in, "ge") || verify_hasmod(in, "lo") ||
-		    verify_hasmod(in, "hs")))
+		    verify_hasmod(in, "hs"))) || (k < INT64_MAX && pow32(k + 1) &&
+		    (verify_hasmod(in, "le") || verify_hasmod(in, "gt") || verify_hasmod(in, "ls") ||
+		    verify_hasmod(in, "hi")))))
 			return in->guard ? m : 1;
 	}
 	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
@@ -229,17 +325,20 @@ passes(const Func *fn, int x, int stop)
  * the post-dominator lies outside the body.  Paths that each do work before
  * meeting at the exit stay join divergence (bj). */
 static int
-region(U *u, int b, int lv)
+region(U *u, int b, int lv, int def, int cause)
 {
 	Func *fn = u->fn;
 	int stop = fn->blk[b].ipdom, changed = 0, direct = 0;
 	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack), n = 0;
 	unsigned char *seen = calloc((size_t)fn->nblk + 1, 1);
-	unsigned char *tag;
+	unsigned char *tag, *dtag;
+	int *ctag;
 
 	for (int k = 0; k < fn->blk[b].nsucc; k++)
 		direct |= passes(fn, fn->blk[b].succ[k], stop);
 	tag = stop < 0 || (direct && onlyexits(fn, stop)) ? u->bx : u->bj;
+	dtag = tag == u->bx ? u->dx : u->dj;
+	ctag = tag == u->bx ? u->cx : u->cj;
 
 	if (!stack || !seen)
 		goto out;
@@ -250,8 +349,13 @@ region(U *u, int b, int lv)
 		if (x == stop || seen[x])
 			continue;
 		seen[x] = 1;
-		if (tag[x] < lv) {
+		if (tag[x] < lv || (tag[x] == lv && def && !dtag[x])) {
+			if (tag[x] < lv || ctag[x] < 0)
+				ctag[x] = cause;
+			if (def && !dtag[x])
+				ctag[x] = cause;
 			tag[x] = (unsigned char)lv;
+			dtag[x] |= (unsigned char)def;
 			changed = 1;
 		}
 		for (int k = 0; k < fn->blk[x].nsucc; k++)
@@ -273,16 +377,66 @@ out:
 	return changed;
 }
 
+/* A guarded ret or exit ending block b on a thread-dependent guard: the
+ * threads it removes are gone for the rest of the body, so every block
+ * reachable from b is exit-divergent.  Returns 1 when a tag changed. */
+static int
+guardedexit(U *u, Blk *b)
+{
+	Func *fn = u->fn;
+	Ins *last;
+	int t, lv, def = 0, changed = 0, n = 0;
+
+	if (b->i1 <= b->i0)
+		return 0;
+	last = fn->ins[b->i1 - 1];
+	if ((last->op != OP_EXIT && last->op != OP_RET) || !last->guard ||
+	    (lv = oplevel(u, last, last->guard, &t)) == 0)
+		return 0;
+	if (last->nuse > 0 && last->use[0] >= 0 && !verify_isentry(fn, last->use[0]))
+		def = u->pure[last->use[0]];
+	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack);
+	unsigned char *seen = calloc((size_t)fn->nblk + 1, 1);
+	if (!stack || !seen)
+		goto out;
+	for (int k = 0; k < b->nsucc; k++)
+		stack[n++] = b->succ[k];
+	while (n > 0) {
+		int x = stack[--n];
+		if (seen[x])
+			continue;
+		seen[x] = 1;
+		if (u->bx[x] < lv || (def && !u->dx[x])) {
+			if (u->bx[x] < lv || u->cx[x] < 0 || (def && !u->dx[x]))
+				u->cx[x] = b->i1 - 1;
+			if (u->bx[x] < lv)
+				u->bx[x] = (unsigned char)lv;
+			u->dx[x] |= (unsigned char)def;
+			changed = 1;
+		}
+		for (int k = 0; k < fn->blk[x].nsucc; k++)
+			if (!seen[fn->blk[x].succ[k]])
+				stack[n++] = fn->blk[x].succ[k];
+	}
+out:
+	free(stack);
+	free(seen);
+	return changed;
+}
+
 /* The level of the conditional branch ending block b; 0 when there is none. */
 static int
-brlevel(U *u, Blk *b)
+brlevel(U *u, Blk *b, int *def)
 {
 	Ins *last;
 	int t;
 
+	*def = 0;
 	if (b->i1 <= b->i0 || b->nsucc < 2)
 		return 0;
 	last = u->fn->ins[b->i1 - 1];
+	if (last->nuse > 0 && last->use[0] >= 0 && !verify_isentry(u->fn, last->use[0]))
+		*def = u->pure[last->use[0]];
 	if (last->op == OP_BRX_IDX && last->nopnd > 0)
 		return oplevel(u, last, &last->opnd[0], &t);
 	return last->guard ? oplevel(u, last, last->guard, &t) : 0;
@@ -387,8 +541,13 @@ solve(U *u)
 				if (in->ndef == 0)
 					continue;
 				x = inslevel(u, in, &tid);
+				int pu = inspure(u, in);
 				for (int d = 0; d < in->ndef; d++) {
 					int v = in->def[d];
+					if (pu != u->pure[v]) {
+						u->pure[v] = (unsigned char)pu;
+						changed = 1;
+					}
 					if (x > u->lv[v] || (tid && !u->tidx[v])) {
 						if (x > u->lv[v])
 							u->lv[v] = (unsigned char)x;
@@ -398,10 +557,12 @@ solve(U *u)
 				}
 			}
 			/* a conditional branch ending the block */
-			int lv = brlevel(u, b);
-			if (lv > 0 && region(u, b->id, lv))
+			int def, lv = brlevel(u, b, &def);
+			if (lv > 0 && region(u, b->id, lv, def, b->i1 - 1))
 				changed = 1;
 			if (lv > 0 && exits(u, b, lv))
+				changed = 1;
+			if (guardedexit(u, b))
 				changed = 1;
 		}
 	}
@@ -434,6 +595,41 @@ isbar(int op)
 	    op == OP_BARRIER_CTA_ARRIVE || op == OP_BARRIER_CTA_RED;
 }
 
+/* Says which threads the branch (instruction index ci) divides: for a
+ * comparison of %tid.x with a constant, which threads take which side and
+ * from which CTA width on; else where the branch is. */
+static void
+describe(U *u, int ci, char *buf, size_t n)
+{
+	Func *fn = u->fn;
+	Ins *br = ci >= 0 && ci < fn->nins ? fn->ins[ci] : NULL;
+	Ins *c = NULL;
+	int t;
+
+	snprintf(buf, n, "%s", "");
+	if (!br)
+		return;
+	if (br->guard && (br->guard->kind == OK_REG || br->guard->kind == OK_NOT) && br->nuse > 0)
+		c = verify_defins(fn, br->use[0]);
+	if (c && c->op == OP_SETP && c->nopnd == 3 && c->opnd[1].kind == OK_REG && c->opnd[2].kind == OK_IMM &&
+	    (oplevel(u, c, &c->opnd[1], &t), t)) {
+		static const struct { const char *m, *op; int plus; } cmp[] = {
+			{"lt", "<", 0}, {"lo", "<", 0}, {"ge", ">=", 0}, {"hs", ">=", 0},
+			{"le", "<=", 1}, {"ls", "<=", 1}, {"gt", ">", 1}, {"hi", ">", 1},
+			{"eq", "==", 1}, {"ne", "!=", 1},
+		};
+		for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++)
+			if (verify_hasmod(c, cmp[i].m)) {
+				long long k = (long long)c->opnd[2].imm, w = k + cmp[i].plus;
+				snprintf(buf, n, " (line %d %s on %%tid.x %s %lld, which differs between threads of any CTA"
+				    " wider than %lld)", br->loc.line, br->op == OP_BRA ? "branches" : "leaves", cmp[i].op, k,
+				    w < 1 ? 1 : w);
+				return;
+			}
+	}
+	snprintf(buf, n, " (the branch at line %d divides them)", br->loc.line);
+}
+
 static void
 barrier(Verify *v, U *u, Ins *in)
 {
@@ -450,15 +646,20 @@ barrier(Verify *v, U *u, Ins *in)
 	int counted = ididx + 1 < in->nopnd && in->op != OP_BAR_RED && in->op != OP_BAR_CTA_RED &&
 	    in->op != OP_BARRIER_RED && in->op != OP_BARRIER_CTA_RED;
 
+	char why[160];
+
 	if (counted)
 		aligned = 0;
-	if (aligned && (u->bj[in->blk] || g))
+	if (aligned && (u->bj[in->blk] || g)) {
+		describe(u, g ? -1 : u->cj[in->blk], why, sizeof why);
 		verify_report(v, VC_DIVBAR, in->loc,
-		    "'%s' %s: threads of the CTA may not all reach it", name,
-		    g ? "under a thread-dependent guard" : "in thread-dependent control flow");
-	else if (aligned && u->bx[in->blk])
-		verify_report(v, VC_EXITBAR, in->loc,
-		    "'%s' after a thread-dependent exit: the exited threads never arrive", name);
+		    "'%s' %s: threads of the CTA may not all reach it%s", name,
+		    g ? "under a thread-dependent guard" : "in thread-dependent control flow", why);
+	} else if (aligned && u->bx[in->blk]) {
+		describe(u, u->cx[in->blk], why, sizeof why);
+		verify_report(v, u->dx[in->blk] ? VC_EXITBAR : VC_MAYBEDIV, in->loc,
+		    "'%s' after a thread-dependent exit: the exited threads never arrive%s", name, why);
+	}
 	if (ididx < in->nopnd) {
 		Opnd *id = &in->opnd[ididx];
 		if (id->kind == OK_IMM && (id->imm < 0 || id->imm > 15))
@@ -481,6 +682,24 @@ barrier(Verify *v, U *u, Ins *in)
 	}
 }
 
+/* A register operand holding a constant: its value reaches in from one
+ * mov of an immediate (nvcc loads the full mask so at -O3). */
+static int
+constreg(Func *fn, Ins *in, const Opnd *o, int64_t *out)
+{
+	int val;
+	Ins *d;
+
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+		return 0;
+	val = verify_useof(in, o);
+	d = verify_defins(fn, val);
+	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[1].kind != OK_IMM)
+		return 0;
+	*out = d->opnd[1].imm;
+	return 1;
+}
+
 static void
 warp(Verify *v, U *u, Ins *in)
 {
@@ -496,23 +715,31 @@ warp(Verify *v, U *u, Ins *in)
 	if (mi >= in->nopnd)
 		return;
 	mask = &in->opnd[mi];
-	if (mask->kind != OK_IMM)
+	int64_t mv;
+	if (mask->kind == OK_IMM)
+		mv = mask->imm;
+	else if (!constreg(u->fn, in, mask, &mv))
 		return;
-	if ((uint32_t)mask->imm == 0) {
+	if ((uint32_t)mv == 0) {
 		verify_report(v, VC_WARPMASK, mask->loc,
 		    "member mask 0: the executing lane is not in it");
 		return;
 	}
-	if ((uint32_t)mask->imm != 0xffffffffu)
+	if ((uint32_t)mv != 0xffffffffu)
 		return;
 	int g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
-	if (u->bj[in->blk] >= 2 || g >= 2)
-		verify_report(v, VC_WARPDIV, mask->loc,
-		    "'%s' names all 32 lanes, but it is %s: some lanes may be inactive",
-		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
-	else if (u->bx[in->blk] >= 2)
-		verify_report(v, VC_EXITBAR, mask->loc,
-		    "'%s' names all 32 lanes after a lane-dependent exit", ir_opinfo[in->op].name);
+	char why[160];
+	if (u->bj[in->blk] >= 2 || g >= 2) {
+		int def = g >= 2 ? in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]] : u->dj[in->blk];
+		describe(u, g >= 2 ? -1 : u->cj[in->blk], why, sizeof why);
+		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, mask->loc,
+		    "'%s' names all 32 lanes, but it is %s: some lanes may be inactive%s",
+		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
+	} else if (u->bx[in->blk] >= 2) {
+		describe(u, u->cx[in->blk], why, sizeof why);
+		verify_report(v, u->dx[in->blk] ? VC_EXITBAR : VC_MAYBEDIV, mask->loc,
+		    "'%s' names all 32 lanes after a lane-dependent exit%s", ir_opinfo[in->op].name, why);
+	}
 }
 
 static void
@@ -528,6 +755,17 @@ clusterbar(Verify *v, U *u, Ins *in)
 		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
 }
 
+static int
+divchecks(const VerifyOpts *o)
+{
+	static const int c[] = { VC_DIVBAR, VC_EXITBAR, VC_MAYBEDIV, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI };
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+		if (o->sev[c[i]] >= 0)
+			return 1;
+	return 0;
+}
+
 static void
 uniform(Verify *v, Func *fn)
 {
@@ -537,9 +775,22 @@ uniform(Verify *v, Func *fn)
 	u.tidx = calloc((size_t)fn->nval + 1, 1);
 	u.bj = calloc((size_t)fn->nblk + 1, 1);
 	u.bx = calloc((size_t)fn->nblk + 1, 1);
-	if (!u.lv || !u.tidx || !u.bj || !u.bx || !findloops(&u))
+	u.pure = calloc((size_t)fn->nval + 1, 1);
+	u.dj = calloc((size_t)fn->nblk + 1, 1);
+	u.dx = calloc((size_t)fn->nblk + 1, 1);
+	u.cj = malloc(((size_t)fn->nblk + 1) * sizeof *u.cj);
+	u.cx = malloc(((size_t)fn->nblk + 1) * sizeof *u.cx);
+	if (!u.lv || !u.tidx || !u.bj || !u.bx || !u.pure || !u.dj || !u.dx || !u.cj || !u.cx)
 		goto out;
-	solve(&u);
+	for (int b = 0; b <= fn->nblk; b++)
+		u.cj[b] = u.cx[b] = -1;
+	/* Without a divergence check on (the loader's case), everything stays
+	 * uniform and only barrier numbers and counts are checked. */
+	if (divchecks(v->o)) {
+		if (!findloops(&u))
+			goto out;
+		solve(&u);
+	}
 	for (int i = 0; i < fn->nins; i++) {
 		Ins *in = fn->ins[i];
 		int t;
@@ -561,6 +812,11 @@ out:
 	free(u.tidx);
 	free(u.bj);
 	free(u.bx);
+	free(u.pure);
+	free(u.dj);
+	free(u.dx);
+	free(u.cj);
+	free(u.cx);
 	for (int l = 0; l < u.nloop; l++)
 		free(u.loop[l].in);
 	free(u.loop);
