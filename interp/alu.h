@@ -61,7 +61,11 @@ enum {
 	ALU_RNDSET    = 1u << 16,  /* a rounding modifier was written */
 	ALU_NEGAB     = 1u << 17,  /* fma: negate the product (a mul and add ptxas fuses, contract.c);
 	                            * neg: flip the sign bit alone (folded into a selp) */
-	ALU_NEGC      = 1u << 18   /* fma: negate the addend */
+	ALU_NEGC      = 1u << 18,  /* fma: negate the addend */
+	ALU_NANA      = 1u << 19,  /* f64 add/sub/mul/min/max: a's NaN before b's; fma: a, c, b
+	                            * (else b, a; b, c, a): the operand order ptxas chose, see
+	                            * alu_float.c nanres */
+	ALU_NEGK      = 1u << 20   /* f64 sub: b is a constant that ptxas negates, NaN or not */
 };
 
 typedef struct AluOp AluOp;
