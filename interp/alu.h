@@ -62,7 +62,11 @@ enum {
 	ALU_NEGAB     = 1u << 17,  /* fma: negate the product (a mul and add ptxas fuses, contract.c);
 	                            * neg: flip the sign bit alone (folded into a selp) */
 	ALU_NEGC      = 1u << 18,  /* fma: negate the addend */
-	ALU_IMMFIELD  = 1u << 19   /* bfe/bfi: position and length are both immediates */
+	ALU_NANA      = 1u << 19,  /* f64 add/sub/mul/min/max: a's NaN before b's; fma: a, c, b
+	                            * (else b, a; b, c, a): the operand order ptxas chose, see
+	                            * alu_float.c nanres */
+	ALU_NEGK      = 1u << 20,  /* f64 sub: b is a constant that ptxas negates, NaN or not */
+	ALU_IMMFIELD  = 1u << 21   /* bfe/bfi: position and length are both immediates */
 };
 
 typedef struct AluOp AluOp;

@@ -208,6 +208,16 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	op->ndst = in->ndst;
 	if (in->ndst && in->opnd[0].kind == OK_PAIR) op->ndst = 2;
 	op->nsrc = in->nopnd - in->ndst;
+	if (op->ty == TY_F64 && op->nsrc >= 2 && (in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MUL ||
+	    in->op == OP_MIN || in->op == OP_MAX || in->op == OP_FMA || in->op == OP_MAD)) {
+		/* ptxas gives a constant the operand slot whose NaN wins (the
+		 * loader decides between two registers: interp_nan_first); a
+		 * constant subtrahend it negates as it compiles, NaN or not */
+		const Opnd *a = &in->opnd[in->ndst], *b = a + 1;
+		int ka = a->kind == OK_IMM || a->kind == OK_FIMM, kb = b->kind == OK_IMM || b->kind == OK_FIMM;
+		if (ka && !kb) op->flags |= ALU_NANA;
+		if (kb && in->op == OP_SUB) op->flags |= ALU_NEGK;
+	}
 	for (int i = 0; i < op->nsrc && i < 32; i++)
 		if (in->opnd[in->ndst + i].kind == OK_NOT) op->negsrc |= 1u << i;
 	return 0;

@@ -991,6 +991,33 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 	return 0;
 }
 
+/* Which of an f64 a and b ptxas lets win when both are NaN (ALU_NANA):
+ * between two registers, interp_nan_first's; a constant always wins
+ * (alu_decode).  A fused add takes the order of its mul's operands, and a
+ * constant addend that the fma subtracts is negated as ptxas compiles it. */
+static void
+nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	int pl = pm->fuse ? pm->fuse[(int)(xi - pm->code) - x->pc0] : 0, nf;
+	AluOp *op = &xi->alu;
+
+	if (op->ty != TY_F64 || !(op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL || op->op == OP_MIN ||
+	    op->op == OP_MAX || op->op == OP_FMA || op->op == OP_MAD))
+		return;
+	if (pl && pl != CONTRACT_SIGNFLIP) {
+		in = x->f->ins[(pl >> 3) - 1];
+		op->flags &= ~(uint32_t)(ALU_NANA | ALU_NEGK);
+		if (xi->s[0].k == XO_IMM && xi->s[1].k != XO_IMM)
+			op->flags |= ALU_NANA;
+		if ((op->flags & ALU_NEGC) && xi->s[2].k == XO_IMM) {
+			xi->s[2].imm ^= (uint64_t)1 << 63;
+			op->flags &= ~(uint32_t)ALU_NEGC;
+		}
+	}
+	if ((nf = interp_nan_first(x->f, in)) >= 0)
+		op->flags = (op->flags & ~(uint32_t)ALU_NANA) | (nf ? ALU_NANA : 0);
+}
+
 static int
 decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1256,6 +1283,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	pm->subsel = 0;
 	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
 		return -1;
+	nanorder(pm, x, xi, in);
 	/* alu_exec applies a `!p` itself where negsrc says so: pass the plain register */
 	for (int k = 0; k < xi->ns && k < 32; k++)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))
