@@ -95,8 +95,9 @@ int alu_decode(const Ins *in, AluOp *op, const char **why);
  * A vector operand's elements occupy consecutive src entries. */
 void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc);
 /* Atomic read-modify-write arithmetic for atom/red: returns the new memory value from the old one.
- * b, c are the instruction's sources (c only for cas).  op = MOD_ADD/MOD_MIN/.../MOD_CAS, ty = TY_*. */
-uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int ftz_or_noftz);
+ * b, c are the instruction's sources (c only for cas).  op = MOD_ADD/MOD_MIN/.../MOD_CAS, ty = TY_*.
+ * A float add rounds to nearest; f32 flushes denormals, f16/bf16 (always .noftz) and f64 keep them. */
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c);
 
 /* ---------------------------------------------------------------- internal: alu_int.c */
 void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc);

@@ -1568,7 +1568,7 @@ interp_run(Launch *L, Warp *w, int slice)
 					uint64_t old = 0, nw;
 					memcpy(&old, p + e * sz, sz);
 					nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[nv > 1 ? e : 0], l),
-					    nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, xi->aux & 1);
+					    nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0);
 					memcpy(p + e * sz, &nw, sz);
 					if (xi->nd > e)
 						SET(&xi->d[e], l, old);
