@@ -235,7 +235,7 @@ async1(Launch *L, Warp *w, int l, const XIns *xi, uint64_t a, uint64_t v[][WARP]
 		uint64_t old = 0, nw = v[k][l];
 		if (xi->mod == CL_REDASYNC) {
 			memcpy(&old, p, sz);
-			nw = alu_atomic(xi->aux, xi->ty, old, v[k][l], 0);
+			nw = alu_atomic(xi->aux, xi->ty, old, v[k][l], 0, 0);
 		}
 		memcpy(p, &nw, sz);
 	}
