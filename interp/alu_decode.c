@@ -340,9 +340,10 @@ uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2
 	switch (op) {
 	case MOD_ADD:
 		if (fmt >= 0) {
-			/* f32 atomic add flushes denormals; f16/bf16 adds exist only as
-			 * .add.noftz, so they keep them, as f64 does */
-			int ftz = fmt == ALU_F32;
+			/* the L2's f32 add flushes denormals, the SM's (shared memory)
+			 * keeps them; f16/bf16 adds exist only as .add.noftz, so they
+			 * keep them, as f64 does */
+			int ftz = fmt == ALU_F32 && l2;
 			if (l2 && fmt == ALU_F64 && (alu_fisnan(fmt, b) || alu_fisnan(fmt, old)))
 				return alu_fisnan(fmt, b) ? b : old;
 			if (ty == TY_F16X2 || ty == TY_BF16X2)
