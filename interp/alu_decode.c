@@ -347,7 +347,7 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		alu_int_exec(op, s, dst, cc);
 }
 
-uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int ftz_or_noftz)
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2)
 {
 	int fmt = alu_fmt_of(ty);
 	int w = ir_tyinfo[ty].bits;
@@ -357,8 +357,12 @@ uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int ft
 	switch (op) {
 	case MOD_ADD:
 		if (fmt >= 0) {
-			/* f32 atomic add flushes denormals and rounds to nearest; .noftz keeps f16/bf16 denormals */
-			int ftz = fmt == ALU_F32 ? 1 : (fmt == ALU_F64 ? 0 : !ftz_or_noftz);
+			/* the L2's f32 add flushes denormals, the SM's (shared memory)
+			 * keeps them; f16/bf16 adds exist only as .add.noftz, so they
+			 * keep them, as f64 does */
+			int ftz = fmt == ALU_F32 && l2;
+			if (l2 && fmt == ALU_F64 && (alu_fisnan(fmt, b) || alu_fisnan(fmt, old)))
+				return alu_fisnan(fmt, b) ? b : old;
 			if (ty == TY_F16X2 || ty == TY_BF16X2)
 				return alu_fadd(fmt, old & 0xFFFF, b & 0xFFFF, ALU_RN, ftz)
 				     | alu_fadd(fmt, old >> 16, b >> 16, ALU_RN, ftz) << 16;

@@ -320,7 +320,7 @@ reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
 		uint64_t a = 0, b = 0;
 		memcpy(&a, d + i, es);
 		memcpy(&b, s + i, es);
-		a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 1);
+		a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 0);
 		memcpy(d + i, &a, es);
 	}
 }

@@ -1111,7 +1111,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		if (in->vec > 1 && (xi->ns != in->vec || (in->op == OP_ATOM && xi->nd != in->vec)))
 			return -1;
-		xi->aux = hasmod(in, MOD_FTZ) | (in->vec > 1 ? in->vec : 1) << 8;
+		xi->aux = (in->vec > 1 ? in->vec : 1) << 8;
 		return 0;
 	}
 	case OP_CVTA:
