@@ -10,13 +10,6 @@
 #include <string.h>
 #include "alu.h"
 
-static int hasmod(const Ins *in, int id)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == id) return 1;
-	return 0;
-}
-
 static int isfloatty(int ty) { return alu_fmt_of(ty) >= 0; }
 
 /* The selectors and mask of a SIMD video instruction (vadd2 ... vset4),
@@ -98,7 +91,7 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	}
 	if (in->op == OP_CVT) {
 		if (in->nty < 2) { *why = "cvt without two types"; return -1; }
-		if (hasmod(in, MOD_RS) || hasmod(in, MOD_SCALED_N2_UE8M0)) { *why = "cvt .rs / scaled forms"; return -1; }
+		if (ir_hasmod(in, MOD_RS) || ir_hasmod(in, MOD_SCALED_N2_UE8M0)) { *why = "cvt .rs / scaled forms"; return -1; }
 		int ok[] = { TY_E2M1X2, TY_E2M3X2, TY_E3M2X2, TY_UE8M0X2, TY_E4M3X4, TY_E5M2X4, TY_E2M1X4,
 		             TY_E2M3X4, TY_E3M2X4, TY_S2F6X2 };
 		for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
@@ -165,9 +158,9 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 		}
 		for (int i = 3; i < in->nopnd; i++)
 			if (in->opnd[i].sel != SEL_NONE) { *why = "video selector on c"; return -1; }
-		if (hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
-		if (hasmod(in, MOD_MIN)) op->mode = MOD_MIN;
-		if (hasmod(in, MOD_MAX)) op->mode = MOD_MAX;
+		if (ir_hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
+		if (ir_hasmod(in, MOD_MIN)) op->mode = MOD_MIN;
+		if (ir_hasmod(in, MOD_MAX)) op->mode = MOD_MAX;
 	}
 	if (in->op == OP_VMAD) {
 		/* imm: a's and b's selectors (SEL_*) in bits 0-7 and 8-15, the
@@ -180,14 +173,14 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 			op->imm |= (uint32_t)sel << (i == 1 ? 0 : 8);
 		}
 		if (in->opnd[0].sel != SEL_NONE || in->opnd[3].sel != SEL_NONE) { *why = "vmad selector on d or c"; return -1; }
-		op->imm |= (uint32_t)(hasmod(in, MOD_SHR7) ? 7 : hasmod(in, MOD_SHR15) ? 15 : 0) << 16;
+		op->imm |= (uint32_t)(ir_hasmod(in, MOD_SHR7) ? 7 : ir_hasmod(in, MOD_SHR15) ? 15 : 0) << 16;
 		op->imm |= (uint32_t)((in->opnd[1].neg ^ in->opnd[2].neg) & 1) << 24 | (uint32_t)(in->opnd[3].neg & 1) << 25;
-		if (hasmod(in, MOD_PO)) op->mode = MOD_PO;
+		if (ir_hasmod(in, MOD_PO)) op->mode = MOD_PO;
 	}
 	if (in->op >= OP_VADD2 && in->op <= OP_VSET4) {
 		if (in->nopnd != 4) { *why = "SIMD video without four operands"; return -1; }
 		if (videosimd(in, &op->imm) != 0) { *why = "SIMD video selector or mask"; return -1; }
-		if (hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
+		if (ir_hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
 	}
 	/* .rzi on cvt float->int is the rounding itself, not a within-format rounding */
 	if (in->op == OP_CVT && !isfloatty(op->ty)) op->flags &= ~(uint32_t)ALU_INTRND;

@@ -35,18 +35,9 @@
 #include "interp.h"
 
 static int
-hasmod(const Ins *in, int id)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == id)
-			return 1;
-	return 0;
-}
-
-static int
 rounded(const Ins *in)
 {
-	return hasmod(in, MOD_RN) || hasmod(in, MOD_RZ) || hasmod(in, MOD_RM) || hasmod(in, MOD_RP);
+	return ir_hasmod(in, MOD_RN) || ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP);
 }
 
 static int
@@ -131,7 +122,7 @@ static int
 slowpath(const Ins *q)
 {
 	return (q->op == OP_DIV || q->op == OP_RCP || q->op == OP_SQRT) && (q->ty[0] == TY_F32 || q->ty[0] == TY_F64) &&
-	    !hasmod(q, MOD_APPROX) && !hasmod(q, MOD_FULL);
+	    !ir_hasmod(q, MOD_APPROX) && !ir_hasmod(q, MOD_FULL);
 }
 
 /* Does the straight run from fn->ins[i] to fn->ins[k] (i's block, then the
@@ -254,11 +245,11 @@ source(const Func *f, const Plan *p, int v, int ty, int *neg)
 		    (ir_opinfo[d->op].flags & OF_RDST))
 			return -1;
 		if (d->op == OP_MUL)
-			return d->nopnd == 3 && !rounded(d) && !hasmod(d, MOD_SAT) && steady(d) ? f->val[v].ins : -1;
+			return d->nopnd == 3 && !rounded(d) && !ir_hasmod(d, MOD_SAT) && steady(d) ? f->val[v].ins : -1;
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
-			return d->nopnd == 3 && d->ty[0] == TY_F32 && (hasmod(d, MOD_FULL) || hasmod(d, MOD_APPROX)) &&
+			return d->nopnd == 3 && d->ty[0] == TY_F32 && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) &&
 			    steady(d) ? f->val[v].ins : -1;
-		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || hasmod(d, MOD_FTZ) ||
+		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || ir_hasmod(d, MOD_FTZ) ||
 		    (d->op == OP_NEG && d->ty[0] != ty) || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[ty].bits)
 			return -1;
 		if (d->op == OP_NEG)
@@ -279,7 +270,7 @@ fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
 	if (i < 0 || i >= k)
 		return -1;
 	m = f->ins[i];
-	if (m->ty[0] != a->ty[0] || hasmod(m, MOD_FTZ) != hasmod(a, MOD_FTZ))
+	if (m->ty[0] != a->ty[0] || ir_hasmod(m, MOD_FTZ) != ir_hasmod(a, MOD_FTZ))
 		return -1;
 	if (runhead(f, m->blk) != runhead(f, a->blk) || !unchanged(f, m, i, k))
 		return -1;
@@ -334,7 +325,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 					p.good[usedval(f->ins[k], oi)]++;
 	for (int k = 0; k < f->nins; k++) {
 		const Ins *q = f->ins[k];
-		if (q->op == OP_NEG && q->ty[0] == TY_F32 && !hasmod(q, MOD_FTZ) && !q->guard && q->ndef == 1 &&
+		if (q->op == OP_NEG && q->ty[0] == TY_F32 && !ir_hasmod(q, MOD_FTZ) && !q->guard && q->ndef == 1 &&
 		    p.nuse[q->def[0]] > 0 && p.nuse[q->def[0]] == p.good[q->def[0]])
 			plan[k] = CONTRACT_SIGNFLIP;
 	}

@@ -342,6 +342,16 @@ struct Ins {
 	int *use, nuse;
 };
 
+/* Whether modifier id (MOD_*) is written on in. */
+static inline int
+ir_hasmod(const Ins *in, int id)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id)
+			return 1;
+	return 0;
+}
+
 /* Statements of a body, in source order, for the printer. */
 enum {
 	ST_INS,       /* ins: fn->ins[u.ins] */
