@@ -17,8 +17,20 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdlib.h>
 #include <string.h>
 #include "interp.h"
+
+/* PTXKIT_FASTPATHS=0 turns every fast path off: each instruction then
+ * takes the general path, and tests/plan.test checks that outputs and
+ * counters are the same either way. */
+static int
+fastpaths(void)
+{
+	const char *e = getenv("PTXKIT_FASTPATHS");
+
+	return !e || strcmp(e, "0") != 0;
+}
 
 /* The warp-wide ALU handler: one whose lanes are all of alu_exec's, with
  * every destination a register slot it can write as a plane. */
@@ -159,6 +171,10 @@ plan_prologue(ptx_module *pm, XFunc *x)
 int
 interp_plan(ptx_module *pm, XFunc *x)
 {
+	if (!fastpaths()) {
+		x->upre = x->nupreg = 0;
+		return PTX_OK;
+	}
 	for (int k = 0; k < x->npc - 1; k++) {
 		XIns *xi = &pm->code[x->pc0 + k];
 		plan_fast(pm, xi);
