@@ -486,7 +486,7 @@ a32(const XIns *xi, uint64_t a)
 	return xi->a32 ? (uint32_t)a : a;
 }
 
-/* The common case of a memory access on its own (XIns.co32): a full warp's
+/* The common case of a memory access on its own (SHAPE_CO32): a full warp's
  * 32 words in a row, in one allocation, aligned.  Found from the first
  * lane's allocation and one pass over the addresses; 0 for anything else,
  * which takes ldst's general path. */
@@ -538,9 +538,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	const XOp *o;
 	int contig = 0;   /* the lanes' addresses consecutive (a full warp) */
 
-	if ((st ? xi->ns : xi->nd) != 1 || (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
-	    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
-		return 0;
+	/* plan.c decided the operands' part (SHAPE_WHOLE); the rest is the lanes' */
 	if (xi->space == MS_SHARED) {
 		mem = w->cta->shared + SMEM_RSV, lo = w->cta->shbase + SMEM_RSV, lim = w->cta->nshared - SMEM_RSV;
 	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
@@ -603,8 +601,6 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	}
 	if (st) {
 		o = &xi->s[0];
-		if (o->k != XO_REG && o->k != XO_IMM)
-			return 0;
 		if (m == 0xffffffffu && sz == 4 && o->k == XO_REG && contig)   /* coalesced */
 			interp_narrow32(mem + (ad[0] - lo), r + (size_t)o->r * WARP);
 		else if (m == 0xffffffffu && sz == 4 && o->k == XO_REG) {   /* the common case */
@@ -631,7 +627,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	return 1;
 }
 
-/* The counters of a kernel-parameter load (XIns.kparam) by the lanes of m. */
+/* The counters of a kernel-parameter load (SHAPE_KPARAM) by the lanes of m. */
 static void
 kparam_count(Launch *L, const XIns *xi, uint32_t m)
 {
@@ -644,7 +640,7 @@ kparam_count(Launch *L, const XIns *xi, uint32_t m)
 	interp_count_seq(L, xi, m, ad, xi->size, ASEQ_SAME);
 }
 
-/* A load of a kernel parameter that load.c checked (XIns.kparam), for a
+/* A load of a kernel parameter that plan.c checked (SHAPE_KPARAM), for a
  * full warp: read once and broadcast. */
 static HOT_INLINE void
 kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
@@ -659,12 +655,21 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 static HOT_INLINE int
 access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
-	if (m == 0xffffffffu && xi->kparam && xi->d[0].k == XO_REG) {
+	switch (xi->shape) {
+	case SHAPE_KPARAM:
+		if (m != 0xffffffffu)
+			break;
 		kparam(L, r, xi, m);
 		return 1;
+	case SHAPE_CO32:
+		if (m == 0xffffffffu && co32(L, r, xi))
+			return 1;
+		break;
+	case SHAPE_WHOLE:
+		break;
+	default:
+		return 0;
 	}
-	if (m == 0xffffffffu && xi->co32 && co32(L, r, xi))
-		return 1;
 	return ldst(L, w, r, xi, m, xi->x == X_ST);
 }
 
@@ -1227,7 +1232,7 @@ static const uint8_t straight[NX] = {
 /* The lanes whose predicate (plane p) is true (exec_fast.c, vectorized). */
 #define pmask interp_pmask
 
-/* Runs the plain instructions (load.c) from pc on, at most lim of them and
+/* Runs the plain instructions (plan.c) from pc on, at most lim of them and
  * not past end, for the lanes of m: the straight-line stretches of a
  * kernel without the main loop's per-instruction checks, which cost as
  * much as a simple instruction's work.  A memory access that ldst cannot
@@ -1296,7 +1301,7 @@ pairs(uint64_t *d, const uint64_t *a)
 }
 
 /*
- * A new CTA's uniform prologue (load.c): the first of its warps to run
+ * A new CTA's uniform prologue (plan.c): the first of its warps to run
  * runs it, and every other full warp takes the registers it wrote and
  * starts after it, owing its counts until it runs (so that a launch that
  * stops early counts what ran).  Before, each warp spent about a seventh
@@ -1305,7 +1310,7 @@ pairs(uint64_t *d, const uint64_t *a)
  * they were.
  */
 static void
-prologue(Launch *L, Warp *w0)
+run_prologue(Launch *L, Warp *w0)
 {
 	const XFunc *k = L->k;
 	Cta *c = w0->cta;
@@ -1402,7 +1407,7 @@ interp_run(Launch *L, Warp *w, int slice)
 #endif
 
 	if (w->cta->prologue)
-		prologue(L, w);
+		run_prologue(L, w);
 	if (w->owed)
 		owed(L, w);
 	while (slice-- > 0) {

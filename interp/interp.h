@@ -53,7 +53,7 @@
  * an address is its offset in the buffer; nothing may touch it. */
 #define SMEM_RSV 1024u
 
-/* ptx_insn_stats.mem as words: four counts a class (exec.c prologue) */
+/* ptx_insn_stats.mem as words: four counts a class (exec.c run_prologue) */
 #define MCWORDS (PTX_MC_N * 4)
 #define DEFAULT_MAX_STEPS 10000000000ull
 #define DEFAULT_HEAP_SIZE (8ull << 20)      /* CU_LIMIT_MALLOC_HEAP_SIZE's default */
@@ -118,6 +118,9 @@ typedef struct {
 } FastArgs;
 typedef void FastFn(const FastArgs *x);
 
+/* XIns.shape (plan.c plan_shape): each includes the one before. */
+enum { SHAPE_LANES, SHAPE_WHOLE, SHAPE_CO32, SHAPE_KPARAM };
+
 typedef struct {
 	uint16_t x;           /* X_* */
 	uint8_t nd, ns;       /* destinations, sources (vectors flattened) */
@@ -127,11 +130,8 @@ typedef struct {
 	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits;
 	                       * 2: an extern array's, moved to the kernel's dynamic base too */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
-	uint8_t kparam;       /* X_LD of a kernel parameter at a fixed offset, in range and aligned */
-	uint8_t plain;        /* unguarded, moves only the pc on, and cannot fault or is a load or store
-	                       * exec.c's access takes whole or declines untouched: runs in plainrun */
-	uint8_t co32;         /* X_LD/X_ST of one 32-bit register (no sign) at a 64-bit register plus an
-	                       * offset, global or generic: exec.c's access tries the coalesced copy first */
+	uint8_t shape;        /* SHAPE_*: how a load or store may be taken a warp at a time (plan.c) */
+	uint8_t plain;        /* may run in a straight-line stretch, exec.c plainrun (plan.c) */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
@@ -150,7 +150,7 @@ typedef struct {
 	AluOp alu;
 	const Ins *in;
 	XFunc *fn;
-	FastFn *fast;         /* X_ALU: warp-wide handler (exec_fast.c), NULL: alu_exec lane by lane */
+	FastFn *fast;         /* X_ALU: warp-wide handler (exec_fast.c, chosen by plan.c), NULL: alu_exec lane by lane */
 	uint8_t fpu;          /* fast needs the host FPU (Launch.nofpu) */
 	uint8_t lower;        /* LOW_*: how ptxas lowers a load or an atomic, for the counters */
 	uint64_t *bc;         /* X_ALU with fast, X_MOV: the immediate sources broadcast to WARP
@@ -182,7 +182,7 @@ struct XFunc {
 	int64_t shdyn;        /* .entry: its dynamic base minus the one extern arrays are decoded at (smem.c) */
 	/* .entry: its uniform prologue, the first upre instructions (plain, and
 	 * the same values in every warp of a CTA), and the register slots they
-	 * write (load.c); a new CTA runs it once (exec.c prologue) */
+	 * write (plan.c); a new CTA runs it once (exec.c run_prologue) */
 	int upre, nupreg;
 	int32_t *upreg;
 };
@@ -338,7 +338,7 @@ struct Cta {
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
 	 * prologue's parameter loads, the same in every warp of the launch
-	 * (exec.c prologue; MCWORDS words an instruction), and whether they
+	 * (exec.c run_prologue; MCWORDS words an instruction), and whether they
 	 * are known */
 	Warp *w; int nw;
 	uint8_t *shared; uint32_t nshared;
@@ -499,6 +499,12 @@ void interp_count_free(ptx_ctx *cx);
  * its own address; the others: REUSE). */
 enum { LOW_NONE, LOW_REUSE, LOW_RED, LOW_POPC, LOW_SPIN, LOW_V8, LOW_V16 };
 void interp_count_lower(ptx_module *pm, XFunc *x);   /* lower.c */
+/* plan.c: each instruction's fast paths (XIns.fast, .shape, .plain) and the
+ * kernel's uniform prologue (XFunc.upre), decided once after decode and
+ * lowering; PTX_ENOMEM when out of memory */
+int interp_plan(ptx_module *pm, XFunc *x);
+/* load.c: the immediate sources of xi as planes of WARP lanes (XIns.bc) */
+void interp_bcast_imm(ptx_module *pm, XIns *xi);
 char *interp_ins_text(ptx_ctx *cx, const Ins *in);
 
 /* mma.c: ad[] and v[][] hold all 32 lanes (the instructions are .aligned) */

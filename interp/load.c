@@ -12,7 +12,8 @@
  *   2. turns each instruction into an XIns (see interp.h).  Instructions
  *      the executor does not know become X_UNSUPPORTED, which faults with
  *      the instruction's text and line if it is ever executed, so a module
- *      with one exotic kernel still runs the others.
+ *      with one exotic kernel still runs the others;
+ *   3. has plan.c choose each instruction's fast paths (interp/README).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -929,8 +930,8 @@ decode_wgmma(ptx_module *pm, XIns *xi, const Ins *in)
 /* The immediate sources of a warp-wide instruction as planes, filled once
  * here rather than at every execution.  Without memory there are none, and
  * the executor broadcasts them itself. */
-static void
-bcast(ptx_module *pm, XIns *xi)
+void
+interp_bcast_imm(ptx_module *pm, XIns *xi)
 {
 	int n = 0;
 
@@ -1046,7 +1047,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->x = X_MOVPACK, xi->size = (uint8_t)(tybytes(ty) / xi->ns);
 		else {
 			xi->x = X_MOV;
-			bcast(pm, xi);
+			interp_bcast_imm(pm, xi);
 		}
 		return xi->size > 8 && xi->x == X_MOV ? -1 : 0;
 	case OP_LD: case OP_LDU:
@@ -1057,10 +1058,6 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->size = 8;   /* .b128: two 64-bit halves */
 		if (xi->size > 8 || dsts(pm, xi, &in->opnd[0]) || xaddr(pm, x, in, &in->opnd[1], xi))
 			return -1;
-		/* a kernel parameter read whole, in range and aligned: the same value
-		 * for every lane, read once a warp without ldst's checks */
-		xi->kparam = xi->space == MS_KPARAM && xi->abase.k == XO_NONE && xi->nd == 1 &&
-		    xi->aoff >= 0 && (uint64_t)xi->aoff + xi->size <= x->psize && !(xi->aoff & (xi->size - 1));
 		return 0;
 	case OP_ST:
 		xi->x = X_ST;
@@ -1248,7 +1245,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		memset(xi->s, 0, sizeof *xi->s);
 		xi->s[0].k = XO_IMM;
 		xi->ns = 1;
-		bcast(pm, xi);
+		interp_bcast_imm(pm, xi);
 		return 0;
 	case OP_ALLOCA: case OP_STACKSAVE: case OP_STACKRESTORE:
 		xi->x = X_STACK;
@@ -1279,13 +1276,6 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	for (int k = 0; k < xi->ns && k < 32; k++)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))
 			xi->s[k].k = XO_REG;
-	if (xi->nd == xi->alu.ndst) {
-		int fpu;
-		xi->fast = interp_fast_pick(&xi->alu, xi->s, xi->ns, &fpu);
-		xi->fpu = (uint8_t)fpu;
-		if (xi->fast)
-			bcast(pm, xi);
-	}
 	return xi->ns > 64 ? -1 : 0;
 }
 
@@ -1309,100 +1299,6 @@ interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi)
 	memset(&in, 0, sizeof in);
 	in.space = sp;
 	return xaddr(pm, x, &in, o, xi);
-}
-
-/* Marks the instructions that exec.c may run back to back without its
- * per-instruction checks: unguarded, leaving the SIMT stack alone, and
- * unable to fault (warp-wide ALU handlers, moves, cvta) or tried in a way
- * that cannot: loads and stores that exec.c's ldst checks as a whole for
- * the warp before it touches memory, and leaves to the per-lane path
- * otherwise. */
-static void
-plain(XIns *xi)
-{
-	xi->co32 = (xi->x == X_LD ? xi->nd == 1 && !xi->sign && xi->d[0].k == XO_REG :
-	    xi->x == X_ST && xi->ns == 1 && xi->s[0].k == XO_REG) &&
-	    xi->size == 4 && (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) &&
-	    xi->abase.k == XO_REG && !xi->a32 && !xi->shsym;
-	if (xi->guard >= 0)
-		return;
-	/* %clock and %globaltimer count the steps before them, which a run adds at its end */
-	for (int k = 0; k < xi->ns; k++)
-		if (xi->s[k].k == XO_SREG && xi->s[k].sreg >= SR_CLOCK && xi->s[k].sreg <= SR_GLOBALTIMER_HI)
-			return;
-	switch (xi->x) {
-	case X_ALU: xi->plain = xi->fast != NULL; break;
-	case X_MOV: case X_CVTA: case X_CVTATO: xi->plain = 1; break;
-	case X_LD: case X_ST:   /* the shapes exec.c's ldst takes whole, or leaves untouched */
-		xi->plain = (xi->x == X_LD ? xi->nd == 1 :
-		    xi->ns == 1 && (xi->s[0].k == XO_REG || xi->s[0].k == XO_IMM)) &&
-		    (xi->abase.k == XO_REG || xi->abase.k == XO_NONE) &&
-		    (xi->size == 1 || xi->size == 2 || xi->size == 4 || xi->size == 8) &&
-		    (xi->space == MS_SHARED || xi->space == MS_GLOBAL || xi->space == MS_GENERIC ||
-		    (xi->space == MS_KPARAM && xi->x == X_LD));
-		break;
-	}
-}
-
-/* Whether special register sr is the same in every thread of a CTA. */
-static int
-ctauniform(int sr)
-{
-	switch (sr) {
-	case SR_NTID: case SR_NWARPID: case SR_CTAID: case SR_NCTAID: case SR_SMID: case SR_NSMID:
-	case SR_GRIDID: case SR_IS_EXPLICIT_CLUSTER: case SR_CLUSTERID: case SR_NCLUSTERID:
-	case SR_CLUSTER_CTAID: case SR_CLUSTER_NCTAID: case SR_CLUSTER_CTARANK:
-	case SR_CLUSTER_NCTARANK: case SR_TOTAL_SMEM: case SR_AGGR_SMEM: case SR_DYNAMIC_SMEM:
-	case SR_WARP_SZ: case SR_ENVREG1: case SR_ENVREG2: case SR_SHSYM: case SR_SHDYN:
-		return 1;
-	}
-	return 0;
-}
-
-/*
- * A kernel's uniform prologue: its leading plain instructions whose
- * sources are immediates, CTA-wide special registers and registers the
- * prologue wrote before, and that keep no per-lane state (a carry flag).
- * Every warp of a CTA computes the same values there (nvcc, LLVM and
- * Triton all begin a kernel by reading its parameters, %ctaid and %ntid),
- * so a new CTA runs it once and copies the registers it wrote.
- */
-static int
-prologue(ptx_module *pm, XFunc *x)
-{
-	uint8_t *def;
-	int n = 0;
-
-	x->upre = x->nupreg = 0;
-	if (!x->f->entry || x->nregs == 0)
-		return PTX_OK;
-	if (!(def = interp_alloc(pm->cx, (size_t)x->nregs)) ||
-	    !(x->upreg = interp_alloc(pm->cx, (size_t)x->nregs * sizeof *x->upreg))) {
-		interp_free(pm->cx, def);
-		return PTX_ENOMEM;
-	}
-	for (; n < x->npc; n++) {
-		const XIns *xi = &pm->code[x->pc0 + n];
-		int ok = xi->plain && !(xi->x == X_ALU && xi->alu.flags & (ALU_CCIN | ALU_CCOUT)) &&
-		    (xi->x != X_LD || (xi->kparam && xi->d[0].k == XO_REG)) && xi->x != X_ST;
-		for (int k = 0; ok && k < xi->ns; k++) {
-			const XOp *o = &xi->s[k];
-			ok = o->k == XO_IMM || ((o->k == XO_REG || o->k == XO_NOT) && def[o->r]) ||
-			    (o->k == XO_SREG && ctauniform(o->sreg));
-		}
-		for (int k = 0; ok && k < xi->nd; k++)
-			ok = xi->d[k].k == XO_REG || xi->d[k].k == XO_SINK;
-		if (!ok)
-			break;
-		for (int k = 0; k < xi->nd; k++)
-			if (xi->d[k].k == XO_REG && !def[xi->d[k].r]) {
-				def[xi->d[k].r] = 1;
-				x->upreg[x->nupreg++] = xi->d[k].r;
-			}
-	}
-	x->upre = n;
-	interp_free(pm->cx, def);
-	return PTX_OK;
 }
 
 int
@@ -1484,9 +1380,7 @@ interp_load(ptx_module *pm)
 		interp_free(cx, (void *)pm->fuse);
 		pm->fuse = NULL;
 		interp_count_lower(pm, x);
-		for (int k = 0; k < f->nins; k++)
-			plain(&pm->code[x->pc0 + k]);
-		if (prologue(pm, x) != PTX_OK)
+		if (interp_plan(pm, x) != PTX_OK)
 			return PTX_ENOMEM;
 		pm->code[x->pc0 + f->nins].x = X_END;
 		pm->code[x->pc0 + f->nins].fn = x;
