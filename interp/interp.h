@@ -317,6 +317,8 @@ typedef struct {
 	int red;                    /* MOD_POPC/AND/OR while a reduction is open */
 	uint32_t acc;
 	int nwait;
+	uint32_t warps;             /* the warps with an arrival (bit per warp of the CTA) */
+	uint32_t lanes[32];         /* their lanes that arrived */
 } Bar;
 
 typedef struct Clu Clu;

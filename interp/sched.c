@@ -86,11 +86,32 @@ release(Launch *L, Cta *c, int id)
 	(void)L;
 }
 
+/*
+ * Whether barrier b may open.  Without a thread count every live thread of
+ * the CTA must arrive.  With one, a barrier counts whole warps, as the PTX
+ * ISA describes it: a warp has arrived once all its non-exited threads
+ * have, and then counts as 32 threads however many of its lanes exited;
+ * and a count larger than the warps still alive is met by those warps (the
+ * H100 opens `bar.sync 0, 64` for two warps whose upper halves exited, and
+ * `bar.sync 1, 128` for the only two warps left).
+ */
 static int
 complete(const Cta *c, const Bar *b)
 {
-	uint32_t need = b->expect ? b->expect : c->nlive;
-	return b->arrived && b->arrived >= need;
+	uint32_t have = 0, live = 0;
+
+	if (!b->arrived)
+		return 0;
+	if (!b->expect)
+		return b->arrived >= c->nlive;
+	for (int i = 0; i < c->nw && i < 32; i++) {
+		const Warp *w = &c->w[i];
+		if (w->live)
+			live += WARP;
+		if (b->warps >> i & 1)
+			have += (b->lanes[i] & w->live) == w->live ? WARP : (uint32_t)__builtin_popcount(b->lanes[i]);
+	}
+	return have >= (b->expect < live ? b->expect : live);
 }
 
 void
@@ -113,6 +134,10 @@ interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int bl
 	Bar *b = &c->bar[id];
 
 	b->arrived += (uint32_t)__builtin_popcount(m);
+	if (w->id < 32) {
+		b->warps |= 1u << w->id;
+		b->lanes[w->id] |= m;
+	}
 	if (b->arrived)
 		c->baropen |= 1u << id;
 	c->events++;
