@@ -2,7 +2,8 @@
  *
  * The tables themselves live in three X-macro files next to this header:
  *   types.def  TY(id, name, bits, kind)            fundamental types
- *   mods.def   MD(id, name, class, isa, sm)        non-type modifiers
+ *   mods.def   MCLASS(id, acc)                     modifier classes
+ *              MD(id, name, class, isa, sm)        non-type modifiers
  *   ops.def    OP(id, name, shape, flags, isa, sm, types, mods)   opcodes
  *
  * Types and modifiers share one number space: 0 is "none", 1..NTY-1 are the
@@ -24,31 +25,14 @@
 /* ---- type kinds (types.def, column 4) ----------------------------------- */
 enum { TK_PRED, TK_BIT, TK_UINT, TK_SINT, TK_FLOAT, TK_PACKED, TK_OPAQUE };
 
-/* ---- modifier classes (mods.def, column 3) ------------------------------ */
+/* ---- modifier classes (mods.def, column 3; its MCLASS rows) ------------- */
 enum {
     MC_TYPE,      /* the id is a type: ir_modinfo[1..NTY-1] */
-    MC_SPACE,     /* state spaces (.global .shared::cta ...), cvta .to */
-    MC_ROUND,     /* rounding modes */
-    MC_CMP,       /* comparison operators */
-    MC_BOOL,      /* and or xor */
-    MC_ATOMOP,    /* atomic / reduction operations */
-    MC_VEC,       /* .v2 .v4 .v8 */
-    MC_CACHE,     /* cache operators, cache levels, prefetch sizes, hints */
-    MC_EVICT,     /* L1::/L2:: eviction priorities */
-    MC_SEM,       /* memory-ordering semantics, .volatile, .mmio */
-    MC_SCOPE,     /* .cta .cluster .gpu .sys .gl */
-    MC_SYNC,      /* .sync .aligned .uni, completion mechanisms, mbarrier qualifiers */
-    MC_PROXY,     /* proxy kinds of fence.proxy / tensormap.cp_fenceproxy */
-    MC_SHFL,      /* shuffle modes */
-    MC_VOTE,      /* vote / match modes */
-    MC_GEOM,      /* texture/surface geometries, tensor dimensions */
-    MC_LAYOUT,    /* .row .col .trans */
-    MC_ARITH,     /* arithmetic qualifiers: .ftz .sat .approx .hi .wide ... */
-    MC_TEX,       /* texture/surface qualifiers and query attributes */
-    MC_VIDEO,     /* video scale / selector words */
-    MC_TMA,       /* bulk tensor copies and tensor-map fields */
-    MC_MMA,       /* tensor-core qualifiers (wmma mma wgmma tcgen05) */
-    MC_MISC,      /* everything else */
+#define MCLASS(id, acc) MC_##id,
+#define MD(id, name, cls, isa, sm)
+#include "mods.def"
+#undef MCLASS
+#undef MD
     MC_PATTERN,   /* the numeric-shape pattern ids */
     NMC
 };
@@ -86,17 +70,22 @@ typedef enum {
     NTY
 } Ty;
 
-enum {
+/* A modifier id (or a type id, in the shared space: ModId and Ty values mix
+ * in Ins.mod).  MOD_NONE is "none", as TY_NONE. */
+typedef enum {
+    MOD_NONE = 0,
     MOD_BASE_ = NTY - 1,          /* so that the first modifier id is NTY */
+#define MCLASS(id, acc)
 #define MD(id, name, cls, isa, sm) MOD_##id,
 #include "mods.def"
+#undef MCLASS
 #undef MD
     MOD_SHAPE,                    /* m16n8k16, m64n256k32, ...            */
     MOD_MN,                       /* m8n8, m16n16, m8n16, m16n8           */
     MOD_XN,                       /* x1 x2 x4 ... x128                    */
     MOD_TMEMSHAPE,                /* 16x64b 32x32b 128x256b 16x32bx2 ...  */
     NMOD
-};
+} ModId;
 
 enum {
 #define OP(id, name, shape, flags, isa, sm, types, mods) OP_##id,
