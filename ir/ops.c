@@ -58,7 +58,7 @@ typedef pthread_once_t ir_once_t;
 #define IR_NMIN(s)  (IR_VARIADIC(s) ? 0 : IR_NMAX(s) - IR_CNT(s, '?'))
 #define IR_NDST(s)  (IR_CNT(s, 'd') + IR_CNT(s, 'D'))
 
-#define OP(id, name, shape, flags, isa, sm, types, mods) \
+#define OP(id, name, shape, flags, isa, sm, types, mods, vrule) \
     _Static_assert(sizeof(shape) <= IR_SHAPE_MAX, "shape of " name " is too long");
 #include "ops.def"
 #undef OP
@@ -100,10 +100,10 @@ const ModInfo ir_modinfo[NMOD] = {
 };
 
 const OpInfo ir_opinfo[NOP] = {
-#define OP(id, name, shape, flags, isa, sm, types, mods) \
+#define OP(id, name, shape, flags, isa, sm, types, mods, vrule) \
     { name, shape, (unsigned)(flags), isa, sm,          \
       (unsigned char)IR_NDST(shape), (unsigned char)IR_NMIN(shape), (unsigned char)IR_NMAX(shape), \
-      types, mods },
+      types, mods, vrule },
 #include "ops.def"
 #undef OP
 };

@@ -4,7 +4,7 @@
  *   types.def  TY(id, name, bits, kind)            fundamental types
  *   mods.def   MCLASS(id, acc)                     modifier classes
  *              MD(id, name, class, isa, sm)        non-type modifiers
- *   ops.def    OP(id, name, shape, flags, isa, sm, types, mods)   opcodes
+ *   ops.def    OP(id, name, shape, flags, isa, sm, types, mods, vrule)   opcodes
  *
  * Types and modifiers share one number space: 0 is "none", 1..NTY-1 are the
  * types (same values as Ty), then the MOD_* ids of mods.def, then the four
@@ -58,7 +58,30 @@ enum {
     OF_SM_F          = 1u << 14,  /* ... or a family-specific one (sm_100f, ...) */
     OF_VOLATILE_SIDE = 1u << 15,  /* side effects beyond its destinations; never CSE or move */
     OF_DEPRECATED    = 1u << 16,  /* deprecated spelling */
-    OF_CARRY_IN      = 1u << 17   /* reads the carry flag (addc subc madc) */
+    OF_CARRY_IN      = 1u << 17,  /* reads the carry flag (addc subc madc) */
+    OF_NOEXEC        = 1u << 18   /* parsed and verified, not executed: interp/load.c leaves it
+                                   * X_UNSUPPORTED, a fault if a thread reaches it */
+};
+
+/* ---- verifier rules (ops.def, column 9) --------------------------------------
+ * How the verifier types an opcode's operands.  Every row names one, VR_NONE
+ * included, so that no opcode is skipped without saying so
+ * (tests/unit/opcover_test.c checks the column). */
+enum {
+    VR_NONE,      /* only the operand kinds of the shape (types.c kinds()) */
+    VR_SAME,      /* types.c: every operand of the instruction type */
+    VR_MULWIDE,   /* types.c: mul/mad, .wide doubles d (and mad's c) */
+    VR_SETP,      /* types.c: the two compared sources */
+    VR_SELP,      /* types.c: d and the two selected sources */
+    VR_SHIFT,     /* types.c: d and a of the type, the shift count .u32 */
+    VR_MOV,       /* types.c: d and a register or immediate source */
+    VR_CVT,       /* types.c: d of the first type, a of the second; wider registers allowed */
+    VR_LD,        /* types.c: d, with the relaxed rules of ld (ldstok) */
+    VR_ST,        /* types.c: the stored value, as VR_LD */
+    VR_TEX,       /* types.c: texture and surface coordinates and data */
+    VR_VIDEO,     /* types.c: 32-bit integer registers */
+    VR_TENSOR,    /* tensor.c: fragments of wmma, mma, wgmma, ldmatrix ... */
+    NVR
 };
 
 /* ---- ids ------------------------------------------------------------------ */
@@ -88,7 +111,7 @@ typedef enum {
 } ModId;
 
 enum {
-#define OP(id, name, shape, flags, isa, sm, types, mods) OP_##id,
+#define OP(id, name, shape, flags, isa, sm, types, mods, vrule) OP_##id,
 #include "ops.def"
 #undef OP
     NOP
@@ -103,6 +126,7 @@ typedef struct {
     unsigned char isa, sm;
     unsigned char ndst, nmin, nmax;   /* from shape: d/D specs, required, all (255: variadic) */
     const char *types, *mods;
+    unsigned char vrule;              /* VR_* */
 } OpInfo;
 
 /* Entry 0 of ir_tyinfo and ir_modinfo is empty ("").  ir_modinfo[1..NTY-1] describe the

@@ -187,23 +187,20 @@ bitsty(int ty)
 }
 
 /* The expected type of operand i, or 0 when it is not checked here.
- * *wider: a register wider than the type is allowed; 2: ld/st rules. */
+ * *wider: a register wider than the type is allowed; 2: ld/st rules.  The
+ * rule is the opcode's VR_ column in ops.def, which every row names. */
 static int
 expect(Ins *in, int i, int *wider)
 {
 	int t = in->ty[0], wide = ir_hasmod(in, MOD_WIDE);
 
 	*wider = 0;
-	switch (in->op) {
-	case OP_ADD: case OP_SUB: case OP_MIN: case OP_MAX: case OP_AND: case OP_OR:
-	case OP_XOR: case OP_NOT: case OP_CNOT: case OP_NEG: case OP_ABS: case OP_DIV:
-	case OP_REM: case OP_SAD: case OP_FMA: case OP_SQRT: case OP_RCP: case OP_RSQRT:
-	case OP_SIN: case OP_COS: case OP_LG2: case OP_EX2: case OP_TANH: case OP_COPYSIGN:
-	case OP_ADDC: case OP_SUBC: case OP_MADC: case OP_MUL24: case OP_MAD24:
+	switch (ir_opinfo[in->op].vrule) {
+	case VR_SAME:
 		if (in->nty != 1)
 			return 0;
 		return t;
-	case OP_MUL: case OP_MAD:
+	case VR_MULWIDE:
 		if (in->nty != 1)
 			return 0;
 		if (wide && (i == 0 || i == 3)) {
@@ -217,21 +214,21 @@ expect(Ins *in, int i, int *wider)
 			return 0;
 		}
 		return t;
-	case OP_SETP:
+	case VR_SETP:
 		return in->nty == 1 && (i == 1 || i == 2) ? t : 0;
-	case OP_SELP:
+	case VR_SELP:
 		return in->nty == 1 && i <= 2 ? t : 0;
-	case OP_SHL: case OP_SHR:
+	case VR_SHIFT:
 		if (in->nty != 1)
 			return 0;
 		return i == 2 ? TY_U32 : t;
-	case OP_MOV:
+	case VR_MOV:
 		if (in->nty != 1 || in->nopnd != 2 || in->opnd[0].kind != OK_REG)
 			return 0;
 		if (in->opnd[1].kind == OK_REG && in->opnd[1].sym && in->opnd[1].sym->kind != SYM_REG)
 			return 0;
 		return in->opnd[1].kind == OK_REG || in->opnd[1].kind == OK_IMM || in->opnd[1].kind == OK_FIMM ? t : 0;
-	case OP_CVT:
+	case VR_CVT:
 		if (in->nty != 2 || in->nopnd != 2)
 			return 0;
 		for (int k = 0; k < 2; k++)
@@ -241,10 +238,10 @@ expect(Ins *in, int i, int *wider)
 			return 0;
 		*wider = 1;
 		return in->ty[i == 0 ? 0 : 1];
-	case OP_LD: case OP_LDU:
+	case VR_LD:
 		*wider = 2;
 		return in->nty == 1 && i == 0 && t != TY_B128 ? t : 0;
-	case OP_ST:
+	case VR_ST:
 		*wider = 2;
 		return in->nty == 1 && i == 1 && t != TY_B128 ? t : 0;
 	}
@@ -783,14 +780,11 @@ video(Verify *v, Ins *in)
 static void
 families(Verify *v, Ins *in)
 {
-	switch (in->op) {
-	case OP_TEX: case OP_TLD4: case OP_SULD: case OP_SUST: case OP_SURED: case OP_TXQ: case OP_SUQ:
+	switch (ir_opinfo[in->op].vrule) {
+	case VR_TEX:
 		texture(v, in);
 		break;
-	case OP_VADD: case OP_VSUB: case OP_VABSDIFF: case OP_VMIN: case OP_VMAX: case OP_VSHL:
-	case OP_VSHR: case OP_VMAD: case OP_VSET: case OP_VADD2: case OP_VSUB2: case OP_VAVRG2:
-	case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2: case OP_VADD4: case OP_VSUB4:
-	case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
+	case VR_VIDEO:
 		video(v, in);
 		break;
 	}
