@@ -342,15 +342,37 @@ struct Ins {
 	int *use, nuse;
 };
 
-/* Whether modifier id (MOD_*) is written on in. */
+/* Modifiers by id, never by spelling: a misspelt MOD_ name does not compile.
+ * ir_hasmod: whether modifier id is written on in.  ir_modof: the first
+ * modifier of class cls (MC_*) written on in, or MOD_NONE; mods.def
+ * generates one accessor per class from its MCLASS rows, ir_mod_round(in),
+ * ir_mod_cmp(in), ir_mod_scope(in), ir_mod_sem(in) ...  A word is of the
+ * class it was introduced with (mods.def), so ir_mod_cmp also finds mul.hi's
+ * .hi. */
 static inline int
-ir_hasmod(const Ins *in, int id)
+ir_hasmod(const Ins *in, ModId id)
 {
 	for (int i = 0; i < in->nmod; i++)
 		if (in->mod[i] == id)
 			return 1;
 	return 0;
 }
+
+static inline ModId
+ir_modof(const Ins *in, int cls)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == cls)
+			return (ModId)in->mod[i];
+	return MOD_NONE;
+}
+
+#define MCLASS(id, acc) \
+	static inline ModId ir_mod_##acc(const Ins *in) { return ir_modof(in, MC_##id); }
+#define MD(id, name, cls, isa, sm)
+#include "mods.def"
+#undef MCLASS
+#undef MD
 
 /* Statements of a body, in source order, for the printer. */
 enum {

@@ -58,7 +58,7 @@ typedef pthread_once_t ir_once_t;
 #define IR_NMIN(s)  (IR_VARIADIC(s) ? 0 : IR_NMAX(s) - IR_CNT(s, '?'))
 #define IR_NDST(s)  (IR_CNT(s, 'd') + IR_CNT(s, 'D'))
 
-#define OP(id, name, shape, flags, isa, sm, types, mods) \
+#define OP(id, name, shape, flags, isa, sm, types, mods, vrule) \
     _Static_assert(sizeof(shape) <= IR_SHAPE_MAX, "shape of " name " is too long");
 #include "ops.def"
 #undef OP
@@ -67,10 +67,13 @@ typedef pthread_once_t ir_once_t;
 /* Tables                                                                     */
 /* ------------------------------------------------------------------------- */
 const char *const ir_mcname[NMC] = {
-    "MC_TYPE", "MC_SPACE", "MC_ROUND", "MC_CMP", "MC_BOOL", "MC_ATOMOP", "MC_VEC",
-    "MC_CACHE", "MC_EVICT", "MC_SEM", "MC_SCOPE", "MC_SYNC", "MC_PROXY", "MC_SHFL",
-    "MC_VOTE", "MC_GEOM", "MC_LAYOUT", "MC_ARITH", "MC_TEX", "MC_VIDEO", "MC_TMA",
-    "MC_MMA", "MC_MISC", "MC_PATTERN",
+    "MC_TYPE",
+#define MCLASS(id, acc) "MC_" #id,
+#define MD(id, name, cls, isa, sm)
+#include "mods.def"
+#undef MCLASS
+#undef MD
+    "MC_PATTERN",
 };
 
 const TyInfo ir_tyinfo[NTY] = {
@@ -85,8 +88,10 @@ const ModInfo ir_modinfo[NMOD] = {
 #define TY(id, name, bits, kind) { name, MC_TYPE, 0, 0 },
 #include "types.def"
 #undef TY
+#define MCLASS(id, acc)
 #define MD(id, name, cls, isa, sm) { name, cls, isa, sm },
 #include "mods.def"
+#undef MCLASS
 #undef MD
     { "<mNnNkN>", MC_PATTERN, 60,  70 },   /* MOD_SHAPE: first used by wmma */
     { "<mNnN>",   MC_PATTERN, 65,  75 },   /* MOD_MN: ldmatrix */
@@ -95,10 +100,10 @@ const ModInfo ir_modinfo[NMOD] = {
 };
 
 const OpInfo ir_opinfo[NOP] = {
-#define OP(id, name, shape, flags, isa, sm, types, mods) \
+#define OP(id, name, shape, flags, isa, sm, types, mods, vrule) \
     { name, shape, (unsigned)(flags), isa, sm,          \
       (unsigned char)IR_NDST(shape), (unsigned char)IR_NMIN(shape), (unsigned char)IR_NMAX(shape), \
-      types, mods },
+      types, mods, vrule },
 #include "ops.def"
 #undef OP
 };

@@ -2,8 +2,9 @@
  *
  * The tables themselves live in three X-macro files next to this header:
  *   types.def  TY(id, name, bits, kind)            fundamental types
- *   mods.def   MD(id, name, class, isa, sm)        non-type modifiers
- *   ops.def    OP(id, name, shape, flags, isa, sm, types, mods)   opcodes
+ *   mods.def   MCLASS(id, acc)                     modifier classes
+ *              MD(id, name, class, isa, sm)        non-type modifiers
+ *   ops.def    OP(id, name, shape, flags, isa, sm, types, mods, vrule)   opcodes
  *
  * Types and modifiers share one number space: 0 is "none", 1..NTY-1 are the
  * types (same values as Ty), then the MOD_* ids of mods.def, then the four
@@ -24,31 +25,14 @@
 /* ---- type kinds (types.def, column 4) ----------------------------------- */
 enum { TK_PRED, TK_BIT, TK_UINT, TK_SINT, TK_FLOAT, TK_PACKED, TK_OPAQUE };
 
-/* ---- modifier classes (mods.def, column 3) ------------------------------ */
+/* ---- modifier classes (mods.def, column 3; its MCLASS rows) ------------- */
 enum {
     MC_TYPE,      /* the id is a type: ir_modinfo[1..NTY-1] */
-    MC_SPACE,     /* state spaces (.global .shared::cta ...), cvta .to */
-    MC_ROUND,     /* rounding modes */
-    MC_CMP,       /* comparison operators */
-    MC_BOOL,      /* and or xor */
-    MC_ATOMOP,    /* atomic / reduction operations */
-    MC_VEC,       /* .v2 .v4 .v8 */
-    MC_CACHE,     /* cache operators, cache levels, prefetch sizes, hints */
-    MC_EVICT,     /* L1::/L2:: eviction priorities */
-    MC_SEM,       /* memory-ordering semantics, .volatile, .mmio */
-    MC_SCOPE,     /* .cta .cluster .gpu .sys .gl */
-    MC_SYNC,      /* .sync .aligned .uni, completion mechanisms, mbarrier qualifiers */
-    MC_PROXY,     /* proxy kinds of fence.proxy / tensormap.cp_fenceproxy */
-    MC_SHFL,      /* shuffle modes */
-    MC_VOTE,      /* vote / match modes */
-    MC_GEOM,      /* texture/surface geometries, tensor dimensions */
-    MC_LAYOUT,    /* .row .col .trans */
-    MC_ARITH,     /* arithmetic qualifiers: .ftz .sat .approx .hi .wide ... */
-    MC_TEX,       /* texture/surface qualifiers and query attributes */
-    MC_VIDEO,     /* video scale / selector words */
-    MC_TMA,       /* bulk tensor copies and tensor-map fields */
-    MC_MMA,       /* tensor-core qualifiers (wmma mma wgmma tcgen05) */
-    MC_MISC,      /* everything else */
+#define MCLASS(id, acc) MC_##id,
+#define MD(id, name, cls, isa, sm)
+#include "mods.def"
+#undef MCLASS
+#undef MD
     MC_PATTERN,   /* the numeric-shape pattern ids */
     NMC
 };
@@ -74,7 +58,30 @@ enum {
     OF_SM_F          = 1u << 14,  /* ... or a family-specific one (sm_100f, ...) */
     OF_VOLATILE_SIDE = 1u << 15,  /* side effects beyond its destinations; never CSE or move */
     OF_DEPRECATED    = 1u << 16,  /* deprecated spelling */
-    OF_CARRY_IN      = 1u << 17   /* reads the carry flag (addc subc madc) */
+    OF_CARRY_IN      = 1u << 17,  /* reads the carry flag (addc subc madc) */
+    OF_NOEXEC        = 1u << 18   /* parsed and verified, not executed: interp/load.c leaves it
+                                   * X_UNSUPPORTED, a fault if a thread reaches it */
+};
+
+/* ---- verifier rules (ops.def, column 9) --------------------------------------
+ * How the verifier types an opcode's operands.  Every row names one, VR_NONE
+ * included, so that no opcode is skipped without saying so
+ * (tests/unit/opcover_test.c checks the column). */
+enum {
+    VR_NONE,      /* only the operand kinds of the shape (types.c kinds()) */
+    VR_SAME,      /* types.c: every operand of the instruction type */
+    VR_MULWIDE,   /* types.c: mul/mad, .wide doubles d (and mad's c) */
+    VR_SETP,      /* types.c: the two compared sources */
+    VR_SELP,      /* types.c: d and the two selected sources */
+    VR_SHIFT,     /* types.c: d and a of the type, the shift count .u32 */
+    VR_MOV,       /* types.c: d and a register or immediate source */
+    VR_CVT,       /* types.c: d of the first type, a of the second; wider registers allowed */
+    VR_LD,        /* types.c: d, with the relaxed rules of ld (ldstok) */
+    VR_ST,        /* types.c: the stored value, as VR_LD */
+    VR_TEX,       /* types.c: texture and surface coordinates and data */
+    VR_VIDEO,     /* types.c: 32-bit integer registers */
+    VR_TENSOR,    /* tensor.c: fragments of wmma, mma, wgmma, ldmatrix ... */
+    NVR
 };
 
 /* ---- ids ------------------------------------------------------------------ */
@@ -86,20 +93,25 @@ typedef enum {
     NTY
 } Ty;
 
-enum {
+/* A modifier id (or a type id, in the shared space: ModId and Ty values mix
+ * in Ins.mod).  MOD_NONE is "none", as TY_NONE. */
+typedef enum {
+    MOD_NONE = 0,
     MOD_BASE_ = NTY - 1,          /* so that the first modifier id is NTY */
+#define MCLASS(id, acc)
 #define MD(id, name, cls, isa, sm) MOD_##id,
 #include "mods.def"
+#undef MCLASS
 #undef MD
     MOD_SHAPE,                    /* m16n8k16, m64n256k32, ...            */
     MOD_MN,                       /* m8n8, m16n16, m8n16, m16n8           */
     MOD_XN,                       /* x1 x2 x4 ... x128                    */
     MOD_TMEMSHAPE,                /* 16x64b 32x32b 128x256b 16x32bx2 ...  */
     NMOD
-};
+} ModId;
 
 enum {
-#define OP(id, name, shape, flags, isa, sm, types, mods) OP_##id,
+#define OP(id, name, shape, flags, isa, sm, types, mods, vrule) OP_##id,
 #include "ops.def"
 #undef OP
     NOP
@@ -114,6 +126,7 @@ typedef struct {
     unsigned char isa, sm;
     unsigned char ndst, nmin, nmax;   /* from shape: d/D specs, required, all (255: variadic) */
     const char *types, *mods;
+    unsigned char vrule;              /* VR_* */
 } OpInfo;
 
 /* Entry 0 of ir_tyinfo and ir_modinfo is empty ("").  ir_modinfo[1..NTY-1] describe the

@@ -219,12 +219,12 @@ transfer(const AddrVal *av, Func *fn, Ins *in)
 		}
 		break;
 	case OP_ADD: case OP_SUB:
-		if (in->nopnd == 3 && isint(in->ty[0]) && !verify_hasmod(in, "sat") && !verify_hasmod(in, "cc"))
+		if (in->nopnd == 3 && isint(in->ty[0]) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_CC))
 			return add(verify_addrof(av, fn, in, &o[1]), verify_addrof(av, fn, in, &o[2]), in->op == OP_SUB);
 		break;
 	case OP_MUL: case OP_MAD:
-		if (in->nopnd < 3 || !isint(in->ty[0]) || verify_hasmod(in, "hi") || verify_hasmod(in, "cc") ||
-		    (in->op == OP_MAD && (in->nopnd != 4 || verify_hasmod(in, "sat"))))
+		if (in->nopnd < 3 || !isint(in->ty[0]) || ir_hasmod(in, MOD_HI) || ir_hasmod(in, MOD_CC) ||
+		    (in->op == OP_MAD && (in->nopnd != 4 || ir_hasmod(in, MOD_SAT))))
 			break;
 		a = verify_addrof(av, fn, in, &o[1]);
 		b = verify_addrof(av, fn, in, &o[2]);

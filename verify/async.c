@@ -309,7 +309,7 @@ mbaropnd(Ins *in)
 	switch (in->op) {
 	case OP_CP_ASYNC_BULK: case OP_CP_ASYNC_BULK_TENSOR:
 	case OP_CP_REDUCE_ASYNC_BULK: case OP_CP_REDUCE_ASYNC_BULK_TENSOR:
-		if (verify_hasmod(in, "mbarrier::complete_tx::bytes"))
+		if (ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
 			return addropnd(in, 2);
 	}
 	return NULL;
@@ -477,7 +477,7 @@ proxy(Ctx *c, Ins *in, uint64_t *set)
 		set[0] = 0;
 		return;
 	case OP_FENCE_PROXY:
-		if (verify_hasmod(in, "async"))
+		if (ir_hasmod(in, MOD_ASYNC))
 			set[0] = 0;
 		return;
 	case OP_CP_ASYNC_BULK: case OP_CP_ASYNC_BULK_TENSOR:

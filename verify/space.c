@@ -105,7 +105,7 @@ transfer(const Prov *pv, Func *fn, Ins *in)
 		break;
 	case OP_CVTA:
 		if (in->nopnd == 2 && in->space)
-			return (Prov){ verify_hasmod(in, "to") ? P_WIN : P_GEN, (unsigned char)in->space, 0 };
+			return (Prov){ ir_hasmod(in, MOD_TO) ? P_WIN : P_GEN, (unsigned char)in->space, 0 };
 		break;
 	case OP_ADD: case OP_SUB:
 		if (in->nopnd != 3)
@@ -234,7 +234,7 @@ cvta(Verify *v, const Prov *pv, Func *fn, Ins *in)
 	p = provof(pv, fn, in, a);
 	if (!isaddr(p) || p.sp == in->space || p.sp == SP_PARAM)
 		return;
-	if (verify_hasmod(in, "to")) {
+	if (ir_hasmod(in, MOD_TO)) {
 		if (p.par)
 			verify_report(v, VC_PTRSPACE, a->loc,
 			    "cvta.to.%s of %s, a pointer the kernel received as a parameter: the host can only pass "

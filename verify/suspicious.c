@@ -198,7 +198,7 @@ ncwrite(Verify *v, Func *fn)
 {
 	for (int i = 0; i < fn->nins; i++) {
 		Ins *ld = fn->ins[i];
-		if (ld->op != OP_LD || !verify_hasmod(ld, "nc") || ld->nopnd < 2 || ld->opnd[1].kind != OK_ADDR ||
+		if (ld->op != OP_LD || !ir_hasmod(ld, MOD_NC) || ld->nopnd < 2 || ld->opnd[1].kind != OK_ADDR ||
 		    !ld->opnd[1].base)
 			continue;
 		int64_t lo, so;

@@ -104,8 +104,8 @@ gate(Verify *v, Ins *in)
 	for (int k = 0; k < in->nopnd; k++)
 		gatesreg(v, &in->opnd[k]);
 	if ((in->op == OP_ATOM || in->op == OP_RED) && sm && sm < 32 && verify_bits(in->ty[0]) == 64 &&
-	    (verify_hasmod(in, "and") || verify_hasmod(in, "or") || verify_hasmod(in, "xor") ||
-	    verify_hasmod(in, "min") || verify_hasmod(in, "max")))
+	    (ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR) || ir_hasmod(in, MOD_XOR) ||
+	    ir_hasmod(in, MOD_MIN) || ir_hasmod(in, MOD_MAX)))
 		verify_report(v, VC_TARGET, in->loc, "64-bit '%s' with and, or, xor, min or max requires .target sm_32 or higher",
 		    oi->name);
 	if (in->op != OP_CALL && in->space != SP_LOCAL)

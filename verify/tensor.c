@@ -290,12 +290,12 @@ static const Form forms[] = {
 static int
 kindof(const Ins *in, int *nvf4)
 {
-	*nvf4 = verify_hasmod(in, "kind::mxf4nvf4");
-	if (verify_hasmod(in, "kind::f8f6f4"))
+	*nvf4 = ir_hasmod(in, MOD_KIND_MXF4NVF4);
+	if (ir_hasmod(in, MOD_KIND_F8F6F4))
 		return M_KIND;
-	if (verify_hasmod(in, "kind::mxf8f6f4"))
+	if (ir_hasmod(in, MOD_KIND_MXF8F6F4))
 		return M_MX8;
-	if (*nvf4 || verify_hasmod(in, "kind::mxf4"))
+	if (*nvf4 || ir_hasmod(in, MOD_KIND_MXF4))
 		return M_MX4;
 	return 0;
 }
@@ -305,12 +305,12 @@ kindof(const Ins *in, int *nvf4)
 static void
 blockscale(Verify *v, Ins *in, int kind, int nvf4, int stype, int first)
 {
-	int x = verify_hasmod(in, "scale_vec::1X") ? 1 : verify_hasmod(in, "scale_vec::2X") ? 2 :
-	    verify_hasmod(in, "scale_vec::4X") ? 4 : 0;
+	int x = ir_hasmod(in, MOD_SCALE_VEC_1X) ? 1 : ir_hasmod(in, MOD_SCALE_VEC_2X) ? 2 :
+	    ir_hasmod(in, MOD_SCALE_VEC_4X) ? 4 : 0;
 	int want = kind == M_MX8 ? 1 : 2;
 	const char *k = kind == M_MX8 ? "mxf8f6f4" : nvf4 ? "mxf4nvf4" : "mxf4";
 
-	if (!verify_hasmod(in, "block_scale"))
+	if (!ir_hasmod(in, MOD_BLOCK_SCALE))
 		verify_report(v, VC_MODIFIER, in->loc, "'.kind::%s' needs .block_scale", k);
 	if (nvf4 && !x)
 		verify_report(v, VC_MODIFIER, in->loc, "'.kind::mxf4nvf4' needs .scale_vec::2X or .scale_vec::4X");
@@ -412,14 +412,14 @@ mmaforms(Verify *v, Ins *in)
 	else if (!(f->fl & M_ANY) && (l[0] != MOD_ROW || l[1] != MOD_COL))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' .m%dn%dk%d with .%s takes only .row.col layouts",
 		    op, m, n, k, tyname(t[1]));
-	int popc = verify_hasmod(in, "popc"), bop = verify_hasmod(in, "and") || verify_hasmod(in, "xor");
+	int popc = ir_hasmod(in, MOD_POPC), bop = ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_XOR);
 	if ((f->fl & M_POPC) && !(popc && bop))
 		verify_report(v, VC_MODIFIER, in->loc, "single-bit '%s' needs .and.popc or .xor.popc", op);
 	else if (!(f->fl & M_POPC) && (popc || bop))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes .and/.xor .popc only with .b1 inputs", op);
-	else if ((f->fl & M_POPC) && verify_hasmod(in, "and") && v->m->sm && v->m->sm < 80)
+	else if ((f->fl & M_POPC) && ir_hasmod(in, MOD_AND) && v->m->sm && v->m->sm < 80)
 		verify_report(v, VC_TARGET, in->loc, "'%s' with .and requires .target sm_80 or higher", op);
-	if (!(f->fl & M_SAT) && verify_hasmod(in, "satfinite"))
+	if (!(f->fl & M_SAT) && ir_hasmod(in, MOD_SATFINITE))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' with .%s inputs does not take .satfinite", op, tyname(t[1]));
 
 	/* fragments; FP6/FP4 elements are padded to a byte, except in the mxf4 kinds */
@@ -524,7 +524,7 @@ static void
 wmmamove(Verify *v, Ins *in)
 {
 	int m, n, k, l[2], st = in->op == OP_WMMA_STORE;
-	int f = st ? 'd' : verify_hasmod(in, "a") ? 'a' : verify_hasmod(in, "b") ? 'b' : 'c';
+	int f = st ? 'd' : ir_hasmod(in, MOD_A) ? 'a' : ir_hasmod(in, MOD_B) ? 'b' : 'c';
 	const WForm *w;
 	char what[16];
 
@@ -570,7 +570,7 @@ wmmamma(Verify *v, Ins *in)
 		verify_report(v, VC_MODIFIER, in->loc, "'wmma.mma' needs an A and a B layout");
 	else if ((w->ab == C_I4 || w->ab == C_B1) && (l[0] != MOD_ROW || l[1] != MOD_COL))
 		verify_report(v, VC_MODIFIER, in->loc, "sub-byte 'wmma.mma' takes only .row.col layouts");
-	if (w->ab == C_B1 && !(verify_hasmod(in, "popc") && (verify_hasmod(in, "and") || verify_hasmod(in, "xor"))))
+	if (w->ab == C_B1 && !(ir_hasmod(in, MOD_POPC) && (ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_XOR))))
 		verify_report(v, VC_MODIFIER, in->loc, "single-bit 'wmma.mma' needs .and.popc or .xor.popc");
 	verify_fragment(v, in, 0, wsize(w, 'd', d), wkind(w, 'd', d));
 	verify_fragment(v, in, 1, wsize(w, 'a', a), wkind(w, 'a', a));
@@ -630,9 +630,9 @@ wgmma(Verify *v, Ins *in)
 		    m, n, k, sp ? g->ksp : g->k, g->fl & G_INT ? "8, 16, 24 or a multiple of 16" : "a multiple of 8");
 		return;
 	}
-	if ((g->fl & G_POPC) && !(verify_hasmod(in, "and") && verify_hasmod(in, "popc")))
+	if ((g->fl & G_POPC) && !(ir_hasmod(in, MOD_AND) && ir_hasmod(in, MOD_POPC)))
 		verify_report(v, VC_MODIFIER, in->loc, "single-bit '%s' needs .and.popc", op);
-	if (!(g->fl & G_SAT) && verify_hasmod(in, "satfinite"))
+	if (!(g->fl & G_SAT) && ir_hasmod(in, MOD_SATFINITE))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' with .%s does not take .satfinite", op, tyname(at));
 
 	/* d, a, b {, sp-meta, sp-sel}, scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b} */

@@ -187,23 +187,20 @@ bitsty(int ty)
 }
 
 /* The expected type of operand i, or 0 when it is not checked here.
- * *wider: a register wider than the type is allowed; 2: ld/st rules. */
+ * *wider: a register wider than the type is allowed; 2: ld/st rules.  The
+ * rule is the opcode's VR_ column in ops.def, which every row names. */
 static int
 expect(Ins *in, int i, int *wider)
 {
-	int t = in->ty[0], wide = verify_hasmod(in, "wide");
+	int t = in->ty[0], wide = ir_hasmod(in, MOD_WIDE);
 
 	*wider = 0;
-	switch (in->op) {
-	case OP_ADD: case OP_SUB: case OP_MIN: case OP_MAX: case OP_AND: case OP_OR:
-	case OP_XOR: case OP_NOT: case OP_CNOT: case OP_NEG: case OP_ABS: case OP_DIV:
-	case OP_REM: case OP_SAD: case OP_FMA: case OP_SQRT: case OP_RCP: case OP_RSQRT:
-	case OP_SIN: case OP_COS: case OP_LG2: case OP_EX2: case OP_TANH: case OP_COPYSIGN:
-	case OP_ADDC: case OP_SUBC: case OP_MADC: case OP_MUL24: case OP_MAD24:
+	switch (ir_opinfo[in->op].vrule) {
+	case VR_SAME:
 		if (in->nty != 1)
 			return 0;
 		return t;
-	case OP_MUL: case OP_MAD:
+	case VR_MULWIDE:
 		if (in->nty != 1)
 			return 0;
 		if (wide && (i == 0 || i == 3)) {
@@ -217,21 +214,21 @@ expect(Ins *in, int i, int *wider)
 			return 0;
 		}
 		return t;
-	case OP_SETP:
+	case VR_SETP:
 		return in->nty == 1 && (i == 1 || i == 2) ? t : 0;
-	case OP_SELP:
+	case VR_SELP:
 		return in->nty == 1 && i <= 2 ? t : 0;
-	case OP_SHL: case OP_SHR:
+	case VR_SHIFT:
 		if (in->nty != 1)
 			return 0;
 		return i == 2 ? TY_U32 : t;
-	case OP_MOV:
+	case VR_MOV:
 		if (in->nty != 1 || in->nopnd != 2 || in->opnd[0].kind != OK_REG)
 			return 0;
 		if (in->opnd[1].kind == OK_REG && in->opnd[1].sym && in->opnd[1].sym->kind != SYM_REG)
 			return 0;
 		return in->opnd[1].kind == OK_REG || in->opnd[1].kind == OK_IMM || in->opnd[1].kind == OK_FIMM ? t : 0;
-	case OP_CVT:
+	case VR_CVT:
 		if (in->nty != 2 || in->nopnd != 2)
 			return 0;
 		for (int k = 0; k < 2; k++)
@@ -241,10 +238,10 @@ expect(Ins *in, int i, int *wider)
 			return 0;
 		*wider = 1;
 		return in->ty[i == 0 ? 0 : 1];
-	case OP_LD: case OP_LDU:
+	case VR_LD:
 		*wider = 2;
 		return in->nty == 1 && i == 0 && t != TY_B128 ? t : 0;
-	case OP_ST:
+	case VR_ST:
 		*wider = 2;
 		return in->nty == 1 && i == 1 && t != TY_B128 ? t : 0;
 	}
@@ -331,27 +328,25 @@ kinds(Verify *v, Ins *in)
 static void
 compare(Verify *v, Ins *in)
 {
-	int cmp = verify_modclass(in, MC_CMP);
+	ModId cmp = ir_mod_cmp(in);
 	int t = in->op == OP_SET ? in->ty[1] : in->ty[0];
-	const char *c;
 	int k;
 
 	if ((in->op != OP_SETP && in->op != OP_SET) || !cmp || !t)
 		return;
-	c = ir_modinfo[cmp].name;
 	k = verify_kind(t);
-	if (k == TK_BIT && strcmp(c, "eq") != 0 && strcmp(c, "ne") != 0)
+	if (k == TK_BIT && cmp != MOD_EQ && cmp != MOD_NE)
 		goto bad;
-	if ((!strcmp(c, "lo") || !strcmp(c, "ls") || !strcmp(c, "hi") || !strcmp(c, "hs")) &&
-	    k != TK_UINT)
+	if ((cmp == MOD_LO || cmp == MOD_LS || cmp == MOD_HI || cmp == MOD_HS) && k != TK_UINT)
 		goto bad;
-	if ((!strcmp(c, "equ") || !strcmp(c, "neu") || !strcmp(c, "ltu") || !strcmp(c, "leu") ||
-	    !strcmp(c, "gtu") || !strcmp(c, "geu") || !strcmp(c, "num") || !strcmp(c, "nan")) &&
+	if ((cmp == MOD_EQU || cmp == MOD_NEU || cmp == MOD_LTU || cmp == MOD_LEU ||
+	    cmp == MOD_GTU || cmp == MOD_GEU || cmp == MOD_NUM || cmp == MOD_NAN_CMP) &&
 	    k != TK_FLOAT && k != TK_PACKED)
 		goto bad;
 	return;
 bad:
-	verify_report(v, VC_COMPARE, in->loc, "comparison '.%s' is not defined for .%s", c, tyname(t));
+	verify_report(v, VC_COMPARE, in->loc, "comparison '.%s' is not defined for .%s",
+	    ir_modinfo[cmp].name, tyname(t));
 }
 
 static void
@@ -360,13 +355,13 @@ required(Verify *v, Ins *in)
 	int t = in->ty[0];
 
 	if ((in->op == OP_MUL || in->op == OP_MAD) && isint(t) &&
-	    !verify_hasmod(in, "lo") && !verify_hasmod(in, "hi") && !verify_hasmod(in, "wide"))
+	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
 		verify_report(v, VC_MODIFIER, in->loc, "integer '%s.%s' needs .lo, .hi or .wide",
 		    ir_opinfo[in->op].name, tyname(t));
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
-	    !verify_hasmod(in, "lo") && !verify_hasmod(in, "hi"))
+	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
-	if (in->op == OP_CVT && in->nty == 2 && !verify_modclass(in, MC_ROUND)) {
+	if (in->op == OP_CVT && in->nty == 2 && !ir_mod_round(in)) {
 		int d = in->ty[0], s = in->ty[1];
 		int need = (isfloat(d) && isint(s)) || (isint(d) && isfloat(s)) ||
 		    (isfloat(d) && isfloat(s) && verify_bits(d) < verify_bits(s));
@@ -567,12 +562,12 @@ verify_fragment(Verify *v, Ins *in, int idx, int n, int fk)
 static int
 geometry(const Ins *in, const char **name)
 {
-	static const struct { const char *g; int n; } tab[] = {
-		{"1d", 1}, {"2d", 2}, {"3d", 4}, {"a1d", 2}, {"a2d", 4}, {"cube", 4}, {"acube", 4},
+	static const struct { ModId g; int n; } tab[] = {
+		{MOD_1D, 1}, {MOD_2D, 2}, {MOD_3D, 4}, {MOD_A1D, 2}, {MOD_A2D, 4}, {MOD_CUBE, 4}, {MOD_ACUBE, 4},
 	};
 	for (size_t t = 0; t < sizeof tab / sizeof tab[0]; t++)
-		if (verify_hasmod(in, tab[t].g)) {
-			*name = tab[t].g;
+		if (ir_hasmod(in, tab[t].g)) {
+			*name = ir_modinfo[tab[t].g].name;
 			return tab[t].n;
 		}
 	return 0;
@@ -582,8 +577,8 @@ geometry(const Ins *in, const char **name)
 static int
 isarray(const Ins *in)
 {
-	return verify_hasmod(in, "a1d") || verify_hasmod(in, "a2d") || verify_hasmod(in, "acube") ||
-	    verify_hasmod(in, "a2dms");
+	return ir_hasmod(in, MOD_A1D) || ir_hasmod(in, MOD_A2D) || ir_hasmod(in, MOD_ACUBE) ||
+	    ir_hasmod(in, MOD_A2DMS);
 }
 
 /* tex and tld4 coordinates: 32-bit registers, of one type after the layer
@@ -754,10 +749,10 @@ texture(Verify *v, Ins *in)
 		int ct = in->ty[1];
 		if (in->op == OP_TLD4 && ct != TY_F32)
 			verify_report(v, VC_INSTRTYPE, in->loc, "'tld4' takes .f32 coordinates only, not .%s", tyname(ct));
-		else if ((verify_hasmod(in, "2dms") || verify_hasmod(in, "a2dms")) && ct != TY_S32)
+		else if ((ir_hasmod(in, MOD_2DMS) || ir_hasmod(in, MOD_A2DMS)) && ct != TY_S32)
 			verify_report(v, VC_INSTRTYPE, in->loc, "multisample '%s' takes .s32 coordinates, not .%s",
 			    ir_opinfo[in->op].name, tyname(ct));
-		else if ((verify_hasmod(in, "cube") || verify_hasmod(in, "acube")) && ct != TY_F32)
+		else if ((ir_hasmod(in, MOD_CUBE) || ir_hasmod(in, MOD_ACUBE)) && ct != TY_F32)
 			verify_report(v, VC_INSTRTYPE, in->loc, "cube '%s' takes .f32 coordinates, not .%s",
 			    ir_opinfo[in->op].name, tyname(ct));
 	}
@@ -785,14 +780,11 @@ video(Verify *v, Ins *in)
 static void
 families(Verify *v, Ins *in)
 {
-	switch (in->op) {
-	case OP_TEX: case OP_TLD4: case OP_SULD: case OP_SUST: case OP_SURED: case OP_TXQ: case OP_SUQ:
+	switch (ir_opinfo[in->op].vrule) {
+	case VR_TEX:
 		texture(v, in);
 		break;
-	case OP_VADD: case OP_VSUB: case OP_VABSDIFF: case OP_VMIN: case OP_VMAX: case OP_VSHL:
-	case OP_VSHR: case OP_VMAD: case OP_VSET: case OP_VADD2: case OP_VSUB2: case OP_VAVRG2:
-	case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2: case OP_VADD4: case OP_VSUB4:
-	case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
+	case VR_VIDEO:
 		video(v, in);
 		break;
 	}

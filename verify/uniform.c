@@ -215,11 +215,11 @@ tidconst(const Func *fn, const Ins *in, int64_t k)
 
 	if (n <= 0)
 		return 0;
-	if (verify_hasmod(in, "lt") || verify_hasmod(in, "lo") || verify_hasmod(in, "ge") || verify_hasmod(in, "hs"))
+	if (ir_hasmod(in, MOD_LT) || ir_hasmod(in, MOD_LO) || ir_hasmod(in, MOD_GE) || ir_hasmod(in, MOD_HS))
 		return k <= 0 || n <= k;
-	if (verify_hasmod(in, "le") || verify_hasmod(in, "ls") || verify_hasmod(in, "gt") || verify_hasmod(in, "hi"))
+	if (ir_hasmod(in, MOD_LE) || ir_hasmod(in, MOD_LS) || ir_hasmod(in, MOD_GT) || ir_hasmod(in, MOD_HI))
 		return k < 0 || n - 1 <= k;
-	if (verify_hasmod(in, "eq") || verify_hasmod(in, "ne"))
+	if (ir_hasmod(in, MOD_EQ) || ir_hasmod(in, MOD_NE))
 		return k < 0 || k >= n || n == 1;
 	return 0;
 }
@@ -238,8 +238,8 @@ inslevel(U *u, Ins *in, int *tid)
 	int m = 0, t;
 
 	*tid = 0;
-	if ((in->op == OP_LD || in->op == OP_LDU) && !verify_hasmod(in, "volatile") &&
-	    !verify_hasmod(in, "relaxed") && !verify_hasmod(in, "acquire")) {
+	if ((in->op == OP_LD || in->op == OP_LDU) && !ir_hasmod(in, MOD_VOLATILE) &&
+	    !ir_hasmod(in, MOD_RELAXED) && !ir_hasmod(in, MOD_ACQUIRE)) {
 		;   /* uniform if its address is: fall through to the operands */
 	} else if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX)) {
 		return 2;
@@ -271,10 +271,10 @@ inslevel(U *u, Ins *in, int *tid)
 		if (t && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
 			return 0;
 		if (t && in->op == OP_SETP && ((pow32(k) &&
-		    (verify_hasmod(in, "lt") || verify_hasmod(in, "ge") || verify_hasmod(in, "lo") ||
-		    verify_hasmod(in, "hs"))) || (k < INT64_MAX && pow32(k + 1) &&
-		    (verify_hasmod(in, "le") || verify_hasmod(in, "gt") || verify_hasmod(in, "ls") ||
-		    verify_hasmod(in, "hi")))))
+		    (ir_hasmod(in, MOD_LT) || ir_hasmod(in, MOD_GE) || ir_hasmod(in, MOD_LO) ||
+		    ir_hasmod(in, MOD_HS))) || (k < INT64_MAX && pow32(k + 1) &&
+		    (ir_hasmod(in, MOD_LE) || ir_hasmod(in, MOD_GT) || ir_hasmod(in, MOD_LS) ||
+		    ir_hasmod(in, MOD_HI)))))
 			return in->guard ? m : 1;
 	}
 	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
@@ -613,13 +613,13 @@ describe(U *u, int ci, char *buf, size_t n)
 		c = verify_defins(fn, br->use[0]);
 	if (c && c->op == OP_SETP && c->nopnd == 3 && c->opnd[1].kind == OK_REG && c->opnd[2].kind == OK_IMM &&
 	    (oplevel(u, c, &c->opnd[1], &t), t)) {
-		static const struct { const char *m, *op; int plus; } cmp[] = {
-			{"lt", "<", 0}, {"lo", "<", 0}, {"ge", ">=", 0}, {"hs", ">=", 0},
-			{"le", "<=", 1}, {"ls", "<=", 1}, {"gt", ">", 1}, {"hi", ">", 1},
-			{"eq", "==", 1}, {"ne", "!=", 1},
+		static const struct { ModId m; const char *op; int plus; } cmp[] = {
+			{MOD_LT, "<", 0}, {MOD_LO, "<", 0}, {MOD_GE, ">=", 0}, {MOD_HS, ">=", 0},
+			{MOD_LE, "<=", 1}, {MOD_LS, "<=", 1}, {MOD_GT, ">", 1}, {MOD_HI, ">", 1},
+			{MOD_EQ, "==", 1}, {MOD_NE, "!=", 1},
 		};
 		for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++)
-			if (verify_hasmod(c, cmp[i].m)) {
+			if (ir_hasmod(c, cmp[i].m)) {
 				long long k = (long long)c->opnd[2].imm, w = k + cmp[i].plus;
 				snprintf(buf, n, " (line %d %s on %%tid.x %s %lld, which differs between threads of any CTA"
 				    " wider than %lld)", br->loc.line, br->op == OP_BRA ? "branches" : "leaves", cmp[i].op, k,
@@ -634,7 +634,7 @@ static void
 barrier(Verify *v, U *u, Ins *in)
 {
 	Func *fn = u->fn;
-	int aligned = verify_hasmod(in, "aligned") ||
+	int aligned = ir_hasmod(in, MOD_ALIGNED) ||
 	    in->op == OP_BAR_SYNC || in->op == OP_BAR_ARRIVE || in->op == OP_BAR_RED ||
 	    in->op == OP_BAR_CTA_SYNC || in->op == OP_BAR_CTA_ARRIVE || in->op == OP_BAR_CTA_RED;
 	int ididx = (in->op == OP_BAR_RED || in->op == OP_BAR_CTA_RED || in->op == OP_BARRIER_RED ||
@@ -747,7 +747,7 @@ clusterbar(Verify *v, U *u, Ins *in)
 {
 	int t, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
 
-	if (in->op == OP_BARRIER_CLUSTER_WAIT && !verify_hasmod(in, "aligned"))
+	if (in->op == OP_BARRIER_CLUSTER_WAIT && !ir_hasmod(in, MOD_ALIGNED))
 		return;
 	if (u->bj[in->blk] >= 2 || g >= 2)
 		verify_report(v, VC_DIVBAR, in->loc,
@@ -802,7 +802,7 @@ uniform(Verify *v, Func *fn)
 			clusterbar(v, &u, in);
 		else if (ir_opinfo[in->op].flags & OF_WARP)
 			warp(v, &u, in);
-		else if (in->op == OP_BRA && in->guard && verify_hasmod(in, "uni") &&
+		else if (in->op == OP_BRA && in->guard && ir_hasmod(in, MOD_UNI) &&
 		    oplevel(&u, in, in->guard, &t) > 0)
 			verify_report(v, VC_BRAUNI, in->guard->loc,
 			    "'bra.uni' on a predicate that may differ between threads");

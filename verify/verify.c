@@ -97,26 +97,6 @@ verify_report(Verify *v, int check, Loc loc, const char *fmt, ...)
 	diag_at(v->dg, sev, loc, verify_checks[check].name, "%s", buf);
 }
 
-int
-verify_hasmod(const Ins *in, const char *name)
-{
-	int id = ir_mod_lookup(name, strlen(name));
-
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == id)
-			return 1;
-	return 0;
-}
-
-int
-verify_modclass(const Ins *in, int cls)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == cls)
-			return in->mod[i];
-	return 0;
-}
-
 char
 verify_shape(int op, int i)
 {

@@ -74,8 +74,7 @@ void verify_report(Verify *v, int check, Loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
-int verify_hasmod(const Ins *in, const char *name);  /* the modifier word is written on in */
-int verify_modclass(const Ins *in, int cls);         /* the first modifier of class cls, or 0 */
+/* Modifiers: ir_hasmod(in, MOD_X) and the accessors by class (ir.h). */
 char verify_shape(int op, int i);                    /* shape letter of operand i, 'x' when unknown */
 int verify_bits(int ty);                             /* width of a type in bits */
 int verify_kind(int ty);                             /* TK_* */

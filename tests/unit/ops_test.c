@@ -195,7 +195,8 @@ static void check_ops(void)
 {
     const unsigned known = OF_BRANCH | OF_CALL | OF_RET | OF_EXIT | OF_TERM | OF_LOAD | OF_STORE |
                            OF_ATOM | OF_BAR | OF_WARP | OF_ASYNC | OF_TEX | OF_RDST | OF_SM_A |
-                           OF_SM_F | OF_VOLATILE_SIDE | OF_DEPRECATED | OF_CARRY_IN;
+                           OF_SM_F | OF_VOLATILE_SIDE | OF_DEPRECATED | OF_CARRY_IN |
+                           OF_NOEXEC;
     for (int i = 0; i < NOP; i++) {
         const OpInfo *o = &ir_opinfo[i];
         const char *parts[MAXPARTS];
