@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "interp.h"
+#include "interp/interp.h"
 
 typedef int CUresult;
 typedef int CUdevice;

@@ -10,7 +10,7 @@
  * report in the order the findings were made.
  */
 #include <string.h>
-#include "interp.h"
+#include "interp/interp.h"
 #include "verify/verify.h"
 
 static const char *const sevname[] = { "note", "warning", "error" };

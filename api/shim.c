@@ -5,7 +5,7 @@
  * what a kernel uses.  They read the context and the loaded module only.
  */
 #include <string.h>
-#include "interp.h"
+#include "interp/interp.h"
 
 int
 ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size)
