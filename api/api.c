@@ -7,14 +7,14 @@
  * Every call that can fail clears the diagnostics first and records why it
  * failed, so ptx_diag_get always describes the most recent failure.  The
  * library prints nothing: parser diagnostics are copied out of the front
- * end's Diags into the context, with the offending source line.
+ * end's Diags into the context, with the offending source line (load.c,
+ * which reads modules for every entry point).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <string.h>
-#include "interp/interp.h"
-#include "verify/verify.h"
+#include "api/api.h"
 
 int
 ptx_ctx_new(ptx_ctx **out, const ptx_alloc *a)
@@ -51,128 +51,14 @@ ptx_ctx_free(ptx_ctx *cx)
 		interp_ctx_free(cx);
 }
 
-/* The text of line `line` of src, without its newline, into buf. */
-static const char *
-srcline(const char *src, size_t len, int line, char *buf, size_t nbuf)
-{
-	size_t i = 0, n;
-	int l = 1;
-
-	if (line <= 0)
-		return NULL;
-	while (i < len && l < line)
-		if (src[i++] == '\n')
-			l++;
-	if (l != line)
-		return NULL;
-	for (n = 0; i + n < len && src[i + n] != '\n' && n + 1 < nbuf; n++)
-		buf[n] = src[i + n];
-	buf[n] = 0;
-	return buf;
-}
-
-/* ptx_module_load's front end: read and build pm->text. */
-typedef struct {
-	ptx_module *pm;
-	const char *name;
-	size_t len;
-	Diags *dg;
-} Load;
-
-static int
-loadphase(void *arg)
-{
-	Load *l = arg;
-	ptx_module *pm = l->pm;
-
-	if (!(l->dg = diag_new(l->name, pm->text, l->len)))
-		return PTX_ENOMEM;
-	pm->m = parse_module(l->name, pm->text, l->len, l->dg);
-	if (pm->m && ir_build(pm->m, l->dg) != 0)
-		return PTX_ESYNTAX;
-	if (!pm->m || l->dg->nerr)
-		return PTX_ESYNTAX;
-	return PTX_OK;
-}
-
-/* The checks ptxas itself enforces, run on a module that read cleanly: the
- * driver's JIT would refuse a module with such an error, so loading does
- * too, with the same located diagnostics ptxas-lint gives.  Our own
- * bug-finding checks are left to ptxas-lint and ptx_verify.  Like
- * ptx_verify's phase this runs without a jump (the verifier's work arrays
- * are heap scratch); out of memory shows as NULL there and as a missing
- * finding here, never as a crash. */
-static int
-loadverify(void *arg)
-{
-	Load *l = arg;
-	VerifyOpts vo;
-
-	verify_opts_ptxas(&vo);
-	return verify_module(l->pm->m, &vo, l->dg) ? PTX_ESYNTAX : PTX_OK;
-}
-
 int
 ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx_module **out)
 {
-	ptx_module *pm;
-	Diags *dg;
-	Load l;
-	int rc;
+	static const ApiLoad run = { .run = 1 };
 
 	if (!cx || !text || !out)
 		return PTX_EINVAL;
-	*out = NULL;
-	interp_diag_clear(cx);
-	if (!name)
-		name = "<module>";
-	pm = interp_alloc(cx, sizeof *pm);
-	if (!pm)
-		return PTX_ENOMEM;
-	pm->cx = cx;
-	/* The IR keeps pointers into the text's names, so the module owns a copy. */
-	pm->text = interp_alloc(cx, len + 1);
-	if (!pm->text) {
-		interp_free(cx, pm);
-		return PTX_ENOMEM;
-	}
-	memcpy(pm->text, text, len);
-	l = (Load){ pm, name, len, NULL };
-	rc = interp_front(cx, 1, loadphase, &l);
-	if (rc == PTX_ENOMEM) {
-		/* The Diags and the module went with the phase. */
-		interp_free(cx, pm->text);
-		interp_free(cx, pm);
-		return PTX_ENOMEM;
-	}
-	/* The module and its Diags were made under the first env and outlive
-	 * the second: on its failure they are still here to free. */
-	if (rc == PTX_OK)
-		rc = interp_front(cx, 0, loadverify, &l);
-	dg = l.dg;
-	for (size_t i = 0; i < dg->n && rc != PTX_ENOMEM; i++) {
-		const Diag *d = &dg->d[i];
-		char buf[512];
-		if (interp_diag_add(cx, d->file ? d->file : name, d->loc.line, d->loc.col,
-		    d->sev == SEV_ERROR ? PTX_SEV_ERROR : d->sev == SEV_WARNING ? PTX_SEV_WARNING : PTX_SEV_NOTE,
-		    d->check, d->msg, srcline(pm->text, len, d->loc.line, buf, sizeof buf)) != PTX_OK) {
-			/* a report with holes would mislead: none at all */
-			interp_diag_clear(cx);
-			rc = PTX_ENOMEM;
-			break;
-		}
-	}
-	diag_free(dg);
-	if (rc == PTX_OK)
-		rc = interp_load(pm);
-	pm->next = cx->mods;
-	cx->mods = pm;
-	if (rc != PTX_OK) {
-		ptx_module_free(pm);
-		return rc;
-	}
-	*out = pm;
-	return PTX_OK;
+	return api_load(cx, name, text, len, &run, out);
 }
 
 int

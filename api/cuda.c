@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "interp/interp.h"
+#include "api/api.h"
 
 typedef int CUresult;
 typedef int CUdevice;

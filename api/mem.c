@@ -6,7 +6,7 @@
  * the diagnostics that every public call does first.
  */
 #include <string.h>
-#include "interp/interp.h"
+#include "api/api.h"
 
 int
 ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out)
