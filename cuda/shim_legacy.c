@@ -9,10 +9,11 @@
  * dynamic shared size and a parameter buffer filled at byte offsets, which
  * cuLaunchGrid hands to the common launch as CU_LAUNCH_PARAM_BUFFER_POINTER.
  *
- * CUDA arrays, texture and surface references, IPC handles, managed memory
- * and mapped host memory are not implemented: those calls return
- * CUDA_ERROR_NOT_SUPPORTED, and the device attributes that advertise them
- * read 0 (see the attribute table in shim.c).
+ * CUDA arrays, texture and surface references and IPC handles are not
+ * implemented: those calls return CUDA_ERROR_NOT_SUPPORTED, and the device
+ * attributes that advertise them read 0 (see the attribute table in
+ * shim.c).  Managed memory and mapped host memory are implemented, in
+ * shim_mem.c.
  */
 #include <stdio.h>
 #include <stdlib.h>

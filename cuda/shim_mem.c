@@ -445,11 +445,12 @@ cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n, CUstream s)
 /*
  * Page-locked host memory is plain host memory here, but the shim keeps a
  * table of it (shim.hosts) so that cuMemHostGetFlags, cuPointerGetAttribute
- * and the registration errors answer as the driver does.  Device code
- * cannot reach host memory, so the flags that would map it into the device
- * address space (CU_MEMHOSTALLOC_DEVICEMAP, CU_MEMHOSTREGISTER_DEVICEMAP)
- * are refused with CUDA_ERROR_NOT_SUPPORTED, and the device reports
- * CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY as 0.
+ * and the registration errors answer as the driver does.  Each range is
+ * also made device memory at its own address (ptx_mem_map) where the
+ * interpreter can place it, outside the ranges it reserves; with
+ * CU_MEMHOSTALLOC_DEVICEMAP or CU_MEMHOSTREGISTER_DEVICEMAP a range it
+ * cannot place fails with CUDA_ERROR_OUT_OF_MEMORY.  The device still
+ * reports CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY as 0 (shim.c).
  */
 enum { HOST_PORTABLE = 1, HOST_DEVICEMAP = 2, HOST_WRITECOMBINED = 4, REGISTER_IOMEMORY = 4,
        REGISTER_READ_ONLY = 8 };

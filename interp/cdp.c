@@ -221,7 +221,7 @@ launch(Launch *L, uint64_t buf, int fn, const uint32_t *grid, const uint32_t *bl
 	memset(e->params, 0, x->psize + 1);
 	memcpy(e->params, a->p + (buf - a->addr), x->psize < a->size - (buf - a->addr) ?
 	    x->psize : a->size - (buf - a->addr));
-	ptx_mem_free(L->cx, buf);
+	interp_mem_free(L->cx, buf);
 	e->buf = 0;
 	return 0;
 }
@@ -352,7 +352,7 @@ interp_cdp_finish(Launch *L, int run)
 	cx->cdp_depth--;
 	for (int i = 0; i < q->n; i++) {
 		if (q->l[i].buf)   /* a buffer never launched */
-			ptx_mem_free(cx, q->l[i].buf);
+			interp_mem_free(cx, q->l[i].buf);
 		interp_free(cx, q->l[i].params);
 	}
 	interp_free(cx, q->l);

@@ -7,56 +7,18 @@
  * configure does unless --disable-computed-goto.
  * Cases are short: per-lane loops (FOR_LANES walks the active mask) and
  * calls to the memory, divergence and collective helpers below, which do
- * the bookkeeping and the fault reports.  Nothing on the normal path
- * allocates or formats text; a fault report does both, once.
+ * the bookkeeping and hand faults to interp_fault (fault.c).  Nothing on
+ * the normal path allocates or formats text; a fault report does both,
+ * once.
  */
-#define _POSIX_C_SOURCE 200809L   /* open_memstream, for fault reports */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include "interp.h"
 
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
-
-/* ---------------------------------------------------------------- faults */
-
-char *
-interp_ins_text(ptx_ctx *cx, const Ins *in)
-{
-	char *buf = NULL, *s;
-	size_t n = 0;
-	FILE *f = open_memstream(&buf, &n);
-
-	if (!f)
-		return NULL;
-	ir_print_ins(in, f);
-	fclose(f);
-	while (n && buf && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		n--;
-	s = interp_alloc(cx, n + 1);
-	if (s && buf)
-		memcpy(s, buf, n);
-	free(buf);
-	return s;
-}
-
-static void
-threadof(const Launch *L, const Warp *w, int lane, unsigned t[3])
-{
-	uint32_t i = (uint32_t)w->id * WARP + (uint32_t)lane;
-	if (L->block[1] == 1 && L->block[2] == 1) {   /* a row: no divisions */
-		t[0] = i, t[1] = t[2] = 0;
-		return;
-	}
-	t[0] = i % L->block[0];
-	t[1] = i / L->block[0] % L->block[1];
-	t[2] = i / (L->block[0] * L->block[1]);
-}
 
 /* The number of lanes in m, without the library call that
  * __builtin_popcount becomes when the target has no popcount instruction. */
@@ -69,73 +31,6 @@ popc(uint32_t m)
 	m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
 	m = (m + (m >> 4)) & 0x0f0f0f0fu;
 	return (m * 0x01010101u) >> 24;
-}
-
-static const char *const faultname[] = {
-	"none", "out-of-bounds access", "misaligned access", "trap", "assertion failed",
-	"deadlock", "instruction budget exhausted", "unsupported instruction", "breakpoint"
-};
-
-void
-interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t addr, unsigned size,
-             const char *fmt, ...)
-{
-	ptx_ctx *cx = L->cx;
-	ptx_fault *f = &cx->fault;
-	char what[512], msg[2048];
-	va_list ap;
-	int n;
-
-	if (L->fault)
-		return;
-	L->fault = kind;
-	if (!interp_fault_claim(L))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	interp_free(cx, cx->fault_insn);
-	interp_free(cx, cx->fault_nearest);
-	interp_free(cx, cx->fault_msg);
-	cx->fault_insn = cx->fault_nearest = cx->fault_msg = NULL;
-	memset(f, 0, sizeof *f);
-	f->kind = kind;
-	f->kernel = L->k->f->name;
-	if (xi && xi->in) {
-		f->line = xi->in->loc.line;
-		f->src_line = xi->in->srcline;
-		if (xi->in->srcline)
-			for (int i = 0; i < L->pm->m->nfile; i++)
-				if (L->pm->m->file[i].index == xi->in->srcfile)
-					f->src_file = L->pm->m->file[i].path;
-		f->insn = cx->fault_insn = interp_ins_text(cx, xi->in);
-	}
-	if (w) {
-		memcpy(f->cta, w->cta->id, sizeof f->cta);
-		if (lane >= 0)
-			threadof(L, w, lane, f->thread);
-	}
-	f->addr = addr;
-	f->size = size;
-	if (kind == PTX_FAULT_OOB || kind == PTX_FAULT_MISALIGNED || (kind == PTX_FAULT_TRAP && addr))
-		f->nearest = cx->fault_nearest = interp_mem_nearest(cx, addr);
-	n = snprintf(msg, sizeof msg, "%s in kernel %s: %s", faultname[kind], f->kernel, what);
-	if (f->line && n < (int)sizeof msg)
-		n += snprintf(msg + n, sizeof msg - (size_t)n, "\n  at %s:%d", L->pm->m->name, f->line);
-	if (f->src_line && n < (int)sizeof msg)
-		n += snprintf(msg + n, sizeof msg - (size_t)n, " (source %s:%d)",
-		    f->src_file ? f->src_file : "?", f->src_line);
-	if (f->insn && n < (int)sizeof msg)
-		n += snprintf(msg + n, sizeof msg - (size_t)n, ": %s", f->insn);
-	if (w && lane >= 0 && n < (int)sizeof msg)
-		n += snprintf(msg + n, sizeof msg - (size_t)n, "\n  thread (%u,%u,%u) of block (%u,%u,%u)",
-		    f->thread[0], f->thread[1], f->thread[2], f->cta[0], f->cta[1], f->cta[2]);
-	if (f->nearest && n < (int)sizeof msg)
-		snprintf(msg + n, sizeof msg - (size_t)n, "\n  nearest allocation: %s", f->nearest);
-	n = (int)strlen(msg);
-	if ((cx->fault_msg = interp_alloc(cx, (size_t)n + 1)))
-		memcpy(cx->fault_msg, msg, (size_t)n);
-	f->msg = cx->fault_msg;
 }
 
 /* ---------------------------------------------------------------- memory */
@@ -233,7 +128,7 @@ sreg(const Launch *L, const Warp *w, const XOp *o, uint32_t lane)
 	const Cta *c = w->cta;
 
 	switch (o->sreg) {
-	case SR_TID: threadof(L, w, (int)lane, t); return t[o->comp];
+	case SR_TID: interp_threadof(L, w, (int)lane, t); return t[o->comp];
 	case SR_NTID: return L->block[o->comp];
 	case SR_LANEID: return lane;
 	case SR_WARPID: return (uint64_t)w->id;
@@ -300,7 +195,7 @@ tids(const Launch *L, const Warp *w, int comp, uint64_t *out)
 {
 	unsigned t[3];
 
-	threadof(L, w, 0, t);
+	interp_threadof(L, w, 0, t);
 	if (t[0] + WARP <= L->block[0]) {   /* the warp within one row: x counts, y and z stay */
 		if (comp == 0)
 			interp_iota(out, t[0]);

@@ -60,7 +60,7 @@
 #define DEFAULT_STACK_SIZE 1024ull          /* CU_LIMIT_STACK_SIZE's default */
 #define MAX_LOCAL (512u << 10)              /* local memory of one sm_90 thread, at most */
 #define DEVICE_MEMORY (80ull << 30)         /* an H100 80GB: PTX_LIMIT_MEMORY's default at most */
-uint64_t interp_host_memory(void);          /* api.c: PTX_LIMIT_MEMORY's default */
+uint64_t interp_host_memory(void);          /* ctx.c: PTX_LIMIT_MEMORY's default */
 
 /* Memory spaces as the executor sees them. */
 enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC, MS_CLUSTER /* shared::cluster */ };
@@ -389,13 +389,32 @@ enum { ASEQ_SAME = 1 /* one address */, ASEQ_RUN /* lane l at the first's plus l
 int interp_run(Launch *L, Warp *w, int slice);   /* RUN_* */
 uint8_t *interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
                       const XIns *xi);
+void interp_exited(Launch *L, Warp *w, uint32_t m);
+
+/* fault.c: the launch's fault report (the first fault only; kind PTX_FAULT_*,
+ * lane -1 or w NULL: no thread), and an instruction as text, allocated by
+ * the context */
 void interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t addr, unsigned size,
                   const char *fmt, ...)
 #ifdef __GNUC__
 	__attribute__((format(printf, 8, 9)))
 #endif
 	;
-void interp_exited(Launch *L, Warp *w, uint32_t m);
+char *interp_ins_text(ptx_ctx *cx, const Ins *in);
+
+/* The thread index, in its CTA, of lane of w. */
+static inline void
+interp_threadof(const Launch *L, const Warp *w, int lane, unsigned t[3])
+{
+	uint32_t i = (uint32_t)w->id * WARP + (uint32_t)lane;
+	if (L->block[1] == 1 && L->block[2] == 1) {   /* a row: no divisions */
+		t[0] = i, t[1] = t[2] = 0;
+		return;
+	}
+	t[0] = i % L->block[0];
+	t[1] = i / L->block[0] % L->block[1];
+	t[2] = i / (L->block[0] * L->block[1]);
+}
 
 /* exec_fast.c: warp-wide handlers for the hot ALU instructions.
  * interp_fast_pick returns the handler for an X_ALU instruction (op, its
@@ -456,7 +475,14 @@ int interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, co
 int interp_assertfail(Launch *L, Warp *w, int lane, uint64_t msg, uint64_t file, uint32_t line,
                       uint64_t func, const XIns *xi);
 
-/* api.c */
+/* ctx.c: the context's services to the engine and to api/.
+ * interp_ctx_new makes a context on allocator a (NULL or without realloc:
+ * the C library's), NULL when out of memory; interp_ctx_free frees it with
+ * every module and allocation; interp_module_free unlinks and frees one
+ * module, whatever state a failed load left it in. */
+ptx_ctx *interp_ctx_new(const ptx_alloc *a);
+void interp_ctx_free(ptx_ctx *cx);
+void interp_module_free(ptx_module *pm);
 void *interp_alloc(ptx_ctx *cx, size_t n);      /* zeroed; NULL when out of memory */
 void *interp_realloc(ptx_ctx *cx, void *p, size_t n);
 void interp_free(ptx_ctx *cx, void *p);
@@ -507,7 +533,6 @@ void interp_count_lower(ptx_module *pm, XFunc *x);   /* lower.c */
 int interp_plan(ptx_module *pm, XFunc *x);
 /* load.c: the immediate sources of xi as planes of WARP lanes (XIns.bc) */
 void interp_bcast_imm(ptx_module *pm, XIns *xi);
-char *interp_ins_text(ptx_ctx *cx, const Ins *in);
 
 /* mma.c: ad[] and v[][] hold all 32 lanes (the instructions are .aligned) */
 int interp_ldmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
@@ -599,12 +624,18 @@ typedef struct {
 	int rank, elemtype, esize, interleave, swizzle, fill;
 } TMap;
 enum { TMAP_BYTES = 128 };
+int interp_tmap_encode(ptx_ctx *cx, const ptx_tensormap *t, void *map);   /* ptx_tensormap_encode's */
 int interp_tmap_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, TMap *t);
 int interp_tmap_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_tmap(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
 
 /* mem.c.  interp_mem_new: PTX_ENOMEM past a limit, with a diagnostic
  * except for AK_HEAP (device malloc returns NULL, silently).
+ * interp_mem_free ends the allocation at p that the host or the engine
+ * made (PTX_EFAULT: none there; PTX_EINVAL, with a diagnostic: a module's);
+ * interp_mem_map maps host memory at its own address (PTX_EINVAL where it
+ * would overlap); interp_mem_host is the host pointer of [addr, addr + n)
+ * inside one allocation, or NULL with a diagnostic.
  * interp_mem_charge takes n bytes of PTX_LIMIT_MEMORY (-1, nothing taken,
  * when they would pass it); interp_mem_uncharge gives them back.
  * interp_heap_free frees an allocation of device malloc: PTX_OK, or
@@ -618,6 +649,9 @@ void interp_mem_nomem(ptx_ctx *cx, uint64_t n, const char *fmt, ...)
 #endif
 	;
 int interp_heap_free(ptx_ctx *cx, uint64_t p, const char **why);
+int interp_mem_free(ptx_ctx *cx, uint64_t p);
+int interp_mem_map(ptx_ctx *cx, void *host, size_t size, uint64_t *out);
+uint8_t *interp_mem_host(ptx_ctx *cx, uint64_t addr, size_t n);
 void interp_mem_drop(ptx_ctx *cx, Alloc *a);
 Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */
 char *interp_mem_nearest(ptx_ctx *cx, uint64_t addr);   /* description, malloc'd by the context */

@@ -1,6 +1,6 @@
 /*
- * mem.c -- global device memory: the allocation table and the host-side
- * copies of include/ptx.h.
+ * mem.c -- global device memory: the allocation table, behind the host's
+ * calls of api/mem.c and the guest's malloc and free.
  *
  * Allocations are handed out by a bump pointer from GLOBAL_BASE, 256-byte
  * aligned, with at least 4 KiB of unmapped space after each one, and never
@@ -210,15 +210,6 @@ interp_mem_release(ptx_ctx *cx)
 	cx->nmem = cx->capmem = 0;
 }
 
-int
-ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out)
-{
-	if (!cx || !out)
-		return PTX_EINVAL;
-	interp_diag_clear(cx);
-	return interp_mem_new(cx, size, NULL, AK_HOST, out);
-}
-
 /* Ends live allocation a, whatever its kind, and gives its memory back. */
 void
 interp_mem_drop(ptx_ctx *cx, Alloc *a)
@@ -236,13 +227,10 @@ interp_mem_drop(ptx_ctx *cx, Alloc *a)
 }
 
 int
-ptx_mem_free(ptx_ctx *cx, ptx_devptr p)
+interp_mem_free(ptx_ctx *cx, uint64_t p)
 {
-	Alloc *a;
+	Alloc *a = lookup(cx, p);
 
-	if (!cx)
-		return PTX_EINVAL;
-	a = lookup(cx, p);
 	if (!a || a->addr != p || !a->live)
 		return PTX_EFAULT;
 	if (a->kind == AK_MODULE) {   /* its module owns it, and frees it with itself */
@@ -278,12 +266,12 @@ interp_heap_free(ptx_ctx *cx, uint64_t p, const char **why)
 }
 
 int
-ptx_mem_map(ptx_ctx *cx, void *host, size_t size, ptx_devptr *out)
+interp_mem_map(ptx_ctx *cx, void *host, size_t size, uint64_t *out)
 {
 	uint64_t a = (uint64_t)(uintptr_t)host, n = size ? size : 1;
 	Alloc *al;
 
-	if (!cx || !host || !out || a + n < a)
+	if (a + n < a)
 		return PTX_EINVAL;
 	/* not in the windows of the other spaces, nor in the allocations' range */
 	if ((a < FUNC_WIN + 4 * WIN_SIZE && a + n > FUNC_WIN) || (a < cx->next_addr + WIN_SIZE && a + n > GLOBAL_BASE))
@@ -303,9 +291,8 @@ ptx_mem_map(ptx_ctx *cx, void *host, size_t size, ptx_devptr *out)
 	return PTX_OK;
 }
 
-/* Host pointer for [addr, addr+n), or NULL with a diagnostic. */
-static uint8_t *
-hostptr(ptx_ctx *cx, uint64_t addr, size_t n)
+uint8_t *
+interp_mem_host(ptx_ctx *cx, uint64_t addr, size_t n)
 {
 	Alloc *a = interp_mem_find(cx, addr, n);
 
@@ -315,64 +302,4 @@ hostptr(ptx_ctx *cx, uint64_t addr, size_t n)
 		return NULL;
 	}
 	return a->p + (addr - a->addr);
-}
-
-int
-ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n)
-{
-	uint8_t *p;
-
-	if (!cx || (n && !src))
-		return PTX_EINVAL;
-	interp_diag_clear(cx);
-	if (!(p = hostptr(cx, dst, n)))
-		return PTX_EFAULT;
-	if (n)
-		memcpy(p, src, n);
-	return PTX_OK;
-}
-
-int
-ptx_mem_copy_dtoh(ptx_ctx *cx, void *dst, ptx_devptr src, size_t n)
-{
-	uint8_t *p;
-
-	if (!cx || (n && !dst))
-		return PTX_EINVAL;
-	interp_diag_clear(cx);
-	if (!(p = hostptr(cx, src, n)))
-		return PTX_EFAULT;
-	if (n)
-		memcpy(dst, p, n);
-	return PTX_OK;
-}
-
-int
-ptx_mem_copy_dtod(ptx_ctx *cx, ptx_devptr dst, ptx_devptr src, size_t n)
-{
-	uint8_t *d, *s;
-
-	if (!cx)
-		return PTX_EINVAL;
-	interp_diag_clear(cx);
-	if (!(d = hostptr(cx, dst, n)) || !(s = hostptr(cx, src, n)))
-		return PTX_EFAULT;
-	if (n)
-		memmove(d, s, n);
-	return PTX_OK;
-}
-
-int
-ptx_mem_memset(ptx_ctx *cx, ptx_devptr dst, int byte, size_t n)
-{
-	uint8_t *d;
-
-	if (!cx)
-		return PTX_EINVAL;
-	interp_diag_clear(cx);
-	if (!(d = hostptr(cx, dst, n)))
-		return PTX_EFAULT;
-	if (n)
-		memset(d, byte, n);
-	return PTX_OK;
 }

@@ -893,7 +893,9 @@ cooperative(Launch *L, uint64_t total)
 		    "a cooperative launch of %" PRIu64 " CTAs: more than can be resident at once", ctas);
 		return -1;
 	}
-	if (ptx_mem_alloc(L->cx, 64, &L->gridws) != PTX_OK)
+	/* allocated as the host allocates, so reported alike when it fails */
+	interp_diag_clear(L->cx);
+	if (interp_mem_new(L->cx, 64, NULL, AK_HOST, &L->gridws) != PTX_OK)
 		return -1;
 	return 0;
 }
@@ -1026,7 +1028,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	if (fpu >= 0)
 		interp_fpu_leave(&fenv);
 	if (L.gridws)
-		ptx_mem_free(cx, L.gridws);
+		interp_mem_free(cx, L.gridws);
 	cx->stats.ctas = L.ctas;
 	cx->stats.warps = L.ctas * (uint64_t)((L.nthreads + WARP - 1) / WARP);
 	cx->stats.warp_insns = L.wsteps;

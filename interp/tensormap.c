@@ -1,7 +1,8 @@
 /*
  * tensormap.c -- tensor maps (CUDA's CUtensorMap): our encoding of the
- * 128-byte opaque object, ptx_tensormap_encode (which the driver-API
- * shim's cuTensorMapEncodeTiled and ptx-run's -a tensormap: use), reading
+ * 128-byte opaque object, interp_tmap_encode (behind ptx_tensormap_encode,
+ * which the driver-API shim's cuTensorMapEncodeTiled and ptx-run's
+ * -a tensormap: use), reading
  * a map for the tensor copies of bulk.c, and the instructions that edit
  * and copy maps: tensormap.replace and tensormap.cp_fenceproxy.
  *
@@ -108,15 +109,12 @@ get(const uint8_t *p, size_t n)
 }
 
 int
-ptx_tensormap_encode(ptx_ctx *cx, const ptx_tensormap *t, void *map)
+interp_tmap_encode(ptx_ctx *cx, const ptx_tensormap *t, void *map)
 {
 	uint8_t *p = map;
 	const char *why;
 	ptx_tensormap u;
 
-	if (!cx || !t || !map)
-		return PTX_EINVAL;
-	interp_diag_clear(cx);
 	u = *t;
 	for (int i = 0; i < 5; i++)
 		u.estride[i] += !u.estride[i];   /* 0: every element */

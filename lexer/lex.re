@@ -16,7 +16,7 @@
 #include <string.h>
 #include <errno.h>
 #include "parse.h"
-#include "ptx.h"
+#include "gram.h"
 
 /* Directive words the grammar knows by name. */
 static const struct { const char *s; int kw; } keywords[] = {

@@ -1,6 +1,6 @@
 /*
  * parse.c — the semantic half of the parser: symbols, declarations and
- * instruction decoding, called from the grammar's actions (ptx.y).
+ * instruction decoding, called from the grammar's actions (gram.y).
  *
  * Scoping: module symbols live in p->global; a function body has its own
  * map p->local, and each `{` pushes a mark on an undo stack so that names
@@ -23,7 +23,7 @@
 #include <string.h>
 #include <stdio.h>
 #include "parse.h"
-#include "ptx.h"
+#include "gram.h"
 
 /* ---------------------------------------------------------------- maps */
 

@@ -1,6 +1,6 @@
 /*
  * parse.h — shared state of the lexer (lexer/lex.re), the grammar
- * (parser/ptx.y) and the semantic actions (parser/parse.c).
+ * (parser/gram.y) and the semantic actions (parser/parse.c).
  *
  * The grammar is deliberately generic about instructions: an instruction is
  * an opcode word, a chain of dot-words and a list of operand expressions.

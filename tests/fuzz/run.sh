@@ -48,9 +48,9 @@ if [ -n "${FUZZ_SRCS:-}" ]; then
 		esac
 	done
 else
-	srcs="$(gen lexer/lex.c) $(gen parser/ptx.c)"
-	for f in "$top"/parser/*.c "$top"/ir/*.c "$top"/verify/*.c "$top"/interp/*.c; do
-		[ "$f" = "$top/parser/ptx.c" ] || srcs="$srcs $f"
+	srcs="$(gen lexer/lex.c) $(gen parser/gram.c)"
+	for f in "$top"/parser/*.c "$top"/ir/*.c "$top"/verify/*.c "$top"/interp/*.c "$top"/api/*.c; do
+		[ "$f" = "$top/parser/gram.c" ] || srcs="$srcs $f"
 	done
 fi
 cppflags=${FUZZ_CPPFLAGS:-"-I$bld -I$top -I$top/ir -I$top/parser -I$bld/parser -I$top/interp -DHAVE_CONFIG_H"}

@@ -1,5 +1,5 @@
 /*
- * api_front.c -- the front end of include/ptx.h: read a module without
+ * front.c -- the front end of include/ptx.h: read a module without
  * preparing it to run (ptx_module_parse), verify it (ptx_verify), write it
  * back out (ptx_module_emit), print diagnostics as GCC does
  * (ptx_diag_print) and list the verifier's checks (ptx_check_list).  The
@@ -10,134 +10,22 @@
  * report in the order the findings were made.
  */
 #include <string.h>
-#include "interp.h"
+#include "api/api.h"
 #include "verify/verify.h"
 
 static const char *const sevname[] = { "note", "warning", "error" };
-
-/* Line `line` of pm's text without its newline (nor a '\r' before it), in
- * a buffer of the context's, into *out; *out NULL when there is none.
- * PTX_ENOMEM when there is one but no memory for it. */
-static int
-linedup(ptx_ctx *cx, const char *src, size_t len, int line, char **out)
-{
-	size_t i = 0, n;
-	int l = 1;
-	char *d;
-
-	*out = NULL;
-	if (line <= 0)
-		return PTX_OK;
-	while (i < len && l < line)
-		if (src[i++] == '\n')
-			l++;
-	if (l != line)
-		return PTX_OK;
-	for (n = 0; i + n < len && src[i + n] != '\n'; n++)
-		;
-	if (n > 0 && src[i + n - 1] == '\r')
-		n--;
-	if (!(d = interp_alloc(cx, n + 1)))
-		return PTX_ENOMEM;
-	memcpy(d, src + i, n);
-	*out = d;
-	return PTX_OK;
-}
-
-/* The context's diagnostics become dg's.  Only diagnostics in the module's
- * own file carry its source line.  PTX_ENOMEM, with no diagnostics at all,
- * when they could not all be copied. */
-static int
-takediags(ptx_ctx *cx, const Diags *dg)
-{
-	interp_diag_clear(cx);
-	for (size_t i = 0; i < dg->n; i++) {
-		const Diag *d = &dg->d[i];
-		char *line = NULL;
-		int rc = PTX_OK;
-
-		if (d->file == dg->file && dg->src)
-			rc = linedup(cx, dg->src, dg->len, d->loc.line, &line);
-		if (rc == PTX_OK)
-			rc = interp_diag_add(cx, d->file, d->loc.line, d->loc.col, d->sev, d->check, d->msg, line);
-		interp_free(cx, line);
-		if (rc != PTX_OK) {
-			interp_diag_clear(cx);
-			return rc;
-		}
-	}
-	return PTX_OK;
-}
-
-/* ptx_module_parse's front end: read and build pm->text into pm. */
-typedef struct {
-	ptx_module *pm;
-	const char *name;
-	size_t len;
-	const ptx_parse_opts *o;
-} Parse;
-
-static int
-parsephase(void *arg)
-{
-	Parse *q = arg;
-	ptx_module *pm = q->pm;
-
-	if (!(pm->dg = diag_new(q->name, pm->text, q->len)))
-		return PTX_ENOMEM;
-	if (q->o && q->o->max_errors > 0)
-		pm->dg->limit = q->o->max_errors;
-	pm->m = parse_module(q->name, pm->text, q->len, pm->dg);
-	if (!pm->m || pm->dg->nerr)
-		return PTX_ESYNTAX;
-	if (ir_build(pm->m, pm->dg) != 0 || pm->dg->nerr)
-		pm->bad = 1;
-	return PTX_OK;
-}
 
 int
 ptx_module_parse(ptx_ctx *cx, const char *name, const char *text, size_t len,
                  const ptx_parse_opts *o, ptx_module **out)
 {
-	ptx_module *pm;
-	Parse q;
-	int rc;
+	ApiLoad how = { .run = 0, .max_errors = o ? o->max_errors : 0 };
 
 	if (!cx || (!text && len) || !out)
 		return PTX_EINVAL;
-	*out = NULL;
-	interp_diag_clear(cx);
-	if (!name)
-		name = "<module>";
-	if (!(pm = interp_alloc(cx, sizeof *pm)))
-		return PTX_ENOMEM;
-	pm->cx = cx;
-	if (!(pm->text = interp_alloc(cx, len + 1))) {
-		interp_free(cx, pm);
-		return PTX_ENOMEM;
-	}
-	if (len)
-		memcpy(pm->text, text, len);
-	q = (Parse){ pm, name, len, o };
-	rc = interp_front(cx, 1, parsephase, &q);
-	if (rc == PTX_ENOMEM) {
-		/* The Diags and the module went with the phase. */
-		interp_free(cx, pm->text);
-		interp_free(cx, pm);
-		return PTX_ENOMEM;
-	}
-	if (takediags(cx, pm->dg) != PTX_OK)
-		rc = PTX_ENOMEM;
-	pm->next = cx->mods;
-	cx->mods = pm;
-	if (rc != PTX_OK) {
-		ptx_module_free(pm);
-		return rc;
-	}
 	/* Read, though perhaps with errors of SSA construction: still the
 	 * caller's, for ptx_verify. */
-	*out = pm;
-	return pm->bad ? PTX_ESYNTAX : PTX_OK;
+	return api_load(cx, name, text, len, &how, out);
 }
 
 size_t
@@ -215,7 +103,7 @@ ptx_verify(ptx_module *pm, const ptx_verify_opts *o)
 	n = pm->dg->n;
 	nerr = pm->dg->nerr;
 	if (interp_front(pm->cx, 0, verifyphase, &c) == PTX_ENOMEM ||
-	    takediags(pm->cx, pm->dg) != PTX_OK) {
+	    api_takediags(pm->cx, pm->dg, 0) != PTX_OK) {
 		/* What this run found is incomplete or unreported: the
 		 * module's diagnostics go back to those of its reading, so
 		 * that the call can be made again. */

@@ -1,11 +1,11 @@
 /*
- * api_shim.c -- the queries at the end of include/ptx.h that a host
+ * shim.c -- the queries at the end of include/ptx.h that a host
  * emulating another GPU API needs (libptxcuda): which allocation holds an
  * address, where each kernel parameter sits in the parameter buffer, and
  * what a kernel uses.  They read the context and the loaded module only.
  */
 #include <string.h>
-#include "interp.h"
+#include "api/api.h"
 
 int
 ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size)

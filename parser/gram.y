@@ -1,5 +1,5 @@
 /*
- * ptx.y — the PTX module grammar (pure, reentrant bison with locations).
+ * gram.y — the PTX module grammar (pure, reentrant bison with locations).
  *
  * Instructions are generic: `[@guard] word{.mod} [operand {, operand}] ;`.
  * The opcode table (ir/ops.def), consulted in parse.c, decides which words

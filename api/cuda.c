@@ -3,8 +3,8 @@
  * driver API of libcuda.so.1, opened with dlopen when first asked for, so
  * that libptx has no build or link dependency on CUDA.
  *
- * Only the handful of driver types and entry points used here are declared
- * (opaque handles, CUresult as int).  Kernel parameters go to the driver
+ * The driver's types are api/cudrv.h's; only the handful of entry points
+ * used here are declared.  Kernel parameters go to the driver
  * as kernelParams, the pointers ptx_function_pack_params packs for the
  * interpreter.  A launch with a cluster goes through cuLaunchKernelEx and
  * its cluster-dimension attribute (looked up like the rest: a driver
@@ -18,33 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "interp.h"
-
-typedef int CUresult;
-typedef int CUdevice;
-typedef void *CUcontext;
-typedef void *CUmodule;
-typedef void *CUfunction;
-typedef unsigned long long CUdeviceptr;
-
-#define CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES 8
-#define CU_LAUNCH_ATTRIBUTE_COOPERATIVE 2
-#define CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION 4
-
-/* cuda.h's CUlaunchAttribute (an id padded to 8 bytes, a 64-byte union)
- * and CUlaunchConfig, with only the cluster and cooperative members of
- * the union */
-typedef struct {
-	int id;
-	char pad[4];
-	union { char pad[64]; struct { unsigned x, y, z; } clusterDim; int cooperative; void *align; } value;
-} CUlaunchAttribute;
-typedef struct {
-	unsigned gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes;
-	void *hStream;
-	CUlaunchAttribute *attrs;
-	unsigned numAttrs;
-} CUlaunchConfig;
+#include "api/api.h"
+#include "api/cudrv.h"
 
 struct ptx_cuda {
 	void *lib;
