@@ -10,9 +10,8 @@
  *      offset in the parameter buffer (CUDA's layout: declaration order,
  *      each at its alignment);
  *   2. turns each instruction into an XIns (see interp.h).  Instructions
- *      the executor does not know become X_UNSUPPORTED, which faults with
- *      the instruction's text and line if it is ever executed, so a module
- *      with one exotic kernel still runs the others;
+ *      the executor does not know become X_UNSUPPORTED, and the module is
+ *      refused with a located error naming each (unsupported());
  *   3. has plan.c choose each instruction's fast paths (interp/README).
  */
 #ifdef HAVE_CONFIG_H
@@ -1236,6 +1235,10 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		/* the line's contents become undefined: keeping them is one outcome */
 		xi->x = X_NOP;
 		return 0;
+	case OP_APPLYPRIORITY:
+		/* an L2 eviction priority: the interpreter has no cache to order */
+		xi->x = X_NOP;
+		return 0;
 	case OP_CREATEPOLICY_FRACTIONAL: case OP_CREATEPOLICY_RANGE: case OP_CREATEPOLICY_CVT:
 		/* an opaque L2 cache policy that only cache hints read, which the
 		 * interpreter has no cache for: 0 */
@@ -1299,6 +1302,49 @@ interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi)
 	memset(&in, 0, sizeof in);
 	in.space = sp;
 	return xaddr(pm, x, &in, o, xi);
+}
+
+/*
+ * Nothing may run wrong silently, nor stop halfway: a module with an
+ * instruction the executor does not know (X_UNSUPPORTED after decode) is
+ * refused at load, each such instruction named where it stands, as a JIT
+ * compiler refuses what it cannot compile.  The first MAXUNSUP are listed.
+ */
+enum { MAXUNSUP = 20 };
+
+static int
+unsupported(ptx_module *pm)
+{
+	int n = 0;
+
+	for (int i = 0; i < pm->ncode; i++) {
+		const XIns *xi = &pm->code[i];
+		char *t, name[96];
+		size_t k = 0;
+		if (xi->x != X_UNSUPPORTED || !xi->in)
+			continue;
+		if (n++ >= MAXUNSUP)
+			continue;
+		/* the opcode with its modifiers and types: the text to the first blank */
+		if ((t = interp_ins_text(pm->cx, xi->in))) {
+			const char *p = t;
+			if (*p == '@')   /* a guard */
+				while (*p && *p != ' ')
+					p++;
+			while (*p == ' ')
+				p++;
+			while (p[k] && p[k] != ' ' && p[k] != ';' && k < sizeof name - 1)
+				name[k] = p[k], k++;
+		}
+		name[k] = 0;
+		interp_free(pm->cx, t);
+		interp_diag(pm->cx, pm->m->name, xi->in->loc.line, xi->in->loc.col, PTX_SEV_ERROR, NULL,
+		    "'%s' is not executed by the interpreter", k ? name : ir_opinfo[xi->in->op].name);
+	}
+	if (n > MAXUNSUP)
+		interp_diag(pm->cx, pm->m->name, 0, 0, PTX_SEV_NOTE, NULL,
+		    "%d more instructions the interpreter does not execute", n - MAXUNSUP);
+	return n ? PTX_EUNSUPPORTED : PTX_OK;
 }
 
 int
@@ -1386,5 +1432,5 @@ interp_load(ptx_module *pm)
 		pm->code[x->pc0 + f->nins].fn = x;
 		pm->code[x->pc0 + f->nins].guard = -1;
 	}
-	return PTX_OK;
+	return unsupported(pm);
 }
