@@ -297,11 +297,31 @@ static void setx(const AluOp *op, const uint64_t *s, uint64_t *d)
 	d[0] = p ? one : 0;
 }
 
+/* An .s16 source sign-extended to 32 bits; wide: an abs/neg.s16 result as
+ * ptxas holds it, 0x8000 being +32768 (fold.c) */
+static uint64_t w16(uint64_t v, int wide)
+{
+	v &= 0xFFFF;
+	return wide && v == 0x8000 ? v : (uint64_t)(int64_t)(int16_t)v & 0xFFFFFFFF;
+}
+
 void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 {
 	uint64_t s[8];
 	int n = op->nsrc < 8 ? op->nsrc : 8;
 	for (int i = 0; i < n; i++) s[i] = (op->negsrc >> i & 1) ? !(src[i] & 1) : src[i];
+	if ((op->flags & (ALU_W16A | ALU_W16B)) && (op->op == OP_SET || op->op == OP_SETP || op->op == OP_CVT)) {
+		/* compared or extended as the 32-bit values ptxas holds */
+		AluOp o = *op;
+		for (int i = 0; i < n && i < (op->op == OP_CVT ? 1 : 2); i++)
+			s[i] = w16(s[i], (op->flags & (i ? ALU_W16B : ALU_W16A)) != 0);
+		if (o.op == OP_SETP) o.ty = TY_S32;
+		else o.ty2 = TY_S32;
+		o.flags &= ~(uint32_t)(ALU_W16A | ALU_W16B);
+		o.negsrc = 0;
+		alu_exec(&o, s, dst, cc);
+		return;
+	}
 	switch (op->op) {
 	case OP_SET: case OP_SETP:
 		setx(op, s, dst);
