@@ -70,8 +70,12 @@ enum {
 	ALU_IMMFIELD  = 1u << 21,  /* bfe/bfi: position and length are both immediates */
 	ALU_W16A      = 1u << 22,  /* a (.s16) is an abs/neg.s16 result ptxas keeps sign-extended to
 	                            * 32 bits: 0x8000 reads as +32768 (fold.c) */
-	ALU_W16B      = 1u << 23   /* the same for b */
+	ALU_W16B      = 1u << 23,  /* the same for b */
+	ALU_SGNOP     = 1u << 24   /* selp/slct .f32: a and b take a sign operation of ptxas's FSEL
+	                            * (fold.c): imm bits 0-1 for a, 2-3 for b, SGN_NEG or SGN_ABS */
 };
+
+enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */
 
 typedef struct AluOp AluOp;
 

@@ -305,6 +305,14 @@ static uint64_t w16(uint64_t v, int wide)
 	return wide && v == 0x8000 ? v : (uint64_t)(int64_t)(int16_t)v & 0xFFFFFFFF;
 }
 
+/* An f32 select operand with the sign operation of ptxas's FSEL (fold.c):
+ * the sign bit alone, a NaN keeps its payload */
+static uint64_t sgnop(uint64_t v, uint32_t k)
+{
+	k &= 3;
+	return k == SGN_NEG ? v ^ 0x80000000u : k == SGN_ABS ? v & 0x7FFFFFFFu : v;
+}
+
 void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 {
 	uint64_t s[8];
@@ -328,6 +336,8 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		return;
 	case OP_SELP:
 		dst[0] = (s[2] & 1) ? s[0] : s[1];
+		if (op->flags & ALU_SGNOP)
+			dst[0] = sgnop(dst[0], op->imm >> ((s[2] & 1) ? 0 : 2));
 		return;
 	case OP_SLCT: {
 		int ge;
@@ -337,6 +347,8 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		} else
 			ge = (int32_t)s[2] >= 0;
 		dst[0] = ge ? s[0] : s[1];
+		if (op->flags & ALU_SGNOP)
+			dst[0] = sgnop(dst[0], op->imm >> (ge ? 0 : 2));
 		return;
 	}
 	case OP_MOV:

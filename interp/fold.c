@@ -252,6 +252,132 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 			xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
 }
 
+/* A selp or slct of f32 reading a neg.f32 or abs.f32 (no .ftz): ptxas's
+ * FSEL takes the neg's or abs's source with the operand modifier, whatever
+ * else reads the result.  Not for a selp on a setp of a value with itself,
+ * which ptxas may know to be always true or false: then no FSEL remains,
+ * and a value read is the neg's FADD (seed 851: setp.leu x, x). */
+static int
+foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w;
+	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL;
+
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w, u;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || d->guard ||
+		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
+		    !holds(f, u, insindex(f, d), k))
+			continue;
+		if (interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[i]))
+			return 0;
+		xi->alu.flags |= ALU_SGNOP;
+		xi->alu.imm |= (uint32_t)(d->op == OP_NEG ? SGN_NEG : SGN_ABS) << 2 * i;
+	}
+	return 0;
+}
+
+/* rcp.approx.ftz.f32 of an rcp.approx.ftz.f32 of x: ptxas leaves x, as it
+ * is (a NaN payload, a subnormal); div.approx.ftz.f32 a by one is a * x
+ * (FMUL.FTZ: div.approx is a times MUFU.RCP of the divisor).  Not without
+ * .ftz on both. */
+static int
+foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int oi = in->op == OP_DIV ? 2 : 1, v = srcval(in, oi), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_RCP || d->ty[0] != TY_F32 || d->guard || !ir_hasmod(d, MOD_APPROX) ||
+	    !ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, insindex(f, d), k))
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[oi - 1]))
+		return 0;
+	xi->alu.op = in->op == OP_DIV ? OP_MUL : OP_MOV;
+	xi->alu.flags = in->op == OP_DIV ? ALU_FTZ : 0;
+	xi->alu.rnd = ALU_RN;
+	return 0;
+}
+
+/* Becomes x + -0 (ftz: ptxas's FADD.FTZ that flushes and makes the
+ * canonical NaN) or, without ftz, a copy of x: s[i] is x. */
+static void
+copyof(XIns *xi, int i, int ftz)
+{
+	XOp x = xi->s[i], z = { .k = XO_IMM };
+
+	xi->s[0] = x;
+	if (!ftz) {
+		xi->alu.op = OP_MOV;
+		xi->alu.flags = 0;
+		xi->ns = 1;
+		xi->alu.nsrc = 1;
+		return;
+	}
+	z.imm = xi->alu.ty == TY_F16 ? 0x8000 : 0x80000000u;
+	xi->s[1] = z;
+	xi->alu.op = OP_ADD;
+	xi->alu.flags = ALU_FTZ;
+	xi->alu.rnd = ALU_RN;
+}
+
+/* min/max of f32 or f16 with both operands one value, and mul.f32 by 1.0
+ * (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
+ * of -0; mul.sat an FADD.SAT of +0); bf16, f16x2, .NaN and .xorsign keep
+ * their min/max. */
+static int
+foldid(const Func *f, XIns *xi, const Ins *in)
+{
+	int ftz = ir_hasmod(in, MOD_FTZ), v;
+
+	(void)f;
+	if (in->op == OP_MIN || in->op == OP_MAX) {
+		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16) || ir_hasmod(in, MOD_NAN_PROP) ||
+		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 || v != srcval(in, 2))
+			return 0;
+		copyof(xi, 0, ftz);
+		return 0;
+	}
+	if (in->ty[0] != TY_F32 || (xi->alu.flags & ALU_RNDSET))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		const XOp *o = &xi->s[i];
+		if (o->k != XO_IMM || (uint32_t)o->imm != 0x3F800000u || xi->s[1 - i].k == XO_IMM)
+			continue;
+		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
+			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
+			xi->s[0] = z;
+			xi->s[1] = x;
+			xi->alu.op = OP_ADD;
+			xi->alu.flags = ALU_SAT | (ftz ? ALU_FTZ : 0);
+			return 0;
+		}
+		copyof(xi, 1 - i, ftz);
+		return 0;
+	}
+	return 0;
+}
+
+/* neg of a neg of x (f32, f16, bf16, f16x2; neither .ftz): ptxas leaves x,
+ * NaN payload and all; bf16x2 keeps both. */
+static int
+foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
+	    (u = srcval(d, 1)) < 0 || !holds(f, u, insindex(f, d), k))
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[1], in->ty[0], &xi->s[0]))
+		return 0;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	return 0;
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -274,6 +400,17 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_SAT) && in->nopnd == 3 &&
 	    xi->ns == 2)
 		return foldsat(pm, f, xi, in, k);
+	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
+		return foldsel(pm, f, xi, in, k);
+	if ((in->op == OP_RCP || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_APPROX) &&
+	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
+		return foldrcp(pm, f, xi, in, k);
+	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16))
+		return foldid(f, xi, in);
+	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
+		return foldneg(pm, f, xi, in, k);
 	foldw16(f, xi, in);
 	return 0;
 }
