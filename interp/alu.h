@@ -71,8 +71,11 @@ enum {
 	ALU_W16A      = 1u << 22,  /* a (.s16) is an abs/neg.s16 result ptxas keeps sign-extended to
 	                            * 32 bits: 0x8000 reads as +32768 (fold.c) */
 	ALU_W16B      = 1u << 23,  /* the same for b */
-	ALU_SGNOP     = 1u << 24   /* selp/slct .f32: a and b take a sign operation of ptxas's FSEL
+	ALU_SGNOP     = 1u << 24,  /* selp/slct .f32: a and b take a sign operation of ptxas's FSEL
 	                            * (fold.c): imm bits 0-1 for a, 2-3 for b, SGN_NEG or SGN_ABS */
+	ALU_GSET      = 1u << 25   /* set with an f32 d under a guard: the last two sources are d's
+	                            * old value and the guard; ptxas selects 0 or -1 under the guard,
+	                            * then makes an f32 of |that| whatever the guard (fold.c) */
 };
 
 enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */

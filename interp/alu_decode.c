@@ -330,6 +330,22 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		alu_exec(&o, s, dst, cc);
 		return;
 	}
+	if (op->flags & ALU_GSET) {
+		AluOp o = *op;
+		o.flags &= ~(uint32_t)ALU_GSET;
+		o.nsrc -= 2;
+		o.negsrc &= ~(3u << o.nsrc);
+		if (s[n - 1] & 1) {
+			setx(&o, s, dst);
+		} else {   /* I2F of IABS of the old value, as a 32-bit integer */
+			AluOp c = { .op = OP_CVT, .ty = TY_F32, .ty2 = TY_S32, .rnd = ALU_RN, .flags = ALU_RNDSET,
+			            .nsrc = 1, .ndst = 1, .nwords = 1 };
+			uint32_t v = (uint32_t)s[n - 2];
+			uint64_t x = (int32_t)v < 0 ? 0u - v : v;
+			alu_cvt_exec(&c, &x, dst);
+		}
+		return;
+	}
 	switch (op->op) {
 	case OP_SET: case OP_SETP:
 		setx(op, s, dst);

@@ -17,6 +17,13 @@
  *   - a guarded abs.f32 or neg.f32 without .ftz becomes an FSEL whose
  *     operand carries |x| or -x: the sign bit alone changes, a NaN keeps its
  *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
+ *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
+ *     source with the modifier, whatever else reads the neg.
+ *   - an operation undone: neg of a neg (f32, f16, bf16, f16x2), min/max
+ *     of a value with itself (f32, f16), mul.f32 by 1.0 and
+ *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
+ *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
+ *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x.
  *   - cvt.sat of a float-to-integer cvt becomes one F2I to the narrow
  *     type: the cvt.sat.s32.s64 (u32.u64) of a cvt.rXi.s64 (u64) of an f32,
  *     f16 or bf16, and the cvt.sat.{s16,u16}.{s32,u32} of a cvt.rXi.{s32,u32}
@@ -26,6 +33,9 @@
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub that defines an operand: (a + b) -.sat a is b, a -.sat (a + b)
  *     is 0 -.sat b, (a - b) +.sat b is a; the sum never saturates.
+ *   - a guarded set with an f32 destination selects 0 or -1 under the
+ *     guard and converts |that| to f32 unguarded: where the guard is false
+ *     the destination becomes the f32 of |its old value|.
  *   - abs.s16 and neg.s16 are IABS and a negation of the operand sign-
  *     extended to 32 bits, and readers that want it sign-extended take that
  *     register as it is: mul, mad, div, rem, sad, shr, set/setp and cvt to
@@ -378,6 +388,34 @@ foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* A guarded set with an f32 destination: ptxas selects 0 or -1 under the
+ * guard, then converts |that| to f32 unguarded, so an unexecuted set leaves
+ * the f32 of |d's old value| as an s32 (ALU_GSET: the executor passes the
+ * old value and the guard as two more sources). */
+static int
+foldgset(ptx_module *pm, XIns *xi, const Ins *in)
+{
+	XOp g, d, *ns;
+	int n = xi->ns;
+
+	if (n + 2 > 8 || interp_decode_op(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT) ||
+	    interp_decode_op(pm, &in->opnd[0], TY_B32, &d) || d.k != XO_REG)
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)(n + 2) * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	ns[n] = d;
+	ns[n + 1] = g;
+	if (g.k == XO_NOT)
+		xi->alu.negsrc |= 1u << (n + 1);
+	xi->ns = (uint8_t)(n + 2);
+	xi->alu.nsrc = n + 2;
+	xi->alu.flags |= ALU_GSET;
+	xi->guard = -1;
+	xi->gneg = 0;
+	return 0;
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -393,6 +431,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->alu.flags |= ALU_NEGAB;
 		return 0;
 	}
+	if (in->op == OP_SET && in->guard && in->ty[0] == TY_F32 && in->ndst == 1 && in->opnd[0].kind == OK_REG)
+		return foldgset(pm, xi, in);
 	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in)
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
