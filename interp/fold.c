@@ -28,8 +28,13 @@
  *     type: the cvt.sat.s32.s64 (u32.u64) of a cvt.rXi.s64 (u64) of an f32,
  *     f16 or bf16, and the cvt.sat.{s16,u16}.{s32,u32} of a cvt.rXi.{s32,u32}
  *     of an f32.  A NaN then gives 0, not the saturated INT64_MIN; and
- *     u32 -> s16 keeps a negative value.  Mixed signedness 64 -> 32, 64 -> 16,
+ *     u32 -> s16 keeps a negative value; 32 -> 16 drops a .ftz of the first
+ *     cvt, 64 -> 32 keeps it.  Mixed signedness 64 -> 32, 64 -> 16,
  *     32 -> 8, and f64 sources stay two instructions.
+ *   - cvt.rzi to an integer of an f16 or bf16 made by a rounding cvt
+ *     between f16 and bf16 is one F2I of the first cvt's source bits, read
+ *     as the second cvt's format and rounded to an integer by the first
+ *     cvt's rounding.
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub that defines an operand: (a + b) -.sat a is b, a -.sat (a + b)
  *     is 0 -.sat b, (a - b) +.sat b is a; the sum never saturates.
@@ -95,26 +100,28 @@ defof(const Func *f, int v, int *vp)
 }
 
 /* Does register value v, read by instruction i, still hold at instruction
- * k: one block, i before k, no write of its register in between? */
+ * k, where k reads what i computes?  Yes when v is the one value its
+ * register ever has (i, reading v, comes after its definition, and k after
+ * i); else when i and k share a block with no write of the register in
+ * between. */
 static int
 holds(const Func *f, int v, int i, int k)
 {
-	if (i < 0 || i >= k || f->ins[i]->blk != f->ins[k]->blk)
+	int n = 0;
+
+	/* both searches are bounded: a hostile kernel of many such pairs must
+	 * not make loading quadratic in its size */
+	for (int u = 0; u < f->nval && f->nval <= 4096; u++)
+		n += f->val[u].reg == f->val[v].reg && (f->val[u].ins >= 0 || f->val[u].phi >= 0);
+	if (n == 1 && f->val[v].ins >= 0)
+		return 1;
+	if (i < 0 || i >= k || k - i > 512 || f->ins[i]->blk != f->ins[k]->blk)
 		return 0;
 	for (int j = i + 1; j < k; j++)
 		for (int d = 0; d < f->ins[j]->ndef; d++)
 			if (f->val[f->ins[j]->def[d]].reg == f->val[v].reg)
 				return 0;
 	return 1;
-}
-
-static int
-insindex(const Func *f, const Ins *in)
-{
-	for (int k = 0; k < f->nins; k++)
-		if (f->ins[k] == in)
-			return k;
-	return -1;
 }
 
 /* Do operands a of ia and b of ib read the same thing: one SSA value, or
@@ -161,13 +168,48 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			return 0;
 	} else
 		return 0;
-	if ((fv = srcval(d, 1)) >= 0 && !holds(f, fv, insindex(f, d), k))
+	if ((fv = srcval(d, 1)) >= 0 && !holds(f, fv, f->val[w].ins, k))
 		return 0;
 	if (alu_decode(d, &t, &why) != 0 || interp_decode_op(pm, &d->opnd[1], ft, &xi->s[0]))
 		return 0;
 	xi->alu.ty2 = ft;
 	xi->alu.rnd = t.rnd;
-	xi->alu.flags = (xi->alu.flags & ALU_SAT) | (t.flags & (ALU_FTZ | ALU_RNDSET));
+	/* 64 -> 32 keeps the first cvt's .ftz (an FMUL.FTZ before the F2I),
+	 * 32 -> 16 drops it (seed 1556: 0x00000008 rounded up gives 1) */
+	xi->alu.flags = (xi->alu.flags & ALU_SAT) | (t.flags & (st == TY_S64 || st == TY_U64 ? ALU_FTZ | ALU_RNDSET :
+	    ALU_RNDSET));
+	return 0;
+}
+
+/* cvt.rzi to an integer of X (f16 or bf16) reading a rounding cvt between
+ * f16 and bf16 (either way, or a format to itself): ptxas drops that cvt
+ * and makes one F2I of its source's bits read as X, rounded to an integer
+ * by the dropped cvt's rounding (rn, rni: to nearest; rz, rzi: toward 0;
+ * rm, rmi: down; rp, rpi: up), whatever the types say. */
+static int
+foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int st = in->ty[1], v = srcval(in, 1), w, u, rnd;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 ||
+	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || (d->ty[1] != TY_F16 && d->ty[1] != TY_BF16) ||
+	    ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_RELU) ||
+	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	if (ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RNI))
+		rnd = ALU_RN;
+	else if (ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RZI))
+		rnd = ALU_RZ;
+	else if (ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RMI))
+		rnd = ALU_RM;
+	else if (ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_RPI))
+		rnd = ALU_RP;
+	else
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[1], st, &xi->s[0]))
+		return 0;
+	xi->alu.rnd = rnd;
 	return 0;
 }
 
@@ -208,7 +250,7 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			continue;
 		if ((t = cancel(in, d, oi, &neg)) == 0)
 			continue;
-		if ((tv = srcval(d, t)) >= 0 && !holds(f, tv, insindex(f, d), k))
+		if ((tv = srcval(d, t)) >= 0 && !holds(f, tv, f->val[w].ins, k))
 			continue;
 		if (d->opnd[t].kind != OK_IMM && tv < 0)
 			continue;
@@ -280,7 +322,7 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 		if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || d->guard ||
 		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
-		    !holds(f, u, insindex(f, d), k))
+		    !holds(f, u, f->val[w].ins, k))
 			continue;
 		if (interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[i]))
 			return 0;
@@ -301,7 +343,7 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
 	if (!d || d->op != OP_RCP || d->ty[0] != TY_F32 || d->guard || !ir_hasmod(d, MOD_APPROX) ||
-	    !ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, insindex(f, d), k))
+	    !ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
 	if (interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[oi - 1]))
 		return 0;
@@ -379,7 +421,7 @@ foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
 	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
-	    (u = srcval(d, 1)) < 0 || !holds(f, u, insindex(f, d), k))
+	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
 	if (interp_decode_op(pm, &d->opnd[1], in->ty[0], &xi->s[0]))
 		return 0;
@@ -435,8 +477,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldgset(pm, xi, in);
 	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in)
 		return 0;
-	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
+	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
+	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
+		return foldpun(pm, f, xi, in, k);
 	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_SAT) && in->nopnd == 3 &&
 	    xi->ns == 2)
 		return foldsat(pm, f, xi, in, k);
