@@ -60,14 +60,25 @@ enum {
 	ALU_INTRND    = 1u << 15,  /* cvt rounding is an integer rounding (.rni ...) */
 	ALU_RNDSET    = 1u << 16,  /* a rounding modifier was written */
 	ALU_NEGAB     = 1u << 17,  /* fma: negate the product (a mul and add ptxas fuses, contract.c);
-	                            * neg: flip the sign bit alone (folded into a selp) */
+	                            * neg, abs: flip or clear the sign bit alone (folded into a selp,
+	                            * or a guarded one made an FSEL: fold.c) */
 	ALU_NEGC      = 1u << 18,  /* fma: negate the addend */
 	ALU_NANA      = 1u << 19,  /* f64 add/sub/mul/min/max: a's NaN before b's; fma: a, c, b
 	                            * (else b, a; b, c, a): the operand order ptxas chose, see
 	                            * alu_float.c nanres */
 	ALU_NEGK      = 1u << 20,  /* f64 sub: b is a constant that ptxas negates, NaN or not */
-	ALU_IMMFIELD  = 1u << 21   /* bfe/bfi: position and length are both immediates */
+	ALU_IMMFIELD  = 1u << 21,  /* bfe/bfi: position and length are both immediates */
+	ALU_W16A      = 1u << 22,  /* a (.s16) is an abs/neg.s16 result ptxas keeps sign-extended to
+	                            * 32 bits: 0x8000 reads as +32768 (fold.c) */
+	ALU_W16B      = 1u << 23,  /* the same for b */
+	ALU_SGNOP     = 1u << 24,  /* selp/slct .f32: a and b take a sign operation of ptxas's FSEL
+	                            * (fold.c): imm bits 0-1 for a, 2-3 for b, SGN_NEG or SGN_ABS */
+	ALU_GSET      = 1u << 25   /* set with an f32 d under a guard: the last two sources are d's
+	                            * old value and the guard; ptxas selects 0 or -1 under the guard,
+	                            * then makes an f32 of |that| whatever the guard (fold.c) */
 };
+
+enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */
 
 typedef struct AluOp AluOp;
 

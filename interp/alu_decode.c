@@ -297,17 +297,63 @@ static void setx(const AluOp *op, const uint64_t *s, uint64_t *d)
 	d[0] = p ? one : 0;
 }
 
+/* An .s16 source sign-extended to 32 bits; wide: an abs/neg.s16 result as
+ * ptxas holds it, 0x8000 being +32768 (fold.c) */
+static uint64_t w16(uint64_t v, int wide)
+{
+	v &= 0xFFFF;
+	return wide && v == 0x8000 ? v : (uint64_t)(int64_t)(int16_t)v & 0xFFFFFFFF;
+}
+
+/* An f32 select operand with the sign operation of ptxas's FSEL (fold.c):
+ * the sign bit alone, a NaN keeps its payload */
+static uint64_t sgnop(uint64_t v, uint32_t k)
+{
+	k &= 3;
+	return k == SGN_NEG ? v ^ 0x80000000u : k == SGN_ABS ? v & 0x7FFFFFFFu : v;
+}
+
 void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 {
 	uint64_t s[8];
 	int n = op->nsrc < 8 ? op->nsrc : 8;
 	for (int i = 0; i < n; i++) s[i] = (op->negsrc >> i & 1) ? !(src[i] & 1) : src[i];
+	if ((op->flags & (ALU_W16A | ALU_W16B)) && (op->op == OP_SET || op->op == OP_SETP || op->op == OP_CVT)) {
+		/* compared or extended as the 32-bit values ptxas holds */
+		AluOp o = *op;
+		for (int i = 0; i < n && i < (op->op == OP_CVT ? 1 : 2); i++)
+			s[i] = w16(s[i], (op->flags & (i ? ALU_W16B : ALU_W16A)) != 0);
+		if (o.op == OP_SETP) o.ty = TY_S32;
+		else o.ty2 = TY_S32;
+		o.flags &= ~(uint32_t)(ALU_W16A | ALU_W16B);
+		o.negsrc = 0;
+		alu_exec(&o, s, dst, cc);
+		return;
+	}
+	if (op->flags & ALU_GSET) {
+		AluOp o = *op;
+		o.flags &= ~(uint32_t)ALU_GSET;
+		o.nsrc -= 2;
+		o.negsrc &= ~(3u << o.nsrc);
+		if (s[n - 1] & 1) {
+			setx(&o, s, dst);
+		} else {   /* I2F of IABS of the old value, as a 32-bit integer */
+			AluOp c = { .op = OP_CVT, .ty = TY_F32, .ty2 = TY_S32, .rnd = ALU_RN, .flags = ALU_RNDSET,
+			            .nsrc = 1, .ndst = 1, .nwords = 1 };
+			uint32_t v = (uint32_t)s[n - 2];
+			uint64_t x = (int32_t)v < 0 ? 0u - v : v;
+			alu_cvt_exec(&c, &x, dst);
+		}
+		return;
+	}
 	switch (op->op) {
 	case OP_SET: case OP_SETP:
 		setx(op, s, dst);
 		return;
 	case OP_SELP:
 		dst[0] = (s[2] & 1) ? s[0] : s[1];
+		if (op->flags & ALU_SGNOP)
+			dst[0] = sgnop(dst[0], op->imm >> ((s[2] & 1) ? 0 : 2));
 		return;
 	case OP_SLCT: {
 		int ge;
@@ -317,6 +363,8 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		} else
 			ge = (int32_t)s[2] >= 0;
 		dst[0] = ge ? s[0] : s[1];
+		if (op->flags & ALU_SGNOP)
+			dst[0] = sgnop(dst[0], op->imm >> (ge ? 0 : 2));
 		return;
 	}
 	case OP_MOV:

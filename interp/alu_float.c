@@ -484,6 +484,8 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 		r = alu_approx(op->op, fmt, s[0], ftz);
 		break;
 	case OP_ABS:
+		if (op->flags & ALU_NEGAB)   /* an FSEL's operand modifier (fold.c) */
+			return s[0] & ~sm;
 		r = in_ftz(fmt, s[0], ftz);
 		r = alu_fisnan(fmt, r) ? (fmt == ALU_F64 ? r | 0x0008000000000000ull : alu_fqnan(fmt)) : r & ~sm;
 		break;

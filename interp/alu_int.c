@@ -270,6 +270,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	uint64_t a = s[0] & m, b = op->nsrc > 1 ? s[1] & m : 0, c = op->nsrc > 2 ? s[2] & m : 0;
 	int64_t sa = sext(a, w), sb = sext(b, w);
 	uint32_t fl = op->flags;
+	/* an abs/neg.s16 result as ptxas holds it (fold.c): -32768 is +32768 */
+	if ((fl & ALU_W16A) && a == 0x8000) sa = 0x8000;
+	if ((fl & ALU_W16B) && b == 0x8000) sb = 0x8000;
 	uint64_t r = 0;
 	u128 full;
 	switch (op->op) {
@@ -432,7 +435,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	case OP_SHL: { uint32_t n = (uint32_t)s[1]; r = n >= (uint32_t)w ? 0 : (a << n) & m; break; }
 	case OP_SHR: {
 		uint32_t n = (uint32_t)s[1];
-		if (sg) r = (uint64_t)(sa >> (n >= (uint32_t)w ? w - 1 : (int)n)) & m;
+		if (sg && (fl & ALU_W16A))   /* a 32-bit shift of the widened value */
+			r = (uint64_t)(sa >> (n > 31 ? 31 : (int)n)) & m;
+		else if (sg) r = (uint64_t)(sa >> (n >= (uint32_t)w ? w - 1 : (int)n)) & m;
 		else r = n >= (uint32_t)w ? 0 : a >> n;
 		break;
 	}

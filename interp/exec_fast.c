@@ -776,7 +776,8 @@ interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu)
 	int intty = ti->kind == TK_BIT || ti->kind == TK_UINT || ti->kind == TK_SINT;
 
 	*fpu = 0;
-	if (op->negsrc || op->nwords != 1 || op->ndst > 2 || ns > 3 || (op->ndst > 1 && op->op != OP_SETP))
+	if (op->negsrc || op->nwords != 1 || op->ndst > 2 || ns > 3 || (op->ndst > 1 && op->op != OP_SETP) ||
+	    (op->flags & (ALU_W16A | ALU_W16B | ALU_SGNOP | ALU_GSET)))
 		return NULL;
 	switch (op->op) {
 	case OP_SELP:

@@ -595,6 +595,9 @@ int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
  * over b's (1), b's over a's (0), or -1 when a and b are not two register values (alu_decode
  * decides for constants) */
 int interp_nan_first(const Func *f, const Ins *in);
+/* fold.c: adjusts decoded ALU instruction xi (of in, in x) where ptxas's simplifications
+ * change its results; -1 when out of memory */
+int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
 int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
 

@@ -1275,6 +1275,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
 		return -1;
 	nanorder(pm, x, xi, in);
+	if (interp_fold(pm, x, xi, in))
+		return -1;
 	/* alu_exec applies a `!p` itself where negsrc says so: pass the plain register */
 	for (int k = 0; k < xi->ns && k < 32; k++)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))

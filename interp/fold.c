@@ -1,0 +1,501 @@
+/*
+ * interp/fold.c -- what ptxas's simplifications change in a kernel's
+ * results, beyond the mul + add pairs it fuses (contract.c).
+ *
+ * ptxas rewrites some instructions, or pairs of them, in ways that give
+ * another answer than the PTX semantics on some inputs.  The H100 runs
+ * ptxas's code, so the interpreter follows it: load.c calls interp_fold
+ * for every decoded ALU instruction, and the rules below adjust its AluOp
+ * and operands.  Each rule was read off the SASS that ptxas (CUDA 13,
+ * -arch sm_90) makes for small kernels (nvdisasm), and checked against
+ * the H100's answers for the differential tests' kernels (tests/diff):
+ *
+ *   - testp ignores its guard: `@p testp.op.f32 q, x` is compiled as if
+ *     unguarded (the FSETP or ISETP that computes q has no predicate, and
+ *     an earlier write of q is dropped as dead), f32 and f64 alike; setp
+ *     keeps its guard.
+ *   - a guarded abs.f32 or neg.f32 without .ftz becomes an FSEL whose
+ *     operand carries |x| or -x: the sign bit alone changes, a NaN keeps its
+ *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
+ *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
+ *     source with the modifier, whatever else reads the neg.
+ *   - an operation undone: neg of a neg (f32, f16, bf16, f16x2), min/max
+ *     of a value with itself (f32, f16), mul.f32 by 1.0 and
+ *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
+ *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
+ *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x.
+ *   - cvt.sat of a float-to-integer cvt becomes one F2I to the narrow
+ *     type: the cvt.sat.s32.s64 (u32.u64) of a cvt.rXi.s64 (u64) of an f32,
+ *     f16 or bf16, and the cvt.sat.{s16,u16}.{s32,u32} of a cvt.rXi.{s32,u32}
+ *     of an f32.  A NaN then gives 0, not the saturated INT64_MIN; and
+ *     u32 -> s16 keeps a negative value; 32 -> 16 drops a .ftz of the first
+ *     cvt, 64 -> 32 keeps it.  Mixed signedness 64 -> 32, 64 -> 16,
+ *     32 -> 8, and f64 sources stay two instructions.
+ *   - cvt.rzi to an integer of an f16 or bf16 made by a rounding cvt
+ *     between f16 and bf16 is one F2I of the first cvt's source bits, read
+ *     as the second cvt's format and rounded to an integer by the first
+ *     cvt's rounding.
+ *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
+ *     sub that defines an operand: (a + b) -.sat a is b, a -.sat (a + b)
+ *     is 0 -.sat b, (a - b) +.sat b is a; the sum never saturates.
+ *   - a guarded set with an f32 destination selects 0 or -1 under the
+ *     guard and converts |that| to f32 unguarded: where the guard is false
+ *     the destination becomes the f32 of |its old value|.
+ *   - abs.s16 and neg.s16 are IABS and a negation of the operand sign-
+ *     extended to 32 bits, and readers that want it sign-extended take that
+ *     register as it is: mul, mad, div, rem, sad, shr, set/setp and cvt to
+ *     a 32- or 64-bit integer.  Of 0x8000 (abs and neg of -32768) they read
+ *     +32768 (ALU_W16A/B).  min, max, cvt to a float and unsigned readers
+ *     truncate it first.
+ *
+ * The rules follow movs (ptxas works on values), and where a rule makes an
+ * instruction read a register another instruction read, that register must
+ * still hold the value: the two lie in one block with no write of it in
+ * between.
+ */
+#include "interp.h"
+
+/* The SSA value that operand oi (a source) of in reads when it is a plain
+ * register, else -1; -1 too when an operand before it is not a plain
+ * register or an immediate (the uses would need counting as ir/ssa.c
+ * does).  Uses list the guard first, then the source registers. */
+static int
+srcval(const Ins *in, int oi)
+{
+	int u = 0;
+
+	if (in->guard)
+		u = in->guard->kind == OK_REG || in->guard->kind == OK_NOT;
+	if (oi < in->ndst || oi >= in->nopnd)
+		return -1;
+	for (int k = in->ndst; k <= oi; k++) {
+		const Opnd *o = &in->opnd[k];
+		if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && !o->isdst && o->sel == SEL_NONE &&
+		    o->imm == 0) {
+			if (k == oi)
+				return u < in->nuse ? in->use[u] : -1;
+			u++;
+		} else if (k == oi || (o->kind != OK_IMM && o->kind != OK_FIMM))
+			return -1;
+	}
+	return -1;
+}
+
+/* The instruction that defines value v, looking through unguarded movs of
+ * one whole register of the same width; *vp receives the value it defines.
+ * NULL for a phi or an entry value. */
+static const Ins *
+defof(const Func *f, int v, int *vp)
+{
+	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
+		const Ins *d = f->ins[f->val[v].ins];
+		int u;
+		*vp = v;
+		if (d->op != OP_MOV || d->guard || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
+		    f->regs[f->val[u].reg]->type != f->regs[f->val[v].reg]->type)
+			return d;
+		v = u;
+	}
+	return NULL;
+}
+
+/* Does register value v, read by instruction i, still hold at instruction
+ * k, where k reads what i computes?  Yes when v is the one value its
+ * register ever has (i, reading v, comes after its definition, and k after
+ * i); else when i and k share a block with no write of the register in
+ * between. */
+static int
+holds(const Func *f, int v, int i, int k)
+{
+	int n = 0;
+
+	/* both searches are bounded: a hostile kernel of many such pairs must
+	 * not make loading quadratic in its size */
+	for (int u = 0; u < f->nval && f->nval <= 4096; u++)
+		n += f->val[u].reg == f->val[v].reg && (f->val[u].ins >= 0 || f->val[u].phi >= 0);
+	if (n == 1 && f->val[v].ins >= 0)
+		return 1;
+	if (i < 0 || i >= k || k - i > 512 || f->ins[i]->blk != f->ins[k]->blk)
+		return 0;
+	for (int j = i + 1; j < k; j++)
+		for (int d = 0; d < f->ins[j]->ndef; d++)
+			if (f->val[f->ins[j]->def[d]].reg == f->val[v].reg)
+				return 0;
+	return 1;
+}
+
+/* Do operands a of ia and b of ib read the same thing: one SSA value, or
+ * equal immediates? */
+static int
+same(const Ins *ia, int a, const Ins *ib, int b)
+{
+	const Opnd *x = &ia->opnd[a], *y = &ib->opnd[b];
+	int va = srcval(ia, a), vb = srcval(ib, b);
+
+	if (va >= 0 || vb >= 0)
+		return va >= 0 && va == vb;
+	return x->kind == OK_IMM && y->kind == OK_IMM && x->imm == y->imm;
+}
+
+/* cvt.sat to a narrower integer of a float-to-integer cvt: one F2I. */
+static int
+foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int dt = in->ty[0], st = in->ty[in->nty - 1], v = srcval(in, 1), w, fv, ft;
+	const Ins *d;
+	AluOp t;
+	const char *why;
+
+	if (!(xi->alu.flags & ALU_SAT) || v < 0 || xi->ns != 1)
+		return 0;
+	/* past movs and cvts between integers of one width (a copy) */
+	for (int n = 0; n < 8; n++) {
+		if (!(d = defof(f, v, &w)))
+			return 0;
+		if (d->op != OP_CVT || d->guard || d->nty != 2 || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[d->ty[1]].bits ||
+		    ir_tyinfo[d->ty[1]].kind == TK_FLOAT || ir_hasmod(d, MOD_SAT) || (v = srcval(d, 1)) < 0)
+			break;
+	}
+	if (d->op != OP_CVT || d->guard || d->nty != 2 || d->ty[0] != st || !(ir_hasmod(d, MOD_RZI) ||
+	    ir_hasmod(d, MOD_RNI) || ir_hasmod(d, MOD_RMI) || ir_hasmod(d, MOD_RPI)))
+		return 0;
+	ft = d->ty[1];
+	if ((st == TY_S64 && dt == TY_S32) || (st == TY_U64 && dt == TY_U32)) {
+		if (ft != TY_F32 && ft != TY_F16 && ft != TY_BF16)
+			return 0;
+	} else if ((st == TY_S32 || st == TY_U32) && (dt == TY_S16 || dt == TY_U16)) {
+		if (ft != TY_F32)
+			return 0;
+	} else
+		return 0;
+	if ((fv = srcval(d, 1)) >= 0 && !holds(f, fv, f->val[w].ins, k))
+		return 0;
+	if (alu_decode(d, &t, &why) != 0 || interp_decode_op(pm, &d->opnd[1], ft, &xi->s[0]))
+		return 0;
+	xi->alu.ty2 = ft;
+	xi->alu.rnd = t.rnd;
+	/* 64 -> 32 keeps the first cvt's .ftz (an FMUL.FTZ before the F2I),
+	 * 32 -> 16 drops it (seed 1556: 0x00000008 rounded up gives 1) */
+	xi->alu.flags = (xi->alu.flags & ALU_SAT) | (t.flags & (st == TY_S64 || st == TY_U64 ? ALU_FTZ | ALU_RNDSET :
+	    ALU_RNDSET));
+	return 0;
+}
+
+/* cvt.rzi to an integer of X (f16 or bf16) reading a rounding cvt between
+ * f16 and bf16 (either way, or a format to itself): ptxas drops that cvt
+ * and makes one F2I of its source's bits read as X, rounded to an integer
+ * by the dropped cvt's rounding (rn, rni: to nearest; rz, rzi: toward 0;
+ * rm, rmi: down; rp, rpi: up), whatever the types say. */
+static int
+foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int st = in->ty[1], v = srcval(in, 1), w, u, rnd;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 ||
+	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || (d->ty[1] != TY_F16 && d->ty[1] != TY_BF16) ||
+	    ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_RELU) ||
+	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	if (ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RNI))
+		rnd = ALU_RN;
+	else if (ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RZI))
+		rnd = ALU_RZ;
+	else if (ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RMI))
+		rnd = ALU_RM;
+	else if (ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_RPI))
+		rnd = ALU_RP;
+	else
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[1], st, &xi->s[0]))
+		return 0;
+	xi->alu.rnd = rnd;
+	return 0;
+}
+
+/* add.sat/sub.sat.s32 c whose operand k (1 or 2) is the add or sub d of
+ * t1 and t2 (its operands 1 and 2): the index in d of the term that is
+ * left when the other cancels against c's other operand, with *neg its
+ * sign; 0 when nothing cancels. */
+static int
+cancel(const Ins *c, const Ins *d, int k, int *neg)
+{
+	int o = k == 1 ? 2 : 1, dsub = d->op == OP_SUB;
+
+	*neg = 0;
+	if (c->op == OP_SUB && k == 1) {
+		if (same(d, 1, c, o))               /* (t1 + t2) - t1 = t2, (t1 - t2) - t1 = -t2 */
+			return *neg = dsub, 2;
+		if (!dsub && same(d, 2, c, o))      /* (t1 + t2) - t2 = t1 */
+			return 1;
+	} else if (c->op == OP_SUB) {
+		if (same(d, 1, c, o))               /* t1 - (t1 + t2) = -t2, t1 - (t1 - t2) = t2 */
+			return *neg = !dsub, 2;
+		if (!dsub && same(d, 2, c, o))      /* t2 - (t1 + t2) = -t1 */
+			return *neg = 1, 1;
+	} else if (dsub && same(d, 2, c, o))    /* (t1 - t2) + t2 = t1, either order */
+		return 1;
+	return 0;
+}
+
+static int
+foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int oi = 1; oi <= 2; oi++) {
+		int v = srcval(in, oi), w, neg, t, tv;
+		const Ins *d;
+		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
+		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
+		    ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_CC))
+			continue;
+		if ((t = cancel(in, d, oi, &neg)) == 0)
+			continue;
+		if ((tv = srcval(d, t)) >= 0 && !holds(f, tv, f->val[w].ins, k))
+			continue;
+		if (d->opnd[t].kind != OK_IMM && tv < 0)
+			continue;
+		{
+			XOp z = { .k = XO_IMM }, term;
+			if (interp_decode_op(pm, &d->opnd[t], TY_S32, &term))
+				return 0;
+			xi->s[0] = neg ? z : term;
+			xi->s[1] = neg ? term : z;
+			xi->alu.op = neg ? OP_SUB : OP_ADD;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+/* Is value v an abs.s16 or neg.s16 result that ptxas holds widened? */
+static int
+wide16(const Func *f, int v)
+{
+	int w, u, x;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_S16 || d->guard)
+		return 0;
+	/* abs or neg of a widened value: not modelled (neg(neg x) ptxas folds) */
+	e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &x) : NULL;
+	return !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
+}
+
+static void
+foldw16(const Func *f, XIns *xi, const Ins *in)
+{
+	int n = 0, st = in->op == OP_SET || in->op == OP_CVT ? in->ty[in->nty - 1] : in->ty[0];
+
+	if (st != TY_S16)
+		return;
+	switch (in->op) {
+	case OP_MUL: case OP_MAD: case OP_DIV: case OP_REM: case OP_SAD: case OP_SET: case OP_SETP:
+		n = 2;
+		break;
+	case OP_SHR:
+		n = 1;
+		break;
+	case OP_CVT:
+		n = ir_tyinfo[in->ty[0]].bits >= 32 && ir_tyinfo[in->ty[0]].kind != TK_FLOAT;
+		break;
+	}
+	for (int i = 0; i < n; i++)
+		if (wide16(f, srcval(in, in->ndst + i)))
+			xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
+}
+
+/* A selp or slct of f32 reading a neg.f32 or abs.f32 (no .ftz): ptxas's
+ * FSEL takes the neg's or abs's source with the operand modifier, whatever
+ * else reads the result.  Not for a selp on a setp of a value with itself,
+ * which ptxas may know to be always true or false: then no FSEL remains,
+ * and a value read is the neg's FADD (seed 851: setp.leu x, x). */
+static int
+foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w;
+	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL;
+
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w, u;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || d->guard ||
+		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
+		    !holds(f, u, f->val[w].ins, k))
+			continue;
+		if (interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[i]))
+			return 0;
+		xi->alu.flags |= ALU_SGNOP;
+		xi->alu.imm |= (uint32_t)(d->op == OP_NEG ? SGN_NEG : SGN_ABS) << 2 * i;
+	}
+	return 0;
+}
+
+/* rcp.approx.ftz.f32 of an rcp.approx.ftz.f32 of x: ptxas leaves x, as it
+ * is (a NaN payload, a subnormal); div.approx.ftz.f32 a by one is a * x
+ * (FMUL.FTZ: div.approx is a times MUFU.RCP of the divisor).  Not without
+ * .ftz on both. */
+static int
+foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int oi = in->op == OP_DIV ? 2 : 1, v = srcval(in, oi), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_RCP || d->ty[0] != TY_F32 || d->guard || !ir_hasmod(d, MOD_APPROX) ||
+	    !ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[oi - 1]))
+		return 0;
+	xi->alu.op = in->op == OP_DIV ? OP_MUL : OP_MOV;
+	xi->alu.flags = in->op == OP_DIV ? ALU_FTZ : 0;
+	xi->alu.rnd = ALU_RN;
+	return 0;
+}
+
+/* Becomes x + -0 (ftz: ptxas's FADD.FTZ that flushes and makes the
+ * canonical NaN) or, without ftz, a copy of x: s[i] is x. */
+static void
+copyof(XIns *xi, int i, int ftz)
+{
+	XOp x = xi->s[i], z = { .k = XO_IMM };
+
+	xi->s[0] = x;
+	if (!ftz) {
+		xi->alu.op = OP_MOV;
+		xi->alu.flags = 0;
+		xi->ns = 1;
+		xi->alu.nsrc = 1;
+		return;
+	}
+	z.imm = xi->alu.ty == TY_F16 ? 0x8000 : 0x80000000u;
+	xi->s[1] = z;
+	xi->alu.op = OP_ADD;
+	xi->alu.flags = ALU_FTZ;
+	xi->alu.rnd = ALU_RN;
+}
+
+/* min/max of f32 or f16 with both operands one value, and mul.f32 by 1.0
+ * (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
+ * of -0; mul.sat an FADD.SAT of +0); bf16, f16x2, .NaN and .xorsign keep
+ * their min/max. */
+static int
+foldid(const Func *f, XIns *xi, const Ins *in)
+{
+	int ftz = ir_hasmod(in, MOD_FTZ), v;
+
+	(void)f;
+	if (in->op == OP_MIN || in->op == OP_MAX) {
+		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16) || ir_hasmod(in, MOD_NAN_PROP) ||
+		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 || v != srcval(in, 2))
+			return 0;
+		copyof(xi, 0, ftz);
+		return 0;
+	}
+	if (in->ty[0] != TY_F32 || (xi->alu.flags & ALU_RNDSET))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		const XOp *o = &xi->s[i];
+		if (o->k != XO_IMM || (uint32_t)o->imm != 0x3F800000u || xi->s[1 - i].k == XO_IMM)
+			continue;
+		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
+			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
+			xi->s[0] = z;
+			xi->s[1] = x;
+			xi->alu.op = OP_ADD;
+			xi->alu.flags = ALU_SAT | (ftz ? ALU_FTZ : 0);
+			return 0;
+		}
+		copyof(xi, 1 - i, ftz);
+		return 0;
+	}
+	return 0;
+}
+
+/* neg of a neg of x (f32, f16, bf16, f16x2; neither .ftz): ptxas leaves x,
+ * NaN payload and all; bf16x2 keeps both. */
+static int
+foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
+	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[1], in->ty[0], &xi->s[0]))
+		return 0;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	return 0;
+}
+
+/* A guarded set with an f32 destination: ptxas selects 0 or -1 under the
+ * guard, then converts |that| to f32 unguarded, so an unexecuted set leaves
+ * the f32 of |d's old value| as an s32 (ALU_GSET: the executor passes the
+ * old value and the guard as two more sources). */
+static int
+foldgset(ptx_module *pm, XIns *xi, const Ins *in)
+{
+	XOp g, d, *ns;
+	int n = xi->ns;
+
+	if (n + 2 > 8 || interp_decode_op(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT) ||
+	    interp_decode_op(pm, &in->opnd[0], TY_B32, &d) || d.k != XO_REG)
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)(n + 2) * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	ns[n] = d;
+	ns[n + 1] = g;
+	if (g.k == XO_NOT)
+		xi->alu.negsrc |= 1u << (n + 1);
+	xi->ns = (uint8_t)(n + 2);
+	xi->alu.nsrc = n + 2;
+	xi->alu.flags |= ALU_GSET;
+	xi->guard = -1;
+	xi->gneg = 0;
+	return 0;
+}
+
+int
+interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const Func *f = x->f;
+	int k = (int)(xi - pm->code) - x->pc0;
+
+	if (in->op == OP_TESTP) {
+		xi->guard = -1;
+		xi->gneg = 0;
+		return 0;
+	}
+	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ)) {
+		xi->alu.flags |= ALU_NEGAB;
+		return 0;
+	}
+	if (in->op == OP_SET && in->guard && in->ty[0] == TY_F32 && in->ndst == 1 && in->opnd[0].kind == OK_REG)
+		return foldgset(pm, xi, in);
+	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in)
+		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
+		return foldcvt(pm, f, xi, in, k);
+	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
+		return foldpun(pm, f, xi, in, k);
+	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_SAT) && in->nopnd == 3 &&
+	    xi->ns == 2)
+		return foldsat(pm, f, xi, in, k);
+	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
+		return foldsel(pm, f, xi, in, k);
+	if ((in->op == OP_RCP || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_APPROX) &&
+	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
+		return foldrcp(pm, f, xi, in, k);
+	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16))
+		return foldid(f, xi, in);
+	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
+		return foldneg(pm, f, xi, in, k);
+	foldw16(f, xi, in);
+	return 0;
+}
