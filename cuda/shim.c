@@ -371,7 +371,13 @@ cuCtxDestroy_v2(CUcontext h)
 {
 	CUresult r = CUDA_SUCCESS;
 	Ctx *c;
+	int user;
 
+	LOCK();
+	user = shim.inited && (c = CTX(h)) && !c->primary;
+	UNLOCK();
+	if (user)   /* cudart's per-context state goes first */
+		shim_cls_release(h);
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
@@ -543,6 +549,12 @@ cuDevicePrimaryCtxRelease_v2(CUdevice d)
 	if (r)
 		return r;
 	LOCK();
+	r = shim.primary.refs == 1;
+	UNLOCK();
+	if (r)   /* the last release: the primary context goes */
+		shim_cls_release(shim.primary.h);
+	r = CUDA_SUCCESS;
+	LOCK();
 	if (shim.primary.refs == 0)
 		r = CUDA_ERROR_INVALID_CONTEXT;
 	else if (--shim.primary.refs == 0)
@@ -564,6 +576,7 @@ cuDevicePrimaryCtxReset_v2(CUdevice d)
 
 	if (r)
 		return r;
+	shim_cls_release(shim.primary.h);
 	LOCK();
 	release_ctx(&shim.primary);
 	shim.primary.refs = 0;

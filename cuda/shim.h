@@ -273,6 +273,9 @@ double shim_now_ms(void);
 int shim_streamok(CUstream s);            /* NULL, a special handle or a live stream; under LOCK */
 CUresult shim_stream_check(CUstream s);   /* the same as a result; takes the LOCK */
 void shim_release_streams(Ctx *ctx);      /* destroys ctx's streams and events; under LOCK */
+/* shim_export.c: runs the context-storage callbacks of ctx, before it is
+ * destroyed or reset; without LOCK, since they call the driver */
+void shim_cls_release(CUcontext ctx);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_occ.c */
