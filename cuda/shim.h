@@ -36,6 +36,8 @@ typedef struct CUlinkState_st *CUlinkState;
 /* A library (cuLibrary*) is a module that no context owns, and a kernel
  * (CUkernel) is its function: one ptx_ctx serves every context, so the
  * same handle is valid in each of them. */
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphNode_st *CUgraphNode;
 typedef CUmodule CUlibrary;
 typedef CUfunction CUkernel;
 typedef void (*CUhostFn)(void *user);
@@ -50,7 +52,7 @@ enum {
 	CUDA_ERROR_NO_BINARY_FOR_GPU = 209, CUDA_ERROR_UNSUPPORTED_LIMIT = 215,
 	CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217, CUDA_ERROR_INVALID_PTX = 218,
 	CUDA_ERROR_INVALID_SOURCE = 300, CUDA_ERROR_FILE_NOT_FOUND = 301,
-	CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_FOUND = 500, CUDA_ERROR_NOT_READY = 600,
+	CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_ILLEGAL_STATE = 401, CUDA_ERROR_NOT_FOUND = 500, CUDA_ERROR_NOT_READY = 600,
 	CUDA_ERROR_ILLEGAL_ADDRESS = 700, CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
 	CUDA_ERROR_LAUNCH_TIMEOUT = 702, CUDA_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
 	CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE = 708,
@@ -175,14 +177,24 @@ struct Sfn {
 	struct Sfn *next;
 };
 
+/* A stream being captured (shim_capture.c) adds its work to cap's graph,
+ * after the nodes deps; an event recorded on it keeps the same two, for
+ * a stream that waits for it to join the capture. */
+typedef struct {
+	struct Capture *cap;
+	CUgraphNode *deps;
+	size_t ndeps;
+} Capturing;
+
 struct Sstream {
 	CUstream h;
 	Ctx *ctx;
 	unsigned flags;
 	int prio;
 	unsigned long long id;
+	Capturing c;
 };
-struct Sevent { CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; };
+struct Sevent { CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; Capturing c; };
 
 typedef struct {
 	pthread_mutex_t mu;
@@ -276,6 +288,35 @@ void shim_release_streams(Ctx *ctx);      /* destroys ctx's streams and events; 
 /* shim_export.c: runs the context-storage callbacks of ctx, before it is
  * destroyed or reset; without LOCK, since they call the driver */
 void shim_cls_release(CUcontext ctx);
+int shim_tracing(void);   /* PTXKIT_EXPORT_TRACE is set: log what cudart asks for and lacks */
+/* shim_graph.c: nodes for stream capture, added to g after deps; under LOCK */
+CUresult shim_graph_kernel(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                           CUfunction fn, const unsigned grid[3], const unsigned block[3],
+                           unsigned shared, void **params, void **extra);
+CUresult shim_graph_copy(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                         const CUDA_MEMCPY3D *c);
+CUresult shim_graph_fill(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                         CUdeviceptr dst, size_t pitch, unsigned v, unsigned esz, size_t w, size_t h);
+CUresult shim_graph_host(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                         CUhostFn fn, void *user);
+CUresult shim_graph_new(CUgraph *out);
+void shim_graph_free(CUgraph g);
+/* shim_capture.c: each returns 1 when stream s is being captured, the
+ * work then added to its graph with the result in *r, else 0 and the
+ * caller does the work; each takes the LOCK */
+int shim_capture_kernel(CUstream s, CUresult *r, CUfunction fn, const unsigned grid[3],
+                        const unsigned block[3], unsigned shared, void **params, void **extra);
+int shim_capture_copy(CUstream s, CUresult *r, const CUDA_MEMCPY3D *c);
+int shim_capture_copy1d(CUstream s, CUresult *r, int dtype, CUdeviceptr dst, void *hdst, int stype,
+                        CUdeviceptr src, const void *hsrc, size_t n);
+int shim_capture_fill(CUstream s, CUresult *r, CUdeviceptr dst, size_t pitch, unsigned v,
+                      unsigned esz, size_t w, size_t h);
+int shim_capture_host(CUstream s, CUresult *r, CUhostFn fn, void *user);
+/* under LOCK: an event recorded on s, s waiting for an event; a stream or
+ * event going away */
+void shim_capture_record(Event *e, CUstream s);
+CUresult shim_capture_wait(CUstream s, Event *e);
+void shim_capture_forget(Capturing *c);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_occ.c */

@@ -40,8 +40,9 @@ static const void *t_cudart[13], *t_tls[4], *t_hooks[7], *t_cls[4], *t_bypass[2]
 
 static int trace = -1;
 
-static int
-tracing(void)
+/* PTXKIT_EXPORT_TRACE: set and not 0 */
+int
+shim_tracing(void)
 {
 	if (trace < 0) {
 		const char *e = getenv("PTXKIT_EXPORT_TRACE");
@@ -65,7 +66,7 @@ rt_load(CUmodule *out, const void *wrapper)
 static CUresult
 rt_load_ext(CUmodule *out, const void *wrapper, void *a, void *b, unsigned c)
 {
-	if (tracing())
+	if (shim_tracing())
 		fprintf(stderr, "libptxcuda: export cudart 6: %p %p %u\n", a, b, c);
 	return cuModuleLoadData(out, wrapper);
 }
@@ -73,7 +74,7 @@ rt_load_ext(CUmodule *out, const void *wrapper, void *a, void *b, unsigned c)
 static CUresult
 rt_load_fatbin(const void *fatbin, CUmodule *out, void *a, void *b, unsigned c)
 {
-	if (tracing())
+	if (shim_tracing())
 		fprintf(stderr, "libptxcuda: export cudart 8: %p %p %u\n", a, b, c);
 	return cuModuleLoadData(out, fatbin);
 }
@@ -97,7 +98,7 @@ rt_primary(CUcontext *pctx, CUdevice d)
 static void
 rt_note(uintptr_t x)
 {
-	if (tracing())
+	if (shim_tracing())
 		fprintf(stderr, "libptxcuda: export cudart 7: %#lx\n", (unsigned long)x);
 }
 
@@ -403,7 +404,7 @@ static struct { const char *table; int slot; } stubof[NSTUB];
 static CUresult
 unimpl(int k)
 {
-	if (tracing())
+	if (shim_tracing())
 		fprintf(stderr, "libptxcuda: export %s slot %d: not implemented\n", stubof[k].table,
 		    stubof[k].slot);
 	return CUDA_ERROR_NOT_SUPPORTED;
@@ -502,12 +503,12 @@ cuGetExportTable(const void **table, const unsigned char *id)
 	pthread_once(&once, build);
 	for (int t = 0; t < NTAB; t++)
 		if (!memcmp(tables[t].id, id, 16)) {
-			if (tracing())
+			if (shim_tracing())
 				fprintf(stderr, "libptxcuda: export table %s\n", tables[t].name);
 			*table = tables[t].tab;
 			return CUDA_SUCCESS;
 		}
-	if (tracing()) {
+	if (shim_tracing()) {
 		fprintf(stderr, "libptxcuda: export table ");
 		for (int i = 0; i < 16; i++)
 			fprintf(stderr, "%02x%s", id[i], i == 3 || i == 5 || i == 7 || i == 9 ? "-" : "");

@@ -19,8 +19,6 @@
 
 /* Handles of the handle table, like every other; the objects are Graph,
  * Node and Exec. */
-typedef struct CUgraph_st *CUgraph;
-typedef struct CUgraphNode_st *CUgraphNode;
 typedef struct CUgraphExec_st *CUgraphExec;
 
 /* CUDA_KERNEL_NODE_PARAMS: _v1 is the first ten fields; _v2 adds the
@@ -63,6 +61,8 @@ typedef struct Node {
 	CUgraphNode h;
 	struct Graph *g;
 	Work w;
+	CUgraphNode *deps;          /* the nodes it runs after, handles */
+	size_t ndeps;
 	struct Node *next;          /* in the order added */
 } Node;
 
@@ -165,10 +165,16 @@ add(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_t ndeps, Work *w
 	for (size_t i = 0; i < ndeps; i++)
 		if (!deps || !(nd = NODE(deps[i])) || nd->g != g)
 			return CUDA_ERROR_INVALID_VALUE;
-	if (!(nd = calloc(1, sizeof *nd)) || !(nd->h = shim_hnew(H_NODE, nd))) {
+	if (!(nd = calloc(1, sizeof *nd)) || (ndeps && !(nd->deps = calloc(ndeps, sizeof *deps))) ||
+	    !(nd->h = shim_hnew(H_NODE, nd))) {
+		if (nd)
+			free(nd->deps);
 		free(nd);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
+	if (ndeps)
+		memcpy(nd->deps, deps, ndeps * sizeof *deps);
+	nd->ndeps = ndeps;
 	nd->g = g;
 	nd->w = *w;
 	w->args = NULL;
@@ -182,24 +188,33 @@ add(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_t ndeps, Work *w
 	return CUDA_SUCCESS;
 }
 
+/* Under LOCK. */
+CUresult
+shim_graph_new(CUgraph *out)
+{
+	Graph *g;
+
+	if (!(g = calloc(1, sizeof *g)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	if (!(g->h = shim_hnew(H_GRAPH, g))) {
+		free(g);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	*out = g->h;
+	return CUDA_SUCCESS;
+}
+
 CUresult
 cuGraphCreate(CUgraph *out, unsigned flags)
 {
-	CUresult r = CUDA_SUCCESS;
-	Graph *g;
+	CUresult r;
 
 	if (!out || flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
-	if (!(g = calloc(1, sizeof *g)))
-		return CUDA_ERROR_OUT_OF_MEMORY;
 	LOCK();
-	if (!(g->h = shim_hnew(H_GRAPH, g))) {
-		free(g);
-		r = CUDA_ERROR_OUT_OF_MEMORY;
-	} else
-		*out = g->h;
+	r = shim_graph_new(out);
 	UNLOCK();
 	return r;
 }
@@ -207,23 +222,33 @@ cuGraphCreate(CUgraph *out, unsigned flags)
 CUresult
 cuGraphDestroy(CUgraph gh)
 {
-	Graph *g;
-
 	LOCK();
-	if (!(g = GRAPH(gh))) {
+	if (!GRAPH(gh)) {
 		UNLOCK();
 		return CUDA_ERROR_INVALID_VALUE;
 	}
+	shim_graph_free(gh);
+	UNLOCK();
+	return CUDA_SUCCESS;
+}
+
+/* Under LOCK. */
+void
+shim_graph_free(CUgraph gh)
+{
+	Graph *g = GRAPH(gh);
+
+	if (!g)
+		return;
 	for (Node *nd = g->first, *nx; nd; nd = nx) {
 		nx = nd->next;
 		free(nd->w.args);
+		free(nd->deps);
 		shim_hfree(nd->h);
 		free(nd);
 	}
 	shim_hfree(gh);
 	free(g);
-	UNLOCK();
-	return CUDA_SUCCESS;
 }
 
 static CUresult
@@ -332,6 +357,78 @@ cuGraphAddEmptyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t
 	r = add(out, g, deps, ndeps, &w);
 	UNLOCK();
 	return r;
+}
+
+/* The nodes stream capture adds (shim_capture.c); under LOCK. */
+CUresult
+shim_graph_kernel(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                  CUfunction fn, const unsigned grid[3], const unsigned block[3], unsigned shared,
+                  void **params, void **extra)
+{
+	CUDA_KERNEL_NODE_PARAMS p;
+	Fn *f = FN(fn);
+	Work w;
+	CUresult r;
+
+	memset(&p, 0, sizeof p);
+	/* a library's kernel (cudart launches those) runs as the current
+	 * context's instance of it, as kernel_work finds it */
+	if (f && f->mod->lib)
+		p.kern = fn;
+	else
+		p.func = fn;
+	p.gridDimX = grid[0], p.gridDimY = grid[1], p.gridDimZ = grid[2];
+	p.blockDimX = block[0], p.blockDimY = block[1], p.blockDimZ = block[2];
+	p.sharedMemBytes = shared;
+	p.kernelParams = params;
+	p.extra = extra;
+	memset(&w, 0, sizeof w);
+	if (!(r = kernel_work(&w, &p, 1)))
+		r = add(out, g, deps, ndeps, &w);
+	free(w.args);
+	return r;
+}
+
+CUresult
+shim_graph_copy(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                const CUDA_MEMCPY3D *c)
+{
+	Work w;
+
+	memset(&w, 0, sizeof w);
+	w.kind = N_COPY;
+	w.copy = *c;
+	return add(out, g, deps, ndeps, &w);
+}
+
+CUresult
+shim_graph_fill(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                CUdeviceptr dst, size_t pitch, unsigned v, unsigned esz, size_t width, size_t height)
+{
+	Work w;
+
+	memset(&w, 0, sizeof w);
+	w.kind = N_FILL;
+	w.fill.dst = dst;
+	w.fill.pitch = pitch;
+	w.fill.value = v;
+	w.fill.elementSize = esz;
+	w.fill.width = width;
+	w.fill.height = height;
+	return add(out, g, deps, ndeps, &w);
+}
+
+CUresult
+shim_graph_host(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                CUhostFn fn, void *user)
+{
+	Work w;
+
+	memset(&w, 0, sizeof w);
+	w.kind = N_HOST;
+	w.host.fn = fn;
+	w.host.userData = user;
+	return add(out, g, deps, ndeps, &w);
 }
 
 static CUresult
@@ -589,4 +686,189 @@ cuGraphLaunch(CUgraphExec h, CUstream st)
 	}
 	UNLOCK();
 	return r;
+}
+
+/* ---------------------------------------------------------------- queries */
+
+/* Writes up to *n of the count items into out (when out is set) and sets
+ * *n to the count, the driver's convention for every list query. */
+static void
+hand_out(CUgraphNode *out, size_t *n, const CUgraphNode *items, size_t count)
+{
+	if (out)
+		memcpy(out, items, (count < *n ? count : *n) * sizeof *out);
+	*n = count;
+}
+
+/* The nodes of g that pass keep (all, when keep is NULL), in the order
+ * added; malloc'd into *list; under LOCK. */
+static CUresult
+nodes_where(CUgraphNode **list, size_t *count, Graph *g, int (*keep)(const Node *))
+{
+	size_t n = 0;
+
+	if (!(*list = malloc((g->n ? g->n : 1) * sizeof **list)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	for (Node *nd = g->first; nd; nd = nd->next)
+		if (!keep || keep(nd))
+			(*list)[n++] = nd->h;
+	*count = n;
+	return CUDA_SUCCESS;
+}
+
+static int
+is_root(const Node *nd)
+{
+	return nd->ndeps == 0;
+}
+
+static CUresult
+list_nodes(CUgraph gh, CUgraphNode *out, size_t *n, int (*keep)(const Node *))
+{
+	CUgraphNode *list;
+	size_t count;
+	CUresult r;
+	Graph *g;
+
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(g = GRAPH(gh)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(r = nodes_where(&list, &count, g, keep))) {
+		hand_out(out, n, list, count);
+		free(list);
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphGetNodes(CUgraph g, CUgraphNode *out, size_t *n)
+{
+	return list_nodes(g, out, n, NULL);
+}
+
+CUresult
+cuGraphGetRootNodes(CUgraph g, CUgraphNode *out, size_t *n)
+{
+	return list_nodes(g, out, n, is_root);
+}
+
+/* CUgraphNodeType of each Work kind */
+CUresult
+cuGraphNodeGetType(CUgraphNode h, int *type)
+{
+	static const int types[] = {[N_EMPTY] = 5, [N_KERNEL] = 0, [N_COPY] = 1, [N_FILL] = 2,
+	                            [N_HOST] = 3};
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!type)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = NODE(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*type = types[nd->w.kind];
+	UNLOCK();
+	return r;
+}
+
+/* The edges of g, from each node's dependencies, in the order added;
+ * edge data (the _v2 forms) is all zero: the default kind of edge. */
+CUresult
+cuGraphGetEdges_v2(CUgraph gh, CUgraphNode *from, CUgraphNode *to, void *edata, size_t *n)
+{
+	CUresult r = CUDA_SUCCESS;
+	size_t k = 0;
+	Graph *g;
+
+	if (!n || (!from) != (!to))
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(g = GRAPH(gh)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		for (Node *nd = g->first; nd; nd = nd->next)
+			for (size_t i = 0; i < nd->ndeps; i++, k++)
+				if (from && k < *n) {
+					from[k] = nd->deps[i];
+					to[k] = nd->h;
+					if (edata)
+						memset((char *)edata + 8 * k, 0, 8);   /* CUgraphEdgeData: 8 bytes */
+				}
+	if (!r)
+		*n = k;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphGetEdges(CUgraph g, CUgraphNode *from, CUgraphNode *to, size_t *n)
+{
+	return cuGraphGetEdges_v2(g, from, to, NULL, n);
+}
+
+CUresult
+cuGraphNodeGetDependencies_v2(CUgraphNode h, CUgraphNode *out, void *edata, size_t *n)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = NODE(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else {
+		if (out && edata)
+			memset(edata, 0, 8 * (nd->ndeps < *n ? nd->ndeps : *n));
+		hand_out(out, n, nd->deps, nd->ndeps);
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphNodeGetDependencies(CUgraphNode h, CUgraphNode *out, size_t *n)
+{
+	return cuGraphNodeGetDependencies_v2(h, out, NULL, n);
+}
+
+CUresult
+cuGraphNodeGetDependentNodes_v2(CUgraphNode h, CUgraphNode *out, void *edata, size_t *n)
+{
+	CUresult r = CUDA_SUCCESS;
+	CUgraphNode *list = NULL;
+	size_t k = 0;
+	Node *nd;
+
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = NODE(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(list = malloc((nd->g->n ? nd->g->n : 1) * sizeof *list)))
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	else {
+		for (Node *o = nd->g->first; o; o = o->next)
+			for (size_t i = 0; i < o->ndeps; i++)
+				if (o->deps[i] == h) {
+					list[k++] = o->h;
+					break;
+				}
+		if (out && edata)
+			memset(edata, 0, 8 * (k < *n ? k : *n));
+		hand_out(out, n, list, k);
+	}
+	free(list);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphNodeGetDependentNodes(CUgraphNode h, CUgraphNode *out, size_t *n)
+{
+	return cuGraphNodeGetDependentNodes_v2(h, out, NULL, n);
 }

@@ -6,6 +6,7 @@
  * a program built for CUDA 12.0 asking for "cuCtxCreate" gets the _v2 ABI
  * it was compiled against, not _v4.
  */
+#include <stdio.h>
 #include <string.h>
 #include "cuda/shim.h"
 
@@ -85,6 +86,26 @@ CUresult cuGetErrorString();
 CUresult cuGetExportTable();
 CUresult cuGetProcAddress();
 CUresult cuGetProcAddress_v2();
+CUresult cuGraphGetNodes();
+CUresult cuGraphGetRootNodes();
+CUresult cuGraphNodeGetType();
+CUresult cuGraphGetEdges();
+CUresult cuGraphGetEdges_v2();
+CUresult cuGraphNodeGetDependencies();
+CUresult cuGraphNodeGetDependencies_v2();
+CUresult cuGraphNodeGetDependentNodes();
+CUresult cuGraphNodeGetDependentNodes_v2();
+CUresult cuStreamBeginCapture();
+CUresult cuStreamBeginCapture_v2();
+CUresult cuStreamBeginCaptureToGraph();
+CUresult cuStreamEndCapture();
+CUresult cuStreamIsCapturing();
+CUresult cuStreamGetCaptureInfo();
+CUresult cuStreamGetCaptureInfo_v2();
+CUresult cuStreamGetCaptureInfo_v3();
+CUresult cuStreamUpdateCaptureDependencies();
+CUresult cuStreamUpdateCaptureDependencies_v2();
+CUresult cuThreadExchangeStreamCaptureMode();
 CUresult cuGraphAddEmptyNode();
 CUresult cuGraphAddHostNode();
 CUresult cuGraphAddKernelNode();
@@ -304,6 +325,26 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuGetExportTable", 3000, (Proc)cuGetExportTable},
 	{"cuGetProcAddress", 2000, (Proc)cuGetProcAddress},
 	{"cuGetProcAddress", 12000, (Proc)cuGetProcAddress_v2},
+	{"cuGraphGetNodes", 10000, (Proc)cuGraphGetNodes},
+	{"cuGraphGetRootNodes", 10000, (Proc)cuGraphGetRootNodes},
+	{"cuGraphNodeGetType", 10000, (Proc)cuGraphNodeGetType},
+	{"cuGraphGetEdges", 10000, (Proc)cuGraphGetEdges},
+	{"cuGraphGetEdges", 12030, (Proc)cuGraphGetEdges_v2},
+	{"cuGraphNodeGetDependencies", 10000, (Proc)cuGraphNodeGetDependencies},
+	{"cuGraphNodeGetDependencies", 12030, (Proc)cuGraphNodeGetDependencies_v2},
+	{"cuGraphNodeGetDependentNodes", 10000, (Proc)cuGraphNodeGetDependentNodes},
+	{"cuGraphNodeGetDependentNodes", 12030, (Proc)cuGraphNodeGetDependentNodes_v2},
+	{"cuStreamBeginCapture", 10000, (Proc)cuStreamBeginCapture},
+	{"cuStreamBeginCapture", 10010, (Proc)cuStreamBeginCapture_v2},
+	{"cuStreamBeginCaptureToGraph", 12030, (Proc)cuStreamBeginCaptureToGraph},
+	{"cuStreamEndCapture", 10000, (Proc)cuStreamEndCapture},
+	{"cuStreamIsCapturing", 10000, (Proc)cuStreamIsCapturing},
+	{"cuStreamGetCaptureInfo", 10010, (Proc)cuStreamGetCaptureInfo},
+	{"cuStreamGetCaptureInfo", 11030, (Proc)cuStreamGetCaptureInfo_v2},
+	{"cuStreamGetCaptureInfo", 12030, (Proc)cuStreamGetCaptureInfo_v3},
+	{"cuStreamUpdateCaptureDependencies", 11030, (Proc)cuStreamUpdateCaptureDependencies},
+	{"cuStreamUpdateCaptureDependencies", 12030, (Proc)cuStreamUpdateCaptureDependencies_v2},
+	{"cuThreadExchangeStreamCaptureMode", 10010, (Proc)cuThreadExchangeStreamCaptureMode},
 	{"cuGraphAddEmptyNode", 10000, (Proc)cuGraphAddEmptyNode},
 	{"cuGraphAddHostNode", 10000, (Proc)cuGraphAddHostNode},
 	{"cuGraphAddKernelNode", 10000, (Proc)cuGraphAddKernelNode},
@@ -474,8 +515,11 @@ cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flag
 	if (status)
 		*status = best >= 0 ? CU_GET_PROC_ADDRESS_SUCCESS :
 		    found ? CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-	if (best < 0)
+	if (best < 0) {
+		if (shim_tracing())
+			fprintf(stderr, "libptxcuda: cuGetProcAddress: no %s for CUDA %d\n", symbol, version);
 		return CUDA_ERROR_NOT_FOUND;
+	}
 	/* POSIX guarantees function and object pointers convert (dlsym relies on it). */
 	memcpy(pfn, &procs[best].fn, sizeof *pfn);
 	return CUDA_SUCCESS;
