@@ -230,9 +230,9 @@ cuDeviceGetUuid_v2(unsigned char uuid[16], CUdevice d)
  * with driver 580, less its PCI identifiers and less the capabilities of
  * features libptxcuda does not provide, which read as 0 so that a program
  * that asks first takes another path: mapping host memory into the device
- * (19, 91), managed memory (83, 89), the virtual memory, memory pool, IPC,
+ * (19, 91), managed memory (83, 89), the virtual memory, IPC,
  * dma_buf, compression and RDMA families (96, 102, 103, 107, 110, 113,
- * 115-117, 119, 121-125, 128, 141, 142, 144, 145) and unified function
+ * 116, 117, 119, 121-125, 128, 141, 142, 144, 145) and unified function
  * pointers (129).  Values absent here read as 0.
  */
 static const struct { int a, v; } attrs[] = {
@@ -247,7 +247,7 @@ static const struct { int a, v; } attrs[] = {
 	{68, 2046}, {69, 268435456}, {70, 131072}, {71, 65000}, {72, 2097120}, {73, 32768},
 	{74, 32768}, {75, 9}, {77, 32768}, {78, 1}, {79, 1}, {80, 1}, {81, 233472}, {82, 65536},
 	{87, 2}, {90, 1}, {95, 1}, {97, 232448}, {99, 1}, {106, 32}, {108, 32768000}, {109, 134217728},
-	{111, 1024}, {112, 1}, {114, 1}, {118, 100}, {120, 1}, {126, 4}, {127, 1}, {131, -1},
+	{111, 1024}, {112, 1}, {114, 1}, {115, 1}, {118, 100}, {120, 1}, {126, 4}, {127, 1}, {131, -1},
 };
 
 CUresult

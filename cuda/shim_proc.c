@@ -106,6 +106,22 @@ CUresult cuStreamGetCaptureInfo_v3();
 CUresult cuStreamUpdateCaptureDependencies();
 CUresult cuStreamUpdateCaptureDependencies_v2();
 CUresult cuThreadExchangeStreamCaptureMode();
+CUresult cuMemAllocAsync();
+CUresult cuMemAllocFromPoolAsync();
+CUresult cuMemFreeAsync();
+CUresult cuMemPoolCreate();
+CUresult cuMemPoolDestroy();
+CUresult cuMemPoolSetAttribute();
+CUresult cuMemPoolGetAttribute();
+CUresult cuMemPoolTrimTo();
+CUresult cuMemPoolSetAccess();
+CUresult cuMemPoolGetAccess();
+CUresult cuDeviceGetDefaultMemPool();
+CUresult cuDeviceGetMemPool();
+CUresult cuDeviceSetMemPool();
+CUresult cuMemGetDefaultMemPool();
+CUresult cuMemGetMemPool();
+CUresult cuMemSetMemPool();
 CUresult cuGraphAddEmptyNode();
 CUresult cuGraphAddHostNode();
 CUresult cuGraphAddKernelNode();
@@ -345,6 +361,22 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuStreamUpdateCaptureDependencies", 11030, (Proc)cuStreamUpdateCaptureDependencies},
 	{"cuStreamUpdateCaptureDependencies", 12030, (Proc)cuStreamUpdateCaptureDependencies_v2},
 	{"cuThreadExchangeStreamCaptureMode", 10010, (Proc)cuThreadExchangeStreamCaptureMode},
+	{"cuMemAllocAsync", 11020, (Proc)cuMemAllocAsync},
+	{"cuMemAllocFromPoolAsync", 11020, (Proc)cuMemAllocFromPoolAsync},
+	{"cuMemFreeAsync", 11020, (Proc)cuMemFreeAsync},
+	{"cuMemPoolCreate", 11020, (Proc)cuMemPoolCreate},
+	{"cuMemPoolDestroy", 11020, (Proc)cuMemPoolDestroy},
+	{"cuMemPoolSetAttribute", 11020, (Proc)cuMemPoolSetAttribute},
+	{"cuMemPoolGetAttribute", 11020, (Proc)cuMemPoolGetAttribute},
+	{"cuMemPoolTrimTo", 11020, (Proc)cuMemPoolTrimTo},
+	{"cuMemPoolSetAccess", 11020, (Proc)cuMemPoolSetAccess},
+	{"cuMemPoolGetAccess", 11020, (Proc)cuMemPoolGetAccess},
+	{"cuDeviceGetDefaultMemPool", 11020, (Proc)cuDeviceGetDefaultMemPool},
+	{"cuDeviceGetMemPool", 11020, (Proc)cuDeviceGetMemPool},
+	{"cuDeviceSetMemPool", 11020, (Proc)cuDeviceSetMemPool},
+	{"cuMemGetDefaultMemPool", 13000, (Proc)cuMemGetDefaultMemPool},
+	{"cuMemGetMemPool", 13000, (Proc)cuMemGetMemPool},
+	{"cuMemSetMemPool", 13000, (Proc)cuMemSetMemPool},
 	{"cuGraphAddEmptyNode", 10000, (Proc)cuGraphAddEmptyNode},
 	{"cuGraphAddHostNode", 10000, (Proc)cuGraphAddHostNode},
 	{"cuGraphAddKernelNode", 10000, (Proc)cuGraphAddKernelNode},
