@@ -256,8 +256,12 @@ int shim_is_image(const void *image, size_t size);   /* starts with a binary mag
 /* shim_mod.c: each under LOCK */
 CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t size,
                    char *log, size_t cap);
-/* PTX texts linked into one, as cuLinkComplete links them (texts reordered) */
+/* PTX texts linked into one, as cuLinkComplete links them (texts reordered
+ * and rewritten: each is malloc'd and may be replaced) */
 CUresult shim_link_text(char **text, int n, char **out, size_t *len);
+/* shim_link.c: the inputs' internal symbols renamed where another input
+ * declares the name, .weak definitions that give way demoted to .extern */
+CUresult shim_link_symbols(char **text, int n);
 void shim_unload(Mod *md);
 CUresult shim_getfn(Fn **out, Mod *md, const char *name);
 CUresult shim_global(CUdeviceptr *dptr, size_t *bytes, Mod *md, const char *name);
