@@ -55,8 +55,10 @@ shim_tracing(void)
 
 /* cudart 1, 6 and 8: a module from the fatbinary nvcc embeds in the host
  * program (1 and 6 get its __fatBinC_Wrapper_t, 8 the fatbinary itself),
- * loaded into the current context.  6 and 8 take three more arguments,
- * NULL and 0 in every call seen; they are logged when tracing. */
+ * loaded into the current context.  cudart 13 loads through
+ * cuLibraryLoadData instead and was not seen calling them; older ones do.
+ * 6 and 8 take three more arguments whose meaning is not known (ZLUDA's
+ * notes see NULL, NULL, 0); they are logged when tracing. */
 static CUresult
 rt_load(CUmodule *out, const void *wrapper)
 {
@@ -118,15 +120,19 @@ static uint64_t hookbuf1[512], hookbuf2[8];
 static void
 hook_buf1(void **p, size_t *n)
 {
-	*p = hookbuf1;
-	*n = sizeof hookbuf1;
+	if (p)
+		*p = hookbuf1;
+	if (n)
+		*n = sizeof hookbuf1;
 }
 
 static void
 hook_buf2(void **p, size_t *n)
 {
-	*p = hookbuf2;
-	*n = sizeof hookbuf2;
+	if (p)
+		*p = hookbuf2;
+	if (n)
+		*n = sizeof hookbuf2;
 }
 
 /* ctx-checks 2: flags of a context cudart checks (none set, as on the

@@ -52,6 +52,7 @@ main()
 	}
 	CHECK(cudaFree(a));
 	CHECK(cudaFree(b));
+	free(h);
 	printf("coop_grid: %d blocks ok\n", blocks);
 	return 0;
 }

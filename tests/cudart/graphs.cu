@@ -100,6 +100,7 @@ main()
 	CHECK(cudaStreamDestroy(s));
 	CHECK(cudaFree(d));
 	CHECK(cudaFree(d2));
+	free(h);
 	printf("graphs: captured and explicit ok\n");
 	return 0;
 }

@@ -45,6 +45,7 @@ main()
 		}
 	CHECK(cudaFree(d));
 	CHECK(cudaFree(dbins));
+	free(h);
 	printf("histogram: %d bytes in %d bins ok\n", n, BINS);
 	return 0;
 }

@@ -59,6 +59,9 @@ main()
 	CHECK(cudaFree(dA));
 	CHECK(cudaFree(dB));
 	CHECK(cudaFree(dC));
+	free(A);
+	free(B);
+	free(C);
 	printf("matmul: %dx%d * %dx%d ok\n", m, k, k, n);
 	return 0;
 }

@@ -55,6 +55,7 @@ main()
 	CHECK(cudaFree(din));
 	CHECK(cudaFree(dpart));
 	CHECK(cudaFree(dsum));
+	free(h);
 	printf("reduce: sum of %d = %d ok\n", n, sum);
 	return 0;
 }

@@ -67,6 +67,8 @@ main()
 	CHECK(cudaFree(dout));
 	CHECK(cudaFree(dtot));
 	CHECK(cudaFree(dtots));
+	free(h);
+	free(r);
 	printf("scan: %d elements ok\n", n);
 	return 0;
 }
