@@ -13,6 +13,7 @@
  * nodes, so changing the graph afterwards does not change it; its nodes
  * are named by the graph nodes they were copied from.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cuda/shim.h"
@@ -49,6 +50,8 @@ enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST };
 typedef struct {
 	int kind;
 	CUfunction fn;              /* kernel: a handle, resolved at each launch */
+	CUfunction given;           /* kernel: the handles it was given (func, kern), */
+	CUkernel kern;              /* for cuGraphKernelNodeGetParams */
 	unsigned grid[3], block[3], shared;
 	char *args;                 /* the packed parameter buffer, owned */
 	size_t nargs;
@@ -63,6 +66,8 @@ typedef struct Node {
 	Work w;
 	CUgraphNode *deps;          /* the nodes it runs after, handles */
 	size_t ndeps;
+	size_t idx;                 /* scratch of topo() and cuGraphClone */
+	void **argp;                /* cuGraphKernelNodeGetParams' pointers into w.args */
 	struct Node *next;          /* in the order added */
 } Node;
 
@@ -147,6 +152,8 @@ kernel_work(Work *w, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
 		return r;
 	w->kind = N_KERNEL;
 	w->fn = fn->h;
+	w->given = p->func;
+	w->kern = v2 ? p->kern : NULL;
 	w->grid[0] = p->gridDimX, w->grid[1] = p->gridDimY, w->grid[2] = p->gridDimZ;
 	w->block[0] = p->blockDimX, w->block[1] = p->blockDimY, w->block[2] = p->blockDimZ;
 	w->shared = p->sharedMemBytes;
@@ -244,6 +251,7 @@ shim_graph_free(CUgraph gh)
 		nx = nd->next;
 		free(nd->w.args);
 		free(nd->deps);
+		free(nd->argp);
 		shim_hfree(nd->h);
 		free(nd);
 	}
@@ -471,6 +479,50 @@ exec_free(Exec *x)
 	free(x);
 }
 
+/* g's nodes into ord in an order that runs each after its dependencies:
+ * the order added, but for a node whose dependency was added later
+ * (cuGraphAddDependencies); 1 when there is a cycle.  Under LOCK. */
+static int
+topo(Graph *g, Node **ord)
+{
+	size_t n = 0;
+	char *done = calloc(g->n ? g->n : 1, 1);
+	Node **all = calloc(g->n ? g->n : 1, sizeof *all);
+	int progress = 1;
+
+	if (!done || !all) {
+		free(done);
+		free(all);
+		return 1;
+	}
+	for (Node *nd = g->first; nd; nd = nd->next) {
+		nd->idx = n;
+		all[n++] = nd;
+	}
+	for (size_t k = 0; k < g->n && progress; ) {
+		progress = 0;
+		for (size_t i = 0; i < g->n; i++) {
+			int ready = !done[i];
+			for (size_t d = 0; ready && d < all[i]->ndeps; d++) {
+				Node *dep = NODE(all[i]->deps[d]);
+				if (dep && dep->g == g && !done[dep->idx])
+					ready = 0;
+			}
+			if (ready) {
+				done[i] = 1;
+				ord[k++] = all[i];
+				progress = 1;
+				break;   /* from the first again: the order added wins */
+			}
+		}
+	}
+	for (size_t i = 0; i < g->n; i++)
+		progress &= done[i];
+	free(done);
+	free(all);
+	return !progress && g->n;
+}
+
 /* Under LOCK. */
 static CUresult
 instantiate(CUgraphExec *out, Graph *g)
@@ -487,7 +539,15 @@ instantiate(CUgraphExec *out, Graph *g)
 		}
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
-	for (Node *nd = g->first; nd; nd = nd->next, i++) {
+	Node **ord = calloc(g->n ? g->n : 1, sizeof *ord);
+	if (!ord || topo(g, ord)) {
+		free(ord);
+		x->n = 0;
+		exec_free(x);
+		return ord ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	for (; i < g->n; i++) {
+		Node *nd = ord[i];
 		x->w[i] = nd->w;
 		x->from[i] = nd->h;
 		x->n = i + 1;
@@ -499,6 +559,7 @@ instantiate(CUgraphExec *out, Graph *g)
 		if (nd->w.args)
 			memcpy(x->w[i].args, nd->w.args, nd->w.nargs);
 	}
+	free(ord);
 	*out = x->h;
 	return CUDA_SUCCESS;
 }
@@ -871,4 +932,283 @@ CUresult
 cuGraphNodeGetDependentNodes(CUgraphNode h, CUgraphNode *out, size_t *n)
 {
 	return cuGraphNodeGetDependentNodes_v2(h, out, NULL, n);
+}
+
+/* ---------------------------------------------------------------- editing */
+
+/* Adds (or, with rm, removes) the edges from[i] -> to[i]; under LOCK. */
+static CUresult
+edges(CUgraph gh, const CUgraphNode *from, const CUgraphNode *to, size_t n, int rm)
+{
+	Graph *g = GRAPH(gh);
+
+	if (!g || (n && (!from || !to)))
+		return CUDA_ERROR_INVALID_VALUE;
+	for (size_t i = 0; i < n; i++) {
+		Node *f = NODE(from[i]), *t = NODE(to[i]);
+		size_t k;
+		if (!f || !t || f->g != g || t->g != g || f == t)
+			return CUDA_ERROR_INVALID_VALUE;
+		for (k = 0; k < t->ndeps && t->deps[k] != from[i]; k++)
+			;
+		if (rm) {
+			if (k == t->ndeps)
+				return CUDA_ERROR_INVALID_VALUE;   /* no such edge */
+			t->deps[k] = t->deps[--t->ndeps];
+		} else if (k == t->ndeps) {
+			CUgraphNode *d = realloc(t->deps, (t->ndeps + 1) * sizeof *d);
+			if (!d)
+				return CUDA_ERROR_OUT_OF_MEMORY;
+			d[t->ndeps++] = from[i];
+			t->deps = d;
+		}
+	}
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuGraphAddDependencies_v2(CUgraph g, const CUgraphNode *from, const CUgraphNode *to,
+                          const void *edata, size_t n)
+{
+	CUresult r;
+
+	(void)edata;   /* only the default kind of edge */
+	LOCK();
+	r = edges(g, from, to, n, 0);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphAddDependencies(CUgraph g, const CUgraphNode *from, const CUgraphNode *to, size_t n)
+{
+	return cuGraphAddDependencies_v2(g, from, to, NULL, n);
+}
+
+CUresult
+cuGraphRemoveDependencies_v2(CUgraph g, const CUgraphNode *from, const CUgraphNode *to,
+                             const void *edata, size_t n)
+{
+	CUresult r;
+
+	(void)edata;
+	LOCK();
+	r = edges(g, from, to, n, 1);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphRemoveDependencies(CUgraph g, const CUgraphNode *from, const CUgraphNode *to, size_t n)
+{
+	return cuGraphRemoveDependencies_v2(g, from, to, NULL, n);
+}
+
+/* A node goes with its edges. */
+CUresult
+cuGraphDestroyNode(CUgraphNode h)
+{
+	Node *nd, **p;
+	Graph *g;
+
+	LOCK();
+	if (!(nd = NODE(h))) {
+		UNLOCK();
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+	g = nd->g;
+	for (Node *o = g->first; o; o = o->next)
+		for (size_t k = 0; k < o->ndeps; k++)
+			if (o->deps[k] == h)
+				o->deps[k--] = o->deps[--o->ndeps];
+	for (p = &g->first; *p != nd; p = &(*p)->next)
+		;
+	*p = nd->next;
+	if (g->last == nd)
+		for (g->last = g->first; g->last && g->last->next; g->last = g->last->next)
+			;
+	g->n--;
+	free(nd->w.args);
+	free(nd->deps);
+	free(nd->argp);
+	shim_hfree(h);
+	free(nd);
+	UNLOCK();
+	return CUDA_SUCCESS;
+}
+
+/* The kernel node's parameters; kernelParams point into the node's own
+ * copy of the arguments, valid while the node is unchanged. */
+CUresult
+cuGraphKernelNodeGetParams_v2(CUgraphNode h, CUDA_KERNEL_NODE_PARAMS *p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+	Fn *fn;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = NODE(h)) || nd->w.kind != N_KERNEL || !(fn = FN(nd->w.fn)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else {
+		int np = ptx_function_param_count(fn->f);
+		void **argp = np ? calloc((size_t)np + 1, sizeof *argp) : NULL;
+		if (np && !argp)
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+		else {
+			for (int i = 0; i < np; i++) {
+				size_t off = 0;
+				ptx_function_param_offset(fn->f, i, &off);
+				argp[i] = nd->w.args + off;
+			}
+			free(nd->argp);
+			nd->argp = argp;
+			memset(p, 0, sizeof *p);
+			p->func = nd->w.given;
+			p->kern = nd->w.kern;
+			p->gridDimX = nd->w.grid[0], p->gridDimY = nd->w.grid[1], p->gridDimZ = nd->w.grid[2];
+			p->blockDimX = nd->w.block[0], p->blockDimY = nd->w.block[1];
+			p->blockDimZ = nd->w.block[2];
+			p->sharedMemBytes = nd->w.shared;
+			p->kernelParams = argp;
+		}
+	}
+	UNLOCK();
+	return r;
+}
+
+/* CUDA_KERNEL_NODE_PARAMS_v1 is the first ten fields of the _v2 layout. */
+CUresult
+cuGraphKernelNodeGetParams(CUgraphNode h, CUDA_KERNEL_NODE_PARAMS *p)
+{
+	CUDA_KERNEL_NODE_PARAMS full;
+	CUresult r;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(r = cuGraphKernelNodeGetParams_v2(h, &full)))
+		memcpy(p, &full, offsetof(CUDA_KERNEL_NODE_PARAMS, kern));
+	return r;
+}
+
+/* CUgraphExecUpdateResult, CUgraphExecUpdateResultInfo */
+enum { UPDATE_SUCCESS, UPDATE_ERROR, UPDATE_TOPOLOGY_CHANGED, UPDATE_NODE_TYPE_CHANGED };
+enum { CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE = 910 };
+typedef struct { int result; CUgraphNode errorNode, errorFromNode; } UpdateInfo;
+
+/* The executable takes what g's nodes now do, when g has the shape it was
+ * made from: as many nodes, each of the same kind, in the same order. */
+CUresult
+cuGraphExecUpdate_v2(CUgraphExec xh, CUgraph gh, UpdateInfo *info)
+{
+	CUgraphExec nh;
+	Exec *x, *nx;
+	Graph *g;
+	CUresult r;
+
+	if (info)
+		memset(info, 0, sizeof *info);
+	LOCK();
+	if (!(x = EXEC(xh)) || !(g = GRAPH(gh)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(r = instantiate(&nh, g))) {
+		int result = UPDATE_SUCCESS;
+		nx = EXEC(nh);
+		if (nx->n != x->n)
+			result = UPDATE_TOPOLOGY_CHANGED;
+		for (size_t i = 0; !result && i < nx->n; i++)
+			if (nx->w[i].kind != x->w[i].kind) {
+				result = UPDATE_NODE_TYPE_CHANGED;
+				if (info)
+					info->errorNode = nx->from[i];
+			}
+		if (info)
+			info->result = result;
+		if (result)
+			r = CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE;
+		else {
+			/* swap the contents: the old handle keeps the new work */
+			Work *w = x->w;
+			CUgraphNode *from = x->from;
+			x->w = nx->w, x->from = nx->from;
+			nx->w = w, nx->from = from;
+		}
+		exec_free(nx);
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphExecUpdate(CUgraphExec x, CUgraph g, CUgraphNode *errnode, int *result)
+{
+	UpdateInfo info;
+	CUresult r = cuGraphExecUpdate_v2(x, g, &info);
+
+	if (errnode)
+		*errnode = info.errorNode;
+	if (result)
+		*result = info.result;
+	return r;
+}
+
+/* A copy of the graph: each node's work and edges, under new handles. */
+CUresult
+cuGraphClone(CUgraph *out, CUgraph orig)
+{
+	CUgraphNode *map = NULL;
+	CUgraph ch = NULL;
+	CUresult r;
+	Graph *g;
+	size_t i = 0;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(g = GRAPH(orig)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(map = calloc(g->n ? g->n : 1, sizeof *map)))
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	else
+		r = shim_graph_new(&ch);
+	for (Node *nd = g ? g->first : NULL; nd && !r; nd = nd->next, i++) {
+		Work w = nd->w;
+		CUgraphNode deps[64], *dp = nd->ndeps <= 64 ? deps : malloc(nd->ndeps * sizeof *dp);
+		nd->idx = i;
+		if (!dp || (w.args && !(w.args = malloc(nd->w.nargs ? nd->w.nargs : 1)))) {
+			if (dp != deps)
+				free(dp);
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+			break;
+		}
+		if (w.args)
+			memcpy(w.args, nd->w.args, nd->w.nargs);
+		/* dependencies come earlier in the list unless added afterwards */
+		size_t nd2 = 0;
+		for (size_t k = 0; k < nd->ndeps; k++) {
+			Node *dep = NODE(nd->deps[k]);
+			if (dep && dep->idx < i)
+				dp[nd2++] = map[dep->idx];
+		}
+		r = add(&map[i], ch, dp, nd2, &w);
+		free(w.args);
+		if (dp != deps)
+			free(dp);
+	}
+	/* the edges to nodes added later */
+	i = 0;
+	for (Node *nd = g ? g->first : NULL; nd && !r; nd = nd->next, i++)
+		for (size_t k = 0; k < nd->ndeps && !r; k++) {
+			Node *dep = NODE(nd->deps[k]);
+			if (dep && dep->idx >= i)
+				r = edges(ch, &map[dep->idx], &map[i], 1, 0);
+		}
+	if (r && ch)
+		shim_graph_free(ch);
+	else if (!r)
+		*out = ch;
+	free(map);
+	UNLOCK();
+	return r;
 }

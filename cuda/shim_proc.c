@@ -122,6 +122,16 @@ CUresult cuDeviceSetMemPool();
 CUresult cuMemGetDefaultMemPool();
 CUresult cuMemGetMemPool();
 CUresult cuMemSetMemPool();
+CUresult cuGraphAddDependencies();
+CUresult cuGraphAddDependencies_v2();
+CUresult cuGraphRemoveDependencies();
+CUresult cuGraphRemoveDependencies_v2();
+CUresult cuGraphDestroyNode();
+CUresult cuGraphKernelNodeGetParams();
+CUresult cuGraphKernelNodeGetParams_v2();
+CUresult cuGraphExecUpdate();
+CUresult cuGraphExecUpdate_v2();
+CUresult cuGraphClone();
 CUresult cuGraphAddEmptyNode();
 CUresult cuGraphAddHostNode();
 CUresult cuGraphAddKernelNode();
@@ -377,6 +387,16 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemGetDefaultMemPool", 13000, (Proc)cuMemGetDefaultMemPool},
 	{"cuMemGetMemPool", 13000, (Proc)cuMemGetMemPool},
 	{"cuMemSetMemPool", 13000, (Proc)cuMemSetMemPool},
+	{"cuGraphAddDependencies", 10000, (Proc)cuGraphAddDependencies},
+	{"cuGraphAddDependencies", 12030, (Proc)cuGraphAddDependencies_v2},
+	{"cuGraphRemoveDependencies", 10000, (Proc)cuGraphRemoveDependencies},
+	{"cuGraphRemoveDependencies", 12030, (Proc)cuGraphRemoveDependencies_v2},
+	{"cuGraphDestroyNode", 10000, (Proc)cuGraphDestroyNode},
+	{"cuGraphKernelNodeGetParams", 10000, (Proc)cuGraphKernelNodeGetParams},
+	{"cuGraphKernelNodeGetParams", 12000, (Proc)cuGraphKernelNodeGetParams_v2},
+	{"cuGraphExecUpdate", 10020, (Proc)cuGraphExecUpdate},
+	{"cuGraphExecUpdate", 12000, (Proc)cuGraphExecUpdate_v2},
+	{"cuGraphClone", 10000, (Proc)cuGraphClone},
 	{"cuGraphAddEmptyNode", 10000, (Proc)cuGraphAddEmptyNode},
 	{"cuGraphAddHostNode", 10000, (Proc)cuGraphAddHostNode},
 	{"cuGraphAddKernelNode", 10000, (Proc)cuGraphAddKernelNode},
