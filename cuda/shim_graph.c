@@ -1,17 +1,19 @@
 /*
- * shim_graph.c -- CUDA graphs built node by node (cuGraphAdd*Node), made
- * executable (cuGraphInstantiate*), updated (cuGraphExec*SetParams) and
- * launched (cuGraphLaunch): kernel, copy, fill, host-function and empty
- * nodes.  Stream capture is not implemented.
+ * shim_graph.c -- CUDA graphs built node by node (cuGraphAdd*Node) or by
+ * stream capture (shim_capture.c), edited (edges, node destruction,
+ * cloning), queried (nodes, edges, types, parameters), made executable
+ * (cuGraphInstantiate*), updated (cuGraphExec*SetParams,
+ * cuGraphExecUpdate) and launched (cuGraphLaunch): kernel, copy, fill,
+ * host-function and empty nodes.
  *
- * A node's dependencies must exist when it is added, so the order nodes
- * are added in is a topological order, and a launch runs them in it, one
- * after the other (the interpreter runs one thing at a time anyway).  As
- * the driver does, a kernel node copies its arguments when it is added or
- * its parameters are set: later changes to the caller's argument memory
- * do not reach the graph.  An executable graph is a copy of the graph's
- * nodes, so changing the graph afterwards does not change it; its nodes
- * are named by the graph nodes they were copied from.
+ * Instantiation puts the nodes in a topological order (the order added,
+ * unless an edge added later says otherwise) and a launch runs them in
+ * it, one after the other (the interpreter runs one thing at a time
+ * anyway).  As the driver does, a kernel node copies its arguments when it
+ * is added or its parameters are set: later changes to the caller's
+ * argument memory do not reach the graph.  An executable graph is a copy
+ * of the graph's nodes, so changing the graph afterwards does not change
+ * it; its nodes are named by the graph nodes they were copied from.
  */
 #include <stddef.h>
 #include <stdlib.h>
