@@ -6,9 +6,12 @@
  * device queries), shim_mod.c (modules, linker, launches), shim_lib.c
  * (libraries and kernels), shim_occ.c (occupancy), shim_mem.c (memory and
  * error names), shim_copy.c (strided copies, pointer attributes),
- * shim_stream.c (streams, events), shim_legacy.c (deprecated and
- * unsupported calls), shim_proc.c (cuGetProcAddress), shim_handle.c (the
- * handle table).
+ * shim_stream.c (streams, events), shim_graph.c (graphs), shim_capture.c
+ * (stream capture), shim_pool.c (memory pools), shim_legacy.c
+ * (deprecated and unsupported calls), shim_proc.c (cuGetProcAddress),
+ * shim_export.c (cuGetExportTable: the runtime's private tables),
+ * shim_image.c (the PTX inside images), shim_link.c (symbols across
+ * linked inputs), shim_handle.c (the handle table).
  *
  * Work is synchronous: a launch runs to completion before cuLaunchKernel
  * returns, so streams are executed in order by construction.  A fault in a
