@@ -240,6 +240,7 @@ CUresult shim_ready(Ctx **ctx);          /* the same, and its sticky fault; unde
 void shim_print_diags(const char *what);
 /* shim_mem.c */
 void shim_free_ctx_allocs(Ctx *ctx);
+CUresult shim_free(CUdeviceptr p);        /* cuMemFree under LOCK */
 CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* under LOCK */
 int shim_isdev(CUdeviceptr p);            /* inside a live device allocation; under LOCK */
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */
@@ -304,6 +305,7 @@ CUresult shim_graph_fill(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, s
 CUresult shim_graph_host(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
                          CUhostFn fn, void *user);
 CUresult shim_graph_new(CUgraph *out);
+CUresult shim_graph_own(CUgraph g, CUdeviceptr p);   /* freed with g */
 void shim_graph_free(CUgraph g);
 /* shim_capture.c: each returns 1 when stream s is being captured, the
  * work then added to its graph with the result in *r, else 0 and the
@@ -316,6 +318,7 @@ int shim_capture_copy1d(CUstream s, CUresult *r, int dtype, CUdeviceptr dst, voi
 int shim_capture_fill(CUstream s, CUresult *r, CUdeviceptr dst, size_t pitch, unsigned v,
                       unsigned esz, size_t w, size_t h);
 int shim_capture_host(CUstream s, CUresult *r, CUhostFn fn, void *user);
+int shim_capture_free(CUstream s, CUresult *r, CUdeviceptr p);
 /* under LOCK: an event recorded on s, s waiting for an event; a stream or
  * event going away */
 void shim_capture_record(Event *e, CUstream s);

@@ -9,7 +9,8 @@
  * stream that joined leaves it then.
  *
  * Captured here: kernel launches, copies and fills (1D, 2D, 3D) and host
- * functions.  The capture mode is kept and handed back, but does not make
+ * functions.  Stream-ordered allocation is done at once even then, and a
+ * captured free waits for the graph's destruction.  The capture mode is kept and handed back, but does not make
  * the unsafe calls fail as the driver does in global mode.
  */
 #include <stdlib.h>
@@ -152,6 +153,24 @@ shim_capture_host(CUstream s, CUresult *r, CUhostFn fn, void *user)
 #define ADD(out, g, deps, n) shim_graph_host(out, g, deps, n, fn, user)
 	CAPTURED(s, r, ADD);
 #undef ADD
+}
+
+/* A free queued while capturing: the memory was allocated when it was
+ * asked for (shim_pool.c), and every launch of the graph uses it, so it
+ * lives as long as the graph does. */
+int
+shim_capture_free(CUstream s, CUresult *r, CUdeviceptr p)
+{
+	Stream *st;
+
+	LOCK();
+	if (!(st = capturing(s))) {
+		UNLOCK();
+		return 0;
+	}
+	*r = shim_graph_own(st->c.cap->g, p);
+	UNLOCK();
+	return 1;
 }
 
 /* ---------------------------------------------------------------- events */

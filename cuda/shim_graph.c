@@ -77,6 +77,8 @@ typedef struct Graph {
 	CUgraph h;
 	Node *first, *last;
 	size_t n;
+	CUdeviceptr *owned;         /* memory freed while captured: freed with the graph */
+	size_t nowned;
 } Graph;
 
 typedef struct {
@@ -257,8 +259,27 @@ shim_graph_free(CUgraph gh)
 		shim_hfree(nd->h);
 		free(nd);
 	}
+	for (size_t i = 0; i < g->nowned; i++)
+		shim_free(g->owned[i]);
+	free(g->owned);
 	shim_hfree(gh);
 	free(g);
+}
+
+/* Under LOCK. */
+CUresult
+shim_graph_own(CUgraph gh, CUdeviceptr p)
+{
+	Graph *g = GRAPH(gh);
+	CUdeviceptr *o;
+
+	if (!g)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(o = realloc(g->owned, (g->nowned + 1) * sizeof *o)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	o[g->nowned++] = p;
+	g->owned = o;
+	return CUDA_SUCCESS;
 }
 
 static CUresult

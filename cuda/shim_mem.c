@@ -159,23 +159,27 @@ cuMemAdvise_v2(CUdeviceptr p, size_t n, int advice, MemLocation loc)
 	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
+/* Under LOCK. */
+CUresult
+shim_free(CUdeviceptr p)
+{
+	for (size_t i = 0; i < shim.nallocs; i++)
+		if (shim.allocs[i].p == p) {
+			drop(i);
+			return CUDA_SUCCESS;
+		}
+	return CUDA_ERROR_INVALID_VALUE;
+}
+
 CUresult
 cuMemFree_v2(CUdeviceptr p)
 {
-	CUresult r = CUDA_ERROR_INVALID_VALUE;
+	CUresult r;
 
 	if (!p)
 		return CUDA_SUCCESS;
 	LOCK();
-	if (!shim.inited)
-		r = CUDA_ERROR_NOT_INITIALIZED;
-	else
-		for (size_t i = 0; i < shim.nallocs; i++)
-			if (shim.allocs[i].p == p) {
-				drop(i);
-				r = CUDA_SUCCESS;
-				break;
-			}
+	r = shim.inited ? shim_free(p) : CUDA_ERROR_NOT_INITIALIZED;
 	UNLOCK();
 	return r;
 }

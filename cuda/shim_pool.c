@@ -9,7 +9,8 @@
  * in reserve, so reserved equals used).  The device has a default pool,
  * made on first use and never destroyed, and a current pool, the default
  * one until cuDeviceSetMemPool.  Allocations made while a stream is being
- * captured are made at once too, not added to the graph.
+ * captured are made at once too, not added to the graph, and a free
+ * captured waits for the graph's destruction (shim_capture.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -368,6 +369,8 @@ cuMemFreeAsync(CUdeviceptr dptr, CUstream s)
 	Pool *p;
 
 	if ((r = shim_stream_check(s)))
+		return r;
+	if (shim_capture_free(s, &r, dptr))
 		return r;
 	LOCK();
 	while ((p = shim_heach(H_POOL, &i)))

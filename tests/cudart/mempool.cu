@@ -1,6 +1,7 @@
 // mempool.cu -- stream-ordered allocation: cudaMallocAsync from the
 // device's default pool and from a pool of our own, used by a kernel and
-// freed in stream order; the pool's attributes read back.
+// freed in stream order; the pool's attributes read back; an allocation
+// made and freed inside a stream capture, used by each graph launch.
 #include "check.h"
 
 __global__ void
@@ -57,9 +58,36 @@ main()
 			fprintf(stderr, "own pool: [%d] = %d\n", i, h[i]);
 			return 1;
 		}
+
+	/* allocated and freed inside a capture: the graph's own memory */
+	cudaGraph_t g;
+	cudaGraphExec_t ge;
+	int *out, *tmp;
+	CHECK(cudaMalloc(&out, n * sizeof(int)));
+	CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+	CHECK(cudaMallocAsync((void **)&tmp, n * sizeof(int), s));
+	iota<<<(n + 255) / 256, 256, 0, s>>>(tmp, n, 5);
+	CHECK(cudaMemcpyAsync(out, tmp, n * sizeof(int), cudaMemcpyDeviceToDevice, s));
+	CHECK(cudaFreeAsync(tmp, s));
+	CHECK(cudaStreamEndCapture(s, &g));
+	CHECK(cudaGraphInstantiate(&ge, g, 0));
+	for (int k = 0; k < 2; k++) {
+		CHECK(cudaMemset(out, 0, n * sizeof(int)));
+		CHECK(cudaGraphLaunch(ge, s));
+		CHECK(cudaStreamSynchronize(s));
+		CHECK(cudaMemcpy(h, out, sizeof h, cudaMemcpyDeviceToHost));
+		for (int i = 0; i < n; i++)
+			if (h[i] != 5 * i) {
+				fprintf(stderr, "captured allocation, launch %d: [%d] = %d\n", k, i, h[i]);
+				return 1;
+			}
+	}
+	CHECK(cudaGraphExecDestroy(ge));
+	CHECK(cudaGraphDestroy(g));
+	CHECK(cudaFree(out));
 	CHECK(cudaMemPoolTrimTo(pool, 0));
 	CHECK(cudaMemPoolDestroy(pool));
 	CHECK(cudaStreamDestroy(s));
-	printf("mempool: default and own pool ok\n");
+	printf("mempool: default and own pool, captured allocation ok\n");
 	return 0;
 }
