@@ -27,6 +27,8 @@ typedef struct CUlinkState_st *CUlinkState;
 /* libptxcuda: a library (cuLibrary*) is a module that no context owns,
  * and a kernel (CUkernel) is its function: one ptx_ctx serves every
  * context, so the same handle is valid in each of them. */
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphNode_st *CUgraphNode;
 typedef CUmodule CUlibrary;
 typedef CUfunction CUkernel;
 typedef void (*CUhostFn)(void *user);
@@ -41,7 +43,7 @@ enum {
 	CUDA_ERROR_NO_BINARY_FOR_GPU = 209, CUDA_ERROR_UNSUPPORTED_LIMIT = 215,
 	CUDA_ERROR_PEER_ACCESS_UNSUPPORTED = 217, CUDA_ERROR_INVALID_PTX = 218,
 	CUDA_ERROR_INVALID_SOURCE = 300, CUDA_ERROR_FILE_NOT_FOUND = 301,
-	CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_NOT_FOUND = 500, CUDA_ERROR_NOT_READY = 600,
+	CUDA_ERROR_INVALID_HANDLE = 400, CUDA_ERROR_ILLEGAL_STATE = 401, CUDA_ERROR_NOT_FOUND = 500, CUDA_ERROR_NOT_READY = 600,
 	CUDA_ERROR_ILLEGAL_ADDRESS = 700, CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
 	CUDA_ERROR_LAUNCH_TIMEOUT = 702, CUDA_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
 	CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE = 708,

@@ -6,9 +6,12 @@
  * device queries), shim_mod.c (modules, linker, launches), shim_lib.c
  * (libraries and kernels), shim_occ.c (occupancy), shim_mem.c (memory and
  * error names), shim_copy.c (strided copies, pointer attributes),
- * shim_stream.c (streams, events), shim_legacy.c (deprecated and
- * unsupported calls), shim_proc.c (cuGetProcAddress), shim_handle.c (the
- * handle table).
+ * shim_stream.c (streams, events), shim_graph.c (graphs), shim_capture.c
+ * (stream capture), shim_pool.c (memory pools), shim_legacy.c
+ * (deprecated and unsupported calls), shim_proc.c (cuGetProcAddress),
+ * shim_export.c (cuGetExportTable: the runtime's private tables),
+ * shim_image.c (the PTX inside images), shim_link.c (symbols across
+ * linked inputs), shim_handle.c (the handle table).
  *
  * Work is synchronous: a launch runs to completion before cuLaunchKernel
  * returns, so streams are executed in order by construction.  A fault in a
@@ -230,9 +233,9 @@ cuDeviceGetUuid_v2(unsigned char uuid[16], CUdevice d)
  * with driver 580, less its PCI identifiers and less the capabilities of
  * features libptxcuda does not provide, which read as 0 so that a program
  * that asks first takes another path: mapping host memory into the device
- * (19, 91), managed memory (83, 89), the virtual memory, memory pool, IPC,
+ * (19, 91), managed memory (83, 89), the virtual memory, IPC,
  * dma_buf, compression and RDMA families (96, 102, 103, 107, 110, 113,
- * 115-117, 119, 121-125, 128, 141, 142, 144, 145) and unified function
+ * 116, 117, 119, 121-125, 128, 141, 142, 144, 145) and unified function
  * pointers (129).  Values absent here read as 0.
  */
 static const struct { int a, v; } attrs[] = {
@@ -247,7 +250,7 @@ static const struct { int a, v; } attrs[] = {
 	{68, 2046}, {69, 268435456}, {70, 131072}, {71, 65000}, {72, 2097120}, {73, 32768},
 	{74, 32768}, {75, 9}, {77, 32768}, {78, 1}, {79, 1}, {80, 1}, {81, 233472}, {82, 65536},
 	{87, 2}, {90, 1}, {95, 1}, {97, 232448}, {99, 1}, {106, 32}, {108, 32768000}, {109, 134217728},
-	{111, 1024}, {112, 1}, {114, 1}, {118, 100}, {120, 1}, {126, 4}, {127, 1}, {131, -1},
+	{111, 1024}, {112, 1}, {114, 1}, {115, 1}, {118, 100}, {120, 1}, {126, 4}, {127, 1}, {131, -1},
 };
 
 CUresult
@@ -371,7 +374,13 @@ cuCtxDestroy_v2(CUcontext h)
 {
 	CUresult r = CUDA_SUCCESS;
 	Ctx *c;
+	int user;
 
+	LOCK();
+	user = shim.inited && (c = CTX(h)) && !c->primary;
+	UNLOCK();
+	if (user)   /* cudart's per-context state goes first */
+		shim_cls_release(h);
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
@@ -543,6 +552,12 @@ cuDevicePrimaryCtxRelease_v2(CUdevice d)
 	if (r)
 		return r;
 	LOCK();
+	r = shim.primary.refs == 1;
+	UNLOCK();
+	if (r)   /* the last release: the primary context goes */
+		shim_cls_release(shim.primary.h);
+	r = CUDA_SUCCESS;
+	LOCK();
 	if (shim.primary.refs == 0)
 		r = CUDA_ERROR_INVALID_CONTEXT;
 	else if (--shim.primary.refs == 0)
@@ -564,6 +579,7 @@ cuDevicePrimaryCtxReset_v2(CUdevice d)
 
 	if (r)
 		return r;
+	shim_cls_release(shim.primary.h);
 	LOCK();
 	release_ctx(&shim.primary);
 	shim.primary.refs = 0;

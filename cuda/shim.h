@@ -69,14 +69,24 @@ struct Sfn {
 	struct Sfn *next;
 };
 
+/* A stream being captured (shim_capture.c) adds its work to cap's graph,
+ * after the nodes deps; an event recorded on it keeps the same two, for
+ * a stream that waits for it to join the capture. */
+typedef struct {
+	struct Capture *cap;
+	CUgraphNode *deps;
+	size_t ndeps;
+} Capturing;
+
 struct Sstream {
 	CUstream h;
 	Ctx *ctx;
 	unsigned flags;
 	int prio;
 	unsigned long long id;
+	Capturing c;
 };
-struct Sevent { CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; };
+struct Sevent { CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; Capturing c; };
 
 typedef struct {
 	pthread_mutex_t mu;
@@ -104,7 +114,7 @@ extern Shim shim;
 #define UNLOCK() pthread_mutex_unlock(&shim.mu)
 
 /* shim_handle.c: the handle table, each under LOCK */
-enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_NKIND };
+enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_POOL, H_NKIND };
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
@@ -122,6 +132,7 @@ CUresult shim_ready(Ctx **ctx);          /* the same, and its sticky fault; unde
 void shim_print_diags(const char *what);
 /* shim_mem.c */
 void shim_free_ctx_allocs(Ctx *ctx);
+CUresult shim_free(CUdeviceptr p);        /* cuMemFree under LOCK */
 CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* under LOCK */
 int shim_isdev(CUdeviceptr p);            /* inside a live device allocation; under LOCK */
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */
@@ -138,8 +149,12 @@ int shim_is_image(const void *image, size_t size);   /* starts with a binary mag
 /* shim_mod.c: each under LOCK */
 CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t size,
                    char *log, size_t cap);
-/* PTX texts linked into one, as cuLinkComplete links them (texts reordered) */
+/* PTX texts linked into one, as cuLinkComplete links them (texts reordered
+ * and rewritten: each is malloc'd and may be replaced) */
 CUresult shim_link_text(char **text, int n, char **out, size_t *len);
+/* shim_link.c: the inputs' internal symbols renamed where another input
+ * declares the name, .weak definitions that give way demoted to .extern */
+CUresult shim_link_symbols(char **text, int n);
 void shim_unload(Mod *md);
 CUresult shim_getfn(Fn **out, Mod *md, const char *name);
 CUresult shim_global(CUdeviceptr *dptr, size_t *bytes, Mod *md, const char *name);
@@ -167,6 +182,40 @@ double shim_now_ms(void);
 int shim_streamok(CUstream s);            /* NULL, a special handle or a live stream; under LOCK */
 CUresult shim_stream_check(CUstream s);   /* the same as a result; takes the LOCK */
 void shim_release_streams(Ctx *ctx);      /* destroys ctx's streams and events; under LOCK */
+/* shim_export.c: runs the context-storage callbacks of ctx, before it is
+ * destroyed or reset; without LOCK, since they call the driver */
+void shim_cls_release(CUcontext ctx);
+int shim_tracing(void);   /* PTXKIT_EXPORT_TRACE is set: log what cudart asks for and lacks */
+/* shim_graph.c: nodes for stream capture, added to g after deps; under LOCK */
+CUresult shim_graph_kernel(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                           CUfunction fn, const unsigned grid[3], const unsigned block[3],
+                           unsigned shared, void **params, void **extra);
+CUresult shim_graph_copy(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                         const CUDA_MEMCPY3D *c);
+CUresult shim_graph_fill(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                         CUdeviceptr dst, size_t pitch, unsigned v, unsigned esz, size_t w, size_t h);
+CUresult shim_graph_host(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                         CUhostFn fn, void *user);
+CUresult shim_graph_new(CUgraph *out);
+CUresult shim_graph_own(CUgraph g, CUdeviceptr p);   /* freed with g */
+void shim_graph_free(CUgraph g);
+/* shim_capture.c: each returns 1 when stream s is being captured, the
+ * work then added to its graph with the result in *r, else 0 and the
+ * caller does the work; each takes the LOCK */
+int shim_capture_kernel(CUstream s, CUresult *r, CUfunction fn, const unsigned grid[3],
+                        const unsigned block[3], unsigned shared, void **params, void **extra);
+int shim_capture_copy(CUstream s, CUresult *r, const CUDA_MEMCPY3D *c);
+int shim_capture_copy1d(CUstream s, CUresult *r, int dtype, CUdeviceptr dst, void *hdst, int stype,
+                        CUdeviceptr src, const void *hsrc, size_t n);
+int shim_capture_fill(CUstream s, CUresult *r, CUdeviceptr dst, size_t pitch, unsigned v,
+                      unsigned esz, size_t w, size_t h);
+int shim_capture_host(CUstream s, CUresult *r, CUhostFn fn, void *user);
+int shim_capture_free(CUstream s, CUresult *r, CUdeviceptr p);
+/* under LOCK: an event recorded on s, s waiting for an event; a stream or
+ * event going away */
+void shim_capture_record(Event *e, CUstream s);
+CUresult shim_capture_wait(CUstream s, Event *e);
+void shim_capture_forget(Capturing *c);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_occ.c */

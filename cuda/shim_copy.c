@@ -149,7 +149,21 @@ cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *c)
 CUresult
 cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *c, CUstream st)
 {
-	(void)st;
+	CUDA_MEMCPY3D c3;
+	CUresult r;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&c3, 0, sizeof c3);
+	c3.srcXInBytes = c->srcXInBytes, c3.srcY = c->srcY;
+	c3.srcMemoryType = c->srcMemoryType, c3.srcHost = c->srcHost, c3.srcDevice = c->srcDevice;
+	c3.srcArray = c->srcArray, c3.srcPitch = c->srcPitch;
+	c3.dstXInBytes = c->dstXInBytes, c3.dstY = c->dstY;
+	c3.dstMemoryType = c->dstMemoryType, c3.dstHost = c->dstHost, c3.dstDevice = c->dstDevice;
+	c3.dstArray = c->dstArray, c3.dstPitch = c->dstPitch;
+	c3.WidthInBytes = c->WidthInBytes, c3.Height = c->Height, c3.Depth = 1;
+	if (shim_capture_copy(st, &r, &c3))
+		return r;
 	return copy2d(c);
 }
 
@@ -197,7 +211,10 @@ cuMemcpy3D_v2(const CUDA_MEMCPY3D *c)
 CUresult
 cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *c, CUstream st)
 {
-	(void)st;
+	CUresult r;
+
+	if (c && shim_capture_copy(st, &r, c))
+		return r;
 	return copy3d(c, 0);
 }
 
@@ -271,7 +288,10 @@ cuMemsetD2D32_v2(CUdeviceptr dst, size_t pitch, unsigned v, size_t w, size_t h)
 CUresult
 cuMemsetD2D8Async(CUdeviceptr dst, size_t pitch, unsigned char v, size_t w, size_t h, CUstream st)
 {
-	(void)st;
+	CUresult r;
+
+	if (shim_capture_fill(st, &r, dst, pitch, v, 1, w, h))
+		return r;
 	return fill2d(dst, pitch, v, 1, w, h);
 }
 
@@ -279,14 +299,20 @@ CUresult
 cuMemsetD2D16Async(CUdeviceptr dst, size_t pitch, unsigned short v, size_t w, size_t h,
                    CUstream st)
 {
-	(void)st;
+	CUresult r;
+
+	if (shim_capture_fill(st, &r, dst, pitch, v, 2, w, h))
+		return r;
 	return fill2d(dst, pitch, v, 2, w, h);
 }
 
 CUresult
 cuMemsetD2D32Async(CUdeviceptr dst, size_t pitch, unsigned v, size_t w, size_t h, CUstream st)
 {
-	(void)st;
+	CUresult r;
+
+	if (shim_capture_fill(st, &r, dst, pitch, v, 4, w, h))
+		return r;
 	return fill2d(dst, pitch, v, 4, w, h);
 }
 

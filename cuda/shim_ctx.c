@@ -437,20 +437,3 @@ cuProfilerStop(void)
 {
 	return cuProfilerStart();
 }
-
-/*
- * The driver's export tables are private interfaces between libcuda and
- * NVIDIA's own libraries, and they are not documented.  libptxcuda has
- * none.  NVRTC asks for one and does without it; the CUDA runtime
- * (libcudart) does not, so programs built on it (cudaMalloc, <<<>>>
- * launches; CuPy, PyTorch) cannot run on libptxcuda (libptx.3 says so: a
- * message here would also fire for every NVRTC user).
- */
-CUresult
-cuGetExportTable(const void **table, const unsigned char *id)
-{
-	if (!table || !id)
-		return CUDA_ERROR_INVALID_VALUE;
-	*table = NULL;
-	return CUDA_ERROR_NOT_SUPPORTED;
-}

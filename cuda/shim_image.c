@@ -541,6 +541,49 @@ fatbin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int many, char *
 	return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the section holds no fatbin");
 }
 
+/*
+ * A version 2 wrapper is what cudart registers for a program built with
+ * -rdc: its fatbin holds the device code nvlink linked (nothing when it
+ * linked PTX only, which is left to the driver), and its fourth word a
+ * NULL-ended array of the fatbins to link at load time, one per
+ * translation unit and per object taken from libcudadevrt.a.  The linked
+ * fatbin's PTX is used when it has one; else the PTX of the array's
+ * fatbins, linked.  A member with machine code only is left out: the
+ * device runtime's objects are such, and the interpreter has a device
+ * runtime of its own (interp/cdp.c); if a program's own code is, the link
+ * reports what is missing.
+ */
+#define MAXPRELINKED 4096
+
+static CUresult
+prelinked_ptx(const Rep *rp, const unsigned char *data, const void *const *pre, char ***texts,
+              int *ntexts)
+{
+	Rep quiet = *rp;
+	uint64_t used;
+	CUresult r;
+	char *t;
+
+	quiet.quiet = 1;
+	if (!fatbin_one(&quiet, data, UINT64_MAX, &t, &used))
+		return push(texts, ntexts, t);
+	for (int i = 0; i < MAXPRELINKED && pre[i]; i++) {
+		if (rd32(pre[i]) != FATBIN_MAGIC)
+			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "member %d of the -rdc fatbins is no "
+			    "fatbin", i);
+		r = fatbin_one(&quiet, pre[i], UINT64_MAX, &t, &used);
+		if (r == CUDA_ERROR_NO_BINARY_FOR_GPU)
+			continue;
+		if (r)
+			return fatbin_one(rp, pre[i], UINT64_MAX, &t, &used);   /* reported */
+		if ((r = push(texts, ntexts, t)))
+			return r;
+	}
+	if (*ntexts)
+		return CUDA_SUCCESS;
+	return fatbin_one(rp, data, UINT64_MAX, &t, &used);   /* the linked fatbin's reason */
+}
+
 /* ---------------------------------------------------------------- entry */
 
 CUresult
@@ -550,6 +593,7 @@ shim_image_ptx(char **ptx, const void *image, size_t size, int type, const char 
 	Rep rp = { name, log, cap, 0 };
 	const unsigned char *p = image;
 	uint64_t len = size == SHIM_NOLEN ? UINT64_MAX : size;
+	const void *const *pre;
 	char **texts = NULL;
 	int n = 0;
 	CUresult r;
@@ -579,6 +623,11 @@ shim_image_ptx(char **ptx, const void *image, size_t size, int type, const char 
 		if (!data || rd32(data) != FATBIN_MAGIC)
 			return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "fatbin wrapper (version %u) does not "
 			    "point to a fatbin", (unsigned)rd32(p + 4));
+		memcpy(&pre, p + 16, sizeof pre);
+		if (rd32(p + 4) == 2 && pre) {
+			r = prelinked_ptx(&rp, data, pre, &texts, &n);
+			break;
+		}
 		r = fatbin_ptx(&rp, data, UINT64_MAX, 0, &texts, &n);
 		break;
 	}

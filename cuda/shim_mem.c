@@ -159,23 +159,27 @@ cuMemAdvise_v2(CUdeviceptr p, size_t n, int advice, MemLocation loc)
 	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
+/* Under LOCK. */
+CUresult
+shim_free(CUdeviceptr p)
+{
+	for (size_t i = 0; i < shim.nallocs; i++)
+		if (shim.allocs[i].p == p) {
+			drop(i);
+			return CUDA_SUCCESS;
+		}
+	return CUDA_ERROR_INVALID_VALUE;
+}
+
 CUresult
 cuMemFree_v2(CUdeviceptr p)
 {
-	CUresult r = CUDA_ERROR_INVALID_VALUE;
+	CUresult r;
 
 	if (!p)
 		return CUDA_SUCCESS;
 	LOCK();
-	if (!shim.inited)
-		r = CUDA_ERROR_NOT_INITIALIZED;
-	else
-		for (size_t i = 0; i < shim.nallocs; i++)
-			if (shim.allocs[i].p == p) {
-				drop(i);
-				r = CUDA_SUCCESS;
-				break;
-			}
+	r = shim.inited ? shim_free(p) : CUDA_ERROR_NOT_INITIALIZED;
 	UNLOCK();
 	return r;
 }
@@ -325,28 +329,40 @@ cuMemcpyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t n)
 CUresult
 cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t n, CUstream s)
 {
-	(void)s;
+	CUresult r;
+
+	if (shim_capture_copy1d(s, &r, 2, dst, NULL, 1, 0, src, n))
+		return r;
 	return cuMemcpyHtoD_v2(dst, src, n);
 }
 
 CUresult
 cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t n, CUstream s)
 {
-	(void)s;
+	CUresult r;
+
+	if (shim_capture_copy1d(s, &r, 1, 0, dst, 2, src, NULL, n))
+		return r;
 	return cuMemcpyDtoH_v2(dst, src, n);
 }
 
 CUresult
 cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
 {
-	(void)s;
+	CUresult r;
+
+	if (shim_capture_copy1d(s, &r, 2, dst, NULL, 2, src, NULL, n))
+		return r;
 	return cuMemcpyDtoD_v2(dst, src, n);
 }
 
 CUresult
 cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
 {
-	(void)s;
+	CUresult r;
+
+	if (shim_capture_copy1d(s, &r, 4, dst, NULL, 4, src, NULL, n))
+		return r;
 	return cuMemcpy(dst, src, n);
 }
 
@@ -422,21 +438,30 @@ cuMemsetD32(CUdeviceptr dst, unsigned v, size_t n)
 CUresult
 cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n, CUstream s)
 {
-	(void)s;
+	CUresult r;
+
+	if (shim_capture_fill(s, &r, dst, n * 1, v, 1, n, 1))
+		return r;
 	return fill(dst, v, 1, n);
 }
 
 CUresult
 cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n, CUstream s)
 {
-	(void)s;
+	CUresult r;
+
+	if (shim_capture_fill(s, &r, dst, n * 2, v, 2, n, 1))
+		return r;
 	return fill(dst, v, 2, n);
 }
 
 CUresult
 cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n, CUstream s)
 {
-	(void)s;
+	CUresult r;
+
+	if (shim_capture_fill(s, &r, dst, n * 4, v, 4, n, 1))
+		return r;
 	return fill(dst, v, 4, n);
 }
 

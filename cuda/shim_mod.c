@@ -563,6 +563,8 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 	unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
 	CUresult r;
 
+	if (shim_capture_kernel(stream, &r, fn, grid, block, shared, params, extra))
+		return r;
 	LOCK();
 	r = shim_streamok(stream) ? shim_launch(fn, grid, block, NULL, shared, params, extra) :
 	    CUDA_ERROR_INVALID_HANDLE;
@@ -582,6 +584,8 @@ cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, 
 
 	if ((uint64_t)gx * gy * gz > 512u)
 		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+	if (shim_capture_kernel(stream, &r, fn, grid, block, shared, params, NULL))
+		return r;
 	LOCK();
 	if (!shim_streamok(stream))
 		r = CUDA_ERROR_INVALID_HANDLE;
@@ -615,6 +619,9 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 			coop = cfg->attrs[i].value.cooperative != 0;
 	if (coop && (uint64_t)grid[0] * grid[1] * grid[2] > 512u)
 		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+	/* captured, a launch keeps its shape but not its attributes */
+	if (shim_capture_kernel(cfg->hStream, &r, fn, grid, block, cfg->sharedMemBytes, params, extra))
+		return r;
 	LOCK();
 	if (!shim_streamok(cfg->hStream))
 		r = CUDA_ERROR_INVALID_HANDLE;
@@ -912,6 +919,8 @@ shim_link_text(char **text, int ntext, char **out, size_t *len)
 
 	if (ntext <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (shim_link_symbols(text, ntext))
+		return CUDA_ERROR_OUT_OF_MEMORY;
 	order(text, ntext);
 	for (int i = 0; i < ntext; i++) {
 		for (const char *s = text[i]; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {

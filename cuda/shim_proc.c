@@ -6,6 +6,7 @@
  * a program built for CUDA 12.0 asking for "cuCtxCreate" gets the _v2 ABI
  * it was compiled against, not _v4.
  */
+#include <stdio.h>
 #include <string.h>
 #include "cuda/shim.h"
 
@@ -85,6 +86,52 @@ CUresult cuGetErrorString();
 CUresult cuGetExportTable();
 CUresult cuGetProcAddress();
 CUresult cuGetProcAddress_v2();
+CUresult cuGraphGetNodes();
+CUresult cuGraphGetRootNodes();
+CUresult cuGraphNodeGetType();
+CUresult cuGraphGetEdges();
+CUresult cuGraphGetEdges_v2();
+CUresult cuGraphNodeGetDependencies();
+CUresult cuGraphNodeGetDependencies_v2();
+CUresult cuGraphNodeGetDependentNodes();
+CUresult cuGraphNodeGetDependentNodes_v2();
+CUresult cuStreamBeginCapture();
+CUresult cuStreamBeginCapture_v2();
+CUresult cuStreamBeginCaptureToGraph();
+CUresult cuStreamEndCapture();
+CUresult cuStreamIsCapturing();
+CUresult cuStreamGetCaptureInfo();
+CUresult cuStreamGetCaptureInfo_v2();
+CUresult cuStreamGetCaptureInfo_v3();
+CUresult cuStreamUpdateCaptureDependencies();
+CUresult cuStreamUpdateCaptureDependencies_v2();
+CUresult cuThreadExchangeStreamCaptureMode();
+CUresult cuMemAllocAsync();
+CUresult cuMemAllocFromPoolAsync();
+CUresult cuMemFreeAsync();
+CUresult cuMemPoolCreate();
+CUresult cuMemPoolDestroy();
+CUresult cuMemPoolSetAttribute();
+CUresult cuMemPoolGetAttribute();
+CUresult cuMemPoolTrimTo();
+CUresult cuMemPoolSetAccess();
+CUresult cuMemPoolGetAccess();
+CUresult cuDeviceGetDefaultMemPool();
+CUresult cuDeviceGetMemPool();
+CUresult cuDeviceSetMemPool();
+CUresult cuMemGetDefaultMemPool();
+CUresult cuMemGetMemPool();
+CUresult cuMemSetMemPool();
+CUresult cuGraphAddDependencies();
+CUresult cuGraphAddDependencies_v2();
+CUresult cuGraphRemoveDependencies();
+CUresult cuGraphRemoveDependencies_v2();
+CUresult cuGraphDestroyNode();
+CUresult cuGraphKernelNodeGetParams();
+CUresult cuGraphKernelNodeGetParams_v2();
+CUresult cuGraphExecUpdate();
+CUresult cuGraphExecUpdate_v2();
+CUresult cuGraphClone();
 CUresult cuGraphAddEmptyNode();
 CUresult cuGraphAddHostNode();
 CUresult cuGraphAddKernelNode();
@@ -304,6 +351,52 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuGetExportTable", 3000, (Proc)cuGetExportTable},
 	{"cuGetProcAddress", 2000, (Proc)cuGetProcAddress},
 	{"cuGetProcAddress", 12000, (Proc)cuGetProcAddress_v2},
+	{"cuGraphGetNodes", 10000, (Proc)cuGraphGetNodes},
+	{"cuGraphGetRootNodes", 10000, (Proc)cuGraphGetRootNodes},
+	{"cuGraphNodeGetType", 10000, (Proc)cuGraphNodeGetType},
+	{"cuGraphGetEdges", 10000, (Proc)cuGraphGetEdges},
+	{"cuGraphGetEdges", 12030, (Proc)cuGraphGetEdges_v2},
+	{"cuGraphNodeGetDependencies", 10000, (Proc)cuGraphNodeGetDependencies},
+	{"cuGraphNodeGetDependencies", 12030, (Proc)cuGraphNodeGetDependencies_v2},
+	{"cuGraphNodeGetDependentNodes", 10000, (Proc)cuGraphNodeGetDependentNodes},
+	{"cuGraphNodeGetDependentNodes", 12030, (Proc)cuGraphNodeGetDependentNodes_v2},
+	{"cuStreamBeginCapture", 10000, (Proc)cuStreamBeginCapture},
+	{"cuStreamBeginCapture", 10010, (Proc)cuStreamBeginCapture_v2},
+	{"cuStreamBeginCaptureToGraph", 12030, (Proc)cuStreamBeginCaptureToGraph},
+	{"cuStreamEndCapture", 10000, (Proc)cuStreamEndCapture},
+	{"cuStreamIsCapturing", 10000, (Proc)cuStreamIsCapturing},
+	{"cuStreamGetCaptureInfo", 10010, (Proc)cuStreamGetCaptureInfo},
+	{"cuStreamGetCaptureInfo", 11030, (Proc)cuStreamGetCaptureInfo_v2},
+	{"cuStreamGetCaptureInfo", 12030, (Proc)cuStreamGetCaptureInfo_v3},
+	{"cuStreamUpdateCaptureDependencies", 11030, (Proc)cuStreamUpdateCaptureDependencies},
+	{"cuStreamUpdateCaptureDependencies", 12030, (Proc)cuStreamUpdateCaptureDependencies_v2},
+	{"cuThreadExchangeStreamCaptureMode", 10010, (Proc)cuThreadExchangeStreamCaptureMode},
+	{"cuMemAllocAsync", 11020, (Proc)cuMemAllocAsync},
+	{"cuMemAllocFromPoolAsync", 11020, (Proc)cuMemAllocFromPoolAsync},
+	{"cuMemFreeAsync", 11020, (Proc)cuMemFreeAsync},
+	{"cuMemPoolCreate", 11020, (Proc)cuMemPoolCreate},
+	{"cuMemPoolDestroy", 11020, (Proc)cuMemPoolDestroy},
+	{"cuMemPoolSetAttribute", 11020, (Proc)cuMemPoolSetAttribute},
+	{"cuMemPoolGetAttribute", 11020, (Proc)cuMemPoolGetAttribute},
+	{"cuMemPoolTrimTo", 11020, (Proc)cuMemPoolTrimTo},
+	{"cuMemPoolSetAccess", 11020, (Proc)cuMemPoolSetAccess},
+	{"cuMemPoolGetAccess", 11020, (Proc)cuMemPoolGetAccess},
+	{"cuDeviceGetDefaultMemPool", 11020, (Proc)cuDeviceGetDefaultMemPool},
+	{"cuDeviceGetMemPool", 11020, (Proc)cuDeviceGetMemPool},
+	{"cuDeviceSetMemPool", 11020, (Proc)cuDeviceSetMemPool},
+	{"cuMemGetDefaultMemPool", 13000, (Proc)cuMemGetDefaultMemPool},
+	{"cuMemGetMemPool", 13000, (Proc)cuMemGetMemPool},
+	{"cuMemSetMemPool", 13000, (Proc)cuMemSetMemPool},
+	{"cuGraphAddDependencies", 10000, (Proc)cuGraphAddDependencies},
+	{"cuGraphAddDependencies", 12030, (Proc)cuGraphAddDependencies_v2},
+	{"cuGraphRemoveDependencies", 10000, (Proc)cuGraphRemoveDependencies},
+	{"cuGraphRemoveDependencies", 12030, (Proc)cuGraphRemoveDependencies_v2},
+	{"cuGraphDestroyNode", 10000, (Proc)cuGraphDestroyNode},
+	{"cuGraphKernelNodeGetParams", 10000, (Proc)cuGraphKernelNodeGetParams},
+	{"cuGraphKernelNodeGetParams", 12000, (Proc)cuGraphKernelNodeGetParams_v2},
+	{"cuGraphExecUpdate", 10020, (Proc)cuGraphExecUpdate},
+	{"cuGraphExecUpdate", 12000, (Proc)cuGraphExecUpdate_v2},
+	{"cuGraphClone", 10000, (Proc)cuGraphClone},
 	{"cuGraphAddEmptyNode", 10000, (Proc)cuGraphAddEmptyNode},
 	{"cuGraphAddHostNode", 10000, (Proc)cuGraphAddHostNode},
 	{"cuGraphAddKernelNode", 10000, (Proc)cuGraphAddKernelNode},
@@ -474,8 +567,11 @@ cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flag
 	if (status)
 		*status = best >= 0 ? CU_GET_PROC_ADDRESS_SUCCESS :
 		    found ? CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-	if (best < 0)
+	if (best < 0) {
+		if (shim_tracing())
+			fprintf(stderr, "libptxcuda: cuGetProcAddress: no %s for CUDA %d\n", symbol, version);
 		return CUDA_ERROR_NOT_FOUND;
+	}
 	/* POSIX guarantees function and object pointers convert (dlsym relies on it). */
 	memcpy(pfn, &procs[best].fn, sizeof *pfn);
 	return CUDA_SUCCESS;

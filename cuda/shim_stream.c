@@ -56,12 +56,14 @@ shim_release_streams(Ctx *ctx)
 
 	while ((st = shim_heach(H_STREAM, &i)))
 		if (st->ctx == ctx) {
+			shim_capture_forget(&st->c);
 			shim_hfree(st->h);
 			free(st);
 		}
 	i = 0;
 	while ((e = shim_heach(H_EVENT, &i)))
 		if (e->ctx == ctx) {
+			shim_capture_forget(&e->c);
 			shim_hfree(e->h);
 			free(e);
 		}
@@ -108,6 +110,7 @@ cuStreamDestroy_v2(CUstream s)
 
 	LOCK();
 	if ((st = STREAM(s))) {
+		shim_capture_forget(&st->c);
 		shim_hfree(s);
 		free(st);
 		r = CUDA_SUCCESS;
@@ -146,7 +149,7 @@ cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags)
 
 	(void)flags;
 	LOCK();
-	r = shim_streamok(s) && EVENT(e) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+	r = shim_streamok(s) && EVENT(e) ? shim_capture_wait(s, EVENT(e)) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
@@ -288,6 +291,8 @@ cuLaunchHostFunc(CUstream s, CUhostFn fn, void *user)
 
 	if (!fn)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (shim_capture_host(s, &r, fn, user))
+		return r;
 	LOCK();
 	r = shim_streamok(s) ? shim_ready(NULL) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
@@ -339,6 +344,7 @@ cuEventRecord(CUevent e, CUstream s)
 
 	LOCK();
 	if ((ev = EVENT(e)) && shim_streamok(s)) {
+		shim_capture_record(ev, s);
 		ev->ms = shim_now_ms();
 		ev->recorded = 1;
 		r = CUDA_SUCCESS;
@@ -403,6 +409,7 @@ cuEventDestroy_v2(CUevent e)
 
 	LOCK();
 	if ((ev = EVENT(e))) {
+		shim_capture_forget(&ev->c);
 		shim_hfree(e);
 		free(ev);
 		r = CUDA_SUCCESS;
