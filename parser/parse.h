@@ -224,4 +224,24 @@ void ps_targets(Parser *p, const Tok *dir, EList *names, Loc loc);
 void ps_proto(Parser *p, PList *rets, PList *params, Loc loc);
 void ps_proto_end(Parser *p);
 
+/* Between the parser's files (sym.c, operand.c, decl.c, parse.c). */
+Sym *parse_declsym(Parser *p, const Sym *proto, Decl *d);
+int parse_specs(Parser *p, SpecList *l, Sym *s);
+void parse_additem(Parser *p, char kind, int idx, const char *text, Loc loc);
+void parse_addstmt(Parser *p, Stmt st);
+void parse_topdirective(Parser *p, Loc loc, const char *what);
+Opnd *parse_lowerlist(Parser *p, Expr **v, int n);
+Opnd *parse_newopnd(Parser *p, int kind, Loc loc);
+int parse_fold(Parser *p, const Expr *e, int64_t *v);
+void parse_lower(Parser *p, Expr *e, Opnd *o);
+void parse_resolvetree(Parser *p, Expr *e);
+Sym *parse_mapget(Map *m, const char *k);
+Sym *parse_mapset(Arena *a, Map *m, const char *k, Sym *v);
+Sym *parse_newsym(Parser *p, int kind, const char *name, Loc loc);
+Sym *parse_resolve(Parser *p, const char *name, Loc loc);
+Sym *parse_vecpart(Parser *p, Sym *v, int k);
+int parse_selpart(int sel);
+void parse_addreg(Parser *p, Sym *s);
+void parse_bind(Parser *p, Map *m, const char *k, Sym *v);
+
 #endif

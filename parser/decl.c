@@ -1,0 +1,784 @@
+/*
+ * decl.c -- declarations and module directives: specifier lists and
+ * declarators, variables and their initializers, .version, .target,
+ * .address_size, .file/.loc, .pragma, .alias and .section.
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "parse.h"
+#include "gram.h"
+
+/* ---------------------------------------------------------------- declarations */
+
+Spec *
+ps_mkspec(Parser *p, int kw, const Tok *t, int64_t i, Loc loc, int num)
+{
+	Spec *s = ir_alloc(p->a, sizeof *s);
+	s->kw = kw;
+	s->s = t->s;
+	s->i = i;
+	s->loc = loc;
+	s->attr = num;
+	return s;
+}
+
+SpecList *
+ps_spec(Parser *p, SpecList *l, Spec *s)
+{
+	if (!l) {
+		l = ir_alloc(p->a, sizeof *l);
+		l->loc = s->loc;
+	}
+	PUSH(p->a, l->v, l->n, l->cap, *s);
+	return l;
+}
+
+void
+ps_attribute(Parser *p, Spec *s, EList *names)
+{
+	for (int i = 0; i < names->n; i++) {
+		Expr *e = names->v[i];
+		if (e->kind == E_SYM && strcmp(e->text, ".managed") == 0)
+			s->attr |= VA_MANAGED;
+		else if (e->kind == E_SYM && strcmp(e->text, ".unified") == 0)
+			s->attr |= VA_UNIFIED;
+		else
+			diag_err(p->dg, e->loc, "unknown variable attribute (expected .managed or .unified)");
+	}
+}
+
+Decl *
+ps_dname(Parser *p, const char *name, int64_t range, Loc loc)
+{
+	Decl *d = ir_alloc(p->a, sizeof *d);
+	d->name = name;
+	d->loc = loc;
+	d->range = range;
+	return d;
+}
+
+DeclList *
+ps_decl(Parser *p, DeclList *l, Decl *d)
+{
+	if (!l)
+		l = ir_alloc(p->a, sizeof *l);
+	PUSH(p->a, l->v, l->n, l->cap, *d);
+	return l;
+}
+
+void
+ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
+{
+	int64_t k = -1;
+	if (e && (!parse_fold(p, e, &k) || k < 0)) {
+		diag_err(p->dg, e->loc, "array size must be a non-negative integer constant");
+		k = 0;
+	}
+	if (d->ndim == 4) {
+		diag_err(p->dg, loc, "too many array dimensions (at most 4)");
+		return;
+	}
+	if (!e && d->ndim > 0) {
+		diag_err(p->dg, loc, "only the first array dimension can be left empty");
+		k = 0;
+	}
+	d->dim[d->ndim++] = k;
+}
+
+PList *
+ps_plist(Parser *p, PList *l, SpecList *s, Decl *d)
+{
+	if (!l)
+		l = ir_alloc(p->a, sizeof *l);
+	if (s) {
+		PUSH(p->a, l->spec, l->n, l->cap, s);
+		PUSH(p->a, l->d, l->nd, l->capd, *d);
+	}
+	return l;
+}
+
+static int
+spacekw(int kw)
+{
+	switch (kw) {
+	case K_REG: return SP_REG;
+	case K_SREG: return SP_SREG;
+	case K_CONST: return SP_CONST;
+	case K_GLOBAL: return SP_GLOBAL;
+	case K_LOCAL: return SP_LOCAL;
+	case K_PARAM: return SP_PARAM;
+	case K_SHARED: return SP_SHARED;
+	case K_TEX: return SP_TEX;
+	default: return SP_NONE;
+	}
+}
+
+/* Classifies declaration specifiers into a Sym prototype. */
+int
+parse_specs(Parser *p, SpecList *l, Sym *s)
+{
+	int inptr = 0;
+	s->vec = 1;
+	for (int i = 0; i < l->n; i++) {
+		Spec *sp = &l->v[i];
+		int kw = sp->kw;
+		int64_t ty = 0;
+		if (kw == -1) {     /* glued dot-word: classify it now */
+			kw = lex_keyword(sp->s, &ty);
+			if (kw == K_TYPE)
+				sp->i = ty;
+			if (sp->attr && kw != K_ALIGN) {
+				diag_err(p->dg, sp->loc, "unexpected number after '.%s'", sp->s);
+				return -1;
+			}
+		}
+		/* .ptr [.space] [.align N]: the words after .ptr describe the
+		 * pointed-to memory, written glued or apart */
+		if (inptr && kw == K_ALIGN) {
+			if (sp->i <= 0 || (sp->i & (sp->i - 1))) {
+				diag_err(p->dg, sp->loc, "alignment must be a power of two");
+				return -1;
+			}
+			s->ptralign = (int)sp->i;
+			continue;
+		}
+		if (inptr && (spacekw(kw) != SP_NONE || strcmp(sp->s, "generic") == 0)) {
+			if (s->ptrspace || inptr > 1) {
+				diag_err(p->dg, sp->loc, "unexpected '.%s' after .ptr", sp->s);
+				return -1;
+			}
+			s->ptrspace = spacekw(kw) != SP_NONE ? spacekw(kw) : SP_GENERIC;
+			continue;
+		}
+		switch (kw) {
+		case K_VISIBLE: s->linkage = LINK_VISIBLE; break;
+		case K_EXTERN: s->linkage = LINK_EXTERN; break;
+		case K_WEAK: s->linkage = LINK_WEAK; break;
+		case K_COMMON: s->linkage = LINK_COMMON; break;
+		case K_REG: case K_SREG: case K_CONST: case K_GLOBAL: case K_LOCAL: case K_PARAM:
+		case K_SHARED: case K_TEX:
+			if (s->space) {
+				diag_err(p->dg, sp->loc, "more than one state space in a declaration");
+				return -1;
+			}
+			s->space = spacekw(kw);
+			break;
+		case K_V2: case K_V4:
+			/* ptxas: a syntax error after the type or after another .vN */
+			if (s->vec != 1 || s->type) {
+				diag_err(p->dg, sp->loc, "'.%s' must come once, before the type", sp->s);
+				return -1;
+			}
+			s->vec = kw == K_V2 ? 2 : 4;
+			break;
+		case K_V8:
+			/* .v8 exists for ld/st only; ptxas rejects it in a declaration */
+			diag_err(p->dg, sp->loc, "'.v8' is not allowed in a declaration (only .v2 and .v4)");
+			return -1;
+		case K_TEXREF: s->opaque = 1; break;
+		case K_SAMPLERREF: s->opaque = 2; break;
+		case K_SURFREF: s->opaque = 3; break;
+		case K_TYPE:
+			if (s->type) {
+				diag_err(p->dg, sp->loc, "more than one type in a declaration");
+				return -1;
+			}
+			s->type = (int)sp->i;
+			break;
+		case K_ALIGN:
+			if (sp->i <= 0 || (sp->i & (sp->i - 1))) {
+				diag_err(p->dg, sp->loc, "alignment must be a power of two");
+				return -1;
+			}
+			s->align = (int)sp->i;
+			break;
+		case K_PTR:
+			inptr = 1;
+			s->attr |= VA_PTR;
+			break;
+		case K_ATTRIBUTE:
+			s->attr |= sp->attr;
+			break;
+		default:
+			diag_err(p->dg, sp->loc, "unknown directive '.%s'", sp->s);
+			return -1;
+		}
+	}
+	if (!s->space) {
+		diag_err(p->dg, l->loc, "declaration without a state space");
+		return -1;
+	}
+	if (!s->type && !s->opaque) {
+		diag_err(p->dg, l->loc, "declaration without a type");
+		return -1;
+	}
+	if (s->vec > 1) {
+		const char *why = NULL;
+		if (s->type == TY_PRED)
+			why = "a .pred variable cannot be a vector";
+		else if (s->space == SP_PARAM)
+			why = "a .param variable cannot be a vector";
+		else if (s->vec * ir_tyinfo[s->type].bits > 128)
+			why = "a vector of more than 128 bits";
+		if (why) {
+			diag_err(p->dg, l->loc, "%s", why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int64_t
+symsize(const Sym *s)
+{
+	if (s->opaque)
+		return 8;
+	uint64_t n = (uint64_t)(ir_tyinfo[s->type].bits + 7) / 8 * (uint64_t)s->vec;
+	for (int i = 0; i < s->ndim; i++) {
+		if (s->dim[i] < 0)
+			return -1;
+		if (ir_size_mul(n, (uint64_t)s->dim[i], &n) || n > INT64_MAX)
+			return -2;
+	}
+	return (int64_t)n;
+}
+
+/* What an initializer value is made of: 1 integer, 2 floating point,
+ * 0 addresses or nothing known. */
+static int
+initkind(const Expr *e)
+{
+	if (!e)
+		return 0;
+	switch (e->kind) {
+	case E_INT: return 1;
+	case E_FLOAT: return 2;
+	case E_SYM: case E_GENERIC: case E_LIST: case E_FIELD: return 0;
+	default: {
+		int a = initkind(e->a), b = initkind(e->b), c = initkind(e->c);
+		return a == 2 || b == 2 || c == 2 ? 2 : a | b | c;
+	}
+	}
+}
+
+/* ptxas refuses a float value for a .u/.s variable and an integer one
+ * for a .f variable ("Initial value type mismatch"); .b takes both. */
+static void
+inittype(Parser *p, const Sym *s, const Expr *e)
+{
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			inittype(p, s, e->elt[i]);
+		return;
+	}
+	int tk = ir_tyinfo[s->type].kind, k = initkind(e);
+	if ((k == 2 && (tk == TK_UINT || tk == TK_SINT)) || (k == 1 && tk == TK_FLOAT))
+		diag_err(p->dg, e->loc, "%s value for the .%s variable '%s'",
+			k == 2 ? "a floating-point" : "an integer", ir_tyinfo[s->type].name, s->name);
+}
+
+/* Makes the Sym of one declarator from the classified specifiers. */
+Sym *
+parse_declsym(Parser *p, const Sym *proto, Decl *d)
+{
+	Sym *s = parse_newsym(p, proto->space == SP_REG ? SYM_REG : SYM_VAR, d->name, d->loc);
+	s->space = proto->space;
+	s->type = proto->type;
+	s->opaque = proto->opaque;
+	s->vec = proto->vec;
+	s->align = proto->align;
+	s->linkage = proto->linkage;
+	s->attr = proto->attr;
+	s->ptrspace = proto->ptrspace;
+	s->ptralign = proto->ptralign;
+	s->ndim = d->ndim;
+	memcpy(s->dim, d->dim, sizeof s->dim);
+	if (d->range >= 0) {
+		if (s->kind != SYM_REG) {
+			diag_err(p->dg, d->loc, "a <N> range is only allowed on .reg declarations");
+		} else if (d->range == 0) {
+			diag_err(p->dg, d->loc, "register range %s<0> declares no registers", d->name);
+		}
+		s->range = d->range > 0 ? d->range : 1;
+	}
+	if (d->init) {
+		parse_resolvetree(p, d->init);
+		s->init = d->init;
+		if (s->type == TY_F16)
+			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
+		else
+			inittype(p, s, d->init);
+		/* an unsized array takes its size from its initializer */
+		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
+			s->dim[0] = d->init->nelt;
+	}
+	s->size = symsize(s);
+	if (s->size == -2) {   /* the product of its dimensions does not fit in 64 bits */
+		diag_err(p->dg, d->loc, "array '%s' is too large: its size does not fit in 64 bits", d->name);
+		s->size = 0;
+	}
+	return s;
+}
+
+void
+parse_addstmt(Parser *p, Stmt st)
+{
+	PUSH(p->a, p->fn->stmt, p->fn->nstmt, p->fn->capstmt, st);
+}
+
+void
+parse_additem(Parser *p, char kind, int idx, const char *text, Loc loc)
+{
+	struct Item it = {kind, idx, text, loc};
+	PUSH(p->a, p->m->item, p->m->nitem, p->m->capitem, it);
+}
+
+/* A module-scope name is declared again: allowed when one of the two is
+ * .extern (declaration, then definition). */
+static int
+redeclare(Parser *p, Sym *old, Sym *s)
+{
+	if (old->linkage == LINK_EXTERN || s->linkage == LINK_EXTERN)
+		return 1;
+	diag_err(p->dg, s->loc, "duplicate definition of '%s'", s->name);
+	return 0;
+}
+
+void
+ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
+{
+	Sym proto = {0};
+	(void)loc;
+	p->ntop++;
+	if (parse_specs(p, l, &proto) < 0)
+		return;
+	for (int i = 0; i < dl->n; i++) {
+		Decl *d = &dl->v[i];
+		Sym *s = parse_declsym(p, &proto, d);
+		if (s->kind == SYM_REG && s->ndim) {
+			diag_err(p->dg, d->loc, "a .reg variable cannot be an array");
+			continue;
+		}
+		if (s->ndim && s->dim[0] < 0 && !s->init && s->linkage != LINK_EXTERN) {
+			/* ptxas: "Non-external variable has incomplete type" */
+			diag_err(p->dg, d->loc, "array '%s' has no size: only an .extern array may leave it out",
+				s->name);
+			continue;
+		}
+		if (p->fn) {
+			if (parse_mapget(&p->local, s->name) && !p->nmark) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
+				continue;
+			}
+			if (s->kind == SYM_REG && s->range) {
+				if (parse_mapget(&p->ranges, s->name) && !p->nmark) {
+					diag_err(p->dg, d->loc, "duplicate definition of '%s<%lld>'", s->name,
+						(long long)s->range);
+					continue;
+				}
+				parse_bind(p, &p->ranges, s->name, s);
+			} else {
+				parse_bind(p, &p->local, s->name, s);
+				if (s->kind == SYM_REG && s->vec == 1)
+					parse_addreg(p, s);
+				else
+					PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
+			}
+			parse_addstmt(p, (Stmt){.kind = ST_DECL, .loc = d->loc, .sym = s});
+			continue;
+		}
+		if (s->kind == SYM_REG) {
+			diag_err(p->dg, d->loc, ".reg declarations are only allowed inside functions");
+			continue;
+		}
+		Sym *old = parse_mapget(&p->global, s->name);
+		if (old && !redeclare(p, old, s))
+			continue;
+		parse_mapset(p->a, &p->global, s->name, s);
+		PUSH(p->a, p->m->syms, p->m->nsyms, p->m->capsyms, s);
+		parse_additem(p, 'v', p->m->nsyms - 1, NULL, d->loc);
+	}
+}
+
+/* ---------------------------------------------------------------- module directives */
+
+void
+parse_topdirective(Parser *p, Loc loc, const char *what)
+{
+	if (!p->seen_version && p->ntop == 0) {
+		diag_err(p->dg, loc, "missing .version directive at start of module");
+		p->seen_version = -1;
+	}
+	(void)what;
+	p->ntop++;
+}
+
+void
+ps_version(Parser *p, const Tok *t, Loc loc)
+{
+	if (p->seen_version > 0 || p->ntop > 0) {
+		diag_err(p->dg, loc, ".version must be the first directive of a module");
+		return;
+	}
+	p->seen_version = 1;
+	p->ntop++;
+	const char *s = t->s ? t->s : "";
+	int maj = 0, min = 0;
+	const char *dot = strchr(s, '.');
+	if (!dot || sscanf(s, "%d.%d", &maj, &min) != 2 || !dot[1]) {
+		diag_err(p->dg, loc, "malformed .version '%s' (expected MAJOR.MINOR)", s);
+		return;
+	}
+	if (maj < 1 || maj > 9) {
+		diag_err(p->dg, loc, "unsupported .version %s", s);
+		return;
+	}
+	p->m->ver_major = maj;
+	p->m->ver_minor = min;
+}
+
+/* The PTX ISA version that introduced a target (ptxas 13.0 refuses an
+ * older .version with it); 0 for the old ones every version has. */
+static int
+targetisa(int sm)
+{
+	static const struct { int sm, isa; } v[] = {
+		{12, 12}, {13, 12}, {20, 20}, {21, 20}, {30, 30}, {32, 40}, {35, 31}, {37, 41},
+		{50, 40}, {52, 41}, {53, 42}, {60, 50}, {61, 50}, {62, 50}, {70, 60}, {72, 61}, {75, 63}, {80, 70},
+		{86, 71}, {87, 74}, {89, 78}, {90, 78}, {100, 86}, {101, 86},
+		{103, 88}, {110, 90}, {120, 87}, {121, 88},
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (v[i].sm == sm)
+			return v[i].isa;
+	return 0;
+}
+
+void
+ps_target(Parser *p, EList *words, Loc loc)
+{
+	static const char *const known[] = {"texmode_unified", "texmode_independent", "debug",
+		"map_f64_to_f32"};
+	parse_topdirective(p, loc, ".target");
+	if (p->seen_target)
+		diag_err(p->dg, loc, "more than one .target directive");
+	p->seen_target = 1;
+	for (int i = 0; i < words->n; i++) {
+		const char *w = words->v[i]->text;
+		Loc wl = words->v[i]->loc;
+		int ok = 0, sm = 0, n = 0;
+		char suf = 0, extra = 0;
+		PUSH(p->a, p->m->targets, p->m->ntargets, p->m->captargets, w);
+		for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+			ok |= strcmp(w, known[k]) == 0;
+		if (ok)
+			continue;
+		if (strncmp(w, "sm_", 3) == 0)
+			n = sscanf(w + 3, "%d%c%c", &sm, &suf, &extra);
+		else if (strncmp(w, "compute_", 8) == 0)
+			n = sscanf(w + 8, "%d%c%c", &sm, &suf, &extra);
+		if (n < 1 || sm < 10 || (n >= 2 && suf != 'a' && suf != 'f') || n == 3) {
+			diag_err(p->dg, wl, "unknown target '%s'", w);
+			continue;
+		}
+		if (!p->m->sm) {
+			p->m->sm = sm;
+			p->m->smsuffix = n >= 2 ? suf : 0;
+		}
+		int isa = targetisa(sm);
+		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa)
+			diag_err(p->dg, wl, "PTX ISA .version %d.%d does not support .target %s (it needs %d.%d)",
+				p->m->ver_major, p->m->ver_minor, w, isa / 10, isa % 10);
+	}
+	for (int i = 0; i < words->n; i++)
+		if (strcmp(words->v[i]->text, "map_f64_to_f32") == 0 && p->m->sm >= 13)
+			diag_err(p->dg, words->v[i]->loc, "map_f64_to_f32 is not supported on sm_13 and later");
+}
+
+void
+ps_address_size(Parser *p, const Tok *t, Loc loc)
+{
+	parse_topdirective(p, loc, ".address_size");
+	if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < 23) {
+		diag_err(p->dg, loc, ".address_size requires PTX ISA .version 2.3 or later");
+		return;
+	}
+	if (t->i != 32 && t->i != 64) {
+		diag_err(p->dg, loc, ".address_size must be 32 or 64");
+		return;
+	}
+	p->m->address_size = (int)t->i;
+}
+
+/* Out of memory: jumps under the API; elsewhere it is an error. */
+static void
+nomem(Parser *p)
+{
+	Loc l = {0, 0, 0};
+
+	ir_nomem();
+	diag_err(p->dg, l, "out of memory");
+}
+
+/* Closes a stdio memory stream and returns an arena copy of its text,
+ * freeing stdio's buffer.  That buffer is not the env's to free, so the
+ * copy must not jump while it is held: ir_tryalloc, then nomem once it
+ * is gone. */
+static char *
+adopt(Parser *p, FILE *f, char **buf, size_t *len)
+{
+	int ok = fclose(f) == 0;    /* updates *buf and *len */
+	char *s = ok ? ir_tryalloc(p->a, *len + 1) : NULL;
+
+	if (s && *buf)
+		memcpy(s, *buf, *len);
+	free(*buf);
+	*buf = NULL;
+	if (!s)
+		nomem(p);
+	return s;
+}
+
+/* Canonical text of a list of expressions: ", a, b" style pieces. */
+static char *
+exprtext(Parser *p, Expr **v, int n, const char *lead, const char *sep)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f) {
+		nomem(p);
+		return NULL;
+	}
+	for (int i = 0; i < n; i++) {
+		fputs(i ? sep : lead, f);
+		if (v[i]->kind == E_SYM && !v[i]->sym)
+			fputs(v[i]->text, f);
+		else
+			ir_print_expr(v[i], f);
+	}
+	return adopt(p, f, &buf, &len);
+}
+
+void
+ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc)
+{
+	parse_topdirective(p, loc, ".file");
+	File fl = {(int)idx->i, path->s, rest ? exprtext(p, rest->v, rest->n, ", ", ", ") : NULL};
+	PUSH(p->a, p->m->file, p->m->nfile, p->m->capfile, fl);
+	parse_additem(p, 'l', p->m->nfile - 1, NULL, loc);
+}
+
+void
+ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *rest, Loc loc)
+{
+	char *text = NULL;
+	if (rest) {
+		/* NULL entries separate the comma groups */
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		if (f) {
+			for (int i = 0; i < rest->n; i++) {
+				Expr *e = rest->v[i];
+				if (!e) {
+					fputs(",", f);
+					continue;
+				}
+				fputc(' ', f);
+				if (e->kind == E_INT)
+					fprintf(f, "%lld", (long long)e->i);
+				else
+					fputs(e->text, f);
+			}
+			text = adopt(p, f, &buf, &len);
+		} else {
+			nomem(p);
+		}
+	}
+	p->locfile = (int)file->i;
+	p->locline = (int)line->i;
+	p->loccol = (int)col->i;
+	if (p->fn)
+		parse_addstmt(p, (Stmt){.kind = ST_LOC, .loc = loc, .a = (int)file->i, .b = (int)line->i,
+			.c = (int)col->i, .text = text});
+}
+
+void
+ps_pragma(Parser *p, EList *strs, Loc loc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f) {
+		nomem(p);
+		return;
+	}
+	for (int i = 0; i < strs->n; i++)
+		fprintf(f, "%s\"%s\"", i ? ", " : "", strs->v[i]->text);
+	char *text = adopt(p, f, &buf, &len);
+	if (p->fn)
+		parse_addstmt(p, (Stmt){.kind = ST_PRAGMA, .loc = loc, .text = text});
+	else {
+		parse_topdirective(p, loc, ".pragma");
+		parse_additem(p, 'p', -1, text, loc);
+	}
+}
+
+void
+ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
+{
+	parse_topdirective(p, loc, ".alias");
+	Sym *sa = parse_mapget(&p->global, a->s), *sb = parse_mapget(&p->global, b->s);
+	if (!sb || sb->kind != SYM_FUNC)
+		diag_err(p->dg, loc, ".alias target '%s' is not a declared function", b->s);
+	if (!sa || sa->kind != SYM_FUNC)
+		diag_err(p->dg, loc, ".alias name '%s' must be declared as a function first", a->s);
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s, %s", a->s, b->s);
+	parse_additem(p, 'a', -1, ir_strndup(p->a, buf, strlen(buf)), loc);
+}
+
+/* The section text buffer (heap scratch: it outlives many scratch arena
+ * resets).  sbroom makes room for n more bytes without jumping: 0 when out
+ * of memory. */
+static int
+sbroom(Parser *p, size_t n)
+{
+	if (p->nsb + n + 1 > p->capsb) {
+		size_t nc = p->capsb ? 2 * p->capsb : 4096;
+		while (nc < p->nsb + n + 1)
+			nc *= 2;
+		char *b = ir_xtryrealloc(p->sb, nc);
+		if (!b)
+			return 0;
+		p->sb = b;
+		p->capsb = nc;
+	}
+	return 1;
+}
+
+static void
+sbput(Parser *p, const char *s, size_t n)
+{
+	if (!sbroom(p, n)) {
+		nomem(p);
+		return;
+	}
+	memcpy(p->sb + p->nsb, s, n);
+	p->nsb += n;
+}
+
+static void
+sbint(Parser *p, int64_t v)
+{
+	char buf[24], *e = buf + sizeof buf, *q = e;
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	do
+		*--q = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		*--q = '-';
+	sbput(p, q, (size_t)(e - q));
+}
+
+void
+ps_section_begin(Parser *p)
+{
+	p->insection = 1;
+	p->nsb = 0;
+	if (!p->scratch)
+		p->scratch = ir_arena_new();
+}
+
+void
+ps_seclabel(Parser *p, const Tok *name, Loc loc)
+{
+	(void)loc;
+	sbput(p, name->s, strlen(name->s));
+	sbput(p, ":\n", 2);
+}
+
+/* Section data is label arithmetic: unwraps grouping parentheses and
+ * rejects the operand-only forms ([ ], { }, _), so that what is left is an
+ * expression the printer knows. */
+static int
+plainexpr(Parser *p, Expr *e)
+{
+	if (!e)
+		return 1;
+	switch (e->kind) {
+	case E_PAREN:
+		if (e->nelt != 1)
+			break;
+		*e = *e->elt[0];
+		return plainexpr(p, e);
+	case E_BRACE: case E_BRACKET: case E_SINK: case E_LIST: case E_FIELD:
+		break;
+	default:
+		return plainexpr(p, e->a) && plainexpr(p, e->b) && plainexpr(p, e->c);
+	}
+	diag_err(p->dg, e->loc, "not allowed in section data");
+	return 0;
+}
+
+void
+ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
+{
+	if (!(dir->kw == K_TYPE && (dir->i == TY_B8 || dir->i == TY_B16 || dir->i == TY_B32 ||
+	      dir->i == TY_B64)))
+		diag_err(p->dg, loc, "section data must be .b8, .b16, .b32 or .b64, not '.%s'", dir->s);
+	sbput(p, "\t.", 2);
+	sbput(p, dir->s, strlen(dir->s));
+	sbput(p, " ", 1);
+	for (int j = 0; j < vals->n; j++) {
+		Expr *x = vals->v[j];
+		int64_t k;
+		if (j)
+			sbput(p, ", ", 2);
+		if (parse_fold(p, x, &k))
+			sbint(p, k);
+		else if (x->kind == E_SYM)
+			sbput(p, x->text, strlen(x->text));
+		else if (!plainexpr(p, x))
+			continue;
+		else {
+			/* buf is stdio's: no jump while it is held */
+			char *buf = NULL;
+			size_t len = 0;
+			int room = 0;
+			FILE *f = open_memstream(&buf, &len);
+			if (f) {
+				ir_print_expr(x, f);
+				if (fclose(f) == 0 && (room = sbroom(p, len))) {
+					memcpy(p->sb + p->nsb, buf, len);
+					p->nsb += len;
+				}
+			}
+			free(buf);
+			if (!room)
+				nomem(p);
+		}
+	}
+	sbput(p, "\n", 1);
+	if (++p->nscratch == 256) {
+		ir_arena_free(p->scratch);
+		p->scratch = ir_arena_new();
+		p->nscratch = 0;
+	}
+}
+
+void
+ps_section(Parser *p, const Tok *name, Loc loc)
+{
+	char nm[256];
+	p->insection = 0;
+	parse_topdirective(p, loc, ".section");
+	/* a DOTWORD name comes without its dot; an IDENT name has none */
+	snprintf(nm, sizeof nm, "%s%s", name->fl ? "." : "", name->s);
+	Section s = {lex_intern(p, nm, strlen(nm)), ir_strndup(p->a, p->sb ? p->sb : "", p->nsb), loc};
+	PUSH(p->a, p->m->sec, p->m->nsec, p->m->capsec, s);
+	parse_additem(p, 's', p->m->nsec - 1, NULL, loc);
+}

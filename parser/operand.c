@@ -1,0 +1,634 @@
+/*
+ * operand.c -- operand expressions: the trees the grammar builds (ps_name,
+ * ps_bin, ...), their constant folding and name resolution, and their
+ * lowering to Opnd (registers, immediates, symbol addresses, [base+offset]
+ * addresses, {vectors}, (lists), p|q pairs, !p).
+ */
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+#include "parse.h"
+#include "gram.h"
+
+/* ---------------------------------------------------------------- expressions */
+
+/* Section data is the bulk of a debug build's PTX and is kept only as
+ * text: its expressions come from a scratch arena dropped every few
+ * hundred items. */
+static void *
+palloc(Parser *p, size_t n)
+{
+	return ir_alloc(p->insection ? p->scratch : p->a, n);
+}
+
+Expr *
+ps_expr(Parser *p, int kind, Loc loc)
+{
+	Expr *e = palloc(p, sizeof *e);
+	e->kind = kind;
+	e->loc = loc;
+	return e;
+}
+
+Expr *
+ps_bin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
+{
+	Expr *e = ps_expr(p, kind, loc);
+	e->a = a;
+	e->b = b;
+	return e;
+}
+
+Expr *
+ps_un(Parser *p, int kind, Expr *a, Loc loc)
+{
+	Expr *e;
+
+	if (kind == E_NEG && a->kind == E_FLOAT) {
+		/* -1.5 is a literal, in operands and initializers alike: the value
+		 * with its sign flipped.  ptxas rejects a negated hex literal
+		 * (-0f3F800000) as a syntax error. */
+		if (a->flkind != FL_DEC)
+			diag_err(p->dg, loc, "a hexadecimal floating-point literal cannot be negated: "
+			    "write it with its sign bit set");
+		a->bits ^= a->flkind == FL_F32HEX ? 1ull << 31 : 1ull << 63;
+		if (a->text && a->text[0] == '-') {
+			a->text++;
+		} else if (a->text) {
+			size_t n = strlen(a->text);
+			char *t = palloc(p, n + 2);
+			t[0] = '-';
+			memcpy(t + 1, a->text, n + 1);
+			a->text = t;
+		}
+		a->loc = loc;
+		return a;
+	}
+	e = ps_expr(p, kind, loc);
+	e->a = a;
+	return e;
+}
+
+Expr *
+ps_int(Parser *p, const Tok *t, Loc loc)
+{
+	Expr *e = ps_expr(p, E_INT, loc);
+	e->i = t->i;
+	e->uns = t->fl;
+	return e;
+}
+
+Expr *
+ps_float(Parser *p, const Tok *t, Loc loc)
+{
+	Expr *e = ps_expr(p, E_FLOAT, loc);
+	e->bits = t->bits;
+	e->flkind = t->fl;
+	e->text = t->s;
+	return e;
+}
+
+static int
+selector(const char *s)
+{
+	for (int i = 1; i < NSEL; i++)
+		if (strcmp(ir_selname[i], s) == 0)
+			return i;
+	return -1;
+}
+
+/* SIMD video selectors, as ptxas spells them: .hXY (X, Y in 0-3) picks
+ * two of the four halves of b:a for vadd2 and friends, .bWXYZ (digits 0-7)
+ * four of the eight bytes for vadd4 and friends (.b3210 is also the full
+ * destination mask); a destination mask of bytes names 2 or 3 of them in
+ * descending order (.b20, .b310).  .h10 doubles as vadd2's full mask.
+ * Which operand may carry which is videocheck's concern. */
+static int
+simdsel(const char *s)
+{
+	size_t n = strlen(s);
+	if (s[0] == 'h' && n == 3)
+		return s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '3';
+	if (s[0] == 'b' && n == 5) {
+		for (int i = 1; i < 5; i++)
+			if (s[i] < '0' || s[i] > '7')
+				return 0;
+		return 1;
+	}
+	if (s[0] == 'b' && (n == 3 || n == 4)) {
+		for (size_t i = 1; i < n; i++)
+			if (s[i] < '0' || s[i] > '3' || (i > 1 && s[i] >= s[i - 1]))
+				return 0;
+		return 1;
+	}
+	return 0;
+}
+
+Expr *
+ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc)
+{
+	Expr *e = ps_expr(p, E_SYM, loc);
+	e->text = t->s;
+	if (sel) {
+		int k = selector(sel->s);
+		if (k < 0 && simdsel(sel->s)) {
+			k = SEL_TEXT;
+			e->c = ps_expr(p, E_SYM, loc);  /* carries the selector text to lowering */
+			e->c->text = sel->s;
+		}
+		if (k < 0) {
+			diag_err(p->dg, loc, "unknown component '.%s' of '%s'", sel->s, t->s);
+			k = 0;
+		}
+		e->flkind = k;      /* the selector travels in flkind until lowering */
+	}
+	return e;
+}
+
+Expr *
+ps_dotname(Parser *p, const Tok *t, Loc loc)
+{
+	char buf[256];
+	int n = snprintf(buf, sizeof buf, ".%s", t->s);
+	Expr *e = ps_expr(p, E_SYM, loc);
+	e->text = lex_intern(p, buf, (size_t)(n < (int)sizeof buf ? n : (int)sizeof buf - 1));
+	e->uns = 1;             /* a section name, never resolved */
+	return e;
+}
+
+int parse_fold(Parser *p, const Expr *e, int64_t *v);
+
+/* name[index]: the address of element index of an array variable, as the
+ * PTX ISA writes it (`mov.u32 ptr, A[5]`); it becomes name+offset with the
+ * index scaled by the element size, which is how the GPU reads it. */
+Expr *
+ps_index(Parser *p, const Tok *t, Expr *idx, Loc loc)
+{
+	Expr *e = ps_name(p, t, NULL, loc);
+	Sym *s = parse_resolve(p, t->s, loc);
+	int64_t k = 0;
+
+	e->sym = s;
+	if (!s)
+		return e;
+	if (s->kind != SYM_VAR) {
+		diag_err(p->dg, loc, "'%s' is not a variable: only an array variable can be indexed", t->s);
+		return e;
+	}
+	if (!parse_fold(p, idx, &k)) {
+		diag_err(p->dg, idx->loc, "the index of '%s' must be a constant", t->s);
+		return e;
+	}
+	Expr *off = ps_expr(p, E_INT, idx->loc);
+	off->i = k * (int64_t)(ir_tyinfo[s->type].bits / 8) * (s->vec ? s->vec : 1);
+	Expr *r = ps_bin(p, E_ADD, e, off, loc);
+	r->indexed = 1;
+	return r;
+}
+
+Expr *
+ps_listexpr(Parser *p, int kind, EList *l, Loc loc)
+{
+	Expr *e = ps_expr(p, kind, loc);
+	if (l) {
+		e->elt = l->v;
+		e->nelt = l->n;
+	}
+	return e;
+}
+
+Expr *
+ps_call(Parser *p, const Tok *name, EList *args, Loc loc)
+{
+	if (strcmp(name->s, "generic") != 0 || !args || args->n != 1 || args->v[0]->kind != E_SYM) {
+		diag_err(p->dg, loc, "'%s(...)' is not a PTX expression (only generic(symbol) is)", name->s);
+		return ps_expr(p, E_INT, loc);
+	}
+	Expr *e = ps_expr(p, E_GENERIC, loc);
+	e->a = args->v[0];
+	e->text = args->v[0]->text;
+	return e;
+}
+
+Expr *
+ps_field(Parser *p, const Tok *name, Expr *val, Loc loc)
+{
+	Expr *e = ps_expr(p, E_FIELD, loc);
+	e->text = name->s;
+	e->a = val;
+	return e;
+}
+
+EList *
+ps_elist(Parser *p, EList *l, Expr *e)
+{
+	if (!l)
+		l = palloc(p, sizeof *l);
+	PUSH(p->insection ? p->scratch : p->a, l->v, l->n, l->cap, e);
+	return l;
+}
+
+/* Appends b to a with a NULL separator (the commas of a .loc tail). */
+EList *
+ps_elist_cat(Parser *p, EList *a, EList *b)
+{
+	a = ps_elist(p, a, NULL);
+	for (int i = 0; i < b->n; i++)
+		a = ps_elist(p, a, b->v[i]);
+	return a;
+}
+
+/* Folds an integer constant expression; 0 when e is not one. */
+int
+parse_fold(Parser *p, const Expr *e, int64_t *v)
+{
+	int64_t a, b, c;
+	switch (e->kind) {
+	case E_INT: *v = e->i; return 1;
+	case E_PAREN:
+		return e->nelt == 1 && parse_fold(p, e->elt[0], v);
+	case E_NEG: if (!parse_fold(p, e->a, &a)) return 0; *v = (int64_t)(0 - (uint64_t)a); return 1;
+	case E_NOT: if (!parse_fold(p, e->a, &a)) return 0; *v = ~a; return 1;
+	case E_LNOT: if (!parse_fold(p, e->a, &a)) return 0; *v = !a; return 1;
+	case E_COND:
+		if (!parse_fold(p, e->a, &a) || !parse_fold(p, e->b, &b) || !parse_fold(p, e->c, &c)) return 0;
+		*v = a ? b : c;
+		return 1;
+	default:
+		break;
+	}
+	if (e->kind < E_ADD || e->kind > E_GE || !parse_fold(p, e->a, &a) || !parse_fold(p, e->b, &b))
+		return 0;
+	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
+	switch (e->kind) {
+	case E_ADD: *v = (int64_t)(ua + ub); break;
+	case E_SUB: *v = (int64_t)(ua - ub); break;
+	case E_MUL: *v = (int64_t)(ua * ub); break;
+	case E_DIV: case E_REM:
+		if (b == 0) {
+			diag_err(p->dg, e->loc, "division by zero in constant expression");
+			*v = 0;
+			return 1;
+		}
+		if (a == INT64_MIN && b == -1)
+			*v = e->kind == E_DIV ? a : 0;
+		else
+			*v = e->kind == E_DIV ? a / b : a % b;
+		break;
+	case E_SHL: *v = ub >= 64 ? 0 : (int64_t)(ua << ub); break;
+	case E_SHR: *v = ub >= 64 ? (a < 0 ? -1 : 0) : a >> ub; break;
+	case E_AND: *v = a & b; break;
+	case E_OR: *v = a | b; break;
+	case E_XOR: *v = a ^ b; break;
+	case E_LAND: *v = a && b; break;
+	case E_LOR: *v = a || b; break;
+	case E_EQ: *v = a == b; break;
+	case E_NE: *v = a != b; break;
+	case E_LT: *v = a < b; break;
+	case E_LE: *v = a <= b; break;
+	case E_GT: *v = a > b; break;
+	case E_GE: *v = a >= b; break;
+	}
+	return 1;
+}
+
+/* Splits `name` and `name+k` into the name and k: the only forms PTX's
+ * grammar has for an address or a symbol operand (ptxas rejects `name-k`
+ * and `k+name` as syntax errors; a negative offset is written `name+-k`). */
+static const Expr *
+nameoff(Parser *p, const Expr *e, int64_t *off)
+{
+	int64_t k;
+	const Expr *n;
+	switch (e->kind) {
+	case E_SYM:
+		*off = 0;
+		return e;
+	case E_PAREN:
+		return e->nelt == 1 ? nameoff(p, e->elt[0], off) : NULL;
+	case E_ADD:
+		if ((n = nameoff(p, e->a, off)) && parse_fold(p, e->b, &k)) {
+			*off = (int64_t)((uint64_t)*off + (uint64_t)k);
+			return n;
+		}
+		return NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* `k+name` or `name-k`: well-formed arithmetic that PTX does not accept
+ * in an operand; worth a precise message. */
+static int
+badoffset(Parser *p, const Expr *e)
+{
+	int64_t k, off;
+	if (e->kind == E_ADD && parse_fold(p, e->a, &k) && nameoff(p, e->b, &off))
+		return 1;
+	if (e->kind == E_SUB && nameoff(p, e->a, &off) && parse_fold(p, e->b, &k))
+		return 1;
+	return 0;
+}
+
+/* Resolves the names of an initializer or an unfoldable operand
+ * expression, and turns braces into E_LIST. */
+void
+parse_resolvetree(Parser *p, Expr *e)
+{
+	if (!e)
+		return;
+	switch (e->kind) {
+	case E_SYM:
+		if (!e->uns && !e->sym)
+			e->sym = parse_resolve(p, e->text, e->loc);
+		return;
+	case E_GENERIC:
+		if (e->a && e->a->kind == E_SYM)
+			e->sym = e->a->sym = parse_resolve(p, e->a->text, e->a->loc);
+		return;
+	case E_BRACE:
+		e->kind = E_LIST;
+		break;
+	case E_PAREN:
+		/* grouping only: the tree's shape already says it */
+		if (e->nelt != 1) {
+			diag_err(p->dg, e->loc, "a parenthesised list is not allowed here");
+			*e = (Expr){.kind = E_INT, .loc = e->loc};
+			return;
+		}
+		*e = *e->elt[0];
+		parse_resolvetree(p, e);
+		return;
+	case E_FIELD:
+		/* sampler fields: `filter_mode = linear`; the value is a keyword */
+		if (e->a && e->a->kind == E_SYM)
+			e->a->uns = 1;
+		break;
+	case E_BRACKET: case E_SINK:
+		diag_err(p->dg, e->loc, "not allowed in a constant expression");
+		return;
+	default:
+		break;
+	}
+	parse_resolvetree(p, e->a);
+	parse_resolvetree(p, e->b);
+	parse_resolvetree(p, e->c);
+	for (int i = 0; i < e->nelt; i++)
+		parse_resolvetree(p, e->elt[i]);
+}
+
+/* ---------------------------------------------------------------- operands */
+
+Opnd *
+parse_newopnd(Parser *p, int kind, Loc loc)
+{
+	Opnd *o = ir_alloc(p->a, sizeof *o);
+	o->kind = kind;
+	o->loc = loc;
+	return o;
+}
+
+void parse_lower(Parser *p, Expr *e, Opnd *o);
+
+/* Whether an operand expression names a register (resolving names as a
+ * side effect, which is harmless: unknown names become pending labels). */
+static int
+hasreg(Parser *p, const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_SYM && !e->uns) {
+		if (e->text[0] != '%' && !p->fn)
+			return 0;
+		Sym *s = e->text[0] == '%' ? parse_resolve(p, e->text, e->loc) : NULL;
+		return s && (s->kind == SYM_REG || s->kind == SYM_SREG);
+	}
+	if (hasreg(p, e->a) || hasreg(p, e->b) || hasreg(p, e->c))
+		return 1;
+	for (int i = 0; i < e->nelt; i++)
+		if (hasreg(p, e->elt[i]))
+			return 1;
+	return 0;
+}
+
+Opnd *
+parse_lowerlist(Parser *p, Expr **v, int n)
+{
+	Opnd *o = ir_alloc(p->a, (size_t)(n ? n : 1) * sizeof *o);
+	for (int i = 0; i < n; i++)
+		parse_lower(p, v[i], &o[i]);
+	return o;
+}
+
+/* Whether e holds an array element name[i] (ptxas takes one as an
+ * operand, a[1], but not inside an address: [a[1]] is a syntax error). */
+static const Expr *
+indexed(const Expr *e)
+{
+	const Expr *r;
+
+	if (!e)
+		return NULL;
+	if (e->indexed)
+		return e;
+	if ((r = indexed(e->a)) || (r = indexed(e->b)))
+		return r;
+	return NULL;
+}
+
+/* [a], [a+k], [k]; or the list form [tex, sampler, {coords}]. */
+static void
+loweraddr(Parser *p, Expr *e, Opnd *o)
+{
+	int64_t k;
+	const Expr *ix;
+	o->kind = OK_ADDR;
+	o->loc = e->loc;
+	if (e->nelt == 1 && (ix = indexed(e->elt[0]))) {
+		diag_err(p->dg, ix->loc, "an array element cannot be written inside [ ]: write [name+offset]");
+		return;
+	}
+	if (e->nelt != 1) {
+		o->addrlist = 1;
+		o->sub = parse_lowerlist(p, e->elt, e->nelt);
+		o->nsub = e->nelt;
+		return;
+	}
+	Expr *x = e->elt[0];
+	if (parse_fold(p, x, &k)) {
+		o->imm = k;
+		return;
+	}
+	const Expr *n = nameoff(p, x, &k);
+	if (!n) {
+		if (badoffset(p, x))
+			diag_err(p->dg, x->loc, "an address is written [base+offset], with +-N for a negative offset");
+		else
+			diag_err(p->dg, x->loc, "address must be a register or symbol plus a constant offset");
+		return;
+	}
+	Opnd *b = parse_newopnd(p, OK_REG, n->loc);
+	parse_lower(p, (Expr *)n, b);
+	if (b->kind != OK_REG && b->kind != OK_SYM) {
+		diag_err(p->dg, n->loc, "address base must be a register or a symbol");
+		return;
+	}
+	o->base = b;
+	o->imm = k;
+}
+
+/* Whether a special register has .x .y .z components. */
+static int
+sregvec(const char *name)
+{
+	static const char *const v[] = {"%tid", "%ntid", "%ctaid", "%nctaid", "%clusterid",
+		"%nclusterid", "%cluster_ctaid", "%cluster_nctaid"};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		if (strcmp(v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+/* A vector register: `r.y` is its element register, `r` the vector of
+ * its .v2/.v4 elements. */
+static void
+lowervecreg(Parser *p, const Expr *e, Sym *v, Opnd *o)
+{
+	int k = parse_selpart(e->flkind);
+	if (e->flkind && k < 0) {
+		diag_err(p->dg, e->loc, "'.%s' is no element of the vector register '%s' (.x .y .z .w or .r .g .b .a)",
+			e->flkind == SEL_TEXT && e->c ? e->c->text : ir_selname[e->flkind], v->name);
+		o->kind = OK_SINK;
+		return;
+	}
+	if (k >= 0) {
+		o->kind = OK_REG;
+		o->sym = parse_vecpart(p, v, k);
+		return;
+	}
+	o->kind = OK_VEC;
+	o->nsub = v->vec;
+	o->sub = ir_alloc(p->a, (size_t)v->vec * sizeof *o->sub);
+	for (int i = 0; i < v->vec; i++) {
+		o->sub[i].kind = OK_REG;
+		o->sub[i].loc = e->loc;
+		o->sub[i].sym = parse_vecpart(p, v, i);
+	}
+}
+
+void
+parse_lower(Parser *p, Expr *e, Opnd *o)
+{
+	int64_t k;
+	memset(o, 0, sizeof *o);
+	o->loc = e->loc;
+	switch (e->kind) {
+	case E_SYM: {
+		Sym *s = parse_resolve(p, e->text, e->loc);
+		o->sym = s;
+		if (s && s->kind == SYM_REG && s->vec > 1) {
+			lowervecreg(p, e, s, o);
+			return;
+		}
+		if (s && s->kind == SYM_SREG && parse_selpart(e->flkind) >= 0 && !sregvec(s->name)) {
+			/* ptxas: "Unknown field" */
+			diag_err(p->dg, e->loc, "'%s' has no component '.%s'", s->name, ir_selname[e->flkind]);
+			o->kind = OK_SINK;
+			return;
+		}
+		if (s && (s->kind == SYM_REG || s->kind == SYM_SREG)) {
+			o->kind = OK_REG;
+			o->sel = (uint8_t)e->flkind;
+			if (o->sel == SEL_TEXT && e->c)
+				o->seltext = e->c->text;
+		} else {
+			o->kind = OK_SYM;
+			if (e->flkind)
+				diag_err(p->dg, e->loc, "component selector on '%s', which is not a register", e->text);
+		}
+		if (!s)
+			o->kind = OK_SINK;   /* error reported; keep the operand count */
+		return;
+	}
+	case E_SINK:
+		o->kind = OK_SINK;
+		return;
+	case E_FLOAT:
+		o->kind = OK_FIMM;
+		o->fbits = e->bits;
+		o->flkind = (uint8_t)e->flkind;
+		o->ftext = e->text;
+		return;
+	case E_BRACKET:
+		loweraddr(p, e, o);
+		return;
+	case E_BRACE:
+		o->kind = OK_VEC;
+		o->sub = parse_lowerlist(p, e->elt, e->nelt);
+		o->nsub = e->nelt;
+		return;
+	case E_PAREN:
+		if (e->nelt == 1 && e->elt[0]->kind == E_SYM && e->elt[0]->text[0] == '%') {
+			diag_err(p->dg, e->loc, "a register cannot be written in parentheses");
+			o->kind = OK_SINK;
+			return;
+		}
+		if (e->nelt == 1 && !parse_fold(p, e, &k)) {
+			parse_lower(p, e->elt[0], o);
+			return;
+		}
+		break;
+	case E_LNOT:
+		if (e->a->kind == E_SYM && !parse_fold(p, e, &k)) {
+			o->kind = OK_NOT;
+			o->sub = parse_lowerlist(p, &e->a, 1);
+			o->nsub = 1;
+			return;
+		}
+		break;
+	case E_OR:
+		if (e->a->kind == E_SYM && e->b->kind == E_SYM) {
+			o->kind = OK_PAIR;
+			Expr *v[2] = {e->a, e->b};
+			o->sub = parse_lowerlist(p, v, 2);
+			o->nsub = 2;
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (parse_fold(p, e, &k)) {
+		o->kind = OK_IMM;
+		o->imm = k;
+		o->uns = (uint8_t)(e->kind == E_INT && e->uns);
+		return;
+	}
+	const Expr *n = nameoff(p, e, &k);
+	if (n) {
+		parse_lower(p, (Expr *)n, o);
+		o->imm = k;
+		o->loc = e->loc;
+		return;
+	}
+	if (e->kind == E_NEG && e->a->kind == E_SYM) {
+		/* the grammar has operand negation; no instruction accepts it */
+		diag_err(p->dg, e->loc, "operand negation is not allowed");
+		o->kind = OK_SINK;
+		return;
+	}
+	if (hasreg(p, e)) {
+		diag_err(p->dg, e->loc, "a register cannot be part of an expression");
+		o->kind = OK_SINK;
+		return;
+	}
+	if (badoffset(p, e)) {
+		diag_err(p->dg, e->loc, "a symbol offset is written symbol+offset, with +-N for a negative offset");
+		o->kind = OK_SINK;
+		return;
+	}
+	parse_resolvetree(p, e);
+	o->kind = OK_EXPR;
+	o->e = e;
+}
