@@ -33,6 +33,8 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef struct CUlinkState_st *CUlinkState;
+typedef struct CUarray_st *CUarray;
+typedef struct CUmipmappedArray_st *CUmipmappedArray;
 /* A library (cuLibrary*) is a module that no context owns, and a kernel
  * (CUkernel) is its function: one ptx_ctx serves every context, so the
  * same handle is valid in each of them. */
@@ -210,7 +212,8 @@ extern Shim shim;
 #define UNLOCK() pthread_mutex_unlock(&shim.mu)
 
 /* shim_handle.c: the handle table, each under LOCK */
-enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_NKIND };
+enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_ARRAY, H_MIPMAP,
+       H_NKIND };
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
@@ -268,6 +271,10 @@ CUresult cuEventRecord(CUevent e, CUstream s);
 CUresult cuCtxDestroy_v2(CUcontext ctx);
 /* shim_copy.c */
 CUresult shim_copy3d(const CUDA_MEMCPY3D *c, int peer);   /* under LOCK */
+/* shim_tex.c: array h as one side of a strided copy of w x hgt x d bytes
+ * at (x, y, z): its memory, pitch and rows per slice; under LOCK */
+CUresult shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hgt, size_t d,
+                         CUdeviceptr *base, size_t *pitch, size_t *height);
 /* shim_stream.c */
 double shim_now_ms(void);
 int shim_streamok(CUstream s);            /* NULL, a special handle or a live stream; under LOCK */

@@ -26,6 +26,7 @@
 #define MAXN 1024
 
 static FILE *out;
+static const char *doing = "setup";   /* the case running, for a failure's report */
 static CUmodule mod;
 static CUdeviceptr dcoord, dout;
 
@@ -37,7 +38,7 @@ ck(CUresult r, const char *what, int line)
 	if (r == CUDA_SUCCESS)
 		return;
 	cuGetErrorName(r, &name);
-	fprintf(stderr, "textest: line %d: %s: %s\n", line, what, name ? name : "?");
+	fprintf(stderr, "textest: %s: line %d: %s: %s\n", doing, line, what, name ? name : "?");
 	if (out)
 		fclose(out);
 	exit(1);
@@ -389,6 +390,8 @@ resource(const Case *c, CUDA_RESOURCE_DESC *rd, Res *r)
 		    c->geom == G_CUBE ? CUDA_ARRAY3D_CUBEMAP :
 		    c->geom == G_ACUBE ? CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED : 0;
 		size_t h = c->geom == G_1D || c->geom == G_A1D ? 0 : c->h;
+		if (!strncmp(c->kern, "tld4", 4) || !strncmp(c->kern, "t2dasm", 6))
+			flags |= CUDA_ARRAY3D_TEXTURE_GATHER;   /* tld4 needs it */
 		size_t d = c->geom == G_2D ? 0 : c->d;
 		if (c->levels <= 1) {
 			r->a = mkarray(c->fmt, c->ch, c->w, h, d, flags);
@@ -445,6 +448,7 @@ texcase(const Case *c, unsigned idx)
 	char name[128];
 
 	rng = 0x9e3779b9u * (idx + 1);
+	doing = c->name;
 	resource(c, &rd, &r);
 	memset(&td, 0, sizeof td);
 	memcpy(td.addressMode, c->am, sizeof td.addressMode);
@@ -554,6 +558,7 @@ surfaces(void)
 	unsigned n;
 
 	rng = 12345;
+	doing = "surfaces";
 	/* 2D int: read-modify-write of every texel, in a shuffled order */
 	s = mksurf(&a, S32, 1, 12, 5, 0, 0);
 	for (n = 0; n < 60; n++)
@@ -562,9 +567,10 @@ surfaces(void)
 		p[n][0] = (int)(n * 7 % 60 % 12), p[n][1] = (int)(n * 7 % 60 / 12);
 	surfcase("s2d_rmw", "s2d_rmw", s, (const int (*)[4])p, 60, 60 * 4);
 	dump("surf s2d_rmw array", a, 12 * 4, 5, 1);
-	/* reads anywhere: byte x from -12 to 60, rows -2 to 6, misaligned too */
+	/* reads anywhere: byte x from -12 to 60 (aligned: a misaligned x is not
+	 * defined), rows -2 to 6 */
 	for (n = 0; n < 128; n++)
-		p[n][0] = (int)(rnd() % 73) - 12, p[n][1] = (int)(rnd() % 9) - 2, p[n][2] = p[n][3] = 0;
+		p[n][0] = ((int)(rnd() % 19) - 3) * 4, p[n][1] = (int)(rnd() % 9) - 2, p[n][2] = p[n][3] = 0;
 	for (n = 0; n < 16; n++)
 		p[n][0] = (int)n * 4 - 8;
 	surfcase("s2d_rd", "s2d_rd", s, (const int (*)[4])p, 128, 128 * 4);
@@ -643,7 +649,7 @@ surfaces(void)
 	for (int k = 0; k < 2; k++) {
 		s = mksurf(&a, k ? U8 : F32, 4, 4, 4, 0, 0);
 		for (n = 0; n < 16; n++)
-			p[n][0] = (int)(n % 4) * (k ? 4 : 16), p[n][1] = (int)(n / 4), p[n][2] = (int)n - 4,
+			p[n][0] = (int)(n % 4), p[n][1] = (int)(n / 4), p[n][2] = (int)n - 4,   /* x in texels */
 			p[n][3] = (int)(n * 3) - 20;
 		surfcase(k ? "s2d_p u8x4" : "s2d_p f32x4", "s2d_p", s, (const int (*)[4])p, 16, 4);
 		dump(k ? "surf s2d_p u8x4 array" : "surf s2d_p f32x4 array", a, k ? 16 : 64, 4, 1);
@@ -904,6 +910,7 @@ main(int argc, char **argv)
 	CK(cuModuleLoadData(&mod, img));
 	CK(cuMemAlloc(&dcoord, 2 * MAXN * 16));
 	CK(cuMemAlloc(&dout, 4 * MAXN * 16));
+	doing = "answers";
 	answers();
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		texcase(&cases[i], i);
