@@ -548,12 +548,12 @@ address(int64_t i, int64_t n, unsigned am)
 	}
 }
 
-/* x in 1/256ths, rounded to nearest, kept inside an int64 */
+/* x in 1/256ths, rounded to nearest, kept inside an int64 (NaN: 0) */
 static int64_t
 fixed8(double x)
 {
 	double f = floor(x * 256.0 + 0.5);
-	return f < -0x1p60 ? -(1ll << 60) : f > 0x1p60 ? 1ll << 60 : (int64_t)f;
+	return f != f ? 0 : f < -0x1p60 ? -(1ll << 60) : f > 0x1p60 ? 1ll << 60 : (int64_t)f;
 }
 
 /* One level: u[] texel-space coordinates (offset applied) of dims axes,
@@ -685,7 +685,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		int64_t idx[3] = { 0, 0, (int64_t)layer };
 		interp_tex_dims(o, 0, n);
 		for (int a = 0; a < dims; a++) {
-			idx[a] = (int64_t)x[a] + off[a];
+			idx[a] = (tb[T_ICOORD] ? (int64_t)x[a] : fixed8(x[a]) >> 8) + off[a];
 			if (t->geom == PTX_TEX_BUFFER && (idx[a] < 0 || idx[a] >= (int64_t)n[a])) {
 				memset(out, 0, 16);
 				return 0;
@@ -722,6 +722,8 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		lod = m > 0 ? log2(m) : -1e9;
 	}
 	lod += t->lod_bias;
+	if (lod != lod)
+		lod = 0;
 	if (lod > t->max_lod)
 		lod = t->max_lod;
 	if (lod < t->min_lod)

@@ -203,6 +203,12 @@ sampling(ptx_devptr p)
 	/* half a step rounds to the nearest step (up, at the tie), 1.5 steps to 2 */
 	CHECK(r[4] == 1 + 1.0f / 256, "half a step: %g", r[4]);
 	CHECK(r[5] == 1 + 2.0f / 256, "a step and a half: %g", r[5]);
+	{
+		/* coordinates no texel has: NaN reads as 0, infinities clamp */
+		float bad[3][2] = { { NAN, NAN }, { INFINITY, -INFINITY }, { 3e38f, -3e38f } };
+		CHECK(fetch(h, (const float (*)[2])bad, 3, r, NULL) == PTX_OK && r[0] == 1 && r[1] == 8 && r[2] == 8,
+		    "NaN and infinite coordinates: %g %g %g", r[0], r[1], r[2]);
+	}
 	ptx_texture_destroy(cx, h);
 
 	{
