@@ -24,6 +24,8 @@ typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef struct CUlinkState_st *CUlinkState;
+typedef struct CUarray_st *CUarray;
+typedef struct CUmipmappedArray_st *CUmipmappedArray;
 /* libptxcuda: a library (cuLibrary*) is a module that no context owns,
  * and a kernel (CUkernel) is its function: one ptx_ctx serves every
  * context, so the same handle is valid in each of them. */

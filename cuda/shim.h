@@ -114,7 +114,8 @@ extern Shim shim;
 #define UNLOCK() pthread_mutex_unlock(&shim.mu)
 
 /* shim_handle.c: the handle table, each under LOCK */
-enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_POOL, H_NKIND };
+enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_POOL, H_ARRAY,
+       H_MIPMAP, H_NKIND };
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
@@ -177,6 +178,10 @@ CUresult cuEventRecord(CUevent e, CUstream s);
 CUresult cuCtxDestroy_v2(CUcontext ctx);
 /* shim_copy.c */
 CUresult shim_copy3d(const CUDA_MEMCPY3D *c, int peer);   /* under LOCK */
+/* shim_tex.c: array h as one side of a strided copy of w x hgt x d bytes
+ * at (x, y, z): its memory, pitch and rows per slice; under LOCK */
+CUresult shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hgt, size_t d,
+                         CUdeviceptr *base, size_t *pitch, size_t *height);
 /* shim_stream.c */
 double shim_now_ms(void);
 int shim_streamok(CUstream s);            /* NULL, a special handle or a live stream; under LOCK */

@@ -5,8 +5,8 @@
  *
  * Every context shares the one device memory, so a peer copy is a plain
  * device-to-device copy.  A strided copy moves one row at a time (one copy
- * when both sides are dense); CUDA arrays are not supported, so their
- * memory type gets CUDA_ERROR_NOT_SUPPORTED.  As everywhere in the shim,
+ * when both sides are dense); a CUDA array is a side whose pitch is its
+ * row (shim_tex.c).  As everywhere in the shim,
  * the Async forms have finished when they return.
  */
 #include <string.h>
@@ -45,10 +45,11 @@ typedef struct {
 	size_t pitch, height;
 } Side;
 
-/* Resolves a CUmemorytype side; under LOCK. */
+/* Resolves a CUmemorytype side of a copy of w x h x d bytes; under LOCK.
+ * An array is device memory whose pitch is its row (shim_tex.c). */
 static CUresult
 side(Side *s, int type, const void *host, CUdeviceptr dev, const void *array, size_t pitch,
-     size_t height, size_t x, size_t y, size_t z)
+     size_t height, size_t x, size_t y, size_t z, size_t w, size_t h, size_t d)
 {
 	size_t off;
 
@@ -56,8 +57,12 @@ side(Side *s, int type, const void *host, CUdeviceptr dev, const void *array, si
 		type = shim_isdev(dev) ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
 		host = (const void *)(uintptr_t)dev;
 	}
-	if (type == CU_MEMORYTYPE_ARRAY)
-		return array ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
+	if (type == CU_MEMORYTYPE_ARRAY) {
+		CUresult r = shim_array_side(array, x, y, z, w, h, d, &dev, &pitch, &height);
+		if (r)
+			return r;
+		type = CU_MEMORYTYPE_DEVICE;
+	}
 	if (type != CU_MEMORYTYPE_HOST && type != CU_MEMORYTYPE_DEVICE)
 		return CUDA_ERROR_INVALID_VALUE;
 	off = x + y * pitch + z * pitch * height;
@@ -125,9 +130,9 @@ copy2d(const CUDA_MEMCPY2D *c)
 	LOCK();
 	if (!(r = shim_ready(NULL)) &&
 	    !(r = side(&s, c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch, 0,
-	    c->srcXInBytes, c->srcY, 0)) &&
+	    c->srcXInBytes, c->srcY, 0, c->WidthInBytes, c->Height, 1)) &&
 	    !(r = side(&d, c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch, 0,
-	    c->dstXInBytes, c->dstY, 0)))
+	    c->dstXInBytes, c->dstY, 0, c->WidthInBytes, c->Height, 1)))
 		r = strided(&d, &s, c->WidthInBytes, c->Height, 1);
 	UNLOCK();
 	return r;
@@ -184,9 +189,9 @@ shim_copy3d(const CUDA_MEMCPY3D *c, int peer)
 		r = CUDA_ERROR_INVALID_CONTEXT;
 	if (!r &&
 	    !(r = side(&s, c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch,
-	    c->srcHeight, c->srcXInBytes, c->srcY, c->srcZ)) &&
+	    c->srcHeight, c->srcXInBytes, c->srcY, c->srcZ, c->WidthInBytes, c->Height, c->Depth)) &&
 	    !(r = side(&d, c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch,
-	    c->dstHeight, c->dstXInBytes, c->dstY, c->dstZ)))
+	    c->dstHeight, c->dstXInBytes, c->dstY, c->dstZ, c->WidthInBytes, c->Height, c->Depth)))
 		r = strided(&d, &s, c->WidthInBytes, c->Height, c->Depth);
 	return r;
 }

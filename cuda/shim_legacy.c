@@ -9,11 +9,11 @@
  * dynamic shared size and a parameter buffer filled at byte offsets, which
  * cuLaunchGrid hands to the common launch as CU_LAUNCH_PARAM_BUFFER_POINTER.
  *
- * CUDA arrays, texture and surface references and IPC handles are not
- * implemented: those calls return CUDA_ERROR_NOT_SUPPORTED, and the device
- * attributes that advertise them read 0 (see the attribute table in
- * shim.c).  Managed memory and mapped host memory are implemented, in
- * shim_mem.c.
+ * Texture and surface references (independent mode, which CUDA 12 left
+ * to the driver API alone) and IPC handles are not implemented: those
+ * calls return CUDA_ERROR_NOT_SUPPORTED, and the device attributes that
+ * advertise them read 0 (see the attribute table in shim.c).  Managed
+ * memory and mapped host memory are implemented, in shim_mem.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,72 +273,11 @@ unsupported(const char *what)
 	return CUDA_ERROR_NOT_SUPPORTED;
 }
 
-static const char ARRAYS[] = "CUDA arrays", TEXREFS[] = "texture and surface references",
+static const char TEXREFS[] = "texture and surface references",
     IPC[] = "IPC handles";
 
 typedef struct { char reserved[64]; } CUipcHandle;   /* CUipcMemHandle, CUipcEventHandle */
-typedef void *CUarray, *CUtexref, *CUsurfref;
-
-CUresult
-cuArrayCreate_v2(CUarray *a, const void *d)
-{
-	(void)a, (void)d;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuArray3DCreate_v2(CUarray *a, const void *d)
-{
-	(void)a, (void)d;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuArrayGetDescriptor_v2(void *d, CUarray a)
-{
-	(void)d, (void)a;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuArray3DGetDescriptor_v2(void *d, CUarray a)
-{
-	(void)d, (void)a;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuArrayDestroy(CUarray a)
-{
-	(void)a;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuMemcpyAtoA_v2(CUarray d, size_t doff, CUarray s, size_t soff, size_t n)
-{
-	(void)d, (void)doff, (void)s, (void)soff, (void)n;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuMemcpyAtoD_v2(CUdeviceptr d, CUarray s, size_t soff, size_t n)
-{
-	(void)d, (void)s, (void)soff, (void)n;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuMemcpyAtoH_v2(void *d, CUarray s, size_t soff, size_t n)
-{
-	(void)d, (void)s, (void)soff, (void)n;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuMemcpyDtoA_v2(CUarray d, size_t doff, CUdeviceptr s, size_t n)
-{
-	(void)d, (void)doff, (void)s, (void)n;
-	return unsupported(ARRAYS);
-}
-CUresult
-cuMemcpyHtoA_v2(CUarray d, size_t doff, const void *s, size_t n)
-{
-	(void)d, (void)doff, (void)s, (void)n;
-	return unsupported(ARRAYS);
-}
+typedef void *CUtexref, *CUsurfref;
 
 CUresult
 cuModuleGetTexRef(CUtexref *t, CUmodule md, const char *name)

@@ -13,6 +13,29 @@
 typedef void (*Proc)(void);
 
 /* Declared without parameters: only their addresses are taken here. */
+CUresult cuArrayCreate_v2();
+CUresult cuArray3DCreate_v2();
+CUresult cuArrayGetDescriptor_v2();
+CUresult cuArray3DGetDescriptor_v2();
+CUresult cuArrayDestroy();
+CUresult cuMipmappedArrayCreate();
+CUresult cuMipmappedArrayGetLevel();
+CUresult cuMipmappedArrayDestroy();
+CUresult cuMemcpyHtoA_v2();
+CUresult cuMemcpyHtoAAsync_v2();
+CUresult cuMemcpyAtoH_v2();
+CUresult cuMemcpyAtoHAsync_v2();
+CUresult cuMemcpyAtoD_v2();
+CUresult cuMemcpyDtoA_v2();
+CUresult cuMemcpyAtoA_v2();
+CUresult cuTexObjectCreate();
+CUresult cuTexObjectDestroy();
+CUresult cuTexObjectGetResourceDesc();
+CUresult cuTexObjectGetTextureDesc();
+CUresult cuTexObjectGetResourceViewDesc();
+CUresult cuSurfObjectCreate();
+CUresult cuSurfObjectDestroy();
+CUresult cuSurfObjectGetResourceDesc();
 CUresult cuCtxCreate();
 CUresult cuCtxCreate_v2();
 CUresult cuCtxCreate_v3();
@@ -543,6 +566,29 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuStreamWaitEvent", 2000, (Proc)cuStreamWaitEvent},
 	{"cuTensorMapEncodeTiled", 12000, (Proc)cuTensorMapEncodeTiled},
 	{"cuTensorMapReplaceAddress", 12000, (Proc)cuTensorMapReplaceAddress},
+	{"cuArrayCreate", 3020, (Proc)cuArrayCreate_v2},
+	{"cuArray3DCreate", 3020, (Proc)cuArray3DCreate_v2},
+	{"cuArrayGetDescriptor", 3020, (Proc)cuArrayGetDescriptor_v2},
+	{"cuArray3DGetDescriptor", 3020, (Proc)cuArray3DGetDescriptor_v2},
+	{"cuArrayDestroy", 2000, (Proc)cuArrayDestroy},
+	{"cuMipmappedArrayCreate", 5000, (Proc)cuMipmappedArrayCreate},
+	{"cuMipmappedArrayGetLevel", 5000, (Proc)cuMipmappedArrayGetLevel},
+	{"cuMipmappedArrayDestroy", 5000, (Proc)cuMipmappedArrayDestroy},
+	{"cuMemcpyHtoA", 3020, (Proc)cuMemcpyHtoA_v2},
+	{"cuMemcpyHtoAAsync", 3020, (Proc)cuMemcpyHtoAAsync_v2},
+	{"cuMemcpyAtoH", 3020, (Proc)cuMemcpyAtoH_v2},
+	{"cuMemcpyAtoHAsync", 3020, (Proc)cuMemcpyAtoHAsync_v2},
+	{"cuMemcpyAtoD", 3020, (Proc)cuMemcpyAtoD_v2},
+	{"cuMemcpyDtoA", 3020, (Proc)cuMemcpyDtoA_v2},
+	{"cuMemcpyAtoA", 3020, (Proc)cuMemcpyAtoA_v2},
+	{"cuTexObjectCreate", 5000, (Proc)cuTexObjectCreate},
+	{"cuTexObjectDestroy", 5000, (Proc)cuTexObjectDestroy},
+	{"cuTexObjectGetResourceDesc", 5000, (Proc)cuTexObjectGetResourceDesc},
+	{"cuTexObjectGetTextureDesc", 5000, (Proc)cuTexObjectGetTextureDesc},
+	{"cuTexObjectGetResourceViewDesc", 5000, (Proc)cuTexObjectGetResourceViewDesc},
+	{"cuSurfObjectCreate", 5000, (Proc)cuSurfObjectCreate},
+	{"cuSurfObjectDestroy", 5000, (Proc)cuSurfObjectDestroy},
+	{"cuSurfObjectGetResourceDesc", 5000, (Proc)cuSurfObjectGetResourceDesc},
 };
 
 /* CUdriverProcAddressQueryResult */

@@ -26,8 +26,9 @@ extern "C" {
 
 /* 2: the front end (ptx_module_parse, ptx_verify, ptx_module_emit,
  * ptx_diag_print, ptx_check_list); 3: tensor maps (ptx_tensormap_encode);
- * 4: resource limits (ptx_set_limit, ptx_get_limit). */
-#define PTX_API_VERSION 4
+ * 4: resource limits (ptx_set_limit, ptx_get_limit); 5: textures and
+ * surfaces (ptx_texture_create, ptx_surface_create). */
+#define PTX_API_VERSION 5
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -345,6 +346,57 @@ typedef struct {
 } ptx_tensormap;
 int ptx_tensormap_encode(ptx_ctx *cx, const ptx_tensormap *t, void *map);
 int ptx_cuda_tensormap_encode(ptx_cuda *g, const ptx_tensormap *t, void *map);
+
+/* ---------------------------------------------------------------- textures and surfaces
+ * Texture and surface objects over device memory: the 64-bit handles a
+ * kernel takes as a .u64 parameter and names in tex, tld4, txq (textures)
+ * and suld, sust, sured, suq (surfaces), CUDA's unified mode.  An object
+ * describes texels in memory the caller allocated; it neither owns nor
+ * copies them, and a kernel reading an object whose memory was freed
+ * faults as an access outside every allocation would.  A handle that
+ * names no live object of the right kind faults the kernel cleanly.
+ * Numbers follow the driver API's: formats CUarray_format's order
+ * (not its values), address and filter modes CUaddress_mode and
+ * CUfilter_mode, flags CU_TRSF_*. */
+enum { PTX_TEXFMT_U8, PTX_TEXFMT_U16, PTX_TEXFMT_U32, PTX_TEXFMT_S8, PTX_TEXFMT_S16, PTX_TEXFMT_S32,
+       PTX_TEXFMT_F16, PTX_TEXFMT_F32 };
+/* geometries: PTX_TEX_BUFFER is linear memory (tex.1d with integer
+ * coordinates: tex1Dfetch), one row of width texels */
+enum { PTX_TEX_1D, PTX_TEX_2D, PTX_TEX_3D, PTX_TEX_A1D, PTX_TEX_A2D, PTX_TEX_CUBE, PTX_TEX_ACUBE,
+       PTX_TEX_BUFFER };
+enum { PTX_ADDR_WRAP, PTX_ADDR_CLAMP, PTX_ADDR_MIRROR, PTX_ADDR_BORDER };
+enum { PTX_FILTER_POINT, PTX_FILTER_LINEAR };
+enum { PTX_TEXF_READ_INT = 1, PTX_TEXF_NORMALIZED = 2, PTX_TEXF_SRGB = 0x10 };
+#define PTX_TEX_MAXLEVELS 16
+typedef struct {
+	int version;              /* PTX_API_VERSION (5 or later) */
+	unsigned geom;            /* PTX_TEX_* */
+	unsigned format;          /* PTX_TEXFMT_*: each channel's */
+	unsigned channels;        /* 1, 2 or 4 */
+	uint64_t width, height, depth;   /* level 0, in texels; height 0 for 1D; depth: a 3D
+	                                  * texture's depth, else the layers (layered), 6 times the
+	                                  * cubemaps (cube, acube), 0 otherwise */
+	unsigned levels;          /* mipmap levels, 1 to PTX_TEX_MAXLEVELS (0: 1) */
+	ptx_devptr addr[PTX_TEX_MAXLEVELS];   /* each level's first texel, aligned to a channel */
+	uint64_t pitch;           /* level 0's bytes from row to row (0: packed); every other
+	                           * level is packed: rows, then slices (or layers, faces) */
+	/* textures only: how they are sampled */
+	unsigned addr_mode[3];    /* PTX_ADDR_* for each axis */
+	unsigned filter;          /* PTX_FILTER_* */
+	unsigned mip_filter;      /* PTX_FILTER_*: between mipmap levels */
+	unsigned flags;           /* PTX_TEXF_* */
+	float border[4];          /* PTX_ADDR_BORDER's colour */
+	float lod_bias, min_lod, max_lod;   /* mipmap level bias and clamp */
+} ptx_texture;
+#define PTX_TEXTURE_INIT { PTX_API_VERSION, 0, 0, 1, 1, 0, 0, 1, { 0 }, 0, { 0, 0, 0 }, 0, 0, 0, \
+	{ 0, 0, 0, 0 }, 0, 0, 0 }
+/* A new texture or surface object over the memory t describes: PTX_EINVAL
+ * (with a diagnostic) for a description the driver would refuse or memory
+ * outside one allocation. */
+int ptx_texture_create(ptx_ctx *cx, const ptx_texture *t, uint64_t *out);
+int ptx_surface_create(ptx_ctx *cx, const ptx_texture *t, uint64_t *out);
+/* Ends a texture or surface object: PTX_EINVAL when h names none. */
+int ptx_texture_destroy(ptx_ctx *cx, uint64_t h);
 
 /* ---------------------------------------------------------------- queries
  * Used by hosts that emulate another API on top of this one (the CUDA

@@ -1296,7 +1296,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		&&L_X_SHFL, &&L_X_VOTE, &&L_X_MATCH, &&L_X_REDUX, &&L_X_ACTIVEMASK, &&L_X_ELECT,
 		&&L_X_BARWARP, &&L_X_MOVN, &&L_X_CPASYNC, &&L_X_LDMATRIX, &&L_X_STMATRIX,
 		&&L_X_MOVMATRIX, &&L_X_MMA, &&L_X_WGMMA, &&L_X_MBAR, &&L_X_BULK, &&L_X_TMAP,
-		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_CLU, &&L_X_STACK, &&L_X_END, &&L_X_UNSUPPORTED
+		&&L_X_WMMALD, &&L_X_WMMAST, &&L_X_WMMA, &&L_X_CLU, &&L_X_STACK, &&L_X_TEX, &&L_X_END,
+		&&L_X_UNSUPPORTED
 	};
 	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
@@ -1834,6 +1835,20 @@ interp_run(Launch *L, Warp *w, int slice)
 			t->pc++;
 			if (rc == XR_PAUSE)
 				return RUN_BLOCKED;
+			NEXT;
+		}
+		CASE(X_TEX) {
+			/* tex.c, surf.c: the lanes' sources in, up to eight destinations out */
+			uint64_t v[TEXNS][WARP], d[8][WARP];
+			FOR_LANES(m, l)
+				for (int k = 0; k < xi->ns; k++)
+					v[k][l] = V(&xi->s[k], l);
+			if (interp_tex(L, w, xi, m, v, d))
+				return RUN_FAULT;
+			FOR_LANES(m, l)
+				for (int k = 0; k < xi->nd; k++)
+					SET(&xi->d[k], l, d[k][l]);
+			t->pc++;
 			NEXT;
 		}
 		CASE(X_UNSUPPORTED) {

@@ -72,7 +72,7 @@ enum {
 	X_NOP, X_SHFL, X_VOTE, X_MATCH, X_REDUX, X_ACTIVEMASK, X_ELECT, X_BARWARP,
 	X_MOVN, X_CPASYNC, X_LDMATRIX, X_STMATRIX, X_MOVMATRIX, X_MMA, X_WGMMA,
 	X_MBAR, X_BULK, X_TMAP, X_WMMALD, X_WMMAST, X_WMMA, X_CLU, X_STACK,
-	X_END, X_UNSUPPORTED, NX
+	X_TEX, X_END, X_UNSUPPORTED, NX
 };
 
 /* mma shapes (XIns.mod of X_MMA): the k and the input element width. */
@@ -106,6 +106,7 @@ enum {
 
 typedef struct XFunc XFunc;
 typedef struct CdpQ CdpQ;
+typedef struct TexObj TexObj;
 
 /* A warp-wide handler's operands (exec_fast.c): whole register planes of
  * WARP lanes.  Sources may be the same plane as a destination. */
@@ -257,6 +258,7 @@ struct ptx_ctx {
 	int nocount;                            /* ptx_set_counting(cx, 0) */
 	int nthreads;                           /* ptx_set_threads; 0: every core */
 	int cdp_depth;                          /* cdp.c: nesting of the launch running */
+	TexObj *tex; uint32_t ntex;             /* tex.c: texture and surface objects */
 };
 
 /* ---------------------------------------------------------------- a launch */
@@ -571,6 +573,15 @@ enum { WG_AREG = 1 << 9, WG_NEGA = 1 << 10, WG_NEGB = 1 << 11, WG_TRANSA = 1 << 
 #define WGMMA_MAXOPS (128 + 4 + 2)
 int interp_wgmma_nd(int dt, int at, int bt, int n, int k);   /* D registers of a valid form, else -1 */
 int interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP]);
+
+/* tex.c, surf.c: textures and surfaces (X_TEX): decoding, and one
+ * instruction for the lanes of m, v[k][lane] its sources and d[k][lane]
+ * its destinations; -1 after a fault.  interp_tex_release frees the
+ * object table (mem.c's interp_mem_release calls it). */
+enum { TEXNS = 24 };        /* the most sources they take */
+int interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+int interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP]);
+void interp_tex_release(ptx_ctx *cx);
 
 /* load.c */
 int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */

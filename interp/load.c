@@ -1182,6 +1182,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return interp_bulk_decode(pm, x, xi, in);
 	case OP_TENSORMAP_REPLACE: case OP_TENSORMAP_CP_FENCEPROXY:
 		return interp_tmap_decode(pm, x, xi, in);
+	case OP_TEX: case OP_TLD4: case OP_TXQ: case OP_SULD: case OP_SUST: case OP_SURED: case OP_SUQ:
+		return interp_tex_decode(pm, x, xi, in);
 	case OP_MAPA: case OP_GETCTARANK: case OP_BARRIER_CLUSTER_ARRIVE: case OP_BARRIER_CLUSTER_WAIT:
 	case OP_ST_ASYNC: case OP_RED_ASYNC:
 		return interp_clu_decode(pm, x, xi, in);

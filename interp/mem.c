@@ -208,6 +208,7 @@ interp_mem_release(ptx_ctx *cx)
 	interp_free(cx, cx->mem);
 	cx->mem = NULL;
 	cx->nmem = cx->capmem = 0;
+	interp_tex_release(cx);   /* objects over the memory */
 }
 
 /* Ends live allocation a, whatever its kind, and gives its memory back. */

@@ -588,7 +588,8 @@ parse_lower(Parser *p, Expr *e, Opnd *o)
 		}
 		break;
 	case E_OR:
-		if (e->a->kind == E_SYM && e->b->kind == E_SYM) {
+		/* d|p, and tex's and tld4's {a, b, c, d}|p */
+		if ((e->a->kind == E_SYM || e->a->kind == E_BRACE) && e->b->kind == E_SYM) {
 			o->kind = OK_PAIR;
 			Expr *v[2] = {e->a, e->b};
 			o->sub = parse_lowerlist(p, v, 2);

@@ -42,7 +42,7 @@
 #endif
 
 enum { EX_OK = 0, EX_DIFF = 1, EX_USAGE = 2, EX_MODULE = 3, EX_FAULT = 4 };
-enum { A_SCALAR, A_FILE, A_ZEROS, A_BYTES, A_TMAP };
+enum { A_SCALAR, A_FILE, A_ZEROS, A_BYTES, A_TMAP, A_TEX };
 enum { B_INTERP, B_CUDA };
 
 static const char prog[] = "ptx-run";
@@ -54,9 +54,11 @@ typedef struct {
 	size_t n;
 	int tsize;              /* scalar: the type's size */
 	ptx_tensormap tm;       /* tensor map: all but the address, which is */
+	ptx_texture tex;        /* texture or surface (surf): likewise */
+	int surf;
 	int tbuf;               /* ... buffer argument tbuf's plus toff, or (-1) */
 	uint64_t toff;          /* ... its own buffer's, which bytes and n are then */
-	const char *file;       /* file: and tensormap:file:, the path's first */
+	const char *file;       /* file:, tensormap:file:, texture:file:, the path's first */
 	size_t nfile;           /* ... nfile bytes: read by readargs, after the options */
 } Arg;
 
@@ -64,7 +66,7 @@ typedef struct {
 static int
 isbuf(const Arg *a)
 {
-	return a->kind == A_FILE || a->kind == A_ZEROS || (a->kind == A_TMAP && a->tbuf < 0);
+	return a->kind == A_FILE || a->kind == A_ZEROS || ((a->kind == A_TMAP || a->kind == A_TEX) && a->tbuf < 0);
 }
 
 typedef struct { int n; const char *path, *cmp; } OutSpec;
@@ -113,7 +115,9 @@ usage(FILE *f)
 	    "  -a, --arg SPEC           the next kernel parameter: TYPE:VALUE, file:PATH,\n"
 	    "                           zeros:BYTES, bytes:HEX, or a tensor map over buffer\n"
 	    "                           argument N or a buffer of its own (file:PATH or\n"
-	    "                           zeros:BYTES): tensormap:BUFFER:TYPE:DIMS:BOX[:OPTS]\n"
+	    "                           zeros:BYTES): tensormap:BUFFER:TYPE:DIMS:BOX[:OPTS];\n"
+	    "                           a texture or surface object over such a buffer:\n"
+	    "                           texture:BUFFER:FORMAT:DIMS[:OPTS], surface:...\n"
 	    "  -o, --out N:PATH         write buffer argument N to PATH after the launch\n"
 	    "                           ('-': standard output)\n"
 	    "      --symbol-in NAME:PATH   fill module variable NAME from PATH first\n"
@@ -304,6 +308,47 @@ xlist(const char *s, const char **end, uint64_t *v, int max, uint64_t maxval)
 	return n;
 }
 
+/* The BUFFER of tensormap: and texture: arguments in v, what its
+ * option: N[+OFF] (buffer argument N), file:PATH or zeros:BYTES.  *end
+ * past it; 0, or -1 (-2: out of memory) after saying why. */
+static int
+parsesrc(const char *v, const char *what, Arg *a, const char **end)
+{
+	const char *p = v, *q;
+	char m[3][64];
+
+	snprintf(m[0], sizeof m[0], "-a %s: path too long in '%%s'", what);
+	snprintf(m[1], sizeof m[1], "-a %s: bad byte count in '%%s'", what);
+	snprintf(m[2], sizeof m[2], "-a %s: bad offset in '%%s'", what);
+	a->tbuf = -1;
+	if (strncmp(p, "file:", 5) == 0) {
+		size_t pl = strcspn(p + 5, ":");
+		if (pl >= 4096)
+			return bad(m[0], v);
+		a->file = p + 5;
+		a->nfile = pl;
+		q = p + 5 + pl;
+	} else if (strncmp(p, "zeros:", 6) == 0) {
+		uint64_t nb;
+		if (num_size(p + 6, &q, SIZE_MAX, &nb) != 0)
+			return bad(m[1], v);
+		a->n = (size_t)nb;
+		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
+			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, v, a->n);
+			return -2;
+		}
+	} else {
+		uint64_t tb;
+		if (num_u64(p, &q, INT_MAX, &tb) != 0)
+			return bad("-a: expected N[+OFF], file:PATH or zeros:BYTES in '%s'", v);
+		a->tbuf = (int)tb;
+		if (*q == '+' && num_u64(q + 1, &q, UINT64_MAX, &a->toff) != 0)
+			return bad(m[2], v);
+	}
+	*end = q;
+	return 0;
+}
+
 /* tensormap:BUFFER:TYPE:DIMS:BOX[:KEY=VAL,...] (man/ptx-run.1), BUFFER
  * N[+OFF] (buffer argument N), file:PATH or zeros:BYTES */
 static int
@@ -318,36 +363,13 @@ parsetmap(const char *v, Arg *a)
 		{ "fill", { "zero", "nan" } }, { "l2", { "none", "64B", "128B", "256B" } },
 	};
 	ptx_tensormap *t = &a->tm;
-	uint64_t d[5], b[5], tb;
+	uint64_t d[5], b[5];
 	const char *p = v, *q, *e;
 	int n;
 
 	a->kind = A_TMAP;
-	a->tbuf = -1;
-	if (strncmp(p, "file:", 5) == 0) {
-		size_t pl = strcspn(p + 5, ":");
-		if (pl >= 4096)
-			return bad("-a tensormap: path too long in '%s'", v);
-		a->file = p + 5;
-		a->nfile = pl;
-		q = p + 5 + pl;
-	} else if (strncmp(p, "zeros:", 6) == 0) {
-		uint64_t nb;
-		if (num_size(p + 6, &q, SIZE_MAX, &nb) != 0)
-			return bad(errno == ERANGE ? "-a tensormap: byte count out of range in '%s'" :
-			    "-a tensormap: bad byte count in '%s'", v);
-		a->n = (size_t)nb;
-		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
-			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, v, a->n);
-			return -2;
-		}
-	} else {
-		if (num_u64(p, &q, INT_MAX, &tb) != 0)
-			return bad("-a tensormap: expected N[+OFF], file:PATH or zeros:BYTES in '%s'", v);
-		a->tbuf = (int)tb;
-		if (*q == '+' && num_u64(q + 1, &q, UINT64_MAX, &a->toff) != 0)
-			return bad("-a tensormap: bad offset in '%s'", v);
-	}
+	if (parsesrc(v, "tensormap", a, &q) != 0)
+		return -1;
 	p = q;
 	if (*p++ != ':')
 		return bad("-a tensormap: expected BUFFER:TYPE:DIMS:BOX, not '%s'", v);
@@ -416,6 +438,129 @@ parsetmap(const char *v, Arg *a)
 	return 0;
 }
 
+/* texture:BUFFER:FORMAT:DIMS[:KEY=VAL,...] and surface:... (man/ptx-run.1) */
+static int
+parsetex(const char *v, Arg *a, int surf)
+{
+	/* PTX_TEXFMT_* order */
+	static const char *const fmts[] = { "u8", "u16", "u32", "s8", "s16", "s32", "f16", "f32" };
+	static const char *const geoms[] = { "1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "buffer" };
+	static const char *const modes[] = { "wrap", "clamp", "mirror", "border" };
+	static const char *const filters[] = { "point", "linear" };
+	ptx_texture *t = &a->tex;
+	const char *what = surf ? "surface" : "texture", *p, *e;
+	uint64_t d[3];
+	int n, geom = -1;
+	char msg[96];
+
+	a->kind = A_TEX;
+	a->surf = surf;
+	*t = (ptx_texture)PTX_TEXTURE_INIT;
+	t->addr_mode[0] = t->addr_mode[1] = t->addr_mode[2] = PTX_ADDR_CLAMP;
+	if (parsesrc(v, what, a, &p) != 0)
+		return -1;
+	snprintf(msg, sizeof msg, "-a %s: expected BUFFER:FORMAT:DIMS such as 0:u8x4:64x32, not '%%s'", what);
+	if (*p++ != ':')
+		return bad(msg, v);
+	for (t->format = 0; t->format < 8; t->format++) {
+		size_t fl = strlen(fmts[t->format]);
+		if (strncmp(p, fmts[t->format], fl) == 0 && (p[fl] == ':' || p[fl] == 'x'))
+			break;
+	}
+	if (t->format == 8)
+		return bad(msg, v);
+	p += strlen(fmts[t->format]);
+	if (*p == 'x') {
+		t->channels = (unsigned)(p[1] - '0');
+		p += 2;
+	}
+	if (*p++ != ':' || (n = xlist(p, &e, d, 3, UINT32_MAX)) < 0 || (*e && *e != ':'))
+		return bad(msg, v);
+	t->width = d[0];
+	t->height = n > 1 ? d[1] : 0;
+	t->depth = n > 2 ? d[2] : 0;
+	while (*e == ':' || *e == ',') {
+		const char *k = e + 1, *eq = strchr(k, '='), *val;
+		size_t kl = eq ? (size_t)(eq - k) : 0, vl;
+		int ok = 0;
+		snprintf(msg, sizeof msg, "-a %s: unknown option or value in '%%s'", what);
+		if (!eq)
+			return bad(msg, v);
+		val = eq + 1;
+		vl = strcspn(val, ",:");
+		e = val + vl;
+#define KEY(s) (kl == strlen(s) && strncmp(k, s, kl) == 0)
+#define VAL(s) (vl == strlen(s) && strncmp(val, s, vl) == 0)
+		if (KEY("geom")) {
+			for (int g = 0; g < 8 && !ok; g++)
+				if (VAL(geoms[g]))
+					geom = g, ok = 1;
+		} else if (KEY("addr")) {
+			/* one mode for every axis, or MODE/MODE[/MODE] */
+			const char *m = val;
+			for (int ax = 0; ax < 3 && m < e; ax++) {
+				size_t ml = strcspn(m, "/,:");
+				ok = 0;
+				for (unsigned j = 0; j < 4 && !ok; j++)
+					if (ml == strlen(modes[j]) && strncmp(m, modes[j], ml) == 0) {
+						for (int b = ax; b < 3; b++)
+							t->addr_mode[b] = j;
+						ok = 1;
+					}
+				if (!ok)
+					break;
+				m += ml + (m[ml] == '/');
+			}
+		} else if (KEY("filter") || KEY("mipfilter")) {
+			for (unsigned j = 0; j < 2 && !ok; j++)
+				if (VAL(filters[j]))
+					*(KEY("filter") ? &t->filter : &t->mip_filter) = j, ok = 1;
+		} else if (KEY("coords")) {
+			if ((ok = VAL("norm")))
+				t->flags |= PTX_TEXF_NORMALIZED;
+			else
+				ok = VAL("texel");
+		} else if (KEY("read")) {
+			if ((ok = VAL("int")))
+				t->flags |= PTX_TEXF_READ_INT;
+			else
+				ok = VAL("float");
+		} else if (KEY("srgb")) {
+			if ((ok = VAL("on")))
+				t->flags |= PTX_TEXF_SRGB;
+			else
+				ok = VAL("off");
+		} else if (KEY("border")) {
+			/* R/G/B/A */
+			const char *b = val;
+			for (int c = 0; c < 4; c++) {
+				char *be;
+				errno = 0;
+				t->border[c] = strtof(b, &be);
+				if (be == b || errno || (c < 3 && *be != '/') || (c == 3 && be != e))
+					break;
+				ok = c == 3;
+				b = be + 1;
+			}
+		} else if (KEY("pitch")) {
+			ok = num_size(val, &val, UINT32_MAX, &t->pitch) == 0 && val == e;
+		} else if (KEY("levels")) {
+			uint64_t lv;
+			ok = num_u64(val, &val, PTX_TEX_MAXLEVELS, &lv) == 0 && val == e && lv >= 1;
+			t->levels = (unsigned)lv;
+			t->max_lod = (float)lv - 1;
+		}
+#undef KEY
+#undef VAL
+		if (!ok)
+			return bad(msg, v);
+	}
+	if (*e)
+		return bad(msg, v);
+	t->geom = geom >= 0 ? (unsigned)geom : n == 1 ? PTX_TEX_1D : n == 2 ? PTX_TEX_2D : PTX_TEX_3D;
+	return 0;
+}
+
 static int
 parsearg(const char *spec, Arg *a)
 {
@@ -455,6 +600,8 @@ parsearg(const char *spec, Arg *a)
 	}
 	if (tl == 9 && strncmp(spec, "tensormap", 9) == 0)
 		return parsetmap(v, a);
+	if ((tl == 7 && strncmp(spec, "texture", 7) == 0) || (tl == 7 && strncmp(spec, "surface", 7) == 0))
+		return parsetex(v, a, spec[0] == 's');
 	if (tl == 5 && strncmp(spec, "bytes", 5) == 0) {
 		size_t n = strlen(v);
 		if (n % 2)
@@ -828,10 +975,13 @@ parseargs(int argc, char **argv, Opts *o)
 		return bad("%s", "the counters come from the interpreter: no --backend cuda or --diff");
 	if ((o->haslimit[0] || o->haslimit[1] || o->haslimit[2]) && o->backend == B_CUDA && !o->diff)
 		return bad("%s", "--max-memory, --heap-size and --stack-size are the interpreter's: no --backend cuda");
-	for (int i = 0; i < o->nargs; i++)
-		if (o->args[i].kind == A_TMAP && o->args[i].tbuf >= 0 && (o->args[i].tbuf >= i ||
-		    !isbuf(&o->args[o->args[i].tbuf])))
-			return bad("-a %s: the tensor's buffer must be an earlier file: or zeros: argument", o->args[i].spec);
+	for (int i = 0; i < o->nargs; i++) {
+		if ((o->args[i].kind == A_TMAP || o->args[i].kind == A_TEX) && o->args[i].tbuf >= 0 &&
+		    (o->args[i].tbuf >= i || !isbuf(&o->args[o->args[i].tbuf])))
+			return bad("-a %s: the buffer must be an earlier file: or zeros: argument", o->args[i].spec);
+		if (o->args[i].kind == A_TEX && (o->backend == B_CUDA || o->diff))
+			return bad("-a %s: textures and surfaces run on the interpreter only", o->args[i].spec);
+	}
 	for (int i = 0; i < o->nouts; i++)
 		if (o->outs[i].n >= o->nargs || !isbuf(&o->args[o->outs[i].n]))
 			return bad("-o %s: not a buffer argument", o->outs[i].path);
@@ -987,11 +1137,41 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 				rc = EX_USAGE;
 				goto out;
 			}
-			if (psz != 8 && a->kind != A_TMAP)
+			if (psz != 8 && a->kind != A_TMAP && a->kind != A_TEX)
 				fprintf(stderr, "%s: warning: parameter %d is %zu bytes, not a 64-bit pointer\n", prog, i, psz);
 			params[i] = &addr[i];
 		}
-		if (a->kind == A_TMAP) {
+		if (a->kind == A_TEX) {
+			/* an object over its buffer; levels after level 0, packed */
+			ptx_texture t = a->tex;
+			uint64_t *h = malloc(sizeof *h);
+			ptx_devptr at = a->tbuf < 0 ? addr[i] : addr[a->tbuf] + a->toff;
+			static const unsigned char chb[] = { 1, 2, 4, 1, 2, 4, 2, 4 };   /* by PTX_TEXFMT_* */
+			unsigned es = chb[t.format & 7] * t.channels;
+			if (!h) {
+				fprintf(stderr, "%s: out of memory\n", prog);
+				rc = EX_USAGE;
+				goto out;
+			}
+			params[i] = h;
+			for (unsigned l = 0; l < t.levels && l < PTX_TEX_MAXLEVELS; l++) {
+				uint64_t w = t.width >> l ? t.width >> l : 1, hh = t.height >> l ? t.height >> l : 1;
+				uint64_t dd = t.geom == PTX_TEX_3D ? (t.depth >> l ? t.depth >> l : 1) : t.depth ? t.depth : 1;
+				t.addr[l] = at;
+				if (!t.height)
+					hh = 1;
+				at += (l == 0 && t.pitch ? t.pitch : w * es) * hh * dd;
+			}
+			st = (a->surf ? ptx_surface_create : ptx_texture_create)(cx, &t, h);
+			if (st != PTX_OK) {
+				const ptx_diag *d = ptx_diag_get(cx, 0);
+				fprintf(stderr, "%s: argument %d: %s\n", prog, i, d ? d->msg : "bad texture");
+				rc = EX_USAGE;
+				goto out;
+			}
+			if (psz != 8)
+				fprintf(stderr, "%s: warning: parameter %d is %zu bytes, not a 64-bit handle\n", prog, i, psz);
+		} else if (a->kind == A_TMAP) {
 			/* the map of the backend that runs it: each reads only its own encoding */
 			ptx_tensormap tm = a->tm;
 			void *map = aligned_alloc(64, 128);

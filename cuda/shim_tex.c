@@ -1,0 +1,730 @@
+/*
+ * shim_tex.c -- CUDA arrays, mipmapped arrays, and texture and surface
+ * objects for libptxcuda (cuArray*, cuMipmappedArray*, cuMemcpy*A*,
+ * cuTexObject*, cuSurfObject*), on libptx's ptx_texture_create and
+ * ptx_surface_create.
+ *
+ * An array is one device allocation holding its texels packed: rows of
+ * width texels, then the rows of the next slice (a 3D slice, a layer, a
+ * cubemap face), so the strided copies of shim_copy.c reach an array as
+ * they reach pitched memory whose pitch is the row (shim_array_side).  A
+ * mipmapped array is one array per level.  Arrays and mipmapped arrays are
+ * handles of the handle table; texture and surface objects are libptx's
+ * handles themselves (they go to kernels as they are), with the
+ * descriptors they were made from kept here for the Get calls.
+ *
+ * Arrays outlive the context that made them (one ptx_ctx serves all).
+ * Descriptors are checked as the driver checks them, with its result codes.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "cuda/shim.h"
+
+/* ---------------------------------------------------------------- the ABI */
+
+enum { CUDA_ARRAY3D_LAYERED = 1, CUDA_ARRAY3D_SURFACE_LDST = 2, CUDA_ARRAY3D_CUBEMAP = 4,
+       CUDA_ARRAY3D_TEXTURE_GATHER = 8, ARRAY_FLAGS = 0x1ff };
+enum { CU_RESOURCE_TYPE_ARRAY, CU_RESOURCE_TYPE_MIPMAPPED_ARRAY, CU_RESOURCE_TYPE_LINEAR,
+       CU_RESOURCE_TYPE_PITCH2D };
+
+typedef struct { size_t Width, Height; int Format; unsigned NumChannels; } CUDA_ARRAY_DESCRIPTOR;
+typedef struct { size_t Width, Height, Depth; int Format; unsigned NumChannels, Flags; } CUDA_ARRAY3D_DESCRIPTOR;
+typedef struct {
+	int resType;
+	union {
+		struct { CUarray hArray; } array;
+		struct { CUmipmappedArray hMipmappedArray; } mipmap;
+		struct { CUdeviceptr devPtr; int format; unsigned numChannels; size_t sizeInBytes; } linear;
+		struct { CUdeviceptr devPtr; int format; unsigned numChannels; size_t width, height, pitchInBytes; } pitch2D;
+		struct { int reserved[32]; } reserved;
+	} res;
+	unsigned flags;
+} CUDA_RESOURCE_DESC;
+typedef struct {
+	int addressMode[3];
+	int filterMode;
+	unsigned flags, maxAnisotropy;
+	int mipmapFilterMode;
+	float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+	float borderColor[4];
+	int reserved[12];
+} CUDA_TEXTURE_DESC;
+typedef struct {
+	int format;
+	size_t width, height, depth;
+	unsigned firstMipmapLevel, lastMipmapLevel, firstLayer, lastLayer;
+	unsigned reserved[16];
+} CUDA_RESOURCE_VIEW_DESC;
+typedef unsigned long long CUtexObject, CUsurfObject;
+
+/* ---------------------------------------------------------------- state */
+
+typedef struct Mip Mip;
+typedef struct {
+	CUarray h;
+	CUDA_ARRAY3D_DESCRIPTOR d;
+	int fmt;                    /* PTX_TEXFMT_* */
+	CUdeviceptr p;
+	size_t row, rows, slices;   /* bytes of a row; rows of a slice; slices */
+	Mip *mm;                    /* a level of it, else NULL */
+} Arr;
+struct Mip { CUmipmappedArray h; CUDA_ARRAY3D_DESCRIPTOR d; Arr *lv[PTX_TEX_MAXLEVELS]; unsigned n; };
+
+/* the texture and surface objects made, with what they were made from */
+typedef struct {
+	uint64_t h;
+	int surf, hasview;
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUDA_RESOURCE_VIEW_DESC vd;
+} Obj;
+static Obj *objs;
+static size_t nobjs;
+
+#define ARR(h) ((Arr *)shim_hget((h), H_ARRAY))
+#define MIP(h) ((Mip *)shim_hget((h), H_MIPMAP))
+
+/* CUarray_format -> PTX_TEXFMT_*, or -1 */
+static int
+fmtof(int f)
+{
+	switch (f) {
+	case 0x01: return PTX_TEXFMT_U8;
+	case 0x02: return PTX_TEXFMT_U16;
+	case 0x03: return PTX_TEXFMT_U32;
+	case 0x08: return PTX_TEXFMT_S8;
+	case 0x09: return PTX_TEXFMT_S16;
+	case 0x0a: return PTX_TEXFMT_S32;
+	case 0x10: return PTX_TEXFMT_F16;
+	case 0x20: return PTX_TEXFMT_F32;
+	default: return -1;
+	}
+}
+
+static const unsigned chbytes[] = { 1, 2, 4, 1, 2, 4, 2, 4 };
+
+/* Whether d is an array the driver makes (sizes within an H100's limits). */
+static int
+validdesc(const CUDA_ARRAY3D_DESCRIPTOR *d)
+{
+	size_t w = d->Width, h = d->Height, z = d->Depth;
+	unsigned f = d->Flags;
+
+	if (fmtof(d->Format) < 0 || (d->NumChannels != 1 && d->NumChannels != 2 && d->NumChannels != 4))
+		return 0;
+	if ((f & ~(unsigned)ARRAY_FLAGS) || !w)
+		return 0;
+	if (f & CUDA_ARRAY3D_CUBEMAP)
+		return w == h && w <= 32768 && z && (f & CUDA_ARRAY3D_LAYERED ? z % 6 == 0 && z <= 6 * 2046 : z == 6);
+	if (f & CUDA_ARRAY3D_LAYERED)
+		return z && z <= 2048 && w <= 32768 && h <= 32768;
+	if ((f & CUDA_ARRAY3D_TEXTURE_GATHER) && (!h || z))
+		return 0;
+	if (z)
+		return h && w <= 16384 && h <= 16384 && z <= 16384;
+	return h ? w <= 131072 && h <= 65536 : w <= 131072;
+}
+
+/* A new array of d (checked); under LOCK. */
+static CUresult
+newarr(Arr **out, const CUDA_ARRAY3D_DESCRIPTOR *d, Mip *mm)
+{
+	Arr *a = calloc(1, sizeof *a);
+	size_t n;
+	ptx_devptr p;
+	int rc;
+
+	if (!a)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	a->d = *d;
+	a->fmt = fmtof(d->Format);
+	a->mm = mm;
+	a->row = d->Width * chbytes[a->fmt] * d->NumChannels;
+	a->rows = d->Height ? d->Height : 1;
+	a->slices = d->Depth ? d->Depth : 1;
+	n = a->row * a->rows * a->slices;   /* below 2^47 by validdesc's limits */
+	rc = ptx_mem_alloc(shim.cx, n, &p);
+	a->p = p;
+	if (rc != PTX_OK || !(a->h = shim_hnew(H_ARRAY, a))) {
+		if (rc == PTX_OK)
+			ptx_mem_free(shim.cx, a->p);
+		free(a);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	/* fresh arrays read zeros on the interpreter, whatever a GPU leaves */
+	ptx_mem_memset(shim.cx, a->p, 0, n);
+	shim.used += n;
+	*out = a;
+	return CUDA_SUCCESS;
+}
+
+static void
+droparr(Arr *a)
+{
+	shim.used -= a->row * a->rows * a->slices;
+	ptx_mem_free(shim.cx, a->p);
+	shim_hfree(a->h);
+	free(a);
+}
+
+static CUresult
+create3d(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d)
+{
+	CUresult r;
+	Arr *a;
+
+	if (!out || !d)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(NULL))) {
+		if (!validdesc(d))
+			r = CUDA_ERROR_INVALID_VALUE;
+		else if (!(r = newarr(&a, d, NULL)))
+			*out = a->h;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuArray3DCreate_v2(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d)
+{
+	return create3d(out, d);
+}
+
+CUresult
+cuArrayCreate_v2(CUarray *out, const CUDA_ARRAY_DESCRIPTOR *d)
+{
+	CUDA_ARRAY3D_DESCRIPTOR e;
+
+	if (!d)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&e, 0, sizeof e);
+	e.Width = d->Width;
+	e.Height = d->Height;
+	e.Format = d->Format;
+	e.NumChannels = d->NumChannels;
+	return create3d(out, &e);
+}
+
+CUresult
+cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *d, CUarray h)
+{
+	CUresult r;
+	Arr *a;
+
+	if (!d)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_current(NULL))) {
+		if (!(a = ARR(h)))
+			r = CUDA_ERROR_INVALID_HANDLE;
+		else
+			*d = a->d;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *d, CUarray h)
+{
+	CUresult r;
+	Arr *a;
+
+	if (!d)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_current(NULL))) {
+		if (!(a = ARR(h)))
+			r = CUDA_ERROR_INVALID_HANDLE;
+		else if (a->d.Depth || a->d.Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP))
+			r = CUDA_ERROR_INVALID_VALUE;   /* a 3D array has no 2D descriptor */
+		else {
+			d->Width = a->d.Width;
+			d->Height = a->d.Height;
+			d->Format = a->d.Format;
+			d->NumChannels = a->d.NumChannels;
+		}
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuArrayDestroy(CUarray h)
+{
+	CUresult r;
+	Arr *a;
+
+	LOCK();
+	if (!(r = shim_current(NULL))) {
+		if (!(a = ARR(h)))
+			r = CUDA_ERROR_INVALID_HANDLE;
+		else if (a->mm)
+			r = CUDA_ERROR_INVALID_VALUE;   /* a level goes with its mipmapped array */
+		else
+			droparr(a);
+	}
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- mipmapped arrays */
+
+CUresult
+cuMipmappedArrayCreate(CUmipmappedArray *out, const CUDA_ARRAY3D_DESCRIPTOR *d, unsigned levels)
+{
+	CUresult r;
+	Mip *m;
+	size_t big;
+	unsigned most = 1;
+
+	if (!out || !d)
+		return CUDA_ERROR_INVALID_VALUE;
+	big = d->Width > d->Height ? d->Width : d->Height;
+	if (!(d->Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP)) && d->Depth > big)
+		big = d->Depth;
+	while (most < PTX_TEX_MAXLEVELS && big >> most)
+		most++;
+	if (!validdesc(d) || !levels || levels > most)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(NULL))) {
+		if (!(m = calloc(1, sizeof *m)) || !(m->h = shim_hnew(H_MIPMAP, m))) {
+			free(m);
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+		} else {
+			m->d = *d;
+			for (unsigned l = 0; l < levels && !r; l++) {
+				CUDA_ARRAY3D_DESCRIPTOR e = *d;
+				int solid = !(d->Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP));
+				e.Width = d->Width >> l ? d->Width >> l : 1;
+				e.Height = d->Height ? (d->Height >> l ? d->Height >> l : 1) : 0;
+				e.Depth = d->Depth && solid ? (d->Depth >> l ? d->Depth >> l : 1) : d->Depth;
+				if (!(r = newarr(&m->lv[l], &e, m)))
+					m->n++;
+			}
+			if (r) {
+				for (unsigned l = 0; l < m->n; l++)
+					droparr(m->lv[l]);
+				shim_hfree(m->h);
+				free(m);
+			} else
+				*out = m->h;
+		}
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMipmappedArrayGetLevel(CUarray *out, CUmipmappedArray h, unsigned level)
+{
+	CUresult r;
+	Mip *m;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_current(NULL))) {
+		if (!(m = MIP(h)))
+			r = CUDA_ERROR_INVALID_HANDLE;
+		else if (level >= m->n)
+			r = CUDA_ERROR_INVALID_VALUE;
+		else
+			*out = m->lv[level]->h;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMipmappedArrayDestroy(CUmipmappedArray h)
+{
+	CUresult r;
+	Mip *m;
+
+	LOCK();
+	if (!(r = shim_current(NULL))) {
+		if (!(m = MIP(h)))
+			r = CUDA_ERROR_INVALID_HANDLE;
+		else {
+			for (unsigned l = 0; l < m->n; l++)
+				droparr(m->lv[l]);
+			shim_hfree(m->h);
+			free(m);
+		}
+	}
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- copies */
+
+CUresult
+shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hgt, size_t d,
+                CUdeviceptr *base, size_t *pitch, size_t *height)
+{
+	Arr *a = ARR(h);
+
+	if (!a)
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (x > a->row || w > a->row - x || y > a->rows || hgt > a->rows - y || z > a->slices ||
+	    d > a->slices - z)
+		return CUDA_ERROR_INVALID_VALUE;
+	*base = a->p;
+	*pitch = a->row;
+	*height = a->rows;
+	return CUDA_SUCCESS;
+}
+
+/* An array's bytes [off, off + n) as device memory; under LOCK. */
+static CUresult
+linear(CUarray h, size_t off, size_t n, CUdeviceptr *p)
+{
+	Arr *a = ARR(h);
+	size_t all;
+
+	if (!a)
+		return CUDA_ERROR_INVALID_HANDLE;
+	all = a->row * a->rows * a->slices;
+	if (off > all || n > all - off)
+		return CUDA_ERROR_INVALID_VALUE;
+	*p = a->p + off;
+	return CUDA_SUCCESS;
+}
+
+/* One copy with an array on either side or both: kind 'h' host, 'd' device, 'a' array. */
+static CUresult
+acopy(CUarray da, size_t doff, CUdeviceptr dd, void *dh, CUarray sa, size_t soff, CUdeviceptr sd,
+      const void *sh, size_t n)
+{
+	CUresult r;
+	int rc = PTX_OK;
+
+	LOCK();
+	if (!(r = shim_ready(NULL)) && (!da || !(r = linear(da, doff, n, &dd))) &&
+	    (!sa || !(r = linear(sa, soff, n, &sd)))) {
+		if (dh)
+			rc = ptx_mem_copy_dtoh(shim.cx, dh, sd, n);
+		else if (sh)
+			rc = ptx_mem_copy_htod(shim.cx, dd, sh, n);
+		else
+			rc = ptx_mem_copy_dtod(shim.cx, dd, sd, n);
+		r = shim_merr(rc);
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemcpyHtoA_v2(CUarray d, size_t doff, const void *s, size_t n)
+{
+	return s ? acopy(d, doff, 0, NULL, NULL, 0, 0, s, n) : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuMemcpyHtoAAsync_v2(CUarray d, size_t doff, const void *s, size_t n, CUstream st)
+{
+	(void)st;
+	return cuMemcpyHtoA_v2(d, doff, s, n);
+}
+
+CUresult
+cuMemcpyAtoH_v2(void *d, CUarray s, size_t soff, size_t n)
+{
+	return d ? acopy(NULL, 0, 0, d, s, soff, 0, NULL, n) : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuMemcpyAtoHAsync_v2(void *d, CUarray s, size_t soff, size_t n, CUstream st)
+{
+	(void)st;
+	return cuMemcpyAtoH_v2(d, s, soff, n);
+}
+
+CUresult
+cuMemcpyAtoD_v2(CUdeviceptr d, CUarray s, size_t soff, size_t n)
+{
+	return acopy(NULL, 0, d, NULL, s, soff, 0, NULL, n);
+}
+
+CUresult
+cuMemcpyDtoA_v2(CUarray d, size_t doff, CUdeviceptr s, size_t n)
+{
+	return acopy(d, doff, 0, NULL, NULL, 0, s, NULL, n);
+}
+
+CUresult
+cuMemcpyAtoA_v2(CUarray d, size_t doff, CUarray s, size_t soff, size_t n)
+{
+	return acopy(d, doff, 0, NULL, s, soff, 0, NULL, n);
+}
+
+/* ---------------------------------------------------------------- objects */
+
+/* The ptx_texture of an array: geometry from its flags and sizes. */
+static void
+fromarr(ptx_texture *t, const Arr *a)
+{
+	const CUDA_ARRAY3D_DESCRIPTOR *d = &a->d;
+
+	t->format = (unsigned)a->fmt;
+	t->channels = d->NumChannels;
+	t->width = d->Width;
+	t->height = d->Height;
+	t->depth = d->Depth;
+	if (d->Flags & CUDA_ARRAY3D_CUBEMAP)
+		t->geom = d->Flags & CUDA_ARRAY3D_LAYERED ? PTX_TEX_ACUBE : PTX_TEX_CUBE;
+	else if (d->Flags & CUDA_ARRAY3D_LAYERED)
+		t->geom = d->Height ? PTX_TEX_A2D : PTX_TEX_A1D;
+	else
+		t->geom = d->Depth ? PTX_TEX_3D : d->Height ? PTX_TEX_2D : PTX_TEX_1D;
+	t->addr[0] = a->p;
+	t->pitch = a->row;
+}
+
+/* The ptx_texture of a resource, checked; under LOCK.  surf: for a surface. */
+static CUresult
+resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
+{
+	Arr *a;
+	Mip *m;
+	int f;
+	unsigned tsz;
+
+	if (rd->flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (surf && rd->resType != CU_RESOURCE_TYPE_ARRAY)
+		return CUDA_ERROR_INVALID_VALUE;
+	switch (rd->resType) {
+	case CU_RESOURCE_TYPE_ARRAY:
+		if (!(a = ARR(rd->res.array.hArray)))
+			return CUDA_ERROR_INVALID_HANDLE;
+		if (surf && !(a->d.Flags & CUDA_ARRAY3D_SURFACE_LDST))
+			return CUDA_ERROR_INVALID_VALUE;
+		fromarr(t, a);
+		return CUDA_SUCCESS;
+	case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+		if (!(m = MIP(rd->res.mipmap.hMipmappedArray)))
+			return CUDA_ERROR_INVALID_HANDLE;
+		fromarr(t, m->lv[0]);
+		t->levels = m->n;
+		for (unsigned l = 1; l < m->n; l++)
+			t->addr[l] = m->lv[l]->p;
+		return CUDA_SUCCESS;
+	case CU_RESOURCE_TYPE_LINEAR:
+		f = fmtof(rd->res.linear.format);
+		if (f < 0 || (rd->res.linear.numChannels != 1 && rd->res.linear.numChannels != 2 &&
+		    rd->res.linear.numChannels != 4))
+			return CUDA_ERROR_INVALID_VALUE;
+		tsz = chbytes[f] * rd->res.linear.numChannels;
+		/* the texture alignment (CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT, 512)
+		 * relaxed to the 256 bytes the interpreter aligns allocations to */
+		if (!rd->res.linear.devPtr || rd->res.linear.devPtr % 256 || rd->res.linear.sizeInBytes < tsz ||
+		    rd->res.linear.sizeInBytes / tsz > (1u << 27))
+			return CUDA_ERROR_INVALID_VALUE;
+		t->geom = PTX_TEX_BUFFER;
+		t->format = (unsigned)f;
+		t->channels = rd->res.linear.numChannels;
+		t->width = rd->res.linear.sizeInBytes / tsz;
+		t->addr[0] = rd->res.linear.devPtr;
+		return CUDA_SUCCESS;
+	case CU_RESOURCE_TYPE_PITCH2D:
+		f = fmtof(rd->res.pitch2D.format);
+		if (f < 0 || (rd->res.pitch2D.numChannels != 1 && rd->res.pitch2D.numChannels != 2 &&
+		    rd->res.pitch2D.numChannels != 4))
+			return CUDA_ERROR_INVALID_VALUE;
+		tsz = chbytes[f] * rd->res.pitch2D.numChannels;
+		/* the texture pitch alignment (CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT) */
+		if (!rd->res.pitch2D.devPtr || rd->res.pitch2D.devPtr % 32 || rd->res.pitch2D.pitchInBytes % 32 ||
+		    !rd->res.pitch2D.width || !rd->res.pitch2D.height || rd->res.pitch2D.width > 131072 ||
+		    rd->res.pitch2D.height > 65000 || rd->res.pitch2D.pitchInBytes < rd->res.pitch2D.width * tsz ||
+		    rd->res.pitch2D.pitchInBytes > 2097120)
+			return CUDA_ERROR_INVALID_VALUE;
+		t->geom = PTX_TEX_2D;
+		t->format = (unsigned)f;
+		t->channels = rd->res.pitch2D.numChannels;
+		t->width = rd->res.pitch2D.width;
+		t->height = rd->res.pitch2D.height;
+		t->addr[0] = rd->res.pitch2D.devPtr;
+		t->pitch = rd->res.pitch2D.pitchInBytes;
+		return CUDA_SUCCESS;
+	default:
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+}
+
+/* Keeps the descriptors of object h; under LOCK. */
+static CUresult
+keep(uint64_t h, int surf, const CUDA_RESOURCE_DESC *rd, const CUDA_TEXTURE_DESC *td,
+     const CUDA_RESOURCE_VIEW_DESC *vd)
+{
+	Obj *o = realloc(objs, (nobjs + 1) * sizeof *o);
+
+	if (!o)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	objs = o;
+	o = &objs[nobjs++];
+	memset(o, 0, sizeof *o);
+	o->h = h;
+	o->surf = surf;
+	o->rd = *rd;
+	if (td)
+		o->td = *td;
+	if ((o->hasview = vd != NULL))
+		o->vd = *vd;
+	return CUDA_SUCCESS;
+}
+
+static Obj *
+findobj(uint64_t h, int surf)
+{
+	for (size_t i = 0; i < nobjs; i++)
+		if (objs[i].h == h && objs[i].surf == surf)
+			return &objs[i];
+	return NULL;
+}
+
+CUresult
+cuTexObjectCreate(CUtexObject *out, const CUDA_RESOURCE_DESC *rd, const CUDA_TEXTURE_DESC *td,
+                  const CUDA_RESOURCE_VIEW_DESC *vd)
+{
+	ptx_texture t = PTX_TEXTURE_INIT;
+	CUresult r;
+	uint64_t h;
+
+	if (!out || !rd || !td)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (int a = 0; a < 3; a++)
+		if (td->addressMode[a] < 0 || td->addressMode[a] > PTX_ADDR_BORDER)
+			return CUDA_ERROR_INVALID_VALUE;
+	if ((unsigned)td->filterMode > 1 || (unsigned)td->mipmapFilterMode > 1 || (td->flags & ~0x73u))
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(NULL)) && !(r = resource(&t, rd, 0))) {
+		if (vd && (vd->format || vd->firstMipmapLevel || vd->firstLayer ||
+		    (vd->lastMipmapLevel && vd->lastMipmapLevel + 1 != t.levels)))
+			r = CUDA_ERROR_NOT_SUPPORTED;   /* views other than the whole resource */
+		memcpy(t.addr_mode, td->addressMode, sizeof t.addr_mode);
+		t.filter = (unsigned)td->filterMode;
+		t.mip_filter = (unsigned)td->mipmapFilterMode;
+		t.flags = td->flags;
+		memcpy(t.border, td->borderColor, sizeof t.border);
+		t.lod_bias = td->mipmapLevelBias;
+		t.min_lod = td->minMipmapLevelClamp;
+		t.max_lod = td->maxMipmapLevelClamp;
+		if (!r && ptx_texture_create(shim.cx, &t, &h) != PTX_OK)
+			r = CUDA_ERROR_INVALID_VALUE;
+		if (!r && (r = keep(h, 0, rd, td, vd)))
+			ptx_texture_destroy(shim.cx, h);
+		if (!r)
+			*out = h;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuSurfObjectCreate(CUsurfObject *out, const CUDA_RESOURCE_DESC *rd)
+{
+	ptx_texture t = PTX_TEXTURE_INIT;
+	CUresult r;
+	uint64_t h;
+
+	if (!out || !rd)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_ready(NULL)) && !(r = resource(&t, rd, 1))) {
+		if (ptx_surface_create(shim.cx, &t, &h) != PTX_OK)
+			r = CUDA_ERROR_INVALID_VALUE;
+		else if ((r = keep(h, 1, rd, NULL, NULL)))
+			ptx_texture_destroy(shim.cx, h);
+		else
+			*out = h;
+	}
+	UNLOCK();
+	return r;
+}
+
+static CUresult
+destroy(uint64_t h, int surf)
+{
+	CUresult r;
+	Obj *o;
+
+	LOCK();
+	if (!(r = shim_current(NULL))) {
+		if (!(o = findobj(h, surf)))
+			r = CUDA_ERROR_INVALID_VALUE;
+		else {
+			ptx_texture_destroy(shim.cx, h);
+			*o = objs[--nobjs];
+		}
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuTexObjectDestroy(CUtexObject h)
+{
+	return destroy(h, 0);
+}
+
+CUresult
+cuSurfObjectDestroy(CUsurfObject h)
+{
+	return destroy(h, 1);
+}
+
+/* One of the descriptors of object h into out: 'r' resource, 't' texture, 'v' view. */
+static CUresult
+getdesc(void *out, uint64_t h, int surf, int which)
+{
+	CUresult r;
+	Obj *o;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_current(NULL))) {
+		if (!(o = findobj(h, surf)))
+			r = CUDA_ERROR_INVALID_VALUE;
+		else if (which == 'r')
+			memcpy(out, &o->rd, sizeof o->rd);
+		else if (which == 't')
+			memcpy(out, &o->td, sizeof o->td);
+		else if (!o->hasview)
+			r = CUDA_ERROR_INVALID_VALUE;
+		else
+			memcpy(out, &o->vd, sizeof o->vd);
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *d, CUtexObject h)
+{
+	return getdesc(d, h, 0, 'r');
+}
+
+CUresult
+cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *d, CUtexObject h)
+{
+	return getdesc(d, h, 0, 't');
+}
+
+CUresult
+cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *d, CUtexObject h)
+{
+	return getdesc(d, h, 0, 'v');
+}
+
+CUresult
+cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *d, CUsurfObject h)
+{
+	return getdesc(d, h, 1, 'r');
+}

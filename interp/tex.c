@@ -1,0 +1,843 @@
+/*
+ * tex.c -- texture objects and the texture instructions: tex, tld4, txq
+ * (surf.c has the surfaces, whose objects live in the same table).
+ *
+ * Objects.  ptx_texture_create and ptx_surface_create check a description
+ * and keep it in the context's table (cx->tex); the handle a kernel gets
+ * is the slot's index + 1 in its low 32 bits and the slot's generation in
+ * its high 32, so that a destroyed object's handle, or any made-up number,
+ * names nothing: interp_tex_obj answers NULL and the instruction faults.
+ * An object holds guest addresses only; each texel is read through
+ * interp_xlate, so memory freed under an object faults like any access
+ * outside the allocations, and nothing but guest memory is touched.
+ *
+ * Sampling follows the CUDA Programming Guide's "Texture Fetching"
+ * appendix.  A float coordinate becomes a texel-space one (times the
+ * level's size when normalized, plus the texel offset), held in fixed
+ * point with 8 fractional bits, as the hardware holds it; linear
+ * filtering takes the two texels around x - 0.5 with the weight the
+ * fraction gives, a 9-bit fixed-point number (1.0 included), and so on
+ * each axis.  Address modes act on texel indices: wrap and mirror need
+ * normalized coordinates (with unnormalized ones they clamp, as the
+ * driver makes them), border reads the border colour.  8- and 16-bit
+ * integer texels read as normalized floats unless the object asks for
+ * integers (PTX_TEXF_READ_INT); 32-bit integers always read as integers,
+ * halves and floats as floats; sRGB decodes the colour channels of 8-bit
+ * texels before filtering.  A texel lacking channels reads 0 for green
+ * and blue and 1 for alpha.
+ *
+ * Decoding (interp_tex_decode, for tex.c and surf.c): xi->s[0] is the
+ * handle, then the coordinates, then the operands after the memory
+ * operand; xi->tbl[] says where each group begins (the T_* indices).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+#include "interp.h"
+#include "tex.h"
+
+#define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
+
+static const uint8_t chbytes[] = { 1, 2, 4, 1, 2, 4, 2, 4 };   /* by PTX_TEXFMT_* */
+
+/* ---------------------------------------------------------------- objects */
+
+static uint64_t
+umax1(uint64_t x)
+{
+	return x ? x : 1;
+}
+
+/* Level l's size along each axis (3D depth halves, layers do not). */
+void
+interp_tex_dims(const TexObj *o, unsigned l, uint64_t d[3])
+{
+	const ptx_texture *t = &o->t;
+
+	d[0] = umax1(t->width >> l);
+	d[1] = t->geom == PTX_TEX_1D || t->geom == PTX_TEX_A1D || t->geom == PTX_TEX_BUFFER ? 1 :
+	    umax1(t->height >> l);
+	d[2] = t->geom == PTX_TEX_3D ? umax1(t->depth >> l) :
+	    t->geom == PTX_TEX_A1D || t->geom == PTX_TEX_A2D || t->geom == PTX_TEX_CUBE ||
+	    t->geom == PTX_TEX_ACUBE ? t->depth : 1;
+}
+
+/* Why t is not a valid description (surf: of a surface), or NULL; fills
+ * o's derived fields. */
+static const char *
+check(ptx_ctx *cx, const ptx_texture *t, int surf, TexObj *o)
+{
+	uint64_t lim, es, end;
+	unsigned nl = t->levels ? t->levels : 1;
+
+	if (t->version < 5)
+		return "the description's version is older than textures (5)";
+	if (t->geom > PTX_TEX_BUFFER || t->format > PTX_TEXFMT_F32)
+		return "unknown geometry or format";
+	if (t->channels != 1 && t->channels != 2 && t->channels != 4)
+		return "a texel has 1, 2 or 4 channels";
+	if (nl > PTX_TEX_MAXLEVELS || (nl > 1 && (t->geom == PTX_TEX_BUFFER || surf)))
+		return "bad mipmap level count";
+	lim = t->geom == PTX_TEX_BUFFER ? 1ull << 27 : t->geom == PTX_TEX_3D ? 1u << 14 : 1u << 17;
+	if (!t->width || t->width > lim)
+		return "the width is 0 or past the limit";
+	switch (t->geom) {
+	case PTX_TEX_1D: case PTX_TEX_BUFFER:
+		if (t->height || t->depth)
+			return "a 1D texture has neither height nor depth";
+		break;
+	case PTX_TEX_2D:
+		if (!t->height || t->height > lim || t->depth)
+			return "a 2D texture needs a height (and no depth)";
+		break;
+	case PTX_TEX_3D:
+		if (!t->height || t->height > lim || !t->depth || t->depth > lim)
+			return "a 3D texture needs a height and a depth";
+		break;
+	case PTX_TEX_A1D:
+		if (t->height || !t->depth || t->depth > 2048)
+			return "a layered 1D texture needs 1 to 2048 layers (and no height)";
+		break;
+	case PTX_TEX_A2D:
+		if (!t->height || t->height > lim || !t->depth || t->depth > 2048)
+			return "a layered 2D texture needs a height and 1 to 2048 layers";
+		break;
+	default:   /* cubemaps */
+		if (t->height != t->width || t->width > 32768 || !t->depth || t->depth % 6 ||
+		    (t->geom == PTX_TEX_CUBE && t->depth != 6) || t->depth > 6 * 2046)
+			return "a cubemap has square faces, 6 of them a cube";
+		break;
+	}
+	if (!surf) {
+		for (int a = 0; a < 3; a++)
+			if (t->addr_mode[a] > PTX_ADDR_BORDER)
+				return "unknown address mode";
+		if (t->filter > PTX_FILTER_LINEAR || t->mip_filter > PTX_FILTER_LINEAR)
+			return "unknown filter mode";
+		if (t->flags & ~(unsigned)(PTX_TEXF_READ_INT | PTX_TEXF_NORMALIZED | PTX_TEXF_SRGB | 0x20 | 0x40))
+			return "unknown flags";
+	}
+	memset(o, 0, sizeof *o);
+	o->t = *t;
+	o->t.levels = nl;
+	o->surf = surf;
+	o->esz = chbytes[t->format];
+	o->tsz = o->esz * t->channels;
+	for (unsigned l = 0; l < nl; l++) {
+		uint64_t d[3], row, n;
+		ptx_devptr base;
+		size_t size;
+		interp_tex_dims(o, l, d);
+		row = d[0] * o->tsz;
+		o->pitch[l] = l == 0 && t->pitch ? t->pitch : row;
+		if (o->pitch[l] < row || t->addr[l] % o->esz || o->pitch[l] % o->esz)
+			return "a pitch below the row, or an address or pitch not aligned to a channel";
+		if (ir_size_mul(o->pitch[l], d[1], &o->slice[l]) || ir_size_mul(o->slice[l], d[2], &n))
+			return "the texels' size overflows";
+		/* the last row needs only its texels */
+		es = n - o->pitch[l] + row;
+		if (ir_size_add(t->addr[l], es, &end) ||
+		    ptx_mem_range(cx, t->addr[l], &base, &size) != PTX_OK || end > base + size)
+			return "a level's texels are not inside one allocation";
+	}
+	return NULL;
+}
+
+static int
+create(ptx_ctx *cx, const ptx_texture *t, int surf, uint64_t *out)
+{
+	TexObj o, *s = NULL;
+	const char *why;
+	uint32_t i;
+
+	if (!cx || !t || !out)
+		return PTX_EINVAL;
+	interp_diag_clear(cx);
+	if ((why = check(cx, t, surf, &o))) {
+		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "%s object: %s", surf ? "surface" : "texture", why);
+		return PTX_EINVAL;
+	}
+	for (i = 0; i < cx->ntex && cx->tex[i].live; i++)
+		;
+	if (i == cx->ntex) {
+		if (i >= 0x7fffffffu)
+			return PTX_ENOMEM;
+		if (!(s = interp_realloc(cx, cx->tex, (size_t)(i + 1) * sizeof *s)))
+			return PTX_ENOMEM;
+		cx->tex = s;
+		cx->ntex++;
+		cx->tex[i].gen = 0;
+	}
+	o.gen = cx->tex[i].gen + 1;
+	if (!o.gen)
+		o.gen = 1;
+	o.live = 1;
+	cx->tex[i] = o;
+	*out = (uint64_t)o.gen << 32 | (i + 1);
+	return PTX_OK;
+}
+
+int
+ptx_texture_create(ptx_ctx *cx, const ptx_texture *t, uint64_t *out)
+{
+	return create(cx, t, 0, out);
+}
+
+int
+ptx_surface_create(ptx_ctx *cx, const ptx_texture *t, uint64_t *out)
+{
+	return create(cx, t, 1, out);
+}
+
+const TexObj *
+interp_tex_obj(const ptx_ctx *cx, uint64_t h, int surf)
+{
+	uint64_t i = (h & 0xffffffffu) - 1;
+	const TexObj *o;
+
+	if (i >= cx->ntex)
+		return NULL;
+	o = &cx->tex[i];
+	return o->live && o->gen == h >> 32 && o->surf == surf ? o : NULL;
+}
+
+int
+ptx_texture_destroy(ptx_ctx *cx, uint64_t h)
+{
+	TexObj *o;
+
+	if (!cx)
+		return PTX_EINVAL;
+	if (!(o = (TexObj *)interp_tex_obj(cx, h, 0)) && !(o = (TexObj *)interp_tex_obj(cx, h, 1)))
+		return PTX_EINVAL;
+	o->live = 0;   /* the generation stays: the next object of the slot gets another */
+	return PTX_OK;
+}
+
+void
+interp_tex_release(ptx_ctx *cx)
+{
+	interp_free(cx, cx->tex);
+	cx->tex = NULL;
+	cx->ntex = 0;
+}
+
+/* ---------------------------------------------------------------- decoding */
+
+static int
+geomof(const Ins *in)
+{
+	static const int g[][2] = {
+		{ MOD_1D, G_1D }, { MOD_2D, G_2D }, { MOD_3D, G_3D }, { MOD_A1D, G_A1D }, { MOD_A2D, G_A2D },
+		{ MOD_CUBE, G_CUBE }, { MOD_ACUBE, G_ACUBE }
+	};
+	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++)
+		if (ir_hasmod(in, g[i][0]))
+			return g[i][1];
+	return -1;
+}
+
+/* Appends operand o (a vector flattened) to the sources tmp[0..*n); its count, or -1. */
+static int
+addsrc(ptx_module *pm, const Opnd *o, int ty, XOp *tmp, int *n)
+{
+	int k = interp_decode_ops(pm, o, 1, ty, tmp + *n, TEXNS - *n);
+
+	if (k < 0)
+		return -1;
+	*n += k;
+	return k;
+}
+
+static const int queries[] = {
+	MOD_WIDTH, MOD_HEIGHT, MOD_DEPTH, MOD_CHANNEL_DATA_TYPE, MOD_CHANNEL_ORDER, MOD_NORMALIZED_COORDS,
+	MOD_ARRAY_SIZE, MOD_NUM_MIPMAP_LEVELS, MOD_NUM_SAMPLES, MOD_FILTER_MODE, MOD_ADDR_MODE_0,
+	MOD_ADDR_MODE_1, MOD_ADDR_MODE_2, MOD_FORCE_UNNORMALIZED_COORDS, MOD_MEMORY_LAYOUT
+};
+
+/* tex, tld4, txq, suld, sust, sured, suq in unified mode (the object a
+ * 64-bit register); -1 for what the executor lacks (references to .texref,
+ * .samplerref and .surfref variables, multisample geometries, f16 results),
+ * which the loader turns into an unsupported instruction. */
+int
+interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	XOp tmp[TEXNS];
+	int n = 0, *tb, g = geomof(in), kind;
+	const Opnd *m, *dst = NULL;
+	int first;   /* the first operand after the memory operand */
+
+	(void)x;
+	switch (in->op) {
+	case OP_TEX: kind = TK_TEX; break;
+	case OP_TLD4: kind = TK_TLD4; break;
+	case OP_TXQ: kind = TK_TXQ; break;
+	case OP_SULD: kind = TK_SULD; break;
+	case OP_SUST: kind = ir_hasmod(in, MOD_P) ? TK_SUSTP : TK_SUST; break;
+	case OP_SURED: kind = TK_SURED; break;
+	case OP_SUQ: kind = TK_SUQ; break;
+	default: return -1;
+	}
+	if (kind == TK_SUST || kind == TK_SUSTP || kind == TK_SURED)
+		m = &in->opnd[0], first = 1;
+	else
+		m = &in->opnd[1], dst = &in->opnd[0], first = 2;
+	if (m->kind != OK_ADDR)
+		return -1;
+	if (!(tb = interp_alloc(pm->cx, T_N * sizeof *tb)))
+		return -1;
+	xi->tbl = tb;
+	xi->ntbl = T_N;
+	tb[T_KIND] = kind;
+	tb[T_GEOM] = g;
+	/* the object, then the coordinates */
+	if (m->addrlist) {
+		if (m->nsub != 2 || (kind == TK_TXQ || kind == TK_SUQ))
+			return -1;   /* [tex, sampler, c]: independent mode */
+		if (addsrc(pm, &m->sub[0], TY_U64, tmp, &n) != 1)
+			return -1;
+		tb[T_NC] = addsrc(pm, &m->sub[1], TY_B32, tmp, &n);
+		if (tb[T_NC] < 1)
+			return -1;
+	} else {
+		if (!m->base || m->imm || (kind != TK_TXQ && kind != TK_SUQ))
+			return -1;
+		if (addsrc(pm, m->base, TY_U64, tmp, &n) != 1)
+			return -1;
+	}
+	if (tmp[0].k != XO_REG && tmp[0].k != XO_IMM)
+		return -1;   /* a .texref/.surfref variable */
+	tb[T_AFTER] = n;
+	tb[T_LOD] = tb[T_GX] = tb[T_GY] = tb[T_OFF] = tb[T_DC] = tb[T_DATA] = -1;
+	if (kind == TK_TEX || kind == TK_TLD4) {
+		int k = first;
+		if (g < 0 || in->ty[1] == 0 || (in->ty[0] != TY_F32 && in->ty[0] != TY_U32 && in->ty[0] != TY_S32))
+			return -1;
+		tb[T_ICOORD] = in->ty[1] == TY_S32;
+		if (ir_hasmod(in, MOD_LEVEL) && k < in->nopnd) {
+			tb[T_LOD] = n;
+			if (addsrc(pm, &in->opnd[k++], TY_F32, tmp, &n) != 1)
+				return -1;
+		} else if (ir_hasmod(in, MOD_GRAD) && k + 1 < in->nopnd) {
+			tb[T_GX] = n;
+			tb[T_NG] = addsrc(pm, &in->opnd[k++], TY_F32, tmp, &n);
+			tb[T_GY] = n;
+			if (tb[T_NG] < 1 || addsrc(pm, &in->opnd[k++], TY_F32, tmp, &n) != tb[T_NG])
+				return -1;
+		}
+		if (k < in->nopnd && in->opnd[k].kind == OK_VEC) {
+			tb[T_OFF] = n;
+			if ((tb[T_NOFF] = addsrc(pm, &in->opnd[k++], TY_S32, tmp, &n)) < 1)
+				return -1;
+		}
+		if (k < in->nopnd) {
+			tb[T_DC] = n;
+			if (addsrc(pm, &in->opnd[k++], TY_F32, tmp, &n) != 1)
+				return -1;
+		}
+		if (k != in->nopnd)
+			return -1;
+		tb[T_COMP] = ir_hasmod(in, MOD_G) ? 1 : ir_hasmod(in, MOD_B) ? 2 : ir_hasmod(in, MOD_A) ? 3 : 0;
+	} else if (kind == TK_TXQ || kind == TK_SUQ) {
+		tb[T_QUERY] = -1;
+		for (size_t i = 0; i < sizeof queries / sizeof queries[0]; i++)
+			if (ir_hasmod(in, queries[i]))
+				tb[T_QUERY] = queries[i];
+		if (tb[T_QUERY] < 0)
+			return -1;
+		if (ir_hasmod(in, MOD_LEVEL)) {
+			if (first >= in->nopnd)
+				return -1;
+			tb[T_LOD] = n;
+			if (addsrc(pm, &in->opnd[first], TY_B32, tmp, &n) != 1)
+				return -1;
+		}
+	} else {
+		/* surfaces: the element type, the bounds mode, the data */
+		if (g < 0 || g == G_CUBE || g == G_ACUBE || !in->ty[0])
+			return -1;
+		tb[T_BITS] = ir_tyinfo[in->ty[0]].bits;
+		tb[T_SIGNED] = ir_tyinfo[in->ty[0]].kind == TK_SINT;
+		tb[T_VEC] = in->vec;
+		tb[T_MODE] = ir_hasmod(in, MOD_CLAMP) ? SB_CLAMP : ir_hasmod(in, MOD_ZERO) ? SB_ZERO : SB_TRAP;
+		tb[T_OPER] = 0;
+		if (kind == TK_SURED) {
+			static const int ops[] = { MOD_ADD, MOD_MIN, MOD_MAX, MOD_AND, MOD_OR };
+			for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+				if (ir_hasmod(in, ops[i]))
+					tb[T_OPER] = ops[i];
+			if (!tb[T_OPER] || ir_hasmod(in, MOD_P))
+				return -1;
+		}
+		if (dst == NULL) {
+			tb[T_DATA] = n;
+			if (addsrc(pm, &in->opnd[first], in->ty[0], tmp, &n) < 1)
+				return -1;
+		}
+	}
+	if (dst) {
+		const Opnd *v = dst, *p = NULL;
+		int nd;
+		if (dst->kind == OK_PAIR) {
+			v = &dst->sub[0], p = &dst->sub[1];
+			if (kind != TK_TEX && kind != TK_TLD4)
+				return -1;
+		}
+		nd = interp_decode_ops(pm, v, 1, 0, xi->d, 7);
+		if (nd < 1 || (p && interp_decode_op(pm, p, 0, &xi->d[nd]) != 0))
+			return -1;
+		tb[T_PRED] = p != NULL;
+		xi->nd = (uint8_t)(nd + (p != NULL));
+		if ((kind == TK_TEX || kind == TK_TLD4) && nd != 4)
+			return -1;
+	}
+	if (!(xi->s = interp_alloc(pm->cx, (size_t)(n + 1) * sizeof *xi->s)))
+		return -1;
+	memcpy(xi->s, tmp, (size_t)n * sizeof *tmp);
+	xi->ns = (uint8_t)n;
+	xi->x = X_TEX;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- texels */
+
+static float
+f32of(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static uint32_t
+bitsof(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* f16 to f32, exactly */
+float
+interp_tex_half(uint16_t h)
+{
+	int e = h >> 10 & 0x1f;
+	uint32_t m = h & 0x3ff, s = (uint32_t)(h >> 15) << 31;
+
+	if (e == 0x1f)
+		return f32of(s | 0x7f800000u | m << 13);
+	if (e == 0)
+		return f32of(s) + (s ? -1.0f : 1.0f) * ldexpf((float)m, -24);
+	return f32of(s | (uint32_t)(e - 15 + 127) << 23 | m << 13);
+}
+
+/* sRGB to linear, for 8-bit channels: the formula in double, rounded once */
+static float
+srgb(unsigned v)
+{
+	double c = v / 255.0;
+	return (float)(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4));
+}
+
+/* Whether o's fetches return integers (no filtering), else floats. */
+static int
+readsint(const TexObj *o)
+{
+	unsigned f = o->t.format;
+	return f == PTX_TEXFMT_U32 || f == PTX_TEXFMT_S32 ||
+	    ((o->t.flags & PTX_TEXF_READ_INT) && f != PTX_TEXFMT_F16 && f != PTX_TEXFMT_F32);
+}
+
+/* Channel c of the texel at p as a fetch returns it: 32 bits, a float's or an integer's. */
+static uint32_t
+channel(const TexObj *o, const uint8_t *p, unsigned c, int isint)
+{
+	uint32_t u = 0;
+	int32_t s;
+
+	memcpy(&u, p + c * o->esz, o->esz);
+	switch (o->t.format) {
+	case PTX_TEXFMT_U8:
+		if (isint)
+			return u;
+		return bitsof(c < 3 && (o->t.flags & PTX_TEXF_SRGB) ? srgb(u) : (float)u / 255.0f);
+	case PTX_TEXFMT_U16:
+		return isint ? u : bitsof((float)u / 65535.0f);
+	case PTX_TEXFMT_S8:
+		s = (int8_t)u;
+		return isint ? (uint32_t)s : bitsof(fmaxf((float)s / 127.0f, -1.0f));
+	case PTX_TEXFMT_S16:
+		s = (int16_t)u;
+		return isint ? (uint32_t)s : bitsof(fmaxf((float)s / 32767.0f, -1.0f));
+	case PTX_TEXFMT_F16:
+		return bitsof(interp_tex_half((uint16_t)u));
+	default:
+		return u;
+	}
+}
+
+/* A sampling of one lane: the object, the level, the layer (or face). */
+typedef struct {
+	Launch *L;
+	Warp *w;
+	int lane;
+	const XIns *xi;
+	const TexObj *o;
+	int isint;
+	int hasdc;
+	float dc;
+} Smp;
+
+/* The texel at (i, j, k) of level lv, in range, into v[4]; -1 after a fault. */
+static int
+texel(const Smp *s, unsigned lv, uint64_t i, uint64_t j, uint64_t k, uint32_t v[4])
+{
+	const TexObj *o = s->o;
+	uint64_t a = o->t.addr[lv] + k * o->slice[lv] + j * o->pitch[lv] + i * o->tsz;
+	uint8_t buf[16];
+
+	for (unsigned c = 0; c < o->t.channels; c++) {
+		const uint8_t *p = interp_xlate(s->L, s->w, s->lane, MS_GLOBAL, a + c * o->esz, o->esz, 0, s->xi);
+		if (!p)
+			return -1;
+		memcpy(buf + c * o->esz, p, o->esz);
+	}
+	for (unsigned c = 0; c < 4; c++)
+		v[c] = c < o->t.channels ? channel(o, buf, c, s->isint) :
+		    c == 3 ? (s->isint ? 1u : bitsof(1.0f)) : 0;
+	if (s->hasdc) {
+		/* depth compare: the first channel against the reference, per texel */
+		uint32_t r = bitsof(s->dc <= f32of(v[0]) ? 1.0f : 0.0f);
+		v[0] = v[1] = v[2] = v[3] = r;
+	}
+	return 0;
+}
+
+static void
+border(const Smp *s, uint32_t v[4])
+{
+	for (int c = 0; c < 4; c++)
+		v[c] = bitsof(s->o->t.border[c]);
+	if (s->hasdc) {
+		uint32_t r = bitsof(s->dc <= s->o->t.border[0] ? 1.0f : 0.0f);
+		v[0] = v[1] = v[2] = v[3] = r;
+	}
+}
+
+/* Texel index i along an axis of n texels under address mode am: in
+ * range, or -1 for the border. */
+static int64_t
+address(int64_t i, int64_t n, unsigned am)
+{
+	switch (am) {
+	case PTX_ADDR_WRAP:
+		i %= n;
+		return i < 0 ? i + n : i;
+	case PTX_ADDR_MIRROR:
+		i %= 2 * n;
+		if (i < 0)
+			i += 2 * n;
+		return i < n ? i : 2 * n - 1 - i;
+	case PTX_ADDR_BORDER:
+		return i < 0 || i >= n ? -1 : i;
+	default:
+		return i < 0 ? 0 : i >= n ? n - 1 : i;
+	}
+}
+
+/* x in 1/256ths, rounded to nearest, kept inside an int64 (NaN: 0) */
+static int64_t
+fixed8(double x)
+{
+	double f = floor(x * 256.0 + 0.5);
+	return f != f ? 0 : f < -0x1p60 ? -(1ll << 60) : f > 0x1p60 ? 1ll << 60 : (int64_t)f;
+}
+
+/* One level: u[] texel-space coordinates (offset applied) of dims axes,
+ * layer the slice (layers, faces), am the address modes; linear: the
+ * filtered value, else the texel u falls in.  gather >= 0: tld4's four
+ * texels' channel gather instead, in v[]. */
+static int
+level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, const unsigned *am, int linear,
+      int gather, uint32_t v[4])
+{
+	uint64_t n[3];
+	int64_t i0[3] = { 0, 0, 0 }, fr[3] = { 0, 0, 0 };
+	float acc[4] = { 0, 0, 0, 0 };
+	int corners;
+
+	interp_tex_dims(s->o, lv, n);
+	for (int a = 0; a < dims; a++) {
+		int64_t f = fixed8(u[a] - (linear || gather >= 0 ? 0.5 : 0.0));
+		i0[a] = f >> 8;
+		fr[a] = f & 255;
+	}
+	if (gather >= 0) {
+		/* (i0, j1), (i1, j1), (i1, j0), (i0, j0) */
+		static const int ci[4] = { 0, 1, 1, 0 }, cj[4] = { 1, 1, 0, 0 };
+		for (int q = 0; q < 4; q++) {
+			int64_t x = address(i0[0] + ci[q], (int64_t)n[0], am[0]);
+			int64_t y = address(i0[1] + cj[q], (int64_t)n[1], am[1]);
+			uint32_t t[4];
+			if (x < 0 || y < 0)
+				border(s, t);
+			else if (texel(s, lv, (uint64_t)x, (uint64_t)y, layer, t))
+				return -1;
+			v[q] = t[gather];
+		}
+		return 0;
+	}
+	corners = linear ? 1 << dims : 1;
+	for (int q = 0; q < corners; q++) {
+		uint32_t t[4];
+		int64_t idx[3] = { 0, 0, (int64_t)layer };
+		int out = 0;
+		uint32_t wt = 1;   /* the weight in units of 2^-8 per axis */
+		for (int a = 0; a < dims; a++) {
+			int hi = q >> a & 1;
+			idx[a] = address(i0[a] + hi, (int64_t)n[a], am[a]);
+			out |= idx[a] < 0;
+			if (linear)
+				wt *= (uint32_t)(hi ? fr[a] : 256 - fr[a]);
+		}
+		if (linear && !wt)
+			continue;
+		if (out)
+			border(s, t);
+		else if (texel(s, lv, (uint64_t)idx[0], (uint64_t)idx[1], (uint64_t)idx[2], t))
+			return -1;
+		if (!linear) {
+			memcpy(v, t, 16);
+			return 0;
+		}
+		for (int c = 0; c < 4; c++)
+			acc[c] = fmaf(ldexpf((float)wt, -8 * dims), f32of(t[c]), acc[c]);
+	}
+	for (int c = 0; c < 4; c++)
+		v[c] = bitsof(acc[c]);
+	return 0;
+}
+
+/* Cube direction (x, y, z) to a face and its normalized (s, t). */
+static unsigned
+cubeface(double x, double y, double z, double *s, double *t)
+{
+	double ax = fabs(x), ay = fabs(y), az = fabs(z), ma, sc, tc;
+	unsigned f;
+
+	if (az >= ax && az >= ay)
+		f = z < 0 ? 5 : 4, ma = az, sc = z < 0 ? -x : x, tc = -y;
+	else if (ay >= ax)
+		f = y < 0 ? 3 : 2, ma = ay, sc = x, tc = y < 0 ? -z : z;
+	else
+		f = x < 0 ? 1 : 0, ma = ax, sc = x < 0 ? z : -z, tc = -y;
+	if (ma == 0)
+		ma = 1;
+	*s = (sc / ma + 1) / 2;
+	*t = (tc / ma + 1) / 2;
+	return f;
+}
+
+/* The spatial axes of a geometry (a cube's face has two). */
+static int
+spatial(int g)
+{
+	return g == G_1D || g == G_A1D ? 1 : g == G_3D ? 3 : 2;
+}
+
+/* One lane of tex or tld4: v[] its sources (in tb's layout), out[] the four results. */
+static int
+fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
+{
+	const TexObj *o = s->o;
+	const ptx_texture *t = &o->t;
+	int g = tb[T_GEOM], dims = spatial(g), k = 1, nc = tb[T_NC];
+	int norm = (t->flags & PTX_TEXF_NORMALIZED) != 0, cube = g == G_CUBE || g == G_ACUBE;
+	int linear = t->filter == PTX_FILTER_LINEAR && !s->isint;
+	int gather = tb[T_KIND] == TK_TLD4 ? tb[T_COMP] : -1;
+	uint64_t layer = 0, nlayers = g == G_A1D || g == G_A2D ? t->depth : g == G_ACUBE ? t->depth / 6 : 1;
+	double x[3] = { 0, 0, 0 }, lod = 0, u[3];
+	int64_t off[3] = { 0, 0, 0 };
+	unsigned am[3], l0, l1;
+	float tf;
+
+	if (g == G_A1D || g == G_A2D || g == G_ACUBE) {
+		int64_t li = (int32_t)v[k++];
+		layer = li < 0 ? 0 : (uint64_t)li >= nlayers ? nlayers - 1 : (uint64_t)li;
+	}
+	for (int a = 0; a < (cube ? 3 : dims) && k < 1 + nc; a++, k++)
+		x[a] = tb[T_ICOORD] ? (double)(int32_t)v[k] : (double)f32of((uint32_t)v[k]);
+	if (tb[T_OFF] >= 0)
+		for (int a = 0; a < dims && a < tb[T_NOFF]; a++)
+			off[a] = (int32_t)v[tb[T_OFF] + a];
+	if (tb[T_DC] >= 0)
+		s->hasdc = 1, s->dc = f32of((uint32_t)v[tb[T_DC]]);
+	for (int a = 0; a < 3; a++)
+		am[a] = norm || cube ? t->addr_mode[a] : t->addr_mode[a] == PTX_ADDR_BORDER ? PTX_ADDR_BORDER :
+		    PTX_ADDR_CLAMP;
+	if (t->geom == PTX_TEX_BUFFER || tb[T_ICOORD]) {
+		/* integer coordinates: texel indices, read as they are; linear
+		 * memory reads zeros outside */
+		uint64_t n[3];
+		int64_t idx[3] = { 0, 0, (int64_t)layer };
+		interp_tex_dims(o, 0, n);
+		for (int a = 0; a < dims; a++) {
+			idx[a] = (tb[T_ICOORD] ? (int64_t)x[a] : fixed8(x[a]) >> 8) + off[a];
+			if (t->geom == PTX_TEX_BUFFER && (idx[a] < 0 || idx[a] >= (int64_t)n[a])) {
+				memset(out, 0, 16);
+				return 0;
+			}
+			idx[a] = address(idx[a], (int64_t)n[a], am[a]);
+			if (idx[a] < 0) {
+				border(s, out);
+				return 0;
+			}
+		}
+		return texel(s, 0, (uint64_t)idx[0], (uint64_t)idx[1], (uint64_t)idx[2], out);
+	}
+	if (cube) {
+		double st[2];
+		unsigned f = cubeface(x[0], x[1], x[2], &st[0], &st[1]);
+		x[0] = st[0], x[1] = st[1], x[2] = 0;
+		layer = layer * 6 + f;
+		norm = 1;
+		am[0] = am[1] = PTX_ADDR_CLAMP;
+	}
+	/* the level of detail */
+	if (tb[T_LOD] >= 0)
+		lod = f32of((uint32_t)v[tb[T_LOD]]);
+	else if (tb[T_GX] >= 0) {
+		uint64_t n[3];
+		double px = 0, py = 0, m;
+		interp_tex_dims(o, 0, n);
+		for (int a = 0; a < dims && a < tb[T_NG]; a++) {
+			double sc = norm ? (double)n[a] : 1.0;
+			double gx = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
+			px += gx * gx, py += gy * gy;
+		}
+		m = sqrt(px > py ? px : py);
+		lod = m > 0 ? log2(m) : -1e9;
+	}
+	lod += t->lod_bias;
+	if (lod != lod)
+		lod = 0;
+	if (lod > t->max_lod)
+		lod = t->max_lod;
+	if (lod < t->min_lod)
+		lod = t->min_lod;
+	if (lod < 0 || t->levels == 1)
+		lod = 0;
+	if (lod > t->levels - 1)
+		lod = t->levels - 1;
+	if (t->mip_filter == PTX_FILTER_LINEAR) {
+		int64_t f = fixed8(lod);
+		l0 = (unsigned)(f >> 8);
+		tf = (float)(f & 255) / 256.0f;
+	} else {
+		l0 = (unsigned)floor(lod + 0.5);
+		tf = 0;
+	}
+	if (l0 > t->levels - 1)
+		l0 = t->levels - 1;
+	l1 = l0 + 1 < t->levels ? l0 + 1 : l0;
+	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
+		unsigned lv = pass ? l1 : l0;
+		uint64_t n[3];
+		uint32_t r[4];
+		interp_tex_dims(o, lv, n);
+		for (int a = 0; a < dims; a++)   /* a normalized coordinate scaled in f32 */
+			u[a] = (norm ? (double)(float)(x[a] * (double)n[a]) : x[a]) + (double)off[a];
+		if (level(s, lv, dims, u, layer, am, linear, gather, r))
+			return -1;
+		if (!pass)
+			memcpy(out, r, 16);
+		else
+			for (int c = 0; c < 4; c++)
+				out[c] = bitsof(fmaf(tf, f32of(r[c]), (1.0f - tf) * f32of(out[c])));
+	}
+	return 0;
+}
+
+/* OpenCL's numbering of channel types and orders, which txq and suq answer */
+unsigned
+interp_tex_chtype(const TexObj *o)
+{
+	static const unsigned norm[] = { 0x10d2, 0x10d3, 0x10dc, 0x10d0, 0x10d1, 0x10d9, 0x10dd, 0x10de };
+	static const unsigned integ[] = { 0x10da, 0x10db, 0x10dc, 0x10d7, 0x10d8, 0x10d9, 0x10dd, 0x10de };
+	return (readsint(o) || o->surf ? integ : norm)[o->t.format];
+}
+
+unsigned
+interp_tex_chorder(const TexObj *o)
+{
+	return o->t.channels == 1 ? 0x10b0 : o->t.channels == 2 ? 0x10b2 : 0x10b5;
+}
+
+/* txq and suq: query q of level lv */
+uint32_t
+interp_tex_query(const TexObj *o, int q, uint32_t lv)
+{
+	const ptx_texture *t = &o->t;
+	uint64_t n[3];
+	int layered = t->geom == PTX_TEX_A1D || t->geom == PTX_TEX_A2D || t->geom == PTX_TEX_ACUBE;
+
+	interp_tex_dims(o, lv < t->levels ? lv : 0, n);
+	switch (q) {
+	case MOD_WIDTH: return (uint32_t)n[0];
+	case MOD_HEIGHT: return t->geom == PTX_TEX_1D || t->geom == PTX_TEX_A1D || t->geom == PTX_TEX_BUFFER ? 0 :
+	    (uint32_t)n[1];
+	case MOD_DEPTH: return t->geom == PTX_TEX_3D ? (uint32_t)n[2] : 0;
+	case MOD_CHANNEL_DATA_TYPE: return interp_tex_chtype(o);
+	case MOD_CHANNEL_ORDER: return interp_tex_chorder(o);
+	case MOD_NORMALIZED_COORDS: return (t->flags & PTX_TEXF_NORMALIZED) != 0;
+	case MOD_ARRAY_SIZE: return layered ? (uint32_t)(t->geom == PTX_TEX_ACUBE ? t->depth / 6 : t->depth) : 0;
+	case MOD_NUM_MIPMAP_LEVELS: return t->levels;
+	case MOD_NUM_SAMPLES: return 0;
+	case MOD_FILTER_MODE: return t->filter;
+	case MOD_ADDR_MODE_0: return t->addr_mode[0];
+	case MOD_ADDR_MODE_1: return t->addr_mode[1];
+	case MOD_ADDR_MODE_2: return t->addr_mode[2];
+	case MOD_FORCE_UNNORMALIZED_COORDS: return 0;
+	case MOD_MEMORY_LAYOUT: return t->geom != PTX_TEX_BUFFER;
+	default: return 0;
+	}
+}
+
+/* tex, tld4, txq: v[k][lane] the sources, d[k][lane] the destinations. */
+int
+interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP])
+{
+	const int *tb = xi->tbl;
+
+	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
+		return interp_surf(L, w, xi, m, v, d);
+	FOR_LANES(m, l) {
+		const TexObj *o = interp_tex_obj(L->cx, v[0][l], 0);
+		uint64_t src[TEXNS];
+		uint32_t out[4];
+		Smp s;
+		if (!o) {
+			interp_fault(L, w, (int)l, xi, PTX_FAULT_OOB, v[0][l], 0,
+			    "0x%" PRIx64 " is not a texture object", v[0][l]);
+			return -1;
+		}
+		if (tb[T_KIND] == TK_TXQ) {
+			d[0][l] = interp_tex_query(o, tb[T_QUERY], tb[T_LOD] >= 0 ? (uint32_t)v[tb[T_LOD]][l] : 0);
+			continue;
+		}
+		for (int k = 0; k < xi->ns; k++)
+			src[k] = v[k][l];
+		memset(&s, 0, sizeof s);
+		s.L = L, s.w = w, s.lane = (int)l, s.xi = xi, s.o = o, s.isint = readsint(o);
+		if (fetch(&s, tb, src, out))
+			return -1;
+		for (int c = 0; c < 4; c++)
+			d[c][l] = out[c];
+		if (tb[T_PRED])
+			d[4][l] = 1;   /* every texel is resident */
+	}
+	return 0;
+}

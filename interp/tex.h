@@ -1,0 +1,54 @@
+/*
+ * tex.h -- what tex.c (textures) and surf.c (surfaces) share: the object
+ * table's entries and the layout of a decoded instruction's xi->tbl[].
+ */
+#ifndef PTX_INTERP_TEX_H
+#define PTX_INTERP_TEX_H
+
+#include "interp.h"
+
+/* One texture or surface object (ptx_texture_create): the description
+ * and what follows from it, per mipmap level. */
+struct TexObj {
+	ptx_texture t;              /* levels is at least 1 */
+	int live, surf;
+	uint32_t gen;               /* the handle's high half; bumped when the slot is reused */
+	unsigned esz, tsz;          /* bytes of a channel, of a texel */
+	uint64_t pitch[PTX_TEX_MAXLEVELS], slice[PTX_TEX_MAXLEVELS];   /* row and slice strides */
+};
+
+/* Instruction kinds (T_KIND). */
+enum { TK_TEX, TK_TLD4, TK_TXQ, TK_SULD, TK_SUST, TK_SUSTP, TK_SURED, TK_SUQ };
+/* Geometries of the instructions (T_GEOM). */
+enum { G_1D, G_2D, G_3D, G_A1D, G_A2D, G_CUBE, G_ACUBE };
+/* Surface bounds modes (T_MODE). */
+enum { SB_TRAP, SB_CLAMP, SB_ZERO };
+/* xi->tbl[] of X_TEX: source positions are indices into xi->s (-1: absent). */
+enum {
+	T_KIND, T_GEOM,
+	T_NC,        /* coordinate sources, from s[1] (the layer first for arrays) */
+	T_AFTER,     /* the first source after the coordinates */
+	T_ICOORD,    /* tex/tld4: integer coordinates */
+	T_LOD,       /* tex.level's level, txq.level's level */
+	T_GX, T_GY, T_NG,   /* tex.grad's gradients and their length */
+	T_OFF, T_NOFF,      /* texel offsets */
+	T_DC,        /* depth-compare value */
+	T_COMP,      /* tld4's channel */
+	T_PRED,      /* a residency predicate follows the four results */
+	T_QUERY,     /* txq/suq: the MOD_ of the query */
+	T_BITS, T_SIGNED, T_VEC, T_MODE, T_OPER,   /* surfaces: element, vector, bounds, sured's MOD_ */
+	T_DATA,      /* sust/sured: the first data source */
+	T_N
+};
+
+/* tex.c */
+const TexObj *interp_tex_obj(const ptx_ctx *cx, uint64_t h, int surf);   /* NULL: not a live one */
+void interp_tex_dims(const TexObj *o, unsigned l, uint64_t d[3]);
+float interp_tex_half(uint16_t h);
+unsigned interp_tex_chtype(const TexObj *o);
+unsigned interp_tex_chorder(const TexObj *o);
+uint32_t interp_tex_query(const TexObj *o, int q, uint32_t lv);
+/* surf.c: suld, sust, sured, suq, with interp_tex's arguments */
+int interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP]);
+
+#endif

@@ -1,0 +1,924 @@
+/*
+ * textest.c -- textures and surfaces through the CUDA driver API: CUDA
+ * arrays (1D, 2D, 3D, layered, cubemap, mipmapped), linear and pitched
+ * resources, texture and surface objects over them, the kernels of tex.ptx
+ * fetching, gathering, querying, loading, storing and reducing, and the
+ * driver's answers to bad descriptors.
+ *
+ *	textest TEX.PTX OUT.BIN [REF.BIN]
+ *
+ * Everything the device answers goes to OUT.BIN as records, in a fixed
+ * order: the magic "PTXTEX1\n", then per record a u32 name length, the
+ * name, a u32 byte count and the bytes (little-endian).  The input data
+ * are generated, so one program run on an H100 (record.sh) and on the
+ * interpreter must write the same file.  With REF.BIN, each record is
+ * compared with the reference's of the same name and every difference is
+ * reported; exit 0 when none.  Exit 1 when a call fails unexpectedly.
+ */
+#include <cuda.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CK(call) ck((call), #call, __LINE__)
+#define MAXN 1024
+
+static FILE *out;
+static const char *doing = "setup";   /* the case running, for a failure's report */
+static CUmodule mod;
+static CUdeviceptr dcoord, dout;
+
+static void
+ck(CUresult r, const char *what, int line)
+{
+	const char *name = NULL;
+
+	if (r == CUDA_SUCCESS)
+		return;
+	cuGetErrorName(r, &name);
+	fprintf(stderr, "textest: %s: line %d: %s: %s\n", doing, line, what, name ? name : "?");
+	if (out)
+		fclose(out);
+	exit(1);
+}
+
+static void
+emit(const char *name, const void *p, size_t n)
+{
+	uint32_t a = (uint32_t)strlen(name), b = (uint32_t)n;
+
+	fwrite(&a, 4, 1, out);
+	fwrite(name, 1, a, out);
+	fwrite(&b, 4, 1, out);
+	fwrite(p, 1, n, out);
+}
+
+/* ---------------------------------------------------------------- data */
+
+static uint32_t rng = 1;
+
+static uint32_t
+rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return rng;
+}
+
+/* A uniform float in [lo, hi), on a grid of 1/4096. */
+static float
+uni(float lo, float hi)
+{
+	return lo + (float)(rnd() % 4096u) / 4096.0f * (hi - lo);
+}
+
+static unsigned
+esize(CUarray_format f)
+{
+	switch (f) {
+	case CU_AD_FORMAT_UNSIGNED_INT8: case CU_AD_FORMAT_SIGNED_INT8: return 1;
+	case CU_AD_FORMAT_UNSIGNED_INT16: case CU_AD_FORMAT_SIGNED_INT16: case CU_AD_FORMAT_HALF: return 2;
+	default: return 4;
+	}
+}
+
+/* f16 bits of a float that is exactly one (a multiple of 1/64 below 64) */
+static uint16_t
+half(float f)
+{
+	uint32_t u;
+	int e;
+	uint16_t s;
+
+	memcpy(&u, &f, 4);
+	s = (uint16_t)(u >> 16 & 0x8000);
+	if (f == 0)
+		return s;
+	e = (int)(u >> 23 & 0xff) - 127 + 15;
+	if (e <= 0)   /* not reached for the values made below */
+		return s;
+	return (uint16_t)(s | e << 10 | (u >> 13 & 0x3ff));
+}
+
+/* n elements of format f: integers anything, floats finite and varied */
+static void *
+texels(CUarray_format f, size_t n)
+{
+	uint8_t *p = malloc(n * esize(f) + 1);
+
+	for (size_t i = 0; i < n; i++) {
+		if (f == CU_AD_FORMAT_FLOAT) {
+			float v = (float)((int)(rnd() % 4001u) - 2000) / 64.0f;
+			memcpy(p + 4 * i, &v, 4);
+		} else if (f == CU_AD_FORMAT_HALF) {
+			uint16_t h = half((float)((int)(rnd() % 1025u) - 512) / 64.0f);
+			memcpy(p + 2 * i, &h, 2);
+		} else {
+			for (unsigned k = 0; k < esize(f); k++)
+				p[i * esize(f) + k] = (uint8_t)rnd();
+		}
+	}
+	return p;
+}
+
+/* ---------------------------------------------------------------- arrays */
+
+/* Geometries of the cases. */
+enum { G_1D, G_2D, G_3D, G_A1D, G_A2D, G_CUBE, G_ACUBE, G_LIN, G_PITCH };
+
+typedef struct {
+	CUarray a;
+	CUmipmappedArray mm;
+	CUdeviceptr dp;
+	size_t pitch;
+} Res;
+
+/* Uploads generated texels into array a of w x h x d (d counts layers and
+ * faces), each kind of copy for some shape. */
+static void
+fill(CUarray a, CUarray_format f, unsigned ch, size_t w, size_t h, size_t d)
+{
+	size_t rowb = w * ch * esize(f), hh = h ? h : 1, dd = d ? d : 1;
+	void *p = texels(f, w * hh * dd * ch);
+
+	if (!h && !d)
+		CK(cuMemcpyHtoA(a, 0, p, rowb));
+	else if (!d) {
+		CUDA_MEMCPY2D c;
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST;
+		c.srcHost = p;
+		c.srcPitch = rowb;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+		c.dstArray = a;
+		c.WidthInBytes = rowb;
+		c.Height = hh;
+		CK(cuMemcpy2D(&c));
+	} else {
+		CUDA_MEMCPY3D c;
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST;
+		c.srcHost = p;
+		c.srcPitch = rowb;
+		c.srcHeight = hh;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+		c.dstArray = a;
+		c.WidthInBytes = rowb;
+		c.Height = hh;
+		c.Depth = dd;
+		CK(cuMemcpy3D(&c));
+	}
+	free(p);
+}
+
+static CUarray
+mkarray(CUarray_format f, unsigned ch, size_t w, size_t h, size_t d, unsigned flags)
+{
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUarray a;
+
+	memset(&ad, 0, sizeof ad);
+	ad.Width = w;
+	ad.Height = h;
+	ad.Depth = d;
+	ad.Format = f;
+	ad.NumChannels = ch;
+	ad.Flags = flags;
+	CK(cuArray3DCreate(&a, &ad));
+	return a;
+}
+
+/* ---------------------------------------------------------------- texture cases */
+
+typedef struct {
+	const char *name, *kern;
+	int geom;
+	CUarray_format fmt;
+	unsigned ch;
+	unsigned w, h, d;      /* d: depth, or layers */
+	unsigned levels;       /* > 1: a mipmapped array */
+	CUaddress_mode am[3];
+	CUfilter_mode filter, mipfilter;
+	unsigned flags;        /* CU_TRSF_* */
+	float border[4];
+	int lod, layer;        /* the coordinate component holding the level, the layer; -1 none */
+	unsigned n;            /* coordinates */
+} Case;
+
+#define U8 CU_AD_FORMAT_UNSIGNED_INT8
+#define S8 CU_AD_FORMAT_SIGNED_INT8
+#define U16 CU_AD_FORMAT_UNSIGNED_INT16
+#define S16 CU_AD_FORMAT_SIGNED_INT16
+#define U32 CU_AD_FORMAT_UNSIGNED_INT32
+#define S32 CU_AD_FORMAT_SIGNED_INT32
+#define F16 CU_AD_FORMAT_HALF
+#define F32 CU_AD_FORMAT_FLOAT
+#define WR CU_TR_ADDRESS_MODE_WRAP
+#define CL CU_TR_ADDRESS_MODE_CLAMP
+#define MI CU_TR_ADDRESS_MODE_MIRROR
+#define BO CU_TR_ADDRESS_MODE_BORDER
+#define PT CU_TR_FILTER_MODE_POINT
+#define LI CU_TR_FILTER_MODE_LINEAR
+#define INT CU_TRSF_READ_AS_INTEGER
+#define NC CU_TRSF_NORMALIZED_COORDINATES
+#define SRGB CU_TRSF_SRGB
+#define AM(a, b, c) { a, b, c }
+
+static const Case cases[] = {
+	/* 2D: formats and read modes, point and linear, unnormalized, clamp */
+	{ "2d_u8x4_nf_point", "t2d_f", G_2D, U8, 4, 13, 7, 0, 1, AM(CL, CL, CL), PT, PT, 0, {0}, -1, -1, 256 },
+	{ "2d_u8x4_nf_linear", "t2d_f", G_2D, U8, 4, 13, 7, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 512 },
+	{ "2d_u8x4_int_point", "t2d_u", G_2D, U8, 4, 13, 7, 0, 1, AM(CL, CL, CL), PT, PT, INT, {0}, -1, -1, 256 },
+	{ "2d_s8x2_nf_linear", "t2d_f", G_2D, S8, 2, 9, 9, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 256 },
+	{ "2d_s8x1_int_point", "t2d_i", G_2D, S8, 1, 9, 9, 0, 1, AM(CL, CL, CL), PT, PT, INT, {0}, -1, -1, 128 },
+	{ "2d_u16x1_nf_linear", "t2d_f", G_2D, U16, 1, 8, 5, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 256 },
+	{ "2d_s16x4_int_point", "t2d_i", G_2D, S16, 4, 8, 5, 0, 1, AM(CL, CL, CL), PT, PT, INT, {0}, -1, -1, 128 },
+	{ "2d_s16x2_nf_linear", "t2d_f", G_2D, S16, 2, 8, 5, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 256 },
+	{ "2d_u32x1_int_point", "t2d_u", G_2D, U32, 1, 6, 6, 0, 1, AM(CL, CL, CL), PT, PT, INT, {0}, -1, -1, 128 },
+	{ "2d_s32x2_int_point", "t2d_i", G_2D, S32, 2, 6, 6, 0, 1, AM(CL, CL, CL), PT, PT, INT, {0}, -1, -1, 128 },
+	{ "2d_f16x4_linear", "t2d_f", G_2D, F16, 4, 7, 7, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 256 },
+	{ "2d_f16x1_point", "t2d_f", G_2D, F16, 1, 7, 7, 0, 1, AM(CL, CL, CL), PT, PT, 0, {0}, -1, -1, 128 },
+	{ "2d_f32x1_linear", "t2d_f", G_2D, F32, 1, 11, 6, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 512 },
+	{ "2d_f32x2_point", "t2d_f", G_2D, F32, 2, 11, 6, 0, 1, AM(CL, CL, CL), PT, PT, 0, {0}, -1, -1, 256 },
+	{ "2d_f32x4_linear", "t2d_f", G_2D, F32, 4, 5, 4, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 256 },
+	{ "2d_u8x4_srgb_linear", "t2d_f", G_2D, U8, 4, 6, 6, 0, 1, AM(CL, CL, CL), LI, PT, SRGB, {0}, -1, -1, 256 },
+	{ "2d_u8x4_srgb_point", "t2d_f", G_2D, U8, 4, 6, 6, 0, 1, AM(CL, CL, CL), PT, PT, SRGB, {0}, -1, -1, 128 },
+	/* address modes, normalized coordinates */
+	{ "2d_f32_wrap_nc", "t2d_f", G_2D, F32, 1, 8, 5, 0, 1, AM(WR, WR, WR), LI, PT, NC, {0}, -1, -1, 512 },
+	{ "2d_f32_mirror_nc", "t2d_f", G_2D, F32, 1, 8, 5, 0, 1, AM(MI, MI, MI), LI, PT, NC, {0}, -1, -1, 512 },
+	{ "2d_f32_clamp_nc", "t2d_f", G_2D, F32, 1, 8, 5, 0, 1, AM(CL, CL, CL), LI, PT, NC, {0}, -1, -1, 256 },
+	{ "2d_f32_border_nc", "t2d_f", G_2D, F32, 1, 8, 5, 0, 1, AM(BO, BO, BO), LI, PT, NC, {0.75f, -2, 3, 4}, -1, -1, 256 },
+	{ "2d_u8x4_border", "t2d_f", G_2D, U8, 4, 8, 5, 0, 1, AM(BO, BO, BO), LI, PT, 0, {0.3f, 0.6f, -1, 2}, -1, -1, 256 },
+	{ "2d_u8x4_border_int", "t2d_u", G_2D, U8, 4, 8, 5, 0, 1, AM(BO, BO, BO), PT, PT, INT, {5, 6, 7, 300}, -1, -1, 128 },
+	{ "2d_f32_wrap_mirror_nc_point", "t2d_f", G_2D, F32, 1, 8, 5, 0, 1, AM(WR, MI, WR), PT, PT, NC, {0}, -1, -1, 256 },
+	{ "2d_f32_mirror_border_nc", "t2d_f", G_2D, F32, 1, 8, 5, 0, 1, AM(MI, BO, WR), LI, PT, NC, {1, 2, 3, 4}, -1, -1, 256 },
+	{ "2d_u8x4_wrap_nc_linear", "t2d_f", G_2D, U8, 4, 4, 4, 0, 1, AM(WR, WR, WR), LI, PT, NC, {0}, -1, -1, 256 },
+	/* 1D, 3D */
+	{ "1d_f32_linear", "t1d_f", G_1D, F32, 1, 17, 0, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 256 },
+	{ "1d_u16x2_nf_wrap_nc", "t1d_f", G_1D, U16, 2, 10, 0, 0, 1, AM(WR, CL, CL), LI, PT, NC, {0}, -1, -1, 256 },
+	{ "1d_s32_int_border", "t1d_i", G_1D, S32, 1, 10, 0, 0, 1, AM(BO, CL, CL), PT, PT, INT, {-7, 0, 0, 0}, -1, -1, 128 },
+	{ "3d_f32_linear", "t3d_f", G_3D, F32, 1, 5, 4, 3, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 512 },
+	{ "3d_u8x4_nf_linear_wrap_nc", "t3d_f", G_3D, U8, 4, 4, 3, 5, 1, AM(WR, MI, CL), LI, PT, NC, {0}, -1, -1, 256 },
+	{ "3d_u16_int_point", "t3d_u", G_3D, U16, 1, 4, 3, 5, 1, AM(CL, CL, CL), PT, PT, INT, {0}, -1, -1, 128 },
+	/* layered, cubemaps */
+	{ "a1d_f32_linear", "ta1d_f", G_A1D, F32, 1, 9, 0, 4, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, 1, 256 },
+	{ "a2d_f32_linear", "ta2d_f", G_A2D, F32, 1, 6, 5, 3, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, 2, 256 },
+	{ "a2d_s8x4_int_point_nc", "ta2d_i", G_A2D, S8, 4, 6, 5, 3, 1, AM(WR, WR, CL), PT, PT, INT | NC, {0}, -1, 2, 128 },
+	{ "cube_f32_point", "tcube_f", G_CUBE, F32, 1, 4, 4, 6, 1, AM(CL, CL, CL), PT, PT, NC, {0}, -1, -1, 256 },
+	{ "cube_f32_linear", "tcube_f", G_CUBE, F32, 1, 4, 4, 6, 1, AM(CL, CL, CL), LI, PT, NC, {0}, -1, -1, 256 },
+	{ "cube_u8x4_nf_linear", "tcube_f", G_CUBE, U8, 4, 3, 3, 6, 1, AM(CL, CL, CL), LI, PT, NC, {0}, -1, -1, 256 },
+	{ "acube_f32_linear", "tacube_f", G_ACUBE, F32, 1, 4, 4, 12, 1, AM(CL, CL, CL), LI, PT, NC, {0}, -1, 3, 256 },
+	/* linear and pitched memory */
+	{ "lin_f32x1_fetch", "t1dfetch_f", G_LIN, F32, 1, 40, 0, 0, 1, AM(CL, CL, CL), PT, PT, 0, {0}, -1, -1, 128 },
+	{ "lin_u8x4_nf_fetch", "t1dfetch_f", G_LIN, U8, 4, 40, 0, 0, 1, AM(CL, CL, CL), PT, PT, 0, {0}, -1, -1, 128 },
+	{ "lin_s16x2_int_fetch", "t1dfetch_i", G_LIN, S16, 2, 40, 0, 0, 1, AM(CL, CL, CL), PT, PT, INT, {0}, -1, -1, 128 },
+	{ "pitch_f32_linear", "t2d_f", G_PITCH, F32, 1, 24, 7, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 256 },
+	{ "pitch_u8x2_nf_border", "t2d_f", G_PITCH, U8, 2, 40, 5, 0, 1, AM(BO, BO, BO), LI, PT, 0, {0.5f, 1, 0, 0}, -1, -1, 256 },
+	/* mipmaps: levels, gradients */
+	{ "mip2d_f32_lod_point", "t2dlod_f", G_2D, F32, 1, 16, 8, 0, 5, AM(CL, CL, CL), LI, PT, NC, {0}, 2, -1, 256 },
+	{ "mip2d_f32_lod_linear", "t2dlod_f", G_2D, F32, 1, 16, 8, 0, 5, AM(CL, CL, CL), LI, LI, NC, {0}, 2, -1, 512 },
+	{ "mip2d_u8x4_lod_linear", "t2dlod_f", G_2D, U8, 4, 16, 16, 0, 5, AM(WR, WR, CL), LI, LI, NC, {0}, 2, -1, 256 },
+	{ "mip2d_f32_grad", "t2dgrad_f", G_2D, F32, 1, 16, 8, 0, 5, AM(CL, CL, CL), LI, LI, NC, {0}, -1, -1, 256 },
+	{ "mip1d_f32_lod", "t1dlod_f", G_1D, F32, 1, 32, 0, 0, 6, AM(CL, CL, CL), LI, LI, NC, {0}, 1, -1, 256 },
+	{ "mip3d_f32_lod", "t3dlod_f", G_3D, F32, 1, 8, 4, 4, 4, AM(CL, CL, CL), LI, LI, NC, {0}, 3, -1, 256 },
+	{ "mipa2d_f32_lod", "ta2dlod_f", G_A2D, F32, 1, 8, 8, 2, 4, AM(CL, CL, CL), LI, LI, NC, {0}, 3, 2, 256 },
+	{ "mipcube_f32_lod", "tcubelod_f", G_CUBE, F32, 1, 8, 8, 6, 4, AM(CL, CL, CL), LI, LI, NC, {0}, 3, -1, 256 },
+	/* gathers */
+	{ "tld4_u8x4_nf", "tld4_f", G_2D, U8, 4, 5, 4, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 128 },
+	{ "tld4_f32x2_wrap_nc", "tld4_f", G_2D, F32, 2, 5, 4, 0, 1, AM(WR, WR, CL), LI, PT, NC, {0}, -1, -1, 128 },
+	{ "tld4_u16x4_int", "tld4_u", G_2D, U16, 4, 5, 4, 0, 1, AM(BO, BO, CL), PT, PT, INT, {0}, -1, -1, 128 },
+	{ "tld4_s8x1_int", "tld4_i", G_2D, S8, 1, 5, 4, 0, 1, AM(CL, CL, CL), PT, PT, INT, {0}, -1, -1, 64 },
+	/* offsets, depth compare, the residency predicate */
+	{ "2d_f32_asm", "t2dasm_f", G_2D, F32, 1, 9, 7, 0, 1, AM(CL, CL, CL), LI, PT, 0, {0}, -1, -1, 128 },
+	{ "2d_u8x4_asm_border", "t2dasm_f", G_2D, U8, 4, 9, 7, 0, 1, AM(BO, WR, CL), LI, PT, NC, {0.25f, 0, 0, 1}, -1, -1, 128 },
+};
+
+/* One coordinate along an axis of s texels (normalized when nc). */
+static float
+axis(unsigned s, int nc, unsigned k)
+{
+	float x;
+
+	switch (k % 4) {
+	case 0: x = uni(-1.5f, (float)s + 1.5f); break;
+	case 1: x = (float)(rnd() % (s + 2)) - 0.5f; break;         /* texel centres and edges */
+	case 2: x = (float)(rnd() % s) + (float)(rnd() % 64) / 512.0f; break;   /* between the 1/256 steps */
+	default: x = uni(-(float)s, 2.0f * (float)s); break;
+	}
+	return nc ? x / (float)s : x;
+}
+
+static void
+coords(const Case *c, float (*p)[4], unsigned n)
+{
+	int nc = (c->flags & NC) != 0, cube = c->geom == G_CUBE || c->geom == G_ACUBE;
+	unsigned dims = c->geom == G_1D || c->geom == G_LIN || c->geom == G_A1D ? 1 :
+	    c->geom == G_3D || cube ? 3 : 2;
+	unsigned size[3] = { c->w, c->h, c->d };
+
+	for (unsigned k = 0; k < n; k++) {
+		for (unsigned a = 0; a < 4; a++)
+			p[k][a] = 0;
+		for (unsigned a = 0; a < dims; a++) {
+			if (cube)
+				p[k][a] = k % 3 == 1 ? (a == (k / 3) % 3 ? ((k / 9) % 2 ? -1.0f : 1.0f) : uni(-1, 1)) :
+				    uni(-1.25f, 1.25f);
+			else if (c->geom == G_LIN)
+				p[k][a] = (float)((int)(rnd() % (c->w + 8)) - 4);
+			else
+				p[k][a] = axis(size[a], nc, k + a);
+		}
+		if (c->layer >= 0)
+			p[k][c->layer] = (float)(rnd() % ((c->geom == G_ACUBE ? c->d / 6 : c->d) + 2)) - 0.0f;
+		if (c->lod >= 0)
+			p[k][c->lod] = uni(-0.75f, (float)c->levels + 0.5f);
+	}
+}
+
+static void
+launch(const char *kern, CUdeviceptr obj, unsigned n)
+{
+	CUfunction f;
+	int nn = (int)n;
+	void *args[] = { &obj, &dcoord, &dout, &nn };
+
+	CK(cuModuleGetFunction(&f, mod, kern));
+	CK(cuLaunchKernel(f, (n + 255) / 256, 1, 1, n < 256 ? n : 256, 1, 1, 0, NULL, args, NULL));
+	CK(cuCtxSynchronize());
+}
+
+/* The resource of case c: an array, a mipmapped array, linear or pitched memory. */
+static void
+resource(const Case *c, CUDA_RESOURCE_DESC *rd, Res *r)
+{
+	unsigned es = esize(c->fmt) * c->ch;
+
+	memset(rd, 0, sizeof *rd);
+	memset(r, 0, sizeof *r);
+	if (c->geom == G_LIN || c->geom == G_PITCH) {
+		size_t rows = c->geom == G_LIN ? 1 : c->h;
+		size_t row = (size_t)c->w * es;
+		void *p = texels(c->fmt, (size_t)c->w * rows * c->ch);
+		r->pitch = c->geom == G_LIN ? row : (row + 127) / 128 * 128;
+		CK(cuMemAlloc(&r->dp, r->pitch * rows));
+		CK(cuMemsetD8(r->dp, 0x5a, r->pitch * rows));
+		for (size_t y = 0; y < rows; y++)
+			CK(cuMemcpyHtoD(r->dp + y * r->pitch, (uint8_t *)p + y * row, row));
+		free(p);
+		if (c->geom == G_LIN) {
+			rd->resType = CU_RESOURCE_TYPE_LINEAR;
+			rd->res.linear.devPtr = r->dp;
+			rd->res.linear.format = c->fmt;
+			rd->res.linear.numChannels = c->ch;
+			rd->res.linear.sizeInBytes = row;
+		} else {
+			rd->resType = CU_RESOURCE_TYPE_PITCH2D;
+			rd->res.pitch2D.devPtr = r->dp;
+			rd->res.pitch2D.format = c->fmt;
+			rd->res.pitch2D.numChannels = c->ch;
+			rd->res.pitch2D.width = c->w;
+			rd->res.pitch2D.height = c->h;
+			rd->res.pitch2D.pitchInBytes = r->pitch;
+		}
+		return;
+	}
+	{
+		unsigned flags = c->geom == G_A1D || c->geom == G_A2D ? CUDA_ARRAY3D_LAYERED :
+		    c->geom == G_CUBE ? CUDA_ARRAY3D_CUBEMAP :
+		    c->geom == G_ACUBE ? CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED : 0;
+		size_t h = c->geom == G_1D || c->geom == G_A1D ? 0 : c->h;
+		if (!strncmp(c->kern, "tld4", 4) || !strncmp(c->kern, "t2dasm", 6))
+			flags |= CUDA_ARRAY3D_TEXTURE_GATHER;   /* tld4 needs it */
+		size_t d = c->geom == G_2D ? 0 : c->d;
+		if (c->levels <= 1) {
+			r->a = mkarray(c->fmt, c->ch, c->w, h, d, flags);
+			fill(r->a, c->fmt, c->ch, c->w, c->geom == G_A1D ? 1 : h, d);
+			if (c->geom == G_A1D) {
+				/* a layered 1D array's layers are its "rows": cuMemcpy3D with
+				 * height 1 and depth the layers (fill did that) */
+			}
+			rd->resType = CU_RESOURCE_TYPE_ARRAY;
+			rd->res.array.hArray = r->a;
+			return;
+		}
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = c->w;
+		ad.Height = h;
+		ad.Depth = d;
+		ad.Format = c->fmt;
+		ad.NumChannels = c->ch;
+		ad.Flags = flags;
+		CK(cuMipmappedArrayCreate(&r->mm, &ad, c->levels));
+		for (unsigned l = 0; l < c->levels; l++) {
+			CUarray la;
+			size_t lw = c->w >> l, lh = h >> l, ld = c->geom == G_3D ? d >> l : d;
+			CK(cuMipmappedArrayGetLevel(&la, r->mm, l));
+			fill(la, c->fmt, c->ch, lw ? lw : 1, h ? (lh ? lh : 1) : 0, d ? (ld ? ld : 1) : 0);
+		}
+		rd->resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+		rd->res.mipmap.hMipmappedArray = r->mm;
+	}
+}
+
+static void
+release(Res *r)
+{
+	if (r->a)
+		CK(cuArrayDestroy(r->a));
+	if (r->mm)
+		CK(cuMipmappedArrayDestroy(r->mm));
+	if (r->dp)
+		CK(cuMemFree(r->dp));
+}
+
+static void
+texcase(const Case *c, unsigned idx)
+{
+	static float p[2 * MAXN][4];
+	static uint8_t o[4 * MAXN * 16];
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUtexObject t;
+	Res r;
+	unsigned n = c->n, nout = n, ncoord = n;
+	char name[128];
+
+	rng = 0x9e3779b9u * (idx + 1);
+	doing = c->name;
+	resource(c, &rd, &r);
+	memset(&td, 0, sizeof td);
+	memcpy(td.addressMode, c->am, sizeof td.addressMode);
+	td.filterMode = c->filter;
+	td.mipmapFilterMode = c->mipfilter;
+	td.flags = c->flags;
+	td.maxMipmapLevelClamp = (float)c->levels - 1;
+	memcpy(td.borderColor, c->border, sizeof td.borderColor);
+	CK(cuTexObjectCreate(&t, &rd, &td, NULL));
+	if (!strcmp(c->kern, "t2dgrad_f")) {
+		ncoord = 2 * n;
+		coords(c, p, ncoord);
+		for (unsigned k = 0; k < n; k++) {
+			/* gradients of 1/64 to 8 texels, in normalized units */
+			float s = (float)(1u << (k % 10)) / 64.0f;
+			p[2 * k + 1][0] = uni(-s, s) / (float)c->w;
+			p[2 * k + 1][1] = uni(-s, s) / (float)c->h;
+			p[2 * k + 1][2] = uni(-s, s) / (float)c->w;
+			p[2 * k + 1][3] = uni(-s, s) / (float)c->h;
+		}
+	} else
+		coords(c, p, ncoord);
+	if (!strncmp(c->kern, "tld4", 4) || !strncmp(c->kern, "t2dasm", 6))
+		nout = 4 * n;
+	if (!strncmp(c->kern, "t2dasm", 6))
+		for (unsigned k = 0; k < n; k++)
+			p[k][2] = uni(-0.5f, 1.5f);   /* the depth-compare value */
+	CK(cuMemcpyHtoD(dcoord, p, ncoord * 16));
+	CK(cuMemsetD8(dout, 0xee, nout * 16));
+	launch(c->kern, t, n);
+	CK(cuMemcpyDtoH(o, dout, nout * 16));
+	snprintf(name, sizeof name, "tex %s", c->name);
+	emit(name, o, nout * 16);
+	if (idx % 8 == 0) {
+		/* what the object says of itself: txq (level 1 when mipmapped) */
+		float lv[4] = { c->levels > 1 ? 1.0f : 0.0f, 0, 0, 0 };
+		CK(cuMemcpyHtoD(dcoord, lv, sizeof lv));
+		launch("txq_all", t, 1);
+		CK(cuMemcpyDtoH(o, dout, 17 * 4));
+		snprintf(name, sizeof name, "txq %s", c->name);
+		emit(name, o, 17 * 4);
+	}
+	CK(cuTexObjectDestroy(t));
+	release(&r);
+}
+
+/* ---------------------------------------------------------------- surfaces */
+
+/* A surface object over a new array with generated texels. */
+static CUsurfObject
+mksurf(CUarray *a, CUarray_format f, unsigned ch, size_t w, size_t h, size_t d, unsigned flags)
+{
+	CUDA_RESOURCE_DESC rd;
+	CUsurfObject s;
+
+	*a = mkarray(f, ch, w, h, d, flags | CUDA_ARRAY3D_SURFACE_LDST);
+	fill(*a, f, ch, w, h, d);
+	memset(&rd, 0, sizeof rd);
+	rd.resType = CU_RESOURCE_TYPE_ARRAY;
+	rd.res.array.hArray = *a;
+	CK(cuSurfObjectCreate(&s, &rd));
+	return s;
+}
+
+/* The whole array back, as a record. */
+static void
+dump(const char *name, CUarray a, size_t bytes_row, size_t h, size_t d)
+{
+	CUDA_MEMCPY3D c;
+	void *p = malloc(bytes_row * h * d);
+
+	memset(&c, 0, sizeof c);
+	c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+	c.srcArray = a;
+	c.dstMemoryType = CU_MEMORYTYPE_HOST;
+	c.dstHost = p;
+	c.dstPitch = bytes_row;
+	c.dstHeight = h;
+	c.WidthInBytes = bytes_row;
+	c.Height = h;
+	c.Depth = d;
+	CK(cuMemcpy3D(&c));
+	emit(name, p, bytes_row * h * d);
+	free(p);
+}
+
+static void
+surfcase(const char *name, const char *kern, CUsurfObject s, const int (*p)[4], unsigned n, unsigned outw)
+{
+	static uint8_t o[MAXN * 16];
+	char nm[128];
+
+	CK(cuMemcpyHtoD(dcoord, p, n * 16));
+	CK(cuMemsetD8(dout, 0xee, (n > 8 ? n : 8) * 16));
+	launch(kern, s, n);
+	CK(cuMemcpyDtoH(o, dout, (size_t)outw * 4));
+	snprintf(nm, sizeof nm, "surf %s", name);
+	emit(nm, o, (size_t)outw * 4);
+}
+
+static void
+surfaces(void)
+{
+	static int p[MAXN][4];
+	CUarray a;
+	CUsurfObject s;
+	unsigned n;
+
+	rng = 12345;
+	doing = "surfaces";
+	/* 2D int: read-modify-write of every texel, in a shuffled order */
+	s = mksurf(&a, S32, 1, 12, 5, 0, 0);
+	for (n = 0; n < 60; n++)
+		p[n][0] = (int)((n * 7) % 12), p[n][1] = (int)((n * 7) / 12 % 5), p[n][2] = p[n][3] = 0;
+	for (n = 0; n < 60; n++)   /* one lane a texel: (n * 7) mod 60 is a permutation */
+		p[n][0] = (int)(n * 7 % 60 % 12), p[n][1] = (int)(n * 7 % 60 / 12);
+	surfcase("s2d_rmw", "s2d_rmw", s, (const int (*)[4])p, 60, 60 * 4);
+	dump("surf s2d_rmw array", a, 12 * 4, 5, 1);
+	/* reads anywhere: byte x from -12 to 60 (aligned: a misaligned x is not
+	 * defined), rows -2 to 6 */
+	for (n = 0; n < 128; n++)
+		p[n][0] = ((int)(rnd() % 19) - 3) * 4, p[n][1] = (int)(rnd() % 9) - 2, p[n][2] = p[n][3] = 0;
+	for (n = 0; n < 16; n++)
+		p[n][0] = (int)n * 4 - 8;
+	surfcase("s2d_rd", "s2d_rd", s, (const int (*)[4])p, 128, 128 * 4);
+	/* writes anywhere with clamp and zero */
+	for (n = 0; n < 64; n++)
+		p[n][0] = ((int)(rnd() % 19) - 3) * 4, p[n][1] = (int)(rnd() % 9) - 2, p[n][2] = (int)(n & 1);
+	surfcase("s2d_wr", "s2d_wr", s, (const int (*)[4])p, 64, 4);
+	dump("surf s2d_wr array", a, 12 * 4, 5, 1);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+
+	/* 1D u16 */
+	s = mksurf(&a, U16, 1, 40, 0, 0, 0);
+	for (n = 0; n < 40; n++)
+		p[n][0] = (int)(n * 3 % 40);
+	surfcase("s1d_b16", "s1d_b16", s, (const int (*)[4])p, 40, 40 * 4);
+	dump("surf s1d_b16 array", a, 40 * 2, 1, 1);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+
+	/* 2D of four 32-bit channels */
+	s = mksurf(&a, U32, 4, 6, 4, 0, 0);
+	for (n = 0; n < 24; n++)
+		p[n][0] = (int)(n % 6), p[n][1] = (int)(n / 6);
+	surfcase("s2d_v4", "s2d_v4", s, (const int (*)[4])p, 24, 24 * 4);
+	dump("surf s2d_v4 array", a, 6 * 16, 4, 1);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+
+	/* 2D of 64-bit texels (two 32-bit channels), some lanes out of bounds */
+	s = mksurf(&a, U32, 2, 5, 3, 0, 0);
+	for (n = 0; n < 20; n++)
+		p[n][0] = (int)(n % 7) - 1, p[n][1] = (int)(n / 7);
+	surfcase("s2d_b64", "s2d_b64", s, (const int (*)[4])p, 20, 20 * 4);
+	dump("surf s2d_b64 array", a, 5 * 8, 3, 1);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+
+	/* layered 2D and 3D */
+	s = mksurf(&a, S32, 1, 4, 3, 3, CUDA_ARRAY3D_LAYERED);
+	for (n = 0; n < 48; n++)
+		p[n][0] = (int)(n % 4), p[n][1] = (int)(n / 4 % 3), p[n][2] = (int)(n / 12);   /* layer 3 is past the end */
+	surfcase("sa2d", "sa2d", s, (const int (*)[4])p, 48, 48 * 4);
+	dump("surf sa2d array", a, 16, 3, 3);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+	s = mksurf(&a, S32, 1, 4, 3, 2, 0);
+	for (n = 0; n < 30; n++)
+		p[n][0] = (int)(n % 5), p[n][1] = (int)(n / 5 % 3), p[n][2] = (int)(n / 15);
+	surfcase("s3d", "s3d", s, (const int (*)[4])p, 30, 30 * 4);
+	dump("surf s3d array", a, 16, 3, 2);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+
+	/* what suq says of a layered array */
+	s = mksurf(&a, U8, 4, 7, 5, 3, CUDA_ARRAY3D_LAYERED);
+	surfcase("suq a2d u8x4", "suq_all", s, (const int (*)[4])p, 1, 7);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+	s = mksurf(&a, F32, 1, 9, 0, 0, 0);
+	surfcase("suq 1d f32", "suq_all", s, (const int (*)[4])p, 1, 7);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+
+	/* sured: 64 lanes onto 4 texels, add min max */
+	s = mksurf(&a, U32, 1, 16, 2, 0, 0);
+	for (n = 0; n < 64; n++)
+		p[n][0] = (int)(n % 4) * 4, p[n][1] = (int)(n / 4 % 2), p[n][2] = (int)(rnd() % 1000),
+		p[n][3] = (int)(rnd() % 2001) - 1000;
+	surfcase("s2d_red", "s2d_red", s, (const int (*)[4])p, 64, 4);
+	dump("surf s2d_red array", a, 16 * 4, 2, 1);
+	CK(cuSurfObjectDestroy(s));
+	CK(cuArrayDestroy(a));
+
+	/* sust.p: formatted stores into f32x4 and u8x4 */
+	for (int k = 0; k < 2; k++) {
+		s = mksurf(&a, k ? U8 : F32, 4, 4, 4, 0, 0);
+		for (n = 0; n < 16; n++)
+			p[n][0] = (int)(n % 4), p[n][1] = (int)(n / 4), p[n][2] = (int)n - 4,   /* x in texels */
+			p[n][3] = (int)(n * 3) - 20;
+		surfcase(k ? "s2d_p u8x4" : "s2d_p f32x4", "s2d_p", s, (const int (*)[4])p, 16, 4);
+		dump(k ? "surf s2d_p u8x4 array" : "surf s2d_p f32x4 array", a, k ? 16 : 64, 4, 1);
+		CK(cuSurfObjectDestroy(s));
+		CK(cuArrayDestroy(a));
+	}
+}
+
+/* ---------------------------------------------------------------- the driver's answers */
+
+/* Result codes of calls given bad (and some good) descriptors, and the
+ * descriptors the driver gives back. */
+static void
+answers(void)
+{
+	int32_t code[64];
+	unsigned nc = 0;
+	CUDA_ARRAY3D_DESCRIPTOR ad, back;
+	CUDA_ARRAY_DESCRIPTOR ad2;
+	CUDA_RESOURCE_DESC rd, rback;
+	CUDA_TEXTURE_DESC td, tback;
+	CUDA_RESOURCE_VIEW_DESC vback;
+	CUarray a = NULL, good;
+	CUmipmappedArray mm;
+	CUtexObject t;
+	CUsurfObject s;
+	CUdeviceptr dp;
+	uint64_t rec[32];
+	unsigned nrec = 0;
+
+#define TRY(call) (code[nc++] = (int32_t)(call))
+#define ARR(w, h, d, f, ch, fl) (memset(&ad, 0, sizeof ad), ad.Width = (w), ad.Height = (h), ad.Depth = (d), \
+    ad.Format = (f), ad.NumChannels = (ch), ad.Flags = (fl), &ad)
+	TRY(cuArray3DCreate(&a, ARR(8, 8, 0, 0x77, 1, 0)));             /* unknown format */
+	TRY(cuArray3DCreate(&a, ARR(8, 8, 0, F32, 3, 0)));              /* three channels */
+	TRY(cuArray3DCreate(&a, ARR(0, 8, 0, F32, 1, 0)));              /* no width */
+	TRY(cuArray3DCreate(&a, ARR(8, 4, 6, F32, 1, CUDA_ARRAY3D_CUBEMAP)));   /* not square */
+	TRY(cuArray3DCreate(&a, ARR(8, 8, 5, F32, 1, CUDA_ARRAY3D_CUBEMAP)));   /* not 6 faces */
+	TRY(cuArray3DCreate(&a, ARR(8, 8, 10, F32, 1, CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED)));
+	TRY(cuArray3DCreate(&a, ARR(8, 0, 4, F32, 1, 0)));              /* depth without height */
+	TRY(cuArray3DCreate(&a, ARR(1u << 20, 0, 0, F32, 1, 0)));       /* past the 1D width limit */
+	TRY(cuArray3DCreate(&a, ARR(8, 8, 0, F32, 1, 0x4000)));         /* unknown flag */
+	TRY(cuArray3DCreate(NULL, ARR(8, 8, 0, F32, 1, 0)));
+	TRY(cuArray3DCreate(&good, ARR(8, 4, 3, S16, 2, CUDA_ARRAY3D_LAYERED)));
+	memset(&back, 0, sizeof back);
+	TRY(cuArray3DGetDescriptor(&back, good));
+	rec[nrec++] = back.Width, rec[nrec++] = back.Height, rec[nrec++] = back.Depth;
+	rec[nrec++] = back.Format, rec[nrec++] = back.NumChannels, rec[nrec++] = back.Flags;
+	memset(&ad2, 0, sizeof ad2);
+	TRY(cuArrayGetDescriptor(&ad2, good));                          /* a 3D (layered) array */
+	memset(&ad2, 0, sizeof ad2);
+	ad2.Width = 10, ad2.Height = 3, ad2.Format = U8, ad2.NumChannels = 4;
+	TRY(cuArrayCreate(&a, &ad2));
+	memset(&ad2, 0, sizeof ad2);
+	TRY(cuArrayGetDescriptor(&ad2, a));
+	rec[nrec++] = ad2.Width, rec[nrec++] = ad2.Height, rec[nrec++] = ad2.Format, rec[nrec++] = ad2.NumChannels;
+	memset(&back, 0, sizeof back);
+	TRY(cuArray3DGetDescriptor(&back, a));
+	rec[nrec++] = back.Width, rec[nrec++] = back.Height, rec[nrec++] = back.Depth, rec[nrec++] = back.Flags;
+	/* a surface needs SURFACE_LDST */
+	memset(&rd, 0, sizeof rd);
+	rd.resType = CU_RESOURCE_TYPE_ARRAY;
+	rd.res.array.hArray = a;
+	TRY(cuSurfObjectCreate(&s, &rd));
+	TRY(cuArrayDestroy(a));
+	/* textures over a good array, then bad resources */
+	rd.res.array.hArray = good;
+	memset(&td, 0, sizeof td);
+	td.addressMode[0] = BO, td.addressMode[1] = MI, td.filterMode = LI, td.flags = NC | SRGB;
+	td.borderColor[0] = 0.5f, td.borderColor[3] = -1;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));
+	memset(&rback, 0, sizeof rback);
+	TRY(cuTexObjectGetResourceDesc(&rback, t));
+	rec[nrec++] = rback.resType, rec[nrec++] = rback.res.array.hArray == good;
+	memset(&tback, 0x33, sizeof tback);
+	TRY(cuTexObjectGetTextureDesc(&tback, t));
+	rec[nrec++] = tback.addressMode[0] | tback.addressMode[1] << 4 | tback.addressMode[2] << 8;
+	rec[nrec++] = tback.filterMode, rec[nrec++] = tback.flags, rec[nrec++] = tback.mipmapFilterMode;
+	{
+		uint32_t b[4];
+		memcpy(b, tback.borderColor, 16);
+		rec[nrec++] = b[0] | (uint64_t)b[3] << 32;
+	}
+	memset(&vback, 0x33, sizeof vback);
+	TRY(cuTexObjectGetResourceViewDesc(&vback, t));
+	TRY(cuTexObjectDestroy(t));
+	TRY(cuTexObjectCreate(&t, &rd, NULL, NULL));                   /* no texture descriptor */
+	TRY(cuTexObjectCreate(NULL, &rd, &td, NULL));
+	rd.flags = 1;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* flags must be 0 */
+	rd.flags = 0;
+	rd.resType = (CUresourcetype)7;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* unknown resource type */
+	/* linear and pitched memory: alignment, formats, sizes */
+	CK(cuMemAlloc(&dp, 1 << 16));
+	memset(&rd, 0, sizeof rd);
+	rd.resType = CU_RESOURCE_TYPE_LINEAR;
+	rd.res.linear.devPtr = dp + 4, rd.res.linear.format = F32, rd.res.linear.numChannels = 1;
+	rd.res.linear.sizeInBytes = 1024;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* misaligned */
+	rd.res.linear.devPtr = dp, rd.res.linear.numChannels = 3;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* three channels */
+	rd.res.linear.numChannels = 1;
+	rd.res.linear.sizeInBytes = 0;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* empty */
+	rd.res.linear.sizeInBytes = 1000;
+	memset(&td, 0, sizeof td);
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* not a multiple of a texel? */
+	if (code[nc - 1] == CUDA_SUCCESS)
+		TRY(cuTexObjectDestroy(t));
+	else
+		code[nc++] = -1;
+	TRY(cuSurfObjectCreate(&s, &rd));                              /* a surface over linear memory */
+	memset(&rd, 0, sizeof rd);
+	rd.resType = CU_RESOURCE_TYPE_PITCH2D;
+	rd.res.pitch2D.devPtr = dp, rd.res.pitch2D.format = U8, rd.res.pitch2D.numChannels = 1;
+	rd.res.pitch2D.width = 16, rd.res.pitch2D.height = 16, rd.res.pitch2D.pitchInBytes = 48;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* pitch not a multiple of 32 */
+	rd.res.pitch2D.pitchInBytes = 8;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* pitch below the row */
+	rd.res.pitch2D.pitchInBytes = 64;
+	rd.res.pitch2D.devPtr = dp + 32;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));                    /* misaligned base */
+	rd.res.pitch2D.devPtr = dp;
+	TRY(cuTexObjectCreate(&t, &rd, &td, NULL));
+	if (code[nc - 1] == CUDA_SUCCESS)
+		TRY(cuTexObjectDestroy(t));
+	else
+		code[nc++] = -1;
+	/* mipmapped arrays */
+	TRY(cuMipmappedArrayCreate(&mm, ARR(16, 8, 0, F32, 1, 0), 6)); /* more levels than the size has */
+	TRY(cuMipmappedArrayCreate(&mm, ARR(16, 8, 0, F32, 1, 0), 0));
+	TRY(cuMipmappedArrayCreate(&mm, ARR(16, 8, 0, F32, 1, 0), 5));
+	if (code[nc - 1] == CUDA_SUCCESS) {
+		CUarray lv;
+		TRY(cuMipmappedArrayGetLevel(&lv, mm, 5));
+		TRY(cuMipmappedArrayGetLevel(&lv, mm, 4));
+		memset(&back, 0, sizeof back);
+		TRY(cuArray3DGetDescriptor(&back, lv));
+		rec[nrec++] = back.Width, rec[nrec++] = back.Height, rec[nrec++] = back.Depth;
+		TRY(cuMipmappedArrayDestroy(mm));
+	}
+	TRY(cuArrayDestroy(good));
+	TRY(cuMemFree(dp));
+#undef TRY
+#undef ARR
+	emit("answers codes", code, nc * 4);
+	emit("answers descriptors", rec, nrec * 8);
+}
+
+/* ---------------------------------------------------------------- compare */
+
+typedef struct { char *name; uint8_t *p; uint32_t n; } Rec;
+
+static Rec *
+readrecs(const char *path, unsigned *nrec)
+{
+	FILE *f = fopen(path, "rb");
+	char magic[8];
+	Rec *r = NULL;
+	unsigned n = 0, cap = 0;
+	uint32_t a, b;
+
+	if (!f || fread(magic, 1, 8, f) != 8 || memcmp(magic, "PTXTEX1\n", 8)) {
+		fprintf(stderr, "textest: %s: not a record file\n", path);
+		exit(2);
+	}
+	while (fread(&a, 4, 1, f) == 1) {
+		if (n == cap)
+			r = realloc(r, (cap = cap ? 2 * cap : 64) * sizeof *r);
+		r[n].name = calloc(a + 1, 1);
+		if (a > 4096 || fread(r[n].name, 1, a, f) != a || fread(&b, 4, 1, f) != 1 || b > (64u << 20)) {
+			fprintf(stderr, "textest: %s: truncated\n", path);
+			exit(2);
+		}
+		r[n].p = malloc(b + 1);
+		r[n].n = b;
+		if (fread(r[n].p, 1, b, f) != b) {
+			fprintf(stderr, "textest: %s: truncated\n", path);
+			exit(2);
+		}
+		n++;
+	}
+	fclose(f);
+	*nrec = n;
+	return r;
+}
+
+/* Each record of got against want's of the same name: the first words
+ * that differ, and how many. */
+static int
+compare(const char *gotp, const char *wantp)
+{
+	unsigned ng, nw, bad = 0, same = 0;
+	Rec *g = readrecs(gotp, &ng), *w = readrecs(wantp, &nw);
+
+	for (unsigned i = 0; i < nw; i++) {
+		unsigned j, nd = 0;
+		for (j = 0; j < ng && strcmp(g[j].name, w[i].name); j++)
+			;
+		if (j == ng) {
+			printf("MISSING %s\n", w[i].name);
+			bad++;
+			continue;
+		}
+		if (g[j].n != w[i].n) {
+			printf("DIFF %s: %u bytes, the reference has %u\n", w[i].name, g[j].n, w[i].n);
+			bad++;
+			continue;
+		}
+		for (uint32_t k = 0; k + 4 <= w[i].n; k += 4) {
+			uint32_t a, b;
+			memcpy(&a, g[j].p + k, 4);
+			memcpy(&b, w[i].p + k, 4);
+			if (a != b && nd++ < 4)
+				printf("DIFF %s: word %u (vector %u): %08x, the reference %08x\n", w[i].name, k / 4,
+				    k / 16, a, b);
+		}
+		if (nd) {
+			printf("DIFF %s: %u of %u words differ\n", w[i].name, nd, w[i].n / 4);
+			bad++;
+		} else
+			same++;
+	}
+	printf("%u records as on the GPU, %u differ\n", same, bad);
+	return bad != 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	CUdevice dev;
+	CUcontext cx;
+	char *img;
+	FILE *f;
+	long len;
+
+	if (argc < 3 || argc > 4) {
+		fprintf(stderr, "usage: textest TEX.PTX OUT.BIN [REF.BIN]\n");
+		return 2;
+	}
+	if (!(f = fopen(argv[1], "rb")) || fseek(f, 0, SEEK_END) || (len = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) || !(img = calloc((size_t)len + 1, 1)) ||
+	    fread(img, 1, (size_t)len, f) != (size_t)len) {
+		fprintf(stderr, "textest: %s: cannot read\n", argv[1]);
+		return 2;
+	}
+	fclose(f);
+	if (!(out = fopen(argv[2], "wb"))) {
+		fprintf(stderr, "textest: %s: cannot write\n", argv[2]);
+		return 2;
+	}
+	fwrite("PTXTEX1\n", 1, 8, out);
+	CK(cuInit(0));
+	CK(cuDeviceGet(&dev, 0));
+	CK(cuDevicePrimaryCtxRetain(&cx, dev));
+	CK(cuCtxSetCurrent(cx));
+	CK(cuModuleLoadData(&mod, img));
+	CK(cuMemAlloc(&dcoord, 2 * MAXN * 16));
+	CK(cuMemAlloc(&dout, 4 * MAXN * 16));
+	doing = "answers";
+	answers();
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		texcase(&cases[i], i);
+	surfaces();
+	CK(cuModuleUnload(mod));
+	CK(cuDevicePrimaryCtxRelease(dev));
+	fclose(out);
+	out = NULL;
+	free(img);
+	return argc == 4 ? compare(argv[2], argv[3]) : 0;
+}
