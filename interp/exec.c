@@ -21,10 +21,23 @@
 #include <string.h>
 #include "interp.h"
 
+/* exec_check.c includes this file again with INTERP_CHECK defined: the
+ * same executor as interp_run_check, with the dynamic checks' hooks
+ * (check*.c) and without the shortcuts that skip them (plainrun, the
+ * shared prologue, the warp-wide memory accesses).  The functions other
+ * files call are compiled once, in the unchecked copy. */
+#ifdef INTERP_CHECK
+#define interp_run interp_run_check
+#define CHECKED 1
+#else
+#define CHECKED 0
+#endif
+
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
 
 /* ---------------------------------------------------------------- faults */
 
+#ifndef INTERP_CHECK
 char *
 interp_ins_text(ptx_ctx *cx, const Ins *in)
 {
@@ -44,6 +57,7 @@ interp_ins_text(ptx_ctx *cx, const Ins *in)
 	free(buf);
 	return s;
 }
+#endif
 
 static void
 threadof(const Launch *L, const Warp *w, int lane, unsigned t[3])
@@ -71,9 +85,10 @@ popc(uint32_t m)
 	return (m * 0x01010101u) >> 24;
 }
 
+#ifndef INTERP_CHECK
 static const char *const faultname[] = {
 	"none", "out-of-bounds access", "misaligned access", "trap", "assertion failed",
-	"deadlock", "instruction budget exhausted", "unsupported instruction", "breakpoint"
+	"deadlock", "instruction budget exhausted", "unsupported instruction", "breakpoint", "check failed"
 };
 
 void
@@ -137,10 +152,13 @@ interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t ad
 		memcpy(cx->fault_msg, msg, (size_t)n);
 	f->msg = cx->fault_msg;
 }
+#endif
 
 /* ---------------------------------------------------------------- memory */
 
+#ifndef INTERP_CHECK
 static const char *const spacename[] = { "global", "shared", "local", "param", "generic", "shared::cluster" };
+#endif
 
 /* The live global allocation holding [a, a + size), or NULL: the last two
  * hit first (a kernel reads one array and writes another), then a search. */
@@ -162,6 +180,7 @@ globalloc(Launch *L, uint64_t a, unsigned size)
 	return interp_mem_holds(L->last, a, size) ? L->last : globalmiss(L, a, size);
 }
 
+#ifndef INTERP_CHECK
 uint8_t *
 interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
              const XIns *xi)
@@ -223,6 +242,7 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 	    space == MS_LOCAL ? "the thread's local memory" : "the parameter buffer");
 	return NULL;
 }
+#endif
 
 /* ---------------------------------------------------------------- operands */
 
@@ -292,6 +312,14 @@ val(const Launch *L, const Warp *w, const uint64_t *r, const XOp *o, uint32_t la
 	}
 	return 0;
 }
+
+#ifndef INTERP_CHECK
+uint64_t
+interp_opval(Launch *L, Warp *w, const XOp *o, uint32_t lane)
+{
+	return val(L, w, w->cf[w->ncf - 1].r, o, lane);
+}
+#endif
 
 /* Fills out[] with component comp of every lane's %tid: one division for
  * the warp, then counting. */
@@ -709,6 +737,7 @@ diverge(Launch *L, Warp *w, int32_t apc, uint32_t a, int32_t bpc, uint32_t b, in
 	return push(L, w, apc, rpc, a);
 }
 
+#ifndef INTERP_CHECK
 void
 interp_exited(Launch *L, Warp *w, uint32_t m)
 {
@@ -723,6 +752,7 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 	if (w->cta->baropen || (w->cta->clu && w->cta->clu->open))   /* a barrier may now be complete */
 		interp_bar_check(L, w->cta);
 }
+#endif
 
 /*
  * Makes each lane's local memory at least need bytes (what): doubled, up to
@@ -947,6 +977,7 @@ stack(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 
 /* ---------------------------------------------------------------- builtins */
 
+#ifndef INTERP_CHECK
 static uint64_t
 locget(Warp *w, uint32_t l, uint32_t off, uint32_t size)
 {
@@ -970,8 +1001,11 @@ interp_arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t off, 
 	return off ? 0 : val(L, w, f->r, o, l);
 }
 
+#endif
+
 #define arg(L, w, xi, k, l, size) interp_arg(L, w, xi, k, l, 0, size)
 
+#ifndef INTERP_CHECK
 void
 interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
 {
@@ -985,6 +1019,7 @@ interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
 	else if (o->k == XO_REG)
 		f->r[(size_t)o->r * WARP + l] = v;
 }
+#endif
 
 #define setret interp_setret
 
@@ -1401,9 +1436,9 @@ interp_run(Launch *L, Warp *w, int slice)
 	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
 
-	if (w->cta->prologue)
+	if (!CHECKED && w->cta->prologue)
 		prologue(L, w);
-	if (w->owed)
+	if (!CHECKED && w->owed)
 		owed(L, w);
 	while (slice-- > 0) {
 		const XIns *xi;
@@ -1437,7 +1472,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			r = f->r;
 		}
 		xi = &code[pc];
-		if (xi->plain && tmask && !budget) {
+		if (!CHECKED && xi->plain && tmask && !budget) {
 			int k = plainrun(L, w, r, pc, rpc, slice + 1, tmask);
 			if (k) {
 				pc += k;
@@ -1461,6 +1496,13 @@ interp_run(Launch *L, Warp *w, int slice)
 			    "more than %" PRIu64 " thread-instructions (see --max-steps)", L->budget);
 			return RUN_FAULT;
 		}
+#ifdef INTERP_CHECK
+		if (L->chk & PTX_CHECK_SYNCCHECK) {
+			interp_chk_sync(L, w, xi, t->mask, m);
+			if (L->fault)
+				return RUN_FAULT;
+		}
+#endif
 		if (!m && xi->x != X_BAR && xi->x != X_BRA && xi->x != X_BRX) {
 			t->pc = ++pc;
 			continue;

@@ -257,6 +257,8 @@ struct ptx_ctx {
 	int nocount;                            /* ptx_set_counting(cx, 0) */
 	int nthreads;                           /* ptx_set_threads; 0: every core */
 	int cdp_depth;                          /* cdp.c: nesting of the launch running */
+	unsigned checks; int check_fatal;       /* ptx_set_checks */
+	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */
 };
 
 /* ---------------------------------------------------------------- a launch */
@@ -378,13 +380,18 @@ typedef struct {
 	int nofpu;                  /* the host FPU cannot run the handlers that need it */
 	CdpQ *cdp;                  /* grids launched from the device (cdp.c), NULL: none */
 	int short_mem;              /* a new CTA would have passed PTX_LIMIT_MEMORY (sched.c) */
+	unsigned chk;               /* PTX_CHECK_*: the checks of this launch; nonzero runs
+	                             * interp_run_check in place of interp_run (sched.c) */
 } Launch;
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
 enum { ASEQ_SAME = 1 /* one address */, ASEQ_RUN /* lane l at the first's plus l * size */ };
 
-/* exec.c */
+/* exec.c; exec_check.c compiles it again as interp_run_check, with the
+ * hooks of the dynamic checks (check*.c) */
 int interp_run(Launch *L, Warp *w, int slice);   /* RUN_* */
+int interp_run_check(Launch *L, Warp *w, int slice);
+uint64_t interp_opval(Launch *L, Warp *w, const XOp *o, uint32_t lane);   /* operand o in the top frame */
 uint8_t *interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
                       const XIns *xi);
 void interp_fault(Launch *L, Warp *w, int lane, const XIns *xi, int kind, uint64_t addr, unsigned size,
@@ -614,6 +621,34 @@ void interp_mem_drop(ptx_ctx *cx, Alloc *a);
 Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */
 char *interp_mem_nearest(ptx_ctx *cx, uint64_t addr);   /* description, malloc'd by the context */
 void interp_mem_release(ptx_ctx *cx);
+
+/* check.c: the reports of the dynamic checks (ptx_set_checks).  A site
+ * is one side of a report: the instruction, and the thread (w and lane, or
+ * the coordinates of an earlier access kept in a shadow) and address.
+ * interp_chk_report records one occurrence of finding kind (a static
+ * string) of check, deduplicated by check, kind and the sites'
+ * instructions; under fatal checks it also ends the launch (interp_fault
+ * with PTX_FAULT_CHECK). */
+typedef struct {
+	const XIns *xi;
+	int has_thread;
+	unsigned cta[3], thread[3];
+	int access;               /* PTX_ACCESS_* */
+	uint64_t addr;
+	unsigned size;
+} ChkSite;
+void interp_chk_site(const Launch *L, const Warp *w, int lane, const XIns *xi, int access, uint64_t addr,
+                     unsigned size, ChkSite *s);
+void interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind, const ChkSite *a,
+                       const ChkSite *b, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 8, 9)))
+#endif
+	;
+void interp_chk_free(ptx_ctx *cx);
+/* check_sync.c: synccheck, before the instruction xi runs for the lanes m
+ * (after its guard) of the top SIMT entry's tmask */
+void interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);
 
 /* sched.c */
 int interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],

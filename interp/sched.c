@@ -483,7 +483,8 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				if (w->done || w->blocked)
 					continue;
 				ran = 1;
-				rc = interp_run(L, w, L->polls ? FINE : SLICE);
+				rc = L->chk ? interp_run_check(L, w, L->polls ? FINE : SLICE) :
+				    interp_run(L, w, L->polls ? FINE : SLICE);
 				if (rc == RUN_FAULT || publish(L, w, seen))
 					return RUN_FAULT;
 				if (rc == RUN_DONE) {
@@ -801,7 +802,8 @@ nworkers(const Launch *L, uint64_t total)
 		if ((uint64_t)n > fit)
 			n = fit > 1 ? (long)fit : 1;
 	}
-	if (n > 1 && (serial(L) || L->polls))
+	/* a checked launch keeps its shadow state and reports in one thread */
+	if (n > 1 && (serial(L) || L->polls || L->chk))
 		n = 1;
 	return (int)n;
 }
@@ -987,6 +989,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	if (launch_memory(cx, &L))
 		return PTX_ENOMEM;
 	L.budget = cx->max_steps;
+	L.chk = cx->checks;   /* the one place a launch decides whether it is checked */
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
 		return PTX_EINVAL;
