@@ -120,8 +120,8 @@ recfree(ptx_ctx *cx, ChkRec *c)
 	}
 }
 
-void
-interp_chk_free(ptx_ctx *cx)
+static void
+logfree(ptx_ctx *cx)
 {
 	struct ChkLog *g = cx->chk;
 
@@ -132,6 +132,13 @@ interp_chk_free(ptx_ctx *cx)
 	interp_free(cx, g->rec);
 	interp_free(cx, g);
 	cx->chk = NULL;
+}
+
+void
+interp_chk_free(ptx_ctx *cx)
+{
+	logfree(cx);
+	interp_chk_shadow_free(cx);
 }
 
 void
@@ -259,7 +266,7 @@ void
 ptx_report_clear(ptx_ctx *cx)
 {
 	if (cx)
-		interp_chk_free(cx);
+		logfree(cx);
 }
 
 /* ---------------------------------------------------------------- output */

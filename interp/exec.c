@@ -33,6 +33,16 @@
 #define CHECKED 0
 #endif
 
+/* In the checked copy, initcheck's memory shadow: INITMEM(L) says whether
+ * it is followed, UNPOISON marks host bytes written. */
+#ifdef INTERP_CHECK
+#define INITMEM(L) (((L)->chk & PTX_CHECK_INITCHECK) && !(L)->chkmemoff)
+#define UNPOISON(L, p, n) do { if (INITMEM(L)) interp_chk_unpoison((L)->cx, (p), (n)); } while (0)
+#else
+#define INITMEM(L) 0
+#define UNPOISON(L, p, n) ((void)0)
+#endif
+
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
 
 /* ---------------------------------------------------------------- faults */
@@ -687,6 +697,8 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 static HOT_INLINE int
 access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
+	if (INITMEM(L))
+		return 0;   /* the per-lane path, which the shadow follows */
 	if (m == 0xffffffffu && xi->kparam && xi->d[0].k == XO_REG) {
 		kparam(L, r, xi, m);
 		return 1;
@@ -786,7 +798,9 @@ growlocal(Launch *L, Warp *w, uint64_t need, const XIns *xi, int lane, const cha
 		return -1;
 	}
 	for (int l = 0; l < WARP; l++) {
-		uint8_t *p = interp_realloc(L->cx, w->loc[l], (size_t)n);
+		uint8_t *p;
+		UNPOISON(L, w->loc[l], w->locsz);   /* the host may move it: no stale shadow behind */
+		p = interp_realloc(L->cx, w->loc[l], (size_t)n);
 		if (!p) {
 			interp_mem_uncharge(L->cx, more);
 			interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "out of memory: the host has no %" PRIu64
@@ -805,7 +819,7 @@ growlocal(Launch *L, Warp *w, uint64_t need, const XIns *xi, int lane, const cha
 static uint64_t *
 regfile(Launch *L, Warp *w, int d, int nregs)
 {
-	size_t need = (size_t)(nregs ? nregs : 1) * WARP * sizeof(uint64_t);
+	size_t need = (size_t)(nregs ? nregs : 1) * WARP * sizeof(uint64_t) + (CHECKED ? RDEF_BYTES(nregs) : 0);
 
 	if (d >= w->nrpool) {
 		int nn = d + 8;
@@ -881,6 +895,8 @@ call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 		if (cal->parreg[k] >= 0) {   /* a .reg parameter */
 			FOR_LANES(m, l)
 				g->r[(size_t)cal->parreg[k] * WARP + l] = val(L, w, r, o, l);
+			if (CHECKED)
+				RDEF(g->r, cal->nregs)[cal->parreg[k]] |= m;
 			continue;
 		}
 		FOR_LANES(m, l) {
@@ -890,6 +906,8 @@ call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 					memmove(w->loc[l] + lbase + cal->paroff[k], w->loc[l] + src, sz);
 			} else
 				locput(w, l, lbase + cal->paroff[k], val(L, w, r, o, l), sz);
+			if (lbase + cal->paroff[k] + sz <= w->locsz)
+				UNPOISON(L, w->loc[l] + lbase + cal->paroff[k], sz);
 		}
 	}
 	w->sp = lbase + cal->frame;
@@ -918,8 +936,10 @@ finish_call(Launch *L, Warp *w)
 		FOR_LANES(g->retmask, l) {
 			if (o->k == XO_LOCAL) {
 				uint32_t dst = g->calllbase + (uint32_t)o->imm;
-				if (dst + sz <= w->locsz && src + sz <= w->locsz)
+				if (dst + sz <= w->locsz && src + sz <= w->locsz) {
 					memmove(w->loc[l] + dst, w->loc[l] + src, sz);
+					UNPOISON(L, w->loc[l] + dst, sz);
+				}
 			} else if (o->k == XO_REG) {
 				uint64_t v = 0;
 				if (src + sz <= w->locsz)
@@ -1039,6 +1059,13 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 				a = 0;
 			L->last = L->last2 = NULL;   /* the allocation table may have moved */
 			setret(w, xi, l, a, 8);
+#ifdef INTERP_CHECK
+			if (a && (L->chk & PTX_CHECK_INITCHECK)) {   /* device malloc's memory: uninitialized */
+				Alloc *al = interp_mem_find(L->cx, a, 1);
+				if (al)
+					interp_chk_poison(L->cx, al->p, al->size);
+			}
+#endif
 			break;
 		}
 		case BI_FREE: {
@@ -1065,6 +1092,9 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 		}
 		if (L->fault)
 			return -1;
+		/* a result in the caller's .param variable: written */
+		if (xi->nret && xi->d[0].k == XO_LOCAL && w->cf[w->ncf - 1].lbase + xi->d[0].imm + 8 <= w->locsz)
+			UNPOISON(L, w->loc[l] + w->cf[w->ncf - 1].lbase + xi->d[0].imm, 8);
 	}
 	/* malloc and the device runtime may have grown the allocation table,
 	 * which moves its entries: the cached ones are stale */
@@ -1230,6 +1260,7 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (ss)
 			memcpy(buf, ps, ss), rd |= 1u << l;
 		memcpy(pd, buf, n);
+		UNPOISON(L, pd, n);
 	}
 	if (L->st)
 		interp_count_mem(L, xi, rd, ad, n);
@@ -1497,8 +1528,17 @@ interp_run(Launch *L, Warp *w, int slice)
 			return RUN_FAULT;
 		}
 #ifdef INTERP_CHECK
-		if (L->chk & PTX_CHECK_SYNCCHECK) {
-			interp_chk_sync(L, w, xi, t->mask, m);
+		if (L->chk & (PTX_CHECK_SYNCCHECK | PTX_CHECK_INITCHECK)) {
+			if (L->chk & PTX_CHECK_SYNCCHECK)
+				interp_chk_sync(L, w, xi, t->mask, m);
+			if (L->chk & PTX_CHECK_INITCHECK) {
+				interp_chk_regs(L, w, xi, t->mask, m);
+				/* memory these write on paths of their own: initcheck
+				 * stops following memory rather than report falsely */
+				if (m && (xi->x == X_STMATRIX || xi->x == X_WMMAST || xi->x == X_BULK ||
+				    xi->x == X_TMAP || xi->x == X_CLU))
+					L->chkmemoff = 1;
+			}
 			if (L->fault)
 				return RUN_FAULT;
 		}
@@ -1566,6 +1606,10 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
+#ifdef INTERP_CHECK
+				if (INITMEM(L))
+					interp_chk_load(L, w, l, xi, a, p, tot);
+#endif
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
 			}
@@ -1589,6 +1633,7 @@ interp_run(Launch *L, Warp *w, int slice)
 					return RUN_FAULT;
 				for (int k = 0; k < xi->ns; k++)
 					memput(p + k * sz, V(&xi->s[k], l), sz);
+				UNPOISON(L, p, tot);
 			}
 			if (L->st)
 				interp_count_mem(L, xi, m, ad, tot);
@@ -1607,6 +1652,12 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
+#ifdef INTERP_CHECK
+				if (INITMEM(L)) {
+					interp_chk_load(L, w, l, xi, a, p, sz * nv);
+					interp_chk_unpoison(L->cx, p, sz * nv);
+				}
+#endif
 				if (L->sh)
 					interp_atom_lock(L, p, 1);
 				for (unsigned e = 0; e < nv; e++) {

@@ -259,6 +259,7 @@ struct ptx_ctx {
 	int cdp_depth;                          /* cdp.c: nesting of the launch running */
 	unsigned checks; int check_fatal;       /* ptx_set_checks */
 	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */
+	struct ChkShadow *shadow;               /* check_init.c: uninitialized bytes, NULL: none */
 };
 
 /* ---------------------------------------------------------------- a launch */
@@ -382,7 +383,14 @@ typedef struct {
 	int short_mem;              /* a new CTA would have passed PTX_LIMIT_MEMORY (sched.c) */
 	unsigned chk;               /* PTX_CHECK_*: the checks of this launch; nonzero runs
 	                             * interp_run_check in place of interp_run (sched.c) */
+	int chkmemoff;              /* initcheck no longer follows memory (check_init.c) */
 } Launch;
+
+/* A checked launch's register file of nregs slots (0 counts as 1) has one
+ * more word a slot after the values: bit l set when lane l wrote the slot
+ * (check_init.c). */
+#define RDEF(r, nregs) ((uint32_t *)((r) + (size_t)((nregs) ? (nregs) : 1) * WARP))
+#define RDEF_BYTES(nregs) ((size_t)((nregs) ? (nregs) : 1) * sizeof(uint32_t))
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
 enum { ASEQ_SAME = 1 /* one address */, ASEQ_RUN /* lane l at the first's plus l * size */ };
@@ -645,7 +653,16 @@ void interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind
 	__attribute__((format(printf, 8, 9)))
 #endif
 	;
-void interp_chk_free(ptx_ctx *cx);
+void interp_chk_free(ptx_ctx *cx);   /* the reports and the shadow */
+/* check_init.c: initcheck.  interp_chk_regs runs before xi, as
+ * interp_chk_sync; interp_chk_load before a load of n bytes at host p
+ * (guest address a); poison marks host memory uninitialized, unpoison
+ * written (or freed). */
+void interp_chk_regs(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);
+void interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+void interp_chk_poison(ptx_ctx *cx, const void *p, size_t n);
+void interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n);
+void interp_chk_shadow_free(ptx_ctx *cx);
 /* check_sync.c: synccheck, before the instruction xi runs for the lanes m
  * (after its guard) of the top SIMT entry's tmask */
 void interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);

@@ -213,10 +213,17 @@ interp_mem_release(ptx_ctx *cx)
 int
 ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out)
 {
+	int rc;
+
 	if (!cx || !out)
 		return PTX_EINVAL;
 	interp_diag_clear(cx);
-	return interp_mem_new(cx, size, NULL, AK_HOST, out);
+	if ((rc = interp_mem_new(cx, size, NULL, AK_HOST, out)) == PTX_OK && (cx->checks & PTX_CHECK_INITCHECK)) {
+		Alloc *a = interp_mem_find(cx, *out, size ? size : 1);
+		if (a)   /* initcheck: unwritten until a copy or a store writes it */
+			interp_chk_poison(cx, a->p, a->size);
+	}
+	return rc;
 }
 
 /* Ends live allocation a, whatever its kind, and gives its memory back. */
@@ -231,6 +238,7 @@ interp_mem_drop(ptx_ctx *cx, Alloc *a)
 	if (a->kind == AK_HEAP)
 		cx->heap_used -= a->size;
 	a->live = 0;
+	interp_chk_unpoison(cx, a->p, a->size);   /* the host may reuse it: no stale shadow behind */
 	interp_free(cx, a->p);
 	a->p = NULL;
 }
@@ -329,6 +337,7 @@ ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n)
 		return PTX_EFAULT;
 	if (n)
 		memcpy(p, src, n);
+	interp_chk_unpoison(cx, p, n);   /* initcheck: the host wrote it */
 	return PTX_OK;
 }
 
@@ -359,6 +368,7 @@ ptx_mem_copy_dtod(ptx_ctx *cx, ptx_devptr dst, ptx_devptr src, size_t n)
 		return PTX_EFAULT;
 	if (n)
 		memmove(d, s, n);
+	interp_chk_unpoison(cx, d, n);
 	return PTX_OK;
 }
 
@@ -374,5 +384,6 @@ ptx_mem_memset(ptx_ctx *cx, ptx_devptr dst, int byte, size_t n)
 		return PTX_EFAULT;
 	if (n)
 		memset(d, byte, n);
+	interp_chk_unpoison(cx, d, n);
 	return PTX_OK;
 }

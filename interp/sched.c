@@ -138,8 +138,11 @@ cta_free(Launch *L, Cta *c)
 		return;
 	for (int i = 0; c->w && i < c->nw; i++) {
 		Warp *w = &c->w[i];
-		for (int l = 0; l < WARP; l++)
+		for (int l = 0; l < WARP; l++) {
+			if (L->chk && w->loc[l])   /* the host may reuse it: no stale shadow behind */
+				interp_chk_unpoison(L->cx, w->loc[l], w->locsz);
 			interp_free(L->cx, w->loc[l]);
+		}
 		for (int d = 0; w->rpool && d < w->nrpool; d++)   /* NULL: cta_new ran out of memory */
 			interp_free(L->cx, w->rpool[d]);
 		interp_free(L->cx, w->rpool);
@@ -148,6 +151,8 @@ cta_free(Launch *L, Cta *c)
 		interp_free(L->cx, w->cf);
 	}
 	interp_free(L->cx, c->w);
+	if (L->chk && c->shared)
+		interp_chk_unpoison(L->cx, c->shared, c->nshared);
 	interp_free(L->cx, c->shared);
 	interp_free(L->cx, c->pdelta);
 	interp_mem_uncharge(L->cx, c->charged);
@@ -187,6 +192,8 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 
 	memset(c, 0, offsetof(Cta, w));   /* the buffers after it stay */
 	memset(c->shared + SMEM_RSV, 0, c->nshared - SMEM_RSV + 16);   /* the system's KiB stays zero */
+	if (L->chk & PTX_CHECK_INITCHECK)
+		interp_chk_poison(L->cx, c->shared + SMEM_RSV, c->nshared - SMEM_RSV);
 	c->linear = linear;
 	/* a grid has up to 2^63 CTAs (launch_check): 64-bit all through */
 	c->id[0] = (unsigned)(linear % L->grid[0]);
@@ -212,6 +219,8 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 		w->cf[0].fn = L->k;
 		w->cf[0].base = 0;
 		w->cf[0].r = w->rpool[0];
+		if (L->chk & PTX_CHECK_INITCHECK)   /* no register written yet */
+			memset(RDEF(w->rpool[0], L->k->nregs), 0, RDEF_BYTES(L->k->nregs));
 		w->sp = L->k->frame;
 		w->nst = 1;
 		w->st[0] = (SEnt){ L->k->pc0, -1, w->live };
@@ -228,6 +237,7 @@ cta_new(Launch *L, uint64_t linear, Spares *spare)
 	Cta *c;
 	uint32_t nt = L->nthreads;
 	size_t nregs = (size_t)(L->k->nregs ? L->k->nregs : 1) * WARP;
+	size_t rbytes = nregs * sizeof(uint64_t) + (L->chk ? RDEF_BYTES(L->k->nregs) : 0);
 
 	if (spare->n) {
 		c = spare->c[--spare->n];
@@ -268,8 +278,8 @@ cta_new(Launch *L, uint64_t linear, Spares *spare)
 		for (int l = 0; l < WARP && w->locsz; l++)
 			if (!(w->loc[l] = interp_alloc(L->cx, w->locsz)))
 				goto fail;
-		w->rpool[0] = interp_alloc(L->cx, nregs * sizeof(uint64_t));
-		w->rcap[0] = nregs * sizeof(uint64_t);
+		w->rpool[0] = interp_alloc(L->cx, rbytes);
+		w->rcap[0] = rbytes;
 		if (!w->rpool[0])
 			goto fail;
 	}
@@ -870,7 +880,8 @@ cooperative(Launch *L, uint64_t total)
 		    "a cooperative launch of %" PRIu64 " CTAs: more than can be resident at once", ctas);
 		return -1;
 	}
-	if (ptx_mem_alloc(L->cx, 64, &L->gridws) != PTX_OK)
+	/* zeroed, as the driver's is (the memset also tells initcheck so) */
+	if (ptx_mem_alloc(L->cx, 64, &L->gridws) != PTX_OK || ptx_mem_memset(L->cx, L->gridws, 0, 64) != PTX_OK)
 		return -1;
 	return 0;
 }
