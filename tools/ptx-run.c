@@ -9,7 +9,8 @@
  * receives, or raw bytes.  Both backends get the parameter buffer from the
  * same marshalling code (ptx_function_pack_params).  Exit status: 0
  * success, 1 outputs differ, 2 usage or I/O error, 3 module rejected,
- * 4 kernel fault; no output file is written after a fault.
+ * 4 kernel fault or a --check report; no output file is written after a
+ * fault.
  *
  * The command line is hostile input like any other: every number goes
  * through tools/number.c, in 64 bits against the range of what it sets,
@@ -144,7 +145,7 @@ usage(FILE *f)
 	    "Numbers are decimal or 0x-hex; a SIZE or BYTES may end in K, M or G (KiB,\n"
 	    "MiB, GiB).  Output files are replaced only when complete; devices and\n"
 	    "FIFOs are written in place.  Exit status: 0 success, 1 outputs differ,\n"
-	    "2 usage or I/O error, 3 module rejected, 4 kernel fault.\n", prog);
+	    "2 usage or I/O error, 3 module rejected, 4 kernel fault or a --check report.\n", prog);
 }
 
 static int
