@@ -19,7 +19,8 @@
  *
  * Memory: a byte shadow of the host memory that backs the guest's, one
  * bit a byte, set while the byte is uninitialized ("poisoned").  It is
- * kept by host page in an open-addressing table, so the same code serves
+ * kept by host page in an open-addressing table (ChkShadow, which
+ * check_mem.c uses too), so the same code serves
  * global allocations, a CTA's shared memory and a thread's local memory:
  *   - poisoned: device memory from ptx_mem_alloc (while initcheck is on),
  *     device malloc, and the shared memory of a CTA when it starts.  Not
@@ -73,14 +74,14 @@ lookup(const struct ChkShadow *s, uintptr_t key)
 	}
 }
 
-/* The page of key, made when missing; NULL when out of memory. */
+/* The page of key in *root, made when missing; NULL when out of memory. */
 static SPage *
-page(ptx_ctx *cx, uintptr_t key)
+page(ptx_ctx *cx, struct ChkShadow **root, uintptr_t key)
 {
-	struct ChkShadow *s = cx->shadow;
+	struct ChkShadow *s = *root;
 	SPage *p;
 
-	if (!s && !(s = cx->shadow = interp_alloc(cx, sizeof *s)))
+	if (!s && !(s = *root = interp_alloc(cx, sizeof *s)))
 		return NULL;
 	if ((p = lookup(s, key)))
 		return p;
@@ -112,18 +113,18 @@ page(ptx_ctx *cx, uintptr_t key)
 	return p;
 }
 
-/* Sets (on) or clears the bits of [p, p + n); clearing makes no page. */
-static void
-mark(ptx_ctx *cx, const void *p, size_t n, int on)
+/* Sets (on) or clears the bits of [p, p + n) in *root; clearing makes no page. */
+void
+interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, int on)
 {
 	uintptr_t a = (uintptr_t)p;
 
-	if (!n || (on && n > SHADOW_MAX) || (!on && !cx->shadow))
+	if (!n || (on && n > SHADOW_MAX) || (!on && !*root))
 		return;
 	while (n) {
 		uintptr_t off = a % PAGE;
 		size_t k = PAGE - off < n ? PAGE - off : n;
-		SPage *pg = on ? page(cx, a / PAGE + 1) : lookup(cx->shadow, a / PAGE + 1);
+		SPage *pg = on ? page(cx, root, a / PAGE + 1) : lookup(*root, a / PAGE + 1);
 		if (pg)
 			for (size_t i = off; i < off + k; i++) {
 				if (on)
@@ -139,34 +140,34 @@ mark(ptx_ctx *cx, const void *p, size_t n, int on)
 void
 interp_chk_poison(ptx_ctx *cx, const void *p, size_t n)
 {
-	mark(cx, p, n, 1);
+	interp_chk_mark(cx, &cx->shadow, p, n, 1);
 }
 
 void
 interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n)
 {
-	mark(cx, p, n, 0);
+	interp_chk_mark(cx, &cx->shadow, p, n, 0);
 }
 
-/* Whether every byte of [p, p + n) is poisoned. */
-static int
-poisoned(const ptx_ctx *cx, const void *p, size_t n)
+/* How many bytes of [p, p + n) have their bit set in s. */
+size_t
+interp_chk_count(const struct ChkShadow *s, const void *p, size_t n)
 {
 	uintptr_t a = (uintptr_t)p;
+	size_t c = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		const SPage *pg = lookup(cx->shadow, (a + i) / PAGE + 1);
+	for (size_t i = 0; i < n && s; i++) {
+		const SPage *pg = lookup(s, (a + i) / PAGE + 1);
 		uintptr_t off = (a + i) % PAGE;
-		if (!pg || !(pg->bits[off / 8] >> (off % 8) & 1))
-			return 0;
+		c += pg && (pg->bits[off / 8] >> (off % 8) & 1);
 	}
-	return n > 0;
+	return c;
 }
 
 void
-interp_chk_shadow_free(ptx_ctx *cx)
+interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root)
 {
-	struct ChkShadow *s = cx->shadow;
+	struct ChkShadow *s = *root;
 
 	if (!s)
 		return;
@@ -174,7 +175,13 @@ interp_chk_shadow_free(ptx_ctx *cx)
 		interp_free(cx, s->tab[i]);
 	interp_free(cx, s->tab);
 	interp_free(cx, s);
-	cx->shadow = NULL;
+	*root = NULL;
+}
+
+void
+interp_chk_shadow_free(ptx_ctx *cx)
+{
+	interp_chk_table_free(cx, &cx->shadow);
 }
 
 void
@@ -182,7 +189,7 @@ interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, c
 {
 	ChkSite s;
 
-	if (!L->cx->shadow || L->chkmemoff || !poisoned(L->cx, p, n))
+	if (!L->cx->shadow || L->chkmemoff || interp_chk_count(L->cx->shadow, p, n) != n)
 		return;
 	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);
 	interp_chk_report(L, w, (int)lane, PTX_CHECK_INITCHECK, "uninit-memory", &s, NULL,

@@ -36,9 +36,11 @@
 /* In the checked copy, initcheck's memory shadow: INITMEM(L) says whether
  * it is followed, UNPOISON marks host bytes written. */
 #ifdef INTERP_CHECK
+#define MEMCHK(L) ((L)->chk & PTX_CHECK_MEMCHECK)
 #define INITMEM(L) (((L)->chk & PTX_CHECK_INITCHECK) && !(L)->chkmemoff)
 #define UNPOISON(L, p, n) do { if (INITMEM(L)) interp_chk_unpoison((L)->cx, (p), (n)); } while (0)
 #else
+#define MEMCHK(L) 0
 #define INITMEM(L) 0
 #define UNPOISON(L, p, n) ((void)0)
 #endif
@@ -697,8 +699,8 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 static HOT_INLINE int
 access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
-	if (INITMEM(L))
-		return 0;   /* the per-lane path, which the shadow follows */
+	if (INITMEM(L) || MEMCHK(L))
+		return 0;   /* the per-lane path, which the checks follow */
 	if (m == 0xffffffffu && xi->kparam && xi->d[0].k == XO_REG) {
 		kparam(L, r, xi, m);
 		return 1;
@@ -1609,6 +1611,8 @@ interp_run(Launch *L, Warp *w, int slice)
 #ifdef INTERP_CHECK
 				if (INITMEM(L))
 					interp_chk_load(L, w, l, xi, a, p, tot);
+				if (MEMCHK(L))
+					interp_chk_access(L, w, l, xi, a, p, tot, 0);
 #endif
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
@@ -1634,6 +1638,10 @@ interp_run(Launch *L, Warp *w, int slice)
 				for (int k = 0; k < xi->ns; k++)
 					memput(p + k * sz, V(&xi->s[k], l), sz);
 				UNPOISON(L, p, tot);
+#ifdef INTERP_CHECK
+				if (MEMCHK(L))
+					interp_chk_access(L, w, l, xi, a, p, tot, 1);
+#endif
 			}
 			if (L->st)
 				interp_count_mem(L, xi, m, ad, tot);
@@ -1657,6 +1665,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					interp_chk_load(L, w, l, xi, a, p, sz * nv);
 					interp_chk_unpoison(L->cx, p, sz * nv);
 				}
+				if (MEMCHK(L))
+					interp_chk_access(L, w, l, xi, a, p, sz * nv, 1);
 #endif
 				if (L->sh)
 					interp_atom_lock(L, p, 1);

@@ -384,6 +384,9 @@ typedef struct {
 	unsigned chk;               /* PTX_CHECK_*: the checks of this launch; nonzero runs
 	                             * interp_run_check in place of interp_run (sched.c) */
 	int chkmemoff;              /* initcheck no longer follows memory (check_init.c) */
+	struct ChkShadow *wrote, *ncread;   /* memcheck: bytes stored to, and read by ld.global.nc
+	                             * or ldu, in this launch (check_mem.c) */
+	uint64_t heap0;             /* memcheck: the first address of allocations made by this launch */
 } Launch;
 
 /* A checked launch's register file of nregs slots (0 counts as 1) has one
@@ -663,6 +666,17 @@ void interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
 void interp_chk_poison(ptx_ctx *cx, const void *p, size_t n);
 void interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n);
 void interp_chk_shadow_free(ptx_ctx *cx);
+/* the bit-a-byte table by host page behind them: set or clear bits, count
+ * the set ones of a range, free a table */
+struct ChkShadow;
+void interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, int on);
+size_t interp_chk_count(const struct ChkShadow *s, const void *p, size_t n);
+void interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root);
+/* check_mem.c: memcheck.  interp_chk_access after an access of n bytes at
+ * host p (guest a) by lane; interp_chk_end when the launch ends. */
+void interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                       int write);
+void interp_chk_end(Launch *L);
 /* check_sync.c: synccheck, before the instruction xi runs for the lanes m
  * (after its guard) of the top SIMT entry's tmask */
 void interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);

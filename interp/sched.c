@@ -1001,6 +1001,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		return PTX_ENOMEM;
 	L.budget = cx->max_steps;
 	L.chk = cx->checks;   /* the one place a launch decides whether it is checked */
+	L.heap0 = cx->next_addr;
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
 		return PTX_EINVAL;
@@ -1021,6 +1022,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	cx->stats.warp_insns = L.wsteps;
 	cx->stats.thread_insns = L.steps;
 	interp_count_end(&L);   /* a faulted launch keeps what it counted */
+	if (L.chk)
+		interp_chk_end(&L);
 	if (rc == PTX_ETRAP)
 		interp_diag(cx, NULL, cx->fault.line, 0, PTX_SEV_ERROR, NULL, "%s",
 		    cx->fault.msg ? cx->fault.msg : "kernel fault");
