@@ -37,10 +37,12 @@
  * it is followed, UNPOISON marks host bytes written. */
 #ifdef INTERP_CHECK
 #define MEMCHK(L) ((L)->chk & PTX_CHECK_MEMCHECK)
+#define RACECHK(L) ((L)->chk & PTX_CHECK_RACECHECK)
 #define INITMEM(L) (((L)->chk & PTX_CHECK_INITCHECK) && !(L)->chkmemoff)
 #define UNPOISON(L, p, n) do { if (INITMEM(L)) interp_chk_unpoison((L)->cx, (p), (n)); } while (0)
 #else
 #define MEMCHK(L) 0
+#define RACECHK(L) 0
 #define INITMEM(L) 0
 #define UNPOISON(L, p, n) ((void)0)
 #endif
@@ -699,7 +701,7 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 static HOT_INLINE int
 access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
-	if (INITMEM(L) || MEMCHK(L))
+	if (INITMEM(L) || MEMCHK(L) || RACECHK(L))
 		return 0;   /* the per-lane path, which the checks follow */
 	if (m == 0xffffffffu && xi->kparam && xi->d[0].k == XO_REG) {
 		kparam(L, r, xi, m);
@@ -763,6 +765,7 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 	w->live &= ~m;
 	w->cta->nlive -= popc(m);
 	w->cta->events++;
+	w->cta->exits++;
 	if (w->cta->baropen || (w->cta->clu && w->cta->clu->open))   /* a barrier may now be complete */
 		interp_bar_check(L, w->cta);
 }
@@ -1613,6 +1616,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					interp_chk_load(L, w, l, xi, a, p, tot);
 				if (MEMCHK(L))
 					interp_chk_access(L, w, l, xi, a, p, tot, 0);
+				if (RACECHK(L))
+					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_READ);
 #endif
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
@@ -1641,6 +1646,8 @@ interp_run(Launch *L, Warp *w, int slice)
 #ifdef INTERP_CHECK
 				if (MEMCHK(L))
 					interp_chk_access(L, w, l, xi, a, p, tot, 1);
+				if (RACECHK(L))
+					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
 #endif
 			}
 			if (L->st)
@@ -1667,6 +1674,8 @@ interp_run(Launch *L, Warp *w, int slice)
 				}
 				if (MEMCHK(L))
 					interp_chk_access(L, w, l, xi, a, p, sz * nv, 1);
+				if (RACECHK(L))
+					interp_chk_race(L, w, l, xi, a, p, sz * nv, PTX_ACCESS_ATOMIC);
 #endif
 				if (L->sh)
 					interp_atom_lock(L, p, 1);

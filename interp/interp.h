@@ -337,6 +337,7 @@ struct Cta {
 	int ndone;
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */
+	uint64_t exits;             /* the exits among them (racecheck: events - exits are the syncs) */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
@@ -387,6 +388,7 @@ typedef struct {
 	struct ChkShadow *wrote, *ncread;   /* memcheck: bytes stored to, and read by ld.global.nc
 	                             * or ldu, in this launch (check_mem.c) */
 	uint64_t heap0;             /* memcheck: the first address of allocations made by this launch */
+	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
 } Launch;
 
 /* A checked launch's register file of nregs slots (0 counts as 1) has one
@@ -677,6 +679,11 @@ void interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root);
 void interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                        int write);
 void interp_chk_end(Launch *L);
+/* check_race.c: racecheck of shared memory, after an access (PTX_ACCESS_*) */
+struct ChkRace;
+void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                     int acc);
+void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 /* check_sync.c: synccheck, before the instruction xi runs for the lanes m
  * (after its guard) of the top SIMT entry's tmask */
 void interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);
