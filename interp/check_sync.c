@@ -119,6 +119,8 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 static void
 members(Launch *L, Warp *w, const XIns *xi, int k, uint32_t m)
 {
+	if (k >= xi->ns)
+		return;
 	for (uint32_t mm = m; mm; mm &= mm - 1) {
 		uint32_t l = (uint32_t)__builtin_ctz(mm);
 		uint32_t g = (uint32_t)interp_opval(L, w, &xi->s[k], l);
