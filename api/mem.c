@@ -11,10 +11,17 @@
 int
 ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out)
 {
+	int rc;
+
 	if (!cx || !out)
 		return PTX_EINVAL;
 	interp_diag_clear(cx);
-	return interp_mem_new(cx, size, NULL, AK_HOST, out);
+	if ((rc = interp_mem_new(cx, size, NULL, AK_HOST, out)) == PTX_OK && (cx->checks & PTX_CHECK_INITCHECK)) {
+		Alloc *a = interp_mem_find(cx, *out, size ? size : 1);
+		if (a)   /* initcheck: unwritten until a copy or a store writes it */
+			interp_chk_poison(cx, a->p, a->size);
+	}
+	return rc;
 }
 
 int
@@ -45,6 +52,7 @@ ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n)
 		return PTX_EFAULT;
 	if (n)
 		memcpy(p, src, n);
+	interp_chk_unpoison(cx, p, n);   /* initcheck: the host wrote it */
 	return PTX_OK;
 }
 
@@ -75,6 +83,7 @@ ptx_mem_copy_dtod(ptx_ctx *cx, ptx_devptr dst, ptx_devptr src, size_t n)
 		return PTX_EFAULT;
 	if (n)
 		memmove(d, s, n);
+	interp_chk_unpoison(cx, d, n);
 	return PTX_OK;
 }
 
@@ -90,6 +99,7 @@ ptx_mem_memset(ptx_ctx *cx, ptx_devptr dst, int byte, size_t n)
 		return PTX_EFAULT;
 	if (n)
 		memset(d, byte, n);
+	interp_chk_unpoison(cx, d, n);
 	return PTX_OK;
 }
 

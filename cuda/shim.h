@@ -169,6 +169,7 @@ char *shim_slurp(const char *path, size_t *len);
 /* shim_ctx.c, under LOCK: the environment's settings (cuInit); the limits
  * of ctx handed to the interpreter before a launch; device memory */
 void shim_env_init(void);
+void shim_check_init(void);   /* shim_check.c: PTXKIT_CHECK */
 CUresult shim_apply_limits(Ctx *ctx);
 size_t shim_total_mem(void);
 size_t shim_free_mem(void);

@@ -107,6 +107,7 @@ shim_env_init(void)
 		v = 0;
 	}
 	ptx_set_max_steps(shim.cx, v ? v : UINT64_MAX);
+	shim_check_init();
 }
 
 size_t

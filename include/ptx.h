@@ -27,8 +27,9 @@ extern "C" {
 /* 2: the front end (ptx_module_parse, ptx_verify, ptx_module_emit,
  * ptx_diag_print, ptx_check_list); 3: tensor maps (ptx_tensormap_encode);
  * 4: resource limits (ptx_set_limit, ptx_get_limit); 5: textures and
- * surfaces (ptx_texture_create, ptx_surface_create). */
-#define PTX_API_VERSION 5
+ * surfaces (ptx_texture_create, ptx_surface_create); 6: dynamic checks
+ * (ptx_set_checks, ptx_report_*). */
+#define PTX_API_VERSION 6
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -206,10 +207,12 @@ int ptx_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsi
 int ptx_launch_ex(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],
                   const unsigned cluster[3], size_t shared_bytes, void **params);
 
-/* The fault that ended the last launch (kind PTX_FAULT_NONE when it ran through). */
+/* The fault that ended the last launch (kind PTX_FAULT_NONE when it ran
+ * through).  PTX_FAULT_CHECK: a dynamic check's report under fatal checks
+ * (ptx_set_checks). */
 enum {
 	PTX_FAULT_NONE, PTX_FAULT_OOB, PTX_FAULT_MISALIGNED, PTX_FAULT_TRAP, PTX_FAULT_ASSERT,
-	PTX_FAULT_DEADLOCK, PTX_FAULT_BUDGET, PTX_FAULT_UNSUPPORTED, PTX_FAULT_BRKPT
+	PTX_FAULT_DEADLOCK, PTX_FAULT_BUDGET, PTX_FAULT_UNSUPPORTED, PTX_FAULT_BRKPT, PTX_FAULT_CHECK
 };
 typedef struct {
 	int kind;                 /* PTX_FAULT_* */
@@ -288,6 +291,53 @@ const ptx_insn_stats *ptx_stats_insn(const ptx_ctx *cx, size_t i);  /* borrowed;
 /* Keep the memory and per-instruction counters (on by default); off
  * leaves only the instruction totals, at the interpreter's full speed. */
 void ptx_set_counting(ptx_ctx *cx, int on);
+
+/* Dynamic checks of the following launches (doc/checks.md): a set of
+ * PTX_CHECK_* bits, 0 for none (the default, at full speed).  The checks
+ * never change what a kernel computes; they record reports in the context,
+ * one per distinct finding with a count of its occurrences, kept across
+ * launches until ptx_report_clear.  fatal: the first report also ends its
+ * launch with a PTX_FAULT_CHECK fault (PTX_ETRAP).  A checked launch runs
+ * on one host thread. */
+enum {
+	PTX_CHECK_MEMCHECK = 1, PTX_CHECK_RACECHECK = 2, PTX_CHECK_INITCHECK = 4,
+	PTX_CHECK_SYNCCHECK = 8, PTX_CHECK_ASYNCCHECK = 16, PTX_CHECK_ALL = 31
+};
+void ptx_set_checks(ptx_ctx *cx, unsigned checks, int fatal);
+/* "all", "none", or a comma-separated list of check names (memcheck,
+ * racecheck, initcheck, synccheck, asynccheck) as PTX_CHECK_* bits;
+ * PTX_EINVAL for anything else. */
+int ptx_checks_parse(const char *list, unsigned *checks);
+/* One side of a report: an instruction executed by one thread, and the
+ * memory it touched when there is an address. */
+enum { PTX_ACCESS_NONE, PTX_ACCESS_READ, PTX_ACCESS_WRITE, PTX_ACCESS_ATOMIC };
+typedef struct {
+	int line;                 /* PTX line of the instruction, 0 when none */
+	int src_line;             /* .loc line, 0 when none */
+	const char *src_file;     /* .file of the .loc, or NULL */
+	const char *insn;         /* the instruction as PTX text, or NULL */
+	int has_thread;           /* cta and thread are set */
+	unsigned cta[3], thread[3];
+	int access;               /* PTX_ACCESS_* */
+	uint64_t addr;            /* the address (with access other than NONE) */
+	unsigned size;            /* bytes */
+} ptx_report_site;
+typedef struct {
+	int check;                /* one PTX_CHECK_* bit */
+	const char *kind;         /* what was found, a short hyphenated name */
+	const char *kernel;
+	const char *module;       /* the module's name, as loaded */
+	const char *msg;          /* one sentence, of the first occurrence */
+	uint64_t count;           /* occurrences */
+	int nsite;                /* 0 to 2: 2 for the two accesses of a hazard */
+	ptx_report_site site[2];
+} ptx_report;
+size_t ptx_report_count(const ptx_ctx *cx);
+const ptx_report *ptx_report_get(const ptx_ctx *cx, size_t i);   /* borrowed; NULL past the end */
+void ptx_report_clear(ptx_ctx *cx);
+/* Writes every report to f, as text (prefix before each first line, may be
+ * NULL) or as one JSON array (json != 0).  PTX_EINVAL on a write error. */
+int ptx_report_write(const ptx_ctx *cx, FILE *f, int json, const char *prefix);
 
 /* Marshal params (kernelParams layout) into the kernel's parameter buffer:
  * buf receives ptx_function_param_size(fn) bytes at the declared offsets. */

@@ -258,5 +258,6 @@ interp_ctx_free(ptx_ctx *cx)
 	interp_free(cx, cx->fault_insn);
 	interp_free(cx, cx->fault_nearest);
 	interp_count_free(cx);
+	interp_chk_free(cx);
 	cx->al.realloc(cx->al.ud, cx, 0);
 }

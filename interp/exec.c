@@ -18,6 +18,32 @@
 #include <string.h>
 #include "interp.h"
 
+/* exec_check.c includes this file again with INTERP_CHECK defined: the
+ * same executor as interp_run_check, with the dynamic checks' hooks
+ * (check*.c) and without the shortcuts that skip them (plainrun, the
+ * shared prologue, the warp-wide memory accesses).  The functions other
+ * files call are compiled once, in the unchecked copy. */
+#ifdef INTERP_CHECK
+#define interp_run interp_run_check
+#define CHECKED 1
+#else
+#define CHECKED 0
+#endif
+
+/* In the checked copy, initcheck's memory shadow: INITMEM(L) says whether
+ * it is followed, UNPOISON marks host bytes written. */
+#ifdef INTERP_CHECK
+#define MEMCHK(L) ((L)->chk & PTX_CHECK_MEMCHECK)
+#define RACECHK(L) ((L)->chk & PTX_CHECK_RACECHECK)
+#define INITMEM(L) (((L)->chk & PTX_CHECK_INITCHECK) && !(L)->chkmemoff)
+#define UNPOISON(L, p, n) do { if (INITMEM(L)) interp_chk_unpoison((L)->cx, (p), (n)); } while (0)
+#else
+#define MEMCHK(L) 0
+#define RACECHK(L) 0
+#define INITMEM(L) 0
+#define UNPOISON(L, p, n) ((void)0)
+#endif
+
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
 
 /* The number of lanes in m, without the library call that
@@ -35,7 +61,9 @@ popc(uint32_t m)
 
 /* ---------------------------------------------------------------- memory */
 
+#ifndef INTERP_CHECK
 static const char *const spacename[] = { "global", "shared", "local", "param", "generic", "shared::cluster" };
+#endif
 
 /* The live global allocation holding [a, a + size), or NULL: the last two
  * hit first (a kernel reads one array and writes another), then a search. */
@@ -57,6 +85,7 @@ globalloc(Launch *L, uint64_t a, unsigned size)
 	return interp_mem_holds(L->last, a, size) ? L->last : globalmiss(L, a, size);
 }
 
+#ifndef INTERP_CHECK
 uint8_t *
 interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
              const XIns *xi)
@@ -118,6 +147,7 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 	    space == MS_LOCAL ? "the thread's local memory" : "the parameter buffer");
 	return NULL;
 }
+#endif
 
 /* ---------------------------------------------------------------- operands */
 
@@ -187,6 +217,14 @@ val(const Launch *L, const Warp *w, const uint64_t *r, const XOp *o, uint32_t la
 	}
 	return 0;
 }
+
+#ifndef INTERP_CHECK
+uint64_t
+interp_opval(Launch *L, Warp *w, const XOp *o, uint32_t lane)
+{
+	return val(L, w, w->cf[w->ncf - 1].r, o, lane);
+}
+#endif
 
 /* Fills out[] with component comp of every lane's %tid: one division for
  * the warp, then counting. */
@@ -550,6 +588,8 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 static HOT_INLINE int
 access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
+	if (INITMEM(L) || MEMCHK(L) || RACECHK(L))
+		return 0;   /* the per-lane path, which the checks follow */
 	switch (xi->shape) {
 	case SHAPE_KPARAM:
 		if (m != 0xffffffffu)
@@ -609,6 +649,7 @@ diverge(Launch *L, Warp *w, int32_t apc, uint32_t a, int32_t bpc, uint32_t b, in
 	return push(L, w, apc, rpc, a);
 }
 
+#ifndef INTERP_CHECK
 void
 interp_exited(Launch *L, Warp *w, uint32_t m)
 {
@@ -620,9 +661,11 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 	w->live &= ~m;
 	w->cta->nlive -= popc(m);
 	w->cta->events++;
+	w->cta->exits++;
 	if (w->cta->baropen || (w->cta->clu && w->cta->clu->open))   /* a barrier may now be complete */
 		interp_bar_check(L, w->cta);
 }
+#endif
 
 /*
  * Makes each lane's local memory at least need bytes (what): doubled, up to
@@ -656,7 +699,9 @@ growlocal(Launch *L, Warp *w, uint64_t need, const XIns *xi, int lane, const cha
 		return -1;
 	}
 	for (int l = 0; l < WARP; l++) {
-		uint8_t *p = interp_realloc(L->cx, w->loc[l], (size_t)n);
+		uint8_t *p;
+		UNPOISON(L, w->loc[l], w->locsz);   /* the host may move it: no stale shadow behind */
+		p = interp_realloc(L->cx, w->loc[l], (size_t)n);
 		if (!p) {
 			interp_mem_uncharge(L->cx, more);
 			interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "out of memory: the host has no %" PRIu64
@@ -675,7 +720,7 @@ growlocal(Launch *L, Warp *w, uint64_t need, const XIns *xi, int lane, const cha
 static uint64_t *
 regfile(Launch *L, Warp *w, int d, int nregs)
 {
-	size_t need = (size_t)(nregs ? nregs : 1) * WARP * sizeof(uint64_t);
+	size_t need = (size_t)(nregs ? nregs : 1) * WARP * sizeof(uint64_t) + (CHECKED ? RDEF_BYTES(nregs) : 0);
 
 	if (d >= w->nrpool) {
 		int nn = d + 8;
@@ -751,6 +796,8 @@ call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 		if (cal->parreg[k] >= 0) {   /* a .reg parameter */
 			FOR_LANES(m, l)
 				g->r[(size_t)cal->parreg[k] * WARP + l] = val(L, w, r, o, l);
+			if (CHECKED)
+				RDEF(g->r, cal->nregs)[cal->parreg[k]] |= m;
 			continue;
 		}
 		FOR_LANES(m, l) {
@@ -760,6 +807,8 @@ call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 					memmove(w->loc[l] + lbase + cal->paroff[k], w->loc[l] + src, sz);
 			} else
 				locput(w, l, lbase + cal->paroff[k], val(L, w, r, o, l), sz);
+			if (lbase + cal->paroff[k] + sz <= w->locsz)
+				UNPOISON(L, w->loc[l] + lbase + cal->paroff[k], sz);
 		}
 	}
 	w->sp = lbase + cal->frame;
@@ -788,8 +837,10 @@ finish_call(Launch *L, Warp *w)
 		FOR_LANES(g->retmask, l) {
 			if (o->k == XO_LOCAL) {
 				uint32_t dst = g->calllbase + (uint32_t)o->imm;
-				if (dst + sz <= w->locsz && src + sz <= w->locsz)
+				if (dst + sz <= w->locsz && src + sz <= w->locsz) {
 					memmove(w->loc[l] + dst, w->loc[l] + src, sz);
+					UNPOISON(L, w->loc[l] + dst, sz);
+				}
 			} else if (o->k == XO_REG) {
 				uint64_t v = 0;
 				if (src + sz <= w->locsz)
@@ -847,6 +898,7 @@ stack(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 
 /* ---------------------------------------------------------------- builtins */
 
+#ifndef INTERP_CHECK
 static uint64_t
 locget(Warp *w, uint32_t l, uint32_t off, uint32_t size)
 {
@@ -870,8 +922,11 @@ interp_arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t off, 
 	return off ? 0 : val(L, w, f->r, o, l);
 }
 
+#endif
+
 #define arg(L, w, xi, k, l, size) interp_arg(L, w, xi, k, l, 0, size)
 
+#ifndef INTERP_CHECK
 void
 interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
 {
@@ -885,6 +940,7 @@ interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
 	else if (o->k == XO_REG)
 		f->r[(size_t)o->r * WARP + l] = v;
 }
+#endif
 
 #define setret interp_setret
 
@@ -904,6 +960,13 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 				a = 0;
 			L->last = L->last2 = NULL;   /* the allocation table may have moved */
 			setret(w, xi, l, a, 8);
+#ifdef INTERP_CHECK
+			if (a && (L->chk & PTX_CHECK_INITCHECK)) {   /* device malloc's memory: uninitialized */
+				Alloc *al = interp_mem_find(L->cx, a, 1);
+				if (al)
+					interp_chk_poison(L->cx, al->p, al->size);
+			}
+#endif
 			break;
 		}
 		case BI_FREE: {
@@ -930,6 +993,9 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 		}
 		if (L->fault)
 			return -1;
+		/* a result in the caller's .param variable: written */
+		if (xi->nret && xi->d[0].k == XO_LOCAL && w->cf[w->ncf - 1].lbase + xi->d[0].imm + 8 <= w->locsz)
+			UNPOISON(L, w->loc[l] + w->cf[w->ncf - 1].lbase + xi->d[0].imm, 8);
 	}
 	/* malloc and the device runtime may have grown the allocation table,
 	 * which moves its entries: the cached ones are stale */
@@ -1095,6 +1161,7 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (ss)
 			memcpy(buf, ps, ss), rd |= 1u << l;
 		memcpy(pd, buf, n);
+		UNPOISON(L, pd, n);
 	}
 	if (L->st)
 		interp_count_mem(L, xi, rd, ad, n);
@@ -1302,9 +1369,9 @@ interp_run(Launch *L, Warp *w, int slice)
 	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
 
-	if (w->cta->prologue)
+	if (!CHECKED && w->cta->prologue)
 		run_prologue(L, w);
-	if (w->owed)
+	if (!CHECKED && w->owed)
 		owed(L, w);
 	while (slice-- > 0) {
 		const XIns *xi;
@@ -1338,7 +1405,7 @@ interp_run(Launch *L, Warp *w, int slice)
 			r = f->r;
 		}
 		xi = &code[pc];
-		if (xi->plain && tmask && !budget) {
+		if (!CHECKED && xi->plain && tmask && !budget) {
 			int k = plainrun(L, w, r, pc, rpc, slice + 1, tmask);
 			if (k) {
 				pc += k;
@@ -1362,6 +1429,22 @@ interp_run(Launch *L, Warp *w, int slice)
 			    "more than %" PRIu64 " thread-instructions (see --max-steps)", L->budget);
 			return RUN_FAULT;
 		}
+#ifdef INTERP_CHECK
+		if (L->chk & (PTX_CHECK_SYNCCHECK | PTX_CHECK_INITCHECK)) {
+			if (L->chk & PTX_CHECK_SYNCCHECK)
+				interp_chk_sync(L, w, xi, t->mask, m);
+			if (L->chk & PTX_CHECK_INITCHECK) {
+				interp_chk_regs(L, w, xi, t->mask, m);
+				/* memory these write on paths of their own: initcheck
+				 * stops following memory rather than report falsely */
+				if (m && (xi->x == X_STMATRIX || xi->x == X_WMMAST || xi->x == X_BULK ||
+				    xi->x == X_TMAP || xi->x == X_CLU))
+					L->chkmemoff = 1;
+			}
+			if (L->fault)
+				return RUN_FAULT;
+		}
+#endif
 		if (!m && xi->x != X_BAR && xi->x != X_BRA && xi->x != X_BRX) {
 			t->pc = ++pc;
 			continue;
@@ -1425,6 +1508,14 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
+#ifdef INTERP_CHECK
+				if (INITMEM(L))
+					interp_chk_load(L, w, l, xi, a, p, tot);
+				if (MEMCHK(L))
+					interp_chk_access(L, w, l, xi, a, p, tot, 0);
+				if (RACECHK(L))
+					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_READ);
+#endif
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
 			}
@@ -1448,6 +1539,13 @@ interp_run(Launch *L, Warp *w, int slice)
 					return RUN_FAULT;
 				for (int k = 0; k < xi->ns; k++)
 					memput(p + k * sz, V(&xi->s[k], l), sz);
+				UNPOISON(L, p, tot);
+#ifdef INTERP_CHECK
+				if (MEMCHK(L))
+					interp_chk_access(L, w, l, xi, a, p, tot, 1);
+				if (RACECHK(L))
+					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
+#endif
 			}
 			if (L->st)
 				interp_count_mem(L, xi, m, ad, tot);
@@ -1466,6 +1564,16 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
+#ifdef INTERP_CHECK
+				if (INITMEM(L)) {
+					interp_chk_load(L, w, l, xi, a, p, sz * nv);
+					interp_chk_unpoison(L->cx, p, sz * nv);
+				}
+				if (MEMCHK(L))
+					interp_chk_access(L, w, l, xi, a, p, sz * nv, 1);
+				if (RACECHK(L))
+					interp_chk_race(L, w, l, xi, a, p, sz * nv, PTX_ACCESS_ATOMIC);
+#endif
 				if (L->sh)
 					interp_atom_lock(L, p, 1);
 				for (unsigned e = 0; e < nv; e++) {

@@ -259,6 +259,9 @@ struct ptx_ctx {
 	int nthreads;                           /* ptx_set_threads; 0: every core */
 	int cdp_depth;                          /* cdp.c: nesting of the launch running */
 	TexObj *tex; uint32_t ntex;             /* tex.c: texture and surface objects */
+	unsigned checks; int check_fatal;       /* ptx_set_checks */
+	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */
+	struct ChkShadow *shadow;               /* check_init.c: uninitialized bytes, NULL: none */
 };
 
 /* ---------------------------------------------------------------- a launch */
@@ -338,6 +341,7 @@ struct Cta {
 	int ndone;
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */
+	uint64_t exits;             /* the exits among them (racecheck: events - exits are the syncs) */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
@@ -382,13 +386,29 @@ typedef struct {
 	int nofpu;                  /* the host FPU cannot run the handlers that need it */
 	CdpQ *cdp;                  /* grids launched from the device (cdp.c), NULL: none */
 	int short_mem;              /* a new CTA would have passed PTX_LIMIT_MEMORY (sched.c) */
+	unsigned chk;               /* PTX_CHECK_*: the checks of this launch; nonzero runs
+	                             * interp_run_check in place of interp_run (sched.c) */
+	int chkmemoff;              /* initcheck no longer follows memory (check_init.c) */
+	struct ChkShadow *wrote, *ncread;   /* memcheck: bytes stored to, and read by ld.global.nc
+	                             * or ldu, in this launch (check_mem.c) */
+	uint64_t heap0;             /* memcheck: the first address of allocations made by this launch */
+	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
 } Launch;
+
+/* A checked launch's register file of nregs slots (0 counts as 1) has one
+ * more word a slot after the values: bit l set when lane l wrote the slot
+ * (check_init.c). */
+#define RDEF(r, nregs) ((uint32_t *)((r) + (size_t)((nregs) ? (nregs) : 1) * WARP))
+#define RDEF_BYTES(nregs) ((size_t)((nregs) ? (nregs) : 1) * sizeof(uint32_t))
 
 enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
 enum { ASEQ_SAME = 1 /* one address */, ASEQ_RUN /* lane l at the first's plus l * size */ };
 
-/* exec.c */
+/* exec.c; exec_check.c compiles it again as interp_run_check, with the
+ * hooks of the dynamic checks (check*.c) */
 int interp_run(Launch *L, Warp *w, int slice);   /* RUN_* */
+int interp_run_check(Launch *L, Warp *w, int slice);
+uint64_t interp_opval(Launch *L, Warp *w, const XOp *o, uint32_t lane);   /* operand o in the top frame */
 uint8_t *interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
                       const XIns *xi);
 void interp_exited(Launch *L, Warp *w, uint32_t m);
@@ -670,6 +690,59 @@ void interp_mem_drop(ptx_ctx *cx, Alloc *a);
 Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */
 char *interp_mem_nearest(ptx_ctx *cx, uint64_t addr);   /* description, malloc'd by the context */
 void interp_mem_release(ptx_ctx *cx);
+
+/* check.c: the reports of the dynamic checks (ptx_set_checks).  A site
+ * is one side of a report: the instruction, and the thread (w and lane, or
+ * the coordinates of an earlier access kept in a shadow) and address.
+ * interp_chk_report records one occurrence of finding kind (a static
+ * string) of check, deduplicated by check, kind and the sites'
+ * instructions; under fatal checks it also ends the launch (interp_fault
+ * with PTX_FAULT_CHECK). */
+typedef struct {
+	const XIns *xi;
+	int has_thread;
+	unsigned cta[3], thread[3];
+	int access;               /* PTX_ACCESS_* */
+	uint64_t addr;
+	unsigned size;
+} ChkSite;
+void interp_chk_site(const Launch *L, const Warp *w, int lane, const XIns *xi, int access, uint64_t addr,
+                     unsigned size, ChkSite *s);
+void interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind, const ChkSite *a,
+                       const ChkSite *b, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 8, 9)))
+#endif
+	;
+void interp_chk_free(ptx_ctx *cx);   /* the reports and the shadow */
+/* check_init.c: initcheck.  interp_chk_regs runs before xi, as
+ * interp_chk_sync; interp_chk_load before a load of n bytes at host p
+ * (guest address a); poison marks host memory uninitialized, unpoison
+ * written (or freed). */
+void interp_chk_regs(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);
+void interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+void interp_chk_poison(ptx_ctx *cx, const void *p, size_t n);
+void interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n);
+void interp_chk_shadow_free(ptx_ctx *cx);
+/* the bit-a-byte table by host page behind them: set or clear bits, count
+ * the set ones of a range, free a table */
+struct ChkShadow;
+void interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, int on);
+size_t interp_chk_count(const struct ChkShadow *s, const void *p, size_t n);
+void interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root);
+/* check_mem.c: memcheck.  interp_chk_access after an access of n bytes at
+ * host p (guest a) by lane; interp_chk_end when the launch ends. */
+void interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                       int write);
+void interp_chk_end(Launch *L);
+/* check_race.c: racecheck of shared memory, after an access (PTX_ACCESS_*) */
+struct ChkRace;
+void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                     int acc);
+void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
+/* check_sync.c: synccheck, before the instruction xi runs for the lanes m
+ * (after its guard) of the top SIMT entry's tmask */
+void interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);
 
 /* sched.c */
 int interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsigned block[3],

@@ -1164,8 +1164,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->mod = ir_hasmod(in, MOD_AND) ? MOD_AND : ir_hasmod(in, MOD_OR) ? MOD_OR : MOD_POPC;
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U32) ? -1 : 0;
 	case OP_BAR_WARP_SYNC:
-		xi->x = X_BARWARP;
-		return 0;
+		xi->x = X_BARWARP;   /* a no-op in lockstep; its membermask for synccheck */
+		return srcs(pm, xi, in, 0, TY_B32);
 	case OP_MEMBAR: case OP_FENCE: case OP_FENCE_PROXY: case OP_FENCE_PROXY_ASYNC:
 	case OP_PREFETCH: case OP_PREFETCHU: case OP_NANOSLEEP: case OP_PMEVENT: case OP_GRIDDEPCONTROL:
 	case OP_MEMBAR_PROXY: case OP_FENCE_MBARRIER_INIT:

@@ -223,6 +223,7 @@ interp_mem_drop(ptx_ctx *cx, Alloc *a)
 	if (a->kind == AK_HEAP)
 		cx->heap_used -= a->size;
 	a->live = 0;
+	interp_chk_unpoison(cx, a->p, a->size);   /* the host may reuse it: no stale shadow behind */
 	interp_free(cx, a->p);
 	a->p = NULL;
 }

@@ -163,8 +163,11 @@ cta_free(Launch *L, Cta *c)
 		return;
 	for (int i = 0; c->w && i < c->nw; i++) {
 		Warp *w = &c->w[i];
-		for (int l = 0; l < WARP; l++)
+		for (int l = 0; l < WARP; l++) {
+			if (L->chk && w->loc[l])   /* the host may reuse it: no stale shadow behind */
+				interp_chk_unpoison(L->cx, w->loc[l], w->locsz);
 			interp_free(L->cx, w->loc[l]);
+		}
 		for (int d = 0; w->rpool && d < w->nrpool; d++)   /* NULL: cta_new ran out of memory */
 			interp_free(L->cx, w->rpool[d]);
 		interp_free(L->cx, w->rpool);
@@ -173,6 +176,8 @@ cta_free(Launch *L, Cta *c)
 		interp_free(L->cx, w->cf);
 	}
 	interp_free(L->cx, c->w);
+	if (L->chk && c->shared)
+		interp_chk_unpoison(L->cx, c->shared, c->nshared);
 	interp_free(L->cx, c->shared);
 	interp_free(L->cx, c->pdelta);
 	interp_mem_uncharge(L->cx, c->charged);
@@ -212,6 +217,8 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 
 	memset(c, 0, offsetof(Cta, w));   /* the buffers after it stay */
 	memset(c->shared + SMEM_RSV, 0, c->nshared - SMEM_RSV + 16);   /* the system's KiB stays zero */
+	if (L->chk & PTX_CHECK_INITCHECK)
+		interp_chk_poison(L->cx, c->shared + SMEM_RSV, c->nshared - SMEM_RSV);
 	c->linear = linear;
 	/* a grid has up to 2^63 CTAs (launch_check): 64-bit all through */
 	c->id[0] = (unsigned)(linear % L->grid[0]);
@@ -237,6 +244,8 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 		w->cf[0].fn = L->k;
 		w->cf[0].base = 0;
 		w->cf[0].r = w->rpool[0];
+		if (L->chk & PTX_CHECK_INITCHECK)   /* no register written yet */
+			memset(RDEF(w->rpool[0], L->k->nregs), 0, RDEF_BYTES(L->k->nregs));
 		w->sp = L->k->frame;
 		w->nst = 1;
 		w->st[0] = (SEnt){ L->k->pc0, -1, w->live };
@@ -253,6 +262,7 @@ cta_new(Launch *L, uint64_t linear, Spares *spare)
 	Cta *c;
 	uint32_t nt = L->nthreads;
 	size_t nregs = (size_t)(L->k->nregs ? L->k->nregs : 1) * WARP;
+	size_t rbytes = nregs * sizeof(uint64_t) + (L->chk ? RDEF_BYTES(L->k->nregs) : 0);
 
 	if (spare->n) {
 		c = spare->c[--spare->n];
@@ -293,8 +303,8 @@ cta_new(Launch *L, uint64_t linear, Spares *spare)
 		for (int l = 0; l < WARP && w->locsz; l++)
 			if (!(w->loc[l] = interp_alloc(L->cx, w->locsz)))
 				goto fail;
-		w->rpool[0] = interp_alloc(L->cx, nregs * sizeof(uint64_t));
-		w->rcap[0] = nregs * sizeof(uint64_t);
+		w->rpool[0] = interp_alloc(L->cx, rbytes);
+		w->rcap[0] = rbytes;
 		if (!w->rpool[0])
 			goto fail;
 	}
@@ -508,7 +518,8 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				if (w->done || w->blocked)
 					continue;
 				ran = 1;
-				rc = interp_run(L, w, L->polls ? FINE : SLICE);
+				rc = L->chk ? interp_run_check(L, w, L->polls ? FINE : SLICE) :
+				    interp_run(L, w, L->polls ? FINE : SLICE);
 				if (rc == RUN_FAULT || publish(L, w, seen))
 					return RUN_FAULT;
 				if (rc == RUN_DONE) {
@@ -826,7 +837,8 @@ nworkers(const Launch *L, uint64_t total)
 		if ((uint64_t)n > fit)
 			n = fit > 1 ? (long)fit : 1;
 	}
-	if (n > 1 && (serial(L) || L->polls))
+	/* a checked launch keeps its shadow state and reports in one thread */
+	if (n > 1 && (serial(L) || L->polls || L->chk))
 		n = 1;
 	return (int)n;
 }
@@ -888,15 +900,21 @@ static int
 cooperative(Launch *L, uint64_t total)
 {
 	uint64_t ctas = total * L->ncl;
+	uint8_t *ws;
 	if (ctas > MAX_LIVE) {
 		interp_diag(L->cx, NULL, 0, 0, PTX_SEV_ERROR, NULL,
 		    "a cooperative launch of %" PRIu64 " CTAs: more than can be resident at once", ctas);
 		return -1;
 	}
-	/* allocated as the host allocates, so reported alike when it fails */
+	/* allocated as the host allocates, so reported alike when it fails;
+	 * zeroed, as the driver's is (written, for initcheck) */
 	interp_diag_clear(L->cx);
 	if (interp_mem_new(L->cx, 64, NULL, AK_HOST, &L->gridws) != PTX_OK)
 		return -1;
+	if ((ws = interp_mem_host(L->cx, L->gridws, 64))) {
+		memset(ws, 0, 64);
+		interp_chk_unpoison(L->cx, ws, 64);
+	}
 	return 0;
 }
 
@@ -1014,6 +1032,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	if (launch_memory(cx, &L))
 		return PTX_ENOMEM;
 	L.budget = cx->max_steps;
+	L.chk = cx->checks;   /* the one place a launch decides whether it is checked */
+	L.heap0 = cx->next_addr;
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
 		return PTX_EINVAL;
@@ -1034,6 +1054,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	cx->stats.warp_insns = L.wsteps;
 	cx->stats.thread_insns = L.steps;
 	interp_count_end(&L);   /* a faulted launch keeps what it counted */
+	if (L.chk)
+		interp_chk_end(&L);
 	if (rc == PTX_ETRAP)
 		interp_diag(cx, NULL, cx->fault.line, 0, PTX_SEV_ERROR, NULL, "%s",
 		    cx->fault.msg ? cx->fault.msg : "kernel fault");

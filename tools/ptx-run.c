@@ -9,7 +9,8 @@
  * receives, or raw bytes.  Both backends get the parameter buffer from the
  * same marshalling code (ptx_function_pack_params).  Exit status: 0
  * success, 1 outputs differ, 2 usage or I/O error, 3 module rejected,
- * 4 kernel fault; no output file is written after a fault.
+ * 4 kernel fault or a --check report; no output file is written after a
+ * fault.
  *
  * The command line is hostile input like any other: every number goes
  * through tools/number.c, in 64 bits against the range of what it sets,
@@ -91,6 +92,9 @@ typedef struct {
 	int stats, nostats;                 /* --stats, --no-stats */
 	int time;                           /* --time */
 	const char *statsjson, *annotate;   /* --stats-json FILE, --annotate FILE */
+	unsigned checks;                    /* --check: PTX_CHECK_* */
+	int checkfatal;                     /* --check-fatal */
+	const char *checkjson;              /* --check-json FILE */
 } Opts;
 
 /* What one run produced: each buffer argument's final bytes, printf output, symbol contents. */
@@ -136,11 +140,16 @@ usage(FILE *f)
 	    "      --annotate FILE         write the source with the counters as HTML ('-': stdout)\n"
 	    "      --no-stats              do not count (full speed; totals only)\n"
 	    "      --time                  print the launch's wall time to standard error\n"
+	    "      --check LIST            dynamic checks: all, or a comma-separated list of\n"
+	    "                              memcheck, racecheck, initcheck, synccheck, asynccheck;\n"
+	    "                              reports go to standard error, exit status 4\n"
+	    "      --check-fatal           the first report ends the launch\n"
+	    "      --check-json FILE       write the reports as JSON ('-': standard output)\n"
 	    "  -h, --help, --version\n"
 	    "Numbers are decimal or 0x-hex; a SIZE or BYTES may end in K, M or G (KiB,\n"
 	    "MiB, GiB).  Output files are replaced only when complete; devices and\n"
 	    "FIFOs are written in place.  Exit status: 0 success, 1 outputs differ,\n"
-	    "2 usage or I/O error, 3 module rejected, 4 kernel fault.\n", prog);
+	    "2 usage or I/O error, 3 module rejected, 4 kernel fault or a --check report.\n", prog);
 }
 
 static int
@@ -943,6 +952,14 @@ parseargs(int argc, char **argv, Opts *o)
 			o->nostats = 1;
 		} else if (strcmp(a, "--time") == 0) {
 			o->time = 1;
+		} else if (strcmp(a, "--check-fatal") == 0) {
+			o->checkfatal = 1;
+		} else if ((v = optval(argc, argv, &i, NULL, "--check-json", &missing))) {
+			o->checkjson = v;
+		} else if ((v = optval(argc, argv, &i, NULL, "--check", &missing))) {
+			if (ptx_checks_parse(v, &o->checks) != PTX_OK)
+				return bad("--check: expected all or a list of memcheck, racecheck, initcheck, synccheck "
+				    "and asynccheck, not '%s'", v);
 		} else if ((v = optval(argc, argv, &i, NULL, "--stats-json", &missing))) {
 			o->statsjson = v;
 		} else if ((v = optval(argc, argv, &i, NULL, "--annotate", &missing))) {
@@ -973,6 +990,10 @@ parseargs(int argc, char **argv, Opts *o)
 		return bad("%s", "--no-stats with --stats, --stats-json or --annotate");
 	if ((o->stats || o->statsjson || o->annotate) && (o->backend == B_CUDA || o->diff))
 		return bad("%s", "the counters come from the interpreter: no --backend cuda or --diff");
+	if ((o->checkfatal || o->checkjson) && !o->checks)
+		return bad("%s", "--check-fatal and --check-json need --check");
+	if (o->checks && (o->backend == B_CUDA || o->diff))
+		return bad("%s", "the checks are the interpreter's: no --backend cuda or --diff");
 	if ((o->haslimit[0] || o->haslimit[1] || o->haslimit[2]) && o->backend == B_CUDA && !o->diff)
 		return bad("%s", "--max-memory, --heap-size and --stack-size are the interpreter's: no --backend cuda");
 	for (int i = 0; i < o->nargs; i++) {
@@ -995,7 +1016,8 @@ parseargs(int argc, char **argv, Opts *o)
 	for (int i = 0; i < o->nsymout; i++)
 		if (outfile_check(prog, o->symout[i].path) != 0)
 			return -2;
-	if ((o->statsjson && outfile_check(prog, o->statsjson) != 0) ||
+	if ((o->checkjson && outfile_check(prog, o->checkjson) != 0) ||
+	    (o->statsjson && outfile_check(prog, o->statsjson) != 0) ||
 	    (o->annotate && outfile_check(prog, o->annotate) != 0))
 		return -2;
 	return 0;
@@ -1122,6 +1144,7 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			ptx_set_max_steps(cx, o->max_steps);
 		if (o->threads > 0)
 			ptx_set_threads(cx, (unsigned)o->threads);
+		ptx_set_checks(cx, o->checks, o->checkfatal);
 	}
 	for (int i = 0; i < o->nargs; i++) {
 		const Arg *a = &o->args[i];
@@ -1272,7 +1295,9 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			fprintf(stderr, "%s: cuda backend: %s\n", prog, ptx_cuda_error(g));
 		else {
 			const ptx_fault *f = ptx_fault_get(cx);
-			if (f->kind != PTX_FAULT_NONE)
+			if (f->kind == PTX_FAULT_CHECK)
+				;   /* the check's report, printed after the launch, says it all */
+			else if (f->kind != PTX_FAULT_NONE)
 				fprintf(stderr, "%s: %s\n", prog, f->msg);
 			else
 				print_diags(cx);
@@ -1795,6 +1820,22 @@ report(const Opts *o, ptx_ctx *cx, const char *text, size_t len)
 	return err;
 }
 
+/* The reports of --check: as text to standard error, and as JSON to
+ * --check-json's file.  Nonzero: an I/O error. */
+static int
+checks_report(const Opts *o, ptx_ctx *cx)
+{
+	Outfile of;
+
+	ptx_report_write(cx, stderr, 0, prog);
+	if (!o->checkjson)
+		return 0;
+	if (outfile_open(&of, prog, o->checkjson) != 0)
+		return 1;
+	ptx_report_write(cx, of.f, 1, NULL);
+	return outfile_commit(&of, prog) != 0;
+}
+
 /* Everything main owns is released on every path, so that leak checkers
  * see a clean exit whatever the outcome. */
 static void
@@ -1940,6 +1981,8 @@ main(int argc, char **argv)
 		if ((rc == EX_OK || rc == EX_FAULT) && o.backend == B_INTERP &&
 		    report(&o, cx, (const char *)text, len) && rc == EX_OK)
 			rc = EX_USAGE;
+		if (o.checks && checks_report(&o, cx))
+			rc = EX_USAGE;
 	}
 	if (rc == EX_OK || rc == EX_DIFF) {
 		int d = 0;
@@ -1969,5 +2012,8 @@ main(int argc, char **argv)
 			if (res.sym[i] && outfile_write(prog, o.symout[i].path, res.sym[i], res.nsym[i]))
 				rc = EX_USAGE;
 	}
+	/* a checked run that found anything fails as a fault does, its outputs written */
+	if (o.checks && ptx_report_count(cx) && (rc == EX_OK || rc == EX_DIFF))
+		rc = EX_FAULT;
 	return finish(rc, &o, &res, &res2, cx, text);
 }

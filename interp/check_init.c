@@ -1,0 +1,263 @@
+/*
+ * check_init.c -- initcheck: reads of registers, predicates and memory
+ * that nothing wrote.
+ *
+ * Registers: a checked launch gives every register file one more word per
+ * register slot, after the values (RDEF), whose bit l says that lane l
+ * wrote the slot.  Correct compiler output reads never-written registers
+ * all the time in lanes whose results are thrown away: Triton loads under
+ * a false predicate and then shuffles and compares the register, CUB
+ * computes flags and ranks from the garbage past a partial tile, LLVM's
+ * prmt picks bytes out of partly undefined words and stores padding.  So
+ * a read is reported only where a never-written register itself decides
+ * something no later instruction can discard: the address of an access
+ * that happens, a brx.idx index, a barrier's operand, an atomic's
+ * operand.  Every write defines its destination for the lanes that
+ * execute it, whatever its sources (tracking undefinedness through
+ * arithmetic, as Valgrind does, reported CUB's correct scatters).
+ * wgmma's accumulators are not checked: scale-d false reads none of them.
+ *
+ * Memory: a byte shadow of the host memory that backs the guest's, one
+ * bit a byte, set while the byte is uninitialized ("poisoned").  It is
+ * kept by host page in an open-addressing table (ChkShadow, which
+ * check_mem.c uses too), so the same code serves
+ * global allocations, a CTA's shared memory and a thread's local memory:
+ *   - poisoned: device memory from ptx_mem_alloc (while initcheck is on),
+ *     device malloc, and the shared memory of a CTA when it starts.  Not
+ *     local memory: code built with -G assigns bitfields by reading the
+ *     uninitialized word around them (cooperative_groups' thread_group
+ *     constructor does), which is correct C++;
+ *   - cleared: by every store, atomic and cp.async of a checked launch,
+ *     by the host's copies and memsets, and when memory is freed (the host
+ *     may reuse it for memory that is never poisoned).
+ * A load whose bytes are all poisoned is reported (one written byte is
+ * enough not to: a struct copied with its padding).  The instructions that write
+ * memory through paths of their own (stmatrix, wmma.store, the bulk and
+ * tensor copies, st.async) end the memory part of initcheck for the rest
+ * of their launch rather than risk a false report.  Allocations above
+ * SHADOW_MAX bytes are not tracked.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include <string.h>
+#include "interp.h"
+
+enum { PAGE = 4096, SHADOW_MAX = 256u << 20 };
+
+typedef struct {
+	uintptr_t key;            /* host address / PAGE + 1; 0: empty */
+	uint8_t bits[PAGE / 8];   /* bit set: the byte is uninitialized */
+} SPage;
+
+struct ChkShadow {
+	SPage **tab;
+	size_t cap, n;            /* cap a power of two */
+};
+
+static size_t
+hash(uintptr_t k, size_t cap)
+{
+	return (size_t)((k * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+}
+
+static SPage *
+lookup(const struct ChkShadow *s, uintptr_t key)
+{
+	if (!s || !s->cap)
+		return NULL;
+	for (size_t i = hash(key, s->cap);; i = (i + 1) & (s->cap - 1)) {
+		SPage *p = s->tab[i];
+		if (!p || p->key == key)
+			return p;
+	}
+}
+
+/* The page of key in *root, made when missing; NULL when out of memory. */
+static SPage *
+page(ptx_ctx *cx, struct ChkShadow **root, uintptr_t key)
+{
+	struct ChkShadow *s = *root;
+	SPage *p;
+
+	if (!s && !(s = *root = interp_alloc(cx, sizeof *s)))
+		return NULL;
+	if ((p = lookup(s, key)))
+		return p;
+	if (2 * (s->n + 1) > s->cap) {   /* grow: rehash every page */
+		size_t nc = s->cap ? 2 * s->cap : 1024;
+		SPage **t = interp_alloc(cx, nc * sizeof *t);
+		if (!t)
+			return NULL;
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->tab[i]) {
+				size_t j = hash(s->tab[i]->key, nc);
+				while (t[j])
+					j = (j + 1) & (nc - 1);
+				t[j] = s->tab[i];
+			}
+		interp_free(cx, s->tab);
+		s->tab = t;
+		s->cap = nc;
+	}
+	if (!(p = interp_alloc(cx, sizeof *p)))
+		return NULL;
+	p->key = key;
+	for (size_t i = hash(key, s->cap);; i = (i + 1) & (s->cap - 1))
+		if (!s->tab[i]) {
+			s->tab[i] = p;
+			break;
+		}
+	s->n++;
+	return p;
+}
+
+/* Sets (on) or clears the bits of [p, p + n) in *root; clearing makes no page. */
+void
+interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, int on)
+{
+	uintptr_t a = (uintptr_t)p;
+
+	if (!n || (on && n > SHADOW_MAX) || (!on && !*root))
+		return;
+	while (n) {
+		uintptr_t off = a % PAGE;
+		size_t k = PAGE - off < n ? PAGE - off : n;
+		SPage *pg = on ? page(cx, root, a / PAGE + 1) : lookup(*root, a / PAGE + 1);
+		if (pg)
+			for (size_t i = off; i < off + k; i++) {
+				if (on)
+					pg->bits[i / 8] |= (uint8_t)(1u << (i % 8));
+				else
+					pg->bits[i / 8] &= (uint8_t)~(1u << (i % 8));
+			}
+		a += k;
+		n -= k;
+	}
+}
+
+void
+interp_chk_poison(ptx_ctx *cx, const void *p, size_t n)
+{
+	interp_chk_mark(cx, &cx->shadow, p, n, 1);
+}
+
+void
+interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n)
+{
+	interp_chk_mark(cx, &cx->shadow, p, n, 0);
+}
+
+/* How many bytes of [p, p + n) have their bit set in s. */
+size_t
+interp_chk_count(const struct ChkShadow *s, const void *p, size_t n)
+{
+	uintptr_t a = (uintptr_t)p;
+	size_t c = 0;
+
+	for (size_t i = 0; i < n && s; i++) {
+		const SPage *pg = lookup(s, (a + i) / PAGE + 1);
+		uintptr_t off = (a + i) % PAGE;
+		c += pg && (pg->bits[off / 8] >> (off % 8) & 1);
+	}
+	return c;
+}
+
+void
+interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root)
+{
+	struct ChkShadow *s = *root;
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->cap; i++)
+		interp_free(cx, s->tab[i]);
+	interp_free(cx, s->tab);
+	interp_free(cx, s);
+	*root = NULL;
+}
+
+void
+interp_chk_shadow_free(ptx_ctx *cx)
+{
+	interp_chk_table_free(cx, &cx->shadow);
+}
+
+void
+interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	ChkSite s;
+
+	if (!L->cx->shadow || L->chkmemoff || interp_chk_count(L->cx->shadow, p, n) != n)
+		return;
+	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_INITCHECK, "uninit-memory", &s, NULL,
+	    "a load of %u bytes at 0x%" PRIx64 ", none of which anything has written", n, a);
+}
+
+/* ---------------------------------------------------------------- registers */
+
+static void
+uninit(Launch *L, Warp *w, const XIns *xi, uint32_t lanes, int slot, const char *what)
+{
+	ChkSite s;
+	int l = __builtin_ctz(lanes);
+	const Sym *sy = NULL;
+	const Func *f = w->cf[w->ncf - 1].fn->f;
+
+	for (int i = 0; i < f->nregs && !sy; i++)
+		if (f->regs[i]->id == slot)
+			sy = f->regs[i];
+	interp_chk_site(L, w, l, xi, PTX_ACCESS_NONE, 0, 0, &s);
+	interp_chk_report(L, w, l, PTX_CHECK_INITCHECK, "uninit-register", &s, NULL,
+	    "%s %s is read by lanes 0x%08x before anything wrote it", what, sy && sy->name ? sy->name : "?", lanes);
+}
+
+/* Whether xi's sources reach its destinations through arithmetic: then an
+ * undefined source makes the destination undefined, and nothing is
+ * reported until such a value decides something. */
+static int
+flows(int x)
+{
+	return x == X_ALU || x == X_MOV || x == X_MOVPACK || x == X_MOVUNPACK || x == X_CVTA || x == X_CVTATO ||
+	    x == X_ISSPACEP || x == X_SHFL || x == X_VOTE || x == X_MATCH || x == X_REDUX || x == X_MOVN ||
+	    x == X_MMA || x == X_WMMA || x == X_MOVMATRIX;
+}
+
+void
+interp_chk_regs(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m)
+{
+	CFrame *f = &w->cf[w->ncf - 1];
+	uint32_t *def = RDEF(f->r, f->fn->nregs);
+	int k0 = xi->x == X_WGMMA ? xi->nd : 0;   /* wgmma: D is written, maybe not read */
+	uint32_t bad;
+
+	(void)tmask;
+	if (!m)
+		return;
+	if (xi->abase.k == XO_REG && (bad = m & ~def[xi->abase.r])) {
+		uninit(L, w, xi, bad, xi->abase.r, "address register");
+		def[xi->abase.r] |= bad;
+	}
+	for (int k = k0; k < xi->ns; k++) {
+		const XOp *o = &xi->s[k];
+		if ((o->k != XO_REG && o->k != XO_NOT) || !(bad = m & ~def[o->r]))
+			continue;
+		if (flows(xi->x))
+			continue;
+		/* a branch index, a barrier or atomic operand decide something;
+		 * stored values and call arguments are passed on as defined
+		 * (compilers store and pass undefined padding) */
+		if (xi->x == X_BRX || xi->x == X_BAR || xi->x == X_BARARRIVE || xi->x == X_BARRED || xi->x == X_ATOM) {
+			uninit(L, w, xi, bad, o->r, "register");
+			def[o->r] |= bad;
+		}
+	}
+	for (int k = 0; k < xi->nd && k < 8; k++)
+		if (xi->d[k].k == XO_REG)
+			def[xi->d[k].r] |= m;
+	for (int k = 0; k < k0; k++)
+		if (xi->s[k].k == XO_REG)
+			def[xi->s[k].r] |= m;
+}

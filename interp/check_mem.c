@@ -1,0 +1,85 @@
+/*
+ * check_mem.c -- memcheck's additions to the faults every launch reports
+ * (out-of-bounds and misaligned accesses, frees of what malloc did not
+ * return):
+ *
+ *   - "nc-load-of-written": ld.global.nc or ldu of bytes this launch has
+ *     stored to.  Those loads go through the non-coherent (read-only) data
+ *     cache, which the PTX ISA lets serve a stale value unless the memory
+ *     is read-only for the whole kernel;
+ *   - "store-to-nc-loaded": the same in the other order, a store to bytes
+ *     that an earlier ld.global.nc or ldu of the launch read;
+ *   - "heap-leak": device malloc allocations the launch made and did not
+ *     free, when it ends (one report a kernel, counting them).
+ *
+ * Two bit-a-byte tables of the launch (check_init.c's ChkShadow, by host
+ * page) hold the bytes stored to and the bytes read non-coherently; they
+ * are freed when the launch ends.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include "interp.h"
+
+static int
+noncoherent(const XIns *xi)
+{
+	return xi->in && (xi->in->op == OP_LDU || (xi->in->op == OP_LD && ir_hasmod(xi->in, MOD_NC)));
+}
+
+void
+interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                  int write)
+{
+	ptx_ctx *cx = L->cx;
+	ChkSite s;
+
+	if (write) {
+		if (L->ncread && interp_chk_count(L->ncread, p, n)) {
+			interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &s);
+			interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "store-to-nc-loaded", &s, NULL,
+			    "a store of %u bytes at 0x%" PRIx64 " to memory that ld.global.nc or ldu read earlier in the "
+			    "launch: the non-coherent cache may hold either value", n, a);
+		}
+		interp_chk_mark(cx, &L->wrote, p, n, 1);
+		return;
+	}
+	if (!noncoherent(xi))
+		return;
+	if (L->wrote && interp_chk_count(L->wrote, p, n)) {
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "nc-load-of-written", &s, NULL,
+		    "a non-coherent load of %u bytes at 0x%" PRIx64 " from memory the launch has stored to: "
+		    "ld.global.nc and ldu need memory that is read-only for the whole kernel", n, a);
+	}
+	interp_chk_mark(cx, &L->ncread, p, n, 1);
+}
+
+void
+interp_chk_end(Launch *L)
+{
+	ptx_ctx *cx = L->cx;
+	int fatal = cx->check_fatal;
+
+	if (L->chk & PTX_CHECK_MEMCHECK) {
+		uint64_t n = 0, first = 0, size = 0;
+		for (size_t i = 0; i < cx->nmem; i++) {
+			const Alloc *a = &cx->mem[i];
+			if (!a->live || a->kind != AK_HEAP || a->addr < L->heap0)
+				continue;
+			if (!n++)
+				first = a->addr, size = a->size;
+		}
+		/* the launch is over: a report now is no fault of it */
+		cx->check_fatal = 0;
+		for (uint64_t i = 0; i < n; i++)
+			interp_chk_report(L, NULL, -1, PTX_CHECK_MEMCHECK, "heap-leak", NULL, NULL,
+			    "a device malloc allocation of the launch is not freed when it ends (the count says how "
+			    "many; the first: %" PRIu64 " bytes at 0x%" PRIx64 ")", size, first);
+		cx->check_fatal = fatal;
+	}
+	interp_chk_table_free(cx, &L->wrote);
+	interp_chk_table_free(cx, &L->ncread);
+	interp_chk_race_free(cx, &L->race);
+}

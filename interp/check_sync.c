@@ -1,0 +1,180 @@
+/*
+ * check_sync.c -- synccheck: barriers and warp collectives used in ways
+ * whose outcome the PTX ISA leaves undefined, found before the instruction
+ * runs (exec.c calls interp_chk_sync in a checked launch).  What runs is
+ * never changed: the interpreter goes on as it always does, and the report
+ * says what an H100 may do differently.
+ *
+ * The rules, from the PTX ISA's descriptions of bar/barrier, bar.warp.sync,
+ * shfl.sync, vote.sync, match.sync, redux.sync, elect.sync and bra.uni:
+ *
+ *   - an .aligned instruction (bar.sync and bar.red and bar.arrive are
+ *     barrier's .aligned forms; mma, ldmatrix, wmma, wgmma... take it
+ *     always) must be executed by every non-exited thread of the warp
+ *     together: "divergent-barrier" for the barriers, "divergent-aligned"
+ *     for the rest;
+ *   - a barrier's id and thread count must be the same in every thread of
+ *     the warp ("barrier-operand-divergent"); a count must be a multiple of
+ *     the warp size ("barrier-count"), at least the warps that arrive, each
+ *     counting as 32 threads however many of its lanes exited, as the H100
+ *     counts them (sched.c complete; "barrier-count-exceeded"), and the
+ *     same in every warp that arrives in one phase
+ *     ("barrier-count-mismatch").  Exited threads are not waited for, so
+ *     a barrier after some threads exited is not reported;
+ *   - a collective's membermask must name the executing thread
+ *     ("membermask-self"), and every thread it names must execute the same
+ *     instruction: a named lane that has exited ("membermask-exited") or
+ *     does not take part in this execution ("membermask-inactive");
+ *   - bra.uni and brx.idx.uni promise that the warp does not diverge
+ *     ("divergent-uniform-branch").
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include "interp.h"
+
+/* The kinds whose instructions may carry .aligned. */
+static const uint8_t mayalign[NX] = {
+	[X_BAR] = 1, [X_BARARRIVE] = 1, [X_BARRED] = 1, [X_MMA] = 1, [X_WMMA] = 1, [X_WMMALD] = 1,
+	[X_WMMAST] = 1, [X_LDMATRIX] = 1, [X_STMATRIX] = 1, [X_MOVMATRIX] = 1, [X_WGMMA] = 1, [X_CLU] = 1,
+	[X_MBAR] = 1, [X_BULK] = 1, [X_TMAP] = 1, [X_NOP] = 1,
+};
+
+static int
+isbar(int x)
+{
+	return x == X_BAR || x == X_BARARRIVE || x == X_BARRED;
+}
+
+/* bar{.cta}.* are barrier{.cta}.*.aligned */
+static int
+aligned(const XIns *xi)
+{
+	int op = xi->in->op;
+
+	return op == OP_BAR_SYNC || op == OP_BAR_CTA_SYNC || op == OP_BAR_ARRIVE || op == OP_BAR_CTA_ARRIVE ||
+	    op == OP_BAR_RED || op == OP_BAR_CTA_RED || ir_hasmod(xi->in, MOD_ALIGNED);
+}
+
+static int
+first(uint32_t m)
+{
+	return m ? __builtin_ctz(m) : -1;
+}
+
+static void
+report(Launch *L, Warp *w, int lane, const XIns *xi, const char *kind, const char *fmt, uint32_t a, uint32_t b)
+{
+	ChkSite s;
+
+	interp_chk_site(L, w, lane, xi, PTX_ACCESS_NONE, 0, 0, &s);
+	interp_chk_report(L, w, lane, PTX_CHECK_SYNCCHECK, kind, &s, NULL, fmt, a, b);
+}
+
+/* The thread-count and operand rules of a CTA barrier. */
+static void
+barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
+{
+	int l0 = first(m), cnted = xi->x == X_BARRED ? xi->ns > 2 : xi->ns > 1;
+	uint32_t id = (uint32_t)interp_opval(L, w, &xi->s[0], (uint32_t)l0);
+	uint32_t cnt = cnted ? (uint32_t)interp_opval(L, w, &xi->s[1], (uint32_t)l0) : 0;
+	const Bar *b;
+
+	for (uint32_t mm = m & (m - 1); mm; mm &= mm - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(mm);
+		if ((uint32_t)interp_opval(L, w, &xi->s[0], l) != id ||
+		    (cnted && (uint32_t)interp_opval(L, w, &xi->s[1], l) != cnt)) {
+			report(L, w, (int)l, xi, "barrier-operand-divergent", "the barrier id or thread count of lane %u "
+			    "differs from lane %u's: they must be the same in every thread of the warp", l, (uint32_t)l0);
+			break;
+		}
+	}
+	if (id > 15)
+		return;   /* a fault of its own */
+	if (!cnted)
+		return;
+	if (cnt == 0 || cnt % WARP) {
+		report(L, w, l0, xi, "barrier-count", "thread count %u is not a positive multiple of the warp size "
+		    "(%u)", cnt, WARP);
+		return;
+	}
+	b = &w->cta->bar[id];
+	if (b->arrived && b->expect && b->expect != cnt)
+		report(L, w, l0, xi, "barrier-count-mismatch", "thread count %u, where threads already waiting at "
+		    "the barrier gave %u", cnt, b->expect);
+	else if (WARP * (uint32_t)__builtin_popcount(b->warps | (w->id < 32 ? 1u << w->id : 0)) > cnt)
+		report(L, w, l0, xi, "barrier-count-exceeded", "more warps arrive than the thread count %u allows "
+		    "(%u warps, each counting as 32 threads)", cnt,
+		    (uint32_t)__builtin_popcount(b->warps | (w->id < 32 ? 1u << w->id : 0)));
+}
+
+/* The membermask (operand k) rules of a warp collective. */
+static void
+members(Launch *L, Warp *w, const XIns *xi, int k, uint32_t m)
+{
+	if (k >= xi->ns)
+		return;
+	for (uint32_t mm = m; mm; mm &= mm - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(mm);
+		uint32_t g = (uint32_t)interp_opval(L, w, &xi->s[k], l);
+		if (!(g >> l & 1)) {
+			report(L, w, (int)l, xi, "membermask-self", "lane %u executes it with membermask 0x%08x, "
+			    "which does not name it", l, g);
+			return;
+		}
+		if (g & ~w->live) {
+			report(L, w, (int)l, xi, "membermask-exited", "membermask 0x%08x names lanes 0x%08x, which "
+			    "have exited or do not exist", g, g & ~w->live);
+			return;
+		}
+		if (g & ~m) {
+			report(L, w, (int)l, xi, "membermask-inactive", "membermask 0x%08x names lanes 0x%08x, which "
+			    "do not execute this instruction with it", g, g & ~m);
+			return;
+		}
+	}
+}
+
+void
+interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m)
+{
+	if (!xi->in)
+		return;
+	if (xi->x == X_BRA || xi->x == X_BRX) {
+		/* a branch splits the warp when its guard does, or brx.idx's indexes differ */
+		uint32_t split = m && (tmask & ~m);
+		if (xi->x == X_BRX && m && !split) {
+			uint64_t i0 = interp_opval(L, w, &xi->s[0], (uint32_t)first(m)) & 0xffffffffu;
+			for (uint32_t mm = m; mm && !split; mm &= mm - 1)
+				split = (interp_opval(L, w, &xi->s[0], (uint32_t)__builtin_ctz(mm)) & 0xffffffffu) != i0;
+		}
+		if (split && ir_hasmod(xi->in, MOD_UNI))
+			report(L, w, first(m), xi, "divergent-uniform-branch", "a .uni branch splits the warp: lanes "
+			    "0x%08x go one way, lanes 0x%08x another", m, tmask & ~m);
+		return;
+	}
+	if (!m)
+		return;
+	if (mayalign[xi->x] && aligned(xi) && m != w->live) {
+		report(L, w, first(m), xi, isbar(xi->x) ? "divergent-barrier" : "divergent-aligned",
+		    "an .aligned instruction executed by lanes 0x%08x of a warp whose live lanes are 0x%08x: every "
+		    "non-exited thread of the warp must execute it together", m, w->live);
+	}
+	switch (xi->x) {
+	case X_BAR: case X_BARARRIVE: case X_BARRED:
+		if (xi->ns)
+			barrier(L, w, xi, m);
+		break;
+	case X_SHFL:
+		members(L, w, xi, 3, m);
+		break;
+	case X_VOTE: case X_MATCH: case X_REDUX:
+		members(L, w, xi, 1, m);
+		break;
+	case X_BARWARP: case X_ELECT:
+		if (xi->ns)
+			members(L, w, xi, 0, m);
+		break;
+	}
+}

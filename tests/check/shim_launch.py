@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""shim_launch.py -- one launch through libptxcuda, as an unmodified
+driver-API program makes it: kernel k of MODULE.ptx on one CTA of BLOCK
+threads, with one 4 KiB buffer as its only parameter.
+
+usage: shim_launch.py LIBCUDA.so MODULE.ptx BLOCK     exit 1 on a failed call
+"""
+import ctypes as C
+import sys
+
+cu = C.CDLL(sys.argv[1])
+
+
+def ck(r, what):
+    if r != 0:
+        print("FAIL %s: %d" % (what, r))
+        sys.exit(1)
+
+
+ptx = open(sys.argv[2], "rb").read() + b"\0"
+ck(cu.cuInit(0), "cuInit")
+dev = C.c_int()
+ck(cu.cuDeviceGet(C.byref(dev), 0), "cuDeviceGet")
+ctx = C.c_void_p()
+ck(cu.cuCtxCreate_v2(C.byref(ctx), 0, dev), "cuCtxCreate_v2")
+mod = C.c_void_p()
+ck(cu.cuModuleLoadData(C.byref(mod), C.c_char_p(ptx)), "cuModuleLoadData")
+fn = C.c_void_p()
+ck(cu.cuModuleGetFunction(C.byref(fn), mod, b"k"), "cuModuleGetFunction")
+buf = C.c_uint64()
+ck(cu.cuMemAlloc_v2(C.byref(buf), C.c_size_t(4096)), "cuMemAlloc_v2")
+ck(cu.cuMemsetD8_v2(buf, 0, C.c_size_t(4096)), "cuMemsetD8_v2")
+params = (C.c_void_p * 1)(C.cast(C.byref(buf), C.c_void_p))
+for _ in range(2):   # twice: one report, counted twice
+    ck(cu.cuLaunchKernel(fn, 1, 1, 1, int(sys.argv[3]), 1, 1, 0, None, params, None), "cuLaunchKernel")
+ck(cu.cuCtxSynchronize(), "cuCtxSynchronize")
+print("launched")
