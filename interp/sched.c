@@ -90,15 +90,16 @@ release(Launch *L, Cta *c, int id)
  * Whether barrier b may open.  Without a thread count every live thread of
  * the CTA must arrive.  With one, a barrier counts whole warps, as the PTX
  * ISA describes it: a warp has arrived once all its non-exited threads
- * have, and then counts as 32 threads however many of its lanes exited;
- * and a count larger than the warps still alive is met by those warps (the
- * H100 opens `bar.sync 0, 64` for two warps whose upper halves exited, and
- * `bar.sync 1, 128` for the only two warps left).
+ * have, and then counts as 32 threads however many of its lanes exited
+ * (the H100 opens `bar.sync 0, 64` for two warps whose upper halves
+ * exited).  A count larger than the warps that can still arrive is never
+ * met: the H100 hangs on `bar.sync 1, 128` when only two warps are left,
+ * and here the launch ends in a deadlock report.
  */
 static int
 complete(const Cta *c, const Bar *b)
 {
-	uint32_t have = 0, live = 0;
+	uint32_t have = 0;
 
 	if (!b->arrived)
 		return 0;
@@ -106,12 +107,10 @@ complete(const Cta *c, const Bar *b)
 		return b->arrived >= c->nlive;
 	for (int i = 0; i < c->nw && i < 32; i++) {
 		const Warp *w = &c->w[i];
-		if (w->live)
-			live += WARP;
 		if (b->warps >> i & 1)
 			have += (b->lanes[i] & w->live) == w->live ? WARP : (uint32_t)__builtin_popcount(b->lanes[i]);
 	}
-	return have >= (b->expect < live ? b->expect : live);
+	return have >= b->expect;
 }
 
 void

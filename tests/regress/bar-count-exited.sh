@@ -11,4 +11,13 @@ for c in 64 32; do
 	got=$(od -An -v -tu4 out.bin | tr -s ' \n' '  ' | sed 's/^ //')
 	[ "$got" = "$want" ] || { echo "FAIL: count $c: $got"; fail=1; }
 done
+# bar-count-live.ptx: two warps left of eight
+k=$top/tests/regress/bar-count-live.ptx
+want=$(awk 'BEGIN { for (t = 0; t < 256; t++) printf "%d ", (t >= 64 && t < 128) ? t + 1 : 0 }')
+"$PTX_RUN" -b 256 -a zeros:1024 -a u32:64 -o 0:out.bin "$k" >out 2>&1 || { echo "FAIL: live count 64: exit $?"; cat out; fail=1; }
+got=$(od -An -v -tu4 out.bin | tr -s ' \n' '  ' | sed 's/^ //')
+[ "$got" = "$want" ] || { echo "FAIL: live count 64: $got"; fail=1; }
+"$PTX_RUN" -b 256 -a zeros:1024 -a u32:128 "$k" >out 2>&1
+rc=$?
+[ $rc -eq 4 ] && grep -q deadlock out || { echo "FAIL: live count 128: exit $rc"; cat out; fail=1; }
 exit $fail
