@@ -348,6 +348,19 @@ interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 				tb[T_QUERY] = queries[i];
 		if (tb[T_QUERY] < 0)
 			return -1;
+		/* The driver refuses a module with these surface queries
+		 * (CUDA_ERROR_NOT_SUPPORTED from cuModuleLoadData, measured on an
+		 * H200 with driver 580, though ptxas takes them): so does the
+		 * loader, naming the instruction. */
+		if (kind == TK_SUQ && (tb[T_QUERY] == MOD_CHANNEL_DATA_TYPE || tb[T_QUERY] == MOD_CHANNEL_ORDER ||
+		    tb[T_QUERY] == MOD_ARRAY_SIZE || tb[T_QUERY] == MOD_MEMORY_LAYOUT))
+			return -1;
+		/* txq of anything but the size loads there, but the kernel that
+		 * holds it is gone: cuModuleGetFunction says CUDA_ERROR_NOT_FOUND
+		 * (same H200).  Such a kernel cannot run on the GPU, so here the
+		 * module is refused, naming the instruction. */
+		if (kind == TK_TXQ && tb[T_QUERY] != MOD_WIDTH && tb[T_QUERY] != MOD_HEIGHT && tb[T_QUERY] != MOD_DEPTH)
+			return -1;
 		if (ir_hasmod(in, MOD_LEVEL)) {
 			if (first >= in->nopnd)
 				return -1;
