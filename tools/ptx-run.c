@@ -37,72 +37,11 @@
 #include "tools/number.h"
 #include "tools/outfile.h"
 #include "tools/readall.h"
+#include "tools/run.h"
 
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
 #endif
-
-enum { EX_OK = 0, EX_DIFF = 1, EX_USAGE = 2, EX_MODULE = 3, EX_FAULT = 4 };
-enum { A_SCALAR, A_FILE, A_ZEROS, A_BYTES, A_TMAP, A_TEX };
-enum { B_INTERP, B_CUDA };
-
-static const char prog[] = "ptx-run";
-
-typedef struct {
-	const char *spec;
-	int kind;
-	unsigned char *bytes;   /* scalar/raw bytes, or the buffer's initial contents */
-	size_t n;
-	int tsize;              /* scalar: the type's size */
-	ptx_tensormap tm;       /* tensor map: all but the address, which is */
-	ptx_texture tex;        /* texture or surface (surf): likewise */
-	int surf;
-	int tbuf;               /* ... buffer argument tbuf's plus toff, or (-1) */
-	uint64_t toff;          /* ... its own buffer's, which bytes and n are then */
-	const char *file;       /* file:, tensormap:file:, texture:file:, the path's first */
-	size_t nfile;           /* ... nfile bytes: read by readargs, after the options */
-} Arg;
-
-/* Whether the argument has a device buffer that -o and --expect can name. */
-static int
-isbuf(const Arg *a)
-{
-	return a->kind == A_FILE || a->kind == A_ZEROS || ((a->kind == A_TMAP || a->kind == A_TEX) && a->tbuf < 0);
-}
-
-typedef struct { int n; const char *path, *cmp; } OutSpec;
-typedef struct { const char *name, *path; } SymSpec;
-
-typedef struct {
-	const char *module, *kernel;
-	unsigned grid[3], block[3], cluster[3];
-	int hascluster;               /* --cluster given: a cluster launch */
-	int coop;                     /* --cooperative */
-	size_t shared;
-	Arg *args; int nargs;
-	OutSpec *outs; int nouts;
-	OutSpec *expects; int nexpects;
-	SymSpec *symin; int nsymin;
-	SymSpec *symout; int nsymout;
-	int backend, diff;
-	uint64_t max_steps;
-	uint64_t limit[3];            /* PTX_LIMIT_*: --max-memory, --heap-size, --stack-size */
-	int haslimit[3];
-	int threads;                  /* 0: the library's default */
-	int stats, nostats;                 /* --stats, --no-stats */
-	int time;                           /* --time */
-	const char *statsjson, *annotate;   /* --stats-json FILE, --annotate FILE */
-	unsigned checks;                    /* --check: PTX_CHECK_* */
-	int checkfatal;                     /* --check-fatal */
-	const char *checkjson;              /* --check-json FILE */
-} Opts;
-
-/* What one run produced: each buffer argument's final bytes, printf output, symbol contents. */
-typedef struct {
-	unsigned char **buf; size_t *len;
-	char *out; size_t nout;
-	unsigned char **sym; size_t *nsym;
-} Result;
 
 static void
 usage(FILE *f)
@@ -152,8 +91,8 @@ usage(FILE *f)
 	    "2 usage or I/O error, 3 module rejected, 4 kernel fault or a --check report.\n", prog);
 }
 
-static int
-bad(const char *fmt, const char *arg)
+int
+run_bad(const char *fmt, const char *arg)
 {
 	fprintf(stderr, "%s: ", prog);
 	fprintf(stderr, fmt, arg);
@@ -168,8 +107,8 @@ bad(const char *fmt, const char *arg)
 static uint64_t datamax = (uint64_t)16 << 30;
 
 /* The whole of a file of at most max bytes, or NULL after saying why. */
-static unsigned char *
-readfile(const char *path, size_t *n, uint64_t max)
+unsigned char *
+run_readfile(const char *path, size_t *n, uint64_t max)
 {
 	unsigned char *p;
 
@@ -232,558 +171,6 @@ dims(const char *opt, const char *s, unsigned d[3], const uint64_t max[3], uint6
 		    prog, opt, s, prod, maxprod, prog);
 		return -1;
 	}
-	return 0;
-}
-
-/* IEEE binary16 / bfloat16 from a double, round to nearest even. */
-static uint16_t
-tohalf(double d)
-{
-	float f = (float)d;
-	uint32_t x;
-	uint32_t sign, e, m;
-	memcpy(&x, &f, 4);
-	sign = (x >> 16) & 0x8000;
-	e = (x >> 23) & 0xff;
-	m = x & 0x7fffff;
-	if (e == 0xff)
-		return (uint16_t)(sign | 0x7c00 | (m ? 0x200 : 0));
-	{
-		int ee = (int)e - 127 + 15;
-		if (ee >= 31)
-			return (uint16_t)(sign | 0x7c00);
-		if (ee <= 0) {
-			uint32_t mm, r;
-			int sh;
-			if (ee < -10)
-				return (uint16_t)sign;
-			mm = m | 0x800000;
-			sh = 14 - ee;
-			r = mm >> sh;
-			if ((mm >> (sh - 1) & 1) && ((mm & ((1u << (sh - 1)) - 1)) || (r & 1)))
-				r++;
-			return (uint16_t)(sign | r);
-		}
-		{
-			uint32_t r = ((uint32_t)ee << 10) | (m >> 13);
-			if ((m & 0x1000) && ((m & 0xfff) || (r & 1)))
-				r++;
-			return (uint16_t)(sign | r);
-		}
-	}
-}
-
-static uint16_t
-tobf16(double d)
-{
-	float f = (float)d;
-	uint32_t x;
-	memcpy(&x, &f, 4);
-	if ((x & 0x7fffffff) > 0x7f800000)
-		return (uint16_t)((x >> 16) | 0x40);
-	x += 0x7fff + ((x >> 16) & 1);
-	return (uint16_t)(x >> 16);
-}
-
-static int
-digit10(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-hexval(int c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-	    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-/* DIMS, BOX and the like: 1 to max numbers joined by 'x', each at most
- * maxval; the count, or -1 with errno (ERANGE: a number too large). */
-static int
-xlist(const char *s, const char **end, uint64_t *v, int max, uint64_t maxval)
-{
-	int n = 0;
-
-	do {
-		if (n == max) {
-			errno = EINVAL;
-			return -1;
-		}
-		if (num_u64(s, &s, maxval, &v[n++]) != 0)
-			return -1;
-	} while (*s == 'x' && *++s);
-	*end = s;
-	return n;
-}
-
-/* The BUFFER of tensormap: and texture: arguments in v, what its
- * option: N[+OFF] (buffer argument N), file:PATH or zeros:BYTES.  *end
- * past it; 0, or -1 (-2: out of memory) after saying why. */
-static int
-parsesrc(const char *v, const char *what, Arg *a, const char **end)
-{
-	const char *p = v, *q;
-	char m[3][64];
-
-	snprintf(m[0], sizeof m[0], "-a %s: path too long in '%%s'", what);
-	snprintf(m[1], sizeof m[1], "-a %s: bad byte count in '%%s'", what);
-	snprintf(m[2], sizeof m[2], "-a %s: bad offset in '%%s'", what);
-	a->tbuf = -1;
-	if (strncmp(p, "file:", 5) == 0) {
-		size_t pl = strcspn(p + 5, ":");
-		if (pl >= 4096)
-			return bad(m[0], v);
-		a->file = p + 5;
-		a->nfile = pl;
-		q = p + 5 + pl;
-	} else if (strncmp(p, "zeros:", 6) == 0) {
-		uint64_t nb;
-		if (num_size(p + 6, &q, SIZE_MAX, &nb) != 0)
-			return bad(m[1], v);
-		a->n = (size_t)nb;
-		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
-			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, v, a->n);
-			return -2;
-		}
-	} else {
-		uint64_t tb;
-		if (num_u64(p, &q, INT_MAX, &tb) != 0)
-			return bad("-a: expected N[+OFF], file:PATH or zeros:BYTES in '%s'", v);
-		a->tbuf = (int)tb;
-		if (*q == '+' && num_u64(q + 1, &q, UINT64_MAX, &a->toff) != 0)
-			return bad(m[2], v);
-	}
-	*end = q;
-	return 0;
-}
-
-/* tensormap:BUFFER:TYPE:DIMS:BOX[:KEY=VAL,...] (man/ptx-run.1), BUFFER
- * N[+OFF] (buffer argument N), file:PATH or zeros:BYTES */
-static int
-parsetmap(const char *v, Arg *a)
-{
-	/* PTX_TMAP_* order, and the element sizes */
-	static const char *const types[] = { "u8", "u16", "u32", "s32", "u64", "s64", "f16", "f32", "f32ftz", "f64",
-		"bf16", "tf32", "tf32ftz" };
-	static const uint8_t size[] = { 1, 2, 4, 4, 8, 8, 2, 4, 4, 8, 2, 4, 4 };
-	static const struct { const char *key, *vals[5]; } opt[] = {
-		{ "swizzle", { "none", "32B", "64B", "128B" } }, { "interleave", { "none", "16B", "32B" } },
-		{ "fill", { "zero", "nan" } }, { "l2", { "none", "64B", "128B", "256B" } },
-	};
-	ptx_tensormap *t = &a->tm;
-	uint64_t d[5], b[5];
-	const char *p = v, *q, *e;
-	int n;
-
-	a->kind = A_TMAP;
-	if (parsesrc(v, "tensormap", a, &q) != 0)
-		return -1;
-	p = q;
-	if (*p++ != ':')
-		return bad("-a tensormap: expected BUFFER:TYPE:DIMS:BOX, not '%s'", v);
-	for (t->elemtype = 0; t->elemtype < sizeof types / sizeof types[0]; t->elemtype++)
-		if (strncmp(p, types[t->elemtype], strlen(types[t->elemtype])) == 0 && p[strlen(types[t->elemtype])] == ':')
-			break;
-	if (t->elemtype == sizeof types / sizeof types[0])
-		return bad("-a tensormap: unknown element type in '%s'", v);
-	p += strlen(types[t->elemtype]) + 1;
-	errno = 0;
-	if ((n = xlist(p, &e, d, 5, UINT64_MAX)) < 0 || *e != ':' || xlist(e + 1, &e, b, 5, UINT_MAX) != n ||
-	    (*e && *e != ':'))
-		return bad(errno == ERANGE ? "-a tensormap: a box size out of range in '%s'" :
-		    "-a tensormap: expected DIMS:BOX such as 64x32:16x8 in '%s'", v);
-	t->rank = (unsigned)n;
-	for (int i = 0; i < n; i++) {
-		t->dim[i] = d[i];
-		t->box[i] = (unsigned)b[i];
-		t->estride[i] = 1;
-		if (i + 1 < n) {   /* dense unless strides= */
-			uint64_t below = i ? t->stride[i - 1] : size[t->elemtype];
-			if (d[i] && below > UINT64_MAX / d[i])
-				return bad("-a tensormap: the tensor's size overflows 64 bits in '%s'", v);
-			t->stride[i] = below * d[i];
-		}
-	}
-	while (*e == ':' || *e == ',') {
-		const char *k = e + 1, *eq = strchr(k, '=');
-		size_t kl = eq ? (size_t)(eq - k) : 0;
-		int found = 0;
-		if (!eq)
-			return bad("-a tensormap: expected KEY=VALUE options in '%s'", v);
-		if ((kl == 7 && strncmp(k, "strides", 7) == 0) || (kl == 8 && strncmp(k, "estrides", 8) == 0)) {
-			int m;
-			errno = 0;
-			m = xlist(eq + 1, &e, d, 5, kl == 7 ? UINT64_MAX : UINT_MAX);
-			if (m < 0 && errno == ERANGE)
-				return bad("-a tensormap: a stride out of range in '%s'", v);
-			if (m != (kl == 7 ? n - 1 : n))
-				return bad("-a tensormap: strides= takes rank-1 numbers, estrides= rank numbers: '%s'", v);
-			for (int i = 0; i < m; i++) {
-				if (kl == 7)
-					t->stride[i] = d[i];
-				else
-					t->estride[i] = (unsigned)d[i];
-			}
-			continue;
-		}
-		for (size_t o = 0; o < sizeof opt / sizeof opt[0] && !found; o++) {
-			if (strlen(opt[o].key) != kl || strncmp(k, opt[o].key, kl) != 0)
-				continue;
-			for (unsigned j = 0; j < 5 && opt[o].vals[j] && !found; j++) {
-				size_t vl = strlen(opt[o].vals[j]);
-				if (strncmp(eq + 1, opt[o].vals[j], vl) == 0 && (!eq[1 + vl] || eq[1 + vl] == ',' || eq[1 + vl] == ':')) {
-					*(o == 0 ? &t->swizzle : o == 1 ? &t->interleave : o == 2 ? &t->fill : &t->l2promo) = j;
-					e = eq + 1 + vl;
-					found = 1;
-				}
-			}
-		}
-		if (!found)
-			return bad("-a tensormap: unknown option or value in '%s'", v);
-	}
-	if (*e)
-		return bad("-a tensormap: trailing text in '%s'", v);
-	return 0;
-}
-
-/* texture:BUFFER:FORMAT:DIMS[:KEY=VAL,...] and surface:... (man/ptx-run.1) */
-static int
-parsetex(const char *v, Arg *a, int surf)
-{
-	/* PTX_TEXFMT_* order */
-	static const char *const fmts[] = { "u8", "u16", "u32", "s8", "s16", "s32", "f16", "f32" };
-	static const char *const geoms[] = { "1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "buffer" };
-	static const char *const modes[] = { "wrap", "clamp", "mirror", "border" };
-	static const char *const filters[] = { "point", "linear" };
-	ptx_texture *t = &a->tex;
-	const char *what = surf ? "surface" : "texture", *p, *e;
-	uint64_t d[3];
-	int n, geom = -1;
-	char msg[96];
-
-	a->kind = A_TEX;
-	a->surf = surf;
-	*t = (ptx_texture)PTX_TEXTURE_INIT;
-	t->addr_mode[0] = t->addr_mode[1] = t->addr_mode[2] = PTX_ADDR_CLAMP;
-	if (parsesrc(v, what, a, &p) != 0)
-		return -1;
-	snprintf(msg, sizeof msg, "-a %s: expected BUFFER:FORMAT:DIMS such as 0:u8x4:64x32, not '%%s'", what);
-	if (*p++ != ':')
-		return bad(msg, v);
-	for (t->format = 0; t->format < 8; t->format++) {
-		size_t fl = strlen(fmts[t->format]);
-		if (strncmp(p, fmts[t->format], fl) == 0 && (p[fl] == ':' || p[fl] == 'x'))
-			break;
-	}
-	if (t->format == 8)
-		return bad(msg, v);
-	p += strlen(fmts[t->format]);
-	if (*p == 'x') {
-		t->channels = (unsigned)(p[1] - '0');
-		p += 2;
-	}
-	if (*p++ != ':' || (n = xlist(p, &e, d, 3, UINT32_MAX)) < 0 || (*e && *e != ':'))
-		return bad(msg, v);
-	t->width = d[0];
-	t->height = n > 1 ? d[1] : 0;
-	t->depth = n > 2 ? d[2] : 0;
-	while (*e == ':' || *e == ',') {
-		const char *k = e + 1, *eq = strchr(k, '='), *val;
-		size_t kl = eq ? (size_t)(eq - k) : 0, vl;
-		int ok = 0;
-		snprintf(msg, sizeof msg, "-a %s: unknown option or value in '%%s'", what);
-		if (!eq)
-			return bad(msg, v);
-		val = eq + 1;
-		vl = strcspn(val, ",:");
-		e = val + vl;
-#define KEY(s) (kl == strlen(s) && strncmp(k, s, kl) == 0)
-#define VAL(s) (vl == strlen(s) && strncmp(val, s, vl) == 0)
-		if (KEY("geom")) {
-			for (int g = 0; g < 8 && !ok; g++)
-				if (VAL(geoms[g]))
-					geom = g, ok = 1;
-		} else if (KEY("addr")) {
-			/* one mode for every axis, or MODE/MODE[/MODE] */
-			const char *m = val;
-			for (int ax = 0; ax < 3 && m < e; ax++) {
-				size_t ml = strcspn(m, "/,:");
-				ok = 0;
-				for (unsigned j = 0; j < 4 && !ok; j++)
-					if (ml == strlen(modes[j]) && strncmp(m, modes[j], ml) == 0) {
-						for (int b = ax; b < 3; b++)
-							t->addr_mode[b] = j;
-						ok = 1;
-					}
-				if (!ok)
-					break;
-				m += ml + (m[ml] == '/');
-			}
-		} else if (KEY("filter") || KEY("mipfilter")) {
-			for (unsigned j = 0; j < 2 && !ok; j++)
-				if (VAL(filters[j]))
-					*(KEY("filter") ? &t->filter : &t->mip_filter) = j, ok = 1;
-		} else if (KEY("coords")) {
-			if ((ok = VAL("norm")))
-				t->flags |= PTX_TEXF_NORMALIZED;
-			else
-				ok = VAL("texel");
-		} else if (KEY("read")) {
-			if ((ok = VAL("int")))
-				t->flags |= PTX_TEXF_READ_INT;
-			else
-				ok = VAL("float");
-		} else if (KEY("srgb")) {
-			if ((ok = VAL("on")))
-				t->flags |= PTX_TEXF_SRGB;
-			else
-				ok = VAL("off");
-		} else if (KEY("border")) {
-			/* R/G/B/A */
-			const char *b = val;
-			for (int c = 0; c < 4; c++) {
-				char *be;
-				errno = 0;
-				t->border[c] = strtof(b, &be);
-				if (be == b || errno || (c < 3 && *be != '/') || (c == 3 && be != e))
-					break;
-				ok = c == 3;
-				b = be + 1;
-			}
-		} else if (KEY("pitch")) {
-			ok = num_size(val, &val, UINT32_MAX, &t->pitch) == 0 && val == e;
-		} else if (KEY("levels")) {
-			uint64_t lv;
-			ok = num_u64(val, &val, PTX_TEX_MAXLEVELS, &lv) == 0 && val == e && lv >= 1;
-			t->levels = (unsigned)lv;
-			t->max_lod = (float)lv - 1;
-		}
-#undef KEY
-#undef VAL
-		if (!ok)
-			return bad(msg, v);
-	}
-	if (*e)
-		return bad(msg, v);
-	t->geom = geom >= 0 ? (unsigned)geom : n == 1 ? PTX_TEX_1D : n == 2 ? PTX_TEX_2D : PTX_TEX_3D;
-	return 0;
-}
-
-static int
-parsearg(const char *spec, Arg *a)
-{
-	static const struct { const char *name; int size, kind; } ty[] = {
-		{"u8", 1, 'u'}, {"u16", 2, 'u'}, {"u32", 4, 'u'}, {"u64", 8, 'u'},
-		{"s8", 1, 's'}, {"s16", 2, 's'}, {"s32", 4, 's'}, {"s64", 8, 's'},
-		{"b8", 1, 'b'}, {"b16", 2, 'b'}, {"b32", 4, 'b'}, {"b64", 8, 'b'},
-		{"f16", 2, 'h'}, {"bf16", 2, 'g'}, {"f32", 4, 'f'}, {"f64", 8, 'd'},
-	};
-	const char *colon = strchr(spec, ':'), *v;
-	size_t tl;
-
-	memset(a, 0, sizeof *a);
-	a->spec = spec;
-	if (!colon)
-		return bad("-a: expected TYPE:VALUE, file:PATH, zeros:BYTES or bytes:HEX, not '%s'", spec);
-	v = colon + 1;
-	tl = (size_t)(colon - spec);
-	if (tl == 4 && strncmp(spec, "file", 4) == 0) {
-		a->kind = A_FILE;
-		a->file = v;
-		a->nfile = strlen(v);
-		return 0;
-	}
-	if (tl == 5 && strncmp(spec, "zeros", 5) == 0) {
-		uint64_t n;
-		if (num_size(v, NULL, SIZE_MAX, &n) != 0)
-			return bad(errno == ERANGE ? "-a zeros: byte count out of range: '%s'" :
-			    "-a zeros: bad byte count '%s'", v);
-		a->kind = A_ZEROS;
-		a->n = (size_t)n;
-		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
-			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, spec, a->n);
-			return -2;
-		}
-		return 0;
-	}
-	if (tl == 9 && strncmp(spec, "tensormap", 9) == 0)
-		return parsetmap(v, a);
-	if ((tl == 7 && strncmp(spec, "texture", 7) == 0) || (tl == 7 && strncmp(spec, "surface", 7) == 0))
-		return parsetex(v, a, spec[0] == 's');
-	if (tl == 5 && strncmp(spec, "bytes", 5) == 0) {
-		size_t n = strlen(v);
-		if (n % 2)
-			return bad("-a bytes: odd number of hex digits in '%s'", v);
-		a->kind = A_BYTES;
-		a->n = n / 2;
-		if (!(a->bytes = calloc(a->n + 1, 1))) {
-			fprintf(stderr, "%s: out of memory\n", prog);
-			return -2;
-		}
-		for (size_t i = 0; i < a->n; i++) {
-			int h = hexval(v[2 * i]), l = hexval(v[2 * i + 1]);
-			if (h < 0 || l < 0)
-				return bad("-a bytes: bad hex digit in '%s'", v);
-			a->bytes[i] = (unsigned char)(h * 16 + l);
-		}
-		return 0;
-	}
-	for (size_t i = 0; i < sizeof ty / sizeof ty[0]; i++) {
-		/* the largest bit pattern of the type */
-		uint64_t bits = 0, top = ty[i].size == 8 ? UINT64_MAX : (1ull << 8 * ty[i].size) - 1;
-		int kind = ty[i].kind, st;
-		if (strlen(ty[i].name) != tl || strncmp(ty[i].name, spec, tl) != 0)
-			continue;
-		a->kind = A_SCALAR;
-		a->n = (size_t)ty[i].size;
-		a->tsize = ty[i].size;
-		if (v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
-			st = num_u64(v, NULL, top, &bits);   /* the bit pattern, floats too */
-		} else if (kind == 'u' || (kind == 'b' && v[0] != '-')) {
-			st = num_u64(v, NULL, top, &bits);   /* no sign: "u32:-1" is refused */
-			if (st != 0 && v[0] == '-' && digit10(v[1]))
-				errno = ERANGE;
-		} else if (kind == 's' || kind == 'b') {
-			/* signed, or a bit type's negative two's complement */
-			int64_t x;
-			st = num_s64(v, NULL, -(int64_t)(top >> 1) - 1, kind == 's' ? (int64_t)(top >> 1) : -1, &x);
-			bits = (uint64_t)x & top;
-		} else {
-			char *e;
-			double d;
-			int over;
-			errno = 0;
-			d = strtod(v, &e);
-			/* no leading space; overflow is refused, underflow to a subnormal is not */
-			over = errno == ERANGE && isinf(d);
-			st = e == v || *e || isspace((unsigned char)v[0]) ? -1 : 0;
-			errno = st == 0 && over ? ERANGE : EINVAL;
-			st |= -over;
-			if (kind == 'f') {
-				float f = (float)d;
-				uint32_t u;
-				memcpy(&u, &f, 4);
-				bits = u;
-			} else if (kind == 'd')
-				memcpy(&bits, &d, 8);
-			else
-				bits = kind == 'h' ? tohalf(d) : tobf16(d);
-			/* a finite value too large for the type, rather than infinity */
-			if (st == 0 && isfinite(d) && (kind == 'f' ? (bits & 0x7fffffff) == 0x7f800000 :
-			    kind == 'h' ? (bits & 0x7fff) == 0x7c00 : kind == 'g' ? (bits & 0x7fff) == 0x7f80 : 0)) {
-				st = -1;
-				errno = ERANGE;
-			}
-		}
-		if (st != 0)
-			return bad(errno == ERANGE ? "-a: value out of range for its type in '%s'" :
-			    "-a: bad value in '%s'", spec);
-		if (!(a->bytes = calloc(8, 1))) {
-			fprintf(stderr, "%s: out of memory\n", prog);
-			return -2;
-		}
-		memcpy(a->bytes, &bits, 8);   /* little-endian: the low a->n bytes */
-		return 0;
-	}
-	return bad("-a: unknown type in '%s'", spec);
-}
-
-/* A comparison of --expect: exact (w 0), or fNNulp:K within K units in
- * the last place of floats of w bits (17: bfloat16).  0, or -1. */
-static int
-parsecmp(const char *cmp, int *w, uint64_t *k)
-{
-	static const struct { const char *name; int w; } ulp[] = {
-		{ "f32ulp:", 32 }, { "f64ulp:", 64 }, { "f16ulp:", 16 }, { "bf16ulp:", 17 },
-	};
-
-	*w = 0;
-	*k = 0;
-	if (!cmp || strcmp(cmp, "exact") == 0)
-		return 0;
-	for (size_t i = 0; i < sizeof ulp / sizeof ulp[0]; i++)
-		if (strncmp(cmp, ulp[i].name, strlen(ulp[i].name)) == 0) {
-			*w = ulp[i].w;
-			/* the distance is a difference of int64_t */
-			return num_u64(cmp + strlen(ulp[i].name), NULL, INT64_MAX, k);
-		}
-	return -1;
-}
-
-/* N:PATH (-o), N:PATH[:CMP] (--expect, cmp set). */
-static int
-outspec(const char *opt, const char *s, OutSpec *o, int cmp)
-{
-	const char *e;
-	uint64_t n;
-
-	errno = 0;
-	if (num_u64(s, &e, INT_MAX, &n) != 0 && errno == ERANGE) {
-		fprintf(stderr, "%s: %s: buffer argument out of range in '%s'\nTry '%s --help'.\n", prog, opt, s, prog);
-		return -1;
-	}
-	if (errno == EINVAL || *e != ':') {
-		fprintf(stderr, "%s: %s: expected N:PATH, not '%s'\nTry '%s --help'.\n", prog, opt, s, prog);
-		return -1;
-	}
-	o->n = (int)n;
-	o->path = e + 1;
-	o->cmp = NULL;
-	if (cmp) {
-		/* the optional :CMP suffix is recognised by its known prefixes */
-		const char *c = strrchr(o->path, ':');
-		const char *last = c;
-		int w;
-		uint64_t k;
-		if (c && (strcmp(c + 1, "exact") == 0))
-			o->cmp = c + 1;
-		else if (c) {
-			const char *p2 = c;
-			while (p2 > o->path && p2[-1] != ':')
-				p2--;
-			if (p2 > o->path && strstr(p2, "ulp") && p2 < c) {
-				o->cmp = p2;
-				last = p2 - 1;
-			}
-		}
-		if (o->cmp && parsecmp(o->cmp, &w, &k) != 0) {
-			fprintf(stderr, "%s: %s: expected exact, f32ulp:K, f64ulp:K, f16ulp:K or bf16ulp:K, not '%s'\n"
-			    "Try '%s --help'.\n", prog, opt, o->cmp, prog);
-			o->cmp = NULL;
-			return -1;
-		}
-		if (o->cmp) {
-			size_t len = (size_t)(last - o->path);
-			char *p = malloc(len + 1);
-			if (!p) {
-				o->cmp = NULL;
-				fprintf(stderr, "%s: out of memory\n", prog);
-				return -1;
-			}
-			memcpy(p, o->path, len);
-			p[len] = 0;
-			o->path = p;
-		}
-	}
-	return 0;
-}
-
-static int
-symspec(const char *s, SymSpec *o)
-{
-	const char *c = strchr(s, ':');
-	char *n;
-	if (!c || c == s)
-		return bad("expected NAME:PATH, not '%s'", s);
-	if (!(n = malloc((size_t)(c - s) + 1))) {
-		fprintf(stderr, "%s: out of memory\n", prog);
-		return -1;
-	}
-	memcpy(n, s, (size_t)(c - s));
-	n[c - s] = 0;
-	o->name = n;
-	o->path = c + 1;
 	return 0;
 }
 
@@ -875,7 +262,7 @@ parseargs(int argc, char **argv, Opts *o)
 		missing = 0;
 		if (noopts || a[0] != '-' || strcmp(a, "-") == 0) {
 			if (o->module)
-				return bad("more than one module: '%s'", a);
+				return run_bad("more than one module: '%s'", a);
 			o->module = a;
 		} else if (strcmp(a, "--") == 0) {
 			noopts = 1;
@@ -913,31 +300,31 @@ parseargs(int argc, char **argv, Opts *o)
 			if (!(p = grow(o->args, o->nargs, sizeof *o->args)))
 				return -2;
 			o->args = p;
-			if ((rc = parsearg(v, &o->args[o->nargs++])) != 0)
+			if ((rc = run_parsearg(v, &o->args[o->nargs++])) != 0)
 				return rc == -2 ? -2 : -1;
 		} else if ((v = optval(argc, argv, &i, "-o", "--out", &missing))) {
 			if (!(p = grow(o->outs, o->nouts, sizeof *o->outs)))
 				return -2;
 			o->outs = p;
-			if (outspec("--out", v, &o->outs[o->nouts++], 0))
+			if (run_outspec("--out", v, &o->outs[o->nouts++], 0))
 				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--expect", &missing))) {
 			if (!(p = grow(o->expects, o->nexpects, sizeof *o->expects)))
 				return -2;
 			o->expects = p;
-			if (outspec("--expect", v, &o->expects[o->nexpects++], 1))
+			if (run_outspec("--expect", v, &o->expects[o->nexpects++], 1))
 				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--symbol-in", &missing))) {
 			if (!(p = grow(o->symin, o->nsymin, sizeof *o->symin)))
 				return -2;
 			o->symin = p;
-			if (symspec(v, &o->symin[o->nsymin++]))
+			if (run_symspec(v, &o->symin[o->nsymin++]))
 				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--symbol-out", &missing))) {
 			if (!(p = grow(o->symout, o->nsymout, sizeof *o->symout)))
 				return -2;
 			o->symout = p;
-			if (symspec(v, &o->symout[o->nsymout++]))
+			if (run_symspec(v, &o->symout[o->nsymout++]))
 				return -1;
 		} else if ((v = optval(argc, argv, &i, NULL, "--backend", &missing))) {
 			if (strcmp(v, "interp") == 0)
@@ -945,7 +332,7 @@ parseargs(int argc, char **argv, Opts *o)
 			else if (strcmp(v, "cuda") == 0)
 				o->backend = B_CUDA;
 			else
-				return bad("--backend: expected interp or cuda, not '%s'", v);
+				return run_bad("--backend: expected interp or cuda, not '%s'", v);
 		} else if (strcmp(a, "--stats") == 0) {
 			o->stats = 1;
 		} else if (strcmp(a, "--no-stats") == 0) {
@@ -958,7 +345,7 @@ parseargs(int argc, char **argv, Opts *o)
 			o->checkjson = v;
 		} else if ((v = optval(argc, argv, &i, NULL, "--check", &missing))) {
 			if (ptx_checks_parse(v, &o->checks) != PTX_OK)
-				return bad("--check: expected all or a list of memcheck, racecheck, initcheck, synccheck "
+				return run_bad("--check: expected all or a list of memcheck, racecheck, initcheck, synccheck "
 				    "and asynccheck, not '%s'", v);
 		} else if ((v = optval(argc, argv, &i, NULL, "--stats-json", &missing))) {
 			o->statsjson = v;
@@ -982,33 +369,33 @@ parseargs(int argc, char **argv, Opts *o)
 				return badnum(limname[lim], v, "a byte count such as 4096, 64K, 2M or 1G", UINT64_MAX);
 			o->haslimit[lim] = 1;
 		} else
-			return bad(missing ? "option '%s' needs a value" : "unknown option '%s'", a);
+			return run_bad(missing ? "option '%s' needs a value" : "unknown option '%s'", a);
 	}
 	if (!o->module)
-		return bad("%s", "no module");
+		return run_bad("%s", "no module");
 	if (o->nostats && (o->stats || o->statsjson || o->annotate))
-		return bad("%s", "--no-stats with --stats, --stats-json or --annotate");
+		return run_bad("%s", "--no-stats with --stats, --stats-json or --annotate");
 	if ((o->stats || o->statsjson || o->annotate) && (o->backend == B_CUDA || o->diff))
-		return bad("%s", "the counters come from the interpreter: no --backend cuda or --diff");
+		return run_bad("%s", "the counters come from the interpreter: no --backend cuda or --diff");
 	if ((o->checkfatal || o->checkjson) && !o->checks)
-		return bad("%s", "--check-fatal and --check-json need --check");
+		return run_bad("%s", "--check-fatal and --check-json need --check");
 	if (o->checks && (o->backend == B_CUDA || o->diff))
-		return bad("%s", "the checks are the interpreter's: no --backend cuda or --diff");
+		return run_bad("%s", "the checks are the interpreter's: no --backend cuda or --diff");
 	if ((o->haslimit[0] || o->haslimit[1] || o->haslimit[2]) && o->backend == B_CUDA && !o->diff)
-		return bad("%s", "--max-memory, --heap-size and --stack-size are the interpreter's: no --backend cuda");
+		return run_bad("%s", "--max-memory, --heap-size and --stack-size are the interpreter's: no --backend cuda");
 	for (int i = 0; i < o->nargs; i++) {
 		if ((o->args[i].kind == A_TMAP || o->args[i].kind == A_TEX) && o->args[i].tbuf >= 0 &&
 		    (o->args[i].tbuf >= i || !isbuf(&o->args[o->args[i].tbuf])))
-			return bad("-a %s: the buffer must be an earlier file: or zeros: argument", o->args[i].spec);
+			return run_bad("-a %s: the buffer must be an earlier file: or zeros: argument", o->args[i].spec);
 		if (o->args[i].kind == A_TEX && (o->backend == B_CUDA || o->diff))
-			return bad("-a %s: textures and surfaces run on the interpreter only", o->args[i].spec);
+			return run_bad("-a %s: textures and surfaces run on the interpreter only", o->args[i].spec);
 	}
 	for (int i = 0; i < o->nouts; i++)
 		if (o->outs[i].n >= o->nargs || !isbuf(&o->args[o->outs[i].n]))
-			return bad("-o %s: not a buffer argument", o->outs[i].path);
+			return run_bad("-o %s: not a buffer argument", o->outs[i].path);
 	for (int i = 0; i < o->nexpects; i++)
 		if (o->expects[i].n >= o->nargs || !isbuf(&o->args[o->expects[i].n]))
-			return bad("--expect %s: not a buffer argument", o->expects[i].path);
+			return run_bad("--expect %s: not a buffer argument", o->expects[i].path);
 	/* the outputs' targets, refused now rather than after the run */
 	for (int i = 0; i < o->nouts; i++)
 		if (outfile_check(prog, o->outs[i].path) != 0)
@@ -1039,7 +426,7 @@ readargs(Opts *o)
 		}
 		memcpy(path, a->file, a->nfile);
 		path[a->nfile] = 0;
-		a->bytes = readfile(path, &a->n, datamax);
+		a->bytes = run_readfile(path, &a->n, datamax);
 		free(path);
 		if (!a->bytes)
 			return -1;
@@ -1243,7 +630,7 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 	for (int i = 0; i < o->nsymin; i++) {
 		size_t n, sz;
 		ptx_devptr p;
-		unsigned char *data = readfile(o->symin[i].path, &n, datamax);
+		unsigned char *data = run_readfile(o->symin[i].path, &n, datamax);
 		if (!data) {
 			rc = EX_USAGE;
 			goto out;
@@ -1409,9 +796,9 @@ compare(const char *what, const unsigned char *got, size_t ngot, const unsigned 
 	int w, fl;
 	uint64_t uk;
 	int64_t k;
-	size_t es, n, bad = 0;
+	size_t es, n, run_bad = 0;
 
-	if (parsecmp(cmp, &w, &uk) != 0) {   /* checked with the options: not reached */
+	if (run_parsecmp(cmp, &w, &uk) != 0) {   /* checked with the options: not reached */
 		fprintf(stderr, "%s: unknown comparison '%s'\n", prog, cmp);
 		return 2;
 	}
@@ -1442,382 +829,20 @@ compare(const char *what, const unsigned char *got, size_t ngot, const unsigned 
 			ok = d <= (uint64_t)k;
 		}
 		if (!ok) {
-			if (bad < 10) {
+			if (run_bad < 10) {
 				char g[64], x[64];
 				showval(g, sizeof g, a, w, fl);
 				showval(x, sizeof x, b, w, fl);
 				printf("%s: [%zu] got %s, want %s\n", what, i, g, x);
 			}
-			bad++;
+			run_bad++;
 		}
 	}
-	if (!bad && ngot % es && memcmp(got + n * es, want + n * es, ngot % es))
-		bad = 1;
-	if (bad)
-		printf("%s: %zu of %zu elements differ\n", what, bad, n);
-	return bad != 0;
-}
-
-/* ---------------------------------------------------------------- counters */
-
-/* One instruction's counters folded into the shape of the kernel totals,
- * so the table, the JSON and the HTML read the same numbers. */
-static void
-fold(const ptx_insn_stats *is, ptx_stats *t)
-{
-	const ptx_mem_counts *c = is->mem;
-
-	memset(t, 0, sizeof *t);
-	t->warp_insns = is->executions;
-	t->thread_insns = is->active_threads;
-	t->global_load_requests = c[PTX_MC_GLOBAL_LD].requests;
-	t->global_load_sectors = c[PTX_MC_GLOBAL_LD].sectors;
-	t->global_store_requests = c[PTX_MC_GLOBAL_ST].requests;
-	t->global_store_sectors = c[PTX_MC_GLOBAL_ST].sectors;
-	t->global_atomic_requests = c[PTX_MC_GLOBAL_ATOM].requests;
-	t->global_atomic_sectors = c[PTX_MC_GLOBAL_ATOM].sectors;
-	t->global_red_requests = c[PTX_MC_GLOBAL_RED].requests;
-	t->global_red_sectors = c[PTX_MC_GLOBAL_RED].sectors;
-	t->local_load_requests = c[PTX_MC_LOCAL_LD].requests;
-	t->local_load_sectors = c[PTX_MC_LOCAL_LD].sectors;
-	t->local_store_requests = c[PTX_MC_LOCAL_ST].requests;
-	t->local_store_sectors = c[PTX_MC_LOCAL_ST].sectors;
-	t->shared_load_requests = c[PTX_MC_SHARED_LD].requests;
-	t->shared_load_wavefronts = c[PTX_MC_SHARED_LD].wavefronts;
-	t->shared_load_bank_conflicts = c[PTX_MC_SHARED_LD].conflicts;
-	t->shared_store_requests = c[PTX_MC_SHARED_ST].requests;
-	t->shared_store_wavefronts = c[PTX_MC_SHARED_ST].wavefronts;
-	t->shared_store_bank_conflicts = c[PTX_MC_SHARED_ST].conflicts;
-	t->shared_atomic_requests = c[PTX_MC_SHARED_ATOM].requests;
-	t->shared_atomic_wavefronts = c[PTX_MC_SHARED_ATOM].wavefronts;
-	t->shared_atomic_bank_conflicts = c[PTX_MC_SHARED_ATOM].conflicts;
-	t->constant_load_requests = c[PTX_MC_CONST_LD].requests;
-	t->constant_load_serializations = c[PTX_MC_CONST_LD].conflicts;
-	t->divergent_branches = is->divergent;
-	t->bulk_load_sectors = c[PTX_MC_BULK_LD].sectors;
-	t->bulk_store_sectors = c[PTX_MC_BULK_ST].sectors;
-	t->bulk_reduce_sectors = c[PTX_MC_BULK_RED].sectors;
-}
-
-/* The table's columns: L1TEX requests, sectors, wavefronts, conflicts
- * (constant loads: distinct addresses as requests, serializations as
- * conflicts). */
-typedef struct { uint64_t req, sec, wf, cf; } Sum;
-
-static Sum
-sumof(const ptx_insn_stats *is)
-{
-	Sum s = { 0, 0, 0, 0 };
-
-	for (int k = 0; k < PTX_MC_N; k++) {
-		s.req += is->mem[k].requests;
-		s.sec += is->mem[k].sectors;
-		s.wf += is->mem[k].wavefronts;
-		s.cf += is->mem[k].conflicts;
-	}
-	return s;
-}
-
-/* What an instruction costs the memory system: sectors moved, wavefronts
- * spent, constant-cache lookups; the sort key of the table and the heat of
- * the annotated source. */
-static uint64_t
-cost(const ptx_insn_stats *is)
-{
-	Sum s = sumof(is);
-	return s.sec + s.wf + is->mem[PTX_MC_CONST_LD].requests;
-}
-
-static int
-bycost(const void *a, const void *b)
-{
-	const ptx_insn_stats *x = *(const ptx_insn_stats *const *)a, *y = *(const ptx_insn_stats *const *)b;
-	uint64_t cx = cost(x), cy = cost(y);
-
-	if (cx != cy)
-		return cx < cy ? 1 : -1;
-	if (x->executions != y->executions)
-		return x->executions < y->executions ? 1 : -1;
-	return x->line - y->line;
-}
-
-static void
-stats_table(FILE *f, ptx_ctx *cx, const char *kernel)
-{
-	size_t n = ptx_stats_insn_count(cx);
-	const ptx_insn_stats **v = malloc((n + 1) * sizeof *v);
-	ptx_stats t;
-
-	if (!v)
-		return;
-	ptx_stats_get(cx, &t);
-	for (size_t i = 0; i < n; i++)
-		v[i] = ptx_stats_insn(cx, i);
-	qsort(v, n, sizeof *v, bycost);
-	fprintf(f, "kernel %s: %" PRIu64 " warp instructions, %" PRIu64 " thread instructions, "
-	    "%" PRIu64 " divergent branches\n", kernel, t.warp_insns, t.thread_insns, t.divergent_branches);
-	fprintf(f, "%6s  %-40s %10s %6s %10s %7s %10s %10s\n", "line", "instruction", "execs", "lanes",
-	    "requests", "sec/req", "wavefronts", "conflicts");
-	for (size_t i = 0; i < n; i++) {
-		const ptx_insn_stats *is = v[i];
-		Sum s = sumof(is);
-		char sr[16] = "-", line[16];
-		uint64_t gr = s.req - is->mem[PTX_MC_CONST_LD].requests - is->mem[PTX_MC_SHARED_LD].requests -
-		    is->mem[PTX_MC_SHARED_ST].requests - is->mem[PTX_MC_SHARED_ATOM].requests;
-		if (gr)
-			snprintf(sr, sizeof sr, "%.2f", (double)s.sec / (double)gr);
-		snprintf(line, sizeof line, "%d", is->src_line ? is->src_line : is->line);
-		fprintf(f, "%6s  %-40.40s %10" PRIu64 " %6.2f %10" PRIu64 " %7s %10" PRIu64 " %10" PRIu64 "\n",
-		    line, is->text ? is->text : "?", is->executions,
-		    is->executions ? (double)is->active_threads / (double)is->executions : 0.0,
-		    s.req, sr, s.wf, s.cf);
-	}
-	free(v);
-}
-
-static void
-jstr(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-/* The counters under their fixed JSON names; ind is the indentation of a
- * key, one key a line so that shell tools can pick values out. */
-static void
-jcounters(FILE *f, const ptx_stats *t, const char *ind)
-{
-	const struct { const char *k; uint64_t v; } kv[] = {
-		{ "global_load_requests", t->global_load_requests },
-		{ "global_load_sectors", t->global_load_sectors },
-		{ "global_store_requests", t->global_store_requests },
-		{ "global_store_sectors", t->global_store_sectors },
-		/* atom and red together, as ATOMG/REDG; red alone below */
-		{ "global_atomic_requests", t->global_atomic_requests + t->global_red_requests },
-		{ "global_atomic_sectors", t->global_atomic_sectors + t->global_red_sectors },
-		{ "global_red_requests", t->global_red_requests },
-		{ "global_red_sectors", t->global_red_sectors },
-		{ "local_load_requests", t->local_load_requests },
-		{ "local_load_sectors", t->local_load_sectors },
-		{ "local_store_requests", t->local_store_requests },
-		{ "local_store_sectors", t->local_store_sectors },
-		{ "shared_load_requests", t->shared_load_requests },
-		{ "shared_load_wavefronts", t->shared_load_wavefronts },
-		{ "shared_load_bank_conflicts", t->shared_load_bank_conflicts },
-		{ "shared_store_requests", t->shared_store_requests },
-		{ "shared_store_wavefronts", t->shared_store_wavefronts },
-		{ "shared_store_bank_conflicts", t->shared_store_bank_conflicts },
-		{ "shared_atomic_requests", t->shared_atomic_requests },
-		{ "shared_atomic_wavefronts", t->shared_atomic_wavefronts },
-		{ "shared_atomic_bank_conflicts", t->shared_atomic_bank_conflicts },
-		{ "constant_load_requests", t->constant_load_requests },
-		{ "constant_load_serializations", t->constant_load_serializations },
-		{ "divergent_branches", t->divergent_branches },
-		/* the copy engine's (bulk and tensor copies) global sectors */
-		{ "bulk_load_sectors", t->bulk_load_sectors },
-		{ "bulk_store_sectors", t->bulk_store_sectors },
-		{ "bulk_reduce_sectors", t->bulk_reduce_sectors },
-	};
-	size_t n = sizeof kv / sizeof kv[0];
-
-	for (size_t i = 0; i < n; i++)
-		fprintf(f, "%s\"%s\": %" PRIu64 "%s\n", ind, kv[i].k, kv[i].v, i + 1 < n ? "," : "");
-}
-
-static int
-stats_json(FILE *f, ptx_ctx *cx, const char *kernel)
-{
-	ptx_stats t;
-	size_t n = ptx_stats_insn_count(cx);
-
-	ptx_stats_get(cx, &t);
-	fputs("{\n  \"kernel\": ", f);
-	jstr(f, kernel);
-	fprintf(f, ",\n  \"counted\": %s,\n  \"totals\": {\n", t.counted ? "true" : "false");
-	fprintf(f, "    \"warp_instructions\": %" PRIu64 ",\n    \"thread_instructions\": %" PRIu64 ",\n",
-	    t.warp_insns, t.thread_insns);
-	jcounters(f, &t, "    ");
-	fputs("  },\n  \"instructions\": [", f);
-	for (size_t i = 0; i < n; i++) {
-		const ptx_insn_stats *is = ptx_stats_insn(cx, i);
-		ptx_stats one;
-		fold(is, &one);
-		fprintf(f, "%s\n    {\n      \"line\": %d,\n      \"ptx_line\": %d,\n", i ? "," : "",
-		    is->src_line ? is->src_line : is->line, is->line);
-		if (is->src_file) {
-			fputs("      \"file\": ", f);
-			jstr(f, is->src_file);
-			fputs(",\n", f);
-		}
-		fputs("      \"text\": ", f);
-		jstr(f, is->text);
-		fprintf(f, ",\n      \"executions\": %" PRIu64 ",\n      \"active_threads\": %" PRIu64 ",\n",
-		    is->executions, is->active_threads);
-		jcounters(f, &one, "      ");
-		fputs("    }", f);
-	}
-	fputs("\n  ]\n}\n", f);
-	return ferror(f) ? -1 : 0;
-}
-
-/* ---------------------------------------------------------------- annotated source */
-
-typedef struct { uint64_t exec, lanes, req, sec, wf, cf, cost; } Margin;
-
-static void
-html_text(FILE *f, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		switch (s[i]) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '\t': fputs("        ", f); break;
-		default: fputc(s[i], f);
-		}
-}
-
-/* One listing: each line of text with the counters of its instructions in
- * the margin; the heat of a line is its share of the costliest line's. */
-static void
-html_listing(FILE *f, const char *title, const char *text, size_t len, const Margin *mg, int nmg)
-{
-	uint64_t worst = 0;
-	int ln = 1;
-
-	for (int i = 0; i < nmg; i++)
-		if (mg[i].cost > worst)
-			worst = mg[i].cost;
-	fputs("<h2>", f);
-	html_text(f, title, strlen(title));
-	fputs("</h2>\n<table>\n<tr><th>line</th><th>execs</th><th>lanes</th><th>requests</th>"
-	    "<th>sectors</th><th>wavefronts</th><th>conflicts</th><th>source</th></tr>\n", f);
-	for (size_t i = 0; i < len; ln++) {
-		size_t e = i;
-		while (e < len && text[e] != '\n')
-			e++;
-		if (ln < nmg && mg[ln].exec) {
-			const Margin *m = &mg[ln];
-			int heat = worst && m->cost ? (int)(1 + 9 * m->cost / worst) : 0;
-			fprintf(f, "<tr class=\"h%d\"><td>%d</td><td>%" PRIu64 "</td><td>%.1f</td><td>%" PRIu64
-			    "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td><pre>", heat, ln,
-			    m->exec, (double)m->lanes / (double)m->exec, m->req, m->sec, m->wf, m->cf);
-		} else
-			fprintf(f, "<tr><td>%d</td><td></td><td></td><td></td><td></td><td></td><td></td><td><pre>", ln);
-		html_text(f, text + i, e - i);
-		fputs("</pre></td></tr>\n", f);
-		i = e + 1;
-	}
-	fputs("</table>\n", f);
-}
-
-static void
-margin_add(Margin *m, const ptx_insn_stats *is)
-{
-	Sum s = sumof(is);
-
-	m->exec += is->executions;
-	m->lanes += is->active_threads;
-	m->req += s.req;
-	m->sec += s.sec;
-	m->wf += s.wf;
-	m->cf += s.cf;
-	m->cost += cost(is);
-}
-
-static int
-annotate(FILE *f, ptx_ctx *cx, const char *module, const char *text, size_t len)
-{
-	size_t n = ptx_stats_insn_count(cx);
-	int nl = 2, ns = 2;
-	Margin *mp, *ms = NULL;
-	const char *src = NULL;
-	unsigned char *stext = NULL;
-	size_t slen = 0;
-
-	for (size_t i = 0; i < len; i++)
-		nl += text[i] == '\n';
-	mp = calloc((size_t)nl, sizeof *mp);
-	if (!mp)
-		return -1;
-	/* the CUDA source: the .file of the first instruction that names one */
-	for (size_t i = 0; i < n && !src; i++)
-		if (ptx_stats_insn(cx, i)->src_file)
-			src = ptx_stats_insn(cx, i)->src_file;
-	if (src) {
-		FILE *sf = fopen(src, "rb");
-		if (sf) {
-			fclose(sf);
-			stext = readfile(src, &slen, READALL_TEXT_MAX);
-		}
-	}
-	if (stext) {
-		for (size_t i = 0; i < slen; i++)
-			ns += stext[i] == '\n';
-		ms = calloc((size_t)ns, sizeof *ms);
-	}
-	for (size_t i = 0; i < n; i++) {
-		const ptx_insn_stats *is = ptx_stats_insn(cx, i);
-		if (is->line > 0 && is->line < nl)
-			margin_add(&mp[is->line], is);
-		if (ms && is->src_file && strcmp(is->src_file, src) == 0 && is->src_line > 0 && is->src_line < ns)
-			margin_add(&ms[is->src_line], is);
-	}
-	fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>ptx-run counters</title>\n<style>\n"
-	    "body{font-family:sans-serif;margin:1em}table{border-collapse:collapse;font-size:12px}\n"
-	    "td,th{padding:0 6px;text-align:right;border-bottom:1px solid #eee;white-space:nowrap}\n"
-	    "td:last-child{text-align:left}pre{margin:0;font-family:monospace}\n", f);
-	for (int h = 1; h <= 10; h++)
-		fprintf(f, ".h%d{background:rgb(255,%d,%d)}\n", h, 250 - h * 15, 240 - h * 20);
-	fputs("</style></head><body>\n<p>Counters as Nsight Compute reports them on an H100: L1TEX requests, "
-	    "32-byte sectors (global, local), shared-memory wavefronts and bank conflicts; constant loads show "
-	    "distinct addresses as requests and serializations as conflicts. Redder lines cost more.</p>\n", f);
-	if (stext)
-		html_listing(f, src, (const char *)stext, slen, ms, ns);
-	html_listing(f, module, text, len, mp, nl);
-	fputs("</body></html>\n", f);
-	free(mp);
-	free(ms);
-	free(stext);
-	return ferror(f) ? -1 : 0;
-}
-
-/* Writes what --stats, --stats-json and --annotate ask for.  Nonzero: an I/O error. */
-static int
-report(const Opts *o, ptx_ctx *cx, const char *text, size_t len)
-{
-	int err = 0;
-
-	if (o->stats)
-		stats_table(stdout, cx, o->kernel);
-	for (int k = 0; k < 2; k++) {
-		const char *path = k ? o->annotate : o->statsjson;
-		Outfile of;
-		int st;
-		if (!path)
-			continue;
-		if (outfile_open(&of, prog, path) != 0) {
-			err = 1;
-			continue;
-		}
-		st = k ? annotate(of.f, cx, o->module, text, len) : stats_json(of.f, cx, o->kernel);
-		if (st != 0 && !ferror(of.f)) {
-			fprintf(stderr, "%s: %s: out of memory\n", prog, path);
-			outfile_abort(&of);
-			err = 1;
-		} else if (outfile_commit(&of, prog) != 0)
-			err = 1;
-	}
-	return err;
+	if (!run_bad && ngot % es && memcmp(got + n * es, want + n * es, ngot % es))
+		run_bad = 1;
+	if (run_bad)
+		printf("%s: %zu of %zu elements differ\n", what, run_bad, n);
+	return run_bad != 0;
 }
 
 /* The reports of --check: as text to standard error, and as JSON to
@@ -1911,7 +936,7 @@ main(int argc, char **argv)
 	rc = parseargs(argc, argv, &o);
 	if (rc)
 		return finish(rc > 0 ? EX_OK : EX_USAGE, &o, &res, &res2, cx, text);
-	if (!(text = readfile(o.module, &len, READALL_TEXT_MAX)))
+	if (!(text = run_readfile(o.module, &len, READALL_TEXT_MAX)))
 		return finish(EX_USAGE, &o, &res, &res2, cx, text);
 	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
 		fprintf(stderr, "%s: out of memory\n", prog);
@@ -1979,7 +1004,7 @@ main(int argc, char **argv)
 		ptx_set_counting(cx, !o.nostats);
 		rc = run(&o, o.backend, (const char *)text, len, cx, pm, fn, &res, 0);
 		if ((rc == EX_OK || rc == EX_FAULT) && o.backend == B_INTERP &&
-		    report(&o, cx, (const char *)text, len) && rc == EX_OK)
+		    run_report(&o, cx, (const char *)text, len) && rc == EX_OK)
 			rc = EX_USAGE;
 		if (o.checks && checks_report(&o, cx))
 			rc = EX_USAGE;
@@ -1988,7 +1013,7 @@ main(int argc, char **argv)
 		int d = 0;
 		for (int i = 0; i < o.nexpects; i++) {
 			size_t n;
-			unsigned char *want = readfile(o.expects[i].path, &n, datamax);
+			unsigned char *want = run_readfile(o.expects[i].path, &n, datamax);
 			char what[64];
 			if (!want) {
 				rc = EX_USAGE;
