@@ -322,8 +322,8 @@ typedef struct {
 	int red;                    /* MOD_POPC/AND/OR while a reduction is open */
 	uint32_t acc;
 	int nwait;
-	uint32_t warps;             /* the warps with an arrival (bit per warp of the CTA) */
-	uint32_t lanes[32];         /* their lanes that arrived */
+	uint32_t warps;             /* the warps with an arrival (bit per warp of the CTA); their
+	                             * lanes that arrived are Cta.barlanes[id][warp] */
 } Bar;
 
 typedef struct Clu Clu;
@@ -349,6 +349,9 @@ struct Cta {
 	 * (exec.c run_prologue; MCWORDS words an instruction), and whether they
 	 * are known */
 	Warp *w; int nw;
+	/* each barrier's arriving lanes by warp, valid for the warps of its
+	 * Bar.warps: not cleared with the rest for a new CTA (sched.c) */
+	uint32_t barlanes[16][32];
 	uint8_t *shared; uint32_t nshared;
 	uint64_t charged;           /* bytes of PTX_LIMIT_MEMORY its shared and local memory hold */
 	uint64_t *pdelta;

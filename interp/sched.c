@@ -97,8 +97,9 @@ release(Launch *L, Cta *c, int id)
  * and here the launch ends in a deadlock report.
  */
 static int
-complete(const Cta *c, const Bar *b)
+complete(const Cta *c, int id)
 {
+	const Bar *b = &c->bar[id];
 	uint32_t have = 0;
 
 	if (!b->arrived)
@@ -107,8 +108,9 @@ complete(const Cta *c, const Bar *b)
 		return b->arrived >= c->nlive;
 	for (int i = 0; i < c->nw && i < 32; i++) {
 		const Warp *w = &c->w[i];
+		uint32_t in = c->barlanes[id][i];
 		if (b->warps >> i & 1)
-			have += (b->lanes[i] & w->live) == w->live ? WARP : (uint32_t)__builtin_popcount(b->lanes[i]);
+			have += (in & w->live) == w->live ? WARP : (uint32_t)__builtin_popcount(in);
 	}
 	return have >= b->expect;
 }
@@ -118,7 +120,7 @@ interp_bar_check(Launch *L, Cta *c)
 {
 	for (uint32_t open = c->baropen; open; open &= open - 1) {   /* the barriers with arrivals */
 		int id = __builtin_ctz(open);
-		if (complete(c, &c->bar[id]))
+		if (complete(c, id))
 			release(L, c, id);
 	}
 	if (c->clu && c->clu->open)
@@ -134,8 +136,11 @@ interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int bl
 
 	b->arrived += (uint32_t)__builtin_popcount(m);
 	if (w->id < 32) {
+		if (b->warps >> w->id & 1)
+			c->barlanes[id][w->id] |= m;
+		else
+			c->barlanes[id][w->id] = m;
 		b->warps |= 1u << w->id;
-		b->lanes[w->id] |= m;
 	}
 	if (b->arrived)
 		c->baropen |= 1u << id;
@@ -151,7 +156,7 @@ interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int bl
 		w->blocked = id + 1;
 		w->bmask = m;
 	}
-	if (complete(c, b))
+	if (complete(c, id))
 		release(L, c, id);
 }
 
