@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+# tests/diff/nanorder.py -- how well the loader predicts the SASS operand
+# slot ptxas gives each operand of an f64 add, sub, mul, fma, min and max.
+#
+#   python3 tests/diff/nanorder.py [-j N] [-v] FROM TO [BUILDDIR]
+#
+# For seeds FROM..TO-1 of the differential tester: the kernel's PTX
+# (difftest gen) is compiled by ptxas with a `.loc` before every
+# instruction, so that nvdisasm -g names the PTX line of each SASS
+# instruction (the .loc lines change nothing else in the SASS).  For each
+# f64 instruction the interpreter decodes (tests/diff/nanorder), the SASS
+# instruction of its line (DADD, DMUL, DFMA, or the DSETP.MIN/MAX that a
+# min or max becomes) is found, and each of its source registers is traced
+# back, through register moves, to the PTX lines that computed it; the PTX
+# operands are traced back the same way through movs, negs and abss (which
+# ptxas folds).  Where that identifies which PTX operand sits in the SASS
+# slot whose NaN wins (the second: nanres in interp/alu_float.c; for a
+# DSETP.MIN/MAX the second too, whose high word the result keeps), it is
+# compared with the loader's choice.  Prints one line per wrong or
+# unresolved instruction (-v: per instruction), then the totals.  Needs
+# ptxas (PATH or /usr/local/cuda/bin) and nvdisasm (PATH or /work/tools/bin).
+import os, re, subprocess, sys, tempfile, shutil
+from concurrent.futures import ThreadPoolExecutor
+
+def tool(name, extra):
+    p = shutil.which(name)
+    if p:
+        return p
+    for d in extra:
+        if os.path.exists(os.path.join(d, name)):
+            return os.path.join(d, name)
+    sys.exit("nanorder.py: %s not found" % name)
+
+PTXAS = tool('ptxas', ['/usr/local/cuda/bin'])
+NVDISASM = tool('nvdisasm', ['/work/tools/bin'])
+
+SKIP = ('.reg', '.shared', '.local', '.param', '//', '{', '}', '.pragma')
+
+def with_locs(ptx):
+    out = []
+    body = False
+    for i, l in enumerate(ptx.split('\n'), 1):
+        s = l.strip()
+        if s == '{':
+            body = True
+        elif s == '}' and l.startswith('}'):
+            body = False
+        if body and s and not s.startswith(SKIP) and not s.endswith(':'):
+            out.append('\t.loc 1 %d 0' % i)
+        out.append(l)
+    return '\n'.join(out).replace('.address_size 64', '.address_size 64\n.file 1 "k.ptx"', 1)
+
+REGTOK = re.compile(r'^[-|!]*(R\d+|RZ)')
+SASS = re.compile(r'/\*[0-9a-f]{4,}\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)\s*(.*?)\s*;')
+
+def parse_sass(text):
+    """Each kernel's own code (up to its subroutines) as [line, op, operands, guarded]."""
+    kern, ins, line = {}, None, 0
+    for l in text.split('\n'):
+        m = re.match(r'\s*\.section\s+\.text\.k(\d+),', l)
+        if m:
+            ins = kern.setdefault(int(m.group(1)), [])
+            continue
+        if ins is None or l.startswith('$'):
+            ins = None if l.startswith('$') else ins
+            continue
+        m = re.search(r'//## File "k.ptx", line (\d+)', l)
+        if m:
+            line = int(m.group(1))
+            continue
+        m = SASS.search(l)
+        if m:
+            ops = [o.strip() for o in m.group(3).split(',')] if m.group(3) else []
+            ins.append([line, m.group(2), ops, bool(m.group(1))])
+    return kern
+
+def reg(o):
+    m = REGTOK.match(o.replace('.reuse', ''))
+    return m.group(1) if m else None
+
+MOVS = ('MOV', 'IMAD.MOV.U32', 'IMAD.MOV')
+NOWRITE = ('ST', 'STG', 'STS', 'STL', 'RED', 'BRA', 'BSSY', 'BSYNC', 'EXIT', 'BAR', 'WARPSYNC', 'NOP')
+
+def sass_origin(ins, i, r, depth=0):
+    """PTX lines whose values reach register r read by ins[i]."""
+    lines = set()
+    call = None
+    if r is None or r == 'RZ' or depth > 12:
+        return lines
+    for j in range(i - 1, -1, -1):
+        ln, op, ops, guarded = ins[j]
+        base = op.split('.')[0]
+        if op.startswith('CALL'):
+            # a subroutine (the slow path of a div, rcp or sqrt) returns
+            # in the registers its arguments came in: it wrote r if the
+            # value r held before it was one set up for it
+            call = call or ln
+            continue
+        if base in NOWRITE or base.startswith('ST') or not ops:
+            continue
+        d = reg(ops[0])
+        if d is None:
+            continue
+        wide = re.search(r'\.64|\.128|^D(ADD|MUL|FMA)', op) is not None
+        dn = int(d[1:]) if d != 'RZ' else -99
+        rn = int(r[1:])
+        width = 4 if '.128' in op else 2 if wide else 1
+        if not (dn <= rn < dn + width):
+            continue
+        if call is not None and ln == call:
+            lines.add(call)
+            return lines
+        lines.add(ln)
+        if op in MOVS:
+            src = ops[-1]
+            s = reg(src)
+            if s:
+                lines |= sass_origin(ins, j, s, depth + 1)
+        if not guarded:
+            return lines
+    if call is not None:
+        lines.add(call)
+    return lines
+
+PTXINS = re.compile(r'^\s*(@!?%p\d+\s+)?([a-z][a-z0-9_.]*)\s+(.*?);')
+
+def ptx_lines(ptx):
+    return ptx.split('\n')
+
+def ptx_origin(lines, L, opnd, depth=0):
+    """PTX lines that computed opnd as read at line L (looking through
+    mov, neg.f64 and abs.f64, which ptxas folds or copies)."""
+    out = set()
+    if not opnd.startswith('%') or depth > 12:
+        return out
+    for j in range(L - 1, 0, -1):
+        m = PTXINS.match(lines[j - 1])
+        if not m:
+            continue
+        ops = [o.strip() for o in m.group(3).split(',')]
+        dsts = re.findall(r'%\w+', ops[0]) if ops else []
+        if opnd not in dsts:
+            continue
+        out.add(j)
+        op = m.group(2)
+        if (op.startswith('mov.') or op in ('neg.f64', 'abs.f64')) and len(ops) == 2 and ops[1].startswith('%rd'):
+            out |= ptx_origin(lines, j, ops[1], depth + 1)
+        if not m.group(1):
+            return out
+    return out
+
+def slots(op, ops):
+    """(winning, other) source operands of a SASS f64 instruction."""
+    if op.startswith('DFMA'):
+        return ops[2], ops[1]
+    if op.startswith('DSETP'):
+        return ops[3], ops[2]
+    return ops[2], ops[1]
+
+def is_const(o):
+    return reg(o) in (None, 'RZ')
+
+def analyse(batch, builddir, tmp):
+    lo, hi = batch
+    ptx = subprocess.run([os.path.join(builddir, 'tests/diff/difftest'), 'module', str(lo), str(hi)],
+                         capture_output=True, text=True).stdout
+    k = os.path.join(tmp, 'k%d.ptx' % lo)
+    kl = os.path.join(tmp, 'kl%d.ptx' % lo)
+    cub = os.path.join(tmp, 'k%d.cubin' % lo)
+    open(k, 'w').write(ptx)
+    open(kl, 'w').write(with_locs(ptx))
+    res = []
+    r = subprocess.run([PTXAS, '-arch', 'sm_90', '-lineinfo', kl, '-o', cub], capture_output=True, text=True)
+    if r.returncode:
+        return [(lo, 0, 'ptxas', '-', '-', 'ptxas-failed')]
+    kern = parse_sass(subprocess.run([NVDISASM, '-c', '-g', cub], capture_output=True, text=True).stdout)
+    pred = subprocess.run([os.path.join(builddir, 'tests/diff/nanorder'), k], capture_output=True, text=True).stdout
+    lines = ptx.split('\n')
+    first = {}    # the line each kernel starts at
+    for i, l in enumerate(lines, 1):
+        m = re.match(r'\.visible \.entry k(\d+)\(', l)
+        if m:
+            first[i] = int(m.group(1))
+    starts = sorted(first)
+    for p in pred.split('\n'):
+        f = p.split()
+        if len(f) != 4 or f[0] == '#':
+            continue
+        L, opname, win, mul = int(f[0]), f[1], f[2], int(f[3])
+        seed = first[max(x for x in starts if x <= L)]
+        sass = kern.get(seed, [])
+        text = lines[L - 1].strip()
+        src = lines[mul - 1] if mul else lines[L - 1]
+        m = PTXINS.match(src)
+        ops = [o.strip() for o in m.group(3).split(',')]
+        a, b = ops[1], ops[2]
+        if a == b:
+            continue
+        want = ('DSETP',) if opname in ('min', 'max') else ('DFMA',) if (mul or opname in ('fma', 'mad')) else \
+            ('DMUL',) if opname == 'mul' else ('DADD',)
+        cand = [i for i, s in enumerate(sass) if s[0] in (L, mul) and s[1].startswith(want) and
+                (not s[1].startswith('DSETP') or '.MIN' in s[1] or '.MAX' in s[1])]
+        if len(cand) != 1:
+            fusedby = [s[1] for s in sass if s[0] == L and s[1][0] == 'D']
+            res.append((seed, L, text, win, '?', 'nosass:%d:%s' % (len(cand), '/'.join(fusedby))))
+            continue
+        i = cand[0]
+        w, o = slots(sass[i][1], sass[i][2])
+        oa, ob = ptx_origin(lines, mul or L, a), ptx_origin(lines, mul or L, b)
+        ka, kb = not a.startswith('%'), not b.startswith('%')
+        truth = '?'
+        if is_const(w) and not is_const(o):
+            truth = 'a' if ka else 'b' if kb else 'p'   # p: a param or other constant bank value
+        elif not is_const(w) and is_const(o):
+            truth = 'b' if ka else 'a' if kb else 'p'
+        elif not is_const(w) and not is_const(o):
+            sw, so = sass_origin(sass, i, reg(w)), sass_origin(sass, i, reg(o))
+            hitw = (bool(sw & oa), bool(sw & ob))
+            hito = (bool(so & oa), bool(so & ob))
+            if hitw == (True, False) and hito[0] is False:
+                truth = 'a'
+            elif hitw == (False, True) and hito[1] is False:
+                truth = 'b'
+            elif hito == (True, False):
+                truth = 'b'
+            elif hito == (False, True):
+                truth = 'a'
+        st = 'ok' if truth == win else 'unresolved' if truth in '?p' else 'WRONG'
+        res.append((seed, L - [x for x in starts if x <= L][-1] + 6, text, win, truth, st))
+    return res
+
+def main():
+    args = sys.argv[1:]
+    jobs, verbose = 2, False
+    while args and args[0].startswith('-'):
+        if args[0] == '-j':
+            jobs = int(args[1]); args = args[2:]
+        elif args[0] == '-v':
+            verbose = True; args = args[1:]
+        else:
+            sys.exit(__doc__)
+    lo, hi = int(args[0]), int(args[1])
+    builddir = args[2] if len(args) > 2 else '.'
+    tmp = tempfile.mkdtemp(prefix='nanorder')
+    count = {}
+    try:
+        with ThreadPoolExecutor(jobs) as ex:
+            for res in ex.map(lambda b: analyse(b, builddir, tmp), [(x, min(x + 50, hi)) for x in range(lo, hi, 50)]):
+                for seed, L, text, win, truth, st in res:
+                    count[st.split(':')[0]] = count.get(st.split(':')[0], 0) + 1
+                    if verbose or st != 'ok':
+                        print('%d %d %s %s %s  %s' % (seed, L, st, win, truth, text))
+                sys.stdout.flush()
+    finally:
+        shutil.rmtree(tmp)
+    print('# seeds %d..%d: %s' % (lo, hi - 1, ' '.join('%s %d' % kv for kv in sorted(count.items()))))
+
+main()
