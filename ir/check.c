@@ -22,10 +22,7 @@
  *     of its predecessor, and in the same block an instruction def must come
  *     earlier), phi arity equals npred and -1 arguments come only from
  *     unreachable predecessors, which have no SSA of their own.
- *   - frontiers: sorted, and each entry consistent with the dominator tree;
- *     every join edge's source has the join in its frontier.
- * Everything is linear in the size of the function and of the frontiers,
- * up to a logarithm for the frontier searches.
+ * Everything is linear in the size of the function.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -135,7 +132,7 @@ doms(const Func *fn)
 	for (int b = 0; b < n; b++) {
 		const Blk *bb = &fn->blk[b];
 		if (bb->rpo < 0) {
-			if (bb->idom != -1 || bb->dpre != -1 || bb->ndf || bb->nphi)
+			if (bb->idom != -1 || bb->dpre != -1 || bb->nphi)
 				die(fn, "unreachable b%d has dominator data or phis", b);
 			continue;
 		}
@@ -161,43 +158,6 @@ doms(const Func *fn)
 	}
 	if (nreach != fn->nrpo)
 		die(fn, "%d reachable blocks, %d in rpo", nreach, fn->nrpo);
-	/* DF: y in DF(x) means x dominates a pred of y but not strictly y, so
-	 * idom(y) strictly dominates x.  Conversely each reachable edge p → y
-	 * with p != idom(y) puts y in DF(p) (found by binary search). */
-	for (int x = 0; x < n; x++) {
-		const Blk *bx = &fn->blk[x];
-		for (int k = 0; k < bx->ndf; k++) {
-			int y = bx->df[k], d;
-			if (y < 0 || y >= n || (k > 0 && bx->df[k - 1] >= y))
-				die(fn, "b%d: frontier not sorted or out of range", x);
-			d = fn->blk[y].idom;
-			if (fn->blk[y].rpo < 0 || (x != y && ir_dominates(fn, x, y)))
-				die(fn, "b%d: b%d in its frontier is unreachable or strictly dominated", x, y);
-			if (d >= 0 && (d == x || !ir_dominates(fn, d, x)))
-				die(fn, "b%d in DF(b%d) but idom b%d does not strictly dominate b%d", y, x, d, x);
-		}
-	}
-	for (int y = 0; y < n; y++) {
-		const Blk *by = &fn->blk[y];
-		if (by->rpo < 0)
-			continue;
-		for (int k = 0; k < by->npred; k++) {
-			const Blk *bp = &fn->blk[by->pred[k]];
-			int lo = 0, hi = bp->ndf - 1, found = 0;
-			if (bp->rpo < 0 || bp->id == by->idom)
-				continue;
-			while (lo <= hi && !found) {
-				int mid = (lo + hi) / 2;
-				found = bp->df[mid] == y;
-				if (bp->df[mid] < y)
-					lo = mid + 1;
-				else
-					hi = mid - 1;
-			}
-			if (!found)
-				die(fn, "b%d missing from DF(b%d)", y, bp->id);
-		}
-	}
 }
 
 /* Post-dominator tree: rebuild it with the virtual exit n as root, number

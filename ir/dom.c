@@ -1,6 +1,8 @@
 /*
- * dom.c — reverse postorder, dominators, dominance frontiers and
- * post-dominators of one body (after ir_cfg).
+ * dom.c — reverse postorder, dominators and post-dominators of one body
+ * (after ir_cfg).  Dominance frontiers are not stored: nested loops make
+ * their total size quadratic in the number of blocks, and ssa.c finds the
+ * ones it needs from the dominator tree.
  *
  * Dominators and post-dominators use Lengauer and Tarjan's algorithm with
  * path compression (O(m log n); see lengauer() for why not the simpler
@@ -14,8 +16,6 @@
  *   - Blk.idom: -1 for the entry and for unreachable blocks;
  *   - Blk.dpre/dlast number the dominator tree in preorder (children in
  *     block id order) so that ir_dominates is two comparisons;
- *   - Blk.df: the dominance frontier, sorted by block id; unreachable
- *     blocks have none and appear in none;
  *   - Blk.ipdom: -1 when the immediate post-dominator is the virtual exit.
  *
  * Post-dominance is dominance on the reversed graph rooted at a virtual
@@ -264,51 +264,6 @@ domtree(Func *fn, const int *idom)
 	ir_xfree(pos);
 }
 
-/* Dominance frontiers (Cooper et al.'s runner form): for a join b, every
- * block from each predecessor up to, not including, idom(b) has b in its
- * frontier.  Visiting b in id order keeps each list sorted, and a runner
- * that already got b in this round stops early: its dominators have it too. */
-static void
-frontiers(Func *fn, Arena *a)
-{
-	int n = fn->nblk;
-	int *last = ir_xcalloc((size_t)n, sizeof(int));
-	int *cnt = ir_xcalloc((size_t)n + 1, sizeof(int));
-	Ivec pr = { 0 };  /* pairs (runner, b) */
-
-	for (int b = 0; b < n; b++) {
-		const Blk *bb = &fn->blk[b];
-		if (bb->rpo < 0 || bb->npred < 2)
-			continue;
-		for (int k = 0; k < bb->npred; k++) {
-			int r = bb->pred[k];
-			if (fn->blk[r].rpo < 0)
-				continue;
-			while (r != bb->idom && r >= 0 && last[r] != b + 1) {
-				last[r] = b + 1;
-				ir_ipush(&pr, r);
-				ir_ipush(&pr, b);
-				cnt[r + 1]++;
-				r = fn->blk[r].idom;
-			}
-		}
-	}
-	for (int b = 0; b < n; b++)
-		cnt[b + 1] += cnt[b];
-	int *pool = cnt[n] ? ir_alloc(a, (size_t)cnt[n] * sizeof(int)) : NULL;
-	for (int b = 0; b < n; b++) {
-		fn->blk[b].df = cnt[b + 1] > cnt[b] ? pool + cnt[b] : NULL;
-		fn->blk[b].ndf = 0;
-	}
-	for (size_t k = 0; k < pr.n; k += 2) {
-		Blk *r = &fn->blk[pr.v[k]];
-		r->df[r->ndf++] = pr.v[k + 1];
-	}
-	ir_xfree(pr.v);
-	ir_xfree(last);
-	ir_xfree(cnt);
-}
-
 /*
  * Tarjan's strongly connected components over the blocks not yet marked in
  * seen[] (those that cannot reach an exit); marks tox[] on the highest block
@@ -477,8 +432,6 @@ ir_dom(Func *fn, Arena *a)
 	for (int b = 0; b < n; b++) {
 		Blk *bb = &fn->blk[b];
 		bb->rpo = bb->idom = bb->dpre = bb->dlast = -1;
-		bb->df = NULL;
-		bb->ndf = 0;
 		num[b] = -1;
 	}
 	for (int i = 0; i < np; i++) {
@@ -491,7 +444,6 @@ ir_dom(Func *fn, Arena *a)
 	for (int b = 0; b < n; b++)
 		fn->blk[b].idom = dom[b];
 	domtree(fn, dom);
-	frontiers(fn, a);
 	postdom(fn, &fw, &bw);
 
 	ir_xfree(fw.off);

@@ -388,7 +388,6 @@ struct Blk {
 	int rpo;            /* reverse postorder number, -1 when unreachable */
 	int dpre, dlast;    /* dominator tree: preorder number, and the largest one in its subtree
 	                     * (a dominates b iff a.dpre <= b.dpre <= a.dlast); -1 when unreachable */
-	int *df, ndf;       /* dominance frontier, sorted; none for unreachable blocks */
 	Phi *phi;           /* ssa.c: sorted by register id */
 	int nphi;
 };
@@ -492,15 +491,16 @@ Module *parse_module(const char *name, const char *src, size_t len, Diags *dg);
 int ir_cfg(Module *m, Func *fn, Diags *dg);
 
 /* ---------------------------------------------------------------- dom.c */
-/* Reverse postorder, dominators, dominance frontiers, post-dominators
- * (Cooper, Harvey and Kennedy's iterative algorithm).  Arrays go to a. */
+/* Reverse postorder, dominators, post-dominators (Lengauer and Tarjan's
+ * algorithm).  Arrays go to a. */
 void ir_dom(Func *fn, Arena *a);
 /* Block a dominates block b (reflexive); constant time.  0 when either is
  * unreachable, unless a == b. */
 int ir_dominates(const Func *fn, int a, int b);
 
 /* ---------------------------------------------------------------- ssa.c */
-/* Pruned phi placement on iterated dominance frontiers, then renaming over
+/* Pruned phi placement on iterated dominance frontiers (found on the fly,
+ * in about the time of each register's liveness), then renaming over
  * the dominator tree.  Needs ir_cfg and ir_dom; arrays go to a. */
 void ir_ssa(Func *fn, Arena *a);
 

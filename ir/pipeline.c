@@ -3,7 +3,7 @@
  * function with a body:
  *
  *	ir_cfg    basic blocks, successors, predecessors
- *	ir_dom    reverse postorder, dominators, frontiers, post-dominators
+ *	ir_dom    reverse postorder, dominators, post-dominators
  *	ir_ssa    phis and the def/use overlay
  *	ir_check  invariants of all three (debug builds)
  *

@@ -28,7 +28,8 @@
  * are -1 only for predecessors that are unreachable.
  *
  * Phi placement is pruned (Cytron et al. on iterated dominance frontiers,
- * restricted to blocks where the register is live on entry): no dead phis,
+ * restricted to blocks where the register is live on entry, with the
+ * frontiers found on the fly; see place()): no dead phis,
  * so an entry value reaching a phi really is read.  Liveness is computed per
  * register by a backward worklist from the blocks that read it before
  * writing it, which costs the size of its live range.
@@ -175,40 +176,197 @@ take(Slab *s, size_t n)
 	return r;
 }
 
-/* Flat copies of the predecessor lists and frontiers: the placement loops
- * follow many edges per register, and a few small arrays stay in cache
- * where the Blk structs would not. */
+/* Flat copies of the edges, and the dominator tree as the placement needs
+ * it: the loops follow many edges per register, and a few small arrays
+ * stay in cache where the Blk structs would not. */
 typedef struct {
 	int *poff, *pred;   /* reachable predecessors only */
-	int *doff, *df;
+	int *lvl;           /* depth in the dominator tree (reachable blocks) */
+	int *byp;           /* dominator tree preorder number -> block */
+	int *idom, *dpre, *dlast;   /* copies of the Blk fields */
 } Flat;
 
 static void
 flatten(const Func *fn, Flat *g)
 {
-	int nb = fn->nblk, np = 0, nd = 0;
+	int nb = fn->nblk, np = 0;
 
-	for (int b = 0; b < nb; b++) {
+	for (int b = 0; b < nb; b++)
 		np += fn->blk[b].npred;
-		nd += fn->blk[b].ndf;
-	}
 	g->poff = ir_xcalloc((size_t)nb + 1, sizeof(int));
-	g->doff = ir_xcalloc((size_t)nb + 1, sizeof(int));
 	g->pred = ir_xcalloc((size_t)np, sizeof(int));
-	g->df = ir_xcalloc((size_t)nd, sizeof(int));
-	np = nd = 0;
+	g->lvl = ir_xcalloc((size_t)nb, sizeof(int));
+	g->byp = ir_xcalloc((size_t)nb, sizeof(int));
+	g->idom = ir_xcalloc((size_t)nb, sizeof(int));
+	g->dpre = ir_xcalloc((size_t)nb, sizeof(int));
+	g->dlast = ir_xcalloc((size_t)nb, sizeof(int));
+	np = 0;
 	for (int b = 0; b < nb; b++) {
 		const Blk *bb = &fn->blk[b];
 		g->poff[b] = np;
-		g->doff[b] = nd;
 		for (int k = 0; k < bb->npred; k++)
 			if (fn->blk[bb->pred[k]].rpo >= 0)
 				g->pred[np++] = bb->pred[k];
-		for (int k = 0; k < bb->ndf; k++)
-			g->df[nd++] = bb->df[k];
+		if (bb->dpre >= 0)
+			g->byp[bb->dpre] = b;
+		g->idom[b] = bb->idom;
+		g->dpre[b] = bb->dpre;
+		g->dlast[b] = bb->dlast;
 	}
 	g->poff[nb] = np;
-	g->doff[nb] = nd;
+	/* an idom comes before its children in preorder */
+	for (int k = 0; k < fn->nrpo; k++) {
+		int b = g->byp[k];
+		g->lvl[b] = k ? g->lvl[g->idom[b]] + 1 : 0;
+	}
+}
+
+/* The join edges of one register, sorted by their source's preorder
+ * number (pre[]), with a tree of minima over their targets' depths so that
+ * the edges out of a subtree into blocks no deeper than some level are
+ * found in time proportional to their number (times a logarithm). */
+typedef struct {
+	int n, size;        /* edges; leaves of the tree (a power of two) */
+	int *pre, *dst;     /* per edge, in order */
+	int *min;           /* tree of 2 size: depth of dst, INT32_MAX once taken */
+	int *cnt;           /* scratch for the counting sort */
+} Edges;
+
+/* Sorts the n edges (pre[k], dst[k]) by pre with a counting sort over the
+ * span of preorder numbers they use (a live range is mostly one stretch of
+ * the preorder), or with qsort on packed keys where they are sparse; then
+ * builds the tree. */
+static int
+keycmp(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void
+esort(Edges *e, int *spre, int *sdst, const int *lvl)
+{
+	int n = e->n, lo = INT32_MAX, hi = -1;
+
+	for (int k = 0; k < n; k++) {
+		lo = spre[k] < lo ? spre[k] : lo;
+		hi = spre[k] > hi ? spre[k] : hi;
+	}
+	if (n && (int64_t)hi - lo > 8 * (int64_t)n + 64) {
+		int64_t *key = ir_xcalloc((size_t)n, sizeof *key);
+		for (int k = 0; k < n; k++)
+			key[k] = (int64_t)spre[k] << 32 | (uint32_t)sdst[k];
+		qsort(key, (size_t)n, sizeof *key, keycmp);
+		for (int k = 0; k < n; k++) {
+			e->pre[k] = (int)(key[k] >> 32);
+			e->dst[k] = (int)(uint32_t)key[k];
+		}
+		ir_xfree(key);
+	} else if (n) {
+		int *c = e->cnt - lo;
+		for (int d = lo; d <= hi + 1; d++)
+			c[d] = 0;
+		for (int k = 0; k < n; k++)
+			c[spre[k] + 1]++;
+		for (int d = lo; d <= hi; d++)
+			c[d + 1] += c[d];
+		for (int k = 0; k < n; k++) {
+			int at = c[spre[k]]++;
+			e->pre[at] = spre[k];
+			e->dst[at] = sdst[k];
+		}
+	}
+	for (e->size = 1; e->size < n; e->size *= 2)
+		;
+	for (int k = 0; k < e->size; k++)
+		e->min[e->size + k] = k < n ? lvl[e->dst[k]] : INT32_MAX;
+	for (int k = e->size - 1; k > 0; k--)
+		e->min[k] = e->min[2 * k] < e->min[2 * k + 1] ? e->min[2 * k] : e->min[2 * k + 1];
+}
+
+/* The first edge whose source has a preorder number >= d. */
+static int
+efirst(const Edges *e, int d)
+{
+	int lo = 0, hi = e->n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (e->pre[mid] < d)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Takes the next edge among [a, b) whose target is at most level deep:
+ * its index, removed from the tree, or -1 when none is left.  Descends
+ * from the root into the children that overlap [a, b) and hold such an
+ * edge; stk holds 2 log size entries. */
+static int
+etake(Edges *e, int a, int b, int level, int *stk)
+{
+	int sp = 0;
+
+	stk[sp++] = 1;
+	stk[sp++] = 0;      /* node, and the first leaf it covers; width from depth */
+	while (sp > 0) {
+		int lo = stk[--sp], v = stk[--sp], w = e->size;
+		for (int t = v; t > 1; t /= 2)
+			w /= 2;
+		if (e->min[v] > level || lo >= b || lo + w <= a)
+			continue;
+		if (v >= e->size) {
+			e->min[v] = INT32_MAX;
+			for (int u = v / 2; u > 0; u /= 2)
+				e->min[u] = e->min[2 * u] < e->min[2 * u + 1] ? e->min[2 * u] : e->min[2 * u + 1];
+			return v - e->size;
+		}
+		stk[sp++] = 2 * v + 1;      /* right child after the left one */
+		stk[sp++] = lo + w / 2;
+		stk[sp++] = 2 * v;
+		stk[sp++] = lo;
+	}
+	return -1;
+}
+
+/* A max-heap of blocks by dominator tree depth. */
+typedef struct {
+	int *v, n;
+	const int *lvl;
+} Heap;
+
+static void
+hpush(Heap *h, int b)
+{
+	int i = h->n++;
+	while (i > 0 && h->lvl[h->v[(i - 1) / 2]] < h->lvl[b]) {
+		h->v[i] = h->v[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h->v[i] = b;
+}
+
+static int
+hpop(Heap *h)
+{
+	int top = h->v[0], b = h->v[--h->n], i = 0;
+
+	for (;;) {
+		int c = 2 * i + 1;
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && h->lvl[h->v[c + 1]] > h->lvl[h->v[c]])
+			c++;
+		if (h->lvl[h->v[c]] <= h->lvl[b])
+			break;
+		h->v[i] = h->v[c];
+		i = c;
+	}
+	if (h->n)
+		h->v[i] = b;
+	return top;
 }
 
 /* The state of one run over a function. */
@@ -300,73 +458,111 @@ collect(S *s)
 	ir_xfree(mue);
 }
 
-/* 2. Pruned phi placement, one register at a time.  Stamps r+1 in the
+/* 2. Pruned phi placement, one register at a time: the iterated
+ * dominance frontier of the blocks that write it, restricted to the blocks
+ * where it is live on entry.
+ *
+ * The frontiers are not stored (nested loops make their total size
+ * quadratic); they are found as on Sreedhar and Gao's DJ graph: y is in
+ * DF(x) when an edge p -> y leaves x's dominator subtree (x dominates p)
+ * at a y no deeper in the tree than x.  Such an edge is a join edge (p is
+ * not idom(y)), and only those into live blocks matter; the liveness walk
+ * meets each of them once, as it looks at the predecessors of each live
+ * block.  Sorted by the preorder number of their source, the edges out of
+ * a subtree are one interval, and a tree of minima of their targets' depths
+ * finds those that reach high enough.  An edge found once is taken out: y
+ * has its phi, and finding it again would change nothing.  The cost is that
+ * of the liveness walk plus a logarithm per phi.  Stamps r+1 in the
  * per-block arrays save clearing them between registers. */
 static void
 place(S *s)
 {
-	int nb = s->nb;
+	int nb = s->nb, ne;
+	const Func *fn = s->fn;
 	Flat g;
 	Lists ul, dl;
+	Edges e;
 	int *live = ir_xcalloc((size_t)nb, sizeof(int));
 	int *isdef = ir_xcalloc((size_t)nb, sizeof(int));
 	int *has = ir_xcalloc((size_t)nb, sizeof(int));
-	int *inwl = ir_xcalloc((size_t)nb, sizeof(int));
 	int *wl = ir_xcalloc((size_t)nb, sizeof(int));
+	int stk[2 * 4 * 34];
+	Heap h = { ir_xcalloc((size_t)nb + 1, sizeof(int)), 0, NULL };
 
-	flatten(s->fn, &g);
+	flatten(fn, &g);
+	ne = g.poff[nb];
+	h.lvl = g.lvl;
+	e.pre = ir_xcalloc((size_t)ne + 1, sizeof(int));
+	e.dst = ir_xcalloc((size_t)ne + 1, sizeof(int));
+	e.cnt = ir_xcalloc((size_t)nb + 2, sizeof(int));
+	int *spre = ir_xcalloc((size_t)ne + 1, sizeof(int));
+	int *sdst = ir_xcalloc((size_t)ne + 1, sizeof(int));
+	size_t leaves = 1;
+	while (leaves < (size_t)ne + 1)
+		leaves *= 2;
+	e.min = ir_xcalloc(2 * leaves, sizeof(int));
 	group(&ul, &s->ue, s->nr);
 	group(&dl, &s->wr, s->nr);
 	for (int r = 0; r < s->nr; r++) {
 		int u0 = ul.off[r], u1 = ul.off[r + 1], d0 = dl.off[r], d1 = dl.off[r + 1];
-		int st = r + 1, n = 0;
+		int st = r + 1, n = 0, deep = 0;
 		if (u0 == u1 || d0 == d1)
 			continue;  /* never live on entry to a block, or never written */
-		for (int k = d0; k < d1; k++)
+		for (int k = d0; k < d1; k++) {
 			isdef[dl.blk[k]] = st;
-		/* live on entry: from the ue blocks backwards, stopping at writes */
+			deep = g.lvl[dl.blk[k]] > deep ? g.lvl[dl.blk[k]] : deep;
+		}
+		/* live on entry: from the ue blocks backwards, stopping at writes;
+		 * the join edges into live blocks on the way, but for those too
+		 * deep for any block of the worklist (phis go no deeper than the
+		 * block that finds them) */
 		for (int k = u0; k < u1; k++) {
 			live[ul.blk[k]] = st;
 			wl[n++] = ul.blk[k];
 		}
+		e.n = 0;
 		while (n > 0) {
-			int x = wl[--n];
+			int x = wl[--n], d = g.idom[x];
 			for (int k = g.poff[x]; k < g.poff[x + 1]; k++) {
 				int p = g.pred[k];
+				if (p != d && g.lvl[x] <= deep) {
+					spre[e.n] = g.dpre[p];
+					sdst[e.n++] = x;
+				}
 				if (live[p] == st || isdef[p] == st)
 					continue;
 				live[p] = st;
 				wl[n++] = p;
 			}
 		}
-		/* iterated frontier of the writes, where r is live */
-		for (int k = d0; k < d1; k++) {
-			inwl[dl.blk[k]] = st;
-			wl[n++] = dl.blk[k];
-		}
-		while (n > 0) {
-			int x = wl[--n];
-			for (int k = g.doff[x]; k < g.doff[x + 1]; k++) {
-				int y = g.df[k];
-				/* a block past a dead y that needs a phi is reached from
-				 * another write: liveness would flow back to y otherwise */
-				if (has[y] == st || live[y] != st)
+		if (e.n == 0)
+			continue;
+		esort(&e, spre, sdst, g.lvl);
+		for (int k = d0; k < d1; k++)
+			hpush(&h, dl.blk[k]);
+		while (h.n > 0) {
+			int x = hpop(&h), cl = g.lvl[x];
+			int a = efirst(&e, g.dpre[x]), b = efirst(&e, g.dlast[x] + 1), k;
+			while ((k = etake(&e, a, b, cl, stk)) >= 0) {
+				int y = e.dst[k];
+				if (has[y] == st)
 					continue;
 				has[y] = st;
 				ir_ipush(&s->phis, y);
 				ir_ipush(&s->phis, r);
 				s->nphi[y]++;
-				if (inwl[y] != st) {
-					inwl[y] = st;
-					wl[n++] = y;
-				}
+				if (isdef[y] != st)
+					hpush(&h, y);
 			}
 		}
 	}
 	ir_xfree(g.poff);
 	ir_xfree(g.pred);
-	ir_xfree(g.doff);
-	ir_xfree(g.df);
+	ir_xfree(g.lvl);
+	ir_xfree(g.byp);
+	ir_xfree(g.idom);
+	ir_xfree(g.dpre);
+	ir_xfree(g.dlast);
 	ir_xfree(ul.off);
 	ir_xfree(ul.blk);
 	ir_xfree(dl.off);
@@ -374,8 +570,14 @@ place(S *s)
 	ir_xfree(live);
 	ir_xfree(isdef);
 	ir_xfree(has);
-	ir_xfree(inwl);
 	ir_xfree(wl);
+	ir_xfree(h.v);
+	ir_xfree(e.pre);
+	ir_xfree(e.dst);
+	ir_xfree(e.cnt);
+	ir_xfree(e.min);
+	ir_xfree(spre);
+	ir_xfree(sdst);
 }
 
 /* 3. The phis and the value table: instruction defs, then phis block by
