@@ -12,6 +12,7 @@
  *  - no .address_size directive: the PTX default is 32, while most tools
  *    assume 64; say which one is meant.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "verify.h"
@@ -27,19 +28,58 @@ divzero(Verify *v, Ins *in)
 		    ir_opinfo[in->op].name);
 }
 
+/* Orders (register, position) pairs: by symbol address, then position. */
+typedef struct {
+	const Sym *sym;
+	int at;
+} Slot;
+
+static int
+slotcmp(const void *a, const void *b)
+{
+	const Slot *x = a, *y = b;
+
+	if (x->sym != y->sym)
+		return (uintptr_t)x->sym < (uintptr_t)y->sym ? -1 : 1;
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+/* Reported at the first element that repeats an earlier one.  Vectors are
+ * short in practice, but nothing bounds a written list, so a long one is
+ * sorted rather than compared pair by pair: the answer is then the
+ * smallest second position among the runs of one register. */
 static void
 dupdest(Verify *v, Ins *in)
 {
 	if (in->ndst < 1 || in->opnd[0].kind != OK_VEC)
 		return;
 	Opnd *o = &in->opnd[0];
-	for (int i = 0; i < o->nsub; i++)
-		for (int j = 0; j < i; j++)
-			if (o->sub[i].kind == OK_REG && o->sub[j].kind == OK_REG && o->sub[i].sym == o->sub[j].sym) {
-				verify_report(v, VC_DUPDEST, o->sub[i].loc,
-				    "'%s' appears twice in the destination vector; one value is lost", o->sub[i].sym->name);
-				return;
-			}
+	int first = -1;
+	if (o->nsub <= 16) {
+		for (int i = 0; i < o->nsub && first < 0; i++)
+			for (int j = 0; j < i; j++)
+				if (o->sub[i].kind == OK_REG && o->sub[j].kind == OK_REG && o->sub[i].sym == o->sub[j].sym) {
+					first = i;
+					break;
+				}
+	} else {
+		Slot *sl = malloc((size_t)o->nsub * sizeof *sl);
+		int n = 0;
+		if (!sl)
+			return;
+		for (int i = 0; i < o->nsub; i++)
+			if (o->sub[i].kind == OK_REG)
+				sl[n++] = (Slot){ o->sub[i].sym, i };
+		qsort(sl, (size_t)n, sizeof *sl, slotcmp);
+		for (int k = 1; k < n; k++)
+			if (sl[k].sym == sl[k - 1].sym && (k < 2 || sl[k - 2].sym != sl[k].sym)
+			    && (first < 0 || sl[k].at < first))
+				first = sl[k].at;
+		free(sl);
+	}
+	if (first >= 0)
+		verify_report(v, VC_DUPDEST, o->sub[first].loc,
+		    "'%s' appears twice in the destination vector; one value is lost", o->sub[first].sym->name);
 }
 
 /* Blocks from which no exiting block is reachable, reported once per loop
