@@ -26,6 +26,14 @@
  * found from the back edges; a read outside a loop of a value defined inside
  * it takes the level of the loop's most divergent exit.
  *
+ * Everything is linear in the size of the body for each round of the
+ * fixpoint, but for two walks that follow the nesting: a region inside
+ * nested branches and a value read outside nested loops cost the depth of
+ * the nest.  Natural loops are kept as a forest (each block knows its
+ * innermost loop), not as a set of blocks per loop; a branch's region is
+ * walked again only when its level rises, and a block expanded once for
+ * a post-dominator and level is not expanded again for them.
+ *
  * Reported: bar.sync / barrier.sync.aligned / bar.red / bar.arrive in
  * divergent blocks or under a divergent guard (bar.sync means .aligned:
  * every thread of the warp must execute the same one), non-uniform barrier
@@ -49,9 +57,11 @@
 #include <string.h>
 #include "verify.h"
 
-/* A natural loop: the blocks of every back edge into one header. */
+/* A natural loop: the blocks of every back edge into one header.  Natural
+ * loops of different headers are nested or disjoint: a forest. */
 typedef struct {
-	unsigned char *in;      /* per block: part of the loop */
+	int parent;             /* the innermost loop around it, -1 */
+	int pre, last;          /* its preorder interval in the forest */
 	int lv;                 /* level of its most divergent exit branch (solve) */
 } Loop;
 
@@ -63,7 +73,21 @@ typedef struct {
 	unsigned char *bx;      /* per block: ... from branches one side of which exits */
 	Loop *loop;
 	int nloop;
+	int *inner;             /* per block: its innermost loop, -1 */
+	/* region(): scratch, and what was done before */
+	int *stack, *seen, stamp;
+	unsigned char *applied; /* per branch block: the level its region got */
+	int *expkey;            /* per block: post-dominator and tag it was expanded for */
+	unsigned char *explv;   /* ... and at what level */
 } U;
+
+/* Whether loop l contains block b. */
+static int
+inloop(const U *u, int l, int b)
+{
+	int x = u->inner[b];
+	return x >= 0 && u->loop[l].pre <= u->loop[x].pre && u->loop[x].pre <= u->loop[l].last;
+}
 
 /* The level a value defined in block def has when read in block use: its
  * own, raised by every loop it leaves on the way whose exit is divergent. */
@@ -75,11 +99,11 @@ temporal(const U *u, int val, int use)
 
 	if (vl->ins < 0 && vl->phi < 0)
 		return m;       /* an entry value: defined before any loop */
-	for (int l = 0; l < u->nloop; l++) {
-		const Loop *lp = &u->loop[l];
-		if (lp->lv > m && lp->in[vl->blk] && !lp->in[use])
-			m = lp->lv;
-	}
+	/* the loops around the definition that do not hold the use: the
+	 * innermost ones, up to the first that holds it */
+	for (int l = u->inner[vl->blk]; l >= 0 && m < 2 && !inloop(u, l, use); l = u->loop[l].parent)
+		if (u->loop[l].lv > m)
+			m = u->loop[l].lv;
 	return m;
 }
 
@@ -232,31 +256,45 @@ static int
 region(U *u, int b, int lv)
 {
 	Func *fn = u->fn;
-	int stop = fn->blk[b].ipdom, changed = 0, direct = 0;
-	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack), n = 0;
-	unsigned char *seen = calloc((size_t)fn->nblk + 1, 1);
+	int stop = fn->blk[b].ipdom, changed = 0, direct = 0, key, n = 0;
+	int *stack = u->stack;
 	unsigned char *tag;
 
+	if (u->applied[b] >= lv)
+		return 0;   /* levels only rise: the same walk would change nothing */
+	u->applied[b] = (unsigned char)lv;
 	for (int k = 0; k < fn->blk[b].nsucc; k++)
 		direct |= passes(fn, fn->blk[b].succ[k], stop);
 	tag = stop < 0 || (direct && onlyexits(fn, stop)) ? u->bx : u->bj;
+	key = 2 * (stop + 1) + (tag == u->bx);
 
-	if (!stack || !seen)
-		goto out;
-	for (int k = 0; k < fn->blk[b].nsucc; k++)
-		stack[n++] = fn->blk[b].succ[k];
+	/* A block expanded before for the same stop and tag, at a level as
+	 * high, leads to nothing that is not tagged at least as high already. */
+	u->stamp++;
+	for (int k = 0; k < fn->blk[b].nsucc; k++) {
+		int x = fn->blk[b].succ[k];
+		if (x != stop && u->seen[x] != u->stamp) {
+			u->seen[x] = u->stamp;
+			stack[n++] = x;
+		}
+	}
 	while (n > 0) {
 		int x = stack[--n];
-		if (x == stop || seen[x])
-			continue;
-		seen[x] = 1;
 		if (tag[x] < lv) {
 			tag[x] = (unsigned char)lv;
 			changed = 1;
 		}
-		for (int k = 0; k < fn->blk[x].nsucc; k++)
-			if (!seen[fn->blk[x].succ[k]])
-				stack[n++] = fn->blk[x].succ[k];
+		if (u->expkey[x] == key && u->explv[x] >= lv)
+			continue;
+		u->expkey[x] = key;
+		u->explv[x] = (unsigned char)lv;
+		for (int k = 0; k < fn->blk[x].nsucc; k++) {
+			int y = fn->blk[x].succ[k];
+			if (y != stop && u->seen[y] != u->stamp) {
+				u->seen[y] = u->stamp;
+				stack[n++] = y;
+			}
+		}
 	}
 	/* the merge point's phis see values from divergent paths */
 	if (stop >= 0)
@@ -267,9 +305,6 @@ region(U *u, int b, int lv)
 				changed = 1;
 			}
 		}
-out:
-	free(stack);
-	free(seen);
 	return changed;
 }
 
@@ -289,22 +324,23 @@ brlevel(U *u, Blk *b)
 }
 
 /* Raises the exit level of every loop that block b's branch (of level lv)
- * leaves; 1 when one changed. */
+ * leaves; 1 when one changed.  The loops it leaves are the innermost ones
+ * around it, up to the first that holds all its successors. */
 static int
 exits(U *u, Blk *b, int lv)
 {
 	int changed = 0;
 
-	for (int l = 0; l < u->nloop; l++) {
-		Loop *lp = &u->loop[l];
-		if (!lp->in[b->id] || lp->lv >= lv)
-			continue;
+	for (int l = u->inner[b->id]; l >= 0; l = u->loop[l].parent) {
+		int out = 0;
 		for (int k = 0; k < b->nsucc; k++)
-			if (!lp->in[b->succ[k]]) {
-				lp->lv = lv;
-				changed = 1;
-				break;
-			}
+			out |= !inloop(u, l, b->succ[k]);
+		if (!out)
+			break;
+		if (u->loop[l].lv < lv) {
+			u->loop[l].lv = lv;
+			changed = 1;
+		}
 	}
 	return changed;
 }
@@ -312,52 +348,114 @@ exits(U *u, Blk *b, int lv)
 /* The natural loops of fn: for each header, the blocks that reach one of
  * its back edges (a jump to a block that dominates the jumping one) without
  * passing the header.  Irreducible cycles have no header and are left out.
- * Returns 0 when out of memory. */
+ * Headers are taken innermost first (by decreasing dominator preorder
+ * number: a header dominates the headers of the loops inside its own);
+ * the walk back from a back edge jumps over each inner loop already found
+ * through its header (rep[], union-find), so each block is looked at once
+ * per loop it is the header or a direct member of.  Returns 0 when out of
+ * memory. */
+static int
+findrep(int *rep, int x)
+{
+	while (rep[x] != x) {
+		rep[x] = rep[rep[x]];
+		x = rep[x];
+	}
+	return x;
+}
+
 static int
 findloops(U *u)
 {
 	Func *fn = u->fn;
-	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack);
+	int nb = fn->nblk, ok = 0;
+	int *stack = malloc(((size_t)nb + 1) * sizeof *stack);
+	int *rep = malloc(((size_t)nb + 1) * sizeof *rep);
+	int *byp = malloc(((size_t)nb + 1) * sizeof *byp);
+	int *head = malloc(((size_t)nb + 1) * sizeof *head);   /* per block: loop it heads, -1 */
+	int *mark = malloc(((size_t)nb + 1) * sizeof *mark);
+	int *cnt = calloc((size_t)nb + 2, sizeof *cnt);
+	int *kid = malloc(((size_t)nb + 1) * sizeof *kid);
 
-	if (!stack)
-		return 0;
-	for (int h = 0; h < fn->nblk; h++) {
+	u->inner = malloc(((size_t)nb + 1) * sizeof *u->inner);
+	u->loop = malloc(((size_t)nb + 1) * sizeof *u->loop);
+	if (!stack || !rep || !byp || !head || !mark || !cnt || !kid || !u->inner || !u->loop)
+		goto out;
+	for (int b = 0; b < nb; b++) {
+		rep[b] = b;
+		head[b] = u->inner[b] = mark[b] = -1;
+		if (fn->blk[b].dpre >= 0)
+			byp[fn->blk[b].dpre] = b;
+	}
+	for (int d = fn->nrpo - 1; d >= 0; d--) {
+		int h = byp[d], l = -1, n = 0;
 		Blk *hb = &fn->blk[h];
-		Loop *lp = NULL;
-		if (hb->rpo < 0)
-			continue;
 		for (int p = 0; p < hb->npred; p++) {
 			Blk *t = &fn->blk[hb->pred[p]];
-			int n = 0;
 			if (t->rpo < 0 || t->dpre < hb->dpre || t->dpre > hb->dlast)
 				continue;   /* not a back edge: h does not dominate t */
-			if (!lp) {
-				Loop *nl = realloc(u->loop, ((size_t)u->nloop + 1) * sizeof *nl);
-				if (!nl)
-					goto fail;
-				u->loop = nl;
-				lp = &u->loop[u->nloop];
-				lp->lv = 0;
-				if (!(lp->in = calloc((size_t)fn->nblk + 1, 1)))
-					goto fail;
-				u->nloop++;
-				lp->in[h] = 1;
+			if (l < 0) {
+				l = u->nloop++;
+				u->loop[l] = (Loop){ -1, 0, 0, 0 };
+				head[h] = u->inner[h] = l;
+				mark[h] = h;
 			}
-			if (!lp->in[t->id])
-				lp->in[stack[n++] = t->id] = 1;
-			while (n > 0) {
-				Blk *x = &fn->blk[stack[--n]];
-				for (int q = 0; q < x->npred; q++)
-					if (fn->blk[x->pred[q]].rpo >= 0 && !lp->in[x->pred[q]])
-						lp->in[stack[n++] = x->pred[q]] = 1;
+			stack[n++] = findrep(rep, t->id);
+		}
+		while (n > 0) {
+			int y = stack[--n];
+			if (mark[y] == h)
+				continue;
+			mark[y] = h;
+			rep[y] = h;
+			if (head[y] >= 0)
+				u->loop[head[y]].parent = l;    /* y heads a loop inside */
+			else
+				u->inner[y] = l;
+			for (int q = 0; q < fn->blk[y].npred; q++)
+				if (fn->blk[fn->blk[y].pred[q]].rpo >= 0) {
+					int z = findrep(rep, fn->blk[y].pred[q]);
+					if (mark[z] != h)
+						stack[n++] = z;
+				}
+		}
+	}
+	/* preorder intervals of the forest, children grouped by counting sort */
+	for (int l = 0; l < u->nloop; l++)
+		cnt[u->loop[l].parent + 2]++;
+	for (int l = 0; l <= u->nloop; l++)
+		cnt[l + 1] += cnt[l];
+	for (int l = 0; l < u->nloop; l++)
+		kid[cnt[u->loop[l].parent + 1]++] = l;
+	/* cnt[p + 1] now ends p's children (p = -1: the roots), cnt[p] starts them */
+	{
+		int pre = 0, sp = 0;
+		for (int r = 0; r < cnt[0]; r++) {
+			stack[sp++] = kid[r];
+			while (sp > 0) {
+				int l = stack[sp - 1];
+				if (l >= 0) {
+					stack[sp - 1] = -l - 1;
+					u->loop[l].pre = pre++;
+					for (int c = cnt[l]; c < cnt[l + 1]; c++)
+						stack[sp++] = kid[c];
+				} else {
+					u->loop[-l - 1].last = pre - 1;
+					sp--;
+				}
 			}
 		}
 	}
+	ok = 1;
+out:
 	free(stack);
-	return 1;
-fail:
-	free(stack);
-	return 0;
+	free(rep);
+	free(byp);
+	free(head);
+	free(mark);
+	free(cnt);
+	free(kid);
+	return ok;
 }
 
 static void
@@ -537,7 +635,13 @@ uniform(Verify *v, Func *fn)
 	u.tidx = calloc((size_t)fn->nval + 1, 1);
 	u.bj = calloc((size_t)fn->nblk + 1, 1);
 	u.bx = calloc((size_t)fn->nblk + 1, 1);
-	if (!u.lv || !u.tidx || !u.bj || !u.bx || !findloops(&u))
+	u.stack = malloc(((size_t)fn->nblk + 1) * sizeof *u.stack);
+	u.seen = calloc((size_t)fn->nblk + 1, sizeof *u.seen);
+	u.applied = calloc((size_t)fn->nblk + 1, 1);
+	u.expkey = calloc((size_t)fn->nblk + 1, sizeof *u.expkey);
+	u.explv = calloc((size_t)fn->nblk + 1, 1);
+	if (!u.lv || !u.tidx || !u.bj || !u.bx || !u.stack || !u.seen || !u.applied || !u.expkey ||
+	    !u.explv || !findloops(&u))
 		goto out;
 	solve(&u);
 	for (int i = 0; i < fn->nins; i++) {
@@ -561,9 +665,13 @@ out:
 	free(u.tidx);
 	free(u.bj);
 	free(u.bx);
-	for (int l = 0; l < u.nloop; l++)
-		free(u.loop[l].in);
 	free(u.loop);
+	free(u.inner);
+	free(u.stack);
+	free(u.seen);
+	free(u.applied);
+	free(u.expkey);
+	free(u.explv);
 }
 
 void
