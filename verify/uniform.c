@@ -26,13 +26,12 @@
  * found from the back edges; a read outside a loop of a value defined inside
  * it takes the level of the loop's most divergent exit.
  *
- * Everything is linear in the size of the body for each round of the
- * fixpoint, but for two walks that follow the nesting: a region inside
- * nested branches and a value read outside nested loops cost the depth of
- * the nest.  Natural loops are kept as a forest (each block knows its
- * innermost loop), not as a set of blocks per loop; a branch's region is
- * walked again only when its level rises, and a block expanded once for
- * a post-dominator and level is not expanded again for them.
+ * Everything is about linear in the size of the body for each round of
+ * the fixpoint, but for one walk that follows the nesting: a branch that
+ * leaves several nested loops at once costs their number.  Natural loops
+ * are kept as a forest (each block knows its innermost loop), not as a set
+ * of blocks per loop, and regions are grown as sets over the whole
+ * analysis rather than walked branch by branch (see region()).
  *
  * Reported: bar.sync / barrier.sync.aligned / bar.red / bar.arrive in
  * divergent blocks or under a divergent guard (bar.sync means .aligned:
@@ -74,11 +73,11 @@ typedef struct {
 	Loop *loop;
 	int nloop;
 	int *inner;             /* per block: its innermost loop, -1 */
-	/* region(): scratch, and what was done before */
-	int *stack, *seen, stamp;
-	unsigned char *applied; /* per branch block: the level its region got */
-	int *expkey;            /* per block: post-dominator and tag it was expanded for */
-	unsigned char *explv;   /* ... and at what level */
+	/* region() */
+	int *pdep;              /* per block: depth in the post-dominator tree (the exit 0) */
+	int *jump[2][2];        /* [bx or bj][level - 1]: union-find over that tree */
+	int *work;
+	unsigned char *stoplv;  /* per block: the level its phis got as a merge point */
 } U;
 
 /* Whether loop l contains block b. */
@@ -246,58 +245,78 @@ passes(const Func *fn, int x, int stop)
 	return 0;
 }
 
-/* Marks the blocks control-dependent on the branch ending block b.  A
- * branch one side of which jumps straight to a block that only leaves the
- * function (nvcc's shared exit block for an early `return`) divides threads
- * that exit from threads that go on: that is exit divergence (bx), as when
- * the post-dominator lies outside the body.  Paths that each do work before
- * meeting at the exit stay join divergence (bj). */
+/*
+ * Marks the blocks control-dependent on the branch ending block b: those
+ * reachable from its successors without passing its immediate
+ * post-dominator P (its region).  A branch one side of which jumps
+ * straight to a block that only leaves the function (nvcc's shared exit
+ * block for an early `return`) divides threads that exit from threads that
+ * go on: that is exit divergence (bx), as when the post-dominator lies
+ * outside the body.  Paths that each do work before meeting at the exit
+ * stay join divergence (bj).
+ *
+ * Walking each region took the sum of their sizes, quadratic for nested
+ * loops.  Instead: every path from a block x to P passes ipdom(x) first
+ * (else ipdom(x) and P would post-dominate each other), so the region of
+ * b is, for each successor w, the post-dominator tree path from w up to,
+ * not including, P, and from each block x on it the same again with
+ * ipdom(x) for P (the blocks control-dependent on x).  The blocks tagged at
+ * least k in one tag array are the union of such regions, a set that only
+ * grows: it is kept as a union-find over the post-dominator tree whose
+ * find gives the nearest ancestor not yet in the set, so each block joins
+ * each of the four sets once and its successors are looked at then.
+ */
+static int
+pfind(int *j, int x)
+{
+	while (j[x] != x) {
+		j[x] = j[j[x]];
+		x = j[x];
+	}
+	return x;
+}
+
+/* Adds to the set j (tag at least k) the region of block b: the tree
+ * paths from its successors up to ipdom(b), then, for each block that
+ * joins, its own region.  1 when a tag rose. */
+static int
+grow(U *u, int *j, unsigned char *tag, int k, int b)
+{
+	Func *fn = u->fn;
+	int nb = fn->nblk, n = 0, changed = 0, x = b;
+
+	for (;;) {
+		Blk *bk = &fn->blk[x];
+		int top = bk->ipdom < 0 ? nb : bk->ipdom;
+		for (int s = 0; s < bk->nsucc; s++)
+			for (int y = pfind(j, bk->succ[s]); u->pdep[y] > u->pdep[top]; y = pfind(j, y)) {
+				j[y] = fn->blk[y].ipdom < 0 ? nb : fn->blk[y].ipdom;
+				if (tag[y] < k) {
+					tag[y] = (unsigned char)k;
+					changed = 1;
+				}
+				u->work[n++] = y;
+			}
+		if (n == 0)
+			return changed;
+		x = u->work[--n];
+	}
+}
+
 static int
 region(U *u, int b, int lv)
 {
 	Func *fn = u->fn;
-	int stop = fn->blk[b].ipdom, changed = 0, direct = 0, key, n = 0;
-	int *stack = u->stack;
-	unsigned char *tag;
+	int stop = fn->blk[b].ipdom, changed = 0, direct = 0, bx;
 
-	if (u->applied[b] >= lv)
-		return 0;   /* levels only rise: the same walk would change nothing */
-	u->applied[b] = (unsigned char)lv;
 	for (int k = 0; k < fn->blk[b].nsucc; k++)
 		direct |= passes(fn, fn->blk[b].succ[k], stop);
-	tag = stop < 0 || (direct && onlyexits(fn, stop)) ? u->bx : u->bj;
-	key = 2 * (stop + 1) + (tag == u->bx);
-
-	/* A block expanded before for the same stop and tag, at a level as
-	 * high, leads to nothing that is not tagged at least as high already. */
-	u->stamp++;
-	for (int k = 0; k < fn->blk[b].nsucc; k++) {
-		int x = fn->blk[b].succ[k];
-		if (x != stop && u->seen[x] != u->stamp) {
-			u->seen[x] = u->stamp;
-			stack[n++] = x;
-		}
-	}
-	while (n > 0) {
-		int x = stack[--n];
-		if (tag[x] < lv) {
-			tag[x] = (unsigned char)lv;
-			changed = 1;
-		}
-		if (u->expkey[x] == key && u->explv[x] >= lv)
-			continue;
-		u->expkey[x] = key;
-		u->explv[x] = (unsigned char)lv;
-		for (int k = 0; k < fn->blk[x].nsucc; k++) {
-			int y = fn->blk[x].succ[k];
-			if (y != stop && u->seen[y] != u->stamp) {
-				u->seen[y] = u->stamp;
-				stack[n++] = y;
-			}
-		}
-	}
+	bx = stop < 0 || (direct && onlyexits(fn, stop));
+	for (int k = lv; k >= 1; k--)
+		changed |= grow(u, u->jump[bx][k - 1], bx ? u->bx : u->bj, k, b);
 	/* the merge point's phis see values from divergent paths */
-	if (stop >= 0)
+	if (stop >= 0 && u->stoplv[stop] < lv) {
+		u->stoplv[stop] = (unsigned char)lv;
 		for (int p = 0; p < fn->blk[stop].nphi; p++) {
 			int d = fn->blk[stop].phi[p].def;
 			if (u->lv[d] < lv) {
@@ -305,7 +324,33 @@ region(U *u, int b, int lv)
 				changed = 1;
 			}
 		}
+	}
 	return changed;
+}
+
+/* Depths in the post-dominator tree, the virtual exit (nb) at 0: each
+ * chain is climbed to a known depth, then numbered on the way back. */
+static void
+pdepths(U *u)
+{
+	Func *fn = u->fn;
+	int nb = fn->nblk;
+
+	for (int b = 0; b < nb; b++)
+		u->pdep[b] = -1;
+	u->pdep[nb] = 0;
+	for (int b = 0; b < nb; b++) {
+		int n = 0, x = b;
+		while (u->pdep[x] < 0) {
+			u->work[n++] = x;
+			x = fn->blk[x].ipdom < 0 ? nb : fn->blk[x].ipdom;
+		}
+		while (n > 0) {
+			int y = u->work[--n];
+			u->pdep[y] = u->pdep[x] + 1;
+			x = y;
+		}
+	}
 }
 
 /* The level of the conditional branch ending block b; 0 when there is none. */
@@ -635,14 +680,19 @@ uniform(Verify *v, Func *fn)
 	u.tidx = calloc((size_t)fn->nval + 1, 1);
 	u.bj = calloc((size_t)fn->nblk + 1, 1);
 	u.bx = calloc((size_t)fn->nblk + 1, 1);
-	u.stack = malloc(((size_t)fn->nblk + 1) * sizeof *u.stack);
-	u.seen = calloc((size_t)fn->nblk + 1, sizeof *u.seen);
-	u.applied = calloc((size_t)fn->nblk + 1, 1);
-	u.expkey = calloc((size_t)fn->nblk + 1, sizeof *u.expkey);
-	u.explv = calloc((size_t)fn->nblk + 1, 1);
-	if (!u.lv || !u.tidx || !u.bj || !u.bx || !u.stack || !u.seen || !u.applied || !u.expkey ||
-	    !u.explv || !findloops(&u))
+	u.pdep = malloc(((size_t)fn->nblk + 1) * sizeof *u.pdep);
+	u.work = malloc(((size_t)fn->nblk + 1) * sizeof *u.work);
+	u.stoplv = calloc((size_t)fn->nblk + 1, 1);
+	int ok = u.lv && u.tidx && u.bj && u.bx && u.pdep && u.work && u.stoplv;
+	for (int t = 0; t < 4; t++) {
+		int *j = u.jump[t / 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *j);
+		ok = ok && j;
+		for (int b = 0; j && b <= fn->nblk; b++)
+			j[b] = b;
+	}
+	if (!ok || !findloops(&u))
 		goto out;
+	pdepths(&u);
 	solve(&u);
 	for (int i = 0; i < fn->nins; i++) {
 		Ins *in = fn->ins[i];
@@ -667,11 +717,11 @@ out:
 	free(u.bx);
 	free(u.loop);
 	free(u.inner);
-	free(u.stack);
-	free(u.seen);
-	free(u.applied);
-	free(u.expkey);
-	free(u.explv);
+	free(u.pdep);
+	free(u.work);
+	free(u.stoplv);
+	for (int t = 0; t < 4; t++)
+		free(u.jump[t / 2][t % 2]);
 }
 
 void
