@@ -61,6 +61,7 @@
 typedef struct {
 	int parent;             /* the innermost loop around it, -1 */
 	int pre, last;          /* its preorder interval in the forest */
+	int depth;              /* in the forest, from 0 */
 	int lv;                 /* level of its most divergent exit branch (solve) */
 } Loop;
 
@@ -73,6 +74,8 @@ typedef struct {
 	Loop *loop;
 	int nloop;
 	int *inner;             /* per block: its innermost loop, -1 */
+	int nseg;               /* leaves of mark[]: a power of two >= nloop */
+	int *mark[2];           /* [level - 1]: trees over the forest's preorder (see marked()) */
 	/* region() */
 	int *pdep;              /* per block: depth in the post-dominator tree (the exit 0) */
 	int *jump[2][2];        /* [bx or bj][level - 1]: union-find over that tree */
@@ -88,6 +91,44 @@ inloop(const U *u, int l, int b)
 	return x >= 0 && u->loop[l].pre <= u->loop[x].pre && u->loop[x].pre <= u->loop[l].last;
 }
 
+/* The loops whose level is at least k, for the innermost such loop around
+ * a loop, while levels rise: a tree over the forest's preorder whose node
+ * holds the deepest such loop whose interval covers the node's.  Setting a
+ * loop touches the O(log) nodes of its interval, finding one the path up
+ * from a leaf: the loops that cover a point are nested, so the deepest one
+ * met is the innermost. */
+static void
+setmark(U *u, int k, int l)
+{
+	int *t = u->mark[k - 1];
+	int lo = u->loop[l].pre + u->nseg, hi = u->loop[l].last + u->nseg + 1;
+
+	for (; lo < hi; lo /= 2, hi /= 2) {
+		if (lo & 1) {
+			if (t[lo] < 0 || u->loop[t[lo]].depth < u->loop[l].depth)
+				t[lo] = l;
+			lo++;
+		}
+		if (hi & 1) {
+			hi--;
+			if (t[hi] < 0 || u->loop[t[hi]].depth < u->loop[l].depth)
+				t[hi] = l;
+		}
+	}
+}
+
+static int
+marked(const U *u, int k, int l)
+{
+	const int *t = u->mark[k - 1];
+	int best = -1;
+
+	for (int c = u->loop[l].pre + u->nseg; c >= 1; c /= 2)
+		if (t[c] >= 0 && (best < 0 || u->loop[t[c]].depth > u->loop[best].depth))
+			best = t[c];
+	return best;
+}
+
 /* The level a value defined in block def has when read in block use: its
  * own, raised by every loop it leaves on the way whose exit is divergent. */
 static int
@@ -98,11 +139,16 @@ temporal(const U *u, int val, int use)
 
 	if (vl->ins < 0 && vl->phi < 0)
 		return m;       /* an entry value: defined before any loop */
-	/* the loops around the definition that do not hold the use: the
-	 * innermost ones, up to the first that holds it */
-	for (int l = u->inner[vl->blk]; l >= 0 && m < 2 && !inloop(u, l, use); l = u->loop[l].parent)
-		if (u->loop[l].lv > m)
-			m = u->loop[l].lv;
+	/* the loops around the definition that do not hold the use are the
+	 * innermost ones, up to the first that holds it: one of them is at
+	 * least k when the innermost loop of level k around it is one */
+	if (u->inner[vl->blk] < 0)
+		return m;
+	for (int k = 2; k > m; k--) {
+		int l = marked(u, k, u->inner[vl->blk]);
+		if (l >= 0 && !inloop(u, l, use))
+			return k;
+	}
 	return m;
 }
 
@@ -383,6 +429,8 @@ exits(U *u, Blk *b, int lv)
 		if (!out)
 			break;
 		if (u->loop[l].lv < lv) {
+			for (int k = u->loop[l].lv + 1; k <= lv; k++)
+				setmark(u, k, l);
 			u->loop[l].lv = lv;
 			changed = 1;
 		}
@@ -441,7 +489,7 @@ findloops(U *u)
 				continue;   /* not a back edge: h does not dominate t */
 			if (l < 0) {
 				l = u->nloop++;
-				u->loop[l] = (Loop){ -1, 0, 0, 0 };
+				u->loop[l] = (Loop){ -1, 0, 0, 0, 0 };
 				head[h] = u->inner[h] = l;
 				mark[h] = h;
 			}
@@ -482,6 +530,7 @@ findloops(U *u)
 				if (l >= 0) {
 					stack[sp - 1] = -l - 1;
 					u->loop[l].pre = pre++;
+					u->loop[l].depth = u->loop[l].parent < 0 ? 0 : u->loop[u->loop[l].parent].depth + 1;
 					for (int c = cnt[l]; c < cnt[l + 1]; c++)
 						stack[sp++] = kid[c];
 				} else {
@@ -490,6 +539,14 @@ findloops(U *u)
 				}
 			}
 		}
+	}
+	for (u->nseg = 1; u->nseg < u->nloop; u->nseg *= 2)
+		;
+	for (int k = 0; k < 2; k++) {
+		if (!(u->mark[k] = malloc(2 * (size_t)u->nseg * sizeof *u->mark[k])))
+			goto out;
+		for (int c = 0; c < 2 * u->nseg; c++)
+			u->mark[k][c] = -1;
 	}
 	ok = 1;
 out:
@@ -717,6 +774,8 @@ out:
 	free(u.bx);
 	free(u.loop);
 	free(u.inner);
+	free(u.mark[0]);
+	free(u.mark[1]);
 	free(u.pdep);
 	free(u.work);
 	free(u.stoplv);
