@@ -331,6 +331,17 @@ etake(Edges *e, int a, int b, int level, int *stk)
 	return -1;
 }
 
+/* Puts edge k back into the tree after etake took it. */
+static void
+eput(Edges *e, int k, const int *lvl)
+{
+	int v = e->size + k;
+
+	e->min[v] = lvl[e->dst[k]];
+	for (int u = v / 2; u > 0; u /= 2)
+		e->min[u] = e->min[2 * u] < e->min[2 * u + 1] ? e->min[2 * u] : e->min[2 * u + 1];
+}
+
 /* A max-heap of blocks by dominator tree depth. */
 typedef struct {
 	int *v, n;
@@ -458,6 +469,44 @@ collect(S *s)
 	ir_xfree(mue);
 }
 
+/* The iterated frontier of register r's writes over all the join edges of
+ * the body (ge), as long as each block found reads r before writing it:
+ * r is then live on entry there, and pruning would keep the phi.  Returns
+ * 1 with the blocks in *found, or 0 at the first block that does not read
+ * r first (the caller then computes liveness).  Puts back what it took. */
+static int
+quick(Edges *ge, Heap *h, const Flat *g, const Lists *dl, int r, const int *isdef,
+    const int *isue, int *mark, Ivec *found, Ivec *taken, int *stk)
+{
+	int st = r + 1, ok = 1;
+
+	found->n = taken->n = 0;
+	for (int k = dl->off[r]; k < dl->off[r + 1]; k++)
+		hpush(h, dl->blk[k]);
+	while (h->n > 0 && ok) {
+		int x = hpop(h), cl = g->lvl[x];
+		int a = efirst(ge, g->dpre[x]), b = efirst(ge, g->dlast[x] + 1), k;
+		while ((k = etake(ge, a, b, cl, stk)) >= 0) {
+			int y = ge->dst[k];
+			ir_ipush(taken, k);
+			if (mark[y] == st)
+				continue;
+			if (isue[y] != st) {
+				ok = 0;
+				break;
+			}
+			mark[y] = st;
+			ir_ipush(found, y);
+			if (isdef[y] != st)
+				hpush(h, y);
+		}
+	}
+	h->n = 0;
+	for (size_t i = 0; i < taken->n; i++)
+		eput(ge, taken->v[i], g->lvl);
+	return ok;
+}
+
 /* 2. Pruned phi placement, one register at a time: the iterated
  * dominance frontier of the blocks that write it, restricted to the blocks
  * where it is live on entry.
@@ -472,8 +521,14 @@ collect(S *s)
  * a subtree are one interval, and a tree of minima of their targets' depths
  * finds those that reach high enough.  An edge found once is taken out: y
  * has its phi, and finding it again would change nothing.  The cost is that
- * of the liveness walk plus a logarithm per phi.  Stamps r+1 in the
- * per-block arrays save clearing them between registers. */
+ * of the liveness walk plus a logarithm per phi.
+ *
+ * The liveness walk itself costs the live range, which for a register
+ * written early and read late (or read before any write) is most of the
+ * body; so quick() first tries the same search over all the join edges of
+ * the body, without liveness: where it finds no phi, or only phis in
+ * blocks that read the register first, that is the answer.  Stamps r+1 in
+ * the per-block arrays save clearing them between registers. */
 static void
 place(S *s)
 {
@@ -481,7 +536,10 @@ place(S *s)
 	const Func *fn = s->fn;
 	Flat g;
 	Lists ul, dl;
-	Edges e;
+	Edges e, ge;
+	Ivec found = { 0 }, taken = { 0 };
+	int *isue = ir_xcalloc((size_t)nb, sizeof(int));
+	int *qmark = ir_xcalloc((size_t)nb, sizeof(int));
 	int *live = ir_xcalloc((size_t)nb, sizeof(int));
 	int *isdef = ir_xcalloc((size_t)nb, sizeof(int));
 	int *has = ir_xcalloc((size_t)nb, sizeof(int));
@@ -501,6 +559,19 @@ place(S *s)
 	while (leaves < (size_t)ne + 1)
 		leaves *= 2;
 	e.min = ir_xcalloc(2 * leaves, sizeof(int));
+	/* every join edge of the body, for quick() */
+	ge.pre = ir_xcalloc((size_t)ne + 1, sizeof(int));
+	ge.dst = ir_xcalloc((size_t)ne + 1, sizeof(int));
+	ge.min = ir_xcalloc(2 * leaves, sizeof(int));
+	ge.cnt = e.cnt;
+	ge.n = 0;
+	for (int y = 0; y < nb; y++)
+		for (int k = g.poff[y]; k < g.poff[y + 1]; k++)
+			if (g.pred[k] != g.idom[y]) {
+				spre[ge.n] = g.dpre[g.pred[k]];
+				sdst[ge.n++] = y;
+			}
+	esort(&ge, spre, sdst, g.lvl);
 	group(&ul, &s->ue, s->nr);
 	group(&dl, &s->wr, s->nr);
 	for (int r = 0; r < s->nr; r++) {
@@ -511,6 +582,16 @@ place(S *s)
 		for (int k = d0; k < d1; k++) {
 			isdef[dl.blk[k]] = st;
 			deep = g.lvl[dl.blk[k]] > deep ? g.lvl[dl.blk[k]] : deep;
+		}
+		for (int k = u0; k < u1; k++)
+			isue[ul.blk[k]] = st;
+		if (quick(&ge, &h, &g, &dl, r, isdef, isue, qmark, &found, &taken, stk)) {
+			for (size_t k = 0; k < found.n; k++) {
+				ir_ipush(&s->phis, found.v[k]);
+				ir_ipush(&s->phis, r);
+				s->nphi[found.v[k]]++;
+			}
+			continue;
 		}
 		/* live on entry: from the ue blocks backwards, stopping at writes;
 		 * the join edges into live blocks on the way, but for those too
@@ -576,6 +657,13 @@ place(S *s)
 	ir_xfree(e.dst);
 	ir_xfree(e.cnt);
 	ir_xfree(e.min);
+	ir_xfree(ge.pre);
+	ir_xfree(ge.dst);
+	ir_xfree(ge.min);
+	ir_xfree(found.v);
+	ir_xfree(taken.v);
+	ir_xfree(isue);
+	ir_xfree(qmark);
 	ir_xfree(spre);
 	ir_xfree(sdst);
 }
