@@ -23,16 +23,16 @@
 #include <stdlib.h>
 #include "verify.h"
 
-static int
-isparam(const Func *fn, const Sym *s)
+/* Marks in par[] the registers that are parameters (or return values)
+ * of fn: their entry values are what the caller passed. */
+static void
+params(const Func *fn, unsigned char *par)
 {
-	for (int i = 0; i < fn->npar; i++)
-		if (fn->par[i].sym == s)
-			return 1;
-	for (int i = 0; i < fn->nret; i++)
-		if (fn->ret[i].sym == s)
-			return 1;
-	return 0;
+	for (int i = 0; i < fn->npar + fn->nret; i++) {
+		const Sym *s = i < fn->npar ? fn->par[i].sym : fn->ret[i - fn->npar].sym;
+		if (s && s->kind == SYM_REG && s->id >= 0 && s->id < fn->nregs && fn->regs[s->id] == s)
+			par[s->id] = 1;
+	}
 }
 
 /* Whether o is an element of the vector source of a packing mov or of a
@@ -58,13 +58,15 @@ defined(Verify *v, Func *fn)
 	/* maybe[val]: the value is, or merges, an entry value */
 	unsigned char *maybe = calloc((size_t)fn->nval + 1, 1);
 	unsigned char *said = calloc((size_t)fn->nregs + 1, 1);
+	unsigned char *par = calloc((size_t)fn->nregs + 1, 1);
 	int *off = NULL, *user = NULL, *queue = NULL, n = 0;
 	size_t nuse = 0;
 
-	if (!maybe || !said)
+	if (!maybe || !said || !par)
 		goto out;
+	params(fn, par);
 	for (int i = 0; i < fn->nval; i++)
-		if (verify_isentry(fn, i) && !isparam(fn, fn->regs[fn->val[i].reg]))
+		if (verify_isentry(fn, i) && !par[fn->val[i].reg])
 			maybe[i] = 2;
 	/* A phi merges an entry value when one of its arguments is or merges
 	 * one: spread from the entry values along phi arguments, each phi
@@ -135,6 +137,7 @@ out:
 	free(user);
 	free(queue);
 	free(said);
+	free(par);
 }
 
 void
