@@ -221,7 +221,7 @@ flatten(const Func *fn, Flat *g)
 	}
 }
 
-/* The join edges of one register, sorted by their source's preorder
+/* Join edges (of the body, or of one register's live range), sorted by their source's preorder
  * number (pre[]), with a tree of minima over their targets' depths so that
  * the edges out of a subtree into blocks no deeper than some level are
  * found in time proportional to their number (times a logarithm). */
@@ -232,10 +232,6 @@ typedef struct {
 	int *cnt;           /* scratch for the counting sort */
 } Edges;
 
-/* Sorts the n edges (pre[k], dst[k]) by pre with a counting sort over the
- * span of preorder numbers they use (a live range is mostly one stretch of
- * the preorder), or with qsort on packed keys where they are sparse; then
- * builds the tree. */
 static int
 keycmp(const void *a, const void *b)
 {
@@ -243,6 +239,10 @@ keycmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sorts the e->n edges (spre[k], sdst[k]) by spre into e with a counting
+ * sort over the span of preorder numbers they use (a live range is mostly
+ * one stretch of the preorder), or with qsort on packed keys where they
+ * are sparse; then builds the tree. */
 static void
 esort(Edges *e, int *spre, int *sdst, const int *lvl)
 {
