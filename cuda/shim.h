@@ -232,9 +232,20 @@ CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* unde
 int shim_isdev(CUdeviceptr p);            /* inside a live device allocation; under LOCK */
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */
 CUresult shim_merr(int rc);               /* a PTX_* status as a CUresult */
+/* shim_image.c: the PTX text of an image (PTX, fatbin, fatbin wrapper,
+ * cubin, host ELF), malloc'd into *ptx.  size: the bytes readable, or
+ * SHIM_NOLEN when the caller gave none (the image's header says).  type: a
+ * CU_JIT_INPUT_* the image must be, or -1.  A failure is reported on
+ * stderr and in log. */
+#define SHIM_NOLEN SIZE_MAX
+CUresult shim_image_ptx(char **ptx, const void *image, size_t size, int type, const char *name,
+                        char *log, size_t cap);
+int shim_is_image(const void *image, size_t size);   /* starts with a binary magic */
 /* shim_mod.c: each under LOCK */
-CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image,
+CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t size,
                    char *log, size_t cap);
+/* PTX texts linked into one, as cuLinkComplete links them (texts reordered) */
+CUresult shim_link_text(char **text, int n, char **out, size_t *len);
 void shim_unload(Mod *md);
 CUresult shim_getfn(Fn **out, Mod *md, const char *name);
 CUresult shim_global(CUdeviceptr *dptr, size_t *bytes, Mod *md, const char *name);

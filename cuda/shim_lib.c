@@ -50,7 +50,7 @@ instance_mod(Mod **out, Mod *lib, Ctx *ctx)
 	for (in = shim.mods; in && !(in->parent == lib && in->ctx == ctx); in = in->next)
 		;
 	if (!in) {
-		if ((r = shim_load(&in, ctx, "<library>", lib->text, NULL, 0)))
+		if ((r = shim_load(&in, ctx, "<library>", lib->text, SHIM_NOLEN, NULL, 0)))
 			return r;
 		in->parent = lib;
 	}
@@ -100,7 +100,7 @@ cuLibraryLoadData(CUlibrary *lib, const void *code, int *jopt, void **jval, unsi
 		return r;
 	shim_jit_log(njopt, jopt, jval, &log, &cap);
 	LOCK();
-	r = shim.inited ? shim_load(&md, NULL, "<library>", code, log, cap) :
+	r = shim.inited ? shim_load(&md, NULL, "<library>", code, SHIM_NOLEN, log, cap) :
 	    CUDA_ERROR_NOT_INITIALIZED;
 	if (!r)
 		*lib = md->h;
@@ -114,7 +114,7 @@ cuLibraryLoadFromFile(CUlibrary *lib, const char *path, int *jopt, void **jval, 
 {
 	CUresult r;
 	char *log, *text;
-	size_t cap;
+	size_t cap, n;
 	Mod *md;
 
 	(void)lval;
@@ -122,11 +122,11 @@ cuLibraryLoadFromFile(CUlibrary *lib, const char *path, int *jopt, void **jval, 
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = lib_opts(lopt, nlopt)))
 		return r;
-	if (!(text = shim_slurp(path, NULL)))
+	if (!(text = shim_slurp(path, &n)))
 		return CUDA_ERROR_FILE_NOT_FOUND;
 	shim_jit_log(njopt, jopt, jval, &log, &cap);
 	LOCK();
-	r = shim.inited ? shim_load(&md, NULL, path, text, log, cap) : CUDA_ERROR_NOT_INITIALIZED;
+	r = shim.inited ? shim_load(&md, NULL, path, text, n, log, cap) : CUDA_ERROR_NOT_INITIALIZED;
 	if (!r)
 		*lib = md->h;
 	UNLOCK();

@@ -1,10 +1,9 @@
 /*
  * shim_mod.c -- modules, the linker and launches of libptxcuda.
  *
- * Only PTX text is accepted: a cubin (ELF) or fatbin image cannot be run
- * without the machine code's semantics, so it gets CUDA_ERROR_INVALID_IMAGE
- * and a message on stderr.  The linker concatenates its PTX inputs into one
- * module: the first input's .target and the highest .version head the
+ * Images come down to PTX text (shim_image.c): the PTX of a fatbin or of
+ * a cubin built with it, since machine code cannot be run without its
+ * semantics.  The linker concatenates its PTX inputs into one module: the first input's .target and the highest .version head the
  * text, every input's own .version/.target/.address_size lines are
  * commented out, and the front end then resolves each .extern declaration
  * against the definition another input supplies.
@@ -48,55 +47,31 @@ shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
 	}
 }
 
-/* Whether p starts with one of the magic numbers.  Compares a byte at a
- * time and stops at the first difference: no magic holds a 0 byte, so a
- * short NUL-terminated text is never read past its end. */
-static int
-is_binary(const unsigned char *p)
-{
-	static const unsigned char magic[3][4] = {
-		{0x7f, 'E', 'L', 'F'},
-		{0x50, 0xed, 0x55, 0xba},   /* fatbin: 0xba55ed50 */
-		{0xb1, 0x43, 0x62, 0x46},   /* fatbin wrapper: 0x466243b1 */
-	};
-
-	for (int m = 0; m < 3; m++) {
-		int i = 0;
-		while (i < 4 && p[i] == magic[m][i])
-			i++;
-		if (i == 4)
-			return 1;
-	}
-	return 0;
-}
-
-/* Loads PTX text as a module of context owner, or as a library when owner
- * is NULL; under LOCK. */
+/* Loads an image (shim_image.c) as a module of context owner, or as a
+ * library when owner is NULL; under LOCK. */
 CUresult
-shim_load(Mod **out, Ctx *owner, const char *name, const void *image, char *log,
+shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t size, char *log,
           size_t cap)
 {
 	Mod *md;
 	ptx_module *m;
+	char *text;
+	CUresult r;
 	int rc;
 
 	if (!out || !image)
 		return CUDA_ERROR_INVALID_VALUE;
 	/* the driver's answer to an image with nothing in it */
-	if (!*(const char *)image) {
+	if (!size || !*(const char *)image) {
 		if (log && cap)
 			snprintf(log, cap, "%s: empty image\n", name);
 		return CUDA_ERROR_INVALID_IMAGE;
 	}
-	if (is_binary(image)) {
-		fprintf(stderr, "libptxcuda: %s: a cubin or fatbin image cannot run on the "
-		    "interpreter; load PTX text instead\n", name);
-		if (log && cap)
-			snprintf(log, cap, "%s: not PTX text (cubin or fatbin)\n", name);
-		return CUDA_ERROR_INVALID_IMAGE;
-	}
-	rc = ptx_module_load(shim.cx, name, image, strlen(image), &m);
+	if ((r = shim_image_ptx(&text, image, size, -1, name, log, cap)))
+		return r;
+	rc = ptx_module_load(shim.cx, name, text, strlen(text), &m);
 	if (rc != PTX_OK) {
+		free(text);
 		shim_print_diags("cannot load module");
 		fill_log(log, cap);
 		return rc == PTX_ENOMEM ? CUDA_ERROR_OUT_OF_MEMORY :
@@ -105,17 +80,17 @@ shim_load(Mod **out, Ctx *owner, const char *name, const void *image, char *log,
 	if (!(md = calloc(1, sizeof *md)) || !(md->h = shim_hnew(H_MOD, md))) {
 		ptx_module_free(m);
 		free(md);
+		free(text);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	md->ctx = owner;
 	md->lib = !owner;
 	md->m = m;
-	if (md->lib && !(md->text = strdup(image))) {
-		ptx_module_free(m);
-		shim_hfree(md->h);
-		free(md);
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	}
+	/* a library keeps its PTX for the instances of each context */
+	if (md->lib)
+		md->text = text;
+	else
+		free(text);
 	md->next = shim.mods;
 	shim.mods = md;
 	*out = md;
@@ -135,7 +110,7 @@ cuModuleLoadDataEx(CUmodule *out, const void *image, unsigned nopt, int *opt, vo
 		return CUDA_ERROR_INVALID_VALUE;
 	shim_jit_log(nopt, opt, val, &log, &cap);
 	LOCK();
-	if (!(r = shim_ready(&ctx)) && !(r = shim_load(&md, ctx, "<image>", image, log, cap)))
+	if (!(r = shim_ready(&ctx)) && !(r = shim_load(&md, ctx, "<image>", image, SHIM_NOLEN, log, cap)))
 		*out = md->h;
 	UNLOCK();
 	return r;
@@ -190,14 +165,15 @@ cuModuleLoad(CUmodule *out, const char *path)
 	Ctx *ctx;
 	Mod *md;
 	char *text;
+	size_t n;
 	CUresult r;
 
 	if (!path || !out)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!(text = shim_slurp(path, NULL)))
+	if (!(text = shim_slurp(path, &n)))
 		return CUDA_ERROR_FILE_NOT_FOUND;
 	LOCK();
-	if (!(r = shim_ready(&ctx)) && !(r = shim_load(&md, ctx, path, text, NULL, 0)))
+	if (!(r = shim_ready(&ctx)) && !(r = shim_load(&md, ctx, path, text, n, NULL, 0)))
 		*out = md->h;
 	UNLOCK();
 	free(text);
@@ -705,29 +681,31 @@ is_devrt(const char *name)
 	return b && strncmp(b, "libcudadevrt", 12) == 0;
 }
 
-/* Under LOCK. */
+/* Under LOCK.  Every input comes down to PTX text (shim_image.c): a cubin
+ * with its PTX, a fatbin, a host object with a fatbin. */
 static CUresult
 link_add_locked(CUlinkState h, int type, const char *data, size_t size, const char *name)
 {
 	Link *l = LINK(h);
 	char **nt, *t;
-	size_t n;
+	CUresult r;
 
 	if (!l || !data)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (type == CU_JIT_INPUT_LIBRARY && is_devrt(name))
 		return CUDA_SUCCESS;   /* the device runtime is the interpreter's own (interp/cdp.c) */
-	if (type != CU_JIT_INPUT_PTX || (size >= 4 && is_binary((const unsigned char *)data))) {
-		fprintf(stderr, "libptxcuda: %s: only PTX text can be linked on the interpreter\n",
-		    name ? name : "<input>");
+	if (type == CU_JIT_INPUT_NVVM || type == CU_JIT_INPUT_LIBRARY) {
+		fprintf(stderr, "libptxcuda: %s: %s inputs cannot be linked on the interpreter: give "
+		    "it PTX, a cubin with PTX, a fatbin or a host object\n", name ? name : "<input>",
+		    type == CU_JIT_INPUT_NVVM ? "NVVM IR" : "library");
 		return type == CU_JIT_INPUT_NVVM ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_IMAGE;
 	}
-	for (n = 0; n < size && data[n]; n++)
-		;
-	if (!(t = malloc(n + 1)))
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	memcpy(t, data, n);
-	t[n] = 0;
+	if (type < CU_JIT_INPUT_CUBIN || type > CU_JIT_INPUT_OBJECT)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!size)
+		return CUDA_ERROR_INVALID_IMAGE;
+	if ((r = shim_image_ptx(&t, data, size, type, name ? name : "<input>", l->log, l->cap)))
+		return r;
 	if (!(nt = realloc(l->text, (size_t)(l->ntext + 1) * sizeof *nt))) {
 		free(t);
 		return CUDA_ERROR_OUT_OF_MEMORY;
@@ -924,20 +902,19 @@ order(char **text, int n)
 }
 
 /* Under LOCK. */
-static CUresult
-link_complete(Link *l, void **image, size_t *size)
+CUresult
+shim_link_text(char **text, int ntext, char **out, size_t *len)
 {
 	int vmaj = 0, vmin = 0;
 	char target[256] = "";
 	size_t total = 512, used;
-	ptx_module *m;
 	char *o;
 
-	if (!l->ntext)
+	if (ntext <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	order(l->text, l->ntext);
-	for (int i = 0; i < l->ntext; i++) {
-		for (const char *s = l->text[i]; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
+	order(text, ntext);
+	for (int i = 0; i < ntext; i++) {
+		for (const char *s = text[i]; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
 			const char *arg;
 			int a, b, k = headdir(s, &arg);
 			if (k == 1 && sscanf(arg, " %d.%d", &a, &b) == 2 && (a > vmaj || (a == vmaj && b > vmin)))
@@ -947,23 +924,22 @@ link_complete(Link *l, void **image, size_t *size)
 				snprintf(target, sizeof target, "%.*s", (int)n, arg);
 			}
 		}
-		total += strlen(l->text[i]) + 64;
+		total += strlen(text[i]) + 64;
 	}
-	for (int i = 0; i < l->ntext; i++)
-		for (const char *s = l->text[i]; *s; s++)
+	for (int i = 0; i < ntext; i++)
+		for (const char *s = text[i]; *s; s++)
 			total += *s == '\n' ? 2 : 0;
-	free(l->out);
-	if (!(o = l->out = malloc(total)))
+	if (!(o = malloc(total)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	used = (size_t)snprintf(o, total, ".version %d.%d\n.target%s\n.address_size 64\n", vmaj, vmin,
 	    target[0] ? target : " sm_90");
-	for (int i = 0; i < l->ntext; i++) {
-		const char *s = l->text[i];
+	for (int i = 0; i < ntext; i++) {
+		const char *s = text[i];
 		used += (size_t)snprintf(o + used, total - used, "// linked input %d\n", i);
 		while (*s) {
 			const char *arg, *e = strchr(s, '\n');
 			size_t n = e ? (size_t)(e - s) + 1 : strlen(s);
-			if (headdir(s, &arg) || redundant(l->text, l->ntext, i, s)) {
+			if (headdir(s, &arg) || redundant(text, ntext, i, s)) {
 				memcpy(o + used, "//", 2);
 				used += 2;
 			}
@@ -974,14 +950,31 @@ link_complete(Link *l, void **image, size_t *size)
 		o[used++] = '\n';
 	}
 	o[used] = 0;
+	*out = o;
+	*len = used;
+	return CUDA_SUCCESS;
+}
+
+/* Under LOCK. */
+static CUresult
+link_complete(Link *l, void **image, size_t *size)
+{
+	ptx_module *m;
+	size_t used;
+	CUresult r;
+
+	free(l->out);
+	l->out = NULL;
+	if ((r = shim_link_text(l->text, l->ntext, &l->out, &used)))
+		return r;
 	/* Load once to report errors where a real linker would. */
-	if (ptx_module_load(shim.cx, "<linked>", o, used, &m) != PTX_OK) {
+	if (ptx_module_load(shim.cx, "<linked>", l->out, used, &m) != PTX_OK) {
 		shim_print_diags("cannot link");
 		fill_log(l->log, l->cap);
 		return CUDA_ERROR_INVALID_PTX;
 	}
 	ptx_module_free(m);
-	*image = o;
+	*image = l->out;
 	if (size)
 		*size = used + 1;
 	return CUDA_SUCCESS;

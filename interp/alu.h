@@ -61,7 +61,12 @@ enum {
 	ALU_RNDSET    = 1u << 16,  /* a rounding modifier was written */
 	ALU_NEGAB     = 1u << 17,  /* fma: negate the product (a mul and add ptxas fuses, contract.c);
 	                            * neg: flip the sign bit alone (folded into a selp) */
-	ALU_NEGC      = 1u << 18   /* fma: negate the addend */
+	ALU_NEGC      = 1u << 18,  /* fma: negate the addend */
+	ALU_NANA      = 1u << 19,  /* f64 add/sub/mul/min/max: a's NaN before b's; fma: a, c, b
+	                            * (else b, a; b, c, a): the operand order ptxas chose, see
+	                            * alu_float.c nanres */
+	ALU_NEGK      = 1u << 20,  /* f64 sub: b is a constant that ptxas negates, NaN or not */
+	ALU_IMMFIELD  = 1u << 21   /* bfe/bfi: position and length are both immediates */
 };
 
 typedef struct AluOp AluOp;
@@ -95,8 +100,12 @@ int alu_decode(const Ins *in, AluOp *op, const char **why);
  * A vector operand's elements occupy consecutive src entries. */
 void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc);
 /* Atomic read-modify-write arithmetic for atom/red: returns the new memory value from the old one.
- * b, c are the instruction's sources (c only for cas).  op = MOD_ADD/MOD_MIN/.../MOD_CAS, ty = TY_*. */
-uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int ftz_or_noftz);
+ * b, c are the instruction's sources (c only for cas).  op = MOD_ADD/MOD_MIN/.../MOD_CAS, ty = TY_*.
+ * A float add rounds to nearest; f16/bf16 (always .noftz) and f64 keep denormals.
+ * l2: the operation runs in the L2's atomic unit (global memory), whose f32 add flushes denormals and
+ * whose f64 add passes a NaN operand through unquieted, b's before old's; elsewhere (shared memory)
+ * the f32 add keeps denormals and the f64 add is the ALU's (quieted NaN). */
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2);
 
 /* ---------------------------------------------------------------- internal: alu_int.c */
 void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc);

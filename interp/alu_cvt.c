@@ -63,8 +63,8 @@ static uint64_t intout(uint64_t v, int ty)
 }
 
 /* A NaN converted between formats keeps its sign and the top of its payload
- * and is quieted when f64 is one side; bf16 -> f32 is a plain shift; every
- * other pair gives the canonical NaN (measured). */
+ * and is quieted when f64 is one side; bf16 -> f32 is a plain shift (but
+ * not with .ftz: f2f); every other pair gives the canonical NaN (measured). */
 static uint64_t nanconv(int df, int sf, uint64_t a, int rnd)
 {
 	static const int mb[ALU_NFMT] = { 52, 23, 10, 7, 10, 3, 2 };
@@ -101,6 +101,9 @@ static uint64_t f2f(int df, int sf, uint64_t a, int rnd, uint32_t fl)
 		return ((a & 0xFFFFE000) - 0x2000) & 0xFFFFFFFF;
 	if (c == 3) {
 		if (fl & ALU_SAT) return 0;
+		/* cvt.ftz.f32.bf16 is no plain widening: the flush makes it an FP
+		 * operation, whose NaN is the canonical one (measured) */
+		if ((fl & ALU_FTZ) && sf == ALU_BF16 && df == ALU_F32) return 0x7FFFFFFF;
 		return nanconv(df, sf, a, rnd);
 	}
 	if (c == 2)

@@ -10,13 +10,6 @@
 #include <string.h>
 #include "alu.h"
 
-static int hasmod(const Ins *in, int id)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == id) return 1;
-	return 0;
-}
-
 static int isfloatty(int ty) { return alu_fmt_of(ty) >= 0; }
 
 /* The selectors and mask of a SIMD video instruction (vadd2 ... vset4),
@@ -98,7 +91,7 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	}
 	if (in->op == OP_CVT) {
 		if (in->nty < 2) { *why = "cvt without two types"; return -1; }
-		if (hasmod(in, MOD_RS) || hasmod(in, MOD_SCALED_N2_UE8M0)) { *why = "cvt .rs / scaled forms"; return -1; }
+		if (ir_hasmod(in, MOD_RS) || ir_hasmod(in, MOD_SCALED_N2_UE8M0)) { *why = "cvt .rs / scaled forms"; return -1; }
 		int ok[] = { TY_E2M1X2, TY_E2M3X2, TY_E3M2X2, TY_UE8M0X2, TY_E4M3X4, TY_E5M2X4, TY_E2M1X4,
 		             TY_E2M3X4, TY_E3M2X4, TY_S2F6X2 };
 		for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
@@ -165,9 +158,9 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 		}
 		for (int i = 3; i < in->nopnd; i++)
 			if (in->opnd[i].sel != SEL_NONE) { *why = "video selector on c"; return -1; }
-		if (hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
-		if (hasmod(in, MOD_MIN)) op->mode = MOD_MIN;
-		if (hasmod(in, MOD_MAX)) op->mode = MOD_MAX;
+		if (ir_hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
+		if (ir_hasmod(in, MOD_MIN)) op->mode = MOD_MIN;
+		if (ir_hasmod(in, MOD_MAX)) op->mode = MOD_MAX;
 	}
 	if (in->op == OP_VMAD) {
 		/* imm: a's and b's selectors (SEL_*) in bits 0-7 and 8-15, the
@@ -180,18 +173,25 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 			op->imm |= (uint32_t)sel << (i == 1 ? 0 : 8);
 		}
 		if (in->opnd[0].sel != SEL_NONE || in->opnd[3].sel != SEL_NONE) { *why = "vmad selector on d or c"; return -1; }
-		op->imm |= (uint32_t)(hasmod(in, MOD_SHR7) ? 7 : hasmod(in, MOD_SHR15) ? 15 : 0) << 16;
+		op->imm |= (uint32_t)(ir_hasmod(in, MOD_SHR7) ? 7 : ir_hasmod(in, MOD_SHR15) ? 15 : 0) << 16;
 		op->imm |= (uint32_t)((in->opnd[1].neg ^ in->opnd[2].neg) & 1) << 24 | (uint32_t)(in->opnd[3].neg & 1) << 25;
-		if (hasmod(in, MOD_PO)) op->mode = MOD_PO;
+		if (ir_hasmod(in, MOD_PO)) op->mode = MOD_PO;
 	}
 	if (in->op >= OP_VADD2 && in->op <= OP_VSET4) {
 		if (in->nopnd != 4) { *why = "SIMD video without four operands"; return -1; }
 		if (videosimd(in, &op->imm) != 0) { *why = "SIMD video selector or mask"; return -1; }
-		if (hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
+		if (ir_hasmod(in, MOD_ADD)) op->mode = MOD_ADD;
 	}
 	/* .rzi on cvt float->int is the rounding itself, not a within-format rounding */
 	if (in->op == OP_CVT && !isfloatty(op->ty)) op->flags &= ~(uint32_t)ALU_INTRND;
 	if (in->op == OP_ADDC || in->op == OP_SUBC || in->op == OP_MADC) op->flags |= ALU_CCIN;
+	/* ptxas folds a bit field of immediate position and length by rules of
+	 * its own (alu_int.c); a bfi into an immediate 0 it makes a shift and a
+	 * mask, which keeps the manual's rule */
+	if ((in->op == OP_BFE || in->op == OP_BFI) && in->nopnd >= 4 && in->opnd[in->nopnd - 2].kind == OK_IMM &&
+	    in->opnd[in->nopnd - 1].kind == OK_IMM &&
+	    !(in->op == OP_BFI && in->nopnd == 5 && in->opnd[2].kind == OK_IMM && in->opnd[2].imm == 0))
+		op->flags |= ALU_IMMFIELD;
 	if (in->op == OP_LOP3) {
 		const Opnd *o = &in->opnd[in->ndst + 3];
 		if (o->kind != OK_IMM) { *why = "lop3 truth table is not an immediate"; return -1; }
@@ -201,6 +201,16 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	op->ndst = in->ndst;
 	if (in->ndst && in->opnd[0].kind == OK_PAIR) op->ndst = 2;
 	op->nsrc = in->nopnd - in->ndst;
+	if (op->ty == TY_F64 && op->nsrc >= 2 && (in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MUL ||
+	    in->op == OP_MIN || in->op == OP_MAX || in->op == OP_FMA || in->op == OP_MAD)) {
+		/* ptxas gives a constant the operand slot whose NaN wins (the
+		 * loader decides between two registers: interp_nan_first); a
+		 * constant subtrahend it negates as it compiles, NaN or not */
+		const Opnd *a = &in->opnd[in->ndst], *b = a + 1;
+		int ka = a->kind == OK_IMM || a->kind == OK_FIMM, kb = b->kind == OK_IMM || b->kind == OK_FIMM;
+		if (ka && !kb) op->flags |= ALU_NANA;
+		if (kb && in->op == OP_SUB) op->flags |= ALU_NEGK;
+	}
 	for (int i = 0; i < op->nsrc && i < 32; i++)
 		if (in->opnd[in->ndst + i].kind == OK_NOT) op->negsrc |= 1u << i;
 	return 0;
@@ -330,7 +340,7 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		alu_int_exec(op, s, dst, cc);
 }
 
-uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int ftz_or_noftz)
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2)
 {
 	int fmt = alu_fmt_of(ty);
 	int w = ir_tyinfo[ty].bits;
@@ -340,8 +350,12 @@ uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int ft
 	switch (op) {
 	case MOD_ADD:
 		if (fmt >= 0) {
-			/* f32 atomic add flushes denormals and rounds to nearest; .noftz keeps f16/bf16 denormals */
-			int ftz = fmt == ALU_F32 ? 1 : (fmt == ALU_F64 ? 0 : !ftz_or_noftz);
+			/* the L2's f32 add flushes denormals, the SM's (shared memory)
+			 * keeps them; f16/bf16 adds exist only as .add.noftz, so they
+			 * keep them, as f64 does */
+			int ftz = fmt == ALU_F32 && l2;
+			if (l2 && fmt == ALU_F64 && (alu_fisnan(fmt, b) || alu_fisnan(fmt, old)))
+				return alu_fisnan(fmt, b) ? b : old;
 			if (ty == TY_F16X2 || ty == TY_BF16X2)
 				return alu_fadd(fmt, old & 0xFFFF, b & 0xFFFF, ALU_RN, ftz)
 				     | alu_fadd(fmt, old >> 16, b >> 16, ALU_RN, ftz) << 16;

@@ -9,8 +9,9 @@
  *
  * GPU conventions measured on an H100 (tests/isa/ref):
  *   - f32 arithmetic writes the canonical NaN 0x7FFFFFFF; f16 and bf16 write
- *     0x7FFF; f64 propagates the first NaN operand, quieted, and invalid
- *     operations (inf - inf, 0 * inf, 0/0, sqrt(-x)) give 0xFFF8000000000000.
+ *     0x7FFF; f64 propagates one NaN operand, quieted (nanres: which one
+ *     depends on the operand order ptxas chose), and invalid operations
+ *     (inf - inf, 0 * inf, 0/0, sqrt(-x)) give 0xFFF8000000000000.
  *   - .ftz flushes denormal inputs and results to zeros of the same sign.
  */
 #include <string.h>
@@ -190,7 +191,9 @@ uint64_t alu_fflush(int fmt, uint64_t a)
 static uint64_t nanres(int fmt, uint64_t a, uint64_t b, uint64_t c, int n)
 {
 	/* f64 keeps a NaN operand, quieted: the second source first, then the
-	 * third, then the first (as measured; ptxas may swap commutative operands) */
+	 * third, then the first.  These are the operand slots of ptxas's
+	 * DADD/DMUL/DFMA/DMNMX, not PTX's: ptxas may swap a and b, and felem
+	 * swaps them too where it did (ALU_NANA) */
 	if (fmt != ALU_F64) return alu_fqnan(fmt);
 	if (n > 1 && alu_fisnan(fmt, b)) return b | 0x0008000000000000ull;
 	if (n > 2 && alu_fisnan(fmt, c)) return c | 0x0008000000000000ull;
@@ -427,13 +430,30 @@ uint64_t alu_fmin(int fmt, uint64_t a, uint64_t b, int ismax, uint32_t flags)
 }
 
 /* One element of a float instruction (f16x2 lanes call it twice). */
-static uint64_t felem(const AluOp *op, int fmt, const uint64_t *s, int nb)
+static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 {
 	int ftz = (op->flags & ALU_FTZ) != 0, rnd = op->rnd;
-	uint64_t sm = (uint64_t)1 << (nb - 1), r = 0;
+	uint64_t sm = (uint64_t)1 << (nb - 1), r = 0, sw[3];
+	const uint64_t *s = src;
+	/* ALU_NANA: ptxas put a where nanres looks first, b where it looks
+	 * last.  Swapping a and b changes nothing else: add, mul and the
+	 * product of fma are commutative bit for bit, min and max order -0
+	 * below +0 either way, and a - b is the sum (-b) + a. */
+	if ((op->flags & ALU_NANA) && fmt == ALU_F64 && op->nsrc > 1) {
+		sw[0] = src[1];
+		sw[1] = src[0];
+		sw[2] = op->nsrc > 2 ? src[2] : 0;
+		s = sw;
+	}
 	switch (op->op) {
 	case OP_ADD: r = alu_fadd(fmt, s[0], s[1], rnd, ftz); break;
-	case OP_SUB: r = alu_fadd(fmt, s[0], alu_fisnan(fmt, s[1]) ? s[1] : s[1] ^ sm, rnd, ftz); break;
+	case OP_SUB:
+		/* the sign of a NaN b stays, unless b was a constant that ptxas negated */
+		if (s == sw)
+			r = alu_fadd(fmt, (op->flags & ALU_NEGK) || !alu_fisnan(fmt, s[0]) ? s[0] ^ sm : s[0], s[1], rnd, ftz);
+		else
+			r = alu_fadd(fmt, s[0], (op->flags & ALU_NEGK) || !alu_fisnan(fmt, s[1]) ? s[1] ^ sm : s[1], rnd, ftz);
+		break;
 	case OP_MUL: r = alu_fmul(fmt, s[0], s[1], rnd, ftz); break;
 	case OP_FMA: case OP_MAD: {
 		uint64_t x = s[0], c = s[2];

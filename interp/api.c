@@ -18,6 +18,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 #include "interp.h"
+#include "verify/verify.h"
 
 static void *
 defrealloc(void *ud, void *p, size_t n)
@@ -301,6 +302,23 @@ loadphase(void *arg)
 	return PTX_OK;
 }
 
+/* The checks ptxas itself enforces, run on a module that read cleanly: the
+ * driver's JIT would refuse a module with such an error, so loading does
+ * too, with the same located diagnostics ptxas-lint gives.  Our own
+ * bug-finding checks are left to ptxas-lint and ptx_verify.  Like
+ * ptx_verify's phase this runs without a jump (the verifier's work arrays
+ * are heap scratch); out of memory shows as NULL there and as a missing
+ * finding here, never as a crash. */
+static int
+loadverify(void *arg)
+{
+	Load *l = arg;
+	VerifyOpts vo;
+
+	verify_opts_ptxas(&vo);
+	return verify_module(l->pm->m, &vo, l->dg) ? PTX_ESYNTAX : PTX_OK;
+}
+
 int
 ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx_module **out)
 {
@@ -334,8 +352,12 @@ ptx_module_load(ptx_ctx *cx, const char *name, const char *text, size_t len, ptx
 		interp_free(cx, pm);
 		return PTX_ENOMEM;
 	}
+	/* The module and its Diags were made under the first env and outlive
+	 * the second: on its failure they are still here to free. */
+	if (rc == PTX_OK)
+		rc = interp_front(cx, 0, loadverify, &l);
 	dg = l.dg;
-	for (size_t i = 0; i < dg->n; i++) {
+	for (size_t i = 0; i < dg->n && rc != PTX_ENOMEM; i++) {
 		const Diag *d = &dg->d[i];
 		char buf[512];
 		if (interp_diag_add(cx, d->file ? d->file : name, d->loc.line, d->loc.col,

@@ -61,15 +61,6 @@ enum { S_MAP = 0, S_COORD = 2, S_TMBAR = 7, S_TMASK = 9, NS_TENSOR = 10 };
 
 /* ---------------------------------------------------------------- decoding */
 
-static int
-hasmod(const Ins *in, int m)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == m)
-			return 1;
-	return 0;
-}
-
 /* The n-th state space modifier (the destination's, then the source's) as SP_*. */
 static int
 nthspace(const Ins *in, int n)
@@ -126,7 +117,7 @@ redop(const Ins *in)
 {
 	static const int ops[] = { MOD_ADD, MOD_MIN, MOD_MAX, MOD_INC, MOD_DEC, MOD_AND, MOD_OR, MOD_XOR };
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-		if (hasmod(in, ops[i]))
+		if (ir_hasmod(in, ops[i]))
 			return ops[i];
 	return 0;
 }
@@ -135,7 +126,7 @@ int
 interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	XOp s[XNS];
-	int n, k, dim = 0, dsp = nthspace(in, 0), ssp = nthspace(in, 1), mbar = hasmod(in, MOD_MBAR_COMPLETE_TX);
+	int n, k, dim = 0, dsp = nthspace(in, 0), ssp = nthspace(in, 1), mbar = ir_hasmod(in, MOD_MBAR_COMPLETE_TX);
 	int red = in->op == OP_CP_REDUCE_ASYNC_BULK || in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR;
 
 	switch (in->op) {
@@ -147,15 +138,15 @@ interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	xi->x = X_BULK;
 	memset(s, 0, sizeof s);
 	for (int d = 0; d < 5; d++)
-		if (hasmod(in, (int[]){ MOD_1D, MOD_2D, MOD_3D, MOD_4D, MOD_5D }[d]))
+		if (ir_hasmod(in, (int[]){ MOD_1D, MOD_2D, MOD_3D, MOD_4D, MOD_5D }[d]))
 			dim = d + 1;
 	/* forms of other targets and modes we lack: im2col, gather/scatter, byte masks */
-	if (hasmod(in, MOD_IM2COL) || hasmod(in, MOD_IM2COL_NO_OFFS) || hasmod(in, MOD_TILE_GATHER4) ||
-	    hasmod(in, MOD_TILE_SCATTER4) || hasmod(in, MOD_IM2COL_W) || hasmod(in, MOD_IM2COL_W_128) ||
-	    hasmod(in, MOD_CP_MASK) || hasmod(in, MOD_IGNORE_OOB) || hasmod(in, MOD_CTA_GROUP_2))
+	if (ir_hasmod(in, MOD_IM2COL) || ir_hasmod(in, MOD_IM2COL_NO_OFFS) || ir_hasmod(in, MOD_TILE_GATHER4) ||
+	    ir_hasmod(in, MOD_TILE_SCATTER4) || ir_hasmod(in, MOD_IM2COL_W) || ir_hasmod(in, MOD_IM2COL_W_128) ||
+	    ir_hasmod(in, MOD_CP_MASK) || ir_hasmod(in, MOD_IGNORE_OOB) || ir_hasmod(in, MOD_CTA_GROUP_2))
 		return -1;
-	xi->aux = (mbar ? BKF_MBAR : 0) | (hasmod(in, MOD_MULTICAST_CLUSTER) ? BKF_MCAST : 0) |
-	    (hasmod(in, MOD_NOFTZ) ? BKF_NOFTZ : 0);
+	xi->aux = (mbar ? BKF_MBAR : 0) | (ir_hasmod(in, MOD_MULTICAST_CLUSTER) ? BKF_MCAST : 0) |
+	    (ir_hasmod(in, MOD_NOFTZ) ? BKF_NOFTZ : 0);
 	for (int i = 0; i < in->nmod; i++)   /* the first space named is the destination's */
 		if (in->mod[i] == MOD_GLOBAL || in->mod[i] == MOD_SHARED || in->mod[i] == MOD_SHARED_CTA ||
 		    in->mod[i] == MOD_SHARED_CLUSTER) {
@@ -320,7 +311,7 @@ reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
 		uint64_t a = 0, b = 0;
 		memcpy(&a, d + i, es);
 		memcpy(&b, s + i, es);
-		a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 1);
+		a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 0);
 		memcpy(d + i, &a, es);
 	}
 }

@@ -59,20 +59,11 @@ enum { RANK_SHIFT = 24, OFF_MASK = (1 << RANK_SHIFT) - 1 };
 /* ---------------------------------------------------------------- decoding */
 
 static int
-hasmod(const Ins *in, int m)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == m)
-			return 1;
-	return 0;
-}
-
-static int
 atomop(const Ins *in)
 {
 	static const int ops[] = { MOD_ADD, MOD_MIN, MOD_MAX, MOD_INC, MOD_DEC, MOD_AND, MOD_OR, MOD_XOR };
 	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-		if (hasmod(in, ops[i]))
+		if (ir_hasmod(in, ops[i]))
 			return ops[i];
 	return 0;
 }
@@ -88,7 +79,7 @@ interp_clu_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	switch (in->op) {
 	case OP_MAPA: case OP_GETCTARANK:
 		xi->mod = in->op == OP_MAPA ? CL_MAPA : CL_RANK;
-		xi->space = hasmod(in, MOD_SHARED_CLUSTER) ? MS_CLUSTER : MS_GENERIC;
+		xi->space = ir_hasmod(in, MOD_SHARED_CLUSTER) ? MS_CLUSTER : MS_GENERIC;
 		if (in->nopnd != (in->op == OP_MAPA ? 3 : 2) || interp_decode_ops(pm, &in->opnd[0], 1, ty, xi->d, 1) != 1)
 			return -1;
 		xi->nd = 1;
@@ -103,7 +94,7 @@ interp_clu_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		/* [a], b, [mbar]: the shared::cluster forms */
 		XIns t;
 		int vec = in->vec > 1 ? in->vec : 1;
-		if (!hasmod(in, MOD_SHARED_CLUSTER) || !hasmod(in, MOD_MBAR_COMPLETE_TX) || in->nopnd != 3)
+		if (!ir_hasmod(in, MOD_SHARED_CLUSTER) || !ir_hasmod(in, MOD_MBAR_COMPLETE_TX) || in->nopnd != 3)
 			return -1;
 		xi->mod = in->op == OP_ST_ASYNC ? CL_STASYNC : CL_REDASYNC;
 		for (int k = 0; k < in->nty; k++)

@@ -1559,6 +1559,9 @@ interp_run(Launch *L, Warp *w, int slice)
 			FOR_LANES(m, l) {
 				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz * nv, 1, xi);
+				/* global memory's atomics run in the L2, shared memory's in the SM */
+				int l2 = xi->space == MS_GLOBAL || (xi->space == MS_GENERIC && a - SHARED_WIN >= WIN_SIZE &&
+				    a - LOCAL_WIN >= WIN_SIZE && a - PARAM_WIN >= WIN_SIZE);
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
@@ -1568,7 +1571,7 @@ interp_run(Launch *L, Warp *w, int slice)
 					uint64_t old = 0, nw;
 					memcpy(&old, p + e * sz, sz);
 					nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[nv > 1 ? e : 0], l),
-					    nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, xi->aux & 1);
+					    nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, l2);
 					memcpy(p + e * sz, &nw, sz);
 					if (xi->nd > e)
 						SET(&xi->d[e], l, old);

@@ -730,7 +730,8 @@ pickfloat(const AluOp *op, int *fpu)
 {
 	int ftz = (op->flags & ALU_FTZ) != 0, d = op->ty == TY_F64;
 	uint32_t neg = op->flags & (ALU_NEGAB | ALU_NEGC);
-	uint32_t fl = op->flags & ~(uint32_t)(ALU_FTZ | ALU_RNDSET | ALU_NEGAB | ALU_NEGC);
+	/* ALU_NANA and ALU_NEGK pick a NaN, and NaN lanes go to soft() */
+	uint32_t fl = op->flags & ~(uint32_t)(ALU_FTZ | ALU_RNDSET | ALU_NEGAB | ALU_NEGC | ALU_NANA | ALU_NEGK);
 
 	if (op->rnd != ALU_RN || (d && ftz))
 		return NULL;

@@ -558,6 +558,10 @@ int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
  * NULL when nothing fuses (or no memory) */
 #define CONTRACT_SIGNFLIP 4
 int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
+/* contract.c: for an f64 add, sub, mul, fma or min/max, whether ptxas gives a's NaN precedence
+ * over b's (1), b's over a's (0), or -1 when a and b are not two register values (alu_decode
+ * decides for constants) */
+int interp_nan_first(const Func *f, const Ins *in);
 int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
 int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
 

@@ -398,15 +398,6 @@ layout_func(ptx_module *pm, XFunc *x)
 /* ---------------------------------------------------------------- decoding */
 
 static int
-hasmod(const Ins *in, int m)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == m)
-			return 1;
-	return 0;
-}
-
-static int
 modofclass(const Ins *in, int cls)
 {
 	for (int i = 0; i < in->nmod; i++)
@@ -553,7 +544,7 @@ xaddr(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi)
 	case SP_NONE: case SP_GENERIC: xi->space = MS_GENERIC; break;
 	default: return -1;
 	}
-	if (hasmod(in, MOD_SHARED_CLUSTER))
+	if (ir_hasmod(in, MOD_SHARED_CLUSTER))
 		xi->space = MS_CLUSTER;
 	xi->aoff = o->imm;
 	if (!o->base) {
@@ -758,7 +749,7 @@ decode_ldst_matrix(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 
 	xi->x = ld ? X_LDMATRIX : X_STMATRIX;
 	xi->aux = xn ? xn[1] - '0' : 0;
-	xi->mod = hasmod(in, MOD_TRANS);
+	xi->mod = ir_hasmod(in, MOD_TRANS);
 	if (in->ty[0] != TY_B16 || !shapeis(in, MOD_MN, "m8n8") || (xi->aux != 1 && xi->aux != 2 && xi->aux != 4))
 		return -1;
 	/* a generic address is translated per row (interp_xlate): ldmatrix on
@@ -791,7 +782,7 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], ct = in->ty[3], cbits, na, nb, nc;
 
 	xi->x = X_MMA;
-	if (!sh || in->nty != 4 || dt != ct || !hasmod(in, MOD_ROW) || !hasmod(in, MOD_COL) || in->nopnd != 4)
+	if (!sh || in->nty != 4 || dt != ct || !ir_hasmod(in, MOD_ROW) || !ir_hasmod(in, MOD_COL) || in->nopnd != 4)
 		return -1;
 	if ((at == TY_F16 || at == TY_BF16) && bt == at && (dt == TY_F32 || (dt == TY_F16 && at == TY_F16)))
 		xi->mod = strcmp(sh, "m16n8k16") == 0 ? MMA_K16_16 : strcmp(sh, "m16n8k8") == 0 ? MMA_K8_16 : -1;
@@ -811,7 +802,7 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 		return -1;
 	cbits = dt == TY_F16 ? 16 : dt == TY_F64 ? 64 : 32;
 	xi->ty = (uint8_t)at;
-	xi->aux = cbits | (at == TY_S8) << 8 | (bt == TY_S8) << 9 | hasmod(in, MOD_SATFINITE) << 10 |
+	xi->aux = cbits | (at == TY_S8) << 8 | (bt == TY_S8) << 9 | ir_hasmod(in, MOD_SATFINITE) << 10 |
 	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16;
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, 0))
@@ -839,8 +830,8 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (nl != 2 || (!f16 && (in->nty != 4 || in->ty[2] != at)) || in->nopnd != 4)
 			return -1;
 		if (interp_wmma_nregs(WMMA_A, shape, at) < 0 || interp_wmma_nregs(WMMA_C, shape, ct) < 0 ||
-		    interp_wmma_nregs(WMMA_C, shape, dt) < 0 || (at == TY_B1) != hasmod(in, MOD_POPC) ||
-		    (at != TY_F16 && dt != ct) || hasmod(in, MOD_RZ) || hasmod(in, MOD_RM) || hasmod(in, MOD_RP))
+		    interp_wmma_nregs(WMMA_C, shape, dt) < 0 || (at == TY_B1) != ir_hasmod(in, MOD_POPC) ||
+		    (at != TY_F16 && dt != ct) || ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP))
 			return -1;   /* f64's .rz/.rm/.rp: interp_mma_elem rounds to nearest only */
 		/* D's type follows A's: f32 for bf16 and tf32, s32 for the integers (f64's is checked above) */
 		if (f16 ? (dt != TY_F16 && dt != TY_F32) || (ct != TY_F16 && ct != TY_F32) :
@@ -848,7 +839,7 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		xi->ty = (uint8_t)at;
 		xi->aux = shape | ct << 8 | dt << 16;
-		xi->mod = lay[0] | lay[1] << 1 | hasmod(in, MOD_SATFINITE) << 2 | hasmod(in, MOD_AND) << 3;
+		xi->mod = lay[0] | lay[1] << 1 | ir_hasmod(in, MOD_SATFINITE) << 2 | ir_hasmod(in, MOD_AND) << 3;
 		if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, 0))
 			return -1;
 		return xi->nd == interp_wmma_nregs(WMMA_C, shape, dt) && xi->ns == interp_wmma_nregs(WMMA_A, shape, at) +
@@ -856,7 +847,7 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	}
 	xi->ty = (uint8_t)in->ty[0];
 	xi->aux = shape;
-	xi->mod = (hasmod(in, MOD_A) ? WMMA_A : hasmod(in, MOD_B) ? WMMA_B : WMMA_C) | lay[0] << 2;
+	xi->mod = (ir_hasmod(in, MOD_A) ? WMMA_A : ir_hasmod(in, MOD_B) ? WMMA_B : WMMA_C) | lay[0] << 2;
 	if (nl != 1 || (nr = interp_wmma_nregs(xi->mod & 3, shape, xi->ty)) < 0)
 		return -1;
 	/* sub-byte A is row-major and B column-major only */
@@ -871,7 +862,7 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return xi->ns <= 1 ? 0 : -1;
 	}
 	xi->x = X_WMMAST;
-	if (!hasmod(in, MOD_D) || xaddr(pm, x, in, &in->opnd[0], xi) || srcs(pm, xi, in, 1, 0))
+	if (!ir_hasmod(in, MOD_D) || xaddr(pm, x, in, &in->opnd[0], xi) || srcs(pm, xi, in, 1, 0))
 		return -1;
 	return xi->ns == nr || xi->ns == nr + 1 ? 0 : -1;
 }
@@ -895,12 +886,12 @@ decode_wgmma(ptx_module *pm, XIns *xi, const Ins *in)
 		return -1;
 	xi->ty = (uint8_t)at;
 	xi->mod = dt;
-	xi->aux = n | bt << 16 | (in->opnd[1].kind == OK_VEC ? WG_AREG : 0) | (hasmod(in, MOD_SATFINITE) ? WG_SAT : 0);
+	xi->aux = n | bt << 16 | (in->opnd[1].kind == OK_VEC ? WG_AREG : 0) | (ir_hasmod(in, MOD_SATFINITE) ? WG_SAT : 0);
 	if (at == TY_F16 || at == TY_BF16)
 		f16 = 1, nimm = xi->aux & WG_AREG ? 3 : 4;
 	else
 		nimm = at == TY_TF32 || at == TY_E4M3 || at == TY_E5M2 ? 2 : 0;
-	if (in->nopnd > 4 + nimm || (at == TY_B1 && !(hasmod(in, MOD_AND) && hasmod(in, MOD_POPC))))
+	if (in->nopnd > 4 + nimm || (at == TY_B1 && !(ir_hasmod(in, MOD_AND) && ir_hasmod(in, MOD_POPC))))
 		return -1;
 	for (int i = 4; i < in->nopnd; i++) {
 		int64_t v = in->opnd[i].imm;
@@ -987,8 +978,35 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 	if (in->op == OP_SUB && which == 1)
 		xi->alu.flags |= ALU_NEGC;
 	if (p->op == OP_DIV)   /* the product is the div's a * MUFU.RCP(b) */
-		xi->alu.flags |= hasmod(p, MOD_FULL) ? ALU_FULL : ALU_APPROX;
+		xi->alu.flags |= ir_hasmod(p, MOD_FULL) ? ALU_FULL : ALU_APPROX;
 	return 0;
+}
+
+/* Which of an f64 a and b ptxas lets win when both are NaN (ALU_NANA):
+ * between two registers, interp_nan_first's; a constant always wins
+ * (alu_decode).  A fused add takes the order of its mul's operands, and a
+ * constant addend that the fma subtracts is negated as ptxas compiles it. */
+static void
+nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	int pl = pm->fuse ? pm->fuse[(int)(xi - pm->code) - x->pc0] : 0, nf;
+	AluOp *op = &xi->alu;
+
+	if (op->ty != TY_F64 || !(op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL || op->op == OP_MIN ||
+	    op->op == OP_MAX || op->op == OP_FMA || op->op == OP_MAD))
+		return;
+	if (pl && pl != CONTRACT_SIGNFLIP) {
+		in = x->f->ins[(pl >> 3) - 1];
+		op->flags &= ~(uint32_t)(ALU_NANA | ALU_NEGK);
+		if (xi->s[0].k == XO_IMM && xi->s[1].k != XO_IMM)
+			op->flags |= ALU_NANA;
+		if ((op->flags & ALU_NEGC) && xi->s[2].k == XO_IMM) {
+			xi->s[2].imm ^= (uint64_t)1 << 63;
+			op->flags &= ~(uint32_t)ALU_NEGC;
+		}
+	}
+	if ((nf = interp_nan_first(x->f, in)) >= 0)
+		op->flags = (op->flags & ~(uint32_t)ALU_NANA) | (nf ? ALU_NANA : 0);
 }
 
 static int
@@ -1084,14 +1102,14 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		if (in->vec > 1 && (xi->ns != in->vec || (in->op == OP_ATOM && xi->nd != in->vec)))
 			return -1;
-		xi->aux = hasmod(in, MOD_FTZ) | (in->vec > 1 ? in->vec : 1) << 8;
+		xi->aux = (in->vec > 1 ? in->vec : 1) << 8;
 		return 0;
 	}
 	case OP_CVTA:
-		xi->x = hasmod(in, MOD_TO) ? X_CVTATO : X_CVTA;
+		xi->x = ir_hasmod(in, MOD_TO) ? X_CVTATO : X_CVTA;
 		xi->space = in->space == SP_SHARED ? MS_SHARED : in->space == SP_LOCAL ? MS_LOCAL :
 		    in->space == SP_PARAM ? MS_KPARAM : MS_GLOBAL;
-		if (hasmod(in, MOD_SHARED_CLUSTER))
+		if (ir_hasmod(in, MOD_SHARED_CLUSTER))
 			xi->space = MS_SHARED;
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
 	case OP_ISSPACEP:
@@ -1100,7 +1118,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		    in->space == SP_PARAM ? MS_KPARAM : MS_GLOBAL;
 		if (in->space == SP_CONST)
 			xi->space = 99;   /* const: never, in this memory model it is global */
-		if (hasmod(in, MOD_SHARED_CLUSTER))
+		if (ir_hasmod(in, MOD_SHARED_CLUSTER))
 			xi->space = MS_CLUSTER;
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
 	case OP_BRA:
@@ -1147,7 +1165,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->x = X_BARRED;
 		xi->mod = modofclass(in, MC_ATOMOP);
 		if (!xi->mod)
-			xi->mod = hasmod(in, MOD_AND) ? MOD_AND : hasmod(in, MOD_OR) ? MOD_OR : MOD_POPC;
+			xi->mod = ir_hasmod(in, MOD_AND) ? MOD_AND : ir_hasmod(in, MOD_OR) ? MOD_OR : MOD_POPC;
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U32) ? -1 : 0;
 	case OP_BAR_WARP_SYNC:
 		xi->x = X_BARWARP;
@@ -1181,7 +1199,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
 	case OP_MATCH:
 		xi->x = X_MATCH;
-		xi->mod = hasmod(in, MOD_ALL) ? MOD_ALL : MOD_ANY;
+		xi->mod = ir_hasmod(in, MOD_ALL) ? MOD_ALL : MOD_ANY;
 		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty) ? -1 : 0;
 	case OP_REDUX_SYNC:
 		xi->x = X_REDUX;
@@ -1256,6 +1274,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	pm->subsel = 0;
 	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
 		return -1;
+	nanorder(pm, x, xi, in);
 	/* alu_exec applies a `!p` itself where negsrc says so: pass the plain register */
 	for (int k = 0; k < xi->ns && k < 32; k++)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))

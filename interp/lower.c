@@ -182,15 +182,6 @@ opalign(const Func *f, const Ins *in, int j, int depth, AlWalk *w)
 	return 1;
 }
 
-static int
-hasmod(const Ins *in, int m)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == m)
-			return 1;
-	return 0;
-}
-
 /* A phi is as aligned as its least aligned argument; around a loop the
  * phi itself is first assumed aligned (a pointer stepped by a multiple of
  * 16 stays as aligned as its start). */
@@ -242,7 +233,7 @@ valalign(const Func *f, int v, int depth, AlWalk *w)
 		a = opalign(f, in, 1, depth, w) << in->opnd[2].imm;
 		return a > 16 ? 16 : a;
 	case OP_MUL: case OP_MAD:
-		if (hasmod(in, MOD_HI) || in->nopnd < 3)
+		if (ir_hasmod(in, MOD_HI) || in->nopnd < 3)
 			return 1;
 		a = opalign(f, in, 1, depth, w) * opalign(f, in, 2, depth, w);
 		a = a > 16 ? 16 : a;

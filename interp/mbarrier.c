@@ -88,15 +88,6 @@ pack(const Mbar *b)
 
 /* ---------------------------------------------------------------- decoding */
 
-static int
-hasmod(const Ins *in, int m)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == m)
-			return 1;
-	return 0;
-}
-
 int
 interp_mbar_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -104,8 +95,8 @@ interp_mbar_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	int mem = -1, src = -1, n = 0;
 
 	xi->x = X_MBAR;
-	xi->aux = (hasmod(in, MOD_EXPECT_TX) ? MBF_EXPECT_TX : 0) | (hasmod(in, MOD_NOCOMPLETE) ? MBF_NOCOMPLETE : 0) |
-	    (hasmod(in, MOD_PARITY) ? MBF_PARITY : 0) | (hasmod(in, MOD_NOINC) ? MBF_NOINC : 0);
+	xi->aux = (ir_hasmod(in, MOD_EXPECT_TX) ? MBF_EXPECT_TX : 0) | (ir_hasmod(in, MOD_NOCOMPLETE) ? MBF_NOCOMPLETE : 0) |
+	    (ir_hasmod(in, MOD_PARITY) ? MBF_PARITY : 0) | (ir_hasmod(in, MOD_NOINC) ? MBF_NOINC : 0);
 	switch (in->op) {
 	case OP_MBARRIER_INIT: xi->mod = MB_INIT; mem = 0; src = 1; break;
 	case OP_MBARRIER_INVAL: xi->mod = MB_INVAL; mem = 0; break;
@@ -128,7 +119,7 @@ interp_mbar_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (mem >= 0) {
 		if (mem >= in->nopnd || interp_decode_addr(pm, x, &in->opnd[mem], in->space, xi))
 			return -1;
-		if (hasmod(in, MOD_SHARED_CLUSTER) && xi->space == MS_SHARED)
+		if (ir_hasmod(in, MOD_SHARED_CLUSTER) && xi->space == MS_SHARED)
 			xi->space = MS_CLUSTER;   /* possibly another CTA's */
 		if (xi->space != MS_SHARED && xi->space != MS_GENERIC && xi->space != MS_CLUSTER)
 			return -1;

@@ -266,6 +266,7 @@ struct Expr {
 	Expr *a, *b, *c;
 	Expr **elt;         /* E_LIST */
 	int nelt;
+	int indexed;        /* E_ADD: folded from an array element name[i] */
 };
 
 /* ---------------------------------------------------------------- operands */
@@ -340,6 +341,16 @@ struct Ins {
 	int *def, ndef;
 	int *use, nuse;
 };
+
+/* Whether modifier id (MOD_*) is written on in. */
+static inline int
+ir_hasmod(const Ins *in, int id)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id)
+			return 1;
+	return 0;
+}
 
 /* Statements of a body, in source order, for the printer. */
 enum {

@@ -477,7 +477,9 @@ ps_index(Parser *p, const Tok *t, Expr *idx, Loc loc)
 	}
 	Expr *off = ps_expr(p, E_INT, idx->loc);
 	off->i = k * (int64_t)(ir_tyinfo[s->type].bits / 8) * (s->vec ? s->vec : 1);
-	return ps_bin(p, E_ADD, e, off, loc);
+	Expr *r = ps_bin(p, E_ADD, e, off, loc);
+	r->indexed = 1;
+	return r;
 }
 
 Expr *
@@ -714,13 +716,34 @@ lowerlist(Parser *p, Expr **v, int n)
 	return o;
 }
 
+/* Whether e holds an array element name[i] (ptxas takes one as an
+ * operand, a[1], but not inside an address: [a[1]] is a syntax error). */
+static const Expr *
+indexed(const Expr *e)
+{
+	const Expr *r;
+
+	if (!e)
+		return NULL;
+	if (e->indexed)
+		return e;
+	if ((r = indexed(e->a)) || (r = indexed(e->b)))
+		return r;
+	return NULL;
+}
+
 /* [a], [a+k], [k]; or the list form [tex, sampler, {coords}]. */
 static void
 loweraddr(Parser *p, Expr *e, Opnd *o)
 {
 	int64_t k;
+	const Expr *ix;
 	o->kind = OK_ADDR;
 	o->loc = e->loc;
+	if (e->nelt == 1 && (ix = indexed(e->elt[0]))) {
+		diag_err(p->dg, ix->loc, "an array element cannot be written inside [ ]: write [name+offset]");
+		return;
+	}
 	if (e->nelt != 1) {
 		o->addrlist = 1;
 		o->sub = lowerlist(p, e->elt, e->nelt);
@@ -2074,15 +2097,6 @@ vmadneg(EList *ops)
 	return neg;
 }
 
-static int
-hasmodid(const Ins *in, int id)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == id)
-			return 1;
-	return 0;
-}
-
 /* Whether selector sel (seltext for SEL_TEXT) may sit on operand i of a
  * video instruction, as ptxas has it: scalar forms take .b0-.b3, .h0, .h1
  * on d, a and b (vmad on a and b); the SIMD forms take a mask on d (.h0
@@ -2135,14 +2149,14 @@ videocheck(Parser *p, Ins *in, unsigned neg)
 	if (in->op == OP_VMAD && neg) {
 		/* -a * -b is no negation */
 		int prod = (neg >> 1 ^ neg >> 2) & 1, c = neg >> 3 & 1;
-		if (hasmodid(in, MOD_PO) && (prod || c))
+		if (ir_hasmod(in, MOD_PO) && (prod || c))
 			diag_err(p->dg, in->loc, "'vmad.po' does not take a negated product or c");
 		else if (prod && c)
 			diag_err(p->dg, in->loc, "'vmad' negates a*b or c, not both");
 	}
 	if (in->op < OP_VMAD || in->op == OP_VSET) {
 		/* c goes with a secondary operation or a merge into d's part, never both */
-		int op2 = hasmodid(in, MOD_ADD) || hasmodid(in, MOD_MIN) || hasmodid(in, MOD_MAX);
+		int op2 = ir_hasmod(in, MOD_ADD) || ir_hasmod(in, MOD_MIN) || ir_hasmod(in, MOD_MAX);
 		int dsel = in->nopnd > 0 && in->opnd[0].sel != SEL_NONE;
 		if ((op2 || dsel) && in->nopnd < 4)
 			diag_err(p->dg, in->loc, "'%s' with %s takes c", name, op2 ? "a secondary operation" : "a selector on d");
@@ -2152,7 +2166,7 @@ videocheck(Parser *p, Ins *in, unsigned neg)
 	if (in->op == OP_VSHL || in->op == OP_VSHR) {
 		if (in->nty == 3 && in->ty[2] != TY_U32)
 			diag_err(p->dg, in->loc, "the shift count of '%s' is .u32", name);
-		if (!hasmodid(in, MOD_CLAMP) && !hasmodid(in, MOD_WRAP))
+		if (!ir_hasmod(in, MOD_CLAMP) && !ir_hasmod(in, MOD_WRAP))
 			diag_err(p->dg, in->loc, "'%s' takes .clamp or .wrap", name);
 	}
 	int nshr = 0;
@@ -2160,7 +2174,7 @@ videocheck(Parser *p, Ins *in, unsigned neg)
 		nshr += in->mod[i] == MOD_SHR7 || in->mod[i] == MOD_SHR15;
 	if (nshr > 1)
 		diag_err(p->dg, in->loc, "'vmad' takes one scale, .shr7 or .shr15");
-	if (in->op >= OP_VADD2 && hasmodid(in, MOD_SAT) && hasmodid(in, MOD_ADD))
+	if (in->op >= OP_VADD2 && ir_hasmod(in, MOD_SAT) && ir_hasmod(in, MOD_ADD))
 		diag_err(p->dg, in->loc, "'%s' takes .sat or .add, not both", name);
 }
 

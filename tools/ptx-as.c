@@ -164,8 +164,9 @@ emit(const ptx_module *m, int what, FILE *f)
 	ptx_module_emit(m, form[what], f);
 }
 
-/* Writes to stdout ("-" or no -o), or to `out` through a temporary file
- * renamed into place (tools/outfile.c).  0, or -1 after reporting the error. */
+/* Writes to stdout ("-" or no -o), or to `out` as tools/outfile.c decides:
+ * a file through a temporary file renamed into place, a device or FIFO in
+ * place.  0, or -1 after reporting the error. */
 static int
 writeout(const ptx_module *m, int what, const char *out)
 {
@@ -194,9 +195,9 @@ main(int argc, char **argv)
 	/* a target that is not to be replaced is refused before the work */
 	if (o.out && outfile_check(prog, o.out) != 0)
 		return EXIT_USAGE;
-	src = readall(o.in, &len);
+	src = readall(o.in, READALL_TEXT_MAX, &len);
 	if (!src) {
-		fprintf(stderr, "%s: cannot read %s: %s\n", prog, o.in, strerror(errno));
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, o.in, readall_why(errno, READALL_TEXT_MAX));
 		return EXIT_USAGE;
 	}
 	name = strcmp(o.in, "-") == 0 ? "<stdin>" : o.in;

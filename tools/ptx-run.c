@@ -14,8 +14,9 @@
  * The command line is hostile input like any other: every number goes
  * through tools/number.c, in 64 bits against the range of what it sets,
  * and is refused before anything runs rather than narrowed; output targets
- * are checked up front and written through tools/outfile.c (complete or
- * not at all, regular files only); standard output is checked at exit.
+ * are checked up front and written through tools/outfile.c (a file
+ * replaced only when complete, a device or FIFO written in place); every
+ * input has a cap (tools/readall.c); standard output is checked at exit.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -55,6 +56,8 @@ typedef struct {
 	ptx_tensormap tm;       /* tensor map: all but the address, which is */
 	int tbuf;               /* ... buffer argument tbuf's plus toff, or (-1) */
 	uint64_t toff;          /* ... its own buffer's, which bytes and n are then */
+	const char *file;       /* file: and tensormap:file:, the path's first */
+	size_t nfile;           /* ... nfile bytes: read by readargs, after the options */
 } Arg;
 
 /* Whether the argument has a device buffer that -o and --expect can name. */
@@ -131,9 +134,9 @@ usage(FILE *f)
 	    "      --time                  print the launch's wall time to standard error\n"
 	    "  -h, --help, --version\n"
 	    "Numbers are decimal or 0x-hex; a SIZE or BYTES may end in K, M or G (KiB,\n"
-	    "MiB, GiB).  Output files are replaced only when complete, and only when\n"
-	    "regular files.  Exit status: 0 success, 1 outputs differ, 2 usage or I/O\n"
-	    "error, 3 module rejected, 4 kernel fault.\n", prog);
+	    "MiB, GiB).  Output files are replaced only when complete; devices and\n"
+	    "FIFOs are written in place.  Exit status: 0 success, 1 outputs differ,\n"
+	    "2 usage or I/O error, 3 module rejected, 4 kernel fault.\n", prog);
 }
 
 static int
@@ -145,9 +148,15 @@ bad(const char *fmt, const char *arg)
 	return -1;
 }
 
-/* The whole of a file, or NULL after saying why. */
+/* The most a data file (-a file:, --symbol-in, --expect) may hold: what
+ * device memory may hold (--max-memory, else the interpreter's default),
+ * and 16 GiB at most, so that an endless input such as /dev/zero ends in
+ * an error rather than in the host's memory running out. */
+static uint64_t datamax = (uint64_t)16 << 30;
+
+/* The whole of a file of at most max bytes, or NULL after saying why. */
 static unsigned char *
-readfile(const char *path, size_t *n)
+readfile(const char *path, size_t *n, uint64_t max)
 {
 	unsigned char *p;
 
@@ -155,8 +164,8 @@ readfile(const char *path, size_t *n)
 		fprintf(stderr, "%s: empty input file name\n", prog);
 		return NULL;
 	}
-	if (!(p = (unsigned char *)readall(path, n)))
-		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+	if (!(p = (unsigned char *)readall(path, max, n)))
+		fprintf(stderr, "%s: %s: %s\n", prog, path, readall_why(errno, max));
 	return p;
 }
 
@@ -316,14 +325,11 @@ parsetmap(const char *v, Arg *a)
 	a->kind = A_TMAP;
 	a->tbuf = -1;
 	if (strncmp(p, "file:", 5) == 0) {
-		char path[4096];
 		size_t pl = strcspn(p + 5, ":");
-		if (pl >= sizeof path)
+		if (pl >= 4096)
 			return bad("-a tensormap: path too long in '%s'", v);
-		memcpy(path, p + 5, pl);
-		path[pl] = 0;
-		if (!(a->bytes = readfile(path, &a->n)))
-			return -2;
+		a->file = p + 5;
+		a->nfile = pl;
 		q = p + 5 + pl;
 	} else if (strncmp(p, "zeros:", 6) == 0) {
 		uint64_t nb;
@@ -430,8 +436,8 @@ parsearg(const char *spec, Arg *a)
 	tl = (size_t)(colon - spec);
 	if (tl == 4 && strncmp(spec, "file", 4) == 0) {
 		a->kind = A_FILE;
-		if (!(a->bytes = readfile(v, &a->n)))
-			return -2;
+		a->file = v;
+		a->nfile = strlen(v);
 		return 0;
 	}
 	if (tl == 5 && strncmp(spec, "zeros", 5) == 0) {
@@ -845,6 +851,30 @@ parseargs(int argc, char **argv, Opts *o)
 	return 0;
 }
 
+/* Reads the files of -a file: and tensormap:file:, once datamax is known.
+ * 0, or -1 after saying why. */
+static int
+readargs(Opts *o)
+{
+	for (int i = 0; i < o->nargs; i++) {
+		Arg *a = &o->args[i];
+		char *path;
+		if (!a->file)
+			continue;
+		if (!(path = malloc(a->nfile + 1))) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			return -1;
+		}
+		memcpy(path, a->file, a->nfile);
+		path[a->nfile] = 0;
+		a->bytes = readfile(path, &a->n, datamax);
+		free(path);
+		if (!a->bytes)
+			return -1;
+	}
+	return 0;
+}
+
 /* ---------------------------------------------------------------- running */
 
 typedef struct {
@@ -1010,7 +1040,7 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 	for (int i = 0; i < o->nsymin; i++) {
 		size_t n, sz;
 		ptx_devptr p;
-		unsigned char *data = readfile(o->symin[i].path, &n);
+		unsigned char *data = readfile(o->symin[i].path, &n, datamax);
 		if (!data) {
 			rc = EX_USAGE;
 			goto out;
@@ -1522,7 +1552,7 @@ annotate(FILE *f, ptx_ctx *cx, const char *module, const char *text, size_t len)
 		FILE *sf = fopen(src, "rb");
 		if (sf) {
 			fclose(sf);
-			stext = readfile(src, &slen);
+			stext = readfile(src, &slen, READALL_TEXT_MAX);
 		}
 	}
 	if (stext) {
@@ -1649,6 +1679,7 @@ main(int argc, char **argv)
 	unsigned char *text = NULL;
 	size_t len;
 	int rc, st;
+	uint64_t lim;
 	Result res, res2;
 
 	memset(&o, 0, sizeof o);
@@ -1659,7 +1690,7 @@ main(int argc, char **argv)
 	rc = parseargs(argc, argv, &o);
 	if (rc)
 		return finish(rc > 0 ? EX_OK : EX_USAGE, &o, &res, &res2, cx, text);
-	if (!(text = readfile(o.module, &len)))
+	if (!(text = readfile(o.module, &len, READALL_TEXT_MAX)))
 		return finish(EX_USAGE, &o, &res, &res2, cx, text);
 	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
 		fprintf(stderr, "%s: out of memory\n", prog);
@@ -1675,6 +1706,10 @@ main(int argc, char **argv)
 			return finish(EX_USAGE, &o, &res, &res2, cx, text);
 		}
 	}
+	if (ptx_get_limit(cx, PTX_LIMIT_MEMORY, &lim) == PTX_OK && lim < datamax)
+		datamax = lim;
+	if (readargs(&o) != 0)
+		return finish(EX_USAGE, &o, &res, &res2, cx, text);
 	st = ptx_module_load(cx, o.module, (const char *)text, len, &pm);
 	if (st != PTX_OK) {
 		print_diags(cx);
@@ -1730,7 +1765,7 @@ main(int argc, char **argv)
 		int d = 0;
 		for (int i = 0; i < o.nexpects; i++) {
 			size_t n;
-			unsigned char *want = readfile(o.expects[i].path, &n);
+			unsigned char *want = readfile(o.expects[i].path, &n, datamax);
 			char what[64];
 			if (!want) {
 				rc = EX_USAGE;

@@ -169,12 +169,12 @@ lintfile(ptx_ctx *cx, const char *path, const ptx_verify_opts *o, int fmt)
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	ptx_parse_opts po = PTX_PARSE_OPTS_INIT;
 	size_t len;
-	char *src = readall(path, &len);
+	char *src = readall(path, READALL_TEXT_MAX, &len);
 	ptx_module *m;
 	int rc;
 
 	if (!src) {
-		fprintf(stderr, "%s: cannot read %s: %s\n", prog, path, strerror(errno));
+		fprintf(stderr, "%s: cannot read %s: %s\n", prog, path, readall_why(errno, READALL_TEXT_MAX));
 		return EXIT_USAGE;
 	}
 	po.max_errors = 1000;

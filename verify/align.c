@@ -385,8 +385,8 @@ access(Verify *v, const AddrVal *av, Func *fn, Ins *in, Opnd *o, int sp, int64_t
 		if (a.off < 0 || a.off + size > s->size) {
 			if (s->space == SP_PARAM)
 				verify_report(v, VC_BOUNDS, o->loc,
-				    "'%s' reads bytes %lld..%lld of parameter '%s', which is %lld bytes",
-				    opn, (long long)a.off, (long long)(a.off + size - 1), s->name, (long long)s->size);
+				    "'%s' %s bytes %lld..%lld of parameter '%s', which is %lld bytes",
+				    opn, in->op == OP_LD || in->op == OP_LDU ? "reads" : in->op == OP_ST ? "writes" : "accesses", (long long)a.off, (long long)(a.off + size - 1), s->name, (long long)s->size);
 			else
 				verify_report(v, VC_BOUNDS, o->loc,
 				    "%lld-byte '%s' at offset %lld of .%s variable '%s', which is %lld bytes",

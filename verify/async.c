@@ -24,9 +24,11 @@
  *    (the loop that recomputes a stage address names a different stage);
  *  - mbarrier objects initialised: mbarrier.init of an exact address
  *    (variable + constant) sets its fact; an init through an unknown address
- *    or a call sets every fact.  In a function that initialises mbarriers
- *    itself, an operation on an exact address that no path has initialised
- *    is reported (a function with no init may rely on its caller's);
+ *    or a call sets every fact.  In a kernel, and in a function that
+ *    initialises mbarriers itself, an operation on an exact address that no
+ *    path has initialised is reported (a .func with no init may rely on its
+ *    caller's; a kernel has no caller, and its shared memory starts
+ *    uninitialised in every CTA);
  *  - wgmma accumulators in flight (set by wgmma.mma_async, cleared by
  *    wgmma.wait_group and calls) and accumulators written by other
  *    instructions since the last wgmma.fence.  A non-wgmma instruction
@@ -533,7 +535,7 @@ async(Verify *v, Func *fn)
 		c.nkey = 0;
 		c.w = 1;
 	}
-	if (has[1] && hasinit) {
+	if (has[1] && (hasinit || fn->entry)) {
 		mbarkeys(&c);
 		solve(&c, mbarrier);
 		c.nkey = 0;

@@ -27,6 +27,7 @@ enum { P_TOP, P_WIN, P_GEN, P_BOT };
 
 typedef struct {
 	unsigned char k, sp;
+	unsigned char par;   /* P_GEN from a 64-bit kernel parameter: the host passed it */
 } Prov;
 
 static const char *
@@ -38,11 +39,11 @@ spname(int sp)
 static Prov
 provof(const Prov *pv, Func *fn, Ins *in, const Opnd *o)
 {
-	Prov bot = { P_BOT, 0 };
+	Prov bot = { P_BOT, 0, 0 };
 	int val;
 
 	if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR)
-		return (Prov){ P_WIN, (unsigned char)o->sym->space };
+		return (Prov){ P_WIN, (unsigned char)o->sym->space, 0 };
 	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
 		return bot;
 	val = verify_useof(in, o);
@@ -59,8 +60,8 @@ meet(Prov a, Prov b)
 	if (b.k == P_TOP)
 		return a;
 	if (a.k == b.k && a.sp == b.sp)
-		return a;
-	return (Prov){ P_BOT, 0 };
+		return a.par == b.par ? a : (Prov){ a.k, a.sp, 0 };
+	return (Prov){ P_BOT, 0, 0 };
 }
 
 static int
@@ -69,11 +70,33 @@ isaddr(Prov p)
 	return p.k == P_WIN || p.k == P_GEN;
 }
 
+static int
+iskernelparam(const Func *fn, const Sym *s)
+{
+	if (!fn->entry)
+		return 0;
+	for (int i = 0; i < fn->npar; i++)
+		if (fn->par[i].sym == s)
+			return 1;
+	return 0;
+}
+
+/* A parameter fn receives (a kernel's, or a .func's input: ptxas refuses
+ * writes to both; a .func's return parameters are written). */
+static int
+isinparam(const Func *fn, const Sym *s)
+{
+	for (int i = 0; i < fn->npar; i++)
+		if (fn->par[i].sym == s)
+			return 1;
+	return 0;
+}
+
 /* What the single value in defines points to. */
 static Prov
 transfer(const Prov *pv, Func *fn, Ins *in)
 {
-	Prov bot = { P_BOT, 0 }, a, b;
+	Prov bot = { P_BOT, 0, 0 }, a, b;
 
 	switch (in->op) {
 	case OP_MOV:
@@ -82,7 +105,7 @@ transfer(const Prov *pv, Func *fn, Ins *in)
 		break;
 	case OP_CVTA:
 		if (in->nopnd == 2 && in->space)
-			return (Prov){ verify_hasmod(in, "to") ? P_WIN : P_GEN, (unsigned char)in->space };
+			return (Prov){ verify_hasmod(in, "to") ? P_WIN : P_GEN, (unsigned char)in->space, 0 };
 		break;
 	case OP_ADD: case OP_SUB:
 		if (in->nopnd != 3)
@@ -94,14 +117,23 @@ transfer(const Prov *pv, Func *fn, Ins *in)
 		if (isaddr(b) && !isaddr(a))
 			return b;
 		if (a.k == P_TOP || b.k == P_TOP)
-			return (Prov){ P_TOP, 0 };
+			return (Prov){ P_TOP, 0, 0 };
 		break;
 	case OP_LD:
 		/* a kernel parameter declared .ptr.SPACE holds a generic address into SPACE */
 		if (in->space == SP_PARAM && in->nopnd >= 2 && in->opnd[1].kind == OK_ADDR &&
 		    in->opnd[1].base && in->opnd[1].base->kind == OK_SYM && in->opnd[1].base->sym &&
 		    in->opnd[1].base->sym->ptrspace && fn->entry)
-			return (Prov){ P_GEN, (unsigned char)in->opnd[1].base->sym->ptrspace };
+			return (Prov){ P_GEN, (unsigned char)in->opnd[1].base->sym->ptrspace, 0 };
+		/* Any other 64-bit kernel parameter the kernel uses as an address
+		 * came from the host, which has no shared, local or const window
+		 * addresses to give: it is a generic address of global memory.  (A
+		 * 32-bit one may be an offset into the shared window, and stays
+		 * unknown.) */
+		if (in->space == SP_PARAM && fn->entry && verify_bits(in->ty[0]) == 64 && in->vec == 1 && in->nopnd == 2 &&
+		    in->opnd[0].kind == OK_REG && in->opnd[1].kind == OK_ADDR && in->opnd[1].base &&
+		    in->opnd[1].base->kind == OK_SYM && iskernelparam(fn, in->opnd[1].base->sym))
+			return (Prov){ P_GEN, SP_GLOBAL, 1 };
 		break;
 	}
 	return bot;
@@ -118,12 +150,12 @@ solve(Prov *pv, Func *fn)
 			Blk *b = &fn->blk[fn->rpo[r]];
 			for (int p = 0; p < b->nphi; p++) {
 				Phi *ph = &b->phi[p];
-				Prov x = { P_TOP, 0 };
+				Prov x = { P_TOP, 0, 0 };
 				for (int k = 0; k < ph->narg; k++) {
 					int a = ph->arg[k];
 					if (a < 0)
 						continue;
-					x = meet(x, verify_isentry(fn, a) ? (Prov){ P_BOT, 0 } : pv[a]);
+					x = meet(x, verify_isentry(fn, a) ? (Prov){ P_BOT, 0, 0 } : pv[a]);
 				}
 				if (x.k != pv[ph->def].k || x.sp != pv[ph->def].sp) {
 					pv[ph->def] = x;
@@ -135,7 +167,7 @@ solve(Prov *pv, Func *fn)
 				Prov x;
 				if (in->ndef == 0)
 					continue;
-				x = in->ndef == 1 ? transfer(pv, fn, in) : (Prov){ P_BOT, 0 };
+				x = in->ndef == 1 ? transfer(pv, fn, in) : (Prov){ P_BOT, 0, 0 };
 				if (in->guard && in->nuse > 0 && in->ndef == 1)
 					x = meet(x, pv[in->use[in->nuse - 1]]);
 				for (int d = 0; d < in->ndef; d++) {
@@ -148,17 +180,6 @@ solve(Prov *pv, Func *fn)
 			}
 		}
 	}
-}
-
-static int
-iskernelparam(const Func *fn, const Sym *s)
-{
-	if (!fn->entry)
-		return 0;
-	for (int i = 0; i < fn->npar; i++)
-		if (fn->par[i].sym == s)
-			return 1;
-	return 0;
 }
 
 /* One address operand o of a memory instruction in space sp (SP_NONE: generic). */
@@ -175,8 +196,9 @@ access(Verify *v, const Prov *pv, Func *fn, Ins *in, Opnd *o, int sp, int writes
 		if (sp != SP_NONE && x != sp && x != SP_TEX)
 			verify_report(v, VC_SPACE, base->loc,
 			    "'%s.%s' of '%s', which is a .%s variable", opn, spname(sp), base->sym->name, spname(x));
-		else if (writes && sp == SP_PARAM && iskernelparam(fn, base->sym))
-			verify_report(v, VC_PARAMWRITE, base->loc, "write to kernel parameter '%s'", base->sym->name);
+		else if (writes && sp == SP_PARAM && isinparam(fn, base->sym))
+			verify_report(v, VC_PARAMWRITE, base->loc, "write to %s parameter '%s'",
+			    fn->entry ? "kernel" : "input", base->sym->name);
 		else if (writes && sp == SP_NONE && x == SP_CONST)
 			verify_report(v, VC_PARAMWRITE, base->loc, "generic store into .const variable '%s'", base->sym->name);
 		return;
@@ -186,16 +208,16 @@ access(Verify *v, const Prov *pv, Func *fn, Ins *in, Opnd *o, int sp, int writes
 		return;
 	if (sp == SP_NONE) {
 		if (p.k == P_WIN && p.sp != SP_GLOBAL)
-			verify_report(v, VC_SPACE, base->loc,
+			verify_report(v, VC_PTRSPACE, base->loc,
 			    "generic '%s' through '%s', which holds a .%s window address (convert it with cvta.%s first)",
 			    opn, base->sym->name, spname(p.sp), spname(p.sp));
 		else if (writes && p.sp == SP_CONST)
-			verify_report(v, VC_PARAMWRITE, base->loc,
+			verify_report(v, VC_PTRSPACE, base->loc,
 			    "generic '%s' through '%s' writes into .const memory", opn, base->sym->name);
 		return;
 	}
 	if (p.sp != sp && !(p.sp == SP_GLOBAL && sp == SP_GLOBAL))
-		verify_report(v, VC_SPACE, base->loc,
+		verify_report(v, VC_PTRSPACE, base->loc,
 		    "'%s.%s' through '%s', which holds a%s .%s address", opn, spname(sp), base->sym->name,
 		    p.k == P_GEN ? " generic" : "", spname(p.sp));
 }
@@ -213,11 +235,15 @@ cvta(Verify *v, const Prov *pv, Func *fn, Ins *in)
 	if (!isaddr(p) || p.sp == in->space || p.sp == SP_PARAM)
 		return;
 	if (verify_hasmod(in, "to")) {
-		if (p.k == P_GEN || p.sp == SP_GLOBAL)
-			verify_report(v, VC_SPACE, a->loc, "cvta.to.%s of %s, which points into .%s",
+		if (p.par)
+			verify_report(v, VC_PTRSPACE, a->loc,
+			    "cvta.to.%s of %s, a pointer the kernel received as a parameter: the host can only pass "
+			    "addresses of global memory", spname(in->space), a->kind == OK_REG ? a->sym->name : "an address");
+		else if (p.k == P_GEN || p.sp == SP_GLOBAL)
+			verify_report(v, VC_PTRSPACE, a->loc, "cvta.to.%s of %s, which points into .%s",
 			    spname(in->space), a->kind == OK_REG ? a->sym->name : "an address", spname(p.sp));
 	} else if (p.k == P_WIN) {
-		verify_report(v, VC_SPACE, a->loc, "cvta.%s of %s, which is a .%s address",
+		verify_report(v, VC_PTRSPACE, a->loc, "cvta.%s of %s, which is a .%s address",
 		    spname(in->space), a->sym ? a->sym->name : "an address", spname(p.sp));
 	}
 }
@@ -229,7 +255,9 @@ space(Verify *v, Func *fn)
 
 	if (!pv)
 		return;
-	solve(pv, fn);
+	/* provenance matters only to pointer-space; P_TOP everywhere is no finding */
+	if (v->o->sev[VC_PTRSPACE] >= 0)
+		solve(pv, fn);
 	for (int i = 0; i < fn->nins; i++) {
 		Ins *in = fn->ins[i];
 		unsigned fl = ir_opinfo[in->op].flags;

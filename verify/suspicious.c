@@ -10,7 +10,13 @@
  *  - the same register twice in a vector destination (ld.v2 {%r1, %r1}):
  *    one of the loaded values is lost;
  *  - no .address_size directive: the PTX default is 32, while most tools
- *    assume 64; say which one is meant.
+ *    assume 64; say which one is meant;
+ *  - ld.global.nc (the non-coherent texture path) of memory the same
+ *    kernel writes: the data must be read-only for the whole kernel, or the
+ *    load may return stale values.  Both addresses are traced back through
+ *    copies, cvta and constant or register offsets to their root, a kernel
+ *    parameter or a variable; a load and a store with one root and
+ *    offsets that may be equal are reported.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -135,6 +141,93 @@ loops(Verify *v, Func *fn)
 	free(queue);
 }
 
+/* Where an address comes from: the kernel parameter or variable it is
+ * computed from (root), and its constant offset when known (*exact). */
+static const Sym *
+root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
+{
+	*off = 0;
+	*exact = 1;
+	for (int step = 0; step < 32; step++) {
+		if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR) {
+			*off += o->imm;
+			return o->sym;
+		}
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+			return NULL;
+		*off += o->imm;
+		Ins *d = verify_defins(fn, verify_useof(in, o));
+		if (!d || d->guard || d->ndef != 1)
+			return NULL;
+		if ((d->op == OP_MOV || d->op == OP_CVTA) && d->nopnd == 2) {
+			o = &d->opnd[1];
+		} else if (d->op == OP_LD && d->space == SP_PARAM && d->nopnd == 2 && d->opnd[1].kind == OK_ADDR &&
+		    d->opnd[1].base && d->opnd[1].base->kind == OK_SYM) {
+			*off += d->opnd[1].imm;
+			return d->opnd[1].base->sym;
+		} else if ((d->op == OP_ADD || d->op == OP_SUB) && d->nopnd == 3) {
+			/* an offset: an immediate, or a register that is not itself an address */
+			const Opnd *a = &d->opnd[1], *b = &d->opnd[2];
+			if (b->kind == OK_IMM)
+				*off += d->op == OP_ADD ? b->imm : -b->imm;
+			else
+				*exact = 0;
+			o = a;
+			if (d->op == OP_ADD && b->kind == OK_REG && a->kind == OK_REG) {
+				/* which one is the base: the one that traces to a root */
+				int64_t x;
+				int e;
+				if (!root(fn, d, a, &x, &e))
+					o = b;
+			}
+		} else
+			return NULL;
+		in = d;
+	}
+	return NULL;
+}
+
+static int
+isstore(const Ins *in)
+{
+	return in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED;
+}
+
+static void
+ncwrite(Verify *v, Func *fn)
+{
+	for (int i = 0; i < fn->nins; i++) {
+		Ins *ld = fn->ins[i];
+		if (ld->op != OP_LD || !verify_hasmod(ld, "nc") || ld->nopnd < 2 || ld->opnd[1].kind != OK_ADDR ||
+		    !ld->opnd[1].base)
+			continue;
+		int64_t lo, so;
+		int le, se;
+		const Sym *lr = root(fn, ld, ld->opnd[1].base, &lo, &le);
+		if (!lr)
+			continue;
+		lo += ld->opnd[1].imm;
+		for (int j = 0; j < fn->nins; j++) {
+			Ins *st = fn->ins[j];
+			Opnd *a = NULL;
+			if (!isstore(st) || st->space == SP_SHARED || st->space == SP_LOCAL)
+				continue;
+			for (int k = 0; k < st->nopnd && !a; k++)
+				if (st->opnd[k].kind == OK_ADDR && st->opnd[k].base)
+					a = &st->opnd[k];
+			if (!a || root(fn, st, a->base, &so, &se) != lr)
+				continue;
+			so += a->imm;
+			if (le && se && so != lo)
+				continue;
+			verify_report(v, VC_NCWRITE, ld->opnd[1].loc,
+			    "'ld.global.nc' of memory the kernel also writes (line %d, through '%s' too): .nc data "
+			    "must stay read-only while the kernel runs", st->loc.line, lr->name);
+			break;
+		}
+	}
+}
+
 void
 verify_suspicious(Verify *v)
 {
@@ -154,5 +247,7 @@ verify_suspicious(Verify *v)
 		}
 		if (fn->blk)
 			loops(v, fn);
+		if (fn->built && fn->entry)
+			ncwrite(v, fn);
 	}
 }

@@ -14,12 +14,24 @@
  *  - special registers have their own lowest version and target (the
  *    cluster registers, %aggr_smem_size, %reserved_smem_offset_*,
  *    %current_graph_exec), as ptxas 13.0 reports them;
+ *  - 64-bit and, or, xor, min and max atomics need sm_32 (ptxas 13.0);
+ *  - an immediate address ([0x1000]) is allowed only in .local: ptxas
+ *    refuses one in any other state space, generic included;
+ *  - the module itself (module()): a .version newer than 9.0 (ptxas
+ *    13.0's newest), .address_size 32 (ptxas 13.0 no longer compiles
+ *    32-bit code), module-scope .pragma words ptxas does not know or allows
+ *    only in a body, .attribute before PTX ISA 4.0, .samplerref outside
+ *    texmode_independent, and functions declared without .extern and never
+ *    defined (ptxas: "Unresolved extern function");
  *  - resources: static shared memory over 48 KB per kernel (ptxas: "uses too
  *    much shared data"), .reqntid/.maxntid over 1024 threads (the kernel can
  *    never be launched), .maxnreg above 255 (ignored by ptxas).
  */
 #include <string.h>
 #include "verify.h"
+
+/* The newest PTX ISA version ptxas 13.0 knows; a newer one is refused. */
+#define MAX_ISA 90
 
 static int
 isa(const Module *m)
@@ -91,6 +103,21 @@ gate(Verify *v, Ins *in)
 	}
 	for (int k = 0; k < in->nopnd; k++)
 		gatesreg(v, &in->opnd[k]);
+	if ((in->op == OP_ATOM || in->op == OP_RED) && sm && sm < 32 && verify_bits(in->ty[0]) == 64 &&
+	    (verify_hasmod(in, "and") || verify_hasmod(in, "or") || verify_hasmod(in, "xor") ||
+	    verify_hasmod(in, "min") || verify_hasmod(in, "max")))
+		verify_report(v, VC_TARGET, in->loc, "64-bit '%s' with and, or, xor, min or max requires .target sm_32 or higher",
+		    oi->name);
+	if (in->op != OP_CALL && in->space != SP_LOCAL)
+		for (int k = 0; k < in->nopnd; k++) {
+			const Opnd *o = &in->opnd[k];
+			if (o->kind == OK_ADDR && !o->base && !o->addrlist) {
+				verify_report(v, VC_SPACE, o->loc,
+				    "immediate address [%lld]: immediate addresses are allowed only in the .local state space",
+				    (long long)o->imm);
+				break;
+			}
+		}
 	if (oi->flags & OF_DEPRECATED) {
 		if ((in->op == OP_SHFL || in->op == OP_VOTE) && sm >= 70 && ver >= 64)
 			verify_report(v, VC_TARGET, in->loc,
@@ -172,7 +199,7 @@ sharedsize(Verify *v, Func *k)
 	}
 	if (total > IR_MAX_STATIC_SHARED)
 		verify_report(v, VC_RESOURCES, k->loc,
-		    "kernel '%s' uses %llu bytes of static shared memory; at most %u (48 KB) can be static",
+		    "entry function '%s' uses too much shared data (0x%llx bytes, 0x%x max): at most 48 KB can be static",
 		    k->name, (unsigned long long)total, IR_MAX_STATIC_SHARED);
 }
 
@@ -200,12 +227,100 @@ limits(Verify *v, Func *fn)
 		verify_report(v, VC_LAUNCH, fn->loc, "'.maxnreg %d' is above 255 and is ignored", fn->maxnreg);
 }
 
+/* Module-scope .pragma words: those ptxas takes there, those it takes
+ * only inside a body, and those it ignores with a warning (ptxas 13.0). */
+static void
+pragma(Verify *v, const char *text, Loc loc)
+{
+	static const char *const ok[] = {"nounroll", "abi_param_reg"};
+	static const char *const body[] = {"used_bytes_mask", "frequency", "enable_smem_spilling"};
+	static const char *const ignored[] = {"coroutine"};
+	const char *p = text;
+
+	/* text is the list as written: "a", "b" */
+	while ((p = strchr(p, '"'))) {
+		const char *q = strchr(++p, '"');
+		size_t n, w;
+		int known = 0;
+		if (!q)
+			break;
+		n = (size_t)(q - p);
+		for (w = 0; w < n && p[w] != ' ' && p[w] != '\t'; w++)
+			;
+		for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+			known |= strlen(ok[i]) == w && !strncmp(p, ok[i], w);
+		for (size_t i = 0; !known && i < sizeof body / sizeof body[0]; i++)
+			if (strlen(body[i]) == w && !strncmp(p, body[i], w)) {
+				verify_report(v, VC_MODULE, loc, "pragma '%.*s' is allowed only inside a function body",
+				    (int)n, p);
+				known = 1;
+			}
+		for (size_t i = 0; !known && i < sizeof ignored / sizeof ignored[0]; i++)
+			known |= strlen(ignored[i]) == w && !strncmp(p, ignored[i], w);
+		if (!known)
+			verify_report(v, VC_MODULE, loc, "pragma '%.*s' is not supported", (int)n, p);
+		p = q + 1;
+	}
+}
+
+static int
+hastarget(const Module *m, const char *w)
+{
+	for (int i = 0; i < m->ntargets; i++)
+		if (!strcmp(m->targets[i], w))
+			return 1;
+	return 0;
+}
+
+static void
+module(Verify *v)
+{
+	Module *m = v->m;
+	Loc none = { 0, 0, 0 };
+
+	if (isa(m) > MAX_ISA)
+		verify_report(v, VC_TARGET, none, "unsupported .version %d.%d; the newest known is %d.%d",
+		    m->ver_major, m->ver_minor, MAX_ISA / 10, MAX_ISA % 10);
+	if (m->address_size == 32)
+		verify_report(v, VC_TARGET, none, ".address_size 32: 32-bit code is no longer supported");
+	for (int i = 0; i < m->nitem; i++)
+		if (m->item[i].kind == 'p' && m->item[i].text)
+			pragma(v, m->item[i].text, m->item[i].loc);
+	for (int i = 0; i < m->nsyms; i++) {
+		const Sym *s = m->syms[i];
+		if (s->kind == SYM_VAR && (s->attr & (VA_MANAGED | VA_UNIFIED)) && isa(m) < 40)
+			verify_report(v, VC_TARGET, s->loc, "'.attribute' of '%s' requires PTX ISA .version 4.0 or later",
+			    s->name);
+		if (s->kind == SYM_VAR && s->opaque == 2 && !hastarget(m, "texmode_independent"))
+			verify_report(v, VC_MODULE, s->loc,
+			    ".samplerref '%s' needs .target texmode_independent (the default is texmode_unified)", s->name);
+	}
+	/* A function declared without .extern must be defined in this module. */
+	for (int f = 0; f < m->nfn; f++) {
+		const Func *fn = m->fn[f];
+		if (fn->hasbody || fn->linkage == LINK_EXTERN || (fn->sym && fn->sym->fn && fn->sym->fn->hasbody))
+			continue;
+		int later = 0;
+		for (int g = f + 1; g < m->nfn; g++)
+			later |= m->fn[g]->sym == fn->sym && m->fn[g]->linkage == LINK_EXTERN;
+		/* .alias NAME, TARGET defines NAME (the item's text is "NAME, TARGET") */
+		size_t n = strlen(fn->name);
+		for (int i = 0; i < m->nitem; i++)
+			later |= m->item[i].kind == 'a' && m->item[i].text && !strncmp(m->item[i].text, fn->name, n) &&
+			    m->item[i].text[n] == ',';
+		if (!later)
+			verify_report(v, VC_MODULE, fn->loc,
+			    "function '%s' is declared without .extern but never defined (unresolved)", fn->name);
+	}
+}
+
 void
 verify_target(Verify *v)
 {
 	Module *m = v->m;
 	Loc none = { 0, 0, 0 };
 
+	module(v);
 	if (v->o->arch && m->sm) {
 		if (m->sm > v->o->arch)
 			verify_report(v, VC_ARCH, none, ".target sm_%d%s is newer than -arch=sm_%d%s",

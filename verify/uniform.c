@@ -16,7 +16,7 @@
  * paths merge.  A branch one of whose sides exits has no post-dominator
  * inside the body: what follows runs only in the threads that did not exit,
  * which the spec still counts as divergence but which works in practice;
- * those findings go to the separate exit-barrier check (off by default).
+ * those findings go to the separate exit-barrier check.
  *
  * Loops add a third way, temporal divergence: when a loop's exit branch
  * differs between threads, they leave it in different iterations, so a
@@ -45,13 +45,24 @@
  * and an H100 hung when the lanes of a warp arrived from two branches
  * (warps that diverge as a whole are fine).
  *
- * The full-mask case is a separate check, off by default: the analysis does
- * not know the block shape, and spin loops on loaded flags make whole
- * regions look lane-divergent when the warp in fact reconverges.
+ * Definite and data-dependent divergence.  A branch whose predicate is
+ * computed from thread indices and constants alone (`tid.x < 16`) splits
+ * the threads of some CTA shape whatever the data; without .reqntid or
+ * .maxntid the kernel may be launched with any block up to 1024 threads,
+ * as nvcc assumes, so such a branch is reported with the CTA widths it
+ * splits.  Where .reqntid/.maxntid bound %tid.x, a comparison of %tid.x
+ * with a constant that every possible thread passes (or fails) is uniform.
+ * A branch on loaded data or parameters (`if (i >= n) return;`) splits the
+ * threads only for some inputs: the exit-barrier and full-mask findings it
+ * causes go to -Wmaybe-divergent, off by default, because spin loops on
+ * loaded flags make whole regions look lane-divergent when the warp in
+ * fact reconverges.
  *
  * .func parameters are assumed uniform: a callee cannot see its call sites'
  * divergence, and assuming the worst would flag every helper.
  */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "verify.h"
@@ -71,6 +82,11 @@ typedef struct {
 	unsigned char *tidx;    /* per value: a copy of %tid.x */
 	unsigned char *bj;      /* per block: divergence level from branches with a join */
 	unsigned char *bx;      /* per block: ... from branches one side of which exits */
+	unsigned char *pure;    /* per value: computed from thread indices and constants alone */
+	unsigned char *dj, *dx; /* per block: bj/bx from branches on pure predicates alone */
+	int *why[2][2][2];      /* [bx][pure][level - 1]: per block, the branch (instruction
+	                         * index) that first raised it there, or -1 */
+	unsigned char *rx[2];   /* [pure]: per block, the level guarded exits reach it with */
 	Loop *loop;
 	int nloop;
 	int *inner;             /* per block: its innermost loop, -1 */
@@ -78,7 +94,7 @@ typedef struct {
 	int *mark[2];           /* [level - 1]: trees over the forest's preorder (see marked()) */
 	/* region() */
 	int *pdep;              /* per block: depth in the post-dominator tree (the exit 0) */
-	int *jump[2][2];        /* [bx or bj][level - 1]: union-find over that tree */
+	int *jump[2][2][2];     /* [bx][pure][level - 1]: union-find over that tree */
 	int *work;
 	unsigned char *stoplv;  /* per block: the level its phis got as a merge point */
 } U;
@@ -142,8 +158,8 @@ temporal(const U *u, int val, int use)
 	/* the loops around the definition that do not hold the use are the
 	 * innermost ones, up to the first that holds it: one of them is at
 	 * least k when the innermost loop of level k around it is one */
-	if (u->inner[vl->blk] < 0)
-		return m;
+	if (!u->inner || u->inner[vl->blk] < 0)
+		return m;       /* (no loops: the analysis did not run) */
 	for (int k = 2; k > m; k--) {
 		int l = marked(u, k, u->inner[vl->blk]);
 		if (l >= 0 && !inloop(u, l, use))
@@ -201,6 +217,84 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 	return 0;
 }
 
+/* Thread indices and launch shape: what a pure value may be computed from. */
+static int
+puresreg(const Opnd *o)
+{
+	const char *n = o->sym->name;
+
+	return !strcmp(n, "%tid") || !strcmp(n, "%laneid") || !strcmp(n, "%warpid") || !strcmp(n, "%ntid") ||
+	    !strncmp(n, "%lanemask", 9);
+}
+
+static int
+sregspure(const Opnd *o)
+{
+	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG)
+		return puresreg(o);
+	if (o->kind == OK_SYM || o->kind == OK_EXPR)
+		return 0;
+	if (o->base && !sregspure(o->base))
+		return 0;
+	for (int k = 0; k < o->nsub; k++)
+		if (!sregspure(&o->sub[k]))
+			return 0;
+	return 1;
+}
+
+/* Whether every source of in is an immediate, a thread index or a pure value. */
+static int
+inspure(U *u, Ins *in)
+{
+	Opnd *r[64];
+	unsigned fl = ir_opinfo[in->op].flags;
+	int n;
+
+	if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX) || in->op == OP_LD || in->op == OP_LDU)
+		return 0;
+	for (int k = in->ndst; k < in->nopnd; k++)
+		if (!sregspure(&in->opnd[k]))
+			return 0;
+	n = verify_reads(in, r, 64);
+	if (n > in->nuse)
+		return 0;
+	for (int k = 0; k < n; k++) {
+		int val = in->use[k];
+		if (val < 0 || verify_isentry(u->fn, val) || !u->pure[val])
+			return 0;
+	}
+	return 1;
+}
+
+/* The %tid.x bound .reqntid or .maxntid gives (threads have %tid.x < it), or 0. */
+static int64_t
+ntidx(const Func *fn)
+{
+	if (fn->nreqntid)
+		return fn->reqntid[0];
+	if (fn->nmaxntid)
+		return fn->maxntid[0];
+	return 0;
+}
+
+/* setp of %tid.x against constant k: 1 when its result is the same for every
+ * %tid.x in [0, n), where n is what the launch bounds allow. */
+static int
+tidconst(const Func *fn, const Ins *in, int64_t k)
+{
+	int64_t n = ntidx(fn);
+
+	if (n <= 0)
+		return 0;
+	if (verify_hasmod(in, "lt") || verify_hasmod(in, "lo") || verify_hasmod(in, "ge") || verify_hasmod(in, "hs"))
+		return k <= 0 || n <= k;
+	if (verify_hasmod(in, "le") || verify_hasmod(in, "ls") || verify_hasmod(in, "gt") || verify_hasmod(in, "hi"))
+		return k < 0 || n - 1 <= k;
+	if (verify_hasmod(in, "eq") || verify_hasmod(in, "ne"))
+		return k < 0 || k >= n || n == 1;
+	return 0;
+}
+
 static int
 pow32(int64_t x)
 {
@@ -245,9 +339,13 @@ inslevel(U *u, Ins *in, int *tid)
 		(void)a;
 		if (t && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k))))
 			return 1;
-		if (t && in->op == OP_SETP && pow32(k) &&
+		if (t && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
+			return 0;
+		if (t && in->op == OP_SETP && ((pow32(k) &&
 		    (verify_hasmod(in, "lt") || verify_hasmod(in, "ge") || verify_hasmod(in, "lo") ||
-		    verify_hasmod(in, "hs")))
+		    verify_hasmod(in, "hs"))) || (k < INT64_MAX && pow32(k + 1) &&
+		    (verify_hasmod(in, "le") || verify_hasmod(in, "gt") || verify_hasmod(in, "ls") ||
+		    verify_hasmod(in, "hi")))))
 			return in->guard ? m : 1;
 	}
 	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
@@ -307,10 +405,11 @@ passes(const Func *fn, int x, int stop)
  * b is, for each successor w, the post-dominator tree path from w up to,
  * not including, P, and from each block x on it the same again with
  * ipdom(x) for P (the blocks control-dependent on x).  The blocks tagged at
- * least k in one tag array are the union of such regions, a set that only
+ * least k in one tag array (bj or bx; from any branch or from branches on
+ * pure predicates alone) are the union of such regions, a set that only
  * grows: it is kept as a union-find over the post-dominator tree whose
  * find gives the nearest ancestor not yet in the set, so each block joins
- * each of the four sets once and its successors are looked at then.
+ * each of the eight sets once and its successors are looked at then.
  */
 static int
 pfind(int *j, int x)
@@ -322,13 +421,18 @@ pfind(int *j, int x)
 	return x;
 }
 
-/* Adds to the set j (tag at least k) the region of block b: the tree
- * paths from its successors up to ipdom(b), then, for each block that
- * joins, its own region.  1 when a tag rose. */
+/* Adds to the set of blocks tagged at least k in bx (or bj), by branches
+ * on pure predicates alone when pure is set, the region of block b: the
+ * tree paths from its successors up to ipdom(b), then, for each block
+ * that joins, its own region.  A block that joins records cause as the
+ * branch behind its tag unless an earlier one is recorded.  1 when a tag
+ * rose. */
 static int
-grow(U *u, int *j, unsigned char *tag, int k, int b)
+grow(U *u, int bx, int pure, int k, int b, int cause)
 {
 	Func *fn = u->fn;
+	int *j = u->jump[bx][pure][k - 1], *why = u->why[bx][pure][k - 1];
+	unsigned char *tag = pure ? (bx ? u->dx : u->dj) : (bx ? u->bx : u->bj);
 	int nb = fn->nblk, n = 0, changed = 0, x = b;
 
 	for (;;) {
@@ -337,6 +441,8 @@ grow(U *u, int *j, unsigned char *tag, int k, int b)
 		for (int s = 0; s < bk->nsucc; s++)
 			for (int y = pfind(j, bk->succ[s]); u->pdep[y] > u->pdep[top]; y = pfind(j, y)) {
 				j[y] = fn->blk[y].ipdom < 0 ? nb : fn->blk[y].ipdom;
+				if (why[y] < 0)
+					why[y] = cause;
 				if (tag[y] < k) {
 					tag[y] = (unsigned char)k;
 					changed = 1;
@@ -350,7 +456,7 @@ grow(U *u, int *j, unsigned char *tag, int k, int b)
 }
 
 static int
-region(U *u, int b, int lv)
+region(U *u, int b, int lv, int def, int cause)
 {
 	Func *fn = u->fn;
 	int stop = fn->blk[b].ipdom, changed = 0, direct = 0, bx;
@@ -358,8 +464,11 @@ region(U *u, int b, int lv)
 	for (int k = 0; k < fn->blk[b].nsucc; k++)
 		direct |= passes(fn, fn->blk[b].succ[k], stop);
 	bx = stop < 0 || (direct && onlyexits(fn, stop));
-	for (int k = lv; k >= 1; k--)
-		changed |= grow(u, u->jump[bx][k - 1], bx ? u->bx : u->bj, k, b);
+	for (int k = lv; k >= 1; k--) {
+		changed |= grow(u, bx, 0, k, b, cause);
+		if (def)
+			changed |= grow(u, bx, 1, k, b, cause);
+	}
 	/* the merge point's phis see values from divergent paths */
 	if (stop >= 0 && u->stoplv[stop] < lv) {
 		u->stoplv[stop] = (unsigned char)lv;
@@ -399,16 +508,76 @@ pdepths(U *u)
 	}
 }
 
+/* Raises block y to level lv in the reach of guarded exits (pure ones or
+ * all) and in bx (dx); pushes it on u->work when it rose.  1 when a tag
+ * rose. */
+static int
+reach(U *u, int def, int lv, int y, int cause, int *n)
+{
+	unsigned char *seen = u->rx[def], *tag = def ? u->dx : u->bx;
+	int changed = 0;
+
+	if (seen[y] >= lv)
+		return 0;
+	for (int k = seen[y] + 1; k <= lv; k++)
+		if (u->why[1][def][k - 1][y] < 0)
+			u->why[1][def][k - 1][y] = cause;
+	seen[y] = (unsigned char)lv;
+	if (tag[y] < lv) {
+		tag[y] = (unsigned char)lv;
+		changed = 1;
+	}
+	u->work[(*n)++] = y;
+	return changed;
+}
+
+/* A guarded ret or exit ending block b on a thread-dependent guard: the
+ * threads it removes are gone for the rest of the body, so every block
+ * reachable from b is exit-divergent.  What guarded exits of level k reach
+ * is closed under successors, so the walk stops at a block already
+ * reached at that level, and each block is walked at most twice over the
+ * whole analysis.  Returns 1 when a tag changed. */
+static int
+guardedexit(U *u, Blk *b)
+{
+	Func *fn = u->fn;
+	Ins *last;
+	int t, lv, def = 0, changed = 0;
+
+	if (b->i1 <= b->i0)
+		return 0;
+	last = fn->ins[b->i1 - 1];
+	if ((last->op != OP_EXIT && last->op != OP_RET) || !last->guard ||
+	    (lv = oplevel(u, last, last->guard, &t)) == 0)
+		return 0;
+	if (last->nuse > 0 && last->use[0] >= 0 && !verify_isentry(fn, last->use[0]))
+		def = u->pure[last->use[0]];
+	for (int d = 0; d <= def; d++) {
+		int n = 0;
+		for (int k = 0; k < b->nsucc; k++)
+			changed |= reach(u, d, lv, b->succ[k], b->i1 - 1, &n);
+		while (n > 0) {
+			Blk *x = &fn->blk[u->work[--n]];
+			for (int k = 0; k < x->nsucc; k++)
+				changed |= reach(u, d, lv, x->succ[k], b->i1 - 1, &n);
+		}
+	}
+	return changed;
+}
+
 /* The level of the conditional branch ending block b; 0 when there is none. */
 static int
-brlevel(U *u, Blk *b)
+brlevel(U *u, Blk *b, int *def)
 {
 	Ins *last;
 	int t;
 
+	*def = 0;
 	if (b->i1 <= b->i0 || b->nsucc < 2)
 		return 0;
 	last = u->fn->ins[b->i1 - 1];
+	if (last->nuse > 0 && last->use[0] >= 0 && !verify_isentry(u->fn, last->use[0]))
+		*def = u->pure[last->use[0]];
 	if (last->op == OP_BRX_IDX && last->nopnd > 0)
 		return oplevel(u, last, &last->opnd[0], &t);
 	return last->guard ? oplevel(u, last, last->guard, &t) : 0;
@@ -587,8 +756,13 @@ solve(U *u)
 				if (in->ndef == 0)
 					continue;
 				x = inslevel(u, in, &tid);
+				int pu = inspure(u, in);
 				for (int d = 0; d < in->ndef; d++) {
 					int v = in->def[d];
+					if (pu != u->pure[v]) {
+						u->pure[v] = (unsigned char)pu;
+						changed = 1;
+					}
 					if (x > u->lv[v] || (tid && !u->tidx[v])) {
 						if (x > u->lv[v])
 							u->lv[v] = (unsigned char)x;
@@ -598,10 +772,12 @@ solve(U *u)
 				}
 			}
 			/* a conditional branch ending the block */
-			int lv = brlevel(u, b);
-			if (lv > 0 && region(u, b->id, lv))
+			int def, lv = brlevel(u, b, &def);
+			if (lv > 0 && region(u, b->id, lv, def, b->i1 - 1))
 				changed = 1;
 			if (lv > 0 && exits(u, b, lv))
+				changed = 1;
+			if (guardedexit(u, b))
 				changed = 1;
 		}
 	}
@@ -634,6 +810,56 @@ isbar(int op)
 	    op == OP_BARRIER_CTA_ARRIVE || op == OP_BARRIER_CTA_RED;
 }
 
+/* Says which threads the branch (instruction index ci) divides: for a
+ * comparison of %tid.x with a constant, which threads take which side and
+ * from which CTA width on; else where the branch is. */
+static void
+describe(U *u, int ci, char *buf, size_t n)
+{
+	Func *fn = u->fn;
+	Ins *br = ci >= 0 && ci < fn->nins ? fn->ins[ci] : NULL;
+	Ins *c = NULL;
+	int t;
+
+	snprintf(buf, n, "%s", "");
+	if (!br)
+		return;
+	if (br->guard && (br->guard->kind == OK_REG || br->guard->kind == OK_NOT) && br->nuse > 0)
+		c = verify_defins(fn, br->use[0]);
+	if (c && c->op == OP_SETP && c->nopnd == 3 && c->opnd[1].kind == OK_REG && c->opnd[2].kind == OK_IMM &&
+	    (oplevel(u, c, &c->opnd[1], &t), t)) {
+		static const struct { const char *m, *op; int plus; } cmp[] = {
+			{"lt", "<", 0}, {"lo", "<", 0}, {"ge", ">=", 0}, {"hs", ">=", 0},
+			{"le", "<=", 1}, {"ls", "<=", 1}, {"gt", ">", 1}, {"hi", ">", 1},
+			{"eq", "==", 1}, {"ne", "!=", 1},
+		};
+		for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++)
+			if (verify_hasmod(c, cmp[i].m)) {
+				long long k = (long long)c->opnd[2].imm, w = k + cmp[i].plus;
+				snprintf(buf, n, " (line %d %s on %%tid.x %s %lld, which differs between threads of any CTA"
+				    " wider than %lld)", br->loc.line, br->op == OP_BRA ? "branches" : "leaves", cmp[i].op, k,
+				    w < 1 ? 1 : w);
+				return;
+			}
+	}
+	snprintf(buf, n, " (the branch at line %d divides them)", br->loc.line);
+}
+
+/* The branch to name for the divergence of block b in bx (or bj) at level
+ * k or more: one on a pure predicate when there is one (*def then set),
+ * else the first that raised the block to its level.  -1 when the
+ * analysis did not run. */
+static int
+because(const U *u, int bx, int b, int k, int *def)
+{
+	const unsigned char *d = bx ? u->dx : u->dj, *t = bx ? u->bx : u->bj;
+
+	*def = d[b] >= k;
+	if (*def)
+		return u->why[bx][1][k - 1][b];
+	return t[b] >= k ? u->why[bx][0][t[b] - 1][b] : -1;
+}
+
 static void
 barrier(Verify *v, U *u, Ins *in)
 {
@@ -650,15 +876,21 @@ barrier(Verify *v, U *u, Ins *in)
 	int counted = ididx + 1 < in->nopnd && in->op != OP_BAR_RED && in->op != OP_BAR_CTA_RED &&
 	    in->op != OP_BARRIER_RED && in->op != OP_BARRIER_CTA_RED;
 
+	char why[160];
+	int def;
+
 	if (counted)
 		aligned = 0;
-	if (aligned && (u->bj[in->blk] || g))
+	if (aligned && (u->bj[in->blk] || g)) {
+		describe(u, g ? -1 : because(u, 0, in->blk, 1, &def), why, sizeof why);
 		verify_report(v, VC_DIVBAR, in->loc,
-		    "'%s' %s: threads of the CTA may not all reach it", name,
-		    g ? "under a thread-dependent guard" : "in thread-dependent control flow");
-	else if (aligned && u->bx[in->blk])
-		verify_report(v, VC_EXITBAR, in->loc,
-		    "'%s' after a thread-dependent exit: the exited threads never arrive", name);
+		    "'%s' %s: threads of the CTA may not all reach it%s", name,
+		    g ? "under a thread-dependent guard" : "in thread-dependent control flow", why);
+	} else if (aligned && u->bx[in->blk]) {
+		describe(u, because(u, 1, in->blk, 1, &def), why, sizeof why);
+		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, in->loc,
+		    "'%s' after a thread-dependent exit: the exited threads never arrive%s", name, why);
+	}
 	if (ididx < in->nopnd) {
 		Opnd *id = &in->opnd[ididx];
 		if (id->kind == OK_IMM && (id->imm < 0 || id->imm > 15))
@@ -681,6 +913,24 @@ barrier(Verify *v, U *u, Ins *in)
 	}
 }
 
+/* A register operand holding a constant: its value reaches in from one
+ * mov of an immediate (nvcc loads the full mask so at -O3). */
+static int
+constreg(Func *fn, Ins *in, const Opnd *o, int64_t *out)
+{
+	int val;
+	Ins *d;
+
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+		return 0;
+	val = verify_useof(in, o);
+	d = verify_defins(fn, val);
+	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[1].kind != OK_IMM)
+		return 0;
+	*out = d->opnd[1].imm;
+	return 1;
+}
+
 static void
 warp(Verify *v, U *u, Ins *in)
 {
@@ -696,23 +946,34 @@ warp(Verify *v, U *u, Ins *in)
 	if (mi >= in->nopnd)
 		return;
 	mask = &in->opnd[mi];
-	if (mask->kind != OK_IMM)
+	int64_t mv;
+	if (mask->kind == OK_IMM)
+		mv = mask->imm;
+	else if (!constreg(u->fn, in, mask, &mv))
 		return;
-	if ((uint32_t)mask->imm == 0) {
+	if ((uint32_t)mv == 0) {
 		verify_report(v, VC_WARPMASK, mask->loc,
 		    "member mask 0: the executing lane is not in it");
 		return;
 	}
-	if ((uint32_t)mask->imm != 0xffffffffu)
+	if ((uint32_t)mv != 0xffffffffu)
 		return;
 	int g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
-	if (u->bj[in->blk] >= 2 || g >= 2)
-		verify_report(v, VC_WARPDIV, mask->loc,
-		    "'%s' names all 32 lanes, but it is %s: some lanes may be inactive",
-		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
-	else if (u->bx[in->blk] >= 2)
-		verify_report(v, VC_EXITBAR, mask->loc,
-		    "'%s' names all 32 lanes after a lane-dependent exit", ir_opinfo[in->op].name);
+	char why[160];
+	int def;
+	if (u->bj[in->blk] >= 2 || g >= 2) {
+		int ci = because(u, 0, in->blk, 2, &def);
+		if (g >= 2)
+			def = in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
+		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
+		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, mask->loc,
+		    "'%s' names all 32 lanes, but it is %s: some lanes may be inactive%s",
+		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
+	} else if (u->bx[in->blk] >= 2) {
+		describe(u, because(u, 1, in->blk, 2, &def), why, sizeof why);
+		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, mask->loc,
+		    "'%s' names all 32 lanes after a lane-dependent exit%s", ir_opinfo[in->op].name, why);
+	}
 }
 
 static void
@@ -728,6 +989,17 @@ clusterbar(Verify *v, U *u, Ins *in)
 		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
 }
 
+static int
+divchecks(const VerifyOpts *o)
+{
+	static const int c[] = { VC_DIVBAR, VC_EXITBAR, VC_MAYBEDIV, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI };
+
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+		if (o->sev[c[i]] >= 0)
+			return 1;
+	return 0;
+}
+
 static void
 uniform(Verify *v, Func *fn)
 {
@@ -737,20 +1009,35 @@ uniform(Verify *v, Func *fn)
 	u.tidx = calloc((size_t)fn->nval + 1, 1);
 	u.bj = calloc((size_t)fn->nblk + 1, 1);
 	u.bx = calloc((size_t)fn->nblk + 1, 1);
+	u.pure = calloc((size_t)fn->nval + 1, 1);
+	u.dj = calloc((size_t)fn->nblk + 1, 1);
+	u.dx = calloc((size_t)fn->nblk + 1, 1);
+	u.rx[0] = calloc((size_t)fn->nblk + 1, 1);
+	u.rx[1] = calloc((size_t)fn->nblk + 1, 1);
 	u.pdep = malloc(((size_t)fn->nblk + 1) * sizeof *u.pdep);
 	u.work = malloc(((size_t)fn->nblk + 1) * sizeof *u.work);
 	u.stoplv = calloc((size_t)fn->nblk + 1, 1);
-	int ok = u.lv && u.tidx && u.bj && u.bx && u.pdep && u.work && u.stoplv;
-	for (int t = 0; t < 4; t++) {
-		int *j = u.jump[t / 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *j);
-		ok = ok && j;
-		for (int b = 0; j && b <= fn->nblk; b++)
+	int ok = u.lv && u.tidx && u.bj && u.bx && u.pure && u.dj && u.dx && u.rx[0] && u.rx[1] &&
+	    u.pdep && u.work && u.stoplv;
+	for (int t = 0; t < 8; t++) {
+		int *j = u.jump[t / 4][t / 2 % 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *j);
+		int *w = u.why[t / 4][t / 2 % 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *w);
+		ok = ok && j && w;
+		for (int b = 0; j && w && b <= fn->nblk; b++) {
 			j[b] = b;
+			w[b] = -1;
+		}
 	}
-	if (!ok || !findloops(&u))
+	if (!ok)
 		goto out;
-	pdepths(&u);
-	solve(&u);
+	/* Without a divergence check on (the loader's case), everything stays
+	 * uniform and only barrier numbers and counts are checked. */
+	if (divchecks(v->o)) {
+		if (!findloops(&u))
+			goto out;
+		pdepths(&u);
+		solve(&u);
+	}
 	for (int i = 0; i < fn->nins; i++) {
 		Ins *in = fn->ins[i];
 		int t;
@@ -772,6 +1059,11 @@ out:
 	free(u.tidx);
 	free(u.bj);
 	free(u.bx);
+	free(u.pure);
+	free(u.dj);
+	free(u.dx);
+	free(u.rx[0]);
+	free(u.rx[1]);
 	free(u.loop);
 	free(u.inner);
 	free(u.mark[0]);
@@ -779,8 +1071,10 @@ out:
 	free(u.pdep);
 	free(u.work);
 	free(u.stoplv);
-	for (int t = 0; t < 4; t++)
-		free(u.jump[t / 2][t % 2]);
+	for (int t = 0; t < 8; t++) {
+		free(u.jump[t / 4][t / 2 % 2][t % 2]);
+		free(u.why[t / 4][t / 2 % 2][t % 2]);
+	}
 }
 
 void

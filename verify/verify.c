@@ -16,37 +16,41 @@
 
 /* ORDER VC */
 const VerifyCheck verify_checks[NVC] = {
-	[VC_UNREACHABLE] = {"unreachable", SEV_WARNING, "code that no path from the function entry reaches"},
-	[VC_FALLOFF]     = {"fall-off-end", SEV_WARNING, "control can reach the end of a body without ret or exit"},
-	[VC_CALLPROTO]   = {"call-prototype", SEV_ERROR, "call of a function that is not declared before the call"},
-	[VC_OPTYPE]      = {"operand-type", SEV_ERROR, "operand type or width incompatible with the instruction type"},
-	[VC_IMMRANGE]    = {"immediate-range", SEV_WARNING, "immediate that does not fit the instruction type"},
-	[VC_INSTRTYPE]   = {"instr-type", SEV_ERROR, "instruction type the opcode does not accept"},
-	[VC_MODIFIER]    = {"modifier", SEV_ERROR, "modifier the opcode does not accept, or a required one missing"},
-	[VC_COMPARE]     = {"compare", SEV_ERROR, "comparison operator not defined for the instruction type"},
-	[VC_VECTOR]      = {"vector", SEV_ERROR, "vector size differs from .vN or the shape, or its registers disagree"},
-	[VC_SPACE]       = {"state-space", SEV_ERROR, "memory access in a state space its address cannot be in"},
-	[VC_PARAMWRITE]  = {"param-write", SEV_ERROR, "write to a kernel parameter or to .const"},
-	[VC_ALIGN]       = {"alignment", SEV_ERROR, "address provably misaligned for the access size"},
-	[VC_BOUNDS]      = {"bounds", SEV_ERROR, "constant offset past the end of a variable or the parameters"},
-	[VC_UNINIT]      = {"uninit", SEV_WARNING, "register or predicate read before any write on some path"},
-	[VC_MAYBEUNINIT] = {"maybe-uninit", -1, "register that may be read before any write, depending on the path"},
-	[VC_DIVBAR]      = {"divergent-barrier", SEV_WARNING, "CTA barrier in thread-dependent control flow"},
-	[VC_EXITBAR]     = {"exit-barrier", -1, "CTA barrier reached after some threads may have exited"},
-	[VC_BARRIER]     = {"barrier", SEV_ERROR, "barrier id or thread count out of range"},
-	[VC_LAUNCH]      = {"launch-bounds", SEV_WARNING, "launch bounds that no launch can satisfy"},
-	[VC_WARPMASK]    = {"warp-mask", SEV_WARNING, "warp collective whose member mask names lanes that may be inactive"},
-	[VC_WARPDIV]     = {"warp-mask-divergent", -1, "full-mask warp collective in lane-dependent control flow"},
-	[VC_BRAUNI]      = {"bra-uni", SEV_WARNING, "bra.uni on a predicate that may differ between threads"},
-	[VC_TARGET]      = {"target", SEV_ERROR, "feature needs a newer .target or PTX ISA .version"},
-	[VC_ARCH]        = {"arch", SEV_ERROR, ".target incompatible with -arch"},
-	[VC_DEPRECATED]  = {"deprecated", SEV_WARNING, "deprecated instruction form"},
-	[VC_RESOURCES]   = {"resources", SEV_ERROR, "static resources beyond the target's limits"},
-	[VC_ASYNC]       = {"async", SEV_WARNING, "asynchronous copy, mbarrier or wgmma protocol violated"},
-	[VC_DIVZERO]     = {"div-by-zero", SEV_WARNING, "integer division or remainder by constant zero"},
-	[VC_INFLOOP]     = {"infinite-loop", SEV_WARNING, "loop with no exit"},
-	[VC_DUPDEST]     = {"dup-dest", SEV_WARNING, "the same register twice in a vector destination"},
-	[VC_ADDRSIZE]    = {"address-size", SEV_WARNING, "no .address_size: the PTX default is 32"},
+	[VC_UNREACHABLE] = {"unreachable", SEV_WARNING, "code that no path from the function entry reaches", 0},
+	[VC_FALLOFF]     = {"fall-off-end", SEV_WARNING, "control can reach the end of a body without ret or exit", 0},
+	[VC_CALLPROTO]   = {"call-prototype", SEV_ERROR, "call of a function that is not declared before the call", 1},
+	[VC_OPTYPE]      = {"operand-type", SEV_ERROR, "operand type or width incompatible with the instruction type", 1},
+	[VC_IMMRANGE]    = {"immediate-range", SEV_WARNING, "immediate that does not fit the instruction type", 0},
+	[VC_INSTRTYPE]   = {"instr-type", SEV_ERROR, "instruction type the opcode does not accept", 1},
+	[VC_MODIFIER]    = {"modifier", SEV_ERROR, "modifier the opcode does not accept, or a required one missing", 1},
+	[VC_COMPARE]     = {"compare", SEV_ERROR, "comparison operator not defined for the instruction type", 1},
+	[VC_VECTOR]      = {"vector", SEV_ERROR, "vector size differs from .vN or the shape, or its registers disagree", 1},
+	[VC_SPACE]       = {"state-space", SEV_ERROR, "memory access in a state space its address cannot be in", 1},
+	[VC_PARAMWRITE]  = {"param-write", SEV_ERROR, "write to a kernel parameter or to .const", 1},
+	[VC_PTRSPACE]    = {"pointer-space", SEV_ERROR, "address held in a register used in a state space it does not point into", 0},
+	[VC_NCWRITE]     = {"nc-write", SEV_WARNING, "ld.global.nc of memory the same kernel writes", 0},
+	[VC_ALIGN]       = {"alignment", SEV_ERROR, "address provably misaligned for the access size", 0},
+	[VC_BOUNDS]      = {"bounds", SEV_ERROR, "constant offset past the end of a variable or the parameters", 0},
+	[VC_UNINIT]      = {"uninit", SEV_WARNING, "register or predicate read before any write on some path", 0},
+	[VC_MAYBEUNINIT] = {"maybe-uninit", -1, "register that may be read before any write, depending on the path", 0},
+	[VC_DIVBAR]      = {"divergent-barrier", SEV_WARNING, "CTA barrier in thread-dependent control flow", 0},
+	[VC_EXITBAR]     = {"exit-barrier", SEV_WARNING, "CTA barrier reached after some threads may have exited", 0},
+	[VC_MAYBEDIV]    = {"maybe-divergent", -1, "exit-barrier or full-mask finding whose divergence depends on data", 0},
+	[VC_BARRIER]     = {"barrier", SEV_ERROR, "barrier id or thread count out of range", 1},
+	[VC_LAUNCH]      = {"launch-bounds", SEV_WARNING, "launch bounds that no launch can satisfy", 0},
+	[VC_WARPMASK]    = {"warp-mask", SEV_WARNING, "warp collective whose member mask names lanes that may be inactive", 0},
+	[VC_WARPDIV]     = {"warp-mask-divergent", SEV_WARNING, "full-mask warp collective in lane-dependent control flow", 0},
+	[VC_BRAUNI]      = {"bra-uni", SEV_WARNING, "bra.uni on a predicate that may differ between threads", 0},
+	[VC_TARGET]      = {"target", SEV_ERROR, "feature needs a newer .target or PTX ISA .version", 1},
+	[VC_ARCH]        = {"arch", SEV_ERROR, ".target incompatible with -arch", 1},
+	[VC_DEPRECATED]  = {"deprecated", SEV_WARNING, "deprecated instruction form", 0},
+	[VC_RESOURCES]   = {"resources", SEV_ERROR, "static resources beyond the target's limits", 1},
+	[VC_ASYNC]       = {"async", SEV_WARNING, "asynchronous copy, mbarrier or wgmma protocol violated", 0},
+	[VC_DIVZERO]     = {"div-by-zero", SEV_WARNING, "integer division or remainder by constant zero", 0},
+	[VC_INFLOOP]     = {"infinite-loop", SEV_WARNING, "loop with no exit", 0},
+	[VC_DUPDEST]     = {"dup-dest", SEV_WARNING, "the same register twice in a vector destination", 0},
+	[VC_ADDRSIZE]    = {"address-size", SEV_WARNING, "no .address_size: the PTX default is 32", 0},
+	[VC_MODULE]      = {"module", SEV_ERROR, "module directive, pragma or declaration ptxas refuses", 1},
 };
 
 void
@@ -55,6 +59,14 @@ verify_opts_init(VerifyOpts *o)
 	memset(o, 0, sizeof *o);
 	for (int i = 0; i < NVC; i++)
 		o->sev[i] = verify_checks[i].sev;
+}
+
+void
+verify_opts_ptxas(VerifyOpts *o)
+{
+	memset(o, 0, sizeof *o);
+	for (int i = 0; i < NVC; i++)
+		o->sev[i] = verify_checks[i].ptxas ? SEV_ERROR : -1;
 }
 
 int
@@ -169,21 +181,35 @@ verify_regopnd(Ins *in, Sym *s)
 	return NULL;
 }
 
+static int
+on(const VerifyOpts *o, int check)
+{
+	return o->sev[check] >= 0;
+}
+
 int
 verify_module(Module *m, const VerifyOpts *o, Diags *dg)
 {
 	Verify v = { .m = m, .o = o, .dg = dg };
 
-	verify_structure(&v);
+	/* A pass none of whose checks is on is skipped: the loader runs only
+	 * the checks ptxas enforces (verify_opts_ptxas), and the dataflow
+	 * passes behind the others cost more than the front end itself. */
+	if (on(o, VC_UNREACHABLE) || on(o, VC_FALLOFF) || on(o, VC_CALLPROTO))
+		verify_structure(&v);
 	verify_types(&v);
 	verify_tensor(&v);
 	verify_target(&v);
 	verify_space(&v);
-	verify_align(&v);
-	verify_defined(&v);
+	if (on(o, VC_ALIGN) || on(o, VC_BOUNDS))
+		verify_align(&v);
+	if (on(o, VC_UNINIT) || on(o, VC_MAYBEUNINIT))
+		verify_defined(&v);
 	verify_uniform(&v);
-	verify_async(&v);
-	verify_suspicious(&v);
+	if (on(o, VC_ASYNC))
+		verify_async(&v);
+	if (on(o, VC_ADDRSIZE) || on(o, VC_DIVZERO) || on(o, VC_DUPDEST) || on(o, VC_INFLOOP) || on(o, VC_NCWRITE))
+		verify_suspicious(&v);
 	return v.nerr;
 }
 

@@ -21,13 +21,13 @@
 enum {
 	VC_UNREACHABLE, VC_FALLOFF, VC_CALLPROTO,
 	VC_OPTYPE, VC_IMMRANGE, VC_INSTRTYPE, VC_MODIFIER, VC_COMPARE, VC_VECTOR,
-	VC_SPACE, VC_PARAMWRITE,
+	VC_SPACE, VC_PARAMWRITE, VC_PTRSPACE, VC_NCWRITE,
 	VC_ALIGN, VC_BOUNDS,
 	VC_UNINIT, VC_MAYBEUNINIT,
-	VC_DIVBAR, VC_EXITBAR, VC_BARRIER, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI,
+	VC_DIVBAR, VC_EXITBAR, VC_MAYBEDIV, VC_BARRIER, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI,
 	VC_TARGET, VC_ARCH, VC_DEPRECATED, VC_RESOURCES,
 	VC_ASYNC,
-	VC_DIVZERO, VC_INFLOOP, VC_DUPDEST, VC_ADDRSIZE,
+	VC_DIVZERO, VC_INFLOOP, VC_DUPDEST, VC_ADDRSIZE, VC_MODULE,
 	NVC
 };
 
@@ -35,6 +35,7 @@ typedef struct {
 	const char *name;   /* -W name */
 	int sev;            /* default: SEV_ERROR, SEV_WARNING, or -1 (off unless asked for) */
 	const char *what;   /* one line for --help and the SARIF rule */
+	int ptxas;          /* its errors are errors ptxas itself gives: the module cannot be loaded */
 } VerifyCheck;
 
 extern const VerifyCheck verify_checks[NVC];
@@ -48,11 +49,15 @@ typedef struct {
 
 /* Default severities, no -arch. */
 void verify_opts_init(VerifyOpts *o);
+/* Only the checks ptxas itself enforces, as errors; the others off.  What
+ * a loader runs: it refuses what the driver's JIT would refuse, and nothing
+ * more. */
+void verify_opts_ptxas(VerifyOpts *o);
 /* Check by -W name; -1 when unknown. */
 int verify_check_lookup(const char *name);
 
-/* Runs every pass over m (after ir_build).  Returns the number of errors
- * reported to dg. */
+/* Runs every pass over m (after ir_build), but those whose checks are all
+ * off.  Returns the number of errors reported to dg. */
 int verify_module(Module *m, const VerifyOpts *o, Diags *dg);
 
 /* ---------------------------------------------------------------- shared by the passes (verify.c) */

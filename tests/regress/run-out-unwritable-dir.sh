@@ -26,6 +26,11 @@ if (: >ro/probe) 2>/dev/null; then
 else
 	check "-o 0:ro/out.bin" ro/out.bin
 	check "--annotate ro/a.html" ro/a.html
+	# a symlink to a file there: the temporary file would go there too
+	chmod 755 ro && echo previous >ro/f && chmod 555 ro && ln -s ro/f rolink
+	check "-o 0:rolink" rolink
+	[ "$(cat ro/f)" = previous ] && [ "$(ls ro)" = f ] || { echo "FAIL: ro/f changed"; fail=1; }
+	chmod 755 ro && rm -f ro/f rolink && chmod 555 ro
 	[ -z "$(ls ro)" ] || { echo "FAIL: files left in ro"; fail=1; }
 fi
 chmod 755 ro

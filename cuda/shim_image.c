@@ -1,0 +1,632 @@
+/*
+ * shim_image.c -- the PTX inside the images a driver is handed: a fatbin,
+ * the wrapper cudart registers, a cubin, a host object or executable.
+ *
+ * The interpreter runs PTX only, so every image comes down to PTX text:
+ *
+ *   fatbin     magic 0xba55ed50; a 16-byte header (u32 magic, u16 version,
+ *              u16 header size, u64 size of the entries that follow), then
+ *              entries, each a header and a payload.  The entry header, as
+ *              nvcc 12 and 13 write it: u16 kind (1 PTX, 2 ELF, 8 NVVM IR),
+ *              u16 version, u32 header size, u64 payload size (padded),
+ *              u32 compressed size at 16, u32 arch (90 for sm_90 or
+ *              compute_90) at 28, u64 flags at 40, u64 uncompressed size at
+ *              56.  Flags: 0x2000 LZ4 block compression (nvcc
+ *              --compress-mode=speed), 0x8000 zstd (the default since
+ *              CUDA 12.x), 0x100000 an arch-specific target (sm_90a),
+ *              0x200000 a family target (sm_100f).
+ *   wrapper    magic 0x466243b1, the struct cudart registers: u32 magic,
+ *              u32 version, then a pointer to the fatbin.
+ *   ELF        a cubin (e_machine 190) holds PTX only when built with
+ *              -lineinfo or -G: section .nv_debug_ptx_txt, one NUL-ended
+ *              string per line.  A host object or executable keeps its
+ *              translation units' fatbins one after another, each 8-byte
+ *              aligned, in section .nv_fatbin (with -rdc, the relocatable
+ *              ones in __nv_relfatbin); the PTX of each is linked as
+ *              cuLinkAddData would link it.
+ *
+ * The PTX chosen is the one an sm_90 runs best: the highest compute_XX not
+ * past 90, the arch-specific variant when both are there (what an H100
+ * runs).  Decompression is zstd's and lz4's own, when configure found them.
+ *
+ * An image is hostile input.  Its length is known from a file or
+ * cuLinkAddData; cuModuleLoadData gives none, so then the image's own
+ * header declares how many bytes can be read (a fatbin its size, an ELF the
+ * end of its header tables, which come last in what nvcc and ld write),
+ * capped at IMG_MAX.  Every offset and size inside is checked against that
+ * extent, in 64-bit arithmetic that cannot wrap, before a byte is read.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+#ifdef HAVE_LZ4
+#include <lz4.h>
+#endif
+#include "cuda/shim.h"
+
+#define IMG_MAX ((uint64_t)1 << 30)     /* an image or a text, at most */
+#define FATBIN_MAGIC 0xba55ed50u
+#define WRAPPER_MAGIC 0x466243b1u
+#define EM_CUDA 190
+#define SM 90                           /* the interpreter's architecture */
+
+enum { K_PTX = 1, K_ELF = 2 };
+enum { F_LZ4 = 0x2000, F_ZSTD = 0x8000, F_ARCH = 0x100000, F_FAMILY = 0x200000 };
+
+/* What a load reports through; msg is kept for the caller's message. */
+typedef struct {
+	const char *name;
+	char *log;
+	size_t cap;
+	int quiet;                      /* a try: failures are not reported */
+} Rep;
+
+static CUresult
+fail(const Rep *rp, CUresult r, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (rp->quiet)
+		return r;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "libptxcuda: %s: %s\n", rp->name, msg);
+	if (rp->log && rp->cap)
+		snprintf(rp->log, rp->cap, "%s: %s\n", rp->name, msg);
+	return r;
+}
+
+static uint32_t
+rd16(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+static uint32_t
+rd32(const unsigned char *p)
+{
+	return rd16(p) | (uint32_t)rd16(p + 2) << 16;
+}
+
+static uint64_t
+rd64(const unsigned char *p)
+{
+	return rd32(p) | (uint64_t)rd32(p + 4) << 32;
+}
+
+/* Whether [off, off + n) lies inside an extent of len bytes. */
+static int
+inside(uint64_t off, uint64_t n, uint64_t len)
+{
+	return off <= len && n <= len - off;
+}
+
+/* Text of n bytes made into a NUL-terminated string, stopping at its first
+ * NUL; NULL when out of memory. */
+static char *
+text_of(const unsigned char *p, size_t n)
+{
+	const unsigned char *z = memchr(p, 0, n);
+	size_t k = z ? (size_t)(z - p) : n;
+	char *t = malloc(k + 1);
+
+	if (t) {
+		memcpy(t, p, k);
+		t[k] = 0;
+	}
+	return t;
+}
+
+/* ---------------------------------------------------------------- entries */
+
+/* One entry of a fatbin, its header read and checked. */
+typedef struct {
+	unsigned kind, arch;
+	uint64_t flags, usize;
+	const unsigned char *pay;       /* the payload's used bytes */
+	uint64_t n;
+} Entry;
+
+/* The payload of e, decompressed: *out (malloc'd, one NUL past *n). */
+static CUresult
+unpack(const Rep *rp, const Entry *e, unsigned char **out, size_t *n)
+{
+	unsigned char *buf;
+
+	if ((e->flags & (F_LZ4 | F_ZSTD)) == (F_LZ4 | F_ZSTD))
+		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin entry flags 0x%llx name two compressions",
+		    (unsigned long long)e->flags);
+	if (!(e->flags & (F_LZ4 | F_ZSTD))) {
+		if (!(buf = malloc(e->n + 1)))
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		memcpy(buf, e->pay, e->n);
+		buf[e->n] = 0;
+		*out = buf;
+		*n = e->n;
+		return CUDA_SUCCESS;
+	}
+	if (e->usize > IMG_MAX)
+		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin entry declares %llu bytes uncompressed, "
+		    "past the limit of %llu", (unsigned long long)e->usize, (unsigned long long)IMG_MAX);
+	if (e->flags & F_LZ4) {
+#ifdef HAVE_LZ4
+		/* an LZ4 block grows at most 255-fold: a larger claim is a lie,
+		 * refused before it is allocated */
+		int k;
+		if (e->n > INT32_MAX || e->usize > (e->n + 16) * 255 || e->usize >= INT32_MAX)
+			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "LZ4 fatbin entry: %llu bytes cannot "
+			    "come from %llu", (unsigned long long)e->usize, (unsigned long long)e->n);
+		if (!(buf = malloc(e->usize + 1)))
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		k = LZ4_decompress_safe((const char *)e->pay, (char *)buf, (int)e->n, (int)e->usize);
+		if (k < 0 || (uint64_t)k != e->usize) {
+			free(buf);
+			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "LZ4 fatbin entry does not decompress "
+			    "to its declared %llu bytes", (unsigned long long)e->usize);
+		}
+		buf[k] = 0;
+		*out = buf;
+		*n = (size_t)k;
+		return CUDA_SUCCESS;
+#else
+		return fail(rp, CUDA_ERROR_NOT_SUPPORTED, "the fatbin entry is LZ4-compressed (nvcc "
+		    "--compress-mode=speed) and libptxcuda was built without liblz4: rebuild it "
+		    "with liblz4-dev installed, or compile with --compress-mode=size or --no-compress");
+#endif
+	}
+#ifdef HAVE_ZSTD
+	/* Streamed into a buffer that grows with what really comes out, so a
+	 * false size in the header allocates nothing. */
+	ZSTD_DStream *z = ZSTD_createDStream();
+	ZSTD_inBuffer in = { e->pay, e->n, 0 };
+	size_t cap = e->usize < 65536 ? (size_t)e->usize : 65536, rc;
+	ZSTD_outBuffer ob = { NULL, 0, 0 };
+
+	if (!z || !(buf = malloc(cap + 1))) {
+		ZSTD_freeDStream(z);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	ob.dst = buf, ob.size = cap;
+	for (;;) {
+		rc = ZSTD_decompressStream(z, &ob, &in);
+		if (ZSTD_isError(rc) || rc == 0 || (in.pos == in.size && ob.pos < ob.size))
+			break;
+		if (ob.pos == ob.size) {
+			unsigned char *nb;
+			if (cap == e->usize) {
+				rc = 1;     /* more output than declared */
+				break;
+			}
+			cap = e->usize - cap < cap ? (size_t)e->usize : cap * 2;
+			if (!(nb = realloc(buf, cap + 1))) {
+				ZSTD_freeDStream(z);
+				free(buf);
+				return CUDA_ERROR_OUT_OF_MEMORY;
+			}
+			ob.dst = buf = nb, ob.size = cap;
+		}
+	}
+	ZSTD_freeDStream(z);
+	if (rc != 0 || ob.pos != e->usize) {
+		free(buf);
+		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "zstd fatbin entry does not decompress to "
+		    "its declared %llu bytes%s%s", (unsigned long long)e->usize,
+		    ZSTD_isError(rc) ? ": " : "", ZSTD_isError(rc) ? ZSTD_getErrorName(rc) : "");
+	}
+	buf[ob.pos] = 0;
+	*out = buf;
+	*n = ob.pos;
+	return CUDA_SUCCESS;
+#else
+	return fail(rp, CUDA_ERROR_NOT_SUPPORTED, "the fatbin entry is zstd-compressed (nvcc's "
+	    "default) and libptxcuda was built without libzstd: rebuild it with libzstd-dev "
+	    "installed, or compile with --no-compress");
+#endif
+}
+
+/* ---------------------------------------------------------------- ELF */
+
+/* A section of an ELF image: its bytes, or NULL. */
+static const unsigned char *
+elf_section(const unsigned char *p, uint64_t len, const char *want, uint64_t *n)
+{
+	uint64_t shoff = rd64(p + 0x28), shnum = rd16(p + 0x3c), stri = rd16(p + 0x3e);
+	const unsigned char *str;
+	uint64_t stroff, strsz;
+
+	if (stri >= shnum)
+		return NULL;
+	str = p + shoff + stri * 64;
+	stroff = rd64(str + 0x18), strsz = rd64(str + 0x20);
+	if (!inside(stroff, strsz, len))
+		return NULL;
+	for (uint64_t i = 1; i < shnum; i++) {
+		const unsigned char *sh = p + shoff + i * 64;
+		uint64_t nm = rd32(sh), off = rd64(sh + 0x18), sz = rd64(sh + 0x20);
+		size_t wn = strlen(want) + 1;
+		if (rd32(sh + 4) == 8)        /* SHT_NOBITS: nothing in the file */
+			continue;
+		if (nm < strsz && strsz - nm >= wn && !memcmp(p + stroff + nm, want, wn) &&
+		    inside(off, sz, len)) {
+			*n = sz;
+			return p + off;
+		}
+	}
+	return NULL;
+}
+
+/* The extent of an ELF image: len when known, else the end of its header
+ * tables.  0 when the header is not one we read. */
+static uint64_t
+elf_extent(const Rep *rp, const unsigned char *p, uint64_t len, CUresult *r)
+{
+	uint64_t shoff, shnum, phoff, phnum, phsz, ext = 64;
+
+	*r = CUDA_ERROR_INVALID_IMAGE;
+	if (len < 64) {
+		fail(rp, *r, "ELF image of %llu bytes is shorter than its header",
+		    (unsigned long long)len);
+		return 0;
+	}
+	if (p[4] != 2 || p[5] != 1) {
+		fail(rp, *r, "ELF image is not 64-bit little-endian");
+		return 0;
+	}
+	shoff = rd64(p + 0x28), shnum = rd16(p + 0x3c);
+	phoff = rd64(p + 0x20), phnum = rd16(p + 0x38), phsz = rd16(p + 0x36);
+	if (!shnum || rd16(p + 0x3a) != 64 || rd16(p + 0x3e) == 0xffff) {
+		fail(rp, *r, "ELF image has no section table that can be read");
+		return 0;
+	}
+	if (len == UINT64_MAX) {
+		/* nothing but the header may be read until its tables are known */
+		if (shoff > IMG_MAX || phoff > IMG_MAX) {
+			fail(rp, *r, "ELF header tables lie past %llu bytes", (unsigned long long)IMG_MAX);
+			return 0;
+		}
+		ext = shoff + shnum * 64 > ext ? shoff + shnum * 64 : ext;
+		if (phnum && phoff + phnum * phsz > ext)
+			ext = phoff + phnum * phsz;
+		len = ext;
+	}
+	if (!inside(shoff, shnum * 64, len)) {
+		fail(rp, *r, "ELF section table (%llu at %llu) lies past the image's %llu bytes",
+		    (unsigned long long)(shnum * 64), (unsigned long long)shoff, (unsigned long long)len);
+		return 0;
+	}
+	*r = CUDA_SUCCESS;
+	return len;
+}
+
+static CUresult fatbin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int many,
+                           char ***texts, int *ntexts);
+
+/* Adds text t to the list; frees it when out of memory. */
+static CUresult
+push(char ***texts, int *n, char *t)
+{
+	char **nt = t ? realloc(*texts, (size_t)(*n + 1) * sizeof *nt) : NULL;
+
+	if (!nt) {
+		free(t);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	*texts = nt;
+	nt[(*n)++] = t;
+	return CUDA_SUCCESS;
+}
+
+/* The PTX of a cubin: its .nv_debug_ptx_txt, lines as NUL-ended strings. */
+static CUresult
+cubin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
+{
+	uint64_t n;
+	const unsigned char *s = elf_section(p, len, ".nv_debug_ptx_txt", &n);
+	unsigned sm = (unsigned)(rd32(p + 0x30) >> 8 & 0xff);
+	char *t, arch[16] = "";
+
+	if (!s) {
+		if (sm >= 20 && sm < 200)
+			snprintf(arch, sizeof arch, " sm_%u", sm);
+		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the%s cubin holds machine code only, "
+		    "which the interpreter cannot run: build it with -lineinfo (which keeps the PTX "
+		    "in it), or load a fatbin with PTX (-gencode arch=compute_90,code=compute_90) "
+		    "or the PTX itself", arch);
+	}
+	if (!(t = malloc(n + 1)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	for (uint64_t i = 0; i < n; i++)
+		t[i] = s[i] ? (char)s[i] : '\n';
+	t[n] = 0;
+	*out = t;
+	return CUDA_SUCCESS;
+}
+
+/* The PTX of an ELF image: a cubin's own, or that of the fatbins of a host
+ * object's .nv_fatbin (else __nv_relfatbin), one text per fatbin. */
+static CUresult
+elf_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int type, char ***texts, int *ntexts)
+{
+	static const char *const secs[] = {".nv_fatbin", "__nv_relfatbin"};
+	CUresult r;
+	uint64_t n;
+	char *t;
+
+	if (!(len = elf_extent(rp, p, len, &r)))
+		return r;
+	if (rd16(p + 0x12) == EM_CUDA) {
+		if (type == CU_JIT_INPUT_OBJECT)
+			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "a cubin given as a host object");
+		if ((r = cubin_ptx(rp, p, len, &t)))
+			return r;
+		return push(texts, ntexts, t);
+	}
+	if (type == CU_JIT_INPUT_CUBIN)
+		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "ELF image is not a cubin (machine %u)",
+		    (unsigned)rd16(p + 0x12));
+	/* each section tried quietly; then one reason reported: a missing
+	 * decompressor's, else the first section's */
+	int pick = -1;
+	CUresult pickr = CUDA_SUCCESS;
+	const unsigned char *s;
+	Rep quiet = *rp;
+	quiet.quiet = 1;
+	for (int i = 0; i < 2; i++) {
+		if (!(s = elf_section(p, len, secs[i], &n)))
+			continue;
+		if ((r = fatbin_ptx(&quiet, s, n, 1, texts, ntexts)) == CUDA_SUCCESS ||
+		    r == CUDA_ERROR_OUT_OF_MEMORY)
+			return r;
+		if (pick < 0 || (r == CUDA_ERROR_NOT_SUPPORTED && pickr != r))
+			pick = i, pickr = r;
+	}
+	if (pick >= 0) {
+		s = elf_section(p, len, secs[pick], &n);
+		return fatbin_ptx(rp, s, n, 1, texts, ntexts);
+	}
+	return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the ELF image holds no fatbin (no .nv_fatbin "
+	    "or __nv_relfatbin section)");
+}
+
+/* ---------------------------------------------------------------- fatbin */
+
+/* Whether entry a is a better PTX for the interpreter than b. */
+static int
+better(const Entry *a, const Entry *b)
+{
+	if (a->arch != b->arch)
+		return a->arch > b->arch;
+	return (a->flags & F_ARCH) && !(b->flags & F_ARCH);
+}
+
+/* The PTX of one fatbin at p, len bytes readable (UINT64_MAX: unknown),
+ * into *out; *used: the bytes it spans. */
+static CUresult
+fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint64_t *used)
+{
+	uint64_t hs, fs, end, q;
+	Entry best = {0}, elf[8];
+	int nptx = 0, nelf = 0;
+	unsigned hiptx = 0, hielf = 0;
+	unsigned char *buf;
+	size_t n;
+	CUresult r;
+
+	if (len < 16)
+		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin of %llu bytes is shorter than its "
+		    "header", (unsigned long long)len);
+	hs = rd16(p + 6), fs = rd64(p + 8);
+	if (hs < 16 || fs > IMG_MAX)
+		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin header declares %llu + %llu bytes",
+		    (unsigned long long)hs, (unsigned long long)fs);
+	end = hs + fs;
+	if (len != UINT64_MAX && end > len)
+		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin declares %llu bytes, %llu given "
+		    "(truncated?)", (unsigned long long)end, (unsigned long long)len);
+	*used = end;
+	for (q = hs; q < end; ) {
+		const unsigned char *h = p + q;
+		uint64_t ehs, psz;
+		Entry e;
+		if (!inside(q, 64, end))
+			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin entry at %llu runs past its "
+			    "end (%llu)", (unsigned long long)q, (unsigned long long)end);
+		ehs = rd32(h + 4), psz = rd64(h + 8);
+		if (ehs < 64 || !inside(q + ehs, psz, end) || !inside(q, ehs, end))
+			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin entry at %llu (header %llu, "
+			    "payload %llu bytes) runs past its end (%llu)", (unsigned long long)q,
+			    (unsigned long long)ehs, (unsigned long long)psz, (unsigned long long)end);
+		e.kind = rd16(h), e.arch = rd32(h + 28), e.flags = rd64(h + 40), e.usize = rd64(h + 56);
+		e.pay = h + ehs, e.n = psz;
+		if (e.flags & (F_LZ4 | F_ZSTD)) {
+			e.n = rd32(h + 16);
+			if (e.n > psz)
+				return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin entry at %llu: %llu "
+				    "compressed bytes in a payload of %llu", (unsigned long long)q,
+				    (unsigned long long)e.n, (unsigned long long)psz);
+		}
+		if (e.kind == K_PTX) {
+			hiptx = e.arch > hiptx ? e.arch : hiptx;
+			if (e.arch <= SM && (!nptx++ || better(&e, &best)))
+				best = e;
+		} else if (e.kind == K_ELF) {
+			hielf = e.arch > hielf ? e.arch : hielf;
+			if (e.arch <= SM && nelf < 8)
+				elf[nelf++] = e;
+		}
+		q += ehs + psz;
+	}
+	if (nptx) {
+		if ((r = unpack(rp, &best, &buf, &n)))
+			return r;
+		*out = text_of(buf, n);
+		free(buf);
+		return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	/* machine code alone: a cubin built with -lineinfo still has PTX */
+	for (int i = 0; i < nelf; i++) {
+		Rep quiet = { rp->name, NULL, 0, 1 };
+		uint64_t ext;
+		if ((r = unpack(rp, &elf[i], &buf, &n)))
+			return r;
+		r = CUDA_ERROR_INVALID_IMAGE;
+		if (n >= 64 && !memcmp(buf, "\177ELF", 4) && rd16(buf + 0x12) == EM_CUDA &&
+		    (ext = elf_extent(&quiet, buf, n, &r)))
+			r = cubin_ptx(&quiet, buf, ext, out);
+		free(buf);
+		if (r != CUDA_ERROR_NO_BINARY_FOR_GPU && r != CUDA_ERROR_INVALID_IMAGE)
+			return r;
+	}
+	if (hiptx)
+		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the fatbin's PTX is for compute_%u and "
+		    "later only; the interpreter is an sm_%d: build with -gencode "
+		    "arch=compute_%d,code=compute_%d", hiptx, SM, SM, SM);
+	if (hielf)
+		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the fatbin holds machine code only (up "
+		    "to sm_%u), which the interpreter cannot run: build it with PTX too, -gencode "
+		    "arch=compute_%d,code=[compute_%d,sm_%d]", hielf, SM, SM, SM);
+	return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the fatbin holds no PTX or cubin");
+}
+
+/* The PTX of the fatbin at p (many: of each fatbin of a section that holds
+ * several, 8-byte aligned, padding between them), added to the texts.  In
+ * a section, a fatbin without PTX for the interpreter (cudart's own, a
+ * translation unit without kernels) is passed over; with none at all, the
+ * first one's reason is the answer (the first that needs a decompressor
+ * libptxcuda lacks, if one does). */
+static CUresult
+fatbin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int many, char ***texts,
+           int *ntexts)
+{
+	Rep quiet = *rp;
+	uint64_t at = 0, firstat = 0, used;
+	int found = 0, n0 = *ntexts;
+	CUresult r, first = CUDA_SUCCESS;
+	char *t;
+
+	if (!many)
+		return (r = fatbin_one(rp, p, len, &t, &used)) ? r : push(texts, ntexts, t);
+	quiet.quiet = 1;
+	while (at < len && len - at >= 16) {
+		if (rd32(p + at) != FATBIN_MAGIC) {
+			at += 8;
+			continue;
+		}
+		r = fatbin_one(&quiet, p + at, len - at, &t, &used);
+		if (!r && !(r = push(texts, ntexts, t)))
+			found++;
+		else if (r == CUDA_ERROR_OUT_OF_MEMORY || r == CUDA_ERROR_INVALID_IMAGE) {
+			while (*ntexts > n0)
+				free((*texts)[--*ntexts]);
+			/* run again to report it */
+			return r == CUDA_ERROR_INVALID_IMAGE ? fatbin_one(rp, p + at, len - at, &t, &used) : r;
+		} else if (!first || (r == CUDA_ERROR_NOT_SUPPORTED && first != r))
+			first = r, firstat = at;   /* a missing decompressor says more */
+		at += (used + 7) & ~(uint64_t)7;
+	}
+	if (found)
+		return CUDA_SUCCESS;
+	if (first)
+		return fatbin_one(rp, p + firstat, len - firstat, &t, &used);
+	return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the section holds no fatbin");
+}
+
+/* ---------------------------------------------------------------- entry */
+
+CUresult
+shim_image_ptx(char **ptx, const void *image, size_t size, int type, const char *name,
+               char *log, size_t cap)
+{
+	Rep rp = { name, log, cap, 0 };
+	const unsigned char *p = image;
+	uint64_t len = size == SHIM_NOLEN ? UINT64_MAX : size;
+	char **texts = NULL;
+	int n = 0;
+	CUresult r;
+
+	*ptx = NULL;
+	if (!shim_is_image(p, size)) {
+		if (type != -1 && type != CU_JIT_INPUT_PTX)
+			return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "not a %s image",
+			    type == CU_JIT_INPUT_CUBIN ? "cubin" : type == CU_JIT_INPUT_FATBINARY ?
+			    "fatbin" : "host object");
+		*ptx = text_of(p, size == SHIM_NOLEN ? strlen(image) : size);
+		return *ptx ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	if (type == CU_JIT_INPUT_PTX)
+		return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "a binary image given as PTX");
+	if (len < 16)
+		return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "image of %llu bytes is too short",
+		    (unsigned long long)len);
+	switch (rd32(p)) {
+	case WRAPPER_MAGIC: {
+		/* a pointer into the process that made it, so only ever in memory */
+		const void *data;
+		if (size != SHIM_NOLEN)
+			return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "a fatbin wrapper outside the process "
+			    "that made it: its pointer leads nowhere");
+		memcpy(&data, p + 8, sizeof data);
+		if (!data || rd32(data) != FATBIN_MAGIC)
+			return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "fatbin wrapper (version %u) does not "
+			    "point to a fatbin", (unsigned)rd32(p + 4));
+		r = fatbin_ptx(&rp, data, UINT64_MAX, 0, &texts, &n);
+		break;
+	}
+	case FATBIN_MAGIC:
+		if (type != -1 && type != CU_JIT_INPUT_FATBINARY)
+			return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "a fatbin given as a %s",
+			    type == CU_JIT_INPUT_CUBIN ? "cubin" : "host object");
+		r = fatbin_ptx(&rp, p, len, 0, &texts, &n);
+		break;
+	default:
+		if (type == CU_JIT_INPUT_FATBINARY)
+			return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "an ELF image given as a fatbin");
+		r = elf_ptx(&rp, p, len, type, &texts, &n);
+	}
+	if (!r && n == 1) {
+		*ptx = texts[0];
+		n = 0;
+	} else if (!r) {
+		size_t tlen;
+		if ((r = shim_link_text(texts, n, ptx, &tlen)) == CUDA_ERROR_INVALID_VALUE)
+			r = fail(&rp, CUDA_ERROR_INVALID_IMAGE, "its translation units' PTX cannot be "
+			    "put together");
+	}
+	for (int i = 0; i < n; i++)
+		free(texts[i]);
+	free(texts);
+	return r;
+}
+
+/* Whether p starts with one of the magic numbers.  Compares a byte at a
+ * time and stops at the first difference: no magic holds a 0 byte, so a
+ * short NUL-terminated text is never read past its end. */
+int
+shim_is_image(const void *image, size_t size)
+{
+	static const unsigned char magic[3][4] = {
+		{0x7f, 'E', 'L', 'F'},
+		{0x50, 0xed, 0x55, 0xba},   /* fatbin: 0xba55ed50 */
+		{0xb1, 0x43, 0x62, 0x46},   /* fatbin wrapper: 0x466243b1 */
+	};
+	const unsigned char *p = image;
+
+	for (int m = 0; m < 3; m++) {
+		size_t i = 0;
+		while (i < 4 && i < size && p[i] == magic[m][i])
+			i++;
+		if (i == 4)
+			return 1;
+	}
+	return 0;
+}

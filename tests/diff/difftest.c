@@ -1,0 +1,923 @@
+/*
+ * difftest.c -- the differential tester: random valid kernels (gen.c), run
+ * on a GPU once and recorded, then replayed on the interpreter by make
+ * check, which names the instruction of the first differing result.
+ *
+ *   difftest gen SEED [FAMILY]       the kernel's PTX
+ *   difftest show SEED [FAMILY]      the PTX, the shape, the inputs and the slots
+ *   difftest record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]
+ *                                    one line per seed in [FROM, TO)
+ *   difftest replay [--xfail FILE] [-v] FILE...
+ *                                    runs the records on the interpreter
+ *   difftest module FROM TO [FAMILY] the kernels of [FROM, TO) as one module,
+ *                                    as the CUDA backend loads them
+ *   difftest families                the families and their weights
+ *
+ * A record is one line:  VERSION SEED FAMILY STATUS [DETAIL]
+ * STATUS ok is followed by one word per output slot, HASH:VALUE, the hash
+ * (32 bits) of the slot's cells over all threads and the value of thread
+ * 0's cell, both in hex; rejected (the GPU's JIT refused the module: a
+ * generator bug), fault and error are followed by the message.
+ *
+ * Uses the public API of libptx only.  The CUDA backend runs several
+ * kernels per module, since loading (the JIT) costs far more than a
+ * launch of a few hundred threads, and -j N worker processes, each with
+ * its own context.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "include/ptx.h"
+#include "difftest.h"
+
+static const char *prog = "difftest";
+
+static int
+usage(void)
+{
+	fprintf(stderr,
+	    "usage: %s gen SEED [FAMILY]\n"
+	    "       %s show SEED [FAMILY]\n"
+	    "       %s record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]\n"
+	    "       %s replay [--xfail FILE] [-v] FILE...\n"
+	    "       %s module FROM TO [FAMILY]\n"
+	    "       %s families\n"
+	    "       %s dump --backend cuda|interp SEED...\n", prog, prog, prog, prog, prog, prog, prog);
+	return 2;
+}
+
+static int
+parse_u64(const char *s, uint64_t *out)
+{
+	char *e;
+	errno = 0;
+	unsigned long long v = strtoull(s, &e, 0);
+	if (errno || e == s || *e || *s == '-')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+family_arg(const char *s)
+{
+	int f = dt_family_lookup(s);
+	if (f < 0)
+		fprintf(stderr, "%s: unknown family '%s' (see: %s families)\n", prog, s, prog);
+	return f;
+}
+
+/* ---------------------------------------------------------------- results */
+
+/* The hash of a slot: every thread's 8-byte cell, in thread order. */
+static uint32_t
+slot_hash(const uint64_t *cell, unsigned n)
+{
+	uint64_t h = 0x6a09e667f3bcc908ULL;
+	for (unsigned t = 0; t < n; t++) {
+		h ^= cell[t] + t;
+		h *= 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 29;
+	}
+	return (uint32_t)(h ^ h >> 32);
+}
+
+static void
+print_ok(FILE *f, const DtKernel *k, const uint64_t *out)
+{
+	fprintf(f, "%d %s %s ok", DT_VERSION, k->name + 1, k->family);
+	for (int s = 0; s < k->nslot; s++) {
+		const uint64_t *c = out + (size_t)s * k->nthreads;
+		fprintf(f, " %x:%llx", slot_hash(c, k->nthreads), (unsigned long long)c[0]);
+	}
+	fputc('\n', f);
+}
+
+/* One line of text: newlines and the like become spaces. */
+static void
+print_bad(FILE *f, const DtKernel *k, const char *status, const char *msg)
+{
+	fprintf(f, "%d %s %s %s ", DT_VERSION, k->name + 1, k->family, status);
+	for (const char *p = msg; *p && p - msg < 300; p++)
+		fputc(isprint((unsigned char)*p) ? *p : ' ', f);
+	fputc('\n', f);
+}
+
+/* ---------------------------------------------------------------- the interpreter */
+
+/* Runs k; out receives k->outsize bytes.  On failure returns the status
+ * and writes a message to msg. */
+static int
+run_interp(ptx_ctx *cx, const DtKernel *k, uint64_t *out, char *msg, size_t nmsg)
+{
+	ptx_module *m = NULL;
+	ptx_function *fn;
+	ptx_devptr in = 0, o = 0, scr = 0;
+	unsigned grid[3] = { k->ncta, 1, 1 }, block[3] = { k->ntid, 1, 1 };
+	void *params[3] = { &in, &o, &scr };
+	int st;
+
+	msg[0] = 0;
+	st = ptx_module_load(cx, k->name, k->text, k->len, &m);
+	if (st != PTX_OK) {
+		const ptx_diag *d = ptx_diag_get(cx, 0);
+		snprintf(msg, nmsg, "load: %d:%d: %s", d ? d->line : 0, d ? d->col : 0, d ? d->msg : "failed");
+		return st;
+	}
+	if ((st = ptx_module_get_function(m, k->name, &fn)) != PTX_OK ||
+	    (st = ptx_mem_alloc(cx, k->insize, &in)) != PTX_OK ||
+	    (st = ptx_mem_alloc(cx, k->outsize, &o)) != PTX_OK ||
+	    (st = ptx_mem_alloc(cx, k->scrsize, &scr)) != PTX_OK ||
+	    (st = ptx_mem_copy_htod(cx, in, k->in, k->insize)) != PTX_OK ||
+	    (st = ptx_mem_memset(cx, o, 0, k->outsize)) != PTX_OK ||
+	    (st = ptx_mem_memset(cx, scr, 0, k->scrsize)) != PTX_OK) {
+		snprintf(msg, nmsg, "setup failed (%d)", st);
+		goto out;
+	}
+	st = ptx_launch(cx, fn, grid, block, 0, params);
+	if (st != PTX_OK) {
+		const ptx_fault *f = ptx_fault_get(cx);
+		const ptx_diag *d = ptx_diag_get(cx, 0);
+		if (f && f->kind != PTX_FAULT_NONE)
+			snprintf(msg, nmsg, "fault at line %d: %s", f->line, f->msg ? f->msg : "");
+		else
+			snprintf(msg, nmsg, "launch: %s", d ? d->msg : "failed");
+		goto out;
+	}
+	st = ptx_mem_copy_dtoh(cx, out, o, k->outsize);
+out:
+	if (in)
+		ptx_mem_free(cx, in);
+	if (o)
+		ptx_mem_free(cx, o);
+	if (scr)
+		ptx_mem_free(cx, scr);
+	ptx_module_free(m);
+	return st;
+}
+
+static ptx_ctx *
+new_ctx(void)
+{
+	ptx_ctx *cx;
+	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
+		fprintf(stderr, "%s: cannot create a context\n", prog);
+		return NULL;
+	}
+	ptx_set_threads(cx, 1);
+	ptx_set_counting(cx, 0);
+	ptx_set_max_steps(cx, 10000000);
+	return cx;
+}
+
+/* ---------------------------------------------------------------- record */
+
+typedef struct {
+	int cuda;
+	int family;
+	int batch;
+	uint64_t from, to;
+	unsigned jobs, job;     /* this worker takes the seeds from + job + n * jobs */
+} RecOpts;
+
+static int
+record_interp(const RecOpts *o, FILE *f)
+{
+	ptx_ctx *cx = new_ctx();
+	char msg[512];
+
+	if (!cx)
+		return 1;
+	for (uint64_t s = o->from + o->job; s < o->to; s += o->jobs) {
+		DtKernel k;
+		if (dt_gen(&k, s, o->family) != 0) {
+			fprintf(stderr, "%s: out of memory\n", prog);
+			return 1;
+		}
+		uint64_t *out = calloc(1, k.outsize);
+		if (!out)
+			return 1;
+		if (run_interp(cx, &k, out, msg, sizeof msg) == PTX_OK)
+			print_ok(f, &k, out);
+		else
+			print_bad(f, &k, "error", msg);
+		free(out);
+		dt_kernel_free(&k);
+	}
+	ptx_ctx_free(cx);
+	return 0;
+}
+
+/* The GPU side of one worker: a context, three buffers of the largest
+ * size a kernel needs, and the interpreter's view of the common
+ * parameter list (which the driver's launch packs from). */
+typedef struct {
+	ptx_cuda *g;
+	ptx_devptr in, out, scr;
+	ptx_ctx *cx;
+	ptx_function *stub;
+	uint64_t *zero;
+} Gpu;
+
+enum { MAX_IN = 3 * 96 * DT_NIN * 8, MAX_OUT = 4 << 20, MAX_SCR = 3 * 96 * DT_SCR_CELL + 3 * DT_SCR_CTA };
+
+static int
+gpu_open(Gpu *u)
+{
+	if (ptx_cuda_open(&u->g) != PTX_OK) {
+		fprintf(stderr, "%s: cuda: %s\n", prog, ptx_cuda_error(u->g));
+		return -1;
+	}
+	if (ptx_cuda_mem_alloc(u->g, MAX_IN, &u->in) != PTX_OK || ptx_cuda_mem_alloc(u->g, MAX_OUT, &u->out) != PTX_OK ||
+	    ptx_cuda_mem_alloc(u->g, MAX_SCR, &u->scr) != PTX_OK) {
+		fprintf(stderr, "%s: cuda: %s\n", prog, ptx_cuda_error(u->g));
+		return -1;
+	}
+	return 0;
+}
+
+static int
+gpu_init(Gpu *u)
+{
+	static const char stub[] =
+	    ".version 8.0\n.target sm_90\n.address_size 64\n"
+	    ".visible .entry stub(.param .u64 a, .param .u64 b, .param .u64 c)\n{\n\tret;\n}\n";
+	ptx_module *m;
+
+	memset(u, 0, sizeof *u);
+	if (!(u->cx = new_ctx()) || ptx_module_load(u->cx, "stub", stub, sizeof stub - 1, &m) != PTX_OK ||
+	    ptx_module_get_function(m, "stub", &u->stub) != PTX_OK) {
+		fprintf(stderr, "%s: cannot load the parameter stub\n", prog);
+		return -1;
+	}
+	if (!(u->zero = calloc(1, MAX_OUT)))
+		return -1;
+	return gpu_open(u);
+}
+
+/* The modules of ks[0..n) as one: the first whole, the others from their
+ * .entry on.  NULL when out of memory. */
+static char *
+concat(const DtKernel *ks, int n, size_t *len)
+{
+	size_t l = 0;
+	char *text;
+
+	for (int i = 0; i < n; i++)
+		l += ks[i].len - (i ? ks[i].body : 0) + 1;
+	if (!(text = malloc(l + 1)))
+		return NULL;
+	l = 0;
+	for (int i = 0; i < n; i++) {
+		size_t from = i ? ks[i].body : 0;
+		memcpy(text + l, ks[i].text + from, ks[i].len - from);
+		l += ks[i].len - from;
+		text[l++] = '\n';
+	}
+	text[l] = 0;
+	*len = l;
+	return text;
+}
+
+static int
+gpu_load(Gpu *u, const DtKernel *ks, int n)
+{
+	size_t len;
+	char *text = concat(ks, n, &len);
+	int st;
+
+	if (!text)
+		return PTX_ENOMEM;
+	st = ptx_cuda_module_load(u->g, text, len);
+	free(text);
+	return st;
+}
+
+static int
+gpu_run(Gpu *u, const DtKernel *k, uint64_t *out)
+{
+	unsigned grid[3] = { k->ncta, 1, 1 }, block[3] = { k->ntid, 1, 1 };
+	void *params[3] = { &u->in, &u->out, &u->scr };
+	int st;
+
+	if (k->insize > MAX_IN || k->outsize > MAX_OUT || k->scrsize > MAX_SCR)
+		return PTX_EINVAL;
+	if ((st = ptx_cuda_copy_htod(u->g, u->in, k->in, k->insize)) != PTX_OK ||
+	    (st = ptx_cuda_copy_htod(u->g, u->out, u->zero, k->outsize)) != PTX_OK ||
+	    (st = ptx_cuda_copy_htod(u->g, u->scr, u->zero, k->scrsize)) != PTX_OK ||
+	    (st = ptx_cuda_launch(u->g, u->stub, k->name, grid, block, 0, params)) != PTX_OK)
+		return st;
+	return ptx_cuda_copy_dtoh(u->g, out, u->out, k->outsize);
+}
+
+static int
+record_cuda(const RecOpts *o, FILE *f)
+{
+	Gpu u;
+	DtKernel *ks = calloc((size_t)o->batch, sizeof *ks);
+	uint64_t *out = malloc(MAX_OUT);
+	uint64_t s = o->from + o->job;
+
+	if (!ks || !out || gpu_init(&u) != 0)
+		return 1;
+	while (s < o->to) {
+		int n = 0, whole;
+		for (; n < o->batch && s < o->to; n++, s += o->jobs)
+			if (dt_gen(&ks[n], s, o->family) != 0)
+				return 1;
+		whole = gpu_load(&u, ks, n) == PTX_OK;
+		for (int i = 0; i < n; i++) {
+			if (!whole && gpu_load(&u, &ks[i], 1) != PTX_OK) {
+				print_bad(f, &ks[i], "rejected", ptx_cuda_error(u.g));
+				continue;
+			}
+			if (gpu_run(&u, &ks[i], out) == PTX_OK) {
+				print_ok(f, &ks[i], out);
+				continue;
+			}
+			/* a fault leaves the context unusable: start again */
+			print_bad(f, &ks[i], "fault", ptx_cuda_error(u.g));
+			ptx_cuda_close(u.g);
+			if (gpu_open(&u) != 0)
+				return 1;
+			if (whole && i + 1 < n && gpu_load(&u, ks + i + 1, n - i - 1) != PTX_OK)
+				whole = 0;
+		}
+		fflush(f);
+		for (int i = 0; i < n; i++)
+			dt_kernel_free(&ks[i]);
+	}
+	ptx_cuda_close(u.g);
+	ptx_ctx_free(u.cx);
+	free(u.zero);
+	free(ks);
+	free(out);
+	return 0;
+}
+
+/* Sorts the records of the workers' files by seed onto stdout. */
+typedef struct {
+	uint64_t seed;
+	char *line;
+} Rec;
+
+static int
+reccmp(const void *a, const void *b)
+{
+	const Rec *x = a, *y = b;
+	return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+static int
+merge(FILE **fs, unsigned n)
+{
+	Rec *r = NULL;
+	size_t nr = 0, cap = 0;
+	char *line = NULL;
+	size_t lcap = 0;
+	ssize_t len;
+
+	for (unsigned i = 0; i < n; i++) {
+		rewind(fs[i]);
+		while ((len = getline(&line, &lcap, fs[i])) > 0) {
+			unsigned long long seed;
+			if (sscanf(line, "%*d %llu", &seed) != 1)
+				continue;
+			if (nr == cap) {
+				cap = cap ? cap * 2 : 1024;
+				Rec *p = realloc(r, cap * sizeof *p);
+				if (!p)
+					return 1;
+				r = p;
+			}
+			r[nr].seed = seed;
+			if (!(r[nr++].line = strdup(line)))
+				return 1;
+		}
+	}
+	qsort(r, nr, sizeof *r, reccmp);
+	for (size_t i = 0; i < nr; i++) {
+		fputs(r[i].line, stdout);
+		free(r[i].line);
+	}
+	free(r);
+	free(line);
+	return fflush(stdout) != 0;
+}
+
+static int
+cmd_record(int argc, char **argv)
+{
+	RecOpts o = { 0, -1, 32, 0, 0, 1, 0 };
+	const char *backend = NULL;
+	int npos = 0;
+	uint64_t v;
+
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--backend") == 0 && i + 1 < argc)
+			backend = argv[++i];
+		else if (strcmp(argv[i], "--family") == 0 && i + 1 < argc) {
+			if ((o.family = family_arg(argv[++i])) < 0)
+				return 2;
+		} else if ((strcmp(argv[i], "-j") == 0 || strcmp(argv[i], "-b") == 0) && i + 1 < argc) {
+			if (parse_u64(argv[i + 1], &v) != 0 || v < 1 || v > 1024)
+				return usage();
+			if (argv[i][1] == 'j')
+				o.jobs = (unsigned)v;
+			else
+				o.batch = (int)v;
+			i++;
+		} else if (npos < 2 && parse_u64(argv[i], &v) == 0) {
+			if (npos++ == 0)
+				o.from = v;
+			else
+				o.to = v;
+		} else
+			return usage();
+	}
+	if (npos != 2 || !backend || o.to < o.from)
+		return usage();
+	if (strcmp(backend, "cuda") == 0)
+		o.cuda = 1;
+	else if (strcmp(backend, "interp") != 0)
+		return usage();
+
+	/* every worker writes its own file; the parent merges them by seed */
+	FILE **fs = calloc(o.jobs, sizeof *fs);
+	pid_t *pid = calloc(o.jobs, sizeof *pid);
+	int bad = 0;
+	if (!fs || !pid)
+		return 1;
+	fflush(stdout);
+	for (unsigned j = 0; j < o.jobs; j++) {
+		if (!(fs[j] = tmpfile())) {
+			fprintf(stderr, "%s: tmpfile: %s\n", prog, strerror(errno));
+			return 1;
+		}
+		if (o.jobs == 1) {
+			pid[j] = 0;
+			o.job = 0;
+			bad |= o.cuda ? record_cuda(&o, fs[j]) : record_interp(&o, fs[j]);
+			continue;
+		}
+		if ((pid[j] = fork()) < 0) {
+			fprintf(stderr, "%s: fork: %s\n", prog, strerror(errno));
+			return 1;
+		}
+		if (pid[j] == 0) {
+			o.job = j;
+			int r = o.cuda ? record_cuda(&o, fs[j]) : record_interp(&o, fs[j]);
+			fflush(fs[j]);
+			_exit(r);
+		}
+	}
+	for (unsigned j = 0; j < o.jobs; j++) {
+		int status;
+		if (pid[j] > 0 && (waitpid(pid[j], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))) {
+			fprintf(stderr, "%s: worker %u failed\n", prog, j);
+			bad = 1;
+		}
+	}
+	bad |= merge(fs, o.jobs);
+	for (unsigned j = 0; j < o.jobs; j++)
+		fclose(fs[j]);
+	free(fs);
+	free(pid);
+	return bad;
+}
+
+/* ---------------------------------------------------------------- replay */
+
+/* Line n (1-based) of text, without its indentation. */
+static void
+text_line(const DtKernel *k, int n, char *buf, size_t nbuf)
+{
+	const char *p = k->text, *e;
+	while (--n > 0 && (p = strchr(p, '\n')))
+		p++;
+	if (!p) {
+		snprintf(buf, nbuf, "?");
+		return;
+	}
+	while (*p == '\t' || *p == ' ')
+		p++;
+	e = strchr(p, '\n');
+	snprintf(buf, nbuf, "%.*s", (int)(e ? e - p : (ptrdiff_t)strlen(p)), p);
+}
+
+typedef struct {
+	char **pat;     /* "family F" or "seed N" */
+	int npat;
+	int verbose;
+	unsigned pass, fail, xfail, xpass, skip;
+	ptx_ctx *cx;
+} Replay;
+
+static int
+is_xfail(const Replay *r, uint64_t seed, const char *family)
+{
+	char s[32];
+	snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
+	for (int i = 0; i < r->npat; i++) {
+		const char *p = r->pat[i];
+		if ((strncmp(p, "family ", 7) == 0 && strcmp(p + 7, family) == 0) ||
+		    (strncmp(p, "seed ", 5) == 0 && strcmp(p + 5, s) == 0))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+load_xfail(Replay *r, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	if (!f) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof line, f)) {
+		char *h = strchr(line, '#');
+		if (h)
+			*h = 0;
+		size_t n = strlen(line);
+		while (n && isspace((unsigned char)line[n - 1]))
+			line[--n] = 0;
+		if (!n)
+			continue;
+		char **p = realloc(r->pat, (size_t)(r->npat + 1) * sizeof *p);
+		if (!p || !(p[r->npat] = strdup(line))) {
+			fclose(f);
+			return -1;
+		}
+		r->pat = p;
+		r->npat++;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* Replays one record; prints what differs.  1: pass, 0: fail, -1: skipped. */
+static int
+replay_line(Replay *r, const char *where, char *line)
+{
+	char fam[32], status[32];
+	unsigned long long seed;
+	int ver, pos = 0, f, ok = 1, nslot = 0;
+	DtKernel k;
+	char msg[512], insn[256];
+
+	if (sscanf(line, "%d %llu %31s %31s %n", &ver, &seed, fam, status, &pos) != 4) {
+		printf("%s: malformed record\n", where);
+		return 0;
+	}
+	if (ver != DT_VERSION) {
+		printf("%s: seed %llu: generator version %d, not %d: record the cases again\n", where, seed, ver, DT_VERSION);
+		return 0;
+	}
+	if (strcmp(status, "ok") != 0)
+		return -1;
+	if ((f = dt_family_lookup(fam)) < 0) {
+		printf("%s: seed %llu: unknown family %s\n", where, seed, fam);
+		return 0;
+	}
+	if (dt_gen(&k, seed, f) != 0)
+		return 0;
+	uint64_t *out = calloc(1, k.outsize ? k.outsize : 1);
+	if (!out) {
+		dt_kernel_free(&k);
+		return 0;
+	}
+	int xf = is_xfail(r, seed, fam);
+	if (run_interp(r->cx, &k, out, msg, sizeof msg) != PTX_OK) {
+		if (!xf || r->verbose)
+			printf("%s: seed %llu (%s): %s%s\n", where, seed, fam, msg, xf ? " [expected]" : "");
+		ok = 0;
+		goto done;
+	}
+	char *p = line + pos;
+	int first = -1, ndiff = 0;
+	while (*p && *p != '\n') {
+		char *e;
+		unsigned long h = strtoul(p, &e, 16);
+		unsigned long long v;
+		if (*e != ':')
+			break;
+		v = strtoull(e + 1, &e, 16);
+		if (nslot < k.nslot) {
+			const uint64_t *c = out + (size_t)nslot * k.nthreads;
+			if (slot_hash(c, k.nthreads) != h || c[0] != v) {
+				ndiff++;
+				if (first < 0) {
+					first = nslot;
+					if (!xf || r->verbose) {
+						text_line(&k, k.slot[nslot].line, insn, sizeof insn);
+						printf("%s: seed %llu (%s) slot %d, line %d: %s\n", where, seed, fam, nslot,
+						    k.slot[nslot].line, insn);
+						if (c[0] != v)
+							printf("    thread 0: expected 0x%llx, got 0x%llx\n", v,
+							    (unsigned long long)c[0]);
+						else
+							printf("    thread 0 agrees (0x%llx); other threads differ\n", v);
+					}
+				}
+			}
+		}
+		nslot++;
+		while (*e == ' ')
+			e++;
+		p = e;
+	}
+	if (nslot != k.nslot) {
+		printf("%s: seed %llu (%s): %d slots recorded, the kernel has %d\n", where, seed, fam, nslot, k.nslot);
+		ok = 0;
+	} else if (first >= 0) {
+		if ((!xf || r->verbose) && ndiff > 1)
+			printf("    %d of %d slots differ; difftest show %llu %s prints the kernel\n", ndiff, nslot, seed, fam);
+		ok = 0;
+	}
+done:
+	if (xf) {
+		if (ok) {
+			printf("%s: seed %llu (%s): passes, but is listed as an expected failure\n", where, seed, fam);
+			r->xpass++;
+		} else
+			r->xfail++;
+		ok = -2;
+	}
+	free(out);
+	dt_kernel_free(&k);
+	return ok;
+}
+
+static int
+cmd_replay(int argc, char **argv)
+{
+	Replay r = { 0 };
+	int nfiles = 0, bad = 0;
+	clock_t t0 = clock();
+
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--xfail") == 0 && i + 1 < argc) {
+			if (load_xfail(&r, argv[++i]) != 0)
+				return 99;
+		} else if (strcmp(argv[i], "-v") == 0)
+			r.verbose = 1;
+		else if (argv[i][0] == '-')
+			return usage();
+	}
+	if (!(r.cx = new_ctx()))
+		return 99;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--xfail") == 0) {
+			i++;
+			continue;
+		}
+		if (argv[i][0] == '-')
+			continue;
+		const char *path = argv[i];
+		size_t n = strlen(path);
+		int pipe = (n > 3 && strcmp(path + n - 3, ".gz") == 0) || (n > 3 && strcmp(path + n - 3, ".xz") == 0);
+		FILE *f;
+		if (pipe) {
+			/* no shell quoting to get wrong: refuse odd names */
+			char cmd[4200];
+			for (const char *c = path; *c; c++)
+				if (!isalnum((unsigned char)*c) && !strchr("/._-+", *c)) {
+					fprintf(stderr, "%s: %s: unusual characters in the name\n", prog, path);
+					return 99;
+				}
+			snprintf(cmd, sizeof cmd, "%s -dc '%s'", path[n - 2] == 'g' ? "gzip" : "xz", path);
+			f = popen(cmd, "r");
+		} else
+			f = fopen(path, "r");
+		if (!f) {
+			fprintf(stderr, "%s: %s: %s\n", prog, path, strerror(errno));
+			return 99;
+		}
+		nfiles++;
+		char *line = NULL, where[4200];
+		size_t cap = 0;
+		unsigned lineno = 0;
+		while (getline(&line, &cap, f) > 0) {
+			lineno++;
+			if (line[0] == '#' || line[0] == '\n')
+				continue;
+			snprintf(where, sizeof where, "%s:%u", path, lineno);
+			switch (replay_line(&r, where, line)) {
+			case 1: r.pass++; break;
+			case 0: r.fail++; break;
+			case -1: r.skip++; break;
+			default: break;
+			}
+		}
+		free(line);
+		if (pipe ? pclose(f) != 0 : fclose(f) != 0) {
+			fprintf(stderr, "%s: %s: could not be read to its end\n", prog, path);
+			bad = 1;
+		}
+	}
+	ptx_ctx_free(r.cx);
+	for (int i = 0; i < r.npat; i++)
+		free(r.pat[i]);
+	free(r.pat);
+	if (!nfiles)
+		return usage();
+	fprintf(stderr, "%s: %.1f s of CPU\n", prog, (double)(clock() - t0) / CLOCKS_PER_SEC);
+	if (r.xfail || r.xpass)
+		printf("%u expected failures, %u unexpected passes\n", r.xfail, r.xpass);
+	if (r.skip)
+		printf("%u passed, %u failed, %u skipped\n", r.pass, r.fail, r.skip);
+	else
+		printf("%u passed, %u failed\n", r.pass, r.fail);
+	return bad ? 99 : r.fail || r.xpass ? 1 : 0;
+}
+
+/* ---------------------------------------------------------------- gen, show */
+
+static int
+load_kernel(DtKernel *k, int argc, char **argv)
+{
+	uint64_t seed;
+	int f = -1;
+	if (argc < 1 || argc > 2 || parse_u64(argv[0], &seed) != 0)
+		return usage();
+	if (argc == 2 && (f = family_arg(argv[1])) < 0)
+		return 2;
+	if (dt_gen(k, seed, f) != 0) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return 1;
+	}
+	return 0;
+}
+
+static int
+cmd_gen(int argc, char **argv)
+{
+	DtKernel k;
+	int r = load_kernel(&k, argc, argv);
+	if (r)
+		return r;
+	fwrite(k.text, 1, k.len, stdout);
+	dt_kernel_free(&k);
+	return 0;
+}
+
+static int
+cmd_show(int argc, char **argv)
+{
+	DtKernel k;
+	char insn[256];
+	int r = load_kernel(&k, argc, argv);
+	int n = 1;
+	if (r)
+		return r;
+	for (const char *p = k.text; *p; n++) {
+		const char *e = strchr(p, '\n');
+		printf("%4d  %.*s\n", n, (int)(e ? e - p : (ptrdiff_t)strlen(p)), p);
+		p = e ? e + 1 : p + strlen(p);
+	}
+	printf("\nlaunch: %u CTAs of %u threads; params: in, out (%d slots of %u 8-byte cells), scratch\n",
+	    k.ncta, k.ntid, k.nslot, k.nthreads);
+	printf("\ninputs (cells 0-3 .b64, 4-11 .b32, 12-15 .b16), first 4 threads and the last:\n");
+	for (unsigned t = 0; t < k.nthreads; t++) {
+		if (t >= 4 && t != k.nthreads - 1)
+			continue;
+		printf("  thread %u:", t);
+		for (int c = 0; c < DT_NIN; c++)
+			printf(" %llx", (unsigned long long)k.in[t * DT_NIN + c]);
+		printf("\n");
+	}
+	printf("\nslots:\n");
+	for (int s = 0; s < k.nslot; s++) {
+		text_line(&k, k.slot[s].line, insn, sizeof insn);
+		printf("  %3d  line %3d  %s\n", s, k.slot[s].line, insn);
+	}
+	dt_kernel_free(&k);
+	return 0;
+}
+
+/* difftest module FROM TO [FAMILY]: the kernels of the seeds as the CUDA
+ * backend loads them, one module */
+static int
+cmd_module(int argc, char **argv)
+{
+	uint64_t from, to;
+	int f = -1, n;
+	DtKernel *ks;
+	size_t len;
+	char *text;
+
+	if (argc < 2 || argc > 3 || parse_u64(argv[0], &from) != 0 || parse_u64(argv[1], &to) != 0 ||
+	    to <= from || to - from > 4096)
+		return usage();
+	if (argc == 3 && (f = family_arg(argv[2])) < 0)
+		return 2;
+	n = (int)(to - from);
+	if (!(ks = calloc((size_t)n, sizeof *ks)))
+		return 1;
+	for (int i = 0; i < n; i++)
+		if (dt_gen(&ks[i], from + (uint64_t)i, f) != 0)
+			return 1;
+	if (!(text = concat(ks, n, &len)))
+		return 1;
+	fwrite(text, 1, len, stdout);
+	free(text);
+	for (int i = 0; i < n; i++)
+		dt_kernel_free(&ks[i]);
+	free(ks);
+	return fflush(stdout) != 0;
+}
+
+static int
+cmd_families(void)
+{
+	for (int i = 0; i < dt_family_count(); i++)
+		printf("%-9s %d\n", dt_family_name[i], dt_family_weight(i));
+	return 0;
+}
+
+/* ---------------------------------------------------------------- dump */
+
+/* difftest dump --backend cuda|interp SEED...: every thread's cell of
+ * every slot, one line per slot ("SEED SLOT LINE v0 v1 ..."), so that a
+ * mismatch the hashes found can be read value by value. */
+static int
+cmd_dump(int argc, char **argv)
+{
+	int cuda = -1, rc = 0;
+	Gpu u;
+	ptx_ctx *cx = NULL;
+	uint64_t *out = NULL;
+
+	if (argc >= 2 && strcmp(argv[0], "--backend") == 0)
+		cuda = strcmp(argv[1], "cuda") == 0 ? 1 : strcmp(argv[1], "interp") == 0 ? 0 : -1;
+	if (cuda < 0 || argc < 3)
+		return usage();
+	if (cuda ? gpu_init(&u) != 0 : !(cx = new_ctx()))
+		return 2;
+	if (!(out = malloc(MAX_OUT)))
+		return 2;
+	for (int i = 2; i < argc; i++) {
+		uint64_t seed;
+		DtKernel k;
+		char msg[512];
+		int st;
+
+		if (parse_u64(argv[i], &seed) != 0 || dt_gen(&k, seed, -1) != 0) {
+			fprintf(stderr, "%s: dump: bad seed '%s'\n", prog, argv[i]);
+			rc = 2;
+			continue;
+		}
+		if (k.outsize > MAX_OUT)
+			st = PTX_EINVAL, snprintf(msg, sizeof msg, "outputs too large");
+		else if (cuda) {
+			st = gpu_load(&u, &k, 1);
+			if (st == PTX_OK)
+				st = gpu_run(&u, &k, out);
+			snprintf(msg, sizeof msg, "%s", st == PTX_OK ? "" : ptx_cuda_error(u.g));
+		} else
+			st = run_interp(cx, &k, out, msg, sizeof msg);
+		if (st != PTX_OK) {
+			printf("%llu error %s\n", (unsigned long long)seed, msg);
+			rc = 1;
+		} else
+			for (int sl = 0; sl < k.nslot; sl++) {
+				printf("%llu %d %d", (unsigned long long)seed, sl, k.slot[sl].line);
+				for (unsigned t = 0; t < k.nthreads; t++)
+					printf(" %llx", (unsigned long long)out[(size_t)sl * k.nthreads + t]);
+				putchar('\n');
+			}
+		dt_kernel_free(&k);
+	}
+	free(out);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage();
+	if (strcmp(argv[1], "gen") == 0)
+		return cmd_gen(argc - 2, argv + 2);
+	if (strcmp(argv[1], "show") == 0)
+		return cmd_show(argc - 2, argv + 2);
+	if (strcmp(argv[1], "record") == 0)
+		return cmd_record(argc - 2, argv + 2);
+	if (strcmp(argv[1], "replay") == 0)
+		return cmd_replay(argc - 2, argv + 2);
+	if (strcmp(argv[1], "module") == 0)
+		return cmd_module(argc - 2, argv + 2);
+	if (strcmp(argv[1], "families") == 0)
+		return cmd_families();
+	if (strcmp(argv[1], "dump") == 0)
+		return cmd_dump(argc - 2, argv + 2);
+	return usage();
+}
