@@ -19,7 +19,8 @@
 #          undefined at its start (maybe-undefined values spread back);
 #   wgmma  the live shape with one wgmma.mma_async (a set of accumulators
 #          in flight per block);
-#   vec    one destination vector of as many registers.
+#   vec    one destination vector of as many registers;
+#   exits  guarded exits in a row (each reaches all that follows it).
 #
 # Where PTX_SANITIZED (the build's sanitizer flags) is set, sizes are a
 # quarter (a third for the first two).  Times are the CPU time of the tool (user and
@@ -105,6 +106,9 @@ gen() {
 				printf "\tst.global.u32 [%%rd1], %%r%d;\n", i + 1
 			if (shape == "wgmma")
 				printf "\twgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;\n"
+		} else if (shape == "exits") {
+			for (i = 0; i < n; i++)
+				printf "\t@%%p0 exit;\n\tst.global.u32 [%%rd1], %%r0;\n"
 		} else if (shape == "vec") {
 			printf "\tld.global.v4.u32 {"
 			for (i = 0; i < 6 * n; i++)
@@ -136,7 +140,7 @@ ms() {
 }
 
 fail=0
-for shape in many one cross ifs nest loops live back wgmma vec; do
+for shape in many one cross ifs nest loops live back wgmma vec exits; do
 	size=$small
 	case $shape in many|one) ;; *) size=$small2 ;; esac
 	gen $shape $size >"$TMPDIR/s.ptx"
