@@ -148,12 +148,9 @@ entry(Launch *L, int *err)
 static XFunc *
 kernel(Launch *L, uint64_t fa)
 {
-	XFunc *x;
+	XFunc *x = interp_fnat(L->pm, fa, NULL);
 
-	if (fa - FUNC_WIN >= (uint64_t)L->pm->nfn)
-		return NULL;
-	x = &L->pm->fn[fa - FUNC_WIN];
-	return x->f->entry && x->f->hasbody ? x : NULL;
+	return x && x->f->entry && x->f->hasbody ? x : NULL;
 }
 
 /* A parameter buffer for kernel fn (-1: not known yet) of psize bytes: its address, 0 on failure. */

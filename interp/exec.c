@@ -1695,12 +1695,26 @@ interp_run(Launch *L, Warp *w, int slice)
 							return RUN_FAULT;
 						goto next;
 					}
-				if (fa - FUNC_WIN >= (uint64_t)L->pm->nfn) {
+				XFunc *near;
+				cal = interp_fnat(L->pm, fa, &near);
+				if (!cal && near) {
+					interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_OOB, fa, 0,
+					    "indirect call to 0x%" PRIx64 " ('%s' + 0x%" PRIx64 "), which is not a function",
+					    fa, near->f->name ? near->f->name : "?", (uint64_t)((fa - FUNC_WIN) % FUNC_STEP));
+					return RUN_FAULT;
+				}
+				if (!cal) {
 					interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_OOB, fa, 0,
 					    "indirect call to 0x%" PRIx64 ", which is not a function", fa);
 					return RUN_FAULT;
 				}
-				cal = &L->pm->fn[fa - FUNC_WIN];
+				if (cal->f->entry) {
+					/* a kernel is launched, never called: its ret ends the thread */
+					interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_OOB, fa, 0,
+					    "indirect call to 0x%" PRIx64 ", the address of kernel '%s', which cannot be called",
+					    fa, cal->f->name ? cal->f->name : "?");
+					return RUN_FAULT;
+				}
 				if (cal->builtin || !cal->f->hasbody) {
 					if (!cal->builtin || builtin(L, w, xi, cal->builtin, m))
 						goto nobody;

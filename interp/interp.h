@@ -14,7 +14,9 @@
  *   - windows for the generic forms of the other spaces: SHARED_WIN + a is
  *     the shared::cluster address a (below), LOCAL_WIN + offset the
  *     thread's local memory, PARAM_WIN + offset the kernel parameter buffer;
- *   - FUNC_WIN + index stands for the address of a function (indirect calls).
+ *   - FUNC_WIN + index * FUNC_STEP stands for the address of a function
+ *     (indirect calls): a function's address plus an offset short of
+ *     FUNC_STEP names none, and a call through it faults.
  * A space-specific address (ld.shared, ld.local, ld.param) is the offset
  * into its space, as on the GPU (cvta.to.shared gives that offset).
  * Shared memory, as an H100 numbers it: the CTA of rank r in its cluster
@@ -45,6 +47,7 @@
 #define SHARED_WIN  0x00007e0000000000ull
 #define FUNC_WIN    0x00007b0000000000ull
 #define WIN_SIZE    0x0000010000000000ull
+#define FUNC_STEP   0x0000000000010000ull
 
 #define WARP 32
 /* An H100 keeps the first 1 KiB of a CTA's shared memory for the system:
@@ -230,6 +233,20 @@ struct ptx_module {
 };
 
 struct ptx_function { XFunc x; };
+
+/* The function (kernel or not) at address a, or NULL; *near (may be
+ * NULL) gets the one at or below a in the window, for naming a bad
+ * address, or NULL. */
+static inline XFunc *
+interp_fnat(const ptx_module *pm, uint64_t a, XFunc **near)
+{
+	uint64_t k = (a - FUNC_WIN) / FUNC_STEP;
+	int in = a >= FUNC_WIN && k < (uint64_t)pm->nfn;
+
+	if (near)
+		*near = in ? &pm->fn[k] : NULL;
+	return in && (a - FUNC_WIN) % FUNC_STEP == 0 ? &pm->fn[k] : NULL;
+}
 
 typedef struct {
 	ptx_diag d;

@@ -116,9 +116,9 @@ symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic)
 			for (int i = 0; i < pm->nfn; i++)
 				if (pm->fn[i].f->sym == s)
 					x = &pm->fn[i];
-		if (!x)
+		if (!x || (uint64_t)x->idx >= WIN_SIZE / FUNC_STEP)
 			return -1;
-		*v = FUNC_WIN + (uint64_t)x->idx;
+		*v = FUNC_WIN + (uint64_t)x->idx * FUNC_STEP;
 		return 0;
 	}
 	if (!(l = interp_symloc(pm, s, 0)))

@@ -30,6 +30,13 @@
  *
  * Each label Sym's id becomes its block; labels of fn->syms that name no
  * block get -1.
+ *
+ * A .branchtargets list may serve any number of brx.idx, and each of them
+ * gets an edge to every label of it: k branches sharing a list of m labels
+ * make k * m edges from input of size k + m.  The edges that lists give a
+ * body are bounded by a multiple of its size (16 times its instructions
+ * and list entries, and never less than 2^22, which no list used once
+ * reaches): past that, the brx.idx is an error and the body is not built.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +89,7 @@ typedef struct {
 	Ivec e;
 	Diags *dg;
 	int nerr;
+	int64_t listedges, maxlist;     /* edges from .branchtargets lists: so far, at most */
 } Cx;
 
 static void
@@ -111,6 +119,17 @@ target(Cx *c, int from, const Opnd *o)
 
 	if (s->kind == SYM_TARGETS) {
 		int n = 0;
+		if (c->listedges + s->nlist > c->maxlist) {
+			if (c->listedges <= c->maxlist && c->dg)
+				diag_err(c->dg, o->loc, "brx.idx: .branchtargets lists shared by many branches give '%s' more than "
+				    "%lld control-flow edges",
+				    c->fn->name ? c->fn->name : "?", (long long)c->maxlist);
+			if (c->listedges <= c->maxlist)
+				c->nerr++;
+			c->listedges = c->maxlist + 1;
+			return 1;  /* reported; do not report "no target" as well */
+		}
+		c->listedges += s->nlist;
 		for (int j = 0; j < s->nlist; j++) {
 			const Opnd *l = &s->list[j];
 			if (l->kind == OK_SYM && l->sym && l->sym->kind == SYM_LABEL)
@@ -272,7 +291,12 @@ int
 ir_cfg(Module *m, Func *fn, Diags *dg)
 {
 	Cx c = { .fn = fn, .dg = dg };
+	int64_t size = fn->nins;
 
+	for (int s = 0; s < fn->nsyms; s++)
+		if (fn->syms[s]->kind == SYM_TARGETS)
+			size += fn->syms[s]->nlist;
+	c.maxlist = 16 * size > (1 << 22) ? 16 * size : (1 << 22);
 	blocks(&c);
 	fn->blk = graph(&c, m->a);
 	fn->nblk = c.nb;

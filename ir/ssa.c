@@ -221,7 +221,7 @@ flatten(const Func *fn, Flat *g)
 	}
 }
 
-/* The join edges of one register, sorted by their source's preorder
+/* Join edges (of the body, or of one register's live range), sorted by their source's preorder
  * number (pre[]), with a tree of minima over their targets' depths so that
  * the edges out of a subtree into blocks no deeper than some level are
  * found in time proportional to their number (times a logarithm). */
@@ -232,10 +232,6 @@ typedef struct {
 	int *cnt;           /* scratch for the counting sort */
 } Edges;
 
-/* Sorts the n edges (pre[k], dst[k]) by pre with a counting sort over the
- * span of preorder numbers they use (a live range is mostly one stretch of
- * the preorder), or with qsort on packed keys where they are sparse; then
- * builds the tree. */
 static int
 keycmp(const void *a, const void *b)
 {
@@ -243,6 +239,10 @@ keycmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Sorts the e->n edges (spre[k], sdst[k]) by spre into e with a counting
+ * sort over the span of preorder numbers they use (a live range is mostly
+ * one stretch of the preorder), or with qsort on packed keys where they
+ * are sparse; then builds the tree. */
 static void
 esort(Edges *e, int *spre, int *sdst, const int *lvl)
 {
@@ -300,35 +300,23 @@ efirst(const Edges *e, int d)
 	return lo;
 }
 
-/* Takes the next edge among [a, b) whose target is at most level deep:
- * its index, removed from the tree, or -1 when none is left.  Descends
- * from the root into the children that overlap [a, b) and hold such an
- * edge; stk holds 2 log size entries. */
-static int
-etake(Edges *e, int a, int b, int level, int *stk)
+/* Takes every edge among [a, b) whose target is at most level deep out of
+ * the tree, appending their indices to *out: node v covers the leaves
+ * lo .. lo+w-1, and is entered only when it holds such an edge.  Recursion
+ * as deep as the tree (32 levels at most). */
+static void
+etake(Edges *e, int v, int lo, int w, int a, int b, int level, Ivec *out)
 {
-	int sp = 0;
-
-	stk[sp++] = 1;
-	stk[sp++] = 0;      /* node, and the first leaf it covers; width from depth */
-	while (sp > 0) {
-		int lo = stk[--sp], v = stk[--sp], w = e->size;
-		for (int t = v; t > 1; t /= 2)
-			w /= 2;
-		if (e->min[v] > level || lo >= b || lo + w <= a)
-			continue;
-		if (v >= e->size) {
-			e->min[v] = INT32_MAX;
-			for (int u = v / 2; u > 0; u /= 2)
-				e->min[u] = e->min[2 * u] < e->min[2 * u + 1] ? e->min[2 * u] : e->min[2 * u + 1];
-			return v - e->size;
-		}
-		stk[sp++] = 2 * v + 1;      /* right child after the left one */
-		stk[sp++] = lo + w / 2;
-		stk[sp++] = 2 * v;
-		stk[sp++] = lo;
+	if (e->min[v] > level || lo >= b || lo + w <= a)
+		return;
+	if (w == 1) {
+		e->min[v] = INT32_MAX;
+		ir_ipush(out, v - e->size);
+		return;
 	}
-	return -1;
+	etake(e, 2 * v, lo, w / 2, a, b, level, out);
+	etake(e, 2 * v + 1, lo + w / 2, w / 2, a, b, level, out);
+	e->min[v] = e->min[2 * v] < e->min[2 * v + 1] ? e->min[2 * v] : e->min[2 * v + 1];
 }
 
 /* Puts edge k back into the tree after etake took it. */
@@ -476,7 +464,7 @@ collect(S *s)
  * r first (the caller then computes liveness).  Puts back what it took. */
 static int
 quick(Edges *ge, Heap *h, const Flat *g, const Lists *dl, int r, const int *isdef,
-    const int *isue, int *mark, Ivec *found, Ivec *taken, int *stk)
+    const int *isue, int *mark, Ivec *found, Ivec *taken)
 {
 	int st = r + 1, ok = 1;
 
@@ -484,11 +472,11 @@ quick(Edges *ge, Heap *h, const Flat *g, const Lists *dl, int r, const int *isde
 	for (int k = dl->off[r]; k < dl->off[r + 1]; k++)
 		hpush(h, dl->blk[k]);
 	while (h->n > 0 && ok) {
-		int x = hpop(h), cl = g->lvl[x];
-		int a = efirst(ge, g->dpre[x]), b = efirst(ge, g->dlast[x] + 1), k;
-		while ((k = etake(ge, a, b, cl, stk)) >= 0) {
-			int y = ge->dst[k];
-			ir_ipush(taken, k);
+		int x = hpop(h), from = (int)taken->n;
+		int a = efirst(ge, g->dpre[x]), b = efirst(ge, g->dlast[x] + 1);
+		etake(ge, 1, 0, ge->size, a, b, g->lvl[x], taken);
+		for (size_t i = (size_t)from; i < taken->n; i++) {
+			int y = ge->dst[taken->v[i]];
 			if (mark[y] == st)
 				continue;
 			if (isue[y] != st) {
@@ -544,7 +532,6 @@ place(S *s)
 	int *isdef = ir_xcalloc((size_t)nb, sizeof(int));
 	int *has = ir_xcalloc((size_t)nb, sizeof(int));
 	int *wl = ir_xcalloc((size_t)nb, sizeof(int));
-	int stk[2 * 4 * 34];
 	Heap h = { ir_xcalloc((size_t)nb + 1, sizeof(int)), 0, NULL };
 
 	flatten(fn, &g);
@@ -585,7 +572,7 @@ place(S *s)
 		}
 		for (int k = u0; k < u1; k++)
 			isue[ul.blk[k]] = st;
-		if (quick(&ge, &h, &g, &dl, r, isdef, isue, qmark, &found, &taken, stk)) {
+		if (quick(&ge, &h, &g, &dl, r, isdef, isue, qmark, &found, &taken)) {
 			for (size_t k = 0; k < found.n; k++) {
 				ir_ipush(&s->phis, found.v[k]);
 				ir_ipush(&s->phis, r);
@@ -622,10 +609,12 @@ place(S *s)
 		for (int k = d0; k < d1; k++)
 			hpush(&h, dl.blk[k]);
 		while (h.n > 0) {
-			int x = hpop(&h), cl = g.lvl[x];
-			int a = efirst(&e, g.dpre[x]), b = efirst(&e, g.dlast[x] + 1), k;
-			while ((k = etake(&e, a, b, cl, stk)) >= 0) {
-				int y = e.dst[k];
+			int x = hpop(&h);
+			int a = efirst(&e, g.dpre[x]), b = efirst(&e, g.dlast[x] + 1);
+			taken.n = 0;
+			etake(&e, 1, 0, e.size, a, b, g.lvl[x], &taken);
+			for (size_t i = 0; i < taken.n; i++) {
+				int y = e.dst[taken.v[i]];
 				if (has[y] == st)
 					continue;
 				has[y] = st;

@@ -64,6 +64,9 @@ typedef struct {
 	int w;              /* words per set */
 	int report;         /* the final pass: report instead of solving */
 	Ins *last;          /* the instruction reported last (one report each) */
+	int *acc;           /* wgmma: per register its bit, -1 when no wgmma.mma_async
+	                     * accumulates into it (such a register is never in flight,
+	                     * and whether it was written is never asked) */
 } Ctx;
 
 static int
@@ -392,8 +395,10 @@ eachreg(Ctx *c, Ins *in, uint64_t *set, void (*f)(Ctx *, Ins *, Opnd *, int, uin
 static void
 touch(Ctx *c, Ins *in, Opnd *o, int dst, uint64_t *set)
 {
-	int r = o->sym->id, h = c->w / 2;
+	int r = c->acc[o->sym->id], h = c->w / 2;
 
+	if (r < 0)
+		return;
 	if (c->report && (set[r / 64] >> (r % 64) & 1) && c->last != in) {
 		c->last = in;
 		verify_report(c->v, VC_ASYNC, o->loc,
@@ -408,7 +413,7 @@ touch(Ctx *c, Ins *in, Opnd *o, int dst, uint64_t *set)
 static void
 accum(Ctx *c, Ins *in, Opnd *o, int dst, uint64_t *set)
 {
-	int r = o->sym->id, h = c->w / 2;
+	int r = c->acc[o->sym->id], h = c->w / 2;
 
 	(void)in, (void)dst;
 	if (c->report && (set[h + r / 64] >> (r % 64) & 1)) {
@@ -419,6 +424,15 @@ accum(Ctx *c, Ins *in, Opnd *o, int dst, uint64_t *set)
 			set[k] = 0;                             /* one report per wgmma */
 	}
 	set[r / 64] |= (uint64_t)1 << (r % 64);
+}
+
+/* Gives accumulator o its bit (c->w counts them while async() sets up). */
+static void
+numberacc(Ctx *c, Ins *in, Opnd *o, int dst, uint64_t *set)
+{
+	(void)in, (void)dst, (void)set;
+	if (c->acc[o->sym->id] < 0)
+		c->acc[o->sym->id] = c->w++;
 }
 
 static void
@@ -530,10 +544,22 @@ async(Verify *v, Func *fn)
 		solve(&c, proxy);
 		c.nkey = 0;
 	}
-	if (has[2]) {
-		c.w = 2 * ((fn->nregs + 63) / 64);
+	if (has[2] && (c.acc = malloc(((size_t)fn->nregs + 1) * sizeof *c.acc))) {
+		/* one bit per accumulator register, not per register: a set per
+		 * block of every register made the sets blocks x registers */
+		for (int r = 0; r < fn->nregs; r++)
+			c.acc[r] = -1;
+		c.w = 0;        /* counts the accumulators for now */
+		for (int i = 0; i < fn->nins; i++) {
+			Ins *in = fn->ins[i];
+			if ((in->op == OP_WGMMA_MMA_ASYNC || in->op == OP_WGMMA_MMA_ASYNC_SP) &&
+			    in->nopnd > 0 && in->opnd[0].kind == OK_VEC)
+				regs(&c, in, &in->opnd[0], 1, NULL, numberacc);
+		}
+		c.w = 2 * ((c.w + 63) / 64);
 		if (c.w > 0)
 			solve(&c, wgmma);
+		free(c.acc);
 	}
 	free(c.av);
 }

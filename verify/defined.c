@@ -23,16 +23,16 @@
 #include <stdlib.h>
 #include "verify.h"
 
-static int
-isparam(const Func *fn, const Sym *s)
+/* Marks in par[] the registers that are parameters (or return values)
+ * of fn: their entry values are what the caller passed. */
+static void
+params(const Func *fn, unsigned char *par)
 {
-	for (int i = 0; i < fn->npar; i++)
-		if (fn->par[i].sym == s)
-			return 1;
-	for (int i = 0; i < fn->nret; i++)
-		if (fn->ret[i].sym == s)
-			return 1;
-	return 0;
+	for (int i = 0; i < fn->npar + fn->nret; i++) {
+		const Sym *s = i < fn->npar ? fn->par[i].sym : fn->ret[i - fn->npar].sym;
+		if (s && s->kind == SYM_REG && s->id >= 0 && s->id < fn->nregs && fn->regs[s->id] == s)
+			par[s->id] = 1;
+	}
 }
 
 /* Whether o is an element of the vector source of a packing mov or of a
@@ -58,26 +58,52 @@ defined(Verify *v, Func *fn)
 	/* maybe[val]: the value is, or merges, an entry value */
 	unsigned char *maybe = calloc((size_t)fn->nval + 1, 1);
 	unsigned char *said = calloc((size_t)fn->nregs + 1, 1);
-	int changed = 1;
+	unsigned char *par = calloc((size_t)fn->nregs + 1, 1);
+	int *off = NULL, *user = NULL, *queue = NULL, n = 0;
+	size_t nuse = 0;
 
-	if (!maybe || !said)
+	if (!maybe || !said || !par)
 		goto out;
+	params(fn, par);
 	for (int i = 0; i < fn->nval; i++)
-		if (verify_isentry(fn, i) && !isparam(fn, fn->regs[fn->val[i].reg]))
+		if (verify_isentry(fn, i) && !par[fn->val[i].reg])
 			maybe[i] = 2;
-	while (changed) {
-		changed = 0;
-		for (int b = 0; b < fn->nblk; b++)
-			for (int p = 0; p < fn->blk[b].nphi; p++) {
-				Phi *ph = &fn->blk[b].phi[p];
-				if (maybe[ph->def])
-					continue;
-				for (int k = 0; k < ph->narg; k++)
-					if (ph->arg[k] >= 0 && maybe[ph->arg[k]]) {
-						maybe[ph->def] = 1;
-						changed = 1;
-						break;
-					}
+	/* A phi merges an entry value when one of its arguments is or merges
+	 * one: spread from the entry values along phi arguments, each phi
+	 * queued once (sweeping the blocks until nothing changed took a sweep
+	 * per phi of a chain running against the block order). */
+	for (int b = 0; b < fn->nblk; b++)
+		for (int p = 0; p < fn->blk[b].nphi; p++)
+			for (int k = 0; k < fn->blk[b].phi[p].narg; k++)
+				if (fn->blk[b].phi[p].arg[k] >= 0)
+					nuse++;
+	off = calloc((size_t)fn->nval + 2, sizeof *off);
+	user = malloc((nuse + 1) * sizeof *user);
+	queue = malloc(((size_t)fn->nval + 1) * sizeof *queue);
+	if (!off || !user || !queue)
+		goto out;
+	for (int b = 0; b < fn->nblk; b++)
+		for (int p = 0; p < fn->blk[b].nphi; p++)
+			for (int k = 0; k < fn->blk[b].phi[p].narg; k++)
+				if (fn->blk[b].phi[p].arg[k] >= 0)
+					off[fn->blk[b].phi[p].arg[k] + 2]++;
+	for (int i = 0; i < fn->nval; i++)
+		off[i + 2] += off[i + 1];
+	for (int b = 0; b < fn->nblk; b++)
+		for (int p = 0; p < fn->blk[b].nphi; p++)
+			for (int k = 0; k < fn->blk[b].phi[p].narg; k++)
+				if (fn->blk[b].phi[p].arg[k] >= 0)
+					user[off[fn->blk[b].phi[p].arg[k] + 1]++] = fn->blk[b].phi[p].def;
+	/* off[v] .. off[v + 1] - 1: the phis that take v */
+	for (int i = 0; i < fn->nval; i++)
+		if (maybe[i])
+			queue[n++] = i;
+	while (n > 0) {
+		int x = queue[--n];
+		for (int k = off[x]; k < off[x + 1]; k++)
+			if (!maybe[user[k]]) {
+				maybe[user[k]] = 1;
+				queue[n++] = user[k];
 			}
 	}
 	for (int i = 0; i < fn->nins; i++) {
@@ -107,7 +133,11 @@ defined(Verify *v, Func *fn)
 	}
 out:
 	free(maybe);
+	free(off);
+	free(user);
+	free(queue);
 	free(said);
+	free(par);
 }
 
 void

@@ -26,6 +26,13 @@
  * found from the back edges; a read outside a loop of a value defined inside
  * it takes the level of the loop's most divergent exit.
  *
+ * Everything is about linear in the size of the body for each round of
+ * the fixpoint, but for one walk that follows the nesting: a branch that
+ * leaves several nested loops at once costs their number.  Natural loops
+ * are kept as a forest (each block knows its innermost loop), not as a set
+ * of blocks per loop, and regions are grown as sets over the whole
+ * analysis rather than walked branch by branch (see region()).
+ *
  * Reported: bar.sync / barrier.sync.aligned / bar.red / bar.arrive in
  * divergent blocks or under a divergent guard (bar.sync means .aligned:
  * every thread of the warp must execute the same one), non-uniform barrier
@@ -60,9 +67,12 @@
 #include <string.h>
 #include "verify.h"
 
-/* A natural loop: the blocks of every back edge into one header. */
+/* A natural loop: the blocks of every back edge into one header.  Natural
+ * loops of different headers are nested or disjoint: a forest. */
 typedef struct {
-	unsigned char *in;      /* per block: part of the loop */
+	int parent;             /* the innermost loop around it, -1 */
+	int pre, last;          /* its preorder interval in the forest */
+	int depth;              /* in the forest, from 0 */
 	int lv;                 /* level of its most divergent exit branch (solve) */
 } Loop;
 
@@ -73,11 +83,67 @@ typedef struct {
 	unsigned char *bj;      /* per block: divergence level from branches with a join */
 	unsigned char *bx;      /* per block: ... from branches one side of which exits */
 	unsigned char *pure;    /* per value: computed from thread indices and constants alone */
-	unsigned char *dj, *dx; /* per block: bj/bx come from a branch on a pure predicate */
-	int *cj, *cx;           /* per block: the branch instruction (index) behind bj/bx, or -1 */
+	unsigned char *dj, *dx; /* per block: bj/bx from branches on pure predicates alone */
+	int *why[2][2][2];      /* [bx][pure][level - 1]: per block, the branch (instruction
+	                         * index) that first raised it there, or -1 */
+	unsigned char *rx[2];   /* [pure]: per block, the level guarded exits reach it with */
 	Loop *loop;
 	int nloop;
+	int *inner;             /* per block: its innermost loop, -1 */
+	int nseg;               /* leaves of mark[]: a power of two >= nloop */
+	int *mark[2];           /* [level - 1]: trees over the forest's preorder (see marked()) */
+	/* region() */
+	int *pdep;              /* per block: depth in the post-dominator tree (the exit 0) */
+	int *jump[2][2][2];     /* [bx][pure][level - 1]: union-find over that tree */
+	int *work;
+	unsigned char *stoplv;  /* per block: the level its phis got as a merge point */
 } U;
+
+/* Whether loop l contains block b. */
+static int
+inloop(const U *u, int l, int b)
+{
+	int x = u->inner[b];
+	return x >= 0 && u->loop[l].pre <= u->loop[x].pre && u->loop[x].pre <= u->loop[l].last;
+}
+
+/* The loops whose level is at least k, for the innermost such loop around
+ * a loop, while levels rise: a tree over the forest's preorder whose node
+ * holds the deepest such loop whose interval covers the node's.  Setting a
+ * loop touches the O(log) nodes of its interval, finding one the path up
+ * from a leaf: the loops that cover a point are nested, so the deepest one
+ * met is the innermost. */
+static void
+setmark(U *u, int k, int l)
+{
+	int *t = u->mark[k - 1];
+	int lo = u->loop[l].pre + u->nseg, hi = u->loop[l].last + u->nseg + 1;
+
+	for (; lo < hi; lo /= 2, hi /= 2) {
+		if (lo & 1) {
+			if (t[lo] < 0 || u->loop[t[lo]].depth < u->loop[l].depth)
+				t[lo] = l;
+			lo++;
+		}
+		if (hi & 1) {
+			hi--;
+			if (t[hi] < 0 || u->loop[t[hi]].depth < u->loop[l].depth)
+				t[hi] = l;
+		}
+	}
+}
+
+static int
+marked(const U *u, int k, int l)
+{
+	const int *t = u->mark[k - 1];
+	int best = -1;
+
+	for (int c = u->loop[l].pre + u->nseg; c >= 1; c /= 2)
+		if (t[c] >= 0 && (best < 0 || u->loop[t[c]].depth > u->loop[best].depth))
+			best = t[c];
+	return best;
+}
 
 /* The level a value defined in block def has when read in block use: its
  * own, raised by every loop it leaves on the way whose exit is divergent. */
@@ -89,10 +155,15 @@ temporal(const U *u, int val, int use)
 
 	if (vl->ins < 0 && vl->phi < 0)
 		return m;       /* an entry value: defined before any loop */
-	for (int l = 0; l < u->nloop; l++) {
-		const Loop *lp = &u->loop[l];
-		if (lp->lv > m && lp->in[vl->blk] && !lp->in[use])
-			m = lp->lv;
+	/* the loops around the definition that do not hold the use are the
+	 * innermost ones, up to the first that holds it: one of them is at
+	 * least k when the innermost loop of level k around it is one */
+	if (!u->inner || u->inner[vl->blk] < 0)
+		return m;       /* (no loops: the analysis did not run) */
+	for (int k = 2; k > m; k--) {
+		int l = marked(u, k, u->inner[vl->blk]);
+		if (l >= 0 && !inloop(u, l, use))
+			return k;
 	}
 	return m;
 }
@@ -318,52 +389,89 @@ passes(const Func *fn, int x, int stop)
 	return 0;
 }
 
-/* Marks the blocks control-dependent on the branch ending block b.  A
- * branch one side of which jumps straight to a block that only leaves the
- * function (nvcc's shared exit block for an early `return`) divides threads
- * that exit from threads that go on: that is exit divergence (bx), as when
- * the post-dominator lies outside the body.  Paths that each do work before
- * meeting at the exit stay join divergence (bj). */
+/*
+ * Marks the blocks control-dependent on the branch ending block b: those
+ * reachable from its successors without passing its immediate
+ * post-dominator P (its region).  A branch one side of which jumps
+ * straight to a block that only leaves the function (nvcc's shared exit
+ * block for an early `return`) divides threads that exit from threads that
+ * go on: that is exit divergence (bx), as when the post-dominator lies
+ * outside the body.  Paths that each do work before meeting at the exit
+ * stay join divergence (bj).
+ *
+ * Walking each region took the sum of their sizes, quadratic for nested
+ * loops.  Instead: every path from a block x to P passes ipdom(x) first
+ * (else ipdom(x) and P would post-dominate each other), so the region of
+ * b is, for each successor w, the post-dominator tree path from w up to,
+ * not including, P, and from each block x on it the same again with
+ * ipdom(x) for P (the blocks control-dependent on x).  The blocks tagged at
+ * least k in one tag array (bj or bx; from any branch or from branches on
+ * pure predicates alone) are the union of such regions, a set that only
+ * grows: it is kept as a union-find over the post-dominator tree whose
+ * find gives the nearest ancestor not yet in the set, so each block joins
+ * each of the eight sets once and its successors are looked at then.
+ */
+static int
+pfind(int *j, int x)
+{
+	while (j[x] != x) {
+		j[x] = j[j[x]];
+		x = j[x];
+	}
+	return x;
+}
+
+/* Adds to the set of blocks tagged at least k in bx (or bj), by branches
+ * on pure predicates alone when pure is set, the region of block b: the
+ * tree paths from its successors up to ipdom(b), then, for each block
+ * that joins, its own region.  A block that joins records cause as the
+ * branch behind its tag unless an earlier one is recorded.  1 when a tag
+ * rose. */
+static int
+grow(U *u, int bx, int pure, int k, int b, int cause)
+{
+	Func *fn = u->fn;
+	int *j = u->jump[bx][pure][k - 1], *why = u->why[bx][pure][k - 1];
+	unsigned char *tag = pure ? (bx ? u->dx : u->dj) : (bx ? u->bx : u->bj);
+	int nb = fn->nblk, n = 0, changed = 0, x = b;
+
+	for (;;) {
+		Blk *bk = &fn->blk[x];
+		int top = bk->ipdom < 0 ? nb : bk->ipdom;
+		for (int s = 0; s < bk->nsucc; s++)
+			for (int y = pfind(j, bk->succ[s]); u->pdep[y] > u->pdep[top]; y = pfind(j, y)) {
+				j[y] = fn->blk[y].ipdom < 0 ? nb : fn->blk[y].ipdom;
+				if (why[y] < 0)
+					why[y] = cause;
+				if (tag[y] < k) {
+					tag[y] = (unsigned char)k;
+					changed = 1;
+				}
+				u->work[n++] = y;
+			}
+		if (n == 0)
+			return changed;
+		x = u->work[--n];
+	}
+}
+
 static int
 region(U *u, int b, int lv, int def, int cause)
 {
 	Func *fn = u->fn;
-	int stop = fn->blk[b].ipdom, changed = 0, direct = 0;
-	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack), n = 0;
-	unsigned char *seen = calloc((size_t)fn->nblk + 1, 1);
-	unsigned char *tag, *dtag;
-	int *ctag;
+	int stop = fn->blk[b].ipdom, changed = 0, direct = 0, bx;
 
 	for (int k = 0; k < fn->blk[b].nsucc; k++)
 		direct |= passes(fn, fn->blk[b].succ[k], stop);
-	tag = stop < 0 || (direct && onlyexits(fn, stop)) ? u->bx : u->bj;
-	dtag = tag == u->bx ? u->dx : u->dj;
-	ctag = tag == u->bx ? u->cx : u->cj;
-
-	if (!stack || !seen)
-		goto out;
-	for (int k = 0; k < fn->blk[b].nsucc; k++)
-		stack[n++] = fn->blk[b].succ[k];
-	while (n > 0) {
-		int x = stack[--n];
-		if (x == stop || seen[x])
-			continue;
-		seen[x] = 1;
-		if (tag[x] < lv || (tag[x] == lv && def && !dtag[x])) {
-			if (tag[x] < lv || ctag[x] < 0)
-				ctag[x] = cause;
-			if (def && !dtag[x])
-				ctag[x] = cause;
-			tag[x] = (unsigned char)lv;
-			dtag[x] |= (unsigned char)def;
-			changed = 1;
-		}
-		for (int k = 0; k < fn->blk[x].nsucc; k++)
-			if (!seen[fn->blk[x].succ[k]])
-				stack[n++] = fn->blk[x].succ[k];
+	bx = stop < 0 || (direct && onlyexits(fn, stop));
+	for (int k = lv; k >= 1; k--) {
+		changed |= grow(u, bx, 0, k, b, cause);
+		if (def)
+			changed |= grow(u, bx, 1, k, b, cause);
 	}
 	/* the merge point's phis see values from divergent paths */
-	if (stop >= 0)
+	if (stop >= 0 && u->stoplv[stop] < lv) {
+		u->stoplv[stop] = (unsigned char)lv;
 		for (int p = 0; p < fn->blk[stop].nphi; p++) {
 			int d = fn->blk[stop].phi[p].def;
 			if (u->lv[d] < lv) {
@@ -371,21 +479,70 @@ region(U *u, int b, int lv, int def, int cause)
 				changed = 1;
 			}
 		}
-out:
-	free(stack);
-	free(seen);
+	}
+	return changed;
+}
+
+/* Depths in the post-dominator tree, the virtual exit (nb) at 0: each
+ * chain is climbed to a known depth, then numbered on the way back. */
+static void
+pdepths(U *u)
+{
+	Func *fn = u->fn;
+	int nb = fn->nblk;
+
+	for (int b = 0; b < nb; b++)
+		u->pdep[b] = -1;
+	u->pdep[nb] = 0;
+	for (int b = 0; b < nb; b++) {
+		int n = 0, x = b;
+		while (u->pdep[x] < 0) {
+			u->work[n++] = x;
+			x = fn->blk[x].ipdom < 0 ? nb : fn->blk[x].ipdom;
+		}
+		while (n > 0) {
+			int y = u->work[--n];
+			u->pdep[y] = u->pdep[x] + 1;
+			x = y;
+		}
+	}
+}
+
+/* Raises block y to level lv in the reach of guarded exits (pure ones or
+ * all) and in bx (dx); pushes it on u->work when it rose.  1 when a tag
+ * rose. */
+static int
+reach(U *u, int def, int lv, int y, int cause, int *n)
+{
+	unsigned char *seen = u->rx[def], *tag = def ? u->dx : u->bx;
+	int changed = 0;
+
+	if (seen[y] >= lv)
+		return 0;
+	for (int k = seen[y] + 1; k <= lv; k++)
+		if (u->why[1][def][k - 1][y] < 0)
+			u->why[1][def][k - 1][y] = cause;
+	seen[y] = (unsigned char)lv;
+	if (tag[y] < lv) {
+		tag[y] = (unsigned char)lv;
+		changed = 1;
+	}
+	u->work[(*n)++] = y;
 	return changed;
 }
 
 /* A guarded ret or exit ending block b on a thread-dependent guard: the
  * threads it removes are gone for the rest of the body, so every block
- * reachable from b is exit-divergent.  Returns 1 when a tag changed. */
+ * reachable from b is exit-divergent.  What guarded exits of level k reach
+ * is closed under successors, so the walk stops at a block already
+ * reached at that level, and each block is walked at most twice over the
+ * whole analysis.  Returns 1 when a tag changed. */
 static int
 guardedexit(U *u, Blk *b)
 {
 	Func *fn = u->fn;
 	Ins *last;
-	int t, lv, def = 0, changed = 0, n = 0;
+	int t, lv, def = 0, changed = 0;
 
 	if (b->i1 <= b->i0)
 		return 0;
@@ -395,32 +552,16 @@ guardedexit(U *u, Blk *b)
 		return 0;
 	if (last->nuse > 0 && last->use[0] >= 0 && !verify_isentry(fn, last->use[0]))
 		def = u->pure[last->use[0]];
-	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack);
-	unsigned char *seen = calloc((size_t)fn->nblk + 1, 1);
-	if (!stack || !seen)
-		goto out;
-	for (int k = 0; k < b->nsucc; k++)
-		stack[n++] = b->succ[k];
-	while (n > 0) {
-		int x = stack[--n];
-		if (seen[x])
-			continue;
-		seen[x] = 1;
-		if (u->bx[x] < lv || (def && !u->dx[x])) {
-			if (u->bx[x] < lv || u->cx[x] < 0 || (def && !u->dx[x]))
-				u->cx[x] = b->i1 - 1;
-			if (u->bx[x] < lv)
-				u->bx[x] = (unsigned char)lv;
-			u->dx[x] |= (unsigned char)def;
-			changed = 1;
+	for (int d = 0; d <= def; d++) {
+		int n = 0;
+		for (int k = 0; k < b->nsucc; k++)
+			changed |= reach(u, d, lv, b->succ[k], b->i1 - 1, &n);
+		while (n > 0) {
+			Blk *x = &fn->blk[u->work[--n]];
+			for (int k = 0; k < x->nsucc; k++)
+				changed |= reach(u, d, lv, x->succ[k], b->i1 - 1, &n);
 		}
-		for (int k = 0; k < fn->blk[x].nsucc; k++)
-			if (!seen[fn->blk[x].succ[k]])
-				stack[n++] = fn->blk[x].succ[k];
 	}
-out:
-	free(stack);
-	free(seen);
 	return changed;
 }
 
@@ -443,22 +584,25 @@ brlevel(U *u, Blk *b, int *def)
 }
 
 /* Raises the exit level of every loop that block b's branch (of level lv)
- * leaves; 1 when one changed. */
+ * leaves; 1 when one changed.  The loops it leaves are the innermost ones
+ * around it, up to the first that holds all its successors. */
 static int
 exits(U *u, Blk *b, int lv)
 {
 	int changed = 0;
 
-	for (int l = 0; l < u->nloop; l++) {
-		Loop *lp = &u->loop[l];
-		if (!lp->in[b->id] || lp->lv >= lv)
-			continue;
+	for (int l = u->inner[b->id]; l >= 0; l = u->loop[l].parent) {
+		int out = 0;
 		for (int k = 0; k < b->nsucc; k++)
-			if (!lp->in[b->succ[k]]) {
-				lp->lv = lv;
-				changed = 1;
-				break;
-			}
+			out |= !inloop(u, l, b->succ[k]);
+		if (!out)
+			break;
+		if (u->loop[l].lv < lv) {
+			for (int k = u->loop[l].lv + 1; k <= lv; k++)
+				setmark(u, k, l);
+			u->loop[l].lv = lv;
+			changed = 1;
+		}
 	}
 	return changed;
 }
@@ -466,52 +610,123 @@ exits(U *u, Blk *b, int lv)
 /* The natural loops of fn: for each header, the blocks that reach one of
  * its back edges (a jump to a block that dominates the jumping one) without
  * passing the header.  Irreducible cycles have no header and are left out.
- * Returns 0 when out of memory. */
+ * Headers are taken innermost first (by decreasing dominator preorder
+ * number: a header dominates the headers of the loops inside its own);
+ * the walk back from a back edge jumps over each inner loop already found
+ * through its header (rep[], union-find), so each block is looked at once
+ * per loop it is the header or a direct member of.  Returns 0 when out of
+ * memory. */
+static int
+findrep(int *rep, int x)
+{
+	while (rep[x] != x) {
+		rep[x] = rep[rep[x]];
+		x = rep[x];
+	}
+	return x;
+}
+
 static int
 findloops(U *u)
 {
 	Func *fn = u->fn;
-	int *stack = malloc(((size_t)fn->nblk + 1) * sizeof *stack);
+	int nb = fn->nblk, ok = 0;
+	int *stack = malloc(((size_t)nb + 1) * sizeof *stack);
+	int *rep = malloc(((size_t)nb + 1) * sizeof *rep);
+	int *byp = malloc(((size_t)nb + 1) * sizeof *byp);
+	int *head = malloc(((size_t)nb + 1) * sizeof *head);   /* per block: loop it heads, -1 */
+	int *mark = malloc(((size_t)nb + 1) * sizeof *mark);
+	int *cnt = calloc((size_t)nb + 2, sizeof *cnt);
+	int *kid = malloc(((size_t)nb + 1) * sizeof *kid);
 
-	if (!stack)
-		return 0;
-	for (int h = 0; h < fn->nblk; h++) {
+	u->inner = malloc(((size_t)nb + 1) * sizeof *u->inner);
+	u->loop = malloc(((size_t)nb + 1) * sizeof *u->loop);
+	if (!stack || !rep || !byp || !head || !mark || !cnt || !kid || !u->inner || !u->loop)
+		goto out;
+	for (int b = 0; b < nb; b++) {
+		rep[b] = b;
+		head[b] = u->inner[b] = mark[b] = -1;
+		if (fn->blk[b].dpre >= 0)
+			byp[fn->blk[b].dpre] = b;
+	}
+	for (int d = fn->nrpo - 1; d >= 0; d--) {
+		int h = byp[d], l = -1, n = 0;
 		Blk *hb = &fn->blk[h];
-		Loop *lp = NULL;
-		if (hb->rpo < 0)
-			continue;
 		for (int p = 0; p < hb->npred; p++) {
 			Blk *t = &fn->blk[hb->pred[p]];
-			int n = 0;
 			if (t->rpo < 0 || t->dpre < hb->dpre || t->dpre > hb->dlast)
 				continue;   /* not a back edge: h does not dominate t */
-			if (!lp) {
-				Loop *nl = realloc(u->loop, ((size_t)u->nloop + 1) * sizeof *nl);
-				if (!nl)
-					goto fail;
-				u->loop = nl;
-				lp = &u->loop[u->nloop];
-				lp->lv = 0;
-				if (!(lp->in = calloc((size_t)fn->nblk + 1, 1)))
-					goto fail;
-				u->nloop++;
-				lp->in[h] = 1;
+			if (l < 0) {
+				l = u->nloop++;
+				u->loop[l] = (Loop){ -1, 0, 0, 0, 0 };
+				head[h] = u->inner[h] = l;
+				mark[h] = h;
 			}
-			if (!lp->in[t->id])
-				lp->in[stack[n++] = t->id] = 1;
-			while (n > 0) {
-				Blk *x = &fn->blk[stack[--n]];
-				for (int q = 0; q < x->npred; q++)
-					if (fn->blk[x->pred[q]].rpo >= 0 && !lp->in[x->pred[q]])
-						lp->in[stack[n++] = x->pred[q]] = 1;
+			stack[n++] = findrep(rep, t->id);
+		}
+		while (n > 0) {
+			int y = stack[--n];
+			if (mark[y] == h)
+				continue;
+			mark[y] = h;
+			rep[y] = h;
+			if (head[y] >= 0)
+				u->loop[head[y]].parent = l;    /* y heads a loop inside */
+			else
+				u->inner[y] = l;
+			for (int q = 0; q < fn->blk[y].npred; q++)
+				if (fn->blk[fn->blk[y].pred[q]].rpo >= 0) {
+					int z = findrep(rep, fn->blk[y].pred[q]);
+					if (mark[z] != h)
+						stack[n++] = z;
+				}
+		}
+	}
+	/* preorder intervals of the forest, children grouped by counting sort */
+	for (int l = 0; l < u->nloop; l++)
+		cnt[u->loop[l].parent + 2]++;
+	for (int l = 0; l <= u->nloop; l++)
+		cnt[l + 1] += cnt[l];
+	for (int l = 0; l < u->nloop; l++)
+		kid[cnt[u->loop[l].parent + 1]++] = l;
+	/* cnt[p + 1] now ends p's children (p = -1: the roots), cnt[p] starts them */
+	{
+		int pre = 0, sp = 0;
+		for (int r = 0; r < cnt[0]; r++) {
+			stack[sp++] = kid[r];
+			while (sp > 0) {
+				int l = stack[sp - 1];
+				if (l >= 0) {
+					stack[sp - 1] = -l - 1;
+					u->loop[l].pre = pre++;
+					u->loop[l].depth = u->loop[l].parent < 0 ? 0 : u->loop[u->loop[l].parent].depth + 1;
+					for (int c = cnt[l]; c < cnt[l + 1]; c++)
+						stack[sp++] = kid[c];
+				} else {
+					u->loop[-l - 1].last = pre - 1;
+					sp--;
+				}
 			}
 		}
 	}
+	for (u->nseg = 1; u->nseg < u->nloop; u->nseg *= 2)
+		;
+	for (int k = 0; k < 2; k++) {
+		if (!(u->mark[k] = malloc(2 * (size_t)u->nseg * sizeof *u->mark[k])))
+			goto out;
+		for (int c = 0; c < 2 * u->nseg; c++)
+			u->mark[k][c] = -1;
+	}
+	ok = 1;
+out:
 	free(stack);
-	return 1;
-fail:
-	free(stack);
-	return 0;
+	free(rep);
+	free(byp);
+	free(head);
+	free(mark);
+	free(cnt);
+	free(kid);
+	return ok;
 }
 
 static void
@@ -630,6 +845,21 @@ describe(U *u, int ci, char *buf, size_t n)
 	snprintf(buf, n, " (the branch at line %d divides them)", br->loc.line);
 }
 
+/* The branch to name for the divergence of block b in bx (or bj) at level
+ * k or more: one on a pure predicate when there is one (*def then set),
+ * else the first that raised the block to its level.  -1 when the
+ * analysis did not run. */
+static int
+because(const U *u, int bx, int b, int k, int *def)
+{
+	const unsigned char *d = bx ? u->dx : u->dj, *t = bx ? u->bx : u->bj;
+
+	*def = d[b] >= k;
+	if (*def)
+		return u->why[bx][1][k - 1][b];
+	return t[b] >= k ? u->why[bx][0][t[b] - 1][b] : -1;
+}
+
 static void
 barrier(Verify *v, U *u, Ins *in)
 {
@@ -647,17 +877,18 @@ barrier(Verify *v, U *u, Ins *in)
 	    in->op != OP_BARRIER_RED && in->op != OP_BARRIER_CTA_RED;
 
 	char why[160];
+	int def;
 
 	if (counted)
 		aligned = 0;
 	if (aligned && (u->bj[in->blk] || g)) {
-		describe(u, g ? -1 : u->cj[in->blk], why, sizeof why);
+		describe(u, g ? -1 : because(u, 0, in->blk, 1, &def), why, sizeof why);
 		verify_report(v, VC_DIVBAR, in->loc,
 		    "'%s' %s: threads of the CTA may not all reach it%s", name,
 		    g ? "under a thread-dependent guard" : "in thread-dependent control flow", why);
 	} else if (aligned && u->bx[in->blk]) {
-		describe(u, u->cx[in->blk], why, sizeof why);
-		verify_report(v, u->dx[in->blk] ? VC_EXITBAR : VC_MAYBEDIV, in->loc,
+		describe(u, because(u, 1, in->blk, 1, &def), why, sizeof why);
+		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, in->loc,
 		    "'%s' after a thread-dependent exit: the exited threads never arrive%s", name, why);
 	}
 	if (ididx < in->nopnd) {
@@ -729,15 +960,18 @@ warp(Verify *v, U *u, Ins *in)
 		return;
 	int g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
 	char why[160];
+	int def;
 	if (u->bj[in->blk] >= 2 || g >= 2) {
-		int def = g >= 2 ? in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]] : u->dj[in->blk];
-		describe(u, g >= 2 ? -1 : u->cj[in->blk], why, sizeof why);
+		int ci = because(u, 0, in->blk, 2, &def);
+		if (g >= 2)
+			def = in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
+		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
 		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, mask->loc,
 		    "'%s' names all 32 lanes, but it is %s: some lanes may be inactive%s",
 		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
 	} else if (u->bx[in->blk] >= 2) {
-		describe(u, u->cx[in->blk], why, sizeof why);
-		verify_report(v, u->dx[in->blk] ? VC_EXITBAR : VC_MAYBEDIV, mask->loc,
+		describe(u, because(u, 1, in->blk, 2, &def), why, sizeof why);
+		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, mask->loc,
 		    "'%s' names all 32 lanes after a lane-dependent exit%s", ir_opinfo[in->op].name, why);
 	}
 }
@@ -778,17 +1012,30 @@ uniform(Verify *v, Func *fn)
 	u.pure = calloc((size_t)fn->nval + 1, 1);
 	u.dj = calloc((size_t)fn->nblk + 1, 1);
 	u.dx = calloc((size_t)fn->nblk + 1, 1);
-	u.cj = malloc(((size_t)fn->nblk + 1) * sizeof *u.cj);
-	u.cx = malloc(((size_t)fn->nblk + 1) * sizeof *u.cx);
-	if (!u.lv || !u.tidx || !u.bj || !u.bx || !u.pure || !u.dj || !u.dx || !u.cj || !u.cx)
+	u.rx[0] = calloc((size_t)fn->nblk + 1, 1);
+	u.rx[1] = calloc((size_t)fn->nblk + 1, 1);
+	u.pdep = malloc(((size_t)fn->nblk + 1) * sizeof *u.pdep);
+	u.work = malloc(((size_t)fn->nblk + 1) * sizeof *u.work);
+	u.stoplv = calloc((size_t)fn->nblk + 1, 1);
+	int ok = u.lv && u.tidx && u.bj && u.bx && u.pure && u.dj && u.dx && u.rx[0] && u.rx[1] &&
+	    u.pdep && u.work && u.stoplv;
+	for (int t = 0; t < 8; t++) {
+		int *j = u.jump[t / 4][t / 2 % 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *j);
+		int *w = u.why[t / 4][t / 2 % 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *w);
+		ok = ok && j && w;
+		for (int b = 0; j && w && b <= fn->nblk; b++) {
+			j[b] = b;
+			w[b] = -1;
+		}
+	}
+	if (!ok)
 		goto out;
-	for (int b = 0; b <= fn->nblk; b++)
-		u.cj[b] = u.cx[b] = -1;
 	/* Without a divergence check on (the loader's case), everything stays
 	 * uniform and only barrier numbers and counts are checked. */
 	if (divchecks(v->o)) {
 		if (!findloops(&u))
 			goto out;
+		pdepths(&u);
 		solve(&u);
 	}
 	for (int i = 0; i < fn->nins; i++) {
@@ -815,11 +1062,19 @@ out:
 	free(u.pure);
 	free(u.dj);
 	free(u.dx);
-	free(u.cj);
-	free(u.cx);
-	for (int l = 0; l < u.nloop; l++)
-		free(u.loop[l].in);
+	free(u.rx[0]);
+	free(u.rx[1]);
 	free(u.loop);
+	free(u.inner);
+	free(u.mark[0]);
+	free(u.mark[1]);
+	free(u.pdep);
+	free(u.work);
+	free(u.stoplv);
+	for (int t = 0; t < 8; t++) {
+		free(u.jump[t / 4][t / 2 % 2][t % 2]);
+		free(u.why[t / 4][t / 2 % 2][t % 2]);
+	}
 }
 
 void

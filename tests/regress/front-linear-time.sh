@@ -4,16 +4,33 @@
 # $bound times longer (quadratic would be a hundred).  Two shapes: many
 # kernels of 40 steps, and one kernel whose every step adds registers,
 # a branch and a label.  A step is an add, a mul, a setp, a guarded
-# branch over an add, a label and a store.
+# branch over an add, a label and a store.  Sizes 1.2 MB and 12 MB.
 #
-# Sizes 2 MB and 20 MB; 0.5 MB and 5 MB where PTX_SANITIZED (the build's
-# sanitizer flags) is set.  Times are the CPU time of the tool (user and
+# Then one kernel of each shape that once took quadratic time or memory
+# somewhere, at 0.2 MB and 2 MB:
+#   cross  forward branches that all cross each other (divergent regions);
+#   ifs    nested divergent ifs (regions inside regions);
+#   nest   nested loops (dominance frontiers, loop nests);
+#   loops  one-block loops in a row, each reading a register before any
+#          write (liveness back to the entry, one loop forest per loop);
+#   live   registers written at the top and read at the bottom, with
+#          branches between (liveness across the whole body);
+#   back   a chain of joins that runs against the block order, a register
+#          undefined at its start (maybe-undefined values spread back);
+#   wgmma  the live shape with one wgmma.mma_async (a set of accumulators
+#          in flight per block);
+#   vec    one destination vector of as many registers;
+#   exits  guarded exits in a row (each reaches all that follows it).
+#
+# Where PTX_SANITIZED (the build's sanitizer flags) is set, sizes are a
+# quarter (a third for the first two).  Times are the CPU time of the tool (user and
 # system, from the shell's `times`), which other load on the machine
 # does not stretch as it does the wall clock; the larger run is tried
 # twice before it counts as too slow.
 set -u
-small=2000000
-[ -n "${PTX_SANITIZED:-}" ] && small=500000
+small=1200000
+small2=200000
+[ -n "${PTX_SANITIZED:-}" ] && small=400000 small2=50000
 bound=25
 # cpu: the children's user + system time so far, in milliseconds, from
 # the second line of `times` ("0m1.250s 0m0.040s"); `times` itself must
@@ -44,9 +61,67 @@ gen() {
 		}
 		printf "\tret;\n}\n"
 	}
+	# one kernel of n steps of the given shape (60 to 200 bytes a step)
+	function shaped(n,   i) {
+		printf ".visible .entry k(.param .u64 out)\n{\n"
+		printf "\t.reg .pred %%p<4>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<4>;\n", n + 2
+		printf "\tld.param.u64 %%rd1, [out];\n\tmov.u32 %%r0, %%tid.x;\n"
+		printf "\tsetp.lt.u32 %%p0, %%r0, 7;\n"
+		if (shape == "cross") {
+			for (i = 0; i < n; i++)
+				printf "\tadd.s32 %%r1, %%r1, 1;\n\t@%%p0 bra $L_%d;\n", i
+			for (i = 0; i < n; i++)
+				printf "$L_%d:\n\tst.global.u32 [%%rd1], %%r1;\n", i
+		} else if (shape == "ifs") {
+			for (i = 0; i < n; i++)
+				printf "\t@%%p0 bra $L_%d;\n\tadd.s32 %%r1, %%r1, 1;\n", i
+			for (i = n - 1; i >= 0; i--)
+				printf "$L_%d:\n\tst.global.u32 [%%rd1], %%r1;\n", i
+		} else if (shape == "nest") {
+			for (i = 0; i < n; i++)
+				printf "$L_%d:\n\tadd.s32 %%r1, %%r1, 1;\n", i
+			for (i = n - 1; i >= 0; i--)
+				printf "\tsetp.lt.s32 %%p1, %%r1, %%r0;\n\t@%%p1 bra $L_%d;\n", i
+		} else if (shape == "loops") {
+			for (i = 0; i < n; i++) {
+				printf "$L_%d:\n\tadd.s32 %%r%d, %%r%d, 1;\n", i, i + 1, i + 1
+				printf "\tsetp.lt.s32 %%p1, %%r%d, %%r0;\n\t@%%p1 bra $L_%d;\n", i + 1, i
+			}
+		} else if (shape == "back") {
+			printf "\tbra $L_%d;\n", n - 1
+			for (i = n - 1; i > 0; i--)
+				printf "$L_%d:\n\t@%%p0 bra $D_%d;\n\tbra $L_%d;\n$D_%d:\n\tmov.u32 %%r1, %d;\n\tbra $L_%d;\n", i, i, i - 1, i, i, i - 1
+			printf "$L_0:\n\tst.global.u32 [%%rd1], %%r1;\n"
+		} else if (shape == "live" || shape == "wgmma") {
+			if (shape == "wgmma") {
+				printf "\t.reg .f32 %%f<9>;\n\twgmma.fence.sync.aligned;\n"
+				printf "\twgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16 "
+				printf "{%%f1, %%f2, %%f3, %%f4, %%f5, %%f6, %%f7, %%f8}, %%rd1, %%rd1, %%p0, -1, 1, 0, 1;\n"
+			}
+			for (i = 0; i < n; i++)
+				printf "\tadd.s32 %%r%d, %%r0, %d;\n", i + 1, i
+			for (i = 0; i < n; i++)
+				printf "\t@%%p0 bra $L_%d;\n\tst.global.u32 [%%rd1], %%r0;\n$L_%d:\n", i, i
+			for (i = 0; i < n; i++)
+				printf "\tst.global.u32 [%%rd1], %%r%d;\n", i + 1
+			if (shape == "wgmma")
+				printf "\twgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;\n"
+		} else if (shape == "exits") {
+			for (i = 0; i < n; i++)
+				printf "\t@%%p0 exit;\n\tst.global.u32 [%%rd1], %%r0;\n"
+		} else if (shape == "vec") {
+			printf "\tld.global.v4.u32 {"
+			for (i = 0; i < 6 * n; i++)
+				printf "%s%%r%d", i ? ", " : "", i % n + 1
+			printf "}, [%%rd1];\n"
+		}
+		printf "\tret;\n}\n"
+	}
 	BEGIN {
-		printf ".version 8.0\n.target sm_90\n.address_size 64\n\n"
-		if (shape == "one")
+		printf ".version 8.0\n.target sm_90%s\n.address_size 64\n\n", shape == "wgmma" ? "a" : ""
+		if (shape != "one" && shape != "many")
+			shaped(int(bytes / 90))
+		else if (shape == "one")
 			kernel("k", int(bytes / 200))
 		else
 			for (k = 0; k * 40 * 200 < bytes; k++)
@@ -54,20 +129,28 @@ gen() {
 	}'
 }
 
-# ms TOOL FILE: milliseconds TOOL takes on FILE; it must accept it
+# ms TOOL FILE: milliseconds TOOL takes on FILE; it must accept it (but
+# for the vector shape, which has too many elements for a .v4 access)
 ms() {
 	cpu >"$TMPDIR/t0"
-	"$1" "$2" >/dev/null 2>"$TMPDIR/err" || { echo "$1 $2: exit $?"; cat "$TMPDIR/err"; exit 1; }
+	"$1" "$2" >/dev/null 2>"$TMPDIR/err" || grep -q 'elements for a .v4' "$TMPDIR/err" ||
+		{ echo "$1 $2: exit $?"; cat "$TMPDIR/err"; exit 1; }
 	cpu >"$TMPDIR/t1"
 	echo $(($(cat "$TMPDIR/t1") - $(cat "$TMPDIR/t0") + 1))
 }
 
 fail=0
-for shape in many one; do
-	gen $shape $small >"$TMPDIR/s.ptx"
-	gen $shape $((small * 10)) >"$TMPDIR/l.ptx"
+for shape in many one cross ifs nest loops live back wgmma vec exits; do
+	size=$small
+	case $shape in many|one) ;; *) size=$small2 ;; esac
+	gen $shape $size >"$TMPDIR/s.ptx"
+	gen $shape $((size * 10)) >"$TMPDIR/l.ptx"
 	for tool in "$PTX_AS" "$PTX_LINT"; do
+		# the smaller run twice, the slower counting: its few
+		# hundredths of a second are near the clock's resolution
 		a=$(ms "$tool" "$TMPDIR/s.ptx") || exit 1
+		a2=$(ms "$tool" "$TMPDIR/s.ptx") || exit 1
+		[ $a2 -gt $a ] && a=$a2
 		b=$(ms "$tool" "$TMPDIR/l.ptx") || exit 1
 		[ $b -gt $((a * bound)) ] && b=$(ms "$tool" "$TMPDIR/l.ptx")
 		echo "$shape $(basename "$tool"): $(wc -c <"$TMPDIR/s.ptx") bytes $a ms, $(wc -c <"$TMPDIR/l.ptx") bytes $b ms"
