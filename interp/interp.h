@@ -569,6 +569,13 @@ void interp_count_free(ptx_ctx *cx);
  * its own address; the others: REUSE). */
 enum { LOW_NONE, LOW_REUSE, LOW_RED, LOW_POPC, LOW_SPIN, LOW_V8, LOW_V16 };
 void interp_count_lower(ptx_module *pm, XFunc *x);   /* lower.c */
+/* layout.c: each symbol's place (load.c calls them in this order) */
+int interp_layout_func(ptx_module *pm, XFunc *x);
+int interp_init_module(ptx_module *pm);
+int interp_layout_module(ptx_module *pm);
+int interp_symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic);
+int interp_evalint(ptx_module *pm, const Expr *e, uint64_t *v);
+uint64_t interp_fimm(int ty, uint64_t bits, int flkind);
 /* plan.c: each instruction's fast paths (XIns.fast, .shape, .plain) and the
  * kernel's uniform prologue (XFunc.upre), decided once after decode and
  * lowering; PTX_ENOMEM when out of memory */

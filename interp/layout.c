@@ -1,0 +1,389 @@
+/*
+ * layout.c -- where a module's symbols live, for load.c: .global and
+ * .const variables get allocations of their own, initialised (addresses
+ * of other symbols included); .shared ones an offset in their kernels'
+ * shared memory (smem.c); .local and body .param ones an offset in their
+ * function's frame; kernel parameters CUDA's parameter-buffer layout
+ * (declaration order, each at its alignment).  Sizes are 64-bit and
+ * checked.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include "interp.h"
+
+static size_t
+hashp(const void *p)
+{
+	uint64_t x = (uint64_t)(uintptr_t)p;
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdull;
+	x ^= x >> 33;
+	return (size_t)x;
+}
+
+SymLoc *
+interp_symloc(ptx_module *pm, const Sym *s, int add)
+{
+	size_t i, mask;
+
+	if (add && (pm->nsl == 0 || 2 * (pm->nslused + 1) > pm->nsl)) {
+		size_t n = pm->nsl ? 2 * pm->nsl : 256;
+		SymLoc *t = interp_alloc(pm->cx, n * sizeof *t), *old = pm->sl;
+		size_t nold = pm->nsl;
+		if (!t)
+			return NULL;
+		pm->sl = t;
+		pm->nsl = n;
+		for (i = 0; i < nold; i++)
+			if (old[i].s) {
+				size_t j = hashp(old[i].s) & (n - 1);
+				while (t[j].s)
+					j = (j + 1) & (n - 1);
+				t[j] = old[i];
+			}
+		interp_free(pm->cx, old);
+	}
+	if (!pm->nsl)
+		return NULL;
+	mask = pm->nsl - 1;
+	for (i = hashp(s) & mask; pm->sl[i].s; i = (i + 1) & mask)
+		if (pm->sl[i].s == s)
+			return &pm->sl[i];
+	if (!add)
+		return NULL;
+	pm->sl[i].s = s;
+	pm->nslused++;
+	return &pm->sl[i];
+}
+
+static int
+elsize(const Sym *s)
+{
+	int b = s->type ? ir_tyinfo[s->type].bits : 8;
+	return b < 8 ? 1 : b / 8;
+}
+
+uint64_t
+interp_symsize(const Sym *s)
+{
+	if (s->size >= 0)
+		return (uint64_t)s->size;
+	return 0;
+}
+
+uint32_t
+interp_symalign(const Sym *s)
+{
+	uint32_t a = s->align ? (uint32_t)s->align : (uint32_t)(elsize(s) * (s->vec ? s->vec : 1));
+	return a ? a : 1;
+}
+
+uint64_t
+interp_alignup(uint64_t x, uint64_t a)
+{
+	return (x + a - 1) / a * a;
+}
+
+static XFunc *
+xfunc_of(ptx_module *pm, const Func *f)
+{
+	for (int i = 0; i < pm->nfn; i++)
+		if (pm->fn[i].f == f)
+			return &pm->fn[i];
+	return NULL;
+}
+
+/* The address a symbol stands for as an operand or initializer value. */
+int
+interp_symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic)
+{
+	SymLoc *l;
+
+	if (s->kind == SYM_FUNC) {
+		XFunc *x = xfunc_of(pm, s->fn ? s->fn : NULL);
+		if (!x)
+			for (int i = 0; i < pm->nfn; i++)
+				if (pm->fn[i].f->sym == s)
+					x = &pm->fn[i];
+		if (!x || (uint64_t)x->idx >= WIN_SIZE / FUNC_STEP)
+			return -1;
+		*v = FUNC_WIN + (uint64_t)x->idx * FUNC_STEP;
+		return 0;
+	}
+	if (!(l = interp_symloc(pm, s, 0)))
+		return -1;
+	*v = l->addr;
+	if (generic && l->space == MS_SHARED)
+		*v += SHARED_WIN;
+	if (generic && l->space == MS_KPARAM)
+		*v += PARAM_WIN;
+	return 0;
+}
+
+int
+interp_evalint(ptx_module *pm, const Expr *e, uint64_t *v)
+{
+	uint64_t a, b;
+
+	switch (e->kind) {
+	case E_INT: *v = (uint64_t)e->i; return 0;
+	case E_SYM: return e->sym ? interp_symaddr(pm, e->sym, v, 0) : -1;
+	case E_GENERIC: return e->sym ? interp_symaddr(pm, e->sym, v, 1) : -1;
+	case E_NEG: if (interp_evalint(pm, e->a, &a)) return -1; *v = -a; return 0;
+	case E_NOT: if (interp_evalint(pm, e->a, &a)) return -1; *v = ~a; return 0;
+	case E_ADD: case E_SUB: case E_MUL: case E_AND: case E_OR: case E_XOR: case E_SHL: case E_SHR:
+		if (interp_evalint(pm, e->a, &a) || interp_evalint(pm, e->b, &b))
+			return -1;
+		switch (e->kind) {
+		case E_ADD: *v = a + b; break;
+		case E_SUB: *v = a - b; break;
+		case E_MUL: *v = a * b; break;
+		case E_AND: *v = a & b; break;
+		case E_OR: *v = a | b; break;
+		case E_XOR: *v = a ^ b; break;
+		case E_SHL: *v = b < 64 ? a << b : 0; break;
+		default: *v = b < 64 ? a >> b : 0; break;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+/* f32 <-> f64 bit conversions for float literals. */
+static uint64_t
+f64tof32(uint64_t bits)
+{
+	double d;
+	float f;
+	uint32_t u;
+	memcpy(&d, &bits, 8);
+	f = (float)d;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+static uint64_t
+f32tof64(uint64_t bits)
+{
+	uint32_t u = (uint32_t)bits;
+	float f;
+	double d;
+	uint64_t r;
+	memcpy(&f, &u, 4);
+	d = f;
+	memcpy(&r, &d, 8);
+	return r;
+}
+
+/* The bit pattern of a float literal for an instruction or variable of type ty. */
+uint64_t
+interp_fimm(int ty, uint64_t bits, int flkind)
+{
+	int b = ty ? ir_tyinfo[ty].bits : 64;
+	if (b == 32)
+		return flkind == FL_F32HEX ? bits : f64tof32(bits);
+	return flkind == FL_F32HEX ? f32tof64(bits) : bits;
+}
+
+/* Writes initializer e (a leaf or a nested list) for variable s at p, element by element. */
+static int
+initvar(ptx_module *pm, const Sym *s, const Expr *e, uint8_t *p, uint64_t size, uint64_t *at)
+{
+	int es = elsize(s);
+	uint64_t v;
+
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			if (initvar(pm, s, e->elt[i], p, size, at))
+				return -1;
+		return 0;
+	}
+	if (e->kind == E_FLOAT)
+		v = interp_fimm(s->type, e->bits, e->flkind);
+	else if (interp_evalint(pm, e, &v))
+		return -1;
+	if (*at + (uint64_t)es <= size)
+		memcpy(p + *at, &v, (size_t)es);    /* little-endian host, as the guest */
+	*at += (uint64_t)es;
+	return 0;
+}
+
+static int
+isglobalvar(const Sym *s)
+{
+	return s->kind == SYM_VAR && (s->space == SP_GLOBAL || s->space == SP_CONST);
+}
+
+/* Module variables: allocate them all, then initialise (initialisers may take
+ * the address of a later variable). */
+int
+interp_layout_module(ptx_module *pm)
+{
+	ptx_ctx *cx = pm->cx;
+	Module *m = pm->m;
+	int i;
+
+	pm->allocs = interp_alloc(cx, (size_t)(m->nsyms + 1) * sizeof *pm->allocs);
+	if (!pm->allocs)
+		return PTX_ENOMEM;
+	for (i = 0; i < m->nsyms; i++) {
+		Sym *s = m->syms[i];
+		SymLoc *l;
+		if (isglobalvar(s)) {
+			uint64_t a;
+			if (interp_mem_new(cx, interp_symsize(s), s->name, AK_MODULE, &a) != PTX_OK)
+				return PTX_ENOMEM;
+			pm->allocs[pm->nallocs++] = (int64_t)a;
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_GLOBAL;
+			l->addr = a;
+			l->size = interp_symsize(s);
+		}
+	}
+	/* .shared variables: kernel by kernel (smem.c) */
+	return interp_smem_layout(pm);
+}
+
+int
+interp_init_module(ptx_module *pm)
+{
+	Module *m = pm->m;
+
+	for (int i = 0; i < m->nsyms; i++) {
+		Sym *s = m->syms[i];
+		SymLoc *l;
+		Alloc *a;
+		uint64_t at = 0;
+		if (!isglobalvar(s) || !s->init || !(l = interp_symloc(pm, s, 0)))
+			continue;
+		if (!(a = interp_mem_find(pm->cx, l->addr, l->size)))
+			continue;
+		if (initvar(pm, s, s->init, a->p, l->size, &at)) {
+			interp_diag(pm->cx, m->name, s->loc.line, s->loc.col, PTX_SEV_ERROR, NULL,
+			    "initializer of '%s' is not a constant the interpreter can evaluate", s->name);
+			return PTX_EUNSUPPORTED;
+		}
+	}
+	return PTX_OK;
+}
+
+/* The offset of a variable of size bytes and alignment al placed at *at,
+ * which moves past it; UINT64_MAX from there on once the sum does not fit
+ * (a frame that large can never run: exec.c growlocal refuses it). */
+static uint64_t
+place_var(uint64_t *at, uint64_t al, uint64_t size)
+{
+	uint64_t off;
+
+	if (ir_size_align(*at, al, &off) || ir_size_add(off, size, at))
+		off = *at = UINT64_MAX;
+	return off;
+}
+
+/* The most a kernel's parameters may take (sm_70 and later, PTX 8.1):
+ * beyond it ptxas reports "uses too much parameter space". */
+#define MAX_KPARAM 0x7ffcu
+
+/* A function's frame: .local and .param variables of the body, formal
+ * parameters and return values (.func), each at its alignment.  Kernel
+ * parameters go to the parameter buffer instead.  Sizes and offsets that
+ * pass 32 bits saturate: such a frame is refused when it would run. */
+int
+interp_layout_func(ptx_module *pm, XFunc *x)
+{
+	ptx_ctx *cx = pm->cx;
+	Func *f = x->f;
+	uint64_t fr = 0, fa = 16;
+	int n = f->npar + f->nret;
+
+	x->paroff = interp_alloc(cx, (size_t)(f->npar + 1) * sizeof *x->paroff);
+	x->parsz = interp_alloc(cx, (size_t)(f->npar + 1) * sizeof *x->parsz);
+	x->paralign = interp_alloc(cx, (size_t)(f->npar + 1) * sizeof *x->paralign);
+	x->retoff = interp_alloc(cx, (size_t)(f->nret + 1) * sizeof *x->retoff);
+	x->retsz = interp_alloc(cx, (size_t)(f->nret + 1) * sizeof *x->retsz);
+	x->parreg = interp_alloc(cx, (size_t)(f->npar + f->nret + 1) * sizeof *x->parreg);
+	if (!x->paroff || !x->parsz || !x->paralign || !x->retoff || !x->retsz || !x->parreg)
+		return PTX_ENOMEM;
+	x->retreg = x->parreg + f->npar;
+	for (int i = 0; i < f->npar + f->nret; i++)
+		x->parreg[i] = -1;
+	(void)n;
+	if (f->entry) {
+		uint64_t off = 0;
+		for (int i = 0; i < f->npar; i++) {
+			Sym *s = f->par[i].sym;
+			uint32_t al = interp_symalign(s);
+			uint64_t at = place_var(&off, al, interp_symsize(s));
+			SymLoc *l;
+			if (off > MAX_KPARAM) {
+				interp_diag(cx, pm->m->name, f->loc.line, f->loc.col, PTX_SEV_ERROR, NULL,
+				    "entry function '%s' uses too much parameter space (0x%" PRIx64 " bytes, 0x%x max)",
+				    f->name, off, MAX_KPARAM);
+				return PTX_ESYNTAX;
+			}
+			x->paroff[i] = (uint32_t)at;
+			x->parsz[i] = (uint32_t)interp_symsize(s);
+			x->paralign[i] = al;
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_KPARAM;
+			l->addr = at;
+			l->size = interp_symsize(s);
+		}
+		x->psize = (uint32_t)off;
+	} else {
+		for (int i = 0; i < f->npar + f->nret; i++) {
+			Sym *s = i < f->npar ? f->par[i].sym : f->ret[i - f->npar].sym;
+			uint32_t al = interp_symalign(s);
+			SymLoc *l;
+			if (s->space != SP_PARAM) {   /* .reg parameters: passed in the callee's register */
+				x->parreg[i] = s->kind == SYM_REG && s->id >= 0 && s->id < f->nregs && f->regs[s->id] == s ?
+				    s->id : -1;
+				continue;
+			}
+			uint64_t at = place_var(&fr, al, interp_symsize(s)), sz = interp_symsize(s);
+			if (al > fa)
+				fa = al;
+			if (at > UINT32_MAX || sz > UINT32_MAX)
+				at = sz = UINT32_MAX;
+			if (i < f->npar) {
+				x->paroff[i] = (uint32_t)at;
+				x->parsz[i] = (uint32_t)sz;
+				x->paralign[i] = al;
+			} else {
+				x->retoff[i - f->npar] = (uint32_t)at;
+				x->retsz[i - f->npar] = (uint32_t)sz;
+			}
+			if (!(l = interp_symloc(pm, s, 1)))
+				return PTX_ENOMEM;
+			l->space = MS_LOCAL;
+			l->addr = at;
+			l->size = interp_symsize(s);
+		}
+	}
+	for (int j = 0; j < f->nsyms; j++) {
+		Sym *s = f->syms[j];
+		SymLoc *l;
+		uint32_t al;
+		if (s->kind != SYM_VAR || (s->space != SP_LOCAL && s->space != SP_PARAM) || interp_symloc(pm, s, 0))
+			continue;
+		al = interp_symalign(s);
+		if (al > fa)
+			fa = al;
+		if (!(l = interp_symloc(pm, s, 1)))
+			return PTX_ENOMEM;
+		l->space = MS_LOCAL;
+		l->addr = place_var(&fr, al, interp_symsize(s));
+		l->size = interp_symsize(s);
+	}
+	if (ir_size_align(fr, 16, &fr) || fr > UINT32_MAX)
+		fr = UINT32_MAX;
+	x->frame = (uint32_t)fr;
+	x->frame_align = (uint32_t)fa;
+	return PTX_OK;
+}
