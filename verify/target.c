@@ -19,7 +19,7 @@
  *    refuses one in any other state space, generic included;
  *  - the module itself (module()): a .version newer than 9.0 (ptxas
  *    13.0's newest), .address_size 32 (ptxas 13.0 no longer compiles
- *    32-bit code), module-scope .pragma words ptxas does not know or allows
+ *    32-bit code) and 32-bit addresses (addr32()), module-scope .pragma words ptxas does not know or allows
  *    only in a body, .attribute before PTX ISA 4.0, .samplerref outside
  *    texmode_independent, and functions declared without .extern and never
  *    defined (ptxas: "Unresolved extern function");
@@ -128,6 +128,50 @@ gate(Verify *v, Ins *in)
 			    "'%s' without '.sync' is deprecated and may give unpredictable results on sm_70 and later",
 			    oi->name);
 	}
+}
+
+/*
+ * A module without .address_size gets its address size from its code:
+ * ptxas 13.0 takes a 32-bit register as the address of a generic or
+ * .global access, cvta on .u32, or a .global variable's address moved into
+ * a 32-bit register, as 32-bit code ("32-Bit compilation is no longer
+ * supported"), and under .address_size 64 the same code conflicts with the
+ * directive.  .shared, .local, .const and .param addresses may be 32 bits
+ * in either.  Returns the first such instruction, or NULL.
+ */
+static const Ins *
+addr32(const Func *fn)
+{
+	for (int i = 0; i < fn->nins; i++) {
+		const Ins *in = fn->ins[i];
+		if (in->op == OP_CVTA) {
+			if (in->ty[0] == TY_U32)
+				return in;
+			continue;
+		}
+		if (in->op == OP_MOV && in->nopnd == 2 && verify_bits(in->ty[0]) == 32) {
+			const Opnd *o = &in->opnd[1];
+			if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR && o->sym->space == SP_GLOBAL)
+				return in;
+			continue;
+		}
+		/* the plain accesses only: the asynchronous copies and tcgen05
+		 * take 32-bit shared and tensor-memory addresses of their own */
+		if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_ATOM &&
+		    in->op != OP_RED && in->op != OP_PREFETCH && in->op != OP_PREFETCHU)
+			continue;
+		if (in->space != SP_NONE && in->space != SP_GLOBAL && in->space != SP_GENERIC)
+			continue;
+		for (int k = 0; k < in->nopnd; k++) {
+			const Opnd *o = &in->opnd[k];
+			if (o->kind != OK_ADDR || o->addrlist || !o->base || o->base->kind != OK_REG)
+				continue;
+			const Sym *r = o->base->sym;
+			if (r && r->kind == SYM_REG && r->type && ir_tyinfo[r->type].bits == 32)
+				return in;
+		}
+	}
+	return NULL;
 }
 
 /* Marks the module-scope shared variables fn uses, and those of its callees. */
@@ -331,10 +375,23 @@ verify_target(Verify *v)
 			    "a module for .target sm_%da cannot be compiled for another architecture (-arch=sm_%d%s)",
 			    m->sm, v->o->arch, v->o->archsuffix ? (char[]){v->o->archsuffix, 0} : "");
 	}
+	int said = 0;
 	for (int f = 0; f < m->nfn; f++) {
 		Func *fn = m->fn[f];
 		if (!fn->hasbody)
 			continue;
+		const Ins *in;
+		if (!said && m->address_size != 32 && (in = addr32(fn)) != NULL) {
+			said = 1;
+			if (m->address_size == 64)
+				verify_report(v, VC_TARGET, in->loc,
+				    "'%s' uses a 32-bit address, which conflicts with .address_size 64 (32-bit code is no longer supported)",
+				    ir_opinfo[in->op].name);
+			else
+				verify_report(v, VC_TARGET, in->loc,
+				    "'%s' uses a 32-bit address: without .address_size that makes the module 32-bit code, which is no longer supported",
+				    ir_opinfo[in->op].name);
+		}
 		limits(v, fn);
 		if (fn->entry)
 			sharedsize(v, fn);
