@@ -32,7 +32,8 @@
  *  - the texture and surface instructions and the video instructions:
  *    coordinate and data vector sizes and the register types ptxas takes
  *    in them (see "fragments, texture and video" below); the tensor-core
- *    instructions are tensor.c's, with the same fragment helpers.
+ *    instructions are tensor.c's, with the same fragment helpers;
+ *  - the reductions and vectors the multimem instructions take.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -777,6 +778,55 @@ video(Verify *v, Ins *in)
 		verify_fragreg(v, in, &in->opnd[i], i, FK_I32);
 }
 
+/*
+ * multimem.ld_reduce, multimem.red and multimem.st, as ptxas 13.0 takes
+ * them: .and/.or/.xor reduce only .b32 and .b64, .min/.max the 32- and
+ * 64-bit integers and the 16-bit floats (red the packed .f16x2 and
+ * .bf16x2 only in a vector), .add those but .s64, and .f32 and .f64 too; a vector (.v2/.v4/.v8) only of floats, of at most 16 bytes
+ * and never of .f64; and scalar .f16/.bf16 not at all.  The 8-bit float
+ * types (sm_100a) are left alone.
+ */
+static void
+multimem(Verify *v, Ins *in)
+{
+	const char *name = ir_opinfo[in->op].name;
+	int t = in->ty[0], k = verify_kind(t), vec = in->vec;
+	int op = ir_hasmod(in, MOD_AND) ? MOD_AND : ir_hasmod(in, MOD_OR) ? MOD_OR :
+	    ir_hasmod(in, MOD_XOR) ? MOD_XOR : ir_hasmod(in, MOD_MIN) ? MOD_MIN :
+	    ir_hasmod(in, MOD_MAX) ? MOD_MAX : ir_hasmod(in, MOD_ADD) ? MOD_ADD : 0;
+	int f16 = t == TY_F16 || t == TY_BF16 || t == TY_F16X2 || t == TY_BF16X2;
+	int fp8 = t == TY_E4M3 || t == TY_E5M2 || t == TY_E4M3X2 || t == TY_E5M2X2 ||
+	    t == TY_E4M3X4 || t == TY_E5M2X4;
+
+	if (in->nty != 1 || fp8)
+		return;
+	if (op) {
+		int ok;
+		if (op == MOD_AND || op == MOD_OR || op == MOD_XOR)
+			ok = t == TY_B32 || t == TY_B64;
+		else if (op == MOD_MIN || op == MOD_MAX)
+			/* red takes the packed halves only in a vector */
+			ok = t == TY_U32 || t == TY_S32 || t == TY_U64 || t == TY_S64 ||
+			    (f16 && (in->op != OP_MULTIMEM_RED || vec > 1 || t == TY_F16 || t == TY_BF16));
+		else
+			ok = t == TY_U32 || t == TY_S32 || t == TY_U64 || f16 || t == TY_F32 || t == TY_F64;
+		if (!ok) {
+			verify_report(v, VC_INSTRTYPE, in->loc, "incorrect type '.%s' for operation '.%s' in '%s'",
+			    tyname(t), ir_modinfo[op].name, name);
+			return;
+		}
+	}
+	if (vec > 1 && k != TK_FLOAT && k != TK_PACKED)
+		verify_report(v, VC_VECTOR, in->loc, "a vector qualifier is not allowed for '%s' of .%s", name,
+		    tyname(t));
+	else if (vec > 1 && (t == TY_F64 || (int64_t)vec * verify_bits(t) > 128))
+		verify_report(v, VC_VECTOR, in->loc, "inconsistent type '.%s' with vector .v%d for '%s'",
+		    tyname(t), vec, name);
+	else if (vec == 1 && (t == TY_F16 || t == TY_BF16))
+		verify_report(v, VC_INSTRTYPE, in->loc, "'%s' takes .%s only as a vector (.v2, .v4 or .v8)", name,
+		    tyname(t));
+}
+
 static void
 families(Verify *v, Ins *in)
 {
@@ -788,6 +838,8 @@ families(Verify *v, Ins *in)
 		video(v, in);
 		break;
 	}
+	if (in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_RED || in->op == OP_MULTIMEM_ST)
+		multimem(v, in);
 }
 
 static void
