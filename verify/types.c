@@ -33,7 +33,8 @@
  *    coordinate and data vector sizes and the register types ptxas takes
  *    in them (see "fragments, texture and video" below); the tensor-core
  *    instructions are tensor.c's, with the same fragment helpers;
- *  - the reductions and vectors the multimem instructions take.
+ *  - the reductions and vectors the multimem instructions take, and the
+ *    operands of st.bulk.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -827,6 +828,33 @@ multimem(Verify *v, Ins *in)
 		    tyname(t));
 }
 
+/*
+ * st.bulk [a], size, initval: the size a multiple of 8 (an immediate) or a
+ * 64-bit register, the initial value the immediate 0, and with
+ * .shared::cta the address in a register: ptxas 13.0 refuses a variable's
+ * name there (as "Argument 1 of instruction 'add': must be register", a
+ * message of its own lowering), though it takes one in a generic st.bulk.
+ */
+static void
+stbulk(Verify *v, Ins *in)
+{
+	if (in->nopnd != 3)
+		return;
+	const Opnd *a = &in->opnd[0], *n = &in->opnd[1], *z = &in->opnd[2];
+	if (ir_hasmod(in, MOD_SHARED_CTA) && a->kind == OK_ADDR && a->base && a->base->kind == OK_SYM)
+		verify_report(v, VC_OPTYPE, a->loc,
+		    "'st.bulk.shared::cta' takes its address in a register, not the variable '%s'",
+		    a->base->sym ? a->base->sym->name : "?");
+	if (n->kind == OK_IMM && n->imm % 8 != 0)
+		verify_report(v, VC_OPTYPE, n->loc, "the size of 'st.bulk' is %lld, which is not a multiple of 8",
+		    (long long)n->imm);
+	else if (n->kind == OK_REG && n->sym && n->sym->kind == SYM_REG && verify_bits(n->sym->type) != 64)
+		verify_report(v, VC_OPTYPE, n->loc, "the size of 'st.bulk' must be a 64-bit register, not the %d-bit '%s'",
+		    verify_bits(n->sym->type), n->sym->name);
+	if (z->kind == OK_IMM && z->imm != 0)
+		verify_report(v, VC_OPTYPE, z->loc, "the initial value of 'st.bulk' must be 0, not %lld", (long long)z->imm);
+}
+
 static void
 families(Verify *v, Ins *in)
 {
@@ -840,6 +868,8 @@ families(Verify *v, Ins *in)
 	}
 	if (in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_RED || in->op == OP_MULTIMEM_ST)
 		multimem(v, in);
+	else if (in->op == OP_ST_BULK)
+		stbulk(v, in);
 }
 
 static void
