@@ -255,6 +255,15 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 {
 	int k = verify_kind(ity), b = verify_bits(ity);
 
+	/* ptxas has no half-precision literal: neither 0x3c00 nor 0f3f800000
+	 * stands for an .f16, .bf16 or packed pair of them */
+	if ((o->kind == OK_IMM || o->kind == OK_FIMM) &&
+	    (ity == TY_F16 || ity == TY_BF16 || ity == TY_F16X2 || ity == TY_BF16X2)) {
+		verify_report(v, VC_OPTYPE, o->loc,
+		    "literal where '%s' expects a .%s value: ptxas takes none of that type (move it into a .b%d register first)",
+		    ir_opinfo[in->op].name, tyname(ity), b);
+		return;
+	}
 	if (o->kind == OK_IMM && k == TK_FLOAT) {
 		verify_report(v, VC_OPTYPE, o->loc,
 		    "integer literal where '%s' expects a .%s value (write it as a float, e.g. 0f...)",
@@ -866,6 +875,13 @@ families(Verify *v, Ins *in)
 		video(v, in);
 		break;
 	}
+	/* atom and red have no operand rule of their own; their float
+	 * literals follow immediate()'s */
+	if ((in->op == OP_ATOM || in->op == OP_RED) && in->nty == 1 &&
+	    (verify_kind(in->ty[0]) == TK_FLOAT || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2))
+		for (int i = 0; i < in->nopnd; i++)
+			if (in->opnd[i].kind == OK_IMM || in->opnd[i].kind == OK_FIMM)
+				immediate(v, in, &in->opnd[i], in->ty[0]);
 	if (in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_RED || in->op == OP_MULTIMEM_ST)
 		multimem(v, in);
 	else if (in->op == OP_ST_BULK)
