@@ -21,8 +21,10 @@
  *    13.0's newest), .address_size 32 (ptxas 13.0 no longer compiles
  *    32-bit code) and 32-bit addresses (addr32()), module-scope .pragma words ptxas does not know or allows
  *    only in a body, .attribute before PTX ISA 4.0, .samplerref outside
- *    texmode_independent, and functions declared without .extern and never
- *    defined (ptxas: "Unresolved extern function");
+ *    texmode_independent, .target debug without a .debug_ section, kernel
+ *    parameter lists before PTX ISA 1.4, .param parameters of a .func on
+ *    sm_1x, and functions declared without .extern and never defined
+ *    (ptxas: "Unresolved extern function");
  *  - resources: static shared memory over 48 KB per kernel (ptxas: "uses too
  *    much shared data"), .reqntid/.maxntid over 1024 threads (the kernel can
  *    never be launched), .maxnreg above 255 (ignored by ptxas).
@@ -338,6 +340,32 @@ module(Verify *v)
 		if (s->kind == SYM_VAR && s->opaque == 2 && !hastarget(m, "texmode_independent"))
 			verify_report(v, VC_MODULE, s->loc,
 			    ".samplerref '%s' needs .target texmode_independent (the default is texmode_unified)", s->name);
+	}
+	/* .target debug promises DWARF: ptxas wants at least one .debug_ section */
+	if (hastarget(m, "debug")) {
+		int dbg = 0;
+		for (int i = 0; i < m->nsec && !dbg; i++)
+			dbg = m->sec[i].name && !strncmp(m->sec[i].name, ".debug_", 7);
+		if (!dbg)
+			verify_report(v, VC_MODULE, none, ".target debug but no debug information (.section .debug_...)");
+	}
+	for (int f = 0; f < m->nfn; f++) {
+		const Func *fn = m->fn[f];
+		/* a kernel's parameter list came with PTX ISA 1.4 */
+		if (fn->entry && fn->npar > 0 && isa(m) < 14)
+			verify_report(v, VC_TARGET, fn->loc, "a parameter list of kernel '%s' requires PTX ISA .version 1.4 or later",
+			    fn->name);
+		/* .param parameters of a .func are the ABI's, which sm_1x has not */
+		if (!fn->entry && m->sm && m->sm < 20)
+			for (int i = 0; i < fn->nret + fn->npar; i++) {
+				const Sym *s = i < fn->nret ? fn->ret[i].sym : fn->par[i - fn->nret].sym;
+				if (s && s->space == SP_PARAM) {
+					verify_report(v, VC_TARGET, s->loc,
+					    "parameter '%s' of function '%s': .param parameters of a .func require .target sm_20 or higher (use .reg)",
+					    s->name, fn->name);
+					break;
+				}
+			}
 	}
 	/* A function declared without .extern must be defined in this module. */
 	for (int f = 0; f < m->nfn; f++) {
