@@ -411,7 +411,10 @@ parse_topdirective(Parser *p, Loc loc, const char *what)
 		diag_err(p->dg, loc, "missing .version directive at start of module");
 		p->seen_version = -1;
 	}
-	(void)what;
+	/* anything but .address_size after a .target the .version is too old
+	 * for makes ptxas report it (see parse_module) */
+	if (p->tgtword && strcmp(what, ".address_size") != 0)
+		p->tgtlater = 1;
 	p->ntop++;
 }
 
@@ -488,9 +491,11 @@ ps_target(Parser *p, EList *words, Loc loc)
 			p->m->smsuffix = n >= 2 ? suf : 0;
 		}
 		int isa = targetisa(sm);
-		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa)
-			diag_err(p->dg, wl, "PTX ISA .version %d.%d does not support .target %s (it needs %d.%d)",
-				p->m->ver_major, p->m->ver_minor, w, isa / 10, isa % 10);
+		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa && !p->tgtword) {
+			p->tgtword = w;
+			p->tgtloc = wl;
+			p->tgtisa = isa;
+		}
 	}
 	for (int i = 0; i < words->n; i++)
 		if (strcmp(words->v[i]->text, "map_f64_to_f32") == 0 && p->m->sm >= 13)

@@ -21,7 +21,9 @@
  *    13.0's newest), .address_size 32 (ptxas 13.0 no longer compiles
  *    32-bit code) and 32-bit addresses (addr32()), module-scope .pragma words ptxas does not know or allows
  *    only in a body, .attribute before PTX ISA 4.0, .samplerref outside
- *    texmode_independent, .target debug without a .debug_ section, kernel
+ *    texmode_independent, .tex variables (only .u32/.u64, only before PTX
+ *    ISA 1.5), function addresses before 2.1, .target debug without a
+ *    .debug_ section, kernel
  *    parameter lists before PTX ISA 1.4, .param parameters of a .func on
  *    sm_1x, and functions declared without .extern and never defined
  *    (ptxas: "Unresolved extern function");
@@ -105,6 +107,16 @@ gate(Verify *v, Ins *in)
 	}
 	for (int k = 0; k < in->nopnd; k++)
 		gatesreg(v, &in->opnd[k]);
+	/* taking a function's address (mov %rd, f) came with PTX ISA 2.1 */
+	if (in->op != OP_CALL && ver < 21)
+		for (int k = 0; k < in->nopnd; k++) {
+			const Opnd *o = &in->opnd[k];
+			if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_FUNC) {
+				verify_report(v, VC_TARGET, o->loc,
+				    "the address of function '%s' requires PTX ISA .version 2.1 or later", o->sym->name);
+				break;
+			}
+		}
 	if ((in->op == OP_ATOM || in->op == OP_RED) && sm && sm < 32 && verify_bits(in->ty[0]) == 64 &&
 	    (ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR) || ir_hasmod(in, MOD_XOR) ||
 	    ir_hasmod(in, MOD_MIN) || ir_hasmod(in, MOD_MAX)))
@@ -337,6 +349,16 @@ module(Verify *v)
 		if (s->kind == SYM_VAR && (s->attr & (VA_MANAGED | VA_UNIFIED)) && isa(m) < 40)
 			verify_report(v, VC_TARGET, s->loc, "'.attribute' of '%s' requires PTX ISA .version 4.0 or later",
 			    s->name);
+		/* the old .tex state space: .u32 or .u64 handles, until PTX ISA 1.5
+		 * replaced it with .texref */
+		if (s->kind == SYM_VAR && s->space == SP_TEX) {
+			if (isa(m) >= 15)
+				verify_report(v, VC_TARGET, s->loc,
+				    "'.tex' variable '%s': the .tex state space is not supported as of PTX ISA 1.5 (declare a .global .texref)",
+				    s->name);
+			else if (s->type != TY_U32 && s->type != TY_U64)
+				verify_report(v, VC_MODULE, s->loc, "'.tex' variable '%s' must be of type .u32 or .u64", s->name);
+		}
 		if (s->kind == SYM_VAR && s->opaque == 2 && !hastarget(m, "texmode_independent"))
 			verify_report(v, VC_MODULE, s->loc,
 			    ".samplerref '%s' needs .target texmode_independent (the default is texmode_unified)", s->name);
