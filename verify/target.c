@@ -15,6 +15,7 @@
  *    cluster registers, %aggr_smem_size, %reserved_smem_offset_*,
  *    %current_graph_exec), as ptxas 13.0 reports them;
  *  - 64-bit and, or, xor, min and max atomics need sm_32 (ptxas 13.0);
+ *    what sm_1x lacks by type, modifier and state space (sm1x());
  *  - an immediate address ([0x1000]) is allowed only in .local: ptxas
  *    refuses one in any other state space, generic included;
  *  - the module itself (module()): a .version newer than 9.0 (ptxas
@@ -77,6 +78,56 @@ gatesreg(Verify *v, const Opnd *o)
 	}
 }
 
+/*
+ * What sm_1x targets lack beyond an opcode's first target (the table's sm
+ * column), as ptxas 13.0 still checks it by type, modifier and state
+ * space: IEEE-rounded div, rcp and sqrt of .f32, fma.f32 and a rounded
+ * mad.f32 (sm_20); atomics on .shared and 64-bit ones (sm_12), 64-bit ones
+ * on .shared and atom.add.f32 (sm_20); and generic addressing, an access
+ * without a state space (sm_20).  fma.f64 is taken on every target (ptxas
+ * demotes doubles below sm_13), though the table says sm_13.
+ */
+static void
+sm1x(Verify *v, const Ins *in)
+{
+	int sm = v->m->sm, t = in->ty[0], rnd = ir_mod_round(in) != MOD_NONE;
+	const char *name = ir_opinfo[in->op].name;
+
+	if (!sm || sm >= 20)
+		return;
+	switch (in->op) {
+	case OP_DIV: case OP_RCP: case OP_SQRT:
+		if (t == TY_F32 && rnd)
+			verify_report(v, VC_TARGET, in->loc, "'%s' of .f32 with IEEE rounding requires .target sm_20 or higher",
+			    name);
+		break;
+	case OP_FMA:
+		if (t == TY_F32)
+			verify_report(v, VC_TARGET, in->loc, "'fma.f32' requires .target sm_20 or higher");
+		break;
+	case OP_MAD:
+		if (t == TY_F32 && rnd)
+			verify_report(v, VC_TARGET, in->loc, "a rounding modifier on 'mad.f32' requires .target sm_20 or higher");
+		break;
+	case OP_ATOM: case OP_RED: {
+		int b = verify_bits(t);
+		if (in->space == SP_SHARED && sm < 12)
+			verify_report(v, VC_TARGET, in->loc, "'%s' on .shared requires .target sm_12 or higher", name);
+		else if (in->space == SP_SHARED && b == 64)
+			verify_report(v, VC_TARGET, in->loc, "64-bit '%s' on .shared requires .target sm_20 or higher", name);
+		else if (b == 64 && sm < 12)
+			verify_report(v, VC_TARGET, in->loc, "64-bit '%s' requires .target sm_12 or higher", name);
+		else if (t == TY_F32)
+			verify_report(v, VC_TARGET, in->loc, "'%s' of .f32 requires .target sm_20 or higher", name);
+		break;
+	}
+	}
+	if ((in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED) &&
+	    in->space == SP_NONE)
+		verify_report(v, VC_TARGET, in->loc,
+		    "'%s' without a state space is a generic access, which requires .target sm_20 or higher", name);
+}
+
 static void
 gate(Verify *v, Ins *in)
 {
@@ -87,7 +138,7 @@ gate(Verify *v, Ins *in)
 	if (oi->isa > ver)
 		verify_report(v, VC_TARGET, in->loc, "'%s' requires PTX ISA .version %d.%d or later",
 		    oi->name, oi->isa / 10, oi->isa % 10);
-	if (sm && oi->sm > sm)
+	if (sm && oi->sm > sm && !(in->op == OP_FMA && in->ty[0] == TY_F64))
 		verify_report(v, VC_TARGET, in->loc, "'%s' requires .target sm_%d or higher", oi->name, oi->sm);
 	else if (sm && (oi->flags & OF_SM_A) && m->smsuffix != 'a' &&
 	    !((oi->flags & OF_SM_F) && m->smsuffix == 'f'))
@@ -107,6 +158,7 @@ gate(Verify *v, Ins *in)
 	}
 	for (int k = 0; k < in->nopnd; k++)
 		gatesreg(v, &in->opnd[k]);
+	sm1x(v, in);
 	/* taking a function's address (mov %rd, f) came with PTX ISA 2.1 */
 	if (in->op != OP_CALL && ver < 21)
 		for (int k = 0; k < in->nopnd; k++) {
