@@ -15,13 +15,15 @@
  *    cluster registers, %aggr_smem_size, %reserved_smem_offset_*,
  *    %current_graph_exec), as ptxas 13.0 reports them;
  *  - 64-bit and, or, xor, min and max atomics need sm_32 (ptxas 13.0);
- *    what sm_1x lacks by type, modifier and state space (sm1x());
+ *    what sm_1x lacks by type, modifier and state space (sm1x()); texture
+ *    and surface objects and cvta/isspacep on .const before PTX ISA 3.1;
  *  - an immediate address ([0x1000]) is allowed only in .local: ptxas
  *    refuses one in any other state space, generic included;
  *  - the module itself (module()): a .version newer than 9.0 (ptxas
  *    13.0's newest), .address_size 32 (ptxas 13.0 no longer compiles
  *    32-bit code) and 32-bit addresses (addr32()), module-scope .pragma words ptxas does not know or allows
- *    only in a body, .attribute before PTX ISA 4.0, .samplerref outside
+ *    only in a body, .attribute before PTX ISA 4.0 (.managed before sm_30),
+ *    .weak and generic() before PTX ISA 3.1, .samplerref outside
  *    texmode_independent, .tex variables (only .u32/.u64, only before PTX
  *    ISA 1.5), function addresses before 2.1, .target debug without a
  *    .debug_ section, kernel
@@ -128,6 +130,53 @@ sm1x(Verify *v, const Ins *in)
 		    "'%s' without a state space is a generic access, which requires .target sm_20 or higher", name);
 }
 
+/*
+ * What PTX ISA 3.1 brought to instructions: texture and surface objects
+ * (a handle in a register rather than a .texref/.surfref name, "indirect"
+ * access to ptxas) and cvta/isspacep on .const.
+ */
+static void
+isa31(Verify *v, const Ins *in)
+{
+	const char *name = ir_opinfo[in->op].name;
+
+	if (in->op == OP_CVTA || in->op == OP_ISSPACEP) {
+		if (in->space == SP_CONST || ir_hasmod(in, MOD_CONST))
+			verify_report(v, VC_TARGET, in->loc, "'%s' on .const requires PTX ISA .version 3.1 or later", name);
+		return;
+	}
+	int surf = in->op == OP_SULD || in->op == OP_SUST || in->op == OP_SURED || in->op == OP_SUQ;
+	if (!surf && in->op != OP_TEX && in->op != OP_TLD4 && in->op != OP_TXQ)
+		return;
+	for (int k = 0; k < in->nopnd; k++) {
+		const Opnd *o = &in->opnd[k], *h;
+		if (o->kind != OK_ADDR)
+			continue;
+		h = o->addrlist ? (o->nsub > 0 ? &o->sub[0] : NULL) : o->base;
+		if (h && h->kind == OK_REG)
+			verify_report(v, VC_TARGET, h->loc,
+			    "'%s' through a %s handle in a register requires PTX ISA .version 3.1 or later", name,
+			    surf ? "surface" : "texture");
+		return;
+	}
+}
+
+/* Whether e holds a generic(var) (PTX ISA 3.1). */
+static int
+hasgeneric(const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_GENERIC)
+		return 1;
+	if (hasgeneric(e->a) || hasgeneric(e->b) || hasgeneric(e->c))
+		return 1;
+	for (int i = 0; i < e->nelt; i++)
+		if (hasgeneric(e->elt[i]))
+			return 1;
+	return 0;
+}
+
 static void
 gate(Verify *v, Ins *in)
 {
@@ -159,6 +208,8 @@ gate(Verify *v, Ins *in)
 	for (int k = 0; k < in->nopnd; k++)
 		gatesreg(v, &in->opnd[k]);
 	sm1x(v, in);
+	if (ver < 31)
+		isa31(v, in);
 	/* taking a function's address (mov %rd, f) came with PTX ISA 2.1 */
 	if (in->op != OP_CALL && ver < 21)
 		for (int k = 0; k < in->nopnd; k++) {
@@ -398,6 +449,14 @@ module(Verify *v)
 			pragma(v, m->item[i].text, m->item[i].loc);
 	for (int i = 0; i < m->nsyms; i++) {
 		const Sym *s = m->syms[i];
+		if ((s->kind == SYM_VAR || s->kind == SYM_FUNC) && s->linkage == LINK_WEAK && isa(m) < 31)
+			verify_report(v, VC_TARGET, s->loc, "'.weak' '%s' requires PTX ISA .version 3.1 or later", s->name);
+		if (s->kind == SYM_VAR && hasgeneric(s->init) && isa(m) < 31)
+			verify_report(v, VC_TARGET, s->loc, "'generic()' in the initializer of '%s' requires PTX ISA .version 3.1 or later",
+			    s->name);
+		if (s->kind == SYM_VAR && (s->attr & VA_MANAGED) && m->sm && m->sm < 30)
+			verify_report(v, VC_TARGET, s->loc, "'.attribute(.managed)' of '%s' requires .target sm_30 or higher",
+			    s->name);
 		if (s->kind == SYM_VAR && (s->attr & (VA_MANAGED | VA_UNIFIED)) && isa(m) < 40)
 			verify_report(v, VC_TARGET, s->loc, "'.attribute' of '%s' requires PTX ISA .version 4.0 or later",
 			    s->name);
