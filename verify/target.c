@@ -23,7 +23,10 @@
  *    13.0's newest), .address_size 32 (ptxas 13.0 no longer compiles
  *    32-bit code) and 32-bit addresses (addr32()), module-scope .pragma words ptxas does not know or allows
  *    only in a body, .attribute before PTX ISA 4.0 (.managed before sm_30),
- *    .weak and generic() before PTX ISA 3.1, .samplerref outside
+ *    .weak and generic() before PTX ISA 3.1, declarations of .b128 (PTX ISA
+ *    8.3, sm_70) and .f16x2 (sm_53, no .param) and of texture handles
+ *    anywhere but .global or a kernel's parameters (decltype()),
+ *    .samplerref outside
  *    texmode_independent, .tex variables (only .u32/.u64, only before PTX
  *    ISA 1.5), function addresses before 2.1, .target debug without a
  *    .debug_ section, kernel
@@ -433,6 +436,50 @@ hastarget(const Module *m, const char *w)
 	return 0;
 }
 
+/*
+ * A declared variable's type and kind against the target and where it is
+ * declared (DS_*): .b128 needs PTX ISA 8.3 and sm_70, .f16x2 sm_53 and is
+ * no .param; a .texref, .samplerref or .surfref is a .global variable of
+ * the module or a kernel's parameter.  Returns whether it reported.
+ */
+enum { DS_MODULE, DS_BODY, DS_KPARAM, DS_FPARAM };
+
+static int
+decltype(Verify *v, const Sym *s, int where)
+{
+	const Module *m = v->m;
+
+	if (s->type == TY_B128 && isa(m) < 83) {
+		verify_report(v, VC_TARGET, s->loc, "'%s' of type .b128 requires PTX ISA .version 8.3 or later", s->name);
+		return 1;
+	}
+	if (s->type == TY_B128 && m->sm && m->sm < 70) {
+		verify_report(v, VC_TARGET, s->loc, "'%s' of type .b128 requires .target sm_70 or higher", s->name);
+		return 1;
+	}
+	if (s->type == TY_F16X2 && m->sm && m->sm < 53) {
+		verify_report(v, VC_TARGET, s->loc, "'%s' of type .f16x2 requires .target sm_53 or higher", s->name);
+		return 1;
+	}
+	if (s->type == TY_F16X2 && s->space == SP_PARAM) {
+		verify_report(v, VC_MODULE, s->loc, "'%s': a .f16x2 variable cannot be allocated in .param (use .b32)",
+		    s->name);
+		return 1;
+	}
+	if (s->opaque == 2 && where == DS_KPARAM && !hastarget(m, "texmode_independent")) {
+		verify_report(v, VC_MODULE, s->loc,
+		    ".samplerref '%s' needs .target texmode_independent (the default is texmode_unified)", s->name);
+		return 1;
+	}
+	if (s->opaque && !(where == DS_MODULE && s->space == SP_GLOBAL) && where != DS_KPARAM) {
+		verify_report(v, VC_MODULE, s->loc,
+		    "'%s': a texture, sampler or surface variable is declared .global at module scope or is a kernel parameter",
+		    s->name);
+		return 1;
+	}
+	return 0;
+}
+
 static void
 module(Verify *v)
 {
@@ -482,8 +529,26 @@ module(Verify *v)
 		if (!dbg)
 			verify_report(v, VC_MODULE, none, ".target debug but no debug information (.section .debug_...)");
 	}
+	for (int i = 0; i < m->nsyms; i++)
+		if (m->syms[i]->kind == SYM_VAR)
+			decltype(v, m->syms[i], DS_MODULE);
 	for (int f = 0; f < m->nfn; f++) {
 		const Func *fn = m->fn[f];
+		for (int i = 0; i < fn->nret + fn->npar; i++) {
+			const Sym *s = i < fn->nret ? fn->ret[i].sym : fn->par[i - fn->nret].sym;
+			if (s)
+				decltype(v, s, fn->entry ? DS_KPARAM : DS_FPARAM);
+		}
+		if (fn->hasbody) {
+			/* the parameters are among the body's symbols too */
+			for (int i = 0; i < fn->nsyms; i++)
+				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM)
+					decltype(v, fn->syms[i], DS_BODY);
+			/* registers: once per function (a range's elements share a type) */
+			for (int i = 0; i < fn->nregs; i++)
+				if (decltype(v, fn->regs[i]->parent ? fn->regs[i]->parent : fn->regs[i], DS_BODY))
+					break;
+		}
 		/* a kernel's parameter list came with PTX ISA 1.4 */
 		if (fn->entry && fn->npar > 0 && isa(m) < 14)
 			verify_report(v, VC_TARGET, fn->loc, "a parameter list of kernel '%s' requires PTX ISA .version 1.4 or later",
