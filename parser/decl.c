@@ -214,6 +214,21 @@ parse_specs(Parser *p, SpecList *l, Sym *s)
 		diag_err(p->dg, l->loc, "declaration without a type");
 		return -1;
 	}
+	/* ptxas declares only the plain types (.pred, .bN, .uN, .sN, .f16,
+	 * .f16x2, .f32, .f64): the packed integer and narrow float formats,
+	 * .bf16/.bf16x2 and .tf32 (held in .b16 and .b32 variables) and the
+	 * sub-byte types are instruction types alone */
+	switch (s->type) {
+	case TY_B1: case TY_U2: case TY_U4: case TY_S2: case TY_S4: case TY_U16X2: case TY_S16X2:
+	case TY_U8X4: case TY_S8X4: case TY_BF16: case TY_TF32: case TY_BF16X2: case TY_F32X2:
+	case TY_E4M3: case TY_E5M2: case TY_E4M3X2: case TY_E5M2X2: case TY_E4M3X4: case TY_E5M2X4:
+	case TY_E2M3: case TY_E3M2: case TY_E2M3X2: case TY_E3M2X2: case TY_E2M1: case TY_E2M1X2:
+	case TY_UE8M0: case TY_UE8M0X2: case TY_UE4M3: case TY_S2F6X2: case TY_B8X16: case TY_B6X16_P32:
+	case TY_B4X16_P64:
+		diag_err(p->dg, l->loc, "type .%s may only be used as an instruction type, not in a declaration",
+			ir_tyinfo[s->type].name);
+		return -1;
+	}
 	if (s->vec > 1) {
 		const char *why = NULL;
 		if (s->type == TY_PRED)
@@ -411,7 +426,10 @@ parse_topdirective(Parser *p, Loc loc, const char *what)
 		diag_err(p->dg, loc, "missing .version directive at start of module");
 		p->seen_version = -1;
 	}
-	(void)what;
+	/* anything but .address_size after a .target the .version is too old
+	 * for makes ptxas report it (see parse_module) */
+	if (p->tgtword && strcmp(what, ".address_size") != 0)
+		p->tgtlater = 1;
 	p->ntop++;
 }
 
@@ -488,9 +506,11 @@ ps_target(Parser *p, EList *words, Loc loc)
 			p->m->smsuffix = n >= 2 ? suf : 0;
 		}
 		int isa = targetisa(sm);
-		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa)
-			diag_err(p->dg, wl, "PTX ISA .version %d.%d does not support .target %s (it needs %d.%d)",
-				p->m->ver_major, p->m->ver_minor, w, isa / 10, isa % 10);
+		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa && !p->tgtword) {
+			p->tgtword = w;
+			p->tgtloc = wl;
+			p->tgtisa = isa;
+		}
 	}
 	for (int i = 0; i < words->n; i++)
 		if (strcmp(words->v[i]->text, "map_f64_to_f32") == 0 && p->m->sm >= 13)

@@ -809,6 +809,9 @@ parse_module(const char *name, const char *src, size_t len, Diags *dg)
 	lex_init(p, src, len);
 	int rc = yyparse(p);
 	Loc top = {0, 1, 1};
+	if (p->tgtword && (p->tgtlater || m->nfn > 0 || m->nsyms > 0))
+		diag_err(dg, p->tgtloc, "PTX ISA .version %d.%d does not support .target %s (it needs %d.%d)",
+			m->ver_major, m->ver_minor, p->tgtword, p->tgtisa / 10, p->tgtisa % 10);
 	if (!p->seen_version && dg->nerr == nerr)
 		diag_err(dg, top, "missing .version directive at start of module");
 	else if (!p->seen_target && p->seen_version > 0 && dg->nerr == nerr)

@@ -135,6 +135,10 @@ struct Parser {
 	Arena *a;
 	int nerr_at_start;
 	int seen_version, seen_target, ntop;
+	/* a .target word the .version is too old for: reported only once the
+	 * module has something after it but .address_size (ptxas 13.0
+	 * accepts a module of no more than those directives) */
+	const char *tgtword; Loc tgtloc; int tgtisa, tgtlater;
 	/* symbols */
 	Map global;         /* module scope */
 	Map local;          /* function scope, shadowing via undo */

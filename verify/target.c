@@ -15,14 +15,24 @@
  *    cluster registers, %aggr_smem_size, %reserved_smem_offset_*,
  *    %current_graph_exec), as ptxas 13.0 reports them;
  *  - 64-bit and, or, xor, min and max atomics need sm_32 (ptxas 13.0);
+ *    what sm_1x lacks by type, modifier and state space (sm1x()); texture
+ *    and surface objects and cvta/isspacep on .const before PTX ISA 3.1;
  *  - an immediate address ([0x1000]) is allowed only in .local: ptxas
  *    refuses one in any other state space, generic included;
  *  - the module itself (module()): a .version newer than 9.0 (ptxas
  *    13.0's newest), .address_size 32 (ptxas 13.0 no longer compiles
- *    32-bit code), module-scope .pragma words ptxas does not know or allows
- *    only in a body, .attribute before PTX ISA 4.0, .samplerref outside
- *    texmode_independent, and functions declared without .extern and never
- *    defined (ptxas: "Unresolved extern function");
+ *    32-bit code) and 32-bit addresses (addr32()), module-scope .pragma words ptxas does not know or allows
+ *    only in a body, .attribute before PTX ISA 4.0 (.managed before sm_30),
+ *    .weak and generic() before PTX ISA 3.1, declarations of .b128 (PTX ISA
+ *    8.3, sm_70) and .f16x2 (sm_53, no .param) and of texture handles
+ *    anywhere but .global or a kernel's parameters (decltype()),
+ *    .samplerref outside
+ *    texmode_independent, .tex variables (only .u32/.u64, only before PTX
+ *    ISA 1.5), function addresses before 2.1, .target debug without a
+ *    .debug_ section, kernel
+ *    parameter lists before PTX ISA 1.4, .param parameters of a .func on
+ *    sm_1x, and functions declared without .extern and never defined
+ *    (ptxas: "Unresolved extern function");
  *  - resources: static shared memory over 48 KB per kernel (ptxas: "uses too
  *    much shared data"), .reqntid/.maxntid over 1024 threads (the kernel can
  *    never be launched), .maxnreg above 255 (ignored by ptxas).
@@ -73,6 +83,103 @@ gatesreg(Verify *v, const Opnd *o)
 	}
 }
 
+/*
+ * What sm_1x targets lack beyond an opcode's first target (the table's sm
+ * column), as ptxas 13.0 still checks it by type, modifier and state
+ * space: IEEE-rounded div, rcp and sqrt of .f32, fma.f32 and a rounded
+ * mad.f32 (sm_20); atomics on .shared and 64-bit ones (sm_12), 64-bit ones
+ * on .shared and atom.add.f32 (sm_20); and generic addressing, an access
+ * without a state space (sm_20).  fma.f64 is taken on every target (ptxas
+ * demotes doubles below sm_13), though the table says sm_13.
+ */
+static void
+sm1x(Verify *v, const Ins *in)
+{
+	int sm = v->m->sm, t = in->ty[0], rnd = ir_mod_round(in) != MOD_NONE;
+	const char *name = ir_opinfo[in->op].name;
+
+	if (!sm || sm >= 20)
+		return;
+	switch (in->op) {
+	case OP_DIV: case OP_RCP: case OP_SQRT:
+		if (t == TY_F32 && rnd)
+			verify_report(v, VC_TARGET, in->loc, "'%s' of .f32 with IEEE rounding requires .target sm_20 or higher",
+			    name);
+		break;
+	case OP_FMA:
+		if (t == TY_F32)
+			verify_report(v, VC_TARGET, in->loc, "'fma.f32' requires .target sm_20 or higher");
+		break;
+	case OP_MAD:
+		if (t == TY_F32 && rnd)
+			verify_report(v, VC_TARGET, in->loc, "a rounding modifier on 'mad.f32' requires .target sm_20 or higher");
+		break;
+	case OP_ATOM: case OP_RED: {
+		int b = verify_bits(t);
+		if (in->space == SP_SHARED && sm < 12)
+			verify_report(v, VC_TARGET, in->loc, "'%s' on .shared requires .target sm_12 or higher", name);
+		else if (in->space == SP_SHARED && b == 64)
+			verify_report(v, VC_TARGET, in->loc, "64-bit '%s' on .shared requires .target sm_20 or higher", name);
+		else if (b == 64 && sm < 12)
+			verify_report(v, VC_TARGET, in->loc, "64-bit '%s' requires .target sm_12 or higher", name);
+		else if (t == TY_F32)
+			verify_report(v, VC_TARGET, in->loc, "'%s' of .f32 requires .target sm_20 or higher", name);
+		break;
+	}
+	}
+	if ((in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED) &&
+	    in->space == SP_NONE)
+		verify_report(v, VC_TARGET, in->loc,
+		    "'%s' without a state space is a generic access, which requires .target sm_20 or higher", name);
+}
+
+/*
+ * What PTX ISA 3.1 brought to instructions: texture and surface objects
+ * (a handle in a register rather than a .texref/.surfref name, "indirect"
+ * access to ptxas) and cvta/isspacep on .const.
+ */
+static void
+isa31(Verify *v, const Ins *in)
+{
+	const char *name = ir_opinfo[in->op].name;
+
+	if (in->op == OP_CVTA || in->op == OP_ISSPACEP) {
+		if (in->space == SP_CONST || ir_hasmod(in, MOD_CONST))
+			verify_report(v, VC_TARGET, in->loc, "'%s' on .const requires PTX ISA .version 3.1 or later", name);
+		return;
+	}
+	int surf = in->op == OP_SULD || in->op == OP_SUST || in->op == OP_SURED || in->op == OP_SUQ;
+	if (!surf && in->op != OP_TEX && in->op != OP_TLD4 && in->op != OP_TXQ)
+		return;
+	for (int k = 0; k < in->nopnd; k++) {
+		const Opnd *o = &in->opnd[k], *h;
+		if (o->kind != OK_ADDR)
+			continue;
+		h = o->addrlist ? (o->nsub > 0 ? &o->sub[0] : NULL) : o->base;
+		if (h && h->kind == OK_REG)
+			verify_report(v, VC_TARGET, h->loc,
+			    "'%s' through a %s handle in a register requires PTX ISA .version 3.1 or later", name,
+			    surf ? "surface" : "texture");
+		return;
+	}
+}
+
+/* Whether e holds a generic(var) (PTX ISA 3.1). */
+static int
+hasgeneric(const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_GENERIC)
+		return 1;
+	if (hasgeneric(e->a) || hasgeneric(e->b) || hasgeneric(e->c))
+		return 1;
+	for (int i = 0; i < e->nelt; i++)
+		if (hasgeneric(e->elt[i]))
+			return 1;
+	return 0;
+}
+
 static void
 gate(Verify *v, Ins *in)
 {
@@ -83,7 +190,7 @@ gate(Verify *v, Ins *in)
 	if (oi->isa > ver)
 		verify_report(v, VC_TARGET, in->loc, "'%s' requires PTX ISA .version %d.%d or later",
 		    oi->name, oi->isa / 10, oi->isa % 10);
-	if (sm && oi->sm > sm)
+	if (sm && oi->sm > sm && !(in->op == OP_FMA && in->ty[0] == TY_F64))
 		verify_report(v, VC_TARGET, in->loc, "'%s' requires .target sm_%d or higher", oi->name, oi->sm);
 	else if (sm && (oi->flags & OF_SM_A) && m->smsuffix != 'a' &&
 	    !((oi->flags & OF_SM_F) && m->smsuffix == 'f'))
@@ -103,6 +210,19 @@ gate(Verify *v, Ins *in)
 	}
 	for (int k = 0; k < in->nopnd; k++)
 		gatesreg(v, &in->opnd[k]);
+	sm1x(v, in);
+	if (ver < 31)
+		isa31(v, in);
+	/* taking a function's address (mov %rd, f) came with PTX ISA 2.1 */
+	if (in->op != OP_CALL && ver < 21)
+		for (int k = 0; k < in->nopnd; k++) {
+			const Opnd *o = &in->opnd[k];
+			if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_FUNC) {
+				verify_report(v, VC_TARGET, o->loc,
+				    "the address of function '%s' requires PTX ISA .version 2.1 or later", o->sym->name);
+				break;
+			}
+		}
 	if ((in->op == OP_ATOM || in->op == OP_RED) && sm && sm < 32 && verify_bits(in->ty[0]) == 64 &&
 	    (ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR) || ir_hasmod(in, MOD_XOR) ||
 	    ir_hasmod(in, MOD_MIN) || ir_hasmod(in, MOD_MAX)))
@@ -128,6 +248,50 @@ gate(Verify *v, Ins *in)
 			    "'%s' without '.sync' is deprecated and may give unpredictable results on sm_70 and later",
 			    oi->name);
 	}
+}
+
+/*
+ * A module without .address_size gets its address size from its code:
+ * ptxas 13.0 takes a 32-bit register as the address of a generic or
+ * .global access, cvta on .u32, or a .global variable's address moved into
+ * a 32-bit register, as 32-bit code ("32-Bit compilation is no longer
+ * supported"), and under .address_size 64 the same code conflicts with the
+ * directive.  .shared, .local, .const and .param addresses may be 32 bits
+ * in either.  Returns the first such instruction, or NULL.
+ */
+static const Ins *
+addr32(const Func *fn)
+{
+	for (int i = 0; i < fn->nins; i++) {
+		const Ins *in = fn->ins[i];
+		if (in->op == OP_CVTA) {
+			if (in->ty[0] == TY_U32)
+				return in;
+			continue;
+		}
+		if (in->op == OP_MOV && in->nopnd == 2 && verify_bits(in->ty[0]) == 32) {
+			const Opnd *o = &in->opnd[1];
+			if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR && o->sym->space == SP_GLOBAL)
+				return in;
+			continue;
+		}
+		/* the plain accesses only: the asynchronous copies and tcgen05
+		 * take 32-bit shared and tensor-memory addresses of their own */
+		if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_ATOM &&
+		    in->op != OP_RED && in->op != OP_PREFETCH && in->op != OP_PREFETCHU)
+			continue;
+		if (in->space != SP_NONE && in->space != SP_GLOBAL && in->space != SP_GENERIC)
+			continue;
+		for (int k = 0; k < in->nopnd; k++) {
+			const Opnd *o = &in->opnd[k];
+			if (o->kind != OK_ADDR || o->addrlist || !o->base || o->base->kind != OK_REG)
+				continue;
+			const Sym *r = o->base->sym;
+			if (r && r->kind == SYM_REG && r->type && ir_tyinfo[r->type].bits == 32)
+				return in;
+		}
+	}
+	return NULL;
 }
 
 /* Marks the module-scope shared variables fn uses, and those of its callees. */
@@ -272,6 +436,50 @@ hastarget(const Module *m, const char *w)
 	return 0;
 }
 
+/*
+ * A declared variable's type and kind against the target and where it is
+ * declared (DS_*): .b128 needs PTX ISA 8.3 and sm_70, .f16x2 sm_53 and is
+ * no .param; a .texref, .samplerref or .surfref is a .global variable of
+ * the module or a kernel's parameter.  Returns whether it reported.
+ */
+enum { DS_MODULE, DS_BODY, DS_KPARAM, DS_FPARAM };
+
+static int
+decltype(Verify *v, const Sym *s, int where)
+{
+	const Module *m = v->m;
+
+	if (s->type == TY_B128 && isa(m) < 83) {
+		verify_report(v, VC_TARGET, s->loc, "'%s' of type .b128 requires PTX ISA .version 8.3 or later", s->name);
+		return 1;
+	}
+	if (s->type == TY_B128 && m->sm && m->sm < 70) {
+		verify_report(v, VC_TARGET, s->loc, "'%s' of type .b128 requires .target sm_70 or higher", s->name);
+		return 1;
+	}
+	if (s->type == TY_F16X2 && m->sm && m->sm < 53) {
+		verify_report(v, VC_TARGET, s->loc, "'%s' of type .f16x2 requires .target sm_53 or higher", s->name);
+		return 1;
+	}
+	if (s->type == TY_F16X2 && s->space == SP_PARAM) {
+		verify_report(v, VC_MODULE, s->loc, "'%s': a .f16x2 variable cannot be allocated in .param (use .b32)",
+		    s->name);
+		return 1;
+	}
+	if (s->opaque == 2 && where == DS_KPARAM && !hastarget(m, "texmode_independent")) {
+		verify_report(v, VC_MODULE, s->loc,
+		    ".samplerref '%s' needs .target texmode_independent (the default is texmode_unified)", s->name);
+		return 1;
+	}
+	if (s->opaque && !(where == DS_MODULE && s->space == SP_GLOBAL) && where != DS_KPARAM) {
+		verify_report(v, VC_MODULE, s->loc,
+		    "'%s': a texture, sampler or surface variable is declared .global at module scope or is a kernel parameter",
+		    s->name);
+		return 1;
+	}
+	return 0;
+}
+
 static void
 module(Verify *v)
 {
@@ -288,12 +496,74 @@ module(Verify *v)
 			pragma(v, m->item[i].text, m->item[i].loc);
 	for (int i = 0; i < m->nsyms; i++) {
 		const Sym *s = m->syms[i];
+		if ((s->kind == SYM_VAR || s->kind == SYM_FUNC) && s->linkage == LINK_WEAK && isa(m) < 31)
+			verify_report(v, VC_TARGET, s->loc, "'.weak' '%s' requires PTX ISA .version 3.1 or later", s->name);
+		if (s->kind == SYM_VAR && hasgeneric(s->init) && isa(m) < 31)
+			verify_report(v, VC_TARGET, s->loc, "'generic()' in the initializer of '%s' requires PTX ISA .version 3.1 or later",
+			    s->name);
+		if (s->kind == SYM_VAR && (s->attr & VA_MANAGED) && m->sm && m->sm < 30)
+			verify_report(v, VC_TARGET, s->loc, "'.attribute(.managed)' of '%s' requires .target sm_30 or higher",
+			    s->name);
 		if (s->kind == SYM_VAR && (s->attr & (VA_MANAGED | VA_UNIFIED)) && isa(m) < 40)
 			verify_report(v, VC_TARGET, s->loc, "'.attribute' of '%s' requires PTX ISA .version 4.0 or later",
 			    s->name);
+		/* the old .tex state space: .u32 or .u64 handles, until PTX ISA 1.5
+		 * replaced it with .texref */
+		if (s->kind == SYM_VAR && s->space == SP_TEX) {
+			if (isa(m) >= 15)
+				verify_report(v, VC_TARGET, s->loc,
+				    "'.tex' variable '%s': the .tex state space is not supported as of PTX ISA 1.5 (declare a .global .texref)",
+				    s->name);
+			else if (s->type != TY_U32 && s->type != TY_U64)
+				verify_report(v, VC_MODULE, s->loc, "'.tex' variable '%s' must be of type .u32 or .u64", s->name);
+		}
 		if (s->kind == SYM_VAR && s->opaque == 2 && !hastarget(m, "texmode_independent"))
 			verify_report(v, VC_MODULE, s->loc,
 			    ".samplerref '%s' needs .target texmode_independent (the default is texmode_unified)", s->name);
+	}
+	/* .target debug promises DWARF: ptxas wants at least one .debug_ section */
+	if (hastarget(m, "debug")) {
+		int dbg = 0;
+		for (int i = 0; i < m->nsec && !dbg; i++)
+			dbg = m->sec[i].name && !strncmp(m->sec[i].name, ".debug_", 7);
+		if (!dbg)
+			verify_report(v, VC_MODULE, none, ".target debug but no debug information (.section .debug_...)");
+	}
+	for (int i = 0; i < m->nsyms; i++)
+		if (m->syms[i]->kind == SYM_VAR)
+			decltype(v, m->syms[i], DS_MODULE);
+	for (int f = 0; f < m->nfn; f++) {
+		const Func *fn = m->fn[f];
+		for (int i = 0; i < fn->nret + fn->npar; i++) {
+			const Sym *s = i < fn->nret ? fn->ret[i].sym : fn->par[i - fn->nret].sym;
+			if (s)
+				decltype(v, s, fn->entry ? DS_KPARAM : DS_FPARAM);
+		}
+		if (fn->hasbody) {
+			/* the parameters are among the body's symbols too */
+			for (int i = 0; i < fn->nsyms; i++)
+				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM)
+					decltype(v, fn->syms[i], DS_BODY);
+			/* registers: once per function (a range's elements share a type) */
+			for (int i = 0; i < fn->nregs; i++)
+				if (decltype(v, fn->regs[i]->parent ? fn->regs[i]->parent : fn->regs[i], DS_BODY))
+					break;
+		}
+		/* a kernel's parameter list came with PTX ISA 1.4 */
+		if (fn->entry && fn->npar > 0 && isa(m) < 14)
+			verify_report(v, VC_TARGET, fn->loc, "a parameter list of kernel '%s' requires PTX ISA .version 1.4 or later",
+			    fn->name);
+		/* .param parameters of a .func are the ABI's, which sm_1x has not */
+		if (!fn->entry && m->sm && m->sm < 20)
+			for (int i = 0; i < fn->nret + fn->npar; i++) {
+				const Sym *s = i < fn->nret ? fn->ret[i].sym : fn->par[i - fn->nret].sym;
+				if (s && s->space == SP_PARAM) {
+					verify_report(v, VC_TARGET, s->loc,
+					    "parameter '%s' of function '%s': .param parameters of a .func require .target sm_20 or higher (use .reg)",
+					    s->name, fn->name);
+					break;
+				}
+			}
 	}
 	/* A function declared without .extern must be defined in this module. */
 	for (int f = 0; f < m->nfn; f++) {
@@ -331,10 +601,23 @@ verify_target(Verify *v)
 			    "a module for .target sm_%da cannot be compiled for another architecture (-arch=sm_%d%s)",
 			    m->sm, v->o->arch, v->o->archsuffix ? (char[]){v->o->archsuffix, 0} : "");
 	}
+	int said = 0;
 	for (int f = 0; f < m->nfn; f++) {
 		Func *fn = m->fn[f];
 		if (!fn->hasbody)
 			continue;
+		const Ins *in;
+		if (!said && m->address_size != 32 && (in = addr32(fn)) != NULL) {
+			said = 1;
+			if (m->address_size == 64)
+				verify_report(v, VC_TARGET, in->loc,
+				    "'%s' uses a 32-bit address, which conflicts with .address_size 64 (32-bit code is no longer supported)",
+				    ir_opinfo[in->op].name);
+			else
+				verify_report(v, VC_TARGET, in->loc,
+				    "'%s' uses a 32-bit address: without .address_size that makes the module 32-bit code, which is no longer supported",
+				    ir_opinfo[in->op].name);
+		}
 		limits(v, fn);
 		if (fn->entry)
 			sharedsize(v, fn);

@@ -32,7 +32,9 @@
  *  - the texture and surface instructions and the video instructions:
  *    coordinate and data vector sizes and the register types ptxas takes
  *    in them (see "fragments, texture and video" below); the tensor-core
- *    instructions are tensor.c's, with the same fragment helpers.
+ *    instructions are tensor.c's, with the same fragment helpers;
+ *  - the reductions and vectors the multimem instructions take, and the
+ *    operands of st.bulk.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,6 +255,15 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 {
 	int k = verify_kind(ity), b = verify_bits(ity);
 
+	/* ptxas has no half-precision literal: neither 0x3c00 nor 0f3f800000
+	 * stands for an .f16, .bf16 or packed pair of them */
+	if ((o->kind == OK_IMM || o->kind == OK_FIMM) &&
+	    (ity == TY_F16 || ity == TY_BF16 || ity == TY_F16X2 || ity == TY_BF16X2)) {
+		verify_report(v, VC_OPTYPE, o->loc,
+		    "literal where '%s' expects a .%s value: ptxas takes none of that type (move it into a .b%d register first)",
+		    ir_opinfo[in->op].name, tyname(ity), b);
+		return;
+	}
 	if (o->kind == OK_IMM && k == TK_FLOAT) {
 		verify_report(v, VC_OPTYPE, o->loc,
 		    "integer literal where '%s' expects a .%s value (write it as a float, e.g. 0f...)",
@@ -777,6 +788,82 @@ video(Verify *v, Ins *in)
 		verify_fragreg(v, in, &in->opnd[i], i, FK_I32);
 }
 
+/*
+ * multimem.ld_reduce, multimem.red and multimem.st, as ptxas 13.0 takes
+ * them: .and/.or/.xor reduce only .b32 and .b64, .min/.max the 32- and
+ * 64-bit integers and the 16-bit floats (red the packed .f16x2 and
+ * .bf16x2 only in a vector), .add those but .s64, and .f32 and .f64 too; a vector (.v2/.v4/.v8) only of floats, of at most 16 bytes
+ * and never of .f64; and scalar .f16/.bf16 not at all.  The 8-bit float
+ * types (sm_100a) are left alone.
+ */
+static void
+multimem(Verify *v, Ins *in)
+{
+	const char *name = ir_opinfo[in->op].name;
+	int t = in->ty[0], k = verify_kind(t), vec = in->vec;
+	int op = ir_hasmod(in, MOD_AND) ? MOD_AND : ir_hasmod(in, MOD_OR) ? MOD_OR :
+	    ir_hasmod(in, MOD_XOR) ? MOD_XOR : ir_hasmod(in, MOD_MIN) ? MOD_MIN :
+	    ir_hasmod(in, MOD_MAX) ? MOD_MAX : ir_hasmod(in, MOD_ADD) ? MOD_ADD : 0;
+	int f16 = t == TY_F16 || t == TY_BF16 || t == TY_F16X2 || t == TY_BF16X2;
+	int fp8 = t == TY_E4M3 || t == TY_E5M2 || t == TY_E4M3X2 || t == TY_E5M2X2 ||
+	    t == TY_E4M3X4 || t == TY_E5M2X4;
+
+	if (in->nty != 1 || fp8)
+		return;
+	if (op) {
+		int ok;
+		if (op == MOD_AND || op == MOD_OR || op == MOD_XOR)
+			ok = t == TY_B32 || t == TY_B64;
+		else if (op == MOD_MIN || op == MOD_MAX)
+			/* red takes the packed halves only in a vector */
+			ok = t == TY_U32 || t == TY_S32 || t == TY_U64 || t == TY_S64 ||
+			    (f16 && (in->op != OP_MULTIMEM_RED || vec > 1 || t == TY_F16 || t == TY_BF16));
+		else
+			ok = t == TY_U32 || t == TY_S32 || t == TY_U64 || f16 || t == TY_F32 || t == TY_F64;
+		if (!ok) {
+			verify_report(v, VC_INSTRTYPE, in->loc, "incorrect type '.%s' for operation '.%s' in '%s'",
+			    tyname(t), ir_modinfo[op].name, name);
+			return;
+		}
+	}
+	if (vec > 1 && k != TK_FLOAT && k != TK_PACKED)
+		verify_report(v, VC_VECTOR, in->loc, "a vector qualifier is not allowed for '%s' of .%s", name,
+		    tyname(t));
+	else if (vec > 1 && (t == TY_F64 || (int64_t)vec * verify_bits(t) > 128))
+		verify_report(v, VC_VECTOR, in->loc, "inconsistent type '.%s' with vector .v%d for '%s'",
+		    tyname(t), vec, name);
+	else if (vec == 1 && (t == TY_F16 || t == TY_BF16))
+		verify_report(v, VC_INSTRTYPE, in->loc, "'%s' takes .%s only as a vector (.v2, .v4 or .v8)", name,
+		    tyname(t));
+}
+
+/*
+ * st.bulk [a], size, initval: the size a multiple of 8 (an immediate) or a
+ * 64-bit register, the initial value the immediate 0, and with
+ * .shared::cta the address in a register: ptxas 13.0 refuses a variable's
+ * name there (as "Argument 1 of instruction 'add': must be register", a
+ * message of its own lowering), though it takes one in a generic st.bulk.
+ */
+static void
+stbulk(Verify *v, Ins *in)
+{
+	if (in->nopnd != 3)
+		return;
+	const Opnd *a = &in->opnd[0], *n = &in->opnd[1], *z = &in->opnd[2];
+	if (ir_hasmod(in, MOD_SHARED_CTA) && a->kind == OK_ADDR && a->base && a->base->kind == OK_SYM)
+		verify_report(v, VC_OPTYPE, a->loc,
+		    "'st.bulk.shared::cta' takes its address in a register, not the variable '%s'",
+		    a->base->sym ? a->base->sym->name : "?");
+	if (n->kind == OK_IMM && n->imm % 8 != 0)
+		verify_report(v, VC_OPTYPE, n->loc, "the size of 'st.bulk' is %lld, which is not a multiple of 8",
+		    (long long)n->imm);
+	else if (n->kind == OK_REG && n->sym && n->sym->kind == SYM_REG && verify_bits(n->sym->type) != 64)
+		verify_report(v, VC_OPTYPE, n->loc, "the size of 'st.bulk' must be a 64-bit register, not the %d-bit '%s'",
+		    verify_bits(n->sym->type), n->sym->name);
+	if (z->kind == OK_IMM && z->imm != 0)
+		verify_report(v, VC_OPTYPE, z->loc, "the initial value of 'st.bulk' must be 0, not %lld", (long long)z->imm);
+}
+
 static void
 families(Verify *v, Ins *in)
 {
@@ -788,6 +875,17 @@ families(Verify *v, Ins *in)
 		video(v, in);
 		break;
 	}
+	/* atom and red have no operand rule of their own; their float
+	 * literals follow immediate()'s */
+	if ((in->op == OP_ATOM || in->op == OP_RED) && in->nty == 1 &&
+	    (verify_kind(in->ty[0]) == TK_FLOAT || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2))
+		for (int i = 0; i < in->nopnd; i++)
+			if (in->opnd[i].kind == OK_IMM || in->opnd[i].kind == OK_FIMM)
+				immediate(v, in, &in->opnd[i], in->ty[0]);
+	if (in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_RED || in->op == OP_MULTIMEM_ST)
+		multimem(v, in);
+	else if (in->op == OP_ST_BULK)
+		stbulk(v, in);
 }
 
 static void

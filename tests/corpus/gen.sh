@@ -4,7 +4,8 @@
 # (including the Triton and Numba files, which gen.sh does not regenerate:
 # see triton/gen_triton.py and numba/gen_numba.py).
 #
-# Usage: tests/corpus/gen.sh [--manifest-only]
+# Usage: tests/corpus/gen.sh [--manifest-only [DIR]]
+#   DIR: another folder of PTX with a MANIFEST (tests/corpus/old, tests/corpus/llvm14)
 # Environment: NVCC, PTXAS, CLANG, LLC (tool paths), JOBS (parallel jobs, default 2).
 #
 # Per-source directives, as comment lines in a .cu file:
@@ -16,6 +17,7 @@ set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=$HERE/ptx
+[ "${1:-}" = --manifest-only ] && [ -n "${2:-}" ] && OUT=$(cd "$2" && pwd)
 NVCC=${NVCC:-nvcc}
 PTXAS=${PTXAS:-/usr/local/cuda/bin/ptxas}
 CLANG=${CLANG:-clang}
@@ -77,13 +79,14 @@ build_llvm() {  # src mcpu ptxver
 
 manifest_one() {  # ptx file -> "name arch verdict [-c]"
   local f=$1 target arch num
-  target=$(sed -n 's/^\.target[[:space:]]*\([a-z0-9_]*\).*/\1/p' "$f" | head -1)
+  target=$(sed -n 's/^[[:space:]]*\.target[[:space:]]*\([a-z0-9_]*\).*/\1/p' "$f" | head -1)
   num=${target#sm_}
   num=${num%a}
   num=${num%f}
   arch=$target
   # ptxas from CUDA 13 accepts sm_75 and newer; older targets are assembled for sm_75
-  if [ "${num:-0}" -lt 75 ] 2>/dev/null; then arch=sm_75; fi
+  # and a module without .target (PTX 2.0 allowed that) for sm_75 too
+  if [ -z "$target" ] || [ "${num:-0}" -lt 75 ] 2>/dev/null; then arch=sm_75; fi
   if "$PTXAS" -arch="$arch" "$f" -o /dev/null >/dev/null 2>&1; then
     echo "$(basename "$f") $arch ok"
   elif "$PTXAS" -c -arch="$arch" "$f" -o /dev/null >/dev/null 2>&1; then
