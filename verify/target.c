@@ -15,7 +15,8 @@
  *    cluster registers, %aggr_smem_size, %reserved_smem_offset_*,
  *    %current_graph_exec), as ptxas 13.0 reports them;
  *  - 64-bit and, or, xor, min and max atomics need sm_32 (ptxas 13.0);
- *    what sm_1x lacks by type, modifier and state space (sm1x()); texture
+ *    what sm_1x lacks by type, modifier and state space (sm1x()), and
+ *    what the half- and brain-float types need (halfgate()); texture
  *    and surface objects and cvta/isspacep on .const before PTX ISA 3.1;
  *  - an immediate address ([0x1000]) is allowed only in .local: ptxas
  *    refuses one in any other state space, generic included;
@@ -180,6 +181,71 @@ hasgeneric(const Expr *e)
 	return 0;
 }
 
+/*
+ * The half- and brain-float types against the target, where the opcode's
+ * own first target (the table) is older, as ptxas 13.0 reports them: .bf16
+ * and .bf16x2 anywhere need sm_80 (their add, sub, mul, setp, set, ex2,
+ * tanh, atom and red sm_90); .f16 and .f16x2 arithmetic and compares sm_53, their min and
+ * max sm_80, ex2 sm_75, atom and red of .f16 and .b16 sm_70; cvt to
+ * .f16x2 (from .f32) sm_80; atom and red add of .f64 sm_60.
+ */
+static void
+halfgate(Verify *v, const Ins *in)
+{
+	int sm = v->m->sm, need = 0, bf = 0, h = 0;
+	const char *what = NULL;
+
+	for (int i = 0; i < in->nty; i++) {
+		bf |= in->ty[i] == TY_BF16 || in->ty[i] == TY_BF16X2;
+		h |= in->ty[i] == TY_F16 || in->ty[i] == TY_F16X2;
+	}
+	switch (in->op) {
+	case OP_TANH:
+		if (bf)
+			need = 90, what = "tanh of bf16";
+		break;
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_SETP: case OP_SET:
+		if (bf)
+			need = 90, what = "bf16 add, sub, mul and compares";
+		/* fall through */
+	case OP_FMA: case OP_NEG: case OP_ABS:
+		if (h)
+			need = 53, what = "f16 arithmetic and compares";
+		break;
+	case OP_MIN: case OP_MAX:
+		if (h)
+			need = 80, what = "f16 min and max";
+		break;
+	case OP_EX2:
+		if (h)
+			need = 75, what = "ex2 of f16";
+		else if (bf)
+			need = 90, what = "ex2 of bf16";
+		break;
+	case OP_CVT:
+		if (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2)
+			need = 80, what = "cvt to a packed pair";
+		break;
+	case OP_ATOM: case OP_RED:
+		if (bf)
+			need = 90, what = "atomic bf16 add";
+		else if (in->ty[0] == TY_B16)
+			need = 70, what = "16-bit atomics";
+		else if (in->ty[0] == TY_F16)
+			need = 70, what = "atomic f16 add";
+		else if (in->ty[0] == TY_F64 && ir_hasmod(in, MOD_ADD))
+			need = 60, what = "atomic f64 add";
+		break;
+	}
+	/* the tensor-core instructions have their own bf16 rule (tensor.c) */
+	if (bf && need < 80 && ir_opinfo[in->op].vrule != VR_TENSOR)
+		need = 80, what = "bf16";
+	if (!sm || need <= sm || need <= ir_opinfo[in->op].sm)
+		return;
+	verify_report(v, VC_TARGET, in->loc, "'%s' (%s) requires .target sm_%d or higher", ir_opinfo[in->op].name,
+	    what, need);
+}
+
 static void
 gate(Verify *v, Ins *in)
 {
@@ -211,6 +277,7 @@ gate(Verify *v, Ins *in)
 	for (int k = 0; k < in->nopnd; k++)
 		gatesreg(v, &in->opnd[k]);
 	sm1x(v, in);
+	halfgate(v, in);
 	if (ver < 31)
 		isa31(v, in);
 	/* taking a function's address (mov %rd, f) came with PTX ISA 2.1 */

@@ -882,6 +882,12 @@ families(Verify *v, Ins *in)
 		for (int i = 0; i < in->nopnd; i++)
 			if (in->opnd[i].kind == OK_IMM || in->opnd[i].kind == OK_FIMM)
 				immediate(v, in, &in->opnd[i], in->ty[0]);
+	/* ptxas: ex2 of .f16/.f16x2 has no .ftz (the bf16 forms do), and a
+	 * 16-bit atom is only a compare-and-swap */
+	if (in->op == OP_EX2 && (in->ty[0] == TY_F16 || in->ty[0] == TY_F16X2) && ir_hasmod(in, MOD_FTZ))
+		verify_report(v, VC_MODIFIER, in->loc, "'ex2' of .%s does not take modifier .ftz", tyname(in->ty[0]));
+	if (in->op == OP_ATOM && in->ty[0] == TY_B16 && !ir_hasmod(in, MOD_CAS))
+		verify_report(v, VC_INSTRTYPE, in->loc, "'atom' takes .b16 only with .cas");
 	if (in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_RED || in->op == OP_MULTIMEM_ST)
 		multimem(v, in);
 	else if (in->op == OP_ST_BULK)
