@@ -57,7 +57,7 @@ interp_tex_dims(const TexObj *o, unsigned l, uint64_t d[3])
 {
 	const ptx_texture *t = &o->t;
 
-	d[0] = umax1(t->width >> l);
+	d[0] = t->geom == PTX_TEX_BUFFER ? t->width : umax1(t->width >> l);   /* a buffer may be empty */
 	d[1] = t->geom == PTX_TEX_1D || t->geom == PTX_TEX_A1D || t->geom == PTX_TEX_BUFFER ? 1 :
 	    umax1(t->height >> l);
 	d[2] = t->geom == PTX_TEX_3D ? umax1(t->depth >> l) :
@@ -82,7 +82,7 @@ check(ptx_ctx *cx, const ptx_texture *t, int surf, TexObj *o)
 	if (nl > PTX_TEX_MAXLEVELS || (nl > 1 && (t->geom == PTX_TEX_BUFFER || surf)))
 		return "bad mipmap level count";
 	lim = t->geom == PTX_TEX_BUFFER ? 1ull << 27 : t->geom == PTX_TEX_3D ? 1u << 14 : 1u << 17;
-	if (!t->width || t->width > lim)
+	if ((!t->width && t->geom != PTX_TEX_BUFFER) || t->width > lim)
 		return "the width is 0 or past the limit";
 	switch (t->geom) {
 	case PTX_TEX_1D: case PTX_TEX_BUFFER:
