@@ -705,18 +705,29 @@ ifloor(double x)
 
 /* The weights of the 2^dims corners (corner q: bit a set for the upper
  * texel on axis a) from the fractions fr[] (in 256ths), in 256ths summing
- * to 256: per axis the upper corner's weight is the product rounded half
- * up, the lower one's the rest, so that the weights always sum to 256. */
+ * to 256.  The corners above on every axis of a set S get p(S), the
+ * product of S's fractions rounded half up to 256ths (p of the empty set
+ * 256); a corner's weight is what inclusion and exclusion leave of them:
+ * in 2D w11 = p(xy), w10 = a - w11, w01 = b - w11, w00 = 256 - a - b + w11
+ * (measured: w01 = rh((256 - a) b / 256) instead misses ties). */
 static void
 weights(int dims, const int64_t *fr, uint32_t *w)
 {
-	w[0] = 256;
-	for (int a = 0; a < dims; a++)
-		for (int q = 0; q < 1 << a; q++) {
-			uint32_t hi = (uint32_t)((w[q] * (uint32_t)fr[a] + 128) >> 8);
-			w[q | 1 << a] = hi;
-			w[q] -= hi;
-		}
+	int64_t p[8];
+
+	for (int q = 0; q < 1 << dims; q++) {
+		uint64_t v = 256;
+		for (int a = 0; a < dims; a++)
+			if (q >> a & 1)
+				v = (v * (uint64_t)fr[a] + 128) >> 8;
+		p[q] = (int64_t)v;
+	}
+	for (int q = 0; q < 1 << dims; q++) {
+		int64_t v = 0;
+		for (int r = q; r < 1 << dims; r = (r + 1) | q)
+			v += __builtin_parity((unsigned)(r & ~q)) ? -p[r] : p[r];
+		w[q] = (uint32_t)v;
+	}
 }
 
 /* One level: u[] texel-space coordinates (offset applied) of dims axes,
