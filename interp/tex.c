@@ -666,6 +666,13 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 	}
 }
 
+/* The fractional bits a normalized coordinate keeps, rounded down, before
+ * it is scaled by the level's size: 16 to 21 fit every sample the H200
+ * recorded (tests/tex/ref.bin); 8 fewer or more do not (a y of
+ * 0.57929688692 on 5 rows filters as 613/256 past the centre, not 614,
+ * though the product rounds up). */
+#define NORM_BITS 18
+
 /* Texel index i along an axis of n texels under address mode am: in
  * range, or -1 for the border. */
 static int64_t
@@ -704,19 +711,21 @@ ifloor(double x)
 }
 
 /* The weights of the 2^dims corners (corner q: bit a set for the upper
- * texel on axis a) from the fractions fr[] (in 256ths), in 256ths summing
- * to 256.  The corners above on every axis of a set S get p(S), the
- * product of S's fractions rounded half up to 256ths (p of the empty set
- * 256); a corner's weight is what inclusion and exclusion leave of them:
- * in 2D w11 = p(xy), w10 = a - w11, w01 = b - w11, w00 = 256 - a - b + w11
- * (measured: w01 = rh((256 - a) b / 256) instead misses ties). */
+ * texel on axis a) from the fractions fr[] (in 256ths), summing to lw,
+ * the level's weight (256, or its share under linear mipmap filtering).
+ * The corners above on every axis of a set S get p(S): lw times S's
+ * fractions, each product rounded half up to 256ths (p of the empty set
+ * lw); a corner's weight is what inclusion and exclusion leave of them:
+ * in 2D w11 = p(xy), w10 = p(x) - w11, w01 = p(y) - w11, w00 = lw - p(x)
+ * - p(y) + w11 (measured: w01 = rh((256 - a) b / 256) instead misses
+ * ties). */
 static void
-weights(int dims, const int64_t *fr, uint32_t *w)
+weights(int dims, const int64_t *fr, uint32_t lw, uint32_t *w)
 {
 	int64_t p[8];
 
 	for (int q = 0; q < 1 << dims; q++) {
-		uint64_t v = 256;
+		uint64_t v = lw;
 		for (int a = 0; a < dims; a++)
 			if (q >> a & 1)
 				v = (v * (uint64_t)fr[a] + 128) >> 8;
@@ -738,12 +747,10 @@ weights(int dims, const int64_t *fr, uint32_t *w)
  * channel gather instead, in v[]. */
 static int
 level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, const unsigned *am, int linear,
-      int gather, uint32_t v[4])
+      int gather, uint32_t lw, Texel *t, uint32_t *w, int *nt, uint32_t v[4])
 {
 	uint64_t n[3];
 	int64_t i0[3] = { 0, 0, 0 }, fr[3] = { 0, 0, 0 };
-	Texel t[8];
-	uint32_t w[8];
 	int corners;
 
 	interp_tex_dims(s->o, lv, n);
@@ -773,10 +780,12 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 		return 0;
 	}
 	corners = linear ? 1 << dims : 1;
+	t += *nt, w += *nt;
+	*nt += corners;
 	if (linear)
-		weights(dims, fr, w);
+		weights(dims, fr, lw, w);
 	else
-		w[0] = 256;
+		w[0] = lw;
 	for (int q = 0; q < corners; q++) {
 		int64_t idx[3] = { 0, 0, (int64_t)layer };
 		int out = 0;
@@ -791,7 +800,6 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 		else if (texel(s, lv, (uint64_t)idx[0], (uint64_t)idx[1], (uint64_t)idx[2], &t[q]))
 			return -1;
 	}
-	filter(s, t, w, corners, v);
 	return 0;
 }
 
@@ -836,7 +844,9 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	double x[3] = { 0, 0, 0 }, lod = 0, u[3];
 	int64_t off[3] = { 0, 0, 0 };
 	unsigned am[3], l0, l1;
-	float tf;
+	uint32_t tf, wt[16];
+	Texel tx[16];
+	int nt = 0;
 
 	if (g == G_A1D || g == G_A2D || g == G_ACUBE) {
 		int64_t li = (int32_t)v[k++];
@@ -911,10 +921,12 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		lod = 0;
 	if (lod > t->levels - 1)
 		lod = t->levels - 1;
+	/* linear between levels: the lower level weighs 256 - tf, the upper
+	 * tf, the level's fraction rounded down to 8 bits, and the texels of
+	 * both go through one filter (weights() splits each level's weight) */
 	if (t->mip_filter == PTX_FILTER_LINEAR) {
-		int64_t f = fixed8(lod);
-		l0 = (unsigned)(f >> 8);
-		tf = (float)(f & 255) / 256.0f;
+		l0 = (unsigned)floor(lod);
+		tf = (uint32_t)floor((lod - l0) * 256);
 	} else {
 		l0 = (unsigned)floor(lod + 0.5);
 		tf = 0;
@@ -925,18 +937,17 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
 		unsigned lv = pass ? l1 : l0;
 		uint64_t n[3];
-		uint32_t r[4];
 		interp_tex_dims(o, lv, n);
-		for (int a = 0; a < dims; a++)   /* a normalized coordinate scaled in f32 */
-			u[a] = (norm ? (double)(float)(x[a] * (double)n[a]) : x[a]) + (double)off[a];
-		if (level(s, lv, dims, u, layer, am, linear, gather, r))
+		/* a normalized coordinate is first cut to NORM_BITS fractional
+		 * bits (rounded down), then scaled exactly */
+		for (int a = 0; a < dims; a++)
+			u[a] = (norm ? ldexp(floor(ldexp(x[a], NORM_BITS)), -NORM_BITS) * (double)n[a] : x[a]) +
+			    (double)off[a];
+		if (level(s, lv, dims, u, layer, am, linear, gather, pass ? tf : 256 - tf, tx, wt, &nt, out))
 			return -1;
-		if (!pass)
-			memcpy(out, r, 16);
-		else
-			for (int c = 0; c < 4; c++)
-				out[c] = bitsof(fmaf(tf, f32of(r[c]), (1.0f - tf) * f32of(out[c])));
 	}
+	if (gather < 0)
+		filter(s, tx, wt, nt, out);
 	return 0;
 }
 
@@ -966,9 +977,12 @@ interp_tex_query(const TexObj *o, int q, uint32_t lv)
 	interp_tex_dims(o, lv < t->levels ? lv : 0, n);
 	switch (q) {
 	case MOD_WIDTH: return (uint32_t)n[0];
-	case MOD_HEIGHT: return t->geom == PTX_TEX_1D || t->geom == PTX_TEX_A1D || t->geom == PTX_TEX_BUFFER ? 0 :
-	    (uint32_t)n[1];
-	case MOD_DEPTH: return t->geom == PTX_TEX_3D ? (uint32_t)n[2] : 0;
+	/* A layered object answers its layer count in the dimension after
+	 * its last (a1d's height, a2d's depth), and a mipmapped 1D texture a
+	 * height of 1: so an H200 answers (tests/tex/ref.bin). */
+	case MOD_HEIGHT: return t->geom == PTX_TEX_A1D ? (uint32_t)t->depth :
+	    t->geom == PTX_TEX_1D ? (t->levels > 1) : t->geom == PTX_TEX_BUFFER ? 0 : (uint32_t)n[1];
+	case MOD_DEPTH: return t->geom == PTX_TEX_3D ? (uint32_t)n[2] : t->geom == PTX_TEX_A2D ? (uint32_t)t->depth : 0;
 	case MOD_CHANNEL_DATA_TYPE: return interp_tex_chtype(o);
 	case MOD_CHANNEL_ORDER: return interp_tex_chorder(o);
 	case MOD_NORMALIZED_COORDS: return (t->flags & PTX_TEXF_NORMALIZED) != 0;
