@@ -238,9 +238,9 @@ cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *d, CUarray h)
 	if (!(r = shim_current(NULL))) {
 		if (!(a = ARR(h)))
 			r = CUDA_ERROR_INVALID_HANDLE;
-		else if (a->d.Depth || a->d.Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP))
-			r = CUDA_ERROR_INVALID_VALUE;   /* a 3D array has no 2D descriptor */
 		else {
+			/* any array, 3D and layered too (an H200's driver 580
+			 * answers them): the depth and flags are left out */
 			d->Width = a->d.Width;
 			d->Height = a->d.Height;
 			d->Format = a->d.Format;
@@ -287,8 +287,11 @@ cuMipmappedArrayCreate(CUmipmappedArray *out, const CUDA_ARRAY3D_DESCRIPTOR *d, 
 		big = d->Depth;
 	while (most < PTX_TEX_MAXLEVELS && big >> most)
 		most++;
-	if (!validdesc(d) || !levels || levels > most)
+	if (!validdesc(d))
 		return CUDA_ERROR_INVALID_VALUE;
+	/* the driver clamps the count to [1, 1 + floor(log2(largest side))]
+	 * (0 and one too many succeed on an H200) */
+	levels = levels < 1 ? 1 : levels > most ? most : levels;
 	LOCK();
 	if (!(r = shim_ready(NULL))) {
 		if (!(m = calloc(1, sizeof *m)) || !(m->h = shim_hnew(H_MIPMAP, m))) {
@@ -502,8 +505,8 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 	case CU_RESOURCE_TYPE_ARRAY:
 		if (!(a = ARR(rd->res.array.hArray)))
 			return CUDA_ERROR_INVALID_HANDLE;
-		if (surf && !(a->d.Flags & CUDA_ARRAY3D_SURFACE_LDST))
-			return CUDA_ERROR_INVALID_VALUE;
+		/* an array without CUDA_ARRAY3D_SURFACE_LDST makes a surface too
+		 * (an H200's driver 580 says CUDA_SUCCESS) */
 		fromarr(t, a);
 		return CUDA_SUCCESS;
 	case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
@@ -521,9 +524,10 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 			return CUDA_ERROR_INVALID_VALUE;
 		tsz = chbytes[f] * rd->res.linear.numChannels;
 		/* the texture alignment (CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT, 512)
-		 * relaxed to the 256 bytes the interpreter aligns allocations to */
-		if (!rd->res.linear.devPtr || rd->res.linear.devPtr % 256 || rd->res.linear.sizeInBytes < tsz ||
-		    rd->res.linear.sizeInBytes / tsz > (1u << 27))
+		 * relaxed to the 256 bytes the interpreter aligns allocations to;
+		 * a size below one texel (0 too) makes an object every fetch of
+		 * which reads zeros, as the driver takes it */
+		if (!rd->res.linear.devPtr || rd->res.linear.devPtr % 256 || rd->res.linear.sizeInBytes / tsz > (1u << 27))
 			return CUDA_ERROR_INVALID_VALUE;
 		t->geom = PTX_TEX_BUFFER;
 		t->format = (unsigned)f;
@@ -537,8 +541,9 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 		    rd->res.pitch2D.numChannels != 4))
 			return CUDA_ERROR_INVALID_VALUE;
 		tsz = chbytes[f] * rd->res.pitch2D.numChannels;
-		/* the texture pitch alignment (CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT) */
-		if (!rd->res.pitch2D.devPtr || rd->res.pitch2D.devPtr % 32 || rd->res.pitch2D.pitchInBytes % 32 ||
+		/* the pitch to CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT (32), the
+		 * base like linear memory's (32 bytes past an allocation fails) */
+		if (!rd->res.pitch2D.devPtr || rd->res.pitch2D.devPtr % 256 || rd->res.pitch2D.pitchInBytes % 32 ||
 		    !rd->res.pitch2D.width || !rd->res.pitch2D.height || rd->res.pitch2D.width > 131072 ||
 		    rd->res.pitch2D.height > 65000 || rd->res.pitch2D.pitchInBytes < rd->res.pitch2D.width * tsz ||
 		    rd->res.pitch2D.pitchInBytes > 2097120)
@@ -694,10 +699,16 @@ getdesc(void *out, uint64_t h, int surf, int which)
 			r = CUDA_ERROR_INVALID_VALUE;
 		else if (which == 'r')
 			memcpy(out, &o->rd, sizeof o->rd);
-		else if (which == 't')
-			memcpy(out, &o->td, sizeof o->td);
-		else if (!o->hasview)
-			r = CUDA_ERROR_INVALID_VALUE;
+		else if (which == 't') {
+			/* all but the border colour, which the driver leaves as
+			 * it was (an H200, driver 580) */
+			CUDA_TEXTURE_DESC *t = out;
+			float keepb[4];
+			memcpy(keepb, t->borderColor, sizeof keepb);
+			*t = o->td;
+			memcpy(t->borderColor, keepb, sizeof keepb);
+		} else if (!o->hasview)
+			memset(out, 0, sizeof o->vd);   /* no view: succeeds (an H200); what it writes is not recorded */
 		else
 			memcpy(out, &o->vd, sizeof o->vd);
 	}

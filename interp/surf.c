@@ -119,6 +119,22 @@ place(Launch *L, Warp *w, int lane, const XIns *xi, const TexObj *o, const uint6
 	    (uint64_t)c[1] * o->pitch[0] + (uint64_t)c[0];
 }
 
+/* x saturated to a channel of format f: unsigned formats take it as
+ * unsigned, signed ones as signed; 32-bit channels and floats as they are */
+static uint32_t
+satch(unsigned f, uint32_t x)
+{
+	int32_t v = (int32_t)x;
+
+	switch (f) {
+	case PTX_TEXFMT_U8: return x > 0xff ? 0xff : x;
+	case PTX_TEXFMT_U16: return x > 0xffff ? 0xffff : x;
+	case PTX_TEXFMT_S8: return (uint32_t)(v < -128 ? -128 : v > 127 ? 127 : v);
+	case PTX_TEXFMT_S16: return (uint32_t)(v < -32768 ? -32768 : v > 32767 ? 32767 : v);
+	default: return x;
+	}
+}
+
 static int
 sured(Launch *L, uint8_t *p, int op, unsigned bytes, int sgn, uint64_t x)
 {
@@ -197,8 +213,13 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 				if (o->t.format == PTX_TEXFMT_F16) {
 					uint16_t h = tohalf(x);
 					memcpy(p + c * 2, &h, 2);
-				} else
+				} else {
+					/* integer channels take the source as an
+					 * integer, saturated (an H200 stores 1.0f,
+					 * 0x3f800000, as 255 in a u8 channel) */
+					x = satch(o->t.format, x);
 					memcpy(p + c * o->esz, &x, o->esz);
+				}
 			}
 		} else
 			sured(L, p, tb[T_OPER], eb, tb[T_SIGNED], src[tb[T_DATA]]);
