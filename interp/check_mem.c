@@ -82,4 +82,5 @@ interp_chk_end(Launch *L)
 	interp_chk_table_free(cx, &L->wrote);
 	interp_chk_table_free(cx, &L->ncread);
 	interp_chk_race_free(cx, &L->race);
+	interp_chk_race_free(cx, &L->grace);
 }

@@ -1430,6 +1430,8 @@ interp_run(Launch *L, Warp *w, int slice)
 			return RUN_FAULT;
 		}
 #ifdef INTERP_CHECK
+		if (RACECHK(L))
+			interp_chk_order(L, w, xi, m);
 		if (L->chk & (PTX_CHECK_SYNCCHECK | PTX_CHECK_INITCHECK)) {
 			if (L->chk & PTX_CHECK_SYNCCHECK)
 				interp_chk_sync(L, w, xi, t->mask, m);
@@ -1537,13 +1539,22 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
+#ifdef INTERP_CHECK
+				/* racecheck: a store that leaves memory as it was races
+				 * with nothing (replicated layouts store one value from
+				 * several warps) */
+				uint8_t was[64];
+				int same = RACECHK(L) && tot <= sizeof was;
+				if (same)
+					memcpy(was, p, tot);
+#endif
 				for (int k = 0; k < xi->ns; k++)
 					memput(p + k * sz, V(&xi->s[k], l), sz);
 				UNPOISON(L, p, tot);
 #ifdef INTERP_CHECK
 				if (MEMCHK(L))
 					interp_chk_access(L, w, l, xi, a, p, tot, 1);
-				if (RACECHK(L))
+				if (RACECHK(L) && !(same && memcmp(was, p, tot) == 0))
 					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
 #endif
 			}

@@ -359,6 +359,8 @@ struct Cta {
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */
 	uint64_t exits;             /* the exits among them (racecheck: events - exits are the syncs) */
+	uint64_t chkord;            /* racecheck: CTA-scoped fences, strong accesses and atomics
+	                             * executed in the CTA (check_race.c) */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
@@ -413,6 +415,9 @@ typedef struct {
 	                             * or ldu, in this launch (check_mem.c) */
 	uint64_t heap0;             /* memcheck: the first address of allocations made by this launch */
 	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
+	struct ChkRace *grace;      /* racecheck: the last accesses of global words */
+	uint64_t gord;              /* racecheck: instructions executed that may order CTAs */
+	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
 } Launch;
 
 /* A checked launch's register file of nregs slots (0 counts as 1) has one
@@ -755,10 +760,13 @@ void interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root);
 void interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                        int write);
 void interp_chk_end(Launch *L);
-/* check_race.c: racecheck of shared memory, after an access (PTX_ACCESS_*) */
+/* check_race.c: racecheck of shared and global memory, after an access
+ * (PTX_ACCESS_*) of space (MS_*, as decoded); interp_chk_order before
+ * xi runs for the lanes m, which counts what may order warps and CTAs */
 struct ChkRace;
 void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                      int acc);
+void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 /* check_sync.c: synccheck, before the instruction xi runs for the lanes m
  * (after its guard) of the top SIMT entry's tmask */
