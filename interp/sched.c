@@ -182,6 +182,8 @@ cta_free(Launch *L, Cta *c)
 	interp_free(L->cx, c->w);
 	if (L->chk && c->shared)
 		interp_chk_unpoison(L->cx, c->shared, c->nshared);
+	if ((L->chk & PTX_CHECK_ASYNCCHECK) && c->w)   /* the host may reuse the buffer: no copies behind */
+		interp_chk_async_cta(L, c);
 	interp_free(L->cx, c->shared);
 	interp_free(L->cx, c->pdelta);
 	interp_mem_uncharge(L->cx, c->charged);
@@ -254,6 +256,10 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 		w->nst = 1;
 		w->st[0] = (SEnt){ L->k->pc0, -1, w->live };
 	}
+	if (L->chk & PTX_CHECK_INITCHECK)
+		interp_chk_local_start(L, c);
+	if (L->chk & PTX_CHECK_ASYNCCHECK)
+		interp_chk_async_cta(L, c);
 }
 
 /* A worker's finished CTAs, kept for the next cluster's. */
