@@ -193,9 +193,9 @@ interp_chk_shadow_free(ptx_ctx *cx)
  * around it, which may be unwritten, and storing it back with the field
  * replaced, and copies structs member by member, unwritten members too.
  * So the load is reported when the launch ends, unless the same thread
- * since stored to those bytes or stored a register the load wrote (which
- * also lets a read-modify-write or a copy of an unwritten variable go
- * unreported). */
+ * since stored to those bytes, or stored a register the load wrote to its
+ * local memory (which also lets a read-modify-write or a copy of an
+ * unwritten variable go unreported). */
 typedef struct {
 	const XIns *xi;
 	uint64_t cta;             /* linear index */
@@ -244,11 +244,14 @@ interp_chk_local_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 {
 	struct ChkLocal *q = L->lpend;
 	const uint8_t *b = p;
+	/* copies of unwritten members stay in the thread's local memory (and
+	 * its call arguments); a value stored elsewhere was read to be used */
+	int local = b >= w->loc[lane] && b < w->loc[lane] + w->locsz;
 
 	for (size_t i = 0; q && i < q->n;) {
 		const LPend *e = &q->e[i];
 		if (e->lane == lane && e->warp == w->id && e->cta == w->cta->linear &&
-		    ((e->p < b + n && b < e->p + e->n) || storesreg(xi, e, w)))
+		    ((e->p < b + n && b < e->p + e->n) || (local && storesreg(xi, e, w))))
 			q->e[i] = q->e[--q->n];
 		else
 			i++;
