@@ -60,6 +60,8 @@ typedef struct {
 	uint32_t warp;
 	uint8_t lane, atom, valid;
 	uint8_t bytes;             /* the bytes of the word accessed (bit i: byte i) */
+	uint8_t weak;              /* a plain load or store: what lanes of one warp can race with */
+	uint64_t wv;               /* what may order lanes of the warp, counted at the access */
 } RAcc;
 
 typedef struct {
@@ -74,6 +76,7 @@ typedef struct {
  * 0: no record) and the warp and lane. */
 typedef struct {
 	uint32_t pc, g, c, cta;
+	uint32_t wv;              /* the warp's count of what may order its lanes, low bits */
 	uint16_t warp;
 	uint8_t lane;
 	uint8_t bytes;            /* the bytes of the word accessed (bit i: byte i) */
@@ -211,12 +214,13 @@ wordbytes(uintptr_t wd, uintptr_t a, uintptr_t end)
 /* ------------------------------------------------------------ ordering */
 
 /* What an instruction may order, for racecheck: nothing (ALU, weak loads
- * and stores, warp collectives, calls of functions with bodies), the
- * threads of its CTA (barriers, and fences, strong accesses and atomics
+ * and stores, calls of functions with bodies), the lanes of its warp
+ * (bar.warp.sync, and -- conservatively, since the PTX ISA promises them
+ * no memory ordering -- the other .sync collectives), the threads of its CTA (barriers, and fences, strong accesses and atomics
  * of .cta scope), or anything (every other fence, strong access and
  * atomic; mbarriers, cluster barriers, bulk copies, device malloc and
  * the device runtime, and whatever is not listed). */
-enum { ORD_NONE, ORD_CTA, ORD_ALL };
+enum { ORD_NONE, ORD_WARP, ORD_CTA, ORD_ALL };
 
 static int
 strong(const Ins *in)
@@ -238,10 +242,11 @@ ordering(const Launch *L, const XIns *xi)
 	const Ins *in = xi->in;
 
 	switch (xi->x) {
+	case X_SHFL: case X_VOTE: case X_MATCH: case X_REDUX: case X_ELECT: case X_BARWARP:
+		return ORD_WARP;
 	case X_ALU: case X_MOV: case X_MOVPACK: case X_MOVUNPACK: case X_CVTA: case X_CVTATO:
 	case X_ISSPACEP: case X_BRA: case X_BRX: case X_RET: case X_EXIT: case X_TRAP: case X_BRKPT:
-	case X_SHFL: case X_VOTE: case X_MATCH: case X_REDUX: case X_ACTIVEMASK: case X_ELECT:
-	case X_BARWARP: case X_MOVN: case X_CPASYNC: case X_LDMATRIX: case X_STMATRIX: case X_MOVMATRIX:
+	case X_ACTIVEMASK: case X_MOVN: case X_CPASYNC: case X_LDMATRIX: case X_STMATRIX: case X_MOVMATRIX:
 	case X_MMA: case X_WGMMA: case X_WMMALD: case X_WMMAST: case X_WMMA: case X_STACK: case X_TEX:
 	case X_END:
 		return ORD_NONE;
@@ -276,6 +281,9 @@ void
 interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 {
 	switch (m ? ordering(L, xi) : ORD_NONE) {
+	case ORD_WARP:
+		w->chkw++;
+		break;
 	case ORD_CTA:
 		w->cta->chkord++;
 		break;
@@ -285,6 +293,21 @@ interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			interp_chk_race_free(L->cx, &L->grace);
 		break;
 	}
+}
+
+/* Two lanes of warp w: the access of lane (site a) and an earlier one of
+ * lane elane (site b), with nothing between them that orders the lanes. */
+static void
+lanehazard(Launch *L, Warp *w, uint32_t lane, const char *space, uint64_t addr, int acc, int eacc, unsigned elane,
+           const ChkSite *a, const ChkSite *b)
+{
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK,
+	    acc == PTX_ACCESS_WRITE ? eacc == PTX_ACCESS_WRITE ? "warp-write-write" : "warp-read-write" :
+	    "warp-write-read", a, b,
+	    "%s memory at 0x%" PRIx64 ": a %s of lane %u and a %s of lane %u of warp %d, in different instructions "
+	    "with no __syncwarp (bar.warp.sync) between them: the lanes of a warp are not ordered without one",
+	    space, addr, acc == PTX_ACCESS_WRITE ? "store" : "load", lane, eacc == PTX_ACCESS_WRITE ? "store" : "load",
+	    elane, w->id);
 }
 
 /* -------------------------------------------------------- global memory */
@@ -317,7 +340,11 @@ unordered(const GAcc *e, const GAcc *cur)
 		return 0;
 	if (e->cta != cur->cta)
 		return 1;
-	return e->warp != cur->warp && e->c == cur->c;
+	if (e->warp != cur->warp)
+		return e->c == cur->c;
+	/* lanes of one warp: other lanes, other instructions (lanes of one
+	 * instruction run together) */
+	return e->lane != cur->lane && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv ? 2 : 0;
 }
 
 static void
@@ -335,22 +362,31 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 	cur.g = (uint32_t)L->gord;
 	cur.c = (uint32_t)(c->events - c->exits + c->chkord);
 	cur.cta = (uint32_t)c->linear + 1;
+	cur.wv = w->chkw;
 	cur.warp = (uint16_t)w->id;
 	cur.lane = (uint8_t)lane;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		GPg *pg = page(L->cx, &L->grace, wd / RPAGE + 1, sizeof(GPg), GPAGES_MAX);
 		size_t i = wd % RPAGE / 4;
 		const GAcc *e = NULL;
+		int how = 0;
 		ChkSite sa, sb;
 		if (!pg) {
 			L->raceoff = 1;   /* out of memory or past the bound: silence, never a guess */
 			return;
 		}
 		cur.bytes = wordbytes(wd, a, end);
-		if (unordered(&pg->w[i], &cur))
+		if ((how = unordered(&pg->w[i], &cur)))
 			e = &pg->w[i];
-		else if (write && unordered(&pg->r[i], &cur))
+		else if (write && (how = unordered(&pg->r[i], &cur)))
 			e = &pg->r[i];
+		if (e && how == 2) {
+			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
+			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
+			gearlier(L, e, eacc, addr, n, &sb);
+			lanehazard(L, w, lane, "global", addr, acc, eacc, e->lane, &sa, &sb);
+			return;
+		}
 		if (e) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
 			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
@@ -401,12 +437,18 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 	uintptr_t a = (uintptr_t)p, end = a + n;
 	int write = acc != PTX_ACCESS_READ, atom = acc == PTX_ACCESS_ATOMIC;
 	uint64_t ev = c->events - c->exits;   /* arrivals and mbarrier changes: what may order warps */
+	/* what may order lanes of the warp: any of that, the warp's own
+	 * collectives, the CTA's and the launch's fences, strong accesses and
+	 * atomics (monotonic counts: the sum moves when any does) */
+	uint64_t wv = ev + c->chkord + w->chkw + L->gord;
+	int weak = !atom && !strong(xi->in);
 
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX);
 		size_t i = wd % RPAGE / 4;
 		RAcc *lw, *lr, cur = { xi, ev, (uint32_t)w->id, (uint8_t)lane, (uint8_t)atom, 1,
-		    wordbytes(wd, a, end) };
+		    wordbytes(wd, a, end), (uint8_t)weak, wv };
+		RAcc *e = NULL;
 		if (!pg)
 			return;
 		if (pg->cta[i] != c->linear + 1) {   /* records of an earlier CTA on this buffer */
@@ -424,6 +466,22 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 		}
 		if (write && !atom && lr->valid && (lr->bytes & cur.bytes) && lr->ev == ev && lr->warp != (uint32_t)w->id) {
 			hazard(L, w, lane, xi, addr, n, acc, lr, PTX_ACCESS_READ, "read-write");
+			return;
+		}
+		/* lanes of this warp: plain accesses of other lanes in other
+		 * instructions (lanes of one instruction run together) */
+		if (weak && lw->valid && lw->weak && (lw->bytes & cur.bytes) && lw->warp == (uint32_t)w->id &&
+		    lw->lane != lane && lw->xi != xi && lw->wv == wv)
+			e = lw;
+		else if (weak && write && lr->valid && lr->weak && (lr->bytes & cur.bytes) &&
+		    lr->warp == (uint32_t)w->id && lr->lane != lane && lr->xi != xi && lr->wv == wv)
+			e = lr;
+		if (e) {
+			ChkSite sa, sb;
+			int eacc = e == lw ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
+			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
+			earlier(L, c, e, eacc, addr, n, &sb);
+			lanehazard(L, w, lane, "shared", addr, acc, eacc, e->lane, &sa, &sb);
 			return;
 		}
 		if (write)

@@ -325,6 +325,7 @@ typedef struct {
 	 * lanes whose phase completed and have not waited yet */
 	uint32_t carr, cdone;
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
+	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each

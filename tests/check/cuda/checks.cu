@@ -151,3 +151,35 @@ extern "C" __global__ void cpasync_ok(const int *in, int *out)
 	__syncthreads();
 	out[threadIdx.x] = s[(threadIdx.x + 1) & 63];
 }
+
+// A warp sums through shared memory, relying on lockstep: no __syncwarp
+// between one step's stores and the next step's loads (racecheck, lanes
+// of one warp); warp_sum_ok has them.
+extern "C" __global__ void warp_sum_nosync(const int *in, int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	for (int o = 16; o > 0; o >>= 1)
+		if (t < o)
+			s[t] += s[t + o];
+	if (t == 0)
+		out[0] = s[0];
+}
+
+extern "C" __global__ void warp_sum_ok(const int *in, int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncwarp();
+	for (int o = 16; o > 0; o >>= 1) {
+		int v = t < o ? s[t + o] : 0;
+		__syncwarp();
+		if (t < o)
+			s[t] += v;
+		__syncwarp();
+	}
+	if (t == 0)
+		out[0] = s[0];
+}
