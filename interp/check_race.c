@@ -230,6 +230,18 @@ strong(const Ins *in)
 	    ir_hasmod(in, MOD_MMIO));
 }
 
+/* strong() of xi, remembered for the instruction last asked about: the
+ * lanes of one access ask one after another. */
+static int
+strongx(Launch *L, const XIns *xi)
+{
+	if (L->smemo != xi) {
+		L->smemo = xi;
+		L->sval = strong(xi->in);
+	}
+	return L->sval;
+}
+
 static int
 scoped(const Ins *in)
 {
@@ -237,7 +249,7 @@ scoped(const Ins *in)
 }
 
 static int
-ordering(const Launch *L, const XIns *xi)
+ordering(Launch *L, const XIns *xi)
 {
 	const Ins *in = xi->in;
 
@@ -251,7 +263,7 @@ ordering(const Launch *L, const XIns *xi)
 	case X_END:
 		return ORD_NONE;
 	case X_LD: case X_ST:
-		return strong(in) ? scoped(in) : ORD_NONE;
+		return strongx(L, xi) ? scoped(in) : ORD_NONE;
 	case X_ATOM:
 		return scoped(in);
 	case X_BAR: case X_BARARRIVE: case X_BARRED:
@@ -355,7 +367,7 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 	int write = acc == PTX_ACCESS_WRITE;
 	GAcc cur;
 
-	if (L->raceoff || acc == PTX_ACCESS_ATOMIC || strong(xi->in) || c->linear >= UINT32_MAX - 1 ||
+	if (L->raceoff || acc == PTX_ACCESS_ATOMIC || strongx(L, xi) || c->linear >= UINT32_MAX - 1 ||
 	    w->id > UINT16_MAX)
 		return;   /* strong accesses do not race with each other; weak ones with them are not followed */
 	cur.pc = (uint32_t)(xi - L->pm->code);
@@ -441,7 +453,7 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 	 * collectives, the CTA's and the launch's fences, strong accesses and
 	 * atomics (monotonic counts: the sum moves when any does) */
 	uint64_t wv = ev + c->chkord + w->chkw + L->gord;
-	int weak = !atom && !strong(xi->in);
+	int weak = !atom && !strongx(L, xi);
 
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX);

@@ -424,6 +424,7 @@ typedef struct {
 	struct ChkRace *grace;      /* racecheck: the last accesses of global words */
 	uint64_t gord;              /* racecheck: instructions executed that may order CTAs */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
+	const XIns *smemo; int sval; /* racecheck: the last instruction asked whether strong, the answer */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
 	struct ChkAsync *async;     /* asynccheck: copies and wgmma groups in flight (check_async.c) */
 } Launch;

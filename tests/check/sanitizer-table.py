@@ -69,7 +69,7 @@ def summary(lines):
     if total:
         s = "%s (%d)" % (s or "errors", total)
     if failed:
-        s = (s + "; " if s else "") + "launch fails: " + failed
+        s = (s + "; " if s else "") + "the launch fails: " + failed.replace(" was encountered", "")
     return s or "-"
 
 
