@@ -38,9 +38,12 @@
  * one warp (lanes of a warp: doc/checks.md), nor another CTA's shared
  * memory.  Grids the device launches (cdp.c) run as launches of their
  * own after their parent, each with a fresh table: parent and child are
- * ordered.  Global words keep packed records (GAcc, 40 bytes a word) in
+ * ordered.  Global words keep packed records (GAcc, 48 bytes a word) in
  * a table bounded at 1 GiB; past it racecheck stops following global
- * memory for the launch.
+ * memory for the launch.  Only pages (4 KiB) the launch stored to have
+ * records: a load before the first store to its page leaves none, which
+ * misses a store of another thread racing with it, and keeps read-only
+ * inputs free of records.
  *
  * The records live in tables of the launch by host page, freed when it
  * ends.
@@ -92,6 +95,8 @@ struct ChkRace {
 	size_t cap, n;
 	uintptr_t lastkey;        /* the page found last */
 	void *last;
+	uintptr_t misskey;        /* the key looked up last and not found (missok) */
+	int missok;
 };
 
 /* The global table's bound: past it racecheck stops following global
@@ -114,9 +119,10 @@ keyof(const void *pg)
 }
 
 /* The page of key in the table *root, made (zeroed, size bytes) when
- * missing; NULL when out of memory or when the table holds max pages. */
+ * missing and make is set; NULL when missing and make is not set, when
+ * out of memory, or when the table holds max pages. */
 static void *
-page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max)
+page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max, int make)
 {
 	struct ChkRace *s = *root;
 	void *p;
@@ -124,6 +130,8 @@ page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max)
 
 	if (s && s->last && s->lastkey == key)
 		return s->last;
+	if (!make && (!s || (s->missok && s->misskey == key)))
+		return NULL;
 	if (!s && !(s = *root = interp_alloc(cx, sizeof *s)))
 		return NULL;
 	for (i = s->cap ? hash(key, s->cap) : 0; s->cap && s->tab[i]; i = (i + 1) & (s->cap - 1))
@@ -131,6 +139,12 @@ page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max)
 			s->lastkey = key;
 			return s->last = s->tab[i];
 		}
+	if (!make) {
+		s->misskey = key;
+		s->missok = 1;
+		return NULL;
+	}
+	s->missok = 0;
 	if (s->n >= max)
 		return NULL;
 	if (2 * (s->n + 1) > s->cap) {
@@ -378,11 +392,15 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 	cur.warp = (uint16_t)w->id;
 	cur.lane = (uint8_t)lane;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
-		GPg *pg = page(L->cx, &L->grace, wd / RPAGE + 1, sizeof(GPg), GPAGES_MAX);
+		/* a load of a page no store of the launch reached finds no record
+		 * and leaves none: read-only data costs no records */
+		GPg *pg = page(L->cx, &L->grace, wd / RPAGE + 1, sizeof(GPg), GPAGES_MAX, write);
 		size_t i = wd % RPAGE / 4;
 		const GAcc *e = NULL;
 		int how = 0;
 		ChkSite sa, sb;
+		if (!pg && !write)
+			continue;
 		if (!pg) {
 			L->raceoff = 1;   /* out of memory or past the bound: silence, never a guess */
 			return;
@@ -456,7 +474,7 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 	int weak = !atom && !strongx(L, xi);
 
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
-		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX);
+		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
 		size_t i = wd % RPAGE / 4;
 		RAcc *lw, *lr, cur = { xi, ev, (uint32_t)w->id, (uint8_t)lane, (uint8_t)atom, 1,
 		    wordbytes(wd, a, end), (uint8_t)weak, wv };
