@@ -165,6 +165,8 @@ cta_free(Launch *L, Cta *c)
 {
 	if (!c)
 		return;
+	if ((L->chk & PTX_CHECK_ASYNCCHECK) && c->w)   /* the host may reuse the buffer: no copies behind */
+		interp_chk_async_cta(L, c);
 	for (int i = 0; c->w && i < c->nw; i++) {
 		Warp *w = &c->w[i];
 		for (int l = 0; l < WARP; l++) {
@@ -182,8 +184,6 @@ cta_free(Launch *L, Cta *c)
 	interp_free(L->cx, c->w);
 	if (L->chk && c->shared)
 		interp_chk_unpoison(L->cx, c->shared, c->nshared);
-	if ((L->chk & PTX_CHECK_ASYNCCHECK) && c->w)   /* the host may reuse the buffer: no copies behind */
-		interp_chk_async_cta(L, c);
 	interp_free(L->cx, c->shared);
 	interp_free(L->cx, c->pdelta);
 	interp_mem_uncharge(L->cx, c->charged);
