@@ -40,7 +40,7 @@ enum { ASYNC_MAX = 1 << 16 };
 
 typedef struct {
 	const XIns *xi;
-	const uint8_t *p;         /* cp.async: the bytes written */
+	const uint8_t *p;         /* cp.async: the bytes written; wgmma: the function (frame()) */
 	uint64_t cta;             /* linear index */
 	uint32_t group;           /* the thread's (cp.async) or warp's (wgmma) group */
 	uint32_t n;               /* cp.async: bytes; wgmma: the register slot */
@@ -138,6 +138,14 @@ interp_chk_async_cta(Launch *L, Cta *c)
 			i++;
 }
 
+/* The function of w's current frame, which names a wgmma entry's
+ * registers together with the call depth and the slot. */
+static const uint8_t *
+frame(const Warp *w)
+{
+	return (const uint8_t *)(const void *)w->cf[w->ncf - 1].fn;
+}
+
 /* Before xi runs for the lanes m of w: the waits and commits, and the
  * accumulator registers of wgmma groups in flight. */
 void
@@ -210,11 +218,12 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 				continue;
 			for (size_t i = 0; i < s->nwg && !e; i++)
 				if (s->wg[i].cta == w->cta->linear && s->wg[i].warp == w->id && s->wg[i].n == (uint32_t)xi->s[k].r &&
-				    s->wg[i].depth == (uint8_t)w->ncf)
+				    s->wg[i].depth == (uint8_t)w->ncf && s->wg[i].p == frame(w))
 					e = &s->wg[i];
 			if (!e && !(e = push(L->cx, &s->wg, &s->nwg, &s->capwg)))
 				return;
-			*e = (AEnt){ xi, NULL, w->cta->linear, w->wgg, (uint32_t)xi->s[k].r, (uint16_t)w->id, 0, (uint8_t)w->ncf };
+			*e = (AEnt){ xi, frame(w), w->cta->linear, w->wgg, (uint32_t)xi->s[k].r, (uint16_t)w->id, 0,
+			    (uint8_t)w->ncf };
 		}
 		return;
 	}
@@ -223,7 +232,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	for (size_t i = 0; i < s->nwg; i++) {
 		const AEnt *e = &s->wg[i];
 		int hit = 0;
-		if (e->cta != w->cta->linear || e->warp != w->id || e->depth != (uint8_t)w->ncf)
+		if (e->cta != w->cta->linear || e->warp != w->id || e->depth != (uint8_t)w->ncf || e->p != frame(w))
 			continue;
 		for (int k = 0; k < xi->ns && !hit; k++)
 			hit = (xi->s[k].k == XO_REG || xi->s[k].k == XO_NOT) && (uint32_t)xi->s[k].r == e->n;
