@@ -240,6 +240,8 @@ put(Launch *L, Warp *w, const XIns *xi, uint32_t l, uint64_t a, uint64_t v, unsi
 	if (!p)
 		return -1;
 	memcpy(p, &v, size);   /* little-endian host, as the guest */
+	if (L->chk & PTX_CHECK_INITCHECK)   /* written, for initcheck (cudaEventCreate's event) */
+		interp_chk_unpoison(L->cx, p, size);
 	return 0;
 }
 

@@ -23,10 +23,12 @@
  * check_mem.c uses too), so the same code serves
  * global allocations, a CTA's shared memory and a thread's local memory:
  *   - poisoned: device memory from ptx_mem_alloc (while initcheck is on),
- *     device malloc, and the shared memory of a CTA when it starts.  Not
- *     local memory: code built with -G assigns bitfields by reading the
- *     uninitialized word around them (cooperative_groups' thread_group
- *     constructor does), which is correct C++;
+ *     device malloc, the shared memory of a CTA when it starts, and the
+ *     kernel's .local variables in each of its threads.  Code built with
+ *     -G assigns bitfields by reading the uninitialized word around them
+ *     (cooperative_groups' thread_group constructor does), which is
+ *     correct C++: a load of local memory is reported at the end of the
+ *     launch, and only if its thread did not store to those bytes since;
  *   - cleared: by every store, atomic and cp.async of a checked launch,
  *     by the host's copies and memsets, and when memory is freed (the host
  *     may reuse it for memory that is never poisoned).
@@ -184,6 +186,130 @@ interp_chk_shadow_free(ptx_ctx *cx)
 	interp_chk_table_free(cx, &cx->shadow);
 }
 
+/* ------------------------------------------------------------ local memory */
+
+/* A load of local memory none of whose bytes were written, waiting to be
+ * reported: code built with -G assigns a bitfield by loading the word
+ * around it, which may be unwritten, and storing it back with the field
+ * replaced, and copies structs member by member, unwritten members too.
+ * So the load is reported when the launch ends, unless the same thread
+ * since stored to those bytes, or stored a register the load wrote to its
+ * local memory (which also lets a read-modify-write or a copy of an
+ * unwritten variable go unreported). */
+typedef struct {
+	const XIns *xi;
+	uint64_t cta;             /* linear index */
+	const uint8_t *p;
+	uint64_t a;
+	uint32_t n;
+	uint16_t warp;
+	uint8_t lane;
+	uint8_t depth;            /* the call depth of the load's register file, low bits */
+} LPend;
+
+enum { LPEND_MAX = 4096 };   /* past it, loads are not followed: silence, never a guess */
+
+struct ChkLocal {
+	LPend e[LPEND_MAX];
+	size_t n;
+};
+
+static void
+pend(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	struct ChkLocal *q = L->lpend;
+
+	if (!q && !(q = L->lpend = interp_alloc(L->cx, sizeof *q)))
+		return;
+	if (q->n == LPEND_MAX || w->id > UINT16_MAX)
+		return;
+	q->e[q->n++] = (LPend){ xi, w->cta->linear, p, a, n, (uint16_t)w->id, (uint8_t)lane, (uint8_t)w->ncf };
+}
+
+/* Whether the store xi stores a register the load e wrote. */
+static int
+storesreg(const XIns *xi, const LPend *e, const Warp *w)
+{
+	if (e->depth != (uint8_t)w->ncf)
+		return 0;
+	for (int k = 0; k < xi->ns; k++)
+		for (int j = 0; j < e->xi->nd; j++)
+			if (xi->s[k].k == XO_REG && e->xi->d[j].k == XO_REG && xi->s[k].r == e->xi->d[j].r)
+				return 1;
+	return 0;
+}
+
+void
+interp_chk_local_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n)
+{
+	struct ChkLocal *q = L->lpend;
+	const uint8_t *b = p;
+	/* copies of unwritten members stay in the thread's local memory (and
+	 * its call arguments); a value stored elsewhere was read to be used */
+	int local = b >= w->loc[lane] && b < w->loc[lane] + w->locsz;
+
+	for (size_t i = 0; q && i < q->n;) {
+		const LPend *e = &q->e[i];
+		if (e->lane == lane && e->warp == w->id && e->cta == w->cta->linear &&
+		    ((e->p < b + n && b < e->p + e->n) || (local && storesreg(xi, e, w))))
+			q->e[i] = q->e[--q->n];
+		else
+			i++;
+	}
+}
+
+/* The kernel's .local variables start uninitialized in every thread of a
+ * new CTA (the frames of called functions are not followed). */
+void
+interp_chk_local_start(Launch *L, Cta *c)
+{
+	const Func *f = L->k->f;
+
+	for (int j = 0; j < f->nsyms; j++) {
+		const Sym *s = f->syms[j];
+		const SymLoc *sl;
+		if (s->kind != SYM_VAR || s->space != SP_LOCAL || !(sl = interp_symloc(L->pm, s, 0)))
+			continue;
+		for (int i = 0; i < c->nw; i++) {
+			Warp *w = &c->w[i];
+			for (int l = 0; l < WARP; l++)
+				if (w->loc[l] && sl->addr < w->locsz && sl->size <= w->locsz - sl->addr)
+					interp_chk_poison(L->cx, w->loc[l] + sl->addr, sl->size);
+		}
+	}
+}
+
+void
+interp_chk_local_end(Launch *L)
+{
+	struct ChkLocal *q = L->lpend;
+	int fatal = L->cx->check_fatal;
+
+	if (!q)
+		return;
+	L->cx->check_fatal = 0;   /* the launch is over: a report now is no fault of it */
+	for (size_t i = 0; i < q->n; i++) {
+		const LPend *e = &q->e[i];
+		Cta c;
+		Warp w;
+		ChkSite st;
+		memset(&c, 0, sizeof c);
+		memset(&w, 0, sizeof w);
+		c.id[0] = (unsigned)(e->cta % L->grid[0]);
+		c.id[1] = (unsigned)(e->cta / L->grid[0] % L->grid[1]);
+		c.id[2] = (unsigned)(e->cta / ((uint64_t)L->grid[0] * L->grid[1]));
+		w.cta = &c;
+		w.id = e->warp;
+		interp_chk_site(L, &w, e->lane, e->xi, PTX_ACCESS_READ, e->a, e->n, &st);
+		interp_chk_report(L, NULL, -1, PTX_CHECK_INITCHECK, "uninit-local", &st, NULL,
+		    "a load of %u bytes of local memory at 0x%" PRIx64 ", none of which anything has written "
+		    "(and which the thread did not store to afterwards)", e->n, e->a);
+	}
+	L->cx->check_fatal = fatal;
+	interp_free(L->cx, q);
+	L->lpend = NULL;
+}
+
 void
 interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
@@ -191,6 +317,10 @@ interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, c
 
 	if (!L->cx->shadow || L->chkmemoff || interp_chk_count(L->cx->shadow, p, n) != n)
 		return;
+	if ((const uint8_t *)p >= w->loc[lane] && (const uint8_t *)p < w->loc[lane] + w->locsz) {
+		pend(L, w, lane, xi, a, p, n);   /* reported unless the thread stores there */
+		return;
+	}
 	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);
 	interp_chk_report(L, w, (int)lane, PTX_CHECK_INITCHECK, "uninit-memory", &s, NULL,
 	    "a load of %u bytes at 0x%" PRIx64 ", none of which anything has written", n, a);

@@ -9,6 +9,10 @@
  *     is read-only for the whole kernel;
  *   - "store-to-nc-loaded": the same in the other order, a store to bytes
  *     that an earlier ld.global.nc or ldu of the launch read;
+ *   - "store-to-const": a store or atomic through a generic or global
+ *     address into a .const variable (cvta.const gives kernels its
+ *     address, but constant memory is read-only to them: the constant
+ *     cache would not see the store);
  *   - "heap-leak": device malloc allocations the launch made and did not
  *     free, when it ends (one report a kernel, counting them).
  *
@@ -36,6 +40,16 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 	ChkSite s;
 
 	if (write) {
+		Alloc *al;
+		if (cx->nkonst && (xi->space == MS_GLOBAL || (xi->space == MS_GENERIC && a - SHARED_WIN >= WIN_SIZE &&
+		    a - LOCAL_WIN >= WIN_SIZE && a - PARAM_WIN >= WIN_SIZE)) && (al = interp_mem_find(cx, a, n)) &&
+		    al->konst) {
+			interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &s);
+			interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "store-to-const", &s, NULL,
+			    "a store of %u bytes at 0x%" PRIx64 " into the .const variable '%s': constant memory is "
+			    "read-only to kernels, and its cache would not see the store", n, a,
+			    al->name ? al->name : "?");
+		}
 		if (L->ncread && interp_chk_count(L->ncread, p, n)) {
 			interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &s);
 			interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "store-to-nc-loaded", &s, NULL,
@@ -79,7 +93,10 @@ interp_chk_end(Launch *L)
 			    "many; the first: %" PRIu64 " bytes at 0x%" PRIx64 ")", size, first);
 		cx->check_fatal = fatal;
 	}
+	interp_chk_local_end(L);
+	interp_chk_async_free(L);
 	interp_chk_table_free(cx, &L->wrote);
 	interp_chk_table_free(cx, &L->ncread);
 	interp_chk_race_free(cx, &L->race);
+	interp_chk_race_free(cx, &L->grace);
 }

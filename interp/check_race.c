@@ -1,28 +1,52 @@
 /*
- * check_race.c -- racecheck, shared memory within a CTA: two accesses of
- * the same 4-byte word by different warps, at least one a store, with
- * nothing between them that orders the warps.
+ * check_race.c -- racecheck: two accesses of the same bytes by different
+ * warps, at least one a plain store, with nothing between them that
+ * orders them.
  *
- * What orders them is approximated by the CTA's count of events other
- * than exits (Cta.events - Cta.exits), which moves when a thread arrives
- * at a barrier or an mbarrier changes: accesses in one interval of it
- * come from warps that cannot have synchronized through a barrier in
- * between.  That errs
- * towards silence: an arrival anywhere in the CTA ends the interval.
- * Accesses of one warp are never reported (the interpreter runs a warp in
- * lockstep, and warp-synchronous code orders its lanes with __syncwarp,
- * which it does not see), nor an atomic with another atomic or with a
- * load: atomics race with plain stores only (a CAS loop reads its guess
- * with a plain load, and the CAS decides).  Loads and
- * stores of the executor's per-lane path are followed; cp.async, the bulk
- * copies and the matrix loads and stores are not.  Global memory and
- * spin-waits on shared flags are not covered.
+ * Shared memory within a CTA.  What orders warps is approximated by the
+ * CTA's count of events other than exits (Cta.events - Cta.exits), which
+ * moves when a thread arrives at a barrier or an mbarrier changes:
+ * accesses in one interval of it come from warps that cannot have
+ * synchronized through a barrier in between.  That errs towards silence:
+ * an arrival anywhere in the CTA ends the interval.  An atomic races with
+ * plain stores only (a CAS loop reads its guess with a plain load, and
+ * the CAS decides).  Each word keeps its last store and its last load: the
+ * warp and lane, the instruction, the event count, whether it was atomic,
+ * the bytes of the word accessed, and which CTA (its linear index + 1)
+ * they belong to, so that a CTA that reuses a host buffer finds the
+ * previous CTA's records stale.
  *
- * Each word keeps its last store and its last load: the warp and lane, the
- * instruction, the event count, whether it was atomic, and which CTA (its
- * linear index + 1) they belong to, so that a CTA that reuses a host
- * buffer finds the previous CTA's records stale.  The records live in a
- * table of the launch by host page, freed when it ends.
+ * Global memory across warps and CTAs.  The launch counts the
+ * instructions that may order threads of different CTAs (Launch.gord:
+ * fences and membars of a scope wider than the CTA, strong loads and
+ * stores -- .volatile, .relaxed, .acquire, .release --, atomics,
+ * mbarriers, cluster barriers, bulk copies, device malloc and the device
+ * runtime, and whatever else is not known to order nothing), and each CTA
+ * those that order its own threads (Cta.chkord: barriers, .cta fences,
+ * strong accesses and atomics, besides its event count).  A checked
+ * launch runs on one host thread, so its execution is one interleaving:
+ * if a happens-before edge joins two accesses, the release half of it
+ * (a fence or strong access po-after the first) executed between them and
+ * moved a count.  Two weak accesses of different CTAs with the launch's
+ * count unchanged between them, or of different warps of one CTA with
+ * both counts unchanged, are therefore unordered in every execution:
+ * that is a race (global-write-write, global-write-read,
+ * global-read-write).  Strong accesses and atomics are not followed (two
+ * of them never race, and a weak access against one is left alone);
+ * neither are stores that leave memory as it was (replicated layouts
+ * store one value from several warps; shared memory too), nor accesses of
+ * one warp (lanes of a warp: doc/checks.md), nor another CTA's shared
+ * memory.  Grids the device launches (cdp.c) run as launches of their
+ * own after their parent, each with a fresh table: parent and child are
+ * ordered.  Global words keep packed records (GAcc, 48 bytes a word) in
+ * a table bounded at 1 GiB; past it racecheck stops following global
+ * memory for the launch.  Only pages (4 KiB) the launch stored to have
+ * records: a load before the first store to its page leaves none, which
+ * misses a store of another thread racing with it, and keeps read-only
+ * inputs free of records.
+ *
+ * The records live in tables of the launch by host page, freed when it
+ * ends.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -38,6 +62,9 @@ typedef struct {
 	uint64_t ev;              /* the CTA's event count at the access */
 	uint32_t warp;
 	uint8_t lane, atom, valid;
+	uint8_t bytes;             /* the bytes of the word accessed (bit i: byte i) */
+	uint8_t weak;              /* a plain load or store: what lanes of one warp can race with */
+	uint64_t wv;               /* what may order lanes of the warp, counted at the access */
 } RAcc;
 
 typedef struct {
@@ -46,10 +73,35 @@ typedef struct {
 	RAcc w[RWORDS], r[RWORDS];
 } RPg;
 
+/* A global word's last store or load, packed: the instruction's pc, the
+ * launch's and the CTA's ordering counts at the access (their low 32 bits:
+ * the table is cleared whenever either wraps), the CTA (linear index + 1,
+ * 0: no record) and the warp and lane. */
+typedef struct {
+	uint32_t pc, g, c, cta;
+	uint32_t wv;              /* the warp's count of what may order its lanes, low bits */
+	uint16_t warp;
+	uint8_t lane;
+	uint8_t bytes;            /* the bytes of the word accessed (bit i: byte i) */
+} GAcc;
+
+typedef struct {
+	uintptr_t key;
+	GAcc w[RWORDS], r[RWORDS];
+} GPg;
+
 struct ChkRace {
-	RPg **tab;
+	void **tab;               /* pages (RPg or GPg), each starting with its key */
 	size_t cap, n;
+	uintptr_t lastkey;        /* the page found last */
+	void *last;
+	uintptr_t misskey;        /* the key looked up last and not found (missok) */
+	int missok;
 };
+
+/* The global table's bound: past it racecheck stops following global
+ * memory for the launch rather than grow without limit. */
+enum { GPAGES_MAX = (1u << 30) / sizeof(GPg) };
 
 static size_t
 hash(uintptr_t k, size_t cap)
@@ -57,26 +109,52 @@ hash(uintptr_t k, size_t cap)
 	return (size_t)((k * 0x9e3779b97f4a7c15ull) >> 24) & (cap - 1);
 }
 
-static RPg *
-page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key)
+static uintptr_t
+keyof(const void *pg)
+{
+	uintptr_t k;
+
+	memcpy(&k, pg, sizeof k);
+	return k;
+}
+
+/* The page of key in the table *root, made (zeroed, size bytes) when
+ * missing and make is set; NULL when missing and make is not set, when
+ * out of memory, or when the table holds max pages. */
+static void *
+page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max, int make)
 {
 	struct ChkRace *s = *root;
-	RPg *p;
+	void *p;
 	size_t i;
 
+	if (s && s->last && s->lastkey == key)
+		return s->last;
+	if (!make && (!s || (s->missok && s->misskey == key)))
+		return NULL;
 	if (!s && !(s = *root = interp_alloc(cx, sizeof *s)))
 		return NULL;
 	for (i = s->cap ? hash(key, s->cap) : 0; s->cap && s->tab[i]; i = (i + 1) & (s->cap - 1))
-		if (s->tab[i]->key == key)
-			return s->tab[i];
+		if (keyof(s->tab[i]) == key) {
+			s->lastkey = key;
+			return s->last = s->tab[i];
+		}
+	if (!make) {
+		s->misskey = key;
+		s->missok = 1;
+		return NULL;
+	}
+	s->missok = 0;
+	if (s->n >= max)
+		return NULL;
 	if (2 * (s->n + 1) > s->cap) {
 		size_t nc = s->cap ? 2 * s->cap : 64;
-		RPg **t = interp_alloc(cx, nc * sizeof *t);
+		void **t = interp_alloc(cx, nc * sizeof *t);
 		if (!t)
 			return NULL;
 		for (size_t j = 0; j < s->cap; j++)
 			if (s->tab[j]) {
-				size_t h = hash(s->tab[j]->key, nc);
+				size_t h = hash(keyof(s->tab[j]), nc);
 				while (t[h])
 					h = (h + 1) & (nc - 1);
 				t[h] = s->tab[j];
@@ -85,14 +163,15 @@ page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key)
 		s->tab = t;
 		s->cap = nc;
 	}
-	if (!(p = interp_alloc(cx, sizeof *p)))
+	if (!(p = interp_alloc(cx, size)))
 		return NULL;
-	p->key = key;
+	memcpy(p, &key, sizeof key);
 	for (i = hash(key, s->cap); s->tab[i]; i = (i + 1) & (s->cap - 1))
 		;
 	s->tab[i] = p;
 	s->n++;
-	return p;
+	s->lastkey = key;
+	return s->last = p;
 }
 
 void
@@ -135,21 +214,271 @@ hazard(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigne
 	    eacc == PTX_ACCESS_READ ? "load" : eacc == PTX_ACCESS_WRITE ? "store" : "atomic", e->warp);
 }
 
+/* The bytes of the word at wd that [a, end) covers, as a mask: accesses
+ * of different bytes of one word (two halves stored by neighbouring
+ * threads) do not conflict. */
+static uint8_t
+wordbytes(uintptr_t wd, uintptr_t a, uintptr_t end)
+{
+	uintptr_t lo = a > wd ? a - wd : 0, hi = end < wd + 4 ? end - wd : 4;
+
+	return (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
+}
+
+/* ------------------------------------------------------------ ordering */
+
+/* What an instruction may order, for racecheck: nothing (ALU, weak loads
+ * and stores, calls of functions with bodies), the lanes of its warp
+ * (bar.warp.sync, and -- conservatively, since the PTX ISA promises them
+ * no memory ordering -- the other .sync collectives), the threads of its CTA (barriers, and fences, strong accesses and atomics
+ * of .cta scope), or anything (every other fence, strong access and
+ * atomic; mbarriers, cluster barriers, bulk copies, device malloc and
+ * the device runtime, and whatever is not listed). */
+enum { ORD_NONE, ORD_WARP, ORD_CTA, ORD_ALL };
+
+static int
+strong(const Ins *in)
+{
+	return in && (ir_hasmod(in, MOD_VOLATILE) || ir_hasmod(in, MOD_RELAXED) || ir_hasmod(in, MOD_ACQUIRE) ||
+	    ir_hasmod(in, MOD_RELEASE) || ir_hasmod(in, MOD_ACQ_REL) || ir_hasmod(in, MOD_SC) ||
+	    ir_hasmod(in, MOD_MMIO));
+}
+
+/* strong() of xi, remembered for the instruction last asked about: the
+ * lanes of one access ask one after another. */
+static int
+strongx(Launch *L, const XIns *xi)
+{
+	if (L->smemo != xi) {
+		L->smemo = xi;
+		L->sval = strong(xi->in);
+	}
+	return L->sval;
+}
+
+static int
+scoped(const Ins *in)
+{
+	return in && ir_mod_scope(in) == MOD_CTA ? ORD_CTA : ORD_ALL;
+}
+
+static int
+ordering(Launch *L, const XIns *xi)
+{
+	const Ins *in = xi->in;
+
+	switch (xi->x) {
+	case X_SHFL: case X_VOTE: case X_MATCH: case X_REDUX: case X_ELECT: case X_BARWARP:
+		return ORD_WARP;
+	case X_ALU: case X_MOV: case X_MOVPACK: case X_MOVUNPACK: case X_CVTA: case X_CVTATO:
+	case X_ISSPACEP: case X_BRA: case X_BRX: case X_RET: case X_EXIT: case X_TRAP: case X_BRKPT:
+	case X_ACTIVEMASK: case X_MOVN: case X_CPASYNC: case X_LDMATRIX: case X_STMATRIX: case X_MOVMATRIX:
+	case X_MMA: case X_WGMMA: case X_WMMALD: case X_WMMAST: case X_WMMA: case X_STACK: case X_TEX:
+	case X_END:
+		return ORD_NONE;
+	case X_LD: case X_ST:
+		return strongx(L, xi) ? scoped(in) : ORD_NONE;
+	case X_ATOM:
+		return scoped(in);
+	case X_BAR: case X_BARARRIVE: case X_BARRED:
+		return ORD_CTA;
+	case X_CALL:
+		return xi->target >= 0 && L->pm->fn[xi->target].f->hasbody ? ORD_NONE : ORD_ALL;
+	case X_NOP:
+		if (!in)
+			return ORD_ALL;
+		switch (in->op) {
+		case OP_MEMBAR: case OP_FENCE:
+			return scoped(in);
+		case OP_PREFETCH: case OP_PREFETCHU: case OP_NANOSLEEP: case OP_PMEVENT: case OP_DISCARD:
+		case OP_APPLYPRIORITY: case OP_SETMAXNREG: case OP_CP_ASYNC_COMMIT_GROUP:
+		case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL: case OP_WGMMA_FENCE:
+		case OP_WGMMA_COMMIT_GROUP: case OP_WGMMA_WAIT_GROUP:
+			return ORD_NONE;
+		default:
+			return ORD_ALL;
+		}
+	default:
+		return ORD_ALL;
+	}
+}
+
+void
+interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
+{
+	switch (m ? ordering(L, xi) : ORD_NONE) {
+	case ORD_WARP:
+		w->chkw++;
+		break;
+	case ORD_CTA:
+		w->cta->chkord++;
+		break;
+	case ORD_ALL:
+		/* the records keep the low 32 bits: start afresh when they wrap */
+		if (!(uint32_t)++L->gord)
+			interp_chk_race_free(L->cx, &L->grace);
+		break;
+	}
+}
+
+/* Two lanes of warp w: the access of lane (site a) and an earlier one of
+ * lane elane (site b), with nothing between them that orders the lanes. */
+static void
+lanehazard(Launch *L, Warp *w, uint32_t lane, const char *space, uint64_t addr, int acc, int eacc, unsigned elane,
+           const ChkSite *a, const ChkSite *b)
+{
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK,
+	    acc == PTX_ACCESS_WRITE ? eacc == PTX_ACCESS_WRITE ? "warp-write-write" : "warp-read-write" :
+	    "warp-write-read", a, b,
+	    "%s memory at 0x%" PRIx64 ": a %s of lane %u and a %s of lane %u of warp %d, in different instructions "
+	    "with no __syncwarp (bar.warp.sync) between them: the lanes of a warp are not ordered without one",
+	    space, addr, acc == PTX_ACCESS_WRITE ? "store" : "load", lane, eacc == PTX_ACCESS_WRITE ? "store" : "load",
+	    elane, w->id);
+}
+
+/* -------------------------------------------------------- global memory */
+
+/* The site of an earlier access of another CTA, from its record. */
+static void
+gearlier(const Launch *L, const GAcc *e, int access, uint64_t addr, unsigned size, ChkSite *s)
+{
+	Cta c;
+	Warp w;
+	uint64_t lin = e->cta - 1;
+
+	memset(&c, 0, sizeof c);
+	memset(&w, 0, sizeof w);
+	c.id[0] = (unsigned)(lin % L->grid[0]);
+	c.id[1] = (unsigned)(lin / L->grid[0] % L->grid[1]);
+	c.id[2] = (unsigned)(lin / ((uint64_t)L->grid[0] * L->grid[1]));
+	w.cta = &c;
+	w.id = e->warp;
+	interp_chk_site(L, &w, e->lane, &L->pm->code[e->pc], access, addr, size, s);
+}
+
+/* Whether the record e and the access cur (different threads) can be
+ * ordered: by an instruction that may order CTAs executed between them,
+ * or, within one CTA, by one that orders its threads. */
+static int
+unordered(const GAcc *e, const GAcc *cur)
+{
+	if (!e->cta || e->g != cur->g || !(e->bytes & cur->bytes))
+		return 0;
+	if (e->cta != cur->cta)
+		return 1;
+	if (e->warp != cur->warp)
+		return e->c == cur->c;
+	/* lanes of one warp: other lanes, other instructions (lanes of one
+	 * instruction run together) */
+	return e->lane != cur->lane && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv ? 2 : 0;
+}
+
+static void
+global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
+{
+	Cta *c = w->cta;
+	uintptr_t a = (uintptr_t)p, end = a + n;
+	int write = acc == PTX_ACCESS_WRITE;
+	GAcc cur;
+
+	if (L->raceoff || acc == PTX_ACCESS_ATOMIC || strongx(L, xi) || c->linear >= UINT32_MAX - 1 ||
+	    w->id > UINT16_MAX)
+		return;   /* strong accesses do not race with each other; weak ones with them are not followed */
+	cur.pc = (uint32_t)(xi - L->pm->code);
+	cur.g = (uint32_t)L->gord;
+	cur.c = (uint32_t)(c->events - c->exits + c->chkord);
+	cur.cta = (uint32_t)c->linear + 1;
+	cur.wv = w->chkw;
+	cur.warp = (uint16_t)w->id;
+	cur.lane = (uint8_t)lane;
+	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
+		/* a load of a page no store of the launch reached finds no record
+		 * and leaves none: read-only data costs no records */
+		GPg *pg = page(L->cx, &L->grace, wd / RPAGE + 1, sizeof(GPg), GPAGES_MAX, write);
+		size_t i = wd % RPAGE / 4;
+		const GAcc *e = NULL;
+		int how = 0;
+		ChkSite sa, sb;
+		if (!pg && !write)
+			continue;
+		if (!pg) {
+			L->raceoff = 1;   /* out of memory or past the bound: silence, never a guess */
+			return;
+		}
+		cur.bytes = wordbytes(wd, a, end);
+		if ((how = unordered(&pg->w[i], &cur)))
+			e = &pg->w[i];
+		else if (write && (how = unordered(&pg->r[i], &cur)))
+			e = &pg->r[i];
+		if (e && how == 2) {
+			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
+			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
+			gearlier(L, e, eacc, addr, n, &sb);
+			lanehazard(L, w, lane, "global", addr, acc, eacc, e->lane, &sa, &sb);
+			return;
+		}
+		if (e) {
+			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
+			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
+			gearlier(L, e, eacc, addr, n, &sb);
+			interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK,
+			    write ? eacc == PTX_ACCESS_WRITE ? "global-write-write" : "global-read-write" :
+			    "global-write-read", &sa, &sb,
+			    "global memory at 0x%" PRIx64 ": a %s of block (%u,%u,%u) warp %d and a %s of block (%u,%u,%u) "
+			    "warp %u with nothing between them that orders the two", addr, write ? "store" : "load",
+			    sa.cta[0], sa.cta[1], sa.cta[2], w->id, eacc == PTX_ACCESS_WRITE ? "store" : "load",
+			    sb.cta[0], sb.cta[1], sb.cta[2], e->warp);
+			return;   /* one report for the access */
+		}
+		if (write)
+			pg->w[i] = cur;
+		else
+			pg->r[i] = cur;
+	}
+}
+
+/* ------------------------------------------------------------ the entry */
+
+static void shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n,
+                   int acc);
+
 void
 interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n,
                 int acc)
 {
 	Cta *c = w->cta;
+	uintptr_t a = (uintptr_t)p;
+
+	if (!n)
+		return;
+	if (a >= (uintptr_t)c->shared && a + n <= (uintptr_t)c->shared + c->nshared)
+		shared(L, w, lane, xi, addr, p, n, acc);
+	else if (xi->space == MS_GLOBAL || (xi->space == MS_GENERIC && addr - SHARED_WIN >= WIN_SIZE &&
+	    addr - LOCAL_WIN >= WIN_SIZE && addr - PARAM_WIN >= WIN_SIZE))
+		global(L, w, lane, xi, addr, p, n, acc);
+	/* another CTA's shared memory (shared::cluster), local memory and
+	 * parameters are not followed */
+}
+
+static void
+shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
+{
+	Cta *c = w->cta;
 	uintptr_t a = (uintptr_t)p, end = a + n;
 	int write = acc != PTX_ACCESS_READ, atom = acc == PTX_ACCESS_ATOMIC;
 	uint64_t ev = c->events - c->exits;   /* arrivals and mbarrier changes: what may order warps */
+	/* what may order lanes of the warp: any of that, the warp's own
+	 * collectives, the CTA's and the launch's fences, strong accesses and
+	 * atomics (monotonic counts: the sum moves when any does) */
+	uint64_t wv = ev + c->chkord + w->chkw + L->gord;
+	int weak = !atom && !strongx(L, xi);
 
-	if (a < (uintptr_t)c->shared || end > (uintptr_t)c->shared + c->nshared || !n)
-		return;   /* another CTA's (shared::cluster) or not shared memory */
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
-		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1);
+		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
 		size_t i = wd % RPAGE / 4;
-		RAcc *lw, *lr, cur = { xi, ev, (uint32_t)w->id, (uint8_t)lane, (uint8_t)atom, 1 };
+		RAcc *lw, *lr, cur = { xi, ev, (uint32_t)w->id, (uint8_t)lane, (uint8_t)atom, 1,
+		    wordbytes(wd, a, end), (uint8_t)weak, wv };
+		RAcc *e = NULL;
 		if (!pg)
 			return;
 		if (pg->cta[i] != c->linear + 1) {   /* records of an earlier CTA on this buffer */
@@ -160,13 +489,29 @@ interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr
 		lr = &pg->r[i];
 		/* an atomic races with plain stores only: CAS loops read a guess
 		 * with a plain load before the atomic that checks it */
-		if (lw->valid && lw->ev == ev && lw->warp != (uint32_t)w->id && !(lw->atom && (atom || !write))) {
+		if (lw->valid && (lw->bytes & cur.bytes) && lw->ev == ev && lw->warp != (uint32_t)w->id && !(lw->atom && (atom || !write))) {
 			hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
 			    write ? "write-write" : "write-read");
 			return;   /* one report for the access */
 		}
-		if (write && !atom && lr->valid && lr->ev == ev && lr->warp != (uint32_t)w->id) {
+		if (write && !atom && lr->valid && (lr->bytes & cur.bytes) && lr->ev == ev && lr->warp != (uint32_t)w->id) {
 			hazard(L, w, lane, xi, addr, n, acc, lr, PTX_ACCESS_READ, "read-write");
+			return;
+		}
+		/* lanes of this warp: plain accesses of other lanes in other
+		 * instructions (lanes of one instruction run together) */
+		if (weak && lw->valid && lw->weak && (lw->bytes & cur.bytes) && lw->warp == (uint32_t)w->id &&
+		    lw->lane != lane && lw->xi != xi && lw->wv == wv)
+			e = lw;
+		else if (weak && write && lr->valid && lr->weak && (lr->bytes & cur.bytes) &&
+		    lr->warp == (uint32_t)w->id && lr->lane != lane && lr->xi != xi && lr->wv == wv)
+			e = lr;
+		if (e) {
+			ChkSite sa, sb;
+			int eacc = e == lw ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
+			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
+			earlier(L, c, e, eacc, addr, n, &sb);
+			lanehazard(L, w, lane, "shared", addr, acc, eacc, e->lane, &sa, &sb);
 			return;
 		}
 		if (write)

@@ -36,11 +36,13 @@
 #define MEMCHK(L) ((L)->chk & PTX_CHECK_MEMCHECK)
 #define RACECHK(L) ((L)->chk & PTX_CHECK_RACECHECK)
 #define INITMEM(L) (((L)->chk & PTX_CHECK_INITCHECK) && !(L)->chkmemoff)
+#define ASYNCCHK(L) ((L)->chk & PTX_CHECK_ASYNCCHECK)
 #define UNPOISON(L, p, n) do { if (INITMEM(L)) interp_chk_unpoison((L)->cx, (p), (n)); } while (0)
 #else
 #define MEMCHK(L) 0
 #define RACECHK(L) 0
 #define INITMEM(L) 0
+#define ASYNCCHK(L) 0
 #define UNPOISON(L, p, n) ((void)0)
 #endif
 
@@ -1162,6 +1164,10 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			memcpy(buf, ps, ss), rd |= 1u << l;
 		memcpy(pd, buf, n);
 		UNPOISON(L, pd, n);
+#ifdef INTERP_CHECK
+		if (ASYNCCHK(L))
+			interp_chk_cpasync(L, w, l, xi, pd, n);
+#endif
 	}
 	if (L->st)
 		interp_count_mem(L, xi, rd, ad, n);
@@ -1430,6 +1436,13 @@ interp_run(Launch *L, Warp *w, int slice)
 			return RUN_FAULT;
 		}
 #ifdef INTERP_CHECK
+		if (RACECHK(L))
+			interp_chk_order(L, w, xi, m);
+		if (ASYNCCHK(L)) {
+			interp_chk_async(L, w, xi, m);
+			if (L->fault)
+				return RUN_FAULT;
+		}
 		if (L->chk & (PTX_CHECK_SYNCCHECK | PTX_CHECK_INITCHECK)) {
 			if (L->chk & PTX_CHECK_SYNCCHECK)
 				interp_chk_sync(L, w, xi, t->mask, m);
@@ -1515,6 +1528,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					interp_chk_access(L, w, l, xi, a, p, tot, 0);
 				if (RACECHK(L))
 					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_READ);
+				if (L->async)
+					interp_chk_async_load(L, w, l, xi, a, p, tot);
 #endif
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
@@ -1537,13 +1552,24 @@ interp_run(Launch *L, Warp *w, int slice)
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
+#ifdef INTERP_CHECK
+				/* racecheck: a store that leaves memory as it was races
+				 * with nothing (replicated layouts store one value from
+				 * several warps) */
+				uint8_t was[64];
+				int same = RACECHK(L) && tot <= sizeof was;
+				if (same)
+					memcpy(was, p, tot);
+#endif
 				for (int k = 0; k < xi->ns; k++)
 					memput(p + k * sz, V(&xi->s[k], l), sz);
 				UNPOISON(L, p, tot);
 #ifdef INTERP_CHECK
+				if (L->lpend)
+					interp_chk_local_store(L, w, l, xi, p, tot);
 				if (MEMCHK(L))
 					interp_chk_access(L, w, l, xi, a, p, tot, 1);
-				if (RACECHK(L))
+				if (RACECHK(L) && !(same && memcmp(was, p, tot) == 0))
 					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
 #endif
 			}

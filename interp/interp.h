@@ -206,6 +206,7 @@ typedef struct {
 	int live;
 	int mapped;           /* host memory at its own address (ptx_mem_map): p is the caller's */
 	int kind;             /* AK_* */
+	int konst;            /* a .const variable: the kernel may not store to it (memcheck) */
 } Alloc;
 
 /* Whether al is live and holds [addr, addr + size). */
@@ -258,6 +259,7 @@ struct ptx_ctx {
 	DiagRec *diag; size_t ndiag;
 	ptx_module *mods;
 	Alloc *mem; size_t nmem, capmem;
+	size_t nkonst;                          /* .const allocations ever made (memcheck looks only then) */
 	uint64_t next_addr;
 	ptx_printf_fn pf; void *pfu;
 	uint64_t max_steps;
@@ -323,8 +325,12 @@ typedef struct {
 	 * lanes whose phase completed and have not waited yet */
 	uint32_t carr, cdone;
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
+	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
+	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
+	 * lane's cp.async.commit_group count, the warp's wgmma.commit_group's */
+	uint32_t cpg[WARP], wgg;
 	CFrame *cf; int capcf;
 	uint64_t **rpool; size_t *rcap; int nrpool;   /* register files by call depth, reused */
 	uint8_t *loc[WARP];   /* local memory of each lane */
@@ -359,6 +365,8 @@ struct Cta {
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */
 	uint64_t exits;             /* the exits among them (racecheck: events - exits are the syncs) */
+	uint64_t chkord;            /* racecheck: CTA-scoped fences, strong accesses and atomics
+	                             * executed in the CTA (check_race.c) */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
@@ -413,6 +421,12 @@ typedef struct {
 	                             * or ldu, in this launch (check_mem.c) */
 	uint64_t heap0;             /* memcheck: the first address of allocations made by this launch */
 	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
+	struct ChkRace *grace;      /* racecheck: the last accesses of global words */
+	uint64_t gord;              /* racecheck: instructions executed that may order CTAs */
+	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
+	const XIns *smemo; int sval; /* racecheck: the last instruction asked whether strong, the answer */
+	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
+	struct ChkAsync *async;     /* asynccheck: copies and wgmma groups in flight (check_async.c) */
 } Launch;
 
 /* A checked launch's register file of nregs slots (0 counts as 1) has one
@@ -751,6 +765,11 @@ void interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
 void interp_chk_poison(ptx_ctx *cx, const void *p, size_t n);
 void interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n);
 void interp_chk_shadow_free(ptx_ctx *cx);
+/* local memory: poison a new CTA's .local variables; a store xi by lane
+ * of n bytes at host p; the reports of the launch's pending loads */
+void interp_chk_local_start(Launch *L, Cta *c);
+void interp_chk_local_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
+void interp_chk_local_end(Launch *L);
 /* the bit-a-byte table by host page behind them: set or clear bits, count
  * the set ones of a range, free a table */
 struct ChkShadow;
@@ -762,11 +781,24 @@ void interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root);
 void interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                        int write);
 void interp_chk_end(Launch *L);
-/* check_race.c: racecheck of shared memory, after an access (PTX_ACCESS_*) */
+/* check_race.c: racecheck of shared and global memory, after an access
+ * (PTX_ACCESS_*) of space (MS_*, as decoded); interp_chk_order before
+ * xi runs for the lanes m, which counts what may order warps and CTAs */
 struct ChkRace;
 void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                      int acc);
+void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
+/* check_async.c: asynccheck.  interp_chk_async before xi runs for the
+ * lanes m; interp_chk_cpasync after a cp.async of lane wrote n bytes at
+ * host p; interp_chk_async_load before a load; interp_chk_async_cta when
+ * a CTA starts or ends; interp_chk_async_free when the launch ends. */
+struct ChkAsync;
+void interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m);
+void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
+void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+void interp_chk_async_cta(Launch *L, Cta *c);
+void interp_chk_async_free(Launch *L);
 /* check_sync.c: synccheck, before the instruction xi runs for the lanes m
  * (after its guard) of the top SIMT entry's tmask */
 void interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);

@@ -238,6 +238,13 @@ interp_layout_module(ptx_module *pm)
 			if (interp_mem_new(cx, interp_symsize(s), s->name, AK_MODULE, &a) != PTX_OK)
 				return PTX_ENOMEM;
 			pm->allocs[pm->nallocs++] = (int64_t)a;
+			if (s->space == SP_CONST) {   /* memcheck reports stores to it */
+				Alloc *al = interp_mem_find(cx, a, 1);
+				if (al) {
+					al->konst = 1;
+					cx->nkonst++;
+				}
+			}
 			if (!(l = interp_symloc(pm, s, 1)))
 				return PTX_ENOMEM;
 			l->space = MS_GLOBAL;

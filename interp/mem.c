@@ -135,6 +135,7 @@ interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t 
 	a->size = size;
 	a->live = 1;
 	a->kind = kind;
+	a->konst = 0;   /* load.c sets it for .const variables */
 	if (kind == AK_HEAP)
 		cx->heap_used += size;
 	if (name) {

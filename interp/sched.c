@@ -165,6 +165,8 @@ cta_free(Launch *L, Cta *c)
 {
 	if (!c)
 		return;
+	if ((L->chk & PTX_CHECK_ASYNCCHECK) && c->w)   /* the host may reuse the buffer: no copies behind */
+		interp_chk_async_cta(L, c);
 	for (int i = 0; c->w && i < c->nw; i++) {
 		Warp *w = &c->w[i];
 		for (int l = 0; l < WARP; l++) {
@@ -254,6 +256,10 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 		w->nst = 1;
 		w->st[0] = (SEnt){ L->k->pc0, -1, w->live };
 	}
+	if (L->chk & PTX_CHECK_INITCHECK)
+		interp_chk_local_start(L, c);
+	if (L->chk & PTX_CHECK_ASYNCCHECK)
+		interp_chk_async_cta(L, c);
 }
 
 /* A worker's finished CTAs, kept for the next cluster's. */

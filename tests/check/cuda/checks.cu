@@ -57,3 +57,129 @@ extern "C" __global__ void smem_ok(int *out)
 	__syncthreads();
 	out[threadIdx.x] = s[(threadIdx.x + 1) % 64];
 }
+
+// Every block stores its index to the same words (racecheck, global
+// memory: nothing orders the blocks).
+extern "C" __global__ void global_race(int *out)
+{
+	out[threadIdx.x] = blockIdx.x + 1;
+}
+
+// Each block stores its partial to a slot of its own, fences and counts
+// itself; the block that counts last sums the partials (the last-block
+// reduction of the CUDA samples).
+extern "C" __global__ void global_race_ok(int *partial, unsigned *count, int *out)
+{
+	__shared__ bool last;
+	if (threadIdx.x == 0) {
+		partial[blockIdx.x] = blockIdx.x + 1;
+		__threadfence();
+		last = atomicInc(count, gridDim.x) == gridDim.x - 1;
+	}
+	__syncthreads();
+	if (last && threadIdx.x == 0) {
+		int s = 0;
+		for (unsigned b = 0; b < gridDim.x; b++)
+			s += partial[b];
+		out[0] = s;
+	}
+}
+
+// A kernel stores through a pointer into __constant__ memory (memcheck).
+__constant__ int ctab[64];
+extern "C" __global__ void const_store(int *out)
+{
+	int *p = (int *)(void *)ctab;
+	p[threadIdx.x] = threadIdx.x;
+	out[threadIdx.x] = ctab[threadIdx.x];
+}
+
+// A local array of which only the first n elements are written, read at
+// every index (initcheck, local memory).
+extern "C" __global__ void local_uninit(int *out, int n)
+{
+	int a[16];
+	for (int j = 0; j < n; j++)
+		a[j] = j * 3;
+	out[threadIdx.x] = a[threadIdx.x & 15];
+}
+
+// The same, all written; and bitfields of a local struct assigned one by
+// one, and the struct copied (-G reads the unwritten words around them).
+struct Bits {
+	unsigned a : 3, b : 5, c : 12;
+	int pad[3];
+};
+extern "C" __global__ void local_ok(int *out, int n)
+{
+	int a[16];
+	Bits s, t;
+	for (int j = 0; j < 16; j++)
+		a[j] = j * n;
+	s.a = n;
+	s.b = n + 1;
+	s.c = n + 2;
+	s.pad[0] = n;
+	t = s;
+	out[threadIdx.x] = a[(threadIdx.x * 7) & 15] + t.a + t.b + t.c + t.pad[0];
+}
+
+// cp.async of a tile to shared memory, read before cp.async.wait_all
+// (asynccheck); cpasync_ok waits first.
+__device__ void cp4(int *dst, const int *src)
+{
+	unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+	asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(d), "l"(src) : "memory");
+}
+
+extern "C" __global__ void cpasync_early(const int *in, int *out)
+{
+	__shared__ int s[64];
+	cp4(&s[threadIdx.x], &in[threadIdx.x]);
+	asm volatile("cp.async.commit_group;" ::: "memory");
+	int v = s[threadIdx.x];
+	asm volatile("cp.async.wait_all;" ::: "memory");
+	out[threadIdx.x] = v + s[threadIdx.x];
+}
+
+extern "C" __global__ void cpasync_ok(const int *in, int *out)
+{
+	__shared__ int s[64];
+	cp4(&s[threadIdx.x], &in[threadIdx.x]);
+	asm volatile("cp.async.commit_group;" ::: "memory");
+	asm volatile("cp.async.wait_group 0;" ::: "memory");
+	__syncthreads();
+	out[threadIdx.x] = s[(threadIdx.x + 1) & 63];
+}
+
+// A warp sums through shared memory, relying on lockstep: no __syncwarp
+// between one step's stores and the next step's loads (racecheck, lanes
+// of one warp); warp_sum_ok has them.
+extern "C" __global__ void warp_sum_nosync(const int *in, int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	for (int o = 16; o > 0; o >>= 1)
+		if (t < o)
+			s[t] += s[t + o];
+	if (t == 0)
+		out[0] = s[0];
+}
+
+extern "C" __global__ void warp_sum_ok(const int *in, int *out)
+{
+	__shared__ int s[32];
+	int t = threadIdx.x;
+	s[t] = in[t];
+	__syncwarp();
+	for (int o = 16; o > 0; o >>= 1) {
+		int v = t < o ? s[t + o] : 0;
+		__syncwarp();
+		if (t < o)
+			s[t] += v;
+		__syncwarp();
+	}
+	if (t == 0)
+		out[0] = s[0];
+}

@@ -1,0 +1,309 @@
+/*
+ * check_async.c -- asynccheck: results of asynchronous operations used
+ * before the operation is known to be complete.
+ *
+ * The interpreter completes cp.async and wgmma.mma_async when they are
+ * issued, so a program that reads too early computes the right answer
+ * here and the wrong one, some of the time, on a GPU.  asynccheck follows
+ * what the PTX ISA promises instead:
+ *
+ *   - "cp-async-read-before-wait": a load of shared memory that a
+ *     cp.async of the CTA writes, before the issuing thread waited for
+ *     it: cp.async.wait_group N completes the thread's groups but the N
+ *     most recent committed ones, cp.async.wait_all every copy of the
+ *     thread.  A cp.async.mbarrier.arrive counts as completing the
+ *     thread's copies (whether the mbarrier's phase was then waited for
+ *     is not followed: silence rather than a guess);
+ *   - "wgmma-accumulator-access": an instruction other than
+ *     wgmma.mma_async that reads or writes an accumulator register of a
+ *     wgmma.mma_async before wgmma.wait_group completed its group.
+ *
+ * cp.async: each copy is an entry (the thread, its group -- the thread's
+ * count of commits when it issued the copy --, the host bytes written),
+ * and a bit-a-byte table of the launch marks the bytes of entries not yet
+ * complete.  A CTA's entries go when it starts or ends (sched.c), so a
+ * host buffer a later CTA reuses has none.  wgmma: each warp's
+ * accumulator registers in flight, with their group (the warp's count of
+ * wgmma.commit_group).  Entries past ASYNC_MAX are not kept (missed, never
+ * reported falsely).
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include <string.h>
+#include "interp.h"
+
+enum { ASYNC_MAX = 1 << 16 };
+
+#define FOR_EACH_LANE(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
+
+typedef struct {
+	const XIns *xi;
+	const uint8_t *p;         /* cp.async: the bytes written; wgmma: the function (frame()) */
+	uint64_t cta;             /* linear index */
+	uint32_t group;           /* the thread's (cp.async) or warp's (wgmma) group */
+	uint32_t n;               /* cp.async: bytes; wgmma: the register slot */
+	uint16_t warp;
+	uint8_t lane;             /* cp.async only */
+	uint8_t depth;            /* wgmma: the call depth of the register file, low bits */
+} AEnt;
+
+struct ChkAsync {
+	AEnt *cp, *wg;
+	size_t ncp, capcp, nwg, capwg;
+	struct ChkShadow *bits;   /* bytes of incomplete cp.async copies */
+};
+
+static struct ChkAsync *
+state(Launch *L)
+{
+	if (!L->async)
+		L->async = interp_alloc(L->cx, sizeof *L->async);
+	return L->async;
+}
+
+static AEnt *
+push(ptx_ctx *cx, AEnt **v, size_t *n, size_t *cap)
+{
+	if (*n == ASYNC_MAX)
+		return NULL;
+	if (*n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 64;
+		AEnt *p = interp_realloc(cx, *v, nc * sizeof *p);
+		if (!p)
+			return NULL;
+		*v = p;
+		*cap = nc;
+	}
+	return &(*v)[(*n)++];
+}
+
+/* Drops the cp.async entries for which done() holds, clearing their bytes. */
+static void
+cpdrop(Launch *L, struct ChkAsync *s, int (*done)(const AEnt *, const void *), const void *arg)
+{
+	for (size_t i = 0; i < s->ncp;)
+		if (done(&s->cp[i], arg)) {
+			interp_chk_mark(L->cx, &s->bits, s->cp[i].p, s->cp[i].n, 0);
+			s->cp[i] = s->cp[--s->ncp];
+		} else
+			i++;
+}
+
+typedef struct {
+	uint64_t cta;
+	uint32_t warp, lanes;
+	const uint32_t *count;    /* the lanes' commit counts */
+	uint32_t keep;            /* groups kept pending; UINT32_MAX: none kept, uncommitted ones too */
+} Wait;
+
+static int
+waited(const AEnt *e, const void *arg)
+{
+	const Wait *q = arg;
+
+	if (e->cta != q->cta || e->warp != q->warp || !(q->lanes >> e->lane & 1))
+		return 0;
+	if (q->keep == UINT32_MAX)
+		return 1;
+	return q->count[e->lane] >= q->keep && e->group < q->count[e->lane] - q->keep;
+}
+
+static int
+inrange(const AEnt *e, const void *arg)
+{
+	const Cta *c = arg;
+
+	return e->p >= c->shared && e->p < c->shared + c->nshared;
+}
+
+void
+interp_chk_async_cta(Launch *L, Cta *c)
+{
+	struct ChkAsync *s = L->async;
+
+	for (int i = 0; i < c->nw; i++) {
+		memset(c->w[i].cpg, 0, sizeof c->w[i].cpg);
+		c->w[i].wgg = 0;
+	}
+	if (!s)
+		return;
+	if (s->ncp)
+		cpdrop(L, s, inrange, c);
+	for (size_t i = 0; i < s->nwg;)
+		if (s->wg[i].cta == c->linear)
+			s->wg[i] = s->wg[--s->nwg];
+		else
+			i++;
+}
+
+/* The function of w's current frame, which names a wgmma entry's
+ * registers together with the call depth and the slot. */
+static const uint8_t *
+frame(const Warp *w)
+{
+	return (const uint8_t *)(const void *)w->cf[w->ncf - 1].fn;
+}
+
+/* Before xi runs for the lanes m of w: the waits and commits, and the
+ * accumulator registers of wgmma groups in flight. */
+void
+interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
+{
+	struct ChkAsync *s = L->async;
+	const Ins *in = xi->in;
+	Wait q;
+
+	if (!m)
+		return;
+	if (xi->x == X_NOP && in) {
+		switch (in->op) {
+		case OP_CP_ASYNC_COMMIT_GROUP:
+			FOR_EACH_LANE(m, l)
+				w->cpg[l]++;
+			return;
+		case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL:
+			q.cta = w->cta->linear;
+			q.warp = (uint32_t)w->id;
+			q.lanes = m;
+			q.count = w->cpg;
+			q.keep = UINT32_MAX;
+			if (in->op == OP_CP_ASYNC_WAIT_GROUP)
+				q.keep = in->nopnd > 0 && in->opnd[0].kind == OK_IMM && in->opnd[0].imm >= 0 &&
+				    in->opnd[0].imm < UINT32_MAX ? (uint32_t)in->opnd[0].imm : 0;
+			else
+				FOR_EACH_LANE(m, l)
+					w->cpg[l]++;   /* wait_all commits first */
+			if (s && s->ncp)
+				cpdrop(L, s, waited, &q);
+			return;
+		case OP_WGMMA_COMMIT_GROUP:
+			w->wgg++;
+			return;
+		case OP_WGMMA_WAIT_GROUP: {
+			uint32_t keep = in->nopnd > 0 && in->opnd[0].kind == OK_IMM && in->opnd[0].imm >= 0 &&
+			    in->opnd[0].imm < UINT32_MAX ? (uint32_t)in->opnd[0].imm : 0;
+			for (size_t i = 0; s && i < s->nwg;) {
+				AEnt *e = &s->wg[i];
+				if (e->cta == w->cta->linear && e->warp == w->id && w->wgg >= keep && e->group < w->wgg - keep)
+					*e = s->wg[--s->nwg];
+				else
+					i++;
+			}
+			return;
+		}
+		default:
+			break;
+		}
+	}
+	if (xi->x == X_MBAR && in && in->op == OP_CP_ASYNC_MBARRIER_ARRIVE) {
+		q.cta = w->cta->linear;
+		q.warp = (uint32_t)w->id;
+		q.lanes = m;
+		q.count = w->cpg;
+		q.keep = UINT32_MAX;
+		if (s && s->ncp)
+			cpdrop(L, s, waited, &q);
+		return;
+	}
+	if (xi->x == X_WGMMA) {
+		/* a wgmma may name the accumulators of one in flight (a chain
+		 * into one accumulator needs no wait): they join its group */
+		if (!(s = state(L)))
+			return;
+		for (int k = 0; k < xi->nd; k++) {
+			AEnt *e = NULL;
+			if (xi->s[k].k != XO_REG)
+				continue;
+			for (size_t i = 0; i < s->nwg && !e; i++)
+				if (s->wg[i].cta == w->cta->linear && s->wg[i].warp == w->id && s->wg[i].n == (uint32_t)xi->s[k].r &&
+				    s->wg[i].depth == (uint8_t)w->ncf && s->wg[i].p == frame(w))
+					e = &s->wg[i];
+			if (!e && !(e = push(L->cx, &s->wg, &s->nwg, &s->capwg)))
+				return;
+			*e = (AEnt){ xi, frame(w), w->cta->linear, w->wgg, (uint32_t)xi->s[k].r, (uint16_t)w->id, 0,
+			    (uint8_t)w->ncf };
+		}
+		return;
+	}
+	if (!s || !s->nwg)
+		return;
+	for (size_t i = 0; i < s->nwg; i++) {
+		const AEnt *e = &s->wg[i];
+		int hit = 0;
+		if (e->cta != w->cta->linear || e->warp != w->id || e->depth != (uint8_t)w->ncf || e->p != frame(w))
+			continue;
+		for (int k = 0; k < xi->ns && !hit; k++)
+			hit = (xi->s[k].k == XO_REG || xi->s[k].k == XO_NOT) && (uint32_t)xi->s[k].r == e->n;
+		for (int k = 0; k < xi->nd && !hit; k++)
+			hit = xi->d[k].k == XO_REG && (uint32_t)xi->d[k].r == e->n;
+		hit = hit || (xi->abase.k == XO_REG && (uint32_t)xi->abase.r == e->n);
+		if (hit) {
+			ChkSite a, b;
+			Warp ew = *w;
+			interp_chk_site(L, w, __builtin_ctz(m), xi, PTX_ACCESS_NONE, 0, 0, &a);
+			interp_chk_site(L, &ew, __builtin_ctz(m), e->xi, PTX_ACCESS_NONE, 0, 0, &b);
+			interp_chk_report(L, w, __builtin_ctz(m), PTX_CHECK_ASYNCCHECK, "wgmma-accumulator-access", &a, &b,
+			    "an accumulator register of a wgmma.mma_async is accessed before wgmma.wait_group "
+			    "completed its group (warp %d)", w->id);
+			return;
+		}
+	}
+}
+
+/* A cp.async of lane l wrote n bytes at host p (shared memory). */
+void
+interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n)
+{
+	struct ChkAsync *s = state(L);
+	AEnt *e;
+
+	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
+		return;
+	*e = (AEnt){ xi, p, w->cta->linear, w->cpg[lane], n, (uint16_t)w->id, (uint8_t)lane, 0 };
+	interp_chk_mark(L->cx, &s->bits, p, n, 1);
+}
+
+/* A load of n bytes at host p (guest a) by lane. */
+void
+interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	struct ChkAsync *s = L->async;
+	const uint8_t *b = p;
+	ChkSite sa, sb;
+
+	if (!s || !s->ncp || !interp_chk_count(s->bits, p, n))
+		return;
+	for (size_t i = 0; i < s->ncp; i++) {
+		const AEnt *e = &s->cp[i];
+		Cta c;
+		Warp ew;
+		if (!(e->p < b + n && b < e->p + e->n))
+			continue;
+		memset(&ew, 0, sizeof ew);
+		c = *w->cta;
+		ew.cta = &c;
+		ew.id = e->warp;
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
+		interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "cp-async-read-before-wait", &sa, &sb,
+		    "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
+		    "issued it waited for its group (cp.async.wait_group or wait_all)", n, a, e->warp);
+		return;
+	}
+}
+
+void
+interp_chk_async_free(Launch *L)
+{
+	struct ChkAsync *s = L->async;
+
+	if (!s)
+		return;
+	interp_chk_table_free(L->cx, &s->bits);
+	interp_free(L->cx, s->cp);
+	interp_free(L->cx, s->wg);
+	interp_free(L->cx, s);
+	L->async = NULL;
+}
