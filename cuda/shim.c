@@ -97,6 +97,8 @@ cuInit(unsigned flags)
 
 	if (flags)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (shim_forked())
+		return CUDA_ERROR_NOT_INITIALIZED;   /* shim_fork.c */
 	LOCK();
 	if (!shim.inited) {
 		if (ptx_ctx_new(&shim.cx, NULL) != PTX_OK)
@@ -117,6 +119,8 @@ cuInit(unsigned flags)
 		}
 	}
 	UNLOCK();
+	if (!r)
+		shim_fork_watch();
 	return r;
 }
 
