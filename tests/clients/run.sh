@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh -- the real clients' own test suites on libptxcuda as installed:
 # a virtual environment with the latest releases of numba-cuda, pycuda and
-# tinygrad (pip), the test files of pycuda's and tinygrad's source releases
+# tinygrad (pip) and what their tests import (pytest, filecheck, cffi),
+# the test files of pycuda's and tinygrad's source releases
 # (numba-cuda ships its tests), and a fixed subset of each suite
 # (tests/clients/CLIENT.list) run through ptxkit-env with no test plugins.
 # Prints one line per suite, "NAME: N passed, M failed, K skipped", and
@@ -52,7 +53,7 @@ if [ ! -x "$py" ]; then
 	echo "setting up $work/venv (pip: numba-cuda pycuda tinygrad) ..."
 	if ! { "${PYTHON:-python3}" -m venv "$work/venv" &&
 	    "$py" -m pip install -q -U pip setuptools wheel &&
-	    "$py" -m pip install -q numba-cuda pycuda tinygrad numpy pytest filecheck; } \
+	    "$py" -m pip install -q numba-cuda pycuda tinygrad numpy pytest filecheck cffi; } \
 	    > "$work/setup.log" 2>&1; then
 		tail -5 "$work/setup.log"
 		rm -rf "$work/venv"
