@@ -20,7 +20,12 @@ static const char ptx[] =
 	"\tld.param.u64 %rd1, [out];\n\tld.param.u32 %r2, [off];\n"
 	"\tmov.u32 %r1, %tid.x;\n\tadd.u32 %r3, %r1, %r2;\n"
 	"\tmul.wide.u32 %rd2, %r3, 4;\n\tadd.u64 %rd3, %rd1, %rd2;\n"
-	"\tst.global.u32 [%rd3], %r1;\n\tret;\n}\n";
+	"\tst.global.u32 [%rd3], %r1;\n\tret;\n}\n"
+	".visible .entry sh(.param .u64 out)\n{\n"
+	"\t.shared .align 4 .b8 s[4];\n\t.reg .u32 %r<4>;\n\t.reg .u64 %rd<2>;\n"
+	"\tld.param.u64 %rd1, [out];\n\tmov.u32 %r1, 77;\n"
+	"\tst.shared.u32 [s+100], %r1;\n\tbar.sync 0;\n\tld.shared.u32 %r2, [s+100];\n"
+	"\tst.global.u32 [%rd1], %r2;\n\tret;\n}\n";
 
 int
 main(void)
@@ -52,6 +57,18 @@ main(void)
 	printf("the buffer's own bytes: %s\n", got[0] == 0 && got[24] == 24 ? "written" : "WRONG");
 	CK(cuMemGetAddressRange(&base, &size, p + 40));
 	printf("cuMemGetAddressRange: base %s, %zu bytes\n", base == p ? "the allocation" : "WRONG", size);
+	/* shared memory: the unit of 128 bytes around a 4-byte array */
+	{
+		CUfunction g;
+		void *a1[] = {&p};
+		CK(cuModuleGetFunction(&g, m, "sh"));
+		r = cuLaunchKernel(g, 1, 1, 1, 32, 1, 1, 0, NULL, a1, NULL);
+		if (!r)
+			r = cuCtxSynchronize();
+		cuGetErrorName(r, &name);
+		CK(cuMemcpyDtoH(got, p, 4));
+		printf("a store 100 bytes into a 4-byte shared array: %s, reads %u\n", name, got[0]);
+	}
 	/* far past it: a fault, which poisons the context */
 	off = 1u << 28;
 	r = cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL, args, NULL);
