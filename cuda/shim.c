@@ -97,6 +97,8 @@ cuInit(unsigned flags)
 
 	if (flags)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (shim_forked())
+		return CUDA_ERROR_NOT_INITIALIZED;   /* shim_fork.c */
 	LOCK();
 	if (!shim.inited) {
 		if (ptx_ctx_new(&shim.cx, NULL) != PTX_OK)
@@ -117,6 +119,8 @@ cuInit(unsigned flags)
 		}
 	}
 	UNLOCK();
+	if (!r)
+		shim_fork_watch();
 	return r;
 }
 
@@ -232,8 +236,8 @@ cuDeviceGetUuid_v2(unsigned char uuid[16], CUdevice d)
  * CUdevice_attribute -> value: those an H100 80GB HBM3 (SXM5, sm_90) reports
  * with driver 580, less its PCI identifiers and less the capabilities of
  * features libptxcuda does not provide, which read as 0 so that a program
- * that asks first takes another path: mapping host memory into the device
- * (19, 91), managed memory (83, 89), the virtual memory, IPC,
+ * that asks first takes another path: the virtual memory, IPC (handles
+ * open in their own process only),
  * dma_buf, compression and RDMA families (96, 102, 103, 107, 110, 113,
  * 116, 117, 119, 121-125, 128, 141, 142, 144, 145) and unified function
  * pointers (129).  Values absent here read as 0.
@@ -241,7 +245,7 @@ cuDeviceGetUuid_v2(unsigned char uuid[16], CUdevice d)
 static const struct { int a, v; } attrs[] = {
 	{1, 1024}, {2, 1024}, {3, 1024}, {4, 64}, {5, 2147483647}, {6, 65535}, {7, 65535}, {8, 49152},
 	{9, 65536}, {10, 32}, {11, 2147483647}, {12, 65536}, {13, 1980000}, {14, 512}, {15, 1},
-	{16, 132}, {21, 131072}, {22, 131072}, {23, 65536}, {24, 16384}, {25, 16384}, {26, 16384},
+	{16, 132}, {19, 1}, {21, 131072}, {22, 131072}, {23, 65536}, {24, 16384}, {25, 16384}, {26, 16384},
 	{27, 32768}, {28, 32768}, {29, 2048}, {30, 512}, {31, 1}, {32, 1}, {36, 2619000}, {37, 5120},
 	{38, 52428800}, {39, 2048}, {40, 3}, {41, 1}, {42, 32768}, {43, 2048}, {44, 1}, {45, 32768},
 	{46, 32768}, {47, 8192}, {48, 8192}, {49, 32768}, {51, 32}, {52, 32768}, {53, 32768},
@@ -249,7 +253,7 @@ static const struct { int a, v; } attrs[] = {
 	{61, 32768}, {62, 2048}, {63, 32768}, {64, 32768}, {65, 2048}, {66, 32768}, {67, 32768},
 	{68, 2046}, {69, 268435456}, {70, 131072}, {71, 65000}, {72, 2097120}, {73, 32768},
 	{74, 32768}, {75, 9}, {77, 32768}, {78, 1}, {79, 1}, {80, 1}, {81, 233472}, {82, 65536},
-	{87, 2}, {90, 1}, {95, 1}, {97, 232448}, {99, 1}, {106, 32}, {108, 32768000}, {109, 134217728},
+	{83, 1}, {87, 2}, {89, 1}, {90, 1}, {91, 1}, {95, 1}, {97, 232448}, {99, 1}, {106, 32}, {108, 32768000}, {109, 134217728},
 	{111, 1024}, {112, 1}, {114, 1}, {115, 1}, {118, 100}, {120, 1}, {126, 4}, {127, 1}, {131, -1},
 };
 

@@ -224,6 +224,9 @@ CUresult shim_capture_wait(CUstream s, Event *e);
 void shim_capture_forget(Capturing *c);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
+/* shim_fork.c: a child forked after cuInit gets CUDA_ERROR_NOT_INITIALIZED */
+void shim_fork_watch(void);
+int shim_forked(void);
 /* shim_occ.c */
 int shim_occupancy(Fn *fn, int block, size_t dynshared);   /* CTAs per SM; under LOCK */
 

@@ -10,9 +10,10 @@
  * cuLaunchGrid hands to the common launch as CU_LAUNCH_PARAM_BUFFER_POINTER.
  *
  * Texture and surface references (independent mode, which CUDA 12 left
- * to the driver API alone) and IPC handles are not implemented: those
- * calls return CUDA_ERROR_NOT_SUPPORTED, and the device attributes that
- * advertise them read 0 (see the attribute table in shim.c).  Managed
+ * to the driver API alone) are not implemented: those calls return
+ * CUDA_ERROR_NOT_SUPPORTED, and the device attributes that advertise them
+ * read 0 (see the attribute table in shim.c).  IPC handles open in the
+ * process that made them only (shim_ipc.c).  Managed
  * memory and mapped host memory are implemented, in shim_mem.c.
  */
 #include <stdio.h>
@@ -273,10 +274,7 @@ unsupported(const char *what)
 	return CUDA_ERROR_NOT_SUPPORTED;
 }
 
-static const char TEXREFS[] = "texture and surface references",
-    IPC[] = "IPC handles";
-
-typedef struct { char reserved[64]; } CUipcHandle;   /* CUipcMemHandle, CUipcEventHandle */
+static const char TEXREFS[] = "texture and surface references";
 typedef void *CUtexref, *CUsurfref;
 
 CUresult
@@ -400,34 +398,4 @@ cuParamSetTexRef(CUfunction fn, int unit, CUtexref t)
 	return unsupported(TEXREFS);
 }
 
-CUresult
-cuIpcGetMemHandle(CUipcHandle *h, CUdeviceptr p)
-{
-	(void)h, (void)p;
-	return unsupported(IPC);
-}
-CUresult
-cuIpcOpenMemHandle_v2(CUdeviceptr *p, CUipcHandle h, unsigned flags)
-{
-	(void)p, (void)h, (void)flags;
-	return unsupported(IPC);
-}
-CUresult
-cuIpcCloseMemHandle(CUdeviceptr p)
-{
-	(void)p;
-	return unsupported(IPC);
-}
-CUresult
-cuIpcGetEventHandle(CUipcHandle *h, CUevent e)
-{
-	(void)h, (void)e;
-	return unsupported(IPC);
-}
-CUresult
-cuIpcOpenEventHandle(CUevent *e, CUipcHandle h)
-{
-	(void)e, (void)h;
-	return unsupported(IPC);
-}
 

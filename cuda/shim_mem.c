@@ -27,7 +27,13 @@ shim_merr(int rc)
 
 /* cuMemAlloc and cuMemAllocManaged: n bytes of device memory or, managed,
  * zeroed host memory made device memory at its own address (a GPU gives
- * no promise of zeros; runs repeat with them), recorded for cuMemFree. */
+ * no promise of zeros; runs repeat with them), recorded for cuMemFree.
+ * The extent is n rounded up to GRANULE, as the driver hands out memory
+ * (allocations 512 bytes apart): a kernel that reads a little past its
+ * buffer reads the slack, as on a GPU, rather than faulting and poisoning
+ * the context; the size recorded (cuMemGetAddressRange, cuMemGetInfo) is
+ * still n. */
+#define GRANULE 512
 static CUresult
 alloc(CUdeviceptr *p, size_t n, int managed)
 {
@@ -39,7 +45,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	LOCK();
 	if ((r = shim_ready(&ctx)))
 		goto out;
-	if (n > shim_free_mem() || n > SIZE_MAX - 255) {
+	if (n > shim_free_mem() || n > SIZE_MAX - GRANULE) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
@@ -54,16 +60,17 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 		shim.capallocs = cap;
 	}
 	if (managed) {
-		if (!(h = aligned_alloc(256, (n + 255) / 256 * 256))) {
+		size_t ext = (n + GRANULE - 1) / GRANULE * GRANULE;
+		if (!(h = aligned_alloc(GRANULE, ext))) {
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 			goto out;
 		}
-		memset(h, 0, n);
-		if ((r = shim_merr(ptx_mem_map(shim.cx, h, n, &a)))) {
+		memset(h, 0, ext);
+		if ((r = shim_merr(ptx_mem_map(shim.cx, h, ext, &a)))) {
 			free(h);
 			goto out;
 		}
-	} else if ((r = shim_merr(ptx_mem_alloc(shim.cx, n, &a))))
+	} else if ((r = shim_merr(ptx_mem_alloc(shim.cx, (n + GRANULE - 1) / GRANULE * GRANULE, &a))))
 		goto out;
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;
@@ -234,6 +241,10 @@ cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr p)
 		if (ptx_mem_range(shim.cx, p, &b, &n) != PTX_OK)
 			r = CUDA_ERROR_NOT_FOUND;
 		else {
+			/* the size asked for, not the extent alloc() rounded up */
+			for (size_t i = 0; i < shim.nallocs; i++)
+				if (shim.allocs[i].p == b && shim.allocs[i].n < n)
+					n = shim.allocs[i].n;
 			if (base)
 				*base = b;
 			if (size)

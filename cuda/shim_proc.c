@@ -299,6 +299,12 @@ CUresult cuStreamSynchronize();
 CUresult cuStreamWaitEvent();
 CUresult cuTensorMapEncodeTiled();
 CUresult cuTensorMapReplaceAddress();
+CUresult cuIpcGetMemHandle();
+CUresult cuIpcOpenMemHandle();
+CUresult cuIpcOpenMemHandle_v2();
+CUresult cuIpcCloseMemHandle();
+CUresult cuIpcGetEventHandle();
+CUresult cuIpcOpenEventHandle();
 
 static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCtxCreate", 2000, (Proc)cuCtxCreate},
@@ -480,6 +486,12 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemFree", 3020, (Proc)cuMemFree_v2},
 	{"cuMemFreeHost", 2000, (Proc)cuMemFreeHost},
 	{"cuMemGetAddressRange", 3020, (Proc)cuMemGetAddressRange_v2},
+	{"cuIpcGetMemHandle", 4010, (Proc)cuIpcGetMemHandle},
+	{"cuIpcOpenMemHandle", 4010, (Proc)cuIpcOpenMemHandle},
+	{"cuIpcOpenMemHandle", 11000, (Proc)cuIpcOpenMemHandle_v2},
+	{"cuIpcCloseMemHandle", 4010, (Proc)cuIpcCloseMemHandle},
+	{"cuIpcGetEventHandle", 4010, (Proc)cuIpcGetEventHandle},
+	{"cuIpcOpenEventHandle", 4010, (Proc)cuIpcOpenEventHandle},
 	{"cuMemGetInfo", 2000, (Proc)cuMemGetInfo},
 	{"cuMemGetInfo", 3020, (Proc)cuMemGetInfo_v2},
 	{"cuMemHostAlloc", 2000, (Proc)cuMemHostAlloc},

@@ -289,7 +289,9 @@ cta_new(Launch *L, uint64_t linear, Spares *spare)
 	}
 	c->charged = ctabytes(L);
 	c->nw = (int)((nt + WARP - 1) / WARP);
-	c->nshared = (uint32_t)(SMEM_RSV + L->k->shstatic + L->dyn);
+	/* the hardware allocates a CTA's shared memory in 128-byte units
+	 * (%total_smem_size): an access in the unit's slack is no fault */
+	c->nshared = (uint32_t)(SMEM_RSV + ((L->k->shstatic + L->dyn + 127) & ~(uint64_t)127));
 	c->shared = interp_alloc(L->cx, c->nshared + 16);
 	c->w = interp_alloc(L->cx, (size_t)c->nw * sizeof *c->w);
 	if (!c->shared || !c->w)

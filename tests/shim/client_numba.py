@@ -1,14 +1,9 @@
 #!/usr/bin/env python3
 """client_numba.py -- numba-cuda on libptxcuda: @cuda.jit kernels compiled by
-the CUDA toolkit's NVVM to PTX, linked with the driver's cuLink*, loaded with
-cuLibraryLoadData through cuda.core, launched with cuLaunchKernel; each
-result is compared with numpy.
-
-numba-cuda links with nvJitLink when it finds one, and nvJitLink's output is
-a cubin, which the interpreter cannot run; without it numba-cuda falls back
-to the driver's linker, whose output here is PTX.  This program hides
-nvJitLink from cuda.pathfinder before numba looks, as on a system that has
-none.
+the CUDA toolkit's NVVM to PTX, linked by libptxcuda's libnvJitLink (which
+clients.test puts first on the library path, as ptxkit-env does), loaded
+with cuLibraryLoadData through cuda.core, launched with cuLaunchKernel;
+each result is compared with numpy.
 
 usage: client_numba.py     exit 0 all passed, 1 a failure, 77 no numba-cuda
 """
@@ -18,21 +13,10 @@ import warnings
 
 try:
     import numpy as np
-    import cuda.pathfinder as pathfinder
 except ImportError as e:
     print("SKIP: numba-cuda: %s" % e)
     sys.exit(77)
 
-_load = pathfinder.load_nvidia_dynamic_lib
-
-
-def load_without_nvjitlink(name):
-    if name == "nvJitLink":
-        raise pathfinder.DynamicLibNotFoundError("nvJitLink is not used on the interpreter")
-    return _load(name)
-
-
-pathfinder.load_nvidia_dynamic_lib = load_without_nvjitlink
 try:
     from numba import cuda, float32
     cuda.compile_ptx(lambda a: None, "void(float32[:])")   # NVVM is there

@@ -1,0 +1,188 @@
+#!/bin/sh
+# run.sh -- the real clients' own test suites on libptxcuda as installed:
+# a virtual environment with the latest releases of numba-cuda, pycuda and
+# tinygrad (pip) and what their tests import (pytest, filecheck, cffi),
+# the test files of pycuda's and tinygrad's source releases
+# (numba-cuda ships its tests), and a fixed subset of each suite
+# (tests/clients/CLIENT.list) run through ptxkit-env with no test plugins.
+# Prints one line per suite, "NAME: N passed, M failed, K skipped", and
+# checks the passes against tests/clients/expected (the fewest accepted).
+#
+#   run.sh [-e PTXKIT_ENV] [-w WORKDIR] [-m full|driver] [CLIENT...]
+#
+#   -e   the installed ptxkit-env (default: ptxkit-env on PATH)
+#   -w   where the venv, the sources and the logs go (default
+#        ./clients-work); a venv already there is used as it is
+#   -m   full (default): the whole environment ptxkit-env sets up;
+#        driver: the shim as libcuda.so.1 alone, the toolkit's nvJitLink,
+#        ptxas and nvcc as they are (what clients saw before the
+#        stand-ins), for comparison; nothing is checked then
+#   CLIENT: numba, pycuda, tinygrad (default: all three)
+#
+# Environment: PYTHON (the interpreter the venv is made from, default
+# python3), CLIENTS_TIMEOUT (seconds per suite, default 1200).
+# Exit 0: every suite ran and passed at least as many tests as expected;
+# 77: the clients cannot be installed here (no network, no compiler ...);
+# 1 otherwise.
+
+here=$(cd "$(dirname "$0")" && pwd)
+env=ptxkit-env work=clients-work mode=full
+while getopts e:w:m: o; do
+	case $o in
+	e) env=$OPTARG ;;
+	w) work=$OPTARG ;;
+	m) mode=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -gt 0 ] || set -- numba pycuda tinygrad
+case $mode in full|driver) ;; *) echo "run.sh: -m full or driver" >&2; exit 2 ;; esac
+if ! command -v "$env" > /dev/null 2>&1; then
+	echo "run.sh: no $env (install ptxkit, or name it with -e)" >&2
+	exit 2
+fi
+env=$(command -v "$env")
+mkdir -p "$work" || exit 1
+work=$(cd "$work" && pwd)
+py=$work/venv/bin/python
+tmo=${CLIENTS_TIMEOUT:-1200}
+
+# --- the venv and the sources of the tests
+if [ ! -x "$py" ]; then
+	echo "setting up $work/venv (pip: numba-cuda pycuda tinygrad) ..."
+	if ! { "${PYTHON:-python3}" -m venv "$work/venv" &&
+	    "$py" -m pip install -q -U pip setuptools wheel &&
+	    "$py" -m pip install -q numba-cuda pycuda tinygrad numpy pytest filecheck cffi; } \
+	    > "$work/setup.log" 2>&1; then
+		tail -5 "$work/setup.log"
+		rm -rf "$work/venv"
+		echo "SKIP: the clients cannot be installed here (see $work/setup.log)"
+		exit 77
+	fi
+fi
+ver() { "$py" -c "import importlib.metadata as m; print(m.version('$1'))"; }
+for p in pycuda tinygrad; do
+	v=$(ver $p) || exit 77
+	[ -d "$work/src/$p-$v" ] && continue
+	mkdir -p "$work/src"
+	if ! "$py" -m pip download -q --no-deps --no-build-isolation --no-binary "$p" -d "$work/src" \
+	    "$p==$v" > "$work/download.log" 2>&1 ||
+	    ! tar -xzf "$work/src/$p-$v.tar.gz" -C "$work/src"; then
+		cat "$work/download.log"
+		echo "SKIP: no source release of $p $v"
+		exit 77
+	fi
+done
+echo "numba-cuda $(ver numba-cuda), pycuda $(ver pycuda), tinygrad $(ver tinygrad); mode $mode"
+
+# --- the environment: ptxkit-env's, or (driver) the shim alone
+if [ $mode = driver ]; then
+	# ptxkit-env's library path less its first folder, the shim's
+	# (libnvJitLink is there); the shim's libcuda.so.1 in one of its own
+	lib=$(env -u LD_LIBRARY_PATH "$env" sh -c 'echo "$LD_LIBRARY_PATH"')
+	mkdir -p "$work/driver"
+	ln -sf "${lib%%:*}/libcuda.so.1" "$work/driver/libcuda.so.1"
+	rest=
+	case $lib in *:*) rest=${lib#*:} ;; esac
+	run_env() { env LD_LIBRARY_PATH="$work/driver${rest:+:$rest}" "$@"; }
+else
+	run_env() { "$env" "$@"; }
+fi
+# caches stay in the work folder; no plugins but the runner's own
+mkdir -p "$work/cache"
+XDG_CACHE_HOME=$work/cache NUMBA_CACHE_DIR=$work/cache PYCUDA_CACHE_DIR=$work/cache
+PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 CACHELEVEL=0
+export XDG_CACHE_HOME NUMBA_CACHE_DIR PYCUDA_CACHE_DIR PYTEST_DISABLE_PLUGIN_AUTOLOAD CACHELEVEL
+
+list() { grep -v '^#' "$here/$1.list" | grep -v '^$'; }
+
+# pytest's last line: "3 failed, 40 passed, 2 skipped, 1 xfailed in 9.1s"
+pytest_counts() {
+	tail -1 "$1" | awk '{
+		for (i = 2; i <= NF; i++) {
+			w = $i; sub(/,$/, "", w)
+			if (w == "passed") p += $(i - 1)
+			else if (w == "failed" || w == "error" || w == "errors") f += $(i - 1)
+			else if (w == "skipped" || w == "xfailed" || w == "deselected") s += $(i - 1)
+		}
+	} END { printf "%d passed, %d failed, %d skipped\n", p, f, s }'
+}
+# unittest's: "Ran 152 tests in 95.6s" then "OK (skipped=1)" or
+# "FAILED (failures=2, errors=1, skipped=3, expected failures=1)"
+unittest_counts() {
+	awk '/^Ran [0-9]+ tests? in/ { n = $2; seen = 1 }
+	    /^(OK|FAILED)/ {
+		s = $0; gsub(/[(),]/, " ", s); k = split(s, w, " ")
+		for (i = 2; i <= k; i++) {
+			if (w[i] == "expected" || w[i] == "unexpected") {
+				split(w[++i], kv, "=")   # two words: not failures of ours
+				s2 += w[i - 1] == "expected" ? kv[2] : 0
+				continue
+			}
+			split(w[i], kv, "=")
+			if (kv[1] == "failures" || kv[1] == "errors") f += kv[2]
+			else if (kv[1] == "skipped") s2 += kv[2]
+		}
+	} END {   # a run cut short (timeout, crash) counts as one failure
+		if (!seen) f = 1
+		printf "%d passed, %d failed, %d skipped\n", n - f - s2 + !seen, f, s2
+	}' "$1"
+}
+
+summary=$work/summary-$mode.txt
+: > "$summary"
+result() {   # NAME LOG COUNTS
+	echo "$1: $3" | tee -a "$summary"
+}
+
+for c in "$@"; do
+	case $c in
+	numba)
+		# a module a process: a kernel fault ends its context (as on a
+		# GPU), and with it every later test of the process
+		mkdir -p "$work/run-numba"
+		log=$work/numba-$mode.log
+		: > "$log"
+		for m in $(list numba); do
+			(cd "$work/run-numba" && run_env timeout "$tmo" "$py" -m numba.runtests -v "$m") \
+			    > "$log.one" 2>&1
+			cat "$log.one" >> "$log"
+			unittest_counts "$log.one"
+		done | awk '{ p += $1; f += $3; s += $5 }
+		    END { printf "%d passed, %d failed, %d skipped\n", p, f, s }' > "$log.sum"
+		rm -f "$log.one"
+		result numba-cuda "$log" "$(cat "$log.sum")" ;;
+	pycuda)
+		log=$work/pycuda-$mode.log
+		# shellcheck disable=SC2046
+		(cd "$work/src/pycuda-$(ver pycuda)/test" && run_env timeout "$tmo" "$py" -m pytest -q \
+		    -p no:cacheprovider -rfE $(list pycuda)) > "$log" 2>&1
+		result pycuda "$log" "$(pytest_counts "$log")" ;;
+	tinygrad)
+		for dev in CUDA CUDA:PTX; do
+			log=$work/tinygrad-$(echo $dev | tr : -)-$mode.log
+			# shellcheck disable=SC2046
+			(cd "$work/src/tinygrad-$(ver tinygrad)/test" && DEV=$dev run_env timeout "$tmo" \
+			    "$py" -m pytest -q -p no:cacheprovider -rfE $(list tinygrad)) > "$log" 2>&1
+			result "tinygrad DEV=$dev" "$log" "$(pytest_counts "$log")"
+		done ;;
+	*)
+		echo "run.sh: no client $c" >&2
+		exit 2 ;;
+	esac
+done
+
+[ $mode = driver ] && exit 0
+# --- against the passes expected: "NAME: N" lines
+bad=0
+while IFS=: read -r name want; do
+	case $name in '#'*|'') continue ;; esac
+	got=$(grep "^$name:" "$summary" | sed 's/^[^:]*: \([0-9]*\) passed.*/\1/')
+	[ -n "$got" ] || continue
+	if [ "$got" -lt "$want" ]; then
+		echo "FAIL: $name: $got passed, $want expected"
+		bad=1
+	fi
+done < "$here/expected"
+exit $bad
