@@ -193,7 +193,8 @@ sreg(const Launch *L, const Warp *w, const XOp *o, uint32_t lane)
 	/* the H100: the CTA's shared memory in 128-byte units, and with the 1 KiB
 	 * the system reserves (measured with static and dynamic sizes) */
 	case SR_TOTAL_SMEM: return (c->nshared - SMEM_RSV + 127) & ~(uint64_t)127;
-	case SR_AGGR_SMEM: return (uint64_t)c->nshared;
+	/* the bytes asked for, not nshared: that is rounded up to the unit */
+	case SR_AGGR_SMEM: return SMEM_RSV + (uint64_t)L->k->shstatic + L->dyn;
 	case SR_DYNAMIC_SMEM: return L->dyn;
 	/* the system's KiB (SMEM_RSV) and the part of it in use, as an H100
 	 * reads them (tests/run/smem_rsv) */

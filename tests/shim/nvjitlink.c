@@ -95,7 +95,7 @@ main(int argc, char **argv)
 	CUdevice dev;
 	size_t n;
 	void *img;
-	char *ptx;
+	char *ptx = NULL;
 	unsigned major, minor;
 
 	CK(cuInit(0));
@@ -145,6 +145,7 @@ main(int argc, char **argv)
 			nvJitLinkGetInfoLog(h, info);
 		check(strstr(info, "is left out") != NULL, "info log names what was left out");
 	}
+	free(ptx);
 	free(img);
 	nvJitLinkDestroy(&h);
 

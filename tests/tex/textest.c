@@ -838,6 +838,16 @@ readrecs(const char *path, unsigned *nrec)
 	return r;
 }
 
+static void
+freerecs(Rec *r, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		free(r[i].name);
+		free(r[i].p);
+	}
+	free(r);
+}
+
 /* Each record of got against want's of the same name: the first words
  * that differ, and how many. */
 static int
@@ -875,6 +885,8 @@ compare(const char *gotp, const char *wantp)
 			same++;
 	}
 	printf("%u records as on the GPU, %u differ\n", same, bad);
+	freerecs(g, ng);
+	freerecs(w, nw);
 	return bad != 0;
 }
 
