@@ -232,8 +232,9 @@ interp_nan_first(const Func *f, const Ins *in)
 	pb = defpos(f, vb, &kb);
 	if (pa < 0 || pb < 0 || pa == pb)
 		return -1;
-	if (pa != LONG_MAX && pb != LONG_MAX && ka != kb && (ka == DK_RN || kb == DK_RN) &&
-	    (ka == DK_PLAIN || kb == DK_PLAIN))
+	if (pa != LONG_MAX && pb != LONG_MAX && ka == DK_RN && kb == DK_RN)
+		return pa < pb;
+	if (pa != LONG_MAX && pb != LONG_MAX && ka != kb && (ka == DK_RN || kb == DK_RN))
 		return ka == DK_RN;
 	return pa > pb;
 }

@@ -375,7 +375,8 @@ copyof(XIns *xi, int i, int ftz)
 	xi->alu.rnd = ALU_RN;
 }
 
-/* min/max of f32 or f16 with both operands one value, and mul.f32 by 1.0
+/* min/max of f32, f16 or f64 with both operands one value (an f64
+ * signalling NaN comes back unquieted), and mul.f32 by 1.0
  * (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
  * of -0; mul.sat an FADD.SAT of +0); bf16, f16x2, .NaN and .xorsign keep
  * their min/max. */
@@ -386,7 +387,7 @@ foldid(const Func *f, XIns *xi, const Ins *in)
 
 	(void)f;
 	if (in->op == OP_MIN || in->op == OP_MAX) {
-		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16) || ir_hasmod(in, MOD_NAN_PROP) ||
+		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16 && in->ty[0] != TY_F64) || ir_hasmod(in, MOD_NAN_PROP) ||
 		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 || v != srcval(in, 2))
 			return 0;
 		copyof(xi, 0, ftz);
@@ -491,7 +492,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
 		return foldrcp(pm, f, xi, in, k);
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
-	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16))
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(f, xi, in);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
