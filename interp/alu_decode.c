@@ -404,6 +404,10 @@ uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2
 			int ftz = fmt == ALU_F32 && l2;
 			if (l2 && fmt == ALU_F64 && (alu_fisnan(fmt, b) || alu_fisnan(fmt, old)))
 				return alu_fisnan(fmt, b) ? b : old;
+			/* shared memory's f64 add is a compare-and-swap loop around
+			 * DADD val, old: of two NaNs the added value's wins */
+			if (fmt == ALU_F64)
+				return alu_fadd(fmt, b, old, ALU_RN, 0);
 			if (ty == TY_F16X2 || ty == TY_BF16X2)
 				return alu_fadd(fmt, old & 0xFFFF, b & 0xFFFF, ALU_RN, ftz)
 				     | alu_fadd(fmt, old >> 16, b >> 16, ALU_RN, ftz) << 16;
