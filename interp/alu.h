@@ -73,9 +73,12 @@ enum {
 	ALU_W16B      = 1u << 23,  /* the same for b */
 	ALU_SGNOP     = 1u << 24,  /* selp/slct .f32: a and b take a sign operation of ptxas's FSEL
 	                            * (fold.c): imm bits 0-1 for a, 2-3 for b, SGN_NEG or SGN_ABS */
-	ALU_GSET      = 1u << 25   /* set with an f32 d under a guard: the last two sources are d's
+	ALU_GSET      = 1u << 25,  /* set with an f32 d under a guard: the last two sources are d's
 	                            * old value and the guard; ptxas selects 0 or -1 under the guard,
 	                            * then makes an f32 of |that| whatever the guard (fold.c) */
+	ALU_F2IAMT    = 1u << 26   /* shl/shr of 64 bits: the amount is an f32 value that ptxas
+	                            * converts to a 64-bit integer (F2I.U64/S64.TRUNC, fold.c) and
+	                            * shifts by the low word of */
 };
 
 enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */
@@ -136,6 +139,7 @@ int alu_fisnan(int fmt, uint64_t a);
 uint64_t alu_fflush(int fmt, uint64_t a);         /* a denormal becomes a zero of its sign */
 uint64_t alu_fsat(int fmt, uint64_t a);           /* clamp to [0, 1], NaN -> +0 */
 uint64_t alu_fqnan(int fmt);                      /* the canonical NaN the GPU writes */
+uint64_t alu_f2i64(uint64_t a, int sg);           /* cvt.rzi.s64.f32 (sg) or .u64.f32 of a */
 /* value = (-1)^sign * sig * 2^exp (+ a nonzero fraction of 2^exp when sticky), rounded into fmt. */
 uint64_t alu_fround(int fmt, int sign, int exp, alu_u128 sig, int sticky, int rnd, uint32_t flags);
 /* Splits a finite nonzero value into sign, integer significand and exponent; returns 0 for zero,

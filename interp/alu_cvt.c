@@ -179,6 +179,12 @@ static uint64_t cvt1(const AluOp *op, int dty, int sty, uint64_t a)
 	return intout((uint64_t)v, dty);
 }
 
+uint64_t alu_f2i64(uint64_t a, int sg)
+{
+	AluOp op = { .op = OP_CVT, .ty = sg ? TY_S64 : TY_U64, .ty2 = TY_F32, .rnd = ALU_RZ };
+	return cvt1(&op, op.ty, TY_F32, a & 0xFFFFFFFFu);
+}
+
 static uint64_t pack(const AluOp *op, const uint64_t *s)
 {
 	int w = bitsof(op->ty);

@@ -47,6 +47,14 @@
  *     a 32- or 64-bit integer.  Of 0x8000 (abs and neg of -32768) they read
  *     +32768 (ALU_W16A/B).  min, max, cvt to a float and unsigned readers
  *     truncate it first.
+ *   - a 64-bit shl or shr whose amount register an f32 instruction of its
+ *     block wrote (the last write, guarded or not; no barrier, fence or
+ *     warp collective in between) converts the amount as an
+ *     f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64 for shr.s64) and
+ *     shifts by its low word: ptxas widens the u32 amount with a cvt from
+ *     the type it gave the value.  mov.b32 and mov.u32 copies, div.full,
+ *     copysign, set, and .approx rcp/ex2/lg2/rsqrt/sqrt/div without .ftz
+ *     leave the value untyped (ALU_F2IAMT).
  *
  * The rules follow movs (ptxas works on values), and where a rule makes an
  * instruction read a register another instruction read, that register must
@@ -304,6 +312,55 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 			xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
 }
 
+/* Does instruction d give the 32-bit register it writes the type f32 in
+ * ptxas's eyes (see the top: shift amounts)?  Measured with ptxas 13 on
+ * each writer, by whether a 64-bit shift by the register gets an F2I. */
+static int
+f32writer(const Ins *d)
+{
+	if (d->ty[0] != TY_F32 || d->ndst != 1 || d->opnd[0].kind != OK_REG)
+		return 0;
+	/* under its own predicate a selp is a copy of its first source */
+	if (d->op == OP_SELP && d->guard && d->nopnd == 4 && d->guard->kind == d->opnd[3].kind &&
+	    d->guard->sym == d->opnd[3].sym)
+		return 0;
+	switch (d->op) {
+	case OP_COPYSIGN: case OP_SET: case OP_TESTP:
+		return 0;
+	case OP_DIV:
+		if (ir_hasmod(d, MOD_FULL))
+			return 0;
+		/* fallthrough */
+	case OP_RCP: case OP_SQRT:
+		/* IEEE ones join a slow path: the value is made at the join */
+		return ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ);
+	case OP_EX2: case OP_LG2: case OP_RSQRT:
+		return !ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FTZ);
+	}
+	return 1;
+}
+
+/* k is in's index in f->ins.  A barrier, fence or warp collective between
+ * the write and the shift ends what ptxas knows of the value's type, as a
+ * block boundary does. */
+static int
+foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, in->ndst + 1), i;
+	const Ins *d;
+
+	if (v < 0 || v >= f->nval || (i = f->val[v].ins) < 0 || i >= k || k - i > 4096)
+		return 0;
+	d = f->ins[i];
+	if (d->blk != in->blk || !f32writer(d))
+		return 0;
+	while (++i < k)
+		if (ir_opinfo[f->ins[i]->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+			return 0;
+	xi->alu.flags |= ALU_F2IAMT;
+	return 0;
+}
+
 /* A selp or slct of f32 reading a neg.f32 or abs.f32 (no .ftz): ptxas's
  * FSEL takes the neg's or abs's source with the operand modifier, whatever
  * else reads the result.  Not for a selp on a setp of a value with itself,
@@ -494,6 +551,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(f, xi, in);
+	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
+	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
+		return foldshamt(f, xi, in, k);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
 		return foldneg(pm, f, xi, in, k);

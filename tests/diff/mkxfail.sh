@@ -8,7 +8,7 @@ set -u
 d=tests/diff
 tmp=$(mktemp) || exit 1
 trap 'rm -f "$tmp"' EXIT
-"$d/difftest" replay "$d"/cases/*.txt.gz > "$tmp" 2>&1
+"$d/difftest" replay "$d"/cases/*.txt.gz > "$tmp" 2>/dev/null
 {
 	sed -n 1,5p "$d/xfail.txt"
 	sed -n 's/^[^ ]*: seed \([0-9]*\) (\([a-z0-9]*\)) slot [0-9]*, line [0-9]*: \(.*\)$/seed \1\t# \2: \3/p' "$tmp" |
