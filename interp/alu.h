@@ -76,9 +76,11 @@ enum {
 	ALU_GSET      = 1u << 25,  /* set with an f32 d under a guard: the last two sources are d's
 	                            * old value and the guard; ptxas selects 0 or -1 under the guard,
 	                            * then makes an f32 of |that| whatever the guard (fold.c) */
-	ALU_F2IAMT    = 1u << 26   /* shl/shr of 64 bits: the amount is an f32 value that ptxas
+	ALU_F2IAMT    = 1u << 26,  /* shl/shr of 64 bits: the amount is an f32 value that ptxas
 	                            * converts to a 64-bit integer (F2I.U64/S64.TRUNC, fold.c) and
 	                            * shifts by the low word of */
+	ALU_FTZRND    = 1u << 27   /* alu_fround with ALU_FTZ: flush what rounds to a subnormal (an
+	                            * f32 FFMA's rule), not what is subnormal before rounding */
 };
 
 enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */

@@ -121,9 +121,14 @@ uint64_t alu_fround(int fmt, int sign, int exp, u128 sig, int sticky, int rnd, u
 	int n = 128 - clz128(sig);
 	int E = exp + n - 1;
 	/* .ftz flushes by the exact value: one that rounds up to the smallest
-	 * normal is still flushed (measured on mul.ftz.f16 and div.rm.ftz.f32) */
-	if ((flags & ALU_FTZ) && E < emin) return zero(fmt, sign);
-	int lsbexp = (E < emin ? emin : E) - f->mbits;
+	 * normal is still flushed (measured on mul.ftz.f16 and div.rm.ftz.f32);
+	 * except an f32 fma's, which rounds as if the exponent had no floor
+	 * and flushes what stays below the smallest normal (ALU_FTZRND: a
+	 * value just below it that rounds up is kept, measured on
+	 * fma.rn.ftz.f32 and fma.rm.ftz.f32) */
+	int late = (flags & ALU_FTZRND) && E == emin - 1;
+	if ((flags & ALU_FTZ) && E < emin && !late) return zero(fmt, sign);
+	int lsbexp = (E < emin && !late ? emin : E) - f->mbits;
 	int sh = lsbexp - exp;
 	uint64_t m;
 	int rbit = 0;
@@ -208,7 +213,7 @@ static uint64_t in_ftz(int fmt, uint64_t a, int ftz) { return ftz ? alu_fflush(f
  * low bits, where a sticky bit stands in for what is shifted out. */
 static uint64_t addexact(int fmt, int sa, int ea, u128 ma, int sb, int eb, u128 mb, int rnd, int ftz)
 {
-	uint32_t fl = ftz ? ALU_FTZ : 0;
+	uint32_t fl = ftz ? ALU_FTZ | (ftz == 2 ? ALU_FTZRND : 0) : 0;
 	if (!ma && !mb) return zero(fmt, sa == sb ? sa : rnd == ALU_RM);
 	if (!ma) return alu_fround(fmt, sb, eb, mb, 0, rnd, fl);
 	if (!mb) return alu_fround(fmt, sa, ea, ma, 0, rnd, fl);
@@ -279,7 +284,7 @@ uint64_t alu_ffma(int fmt, uint64_t a, uint64_t b, uint64_t c, int rnd, int ftz)
 	}
 	if (cc == 2) return inf(fmt, sc);
 	u128 p = (ca && cb) ? (u128)ma * mb : 0;
-	return addexact(fmt, sp, ea + eb, p, sc, ec, cc ? mc : 0, rnd, ftz);
+	return addexact(fmt, sp, ea + eb, p, sc, ec, cc ? mc : 0, rnd, ftz ? (fmt == ALU_F32 ? 2 : 1) : 0);
 }
 
 uint64_t alu_fdiv(int fmt, uint64_t a, uint64_t b, int rnd, int ftz)
