@@ -774,7 +774,7 @@ void interp_chk_local_end(Launch *L);
  * the set ones of a range, free a table */
 struct ChkShadow;
 void interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, int on);
-size_t interp_chk_count(const struct ChkShadow *s, const void *p, size_t n);
+size_t interp_chk_count(struct ChkShadow *s, const void *p, size_t n);
 void interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root);
 /* check_mem.c: memcheck.  interp_chk_access after an access of n bytes at
  * host p (guest a) by lane; interp_chk_end when the launch ends. */
