@@ -48,23 +48,12 @@
 #include <string.h>
 #include "interp.h"
 
-enum { PAGE = 4096, SHADOW_MAX = 256u << 20, PWORDS = PAGE / 64 };
+enum { PAGE = CHK_PAGE, SHADOW_MAX = 256u << 20, PWORDS = PAGE / 64 };
 
-typedef struct {
-	uintptr_t key;            /* host address / PAGE + 1; 0: empty */
-	uint32_t nset;            /* how many of the page's bits are set */
-	uint64_t bits[PWORDS];    /* bit set: the byte is uninitialized (bit i % 64 of word i / 64) */
-} SPage;
-
-/* The table remembers the page it found last, and the key it last looked
- * up in vain: the lanes of a warp mostly touch one page, one after the
- * other, and the checks ask about every access. */
-struct ChkShadow {
-	SPage **tab;
-	size_t cap, n;            /* cap a power of two */
-	SPage *last;
-	uintptr_t misskey;        /* 0: none */
-};
+/* The table (interp.h) remembers the page it found last, and the key it
+ * last looked up in vain: the lanes of a warp mostly touch one page, one
+ * after the other, and the checks ask about every access. */
+typedef ChkPage SPage;
 
 static size_t
 hash(uintptr_t k, size_t cap)

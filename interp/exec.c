@@ -38,6 +38,7 @@
 #define INITMEM(L) (((L)->chk & PTX_CHECK_INITCHECK) && !(L)->chkmemoff)
 #define ASYNCCHK(L) ((L)->chk & PTX_CHECK_ASYNCCHECK)
 #define UNPOISON(L, p, n) do { if (INITMEM(L)) interp_chk_unpoison((L)->cx, (p), (n)); } while (0)
+
 #else
 #define MEMCHK(L) 0
 #define RACECHK(L) 0
@@ -60,6 +61,75 @@ popc(uint32_t m)
 	m = (m + (m >> 4)) & 0x0f0f0f0fu;
 	return (m * 0x01010101u) >> 24;
 }
+
+#ifdef INTERP_CHECK
+/* The bits of an n-byte access, n <= 64. */
+static inline uint64_t
+nbits(unsigned n)
+{
+	return n >= 64 ? ~0ull : (1ull << n) - 1;
+}
+
+/* The checks before lane l loads n bytes at host p (guest a), in the order
+ * check*.c want them; inline, the common answers: initcheck, bytes of
+ * which at least one is written (its page's shadow is the one found last,
+ * or known to be missing); memcheck, a load that is not non-coherent (nc,
+ * asked once for the instruction). */
+static inline void
+chk_load(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint8_t *p, unsigned n, int nc)
+{
+	uint64_t b;
+
+	if (INITMEM(L) && L->cx->shadow && !(interp_chk_quick(L->cx->shadow, p, n, &b) && b != nbits(n)))
+		interp_chk_load(L, w, l, xi, a, p, n);
+	if (nc)
+		interp_chk_access(L, w, l, xi, a, p, n, 0);
+	if (RACECHK(L))
+		interp_chk_race(L, w, l, xi, a, p, n, PTX_ACCESS_READ);
+	if (L->async)
+		interp_chk_async_load(L, w, l, xi, a, p, n);
+}
+
+/* Sets the bits of [p, p + n) in s inline when they lie in one word of the
+ * page it found last; 0: interp_chk_mark's work. */
+static inline int
+chk_quickset(struct ChkShadow *s, const uint8_t *p, unsigned n)
+{
+	uintptr_t h = (uintptr_t)p, off = h % CHK_PAGE;
+	ChkPage *pg;
+	uint64_t m, b;
+
+	if (!s || !(pg = s->last) || pg->key != h / CHK_PAGE + 1 || !n || n > 64 || off % 64 + n > 64)
+		return 0;
+	m = nbits(n) << off % 64;
+	b = pg->bits[off / 64];
+	if ((b & m) != m) {
+		pg->bits[off / 64] = b | m;
+		pg->nset += popc((uint32_t)(m & ~b)) + popc((uint32_t)((m & ~b) >> 32));
+	}
+	return 1;
+}
+
+/* initcheck after a store of n bytes at host p: they are written; nothing
+ * to do when none was poisoned. */
+static inline void
+chk_unpoison(Launch *L, const uint8_t *p, unsigned n)
+{
+	uint64_t b;
+
+	if (INITMEM(L) && L->cx->shadow && !(interp_chk_quick(L->cx->shadow, p, n, &b) && !b))
+		interp_chk_unpoison(L->cx, p, n);
+}
+
+/* memcheck after a store: the common case, no .const variables and no
+ * non-coherent loads so far, only marks the bytes stored to. */
+static inline void
+chk_store(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint8_t *p, unsigned n)
+{
+	if (L->cx->nkonst || L->ncread || !chk_quickset(L->wrote, p, n))
+		interp_chk_access(L, w, l, xi, a, p, n, 1);
+}
+#endif
 
 /* ---------------------------------------------------------------- memory */
 
@@ -591,14 +661,16 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 static HOT_INLINE int
 access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
+	if (xi->shape == SHAPE_KPARAM && m == 0xffffffffu) {
+		/* kernel parameters: never uninitialized, stored to or shared */
+		kparam(L, r, xi, m);
+		return 1;
+	}
 	if (INITMEM(L) || MEMCHK(L) || RACECHK(L))
 		return 0;   /* the per-lane path, which the checks follow */
 	switch (xi->shape) {
 	case SHAPE_KPARAM:
-		if (m != 0xffffffffu)
-			break;
-		kparam(L, r, xi, m);
-		return 1;
+		break;
 	case SHAPE_CO32:
 		if (m == 0xffffffffu && co32(L, r, xi))
 			return 1;
@@ -1516,6 +1588,9 @@ interp_run(Launch *L, Warp *w, int slice)
 				t->pc = ++pc;
 				continue;
 			}
+#ifdef INTERP_CHECK
+			int nc = MEMCHK(L) && interp_chk_noncoherent(xi);
+#endif
 			FOR_LANES(m, l) {
 				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
@@ -1523,14 +1598,7 @@ interp_run(Launch *L, Warp *w, int slice)
 				if (!p)
 					return RUN_FAULT;
 #ifdef INTERP_CHECK
-				if (INITMEM(L))
-					interp_chk_load(L, w, l, xi, a, p, tot);
-				if (MEMCHK(L))
-					interp_chk_access(L, w, l, xi, a, p, tot, 0);
-				if (RACECHK(L))
-					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_READ);
-				if (L->async)
-					interp_chk_async_load(L, w, l, xi, a, p, tot);
+				chk_load(L, w, l, xi, a, p, tot, nc);
 #endif
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
@@ -1564,12 +1632,12 @@ interp_run(Launch *L, Warp *w, int slice)
 #endif
 				for (int k = 0; k < xi->ns; k++)
 					memput(p + k * sz, V(&xi->s[k], l), sz);
-				UNPOISON(L, p, tot);
 #ifdef INTERP_CHECK
+				chk_unpoison(L, p, tot);
 				if (L->lpend)
 					interp_chk_local_store(L, w, l, xi, p, tot);
 				if (MEMCHK(L))
-					interp_chk_access(L, w, l, xi, a, p, tot, 1);
+					chk_store(L, w, l, xi, a, p, tot);
 				if (RACECHK(L) && !(same && memcmp(was, p, tot) == 0))
 					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
 #endif
