@@ -97,6 +97,11 @@ struct ChkRace {
 	void *last;
 	uintptr_t misskey;        /* the key looked up last and not found (missok) */
 	int missok;
+	/* shared memory: the record of the instruction the last access was
+	 * of, but its lane and bytes, and which execution of it (L->wsteps) */
+	int acc;
+	uint64_t stamp;           /* 0: none (the count is past 0 at any access) */
+	RAcc cur;
 };
 
 /* The global table's bound: past it racecheck stops following global
@@ -373,6 +378,9 @@ unordered(const GAcc *e, const GAcc *cur)
 	return e->lane != cur->lane && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv ? 2 : 0;
 }
 
+#if defined(__GNUC__)
+__attribute__((noinline))   /* out of the lanes' loop of shared memory */
+#endif
 static void
 global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
 {
@@ -439,12 +447,17 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 
 /* ------------------------------------------------------------ the entry */
 
-static void shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n,
-                   int acc);
+#if defined(__GNUC__)
+#define RACE_INLINE inline __attribute__((always_inline))
+#else
+#define RACE_INLINE inline
+#endif
 
-void
-interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n,
-                int acc)
+static RACE_INLINE void shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p,
+                               unsigned n, int acc);
+
+static RACE_INLINE void
+race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
 {
 	Cta *c = w->cta;
 	uintptr_t a = (uintptr_t)p;
@@ -460,27 +473,58 @@ interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr
 	 * parameters are not followed */
 }
 
-static void
+void
+interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n,
+                int acc)
+{
+	race(L, w, lane, xi, addr, p, n, acc);
+}
+
+void
+interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
+                      unsigned n, int acc)
+{
+	for (; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+		race(L, w, l, xi, addr[l], p[l], n, acc);
+	}
+}
+
+static RACE_INLINE void
 shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
 {
 	Cta *c = w->cta;
 	uintptr_t a = (uintptr_t)p, end = a + n;
 	int write = acc != PTX_ACCESS_READ, atom = acc == PTX_ACCESS_ATOMIC;
-	uint64_t ev = c->events - c->exits;   /* arrivals and mbarrier changes: what may order warps */
-	/* what may order lanes of the warp: any of that, the warp's own
-	 * collectives, the CTA's and the launch's fences, strong accesses and
-	 * atomics (monotonic counts: the sum moves when any does) */
-	uint64_t wv = ev + c->chkord + w->chkw + L->gord;
-	int weak = !atom && !strongx(L, xi);
+	struct ChkRace *s = L->race;
+	RAcc cur;
 
+	if (!s && !(s = L->race = interp_alloc(L->cx, sizeof *s)))
+		return;
+	/* what is the same for every lane of the instruction, computed for
+	 * the first (a checked launch runs on one host thread and counts its
+	 * warp-instructions in L->wsteps): the CTA's count of arrivals and
+	 * mbarrier changes, which may order warps; what may order lanes of
+	 * the warp -- any of that, the warp's own collectives, the CTA's and
+	 * the launch's fences, strong accesses and atomics (monotonic counts:
+	 * the sum moves when any does) */
+	if (s->stamp != L->wsteps || s->cur.xi != xi || s->acc != acc) {
+		uint64_t ev = c->events - c->exits;
+		s->stamp = L->wsteps;
+		s->acc = acc;
+		s->cur = (RAcc){ xi, ev, (uint32_t)w->id, 0, (uint8_t)atom, 1, 0,
+		    (uint8_t)(!atom && !strongx(L, xi)), ev + c->chkord + w->chkw + L->gord };
+	}
+	cur = s->cur;
+	cur.lane = (uint8_t)lane;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
-		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
+		RPg *pg = s->last && s->lastkey == wd / RPAGE + 1 ? s->last :
+		    page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
 		size_t i = wd % RPAGE / 4;
-		RAcc *lw, *lr, cur = { xi, ev, (uint32_t)w->id, (uint8_t)lane, (uint8_t)atom, 1,
-		    wordbytes(wd, a, end), (uint8_t)weak, wv };
-		RAcc *e = NULL;
+		RAcc *lw, *lr, *e = NULL;
 		if (!pg)
 			return;
+		cur.bytes = wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end);
 		if (pg->cta[i] != c->linear + 1) {   /* records of an earlier CTA on this buffer */
 			pg->cta[i] = c->linear + 1;
 			pg->w[i].valid = pg->r[i].valid = 0;
@@ -489,22 +533,23 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 		lr = &pg->r[i];
 		/* an atomic races with plain stores only: CAS loops read a guess
 		 * with a plain load before the atomic that checks it */
-		if (lw->valid && (lw->bytes & cur.bytes) && lw->ev == ev && lw->warp != (uint32_t)w->id && !(lw->atom && (atom || !write))) {
+		if (lw->valid && (lw->bytes & cur.bytes) && lw->ev == cur.ev && lw->warp != cur.warp &&
+		    !(lw->atom && (atom || !write))) {
 			hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
 			    write ? "write-write" : "write-read");
 			return;   /* one report for the access */
 		}
-		if (write && !atom && lr->valid && (lr->bytes & cur.bytes) && lr->ev == ev && lr->warp != (uint32_t)w->id) {
+		if (write && !atom && lr->valid && (lr->bytes & cur.bytes) && lr->ev == cur.ev && lr->warp != cur.warp) {
 			hazard(L, w, lane, xi, addr, n, acc, lr, PTX_ACCESS_READ, "read-write");
 			return;
 		}
 		/* lanes of this warp: plain accesses of other lanes in other
 		 * instructions (lanes of one instruction run together) */
-		if (weak && lw->valid && lw->weak && (lw->bytes & cur.bytes) && lw->warp == (uint32_t)w->id &&
-		    lw->lane != lane && lw->xi != xi && lw->wv == wv)
+		if (cur.weak && lw->valid && lw->weak && (lw->bytes & cur.bytes) && lw->warp == cur.warp &&
+		    lw->lane != lane && lw->xi != xi && lw->wv == cur.wv)
 			e = lw;
-		else if (weak && write && lr->valid && lr->weak && (lr->bytes & cur.bytes) &&
-		    lr->warp == (uint32_t)w->id && lr->lane != lane && lr->xi != xi && lr->wv == wv)
+		else if (cur.weak && write && lr->valid && lr->weak && (lr->bytes & cur.bytes) &&
+		    lr->warp == cur.warp && lr->lane != lane && lr->xi != xi && lr->wv == cur.wv)
 			e = lr;
 		if (e) {
 			ChkSite sa, sb;

@@ -110,6 +110,22 @@ chk_quickset(struct ChkShadow *s, const uint8_t *p, unsigned n)
 	return 1;
 }
 
+/* Whether no lane's load of n bytes at hp[lane] is of uninitialized
+ * memory (at least one of its bytes written: interp_chk_load's test). */
+static inline int
+chk_written(Launch *L, uint8_t *const *hp, unsigned n)
+{
+	uint64_t b;
+
+	if (!INITMEM(L) || !L->cx->shadow)
+		return 1;
+	for (uint32_t l = 0; l < WARP; l++)
+		if (interp_chk_quick(L->cx->shadow, hp[l], n, &b) ? b == nbits(n) :
+		    interp_chk_count(L->cx->shadow, hp[l], n) == n)
+			return 0;
+	return 1;
+}
+
 /* initcheck after a store of n bytes at host p: they are written; nothing
  * to do when none was poisoned. */
 static inline void
@@ -682,6 +698,44 @@ access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	}
 	return ldst(L, w, r, xi, m, xi->x == X_ST);
 }
+
+#ifdef INTERP_CHECK
+/* A full warp's load or store of one value a lane (SHAPE_WHOLE or
+ * SHAPE_CO32) in the checked executor: the lanes' guest addresses (ad)
+ * and host ones (hp), found as ldst finds them, when every lane's access
+ * lies in the first lane's allocation or the CTA's shared memory,
+ * aligned, so that no lane can fault and interp_xlate would answer the
+ * same.  0: the per-lane path, which translates each lane. */
+static int
+chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t *ad, uint8_t **hp)
+{
+	uint64_t aoff, lo, lim, wrap = xi->a32 ? 0xffffffffu : ~(uint64_t)0;
+	const uint64_t *base;
+	unsigned sz = xi->size;
+	uint8_t *mem;
+
+	if (m != 0xffffffffu || xi->abase.k != XO_REG || (xi->shape != SHAPE_WHOLE && xi->shape != SHAPE_CO32))
+		return 0;
+	aoff = (uint64_t)xi->aoff + shadd(L, w, xi);
+	base = r + (size_t)xi->abase.r * WARP;
+	if (xi->space == MS_SHARED) {
+		mem = w->cta->shared + SMEM_RSV, lo = w->cta->shbase + SMEM_RSV, lim = w->cta->nshared - SMEM_RSV;
+	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
+		Alloc *al = globalloc(L, a32(xi, base[0] + aoff), sz);
+		if (!al)
+			return 0;
+		mem = al->p, lo = al->addr, lim = al->size;
+		if (lo < FUNC_WIN + 4 * WIN_SIZE && lo + lim > FUNC_WIN)
+			return 0;   /* would reach the windows of the other spaces */
+	} else
+		return 0;
+	if (lim < sz || !interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, wrap))
+		return 0;
+	for (uint32_t l = 0; l < WARP; l++)
+		hp[l] = mem + (ad[l] - lo);
+	return 1;
+}
+#endif
 
 #define V(o, l) val(L, w, r, (o), (l))
 /* the address a memory operand [base+offset] names in lane l */
@@ -1590,10 +1644,29 @@ interp_run(Launch *L, Warp *w, int slice)
 			}
 #ifdef INTERP_CHECK
 			int nc = MEMCHK(L) && interp_chk_noncoherent(xi);
+			uint8_t *hp[WARP];
+			int whole = chk_lanes(L, w, r, xi, m, ad, hp);
+			if (whole && !nc && !L->async && chk_written(L, hp, tot)) {
+				/* neither initcheck nor memcheck can report a lane: racecheck
+				 * takes them together */
+				if (RACECHK(L))
+					interp_chk_race_lanes(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ);
+				for (uint32_t l = 0; l < WARP; l++)
+					SET(&xi->d[0], l, ldval(hp[l], sz, xi->sign));
+				if (L->st)
+					interp_count_mem(L, xi, m, ad, tot);
+				t->pc++;
+				NEXT;
+			}
 #endif
 			FOR_LANES(m, l) {
+#ifdef INTERP_CHECK
+				uint64_t a = whole ? ad[l] : ADDR(xi, l);
+				uint8_t *p = whole ? hp[l] : interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
+#else
 				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
+#endif
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
@@ -1615,9 +1688,38 @@ interp_run(Launch *L, Warp *w, int slice)
 				t->pc = ++pc;
 				continue;
 			}
+#ifdef INTERP_CHECK
+			uint8_t *hp[WARP];
+			int whole = chk_lanes(L, w, r, xi, m, ad, hp);
+			if (whole && !L->lpend && (!MEMCHK(L) || (!L->cx->nkonst && !L->ncread))) {
+				/* no check can report a lane's store but racecheck, which
+				 * takes the lanes that changed memory together */
+				uint32_t changed = 0;
+				for (uint32_t l = 0; l < WARP; l++) {
+					uint8_t was[8];
+					memcpy(was, hp[l], sz);
+					memput(hp[l], V(&xi->s[0], l), sz);
+					changed |= (uint32_t)(memcmp(was, hp[l], sz) != 0) << l;
+					chk_unpoison(L, hp[l], sz);
+					if (MEMCHK(L))
+						chk_store(L, w, l, xi, ad[l], hp[l], sz);
+				}
+				if (RACECHK(L))
+					interp_chk_race_lanes(L, w, changed, xi, ad, hp, sz, PTX_ACCESS_WRITE);
+				if (L->st)
+					interp_count_mem(L, xi, m, ad, tot);
+				t->pc++;
+				NEXT;
+			}
+#endif
 			FOR_LANES(m, l) {
+#ifdef INTERP_CHECK
+				uint64_t a = whole ? ad[l] : ADDR(xi, l);
+				uint8_t *p = whole ? hp[l] : interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
+#else
 				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
+#endif
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;

@@ -827,6 +827,10 @@ void interp_chk_end(Launch *L);
 struct ChkRace;
 void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                      int acc);
+/* the same for the lanes m of one instruction, lane by lane, as many calls
+ * of interp_chk_race would (addr[l], p[l]: lane l's addresses) */
+void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
+                           unsigned n, int acc);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 /* check_async.c: asynccheck.  interp_chk_async before xi runs for the
