@@ -141,6 +141,12 @@ wordmask(size_t j, size_t off, size_t end)
 	return (hi - lo == 64 ? ~0ull : ((1ull << (hi - lo)) - 1)) << lo;
 }
 
+const ChkPage *
+interp_chk_page(struct ChkShadow *s, const void *p)
+{
+	return lookup(s, (uintptr_t)p / PAGE + 1);
+}
+
 /* Sets (on) or clears the bits of [p, p + n) in *root; clearing makes no
  * page.  A word at a time, and nothing to do on a page already all set
  * (or all clear): stores keep marking bytes that are marked. */

@@ -110,6 +110,26 @@ chk_quickset(struct ChkShadow *s, const uint8_t *p, unsigned n)
 	return 1;
 }
 
+/* Whether the shadow s has no bit set for the bytes the lanes' accesses
+ * of n bytes at hp[lane] touch, when they all lie on one page: the
+ * common case, a warp's access to one array, answered with one lookup. */
+static inline int
+chk_clean(struct ChkShadow *s, uint8_t *const *hp, unsigned n)
+{
+	uintptr_t lo = (uintptr_t)hp[0], hi = lo;
+	const ChkPage *pg;
+
+	for (uint32_t l = 1; l < WARP; l++) {
+		uintptr_t h = (uintptr_t)hp[l];
+		lo = h < lo ? h : lo;
+		hi = h > hi ? h : hi;
+	}
+	if (lo / CHK_PAGE != (hi + n - 1) / CHK_PAGE)
+		return 0;
+	pg = interp_chk_page(s, hp[0]);
+	return !pg || !pg->nset;
+}
+
 /* Whether no lane's load of n bytes at hp[lane] is of uninitialized
  * memory (at least one of its bytes written: interp_chk_load's test). */
 static inline int
@@ -118,6 +138,8 @@ chk_written(Launch *L, uint8_t *const *hp, unsigned n)
 	uint64_t b;
 
 	if (!INITMEM(L) || !L->cx->shadow)
+		return 1;
+	if (chk_clean(L->cx->shadow, hp, n))
 		return 1;
 	for (uint32_t l = 0; l < WARP; l++)
 		if (interp_chk_quick(L->cx->shadow, hp[l], n, &b) ? b == nbits(n) :
@@ -1651,10 +1673,12 @@ interp_run(Launch *L, Warp *w, int slice)
 				 * takes them together */
 				if (RACECHK(L))
 					interp_chk_race_lanes(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ);
-				for (uint32_t l = 0; l < WARP; l++)
-					SET(&xi->d[0], l, ldval(hp[l], sz, xi->sign));
-				if (L->st)
-					interp_count_mem(L, xi, m, ad, tot);
+				if (!ldst(L, w, r, xi, m, 0)) {   /* the values as the unchecked run moves them */
+					for (uint32_t l = 0; l < WARP; l++)
+						SET(&xi->d[0], l, ldval(hp[l], sz, xi->sign));
+					if (L->st)
+						interp_count_mem(L, xi, m, ad, tot);
+				}
 				t->pc++;
 				NEXT;
 			}
@@ -1695,12 +1719,14 @@ interp_run(Launch *L, Warp *w, int slice)
 				/* no check can report a lane's store but racecheck, which
 				 * takes the lanes that changed memory together */
 				uint32_t changed = 0;
+				int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, sz);
 				for (uint32_t l = 0; l < WARP; l++) {
 					uint8_t was[8];
 					memcpy(was, hp[l], sz);
 					memput(hp[l], V(&xi->s[0], l), sz);
 					changed |= (uint32_t)(memcmp(was, hp[l], sz) != 0) << l;
-					chk_unpoison(L, hp[l], sz);
+					if (!clean)
+						chk_unpoison(L, hp[l], sz);
 					if (MEMCHK(L))
 						chk_store(L, w, l, xi, ad[l], hp[l], sz);
 				}

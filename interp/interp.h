@@ -788,6 +788,7 @@ struct ChkShadow {
 };
 void interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, int on);
 size_t interp_chk_count(struct ChkShadow *s, const void *p, size_t n);
+const ChkPage *interp_chk_page(struct ChkShadow *s, const void *p);   /* the page of p; NULL: none */
 void interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root);
 
 /* The bits of [p, p + n) in s, when they lie in one 64-bit word of the
