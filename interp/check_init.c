@@ -20,8 +20,10 @@
  * Memory: a byte shadow of the host memory that backs the guest's, one
  * bit a byte, set while the byte is uninitialized ("poisoned").  It is
  * kept by host page in an open-addressing table (ChkShadow, which
- * check_mem.c uses too), so the same code serves
- * global allocations, a CTA's shared memory and a thread's local memory:
+ * check_mem.c and check_async.c use too; 64 bits a word, a count of the
+ * bits set on each page, and the page found last remembered, so that an
+ * access to a page all written costs a comparison), so the same code
+ * serves global allocations, a CTA's shared memory and a thread's local memory:
  *   - poisoned: device memory from ptx_mem_alloc (while initcheck is on),
  *     device malloc, the shared memory of a CTA when it starts, and the
  *     kernel's .local variables in each of its threads.  Code built with
@@ -46,17 +48,12 @@
 #include <string.h>
 #include "interp.h"
 
-enum { PAGE = 4096, SHADOW_MAX = 256u << 20 };
+enum { PAGE = CHK_PAGE, SHADOW_MAX = 256u << 20, PWORDS = PAGE / 64 };
 
-typedef struct {
-	uintptr_t key;            /* host address / PAGE + 1; 0: empty */
-	uint8_t bits[PAGE / 8];   /* bit set: the byte is uninitialized */
-} SPage;
-
-struct ChkShadow {
-	SPage **tab;
-	size_t cap, n;            /* cap a power of two */
-};
+/* The table (interp.h) remembers the page it found last, and the key it
+ * last looked up in vain: the lanes of a warp mostly touch one page, one
+ * after the other, and the checks ask about every access. */
+typedef ChkPage SPage;
 
 static size_t
 hash(uintptr_t k, size_t cap)
@@ -65,14 +62,22 @@ hash(uintptr_t k, size_t cap)
 }
 
 static SPage *
-lookup(const struct ChkShadow *s, uintptr_t key)
+lookup(struct ChkShadow *s, uintptr_t key)
 {
 	if (!s || !s->cap)
 		return NULL;
+	if (s->last && s->last->key == key)
+		return s->last;
+	if (s->misskey == key)
+		return NULL;
 	for (size_t i = hash(key, s->cap);; i = (i + 1) & (s->cap - 1)) {
 		SPage *p = s->tab[i];
-		if (!p || p->key == key)
-			return p;
+		if (!p) {
+			s->misskey = key;
+			return NULL;
+		}
+		if (p->key == key)
+			return s->last = p;
 	}
 }
 
@@ -112,10 +117,39 @@ page(ptx_ctx *cx, struct ChkShadow **root, uintptr_t key)
 			break;
 		}
 	s->n++;
-	return p;
+	s->misskey = 0;
+	return s->last = p;
 }
 
-/* Sets (on) or clears the bits of [p, p + n) in *root; clearing makes no page. */
+/* The bits set in v, without the library call that __builtin_popcountll
+ * becomes when the target has no popcount instruction. */
+static unsigned
+popc64(uint64_t v)
+{
+	v = v - ((v >> 1) & 0x5555555555555555ull);
+	v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((v * 0x0101010101010101ull) >> 56);
+}
+
+/* The bits of word j of a page that the bytes [off, end) of the page cover. */
+static uint64_t
+wordmask(size_t j, size_t off, size_t end)
+{
+	size_t lo = off > j * 64 ? off - j * 64 : 0, hi = end < (j + 1) * 64 ? end - j * 64 : 64;
+
+	return (hi - lo == 64 ? ~0ull : ((1ull << (hi - lo)) - 1)) << lo;
+}
+
+const ChkPage *
+interp_chk_page(struct ChkShadow *s, const void *p)
+{
+	return lookup(s, (uintptr_t)p / PAGE + 1);
+}
+
+/* Sets (on) or clears the bits of [p, p + n) in *root; clearing makes no
+ * page.  A word at a time, and nothing to do on a page already all set
+ * (or all clear): stores keep marking bytes that are marked. */
 void
 interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, int on)
 {
@@ -124,15 +158,18 @@ interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, i
 	if (!n || (on && n > SHADOW_MAX) || (!on && !*root))
 		return;
 	while (n) {
-		uintptr_t off = a % PAGE;
-		size_t k = PAGE - off < n ? PAGE - off : n;
+		size_t off = a % PAGE, k = PAGE - off < n ? PAGE - off : n, end = off + k;
 		SPage *pg = on ? page(cx, root, a / PAGE + 1) : lookup(*root, a / PAGE + 1);
-		if (pg)
-			for (size_t i = off; i < off + k; i++) {
-				if (on)
-					pg->bits[i / 8] |= (uint8_t)(1u << (i % 8));
-				else
-					pg->bits[i / 8] &= (uint8_t)~(1u << (i % 8));
+		if (pg && (on ? pg->nset < PAGE : pg->nset > 0))
+			for (size_t j = off / 64; j * 64 < end; j++) {
+				uint64_t m = wordmask(j, off, end), b = pg->bits[j];
+				if (on) {
+					pg->nset += (uint32_t)popc64(m & ~b);
+					pg->bits[j] = b | m;
+				} else {
+					pg->nset -= (uint32_t)popc64(m & b);
+					pg->bits[j] = b & ~m;
+				}
 			}
 		a += k;
 		n -= k;
@@ -153,15 +190,21 @@ interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n)
 
 /* How many bytes of [p, p + n) have their bit set in s. */
 size_t
-interp_chk_count(const struct ChkShadow *s, const void *p, size_t n)
+interp_chk_count(struct ChkShadow *s, const void *p, size_t n)
 {
 	uintptr_t a = (uintptr_t)p;
 	size_t c = 0;
 
-	for (size_t i = 0; i < n && s; i++) {
-		const SPage *pg = lookup(s, (a + i) / PAGE + 1);
-		uintptr_t off = (a + i) % PAGE;
-		c += pg && (pg->bits[off / 8] >> (off % 8) & 1);
+	while (n && s) {
+		size_t off = a % PAGE, k = PAGE - off < n ? PAGE - off : n, end = off + k;
+		const SPage *pg = lookup(s, a / PAGE + 1);
+		if (pg && pg->nset == PAGE)
+			c += k;
+		else if (pg && pg->nset)
+			for (size_t j = off / 64; j * 64 < end; j++)
+				c += (size_t)popc64(wordmask(j, off, end) & pg->bits[j]);
+		a += k;
+		n -= k;
 	}
 	return c;
 }

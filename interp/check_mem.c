@@ -26,8 +26,8 @@
 #include <inttypes.h>
 #include "interp.h"
 
-static int
-noncoherent(const XIns *xi)
+int
+interp_chk_noncoherent(const XIns *xi)
 {
 	return xi->in && (xi->in->op == OP_LDU || (xi->in->op == OP_LD && ir_hasmod(xi->in, MOD_NC)));
 }
@@ -59,7 +59,7 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 		interp_chk_mark(cx, &L->wrote, p, n, 1);
 		return;
 	}
-	if (!noncoherent(xi))
+	if (!interp_chk_noncoherent(xi))
 		return;
 	if (L->wrote && interp_chk_count(L->wrote, p, n)) {
 		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);

@@ -97,6 +97,11 @@ struct ChkRace {
 	void *last;
 	uintptr_t misskey;        /* the key looked up last and not found (missok) */
 	int missok;
+	/* shared memory: the record of the instruction the last access was
+	 * of, but its lane and bytes, and which execution of it (L->wsteps) */
+	int acc;
+	uint64_t stamp;           /* 0: none (the count is past 0 at any access) */
+	RAcc cur;
 };
 
 /* The global table's bound: past it racecheck stops following global
@@ -373,6 +378,9 @@ unordered(const GAcc *e, const GAcc *cur)
 	return e->lane != cur->lane && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv ? 2 : 0;
 }
 
+#if defined(__GNUC__)
+__attribute__((noinline))   /* out of the lanes' loop of shared memory */
+#endif
 static void
 global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
 {
@@ -437,14 +445,122 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 	}
 }
 
+/* -------------------------------------------------------- shared memory */
+
+#if defined(__GNUC__)
+#define RACE_INLINE inline __attribute__((always_inline))
+#else
+#define RACE_INLINE inline
+#endif
+
+/* The record of an access of the instruction xi that its lanes share (all
+ * but the lane and the bytes), made for the first lane (a checked launch
+ * runs on one host thread and counts its warp-instructions in L->wsteps):
+ * the CTA's count of arrivals and mbarrier changes, which may order
+ * warps; what may order lanes of the warp -- any of that, the warp's own
+ * collectives, the CTA's and the launch's fences, strong accesses and
+ * atomics (monotonic counts: the sum moves when any does).  NULL: out of
+ * memory. */
+static const RAcc *
+shcur(Launch *L, Warp *w, const XIns *xi, int acc)
+{
+	struct ChkRace *s = L->race;
+	Cta *c = w->cta;
+
+	if (!s && !(s = L->race = interp_alloc(L->cx, sizeof *s)))
+		return NULL;
+	if (s->stamp != L->wsteps || s->cur.xi != xi || s->acc != acc) {
+		uint64_t ev = c->events - c->exits;
+		int atom = acc == PTX_ACCESS_ATOMIC;
+		s->stamp = L->wsteps;
+		s->acc = acc;
+		s->cur = (RAcc){ xi, ev, (uint32_t)w->id, 0, (uint8_t)atom, 1, 0,
+		    (uint8_t)(!atom && !strongx(L, xi)), ev + c->chkord + w->chkw + L->gord };
+	}
+	return &s->cur;
+}
+
+/* The access cur (lane, bytes filled) to word i of the page pg of shared
+ * memory: compared with the word's records, then recorded.  1: reported
+ * (one report an access). */
+static RACE_INLINE int
+sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RPg *pg, size_t i, const RAcc *cur)
+{
+	Cta *c = w->cta;
+	int write = acc != PTX_ACCESS_READ, atom = acc == PTX_ACCESS_ATOMIC;
+	uint32_t lane = cur->lane;
+	RAcc *lw, *lr, *e = NULL;
+
+	if (pg->cta[i] != c->linear + 1) {   /* records of an earlier CTA on this buffer */
+		pg->cta[i] = c->linear + 1;
+		pg->w[i].valid = pg->r[i].valid = 0;
+	}
+	lw = &pg->w[i];
+	lr = &pg->r[i];
+	/* an atomic races with plain stores only: CAS loops read a guess
+	 * with a plain load before the atomic that checks it */
+	if (lw->valid && (lw->bytes & cur->bytes) && lw->ev == cur->ev && lw->warp != cur->warp &&
+	    !(lw->atom && (atom || !write))) {
+		hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
+		    write ? "write-write" : "write-read");
+		return 1;
+	}
+	if (write && !atom && lr->valid && (lr->bytes & cur->bytes) && lr->ev == cur->ev && lr->warp != cur->warp) {
+		hazard(L, w, lane, xi, addr, n, acc, lr, PTX_ACCESS_READ, "read-write");
+		return 1;
+	}
+	/* lanes of this warp: plain accesses of other lanes in other
+	 * instructions (lanes of one instruction run together) */
+	if (cur->weak && lw->valid && lw->weak && (lw->bytes & cur->bytes) && lw->warp == cur->warp &&
+	    lw->lane != lane && lw->xi != xi && lw->wv == cur->wv)
+		e = lw;
+	else if (cur->weak && write && lr->valid && lr->weak && (lr->bytes & cur->bytes) &&
+	    lr->warp == cur->warp && lr->lane != lane && lr->xi != xi && lr->wv == cur->wv)
+		e = lr;
+	if (e) {
+		ChkSite sa, sb;
+		int eacc = e == lw ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
+		interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
+		earlier(L, c, e, eacc, addr, n, &sb);
+		lanehazard(L, w, lane, "shared", addr, acc, eacc, e->lane, &sa, &sb);
+		return 1;
+	}
+	if (write)
+		*lw = *cur;
+	else
+		*lr = *cur;
+	return 0;
+}
+
+static RACE_INLINE void
+shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
+{
+	uintptr_t a = (uintptr_t)p, end = a + n;
+	const RAcc *tmpl = shcur(L, w, xi, acc);
+	RAcc cur;
+
+	if (!tmpl)
+		return;
+	cur = *tmpl;
+	cur.lane = (uint8_t)lane;
+	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
+		struct ChkRace *s = L->race;
+		RPg *pg = s->last && s->lastkey == wd / RPAGE + 1 ? s->last :
+		    page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
+		if (!pg)
+			return;
+		cur.bytes = wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end);
+		if (sword(L, w, xi, addr, n, acc, pg, wd % RPAGE / 4, &cur))
+			return;   /* one report for the access */
+	}
+}
+
 /* ------------------------------------------------------------ the entry */
 
-static void shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n,
-                   int acc);
 
-void
-interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n,
-                int acc)
+
+static RACE_INLINE void
+race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
 {
 	Cta *c = w->cta;
 	uintptr_t a = (uintptr_t)p;
@@ -460,63 +576,52 @@ interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr
 	 * parameters are not followed */
 }
 
-static void
-shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
+void
+interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n,
+                int acc)
+{
+	race(L, w, lane, xi, addr, p, n, acc);
+}
+
+void
+interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
+                      unsigned n, int acc)
 {
 	Cta *c = w->cta;
-	uintptr_t a = (uintptr_t)p, end = a + n;
-	int write = acc != PTX_ACCESS_READ, atom = acc == PTX_ACCESS_ATOMIC;
-	uint64_t ev = c->events - c->exits;   /* arrivals and mbarrier changes: what may order warps */
-	/* what may order lanes of the warp: any of that, the warp's own
-	 * collectives, the CTA's and the launch's fences, strong accesses and
-	 * atomics (monotonic counts: the sum moves when any does) */
-	uint64_t wv = ev + c->chkord + w->chkw + L->gord;
-	int weak = !atom && !strongx(L, xi);
+	uintptr_t lo = UINTPTR_MAX, hi = 0;
 
-	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
-		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
-		size_t i = wd % RPAGE / 4;
-		RAcc *lw, *lr, cur = { xi, ev, (uint32_t)w->id, (uint8_t)lane, (uint8_t)atom, 1,
-		    wordbytes(wd, a, end), (uint8_t)weak, wv };
-		RAcc *e = NULL;
-		if (!pg)
+	for (uint32_t k = m; k; k &= k - 1) {
+		uintptr_t h = (uintptr_t)p[__builtin_ctz(k)];
+		lo = h < lo ? h : lo;
+		hi = h > hi ? h : hi;
+	}
+	/* every lane in the CTA's shared memory, one aligned word each: the
+	 * lanes' records by word, the page found once a page */
+	if (m && n == 4 && !((lo | hi) & 3) && lo >= (uintptr_t)c->shared &&
+	    hi + n <= (uintptr_t)c->shared + c->nshared) {
+		const RAcc *tmpl = shcur(L, w, xi, acc);
+		uintptr_t key = 0;
+		RPg *pg = NULL;
+		RAcc cur;
+		if (!tmpl)
 			return;
-		if (pg->cta[i] != c->linear + 1) {   /* records of an earlier CTA on this buffer */
-			pg->cta[i] = c->linear + 1;
-			pg->w[i].valid = pg->r[i].valid = 0;
+		cur = *tmpl;
+		cur.bytes = 0xf;
+		for (; m; m &= m - 1) {
+			uint32_t l = (uint32_t)__builtin_ctz(m);
+			uintptr_t wd = (uintptr_t)p[l];
+			if (!pg || key != wd / RPAGE + 1) {
+				key = wd / RPAGE + 1;
+				if (!(pg = page(L->cx, &L->race, key, sizeof(RPg), SIZE_MAX, 1)))
+					return;
+			}
+			cur.lane = (uint8_t)l;
+			sword(L, w, xi, addr[l], n, acc, pg, wd % RPAGE / 4, &cur);
 		}
-		lw = &pg->w[i];
-		lr = &pg->r[i];
-		/* an atomic races with plain stores only: CAS loops read a guess
-		 * with a plain load before the atomic that checks it */
-		if (lw->valid && (lw->bytes & cur.bytes) && lw->ev == ev && lw->warp != (uint32_t)w->id && !(lw->atom && (atom || !write))) {
-			hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
-			    write ? "write-write" : "write-read");
-			return;   /* one report for the access */
-		}
-		if (write && !atom && lr->valid && (lr->bytes & cur.bytes) && lr->ev == ev && lr->warp != (uint32_t)w->id) {
-			hazard(L, w, lane, xi, addr, n, acc, lr, PTX_ACCESS_READ, "read-write");
-			return;
-		}
-		/* lanes of this warp: plain accesses of other lanes in other
-		 * instructions (lanes of one instruction run together) */
-		if (weak && lw->valid && lw->weak && (lw->bytes & cur.bytes) && lw->warp == (uint32_t)w->id &&
-		    lw->lane != lane && lw->xi != xi && lw->wv == wv)
-			e = lw;
-		else if (weak && write && lr->valid && lr->weak && (lr->bytes & cur.bytes) &&
-		    lr->warp == (uint32_t)w->id && lr->lane != lane && lr->xi != xi && lr->wv == wv)
-			e = lr;
-		if (e) {
-			ChkSite sa, sb;
-			int eacc = e == lw ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
-			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
-			earlier(L, c, e, eacc, addr, n, &sb);
-			lanehazard(L, w, lane, "shared", addr, acc, eacc, e->lane, &sa, &sb);
-			return;
-		}
-		if (write)
-			*lw = cur;
-		else
-			*lr = cur;
+		return;
+	}
+	for (; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+		race(L, w, l, xi, addr[l], p[l], n, acc);
 	}
 }

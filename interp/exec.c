@@ -38,6 +38,7 @@
 #define INITMEM(L) (((L)->chk & PTX_CHECK_INITCHECK) && !(L)->chkmemoff)
 #define ASYNCCHK(L) ((L)->chk & PTX_CHECK_ASYNCCHECK)
 #define UNPOISON(L, p, n) do { if (INITMEM(L)) interp_chk_unpoison((L)->cx, (p), (n)); } while (0)
+
 #else
 #define MEMCHK(L) 0
 #define RACECHK(L) 0
@@ -60,6 +61,113 @@ popc(uint32_t m)
 	m = (m + (m >> 4)) & 0x0f0f0f0fu;
 	return (m * 0x01010101u) >> 24;
 }
+
+#ifdef INTERP_CHECK
+/* The bits of an n-byte access, n <= 64. */
+static inline uint64_t
+nbits(unsigned n)
+{
+	return n >= 64 ? ~0ull : (1ull << n) - 1;
+}
+
+/* The checks before lane l loads n bytes at host p (guest a), in the order
+ * check*.c want them; inline, the common answers: initcheck, bytes of
+ * which at least one is written (its page's shadow is the one found last,
+ * or known to be missing); memcheck, a load that is not non-coherent (nc,
+ * asked once for the instruction). */
+static inline void
+chk_load(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint8_t *p, unsigned n, int nc)
+{
+	uint64_t b;
+
+	if (INITMEM(L) && L->cx->shadow && !(interp_chk_quick(L->cx->shadow, p, n, &b) && b != nbits(n)))
+		interp_chk_load(L, w, l, xi, a, p, n);
+	if (nc)
+		interp_chk_access(L, w, l, xi, a, p, n, 0);
+	if (RACECHK(L))
+		interp_chk_race(L, w, l, xi, a, p, n, PTX_ACCESS_READ);
+	if (L->async)
+		interp_chk_async_load(L, w, l, xi, a, p, n);
+}
+
+/* Sets the bits of [p, p + n) in s inline when they lie in one word of the
+ * page it found last; 0: interp_chk_mark's work. */
+static inline int
+chk_quickset(struct ChkShadow *s, const uint8_t *p, unsigned n)
+{
+	uintptr_t h = (uintptr_t)p, off = h % CHK_PAGE;
+	ChkPage *pg;
+	uint64_t m, b;
+
+	if (!s || !(pg = s->last) || pg->key != h / CHK_PAGE + 1 || !n || n > 64 || off % 64 + n > 64)
+		return 0;
+	m = nbits(n) << off % 64;
+	b = pg->bits[off / 64];
+	if ((b & m) != m) {
+		pg->bits[off / 64] = b | m;
+		pg->nset += popc((uint32_t)(m & ~b)) + popc((uint32_t)((m & ~b) >> 32));
+	}
+	return 1;
+}
+
+/* Whether the shadow s has no bit set for the bytes the lanes' accesses
+ * of n bytes at hp[lane] touch, when they all lie on one page: the
+ * common case, a warp's access to one array, answered with one lookup. */
+static inline int
+chk_clean(struct ChkShadow *s, uint8_t *const *hp, unsigned n)
+{
+	uintptr_t lo = (uintptr_t)hp[0], hi = lo;
+	const ChkPage *pg;
+
+	for (uint32_t l = 1; l < WARP; l++) {
+		uintptr_t h = (uintptr_t)hp[l];
+		lo = h < lo ? h : lo;
+		hi = h > hi ? h : hi;
+	}
+	if (lo / CHK_PAGE != (hi + n - 1) / CHK_PAGE)
+		return 0;
+	pg = interp_chk_page(s, hp[0]);
+	return !pg || !pg->nset;
+}
+
+/* Whether no lane's load of n bytes at hp[lane] is of uninitialized
+ * memory (at least one of its bytes written: interp_chk_load's test). */
+static inline int
+chk_written(Launch *L, uint8_t *const *hp, unsigned n)
+{
+	uint64_t b;
+
+	if (!INITMEM(L) || !L->cx->shadow)
+		return 1;
+	if (chk_clean(L->cx->shadow, hp, n))
+		return 1;
+	for (uint32_t l = 0; l < WARP; l++)
+		if (interp_chk_quick(L->cx->shadow, hp[l], n, &b) ? b == nbits(n) :
+		    interp_chk_count(L->cx->shadow, hp[l], n) == n)
+			return 0;
+	return 1;
+}
+
+/* initcheck after a store of n bytes at host p: they are written; nothing
+ * to do when none was poisoned. */
+static inline void
+chk_unpoison(Launch *L, const uint8_t *p, unsigned n)
+{
+	uint64_t b;
+
+	if (INITMEM(L) && L->cx->shadow && !(interp_chk_quick(L->cx->shadow, p, n, &b) && !b))
+		interp_chk_unpoison(L->cx, p, n);
+}
+
+/* memcheck after a store: the common case, no .const variables and no
+ * non-coherent loads so far, only marks the bytes stored to. */
+static inline void
+chk_store(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint8_t *p, unsigned n)
+{
+	if (L->cx->nkonst || L->ncread || !chk_quickset(L->wrote, p, n))
+		interp_chk_access(L, w, l, xi, a, p, n, 1);
+}
+#endif
 
 /* ---------------------------------------------------------------- memory */
 
@@ -591,14 +699,16 @@ kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
 static HOT_INLINE int
 access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
+	if (xi->shape == SHAPE_KPARAM && m == 0xffffffffu) {
+		/* kernel parameters: never uninitialized, stored to or shared */
+		kparam(L, r, xi, m);
+		return 1;
+	}
 	if (INITMEM(L) || MEMCHK(L) || RACECHK(L))
 		return 0;   /* the per-lane path, which the checks follow */
 	switch (xi->shape) {
 	case SHAPE_KPARAM:
-		if (m != 0xffffffffu)
-			break;
-		kparam(L, r, xi, m);
-		return 1;
+		break;
 	case SHAPE_CO32:
 		if (m == 0xffffffffu && co32(L, r, xi))
 			return 1;
@@ -610,6 +720,44 @@ access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	}
 	return ldst(L, w, r, xi, m, xi->x == X_ST);
 }
+
+#ifdef INTERP_CHECK
+/* A full warp's load or store of one value a lane (SHAPE_WHOLE or
+ * SHAPE_CO32) in the checked executor: the lanes' guest addresses (ad)
+ * and host ones (hp), found as ldst finds them, when every lane's access
+ * lies in the first lane's allocation or the CTA's shared memory,
+ * aligned, so that no lane can fault and interp_xlate would answer the
+ * same.  0: the per-lane path, which translates each lane. */
+static int
+chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t *ad, uint8_t **hp)
+{
+	uint64_t aoff, lo, lim, wrap = xi->a32 ? 0xffffffffu : ~(uint64_t)0;
+	const uint64_t *base;
+	unsigned sz = xi->size;
+	uint8_t *mem;
+
+	if (m != 0xffffffffu || xi->abase.k != XO_REG || (xi->shape != SHAPE_WHOLE && xi->shape != SHAPE_CO32))
+		return 0;
+	aoff = (uint64_t)xi->aoff + shadd(L, w, xi);
+	base = r + (size_t)xi->abase.r * WARP;
+	if (xi->space == MS_SHARED) {
+		mem = w->cta->shared + SMEM_RSV, lo = w->cta->shbase + SMEM_RSV, lim = w->cta->nshared - SMEM_RSV;
+	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
+		Alloc *al = globalloc(L, a32(xi, base[0] + aoff), sz);
+		if (!al)
+			return 0;
+		mem = al->p, lo = al->addr, lim = al->size;
+		if (lo < FUNC_WIN + 4 * WIN_SIZE && lo + lim > FUNC_WIN)
+			return 0;   /* would reach the windows of the other spaces */
+	} else
+		return 0;
+	if (lim < sz || !interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, wrap))
+		return 0;
+	for (uint32_t l = 0; l < WARP; l++)
+		hp[l] = mem + (ad[l] - lo);
+	return 1;
+}
+#endif
 
 #define V(o, l) val(L, w, r, (o), (l))
 /* the address a memory operand [base+offset] names in lane l */
@@ -1516,21 +1664,38 @@ interp_run(Launch *L, Warp *w, int slice)
 				t->pc = ++pc;
 				continue;
 			}
+#ifdef INTERP_CHECK
+			int nc = MEMCHK(L) && interp_chk_noncoherent(xi);
+			uint8_t *hp[WARP];
+			int whole = chk_lanes(L, w, r, xi, m, ad, hp);
+			if (whole && !nc && !L->async && chk_written(L, hp, tot)) {
+				/* neither initcheck nor memcheck can report a lane: racecheck
+				 * takes them together */
+				if (RACECHK(L))
+					interp_chk_race_lanes(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ);
+				if (!ldst(L, w, r, xi, m, 0)) {   /* the values as the unchecked run moves them */
+					for (uint32_t l = 0; l < WARP; l++)
+						SET(&xi->d[0], l, ldval(hp[l], sz, xi->sign));
+					if (L->st)
+						interp_count_mem(L, xi, m, ad, tot);
+				}
+				t->pc++;
+				NEXT;
+			}
+#endif
 			FOR_LANES(m, l) {
+#ifdef INTERP_CHECK
+				uint64_t a = whole ? ad[l] : ADDR(xi, l);
+				uint8_t *p = whole ? hp[l] : interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
+#else
 				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
+#endif
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
 #ifdef INTERP_CHECK
-				if (INITMEM(L))
-					interp_chk_load(L, w, l, xi, a, p, tot);
-				if (MEMCHK(L))
-					interp_chk_access(L, w, l, xi, a, p, tot, 0);
-				if (RACECHK(L))
-					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_READ);
-				if (L->async)
-					interp_chk_async_load(L, w, l, xi, a, p, tot);
+				chk_load(L, w, l, xi, a, p, tot, nc);
 #endif
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
@@ -1547,9 +1712,40 @@ interp_run(Launch *L, Warp *w, int slice)
 				t->pc = ++pc;
 				continue;
 			}
+#ifdef INTERP_CHECK
+			uint8_t *hp[WARP];
+			int whole = chk_lanes(L, w, r, xi, m, ad, hp);
+			if (whole && !L->lpend && (!MEMCHK(L) || (!L->cx->nkonst && !L->ncread))) {
+				/* no check can report a lane's store but racecheck, which
+				 * takes the lanes that changed memory together */
+				uint32_t changed = 0;
+				int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, sz);
+				for (uint32_t l = 0; l < WARP; l++) {
+					uint8_t was[8];
+					memcpy(was, hp[l], sz);
+					memput(hp[l], V(&xi->s[0], l), sz);
+					changed |= (uint32_t)(memcmp(was, hp[l], sz) != 0) << l;
+					if (!clean)
+						chk_unpoison(L, hp[l], sz);
+					if (MEMCHK(L))
+						chk_store(L, w, l, xi, ad[l], hp[l], sz);
+				}
+				if (RACECHK(L))
+					interp_chk_race_lanes(L, w, changed, xi, ad, hp, sz, PTX_ACCESS_WRITE);
+				if (L->st)
+					interp_count_mem(L, xi, m, ad, tot);
+				t->pc++;
+				NEXT;
+			}
+#endif
 			FOR_LANES(m, l) {
+#ifdef INTERP_CHECK
+				uint64_t a = whole ? ad[l] : ADDR(xi, l);
+				uint8_t *p = whole ? hp[l] : interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
+#else
 				uint64_t a = ADDR(xi, l);
 				uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
+#endif
 				ad[l] = a;
 				if (!p)
 					return RUN_FAULT;
@@ -1564,12 +1760,12 @@ interp_run(Launch *L, Warp *w, int slice)
 #endif
 				for (int k = 0; k < xi->ns; k++)
 					memput(p + k * sz, V(&xi->s[k], l), sz);
-				UNPOISON(L, p, tot);
 #ifdef INTERP_CHECK
+				chk_unpoison(L, p, tot);
 				if (L->lpend)
 					interp_chk_local_store(L, w, l, xi, p, tot);
 				if (MEMCHK(L))
-					interp_chk_access(L, w, l, xi, a, p, tot, 1);
+					chk_store(L, w, l, xi, a, p, tot);
 				if (RACECHK(L) && !(same && memcmp(was, p, tot) == 0))
 					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
 #endif

@@ -771,15 +771,56 @@ void interp_chk_local_start(Launch *L, Cta *c);
 void interp_chk_local_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
 void interp_chk_local_end(Launch *L);
 /* the bit-a-byte table by host page behind them: set or clear bits, count
- * the set ones of a range, free a table */
-struct ChkShadow;
+ * the set ones of a range, free a table.  Its layout is here so that the
+ * checked executor can answer the common case inline (interp_chk_quick):
+ * a lane's access within the page the table found last. */
+enum { CHK_PAGE = 4096 };
+typedef struct {
+	uintptr_t key;                  /* host address / CHK_PAGE + 1; 0: empty */
+	uint32_t nset;                  /* how many of the page's bits are set */
+	uint64_t bits[CHK_PAGE / 64];   /* bit i % 64 of word i / 64: byte i */
+} ChkPage;
+struct ChkShadow {
+	ChkPage **tab;
+	size_t cap, n;                  /* cap a power of two */
+	ChkPage *last;                  /* the page found last */
+	uintptr_t misskey;              /* the key looked up last in vain; 0: none */
+};
 void interp_chk_mark(ptx_ctx *cx, struct ChkShadow **root, const void *p, size_t n, int on);
-size_t interp_chk_count(const struct ChkShadow *s, const void *p, size_t n);
+size_t interp_chk_count(struct ChkShadow *s, const void *p, size_t n);
+const ChkPage *interp_chk_page(struct ChkShadow *s, const void *p);   /* the page of p; NULL: none */
 void interp_chk_table_free(ptx_ctx *cx, struct ChkShadow **root);
+
+/* The bits of [p, p + n) in s, when they lie in one 64-bit word of the
+ * page s found last, or on a page s knows it lacks: *bits gets them (bit
+ * i: byte p + i) and the answer is 1.  0: ask interp_chk_count or
+ * interp_chk_mark. */
+static inline int
+interp_chk_quick(const struct ChkShadow *s, const void *p, unsigned n, uint64_t *bits)
+{
+	uintptr_t a = (uintptr_t)p, off = a % CHK_PAGE;
+	const ChkPage *pg;
+
+	if (!s) {
+		*bits = 0;
+		return 1;
+	}
+	if (n == 0 || n > 64 || off % 64 + n > 64)
+		return 0;
+	if (s->misskey == a / CHK_PAGE + 1) {
+		*bits = 0;
+		return 1;
+	}
+	if (!(pg = s->last) || pg->key != a / CHK_PAGE + 1)
+		return 0;
+	*bits = pg->nset ? pg->bits[off / 64] >> off % 64 & (n == 64 ? ~0ull : (1ull << n) - 1) : 0;
+	return 1;
+}
 /* check_mem.c: memcheck.  interp_chk_access after an access of n bytes at
  * host p (guest a) by lane; interp_chk_end when the launch ends. */
 void interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                        int write);
+int interp_chk_noncoherent(const XIns *xi);   /* ld.global.nc or ldu: a load memcheck follows */
 void interp_chk_end(Launch *L);
 /* check_race.c: racecheck of shared and global memory, after an access
  * (PTX_ACCESS_*) of space (MS_*, as decoded); interp_chk_order before
@@ -787,6 +828,10 @@ void interp_chk_end(Launch *L);
 struct ChkRace;
 void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                      int acc);
+/* the same for the lanes m of one instruction, lane by lane, as many calls
+ * of interp_chk_race would (addr[l], p[l]: lane l's addresses) */
+void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
+                           unsigned n, int acc);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 /* check_async.c: asynccheck.  interp_chk_async before xi runs for the
