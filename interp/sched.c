@@ -434,6 +434,11 @@ deadlock(Launch *L, Clu *u)
 				interp_mbar_describe(c, w->maddr, mb, sizeof mb);
 				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits on the mbarrier at shared 0x%x (%s): %s",
 				    i, blk, w->maddr, where(L, w, b, sizeof b), mb);
+			} else if (w->blocked == BLOCKED_GRID) {
+				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits at the grid barrier (%s), "
+				    "%" PRIu64 " of %" PRIu64 " threads arrived, %" PRIu64 " exited",
+				    i, blk, where(L, w, b, sizeof b), L->cgarrived,
+				    (uint64_t)L->grid[0] * L->grid[1] * L->grid[2] * L->nthreads, L->cgexited);
 			} else if (w->blocked == BLOCKED_CLUSTER) {
 				interp_clu_describe(u, mb, sizeof mb);
 				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits at the cluster barrier (%s): %s",
@@ -512,7 +517,8 @@ publish(Launch *L, Warp *w, uint64_t *seen)
 	return 0;
 }
 
-/* Runs cluster u for up to quantum warp-instructions: RUN_DONE, RUN_SLICE or RUN_FAULT. */
+/* Runs cluster u for up to quantum warp-instructions: RUN_DONE, RUN_SLICE,
+ * RUN_IDLE (nothing can run until the grid barrier completes) or RUN_FAULT. */
 static int
 clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 {
@@ -527,6 +533,8 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				int rc;
 				if (w->blocked == BLOCKED_MBAR && w->mev != c->events)
 					w->blocked = 0;   /* an mbarrier changed: look again */
+				if (w->blocked == BLOCKED_GRID && w->cggen != L->cggen)
+					w->blocked = 0;   /* the grid barrier completed */
 				if (w->done || w->blocked)
 					continue;
 				ran = 1;
@@ -549,6 +557,10 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				gaveup |= interp_mbar_timeout(L, u->cta[k]);
 			if (gaveup)
 				continue;   /* mbarrier waits gave up: their loops go on */
+			for (int k = 0; k < u->n; k++)
+				for (int i = 0; i < u->cta[k]->nw; i++)
+					if (!u->cta[k]->w[i].done && u->cta[k]->w[i].blocked == BLOCKED_GRID)
+						return RUN_IDLE;   /* other CTAs may complete the grid barrier */
 			deadlock(L, u);
 			return RUN_FAULT;
 		}
@@ -579,7 +591,7 @@ work(Launch *L, uint64_t total)
 {
 	Clu **live;
 	Spares spare = { { NULL }, 0 };
-	int nlive = 0, cur = 0, rc = PTX_OK, more = 1, maxlive = (int)(MAX_LIVE / L->ncl);
+	int nlive = 0, cur = 0, rc = PTX_OK, more = 1, maxlive = (int)(MAX_LIVE / L->ncl), idle = 0;
 	uint64_t next = 0, end = L->sh ? 0 : total, seen = 0;
 	uint64_t pend = total;   /* a cluster taken but not started for want of memory, else total */
 
@@ -619,6 +631,13 @@ work(Launch *L, uint64_t total)
 		if (cur >= nlive)
 			cur = 0;
 		r = clu_run(L, live[cur], L->polls ? 1 : CTA_QUANTUM, &seen);
+		/* every live cluster idle in turn, and none can start: the grid
+		 * barrier waits for threads that wait elsewhere */
+		idle = r == RUN_IDLE ? idle + 1 : 0;
+		if (idle > nlive) {
+			deadlock(L, live[cur]);
+			r = RUN_FAULT;
+		}
 		if (r == RUN_FAULT) {
 			rc = PTX_ETRAP;
 			break;
@@ -695,6 +714,8 @@ polls_in(const ptx_module *pm, int pc0, int npc, uint8_t *seen)
 		const XIns *xi = &pm->code[i];
 		if (xi->x == X_CALL && xi->target < 0 && pc0 + npc != pm->ncode)
 			return polls_in(pm, 0, pm->ncode, seen);
+		if (xi->x == X_CALL && xi->target >= 0 && pm->fn[xi->target].builtin == BI_CG_SYNC)
+			return 1;   /* the grid barrier: every CTA must reach it */
 		if (xi->x == X_CALL && xi->target >= 0 && !seen[xi->target]) {
 			const XFunc *g = &pm->fn[xi->target];
 			seen[xi->target] = 1;
