@@ -59,7 +59,10 @@
 #include <stdatomic.h>
 #include "interp.h"
 
-enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512, FINE = 16 };
+/* MAX_COOP: the CTAs of a cooperative launch, all live at once: 132 SMs
+ * of 32 CTAs, the most an H100 holds (the driver's test of the kernel's
+ * occupancy is libptxcuda's, shim_coop_fits) */
+enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512, FINE = 16, MAX_COOP = 132 * 32 };
 
 static void
 release(Launch *L, Cta *c, int id)
@@ -595,7 +598,9 @@ work(Launch *L, uint64_t total)
 	uint64_t next = 0, end = L->sh ? 0 : total, seen = 0;
 	uint64_t pend = total;   /* a cluster taken but not started for want of memory, else total */
 
-	live = interp_alloc(L->cx, MAX_LIVE * sizeof *live);
+	if (L->gridws)
+		maxlive = (int)total;   /* cooperative: every cluster at once (at most MAX_COOP CTAs) */
+	live = interp_alloc(L->cx, (size_t)(maxlive > MAX_LIVE ? maxlive : MAX_LIVE) * sizeof *live);
 	if (!live)
 		return PTX_ENOMEM;
 	while (nlive || more) {
@@ -923,9 +928,9 @@ clusterdims(ptx_ctx *cx, const Func *f, const unsigned *cluster, Launch *L)
 
 /* A cooperative launch: the driver refuses a grid whose CTAs could not all
  * be resident at once (132 SMs times the kernel's occupancy: an H100 took
- * 1584 CTAs of 160 threads and refused 2112); here the limit is the
- * MAX_LIVE CTAs the scheduler keeps live, all of them from the start (the
- * grid sync polls: see polls()).  The kernel gets a zeroed workspace for
+ * 1584 CTAs of 160 threads and refused 2112); here the limit is MAX_COOP,
+ * the most an H100 holds of any kernel, and every CTA is live from the
+ * start (the grid sync polls: see polls()).  The kernel gets a zeroed workspace for
  * its grid barriers in %envreg1:%envreg2, where cooperative groups' grid
  * sync counts arrivals.  A plain launch reads 0 there and the kernel
  * traps, as on the GPU (an unspecified launch failure). */
@@ -934,7 +939,7 @@ cooperative(Launch *L, uint64_t total)
 {
 	uint64_t ctas = total * L->ncl;
 	uint8_t *ws;
-	if (ctas > MAX_LIVE) {
+	if (ctas > MAX_COOP) {
 		interp_diag(L->cx, NULL, 0, 0, PTX_SEV_ERROR, NULL,
 		    "a cooperative launch of %" PRIu64 " CTAs: more than can be resident at once", ctas);
 		return -1;
@@ -1010,8 +1015,8 @@ launch_memory(ptx_ctx *cx, Launch *L)
 	uint64_t need = ctabytes(L) * L->ncl, used = (uint64_t)cx->used;
 	uint64_t nclu = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2] / L->ncl;
 
-	/* cooperative() refuses more than MAX_LIVE CTAs first: no overflow */
-	if (cx->coop && nclu * L->ncl <= MAX_LIVE)
+	/* cooperative() refuses more than MAX_COOP CTAs first: no overflow */
+	if (cx->coop && nclu * L->ncl <= MAX_COOP)
 		need *= nclu;
 	if (L->k->frame > MAX_LOCAL) {
 		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "kernel %s needs %u bytes of local memory a thread, "
