@@ -114,7 +114,7 @@ extern Shim shim;
 
 /* shim_handle.c: the handle table, each under LOCK */
 enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_POOL, H_ARRAY,
-       H_MIPMAP, H_NKIND };
+       H_MIPMAP, H_UOBJ, H_NKIND };
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
