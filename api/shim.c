@@ -54,6 +54,7 @@ ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_
 	out->ptx_version = m->m->ver_major * 10 + m->m->ver_minor;
 	out->sm = m->m->sm;
 	out->maxclusterrank = f->x.f->maxclusterrank;
+	out->maxnreg = f->x.f->maxnreg;
 	for (int i = 0; i < 3; i++) {
 		out->maxntid[i] = f->x.f->nmaxntid ? f->x.f->maxntid[i] : 0;
 		out->reqntid[i] = f->x.f->nreqntid ? f->x.f->reqntid[i] : 0;

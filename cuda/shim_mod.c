@@ -342,7 +342,8 @@ shim_fn_attr(int *v, int attr, Fn *fn)
 	case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *v = (int)u.shared_bytes; break;
 	case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *v = u.const_bytes > INT_MAX ? INT_MAX : (int)u.const_bytes; break;
 	case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *v = (int)u.local_bytes; break;
-	case CU_FUNC_ATTRIBUTE_NUM_REGS: *v = u.nregs; break;
+	/* ptxas keeps a kernel within its .maxnreg (nvJitLink's -maxrregcount) */
+	case CU_FUNC_ATTRIBUTE_NUM_REGS: *v = u.maxnreg > 0 && u.nregs > u.maxnreg ? u.maxnreg : u.nregs; break;
 	case CU_FUNC_ATTRIBUTE_PTX_VERSION: *v = u.sm ? u.sm : 90; break;
 	case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *v = 90; break;
 	case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *v = fn->maxdyn; break;

@@ -470,7 +470,8 @@ int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);
  * dimensions are 1), and the clusters its .reqnctapercluster and
  * .maxclusterrank allow (likewise); and the bytes of the module's .const
  * variables laid out one after another, each at its alignment, as ptxas
- * lays out the user constant bank that every kernel of the module gets. */
+ * lays out the user constant bank that every kernel of the module gets;
+ * and its .maxnreg (0 when absent). */
 typedef struct {
 	int nregs;
 	size_t local_bytes, shared_bytes;
@@ -479,6 +480,7 @@ typedef struct {
 	int reqcluster[3];            /* .reqnctapercluster, or zeros */
 	int maxclusterrank;           /* .maxclusterrank, or 0 */
 	size_t const_bytes;           /* the module's .const variables */
+	int maxnreg;                  /* .maxnreg, or 0 */
 } ptx_function_usage;
 int ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_usage *out);
 
