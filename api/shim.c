@@ -4,6 +4,7 @@
  * address, where each kernel parameter sits in the parameter buffer, and
  * what a kernel uses.  They read the context and the loaded module only.
  */
+#include <stdatomic.h>
 #include <string.h>
 #include "api/api.h"
 
@@ -20,6 +21,15 @@ ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size)
 		*base = a->addr;
 	if (size)
 		*size = (size_t)a->size;
+	return PTX_OK;
+}
+
+int
+ptx_mem_used(ptx_ctx *cx, uint64_t *out)
+{
+	if (!cx || !out)
+		return PTX_EINVAL;
+	*out = (uint64_t)atomic_load(&cx->used);
 	return PTX_OK;
 }
 
@@ -44,10 +54,25 @@ ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_
 	out->ptx_version = m->m->ver_major * 10 + m->m->ver_minor;
 	out->sm = m->m->sm;
 	out->maxclusterrank = f->x.f->maxclusterrank;
+	out->maxnreg = f->x.f->maxnreg;
 	for (int i = 0; i < 3; i++) {
 		out->maxntid[i] = f->x.f->nmaxntid ? f->x.f->maxntid[i] : 0;
 		out->reqntid[i] = f->x.f->nreqntid ? f->x.f->reqntid[i] : 0;
 		out->reqcluster[i] = f->x.f->nreqnctapercluster ? f->x.f->reqnctapercluster[i] : 0;
+	}
+	/* ptxas's .nv.constant3: each variable at its alignment, in the order
+	 * declared, no padding after the last (100 bytes then 3 at align 2 are
+	 * 103; 100 then 24 at align 8, 128); an .extern one lives elsewhere */
+	for (int i = 0; i < m->m->nsyms; i++) {
+		const Sym *s = m->m->syms[i];
+		uint64_t a, end;
+		if (s->kind != SYM_VAR || s->space != SP_CONST || s->linkage == LINK_EXTERN)
+			continue;
+		a = interp_symalign(s);
+		end = a ? (out->const_bytes + a - 1) / a * a : out->const_bytes;
+		if (ir_size_add(end, interp_symsize(s), &end))
+			end = UINT64_MAX;   /* the verifier keeps .const far below this */
+		out->const_bytes = (size_t)end;
 	}
 	return PTX_OK;
 }

@@ -19,11 +19,15 @@
  *                  runtime itself (interp/cdp.c), so nothing is lost
  *   LTOIR          refused with a message: NVVM bitcode needs NVIDIA's
  *                  optimiser, which the shim does not have
+ * -maxrregcount=N becomes a .maxnreg N on each kernel of the PTX inputs
+ * that has none (what ptxas would honour; libptxcuda reports a kernel's
+ * registers capped by it).
  * The output is the one fatbin when there is one, else the host-ELF
  * container of them all.  GetLinkedPtx answers when the link was one PTX
  * text.  Errors go to the error log, notes to the info log, as nvJitLink
  * keeps them; a handle is used by one thread at a time, as documented.
  */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -61,6 +65,7 @@ enum {
 
 typedef struct nvJitLink {
 	unsigned arch;                  /* -arch=sm_NN */
+	unsigned maxreg;                /* -maxrregcount=N, 0: none */
 	int lto;
 	unsigned char **fb;             /* the fatbins kept */
 	size_t *fblen;
@@ -271,6 +276,13 @@ nvJitLinkCreate(nvJitLinkHandle *handle, uint32_t nopt, const char **opt)
 			l->arch = a;
 		} else if (!strcmp(o, "-lto"))
 			l->lto = 1;
+		else if (!strncmp(o, "-maxrregcount=", 14)) {
+			if (sscanf(o + 14, "%u%c", &a, &c) != 1 || a == 0) {
+				free(l);
+				return NVJITLINK_ERROR_UNRECOGNIZED_OPTION;
+			}
+			l->maxreg = a;
+		}
 		else if (o[0] != '-') {
 			free(l);
 			return NVJITLINK_ERROR_UNRECOGNIZED_OPTION;
@@ -303,6 +315,70 @@ nvJitLinkDestroy(nvJitLinkHandle *handle)
 	return NVJITLINK_SUCCESS;
 }
 
+/* The PTX text p (n bytes) with " .maxnreg N" after the parameter list
+ * of each .entry that has no .maxnreg of its own: malloc'd, its length in
+ * *outn; NULL when out of memory.  A kernel header is "... .entry NAME
+ * (params) [directives] {", parameters without parentheses inside; one
+ * with no parameter list gets the directive before its brace. */
+static char *
+cap_regs(const char *p, size_t n, unsigned maxreg, size_t *outn)
+{
+	char dir[32];
+	int nd = snprintf(dir, sizeof dir, " .maxnreg %u", maxreg);
+	size_t cap = n + 1, len = 0, at = 0;
+	char *out = malloc(cap);
+
+	if (!out)
+		return NULL;
+	for (;;) {
+		const char *e = NULL, *body, *ins;
+		for (size_t i = at; i + 6 <= n; i++)
+			if (!memcmp(p + i, ".entry", 6) && (i == 0 || isspace((unsigned char)p[i - 1])) &&
+			    (i + 6 == n || isspace((unsigned char)p[i + 6]))) {
+				e = p + i;
+				break;
+			}
+		if (!e || !(body = memchr(e, '{', n - (size_t)(e - p))))
+			break;
+		ins = memchr(e, '(', (size_t)(body - e));
+		ins = ins ? memchr(ins, ')', (size_t)(body - ins)) : NULL;
+		ins = ins ? ins + 1 : body;
+		/* copy through the insertion point, then the directive unless one is there */
+		if (len + (size_t)(ins - (p + at)) + (size_t)nd + 1 > cap) {
+			char *m;
+			cap = (len + (size_t)(ins - (p + at)) + (size_t)nd + 1) * 2 + n;
+			if (!(m = realloc(out, cap))) {
+				free(out);
+				return NULL;
+			}
+			out = m;
+		}
+		memcpy(out + len, p + at, (size_t)(ins - (p + at)));
+		len += (size_t)(ins - (p + at));
+		int has = 0;
+		for (const char *q = ins; q + 8 <= body; q++)
+			has |= !memcmp(q, ".maxnreg", 8);
+		if (!has) {
+			memcpy(out + len, dir, (size_t)nd);
+			len += (size_t)nd;
+		}
+		at = (size_t)(ins - p);
+	}
+	if (len + (n - at) + 1 > cap) {
+		char *m = realloc(out, len + (n - at) + 1);
+		if (!m) {
+			free(out);
+			return NULL;
+		}
+		out = m;
+	}
+	memcpy(out + len, p + at, n - at);
+	len += n - at;
+	out[len] = 0;
+	*outn = len;
+	return out;
+}
+
 nvJitLinkResult
 nvJitLinkAddData(nvJitLinkHandle l, int type, const void *data, size_t size, const char *name)
 {
@@ -321,15 +397,23 @@ nvJitLinkAddData(nvJitLinkHandle l, int type, const void *data, size_t size, con
 		const unsigned char *z = memchr(p, 0, size);
 		size_t n = z ? (size_t)(z - p) : size, fl;
 		unsigned char *fb;
+		char *capped = NULL;
 		if (n >= 4 && (!memcmp(p, "\177ELF", 4) || is_ltoir(p, n)))
 			return error(l, NVJITLINK_ERROR_INCORRECT_INPUT_TYPE, name, "a binary image given "
 			    "as PTX");
-		if (!(fb = jit_fatbin_ptx((const char *)p, n, l->arch, &fl)))
-			return NVJITLINK_ERROR_INTERNAL;
-		if (l->nptx++ == 0 && (l->ptx = malloc(n + 1))) {
+		if (l->maxreg) {
+			if (!(capped = cap_regs((const char *)p, n, l->maxreg, &n)))
+				return NVJITLINK_ERROR_INTERNAL;
+			p = (const unsigned char *)capped;
+		}
+		fb = jit_fatbin_ptx((const char *)p, n, l->arch, &fl);
+		if (fb && l->nptx++ == 0 && (l->ptx = malloc(n + 1))) {
 			memcpy(l->ptx, p, n);
 			l->ptx[n] = 0;
 		}
+		free(capped);
+		if (!fb)
+			return NVJITLINK_ERROR_INTERNAL;
 		return keep(l, fb, fl);
 	}
 	case IN_FATBIN:

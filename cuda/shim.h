@@ -96,7 +96,6 @@ typedef struct {
 	struct Smod *mods;
 	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; } *allocs;   /* host: managed memory's */
 	size_t nallocs, capallocs;
-	size_t used;                /* bytes allocated, for cuMemGetInfo */
 	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
 	 * mapped: also device memory at the same address (ptx_mem_map), as
 	 * unified addressing makes pinned memory on a GPU */
@@ -115,7 +114,7 @@ extern Shim shim;
 
 /* shim_handle.c: the handle table, each under LOCK */
 enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_POOL, H_ARRAY,
-       H_MIPMAP, H_NKIND };
+       H_MIPMAP, H_UOBJ, H_NKIND };
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
@@ -229,5 +228,6 @@ void shim_fork_watch(void);
 int shim_forked(void);
 /* shim_occ.c */
 int shim_occupancy(Fn *fn, int block, size_t dynshared);   /* CTAs per SM; under LOCK */
+CUresult shim_coop_fits(CUfunction fn, const unsigned grid[3], const unsigned block[3], size_t dynshared);
 
 #endif

@@ -12,8 +12,10 @@
  *
  * The environment, read once by cuInit (libptx.3 documents it):
  *   PTXKIT_MAX_MEMORY   device memory (PTX_LIMIT_MEMORY): what
- *                       cuDeviceTotalMem reports and allocations may use;
- *                       default what the host can give
+ *                       cuDeviceTotalMem and cuMemGetInfo report as the
+ *                       total and what allocations, module variables and
+ *                       running CTAs may use together (cuMemGetInfo's
+ *                       free is the rest); default what the host can give
  *   PTXKIT_HEAP_SIZE    CU_LIMIT_MALLOC_HEAP_SIZE's default (8 MiB)
  *   PTXKIT_STACK_SIZE   CU_LIMIT_STACK_SIZE's default (1 KiB)
  *   PTXKIT_MAX_STEPS    each launch's budget of thread-instructions; a
@@ -119,12 +121,18 @@ shim_total_mem(void)
 	return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
 }
 
+/* The total less every byte the interpreter holds against it (ptx_mem_used):
+ * allocations with their slack, module variables, device malloc's blocks,
+ * textures' arrays -- what a cuMemAlloc can still have, as a GPU's
+ * cuMemGetInfo counts what the context holds and not only cuMemAlloc's. */
 size_t
 shim_free_mem(void)
 {
 	size_t total = shim_total_mem();
+	uint64_t used = 0;
 
-	return shim.used < total ? total - shim.used : 0;
+	ptx_mem_used(shim.cx, &used);
+	return used < total ? total - (size_t)used : 0;
 }
 
 /* ---------------------------------------------------------------- contexts */

@@ -14,6 +14,14 @@
  * argument memory do not reach the graph.  An executable graph is a copy
  * of the graph's nodes, so changing the graph afterwards does not change
  * it; its nodes are named by the graph nodes they were copied from.
+ *
+ * User objects (cuUserObject*): a pointer, a destructor and a count of
+ * references, which the caller and graphs hold (cuGraphRetainUserObject);
+ * a graph's references pass to its clones and to the executables made of
+ * it, and go when they are destroyed.  The destructor runs once the last
+ * reference goes -- after the call that dropped it has let go of the lock
+ * (the driver runs it on a thread of its own; either way it must not call
+ * the driver).
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -73,12 +81,29 @@ typedef struct Node {
 	struct Node *next;          /* in the order added */
 } Node;
 
+typedef struct CUuserObject_st *CUuserObject;
+
+typedef struct {
+	CUuserObject h;
+	void *ptr;
+	void (*destroy)(void *);
+	uint64_t refs;
+} Uobj;
+
+typedef struct {                /* references a graph or an executable holds */
+	Uobj *o;
+	unsigned n;
+} Ref;
+
 typedef struct Graph {
 	CUgraph h;
+	Ref *refs;
+	size_t nrefs;
 	Node *first, *last;
 	size_t n;
 	CUdeviceptr *owned;         /* memory freed while captured: freed with the graph */
 	size_t nowned;
+	unsigned id;                /* cuGraphGetId: graphs numbered as made, from 1 */
 } Graph;
 
 typedef struct {
@@ -87,9 +112,214 @@ typedef struct {
 	Work *w;
 	CUgraphNode *from;          /* the graph node each was copied from: a handle,
 	                             * compared, never resolved */
+	unsigned long long flags;   /* as instantiated (cuGraphExecGetFlags) */
+	Ref *refs;                  /* the graph's user objects when it was made */
+	size_t nrefs;
+	unsigned id;                /* cuGraphExecGetId: numbered with the graphs */
 } Exec;
 
+static unsigned lastid;         /* the last graph or executable id handed out; under LOCK */
+
 #define GRAPH(h) ((Graph *)shim_hget((h), H_GRAPH))
+#define UOBJ(h) ((Uobj *)shim_hget((h), H_UOBJ))
+
+/* ---------------------------------------------------------------- user objects */
+
+/* Objects whose last reference went, their destructors still to run
+ * (drain(), outside the lock). */
+static Uobj **dead;
+static size_t ndead, capdead;
+
+/* Drops n references of o; under LOCK.  The last one retires the handle
+ * and queues the destructor (when the queue cannot grow, the destructor is
+ * lost rather than run under the lock). */
+static void
+uobj_drop(Uobj *o, uint64_t n)
+{
+	o->refs = n < o->refs ? o->refs - n : 0;
+	if (o->refs)
+		return;
+	shim_hfree(o->h);
+	if (ndead == capdead) {
+		size_t cap = capdead ? 2 * capdead : 16;
+		Uobj **nd = realloc(dead, cap * sizeof *nd);
+		if (!nd) {
+			free(o);
+			return;
+		}
+		dead = nd, capdead = cap;
+	}
+	dead[ndead++] = o;
+}
+
+/* Runs the queued destructors; called without the lock. */
+static void
+drain(void)
+{
+	for (;;) {
+		Uobj *o = NULL;
+		LOCK();
+		if (ndead)
+			o = dead[--ndead];
+		UNLOCK();
+		if (!o)
+			return;
+		if (o->destroy)
+			o->destroy(o->ptr);
+		free(o);
+	}
+}
+
+/* Adds n references of o to the list; under LOCK.  0, or -1 out of memory. */
+static int
+refs_add(Ref **refs, size_t *nrefs, Uobj *o, unsigned n)
+{
+	Ref *r;
+
+	for (size_t i = 0; i < *nrefs; i++)
+		if ((*refs)[i].o == o) {
+			(*refs)[i].n += n;
+			return 0;
+		}
+	if (!(r = realloc(*refs, (*nrefs + 1) * sizeof *r)))
+		return -1;
+	r[*nrefs].o = o, r[*nrefs].n = n;
+	*refs = r;
+	(*nrefs)++;
+	return 0;
+}
+
+/* A copy of a list, each reference taken again (clones, executables); under LOCK. */
+static int
+refs_copy(Ref **to, size_t *nto, const Ref *from, size_t n)
+{
+	if (!n)
+		return 0;
+	if (!(*to = malloc(n * sizeof **to)))
+		return -1;
+	memcpy(*to, from, n * sizeof **to);
+	*nto = n;
+	for (size_t i = 0; i < n; i++)
+		from[i].o->refs += from[i].n;
+	return 0;
+}
+
+static void
+refs_drop(Ref *refs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		uobj_drop(refs[i].o, refs[i].n);
+	free(refs);
+}
+
+enum { UOBJ_NO_DESTRUCTOR_SYNC = 1, GRAPH_UOBJ_MOVE = 1 };
+
+CUresult
+cuUserObjectCreate(CUuserObject *out, void *ptr, void (*destroy)(void *), unsigned refs, unsigned flags)
+{
+	Uobj *o;
+
+	if (!out || !destroy || !refs || flags != UOBJ_NO_DESTRUCTOR_SYNC)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (!(o = calloc(1, sizeof *o)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	o->ptr = ptr, o->destroy = destroy, o->refs = refs;
+	LOCK();
+	o->h = shim_hnew(H_UOBJ, o);
+	UNLOCK();
+	if (!o->h) {
+		free(o);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	*out = o->h;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuUserObjectRetain(CUuserObject h, unsigned n)
+{
+	CUresult r = CUDA_SUCCESS;
+	Uobj *o;
+
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(o = UOBJ(h)))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		o->refs += n;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuUserObjectRelease(CUuserObject h, unsigned n)
+{
+	CUresult r = CUDA_SUCCESS;
+	Uobj *o;
+
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(o = UOBJ(h)))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		uobj_drop(o, n);
+	UNLOCK();
+	drain();
+	return r;
+}
+
+CUresult
+cuGraphRetainUserObject(CUgraph gh, CUuserObject h, unsigned n, unsigned flags)
+{
+	CUresult r = CUDA_SUCCESS;
+	Graph *g;
+	Uobj *o;
+
+	if (!n || (flags & ~(unsigned)GRAPH_UOBJ_MOVE))
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(g = GRAPH(gh)) || !(o = UOBJ(h)))
+		r = g ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_INVALID_VALUE;
+	else if (refs_add(&g->refs, &g->nrefs, o, n))
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	else if (!(flags & GRAPH_UOBJ_MOVE))
+		o->refs += n;   /* moved: the caller's references become the graph's */
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphReleaseUserObject(CUgraph gh, CUuserObject h, unsigned n)
+{
+	CUresult r = CUDA_SUCCESS;
+	Graph *g;
+	Uobj *o;
+
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(g = GRAPH(gh)) || !(o = UOBJ(h)))
+		r = g ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_INVALID_VALUE;
+	else {
+		size_t i = 0;
+		while (i < g->nrefs && g->refs[i].o != o)
+			i++;
+		if (i == g->nrefs || g->refs[i].n < n)
+			r = CUDA_ERROR_INVALID_VALUE;   /* more than the graph holds */
+		else {
+			if (!(g->refs[i].n -= n))
+				g->refs[i] = g->refs[--g->nrefs];
+			uobj_drop(o, n);
+		}
+	}
+	UNLOCK();
+	drain();
+	return r;
+}
 #define NODE(h) ((Node *)shim_hget((h), H_NODE))
 #define EXEC(h) ((Exec *)shim_hget((h), H_EXEC))
 
@@ -211,6 +441,7 @@ shim_graph_new(CUgraph *out)
 		free(g);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
+	g->id = ++lastid;
 	*out = g->h;
 	return CUDA_SUCCESS;
 }
@@ -240,6 +471,7 @@ cuGraphDestroy(CUgraph gh)
 	}
 	shim_graph_free(gh);
 	UNLOCK();
+	drain();
 	return CUDA_SUCCESS;
 }
 
@@ -262,6 +494,7 @@ shim_graph_free(CUgraph gh)
 	for (size_t i = 0; i < g->nowned; i++)
 		shim_free(g->owned[i]);
 	free(g->owned);
+	refs_drop(g->refs, g->nrefs);
 	shim_hfree(gh);
 	free(g);
 }
@@ -498,6 +731,7 @@ exec_free(Exec *x)
 		free(x->w[i].args);
 	free(x->w);
 	free(x->from);
+	refs_drop(x->refs, x->nrefs);
 	shim_hfree(x->h);
 	free(x);
 }
@@ -583,6 +817,10 @@ instantiate(CUgraphExec *out, Graph *g)
 			memcpy(x->w[i].args, nd->w.args, nd->w.nargs);
 	}
 	free(ord);
+	if (refs_copy(&x->refs, &x->nrefs, g->refs, g->nrefs)) {
+		exec_free(x);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	*out = x->h;
 	return CUDA_SUCCESS;
 }
@@ -593,11 +831,102 @@ cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph gh, unsigned long long fla
 	CUresult r;
 	Graph *g;
 
-	(void)flags;   /* auto-free, upload, device launch, priority: nothing to do */
+	/* auto-free, upload, device launch, priority: nothing to do but
+	 * remember them */
 	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	r = (g = GRAPH(gh)) ? instantiate(out, g) : CUDA_ERROR_INVALID_VALUE;
+	if (!r) {
+		EXEC(*out)->flags = flags;
+		EXEC(*out)->id = ++lastid;
+	}
+	UNLOCK();
+	return r;
+}
+
+/* CUDA_GRAPH_INSTANTIATE_PARAMS, the CUDA 12 form's in and out */
+typedef struct {
+	uint64_t flags;
+	CUstream upload;            /* with CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD */
+	CUgraphNode errnode;        /* out: NULL, no node fails here */
+	int result;                 /* out: CUDA_GRAPH_INSTANTIATE_SUCCESS (0) or _ERROR (1) */
+} InstParams;
+
+enum { INST_FLAG_UPLOAD = 2 };
+
+/* The CUDA 12 form (cuda.core's): the flags, the upload stream (checked:
+ * uploading is nothing here), and the result in the parameters too. */
+CUresult
+cuGraphInstantiateWithParams(CUgraphExec *out, CUgraph g, InstParams *p)
+{
+	CUresult r;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	p->errnode = NULL;
+	p->result = 1;
+	if (p->flags & INST_FLAG_UPLOAD) {
+		LOCK();
+		r = shim_streamok(p->upload) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+		UNLOCK();
+		if (r)
+			return r;
+	}
+	if (!(r = cuGraphInstantiateWithFlags(out, g, p->flags)))
+		p->result = 0;
+	return r;
+}
+
+/* The ids of CUDA 13.1 (cuGraphGetId, cuGraphExecGetId): distinct
+ * numbers, which cuda.core asks for once a graph is made executable. */
+CUresult
+cuGraphGetId(CUgraph h, unsigned *id)
+{
+	CUresult r = CUDA_SUCCESS;
+	Graph *g;
+
+	if (!id)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(g = GRAPH(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*id = g->id;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphExecGetId(CUgraphExec h, unsigned *id)
+{
+	CUresult r = CUDA_SUCCESS;
+	Exec *x;
+
+	if (!id)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(x = EXEC(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*id = x->id;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphExecGetFlags(CUgraphExec h, uint64_t *flags)
+{
+	CUresult r = CUDA_SUCCESS;
+	Exec *x;
+
+	if (!flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(x = EXEC(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*flags = x->flags;
 	UNLOCK();
 	return r;
 }
@@ -631,6 +960,7 @@ cuGraphExecDestroy(CUgraphExec h)
 	else
 		exec_free(x);
 	UNLOCK();
+	drain();
 	return r;
 }
 
@@ -1227,6 +1557,8 @@ cuGraphClone(CUgraph *out, CUgraph orig)
 			if (dep && dep->idx >= i)
 				r = edges(ch, &map[dep->idx], &map[i], 1, 0);
 		}
+	if (!r && refs_copy(&GRAPH(ch)->refs, &GRAPH(ch)->nrefs, g->refs, g->nrefs))
+		r = CUDA_ERROR_OUT_OF_MEMORY;
 	if (r && ch)
 		shim_graph_free(ch);
 	else if (!r)

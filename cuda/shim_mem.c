@@ -31,8 +31,8 @@ shim_merr(int rc)
  * The extent is n rounded up to GRANULE, as the driver hands out memory
  * (allocations 512 bytes apart): a kernel that reads a little past its
  * buffer reads the slack, as on a GPU, rather than faulting and poisoning
- * the context; the size recorded (cuMemGetAddressRange, cuMemGetInfo) is
- * still n. */
+ * the context; the size recorded (cuMemGetAddressRange) is still n, and
+ * cuMemGetInfo counts the extent, as the interpreter charges it. */
 #define GRANULE 512
 static CUresult
 alloc(CUdeviceptr *p, size_t n, int managed)
@@ -77,7 +77,6 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	shim.allocs[shim.nallocs].ctx = ctx;
 	shim.allocs[shim.nallocs].host = h;
 	shim.nallocs++;
-	shim.used += n;
 	*p = a;
 out:
 	UNLOCK();
@@ -114,7 +113,6 @@ drop(size_t i)
 {
 	ptx_mem_free(shim.cx, shim.allocs[i].p);
 	free(shim.allocs[i].host);   /* managed memory: unmapped above, now freed */
-	shim.used -= shim.allocs[i].n;
 	shim.allocs[i] = shim.allocs[--shim.nallocs];
 }
 

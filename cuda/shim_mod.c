@@ -9,6 +9,7 @@
  * against the definition another input supplies.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -339,9 +340,10 @@ shim_fn_attr(int *v, int attr, Fn *fn)
 	switch (attr) {
 	case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = maxthreads(&u); break;
 	case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *v = (int)u.shared_bytes; break;
-	case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *v = 0; break;
+	case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *v = u.const_bytes > INT_MAX ? INT_MAX : (int)u.const_bytes; break;
 	case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *v = (int)u.local_bytes; break;
-	case CU_FUNC_ATTRIBUTE_NUM_REGS: *v = u.nregs; break;
+	/* ptxas keeps a kernel within its .maxnreg (nvJitLink's -maxrregcount) */
+	case CU_FUNC_ATTRIBUTE_NUM_REGS: *v = u.maxnreg > 0 && u.nregs > u.maxnreg ? u.maxnreg : u.nregs; break;
 	case CU_FUNC_ATTRIBUTE_PTX_VERSION: *v = u.sm ? u.sm : 90; break;
 	case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *v = 90; break;
 	case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *v = fn->maxdyn; break;
@@ -573,8 +575,8 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 }
 
 /* The interpreter's cooperative launch (ptx_set_cooperative) hands the
- * kernel its grid barrier workspace; a grid larger than it keeps resident
- * is refused as the driver refuses one larger than the device holds. */
+ * kernel its grid barrier workspace and keeps all of its CTAs live; a grid
+ * larger than the device holds at once is refused (shim_coop_fits). */
 CUresult
 cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                           unsigned by, unsigned bz, unsigned shared, CUstream stream, void **params)
@@ -582,8 +584,11 @@ cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, 
 	unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
 	CUresult r;
 
-	if ((uint64_t)gx * gy * gz > 512u)
-		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+	LOCK();
+	r = shim_coop_fits(fn, grid, block, shared);
+	UNLOCK();
+	if (r)
+		return r;
 	if (shim_capture_kernel(stream, &r, fn, grid, block, shared, params, NULL))
 		return r;
 	LOCK();
@@ -617,8 +622,13 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 			hascluster = 1;
 		} else if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
 			coop = cfg->attrs[i].value.cooperative != 0;
-	if (coop && (uint64_t)grid[0] * grid[1] * grid[2] > 512u)
-		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+	if (coop) {
+		LOCK();
+		r = shim_coop_fits(fn, grid, block, cfg->sharedMemBytes);
+		UNLOCK();
+		if (r)
+			return r;
+	}
 	/* captured, a launch keeps its shape but not its attributes */
 	if (shim_capture_kernel(cfg->hStream, &r, fn, grid, block, cfg->sharedMemBytes, params, extra))
 		return r;

@@ -55,6 +55,24 @@ shim_occupancy(Fn *fn, int block, size_t dynshared)
 	return n;
 }
 
+/* A cooperative launch fits when all of its CTAs are resident at once:
+ * no more than shim_occupancy's CTAs an SM on each of the NSM SMs, the
+ * driver's own test (an H100 took 1584 CTAs of 160 threads, 12 an SM, and
+ * refused 2112).  CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE past that; a
+ * function or block that cannot launch at all is left to the launch to
+ * report.  Under LOCK. */
+CUresult
+shim_coop_fits(CUfunction fn, const unsigned grid[3], const unsigned block[3], size_t dynshared)
+{
+	uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+
+	if (!FN(fn) || threads == 0 || threads > 1024)
+		return CUDA_SUCCESS;
+	if ((uint64_t)grid[0] * grid[1] * grid[2] > (uint64_t)shim_occupancy(FN(fn), (int)threads, dynshared) * NSM)
+		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+	return CUDA_SUCCESS;
+}
+
 CUresult
 cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *n, CUfunction fn, int block,
                                                      size_t dynshared, unsigned flags)

@@ -170,6 +170,15 @@ CUresult cuGraphExecMemcpyNodeSetParams();
 CUresult cuGraphExecMemsetNodeSetParams();
 CUresult cuGraphInstantiate();
 CUresult cuGraphInstantiateWithFlags();
+CUresult cuGraphInstantiateWithParams();
+CUresult cuGraphExecGetFlags();
+CUresult cuGraphGetId();
+CUresult cuUserObjectCreate();
+CUresult cuUserObjectRetain();
+CUresult cuUserObjectRelease();
+CUresult cuGraphRetainUserObject();
+CUresult cuGraphReleaseUserObject();
+CUresult cuGraphExecGetId();
 CUresult cuGraphInstantiate_v2();
 CUresult cuGraphKernelNodeSetParams();
 CUresult cuGraphKernelNodeSetParams_v2();
@@ -443,6 +452,15 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuGraphInstantiate", 11000, (Proc)cuGraphInstantiate_v2},
 	{"cuGraphInstantiate", 12000, (Proc)cuGraphInstantiateWithFlags},
 	{"cuGraphInstantiateWithFlags", 11040, (Proc)cuGraphInstantiateWithFlags},
+	{"cuGraphInstantiateWithParams", 12000, (Proc)cuGraphInstantiateWithParams},
+	{"cuGraphExecGetFlags", 12000, (Proc)cuGraphExecGetFlags},
+	{"cuGraphGetId", 13010, (Proc)cuGraphGetId},
+	{"cuUserObjectCreate", 11030, (Proc)cuUserObjectCreate},
+	{"cuUserObjectRetain", 11030, (Proc)cuUserObjectRetain},
+	{"cuUserObjectRelease", 11030, (Proc)cuUserObjectRelease},
+	{"cuGraphRetainUserObject", 11030, (Proc)cuGraphRetainUserObject},
+	{"cuGraphReleaseUserObject", 11030, (Proc)cuGraphReleaseUserObject},
+	{"cuGraphExecGetId", 13010, (Proc)cuGraphExecGetId},
 	{"cuGraphKernelNodeSetParams", 10000, (Proc)cuGraphKernelNodeSetParams},
 	{"cuGraphKernelNodeSetParams", 12000, (Proc)cuGraphKernelNodeSetParams_v2},
 	{"cuGraphLaunch", 10000, (Proc)cuGraphLaunch},

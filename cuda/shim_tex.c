@@ -153,7 +153,6 @@ newarr(Arr **out, const CUDA_ARRAY3D_DESCRIPTOR *d, Mip *mm)
 	}
 	/* fresh arrays read zeros on the interpreter, whatever a GPU leaves */
 	ptx_mem_memset(shim.cx, a->p, 0, n);
-	shim.used += n;
 	*out = a;
 	return CUDA_SUCCESS;
 }
@@ -161,7 +160,6 @@ newarr(Arr **out, const CUDA_ARRAY3D_DESCRIPTOR *d, Mip *mm)
 static void
 droparr(Arr *a)
 {
-	shim.used -= a->row * a->rows * a->slices;
 	ptx_mem_free(shim.cx, a->p);
 	shim_hfree(a->h);
 	free(a);

@@ -455,6 +455,10 @@ int ptx_texture_destroy(ptx_ctx *cx, uint64_t h);
 /* The allocation holding p: its first address and size.  PTX_EFAULT when p
  * lies in no live allocation (host memory, freed memory). */
 int ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size);
+/* The device memory in use, as PTX_LIMIT_MEMORY counts it: allocations
+ * (each as its allocator rounded it), module variables, device malloc's
+ * blocks, and the shared and local memory of the CTAs that are running. */
+int ptx_mem_used(ptx_ctx *cx, uint64_t *out);
 /* Offset of the i-th parameter in the parameter buffer (kernelParams packed
  * as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects). */
 int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);
@@ -464,7 +468,10 @@ int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);
  * numeric .target (90 for sm_90a); and the block shape its .maxntid and
  * .reqntid directives allow (each 0 when the directive is absent; missing
  * dimensions are 1), and the clusters its .reqnctapercluster and
- * .maxclusterrank allow (likewise). */
+ * .maxclusterrank allow (likewise); and the bytes of the module's .const
+ * variables laid out one after another, each at its alignment, as ptxas
+ * lays out the user constant bank that every kernel of the module gets;
+ * and its .maxnreg (0 when absent). */
 typedef struct {
 	int nregs;
 	size_t local_bytes, shared_bytes;
@@ -472,6 +479,8 @@ typedef struct {
 	int maxntid[3], reqntid[3];
 	int reqcluster[3];            /* .reqnctapercluster, or zeros */
 	int maxclusterrank;           /* .maxclusterrank, or 0 */
+	size_t const_bytes;           /* the module's .const variables */
+	int maxnreg;                  /* .maxnreg, or 0 */
 } ptx_function_usage;
 int ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_usage *out);
 

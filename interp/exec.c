@@ -815,6 +815,7 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 	w->cta->exits++;
 	if (w->cta->baropen || (w->cta->clu && w->cta->clu->open))   /* a barrier may now be complete */
 		interp_bar_check(L, w->cta);
+	interp_cg_exited(L, popc(m));
 }
 #endif
 
@@ -1098,6 +1099,11 @@ interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size)
 static int
 builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 {
+	if (bi >= BI_CG_HANDLE) {   /* warp-wide: the grid barrier blocks the warp */
+		int rc = interp_cg_call(L, w, xi, bi, m);
+		L->last = L->last2 = NULL;
+		return rc || L->fault ? -1 : 0;
+	}
 	FOR_LANES(m, l) {
 		switch (bi) {
 		case BI_VPRINTF:
@@ -1942,6 +1948,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					if (!cal->builtin || builtin(L, w, xi, cal->builtin, m))
 						goto nobody;
 					t->pc++;
+					if (w->blocked)
+						return RUN_BLOCKED;   /* at the grid barrier */
 				} else if (call(L, w, xi, cal, m))
 					return RUN_FAULT;
 				NEXT;
@@ -1953,6 +1961,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					if (builtin(L, w, xi, cal->builtin, m))
 						return RUN_FAULT;
 					t->pc++;
+					if (w->blocked)
+						return RUN_BLOCKED;   /* at the grid barrier */
 				} else if (call(L, w, xi, cal, m))
 					return RUN_FAULT;
 				NEXT;

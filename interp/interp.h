@@ -165,7 +165,9 @@ typedef struct {
 enum { BI_NONE, BI_VPRINTF, BI_MALLOC, BI_FREE, BI_ASSERT,
        /* the device runtime (cdp.c) */
        BI_CDP_PBUF2, BI_CDP_PBUF, BI_CDP_LAUNCH2, BI_CDP_LAUNCH, BI_CDP_LASTERR, BI_CDP_PEEKERR,
-       BI_CDP_GETDEV, BI_CDP_ATTR, BI_CDP_HANDLE, BI_CDP_MALLOC, BI_CDP_FREE, BI_CDP_OK };
+       BI_CDP_GETDEV, BI_CDP_ATTR, BI_CDP_HANDLE, BI_CDP_MALLOC, BI_CDP_FREE, BI_CDP_OK,
+       /* cooperative groups' part of it (cg.c) */
+       BI_CG_HANDLE, BI_CG_SYNC, BI_CG_SIZE, BI_CG_RANK };
 
 struct XFunc {
 	Func *f;
@@ -325,6 +327,7 @@ typedef struct {
 	 * lanes whose phase completed and have not waited yet */
 	uint32_t carr, cdone;
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
+	uint64_t cggen;       /* cg.c: the grid barrier's generation it waits to see pass */
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
@@ -339,6 +342,7 @@ typedef struct {
 
 #define BLOCKED_MBAR 64
 #define BLOCKED_CLUSTER 65
+#define BLOCKED_GRID 66   /* at a grid barrier (cg.c) */
 
 typedef struct {
 	uint32_t arrived, expect;   /* threads; expect 0 = every live thread */
@@ -405,6 +409,8 @@ typedef struct {
 	const uint8_t *params; uint32_t psize;
 	uint64_t dyn;               /* dynamic shared bytes */
 	uint64_t gridws;            /* cooperative: the grid barrier's workspace, else 0 */
+	uint64_t cgarrived, cgexited;   /* cg.c: threads at the open grid barrier, threads exited */
+	uint64_t cggen;             /* cg.c: grid barriers completed */
 	uint64_t steps, budget, wsteps;
 	int fault;                  /* PTX_FAULT_* once the launch must stop */
 	Alloc *last, *last2;        /* the last two global allocations hit */
@@ -435,7 +441,8 @@ typedef struct {
 #define RDEF(r, nregs) ((uint32_t *)((r) + (size_t)((nregs) ? (nregs) : 1) * WARP))
 #define RDEF_BYTES(nregs) ((size_t)((nregs) ? (nregs) : 1) * sizeof(uint32_t))
 
-enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT };
+enum { RUN_SLICE, RUN_BLOCKED, RUN_DONE, RUN_FAULT,
+       RUN_IDLE /* sched.c: nothing of the cluster could run, but a grid barrier may free it */ };
 enum { ASEQ_SAME = 1 /* one address */, ASEQ_RUN /* lane l at the first's plus l * size */ };
 
 /* exec.c; exec_check.c compiles it again as interp_run_check, with the
@@ -504,6 +511,11 @@ void interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t siz
 int interp_cdp_builtin(const char *name);   /* BI_CDP_* or BI_NONE */
 int interp_cdp_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t lane);   /* -1 after a fault */
 int interp_cdp_finish(Launch *L, int run);
+
+/* cg.c: cooperative groups' device runtime (cudaCG*), the grid barrier */
+int interp_cg_builtin(const char *name);   /* BI_CG_* or BI_NONE */
+int interp_cg_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m);   /* -1 after a fault */
+void interp_cg_exited(Launch *L, uint32_t n);
 
 /* cluster.c: barrier.cluster, mapa, getctarank, st.async, red.async (X_CLU,
  * called like interp_mbar) and the shared::cluster addresses.

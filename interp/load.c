@@ -209,6 +209,8 @@ bi_of(const char *name)
 	if (strcmp(name, "malloc") == 0) return BI_MALLOC;
 	if (strcmp(name, "free") == 0) return BI_FREE;
 	if (strcmp(name, "__assertfail") == 0) return BI_ASSERT;
+	if (strncmp(name, "cudaCG", 6) == 0)
+		return interp_cg_builtin(name);
 	return interp_cdp_builtin(name);
 }
 

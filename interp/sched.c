@@ -59,7 +59,10 @@
 #include <stdatomic.h>
 #include "interp.h"
 
-enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512, FINE = 16 };
+/* MAX_COOP: the CTAs of a cooperative launch, all live at once: 132 SMs
+ * of 32 CTAs, the most an H100 holds (the driver's test of the kernel's
+ * occupancy is libptxcuda's, shim_coop_fits) */
+enum { SLICE = 256, CTA_QUANTUM = 1 << 18, MAX_LIVE = 512, FINE = 16, MAX_COOP = 132 * 32 };
 
 static void
 release(Launch *L, Cta *c, int id)
@@ -434,6 +437,11 @@ deadlock(Launch *L, Clu *u)
 				interp_mbar_describe(c, w->maddr, mb, sizeof mb);
 				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits on the mbarrier at shared 0x%x (%s): %s",
 				    i, blk, w->maddr, where(L, w, b, sizeof b), mb);
+			} else if (w->blocked == BLOCKED_GRID) {
+				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits at the grid barrier (%s), "
+				    "%" PRIu64 " of %" PRIu64 " threads arrived, %" PRIu64 " exited",
+				    i, blk, where(L, w, b, sizeof b), L->cgarrived,
+				    (uint64_t)L->grid[0] * L->grid[1] * L->grid[2] * L->nthreads, L->cgexited);
 			} else if (w->blocked == BLOCKED_CLUSTER) {
 				interp_clu_describe(u, mb, sizeof mb);
 				n += (size_t)snprintf(list + n, sizeof list - n, "\n  warp %d%s waits at the cluster barrier (%s): %s",
@@ -512,7 +520,8 @@ publish(Launch *L, Warp *w, uint64_t *seen)
 	return 0;
 }
 
-/* Runs cluster u for up to quantum warp-instructions: RUN_DONE, RUN_SLICE or RUN_FAULT. */
+/* Runs cluster u for up to quantum warp-instructions: RUN_DONE, RUN_SLICE,
+ * RUN_IDLE (nothing can run until the grid barrier completes) or RUN_FAULT. */
 static int
 clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 {
@@ -527,6 +536,8 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				int rc;
 				if (w->blocked == BLOCKED_MBAR && w->mev != c->events)
 					w->blocked = 0;   /* an mbarrier changed: look again */
+				if (w->blocked == BLOCKED_GRID && w->cggen != L->cggen)
+					w->blocked = 0;   /* the grid barrier completed */
 				if (w->done || w->blocked)
 					continue;
 				ran = 1;
@@ -549,6 +560,10 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				gaveup |= interp_mbar_timeout(L, u->cta[k]);
 			if (gaveup)
 				continue;   /* mbarrier waits gave up: their loops go on */
+			for (int k = 0; k < u->n; k++)
+				for (int i = 0; i < u->cta[k]->nw; i++)
+					if (!u->cta[k]->w[i].done && u->cta[k]->w[i].blocked == BLOCKED_GRID)
+						return RUN_IDLE;   /* other CTAs may complete the grid barrier */
 			deadlock(L, u);
 			return RUN_FAULT;
 		}
@@ -579,11 +594,13 @@ work(Launch *L, uint64_t total)
 {
 	Clu **live;
 	Spares spare = { { NULL }, 0 };
-	int nlive = 0, cur = 0, rc = PTX_OK, more = 1, maxlive = (int)(MAX_LIVE / L->ncl);
+	int nlive = 0, cur = 0, rc = PTX_OK, more = 1, maxlive = (int)(MAX_LIVE / L->ncl), idle = 0;
 	uint64_t next = 0, end = L->sh ? 0 : total, seen = 0;
 	uint64_t pend = total;   /* a cluster taken but not started for want of memory, else total */
 
-	live = interp_alloc(L->cx, MAX_LIVE * sizeof *live);
+	if (L->gridws)
+		maxlive = (int)total;   /* cooperative: every cluster at once (at most MAX_COOP CTAs) */
+	live = interp_alloc(L->cx, (size_t)(maxlive > MAX_LIVE ? maxlive : MAX_LIVE) * sizeof *live);
 	if (!live)
 		return PTX_ENOMEM;
 	while (nlive || more) {
@@ -619,6 +636,13 @@ work(Launch *L, uint64_t total)
 		if (cur >= nlive)
 			cur = 0;
 		r = clu_run(L, live[cur], L->polls ? 1 : CTA_QUANTUM, &seen);
+		/* every live cluster idle in turn, and none can start: the grid
+		 * barrier waits for threads that wait elsewhere */
+		idle = r == RUN_IDLE ? idle + 1 : 0;
+		if (idle > nlive) {
+			deadlock(L, live[cur]);
+			r = RUN_FAULT;
+		}
 		if (r == RUN_FAULT) {
 			rc = PTX_ETRAP;
 			break;
@@ -695,6 +719,8 @@ polls_in(const ptx_module *pm, int pc0, int npc, uint8_t *seen)
 		const XIns *xi = &pm->code[i];
 		if (xi->x == X_CALL && xi->target < 0 && pc0 + npc != pm->ncode)
 			return polls_in(pm, 0, pm->ncode, seen);
+		if (xi->x == X_CALL && xi->target >= 0 && pm->fn[xi->target].builtin == BI_CG_SYNC)
+			return 1;   /* the grid barrier: every CTA must reach it */
 		if (xi->x == X_CALL && xi->target >= 0 && !seen[xi->target]) {
 			const XFunc *g = &pm->fn[xi->target];
 			seen[xi->target] = 1;
@@ -902,9 +928,9 @@ clusterdims(ptx_ctx *cx, const Func *f, const unsigned *cluster, Launch *L)
 
 /* A cooperative launch: the driver refuses a grid whose CTAs could not all
  * be resident at once (132 SMs times the kernel's occupancy: an H100 took
- * 1584 CTAs of 160 threads and refused 2112); here the limit is the
- * MAX_LIVE CTAs the scheduler keeps live, all of them from the start (the
- * grid sync polls: see polls()).  The kernel gets a zeroed workspace for
+ * 1584 CTAs of 160 threads and refused 2112); here the limit is MAX_COOP,
+ * the most an H100 holds of any kernel, and every CTA is live from the
+ * start (the grid sync polls: see polls()).  The kernel gets a zeroed workspace for
  * its grid barriers in %envreg1:%envreg2, where cooperative groups' grid
  * sync counts arrivals.  A plain launch reads 0 there and the kernel
  * traps, as on the GPU (an unspecified launch failure). */
@@ -913,7 +939,7 @@ cooperative(Launch *L, uint64_t total)
 {
 	uint64_t ctas = total * L->ncl;
 	uint8_t *ws;
-	if (ctas > MAX_LIVE) {
+	if (ctas > MAX_COOP) {
 		interp_diag(L->cx, NULL, 0, 0, PTX_SEV_ERROR, NULL,
 		    "a cooperative launch of %" PRIu64 " CTAs: more than can be resident at once", ctas);
 		return -1;
@@ -989,8 +1015,8 @@ launch_memory(ptx_ctx *cx, Launch *L)
 	uint64_t need = ctabytes(L) * L->ncl, used = (uint64_t)cx->used;
 	uint64_t nclu = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2] / L->ncl;
 
-	/* cooperative() refuses more than MAX_LIVE CTAs first: no overflow */
-	if (cx->coop && nclu * L->ncl <= MAX_LIVE)
+	/* cooperative() refuses more than MAX_COOP CTAs first: no overflow */
+	if (cx->coop && nclu * L->ncl <= MAX_COOP)
 		need *= nclu;
 	if (L->k->frame > MAX_LOCAL) {
 		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "kernel %s needs %u bytes of local memory a thread, "

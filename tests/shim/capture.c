@@ -4,10 +4,13 @@
  * graph's shape (nodes, roots, edges, types) and its launches; memory
  * pools and stream-ordered allocation; the private tables cuGetExportTable
  * hands cudart (sizes, context storage and its destructor, the integrity
- * slot's fixed answers).  It prints what it finds; capture.out is what the
- * shim prints, and every line follows from the driver's documentation (the
- * export-table facts from the interface notes cited in cuda/shim_export.c);
- * an H200 with driver 580 printed the same.
+ * slot's fixed answers); user objects held by graphs, their clones and
+ * executables, and the CUDA 12 and 13.1 instantiation calls (with
+ * parameters, flags, ids).  It prints what it finds; capture.out is what
+ * the shim prints, and every line follows from the driver's documentation
+ * (the export-table facts from the interface notes cited in
+ * cuda/shim_export.c); an H200 with driver 580 printed the same but for
+ * the last line, added since.
  */
 #include <stdint.h>
 #include <string.h>
@@ -195,6 +198,56 @@ tables(void)
 	printf(", destructor ran %d time(s)\n", dtors);
 }
 
+/* User objects: references held by the caller, a graph, its clone and
+ * its executable; the destructor runs once, when the last goes.  And the
+ * CUDA 12 and 13.1 instantiation calls: the result in the parameters, the
+ * flags kept, distinct ids. */
+static int udtors;
+
+static void
+udtor(void *p)
+{
+	udtors += p == &udtors;
+}
+
+static void
+userobjects(void)
+{
+	CUuserObject o;
+	CUgraph g, c;
+	CUgraphExec x;
+	CUDA_GRAPH_INSTANTIATE_PARAMS ip;
+	cuuint64_t flags = 0;
+	CUresult (*getid)(CUgraph, unsigned *) = NULL;
+	CUresult (*execid)(CUgraphExec, unsigned *) = NULL;
+	CUdriverProcAddressQueryResult q;
+	unsigned gi = 0, xi = 0;
+
+	CK(cuUserObjectCreate(&o, &udtors, udtor, 1, CU_USER_OBJECT_NO_DESTRUCTOR_SYNC));
+	CK(cuGraphCreate(&g, 0));
+	CK(cuGraphRetainUserObject(g, o, 2, 0));
+	CK(cuGraphReleaseUserObject(g, o, 1));
+	printf("user object: release past the graph's %d", cuGraphReleaseUserObject(g, o, 2) == CUDA_ERROR_INVALID_VALUE);
+	CK(cuGraphClone(&c, g));
+	memset(&ip, 0, sizeof ip);
+	ip.flags = CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD;
+	ip.result_out = CUDA_GRAPH_INSTANTIATE_ERROR;
+	CK(cuGraphInstantiateWithParams(&x, c, &ip));
+	CK(cuGraphExecGetFlags(x, &flags));
+	printf(", instantiated %d flags %llu", ip.result_out == CUDA_GRAPH_INSTANTIATE_SUCCESS, (unsigned long long)flags);
+	CK(cuGetProcAddress("cuGraphGetId", (void **)&getid, 13010, 0, &q));
+	CK(cuGetProcAddress("cuGraphExecGetId", (void **)&execid, 13010, 0, &q));
+	CK(getid(g, &gi));
+	CK(execid(x, &xi));
+	printf(", ids distinct %d", gi != 0 && xi != 0 && gi != xi);
+	CK(cuUserObjectRelease(o, 1));   /* the caller's */
+	CK(cuGraphDestroy(g));
+	CK(cuGraphDestroy(c));
+	printf(", destructor ran %d before the executable went", udtors);
+	CK(cuGraphExecDestroy(x));
+	printf(", %d after\n", udtors);
+}
+
 int
 main(void)
 {
@@ -208,6 +261,7 @@ main(void)
 	capture(m);
 	pools();
 	tables();
+	userobjects();
 	CK(cuDevicePrimaryCtxRelease(0));
 	return 0;
 }

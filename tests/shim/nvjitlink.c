@@ -5,7 +5,8 @@
  * cuModuleLoadData and run, its result checked; one PTX input alone,
  * whose image is a fatbin and whose linked PTX is the input; a library
  * with no PTX the interpreter runs (libcudadevrt.a, when given) left out
- * with a note; and the inputs libptxcuda cannot run or that are malformed, each
+ * with a note; -maxrregcount, a .maxnreg on the kernel that caps the
+ * registers the shim reports; and the inputs libptxcuda cannot run or that are malformed, each
  * refused with its error code and a message in the error log.
  *
  *	nvjitlink [LIBCUDADEVRT.A]
@@ -148,6 +149,35 @@ main(int argc, char **argv)
 	free(ptx);
 	free(img);
 	nvJitLinkDestroy(&h);
+
+	/* -maxrregcount: a .maxnreg on the kernel, which caps its registers */
+	{
+		static const char capped[] = "k(.param .u64 out) .maxnreg 4\n{";
+		const char *o2[] = { "-arch=sm_90", "-maxrregcount=4" };
+		CUmodule m;
+		CUfunction f;
+		int regs = -1;
+		check(nvJitLinkCreate(&h, 2, o2) == NVJITLINK_SUCCESS, "create with -maxrregcount");
+		nvJitLinkAddData(h, NVJITLINK_INPUT_PTX, alone, sizeof alone, NULL);
+		check(nvJitLinkComplete(h) == NVJITLINK_SUCCESS, "complete with -maxrregcount");
+		ptx = NULL;
+		check(nvJitLinkGetLinkedPtxSize(h, &n) == NVJITLINK_SUCCESS && (ptx = malloc(n)) &&
+		    nvJitLinkGetLinkedPtx(h, ptx) == NVJITLINK_SUCCESS && strstr(ptx, capped), "-maxrregcount as .maxnreg");
+		nvJitLinkGetLinkedCubinSize(h, &n);
+		img = malloc(n);
+		nvJitLinkGetLinkedCubin(h, img);
+		CK(cuModuleLoadData(&m, img));
+		CK(cuModuleGetFunction(&f, m, "k"));
+		CK(cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, f));
+		check(regs == 4, "registers within -maxrregcount");
+		CK(cuModuleUnload(m));
+		check(run(img, 0, 0, 1), "capped run");
+		free(ptx);
+		free(img);
+		nvJitLinkDestroy(&h);
+		check(nvJitLinkCreate(&h, 2, (const char *[]){"-arch=sm_90", "-maxrregcount=x"}) ==
+		    NVJITLINK_ERROR_UNRECOGNIZED_OPTION, "-maxrregcount=x refused");
+	}
 
 	/* refusals */
 	check(nvJitLinkCreate(&h, 1, (const char *[]){"-O3"}) == NVJITLINK_ERROR_MISSING_ARCH,
