@@ -56,7 +56,7 @@
  * an address is its offset in the buffer; nothing may touch it. */
 #define SMEM_RSV 1024u
 
-/* ptx_insn_stats.mem as words: four counts a class (exec.c run_prologue) */
+/* ptx_insn_stats.mem as words: four counts a class (exec_plain.h run_prologue) */
 #define MCWORDS (PTX_MC_N * 4)
 #define DEFAULT_MAX_STEPS 10000000000ull
 #define DEFAULT_HEAP_SIZE (8ull << 20)      /* CU_LIMIT_MALLOC_HEAP_SIZE's default */
@@ -135,7 +135,7 @@ typedef struct {
 	                       * 2: an extern array's, moved to the kernel's dynamic base too */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
 	uint8_t shape;        /* SHAPE_*: how a load or store may be taken a warp at a time (plan.c) */
-	uint8_t plain;        /* may run in a straight-line stretch, exec.c plainrun (plan.c) */
+	uint8_t plain;        /* may run in a straight-line stretch, exec_plain.h plainrun (plan.c) */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
@@ -186,7 +186,7 @@ struct XFunc {
 	int64_t shdyn;        /* .entry: its dynamic base minus the one extern arrays are decoded at (smem.c) */
 	/* .entry: its uniform prologue, the first upre instructions (plain, and
 	 * the same values in every warp of a CTA), and the register slots they
-	 * write (plan.c); a new CTA runs it once (exec.c run_prologue) */
+	 * write (plan.c); a new CTA runs it once (exec_plain.h run_prologue) */
 	int upre, nupreg;
 	int32_t *upreg;
 };
@@ -371,7 +371,7 @@ struct Cta {
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
 	 * prologue's parameter loads, the same in every warp of the launch
-	 * (exec.c run_prologue; MCWORDS words an instruction), and whether they
+	 * (exec_plain.h run_prologue; MCWORDS words an instruction), and whether they
 	 * are known */
 	Warp *w; int nw;
 	/* each barrier's arriving lanes by warp, valid for the warps of its
@@ -496,7 +496,7 @@ void interp_addk(uint64_t *d, const uint64_t *s, uint64_t k, uint32_t m);
 int interp_fpu_enter(fenv_t *saved);
 void interp_fpu_leave(const fenv_t *saved);
 
-/* exec.c: call argument k of lane l (off bytes into it), a call's result */
+/* exec_simt.h: call argument k of lane l (off bytes into it), a call's result */
 uint64_t interp_arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t off, uint32_t size);
 void interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size);
 

@@ -1,0 +1,512 @@
+/*
+ * exec_mem.h -- part of exec.c (exec.h): memory.  interp_xlate turns one
+ * lane's address into a host pointer, or reports the fault; the warp-wide
+ * accesses (access: co32, ldst, kparam) take a load or store whole when
+ * plan.c's shape and the lanes' addresses allow, and leave it untouched
+ * otherwise to ldlanes and stlanes, which go lane by lane.  atomlanes and
+ * cpasync always go lane by lane.
+ */
+#include "exec.h"
+
+#ifndef INTERP_CHECK
+static const char *const spacename[] = { "global", "shared", "local", "param", "generic", "shared::cluster" };
+#endif
+
+/* The live global allocation holding [a, a + size), or NULL: the last two
+ * hit first (a kernel reads one array and writes another), then a search. */
+static Alloc *
+globalmiss(Launch *L, uint64_t a, unsigned size)
+{
+	Alloc *al;
+
+	if (!interp_mem_holds(al = L->last2, a, size) && !(al = interp_mem_find(L->cx, a, size)))
+		return NULL;
+	L->last2 = L->last;
+	L->last = al;
+	return al;
+}
+
+static inline Alloc *
+globalloc(Launch *L, uint64_t a, unsigned size)
+{
+	return interp_mem_holds(L->last, a, size) ? L->last : globalmiss(L, a, size);
+}
+
+#ifndef INTERP_CHECK
+uint8_t *
+interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size, int write,
+             const XIns *xi)
+{
+	uint64_t lim;
+	uint8_t *base;
+	Alloc *al;
+
+	if (space == MS_GENERIC) {
+		if (a - SHARED_WIN < WIN_SIZE)
+			space = MS_CLUSTER, a -= SHARED_WIN;   /* any CTA of the cluster */
+		else if (a - LOCAL_WIN < WIN_SIZE)
+			space = MS_LOCAL, a -= LOCAL_WIN;
+		else if (a - PARAM_WIN < WIN_SIZE)
+			space = MS_KPARAM, a -= PARAM_WIN;
+		else
+			space = MS_GLOBAL;
+	}
+	if (size > 1 && (a & (size - 1))) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, a, size,
+		    "%s %s of %u bytes at 0x%" PRIx64 " is not %u-byte aligned",
+		    spacename[space], write ? "store" : "load", size, a, size);
+		return NULL;
+	}
+	switch (space) {
+	case MS_GLOBAL:
+		if (!(al = globalloc(L, a, size)))
+			break;
+		return al->p + (a - al->addr);
+	case MS_SHARED:
+		/* the CTA's own range, or an offset without its rank bits (cluster.c) */
+		lim = w->cta->nshared;
+		if (((a >> 24) == w->cta->rank || (a >> 24) == 0) && (a & 0xffffff) >= SMEM_RSV &&
+		    (a & 0xffffff) <= lim && size <= lim - (a & 0xffffff))
+			return w->cta->shared + (a & 0xffffff);
+		break;
+	case MS_CLUSTER: {
+		uint32_t off;
+		Cta *c = interp_clu_cta(L, w, lane, xi, a, size, write, &off);
+		return c ? c->shared + off : NULL;
+	}
+	case MS_LOCAL:
+		base = w->loc[lane], lim = w->locsz;
+		goto bounded;
+	case MS_KPARAM:
+		if (write) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, size, "store to kernel parameter space");
+			return NULL;
+		}
+		base = (uint8_t *)(uintptr_t)L->params, lim = L->psize;
+	bounded:
+		if (a <= lim && size <= lim - a)
+			return base + a;
+		break;
+	}
+	interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, size, "%s %s of %u bytes at 0x%" PRIx64 " is outside %s",
+	    spacename[space], write ? "store" : "load", size, a,
+	    space == MS_GLOBAL ? "every allocation" : space == MS_SHARED ? "the CTA's shared memory" :
+	    space == MS_LOCAL ? "the thread's local memory" : "the parameter buffer");
+	return NULL;
+}
+#endif
+
+/* size bytes (1, 2, 4 or 8) of memory as a zero-extended value.  A
+ * memcpy of a variable size into a wider variable is copied byte by byte
+ * and stalls the 8-byte read that follows. */
+static inline uint64_t
+memget(const uint8_t *p, unsigned size)
+{
+	uint8_t b;
+	uint16_t h;
+	uint32_t u;
+	uint64_t d;
+
+	switch (size) {
+	case 1: memcpy(&b, p, 1); return b;
+	case 2: memcpy(&h, p, 2); return h;
+	case 4: memcpy(&u, p, 4); return u;
+	case 8: memcpy(&d, p, 8); return d;
+	}
+	d = 0;
+	memcpy(&d, p, size > 8 ? 8 : size);
+	return d;
+}
+
+/* A loaded value of size bytes, sign-extended for a signed load. */
+static inline uint64_t
+ldval(const uint8_t *p, unsigned size, int sign)
+{
+	uint64_t v = memget(p, size);
+
+	if (sign && size < 8)
+		v = (uint64_t)((int64_t)(v << (64 - 8 * size)) >> (64 - 8 * size));
+	return v;
+}
+
+/* Stores the low size bytes (1, 2, 4 or 8) of v, for the same reason. */
+static inline void
+memput(uint8_t *p, uint64_t v, unsigned size)
+{
+	uint8_t b = (uint8_t)v;
+	uint16_t h = (uint16_t)v;
+	uint32_t u = (uint32_t)v;
+
+	switch (size) {
+	case 1: memcpy(p, &b, 1); return;
+	case 2: memcpy(p, &h, 2); return;
+	case 4: memcpy(p, &u, 4); return;
+	case 8: memcpy(p, &v, 8); return;
+	}
+	memcpy(p, &v, size > 8 ? 8 : size);
+}
+
+/* base + offset of a memory operand, 32 bits wide when the base is (a32) */
+static inline uint64_t
+a32(const XIns *xi, uint64_t a)
+{
+	return xi->a32 ? (uint32_t)a : a;
+}
+
+/* The common case of a memory access on its own (SHAPE_CO32): a full warp's
+ * 32 words in a row, in one allocation, aligned.  Found from the first
+ * lane's allocation and one pass over the addresses; 0 for anything else,
+ * which takes ldst's general path. */
+static HOT_INLINE int
+co32(Launch *L, uint64_t *r, const XIns *xi)
+{
+	uint64_t ad[WARP];
+	const uint64_t *base = r + (size_t)xi->abase.r * WARP;
+	uint64_t aoff = (uint64_t)xi->aoff;
+	Alloc *al = globalloc(L, base[0] + aoff, WARP * 4);
+	uint8_t *mem;
+
+	if (!al || (al->addr < FUNC_WIN + 4 * WIN_SIZE && al->addr + al->size > FUNC_WIN) ||
+	    !interp_addr_run(base, aoff, al->addr, al->size - 4, 4, ad, ~(uint64_t)0, L->st != NULL))
+		return 0;
+	mem = al->p + (ad[0] - al->addr);
+	if (xi->x == X_ST)
+		interp_narrow32(mem, r + (size_t)xi->s[0].r * WARP);
+	else
+		interp_widen32(mem, r + (size_t)xi->d[0].r * WARP);
+	if (L->st)
+		interp_count_seq(L, xi, 0xffffffffu, ad, 4, ASEQ_RUN);
+	return 1;
+}
+
+/* What a shared variable's address adds at run time: the CTA's rank bits,
+ * and for an extern array the running kernel's dynamic base. */
+static inline uint64_t
+shadd(const Launch *L, const Warp *w, const XIns *xi)
+{
+	return !xi->shsym ? 0 : w->cta->shbase + (xi->shsym == 2 ? (uint64_t)L->k->shdyn : 0);
+}
+
+/* ld or st (st != 0) of one value when every active lane's address lies
+ * in one piece of memory, aligned: the CTA's shared memory, the global
+ * allocation the last access hit (for a generic address too, since the
+ * windows lie far from every allocation), or the kernel's parameters.  The addresses are one plane and
+ * nothing is translated lane by lane.  Returns 0, having done nothing, for
+ * any other case: the per-lane loop then runs and reports the faults. */
+static int
+ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
+{
+	uint64_t ad[WARP], val[WARP], lo, lim, *d;
+	uint64_t aoff = (uint64_t)xi->aoff + shadd(L, w, xi);
+	const uint64_t *base = xi->abase.k == XO_REG ? r + (size_t)xi->abase.r * WARP : NULL;
+	unsigned sz = xi->size;
+	uint32_t bad = 0;
+	uint8_t *mem;
+	const XOp *o;
+	int contig = 0;   /* the lanes' addresses consecutive (a full warp) */
+
+	/* plan.c decided the operands' part (SHAPE_WHOLE); the rest is the lanes' */
+	if (xi->space == MS_SHARED) {
+		mem = w->cta->shared + SMEM_RSV, lo = w->cta->shbase + SMEM_RSV, lim = w->cta->nshared - SMEM_RSV;
+	} else if (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) {
+		/* the first lane's allocation: the others are likely in it too */
+		Alloc *al = globalloc(L, a32(xi, (base ? base[__builtin_ctz(m)] : 0) + aoff), sz);
+		if (!al)
+			return 0;
+		mem = al->p, lo = al->addr, lim = al->size;
+		if (lo < FUNC_WIN + 4 * WIN_SIZE && lo + lim > FUNC_WIN)
+			return 0;   /* would reach the windows of the other spaces */
+	} else if (xi->space == MS_KPARAM && !st) {
+		mem = (uint8_t *)(uintptr_t)L->params, lo = 0, lim = L->psize;
+	} else
+		return 0;
+	if (lim < sz)
+		return 0;
+	if (!base && !st) {   /* one address for every lane (a kernel parameter, a variable): one read */
+		uint64_t a = aoff, v;
+		if (a - lo > lim - sz || (a & (sz - 1)))
+			return 0;
+		v = ldval(mem + (a - lo), sz, xi->sign);
+		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
+		if (m == 0xffffffffu)
+			interp_bcast(d, v);
+		else
+			FOR_LANES(m, l)
+				d[l] = v;
+		if (L->st) {
+			for (uint32_t l = 0; l < WARP; l++)
+				ad[l] = a;
+			interp_count_seq(L, xi, m, ad, sz, ASEQ_SAME);
+		}
+		return 1;
+	}
+	/* the lanes' addresses; any lane outside or misaligned: one reduction */
+	if (m == 0xffffffffu && base) {
+		uint64_t wrap = xi->a32 ? 0xffffffffu : ~(uint64_t)0;
+		/* every lane's address is needed unless the copy below takes the
+		 * run from the first (32-bit words, a register stored, no sign) */
+		int all = L->st || sz != 4 || (st ? xi->s[0].k != XO_REG : xi->sign);
+		/* coalesced, in range, aligned: found without the full check */
+		contig = interp_addr_run(base, aoff, lo, lim - sz, sz, ad, wrap, all);
+		if (!contig && !interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, wrap))
+			return 0;
+	} else if (m == 0xffffffffu && !base) {
+		uint64_t any = 0;
+		for (uint32_t l = 0; l < WARP; l++) {
+			ad[l] = aoff;
+			any |= (uint64_t)(ad[l] - lo > lim - sz) | (ad[l] & (sz - 1));
+		}
+		if (any)
+			return 0;
+	} else {
+		for (uint32_t l = 0; l < WARP; l++)
+			ad[l] = a32(xi, (base ? base[l] : 0) + aoff);
+		for (uint32_t l = 0; l < WARP; l++)
+			bad |= (uint32_t)(ad[l] - lo > lim - sz || (ad[l] & (sz - 1))) << l;
+		if (bad & m)
+			return 0;
+	}
+	if (st) {
+		o = &xi->s[0];
+		if (m == 0xffffffffu && sz == 4 && o->k == XO_REG && contig)   /* coalesced */
+			interp_narrow32(mem + (ad[0] - lo), r + (size_t)o->r * WARP);
+		else if (m == 0xffffffffu && sz == 4 && o->k == XO_REG) {   /* the common case */
+			const uint64_t *v = r + (size_t)o->r * WARP;
+			for (uint32_t l = 0; l < WARP; l++) {
+				uint32_t u = (uint32_t)v[l];
+				memcpy(mem + (ad[l] - lo), &u, 4);
+			}
+		} else
+			FOR_LANES(m, l)
+				memput(mem + (ad[l] - lo), o->k == XO_REG ? r[(size_t)o->r * WARP + l] : o->imm, sz);
+	} else {
+		d = xi->d[0].k == XO_REG ? r + (size_t)xi->d[0].r * WARP : val;
+		if (m == 0xffffffffu && sz == 4 && !xi->sign && contig)   /* coalesced */
+			interp_widen32(mem + (ad[0] - lo), d);
+		else if (m == 0xffffffffu && sz == 4 && !xi->sign)   /* the common case, without the bit walk */
+			interp_gather32(mem, lo, ad, d);
+		else
+			FOR_LANES(m, l)
+				d[l] = ldval(mem + (ad[l] - lo), sz, xi->sign);
+	}
+	if (L->st)
+		interp_count_seq(L, xi, m, ad, sz, contig ? ASEQ_RUN : 0);
+	return 1;
+}
+
+/* The counters of a kernel-parameter load (SHAPE_KPARAM) by the lanes of m. */
+static void
+kparam_count(Launch *L, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[WARP];   /* the lanes' addresses */
+
+	if (xi->lower)   /* a lowering may look at every lane */
+		interp_bcast(ad, (uint64_t)xi->aoff);
+	else   /* one address: the counters read the first lane's */
+		ad[0] = (uint64_t)xi->aoff;
+	interp_count_seq(L, xi, m, ad, xi->size, ASEQ_SAME);
+}
+
+/* A load of a kernel parameter that plan.c checked (SHAPE_KPARAM), for a
+ * full warp: read once and broadcast. */
+static HOT_INLINE void
+kparam(Launch *L, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	interp_bcast(r + (size_t)xi->d[0].r * WARP, ldval(L->params + xi->aoff, xi->size, xi->sign));
+	if (L->st)
+		kparam_count(L, xi, m);
+}
+
+/* A load or store that a warp takes whole: a checked parameter read, the
+ * coalesced copy, or ldst.  0 leaves it, untouched, to the per-lane path. */
+static HOT_INLINE int
+access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	if (INITMEM(L) || MEMCHK(L) || RACECHK(L))
+		return 0;   /* the per-lane path, which the checks follow */
+	switch (xi->shape) {
+	case SHAPE_KPARAM:
+		if (m != 0xffffffffu)
+			break;
+		kparam(L, r, xi, m);
+		return 1;
+	case SHAPE_CO32:
+		if (m == 0xffffffffu && co32(L, r, xi))
+			return 1;
+		break;
+	case SHAPE_WHOLE:
+		break;
+	default:
+		return 0;
+	}
+	return ldst(L, w, r, xi, m, xi->x == X_ST);
+}
+
+/* ---------------------------------------------------------------- lane by lane */
+
+/* ld of the lanes of m, each address translated (interp_xlate), the general
+ * path behind access(): any space, vectors, faults reported with the lane.
+ * -1 after a fault. */
+static HOT_INLINE int
+ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
+	unsigned sz = xi->size, tot = sz * xi->nd;
+
+	FOR_LANES(m, l) {
+		uint64_t a = ADDR(xi, l);
+		uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
+		ad[l] = a;
+		if (!p)
+			return -1;
+#ifdef INTERP_CHECK
+		if (INITMEM(L))
+			interp_chk_load(L, w, l, xi, a, p, tot);
+		if (MEMCHK(L))
+			interp_chk_access(L, w, l, xi, a, p, tot, 0);
+		if (RACECHK(L))
+			interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_READ);
+		if (L->async)
+			interp_chk_async_load(L, w, l, xi, a, p, tot);
+#endif
+		for (int k = 0; k < xi->nd; k++)
+			SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
+	}
+	if (L->st)
+		interp_count_mem(L, xi, m, ad, tot);
+	return 0;
+}
+
+/* st of the lanes of m, as ldlanes. */
+static HOT_INLINE int
+stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
+	unsigned sz = xi->size, tot = sz * xi->ns;
+
+	FOR_LANES(m, l) {
+		uint64_t a = ADDR(xi, l);
+		uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
+		ad[l] = a;
+		if (!p)
+			return -1;
+#ifdef INTERP_CHECK
+		/* racecheck: a store that leaves memory as it was races
+		 * with nothing (replicated layouts store one value from
+		 * several warps) */
+		uint8_t was[64];
+		int same = RACECHK(L) && tot <= sizeof was;
+		if (same)
+			memcpy(was, p, tot);
+#endif
+		for (int k = 0; k < xi->ns; k++)
+			memput(p + k * sz, V(&xi->s[k], l), sz);
+		UNPOISON(L, p, tot);
+#ifdef INTERP_CHECK
+		if (L->lpend)
+			interp_chk_local_store(L, w, l, xi, p, tot);
+		if (MEMCHK(L))
+			interp_chk_access(L, w, l, xi, a, p, tot, 1);
+		if (RACECHK(L) && !(same && memcmp(was, p, tot) == 0))
+			interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
+#endif
+	}
+	if (L->st)
+		interp_count_mem(L, xi, m, ad, tot);
+	return 0;
+}
+
+/* atom and red of the lanes of m (xi->aux >> 8 > 1: a vector add), one
+ * lane after the other, each under the lock of its address when CTAs run
+ * on several host threads (L->sh).  -1 after a fault. */
+static HOT_INLINE int
+atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
+	unsigned sz = xi->size, nv = (unsigned)xi->aux >> 8;
+
+	FOR_LANES(m, l) {
+		uint64_t a = ADDR(xi, l);
+		uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz * nv, 1, xi);
+		/* global memory's atomics run in the L2, shared memory's in the SM */
+		int l2 = xi->space == MS_GLOBAL || (xi->space == MS_GENERIC && a - SHARED_WIN >= WIN_SIZE &&
+		    a - LOCAL_WIN >= WIN_SIZE && a - PARAM_WIN >= WIN_SIZE);
+		ad[l] = a;
+		if (!p)
+			return -1;
+#ifdef INTERP_CHECK
+		if (INITMEM(L)) {
+			interp_chk_load(L, w, l, xi, a, p, sz * nv);
+			interp_chk_unpoison(L->cx, p, sz * nv);
+		}
+		if (MEMCHK(L))
+			interp_chk_access(L, w, l, xi, a, p, sz * nv, 1);
+		if (RACECHK(L))
+			interp_chk_race(L, w, l, xi, a, p, sz * nv, PTX_ACCESS_ATOMIC);
+#endif
+		if (L->sh)
+			interp_atom_lock(L, p, 1);
+		for (unsigned e = 0; e < nv; e++) {
+			uint64_t old = 0, nw;
+			memcpy(&old, p + e * sz, sz);
+			nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[nv > 1 ? e : 0], l),
+			    nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, l2);
+			memcpy(p + e * sz, &nw, sz);
+			if (xi->nd > e)
+				SET(&xi->d[e], l, old);
+		}
+		if (L->sh)
+			interp_atom_lock(L, p, 0);
+	}
+	if (L->st)
+		interp_count_mem(L, xi, m, ad, sz * nv);
+	return 0;
+}
+
+/* ---------------------------------------------------------------- cp.async */
+
+/* Copies at once (a wait is what makes the data visible, so this is one of
+ * the orders the GPU may take): src-size bytes, or none under ignore-src,
+ * then zeros up to the cp-size. */
+static int
+cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[2 * WARP];   /* global sources, then shared destinations, for the counters */
+	unsigned n = xi->size;
+	uint32_t rd = 0;         /* the lanes that read global memory */
+
+	FOR_LANES(m, l) {
+		uint64_t d = ADDR(xi, l);
+		uint64_t s = (xi->s[0].k ? V(&xi->s[0], l) : 0) + xi->s[1].imm;
+		unsigned ss = n;
+		uint8_t *pd, *ps = NULL, buf[16];
+		if (xi->mod == 1) {
+			uint64_t v = V(&xi->s[2], l) & 0xffffffffu;
+			ss = v < n ? (unsigned)v : n;
+		} else if (xi->mod == 2 && (V(&xi->s[2], l) & 1))
+			ss = 0;
+		ad[l] = s;
+		ad[WARP + l] = d;
+		if (!(pd = interp_xlate(L, w, (int)l, MS_SHARED, d, n, 1, xi)))
+			return -1;
+		if (s & (n - 1)) {
+			interp_xlate(L, w, (int)l, MS_GLOBAL, s, n, 0, xi);   /* reports the misalignment */
+			return -1;
+		}
+		if (ss && (!(ps = interp_xlate(L, w, (int)l, MS_GLOBAL, s, 1, 0, xi)) ||
+		    !interp_xlate(L, w, (int)l, MS_GLOBAL, s + ss - 1, 1, 0, xi)))
+			return -1;
+		memset(buf, 0, sizeof buf);
+		if (ss)
+			memcpy(buf, ps, ss), rd |= 1u << l;
+		memcpy(pd, buf, n);
+		UNPOISON(L, pd, n);
+#ifdef INTERP_CHECK
+		if (ASYNCCHK(L))
+			interp_chk_cpasync(L, w, l, xi, pd, n);
+#endif
+	}
+	if (L->st)
+		interp_count_mem(L, xi, rd, ad, n);
+	return 0;
+}
