@@ -594,8 +594,6 @@ uint64_t interp_fimm(int ty, uint64_t bits, int flkind);
  * kernel's uniform prologue (XFunc.upre), decided once after decode and
  * lowering; PTX_ENOMEM when out of memory */
 int interp_plan(ptx_module *pm, XFunc *x);
-/* load.c: the immediate sources of xi as planes of WARP lanes (XIns.bc) */
-void interp_bcast_imm(ptx_module *pm, XIns *xi);
 
 /* mma.c: ad[] and v[][] hold all 32 lanes (the instructions are .aligned) */
 int interp_ldmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
@@ -644,6 +642,21 @@ int interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP]);
 void interp_tex_release(ptx_ctx *cx);
 
+/* opnd.c: operands decoded, for load.c and the decoders of other files
+ * (-1: a form the executor lacks): one operand; operands flattened into
+ * out[] (vector elements in order, a .b128 register as two halves; the
+ * count); the memory operand o of in (xi's space, abase and aoff), or as it
+ * would be in state space sp (SP_*); in's operands from first on as xi's
+ * sources (a fresh xi->s), and o as its destinations (xi->d) */
+int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
+int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
+int interp_decode_mem(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi);
+int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
+int interp_decode_srcs(ptx_module *pm, XIns *xi, const Ins *in, int first, int ty);
+int interp_decode_dsts(ptx_module *pm, XIns *xi, const Opnd *o);
+/* opnd.c: the immediate sources of xi as planes of WARP lanes (XIns.bc) */
+void interp_bcast_imm(ptx_module *pm, XIns *xi);
+
 /* load.c */
 int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */
 SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
@@ -653,10 +666,6 @@ uint64_t interp_alignup(uint64_t x, uint64_t a);   /* x rounded up to a multiple
 
 /* smem.c */
 int interp_smem_layout(ptx_module *pm);   /* PTX_OK or PTX_ENOMEM */
-/* For the decoders of other files (-1: a form the executor lacks): one
- * operand, operands flattened into out[] (the count), and a memory operand
- * as it would be in state space sp (SP_*): xi's space, abase and aoff. */
-int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
 /* contract.c: for each instruction of f, the mul an add/sub fuses with as ptxas does: 0, or
  * (the mul's index + 1) << 3 | 4 when a neg sits between | the product's operand (1 or 2);
  * for a neg.f32 that ptxas folds into the selps reading it, CONTRACT_SIGNFLIP;
@@ -670,8 +679,6 @@ int interp_nan_first(const Func *f, const Ins *in);
 /* fold.c: adjusts decoded ALU instruction xi (of in, in x) where ptxas's simplifications
  * change its results; -1 when out of memory */
 int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
-int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
-int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
 
 /* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,
  * tensor maps.  The executor hands an instruction the address of its
