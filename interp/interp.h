@@ -56,7 +56,7 @@
  * an address is its offset in the buffer; nothing may touch it. */
 #define SMEM_RSV 1024u
 
-/* ptx_insn_stats.mem as words: four counts a class (exec.c run_prologue) */
+/* ptx_insn_stats.mem as words: four counts a class (exec_plain.h run_prologue) */
 #define MCWORDS (PTX_MC_N * 4)
 #define DEFAULT_MAX_STEPS 10000000000ull
 #define DEFAULT_HEAP_SIZE (8ull << 20)      /* CU_LIMIT_MALLOC_HEAP_SIZE's default */
@@ -135,7 +135,7 @@ typedef struct {
 	                       * 2: an extern array's, moved to the kernel's dynamic base too */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
 	uint8_t shape;        /* SHAPE_*: how a load or store may be taken a warp at a time (plan.c) */
-	uint8_t plain;        /* may run in a straight-line stretch, exec.c plainrun (plan.c) */
+	uint8_t plain;        /* may run in a straight-line stretch, exec_plain.h plainrun (plan.c) */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
@@ -188,7 +188,7 @@ struct XFunc {
 	int64_t shdyn;        /* .entry: its dynamic base minus the one extern arrays are decoded at (smem.c) */
 	/* .entry: its uniform prologue, the first upre instructions (plain, and
 	 * the same values in every warp of a CTA), and the register slots they
-	 * write (plan.c); a new CTA runs it once (exec.c run_prologue) */
+	 * write (plan.c); a new CTA runs it once (exec_plain.h run_prologue) */
 	int upre, nupreg;
 	int32_t *upreg;
 };
@@ -375,7 +375,7 @@ struct Cta {
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
 	 * prologue's parameter loads, the same in every warp of the launch
-	 * (exec.c run_prologue; MCWORDS words an instruction), and whether they
+	 * (exec_plain.h run_prologue; MCWORDS words an instruction), and whether they
 	 * are known */
 	Warp *w; int nw;
 	/* each barrier's arriving lanes by warp, valid for the warps of its
@@ -503,7 +503,7 @@ void interp_addk(uint64_t *d, const uint64_t *s, uint64_t k, uint32_t m);
 int interp_fpu_enter(fenv_t *saved);
 void interp_fpu_leave(const fenv_t *saved);
 
-/* exec.c: call argument k of lane l (off bytes into it), a call's result */
+/* exec_simt.h: call argument k of lane l (off bytes into it), a call's result */
 uint64_t interp_arg(Launch *L, Warp *w, const XIns *xi, int k, uint32_t l, uint32_t off, uint32_t size);
 void interp_setret(Warp *w, const XIns *xi, uint32_t l, uint64_t v, uint32_t size);
 
@@ -606,8 +606,6 @@ uint64_t interp_fimm(int ty, uint64_t bits, int flkind);
  * kernel's uniform prologue (XFunc.upre), decided once after decode and
  * lowering; PTX_ENOMEM when out of memory */
 int interp_plan(ptx_module *pm, XFunc *x);
-/* load.c: the immediate sources of xi as planes of WARP lanes (XIns.bc) */
-void interp_bcast_imm(ptx_module *pm, XIns *xi);
 
 /* mma.c: ad[] and v[][] hold all 32 lanes (the instructions are .aligned) */
 int interp_ldmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
@@ -656,6 +654,21 @@ int interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP]);
 void interp_tex_release(ptx_ctx *cx);
 
+/* opnd.c: operands decoded, for load.c and the decoders of other files
+ * (-1: a form the executor lacks): one operand; operands flattened into
+ * out[] (vector elements in order, a .b128 register as two halves; the
+ * count); the memory operand o of in (xi's space, abase and aoff), or as it
+ * would be in state space sp (SP_*); in's operands from first on as xi's
+ * sources (a fresh xi->s), and o as its destinations (xi->d) */
+int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
+int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
+int interp_decode_mem(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi);
+int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
+int interp_decode_srcs(ptx_module *pm, XIns *xi, const Ins *in, int first, int ty);
+int interp_decode_dsts(ptx_module *pm, XIns *xi, const Opnd *o);
+/* opnd.c: the immediate sources of xi as planes of WARP lanes (XIns.bc) */
+void interp_bcast_imm(ptx_module *pm, XIns *xi);
+
 /* load.c */
 int interp_load(ptx_module *pm);          /* pre-decode; diagnostics to the context */
 SymLoc *interp_symloc(ptx_module *pm, const Sym *s, int add);
@@ -665,10 +678,6 @@ uint64_t interp_alignup(uint64_t x, uint64_t a);   /* x rounded up to a multiple
 
 /* smem.c */
 int interp_smem_layout(ptx_module *pm);   /* PTX_OK or PTX_ENOMEM */
-/* For the decoders of other files (-1: a form the executor lacks): one
- * operand, operands flattened into out[] (the count), and a memory operand
- * as it would be in state space sp (SP_*): xi's space, abase and aoff. */
-int interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x);
 /* contract.c: for each instruction of f, the mul an add/sub fuses with as ptxas does: 0, or
  * (the mul's index + 1) << 3 | 4 when a neg sits between | the product's operand (1 or 2);
  * for a neg.f32 that ptxas folds into the selps reading it, CONTRACT_SIGNFLIP;
@@ -682,8 +691,6 @@ int interp_nan_first(const Func *f, const Ins *in);
 /* fold.c: adjusts decoded ALU instruction xi (of in, in x) where ptxas's simplifications
  * change its results; -1 when out of memory */
 int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
-int interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max);
-int interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi);
 
 /* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,
  * tensor maps.  The executor hands an instruction the address of its

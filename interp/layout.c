@@ -281,7 +281,7 @@ interp_init_module(ptx_module *pm)
 
 /* The offset of a variable of size bytes and alignment al placed at *at,
  * which moves past it; UINT64_MAX from there on once the sum does not fit
- * (a frame that large can never run: exec.c growlocal refuses it). */
+ * (a frame that large can never run: exec_simt.h growlocal refuses it). */
 static uint64_t
 place_var(uint64_t *at, uint64_t al, uint64_t size)
 {

@@ -3,10 +3,13 @@
  *
  * Runs once per ptx_module_load, after ir_build.  It
  *   1. has layout.c place every variable and parameter;
- *   2. turns each instruction into an XIns (see interp.h).  Instructions
+ *   2. turns each instruction into an XIns (see interp.h), its operands
+ *      decoded by opnd.c, its arithmetic by alu_decode.c, the forms of
+ *      other engines by their files (bulk.c, tex.c, ...).  Instructions
  *      the executor does not know become X_UNSUPPORTED, and the module is
  *      refused with a located error naming each (unsupported());
- *   3. has plan.c choose each instruction's fast paths (interp/README).
+ *   3. has lower.c note what ptxas makes of each memory access, and plan.c
+ *      choose each instruction's fast paths (interp/README).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -27,115 +30,6 @@ modofclass(const Ins *in, int cls)
 	return 0;
 }
 
-/* One operand (not a vector).  Returns -1 for forms the executor lacks. */
-static int
-xop(ptx_module *pm, const Opnd *o, int ty, XOp *x)
-{
-	memset(x, 0, sizeof *x);
-	switch (o->kind) {
-	case OK_REG:
-		if (o->sym->kind == SYM_SREG) {
-			x->k = XO_SREG;
-			x->sreg = (uint8_t)(o->sym->sreg < 0 ? 255 : o->sym->sreg);
-			x->comp = o->sel == SEL_Y ? 1 : o->sel == SEL_Z ? 2 : 0;
-			return 0;
-		}
-		/* a video instruction's selectors and vmad's negations are alu_decode's */
-		if (o->sel != SEL_NONE && !(pm->subsel && ((o->sel >= SEL_B0 && o->sel <= SEL_H1) || o->sel == SEL_TEXT)))
-			return -1;
-		if (o->neg && !pm->subsel)
-			return -1;
-		x->k = XO_REG;
-		x->r = o->sym->id;
-		return 0;
-	case OK_SINK:
-		x->k = XO_SINK;
-		return 0;
-	case OK_IMM:
-		x->k = XO_IMM;
-		x->imm = (uint64_t)o->imm;
-		return 0;
-	case OK_FIMM:
-		x->k = XO_IMM;
-		x->imm = interp_fimm(ty, o->fbits, o->flkind);
-		return 0;
-	case OK_NOT:
-		if (o->nsub != 1 || o->sub[0].kind != OK_REG || o->sub[0].sym->kind != SYM_REG)
-			return -1;
-		x->k = XO_NOT;
-		x->r = o->sub[0].sym->id;
-		return 0;
-	case OK_SYM: {
-		SymLoc *l;
-		if (o->sym->kind == SYM_VAR && (l = interp_symloc(pm, o->sym, 0)) && l->space == MS_LOCAL) {
-			x->k = XO_LOCAL;
-			x->imm = l->addr + (uint64_t)o->imm;
-			return 0;
-		}
-		x->k = XO_IMM;
-		if (interp_symaddr(pm, o->sym, &x->imm, 0))
-			return -1;
-		x->imm += (uint64_t)o->imm;
-		if (o->sym->kind == SYM_VAR && (l = interp_symloc(pm, o->sym, 0)) && l->space == MS_SHARED) {
-			/* in a cluster, the address carries the CTA's rank (cluster.c) */
-			x->k = XO_SREG;
-			x->sreg = o->sym->size <= 0 ? SR_SHDYN : SR_SHSYM;
-		}
-		return 0;
-	}
-	case OK_EXPR: {
-		uint64_t v;
-		if (interp_evalint(pm, o->e, &v))
-			return -1;
-		x->k = XO_IMM;
-		x->imm = v;
-		return 0;
-	}
-	}
-	return -1;
-}
-
-/* A .b128 register is two slots: its own (the low half) and the one
- * interp_load gave its high half, kept in the symbol map. */
-static int
-is128(const Opnd *o)
-{
-	return o->kind == OK_REG && o->sym->kind == SYM_REG && o->sym->type == TY_B128;
-}
-
-static int
-xop1(ptx_module *pm, const Opnd *o, int ty, XOp *out, int *k, int max)
-{
-	SymLoc *l;
-
-	if (*k >= max || xop(pm, o, ty, &out[(*k)++]))
-		return -1;
-	if (!is128(o))
-		return 0;
-	if (*k >= max || !(l = interp_symloc(pm, o->sym, 0)))
-		return -1;
-	out[*k] = out[*k - 1];
-	out[(*k)++].r = (int32_t)l->addr;
-	return 0;
-}
-
-/* Operands flattened (vector elements in order, .b128 registers as two
- * halves) into out[]; returns the count or -1. */
-static int
-xops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max)
-{
-	int k = 0;
-	for (int i = 0; i < n; i++) {
-		if (o[i].kind == OK_VEC || o[i].kind == OK_PAIR) {
-			for (int j = 0; j < o[i].nsub; j++)
-				if (xop1(pm, &o[i].sub[j], ty, out, &k, max))
-					return -1;
-		} else if (xop1(pm, &o[i], ty, out, &k, max))
-			return -1;
-	}
-	return k;
-}
-
 static int
 tybytes(int ty)
 {
@@ -147,59 +41,6 @@ static int
 blkpc(const XFunc *x, int b)
 {
 	return b < 0 ? -1 : x->pc0 + x->f->blk[b].i0;
-}
-
-/* The memory operand: space and address form. */
-static int
-xaddr(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *xi)
-{
-	SymLoc *l = NULL;
-
-	if (o->kind != OK_ADDR || o->addrlist)
-		return -1;
-	switch (in->space) {
-	case SP_GLOBAL: case SP_CONST: xi->space = MS_GLOBAL; break;
-	case SP_SHARED: xi->space = MS_SHARED; break;
-	case SP_LOCAL: xi->space = MS_LOCAL; break;
-	case SP_PARAM: xi->space = x->f->entry ? MS_KPARAM : MS_LOCAL; break;
-	case SP_NONE: case SP_GENERIC: xi->space = MS_GENERIC; break;
-	default: return -1;
-	}
-	if (ir_hasmod(in, MOD_SHARED_CLUSTER))
-		xi->space = MS_CLUSTER;
-	xi->aoff = o->imm;
-	if (!o->base) {
-		xi->abase.k = XO_NONE;
-		return 0;
-	}
-	if (o->base->kind == OK_SYM && o->base->sym->kind == SYM_VAR) {
-		l = interp_symloc(pm, o->base->sym, 0);
-		if (!l)
-			return -1;
-		if (l->space == MS_LOCAL) {
-			xi->abase.k = XO_LOCAL;
-			xi->abase.imm = l->addr + (uint64_t)o->base->imm;
-		} else {
-			xi->abase.k = XO_NONE;
-			xi->aoff += (int64_t)(l->addr + (uint64_t)o->base->imm);
-		}
-		if (xi->space == MS_GENERIC)   /* a symbol named in a generic access: its generic address */
-			xi->aoff += l->space == MS_SHARED ? (int64_t)SHARED_WIN : l->space == MS_KPARAM ? (int64_t)PARAM_WIN : 0;
-		if (xi->space == MS_GENERIC && l->space == MS_LOCAL) {
-			xi->abase.imm += LOCAL_WIN;
-		}
-		if (xi->space != MS_GENERIC)
-			xi->space = (uint8_t)l->space;
-		/* the variable of the executing CTA (and kernel, for an extern array) */
-		xi->shsym = l->space != MS_SHARED ? 0 : o->base->sym->size <= 0 ? 2 : 1;
-		return 0;
-	}
-	/* [%r+off] with a 32-bit %r (shared and local addresses): the sum is
-	 * 32 bits wide, as in ptxas's code, so a base below the offset's
-	 * negation wraps (LLVM's sin/cos reduce through such a local index) */
-	xi->a32 = o->base->kind == OK_REG && o->base->sym->kind == SYM_REG && o->base->sym->type &&
-	    ir_tyinfo[o->base->sym->type].bits == 32;
-	return xop(pm, o->base, TY_U64, &xi->abase);
 }
 
 static int
@@ -240,7 +81,7 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 				xi->target = x->idx;
 			} else if (o->kind == OK_REG) {
 				xi->target = -1;
-				if (xop(pm, o, TY_U64, &xi->abase))
+				if (interp_decode_op(pm, o, TY_U64, &xi->abase))
 					return -1;
 			} else
 				return -1;
@@ -254,7 +95,7 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 	if (fi < 0)
 		return -1;
 	if (rets) {
-		if (rets->nsub > 8 || xops(pm, rets->sub, rets->nsub, 0, xi->d, 8) != rets->nsub)
+		if (rets->nsub > 8 || interp_decode_ops(pm, rets->sub, rets->nsub, 0, xi->d, 8) != rets->nsub)
 			return -1;
 		nb = rets->nsub;
 	}
@@ -265,7 +106,7 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 			return -1;
 		for (na = 0; na < args->nsub; na++) {
 			const Sym *ps = cf && na < cf->npar ? cf->par[na].sym : NULL;
-			if (xops(pm, &args->sub[na], 1, ps ? ps->type : 0, &tmp[na], 1) != 1)
+			if (interp_decode_ops(pm, &args->sub[na], 1, ps ? ps->type : 0, &tmp[na], 1) != 1)
 				return -1;
 		}
 		xi->s = interp_alloc(pm->cx, (size_t)(na + 1) * sizeof *xi->s);
@@ -278,33 +119,6 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 	xi->nd = (uint8_t)nb;
 	xi->ns = (uint8_t)na;
 	xi->x = X_CALL;
-	return 0;
-}
-
-/* Sources after the destinations, into a fresh array. */
-static int
-srcs(ptx_module *pm, XIns *xi, const Ins *in, int first, int ty)
-{
-	XOp tmp[64];
-	int n = xops(pm, in->opnd + first, in->nopnd - first, ty, tmp, 64);
-
-	if (n < 0)
-		return -1;
-	xi->s = interp_alloc(pm->cx, (size_t)(n + 1) * sizeof *xi->s);
-	if (!xi->s)
-		return -1;
-	memcpy(xi->s, tmp, (size_t)n * sizeof *tmp);
-	xi->ns = (uint8_t)n;
-	return 0;
-}
-
-static int
-dsts(ptx_module *pm, XIns *xi, const Opnd *o)
-{
-	int n = xops(pm, o, 1, 0, xi->d, 8);
-	if (n < 0)
-		return -1;
-	xi->nd = (uint8_t)n;
 	return 0;
 }
 
@@ -337,8 +151,8 @@ decode_cpasync(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 
 	memset(&src, 0, sizeof src);
 	xi->x = X_CPASYNC;
-	if (in->nopnd < 3 || in->opnd[2].kind != OK_IMM || xaddr(pm, x, in, &in->opnd[0], xi) ||
-	    xaddr(pm, x, in, &in->opnd[1], &src))
+	if (in->nopnd < 3 || in->opnd[2].kind != OK_IMM || interp_decode_mem(pm, x, in, &in->opnd[0], xi) ||
+	    interp_decode_mem(pm, x, in, &in->opnd[1], &src))
 		return -1;
 	xi->space = MS_SHARED;
 	xi->size = (uint8_t)in->opnd[2].imm;
@@ -350,7 +164,7 @@ decode_cpasync(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	tmp[1] = (XOp){ .k = XO_IMM, .imm = (uint64_t)src.aoff };
 	if (in->nopnd > 3) {
 		const Opnd *o = &in->opnd[3];
-		if (xop(pm, o, TY_U32, &tmp[2]) || (tmp[2].k != XO_REG && tmp[2].k != XO_IMM && tmp[2].k != XO_NOT))
+		if (interp_decode_op(pm, o, TY_U32, &tmp[2]) || (tmp[2].k != XO_REG && tmp[2].k != XO_IMM && tmp[2].k != XO_NOT))
 			return -1;
 		xi->mod = o->kind == OK_NOT || (o->kind == OK_REG && o->sym->type == TY_PRED) ? 2 : 1;
 		n = 3;
@@ -378,13 +192,13 @@ decode_ldst_matrix(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	/* a generic address is translated per row (interp_xlate): ldmatrix on
 	 * one that points into shared memory is what nvcc writes without a
 	 * __cvta_generic_to_shared */
-	if (xaddr(pm, x, in, &in->opnd[ld ? 1 : 0], xi))
+	if (interp_decode_mem(pm, x, in, &in->opnd[ld ? 1 : 0], xi))
 		return -1;
 	if (ld)
-		return dsts(pm, xi, &in->opnd[0]) || xi->nd != xi->aux ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || xi->nd != xi->aux ? -1 : 0;
 	{
 		XOp tmp[4];
-		int n = xops(pm, &in->opnd[1], 1, TY_B32, tmp, 4);
+		int n = interp_decode_ops(pm, &in->opnd[1], 1, TY_B32, tmp, 4);
 		if (n != xi->aux)
 			return -1;
 		xi->s = interp_alloc(pm->cx, sizeof tmp);
@@ -428,7 +242,7 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	xi->aux = cbits | (at == TY_S8) << 8 | (bt == TY_S8) << 9 | ir_hasmod(in, MOD_SATFINITE) << 10 |
 	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16;
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
-	if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, 0))
+	if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, 0))
 		return -1;
 	return xi->nd == nc && xi->ns == na + nb + nc ? 0 : -1;
 }
@@ -463,7 +277,7 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->ty = (uint8_t)at;
 		xi->aux = shape | ct << 8 | dt << 16;
 		xi->mod = lay[0] | lay[1] << 1 | ir_hasmod(in, MOD_SATFINITE) << 2 | ir_hasmod(in, MOD_AND) << 3;
-		if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, 0))
+		if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, 0))
 			return -1;
 		return xi->nd == interp_wmma_nregs(WMMA_C, shape, dt) && xi->ns == interp_wmma_nregs(WMMA_A, shape, at) +
 		    interp_wmma_nregs(WMMA_B, shape, at) + interp_wmma_nregs(WMMA_C, shape, ct) ? 0 : -1;
@@ -478,14 +292,14 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return -1;
 	if (in->op == OP_WMMA_LOAD) {
 		xi->x = X_WMMALD;
-		if (xaddr(pm, x, in, &in->opnd[1], xi) || dsts(pm, xi, &in->opnd[0]) || xi->nd != nr)
+		if (interp_decode_mem(pm, x, in, &in->opnd[1], xi) || interp_decode_dsts(pm, xi, &in->opnd[0]) || xi->nd != nr)
 			return -1;
-		if (srcs(pm, xi, in, 2, TY_U32))
+		if (interp_decode_srcs(pm, xi, in, 2, TY_U32))
 			return -1;
 		return xi->ns <= 1 ? 0 : -1;
 	}
 	xi->x = X_WMMAST;
-	if (!ir_hasmod(in, MOD_D) || xaddr(pm, x, in, &in->opnd[0], xi) || srcs(pm, xi, in, 1, 0))
+	if (!ir_hasmod(in, MOD_D) || interp_decode_mem(pm, x, in, &in->opnd[0], xi) || interp_decode_srcs(pm, xi, in, 1, 0))
 		return -1;
 	return xi->ns == nr || xi->ns == nr + 1 ? 0 : -1;
 }
@@ -531,13 +345,13 @@ decode_wgmma(ptx_module *pm, XIns *xi, const Ins *in)
 			xi->aux |= v ? (tb ? WG_TRANSB : WG_TRANSA) : 0;
 		}
 	}
-	if (xops(pm, &in->opnd[0], 1, TY_B32, tmp, WGMMA_MAXOPS) != nd)
+	if (interp_decode_ops(pm, &in->opnd[0], 1, TY_B32, tmp, WGMMA_MAXOPS) != nd)
 		return -1;
-	na = xops(pm, &in->opnd[1], 1, TY_B32, tmp + nd, WGMMA_MAXOPS - nd);
+	na = interp_decode_ops(pm, &in->opnd[1], 1, TY_B32, tmp + nd, WGMMA_MAXOPS - nd);
 	if (na != ((xi->aux & WG_AREG) ? 4 : 1))
 		return -1;
 	ns = nd + na;
-	if (xops(pm, &in->opnd[2], 2, TY_B64, tmp + ns, WGMMA_MAXOPS - ns) != 2)
+	if (interp_decode_ops(pm, &in->opnd[2], 2, TY_B64, tmp + ns, WGMMA_MAXOPS - ns) != 2)
 		return -1;
 	ns += 2;
 	xi->s = interp_alloc(pm->cx, (size_t)ns * sizeof *xi->s);
@@ -547,27 +361,6 @@ decode_wgmma(ptx_module *pm, XIns *xi, const Ins *in)
 	xi->nd = (uint8_t)nd;
 	xi->ns = (uint8_t)ns;
 	return 0;
-}
-
-/* The immediate sources of a warp-wide instruction as planes, filled once
- * here rather than at every execution.  Without memory there are none, and
- * the executor broadcasts them itself. */
-void
-interp_bcast_imm(ptx_module *pm, XIns *xi)
-{
-	int n = 0;
-
-	for (int k = 0; k < xi->ns; k++)
-		n += xi->s[k].k == XO_IMM;
-	if (!n || !(xi->bc = interp_alloc(pm->cx, (size_t)n * WARP * sizeof *xi->bc)))
-		return;
-	n = 0;
-	for (int k = 0; k < xi->ns; k++)
-		if (xi->s[k].k == XO_IMM) {
-			for (int l = 0; l < WARP; l++)
-				xi->bc[n * WARP + l] = xi->s[k].imm;
-			xi->s[k].r = n++;
-		}
 }
 
 /* An add or sub that ptxas fuses with the mul before it (contract.c)
@@ -585,7 +378,7 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 	}
 	p = x->f->ins[(pl >> 3) - 1];
 
-	if (xop(pm, &p->opnd[1], ty, &o[0]) || xop(pm, &p->opnd[2], ty, &o[1]))
+	if (interp_decode_op(pm, &p->opnd[1], ty, &o[0]) || interp_decode_op(pm, &p->opnd[2], ty, &o[1]))
 		return -1;
 	o[2] = xi->s[which == 1 ? 1 : 0];
 	if (!(ns = interp_realloc(pm->cx, xi->s, 4 * sizeof *xi->s)))
@@ -644,7 +437,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	xi->ty = (uint8_t)ty;
 	if (in->guard) {
 		XOp g;
-		if (xop(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT))
+		if (interp_decode_op(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT))
 			return -1;
 		xi->guard = g.r;
 		xi->gneg = g.k == XO_NOT;
@@ -654,7 +447,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_MOV:
 		if (in->nopnd != 2)
 			return -1;
-		if (dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty))
+		if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, ty))
 			return -1;
 		xi->size = (uint8_t)tybytes(ty);
 		if (xi->size == 16) {
@@ -678,7 +471,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->sign = ir_tyinfo[ty].kind == TK_SINT;
 		if (xi->size == 16)
 			xi->size = 8;   /* .b128: two 64-bit halves */
-		if (xi->size > 8 || dsts(pm, xi, &in->opnd[0]) || xaddr(pm, x, in, &in->opnd[1], xi))
+		if (xi->size > 8 || interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_mem(pm, x, in, &in->opnd[1], xi))
 			return -1;
 		return 0;
 	case OP_ST:
@@ -686,11 +479,11 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->size = (uint8_t)tybytes(ty);
 		if (xi->size == 16)
 			xi->size = 8;
-		if (xi->size > 8 || xaddr(pm, x, in, &in->opnd[0], xi))
+		if (xi->size > 8 || interp_decode_mem(pm, x, in, &in->opnd[0], xi))
 			return -1;
 		{
 			XOp tmp[8];
-			int n = xops(pm, &in->opnd[1], 1, xi->size == 8 ? TY_B64 : ty, tmp, 8);
+			int n = interp_decode_ops(pm, &in->opnd[1], 1, xi->size == 8 ? TY_B64 : ty, tmp, 8);
 			if (n < 1)
 				return -1;
 			xi->s = interp_alloc(pm->cx, (size_t)n * sizeof *xi->s);
@@ -715,9 +508,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		/* .v2/.v4/.v8: that many elements, each its own atomic add (sm_90) */
 		if (!xi->mod || xi->size > 8 || (in->vec > 1 && xi->mod != MOD_ADD))
 			return -1;
-		if (in->op == OP_ATOM && dsts(pm, xi, &in->opnd[0]))
+		if (in->op == OP_ATOM && interp_decode_dsts(pm, xi, &in->opnd[0]))
 			return -1;
-		if (xaddr(pm, x, in, &in->opnd[first - 1], xi) || srcs(pm, xi, in, first, ty))
+		if (interp_decode_mem(pm, x, in, &in->opnd[first - 1], xi) || interp_decode_srcs(pm, xi, in, first, ty))
 			return -1;
 		if (in->vec > 1 && (xi->ns != in->vec || (in->op == OP_ATOM && xi->nd != in->vec)))
 			return -1;
@@ -730,7 +523,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		    in->space == SP_PARAM ? MS_KPARAM : MS_GLOBAL;
 		if (ir_hasmod(in, MOD_SHARED_CLUSTER))
 			xi->space = MS_SHARED;
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
 	case OP_ISSPACEP:
 		xi->x = X_ISSPACEP;
 		xi->space = in->space == SP_SHARED ? MS_SHARED : in->space == SP_LOCAL ? MS_LOCAL :
@@ -739,7 +532,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->space = 99;   /* const: never, in this memory model it is global */
 		if (ir_hasmod(in, MOD_SHARED_CLUSTER))
 			xi->space = MS_CLUSTER;
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
 	case OP_BRA:
 		xi->x = X_BRA;
 		if (in->opnd[0].kind != OK_SYM || in->opnd[0].sym->kind != SYM_LABEL)
@@ -752,7 +545,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (!t || t->kind != SYM_TARGETS || in->nopnd != 2)
 			return -1;
 		xi->s = interp_alloc(pm->cx, 2 * sizeof *xi->s);
-		if (!xi->s || xops(pm, &in->opnd[0], 1, TY_U32, xi->s, 1) != 1)
+		if (!xi->s || interp_decode_ops(pm, &in->opnd[0], 1, TY_U32, xi->s, 1) != 1)
 			return -1;
 		xi->ns = 1;
 		xi->tbl = interp_alloc(pm->cx, (size_t)(t->nlist + 1) * sizeof *xi->tbl);
@@ -776,19 +569,19 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_BRKPT: xi->x = X_BRKPT; return 0;
 	case OP_BAR_SYNC: case OP_BAR_CTA_SYNC: case OP_BARRIER_SYNC: case OP_BARRIER_CTA_SYNC:
 		xi->x = X_BAR;
-		return srcs(pm, xi, in, 0, TY_U32);
+		return interp_decode_srcs(pm, xi, in, 0, TY_U32);
 	case OP_BAR_ARRIVE: case OP_BAR_CTA_ARRIVE: case OP_BARRIER_ARRIVE: case OP_BARRIER_CTA_ARRIVE:
 		xi->x = X_BARARRIVE;
-		return srcs(pm, xi, in, 0, TY_U32);
+		return interp_decode_srcs(pm, xi, in, 0, TY_U32);
 	case OP_BAR_RED: case OP_BAR_CTA_RED: case OP_BARRIER_RED: case OP_BARRIER_CTA_RED:
 		xi->x = X_BARRED;
 		xi->mod = modofclass(in, MC_ATOMOP);
 		if (!xi->mod)
 			xi->mod = ir_hasmod(in, MOD_AND) ? MOD_AND : ir_hasmod(in, MOD_OR) ? MOD_OR : MOD_POPC;
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_U32) ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_U32) ? -1 : 0;
 	case OP_BAR_WARP_SYNC:
 		xi->x = X_BARWARP;   /* a no-op in lockstep; its membermask for synccheck */
-		return srcs(pm, xi, in, 0, TY_B32);
+		return interp_decode_srcs(pm, xi, in, 0, TY_B32);
 	case OP_MEMBAR: case OP_FENCE: case OP_FENCE_PROXY: case OP_FENCE_PROXY_ASYNC:
 	case OP_PREFETCH: case OP_PREFETCHU: case OP_NANOSLEEP: case OP_PMEVENT: case OP_GRIDDEPCONTROL:
 	case OP_MEMBAR_PROXY: case OP_FENCE_MBARRIER_INIT:
@@ -813,21 +606,21 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_SHFL_SYNC:
 		xi->x = X_SHFL;
 		xi->mod = modofclass(in, MC_SHFL);
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
 	case OP_VOTE_SYNC:
 		xi->x = X_VOTE;
 		xi->mod = modofclass(in, MC_VOTE);
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
 	case OP_MATCH:
 		xi->x = X_MATCH;
 		xi->mod = ir_hasmod(in, MOD_ALL) ? MOD_ALL : MOD_ANY;
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty) ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, ty) ? -1 : 0;
 	case OP_REDUX_SYNC:
 		xi->x = X_REDUX;
 		xi->mod = modofclass(in, MC_ATOMOP);
 		if (!xi->mod)
 			xi->mod = modofclass(in, MC_BOOL);
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, ty) ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, ty) ? -1 : 0;
 	case OP_CP_ASYNC:
 		return decode_cpasync(pm, x, xi, in);
 	case OP_CP_ASYNC_COMMIT_GROUP: case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL:
@@ -839,7 +632,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->x = X_MOVMATRIX;
 		if (ty != TY_B16 || !shapeis(in, MOD_MN, "m8n8"))
 			return -1;
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) || xi->ns != 1 ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) || xi->ns != 1 ? -1 : 0;
 	case OP_MMA:
 		return decode_mma(pm, xi, in);
 	case OP_WGMMA_MMA_ASYNC:
@@ -868,7 +661,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		/* an opaque L2 cache policy that only cache hints read, which the
 		 * interpreter has no cache for: 0 */
 		xi->x = X_MOV;
-		if (dsts(pm, xi, &in->opnd[0]) || !(xi->s = interp_alloc(pm->cx, sizeof *xi->s)))
+		if (interp_decode_dsts(pm, xi, &in->opnd[0]) || !(xi->s = interp_alloc(pm->cx, sizeof *xi->s)))
 			return -1;
 		memset(xi->s, 0, sizeof *xi->s);
 		xi->s[0].k = XO_IMM;
@@ -878,23 +671,23 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_ALLOCA: case OP_STACKSAVE: case OP_STACKRESTORE:
 		xi->x = X_STACK;
 		xi->mod = (uint16_t)in->op;
-		if (in->op != OP_STACKRESTORE && dsts(pm, xi, &in->opnd[0]))
+		if (in->op != OP_STACKRESTORE && interp_decode_dsts(pm, xi, &in->opnd[0]))
 			return -1;
-		return srcs(pm, xi, in, in->op == OP_STACKRESTORE ? 0 : 1, ty);
+		return interp_decode_srcs(pm, xi, in, in->op == OP_STACKRESTORE ? 0 : 1, ty);
 	case OP_ACTIVEMASK:
 		xi->x = X_ACTIVEMASK;
-		return dsts(pm, xi, &in->opnd[0]);
+		return interp_decode_dsts(pm, xi, &in->opnd[0]);
 	case OP_ELECT_SYNC:
 		xi->x = X_ELECT;
-		return dsts(pm, xi, &in->opnd[0]) || srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
+		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
 	}
 	if (alu_decode(in, &xi->alu, &why) != 0)
 		return -1;
 	xi->x = X_ALU;
 	pm->subsel = in->op >= OP_VADD && in->op <= OP_VSET4;
-	if (in->ndst && dsts(pm, xi, &in->opnd[0]))
+	if (in->ndst && interp_decode_dsts(pm, xi, &in->opnd[0]))
 		return pm->subsel = 0, -1;
-	if (srcs(pm, xi, in, in->ndst, in->op == OP_CVT && in->nty > 1 ? in->ty[in->nty - 1] : ty))
+	if (interp_decode_srcs(pm, xi, in, in->ndst, in->op == OP_CVT && in->nty > 1 ? in->ty[in->nty - 1] : ty))
 		return pm->subsel = 0, -1;
 	pm->subsel = 0;
 	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
@@ -907,28 +700,6 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))
 			xi->s[k].k = XO_REG;
 	return xi->ns > 64 ? -1 : 0;
-}
-
-int
-interp_decode_op(ptx_module *pm, const Opnd *o, int ty, XOp *x)
-{
-	return xop(pm, o, ty, x);
-}
-
-int
-interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int max)
-{
-	return xops(pm, o, n, ty, out, max);
-}
-
-int
-interp_decode_addr(ptx_module *pm, XFunc *x, const Opnd *o, int sp, XIns *xi)
-{
-	Ins in;
-
-	memset(&in, 0, sizeof in);
-	in.space = sp;
-	return xaddr(pm, x, &in, o, xi);
 }
 
 /*

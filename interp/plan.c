@@ -11,8 +11,8 @@
  *
  *   XIns.fast, .fpu   the warp-wide ALU handler (exec_fast.c), if any
  *   XIns.shape        how a load or store may be taken a warp at a time
- *   XIns.plain        may run in a straight-line stretch (exec.c plainrun)
- *   XFunc.upre        the kernel's uniform prologue (exec.c run_prologue)
+ *   XIns.plain        may run in a straight-line stretch (exec_plain.h plainrun)
+ *   XFunc.upre        the kernel's uniform prologue (exec_plain.h run_prologue)
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -57,7 +57,7 @@ plan_fast(ptx_module *pm, XIns *xi)
  *                 kernel-parameter space: ldst may take the warp whole
  *   SHAPE_CO32    SHAPE_WHOLE, and a 32-bit global or generic access of
  *                 one register at a 64-bit register plus an offset: the
- *                 coalesced copy (exec.c co32) is tried first
+ *                 coalesced copy (exec_mem.h co32) is tried first
  *   SHAPE_KPARAM  SHAPE_WHOLE, and a kernel parameter read whole into a
  *                 register at a fixed offset, in range and aligned: the
  *                 same value for every lane, read once without checks

@@ -194,7 +194,7 @@ cta_free(Launch *L, Cta *c)
 }
 
 /* The local memory each lane of a new CTA starts with: the kernel's frame,
- * in KiB (calls grow it, exec.c growlocal). */
+ * in KiB (calls grow it, exec_simt.h growlocal). */
 static uint32_t
 locsz0(const Launch *L)
 {
@@ -313,7 +313,7 @@ cta_new(Launch *L, uint64_t linear, Spares *spare)
 		w->st = interp_alloc(L->cx, 16 * sizeof *w->st);
 		if (!w->cf || !w->rpool || !w->rcap || !w->st)
 			goto fail;
-		/* Local memory only for a kernel with a frame; calls grow it (exec.c growlocal). */
+		/* Local memory only for a kernel with a frame; calls grow it (exec_simt.h growlocal). */
 		w->locsz = locsz0(L);
 		for (int l = 0; l < WARP && w->locsz; l++)
 			if (!(w->loc[l] = interp_alloc(L->cx, w->locsz)))

@@ -1,0 +1,152 @@
+/*
+ * exec_plain.h -- part of exec.c (exec.h): the fast paths that run many
+ * instructions at once, as plan.c marked them: plainrun, a straight-line
+ * stretch without the dispatch loop's checks, and run_prologue, the
+ * kernel's uniform prologue run by one warp of a CTA for all (owed: the
+ * counts of a warp that skipped it).
+ */
+#include "exec.h"
+
+/* Runs the plain instructions (plan.c) from pc on, at most lim of them and
+ * not past end, for the lanes of m: the straight-line stretches of a
+ * kernel without the main loop's per-instruction checks, which cost as
+ * much as a simple instruction's work.  A memory access that ldst cannot
+ * take whole ends the stretch before it.  Returns how many ran (0: the
+ * first must take the main loop). */
+static int
+plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint32_t m)
+{
+	const XIns *x0 = &L->pm->code[pc], *xi = x0, *stop = x0 + lim;
+	uint32_t n = popc(m);
+	int nofpu = L->nofpu, k;
+
+	if (end > pc && end - pc < lim)
+		stop = x0 + (end - pc);
+	for (; xi != stop && xi->plain; xi++) {
+		switch (xi->x) {
+		case X_ALU:
+			if (xi->fpu && nofpu)
+				goto out;
+			fast(L, w, r, xi, m, xi->fast);
+			break;
+		case X_MOV:
+			mov(L, w, r, xi, m);
+			break;
+		case X_CVTA: case X_CVTATO:
+			cvta(L, w, r, xi, m);
+			break;
+		case X_LD: case X_ST:
+			if (!access(L, w, r, xi, m))
+				goto out;   /* the per-lane path: the main loop's */
+			break;
+		}
+	}
+out:
+	k = (int)(xi - x0);
+	if (L->st)
+		for (int i = 0; i < k; i++) {
+			L->st[pc + i].executions++;
+			L->st[pc + i].active_threads += n;
+		}
+	L->wsteps += (uint64_t)k;
+	L->steps += (uint64_t)k * n;
+	return k;
+}
+
+/* The difference between two states of an instruction's memory counts, as
+ * (word, amount) pairs after a count: d holds the state before, a the one
+ * after.  A kernel-parameter load changes one or two of the MCWORDS words;
+ * 0 when more changed than d can hold. */
+_Static_assert(sizeof(ptx_mem_counts) == 4 * sizeof(uint64_t), "four counts a class");
+
+static int
+pairs(uint64_t *d, const uint64_t *a)
+{
+	uint64_t p[MCWORDS], n = 0;
+
+	for (int j = 0; j < MCWORDS; j++)
+		if (a[j] != d[j]) {
+			if (n + 2 > MCWORDS - 1)
+				return 0;
+			p[n++] = (uint64_t)j, p[n++] = a[j] - d[j];
+		}
+	d[0] = n / 2;
+	memcpy(d + 1, p, n * sizeof *p);
+	return 1;
+}
+
+/*
+ * A new CTA's uniform prologue (plan.c): the first of its warps to run
+ * runs it, and every other full warp takes the registers it wrote and
+ * starts after it, owing its counts until it runs (so that a launch that
+ * stops early counts what ran).  Before, each warp spent about a seventh
+ * of saxpy there, reading the same parameters and %ctaid.  A partial warp
+ * runs the prologue itself, so that its missing lanes' registers stay as
+ * they were.
+ */
+static void
+run_prologue(Launch *L, Warp *w0)
+{
+	const XFunc *k = L->k;
+	Cta *c = w0->cta;
+	uint64_t *r0 = w0->cf[0].r;
+	int n = k->upre, ran, learn = L->st && c->pdelta && !c->pdok;
+
+	c->prologue = 0;
+	if (w0->valid != 0xffffffffu || L->steps > L->budget ||
+	    L->budget - L->steps < (uint64_t)n * L->nthreads)
+		return;
+
+	if (learn)   /* what a warp adds to the counters, from before ... */
+		for (int i = 0; i < n; i++)
+			if (L->pm->code[k->pc0 + i].x == X_LD)
+				memcpy(c->pdelta + (size_t)i * MCWORDS, L->st[k->pc0 + i].mem, sizeof L->st->mem);
+	ran = plainrun(L, w0, r0, k->pc0, -1, n, w0->valid);
+	w0->st[0].pc = k->pc0 + ran;
+	if (ran != n)   /* the host FPU cannot run one of them: the other warps run it all */
+		return;
+	if (learn) {   /* ... to after, kept as (word, amount) pairs */
+		c->pdok = 1;
+		for (int i = 0; i < n; i++)
+			if (L->pm->code[k->pc0 + i].x == X_LD)
+				c->pdok &= pairs(c->pdelta + (size_t)i * MCWORDS, (const uint64_t *)L->st[k->pc0 + i].mem);
+	}
+	for (int i = 0; i < c->nw; i++) {
+		Warp *w = &c->w[i];
+		uint64_t *r = w->cf[0].r;
+		if (w == w0 || w->valid != 0xffffffffu)
+			continue;
+		for (int j = 0; j < k->nupreg; j++)
+			memcpy(r + (size_t)k->upreg[j] * WARP, r0 + (size_t)k->upreg[j] * WARP, WARP * sizeof *r);
+		w->st[0].pc = k->pc0 + n;
+		w->owed = 1;
+	}
+}
+
+/* What a warp that skipped the prologue owes: the counts of running it. */
+static void
+owed(Launch *L, Warp *w)
+{
+	const XFunc *k = L->k;
+
+	w->owed = 0;
+	L->wsteps += (uint64_t)k->upre;
+	L->steps += (uint64_t)k->upre * WARP;
+	if (L->st)
+		for (int pc = k->pc0; pc < k->pc0 + k->upre; pc++) {
+			const uint64_t *d;
+			uint64_t *a;
+			L->st[pc].executions++;
+			L->st[pc].active_threads += WARP;
+			if (L->pm->code[pc].x != X_LD)
+				continue;
+			if (!w->cta->pdok) {
+				kparam_count(L, &L->pm->code[pc], w->valid);
+				continue;
+			}
+			d = w->cta->pdelta + (size_t)(pc - k->pc0) * MCWORDS;
+			a = (uint64_t *)L->st[pc].mem;
+			for (uint64_t j = 0; j < d[0]; j++)
+				a[d[1 + 2 * j]] += d[2 + 2 * j];
+		}
+}
