@@ -153,7 +153,7 @@ variables(Verify *v)
 	for (int i = 0; i < m->nsyms; i++)
 		if (m->syms[i]->kind == SYM_VAR)
 			n++;
-	if (n == 0 || !(vs = ir_xrealloc(NULL, (size_t)n * sizeof *vs)))
+	if (n == 0 || !(vs = ir_xtryrealloc(NULL, (size_t)n * sizeof *vs)))
 		return;
 	n = 0;
 	for (int i = 0; i < m->nsyms; i++)
