@@ -409,6 +409,10 @@ required(Verify *v, Ins *in)
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
 		verify_report(v, VC_MODIFIER, in->loc, "integer '%s.%s' needs .lo, .hi or .wide",
 		    ir_opinfo[in->op].name, tyname(t));
+	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
+	if (in->op == OP_CVTA && in->space == SP_NONE)
+		verify_report(v, VC_MODIFIER, in->loc, "'cvta' needs a state space (.global, .shared, .local, .const, .param)");
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
