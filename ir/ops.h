@@ -73,6 +73,9 @@ enum {
     VR_MULWIDE,   /* types.c: mul/mad, .wide doubles d (and mad's c) */
     VR_SETP,      /* types.c: the two compared sources */
     VR_SELP,      /* types.c: d and the two selected sources */
+    VR_SET,       /* types.c: d of the first type, the two compared sources of the second */
+    VR_SLCT,      /* types.c: d and the two selected sources of the first type, c of the second */
+    VR_TESTP,     /* types.c: the tested source */
     VR_SHIFT,     /* types.c: d and a of the type, the shift count .u32 */
     VR_MOV,       /* types.c: d and a register or immediate source */
     VR_CVT,       /* types.c: d of the first type, a of the second; wider registers allowed */

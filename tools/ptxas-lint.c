@@ -1,14 +1,16 @@
 /*
  * ptxas-lint.c — check PTX modules with the ptxkit verifier.
  *
- *	ptxas-lint [-arch=sm_XX] [--Werror] [-W<name>|-Wno-<name>]
+ *	ptxas-lint [-arch=sm_XX] [-c] [--Werror] [-W<name>|-Wno-<name>]
  *	           [--format=text|json|sarif] FILE...|-
  *
  * Only include/ptx.h is used: each file goes through ptx_module_parse and
  * ptx_verify, under one context and one set of options.  Text
  * output is GCC's (file:line:col: severity: message [-Wcheck], the source
  * line, a caret under the operand) on stderr; JSON and SARIF 2.1.0 carry the
- * same fields on stdout, one document for all files.  Exit status: 0 no
+ * same fields on stdout, one document for all files.  -c judges each
+ * module as ptxas -c does, as a relocatable object whose .extern names the
+ * linker resolves: it turns off the whole-program checks.  Exit status: 0 no
  * errors (warnings allowed), 1 some error, 2 usage or I/O error.
  */
 #ifdef HAVE_CONFIG_H
@@ -49,11 +51,12 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: %s [-arch=sm_XX] [--Werror] [-W<name>|-Wno-<name>]\n"
+	    "usage: %s [-arch=sm_XX] [-c] [--Werror] [-W<name>|-Wno-<name>]\n"
 	    "       [--format=text|json|sarif] FILE...|-\n"
 	    "Checks PTX modules: syntax, types, state spaces, alignment, definedness,\n"
 	    "uniformity of barriers and warp collectives, targets, async protocols.\n"
 	    "  -arch=sm_XX       the architecture the module will be compiled for\n"
+	    "  -c                as ptxas -c (--compile-only): .extern names are the linker's\n"
 	    "  --Werror          report warnings as errors\n"
 	    "  -W<name>          enable a check; -Wno-<name> disables it; -Wall enables all\n"
 	    "  --format=FMT      text (default, on stderr), json or sarif (on stdout)\n"
@@ -204,9 +207,10 @@ main(int argc, char **argv)
 {
 	ptx_verify_opts o = PTX_VERIFY_OPTS_INIT;
 	ptx_ctx *cx = NULL;
-	int fmt = FMT_TEXT, nfile = 0, nw = 0, rc = 0, noopts = 0, i;
+	int fmt = FMT_TEXT, nfile = 0, nw = 0, rc = 0, noopts = 0, compileonly = 0, i;
 	const char **files = calloc((size_t)argc, sizeof *files);
-	const char **wflags = calloc((size_t)argc, sizeof *wflags);   /* -W words, NULL-terminated */
+	/* -W words, then -c's two, NULL-terminated */
+	const char **wflags = calloc((size_t)argc + 2, sizeof *wflags);
 
 	nchecks = ptx_check_list(NULL, 0);
 	checks = calloc(nchecks, sizeof *checks);
@@ -245,6 +249,8 @@ main(int argc, char **argv)
 				rc = EXIT_USAGE;
 				goto done;
 			}
+		} else if (strcmp(a, "-c") == 0 || strcmp(a, "--compile-only") == 0) {
+			compileonly = 1;
 		} else if (strcmp(a, "--Werror") == 0 || strcmp(a, "-Werror") == 0) {
 			o.werror = 1;
 		} else if (strncmp(a, "--format=", 9) == 0) {
@@ -273,6 +279,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "%s: no input file\nTry '%s --help'.\n", prog, prog);
 		rc = EXIT_USAGE;
 		goto done;
+	}
+	/* last, so that -Wall cannot turn them back on */
+	if (compileonly) {
+		wflags[nw++] = "no-unresolved-extern";
+		wflags[nw++] = "no-extern-var";
 	}
 	o.checks = wflags;
 	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {

@@ -220,6 +220,12 @@ expect(Ins *in, int i, int *wider)
 		return in->nty == 1 && (i == 1 || i == 2) ? t : 0;
 	case VR_SELP:
 		return in->nty == 1 && i <= 2 ? t : 0;
+	case VR_SET:
+		return in->nty == 2 && i <= 2 ? in->ty[i == 0 ? 0 : 1] : 0;
+	case VR_SLCT:
+		return in->nty == 2 && i <= 3 ? in->ty[i == 3 ? 1 : 0] : 0;
+	case VR_TESTP:
+		return in->nty == 1 && i == 1 ? t : 0;
 	case VR_SHIFT:
 		if (in->nty != 1)
 			return 0;
@@ -268,6 +274,16 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 		verify_report(v, VC_OPTYPE, o->loc,
 		    "integer literal where '%s' expects a .%s value (write it as a float, e.g. 0f...)",
 		    ir_opinfo[in->op].name, tyname(ity));
+		return;
+	}
+	/* A float literal stands for its bits in a .bN operand only at its own
+	 * width: 0f... (32 bits) for .b32; 0d... or a decimal one (a double)
+	 * for .b64; none for .b16 or .b8. */
+	if (o->kind == OK_FIMM && k == TK_BIT &&
+	    (b == 32 ? o->flkind != FL_F32HEX : b == 64 ? o->flkind == FL_F32HEX : 1)) {
+		verify_report(v, VC_OPTYPE, o->loc, "float literal where '%s' expects a .%s value%s",
+		    ir_opinfo[in->op].name, tyname(ity),
+		    b == 32 ? " (only a 0f... literal has 32 bits)" : b == 64 ? " (only a 0d... or decimal literal has 64 bits)" : "");
 		return;
 	}
 	if (o->kind == OK_FIMM && (k == TK_UINT || k == TK_SINT)) {
@@ -360,6 +376,30 @@ bad:
 	    ir_modinfo[cmp].name, tyname(t));
 }
 
+/*
+ * set.CMP.DTYPE.STYPE: which destination types go with which compared
+ * type (ptxas 13.0, "Unexpected instruction types"): a .u32 or .s32 mask
+ * always; .f32 1.0 and a .f16 or .bf16 one from any unpacked type but
+ * .bf16; .u16 and .s16 from the scalar halves; a packed pair for its own
+ * packed type only.
+ */
+static void
+settypes(Verify *v, Ins *in)
+{
+	int d = in->ty[0], s = in->ty[1], ok;
+
+	if (in->op != OP_SET || in->nty != 2 || d == TY_U32 || d == TY_S32)
+		return;
+	switch (s) {
+	case TY_F16X2: case TY_BF16X2: ok = d == s; break;
+	case TY_F16: ok = d == TY_U16 || d == TY_S16 || d == TY_F16 || d == TY_BF16; break;
+	case TY_BF16: ok = d == TY_U16 || d == TY_S16 || d == TY_BF16; break;
+	default: ok = d == TY_F32 || d == TY_F16 || d == TY_BF16; break;
+	}
+	if (!ok)
+		verify_report(v, VC_INSTRTYPE, in->loc, "'set' of .%s cannot give a .%s result", tyname(s), tyname(d));
+}
+
 static void
 required(Verify *v, Ins *in)
 {
@@ -369,6 +409,10 @@ required(Verify *v, Ins *in)
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
 		verify_report(v, VC_MODIFIER, in->loc, "integer '%s.%s' needs .lo, .hi or .wide",
 		    ir_opinfo[in->op].name, tyname(t));
+	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
+	if (in->op == OP_CVTA && in->space == SP_NONE)
+		verify_report(v, VC_MODIFIER, in->loc, "'cvta' needs a state space (.global, .shared, .local, .const, .param)");
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
@@ -913,6 +957,7 @@ check(Verify *v, const Accept *ac, Ins *in)
 		}
 	}
 	required(v, in);
+	settypes(v, in);
 	compare(v, in);
 	vectors(v, in);
 	kinds(v, in);

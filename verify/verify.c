@@ -51,6 +51,9 @@ const VerifyCheck verify_checks[NVC] = {
 	[VC_DUPDEST]     = {"dup-dest", SEV_WARNING, "the same register twice in a vector destination", 0},
 	[VC_ADDRSIZE]    = {"address-size", SEV_WARNING, "no .address_size: the PTX default is 32", 0},
 	[VC_MODULE]      = {"module", SEV_ERROR, "module directive, pragma or declaration ptxas refuses", 1},
+	[VC_EXTERN]      = {"unresolved-extern", SEV_ERROR, "use of an .extern function or unsized array the module does not define (not with -c)", 1},
+	[VC_EXTERNVAR]   = {"extern-var", SEV_WARNING, ".extern variable the module does not define: it becomes a definition (not with -c)", 0},
+	[VC_EXTERNDEF]   = {"extern-redefined", SEV_ERROR, "function both .extern and defined, or .extern variable defined without .visible", 1},
 };
 
 void
@@ -180,6 +183,7 @@ verify_module(Module *m, const VerifyOpts *o, Diags *dg)
 	verify_types(&v);
 	verify_tensor(&v);
 	verify_target(&v);
+	verify_extern(&v);
 	verify_space(&v);
 	if (on(o, VC_ALIGN) || on(o, VC_BOUNDS))
 		verify_align(&v);

@@ -28,6 +28,7 @@ enum {
 	VC_TARGET, VC_ARCH, VC_DEPRECATED, VC_RESOURCES,
 	VC_ASYNC,
 	VC_DIVZERO, VC_INFLOOP, VC_DUPDEST, VC_ADDRSIZE, VC_MODULE,
+	VC_EXTERN, VC_EXTERNVAR, VC_EXTERNDEF,
 	NVC
 };
 
@@ -134,6 +135,7 @@ void verify_structure(Verify *v);   /* structure.c */
 void verify_types(Verify *v);       /* types.c */
 void verify_tensor(Verify *v);      /* tensor.c */
 void verify_target(Verify *v);      /* target.c */
+void verify_extern(Verify *v);      /* extern.c */
 void verify_space(Verify *v);       /* space.c */
 void verify_align(Verify *v);       /* align.c */
 void verify_defined(Verify *v);     /* defined.c */
