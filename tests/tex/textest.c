@@ -26,6 +26,7 @@
 #define MAXN 1024
 
 static FILE *out;
+static FILE *dumpf;   /* TEXTEST_DUMP: the inputs of the case running */
 static const char *doing = "setup";   /* the case running, for a failure's report */
 static CUmodule mod;
 static CUdeviceptr dcoord, dout;
@@ -124,6 +125,26 @@ texels(CUarray_format f, size_t n)
 	return p;
 }
 
+/* With TEXTEST_DUMP=DIR, a texture case's inputs go to DIR/NAME.WHAT
+ * (texels: each level's, layer's or face's in upload order, as stored;
+ * coords: float[4] a lane) for a look at a record that differs; NULL
+ * closes the file.  Whether one is open. */
+static int
+dumpopen(const char *name, const char *what)
+{
+	const char *dir = getenv("TEXTEST_DUMP");
+	char path[512];
+
+	if (dumpf)
+		fclose(dumpf);
+	dumpf = NULL;
+	if (!name || !dir || !*dir)
+		return 0;
+	snprintf(path, sizeof path, "%s/%s.%s", dir, name, what);
+	dumpf = fopen(path, "wb");
+	return dumpf != NULL;
+}
+
 /* ---------------------------------------------------------------- arrays */
 
 /* Geometries of the cases. */
@@ -144,6 +165,8 @@ fill(CUarray a, CUarray_format f, unsigned ch, size_t w, size_t h, size_t d)
 	size_t rowb = w * ch * esize(f), hh = h ? h : 1, dd = d ? d : 1;
 	void *p = texels(f, w * hh * dd * ch);
 
+	if (dumpf)
+		fwrite(p, esize(f), w * hh * dd * ch, dumpf);
 	if (!h && !d)
 		CK(cuMemcpyHtoA(a, 0, p, rowb));
 	else if (!d) {
@@ -362,6 +385,8 @@ resource(const Case *c, CUDA_RESOURCE_DESC *rd, Res *r)
 		size_t rows = c->geom == G_LIN ? 1 : c->h;
 		size_t row = (size_t)c->w * es;
 		void *p = texels(c->fmt, (size_t)c->w * rows * c->ch);
+		if (dumpf)
+			fwrite(p, esize(c->fmt), (size_t)c->w * rows * c->ch, dumpf);
 		r->pitch = c->geom == G_LIN ? row : (row + 127) / 128 * 128;
 		CK(cuMemAlloc(&r->dp, r->pitch * rows));
 		CK(cuMemsetD8(r->dp, 0x5a, r->pitch * rows));
@@ -449,6 +474,7 @@ texcase(const Case *c, unsigned idx)
 
 	rng = 0x9e3779b9u * (idx + 1);
 	doing = c->name;
+	dumpopen(c->name, "texels");
 	resource(c, &rd, &r);
 	memset(&td, 0, sizeof td);
 	memcpy(td.addressMode, c->am, sizeof td.addressMode);
@@ -477,6 +503,9 @@ texcase(const Case *c, unsigned idx)
 		for (unsigned k = 0; k < n; k++)
 			p[k][2] = uni(-0.5f, 1.5f);   /* the depth-compare value */
 	CK(cuMemcpyHtoD(dcoord, p, ncoord * 16));
+	if (dumpopen(c->name, "coords"))
+		fwrite(p, 16, ncoord, dumpf);
+	dumpopen(NULL, NULL);
 	CK(cuMemsetD8(dout, 0xee, nout * 16));
 	launch(c->kern, t, n);
 	CK(cuMemcpyDtoH(o, dout, nout * 16));
