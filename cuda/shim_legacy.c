@@ -2,19 +2,16 @@
  * shim_legacy.c -- the deprecated driver calls that programs still link
  * (pycuda among them): the launch API of CUDA 2-3 (cuFuncSetBlockShape,
  * cuParamSet*, cuLaunchGrid), context attach and detach, the shared memory
- * bank configuration; and the entry points of features the interpreter
- * lacks, which exist so that a program linking them loads.
+ * bank configuration.
  *
  * The legacy launch keeps its state on the function: a block shape, a
  * dynamic shared size and a parameter buffer filled at byte offsets, which
  * cuLaunchGrid hands to the common launch as CU_LAUNCH_PARAM_BUFFER_POINTER.
  *
- * Texture and surface references (independent mode, which CUDA 12 left
- * to the driver API alone) are not implemented: those calls return
- * CUDA_ERROR_NOT_SUPPORTED, and the device attributes that advertise them
- * read 0 (see the attribute table in shim.c).  IPC handles open in the
- * process that made them only (shim_ipc.c).  Managed
- * memory and mapped host memory are implemented, in shim_mem.c.
+ * Texture and surface references (cuModuleGetTexRef, cuTexRefSet*,
+ * cuParamSetTexRef) are shim_tex.c's.  IPC handles open in the process
+ * that made them only (shim_ipc.c).  Managed memory and mapped host
+ * memory are implemented, in shim_mem.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,149 +250,3 @@ cuProfilerInitialize(const char *config, const char *out, int mode)
 	(void)config, (void)out, (void)mode;
 	return CUDA_SUCCESS;
 }
-
-/* ---------------------------------------------------------------- not supported */
-
-/* Says once per feature why the call fails. */
-static CUresult
-unsupported(const char *what)
-{
-	static const char *told[8];
-	int i;
-
-	LOCK();
-	for (i = 0; i < 8 && told[i] && told[i] != what; i++)
-		;
-	if (i < 8 && !told[i]) {
-		told[i] = what;
-		fprintf(stderr, "libptxcuda: %s are not supported on the interpreter\n", what);
-	}
-	UNLOCK();
-	return CUDA_ERROR_NOT_SUPPORTED;
-}
-
-static const char TEXREFS[] = "texture and surface references";
-typedef void *CUtexref, *CUsurfref;
-
-CUresult
-cuModuleGetTexRef(CUtexref *t, CUmodule md, const char *name)
-{
-	(void)t, (void)md, (void)name;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuModuleGetSurfRef(CUsurfref *t, CUmodule md, const char *name)
-{
-	(void)t, (void)md, (void)name;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefCreate(CUtexref *t)
-{
-	(void)t;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefDestroy(CUtexref t)
-{
-	(void)t;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefGetAddress_v2(CUdeviceptr *p, CUtexref t)
-{
-	(void)p, (void)t;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefGetAddressMode(int *m, CUtexref t, int dim)
-{
-	(void)m, (void)t, (void)dim;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefGetArray(CUarray *a, CUtexref t)
-{
-	(void)a, (void)t;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefGetFilterMode(int *m, CUtexref t)
-{
-	(void)m, (void)t;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefGetFlags(unsigned *f, CUtexref t)
-{
-	(void)f, (void)t;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefGetFormat(int *f, int *n, CUtexref t)
-{
-	(void)f, (void)n, (void)t;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefSetAddress_v2(size_t *off, CUtexref t, CUdeviceptr p, size_t n)
-{
-	(void)off, (void)t, (void)p, (void)n;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefSetAddress2D_v3(CUtexref t, const void *d, CUdeviceptr p, size_t pitch)
-{
-	(void)t, (void)d, (void)p, (void)pitch;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefSetAddressMode(CUtexref t, int dim, int m)
-{
-	(void)t, (void)dim, (void)m;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefSetArray(CUtexref t, CUarray a, unsigned f)
-{
-	(void)t, (void)a, (void)f;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefSetFilterMode(CUtexref t, int m)
-{
-	(void)t, (void)m;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefSetFlags(CUtexref t, unsigned f)
-{
-	(void)t, (void)f;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuTexRefSetFormat(CUtexref t, int f, int n)
-{
-	(void)t, (void)f, (void)n;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuSurfRefGetArray(CUarray *a, CUsurfref s)
-{
-	(void)a, (void)s;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuSurfRefSetArray(CUsurfref s, CUarray a, unsigned f)
-{
-	(void)s, (void)a, (void)f;
-	return unsupported(TEXREFS);
-}
-CUresult
-cuParamSetTexRef(CUfunction fn, int unit, CUtexref t)
-{
-	(void)fn, (void)unit, (void)t;
-	return unsupported(TEXREFS);
-}
-
-

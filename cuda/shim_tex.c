@@ -1,8 +1,9 @@
 /*
  * shim_tex.c -- CUDA arrays, mipmapped arrays, and texture and surface
  * objects for libptxcuda (cuArray*, cuMipmappedArray*, cuMemcpy*A*,
- * cuTexObject*, cuSurfObject*), on libptx's ptx_texture_create and
- * ptx_surface_create.
+ * cuTexObject*, cuSurfObject*) and the legacy texture and surface
+ * references (cuModuleGetTexRef, cuTexRef*, cuSurfRef*; at the end), on
+ * libptx's ptx_texture_create and ptx_surface_create.
  *
  * An array is one device allocation holding its texels packed: rows of
  * width texels, then the rows of the next slice (a 3D slice, a layer, a
@@ -736,4 +737,548 @@ CUresult
 cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *d, CUsurfObject h)
 {
 	return getdesc(d, h, 1, 'r');
+}
+
+/* ---------------------------------------------------------------- references
+ *
+ * The legacy texture and surface references (cuModuleGetTexRef,
+ * cuTexRefSet*, cuSurfRefSetArray), which CUDA 13's driver still exports
+ * and clients such as pycuda call.  A reference is the state those calls
+ * set; whenever it changes with a resource bound, a texture (surface)
+ * object is made of it and its handle stored into the module's .texref
+ * (.surfref) variable, which is where the interpreter's tex and suld
+ * look (interp/tex.c).  An array bound keeps its own format (the
+ * texels are what they are); linear and pitched memory take the
+ * reference's (cuTexRefSetFormat; 1 float until set).  A reference made
+ * by cuTexRefCreate belongs to no module: it holds state only.
+ * References live as long as the process (one per module variable).
+ */
+
+typedef struct {
+	int surf;
+	CUmodule md;              /* NULL: cuTexRefCreate's */
+	char *name;               /* the variable */
+	int bound;                /* rd holds a resource */
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	int fmt;                  /* cuTexRefSetFormat's CUarray_format, channels */
+	unsigned nch;
+	uint64_t obj;             /* the object made of it, 0: none */
+} Ref;
+static Ref **refs;
+static size_t nrefs;
+
+static Ref *
+findref(const void *h, int surf)
+{
+	for (size_t i = 0; i < nrefs; i++)
+		if (refs[i] == h && refs[i]->surf == surf)
+			return refs[i];
+	return NULL;
+}
+
+static CUresult
+newref(Ref **out, int surf, CUmodule md, const char *name)
+{
+	Ref **v = realloc(refs, (nrefs + 1) * sizeof *v), *r;
+
+	if (!v)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	refs = v;
+	if (!(r = calloc(1, sizeof *r)) || (name && !(r->name = strdup(name)))) {
+		free(r);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	r->surf = surf;
+	r->md = md;
+	r->fmt = 0x20;   /* CU_AD_FORMAT_FLOAT */
+	r->nch = 1;
+	r->td.addressMode[0] = r->td.addressMode[1] = r->td.addressMode[2] = PTX_ADDR_CLAMP;
+	refs[nrefs++] = r;
+	*out = r;
+	return CUDA_SUCCESS;
+}
+
+/* Remakes r's object from its state and stores its handle into r's
+ * variable; under LOCK. */
+static CUresult
+rebind(Ref *r)
+{
+	ptx_texture t = PTX_TEXTURE_INIT;
+	CUdeviceptr var = 0;
+	size_t n = 0;
+	Mod *md = r->md ? MOD(r->md) : NULL;
+	CUresult e;
+	uint64_t h = 0;
+
+	if (r->obj)
+		ptx_texture_destroy(shim.cx, r->obj);
+	r->obj = 0;
+	if (r->bound) {
+		if ((e = resource(&t, &r->rd, r->surf)))
+			return e;
+		if (!r->surf) {
+			memcpy(t.addr_mode, r->td.addressMode, sizeof t.addr_mode);
+			t.filter = (unsigned)r->td.filterMode;
+			t.mip_filter = (unsigned)r->td.mipmapFilterMode;
+			t.flags = r->td.flags;
+			memcpy(t.border, r->td.borderColor, sizeof t.border);
+			t.lod_bias = r->td.mipmapLevelBias;
+			t.min_lod = r->td.minMipmapLevelClamp;
+			t.max_lod = r->td.maxMipmapLevelClamp;
+		}
+		if ((r->surf ? ptx_surface_create : ptx_texture_create)(shim.cx, &t, &h) != PTX_OK)
+			return CUDA_ERROR_INVALID_VALUE;
+		r->obj = h;
+	}
+	/* the module may be gone (its variable with it) */
+	if (md && shim_global(&var, &n, md, r->name) == CUDA_SUCCESS && n == 8)
+		ptx_mem_copy_htod(shim.cx, var, &h, 8);
+	return CUDA_SUCCESS;
+}
+
+/* Runs set(r, arg) on reference h under LOCK, then rebind. */
+static CUresult
+update(const void *h, int surf, CUresult (*set)(Ref *, const void *), const void *arg)
+{
+	CUresult e;
+	Ref *r;
+
+	LOCK();
+	if (!(e = shim_current(NULL))) {
+		if (!(r = findref(h, surf)))
+			e = CUDA_ERROR_INVALID_VALUE;
+		else if (!(e = set(r, arg)))
+			e = rebind(r);
+	}
+	UNLOCK();
+	return e;
+}
+
+static CUresult
+getref(void **out, CUmodule hm, const char *name, int surf)
+{
+	CUdeviceptr var;
+	size_t n;
+	CUresult e;
+	Mod *md;
+	Ref *r = NULL;
+
+	if (!out || !name)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(e = shim_current(NULL))) {
+		if (!(md = MOD(hm)))
+			e = CUDA_ERROR_INVALID_HANDLE;
+		else if (shim_global(&var, &n, md, name) != CUDA_SUCCESS || n != 8)
+			e = CUDA_ERROR_NOT_FOUND;
+		else {
+			for (size_t i = 0; i < nrefs && !r; i++)
+				if (refs[i]->md == hm && refs[i]->surf == surf && !strcmp(refs[i]->name, name))
+					r = refs[i];
+			if (!r)
+				e = newref(&r, surf, hm, name);
+			if (!e)
+				*out = r;
+		}
+	}
+	UNLOCK();
+	return e;
+}
+
+CUresult
+cuModuleGetTexRef(void **t, CUmodule md, const char *name)
+{
+	return getref(t, md, name, 0);
+}
+
+CUresult
+cuModuleGetSurfRef(void **s, CUmodule md, const char *name)
+{
+	return getref(s, md, name, 1);
+}
+
+CUresult
+cuTexRefCreate(void **t)
+{
+	CUresult e;
+	Ref *r;
+
+	if (!t)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(e = shim_current(NULL)) && !(e = newref(&r, 0, NULL, NULL)))
+		*t = r;
+	UNLOCK();
+	return e;
+}
+
+CUresult
+cuTexRefDestroy(void *t)
+{
+	CUresult e;
+	Ref *r;
+
+	LOCK();
+	if (!(e = shim_current(NULL))) {
+		if (!(r = findref(t, 0)) || r->md)
+			e = CUDA_ERROR_INVALID_VALUE;   /* a module's references go with it */
+		else {
+			for (size_t i = 0; i < nrefs; i++)
+				if (refs[i] == r)
+					refs[i] = refs[--nrefs];
+			if (r->obj)
+				ptx_texture_destroy(shim.cx, r->obj);
+			free(r);
+		}
+	}
+	UNLOCK();
+	return e;
+}
+
+static CUresult
+setarray(Ref *r, const void *a)
+{
+	if (!ARR(*(const CUarray *)a))
+		return CUDA_ERROR_INVALID_HANDLE;
+	memset(&r->rd, 0, sizeof r->rd);
+	r->rd.resType = CU_RESOURCE_TYPE_ARRAY;
+	r->rd.res.array.hArray = *(const CUarray *)a;
+	r->bound = 1;
+	return CUDA_SUCCESS;
+}
+
+static CUresult
+setmip(Ref *r, const void *m)
+{
+	if (!MIP(*(const CUmipmappedArray *)m))
+		return CUDA_ERROR_INVALID_HANDLE;
+	memset(&r->rd, 0, sizeof r->rd);
+	r->rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+	r->rd.res.mipmap.hMipmappedArray = *(const CUmipmappedArray *)m;
+	r->bound = 1;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuTexRefSetArray(void *t, CUarray a, unsigned flags)
+{
+	(void)flags;   /* CU_TRSA_OVERRIDE_FORMAT: an array always reads as its own format here */
+	return update(t, 0, setarray, &a);
+}
+
+CUresult
+cuTexRefSetMipmappedArray(void *t, CUmipmappedArray m, unsigned flags)
+{
+	(void)flags;
+	return update(t, 0, setmip, &m);
+}
+
+CUresult
+cuSurfRefSetArray(void *s, CUarray a, unsigned flags)
+{
+	if (flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	return update(s, 1, setarray, &a);
+}
+
+/* linear (pitch 0) or pitched memory under the reference's format */
+typedef struct { CUdeviceptr p; size_t bytes, w, h, pitch; } Lin;
+
+static CUresult
+setlin(Ref *r, const void *v)
+{
+	const Lin *l = v;
+
+	memset(&r->rd, 0, sizeof r->rd);
+	if (!l->pitch) {
+		r->rd.resType = CU_RESOURCE_TYPE_LINEAR;
+		r->rd.res.linear.devPtr = l->p;
+		r->rd.res.linear.format = r->fmt;
+		r->rd.res.linear.numChannels = r->nch;
+		r->rd.res.linear.sizeInBytes = l->bytes;
+	} else {
+		r->rd.resType = CU_RESOURCE_TYPE_PITCH2D;
+		r->rd.res.pitch2D.devPtr = l->p;
+		r->rd.res.pitch2D.format = r->fmt;
+		r->rd.res.pitch2D.numChannels = r->nch;
+		r->rd.res.pitch2D.width = l->w;
+		r->rd.res.pitch2D.height = l->h;
+		r->rd.res.pitch2D.pitchInBytes = l->pitch;
+	}
+	r->bound = 1;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuTexRefSetAddress_v2(size_t *off, void *t, CUdeviceptr p, size_t bytes)
+{
+	Lin l = { p, bytes, 0, 0, 0 };
+	CUresult e = update(t, 0, setlin, &l);
+
+	if (!e && off)
+		*off = 0;   /* allocations are aligned past the texture alignment */
+	return e;
+}
+
+CUresult
+cuTexRefSetAddress2D_v3(void *t, const CUDA_ARRAY_DESCRIPTOR *d, CUdeviceptr p, size_t pitch)
+{
+	Lin l;
+
+	if (!d || !pitch)
+		return CUDA_ERROR_INVALID_VALUE;
+	l = (Lin){ p, 0, d->Width, d->Height, pitch };
+	/* the descriptor's format is the reference's from now on */
+	{
+		CUresult e;
+		LOCK();
+		Ref *r = findref(t, 0);
+		if (r && fmtof(d->Format) >= 0)
+			r->fmt = d->Format, r->nch = d->NumChannels;
+		e = r ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+		UNLOCK();
+		if (e)
+			return e;
+	}
+	return update(t, 0, setlin, &l);
+}
+
+CUresult
+cuTexRefSetAddress2D_v2(void *t, const CUDA_ARRAY_DESCRIPTOR *d, CUdeviceptr p, size_t pitch)
+{
+	return cuTexRefSetAddress2D_v3(t, d, p, pitch);
+}
+
+/* The setters of one field: v[0], v[1] the values. */
+typedef struct { int what; long long v[4]; float f[4]; } Set;
+
+static CUresult
+setfield(Ref *r, const void *arg)
+{
+	const Set *s = arg;
+
+	switch (s->what) {
+	case 'f':
+		if (fmtof((int)s->v[0]) < 0 || (s->v[1] != 1 && s->v[1] != 2 && s->v[1] != 4))
+			return CUDA_ERROR_INVALID_VALUE;
+		r->fmt = (int)s->v[0], r->nch = (unsigned)s->v[1];
+		if (r->bound && r->rd.resType == CU_RESOURCE_TYPE_LINEAR)
+			r->rd.res.linear.format = r->fmt, r->rd.res.linear.numChannels = r->nch;
+		if (r->bound && r->rd.resType == CU_RESOURCE_TYPE_PITCH2D)
+			r->rd.res.pitch2D.format = r->fmt, r->rd.res.pitch2D.numChannels = r->nch;
+		return CUDA_SUCCESS;
+	case 'a':
+		if (s->v[0] < 0 || s->v[0] > 2 || s->v[1] < 0 || s->v[1] > PTX_ADDR_BORDER)
+			return CUDA_ERROR_INVALID_VALUE;
+		r->td.addressMode[s->v[0]] = (int)s->v[1];
+		return CUDA_SUCCESS;
+	case 'm':
+		if (s->v[0] < 0 || s->v[0] > 1)
+			return CUDA_ERROR_INVALID_VALUE;
+		if (s->v[1])
+			r->td.mipmapFilterMode = (int)s->v[0];
+		else
+			r->td.filterMode = (int)s->v[0];
+		return CUDA_SUCCESS;
+	case 'F':
+		if ((unsigned long long)s->v[0] & ~0x73ull)
+			return CUDA_ERROR_INVALID_VALUE;
+		r->td.flags = (unsigned)s->v[0];
+		return CUDA_SUCCESS;
+	case 'b':
+		memcpy(r->td.borderColor, s->f, sizeof r->td.borderColor);
+		return CUDA_SUCCESS;
+	case 'l':
+		r->td.mipmapLevelBias = s->f[0];
+		return CUDA_SUCCESS;
+	case 'c':
+		r->td.minMipmapLevelClamp = s->f[0], r->td.maxMipmapLevelClamp = s->f[1];
+		return CUDA_SUCCESS;
+	default:   /* 'x': anisotropy, which the interpreter's filter ignores */
+		r->td.maxAnisotropy = (unsigned)s->v[0];
+		return CUDA_SUCCESS;
+	}
+}
+
+CUresult
+cuTexRefSetFormat(void *t, int fmt, int n)
+{
+	Set s = { 'f', { fmt, n, 0, 0 }, { 0 } };
+	return update(t, 0, setfield, &s);
+}
+
+CUresult
+cuTexRefSetAddressMode(void *t, int dim, int m)
+{
+	Set s = { 'a', { dim, m, 0, 0 }, { 0 } };
+	return update(t, 0, setfield, &s);
+}
+
+CUresult
+cuTexRefSetFilterMode(void *t, int m)
+{
+	Set s = { 'm', { m, 0, 0, 0 }, { 0 } };
+	return update(t, 0, setfield, &s);
+}
+
+CUresult
+cuTexRefSetMipmapFilterMode(void *t, int m)
+{
+	Set s = { 'm', { m, 1, 0, 0 }, { 0 } };
+	return update(t, 0, setfield, &s);
+}
+
+CUresult
+cuTexRefSetFlags(void *t, unsigned flags)
+{
+	Set s = { 'F', { flags, 0, 0, 0 }, { 0 } };
+	return update(t, 0, setfield, &s);
+}
+
+CUresult
+cuTexRefSetBorderColor(void *t, float *c)
+{
+	Set s = { 'b', { 0 }, { 0 } };
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	memcpy(s.f, c, sizeof s.f);
+	return update(t, 0, setfield, &s);
+}
+
+CUresult
+cuTexRefSetMipmapLevelBias(void *t, float bias)
+{
+	Set s = { 'l', { 0 }, { bias, 0, 0, 0 } };
+	return update(t, 0, setfield, &s);
+}
+
+CUresult
+cuTexRefSetMipmapLevelClamp(void *t, float lo, float hi)
+{
+	Set s = { 'c', { 0 }, { lo, hi, 0, 0 } };
+	return update(t, 0, setfield, &s);
+}
+
+CUresult
+cuTexRefSetMaxAnisotropy(void *t, unsigned n)
+{
+	Set s = { 'x', { n, 0, 0, 0 }, { 0 } };
+	return update(t, 0, setfield, &s);
+}
+
+/* A reference's state into out: 'p' address, 'a' array, 'A' address mode
+ * (dim), 'm' filter mode, 'F' flags, 'f' format (int[2]). */
+static CUresult
+query(const void *h, int surf, int what, int dim, void *out)
+{
+	CUresult e;
+	Ref *r;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(e = shim_current(NULL))) {
+		if (!(r = findref(h, surf)))
+			e = CUDA_ERROR_INVALID_VALUE;
+		else
+			switch (what) {
+			case 'p':
+				if (!r->bound || (r->rd.resType != CU_RESOURCE_TYPE_LINEAR &&
+				    r->rd.resType != CU_RESOURCE_TYPE_PITCH2D))
+					e = CUDA_ERROR_INVALID_VALUE;
+				else
+					*(CUdeviceptr *)out = r->rd.resType == CU_RESOURCE_TYPE_LINEAR ?
+					    r->rd.res.linear.devPtr : r->rd.res.pitch2D.devPtr;
+				break;
+			case 'a':
+				if (!r->bound || r->rd.resType != CU_RESOURCE_TYPE_ARRAY)
+					e = CUDA_ERROR_INVALID_VALUE;
+				else
+					*(CUarray *)out = r->rd.res.array.hArray;
+				break;
+			case 'A':
+				if (dim < 0 || dim > 2)
+					e = CUDA_ERROR_INVALID_VALUE;
+				else
+					*(int *)out = r->td.addressMode[dim];
+				break;
+			case 'm': *(int *)out = r->td.filterMode; break;
+			case 'F': *(unsigned *)out = r->td.flags; break;
+			default:
+				((int *)out)[0] = r->fmt;
+				((int *)out)[1] = (int)r->nch;
+				break;
+			}
+	}
+	UNLOCK();
+	return e;
+}
+
+CUresult
+cuTexRefGetAddress_v2(CUdeviceptr *p, void *t)
+{
+	return query(t, 0, 'p', 0, p);
+}
+
+CUresult
+cuTexRefGetArray(CUarray *a, void *t)
+{
+	return query(t, 0, 'a', 0, a);
+}
+
+CUresult
+cuSurfRefGetArray(CUarray *a, void *s)
+{
+	return query(s, 1, 'a', 0, a);
+}
+
+CUresult
+cuTexRefGetAddressMode(int *m, void *t, int dim)
+{
+	return query(t, 0, 'A', dim, m);
+}
+
+CUresult
+cuTexRefGetFilterMode(int *m, void *t)
+{
+	return query(t, 0, 'm', 0, m);
+}
+
+CUresult
+cuTexRefGetFlags(unsigned *f, void *t)
+{
+	return query(t, 0, 'F', 0, f);
+}
+
+CUresult
+cuTexRefGetFormat(int *f, int *n, void *t)
+{
+	int v[2];
+	CUresult e;
+
+	if (!f || !n)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(e = query(t, 0, 'f', 0, v)))
+		*f = v[0], *n = v[1];
+	return e;
+}
+
+/* Binding happens when the reference changes: the launch has nothing
+ * left to do but check the reference (CU_PARAM_TR_DEFAULT is -1). */
+CUresult
+cuParamSetTexRef(CUfunction fn, int unit, void *t)
+{
+	CUresult e;
+
+	LOCK();
+	if (!(e = shim_current(NULL))) {
+		if (!FN(fn))
+			e = CUDA_ERROR_INVALID_HANDLE;
+		else if (unit != -1 || !findref(t, 0))
+			e = CUDA_ERROR_INVALID_VALUE;
+	}
+	UNLOCK();
+	return e;
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "interp.h"
+#include "tex.h"
 
 static size_t
 hashp(const void *p)
@@ -196,6 +197,17 @@ initvar(ptx_module *pm, const Sym *s, const Expr *e, uint8_t *p, uint64_t size, 
 	int es = elsize(s);
 	uint64_t v;
 
+	if (s->opaque) {
+		/* a .samplerref's fields make its word (tex.h); a .texref's or
+		 * .surfref's describe what the host binds, which the handle
+		 * it stores says again */
+		if (s->opaque == 2 && interp_tex_sampler_init(e, &v))
+			return -1;
+		if (s->opaque == 2 && *at + 8 <= size)
+			memcpy(p + *at, &v, 8);
+		*at += 8;
+		return 0;
+	}
 	if (e->kind == E_LIST) {
 		for (int i = 0; i < e->nelt; i++)
 			if (initvar(pm, s, e->elt[i], p, size, at))

@@ -168,12 +168,13 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 	unsigned eb = (unsigned)tb[T_BITS] / 8, n = eb * (unsigned)tb[T_VEC];
 
 	FOR_LANES(m, l) {
-		const TexObj *o = interp_tex_obj(L->cx, v[0][l], 1);
-		uint64_t src[TEXNS], a;
+		const TexObj *o;
+		uint64_t src[TEXNS], a, h;
 		uint8_t *p;
-		if (!o) {
-			interp_fault(L, w, (int)l, xi, PTX_FAULT_OOB, v[0][l], 0,
-			    "0x%" PRIx64 " is not a surface object", v[0][l]);
+		if (interp_tex_handle(L, w, (int)l, xi, v[0][l], &h))
+			return -1;
+		if (!(o = interp_tex_obj(L->cx, h, 1))) {
+			interp_fault(L, w, (int)l, xi, PTX_FAULT_OOB, h, 0, "0x%" PRIx64 " is not a surface object", h);
 			return -1;
 		}
 		if (kind == TK_SUQ) {

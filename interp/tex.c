@@ -28,8 +28,17 @@
  * operands are ignored: a texture object has no compare mode.
  *
  * Decoding (interp_tex_decode, for tex.c and surf.c): xi->s[0] is the
- * handle, then the coordinates, then the operands after the memory
- * operand; xi->tbl[] says where each group begins (the T_* indices).
+ * handle (or the address of the variable holding it), then the
+ * coordinates, then the sampler's address in independent mode, then the
+ * operands after the memory operand; xi->tbl[] says where each group
+ * begins (the T_* indices).
+ *
+ * References.  A module's .texref and .surfref variables are 8 bytes of
+ * global memory holding an object's handle, which the host stores
+ * (ptx_module_get_global; libptxcuda's cuTexRefSet* do it); a
+ * .samplerref holds a sampler word (tex.h) from its initializer, and a
+ * tex naming one ([tex, sampler, coords], independent mode) samples the
+ * texture's texels with the sampler's filter and address modes.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -253,16 +262,35 @@ addsrc(ptx_module *pm, const Opnd *o, int ty, XOp *tmp, int *n)
 	return k;
 }
 
+/* Whether operand o names a module variable of opaque kind want (1
+ * .texref, 2 .samplerref, 3 .surfref), whose 8 bytes hold the handle or
+ * the sampler: 1; a register: 0; anything else (another kind, a kernel
+ * parameter): -1. */
+static int
+optref(ptx_module *pm, const Opnd *o, int want)
+{
+	const SymLoc *l;
+
+	if (o->kind == OK_REG)
+		return 0;
+	if (o->kind != OK_SYM || o->sym->kind != SYM_VAR || o->sym->opaque != want || o->imm ||
+	    !(l = interp_symloc(pm, o->sym, 0)) || l->space != MS_GLOBAL)
+		return -1;
+	return 1;
+}
+
 static const int queries[] = {
 	MOD_WIDTH, MOD_HEIGHT, MOD_DEPTH, MOD_CHANNEL_DATA_TYPE, MOD_CHANNEL_ORDER, MOD_NORMALIZED_COORDS,
 	MOD_ARRAY_SIZE, MOD_NUM_MIPMAP_LEVELS, MOD_NUM_SAMPLES, MOD_FILTER_MODE, MOD_ADDR_MODE_0,
 	MOD_ADDR_MODE_1, MOD_ADDR_MODE_2, MOD_FORCE_UNNORMALIZED_COORDS, MOD_MEMORY_LAYOUT
 };
 
-/* tex, tld4, txq, suld, sust, sured, suq in unified mode (the object a
- * 64-bit register); -1 for what the executor lacks (references to .texref,
- * .samplerref and .surfref variables, multisample geometries, f16 results),
- * which the loader turns into an unsupported instruction. */
+/* tex, tld4, txq, suld, sust, sured, suq: the object a 64-bit register
+ * or a module .texref/.surfref variable holding its handle, and in
+ * independent mode a module .samplerref; -1 for what the executor lacks
+ * (references passed as kernel parameters, samplers in registers,
+ * multisample geometries, f16 results), which the loader turns into an
+ * unsupported instruction. */
 int
 interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -294,23 +322,38 @@ interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	xi->ntbl = T_N;
 	tb[T_KIND] = kind;
 	tb[T_GEOM] = g;
-	/* the object, then the coordinates */
+	/* the object, then the coordinates: [obj, c], [tex, sampler, c]
+	 * (independent mode), [obj] (txq, suq); obj a register holding a
+	 * handle or a variable (.texref, .surfref) holding one */
+	tb[T_SMP] = -1;
 	if (m->addrlist) {
-		if (m->nsub != 2 || (kind == TK_TXQ || kind == TK_SUQ))
-			return -1;   /* [tex, sampler, c]: independent mode */
+		int c = m->nsub - 1;
+		if ((m->nsub != 2 && m->nsub != 3) || (kind == TK_TXQ || kind == TK_SUQ))
+			return -1;
+		if (m->nsub == 3 && (kind != TK_TEX && kind != TK_TLD4))
+			return -1;
 		if (addsrc(pm, &m->sub[0], TY_U64, tmp, &n) != 1)
 			return -1;
-		tb[T_NC] = addsrc(pm, &m->sub[1], TY_B32, tmp, &n);
+		tb[T_REF] = optref(pm, &m->sub[0], kind == TK_TEX || kind == TK_TLD4 ? 1 : 3);
+		tb[T_NC] = addsrc(pm, &m->sub[c], TY_B32, tmp, &n);
 		if (tb[T_NC] < 1)
 			return -1;
+		if (m->nsub == 3) {   /* the sampler after the coordinates, which begin at s[1] */
+			if (optref(pm, &m->sub[1], 2) != 1)
+				return -1;   /* a sampler in a register: not modelled */
+			tb[T_SMP] = n;
+			if (addsrc(pm, &m->sub[1], TY_U64, tmp, &n) != 1)
+				return -1;
+		}
 	} else {
 		if (!m->base || m->imm || (kind != TK_TXQ && kind != TK_SUQ))
 			return -1;
 		if (addsrc(pm, m->base, TY_U64, tmp, &n) != 1)
 			return -1;
+		tb[T_REF] = optref(pm, m->base, kind == TK_TXQ ? 1 : 3);
 	}
-	if (tmp[0].k != XO_REG && tmp[0].k != XO_IMM)
-		return -1;   /* a .texref/.surfref variable */
+	if (tb[T_REF] < 0 || (tmp[0].k != XO_REG && tmp[0].k != XO_IMM))
+		return -1;
 	tb[T_AFTER] = n;
 	tb[T_LOD] = tb[T_GX] = tb[T_GY] = tb[T_OFF] = tb[T_DC] = tb[T_DATA] = -1;
 	if (kind == TK_TEX || kind == TK_TLD4) {
@@ -1018,6 +1061,102 @@ interp_tex_query(const TexObj *o, int q, uint32_t lv)
 	}
 }
 
+/* ---------------------------------------------------------------- references */
+
+/* The value of a .samplerref initializer's field: a keyword or a number;
+ * -1 when it is neither. */
+static int64_t
+fieldval(const Expr *v, const char *const *names, int n)
+{
+	if (v && v->kind == E_INT)
+		return v->i;
+	if (!v || v->kind != E_SYM || !v->text)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (names[i] && !strcmp(v->text, names[i]))
+			return i;
+	return -1;
+}
+
+/* A .samplerref's initializer ({ filter_mode = linear, addr_mode_0 =
+ * wrap, ... }) as the variable's word (SMP_*, tex.h). */
+int
+interp_tex_sampler_init(const Expr *e, uint64_t *word)
+{
+	/* by PTX_ADDR_*; clamp_ogl clamps as the texture unit's edge clamp does */
+	static const char *const modes[] = { "wrap", "clamp_to_edge", "mirror", "clamp_to_border", "clamp_ogl" };
+	static const char *const filters[] = { "nearest", "linear" };
+	static const char *const axes[] = { "addr_mode_0", "addr_mode_1", "addr_mode_2" };
+	uint64_t w = 0;
+
+	if (e->kind != E_LIST)
+		return -1;
+	for (int i = 0; i < e->nelt; i++) {
+		const Expr *f = e->elt[i];
+		int64_t v;
+		int a;
+		if (f->kind != E_FIELD || !f->text)
+			return -1;
+		for (a = 0; a < 3 && strcmp(f->text, axes[a]); a++)
+			;
+		if (a < 3) {
+			if ((v = fieldval(f->a, modes, 5)) < 0 || v > 4)
+				return -1;
+			w = (w & ~(7ull << 3 * a)) | ((uint64_t)(v == 4 ? PTX_ADDR_CLAMP : v) + 1) << 3 * a;
+		} else if (!strcmp(f->text, "filter_mode")) {
+			if ((v = fieldval(f->a, filters, 2)) < 0 || v > 1)
+				return -1;
+			w = v ? w | SMP_LINEAR : w & ~(uint64_t)SMP_LINEAR;
+		} else if (!strcmp(f->text, "force_unnormalized_coords")) {
+			if ((v = fieldval(f->a, NULL, 0)) < 0 || v > 1)
+				return -1;
+			w = v ? w | SMP_UNNORM : w & ~(uint64_t)SMP_UNNORM;
+		} else
+			return -1;
+	}
+	*word = w;
+	return 0;
+}
+
+/* The 8 bytes at global address a (a reference variable), into *v; -1
+ * after a fault. */
+static int
+refword(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_t *v)
+{
+	const uint8_t *p = interp_xlate(L, w, lane, MS_GLOBAL, a, 8, 0, xi);
+
+	if (!p)
+		return -1;
+	memcpy(v, p, 8);
+	return 0;
+}
+
+/* The object handle of a lane whose first source is v: v itself, or
+ * what the .texref/.surfref variable at v holds (T_REF). */
+int
+interp_tex_handle(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t v, uint64_t *h)
+{
+	if (!xi->tbl[T_REF]) {
+		*h = v;
+		return 0;
+	}
+	return refword(L, w, lane, xi, v, h);
+}
+
+/* Independent mode: o's resource under the sampler word sw, into *so. */
+static void
+sampled(const TexObj *o, uint64_t sw, TexObj *so)
+{
+	*so = *o;
+	for (int a = 0; a < 3; a++) {
+		unsigned m = (unsigned)(sw >> 3 * a & 7);
+		so->t.addr_mode[a] = m ? m - 1 : PTX_ADDR_CLAMP;
+	}
+	so->t.filter = sw & SMP_LINEAR ? PTX_FILTER_LINEAR : PTX_FILTER_POINT;
+	if (sw & SMP_UNNORM)
+		so->t.flags &= ~(unsigned)PTX_TEXF_NORMALIZED;
+}
+
 /* tex, tld4, txq: v[k][lane] the sources, d[k][lane] the destinations. */
 int
 interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP])
@@ -1027,14 +1166,23 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
 		return interp_surf(L, w, xi, m, v, d);
 	FOR_LANES(m, l) {
-		const TexObj *o = interp_tex_obj(L->cx, v[0][l], 0);
-		uint64_t src[TEXNS];
+		const TexObj *o;
+		TexObj so;
+		uint64_t src[TEXNS], h, sw;
 		uint32_t out[4];
 		Smp s;
-		if (!o) {
-			interp_fault(L, w, (int)l, xi, PTX_FAULT_OOB, v[0][l], 0,
-			    "0x%" PRIx64 " is not a texture object", v[0][l]);
+		if (interp_tex_handle(L, w, (int)l, xi, v[0][l], &h))
 			return -1;
+		if (!(o = interp_tex_obj(L->cx, h, 0))) {
+			interp_fault(L, w, (int)l, xi, PTX_FAULT_OOB, h, 0, "0x%" PRIx64 " is not a texture object%s", h,
+			    tb[T_REF] ? " (the .texref's handle)" : "");
+			return -1;
+		}
+		if (tb[T_SMP] >= 0) {
+			if (refword(L, w, (int)l, xi, v[tb[T_SMP]][l], &sw))
+				return -1;
+			sampled(o, sw, &so);
+			o = &so;
 		}
 		if (tb[T_KIND] == TK_TXQ) {
 			d[0][l] = interp_tex_query(o, tb[T_QUERY], tb[T_LOD] >= 0 ? (uint32_t)v[tb[T_LOD]][l] : 0);

@@ -38,10 +38,20 @@ enum {
 	T_QUERY,     /* txq/suq: the MOD_ of the query */
 	T_BITS, T_SIGNED, T_VEC, T_MODE, T_OPER,   /* surfaces: element, vector, bounds, sured's MOD_ */
 	T_DATA,      /* sust/sured: the first data source */
+	T_REF,       /* s[0] is the address of a .texref/.surfref variable holding the handle */
+	T_SMP,       /* independent mode: the source holding a .samplerref's address (-1: none) */
 	T_N
 };
 
+/* A .samplerref variable's 8 bytes (its initializer's fields, or what
+ * the host stores): bits 0-8 the three address modes, 3 bits each
+ * holding PTX_ADDR_* + 1 (0: clamp, the default), bit 9 linear
+ * filtering, bit 10 force_unnormalized_coords. */
+enum { SMP_LINEAR = 1 << 9, SMP_UNNORM = 1 << 10 };
+
 /* tex.c */
+int interp_tex_sampler_init(const Expr *e, uint64_t *word);   /* -1: not a sampler initializer */
+int interp_tex_handle(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t v, uint64_t *h);
 const TexObj *interp_tex_obj(const ptx_ctx *cx, uint64_t h, int surf);   /* NULL: not a live one */
 void interp_tex_dims(const TexObj *o, unsigned l, uint64_t d[3]);
 float interp_tex_half(uint16_t h);

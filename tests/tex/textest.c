@@ -14,7 +14,14 @@
  * interpreter must write the same file.  With REF.BIN, each record is
  * compared with the reference's of the same name and every difference is
  * reported; exit 0 when none.  Exit 1 when a call fails unexpectedly.
+ *
+ * The legacy texture references (cuModuleGetTexRef, cuTexRefSet*) are
+ * checked against the objects: a kernel reading a .texref (refptx below)
+ * must return what t2d_f returns through an object of the same settings,
+ * on any device; a difference is reported as the records' are ("DIFF
+ * texref ...").
  */
+#define CUDA_ENABLE_DEPRECATED 1   /* texture references (references()) */
 #include <cuda.h>
 #include <math.h>
 #include <stdint.h>
@@ -26,6 +33,7 @@
 #define MAXN 1024
 
 static FILE *out;
+static FILE *dumpf;   /* TEXTEST_DUMP: the inputs of the case running */
 static const char *doing = "setup";   /* the case running, for a failure's report */
 static CUmodule mod;
 static CUdeviceptr dcoord, dout;
@@ -124,6 +132,26 @@ texels(CUarray_format f, size_t n)
 	return p;
 }
 
+/* With TEXTEST_DUMP=DIR, a texture case's inputs go to DIR/NAME.WHAT
+ * (texels: each level's, layer's or face's in upload order, as stored;
+ * coords: float[4] a lane) for a look at a record that differs; NULL
+ * closes the file.  Whether one is open. */
+static int
+dumpopen(const char *name, const char *what)
+{
+	const char *dir = getenv("TEXTEST_DUMP");
+	char path[512];
+
+	if (dumpf)
+		fclose(dumpf);
+	dumpf = NULL;
+	if (!name || !dir || !*dir)
+		return 0;
+	snprintf(path, sizeof path, "%s/%s.%s", dir, name, what);
+	dumpf = fopen(path, "wb");
+	return dumpf != NULL;
+}
+
 /* ---------------------------------------------------------------- arrays */
 
 /* Geometries of the cases. */
@@ -144,6 +172,8 @@ fill(CUarray a, CUarray_format f, unsigned ch, size_t w, size_t h, size_t d)
 	size_t rowb = w * ch * esize(f), hh = h ? h : 1, dd = d ? d : 1;
 	void *p = texels(f, w * hh * dd * ch);
 
+	if (dumpf)
+		fwrite(p, esize(f), w * hh * dd * ch, dumpf);
 	if (!h && !d)
 		CK(cuMemcpyHtoA(a, 0, p, rowb));
 	else if (!d) {
@@ -362,6 +392,8 @@ resource(const Case *c, CUDA_RESOURCE_DESC *rd, Res *r)
 		size_t rows = c->geom == G_LIN ? 1 : c->h;
 		size_t row = (size_t)c->w * es;
 		void *p = texels(c->fmt, (size_t)c->w * rows * c->ch);
+		if (dumpf)
+			fwrite(p, esize(c->fmt), (size_t)c->w * rows * c->ch, dumpf);
 		r->pitch = c->geom == G_LIN ? row : (row + 127) / 128 * 128;
 		CK(cuMemAlloc(&r->dp, r->pitch * rows));
 		CK(cuMemsetD8(r->dp, 0x5a, r->pitch * rows));
@@ -449,6 +481,7 @@ texcase(const Case *c, unsigned idx)
 
 	rng = 0x9e3779b9u * (idx + 1);
 	doing = c->name;
+	dumpopen(c->name, "texels");
 	resource(c, &rd, &r);
 	memset(&td, 0, sizeof td);
 	memcpy(td.addressMode, c->am, sizeof td.addressMode);
@@ -477,6 +510,9 @@ texcase(const Case *c, unsigned idx)
 		for (unsigned k = 0; k < n; k++)
 			p[k][2] = uni(-0.5f, 1.5f);   /* the depth-compare value */
 	CK(cuMemcpyHtoD(dcoord, p, ncoord * 16));
+	if (dumpopen(c->name, "coords"))
+		fwrite(p, 16, ncoord, dumpf);
+	dumpopen(NULL, NULL);
 	CK(cuMemsetD8(dout, 0xee, nout * 16));
 	launch(c->kern, t, n);
 	CK(cuMemcpyDtoH(o, dout, nout * 16));
@@ -890,11 +926,120 @@ compare(const char *gotp, const char *wantp)
 	return bad != 0;
 }
 
+/* ---------------------------------------------------------------- references */
+
+/* t2d_f through a .texref variable instead of an object parameter */
+static const char refptx[] =
+	".version 8.0\n.target sm_90\n.address_size 64\n"
+	".global .texref rt;\n"
+	".visible .entry tref2d(.param .u64 unused, .param .u64 c, .param .u64 o, .param .u32 n)\n"
+	"{\n"
+	"\t.reg .pred %p<2>; .reg .f32 %f<12>; .reg .b32 %r<6>; .reg .b64 %rd<9>;\n"
+	"\tld.param.u64 %rd2, [c];\n"
+	"\tld.param.u64 %rd3, [o];\n"
+	"\tld.param.u32 %r2, [n];\n"
+	"\tmov.u32 %r3, %ctaid.x;\n"
+	"\tmov.u32 %r4, %ntid.x;\n"
+	"\tmov.u32 %r5, %tid.x;\n"
+	"\tmad.lo.s32 %r1, %r3, %r4, %r5;\n"
+	"\tsetp.ge.s32 %p1, %r1, %r2;\n"
+	"\t@%p1 bra DONE;\n"
+	"\tcvta.to.global.u64 %rd4, %rd2;\n"
+	"\tmul.wide.s32 %rd5, %r1, 16;\n"
+	"\tadd.s64 %rd6, %rd4, %rd5;\n"
+	"\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd6];\n"
+	"\tcvta.to.global.u64 %rd7, %rd3;\n"
+	"\tadd.s64 %rd8, %rd7, %rd5;\n"
+	"\ttex.2d.v4.f32.f32 {%f7, %f8, %f9, %f10}, [rt, {%f1, %f2}];\n"
+	"\tst.global.v4.f32 [%rd8], {%f7, %f8, %f9, %f10};\n"
+	"DONE:\n"
+	"\tret;\n"
+	"}\n";
+
+/* Case c read through a texture reference and through an object; the
+ * number of 32-bit words that differ, or -1 after saying why it could
+ * not run. */
+static int
+refcase(CUmodule rm, const Case *c)
+{
+	static float p[MAXN][4];
+	static uint8_t a[MAXN * 16], b[MAXN * 16];
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUtexref tr;
+	CUtexObject t;
+	CUfunction f;
+	Res r;
+	int nd = 0, nn = (int)c->n;
+	void *args[] = { &t, &dcoord, &dout, &nn };
+
+	rng = 0x5bd1e995u;
+	doing = c->name;
+	resource(c, &rd, &r);
+	coords(c, p, c->n);
+	CK(cuMemcpyHtoD(dcoord, p, c->n * 16));
+	memset(&td, 0, sizeof td);
+	memcpy(td.addressMode, c->am, sizeof td.addressMode);
+	td.filterMode = c->filter;
+	td.flags = c->flags;
+	memcpy(td.borderColor, c->border, sizeof td.borderColor);
+	CK(cuTexObjectCreate(&t, &rd, &td, NULL));
+	launch(c->kern, t, c->n);
+	CK(cuMemcpyDtoH(b, dout, c->n * 16));
+	if (cuModuleGetTexRef(&tr, rm, "rt") != CUDA_SUCCESS) {
+		/* a driver without references: nothing to compare */
+		printf("NOTE: cuModuleGetTexRef fails: texture references not checked\n");
+		CK(cuTexObjectDestroy(t));
+		release(&r);
+		return 0;
+	}
+	CK(cuTexRefSetArray(tr, r.a, CU_TRSA_OVERRIDE_FORMAT));
+	for (int i = 0; i < 3; i++)
+		CK(cuTexRefSetAddressMode(tr, i, c->am[i]));
+	CK(cuTexRefSetFilterMode(tr, c->filter));
+	CK(cuTexRefSetFlags(tr, c->flags));
+	CK(cuTexRefSetBorderColor(tr, (float *)c->border));
+	CK(cuMemsetD8(dout, 0xee, c->n * 16));
+	CK(cuModuleGetFunction(&f, rm, "tref2d"));
+	CK(cuLaunchKernel(f, (c->n + 255) / 256, 1, 1, c->n < 256 ? c->n : 256, 1, 1, 0, NULL, args, NULL));
+	CK(cuCtxSynchronize());
+	CK(cuMemcpyDtoH(a, dout, c->n * 16));
+	for (unsigned k = 0; k < c->n * 16; k += 4)
+		if (memcmp(a + k, b + k, 4) && nd++ < 4)
+			printf("DIFF texref %s: word %u: %02x%02x%02x%02x through the reference\n", c->name, k / 4,
+			    a[k + 3], a[k + 2], a[k + 1], a[k]);
+	if (nd)
+		printf("DIFF texref %s: %d of %u words differ\n", c->name, nd, c->n * 4);
+	CK(cuTexObjectDestroy(t));
+	release(&r);
+	return nd;
+}
+
+/* Texture references against objects, over 2D cases of the table (point
+ * and linear, unnormalized and normalized, border); the differences. */
+static int
+references(void)
+{
+	static const char *const names[] = { "2d_f32x1_linear", "2d_u8x4_nf_point", "2d_f32_wrap_nc",
+		"2d_f32_border_nc", "2d_u8x4_border" };
+	CUmodule rm;
+	int bad = 0;
+
+	CK(cuModuleLoadData(&rm, refptx));
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		for (size_t j = 0; j < sizeof cases / sizeof cases[0]; j++)
+			if (!strcmp(cases[j].name, names[i]))
+				bad += refcase(rm, &cases[j]) != 0;
+	CK(cuModuleUnload(rm));
+	return bad;
+}
+
 int
 main(int argc, char **argv)
 {
 	CUdevice dev;
 	CUcontext cx;
+	int refbad;
 	char *img;
 	FILE *f;
 	long len;
@@ -927,10 +1072,11 @@ main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		texcase(&cases[i], i);
 	surfaces();
+	refbad = references();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
 	out = NULL;
 	free(img);
-	return argc == 4 ? compare(argv[2], argv[3]) : 0;
+	return (argc == 4 ? compare(argv[2], argv[3]) : 0) || refbad;
 }

@@ -306,6 +306,146 @@ surfaces(void)
 	ptx_mem_free(cx, dout);
 }
 
+/* Unified mode's .texref/.surfref variables hold a handle the host
+ * stores; independent mode's tex names a .texref and a .samplerref,
+ * whose initializer's filter and address modes apply to the texture's
+ * texels (the object's own are overridden). */
+static const char refmod[] = HEAD
+	".global .texref tr;\n"
+	".global .surfref sr;\n"
+	".visible .entry uni(.param .u64 c, .param .u64 o)\n"
+	"{\n"
+	"\t.reg .b32 %r<8>; .reg .b64 %rd<8>; .reg .f32 %f<8>;\n"
+	"\tld.param.u64 %rd2, [c];\n"
+	"\tld.param.u64 %rd3, [o];\n"
+	"\tmov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd4, %r1, 8;\n"
+	"\tadd.u64 %rd4, %rd2, %rd4;\n"
+	"\tld.global.v2.f32 {%f1, %f2}, [%rd4];\n"
+	"\ttex.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [tr, {%f1, %f2}];\n"
+	"\ttxq.width.b32 %r2, [tr];\n"
+	"\tshl.b32 %r3, %r1, 2;\n"
+	"\tmov.u32 %r4, 0;\n"
+	"\tsuld.b.2d.b32.clamp {%r5}, [sr, {%r3, %r4}];\n"
+	"\tmul.wide.u32 %rd5, %r1, 16;\n"
+	"\tadd.u64 %rd5, %rd3, %rd5;\n"
+	"\tmov.b32 %r6, %f3;\n"
+	"\tst.global.v4.b32 [%rd5], {%r6, %r2, %r5, %r1};\n"
+	"\tret;\n"
+	"}\n";
+static const char indmod[] = ".version 8.0\n.target sm_90, texmode_independent\n.address_size 64\n"
+	".global .texref t;\n"
+	".global .samplerref sp = { addr_mode_0 = wrap, addr_mode_1 = clamp_to_edge, filter_mode = nearest };\n"
+	".global .samplerref sl = { filter_mode = linear, force_unnormalized_coords = 1 };\n"
+	".visible .entry ind(.param .u64 c, .param .u64 o)\n"
+	"{\n"
+	"\t.reg .b32 %r<4>; .reg .b64 %rd<8>; .reg .f32 %f<12>;\n"
+	"\tld.param.u64 %rd2, [c];\n"
+	"\tld.param.u64 %rd3, [o];\n"
+	"\tmov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd4, %r1, 8;\n"
+	"\tadd.u64 %rd4, %rd2, %rd4;\n"
+	"\tld.global.v2.f32 {%f1, %f2}, [%rd4];\n"
+	"\ttex.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [t, sp, {%f1, %f2}];\n"
+	"\ttex.2d.v4.f32.f32 {%f7, %f8, %f9, %f10}, [t, sl, {%f1, %f2}];\n"
+	"\tmul.wide.u32 %rd5, %r1, 8;\n"
+	"\tadd.u64 %rd5, %rd3, %rd5;\n"
+	"\tst.global.v2.f32 [%rd5], {%f3, %f7};\n"
+	"\tret;\n"
+	"}\n";
+
+/* Launches kernel k of one CTA of n lanes over coordinates c, outputs into out (bytes). */
+static int
+launch2(ptx_function *k, const float (*c)[2], int n, void *out, size_t bytes)
+{
+	ptx_devptr dc, dout;
+	unsigned grid[3] = { 1, 1, 1 }, block[3] = { (unsigned)n, 1, 1 };
+	void *args[] = { &dc, &dout };
+	int rc;
+
+	ptx_mem_alloc(cx, 8 * 64, &dc);
+	ptx_mem_alloc(cx, bytes, &dout);
+	ptx_mem_copy_htod(cx, dc, c, (size_t)n * 8);
+	rc = ptx_launch(cx, k, grid, block, 0, args);
+	if (rc == PTX_OK)
+		ptx_mem_copy_dtoh(cx, out, dout, bytes);
+	ptx_mem_free(cx, dc);
+	ptx_mem_free(cx, dout);
+	return rc;
+}
+
+static void
+references(ptx_devptr p)
+{
+	ptx_module *mu = NULL, *mi = NULL;
+	ptx_function *ku = NULL, *ki = NULL;
+	ptx_devptr vt, vs;
+	size_t sz = 0;
+	uint64_t h, s, none = 0x4242;
+	ptx_texture t = PTX_TEXTURE_INIT;
+	static const float c[][2] = { { 0.5f, 0.5f }, { 1.0f, 1.5f }, { 5.25f, 0.5f }, { -0.5f, 7 } };
+	static const float want_u[] = { 1, 32, 8, 16 };
+	uint32_t u[4 * 4];
+	float f[2 * 4];
+
+	CHECK(ptx_module_load(cx, "refs", refmod, sizeof refmod - 1, &mu) == PTX_OK &&
+	    ptx_module_load(cx, "indep", indmod, sizeof indmod - 1, &mi) == PTX_OK, "modules with references: %s",
+	    ptx_diag_count(cx) ? ptx_diag_get(cx, 0)->msg : "?");
+	if (!mu || !mi)
+		return;
+	ptx_module_get_function(mu, "uni", &ku);
+	ptx_module_get_function(mi, "ind", &ki);
+	/* unified: the variables hold the handles */
+	h = mktex(p, PTX_FILTER_POINT, PTX_ADDR_CLAMP, 0);
+	t.geom = PTX_TEX_2D;
+	t.format = PTX_TEXFMT_U32;
+	t.width = 4;
+	t.height = 2;
+	t.addr[0] = p;
+	CHECK(ptx_surface_create(cx, &t, &s) == PTX_OK, "surface");
+	CHECK(ptx_module_get_global(mu, "tr", &vt, &sz) == PTX_OK && sz == 8, ".texref variable: %zu bytes", sz);
+	CHECK(ptx_module_get_global(mu, "sr", &vs, &sz) == PTX_OK && sz == 8, ".surfref variable");
+	ptx_mem_copy_htod(cx, vt, &h, 8);
+	ptx_mem_copy_htod(cx, vs, &s, 8);
+	CHECK(launch2(ku, c, 4, u, sizeof u) == PTX_OK, "tex, txq, suld through references: %s",
+	    ptx_fault_get(cx) ? ptx_fault_get(cx)->msg : "?");
+	for (int i = 0; i < 4; i++) {
+		float v;
+		uint32_t want;
+		memcpy(&v, &u[4 * i], 4);
+		memcpy(&want, &texels[i], 4);
+		CHECK(v == want_u[i], "lane %d: tex through .texref %g", i, v);
+		CHECK(u[4 * i + 1] == 4, "lane %d: txq through .texref %u", i, u[4 * i + 1]);
+		CHECK(u[4 * i + 2] == want, "lane %d: suld through .surfref %08x, want %08x", i, u[4 * i + 2], want);
+	}
+	/* a variable holding no object faults */
+	ptx_mem_copy_htod(cx, vt, &none, 8);
+	CHECK(launch2(ku, c, 1, u, sizeof u) == PTX_ETRAP && ptx_fault_get(cx)->kind == PTX_FAULT_OOB,
+	    "a .texref holding no object");
+	/* independent: the sampler decides (the object's border mode and
+	 * normalized coordinates are not used) */
+	ptx_texture_destroy(cx, h);
+	h = mktex(p, PTX_FILTER_POINT, PTX_ADDR_BORDER, PTX_TEXF_NORMALIZED);
+	CHECK(ptx_module_get_global(mi, "t", &vt, &sz) == PTX_OK, "independent .texref");
+	ptx_mem_copy_htod(cx, vt, &h, 8);
+	{
+		/* sp: wrap along x, clamp along y, nearest, normalized; sl:
+		 * linear, texel coordinates, clamp */
+		static const float ic[][2] = { { 0.125f, 0.25f }, { 1.375f, 0.75f }, { -0.125f, 3 }, { 1.0f, 0.5f } };
+		static const float wp[] = { 1, 32, 128, 16 }, wl[] = { 1, 8.90625f, 16, 1.5f };
+		CHECK(launch2(ki, ic, 4, f, sizeof f) == PTX_OK, "independent-mode tex: %s",
+		    ptx_fault_get(cx) ? ptx_fault_get(cx)->msg : "?");
+		for (int i = 0; i < 4; i++) {
+			CHECK(f[2 * i] == wp[i], "lane %d: sampler sp %g, want %g", i, f[2 * i], wp[i]);
+			CHECK(f[2 * i + 1] == wl[i], "lane %d: sampler sl %g, want %g", i, f[2 * i + 1], wl[i]);
+		}
+	}
+	ptx_texture_destroy(cx, h);
+	ptx_texture_destroy(cx, s);
+	ptx_module_free(mu);
+	ptx_module_free(mi);
+}
+
 int
 main(void)
 {
@@ -326,6 +466,7 @@ main(void)
 	sampling(p);
 	hostile(p);
 	surfaces();
+	references(p);
 	ptx_ctx_free(cx);
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;
