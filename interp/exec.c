@@ -1531,6 +1531,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_READ);
 				if (L->async)
 					interp_chk_async_load(L, w, l, xi, a, p, tot);
+				if (L->mbchk)
+					interp_chk_bulk_load(L, w, l, xi, a, p, tot);
 #endif
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
@@ -1572,6 +1574,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					interp_chk_access(L, w, l, xi, a, p, tot, 1);
 				if (RACECHK(L) && !(same && memcmp(was, p, tot) == 0))
 					interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
+				if (ASYNCCHK(L))
+					interp_chk_proxy_store(L, w, l, xi, p, tot);
 #endif
 			}
 			if (L->st)
@@ -1600,6 +1604,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					interp_chk_access(L, w, l, xi, a, p, sz * nv, 1);
 				if (RACECHK(L))
 					interp_chk_race(L, w, l, xi, a, p, sz * nv, PTX_ACCESS_ATOMIC);
+				if (ASYNCCHK(L))
+					interp_chk_proxy_store(L, w, l, xi, p, sz * nv);
 #endif
 				if (L->sh)
 					interp_atom_lock(L, p, 1);
