@@ -423,6 +423,8 @@ typedef struct {
 	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
 	struct ChkRace *grace;      /* racecheck: the last accesses of global words */
 	uint64_t gord;              /* racecheck: instructions executed that may order CTAs */
+	uint32_t *relg; uint64_t nrelg; /* racecheck: gord after each CTA's last such instruction (grids of
+	                             * up to 2^22 CTAs; NULL: none yet, or a larger grid) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
 	const XIns *smemo; int sval; /* racecheck: the last instruction asked whether strong, the answer */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
