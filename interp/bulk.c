@@ -288,15 +288,16 @@ shspan(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t a, uint64_
 }
 
 /* complete_tx of bytes on the mbarrier at mb for a copy into CTA c (a
- * multicast's: at the same offset in each CTA). */
+ * multicast's: at the same offset in each CTA) that wrote dn bytes at dst. */
 static int
-copytx(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, uint64_t mb, uint64_t bytes)
+copytx(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, uint64_t mb, uint64_t bytes, const uint8_t *dst,
+       uint64_t dn)
 {
 	if (xi->aux & BKF_MCAST)
 		mb = (uint64_t)c->shbase | (mb & 0xffffff);
 	else if (!(xi->aux & BKF_CLU) && (mb >> 24) == 0)
 		mb |= w->cta->shbase;
-	return interp_mbar_tx(L, w, lane, xi, mb, bytes) ? XR_FAULT : XR_OK;
+	return interp_mbar_tx(L, w, lane, xi, mb, bytes, dst, dn) ? XR_FAULT : XR_OK;
 }
 
 /* d = d op s, element by element (the reduction's type and op).  Unlike
@@ -350,6 +351,8 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 	if (xi->space != MS_SHARED) {   /* into global memory */
 		if (!(ps = span(L, w, lane, xi, xi->aux & 15, src, n)) || !(pd = span(L, w, lane, xi, xi->space, dst, n)))
 			return XR_FAULT;
+		if ((L->chk & PTX_CHECK_ASYNCCHECK) && (xi->aux & 15) == MS_SHARED)
+			interp_chk_proxy_read(L, w, lane, xi, (uint64_t)(ps - w->cta->shared), n);
 		if ((xi->mod & 15) == BK_RED)
 			reduce(xi, xi->ty, pd, ps, n);
 		else
@@ -362,6 +365,8 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 		return XR_FAULT;
 	if (nt && !(ps = span(L, w, lane, xi, xi->aux & 15, src, n)))
 		return XR_FAULT;
+	if (nt && (L->chk & PTX_CHECK_ASYNCCHECK) && (xi->aux & 15) == MS_SHARED)
+		interp_chk_proxy_read(L, w, lane, xi, (uint64_t)(ps - w->cta->shared), n);
 	if (nt && n && (xi->aux & 15) != MS_SHARED)   /* from global memory: read once, multicast or not */
 		bcount(L, xi, PTX_MC_BULK_LD, sectors(src, n));
 	for (int i = 0; i < nt; i++) {
@@ -371,7 +376,7 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 			reduce(xi, xi->ty, pd, ps, n);
 		else
 			memmove(pd, ps, n);
-		if ((xi->aux & BKF_MBAR) && copytx(L, w, lane, xi, tg[i], v[S_MBAR][lane] + v[S_MBAR + 1][lane], n))
+		if ((xi->aux & BKF_MBAR) && copytx(L, w, lane, xi, tg[i], v[S_MBAR][lane] + v[S_MBAR + 1][lane], n, pd, n))
 			return XR_FAULT;
 	}
 	return XR_OK;
@@ -503,6 +508,8 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    "-byte box at shared 0x%" PRIx64 " is outside the CTA's shared memory", total, sh);
 		return XR_FAULT;
 	}
+	if (kind != BK_TLOAD && (L->chk & PTX_CHECK_ASYNCCHECK))   /* the async proxy reads the box */
+		interp_chk_proxy_read(L, w, lane, xi, sh, total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch);
 	ty = tmaptype(t.elemtype);
 	tf32 = t.elemtype == PTX_TMAP_TF32 || t.elemtype == PTX_TMAP_TF32_FTZ;
 	for (uint64_t e = 0; e < total; e += (uint64_t)t.esize) {
@@ -552,7 +559,8 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		bcount(L, xi, kind == BK_TLOAD ? PTX_MC_BULK_LD : kind == BK_TSTORE ? PTX_MC_BULK_ST : PTX_MC_BULK_RED,
 		    kind == BK_TLOAD ? tload_sectors(&t, coord, n) : nsec);
 	if (kind == BK_TLOAD)
-		return copytx(L, w, lane, xi, c, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total);
+		return copytx(L, w, lane, xi, c, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total, c->shared + sh,
+		    total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch);
 	return XR_OK;
 }
 
@@ -577,6 +585,16 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 		if (tensor1(L, w, lane, xi, tg[i], off, v, i == 0) != XR_OK)
 			return XR_FAULT;
 	return XR_OK;
+}
+
+int
+interp_bulk_reads_shared(const XIns *xi)
+{
+	int k = xi->mod & 15;
+
+	return xi->x == X_BULK && xi->in && (xi->in->op == OP_CP_ASYNC_BULK || xi->in->op == OP_CP_REDUCE_ASYNC_BULK ||
+	    xi->in->op == OP_CP_ASYNC_BULK_TENSOR || xi->in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR) &&
+	    ((k == BK_COPY || k == BK_RED) ? (xi->aux & 15) == MS_SHARED : k != BK_TLOAD);
 }
 
 int

@@ -123,6 +123,7 @@ interp_chk_async_cta(Launch *L, Cta *c)
 {
 	struct ChkAsync *s = L->async;
 
+	interp_chk_mbar_cta(L, c, 0);
 	for (int i = 0; i < c->nw; i++) {
 		memset(c->w[i].cpg, 0, sizeof c->w[i].cpg);
 		c->w[i].wgg = 0;
@@ -162,6 +163,9 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		case OP_CP_ASYNC_COMMIT_GROUP:
 			FOR_EACH_LANE(m, l)
 				w->cpg[l]++;
+			return;
+		case OP_FENCE_PROXY_ASYNC:
+			interp_chk_proxy_fence(L, w);
 			return;
 		case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL:
 			q.cta = w->cta->linear;
@@ -299,6 +303,7 @@ interp_chk_async_free(Launch *L)
 {
 	struct ChkAsync *s = L->async;
 
+	interp_chk_mbar_free(L);
 	if (!s)
 		return;
 	interp_chk_table_free(L->cx, &s->bits);

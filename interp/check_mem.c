@@ -99,4 +99,7 @@ interp_chk_end(Launch *L)
 	interp_chk_table_free(cx, &L->ncread);
 	interp_chk_race_free(cx, &L->race);
 	interp_chk_race_free(cx, &L->grace);
+	interp_free(cx, L->relg);
+	L->relg = NULL;
+	L->nrelg = 0;
 }

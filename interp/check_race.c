@@ -267,6 +267,21 @@ scoped(const Ins *in)
 	return in && ir_mod_scope(in) == MOD_CTA ? ORD_CTA : ORD_ALL;
 }
 
+/* A strong access or atomic without release or acquire semantics
+ * (.relaxed, .volatile, .mmio, an atomic with no .sem) orders nothing
+ * beyond its CTA by itself: the PTX memory model's release and acquire
+ * patterns across CTAs need a fence with it, and the fence is counted.
+ * So a flag published with a relaxed store and no fence before it leaves
+ * the data beside it unordered, and is reported. */
+static int
+semscoped(const Ins *in)
+{
+	if (in && !ir_hasmod(in, MOD_RELEASE) && !ir_hasmod(in, MOD_ACQUIRE) && !ir_hasmod(in, MOD_ACQ_REL) &&
+	    !ir_hasmod(in, MOD_SC))
+		return ORD_CTA;
+	return scoped(in);
+}
+
 static int
 ordering(Launch *L, const XIns *xi)
 {
@@ -282,9 +297,9 @@ ordering(Launch *L, const XIns *xi)
 	case X_END:
 		return ORD_NONE;
 	case X_LD: case X_ST:
-		return strongx(L, xi) ? scoped(in) : ORD_NONE;
+		return strongx(L, xi) ? semscoped(in) : ORD_NONE;
 	case X_ATOM:
-		return scoped(in);
+		return semscoped(in);
 	case X_BAR: case X_BARARRIVE: case X_BARRED:
 		return ORD_CTA;
 	case X_CALL:
@@ -320,8 +335,19 @@ interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		break;
 	case ORD_ALL:
 		/* the records keep the low 32 bits: start afresh when they wrap */
-		if (!(uint32_t)++L->gord)
+		if (!(uint32_t)++L->gord) {
 			interp_chk_race_free(L->cx, &L->grace);
+			if (L->relg)
+				memset(L->relg, 0, (size_t)L->nrelg * sizeof *L->relg);
+		}
+		if (!L->relg && !L->nrelg) {
+			uint64_t n = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
+			L->nrelg = n <= 1u << 22 ? n : 1;   /* 1 and NULL: not followed, the grid-wide rule alone */
+			if (n <= 1u << 22 && !(L->relg = interp_alloc(L->cx, (size_t)n * sizeof *L->relg)))
+				L->nrelg = 1;
+		}
+		if (L->relg && w->cta->linear < L->nrelg)
+			L->relg[w->cta->linear] = (uint32_t)L->gord;
 		break;
 	}
 }
@@ -365,9 +391,17 @@ gearlier(const Launch *L, const GAcc *e, int access, uint64_t addr, unsigned siz
  * ordered: by an instruction that may order CTAs executed between them,
  * or, within one CTA, by one that orders its threads. */
 static int
-unordered(const GAcc *e, const GAcc *cur)
+unordered(const Launch *L, const GAcc *e, const GAcc *cur)
 {
-	if (!e->cta || e->g != cur->g || !(e->bytes & cur->bytes))
+	if (!e->cta || !(e->bytes & cur->bytes))
+		return 0;
+	/* across CTAs the chain starts with a release of the first access's
+	 * CTA after it: its CTA's last such instruction (relg) must be later
+	 * than the access (a release elsewhere in the grid, an acquire fence
+	 * of the reader among them, does not order it) */
+	if (e->cta != cur->cta && L->relg && e->cta - 1 < L->nrelg)
+		return e->g == cur->g || L->relg[e->cta - 1] == e->g || (uint32_t)(L->relg[e->cta - 1] - e->g) > 1u << 31;
+	if (e->g != cur->g)
 		return 0;
 	if (e->cta != cur->cta)
 		return 1;
@@ -414,9 +448,9 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 			return;
 		}
 		cur.bytes = wordbytes(wd, a, end);
-		if ((how = unordered(&pg->w[i], &cur)))
+		if ((how = unordered(L, &pg->w[i], &cur)))
 			e = &pg->w[i];
-		else if (write && (how = unordered(&pg->r[i], &cur)))
+		else if (write && (how = unordered(L, &pg->r[i], &cur)))
 			e = &pg->r[i];
 		if (e && how == 2) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;

@@ -230,7 +230,7 @@ async1(Launch *L, Warp *w, int l, const XIns *xi, uint64_t a, uint64_t v[][WARP]
 		}
 		memcpy(p, &nw, sz);
 	}
-	return interp_mbar_tx(L, w, l, xi, mb, tot) ? XR_FAULT : XR_OK;
+	return interp_mbar_tx(L, w, l, xi, mb, tot, c->shared + off, tot) ? XR_FAULT : XR_OK;
 }
 
 int

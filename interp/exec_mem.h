@@ -508,7 +508,7 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	int nc = MEMCHK(L) && interp_chk_noncoherent(xi);
 	uint8_t *hp[WARP];
 	int whole = chk_lanes(L, w, r, xi, m, ad, hp);
-	if (whole && !nc && !L->async && chk_written(L, hp, tot)) {
+	if (whole && !nc && !L->async && !L->mbchk && chk_written(L, hp, tot)) {
 		/* neither initcheck nor memcheck can report a lane: racecheck
 		 * takes them together */
 		if (RACECHK(L))
@@ -535,6 +535,8 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			return -1;
 #ifdef INTERP_CHECK
 		chk_load(L, w, l, xi, a, p, tot, nc);
+		if (L->mbchk)
+			interp_chk_bulk_load(L, w, l, xi, a, p, tot);
 #endif
 		for (int k = 0; k < xi->nd; k++)
 			SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
@@ -568,6 +570,8 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 				chk_unpoison(L, hp[l], sz);
 			if (MEMCHK(L))
 				chk_store(L, w, l, xi, ad[l], hp[l], sz);
+			if (ASYNCCHK(L))
+				interp_chk_proxy_store(L, w, l, xi, hp[l], sz);
 		}
 		if (RACECHK(L))
 			interp_chk_race_lanes(L, w, changed, xi, ad, hp, sz, PTX_ACCESS_WRITE);
@@ -606,6 +610,8 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			chk_store(L, w, l, xi, a, p, tot);
 		if (RACECHK(L) && !(same && memcmp(was, p, tot) == 0))
 			interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
+		if (ASYNCCHK(L))
+			interp_chk_proxy_store(L, w, l, xi, p, tot);
 #endif
 	}
 	if (L->st)
@@ -640,6 +646,8 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			interp_chk_access(L, w, l, xi, a, p, sz * nv, 1);
 		if (RACECHK(L))
 			interp_chk_race(L, w, l, xi, a, p, sz * nv, PTX_ACCESS_ATOMIC);
+		if (ASYNCCHK(L))
+			interp_chk_proxy_store(L, w, l, xi, p, sz * nv);
 #endif
 		if (L->sh)
 			interp_atom_lock(L, p, 1);

@@ -429,10 +429,13 @@ typedef struct {
 	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
 	struct ChkRace *grace;      /* racecheck: the last accesses of global words */
 	uint64_t gord;              /* racecheck: instructions executed that may order CTAs */
+	uint32_t *relg; uint64_t nrelg; /* racecheck: gord after each CTA's last such instruction (grids of
+	                             * up to 2^22 CTAs; NULL: none yet, or a larger grid) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
 	const XIns *smemo; int sval; /* racecheck: the last instruction asked whether strong, the answer */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
 	struct ChkAsync *async;     /* asynccheck: copies and wgmma groups in flight (check_async.c) */
+	struct ChkMbar *mbchk;      /* asynccheck: mbarriers, bulk copies, the async proxy (check_mbar.c) */
 } Launch;
 
 /* A checked launch's register file of nregs slots (0 counts as 1) has one
@@ -703,13 +706,16 @@ enum { XNS = 16 };          /* the most sources these instructions take */
 int interp_mbar_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad,
                 uint64_t v[][WARP], uint64_t *d);
-/* complete_tx of bytes on the mbarrier at shared address a, for a copy of lane's */
-int interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_t bytes);
+/* complete_tx of bytes on the mbarrier at shared address a, for a copy of
+ * lane's that wrote dn bytes at host dst (for asynccheck; NULL: none) */
+int interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_t bytes, const uint8_t *dst,
+                  uint64_t dn);
 /* every live warp of c is blocked: gives mbarrier waits up (1), or 0 for a deadlock */
 int interp_mbar_timeout(Launch *L, Cta *c);
 void interp_mbar_describe(const Cta *c, uint32_t a, char *buf, size_t n);
 int interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_bulk(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
+int interp_bulk_reads_shared(const XIns *xi);   /* a copy of the async proxy out of shared memory */
 
 /* A tensor map, decoded and checked (tensormap.c has the 128-byte layout). */
 typedef struct {
@@ -863,6 +869,36 @@ void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_async_cta(Launch *L, Cta *c);
 void interp_chk_async_free(Launch *L);
+/* check_mbar.c: asynccheck of mbarriers, bulk copies and the async
+ * proxy.  interp_chk_mbar for each lane's mbarrier operation on the object
+ * at host p of CTA c (before the operation for CMB_INIT's absence check,
+ * after it otherwise); interp_chk_bulk when a copy writes n bytes at host
+ * p of c that complete on the mbarrier at host mb; interp_chk_bulk_load
+ * before a load; interp_chk_proxy_store after a generic store or atomic,
+ * interp_chk_proxy_fence at fence.proxy.async, interp_chk_proxy_read when
+ * the async proxy reads shared memory; interp_chk_mbar_cta when a CTA
+ * starts (end 0) or ends (end 1); interp_chk_mbar_free when the launch
+ * ends. */
+enum { CMB_INIT, CMB_INVAL, CMB_ARRIVE, CMB_WAIT };
+typedef struct {
+	int op;                   /* CMB_*: CMB_ARRIVE for every arrive, expect_tx and complete_tx */
+	int64_t txd;              /* bytes expected (> 0) or completed (< 0) */
+	uint32_t pend;            /* after it: arrivals pending, tx-count (CMB_INIT: the count) */
+	int32_t tx;
+	int completed;            /* it completed a phase */
+	unsigned parity, want;    /* CMB_WAIT: the object's phase parity, the parity waited for */
+	int ok, retry;            /* the wait succeeds; the lane saw its phase in an earlier run */
+} ChkMbarOp;
+struct ChkMbar;
+void interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, const ChkMbarOp *op);
+void interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, uint64_t n,
+                     const uint8_t *mb);
+void interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+void interp_chk_proxy_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
+void interp_chk_proxy_fence(Launch *L, Warp *w);
+void interp_chk_proxy_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t off, uint64_t n);
+void interp_chk_mbar_cta(Launch *L, Cta *c, int end);
+void interp_chk_mbar_free(Launch *L);
 /* check_sync.c: synccheck, before the instruction xi runs for the lanes m
  * (after its guard) of the top SIMT entry's tmask */
 void interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);

@@ -181,6 +181,25 @@ ub(Launch *L, Warp *w, int lane, const XIns *xi, uint32_t off, const char *what,
 	return XR_FAULT;
 }
 
+/* asynccheck's view of one lane's operation on the object at p of c,
+ * which went from was to b (check_mbar.c). */
+static void
+chk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, int op, const Mbar *was, const Mbar *b)
+{
+	ChkMbarOp o;
+
+	memset(&o, 0, sizeof o);
+	o.op = op;
+	o.pend = b->pend;
+	o.tx = b->tx;
+	o.completed = b->valid && was->valid && b->phase != was->phase;
+	if (!o.completed)
+		o.txd = (int64_t)b->tx - was->tx;
+	else   /* the last of the phase's bytes: what took its tx-count to zero */
+		o.txd = -(int64_t)was->tx;
+	interp_chk_mbar(L, w, lane, xi, c, p, &o);
+}
+
 /* Completes the phase when nothing is pending any more. */
 static void
 settle(Mbar *b)
@@ -227,11 +246,20 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 	FOR_LANES(m, l) {
 		uint8_t *p = mbptr(L, w, (int)l, xi, ad[l], &off, &c);
 		uint64_t word, u = xi->ns ? v[0][l] & 0xffffffffu : 0;   /* a count or tx-count */
-		Mbar b;
+		Mbar b, was;
 		if (!p)
 			return XR_FAULT;
 		memcpy(&word, p, 8);
 		b = unpack(word);
+		was = b;
+		if ((L->chk & PTX_CHECK_ASYNCCHECK) && xi->mod != MB_INIT) {
+			ChkMbarOp o;
+			memset(&o, 0, sizeof o);
+			o.op = CMB_WAIT;   /* nothing but the object's presence is looked at yet */
+			interp_chk_mbar(L, w, (int)l, xi, c, p, &o);
+			if (L->fault)
+				return XR_FAULT;
+		}
 		if (xi->mod == MB_INIT) {
 			if (u < 1 || u > CNT_MAX)
 				return ub(L, w, (int)l, xi, off, "init count outside [1, 2^20-1]", u);
@@ -282,12 +310,26 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 			int ok = b.phase != want || (w->mdone >> l & 1);
 			d[l] = (uint64_t)ok;
 			done |= (uint32_t)ok << l;
+			if (L->chk & PTX_CHECK_ASYNCCHECK) {
+				ChkMbarOp o;
+				memset(&o, 0, sizeof o);
+				o.op = CMB_WAIT;
+				o.parity = b.phase;
+				o.want = want;
+				o.ok = ok;
+				o.retry = (int)(w->mdone >> l & 1);
+				o.pend = 1;   /* a real wait, not the presence check */
+				interp_chk_mbar(L, w, (int)l, xi, c, p, &o);
+			}
 			continue;   /* nothing changed */
 		}
 		}
 		word = pack(&b);
 		memcpy(p, &word, 8);
 		c->events++;
+		if (L->chk & PTX_CHECK_ASYNCCHECK)
+			chk(L, w, (int)l, xi, c, p, xi->mod == MB_INIT ? CMB_INIT : xi->mod == MB_INVAL ? CMB_INVAL : CMB_ARRIVE,
+			    &was, &b);
 	}
 	if (xi->mod != MB_TEST && xi->mod != MB_TRY)
 		return XR_OK;
@@ -304,12 +346,13 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 }
 
 int
-interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_t bytes)
+interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_t bytes, const uint8_t *dst,
+               uint64_t dn)
 {
 	uint8_t *p;
 	uint64_t word;
 	uint32_t off;
-	Mbar b;
+	Mbar b, was;
 	Cta *c;
 
 	if (a & 7) {
@@ -323,6 +366,17 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 	p = c->shared + off;
 	memcpy(&word, p, 8);
 	b = unpack(word);
+	was = b;
+	if (L->chk & PTX_CHECK_ASYNCCHECK) {
+		ChkMbarOp o;
+		memset(&o, 0, sizeof o);
+		o.op = CMB_WAIT;   /* the object's presence */
+		interp_chk_mbar(L, w, lane, xi, c, p, &o);
+		if (dst)
+			interp_chk_bulk(L, w, lane, xi, c, dst, dn, p);
+		if (L->fault)
+			return XR_FAULT;
+	}
 	if (!b.valid)
 		return ub(L, w, lane, xi, (uint32_t)a, "not initialised", word);
 	if (bytes > CNT_MAX || addtx(L, w, lane, xi, (uint32_t)a, &b, -(int64_t)bytes))
@@ -332,6 +386,8 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 	word = pack(&b);
 	memcpy(p, &word, 8);
 	c->events++;
+	if (L->chk & PTX_CHECK_ASYNCCHECK)
+		chk(L, w, lane, xi, c, p, CMB_ARRIVE, &was, &b);
 	return XR_OK;
 }
 

@@ -334,6 +334,8 @@ fail:
 static void
 cta_done(Launch *L, Cta *c, Spares *spare)
 {
+	if (L->chk & PTX_CHECK_ASYNCCHECK)   /* phases that can no longer complete */
+		interp_chk_mbar_cta(L, c, 1);
 	if (spare->n == MAX_CLUSTER)
 		cta_free(L, c);
 	else
