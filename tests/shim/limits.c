@@ -56,7 +56,7 @@ static const struct {
 } consts[] = {
 	{ "100 bytes, then 24 at align 8", HEAD ".const .align 4 .b8 ca[100];\n.const .align 8 .b8 cb[24];\n" KERNELS, 128 },
 	{ "100 bytes, then 3 at align 2", HEAD ".const .align 4 .b8 ca[100];\n.const .align 2 .b8 cb[3];\n" KERNELS, 103 },
-	{ "99 bytes and an extern", HEAD ".const .align 4 .b8 ca[99];\n.extern .const .align 4 .b8 cx[64];\n" KERNELS, 99 },
+	{ "99 bytes and an extern", HEAD ".const .align 4 .b8 ca[99];\n.extern .const .align 4 .b8 cx[64];\n" KERNELS, 163 },
 	{ "none", HEAD ".global .align 4 .b8 ca[100];\n" KERNELS_OF("global"), 0 },
 };
 
