@@ -183,3 +183,81 @@ extern "C" __global__ void warp_sum_ok(const int *in, int *out)
 	if (t == 0)
 		out[0] = s[0];
 }
+
+// A chained scan published as decoupled look-back does it (one tile a
+// block, thread 0): block b waits for the flag of block b-1, reads its
+// inclusive prefix, stores its own and raises its flag.  The flags are
+// volatile; the publisher fences between the prefix and the flag, the
+// reader after seeing the flag (racecheck: clean).
+extern "C" __global__ void lookback_ok(volatile int *flags, int *prefix)
+{
+	if (threadIdx.x != 0)
+		return;
+	int b = blockIdx.x, p = 0;
+	if (b > 0) {
+		while (flags[b - 1] == 0)
+			;
+		__threadfence();
+		p = prefix[b - 1];
+	}
+	prefix[b] = p + b + 1;
+	__threadfence();
+	flags[b] = 1;
+}
+
+// The same without the publisher's fence: the flag may be seen before
+// the prefix beside it (racecheck, global memory).
+extern "C" __global__ void lookback_nofence(volatile int *flags, int *prefix)
+{
+	if (threadIdx.x != 0)
+		return;
+	int b = blockIdx.x, p = 0;
+	if (b > 0) {
+		while (flags[b - 1] == 0)
+			;
+		__threadfence();
+		p = prefix[b - 1];
+	}
+	prefix[b] = p + b + 1;
+	flags[b] = 1;
+}
+
+// A grid-wide barrier of an atomic counter and fences, as cooperative
+// groups' grid.sync() builds it, then block 0 sums every block's partial
+// (racecheck: clean; all blocks must be resident, as in a cooperative
+// launch).
+extern "C" __global__ void gridsync_ok(unsigned *count, int *partial, int *out)
+{
+	if (threadIdx.x != 0)
+		return;
+	partial[blockIdx.x] = 10 * blockIdx.x + 7;
+	__threadfence();
+	atomicAdd(count, 1);
+	while (*(volatile unsigned *)count < gridDim.x)
+		;
+	__threadfence();
+	if (blockIdx.x == 0) {
+		int s = 0;
+		for (unsigned b = 0; b < gridDim.x; b++)
+			s += partial[b];
+		out[0] = s;
+	}
+}
+
+// The same barrier without its fences: the partials are read with
+// nothing ordering them after their stores (racecheck, global memory).
+extern "C" __global__ void gridsync_nofence(unsigned *count, int *partial, int *out)
+{
+	if (threadIdx.x != 0)
+		return;
+	partial[blockIdx.x] = 10 * blockIdx.x + 7;
+	atomicAdd(count, 1);
+	while (*(volatile unsigned *)count < gridDim.x)
+		;
+	if (blockIdx.x == 0) {
+		int s = 0;
+		for (unsigned b = 0; b < gridDim.x; b++)
+			s += partial[b];
+		out[0] = s;
+	}
+}
