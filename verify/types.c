@@ -9,6 +9,9 @@
  *  - the instruction types are among those the opcode accepts
  *    (ir_opinfo[op].types) and the modifiers among its modifiers (.mods;
  *    state spaces are left to space.c, which knows their rules);
+ *  - state spaces: none where the table lists none, one on ld, st, atom ...;
+ *    on ld and st a scope only with a memory order and the reverse;
+ *  - a guard is a .pred register;
  *  - required modifiers: cvt between float and integer, or to a narrower
  *    float, needs a rounding mode; integer mul/mad need .lo, .hi or .wide;
  *  - setp/set comparisons against the type: bit types compare only with
@@ -938,6 +941,55 @@ families(Verify *v, Ins *in)
 		stbulk(v, in);
 }
 
+/*
+ * State-space modifiers: none on an instruction whose table lists no space
+ * ("No state space qualifier expected"), at most one on the plain memory
+ * instructions ("Unexpected number of state spaces"; cvta.to's .to is not
+ * a space).  Which spaces go with which instruction is space.c's.
+ */
+static void
+spaces(Verify *v, const Accept *ac, Ins *in)
+{
+	static const int all[] = { MOD_GLOBAL, MOD_SHARED, MOD_SHARED_CTA, MOD_SHARED_CLUSTER, MOD_LOCAL,
+		MOD_CONST, MOD_PARAM, MOD_PARAM_ENTRY, MOD_PARAM_FUNC, MOD_TEX };
+	int n = 0, takes = 0;
+
+	for (int i = 0; i < in->nmod; i++)
+		n += in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE &&
+		    in->mod[i] != MOD_TO;
+	if (!n)
+		return;
+	for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+		takes |= ac->mod[in->op * NMOD + all[k]];
+	if (!takes)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes no state space", ir_opinfo[in->op].name);
+	else if (n > 1 && (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST || in->op == OP_ATOM ||
+	    in->op == OP_RED || in->op == OP_PREFETCH || in->op == OP_PREFETCHU || in->op == OP_CVTA))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
+}
+
+/* ld and st: a scope only with a memory order (.relaxed, .acquire, .release),
+ * an order only with a scope, and .volatile with neither ("Modifier '.sys'
+ * requires memory order", "... requires scope", "cannot be combined"). */
+static void
+ldstorder(Verify *v, Ins *in)
+{
+	int sem = ir_mod_sem(in), scope = ir_mod_scope(in);
+	const char *opn = ir_opinfo[in->op].name;
+
+	if (in->op != OP_LD && in->op != OP_ST)
+		return;
+	if (sem == MOD_VOLATILE && scope)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s.volatile' cannot take a scope (.%s)", opn,
+		    ir_modinfo[scope].name);
+	else if (scope && (!sem || sem == MOD_WEAK))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s.%s' needs a memory order (.relaxed, %s)", opn,
+		    ir_modinfo[scope].name, in->op == OP_LD ? ".acquire" : ".release");
+	else if ((sem == MOD_RELAXED || sem == MOD_ACQUIRE || sem == MOD_RELEASE) && !scope)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s.%s' needs a scope (.cta, .cluster, .gpu, .sys)", opn,
+		    ir_modinfo[sem].name);
+}
+
 static void
 check(Verify *v, const Accept *ac, Ins *in)
 {
@@ -956,6 +1008,15 @@ check(Verify *v, const Accept *ac, Ins *in)
 			    in->modtext[i] ? in->modtext[i] : ir_modinfo[id].name);
 		}
 	}
+	if (in->guard) {
+		/* ptxas: "Predicate expression expected" */
+		const Opnd *g = in->guard->kind == OK_NOT ? &in->guard->sub[0] : in->guard;
+		if (g->kind == OK_REG && g->sym && g->sym->kind == SYM_REG && g->sym->type != TY_PRED)
+			verify_report(v, VC_OPTYPE, g->loc, "guard '%s' is a .%s register, not a predicate",
+			    g->sym->name, tyname(g->sym->type));
+	}
+	spaces(v, ac, in);
+	ldstorder(v, in);
 	required(v, in);
 	settypes(v, in);
 	compare(v, in);
