@@ -367,6 +367,15 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	Sym proto = {0};
 	(void)loc;
 	p->ntop++;
+	/* ptxas: a syntax error; a body's variables have no linkage */
+	for (int i = 0; p->fn && i < l->n; i++) {
+		int kw = l->v[i].kw;
+		if (kw == K_EXTERN || kw == K_VISIBLE || kw == K_WEAK || kw == K_COMMON) {
+			diag_err(p->dg, l->v[i].loc, "a variable inside a function body cannot be .%s",
+				l->v[i].s);
+			return;
+		}
+	}
 	if (parse_specs(p, l, &proto) < 0)
 		return;
 	for (int i = 0; i < dl->n; i++) {

@@ -264,6 +264,7 @@ stmt
 	| LOC INT INT INT locx EOL          { ps_locdir(p, &$2, &$3, &$4, $5, @1); }
 	| PRAGMA strlist ';'                { ps_pragma(p, $2, @1); }
 	| TARGETS exprlist ';'              { ps_targets(p, &$1, $2, @1); }
+	| fhead fdirs ';'                   { ps_func_inner(p, @3); }
 	| CALLPROTOTYPE fret SINK fparams   { ps_proto(p, $2, $4, @1); }
 	  fdirs ';'                         { ps_proto_end(p); }
 	| error ';'                         { yyerrok; }

@@ -101,7 +101,13 @@ ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *pars, Loc loc)
 		s = NULL;
 	}
 	if (!s) {
+		Func *body = p->fn;   /* a declaration inside a body is still the module's */
+		int nmark = p->nmark;
+		p->fn = NULL;
+		p->nmark = 0;
 		s = parse_newsym(p, SYM_FUNC, name->s, loc);
+		p->fn = body;
+		p->nmark = nmark;
 		s->linkage = fn->linkage;
 		parse_mapset(p->a, &p->global, name->s, s);
 		PUSH(p->a, p->m->syms, p->m->nsyms, p->m->capsyms, s);
@@ -230,6 +236,25 @@ ps_func_end(Parser *p, int hasbody, Loc loc)
 	parse_additem(p, 'f', p->m->nfn - 1, NULL, fn->loc);
 	p->fn = NULL;
 	p->hdr = NULL;
+}
+
+/* A function declared inside a body (`.extern .func f(.param .u32 a);`), as
+ * ptxas takes it: a declaration of the module, not of the body; a kernel
+ * cannot be declared there. */
+void
+ps_func_inner(Parser *p, Loc loc)
+{
+	Func *fn = p->hdr;
+	(void)loc;
+	p->hdr = p->fn;
+	if (!fn || fn == p->fn)
+		return;
+	if (fn->entry) {
+		diag_err(p->dg, p->floc, "a kernel cannot be declared inside a function body");
+		return;
+	}
+	PUSH(p->a, p->m->fn, p->m->nfn, p->m->capfn, fn);
+	parse_additem(p, 'f', p->m->nfn - 1, NULL, fn->loc);
 }
 
 /* ---------------------------------------------------------------- body statements */

@@ -219,6 +219,7 @@ void ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc);
 void ps_noreturn(Parser *p);
 void ps_func_body(Parser *p);
 void ps_func_end(Parser *p, int hasbody, Loc loc);   /* hasbody -1: a declaration without its ';' */
+void ps_func_inner(Parser *p, Loc loc);   /* a function declared inside a body */
 
 void ps_label(Parser *p, const Tok *name, Loc loc);
 void ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc);

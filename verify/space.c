@@ -17,7 +17,9 @@
  * is solved optimistically over the CFG in reverse postorder.  Only definite
  * provenance is reported, so an unknown pointer never raises a finding.
  *
- * Also: st to .const (and generic stores into the const window), atomics on
+ * Also: generic accesses naming a .param or .const variable (which has no
+ * generic address), the spaces of cp.async, st to .const (and generic
+ * stores into the const window), atomics on
  * .local, and writes to kernel parameters.
  */
 #include <stdlib.h>
@@ -196,11 +198,15 @@ access(Verify *v, const Prov *pv, Func *fn, Ins *in, Opnd *o, int sp, int writes
 		if (sp != SP_NONE && x != sp && x != SP_TEX)
 			verify_report(v, VC_SPACE, base->loc,
 			    "'%s.%s' of '%s', which is a .%s variable", opn, spname(sp), base->sym->name, spname(x));
+		else if (sp == SP_NONE && (x == SP_PARAM || x == SP_CONST))
+			/* ptxas gives a variable named directly in a generic access its
+			 * generic address, which .param and .const variables lack */
+			verify_report(v, VC_SPACE, base->loc,
+			    "generic '%s' of .%s variable '%s', which has no generic address: name its space",
+			    opn, spname(x), base->sym->name);
 		else if (writes && sp == SP_PARAM && isinparam(fn, base->sym))
 			verify_report(v, VC_PARAMWRITE, base->loc, "write to %s parameter '%s'",
 			    fn->entry ? "kernel" : "input", base->sym->name);
-		else if (writes && sp == SP_NONE && x == SP_CONST)
-			verify_report(v, VC_PARAMWRITE, base->loc, "generic store into .const variable '%s'", base->sym->name);
 		return;
 	}
 	Prov p = provof(pv, fn, in, base);
@@ -248,6 +254,51 @@ cvta(Verify *v, const Prov *pv, Func *fn, Ins *in)
 	}
 }
 
+/*
+ * cp.async.CACHE.shared{::cta}.global [dst], [src], size: ptxas 13.0 wants
+ * both spaces, in that order ("Unexpected number of state spaces",
+ * "State space incorrect"), no other shared window ("Illegal modifier
+ * '::cluster'"), a .ca or .cg, and variables named directly in their own
+ * space.
+ */
+static void
+cpasync(Verify *v, const Prov *pv, Func *fn, Ins *in)
+{
+	int sp[3], n = 0;
+
+	for (int i = 0; i < in->nmod; i++) {
+		int x;
+		switch (in->mod[i]) {
+		case MOD_GLOBAL: x = SP_GLOBAL; break;
+		case MOD_SHARED: case MOD_SHARED_CTA: case MOD_SHARED_CLUSTER: x = SP_SHARED; break;
+		case MOD_LOCAL: x = SP_LOCAL; break;
+		case MOD_CONST: x = SP_CONST; break;
+		case MOD_PARAM: case MOD_PARAM_ENTRY: case MOD_PARAM_FUNC: x = SP_PARAM; break;
+		default: continue;
+		}
+		if (in->mod[i] == MOD_SHARED_CLUSTER)
+			verify_report(v, VC_SPACE, in->loc, "cp.async cannot write .shared::cluster, only .shared::cta");
+		if (n < 3)
+			sp[n] = x;
+		n++;
+	}
+	if (n != 2) {
+		verify_report(v, VC_SPACE, in->loc,
+		    "cp.async names %d state space%s; it takes two, .shared.global", n, n == 1 ? "" : "s");
+		return;
+	}
+	if (sp[0] != SP_SHARED || sp[1] != SP_GLOBAL) {
+		verify_report(v, VC_SPACE, in->loc, "cp.async copies .global to .shared: write cp.async.%s.shared.global",
+		    ir_hasmod(in, MOD_CG) ? "cg" : "ca");
+		return;
+	}
+	if (!ir_hasmod(in, MOD_CA) && !ir_hasmod(in, MOD_CG))
+		verify_report(v, VC_MODIFIER, in->loc, "cp.async needs a cache operator, .ca or .cg");
+	for (int k = 0; k < 2 && k < in->nopnd; k++)
+		if (in->opnd[k].kind == OK_ADDR)
+			access(v, pv, fn, in, &in->opnd[k], sp[k], k == 0);
+}
+
 static void
 space(Verify *v, Func *fn)
 {
@@ -287,6 +338,13 @@ space(Verify *v, Func *fn)
 					access(v, pv, fn, in, &in->opnd[k], in->space, 1);
 					break;
 				}
+			break;
+		case OP_PREFETCH: case OP_PREFETCHU:
+			if (in->nopnd >= 1 && in->opnd[0].kind == OK_ADDR)
+				access(v, pv, fn, in, &in->opnd[0], in->space, 0);
+			break;
+		case OP_CP_ASYNC:
+			cpasync(v, pv, fn, in);
 			break;
 		case OP_CVTA:
 			cvta(v, pv, fn, in);

@@ -9,6 +9,10 @@
  *  - the instruction types are among those the opcode accepts
  *    (ir_opinfo[op].types) and the modifiers among its modifiers (.mods;
  *    state spaces are left to space.c, which knows their rules);
+ *  - state spaces: none where the table lists none, one on ld, st, atom ...;
+ *    on ld and st a scope only with a memory order and the reverse;
+ *  - a guard is a .pred register; .volatile and memory orders only on
+ *    .global, .shared and generic ld/st; cvt roundings against the types;
  *  - required modifiers: cvt between float and integer, or to a narrower
  *    float, needs a rounding mode; integer mul/mad need .lo, .hi or .wide;
  *  - setp/set comparisons against the type: bit types compare only with
@@ -400,6 +404,34 @@ settypes(Verify *v, Ins *in)
 		verify_report(v, VC_INSTRTYPE, in->loc, "'set' of .%s cannot give a .%s result", tyname(s), tyname(d));
 }
 
+/* cvt's rounding against its types, for the integer and the f16/f32/f64
+ * conversions ("Illegal rounding modifier"): none between integers or to
+ * a wider float, an integer rounding (.rni ...) into an integer or to a
+ * float of the same width, a float one (.rn ...) from an integer or to a
+ * narrower float. */
+static void
+cvtround(Verify *v, Ins *in)
+{
+	int d = in->ty[0], s = in->ty[1], r = ir_mod_round(in), ok;
+	int fi = r == MOD_RNI || r == MOD_RZI || r == MOD_RMI || r == MOD_RPI;
+	int ff = r == MOD_RN || r == MOD_RZ || r == MOD_RM || r == MOD_RP;
+	int df = d == TY_F16 || d == TY_F32 || d == TY_F64, sf = s == TY_F16 || s == TY_F32 || s == TY_F64;
+
+	if ((!df && !isint(d)) || (!sf && !isint(s)) || (!fi && !ff))
+		return;
+	if (isint(d) && isint(s))
+		ok = 0;
+	else if (isint(d))
+		ok = fi;
+	else if (isint(s))
+		ok = ff;
+	else
+		ok = verify_bits(d) < verify_bits(s) ? ff : verify_bits(d) == verify_bits(s) && fi;
+	if (!ok)
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take rounding .%s", tyname(d), tyname(s),
+		    ir_modinfo[r].name);
+}
+
 static void
 required(Verify *v, Ins *in)
 {
@@ -416,6 +448,8 @@ required(Verify *v, Ins *in)
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
+	if (in->op == OP_CVT && in->nty == 2 && ir_mod_round(in))
+		cvtround(v, in);
 	if (in->op == OP_CVT && in->nty == 2 && !ir_mod_round(in)) {
 		int d = in->ty[0], s = in->ty[1];
 		int need = (isfloat(d) && isint(s)) || (isint(d) && isfloat(s)) ||
@@ -938,6 +972,60 @@ families(Verify *v, Ins *in)
 		stbulk(v, in);
 }
 
+/*
+ * State-space modifiers: none on an instruction whose table lists no space
+ * ("No state space qualifier expected"), at most one on the plain memory
+ * instructions ("Unexpected number of state spaces"; cvta.to's .to is not
+ * a space).  Which spaces go with which instruction is space.c's.
+ */
+static void
+spaces(Verify *v, const Accept *ac, Ins *in)
+{
+	static const int all[] = { MOD_GLOBAL, MOD_SHARED, MOD_SHARED_CTA, MOD_SHARED_CLUSTER, MOD_LOCAL,
+		MOD_CONST, MOD_PARAM, MOD_PARAM_ENTRY, MOD_PARAM_FUNC, MOD_TEX };
+	int n = 0, takes = 0;
+
+	for (int i = 0; i < in->nmod; i++)
+		n += in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE &&
+		    in->mod[i] != MOD_TO;
+	if (ir_hasmod(in, MOD_TO) && in->op != OP_CVTA)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' does not take .to (that is cvta.to)", ir_opinfo[in->op].name);
+	if (!n)
+		return;
+	for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+		takes |= ac->mod[in->op * NMOD + all[k]];
+	if (!takes)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes no state space", ir_opinfo[in->op].name);
+	else if (n > 1 && (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST || in->op == OP_ATOM ||
+	    in->op == OP_RED || in->op == OP_PREFETCH || in->op == OP_PREFETCHU || in->op == OP_CVTA))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
+}
+
+/* ld and st: a scope only with a memory order (.relaxed, .acquire, .release),
+ * an order only with a scope, and .volatile with neither ("Modifier '.sys'
+ * requires memory order", "... requires scope", "cannot be combined"). */
+static void
+ldstorder(Verify *v, Ins *in)
+{
+	int sem = ir_mod_sem(in), scope = ir_mod_scope(in);
+	const char *opn = ir_opinfo[in->op].name;
+
+	if (in->op != OP_LD && in->op != OP_ST)
+		return;
+	if (sem && sem != MOD_WEAK && (in->space == SP_PARAM || in->space == SP_CONST || in->space == SP_LOCAL))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s.%s' does not apply to the .%s state space", opn,
+		    ir_modinfo[sem].name, ir_spacename[in->space]);
+	else if (sem == MOD_VOLATILE && scope)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s.volatile' cannot take a scope (.%s)", opn,
+		    ir_modinfo[scope].name);
+	else if (scope && (!sem || sem == MOD_WEAK))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s.%s' needs a memory order (.relaxed, %s)", opn,
+		    ir_modinfo[scope].name, in->op == OP_LD ? ".acquire" : ".release");
+	else if ((sem == MOD_RELAXED || sem == MOD_ACQUIRE || sem == MOD_RELEASE) && !scope)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s.%s' needs a scope (.cta, .cluster, .gpu, .sys)", opn,
+		    ir_modinfo[sem].name);
+}
+
 static void
 check(Verify *v, const Accept *ac, Ins *in)
 {
@@ -956,6 +1044,15 @@ check(Verify *v, const Accept *ac, Ins *in)
 			    in->modtext[i] ? in->modtext[i] : ir_modinfo[id].name);
 		}
 	}
+	if (in->guard) {
+		/* ptxas: "Predicate expression expected" */
+		const Opnd *g = in->guard->kind == OK_NOT ? &in->guard->sub[0] : in->guard;
+		if (g->kind == OK_REG && g->sym && g->sym->kind == SYM_REG && g->sym->type != TY_PRED)
+			verify_report(v, VC_OPTYPE, g->loc, "guard '%s' is a .%s register, not a predicate",
+			    g->sym->name, tyname(g->sym->type));
+	}
+	spaces(v, ac, in);
+	ldstorder(v, in);
 	required(v, in);
 	settypes(v, in);
 	compare(v, in);
