@@ -210,10 +210,10 @@ static uint64_t in_ftz(int fmt, uint64_t a, int ftz) { return ftz ? alu_fflush(f
 /* Exact sum of two scaled integers (sign, exp, sig), rounded.  Significands
  * are at most 106 bits wide; both are normalised to bit 125 so that the
  * smaller one is shifted right only when it lies wholly below the other's
- * low bits, where a sticky bit stands in for what is shifted out. */
-static uint64_t addexact(int fmt, int sa, int ea, u128 ma, int sb, int eb, u128 mb, int rnd, int ftz)
+ * low bits, where a sticky bit stands in for what is shifted out.  fl:
+ * alu_fround's flags. */
+static uint64_t addexact(int fmt, int sa, int ea, u128 ma, int sb, int eb, u128 mb, int rnd, uint32_t fl)
 {
-	uint32_t fl = ftz ? ALU_FTZ | (ftz == 2 ? ALU_FTZRND : 0) : 0;
 	if (!ma && !mb) return zero(fmt, sa == sb ? sa : rnd == ALU_RM);
 	if (!ma) return alu_fround(fmt, sb, eb, mb, 0, rnd, fl);
 	if (!mb) return alu_fround(fmt, sa, ea, ma, 0, rnd, fl);
@@ -254,7 +254,7 @@ uint64_t alu_fadd(int fmt, uint64_t a, uint64_t b, int rnd, int ftz)
 		if (ca == 2 && cb == 2 && sa != sb) return alu_fqnan(fmt);
 		return ca == 2 ? inf(fmt, sa) : inf(fmt, sb);
 	}
-	return addexact(fmt, sa, ea, ca ? ma : 0, sb, eb, cb ? mb : 0, rnd, ftz);
+	return addexact(fmt, sa, ea, ca ? ma : 0, sb, eb, cb ? mb : 0, rnd, ftz ? ALU_FTZ : 0);
 }
 
 uint64_t alu_fmul(int fmt, uint64_t a, uint64_t b, int rnd, int ftz)
@@ -284,7 +284,10 @@ uint64_t alu_ffma(int fmt, uint64_t a, uint64_t b, uint64_t c, int rnd, int ftz)
 	}
 	if (cc == 2) return inf(fmt, sc);
 	u128 p = (ca && cb) ? (u128)ma * mb : 0;
-	return addexact(fmt, sp, ea + eb, p, sc, ec, cc ? mc : 0, rnd, ftz ? (fmt == ALU_F32 ? 2 : 1) : 0);
+	/* FFMA.FTZ flushes what rounds to a subnormal, not what is one before
+	 * rounding (ALU_FTZRND) */
+	return addexact(fmt, sp, ea + eb, p, sc, ec, cc ? mc : 0, rnd,
+	                ftz ? ALU_FTZ | (fmt == ALU_F32 ? ALU_FTZRND : 0) : 0);
 }
 
 uint64_t alu_fdiv(int fmt, uint64_t a, uint64_t b, int rnd, int ftz)

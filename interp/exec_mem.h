@@ -493,6 +493,26 @@ chk_store(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint
 
 
 
+/* Lane l's host pointer for n bytes, its address left in ad[l]: taken from
+ * hp when the warp was translated whole (chk_lanes filled hp and ad), else
+ * translated here.  NULL after a fault.  One place for ldlanes and
+ * stlanes; unchecked builds pass hp = NULL, which folds away. */
+static inline uint8_t *
+lanehost(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t l, unsigned n, int store,
+         uint8_t *const *hp, uint64_t *ad)
+{
+	if (hp)
+		return hp[l];
+	ad[l] = ADDR(xi, l);
+	return interp_xlate(L, w, (int)l, xi->space, ad[l], n, store, xi);
+}
+
+#ifdef INTERP_CHECK
+#define HPWHOLE(hp) (whole ? (hp) : NULL)
+#else
+#define HPWHOLE(hp) NULL
+#endif
+
 /* ld of the lanes of m, each address translated (interp_xlate), the general
  * path behind access(): any space, vectors, faults reported with the lane.
  * Checked, a whole warp's aligned access within one allocation that no
@@ -523,20 +543,13 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	}
 #endif
 	FOR_LANES(m, l) {
-#ifdef INTERP_CHECK
-		uint64_t a = whole ? ad[l] : ADDR(xi, l);
-		uint8_t *p = whole ? hp[l] : interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
-#else
-		uint64_t a = ADDR(xi, l);
-		uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 0, xi);
-#endif
-		ad[l] = a;
+		uint8_t *p = lanehost(L, w, r, xi, l, tot, 0, HPWHOLE(hp), ad);
 		if (!p)
 			return -1;
 #ifdef INTERP_CHECK
-		chk_load(L, w, l, xi, a, p, tot, nc);
+		chk_load(L, w, l, xi, ad[l], p, tot, nc);
 		if (L->mbchk)
-			interp_chk_bulk_load(L, w, l, xi, a, p, tot);
+			interp_chk_bulk_load(L, w, l, xi, ad[l], p, tot);
 #endif
 		for (int k = 0; k < xi->nd; k++)
 			SET(&xi->d[k], l, ldval(p + k * sz, sz, xi->sign));
@@ -581,14 +594,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	}
 #endif
 	FOR_LANES(m, l) {
-#ifdef INTERP_CHECK
-		uint64_t a = whole ? ad[l] : ADDR(xi, l);
-		uint8_t *p = whole ? hp[l] : interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
-#else
-		uint64_t a = ADDR(xi, l);
-		uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, tot, 1, xi);
-#endif
-		ad[l] = a;
+		uint8_t *p = lanehost(L, w, r, xi, l, tot, 1, HPWHOLE(hp), ad);
 		if (!p)
 			return -1;
 #ifdef INTERP_CHECK
@@ -607,9 +613,9 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (L->lpend)
 			interp_chk_local_store(L, w, l, xi, p, tot);
 		if (MEMCHK(L))
-			chk_store(L, w, l, xi, a, p, tot);
+			chk_store(L, w, l, xi, ad[l], p, tot);
 		if (RACECHK(L) && !(same && memcmp(was, p, tot) == 0))
-			interp_chk_race(L, w, l, xi, a, p, tot, PTX_ACCESS_WRITE);
+			interp_chk_race(L, w, l, xi, ad[l], p, tot, PTX_ACCESS_WRITE);
 		if (ASYNCCHK(L))
 			interp_chk_proxy_store(L, w, l, xi, p, tot);
 #endif
