@@ -54,17 +54,21 @@ else
 	done
 fi
 cppflags=${FUZZ_CPPFLAGS:-"-I$bld -I$top -I$top/ir -I$top/parser -I$bld/parser -I$top/interp -DHAVE_CONFIG_H"}
+# no target_clones: clang (14) names their ifuncs apart from the symbol
+# that callers link against, and the fuzzer needs no AVX2 build anyway
+cppflags=$(printf '%s\n' "$cppflags" | sed 's/-DINTERP_CLONES//g')
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer"
 san=address,undefined
 
 # The library once, instrumented for coverage but without libFuzzer's main;
-# objects are rebuilt when their source is newer (headers are not tracked:
-# FUZZ_BUILD=... or rm -r the folder after changing one).
+# an object is rebuilt when its source, or any header of the tree, is newer
+# (headers are not tracked one by one: the newest of them stands for all).
 objs=
+hdr=$(ls -t "$top"/*/*.h "$top"/*/*.def "$bld"/parser/gram.h 2>/dev/null | head -1)
 for f in $srcs; do
 	o=$build/obj/$(echo "${f#"$top"/}" | tr / _).o
 	objs="$objs $o"
-	if [ ! -f "$o" ] || [ "$f" -nt "$o" ]; then
+	if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$hdr" -nt "$o" ]; then
 		echo "  CC $f"
 		# shellcheck disable=SC2086
 		$CC $cflags $cppflags -fsanitize=fuzzer-no-link,$san -c -o "$o" "$f"
