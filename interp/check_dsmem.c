@@ -10,20 +10,27 @@
  * of cluster scope or wider with a flag, or an mbarrier a remote arrive
  * completes, do the same.
  *
- * The rule is the one check_race.c applies to global memory across CTAs,
- * on the same counts: Launch.gord moves at every instruction that may
- * order CTAs (the cluster barrier's arrive and wait among them),
- * Launch.relg holds each CTA's last such instruction and Launch.acqg its
- * last that may acquire (a cluster arrive cannot).  A checked launch is
- * one interleaving, so a chain from the first access to the second
- * executed its release after the first and its acquire before the second:
- * when the first access's CTA executed no release since it, or the second
- * access's CTA no acquire since the first, nothing orders them.  Without
- * relg (no such instruction yet, or a grid past 2^22 CTAs) the launch's
- * count alone decides.  The price is the rule's: a release or acquire for
- * something else (a relaxed barrier.cluster.arrive among them) silences
- * the pair, and a thread that arrives, accesses and then waits is taken
- * as released by its wait.
+ * The barrier: an access is released by the completion of the phase its
+ * warp arrives in next (the open phase, or the one after when the warp
+ * has already arrived in it), and a wait acquires every phase completed
+ * when it returns; the second access is ordered when its warp's last
+ * wait returned with the first access's phase complete.  So an access
+ * between arrive and wait is not released until the next phase, and one
+ * after a split arrive and before the wait is not ordered.  The warp's
+ * arrival stands for its lanes (as in cluster.c); .relaxed arrives are
+ * taken as releases (missed).
+ *
+ * Anything else is the rule check_race.c applies to global memory across
+ * CTAs, on the same count (Launch.gord, moved by every instruction that
+ * may order CTAs): each CTA of a cluster keeps the count at its last
+ * such instruction and at its last that may acquire, the cluster
+ * barrier left out (it is not a release an arbitrary acquire reads
+ * from).  A checked launch is one interleaving, so a chain of a flag
+ * from the first access to the second executed its release after the
+ * first and its acquire before the second: when the first access's CTA
+ * executed no release since it, or the second access's CTA no acquire
+ * since, nothing orders them.  The price is the rule's: a release or
+ * acquire for something else silences the pair.
  *
  * Each word of a cluster CTA's shared memory keeps its last store and
  * load by any CTA of the cluster (16 bytes each), in a table of the
@@ -49,9 +56,23 @@ enum { DPAGES_MAX = 8192 };
 typedef struct {
 	uint32_t pc, g;           /* the instruction; Launch.gord's low bits at the access */
 	uint32_t cta;             /* the CTA's linear index + 1; 0: no record */
+	uint32_t ph;              /* the count of the cluster's completed barrier phases that
+	                           * releases the access: the next, or the one after when
+	                           * its warp already arrived in the open phase */
 	uint16_t warp;
 	uint8_t lane, bytes;      /* bytes: those of the word accessed (bit i: byte i) */
 } DAcc;
+
+/* What orders a CTA of a cluster with the others, by its linear index
+ * (direct-mapped: a slot another CTA took over answers "ordered"). */
+enum { DSLOTS = 1024, DWARPS = 32 };
+typedef struct {
+	uint64_t tag;             /* linear index + 1 */
+	uint32_t rel, acq;        /* Launch.gord at its last release, its last acquire,
+	                           * the cluster barrier's arrive and wait left out */
+	uint32_t ph[DWARPS];      /* by warp: the phase count its last barrier.cluster.wait
+	                           * acquired (the phases completed when it returned) */
+} DSlot;
 
 typedef struct {
 	uintptr_t key;            /* host address / DPAGE + 1 */
@@ -59,6 +80,7 @@ typedef struct {
 } DPg;
 
 struct ChkDsmem {
+	DSlot *slot;              /* DSLOTS of them; NULL: not yet */
 	DPg **tab;
 	size_t cap, n;
 	DPg *last;
@@ -124,8 +146,53 @@ interp_chk_dsmem_free(Launch *L)
 	for (size_t i = 0; i < s->cap; i++)
 		interp_free(L->cx, s->tab[i]);
 	interp_free(L->cx, s->tab);
+	interp_free(L->cx, s->slot);
 	interp_free(L->cx, s);
 	L->dsm = NULL;
+}
+
+/* The slot of CTA linear index lin; make: take it over if another CTA
+ * has it.  NULL: none (out of memory, or another CTA's). */
+static DSlot *
+slot(Launch *L, uint64_t lin, int make)
+{
+	struct ChkDsmem *s = L->dsm;
+	DSlot *t;
+
+	if (!s && (!make || !(s = L->dsm = interp_alloc(L->cx, sizeof *s))))
+		return NULL;
+	if (!s->slot && (!make || !(s->slot = interp_alloc(L->cx, DSLOTS * sizeof *s->slot))))
+		return NULL;
+	t = &s->slot[lin % DSLOTS];
+	if (t->tag != lin + 1) {
+		if (!make)
+			return NULL;
+		memset(t, 0, sizeof *t);
+		t->tag = lin + 1;
+	}
+	return t;
+}
+
+/* An instruction that may order CTAs (check_race.c's ORD_ALL), executed by
+ * the lanes m of warp w of a CTA in a cluster of two or more. */
+void
+interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
+{
+	const Ins *in = xi->in;
+	DSlot *t = slot(L, w->cta->linear, 1);
+
+	if (!t)
+		return;
+	if (xi->x == X_CLU) {
+		/* before it runs: a wait whose warp still has arrivals in the
+		 * open phase returns when that phase completes */
+		if (in && in->op == OP_BARRIER_CLUSTER_WAIT && w->id < DWARPS)
+			t->ph[w->id] = (uint32_t)w->cta->clu->phases + !!(w->carr & m);
+		return;   /* the arrive releases through the phase (DAcc.ph); mapa, getctarank order nothing */
+	}
+	t->rel = (uint32_t)L->gord;
+	if (interp_chk_acquires(xi))
+		t->acq = (uint32_t)L->gord;
 }
 
 /* Count a (low 32 bits) taken after count b. */
@@ -141,6 +208,7 @@ static int
 unordered(const Launch *L, const Clu *k, const DAcc *e, const DAcc *cur)
 {
 	int live = 0;
+	const DSlot *es, *cs;
 
 	if (!e->cta || e->cta == cur->cta || !(e->bytes & cur->bytes))
 		return 0;
@@ -150,9 +218,15 @@ unordered(const Launch *L, const Clu *k, const DAcc *e, const DAcc *cur)
 		return 0;   /* a record of an earlier cluster on this buffer */
 	if (e->g == cur->g)
 		return 1;
-	if (!L->relg || e->cta - 1 >= L->nrelg || cur->cta - 1 >= L->nrelg)
+	if (!(es = slot((Launch *)L, e->cta - 1, 0)) || !(cs = slot((Launch *)L, cur->cta - 1, 0)))
+		return 0;   /* a slot another CTA took over: silence */
+	/* the cluster barrier: a wait of the second access's warp that
+	 * returned with the phase that released the first access complete */
+	if (cur->warp >= DWARPS || (cs->ph[cur->warp] && (uint32_t)(cs->ph[cur->warp] - e->ph) < 1u << 31))
 		return 0;
-	return !after(L->relg[e->cta - 1], e->g) || !after(L->acqg[cur->cta - 1], e->g);
+	/* a release of the first CTA after the access, an acquire of the
+	 * second after that (fences and flags, mbarriers) */
+	return !after(es->rel, e->g) || !after(cs->acq, e->g);
 }
 
 static void
@@ -202,6 +276,9 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 	cur.cta = (uint32_t)c->linear + 1;
 	cur.warp = (uint16_t)w->id;
 	cur.lane = (uint8_t)lane;
+	cur.ph = (uint32_t)k->phases + 1 + ((w->carr >> lane) & 1);
+	if (!slot(L, c->linear, 1))
+		return;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		DPg *pg = dpage(L, wd / DPAGE + 1);
 		size_t i = wd % DPAGE / 4;

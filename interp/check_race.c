@@ -328,8 +328,8 @@ ordering(Launch *L, const XIns *xi)
  * (st.release, red.release: releases only), barrier.cluster.arrive (its
  * wait acquires) and atomics whose only semantics is .release.  A fence counts, so the volatile or relaxed load
  * and fence that __threadfence() makes of a reader's acquire does. */
-static int
-acquires(const XIns *xi)
+int
+interp_chk_acquires(const XIns *xi)
 {
 	const Ins *in = xi->in;
 
@@ -372,8 +372,10 @@ interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		}
 		if (L->relg && w->cta->linear < L->nrelg)
 			L->relg[w->cta->linear] = (uint32_t)L->gord;
-		if (L->acqg && w->cta->linear < L->nrelg && acquires(xi))
+		if (L->acqg && w->cta->linear < L->nrelg && interp_chk_acquires(xi))
 			L->acqg[w->cta->linear] = (uint32_t)L->gord;
+		if (w->cta->clu && w->cta->clu->n > 1)
+			interp_chk_dsmem_order(L, w, xi, m);
 		break;
 	}
 }

@@ -869,6 +869,8 @@ struct ChkDsmem;
 void interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int acc,
                       const Cta *owner);
 void interp_chk_dsmem_free(Launch *L);
+void interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);   /* from interp_chk_order */
+int interp_chk_acquires(const XIns *xi);   /* check_race.c: an ordering instruction that may acquire */
 /* check_async.c: asynccheck.  interp_chk_async before xi runs for the
  * lanes m; interp_chk_cpasync after a cp.async of lane wrote n bytes at
  * host p; interp_chk_async_load before a load; interp_chk_async_cta when
