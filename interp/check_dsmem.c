@@ -64,7 +64,8 @@ typedef struct {
 } DAcc;
 
 /* What orders a CTA of a cluster with the others, by its linear index
- * (direct-mapped: a slot another CTA took over answers "ordered"). */
+ * (direct-mapped: when two CTAs meet in one slot after records were made,
+ * the launch stops following distributed shared memory). */
 enum { DSLOTS = 1024, DWARPS = 32 };
 typedef struct {
 	uint64_t tag;             /* linear index + 1 */
@@ -167,6 +168,12 @@ slot(Launch *L, uint64_t lin, int make)
 	if (t->tag != lin + 1) {
 		if (!make)
 			return NULL;
+		if (t->tag && s->n) {
+			/* another CTA's, which may still be live and have
+			 * records: stop rather than forget what ordered it */
+			s->off = 1;
+			return NULL;
+		}
 		memset(t, 0, sizeof *t);
 		t->tag = lin + 1;
 	}
