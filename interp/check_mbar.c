@@ -349,14 +349,15 @@ interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
 /* ------------------------------------------------------------ the async proxy */
 
 /* Whether the module reads shared memory through the async proxy: a bulk
- * copy or tensor store out of shared memory. */
+ * copy or tensor store out of shared memory, or wgmma.mma_async (its
+ * descriptors' operands). */
 static int
 proxyreads(Launch *L, struct ChkMbar *s)
 {
 	if (s->proxy < 0) {
 		s->proxy = 0;
 		for (int i = 0; i < L->pm->ncode && !s->proxy; i++)
-			s->proxy = interp_bulk_reads_shared(&L->pm->code[i]);
+			s->proxy = interp_bulk_reads_shared(&L->pm->code[i]) || L->pm->code[i].x == X_WGMMA;
 	}
 	return s->proxy;
 }

@@ -100,6 +100,9 @@ interp_chk_end(Launch *L)
 	interp_chk_race_free(cx, &L->race);
 	interp_chk_race_free(cx, &L->grace);
 	interp_free(cx, L->relg);
+	interp_free(cx, L->acqg);
+	interp_chk_dsmem_free(L);
 	L->relg = NULL;
+	L->acqg = NULL;
 	L->nrelg = 0;
 }

@@ -241,8 +241,8 @@ wordbytes(uintptr_t wd, uintptr_t a, uintptr_t end)
  * the device runtime, and whatever is not listed). */
 enum { ORD_NONE, ORD_WARP, ORD_CTA, ORD_ALL };
 
-static int
-strong(const Ins *in)
+int
+interp_chk_strong(const Ins *in)
 {
 	return in && (ir_hasmod(in, MOD_VOLATILE) || ir_hasmod(in, MOD_RELAXED) || ir_hasmod(in, MOD_ACQUIRE) ||
 	    ir_hasmod(in, MOD_RELEASE) || ir_hasmod(in, MOD_ACQ_REL) || ir_hasmod(in, MOD_SC) ||
@@ -256,7 +256,7 @@ strongx(Launch *L, const XIns *xi)
 {
 	if (L->smemo != xi) {
 		L->smemo = xi;
-		L->sval = strong(xi->in);
+		L->sval = interp_chk_strong(xi->in);
 	}
 	return L->sval;
 }
@@ -323,6 +323,23 @@ ordering(Launch *L, const XIns *xi)
 	}
 }
 
+/* Whether an instruction ordering() counts as ORD_ALL can be the acquire
+ * half of a chain between CTAs: everything but stores and reductions
+ * (st.release, red.release: releases only), barrier.cluster.arrive (its
+ * wait acquires) and atomics whose only semantics is .release.  A fence counts, so the volatile or relaxed load
+ * and fence that __threadfence() makes of a reader's acquire does. */
+int
+interp_chk_acquires(const XIns *xi)
+{
+	const Ins *in = xi->in;
+
+	if (!in)
+		return 1;
+	if (xi->x == X_ST || in->op == OP_RED || in->op == OP_BARRIER_CLUSTER_ARRIVE)
+		return 0;
+	return xi->x != X_ATOM || !ir_hasmod(in, MOD_RELEASE);
+}
+
 void
 interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 {
@@ -339,15 +356,26 @@ interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			interp_chk_race_free(L->cx, &L->grace);
 			if (L->relg)
 				memset(L->relg, 0, (size_t)L->nrelg * sizeof *L->relg);
+			if (L->acqg)
+				memset(L->acqg, 0, (size_t)L->nrelg * sizeof *L->acqg);
 		}
 		if (!L->relg && !L->nrelg) {
 			uint64_t n = (uint64_t)L->grid[0] * L->grid[1] * L->grid[2];
 			L->nrelg = n <= 1u << 22 ? n : 1;   /* 1 and NULL: not followed, the grid-wide rule alone */
 			if (n <= 1u << 22 && !(L->relg = interp_alloc(L->cx, (size_t)n * sizeof *L->relg)))
 				L->nrelg = 1;
+			if (L->relg && !(L->acqg = interp_alloc(L->cx, (size_t)n * sizeof *L->acqg))) {
+				interp_free(L->cx, L->relg);
+				L->relg = NULL;
+				L->nrelg = 1;
+			}
 		}
 		if (L->relg && w->cta->linear < L->nrelg)
 			L->relg[w->cta->linear] = (uint32_t)L->gord;
+		if (L->acqg && w->cta->linear < L->nrelg && interp_chk_acquires(xi))
+			L->acqg[w->cta->linear] = (uint32_t)L->gord;
+		if (w->cta->clu && w->cta->clu->n > 1)
+			interp_chk_dsmem_order(L, w, xi, m);
 		break;
 	}
 }
@@ -387,9 +415,18 @@ gearlier(const Launch *L, const GAcc *e, int access, uint64_t addr, unsigned siz
 	interp_chk_site(L, &w, e->lane, &L->pm->code[e->pc], access, addr, size, s);
 }
 
+/* Whether count a (low 32 bits) was taken after count b. */
+static int
+later(uint32_t a, uint32_t b)
+{
+	return a != b && (uint32_t)(a - b) <= 1u << 31;
+}
+
 /* Whether the record e and the access cur (different threads) can be
  * ordered: by an instruction that may order CTAs executed between them,
- * or, within one CTA, by one that orders its threads. */
+ * or, within one CTA, by one that orders its threads.  0: ordered; 1:
+ * not; 2: lanes of one warp, not; 3: CTAs whose release is there but
+ * not the acquire. */
 static int
 unordered(const Launch *L, const GAcc *e, const GAcc *cur)
 {
@@ -398,9 +435,13 @@ unordered(const Launch *L, const GAcc *e, const GAcc *cur)
 	/* across CTAs the chain starts with a release of the first access's
 	 * CTA after it: its CTA's last such instruction (relg) must be later
 	 * than the access (a release elsewhere in the grid, an acquire fence
-	 * of the reader among them, does not order it) */
-	if (e->cta != cur->cta && L->relg && e->cta - 1 < L->nrelg)
-		return e->g == cur->g || L->relg[e->cta - 1] == e->g || (uint32_t)(L->relg[e->cta - 1] - e->g) > 1u << 31;
+	 * of the reader among them, does not order it); and it ends with an
+	 * acquire of the second access's CTA (acqg), which reads from the
+	 * release and so comes after the first access too: a flag polled
+	 * with relaxed or volatile loads and no fence after them leaves the
+	 * data read next unordered */
+	if (e->cta != cur->cta && L->relg && e->cta - 1 < L->nrelg && cur->cta - 1 < L->nrelg)
+		return e->g == cur->g || !later(L->relg[e->cta - 1], e->g) ? 1 : !later(L->acqg[cur->cta - 1], e->g) ? 3 : 0;
 	if (e->g != cur->g)
 		return 0;
 	if (e->cta != cur->cta)
@@ -467,9 +508,11 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 			    write ? eacc == PTX_ACCESS_WRITE ? "global-write-write" : "global-read-write" :
 			    "global-write-read", &sa, &sb,
 			    "global memory at 0x%" PRIx64 ": a %s of block (%u,%u,%u) warp %d and a %s of block (%u,%u,%u) "
-			    "warp %u with nothing between them that orders the two", addr, write ? "store" : "load",
+			    "warp %u with nothing between them that orders the two%s", addr, write ? "store" : "load",
 			    sa.cta[0], sa.cta[1], sa.cta[2], w->id, eacc == PTX_ACCESS_WRITE ? "store" : "load",
-			    sb.cta[0], sb.cta[1], sb.cta[2], e->warp);
+			    sb.cta[0], sb.cta[1], sb.cta[2], e->warp, how == 3 ? " (the earlier one's block released it, "
+			    "but this block executed no acquire since: a flag read with relaxed or volatile loads needs "
+			    "a fence or ld.acquire after it)" : "");
 			return;   /* one report for the access */
 		}
 		if (write)
@@ -593,21 +636,37 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 
 
 
+/* The CTA of cluster k whose shared memory holds [a, a + n); NULL: none. */
+static const Cta *
+owner(const Clu *k, uintptr_t a, unsigned n)
+{
+	for (int i = 0; i < k->n; i++) {
+		const Cta *o = k->cta[i];
+		if (a >= (uintptr_t)o->shared && a + n <= (uintptr_t)o->shared + o->nshared)
+			return o;
+	}
+	return NULL;
+}
+
 static RACE_INLINE void
 race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
 {
 	Cta *c = w->cta;
 	uintptr_t a = (uintptr_t)p;
+	const Cta *o;
 
 	if (!n)
 		return;
-	if (a >= (uintptr_t)c->shared && a + n <= (uintptr_t)c->shared + c->nshared)
+	if (a >= (uintptr_t)c->shared && a + n <= (uintptr_t)c->shared + c->nshared) {
 		shared(L, w, lane, xi, addr, p, n, acc);
+		if (c->clu && c->clu->n > 1)
+			interp_chk_dsmem(L, w, lane, xi, addr, p, n, acc, c);
+	} else if (c->clu && c->clu->n > 1 && (o = owner(c->clu, a, n)))
+		interp_chk_dsmem(L, w, lane, xi, addr, p, n, acc, o);
 	else if (xi->space == MS_GLOBAL || (xi->space == MS_GENERIC && addr - SHARED_WIN >= WIN_SIZE &&
 	    addr - LOCAL_WIN >= WIN_SIZE && addr - PARAM_WIN >= WIN_SIZE))
 		global(L, w, lane, xi, addr, p, n, acc);
-	/* another CTA's shared memory (shared::cluster), local memory and
-	 * parameters are not followed */
+	/* local memory and parameters are not followed */
 }
 
 void
@@ -631,7 +690,7 @@ interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint
 	}
 	/* every lane in the CTA's shared memory, one aligned word each: the
 	 * lanes' records by word, the page found once a page */
-	if (m && n == 4 && !((lo | hi) & 3) && lo >= (uintptr_t)c->shared &&
+	if (m && n == 4 && !((lo | hi) & 3) && lo >= (uintptr_t)c->shared && !(c->clu && c->clu->n > 1) &&
 	    hi + n <= (uintptr_t)c->shared + c->nshared) {
 		const RAcc *tmpl = shcur(L, w, xi, acc);
 		uintptr_t key = 0;

@@ -431,6 +431,8 @@ typedef struct {
 	uint64_t gord;              /* racecheck: instructions executed that may order CTAs */
 	uint32_t *relg; uint64_t nrelg; /* racecheck: gord after each CTA's last such instruction (grids of
 	                             * up to 2^22 CTAs; NULL: none yet, or a larger grid) */
+	struct ChkDsmem *dsm;       /* racecheck: distributed shared memory's words (check_dsmem.c) */
+	uint32_t *acqg;             /* racecheck: the same for instructions that may acquire (nrelg of them) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
 	const XIns *smemo; int sval; /* racecheck: the last instruction asked whether strong, the answer */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
@@ -859,6 +861,16 @@ void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const
                            unsigned n, int acc);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
+int interp_chk_strong(const Ins *in);   /* a strong access: .volatile, .relaxed, .acquire, ... */
+/* check_dsmem.c: racecheck of distributed shared memory.  interp_chk_dsmem
+ * after an access of a cluster CTA's shared memory (owner's), from
+ * interp_chk_race; interp_chk_dsmem_free when the launch ends */
+struct ChkDsmem;
+void interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int acc,
+                      const Cta *owner);
+void interp_chk_dsmem_free(Launch *L);
+void interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);   /* from interp_chk_order */
+int interp_chk_acquires(const XIns *xi);   /* check_race.c: an ordering instruction that may acquire */
 /* check_async.c: asynccheck.  interp_chk_async before xi runs for the
  * lanes m; interp_chk_cpasync after a cp.async of lane wrote n bytes at
  * host p; interp_chk_async_load before a load; interp_chk_async_cta when

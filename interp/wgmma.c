@@ -151,6 +151,8 @@ fetch(Launch *L, Warp *w, const XIns *xi, uint64_t dv, int mnmajor, uint32_t mn0
 			uint8_t *p = interp_xlate(L, w, 0, MS_SHARED, a, (unsigned)bits / 8, 0, xi);
 			if (!p)
 				return -1;
+			if (L->chk & PTX_CHECK_ASYNCCHECK)   /* the async proxy's read: asynccheck's proxy fence */
+				interp_chk_proxy_read(L, w, 0, xi, (uint64_t)(p - w->cta->shared), (unsigned)bits / 8);
 			memcpy(&v, p, (size_t)bits / 8);   /* little-endian host, as the guest */
 			m[r][k] = v;
 		}

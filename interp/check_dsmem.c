@@ -1,0 +1,310 @@
+/*
+ * check_dsmem.c -- racecheck of distributed shared memory: the shared
+ * memory of the CTAs of a cluster, which every CTA of it reaches through
+ * shared::cluster addresses (mapa, the generic window), as the CTA's own
+ * accesses reach it.  Two accesses of the same bytes by different CTAs of
+ * the cluster, at least one a plain store, are a race unless a chain of
+ * release and acquire joins them: the usual one is barrier.cluster.arrive
+ * (.release by default) in the first CTA after its access and
+ * barrier.cluster.wait (.acquire) in the second before its own; a fence
+ * of cluster scope or wider with a flag, or an mbarrier a remote arrive
+ * completes, do the same.
+ *
+ * The barrier: an access is released by the completion of the phase its
+ * warp arrives in next (the open phase, or the one after when the warp
+ * has already arrived in it), and a wait acquires every phase completed
+ * when it returns; the second access is ordered when its warp's last
+ * wait returned with the first access's phase complete.  So an access
+ * between arrive and wait is not released until the next phase, and one
+ * after a split arrive and before the wait is not ordered.  The warp's
+ * arrival stands for its lanes (as in cluster.c); .relaxed arrives are
+ * taken as releases (missed).
+ *
+ * Anything else is the rule check_race.c applies to global memory across
+ * CTAs, on the same count (Launch.gord, moved by every instruction that
+ * may order CTAs): each CTA of a cluster keeps the count at its last
+ * such instruction and at its last that may acquire, the cluster
+ * barrier left out (it is not a release an arbitrary acquire reads
+ * from).  A checked launch is one interleaving, so a chain of a flag
+ * from the first access to the second executed its release after the
+ * first and its acquire before the second: when the first access's CTA
+ * executed no release since it, or the second access's CTA no acquire
+ * since, nothing orders them.  The price is the rule's: a release or
+ * acquire for something else silences the pair.
+ *
+ * Each word of a cluster CTA's shared memory keeps its last store and
+ * load by any CTA of the cluster (16 bytes each), in a table of the
+ * launch by host page; launches without clusters of two or more CTAs
+ * never reach it.  Pairs within one CTA are check_race.c's.  Strong
+ * accesses and atomics are not followed, as in global memory.  Not
+ * followed either: st.async and red.async (mbarrier-completed remote
+ * stores), the bulk copies into another CTA's shared memory, and a CTA
+ * that exits while another still reads its shared memory.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <inttypes.h>
+#include <string.h>
+#include "interp.h"
+
+enum { DPAGE = 4096, DWORDS = DPAGE / 4 };
+/* past this many pages (256 MiB of records) the launch stops following
+ * distributed shared memory rather than grow without limit */
+enum { DPAGES_MAX = 8192 };
+
+typedef struct {
+	uint32_t pc, g;           /* the instruction; Launch.gord's low bits at the access */
+	uint32_t cta;             /* the CTA's linear index + 1; 0: no record */
+	uint32_t ph;              /* the count of the cluster's completed barrier phases that
+	                           * releases the access: the next, or the one after when
+	                           * its warp already arrived in the open phase */
+	uint16_t warp;
+	uint8_t lane, bytes;      /* bytes: those of the word accessed (bit i: byte i) */
+} DAcc;
+
+/* What orders a CTA of a cluster with the others, by its linear index
+ * (direct-mapped: when two CTAs meet in one slot after records were made,
+ * the launch stops following distributed shared memory). */
+enum { DSLOTS = 1024, DWARPS = 32 };
+typedef struct {
+	uint64_t tag;             /* linear index + 1 */
+	uint32_t rel, acq;        /* Launch.gord at its last release, its last acquire,
+	                           * the cluster barrier's arrive and wait left out */
+	uint32_t ph[DWARPS];      /* by warp: the phase count its last barrier.cluster.wait
+	                           * acquired (the phases completed when it returned) */
+} DSlot;
+
+typedef struct {
+	uintptr_t key;            /* host address / DPAGE + 1 */
+	DAcc w[DWORDS], r[DWORDS];
+} DPg;
+
+struct ChkDsmem {
+	DSlot *slot;              /* DSLOTS of them; NULL: not yet */
+	DPg **tab;
+	size_t cap, n;
+	DPg *last;
+	int off;                  /* out of memory or past DPAGES_MAX: not followed */
+};
+
+static DPg *
+dpage(Launch *L, uintptr_t key)
+{
+	struct ChkDsmem *s = L->dsm;
+	size_t i;
+
+	if (!s && !(s = L->dsm = interp_alloc(L->cx, sizeof *s)))
+		return NULL;
+	if (s->off)
+		return NULL;
+	if (s->last && s->last->key == key)
+		return s->last;
+	for (i = s->cap ? (size_t)(key * 0x9e3779b97f4a7c15ull >> 24) & (s->cap - 1) : 0; s->cap && s->tab[i];
+	     i = (i + 1) & (s->cap - 1))
+		if (s->tab[i]->key == key)
+			return s->last = s->tab[i];
+	if (s->n >= DPAGES_MAX)
+		goto off;
+	if (2 * (s->n + 1) > s->cap) {
+		size_t nc = s->cap ? 2 * s->cap : 16;
+		DPg **t = interp_alloc(L->cx, nc * sizeof *t);
+		if (!t)
+			goto off;
+		for (size_t j = 0; j < s->cap; j++)
+			if (s->tab[j]) {
+				size_t h = (size_t)(s->tab[j]->key * 0x9e3779b97f4a7c15ull >> 24) & (nc - 1);
+				while (t[h])
+					h = (h + 1) & (nc - 1);
+				t[h] = s->tab[j];
+			}
+		interp_free(L->cx, s->tab);
+		s->tab = t;
+		s->cap = nc;
+	}
+	DPg *p = interp_alloc(L->cx, sizeof *p);
+	if (!p)
+		goto off;
+	memset(p, 0, sizeof *p);
+	p->key = key;
+	for (i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 24) & (s->cap - 1); s->tab[i]; i = (i + 1) & (s->cap - 1))
+		;
+	s->tab[i] = p;
+	s->n++;
+	return s->last = p;
+off:
+	s->off = 1;   /* silence, never a guess */
+	return NULL;
+}
+
+void
+interp_chk_dsmem_free(Launch *L)
+{
+	struct ChkDsmem *s = L->dsm;
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->cap; i++)
+		interp_free(L->cx, s->tab[i]);
+	interp_free(L->cx, s->tab);
+	interp_free(L->cx, s->slot);
+	interp_free(L->cx, s);
+	L->dsm = NULL;
+}
+
+/* The slot of CTA linear index lin; make: take it over if another CTA
+ * has it.  NULL: none (out of memory, or another CTA's). */
+static DSlot *
+slot(Launch *L, uint64_t lin, int make)
+{
+	struct ChkDsmem *s = L->dsm;
+	DSlot *t;
+
+	if (!s && (!make || !(s = L->dsm = interp_alloc(L->cx, sizeof *s))))
+		return NULL;
+	if (!s->slot && (!make || !(s->slot = interp_alloc(L->cx, DSLOTS * sizeof *s->slot))))
+		return NULL;
+	t = &s->slot[lin % DSLOTS];
+	if (t->tag != lin + 1) {
+		if (!make)
+			return NULL;
+		if (t->tag && s->n) {
+			/* another CTA's, which may still be live and have
+			 * records: stop rather than forget what ordered it */
+			s->off = 1;
+			return NULL;
+		}
+		memset(t, 0, sizeof *t);
+		t->tag = lin + 1;
+	}
+	return t;
+}
+
+/* An instruction that may order CTAs (check_race.c's ORD_ALL), executed by
+ * the lanes m of warp w of a CTA in a cluster of two or more. */
+void
+interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
+{
+	const Ins *in = xi->in;
+	DSlot *t = slot(L, w->cta->linear, 1);
+
+	if (!t)
+		return;
+	if (xi->x == X_CLU) {
+		/* before it runs: a wait whose warp still has arrivals in the
+		 * open phase returns when that phase completes */
+		if (in && in->op == OP_BARRIER_CLUSTER_WAIT && w->id < DWARPS)
+			t->ph[w->id] = (uint32_t)w->cta->clu->phases + !!(w->carr & m);
+		return;   /* the arrive releases through the phase (DAcc.ph); mapa, getctarank order nothing */
+	}
+	t->rel = (uint32_t)L->gord;
+	if (interp_chk_acquires(xi))
+		t->acq = (uint32_t)L->gord;
+}
+
+/* Count a (low 32 bits) taken after count b. */
+static int
+after(uint32_t a, uint32_t b)
+{
+	return a != b && (uint32_t)(a - b) <= 1u << 31;
+}
+
+/* Whether the record e, of another CTA of the cluster k, and the access
+ * cur can be unordered. */
+static int
+unordered(const Launch *L, const Clu *k, const DAcc *e, const DAcc *cur)
+{
+	int live = 0;
+	const DSlot *es, *cs;
+
+	if (!e->cta || e->cta == cur->cta || !(e->bytes & cur->bytes))
+		return 0;
+	for (int i = 0; i < k->n; i++)
+		live |= k->cta[i]->linear + 1 == e->cta;
+	if (!live)
+		return 0;   /* a record of an earlier cluster on this buffer */
+	if (e->g == cur->g)
+		return 1;
+	if (!(es = slot((Launch *)L, e->cta - 1, 0)) || !(cs = slot((Launch *)L, cur->cta - 1, 0)))
+		return 0;   /* a slot another CTA took over: silence */
+	/* the cluster barrier: a wait of the second access's warp that
+	 * returned with the phase that released the first access complete */
+	if (cur->warp >= DWARPS || (cs->ph[cur->warp] && (uint32_t)(cs->ph[cur->warp] - e->ph) < 1u << 31))
+		return 0;
+	/* a release of the first CTA after the access, an acquire of the
+	 * second after that (fences and flags, mbarriers) */
+	return !after(es->rel, e->g) || !after(cs->acq, e->g);
+}
+
+static void
+report(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc, const DAcc *e, int eacc,
+       const Cta *owner)
+{
+	ChkSite sa, sb;
+	Cta c;
+	Warp ew;
+	uint64_t lin = e->cta - 1;
+	int write = acc == PTX_ACCESS_WRITE;
+
+	memset(&c, 0, sizeof c);
+	memset(&ew, 0, sizeof ew);
+	c.id[0] = (unsigned)(lin % L->grid[0]);
+	c.id[1] = (unsigned)(lin / L->grid[0] % L->grid[1]);
+	c.id[2] = (unsigned)(lin / ((uint64_t)L->grid[0] * L->grid[1]));
+	ew.cta = &c;
+	ew.id = e->warp;
+	interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
+	interp_chk_site(L, &ew, e->lane, &L->pm->code[e->pc], eacc, addr, n, &sb);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK,
+	    write ? eacc == PTX_ACCESS_WRITE ? "cluster-write-write" : "cluster-read-write" : "cluster-write-read",
+	    &sa, &sb,
+	    "distributed shared memory of CTA rank %u at 0x%" PRIx64 ": a %s of block (%u,%u,%u) warp %d and a %s of "
+	    "block (%u,%u,%u) warp %u with nothing between them that orders the two (barrier.cluster.arrive in "
+	    "the first and barrier.cluster.wait in the second, or a release and an acquire of cluster scope)",
+	    owner->rank, addr, write ? "store" : "load", sa.cta[0], sa.cta[1], sa.cta[2], w->id,
+	    eacc == PTX_ACCESS_WRITE ? "store" : "load", sb.cta[0], sb.cta[1], sb.cta[2], e->warp);
+}
+
+void
+interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc,
+                 const Cta *owner)
+{
+	Cta *c = w->cta;
+	Clu *k = c->clu;
+	uintptr_t a = (uintptr_t)p, end = a + n;
+	int write = acc == PTX_ACCESS_WRITE;
+	DAcc cur;
+
+	if (!k || k->n < 2 || acc == PTX_ACCESS_ATOMIC || interp_chk_strong(xi->in) || c->linear >= UINT32_MAX - 1 ||
+	    w->id > UINT16_MAX)
+		return;
+	cur.pc = (uint32_t)(xi - L->pm->code);
+	cur.g = (uint32_t)L->gord;
+	cur.cta = (uint32_t)c->linear + 1;
+	cur.warp = (uint16_t)w->id;
+	cur.lane = (uint8_t)lane;
+	cur.ph = (uint32_t)k->phases + 1 + ((w->carr >> lane) & 1);
+	if (!slot(L, c->linear, 1))
+		return;
+	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
+		DPg *pg = dpage(L, wd / DPAGE + 1);
+		size_t i = wd % DPAGE / 4;
+		uintptr_t lo = a > wd ? a - wd : 0, hi = end < wd + 4 ? end - wd : 4;
+		const DAcc *e = NULL;
+		if (!pg)
+			return;
+		cur.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
+		if (unordered(L, k, &pg->w[i], &cur))
+			e = &pg->w[i];
+		else if (write && unordered(L, k, &pg->r[i], &cur))
+			e = &pg->r[i];
+		if (e) {
+			report(L, w, lane, xi, addr, n, acc, e, e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ, owner);
+			return;   /* one report for the access */
+		}
+		if (write)
+			pg->w[i] = cur;
+		else
+			pg->r[i] = cur;
+	}
+}
