@@ -270,6 +270,14 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
 }
 
 /* A load of n bytes at host p (guest a) by lane. */
+/* Whether a cp.async copy is in flight: a load can then be reported; the
+ * checked executor's warp-wide loads are taken only when none is. */
+int
+interp_chk_async_pending(const Launch *L)
+{
+	return L->async && L->async->ncp;
+}
+
 void
 interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {

@@ -412,52 +412,72 @@ unordered(const Launch *L, const GAcc *e, const GAcc *cur)
 	return e->lane != cur->lane && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv ? 2 : 0;
 }
 
-#if defined(__GNUC__)
-__attribute__((noinline))   /* out of the lanes' loop of shared memory */
-#endif
-static void
-global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
+/* The record of a weak access of xi by warp w that its lanes share (all
+ * but the lane and the bytes); 0: the access is not followed (strong
+ * accesses do not race with each other, and weak ones with them are not
+ * followed; atomics; past the table's bound; CTA or warp indices the
+ * records cannot hold). */
+static int
+gcur(Launch *L, Warp *w, const XIns *xi, int acc, GAcc *cur)
 {
 	Cta *c = w->cta;
-	uintptr_t a = (uintptr_t)p, end = a + n;
-	int write = acc == PTX_ACCESS_WRITE;
-	GAcc cur;
 
 	if (L->raceoff || acc == PTX_ACCESS_ATOMIC || strongx(L, xi) || c->linear >= UINT32_MAX - 1 ||
 	    w->id > UINT16_MAX)
-		return;   /* strong accesses do not race with each other; weak ones with them are not followed */
-	cur.pc = (uint32_t)(xi - L->pm->code);
-	cur.g = (uint32_t)L->gord;
-	cur.c = (uint32_t)(c->events - c->exits + c->chkord);
-	cur.cta = (uint32_t)c->linear + 1;
-	cur.wv = w->chkw;
-	cur.warp = (uint16_t)w->id;
-	cur.lane = (uint8_t)lane;
+		return 0;
+	cur->pc = (uint32_t)(xi - L->pm->code);
+	cur->g = (uint32_t)L->gord;
+	cur->c = (uint32_t)(c->events - c->exits + c->chkord);
+	cur->cta = (uint32_t)c->linear + 1;
+	cur->wv = w->chkw;
+	cur->warp = (uint16_t)w->id;
+	cur->lane = 0;
+	cur->bytes = 0;
+	return 1;
+}
+
+/* The access cur (its lane filled) of n bytes at host p, guest addr, by
+ * lane: each word compared with its records, then recorded.  *key and
+ * *pgp are the page found last (the caller's, so that a warp's lanes look
+ * a page up once).  0: go on; 1: reported (one report an access); -1:
+ * racecheck stopped following global memory. */
+static int
+gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc,
+      GAcc *cur, uintptr_t *key, GPg **pgp)
+{
+	uintptr_t a = (uintptr_t)p, end = a + n;
+	int write = acc == PTX_ACCESS_WRITE;
+
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		/* a load of a page no store of the launch reached finds no record
 		 * and leaves none: read-only data costs no records */
-		GPg *pg = page(L->cx, &L->grace, wd / RPAGE + 1, sizeof(GPg), GPAGES_MAX, write);
+		GPg *pg;
 		size_t i = wd % RPAGE / 4;
 		const GAcc *e = NULL;
 		int how = 0;
 		ChkSite sa, sb;
+		if (*key != wd / RPAGE + 1) {
+			*key = wd / RPAGE + 1;
+			*pgp = page(L->cx, &L->grace, *key, sizeof(GPg), GPAGES_MAX, write);
+		}
+		pg = *pgp;
 		if (!pg && !write)
 			continue;
 		if (!pg) {
 			L->raceoff = 1;   /* out of memory or past the bound: silence, never a guess */
-			return;
+			return -1;
 		}
-		cur.bytes = wordbytes(wd, a, end);
-		if ((how = unordered(L, &pg->w[i], &cur)))
+		cur->bytes = wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end);
+		if ((how = unordered(L, &pg->w[i], cur)))
 			e = &pg->w[i];
-		else if (write && (how = unordered(L, &pg->r[i], &cur)))
+		else if (write && (how = unordered(L, &pg->r[i], cur)))
 			e = &pg->r[i];
 		if (e && how == 2) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
 			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
 			gearlier(L, e, eacc, addr, n, &sb);
 			lanehazard(L, w, lane, "global", addr, acc, eacc, e->lane, &sa, &sb);
-			return;
+			return 1;
 		}
 		if (e) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
@@ -470,12 +490,49 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 			    "warp %u with nothing between them that orders the two", addr, write ? "store" : "load",
 			    sa.cta[0], sa.cta[1], sa.cta[2], w->id, eacc == PTX_ACCESS_WRITE ? "store" : "load",
 			    sb.cta[0], sb.cta[1], sb.cta[2], e->warp);
-			return;   /* one report for the access */
+			return 1;   /* one report for the access */
 		}
 		if (write)
-			pg->w[i] = cur;
+			pg->w[i] = *cur;
 		else
-			pg->r[i] = cur;
+			pg->r[i] = *cur;
+	}
+	return 0;
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))   /* out of the lanes' loop of shared memory */
+#endif
+static void
+global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
+{
+	GAcc cur;
+	uintptr_t key = 0;
+	GPg *pg = NULL;
+
+	if (!gcur(L, w, xi, acc, &cur))
+		return;
+	cur.lane = (uint8_t)lane;
+	gword(L, w, lane, xi, addr, p, n, acc, &cur, &key, &pg);
+}
+
+/* The lanes of m, each in global memory: global() for each, in lane order,
+ * with the record made once and the page looked up once a page. */
+static void
+global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p, unsigned n,
+             int acc)
+{
+	GAcc cur;
+	uintptr_t key = 0;
+	GPg *pg = NULL;
+
+	if (!gcur(L, w, xi, acc, &cur))
+		return;
+	for (; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+		cur.lane = (uint8_t)l;
+		if (gword(L, w, l, xi, addr[l], p[l], n, acc, &cur, &key, &pg) < 0)
+			return;
 	}
 }
 
@@ -653,6 +710,21 @@ interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint
 			sword(L, w, xi, addr[l], n, acc, pg, wd % RPAGE / 4, &cur);
 		}
 		return;
+	}
+	/* every lane outside the CTA's shared memory, in global memory (the
+	 * test race() makes for each): global_lanes */
+	if (m && n && (hi < (uintptr_t)c->shared || lo >= (uintptr_t)c->shared + c->nshared) &&
+	    (xi->space == MS_GLOBAL || xi->space == MS_GENERIC)) {
+		uint32_t k = xi->space == MS_GENERIC ? m : 0;   /* k: the lanes not yet seen global */
+		for (; k; k &= k - 1) {
+			uint64_t a = addr[__builtin_ctz(k)];
+			if (!(a - SHARED_WIN >= WIN_SIZE && a - LOCAL_WIN >= WIN_SIZE && a - PARAM_WIN >= WIN_SIZE))
+				break;
+		}
+		if (!k) {
+			global_lanes(L, w, m, xi, addr, p, n, acc);
+			return;
+		}
 	}
 	for (; m; m &= m - 1) {
 		uint32_t l = (uint32_t)__builtin_ctz(m);

@@ -508,7 +508,7 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	int nc = MEMCHK(L) && interp_chk_noncoherent(xi);
 	uint8_t *hp[WARP];
 	int whole = chk_lanes(L, w, r, xi, m, ad, hp);
-	if (whole && !nc && !L->async && !L->mbchk && chk_written(L, hp, tot)) {
+	if (whole && !nc && !interp_chk_async_pending(L) && !interp_chk_bulk_pending(L) && chk_written(L, hp, tot)) {
 		/* neither initcheck nor memcheck can report a lane: racecheck
 		 * takes them together */
 		if (RACECHK(L))
@@ -561,6 +561,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		 * takes the lanes that changed memory together */
 		uint32_t changed = 0;
 		int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, sz);
+		int px = ASYNCCHK(L) && interp_chk_proxy_follows(L);
 		for (uint32_t l = 0; l < WARP; l++) {
 			uint8_t was[8];
 			memcpy(was, hp[l], sz);
@@ -570,7 +571,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 				chk_unpoison(L, hp[l], sz);
 			if (MEMCHK(L))
 				chk_store(L, w, l, xi, ad[l], hp[l], sz);
-			if (ASYNCCHK(L))
+			if (px)
 				interp_chk_proxy_store(L, w, l, xi, hp[l], sz);
 		}
 		if (RACECHK(L))

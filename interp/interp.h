@@ -866,6 +866,7 @@ void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 struct ChkAsync;
 void interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
+int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_async_cta(Launch *L, Cta *c);
 void interp_chk_async_free(Launch *L);
@@ -893,7 +894,9 @@ struct ChkMbar;
 void interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, const ChkMbarOp *op);
 void interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, uint64_t n,
                      const uint8_t *mb);
+int interp_chk_bulk_pending(const Launch *L);    /* a bulk copy not waited for */
 void interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+int interp_chk_proxy_follows(Launch *L);    /* whether interp_chk_proxy_store has work */
 void interp_chk_proxy_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
 void interp_chk_proxy_fence(Launch *L, Warp *w);
 void interp_chk_proxy_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t off, uint64_t n);
