@@ -100,6 +100,8 @@ interp_chk_end(Launch *L)
 	interp_chk_race_free(cx, &L->race);
 	interp_chk_race_free(cx, &L->grace);
 	interp_free(cx, L->relg);
+	interp_free(cx, L->strongpc);
+	L->strongpc = NULL;
 	L->relg = NULL;
 	L->nrelg = 0;
 }

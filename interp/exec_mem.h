@@ -513,7 +513,10 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		 * takes them together */
 		if (RACECHK(L))
 			interp_chk_race_lanes(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ);
-		if (!ldst(L, w, r, xi, m, 0)) {   /* the values as the unchecked run moves them */
+		/* counting, the values as the unchecked run moves them (and
+		 * counts them); otherwise from the host addresses found, which
+		 * ldst would find a second time */
+		if (!L->st || !ldst(L, w, r, xi, m, 0)) {
 			for (uint32_t l = 0; l < WARP; l++)
 				SET(&xi->d[0], l, ldval(hp[l], sz, xi->sign));
 			if (L->st)
@@ -562,14 +565,23 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		uint32_t changed = 0;
 		int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, sz);
 		int px = ASYNCCHK(L) && interp_chk_proxy_follows(L);
+		int run = 1;   /* lane l's bytes follow lane l - 1's: one range for the shadows */
 		for (uint32_t l = 0; l < WARP; l++) {
-			uint8_t was[8];
-			memcpy(was, hp[l], sz);
+			uint64_t was = memget(hp[l], sz);
 			memput(hp[l], V(&xi->s[0], l), sz);
-			changed |= (uint32_t)(memcmp(was, hp[l], sz) != 0) << l;
-			if (!clean)
+			changed |= (uint32_t)(memget(hp[l], sz) != was) << l;
+			run &= hp[l] == hp[0] + (size_t)l * sz;
+		}
+		/* the shadows' bits do not depend on the order the lanes are
+		 * marked in, and memcheck reports nothing here */
+		if (!clean && run)
+			chk_unpoison(L, hp[0], WARP * sz);
+		if (MEMCHK(L) && run)
+			interp_chk_mark(L->cx, &L->wrote, hp[0], WARP * sz, 1);
+		for (uint32_t l = 0; l < WARP; l++) {
+			if (!clean && !run)
 				chk_unpoison(L, hp[l], sz);
-			if (MEMCHK(L))
+			if (MEMCHK(L) && !run)
 				chk_store(L, w, l, xi, ad[l], hp[l], sz);
 			if (px)
 				interp_chk_proxy_store(L, w, l, xi, hp[l], sz);

@@ -432,7 +432,8 @@ typedef struct {
 	uint32_t *relg; uint64_t nrelg; /* racecheck: gord after each CTA's last such instruction (grids of
 	                             * up to 2^22 CTAs; NULL: none yet, or a larger grid) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
-	const XIns *smemo; int sval; /* racecheck: the last instruction asked whether strong, the answer */
+	uint8_t *strongpc;          /* racecheck: by pc, whether the access is strong (0: not asked yet,
+	                             * 1: weak, 2: strong; NULL: out of memory, asked each time) */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
 	struct ChkAsync *async;     /* asynccheck: copies and wgmma groups in flight (check_async.c) */
 	struct ChkMbar *mbchk;      /* asynccheck: mbarriers, bulk copies, the async proxy (check_mbar.c) */
@@ -867,6 +868,7 @@ struct ChkAsync;
 void interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
 int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
+int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_async_cta(Launch *L, Cta *c);
 void interp_chk_async_free(Launch *L);
