@@ -526,7 +526,7 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
  * with the record made once and the page looked up once a page. */
 static void
 global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p, unsigned n,
-             int acc)
+             int acc, uintptr_t lo, uintptr_t hi)
 {
 	GAcc cur;
 	uintptr_t key = 0;
@@ -536,13 +536,8 @@ global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 		return;
 	if (acc == PTX_ACCESS_READ) {
 		/* a load of pages no store reached keeps no record (gword): a
-		 * warp's load of read-only data is done with a lookup a page */
-		uintptr_t lo = UINTPTR_MAX, hi = 0;
-		for (uint32_t k = m; k; k &= k - 1) {
-			uintptr_t h = (uintptr_t)p[__builtin_ctz(k)];
-			lo = h < lo ? h : lo;
-			hi = h > hi ? h : hi;
-		}
+		 * warp's load of read-only data is done with a lookup a page
+		 * (lo and hi: the lowest and highest of the lanes' p) */
 		if (m && hi + n - 1 >= hi && (hi + n - 1) / RPAGE - lo / RPAGE < 4) {
 			uintptr_t k = lo / RPAGE;
 			while (k <= (hi + n - 1) / RPAGE && !page(L->cx, &L->grace, k + 1, sizeof(GPg), GPAGES_MAX, 0))
@@ -816,7 +811,7 @@ interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint
 				break;
 		}
 		if (!k) {
-			global_lanes(L, w, m, xi, addr, p, n, acc);
+			global_lanes(L, w, m, xi, addr, p, n, acc, lo, hi);
 			return;
 		}
 	}

@@ -513,10 +513,7 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		 * takes them together */
 		if (RACECHK(L))
 			interp_chk_race_lanes(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ);
-		/* counting, the values as the unchecked run moves them (and
-		 * counts them); otherwise from the host addresses found, which
-		 * ldst would find a second time */
-		if (!L->st || !ldst(L, w, r, xi, m, 0)) {
+		if (!ldst(L, w, r, xi, m, 0)) {   /* the values as the unchecked run moves them */
 			for (uint32_t l = 0; l < WARP; l++)
 				SET(&xi->d[0], l, ldval(hp[l], sz, xi->sign));
 			if (L->st)
