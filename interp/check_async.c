@@ -270,6 +270,22 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
 }
 
 /* A load of n bytes at host p (guest a) by lane. */
+/* Whether a cp.async copy is in flight: a load can then be reported; the
+ * checked executor's warp-wide loads are taken only when none is. */
+int
+interp_chk_async_pending(const Launch *L)
+{
+	return L->async && L->async->ncp;
+}
+
+/* Whether a wgmma's accumulators are in flight: any instruction can then
+ * be reported, and the checked executor's straight-line runs are off. */
+int
+interp_chk_wgmma_pending(const Launch *L)
+{
+	return L->async && L->async->nwg;
+}
+
 void
 interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {

@@ -323,6 +323,14 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	interp_chk_mark(L->cx, &s->bits, p, (size_t)n, 1);
 }
 
+/* Whether a bulk copy waits for its phase: a load can then be reported;
+ * the checked executor's warp-wide loads are taken only when none does. */
+int
+interp_chk_bulk_pending(const Launch *L)
+{
+	return L->mbchk && L->mbchk->nbk;
+}
+
 /* A load of n bytes at host p (guest a) by lane: copies not waited for. */
 void
 interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
@@ -360,6 +368,17 @@ proxyreads(Launch *L, struct ChkMbar *s)
 			s->proxy = interp_bulk_reads_shared(&L->pm->code[i]) || L->pm->code[i].x == X_WGMMA;
 	}
 	return s->proxy;
+}
+
+/* Whether generic stores to shared memory are followed for the async
+ * proxy (the module reads shared memory through it): when not, the
+ * checked executor skips interp_chk_proxy_store for a whole access. */
+int
+interp_chk_proxy_follows(Launch *L)
+{
+	struct ChkMbar *s = state(L);
+
+	return s && proxyreads(L, s);
 }
 
 static PxCta *

@@ -102,6 +102,8 @@ interp_chk_end(Launch *L)
 	interp_free(cx, L->relg);
 	interp_free(cx, L->acqg);
 	interp_chk_dsmem_free(L);
+	interp_free(cx, L->strongpc);
+	L->strongpc = NULL;
 	L->relg = NULL;
 	L->acqg = NULL;
 	L->nrelg = 0;

@@ -57,15 +57,17 @@
 
 enum { RPAGE = 4096, RWORDS = RPAGE / 4 };
 
+/* 32 bytes, so that recording an access is two 16-byte moves */
 typedef struct {
 	const XIns *xi;
 	uint64_t ev;              /* the CTA's event count at the access */
-	uint32_t warp;
+	uint64_t wv;              /* what may order lanes of the warp, counted at the access */
+	uint16_t warp;
 	uint8_t lane, atom, valid;
 	uint8_t bytes;             /* the bytes of the word accessed (bit i: byte i) */
 	uint8_t weak;              /* a plain load or store: what lanes of one warp can race with */
-	uint64_t wv;               /* what may order lanes of the warp, counted at the access */
 } RAcc;
+_Static_assert(sizeof(RAcc) <= 32, "RAcc: 32 bytes");
 
 typedef struct {
 	uintptr_t key;            /* host address / RPAGE + 1 */
@@ -249,16 +251,20 @@ interp_chk_strong(const Ins *in)
 	    ir_hasmod(in, MOD_MMIO));
 }
 
-/* strong() of xi, remembered for the instruction last asked about: the
- * lanes of one access ask one after another. */
+/* strong() of xi, remembered by pc for the launch: the lanes of one
+ * access, and the accesses of a loop, ask again and again. */
 static int
 strongx(Launch *L, const XIns *xi)
 {
-	if (L->smemo != xi) {
-		L->smemo = xi;
-		L->sval = interp_chk_strong(xi->in);
-	}
-	return L->sval;
+	size_t pc = (size_t)(xi - L->pm->code);
+
+	if (!L->strongpc && pc < (size_t)L->pm->ncode)
+		L->strongpc = interp_alloc(L->cx, (size_t)L->pm->ncode);
+	if (!L->strongpc || pc >= (size_t)L->pm->ncode)
+		return interp_chk_strong(xi->in);
+	if (!L->strongpc[pc])
+		L->strongpc[pc] = (uint8_t)(1 + interp_chk_strong(xi->in));
+	return L->strongpc[pc] - 1;
 }
 
 static int
@@ -453,52 +459,72 @@ unordered(const Launch *L, const GAcc *e, const GAcc *cur)
 	return e->lane != cur->lane && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv ? 2 : 0;
 }
 
-#if defined(__GNUC__)
-__attribute__((noinline))   /* out of the lanes' loop of shared memory */
-#endif
-static void
-global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
+/* The record of a weak access of xi by warp w that its lanes share (all
+ * but the lane and the bytes); 0: the access is not followed (strong
+ * accesses do not race with each other, and weak ones with them are not
+ * followed; atomics; past the table's bound; CTA or warp indices the
+ * records cannot hold). */
+static int
+gcur(Launch *L, Warp *w, const XIns *xi, int acc, GAcc *cur)
 {
 	Cta *c = w->cta;
-	uintptr_t a = (uintptr_t)p, end = a + n;
-	int write = acc == PTX_ACCESS_WRITE;
-	GAcc cur;
 
 	if (L->raceoff || acc == PTX_ACCESS_ATOMIC || strongx(L, xi) || c->linear >= UINT32_MAX - 1 ||
 	    w->id > UINT16_MAX)
-		return;   /* strong accesses do not race with each other; weak ones with them are not followed */
-	cur.pc = (uint32_t)(xi - L->pm->code);
-	cur.g = (uint32_t)L->gord;
-	cur.c = (uint32_t)(c->events - c->exits + c->chkord);
-	cur.cta = (uint32_t)c->linear + 1;
-	cur.wv = w->chkw;
-	cur.warp = (uint16_t)w->id;
-	cur.lane = (uint8_t)lane;
+		return 0;
+	cur->pc = (uint32_t)(xi - L->pm->code);
+	cur->g = (uint32_t)L->gord;
+	cur->c = (uint32_t)(c->events - c->exits + c->chkord);
+	cur->cta = (uint32_t)c->linear + 1;
+	cur->wv = w->chkw;
+	cur->warp = (uint16_t)w->id;
+	cur->lane = 0;
+	cur->bytes = 0;
+	return 1;
+}
+
+/* The access cur (its lane filled) of n bytes at host p, guest addr, by
+ * lane: each word compared with its records, then recorded.  *key and
+ * *pgp are the page found last (the caller's, so that a warp's lanes look
+ * a page up once).  0: go on; 1: reported (one report an access); -1:
+ * racecheck stopped following global memory. */
+static int
+gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc,
+      GAcc *cur, uintptr_t *key, GPg **pgp)
+{
+	uintptr_t a = (uintptr_t)p, end = a + n;
+	int write = acc == PTX_ACCESS_WRITE;
+
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		/* a load of a page no store of the launch reached finds no record
 		 * and leaves none: read-only data costs no records */
-		GPg *pg = page(L->cx, &L->grace, wd / RPAGE + 1, sizeof(GPg), GPAGES_MAX, write);
+		GPg *pg;
 		size_t i = wd % RPAGE / 4;
 		const GAcc *e = NULL;
 		int how = 0;
 		ChkSite sa, sb;
+		if (*key != wd / RPAGE + 1) {
+			*key = wd / RPAGE + 1;
+			*pgp = page(L->cx, &L->grace, *key, sizeof(GPg), GPAGES_MAX, write);
+		}
+		pg = *pgp;
 		if (!pg && !write)
 			continue;
 		if (!pg) {
 			L->raceoff = 1;   /* out of memory or past the bound: silence, never a guess */
-			return;
+			return -1;
 		}
-		cur.bytes = wordbytes(wd, a, end);
-		if ((how = unordered(L, &pg->w[i], &cur)))
+		cur->bytes = wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end);
+		if ((how = unordered(L, &pg->w[i], cur)))
 			e = &pg->w[i];
-		else if (write && (how = unordered(L, &pg->r[i], &cur)))
+		else if (write && (how = unordered(L, &pg->r[i], cur)))
 			e = &pg->r[i];
 		if (e && how == 2) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
 			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
 			gearlier(L, e, eacc, addr, n, &sb);
 			lanehazard(L, w, lane, "global", addr, acc, eacc, e->lane, &sa, &sb);
-			return;
+			return 1;
 		}
 		if (e) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
@@ -513,12 +539,61 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 			    sb.cta[0], sb.cta[1], sb.cta[2], e->warp, how == 3 ? " (the earlier one's block released it, "
 			    "but this block executed no acquire since: a flag read with relaxed or volatile loads needs "
 			    "a fence or ld.acquire after it)" : "");
-			return;   /* one report for the access */
+			return 1;   /* one report for the access */
 		}
 		if (write)
-			pg->w[i] = cur;
+			pg->w[i] = *cur;
 		else
-			pg->r[i] = cur;
+			pg->r[i] = *cur;
+	}
+	return 0;
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))   /* out of the lanes' loop of shared memory */
+#endif
+static void
+global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc)
+{
+	GAcc cur;
+	uintptr_t key = 0;
+	GPg *pg = NULL;
+
+	if (!gcur(L, w, xi, acc, &cur))
+		return;
+	cur.lane = (uint8_t)lane;
+	gword(L, w, lane, xi, addr, p, n, acc, &cur, &key, &pg);
+}
+
+/* The lanes of m, each in global memory: global() for each, in lane order,
+ * with the record made once and the page looked up once a page. */
+static void
+global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p, unsigned n,
+             int acc, uintptr_t lo, uintptr_t hi)
+{
+	GAcc cur;
+	uintptr_t key = 0;
+	GPg *pg = NULL;
+
+	if (!gcur(L, w, xi, acc, &cur))
+		return;
+	if (acc == PTX_ACCESS_READ) {
+		/* a load of pages no store reached keeps no record (gword): a
+		 * warp's load of read-only data is done with a lookup a page
+		 * (lo and hi: the lowest and highest of the lanes' p) */
+		if (m && hi + n - 1 >= hi && (hi + n - 1) / RPAGE - lo / RPAGE < 4) {
+			uintptr_t k = lo / RPAGE;
+			while (k <= (hi + n - 1) / RPAGE && !page(L->cx, &L->grace, k + 1, sizeof(GPg), GPAGES_MAX, 0))
+				k++;
+			if (k > (hi + n - 1) / RPAGE)
+				return;
+		}
+	}
+	for (; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+		cur.lane = (uint8_t)l;
+		if (gword(L, w, l, xi, addr[l], p[l], n, acc, &cur, &key, &pg) < 0)
+			return;
 	}
 }
 
@@ -544,15 +619,16 @@ shcur(Launch *L, Warp *w, const XIns *xi, int acc)
 	struct ChkRace *s = L->race;
 	Cta *c = w->cta;
 
-	if (!s && !(s = L->race = interp_alloc(L->cx, sizeof *s)))
-		return NULL;
+	if (w->id > UINT16_MAX || (!s && !(s = L->race = interp_alloc(L->cx, sizeof *s))))
+		return NULL;   /* warps of a CTA are at most 32: the first never happens */
 	if (s->stamp != L->wsteps || s->cur.xi != xi || s->acc != acc) {
 		uint64_t ev = c->events - c->exits;
 		int atom = acc == PTX_ACCESS_ATOMIC;
 		s->stamp = L->wsteps;
 		s->acc = acc;
-		s->cur = (RAcc){ xi, ev, (uint32_t)w->id, 0, (uint8_t)atom, 1, 0,
-		    (uint8_t)(!atom && !strongx(L, xi)), ev + c->chkord + w->chkw + L->gord };
+		s->cur = (RAcc){ .xi = xi, .ev = ev, .wv = ev + c->chkord + w->chkw + L->gord,
+		    .warp = (uint16_t)w->id, .atom = (uint8_t)atom, .valid = 1,
+		    .weak = (uint8_t)(!atom && !strongx(L, xi)) };
 	}
 	return &s->cur;
 }
@@ -676,6 +752,87 @@ interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr
 	race(L, w, lane, xi, addr, p, n, acc);
 }
 
+/* The lanes of m, each one aligned word of the CTA's shared memory: each
+ * lane's record by word, the page found once a page. */
+static RACE_INLINE void
+shared_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p, int acc)
+{
+	const RAcc *tmpl = shcur(L, w, xi, acc);
+	uintptr_t key = 0;
+	RPg *pg = NULL;
+	RAcc cur;
+
+	if (!tmpl)
+		return;
+	cur = *tmpl;
+	cur.bytes = 0xf;
+	for (; m; m &= m - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(m);
+		uintptr_t wd = (uintptr_t)p[l];
+		if (!pg || key != wd / RPAGE + 1) {
+			key = wd / RPAGE + 1;
+			if (!(pg = page(L->cx, &L->race, key, sizeof(RPg), SIZE_MAX, 1)))
+				return;
+		}
+		cur.lane = (uint8_t)l;
+		sword(L, w, xi, addr[l], 4, acc, pg, wd % RPAGE / 4, &cur);
+	}
+}
+
+/* A warp's load of aligned words of one page of the CTA's shared memory,
+ * by word rather than by lane: a load is compared with the word's last
+ * store alone, in a test that depends on the lane only where it reports,
+ * so when no word can report, the lanes of a word leave the record the
+ * last of them would (sword, lane by lane, leaves the highest lane's).
+ * Broadcasts and the half-warps of a tile reading one row are a few
+ * words for 32 lanes.  0: a word may report, nothing was recorded, and
+ * the caller takes the lanes one by one. */
+static int
+shared_reads(Launch *L, Warp *w, uint32_t m, const XIns *xi, uint8_t *const *p)
+{
+	const RAcc *tmpl = shcur(L, w, xi, PTX_ACCESS_READ);
+	uint64_t seen[RWORDS / 64] = { 0 };
+	uint16_t word[WARP];
+	uint8_t last[RWORDS];     /* read only where seen */
+	uint32_t first = 0;       /* the lanes that read a word first */
+	uint64_t key = (uintptr_t)p[__builtin_ctz(m)] / RPAGE + 1, cta = w->cta->linear + 1;
+	RPg *pg;
+
+	if (!tmpl || !(pg = page(L->cx, &L->race, key, sizeof(RPg), SIZE_MAX, 1)))
+		return 0;
+	for (uint32_t k = m; k; k &= k - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(k);
+		uint32_t i = (uint32_t)((uintptr_t)p[l] % RPAGE / 4);
+		word[l] = (uint16_t)i;
+		if (!(seen[i / 64] >> i % 64 & 1)) {
+			seen[i / 64] |= 1ull << i % 64;
+			first |= 1u << l;
+		}
+		last[i] = (uint8_t)l;
+	}
+	/* sword's tests of a load against the store record, less the lane */
+	for (uint32_t k = first; k; k &= k - 1) {
+		const RAcc *lw = &pg->w[word[__builtin_ctz(k)]];
+		if (pg->cta[word[__builtin_ctz(k)]] != cta || !lw->valid || !(lw->bytes & 0xf))
+			continue;
+		if (lw->ev == tmpl->ev && lw->warp != tmpl->warp && !lw->atom)
+			return 0;   /* write-read */
+		if (tmpl->weak && lw->weak && lw->warp == tmpl->warp && lw->xi != xi && lw->wv == tmpl->wv)
+			return 0;   /* warp-write-read, unless the store was the lane's own */
+	}
+	for (uint32_t k = first; k; k &= k - 1) {
+		uint32_t i = word[__builtin_ctz(k)];
+		if (pg->cta[i] != cta) {   /* records of an earlier CTA on this buffer */
+			pg->cta[i] = cta;
+			pg->w[i].valid = 0;
+		}
+		pg->r[i] = *tmpl;
+		pg->r[i].lane = last[i];
+		pg->r[i].bytes = 0xf;
+	}
+	return 1;
+}
+
 void
 interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                       unsigned n, int acc)
@@ -692,26 +849,30 @@ interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint
 	 * lanes' records by word, the page found once a page */
 	if (m && n == 4 && !((lo | hi) & 3) && lo >= (uintptr_t)c->shared && !(c->clu && c->clu->n > 1) &&
 	    hi + n <= (uintptr_t)c->shared + c->nshared) {
-		const RAcc *tmpl = shcur(L, w, xi, acc);
-		uintptr_t key = 0;
-		RPg *pg = NULL;
-		RAcc cur;
-		if (!tmpl)
+		/* loads, the most of them, with the access kind a constant */
+		if (acc == PTX_ACCESS_READ && lo / RPAGE == hi / RPAGE &&
+		    shared_reads(L, w, m, xi, p))
 			return;
-		cur = *tmpl;
-		cur.bytes = 0xf;
-		for (; m; m &= m - 1) {
-			uint32_t l = (uint32_t)__builtin_ctz(m);
-			uintptr_t wd = (uintptr_t)p[l];
-			if (!pg || key != wd / RPAGE + 1) {
-				key = wd / RPAGE + 1;
-				if (!(pg = page(L->cx, &L->race, key, sizeof(RPg), SIZE_MAX, 1)))
-					return;
-			}
-			cur.lane = (uint8_t)l;
-			sword(L, w, xi, addr[l], n, acc, pg, wd % RPAGE / 4, &cur);
-		}
+		if (acc == PTX_ACCESS_READ)
+			shared_lanes(L, w, m, xi, addr, p, PTX_ACCESS_READ);
+		else
+			shared_lanes(L, w, m, xi, addr, p, acc);
 		return;
+	}
+	/* every lane outside the CTA's shared memory, in global memory (the
+	 * test race() makes for each): global_lanes */
+	if (m && n && (hi < (uintptr_t)c->shared || lo >= (uintptr_t)c->shared + c->nshared) &&
+	    (xi->space == MS_GLOBAL || xi->space == MS_GENERIC) && !(c->clu && c->clu->n > 1)) {
+		uint32_t k = xi->space == MS_GENERIC ? m : 0;   /* k: the lanes not yet seen global */
+		for (; k; k &= k - 1) {
+			uint64_t a = addr[__builtin_ctz(k)];
+			if (!(a - SHARED_WIN >= WIN_SIZE && a - LOCAL_WIN >= WIN_SIZE && a - PARAM_WIN >= WIN_SIZE))
+				break;
+		}
+		if (!k) {
+			global_lanes(L, w, m, xi, addr, p, n, acc, lo, hi);
+			return;
+		}
 	}
 	for (; m; m &= m - 1) {
 		uint32_t l = (uint32_t)__builtin_ctz(m);

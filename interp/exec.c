@@ -115,8 +115,12 @@ interp_run(Launch *L, Warp *w, int slice)
 			r = f->r;
 		}
 		xi = &code[pc];
-		if (!CHECKED && xi->plain && tmask && !budget) {
+		if (xi->plain && tmask && !budget) {
+#ifdef INTERP_CHECK
+			int k = plainrun_check(L, w, r, pc, rpc, slice + 1, tmask);
+#else
 			int k = plainrun(L, w, r, pc, rpc, slice + 1, tmask);
+#endif
 			if (k) {
 				pc += k;
 				t->pc = pc;

@@ -528,7 +528,7 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	int nc = MEMCHK(L) && interp_chk_noncoherent(xi);
 	uint8_t *hp[WARP];
 	int whole = chk_lanes(L, w, r, xi, m, ad, hp);
-	if (whole && !nc && !L->async && !L->mbchk && chk_written(L, hp, tot)) {
+	if (whole && !nc && !interp_chk_async_pending(L) && !interp_chk_bulk_pending(L) && chk_written(L, hp, tot)) {
 		/* neither initcheck nor memcheck can report a lane: racecheck
 		 * takes them together */
 		if (RACECHK(L))
@@ -574,16 +574,26 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		 * takes the lanes that changed memory together */
 		uint32_t changed = 0;
 		int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, sz);
+		int px = ASYNCCHK(L) && interp_chk_proxy_follows(L);
+		int run = 1;   /* lane l's bytes follow lane l - 1's: one range for the shadows */
 		for (uint32_t l = 0; l < WARP; l++) {
-			uint8_t was[8];
-			memcpy(was, hp[l], sz);
+			uint64_t was = memget(hp[l], sz);
 			memput(hp[l], V(&xi->s[0], l), sz);
-			changed |= (uint32_t)(memcmp(was, hp[l], sz) != 0) << l;
-			if (!clean)
+			changed |= (uint32_t)(memget(hp[l], sz) != was) << l;
+			run &= hp[l] == hp[0] + (size_t)l * sz;
+		}
+		/* the shadows' bits do not depend on the order the lanes are
+		 * marked in, and memcheck reports nothing here */
+		if (!clean && run)
+			chk_unpoison(L, hp[0], WARP * sz);
+		if (MEMCHK(L) && run)
+			interp_chk_mark(L->cx, &L->wrote, hp[0], WARP * sz, 1);
+		for (uint32_t l = 0; l < WARP; l++) {
+			if (!clean && !run)
 				chk_unpoison(L, hp[l], sz);
-			if (MEMCHK(L))
+			if (MEMCHK(L) && !run)
 				chk_store(L, w, l, xi, ad[l], hp[l], sz);
-			if (ASYNCCHK(L))
+			if (px)
 				interp_chk_proxy_store(L, w, l, xi, hp[l], sz);
 		}
 		if (RACECHK(L))

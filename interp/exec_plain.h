@@ -53,6 +53,64 @@ out:
 	return k;
 }
 
+#ifdef INTERP_CHECK
+/* plainrun in the checked executor (doc/checks.md, interp/README): the
+ * stretch's ALU instructions, moves and cvta alone, since for them the
+ * main loop's hooks have nothing to say but initcheck's -- their
+ * destinations are defined in the lanes of m (interp_chk_regs, which
+ * reports nothing for them: sources are checked only where they decide
+ * something, and they take no address register).  racecheck's ordering
+ * count ignores them, synccheck looks at barriers, collectives and
+ * .aligned instructions only, and asynccheck at them only while a wgmma's
+ * accumulators are in flight, which takes the main loop.  A load or store
+ * ends the stretch. */
+static int
+plainrun_check(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint32_t m)
+{
+	const XIns *x0 = &L->pm->code[pc], *xi = x0, *stop = x0 + lim;
+	const CFrame *f = &w->cf[w->ncf - 1];
+	uint32_t *def = L->chk & PTX_CHECK_INITCHECK ? RDEF(f->r, f->fn->nregs) : NULL;
+	uint32_t n = popc(m);
+	int nofpu = L->nofpu, k;
+
+	if (ASYNCCHK(L) && interp_chk_wgmma_pending(L))
+		return 0;
+	if (end > pc && end - pc < lim)
+		stop = x0 + (end - pc);
+	for (; xi != stop && xi->plain && xi->abase.k != XO_REG; xi++) {
+		switch (xi->x) {
+		case X_ALU:
+			if (xi->fpu && nofpu)
+				goto out;
+			fast(L, w, r, xi, m, xi->fast);
+			break;
+		case X_MOV:
+			mov(L, w, r, xi, m);
+			break;
+		case X_CVTA: case X_CVTATO:
+			cvta(L, w, r, xi, m);
+			break;
+		default:
+			goto out;   /* loads and stores: the main loop's hooks */
+		}
+		if (def)
+			for (int j = 0; j < xi->nd && j < 8; j++)
+				if (xi->d[j].k == XO_REG)
+					def[xi->d[j].r] |= m;
+	}
+out:
+	k = (int)(xi - x0);
+	if (L->st)
+		for (int i = 0; i < k; i++) {
+			L->st[pc + i].executions++;
+			L->st[pc + i].active_threads += n;
+		}
+	L->wsteps += (uint64_t)k;
+	L->steps += (uint64_t)k * n;
+	return k;
+}
+#endif
+
 /* The difference between two states of an instruction's memory counts, as
  * (word, amount) pairs after a count: d holds the state before, a the one
  * after.  A kernel-parameter load changes one or two of the MCWORDS words;

@@ -434,7 +434,8 @@ typedef struct {
 	struct ChkDsmem *dsm;       /* racecheck: distributed shared memory's words (check_dsmem.c) */
 	uint32_t *acqg;             /* racecheck: the same for instructions that may acquire (nrelg of them) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
-	const XIns *smemo; int sval; /* racecheck: the last instruction asked whether strong, the answer */
+	uint8_t *strongpc;          /* racecheck: by pc, whether the access is strong (0: not asked yet,
+	                             * 1: weak, 2: strong; NULL: out of memory, asked each time) */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
 	struct ChkAsync *async;     /* asynccheck: copies and wgmma groups in flight (check_async.c) */
 	struct ChkMbar *mbchk;      /* asynccheck: mbarriers, bulk copies, the async proxy (check_mbar.c) */
@@ -878,6 +879,8 @@ int interp_chk_acquires(const XIns *xi);   /* check_race.c: an ordering instruct
 struct ChkAsync;
 void interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
+int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
+int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_async_cta(Launch *L, Cta *c);
 void interp_chk_async_free(Launch *L);
@@ -905,7 +908,9 @@ struct ChkMbar;
 void interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, const ChkMbarOp *op);
 void interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, uint64_t n,
                      const uint8_t *mb);
+int interp_chk_bulk_pending(const Launch *L);    /* a bulk copy not waited for */
 void interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+int interp_chk_proxy_follows(Launch *L);    /* whether interp_chk_proxy_store has work */
 void interp_chk_proxy_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
 void interp_chk_proxy_fence(Launch *L, Warp *w);
 void interp_chk_proxy_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t off, uint64_t n);
