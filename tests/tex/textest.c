@@ -857,6 +857,45 @@ probes(void)
 		}
 		CK(cuMipmappedArrayDestroy(mm));
 	}
+	/* the spatial weights under a level's weight: an f32x4 mipmapped array
+	 * with one level of one-hot texels (texel (1 + c % 2, c / 2) has
+	 * channel c 1, every other texel 0): level 0 of 4x2 ("lower"), or
+	 * level 1 of 8x4 ("upper"); levels of detail in [0, 1) */
+	for (int up = 0; up < 2; up++) {
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		unsigned nl = up ? 4 : 3;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = up ? 8 : 4, ad.Height = up ? 4 : 2, ad.Format = F32, ad.NumChannels = 4;
+		CK(cuMipmappedArrayCreate(&mm, &ad, nl));
+		for (unsigned l = 0; l < nl; l++) {
+			CUarray la;
+			CUDA_MEMCPY2D c;
+			unsigned w = (unsigned)ad.Width >> l, h = (unsigned)ad.Height >> l;
+			w = w ? w : 1, h = h ? h : 1;
+			memset(f32, 0, sizeof f32);
+			if (l == (unsigned)up)
+				for (unsigned q = 0; q < 4; q++)
+					f32[4 * ((q / 2) * w + 1 + q % 2) + q] = 1.0f;
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 16;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+			c.WidthInBytes = w * 16, c.Height = h;
+			CK(cuMemcpy2D(&c));
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, (float)nl - 1);
+		for (n = 0; n < 1024; n++) {
+			/* x in [1.5, 2.5] of 4 texels, y in [0.5, 1.5] of 2, on the
+			 * 1/512 grid, then anywhere */
+			float fx = n < 512 ? (float)(rnd() % 513) / 512.0f : uni(0, 1) + (float)(rnd() % 5) / 65536.0f;
+			float fy = n < 512 ? (float)(rnd() % 513) / 512.0f : uni(0, 1) + (float)(rnd() % 5) / 65536.0f;
+			p[n][0] = (1.5f + fx) / 4, p[n][1] = (0.5f + fy) / 2;
+			p[n][2] = (float)(rnd() % 1024) / 1024.0f, p[n][3] = 0;
+		}
+		probe(up ? "mip weights upper" : "mip weights lower", "t2dlod_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
+	}
 }
 
 /* ---------------------------------------------------------------- the driver's answers */
