@@ -1238,6 +1238,88 @@ references(void)
 	return bad;
 }
 
+/* A texture as a kernel parameter (.param .texref, legal PTX: ptxas gives
+ * it no room in the parameter buffer).  The record holds the result codes
+ * of loading, of the parameters' places, of cuModuleGetTexRef on the
+ * parameter's name, and of a launch passing a texture object for it, then
+ * what 4 lanes read (t2d_f's texels of case 2d_f32x1_linear through an
+ * object read the same where the object is what the kernel samples).
+ * Last: a launch the driver takes badly may leave the context unusable. */
+static const char parptx[] =
+	".version 7.8\n.target sm_90\n.address_size 64\n"
+	".visible .entry tpar(.param .texref tr, .param .u64 c, .param .u64 o)\n"
+	"{\n"
+	"\t.reg .f32 %f<8>; .reg .b32 %r<2>; .reg .b64 %rd<6>;\n"
+	"\tld.param.u64 %rd1, [c];\n"
+	"\tld.param.u64 %rd2, [o];\n"
+	"\tmov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd3, %r1, 16;\n"
+	"\tadd.s64 %rd4, %rd1, %rd3;\n"
+	"\tadd.s64 %rd5, %rd2, %rd3;\n"
+	"\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd4];\n"
+	"\ttex.2d.v4.f32.f32 {%f4, %f5, %f6, %f7}, [tr, {%f1, %f2}];\n"
+	"\tst.global.v4.f32 [%rd5], {%f4, %f5, %f6, %f7};\n"
+	"\tret;\n"
+	"}\n";
+
+static void
+texrefparam(void)
+{
+	static float p[4][4] = { { 0.5f, 0.5f }, { 3.25f, 1.75f }, { 7.5f, 2.5f }, { 1.0f, 4.0f } };
+	static uint8_t o[4 * 16];
+	int32_t rec[8 + 16];
+	const Case *c = NULL;
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUtexObject t = 0;
+	CUmodule m = NULL;
+	CUfunction f = NULL;
+	CUtexref tr;
+	Res r;
+	void *args[] = { &t, &dcoord, &dout };
+
+	doing = "texref parameter";
+	for (size_t j = 0; j < sizeof cases / sizeof cases[0]; j++)
+		if (!strcmp(cases[j].name, "2d_f32x1_linear"))
+			c = &cases[j];
+	memset(rec, 0, sizeof rec);
+	memset(o, 0xee, sizeof o);
+	rng = 0x5bd1e995u;
+	resource(c, &rd, &r);
+	memset(&td, 0, sizeof td);
+	td.filterMode = c->filter;
+	CK(cuTexObjectCreate(&t, &rd, &td, NULL));
+	CK(cuMemcpyHtoD(dcoord, p, sizeof p));
+	/* the same lanes through t2d_f, for comparison */
+	launch("t2d_f", t, 4);
+	CK(cuMemcpyDtoH(o, dout, sizeof o));
+	emit("probe texref param object", o, sizeof o);
+	memset(o, 0xee, sizeof o);
+	CK(cuMemsetD8(dout, 0xee, sizeof o));
+	rec[0] = (int32_t)cuModuleLoadData(&m, parptx);
+	if (rec[0] == CUDA_SUCCESS) {
+		rec[1] = (int32_t)cuModuleGetFunction(&f, m, "tpar");
+		for (unsigned i = 0; i < 3 && f; i++) {
+			size_t off = 0, sz = 0;
+			rec[2] |= (int32_t)cuFuncGetParamInfo(f, i, &off, &sz) << (8 * i);
+			rec[8 + 2 * i] = (int32_t)off, rec[9 + 2 * i] = (int32_t)sz;
+		}
+		rec[3] = (int32_t)cuModuleGetTexRef(&tr, m, "tr");
+		if (f) {
+			rec[4] = (int32_t)cuLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL);
+			rec[5] = (int32_t)cuCtxSynchronize();
+			if (rec[4] == CUDA_SUCCESS && rec[5] == CUDA_SUCCESS)
+				rec[6] = (int32_t)cuMemcpyDtoH(o, dout, sizeof o);
+		}
+	}
+	emit("probe texref param", rec, sizeof rec);
+	emit("probe texref param texels", o, sizeof o);
+	if (m)
+		cuModuleUnload(m);
+	cuTexObjectDestroy(t);
+	release(&r);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1278,6 +1360,7 @@ main(int argc, char **argv)
 	surfaces();
 	refbad = references();
 	probes();
+	texrefparam();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
