@@ -33,6 +33,22 @@
  * operands after the memory operand; xi->tbl[] says where each group
  * begins (the T_* indices).
  *
+ * Counters (Nsight Compute's l1tex__t_requests_pipe_tex and
+ * l1tex__t_sectors_pipe_tex, as an H200 counts them in tests/tex/ncu.tsv):
+ * a warp instruction sends one request per group of lanes with an active
+ * lane, 4 lanes a group for tex and tld4 (a quad), 8 for fetches from
+ * linear memory, txq and suq, and 8 (1D, 2D) or 4 (3D, layered) for the
+ * surface instructions.  A request's sectors are the distinct sectors of
+ * the texels its lanes fetch: those of non-zero weight, every one of a
+ * tld4's four, an out-of-range one as its clamped neighbour.  A CUDA
+ * array (PTX_TEXF_BLOCK_LINEAR) is block-linear on the device, its
+ * sectors 16 bytes of 2 rows within one level and slice; linear and
+ * pitched memory have the 32-byte sectors of their addresses.  suq counts
+ * with the textures.  These rules give ncu's counts of every launch of
+ * tests/tex/textest.c but the sectors of 16-byte texels, of trilinear 3D
+ * filtering and of linear filtering between mipmap levels, which count
+ * more on the GPU (tests/tex/ncu-xfail.txt).
+ *
  * References.  A module's .texref and .surfref variables are 8 bytes of
  * global memory holding an object's handle, which the host stores
  * (ptx_module_get_global; libptxcuda's cuTexRefSet* do it); a
@@ -45,6 +61,7 @@
 #endif
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "interp.h"
 #include "tex.h"
@@ -127,7 +144,8 @@ check(ptx_ctx *cx, const ptx_texture *t, int surf, TexObj *o)
 				return "unknown address mode";
 		if (t->filter > PTX_FILTER_LINEAR || t->mip_filter > PTX_FILTER_LINEAR)
 			return "unknown filter mode";
-		if (t->flags & ~(unsigned)(PTX_TEXF_READ_INT | PTX_TEXF_NORMALIZED | PTX_TEXF_SRGB | 0x20 | 0x40))
+		if (t->flags & ~(unsigned)(PTX_TEXF_READ_INT | PTX_TEXF_NORMALIZED | PTX_TEXF_SRGB | 0x20 | 0x40 |
+		    PTX_TEXF_BLOCK_LINEAR))
 			return "unknown flags";
 	}
 	memset(o, 0, sizeof *o);
@@ -514,7 +532,56 @@ typedef struct {
 	const XIns *xi;
 	const TexObj *o;
 	int isint;
+	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
+	unsigned *nkeys;
 } Smp;
+
+/* The sector of o's texel (i, j) of slice k of level lv, as a key. */
+uint64_t
+interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t k)
+{
+	if (o->t.flags & PTX_TEXF_BLOCK_LINEAR)   /* sizes below 2^17 texels, 2^14 slices */
+		return (uint64_t)lv << 60 | k << 40 | (i * o->tsz / 16) << 20 | j / 2;
+	return (o->t.addr[lv] + k * o->slice[lv] + j * o->pitch[lv] + i * o->tsz) / 32;
+}
+
+/* Counts the texel (i, j, k) of level lv as fetched: i, j, k in range
+ * (clamped when the address mode left them out). */
+static void
+fetched(const Smp *s, unsigned lv, int64_t i, int64_t j, int64_t k)
+{
+	if (s->keys && *s->nkeys < TEXKEYS)
+		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k);
+}
+
+static int
+cmpu64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+void
+interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, uint64_t (*keys)[TEXKEYS],
+                 const unsigned *nk)
+{
+	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
+
+	for (unsigned g = 0; g < WARP; g += grp) {
+		uint32_t gm = m >> g & ((1u << grp) - 1);   /* grp <= 8 */
+		uint64_t k[8 * TEXKEYS];
+		unsigned n = 0;
+		if (!gm)
+			continue;
+		c->requests++;
+		FOR_LANES(gm, l)
+			for (unsigned i = 0; i < nk[g + l]; i++)
+				k[n++] = keys[g + l][i];
+		qsort(k, n, sizeof k[0], cmpu64);
+		for (unsigned i = 0; i < n; i++)
+			c->sectors += !i || k[i] != k[i - 1];
+	}
+}
 
 /* The texel at (i, j, k) of level lv, in range, into *t; -1 after a fault. */
 static int
@@ -755,6 +822,13 @@ address(int64_t i, int64_t n, unsigned am)
 	}
 }
 
+/* i clamped to 0..n-1 */
+static int64_t
+clampi(int64_t i, int64_t n)
+{
+	return i < 0 ? 0 : i >= n ? n - 1 : i;
+}
+
 /* x in 1/256ths, rounded to nearest (half up), kept inside an int64 (NaN: 0) */
 static int64_t
 fixed8(double x)
@@ -831,6 +905,8 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 			int64_t x = address(i0[0] + ci[q], (int64_t)n[0], am[0]);
 			int64_t y = address(i0[1] + cj[q], (int64_t)n[1], am[1]);
 			uint32_t r[4];
+			fetched(s, lv, x < 0 ? clampi(i0[0] + ci[q], (int64_t)n[0]) : x,
+			    y < 0 ? clampi(i0[1] + cj[q], (int64_t)n[1]) : y, (int64_t)layer);
 			if (x < 0 || y < 0)
 				border(s, &t[0]);
 			else if (texel(s, lv, (uint64_t)x, (uint64_t)y, layer, &t[0]))
@@ -848,12 +924,15 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 	else
 		w[0] = lw;
 	for (int q = 0; q < corners; q++) {
-		int64_t idx[3] = { 0, 0, (int64_t)layer };
+		int64_t idx[3] = { 0, 0, (int64_t)layer }, cl[3] = { 0, 0, (int64_t)layer };
 		int out = 0;
 		for (int a = 0; a < dims; a++) {
 			idx[a] = address(i0[a] + (q >> a & 1), (int64_t)n[a], am[a]);
+			cl[a] = idx[a] < 0 ? clampi(i0[a] + (q >> a & 1), (int64_t)n[a]) : idx[a];
 			out |= idx[a] < 0;
 		}
+		if (w[q])
+			fetched(s, lv, cl[0], cl[1], cl[2]);
 		if (!w[q])
 			memset(&t[q], 0, sizeof t[q]);
 		else if (out)
@@ -929,7 +1008,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		 * memory reads zeros outside */
 		static const uint32_t one = 256;
 		uint64_t n[3];
-		int64_t idx[3] = { 0, 0, (int64_t)layer };
+		int64_t idx[3] = { 0, 0, (int64_t)layer }, cl[3] = { 0, 0, (int64_t)layer };
 		int out_ = 0;
 		Texel tx;
 		interp_tex_dims(o, 0, n);
@@ -939,9 +1018,13 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 				memset(out, 0, 16);
 				return 0;
 			}
+			cl[a] = clampi(idx[a], (int64_t)n[a]);
 			idx[a] = address(idx[a], (int64_t)n[a], am[a]);
+			if (idx[a] >= 0)
+				cl[a] = idx[a];
 			out_ |= idx[a] < 0;
 		}
+		fetched(s, 0, cl[0], cl[1], cl[2]);
 		if (out_)
 			border(s, &tx);
 		else if (texel(s, 0, (uint64_t)idx[0], (uint64_t)idx[1], (uint64_t)idx[2], &tx))
@@ -1163,6 +1246,9 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 {
 	const int *tb = xi->tbl;
 
+	uint64_t keys[WARP][TEXKEYS];
+	unsigned nk[WARP], grp = tb[T_KIND] == TK_TXQ ? 8 : 4;
+
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
 		return interp_surf(L, w, xi, m, v, d);
 	FOR_LANES(m, l) {
@@ -1192,12 +1278,22 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 			src[k] = v[k][l];
 		memset(&s, 0, sizeof s);
 		s.L = L, s.w = w, s.lane = (int)l, s.xi = xi, s.o = o, s.isint = readsint(o);
+		nk[l] = 0;
+		if (L->st)
+			s.keys = keys[l], s.nkeys = &nk[l];
+		if (o->t.geom == PTX_TEX_BUFFER)
+			grp = 8;   /* linear memory's fetches go 8 lanes a request */
 		if (fetch(&s, tb, src, out))
 			return -1;
 		for (int c = 0; c < 4; c++)
 			d[c][l] = out[c];
 		if (tb[T_PRED])
 			d[4][l] = 1;   /* every texel is resident */
+	}
+	if (L->st) {
+		if (tb[T_KIND] == TK_TXQ)
+			memset(nk, 0, sizeof nk);
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, keys, nk);
 	}
 	return 0;
 }
