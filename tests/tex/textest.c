@@ -731,6 +731,12 @@ probe(const char *name, const char *kern, CUtexObject t, const float (*p)[4], un
 	char nm[128];
 
 	CK(cuMemcpyHtoD(dcoord, p, ncoord * 16));
+	snprintf(nm, sizeof nm, "probe_%s", name);
+	for (char *q = nm; *q; q++)
+		*q = *q == ' ' ? '_' : *q;
+	if (dumpopen(nm, "coords"))
+		fwrite(p, 16, ncoord, dumpf);
+	dumpopen(NULL, NULL);
 	CK(cuMemsetD8(dout, 0xee, n * 16));
 	launch(kern, t, n);
 	CK(cuMemcpyDtoH(o, dout, n * 16));
