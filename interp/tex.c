@@ -886,7 +886,7 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 {
 	uint64_t n[3];
 	int64_t i0[3] = { 0, 0, 0 }, fr[3] = { 0, 0, 0 };
-	int corners;
+	int corners, frmask = 0;
 
 	interp_tex_dims(s->o, lv, n);
 	for (int a = 0; a < dims; a++) {
@@ -916,6 +916,8 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 		}
 		return 0;
 	}
+	for (int a = 0; a < dims; a++)
+		frmask |= fr[a] ? 1 << a : 0;
 	corners = linear ? 1 << dims : 1;
 	t += *nt, w += *nt;
 	*nt += corners;
@@ -931,7 +933,7 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 			cl[a] = idx[a] < 0 ? clampi(i0[a] + (q >> a & 1), (int64_t)n[a]) : idx[a];
 			out |= idx[a] < 0;
 		}
-		if (w[q])
+		if (lw && !(q & ~frmask))
 			fetched(s, lv, cl[0], cl[1], cl[2]);
 		if (!w[q])
 			memset(&t[q], 0, sizeof t[q]);
