@@ -9,6 +9,7 @@
  * against the definition another input supplies.
  */
 #include <ctype.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -470,6 +471,37 @@ fault_result(void)
  * refused them: a grid dimension not a multiple of the cluster's, more
  * than 8 CTAs (9 and 16 without the non-portable opt-in) or than the
  * kernel's .maxclusterrank, or a cluster other than its .reqnctapercluster. */
+/* PTXKIT_COUNTERS=PATH: each launch's texture-pipe counters appended to
+ * PATH under Nsight Compute's metric names, a line each: the launch's
+ * number in the process (from 0), the kernel, the metric, the value
+ * (tests/tex/counters.test compares them with an H200's). */
+static void
+counters(Fn *fn)
+{
+	static unsigned long id;
+	const char *path = getenv("PTXKIT_COUNTERS");
+	ptx_stats t;
+	FILE *f;
+
+	if (!path || !*path || !(f = fopen(path, "a"))) {
+		id++;
+		return;
+	}
+	ptx_stats_get(shim.cx, &t);
+	const struct { const char *m; uint64_t v; } kv[] = {
+		{ "l1tex__t_requests_pipe_tex.sum", t.tex_requests + t.surface_requests },
+		{ "l1tex__t_requests_pipe_tex_mem_texture.sum", t.tex_requests },
+		{ "l1tex__t_requests_pipe_tex_mem_surface.sum", t.surface_requests },
+		{ "l1tex__t_sectors_pipe_tex.sum", t.tex_sectors + t.surface_sectors },
+		{ "l1tex__t_sectors_pipe_tex_mem_texture.sum", t.tex_sectors },
+		{ "l1tex__t_sectors_pipe_tex_mem_surface.sum", t.surface_sectors },
+	};
+	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
+		fprintf(f, "%lu\t%s\t%s\t%" PRIu64 "\n", id, ptx_function_name(fn->f), kv[i].m, kv[i].v);
+	fclose(f);
+	id++;
+}
+
 CUresult
 shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const unsigned *cluster,
        unsigned shared, void **params, void **extra)
@@ -545,6 +577,8 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 		return r;
 	rc = ptx_launch_ex(shim.cx, fn->f, grid, block, given, shared, pp);
 	fflush(stdout);
+	if (rc == PTX_OK)
+		counters(fn);
 	switch (rc) {
 	case PTX_OK: return CUDA_SUCCESS;
 	case PTX_ETRAP: return ctx->sticky = fault_result();

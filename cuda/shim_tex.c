@@ -485,6 +485,7 @@ fromarr(ptx_texture *t, const Arr *a)
 		t->geom = d->Depth ? PTX_TEX_3D : d->Height ? PTX_TEX_2D : PTX_TEX_1D;
 	t->addr[0] = a->p;
 	t->pitch = a->row;
+	t->flags |= PTX_TEXF_BLOCK_LINEAR;   /* for the texture counters' sectors */
 }
 
 /* The ptx_texture of a resource, checked; under LOCK.  surf: for a surface. */
@@ -614,7 +615,7 @@ cuTexObjectCreate(CUtexObject *out, const CUDA_RESOURCE_DESC *rd, const CUDA_TEX
 		memcpy(t.addr_mode, td->addressMode, sizeof t.addr_mode);
 		t.filter = (unsigned)td->filterMode;
 		t.mip_filter = (unsigned)td->mipmapFilterMode;
-		t.flags = td->flags;
+		t.flags |= td->flags;
 		memcpy(t.border, td->borderColor, sizeof t.border);
 		t.lod_bias = td->mipmapLevelBias;
 		t.min_lod = td->minMipmapLevelClamp;
@@ -821,7 +822,7 @@ rebind(Ref *r)
 			memcpy(t.addr_mode, r->td.addressMode, sizeof t.addr_mode);
 			t.filter = (unsigned)r->td.filterMode;
 			t.mip_filter = (unsigned)r->td.mipmapFilterMode;
-			t.flags = r->td.flags;
+			t.flags |= r->td.flags;
 			memcpy(t.border, r->td.borderColor, sizeof t.border);
 			t.lod_bias = r->td.mipmapLevelBias;
 			t.min_lod = r->td.minMipmapLevelClamp;

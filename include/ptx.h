@@ -257,6 +257,11 @@ typedef struct {
 	 * LSU counters above do not see): 32-byte sectors read into shared
 	 * memory, written by stores, written by reductions. */
 	uint64_t bulk_load_sectors, bulk_store_sectors, bulk_reduce_sectors;
+	/* The texture pipe (Nsight Compute's l1tex__t_requests_pipe_tex and
+	 * l1tex__t_sectors_pipe_tex, split by texture and surface accesses):
+	 * tex, tld4, txq and suq, then suld, sust and sured (interp/tex.c says
+	 * what is modelled). */
+	uint64_t tex_requests, tex_sectors, surface_requests, surface_sectors;
 } ptx_stats;
 void ptx_stats_get(const ptx_ctx *cx, ptx_stats *out);
 
@@ -268,6 +273,7 @@ enum {
 	PTX_MC_LOCAL_LD, PTX_MC_LOCAL_ST, PTX_MC_SHARED_LD, PTX_MC_SHARED_ST, PTX_MC_SHARED_ATOM,
 	PTX_MC_CONST_LD,
 	PTX_MC_BULK_LD, PTX_MC_BULK_ST, PTX_MC_BULK_RED,   /* copies (requests) and global sectors of bulk copies */
+	PTX_MC_TEX, PTX_MC_SURF,   /* the texture pipe: textures, surfaces */
 	PTX_MC_N
 };
 typedef struct {
@@ -416,7 +422,11 @@ enum { PTX_TEX_1D, PTX_TEX_2D, PTX_TEX_3D, PTX_TEX_A1D, PTX_TEX_A2D, PTX_TEX_CUB
        PTX_TEX_BUFFER };
 enum { PTX_ADDR_WRAP, PTX_ADDR_CLAMP, PTX_ADDR_MIRROR, PTX_ADDR_BORDER };
 enum { PTX_FILTER_POINT, PTX_FILTER_LINEAR };
-enum { PTX_TEXF_READ_INT = 1, PTX_TEXF_NORMALIZED = 2, PTX_TEXF_SRGB = 0x10 };
+enum { PTX_TEXF_READ_INT = 1, PTX_TEXF_NORMALIZED = 2, PTX_TEXF_SRGB = 0x10,
+       /* the texels are a CUDA array's, which the device keeps block-linear
+        * (64-byte by 8-row tiles of 16-byte by 2-row sectors): it changes
+        * only the texture counters' sectors (ptx_stats) */
+       PTX_TEXF_BLOCK_LINEAR = 0x100 };
 #define PTX_TEX_MAXLEVELS 16
 typedef struct {
 	int version;              /* PTX_API_VERSION (5 or later) */

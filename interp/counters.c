@@ -699,6 +699,8 @@ interp_count_end(Launch *L)
 		t->bulk_load_sectors += c[PTX_MC_BULK_LD].sectors;
 		t->bulk_store_sectors += c[PTX_MC_BULK_ST].sectors;
 		t->bulk_reduce_sectors += c[PTX_MC_BULK_RED].sectors;
+		add(&t->tex_requests, &t->tex_sectors, &c[PTX_MC_TEX], 0);
+		add(&t->surface_requests, &t->surface_sectors, &c[PTX_MC_SURF], 0);
 		if (in) {
 			s->line = in->loc.line;
 			s->src_line = in->srcline;

@@ -339,6 +339,18 @@ interp_layout_func(ptx_module *pm, XFunc *x)
 			uint32_t al = interp_symalign(s);
 			uint64_t at = place_var(&off, al, interp_symsize(s));
 			SymLoc *l;
+			/* A .texref, .samplerref or .surfref kernel parameter is legal
+			 * PTX, but ptxas gives it no room in the parameter buffer: the
+			 * driver binds it by means the interpreter does not model.
+			 * Objects come as .u64 parameters (handles). */
+			if (s->opaque) {
+				static const char *const kind[] = { "", ".texref", ".samplerref", ".surfref" };
+				interp_diag(cx, pm->m->name, s->loc.line, s->loc.col, PTX_SEV_ERROR, NULL,
+				    "kernel parameter '%s' of '%s' is a %s, which the interpreter does not take: "
+				    "pass the object's handle in a .u64 parameter", s->name, f->name,
+				    kind[s->opaque & 3]);
+				return PTX_EUNSUPPORTED;
+			}
 			if (off > MAX_KPARAM) {
 				interp_diag(cx, pm->m->name, f->loc.line, f->loc.col, PTX_SEV_ERROR, NULL,
 				    "entry function '%s' uses too much parameter space (0x%" PRIx64 " bytes, 0x%x max)",

@@ -166,7 +166,10 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 	const int *tb = xi->tbl;
 	int kind = tb[T_KIND];
 	unsigned eb = (unsigned)tb[T_BITS] / 8, n = eb * (unsigned)tb[T_VEC];
+	uint64_t keys[WARP][TEXKEYS];
+	unsigned nk[WARP], grp = 8;
 
+	memset(nk, 0, sizeof nk);
 	FOR_LANES(m, l) {
 		const TexObj *o;
 		uint64_t src[TEXNS], a, h;
@@ -187,6 +190,13 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 			n = o->tsz;
 		if ((a = place(L, w, (int)l, xi, o, src, n)) == 1)
 			return -1;
+		if (o->t.geom == PTX_TEX_3D || o->t.geom == PTX_TEX_A1D || o->t.geom == PTX_TEX_A2D)
+			grp = 4;   /* 3D and layered surfaces go 4 lanes a request */
+		if (a && L->st) {
+			/* the texel's place back from its address: the sector */
+			uint64_t off = a - o->t.addr[0], k = off / o->slice[0], j = off % o->slice[0] / o->pitch[0];
+			keys[l][nk[l]++] = interp_tex_sector(o, 0, off % o->slice[0] % o->pitch[0] / o->tsz, j, k);
+		}
 		if (kind == TK_SULD) {
 			for (int k = 0; k < tb[T_VEC]; k++)
 				d[k][l] = 0;
@@ -225,5 +235,7 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 		} else
 			sured(L, p, tb[T_OPER], eb, tb[T_SIGNED], src[tb[T_DATA]]);
 	}
+	if (L->st)   /* suq counts with the textures (an H200's ncu says so) */
+		interp_tex_count(L, xi, kind == TK_SUQ ? PTX_MC_TEX : PTX_MC_SURF, m, grp, keys, nk);
 	return 0;
 }

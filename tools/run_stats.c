@@ -58,6 +58,10 @@ fold(const ptx_insn_stats *is, ptx_stats *t)
 	t->bulk_load_sectors = c[PTX_MC_BULK_LD].sectors;
 	t->bulk_store_sectors = c[PTX_MC_BULK_ST].sectors;
 	t->bulk_reduce_sectors = c[PTX_MC_BULK_RED].sectors;
+	t->tex_requests = c[PTX_MC_TEX].requests;
+	t->tex_sectors = c[PTX_MC_TEX].sectors;
+	t->surface_requests = c[PTX_MC_SURF].requests;
+	t->surface_sectors = c[PTX_MC_SURF].sectors;
 }
 
 /* The table's columns: L1TEX requests, sectors, wavefronts, conflicts
@@ -187,6 +191,11 @@ jcounters(FILE *f, const ptx_stats *t, const char *ind)
 		{ "bulk_load_sectors", t->bulk_load_sectors },
 		{ "bulk_store_sectors", t->bulk_store_sectors },
 		{ "bulk_reduce_sectors", t->bulk_reduce_sectors },
+		/* the texture pipe: textures, surfaces */
+		{ "tex_requests", t->tex_requests },
+		{ "tex_sectors", t->tex_sectors },
+		{ "surface_requests", t->surface_requests },
+		{ "surface_sectors", t->surface_sectors },
 	};
 	size_t n = sizeof kv / sizeof kv[0];
 

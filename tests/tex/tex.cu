@@ -189,11 +189,14 @@ SKERN(s3d, {
 	surf3Dwrite(v - i, s, p.x * 4, p.y, p.z, cudaBoundaryModeZero);
 	o[i] = make_int4(v, 0, 0, 0);
 })
-// sured: every lane adds, takes the min and the max at (x, y)
+// sured: every lane adds at (x, y), takes the min 4 texels on and the max
+// 8 on.  Each operation has texels of its own, so the array does not
+// depend on how the warps' operations interleave (an add and a min onto
+// one texel would not commute).
 SKERN(s2d_red, {
 	asm volatile("sured.b.add.2d.u32.zero [%0, {%1, %2}], %3;" :: "l"(s), "r"(p.x), "r"(p.y), "r"(p.z));
-	asm volatile("sured.b.min.2d.s32.zero [%0, {%1, %2}], %3;" :: "l"(s), "r"(p.x + 4), "r"(p.y), "r"(p.w));
-	asm volatile("sured.b.max.2d.s32.clamp [%0, {%1, %2}], %3;" :: "l"(s), "r"(p.x + 8), "r"(p.y), "r"(p.w));
+	asm volatile("sured.b.min.2d.s32.zero [%0, {%1, %2}], %3;" :: "l"(s), "r"(p.x + 16), "r"(p.y), "r"(p.w));
+	asm volatile("sured.b.max.2d.s32.clamp [%0, {%1, %2}], %3;" :: "l"(s), "r"(p.x + 32), "r"(p.y), "r"(p.w));
 	o[i] = p;
 })
 // suq: every query

@@ -671,7 +671,8 @@ surfaces(void)
 	CK(cuSurfObjectDestroy(s));
 	CK(cuArrayDestroy(a));
 
-	/* sured: 64 lanes onto 4 texels, add min max */
+	/* sured: 64 lanes onto 4 texels each of add, min and max (texels of
+	 * their own: the result does not depend on the warps' order) */
 	s = mksurf(&a, U32, 1, 16, 2, 0, 0);
 	for (n = 0; n < 64; n++)
 		p[n][0] = (int)(n % 4) * 4, p[n][1] = (int)(n / 4 % 2), p[n][2] = (int)(rnd() % 1000),
@@ -691,6 +692,215 @@ surfaces(void)
 		dump(k ? "surf s2d_p u8x4 array" : "surf s2d_p f32x4 array", a, k ? 16 : 64, 4, 1);
 		CK(cuSurfObjectDestroy(s));
 		CK(cuArrayDestroy(a));
+	}
+}
+
+/* ---------------------------------------------------------------- probes */
+
+/* A texture object over array or mipmapped array (the other NULL), of
+ * filter and mipmap filter f, mf, flags fl, clamping. */
+static CUtexObject
+probeobj(CUarray a, CUmipmappedArray mm, CUfilter_mode f, CUfilter_mode mf, unsigned fl, float maxlod)
+{
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUtexObject t;
+
+	memset(&rd, 0, sizeof rd);
+	if (a) {
+		rd.resType = CU_RESOURCE_TYPE_ARRAY;
+		rd.res.array.hArray = a;
+	} else {
+		rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+		rd.res.mipmap.hMipmappedArray = mm;
+	}
+	memset(&td, 0, sizeof td);
+	td.filterMode = f;
+	td.mipmapFilterMode = mf;
+	td.flags = fl;
+	td.maxMipmapLevelClamp = maxlod;
+	CK(cuTexObjectCreate(&t, &rd, &td, NULL));
+	return t;
+}
+
+/* One probe: n coordinates p through kern into record "probe NAME". */
+static void
+probe(const char *name, const char *kern, CUtexObject t, const float (*p)[4], unsigned n, unsigned ncoord)
+{
+	static uint8_t o[MAXN * 16];
+	char nm[128];
+
+	CK(cuMemcpyHtoD(dcoord, p, ncoord * 16));
+	snprintf(nm, sizeof nm, "probe_%s", name);
+	for (char *q = nm; *q; q++)
+		*q = *q == ' ' ? '_' : *q;
+	if (dumpopen(nm, "coords"))
+		fwrite(p, 16, ncoord, dumpf);
+	dumpopen(NULL, NULL);
+	CK(cuMemsetD8(dout, 0xee, n * 16));
+	launch(kern, t, n);
+	CK(cuMemcpyDtoH(o, dout, n * 16));
+	snprintf(nm, sizeof nm, "probe %s", name);
+	emit(nm, o, n * 16);
+}
+
+/* Arrays of chosen texels, each read so that a record shows one rule of
+ * the texture unit: the sRGB decoding of every code, and its blending;
+ * the weights of 3D linear filtering (one-hot texels); the weight between
+ * mipmap levels for a sweep of levels of detail and of gradients
+ * (levels of constant value). */
+static void
+probes(void)
+{
+	static float p[2 * MAXN][4];
+	static uint8_t b8[256 * 4];
+	static float f32[16 * 16 * 4];
+	CUarray a;
+	CUmipmappedArray mm;
+	CUtexObject t;
+	unsigned n;
+
+	doing = "probes";
+	rng = 0x2545f491u;
+	/* sRGB: texel i is (i, 255 - i, i, i) */
+	for (n = 0; n < 256; n++)
+		b8[4 * n] = b8[4 * n + 2] = b8[4 * n + 3] = (uint8_t)n, b8[4 * n + 1] = (uint8_t)(255 - n);
+	a = mkarray(U8, 4, 256, 1, 0, 0);
+	CK(cuMemcpyHtoA(a, 0, b8, sizeof b8));
+	t = probeobj(a, NULL, PT, PT, SRGB, 0);
+	for (n = 0; n < 256; n++)
+		p[n][0] = (float)n + 0.5f, p[n][1] = 0.5f, p[n][2] = p[n][3] = 0;
+	probe("srgb point", "t2d_f", t, (const float (*)[4])p, 256, 256);
+	CK(cuTexObjectDestroy(t));
+	t = probeobj(a, NULL, LI, PT, SRGB, 0);
+	for (n = 0; n < 1024; n++) {
+		/* neighbours at weights 128 (n < 256), then every 1/256 step and
+		 * between the steps */
+		float x = n < 256 ? (float)n + 1.0f : (float)(n % 255) + 0.5f + (float)(n / 255 * 67 % 256) / 256.0f +
+		    (n & 1 ? 1.0f / 1024 : 0);
+		p[n][0] = x, p[n][1] = 0.5f, p[n][2] = p[n][3] = 0;
+	}
+	probe("srgb linear", "t2d_f", t, (const float (*)[4])p, 1024, 1024);
+	CK(cuTexObjectDestroy(t));
+	CK(cuArrayDestroy(a));
+
+	/* 3D linear weights: a 2x2x2 f32x4 array, channel c of corner q
+	 * (bit 0 x, 1 y, 2 z) 1 when q == c and 512 when q == c + 4, so that
+	 * channel c reads w(c) / 256 + 2 w(c + 4) */
+	{
+		CUDA_MEMCPY3D c;
+		memset(f32, 0, sizeof f32);
+		for (unsigned q = 0; q < 8; q++)
+			f32[4 * q + (q & 3)] = q < 4 ? 1.0f : 512.0f;
+		a = mkarray(F32, 4, 2, 2, 2, 0);
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = 32, c.srcHeight = 2;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
+		c.WidthInBytes = 32, c.Height = 2, c.Depth = 2;
+		CK(cuMemcpy3D(&c));
+	}
+	for (int nc = 0; nc < 2; nc++) {
+		t = probeobj(a, NULL, LI, PT, nc ? NC : 0, 0);
+		for (n = 0; n < 1024; n++)
+			for (unsigned k = 0; k < 3; k++) {
+				/* inside [0.5, 1.5]: on the 1/512 grid (ties of the 1/256
+				 * rounding), then anywhere */
+				float u = n < 512 ? 0.5f + (float)(rnd() % 513) / 512.0f : uni(0.5f, 1.5f) + (float)(rnd() % 7) / 65536.0f;
+				p[n][k] = nc ? u / 2 : u;
+			}
+		probe(nc ? "3d weights nc" : "3d weights", "t3d_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+	}
+	CK(cuArrayDestroy(a));
+
+	/* levels of detail: a 16x16 f32 mipmapped array of 5 levels, level l
+	 * all l (and a u8 one, level l all 0 or 255, alternating): the result
+	 * is the level's weight */
+	for (int u8 = 0; u8 < 2; u8++) {
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = 16, ad.Height = 16, ad.Format = u8 ? U8 : F32, ad.NumChannels = 1;
+		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+		for (unsigned l = 0; l < 5; l++) {
+			CUarray la;
+			CUDA_MEMCPY2D c;
+			unsigned w = 16 >> l;
+			for (unsigned i = 0; i < w * w; i++)
+				f32[i] = (float)l, b8[i] = l & 1 ? 255 : 0;
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = u8 ? (void *)b8 : (void *)f32;
+			c.srcPitch = w * (u8 ? 1 : 4);
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+			c.WidthInBytes = c.srcPitch, c.Height = w;
+			CK(cuMemcpy2D(&c));
+		}
+		for (int mf = 0; mf < (u8 ? 1 : 2); mf++) {
+			t = probeobj(NULL, mm, LI, mf ? PT : LI, NC, 4);
+			for (n = 0; n < 1024; n++) {
+				/* -1 to 5 in steps of 1/170 (across the 1/256 steps), then
+				 * near the level boundaries and the 1/256 steps */
+				float l = n < 768 ? -1.0f + (float)n / 128.0f : (float)(n % 6) - 0.5f +
+				    (float)((n - 768) / 6) / 256.0f + (n & 1 ? 1.0f / 4096 : -1.0f / 4096);
+				p[n][0] = uni(0, 1), p[n][1] = uni(0, 1), p[n][2] = l, p[n][3] = 0;
+			}
+			probe(u8 ? "lod u8" : mf ? "lod point" : "lod linear", "t2dlod_f", t, (const float (*)[4])p, 1024, 1024);
+			if (!u8 && !mf) {
+				/* gradients: along x only, 2^-3 to 2^6 texels, then both
+				 * axes, both gradients (normalized units) */
+				for (n = 0; n < 256; n++) {
+					float g = exp2f(-3.0f + (float)n * 9.0f / 128.0f) / 16.0f;
+					p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+					if (n < 128)
+						p[2 * n + 1][0] = g, p[2 * n + 1][1] = p[2 * n + 1][2] = p[2 * n + 1][3] = 0;
+					else
+						for (unsigned k = 0; k < 4; k++)
+							p[2 * n + 1][k] = uni(-4, 4) / 16.0f * exp2f((float)(rnd() % 8) - 4.0f);
+				}
+				probe("grad", "t2dgrad_f", t, (const float (*)[4])p, 256, 512);
+			}
+			CK(cuTexObjectDestroy(t));
+		}
+		CK(cuMipmappedArrayDestroy(mm));
+	}
+	/* the spatial weights under a level's weight: an f32x4 mipmapped array
+	 * with one level of one-hot texels (texel (1 + c % 2, c / 2) has
+	 * channel c 1, every other texel 0): level 0 of 4x2 ("lower"), or
+	 * level 1 of 8x4 ("upper"); levels of detail in [0, 1) */
+	for (int up = 0; up < 2; up++) {
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		unsigned nl = up ? 4 : 3;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = up ? 8 : 4, ad.Height = up ? 4 : 2, ad.Format = F32, ad.NumChannels = 4;
+		CK(cuMipmappedArrayCreate(&mm, &ad, nl));
+		for (unsigned l = 0; l < nl; l++) {
+			CUarray la;
+			CUDA_MEMCPY2D c;
+			unsigned w = (unsigned)ad.Width >> l, h = (unsigned)ad.Height >> l;
+			w = w ? w : 1, h = h ? h : 1;
+			memset(f32, 0, sizeof f32);
+			if (l == (unsigned)up)
+				for (unsigned q = 0; q < 4; q++)
+					f32[4 * ((q / 2) * w + 1 + q % 2) + q] = 1.0f;
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 16;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+			c.WidthInBytes = w * 16, c.Height = h;
+			CK(cuMemcpy2D(&c));
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, (float)nl - 1);
+		for (n = 0; n < 1024; n++) {
+			/* x in [1.5, 2.5] of 4 texels, y in [0.5, 1.5] of 2, on the
+			 * 1/512 grid, then anywhere */
+			float fx = n < 512 ? (float)(rnd() % 513) / 512.0f : uni(0, 1) + (float)(rnd() % 5) / 65536.0f;
+			float fy = n < 512 ? (float)(rnd() % 513) / 512.0f : uni(0, 1) + (float)(rnd() % 5) / 65536.0f;
+			p[n][0] = (1.5f + fx) / 4, p[n][1] = (0.5f + fy) / 2;
+			p[n][2] = (float)(rnd() % 1024) / 1024.0f, p[n][3] = 0;
+		}
+		probe(up ? "mip weights upper" : "mip weights lower", "t2dlod_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
 	}
 }
 
@@ -1034,6 +1244,88 @@ references(void)
 	return bad;
 }
 
+/* A texture as a kernel parameter (.param .texref, legal PTX: ptxas gives
+ * it no room in the parameter buffer).  The record holds the result codes
+ * of loading, of the parameters' places, of cuModuleGetTexRef on the
+ * parameter's name, and of a launch passing a texture object for it, then
+ * what 4 lanes read (t2d_f's texels of case 2d_f32x1_linear through an
+ * object read the same where the object is what the kernel samples).
+ * Last: a launch the driver takes badly may leave the context unusable. */
+static const char parptx[] =
+	".version 7.8\n.target sm_90\n.address_size 64\n"
+	".visible .entry tpar(.param .texref tr, .param .u64 c, .param .u64 o)\n"
+	"{\n"
+	"\t.reg .f32 %f<8>; .reg .b32 %r<2>; .reg .b64 %rd<6>;\n"
+	"\tld.param.u64 %rd1, [c];\n"
+	"\tld.param.u64 %rd2, [o];\n"
+	"\tmov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd3, %r1, 16;\n"
+	"\tadd.s64 %rd4, %rd1, %rd3;\n"
+	"\tadd.s64 %rd5, %rd2, %rd3;\n"
+	"\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd4];\n"
+	"\ttex.2d.v4.f32.f32 {%f4, %f5, %f6, %f7}, [tr, {%f1, %f2}];\n"
+	"\tst.global.v4.f32 [%rd5], {%f4, %f5, %f6, %f7};\n"
+	"\tret;\n"
+	"}\n";
+
+static void
+texrefparam(void)
+{
+	static float p[4][4] = { { 0.5f, 0.5f }, { 3.25f, 1.75f }, { 7.5f, 2.5f }, { 1.0f, 4.0f } };
+	static uint8_t o[4 * 16];
+	int32_t rec[8 + 16];
+	const Case *c = NULL;
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUtexObject t = 0;
+	CUmodule m = NULL;
+	CUfunction f = NULL;
+	CUtexref tr;
+	Res r;
+	void *args[] = { &t, &dcoord, &dout };
+
+	doing = "texref parameter";
+	for (size_t j = 0; j < sizeof cases / sizeof cases[0]; j++)
+		if (!strcmp(cases[j].name, "2d_f32x1_linear"))
+			c = &cases[j];
+	memset(rec, 0, sizeof rec);
+	memset(o, 0xee, sizeof o);
+	rng = 0x5bd1e995u;
+	resource(c, &rd, &r);
+	memset(&td, 0, sizeof td);
+	td.filterMode = c->filter;
+	CK(cuTexObjectCreate(&t, &rd, &td, NULL));
+	CK(cuMemcpyHtoD(dcoord, p, sizeof p));
+	/* the same lanes through t2d_f, for comparison */
+	launch("t2d_f", t, 4);
+	CK(cuMemcpyDtoH(o, dout, sizeof o));
+	emit("probe texref param object", o, sizeof o);
+	memset(o, 0xee, sizeof o);
+	CK(cuMemsetD8(dout, 0xee, sizeof o));
+	rec[0] = (int32_t)cuModuleLoadData(&m, parptx);
+	if (rec[0] == CUDA_SUCCESS) {
+		rec[1] = (int32_t)cuModuleGetFunction(&f, m, "tpar");
+		for (unsigned i = 0; i < 3 && f; i++) {
+			size_t off = 0, sz = 0;
+			rec[2] |= (int32_t)cuFuncGetParamInfo(f, i, &off, &sz) << (8 * i);
+			rec[8 + 2 * i] = (int32_t)off, rec[9 + 2 * i] = (int32_t)sz;
+		}
+		rec[3] = (int32_t)cuModuleGetTexRef(&tr, m, "tr");
+		if (f) {
+			rec[4] = (int32_t)cuLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL);
+			rec[5] = (int32_t)cuCtxSynchronize();
+			if (rec[4] == CUDA_SUCCESS && rec[5] == CUDA_SUCCESS)
+				rec[6] = (int32_t)cuMemcpyDtoH(o, dout, sizeof o);
+		}
+	}
+	emit("probe texref param", rec, sizeof rec);
+	emit("probe texref param texels", o, sizeof o);
+	if (m)
+		cuModuleUnload(m);
+	cuTexObjectDestroy(t);
+	release(&r);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1073,6 +1365,8 @@ main(int argc, char **argv)
 		texcase(&cases[i], i);
 	surfaces();
 	refbad = references();
+	probes();
+	texrefparam();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
