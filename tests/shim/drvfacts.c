@@ -6,13 +6,15 @@
  *   mem    how much cuMemGetInfo's free amount drops for allocations of
  *          several sizes made in a fresh context, and rises as they are
  *          freed (the driver's allocation granularity)
- *   gran   cuMemGetAllocationGranularity, minimum and recommended
+ *   gran   cuMemGetAllocationGranularity, minimum and recommended (looked
+ *          up by name: a driver without it says so)
  *   cg     a module whose PTX calls cudaCG* functions: loaded alone, and
  *          linked with and without the device runtime (libcudadevrt.a
  *          from argv[1], when given): the result and the first log line
  *
  *	drvfacts [LIBCUDADEVRT.A]
  */
+#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 #include <cuda.h>
@@ -105,6 +107,7 @@ main(int argc, char **argv)
 	CUjit_option opt[] = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
 	void *val[] = { log, (void *)(size_t)sizeof log };
 	CUmemAllocationProp prop;
+	CUresult (*gran)(size_t *, const CUmemAllocationProp *, CUmemAllocationGranularity_flags);
 	CUresult r;
 
 	if (cuInit(0) || cuDeviceGet(&dev, 0) || cuCtxCreate(&ctx, NULL, 0, dev)) {
@@ -138,10 +141,15 @@ main(int argc, char **argv)
 	prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
 	prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
 	prop.location.id = 0;
-	r = cuMemGetAllocationGranularity(&f, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM);
-	g = 0;
-	cuMemGetAllocationGranularity(&g, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED);
-	printf("gran: %s: minimum %zu, recommended %zu\n", ename(r), f, g);
+	gran = (CUresult (*)(size_t *, const CUmemAllocationProp *, CUmemAllocationGranularity_flags))
+	    dlsym(RTLD_DEFAULT, "cuMemGetAllocationGranularity");
+	if (gran) {
+		r = gran(&f, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM);
+		g = 0;
+		gran(&g, &prop, CU_MEM_ALLOC_GRANULARITY_RECOMMENDED);
+		printf("gran: %s: minimum %zu, recommended %zu\n", ename(r), f, g);
+	} else
+		printf("gran: no cuMemGetAllocationGranularity\n");
 
 	r = cuModuleLoadDataEx(&m, cgptx, 2, opt, val);
 	firstline("load alone", r, log);
