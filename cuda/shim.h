@@ -156,6 +156,12 @@ CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image, s
 /* PTX texts linked into one, as cuLinkComplete links them (texts reordered
  * and rewritten: each is malloc'd and may be replaced) */
 CUresult shim_link_text(char **text, int n, char **out, size_t *len);
+/* shim_extern.c: whether text calls an .extern function it does not define
+ * and the JIT does not supply (nor, with devrt, the device runtime): its
+ * name into name */
+int shim_unresolved(const char *text, int devrt, char *name, size_t cap);
+/* the first line of a cuLinkComplete image linked with the device runtime */
+#define SHIM_DEVRT_MARK "// linked with the device runtime (libcudadevrt)\n"
 /* shim_link.c: the inputs' internal symbols renamed where another input
  * declares the name, .weak definitions that give way demoted to .extern */
 CUresult shim_link_symbols(char **text, int n);

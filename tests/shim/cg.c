@@ -13,6 +13,10 @@
  *	cg CG.PTX stuck      a block whose warps wait at a CTA barrier and at
  *	                     the grid barrier: the launch fails, no hang
  *
+ * The module is linked with the device runtime (load_devrt), as a GPU
+ * needs it; loaded alone it is refused with CUDA_ERROR_INVALID_PTX, as the
+ * JIT refuses a call of an extern function nothing defines.
+ *
  * Every expected value follows from the kernels' source (cg.ptx's top);
  * what a GPU answers outside a cooperative launch (plain) is this
  * implementation's reading of the documentation, not yet checked on one.
@@ -150,7 +154,14 @@ main(int argc, char **argv)
 	CK(cuDeviceGet(&dev, 0));
 	CK(cuDevicePrimaryCtxRetain(&ctx, dev));
 	CK(cuCtxSetCurrent(ctx));
-	CK(cuModuleLoadData(&mod, ptx));
+	if (argc == 2) {
+		CUresult r = cuModuleLoadData(&mod, ptx);
+		printf("cg.ptx loaded alone: %s\n", r == CUDA_ERROR_INVALID_PTX ? "CUDA_ERROR_INVALID_PTX" :
+		    r ? "another error" : "loaded");
+		if (!r)
+			cuModuleUnload(mod);
+	}
+	CK(load_devrt(&mod, ptx));
 	if (argc == 2) {
 		phases(mod);
 		early(mod);

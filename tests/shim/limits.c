@@ -224,7 +224,7 @@ main(int argc, char **argv)
 		memory();
 	else {
 		const_sizes();
-		CK(cuModuleLoadData(&mod, ptx));
+		CK(load_devrt(&mod, ptx));
 		coop_limit(mod);
 	}
 	free(ptx);
