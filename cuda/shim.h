@@ -160,6 +160,9 @@ CUresult shim_link_text(char **text, int n, char **out, size_t *len);
  * and the JIT does not supply (nor, with devrt, the device runtime): its
  * name into name */
 int shim_unresolved(const char *text, int devrt, char *name, size_t cap);
+/* shim_extern.c: calls with a return value of a function another input
+ * defines without one lose it, as no linker checks calls across inputs */
+void shim_link_voids(char **text, int n);
 /* the first line of a cuLinkComplete image linked with the device runtime */
 #define SHIM_DEVRT_MARK "// linked with the device runtime (libcudadevrt)\n"
 /* shim_link.c: the inputs' internal symbols renamed where another input

@@ -142,3 +142,127 @@ shim_unresolved(const char *text, int devrt, char *name, size_t cap)
 		name[0] = 0;
 	return 0;
 }
+
+/*
+ * Across the inputs of a link, a call is checked against nothing: each
+ * input is compiled alone and the linker binds names only.  A caller that
+ * declares a function .extern with a return value the definition does not
+ * have (numba-cuda declares a C function returning void so) runs on a GPU:
+ * the callee leaves the return register alone, and the caller does not
+ * use it.  Put into one module, such a call breaks the module's own
+ * prototype check; so, in the caller's input, the declaration and its
+ * calls lose their return lists (blanked, so nothing else moves), and the
+ * caller's reads of its return parameter read what the call left there:
+ * nothing written, as on a GPU.
+ */
+
+/* The return list of a .func line s (len bytes): [*at, *at + *n) from its
+ * '(' through its ')', or 0. */
+static int
+retlist(const char *s, size_t len, size_t *at, size_t *n)
+{
+	const char *e = s + len, *p = NULL;
+
+	for (const char *q = s; q + 5 <= e && !p; q++)
+		if (!strncmp(q, ".func", 5) && (q + 5 == e || !ISID(q[5])))
+			p = q + 5;
+	while (p && p < e && isspace((unsigned char)*p))
+		p++;
+	if (!p || p >= e || *p != '(')
+		return 0;
+	*at = (size_t)(p - s);
+	while (p < e && *p != ')')
+		p++;
+	if (p >= e)
+		return 0;
+	*n = (size_t)(p - s) - *at + 1;
+	return 1;
+}
+
+/* Whether some input but i defines name with no return list. */
+static int
+defined_void(char **text, int n, int i, const char *name)
+{
+	char d[256];
+
+	for (int j = 0; j < n; j++) {
+		int depth = 0;
+		if (j == i)
+			continue;
+		for (const char *s = text[j]; *s;) {
+			size_t len = strcspn(s, "\n"), at, k;
+			const char *w = s;
+			while (w < s + len && isspace((unsigned char)*w))
+				w++;
+			if (!depth && strncmp(w, ".extern", 7) && strncmp(w, "//", 2)) {
+				declname(w, len - (size_t)(w - s), d, sizeof d);
+				if (d[0] && !strcmp(d, name))
+					return !retlist(w, len - (size_t)(w - s), &at, &k);
+			}
+			for (const char *p = s; p < s + len; p++)
+				depth += *p == '{' ? 1 : *p == '}' ? -(depth > 0) : 0;
+			s += len + (s[len] == '\n');
+		}
+	}
+	return 0;
+}
+
+/* Blanks the return lists of t's call statements of name. */
+static void
+blank_calls(char *t, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (char *c = t; (c = strstr(c, "call")); c += 4) {
+		char *p = c + 4, *q;
+		if ((c > t && ISID(c[-1])) || (ISID(*p) && *p != '.'))
+			continue;   /* not the instruction */
+		while (*p == '.' || ISID(*p))
+			p++;   /* .uni */
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p != '(' || !(q = strchr(p, ')')) || memchr(p, ';', (size_t)(q - p)))
+			continue;
+		q++;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q != ',')
+			continue;
+		q++;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (strncmp(q, name, nl) || ISID(q[nl]))
+			continue;
+		for (char *b = p; b < q; b++)
+			if (*b != '\n')
+				*b = ' ';
+		/* "call (r), f, (a)" is now "call f, (a)": the comma went with the list */
+	}
+}
+
+void
+shim_link_voids(char **text, int n)
+{
+	char name[256];
+
+	for (int i = 0; i < n; i++) {
+		int depth = 0;
+		for (char *s = text[i]; *s;) {
+			size_t len = strcspn(s, "\n"), at, k;
+			char *w = s;
+			while (w < s + len && isspace((unsigned char)*w))
+				w++;
+			if (!depth && !strncmp(w, ".extern", 7) && !ISID(w[7])) {
+				declname(w, len - (size_t)(w - s), name, sizeof name);
+				if (name[0] && retlist(w, len - (size_t)(w - s), &at, &k) &&
+				    defined_void(text, n, i, name)) {
+					memset(w + at, ' ', k);
+					blank_calls(text[i], name);
+				}
+			}
+			for (char *p = s; p < s + len; p++)
+				depth += *p == '{' ? 1 : *p == '}' ? -(depth > 0) : 0;
+			s += len + (s[len] == '\n');
+		}
+	}
+}

@@ -961,6 +961,7 @@ shim_link_text(char **text, int ntext, char **out, size_t *len)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (shim_link_symbols(text, ntext))
 		return CUDA_ERROR_OUT_OF_MEMORY;
+	shim_link_voids(text, ntext);
 	order(text, ntext);
 	for (int i = 0; i < ntext; i++) {
 		for (const char *s = text[i]; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
