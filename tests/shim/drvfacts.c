@@ -11,6 +11,10 @@
  *   cg     a module whose PTX calls cudaCG* functions: loaded alone, and
  *          linked with and without the device runtime (libcudadevrt.a
  *          from argv[1], when given): the result and the first log line
+ *   void   cuLink of two PTX inputs, the caller declaring .extern with a
+ *          return value a function the other defines without one (as
+ *          numba-cuda declares C functions returning void): the result
+ *          and the first log line, and the kernel's launch
  *
  *	drvfacts [LIBCUDADEVRT.A]
  */
@@ -31,6 +35,17 @@ static const char cgptx[] =
 	"\tst.param.b64 [a], %rd1;\n\tst.param.b32 [b], 0;\n"
 	"\tcall.uni (r), cudaCGSynchronizeGrid, (a, b);\n\tld.param.b32 %r1, [r];\n\t}\n"
 	"\tld.param.u64 %rd2, [out];\n\tst.global.u32 [%rd2], %r1;\n\tret;\n}\n";
+
+static const char vcaller[] =
+	".version 8.0\n.target sm_90\n.address_size 64\n"
+	".extern .func (.param .b64 r) note(.param .b32 x);\n"
+	".visible .entry kv(.param .u64 out)\n{\n\t.reg .b64 %rd<4>;\n"
+	"\t{\n\t.param .b32 a;\n\t.param .b64 r;\n\tst.param.b32 [a], 5;\n"
+	"\tcall.uni (r), note, (a);\n\tld.param.b64 %rd1, [r];\n\t}\n"
+	"\tld.param.u64 %rd2, [out];\n\tst.global.u32 [%rd2], 7;\n\tret;\n}\n";
+static const char vcallee[] =
+	".version 8.0\n.target sm_90\n.address_size 64\n"
+	".visible .func note(.param .b32 x)\n{\n\tret;\n}\n";
 
 static const char *
 ename(CUresult r)
@@ -88,6 +103,44 @@ link(const char *devrt)
 		printf("cg: load linked image: %s\n", ename(r));
 		if (!r)
 			cuModuleUnload(m);
+	}
+	cuLinkDestroy(ls);
+}
+
+static void
+voidlink(void)
+{
+	char log[4096] = "";
+	CUjit_option opt[] = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
+	void *val[] = { log, (void *)(size_t)sizeof log };
+	CUlinkState ls;
+	CUmodule m;
+	CUfunction f;
+	CUdeviceptr out;
+	unsigned v = 0;
+	void *img, *args[] = { &out };
+	size_t sz;
+	CUresult r;
+
+	if (cuLinkCreate(2, opt, val, &ls))
+		return;
+	r = cuLinkAddData(ls, CU_JIT_INPUT_PTX, (void *)vcaller, sizeof vcaller, "caller.ptx", 0, NULL, NULL);
+	if (!r)
+		r = cuLinkAddData(ls, CU_JIT_INPUT_PTX, (void *)vcallee, sizeof vcallee, "callee.ptx", 0, NULL,
+		    NULL);
+	if (!r)
+		r = cuLinkComplete(ls, &img, &sz);
+	printf("void: link: %s: %.*s\n", ename(r), (int)strcspn(log, "\n"), log);
+	if (!r && !(r = cuModuleLoadData(&m, img))) {
+		cuModuleGetFunction(&f, m, "kv");
+		cuMemAlloc(&out, 4);
+		r = cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL);
+		if (!r)
+			r = cuCtxSynchronize();
+		cuMemcpyDtoH(&v, out, 4);
+		printf("void: launch: %s, wrote %u\n", ename(r), v);
+		cuMemFree(out);
+		cuModuleUnload(m);
 	}
 	cuLinkDestroy(ls);
 }
@@ -158,6 +211,7 @@ main(int argc, char **argv)
 	link(NULL);
 	if (argc > 1)
 		link(argv[1]);
+	voidlink();
 	cuCtxDestroy(ctx);
 	return 0;
 }
