@@ -136,6 +136,12 @@ CUresult shim_ready(Ctx **ctx);          /* the same, and its sticky fault; unde
 void shim_print_diags(const char *what);
 /* shim_mem.c */
 void shim_free_ctx_allocs(Ctx *ctx);
+/* shim_ipc.c: the interpreter's allocator, which gives each cuMemAlloc
+ * pages of its own: armed with the storage's size before ptx_mem_alloc,
+ * told the device address after (under LOCK) */
+extern const ptx_alloc shim_ipc_alloc;
+void shim_ipc_arm(size_t n);
+void shim_ipc_armed(CUdeviceptr dev);
 CUresult shim_free(CUdeviceptr p);        /* cuMemFree under LOCK */
 CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* under LOCK */
 int shim_isdev(CUdeviceptr p);            /* inside a live device allocation; under LOCK */

@@ -164,8 +164,13 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			free(h);
 			goto out;
 		}
-	} else if ((r = shim_merr(ptx_mem_alloc(shim.cx, ext, &a))))
-		goto out;
+	} else {
+		shim_ipc_arm(ext);   /* pages of its own, to share if asked (shim_ipc.c) */
+		r = shim_merr(ptx_mem_alloc(shim.cx, ext, &a));
+		shim_ipc_armed(r ? 0 : a);
+		if (r)
+			goto out;
+	}
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;
 	shim.allocs[shim.nallocs].ctx = ctx;
