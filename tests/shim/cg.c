@@ -15,7 +15,9 @@
  *
  * The module is linked with the device runtime (load_devrt), as a GPU
  * needs it; loaded alone it is refused with CUDA_ERROR_INVALID_PTX, as the
- * JIT refuses a call of an extern function nothing defines.
+ * JIT refuses a call of an extern function nothing defines, and linked
+ * without libcudadevrt.a cuLinkComplete refuses it (CUDA_ERROR_INVALID_IMAGE,
+ * the code not yet checked on a GPU: tests/shim/drvfacts.c asks).
  *
  * Every expected value follows from the kernels' source (cg.ptx's top);
  * what a GPU answers outside a cooperative launch (plain) is this
@@ -137,6 +139,23 @@ fails_with(CUmodule mod, const char *name, unsigned g, unsigned b, int coop, con
 	printf("%s: %s\n", what, r == CUDA_ERROR_LAUNCH_FAILED ? "launch failed" : "not CUDA_ERROR_LAUNCH_FAILED");
 }
 
+/* cuLink without the device runtime: the undefined references stop it. */
+static void
+nodevrt(const char *ptx)
+{
+	CUlinkState ls;
+	void *img;
+	size_t n;
+	CUresult r;
+
+	CK(cuLinkCreate(0, NULL, NULL, &ls));
+	CK(cuLinkAddData(ls, CU_JIT_INPUT_PTX, (void *)ptx, strlen(ptx) + 1, "cg.ptx", 0, NULL, NULL));
+	r = cuLinkComplete(ls, &img, &n);
+	printf("cg.ptx linked without the device runtime: %s\n", r == CUDA_ERROR_INVALID_IMAGE ?
+	    "CUDA_ERROR_INVALID_IMAGE" : r ? "another error" : "linked");
+	CK(cuLinkDestroy(ls));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -160,6 +179,7 @@ main(int argc, char **argv)
 		    r ? "another error" : "loaded");
 		if (!r)
 			cuModuleUnload(mod);
+		nodevrt(ptx);
 	}
 	CK(load_devrt(&mod, ptx));
 	if (argc == 2) {
