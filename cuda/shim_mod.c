@@ -856,7 +856,8 @@ firstword(const char *s, size_t *n)
 }
 
 /* If line s declares .extern a .global or .const variable, its name into
- * name (the last word before ';' or '[') and 1. */
+ * name (the last word before ';' or '[') and 1.  Functions and kernels
+ * are not variables: their declarations may go on over several lines. */
 static int
 externvar(const char *s, char *name, size_t cap)
 {
@@ -867,6 +868,9 @@ externvar(const char *s, char *name, size_t cap)
 		return 0;
 	len = strcspn(w, "\n");
 	f = strstr(w, ".func");
+	if (f && f < w + len)
+		return 0;
+	f = strstr(w, ".entry");   /* a kernel's declaration (-rdc device launches) */
 	if (f && f < w + len)
 		return 0;
 	e = w + strcspn(w, ";[\n");
