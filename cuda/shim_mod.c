@@ -93,7 +93,9 @@ shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t siz
 	}
 	if ((r = shim_image_ptx(&text, image, size, -1, name, log, cap)))
 		return r;
-	if ((r = whole(text, image, name, log, cap))) {
+	/* a library's instance in a context loads the text the library
+	 * kept (shim_lib.c), checked when the library was loaded */
+	if (!(owner && !strcmp(name, "<library>")) && (r = whole(text, image, name, log, cap))) {
 		free(text);
 		return r;
 	}
