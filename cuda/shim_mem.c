@@ -27,11 +27,12 @@ shim_merr(int rc)
 
 /*
  * What cuMemGetInfo reports as free is what a GPU's driver counts: device
- * memory taken in 2 MiB pages.  An allocation of up to SUBMAX bytes (its
- * extent, below) shares a page-sized chunk with other small ones, so the
- * first 1000-byte cuMemAlloc of a fresh context takes 2 MiB and the next
- * ones nothing until the chunk is full; a larger one takes its own pages,
- * its size rounded up to 2 MiB; a chunk goes back when its last
+ * memory taken in 2 MiB pages.  An allocation smaller than a page (its
+ * extent, below) shares a page-sized chunk with other small ones (first
+ * fit), so the first 1000-byte cuMemAlloc of a fresh context takes 2 MiB
+ * and the next ones nothing until the chunk is full; one of a page or
+ * more takes its own pages, its size rounded up to 2 MiB (as an H200's
+ * driver answered tests/shim/drvfacts.c); a chunk goes back when its last
  * allocation is freed.  The rest the interpreter holds (module variables,
  * device malloc's heap, textures' arrays) is counted in whole pages too.
  * An allocation is refused when the pages it needs are more than is free,
@@ -39,7 +40,6 @@ shim_merr(int rc)
  */
 #define PAGE ((size_t)2 << 20)
 #define GRANULE 512   /* the allocations' spacing (alloc, below) */
-#define SUBMAX ((size_t)1 << 20)
 
 static size_t
 pages(size_t n)
@@ -66,7 +66,7 @@ place(size_t ext, size_t *need)
 	size_t i, spare = shim.nchunks;
 
 	*need = pages(ext);
-	if (ext > SUBMAX)
+	if (ext >= PAGE)
 		return -1;
 	for (i = 0; i < shim.nchunks; i++)
 		if (shim.chunks[i] && PAGE - shim.chunks[i] >= ext) {

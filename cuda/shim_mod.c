@@ -50,7 +50,8 @@ shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
 
 /* PTX text loaded as it is, which a GPU's JIT compiles as a whole program:
  * a call of an .extern function the text does not define stops it
- * (shim_extern.c), unless the text is cuLinkComplete's, linked with the
+ * (shim_extern.c; CUDA_ERROR_INVALID_PTX and ptxas's line, as an H200's
+ * driver answers), unless the text is cuLinkComplete's, linked with the
  * device runtime.  Other images' PTX was compiled or linked into them. */
 static CUresult
 whole(const char *text, const void *image, const char *name, char *log, size_t cap)
@@ -1028,8 +1029,8 @@ link_complete(Link *l, void **image, size_t *size)
 		fprintf(stderr, "libptxcuda: cuLinkComplete: undefined reference to '%s'%s\n", fn,
 		    strncmp(fn, "cuda", 4) ? "" : " (the device runtime's: add libcudadevrt.a)");
 		if (l->log && l->cap)
-			snprintf(l->log, l->cap, "nvlink error   : Undefined reference to '%s'\n", fn);
-		return CUDA_ERROR_INVALID_IMAGE;
+			snprintf(l->log, l->cap, "error   : Undefined reference to '%s'\n", fn);
+		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer */
 	}
 	if (l->devrt) {   /* marked, so that loading it does not ask for the device runtime again */
 		size_t k = strlen(SHIM_DEVRT_MARK);
