@@ -101,7 +101,7 @@ cuInit(unsigned flags)
 		return CUDA_ERROR_NOT_INITIALIZED;   /* shim_fork.c */
 	LOCK();
 	if (!shim.inited) {
-		if (ptx_ctx_new(&shim.cx, NULL) != PTX_OK)
+		if (ptx_ctx_new(&shim.cx, &shim_ipc_alloc) != PTX_OK)
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 		else if (!(shim.primary.h = shim_hnew(H_CTX, &shim.primary))) {
 			ptx_ctx_free(shim.cx);

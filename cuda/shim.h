@@ -94,8 +94,12 @@ typedef struct {
 	ptx_ctx *cx;
 	struct Sctx primary;
 	struct Smod *mods;
-	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; } *allocs;   /* host: managed memory's */
+	/* host: managed memory's; chunk: the 2 MiB chunk a small one is
+	 * counted in (shim_mem.c), else -1 */
+	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; } *allocs;
 	size_t nallocs, capallocs;
+	size_t *chunks, nchunks;    /* bytes each chunk holds; 0: given back */
+	size_t held, extents;       /* what cuMemAllocs hold as the driver counts, as the interpreter does */
 	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
 	 * mapped: also device memory at the same address (ptx_mem_map), as
 	 * unified addressing makes pinned memory on a GPU */
@@ -132,6 +136,12 @@ CUresult shim_ready(Ctx **ctx);          /* the same, and its sticky fault; unde
 void shim_print_diags(const char *what);
 /* shim_mem.c */
 void shim_free_ctx_allocs(Ctx *ctx);
+/* shim_ipc.c: the interpreter's allocator, which gives each cuMemAlloc
+ * pages of its own: armed with the storage's size before ptx_mem_alloc,
+ * told the device address after (under LOCK) */
+extern const ptx_alloc shim_ipc_alloc;
+void shim_ipc_arm(size_t n);
+void shim_ipc_armed(CUdeviceptr dev);
 CUresult shim_free(CUdeviceptr p);        /* cuMemFree under LOCK */
 CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* under LOCK */
 int shim_isdev(CUdeviceptr p);            /* inside a live device allocation; under LOCK */
@@ -152,6 +162,15 @@ CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image, s
 /* PTX texts linked into one, as cuLinkComplete links them (texts reordered
  * and rewritten: each is malloc'd and may be replaced) */
 CUresult shim_link_text(char **text, int n, char **out, size_t *len);
+/* shim_extern.c: whether text calls an .extern function it does not define
+ * and the JIT does not supply (nor, with devrt, the device runtime): its
+ * name into name */
+int shim_unresolved(const char *text, int devrt, char *name, size_t cap);
+/* shim_extern.c: calls with a return value of a function another input
+ * defines without one lose it, as no linker checks calls across inputs */
+void shim_link_voids(char **text, int n);
+/* the first line of a cuLinkComplete image linked with the device runtime */
+#define SHIM_DEVRT_MARK "// linked with the device runtime (libcudadevrt)\n"
 /* shim_link.c: the inputs' internal symbols renamed where another input
  * declares the name, .weak definitions that give way demoted to .extern */
 CUresult shim_link_symbols(char **text, int n);

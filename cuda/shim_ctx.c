@@ -121,20 +121,6 @@ shim_total_mem(void)
 	return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
 }
 
-/* The total less every byte the interpreter holds against it (ptx_mem_used):
- * allocations with their slack, module variables, device malloc's blocks,
- * textures' arrays -- what a cuMemAlloc can still have, as a GPU's
- * cuMemGetInfo counts what the context holds and not only cuMemAlloc's. */
-size_t
-shim_free_mem(void)
-{
-	size_t total = shim_total_mem();
-	uint64_t used = 0;
-
-	ptx_mem_used(shim.cx, &used);
-	return used < total ? total - (size_t)used : 0;
-}
-
 /* ---------------------------------------------------------------- contexts */
 
 /* ctx, or the current context when ctx is NULL; under LOCK. */

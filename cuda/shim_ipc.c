@@ -1,20 +1,34 @@
 /*
  * shim_ipc.c -- CUDA IPC handles (cuIpcGetMemHandle, cuIpcOpenMemHandle,
- * cuIpcCloseMemHandle, cuIpcGetEventHandle, cuIpcOpenEventHandle).  The
- * interpreter's device memory lives in one process, so a handle opens in
- * the process that made it: memory to the same device address, an event
- * to the same event.  Another process has no view of that memory: there
- * the open is refused with CUDA_ERROR_NOT_SUPPORTED and a message on
- * stderr that says why, rather than a pointer to nothing.
+ * cuIpcCloseMemHandle, cuIpcGetEventHandle, cuIpcOpenEventHandle).
+ *
+ * Memory is shared with other processes as on a GPU.  Each cuMemAlloc's
+ * storage is pages of its own (the interpreter's allocator hook, below,
+ * maps them when alloc() in shim_mem.c arms it); the first
+ * cuIpcGetMemHandle of an allocation moves its pages into a memory file
+ * in place (the same address, its bytes kept), and a handle names the
+ * file by the maker's pid and descriptor, with its inode so that a
+ * reused pid or descriptor is not taken for it.  Another process opens
+ * /proc/PID/fd/FD, maps the file and makes the mapping device memory at
+ * its own address (ptx_mem_map): both interpreters then read and write
+ * the same bytes.  In the process that made it a handle opens to the
+ * allocation itself.  Events open only there; another process is refused
+ * with CUDA_ERROR_NOT_SUPPORTED and a message that says why.
  *
  * A handle (64 bytes, opaque to the caller): "PTXKIPC" and a kind byte,
  * the maker's pid, a number drawn once per process (so a later process
- * that reuses the pid is still another one), then the allocation's base
- * and size, or the event's handle.
+ * that reuses the pid is still another one), the allocation's base and
+ * size or the event's handle, and for memory the file's inode and
+ * descriptor.
  */
+#define _GNU_SOURCE   /* memfd_create */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cuda/shim.h"
@@ -25,8 +39,199 @@ enum { K_MEM = 'M', K_EVENT = 'E', EV_DISABLE_TIMING = 2, EV_INTERPROCESS = 4 };
 
 typedef struct {
 	char magic[7], kind;
-	uint64_t pid, nonce, a, b;
+	uint64_t pid, nonce, a, b, ino;
+	int32_t fd;
 } Body;
+
+/* ---------------------------------------------------------------- storage */
+
+/* The pages of each cuMemAlloc: a table keyed by address (open
+ * addressing), under its own mutex since the interpreter frees from its
+ * worker threads too. */
+typedef struct { uint8_t *p; size_t len; CUdeviceptr dev; int fd; } Pages;
+
+static pthread_mutex_t pmu = PTHREAD_MUTEX_INITIALIZER;
+static Pages *tab;
+static size_t ntab, captab;
+static size_t armed;   /* the size of the storage alloc() waits for; under LOCK */
+static uint8_t *last;  /* the storage last handed out armed */
+
+static size_t
+slot_of(const void *p, size_t cap)
+{
+	return (size_t)(((uintptr_t)p >> 12) * 0x9e3779b97f4a7c15u) & (cap - 1);
+}
+
+static Pages *
+find(const void *p)
+{
+	if (!captab)
+		return NULL;
+	for (size_t i = slot_of(p, captab);; i = (i + 1) & (captab - 1))
+		if (!tab[i].p)
+			return NULL;
+		else if (tab[i].p == p)
+			return &tab[i];
+}
+
+static int
+put(Pages e)
+{
+	if (2 * (ntab + 1) > captab) {
+		size_t cap = captab ? captab * 2 : 256;
+		Pages *nt = calloc(cap, sizeof *nt), *old = tab;
+		if (!nt)
+			return -1;
+		for (size_t i = 0; i < captab; i++)
+			if (old[i].p) {
+				size_t k = slot_of(old[i].p, cap);
+				while (nt[k].p)
+					k = (k + 1) & (cap - 1);
+				nt[k] = old[i];
+			}
+		tab = nt, captab = cap;
+		free(old);
+	}
+	for (size_t i = slot_of(e.p, captab);; i = (i + 1) & (captab - 1))
+		if (!tab[i].p) {
+			tab[i] = e;
+			ntab++;
+			return 0;
+		}
+}
+
+static void
+take_out(Pages *e)
+{
+	size_t i = (size_t)(e - tab), j = i;
+
+	e->p = NULL;
+	ntab--;
+	for (;;) {   /* re-place the run after the hole */
+		j = (j + 1) & (captab - 1);
+		if (!tab[j].p)
+			return;
+		Pages t = tab[j];
+		tab[j].p = NULL;
+		for (size_t k = slot_of(t.p, captab);; k = (k + 1) & (captab - 1))
+			if (!tab[k].p) {
+				tab[k] = t;
+				break;
+			}
+	}
+	(void)i;
+}
+
+static size_t
+pagelen(size_t n)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+
+	return (n + pg - 1) / pg * pg;
+}
+
+static void *
+hook(void *ud, void *p, size_t n)
+{
+	Pages *e;
+	void *q;
+
+	(void)ud;
+	if (!p && n && armed && n == armed) {
+		armed = 0;
+		q = mmap(NULL, pagelen(n), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (q == MAP_FAILED)
+			return NULL;
+		pthread_mutex_lock(&pmu);
+		if (put((Pages){ q, pagelen(n), 0, -1 })) {
+			pthread_mutex_unlock(&pmu);
+			munmap(q, pagelen(n));
+			return NULL;
+		}
+		pthread_mutex_unlock(&pmu);
+		last = q;
+		return q;
+	}
+	if (p) {
+		pthread_mutex_lock(&pmu);
+		if ((e = find(p))) {
+			Pages d = *e;
+			take_out(e);
+			pthread_mutex_unlock(&pmu);
+			q = NULL;
+			if (n && (q = malloc(n)))   /* not done by the interpreter; kept correct */
+				memcpy(q, d.p, n < d.len ? n : d.len);
+			munmap(d.p, d.len);
+			if (d.fd >= 0)
+				close(d.fd);
+			return q;
+		}
+		pthread_mutex_unlock(&pmu);
+	}
+	if (!n) {
+		free(p);
+		return NULL;
+	}
+	return realloc(p, n);
+}
+
+const ptx_alloc shim_ipc_alloc = { PTX_API_VERSION, hook, NULL };
+
+void
+shim_ipc_arm(size_t n)
+{
+	armed = n;
+	last = NULL;
+}
+
+void
+shim_ipc_armed(CUdeviceptr dev)
+{
+	Pages *e;
+
+	armed = 0;
+	pthread_mutex_lock(&pmu);
+	if (last && (e = find(last)))
+		e->dev = dev;
+	pthread_mutex_unlock(&pmu);
+	last = NULL;
+}
+
+/* The pages of device allocation dev, made a shared file's if they are not
+ * yet: the entry's copy into *out.  Under LOCK. */
+static CUresult
+share(CUdeviceptr dev, Pages *out)
+{
+	Pages *e = NULL;
+	int fd;
+
+	pthread_mutex_lock(&pmu);
+	for (size_t i = 0; i < captab && !e; i++)
+		if (tab[i].p && tab[i].dev == dev)
+			e = &tab[i];
+	if (!e) {
+		pthread_mutex_unlock(&pmu);
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+	if (e->fd < 0) {
+		fd = memfd_create("ptxkit-ipc", MFD_CLOEXEC);
+		if (fd < 0 || ftruncate(fd, (off_t)e->len) || pwrite(fd, e->p, e->len, 0) != (ssize_t)e->len ||
+		    mmap(e->p, e->len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+			if (fd >= 0)
+				close(fd);
+			pthread_mutex_unlock(&pmu);
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		}
+		e->fd = fd;
+	}
+	*out = *e;
+	pthread_mutex_unlock(&pmu);
+	return CUDA_SUCCESS;
+}
+
+/* Memory opened from another process's handles: under LOCK. */
+static struct { CUdeviceptr dev; void *p; size_t len; } *opened;
+static size_t nopened;
 
 static uint64_t
 nonce(void)
@@ -43,12 +248,19 @@ nonce(void)
 }
 
 static void
-make(IpcHandle *h, char kind, uint64_t a, uint64_t b)
+make(IpcHandle *h, char kind, uint64_t a, uint64_t b, uint64_t ino, int fd)
 {
-	Body d = { "PTXKIPC", kind, (uint64_t)getpid(), nonce(), a, b };
+	Body d = { "PTXKIPC", kind, (uint64_t)getpid(), nonce(), a, b, ino, fd };
 
 	memset(h, 0, sizeof *h);
 	memcpy(h->reserved, &d, sizeof d);
+}
+
+/* Whether a handle's body was made in this process. */
+static int
+mine(const Body *d)
+{
+	return d->pid == (uint64_t)getpid() && d->nonce == nonce();
 }
 
 /* The body of a handle of kind made in this process, or an error. */
@@ -58,7 +270,7 @@ take(const IpcHandle *h, char kind, Body *d, const char *call)
 	memcpy(d, h->reserved, sizeof *d);
 	if (memcmp(d->magic, "PTXKIPC", 7) || d->kind != kind)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (d->pid != (uint64_t)getpid() || d->nonce != nonce()) {
+	if (!mine(d)) {
 		fprintf(stderr, "libptxcuda: %s: the handle was made by process %llu; the "
 		    "interpreter's device memory and events are not shared across processes\n",
 		    call, (unsigned long long)d->pid);
@@ -77,16 +289,56 @@ cuIpcGetMemHandle(IpcHandle *h, CUdeviceptr p)
 	LOCK();
 	if (!(r = shim_ready(NULL))) {
 		size_t i;
+		Pages pg;
+		struct stat st;
 		/* the base of a cuMemAlloc allocation, as the driver asks */
 		for (i = 0; i < shim.nallocs && !(shim.allocs[i].p == p && !shim.allocs[i].host); i++)
 			;
 		if (i == shim.nallocs)
 			r = CUDA_ERROR_INVALID_VALUE;
-		else
-			make(h, K_MEM, p, shim.allocs[i].n);
+		else if (!(r = share(p, &pg)))
+			make(h, K_MEM, p, shim.allocs[i].n, fstat(pg.fd, &st) ? 0 : (uint64_t)st.st_ino, pg.fd);
 	}
 	UNLOCK();
 	return r;
+}
+
+/* Another process's allocation: its file mapped here, made device memory. */
+static CUresult
+open_foreign(CUdeviceptr *p, const Body *d)
+{
+	char path[64];
+	struct stat st;
+	size_t len = pagelen((size_t)(d->b + 511) / 512 * 512);
+	void *q, *no;
+	ptx_devptr a;
+	int fd;
+
+	snprintf(path, sizeof path, "/proc/%llu/fd/%d", (unsigned long long)d->pid, (int)d->fd);
+	if ((fd = open(path, O_RDWR | O_CLOEXEC)) < 0 || fstat(fd, &st) || (uint64_t)st.st_ino != d->ino ||
+	    (uint64_t)st.st_size < len) {
+		if (fd >= 0)
+			close(fd);
+		return CUDA_ERROR_INVALID_VALUE;   /* its maker or the allocation is gone */
+	}
+	q = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (q == MAP_FAILED)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	if (!(no = realloc(opened, (nopened + 1) * sizeof *opened))) {
+		munmap(q, len);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	opened = no;
+	if (shim_merr(ptx_mem_map(shim.cx, q, (size_t)d->b, &a))) {
+		munmap(q, len);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	opened[nopened].dev = a;
+	opened[nopened].p = q;
+	opened[nopened++].len = len;
+	*p = a;
+	return CUDA_SUCCESS;
 }
 
 CUresult
@@ -97,15 +349,22 @@ cuIpcOpenMemHandle_v2(CUdeviceptr *p, IpcHandle h, unsigned flags)
 
 	if (!p || flags > 1)    /* CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS */
 		return CUDA_ERROR_INVALID_VALUE;
+	memcpy(&d, h.reserved, sizeof d);
+	if (memcmp(d.magic, "PTXKIPC", 7) || d.kind != K_MEM || d.b > SIZE_MAX / 2)
+		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !(r = take(&h, K_MEM, &d, "cuIpcOpenMemHandle"))) {
+	if (!(r = shim_ready(NULL))) {
 		size_t i;
-		for (i = 0; i < shim.nallocs && shim.allocs[i].p != d.a; i++)
-			;
-		if (i == shim.nallocs || shim.allocs[i].n != d.b)
-			r = CUDA_ERROR_INVALID_VALUE;   /* freed since */
-		else
-			*p = d.a;
+		if (!mine(&d))
+			r = open_foreign(p, &d);
+		else {
+			for (i = 0; i < shim.nallocs && shim.allocs[i].p != d.a; i++)
+				;
+			if (i == shim.nallocs || shim.allocs[i].n != d.b)
+				r = CUDA_ERROR_INVALID_VALUE;   /* freed since */
+			else
+				*p = d.a;
+		}
 	}
 	UNLOCK();
 	return r;
@@ -117,15 +376,25 @@ cuIpcOpenMemHandle(CUdeviceptr *p, IpcHandle h, unsigned flags)
 	return cuIpcOpenMemHandle_v2(p, h, flags);
 }
 
-/* The memory stays its maker's: closing only checks it is still there. */
+/* Another process's memory is unmapped; the maker's own stays its own:
+ * closing only checks it is still there. */
 CUresult
 cuIpcCloseMemHandle(CUdeviceptr p)
 {
 	CUresult r;
+	size_t i;
 
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !shim_isdev(p))
-		r = CUDA_ERROR_INVALID_VALUE;
+	if (!(r = shim_ready(NULL))) {
+		for (i = 0; i < nopened && opened[i].dev != p; i++)
+			;
+		if (i < nopened) {
+			ptx_mem_free(shim.cx, p);
+			munmap(opened[i].p, opened[i].len);
+			opened[i] = opened[--nopened];
+		} else if (!shim_isdev(p))
+			r = CUDA_ERROR_INVALID_VALUE;
+	}
 	UNLOCK();
 	return r;
 }
@@ -146,7 +415,7 @@ cuIpcGetEventHandle(IpcHandle *h, CUevent e)
 		    (EV_INTERPROCESS | EV_DISABLE_TIMING))
 			r = CUDA_ERROR_INVALID_VALUE;   /* the driver asks for both */
 		else
-			make(h, K_EVENT, (uint64_t)(uintptr_t)e, 0);
+			make(h, K_EVENT, (uint64_t)(uintptr_t)e, 0, 0, -1);
 	}
 	UNLOCK();
 	return r;

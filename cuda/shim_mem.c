@@ -25,15 +25,102 @@ shim_merr(int rc)
 	}
 }
 
+/*
+ * What cuMemGetInfo reports as free is what a GPU's driver counts: device
+ * memory taken in 2 MiB pages.  An allocation smaller than a page (its
+ * extent, below) shares a page-sized chunk with other small ones (first
+ * fit), so the first 1000-byte cuMemAlloc of a fresh context takes 2 MiB
+ * and the next ones nothing until the chunk is full; one of a page or
+ * more takes its own pages, its size rounded up to 2 MiB (as an H200's
+ * driver answered tests/shim/drvfacts.c); a chunk goes back when its last
+ * allocation is freed.  The rest the interpreter holds (module variables,
+ * device malloc's heap, textures' arrays) is counted in whole pages too.
+ * An allocation is refused when the pages it needs are more than is free,
+ * so all that cuMemGetInfo reports free can be allocated.  Under LOCK.
+ */
+#define PAGE ((size_t)2 << 20)
+#define GRANULE 512   /* the allocations' spacing (alloc, below) */
+
+static size_t
+pages(size_t n)
+{
+	return n / PAGE * PAGE + (n % PAGE ? PAGE : 0);
+}
+
+size_t
+shim_free_mem(void)
+{
+	size_t total = shim_total_mem(), other;
+	uint64_t used = 0;
+
+	ptx_mem_used(shim.cx, &used);
+	other = used > shim.extents ? pages((size_t)(used - shim.extents)) : 0;
+	return total > other && total - other > shim.held ? total - other - shim.held : 0;
+}
+
+/* The chunk an extent of ext bytes goes into (-1: its own pages), and in
+ * *need the bytes that takes from what is free. */
+static long
+place(size_t ext, size_t *need)
+{
+	size_t i, spare = shim.nchunks;
+
+	*need = pages(ext);
+	if (ext >= PAGE)
+		return -1;
+	for (i = 0; i < shim.nchunks; i++)
+		if (shim.chunks[i] && PAGE - shim.chunks[i] >= ext) {
+			*need = 0;
+			return (long)i;
+		} else if (!shim.chunks[i] && spare == shim.nchunks)
+			spare = i;
+	return (long)spare;   /* a new chunk: one page */
+}
+
+static CUresult
+charge(size_t i, size_t ext)
+{
+	size_t need;
+	long c = place(ext, &need);
+
+	if (c == (long)shim.nchunks) {
+		size_t *nc = realloc(shim.chunks, (shim.nchunks + 1) * sizeof *nc);
+		if (!nc)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		shim.chunks = nc;
+		shim.chunks[shim.nchunks++] = 0;
+	}
+	if (c >= 0)
+		shim.chunks[c] += ext;
+	shim.held += need;
+	shim.extents += ext;
+	shim.allocs[i].chunk = c;
+	return CUDA_SUCCESS;
+}
+
+static void
+uncharge(size_t i)
+{
+	size_t ext = (shim.allocs[i].n + GRANULE - 1) / GRANULE * GRANULE;
+	long c = shim.allocs[i].chunk;
+
+	if (shim.allocs[i].host)
+		return;   /* managed: host memory */
+	shim.extents -= ext;
+	if (c < 0)
+		shim.held -= pages(ext);
+	else if (!(shim.chunks[c] -= ext))
+		shim.held -= PAGE;
+}
+
 /* cuMemAlloc and cuMemAllocManaged: n bytes of device memory or, managed,
  * zeroed host memory made device memory at its own address (a GPU gives
  * no promise of zeros; runs repeat with them), recorded for cuMemFree.
  * The extent is n rounded up to GRANULE, as the driver hands out memory
  * (allocations 512 bytes apart): a kernel that reads a little past its
  * buffer reads the slack, as on a GPU, rather than faulting and poisoning
- * the context; the size recorded (cuMemGetAddressRange) is still n, and
- * cuMemGetInfo counts the extent, as the interpreter charges it. */
-#define GRANULE 512
+ * the context; the size recorded (cuMemGetAddressRange) is still n.
+ * Managed memory is host memory, outside cuMemGetInfo's count. */
 static CUresult
 alloc(CUdeviceptr *p, size_t n, int managed)
 {
@@ -41,11 +128,19 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	CUresult r;
 	ptx_devptr a;
 	void *h = NULL;
+	size_t ext, need = 0;
 
 	LOCK();
 	if ((r = shim_ready(&ctx)))
 		goto out;
-	if (n > shim_free_mem() || n > SIZE_MAX - GRANULE) {
+	if (n > SIZE_MAX - PAGE) {
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+		goto out;
+	}
+	ext = (n + GRANULE - 1) / GRANULE * GRANULE;
+	if (!managed)
+		place(ext, &need);
+	if ((managed ? n : need) > shim_free_mem()) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
@@ -60,7 +155,6 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 		shim.capallocs = cap;
 	}
 	if (managed) {
-		size_t ext = (n + GRANULE - 1) / GRANULE * GRANULE;
 		if (!(h = aligned_alloc(GRANULE, ext))) {
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 			goto out;
@@ -70,12 +164,22 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			free(h);
 			goto out;
 		}
-	} else if ((r = shim_merr(ptx_mem_alloc(shim.cx, (n + GRANULE - 1) / GRANULE * GRANULE, &a))))
-		goto out;
+	} else {
+		shim_ipc_arm(ext);   /* pages of its own, to share if asked (shim_ipc.c) */
+		r = shim_merr(ptx_mem_alloc(shim.cx, ext, &a));
+		shim_ipc_armed(r ? 0 : a);
+		if (r)
+			goto out;
+	}
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;
 	shim.allocs[shim.nallocs].ctx = ctx;
 	shim.allocs[shim.nallocs].host = h;
+	shim.allocs[shim.nallocs].chunk = -1;
+	if (!managed && (r = charge(shim.nallocs, ext))) {
+		ptx_mem_free(shim.cx, a);
+		goto out;
+	}
 	shim.nallocs++;
 	*p = a;
 out:
@@ -111,6 +215,7 @@ cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t w, size_t h, unsigned e
 static void
 drop(size_t i)
 {
+	uncharge(i);
 	ptx_mem_free(shim.cx, shim.allocs[i].p);
 	free(shim.allocs[i].host);   /* managed memory: unmapped above, now freed */
 	shim.allocs[i] = shim.allocs[--shim.nallocs];

@@ -49,6 +49,30 @@ shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
 	}
 }
 
+/* PTX text loaded as it is, which a GPU's JIT compiles as a whole program:
+ * a call of an .extern function the text does not define stops it
+ * (shim_extern.c; CUDA_ERROR_INVALID_PTX and ptxas's line, as an H200's
+ * driver answers), unless the text is cuLinkComplete's, linked with the
+ * device runtime.  Other images' PTX was compiled or linked into them. */
+static CUresult
+whole(const char *text, const void *image, const char *name, char *log, size_t cap)
+{
+	const char *s = image;
+	char fn[256];
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	if ((*s != '.' && *s != '/') ||
+	    !shim_unresolved(text, !strncmp(text, SHIM_DEVRT_MARK, strlen(SHIM_DEVRT_MARK)), fn, sizeof fn))
+		return CUDA_SUCCESS;
+	fprintf(stderr, "libptxcuda: cannot load module %s: it calls the extern function '%s', which it "
+	    "does not define%s\n", name, fn, strncmp(fn, "cuda", 4) ? "" :
+	    " (the device runtime's: link it with libcudadevrt.a, through cuLink or nvJitLink)");
+	if (log && cap)
+		snprintf(log, cap, "ptxas fatal   : Unresolved extern function '%s'\n", fn);
+	return CUDA_ERROR_INVALID_PTX;
+}
+
 /* Loads an image (shim_image.c) as a module of context owner, or as a
  * library when owner is NULL; under LOCK. */
 CUresult
@@ -71,6 +95,12 @@ shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t siz
 	}
 	if ((r = shim_image_ptx(&text, image, size, -1, name, log, cap)))
 		return r;
+	/* a library's instance in a context loads the text the library
+	 * kept (shim_lib.c), checked when the library was loaded */
+	if (!(owner && !strcmp(name, "<library>")) && (r = whole(text, image, name, log, cap))) {
+		free(text);
+		return r;
+	}
 	rc = ptx_module_load(shim.cx, name, text, strlen(text), &m);
 	if (rc != PTX_OK) {
 		free(text);
@@ -686,6 +716,7 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 typedef struct Slink {
 	CUlinkState h;
 	char **text; int ntext;
+	int devrt;      /* libcudadevrt.a was added */
 	char *out;
 	char *log; size_t cap;
 } Link;
@@ -743,8 +774,10 @@ link_add_locked(CUlinkState h, int type, const char *data, size_t size, const ch
 
 	if (!l || !data)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (type == CU_JIT_INPUT_LIBRARY && is_devrt(name))
-		return CUDA_SUCCESS;   /* the device runtime is the interpreter's own (interp/cdp.c) */
+	if (type == CU_JIT_INPUT_LIBRARY && is_devrt(name)) {
+		l->devrt = 1;   /* the device runtime is the interpreter's own (interp/cdp.c) */
+		return CUDA_SUCCESS;
+	}
 	if (type == CU_JIT_INPUT_NVVM || type == CU_JIT_INPUT_LIBRARY) {
 		fprintf(stderr, "libptxcuda: %s: %s inputs cannot be linked on the interpreter: give "
 		    "it PTX, a cubin with PTX, a fatbin or a host object\n", name ? name : "<input>",
@@ -860,7 +893,8 @@ firstword(const char *s, size_t *n)
 }
 
 /* If line s declares .extern a .global or .const variable, its name into
- * name (the last word before ';' or '[') and 1. */
+ * name (the last word before ';' or '[') and 1.  Functions and kernels
+ * are not variables: their declarations may go on over several lines. */
 static int
 externvar(const char *s, char *name, size_t cap)
 {
@@ -871,6 +905,9 @@ externvar(const char *s, char *name, size_t cap)
 		return 0;
 	len = strcspn(w, "\n");
 	f = strstr(w, ".func");
+	if (f && f < w + len)
+		return 0;
+	f = strstr(w, ".entry");   /* a kernel's declaration (-rdc device launches) */
 	if (f && f < w + len)
 		return 0;
 	e = w + strcspn(w, ";[\n");
@@ -965,6 +1002,7 @@ shim_link_text(char **text, int ntext, char **out, size_t *len)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (shim_link_symbols(text, ntext))
 		return CUDA_ERROR_OUT_OF_MEMORY;
+	shim_link_voids(text, ntext);
 	order(text, ntext);
 	for (int i = 0; i < ntext; i++) {
 		for (const char *s = text[i]; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
@@ -1013,6 +1051,7 @@ static CUresult
 link_complete(Link *l, void **image, size_t *size)
 {
 	ptx_module *m;
+	char fn[256];
 	size_t used;
 	CUresult r;
 
@@ -1020,6 +1059,24 @@ link_complete(Link *l, void **image, size_t *size)
 	l->out = NULL;
 	if ((r = shim_link_text(l->text, l->ntext, &l->out, &used)))
 		return r;
+	if (shim_unresolved(l->out, l->devrt, fn, sizeof fn)) {
+		fprintf(stderr, "libptxcuda: cuLinkComplete: undefined reference to '%s'%s\n", fn,
+		    strncmp(fn, "cuda", 4) ? "" : " (the device runtime's: add libcudadevrt.a)");
+		if (l->log && l->cap)
+			snprintf(l->log, l->cap, "error   : Undefined reference to '%s'\n", fn);
+		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer */
+	}
+	if (l->devrt) {   /* marked, so that loading it does not ask for the device runtime again */
+		size_t k = strlen(SHIM_DEVRT_MARK);
+		char *t = malloc(used + k + 1);
+		if (!t)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		memcpy(t, SHIM_DEVRT_MARK, k);
+		memcpy(t + k, l->out, used + 1);
+		free(l->out);
+		l->out = t;
+		used += k;
+	}
 	/* Load once to report errors where a real linker would. */
 	if (ptx_module_load(shim.cx, "<linked>", l->out, used, &m) != PTX_OK) {
 		shim_print_diags("cannot link");

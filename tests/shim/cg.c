@@ -13,6 +13,12 @@
  *	cg CG.PTX stuck      a block whose warps wait at a CTA barrier and at
  *	                     the grid barrier: the launch fails, no hang
  *
+ * The module is linked with the device runtime (load_devrt), as a GPU
+ * needs it; loaded alone it is refused with CUDA_ERROR_INVALID_PTX, as the
+ * JIT refuses a call of an extern function nothing defines, and linked
+ * without libcudadevrt.a cuLinkComplete refuses it (CUDA_ERROR_UNKNOWN, as
+ * an H200's driver answers).
+ *
  * Every expected value follows from the kernels' source (cg.ptx's top);
  * what a GPU answers outside a cooperative launch (plain) is this
  * implementation's reading of the documentation, not yet checked on one.
@@ -133,6 +139,23 @@ fails_with(CUmodule mod, const char *name, unsigned g, unsigned b, int coop, con
 	printf("%s: %s\n", what, r == CUDA_ERROR_LAUNCH_FAILED ? "launch failed" : "not CUDA_ERROR_LAUNCH_FAILED");
 }
 
+/* cuLink without the device runtime: the undefined references stop it. */
+static void
+nodevrt(const char *ptx)
+{
+	CUlinkState ls;
+	void *img;
+	size_t n;
+	CUresult r;
+
+	CK(cuLinkCreate(0, NULL, NULL, &ls));
+	CK(cuLinkAddData(ls, CU_JIT_INPUT_PTX, (void *)ptx, strlen(ptx) + 1, "cg.ptx", 0, NULL, NULL));
+	r = cuLinkComplete(ls, &img, &n);
+	printf("cg.ptx linked without the device runtime: %s\n", r == CUDA_ERROR_UNKNOWN ?
+	    "CUDA_ERROR_UNKNOWN" : r ? "another error" : "linked");
+	CK(cuLinkDestroy(ls));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -150,7 +173,15 @@ main(int argc, char **argv)
 	CK(cuDeviceGet(&dev, 0));
 	CK(cuDevicePrimaryCtxRetain(&ctx, dev));
 	CK(cuCtxSetCurrent(ctx));
-	CK(cuModuleLoadData(&mod, ptx));
+	if (argc == 2) {
+		CUresult r = cuModuleLoadData(&mod, ptx);
+		printf("cg.ptx loaded alone: %s\n", r == CUDA_ERROR_INVALID_PTX ? "CUDA_ERROR_INVALID_PTX" :
+		    r ? "another error" : "loaded");
+		if (!r)
+			cuModuleUnload(mod);
+		nodevrt(ptx);
+	}
+	CK(load_devrt(&mod, ptx));
 	if (argc == 2) {
 		phases(mod);
 		early(mod);

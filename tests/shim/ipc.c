@@ -3,8 +3,10 @@
  * made them, a memory handle opens to the same memory and an event handle
  * to the same event; a handle of memory freed since, or of an event made
  * without CU_EVENT_INTERPROCESS, is refused; in another process (this
- * program run again by itself, "ipc open FILE") the open is refused with
- * CUDA_ERROR_NOT_SUPPORTED, since the interpreter's memory is not shared.
+ * program run again by itself, "ipc open FILE") a memory handle opens to
+ * the same bytes: the other process reads what the maker wrote, and the
+ * maker reads what it writes; once the maker has freed the memory, a
+ * handle of it opens nowhere.
  *
  * Output: one line each, against ipc.out.
  */
@@ -44,7 +46,14 @@ main(int argc, char **argv)
 		if (!(f = fopen(argv[2], "rb")) || fread(&h, sizeof h, 1, f) != 1)
 			return 2;
 		fclose(f);
-		printf("another process opens it: %s\n", name(cuIpcOpenMemHandle(&q, h, 1)));
+		CUresult r = cuIpcOpenMemHandle(&q, h, 1);
+		printf("another process opens it: %s", name(r));
+		if (!r) {
+			CK(cuMemcpyDtoH(&v, q + 100, 4));
+			CK(cuMemsetD32(q + 200, 0xbeef, 1));
+			printf(", reads 0x%x, writes 0xbeef; close: %s", v, name(cuIpcCloseMemHandle(q)));
+		}
+		printf("\n");
 		return 0;
 	}
 	CK(cuMemAlloc(&p, 4096));
@@ -63,6 +72,8 @@ main(int argc, char **argv)
 		fflush(stdout);
 		if (system(cmd) != 0)
 			printf("the second process FAILED\n");
+		CK(cuMemcpyDtoH(&v, p + 200, 4));
+		printf("this process reads 0x%x there\n", v);
 	}
 	CK(cuMemFree(p));
 	printf("open after cuMemFree: %s\n", name(cuIpcOpenMemHandle(&q, h, 1)));

@@ -16,8 +16,11 @@
  *
  *   memory, under PTXKIT_MAX_MEMORY=64M: cuDeviceTotalMem and
  *   cuMemGetInfo's total are the limit, the free amount drops by what a
- *   module's variables and an allocation (in 512-byte units) hold, and an
- *   allocation of all that is free succeeds and leaves less than a unit.
+ *   module's variables and allocations hold in 2 MiB pages, as an H100's
+ *   driver counts them: the first 1000-byte allocation takes a page,
+ *   the next one shares it, and so does 1 MiB + 1; 3 MiB take two
+ *   pages of their own; an allocation of all that is free succeeds and leaves nothing,
+ *   so that one more small one is refused.
  *
  *	limits CG.PTX           the constant bank and cooperative launches
  *	limits CG.PTX memory    the memory
@@ -167,11 +170,26 @@ memory(void)
 	printf("memory: a module of a 1 MiB variable holds %s\n", f0 - f1 >= 1u << 20 ? "at least that" : "less");
 	CK(cuMemAlloc(&p, 1000));
 	CK(cuMemGetInfo(&f2, &total));
-	expect(f1 - f2 == 1024, "1000 bytes");
-	printf("memory: 1000 bytes hold %zu\n", f1 - f2);
-	CK(cuMemAlloc(&rest, f2 / 512 * 512));
+	expect(f1 - f2 == 2u << 20, "1000 bytes");
+	printf("memory: 1000 bytes hold %zu KiB\n", (f1 - f2) >> 10);
+	CK(cuMemAlloc(&q, 1000));
 	CK(cuMemGetInfo(&f3, &total));
-	expect(f3 < 512 && cuMemAlloc(&q, 512) == CUDA_ERROR_OUT_OF_MEMORY, "all that is free");
+	expect(f3 == f2, "1000 bytes more");
+	printf("memory: 1000 bytes more hold %zu\n", f2 - f3);
+	CK(cuMemFree(q));
+	CK(cuMemAlloc(&q, (1u << 20) + 1));
+	CK(cuMemGetInfo(&f3, &total));
+	expect(f2 - f3 == 0, "1 MiB + 1");
+	printf("memory: 1 MiB + 1 holds %zu KiB\n", (f2 - f3) >> 10);
+	CK(cuMemFree(q));
+	CK(cuMemAlloc(&q, 3u << 20));
+	CK(cuMemGetInfo(&f3, &total));
+	expect(f2 - f3 == 4u << 20, "3 MiB");
+	printf("memory: 3 MiB hold %zu KiB\n", (f2 - f3) >> 10);
+	CK(cuMemFree(q));
+	CK(cuMemAlloc(&rest, f2));
+	CK(cuMemGetInfo(&f3, &total));
+	expect(f3 == 0 && cuMemAlloc(&q, (2u << 20) - 1000) == CUDA_ERROR_OUT_OF_MEMORY, "all that is free");
 	printf("memory: what is free can be allocated, and then no more\n");
 	CK(cuMemFree(rest));
 	CK(cuMemFree(p));
@@ -206,7 +224,7 @@ main(int argc, char **argv)
 		memory();
 	else {
 		const_sizes();
-		CK(cuModuleLoadData(&mod, ptx));
+		CK(load_devrt(&mod, ptx));
 		coop_limit(mod);
 	}
 	free(ptx);

@@ -6,9 +6,14 @@
  *   CK(call)           stops the program at the first unexpected failure,
  *                      naming the call, its line and the error
  *   slurp(path, &n)    a whole file, NUL-terminated (n may be NULL)
+ *   load_devrt(&m, ptx) PTX that calls the device runtime (cudaCG*, ...)
+ *                      linked with libcudadevrt.a through cuLink and
+ *                      loaded, as a GPU's driver needs it ($CUDADEVRT,
+ *                      else the toolkit's; the shim has its own)
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cuda.h>
 
 #define CK(call) ck((call), #call, __LINE__)
@@ -42,4 +47,23 @@ slurp(const char *path, size_t *n)
 	if (n)
 		*n = (size_t)len;
 	return p;
+}
+
+static inline CUresult
+load_devrt(CUmodule *m, const char *ptx)
+{
+	const char *lib = getenv("CUDADEVRT");
+	CUlinkState ls;
+	void *img;
+	size_t n;
+	CUresult r;
+
+	if ((r = cuLinkCreate(0, NULL, NULL, &ls)))
+		return r;
+	if (!(r = cuLinkAddData(ls, CU_JIT_INPUT_PTX, (void *)ptx, strlen(ptx) + 1, "ptx", 0, NULL, NULL)) &&
+	    !(r = cuLinkAddFile(ls, CU_JIT_INPUT_LIBRARY, lib ? lib : "/usr/local/cuda/lib64/libcudadevrt.a",
+	    0, NULL, NULL)) && !(r = cuLinkComplete(ls, &img, &n)))
+		r = cuModuleLoadData(m, img);
+	cuLinkDestroy(ls);
+	return r;
 }
