@@ -50,6 +50,8 @@ typedef struct {
 	unsigned char *ty;      /* NOP * NTY */
 	unsigned char *mod;     /* NOP * NMOD */
 	unsigned *cls;          /* NOP: accepted classes, 1 << MC_* */
+	int *rule0, *rule1;     /* NOP: its rows of modrule[], first + 1 and last + 1 (0: none) */
+	struct Rule *rule;      /* per modrule[] row: its names as ids */
 } Accept;
 
 static void
@@ -126,13 +128,20 @@ compatible(int ity, int rty, int wider)
 		return 1;
 	if (ik == TK_PRED || rk == TK_PRED)
 		return ik == rk;
+	/* cvt: a wider register holds the value when it is a .bN one, or an
+	 * integer one for an integer type; never a float register */
 	if (ib != rb)
-		return wider && rb > ib;
+		return wider && rb > ib && (rk == TK_BIT ||
+		    ((ik == TK_UINT || ik == TK_SINT) && (rk == TK_UINT || rk == TK_SINT)));
 	switch (ik) {
 	case TK_UINT: case TK_SINT:
 		return rk == TK_BIT || rk == TK_UINT || rk == TK_SINT;
-	case TK_FLOAT:
-		return rk == TK_BIT || rk == TK_FLOAT;
+	case TK_FLOAT: case TK_PACKED:
+		/* .f16 and .bf16 share a width, .f16x2, .bf16x2, .u16x2 ...
+		 * another: a typed register must be of the type itself, but
+		 * for the packed integers, which ptxas also takes in .f16x2 */
+		return rk == TK_BIT || rty == ity ||
+		    (rty == TY_F16X2 && (ity == TY_U16X2 || ity == TY_S16X2));
 	}
 	return 1;
 }
@@ -201,6 +210,12 @@ expect(Ins *in, int i, int *wider)
 	int t = in->ty[0], wide = ir_hasmod(in, MOD_WIDE);
 
 	*wider = 0;
+	/* atom and red (VR_NONE in the table): their value operands, not the
+	 * address nor the 64-bit cache policy last, hold the type exactly, as
+	 * in arithmetic */
+	if (in->op == OP_ATOM || in->op == OP_RED)
+		return in->nty != 1 || t == TY_B128 || in->opnd[i].kind == OK_ADDR ||
+		    (ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1) ? 0 : t;
 	switch (ir_opinfo[in->op].vrule) {
 	case VR_SAME:
 		if (in->nty != 1)
@@ -248,7 +263,9 @@ expect(Ins *in, int i, int *wider)
 				return 0;
 		if (in->ty[0] == TY_TF32 || in->ty[1] == TY_TF32)
 			return 0;
-		*wider = 1;
+		/* ptxas holds a .bf16 value, and the other side of its
+		 * conversion, only in registers of their own width */
+		*wider = in->ty[0] != TY_BF16 && in->ty[1] != TY_BF16;
 		return in->ty[i == 0 ? 0 : 1];
 	case VR_LD:
 		*wider = 2;
@@ -953,23 +970,259 @@ families(Verify *v, Ins *in)
 		video(v, in);
 		break;
 	}
-	/* atom and red have no operand rule of their own; their float
-	 * literals follow immediate()'s */
-	if ((in->op == OP_ATOM || in->op == OP_RED) && in->nty == 1 &&
-	    (verify_kind(in->ty[0]) == TK_FLOAT || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2))
-		for (int i = 0; i < in->nopnd; i++)
-			if (in->opnd[i].kind == OK_IMM || in->opnd[i].kind == OK_FIMM)
-				immediate(v, in, &in->opnd[i], in->ty[0]);
-	/* ptxas: ex2 of .f16/.f16x2 has no .ftz (the bf16 forms do), and a
-	 * 16-bit atom is only a compare-and-swap */
-	if (in->op == OP_EX2 && (in->ty[0] == TY_F16 || in->ty[0] == TY_F16X2) && ir_hasmod(in, MOD_FTZ))
-		verify_report(v, VC_MODIFIER, in->loc, "'ex2' of .%s does not take modifier .ftz", tyname(in->ty[0]));
-	if (in->op == OP_ATOM && in->ty[0] == TY_B16 && !ir_hasmod(in, MOD_CAS))
-		verify_report(v, VC_INSTRTYPE, in->loc, "'atom' takes .b16 only with .cas");
 	if (in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_RED || in->op == OP_MULTIMEM_ST)
 		multimem(v, in);
 	else if (in->op == OP_ST_BULK)
 		stbulk(v, in);
+}
+
+/* ---------------------------------------------------------------- special registers
+ *
+ * ptxas reads a special register with mov, or as the source of an integer
+ * cvt, and nowhere else ("Special register argument not allowed").  mov
+ * takes it at its own width in an integer or .b type: %tid, %ntid, %ctaid
+ * and %nctaid also in 16 bits (their PTX 1.x width), %gridid in 16, 32 or
+ * 64, %is_explicit_cluster only as a .pred; cvt takes it where its source
+ * type is no wider than the register (ptxas 13.0, every register tried).
+ */
+
+/* Bit 1 << (w / 16) for each width w that mov accepts (1: predicate). */
+static unsigned
+sregwidths(const Sym *s)
+{
+	static const char *const half[] = { "%tid", "%ntid", "%ctaid", "%nctaid" };
+
+	if (strcmp(s->name, "%gridid") == 0)
+		return 1u << 1 | 1u << 2 | 1u << 4;
+	for (size_t k = 0; k < sizeof half / sizeof half[0]; k++)
+		if (strcmp(s->name, half[k]) == 0)
+			return 1u << 1 | 1u << 2;
+	if (s->type == TY_PRED)
+		return 1;
+	return 1u << (verify_bits(s->type) / 16);
+}
+
+static void
+sregs(Verify *v, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		const Sym *s = o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG ? o->sym : NULL;
+		int t = in->ty[in->op == OP_CVT ? 1 : 0], k = verify_kind(t);
+		unsigned w;
+		if (!s || in->nty < 1)
+			continue;
+		w = sregwidths(s);
+		if (in->op == OP_MOV && i == 1 && in->nty == 1) {
+			int b = t == TY_PRED ? 0 : verify_bits(t) / 16;
+			if ((k != TK_BIT && k != TK_UINT && k != TK_SINT && t != TY_PRED) || !(w >> b & 1))
+				verify_report(v, VC_OPTYPE, o->loc, "special register '%s' cannot be moved as .%s%s",
+				    s->name, tyname(t), w == 1 ? " (it is a .pred)" :
+				    w & 1u << 4 ? (w & 1u << 2 ? "" : " (it is 64-bit)") :
+				    w & 1u << 1 ? " (it is 16 or 32-bit)" : " (it is 32-bit)");
+		} else if (in->op == OP_CVT && i == 1 && in->nty == 2 && isint(in->ty[0]) && isint(t)) {
+			if (verify_bits(t) > (w & 1u << 4 ? 64 : 32))
+				verify_report(v, VC_OPTYPE, o->loc, "special register '%s' is narrower than .%s",
+				    s->name, tyname(t));
+		} else {
+			verify_report(v, VC_OPTYPE, o->loc, "special register argument not allowed for instruction '%s'%s",
+			    op, in->op == OP_CVT ? " (only an integer cvt reads one)" : " (mov it into a register first)");
+		}
+	}
+}
+
+/* ---------------------------------------------------------------- modifiers together
+ *
+ * The opcode table lists an opcode's modifiers; ptxas takes some only with
+ * some types, needs some, and refuses some pairs.  One row per rule, found
+ * by trying every modifier and pair of modifiers on every type of the
+ * arithmetic opcodes, and every operation on every type of atom and red,
+ * with ptxas 13.0 (tests/lint/crosscheck.py arith, atom):
+ *   T  MODS (one) goes only with TYPES ("Unknown modifier", "Operation
+ *      .add requires ... type");
+ *   N  with TYPES (all when empty) and WHEN present (if given), one of
+ *      MODS is needed ("Rounding modifier required", ".approx modifier
+ *      required");
+ *   X  at most one of MODS ("cannot be combined", "Illegal modifier").
+ * "RND" stands for the four float roundings.  Rows of an opcode are
+ * consecutive.  More than one rounding is refused everywhere ("Multiple
+ * rounding modifiers specified").
+ */
+#define INT "u16 u32 u64 s16 s32 s64"
+#define FALL "f16 f16x2 bf16 bf16x2 f32 f32x2 f64"
+#define FWIDE "f32 f32x2 f64"
+#define FTZ "f16 f16x2 f32 f32x2"
+#define F16S "f16 f16x2 bf16 bf16x2"
+static const struct { char kind; const char *op, *mods, *when, *types; } modrule[] = {
+	{'T', "add", "sat", "", "s32 f16 f16x2 f32"}, {'T', "add", "cc", "", "u32 s32 u64 s64"},
+	{'T', "add", "rn", "", FALL}, {'T', "add", "rz", "", FWIDE}, {'T', "add", "rm", "", FWIDE},
+	{'T', "add", "rp", "", FWIDE}, {'T', "add", "ftz", "", FTZ}, {'X', "add", "cc sat", "", ""},
+	{'T', "sub", "sat", "", "s32 f16 f16x2 f32"}, {'T', "sub", "cc", "", "u32 s32 u64 s64"},
+	{'T', "sub", "rn", "", FALL}, {'T', "sub", "rz", "", FWIDE}, {'T', "sub", "rm", "", FWIDE},
+	{'T', "sub", "rp", "", FWIDE}, {'T', "sub", "ftz", "", FTZ}, {'X', "sub", "cc sat", "", ""},
+	{'T', "mul", "hi", "", INT}, {'T', "mul", "lo", "", INT}, {'T', "mul", "wide", "", "u16 u32 s16 s32"},
+	{'T', "mul", "rn", "", FALL}, {'T', "mul", "rz", "", FWIDE}, {'T', "mul", "rm", "", FWIDE},
+	{'T', "mul", "rp", "", FWIDE}, {'T', "mul", "ftz", "", FTZ}, {'T', "mul", "sat", "", "f16 f16x2 f32"},
+	{'X', "mul", "hi lo wide", "", ""},
+	{'T', "mad", "hi", "", INT}, {'T', "mad", "lo", "", INT}, {'T', "mad", "wide", "", "u16 u32 s16 s32"},
+	{'T', "mad", "cc", "", "u32 s32 u64 s64"}, {'T', "mad", "sat", "", "s32 f32"},
+	{'T', "mad", "rn", "", "f32 f64"}, {'T', "mad", "rz", "", "f32 f64"}, {'T', "mad", "rm", "", "f32 f64"},
+	{'T', "mad", "rp", "", "f32 f64"}, {'T', "mad", "ftz", "", "f32"}, {'X', "mad", "hi lo wide", "", ""},
+	{'X', "mad", "wide cc", "", ""}, {'X', "mad", "lo sat", "", ""}, {'X', "mad", "wide sat", "", ""},
+	{'X', "mad", "cc sat", "", ""}, {'N', "mad", "RND", "", "f32 f64"},
+	{'X', "mul24", "hi lo", "", ""},
+	{'T', "mad24", "sat", "", "s32"}, {'X', "mad24", "hi lo", "", ""}, {'X', "mad24", "lo sat", "", ""},
+	{'X', "madc", "hi lo", "", ""}, {'N', "madc", "hi lo", "", ""},
+	{'T', "div", "approx", "", "f32"}, {'T', "div", "full", "", "f32"}, {'T', "div", "ftz", "", "f32"},
+	{'T', "div", "rn", "", "f32 f64"}, {'T', "div", "rz", "", "f32 f64"}, {'T', "div", "rm", "", "f32 f64"},
+	{'T', "div", "rp", "", "f32 f64"}, {'X', "div", "approx full RND", "", ""},
+	{'N', "div", "approx full RND", "", "f32"}, {'N', "div", "RND", "", "f64"},
+	{'T', "abs", "ftz", "", "f16 f16x2 f32"}, {'T', "neg", "ftz", "", "f16 f16x2 f32"},
+	{'T', "min", "relu", "", "s32 s16x2"}, {'T', "min", "ftz", "", "f16 f16x2 f32"},
+	{'T', "min", "NaN", "", F16S " f32"}, {'T', "min", "xorsign", "", F16S " f32"},
+	{'T', "min", "abs", "", F16S " f32"}, {'N', "min", "abs", "xorsign", ""}, {'N', "min", "xorsign", "abs", ""},
+	{'T', "max", "relu", "", "s32 s16x2"}, {'T', "max", "ftz", "", "f16 f16x2 f32"},
+	{'T', "max", "NaN", "", F16S " f32"}, {'T', "max", "xorsign", "", F16S " f32"},
+	{'T', "max", "abs", "", F16S " f32"}, {'N', "max", "abs", "xorsign", ""}, {'N', "max", "xorsign", "abs", ""},
+	{'T', "fma", "ftz", "", FTZ}, {'T', "fma", "sat", "", "f16 f16x2 f32"}, {'T', "fma", "relu", "", F16S},
+	{'T', "fma", "oob", "", F16S}, {'T', "fma", "rz", "", "bf16 bf16x2 " FWIDE},
+	{'T', "fma", "rm", "", "bf16 bf16x2 " FWIDE}, {'T', "fma", "rp", "", "bf16 bf16x2 " FWIDE},
+	{'X', "fma", "ftz oob", "", ""}, {'X', "fma", "sat relu", "", ""}, {'N', "fma", "RND", "", ""},
+	{'X', "rcp", "approx RND", "", ""}, {'N', "rcp", "approx RND", "", ""}, {'N', "rcp", "ftz", "approx", "f64"},
+	{'T', "sqrt", "approx", "", "f32"}, {'T', "sqrt", "ftz", "", "f32"}, {'X', "sqrt", "approx RND", "", ""},
+	{'N', "sqrt", "approx RND", "", ""},
+	{'N', "rsqrt", "approx", "", ""}, {'N', "sin", "approx", "", ""}, {'N', "cos", "approx", "", ""},
+	{'N', "lg2", "approx", "", ""}, {'N', "tanh", "approx", "", ""},
+	{'T', "ex2", "ftz", "", "bf16 bf16x2 f32"}, {'N', "ex2", "approx", "", ""},
+	{'N', "ex2", "ftz", "approx", "bf16 bf16x2"},
+	{'T', "atom", "add", "", "u32 s32 u64 " F16S " f32 f64"}, {'T', "atom", "and", "", "b32 b64"},
+	{'T', "atom", "or", "", "b32 b64"}, {'T', "atom", "xor", "", "b32 b64"},
+	{'T', "atom", "exch", "", "b32 b64 b128"}, {'T', "atom", "cas", "", "b16 b32 b64 b128"},
+	{'T', "atom", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "atom", "max", "", "u32 s32 u64 s64 " F16S},
+	{'T', "atom", "inc", "", "u32"}, {'T', "atom", "dec", "", "u32"},
+	{'N', "atom", "noftz", "add", F16S},
+	{'T', "red", "add", "", "u32 s32 u64 " F16S " f32 f64"}, {'T', "red", "and", "", "b32 b64"},
+	{'T', "red", "or", "", "b32 b64"}, {'T', "red", "xor", "", "b32 b64"},
+	{'T', "red", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "red", "max", "", "u32 s32 u64 s64 " F16S},
+	{'T', "red", "inc", "", "u32"}, {'T', "red", "dec", "", "u32"},
+	{'N', "red", "noftz", "add", F16S},
+};
+#undef INT
+#undef FALL
+#undef FWIDE
+#undef FTZ
+#undef F16S
+
+#define NRULE (sizeof modrule / sizeof modrule[0])
+enum { RULEMODS = 6 };
+
+/* A row with its names as ids. */
+typedef struct Rule {
+	int mod[RULEMODS], nmod;    /* MODS */
+	int when;                   /* WHEN, or 0 */
+	uint64_t ty;                /* TYPES, 1 << TY_*; all of them when empty */
+} Rule;
+
+static void
+ruleinit(Accept *ac)
+{
+	static const char *const rnd[] = { "rn", "rz", "rm", "rp" };
+
+	for (size_t r = 0; r < NRULE; r++) {
+		Rule *ru = &ac->rule[r];
+		const char *t = modrule[r].mods;
+		for (int op = 0; op < NOP; op++)
+			if (strcmp(ir_opinfo[op].name, modrule[r].op) == 0) {
+				if (!ac->rule0[op])
+					ac->rule0[op] = (int)r + 1;
+				ac->rule1[op] = (int)r + 1;
+			}
+		while (*t) {
+			size_t n = strcspn(t, " ");
+			if (n == 3 && memcmp(t, "RND", 3) == 0) {
+				for (int k = 0; k < 4 && ru->nmod < RULEMODS; k++)
+					ru->mod[ru->nmod++] = ir_mod_lookup(rnd[k], 2);
+			} else if (ru->nmod < RULEMODS) {
+				ru->mod[ru->nmod++] = ir_mod_lookup(t, n);
+			}
+			t += n + (t[n] == ' ');
+		}
+		ru->when = *modrule[r].when ? ir_mod_lookup(modrule[r].when, strlen(modrule[r].when)) : 0;
+		ru->ty = *modrule[r].types ? 0 : ~(uint64_t)0;
+		for (t = modrule[r].types; *t; ) {
+			size_t n = strcspn(t, " ");
+			int id = ir_mod_lookup(t, n);
+			if (id > 0 && id < NTY && id < 64)
+				ru->ty |= (uint64_t)1 << id;
+			t += n + (t[n] == ' ');
+		}
+	}
+}
+
+/* ".rn, .rz or .approx" from a rule's modifiers. */
+static const char *
+modlist(char *buf, size_t cap, const Rule *ru)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (int k = 0; k < ru->nmod && n < cap; k++)
+		n += (size_t)snprintf(buf + n, cap - n, "%s.%s", k == 0 ? "" : k == ru->nmod - 1 ? " or " : ", ",
+		    ir_modinfo[ru->mod[k]].name);
+	return buf;
+}
+
+static void
+modrules(Verify *v, const Accept *ac, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+	int t = in->ty[0], nrnd = 0, first = 0;
+	char buf[96];
+
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_ROUND && nrnd++ == 0)
+			first = in->mod[i];
+	if (nrnd > 1)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' has %d rounding modifiers; it takes one (.%s ...)", op, nrnd,
+		    ir_modinfo[first].name);
+	/* a type the opcode does not take is reported already */
+	if (!ac->rule0[in->op] || in->nty != 1 || t <= 0 || t >= 64 || !accepts(ac, in->op, t))
+		return;
+	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
+		const Rule *ru = &ac->rule[r];
+		int have = 0, a = 0, b = 0;
+		if (strcmp(modrule[r].op, op) != 0 || !(ru->ty >> t & 1) || (ru->when && !ir_hasmod(in, ru->when)))
+			continue;
+		/* before PTX ISA 3.2 a bare mad.f32 was the sm_1x one (ptxas warns at 3.1) */
+		if (in->op == OP_MAD && t == TY_F32 && v->m->ver_major * 10 + v->m->ver_minor < 32)
+			continue;
+		for (int k = 0; k < ru->nmod; k++)
+			if (ir_hasmod(in, ru->mod[k]) && have++ < 2)
+				*(have == 1 ? &a : &b) = ru->mod[k];
+		switch (modrule[r].kind) {
+		case 'N':
+			if (!have)
+				verify_report(v, VC_MODIFIER, in->loc, "'%s%s%s.%s' needs %s", op, ru->when ? "." : "",
+				    ru->when ? ir_modinfo[ru->when].name : "", tyname(t), modlist(buf, sizeof buf, ru));
+			break;
+		case 'X':
+			if (have > 1 && !(ir_modinfo[a].cls == MC_ROUND && ir_modinfo[b].cls == MC_ROUND))
+				verify_report(v, VC_MODIFIER, in->loc, "modifier .%s cannot be combined with modifier .%s in '%s'",
+				    ir_modinfo[a].name, ir_modinfo[b].name, op);
+			break;
+		}
+	}
+	/* T rows: a modifier of this opcode that has a row goes only with its types */
+	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
+		const Rule *ru = &ac->rule[r];
+		if (modrule[r].kind == 'T' && strcmp(modrule[r].op, op) == 0 && ir_hasmod(in, ru->mod[0]) &&
+		    !(ru->ty >> t & 1))
+			verify_report(v, VC_MODIFIER, in->loc, in->op == OP_ATOM || in->op == OP_RED ?
+			    "operation .%s of '%s' does not take type .%s" : "modifier .%s of '%s' does not take type .%s",
+			    ir_modinfo[ru->mod[0]].name, op, tyname(t));
+	}
 }
 
 /*
@@ -1052,6 +1305,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 			    g->sym->name, tyname(g->sym->type));
 	}
 	spaces(v, ac, in);
+	modrules(v, ac, in);
+	sregs(v, in);
 	ldstorder(v, in);
 	required(v, in);
 	settypes(v, in);
@@ -1069,6 +1324,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 	families(v, in);
 	for (int i = 0; i < in->nopnd; i++) {
 		int wider, t = expect(in, i, &wider);
+		if (t && (in->op == OP_ATOM || in->op == OP_RED) && !accepts(ac, in->op, t))
+			continue;   /* a type it does not take is reported already */
 		if (t && !(i < 32 && (mixed >> i & 1)))
 			operand(v, in, &in->opnd[i], t, wider, i, 0);
 	}
@@ -1082,8 +1339,12 @@ verify_types(Verify *v)
 	ac.ty = ir_alloc(v->m->a, (size_t)NOP * NTY);
 	ac.mod = ir_alloc(v->m->a, (size_t)NOP * NMOD);
 	ac.cls = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.cls);
-	if (!ac.ty || !ac.mod || !ac.cls)
+	ac.rule0 = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.rule0);
+	ac.rule1 = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.rule1);
+	ac.rule = ir_alloc(v->m->a, NRULE * sizeof *ac.rule);
+	if (!ac.ty || !ac.mod || !ac.cls || !ac.rule0 || !ac.rule1 || !ac.rule)
 		return;
+	ruleinit(&ac);
 	for (int op = 0; op < NOP; op++) {
 		words(ir_opinfo[op].types, op, &ac, 1);
 		words(ir_opinfo[op].mods, op, &ac, 0);
