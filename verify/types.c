@@ -175,6 +175,8 @@ ldstok(int ity, int rty, int invec)
 }
 
 static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec);
+static const Sym *elemreg(const Opnd *o);
+static int geometry(const Ins *in, const char **name);
 
 /* ptxas types a vector that holds a .bN register as .bN as a whole (its
  * other registers then only need the width): 1 when o is such a vector. */
@@ -188,10 +190,13 @@ vecbits(const Opnd *o)
 	return 0;
 }
 
-/* The .bN type of ty's width (ty itself when there is none). */
+/* The .bN type of ty's width (ty itself when there is none).  ptxas lets a
+ * .pred stand in a vector typed .bN as a whole, as a 32-bit register. */
 static int
 bitsty(int ty)
 {
+	if (ty == TY_PRED)
+		return TY_B32;
 	switch (verify_bits(ty)) {
 	case 8: return TY_B8;
 	case 16: return TY_B16;
@@ -216,6 +221,11 @@ expect(Ins *in, int i, int *wider)
 	if (in->op == OP_ATOM || in->op == OP_RED)
 		return in->nty != 1 || t == TY_B128 || in->opnd[i].kind == OK_ADDR ||
 		    (ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1) ? 0 : t;
+	/* cvta (VR_NONE too): registers and literals of its .u32/.u64 type,
+	 * a variable's name as it is */
+	if (in->op == OP_CVTA)
+		return in->nty == 1 && (in->opnd[i].kind == OK_REG || in->opnd[i].kind == OK_IMM ||
+		    in->opnd[i].kind == OK_FIMM) ? t : 0;
 	switch (ir_opinfo[in->op].vrule) {
 	case VR_SAME:
 		if (in->nty != 1)
@@ -236,6 +246,8 @@ expect(Ins *in, int i, int *wider)
 		}
 		return t;
 	case VR_SETP:
+		if (i == 0)
+			return TY_PRED;     /* a pair p|q is two predicates too */
 		return in->nty == 1 && (i == 1 || i == 2) ? t : 0;
 	case VR_SELP:
 		return in->nty == 1 && i <= 2 ? t : 0;
@@ -252,6 +264,10 @@ expect(Ins *in, int i, int *wider)
 	case VR_MOV:
 		if (in->nty != 1 || in->nopnd != 2 || in->opnd[0].kind != OK_REG)
 			return 0;
+		/* the destination is of the type whatever the source; a
+		 * special register is sregs()'s, an address taken as it is */
+		if (i == 0)
+			return t;
 		if (in->opnd[1].kind == OK_REG && in->opnd[1].sym && in->opnd[1].sym->kind != SYM_REG)
 			return 0;
 		return in->opnd[1].kind == OK_REG || in->opnd[1].kind == OK_IMM || in->opnd[1].kind == OK_FIMM ? t : 0;
@@ -324,6 +340,8 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 static void
 operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 {
+	int p = -1, w = -1;
+
 	switch (o->kind) {
 	case OK_REG:
 		if (o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
@@ -339,6 +357,21 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 		immediate(v, in, o, ity);
 		break;
 	case OK_VEC:
+		/* a .pred in a .bN vector counts as 32 bits: with narrower or
+		 * wider registers, "Incompatible elements of vector expression" */
+		for (int k = 0; k < o->nsub; k++) {
+			const Opnd *e = &o->sub[k];
+			if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
+				p = p < 0 ? k : p;
+			else if (elemreg(e) && verify_bits(elemreg(e)->type) != 32)
+				w = k;
+		}
+		if (p >= 0 && w >= 0 && vecbits(o)) {
+			verify_report(v, VC_VECTOR, o->sub[p].loc,
+			    "the registers of a vector of '%s' differ in width: '%s' is .pred (32 bits here), '%s' .%s",
+			    ir_opinfo[in->op].name, o->sub[p].sym->name, o->sub[w].sym->name, tyname(o->sub[w].sym->type));
+			return;
+		}
 		for (int k = 0; k < o->nsub; k++)
 			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0));
 		break;
@@ -346,11 +379,62 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 }
 
 /* Predicates only in p/D slots; registers and immediates where the shape says. */
+/* A literal where a result goes, in a vector too ("Result register
+ * required"). */
+static void
+results(Verify *v, Ins *in)
+{
+	for (int i = 0; i < in->nopnd; i++) {
+		char s = verify_shape(in->op, i);
+		const Opnd *o = &in->opnd[i];
+		if (s != 'd' && s != 'D')
+			continue;
+		for (int k = 0; k < (o->kind == OK_VEC ? o->nsub : 1); k++) {
+			const Opnd *e = o->kind == OK_VEC ? &o->sub[k] : o;
+			if (e->kind == OK_IMM || e->kind == OK_FIMM) {
+				verify_report(v, VC_OPTYPE, e->loc, "result register required for instruction '%s', not a literal",
+				    ir_opinfo[in->op].name);
+				return;
+			}
+		}
+	}
+}
+
+/* Registers used where ptxas refuses them whatever the type: a .pred as an
+ * address ("Illegal to use symbol ... of type .pred as address operand"),
+ * a component selector (.x ...) on a plain register ("Unknown video
+ * selector") and a byte or half selector outside the video instructions. */
+static void
+regforms(Verify *v, Ins *in, const Opnd *o, int addr)
+{
+	const Sym *r = o->sym;
+
+	if (o->kind == OK_ADDR && o->base && !o->addrlist)
+		regforms(v, in, o->base, 1);
+	if (o->kind == OK_VEC)
+		for (int k = 0; k < o->nsub; k++)
+			regforms(v, in, &o->sub[k], 0);
+	if (o->kind != OK_REG || !r || r->kind != SYM_REG)
+		return;
+	if (addr && r->type == TY_PRED)
+		verify_report(v, VC_OPTYPE, o->loc, "predicate '%s' used as an address; addresses are integer or .b registers",
+		    r->name);
+	else if (o->sel >= SEL_X && o->sel <= SEL_A)
+		verify_report(v, VC_OPTYPE, o->loc, "register '%s' has no component selector (only special registers do)",
+		    r->name);
+	else if (o->sel != SEL_NONE && ir_opinfo[in->op].vrule != VR_VIDEO)
+		verify_report(v, VC_OPTYPE, o->loc, "a byte or half selector on '%s' is only for the video instructions",
+		    r->name);
+}
+
 static void
 kinds(Verify *v, Ins *in)
 {
 	unsigned fl = ir_opinfo[in->op].flags;
 
+	results(v, in);
+	for (int i = 0; i < in->nopnd; i++)
+		regforms(v, in, &in->opnd[i], 0);
 	if (fl & (OF_CALL | OF_TEX))
 		return;
 	for (int i = 0; i < in->nopnd; i++) {
@@ -460,6 +544,27 @@ required(Verify *v, Ins *in)
 		    ir_opinfo[in->op].name, tyname(t));
 	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
+	if ((in->op == OP_SULD || in->op == OP_SUST) &&
+	    !(ir_hasmod(in, MOD_B) || (in->op == OP_SUST && ir_hasmod(in, MOD_P))))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .b%s", ir_opinfo[in->op].name,
+		    in->op == OP_SUST ? " or .p" : "");
+	else if ((in->op == OP_SULD || in->op == OP_SUST) && !ir_hasmod(in, MOD_1D) && !ir_hasmod(in, MOD_2D) &&
+	    !ir_hasmod(in, MOD_3D) && !ir_hasmod(in, MOD_A1D) && !ir_hasmod(in, MOD_A2D))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a geometry (.1d, .2d, .3d, .a1d, .a2d)",
+		    ir_opinfo[in->op].name);
+	else if ((in->op == OP_SULD || in->op == OP_SUST) && !ir_hasmod(in, MOD_TRAP) && !ir_hasmod(in, MOD_CLAMP) &&
+	    !ir_hasmod(in, MOD_ZERO))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a clamp mode (.trap, .clamp, .zero)",
+		    ir_opinfo[in->op].name);
+	if ((in->op == OP_TEX || in->op == OP_TLD4) && !geometry(in, &(const char *){NULL}) &&
+	    !ir_hasmod(in, MOD_2DMS) && !ir_hasmod(in, MOD_A2DMS))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a geometry (.1d, .2d, .3d, .a1d, .a2d, .cube ...)",
+		    ir_opinfo[in->op].name);
+	if ((in->op == OP_TEX || in->op == OP_TLD4) && in->vec == 1)
+		verify_report(v, VC_VECTOR, in->loc, "'%s' needs a vector result (.v4%s)", ir_opinfo[in->op].name,
+		    in->op == OP_TEX ? " or .v2" : "");
+	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && in->space != SP_GLOBAL)
+		verify_report(v, VC_MODIFIER, in->loc, "'ld.nc' needs the .global state space");
 	if (in->op == OP_CVTA && in->space == SP_NONE)
 		verify_report(v, VC_MODIFIER, in->loc, "'cvta' needs a state space (.global, .shared, .local, .const, .param)");
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
@@ -1108,6 +1213,9 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	{'T', "red", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "red", "max", "", "u32 s32 u64 s64 " F16S},
 	{'T', "red", "inc", "", "u32"}, {'T', "red", "dec", "", "u32"},
 	{'N', "red", "noftz", "add", F16S},
+	/* the compared or selecting type (set's and slct's second) */
+	{'T', "setp", "ftz", "", "f16 f16x2 f32"}, {'T', "set", "ftz", "", "f16 f16x2 f32"},
+	{'T', "slct", "ftz", "", "f32"},
 };
 #undef INT
 #undef FALL
@@ -1178,7 +1286,7 @@ static void
 modrules(Verify *v, const Accept *ac, Ins *in)
 {
 	const char *op = ir_opinfo[in->op].name;
-	int t = in->ty[0], nrnd = 0, first = 0;
+	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0], nrnd = 0, first = 0;
 	char buf[96];
 
 	for (int i = 0; i < in->nmod; i++)
@@ -1188,7 +1296,7 @@ modrules(Verify *v, const Accept *ac, Ins *in)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' has %d rounding modifiers; it takes one (.%s ...)", op, nrnd,
 		    ir_modinfo[first].name);
 	/* a type the opcode does not take is reported already */
-	if (!ac->rule0[in->op] || in->nty != 1 || t <= 0 || t >= 64 || !accepts(ac, in->op, t))
+	if (!ac->rule0[in->op] || in->nty < 1 || t <= 0 || t >= 64 || !accepts(ac, in->op, t))
 		return;
 	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
 		const Rule *ru = &ac->rule[r];
@@ -1249,6 +1357,9 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 		takes |= ac->mod[in->op * NMOD + all[k]];
 	if (!takes)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes no state space", ir_opinfo[in->op].name);
+	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
+		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
+		    ir_spacename[in->space]);
 	else if (n > 1 && (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST || in->op == OP_ATOM ||
 	    in->op == OP_RED || in->op == OP_PREFETCH || in->op == OP_PREFETCHU || in->op == OP_CVTA))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
