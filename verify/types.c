@@ -357,19 +357,20 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 		immediate(v, in, o, ity);
 		break;
 	case OK_VEC:
-		/* a .pred in a .bN vector counts as 32 bits: with narrower or
-		 * wider registers, "Incompatible elements of vector expression" */
+		/* ptxas takes a .pred in a vector beside 32-bit .b registers
+		 * only, as one of them ("Incompatible elements of vector
+		 * expression", "Vector with elements of different types") */
 		for (int k = 0; k < o->nsub; k++) {
 			const Opnd *e = &o->sub[k];
 			if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
 				p = p < 0 ? k : p;
-			else if (elemreg(e) && verify_bits(elemreg(e)->type) != 32)
+			else if (elemreg(e) && (verify_bits(elemreg(e)->type) != 32 || verify_kind(elemreg(e)->type) != TK_BIT))
 				w = k;
 		}
-		if (p >= 0 && w >= 0 && vecbits(o)) {
+		if (p >= 0 && w >= 0) {
 			verify_report(v, VC_VECTOR, o->sub[p].loc,
-			    "the registers of a vector of '%s' differ in width: '%s' is .pred (32 bits here), '%s' .%s",
-			    ir_opinfo[in->op].name, o->sub[p].sym->name, o->sub[w].sym->name, tyname(o->sub[w].sym->type));
+			    "predicate '%s' in a vector of '%s' with .%s register '%s'; it goes only with 32-bit .b registers",
+			    o->sub[p].sym->name, ir_opinfo[in->op].name, tyname(o->sub[w].sym->type), o->sub[w].sym->name);
 			return;
 		}
 		for (int k = 0; k < o->nsub; k++)
@@ -1197,7 +1198,7 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	{'X', "fma", "ftz oob", "", ""}, {'X', "fma", "sat relu", "", ""}, {'N', "fma", "RND", "", ""},
 	{'X', "rcp", "approx RND", "", ""}, {'N', "rcp", "approx RND", "", ""}, {'N', "rcp", "ftz", "approx", "f64"},
 	{'T', "sqrt", "approx", "", "f32"}, {'T', "sqrt", "ftz", "", "f32"}, {'X', "sqrt", "approx RND", "", ""},
-	{'N', "sqrt", "approx RND", "", ""},
+	{'N', "sqrt", "approx RND", "", "f32"}, {'N', "sqrt", "RND", "", "f64"},
 	{'N', "rsqrt", "approx", "", ""}, {'N', "sin", "approx", "", ""}, {'N', "cos", "approx", "", ""},
 	{'N', "lg2", "approx", "", ""}, {'N', "tanh", "approx", "", ""},
 	{'T', "ex2", "ftz", "", "bf16 bf16x2 f32"}, {'N', "ex2", "approx", "", ""},
