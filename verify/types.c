@@ -221,6 +221,21 @@ expect(Ins *in, int i, int *wider)
 	if (in->op == OP_ATOM || in->op == OP_RED)
 		return in->nty != 1 || t == TY_B128 || in->opnd[i].kind == OK_ADDR ||
 		    (ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1) ? 0 : t;
+	/* the bit instructions (VR_NONE): a count or position is 32-bit,
+	 * the rest of the type (ptxas: "Arguments mismatch") */
+	if (in->nty == 1 && in->opnd[i].kind != OK_ADDR)
+		switch (in->op) {
+		case OP_POPC: case OP_CLZ: case OP_BFIND:
+			return i == 0 ? TY_U32 : t;
+		case OP_BREV: case OP_PRMT: case OP_FNS:
+			return t;
+		case OP_BFE:
+			return i <= 1 ? t : TY_U32;
+		case OP_BFI:
+			return i <= 2 ? t : TY_U32;
+		default:
+			break;
+		}
 	/* cvta (VR_NONE too): registers and literals of its .u32/.u64 type,
 	 * a variable's name as it is */
 	if (in->op == OP_CVTA)
@@ -354,7 +369,10 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			    " (wrong width)" : "");
 		break;
 	case OK_IMM: case OK_FIMM:
-		immediate(v, in, o, ity);
+		/* ptxas takes any float literal as an element of a .b8 or
+		 * .b16 vector, though not alone */
+		if (!(invec && o->kind == OK_FIMM && verify_kind(ity) == TK_BIT))
+			immediate(v, in, o, ity);
 		break;
 	case OK_VEC:
 		/* ptxas takes a .pred in a vector beside 32-bit .b registers
@@ -566,6 +584,13 @@ required(Verify *v, Ins *in)
 		    in->op == OP_TEX ? " or .v2" : "");
 	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && in->space != SP_GLOBAL)
 		verify_report(v, VC_MODIFIER, in->loc, "'ld.nc' needs the .global state space");
+	if ((in->op == OP_ATOM || in->op == OP_RED) && !ir_hasmod(in, MOD_AND) && !ir_hasmod(in, MOD_OR) &&
+	    !ir_hasmod(in, MOD_XOR) && !ir_hasmod(in, MOD_CAS) && !ir_hasmod(in, MOD_EXCH) && !ir_hasmod(in, MOD_ADD) &&
+	    !ir_hasmod(in, MOD_INC) && !ir_hasmod(in, MOD_DEC) && !ir_hasmod(in, MOD_MIN) && !ir_hasmod(in, MOD_MAX))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs an operation (.add, .cas, .exch, .min ...)",
+		    ir_opinfo[in->op].name);
+	if (in->op == OP_ISSPACEP && in->space == SP_NONE)
+		verify_report(v, VC_MODIFIER, in->loc, "'isspacep' needs a state space (.global, .shared, .local ...)");
 	if (in->op == OP_CVTA && in->space == SP_NONE)
 		verify_report(v, VC_MODIFIER, in->loc, "'cvta' needs a state space (.global, .shared, .local, .const, .param)");
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
@@ -631,6 +656,17 @@ vectors(Verify *v, Ins *in)
 
 	if (in->op == OP_MOV)
 		movpack(v, in);
+	/* atom and red .v2/.v4/.v8: the values are vectors of that size
+	 * ("Argument vector size mismatch") */
+	for (int i = 0; (in->op == OP_ATOM || in->op == OP_RED) && in->vec > 1 && i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		if (o->kind == OK_VEC && o->nsub != in->vec)
+			verify_report(v, VC_VECTOR, o->loc, "vector of %d elements for a .v%d '%s'", o->nsub, in->vec,
+			    ir_opinfo[in->op].name);
+		else if (o->kind == OK_REG && !(ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1))
+			verify_report(v, VC_VECTOR, o->loc, "a .v%d '%s' needs a vector of %d registers here", in->vec,
+			    ir_opinfo[in->op].name, in->vec);
+	}
 	if (in->op != OP_LD && in->op != OP_ST && in->op != OP_LDU)
 		return;
 	di = in->op == OP_ST ? 1 : 0;
@@ -765,8 +801,14 @@ verify_fragment(Verify *v, Ins *in, int idx, int n, int fk)
 	else if (o->kind == OK_VEC && !verify_vecmix(o, &x, &y)) {  /* a mix: reported by check() */
 		if (vecbits(o))     /* typed .bN as a whole: only the width counts */
 			fk = fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? FK_W64 : FK_W32;
-		for (int k = 0; k < o->nsub && verify_fragreg(v, in, &o->sub[k], idx, fk); k++)
-			;
+		for (int k = 0; k < o->nsub; k++) {
+			/* ptxas takes a .pred beside .b32 registers as one of them */
+			const Opnd *e = &o->sub[k];
+			if (fk == FK_W32 && e->kind == OK_REG && e->sym && e->sym->type == TY_PRED)
+				continue;
+			if (!verify_fragreg(v, in, &o->sub[k], idx, fk))
+				break;
+		}
 	}
 }
 
@@ -953,7 +995,7 @@ texture(Verify *v, Ins *in)
 		else
 			surfcoords(v, in, c);
 		const Sym *h = elemreg(&m->sub[0]);
-		if (tex && h && verify_bits(h->type) != 64)
+		if (h && verify_bits(h->type) != 64)
 			verify_report(v, VC_OPTYPE, m->sub[0].loc, "texture handle '%s' of '%s' is .%s; a handle is 64-bit",
 			    h->name, ir_opinfo[in->op].name, tyname(h->type));
 	}
@@ -1290,9 +1332,16 @@ modrules(Verify *v, const Accept *ac, Ins *in)
 	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0], nrnd = 0, first = 0;
 	char buf[96];
 
-	for (int i = 0; i < in->nmod; i++)
+	for (int i = 0; i < in->nmod; i++) {
 		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_ROUND && nrnd++ == 0)
 			first = in->mod[i];
+		/* twice is an error where the modifiers are arithmetic's
+		 * (mul.lo.lo), not the layouts of wmma.mma.row.row */
+		for (int j = 0; j < i && ac->rule0[in->op] && in->mod[i] >= NTY && in->mod[i] < NMOD; j++)
+			if (in->mod[j] == in->mod[i] && ir_modinfo[in->mod[i]].cls != MC_ROUND)
+				verify_report(v, VC_MODIFIER, in->loc, "'%s' has modifier .%s twice", op,
+				    ir_modinfo[in->mod[i]].name);
+	}
 	if (nrnd > 1)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' has %d rounding modifiers; it takes one (.%s ...)", op, nrnd,
 		    ir_modinfo[first].name);
@@ -1358,6 +1407,9 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 		takes |= ac->mod[in->op * NMOD + all[k]];
 	if (!takes)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes no state space", ir_opinfo[in->op].name);
+	else if ((in->op == OP_LDMATRIX || in->op == OP_STMATRIX) && in->space != SP_SHARED && in->space != SP_NONE)
+		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s' (only .shared or generic)",
+		    ir_spacename[in->space], ir_opinfo[in->op].name);
 	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
 		    ir_spacename[in->space]);
@@ -1404,7 +1456,9 @@ check(Verify *v, const Accept *ac, Ins *in)
 		if (id < NTY) {
 			if (!accepts(ac, in->op, id))
 				verify_report(v, VC_INSTRTYPE, in->loc, "'%s' does not take type .%s", oi->name, tyname(id));
-		} else if (ir_modinfo[id].cls != MC_SPACE && !accepts(ac, in->op, id)) {
+		} else if (ir_modinfo[id].cls != MC_SPACE && !accepts(ac, in->op, id) &&
+		    !(in->op == OP_TEX && id == MOD_UNI) && !(in->op == OP_BAR_SYNC && id == MOD_SYNC)) {
+			/* ptxas takes (and ignores) tex.uni and bar.sync.sync */
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' does not take modifier .%s", oi->name,
 			    in->modtext[i] ? in->modtext[i] : ir_modinfo[id].name);
 		}
