@@ -256,6 +256,10 @@ gate(Verify *v, Ins *in)
 	if (oi->isa > ver)
 		verify_report(v, VC_TARGET, in->loc, "'%s' requires PTX ISA .version %d.%d or later",
 		    oi->name, oi->isa / 10, oi->isa % 10);
+	/* the packed bytes of add, sub, neg, min and max came with PTX 9.2 */
+	if (in->nty >= 1 && (in->ty[0] == TY_U8X4 || in->ty[0] == TY_S8X4) && ver < 92)
+		verify_report(v, VC_TARGET, in->loc, "'%s.%s' requires PTX ISA .version 9.2 or later",
+		    oi->name, ir_tyinfo[in->ty[0]].name);
 	if (sm && oi->sm > sm && !(in->op == OP_FMA && in->ty[0] == TY_F64))
 		verify_report(v, VC_TARGET, in->loc, "'%s' requires .target sm_%d or higher", oi->name, oi->sm);
 	else if (sm && (oi->flags & OF_SM_A) && m->smsuffix != 'a' &&

@@ -50,6 +50,8 @@ typedef struct {
 	unsigned char *ty;      /* NOP * NTY */
 	unsigned char *mod;     /* NOP * NMOD */
 	unsigned *cls;          /* NOP: accepted classes, 1 << MC_* */
+	int *rule0, *rule1;     /* NOP: its rows of modrule[], first + 1 and last + 1 (0: none) */
+	struct Rule *rule;      /* per modrule[] row: its names as ids */
 } Accept;
 
 static void
@@ -126,13 +128,20 @@ compatible(int ity, int rty, int wider)
 		return 1;
 	if (ik == TK_PRED || rk == TK_PRED)
 		return ik == rk;
+	/* cvt: a wider register holds the value when it is a .bN one, or an
+	 * integer one for an integer type; never a float register */
 	if (ib != rb)
-		return wider && rb > ib;
+		return wider && rb > ib && (rk == TK_BIT ||
+		    ((ik == TK_UINT || ik == TK_SINT) && (rk == TK_UINT || rk == TK_SINT)));
 	switch (ik) {
 	case TK_UINT: case TK_SINT:
 		return rk == TK_BIT || rk == TK_UINT || rk == TK_SINT;
-	case TK_FLOAT:
-		return rk == TK_BIT || rk == TK_FLOAT;
+	case TK_FLOAT: case TK_PACKED:
+		/* .f16 and .bf16 share a width, .f16x2, .bf16x2, .u16x2 ...
+		 * another: a typed register must be of the type itself, but
+		 * for the packed integers, which ptxas also takes in .f16x2 */
+		return rk == TK_BIT || rty == ity ||
+		    (rty == TY_F16X2 && (ity == TY_U16X2 || ity == TY_S16X2));
 	}
 	return 1;
 }
@@ -166,6 +175,8 @@ ldstok(int ity, int rty, int invec)
 }
 
 static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec);
+static const Sym *elemreg(const Opnd *o);
+static int geometry(const Ins *in, const char **name);
 
 /* ptxas types a vector that holds a .bN register as .bN as a whole (its
  * other registers then only need the width): 1 when o is such a vector. */
@@ -179,10 +190,13 @@ vecbits(const Opnd *o)
 	return 0;
 }
 
-/* The .bN type of ty's width (ty itself when there is none). */
+/* The .bN type of ty's width (ty itself when there is none).  ptxas lets a
+ * .pred stand in a vector typed .bN as a whole, as a 32-bit register. */
 static int
 bitsty(int ty)
 {
+	if (ty == TY_PRED)
+		return TY_B32;
 	switch (verify_bits(ty)) {
 	case 8: return TY_B8;
 	case 16: return TY_B16;
@@ -201,6 +215,32 @@ expect(Ins *in, int i, int *wider)
 	int t = in->ty[0], wide = ir_hasmod(in, MOD_WIDE);
 
 	*wider = 0;
+	/* atom and red (VR_NONE in the table): their value operands, not the
+	 * address nor the 64-bit cache policy last, hold the type exactly, as
+	 * in arithmetic */
+	if (in->op == OP_ATOM || in->op == OP_RED)
+		return in->nty != 1 || t == TY_B128 || in->opnd[i].kind == OK_ADDR ||
+		    (ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1) ? 0 : t;
+	/* the bit instructions (VR_NONE): a count or position is 32-bit,
+	 * the rest of the type (ptxas: "Arguments mismatch") */
+	if (in->nty == 1 && in->opnd[i].kind != OK_ADDR)
+		switch (in->op) {
+		case OP_POPC: case OP_CLZ: case OP_BFIND:
+			return i == 0 ? TY_U32 : t;
+		case OP_BREV: case OP_PRMT: case OP_FNS:
+			return t;
+		case OP_BFE:
+			return i <= 1 ? t : TY_U32;
+		case OP_BFI:
+			return i <= 2 ? t : TY_U32;
+		default:
+			break;
+		}
+	/* cvta (VR_NONE too): registers and literals of its .u32/.u64 type,
+	 * a variable's name as it is */
+	if (in->op == OP_CVTA)
+		return in->nty == 1 && (in->opnd[i].kind == OK_REG || in->opnd[i].kind == OK_IMM ||
+		    in->opnd[i].kind == OK_FIMM) ? t : 0;
 	switch (ir_opinfo[in->op].vrule) {
 	case VR_SAME:
 		if (in->nty != 1)
@@ -221,6 +261,8 @@ expect(Ins *in, int i, int *wider)
 		}
 		return t;
 	case VR_SETP:
+		if (i == 0)
+			return TY_PRED;     /* a pair p|q is two predicates too */
 		return in->nty == 1 && (i == 1 || i == 2) ? t : 0;
 	case VR_SELP:
 		return in->nty == 1 && i <= 2 ? t : 0;
@@ -237,6 +279,10 @@ expect(Ins *in, int i, int *wider)
 	case VR_MOV:
 		if (in->nty != 1 || in->nopnd != 2 || in->opnd[0].kind != OK_REG)
 			return 0;
+		/* the destination is of the type whatever the source; a
+		 * special register is sregs()'s, an address taken as it is */
+		if (i == 0)
+			return t;
 		if (in->opnd[1].kind == OK_REG && in->opnd[1].sym && in->opnd[1].sym->kind != SYM_REG)
 			return 0;
 		return in->opnd[1].kind == OK_REG || in->opnd[1].kind == OK_IMM || in->opnd[1].kind == OK_FIMM ? t : 0;
@@ -248,7 +294,9 @@ expect(Ins *in, int i, int *wider)
 				return 0;
 		if (in->ty[0] == TY_TF32 || in->ty[1] == TY_TF32)
 			return 0;
-		*wider = 1;
+		/* ptxas holds a .bf16 value, and the other side of its
+		 * conversion, only in registers of their own width */
+		*wider = in->ty[0] != TY_BF16 && in->ty[1] != TY_BF16;
 		return in->ty[i == 0 ? 0 : 1];
 	case VR_LD:
 		*wider = 2;
@@ -307,6 +355,8 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 static void
 operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 {
+	int p = -1, w = -1;
+
 	switch (o->kind) {
 	case OK_REG:
 		if (o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
@@ -319,9 +369,28 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			    " (wrong width)" : "");
 		break;
 	case OK_IMM: case OK_FIMM:
-		immediate(v, in, o, ity);
+		/* ptxas takes any float literal as an element of a .b8 or
+		 * .b16 vector, though not alone */
+		if (!(invec && o->kind == OK_FIMM && verify_kind(ity) == TK_BIT))
+			immediate(v, in, o, ity);
 		break;
 	case OK_VEC:
+		/* ptxas takes a .pred in a vector beside 32-bit .b registers
+		 * only, as one of them ("Incompatible elements of vector
+		 * expression", "Vector with elements of different types") */
+		for (int k = 0; k < o->nsub; k++) {
+			const Opnd *e = &o->sub[k];
+			if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
+				p = p < 0 ? k : p;
+			else if (elemreg(e) && (verify_bits(elemreg(e)->type) != 32 || verify_kind(elemreg(e)->type) != TK_BIT))
+				w = k;
+		}
+		if (p >= 0 && w >= 0) {
+			verify_report(v, VC_VECTOR, o->sub[p].loc,
+			    "predicate '%s' in a vector of '%s' with .%s register '%s'; it goes only with 32-bit .b registers",
+			    o->sub[p].sym->name, ir_opinfo[in->op].name, tyname(o->sub[w].sym->type), o->sub[w].sym->name);
+			return;
+		}
 		for (int k = 0; k < o->nsub; k++)
 			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0));
 		break;
@@ -329,11 +398,62 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 }
 
 /* Predicates only in p/D slots; registers and immediates where the shape says. */
+/* A literal where a result goes, in a vector too ("Result register
+ * required"). */
+static void
+results(Verify *v, Ins *in)
+{
+	for (int i = 0; i < in->nopnd; i++) {
+		char s = verify_shape(in->op, i);
+		const Opnd *o = &in->opnd[i];
+		if (s != 'd' && s != 'D')
+			continue;
+		for (int k = 0; k < (o->kind == OK_VEC ? o->nsub : 1); k++) {
+			const Opnd *e = o->kind == OK_VEC ? &o->sub[k] : o;
+			if (e->kind == OK_IMM || e->kind == OK_FIMM) {
+				verify_report(v, VC_OPTYPE, e->loc, "result register required for instruction '%s', not a literal",
+				    ir_opinfo[in->op].name);
+				return;
+			}
+		}
+	}
+}
+
+/* Registers used where ptxas refuses them whatever the type: a .pred as an
+ * address ("Illegal to use symbol ... of type .pred as address operand"),
+ * a component selector (.x ...) on a plain register ("Unknown video
+ * selector") and a byte or half selector outside the video instructions. */
+static void
+regforms(Verify *v, Ins *in, const Opnd *o, int addr)
+{
+	const Sym *r = o->sym;
+
+	if (o->kind == OK_ADDR && o->base && !o->addrlist)
+		regforms(v, in, o->base, 1);
+	if (o->kind == OK_VEC)
+		for (int k = 0; k < o->nsub; k++)
+			regforms(v, in, &o->sub[k], 0);
+	if (o->kind != OK_REG || !r || r->kind != SYM_REG)
+		return;
+	if (addr && r->type == TY_PRED)
+		verify_report(v, VC_OPTYPE, o->loc, "predicate '%s' used as an address; addresses are integer or .b registers",
+		    r->name);
+	else if (o->sel >= SEL_X && o->sel <= SEL_A)
+		verify_report(v, VC_OPTYPE, o->loc, "register '%s' has no component selector (only special registers do)",
+		    r->name);
+	else if (o->sel != SEL_NONE && ir_opinfo[in->op].vrule != VR_VIDEO)
+		verify_report(v, VC_OPTYPE, o->loc, "a byte or half selector on '%s' is only for the video instructions",
+		    r->name);
+}
+
 static void
 kinds(Verify *v, Ins *in)
 {
 	unsigned fl = ir_opinfo[in->op].flags;
 
+	results(v, in);
+	for (int i = 0; i < in->nopnd; i++)
+		regforms(v, in, &in->opnd[i], 0);
 	if (fl & (OF_CALL | OF_TEX))
 		return;
 	for (int i = 0; i < in->nopnd; i++) {
@@ -443,6 +563,34 @@ required(Verify *v, Ins *in)
 		    ir_opinfo[in->op].name, tyname(t));
 	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
+	if ((in->op == OP_SULD || in->op == OP_SUST) &&
+	    !(ir_hasmod(in, MOD_B) || (in->op == OP_SUST && ir_hasmod(in, MOD_P))))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .b%s", ir_opinfo[in->op].name,
+		    in->op == OP_SUST ? " or .p" : "");
+	else if ((in->op == OP_SULD || in->op == OP_SUST) && !ir_hasmod(in, MOD_1D) && !ir_hasmod(in, MOD_2D) &&
+	    !ir_hasmod(in, MOD_3D) && !ir_hasmod(in, MOD_A1D) && !ir_hasmod(in, MOD_A2D))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a geometry (.1d, .2d, .3d, .a1d, .a2d)",
+		    ir_opinfo[in->op].name);
+	else if ((in->op == OP_SULD || in->op == OP_SUST) && !ir_hasmod(in, MOD_TRAP) && !ir_hasmod(in, MOD_CLAMP) &&
+	    !ir_hasmod(in, MOD_ZERO))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a clamp mode (.trap, .clamp, .zero)",
+		    ir_opinfo[in->op].name);
+	if ((in->op == OP_TEX || in->op == OP_TLD4) && !geometry(in, &(const char *){NULL}) &&
+	    !ir_hasmod(in, MOD_2DMS) && !ir_hasmod(in, MOD_A2DMS))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a geometry (.1d, .2d, .3d, .a1d, .a2d, .cube ...)",
+		    ir_opinfo[in->op].name);
+	if ((in->op == OP_TEX || in->op == OP_TLD4) && in->vec == 1)
+		verify_report(v, VC_VECTOR, in->loc, "'%s' needs a vector result (.v4%s)", ir_opinfo[in->op].name,
+		    in->op == OP_TEX ? " or .v2" : "");
+	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && in->space != SP_GLOBAL)
+		verify_report(v, VC_MODIFIER, in->loc, "'ld.nc' needs the .global state space");
+	if ((in->op == OP_ATOM || in->op == OP_RED) && !ir_hasmod(in, MOD_AND) && !ir_hasmod(in, MOD_OR) &&
+	    !ir_hasmod(in, MOD_XOR) && !ir_hasmod(in, MOD_CAS) && !ir_hasmod(in, MOD_EXCH) && !ir_hasmod(in, MOD_ADD) &&
+	    !ir_hasmod(in, MOD_INC) && !ir_hasmod(in, MOD_DEC) && !ir_hasmod(in, MOD_MIN) && !ir_hasmod(in, MOD_MAX))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs an operation (.add, .cas, .exch, .min ...)",
+		    ir_opinfo[in->op].name);
+	if (in->op == OP_ISSPACEP && in->space == SP_NONE)
+		verify_report(v, VC_MODIFIER, in->loc, "'isspacep' needs a state space (.global, .shared, .local ...)");
 	if (in->op == OP_CVTA && in->space == SP_NONE)
 		verify_report(v, VC_MODIFIER, in->loc, "'cvta' needs a state space (.global, .shared, .local, .const, .param)");
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
@@ -508,6 +656,17 @@ vectors(Verify *v, Ins *in)
 
 	if (in->op == OP_MOV)
 		movpack(v, in);
+	/* atom and red .v2/.v4/.v8: the values are vectors of that size
+	 * ("Argument vector size mismatch") */
+	for (int i = 0; (in->op == OP_ATOM || in->op == OP_RED) && in->vec > 1 && i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		if (o->kind == OK_VEC && o->nsub != in->vec)
+			verify_report(v, VC_VECTOR, o->loc, "vector of %d elements for a .v%d '%s'", o->nsub, in->vec,
+			    ir_opinfo[in->op].name);
+		else if (o->kind == OK_REG && !(ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1))
+			verify_report(v, VC_VECTOR, o->loc, "a .v%d '%s' needs a vector of %d registers here", in->vec,
+			    ir_opinfo[in->op].name, in->vec);
+	}
 	if (in->op != OP_LD && in->op != OP_ST && in->op != OP_LDU)
 		return;
 	di = in->op == OP_ST ? 1 : 0;
@@ -642,8 +801,14 @@ verify_fragment(Verify *v, Ins *in, int idx, int n, int fk)
 	else if (o->kind == OK_VEC && !verify_vecmix(o, &x, &y)) {  /* a mix: reported by check() */
 		if (vecbits(o))     /* typed .bN as a whole: only the width counts */
 			fk = fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? FK_W64 : FK_W32;
-		for (int k = 0; k < o->nsub && verify_fragreg(v, in, &o->sub[k], idx, fk); k++)
-			;
+		for (int k = 0; k < o->nsub; k++) {
+			/* ptxas takes a .pred beside .b32 registers as one of them */
+			const Opnd *e = &o->sub[k];
+			if (fk == FK_W32 && e->kind == OK_REG && e->sym && e->sym->type == TY_PRED)
+				continue;
+			if (!verify_fragreg(v, in, &o->sub[k], idx, fk))
+				break;
+		}
 	}
 }
 
@@ -830,7 +995,7 @@ texture(Verify *v, Ins *in)
 		else
 			surfcoords(v, in, c);
 		const Sym *h = elemreg(&m->sub[0]);
-		if (tex && h && verify_bits(h->type) != 64)
+		if (h && verify_bits(h->type) != 64)
 			verify_report(v, VC_OPTYPE, m->sub[0].loc, "texture handle '%s' of '%s' is .%s; a handle is 64-bit",
 			    h->name, ir_opinfo[in->op].name, tyname(h->type));
 	}
@@ -953,23 +1118,269 @@ families(Verify *v, Ins *in)
 		video(v, in);
 		break;
 	}
-	/* atom and red have no operand rule of their own; their float
-	 * literals follow immediate()'s */
-	if ((in->op == OP_ATOM || in->op == OP_RED) && in->nty == 1 &&
-	    (verify_kind(in->ty[0]) == TK_FLOAT || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2))
-		for (int i = 0; i < in->nopnd; i++)
-			if (in->opnd[i].kind == OK_IMM || in->opnd[i].kind == OK_FIMM)
-				immediate(v, in, &in->opnd[i], in->ty[0]);
-	/* ptxas: ex2 of .f16/.f16x2 has no .ftz (the bf16 forms do), and a
-	 * 16-bit atom is only a compare-and-swap */
-	if (in->op == OP_EX2 && (in->ty[0] == TY_F16 || in->ty[0] == TY_F16X2) && ir_hasmod(in, MOD_FTZ))
-		verify_report(v, VC_MODIFIER, in->loc, "'ex2' of .%s does not take modifier .ftz", tyname(in->ty[0]));
-	if (in->op == OP_ATOM && in->ty[0] == TY_B16 && !ir_hasmod(in, MOD_CAS))
-		verify_report(v, VC_INSTRTYPE, in->loc, "'atom' takes .b16 only with .cas");
 	if (in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_RED || in->op == OP_MULTIMEM_ST)
 		multimem(v, in);
 	else if (in->op == OP_ST_BULK)
 		stbulk(v, in);
+}
+
+/* ---------------------------------------------------------------- special registers
+ *
+ * ptxas reads a special register with mov, or as the source of an integer
+ * cvt, and nowhere else ("Special register argument not allowed").  mov
+ * takes it at its own width in an integer or .b type: %tid, %ntid, %ctaid
+ * and %nctaid also in 16 bits (their PTX 1.x width), %gridid in 16, 32 or
+ * 64, %is_explicit_cluster only as a .pred; cvt takes it where its source
+ * type is no wider than the register (ptxas 13.0, every register tried).
+ */
+
+/* Bit 1 << (w / 16) for each width w that mov accepts (1: predicate). */
+static unsigned
+sregwidths(const Sym *s)
+{
+	static const char *const half[] = { "%tid", "%ntid", "%ctaid", "%nctaid" };
+
+	if (strcmp(s->name, "%gridid") == 0)
+		return 1u << 1 | 1u << 2 | 1u << 4;
+	for (size_t k = 0; k < sizeof half / sizeof half[0]; k++)
+		if (strcmp(s->name, half[k]) == 0)
+			return 1u << 1 | 1u << 2;
+	if (s->type == TY_PRED)
+		return 1;
+	return 1u << (verify_bits(s->type) / 16);
+}
+
+static void
+sregs(Verify *v, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		const Sym *s = o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG ? o->sym : NULL;
+		int t = in->ty[in->op == OP_CVT ? 1 : 0], k = verify_kind(t);
+		unsigned w;
+		if (!s || in->nty < 1)
+			continue;
+		w = sregwidths(s);
+		if (in->op == OP_MOV && i == 1 && in->nty == 1) {
+			int b = t == TY_PRED ? 0 : verify_bits(t) / 16;
+			if ((k != TK_BIT && k != TK_UINT && k != TK_SINT && t != TY_PRED) || !(w >> b & 1))
+				verify_report(v, VC_OPTYPE, o->loc, "special register '%s' cannot be moved as .%s%s",
+				    s->name, tyname(t), w == 1 ? " (it is a .pred)" :
+				    w & 1u << 4 ? (w & 1u << 2 ? "" : " (it is 64-bit)") :
+				    w & 1u << 1 ? " (it is 16 or 32-bit)" : " (it is 32-bit)");
+		} else if (in->op == OP_CVT && i == 1 && in->nty == 2 && isint(in->ty[0]) && isint(t)) {
+			if (verify_bits(t) > (w & 1u << 4 ? 64 : 32))
+				verify_report(v, VC_OPTYPE, o->loc, "special register '%s' is narrower than .%s",
+				    s->name, tyname(t));
+		} else {
+			verify_report(v, VC_OPTYPE, o->loc, "special register argument not allowed for instruction '%s'%s",
+			    op, in->op == OP_CVT ? " (only an integer cvt reads one)" : " (mov it into a register first)");
+		}
+	}
+}
+
+/* ---------------------------------------------------------------- modifiers together
+ *
+ * The opcode table lists an opcode's modifiers; ptxas takes some only with
+ * some types, needs some, and refuses some pairs.  One row per rule, found
+ * by trying every modifier and pair of modifiers on every type of the
+ * arithmetic opcodes, and every operation on every type of atom and red,
+ * with ptxas 13.0 (tests/lint/crosscheck.py arith, atom):
+ *   T  MODS (one) goes only with TYPES ("Unknown modifier", "Operation
+ *      .add requires ... type");
+ *   N  with TYPES (all when empty) and WHEN present (if given), one of
+ *      MODS is needed ("Rounding modifier required", ".approx modifier
+ *      required");
+ *   X  at most one of MODS ("cannot be combined", "Illegal modifier").
+ * "RND" stands for the four float roundings.  Rows of an opcode are
+ * consecutive.  More than one rounding is refused everywhere ("Multiple
+ * rounding modifiers specified").
+ */
+#define INT "u16 u32 u64 s16 s32 s64"
+#define FALL "f16 f16x2 bf16 bf16x2 f32 f32x2 f64"
+#define FWIDE "f32 f32x2 f64"
+#define FTZ "f16 f16x2 f32 f32x2"
+#define F16S "f16 f16x2 bf16 bf16x2"
+static const struct { char kind; const char *op, *mods, *when, *types; } modrule[] = {
+	{'T', "add", "sat", "", "s32 f16 f16x2 f32"}, {'T', "add", "cc", "", "u32 s32 u64 s64"},
+	{'T', "add", "rn", "", FALL}, {'T', "add", "rz", "", FWIDE}, {'T', "add", "rm", "", FWIDE},
+	{'T', "add", "rp", "", FWIDE}, {'T', "add", "ftz", "", FTZ}, {'X', "add", "cc sat", "", ""},
+	{'T', "sub", "sat", "", "s32 f16 f16x2 f32"}, {'T', "sub", "cc", "", "u32 s32 u64 s64"},
+	{'T', "sub", "rn", "", FALL}, {'T', "sub", "rz", "", FWIDE}, {'T', "sub", "rm", "", FWIDE},
+	{'T', "sub", "rp", "", FWIDE}, {'T', "sub", "ftz", "", FTZ}, {'X', "sub", "cc sat", "", ""},
+	{'T', "mul", "hi", "", INT}, {'T', "mul", "lo", "", INT}, {'T', "mul", "wide", "", "u16 u32 s16 s32"},
+	{'T', "mul", "rn", "", FALL}, {'T', "mul", "rz", "", FWIDE}, {'T', "mul", "rm", "", FWIDE},
+	{'T', "mul", "rp", "", FWIDE}, {'T', "mul", "ftz", "", FTZ}, {'T', "mul", "sat", "", "f16 f16x2 f32"},
+	{'X', "mul", "hi lo wide", "", ""},
+	{'T', "mad", "hi", "", INT}, {'T', "mad", "lo", "", INT}, {'T', "mad", "wide", "", "u16 u32 s16 s32"},
+	{'T', "mad", "cc", "", "u32 s32 u64 s64"}, {'T', "mad", "sat", "", "s32 f32"},
+	{'T', "mad", "rn", "", "f32 f64"}, {'T', "mad", "rz", "", "f32 f64"}, {'T', "mad", "rm", "", "f32 f64"},
+	{'T', "mad", "rp", "", "f32 f64"}, {'T', "mad", "ftz", "", "f32"}, {'X', "mad", "hi lo wide", "", ""},
+	{'X', "mad", "wide cc", "", ""}, {'X', "mad", "lo sat", "", ""}, {'X', "mad", "wide sat", "", ""},
+	{'X', "mad", "cc sat", "", ""}, {'N', "mad", "RND", "", "f32 f64"},
+	{'X', "mul24", "hi lo", "", ""},
+	{'T', "mad24", "sat", "", "s32"}, {'X', "mad24", "hi lo", "", ""}, {'X', "mad24", "lo sat", "", ""},
+	{'X', "madc", "hi lo", "", ""}, {'N', "madc", "hi lo", "", ""},
+	{'T', "div", "approx", "", "f32"}, {'T', "div", "full", "", "f32"}, {'T', "div", "ftz", "", "f32"},
+	{'T', "div", "rn", "", "f32 f64"}, {'T', "div", "rz", "", "f32 f64"}, {'T', "div", "rm", "", "f32 f64"},
+	{'T', "div", "rp", "", "f32 f64"}, {'X', "div", "approx full RND", "", ""},
+	{'N', "div", "approx full RND", "", "f32"}, {'N', "div", "RND", "", "f64"},
+	{'T', "abs", "ftz", "", "f16 f16x2 f32"}, {'T', "neg", "ftz", "", "f16 f16x2 f32"},
+	{'T', "min", "relu", "", "s32 s16x2"}, {'T', "min", "ftz", "", "f16 f16x2 f32"},
+	{'T', "min", "NaN", "", F16S " f32"}, {'T', "min", "xorsign", "", F16S " f32"},
+	{'T', "min", "abs", "", F16S " f32"}, {'N', "min", "abs", "xorsign", ""}, {'N', "min", "xorsign", "abs", ""},
+	{'T', "max", "relu", "", "s32 s16x2"}, {'T', "max", "ftz", "", "f16 f16x2 f32"},
+	{'T', "max", "NaN", "", F16S " f32"}, {'T', "max", "xorsign", "", F16S " f32"},
+	{'T', "max", "abs", "", F16S " f32"}, {'N', "max", "abs", "xorsign", ""}, {'N', "max", "xorsign", "abs", ""},
+	{'T', "fma", "ftz", "", FTZ}, {'T', "fma", "sat", "", "f16 f16x2 f32"}, {'T', "fma", "relu", "", F16S},
+	{'T', "fma", "oob", "", F16S}, {'T', "fma", "rz", "", "bf16 bf16x2 " FWIDE},
+	{'T', "fma", "rm", "", "bf16 bf16x2 " FWIDE}, {'T', "fma", "rp", "", "bf16 bf16x2 " FWIDE},
+	{'X', "fma", "ftz oob", "", ""}, {'X', "fma", "sat relu", "", ""}, {'N', "fma", "RND", "", ""},
+	{'X', "rcp", "approx RND", "", ""}, {'N', "rcp", "approx RND", "", ""}, {'N', "rcp", "ftz", "approx", "f64"},
+	{'T', "sqrt", "approx", "", "f32"}, {'T', "sqrt", "ftz", "", "f32"}, {'X', "sqrt", "approx RND", "", ""},
+	{'N', "sqrt", "approx RND", "", "f32"}, {'N', "sqrt", "RND", "", "f64"},
+	{'N', "rsqrt", "approx", "", ""}, {'N', "sin", "approx", "", ""}, {'N', "cos", "approx", "", ""},
+	{'N', "lg2", "approx", "", ""}, {'N', "tanh", "approx", "", ""},
+	{'T', "ex2", "ftz", "", "bf16 bf16x2 f32"}, {'N', "ex2", "approx", "", ""},
+	{'N', "ex2", "ftz", "approx", "bf16 bf16x2"},
+	{'T', "atom", "add", "", "u32 s32 u64 " F16S " f32 f64"}, {'T', "atom", "and", "", "b32 b64"},
+	{'T', "atom", "or", "", "b32 b64"}, {'T', "atom", "xor", "", "b32 b64"},
+	{'T', "atom", "exch", "", "b32 b64 b128"}, {'T', "atom", "cas", "", "b16 b32 b64 b128"},
+	{'T', "atom", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "atom", "max", "", "u32 s32 u64 s64 " F16S},
+	{'T', "atom", "inc", "", "u32"}, {'T', "atom", "dec", "", "u32"},
+	{'N', "atom", "noftz", "add", F16S},
+	{'T', "red", "add", "", "u32 s32 u64 " F16S " f32 f64"}, {'T', "red", "and", "", "b32 b64"},
+	{'T', "red", "or", "", "b32 b64"}, {'T', "red", "xor", "", "b32 b64"},
+	{'T', "red", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "red", "max", "", "u32 s32 u64 s64 " F16S},
+	{'T', "red", "inc", "", "u32"}, {'T', "red", "dec", "", "u32"},
+	{'N', "red", "noftz", "add", F16S},
+	/* the compared or selecting type (set's and slct's second) */
+	{'T', "setp", "ftz", "", "f16 f16x2 f32"}, {'T', "set", "ftz", "", "f16 f16x2 f32"},
+	{'T', "slct", "ftz", "", "f32"},
+};
+#undef INT
+#undef FALL
+#undef FWIDE
+#undef FTZ
+#undef F16S
+
+#define NRULE (sizeof modrule / sizeof modrule[0])
+enum { RULEMODS = 6 };
+
+/* A row with its names as ids. */
+typedef struct Rule {
+	int mod[RULEMODS], nmod;    /* MODS */
+	int when;                   /* WHEN, or 0 */
+	uint64_t ty;                /* TYPES, 1 << TY_*; all of them when empty */
+} Rule;
+
+static void
+ruleinit(Accept *ac)
+{
+	static const char *const rnd[] = { "rn", "rz", "rm", "rp" };
+
+	for (size_t r = 0; r < NRULE; r++) {
+		Rule *ru = &ac->rule[r];
+		const char *t = modrule[r].mods;
+		for (int op = 0; op < NOP; op++)
+			if (strcmp(ir_opinfo[op].name, modrule[r].op) == 0) {
+				if (!ac->rule0[op])
+					ac->rule0[op] = (int)r + 1;
+				ac->rule1[op] = (int)r + 1;
+			}
+		while (*t) {
+			size_t n = strcspn(t, " ");
+			if (n == 3 && memcmp(t, "RND", 3) == 0) {
+				for (int k = 0; k < 4 && ru->nmod < RULEMODS; k++)
+					ru->mod[ru->nmod++] = ir_mod_lookup(rnd[k], 2);
+			} else if (ru->nmod < RULEMODS) {
+				ru->mod[ru->nmod++] = ir_mod_lookup(t, n);
+			}
+			t += n + (t[n] == ' ');
+		}
+		ru->when = *modrule[r].when ? ir_mod_lookup(modrule[r].when, strlen(modrule[r].when)) : 0;
+		ru->ty = *modrule[r].types ? 0 : ~(uint64_t)0;
+		for (t = modrule[r].types; *t; ) {
+			size_t n = strcspn(t, " ");
+			int id = ir_mod_lookup(t, n);
+			if (id > 0 && id < NTY && id < 64)
+				ru->ty |= (uint64_t)1 << id;
+			t += n + (t[n] == ' ');
+		}
+	}
+}
+
+/* ".rn, .rz or .approx" from a rule's modifiers. */
+static const char *
+modlist(char *buf, size_t cap, const Rule *ru)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (int k = 0; k < ru->nmod && n < cap; k++)
+		n += (size_t)snprintf(buf + n, cap - n, "%s.%s", k == 0 ? "" : k == ru->nmod - 1 ? " or " : ", ",
+		    ir_modinfo[ru->mod[k]].name);
+	return buf;
+}
+
+static void
+modrules(Verify *v, const Accept *ac, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0], nrnd = 0, first = 0;
+	char buf[96];
+
+	for (int i = 0; i < in->nmod; i++) {
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_ROUND && nrnd++ == 0)
+			first = in->mod[i];
+		/* twice is an error where the modifiers are arithmetic's
+		 * (mul.lo.lo), not the layouts of wmma.mma.row.row */
+		for (int j = 0; j < i && ac->rule0[in->op] && in->mod[i] >= NTY && in->mod[i] < NMOD; j++)
+			if (in->mod[j] == in->mod[i] && ir_modinfo[in->mod[i]].cls != MC_ROUND)
+				verify_report(v, VC_MODIFIER, in->loc, "'%s' has modifier .%s twice", op,
+				    ir_modinfo[in->mod[i]].name);
+	}
+	if (nrnd > 1)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' has %d rounding modifiers; it takes one (.%s ...)", op, nrnd,
+		    ir_modinfo[first].name);
+	/* a type the opcode does not take is reported already */
+	if (!ac->rule0[in->op] || in->nty < 1 || t <= 0 || t >= 64 || !accepts(ac, in->op, t))
+		return;
+	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
+		const Rule *ru = &ac->rule[r];
+		int have = 0, a = 0, b = 0;
+		if (strcmp(modrule[r].op, op) != 0 || !(ru->ty >> t & 1) || (ru->when && !ir_hasmod(in, ru->when)))
+			continue;
+		/* before PTX ISA 3.2 a bare mad.f32 was the sm_1x one (ptxas warns at 3.1) */
+		if (in->op == OP_MAD && t == TY_F32 && v->m->ver_major * 10 + v->m->ver_minor < 32)
+			continue;
+		for (int k = 0; k < ru->nmod; k++)
+			if (ir_hasmod(in, ru->mod[k]) && have++ < 2)
+				*(have == 1 ? &a : &b) = ru->mod[k];
+		switch (modrule[r].kind) {
+		case 'N':
+			if (!have)
+				verify_report(v, VC_MODIFIER, in->loc, "'%s%s%s.%s' needs %s", op, ru->when ? "." : "",
+				    ru->when ? ir_modinfo[ru->when].name : "", tyname(t), modlist(buf, sizeof buf, ru));
+			break;
+		case 'X':
+			if (have > 1 && !(ir_modinfo[a].cls == MC_ROUND && ir_modinfo[b].cls == MC_ROUND))
+				verify_report(v, VC_MODIFIER, in->loc, "modifier .%s cannot be combined with modifier .%s in '%s'",
+				    ir_modinfo[a].name, ir_modinfo[b].name, op);
+			break;
+		}
+	}
+	/* T rows: a modifier of this opcode that has a row goes only with its types */
+	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
+		const Rule *ru = &ac->rule[r];
+		if (modrule[r].kind == 'T' && strcmp(modrule[r].op, op) == 0 && ir_hasmod(in, ru->mod[0]) &&
+		    !(ru->ty >> t & 1))
+			verify_report(v, VC_MODIFIER, in->loc, in->op == OP_ATOM || in->op == OP_RED ?
+			    "operation .%s of '%s' does not take type .%s" : "modifier .%s of '%s' does not take type .%s",
+			    ir_modinfo[ru->mod[0]].name, op, tyname(t));
+	}
 }
 
 /*
@@ -996,6 +1407,12 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 		takes |= ac->mod[in->op * NMOD + all[k]];
 	if (!takes)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes no state space", ir_opinfo[in->op].name);
+	else if ((in->op == OP_LDMATRIX || in->op == OP_STMATRIX) && in->space != SP_SHARED && in->space != SP_NONE)
+		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s' (only .shared or generic)",
+		    ir_spacename[in->space], ir_opinfo[in->op].name);
+	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
+		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
+		    ir_spacename[in->space]);
 	else if (n > 1 && (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST || in->op == OP_ATOM ||
 	    in->op == OP_RED || in->op == OP_PREFETCH || in->op == OP_PREFETCHU || in->op == OP_CVTA))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
@@ -1039,7 +1456,9 @@ check(Verify *v, const Accept *ac, Ins *in)
 		if (id < NTY) {
 			if (!accepts(ac, in->op, id))
 				verify_report(v, VC_INSTRTYPE, in->loc, "'%s' does not take type .%s", oi->name, tyname(id));
-		} else if (ir_modinfo[id].cls != MC_SPACE && !accepts(ac, in->op, id)) {
+		} else if (ir_modinfo[id].cls != MC_SPACE && !accepts(ac, in->op, id) &&
+		    !(in->op == OP_TEX && id == MOD_UNI) && !(in->op == OP_BAR_SYNC && id == MOD_SYNC)) {
+			/* ptxas takes (and ignores) tex.uni and bar.sync.sync */
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' does not take modifier .%s", oi->name,
 			    in->modtext[i] ? in->modtext[i] : ir_modinfo[id].name);
 		}
@@ -1052,6 +1471,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 			    g->sym->name, tyname(g->sym->type));
 	}
 	spaces(v, ac, in);
+	modrules(v, ac, in);
+	sregs(v, in);
 	ldstorder(v, in);
 	required(v, in);
 	settypes(v, in);
@@ -1069,6 +1490,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 	families(v, in);
 	for (int i = 0; i < in->nopnd; i++) {
 		int wider, t = expect(in, i, &wider);
+		if (t && (in->op == OP_ATOM || in->op == OP_RED) && !accepts(ac, in->op, t))
+			continue;   /* a type it does not take is reported already */
 		if (t && !(i < 32 && (mixed >> i & 1)))
 			operand(v, in, &in->opnd[i], t, wider, i, 0);
 	}
@@ -1082,8 +1505,12 @@ verify_types(Verify *v)
 	ac.ty = ir_alloc(v->m->a, (size_t)NOP * NTY);
 	ac.mod = ir_alloc(v->m->a, (size_t)NOP * NMOD);
 	ac.cls = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.cls);
-	if (!ac.ty || !ac.mod || !ac.cls)
+	ac.rule0 = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.rule0);
+	ac.rule1 = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.rule1);
+	ac.rule = ir_alloc(v->m->a, NRULE * sizeof *ac.rule);
+	if (!ac.ty || !ac.mod || !ac.cls || !ac.rule0 || !ac.rule1 || !ac.rule)
 		return;
+	ruleinit(&ac);
 	for (int op = 0; op < NOP; op++) {
 		words(ir_opinfo[op].types, op, &ac, 1);
 		words(ir_opinfo[op].mods, op, &ac, 0);
