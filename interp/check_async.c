@@ -16,7 +16,10 @@
  *     is not followed: silence rather than a guess);
  *   - "wgmma-accumulator-access": an instruction other than
  *     wgmma.mma_async that reads or writes an accumulator register of a
- *     wgmma.mma_async before wgmma.wait_group completed its group.
+ *     wgmma.mma_async before wgmma.wait_group completed its group;
+ *   - "wgmma-missing-fence": a warp's first wgmma.mma_async with no
+ *     wgmma.fence executed by the warp before it (registers written
+ *     between a fence and a later wgmma are not followed).
  *
  * cp.async: each copy is an entry (the thread, its group -- the thread's
  * count of commits when it issued the copy --, the host bytes written),
@@ -52,6 +55,8 @@ typedef struct {
 struct ChkAsync {
 	AEnt *cp, *wg;
 	size_t ncp, capcp, nwg, capwg;
+	AEnt *fen;                /* warps that executed wgmma.fence (cta, warp) */
+	size_t nfen, capfen;
 	struct ChkShadow *bits;   /* bytes of incomplete cp.async copies */
 };
 
@@ -137,6 +142,32 @@ interp_chk_async_cta(Launch *L, Cta *c)
 			s->wg[i] = s->wg[--s->nwg];
 		else
 			i++;
+	for (size_t i = 0; i < s->nfen;)
+		if (s->fen[i].cta == c->linear)
+			s->fen[i] = s->fen[--s->nfen];
+		else
+			i++;
+}
+
+/* Whether warp w executed a wgmma.fence; mark: remember that it did.
+ * -1: not followed (past ASYNC_MAX warps, out of memory). */
+static int
+fenced(Launch *L, Warp *w, int mark)
+{
+	struct ChkAsync *s = state(L);
+	AEnt *e;
+
+	if (!s)
+		return -1;
+	for (size_t i = 0; i < s->nfen; i++)
+		if (s->fen[i].cta == w->cta->linear && s->fen[i].warp == w->id)
+			return 1;
+	if (!mark)
+		return 0;
+	if (!(e = push(L->cx, &s->fen, &s->nfen, &s->capfen)))
+		return -1;
+	*e = (AEnt){ .cta = w->cta->linear, .warp = (uint16_t)w->id };
+	return 0;
 }
 
 /* The function of w's current frame, which names a wgmma entry's
@@ -185,6 +216,9 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		case OP_WGMMA_COMMIT_GROUP:
 			w->wgg++;
 			return;
+		case OP_WGMMA_FENCE:
+			fenced(L, w, 1);
+			return;
 		case OP_WGMMA_WAIT_GROUP: {
 			uint32_t keep = in->nopnd > 0 && in->opnd[0].kind == OK_IMM && in->opnd[0].imm >= 0 &&
 			    in->opnd[0].imm < UINT32_MAX ? (uint32_t)in->opnd[0].imm : 0;
@@ -214,6 +248,16 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	if (xi->x == X_WGMMA) {
 		/* a wgmma may name the accumulators of one in flight (a chain
 		 * into one accumulator needs no wait): they join its group */
+		if (!fenced(L, w, 0)) {
+			/* the PTX ISA: wgmma.fence before the first wgmma.mma_async of
+			 * the warpgroup, so that it sees the registers written before */
+			ChkSite a;
+			interp_chk_site(L, w, __builtin_ctz(m), xi, PTX_ACCESS_NONE, 0, 0, &a);
+			interp_chk_report(L, w, __builtin_ctz(m), PTX_CHECK_ASYNCCHECK, "wgmma-missing-fence", &a, NULL,
+			    "a warp's first wgmma.mma_async with no wgmma.fence before it: its accumulator and A "
+			    "registers may be read before the writes that precede it");
+			fenced(L, w, 1);   /* once a warp */
+		}
 		if (!(s = state(L)))
 			return;
 		for (int k = 0; k < xi->nd; k++) {
@@ -325,6 +369,7 @@ interp_chk_async_free(Launch *L)
 	interp_chk_table_free(L->cx, &s->bits);
 	interp_free(L->cx, s->cp);
 	interp_free(L->cx, s->wg);
+	interp_free(L->cx, s->fen);
 	interp_free(L->cx, s);
 	L->async = NULL;
 }
