@@ -3,8 +3,10 @@
 # slot ptxas gives each operand of an f64 add, sub, mul, fma, min and max.
 #
 #   python3 tests/diff/nanorder.py [-j N] [-v] FROM TO [BUILDDIR]
+#   python3 tests/diff/nanorder.py [-j N] [-v] -s FILE [BUILDDIR]
 #
-# For seeds FROM..TO-1 of the differential tester: the kernel's PTX
+# For seeds FROM..TO-1 (or those of FILE, one "N" or "seed N" a line, as
+# tests/diff/xfail.txt lists them) of the differential tester: the kernel's PTX
 # (difftest gen) is compiled by ptxas with a `.loc` before every
 # instruction, so that nvdisasm -g names the PTX line of each SASS
 # instruction (the .loc lines change nothing else in the SASS).  For each
@@ -231,21 +233,31 @@ def analyse(batch, builddir, tmp):
 
 def main():
     args = sys.argv[1:]
-    jobs, verbose = 2, False
+    jobs, verbose, seeds = 2, False, None
     while args and args[0].startswith('-'):
         if args[0] == '-j':
             jobs = int(args[1]); args = args[2:]
         elif args[0] == '-v':
             verbose = True; args = args[1:]
+        elif args[0] == '-s':
+            seeds = sorted({int(m.group(1)) for m in
+                            (re.match(r'\s*(?:seed\s+)?(\d+)\b', l) for l in open(args[1])) if m})
+            args = args[2:]
         else:
-            sys.exit(__doc__)
-    lo, hi = int(args[0]), int(args[1])
-    builddir = args[2] if len(args) > 2 else '.'
+            sys.exit('usage: nanorder.py [-j N] [-v] {FROM TO | -s FILE} [BUILDDIR]')
+    if seeds is not None:
+        batches = [(x, x + 1) for x in seeds]
+        lo, hi = (seeds[0], seeds[-1] + 1) if seeds else (0, 0)
+        builddir = args[0] if args else '.'
+    else:
+        lo, hi = int(args[0]), int(args[1])
+        batches = [(x, min(x + 50, hi)) for x in range(lo, hi, 50)]
+        builddir = args[2] if len(args) > 2 else '.'
     tmp = tempfile.mkdtemp(prefix='nanorder')
     count = {}
     try:
         with ThreadPoolExecutor(jobs) as ex:
-            for res in ex.map(lambda b: analyse(b, builddir, tmp), [(x, min(x + 50, hi)) for x in range(lo, hi, 50)]):
+            for res in ex.map(lambda b: analyse(b, builddir, tmp), batches):
                 for seed, L, text, win, truth, st in res:
                     count[st.split(':')[0]] = count.get(st.split(':')[0], 0) + 1
                     if verbose or st != 'ok':
