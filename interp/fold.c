@@ -36,8 +36,9 @@
  *     as the second cvt's format and rounded to an integer by the first
  *     cvt's rounding.
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
- *     sub that defines an operand: (a + b) -.sat a is b, a -.sat (a + b)
- *     is 0 -.sat b, (a - b) +.sat b is a; the sum never saturates.
+ *     sub (.cc or not) that defines an operand: (a + b) -.sat a is b,
+ *     a -.sat (a + b) is 0 -.sat b, (a - b) +.sat b is a; the sum never
+ *     saturates.
  *   - a guarded set with an f32 destination selects 0 or -1 under the
  *     guard and converts |that| to f32 unguarded: where the guard is false
  *     the destination becomes the f32 of |its old value|.
@@ -57,8 +58,14 @@
  *     the type it gave the value.  mov.b32 and mov.u32 copies, div.full,
  *     copysign, set, and .approx rcp/ex2/lg2/rsqrt/sqrt/div without .ftz
  *     leave the value untyped (ALU_F2IAMT).
+ *   - bfi.b32 of immediate position and length into a base known to be 0
+ *     (a shift by 32 or more, a mov of 0) is a shift: the manual's rule,
+ *     not the mask rule of alu_int.c.
+ *   - a cvt between integers that zero-extends or truncates to 8 bits of
+ *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
+ *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a.
  *
- * The rules follow movs (ptxas works on values), and where a rule makes an
+ * The rules follow movs and shf.clamp copies (ptxas works on values), and where a rule makes an
  * instruction read a register another instruction read, that register must
  * still hold the value: the two lie in one block with no write of it in
  * between.
@@ -92,8 +99,10 @@ srcval(const Ins *in, int oi)
 }
 
 /* The instruction that defines value v, looking through unguarded movs of
- * one whole register of the same width; *vp receives the value it defines.
- * NULL for a phi or an entry value. */
+ * one whole register of the same width, and through a shf.b32.clamp by an
+ * immediate of 32 or more, which ptxas takes for a copy of one word (shf.l
+ * of a, shf.r of b; seed 8313); *vp receives the value it defines.  NULL
+ * for a phi or an entry value. */
 static const Ins *
 defof(const Func *f, int v, int *vp)
 {
@@ -101,6 +110,12 @@ defof(const Func *f, int v, int *vp)
 		const Ins *d = f->ins[f->val[v].ins];
 		int u;
 		*vp = v;
+		if (d->op == OP_SHF && !d->guard && d->nopnd == 4 && ir_hasmod(d, MOD_CLAMP) &&
+		    d->opnd[3].kind == OK_IMM && (uint64_t)d->opnd[3].imm >= 32 &&
+		    (u = srcval(d, ir_hasmod(d, MOD_L) ? 1 : 2)) >= 0) {
+			v = u;
+			continue;
+		}
 		if (d->op != OP_MOV || d->guard || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
 		    f->regs[f->val[u].reg]->type != f->regs[f->val[v].reg]->type)
 			return d;
@@ -256,7 +271,7 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		const Ins *d;
 		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
 		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
-		    ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_CC))
+		    ir_hasmod(d, MOD_SAT))
 			continue;
 		if ((t = cancel(in, d, oi, &neg)) == 0)
 			continue;
@@ -541,6 +556,80 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* bfi.b32 of immediate position and length into a base that ptxas knows
+ * is 0: a shl or shr.u32/b32 by an immediate of 32 or more, or a mov of an
+ * immediate 0.  It makes a shift of the inserted value (SHF.L.U32), which
+ * keeps the manual's rule, not the mask rule of a register base
+ * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits). */
+static int
+foldbfi(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 2), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard)
+		return 0;
+	if (((d->op == OP_SHL && d->ty[0] != TY_S32) || (d->op == OP_SHR && d->ty[0] != TY_S32)) &&
+	    ir_tyinfo[d->ty[0]].bits == 32 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
+	    (uint64_t)d->opnd[2].imm >= 32)
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	return 0;
+}
+
+/* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
+ * source or destination, the other not .s8) of a tanh.approx.f16 or
+ * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
+ * or MUFU.EX2.F16 result for one that needs none), so the whole 16 bits
+ * come through (seeds 4936, 6772, 8500).  The bf16 forms, and .s8 sign
+ * extensions, keep theirs. */
+static int
+foldmufu8(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || (d->op != OP_TANH && d->op != OP_EX2) || d->ty[0] != TY_F16 || d->nopnd != 2)
+		return 0;
+	if (xi->alu.ty == TY_U8)
+		xi->alu.ty = TY_U16;
+	if (xi->alu.ty2 == TY_U8)
+		xi->alu.ty2 = TY_U16;
+	return 0;
+}
+
+/* slct with an s32 c that a neg.s32 (or a sub.s32 from 0) or an abs.s32
+ * computed: ptxas reasons as if the negation could not overflow.
+ * slct.s32.s32 of -x tests x <= 0 (ISETP.LE on x), so x = INT_MIN picks a
+ * (seeds 5263, 16232); every other slct type of abs(x) takes c >= 0 for
+ * granted and is a copy of a (seed 11019), where slct.s32.s32 keeps the
+ * IABS and its test. */
+static int
+foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 3), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	int neg;
+
+	if (!d || d->guard || d->ty[0] != TY_S32)
+		return 0;
+	if (d->op == OP_ABS && d->nopnd == 2 && in->ty[0] != TY_S32) {
+		copyof(xi, 0, 0);
+		return 0;
+	}
+	neg = d->op == OP_NEG && d->nopnd == 2;
+	if (d->op == OP_SUB && d->nopnd == 3 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0 &&
+	    !ir_hasmod(d, MOD_SAT) && !ir_hasmod(d, MOD_CC))
+		neg = 2;
+	if (!neg || in->ty[0] != TY_S32 || (u = srcval(d, neg)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[neg], TY_S32, &xi->s[2]))
+		return 0;
+	xi->alu.flags |= ALU_SLCTLE;
+	return 0;
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -560,6 +649,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldgset(pm, xi, in);
 	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in)
 		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
+	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && in->ty[1] != TY_S8 &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
+		return foldmufu8(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
@@ -585,6 +678,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
 		return foldneg(pm, f, xi, in, k);
+	if (in->op == OP_SLCT && in->nty == 2 && in->ty[1] == TY_S32 && xi->ns == 3)
+		return foldslct(pm, f, xi, in, k);
+	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
+		return foldbfi(f, xi, in);
 	foldw16(f, xi, in);
 	return 0;
 }
