@@ -122,10 +122,11 @@ uint64_t alu_fround(int fmt, int sign, int exp, u128 sig, int sticky, int rnd, u
 	int E = exp + n - 1;
 	/* .ftz flushes by the exact value: one that rounds up to the smallest
 	 * normal is still flushed (measured on mul.ftz.f16 and div.rm.ftz.f32);
-	 * except an f32 fma's, which rounds as if the exponent had no floor
-	 * and flushes what stays below the smallest normal (ALU_FTZRND: a
-	 * value just below it that rounds up is kept, measured on
-	 * fma.rn.ftz.f32 and fma.rm.ftz.f32) */
+	 * except an f32 or f16 fma's, which rounds as if the exponent had no
+	 * floor and flushes what stays below the smallest normal (ALU_FTZRND:
+	 * a value just below it that rounds up is kept, measured on
+	 * fma.rn.ftz.f32, fma.rm.ftz.f32 and fma.rn.ftz{,.sat,.relu}.f16{,x2}:
+	 * -2^-14 * 2^-14 + 2^-14 gives 0x0400) */
 	int late = (flags & ALU_FTZRND) && E == emin - 1;
 	if ((flags & ALU_FTZ) && E < emin && !late) return zero(fmt, sign);
 	int lsbexp = (E < emin && !late ? emin : E) - f->mbits;
@@ -284,7 +285,7 @@ uint64_t alu_ffma(int fmt, uint64_t a, uint64_t b, uint64_t c, int rnd, int ftz)
 	}
 	if (cc == 2) return inf(fmt, sc);
 	u128 p = (ca && cb) ? (u128)ma * mb : 0;
-	return addexact(fmt, sp, ea + eb, p, sc, ec, cc ? mc : 0, rnd, ftz ? (fmt == ALU_F32 ? 2 : 1) : 0);
+	return addexact(fmt, sp, ea + eb, p, sc, ec, cc ? mc : 0, rnd, ftz ? (fmt == ALU_F32 || fmt == ALU_F16 ? 2 : 1) : 0);
 }
 
 uint64_t alu_fdiv(int fmt, uint64_t a, uint64_t b, int rnd, int ftz)
