@@ -79,8 +79,9 @@ enum {
 	ALU_F2IAMT    = 1u << 26,  /* shl/shr of 64 bits: the amount is an f32 value that ptxas
 	                            * converts to a 64-bit integer (F2I.U64/S64.TRUNC, fold.c) and
 	                            * shifts by the low word of */
-	ALU_FTZRND    = 1u << 27   /* alu_fround with ALU_FTZ: flush what rounds to a subnormal (an
+	ALU_FTZRND    = 1u << 27,  /* alu_fround with ALU_FTZ: flush what rounds to a subnormal (an
 	                            * f32 FFMA's rule), not what is subnormal before rounding */
+	ALU_SLCTLE    = 1u << 28   /* slct.s32.s32 of c = -x: c is x, a where x <= 0 (fold.c) */
 };
 
 enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */

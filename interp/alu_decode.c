@@ -360,7 +360,9 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		if (op->ty2 == TY_F32) {
 			uint64_t c = (op->flags & ALU_FTZ) ? alu_fflush(ALU_F32, s[2]) : s[2];
 			ge = alu_fcmp(ALU_F32, c, 0, MOD_GE, 0);
-		} else
+		} else if (op->flags & ALU_SLCTLE)
+			ge = (int32_t)s[2] <= 0;
+		else
 			ge = (int32_t)s[2] >= 0;
 		dst[0] = ge ? s[0] : s[1];
 		if (op->flags & ALU_SGNOP)

@@ -402,12 +402,13 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		uint32_t pm = w == 64 ? 0xFFFFFFFF : 0xFF;
 		uint32_t pos = (uint32_t)s[2] & pm, len = (uint32_t)s[3] & pm;
 		/* immediates of a 32-bit field whose position is not a whole byte:
-		 * ptxas takes the length modulo 32, a multiple of 32 as 32 (bfi
-		 * 1, 33 inserts one bit; 14, 65 one; 2, 70 six), where a byte
+		 * ptxas makes the mask ((1 << len) - 1) << pos in 32 bits, the
+		 * length modulo 32 (bfi 1, 33 inserts one bit; 14, 65 one; 2, 70
+		 * six; 1, 32 and 20, 64 none: a LOP3 with mask RZ), where a byte
 		 * position or a register clips it to the word (8, 33 inserts 24
 		 * bits).  Measured on the H100 and read off ptxas's code. */
-		if ((op->flags & ALU_IMMFIELD) && w == 32 && len != 0 && pos % 8 != 0)
-			len = ((len - 1) & 31) + 1;
+		if ((op->flags & ALU_IMMFIELD) && w == 32 && pos % 8 != 0)
+			len &= 31;
 		r = b;
 		for (uint32_t i = 0; i < len && (uint64_t)pos + i < (uint64_t)w; i++)
 			r = (r & ~(1ull << (pos + i))) | ((a >> i & 1) << (pos + i));

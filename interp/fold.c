@@ -23,7 +23,9 @@
  *     of a value with itself (f32, f16), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
- *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x.
+ *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
+ *     rcp.approx.ftz of rsqrt.approx.ftz of rcp.approx.ftz of x is an
+ *     rsqrt.approx.ftz of x.
  *   - cvt.sat of a float-to-integer cvt becomes one F2I to the narrow
  *     type: the cvt.sat.s32.s64 (u32.u64) of a cvt.rXi.s64 (u64) of an f32,
  *     f16 or bf16, and the cvt.sat.{s16,u16}.{s32,u32} of a cvt.rXi.{s32,u32}
@@ -32,12 +34,14 @@
  *     cvt, 64 -> 32 keeps it.  Mixed signedness 64 -> 32, 64 -> 16,
  *     32 -> 8, and f64 sources stay two instructions.
  *   - cvt.rzi to an integer of an f16 or bf16 made by a rounding cvt
- *     between f16 and bf16 is one F2I of the first cvt's source bits, read
- *     as the second cvt's format and rounded to an integer by the first
- *     cvt's rounding.
+ *     between f16 and bf16 (or of an f32 that an integer cvt widened from
+ *     a cvt of an f32 to f16 or bf16) is one F2I of the first cvt's source
+ *     bits, read as the second cvt's format and rounded to an integer by
+ *     the first cvt's rounding; integer cvts between them count as movs.
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
- *     sub that defines an operand: (a + b) -.sat a is b, a -.sat (a + b)
- *     is 0 -.sat b, (a - b) +.sat b is a; the sum never saturates.
+ *     sub (.cc or not) that defines an operand: (a + b) -.sat a is b,
+ *     a -.sat (a + b) is 0 -.sat b, (a - b) +.sat b is a; the sum never
+ *     saturates.
  *   - a guarded set with an f32 destination selects 0 or -1 under the
  *     guard and converts |that| to f32 unguarded: where the guard is false
  *     the destination becomes the f32 of |its old value|.
@@ -57,8 +61,17 @@
  *     the type it gave the value.  mov.b32 and mov.u32 copies, div.full,
  *     copysign, set, and .approx rcp/ex2/lg2/rsqrt/sqrt/div without .ftz
  *     leave the value untyped (ALU_F2IAMT).
+ *   - bfi.b32 of immediate position and length into a base known to be 0
+ *     (a shift by 32 or more, a mov of 0) is a shift: the manual's rule,
+ *     not the mask rule of alu_int.c.
+ *   - a cvt between integers that zero-extends or truncates to 8 bits of
+ *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
+ *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a.
+ *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
+ *     the abs (each half's sign stays).
+ *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 of x, twice, reads x once.
  *
- * The rules follow movs (ptxas works on values), and where a rule makes an
+ * The rules follow movs and shf.clamp copies (ptxas works on values), and where a rule makes an
  * instruction read a register another instruction read, that register must
  * still hold the value: the two lie in one block with no write of it in
  * between.
@@ -92,8 +105,10 @@ srcval(const Ins *in, int oi)
 }
 
 /* The instruction that defines value v, looking through unguarded movs of
- * one whole register of the same width; *vp receives the value it defines.
- * NULL for a phi or an entry value. */
+ * one whole register of the same width, and through a shf.b32.clamp by an
+ * immediate of 32 or more, which ptxas takes for a copy of one word (shf.l
+ * of a, shf.r of b; seed 8313); *vp receives the value it defines.  NULL
+ * for a phi or an entry value. */
 static const Ins *
 defof(const Func *f, int v, int *vp)
 {
@@ -101,6 +116,12 @@ defof(const Func *f, int v, int *vp)
 		const Ins *d = f->ins[f->val[v].ins];
 		int u;
 		*vp = v;
+		if (d->op == OP_SHF && !d->guard && d->nopnd == 4 && ir_hasmod(d, MOD_CLAMP) &&
+		    d->opnd[3].kind == OK_IMM && (uint64_t)d->opnd[3].imm >= 32 &&
+		    (u = srcval(d, ir_hasmod(d, MOD_L) ? 1 : 2)) >= 0) {
+			v = u;
+			continue;
+		}
 		if (d->op != OP_MOV || d->guard || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
 		    f->regs[f->val[u].reg]->type != f->regs[f->val[v].reg]->type)
 			return d;
@@ -192,7 +213,8 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* cvt.rzi to an integer of X (f16 or bf16) reading a rounding cvt between
- * f16 and bf16 (either way, or a format to itself): ptxas drops that cvt
+ * f16 and bf16 (either way, or a format to itself), or of X = f32 reading
+ * (through a widening integer cvt) a cvt of an f32 to f16 or bf16: ptxas drops that cvt
  * and makes one F2I of its source's bits read as X, rounded to an integer
  * by the dropped cvt's rounding (rn, rni: to nearest; rz, rzi: toward 0;
  * rm, rmi: down; rp, rpi: up), whatever the types say. */
@@ -200,12 +222,32 @@ static int
 foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int st = in->ty[1], v = srcval(in, 1), w, u, rnd;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	const Ins *d = NULL;
 
+	/* past integer cvts that copy or zero-extend 16 bits or more (ptxas
+	 * takes them for movs: seeds 5660, 13964, 16066); not past an 8-bit
+	 * truncation or a sign extension (seeds 7426, 7627) */
+	for (int n = 0; n < 8 && v >= 0; n++) {
+		int t0, t1;
+		d = defof(f, v, &w);
+		if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || ir_hasmod(d, MOD_SAT))
+			break;
+		t0 = d->ty[0];
+		t1 = d->ty[1];
+		if (ir_tyinfo[t0].kind == TK_FLOAT || ir_tyinfo[t1].kind == TK_FLOAT || ir_tyinfo[t1].bits < 16 ||
+		    ir_tyinfo[t0].bits < ir_tyinfo[t1].bits ||
+		    (ir_tyinfo[t0].bits > ir_tyinfo[t1].bits && ir_tyinfo[t1].kind == TK_SINT))
+			break;
+		v = srcval(d, 1);
+	}
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 ||
-	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || (d->ty[1] != TY_F16 && d->ty[1] != TY_BF16) ||
-	    ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_RELU) ||
+	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_RELU) ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	/* an f32 narrowed to f16 or bf16 and read back as an f32: F2I of the
+	 * f32, its .ftz dropped; between f16 and bf16, no .ftz */
+	if (st == TY_F32 ? d->ty[1] != TY_F32 :
+	    (d->ty[1] != TY_F16 && d->ty[1] != TY_BF16) || ir_hasmod(d, MOD_FTZ))
 		return 0;
 	if (ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RNI))
 		rnd = ALU_RN;
@@ -256,7 +298,7 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		const Ins *d;
 		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
 		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
-		    ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_CC))
+		    ir_hasmod(d, MOD_SAT))
 			continue;
 		if ((t = cancel(in, d, oi, &neg)) == 0)
 			continue;
@@ -424,6 +466,21 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	int oi = in->op == OP_DIV ? 2 : 1, v = srcval(in, oi), w, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	const Ins *e;
+	int z, x;
+
+	/* rcp of an rsqrt of an rcp of x (all .approx.ftz) is an rsqrt of x,
+	 * one MUFU.RSQ (seed 6763: x = -inf gives the NaN of rsqrt) */
+	if (in->op == OP_RCP && d && d->op == OP_RSQRT && d->ty[0] == TY_F32 && !d->guard &&
+	    ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ) && d->nopnd == 2 && (u = srcval(d, 1)) >= 0 &&
+	    (e = defof(f, u, &z)) && e->op == OP_RCP && e->ty[0] == TY_F32 && !e->guard &&
+	    ir_hasmod(e, MOD_APPROX) && ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
+	    holds(f, x, f->val[z].ins, k)) {
+		if (interp_decode_op(pm, &e->opnd[1], TY_F32, &xi->s[0]))
+			return 0;
+		xi->alu.op = OP_RSQRT;
+		return 0;
+	}
 	if (!d || d->op != OP_RCP || d->ty[0] != TY_F32 || d->guard || !ir_hasmod(d, MOD_APPROX) ||
 	    !ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
@@ -541,6 +598,166 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* bfi.b32 of immediate position and length into a base that ptxas knows
+ * is 0: a shl or shr.u32/b32 by an immediate of 32 or more, or a mov of an
+ * immediate 0.  It makes a shift of the inserted value (SHF.L.U32), which
+ * keeps the manual's rule, not the mask rule of a register base
+ * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits). */
+static int
+foldbfi(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 2), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard)
+		return 0;
+	if (((d->op == OP_SHL && d->ty[0] != TY_S32) || (d->op == OP_SHR && d->ty[0] != TY_S32)) &&
+	    ir_tyinfo[d->ty[0]].bits == 32 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
+	    (uint64_t)d->opnd[2].imm >= 32)
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	return 0;
+}
+
+/* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
+ * source or destination, the other not .s8) of a tanh.approx.f16 or
+ * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
+ * or MUFU.EX2.F16 result for one that needs none), so the whole 16 bits
+ * come through (seeds 4936, 6772, 8500).  The bf16 forms, and .s8 sign
+ * extensions, keep theirs. */
+static int
+foldmufu8(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || (d->op != OP_TANH && d->op != OP_EX2) || d->ty[0] != TY_F16 || d->nopnd != 2)
+		return 0;
+	if (xi->alu.ty == TY_U8)
+		xi->alu.ty = TY_U16;
+	if (xi->alu.ty2 == TY_U8)
+		xi->alu.ty2 = TY_U16;
+	return 0;
+}
+
+/* slct with an s32 c that a neg.s32 (or a sub.s32 from 0) or an abs.s32
+ * computed: ptxas reasons as if the negation could not overflow.
+ * slct.s32.s32 of -x tests x <= 0 (ISETP.LE on x), so x = INT_MIN picks a
+ * (seeds 5263, 16232); every other slct type of abs(x) takes c >= 0 for
+ * granted and is a copy of a (seed 11019), where slct.s32.s32 keeps the
+ * IABS and its test. */
+static int
+foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 3), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	int neg;
+
+	if (!d || d->guard || d->ty[0] != TY_S32)
+		return 0;
+	if (d->op == OP_ABS && d->nopnd == 2 && in->ty[0] != TY_S32) {
+		copyof(xi, 0, 0);
+		return 0;
+	}
+	neg = d->op == OP_NEG && d->nopnd == 2;
+	if (d->op == OP_SUB && d->nopnd == 3 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0 &&
+	    !ir_hasmod(d, MOD_SAT) && !ir_hasmod(d, MOD_CC))
+		neg = 2;
+	if (!neg || in->ty[0] != TY_S32 || (u = srcval(d, neg)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[neg], TY_S32, &xi->s[2]))
+		return 0;
+	xi->alu.flags |= ALU_SLCTLE;
+	return 0;
+}
+
+/* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
+ * abs, an add, sub, mul or fma with .sat, a mul of a value by itself, an
+ * add or mul of two such values (seed 16064: x * x + x * x)?  depth
+ * bounds the search.  (sqrt.approx is not one: its -0 stays.) */
+static int
+f32nonneg(const Func *f, const Ins *d, int depth)
+{
+	int w;
+	const Ins *a, *b;
+
+	if (!d || d->guard || d->ty[0] != TY_F32 || d->ndst != 1 || depth > 4)
+		return 0;
+	switch (d->op) {
+	case OP_EX2:
+		return ir_hasmod(d, MOD_APPROX);
+	case OP_ABS:
+		return 1;
+	case OP_ADD: case OP_SUB: case OP_FMA: case OP_MAD: case OP_MUL:
+		if (ir_hasmod(d, MOD_SAT))
+			return 1;
+		if ((d->op != OP_ADD && d->op != OP_MUL) || d->nopnd != 3 || srcval(d, 1) < 0 || srcval(d, 2) < 0)
+			return 0;
+		if (d->op == OP_MUL && srcval(d, 1) == srcval(d, 2))
+			return 1;
+		a = defof(f, srcval(d, 1), &w);
+		b = defof(f, srcval(d, 2), &w);
+		return f32nonneg(f, a, depth + 1) && f32nonneg(f, b, depth + 1);
+	}
+	return 0;
+}
+
+/* abs.f16x2, abs.ftz.f16x2 or abs.bf16x2 of an f32 that ptxas knows is not
+ * negative (f32nonneg): it drops the abs, though the low half has a sign
+ * of its own.  abs.f16x2 becomes a copy, abs.ftz.f16x2 an HADD2.FTZ of -0
+ * (a flush and the canonical NaN), abs.bf16x2 an HFMA2.BF16 -0 * 0 + x,
+ * that is x + -0 (seeds 10112, 16064, 13474). */
+static int
+foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	XOp z = { .k = XO_IMM }, *ns;
+
+	if (!f32nonneg(f, d, 0))
+		return 0;
+	if (in->ty[0] == TY_F16X2 && !ir_hasmod(in, MOD_FTZ)) {
+		copyof(xi, 0, 0);
+		return 0;
+	}
+	if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	z.imm = 0x80008000u;
+	xi->s[1] = z;
+	xi->ns = 2;
+	xi->alu.nsrc = 2;
+	xi->alu.op = OP_ADD;
+	xi->alu.flags = ir_hasmod(in, MOD_FTZ) ? ALU_FTZ : 0;
+	xi->alu.rnd = ALU_RN;
+	return 0;
+}
+
+/* min/max.xorsign.abs.f16x2 of one value twice, a neg.f16x2 of x (no
+ * .ftz): ptxas reads x itself as the first operand and its HADD2 negation
+ * as the second, so the sign each half takes is sign(x) ^ sign(-x), set
+ * (seed 1240). */
+static int
+foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u;
+	const Ins *d = v >= 0 && v == srcval(in, 2) ? defof(f, v, &w) : NULL;
+
+	const Ins *e;
+	int z;
+
+	if (!d || d->op != OP_NEG || d->ty[0] != TY_F16X2 || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
+	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	/* x from a set (halves of 0 or all ones) ptxas compiles otherwise
+	 * (seed 3304 keeps PTX's answer) */
+	if ((e = defof(f, u, &z)) && e->op == OP_SET)
+		return 0;
+	interp_decode_op(pm, &d->opnd[1], TY_F16X2, &xi->s[0]);
+	return 0;
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -560,9 +777,13 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldgset(pm, xi, in);
 	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in)
 		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
+	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && in->ty[1] != TY_S8 &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
+		return foldmufu8(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
-	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
+	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
 		return foldpun(pm, f, xi, in, k);
 	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_SAT) && in->nopnd == 3 &&
@@ -585,6 +806,16 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
 		return foldneg(pm, f, xi, in, k);
+	if (in->op == OP_ABS && !in->guard && (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && xi->ns == 1 &&
+	    in->nopnd == 2)
+		return foldabs2(pm, f, xi, in);
+	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
+	    xi->ns == 2 && in->nopnd == 3)
+		return foldxsign(pm, f, xi, in, k);
+	if (in->op == OP_SLCT && in->nty == 2 && in->ty[1] == TY_S32 && xi->ns == 3)
+		return foldslct(pm, f, xi, in, k);
+	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
+		return foldbfi(f, xi, in);
 	foldw16(f, xi, in);
 	return 0;
 }
