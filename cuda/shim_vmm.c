@@ -16,13 +16,19 @@
  *
  * The granularity is the H200's: 2 MiB, minimum and recommended.  The
  * memory a handle holds counts against cuMemGetInfo from cuMemCreate until
- * the handle is released and its last mapping gone.  A handle exported as
- * a POSIX file descriptor is a memfd naming it (by inode): importing it in
- * the same process yields the handle again; in another process the memory
- * cannot follow, and the import fails with CUDA_ERROR_NOT_SUPPORTED.
- * Handles are numbers never reused, so a stale or made-up one is refused.
+ * the handle is released and its last mapping gone.
+ *
+ * A handle created to be exported as a POSIX file descriptor keeps its
+ * memory in a memory file (memfd), sealed against growing and shrinking:
+ * the descriptor exported is a duplicate of the file's.  Imported in the
+ * same process (the file's inode is the handle's) it yields the handle
+ * again; in another, the file is mapped and becomes a handle there, so
+ * both interpreters read and write the same bytes, as two processes do on
+ * a GPU.  A descriptor of anything but such a file is refused.  Handles
+ * are numbers never reused, so a stale or made-up one is refused.
  */
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,7 +62,8 @@ typedef struct {
 	Prop prop;
 	int refs;                   /* cuMemCreate, retains, imports less releases */
 	int maps;                   /* mappings of it */
-	dev_t dev;                  /* its memfd once exported (ino != 0) */
+	int fd;                     /* its memory file, or -1: malloc'd memory */
+	dev_t dev;                  /* the file's */
 	ino_t ino;
 } Phys;
 
@@ -103,7 +110,11 @@ settle(Phys *ph)
 			break;
 		}
 	shim.held -= ph->size;
-	free(ph->mem);
+	if (ph->fd >= 0) {
+		munmap(ph->mem, ph->size);
+		close(ph->fd);
+	} else
+		free(ph->mem);
 	free(ph);
 }
 
@@ -219,6 +230,38 @@ out:
 	return r;
 }
 
+/* A sealed memory file of n bytes (zeros) as ph's memory: 0, or -1. */
+static int
+memfile(Phys *ph, size_t n)
+{
+	struct stat st;
+	int fd = memfd_create("ptxkit-cumem", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+
+	if (fd < 0)
+		return -1;
+	if (n > (size_t)INT64_MAX || ftruncate(fd, (off_t)n) || fcntl(fd, F_ADD_SEALS, F_SEAL_GROW | F_SEAL_SHRINK) ||
+	    fstat(fd, &st) || (ph->mem = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
+		close(fd);
+		return -1;
+	}
+	ph->fd = fd;
+	ph->dev = st.st_dev;
+	ph->ino = st.st_ino;
+	return 0;
+}
+
+/* ph, its memory in place, as a new handle: the handle. */
+static CUmemGenericAllocationHandle
+add(Phys *ph, size_t n)
+{
+	ph->id = ++vm.nextid;
+	ph->size = n;
+	ph->refs = 1;
+	vm.phys[vm.nphys++] = ph;
+	shim.held += n;
+	return ph->id;
+}
+
 CUresult
 cuMemCreate(CUmemGenericAllocationHandle *h, size_t n, const Prop *prop, unsigned long long flags)
 {
@@ -238,19 +281,18 @@ cuMemCreate(CUmemGenericAllocationHandle *h, size_t n, const Prop *prop, unsigne
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	if (!(np = grow(vm.phys, vm.nphys, sizeof *np)) || !(vm.phys = np, ph = calloc(1, sizeof *ph)) ||
-	    !(ph->mem = calloc(1, n))) {
+	if (!(np = grow(vm.phys, vm.nphys, sizeof *np)) || !(vm.phys = np, ph = calloc(1, sizeof *ph))) {
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+		goto out;
+	}
+	ph->fd = -1;
+	if (prop->handles & HT_FD ? memfile(ph, n) : !(ph->mem = calloc(1, n))) {
 		free(ph);
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	ph->id = ++vm.nextid;
-	ph->size = n;
 	ph->prop = *prop;
-	ph->refs = 1;
-	vm.phys[vm.nphys++] = ph;
-	shim.held += n;
-	*h = ph->id;
+	*h = add(ph, n);
 out:
 	UNLOCK();
 	return r;
@@ -441,15 +483,11 @@ cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *h, void *addr)
 	return r;
 }
 
-/* The memfd holds the exporting process's id, so that an import elsewhere
- * is told apart from a file descriptor that names nothing. */
 CUresult
 cuMemExportToShareableHandle(void *out, CUmemGenericAllocationHandle h, int type, unsigned long long flags)
 {
 	CUresult r = CUDA_ERROR_INVALID_VALUE;
 	Phys *ph;
-	struct stat st;
-	pid_t pid = getpid();
 	int fd;
 
 	if (!out || flags)
@@ -459,15 +497,10 @@ cuMemExportToShareableHandle(void *out, CUmemGenericAllocationHandle h, int type
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
-	else if ((ph = phys(h)) && (ph->prop.handles & HT_FD)) {
-		fd = memfd_create("ptxkit-cumem", MFD_CLOEXEC);
-		if (fd < 0 || write(fd, &pid, sizeof pid) != (ssize_t)sizeof pid || fstat(fd, &st)) {
-			if (fd >= 0)
-				close(fd);
+	else if ((ph = phys(h)) && ph->fd >= 0) {   /* made to be exported */
+		if ((fd = dup(ph->fd)) < 0)
 			r = CUDA_ERROR_OUT_OF_MEMORY;
-		} else {
-			ph->dev = st.st_dev;
-			ph->ino = st.st_ino;
+		else {
 			*(int *)out = fd;
 			r = CUDA_SUCCESS;
 		}
@@ -476,37 +509,65 @@ cuMemExportToShareableHandle(void *out, CUmemGenericAllocationHandle h, int type
 	return r;
 }
 
+/* Another process's handle: its file, if it is one (sealed, of a size a
+ * handle can have), mapped as a handle of this one. */
+static CUresult
+import(CUmemGenericAllocationHandle *h, int fd, const struct stat *st)
+{
+	int seals = fcntl(fd, F_GET_SEALS);
+	size_t n = (size_t)st->st_size;
+	Prop prop = {TYPE_PINNED, HT_FD, {LOC_DEVICE, 0}, NULL, 0, 0, 0, {0}};
+	Phys *ph, **np;
+
+	if (seals < 0 || (seals & (F_SEAL_GROW | F_SEAL_SHRINK)) != (F_SEAL_GROW | F_SEAL_SHRINK) ||
+	    st->st_size <= 0 || n % GRAN)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (n > shim_free_mem())
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	if (!(np = grow(vm.phys, vm.nphys, sizeof *np)) || !(vm.phys = np, ph = calloc(1, sizeof *ph)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	if ((ph->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) < 0 ||
+	    (ph->mem = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) == MAP_FAILED) {
+		if (ph->fd >= 0)
+			close(ph->fd);
+		free(ph);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	ph->dev = st->st_dev;
+	ph->ino = st->st_ino;
+	ph->prop = prop;
+	*h = add(ph, n);
+	return CUDA_SUCCESS;
+}
+
 CUresult
 cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *h, void *os, int type)
 {
 	CUresult r = CUDA_ERROR_INVALID_VALUE;
 	struct stat st;
-	pid_t pid;
 	int fd = (int)(intptr_t)os;
+	size_t i;
 
 	if (!h)
 		return r;
 	if (type != HT_FD)
 		return CUDA_ERROR_NOT_SUPPORTED;
-	if (fstat(fd, &st) || pread(fd, &pid, sizeof pid, 0) != (ssize_t)sizeof pid)
+	if (fstat(fd, &st))
 		return r;
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
-	else if (pid != getpid()) {
-		fprintf(stderr, "libptxcuda: cuMemImportFromShareableHandle: memory of process %ld cannot "
-		    "be shared with this one\n", (long)pid);
-		r = CUDA_ERROR_NOT_SUPPORTED;
-	} else
-		for (size_t i = 0; i < vm.nphys; i++) {
-			Phys *ph = vm.phys[i];
-			if (ph->ino && ph->ino == st.st_ino && ph->dev == st.st_dev) {
-				ph->refs++;
-				*h = ph->id;
-				r = CUDA_SUCCESS;
+	else {
+		for (i = 0; i < vm.nphys; i++)   /* this process's own */
+			if (vm.phys[i]->fd >= 0 && vm.phys[i]->ino == st.st_ino && vm.phys[i]->dev == st.st_dev)
 				break;
-			}
-		}
+		if (i < vm.nphys) {
+			vm.phys[i]->refs++;
+			*h = vm.phys[i]->id;
+			r = CUDA_SUCCESS;
+		} else
+			r = import(h, fd, &st);
+	}
 	UNLOCK();
 	return r;
 }

@@ -4,7 +4,9 @@
  * boundary, the second one mapped again elsewhere (its bytes shared), a
  * handle exported as a file descriptor and imported, the memory counted
  * by cuMemGetInfo, the calls made wrongly, and a launch on the range once
- * unmapped, which faults.  With "noaccess": a kernel on a range mapped
+ * unmapped, which faults.  The file descriptor goes to a second process
+ * (this program again, "child FD"), which maps it and writes into it: the
+ * first reads what it wrote.  With "noaccess": a kernel on a range mapped
  * but never given access, which faults on a GPU.
  *
  * Output: one line each, against vmm.out (its first part, or the line
@@ -12,6 +14,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <cuda.h>
 #include "shimtest.h"
@@ -88,6 +91,17 @@ main(int argc, char **argv)
 	prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
 	prop.location = loc;
 
+	if (argc > 2 && !strcmp(argv[1], "child")) {
+		fd = atoi(argv[2]);
+		CK(cuMemImportFromShareableHandle(&h, (void *)(uintptr_t)fd, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR));
+		CK(cuMemAddressReserve(&r1, 2 * MiB, 0, 0, 0));
+		CK(cuMemMap(r1, 2 * MiB, 0, h, 0));
+		CK(cuMemSetAccess(r1, 2 * MiB, &acc, 1));
+		CK(cuMemcpyDtoH(got, r1 + 2 * MiB - 256, 64 * 4));
+		printf("another process sees the first half: %s\n", check(got, 64, 1000) ? "1000..1063" : "WRONG");
+		CK(run_fill(r1 + 2 * MiB - 256, 7000, 64));
+		return 0;
+	}
 	if (argc > 1 && !strcmp(argv[1], "noaccess")) {
 		CK(cuMemAddressReserve(&r1, 2 * MiB, 0, 0, 0));
 		CK(cuMemCreate(&ha, 2 * MiB, &prop, 0));
@@ -175,7 +189,28 @@ main(int argc, char **argv)
 	printf("the imported handle holds the first half: %s\n", check(got, 64, 1000) ? "1000..1063" : "WRONG");
 	CK(cuMemUnmap(r3, 2 * MiB));
 	CK(cuMemRelease(h));
+	{
+		char arg[16];
+		int st = -1;
+		pid_t pid;
+		snprintf(arg, sizeof arg, "%d", fd);
+		fflush(stdout);
+		if ((pid = fork()) == 0) {
+			execl(argv[0], argv[0], "child", arg, (char *)NULL);
+			_exit(127);
+		}
+		if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st)) {
+			printf("FAIL: the second process (status %d)\n", st);
+			return 1;
+		}
+	}
 	close(fd);
+	CK(cuMemcpyDtoH(got, r1 + 2 * MiB - 256, 64 * 4));
+	printf("its stores, read here: %s\n", check(got, 64, 7000) ? "7000..7063" : "WRONG");
+	printf("a descriptor of another file: %s\n",
+	    ename(cuMemImportFromShareableHandle(&h, (void *)(uintptr_t)1, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR)));
+	printf("exporting a handle not made for it: %s\n",
+	    ename(cuMemExportToShareableHandle(&fd, hb, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0)));
 
 	printf("unmapping half a mapping: %s\n", ename(cuMemUnmap(r1, MiB)));
 	printf("freeing a reservation still mapped: %s\n", ename(cuMemAddressFree(r2, 2 * MiB)));
