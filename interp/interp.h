@@ -263,6 +263,7 @@ struct ptx_ctx {
 	Alloc *mem; size_t nmem, capmem;
 	size_t nkonst;                          /* .const allocations ever made (memcheck looks only then) */
 	uint64_t next_addr;
+	uint64_t resv_end;          /* the end of the last reservation, when nothing came after it */
 	ptx_printf_fn pf; void *pfu;
 	uint64_t max_steps;
 	uint64_t limit[3];          /* PTX_LIMIT_*: ptx_set_limit */

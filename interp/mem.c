@@ -308,17 +308,23 @@ interp_mem_host(ptx_ctx *cx, uint64_t addr, size_t n)
 }
 
 /* Address space with nothing behind it yet: taken from the bump pointer
- * (aligned; the usual gap after it), or at hint when hint is aligned, lies
- * at or past the bump pointer and clears every mapping of host memory by
- * the margin interp_mem_map keeps; the space below hint is then skipped. */
+ * (aligned; the usual gap after it), or at hint when hint is aligned, free
+ * and not far ahead (a window's width at most, so that a hint cannot push
+ * the allocations into the host addresses ptx_mem_map takes), and clears
+ * every mapping of host memory by the margin interp_mem_map keeps; the
+ * space below hint is then skipped.  The end of the last reservation is
+ * free too, when nothing was placed since: a range grown in place (the
+ * hint of allocators that extend a reservation) gives up the gap. */
 int
 interp_mem_reserve(ptx_ctx *cx, uint64_t size, uint64_t align, uint64_t hint, uint64_t *out)
 {
-	uint64_t a, end, top;
+	uint64_t a, end, top, from = cx->next_addr;
 
 	if (!size || !align || (align & (align - 1)))
 		return PTX_EINVAL;
-	if (hint && hint % align == 0 && hint >= cx->next_addr && !ir_size_add(hint, size, &end) &&
+	if (cx->resv_end && cx->resv_end + 4096 == cx->next_addr)
+		from = cx->resv_end;
+	if (hint && hint % align == 0 && hint >= from && hint - from <= WIN_SIZE && !ir_size_add(hint, size, &end) &&
 	    !ir_size_add(end, 4096, &top) && top <= FUNC_WIN) {
 		a = hint;
 		for (size_t i = 0; i < cx->nmem; i++)
@@ -327,6 +333,7 @@ interp_mem_reserve(ptx_ctx *cx, uint64_t size, uint64_t align, uint64_t hint, ui
 				a = 0;   /* a mapping of host memory is in the way: the hint goes */
 		if (a) {
 			cx->next_addr = top;
+			cx->resv_end = end;
 			*out = a;
 			return PTX_OK;
 		}
@@ -335,6 +342,7 @@ interp_mem_reserve(ptx_ctx *cx, uint64_t size, uint64_t align, uint64_t hint, ui
 	    ir_size_add(end, 4096, &top) || top > FUNC_WIN)
 		return PTX_ENOMEM;
 	cx->next_addr = top;
+	cx->resv_end = end;
 	*out = a;
 	return PTX_OK;
 }

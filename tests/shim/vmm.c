@@ -76,7 +76,7 @@ main(int argc, char **argv)
 	CUmemAccessDesc acc = {{CU_MEM_LOCATION_TYPE_DEVICE, 0}, CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
 	CUmemLocation loc = {CU_MEM_LOCATION_TYPE_DEVICE, 0};
 	CUmemGenericAllocationHandle ha, hb, h;
-	CUdeviceptr r1, r2, r3, hint, buf;
+	CUdeviceptr r1, r2, r3, r4, hint, buf;
 	size_t gmin = 0, grec = 0, free0, free1, total;
 	unsigned long long fl = 99;
 	unsigned got[128];
@@ -156,6 +156,8 @@ main(int argc, char **argv)
 	hint = r1 + 1024 * MiB;
 	CK(cuMemAddressReserve(&r2, 2 * MiB, 0, hint, 0));
 	printf("a reservation at a free address asked for: %s\n", r2 == hint ? "there" : "elsewhere");
+	CK(cuMemAddressReserve(&r4, 2 * MiB, 0, r2 + 2 * MiB, 0));
+	printf("a reservation asked for right after it: %s\n", r4 == r2 + 2 * MiB ? "there" : "elsewhere");
 	CK(cuMemMap(r2, 2 * MiB, 0, hb, 0));
 	CK(cuMemSetAccess(r2, 2 * MiB, &acc, 1));
 	CK(cuMemcpyDtoH(got, r2, 64 * 4));
@@ -220,6 +222,7 @@ main(int argc, char **argv)
 	printf("freeing a reservation with the wrong size: %s\n", ename(cuMemAddressFree(r2, 4 * MiB)));
 	CK(cuMemAddressFree(r2, 2 * MiB));
 	CK(cuMemAddressFree(r3, 2 * MiB));
+	CK(cuMemAddressFree(r4, 2 * MiB));
 	CK(cuMemRelease(ha));
 	CK(cuMemRelease(hb));
 	printf("a released handle: %s\n", ename(cuMemRelease(hb)));
