@@ -189,6 +189,18 @@ map_at(CUdeviceptr p)
 	return -1;
 }
 
+int
+shim_vmm_find(CUdeviceptr p, CUdeviceptr *base, size_t *size)
+{
+	long i = map_at(p);
+
+	if (i < 0)
+		return 0;
+	*base = vm.maps[i].p;
+	*size = vm.maps[i].n;
+	return 1;
+}
+
 /* Whether [p, p + n) is covered by whole mappings, none reaching out of it. */
 static int
 whole_maps(CUdeviceptr p, size_t n)

@@ -152,6 +152,17 @@ main(int argc, char **argv)
 	CK(cuMemcpyDtoH(got, r1 + 2 * MiB - 256, sizeof got));
 	printf("read back across it: %s\n", check(got, 128, 1000) ? "1000..1127" : "WRONG");
 
+	{
+		CUmemorytype mt = 0;
+		CUdeviceptr start = 0;
+		size_t sz = 0;
+		CK(cuPointerGetAttribute(&mt, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, r1 + 3 * MiB));
+		CK(cuPointerGetAttribute(&start, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, r1 + 3 * MiB));
+		CK(cuPointerGetAttribute(&sz, CU_POINTER_ATTRIBUTE_RANGE_SIZE, r1 + 3 * MiB));
+		printf("pointer attributes: %s, the mapping %s, %zu MiB\n", mt == CU_MEMORYTYPE_DEVICE ? "device" : "OTHER",
+		    start == r1 + 2 * MiB ? "at the second half" : "ELSEWHERE", sz / MiB);
+	}
+
 	/* the second handle again, at an address asked for */
 	hint = r1 + 1024 * MiB;
 	CK(cuMemAddressReserve(&r2, 2 * MiB, 0, hint, 0));
