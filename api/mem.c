@@ -40,50 +40,115 @@ ptx_mem_map(ptx_ctx *cx, void *host, size_t size, ptx_devptr *out)
 	return interp_mem_map(cx, host, size, out);
 }
 
+/*
+ * A device range may run over several allocations that touch, as mappings
+ * placed side by side in reserved space do (ptx_mem_map_at): a copy walks
+ * it in pieces, one allocation each.  span checks the whole range first
+ * (NULL and a diagnostic when a byte of it lies outside every allocation,
+ * so that a copy that fails writes nothing); piece is the host pointer of
+ * addr and in *len how many of the n bytes from there are in its
+ * allocation.
+ */
+static uint8_t *
+piece(ptx_ctx *cx, ptx_devptr addr, size_t n, size_t *len)
+{
+	Alloc *a;
+
+	if (!n || !(a = interp_mem_find(cx, addr, 1))) {
+		*len = n;
+		return interp_mem_host(cx, addr, n);
+	}
+	*len = a->addr + a->size - addr < n ? (size_t)(a->addr + a->size - addr) : n;
+	return a->p + (addr - a->addr);
+}
+
+static int
+span(ptx_ctx *cx, ptx_devptr addr, size_t n)
+{
+	size_t len;
+
+	do {
+		if (!piece(cx, addr, n, &len))
+			return 0;
+		addr += len;
+		n -= len;
+	} while (n);
+	return 1;
+}
+
 int
 ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n)
 {
+	const uint8_t *s = src;
 	uint8_t *p;
+	size_t len;
 
 	if (!cx || (n && !src))
 		return PTX_EINVAL;
 	interp_diag_clear(cx);
-	if (!(p = interp_mem_host(cx, dst, n)))
+	if (!span(cx, dst, n))
 		return PTX_EFAULT;
-	if (n)
-		memcpy(p, src, n);
-	interp_chk_unpoison(cx, p, n);   /* initcheck: the host wrote it */
+	for (; n; dst += len, s += len, n -= len) {
+		p = piece(cx, dst, n, &len);
+		memcpy(p, s, len);
+		interp_chk_unpoison(cx, p, len);   /* initcheck: the host wrote it */
+	}
 	return PTX_OK;
 }
 
 int
 ptx_mem_copy_dtoh(ptx_ctx *cx, void *dst, ptx_devptr src, size_t n)
 {
-	uint8_t *p;
+	uint8_t *d = dst, *p;
+	size_t len;
 
 	if (!cx || (n && !dst))
 		return PTX_EINVAL;
 	interp_diag_clear(cx);
-	if (!(p = interp_mem_host(cx, src, n)))
+	if (!span(cx, src, n))
 		return PTX_EFAULT;
-	if (n)
-		memcpy(dst, p, n);
+	for (; n; src += len, d += len, n -= len) {
+		p = piece(cx, src, n, &len);
+		memcpy(d, p, len);
+	}
 	return PTX_OK;
 }
 
+/* Within one allocation, an overlapping copy is a memmove; over several,
+ * pieces go in the order that reads each byte before it is written. */
 int
 ptx_mem_copy_dtod(ptx_ctx *cx, ptx_devptr dst, ptx_devptr src, size_t n)
 {
 	uint8_t *d, *s;
+	size_t ld, ls, len;
 
 	if (!cx)
 		return PTX_EINVAL;
 	interp_diag_clear(cx);
-	if (!(d = interp_mem_host(cx, dst, n)) || !(s = interp_mem_host(cx, src, n)))
+	if (!span(cx, dst, n) || !span(cx, src, n))
 		return PTX_EFAULT;
-	if (n)
-		memmove(d, s, n);
-	interp_chk_unpoison(cx, d, n);
+	if (dst <= src || dst - src >= n) {
+		for (; n; dst += len, src += len, n -= len) {
+			d = piece(cx, dst, n, &ld);
+			s = piece(cx, src, n, &ls);
+			len = ld < ls ? ld : ls;
+			memmove(d, s, len);
+			interp_chk_unpoison(cx, d, len);
+		}
+		return PTX_OK;
+	}
+	while (n) {   /* backwards: the last byte of each range first */
+		size_t back = n - 1;
+		Alloc *ad = interp_mem_find(cx, dst + back, 1), *as = interp_mem_find(cx, src + back, 1);
+		size_t od = (size_t)(dst + back - ad->addr), os = (size_t)(src + back - as->addr);
+		len = (od < os ? od : os) + 1;
+		if (len > n)
+			len = n;
+		d = ad->p + od + 1 - len;
+		memmove(d, as->p + os + 1 - len, len);
+		interp_chk_unpoison(cx, d, len);
+		n -= len;
+	}
 	return PTX_OK;
 }
 
@@ -91,15 +156,18 @@ int
 ptx_mem_memset(ptx_ctx *cx, ptx_devptr dst, int byte, size_t n)
 {
 	uint8_t *d;
+	size_t len;
 
 	if (!cx)
 		return PTX_EINVAL;
 	interp_diag_clear(cx);
-	if (!(d = interp_mem_host(cx, dst, n)))
+	if (!span(cx, dst, n))
 		return PTX_EFAULT;
-	if (n)
-		memset(d, byte, n);
-	interp_chk_unpoison(cx, d, n);
+	for (; n; dst += len, n -= len) {
+		d = piece(cx, dst, n, &len);
+		memset(d, byte, len);
+		interp_chk_unpoison(cx, d, len);
+	}
 	return PTX_OK;
 }
 

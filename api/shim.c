@@ -77,3 +77,19 @@ ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_
 	}
 	return PTX_OK;
 }
+
+int
+ptx_mem_reserve(ptx_ctx *cx, size_t size, size_t align, ptx_devptr hint, ptx_devptr *out)
+{
+	if (!cx || !out)
+		return PTX_EINVAL;
+	return interp_mem_reserve(cx, size, align, hint, out);
+}
+
+int
+ptx_mem_map_at(ptx_ctx *cx, ptx_devptr at, void *host, size_t size)
+{
+	if (!cx || !host)
+		return PTX_EINVAL;
+	return interp_mem_map_at(cx, at, host, size);
+}

@@ -147,6 +147,9 @@ CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* unde
 int shim_isdev(CUdeviceptr p);            /* inside a live device allocation; under LOCK */
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */
 CUresult shim_merr(int rc);               /* a PTX_* status as a CUresult */
+/* shim_vmm.c: whether p lies in a range cuMemMap mapped, that mapping's
+ * start and size; under LOCK */
+int shim_vmm_find(CUdeviceptr p, CUdeviceptr *base, size_t *size);
 /* shim_image.c: the PTX text of an image (PTX, fatbin, fatbin wrapper,
  * cubin, host ELF), malloc'd into *ptx.  size: the bytes readable, or
  * SHIM_NOLEN when the caller gave none (the image's header says).  type: a

@@ -356,6 +356,10 @@ lookup(Ptr *o, CUdeviceptr p)
 			o->managed = shim.allocs[i].host != NULL;
 			return;
 		}
+	if (shim_vmm_find(p, &o->base, &o->size)) {   /* mapped by cuMemMap: no context's */
+		o->kind = CU_MEMORYTYPE_DEVICE;
+		return;
+	}
 	if ((h = shim_host_find((const void *)(uintptr_t)p)) >= 0) {
 		o->kind = CU_MEMORYTYPE_HOST;
 		o->base = (CUdeviceptr)(uintptr_t)shim.hosts[h].p;
@@ -373,7 +377,7 @@ attr(void *data, int a, const Ptr *o, CUdeviceptr p)
 	case PA_CONTEXT:
 		if (o->kind != CU_MEMORYTYPE_DEVICE)
 			return CUDA_ERROR_INVALID_VALUE;
-		*(CUcontext *)data = o->ctx->h;
+		*(CUcontext *)data = o->ctx ? o->ctx->h : NULL;
 		break;
 	case PA_MEMORY_TYPE: *(unsigned *)data = (unsigned)o->kind; break;
 	case PA_DEVICE_POINTER:

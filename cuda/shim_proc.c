@@ -236,6 +236,19 @@ CUresult cuMemPrefetchAsync_v2();
 CUresult cuMemAdvise_v2();
 CUresult cuMemHostGetFlags();
 CUresult cuMemHostRegister_v2();
+CUresult cuMemAddressReserve();
+CUresult cuMemAddressFree();
+CUresult cuMemCreate();
+CUresult cuMemRelease();
+CUresult cuMemMap();
+CUresult cuMemUnmap();
+CUresult cuMemSetAccess();
+CUresult cuMemGetAccess();
+CUresult cuMemExportToShareableHandle();
+CUresult cuMemImportFromShareableHandle();
+CUresult cuMemGetAllocationGranularity();
+CUresult cuMemGetAllocationPropertiesFromHandle();
+CUresult cuMemRetainAllocationHandle();
 CUresult cuMemHostUnregister();
 CUresult cuMemcpy();
 CUresult cuMemcpy2DAsync_v2();
@@ -523,6 +536,19 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemAdvise", 12020, (Proc)cuMemAdvise_v2},
 	{"cuMemHostGetFlags", 2030, (Proc)cuMemHostGetFlags},
 	{"cuMemHostRegister", 6050, (Proc)cuMemHostRegister_v2},
+	{"cuMemAddressReserve", 10020, (Proc)cuMemAddressReserve},
+	{"cuMemAddressFree", 10020, (Proc)cuMemAddressFree},
+	{"cuMemCreate", 10020, (Proc)cuMemCreate},
+	{"cuMemRelease", 10020, (Proc)cuMemRelease},
+	{"cuMemMap", 10020, (Proc)cuMemMap},
+	{"cuMemUnmap", 10020, (Proc)cuMemUnmap},
+	{"cuMemSetAccess", 10020, (Proc)cuMemSetAccess},
+	{"cuMemGetAccess", 10020, (Proc)cuMemGetAccess},
+	{"cuMemExportToShareableHandle", 10020, (Proc)cuMemExportToShareableHandle},
+	{"cuMemImportFromShareableHandle", 10020, (Proc)cuMemImportFromShareableHandle},
+	{"cuMemGetAllocationGranularity", 10020, (Proc)cuMemGetAllocationGranularity},
+	{"cuMemGetAllocationPropertiesFromHandle", 10020, (Proc)cuMemGetAllocationPropertiesFromHandle},
+	{"cuMemRetainAllocationHandle", 11000, (Proc)cuMemRetainAllocationHandle},
 	{"cuMemHostUnregister", 2000, (Proc)cuMemHostUnregister},
 	{"cuMemcpy", 2000, (Proc)cuMemcpy},
 	{"cuMemcpy2D", 3020, (Proc)cuMemcpy2D_v2},

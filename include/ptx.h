@@ -469,6 +469,17 @@ int ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size);
  * (each as its allocator rounded it), module variables, device malloc's
  * blocks, and the shared and local memory of the CTAs that are running. */
 int ptx_mem_used(ptx_ctx *cx, uint64_t *out);
+/* Virtual memory (cuMemAddressReserve, cuMemMap): size bytes of the global
+ * address space set aside, align-aligned (a power of two), with nothing
+ * there until mapped: at hint when that is free and aligned, else where the
+ * allocator chooses.  The range is never handed out again. */
+int ptx_mem_reserve(ptx_ctx *cx, size_t size, size_t align, ptx_devptr hint, ptx_devptr *out);
+/* Host memory [host, host + size) made device memory at address at, which
+ * must lie in reserved space and overlap no live allocation: kernels reach
+ * it with the same bounds checks as any allocation, and mappings of one
+ * host buffer at two addresses share its bytes.  The caller keeps the
+ * memory; ptx_mem_free(cx, at) unmaps it, after which accesses fault. */
+int ptx_mem_map_at(ptx_ctx *cx, ptx_devptr at, void *host, size_t size);
 /* Offset of the i-th parameter in the parameter buffer (kernelParams packed
  * as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects). */
 int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);

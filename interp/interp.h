@@ -263,6 +263,7 @@ struct ptx_ctx {
 	Alloc *mem; size_t nmem, capmem;
 	size_t nkonst;                          /* .const allocations ever made (memcheck looks only then) */
 	uint64_t next_addr;
+	uint64_t resv_end;          /* the end of the last reservation, when nothing came after it */
 	ptx_printf_fn pf; void *pfu;
 	uint64_t max_steps;
 	uint64_t limit[3];          /* PTX_LIMIT_*: ptx_set_limit */
@@ -737,7 +738,8 @@ int interp_tmap(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *
  * interp_mem_free ends the allocation at p that the host or the engine
  * made (PTX_EFAULT: none there; PTX_EINVAL, with a diagnostic: a module's);
  * interp_mem_map maps host memory at its own address (PTX_EINVAL where it
- * would overlap); interp_mem_host is the host pointer of [addr, addr + n)
+ * would overlap; interp_mem_map_at: at an address interp_mem_reserve set
+ * aside); interp_mem_host is the host pointer of [addr, addr + n)
  * inside one allocation, or NULL with a diagnostic.
  * interp_mem_charge takes n bytes of PTX_LIMIT_MEMORY (-1, nothing taken,
  * when they would pass it); interp_mem_uncharge gives them back.
@@ -754,6 +756,9 @@ void interp_mem_nomem(ptx_ctx *cx, uint64_t n, const char *fmt, ...)
 int interp_heap_free(ptx_ctx *cx, uint64_t p, const char **why);
 int interp_mem_free(ptx_ctx *cx, uint64_t p);
 int interp_mem_map(ptx_ctx *cx, void *host, size_t size, uint64_t *out);
+/* ptx_mem_reserve and ptx_mem_map_at (mem.c) */
+int interp_mem_reserve(ptx_ctx *cx, uint64_t size, uint64_t align, uint64_t hint, uint64_t *out);
+int interp_mem_map_at(ptx_ctx *cx, uint64_t at, void *host, size_t size);
 uint8_t *interp_mem_host(ptx_ctx *cx, uint64_t addr, size_t n);
 void interp_mem_drop(ptx_ctx *cx, Alloc *a);
 Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */

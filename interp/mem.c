@@ -306,3 +306,66 @@ interp_mem_host(ptx_ctx *cx, uint64_t addr, size_t n)
 	}
 	return a->p + (addr - a->addr);
 }
+
+/* Address space with nothing behind it yet: taken from the bump pointer
+ * (aligned; the usual gap after it), or at hint when hint is aligned, free
+ * and not far ahead (a window's width at most, so that a hint cannot push
+ * the allocations into the host addresses ptx_mem_map takes), and clears
+ * every mapping of host memory by the margin interp_mem_map keeps; the
+ * space below hint is then skipped.  The end of the last reservation is
+ * free too, when nothing was placed since: a range grown in place (the
+ * hint of allocators that extend a reservation) gives up the gap. */
+int
+interp_mem_reserve(ptx_ctx *cx, uint64_t size, uint64_t align, uint64_t hint, uint64_t *out)
+{
+	uint64_t a, end, top, from = cx->next_addr;
+
+	if (!size || !align || (align & (align - 1)))
+		return PTX_EINVAL;
+	if (cx->resv_end && cx->resv_end + 4096 == cx->next_addr)
+		from = cx->resv_end;
+	if (hint && hint % align == 0 && hint >= from && hint - from <= WIN_SIZE && !ir_size_add(hint, size, &end) &&
+	    !ir_size_add(end, 4096, &top) && top <= FUNC_WIN) {
+		a = hint;
+		for (size_t i = 0; i < cx->nmem; i++)
+			if (cx->mem[i].live && cx->mem[i].addr + cx->mem[i].size > cx->next_addr &&
+			    cx->mem[i].addr < top + WIN_SIZE)
+				a = 0;   /* a mapping of host memory is in the way: the hint goes */
+		if (a) {
+			cx->next_addr = top;
+			cx->resv_end = end;
+			*out = a;
+			return PTX_OK;
+		}
+	}
+	if (ir_size_align(cx->next_addr, align, &a) || ir_size_add(a, size, &end) ||
+	    ir_size_add(end, 4096, &top) || top > FUNC_WIN)
+		return PTX_ENOMEM;
+	cx->next_addr = top;
+	cx->resv_end = end;
+	*out = a;
+	return PTX_OK;
+}
+
+/* A mapping into reserved space: like interp_mem_map's, the memory is the
+ * caller's and is not charged, but the address is the caller's choice. */
+int
+interp_mem_map_at(ptx_ctx *cx, uint64_t at, void *host, size_t size)
+{
+	uint64_t end;
+	Alloc *al;
+
+	if (!size || ir_size_add(at, size, &end) || at < GLOBAL_BASE || end > cx->next_addr)
+		return PTX_EINVAL;
+	for (size_t i = 0; i < cx->nmem; i++)
+		if (cx->mem[i].live && at < cx->mem[i].addr + cx->mem[i].size && cx->mem[i].addr < end)
+			return PTX_EINVAL;
+	if (!(al = slot(cx, at)))
+		return PTX_ENOMEM;
+	al->p = host;
+	al->size = size;
+	al->live = 1;
+	al->mapped = 1;
+	al->kind = AK_MAPPED;
+	return PTX_OK;
+}
