@@ -53,6 +53,7 @@ struct CdpQ {
 		unsigned grid[3], block[3];
 		uint32_t shared;
 		int tail, launched;
+		uint32_t node;            /* racecheck's (check_cdp.c), 0: none */
 		uint8_t *params;
 	} *l;
 	int n, cap;
@@ -179,8 +180,8 @@ parambuf(Launch *L, int fn, uint64_t size, const uint32_t grid[3], const uint32_
 
 /* Queues the launch whose parameters are in buffer buf: a cudaError_t. */
 static uint32_t
-launch(Launch *L, uint64_t buf, int fn, const uint32_t *grid, const uint32_t *block, uint32_t shared,
-       uint64_t stream)
+launch(Launch *L, Warp *w, uint32_t lane, uint64_t buf, int fn, const uint32_t *grid, const uint32_t *block,
+       uint32_t shared, uint64_t stream)
 {
 	CdpQ *q = L->cdp;
 	struct CdpLaunch *e = NULL;
@@ -220,6 +221,8 @@ launch(Launch *L, uint64_t buf, int fn, const uint32_t *grid, const uint32_t *bl
 	    x->psize : a->size - (buf - a->addr));
 	interp_mem_free(L->cx, buf);
 	e->buf = 0;
+	if (L->cx->cdpchk)
+		e->node = interp_chk_cdp_launch(L, w, lane, stream, e->tail);
 	return 0;
 }
 
@@ -268,13 +271,13 @@ interp_cdp_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t l)
 		interp_setret(w, xi, l, ret, 8);
 		return 0;
 	case BI_CDP_LAUNCH2:
-		rc = launch(L, interp_arg(L, w, xi, 0, l, 0, 8), 0, NULL, NULL, 0, interp_arg(L, w, xi, 1, l, 0, 8));
+		rc = launch(L, w, l, interp_arg(L, w, xi, 0, l, 0, 8), 0, NULL, NULL, 0, interp_arg(L, w, xi, 1, l, 0, 8));
 		break;
 	case BI_CDP_LAUNCH:
 		x = kernel(L, interp_arg(L, w, xi, 0, l, 0, 8));
 		dim3(L, w, xi, 2, l, g);
 		dim3(L, w, xi, 3, l, b);
-		rc = launch(L, interp_arg(L, w, xi, 1, l, 0, 8), x ? x->idx : -1, g, b,
+		rc = launch(L, w, l, interp_arg(L, w, xi, 1, l, 0, 8), x ? x->idx : -1, g, b,
 		    (uint32_t)interp_arg(L, w, xi, 4, l, 0, 4), interp_arg(L, w, xi, 5, l, 0, 8));
 		break;
 	case BI_CDP_LASTERR: case BI_CDP_PEEKERR:
@@ -343,10 +346,13 @@ interp_cdp_finish(Launch *L, int run)
 	for (int tail = 0; tail < 2 && rc == PTX_OK && run; tail++)
 		for (int i = 0; i < q->n && rc == PTX_OK; i++) {
 			struct CdpLaunch *e = &q->l[i];
+			uint32_t up;
 			if (!e->launched || !e->params || e->tail != tail)
 				continue;
+			up = interp_chk_cdp_enter(cx, e->node);
 			rc = interp_launch(cx, (ptx_function *)(void *)&L->pm->fn[e->fn], e->grid, e->block, NULL,
 			    e->shared, e->params);
+			interp_chk_cdp_enter(cx, up);
 		}
 	cx->cdp_depth--;
 	for (int i = 0; i < q->n; i++) {

@@ -37,8 +37,8 @@
  * store one value from several warps; shared memory too), nor accesses of
  * one warp (lanes of a warp: doc/checks.md), nor another CTA's shared
  * memory.  Grids the device launches (cdp.c) run as launches of their
- * own after their parent, each with a fresh table: parent and child are
- * ordered.  Global words keep packed records (GAcc, 48 bytes a word) in
+ * own after their parent, each with a fresh table; check_cdp.c follows
+ * the order between them.  Global words keep packed records (GAcc, 48 bytes a word) in
  * a table bounded at 1 GiB; past it racecheck stops following global
  * memory for the launch.  Only pages (4 KiB) the launch stored to have
  * records: a load before the first store to its page leaves none, which
@@ -561,6 +561,8 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 
 	if (!gcur(L, w, xi, acc, &cur))
 		return;
+	if (L->cx->cdpchk)   /* against the grids of its family (check_cdp.c) */
+		interp_chk_cdp(L, w, lane, xi, addr, p, n, acc);
 	cur.lane = (uint8_t)lane;
 	gword(L, w, lane, xi, addr, p, n, acc, &cur, &key, &pg);
 }
@@ -577,6 +579,10 @@ global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 
 	if (!gcur(L, w, xi, acc, &cur))
 		return;
+	if (L->cx->cdpchk)
+		for (uint32_t k = m; k; k &= k - 1)
+			interp_chk_cdp(L, w, (uint32_t)__builtin_ctz(k), xi, addr[__builtin_ctz(k)], p[__builtin_ctz(k)], n,
+			    acc);
 	if (acc == PTX_ACCESS_READ) {
 		/* a load of pages no store reached keeps no record (gword): a
 		 * warp's load of read-only data is done with a lookup a page

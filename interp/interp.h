@@ -284,6 +284,8 @@ struct ptx_ctx {
 	unsigned checks; int check_fatal;       /* ptx_set_checks */
 	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */
 	struct ChkShadow *shadow;               /* check_init.c: uninitialized bytes, NULL: none */
+	struct ChkCdp *cdpchk;                  /* check_cdp.c: racecheck between a grid and the grids it
+	                                         * launches, NULL: not followed */
 };
 
 /* ---------------------------------------------------------------- a launch */
@@ -877,6 +879,19 @@ void interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_
 void interp_chk_dsmem_free(Launch *L);
 void interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);   /* from interp_chk_order */
 int interp_chk_acquires(const XIns *xi);   /* check_race.c: an ordering instruction that may acquire */
+/* check_cdp.c: racecheck between the grids of a host launch and those its
+ * kernels launch.  interp_chk_cdp_begin when a launch from the host starts
+ * (records when it is checked and its module launches from the device),
+ * interp_chk_cdp after a weak global access (from check_race.c, when
+ * cx->cdpchk), interp_chk_cdp_launch at a device launch (its node, 0: not
+ * followed), interp_chk_cdp_enter around a child's run (the node before),
+ * interp_chk_cdp_free when the host's launch ends */
+struct ChkCdp;
+void interp_chk_cdp_begin(Launch *L);
+void interp_chk_cdp(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int acc);
+uint32_t interp_chk_cdp_launch(Launch *L, Warp *w, uint32_t lane, uint64_t stream, int tail);
+uint32_t interp_chk_cdp_enter(ptx_ctx *cx, uint32_t node);
+void interp_chk_cdp_free(ptx_ctx *cx);
 /* check_async.c: asynccheck.  interp_chk_async before xi runs for the
  * lanes m; interp_chk_cpasync after a cp.async of lane wrote n bytes at
  * host p; interp_chk_async_load before a load; interp_chk_async_cta when

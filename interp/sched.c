@@ -1084,6 +1084,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	n = nworkers(&L, total);
 	fpu = interp_fpu_enter(&fenv);   /* this thread's, until the launch ends */
 	L.nofpu = fpu != 1;
+	if (!cx->cdp_depth)   /* racecheck of the grids it launches (check_cdp.c) */
+		interp_chk_cdp_begin(&L);
 	rc = n > 1 ? run_workers(&L, total, n) : work(&L, total);
 	if (fpu >= 0)
 		interp_fpu_leave(&fenv);
@@ -1107,5 +1109,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		if (rc == PTX_OK)
 			rc = crc;
 	}
+	if (!cx->cdp_depth)
+		interp_chk_cdp_free(cx);
 	return rc;
 }
