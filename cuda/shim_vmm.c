@@ -169,6 +169,11 @@ cuMemAddressReserve(CUdeviceptr *p, size_t n, size_t align, CUdeviceptr addr, un
 		goto out;
 	}
 	vm.resv = nr;
+	/* an H200's driver takes a hint at the end of the last reservation
+	 * (the range grows in place) and places one elsewhere, even a free
+	 * address 1 GiB ahead, somewhere of its own */
+	if (addr && !(vm.nresv && addr == vm.resv[vm.nresv - 1].p + vm.resv[vm.nresv - 1].n))
+		addr = 0;
 	if ((r = shim_merr(ptx_mem_reserve(shim.cx, n, align > GRAN ? align : GRAN, addr, &a))))
 		goto out;
 	vm.resv[vm.nresv].p = a;
@@ -196,6 +201,15 @@ shim_vmm_find(CUdeviceptr p, CUdeviceptr *base, size_t *size)
 
 	if (i < 0)
 		return 0;
+	/* an H200's driver gives the reservation holding the mapping as the
+	 * pointer's range (tests/shim/vmm.c: 4 MiB for a 2 MiB mapping in
+	 * the second half of a 4 MiB reservation) */
+	for (size_t k = 0; k < vm.nresv; k++)
+		if (p - vm.resv[k].p < vm.resv[k].n) {
+			*base = vm.resv[k].p;
+			*size = vm.resv[k].n;
+			return 1;
+		}
 	*base = vm.maps[i].p;
 	*size = vm.maps[i].n;
 	return 1;
@@ -336,8 +350,13 @@ cuMemMap(CUdeviceptr p, size_t n, size_t off, CUmemGenericAllocationHandle h, un
 	Map *nm;
 	size_t i;
 
-	if (!n || flags || p % GRAN || n % GRAN || off % GRAN)
+	if (!n || flags || p % GRAN)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* cuda.h: the offset "currently must be zero"; an H200's driver
+	 * answers a nonzero one, and a size not of whole pages, with
+	 * NOT_SUPPORTED */
+	if (off || n % GRAN)
+		return CUDA_ERROR_NOT_SUPPORTED;
 	LOCK();
 	if (!shim.inited) {
 		r = CUDA_ERROR_NOT_INITIALIZED;

@@ -160,7 +160,8 @@ main(int argc, char **argv)
 		CK(cuPointerGetAttribute(&start, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, r1 + 3 * MiB));
 		CK(cuPointerGetAttribute(&sz, CU_POINTER_ATTRIBUTE_RANGE_SIZE, r1 + 3 * MiB));
 		printf("pointer attributes: %s, the mapping %s, %zu MiB\n", mt == CU_MEMORYTYPE_DEVICE ? "device" : "OTHER",
-		    start == r1 + 2 * MiB ? "at the second half" : "ELSEWHERE", sz / MiB);
+		    start == r1 ? "the reservation's" : start == r1 + 2 * MiB ? "at the second half" : "ELSEWHERE",
+		    sz / MiB);
 	}
 
 	/* the second handle again, at an address asked for */
