@@ -187,7 +187,11 @@ hasgeneric(const Expr *e)
  * and .bf16x2 anywhere need sm_80 (their add, sub, mul, setp, set, ex2,
  * tanh, atom and red sm_90); .f16 and .f16x2 arithmetic and compares sm_53, their min and
  * max sm_80, ex2 sm_75, atom and red of .f16 and .b16 sm_70; cvt to
- * .f16x2 (from .f32) sm_80; atom and red add of .f64 sm_60.
+ * .f16x2 (from .f32) sm_80; atom and red add of .f64 sm_60.  And the other
+ * minimums that hang on a type, modifier or state space: cvt of .e4m3x2
+ * and .e5m2x2 sm_89, cvt.rn/.rz to .tf32 sm_90 (.rna sm_80), min and max
+ * .relu sm_90, cvta and isspacep on .param sm_70, prefetch with an L2
+ * eviction priority sm_80.
  */
 static void
 halfgate(Verify *v, const Ins *in)
@@ -212,10 +216,6 @@ halfgate(Verify *v, const Ins *in)
 		if (h)
 			need = 53, what = "f16 arithmetic and compares";
 		break;
-	case OP_MIN: case OP_MAX:
-		if (h)
-			need = 80, what = "f16 min and max";
-		break;
 	case OP_EX2:
 		if (h)
 			need = 75, what = "ex2 of f16";
@@ -223,8 +223,31 @@ halfgate(Verify *v, const Ins *in)
 			need = 90, what = "ex2 of bf16";
 		break;
 	case OP_CVT:
-		if (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2)
+		for (int i = 0; i < in->nty; i++)
+			if (in->ty[i] == TY_E4M3X2 || in->ty[i] == TY_E5M2X2)
+				need = 89, what = "cvt of .e4m3x2 and .e5m2x2";
+		if (need)
+			break;
+		if (in->ty[0] == TY_TF32 && (ir_hasmod(in, MOD_RN) || ir_hasmod(in, MOD_RZ)))
+			need = 90, what = "cvt.rn and cvt.rz to .tf32";
+		else if (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2)
 			need = 80, what = "cvt to a packed pair";
+		break;
+	case OP_MIN: case OP_MAX:
+		if (ir_hasmod(in, MOD_RELU))
+			need = 90, what = "integer min and max with .relu";
+		if (h && need < 80)
+			need = 80, what = "f16 min and max";
+		break;
+	case OP_PREFETCH:
+		for (int i = 0; i < in->nmod; i++)
+			if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_EVICT &&
+			    strncmp(ir_modinfo[in->mod[i]].name, "L2::", 4) == 0)
+				need = 80, what = "an L2 eviction priority";
+		break;
+	case OP_ISSPACEP: case OP_CVTA:
+		if (in->space == SP_PARAM)
+			need = 70, what = "the .param state space";
 		break;
 	case OP_ATOM: case OP_RED:
 		if (bf)

@@ -552,6 +552,28 @@ cvtround(Verify *v, Ins *in)
 		    ir_modinfo[r].name);
 }
 
+/* cvt.sat where the conversion can go out of the destination's range
+ * ("Illegal modifier '.sat'"): between integers only when the source's
+ * range is not inside the destination's (narrowing, a sign change, or
+ * .sN to .uN of any width; not .u8 to .s16), and never to or from .bf16. */
+static void
+cvtsat(Verify *v, Ins *in)
+{
+	int d = in->ty[0], s = in->ty[1], ok = 1;
+
+	if (d == TY_BF16 || s == TY_BF16)
+		ok = !isint(d) && !isint(s);
+	else if (isint(d) && isint(s)) {
+		int ds = verify_kind(d) == TK_SINT, ss = verify_kind(s) == TK_SINT;
+		int bd = verify_bits(d), bs = verify_bits(s);
+		/* inside: same sign and no narrower, or unsigned into a wider signed */
+		ok = !((ds == ss && bd >= bs) || (ds && !ss && bd > bs));
+	}
+	if (!ok)
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take .sat (%s)", tyname(d), tyname(s),
+		    isint(d) && isint(s) ? "every source value fits the destination" : "not with .bf16 and an integer");
+}
+
 static void
 required(Verify *v, Ins *in)
 {
@@ -598,6 +620,8 @@ required(Verify *v, Ins *in)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
 	if (in->op == OP_CVT && in->nty == 2 && ir_mod_round(in))
 		cvtround(v, in);
+	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT))
+		cvtsat(v, in);
 	if (in->op == OP_CVT && in->nty == 2 && !ir_mod_round(in)) {
 		int d = in->ty[0], s = in->ty[1];
 		int need = (isfloat(d) && isint(s)) || (isint(d) && isfloat(s)) ||
