@@ -186,11 +186,10 @@ hasgeneric(const Expr *e)
  * own first target (the table) is older, as ptxas 13.0 reports them: .bf16
  * and .bf16x2 anywhere need sm_80 (their add, sub, mul, setp, set, ex2,
  * tanh, atom and red sm_90); .f16 and .f16x2 arithmetic and compares sm_53, their min and
- * max sm_80, ex2 sm_75, atom and red of .f16 and .b16 sm_70; cvt to
- * .f16x2 (from .f32) sm_80; atom and red add of .f64 sm_60.  And the other
- * minimums that hang on a type, modifier or state space: cvt of .e4m3x2
- * and .e5m2x2 sm_89, cvt.rn/.rz to .tf32 sm_90 (.rna sm_80), min and max
- * .relu sm_90, cvta and isspacep on .param sm_70, prefetch with an L2
+ * max sm_80, ex2 sm_75, atom and red of .f16 and .b16 sm_70; atom and
+ * red add of .f64 sm_60 (cvt of the packed types: types.c's cvtpack[]).
+ * And the other minimums that hang on a modifier or state space: min and
+ * max .relu sm_90, cvta and isspacep on .param sm_70, prefetch with an L2
  * eviction priority sm_80.
  */
 static void
@@ -221,17 +220,6 @@ halfgate(Verify *v, const Ins *in)
 			need = 75, what = "ex2 of f16";
 		else if (bf)
 			need = 90, what = "ex2 of bf16";
-		break;
-	case OP_CVT:
-		for (int i = 0; i < in->nty; i++)
-			if (in->ty[i] == TY_E4M3X2 || in->ty[i] == TY_E5M2X2)
-				need = 89, what = "cvt of .e4m3x2 and .e5m2x2";
-		if (need)
-			break;
-		if (in->ty[0] == TY_TF32 && (ir_hasmod(in, MOD_RN) || ir_hasmod(in, MOD_RZ)))
-			need = 90, what = "cvt.rn and cvt.rz to .tf32";
-		else if (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2)
-			need = 80, what = "cvt to a packed pair";
 		break;
 	case OP_MIN: case OP_MAX:
 		if (ir_hasmod(in, MOD_RELU))
