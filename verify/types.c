@@ -730,8 +730,8 @@ required(Verify *v, Ins *in)
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
-	if (in->op == OP_CVT && in->nty == 2 && (isfloat(in->ty[0]) || packedfloat(in->ty[0])) &&
-	    (isfloat(in->ty[1]) || packedfloat(in->ty[1])) && cvtpacked(v, in))
+	if (in->op == OP_CVT && in->nty == 2 && ((isfloat(in->ty[0]) && isfloat(in->ty[1])) ||
+	    packedfloat(in->ty[0]) || packedfloat(in->ty[1])) && cvtpacked(v, in))
 		return;
 	if (in->op == OP_CVT && in->nty == 2 && ir_mod_round(in))
 		cvtround(v, in);
