@@ -186,8 +186,11 @@ hasgeneric(const Expr *e)
  * own first target (the table) is older, as ptxas 13.0 reports them: .bf16
  * and .bf16x2 anywhere need sm_80 (their add, sub, mul, setp, set, ex2,
  * tanh, atom and red sm_90); .f16 and .f16x2 arithmetic and compares sm_53, their min and
- * max sm_80, ex2 sm_75, atom and red of .f16 and .b16 sm_70; cvt to
- * .f16x2 (from .f32) sm_80; atom and red add of .f64 sm_60.
+ * max sm_80, ex2 sm_75, atom and red of .f16 and .b16 sm_70; atom and
+ * red add of .f64 sm_60 (cvt of the packed types: types.c's cvtpack[]).
+ * And the other minimums that hang on a modifier or state space: min and
+ * max .relu sm_90, cvta and isspacep on .param sm_70, prefetch with an L2
+ * eviction priority sm_80.
  */
 static void
 halfgate(Verify *v, const Ins *in)
@@ -212,19 +215,27 @@ halfgate(Verify *v, const Ins *in)
 		if (h)
 			need = 53, what = "f16 arithmetic and compares";
 		break;
-	case OP_MIN: case OP_MAX:
-		if (h)
-			need = 80, what = "f16 min and max";
-		break;
 	case OP_EX2:
 		if (h)
 			need = 75, what = "ex2 of f16";
 		else if (bf)
 			need = 90, what = "ex2 of bf16";
 		break;
-	case OP_CVT:
-		if (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2)
-			need = 80, what = "cvt to a packed pair";
+	case OP_MIN: case OP_MAX:
+		if (ir_hasmod(in, MOD_RELU))
+			need = 90, what = "integer min and max with .relu";
+		if (h && need < 80)
+			need = 80, what = "f16 min and max";
+		break;
+	case OP_PREFETCH:
+		for (int i = 0; i < in->nmod; i++)
+			if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_EVICT &&
+			    strncmp(ir_modinfo[in->mod[i]].name, "L2::", 4) == 0)
+				need = 80, what = "an L2 eviction priority";
+		break;
+	case OP_ISSPACEP: case OP_CVTA:
+		if (in->space == SP_PARAM)
+			need = 70, what = "the .param state space";
 		break;
 	case OP_ATOM: case OP_RED:
 		if (bf)

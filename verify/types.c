@@ -552,6 +552,140 @@ cvtround(Verify *v, Ins *in)
 		    ir_modinfo[r].name);
 }
 
+/*
+ * cvt to or from the packed and narrow float types, as ptxas 13.0 takes
+ * them (tests/lint/crosscheck.py cvt-float): every (destination, source)
+ * pair it knows, its roundings (one of them needed), whether .relu may
+ * come, whether .satfinite may ('y') or must ('r') come, the number of
+ * sources, and the target.  A pair that is not here is refused
+ * ("Unexpected instruction types"); .tf32 from .f32 has a row per
+ * rounding, its .satfinite with .rn/.rz being newer (sm_100).
+ */
+static const struct {
+	unsigned char d, s; const char *rnd; char relu, satf; unsigned char nsrc, sm, satsm;
+} cvtpack[] = {
+	{TY_F16X2, TY_F32, "rn rz", 1, 'y', 2, 80, 0}, {TY_BF16X2, TY_F32, "rn rz", 1, 'y', 2, 80, 0},
+	{TY_TF32, TY_F32, "rna", 0, 'y', 1, 80, 0}, {TY_TF32, TY_F32, "rn rz", 1, 'y', 1, 90, 100},
+	{TY_E4M3X2, TY_F32, "rn", 1, 'r', 2, 89, 0}, {TY_E5M2X2, TY_F32, "rn", 1, 'r', 2, 89, 0},
+	{TY_E4M3X2, TY_F16X2, "rn", 1, 'r', 1, 89, 0}, {TY_E5M2X2, TY_F16X2, "rn", 1, 'r', 1, 89, 0},
+	{TY_E2M1X2, TY_F32, "rn", 1, 'r', 2, 100, 0}, {TY_E2M1X2, TY_F16X2, "rn", 1, 'r', 1, 100, 0},
+	{TY_E2M3X2, TY_F32, "rn", 1, 'r', 2, 100, 0}, {TY_E3M2X2, TY_F32, "rn", 1, 'r', 2, 100, 0},
+	{TY_UE8M0X2, TY_F32, "rz rp", 0, 'y', 2, 100, 0}, {TY_UE8M0X2, TY_BF16X2, "rz rp", 0, 'y', 1, 100, 0},
+	{TY_F16X2, TY_E4M3X2, "rn", 1, 0, 1, 89, 0}, {TY_F16X2, TY_E5M2X2, "rn", 1, 0, 1, 89, 0},
+	{TY_F16X2, TY_E2M1X2, "rn", 1, 0, 1, 100, 0}, {TY_F16X2, TY_E2M3X2, "rn", 1, 0, 1, 100, 0},
+	{TY_F16X2, TY_E3M2X2, "rn", 1, 0, 1, 100, 0}, {TY_BF16X2, TY_UE8M0X2, "rn", 0, 0, 1, 100, 0},
+};
+
+static int
+packedfloat(int ty)
+{
+	return ty == TY_F16X2 || ty == TY_BF16X2 || ty == TY_TF32 || ty == TY_E4M3X2 || ty == TY_E5M2X2 ||
+	    ty == TY_E2M1X2 || ty == TY_E2M3X2 || ty == TY_E3M2X2 || ty == TY_UE8M0X2;
+}
+
+/* Whether the space-separated list has the modifier's name. */
+static int
+inlist(const char *list, int mod)
+{
+	const char *name = ir_modinfo[mod].name;
+	size_t n = strlen(name);
+
+	for (const char *t = list; *t; ) {
+		size_t k = strcspn(t, " ");
+		if (k == n && memcmp(t, name, n) == 0)
+			return 1;
+		t += k + (t[k] == ' ');
+	}
+	return 0;
+}
+
+/* cvt of the packed pairs against cvtpack[]; elsewhere .relu and
+ * .satfinite only into .f16/.bf16 from .f32 with .rn or .rz, .rna only to
+ * .tf32.  Returns 1 when it reported. */
+static int
+cvtpacked(Verify *v, Ins *in)
+{
+	int d = in->ty[0], s = in->ty[1], r = ir_mod_round(in);
+	int relu = ir_hasmod(in, MOD_RELU), satf = ir_hasmod(in, MOD_SATFINITE);
+	size_t i, n = sizeof cvtpack / sizeof cvtpack[0];
+
+	if (!packedfloat(d) && !packedfloat(s)) {
+		int ok = !relu && !satf;
+		if (!ok && (d == TY_F16 || d == TY_BF16) && s == TY_F32)
+			ok = r == MOD_RN || r == MOD_RZ;
+		if (!ok || r == MOD_RNA)
+			verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take %s", tyname(d), tyname(s),
+			    r == MOD_RNA ? ".rna (only cvt.rna.tf32.f32 does)" :
+			    ".relu or .satfinite (only .rn/.rz to .f16 or .bf16 from .f32)");
+		if (ok && r != MOD_RNA && in->nopnd != 2)
+			verify_report(v, VC_OPTYPE, in->loc, "'cvt.%s.%s' takes one source", tyname(d), tyname(s));
+		return !ok || r == MOD_RNA || in->nopnd != 2;
+	}
+	for (i = 0; i < n; i++)
+		if (cvtpack[i].d == d && cvtpack[i].s == s && (!r || inlist(cvtpack[i].rnd, r)))
+			break;
+	if (i == n) {
+		for (i = 0; i < n && !(cvtpack[i].d == d && cvtpack[i].s == s); i++)
+			;
+		if (i == n)
+			verify_report(v, VC_INSTRTYPE, in->loc, "'cvt.%s.%s' is not a conversion PTX has", tyname(d),
+			    tyname(s));
+		else
+			verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' needs rounding %s", tyname(d), tyname(s),
+			    cvtpack[i].rnd);
+		return 1;
+	}
+	if (!r) {
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' needs rounding %s", tyname(d), tyname(s),
+		    cvtpack[i].rnd);
+		return 1;
+	}
+	if ((relu && !cvtpack[i].relu) || (satf && !cvtpack[i].satf) || (!satf && cvtpack[i].satf == 'r')) {
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' %s .%s", tyname(d), tyname(s),
+		    !satf ? "needs" : "cannot take", relu && !cvtpack[i].relu ? "relu" : "satfinite");
+		return 1;
+	}
+	if (in->nopnd != 1 + cvtpack[i].nsrc) {
+		verify_report(v, VC_OPTYPE, in->loc, "'cvt.%s.%s' takes %d source%s", tyname(d), tyname(s),
+		    cvtpack[i].nsrc, cvtpack[i].nsrc == 1 ? "" : "s");
+		return 1;
+	}
+	/* the target, unless a modifier's own minimum or the .bf16 one
+	 * (gate() and halfgate() in target.c) says as much */
+	int sm = satf && cvtpack[i].satsm ? cvtpack[i].satsm : cvtpack[i].sm, msm = 0;
+	for (int k = 0; k < in->nmod; k++)
+		if (in->mod[k] >= NTY && in->mod[k] < NMOD && ir_modinfo[in->mod[k]].sm > msm)
+			msm = ir_modinfo[in->mod[k]].sm;
+	if ((d == TY_BF16X2 || s == TY_BF16X2) && msm < 80)
+		msm = 80;
+	if (v->m->sm && v->m->sm < sm && msm < sm)
+		verify_report(v, VC_TARGET, in->loc, "'cvt.%s.%s'%s requires .target sm_%d or higher", tyname(d),
+		    tyname(s), satf && cvtpack[i].satsm ? " with .satfinite" : "", sm);
+	return 0;
+}
+
+/* cvt.sat where the conversion can go out of the destination's range
+ * ("Illegal modifier '.sat'"): between integers only when the source's
+ * range is not inside the destination's (narrowing, a sign change, or
+ * .sN to .uN of any width; not .u8 to .s16), and never to or from .bf16. */
+static void
+cvtsat(Verify *v, Ins *in)
+{
+	int d = in->ty[0], s = in->ty[1], ok = 1;
+
+	if (d == TY_BF16 || s == TY_BF16)
+		ok = !isint(d) && !isint(s);
+	else if (isint(d) && isint(s)) {
+		int ds = verify_kind(d) == TK_SINT, ss = verify_kind(s) == TK_SINT;
+		int bd = verify_bits(d), bs = verify_bits(s);
+		/* inside: same sign and no narrower, or unsigned into a wider signed */
+		ok = !((ds == ss && bd >= bs) || (ds && !ss && bd > bs));
+	}
+	if (!ok)
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take .sat (%s)", tyname(d), tyname(s),
+		    isint(d) && isint(s) ? "every source value fits the destination" : "not with .bf16 and an integer");
+}
+
 static void
 required(Verify *v, Ins *in)
 {
@@ -596,8 +730,13 @@ required(Verify *v, Ins *in)
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
+	if (in->op == OP_CVT && in->nty == 2 && ((isfloat(in->ty[0]) && isfloat(in->ty[1])) ||
+	    packedfloat(in->ty[0]) || packedfloat(in->ty[1])) && cvtpacked(v, in))
+		return;
 	if (in->op == OP_CVT && in->nty == 2 && ir_mod_round(in))
 		cvtround(v, in);
+	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT))
+		cvtsat(v, in);
 	if (in->op == OP_CVT && in->nty == 2 && !ir_mod_round(in)) {
 		int d = in->ty[0], s = in->ty[1];
 		int need = (isfloat(d) && isint(s)) || (isint(d) && isfloat(s)) ||

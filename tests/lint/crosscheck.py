@@ -10,7 +10,8 @@ both tools on it and lists the statements where one accepts and the other
 rejects (an error of either counts as a rejection).
 
 Usage: tests/lint/crosscheck.py [-j N] [FAMILY...]
-  FAMILY: mma mma-sp mma-regs wmma wgmma vectors texture surface (default: all)
+  FAMILY: mma mma-sp mma-regs wmma wgmma vectors texture surface cvt-sat cvt-float targets
+          (default: all)
   $PTXAS (default /usr/local/cuda/bin/ptxas), $PTXAS_LINT (default ./ptxas-lint).
 Exit 0 when the tools agree everywhere, 1 otherwise.  Not part of make check:
 it needs ptxas and takes minutes.
@@ -26,7 +27,7 @@ LINT = os.environ.get("PTXAS_LINT", "./ptxas-lint")
 
 # register prefix -> declaration; every family picks registers from these
 REGS = {"%p": ".pred", "%rs": ".b16", "%h": ".f16", "%r": ".b32", "%f": ".f32", "%hh": ".f16x2",
-        "%u": ".u32", "%s": ".s32", "%rd": ".b64", "%fd": ".f64", "%ud": ".u64", "%sd": ".s64"}
+        "%u": ".u32", "%s": ".s32", "%rd": ".b64", "%fd": ".f64", "%ud": ".u64", "%sd": ".s64", "%rb": ".b8"}
 
 
 def kernel(target, body, pre=""):
@@ -265,8 +266,87 @@ def surface():
         yield "sm_80", TEXPRE, "suld.b.1d.b32.trap %%r1, [sf, %s];" % c
 
 
+INTS = ["u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64"]
+# a register of each cvt type's width (the packed 8-bit pairs in a .b16, .e2m1x2 in a .b8)
+CVTREG = {"u8": "%rs", "s8": "%rs", "u16": "%rs", "s16": "%rs", "u32": "%u", "s32": "%s", "u64": "%ud",
+          "s64": "%sd", "f16": "%h", "bf16": "%rs", "f32": "%f", "f64": "%fd", "f16x2": "%r", "bf16x2": "%r",
+          "tf32": "%r", "e4m3x2": "%rs", "e5m2x2": "%rs", "e2m3x2": "%rs", "e3m2x2": "%rs", "ue8m0x2": "%rs",
+          "e2m1x2": "%rb"}
+
+
+def cvt_sat():
+    """.sat on every integer pair, and on the float-integer conversions."""
+    for d in INTS:
+        for s in INTS:
+            for m in ("", ".sat"):
+                yield "sm_90", "", "cvt%s.%s.%s %s1, %s2;" % (m, d, s, CVTREG[d], CVTREG[s])
+    for f in ("f16", "bf16", "f32", "f64"):
+        for i in INTS:
+            for m in ("", ".sat"):
+                yield "sm_90", "", "cvt.rni%s.%s.%s %s1, %s2;" % (m, i, f, CVTREG[i], CVTREG[f])
+                yield "sm_90", "", "cvt.rn%s.%s.%s %s1, %s2;" % (m, f, i, CVTREG[f], CVTREG[i])
+
+
+PACKED = ["f16", "f16x2", "bf16", "bf16x2", "tf32", "f32", "f64", "e4m3x2", "e5m2x2", "e2m1x2", "e2m3x2",
+          "e3m2x2", "ue8m0x2"]
+
+
+def cvt_float():
+    """Every pair of the half, packed and narrow float types with every
+    rounding, .relu and .satfinite; one source, and two where it is .f32."""
+    for target in ("sm_90", "sm_100a"):
+        for d in PACKED:
+            for s in PACKED:
+                if d == s:
+                    continue
+                for rnd in ("", ".rn", ".rz", ".rm", ".rp", ".rna"):
+                    for relu in ("", ".relu"):
+                        for sf in ("", ".satfinite"):
+                            op = "cvt%s%s%s.%s.%s" % (rnd, relu, sf, d, s)
+                            yield target, "", "%s %s1, %s2;" % (op, CVTREG[d], CVTREG[s])
+                            if s == "f32":
+                                yield target, "", "%s %s1, %s2, %s3;" % (op, CVTREG[d], CVTREG[s], CVTREG[s])
+
+
+# instructions against the target where they came later than PTX itself
+GATED = ["isspacep.global %p1, %rd1;", "isspacep.shared %p1, %rd1;", "isspacep.local %p1, %rd1;",
+         "isspacep.const %p1, %rd1;", "isspacep.param %p1, %rd1;", "isspacep.param::entry %p1, %rd1;",
+         "isspacep.shared::cta %p1, %rd1;", "isspacep.shared::cluster %p1, %rd1;",
+         "cvta.param.u64 %rd2, %rd1;", "cvta.to.param.u64 %rd2, %rd3;", "cvta.const.u64 %rd2, %rd1;",
+         "cvta.shared::cluster.u64 %rd2, %rd1;", "cvta.to.shared::cluster.u64 %rd2, %rd3;",
+         "nanosleep.u32 %r1;", "match.any.sync.b32 %r1, %r2, 0xffffffff;", "bmsk.clamp.b32 %r1, %r2, %r3;",
+         "szext.clamp.s32 %r1, %r2, %r3;", "redux.sync.add.u32 %r1, %r2, 0xffffffff;",
+         "dp4a.u32.u32 %r1, %r2, %r3, %r4;", "dp2a.lo.u32.u32 %r1, %r2, %r3, %r4;",
+         "activemask.b32 %r1;", "elect.sync %r1|%p1, 0xffffffff;", "mapa.u64 %rd2, %rd1, %r1;",
+         "getctarank.u64 %r1, %rd1;", "griddepcontrol.wait;", "fence.proxy.async;", "tanh.approx.f32 %f1, %f2;",
+         "ex2.approx.f16 %h1, %h2;", "cvt.rna.tf32.f32 %r1, %f2;", "cvt.rn.tf32.f32 %r1, %f2;",
+         "cvt.rn.f16x2.f32 %r1, %f2, %f3;", "cvt.rn.bf16.f32 %rs1, %f2;", "cvt.f32.bf16 %f1, %rs2;",
+         "cvt.rn.satfinite.e4m3x2.f32 %rs1, %f2, %f3;", "cvt.rn.f16x2.e4m3x2 %r1, %rs2;",
+         "min.relu.s32 %r1, %r2, %r3;", "min.NaN.f32 %f1, %f2, %f3;", "abs.bf16 %rs1, %rs2;",
+         "fma.rn.relu.f16 %h1, %h2, %h3, %h4;", "add.rn.bf16 %rs1, %rs2, %rs3;", "mov.u32 %r1, %clusterid.x;",
+         "mov.u64 %rd2, %globaltimer;", "mov.u32 %r1, %dynamic_smem_size;", "ld.global.nc.L2::256B.b32 %r1, [%rd1];",
+         "prefetch.global.L2::evict_last [%rd1];", "ld.global.L1::no_allocate.b32 %r1, [%rd1];",
+         "bar.warp.sync 0xffffffff;", "barrier.sync.aligned 0;", "fns.b32 %r1, %r2, %r3, %r4;",
+         "mul24.lo.s32 %r1, %r2, %r3;", "atom.global.add.noftz.f16 %h1, [%rd1], %h2;",
+         "atom.global.add.f64 %fd1, [%rd1], %fd2;", "red.global.add.noftz.bf16 [%rd1], %rs2;",
+         "atom.global.cas.b16 %rs1, [%rd1], %rs2, %rs3;", "ld.acquire.gpu.global.b32 %r1, [%rd1];",
+         "fence.acq_rel.gpu;", "cp.async.ca.shared.global [sm], [%rd1], 4;", "cp.async.wait_all;",
+         "discard.global.L2 [%rd1], 128;", "applypriority.global.L2::evict_normal [%rd1], 128;",
+         "createpolicy.fractional.L2::evict_last.b64 %rd2, 1.0;", "stackrestore.u64 %rd1;",
+         "alloca.u64 %rd2, %rd1;", "setmaxnreg.inc.sync.aligned.u32 64;", "clusterlaunchcontrol.query_cancel.is_canceled.pred.b128 %p1, %rd1;",
+         "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%rd1], %r1, [%rd2];",
+         "multimem.ld_reduce.relaxed.sys.global.add.u32 %r1, [%rd1];", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%rd1], %r1, [%rd2];"]
+
+
+def targets():
+    for stmt in GATED:
+        for t in ("sm_60", "sm_70", "sm_72", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a", "sm_100a"):
+            yield t, "", stmt
+
+
 FAMILIES = {"mma": lambda: mma_family(0), "mma-sp": lambda: mma_family(1), "mma-regs": mma_regs, "wmma": wmma,
-            "wgmma": wgmma, "vectors": vectors, "texture": texture, "surface": surface}
+            "wgmma": wgmma, "vectors": vectors, "texture": texture, "surface": surface,
+            "cvt-sat": cvt_sat, "cvt-float": cvt_float, "targets": targets}
 
 
 def rejects(argv, src):
@@ -286,7 +366,9 @@ def rejects(argv, src):
 def one(case):
     target, pre, stmt = case
     src = kernel(target, stmt, pre)
-    p = rejects([PTXAS, "-arch=" + target, "-o", os.devnull], src)
+    # ptxas 13 builds for sm_75 and later only; an older .target is still checked
+    arch = target if int(target[3:].rstrip("af")) >= 75 else "sm_75"
+    p = rejects([PTXAS, "-arch=" + arch, "-o", os.devnull], src)
     lint = rejects([LINT, "-Wno-uninit"], src)
     return case, p, lint
 
