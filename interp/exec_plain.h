@@ -7,6 +7,44 @@
  */
 #include "exec.h"
 
+/* One ALU, mov or cvta instruction of a plain stretch, for the lanes of m;
+ * 0 (nothing done) for any other, or for an FPU one under nofpu: the
+ * stretch ends before it.  Both stretches' loops, plainrun and
+ * plainrun_check, step through it. */
+static HOT_INLINE int
+plainstep(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int nofpu)
+{
+	switch (xi->x) {
+	case X_ALU:
+		if (xi->fpu && nofpu)
+			return 0;
+		fast(L, w, r, xi, m, xi->fast);
+		return 1;
+	case X_MOV:
+		mov(L, w, r, xi, m);
+		return 1;
+	case X_CVTA: case X_CVTATO:
+		cvta(L, w, r, xi, m);
+		return 1;
+	}
+	return 0;
+}
+
+/* The counts the main loop would have made for a stretch of k instructions
+ * from pc, run by the n lanes of its mask; k. */
+static inline int
+plaindone(Launch *L, int32_t pc, int k, uint32_t n)
+{
+	if (L->st)
+		for (int i = 0; i < k; i++) {
+			L->st[pc + i].executions++;
+			L->st[pc + i].active_threads += n;
+		}
+	L->wsteps += (uint64_t)k;
+	L->steps += (uint64_t)k * n;
+	return k;
+}
+
 /* Runs the plain instructions (plan.c) from pc on, at most lim of them and
  * not past end, for the lanes of m: the straight-line stretches of a
  * kernel without the main loop's per-instruction checks, which cost as
@@ -18,39 +56,15 @@ plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint
 {
 	const XIns *x0 = &L->pm->code[pc], *xi = x0, *stop = x0 + lim;
 	uint32_t n = popc(m);
-	int nofpu = L->nofpu, k;
+	int nofpu = L->nofpu;
 
 	if (end > pc && end - pc < lim)
 		stop = x0 + (end - pc);
-	for (; xi != stop && xi->plain; xi++) {
-		switch (xi->x) {
-		case X_ALU:
-			if (xi->fpu && nofpu)
-				goto out;
-			fast(L, w, r, xi, m, xi->fast);
+	for (; xi != stop && xi->plain; xi++)
+		if (xi->x == X_LD || xi->x == X_ST ? !access(L, w, r, xi, m) :   /* else the main loop's per-lane path */
+		    !plainstep(L, w, r, xi, m, nofpu))
 			break;
-		case X_MOV:
-			mov(L, w, r, xi, m);
-			break;
-		case X_CVTA: case X_CVTATO:
-			cvta(L, w, r, xi, m);
-			break;
-		case X_LD: case X_ST:
-			if (!access(L, w, r, xi, m))
-				goto out;   /* the per-lane path: the main loop's */
-			break;
-		}
-	}
-out:
-	k = (int)(xi - x0);
-	if (L->st)
-		for (int i = 0; i < k; i++) {
-			L->st[pc + i].executions++;
-			L->st[pc + i].active_threads += n;
-		}
-	L->wsteps += (uint64_t)k;
-	L->steps += (uint64_t)k * n;
-	return k;
+	return plaindone(L, pc, (int)(xi - x0), n);
 }
 
 #ifdef INTERP_CHECK
@@ -71,43 +85,21 @@ plainrun_check(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim
 	const CFrame *f = &w->cf[w->ncf - 1];
 	uint32_t *def = L->chk & PTX_CHECK_INITCHECK ? RDEF(f->r, f->fn->nregs) : NULL;
 	uint32_t n = popc(m);
-	int nofpu = L->nofpu, k;
+	int nofpu = L->nofpu;
 
 	if (ASYNCCHK(L) && interp_chk_wgmma_pending(L))
 		return 0;
 	if (end > pc && end - pc < lim)
 		stop = x0 + (end - pc);
 	for (; xi != stop && xi->plain && xi->abase.k != XO_REG; xi++) {
-		switch (xi->x) {
-		case X_ALU:
-			if (xi->fpu && nofpu)
-				goto out;
-			fast(L, w, r, xi, m, xi->fast);
-			break;
-		case X_MOV:
-			mov(L, w, r, xi, m);
-			break;
-		case X_CVTA: case X_CVTATO:
-			cvta(L, w, r, xi, m);
-			break;
-		default:
-			goto out;   /* loads and stores: the main loop's hooks */
-		}
+		if (!plainstep(L, w, r, xi, m, nofpu))
+			break;   /* loads and stores: the main loop's hooks */
 		if (def)
 			for (int j = 0; j < xi->nd && j < 8; j++)
 				if (xi->d[j].k == XO_REG)
 					def[xi->d[j].r] |= m;
 	}
-out:
-	k = (int)(xi - x0);
-	if (L->st)
-		for (int i = 0; i < k; i++) {
-			L->st[pc + i].executions++;
-			L->st[pc + i].active_threads += n;
-		}
-	L->wsteps += (uint64_t)k;
-	L->steps += (uint64_t)k * n;
-	return k;
+	return plaindone(L, pc, (int)(xi - x0), n);
 }
 #endif
 
