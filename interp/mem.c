@@ -268,21 +268,17 @@ interp_heap_free(ptx_ctx *cx, uint64_t p, const char **why)
 	return PTX_EFAULT;
 }
 
-int
-interp_mem_map(ptx_ctx *cx, void *host, size_t size, uint64_t *out)
+/* The caller's memory host (size bytes) as the allocation at [a, end),
+ * which no live allocation may overlap: interp_mem_map's and
+ * interp_mem_map_at's entry.  Mapped memory is not charged. */
+static int
+mapped(ptx_ctx *cx, uint64_t a, uint64_t end, void *host, size_t size)
 {
-	uint64_t a = (uint64_t)(uintptr_t)host, n = size ? size : 1;
 	Alloc *al;
 
-	if (a + n < a)
-		return PTX_EINVAL;
-	/* not in the windows of the other spaces, nor in the allocations' range */
-	if ((a < FUNC_WIN + 4 * WIN_SIZE && a + n > FUNC_WIN) || (a < cx->next_addr + WIN_SIZE && a + n > GLOBAL_BASE))
-		return PTX_EINVAL;
 	for (size_t i = 0; i < cx->nmem; i++)
-		if (cx->mem[i].live && a < cx->mem[i].addr + cx->mem[i].size && cx->mem[i].addr < a + n)
+		if (cx->mem[i].live && a < cx->mem[i].addr + cx->mem[i].size && cx->mem[i].addr < end)
 			return PTX_EINVAL;
-	/* a dead entry at the same address (a freed mapping is removed, so only a device allocation) stays */
 	if (!(al = slot(cx, a)))
 		return PTX_ENOMEM;
 	al->p = host;
@@ -290,8 +286,24 @@ interp_mem_map(ptx_ctx *cx, void *host, size_t size, uint64_t *out)
 	al->live = 1;
 	al->mapped = 1;
 	al->kind = AK_MAPPED;
-	*out = a;
 	return PTX_OK;
+}
+
+int
+interp_mem_map(ptx_ctx *cx, void *host, size_t size, uint64_t *out)
+{
+	uint64_t a = (uint64_t)(uintptr_t)host, n = size ? size : 1;
+	int rc;
+
+	if (a + n < a)
+		return PTX_EINVAL;
+	/* not in the windows of the other spaces, nor in the allocations' range */
+	if ((a < FUNC_WIN + 4 * WIN_SIZE && a + n > FUNC_WIN) || (a < cx->next_addr + WIN_SIZE && a + n > GLOBAL_BASE))
+		return PTX_EINVAL;
+	/* a dead entry at the same address (a freed mapping is removed, so only a device allocation) stays */
+	if ((rc = mapped(cx, a, a + n, host, size)) == PTX_OK)
+		*out = a;
+	return rc;
 }
 
 uint8_t *
@@ -353,19 +365,8 @@ int
 interp_mem_map_at(ptx_ctx *cx, uint64_t at, void *host, size_t size)
 {
 	uint64_t end;
-	Alloc *al;
 
 	if (!size || ir_size_add(at, size, &end) || at < GLOBAL_BASE || end > cx->next_addr)
 		return PTX_EINVAL;
-	for (size_t i = 0; i < cx->nmem; i++)
-		if (cx->mem[i].live && at < cx->mem[i].addr + cx->mem[i].size && cx->mem[i].addr < end)
-			return PTX_EINVAL;
-	if (!(al = slot(cx, at)))
-		return PTX_ENOMEM;
-	al->p = host;
-	al->size = size;
-	al->live = 1;
-	al->mapped = 1;
-	al->kind = AK_MAPPED;
-	return PTX_OK;
+	return mapped(cx, at, end, host, size);
 }
