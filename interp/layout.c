@@ -167,27 +167,21 @@ f64tof32(uint64_t bits)
 	return u;
 }
 
-static uint64_t
-f32tof64(uint64_t bits)
-{
-	uint32_t u = (uint32_t)bits;
-	float f;
-	double d;
-	uint64_t r;
-	memcpy(&f, &u, 4);
-	d = f;
-	memcpy(&r, &d, 8);
-	return r;
-}
-
-/* The bit pattern of a float literal for an instruction or variable of type ty. */
+/* The bit pattern of a float literal for an instruction or variable of
+ * type ty.  ptxas converts only into single precision: a double literal
+ * (0d... or decimal) for an .f32 becomes the nearest float.  Everything
+ * else takes the literal's own bits: 0f3F800000 for an .f64 is
+ * 0x000000003F800000, not 1.0 (in an instruction and in an initializer
+ * alike), and a double literal in a 32-, 16- or 8-bit element of an integer
+ * or .b vector keeps its low bits (1.5 stores 0).  tests/regress/
+ * literal-bits.ptx has the values, read from ptxas's SASS and run on the
+ * GPU. */
 uint64_t
 interp_fimm(int ty, uint64_t bits, int flkind)
 {
-	int b = ty ? ir_tyinfo[ty].bits : 64;
-	if (b == 32)
-		return flkind == FL_F32HEX ? bits : f64tof32(bits);
-	return flkind == FL_F32HEX ? f32tof64(bits) : bits;
+	if (ty == TY_F32 && flkind != FL_F32HEX)
+		return f64tof32(bits);
+	return bits;
 }
 
 /* Writes initializer e (a leaf or a nested list) for variable s at p, element by element. */

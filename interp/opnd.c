@@ -114,8 +114,11 @@ interp_decode_ops(ptx_module *pm, const Opnd *o, int n, int ty, XOp *out, int ma
 	int k = 0;
 	for (int i = 0; i < n; i++) {
 		if (o[i].kind == OK_VEC || o[i].kind == OK_PAIR) {
+			/* an integer literal in a float vector: ptxas compiles
+			 * the instruction to nothing (verify/types.c veckinds) */
 			for (int j = 0; j < o[i].nsub; j++)
-				if (xop1(pm, &o[i].sub[j], ty, out, &k, max))
+				if ((o[i].sub[j].kind == OK_IMM && ty && ir_tyinfo[ty].kind == TK_FLOAT) ||
+				    xop1(pm, &o[i].sub[j], ty, out, &k, max))
 					return -1;
 		} else if (xop1(pm, &o[i], ty, out, &k, max))
 			return -1;

@@ -352,10 +352,58 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 	}
 }
 
+/* The kinds of a vector's elements, where a literal is one of them: an
+ * integer literal or register (.u, .s) and a float literal or register
+ * (.f) may not meet ("Vector with elements of different types"); .b
+ * registers go with either.  Registers alone are vecregs()'s.  Beside
+ * registers, an integer literal in a vector of a float type is taken by
+ * ptxas 13 only as the first element, and then it compiles no store at
+ * all; anywhere else it crashes.  0 when an error is reported. */
+static int
+veckinds(Verify *v, Ins *in, const Opnd *o, int ity)
+{
+	int lit = 0, reg = 0, ik = -1, fk = -1, nint = 0;
+
+	for (int k = 0; k < o->nsub; k++) {
+		const Opnd *e = &o->sub[k];
+		const Sym *r = elemreg(e);
+		int kind = e->kind == OK_IMM ? TK_SINT : e->kind == OK_FIMM ? TK_FLOAT : r ? verify_kind(r->type) : TK_BIT;
+		lit |= e->kind == OK_IMM || e->kind == OK_FIMM;
+		reg |= r != NULL;
+		nint += e->kind == OK_IMM;
+		if (kind == TK_FLOAT)
+			fk = fk < 0 ? k : fk;
+		else if (kind == TK_SINT || kind == TK_UINT)
+			ik = ik < 0 ? k : ik;
+	}
+	if (lit && ik >= 0 && fk >= 0) {
+		verify_report(v, VC_VECTOR, o->sub[ik > fk ? ik : fk].loc,
+		    "vector elements of different kinds in '%s': integer and float (a literal takes its kind from how it is written)",
+		    ir_opinfo[in->op].name);
+		return 0;
+	}
+	if (!reg || !nint || verify_kind(ity) != TK_FLOAT)
+		return 1;
+	if (nint == 1 && o->sub[0].kind == OK_IMM) {
+		verify_report(v, VC_IMMRANGE, o->sub[0].loc,
+		    "integer literal in a .%s vector of '%s': ptxas compiles no store for it (write it as a float, e.g. 0f...)",
+		    tyname(ity), ir_opinfo[in->op].name);
+		return 1;
+	}
+	for (int k = 1; k < o->nsub; k++)
+		if (o->sub[k].kind == OK_IMM) {
+			verify_report(v, VC_VECTOR, o->sub[k].loc,
+			    "integer literal after the first element of a .%s vector of '%s' (ptxas cannot compile it)",
+			    tyname(ity), ir_opinfo[in->op].name);
+			break;
+		}
+	return 0;
+}
+
 static void
 operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 {
-	int p = -1, w = -1;
+	int p = -1, w = -1, reg = 0;
 
 	switch (o->kind) {
 	case OK_REG:
@@ -369,12 +417,16 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			    " (wrong width)" : "");
 		break;
 	case OK_IMM: case OK_FIMM:
-		/* ptxas takes any float literal as an element of a .b8 or
-		 * .b16 vector, though not alone */
-		if (!(invec && o->kind == OK_FIMM && verify_kind(ity) == TK_BIT))
+		/* Beside a register in a vector, ptxas takes a literal of either
+		 * kind for any type (veckinds() has checked it against the other
+		 * elements) and uses its bits (interp_fimm); a vector of literals
+		 * alone is held to the rules of a single operand. */
+		if (!(invec & 4))
 			immediate(v, in, o, ity);
 		break;
 	case OK_VEC:
+		if (!veckinds(v, in, o, ity))
+			return;
 		/* ptxas takes a .pred in a vector beside 32-bit .b registers
 		 * only, as one of them ("Incompatible elements of vector
 		 * expression", "Vector with elements of different types") */
@@ -392,7 +444,9 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			return;
 		}
 		for (int k = 0; k < o->nsub; k++)
-			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0));
+			reg |= elemreg(&o->sub[k]) != NULL;
+		for (int k = 0; k < o->nsub; k++)
+			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0) | (reg ? 4 : 0));
 		break;
 	}
 }
