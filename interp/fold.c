@@ -405,12 +405,12 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* cvt.sat.f32.f16 or cvt.sat.f64.f16 of a cvt.sat.{s16,u16} of an
- * integer, and cvt.sat.f64.f32 of a cvt.sat.{s32,u32} of an integer or an
- * add/sub.sat.s32: ptxas takes the value for one already saturated and
- * drops the float .sat (a bare HADD2.F32, F2F.F64.F16 or F2F.F64.F32), so
- * 0x7FFF, an f16 NaN, stays a NaN and a -0 stays -0.  cvt.ftz.sat.f64.f32
- * and 8-bit or float sources keep it. */
+/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, and cvt.sat.f64.f32
+ * of a cvt.sat.{s32,u32} of an integer or an add/sub.sat.s32: ptxas takes
+ * the value for one already saturated and drops the float .sat (a bare
+ * HADD2.F32 or F2F.F64.F32), so 0x7FFF, an f16 NaN, stays a NaN and a -0
+ * stays -0.  cvt.sat.f64.f16, cvt.ftz.sat.f64.f32 and 8-bit or float
+ * sources keep it. */
 static int
 foldsat2(const Func *f, XIns *xi, const Ins *in)
 {
@@ -798,7 +798,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
-	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && (in->ty[1] == TY_F32 || in->ty[1] == TY_F16))))
+	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32)))
 		return foldsat2(f, xi, in);
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
 	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
