@@ -51,7 +51,7 @@
  *     a 32- or 64-bit integer.  Of 0x8000 (abs and neg of -32768) they read
  *     +32768 (ALU_W16A/B).  min, max, cvt to a float and unsigned readers
  *     truncate it first.
-   - cvt.sat.f32.f16 (cvt.sat.f64.f32) of an integer value saturated to
+ *   - cvt.sat.f32.f16 (cvt.sat.f64.f32) of an integer value saturated to
  *     16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat.
