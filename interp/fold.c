@@ -52,7 +52,9 @@
  *     +32768 (ALU_W16A/B).  min, max, cvt to a float and unsigned readers
  *     truncate it first.
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32) of an integer value saturated to
- *     16 (32) bits drops its float .sat.
+ *     16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
+ *     that integer cvts (16 bits or wider, taken for movs) carried from a
+ *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat.
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
  *     warp collective in between) converts the amount as an
@@ -409,14 +411,36 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
  * of a cvt.sat.{s32,u32} of an integer or an add/sub.sat.s32: ptxas takes
  * the value for one already saturated and drops the float .sat (a bare
  * HADD2.F32 or F2F.F64.F32), so 0x7FFF, an f16 NaN, stays a NaN and a -0
- * stays -0.  cvt.sat.f64.f16, cvt.ftz.sat.f64.f32 and 8-bit or float
- * sources keep it. */
+ * stays -0.  cvt.sat.f64.f16 looks further (below).  cvt.ftz.sat.f64.f32
+ * and 8-bit or float-to-integer sources keep it. */
+static int
+isint(int ty)
+{
+	return ir_tyinfo[ty].kind == TK_UINT || ir_tyinfo[ty].kind == TK_SINT;
+}
+
 static int
 foldsat2(const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 1), w, bits = ir_tyinfo[in->ty[1]].bits;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	/* cvt.sat.f64.f16 looks further: through integer cvts without .sat
+	 * (truncations and extensions, which ptxas takes for movs) to any cvt
+	 * with .sat, even a float one (seed 32324: the low half of a
+	 * cvt.ftz.sat.f32.f16) */
+	if (bits == 16 && in->ty[0] == TY_F64) {
+		for (int n = 0; n < 8 && d && !d->guard && d->op == OP_CVT && d->nty == 2 && !ir_hasmod(d, MOD_SAT) &&
+		    isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits >= 16 && ir_tyinfo[d->ty[1]].bits >= 16;
+		    n++)
+			d = (v = srcval(d, 1)) >= 0 ? defof(f, v, &w) : NULL;
+		if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || !ir_hasmod(d, MOD_SAT))
+			return 0;
+		if (ir_tyinfo[d->ty[0]].kind == TK_FLOAT ? ir_tyinfo[d->ty[1]].kind == TK_FLOAT
+							  : ir_tyinfo[d->ty[0]].bits == 16 && isint(d->ty[0]) && isint(d->ty[1]))
+			xi->alu.flags &= ~(uint32_t)ALU_SAT;
+		return 0;
+	}
 	/* cvt.ftz.sat.f64.f32 flushes first (an FMUL.FTZ by 1), and saturates */
 	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && ir_hasmod(in, MOD_FTZ)))
 		return 0;
@@ -798,7 +822,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
-	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32)))
+	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
+	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16)))
 		return foldsat2(f, xi, in);
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
 	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
