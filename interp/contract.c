@@ -213,9 +213,17 @@ defpos(const Func *f, int v, int *kind)
  * 1,062, two of them new (a later rcp.approx and a later add.s64 that won
  * against an rn sqrt and div).  The rest still wrong mostly pair a selp,
  * a directed div/rcp/sqrt call or two rn expansions, where ptxas's order
- * follows no rule found yet.  1 when a is the later, 0 when b is, -1 when
- * in's a and b are not two distinct register values whose places are
- * known. */
+ * follows no rule found yet.  Two facts narrow the search: the slot rule
+ * itself holds (of the differing kernels among seeds 1-5720 whose first
+ * differing result is an f64 instruction nanorder.py resolves, 117, every
+ * one is one whose slot the loader mispredicts), and the order is not
+ * the SASS schedule's (seeds 1-399, pairs with no call between: the
+ * register written later in the SASS wins 229 of 263 times, program
+ * order 261).  A selp winning against an rcp.approx.f64 whatever their
+ * order, though right for 10 of 11 such pairs in seeds 1-399 and 60
+ * mispredicted kernels, fixed 7 of 18,000 recorded kernels and broke 32.  1 when a is
+ * the later, 0 when b is, -1 when in's a and b are not two distinct
+ * register values whose places are known. */
 int
 interp_nan_first(const Func *f, const Ins *in)
 {

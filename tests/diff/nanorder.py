@@ -4,6 +4,7 @@
 #
 #   python3 tests/diff/nanorder.py [-j N] [-v] FROM TO [BUILDDIR]
 #   python3 tests/diff/nanorder.py [-j N] [-v] -s FILE [BUILDDIR]
+#   -f (with either form): feature lines instead, see below
 #
 # For seeds FROM..TO-1 (or those of FILE, one "N" or "seed N" a line, as
 # tests/diff/xfail.txt lists them) of the differential tester: the kernel's PTX
@@ -19,7 +20,14 @@
 # slot whose NaN wins (the second: nanres in interp/alu_float.c; for a
 # DSETP.MIN/MAX the second too, whose high word the result keeps), it is
 # compared with the loader's choice.  Prints one line per wrong or
-# unresolved instruction (-v: per instruction), then the totals.  Needs
+# unresolved instruction (-v: per instruction), then the totals.  With -f,
+# each instruction whose two register operands it resolves prints one
+# tab-separated feature line instead: seed, line (counted from the
+# kernel's .entry line, plus 6), status, loader's choice, SASS truth, the
+# PTX opcodes that computed a and b (through movs, negs and abss), their
+# PTX lines, the SASS indices of the instructions that last wrote the
+# register in the winning and in the other slot (a CALL counts as the
+# writer of every register), and the SASS instruction.  Needs
 # ptxas (PATH or /usr/local/cuda/bin) and nvdisasm (PATH or /work/tools/bin).
 import os, re, subprocess, sys, tempfile, shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -159,10 +167,34 @@ def slots(op, ops):
         return ops[3], ops[2]
     return ops[2], ops[1]
 
+def last_write(ins, i, r):
+    """Index of the SASS instruction before ins[i] that last wrote r (a
+    CALL counts as writing every register), -1 if none."""
+    rn = int(r[1:])
+    for j in range(i - 1, -1, -1):
+        ln, op, ops, guarded = ins[j]
+        if op.startswith('CALL'):
+            return j
+        base = op.split('.')[0]
+        if base in NOWRITE or base.startswith('ST') or not ops:
+            continue
+        d = reg(ops[0])
+        if d is None or d == 'RZ':
+            continue
+        dn = int(d[1:])
+        width = 4 if '.128' in op else 2 if re.search(r'\.64|^D(ADD|MUL|FMA)', op) else 1
+        if dn <= rn < dn + width:
+            return j
+    return -1
+
+def ptx_op(lines, L):
+    m = PTXINS.match(lines[L - 1]) if L > 0 else None
+    return m.group(2) if m else '-'
+
 def is_const(o):
     return reg(o) in (None, 'RZ')
 
-def analyse(batch, builddir, tmp):
+def analyse(batch, builddir, tmp, feat=False):
     lo, hi = batch
     ptx = subprocess.run([os.path.join(builddir, 'tests/diff/difftest'), 'module', str(lo), str(hi)],
                          capture_output=True, text=True).stdout
@@ -228,23 +260,34 @@ def analyse(batch, builddir, tmp):
             elif hito == (False, True):
                 truth = 'a'
         st = 'ok' if truth == win else 'unresolved' if truth in '?p' else 'WRONG'
-        res.append((seed, L - [x for x in starts if x <= L][-1] + 6, text, win, truth, st))
+        rel = L - [x for x in starts if x <= L][-1] + 6
+        if feat:
+            if truth in 'ab' and not is_const(w) and not is_const(o):
+                la, lb = max(oa, default=0), max(ob, default=0)
+                res.append('\t'.join(str(x) for x in (
+                    seed, rel, st, win, truth, ptx_op(lines, la), ptx_op(lines, lb), la, lb,
+                    last_write(sass, i, reg(w)), last_write(sass, i, reg(o)),
+                    sass[i][1] + ' ' + ', '.join(sass[i][2]))))
+            continue
+        res.append((seed, rel, text, win, truth, st))
     return res
 
 def main():
     args = sys.argv[1:]
-    jobs, verbose, seeds = 2, False, None
+    jobs, verbose, seeds, feat = 2, False, None, False
     while args and args[0].startswith('-'):
         if args[0] == '-j':
             jobs = int(args[1]); args = args[2:]
         elif args[0] == '-v':
             verbose = True; args = args[1:]
+        elif args[0] == '-f':
+            feat = True; args = args[1:]
         elif args[0] == '-s':
             seeds = sorted({int(m.group(1)) for m in
                             (re.match(r'\s*(?:seed\s+)?(\d+)\b', l) for l in open(args[1])) if m})
             args = args[2:]
         else:
-            sys.exit('usage: nanorder.py [-j N] [-v] {FROM TO | -s FILE} [BUILDDIR]')
+            sys.exit('usage: nanorder.py [-j N] [-v] [-f] {FROM TO | -s FILE} [BUILDDIR]')
     if seeds is not None:
         batches = [(x, x + 1) for x in seeds]
         lo, hi = (seeds[0], seeds[-1] + 1) if seeds else (0, 0)
@@ -257,7 +300,13 @@ def main():
     count = {}
     try:
         with ThreadPoolExecutor(jobs) as ex:
-            for res in ex.map(lambda b: analyse(b, builddir, tmp), batches):
+            for res in ex.map(lambda b: analyse(b, builddir, tmp, feat), batches):
+                if feat:
+                    for r in res:
+                        if isinstance(r, str):   # not a failed compile or unmatched line
+                            print(r)
+                    sys.stdout.flush()
+                    continue
                 for seed, L, text, win, truth, st in res:
                     count[st.split(':')[0]] = count.get(st.split(':')[0], 0) + 1
                     if verbose or st != 'ok':
@@ -265,6 +314,8 @@ def main():
                 sys.stdout.flush()
     finally:
         shutil.rmtree(tmp)
+    if feat:
+        return
     print('# seeds %d..%d: %s' % (lo, hi - 1, ' '.join('%s %d' % kv for kv in sorted(count.items()))))
 
 main()
