@@ -73,6 +73,8 @@ typedef struct {
 	                           * the cluster barrier's arrive and wait left out */
 	uint32_t ph[DWARPS];      /* by warp: the phase count its last barrier.cluster.wait
 	                           * acquired (the phases completed when it returned) */
+	uint64_t rlx[DWARPS];     /* by warp: bit p % 64 set when its arrive in the phase that
+	                           * completes as count p was .relaxed (releases nothing) */
 } DSlot;
 
 typedef struct {
@@ -195,8 +197,21 @@ interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		 * open phase returns when that phase completes */
 		if (in && in->op == OP_BARRIER_CLUSTER_WAIT && w->id < DWARPS)
 			t->ph[w->id] = (uint32_t)w->cta->clu->phases + !!(w->carr & m);
+		if (in && in->op == OP_BARRIER_CLUSTER_ARRIVE && w->id < DWARPS) {
+			/* the phase it arrives in: the open one (arriving twice
+			 * faults); a .relaxed arrive releases nothing in it */
+			unsigned b = (unsigned)((w->cta->clu->phases + 1) % 64);
+			t->rlx[w->id] = (t->rlx[w->id] & ~(1ull << b)) | (uint64_t)!!ir_hasmod(in, MOD_RELAXED) << b;
+		}
 		return;   /* the arrive releases through the phase (DAcc.ph); mapa, getctarank order nothing */
 	}
+	/* an mbarrier operation of .relaxed semantics (arrive, complete_tx,
+	 * a wait) is neither a release nor an acquire: the memory model's
+	 * patterns need a fence with it, and the fence counts by itself */
+	if (in && ir_hasmod(in, MOD_RELAXED) &&
+	    (in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP || in->op == OP_MBARRIER_EXPECT_TX ||
+	     in->op == OP_MBARRIER_COMPLETE_TX || in->op == OP_MBARRIER_TEST_WAIT || in->op == OP_MBARRIER_TRY_WAIT))
+		return;
 	t->rel = (uint32_t)L->gord;
 	if (interp_chk_acquires(xi))
 		t->acq = (uint32_t)L->gord;
@@ -207,6 +222,22 @@ static int
 after(uint32_t a, uint32_t b)
 {
 	return a != b && (uint32_t)(a - b) <= 1u << 31;
+}
+
+/* The phase count whose completion releases the record e of the CTA
+ * whose slot is es: the phase e->ph names, or a later one while its
+ * warp's arrives in them were .relaxed (a relaxed arrive orders none of
+ * the warp's earlier accesses). */
+static uint32_t
+release(const DSlot *es, const DAcc *e)
+{
+	uint32_t p = e->ph;
+
+	if (e->warp >= DWARPS)
+		return p;
+	for (int i = 0; i < 63 && es->rlx[e->warp] >> (p % 64) & 1; i++)
+		p++;
+	return p;
 }
 
 /* Whether the record e, of another CTA of the cluster k, and the access
@@ -229,7 +260,7 @@ unordered(const Launch *L, const Clu *k, const DAcc *e, const DAcc *cur)
 		return 0;   /* a slot another CTA took over: silence */
 	/* the cluster barrier: a wait of the second access's warp that
 	 * returned with the phase that released the first access complete */
-	if (cur->warp >= DWARPS || (cs->ph[cur->warp] && (uint32_t)(cs->ph[cur->warp] - e->ph) < 1u << 31))
+	if (cur->warp >= DWARPS || (cs->ph[cur->warp] && (uint32_t)(cs->ph[cur->warp] - release(es, e)) < 1u << 31))
 		return 0;
 	/* a release of the first CTA after the access, an acquire of the
 	 * second after that (fences and flags, mbarriers) */
