@@ -71,7 +71,9 @@ typedef struct {
 	uint32_t cta;             /* the launching thread */
 	uint16_t tid;
 	uint8_t tail;
-	const Launch *pl;         /* the launching grid's, live while this launch's grid runs */
+	uint32_t *rel;            /* this grid's, when it launched any: each CTA's Launch.relg when it
+	                           * ended (NULL: not kept, taken as ordered) */
+	uint64_t nrel;
 } CNode;
 
 struct ChkCdp {
@@ -108,7 +110,7 @@ interp_chk_cdp_begin(Launch *L)
 		interp_free(cx, f);
 		return;
 	}
-	memset(f->node, 0, sizeof *f->node);
+	memset(f->node, 0, 16 * sizeof *f->node);
 	f->nnode = 1;
 	f->capnode = 16;
 	cx->cdpchk = f;
@@ -124,6 +126,8 @@ interp_chk_cdp_free(ptx_ctx *cx)
 	for (size_t i = 0; i < f->cap; i++)
 		interp_free(cx, f->tab[i]);
 	interp_free(cx, f->tab);
+	for (uint32_t i = 0; i < f->nnode; i++)
+		interp_free(cx, f->node[i].rel);
 	interp_free(cx, f->node);
 	interp_free(cx, f);
 	cx->cdpchk = NULL;
@@ -215,8 +219,29 @@ interp_chk_cdp_launch(Launch *L, Warp *w, uint32_t lane, uint64_t stream, int ta
 	n->cta = (uint32_t)w->cta->linear;
 	n->tid = (uint16_t)(w->id * WARP + lane);
 	n->tail = (uint8_t)(tail != 0);
-	n->pl = L;
+	n->rel = NULL;
+	n->nrel = 0;
 	return f->nnode++;
+}
+
+/* The grid of L ends, and launched grids that run next: keep what its
+ * CTAs released (check_race.c's Launch.relg, freed with the launch), to
+ * order their accesses before the children's. */
+void
+interp_chk_cdp_end(Launch *L)
+{
+	struct ChkCdp *f = L->cx->cdpchk;
+	CNode *g;
+
+	if (!f || f->off || !L->cdp || !L->relg || f->cur >= f->nnode)
+		return;
+	g = &f->node[f->cur];
+	interp_free(L->cx, g->rel);
+	g->nrel = 0;
+	if ((g->rel = interp_alloc(L->cx, (size_t)L->nrelg * sizeof *g->rel))) {
+		memcpy(g->rel, L->relg, (size_t)L->nrelg * sizeof *g->rel);
+		g->nrel = L->nrelg;
+	}
 }
 
 uint32_t
@@ -264,13 +289,13 @@ after(uint32_t a, uint32_t b)
  * interleaving: a release or acquire for something else silences the
  * pair; a CTA the counts do not follow is taken as ordered. */
 static int
-chained(const Launch *L, const Cta *c, const CNode *n, const CAcc *e)
+chained(const Launch *L, const Cta *c, const struct ChkCdp *f, const CNode *n, const CAcc *e)
 {
-	const Launch *x = n->pl;
+	const CNode *x = &f->node[n->parent];
 
-	if (!x || !x->relg || e->cta >= x->nrelg)
+	if (!x->rel || e->cta >= x->nrel)
 		return 1;
-	if (!after(x->relg[e->cta], e->g))
+	if (!after(x->rel[e->cta], e->g))
 		return 0;
 	return e->tick < n->tick || (L->acqg && c->linear < L->nrelg && L->acqg[c->linear] != 0);
 }
@@ -309,7 +334,7 @@ unordered(const Launch *L, const Cta *c, const struct ChkCdp *f, const CAcc *e, 
 		return e->tid == n->tid || e->sync != n->sync ? NULL : "cdp-parent-child";
 	/* another CTA before the launch, or anything after it (the parent
 	 * cannot wait for its child): only a release and an acquire order them */
-	return chained(L, c, n, e) ? NULL : "cdp-parent-child";
+	return chained(L, c, f, n, e) ? NULL : "cdp-parent-child";
 }
 
 void
