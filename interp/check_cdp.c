@@ -52,6 +52,7 @@ typedef struct {
 	uint32_t grid;            /* the grid's node + 1; 0: no record */
 	uint32_t cta;             /* the CTA's linear index */
 	uint32_t pc;
+	uint32_t g;               /* its grid's Launch.gord (low 32 bits) at the access */
 	uint16_t tid;             /* the thread's index in its CTA */
 	uint8_t bytes;
 } CAcc;
@@ -70,6 +71,9 @@ typedef struct {
 	uint32_t cta;             /* the launching thread */
 	uint16_t tid;
 	uint8_t tail;
+	uint32_t *rel;            /* this grid's, when it launched any: each CTA's Launch.relg when it
+	                           * ended (NULL: not kept, taken as ordered) */
+	uint64_t nrel;
 } CNode;
 
 struct ChkCdp {
@@ -106,7 +110,7 @@ interp_chk_cdp_begin(Launch *L)
 		interp_free(cx, f);
 		return;
 	}
-	memset(f->node, 0, sizeof *f->node);
+	memset(f->node, 0, 16 * sizeof *f->node);
 	f->nnode = 1;
 	f->capnode = 16;
 	cx->cdpchk = f;
@@ -122,6 +126,8 @@ interp_chk_cdp_free(ptx_ctx *cx)
 	for (size_t i = 0; i < f->cap; i++)
 		interp_free(cx, f->tab[i]);
 	interp_free(cx, f->tab);
+	for (uint32_t i = 0; i < f->nnode; i++)
+		interp_free(cx, f->node[i].rel);
 	interp_free(cx, f->node);
 	interp_free(cx, f);
 	cx->cdpchk = NULL;
@@ -213,7 +219,29 @@ interp_chk_cdp_launch(Launch *L, Warp *w, uint32_t lane, uint64_t stream, int ta
 	n->cta = (uint32_t)w->cta->linear;
 	n->tid = (uint16_t)(w->id * WARP + lane);
 	n->tail = (uint8_t)(tail != 0);
+	n->rel = NULL;
+	n->nrel = 0;
 	return f->nnode++;
+}
+
+/* The grid of L ends, and launched grids that run next: keep what its
+ * CTAs released (check_race.c's Launch.relg, freed with the launch), to
+ * order their accesses before the children's. */
+void
+interp_chk_cdp_end(Launch *L)
+{
+	struct ChkCdp *f = L->cx->cdpchk;
+	CNode *g;
+
+	if (!f || f->off || !L->cdp || !L->relg || f->cur >= f->nnode)
+		return;
+	g = &f->node[f->cur];
+	interp_free(L->cx, g->rel);
+	g->nrel = 0;
+	if ((g->rel = interp_alloc(L->cx, (size_t)L->nrelg * sizeof *g->rel))) {
+		memcpy(g->rel, L->relg, (size_t)L->nrelg * sizeof *g->rel);
+		g->nrel = L->nrelg;
+	}
 }
 
 uint32_t
@@ -241,10 +269,41 @@ siblings(const CNode *a, const CNode *b)
 	return (a->stream != STREAM_NULL && a->stream != STREAM_PERTHREAD) || a->cta == b->cta;
 }
 
-/* The kind of race between the record e and the access of node cur,
- * NULL: ordered or not followed. */
+/* Count a (low 32 bits) taken after count b. */
+static int
+after(uint32_t a, uint32_t b)
+{
+	return a != b && (uint32_t)(a - b) <= 1u << 31;
+}
+
+/* Whether a chain of release and acquire orders the record e, of
+ * another CTA of the grid that made launch n or of any CTA after the
+ * launch, before the access of CTA c of the running grid L: e's CTA
+ * executed a release (a fence or strong access of .gpu/.sys scope that
+ * check_race.c counts) after e, and then the launching thread an acquire
+ * before the launch (the launch carries it to the child) or, after the
+ * launch, the accessing CTA an acquire before its access (the child runs
+ * after whatever it reads from).  The launching CTA's device-runtime
+ * calls count as its acquires (check_race.c counts them), so before the
+ * launch the release alone decides.  As check_race.c's rule, on one
+ * interleaving: a release or acquire for something else silences the
+ * pair; a CTA the counts do not follow is taken as ordered. */
+static int
+chained(const Launch *L, const Cta *c, const struct ChkCdp *f, const CNode *n, const CAcc *e)
+{
+	const CNode *x = &f->node[n->parent];
+
+	if (!x->rel || e->cta >= x->nrel)
+		return 1;
+	if (!after(x->rel[e->cta], e->g))
+		return 0;
+	return e->tick < n->tick || (L->acqg && c->linear < L->nrelg && L->acqg[c->linear] != 0);
+}
+
+/* The kind of race between the record e and the access of node cur, by
+ * CTA c of the grid L; NULL: ordered or not followed. */
 static const char *
-unordered(const struct ChkCdp *f, const CAcc *e, uint32_t cur, uint8_t bytes)
+unordered(const Launch *L, const Cta *c, const struct ChkCdp *f, const CAcc *e, uint32_t cur, uint8_t bytes)
 {
 	uint32_t x = e->grid - 1, y = cur, xa = UINT32_MAX, ya = UINT32_MAX;
 	const CNode *n;
@@ -269,13 +328,13 @@ unordered(const struct ChkCdp *f, const CAcc *e, uint32_t cur, uint8_t bytes)
 	 * from its launch n */
 	if (n->tail)
 		return NULL;
-	if (e->tick >= n->tick)
-		return "cdp-parent-child";   /* after the launch: the parent cannot wait */
-	if (e->cta == n->cta && (e->tid == n->tid || e->sync != n->sync))
-		return NULL;
-	if (e->cta == n->cta)
-		return "cdp-parent-child";   /* another thread of the CTA, no barrier before the launch */
-	return NULL;   /* another CTA: not followed */
+	if (e->tick < n->tick && e->cta == n->cta)
+		/* the launching thread's, or its CTA's before a barrier; the
+		 * launch itself counts as a release of the CTA, so no chain */
+		return e->tid == n->tid || e->sync != n->sync ? NULL : "cdp-parent-child";
+	/* another CTA before the launch, or anything after it (the parent
+	 * cannot wait for its child): only a release and an acquire order them */
+	return chained(L, c, f, n, e) ? NULL : "cdp-parent-child";
 }
 
 void
@@ -294,6 +353,7 @@ interp_chk_cdp(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr,
 	cur.grid = f->cur + 1;
 	cur.cta = (uint32_t)w->cta->linear;
 	cur.pc = (uint32_t)(xi - L->pm->code);
+	cur.g = (uint32_t)L->gord;
 	cur.tid = (uint16_t)(w->id * WARP + lane);
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		CPg *pg = cpage(L->cx, f, wd / CPAGE + 1, 1);
@@ -306,9 +366,9 @@ interp_chk_cdp(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr,
 		for (unsigned b = 0; b < 4; b++)
 			if (wd + b >= a && wd + b < end)
 				cur.bytes |= (uint8_t)(1u << b);
-		if ((kind = unordered(f, &pg->w[i], f->cur, cur.bytes)))
+		if ((kind = unordered(L, w->cta, f, &pg->w[i], f->cur, cur.bytes)))
 			e = &pg->w[i];
-		else if (write && (kind = unordered(f, &pg->r[i], f->cur, cur.bytes)))
+		else if (write && (kind = unordered(L, w->cta, f, &pg->r[i], f->cur, cur.bytes)))
 			e = &pg->r[i];
 		if (e) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;

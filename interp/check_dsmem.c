@@ -49,8 +49,8 @@
 #include "interp.h"
 
 enum { DPAGE = 4096, DWORDS = DPAGE / 4 };
-/* past this many pages (256 MiB of records) the launch stops following
- * distributed shared memory rather than grow without limit */
+/* past this many pages (about 400 MiB of records) the launch stops
+ * following distributed shared memory rather than grow without limit */
 enum { DPAGES_MAX = 8192 };
 
 typedef struct {
@@ -61,6 +61,10 @@ typedef struct {
 	                           * its warp already arrived in the open phase */
 	uint16_t warp;
 	uint8_t lane, bytes;      /* bytes: those of the word accessed (bit i: byte i) */
+	uint32_t mb;              /* a copy's write (st.async, cp.async.bulk) into another CTA:
+	                           * its mbarrier's offset in that CTA's shared memory + 1
+	                           * (then ph: the mbarrier phase it completes; g: the
+	                           * CTA's chkord at the copy); 0: an access */
 } DAcc;
 
 /* What orders a CTA of a cluster with the others, by its linear index
@@ -73,6 +77,8 @@ typedef struct {
 	                           * the cluster barrier's arrive and wait left out */
 	uint32_t ph[DWARPS];      /* by warp: the phase count its last barrier.cluster.wait
 	                           * acquired (the phases completed when it returned) */
+	uint64_t rlx[DWARPS];     /* by warp: bit p % 64 set when its arrive in the phase that
+	                           * completes as count p was .relaxed (releases nothing) */
 } DSlot;
 
 typedef struct {
@@ -197,6 +203,13 @@ interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			t->ph[w->id] = (uint32_t)w->cta->clu->phases + !!(w->carr & m);
 		return;   /* the arrive releases through the phase (DAcc.ph); mapa, getctarank order nothing */
 	}
+	/* an mbarrier operation of .relaxed semantics (arrive, complete_tx,
+	 * a wait) is neither a release nor an acquire: the memory model's
+	 * patterns need a fence with it, and the fence counts by itself */
+	if (in && ir_hasmod(in, MOD_RELAXED) &&
+	    (in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP || in->op == OP_MBARRIER_EXPECT_TX ||
+	     in->op == OP_MBARRIER_COMPLETE_TX || in->op == OP_MBARRIER_TEST_WAIT || in->op == OP_MBARRIER_TRY_WAIT))
+		return;
 	t->rel = (uint32_t)L->gord;
 	if (interp_chk_acquires(xi))
 		t->acq = (uint32_t)L->gord;
@@ -207,6 +220,22 @@ static int
 after(uint32_t a, uint32_t b)
 {
 	return a != b && (uint32_t)(a - b) <= 1u << 31;
+}
+
+/* The phase count whose completion releases the record e of the CTA
+ * whose slot is es: the phase e->ph names, or a later one while its
+ * warp's arrives in them were .relaxed (a relaxed arrive orders none of
+ * the warp's earlier accesses). */
+static uint32_t
+release(const DSlot *es, const DAcc *e)
+{
+	uint32_t p = e->ph;
+
+	if (e->warp >= DWARPS)
+		return p;
+	for (int i = 0; i < 63 && es->rlx[e->warp] >> (p % 64) & 1; i++)
+		p++;
+	return p;
 }
 
 /* Whether the record e, of another CTA of the cluster k, and the access
@@ -229,11 +258,92 @@ unordered(const Launch *L, const Clu *k, const DAcc *e, const DAcc *cur)
 		return 0;   /* a slot another CTA took over: silence */
 	/* the cluster barrier: a wait of the second access's warp that
 	 * returned with the phase that released the first access complete */
-	if (cur->warp >= DWARPS || (cs->ph[cur->warp] && (uint32_t)(cs->ph[cur->warp] - e->ph) < 1u << 31))
+	if (cur->warp >= DWARPS || (cs->ph[cur->warp] && (uint32_t)(cs->ph[cur->warp] - release(es, e)) < 1u << 31))
 		return 0;
 	/* a release of the first CTA after the access, an acquire of the
 	 * second after that (fences and flags, mbarriers) */
 	return !after(es->rel, e->g) || !after(cs->acq, e->g);
+}
+
+static void report(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc,
+                   const DAcc *e, int eacc, const Cta *owner);
+
+/* Whether the access cur, by lane of warp w, races with the record e of
+ * a copy another CTA made into owner's shared memory: it completes on an
+ * mbarrier of owner, and the access is ordered after it when its thread's
+ * last wait on that mbarrier saw the copy's phase complete, or a wait of
+ * another thread of owner did and a barrier of owner followed the copy
+ * (the waiter may have released the others with bar.sync).  An access by
+ * another CTA than owner is not followed (a cluster barrier after the
+ * wait may order it). */
+static int
+copyrace(Launch *L, const Clu *k, const DAcc *e, const DAcc *cur, const Warp *w, uint32_t lane, const Cta *owner)
+{
+	const uint8_t *mb = owner->shared + (e->mb - 1);
+	int live = 0;
+
+	if (!(e->bytes & cur->bytes) || w->cta != owner || e->cta == cur->cta)
+		return 0;
+	for (int i = 0; i < k->n; i++)
+		live |= k->cta[i]->linear + 1 == e->cta;
+	if (!live || e->mb - 1 + 8 > owner->nshared)
+		return 0;
+	if (interp_chk_mbar_saw(L, mb, (int64_t)w->id * WARP + lane, e->ph))
+		return 0;
+	return !interp_chk_mbar_saw(L, mb, -1, e->ph) || (uint32_t)owner->chkord == e->g;
+}
+
+/* A copy's write of n bytes at host p of CTA c (st.async, cp.async.bulk
+ * into the shared memory of another CTA of the cluster), completing on
+ * the mbarrier at host mb of c in its phase ph: checked as a store of the
+ * issuing thread against the accesses before it (a load of the buffer
+ * that the issuer did not wait for: the consumer's release, an arrive on
+ * an "empty" mbarrier, and the producer's acquire), then kept as the
+ * words' last store, which the mbarrier orders (copyrace); two copies
+ * are not compared. */
+void
+interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, const uint8_t *p, uint64_t n,
+                      const uint8_t *mb, uint32_t ph)
+{
+	uintptr_t a = (uintptr_t)p, end;
+	DAcc cur, st;
+
+	if (!c->clu || c->clu->n < 2 || c == w->cta || !n || n > c->nshared || (xi->in && xi->in->op == OP_RED_ASYNC) ||
+	    mb < c->shared || (uint64_t)(mb - c->shared) + 8 > c->nshared || w->cta->linear >= UINT32_MAX - 1 ||
+	    w->id > UINT16_MAX || !slot(L, w->cta->linear, 1))
+		return;
+	end = a + (uintptr_t)n;
+	memset(&cur, 0, sizeof cur);
+	cur.pc = (uint32_t)(xi - L->pm->code);
+	cur.g = (uint32_t)c->chkord;
+	cur.cta = (uint32_t)w->cta->linear + 1;
+	cur.ph = ph;
+	cur.warp = (uint16_t)w->id;
+	cur.lane = (uint8_t)lane;
+	cur.mb = (uint32_t)(mb - c->shared) + 1;
+	st = cur;   /* the same as a store of the issuing thread */
+	st.g = (uint32_t)L->gord;
+	st.ph = (uint32_t)c->clu->phases + 1 + ((w->carr >> lane) & 1);
+	st.mb = 0;
+	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
+		DPg *pg = dpage(L, wd / DPAGE + 1);
+		size_t i = wd % DPAGE / 4;
+		uintptr_t lo = a > wd ? a - wd : 0, hi = end < wd + 4 ? end - wd : 4;
+		const DAcc *e = NULL;
+		if (!pg)
+			return;
+		cur.bytes = st.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
+		if (!pg->w[i].mb && unordered(L, c->clu, &pg->w[i], &st))
+			e = &pg->w[i];
+		else if (unordered(L, c->clu, &pg->r[i], &st))
+			e = &pg->r[i];
+		if (e) {
+			report(L, w, (uint32_t)lane, xi, (uint64_t)(wd - (uintptr_t)c->shared), 4, PTX_ACCESS_WRITE, e,
+			    e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ, c);
+			return;   /* one report for the copy */
+		}
+		pg->w[i] = cur;
+	}
 }
 
 static void
@@ -284,6 +394,7 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 	cur.warp = (uint16_t)w->id;
 	cur.lane = (uint8_t)lane;
 	cur.ph = (uint32_t)k->phases + 1 + ((w->carr >> lane) & 1);
+	cur.mb = 0;
 	if (!slot(L, c->linear, 1))
 		return;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
@@ -294,7 +405,7 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 		if (!pg)
 			return;
 		cur.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
-		if (unordered(L, k, &pg->w[i], &cur))
+		if (pg->w[i].mb ? copyrace(L, k, &pg->w[i], &cur, w, lane, owner) : unordered(L, k, &pg->w[i], &cur))
 			e = &pg->w[i];
 		else if (write && unordered(L, k, &pg->r[i], &cur))
 			e = &pg->r[i];

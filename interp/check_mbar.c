@@ -315,12 +315,30 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	MbEnt *e = find(s, mb);
 	BkEnt *v;
 
-	if (!s || !e || !n || w->id > UINT16_MAX ||
-	    !(v = grow(L->cx, s->bk, &s->capbk, s->nbk, sizeof *v, BK_MAX)))
+	if (!s || !e || !n)
+		return;
+	if ((L->chk & PTX_CHECK_RACECHECK) && c != w->cta)   /* into another CTA: racecheck follows it */
+		interp_chk_dsmem_copy(L, w, lane, xi, c, p, n, mb, e->phase);
+	if (w->id > UINT16_MAX || !(v = grow(L->cx, s->bk, &s->capbk, s->nbk, sizeof *v, BK_MAX)))
 		return;
 	s->bk = v;
 	s->bk[s->nbk++] = (BkEnt){ p, mb, n, c->linear, w->cta->linear, e->phase, xi, (uint16_t)w->id, (uint8_t)lane };
 	interp_chk_mark(L->cx, &s->bits, p, (size_t)n, 1);
+}
+
+/* Whether the waits on the mbarrier at host mb saw more than phase of
+ * its phases complete: thread tid's of its CTA, or any thread's (tid < 0). */
+int
+interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t phase)
+{
+	const MbEnt *e = find(L->mbchk, mb);
+
+	if (!e)
+		return 1;   /* not followed: taken as ordered */
+	for (uint32_t t = tid < 0 ? 0 : (uint32_t)tid; t < e->nseen && (tid < 0 || t == (uint64_t)tid); t++)
+		if (e->seen[t].seen > phase + 1)
+			return 1;
+	return 0;
 }
 
 /* Whether a bulk copy waits for its phase: a load can then be reported;

@@ -929,6 +929,10 @@ void interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const
 void interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, uint64_t n,
                      const uint8_t *mb);
 int interp_chk_bulk_pending(const Launch *L);    /* a bulk copy not waited for */
+void interp_chk_cdp_end(Launch *L);   /* check_cdp.c: a grid's checked launch ends */
+int interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t phase);
+void interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, const uint8_t *p, uint64_t n,
+                           const uint8_t *mb, uint32_t ph);
 void interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 int interp_chk_proxy_follows(Launch *L);    /* whether interp_chk_proxy_store has work */
 void interp_chk_proxy_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);

@@ -83,3 +83,74 @@ extern "C" __global__ void cdp_fire(int *data)
 		cdp_add<<<1, 64, 0, cudaStreamFireAndForget>>>(data, 64, 2);
 	}
 }
+
+// Another block's stores before the launch: block 0 writes the data,
+// block 1's thread 0 launches a child on it.  The launch orders only the
+// launching thread's (and, through a barrier, its block's) accesses
+// before the child; nothing orders block 0's stores.
+extern "C" __global__ void cdp_otherblock(int *data)
+{
+	if (blockIdx.x == 0)
+		data[threadIdx.x] = threadIdx.x;
+	else if (threadIdx.x == 0)
+		cdp_add<<<1, 64>>>(data, 64, 5);
+}
+
+// The same, ordered: block 0 publishes its stores with a fence and a
+// flag (data[255]), block 1's thread 0 waits for the flag and fences
+// before it launches.
+extern "C" __global__ void cdp_otherblock_ok(int *data)
+{
+	if (blockIdx.x == 0) {
+		data[threadIdx.x] = threadIdx.x;
+		__threadfence();
+		__syncthreads();
+		if (threadIdx.x == 0)
+			atomicExch(&data[255], 1);
+	} else if (threadIdx.x == 0) {
+		while (atomicAdd(&data[255], 0) == 0)
+			;
+		__threadfence();
+		cdp_add<<<1, 64>>>(data, 64, 5);
+	}
+}
+
+// A child that waits for a flag (data[255]) its parent sets after the
+// launch, then adds to the data.
+extern "C" __global__ void cdp_wait_add(int *data, int n, int v)
+{
+	if (threadIdx.x == 0) {
+		while (atomicAdd(&data[255], 0) == 0)
+			;
+		__threadfence();
+	}
+	__syncthreads();
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		data[i] += v;
+}
+
+// The parent writes the data after the launch and publishes it with a
+// fence and a flag the child waits for: ordered.
+extern "C" __global__ void cdp_flag_ok(int *data)
+{
+	if (threadIdx.x == 0)
+		cdp_wait_add<<<1, 64>>>(data, 64, 5);
+	data[threadIdx.x] = threadIdx.x;
+	__threadfence();
+	__syncthreads();
+	if (threadIdx.x == 0)
+		atomicExch(&data[255], 1);
+}
+
+// The same without the parent's fence: the relaxed flag releases
+// nothing, and the child's loads race with the parent's stores.
+extern "C" __global__ void cdp_flag(int *data)
+{
+	if (threadIdx.x == 0)
+		cdp_wait_add<<<1, 64>>>(data, 64, 5);
+	data[threadIdx.x] = threadIdx.x;
+	__syncthreads();
+	if (threadIdx.x == 0)
+		atomicExch(&data[255], 1);
+}
