@@ -843,7 +843,6 @@ void
 interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                       unsigned n, int acc)
 {
-	Cta *c = w->cta;
 	uintptr_t lo = UINTPTR_MAX, hi = 0;
 
 	for (uint32_t k = m; k; k &= k - 1) {
@@ -851,6 +850,17 @@ interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint
 		lo = h < lo ? h : lo;
 		hi = h > hi ? h : hi;
 	}
+	interp_chk_race_span(L, w, m, xi, addr, p, n, acc, lo, hi);
+}
+
+/* The lanes of m, lo and hi the lowest and highest of their p (exactly:
+ * the tests below pick a path from them). */
+void
+interp_chk_race_span(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
+                     unsigned n, int acc, uintptr_t lo, uintptr_t hi)
+{
+	Cta *c = w->cta;
+
 	/* every lane in the CTA's shared memory, one aligned word each: the
 	 * lanes' records by word, the page found once a page */
 	if (m && n == 4 && !((lo | hi) & 3) && lo >= (uintptr_t)c->shared && !(c->clu && c->clu->n > 1) &&

@@ -350,10 +350,16 @@ access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
  * and host ones (hp), found as ldst finds them, when every lane's access
  * lies in the first lane's allocation or the CTA's shared memory,
  * aligned, so that no lane can fault and interp_xlate would answer the
- * same.  0: the per-lane path, which translates each lane. */
+ * same; span[0] and span[1], the lowest and the highest of the hp (the
+ * one place the warp-wide path finds them: initcheck's one-page test,
+ * chk_clean, and racecheck, interp_chk_race_span, take them from here
+ * rather than each walking the 32 lanes again).  0: the per-lane path,
+ * which translates each lane. */
 static int
-chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t *ad, uint8_t **hp)
+chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t *ad, uint8_t **hp,
+          uintptr_t span[2])
 {
+	uint64_t alo, ahi;
 	uint64_t aoff, lo, lim, wrap = xi->a32 ? 0xffffffffu : ~(uint64_t)0;
 	const uint64_t *base;
 	unsigned sz = xi->size;
@@ -376,8 +382,18 @@ chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t 
 		return 0;
 	if (lim < sz || !interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, wrap))
 		return 0;
+	/* two plain loops (the lanes' host addresses, then the bounds of the
+	 * guest ones, which map to host ones in order): fewer instructions
+	 * than one loop doing both, in callgrind */
 	for (uint32_t l = 0; l < WARP; l++)
 		hp[l] = mem + (ad[l] - lo);
+	alo = ahi = ad[0];
+	for (uint32_t l = 1; l < WARP; l++) {
+		alo = ad[l] < alo ? ad[l] : alo;
+		ahi = ad[l] > ahi ? ad[l] : ahi;
+	}
+	span[0] = (uintptr_t)(mem + (alo - lo));
+	span[1] = (uintptr_t)(mem + (ahi - lo));
 	return 1;
 }
 #endif
@@ -434,19 +450,14 @@ chk_quickset(struct ChkShadow *s, const uint8_t *p, unsigned n)
 
 /* Whether the shadow s has no bit set for the bytes the lanes' accesses
  * of n bytes at hp[lane] touch, when they all lie on one page: the
- * common case, a warp's access to one array, answered with one lookup. */
+ * common case, a warp's access to one array, answered with one lookup.
+ * span: the lowest and highest hp (chk_lanes). */
 static inline int
-chk_clean(struct ChkShadow *s, uint8_t *const *hp, unsigned n)
+chk_clean(struct ChkShadow *s, uint8_t *const *hp, const uintptr_t span[2], unsigned n)
 {
-	uintptr_t lo = (uintptr_t)hp[0], hi = lo;
 	const ChkPage *pg;
 
-	for (uint32_t l = 1; l < WARP; l++) {
-		uintptr_t h = (uintptr_t)hp[l];
-		lo = h < lo ? h : lo;
-		hi = h > hi ? h : hi;
-	}
-	if (lo / CHK_PAGE != (hi + n - 1) / CHK_PAGE)
+	if (span[0] / CHK_PAGE != (span[1] + n - 1) / CHK_PAGE)
 		return 0;
 	pg = interp_chk_page(s, hp[0]);
 	return !pg || !pg->nset;
@@ -455,13 +466,13 @@ chk_clean(struct ChkShadow *s, uint8_t *const *hp, unsigned n)
 /* Whether no lane's load of n bytes at hp[lane] is of uninitialized
  * memory (at least one of its bytes written: interp_chk_load's test). */
 static inline int
-chk_written(Launch *L, uint8_t *const *hp, unsigned n)
+chk_written(Launch *L, uint8_t *const *hp, const uintptr_t span[2], unsigned n)
 {
 	uint64_t b;
 
 	if (!INITMEM(L) || !L->cx->shadow)
 		return 1;
-	if (chk_clean(L->cx->shadow, hp, n))
+	if (chk_clean(L->cx->shadow, hp, span, n))
 		return 1;
 	for (uint32_t l = 0; l < WARP; l++)
 		if (interp_chk_quick(L->cx->shadow, hp[l], n, &b) ? b == nbits(n) :
@@ -527,15 +538,33 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 #ifdef INTERP_CHECK
 	int nc = MEMCHK(L) && interp_chk_noncoherent(xi);
 	uint8_t *hp[WARP];
-	int whole = chk_lanes(L, w, r, xi, m, ad, hp);
-	if (whole && !nc && !interp_chk_async_pending(L) && !interp_chk_bulk_pending(L) && chk_written(L, hp, tot)) {
+	uintptr_t span[2];
+	int whole = chk_lanes(L, w, r, xi, m, ad, hp, span);
+	if (whole && !nc && !interp_chk_async_pending(L) && !interp_chk_bulk_pending(L) &&
+	    chk_written(L, hp, span, tot)) {
 		/* neither initcheck nor memcheck can report a lane: racecheck
-		 * takes them together */
+		 * takes them together, every lane of the warp, so that the
+		 * span chk_lanes found is theirs */
 		if (RACECHK(L))
-			interp_chk_race_lanes(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ);
-		if (!ldst(L, w, r, xi, m, 0)) {   /* the values as the unchecked run moves them */
-			for (uint32_t l = 0; l < WARP; l++)
-				SET(&xi->d[0], l, ldval(hp[l], sz, xi->sign));
+			interp_chk_race_span(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ, span[0], span[1]);
+		/* the values, from the lanes' host addresses chk_lanes found:
+		 * ldst would find them again to move the same bytes, so it is
+		 * asked only for the counters' sake (L->st), which it keeps as
+		 * the unchecked run does.  tests/check.test's clean kernels and
+		 * bench/check.sh compare the values with an unchecked run's. */
+		if (!L->st || !ldst(L, w, r, xi, m, 0)) {
+			if (xi->d[0].k == XO_REG) {
+				uint64_t *d = r + (size_t)xi->d[0].r * WARP;
+				if (sz == 4 && !xi->sign)   /* the common word, without ldval's switch a lane */
+					for (uint32_t l = 0; l < WARP; l++) {
+						uint32_t u;
+						memcpy(&u, hp[l], 4);
+						d[l] = u;
+					}
+				else
+					for (uint32_t l = 0; l < WARP; l++)
+						d[l] = ldval(hp[l], sz, xi->sign);
+			}
 			if (L->st)
 				interp_count_mem(L, xi, m, ad, tot);
 		}
@@ -568,12 +597,13 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 
 #ifdef INTERP_CHECK
 	uint8_t *hp[WARP];
-	int whole = chk_lanes(L, w, r, xi, m, ad, hp);
+	uintptr_t span[2];
+	int whole = chk_lanes(L, w, r, xi, m, ad, hp, span);
 	if (whole && !L->lpend && (!MEMCHK(L) || (!L->cx->nkonst && !L->ncread))) {
 		/* no check can report a lane's store but racecheck, which
 		 * takes the lanes that changed memory together */
 		uint32_t changed = 0;
-		int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, sz);
+		int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, span, sz);
 		int px = ASYNCCHK(L) && interp_chk_proxy_follows(L);
 		int run = 1;   /* lane l's bytes follow lane l - 1's: one range for the shadows */
 		for (uint32_t l = 0; l < WARP; l++) {
@@ -596,7 +626,12 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			if (px)
 				interp_chk_proxy_store(L, w, l, xi, hp[l], sz);
 		}
-		if (RACECHK(L))
+		/* racecheck follows the lanes that changed memory: all of them
+		 * (the span is theirs), some (their own span), or none (nothing
+		 * to follow: interp_chk_race_lanes would look at no lane) */
+		if (RACECHK(L) && changed == 0xffffffffu)
+			interp_chk_race_span(L, w, changed, xi, ad, hp, sz, PTX_ACCESS_WRITE, span[0], span[1]);
+		else if (RACECHK(L) && changed)
 			interp_chk_race_lanes(L, w, changed, xi, ad, hp, sz, PTX_ACCESS_WRITE);
 		if (L->st)
 			interp_count_mem(L, xi, m, ad, tot);

@@ -867,6 +867,10 @@ void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
  * of interp_chk_race would (addr[l], p[l]: lane l's addresses) */
 void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                            unsigned n, int acc);
+/* interp_chk_race_lanes with the lowest and highest of the lanes' p, lo
+ * and hi, already known (the checked executor's warp-wide path) */
+void interp_chk_race_span(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
+                          unsigned n, int acc, uintptr_t lo, uintptr_t hi);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 int interp_chk_strong(const Ins *in);   /* a strong access: .volatile, .relaxed, .acquire, ... */
