@@ -716,6 +716,7 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 typedef struct Slink {
 	CUlinkState h;
 	char **text; int ntext;
+	char **names;   /* each input's name, as given */
 	int devrt;      /* libcudadevrt.a was added */
 	char *out;
 	char *log; size_t cap;
@@ -795,6 +796,14 @@ link_add_locked(CUlinkState h, int type, const char *data, size_t size, const ch
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	l->text = nt;
+	if (!(nt = realloc(l->names, (size_t)(l->ntext + 1) * sizeof *nt)) ||
+	    !(nt[l->ntext] = strdup(name ? name : ""))) {
+		if (nt)
+			l->names = nt;
+		free(t);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	l->names = nt;
 	l->text[l->ntext++] = t;
 	return CUDA_SUCCESS;
 }
@@ -1054,9 +1063,18 @@ link_complete(Link *l, void **image, size_t *size)
 	char fn[256];
 	size_t used;
 	CUresult r;
+	int def;
 
 	free(l->out);
 	l->out = NULL;
+	if ((def = shim_link_protos(l->text, l->ntext, fn, sizeof fn)) >= 0) {
+		fprintf(stderr, "libptxcuda: cuLinkComplete: prototype doesn't match for '%s' in '%s'\n", fn,
+		    l->names[def]);
+		if (l->log && l->cap)
+			snprintf(l->log, l->cap, "error   : Prototype doesn't match for '%s' in '%s', first "
+			    "defined in '%s'\n", fn, l->names[def], l->names[def]);
+		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer (drvfacts.gpu) */
+	}
 	if ((r = shim_link_text(l->text, l->ntext, &l->out, &used)))
 		return r;
 	if (shim_unresolved(l->out, l->devrt, fn, sizeof fn)) {
@@ -1116,9 +1134,12 @@ cuLinkDestroy(CUlinkState h)
 	}
 	shim_hfree(h);
 	UNLOCK();
-	for (int i = 0; i < l->ntext; i++)
+	for (int i = 0; i < l->ntext; i++) {
 		free(l->text[i]);
+		free(l->names[i]);
+	}
 	free(l->text);
+	free(l->names);
 	free(l->out);
 	free(l);
 	return CUDA_SUCCESS;
