@@ -162,9 +162,10 @@ int shim_is_image(const void *image, size_t size);   /* starts with a binary mag
 /* shim_mod.c: each under LOCK */
 CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t size,
                    char *log, size_t cap);
-/* PTX texts linked into one, as cuLinkComplete links them (texts reordered
- * and rewritten: each is malloc'd and may be replaced) */
-CUresult shim_link_text(char **text, int n, char **out, size_t *len);
+/* PTX texts linked into one, as cuLinkComplete links them (texts reordered,
+ * with their names when names is not NULL, and rewritten: each is malloc'd
+ * and may be replaced) */
+CUresult shim_link_text(char **text, char **names, int n, char **out, size_t *len);
 /* shim_extern.c: whether text calls an .extern function it does not define
  * and the JIT does not supply (nor, with devrt, the device runtime): its
  * name into name */

@@ -979,7 +979,7 @@ redundant(char **text, int n, int i, const char *s)
 /* Orders the inputs so that definitions come before the inputs that
  * declare them .extern (stable; a cycle keeps the given order). */
 static void
-order(char **text, int n)
+order(char **text, char **names, int n)
 {
 	for (int i = 0; i < n; i++) {
 		int pick = i;
@@ -995,12 +995,17 @@ order(char **text, int n)
 		char *t = text[pick];
 		memmove(text + i + 1, text + i, (size_t)(pick - i) * sizeof *text);
 		text[i] = t;
+		if (names) {
+			t = names[pick];
+			memmove(names + i + 1, names + i, (size_t)(pick - i) * sizeof *names);
+			names[i] = t;
+		}
 	}
 }
 
 /* Under LOCK. */
 CUresult
-shim_link_text(char **text, int ntext, char **out, size_t *len)
+shim_link_text(char **text, char **names, int ntext, char **out, size_t *len)
 {
 	int vmaj = 0, vmin = 0;
 	char target[256] = "";
@@ -1012,7 +1017,7 @@ shim_link_text(char **text, int ntext, char **out, size_t *len)
 	if (shim_link_symbols(text, ntext))
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	shim_link_voids(text, ntext);
-	order(text, ntext);
+	order(text, names, ntext);
 	for (int i = 0; i < ntext; i++) {
 		for (const char *s = text[i]; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
 			const char *arg;
@@ -1075,12 +1080,21 @@ link_complete(Link *l, void **image, size_t *size)
 			    "defined in '%s'\n", fn, l->names[def], l->names[def]);
 		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer (drvfacts.gpu) */
 	}
-	if ((r = shim_link_text(l->text, l->ntext, &l->out, &used)))
+	if ((r = shim_link_text(l->text, l->names, l->ntext, &l->out, &used)))
 		return r;
 	if (shim_unresolved(l->out, l->devrt, fn, sizeof fn)) {
+		int i;
+		char u[256];
 		fprintf(stderr, "libptxcuda: cuLinkComplete: undefined reference to '%s'%s\n", fn,
 		    strncmp(fn, "cuda", 4) ? "" : " (the device runtime's: add libcudadevrt.a)");
-		if (l->log && l->cap)
+		/* the input that refers to it, which the driver names */
+		for (i = 0; i < l->ntext && !(shim_unresolved(l->text[i], l->devrt, u, sizeof u) &&
+		    !strcmp(u, fn)); i++)
+			;
+		if (l->log && l->cap && i < l->ntext)
+			snprintf(l->log, l->cap, "error   : Undefined reference to '%s' in '%s'\n", fn,
+			    l->names[i]);
+		else if (l->log && l->cap)
 			snprintf(l->log, l->cap, "error   : Undefined reference to '%s'\n", fn);
 		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer */
 	}
