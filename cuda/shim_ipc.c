@@ -14,7 +14,8 @@
  * the same bytes.  As with an H200's driver, a handle of any address
  * inside an allocation is the allocation's (it opens to the base), and
  * the process that made a handle cannot open it
- * (CUDA_ERROR_INVALID_CONTEXT).  Events open only there; another process is refused
+ * (CUDA_ERROR_INVALID_CONTEXT), an event's as a memory handle.  Events
+ * open nowhere: in the maker, as with the driver; in another process
  * with CUDA_ERROR_NOT_SUPPORTED and a message that says why.
  *
  * A handle (64 bytes, opaque to the caller): "PTXKIPC" and a kind byte,
@@ -431,13 +432,8 @@ cuIpcOpenEventHandle(CUevent *e, IpcHandle h)
 	if (!e)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !(r = take(&h, K_EVENT, &d, "cuIpcOpenEventHandle"))) {
-		CUevent ev = (CUevent)(uintptr_t)d.a;
-		if (!EVENT(ev))
-			r = CUDA_ERROR_INVALID_VALUE;   /* destroyed since */
-		else
-			*e = ev;
-	}
+	if (!(r = shim_ready(NULL)) && !(r = take(&h, K_EVENT, &d, "cuIpcOpenEventHandle")))
+		r = CUDA_ERROR_INVALID_CONTEXT;   /* the maker's own, refused as the driver does */
 	UNLOCK();
 	return r;
 }

@@ -586,7 +586,7 @@ cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *h, void *os, int ty
 	if (type != HT_FD)
 		return CUDA_ERROR_NOT_SUPPORTED;
 	if (fstat(fd, &st))
-		return r;
+		return CUDA_ERROR_UNKNOWN;   /* no descriptor: the driver's answer */
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
