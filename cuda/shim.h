@@ -162,16 +162,21 @@ int shim_is_image(const void *image, size_t size);   /* starts with a binary mag
 /* shim_mod.c: each under LOCK */
 CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t size,
                    char *log, size_t cap);
-/* PTX texts linked into one, as cuLinkComplete links them (texts reordered
- * and rewritten: each is malloc'd and may be replaced) */
-CUresult shim_link_text(char **text, int n, char **out, size_t *len);
+/* PTX texts linked into one, as cuLinkComplete links them (texts reordered,
+ * with their names when names is not NULL, and rewritten: each is malloc'd
+ * and may be replaced) */
+CUresult shim_link_text(char **text, char **names, int n, char **out, size_t *len);
 /* shim_extern.c: whether text calls an .extern function it does not define
  * and the JIT does not supply (nor, with devrt, the device runtime): its
  * name into name */
 int shim_unresolved(const char *text, int devrt, char *name, size_t cap);
 /* shim_extern.c: calls with a return value of a function another input
- * defines without one lose it, as no linker checks calls across inputs */
+ * defines without one lose it (images linked elsewhere: nvJitLink's) */
 void shim_link_voids(char **text, int n);
+/* shim_extern.c: an input's .extern .func whose prototype differs from the
+ * definition another input gives (cuLink refuses it): the definer's index
+ * and the name into name, else -1 */
+int shim_link_protos(char *const *text, int n, char *name, size_t cap);
 /* the first line of a cuLinkComplete image linked with the device runtime */
 #define SHIM_DEVRT_MARK "// linked with the device runtime (libcudadevrt)\n"
 /* shim_link.c: the inputs' internal symbols renamed where another input

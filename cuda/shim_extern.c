@@ -144,8 +144,9 @@ shim_unresolved(const char *text, int devrt, char *name, size_t cap)
 }
 
 /*
- * Across the inputs of a link, a call is checked against nothing: each
- * input is compiled alone and the linker binds names only.  A caller that
+ * In an image linked elsewhere (by nvJitLink, or an -rdc program's host
+ * ELF), which the loader links again here, a call is checked against
+ * nothing (cuLink's own inputs are: shim_link_protos, below).  A caller that
  * declares a function .extern with a return value the definition does not
  * have (numba-cuda declares a C function returning void so) runs on a GPU:
  * the callee leaves the return register alone, and the caller does not
@@ -265,4 +266,161 @@ shim_link_voids(char **text, int n)
 			s += len + (s[len] == '\n');
 		}
 	}
+}
+
+/*
+ * cuLink, unlike the loader of an image, compares a declaration with the
+ * definition another input gives: an H200's driver refuses a caller's
+ * .extern .func whose return list or parameters differ from the callee's
+ * (CUDA_ERROR_UNKNOWN, "Prototype doesn't match").  A prototype here is
+ * the count of each list and each parameter's size in bytes (its type's
+ * width times its array length); a size it cannot tell matches any.
+ */
+enum { PMAX = 32 };
+typedef struct { int n[2]; unsigned long long size[2][PMAX]; } Proto;
+
+/* The size of the parameter [s, e), or 0. */
+static unsigned long long
+psize(const char *s, const char *e)
+{
+	unsigned long long bits = 0, count = 1;
+
+	for (const char *p = s; p < e; p++) {
+		char *end;
+		if (!bits && *p == '.' && e - p > 2 && strchr("bsuf", p[1]) && isdigit((unsigned char)p[2])) {
+			bits = strtoull(p + 2, &end, 10);
+			if (end > e || ISID(*end) || bits > 64)
+				return 0;
+		} else if (*p == '[') {
+			unsigned long long k = strtoull(p + 1, &end, 10);
+			if (end >= e || *end != ']' || !k || k > (1ull << 32))
+				return 0;
+			count *= k;   /* at most two of 2^32 before it is refused below */
+			if (count > (1ull << 32))
+				return 0;
+		}
+	}
+	return bits / 8 * count;
+}
+
+/* The list at *pp (its '('), into list k of pr; *pp past its ')'. */
+static int
+plist(const char **pp, int k, Proto *pr)
+{
+	const char *p = *pp + 1, *start = p;
+
+	for (;; p++) {
+		if (!*p || *p == ';' || *p == '{' || *p == '(')
+			return 0;
+		if (*p == ',' || *p == ')') {
+			const char *q = start;
+			while (q < p && isspace((unsigned char)*q))
+				q++;
+			if (q < p) {
+				if (pr->n[k] < PMAX)
+					pr->size[k][pr->n[k]] = psize(start, p);
+				pr->n[k]++;
+			}
+			if (*p == ')')
+				break;
+			start = p + 1;
+		}
+	}
+	*pp = p + 1;
+	return 1;
+}
+
+/* The prototype of the .func on the line at s (len bytes), which may go
+ * on over the lines after it; 0 when it is not one. */
+static int
+proto(const char *s, size_t len, Proto *pr)
+{
+	const char *p = NULL;
+
+	memset(pr, 0, sizeof *pr);
+	for (const char *q = s; q + 5 <= s + len && !p; q++)
+		if (!strncmp(q, ".func", 5) && (q + 5 == s + len || !ISID(q[5])))
+			p = q + 5;
+	if (!p)
+		return 0;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '(' && !plist(&p, 0, pr))
+		return 0;
+	while (isspace((unsigned char)*p))
+		p++;
+	while (ISID(*p))
+		p++;
+	while (isspace((unsigned char)*p))
+		p++;
+	return *p != '(' || plist(&p, 1, pr);
+}
+
+static int
+same(const Proto *a, const Proto *b)
+{
+	for (int k = 0; k < 2; k++) {
+		if (a->n[k] != b->n[k])
+			return 0;
+		for (int i = 0; i < a->n[k] && i < PMAX; i++)
+			if (a->size[k][i] && b->size[k][i] && a->size[k][i] != b->size[k][i])
+				return 0;
+	}
+	return 1;
+}
+
+/* Whether input i's declaration pr of name differs from the definition of
+ * another input: that input's index, else -1. */
+static int
+differs(char *const *text, int n, int i, const char *name, const Proto *pr)
+{
+	char d[256];
+	Proto q;
+
+	for (int j = 0; j < n; j++) {
+		int depth = 0;
+		if (j == i)
+			continue;
+		for (const char *s = text[j]; *s;) {
+			size_t len = strcspn(s, "\n");
+			const char *w = s;
+			while (w < s + len && isspace((unsigned char)*w))
+				w++;
+			if (!depth && strncmp(w, ".extern", 7) && strncmp(w, "//", 2)) {
+				declname(w, len - (size_t)(w - s), d, sizeof d);
+				if (d[0] && !strcmp(d, name) && proto(w, len - (size_t)(w - s), &q))
+					return same(pr, &q) ? -1 : j;
+			}
+			for (const char *p = s; p < s + len; p++)
+				depth += *p == '{' ? 1 : *p == '}' ? -(depth > 0) : 0;
+			s += len + (s[len] == '\n');
+		}
+	}
+	return -1;
+}
+
+int
+shim_link_protos(char *const *text, int n, char *name, size_t cap)
+{
+	Proto pr;
+
+	for (int i = 0; i < n; i++) {
+		int depth = 0, j;
+		for (const char *s = text[i]; *s;) {
+			size_t len = strcspn(s, "\n");
+			const char *w = s;
+			while (w < s + len && isspace((unsigned char)*w))
+				w++;
+			if (!depth && !strncmp(w, ".extern", 7) && !ISID(w[7])) {
+				declname(w, len - (size_t)(w - s), name, cap);
+				if (name[0] && proto(w, len - (size_t)(w - s), &pr) &&
+				    (j = differs(text, n, i, name, &pr)) >= 0)
+					return j;
+			}
+			for (const char *p = s; p < s + len; p++)
+				depth += *p == '{' ? 1 : *p == '}' ? -(depth > 0) : 0;
+			s += len + (s[len] == '\n');
+		}
+	}
+	return -1;
 }

@@ -647,7 +647,7 @@ shim_image_ptx(char **ptx, const void *image, size_t size, int type, const char 
 		n = 0;
 	} else if (!r) {
 		size_t tlen;
-		if ((r = shim_link_text(texts, n, ptx, &tlen)) == CUDA_ERROR_INVALID_VALUE)
+		if ((r = shim_link_text(texts, NULL, n, ptx, &tlen)) == CUDA_ERROR_INVALID_VALUE)
 			r = fail(&rp, CUDA_ERROR_INVALID_IMAGE, "its translation units' PTX cannot be "
 			    "put together");
 	}

@@ -11,8 +11,11 @@
  * reused pid or descriptor is not taken for it.  Another process opens
  * /proc/PID/fd/FD, maps the file and makes the mapping device memory at
  * its own address (ptx_mem_map): both interpreters then read and write
- * the same bytes.  In the process that made it a handle opens to the
- * allocation itself.  Events open only there; another process is refused
+ * the same bytes.  As with an H200's driver, a handle of any address
+ * inside an allocation is the allocation's (it opens to the base), and
+ * the process that made a handle cannot open it
+ * (CUDA_ERROR_INVALID_CONTEXT), an event's as a memory handle.  Events
+ * open nowhere: in the maker, as with the driver; in another process
  * with CUDA_ERROR_NOT_SUPPORTED and a message that says why.
  *
  * A handle (64 bytes, opaque to the caller): "PTXKIPC" and a kind byte,
@@ -291,13 +294,16 @@ cuIpcGetMemHandle(IpcHandle *h, CUdeviceptr p)
 		size_t i;
 		Pages pg;
 		struct stat st;
-		/* the base of a cuMemAlloc allocation, as the driver asks */
-		for (i = 0; i < shim.nallocs && !(shim.allocs[i].p == p && !shim.allocs[i].host); i++)
+		/* any address inside a cuMemAlloc allocation: as with the driver,
+		 * the handle denotes the whole allocation, and opens to its base */
+		for (i = 0; i < shim.nallocs && (shim.allocs[i].host || p < shim.allocs[i].p ||
+		    p - shim.allocs[i].p >= shim.allocs[i].n); i++)
 			;
 		if (i == shim.nallocs)
 			r = CUDA_ERROR_INVALID_VALUE;
-		else if (!(r = share(p, &pg)))
-			make(h, K_MEM, p, shim.allocs[i].n, fstat(pg.fd, &st) ? 0 : (uint64_t)st.st_ino, pg.fd);
+		else if (!(r = share(shim.allocs[i].p, &pg)))
+			make(h, K_MEM, shim.allocs[i].p, shim.allocs[i].n,
+			    fstat(pg.fd, &st) ? 0 : (uint64_t)st.st_ino, pg.fd);
 	}
 	UNLOCK();
 	return r;
@@ -354,16 +360,12 @@ cuIpcOpenMemHandle_v2(CUdeviceptr *p, IpcHandle h, unsigned flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!(r = shim_ready(NULL))) {
-		size_t i;
 		if (!mine(&d))
 			r = open_foreign(p, &d);
 		else {
-			for (i = 0; i < shim.nallocs && shim.allocs[i].p != d.a; i++)
-				;
-			if (i == shim.nallocs || shim.allocs[i].n != d.b)
-				r = CUDA_ERROR_INVALID_VALUE;   /* freed since */
-			else
-				*p = d.a;
+			/* the driver refuses a handle in the process that made
+			 * it, whether or not the memory is still there */
+			r = CUDA_ERROR_INVALID_CONTEXT;
 		}
 	}
 	UNLOCK();
@@ -430,13 +432,8 @@ cuIpcOpenEventHandle(CUevent *e, IpcHandle h)
 	if (!e)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !(r = take(&h, K_EVENT, &d, "cuIpcOpenEventHandle"))) {
-		CUevent ev = (CUevent)(uintptr_t)d.a;
-		if (!EVENT(ev))
-			r = CUDA_ERROR_INVALID_VALUE;   /* destroyed since */
-		else
-			*e = ev;
-	}
+	if (!(r = shim_ready(NULL)) && !(r = take(&h, K_EVENT, &d, "cuIpcOpenEventHandle")))
+		r = CUDA_ERROR_INVALID_CONTEXT;   /* the maker's own, refused as the driver does */
 	UNLOCK();
 	return r;
 }

@@ -716,6 +716,7 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 typedef struct Slink {
 	CUlinkState h;
 	char **text; int ntext;
+	char **names;   /* each input's name, as given */
 	int devrt;      /* libcudadevrt.a was added */
 	char *out;
 	char *log; size_t cap;
@@ -795,6 +796,14 @@ link_add_locked(CUlinkState h, int type, const char *data, size_t size, const ch
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	l->text = nt;
+	if (!(nt = realloc(l->names, (size_t)(l->ntext + 1) * sizeof *nt)) ||
+	    !(nt[l->ntext] = strdup(name ? name : ""))) {
+		if (nt)
+			l->names = nt;
+		free(t);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	l->names = nt;
 	l->text[l->ntext++] = t;
 	return CUDA_SUCCESS;
 }
@@ -970,7 +979,7 @@ redundant(char **text, int n, int i, const char *s)
 /* Orders the inputs so that definitions come before the inputs that
  * declare them .extern (stable; a cycle keeps the given order). */
 static void
-order(char **text, int n)
+order(char **text, char **names, int n)
 {
 	for (int i = 0; i < n; i++) {
 		int pick = i;
@@ -986,12 +995,17 @@ order(char **text, int n)
 		char *t = text[pick];
 		memmove(text + i + 1, text + i, (size_t)(pick - i) * sizeof *text);
 		text[i] = t;
+		if (names) {
+			t = names[pick];
+			memmove(names + i + 1, names + i, (size_t)(pick - i) * sizeof *names);
+			names[i] = t;
+		}
 	}
 }
 
 /* Under LOCK. */
 CUresult
-shim_link_text(char **text, int ntext, char **out, size_t *len)
+shim_link_text(char **text, char **names, int ntext, char **out, size_t *len)
 {
 	int vmaj = 0, vmin = 0;
 	char target[256] = "";
@@ -1003,7 +1017,7 @@ shim_link_text(char **text, int ntext, char **out, size_t *len)
 	if (shim_link_symbols(text, ntext))
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	shim_link_voids(text, ntext);
-	order(text, ntext);
+	order(text, names, ntext);
 	for (int i = 0; i < ntext; i++) {
 		for (const char *s = text[i]; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
 			const char *arg;
@@ -1054,15 +1068,33 @@ link_complete(Link *l, void **image, size_t *size)
 	char fn[256];
 	size_t used;
 	CUresult r;
+	int def;
 
 	free(l->out);
 	l->out = NULL;
-	if ((r = shim_link_text(l->text, l->ntext, &l->out, &used)))
+	if ((def = shim_link_protos(l->text, l->ntext, fn, sizeof fn)) >= 0) {
+		fprintf(stderr, "libptxcuda: cuLinkComplete: prototype doesn't match for '%s' in '%s'\n", fn,
+		    l->names[def]);
+		if (l->log && l->cap)
+			snprintf(l->log, l->cap, "error   : Prototype doesn't match for '%s' in '%s', first "
+			    "defined in '%s'\n", fn, l->names[def], l->names[def]);
+		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer (drvfacts.gpu) */
+	}
+	if ((r = shim_link_text(l->text, l->names, l->ntext, &l->out, &used)))
 		return r;
 	if (shim_unresolved(l->out, l->devrt, fn, sizeof fn)) {
+		int i;
+		char u[256];
 		fprintf(stderr, "libptxcuda: cuLinkComplete: undefined reference to '%s'%s\n", fn,
 		    strncmp(fn, "cuda", 4) ? "" : " (the device runtime's: add libcudadevrt.a)");
-		if (l->log && l->cap)
+		/* the input that refers to it, which the driver names */
+		for (i = 0; i < l->ntext && !(shim_unresolved(l->text[i], l->devrt, u, sizeof u) &&
+		    !strcmp(u, fn)); i++)
+			;
+		if (l->log && l->cap && i < l->ntext)
+			snprintf(l->log, l->cap, "error   : Undefined reference to '%s' in '%s'\n", fn,
+			    l->names[i]);
+		else if (l->log && l->cap)
 			snprintf(l->log, l->cap, "error   : Undefined reference to '%s'\n", fn);
 		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer */
 	}
@@ -1116,9 +1148,12 @@ cuLinkDestroy(CUlinkState h)
 	}
 	shim_hfree(h);
 	UNLOCK();
-	for (int i = 0; i < l->ntext; i++)
+	for (int i = 0; i < l->ntext; i++) {
 		free(l->text[i]);
+		free(l->names[i]);
+	}
 	free(l->text);
+	free(l->names);
 	free(l->out);
 	free(l);
 	return CUDA_SUCCESS;

@@ -529,7 +529,9 @@ cuMemExportToShareableHandle(void *out, CUmemGenericAllocationHandle h, int type
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
 	else if ((ph = phys(h)) && ph->fd >= 0) {   /* made to be exported */
-		if ((fd = dup(ph->fd)) < 0)
+		/* closed on exec, as the driver's descriptor is: another
+		 * process gets it over a Unix socket */
+		if ((fd = fcntl(ph->fd, F_DUPFD_CLOEXEC, 0)) < 0)
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 		else {
 			*(int *)out = fd;
@@ -584,7 +586,7 @@ cuMemImportFromShareableHandle(CUmemGenericAllocationHandle *h, void *os, int ty
 	if (type != HT_FD)
 		return CUDA_ERROR_NOT_SUPPORTED;
 	if (fstat(fd, &st))
-		return r;
+		return CUDA_ERROR_UNKNOWN;   /* no descriptor: the driver's answer */
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;

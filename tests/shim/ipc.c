@@ -1,12 +1,13 @@
 /*
- * ipc.c -- CUDA IPC handles on the interpreter: within the process that
- * made them, a memory handle opens to the same memory and an event handle
- * to the same event; a handle of memory freed since, or of an event made
- * without CU_EVENT_INTERPROCESS, is refused; in another process (this
- * program run again by itself, "ipc open FILE") a memory handle opens to
- * the same bytes: the other process reads what the maker wrote, and the
- * maker reads what it writes; once the maker has freed the memory, a
- * handle of it opens nowhere.
+ * ipc.c -- CUDA IPC handles on the interpreter, as an H200's driver
+ * answers (ipc.gpu): a handle of a pointer inside an allocation is one of
+ * the whole allocation, the same handle as its base's; the process that
+ * made a handle cannot open it (CUDA_ERROR_INVALID_CONTEXT); another
+ * process (this program run again by itself, "ipc open FILE") opens it to
+ * the allocation's base, reads what the maker wrote and the maker reads
+ * what it writes; once the maker has freed the memory, a handle of it
+ * opens nowhere.  An event gets a handle only when made with
+ * CU_EVENT_INTERPROCESS, which its maker cannot open either.
  *
  * Output: one line each, against ipc.out.
  */
@@ -26,17 +27,33 @@ name(CUresult r)
 	return s;
 }
 
+/* Runs this program again to open the handle in another process. */
+static void
+other(const char *self, const char *file, const CUipcMemHandle *h)
+{
+	char cmd[4096];
+	FILE *f;
+
+	if (!(f = fopen(file, "wb")))
+		return;
+	fwrite(h, sizeof *h, 1, f);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "'%s' open '%s'", self, file);
+	fflush(stdout);
+	if (system(cmd) != 0)
+		printf("the second process FAILED\n");
+}
+
 int
 main(int argc, char **argv)
 {
 	CUcontext c;
 	CUdevice d;
 	CUdeviceptr p, q;
-	CUipcMemHandle h;
+	CUipcMemHandle h, h2;
 	CUipcEventHandle eh;
 	CUevent e, e2, plain;
 	unsigned v = 0;
-	char cmd[4096];
 	FILE *f;
 
 	CK(cuInit(0));
@@ -51,41 +68,37 @@ main(int argc, char **argv)
 		if (!r) {
 			CK(cuMemcpyDtoH(&v, q + 100, 4));
 			CK(cuMemsetD32(q + 200, 0xbeef, 1));
-			printf(", reads 0x%x, writes 0xbeef; close: %s", v, name(cuIpcCloseMemHandle(q)));
+			printf(", at the base: reads 0x%x at +100, writes 0xbeef; close: %s", v,
+			    name(cuIpcCloseMemHandle(q)));
 		}
 		printf("\n");
 		return 0;
 	}
 	CK(cuMemAlloc(&p, 4096));
 	CK(cuMemsetD32(p, 0xc0ffee, 1024));
+	CK(cuMemsetD32(p + 100, 0x1234, 1));
 	printf("handle of an allocation: %s\n", name(cuIpcGetMemHandle(&h, p)));
-	printf("handle of a pointer inside it: %s\n", name(cuIpcGetMemHandle(&h, p + 64)));
-	CK(cuIpcGetMemHandle(&h, p));
-	printf("open in this process: %s", name(cuIpcOpenMemHandle(&q, h, 1)));
-	CK(cuMemcpyDtoH(&v, q + 100, 4));
-	printf(", %s, reads 0x%x\n", q == p ? "the same address" : "ANOTHER ADDRESS", v);
-	printf("close: %s\n", name(cuIpcCloseMemHandle(q)));
-	if (argc == 2 && (f = fopen(argv[1], "wb"))) {
-		fwrite(&h, sizeof h, 1, f);
-		fclose(f);
-		snprintf(cmd, sizeof cmd, "'%s' open '%s'", argv[0], argv[1]);
-		fflush(stdout);
-		if (system(cmd) != 0)
-			printf("the second process FAILED\n");
+	printf("handle of a pointer inside it: %s", name(cuIpcGetMemHandle(&h2, p + 64)));
+	printf(", %s\n", memcmp(&h, &h2, sizeof h) ? "ANOTHER HANDLE" : "the same handle");
+	printf("handle of its end: %s\n", name(cuIpcGetMemHandle(&h2, p + 4096)));
+	CK(cuIpcGetMemHandle(&h2, p + 64));
+	printf("open in this process: %s\n", name(cuIpcOpenMemHandle(&q, h2, 1)));
+	if (argc == 2) {
+		other(argv[0], argv[1], &h2);
 		CK(cuMemcpyDtoH(&v, p + 200, 4));
 		printf("this process reads 0x%x there\n", v);
 	}
 	CK(cuMemFree(p));
-	printf("open after cuMemFree: %s\n", name(cuIpcOpenMemHandle(&q, h, 1)));
+	if (argc == 2)
+		other(argv[0], argv[1], &h2);
+	printf("open in this process after cuMemFree: %s\n", name(cuIpcOpenMemHandle(&q, h, 1)));
 
 	CK(cuEventCreate(&e, CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING));
 	CK(cuEventCreate(&plain, CU_EVENT_DISABLE_TIMING));
 	printf("handle of an event without CU_EVENT_INTERPROCESS: %s\n",
 	    name(cuIpcGetEventHandle(&eh, plain)));
 	printf("handle of an interprocess event: %s\n", name(cuIpcGetEventHandle(&eh, e)));
-	printf("open it: %s", name(cuIpcOpenEventHandle(&e2, eh)));
-	CK(cuEventRecord(e, NULL));
-	printf(", %s, %s\n", e2 == e ? "the same event" : "ANOTHER EVENT", name(cuEventSynchronize(e2)));
+	printf("open it in this process: %s\n", name(cuIpcOpenEventHandle(&e2, eh)));
 	CK(cuEventDestroy(e));
 	printf("open after cuEventDestroy: %s\n", name(cuIpcOpenEventHandle(&e2, eh)));
 	CK(cuCtxDestroy(c));

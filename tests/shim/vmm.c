@@ -6,14 +6,20 @@
  * by cuMemGetInfo, the calls made wrongly, and a launch on the range once
  * unmapped, which faults.  The file descriptor goes to a second process
  * (this program again, "child FD"), which maps it and writes into it: the
- * first reads what it wrote.  With "noaccess": a kernel on a range mapped
+ * first reads what it wrote.  The descriptor is closed on exec, as the
+ * driver's is (a child that inherits its number gets nothing: vmm.gpu), so
+ * it goes over a Unix socket (SCM_RIGHTS), as documented for sharing
+ * handles between processes.  With "noaccess": a kernel on a range mapped
  * but never given access, which faults on a GPU.
  *
  * Output: one line each, against vmm.out (its first part, or the line
  * after it for noaccess).
  */
+#define _DEFAULT_SOURCE   /* CMSG_SPACE */
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cuda.h>
@@ -37,6 +43,34 @@ static const char ptx[] =
 	"\tadd.u64 %rd5, %rd1, %rd3;\n\tst.global.u32 [%rd5], %r1;\n\tret;\n}\n";
 
 static CUfunction fill, copy;
+
+/* A descriptor over the Unix socket s: sent (fd >= 0) or received. */
+static int
+passfd(int s, int fd)
+{
+	char c = 0, buf[CMSG_SPACE(sizeof(int))];
+	struct iovec io = { &c, 1 };
+	struct msghdr m = { 0 };
+	struct cmsghdr *h;
+
+	memset(buf, 0, sizeof buf);
+	m.msg_iov = &io;
+	m.msg_iovlen = 1;
+	m.msg_control = buf;
+	m.msg_controllen = sizeof buf;
+	if (fd >= 0) {
+		h = CMSG_FIRSTHDR(&m);
+		h->cmsg_level = SOL_SOCKET;
+		h->cmsg_type = SCM_RIGHTS;
+		h->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(h), &fd, sizeof fd);
+		return sendmsg(s, &m, 0) == 1 ? fd : -1;
+	}
+	if (recvmsg(s, &m, 0) != 1 || !(h = CMSG_FIRSTHDR(&m)) || h->cmsg_type != SCM_RIGHTS)
+		return -1;
+	memcpy(&fd, CMSG_DATA(h), sizeof fd);
+	return fd;
+}
 
 static const char *
 ename(CUresult r)
@@ -92,7 +126,7 @@ main(int argc, char **argv)
 	prop.location = loc;
 
 	if (argc > 2 && !strcmp(argv[1], "child")) {
-		fd = atoi(argv[2]);
+		fd = passfd(atoi(argv[2]), -1);
 		CK(cuMemImportFromShareableHandle(&h, (void *)(uintptr_t)fd, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR));
 		CK(cuMemAddressReserve(&r1, 2 * MiB, 0, 0, 0));
 		CK(cuMemMap(r1, 2 * MiB, 0, h, 0));
@@ -203,16 +237,26 @@ main(int argc, char **argv)
 	printf("the imported handle holds the first half: %s\n", check(got, 64, 1000) ? "1000..1063" : "WRONG");
 	CK(cuMemUnmap(r3, 2 * MiB));
 	CK(cuMemRelease(h));
+	printf("the descriptor is closed on exec: %s\n", fcntl(fd, F_GETFD) & FD_CLOEXEC ? "yes" : "no");
 	{
 		char arg[16];
-		int st = -1;
+		int st = -1, sv[2];
 		pid_t pid;
-		snprintf(arg, sizeof arg, "%d", fd);
+		if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv)) {
+			printf("FAIL: socketpair\n");
+			return 1;
+		}
+		snprintf(arg, sizeof arg, "%d", sv[1]);
 		fflush(stdout);
 		if ((pid = fork()) == 0) {
+			close(sv[0]);
 			execl(argv[0], argv[0], "child", arg, (char *)NULL);
 			_exit(127);
 		}
+		close(sv[1]);
+		if (passfd(sv[0], fd) < 0)
+			printf("FAIL: the descriptor was not sent\n");
+		close(sv[0]);
 		if (pid < 0 || waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st)) {
 			printf("FAIL: the second process (status %d)\n", st);
 			return 1;
