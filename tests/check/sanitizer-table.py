@@ -36,6 +36,8 @@ def sanitizer():
 
 def summary(lines):
     kinds, total, failed = {}, None, None
+    if "exit 124" in lines:
+        return "does not finish (killed)"
     for j, ln in enumerate(lines):
         if "kernel launch failed" in ln:
             failed = ln.split("kernel launch failed: ", 1)[1]
@@ -57,6 +59,9 @@ def summary(lines):
             t = "race between %s and %s" % (m.group(1).lower(), m2.group(1).lower() if m2 else "?")
             if m2:
                 t += " (%s hazards)" % m2.group(2)
+        if "Dynamic Parallelism is not supported" in t:
+            kinds["no dynamic parallelism"] = 1
+            continue
         if t.startswith(("Uninitialized", "Illegal", "Invalid", "Barrier", "Race", "race", "Divergent",
                          "Memory leak", "Leaked", "Misaligned", "Out of bounds", "Program hit")) or \
                 t.startswith("Error"):
