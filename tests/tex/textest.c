@@ -784,35 +784,6 @@ probes(void)
 	CK(cuTexObjectDestroy(t));
 	CK(cuArrayDestroy(a));
 
-	/* sRGB in two dimensions: a 256x2 array whose rows hold different
-	 * codes, read across x alone, y alone and both, to set the vertical
-	 * and the two-axis blends beside the horizontal one */
-	{
-		CUDA_MEMCPY2D c;
-		static uint8_t s2[256 * 2 * 4];
-		for (n = 0; n < 256; n++) {
-			uint8_t *r0 = s2 + 4 * n, *r1 = s2 + 4 * (256 + n);
-			r0[0] = (uint8_t)n, r0[1] = (uint8_t)(255 - n), r0[2] = (uint8_t)(n * 37), r0[3] = (uint8_t)(n * 101);
-			r1[0] = (uint8_t)(255 - n), r1[1] = (uint8_t)n, r1[2] = (uint8_t)(n * 59 + 7), r1[3] = (uint8_t)(n * 13 + 200);
-		}
-		a = mkarray(U8, 4, 256, 2, 0, 0);
-		memset(&c, 0, sizeof c);
-		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = s2, c.srcPitch = 1024;
-		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
-		c.WidthInBytes = 1024, c.Height = 2;
-		CK(cuMemcpy2D(&c));
-		t = probeobj(a, NULL, LI, PT, SRGB, 0);
-		for (n = 0; n < 1024; n++) {
-			/* y alone, x alone, then both, on the 1/256 grid */
-			float fx = n < 256 ? 0 : (float)((n * 67) % 256) / 256.0f;
-			float fy = n >= 256 && n < 512 ? 0 : (float)((n * 29 + n / 256) % 257) / 256.0f;
-			p[n][0] = (float)(n % 255) + 0.5f + fx, p[n][1] = 0.5f + fy, p[n][2] = p[n][3] = 0;
-		}
-		probe("srgb 2d", "t2d_f", t, (const float (*)[4])p, 1024, 1024);
-		CK(cuTexObjectDestroy(t));
-		CK(cuArrayDestroy(a));
-	}
-
 	/* 3D linear weights: a 2x2x2 f32x4 array, channel c of corner q
 	 * (bit 0 x, 1 y, 2 z) 1 when q == c and 512 when q == c + 4, so that
 	 * channel c reads w(c) / 256 + 2 w(c + 4) */
@@ -930,6 +901,34 @@ probes(void)
 		probe(up ? "mip weights upper" : "mip weights lower", "t2dlod_f", t, (const float (*)[4])p, 1024, 1024);
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
+	}
+	/* sRGB in two dimensions: a 256x2 array whose rows hold different
+	 * codes, read across x alone, y alone and both, to set the vertical
+	 * and the two-axis blends beside the horizontal one */
+	{
+		CUDA_MEMCPY2D c;
+		static uint8_t s2[256 * 2 * 4];
+		for (n = 0; n < 256; n++) {
+			uint8_t *r0 = s2 + 4 * n, *r1 = s2 + 4 * (256 + n);
+			r0[0] = (uint8_t)n, r0[1] = (uint8_t)(255 - n), r0[2] = (uint8_t)(n * 37), r0[3] = (uint8_t)(n * 101);
+			r1[0] = (uint8_t)(255 - n), r1[1] = (uint8_t)n, r1[2] = (uint8_t)(n * 59 + 7), r1[3] = (uint8_t)(n * 13 + 200);
+		}
+		a = mkarray(U8, 4, 256, 2, 0, 0);
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = s2, c.srcPitch = 1024;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
+		c.WidthInBytes = 1024, c.Height = 2;
+		CK(cuMemcpy2D(&c));
+		t = probeobj(a, NULL, LI, PT, SRGB, 0);
+		for (n = 0; n < 1024; n++) {
+			/* y alone, x alone, then both, on the 1/256 grid */
+			float fx = n < 256 ? 0 : (float)((n * 67) % 256) / 256.0f;
+			float fy = n >= 256 && n < 512 ? 0 : (float)((n * 29 + n / 256) % 257) / 256.0f;
+			p[n][0] = (float)(n % 255) + 0.5f + fx, p[n][1] = 0.5f + fy, p[n][2] = p[n][3] = 0;
+		}
+		probe("srgb 2d", "t2d_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+		CK(cuArrayDestroy(a));
 	}
 }
 
