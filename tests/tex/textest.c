@@ -930,6 +930,58 @@ probes(void)
 		CK(cuTexObjectDestroy(t));
 		CK(cuArrayDestroy(a));
 	}
+	/* 3D and two-level blends of values of mixed magnitudes (f32x4,
+	 * random): with the weights known from the probes above, these set
+	 * the order and the precision of the sums */
+	{
+		CUDA_MEMCPY3D c;
+		for (n = 0; n < 32; n++)
+			f32[n] = uni(-1, 1) * exp2f((float)(rnd() % 24) - 12.0f);
+		a = mkarray(F32, 4, 2, 2, 2, 0);
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = 32, c.srcHeight = 2;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
+		c.WidthInBytes = 32, c.Height = 2, c.Depth = 2;
+		CK(cuMemcpy3D(&c));
+		t = probeobj(a, NULL, LI, PT, 0, 0);
+		for (n = 0; n < 1024; n++)
+			for (unsigned k = 0; k < 3; k++) {
+				/* one axis blending (n < 384), then all three */
+				float u = 0.5f + (float)(rnd() % 257) / 256.0f;
+				p[n][k] = n < 384 && k != n / 128 ? 0.5f + (float)(rnd() % 2) : u;
+			}
+		probe("3d values", "t3d_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+		CK(cuArrayDestroy(a));
+	}
+	{
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = 4, ad.Height = 4, ad.Format = F32, ad.NumChannels = 4;
+		CK(cuMipmappedArrayCreate(&mm, &ad, 3));
+		for (unsigned l = 0; l < 3; l++) {
+			CUarray la;
+			CUDA_MEMCPY2D c;
+			unsigned w = 4u >> l;
+			for (unsigned i = 0; i < w * w * 4; i++)
+				f32[i] = uni(-1, 1) * exp2f((float)(rnd() % 24) - 12.0f);
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 16;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+			c.WidthInBytes = w * 16, c.Height = w;
+			CK(cuMemcpy2D(&c));
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, 2);
+		for (n = 0; n < 1024; n++) {
+			/* on the 1/1024 grid: level weight 0 (n < 256), then any */
+			p[n][0] = (float)(rnd() % 1025) / 1024.0f, p[n][1] = (float)(rnd() % 1025) / 1024.0f;
+			p[n][2] = n < 256 ? (float)(n % 3) : (float)(rnd() % 512) / 256.0f, p[n][3] = 0;
+		}
+		probe("mip values", "t2dlod_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
+	}
 }
 
 /* ---------------------------------------------------------------- the driver's answers */
