@@ -982,6 +982,49 @@ probes(void)
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
 	}
+	/* the level of detail from gradients, finer: 16x16 f32 of 5 levels,
+	 * level l all l; dx along x over one octave in 1/512 steps (the log2),
+	 * dx at 1.5 texels turning through a quarter (the length), dx and dy
+	 * of ratios 1/2 to 2 (how the two combine), then any */
+	{
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = 16, ad.Height = 16, ad.Format = F32, ad.NumChannels = 1;
+		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+		for (unsigned l = 0; l < 5; l++) {
+			CUarray la;
+			CUDA_MEMCPY2D c;
+			unsigned w = 16u >> l;
+			for (unsigned i = 0; i < w * w; i++)
+				f32[i] = (float)l;
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 4;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+			c.WidthInBytes = w * 4, c.Height = w;
+			CK(cuMemcpy2D(&c));
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, 4);
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1];
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			if (n < 512) {
+				g[0] = exp2f((float)n / 512.0f) * 2.0f / 16.0f;
+			} else if (n < 640) {
+				float th = (float)(n - 512) / 127.0f * 1.5707964f;
+				g[0] = 1.5f / 16.0f * cosf(th), g[1] = 1.5f / 16.0f * sinf(th);
+			} else if (n < 768) {
+				g[0] = 1.5f / 16.0f, g[3] = 1.5f / 16.0f * exp2f((float)(n - 704) / 64.0f);
+			} else {
+				for (unsigned k = 0; k < 4; k++)
+					g[k] = uni(-4, 4) / 16.0f * exp2f((float)(rnd() % 8) - 4.0f);
+			}
+		}
+		probe("grad fine", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
+	}
 }
 
 /* ---------------------------------------------------------------- the driver's answers */
