@@ -880,30 +880,37 @@ ifloor(double x)
 /* The weights of the 2^dims corners (corner q: bit a set for the upper
  * texel on axis a) from the fractions fr[] (in 256ths), summing to lw,
  * the level's weight (256, or its share under linear mipmap filtering).
- * The corners above on every axis of a set S get p(S): lw times S's
- * fractions, each product rounded half up to 256ths (p of the empty set
- * lw); a corner's weight is what inclusion and exclusion leave of them:
- * in 2D w11 = p(xy), w10 = p(x) - w11, w01 = p(y) - w11, w00 = lw - p(x)
- * - p(y) + w11 (measured: w01 = rh((256 - a) b / 256) instead misses
- * ties). */
+ * The weight is split axis by axis, z first, then x, then y: a part v
+ * gives its upper half rh(v * f / 256) (rh: rounded half up), the lower
+ * the rest, but for the y split of a part on the lower x texel, which
+ * rounds its lower half, rh(v * (256 - f) / 256), and gives the upper the
+ * rest ("probe 3d weights", "probe mip weights" in tests/tex/ref.bin fit
+ * every lane; under lw = 256 in 2D it is the same as rounding each
+ * corner's product of fractions, the ties going to the x-y diagonal). */
 static void
 weights(int dims, const int64_t *fr, uint32_t lw, uint32_t *w)
 {
-	int64_t p[8];
+	static const int order[3][3] = { { 0 }, { 0, 1 }, { 2, 0, 1 } };
+	uint64_t p[8] = { lw };
+	int done = 0;   /* the axes split so far */
 
-	for (int q = 0; q < 1 << dims; q++) {
-		uint64_t v = lw;
-		for (int a = 0; a < dims; a++)
-			if (q >> a & 1)
-				v = (v * (uint64_t)fr[a] + 128) >> 8;
-		p[q] = (int64_t)v;
+	for (int k = 0; k < dims; k++) {
+		int a = order[dims - 1][k];
+		uint64_t f = (uint64_t)fr[a];
+		for (int q = 0; q < 1 << dims; q++) {
+			uint64_t v = p[q], lo, hi;
+			if (q & ~done)
+				continue;
+			if (a == 1 && !(q & 1))
+				lo = (v * (256 - f) + 128) >> 8, hi = v - lo;
+			else
+				hi = (v * f + 128) >> 8, lo = v - hi;
+			p[q] = lo, p[q | 1 << a] = hi;
+		}
+		done |= 1 << a;
 	}
-	for (int q = 0; q < 1 << dims; q++) {
-		int64_t v = 0;
-		for (int r = q; r < 1 << dims; r = (r + 1) | q)
-			v += __builtin_parity((unsigned)(r & ~q)) ? -p[r] : p[r];
-		w[q] = (uint32_t)v;
-	}
+	for (int q = 0; q < 1 << dims; q++)
+		w[q] = (uint32_t)p[q];
 }
 
 /* One level: u[] texel-space coordinates (offset applied) of dims axes,

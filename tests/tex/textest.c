@@ -66,6 +66,7 @@ emit(const char *name, const void *p, size_t n)
 /* ---------------------------------------------------------------- data */
 
 static uint32_t rng = 1;
+static uint32_t probes_rng;   /* rng where probes() ended */
 
 static uint32_t
 rnd(void)
@@ -902,6 +903,23 @@ probes(void)
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
 	}
+	probes_rng = rng;
+}
+
+/* More probes, after the launches tests/tex/ncu.tsv numbers: the rng
+ * goes on from where probes() left it (the inputs recorded on the GPU). */
+static void
+moreprobes(void)
+{
+	static float p[2 * MAXN][4];
+	static float f32[16 * 16 * 4];
+	CUarray a;
+	CUmipmappedArray mm;
+	CUtexObject t;
+	unsigned n;
+
+	doing = "probes";
+	rng = probes_rng;
 	/* sRGB in two dimensions: a 256x2 array whose rows hold different
 	 * codes, read across x alone, y alone and both, to set the vertical
 	 * and the two-axis blends beside the horizontal one */
@@ -1490,6 +1508,7 @@ main(int argc, char **argv)
 	refbad = references();
 	probes();
 	texrefparam();
+	moreprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
