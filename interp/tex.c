@@ -930,7 +930,10 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 	interp_tex_dims(s->o, lv, n);
 	for (int a = 0; a < dims; a++) {
 		if (linear || gather >= 0) {
-			int64_t f = fixed8(u[a] - 0.5);
+			/* clamping holds the sample between the edge texels'
+			 * centres, so that its fraction there is 0 */
+			double c = am[a] == PTX_ADDR_CLAMP && gather < 0 ? fmin(fmax(u[a], 0.5), (double)n[a] - 0.5) : u[a];
+			int64_t f = fixed8(c - 0.5);
 			i0[a] = f >> 8;
 			fr[a] = f & 255;
 		} else
