@@ -882,11 +882,12 @@ ifloor(double x)
  * the level's weight (256, or its share under linear mipmap filtering).
  * The weight is split axis by axis, z first, then x, then y: a part v
  * gives its upper half rh(v * f / 256) (rh: rounded half up), the lower
- * the rest, but for the y split of a part on the lower x texel, which
- * rounds its lower half, rh(v * (256 - f) / 256), and gives the upper the
- * rest ("probe 3d weights", "probe mip weights" in tests/tex/ref.bin fit
- * every lane; under lw = 256 in 2D it is the same as rounding each
- * corner's product of fractions, the ties going to the x-y diagonal). */
+ * the rest, but for the z split and for the y split of a part on the
+ * lower x texel, which round their lower half, rh(v * (256 - f) / 256),
+ * and give the upper the rest ("probe 3d weights", "probe mip weights" in
+ * tests/tex/ref.bin fit every lane, the z split's ties mip3d_f32_lod;
+ * under lw = 256 in 2D this is each corner's product of fractions
+ * rounded, the ties going to the x-y diagonal). */
 static void
 weights(int dims, const int64_t *fr, uint32_t lw, uint32_t *w)
 {
@@ -901,7 +902,7 @@ weights(int dims, const int64_t *fr, uint32_t lw, uint32_t *w)
 			uint64_t v = p[q], lo, hi;
 			if (q & ~done)
 				continue;
-			if (a == 1 && !(q & 1))
+			if ((a == 1 && !(q & 1)) || a == 2)
 				lo = (v * (256 - f) + 128) >> 8, hi = v - lo;
 			else
 				hi = (v * f + 128) >> 8, lo = v - hi;
