@@ -750,6 +750,21 @@ half_round(double x)
 	return (float)copysign(ldexp(n, e - 10), x);
 }
 
+/* x rounded to a float, to nearest but ties away from zero (as the
+ * filter rounds its f32 result: "probe 3d values" in tests/tex/ref.bin) */
+static float
+float_away(long double x)
+{
+	float r = (float)x, o;
+
+	if (x != x || isinf(r) || (long double)r == x)
+		return r;
+	o = nextafterf(r, x > r ? INFINITY : -INFINITY);
+	if (fabsl(x - r) == fabsl((long double)o - x))
+		return fabsf(o) > fabsf(r) ? o : r;
+	return r;
+}
+
 /*
  * The filter: n texels t[] under weights w[] (in 256ths, summing to 256),
  * each channel as an H200 computes it (tests/tex/ref.bin):
@@ -761,7 +776,8 @@ half_round(double x)
  *   258 * 127 = 32766 is first taken to 32767; s8's -128 and s16's
  *   -32768 blend as they are and the result clamps to -1);
  *   halves blend exactly and round to a half, ties away from zero;
- *   floats blend in double and round once to a float.
+ *   floats blend exactly (in a long double) and round once to a float,
+ *   ties away from zero.
  *
  * Point sampling is the filter with one texel of weight 256; channels
  * the format lacks read 0, alpha too.  Integer reads return the texel.
@@ -779,6 +795,7 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 	for (unsigned c = 0; c < o->t.channels; c++) {
 		int64_t sum = 0, f, q;
 		double d = 0;
+		long double ld = 0;
 		int inf = 0;
 		if (o->t.format == PTX_TEXFMT_U8 && (o->t.flags & PTX_TEXF_SRGB) && c < 3) {
 			/* sRGB colour channels blend as halves do (the H200's
@@ -819,8 +836,8 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 		default:   /* f32 */
 			for (int i = 0; i < n; i++)
 				if (w[i])
-					d += w[i] * (double)f32of(t[i].c[c]);
-			out[c] = bitsof((float)(d / 256));
+					ld += w[i] * (long double)f32of(t[i].c[c]);
+			out[c] = bitsof(float_away(ld / 256));
 			break;
 		}
 	}

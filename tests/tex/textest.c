@@ -955,6 +955,9 @@ moreprobes(void)
 		CUDA_MEMCPY3D c;
 		for (n = 0; n < 32; n++)
 			f32[n] = uni(-1, 1) * exp2f((float)(rnd() % 24) - 12.0f);
+		if (dumpopen("probe_3d_values", "texels"))
+			fwrite(f32, 4, 32, dumpf);
+		dumpopen(NULL, NULL);
 		a = mkarray(F32, 4, 2, 2, 2, 0);
 		memset(&c, 0, sizeof c);
 		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = 32, c.srcHeight = 2;
@@ -983,6 +986,9 @@ moreprobes(void)
 			unsigned w = 4u >> l;
 			for (unsigned i = 0; i < w * w * 4; i++)
 				f32[i] = uni(-1, 1) * exp2f((float)(rnd() % 24) - 12.0f);
+			if (dumpopen(l == 0 ? "probe_mip_values_0" : l == 1 ? "probe_mip_values_1" : "probe_mip_values_2", "texels"))
+				fwrite(f32, 4, w * w * 4, dumpf);
+			dumpopen(NULL, NULL);
 			CK(cuMipmappedArrayGetLevel(&la, mm, l));
 			memset(&c, 0, sizeof c);
 			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 16;
