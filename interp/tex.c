@@ -750,6 +750,21 @@ half_round(double x)
 	return (float)copysign(ldexp(n, e - 10), x);
 }
 
+/* x rounded to a float, to nearest but ties away from zero (as the
+ * filter rounds its f32 result: "probe 3d values" in tests/tex/ref.bin) */
+static float
+float_away(long double x)
+{
+	float r = (float)x, o;
+
+	if (x != x || isinf(r) || (long double)r == x)
+		return r;
+	o = nextafterf(r, x > r ? INFINITY : -INFINITY);
+	if (fabsl(x - r) == fabsl((long double)o - x))
+		return fabsf(o) > fabsf(r) ? o : r;
+	return r;
+}
+
 /*
  * The filter: n texels t[] under weights w[] (in 256ths, summing to 256),
  * each channel as an H200 computes it (tests/tex/ref.bin):
@@ -761,7 +776,8 @@ half_round(double x)
  *   258 * 127 = 32766 is first taken to 32767; s8's -128 and s16's
  *   -32768 blend as they are and the result clamps to -1);
  *   halves blend exactly and round to a half, ties away from zero;
- *   floats blend in double and round once to a float.
+ *   floats blend exactly (in a long double) and round once to a float,
+ *   ties away from zero.
  *
  * Point sampling is the filter with one texel of weight 256; channels
  * the format lacks read 0, alpha too.  Integer reads return the texel.
@@ -779,6 +795,7 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 	for (unsigned c = 0; c < o->t.channels; c++) {
 		int64_t sum = 0, f, q;
 		double d = 0;
+		long double ld = 0;
 		int inf = 0;
 		if (o->t.format == PTX_TEXFMT_U8 && (o->t.flags & PTX_TEXF_SRGB) && c < 3) {
 			/* sRGB colour channels blend as halves do (the H200's
@@ -819,8 +836,8 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 		default:   /* f32 */
 			for (int i = 0; i < n; i++)
 				if (w[i])
-					d += w[i] * (double)f32of(t[i].c[c]);
-			out[c] = bitsof((float)(d / 256));
+					ld += w[i] * (long double)f32of(t[i].c[c]);
+			out[c] = bitsof(float_away(ld / 256));
 			break;
 		}
 	}
@@ -880,30 +897,38 @@ ifloor(double x)
 /* The weights of the 2^dims corners (corner q: bit a set for the upper
  * texel on axis a) from the fractions fr[] (in 256ths), summing to lw,
  * the level's weight (256, or its share under linear mipmap filtering).
- * The corners above on every axis of a set S get p(S): lw times S's
- * fractions, each product rounded half up to 256ths (p of the empty set
- * lw); a corner's weight is what inclusion and exclusion leave of them:
- * in 2D w11 = p(xy), w10 = p(x) - w11, w01 = p(y) - w11, w00 = lw - p(x)
- * - p(y) + w11 (measured: w01 = rh((256 - a) b / 256) instead misses
- * ties). */
+ * The weight is split axis by axis, z first, then x, then y: a part v
+ * gives its upper half rh(v * f / 256) (rh: rounded half up), the lower
+ * the rest, but for the z split and for the y split of a part on the
+ * lower x texel, which round their lower half, rh(v * (256 - f) / 256),
+ * and give the upper the rest ("probe 3d weights", "probe mip weights" in
+ * tests/tex/ref.bin fit every lane, the z split's ties mip3d_f32_lod;
+ * under lw = 256 in 2D this is each corner's product of fractions
+ * rounded, the ties going to the x-y diagonal). */
 static void
 weights(int dims, const int64_t *fr, uint32_t lw, uint32_t *w)
 {
-	int64_t p[8];
+	static const int order[3][3] = { { 0 }, { 0, 1 }, { 2, 0, 1 } };
+	uint64_t p[8] = { lw };
+	int done = 0;   /* the axes split so far */
 
-	for (int q = 0; q < 1 << dims; q++) {
-		uint64_t v = lw;
-		for (int a = 0; a < dims; a++)
-			if (q >> a & 1)
-				v = (v * (uint64_t)fr[a] + 128) >> 8;
-		p[q] = (int64_t)v;
+	for (int k = 0; k < dims; k++) {
+		int a = order[dims - 1][k];
+		uint64_t f = (uint64_t)fr[a];
+		for (int q = 0; q < 1 << dims; q++) {
+			uint64_t v = p[q], lo, hi;
+			if (q & ~done)
+				continue;
+			if ((a == 1 && !(q & 1)) || a == 2)
+				lo = (v * (256 - f) + 128) >> 8, hi = v - lo;
+			else
+				hi = (v * f + 128) >> 8, lo = v - hi;
+			p[q] = lo, p[q | 1 << a] = hi;
+		}
+		done |= 1 << a;
 	}
-	for (int q = 0; q < 1 << dims; q++) {
-		int64_t v = 0;
-		for (int r = q; r < 1 << dims; r = (r + 1) | q)
-			v += __builtin_parity((unsigned)(r & ~q)) ? -p[r] : p[r];
-		w[q] = (uint32_t)v;
-	}
+	for (int q = 0; q < 1 << dims; q++)
+		w[q] = (uint32_t)p[q];
 }
 
 /* One level: u[] texel-space coordinates (offset applied) of dims axes,
@@ -923,7 +948,10 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 	interp_tex_dims(s->o, lv, n);
 	for (int a = 0; a < dims; a++) {
 		if (linear || gather >= 0) {
-			int64_t f = fixed8(u[a] - 0.5);
+			/* clamping holds the sample between the edge texels'
+			 * centres, so that its fraction there is 0 */
+			double c = am[a] == PTX_ADDR_CLAMP && gather < 0 ? fmin(fmax(u[a], 0.5), (double)n[a] - 0.5) : u[a];
+			int64_t f = fixed8(c - 0.5);
 			i0[a] = f >> 8;
 			fr[a] = f & 255;
 		} else

@@ -66,6 +66,7 @@ emit(const char *name, const void *p, size_t n)
 /* ---------------------------------------------------------------- data */
 
 static uint32_t rng = 1;
+static uint32_t probes_rng;   /* rng where probes() ended */
 
 static uint32_t
 rnd(void)
@@ -902,6 +903,152 @@ probes(void)
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
 	}
+	probes_rng = rng;
+}
+
+/* More probes, after the launches tests/tex/ncu.tsv numbers: the rng
+ * goes on from where probes() left it (the inputs recorded on the GPU). */
+static void
+moreprobes(void)
+{
+	static float p[2 * MAXN][4];
+	static float f32[16 * 16 * 4];
+	CUarray a;
+	CUmipmappedArray mm;
+	CUtexObject t;
+	unsigned n;
+
+	doing = "probes";
+	rng = probes_rng;
+	/* sRGB in two dimensions: a 256x2 array whose rows hold different
+	 * codes, read across x alone, y alone and both, to set the vertical
+	 * and the two-axis blends beside the horizontal one */
+	{
+		CUDA_MEMCPY2D c;
+		static uint8_t s2[256 * 2 * 4];
+		for (n = 0; n < 256; n++) {
+			uint8_t *r0 = s2 + 4 * n, *r1 = s2 + 4 * (256 + n);
+			r0[0] = (uint8_t)n, r0[1] = (uint8_t)(255 - n), r0[2] = (uint8_t)(n * 37), r0[3] = (uint8_t)(n * 101);
+			r1[0] = (uint8_t)(255 - n), r1[1] = (uint8_t)n, r1[2] = (uint8_t)(n * 59 + 7), r1[3] = (uint8_t)(n * 13 + 200);
+		}
+		a = mkarray(U8, 4, 256, 2, 0, 0);
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = s2, c.srcPitch = 1024;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
+		c.WidthInBytes = 1024, c.Height = 2;
+		CK(cuMemcpy2D(&c));
+		t = probeobj(a, NULL, LI, PT, SRGB, 0);
+		for (n = 0; n < 1024; n++) {
+			/* y alone, x alone, then both, on the 1/256 grid */
+			float fx = n < 256 ? 0 : (float)((n * 67) % 256) / 256.0f;
+			float fy = n >= 256 && n < 512 ? 0 : (float)((n * 29 + n / 256) % 257) / 256.0f;
+			p[n][0] = (float)(n % 255) + 0.5f + fx, p[n][1] = 0.5f + fy, p[n][2] = p[n][3] = 0;
+		}
+		probe("srgb 2d", "t2d_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+		CK(cuArrayDestroy(a));
+	}
+	/* 3D and two-level blends of values of mixed magnitudes (f32x4,
+	 * random): with the weights known from the probes above, these set
+	 * the order and the precision of the sums */
+	{
+		CUDA_MEMCPY3D c;
+		for (n = 0; n < 32; n++)
+			f32[n] = uni(-1, 1) * exp2f((float)(rnd() % 24) - 12.0f);
+		if (dumpopen("probe_3d_values", "texels"))
+			fwrite(f32, 4, 32, dumpf);
+		dumpopen(NULL, NULL);
+		a = mkarray(F32, 4, 2, 2, 2, 0);
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = 32, c.srcHeight = 2;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
+		c.WidthInBytes = 32, c.Height = 2, c.Depth = 2;
+		CK(cuMemcpy3D(&c));
+		t = probeobj(a, NULL, LI, PT, 0, 0);
+		for (n = 0; n < 1024; n++)
+			for (unsigned k = 0; k < 3; k++) {
+				/* one axis blending (n < 384), then all three */
+				float u = 0.5f + (float)(rnd() % 257) / 256.0f;
+				p[n][k] = n < 384 && k != n / 128 ? 0.5f + (float)(rnd() % 2) : u;
+			}
+		probe("3d values", "t3d_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+		CK(cuArrayDestroy(a));
+	}
+	{
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = 4, ad.Height = 4, ad.Format = F32, ad.NumChannels = 4;
+		CK(cuMipmappedArrayCreate(&mm, &ad, 3));
+		for (unsigned l = 0; l < 3; l++) {
+			CUarray la;
+			CUDA_MEMCPY2D c;
+			unsigned w = 4u >> l;
+			for (unsigned i = 0; i < w * w * 4; i++)
+				f32[i] = uni(-1, 1) * exp2f((float)(rnd() % 24) - 12.0f);
+			if (dumpopen(l == 0 ? "probe_mip_values_0" : l == 1 ? "probe_mip_values_1" : "probe_mip_values_2", "texels"))
+				fwrite(f32, 4, w * w * 4, dumpf);
+			dumpopen(NULL, NULL);
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 16;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+			c.WidthInBytes = w * 16, c.Height = w;
+			CK(cuMemcpy2D(&c));
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, 2);
+		for (n = 0; n < 1024; n++) {
+			/* on the 1/1024 grid: level weight 0 (n < 256), then any */
+			p[n][0] = (float)(rnd() % 1025) / 1024.0f, p[n][1] = (float)(rnd() % 1025) / 1024.0f;
+			p[n][2] = n < 256 ? (float)(n % 3) : (float)(rnd() % 512) / 256.0f, p[n][3] = 0;
+		}
+		probe("mip values", "t2dlod_f", t, (const float (*)[4])p, 1024, 1024);
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
+	}
+	/* the level of detail from gradients, finer: 16x16 f32 of 5 levels,
+	 * level l all l; dx along x over one octave in 1/512 steps (the log2),
+	 * dx at 1.5 texels turning through a quarter (the length), dx and dy
+	 * of ratios 1/2 to 2 (how the two combine), then any */
+	{
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = 16, ad.Height = 16, ad.Format = F32, ad.NumChannels = 1;
+		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+		for (unsigned l = 0; l < 5; l++) {
+			CUarray la;
+			CUDA_MEMCPY2D c;
+			unsigned w = 16u >> l;
+			for (unsigned i = 0; i < w * w; i++)
+				f32[i] = (float)l;
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 4;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+			c.WidthInBytes = w * 4, c.Height = w;
+			CK(cuMemcpy2D(&c));
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, 4);
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1];
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			if (n < 512) {
+				g[0] = exp2f((float)n / 512.0f) * 2.0f / 16.0f;
+			} else if (n < 640) {
+				float th = (float)(n - 512) / 127.0f * 1.5707964f;
+				g[0] = 1.5f / 16.0f * cosf(th), g[1] = 1.5f / 16.0f * sinf(th);
+			} else if (n < 768) {
+				g[0] = 1.5f / 16.0f, g[3] = 1.5f / 16.0f * exp2f((float)(n - 704) / 64.0f);
+			} else {
+				for (unsigned k = 0; k < 4; k++)
+					g[k] = uni(-4, 4) / 16.0f * exp2f((float)(rnd() % 8) - 4.0f);
+			}
+		}
+		probe("grad fine", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
+	}
 }
 
 /* ---------------------------------------------------------------- the driver's answers */
@@ -1367,6 +1514,7 @@ main(int argc, char **argv)
 	refbad = references();
 	probes();
 	texrefparam();
+	moreprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
