@@ -176,6 +176,7 @@ ldstok(int ity, int rty, int invec)
 
 static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec);
 static const Sym *elemreg(const Opnd *o);
+static const Sym *elemreg(const Opnd *o);
 static int geometry(const Ins *in, const char **name);
 
 /* ptxas types a vector that holds a .bN register as .bN as a whole (its
@@ -352,6 +353,39 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 	}
 }
 
+/* Whether vector o has a register among its elements. */
+static int
+vecregs(const Opnd *o)
+{
+	for (int k = 0; k < o->nsub; k++)
+		if (o->sub[k].kind == OK_REG)
+			return 1;
+	return 0;
+}
+
+/* Integer and float elements in one vector, a literal among them: ptxas
+ * refuses {1, %f1}, {0f3f800000, %u1} and {1, 0f3f800000} ("Vector with
+ * elements of different types"); .bN registers go with either.  Two
+ * registers of different kinds are verify_vecmix's.  Reports and says so. */
+static int
+vecimm(Verify *v, Ins *in, const Opnd *o)
+{
+	int li = 0, lf = 0, ri = 0, rf = 0;
+
+	for (int k = 0; k < o->nsub; k++) {
+		const Sym *r = elemreg(&o->sub[k]);
+		li |= o->sub[k].kind == OK_IMM;
+		lf |= o->sub[k].kind == OK_FIMM;
+		ri |= r && isint(r->type);
+		rf |= r && isfloat(r->type);
+	}
+	if (!((li && lf) || (li && rf) || (lf && ri)))
+		return 0;
+	verify_report(v, VC_VECTOR, o->loc, "vector of '%s' mixes integer and float elements around a literal",
+	    ir_opinfo[in->op].name);
+	return 1;
+}
+
 static void
 operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 {
@@ -369,9 +403,11 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			    " (wrong width)" : "");
 		break;
 	case OK_IMM: case OK_FIMM:
-		/* ptxas takes any float literal as an element of a .b8 or
-		 * .b16 vector, though not alone */
-		if (!(invec && o->kind == OK_FIMM && verify_kind(ity) == TK_BIT))
+		/* beside a register ptxas takes a literal of the vector's
+		 * kind whatever the type (1 in a .f32 vector, 0f3f800000 in a
+		 * .u32 one, vecimm judges the kinds); a vector of literals
+		 * only it types like scalar literals */
+		if (!(invec & 4))
 			immediate(v, in, o, ity);
 		break;
 	case OK_VEC:
@@ -391,8 +427,10 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			    o->sub[p].sym->name, ir_opinfo[in->op].name, tyname(o->sub[w].sym->type), o->sub[w].sym->name);
 			return;
 		}
+		if (vecimm(v, in, o))
+			return;
 		for (int k = 0; k < o->nsub; k++)
-			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0));
+			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0) | (p >= 0 || w >= 0 || vecregs(o) ? 4 : 0));
 		break;
 	}
 }
@@ -421,6 +459,7 @@ results(Verify *v, Ins *in)
 
 /* Registers used where ptxas refuses them whatever the type: a .pred as an
  * address ("Illegal to use symbol ... of type .pred as address operand"),
+ * and so is a float, packed or .b128 one ("... Use integer or bit only"),
  * a component selector (.x ...) on a plain register ("Unknown video
  * selector") and a byte or half selector outside the video instructions. */
 static void
@@ -438,6 +477,9 @@ regforms(Verify *v, Ins *in, const Opnd *o, int addr)
 	if (addr && r->type == TY_PRED)
 		verify_report(v, VC_OPTYPE, o->loc, "predicate '%s' used as an address; addresses are integer or .b registers",
 		    r->name);
+	else if (addr && (isfloat(r->type) || verify_kind(r->type) == TK_PACKED || r->type == TY_B128))
+		verify_report(v, VC_OPTYPE, o->loc, ".%s register '%s' used as an address; addresses are integer or .b registers",
+		    tyname(r->type), r->name);
 	else if (o->sel >= SEL_X && o->sel <= SEL_A)
 		verify_report(v, VC_OPTYPE, o->loc, "register '%s' has no component selector (only special registers do)",
 		    r->name);
@@ -485,6 +527,13 @@ compare(Verify *v, Ins *in)
 
 	if ((in->op != OP_SETP && in->op != OP_SET) || !cmp || !t)
 		return;
+	/* ptxas: "Multiple comparisons set" (setp.lo.lt, setp.eq.eq) */
+	for (int i = 0, n = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_CMP && ++n == 2) {
+			verify_report(v, VC_COMPARE, in->loc, "'%s' has two comparisons, '.%s' and '.%s'",
+			    ir_opinfo[in->op].name, ir_modinfo[cmp].name, ir_modinfo[in->mod[i]].name);
+			return;
+		}
 	k = verify_kind(t);
 	if (k == TK_BIT && cmp != MOD_EQ && cmp != MOD_NE)
 		goto bad;
@@ -769,7 +818,7 @@ movpack(Verify *v, Ins *in)
 		Opnd *o = &in->opnd[i];
 		const Sym *other = in->nopnd == 2 ? elemreg(&in->opnd[1 - i]) : NULL;
 		int all = 0, known = 1;
-		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y))
+		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y) || vecimm(v, in, o))
 			continue;
 		for (int k = 0; k < o->nsub; k++)
 			if (elemreg(&o->sub[k]))
@@ -987,6 +1036,13 @@ coords(Verify *v, Ins *in, Opnd *c)
 	const Opnd *x, *y;
 	const char *op = ir_opinfo[in->op].name;
 
+	/* ptxas: "Integer coordinates require .s32 instruction type"; the
+	 * opcode's type list holds .u32 and the halves for the destination */
+	if (ct && ct != TY_S32 && ct != TY_F32) {
+		verify_report(v, VC_INSTRTYPE, in->loc, "coordinate type of '%s' is .%s; it is .s32 or .f32", op,
+		    tyname(ct));
+		return;
+	}
 	if (c->kind == OK_VEC) {
 		Opnd rest = *c;
 		if (verify_vecmix(c, &x, &y) == 1) {
