@@ -176,7 +176,6 @@ ldstok(int ity, int rty, int invec)
 
 static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec);
 static const Sym *elemreg(const Opnd *o);
-static const Sym *elemreg(const Opnd *o);
 static int geometry(const Ins *in, const char **name);
 
 /* ptxas types a vector that holds a .bN register as .bN as a whole (its
@@ -518,6 +517,56 @@ kinds(Verify *v, Ins *in)
 	}
 }
 
+/* isspacep.space p, a: p a predicate, a an integer or .b register of 32
+ * or 64 bits, or an integer literal ("Arguments mismatch"). */
+static void
+isspacep(Verify *v, Ins *in)
+{
+	const Opnd *d, *a;
+
+	if (in->op != OP_ISSPACEP || in->nopnd != 2)
+		return;
+	d = &in->opnd[0], a = &in->opnd[1];
+	if (d->kind == OK_REG && d->sym && d->sym->kind == SYM_REG && d->sym->type != TY_PRED)
+		verify_report(v, VC_OPTYPE, d->loc, "result of 'isspacep' is .%s register '%s'; it is a predicate",
+		    tyname(d->sym->type), d->sym->name);
+	else if (a->kind == OK_FIMM)
+		verify_report(v, VC_OPTYPE, a->loc, "float literal as the address of 'isspacep'");
+	else if (a->kind == OK_REG && a->sym && a->sym->kind == SYM_REG && a->sym->type != TY_PRED &&
+	    ((!isint(a->sym->type) && verify_kind(a->sym->type) != TK_BIT) ||
+	    (verify_bits(a->sym->type) != 32 && verify_bits(a->sym->type) != 64)))
+		verify_report(v, VC_OPTYPE, a->loc, "address '%s' of 'isspacep' is .%s; it is a 32- or 64-bit integer",
+		    a->sym->name, tyname(a->sym->type));
+}
+
+/* clusterlaunchcontrol.query_cancel d, resp: resp a .b128 register (or a
+ * literal), d a predicate for .is_canceled and 32-bit registers for
+ * .get_first_ctaid ("Arguments mismatch"). */
+static void
+qcancel(Verify *v, Ins *in)
+{
+	const Opnd *d, *r;
+	int pred;
+
+	if (in->op != OP_CLUSTERLAUNCHCONTROL_QUERY_CANCEL || in->nopnd != 2)
+		return;
+	d = &in->opnd[0], r = &in->opnd[1], pred = ir_hasmod(in, MOD_IS_CANCELED);
+	if (r->kind == OK_REG && r->sym && r->sym->kind == SYM_REG && r->sym->type != TY_B128) {
+		verify_report(v, VC_OPTYPE, r->loc, "response '%s' of '%s' is .%s; it is a .b128 register", r->sym->name,
+		    ir_opinfo[in->op].name, tyname(r->sym->type));
+		return;
+	}
+	for (int k = 0; k < (d->kind == OK_VEC ? d->nsub : 1); k++) {
+		const Opnd *e = d->kind == OK_VEC ? &d->sub[k] : d;
+		const Sym *x = e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG ? e->sym : NULL;
+		if (x && (pred ? x->type != TY_PRED : x->type == TY_PRED || verify_bits(x->type) != 32)) {
+			verify_report(v, VC_OPTYPE, d->loc, "result '%s' of '%s' is .%s; it is %s", x->name,
+			    ir_opinfo[in->op].name, tyname(x->type), pred ? "a predicate" : "32-bit");
+			return;
+		}
+	}
+}
+
 static void
 compare(Verify *v, Ins *in)
 {
@@ -744,6 +793,16 @@ required(Verify *v, Ins *in)
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
 		verify_report(v, VC_MODIFIER, in->loc, "integer '%s.%s' needs .lo, .hi or .wide",
 		    ir_opinfo[in->op].name, tyname(t));
+	/* shf is shf.l or shf.r ("Not a name of any known instruction"), with
+	 * one of .wrap and .clamp ("Clamp modifier required", "Multiple
+	 * clamp modifiers specified") */
+	if (in->op == OP_SHF && ir_hasmod(in, MOD_L) == ir_hasmod(in, MOD_R))
+		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one direction, .l or .r");
+	else if (in->op == OP_SHF && ir_hasmod(in, MOD_WRAP) == ir_hasmod(in, MOD_CLAMP))
+		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");
+	/* txq and suq name what they query ("Query modifier required") */
+	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
 	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
 	if ((in->op == OP_SULD || in->op == OP_SUST) &&
@@ -1190,8 +1249,9 @@ texture(Verify *v, Ins *in)
 		else
 			surfcoords(v, in, c);
 		const Sym *h = elemreg(&m->sub[0]);
-		if (h && verify_bits(h->type) != 64)
-			verify_report(v, VC_OPTYPE, m->sub[0].loc, "texture handle '%s' of '%s' is .%s; a handle is 64-bit",
+		if (h && (verify_bits(h->type) != 64 || (!isint(h->type) && verify_kind(h->type) != TK_BIT)))
+			verify_report(v, VC_OPTYPE, m->sub[0].loc,
+			    "texture handle '%s' of '%s' is .%s; a handle is a 64-bit integer",
 			    h->name, ir_opinfo[in->op].name, tyname(h->type));
 	}
 	if (tex && in->nty >= 2) {
@@ -1672,6 +1732,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 	required(v, in);
 	settypes(v, in);
 	compare(v, in);
+	isspacep(v, in);
+	qcancel(v, in);
 	vectors(v, in);
 	kinds(v, in);
 	for (int i = 0; i < in->nopnd && i < 32; i++) {
