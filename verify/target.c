@@ -271,6 +271,12 @@ gate(Verify *v, Ins *in)
 	if (in->nty >= 1 && (in->ty[0] == TY_U8X4 || in->ty[0] == TY_S8X4) && ver < 92)
 		verify_report(v, VC_TARGET, in->loc, "'%s.%s' requires PTX ISA .version 9.2 or later",
 		    oi->name, ir_tyinfo[in->ty[0]].name);
+	/* the carry (.cc) of 64-bit add, sub, mad and their c forms came
+	 * with PTX 4.3 (ptxas: "'.cc with 64bit type'"); addc without .cc
+	 * takes 64 bits before */
+	if (ir_hasmod(in, MOD_CC) && in->nty >= 1 && verify_bits(in->ty[0]) == 64 && ver < 43)
+		verify_report(v, VC_TARGET, in->loc, "'%s.cc' of .%s requires PTX ISA .version 4.3 or later",
+		    oi->name, ir_tyinfo[in->ty[0]].name);
 	if (sm && oi->sm > sm && !(in->op == OP_FMA && in->ty[0] == TY_F64))
 		verify_report(v, VC_TARGET, in->loc, "'%s' requires .target sm_%d or higher", oi->name, oi->sm);
 	else if (sm && (oi->flags & OF_SM_A) && m->smsuffix != 'a' &&

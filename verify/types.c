@@ -355,7 +355,7 @@ immediate(Verify *v, Ins *in, Opnd *o, int ity)
 /* The kinds of a vector's elements, where a literal is one of them: an
  * integer literal or register (.u, .s) and a float literal or register
  * (.f) may not meet ("Vector with elements of different types"); .b
- * registers go with either.  Registers alone are vecregs()'s.  Beside
+ * registers go with either.  Registers alone are verify_vecmix()'s.  Beside
  * registers, an integer literal in a vector of a float type is taken by
  * ptxas 13 only as the first element, and then it compiles no store at
  * all; anywhere else it crashes.  0 when an error is reported. */
@@ -475,6 +475,7 @@ results(Verify *v, Ins *in)
 
 /* Registers used where ptxas refuses them whatever the type: a .pred as an
  * address ("Illegal to use symbol ... of type .pred as address operand"),
+ * and so is a float, packed or .b128 one ("... Use integer or bit only"),
  * a component selector (.x ...) on a plain register ("Unknown video
  * selector") and a byte or half selector outside the video instructions. */
 static void
@@ -492,6 +493,9 @@ regforms(Verify *v, Ins *in, const Opnd *o, int addr)
 	if (addr && r->type == TY_PRED)
 		verify_report(v, VC_OPTYPE, o->loc, "predicate '%s' used as an address; addresses are integer or .b registers",
 		    r->name);
+	else if (addr && (isfloat(r->type) || verify_kind(r->type) == TK_PACKED || r->type == TY_B128))
+		verify_report(v, VC_OPTYPE, o->loc, ".%s register '%s' used as an address; addresses are integer or .b registers",
+		    tyname(r->type), r->name);
 	else if (o->sel >= SEL_X && o->sel <= SEL_A)
 		verify_report(v, VC_OPTYPE, o->loc, "register '%s' has no component selector (only special registers do)",
 		    r->name);
@@ -530,6 +534,56 @@ kinds(Verify *v, Ins *in)
 	}
 }
 
+/* isspacep.space p, a: p a predicate, a an integer or .b register of 32
+ * or 64 bits, or an integer literal ("Arguments mismatch"). */
+static void
+isspacep(Verify *v, Ins *in)
+{
+	const Opnd *d, *a;
+
+	if (in->op != OP_ISSPACEP || in->nopnd != 2)
+		return;
+	d = &in->opnd[0], a = &in->opnd[1];
+	if (d->kind == OK_REG && d->sym && d->sym->kind == SYM_REG && d->sym->type != TY_PRED)
+		verify_report(v, VC_OPTYPE, d->loc, "result of 'isspacep' is .%s register '%s'; it is a predicate",
+		    tyname(d->sym->type), d->sym->name);
+	else if (a->kind == OK_FIMM)
+		verify_report(v, VC_OPTYPE, a->loc, "float literal as the address of 'isspacep'");
+	else if (a->kind == OK_REG && a->sym && a->sym->kind == SYM_REG && a->sym->type != TY_PRED &&
+	    ((!isint(a->sym->type) && verify_kind(a->sym->type) != TK_BIT) ||
+	    (verify_bits(a->sym->type) != 32 && verify_bits(a->sym->type) != 64)))
+		verify_report(v, VC_OPTYPE, a->loc, "address '%s' of 'isspacep' is .%s; it is a 32- or 64-bit integer",
+		    a->sym->name, tyname(a->sym->type));
+}
+
+/* clusterlaunchcontrol.query_cancel d, resp: resp a .b128 register (or a
+ * literal), d a predicate for .is_canceled and 32-bit registers for
+ * .get_first_ctaid ("Arguments mismatch"). */
+static void
+qcancel(Verify *v, Ins *in)
+{
+	const Opnd *d, *r;
+	int pred;
+
+	if (in->op != OP_CLUSTERLAUNCHCONTROL_QUERY_CANCEL || in->nopnd != 2)
+		return;
+	d = &in->opnd[0], r = &in->opnd[1], pred = ir_hasmod(in, MOD_IS_CANCELED);
+	if (r->kind == OK_REG && r->sym && r->sym->kind == SYM_REG && r->sym->type != TY_B128) {
+		verify_report(v, VC_OPTYPE, r->loc, "response '%s' of '%s' is .%s; it is a .b128 register", r->sym->name,
+		    ir_opinfo[in->op].name, tyname(r->sym->type));
+		return;
+	}
+	for (int k = 0; k < (d->kind == OK_VEC ? d->nsub : 1); k++) {
+		const Opnd *e = d->kind == OK_VEC ? &d->sub[k] : d;
+		const Sym *x = e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG ? e->sym : NULL;
+		if (x && (pred ? x->type != TY_PRED : x->type == TY_PRED || verify_bits(x->type) != 32)) {
+			verify_report(v, VC_OPTYPE, d->loc, "result '%s' of '%s' is .%s; it is %s", x->name,
+			    ir_opinfo[in->op].name, tyname(x->type), pred ? "a predicate" : "32-bit");
+			return;
+		}
+	}
+}
+
 static void
 compare(Verify *v, Ins *in)
 {
@@ -539,6 +593,13 @@ compare(Verify *v, Ins *in)
 
 	if ((in->op != OP_SETP && in->op != OP_SET) || !cmp || !t)
 		return;
+	/* ptxas: "Multiple comparisons set" (setp.lo.lt, setp.eq.eq) */
+	for (int i = 0, n = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_CMP && ++n == 2) {
+			verify_report(v, VC_COMPARE, in->loc, "'%s' has two comparisons, '.%s' and '.%s'",
+			    ir_opinfo[in->op].name, ir_modinfo[cmp].name, ir_modinfo[in->mod[i]].name);
+			return;
+		}
 	k = verify_kind(t);
 	if (k == TK_BIT && cmp != MOD_EQ && cmp != MOD_NE)
 		goto bad;
@@ -749,6 +810,16 @@ required(Verify *v, Ins *in)
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
 		verify_report(v, VC_MODIFIER, in->loc, "integer '%s.%s' needs .lo, .hi or .wide",
 		    ir_opinfo[in->op].name, tyname(t));
+	/* shf is shf.l or shf.r ("Not a name of any known instruction"), with
+	 * one of .wrap and .clamp ("Clamp modifier required", "Multiple
+	 * clamp modifiers specified") */
+	if (in->op == OP_SHF && ir_hasmod(in, MOD_L) == ir_hasmod(in, MOD_R))
+		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one direction, .l or .r");
+	else if (in->op == OP_SHF && ir_hasmod(in, MOD_WRAP) == ir_hasmod(in, MOD_CLAMP))
+		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");
+	/* txq and suq name what they query ("Query modifier required") */
+	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
 	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
 	if ((in->op == OP_SULD || in->op == OP_SUST) &&
@@ -823,7 +894,7 @@ movpack(Verify *v, Ins *in)
 		Opnd *o = &in->opnd[i];
 		const Sym *other = in->nopnd == 2 ? elemreg(&in->opnd[1 - i]) : NULL;
 		int all = 0, known = 1;
-		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y))
+		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y) || !veckinds(v, in, o, in->ty[0]))
 			continue;
 		for (int k = 0; k < o->nsub; k++)
 			if (elemreg(&o->sub[k]))
@@ -1041,6 +1112,13 @@ coords(Verify *v, Ins *in, Opnd *c)
 	const Opnd *x, *y;
 	const char *op = ir_opinfo[in->op].name;
 
+	/* ptxas: "Integer coordinates require .s32 instruction type"; the
+	 * opcode's type list holds .u32 and the halves for the destination */
+	if (ct && ct != TY_S32 && ct != TY_F32) {
+		verify_report(v, VC_INSTRTYPE, in->loc, "coordinate type of '%s' is .%s; it is .s32 or .f32", op,
+		    tyname(ct));
+		return;
+	}
 	if (c->kind == OK_VEC) {
 		Opnd rest = *c;
 		if (verify_vecmix(c, &x, &y) == 1) {
@@ -1188,8 +1266,9 @@ texture(Verify *v, Ins *in)
 		else
 			surfcoords(v, in, c);
 		const Sym *h = elemreg(&m->sub[0]);
-		if (h && verify_bits(h->type) != 64)
-			verify_report(v, VC_OPTYPE, m->sub[0].loc, "texture handle '%s' of '%s' is .%s; a handle is 64-bit",
+		if (h && (verify_bits(h->type) != 64 || (!isint(h->type) && verify_kind(h->type) != TK_BIT)))
+			verify_report(v, VC_OPTYPE, m->sub[0].loc,
+			    "texture handle '%s' of '%s' is .%s; a handle is a 64-bit integer",
 			    h->name, ir_opinfo[in->op].name, tyname(h->type));
 	}
 	if (tex && in->nty >= 2) {
@@ -1670,6 +1749,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 	required(v, in);
 	settypes(v, in);
 	compare(v, in);
+	isspacep(v, in);
+	qcancel(v, in);
 	vectors(v, in);
 	kinds(v, in);
 	for (int i = 0; i < in->nopnd && i < 32; i++) {

@@ -16,13 +16,14 @@ the other ones named in FINDINGS), which are counted apart.  The mutations:
   kind    an operand of another kind: a register for an immediate and back
   vector  a vector width changed (.v2 <-> .v4, the braces to match or not)
 
-Usage: tests/lint/mutate.py [-j N] [-n FILES] [-m MUTANTS] [-v] [DIR|FILE...]
+Usage: tests/lint/mutate.py [-j N] [-n FILES] [-m MUTANTS] [-s SEED] [-v] [DIR|FILE...]
   -n   at most this many modules, the smallest first (default 60)
   -m   at most this many mutants per module and mutation (default 6)
+  -s   the seed of the mutations (default 1): another seed, other mutants
   -v   print every disagreement (default: the first 3 per class)
   $PTXAS (default /usr/local/cuda/bin/ptxas), $PTXAS_LINT (default ./ptxas-lint).
 Prints the disagreements by class, the counts, and exits 1 when there are
-any.  Deterministic (a fixed seed).  Not part of make check (make
+any.  Deterministic for a given seed.  Not part of make check (make
 lint-mutate): it needs ptxas and takes a minute or two.
 """
 import collections
@@ -163,7 +164,7 @@ def modules(args, limit):
 
 
 def main(argv):
-    jobs, limit, per, verbose, args = 2, 60, 6, False, []
+    jobs, limit, per, seed, verbose, args = 2, 60, 6, 1, False, []
     it = iter(argv)
     for a in it:
         if a == "-j":
@@ -172,11 +173,13 @@ def main(argv):
             limit = int(next(it))
         elif a == "-m":
             per = int(next(it))
+        elif a == "-s":
+            seed = int(next(it))
         elif a == "-v":
             verbose = True
         else:
             args.append(a)
-    rng = random.Random(1)
+    rng = random.Random(seed)
     cases = []
     for f, arch, lines in modules(args, limit):
         for kind, i, new in mutants(lines, rng, per):
