@@ -518,11 +518,16 @@ kinds(Verify *v, Ins *in)
 		Opnd *o = &in->opnd[i];
 		char s = verify_shape(in->op, i);
 		int pred = o->kind == OK_REG && o->sym && o->sym->type == TY_PRED;
-		if (s == 'i' && o->kind == OK_REG)
+		if (o->kind == OK_FIMM && in->nty == 1 && in->ty[0] == TY_B128)
+			verify_report(v, VC_OPTYPE, o->loc, "float literal where '%s' expects a .b128 value", ir_opinfo[in->op].name);
+		else if (s == 'i' && o->kind == OK_REG)
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' must be an immediate, not register '%s'",
 			    i + 1, ir_opinfo[in->op].name, o->sym ? o->sym->name : "?");
 		else if (s == 'R' && (o->kind == OK_IMM || o->kind == OK_FIMM))
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' must be a register, not an immediate",
+			    i + 1, ir_opinfo[in->op].name);
+		else if (s == 'p' && o->kind == OK_FIMM)
+			verify_report(v, VC_OPTYPE, o->loc, "float literal as predicate operand %d of '%s'",
 			    i + 1, ir_opinfo[in->op].name);
 		else if (s == 'p' && o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && !pred)
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' must be a predicate, not .%s register '%s'",
@@ -531,6 +536,33 @@ kinds(Verify *v, Ins *in)
 		    !(fl & OF_WARP) && expect(in, i, &(int){0}) == 0 && in->op != OP_MOV)
 			verify_report(v, VC_OPTYPE, o->loc, "predicate '%s' used as a data operand of '%s'",
 			    o->sym->name, ir_opinfo[in->op].name);
+	}
+}
+
+/* A barrier's id, thread count and member mask (bar, barrier,
+ * bar.warp.sync): 32-bit integer or .b registers, or integer literals
+ * ("Arguments mismatch" for 0f42000000, a .b16, .b64 or .f32 register). */
+static void
+barops(Verify *v, Ins *in)
+{
+	const char *n = ir_opinfo[in->op].name;
+
+	if (strncmp(n, "bar.", 4) && strncmp(n, "barrier.", 8))
+		return;
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		char s = verify_shape(in->op, i);
+		if (s == 'd' || s == 'D')
+			continue;
+		if (o->kind == OK_FIMM)
+			verify_report(v, VC_OPTYPE, o->loc, "float literal as operand %d of '%s'", i + 1, n);
+		else if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sym->type != TY_PRED &&
+		    (verify_bits(o->sym->type) != 32 || (!isint(o->sym->type) && verify_kind(o->sym->type) != TK_BIT)))
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a 32-bit integer",
+			    i + 1, n, tyname(o->sym->type), o->sym->name);
+		else
+			continue;
+		return;
 	}
 }
 
@@ -805,6 +837,24 @@ static void
 required(Verify *v, Ins *in)
 {
 	int t = in->ty[0];
+	const char *tys = ir_opinfo[in->op].types;
+
+	/* an opcode with types takes one ("Unexpected instruction types
+	 * specified"): ld, st, add, mov ... written without it; but for
+	 * tcgen05.cp the type names a decompression, which is optional */
+	if (!in->nty && tys && *tys && in->op != OP_TCGEN05_CP) {
+		verify_report(v, VC_INSTRTYPE, in->loc, "'%s' needs a type (.%.*s ...)", ir_opinfo[in->op].name,
+		    (int)strcspn(tys, " ,"), tys + (*tys == '.'));
+		return;
+	}
+	/* a result type and a source type, both written (cvt.f32.s32,
+	 * set.eq.u32.f32, tex.2d.v4.f32.s32, dp4a.u32.s32) */
+	if (in->nty != 2 && (in->op == OP_CVT || in->op == OP_SET || in->op == OP_SLCT || in->op == OP_DP4A ||
+	    in->op == OP_DP2A || in->op == OP_TEX || in->op == OP_TLD4)) {
+		verify_report(v, VC_INSTRTYPE, in->loc, "'%s' takes two types, the result's and the source's, not %d",
+		    ir_opinfo[in->op].name, in->nty);
+		return;
+	}
 
 	if ((in->op == OP_MUL || in->op == OP_MAD) && isint(t) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
@@ -890,6 +940,11 @@ movpack(Verify *v, Ins *in)
 	const Opnd *x, *y;
 	const char *t = in->nty == 1 ? tyname(in->ty[0]) : "";
 
+	/* a literal unpacked: as a single operand of the type (0f... is 32
+	 * bits, so not for a .b64) */
+	if (in->nty == 1 && in->nopnd == 2 && in->opnd[0].kind == OK_VEC &&
+	    (in->opnd[1].kind == OK_IMM || in->opnd[1].kind == OK_FIMM))
+		immediate(v, in, &in->opnd[1], in->ty[0]);
 	for (int i = 0; i < in->nopnd && in->nty == 1; i++) {
 		Opnd *o = &in->opnd[i];
 		const Sym *other = in->nopnd == 2 ? elemreg(&in->opnd[1 - i]) : NULL;
@@ -1099,6 +1154,25 @@ isarray(const Ins *in)
 	    ir_hasmod(in, MOD_A2DMS);
 }
 
+/* Coordinates all literals: each held to the coordinate type as a single
+ * operand would be (a float literal among .s32 ones, an integer among .f32
+ * ones: "Arguments mismatch"); beside a register a literal is taken. */
+static int
+litcoords(Verify *v, Ins *in, Opnd *c, int ty)
+{
+	int n = c->kind == OK_VEC ? c->nsub : 1, nerr = v->nerr;
+
+	for (int j = 0; j < n; j++)
+		if (elemreg(c->kind == OK_VEC ? &c->sub[j] : c))
+			return 0;
+	for (int j = 0; j < n; j++) {
+		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
+		if (e->kind == OK_IMM || e->kind == OK_FIMM)
+			immediate(v, in, e, ty);
+	}
+	return v->nerr != nerr;
+}
+
 /* tex and tld4 coordinates: 32-bit registers, of one type after the layer
  * index of an array geometry, which is an integer ("Arguments mismatch",
  * "Array index ... Expecting type .u32").  ptxas matches the vector against
@@ -1119,6 +1193,8 @@ coords(Verify *v, Ins *in, Opnd *c)
 		    tyname(ct));
 		return;
 	}
+	if (ct && litcoords(v, in, c, ct))
+		return;
 	if (c->kind == OK_VEC) {
 		Opnd rest = *c;
 		if (verify_vecmix(c, &x, &y) == 1) {
@@ -1158,7 +1234,7 @@ surfcoords(Verify *v, Ins *in, Opnd *c)
 	const Opnd *x, *y;
 	int n = c->kind == OK_VEC ? c->nsub : 1;
 
-	if (c->kind == OK_VEC && verify_vecmix(c, &x, &y))
+	if ((c->kind == OK_VEC && verify_vecmix(c, &x, &y)) || litcoords(v, in, c, TY_S32))
 		return;
 	for (int j = 0; j < n; j++) {
 		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
@@ -1750,6 +1826,7 @@ check(Verify *v, const Accept *ac, Ins *in)
 	settypes(v, in);
 	compare(v, in);
 	isspacep(v, in);
+	barops(v, in);
 	qcancel(v, in);
 	vectors(v, in);
 	kinds(v, in);
