@@ -867,6 +867,16 @@ required(Verify *v, Ins *in)
 		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one direction, .l or .r");
 	else if (in->op == OP_SHF && ir_hasmod(in, MOD_WRAP) == ir_hasmod(in, MOD_CLAMP))
 		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");
+	/* ldmatrix, stmatrix and movmatrix are written in full: ".sync
+	 * modifier required", ".aligned ...", "Shape modifier required" and,
+	 * but for movmatrix, ".num modifier required" */
+	if (in->op == OP_LDMATRIX || in->op == OP_STMATRIX || in->op == OP_MOVMATRIX) {
+		const char *miss = !ir_hasmod(in, MOD_SYNC) ? ".sync" : !ir_hasmod(in, MOD_ALIGNED) ? ".aligned" :
+		    !ir_hasmod(in, MOD_MN) ? "a shape (.m8n8 ...)" :
+		    in->op != OP_MOVMATRIX && !ir_hasmod(in, MOD_XN) ? "a count (.x1, .x2, .x4)" : NULL;
+		if (miss)
+			verify_report(v, VC_MODIFIER, in->loc, "'%s' needs %s", ir_opinfo[in->op].name, miss);
+	}
 	/* txq and suq name what they query ("Query modifier required") */
 	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
