@@ -526,6 +526,8 @@ kinds(Verify *v, Ins *in)
 		else if (s == 'R' && (o->kind == OK_IMM || o->kind == OK_FIMM))
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' must be a register, not an immediate",
 			    i + 1, ir_opinfo[in->op].name);
+		else if (o->kind == OK_FIMM && in->nty == 1 && in->ty[0] == TY_PRED)
+			verify_report(v, VC_OPTYPE, o->loc, "float literal as operand %d of '%s.pred'", i + 1, ir_opinfo[in->op].name);
 		else if (s == 'p' && o->kind == OK_FIMM)
 			verify_report(v, VC_OPTYPE, o->loc, "float literal as predicate operand %d of '%s'",
 			    i + 1, ir_opinfo[in->op].name);
@@ -877,6 +879,12 @@ required(Verify *v, Ins *in)
 		if (miss)
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' needs %s", ir_opinfo[in->op].name, miss);
 	}
+	/* shfl names its mode ("Shuffle modifier required") */
+	if ((in->op == OP_SHFL || in->op == OP_SHFL_SYNC) && !ir_mod_shfl(in))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a mode (.up, .down, .bfly, .idx)", ir_opinfo[in->op].name);
+	/* .ftz is for a conversion with a float side ("Illegal modifier") */
+	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && !isfloat(in->ty[0]) && !isfloat(in->ty[1]))
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.ftz' between two integer types");
 	/* txq and suq name what they query ("Query modifier required") */
 	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
