@@ -1076,6 +1076,19 @@ moreprobes(void)
 			}
 		}
 		probe("grad exact", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		/* dx along x of the same 256 mantissas in [1, 2), [4, 8) and
+		 * [8, 16) texels (does the level's fraction depend on the
+		 * mantissa alone?), then just above 2^(1 + k/256) texels */
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1], m = 1.0f + (float)(n % 256) / 256.0f;
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[1] = g[2] = g[3] = 0;
+			if (n < 768)
+				g[0] = m * (float)(n < 256 ? 1 : n < 512 ? 4 : 8) / 16.0f;
+			else
+				g[0] = exp2f(1.0f + (float)(n - 768) / 256.0f) * (1.0f + 0x1p-12f) / 16.0f;
+		}
+		probe("grad octaves", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
 	}
