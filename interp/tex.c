@@ -1044,8 +1044,17 @@ spatial(int g)
 static double
 octlen(double x, double y)
 {
+	double hi, lo, f;
+	int e;
+
 	x = fabs(x), y = fabs(y);
-	return x > y ? x + y * (11.0 / 32) : y + x * (11.0 / 32);
+	hi = x > y ? x : y, lo = x > y ? y : x;
+	if (!(hi > 0) || hi > 1e30)
+		return hi;
+	/* the longer component kept to 10 bits, rounded down */
+	f = frexp(hi, &e);
+	hi = ldexp(floor(f * 1024), e - 10);
+	return hi + lo * (11.0 / 32);
 }
 
 /* 256 log2(1 + k / 256), as the texture unit has it for the 8-bit
