@@ -1038,9 +1038,12 @@ spatial(int g)
  * largest of |dx|, |dy| and 11/16 of |dx + dy| and |dx - dy| (two
  * gradients along one axis reach past the longer one; for dx = (1, 0),
  * dy = (0, 1) the sums add nothing); its log2 comes from the exponent and
- * the top 8 bits of the mantissa (tests/tex/ref.bin: "probe grad" fits
- * within a 256th, "probe grad fine", "probe grad exact" and "probe grad
- * octaves" set the log2).  -2^40 for zero gradients (the lowest level). */
+ * a table of the top 8 bits of the mantissa (tests/tex/ref.bin: "probe
+ * grad octaves" matches; of the two-gradient lanes of "probe grad", "grad
+ * fine" and "grad exact" 846 of 857 do, the rest are a 256th off, a
+ * detail of the unit's arithmetic not found yet).  -2^40 for zero
+ * gradients (the lowest level); 3D gradients still take the Euclidean
+ * lengths. */
 static double
 octlen(double x, double y)
 {
