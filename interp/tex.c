@@ -1032,6 +1032,76 @@ spatial(int g)
 	return g == G_1D || g == G_A1D ? 1 : g == G_3D ? 3 : 2;
 }
 
+/* The level of detail of gradients dx, dy (in texels), in 256ths.  The
+ * texture unit measures a vector v by the octagonal estimate |v| = max +
+ * min * 11/32 of its components' magnitudes, and the footprint by the
+ * largest of |dx|, |dy| and 11/16 of |dx + dy| and |dx - dy| (two
+ * gradients along one axis reach past the longer one; for dx = (1, 0),
+ * dy = (0, 1) the sums add nothing); its log2 comes from the exponent and
+ * a table of the top 8 bits of the mantissa (tests/tex/ref.bin: "probe
+ * grad octaves" matches; of the two-gradient lanes of "probe grad", "grad
+ * fine" and "grad exact" 846 of 857 do, the rest are a 256th off, a
+ * detail of the unit's arithmetic not found yet).  -2^40 for zero
+ * gradients (the lowest level); 3D gradients still take the Euclidean
+ * lengths. */
+static double
+octlen(double x, double y)
+{
+	double hi, lo, f;
+	int e;
+
+	x = fabs(x), y = fabs(y);
+	hi = x > y ? x : y, lo = x > y ? y : x;
+	if (!(hi > 0) || hi > 1e30)
+		return hi;
+	/* the longer component kept to 10 bits, rounded down */
+	f = frexp(hi, &e);
+	hi = ldexp(floor(f * 1024), e - 10);
+	return hi + lo * (11.0 / 32);
+}
+
+/* 256 log2(1 + k / 256), as the texture unit has it for the 8-bit
+ * mantissa k ("probe grad exact", the same in every octave by "probe
+ * grad octaves"): mostly one above the exact value's floor. */
+static const uint8_t log2tab[256] = {
+	  0,   2,   4,   5,   6,   8,   9,  11,  12,  13,  15,  16,  18,  19,  20,  22,
+	 23,  24,  26,  27,  28,  30,  31,  32,  34,  35,  36,  38,  39,  40,  42,  43,
+	 44,  45,  47,  48,  49,  50,  52,  53,  54,  55,  57,  58,  59,  60,  62,  63,
+	 64,  65,  66,  68,  69,  70,  71,  72,  74,  75,  76,  77,  78,  79,  81,  82,
+	 83,  84,  85,  86,  88,  89,  90,  91,  92,  93,  94,  95,  97,  98,  99, 100,
+	101, 102, 103, 104, 105, 106, 107, 109, 110, 111, 112, 113, 114, 115, 116, 117,
+	118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133,
+	135, 136, 137, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149,
+	150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 162, 163, 164,
+	165, 166, 167, 168, 169, 170, 171, 172, 173, 173, 174, 175, 176, 177, 178, 179,
+	180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188, 189, 190, 191, 192, 193,
+	194, 195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205, 205, 206,
+	207, 208, 209, 210, 210, 211, 212, 213, 214, 214, 215, 216, 217, 218, 218, 219,
+	220, 221, 222, 222, 223, 224, 225, 226, 226, 227, 228, 229, 229, 230, 231, 232,
+	233, 233, 234, 235, 236, 236, 237, 238, 239, 239, 240, 241, 242, 242, 243, 244,
+	245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
+};
+
+static int64_t
+gradlod(const double *dx, const double *dy)
+{
+	double m = octlen(dx[0], dx[1]), l, f;
+	int e;
+
+	if ((l = octlen(dy[0], dy[1])) > m)
+		m = l;
+	if ((l = octlen(dx[0] + dy[0], dx[1] + dy[1]) * (11.0 / 16)) > m)
+		m = l;
+	if ((l = octlen(dx[0] - dy[0], dx[1] - dy[1]) * (11.0 / 16)) > m)
+		m = l;
+	if (!(m > 0))
+		return -((int64_t)1 << 40);
+	if (m != m || m > 1e30)
+		return (int64_t)1 << 40;
+	f = frexp(m, &e);
+	return (int64_t)(e - 1) * 256 + log2tab[(unsigned)floor((2 * f - 1) * 256)];
+}
+
 /* One lane of tex or tld4: v[] its sources (in tb's layout), out[] the four results. */
 static int
 fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
@@ -1107,15 +1177,21 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		lod = f32of((uint32_t)v[tb[T_LOD]]);
 	else if (tb[T_GX] >= 0) {
 		uint64_t n[3];
-		double px = 0, py = 0, m;
+		double gx[3] = { 0, 0, 0 }, gy[3] = { 0, 0, 0 };
 		interp_tex_dims(o, 0, n);
 		for (int a = 0; a < dims && a < tb[T_NG]; a++) {
 			double sc = norm ? (double)n[a] : 1.0;
-			double gx = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
-			px += gx * gx, py += gy * gy;
+			gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
 		}
-		m = sqrt(px > py ? px : py);
-		lod = m > 0 ? log2(m) : -1e9;
+		if (dims == 2)
+			lod = (double)gradlod(gx, gy) / 256;
+		else {
+			double px = 0, py = 0, m;
+			for (int a = 0; a < dims; a++)
+				px += gx[a] * gx[a], py += gy[a] * gy[a];
+			m = sqrt(px > py ? px : py);
+			lod = m > 0 ? log2(m) : -1e9;
+		}
 	}
 	lod += t->lod_bias;
 	if (lod != lod)

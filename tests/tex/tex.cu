@@ -56,7 +56,7 @@ KERN3(tcubelod, TCUBEL)
 extern "C" __global__ void
 t2dgrad_f(u64 t, const float4 *c, float4 *o, int n)
 {
-	int i = threadIdx.x;
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i >= n)
 		return;
 	float4 p = c[2 * i], g = c[2 * i + 1];

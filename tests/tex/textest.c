@@ -1046,6 +1046,49 @@ moreprobes(void)
 			}
 		}
 		probe("grad fine", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		/* the same levels, gradients whose sizes are exact floats:
+		 * dx along x over [2, 4) texels in mantissa steps of 2^-8 (a
+		 * table's entries), dx along y and dy along y over [2, 4) in
+		 * 2^-7 steps (the axes alike?), dx = 0.5 texels across with dy
+		 * down of ratio 1 to 16 (an anisotropy clamp), dx and dy both
+		 * along x (how two gradients add), dx diagonal, then any */
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1], m;
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			if (n < 256) {
+				g[0] = (2.0f + (float)n / 128.0f) / 16.0f;
+			} else if (n < 384) {
+				g[1] = (2.0f + (float)(n - 256) / 64.0f) / 16.0f;
+			} else if (n < 512) {
+				g[3] = (2.0f + (float)(n - 384) / 64.0f) / 16.0f;
+			} else if (n < 768) {
+				g[0] = 0.5f / 16.0f, g[3] = 0.5f / 16.0f * exp2f((float)(n - 512) / 64.0f);
+			} else if (n < 832) {
+				m = (float)(n - 768) / 32.0f;
+				g[0] = 2.0f / 16.0f, g[2] = 2.0f / 16.0f * m;
+			} else if (n < 896) {
+				m = 1.0f + (float)(n - 832) / 64.0f;
+				g[0] = g[1] = m / 16.0f;
+			} else {
+				for (unsigned k = 0; k < 4; k++)
+					g[k] = uni(-4, 4) / 16.0f * exp2f((float)(rnd() % 8) - 4.0f);
+			}
+		}
+		probe("grad exact", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		/* dx along x of the same 256 mantissas in [1, 2), [4, 8) and
+		 * [8, 16) texels (does the level's fraction depend on the
+		 * mantissa alone?), then just above 2^(1 + k/256) texels */
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1], m = 1.0f + (float)(n % 256) / 256.0f;
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[1] = g[2] = g[3] = 0;
+			if (n < 768)
+				g[0] = m * (float)(n < 256 ? 1 : n < 512 ? 4 : 8) / 16.0f;
+			else
+				g[0] = exp2f(1.0f + (float)(n - 768) / 256.0f) * (1.0f + 0x1p-12f) / 16.0f;
+		}
+		probe("grad octaves", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
 	}
