@@ -57,12 +57,14 @@
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat.
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
- *     warp collective in between) converts the amount as an
- *     f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64 for shr.s64) and
- *     shifts by its low word: ptxas widens the u32 amount with a cvt from
- *     the type it gave the value.  mov.b32 and mov.u32 copies, div.full,
- *     copysign, set, and .approx rcp/ex2/lg2/rsqrt/sqrt/div without .ftz
- *     leave the value untyped (ALU_F2IAMT).
+ *     warp collective in between, nor an IEEE div/rcp/sqrt, an f32
+ *     .approx one without .ftz or rsqrt.approx.f64 without .ftz) converts
+ *     the amount as an f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64
+ *     for shr.s64) and shifts by its low word: ptxas widens the u32 amount
+ *     with a cvt from the type it gave the value.  mov.b32 and mov.u32
+ *     copies, div.full, copysign, set, cvt.ftz.f32.f64 and .approx
+ *     rcp/ex2/lg2/rsqrt/sqrt/div without .ftz leave the value untyped
+ *     (ALU_F2IAMT).
  *   - bfi.b32 of immediate position and length into a base known to be 0
  *     (a shift by 32 or more, a mov of 0) is a shift: the manual's rule,
  *     not the mask rule of alu_int.c.
@@ -373,22 +375,50 @@ f32writer(const Ins *d)
 	switch (d->op) {
 	case OP_COPYSIGN: case OP_SET: case OP_TESTP:
 		return 0;
+	case OP_CVT:
+		/* an f64 narrowed with .ftz is left untyped */
+		return !(d->nty == 2 && d->ty[1] == TY_F64 && ir_hasmod(d, MOD_FTZ));
 	case OP_DIV:
 		if (ir_hasmod(d, MOD_FULL))
 			return 0;
 		/* fallthrough */
 	case OP_RCP: case OP_SQRT:
-		/* IEEE ones join a slow path: the value is made at the join */
-		return ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ);
 	case OP_EX2: case OP_LG2: case OP_RSQRT:
 		return !ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FTZ);
 	}
 	return 1;
 }
 
+/* Does d, between the writer of a shift amount and the shift, end what
+ * ptxas knows of the amount's type?  The IEEE f32 and f64 divides, square
+ * roots and reciprocals, the .approx f32 ones without .ftz and
+ * rsqrt.approx.f64 without .ftz do (each measured as above; div.full,
+ * integer 64-bit division and conversions do not). */
+static int
+amtkiller(const Ins *d)
+{
+	if (ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+		return 1;
+	if (d->nty < 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64))
+		return 0;
+	switch (d->op) {
+	case OP_DIV:
+		if (d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FULL))
+			return 0;
+		/* fallthrough */
+	case OP_RCP: case OP_SQRT: case OP_RSQRT:
+		if (d->ty[0] == TY_F64)
+			return !ir_hasmod(d, MOD_FTZ);
+		return d->op == OP_RSQRT ? !ir_hasmod(d, MOD_FTZ) : !(ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ));
+	case OP_EX2: case OP_LG2:
+		return d->ty[0] == TY_F32 && !ir_hasmod(d, MOD_FTZ);
+	}
+	return 0;
+}
+
 /* k is in's index in f->ins.  A barrier, fence or warp collective between
  * the write and the shift ends what ptxas knows of the value's type, as a
- * block boundary does. */
+ * block boundary does, and so does any instruction amtkiller names. */
 static int
 foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -401,7 +431,7 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 	if (d->blk != in->blk || !f32writer(d))
 		return 0;
 	while (++i < k)
-		if (ir_opinfo[f->ins[i]->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+		if (amtkiller(f->ins[i]))
 			return 0;
 	xi->alu.flags |= ALU_F2IAMT;
 	return 0;
