@@ -18,7 +18,8 @@
  *     operand carries |x| or -x: the sign bit alone changes, a NaN keeps its
  *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
  *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
- *     source with the modifier, whatever else reads the neg.
+ *     source with the modifier, whatever else reads the neg (not one
+ *     choosing between a value and itself: a copy).
  *   - an operation undone: neg of a neg (f32, f16, bf16, f16x2), min/max
  *     of a value with itself (f32, f16), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
@@ -486,13 +487,17 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
  * FSEL takes the neg's or abs's source with the operand modifier, whatever
  * else reads the result.  Not for a selp on a setp of a value with itself,
  * which ptxas may know to be always true or false: then no FSEL remains,
- * and a value read is the neg's FADD (seed 851: setp.leu x, x). */
+ * and a value read is the neg's FADD (seed 851: setp.leu x, x).  Nor for
+ * one choosing between a value and itself, a copy to ptxas (seeds 35578,
+ * 36063: slct x, x, c). */
 static int
 foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w;
+	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w, a = srcval(in, in->ndst);
 	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL;
 
+	if (a >= 0 && a == srcval(in, in->ndst + 1))
+		return 0;
 	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2))
 		return 0;
 	for (int i = 0; i < 2; i++) {
