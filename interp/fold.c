@@ -19,7 +19,8 @@
  *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
  *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
  *     source with the modifier, whatever else reads the neg (not one
- *     choosing between a value and itself: a copy).
+ *     choosing between a value and itself: a copy); of an abs of an abs
+ *     or neg of x it takes |x| of x itself.
  *   - an operation undone: neg of a neg (f32, f16, bf16, f16x2), min/max
  *     of a value with itself (f32, f16), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
@@ -501,13 +502,19 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2))
 		return 0;
 	for (int i = 0; i < 2; i++) {
-		int v = srcval(in, in->ndst + i), w, u;
+		int v = srcval(in, in->ndst + i), w, u, z, x;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 		if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || d->guard ||
 		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
 		    !holds(f, u, f->val[w].ins, k))
 			continue;
-		if (interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[i]))
+		const Ins *e = d->op == OP_ABS ? defof(f, u, &z) : NULL, *src = d;
+		/* the abs of an abs or neg of x is |x| of x itself (seed 32576) */
+		if (e && (e->op == OP_NEG || e->op == OP_ABS) && e->ty[0] == TY_F32 && !e->guard &&
+		    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
+		    holds(f, x, f->val[z].ins, k))
+			src = e;
+		if (interp_decode_op(pm, &src->opnd[1], TY_F32, &xi->s[i]))
 			return 0;
 		xi->alu.flags |= ALU_SGNOP;
 		xi->alu.imm |= (uint32_t)(d->op == OP_NEG ? SGN_NEG : SGN_ABS) << 2 * i;
