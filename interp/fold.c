@@ -18,7 +18,9 @@
  *     operand carries |x| or -x: the sign bit alone changes, a NaN keeps its
  *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
  *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
- *     source with the modifier, whatever else reads the neg.
+ *     source with the modifier, whatever else reads the neg (not one
+ *     choosing between a value and itself: a copy); of an abs of an abs
+ *     or neg of x it takes |x| of x itself.
  *   - an operation undone: neg of a neg (f32, f16, bf16, f16x2), min/max
  *     of a value with itself (f32, f16), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
@@ -57,12 +59,14 @@
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat.
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
- *     warp collective in between) converts the amount as an
- *     f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64 for shr.s64) and
- *     shifts by its low word: ptxas widens the u32 amount with a cvt from
- *     the type it gave the value.  mov.b32 and mov.u32 copies, div.full,
- *     copysign, set, and .approx rcp/ex2/lg2/rsqrt/sqrt/div without .ftz
- *     leave the value untyped (ALU_F2IAMT).
+ *     warp collective in between, nor an IEEE div/rcp/sqrt, an f32
+ *     .approx one without .ftz or rsqrt.approx.f64 without .ftz) converts
+ *     the amount as an f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64
+ *     for shr.s64) and shifts by its low word: ptxas widens the u32 amount
+ *     with a cvt from the type it gave the value.  mov.b32 and mov.u32
+ *     copies, div.full, copysign, set, cvt.ftz.f32.f64 and .approx
+ *     rcp/ex2/lg2/rsqrt/sqrt/div without .ftz leave the value untyped
+ *     (ALU_F2IAMT).
  *   - bfi.b32 of immediate position and length into a base known to be 0
  *     (a shift by 32 or more, a mov of 0) is a shift: the manual's rule,
  *     not the mask rule of alu_int.c.
@@ -373,22 +377,50 @@ f32writer(const Ins *d)
 	switch (d->op) {
 	case OP_COPYSIGN: case OP_SET: case OP_TESTP:
 		return 0;
+	case OP_CVT:
+		/* an f64 narrowed with .ftz is left untyped */
+		return !(d->nty == 2 && d->ty[1] == TY_F64 && ir_hasmod(d, MOD_FTZ));
 	case OP_DIV:
 		if (ir_hasmod(d, MOD_FULL))
 			return 0;
 		/* fallthrough */
 	case OP_RCP: case OP_SQRT:
-		/* IEEE ones join a slow path: the value is made at the join */
-		return ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ);
 	case OP_EX2: case OP_LG2: case OP_RSQRT:
 		return !ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FTZ);
 	}
 	return 1;
 }
 
+/* Does d, between the writer of a shift amount and the shift, end what
+ * ptxas knows of the amount's type?  The IEEE f32 and f64 divides, square
+ * roots and reciprocals, the .approx f32 ones without .ftz and
+ * rsqrt.approx.f64 without .ftz do (each measured as above; div.full,
+ * integer 64-bit division and conversions do not). */
+static int
+amtkiller(const Ins *d)
+{
+	if (ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+		return 1;
+	if (d->nty < 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64))
+		return 0;
+	switch (d->op) {
+	case OP_DIV:
+		if (d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FULL))
+			return 0;
+		/* fallthrough */
+	case OP_RCP: case OP_SQRT: case OP_RSQRT:
+		if (d->ty[0] == TY_F64)
+			return !ir_hasmod(d, MOD_FTZ);
+		return d->op == OP_RSQRT ? !ir_hasmod(d, MOD_FTZ) : !(ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ));
+	case OP_EX2: case OP_LG2:
+		return d->ty[0] == TY_F32 && !ir_hasmod(d, MOD_FTZ);
+	}
+	return 0;
+}
+
 /* k is in's index in f->ins.  A barrier, fence or warp collective between
  * the write and the shift ends what ptxas knows of the value's type, as a
- * block boundary does. */
+ * block boundary does, and so does any instruction amtkiller names. */
 static int
 foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -401,7 +433,7 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 	if (d->blk != in->blk || !f32writer(d))
 		return 0;
 	while (++i < k)
-		if (ir_opinfo[f->ins[i]->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+		if (amtkiller(f->ins[i]))
 			return 0;
 	xi->alu.flags |= ALU_F2IAMT;
 	return 0;
@@ -456,23 +488,33 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
  * FSEL takes the neg's or abs's source with the operand modifier, whatever
  * else reads the result.  Not for a selp on a setp of a value with itself,
  * which ptxas may know to be always true or false: then no FSEL remains,
- * and a value read is the neg's FADD (seed 851: setp.leu x, x). */
+ * and a value read is the neg's FADD (seed 851: setp.leu x, x).  Nor for
+ * one choosing between a value and itself, a copy to ptxas (seeds 35578,
+ * 36063: slct x, x, c). */
 static int
 foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w;
+	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w, a = srcval(in, in->ndst);
 	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL;
 
+	if (a >= 0 && a == srcval(in, in->ndst + 1))
+		return 0;
 	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2))
 		return 0;
 	for (int i = 0; i < 2; i++) {
-		int v = srcval(in, in->ndst + i), w, u;
+		int v = srcval(in, in->ndst + i), w, u, z, x;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 		if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || d->guard ||
 		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
 		    !holds(f, u, f->val[w].ins, k))
 			continue;
-		if (interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[i]))
+		const Ins *e = d->op == OP_ABS ? defof(f, u, &z) : NULL, *src = d;
+		/* the abs of an abs or neg of x is |x| of x itself (seed 32576) */
+		if (e && (e->op == OP_NEG || e->op == OP_ABS) && e->ty[0] == TY_F32 && !e->guard &&
+		    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
+		    holds(f, x, f->val[z].ins, k))
+			src = e;
+		if (interp_decode_op(pm, &src->opnd[1], TY_F32, &xi->s[i]))
 			return 0;
 		xi->alu.flags |= ALU_SGNOP;
 		xi->alu.imm |= (uint32_t)(d->op == OP_NEG ? SGN_NEG : SGN_ABS) << 2 * i;
