@@ -253,8 +253,17 @@ nonce(void)
 static void
 make(IpcHandle *h, char kind, uint64_t a, uint64_t b, uint64_t ino, int fd)
 {
-	Body d = { "PTXKIPC", kind, (uint64_t)getpid(), nonce(), a, b, ino, fd };
+	Body d;
 
+	/* field by field over zeros: the padding after fd is part of the
+	 * handle's bytes, and two handles of one allocation compare equal */
+	memset(&d, 0, sizeof d);
+	memcpy(d.magic, "PTXKIPC", 7);
+	d.kind = kind;
+	d.pid = (uint64_t)getpid();
+	d.nonce = nonce();
+	d.a = a, d.b = b, d.ino = ino;
+	d.fd = fd;
 	memset(h, 0, sizeof *h);
 	memcpy(h->reserved, &d, sizeof d);
 }
