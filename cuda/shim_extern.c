@@ -78,27 +78,43 @@ exempt(const char *name, int devrt)
 	return devrt && (!strncmp(name, "cuda", 4) || !strncmp(name, "__cuda", 6));
 }
 
+/* The next line of *s outside every function body: its first non-blank
+ * character, *len its length from there; NULL at the end.  *depth counts
+ * the braces open before the line. */
+static const char *
+topline(const char **s, int *depth, size_t *len)
+{
+	while (**s) {
+		const char *l = *s, *w = l;
+		size_t n = strcspn(l, "\n");
+		int top = !*depth;
+		while (w < l + n && isspace((unsigned char)*w))
+			w++;
+		for (const char *p = l; p < l + n; p++)
+			*depth += *p == '{' ? 1 : *p == '}' ? -(*depth > 0) : 0;
+		*s = l + n + (l[n] == '\n');
+		if (top) {
+			*len = n - (size_t)(w - l);
+			return w;
+		}
+	}
+	return NULL;
+}
+
 /* Whether text defines (a .func or .entry line not .extern) name. */
 static int
 defined(const char *text, const char *name)
 {
 	char d[256];
 	int depth = 0;
+	size_t len;
 
-	for (const char *s = text; *s;) {
-		size_t len = strcspn(s, "\n");
-		const char *w = s;
-		while (w < s + len && isspace((unsigned char)*w))
-			w++;
-		if (!depth && strncmp(w, ".extern", 7) && strncmp(w, "//", 2)) {
-			declname(w, len - (size_t)(w - s), d, sizeof d);
+	for (const char *s = text, *w; (w = topline(&s, &depth, &len));)
+		if (strncmp(w, ".extern", 7) && strncmp(w, "//", 2)) {
+			declname(w, len, d, sizeof d);
 			if (d[0] && !strcmp(d, name))
 				return 1;
 		}
-		for (const char *p = s; p < s + len; p++)
-			depth += *p == '{' ? 1 : *p == '}' ? -(depth > 0) : 0;
-		s += len + (s[len] == '\n');
-	}
 	return 0;
 }
 
@@ -376,25 +392,18 @@ differs(char *const *text, int n, int i, const char *name, const Proto *pr)
 {
 	char d[256];
 	Proto q;
+	size_t len;
 
 	for (int j = 0; j < n; j++) {
 		int depth = 0;
 		if (j == i)
 			continue;
-		for (const char *s = text[j]; *s;) {
-			size_t len = strcspn(s, "\n");
-			const char *w = s;
-			while (w < s + len && isspace((unsigned char)*w))
-				w++;
-			if (!depth && strncmp(w, ".extern", 7) && strncmp(w, "//", 2)) {
-				declname(w, len - (size_t)(w - s), d, sizeof d);
-				if (d[0] && !strcmp(d, name) && proto(w, len - (size_t)(w - s), &q))
+		for (const char *s = text[j], *w; (w = topline(&s, &depth, &len));)
+			if (strncmp(w, ".extern", 7) && strncmp(w, "//", 2)) {
+				declname(w, len, d, sizeof d);
+				if (d[0] && !strcmp(d, name) && proto(w, len, &q))
 					return same(pr, &q) ? -1 : j;
 			}
-			for (const char *p = s; p < s + len; p++)
-				depth += *p == '{' ? 1 : *p == '}' ? -(depth > 0) : 0;
-			s += len + (s[len] == '\n');
-		}
 	}
 	return -1;
 }
@@ -404,23 +413,16 @@ shim_link_protos(char *const *text, int n, char *name, size_t cap)
 {
 	Proto pr;
 
+	size_t len;
+
 	for (int i = 0; i < n; i++) {
 		int depth = 0, j;
-		for (const char *s = text[i]; *s;) {
-			size_t len = strcspn(s, "\n");
-			const char *w = s;
-			while (w < s + len && isspace((unsigned char)*w))
-				w++;
-			if (!depth && !strncmp(w, ".extern", 7) && !ISID(w[7])) {
-				declname(w, len - (size_t)(w - s), name, cap);
-				if (name[0] && proto(w, len - (size_t)(w - s), &pr) &&
-				    (j = differs(text, n, i, name, &pr)) >= 0)
+		for (const char *s = text[i], *w; (w = topline(&s, &depth, &len));)
+			if (!strncmp(w, ".extern", 7) && !ISID(w[7])) {
+				declname(w, len, name, cap);
+				if (name[0] && proto(w, len, &pr) && (j = differs(text, n, i, name, &pr)) >= 0)
 					return j;
 			}
-			for (const char *p = s; p < s + len; p++)
-				depth += *p == '{' ? 1 : *p == '}' ? -(depth > 0) : 0;
-			s += len + (s[len] == '\n');
-		}
 	}
 	return -1;
 }
