@@ -148,9 +148,18 @@ interp_run(Launch *L, Warp *w, int slice)
 			/* ordering, asynccheck and synccheck have nothing to do
 			 * here (decided once at load: plan.c interp_plan_quiet) */
 			if (L->chk & PTX_CHECK_INITCHECK) {
-				interp_chk_regs(L, w, xi, t->mask, m);
-				if (L->fault)
-					return RUN_FAULT;
+				/* interp_chk_regs, inline: a quiet kind's sources decide
+				 * nothing it reports, so with its address register
+				 * defined in every lane it only defines the destinations */
+				uint32_t *def = RDEF(f->r, f->fn->nregs);
+				if (xi->abase.k == XO_REG && (m & ~def[xi->abase.r])) {
+					interp_chk_regs(L, w, xi, t->mask, m);
+					if (L->fault)
+						return RUN_FAULT;
+				} else
+					for (int k = 0; k < xi->nd && k < 8; k++)
+						if (xi->d[k].k == XO_REG)
+							def[xi->d[k].r] |= m;
 			}
 		} else {
 			if (RACECHK(L))

@@ -203,7 +203,12 @@ interp_plan(ptx_module *pm, XFunc *x)
  *               wgmma accumulators in flight finds nothing while no
  *               wgmma has run: the module has no wgmma at all;
  *   synccheck   interp_chk_sync looks at branches, the kinds that may
- *               carry .aligned (mayalign) and the collectives only.
+ *               carry .aligned (mayalign) and the collectives only;
+ *   initcheck   interp_chk_regs reports, for these kinds, only an
+ *               undefined address register (their other sources are
+ *               passed on, not reported) and defines the destinations:
+ *               exec.c tests the address register inline and calls it
+ *               only when that would report.
  * tests/check.test runs every case and every tests/run kernel under
  * --check=all and compares the reports; with PTXKIT_FASTPATHS=0 nothing
  * is quiet and every hook runs.
