@@ -785,22 +785,20 @@ shared_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 	}
 }
 
-/* A warp's load of aligned words of the CTA's shared memory within 64
- * words (lo and hi: the lowest and highest of the lanes' p), by word
- * rather than by lane: a load is compared with the word's last store
- * alone, in a test that depends on the lane only where it reports, so
- * when no word can report, the lanes of a word leave the record the last
- * of them would (sword, lane by lane, leaves the highest lane's).
- * Broadcasts, a row read by a warp and the half-warps of a tile reading
- * one row are a few words for 32 lanes.  The words are found as bits of
- * one 64-bit mask relative to lo: a pass over the lanes of a few
- * instructions each, then one over the words.  This fast path is decided
- * here (the caller's test: every lane one aligned word of the CTA's own
- * shared memory, a load, all on one page, hi - lo < 256); tests/check's shared-memory race
- * cases (race_*.ptx, with warps, lanes and broadcasts) check that its
- * reports and records are those of the lane-by-lane path.  0: a word may
- * report, nothing was recorded, and the caller takes the lanes one by
- * one. */
+/* A warp's load of aligned words of the CTA's shared memory, all within
+ * 64 words from lo (the lowest of the lanes' p), by word rather than by
+ * lane: a load is compared with the word's last store alone, in a test
+ * that depends on the lane only where it reports, so when no word can
+ * report, the lanes of a word leave the record the last of them would
+ * (sword, lane by lane, leaves the highest lane's).  Broadcasts, a row
+ * read by a warp and the half-warps of a tile reading one row are a few
+ * words for 32 lanes, found as bits of one 64-bit mask relative to lo.
+ * Decided in interp_chk_race_span (every lane one aligned word of the
+ * CTA's own shared memory, a load, one page, highest - lowest < 256);
+ * tests/check's shared-memory race cases (race_*.ptx: warps, lanes,
+ * broadcasts) check that its reports and records are those of the
+ * lane-by-lane path.  0: a word may report, nothing was recorded, and the
+ * caller takes the lanes one by one. */
 static int
 shared_reads(Launch *L, Warp *w, uint32_t m, const XIns *xi, uint8_t *const *p, uintptr_t lo)
 {
