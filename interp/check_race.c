@@ -785,55 +785,65 @@ shared_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 	}
 }
 
-/* A warp's load of aligned words of one page of the CTA's shared memory,
- * by word rather than by lane: a load is compared with the word's last
- * store alone, in a test that depends on the lane only where it reports,
- * so when no word can report, the lanes of a word leave the record the
- * last of them would (sword, lane by lane, leaves the highest lane's).
- * Broadcasts and the half-warps of a tile reading one row are a few
- * words for 32 lanes.  0: a word may report, nothing was recorded, and
- * the caller takes the lanes one by one. */
+/* A warp's load of aligned words of the CTA's shared memory, all within
+ * 64 words from lo (the lowest of the lanes' p), by word rather than by
+ * lane: a load is compared with the word's last store alone, in a test
+ * that depends on the lane only where it reports, so when no word can
+ * report, the lanes of a word leave the record the last of them would
+ * (sword, lane by lane, leaves the highest lane's).  Broadcasts, a row
+ * read by a warp and the half-warps of a tile reading one row are a few
+ * words for 32 lanes, found as bits of one 64-bit mask relative to lo.
+ * Decided in interp_chk_race_span (every lane one aligned word of the
+ * CTA's own shared memory, a load, one page, highest - lowest < 256);
+ * tests/check's shared-memory race cases (race_*.ptx: warps, lanes,
+ * broadcasts) check that its reports and records are those of the
+ * lane-by-lane path.  0: a word may report, nothing was recorded, and the
+ * caller takes the lanes one by one. */
 static int
-shared_reads(Launch *L, Warp *w, uint32_t m, const XIns *xi, uint8_t *const *p)
+shared_reads(Launch *L, Warp *w, uint32_t m, const XIns *xi, uint8_t *const *p, uintptr_t lo)
 {
 	const RAcc *tmpl = shcur(L, w, xi, PTX_ACCESS_READ);
-	uint64_t seen[RWORDS / 64] = { 0 };
-	uint16_t word[WARP];
-	uint8_t last[RWORDS];     /* read only where seen */
-	uint32_t first = 0;       /* the lanes that read a word first */
-	uint64_t key = (uintptr_t)p[__builtin_ctz(m)] / RPAGE + 1, cta = w->cta->linear + 1;
+	uint64_t seen = 0;        /* bit j: the word at lo + 4 j */
+	uint8_t last[64];         /* read only where seen */
+	uint64_t cta = w->cta->linear + 1;
+	size_t i0 = lo % RPAGE / 4;
 	RPg *pg;
 
-	if (!tmpl || !(pg = page(L->cx, &L->race, key, sizeof(RPg), SIZE_MAX, 1)))
+	if (!tmpl || !(pg = page(L->cx, &L->race, lo / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1)))
 		return 0;
-	for (uint32_t k = m; k; k &= k - 1) {
-		uint32_t l = (uint32_t)__builtin_ctz(k);
-		uint32_t i = (uint32_t)((uintptr_t)p[l] % RPAGE / 4);
-		word[l] = (uint16_t)i;
-		if (!(seen[i / 64] >> i % 64 & 1)) {
-			seen[i / 64] |= 1ull << i % 64;
-			first |= 1u << l;
+	if (m == 0xffffffffu)   /* a full warp: a counted loop, without finding the lanes */
+		for (uint32_t l = 0; l < WARP; l++) {
+			uint32_t j = (uint32_t)(((uintptr_t)p[l] - lo) / 4);
+			seen |= 1ull << j;
+			last[j] = (uint8_t)l;
 		}
-		last[i] = (uint8_t)l;
-	}
+	else
+		for (uint32_t k = m; k; k &= k - 1) {
+			uint32_t l = (uint32_t)__builtin_ctz(k);
+			uint32_t j = (uint32_t)(((uintptr_t)p[l] - lo) / 4);
+			seen |= 1ull << j;
+			last[j] = (uint8_t)l;
+		}
 	/* sword's tests of a load against the store record, less the lane */
-	for (uint32_t k = first; k; k &= k - 1) {
-		const RAcc *lw = &pg->w[word[__builtin_ctz(k)]];
-		if (pg->cta[word[__builtin_ctz(k)]] != cta || !lw->valid || !(lw->bytes & 0xf))
+	for (uint64_t k = seen; k; k &= k - 1) {
+		size_t i = i0 + (size_t)__builtin_ctzll(k);
+		const RAcc *lw = &pg->w[i];
+		if (pg->cta[i] != cta || !lw->valid || !(lw->bytes & 0xf))
 			continue;
 		if (lw->ev == tmpl->ev && lw->warp != tmpl->warp && !lw->atom)
 			return 0;   /* write-read */
 		if (tmpl->weak && lw->weak && lw->warp == tmpl->warp && lw->xi != xi && lw->wv == tmpl->wv)
 			return 0;   /* warp-write-read, unless the store was the lane's own */
 	}
-	for (uint32_t k = first; k; k &= k - 1) {
-		uint32_t i = word[__builtin_ctz(k)];
+	for (uint64_t k = seen; k; k &= k - 1) {
+		uint32_t j = (uint32_t)__builtin_ctzll(k);
+		size_t i = i0 + j;
 		if (pg->cta[i] != cta) {   /* records of an earlier CTA on this buffer */
 			pg->cta[i] = cta;
 			pg->w[i].valid = 0;
 		}
 		pg->r[i] = *tmpl;
-		pg->r[i].lane = last[i];
+		pg->r[i].lane = last[j];
 		pg->r[i].bytes = 0xf;
 	}
 	return 1;
@@ -866,8 +876,8 @@ interp_chk_race_span(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint6
 	if (m && n == 4 && !((lo | hi) & 3) && lo >= (uintptr_t)c->shared && !(c->clu && c->clu->n > 1) &&
 	    hi + n <= (uintptr_t)c->shared + c->nshared) {
 		/* loads, the most of them, with the access kind a constant */
-		if (acc == PTX_ACCESS_READ && lo / RPAGE == hi / RPAGE &&
-		    shared_reads(L, w, m, xi, p))
+		if (acc == PTX_ACCESS_READ && lo / RPAGE == hi / RPAGE && hi - lo < 64 * 4 &&
+		    shared_reads(L, w, m, xi, p, lo))
 			return;
 		if (acc == PTX_ACCESS_READ)
 			shared_lanes(L, w, m, xi, addr, p, PTX_ACCESS_READ);

@@ -144,26 +144,45 @@ interp_run(Launch *L, Warp *w, int slice)
 			return RUN_FAULT;
 		}
 #ifdef INTERP_CHECK
-		if (RACECHK(L))
-			interp_chk_order(L, w, xi, m);
-		if (ASYNCCHK(L)) {
-			interp_chk_async(L, w, xi, m);
-			if (L->fault)
-				return RUN_FAULT;
-		}
-		if (L->chk & (PTX_CHECK_SYNCCHECK | PTX_CHECK_INITCHECK)) {
-			if (L->chk & PTX_CHECK_SYNCCHECK)
-				interp_chk_sync(L, w, xi, t->mask, m);
+		if (xi->quiet) {
+			/* ordering, asynccheck and synccheck have nothing to do
+			 * here (decided once at load: plan.c interp_plan_quiet) */
 			if (L->chk & PTX_CHECK_INITCHECK) {
-				interp_chk_regs(L, w, xi, t->mask, m);
-				/* memory these write on paths of their own: initcheck
-				 * stops following memory rather than report falsely */
-				if (m && (xi->x == X_STMATRIX || xi->x == X_WMMAST || xi->x == X_BULK ||
-				    xi->x == X_TMAP || xi->x == X_CLU))
-					L->chkmemoff = 1;
+				/* interp_chk_regs, inline: a quiet kind's sources decide
+				 * nothing it reports, so with its address register
+				 * defined in every lane it only defines the destinations */
+				uint32_t *def = RDEF(f->r, f->fn->nregs);
+				if (xi->abase.k == XO_REG && (m & ~def[xi->abase.r])) {
+					interp_chk_regs(L, w, xi, t->mask, m);
+					if (L->fault)
+						return RUN_FAULT;
+				} else
+					for (int k = 0; k < xi->nd && k < 8; k++)
+						if (xi->d[k].k == XO_REG)
+							def[xi->d[k].r] |= m;
 			}
-			if (L->fault)
-				return RUN_FAULT;
+		} else {
+			if (RACECHK(L))
+				interp_chk_order(L, w, xi, m);
+			if (ASYNCCHK(L)) {
+				interp_chk_async(L, w, xi, m);
+				if (L->fault)
+					return RUN_FAULT;
+			}
+			if (L->chk & (PTX_CHECK_SYNCCHECK | PTX_CHECK_INITCHECK)) {
+				if (L->chk & PTX_CHECK_SYNCCHECK)
+					interp_chk_sync(L, w, xi, t->mask, m);
+				if (L->chk & PTX_CHECK_INITCHECK) {
+					interp_chk_regs(L, w, xi, t->mask, m);
+					/* memory these write on paths of their own: initcheck
+					 * stops following memory rather than report falsely */
+					if (m && (xi->x == X_STMATRIX || xi->x == X_WMMAST || xi->x == X_BULK ||
+					    xi->x == X_TMAP || xi->x == X_CLU))
+						L->chkmemoff = 1;
+				}
+				if (L->fault)
+					return RUN_FAULT;
+			}
 		}
 #endif
 		if (!m && xi->x != X_BAR && xi->x != X_BRA && xi->x != X_BRX) {

@@ -136,6 +136,29 @@ interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint
 }
 
 /*
+ * The checked executor's full-warp access (exec_mem.h chk_lanes), after
+ * interp_addr_plane put every lane's address ad[l] in [lo, lo + span]:
+ * each lane's host address mem + (ad[l] - lo) into hp, and the lowest and
+ * highest of them into bounds.  The offsets are below an allocation's
+ * size, so they compare as signed, which AVX2 does four at a time.
+ */
+CLONES void
+interp_addr_hosts(const uint64_t *restrict ad, uint64_t lo, uint8_t *mem, uint8_t **restrict hp,
+                  uintptr_t bounds[2])
+{
+	int64_t mn = INT64_MAX, mx = 0;
+
+	LANES {
+		int64_t o = (int64_t)(ad[l] - lo);
+		hp[l] = mem + o;
+		mn = o < mn ? o : mn;
+		mx = o > mx ? o : mx;
+	}
+	bounds[0] = (uintptr_t)(mem + mn);
+	bounds[1] = (uintptr_t)(mem + mx);
+}
+
+/*
  * The cheap case of interp_addr_plane: 1 when the lanes' bases are
  * consecutive by sz and the whole run lies in [lo, lo + span], unwrapped
  * and aligned, with the addresses in ad (only the first lane's unless

@@ -76,8 +76,10 @@ plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint
  * something, and they take no address register).  racecheck's ordering
  * count ignores them, synccheck looks at barriers, collectives and
  * .aligned instructions only, and asynccheck at them only while a wgmma's
- * accumulators are in flight, which takes the main loop.  A load or store
- * ends the stretch. */
+ * accumulators are in flight, which takes the main loop.  A full warp's
+ * kernel-parameter read joins the stretch (the kernel's start-up code,
+ * which a checked launch runs in every warp: run_prologue is the
+ * unchecked executor's); any other load or store ends it. */
 static int
 plainrun_check(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint32_t m)
 {
@@ -87,13 +89,19 @@ plainrun_check(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim
 	uint32_t n = popc(m);
 	int nofpu = L->nofpu;
 
-	if (ASYNCCHK(L) && interp_chk_wgmma_pending(L))
-		return 0;
+	if (x0->abase.k == XO_REG || (ASYNCCHK(L) && interp_chk_wgmma_pending(L)))
+		return 0;   /* a load or store at a register address first: the main loop at once */
 	if (end > pc && end - pc < lim)
 		stop = x0 + (end - pc);
 	for (; xi != stop && xi->plain && xi->abase.k != XO_REG; xi++) {
-		if (!plainstep(L, w, r, xi, m, nofpu))
-			break;   /* loads and stores: the main loop's hooks */
+		/* a full warp's read of a kernel parameter (SHAPE_KPARAM), which
+		 * the main loop takes whole with no check (access): its hooks
+		 * have nothing to do where plan.c made it quiet (a weak load,
+		 * no wgmma), but initcheck's marking its destination defined */
+		if (xi->x == X_LD && xi->shape == SHAPE_KPARAM && m == 0xffffffffu && xi->quiet)
+			kparam(L, r, xi, m);
+		else if (!plainstep(L, w, r, xi, m, nofpu))
+			break;   /* other loads and stores: the main loop's hooks */
 		if (def)
 			for (int j = 0; j < xi->nd && j < 8; j++)
 				if (xi->d[j].k == XO_REG)

@@ -136,6 +136,8 @@ typedef struct {
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
 	uint8_t shape;        /* SHAPE_*: how a load or store may be taken a warp at a time (plan.c) */
 	uint8_t plain;        /* may run in a straight-line stretch, exec_plain.h plainrun (plan.c) */
+	uint8_t quiet;        /* a checked launch's ordering, asynccheck and synccheck hooks have
+	                       * nothing to do here (plan.c interp_plan_quiet) */
 	int8_t gneg;          /* guard is negated */
 	int32_t guard;        /* guard register slot, or -1 */
 	int32_t target;       /* branch target pc; call: callee XFunc index (-1 indirect) */
@@ -500,6 +502,8 @@ FastFn *interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu);
 FastFn interp_fast_mov;
 int interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
                       uint64_t *restrict ad, uint64_t wrap);
+void interp_addr_hosts(const uint64_t *restrict ad, uint64_t lo, uint8_t *mem, uint8_t **restrict hp,
+                       uintptr_t bounds[2]);
 uint32_t interp_pmask(const uint64_t *p);
 void interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restrict ad, uint64_t *restrict d);
 int interp_addr_run(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
@@ -615,6 +619,7 @@ uint64_t interp_fimm(int ty, uint64_t bits, int flkind);
  * kernel's uniform prologue (XFunc.upre), decided once after decode and
  * lowering; PTX_ENOMEM when out of memory */
 int interp_plan(ptx_module *pm, XFunc *x);
+void interp_plan_quiet(ptx_module *pm);
 
 /* mma.c: ad[] and v[][] hold all 32 lanes (the instructions are .aligned) */
 int interp_ldmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);

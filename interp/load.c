@@ -830,5 +830,6 @@ interp_load(ptx_module *pm)
 		pm->code[x->pc0 + f->nins].fn = x;
 		pm->code[x->pc0 + f->nins].guard = -1;
 	}
+	interp_plan_quiet(pm);
 	return unsupported(pm);
 }

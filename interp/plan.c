@@ -13,6 +13,8 @@
  *   XIns.shape        how a load or store may be taken a warp at a time
  *   XIns.plain        may run in a straight-line stretch (exec_plain.h plainrun)
  *   XFunc.upre        the kernel's uniform prologue (exec_plain.h run_prologue)
+ *   XIns.quiet        a checked launch skips the hooks of ordering,
+ *                     asynccheck and synccheck (interp_plan_quiet)
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -182,4 +184,54 @@ interp_plan(ptx_module *pm, XFunc *x)
 		xi->plain = (uint8_t)plan_plain(xi);
 	}
 	return plan_prologue(pm, x);
+}
+
+/*
+ * Whether a checked launch may skip, at xi, the per-instruction hooks of
+ * racecheck's ordering count (check_race.c interp_chk_order), asynccheck
+ * (check_async.c interp_chk_async) and synccheck (check_sync.c
+ * interp_chk_sync), decided here once for the module, after every
+ * function is decoded; exec.c's checked executor reads XIns.quiet and
+ * then runs initcheck's register test alone.  What must hold, hook by
+ * hook, for the kinds below (moves, ALU, cvta, isspacep, loads and
+ * stores that are not strong):
+ *   ordering    ORD_NONE: ordering() lists these kinds as ordering
+ *               nothing, and a load or store only when it is weak
+ *               (interp_chk_strong, the same test strongx remembers);
+ *   asynccheck  no special case of interp_chk_async is one of these
+ *               kinds, and its test of an instruction's registers against
+ *               wgmma accumulators in flight finds nothing while no
+ *               wgmma has run: the module has no wgmma at all;
+ *   synccheck   interp_chk_sync looks at branches, the kinds that may
+ *               carry .aligned (mayalign) and the collectives only;
+ *   initcheck   interp_chk_regs reports, for these kinds, only an
+ *               undefined address register (their other sources are
+ *               passed on, not reported) and defines the destinations:
+ *               exec.c tests the address register inline and calls it
+ *               only when that would report.
+ * tests/check.test runs every case and every tests/run kernel under
+ * --check=all and compares the reports; with PTXKIT_FASTPATHS=0 nothing
+ * is quiet and every hook runs.
+ */
+void
+interp_plan_quiet(ptx_module *pm)
+{
+	int none = !fastpaths();   /* a module with a wgmma: nothing is quiet */
+
+	for (int k = 0; k < pm->ncode; k++)
+		none |= pm->code[k].x == X_WGMMA;
+	for (int k = 0; k < pm->ncode; k++) {
+		XIns *xi = &pm->code[k];
+		int q = 0;
+		switch (xi->x) {
+		case X_ALU: case X_MOV: case X_MOVPACK: case X_MOVUNPACK: case X_CVTA: case X_CVTATO:
+		case X_ISSPACEP:
+			q = 1;
+			break;
+		case X_LD: case X_ST:
+			q = !interp_chk_strong(xi->in);
+			break;
+		}
+		xi->quiet = (uint8_t)(q && !none);
+	}
 }
