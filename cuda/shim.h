@@ -150,6 +150,7 @@ CUresult shim_merr(int rc);               /* a PTX_* status as a CUresult */
 /* shim_vmm.c: whether p lies in a range cuMemMap mapped, that mapping's
  * start and size; under LOCK */
 int shim_vmm_find(CUdeviceptr p, CUdeviceptr *base, size_t *size);
+int shim_ipc_find(CUdeviceptr p, CUdeviceptr *base, size_t *size);
 /* shim_image.c: the PTX text of an image (PTX, fatbin, fatbin wrapper,
  * cubin, host ELF), malloc'd into *ptx.  size: the bytes readable, or
  * SHIM_NOLEN when the caller gave none (the image's header says).  type: a

@@ -233,7 +233,7 @@ share(CUdeviceptr dev, Pages *out)
 }
 
 /* Memory opened from another process's handles: under LOCK. */
-static struct { CUdeviceptr dev; void *p; size_t len; } *opened;
+static struct { CUdeviceptr dev; void *p; size_t len, n; } *opened;
 static size_t nopened;
 
 static uint64_t
@@ -342,9 +342,24 @@ open_foreign(CUdeviceptr *p, const Body *d)
 	}
 	opened[nopened].dev = a;
 	opened[nopened].p = q;
+	opened[nopened].n = (size_t)d->b;
 	opened[nopened++].len = len;
 	*p = a;
 	return CUDA_SUCCESS;
+}
+
+/* Whether p lies in memory opened from another process's handle (the
+ * opening's base and the allocation's size); under LOCK. */
+int
+shim_ipc_find(CUdeviceptr p, CUdeviceptr *base, size_t *size)
+{
+	for (size_t i = 0; i < nopened; i++)
+		if (p >= opened[i].dev && p - opened[i].dev < opened[i].n) {
+			*base = opened[i].dev;
+			*size = opened[i].n;
+			return 1;
+		}
+	return 0;
 }
 
 CUresult
