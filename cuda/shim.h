@@ -175,9 +175,9 @@ int shim_unresolved(const char *text, int devrt, char *name, size_t cap);
  * defines without one lose it (images linked elsewhere: nvJitLink's) */
 void shim_link_voids(char **text, int n);
 /* shim_extern.c: an input's .extern .func whose prototype differs from the
- * definition another input gives (cuLink refuses it): the definer's index
- * and the name into name, else -1 */
-int shim_link_protos(char *const *text, int n, char *name, size_t cap);
+ * definition another input gives (cuLink refuses it): the definer's index,
+ * the name into name and the declarer's index into *decl, else -1 */
+int shim_link_protos(char *const *text, int n, char *name, size_t cap, int *decl);
 /* the first line of a cuLinkComplete image linked with the device runtime */
 #define SHIM_DEVRT_MARK "// linked with the device runtime (libcudadevrt)\n"
 /* shim_link.c: the inputs' internal symbols renamed where another input
