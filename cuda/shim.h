@@ -96,10 +96,11 @@ typedef struct {
 	struct Smod *mods;
 	/* host: managed memory's; chunk: the 2 MiB chunk a small one is
 	 * counted in (shim_mem.c), else -1 */
-	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; } *allocs;
+	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; size_t slack; } *allocs;
 	size_t nallocs, capallocs;
 	size_t *chunks, nchunks;    /* bytes each chunk holds; 0: given back */
 	size_t held, extents;       /* what cuMemAllocs hold as the driver counts, as the interpreter does */
+	size_t slack;               /* their slack: backed, not device memory (shim_mem.c backing) */
 	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
 	 * mapped: also device memory at the same address (ptx_mem_map), as
 	 * unified addressing makes pinned memory on a GPU */

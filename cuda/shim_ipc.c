@@ -194,8 +194,14 @@ shim_ipc_armed(CUdeviceptr dev)
 
 	armed = 0;
 	pthread_mutex_lock(&pmu);
-	if (last && (e = find(last)))
+	if (last && (e = find(last))) {
 		e->dev = dev;
+		/* the interpreter zeroed pages that were zero already: give
+		 * them back, so that an allocation's untouched slack (shim_mem.c
+		 * backing) holds no memory of the host's */
+		if (dev)
+			madvise(e->p, e->len, MADV_DONTNEED);
+	}
 	pthread_mutex_unlock(&pmu);
 	last = NULL;
 }

@@ -68,11 +68,17 @@ shim_free_mem(void)
  * anonymous memory of the allocation's own (shim_ipc.c maps it), zero
  * until a kernel writes it, and no other allocation's: a kernel that
  * reads past its buffer reads zeros or what it wrote there, never another
- * buffer or the host's memory. */
+ * buffer or the host's memory.  The slack is no device memory, so the
+ * interpreter's limit is raised by it while the allocation lives; that
+ * the host's memory stays bounded, the slack of all live allocations is
+ * at most a quarter of the device memory, past which a small allocation
+ * gets none. */
 static size_t
 backing(size_t ext)
 {
-	return ext <= SMALL ? ext + PAGE : pages(ext);
+	size_t s = ext <= SMALL ? PAGE : pages(ext) - ext;
+
+	return shim.slack + s <= shim_total_mem() / 4 ? s : 0;
 }
 
 /* The chunk an extent of ext bytes goes into (-1: its own pages), and in
@@ -110,7 +116,7 @@ charge(size_t i, size_t ext)
 	if (c >= 0)
 		shim.chunks[c] += ext;
 	shim.held += need;
-	shim.extents += backing(ext);
+	shim.extents += ext + shim.allocs[i].slack;
 	shim.allocs[i].chunk = c;
 	return CUDA_SUCCESS;
 }
@@ -123,7 +129,13 @@ uncharge(size_t i)
 
 	if (shim.allocs[i].host)
 		return;   /* managed: host memory */
-	shim.extents -= backing(ext);
+	shim.extents -= ext + shim.allocs[i].slack;
+	if (shim.allocs[i].slack) {
+		uint64_t v = 0;
+		ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &v);
+		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, v - shim.allocs[i].slack);
+		shim.slack -= shim.allocs[i].slack;
+	}
 	if (c < 0)
 		shim.held -= pages(ext);
 	else if (!(shim.chunks[c] -= ext))
@@ -146,7 +158,8 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	CUresult r;
 	ptx_devptr a;
 	void *h = NULL;
-	size_t ext, need = 0;
+	size_t ext, need = 0, slack = 0;
+	uint64_t lim = 0;
 
 	LOCK();
 	if ((r = shim_ready(&ctx)))
@@ -183,19 +196,29 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			goto out;
 		}
 	} else {
-		shim_ipc_arm(backing(ext));   /* pages of its own, to share if asked (shim_ipc.c) */
-		r = shim_merr(ptx_mem_alloc(shim.cx, backing(ext), &a));
+		ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &lim);
+		if ((slack = backing(ext)) > UINT64_MAX - lim)
+			slack = 0;
+		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim + slack);
+		shim_ipc_arm(ext + slack);   /* pages of its own, to share if asked (shim_ipc.c) */
+		r = shim_merr(ptx_mem_alloc(shim.cx, ext + slack, &a));
 		shim_ipc_armed(r ? 0 : a);
-		if (r)
+		if (r) {
+			ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim);
 			goto out;
+		}
+		shim.slack += slack;
 	}
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;
 	shim.allocs[shim.nallocs].ctx = ctx;
 	shim.allocs[shim.nallocs].host = h;
 	shim.allocs[shim.nallocs].chunk = -1;
+	shim.allocs[shim.nallocs].slack = slack;
 	if (!managed && (r = charge(shim.nallocs, ext))) {
 		ptx_mem_free(shim.cx, a);
+		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim);
+		shim.slack -= slack;
 		goto out;
 	}
 	shim.nallocs++;
