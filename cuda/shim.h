@@ -96,10 +96,11 @@ typedef struct {
 	struct Smod *mods;
 	/* host: managed memory's; chunk: the 2 MiB chunk a small one is
 	 * counted in (shim_mem.c), else -1 */
-	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; } *allocs;
+	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; size_t slack; } *allocs;
 	size_t nallocs, capallocs;
 	size_t *chunks, nchunks;    /* bytes each chunk holds; 0: given back */
 	size_t held, extents;       /* what cuMemAllocs hold as the driver counts, as the interpreter does */
+	size_t slack;               /* their slack: backed, not device memory (shim_mem.c backing) */
 	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
 	 * mapped: also device memory at the same address (ptx_mem_map), as
 	 * unified addressing makes pinned memory on a GPU */
@@ -150,6 +151,7 @@ CUresult shim_merr(int rc);               /* a PTX_* status as a CUresult */
 /* shim_vmm.c: whether p lies in a range cuMemMap mapped, that mapping's
  * start and size; under LOCK */
 int shim_vmm_find(CUdeviceptr p, CUdeviceptr *base, size_t *size);
+int shim_ipc_find(CUdeviceptr p, CUdeviceptr *base, size_t *size);
 /* shim_image.c: the PTX text of an image (PTX, fatbin, fatbin wrapper,
  * cubin, host ELF), malloc'd into *ptx.  size: the bytes readable, or
  * SHIM_NOLEN when the caller gave none (the image's header says).  type: a
@@ -174,9 +176,9 @@ int shim_unresolved(const char *text, int devrt, char *name, size_t cap);
  * defines without one lose it (images linked elsewhere: nvJitLink's) */
 void shim_link_voids(char **text, int n);
 /* shim_extern.c: an input's .extern .func whose prototype differs from the
- * definition another input gives (cuLink refuses it): the definer's index
- * and the name into name, else -1 */
-int shim_link_protos(char *const *text, int n, char *name, size_t cap);
+ * definition another input gives (cuLink refuses it): the definer's index,
+ * the name into name and the declarer's index into *decl, else -1 */
+int shim_link_protos(char *const *text, int n, char *name, size_t cap, int *decl);
 /* the first line of a cuLinkComplete image linked with the device runtime */
 #define SHIM_DEVRT_MARK "// linked with the device runtime (libcudadevrt)\n"
 /* shim_link.c: the inputs' internal symbols renamed where another input

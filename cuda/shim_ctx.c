@@ -118,6 +118,7 @@ shim_total_mem(void)
 	uint64_t v = 0;
 
 	ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &v);
+	v -= shim.slack;   /* raised by it: shim_mem.c backing */
 	return v > SIZE_MAX ? SIZE_MAX : (size_t)v;
 }
 

@@ -288,25 +288,30 @@ shim_link_voids(char **text, int n)
  * cuLink, unlike the loader of an image, compares a declaration with the
  * definition another input gives: an H200's driver refuses a caller's
  * .extern .func whose return list or parameters differ from the callee's
- * (CUDA_ERROR_UNKNOWN, "Prototype doesn't match").  A prototype here is
- * the count of each list and each parameter's size in bytes (its type's
- * width times its array length); a size it cannot tell matches any.
+ * (CUDA_ERROR_UNKNOWN, "Prototype doesn't match").  Its linker compares
+ * what nvlink compares (the same message, case for case: tests/shim/
+ * protos.c): the count of each list and, per parameter, its element's
+ * width, whether that element is a .f32 or .f64 (.f16 counts as .b16),
+ * and whether it is an array and of how many; not the signedness (.u32,
+ * .s32 and .b32 are one), nor the alignment or the name.  A parameter
+ * whose type this cannot tell matches any.
  */
 enum { PMAX = 32 };
 typedef struct { int n[2]; unsigned long long size[2][PMAX]; } Proto;
 
-/* The size of the parameter [s, e), or 0. */
+/* What the linker compares of the parameter [s, e), one number, or 0. */
 static unsigned long long
 psize(const char *s, const char *e)
 {
-	unsigned long long bits = 0, count = 1;
+	unsigned long long bits = 0, count = 1, fp = 0, array = 0;
 
 	for (const char *p = s; p < e; p++) {
 		char *end;
 		if (!bits && *p == '.' && e - p > 2 && strchr("bsuf", p[1]) && isdigit((unsigned char)p[2])) {
 			bits = strtoull(p + 2, &end, 10);
-			if (end > e || ISID(*end) || bits > 64)
+			if (end > e || ISID(*end) || !bits || bits > 64)
 				return 0;
+			fp = p[1] == 'f' && bits >= 32;
 		} else if (*p == '[') {
 			unsigned long long k = strtoull(p + 1, &end, 10);
 			if (end >= e || *end != ']' || !k || k > (1ull << 32))
@@ -314,9 +319,10 @@ psize(const char *s, const char *e)
 			count *= k;   /* at most two of 2^32 before it is refused below */
 			if (count > (1ull << 32))
 				return 0;
+			array = 1;
 		}
 	}
-	return bits / 8 * count;
+	return bits ? bits | fp << 7 | array << 8 | count << 9 : 0;
 }
 
 /* The list at *pp (its '('), into list k of pr; *pp past its ')'. */
@@ -409,10 +415,9 @@ differs(char *const *text, int n, int i, const char *name, const Proto *pr)
 }
 
 int
-shim_link_protos(char *const *text, int n, char *name, size_t cap)
+shim_link_protos(char *const *text, int n, char *name, size_t cap, int *decl)
 {
 	Proto pr;
-
 	size_t len;
 
 	for (int i = 0; i < n; i++) {
@@ -420,8 +425,11 @@ shim_link_protos(char *const *text, int n, char *name, size_t cap)
 		for (const char *s = text[i], *w; (w = topline(&s, &depth, &len));)
 			if (!strncmp(w, ".extern", 7) && !ISID(w[7])) {
 				declname(w, len, name, cap);
-				if (name[0] && proto(w, len, &pr) && (j = differs(text, n, i, name, &pr)) >= 0)
+				if (name[0] && proto(w, len, &pr) &&
+				    (j = differs(text, n, i, name, &pr)) >= 0) {
+					*decl = i;
 					return j;
+				}
 			}
 	}
 	return -1;

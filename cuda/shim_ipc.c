@@ -194,8 +194,14 @@ shim_ipc_armed(CUdeviceptr dev)
 
 	armed = 0;
 	pthread_mutex_lock(&pmu);
-	if (last && (e = find(last)))
+	if (last && (e = find(last))) {
 		e->dev = dev;
+		/* the interpreter zeroed pages that were zero already: give
+		 * them back, so that an allocation's untouched slack (shim_mem.c
+		 * backing) holds no memory of the host's */
+		if (dev)
+			madvise(e->p, e->len, MADV_DONTNEED);
+	}
 	pthread_mutex_unlock(&pmu);
 	last = NULL;
 }
@@ -233,7 +239,7 @@ share(CUdeviceptr dev, Pages *out)
 }
 
 /* Memory opened from another process's handles: under LOCK. */
-static struct { CUdeviceptr dev; void *p; size_t len; } *opened;
+static struct { CUdeviceptr dev; void *p; size_t len, n; } *opened;
 static size_t nopened;
 
 static uint64_t
@@ -351,9 +357,24 @@ open_foreign(CUdeviceptr *p, const Body *d)
 	}
 	opened[nopened].dev = a;
 	opened[nopened].p = q;
+	opened[nopened].n = (size_t)d->b;
 	opened[nopened++].len = len;
 	*p = a;
 	return CUDA_SUCCESS;
+}
+
+/* Whether p lies in memory opened from another process's handle (the
+ * opening's base and the allocation's size); under LOCK. */
+int
+shim_ipc_find(CUdeviceptr p, CUdeviceptr *base, size_t *size)
+{
+	for (size_t i = 0; i < nopened; i++)
+		if (p >= opened[i].dev && p - opened[i].dev < opened[i].n) {
+			*base = opened[i].dev;
+			*size = opened[i].n;
+			return 1;
+		}
+	return 0;
 }
 
 CUresult

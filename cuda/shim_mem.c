@@ -40,6 +40,7 @@ shim_merr(int rc)
  */
 #define PAGE ((size_t)2 << 20)
 #define GRANULE 512   /* the allocations' spacing (alloc, below) */
+#define SMALL ((size_t)1 << 20)   /* the largest the driver sub-allocates in a chunk */
 
 static size_t
 pages(size_t n)
@@ -56,6 +57,28 @@ shim_free_mem(void)
 	ptx_mem_used(shim.cx, &used);
 	other = used > shim.extents ? pages((size_t)(used - shim.extents)) : 0;
 	return total > other && total - other > shim.held ? total - other - shim.held : 0;
+}
+
+/* The bytes the interpreter backs for an allocation of extent ext: what a
+ * kernel may touch past its end without a fault, as on a GPU.  There an
+ * allocation of more than 1 MiB has 2 MiB pages of its own, mapped whole,
+ * and the next address past them faults (an H200 faulted on a load just
+ * past 16 MiB); smaller ones are carved from chunks among others, where
+ * loads even 2 MiB past the end were seen not to fault.  The slack is
+ * anonymous memory of the allocation's own (shim_ipc.c maps it), zero
+ * until a kernel writes it, and no other allocation's: a kernel that
+ * reads past its buffer reads zeros or what it wrote there, never another
+ * buffer or the host's memory.  The slack is no device memory, so the
+ * interpreter's limit is raised by it while the allocation lives; that
+ * the host's memory stays bounded, the slack of all live allocations is
+ * at most a quarter of the device memory, past which a small allocation
+ * gets none. */
+static size_t
+backing(size_t ext)
+{
+	size_t s = ext <= SMALL ? PAGE : pages(ext) - ext;
+
+	return shim.slack + s <= shim_total_mem() / 4 ? s : 0;
 }
 
 /* The chunk an extent of ext bytes goes into (-1: its own pages), and in
@@ -93,7 +116,7 @@ charge(size_t i, size_t ext)
 	if (c >= 0)
 		shim.chunks[c] += ext;
 	shim.held += need;
-	shim.extents += ext;
+	shim.extents += ext + shim.allocs[i].slack;
 	shim.allocs[i].chunk = c;
 	return CUDA_SUCCESS;
 }
@@ -106,7 +129,13 @@ uncharge(size_t i)
 
 	if (shim.allocs[i].host)
 		return;   /* managed: host memory */
-	shim.extents -= ext;
+	shim.extents -= ext + shim.allocs[i].slack;
+	if (shim.allocs[i].slack) {
+		uint64_t v = 0;
+		ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &v);
+		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, v - shim.allocs[i].slack);
+		shim.slack -= shim.allocs[i].slack;
+	}
 	if (c < 0)
 		shim.held -= pages(ext);
 	else if (!(shim.chunks[c] -= ext))
@@ -117,10 +146,11 @@ uncharge(size_t i)
  * zeroed host memory made device memory at its own address (a GPU gives
  * no promise of zeros; runs repeat with them), recorded for cuMemFree.
  * The extent is n rounded up to GRANULE, as the driver hands out memory
- * (allocations 512 bytes apart): a kernel that reads a little past its
- * buffer reads the slack, as on a GPU, rather than faulting and poisoning
- * the context; the size recorded (cuMemGetAddressRange) is still n.
- * Managed memory is host memory, outside cuMemGetInfo's count. */
+ * (allocations 512 bytes apart), and device memory is backed further
+ * (backing, above): a kernel that reads past its buffer where a GPU lets
+ * it reads the slack rather than faulting and poisoning the context; the
+ * size recorded (cuMemGetAddressRange) is still n.  Managed memory is
+ * host memory, outside cuMemGetInfo's count. */
 static CUresult
 alloc(CUdeviceptr *p, size_t n, int managed)
 {
@@ -128,12 +158,13 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	CUresult r;
 	ptx_devptr a;
 	void *h = NULL;
-	size_t ext, need = 0;
+	size_t ext, need = 0, slack = 0;
+	uint64_t lim = 0;
 
 	LOCK();
 	if ((r = shim_ready(&ctx)))
 		goto out;
-	if (n > SIZE_MAX - PAGE) {
+	if (n > SIZE_MAX - 2 * PAGE) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
@@ -165,19 +196,29 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			goto out;
 		}
 	} else {
-		shim_ipc_arm(ext);   /* pages of its own, to share if asked (shim_ipc.c) */
-		r = shim_merr(ptx_mem_alloc(shim.cx, ext, &a));
+		ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &lim);
+		if ((slack = backing(ext)) > UINT64_MAX - lim)
+			slack = 0;
+		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim + slack);
+		shim_ipc_arm(ext + slack);   /* pages of its own, to share if asked (shim_ipc.c) */
+		r = shim_merr(ptx_mem_alloc(shim.cx, ext + slack, &a));
 		shim_ipc_armed(r ? 0 : a);
-		if (r)
+		if (r) {
+			ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim);
 			goto out;
+		}
+		shim.slack += slack;
 	}
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;
 	shim.allocs[shim.nallocs].ctx = ctx;
 	shim.allocs[shim.nallocs].host = h;
 	shim.allocs[shim.nallocs].chunk = -1;
+	shim.allocs[shim.nallocs].slack = slack;
 	if (!managed && (r = charge(shim.nallocs, ext))) {
 		ptx_mem_free(shim.cx, a);
+		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim);
+		shim.slack -= slack;
 		goto out;
 	}
 	shim.nallocs++;

@@ -1068,16 +1068,21 @@ link_complete(Link *l, void **image, size_t *size)
 	char fn[256];
 	size_t used;
 	CUresult r;
-	int def;
+	int def, decl;
 
 	free(l->out);
 	l->out = NULL;
-	if ((def = shim_link_protos(l->text, l->ntext, fn, sizeof fn)) >= 0) {
+	if ((def = shim_link_protos(l->text, l->ntext, fn, sizeof fn, &decl)) >= 0) {
+		/* the linker merges the inputs in order: a declaration met
+		 * after the definition is the input named; one met before it
+		 * is taken for the definition's own, which is named twice (as
+		 * nvlink does, and an H200's driver for the second) */
+		int in = decl > def ? decl : def;
 		fprintf(stderr, "libptxcuda: cuLinkComplete: prototype doesn't match for '%s' in '%s'\n", fn,
-		    l->names[def]);
+		    l->names[in]);
 		if (l->log && l->cap)
 			snprintf(l->log, l->cap, "error   : Prototype doesn't match for '%s' in '%s', first "
-			    "defined in '%s'\n", fn, l->names[def], l->names[def]);
+			    "defined in '%s'\n", fn, l->names[in], l->names[def]);
 		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer (drvfacts.gpu) */
 	}
 	if ((r = shim_link_text(l->text, l->names, l->ntext, &l->out, &used)))

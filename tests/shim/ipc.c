@@ -49,7 +49,9 @@ main(int argc, char **argv)
 {
 	CUcontext c;
 	CUdevice d;
-	CUdeviceptr p, q;
+	CUdeviceptr p, q, b;
+	size_t n;
+	unsigned t;
 	CUipcMemHandle h, h2;
 	CUipcEventHandle eh;
 	CUevent e, e2, plain;
@@ -68,8 +70,15 @@ main(int argc, char **argv)
 		if (!r) {
 			CK(cuMemcpyDtoH(&v, q + 100, 4));
 			CK(cuMemsetD32(q + 200, 0xbeef, 1));
-			printf(", at the base: reads 0x%x at +100, writes 0xbeef; close: %s", v,
-			    name(cuIpcCloseMemHandle(q)));
+			printf(", at the base: reads 0x%x at +100, writes 0xbeef", v);
+			CK(cuMemGetAddressRange(&b, &n, q + 8));
+			printf("; its range: %s, %zu bytes", b == q ? "the base" : "ELSEWHERE", n);
+			CK(cuPointerGetAttribute(&t, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, q + 8));
+			printf("; device memory: %s", t == CU_MEMORYTYPE_DEVICE ? "yes" : "NO");
+			printf("; range attributes: %s", name(cuPointerGetAttribute(&b,
+			    CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, q + 8)));
+			printf(", %s", name(cuPointerGetAttribute(&n, CU_POINTER_ATTRIBUTE_RANGE_SIZE, q + 8)));
+			printf("; close: %s", name(cuIpcCloseMemHandle(q)));
 		}
 		printf("\n");
 		return 0;

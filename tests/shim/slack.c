@@ -1,10 +1,12 @@
 /*
- * slack.c -- the slack of an allocation: the driver hands out device
- * memory in 512-byte units, so a kernel that touches the bytes past a
- * buffer's end but inside its unit (the bug of a bounds check off by a
- * little) runs without a fault on a GPU, and the context goes on; the
- * size the driver reports for the allocation is still the one asked for.
- * Then an access far past every allocation, which faults as on a GPU.
+ * slack.c -- the slack of an allocation: a GPU's driver carves allocations
+ * of up to 1 MiB from 2 MiB chunks, and gives larger ones 2 MiB pages of
+ * their own, so a kernel that touches the bytes past a small buffer's end
+ * (the bug of a bounds check off by a little, or by a lot) runs without a
+ * fault, and the context goes on; the size the driver reports for the
+ * allocation is still the one asked for.  In the shim the slack is the
+ * buffer's own memory, zero until written.  Then a store just past a
+ * 16 MiB allocation, which faults as on an H200.
  *
  * Output: one line each, against slack.out.
  */
@@ -69,12 +71,30 @@ main(void)
 		CK(cuMemcpyDtoH(got, p, 4));
 		printf("a store 100 bytes into a 4-byte shared array: %s, reads %u\n", name, got[0]);
 	}
-	/* far past it: a fault, which poisons the context */
-	off = 1u << 28;
+	/* 1 MiB past a small allocation: the slack, zeros until written */
+	{
+		CUdeviceptr q;
+		unsigned z = 0;
+		CK(cuMemAlloc(&q, 4096));
+		CK(cuMemsetD32(q, 0xffffffffu, 1));
+		off = 1u << 18;
+		r = cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL, args, NULL);
+		if (!r)
+			r = cuCtxSynchronize();
+		cuGetErrorName(r, &name);
+		CK(cuMemcpyDtoH(&z, q, 4));
+		printf("stores 1 MiB past a 100-byte allocation: %s; the next allocation %s\n", name,
+		    z == 0xffffffffu ? "untouched" : "WRITTEN");
+		CK(cuMemFree(q));
+	}
+	/* just past 16 MiB, its own pages: a fault, which poisons the context */
+	CK(cuMemFree(p));
+	CK(cuMemAlloc(&p, 16u << 20));
+	off = 4u << 20;
 	r = cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL, args, NULL);
 	if (!r)
 		r = cuCtxSynchronize();
 	cuGetErrorName(r, &name);
-	printf("a store 1 GiB past it: %s\n", name);
+	printf("a store just past a 16 MiB allocation: %s\n", name);
 	return 0;
 }
