@@ -17,8 +17,8 @@
  * wait returned with the first access's phase complete.  So an access
  * between arrive and wait is not released until the next phase, and one
  * after a split arrive and before the wait is not ordered.  The warp's
- * arrival stands for its lanes (as in cluster.c); .relaxed arrives are
- * taken as releases (missed).
+ * arrival stands for its lanes (as in cluster.c); a .relaxed arrive
+ * releases nothing, unless a fence came before it (release()).
  *
  * Anything else is the rule check_race.c applies to global memory across
  * CTAs, on the same count (Launch.gord, moved by every instruction that
@@ -79,6 +79,8 @@ typedef struct {
 	                           * acquired (the phases completed when it returned) */
 	uint64_t rlx[DWARPS];     /* by warp: bit p % 64 set when its arrive in the phase that
 	                           * completes as count p was .relaxed (releases nothing) */
+	uint32_t rlxrel[DWARPS];  /* by warp: rel when its last .relaxed arrive ran (a fence
+	                           * before the arrive makes it a release of what preceded) */
 } DSlot;
 
 typedef struct {
@@ -201,6 +203,17 @@ interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		 * open phase returns when that phase completes */
 		if (in && in->op == OP_BARRIER_CLUSTER_WAIT && w->id < DWARPS)
 			t->ph[w->id] = (uint32_t)w->cta->clu->phases + !!(w->carr & m);
+		/* an arrive belongs to the phase that completes as the count
+		 * DAcc.ph gives an access made now */
+		if (in && in->op == OP_BARRIER_CLUSTER_ARRIVE && w->id < DWARPS) {
+			uint32_t p = (uint32_t)w->cta->clu->phases + 1 + !!(w->carr & m);
+			if (ir_hasmod(in, MOD_RELAXED)) {
+				t->rlx[w->id] |= 1ull << p % 64;
+				t->rlxrel[w->id] = t->rel;
+			} else {
+				t->rlx[w->id] &= ~(1ull << p % 64);
+			}
+		}
 		return;   /* the arrive releases through the phase (DAcc.ph); mapa, getctarank order nothing */
 	}
 	/* an mbarrier operation of .relaxed semantics (arrive, complete_tx,
@@ -225,13 +238,17 @@ after(uint32_t a, uint32_t b)
 /* The phase count whose completion releases the record e of the CTA
  * whose slot is es: the phase e->ph names, or a later one while its
  * warp's arrives in them were .relaxed (a relaxed arrive orders none of
- * the warp's earlier accesses). */
+ * the warp's earlier accesses) unless a release of the CTA came between
+ * the access and the warp's last relaxed arrive (fence.acq_rel and a
+ * relaxed arrive are a release).  Only the last relaxed arrive's is
+ * kept: an access that some later fence follows counts as released by
+ * the earlier phases too, a race missed, never one made up. */
 static uint32_t
 release(const DSlot *es, const DAcc *e)
 {
 	uint32_t p = e->ph;
 
-	if (e->warp >= DWARPS)
+	if (e->warp >= DWARPS || after(es->rlxrel[e->warp], e->g))
 		return p;
 	for (int i = 0; i < 63 && es->rlx[e->warp] >> (p % 64) & 1; i++)
 		p++;
