@@ -282,6 +282,15 @@ unordered(const Launch *L, const Clu *k, const DAcc *e, const DAcc *cur)
 	return !after(es->rel, e->g) || !after(cs->acq, e->g);
 }
 
+/* The bytes of the word at host wd that [a, end) covers (DAcc.bytes). */
+static uint8_t
+wordbytes(uintptr_t wd, uintptr_t a, uintptr_t end)
+{
+	uintptr_t lo = a > wd ? a - wd : 0, hi = end < wd + 4 ? end - wd : 4;
+
+	return (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
+}
+
 static void report(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc,
                    const DAcc *e, int eacc, const Cta *owner);
 
@@ -345,11 +354,10 @@ interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		DPg *pg = dpage(L, wd / DPAGE + 1);
 		size_t i = wd % DPAGE / 4;
-		uintptr_t lo = a > wd ? a - wd : 0, hi = end < wd + 4 ? end - wd : 4;
 		const DAcc *e = NULL;
 		if (!pg)
 			return;
-		cur.bytes = st.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
+		cur.bytes = st.bytes = wordbytes(wd, a, end);
 		if (!pg->w[i].mb && unordered(L, c->clu, &pg->w[i], &st))
 			e = &pg->w[i];
 		else if (unordered(L, c->clu, &pg->r[i], &st))
@@ -417,11 +425,10 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		DPg *pg = dpage(L, wd / DPAGE + 1);
 		size_t i = wd % DPAGE / 4;
-		uintptr_t lo = a > wd ? a - wd : 0, hi = end < wd + 4 ? end - wd : 4;
 		const DAcc *e = NULL;
 		if (!pg)
 			return;
-		cur.bytes = (uint8_t)(((1u << hi) - 1) & ~((1u << lo) - 1));
+		cur.bytes = wordbytes(wd, a, end);
 		if (pg->w[i].mb ? copyrace(L, k, &pg->w[i], &cur, w, lane, owner) : unordered(L, k, &pg->w[i], &cur))
 			e = &pg->w[i];
 		else if (write && unordered(L, k, &pg->r[i], &cur))
