@@ -36,10 +36,11 @@
  * load by any CTA of the cluster (16 bytes each), in a table of the
  * launch by host page; launches without clusters of two or more CTAs
  * never reach it.  Pairs within one CTA are check_race.c's.  Strong
- * accesses and atomics are not followed, as in global memory.  Not
- * followed either: st.async and red.async (mbarrier-completed remote
- * stores), the bulk copies into another CTA's shared memory, and a CTA
- * that exits while another still reads its shared memory.
+ * accesses and atomics are not followed, as in global memory, except
+ * red.async: it, st.async and the bulk copies into another CTA's shared
+ * memory are writes that the mbarrier they complete on orders
+ * (interp_chk_dsmem_copy).  Not followed: a CTA that exits while another
+ * still reads its shared memory.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -319,14 +320,15 @@ copyrace(Launch *L, const Clu *k, const DAcc *e, const DAcc *cur, const Warp *w,
 	return !interp_chk_mbar_saw(L, mb, -1, e->ph) || (uint32_t)owner->chkord == e->g;
 }
 
-/* A copy's write of n bytes at host p of CTA c (st.async, cp.async.bulk
- * into the shared memory of another CTA of the cluster), completing on
- * the mbarrier at host mb of c in its phase ph: checked as a store of the
+/* A copy's write of n bytes at host p of CTA c (st.async, red.async,
+ * cp.async.bulk into the shared memory of another CTA of the cluster),
+ * completing on the mbarrier at host mb of c in its phase ph: checked as
+ * a store of the
  * issuing thread against the accesses before it (a load of the buffer
  * that the issuer did not wait for: the consumer's release, an arrive on
  * an "empty" mbarrier, and the producer's acquire), then kept as the
  * words' last store, which the mbarrier orders (copyrace); two copies
- * are not compared. */
+ * are not compared (two red.async are atomics, and never race). */
 void
 interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, const uint8_t *p, uint64_t n,
                       const uint8_t *mb, uint32_t ph)
@@ -334,7 +336,7 @@ interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c
 	uintptr_t a = (uintptr_t)p, end;
 	DAcc cur, st;
 
-	if (!c->clu || c->clu->n < 2 || c == w->cta || !n || n > c->nshared || (xi->in && xi->in->op == OP_RED_ASYNC) ||
+	if (!c->clu || c->clu->n < 2 || c == w->cta || !n || n > c->nshared ||
 	    mb < c->shared || (uint64_t)(mb - c->shared) + 8 > c->nshared || w->cta->linear >= UINT32_MAX - 1 ||
 	    w->id > UINT16_MAX || !slot(L, w->cta->linear, 1))
 		return;
