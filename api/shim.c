@@ -93,3 +93,19 @@ ptx_mem_map_at(ptx_ctx *cx, ptx_devptr at, void *host, size_t size)
 		return PTX_EINVAL;
 	return interp_mem_map_at(cx, at, host, size);
 }
+
+int
+ptx_mem_slack(ptx_ctx *cx, ptx_devptr p, size_t used)
+{
+	Alloc *a;
+
+	if (!cx)
+		return PTX_EINVAL;
+	if (!(a = interp_mem_find(cx, p, 0)) || a->addr != p || a->kind != AK_HOST || a->mapped || !used ||
+	    used > a->size)
+		return PTX_EINVAL;
+	cx->nslack -= a->slack != 0;
+	a->slack = a->size - used;
+	cx->nslack += a->slack != 0;
+	return PTX_OK;
+}

@@ -208,6 +208,8 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			goto out;
 		}
 		shim.slack += slack;
+		if (n && n < ext + slack)   /* memcheck reports what reaches past n (PTXKIT_CHECK) */
+			ptx_mem_slack(shim.cx, a, n);
 	}
 	shim.allocs[shim.nallocs].p = a;
 	shim.allocs[shim.nallocs].n = n;

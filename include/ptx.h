@@ -480,6 +480,14 @@ int ptx_mem_reserve(ptx_ctx *cx, size_t size, size_t align, ptx_devptr hint, ptx
  * host buffer at two addresses share its bytes.  The caller keeps the
  * memory; ptx_mem_free(cx, at) unmaps it, after which accesses fault. */
 int ptx_mem_map_at(ptx_ctx *cx, ptx_devptr at, void *host, size_t size);
+/* The allocation ptx_mem_alloc made at p is used for its first used
+ * bytes; the rest is slack, as a GPU's driver leaves past the bytes asked
+ * for: kernels read and write it as the allocation's own memory, and
+ * memcheck reports each access that reaches it ("slack", fatal only with
+ * ptx_set_checks' fatal flag).  used equal to the size ends the slack.
+ * PTX_EINVAL when p is not the start of such an allocation or used is 0
+ * or past its size. */
+int ptx_mem_slack(ptx_ctx *cx, ptx_devptr p, size_t used);
 /* Offset of the i-th parameter in the parameter buffer (kernelParams packed
  * as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects). */
 int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);

@@ -14,7 +14,13 @@
  *     address, but constant memory is read-only to them: the constant
  *     cache would not see the store);
  *   - "heap-leak": device malloc allocations the launch made and did not
- *     free, when it ends (one report a kernel, counting them).
+ *     free, when it ends (one report a kernel, counting them);
+ *   - "slack": a load, store or atomic that reaches past the bytes an
+ *     allocation was asked for into the slack its host gave it
+ *     (ptx_mem_slack: the CUDA driver API library models a GPU driver's
+ *     rounding that way), which runs on as on a GPU.  Looked for only
+ *     while some allocation has slack; the warp-wide paths of the checked
+ *     executor (exec_mem.h chk_lanes) leave such an access to the lanes.
  *
  * Two bit-a-byte tables of the launch (check_init.c's ChkShadow, by host
  * page) hold the bytes stored to and the bytes read non-coherently; they
@@ -24,6 +30,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <stdio.h>
 #include "interp.h"
 
 int
@@ -68,6 +75,35 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 		    "ld.global.nc and ldu need memory that is read-only for the whole kernel", n, a);
 	}
 	interp_chk_mark(cx, &L->ncread, p, n, 1);
+}
+
+void
+interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, unsigned n, int acc)
+{
+	ChkSite s;
+	Alloc *al;
+	uint64_t used, off;
+	char where[48];
+
+	if (xi->space != MS_GLOBAL && (xi->space != MS_GENERIC || a - SHARED_WIN < WIN_SIZE ||
+	    a - LOCAL_WIN < WIN_SIZE || a - PARAM_WIN < WIN_SIZE))
+		return;
+	if (!(al = interp_mem_find(L->cx, a, n)) || !al->slack)
+		return;
+	used = al->size - al->slack;
+	if (a - al->addr + n <= used)
+		return;
+	off = a - al->addr;
+	if (off >= used)
+		snprintf(where, sizeof where, "%" PRIu64 " bytes after", off - used);
+	else
+		snprintf(where, sizeof where, "across");
+	interp_chk_site(L, w, (int)lane, xi, acc, a, n, &s);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "slack", &s, NULL,
+	    "%s of %u bytes at 0x%" PRIx64 " lies %s the end of the %" PRIu64 "-byte allocation at 0x%" PRIx64
+	    ", in the slack a GPU's driver leaves after it, where it does not fault",
+	    acc == PTX_ACCESS_WRITE ? "a store" : acc == PTX_ACCESS_ATOMIC ? "an atomic" : "a load", n, a,
+	    where, used, al->addr);
 }
 
 void

@@ -374,7 +374,8 @@ chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t 
 		Alloc *al = globalloc(L, a32(xi, base[0] + aoff), sz);
 		if (!al)
 			return 0;
-		mem = al->p, lo = al->addr, lim = al->size;
+		/* memcheck reports an access of the slack: the lanes' path */
+		mem = al->p, lo = al->addr, lim = al->size - (MEMCHK(L) ? al->slack : 0);
 		if (lo < FUNC_WIN + 4 * WIN_SIZE && lo + lim > FUNC_WIN)
 			return 0;   /* would reach the windows of the other spaces */
 	} else
@@ -411,6 +412,8 @@ chk_load(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint8
 		interp_chk_load(L, w, l, xi, a, p, n);
 	if (nc)
 		interp_chk_access(L, w, l, xi, a, p, n, 0);
+	if (MEMCHK(L) && L->cx->nslack)
+		interp_chk_slack(L, w, l, xi, a, n, PTX_ACCESS_READ);
 	if (RACECHK(L))
 		interp_chk_race(L, w, l, xi, a, p, n, PTX_ACCESS_READ);
 	if (L->async)
@@ -488,6 +491,8 @@ chk_store(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint
 {
 	if (L->cx->nkonst || L->ncread || !chk_quickset(L->wrote, p, n))
 		interp_chk_access(L, w, l, xi, a, p, n, 1);
+	if (L->cx->nslack)
+		interp_chk_slack(L, w, l, xi, a, n, PTX_ACCESS_WRITE);
 }
 #endif
 
@@ -684,6 +689,8 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		}
 		if (MEMCHK(L))
 			interp_chk_access(L, w, l, xi, a, p, sz * nv, 1);
+		if (MEMCHK(L) && L->cx->nslack)
+			interp_chk_slack(L, w, l, xi, a, sz * nv, PTX_ACCESS_ATOMIC);
 		if (RACECHK(L))
 			interp_chk_race(L, w, l, xi, a, p, sz * nv, PTX_ACCESS_ATOMIC);
 		if (ASYNCCHK(L))

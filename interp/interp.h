@@ -211,6 +211,8 @@ typedef struct {
 	int mapped;           /* host memory at its own address (ptx_mem_map): p is the caller's */
 	int kind;             /* AK_* */
 	int konst;            /* a .const variable: the kernel may not store to it (memcheck) */
+	uint64_t slack;       /* its last slack bytes are past what the host asked for
+	                       * (ptx_mem_slack): kernels reach them, memcheck reports it */
 } Alloc;
 
 /* Whether al is live and holds [addr, addr + size). */
@@ -264,6 +266,7 @@ struct ptx_ctx {
 	ptx_module *mods;
 	Alloc *mem; size_t nmem, capmem;
 	size_t nkonst;                          /* .const allocations ever made (memcheck looks only then) */
+	size_t nslack;                          /* live allocations with slack (memcheck looks only then) */
 	uint64_t next_addr;
 	uint64_t resv_end;          /* the end of the last reservation, when nothing came after it */
 	ptx_printf_fn pf; void *pfu;
@@ -860,6 +863,9 @@ interp_chk_quick(const struct ChkShadow *s, const void *p, unsigned n, uint64_t 
  * host p (guest a) by lane; interp_chk_end when the launch ends. */
 void interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                        int write);
+/* memcheck, while some allocation has slack (cx->nslack): an access of n
+ * bytes at guest a (PTX_ACCESS_*) that reaches its allocation's slack */
+void interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, unsigned n, int acc);
 int interp_chk_noncoherent(const XIns *xi);   /* ld.global.nc or ldu: a load memcheck follows */
 void interp_chk_end(Launch *L);
 /* check_race.c: racecheck of shared and global memory, after an access

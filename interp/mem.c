@@ -223,6 +223,9 @@ interp_mem_drop(ptx_ctx *cx, Alloc *a)
 	interp_mem_uncharge(cx, a->size);
 	if (a->kind == AK_HEAP)
 		cx->heap_used -= a->size;
+	if (a->slack)
+		cx->nslack--;
+	a->slack = 0;
 	a->live = 0;
 	interp_chk_unpoison(cx, a->p, a->size);   /* the host may reuse it: no stale shadow behind */
 	interp_free(cx, a->p);

@@ -185,7 +185,20 @@ test_memory(void)
 		CHECK(ptx_mem_alloc(cx, 3u << 20, &b) == PTX_ENOMEM, "g still holds its memory");
 		ptx_module_free(pm);
 		CHECK(ptx_mem_alloc(cx, 3u << 20, &b) == PTX_OK, "freeing the module gives it back");
+		ptx_mem_free(cx, b);
 	}
+
+	/* slack: only the start of an allocation, used within its size */
+	CHECK(ptx_mem_alloc(cx, 4096, &a) == PTX_OK, "an allocation to give slack");
+	CHECK(ptx_mem_slack(NULL, a, 100) == PTX_EINVAL, "slack of no context");
+	CHECK(ptx_mem_slack(cx, a + 8, 100) == PTX_EINVAL, "slack inside an allocation");
+	CHECK(ptx_mem_slack(cx, a, 0) == PTX_EINVAL, "slack of the whole allocation");
+	CHECK(ptx_mem_slack(cx, a, 4097) == PTX_EINVAL, "used past the size");
+	CHECK(ptx_mem_slack(cx, 0x10, 1) == PTX_EINVAL, "slack of no allocation");
+	CHECK(ptx_mem_slack(cx, a, 100) == PTX_OK && ptx_mem_slack(cx, a, 200) == PTX_OK &&
+	    ptx_mem_slack(cx, a, 4096) == PTX_OK, "slack set, moved and ended");
+	CHECK(ptx_mem_slack(cx, a, 100) == PTX_OK && ptx_mem_free(cx, a) == PTX_OK, "an allocation with slack freed");
+	CHECK(ptx_mem_slack(cx, a, 100) == PTX_EINVAL, "slack of freed memory");
 	ptx_ctx_free(cx);
 }
 
