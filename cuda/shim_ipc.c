@@ -9,9 +9,11 @@
  * in place (the same address, its bytes kept), and a handle names the
  * file by the maker's pid and descriptor, with its inode so that a
  * reused pid or descriptor is not taken for it.  Another process opens
- * /proc/PID/fd/FD, maps the file and makes the mapping device memory at
- * its own address (ptx_mem_map): both interpreters then read and write
- * the same bytes.  As with an H200's driver, a handle of any address
+ * /proc/PID/fd/FD, maps the file and makes the mapping device memory in
+ * address space of its own (ptx_mem_reserve, ptx_mem_map_at; not at the
+ * mapping's host address, which host memory registered earlier and freed
+ * without unregistering may still claim): both interpreters then read and
+ * write the same bytes.  As with an H200's driver, a handle of any address
  * inside an allocation is the allocation's (it opens to the base), and
  * the process that made a handle cannot open it
  * (CUDA_ERROR_INVALID_CONTEXT), an event's as a memory handle.  Events
@@ -334,6 +336,7 @@ open_foreign(CUdeviceptr *p, const Body *d)
 	void *q, *no;
 	ptx_devptr a;
 	int fd;
+	enum { ALIGN = 2 << 20 };   /* where a driver places what it maps */
 
 	snprintf(path, sizeof path, "/proc/%llu/fd/%d", (unsigned long long)d->pid, (int)d->fd);
 	if ((fd = open(path, O_RDWR | O_CLOEXEC)) < 0 || fstat(fd, &st) || (uint64_t)st.st_ino != d->ino ||
@@ -351,7 +354,8 @@ open_foreign(CUdeviceptr *p, const Body *d)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	opened = no;
-	if (shim_merr(ptx_mem_map(shim.cx, q, (size_t)d->b, &a))) {
+	if (shim_merr(ptx_mem_reserve(shim.cx, len, ALIGN, 0, &a)) ||
+	    shim_merr(ptx_mem_map_at(shim.cx, a, q, (size_t)d->b))) {
 		munmap(q, len);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}

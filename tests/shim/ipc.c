@@ -6,15 +6,18 @@
  * process (this program run again by itself, "ipc open FILE") opens it to
  * the allocation's base, reads what the maker wrote and the maker reads
  * what it writes; once the maker has freed the memory, a handle of it
- * opens nowhere.  An event gets a handle only when made with
+ * opens nowhere, also where host memory registered and then unmapped
+ * without cuMemHostUnregister (a client's deferred clean-up) lies where
+ * the opened mapping goes.  An event gets a handle only when made with
  * CU_EVENT_INTERPROCESS, which its maker cannot open either.
  *
  * Output: one line each, against ipc.out.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <cuda.h>
 #include "shimtest.h"
 
@@ -65,6 +68,13 @@ main(int argc, char **argv)
 		if (!(f = fopen(argv[2], "rb")) || fread(&h, sizeof h, 1, f) != 1)
 			return 2;
 		fclose(f);
+		/* registered, then unmapped while still registered: the next
+		 * mapping of that length, the opened handle's, gets its address */
+		void *stale = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (stale != MAP_FAILED) {
+			CK(cuMemHostRegister(stale, 4096, 0));
+			munmap(stale, 4096);
+		}
 		CUresult r = cuIpcOpenMemHandle(&q, h, 1);
 		printf("another process opens it: %s", name(r));
 		if (!r) {
