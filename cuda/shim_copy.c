@@ -339,7 +339,6 @@ typedef struct {
 	CUdeviceptr base;
 	size_t size;
 	int managed, mapped;        /* cuMemAllocManaged memory; host memory that kernels see */
-	int foreign;                /* opened from another process's IPC handle */
 } Ptr;
 
 static void
@@ -364,7 +363,6 @@ lookup(Ptr *o, CUdeviceptr p)
 	if (shim_ipc_find(p, &o->base, &o->size)) {
 		o->kind = CU_MEMORYTYPE_DEVICE;
 		(void)shim_current(&o->ctx);   /* the context it was opened in is current */
-		o->foreign = 1;
 		return;
 	}
 	if ((h = shim_host_find((const void *)(uintptr_t)p)) >= 0) {
@@ -405,17 +403,8 @@ attr(void *data, int a, const Ptr *o, CUdeviceptr p)
 		break;
 	case PA_IS_MANAGED: *(int *)data = o->managed; break;
 	case PA_DEVICE_ORDINAL: *(int *)data = 0; break;
-	case PA_RANGE_START_ADDR:
-	case PA_RANGE_SIZE:
-		/* an H200's driver does not answer these for memory another
-		 * process's handle opened (cuMemGetAddressRange does) */
-		if (o->foreign)
-			return CUDA_ERROR_INVALID_VALUE;
-		if (a == PA_RANGE_START_ADDR)
-			*(CUdeviceptr *)data = o->base;
-		else
-			*(size_t *)data = o->size;
-		break;
+	case PA_RANGE_START_ADDR: *(CUdeviceptr *)data = o->base; break;
+	case PA_RANGE_SIZE: *(size_t *)data = o->size; break;
 	case PA_MAPPED: *(int *)data = 1; break;
 	default: return CUDA_ERROR_INVALID_VALUE;
 	}

@@ -447,9 +447,10 @@ cuIpcGetEventHandle(IpcHandle *h, CUevent e)
 	if (!(r = shim_ready(NULL))) {
 		if (!(ev = EVENT(e)))
 			r = CUDA_ERROR_INVALID_HANDLE;
-		else if ((ev->flags & (EV_INTERPROCESS | EV_DISABLE_TIMING)) !=
-		    (EV_INTERPROCESS | EV_DISABLE_TIMING))
-			r = CUDA_ERROR_INVALID_VALUE;   /* the driver asks for both */
+		else if (!(ev->flags & EV_INTERPROCESS))
+			r = CUDA_ERROR_INVALID_HANDLE;   /* an H200's driver's answer (ipc.gpu) */
+		else if (!(ev->flags & EV_DISABLE_TIMING))
+			r = CUDA_ERROR_INVALID_VALUE;
 		else
 			make(h, K_EVENT, (uint64_t)(uintptr_t)e, 0, 0, -1);
 	}

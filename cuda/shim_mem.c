@@ -61,10 +61,13 @@ shim_free_mem(void)
 
 /* The bytes the interpreter backs for an allocation of extent ext: what a
  * kernel may touch past its end without a fault, as on a GPU.  There an
- * allocation of more than 1 MiB has 2 MiB pages of its own, mapped whole,
- * and the next address past them faults (an H200 faulted on a load just
- * past 16 MiB); smaller ones are carved from chunks among others, where
- * loads even 2 MiB past the end were seen not to fault.  The slack is
+ * allocation of 2 MiB or more has 2 MiB pages of its own, mapped whole,
+ * and the next address past them faults (an H200 faulted on loads just
+ * past 2, 4, 10 and 16 MiB allocated as 2 MiB, 3 MiB, 10,000,000 bytes
+ * and 16 MiB); a smaller one lies among others in memory mapped further
+ * on, where loads 4 MiB past its start did not fault (tests/shim/
+ * slackmap.gpu: 4 KiB, 1 MiB, 1 MiB + 4 KiB), so it is backed to 6 MiB
+ * from its start, the 2 MiB page that holds those loads.  The slack is
  * anonymous memory of the allocation's own (shim_ipc.c maps it), zero
  * until a kernel writes it, and no other allocation's: a kernel that
  * reads past its buffer reads zeros or what it wrote there, never another
@@ -76,7 +79,7 @@ shim_free_mem(void)
 static size_t
 backing(size_t ext)
 {
-	size_t s = ext <= SMALL ? PAGE : pages(ext) - ext;
+	size_t s = ext < PAGE ? 3 * PAGE - ext : pages(ext) - ext;
 
 	return shim.slack + s <= shim_total_mem() / 4 ? s : 0;
 }

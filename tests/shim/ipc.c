@@ -4,12 +4,13 @@
  * the whole allocation, the same handle as its base's; the process that
  * made a handle cannot open it (CUDA_ERROR_INVALID_CONTEXT); another
  * process (this program run again by itself, "ipc open FILE") opens it to
- * the allocation's base, reads what the maker wrote and the maker reads
- * what it writes; once the maker has freed the memory, a handle of it
- * opens nowhere, also where host memory registered and then unmapped
- * without cuMemHostUnregister (a client's deferred clean-up) lies where
- * the opened mapping goes.  An event gets a handle only when made with
- * CU_EVENT_INTERPROCESS, which its maker cannot open either.
+ * the allocation's base (also where host memory registered and then
+ * unmapped without cuMemHostUnregister, a client's deferred clean-up,
+ * lies where the opened mapping goes), reads what the maker wrote and the
+ * maker reads what it writes; once the maker has freed the memory, a
+ * handle of it opens nowhere.  An event gets a handle only when made with
+ * CU_EVENT_INTERPROCESS (else CUDA_ERROR_INVALID_HANDLE), which its maker
+ * cannot open either.
  *
  * Output: one line each, against ipc.out.
  */
