@@ -17,6 +17,10 @@
  *   - a guarded abs.f32 or neg.f32 without .ftz becomes an FSEL whose
  *     operand carries |x| or -x: the sign bit alone changes, a NaN keeps its
  *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
+ *     A guard ptxas knows to be always true counts as none: a not.pred,
+ *     and, or or xor of a predicate with itself or its negation, or with
+ *     such a constant (the two results of a setp without a BoolOp are each
+ *     other's negation), e.g. `or.pred p, a, !a` (predconst).
  *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
  *     source with the modifier, whatever else reads the neg (not one
  *     choosing between a value and itself: a copy); of an abs of an abs
@@ -172,6 +176,118 @@ same(const Ins *ia, int a, const Ins *ib, int b)
 	if (va >= 0 || vb >= 0)
 		return va >= 0 && va == vb;
 	return x->kind == OK_IMM && y->kind == OK_IMM && x->imm == y->imm;
+}
+
+/* Operand oi (a source) of in as a predicate literal: the SSA value of a
+ * plain register (*v) and whether it is read negated, `!%p` (*neg); -1 when
+ * it or an operand before it is something else. */
+static int
+predop(const Ins *in, int oi, int *v, int *neg)
+{
+	int u = in->guard != NULL;
+
+	if (oi < in->ndst || oi >= in->nopnd)
+		return -1;
+	for (int k = in->ndst; k <= oi; k++) {
+		const Opnd *o = &in->opnd[k];
+		int n = o->kind == OK_NOT;
+		if (n && o->nsub == 1)
+			o = &o->sub[0];
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->imm)
+			return -1;
+		if (k == oi) {
+			if (u >= in->nuse)
+				return -1;
+			*v = in->use[u];
+			*neg = n;
+			return 0;
+		}
+		u++;
+	}
+	return -1;
+}
+
+/* What ptxas knows of predicate value v: 1 always true, 0 always false, or
+ * -1 and the literal it equals (*r, read negated when *rn).  Literals are
+ * followed through not.pred and movs; the second destination of a setp
+ * without a BoolOp is the negation of the first (the manual's q = !p, NaNs
+ * included); and, or and xor of a literal with itself or its negation, or
+ * with a constant, are simplified: `or.pred p, a, !a` is always true,
+ * `and.pred p, !a, !b` of the pair a|b of one setp always false.  Seeds
+ * 14576, 15457, 34322, 36149: ptxas drops such a guard (or the
+ * instruction). */
+static int
+predconst(const Func *f, int v, int depth, int *r, int *rn)
+{
+	int neg = 0;
+
+	for (int n = 0; n < 8; n++) {
+		int w = v, a, an, b, bn, x;
+		const Ins *d = v >= 0 && v < f->nval ? defof(f, v, &w) : NULL;
+		*r = v;
+		*rn = neg;
+		if (!d || d->guard || depth > 6)
+			return -1;
+		if (d->op == OP_NOT && d->ty[0] == TY_PRED && d->nopnd == 2 && !predop(d, 1, &a, &an)) {
+			v = a;
+			neg ^= 1 ^ an;
+			continue;
+		}
+		if (d->op == OP_SETP && d->nopnd == 3 && d->opnd[0].kind == OK_PAIR && d->ndef == 2 && w == d->def[1]) {
+			*r = d->def[0];
+			*rn = neg ^ 1;
+			return -1;
+		}
+		if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->ty[0] != TY_PRED || d->nopnd != 3 ||
+		    predop(d, 1, &a, &an) || predop(d, 2, &b, &bn))
+			return -1;
+		int ca = predconst(f, a, depth + 1, &a, &x), cb;
+		an ^= x;
+		cb = predconst(f, b, depth + 1, &b, &x);
+		bn ^= x;
+		if (ca >= 0)
+			ca ^= an;
+		if (cb >= 0)
+			cb ^= bn;
+		if (ca < 0 && cb >= 0) {   /* the constant second */
+			int t = a, tn = an;
+			a = b, an = bn, ca = cb, b = t, bn = tn, cb = -1;
+		}
+		if (ca >= 0 && cb >= 0)
+			return neg ^ (d->op == OP_AND ? ca & cb : d->op == OP_OR ? ca | cb : ca ^ cb);
+		if (ca >= 0) {
+			if (d->op == OP_AND && !ca)
+				return neg;
+			if (d->op == OP_OR && ca)
+				return neg ^ 1;
+			v = b;
+			neg ^= bn ^ (d->op == OP_XOR && ca);
+			continue;
+		}
+		if (a != b)
+			return -1;
+		if (an != bn)
+			return neg ^ (d->op != OP_AND);
+		if (d->op == OP_XOR)
+			return neg;
+		v = a;
+		neg ^= an;
+	}
+	*rn = neg;
+	return -1;
+}
+
+/* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown
+ * or none. */
+static int
+guardconst(const Func *f, const Ins *in)
+{
+	int r, rn, c;
+
+	if (!in->guard || in->nuse < 1 || (in->guard->kind != OK_REG && in->guard->kind != OK_NOT))
+		return -1;
+	c = predconst(f, in->use[0], 0, &r, &rn);
+	return c < 0 ? -1 : c ^ (in->guard->kind == OK_NOT);
 }
 
 /* cvt.sat to a narrower integer of a float-to-integer cvt: one F2I. */
@@ -835,13 +951,16 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->gneg = 0;
 		return 0;
 	}
-	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ)) {
+	int built = f->built && f->val && k >= 0 && k < f->nins && f->ins[k] == in;
+	/* a guard ptxas knows to be true is none (an FADD, not an FSEL) */
+	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ) &&
+	    !(built && guardconst(f, in) == 1)) {
 		xi->alu.flags |= ALU_NEGAB;
 		return 0;
 	}
 	if (in->op == OP_SET && in->guard && in->ty[0] == TY_F32 && in->ndst == 1 && in->opnd[0].kind == OK_REG)
 		return foldgset(pm, xi, in);
-	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in)
+	if (!built)
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && in->ty[1] != TY_S8 &&
