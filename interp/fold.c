@@ -80,6 +80,8 @@
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays).
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 of x, twice, reads x once.
+ *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
+ *     reads the stack pointer's low half as the amount: the result is 0.
  *
  * The rules follow movs and shf.clamp copies (ptxas works on values), and where a rule makes an
  * instruction read a register another instruction read, that register must
@@ -940,6 +942,37 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* A 16-bit shl, or an unsigned shr, by a cnot.b32 result: ptxas keeps
+ * the cnot as 0 or -1 and then reads as the amount the low half of a
+ * register it never wrote for it.  Before the kernel's first call (a
+ * subroutine of an IEEE div, rcp or sqrt, or an integer div or rem) that
+ * register is R1, the stack pointer, whose low half is 16 or more on the
+ * H100: the result is 0 (seeds 4545, 33536, 33744).  After one it is
+ * whatever the call left (seeds 2711, 29476: unknown here, so PTX's
+ * answer stays).  shr.s16 shifts by the amount as PTX says. */
+static int
+mayhavecalled(const Func *f, int k)
+{
+	for (int j = 0; j < k && j < f->nins; j++) {
+		const Ins *d = f->ins[j];
+		if (d->op == OP_DIV || d->op == OP_REM || d->op == OP_CALL ||
+		    ((d->op == OP_RCP || d->op == OP_SQRT || d->op == OP_RSQRT) && !ir_hasmod(d, MOD_APPROX)))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 2), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
+		xi->alu.flags |= ALU_CNOTAMT;
+	return 0;
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -989,6 +1022,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
 	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		return foldshamt(f, xi, in, k);
+	if ((in->op == OP_SHL || (in->op == OP_SHR && in->ty[0] != TY_S16)) && ir_tyinfo[in->ty[0]].bits == 16 &&
+	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
+		return foldcnot(f, xi, in, k);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
 		return foldneg(pm, f, xi, in, k);
