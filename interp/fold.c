@@ -57,8 +57,8 @@
  *     a 32- or 64-bit integer.  Of 0x8000 (abs and neg of -32768) they read
  *     +32768 (ALU_W16A/B).  min, max, cvt to a float and unsigned readers
  *     truncate it first.
- *   - cvt.sat.f32.f16 (cvt.sat.f64.f32) of an integer value saturated to
- *     16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
+ *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
+ *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat.
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
@@ -557,7 +557,8 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, and cvt.sat.f64.f32
+/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, cvt.rn.sat.f16.f32
+ * (.ftz too) of a cvt.sat.{s32,u32} of an integer, and cvt.sat.f64.f32
  * of a cvt.sat.{s32,u32} of an integer or an add/sub.sat.s32: ptxas takes
  * the value for one already saturated and drops the float .sat (a bare
  * HADD2.F32 or F2F.F64.F32), so 0x7FFF, an f16 NaN, stays a NaN and a -0
@@ -591,13 +592,17 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 			xi->alu.flags &= ~(uint32_t)ALU_SAT;
 		return 0;
 	}
-	/* cvt.ftz.sat.f64.f32 flushes first (an FMUL.FTZ by 1), and saturates */
-	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && ir_hasmod(in, MOD_FTZ)))
+	/* cvt.ftz.sat.f64.f32 flushes first (an FMUL.FTZ by 1), and saturates;
+	 * cvt.rn.sat.f16.f32, .ftz or not, is a bare F2FP.F16.F32.PACK_AB
+	 * (seeds 24716, 27999); its other roundings keep an HADD2.SAT after
+	 * the conversion (seeds 17824, 24222) */
+	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && in->ty[0] == TY_F64 && ir_hasmod(in, MOD_FTZ)) ||
+	    (in->ty[0] == TY_F16 && !ir_hasmod(in, MOD_RN)))
 		return 0;
 	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
 	    ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].kind != TK_FLOAT)
 		xi->alu.flags &= ~(uint32_t)ALU_SAT;
-	else if ((d->op == OP_ADD || d->op == OP_SUB) && d->ty[0] == TY_S32 && bits == 32)
+	else if ((d->op == OP_ADD || d->op == OP_SUB) && d->ty[0] == TY_S32 && bits == 32 && in->ty[0] == TY_F64)
 		xi->alu.flags &= ~(uint32_t)ALU_SAT;
 	return 0;
 }
@@ -1017,7 +1022,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldid(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
-	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16)))
+	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32)))
 		return foldsat2(f, xi, in);
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
 	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
