@@ -80,6 +80,10 @@
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays).
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 of x, twice, reads x once.
+ *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
+ *     {lo, hi} split adds bits 32-47 of the 64-bit value as its high half;
+ *     of a cnot.b32 it adds -0 in each half where the cnot is 0, a NaN
+ *     where it is 1 (interp_fold_atom, called for atomics by load.c).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
  *     reads the stack pointer's low half as the amount: the result is 0.
  *
@@ -975,6 +979,53 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
 		xi->alu.flags |= ALU_CNOTAMT;
+	return 0;
+}
+
+/* atom or red .shared.add.noftz of f16x2 or bf16x2 whose value is one word
+ * of a mov.b64 {lo, hi} split: ptxas's compare-and-swap loop adds, as the
+ * high half, bits 32-47 of the 64-bit register (the high word's low half),
+ * and as the low half the word's own low half (HADD2 R.H1_H1, Rhi.H0_H0;
+ * seed 23077, the hi word).  The atomic then reads the 64-bit register
+ * (which must still hold it) and xi->aux says which word (ATOM_SPLIT*).
+ * Global memory's atomics take the word as it is (a native RED.F16x2). */
+int
+interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const Func *f = x->f;
+	int k = (int)(xi - pm->code) - x->pc0, first = in->op == OP_ATOM ? 2 : 1, u = in->guard != NULL, v, w, r;
+	const Opnd *a, *o;
+	const Ins *d;
+
+	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in || in->space != SP_SHARED ||
+	    in->vec > 1 || xi->ns != 1 || xi->mod != MOD_ADD || (xi->ty != TY_F16X2 && xi->ty != TY_BF16X2) ||
+	    in->nopnd != first + 1)
+		return 0;
+	a = &in->opnd[first - 1];
+	o = &in->opnd[first];
+	if (a->kind != OK_ADDR || a->addrlist || a->nsub)
+		return 0;
+	if (a->base && a->base->kind == OK_REG && a->base->sym && a->base->sym->kind == SYM_REG)
+		u++;
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->imm || u >= in->nuse)
+		return 0;
+	v = in->use[u];
+	d = defof(f, v, &w);
+	/* of a cnot.b32: ptxas's cnot is 0 or -1, and the loop's HFMA2 adds
+	 * it negated, each half's sign flipped: 0x80008000 (-0, -0) where
+	 * PTX's cnot is 0, a NaN in each half where it is 1 (seed 37131) */
+	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard) {
+		xi->aux |= ATOM_CNOT;
+		return 0;
+	}
+	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[0].kind != OK_VEC || d->opnd[0].nsub != 2 ||
+	    d->ndef != 2 || d->nuse != 1 || ir_tyinfo[d->ty[0]].bits != 64 || d->opnd[1].kind != OK_REG)
+		return 0;
+	r = d->use[0];
+	if ((w != d->def[0] && w != d->def[1]) || !holds(f, r, f->val[w].ins, k) ||
+	    interp_decode_op(pm, &d->opnd[1], TY_B64, &xi->s[0]))
+		return 0;
+	xi->aux |= w == d->def[0] ? ATOM_SPLITLO : ATOM_SPLITHI;
 	return 0;
 }
 
