@@ -311,8 +311,11 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	for (int n = 0; n < 8; n++) {
 		if (!(d = defof(f, v, &w)))
 			return 0;
+		/* not an integer-to-float cvt of one width (seed 34157:
+		 * cvt.rm.f64.s64 is no copy) */
 		if (d->op != OP_CVT || d->guard || d->nty != 2 || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[d->ty[1]].bits ||
-		    ir_tyinfo[d->ty[1]].kind == TK_FLOAT || ir_hasmod(d, MOD_SAT) || (v = srcval(d, 1)) < 0)
+		    ir_tyinfo[d->ty[1]].kind == TK_FLOAT || ir_tyinfo[d->ty[0]].kind == TK_FLOAT || ir_hasmod(d, MOD_SAT) ||
+		    (v = srcval(d, 1)) < 0)
 			break;
 	}
 	if (d->op != OP_CVT || d->guard || d->nty != 2 || d->ty[0] != st || !(ir_hasmod(d, MOD_RZI) ||
