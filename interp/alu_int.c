@@ -434,12 +434,14 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		break;
 	}
 	case OP_SHL: {
-		uint32_t n = (uint32_t)((fl & ALU_F2IAMT) ? alu_f2i64(s[1], 0) : s[1]);
+		uint32_t n = (uint32_t)((fl & ALU_F2IAMT) ? alu_f2i64(s[1], 0) : (fl & ALU_CNOTAMT) ? (uint64_t)w : s[1]);
 		r = n >= (uint32_t)w ? 0 : (a << n) & m;
 		break;
 	}
 	case OP_SHR: {
 		uint32_t n = (uint32_t)((fl & ALU_F2IAMT) ? alu_f2i64(s[1], sg) : s[1]);
+		if (fl & ALU_CNOTAMT)   /* fold.c: the stack pointer's low half */
+			n = (uint32_t)w;
 		if (sg && (fl & ALU_W16A))   /* a 32-bit shift of the widened value */
 			r = (uint64_t)(sa >> (n > 31 ? 31 : (int)n)) & m;
 		else if (sg) r = (uint64_t)(sa >> (n >= (uint32_t)w ? w - 1 : (int)n)) & m;

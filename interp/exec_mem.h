@@ -699,10 +699,13 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (L->sh)
 			interp_atom_lock(L, p, 1);
 		for (unsigned e = 0; e < nv; e++) {
-			uint64_t old = 0, nw;
+			uint64_t old = 0, nw, b = V(&xi->s[nv > 1 ? e : 0], l);
+			if (xi->aux & (ATOM_SPLITLO | ATOM_SPLITHI))   /* fold.c: interp_fold_atom */
+				b = (b >> 32 & 0xFFFF) << 16 | ((xi->aux & ATOM_SPLITHI ? b >> 32 : b) & 0xFFFF);
+			if (xi->aux & ATOM_CNOT)
+				b = b ? 0x7FFF7FFFu : 0x80008000u;
 			memcpy(&old, p + e * sz, sz);
-			nw = alu_atomic(xi->mod, xi->ty, old, V(&xi->s[nv > 1 ? e : 0], l),
-			    nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, l2);
+			nw = alu_atomic(xi->mod, xi->ty, old, b, nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, l2);
 			memcpy(p + e * sz, &nw, sz);
 			if (xi->nd > e)
 				SET(&xi->d[e], l, old);

@@ -17,6 +17,10 @@
  *   - a guarded abs.f32 or neg.f32 without .ftz becomes an FSEL whose
  *     operand carries |x| or -x: the sign bit alone changes, a NaN keeps its
  *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
+ *     A guard ptxas knows to be always true counts as none: a not.pred,
+ *     and, or or xor of a predicate with itself or its negation, or with
+ *     such a constant (the two results of a setp without a BoolOp are each
+ *     other's negation), e.g. `or.pred p, a, !a` (predconst).
  *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
  *     source with the modifier, whatever else reads the neg (not one
  *     choosing between a value and itself: a copy); of an abs of an abs
@@ -53,8 +57,8 @@
  *     a 32- or 64-bit integer.  Of 0x8000 (abs and neg of -32768) they read
  *     +32768 (ALU_W16A/B).  min, max, cvt to a float and unsigned readers
  *     truncate it first.
- *   - cvt.sat.f32.f16 (cvt.sat.f64.f32) of an integer value saturated to
- *     16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
+ *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
+ *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat.
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
@@ -76,6 +80,12 @@
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays).
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 of x, twice, reads x once.
+ *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
+ *     {lo, hi} split adds bits 32-47 of the 64-bit value as its high half;
+ *     of a cnot.b32 it adds -0 in each half where the cnot is 0, a NaN
+ *     where it is 1 (interp_fold_atom, called for atomics by load.c).
+ *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
+ *     reads the stack pointer's low half as the amount: the result is 0.
  *
  * The rules follow movs and shf.clamp copies (ptxas works on values), and where a rule makes an
  * instruction read a register another instruction read, that register must
@@ -174,6 +184,118 @@ same(const Ins *ia, int a, const Ins *ib, int b)
 	return x->kind == OK_IMM && y->kind == OK_IMM && x->imm == y->imm;
 }
 
+/* Operand oi (a source) of in as a predicate literal: the SSA value of a
+ * plain register (*v) and whether it is read negated, `!%p` (*neg); -1 when
+ * it or an operand before it is something else. */
+static int
+predop(const Ins *in, int oi, int *v, int *neg)
+{
+	int u = in->guard != NULL;
+
+	if (oi < in->ndst || oi >= in->nopnd)
+		return -1;
+	for (int k = in->ndst; k <= oi; k++) {
+		const Opnd *o = &in->opnd[k];
+		int n = o->kind == OK_NOT;
+		if (n && o->nsub == 1)
+			o = &o->sub[0];
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->imm)
+			return -1;
+		if (k == oi) {
+			if (u >= in->nuse)
+				return -1;
+			*v = in->use[u];
+			*neg = n;
+			return 0;
+		}
+		u++;
+	}
+	return -1;
+}
+
+/* What ptxas knows of predicate value v: 1 always true, 0 always false, or
+ * -1 and the literal it equals (*r, read negated when *rn).  Literals are
+ * followed through not.pred and movs; the second destination of a setp
+ * without a BoolOp is the negation of the first (the manual's q = !p, NaNs
+ * included); and, or and xor of a literal with itself or its negation, or
+ * with a constant, are simplified: `or.pred p, a, !a` is always true,
+ * `and.pred p, !a, !b` of the pair a|b of one setp always false.  Seeds
+ * 14576, 15457, 34322, 36149: ptxas drops such a guard (or the
+ * instruction). */
+static int
+predconst(const Func *f, int v, int depth, int *r, int *rn)
+{
+	int neg = 0;
+
+	for (int n = 0; n < 8; n++) {
+		int w = v, a, an, b, bn, x;
+		const Ins *d = v >= 0 && v < f->nval ? defof(f, v, &w) : NULL;
+		*r = v;
+		*rn = neg;
+		if (!d || d->guard || depth > 6)
+			return -1;
+		if (d->op == OP_NOT && d->ty[0] == TY_PRED && d->nopnd == 2 && !predop(d, 1, &a, &an)) {
+			v = a;
+			neg ^= 1 ^ an;
+			continue;
+		}
+		if (d->op == OP_SETP && d->nopnd == 3 && d->opnd[0].kind == OK_PAIR && d->ndef == 2 && w == d->def[1]) {
+			*r = d->def[0];
+			*rn = neg ^ 1;
+			return -1;
+		}
+		if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->ty[0] != TY_PRED || d->nopnd != 3 ||
+		    predop(d, 1, &a, &an) || predop(d, 2, &b, &bn))
+			return -1;
+		int ca = predconst(f, a, depth + 1, &a, &x), cb;
+		an ^= x;
+		cb = predconst(f, b, depth + 1, &b, &x);
+		bn ^= x;
+		if (ca >= 0)
+			ca ^= an;
+		if (cb >= 0)
+			cb ^= bn;
+		if (ca < 0 && cb >= 0) {   /* the constant second */
+			int t = a, tn = an;
+			a = b, an = bn, ca = cb, b = t, bn = tn, cb = -1;
+		}
+		if (ca >= 0 && cb >= 0)
+			return neg ^ (d->op == OP_AND ? ca & cb : d->op == OP_OR ? ca | cb : ca ^ cb);
+		if (ca >= 0) {
+			if (d->op == OP_AND && !ca)
+				return neg;
+			if (d->op == OP_OR && ca)
+				return neg ^ 1;
+			v = b;
+			neg ^= bn ^ (d->op == OP_XOR && ca);
+			continue;
+		}
+		if (a != b)
+			return -1;
+		if (an != bn)
+			return neg ^ (d->op != OP_AND);
+		if (d->op == OP_XOR)
+			return neg;
+		v = a;
+		neg ^= an;
+	}
+	*rn = neg;
+	return -1;
+}
+
+/* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown
+ * or none. */
+static int
+guardconst(const Func *f, const Ins *in)
+{
+	int r, rn, c;
+
+	if (!in->guard || in->nuse < 1 || (in->guard->kind != OK_REG && in->guard->kind != OK_NOT))
+		return -1;
+	c = predconst(f, in->use[0], 0, &r, &rn);
+	return c < 0 ? -1 : c ^ (in->guard->kind == OK_NOT);
+}
+
 /* cvt.sat to a narrower integer of a float-to-integer cvt: one F2I. */
 static int
 foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
@@ -189,8 +311,11 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	for (int n = 0; n < 8; n++) {
 		if (!(d = defof(f, v, &w)))
 			return 0;
+		/* not an integer-to-float cvt of one width (seed 34157:
+		 * cvt.rm.f64.s64 is no copy) */
 		if (d->op != OP_CVT || d->guard || d->nty != 2 || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[d->ty[1]].bits ||
-		    ir_tyinfo[d->ty[1]].kind == TK_FLOAT || ir_hasmod(d, MOD_SAT) || (v = srcval(d, 1)) < 0)
+		    ir_tyinfo[d->ty[1]].kind == TK_FLOAT || ir_tyinfo[d->ty[0]].kind == TK_FLOAT || ir_hasmod(d, MOD_SAT) ||
+		    (v = srcval(d, 1)) < 0)
 			break;
 	}
 	if (d->op != OP_CVT || d->guard || d->nty != 2 || d->ty[0] != st || !(ir_hasmod(d, MOD_RZI) ||
@@ -439,7 +564,8 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, and cvt.sat.f64.f32
+/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, cvt.rn.sat.f16.f32
+ * (.ftz too) of a cvt.sat.{s32,u32} of an integer, and cvt.sat.f64.f32
  * of a cvt.sat.{s32,u32} of an integer or an add/sub.sat.s32: ptxas takes
  * the value for one already saturated and drops the float .sat (a bare
  * HADD2.F32 or F2F.F64.F32), so 0x7FFF, an f16 NaN, stays a NaN and a -0
@@ -473,13 +599,17 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 			xi->alu.flags &= ~(uint32_t)ALU_SAT;
 		return 0;
 	}
-	/* cvt.ftz.sat.f64.f32 flushes first (an FMUL.FTZ by 1), and saturates */
-	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && ir_hasmod(in, MOD_FTZ)))
+	/* cvt.ftz.sat.f64.f32 flushes first (an FMUL.FTZ by 1), and saturates;
+	 * cvt.rn.sat.f16.f32, .ftz or not, is a bare F2FP.F16.F32.PACK_AB
+	 * (seeds 24716, 27999); its other roundings keep an HADD2.SAT after
+	 * the conversion (seeds 17824, 24222) */
+	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && in->ty[0] == TY_F64 && ir_hasmod(in, MOD_FTZ)) ||
+	    (in->ty[0] == TY_F16 && !ir_hasmod(in, MOD_RN)))
 		return 0;
 	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
 	    ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].kind != TK_FLOAT)
 		xi->alu.flags &= ~(uint32_t)ALU_SAT;
-	else if ((d->op == OP_ADD || d->op == OP_SUB) && d->ty[0] == TY_S32 && bits == 32)
+	else if ((d->op == OP_ADD || d->op == OP_SUB) && d->ty[0] == TY_S32 && bits == 32 && in->ty[0] == TY_F64)
 		xi->alu.flags &= ~(uint32_t)ALU_SAT;
 	return 0;
 }
@@ -824,6 +954,84 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* A 16-bit shl, or an unsigned shr, by a cnot.b32 result: ptxas keeps
+ * the cnot as 0 or -1 and then reads as the amount the low half of a
+ * register it never wrote for it.  Before the kernel's first call (a
+ * subroutine of an IEEE div, rcp or sqrt, or an integer div or rem) that
+ * register is R1, the stack pointer, whose low half is 16 or more on the
+ * H100: the result is 0 (seeds 4545, 33536, 33744).  After one it is
+ * whatever the call left (seeds 2711, 29476: unknown here, so PTX's
+ * answer stays).  shr.s16 shifts by the amount as PTX says. */
+static int
+mayhavecalled(const Func *f, int k)
+{
+	for (int j = 0; j < k && j < f->nins; j++) {
+		const Ins *d = f->ins[j];
+		if (d->op == OP_DIV || d->op == OP_REM || d->op == OP_CALL ||
+		    ((d->op == OP_RCP || d->op == OP_SQRT || d->op == OP_RSQRT) && !ir_hasmod(d, MOD_APPROX)))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 2), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
+		xi->alu.flags |= ALU_CNOTAMT;
+	return 0;
+}
+
+/* atom or red .shared.add.noftz of f16x2 or bf16x2 whose value is one word
+ * of a mov.b64 {lo, hi} split: ptxas's compare-and-swap loop adds, as the
+ * high half, bits 32-47 of the 64-bit register (the high word's low half),
+ * and as the low half the word's own low half (HADD2 R.H1_H1, Rhi.H0_H0;
+ * seed 23077, the hi word).  The atomic then reads the 64-bit register
+ * (which must still hold it) and xi->aux says which word (ATOM_SPLIT*).
+ * Global memory's atomics take the word as it is (a native RED.F16x2). */
+int
+interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const Func *f = x->f;
+	int k = (int)(xi - pm->code) - x->pc0, first = in->op == OP_ATOM ? 2 : 1, u = in->guard != NULL, v, w, r;
+	const Opnd *a, *o;
+	const Ins *d;
+
+	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in || in->space != SP_SHARED ||
+	    in->vec > 1 || xi->ns != 1 || xi->mod != MOD_ADD || (xi->ty != TY_F16X2 && xi->ty != TY_BF16X2) ||
+	    in->nopnd != first + 1)
+		return 0;
+	a = &in->opnd[first - 1];
+	o = &in->opnd[first];
+	if (a->kind != OK_ADDR || a->addrlist || a->nsub)
+		return 0;
+	if (a->base && a->base->kind == OK_REG && a->base->sym && a->base->sym->kind == SYM_REG)
+		u++;
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->imm || u >= in->nuse)
+		return 0;
+	v = in->use[u];
+	d = defof(f, v, &w);
+	/* of a cnot.b32: ptxas's cnot is 0 or -1, and the loop's HFMA2 adds
+	 * it negated, each half's sign flipped: 0x80008000 (-0, -0) where
+	 * PTX's cnot is 0, a NaN in each half where it is 1 (seed 37131) */
+	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard) {
+		xi->aux |= ATOM_CNOT;
+		return 0;
+	}
+	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[0].kind != OK_VEC || d->opnd[0].nsub != 2 ||
+	    d->ndef != 2 || d->nuse != 1 || ir_tyinfo[d->ty[0]].bits != 64 || d->opnd[1].kind != OK_REG)
+		return 0;
+	r = d->use[0];
+	if ((w != d->def[0] && w != d->def[1]) || !holds(f, r, f->val[w].ins, k) ||
+	    interp_decode_op(pm, &d->opnd[1], TY_B64, &xi->s[0]))
+		return 0;
+	xi->aux |= w == d->def[0] ? ATOM_SPLITLO : ATOM_SPLITHI;
+	return 0;
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -835,13 +1043,16 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->gneg = 0;
 		return 0;
 	}
-	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ)) {
+	int built = f->built && f->val && k >= 0 && k < f->nins && f->ins[k] == in;
+	/* a guard ptxas knows to be true is none (an FADD, not an FSEL) */
+	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ) &&
+	    !(built && guardconst(f, in) == 1)) {
 		xi->alu.flags |= ALU_NEGAB;
 		return 0;
 	}
 	if (in->op == OP_SET && in->guard && in->ty[0] == TY_F32 && in->ndst == 1 && in->opnd[0].kind == OK_REG)
 		return foldgset(pm, xi, in);
-	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in)
+	if (!built)
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && in->ty[1] != TY_S8 &&
@@ -865,11 +1076,14 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldid(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
-	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16)))
+	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32)))
 		return foldsat2(f, xi, in);
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
 	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		return foldshamt(f, xi, in, k);
+	if ((in->op == OP_SHL || (in->op == OP_SHR && in->ty[0] != TY_S16)) && ir_tyinfo[in->ty[0]].bits == 16 &&
+	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
+		return foldcnot(f, xi, in, k);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
 		return foldneg(pm, f, xi, in, k);

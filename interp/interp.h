@@ -708,6 +708,12 @@ int interp_nan_first(const Func *f, const Ins *in);
 /* fold.c: adjusts decoded ALU instruction xi (of in, in x) where ptxas's simplifications
  * change its results; -1 when out of memory */
 int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+/* an X_ATOM's xi->aux low bits (f16x2 and bf16x2 shared adds, fold.c):
+ * SPLIT*: its value is the 64-bit register a mov.b64 {lo, hi} split, and
+ * ptxas adds {bits 32-47, the word's bits 0-15}; CNOT: the value is a
+ * cnot.b32's, and ptxas adds 0x80008000 for a 0, 0x7fff7fff for a 1 */
+enum { ATOM_SPLITLO = 1, ATOM_SPLITHI = 2, ATOM_CNOT = 4 };
+int interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 
 /* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,
  * tensor maps.  The executor hands an instruction the address of its

@@ -515,7 +515,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (in->vec > 1 && (xi->ns != in->vec || (in->op == OP_ATOM && xi->nd != in->vec)))
 			return -1;
 		xi->aux = (in->vec > 1 ? in->vec : 1) << 8;
-		return 0;
+		return interp_fold_atom(pm, x, xi, in);
 	}
 	case OP_CVTA:
 		xi->x = ir_hasmod(in, MOD_TO) ? X_CVTATO : X_CVTA;
