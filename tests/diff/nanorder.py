@@ -19,8 +19,11 @@
 # ptxas folds).  Where that identifies which PTX operand sits in the SASS
 # slot whose NaN wins (the second: nanres in interp/alu_float.c; for a
 # DSETP.MIN/MAX the second too, whose high word the result keeps), it is
-# compared with the loader's choice.  Prints one line per wrong or
-# unresolved instruction (-v: per instruction), then the totals.  With -f,
+# compared with the loader's choice; where both slots read one SASS
+# register (ptxas found the two operands to be one value) the order
+# cannot matter and the instruction counts as "same".  Prints one line
+# per wrong or unresolved instruction (-v: per instruction), then the
+# totals.  With -f,
 # each instruction whose two register operands it resolves prints one
 # tab-separated feature line instead: seed, line (counted from the
 # kernel's .entry line, plus 6), status, loader's choice, SASS truth, the
@@ -247,6 +250,8 @@ def analyse(batch, builddir, tmp, feat=False):
             truth = 'a' if ka else 'b' if kb else 'p'   # p: a param or other constant bank value
         elif not is_const(w) and is_const(o):
             truth = 'b' if ka else 'a' if kb else 'p'
+        elif reg(w) == reg(o):
+            truth = '='   # one register in both slots: the order cannot show
         elif not is_const(w) and not is_const(o):
             sw, so = sass_origin(sass, i, reg(w)), sass_origin(sass, i, reg(o))
             hitw = (bool(sw & oa), bool(sw & ob))
@@ -259,7 +264,7 @@ def analyse(batch, builddir, tmp, feat=False):
                 truth = 'b'
             elif hito == (False, True):
                 truth = 'a'
-        st = 'ok' if truth == win else 'unresolved' if truth in '?p' else 'WRONG'
+        st = 'ok' if truth == win else 'same' if truth == '=' else 'unresolved' if truth in '?p' else 'WRONG'
         rel = L - [x for x in starts if x <= L][-1] + 6
         if feat:
             if truth in 'ab' and not is_const(w) and not is_const(o):
