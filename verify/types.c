@@ -1473,6 +1473,22 @@ stbulk(Verify *v, Ins *in)
 		verify_report(v, VC_OPTYPE, z->loc, "the initial value of 'st.bulk' must be 0, not %lld", (long long)z->imm);
 }
 
+/* stackrestore takes its pointer in a register ("Result register
+ * required"); alloca's alignment is a power of two ("Alignment must be a
+ * power of two").  Their widths are VR_SAME's. */
+static void
+stackops(Verify *v, Ins *in)
+{
+	const Opnd *o;
+
+	if (in->op == OP_STACKRESTORE && in->nopnd == 1 && (o = &in->opnd[0])->kind != OK_REG)
+		verify_report(v, VC_OPTYPE, o->loc, "the pointer of 'stackrestore' must be a register");
+	if (in->op == OP_ALLOCA && in->nopnd == 3 && (o = &in->opnd[2])->kind == OK_IMM &&
+	    (o->imm <= 0 || (o->imm & (o->imm - 1)) != 0))
+		verify_report(v, VC_OPTYPE, o->loc, "the alignment of 'alloca' is %lld, not a power of two",
+		    (long long)o->imm);
+}
+
 static void
 families(Verify *v, Ins *in)
 {
@@ -1488,6 +1504,8 @@ families(Verify *v, Ins *in)
 		multimem(v, in);
 	else if (in->op == OP_ST_BULK)
 		stbulk(v, in);
+	else if (in->op == OP_STACKRESTORE || in->op == OP_ALLOCA)
+		stackops(v, in);
 }
 
 /* ---------------------------------------------------------------- special registers
