@@ -219,8 +219,12 @@ expect(Ins *in, int i, int *wider)
 	 * address nor the 64-bit cache policy last, hold the type exactly, as
 	 * in arithmetic */
 	if (in->op == OP_ATOM || in->op == OP_RED)
-		return in->nty != 1 || t == TY_B128 || in->opnd[i].kind == OK_ADDR ||
+		return in->nty != 1 || (t == TY_B128 && in->opnd[i].kind != OK_REG) || in->opnd[i].kind == OK_ADDR ||
 		    (ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1) ? 0 : t;
+	/* a .b128 value is a .b128 register, never a narrower one ("Arguments
+	 * mismatch"); its literals are kinds()'s */
+	if (t == TY_B128 && in->nty == 1 && (in->op == OP_LD || in->op == OP_ST))
+		return in->opnd[i].kind == OK_REG && i == (in->op == OP_ST) ? t : 0;
 	/* the bit instructions (VR_NONE): a count or position is 32-bit,
 	 * the rest of the type (ptxas: "Arguments mismatch") */
 	if (in->nty == 1 && in->opnd[i].kind != OK_ADDR)
