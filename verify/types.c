@@ -1045,7 +1045,11 @@ verify_fragok(int fk, int rty)
 {
 	int k = verify_kind(rty), b = verify_bits(rty);
 
-	if (rty == TY_PRED || b != (fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? 64 : 32))
+	/* ptxas takes a predicate for any 32-bit fragment register
+	 * (movmatrix's, ldmatrix's, mma.sp's metadata, .s8 inputs) */
+	if (rty == TY_PRED)
+		return fk == FK_W32;
+	if (b != (fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? 64 : 32))
 		return 0;
 	switch (fk) {
 	case FK_F32: return k == TK_BIT || rty == TY_F32;
