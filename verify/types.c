@@ -1728,9 +1728,10 @@ modrules(Verify *v, const Accept *ac, Ins *in)
 		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_ROUND && nrnd++ == 0)
 			first = in->mod[i];
 		/* twice is an error where the modifiers are arithmetic's
-		 * (mul.lo.lo), not the layouts of wmma.mma.row.row */
+		 * (mul.lo.lo), not the layouts of wmma.mma.row.row; ptxas
+		 * lets .approx come twice (sin.approx.approx) */
 		for (int j = 0; j < i && ac->rule0[in->op] && in->mod[i] >= NTY && in->mod[i] < NMOD; j++)
-			if (in->mod[j] == in->mod[i] && ir_modinfo[in->mod[i]].cls != MC_ROUND)
+			if (in->mod[j] == in->mod[i] && ir_modinfo[in->mod[i]].cls != MC_ROUND && in->mod[i] != MOD_APPROX)
 				verify_report(v, VC_MODIFIER, in->loc, "'%s' has modifier .%s twice", op,
 				    ir_modinfo[in->mod[i]].name);
 	}
