@@ -752,6 +752,51 @@ inlist(const char *list, int mod)
 	return 0;
 }
 
+/* Whether a register of type r holds a cvtpack[] operand of type ty, as
+ * ptxas 13.0 takes it ("Arguments mismatch"): an 8-bit float pair only in
+ * a .b16 register, .e2m1x2 in a .b8 one, .tf32 and .bf16x2 in a .b32 one
+ * (.bf16x2 beside .ue8m0x2 in any 32-bit one), .f16x2 and .f32 in a .b32
+ * register or one of their own type. */
+static int
+packedreg(int ty, int other, int r)
+{
+	switch (ty) {
+	case TY_E4M3X2: case TY_E5M2X2: case TY_E2M3X2: case TY_E3M2X2: case TY_UE8M0X2:
+		return r == TY_B16;
+	case TY_E2M1X2:
+		return r == TY_B8;
+	case TY_TF32:
+		return r == TY_B32;
+	case TY_BF16X2:
+		return other == TY_UE8M0X2 ? r != TY_PRED && verify_bits(r) == 32 : r == TY_B32;
+	case TY_F16X2: case TY_F32:
+		return r == TY_B32 || r == ty;
+	}
+	return 1;
+}
+
+/* The operands of a packed cvt: registers as packedreg() says; a literal
+ * only for an .f32 source, and then a float one. */
+static void
+packedopnds(Verify *v, Ins *in)
+{
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		int ty = in->ty[i == 0 ? 0 : 1], other = in->ty[i == 0 ? 1 : 0];
+		if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
+		    !packedreg(ty, other, o->sym->type)) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of 'cvt.%s.%s' is register '%s' of type .%s",
+			    i + 1, tyname(in->ty[0]), tyname(in->ty[1]), o->sym->name, tyname(o->sym->type));
+			return;
+		}
+		if ((o->kind == OK_IMM || o->kind == OK_FIMM) && i > 0 && !(ty == TY_F32 && o->kind == OK_FIMM)) {
+			verify_report(v, VC_OPTYPE, o->loc, "%s literal where 'cvt.%s.%s' expects a .%s register",
+			    o->kind == OK_IMM ? "integer" : "float", tyname(in->ty[0]), tyname(in->ty[1]), tyname(ty));
+			return;
+		}
+	}
+}
+
 /* cvt of the packed pairs against cvtpack[]; elsewhere .relu and
  * .satfinite only into .f16/.bf16 from .f32 with .rn or .rz, .rna only to
  * .tf32.  Returns 1 when it reported. */
@@ -803,6 +848,7 @@ cvtpacked(Verify *v, Ins *in)
 		    cvtpack[i].nsrc, cvtpack[i].nsrc == 1 ? "" : "s");
 		return 1;
 	}
+	packedopnds(v, in);
 	/* the target, unless a modifier's own minimum or the .bf16 one
 	 * (gate() and halfgate() in target.c) says as much */
 	int sm = satf && cvtpack[i].satsm ? cvtpack[i].satsm : cvtpack[i].sm, msm = 0;
