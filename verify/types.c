@@ -912,6 +912,17 @@ required(Verify *v, Ins *in)
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
 		verify_report(v, VC_MODIFIER, in->loc, "integer '%s.%s' needs .lo, .hi or .wide",
 		    ir_opinfo[in->op].name, tyname(t));
+	/* ptxas reads mad.cc and madc.cc as names of their own, which take no
+	 * .lo or .hi after them: the carry comes last (mad.lo.cc) */
+	if (in->op == OP_MAD || in->op == OP_MADC)
+		for (int i = 0, cc = 0; i < in->nmod; i++) {
+			cc |= in->mod[i] == MOD_CC;
+			if (cc && (in->mod[i] == MOD_LO || in->mod[i] == MOD_HI)) {
+				verify_report(v, VC_MODIFIER, in->loc, "'%s' takes .cc after .%s, not before",
+				    ir_opinfo[in->op].name, ir_modinfo[in->mod[i]].name);
+				break;
+			}
+		}
 	/* shf is shf.l or shf.r ("Not a name of any known instruction"), with
 	 * one of .wrap and .clamp ("Clamp modifier required", "Multiple
 	 * clamp modifiers specified") */
