@@ -1401,6 +1401,62 @@ surfdata(Verify *v, Ins *in, int idx)
 	}
 }
 
+/* The registers of a texture result by its type (ptxas 13.0, "Arguments
+ * mismatch"): .f16 ones in 16-bit registers, .f16x2 in .b32 or .f16x2
+ * ones, .u32 and .s32 in any 32-bit register but a float one; .f32 in
+ * any (verify_fragment()'s 32 bits). */
+static void
+texresult(Verify *v, Ins *in)
+{
+	const Opnd *o = &in->opnd[0];
+	int t = in->ty[0];
+
+	for (int k = 0; k < o->nsub; k++) {
+		const Opnd *e = &o->sub[k];
+		const Sym *r = e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sel == SEL_NONE ? e->sym : NULL;
+		int ok;
+		if (!r)
+			continue;
+		switch (t) {
+		case TY_F16: ok = r->type != TY_PRED && verify_bits(r->type) == 16; break;
+		case TY_F16X2: ok = r->type == TY_B32 || r->type == TY_F16X2; break;
+		case TY_U32: case TY_S32: ok = !isfloat(r->type); break;
+		default: ok = 1; break;
+		}
+		if (!ok) {
+			verify_report(v, VC_OPTYPE, o->sub[k].loc, "result '%s' of '%s.%s' is a .%s register", r->name,
+			    ir_opinfo[in->op].name, tyname(t), tyname(r->type));
+			return;
+		}
+	}
+}
+
+/* A texture or surface handle: a .u64 register (or a variable's name), no
+ * literal ("Integer constant expression expected", a parse error for an
+ * integer one); txq and suq name it bare, with no offset (".texref or .u64
+ * register expected") and never in a 32-bit register ("Arguments
+ * mismatch"). */
+static void
+handle(Verify *v, Ins *in, const Opnd *m)
+{
+	const char *op = ir_opinfo[in->op].name;
+
+	if (m->kind != OK_ADDR)
+		return;
+	if (m->addrlist && m->nsub >= 1 && (m->sub[0].kind == OK_IMM || m->sub[0].kind == OK_FIMM))
+		verify_report(v, VC_OPTYPE, m->sub[0].loc, "literal as the handle of '%s'; it is a .u64 register or a variable",
+		    op);
+	else if (!m->addrlist && (in->op == OP_TXQ || in->op == OP_SUQ) && m->base && m->base->kind == OK_REG &&
+	    m->base->sym && m->base->sym->kind == SYM_REG) {
+		const Sym *h = m->base->sym;
+		if (verify_bits(h->type) != 64 && h->type != TY_PRED && !isfloat(h->type))
+			verify_report(v, VC_OPTYPE, m->base->loc, "handle '%s' of '%s' is .%s; it is a .u64 register",
+			    h->name, op, tyname(h->type));
+		else if (m->imm)
+			verify_report(v, VC_OPTYPE, m->base->loc, "the handle of '%s' takes no offset", op);
+	}
+}
+
 static void
 texture(Verify *v, Ins *in)
 {
@@ -1445,12 +1501,20 @@ texture(Verify *v, Ins *in)
 		for (int i = 2; i < in->nopnd; i++)
 			extra32(v, in, &in->opnd[i], i);
 	if (tex && in->opnd[0].kind == OK_VEC && in->vec > 1) {
-		verify_fragment(v, in, 0, in->vec, FK_W32);
+		if (in->nty < 1 || in->ty[0] != TY_F16)
+			verify_fragment(v, in, 0, in->vec, FK_W32);
+		texresult(v, in);
 	} else if ((in->op == OP_SULD || in->op == OP_SUST) && in->nty == 1 && in->nopnd >= 2) {
 		surfdata(v, in, in->op == OP_SUST ? 1 : 0);
 	} else if (in->op == OP_TXQ || in->op == OP_SUQ) {
-		verify_fragreg(v, in, &in->opnd[0], 0, FK_W32);
+		const Opnd *d = &in->opnd[0];
+		if (d->kind == OK_REG && d->sym && d->sym->kind == SYM_REG && d->sym->type == TY_PRED)
+			verify_report(v, VC_OPTYPE, d->loc, "result '%s' of '%s' is a predicate; it is a 32-bit register",
+			    d->sym->name, ir_opinfo[in->op].name);
+		else
+			verify_fragreg(v, in, &in->opnd[0], 0, FK_W32);
 	}
+	handle(v, in, m);
 }
 
 /* Video instructions work on 32-bit integer registers (bytes and halves
