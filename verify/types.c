@@ -1618,6 +1618,55 @@ stackops(Verify *v, Ins *in)
 		    (long long)o->imm);
 }
 
+/*
+ * mbarrier operands as ptxas 13.0 types them ("Arguments mismatch"): the
+ * arrival and transaction counts and try_wait's time hint are 32-bit
+ * integers, the state arrive returns and the waits test 64-bit ones (a
+ * 32-bit phase with .parity), the waits' result a predicate; no float
+ * literal anywhere.  Shape letters: c 32-bit, s the state, p a predicate.
+ */
+static void
+mbarops(Verify *v, Ins *in)
+{
+	const char *form;
+	int parity = ir_hasmod(in, MOD_PARITY);
+
+	switch (in->op) {
+	case OP_MBARRIER_INIT: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX: form = "-c"; break;
+	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: form = "s-c"; break;
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT: form = parity ? "p-cc" : "p-sc"; break;
+	case OP_MBARRIER_PENDING_COUNT: form = "cs"; break;
+	default: return;
+	}
+	for (int i = 0; i < in->nopnd && form[i]; i++) {
+		const Opnd *o = &in->opnd[i];
+		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE ? o->sym : NULL;
+		int want = form[i] == 's' ? 64 : 32, bad;
+		if (form[i] == '-')
+			continue;
+		if (o->kind == OK_FIMM)
+			bad = 1;
+		else if (!r)
+			continue;
+		else if (form[i] == 'p')
+			bad = r->type != TY_PRED;
+		else
+			bad = r->type != TY_PRED && (verify_bits(r->type) != want || (!isint(r->type) &&
+			    verify_kind(r->type) != TK_BIT));
+		if (bad) {
+			if (o->kind == OK_FIMM)
+				verify_report(v, VC_OPTYPE, o->loc, "float literal as operand %d of '%s'", i + 1,
+				    ir_opinfo[in->op].name);
+			else
+				verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is %s",
+				    i + 1, ir_opinfo[in->op].name, tyname(r->type), r->name,
+				    form[i] == 'p' ? "a predicate" : want == 64 ? "a 64-bit integer (the state)" :
+				    "a 32-bit integer");
+			return;
+		}
+	}
+}
+
 static void
 families(Verify *v, Ins *in)
 {
@@ -1635,6 +1684,8 @@ families(Verify *v, Ins *in)
 		stbulk(v, in);
 	else if (in->op == OP_STACKRESTORE || in->op == OP_ALLOCA)
 		stackops(v, in);
+	else
+		mbarops(v, in);
 }
 
 /* ---------------------------------------------------------------- special registers
@@ -1903,6 +1954,31 @@ modrules(Verify *v, const Accept *ac, Ins *in)
  * instructions ("Unexpected number of state spaces"; cvta.to's .to is not
  * a space).  Which spaces go with which instruction is space.c's.
  */
+/* The mbarrier instructions take the spaces their row of ops.def lists
+ * (.shared, .shared::cta, .shared::cluster for some) and no other ("State
+ * space incorrect", "Illegal modifier '::cluster'").  1 when it reported. */
+static int
+mbarspace(Verify *v, const Accept *ac, Ins *in)
+{
+	switch (in->op) {
+	case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
+	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_CP_ASYNC_MBARRIER_ARRIVE:
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
+		break;
+	default:
+		return 0;
+	}
+	for (int i = 0; i < in->nmod; i++) {
+		int md = in->mod[i];
+		if (md >= NTY && md < NMOD && ir_modinfo[md].cls == MC_SPACE && !ac->mod[in->op * NMOD + md]) {
+			verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s'", ir_modinfo[md].name,
+			    ir_opinfo[in->op].name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void
 spaces(Verify *v, const Accept *ac, Ins *in)
 {
@@ -1924,6 +2000,8 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 	else if ((in->op == OP_LDMATRIX || in->op == OP_STMATRIX) && in->space != SP_SHARED && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s' (only .shared or generic)",
 		    ir_spacename[in->space], ir_opinfo[in->op].name);
+	else if (mbarspace(v, ac, in))
+		;
 	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
 		    ir_spacename[in->space]);
