@@ -943,9 +943,15 @@ required(Verify *v, Ins *in)
 	/* shfl names its mode ("Shuffle modifier required") */
 	if ((in->op == OP_SHFL || in->op == OP_SHFL_SYNC) && !ir_mod_shfl(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a mode (.up, .down, .bfly, .idx)", ir_opinfo[in->op].name);
-	/* .ftz is for a conversion with a float side ("Illegal modifier") */
+	/* .ftz is for a conversion with a float side ("Illegal modifier"),
+	 * and that side .f32 ("Modifier '.ftz' does not apply to this type
+	 * of convert operation": not .f64, .f16 or .bf16 alone) */
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && !isfloat(in->ty[0]) && !isfloat(in->ty[1]))
 		verify_report(v, VC_MODIFIER, in->loc, "'cvt.ftz' between two integer types");
+	else if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && in->ty[0] != TY_F32 &&
+	    in->ty[1] != TY_F32 && (isfloat(in->ty[0]) || isfloat(in->ty[1])))
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.ftz.%s.%s': .ftz applies only where one side is .f32",
+		    tyname(in->ty[0]), tyname(in->ty[1]));
 	/* txq and suq name what they query ("Query modifier required") */
 	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
