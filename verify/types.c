@@ -1017,6 +1017,28 @@ elemreg(const Opnd *o)
 	    o->sym->type != TY_PRED ? o->sym : NULL;
 }
 
+/* mov of a variable's address (ptxas 13.0): a texture, sampler or surface
+ * reference only as .u64 ("Indirect access to surface requires .u64
+ * type"), any other variable in an integer or .b type, not a float or
+ * predicate one ("Arguments mismatch").  Functions are let be (a
+ * warning of ptxas). */
+static void
+movsym(Verify *v, Ins *in)
+{
+	const Opnd *o = &in->opnd[1];
+	const Sym *s = o->sym;
+	int t = in->ty[0];
+
+	if (in->op != OP_MOV || in->nty != 1 || in->nopnd != 2 || o->kind != OK_SYM || !s || s->kind != SYM_VAR)
+		return;
+	if (s->opaque && t != TY_U64)
+		verify_report(v, VC_OPTYPE, o->loc, "'mov.%s' of the .%s '%s': a reference is taken only as .u64",
+		    tyname(t), s->opaque == 1 ? "texref" : s->opaque == 2 ? "samplerref" : "surfref", s->name);
+	else if (isfloat(t) || t == TY_PRED)
+		verify_report(v, VC_OPTYPE, o->loc, "'mov.%s' of the address of '%s': an address is an integer",
+		    tyname(t), s->name);
+}
+
 /* mov packing registers into one value or unpacking it: a .bN type and
  * elements of N bits in all ("Arguments mismatch"). */
 static void
@@ -1046,6 +1068,11 @@ movpack(Verify *v, Ins *in)
 			    "'mov.%s' cannot pack or unpack a vector; that takes a .b type", t);
 		else if (known && all != verify_bits(in->ty[0]))
 			verify_report(v, VC_OPTYPE, o->loc, "a vector of %d bits in all for 'mov.%s'", all, t);
+		else if (in->nopnd == 2 && in->opnd[1 - i].kind == OK_REG && in->opnd[1 - i].sym &&
+		    in->opnd[1 - i].sym->kind == SYM_REG && in->opnd[1 - i].sym->type == TY_PRED)
+			verify_report(v, VC_OPTYPE, in->opnd[1 - i].loc,
+			    "operand %d of 'mov.%s' is predicate '%s'; a predicate is not packed or unpacked", 2 - i, t,
+			    in->opnd[1 - i].sym->name);
 		else if (other && verify_bits(other->type) != verify_bits(in->ty[0]))
 			verify_report(v, VC_OPTYPE, in->opnd[1 - i].loc,
 			    "operand %d of 'mov.%s' is register '%s' of type .%s", 2 - i, t, other->name,
@@ -1058,8 +1085,17 @@ vectors(Verify *v, Ins *in)
 {
 	int di;
 
-	if (in->op == OP_MOV)
+	if (in->op == OP_MOV) {
 		movpack(v, in);
+		movsym(v, in);
+	}
+	/* atom and red without .vN take no vector ("Vector is not expected") */
+	for (int i = 0; (in->op == OP_ATOM || in->op == OP_RED) && in->vec <= 1 && i < in->nopnd; i++)
+		if (in->opnd[i].kind == OK_VEC) {
+			verify_report(v, VC_VECTOR, in->opnd[i].loc, "a vector in '%s' without .v2, .v4 or .v8",
+			    ir_opinfo[in->op].name);
+			break;
+		}
 	/* atom and red .v2/.v4/.v8: the values are vectors of that size
 	 * ("Argument vector size mismatch") */
 	for (int i = 0; (in->op == OP_ATOM || in->op == OP_RED) && in->vec > 1 && i < in->nopnd; i++) {
