@@ -940,6 +940,16 @@ required(Verify *v, Ins *in)
 		if (miss)
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' needs %s", ir_opinfo[in->op].name, miss);
 	}
+	/* so are the warp matrix instructions: ".sync modifier required",
+	 * ".aligned modifier required" (every PTX ISA version), "Shape
+	 * modifier required" */
+	if (in->op == OP_MMA || in->op == OP_MMA_SP || in->op == OP_MMA_SP_ORDERED_METADATA ||
+	    in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE || in->op == OP_WMMA_MMA) {
+		const char *miss = !ir_hasmod(in, MOD_SYNC) ? ".sync" : !ir_hasmod(in, MOD_ALIGNED) ? ".aligned" :
+		    !ir_hasmod(in, MOD_SHAPE) ? "a shape (.m16n8k16 ...)" : NULL;
+		if (miss)
+			verify_report(v, VC_MODIFIER, in->loc, "'%s' needs %s", ir_opinfo[in->op].name, miss);
+	}
 	/* shfl names its mode ("Shuffle modifier required") */
 	if ((in->op == OP_SHFL || in->op == OP_SHFL_SYNC) && !ir_mod_shfl(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a mode (.up, .down, .bfly, .idx)", ir_opinfo[in->op].name);
