@@ -1719,6 +1719,61 @@ mbarops(Verify *v, Ins *in)
 	}
 }
 
+/* Whether register r is a 64-bit integer or .b one (a cache policy). */
+static int
+int64reg(const Sym *r)
+{
+	return r->type != TY_PRED && verify_bits(r->type) == 64 && (isint(r->type) || verify_kind(r->type) == TK_BIT);
+}
+
+/*
+ * Cache policies (ptxas 13.0, "Arguments mismatch"): the policy operand
+ * .L2::cache_hint adds is a 64-bit integer register or an integer
+ * literal; without .L2::cache_hint, ld, st, atom and red have no room for
+ * it (".L2::cache_hint modifier required for instruction 'ld' with 3
+ * arguments").  createpolicy gives a 64-bit policy, converts one
+ * (createpolicy.cvt) and takes 32-bit sizes (createpolicy.range).
+ */
+static void
+cachepolicy(Verify *v, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+	int hint = ir_hasmod(in, MOD_L2_CACHE_HINT), plain = 0;
+
+	switch (in->op) {
+	case OP_LD: case OP_ST: plain = 2; break;
+	case OP_ATOM: plain = ir_hasmod(in, MOD_CAS) ? 4 : 3; break;
+	case OP_RED: plain = 2; break;
+	}
+	if (plain && !hint && in->nopnd > plain) {
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' with %d operands needs .L2::cache_hint", op, in->nopnd);
+		return;
+	}
+	if (hint && in->nopnd >= 2) {
+		const Opnd *o = &in->opnd[in->nopnd - 1];
+		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+		if (o->kind == OK_FIMM || (r && !int64reg(r))) {
+			verify_report(v, VC_OPTYPE, o->loc, "the cache policy of '%s' is a 64-bit integer register or literal", op);
+			return;
+		}
+	}
+	if (in->op != OP_CREATEPOLICY_FRACTIONAL && in->op != OP_CREATEPOLICY_RANGE && in->op != OP_CREATEPOLICY_CVT)
+		return;
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+		/* the policy made and the one converted are 64-bit; range's sizes 32-bit */
+		int want64 = i == 0 || in->op == OP_CREATEPOLICY_CVT;
+		if (!r || o->kind == OK_ADDR)
+			continue;
+		if (want64 ? !int64reg(r) : r->type == TY_PRED || verify_bits(r->type) != 32 || isfloat(r->type)) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a %s integer",
+			    i + 1, op, tyname(r->type), r->name, want64 ? "64-bit" : "32-bit");
+			return;
+		}
+	}
+}
+
 static void
 families(Verify *v, Ins *in)
 {
@@ -1738,6 +1793,7 @@ families(Verify *v, Ins *in)
 		stackops(v, in);
 	else
 		mbarops(v, in);
+	cachepolicy(v, in);
 }
 
 /* ---------------------------------------------------------------- special registers
