@@ -737,7 +737,10 @@ matrix(Verify *v, Ins *in)
 
 	if (in->op == OP_MOVMATRIX) {
 		for (int i = 0; i < in->nopnd && i < 2; i++)
-			verify_fragreg(v, in, &in->opnd[i], i, FK_W32);
+			if (in->opnd[i].kind == OK_IMM || in->opnd[i].kind == OK_FIMM)
+				verify_report(v, VC_OPTYPE, in->opnd[i].loc, "operand %d of 'movmatrix' must be a register", i + 1);
+			else
+				verify_fragreg(v, in, &in->opnd[i], i, FK_W32);
 		return;
 	}
 	for (int i = 0; i < in->nmod; i++)

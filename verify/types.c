@@ -1774,6 +1774,21 @@ cachepolicy(Verify *v, Ins *in)
 	}
 }
 
+/* shf's shift amount is a 32-bit integer: register or integer literal
+ * ("Arguments mismatch"; its other operands may be any 32 bits). */
+static void
+shfamount(Verify *v, Ins *in)
+{
+	const Opnd *o = in->nopnd == 4 ? &in->opnd[3] : NULL;
+	const Sym *r = o && o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+
+	if (!o || !(o->kind == OK_FIMM || (r && r->type != TY_PRED && (verify_bits(r->type) != 32 || isfloat(r->type) ||
+	    verify_kind(r->type) == TK_PACKED))))
+		return;
+	verify_report(v, VC_OPTYPE, o->loc, "the shift amount of 'shf' is a 32-bit integer, not %s%s%s",
+	    r ? "." : "a float literal", r ? tyname(r->type) : "", r ? " register" : "");
+}
+
 static void
 families(Verify *v, Ins *in)
 {
@@ -1791,6 +1806,8 @@ families(Verify *v, Ins *in)
 		stbulk(v, in);
 	else if (in->op == OP_STACKRESTORE || in->op == OP_ALLOCA)
 		stackops(v, in);
+	else if (in->op == OP_SHF)
+		shfamount(v, in);
 	else
 		mbarops(v, in);
 	cachepolicy(v, in);
