@@ -1308,6 +1308,31 @@ litcoords(Verify *v, Ins *in, Opnd *c, int ty)
 	return v->nerr != nerr;
 }
 
+/* A literal beside registers of the other kind in a coordinate vector: an
+ * integer one beside a float register, a float one beside an integer (.u,
+ * .s) register ("Vector with elements of different types"); .b registers
+ * go with either.  1 when it reported. */
+static int
+litmix(Verify *v, Ins *in, const Opnd *c)
+{
+	int fr = 0, ir = 0;
+
+	for (int j = 0; j < c->nsub; j++) {
+		const Sym *r = elemreg(&c->sub[j]);
+		fr |= r && verify_kind(r->type) == TK_FLOAT;
+		ir |= r && isint(r->type);
+	}
+	for (int j = 0; j < c->nsub; j++) {
+		const Opnd *e = &c->sub[j];
+		if ((e->kind == OK_IMM && fr) || (e->kind == OK_FIMM && ir)) {
+			verify_report(v, VC_VECTOR, e->loc, "%s literal beside %s registers in the coordinates of '%s'",
+			    e->kind == OK_IMM ? "integer" : "float", fr ? "float" : "integer", ir_opinfo[in->op].name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* tex and tld4 coordinates: 32-bit registers, of one type after the layer
  * index of an array geometry, which is an integer ("Arguments mismatch",
  * "Array index ... Expecting type .u32").  ptxas matches the vector against
@@ -1329,6 +1354,8 @@ coords(Verify *v, Ins *in, Opnd *c)
 		return;
 	}
 	if (ct && litcoords(v, in, c, ct))
+		return;
+	if (c->kind == OK_VEC && litmix(v, in, c))
 		return;
 	if (c->kind == OK_VEC) {
 		Opnd rest = *c;
