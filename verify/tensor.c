@@ -673,6 +673,62 @@ wgmma(Verify *v, Ins *in)
 
 /* ---------------------------------------------------------------- ldmatrix, stmatrix, movmatrix */
 
+/*
+ * The shapes of ldmatrix and stmatrix and what goes with each (ptxas
+ * 13.0): m8n8 moves .b16 elements, .trans as it likes; ldmatrix's m16n16
+ * moves .b8 or the unpacking pairs (.b8x16.b6x16_p32, .b8x16.b4x16_p64)
+ * and needs .trans; its m8n16 moves only the pairs and takes no .trans;
+ * stmatrix's m16n8 moves .b8 and needs .trans.  The newer shapes and .b8
+ * need an sm_100 or later a or f target ("Feature '.m16n16' not
+ * supported"); m16n16 .x4 would be a vector of 8 ("Illegal vector
+ * size").  Returns 1 when it reported.
+ */
+static int
+matrixform(Verify *v, Ins *in, int m, int n, int x)
+{
+	const Module *mo = v->m;
+	const char *op = ir_opinfo[in->op].name, *bad = NULL;
+	int ld = in->op == OP_LDMATRIX, t0 = in->nty > 0 ? in->ty[0] : 0, trans = ir_hasmod(in, MOD_TRANS);
+	int pair = in->nty == 2 && t0 == TY_B8X16 && (in->ty[1] == TY_B6X16_P32 || in->ty[1] == TY_B4X16_P64);
+	char shape[16];
+
+	snprintf(shape, sizeof shape, "m%dn%d", m, n);
+	if (m == 8 && n == 8) {
+		if (in->nty != 1 || t0 != TY_B16)
+			bad = "takes .b16";
+	} else if (ld && m == 16 && n == 16) {
+		if (!pair && (in->nty != 1 || t0 != TY_B8))
+			bad = "takes .b8, .b8x16.b6x16_p32 or .b8x16.b4x16_p64";
+		else if (!trans)
+			bad = "needs .trans";
+		else if (x == 4)
+			bad = "has no .x4 (it would be a vector of 8 registers)";
+	} else if (ld && m == 8 && n == 16) {
+		if (!pair)
+			bad = "takes .b8x16.b6x16_p32 or .b8x16.b4x16_p64";
+		else if (trans)
+			bad = "takes no .trans";
+	} else if (!ld && m == 16 && n == 8) {
+		if (in->nty != 1 || t0 != TY_B8)
+			bad = "takes .b8";
+		else if (!trans)
+			bad = "needs .trans";
+	} else
+		bad = "is not a shape it has";
+	if (bad) {
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' with shape .%s %s", op, shape, bad);
+		return 1;
+	}
+	if (m == 8 && n == 8)
+		return 0;
+	if (mo->ver_major * 10 + mo->ver_minor < 86)
+		verify_report(v, VC_TARGET, in->loc, "'%s' with shape .%s requires PTX ISA .version 8.6 or later", op, shape);
+	if (mo->sm && (mo->sm < 100 || (mo->smsuffix != 'a' && mo->smsuffix != 'f')))
+		verify_report(v, VC_TARGET, in->loc, "'%s' with shape .%s is not supported on .target sm_%d%s (needs sm_100a or a later a or f target)",
+		    op, shape, mo->sm, mo->smsuffix ? (char[]){mo->smsuffix, 0} : "");
+	return 0;
+}
+
 /* .xN matrices of one register each (two for m16n16). */
 static void
 matrix(Verify *v, Ins *in)
@@ -681,7 +737,10 @@ matrix(Verify *v, Ins *in)
 
 	if (in->op == OP_MOVMATRIX) {
 		for (int i = 0; i < in->nopnd && i < 2; i++)
-			verify_fragreg(v, in, &in->opnd[i], i, FK_W32);
+			if (in->opnd[i].kind == OK_IMM || in->opnd[i].kind == OK_FIMM)
+				verify_report(v, VC_OPTYPE, in->opnd[i].loc, "operand %d of 'movmatrix' must be a register", i + 1);
+			else
+				verify_fragreg(v, in, &in->opnd[i], i, FK_W32);
 		return;
 	}
 	for (int i = 0; i < in->nmod; i++)
@@ -690,6 +749,8 @@ matrix(Verify *v, Ins *in)
 			x = atoi(t + (*t == '.') + 1);
 		}
 	if (!x || !shapeof(in, &m, &n, &k))
+		return;
+	if (matrixform(v, in, m, n, x))
 		return;
 	verify_fragment(v, in, in->op == OP_LDMATRIX ? 0 : 1, m == 16 && n == 16 ? 2 * x : x, FK_W32);
 }

@@ -219,8 +219,12 @@ expect(Ins *in, int i, int *wider)
 	 * address nor the 64-bit cache policy last, hold the type exactly, as
 	 * in arithmetic */
 	if (in->op == OP_ATOM || in->op == OP_RED)
-		return in->nty != 1 || t == TY_B128 || in->opnd[i].kind == OK_ADDR ||
+		return in->nty != 1 || (t == TY_B128 && in->opnd[i].kind != OK_REG) || in->opnd[i].kind == OK_ADDR ||
 		    (ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1) ? 0 : t;
+	/* a .b128 value is a .b128 register, never a narrower one ("Arguments
+	 * mismatch"); its literals are kinds()'s */
+	if (t == TY_B128 && in->nty == 1 && (in->op == OP_LD || in->op == OP_ST))
+		return in->opnd[i].kind == OK_REG && i == (in->op == OP_ST) ? t : 0;
 	/* the bit instructions (VR_NONE): a count or position is 32-bit,
 	 * the rest of the type (ptxas: "Arguments mismatch") */
 	if (in->nty == 1 && in->opnd[i].kind != OK_ADDR)
@@ -748,6 +752,51 @@ inlist(const char *list, int mod)
 	return 0;
 }
 
+/* Whether a register of type r holds a cvtpack[] operand of type ty, as
+ * ptxas 13.0 takes it ("Arguments mismatch"): an 8-bit float pair only in
+ * a .b16 register, .e2m1x2 in a .b8 one, .tf32 and .bf16x2 in a .b32 one
+ * (.bf16x2 beside .ue8m0x2 in any 32-bit one), .f16x2 and .f32 in a .b32
+ * register or one of their own type. */
+static int
+packedreg(int ty, int other, int r)
+{
+	switch (ty) {
+	case TY_E4M3X2: case TY_E5M2X2: case TY_E2M3X2: case TY_E3M2X2: case TY_UE8M0X2:
+		return r == TY_B16;
+	case TY_E2M1X2:
+		return r == TY_B8;
+	case TY_TF32:
+		return r == TY_B32;
+	case TY_BF16X2:
+		return other == TY_UE8M0X2 ? r != TY_PRED && verify_bits(r) == 32 : r == TY_B32;
+	case TY_F16X2: case TY_F32:
+		return r == TY_B32 || r == ty;
+	}
+	return 1;
+}
+
+/* The operands of a packed cvt: registers as packedreg() says; a literal
+ * only for an .f32 source, and then a float one. */
+static void
+packedopnds(Verify *v, Ins *in)
+{
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		int ty = in->ty[i == 0 ? 0 : 1], other = in->ty[i == 0 ? 1 : 0];
+		if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
+		    !packedreg(ty, other, o->sym->type)) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of 'cvt.%s.%s' is register '%s' of type .%s",
+			    i + 1, tyname(in->ty[0]), tyname(in->ty[1]), o->sym->name, tyname(o->sym->type));
+			return;
+		}
+		if ((o->kind == OK_IMM || o->kind == OK_FIMM) && i > 0 && !(ty == TY_F32 && o->kind == OK_FIMM)) {
+			verify_report(v, VC_OPTYPE, o->loc, "%s literal where 'cvt.%s.%s' expects a .%s register",
+			    o->kind == OK_IMM ? "integer" : "float", tyname(in->ty[0]), tyname(in->ty[1]), tyname(ty));
+			return;
+		}
+	}
+}
+
 /* cvt of the packed pairs against cvtpack[]; elsewhere .relu and
  * .satfinite only into .f16/.bf16 from .f32 with .rn or .rz, .rna only to
  * .tf32.  Returns 1 when it reported. */
@@ -799,6 +848,7 @@ cvtpacked(Verify *v, Ins *in)
 		    cvtpack[i].nsrc, cvtpack[i].nsrc == 1 ? "" : "s");
 		return 1;
 	}
+	packedopnds(v, in);
 	/* the target, unless a modifier's own minimum or the .bf16 one
 	 * (gate() and halfgate() in target.c) says as much */
 	int sm = satf && cvtpack[i].satsm ? cvtpack[i].satsm : cvtpack[i].sm, msm = 0;
@@ -862,6 +912,17 @@ required(Verify *v, Ins *in)
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
 		verify_report(v, VC_MODIFIER, in->loc, "integer '%s.%s' needs .lo, .hi or .wide",
 		    ir_opinfo[in->op].name, tyname(t));
+	/* ptxas reads mad.cc and madc.cc as names of their own, which take no
+	 * .lo or .hi after them: the carry comes last (mad.lo.cc) */
+	if (in->op == OP_MAD || in->op == OP_MADC)
+		for (int i = 0, cc = 0; i < in->nmod; i++) {
+			cc |= in->mod[i] == MOD_CC;
+			if (cc && (in->mod[i] == MOD_LO || in->mod[i] == MOD_HI)) {
+				verify_report(v, VC_MODIFIER, in->loc, "'%s' takes .cc after .%s, not before",
+				    ir_opinfo[in->op].name, ir_modinfo[in->mod[i]].name);
+				break;
+			}
+		}
 	/* shf is shf.l or shf.r ("Not a name of any known instruction"), with
 	 * one of .wrap and .clamp ("Clamp modifier required", "Multiple
 	 * clamp modifiers specified") */
@@ -879,12 +940,28 @@ required(Verify *v, Ins *in)
 		if (miss)
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' needs %s", ir_opinfo[in->op].name, miss);
 	}
+	/* so are the warp matrix instructions: ".sync modifier required",
+	 * ".aligned modifier required" (every PTX ISA version), "Shape
+	 * modifier required" */
+	if (in->op == OP_MMA || in->op == OP_MMA_SP || in->op == OP_MMA_SP_ORDERED_METADATA ||
+	    in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE || in->op == OP_WMMA_MMA) {
+		const char *miss = !ir_hasmod(in, MOD_SYNC) ? ".sync" : !ir_hasmod(in, MOD_ALIGNED) ? ".aligned" :
+		    !ir_hasmod(in, MOD_SHAPE) ? "a shape (.m16n8k16 ...)" : NULL;
+		if (miss)
+			verify_report(v, VC_MODIFIER, in->loc, "'%s' needs %s", ir_opinfo[in->op].name, miss);
+	}
 	/* shfl names its mode ("Shuffle modifier required") */
 	if ((in->op == OP_SHFL || in->op == OP_SHFL_SYNC) && !ir_mod_shfl(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a mode (.up, .down, .bfly, .idx)", ir_opinfo[in->op].name);
-	/* .ftz is for a conversion with a float side ("Illegal modifier") */
+	/* .ftz is for a conversion with a float side ("Illegal modifier"),
+	 * and that side .f32 ("Modifier '.ftz' does not apply to this type
+	 * of convert operation": not .f64, .f16 or .bf16 alone) */
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && !isfloat(in->ty[0]) && !isfloat(in->ty[1]))
 		verify_report(v, VC_MODIFIER, in->loc, "'cvt.ftz' between two integer types");
+	else if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && in->ty[0] != TY_F32 &&
+	    in->ty[1] != TY_F32 && (isfloat(in->ty[0]) || isfloat(in->ty[1])))
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.ftz.%s.%s': .ftz applies only where one side is .f32",
+		    tyname(in->ty[0]), tyname(in->ty[1]));
 	/* txq and suq name what they query ("Query modifier required") */
 	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
@@ -950,6 +1027,28 @@ elemreg(const Opnd *o)
 	    o->sym->type != TY_PRED ? o->sym : NULL;
 }
 
+/* mov of a variable's address (ptxas 13.0): a texture, sampler or surface
+ * reference only as .u64 ("Indirect access to surface requires .u64
+ * type"), any other variable in an integer or .b type, not a float or
+ * predicate one ("Arguments mismatch").  Functions are let be (a
+ * warning of ptxas). */
+static void
+movsym(Verify *v, Ins *in)
+{
+	const Opnd *o = &in->opnd[1];
+	const Sym *s = o->sym;
+	int t = in->ty[0];
+
+	if (in->op != OP_MOV || in->nty != 1 || in->nopnd != 2 || o->kind != OK_SYM || !s || s->kind != SYM_VAR)
+		return;
+	if (s->opaque && t != TY_U64)
+		verify_report(v, VC_OPTYPE, o->loc, "'mov.%s' of the .%s '%s': a reference is taken only as .u64",
+		    tyname(t), s->opaque == 1 ? "texref" : s->opaque == 2 ? "samplerref" : "surfref", s->name);
+	else if (isfloat(t) || t == TY_PRED)
+		verify_report(v, VC_OPTYPE, o->loc, "'mov.%s' of the address of '%s': an address is an integer",
+		    tyname(t), s->name);
+}
+
 /* mov packing registers into one value or unpacking it: a .bN type and
  * elements of N bits in all ("Arguments mismatch"). */
 static void
@@ -979,6 +1078,11 @@ movpack(Verify *v, Ins *in)
 			    "'mov.%s' cannot pack or unpack a vector; that takes a .b type", t);
 		else if (known && all != verify_bits(in->ty[0]))
 			verify_report(v, VC_OPTYPE, o->loc, "a vector of %d bits in all for 'mov.%s'", all, t);
+		else if (in->nopnd == 2 && in->opnd[1 - i].kind == OK_REG && in->opnd[1 - i].sym &&
+		    in->opnd[1 - i].sym->kind == SYM_REG && in->opnd[1 - i].sym->type == TY_PRED)
+			verify_report(v, VC_OPTYPE, in->opnd[1 - i].loc,
+			    "operand %d of 'mov.%s' is predicate '%s'; a predicate is not packed or unpacked", 2 - i, t,
+			    in->opnd[1 - i].sym->name);
 		else if (other && verify_bits(other->type) != verify_bits(in->ty[0]))
 			verify_report(v, VC_OPTYPE, in->opnd[1 - i].loc,
 			    "operand %d of 'mov.%s' is register '%s' of type .%s", 2 - i, t, other->name,
@@ -991,8 +1095,17 @@ vectors(Verify *v, Ins *in)
 {
 	int di;
 
-	if (in->op == OP_MOV)
+	if (in->op == OP_MOV) {
 		movpack(v, in);
+		movsym(v, in);
+	}
+	/* atom and red without .vN take no vector ("Vector is not expected") */
+	for (int i = 0; (in->op == OP_ATOM || in->op == OP_RED) && in->vec <= 1 && i < in->nopnd; i++)
+		if (in->opnd[i].kind == OK_VEC) {
+			verify_report(v, VC_VECTOR, in->opnd[i].loc, "a vector in '%s' without .v2, .v4 or .v8",
+			    ir_opinfo[in->op].name);
+			break;
+		}
 	/* atom and red .v2/.v4/.v8: the values are vectors of that size
 	 * ("Argument vector size mismatch") */
 	for (int i = 0; (in->op == OP_ATOM || in->op == OP_RED) && in->vec > 1 && i < in->nopnd; i++) {
@@ -1041,7 +1154,11 @@ verify_fragok(int fk, int rty)
 {
 	int k = verify_kind(rty), b = verify_bits(rty);
 
-	if (rty == TY_PRED || b != (fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? 64 : 32))
+	/* ptxas takes a predicate for any 32-bit fragment register
+	 * (movmatrix's, ldmatrix's, mma.sp's metadata, .s8 inputs) */
+	if (rty == TY_PRED)
+		return fk == FK_W32;
+	if (b != (fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? 64 : 32))
 		return 0;
 	switch (fk) {
 	case FK_F32: return k == TK_BIT || rty == TY_F32;
@@ -1191,6 +1308,31 @@ litcoords(Verify *v, Ins *in, Opnd *c, int ty)
 	return v->nerr != nerr;
 }
 
+/* A literal beside registers of the other kind in a coordinate vector: an
+ * integer one beside a float register, a float one beside an integer (.u,
+ * .s) register ("Vector with elements of different types"); .b registers
+ * go with either.  1 when it reported. */
+static int
+litmix(Verify *v, Ins *in, const Opnd *c)
+{
+	int fr = 0, ir = 0;
+
+	for (int j = 0; j < c->nsub; j++) {
+		const Sym *r = elemreg(&c->sub[j]);
+		fr |= r && verify_kind(r->type) == TK_FLOAT;
+		ir |= r && isint(r->type);
+	}
+	for (int j = 0; j < c->nsub; j++) {
+		const Opnd *e = &c->sub[j];
+		if ((e->kind == OK_IMM && fr) || (e->kind == OK_FIMM && ir)) {
+			verify_report(v, VC_VECTOR, e->loc, "%s literal beside %s registers in the coordinates of '%s'",
+			    e->kind == OK_IMM ? "integer" : "float", fr ? "float" : "integer", ir_opinfo[in->op].name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* tex and tld4 coordinates: 32-bit registers, of one type after the layer
  * index of an array geometry, which is an integer ("Arguments mismatch",
  * "Array index ... Expecting type .u32").  ptxas matches the vector against
@@ -1212,6 +1354,8 @@ coords(Verify *v, Ins *in, Opnd *c)
 		return;
 	}
 	if (ct && litcoords(v, in, c, ct))
+		return;
+	if (c->kind == OK_VEC && litmix(v, in, c))
 		return;
 	if (c->kind == OK_VEC) {
 		Opnd rest = *c;
@@ -1336,6 +1480,62 @@ surfdata(Verify *v, Ins *in, int idx)
 	}
 }
 
+/* The registers of a texture result by its type (ptxas 13.0, "Arguments
+ * mismatch"): .f16 ones in 16-bit registers, .f16x2 in .b32 or .f16x2
+ * ones, .u32 and .s32 in any 32-bit register but a float one; .f32 in
+ * any (verify_fragment()'s 32 bits). */
+static void
+texresult(Verify *v, Ins *in)
+{
+	const Opnd *o = &in->opnd[0];
+	int t = in->ty[0];
+
+	for (int k = 0; k < o->nsub; k++) {
+		const Opnd *e = &o->sub[k];
+		const Sym *r = e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sel == SEL_NONE ? e->sym : NULL;
+		int ok;
+		if (!r)
+			continue;
+		switch (t) {
+		case TY_F16: ok = r->type != TY_PRED && verify_bits(r->type) == 16; break;
+		case TY_F16X2: ok = r->type == TY_B32 || r->type == TY_F16X2; break;
+		case TY_U32: case TY_S32: ok = !isfloat(r->type); break;
+		default: ok = 1; break;
+		}
+		if (!ok) {
+			verify_report(v, VC_OPTYPE, o->sub[k].loc, "result '%s' of '%s.%s' is a .%s register", r->name,
+			    ir_opinfo[in->op].name, tyname(t), tyname(r->type));
+			return;
+		}
+	}
+}
+
+/* A texture or surface handle: a .u64 register (or a variable's name), no
+ * literal ("Integer constant expression expected", a parse error for an
+ * integer one); txq and suq name it bare, with no offset (".texref or .u64
+ * register expected") and never in a 32-bit register ("Arguments
+ * mismatch"). */
+static void
+handle(Verify *v, Ins *in, const Opnd *m)
+{
+	const char *op = ir_opinfo[in->op].name;
+
+	if (m->kind != OK_ADDR)
+		return;
+	if (m->addrlist && m->nsub >= 1 && (m->sub[0].kind == OK_IMM || m->sub[0].kind == OK_FIMM))
+		verify_report(v, VC_OPTYPE, m->sub[0].loc, "literal as the handle of '%s'; it is a .u64 register or a variable",
+		    op);
+	else if (!m->addrlist && (in->op == OP_TXQ || in->op == OP_SUQ) && m->base && m->base->kind == OK_REG &&
+	    m->base->sym && m->base->sym->kind == SYM_REG) {
+		const Sym *h = m->base->sym;
+		if (verify_bits(h->type) != 64 && h->type != TY_PRED && !isfloat(h->type))
+			verify_report(v, VC_OPTYPE, m->base->loc, "handle '%s' of '%s' is .%s; it is a .u64 register",
+			    h->name, op, tyname(h->type));
+		else if (m->imm)
+			verify_report(v, VC_OPTYPE, m->base->loc, "the handle of '%s' takes no offset", op);
+	}
+}
+
 static void
 texture(Verify *v, Ins *in)
 {
@@ -1380,12 +1580,20 @@ texture(Verify *v, Ins *in)
 		for (int i = 2; i < in->nopnd; i++)
 			extra32(v, in, &in->opnd[i], i);
 	if (tex && in->opnd[0].kind == OK_VEC && in->vec > 1) {
-		verify_fragment(v, in, 0, in->vec, FK_W32);
+		if (in->nty < 1 || in->ty[0] != TY_F16)
+			verify_fragment(v, in, 0, in->vec, FK_W32);
+		texresult(v, in);
 	} else if ((in->op == OP_SULD || in->op == OP_SUST) && in->nty == 1 && in->nopnd >= 2) {
 		surfdata(v, in, in->op == OP_SUST ? 1 : 0);
 	} else if (in->op == OP_TXQ || in->op == OP_SUQ) {
-		verify_fragreg(v, in, &in->opnd[0], 0, FK_W32);
+		const Opnd *d = &in->opnd[0];
+		if (d->kind == OK_REG && d->sym && d->sym->kind == SYM_REG && d->sym->type == TY_PRED)
+			verify_report(v, VC_OPTYPE, d->loc, "result '%s' of '%s' is a predicate; it is a 32-bit register",
+			    d->sym->name, ir_opinfo[in->op].name);
+		else
+			verify_fragreg(v, in, &in->opnd[0], 0, FK_W32);
 	}
+	handle(v, in, m);
 }
 
 /* Video instructions work on 32-bit integer registers (bytes and halves
@@ -1473,6 +1681,141 @@ stbulk(Verify *v, Ins *in)
 		verify_report(v, VC_OPTYPE, z->loc, "the initial value of 'st.bulk' must be 0, not %lld", (long long)z->imm);
 }
 
+/* stackrestore takes its pointer in a register ("Result register
+ * required"); alloca's alignment is a power of two ("Alignment must be a
+ * power of two").  Their widths are VR_SAME's. */
+static void
+stackops(Verify *v, Ins *in)
+{
+	const Opnd *o;
+
+	if (in->op == OP_STACKRESTORE && in->nopnd == 1 && (o = &in->opnd[0])->kind != OK_REG)
+		verify_report(v, VC_OPTYPE, o->loc, "the pointer of 'stackrestore' must be a register");
+	if (in->op == OP_ALLOCA && in->nopnd == 3 && (o = &in->opnd[2])->kind == OK_IMM &&
+	    (o->imm <= 0 || (o->imm & (o->imm - 1)) != 0))
+		verify_report(v, VC_OPTYPE, o->loc, "the alignment of 'alloca' is %lld, not a power of two",
+		    (long long)o->imm);
+}
+
+/*
+ * mbarrier operands as ptxas 13.0 types them ("Arguments mismatch"): the
+ * arrival and transaction counts and try_wait's time hint are 32-bit
+ * integers, the state arrive returns and the waits test 64-bit ones (a
+ * 32-bit phase with .parity), the waits' result a predicate; no float
+ * literal anywhere.  Shape letters: c 32-bit, s the state, p a predicate.
+ */
+static void
+mbarops(Verify *v, Ins *in)
+{
+	const char *form;
+	int parity = ir_hasmod(in, MOD_PARITY);
+
+	switch (in->op) {
+	case OP_MBARRIER_INIT: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX: form = "-c"; break;
+	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: form = "s-c"; break;
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT: form = parity ? "p-cc" : "p-sc"; break;
+	case OP_MBARRIER_PENDING_COUNT: form = "cs"; break;
+	default: return;
+	}
+	for (int i = 0; i < in->nopnd && form[i]; i++) {
+		const Opnd *o = &in->opnd[i];
+		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE ? o->sym : NULL;
+		int want = form[i] == 's' ? 64 : 32, bad;
+		if (form[i] == '-')
+			continue;
+		if (o->kind == OK_FIMM)
+			bad = 1;
+		else if (!r)
+			continue;
+		else if (form[i] == 'p')
+			bad = r->type != TY_PRED;
+		else
+			bad = r->type != TY_PRED && (verify_bits(r->type) != want || (!isint(r->type) &&
+			    verify_kind(r->type) != TK_BIT));
+		if (bad) {
+			if (o->kind == OK_FIMM)
+				verify_report(v, VC_OPTYPE, o->loc, "float literal as operand %d of '%s'", i + 1,
+				    ir_opinfo[in->op].name);
+			else
+				verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is %s",
+				    i + 1, ir_opinfo[in->op].name, tyname(r->type), r->name,
+				    form[i] == 'p' ? "a predicate" : want == 64 ? "a 64-bit integer (the state)" :
+				    "a 32-bit integer");
+			return;
+		}
+	}
+}
+
+/* Whether register r is a 64-bit integer or .b one (a cache policy). */
+static int
+int64reg(const Sym *r)
+{
+	return r->type != TY_PRED && verify_bits(r->type) == 64 && (isint(r->type) || verify_kind(r->type) == TK_BIT);
+}
+
+/*
+ * Cache policies (ptxas 13.0, "Arguments mismatch"): the policy operand
+ * .L2::cache_hint adds is a 64-bit integer register or an integer
+ * literal; without .L2::cache_hint, ld, st, atom and red have no room for
+ * it (".L2::cache_hint modifier required for instruction 'ld' with 3
+ * arguments").  createpolicy gives a 64-bit policy, converts one
+ * (createpolicy.cvt) and takes 32-bit sizes (createpolicy.range).
+ */
+static void
+cachepolicy(Verify *v, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+	int hint = ir_hasmod(in, MOD_L2_CACHE_HINT), plain = 0;
+
+	switch (in->op) {
+	case OP_LD: case OP_ST: plain = 2; break;
+	case OP_ATOM: plain = ir_hasmod(in, MOD_CAS) ? 4 : 3; break;
+	case OP_RED: plain = 2; break;
+	}
+	if (plain && !hint && in->nopnd > plain) {
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' with %d operands needs .L2::cache_hint", op, in->nopnd);
+		return;
+	}
+	if (hint && in->nopnd >= 2) {
+		const Opnd *o = &in->opnd[in->nopnd - 1];
+		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+		if (o->kind == OK_FIMM || (r && !int64reg(r))) {
+			verify_report(v, VC_OPTYPE, o->loc, "the cache policy of '%s' is a 64-bit integer register or literal", op);
+			return;
+		}
+	}
+	if (in->op != OP_CREATEPOLICY_FRACTIONAL && in->op != OP_CREATEPOLICY_RANGE && in->op != OP_CREATEPOLICY_CVT)
+		return;
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+		/* the policy made and the one converted are 64-bit; range's sizes 32-bit */
+		int want64 = i == 0 || in->op == OP_CREATEPOLICY_CVT;
+		if (!r || o->kind == OK_ADDR)
+			continue;
+		if (want64 ? !int64reg(r) : r->type == TY_PRED || verify_bits(r->type) != 32 || isfloat(r->type)) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a %s integer",
+			    i + 1, op, tyname(r->type), r->name, want64 ? "64-bit" : "32-bit");
+			return;
+		}
+	}
+}
+
+/* shf's shift amount is a 32-bit integer: register or integer literal
+ * ("Arguments mismatch"; its other operands may be any 32 bits). */
+static void
+shfamount(Verify *v, Ins *in)
+{
+	const Opnd *o = in->nopnd == 4 ? &in->opnd[3] : NULL;
+	const Sym *r = o && o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+
+	if (!o || !(o->kind == OK_FIMM || (r && r->type != TY_PRED && (verify_bits(r->type) != 32 || isfloat(r->type) ||
+	    verify_kind(r->type) == TK_PACKED))))
+		return;
+	verify_report(v, VC_OPTYPE, o->loc, "the shift amount of 'shf' is a 32-bit integer, not %s%s%s",
+	    r ? "." : "a float literal", r ? tyname(r->type) : "", r ? " register" : "");
+}
+
 static void
 families(Verify *v, Ins *in)
 {
@@ -1488,6 +1831,13 @@ families(Verify *v, Ins *in)
 		multimem(v, in);
 	else if (in->op == OP_ST_BULK)
 		stbulk(v, in);
+	else if (in->op == OP_STACKRESTORE || in->op == OP_ALLOCA)
+		stackops(v, in);
+	else if (in->op == OP_SHF)
+		shfamount(v, in);
+	else
+		mbarops(v, in);
+	cachepolicy(v, in);
 }
 
 /* ---------------------------------------------------------------- special registers
@@ -1702,9 +2052,10 @@ modrules(Verify *v, const Accept *ac, Ins *in)
 		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_ROUND && nrnd++ == 0)
 			first = in->mod[i];
 		/* twice is an error where the modifiers are arithmetic's
-		 * (mul.lo.lo), not the layouts of wmma.mma.row.row */
+		 * (mul.lo.lo), not the layouts of wmma.mma.row.row; ptxas
+		 * lets .approx come twice (sin.approx.approx) */
 		for (int j = 0; j < i && ac->rule0[in->op] && in->mod[i] >= NTY && in->mod[i] < NMOD; j++)
-			if (in->mod[j] == in->mod[i] && ir_modinfo[in->mod[i]].cls != MC_ROUND)
+			if (in->mod[j] == in->mod[i] && ir_modinfo[in->mod[i]].cls != MC_ROUND && in->mod[i] != MOD_APPROX)
 				verify_report(v, VC_MODIFIER, in->loc, "'%s' has modifier .%s twice", op,
 				    ir_modinfo[in->mod[i]].name);
 	}
@@ -1755,6 +2106,31 @@ modrules(Verify *v, const Accept *ac, Ins *in)
  * instructions ("Unexpected number of state spaces"; cvta.to's .to is not
  * a space).  Which spaces go with which instruction is space.c's.
  */
+/* The mbarrier instructions take the spaces their row of ops.def lists
+ * (.shared, .shared::cta, .shared::cluster for some) and no other ("State
+ * space incorrect", "Illegal modifier '::cluster'").  1 when it reported. */
+static int
+mbarspace(Verify *v, const Accept *ac, Ins *in)
+{
+	switch (in->op) {
+	case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
+	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_CP_ASYNC_MBARRIER_ARRIVE:
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
+		break;
+	default:
+		return 0;
+	}
+	for (int i = 0; i < in->nmod; i++) {
+		int md = in->mod[i];
+		if (md >= NTY && md < NMOD && ir_modinfo[md].cls == MC_SPACE && !ac->mod[in->op * NMOD + md]) {
+			verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s'", ir_modinfo[md].name,
+			    ir_opinfo[in->op].name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void
 spaces(Verify *v, const Accept *ac, Ins *in)
 {
@@ -1776,6 +2152,8 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 	else if ((in->op == OP_LDMATRIX || in->op == OP_STMATRIX) && in->space != SP_SHARED && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s' (only .shared or generic)",
 		    ir_spacename[in->space], ir_opinfo[in->op].name);
+	else if (mbarspace(v, ac, in))
+		;
 	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
 		    ir_spacename[in->space]);
