@@ -43,11 +43,14 @@
  * tld4's four, an out-of-range one as its clamped neighbour.  A CUDA
  * array (PTX_TEXF_BLOCK_LINEAR) is block-linear on the device, its
  * sectors 16 bytes of 2 rows within one level and slice; linear and
- * pitched memory have the 32-byte sectors of their addresses.  suq counts
- * with the textures.  These rules give ncu's counts of every launch of
- * tests/tex/textest.c but the sectors of 16-byte texels, of trilinear 3D
- * filtering and of linear filtering between mipmap levels, which count
- * more on the GPU (tests/tex/ncu-xfail.txt).
+ * pitched memory have the 32-byte sectors of their addresses.  Linear
+ * filtering between mipmap levels goes in two passes, the lanes' lower
+ * levels, then their upper ones, and a quad's lanes share the sectors of
+ * one pass only; the lanes of a tex.grad share none (each has its own
+ * level of detail).  suq counts with the textures.  These rules give
+ * ncu's counts of every launch of tests/tex/textest.c but the sectors of
+ * 16-byte texels, of trilinear 3D filtering and a few of linear filtering
+ * between mipmap levels (tests/tex/ncu-xfail.txt).
  *
  * References.  A module's .texref and .surfref variables are 8 bytes of
  * global memory holding an object's handle, which the host stores
@@ -534,24 +537,27 @@ typedef struct {
 	int isint;
 	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
 	unsigned *nkeys;
+	unsigned pass;      /* the pass of linear filtering between levels: 0 the lower level, 1 the upper */
 } Smp;
 
-/* The sector of o's texel (i, j) of slice k of level lv, as a key. */
+/* The sector of o's texel (i, j) of slice k of level lv, as a key below
+ * 2^62. */
 uint64_t
 interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t k)
 {
-	if (o->t.flags & PTX_TEXF_BLOCK_LINEAR)   /* sizes below 2^17 texels, 2^14 slices */
-		return (uint64_t)lv << 60 | k << 40 | (i * o->tsz / 16) << 20 | j / 2;
+	if (o->t.flags & PTX_TEXF_BLOCK_LINEAR)   /* sizes below 2^17 texels, 2^14 slices, 32 levels */
+		return (uint64_t)(lv & 31) << 57 | k << 40 | (i * o->tsz / 16) << 20 | j / 2;
 	return (o->t.addr[lv] + k * o->slice[lv] + j * o->pitch[lv] + i * o->tsz) / 32;
 }
 
 /* Counts the texel (i, j, k) of level lv as fetched: i, j, k in range
- * (clamped when the address mode left them out). */
+ * (clamped when the address mode left them out).  The pass is part of
+ * the key: a quad's lanes share the sectors of one pass only. */
 static void
 fetched(const Smp *s, unsigned lv, int64_t i, int64_t j, int64_t k)
 {
 	if (s->keys && *s->nkeys < TEXKEYS)
-		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k);
+		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k) << 1 | s->pass;
 }
 
 static int
@@ -562,8 +568,8 @@ cmpu64(const void *a, const void *b)
 }
 
 void
-interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, uint64_t (*keys)[TEXKEYS],
-                 const unsigned *nk)
+interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, int apart,
+                 uint64_t (*keys)[TEXKEYS], const unsigned *nk)
 {
 	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
 
@@ -574,9 +580,16 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, u
 		if (!gm)
 			continue;
 		c->requests++;
-		FOR_LANES(gm, l)
+		FOR_LANES(gm, l) {
 			for (unsigned i = 0; i < nk[g + l]; i++)
 				k[n++] = keys[g + l][i];
+			if (apart) {
+				qsort(k, n, sizeof k[0], cmpu64);
+				for (unsigned i = 0; i < n; i++)
+					c->sectors += !i || k[i] != k[i - 1];
+				n = 0;
+			}
+		}
 		qsort(k, n, sizeof k[0], cmpu64);
 		for (unsigned i = 0; i < n; i++)
 			c->sectors += !i || k[i] != k[i - 1];
@@ -1219,6 +1232,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	l1 = l0 + 1 < t->levels ? l0 + 1 : l0;
 	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
 		unsigned lv = pass ? l1 : l0;
+		s->pass = pass;
 		uint64_t n[3];
 		interp_tex_dims(o, lv, n);
 		/* a normalized coordinate is first cut to NORM_BITS fractional
@@ -1431,7 +1445,9 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	if (L->st) {
 		if (tb[T_KIND] == TK_TXQ)
 			memset(nk, 0, sizeof nk);
-		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, keys, nk);
+		/* a quad of tex.grad shares no sectors: each lane
+		 * counts its own (tests/tex/ncu.tsv, the grad launches) */
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, tb[T_KIND] == TK_TEX && tb[T_GX] >= 0, keys, nk);
 	}
 	return 0;
 }
