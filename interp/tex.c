@@ -685,7 +685,8 @@ border(const Smp *s, Texel *t)
  * under point sampling (tests/tex/ref.bin, "probe srgb point").  It is
  * the IEC 61966-2-1 curve to 8 significant bits but for 29 codes a unit
  * off (1, 2, 6 and 10 of the linear segment read code * 10 / 32768).
- * Linear filtering blends other values (tests/tex/xfail.txt). */
+ * Linear filtering blends these values, cut to a block exponent
+ * (srgb_blend). */
 static const uint16_t srgbtab[256] = {
 	0x0000, 0x39a0, 0x3a20, 0x3a70, 0x3aa0, 0x3ac8, 0x3af0, 0x3b0c,
 	0x3b20, 0x3b34, 0x3b48, 0x3b5c, 0x3b70, 0x3b84, 0x3b90, 0x3b9c,
@@ -720,12 +721,6 @@ static const uint16_t srgbtab[256] = {
 	0x3f5f, 0x3f61, 0x3f63, 0x3f65, 0x3f68, 0x3f6a, 0x3f6c, 0x3f6e,
 	0x3f70, 0x3f72, 0x3f74, 0x3f76, 0x3f7a, 0x3f7c, 0x3f7e, 0x3f80,
 };
-
-static double
-srgb(uint32_t v)
-{
-	return f32of((uint32_t)srgbtab[v & 255] << 16);
-}
 
 /* floor(a / b), b > 0 */
 static int64_t
@@ -763,6 +758,45 @@ half_round(double x)
 	return (float)copysign(ldexp(n, e - 10), x);
 }
 
+/* The exponent of srgbtab[v] (v > 0: a normal bf16 of sign 0) */
+static int
+srgb_exp(unsigned v)
+{
+	return (srgbtab[v] >> 7) - 127;
+}
+
+/*
+ * Channel c of n sRGB texels t[] blended under weights w[] (256ths), as
+ * an H200 does it ("probe srgb 2d" in tests/tex/ref.bin, every lane):
+ * each code decodes to srgbtab's value (8 significant bits), and the
+ * values are aligned to one block exponent, the largest over the texels
+ * of non-zero weight of their group's exponent (codes 8k to 8k + 7 take
+ * the exponent of code 8k + 7's value, so that code 248 already counts
+ * as 1.0's binade), keeping 7 bits below it (the rest cut off); the
+ * weighted sum of the aligned values is rounded to a half, ties away
+ * from zero.  A small value beside a large one thus loses its low bits
+ * or all of itself.
+ */
+static float
+srgb_blend(const Texel *t, const uint32_t *w, int n, unsigned c)
+{
+	int e = -200;
+	int64_t sum = 0;
+
+	for (int i = 0; i < n; i++)
+		if (w[i] && srgb_exp((t[i].c[c] & 255) | 7) > e)
+			e = srgb_exp((t[i].c[c] & 255) | 7);
+	for (int i = 0; i < n; i++) {
+		unsigned v = t[i].c[c] & 255, sh;
+		if (!w[i] || !v)
+			continue;
+		sh = (unsigned)(e - srgb_exp(v));   /* 0 to 8: codes of one group are at most a binade apart */
+		sum += (int64_t)w[i] * ((0x80u | (srgbtab[v] & 0x7f)) >> (sh > 8 ? 8 : sh));
+	}
+	/* sum is in units of 2^(e - 7) / 256 */
+	return half_round(ldexp((double)sum, e - 15));
+}
+
 /* x rounded to a float, to nearest but ties away from zero (as the
  * filter rounds its f32 result: "probe 3d values" in tests/tex/ref.bin) */
 static float
@@ -790,7 +824,8 @@ float_away(long double x)
  *   -32768 blend as they are and the result clamps to -1);
  *   halves blend exactly and round to a half, ties away from zero;
  *   floats blend exactly (in a long double) and round once to a float,
- *   ties away from zero.
+ *   ties away from zero;
+ *   sRGB colour channels blend in srgb_blend.
  *
  * Point sampling is the filter with one texel of weight 256; channels
  * the format lacks read 0, alpha too.  Integer reads return the texel.
@@ -811,11 +846,7 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 		long double ld = 0;
 		int inf = 0;
 		if (o->t.format == PTX_TEXFMT_U8 && (o->t.flags & PTX_TEXF_SRGB) && c < 3) {
-			/* sRGB colour channels blend as halves do (the H200's
-			 * results are halves) */
-			for (int i = 0; i < n; i++)
-				d += w[i] * srgb(t[i].c[c]);
-			out[c] = bitsof(half_round(d / 256));
+			out[c] = bitsof(srgb_blend(t, w, n, c));
 			continue;
 		}
 		switch (o->t.format) {
