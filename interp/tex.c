@@ -63,6 +63,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -813,6 +814,37 @@ float_away(long double x)
 }
 
 /*
+ * Channel c of the f32 texels t[] of one block (a level's or a 3D
+ * slice's 2x2, or fewer) weighted by w[] (256ths), exactly: the values
+ * aligned to the largest exponent among those of non-zero weight and cut
+ * (toward zero) to 27 bits below it ("probe 3d values" and "probe mip
+ * values" in tests/tex/ref.bin fit in every word; 26 or 28 bits, one
+ * block for all 8 texels or rounding do not).  Infinities and NaNs add
+ * as they are.
+ */
+static long double
+f32_block(const Texel *t, const uint32_t *w, int n, unsigned c)
+{
+	long double sum = 0;
+	int e = INT_MIN;
+
+	for (int i = 0; i < n; i++) {
+		float x = f32of(t[i].c[c]);
+		if (w[i] && isfinite(x) && x != 0 && ilogb(x) > e)
+			e = ilogb(x);
+	}
+	for (int i = 0; i < n; i++) {
+		long double x = f32of(t[i].c[c]);
+		if (!w[i])
+			continue;
+		if (e != INT_MIN && isfinite(x))
+			x = ldexpl(truncl(ldexpl(x, 27 - e)), e - 27);
+		sum += w[i] * x;
+	}
+	return sum;
+}
+
+/*
  * The filter: n texels t[] under weights w[] (in 256ths, summing to 256),
  * each channel as an H200 computes it (tests/tex/ref.bin):
  *
@@ -823,15 +855,16 @@ float_away(long double x)
  *   258 * 127 = 32766 is first taken to 32767; s8's -128 and s16's
  *   -32768 blend as they are and the result clamps to -1);
  *   halves blend exactly and round to a half, ties away from zero;
- *   floats blend exactly (in a long double) and round once to a float,
- *   ties away from zero;
+ *   floats blend in blocks of grp texels (f32_block), whose sums add
+ *   exactly (in a long double) and round once to a float, ties away from
+ *   zero;
  *   sRGB colour channels blend in srgb_blend.
  *
  * Point sampling is the filter with one texel of weight 256; channels
  * the format lacks read 0, alpha too.  Integer reads return the texel.
  */
 static void
-filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
+filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int grp, uint32_t out[4])
 {
 	const TexObj *o = s->o;
 
@@ -878,9 +911,8 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 			out[c] = bitsof(inf ? (float)(d / 256) : half_round(ldexp((double)sum, -32)));
 			break;
 		default:   /* f32 */
-			for (int i = 0; i < n; i++)
-				if (w[i])
-					ld += w[i] * (long double)f32of(t[i].c[c]);
+			for (int g = 0; g < n; g += grp)
+				ld += f32_block(t + g, w + g, grp < n - g ? grp : n - g, c);
 			out[c] = bitsof(float_away(ld / 256));
 			break;
 		}
@@ -1015,7 +1047,7 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 				border(s, &t[0]);
 			else if (texel(s, lv, (uint64_t)x, (uint64_t)y, layer, &t[0]))
 				return -1;
-			filter(s, &t[0], &one, 1, r);
+			filter(s, &t[0], &one, 1, 1, r);
 			v[q] = r[gather];
 		}
 		return 0;
@@ -1205,7 +1237,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			border(s, &tx);
 		else if (texel(s, 0, (uint64_t)idx[0], (uint64_t)idx[1], (uint64_t)idx[2], &tx))
 			return -1;
-		filter(s, &tx, &one, 1, out);
+		filter(s, &tx, &one, 1, 1, out);
 		return 0;
 	}
 	if (cube) {
@@ -1275,7 +1307,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			return -1;
 	}
 	if (gather < 0)
-		filter(s, tx, wt, nt, out);
+		filter(s, tx, wt, nt, linear ? 1 << (dims < 2 ? dims : 2) : 1, out);
 	return 0;
 }
 
