@@ -374,8 +374,9 @@ coords(const Case *c, float (*p)[4], unsigned n)
  * for ' ') run, each followed by launches of single quads of its lanes:
  * every quad, or N spread over the launch when it has more (for the
  * texture unit's counters of one request: the shim's PTXKIT_COUNTERS and
- * ncu number launches alike).  The quads' output goes to dquad.  The
- * records are then not the GPU's: such a run is for its counters. */
+ * ncu number launches alike), each said on stdout ("quad NAME Q", Q
+ * "all" for the record's own launch).  The quads' output goes to dquad.
+ * The records are then not the GPU's: such a run is for its counters. */
 static const char *curname;   /* the record the next launch() is for */
 static CUdeviceptr dquad;
 
@@ -408,6 +409,7 @@ quads(CUfunction f, const char *kern, CUdeviceptr obj, unsigned n)
 		CUdeviceptr c = dcoord + (CUdeviceptr)q * 4 * stride * 16;
 		int nn = (int)(n - 4 * q < 4 ? n - 4 * q : 4);
 		void *args[] = { &obj, &c, &dquad, &nn };
+		printf("quad %s %u\n", curname, q);
 		CK(cuLaunchKernel(f, 1, 1, 1, (unsigned)nn, 1, 1, 0, NULL, args, NULL));
 		CK(cuCtxSynchronize());
 	}
@@ -422,6 +424,8 @@ launch(const char *kern, CUdeviceptr obj, unsigned n)
 
 	if (getenv("TEXTEST_QUADS") && !listed())
 		return;
+	if (getenv("TEXTEST_QUADS"))
+		printf("quad %s all\n", curname);
 	CK(cuModuleGetFunction(&f, mod, kern));
 	CK(cuLaunchKernel(f, (n + 255) / 256, 1, 1, n < 256 ? n : 256, 1, 1, 0, NULL, args, NULL));
 	CK(cuCtxSynchronize());
