@@ -1145,6 +1145,16 @@ moreprobes(void)
 				g[0] = exp2f(1.0f + (float)(n - 768) / 256.0f) * (1.0f + 0x1p-12f) / 16.0f;
 		}
 		probe("grad octaves", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		/* the length of one gradient (h, l), h of 10 bits: l from 0 to
+		 * h in steps of h / 256, for h 2.5, 3, 4.921875 and 5.5 texels
+		 * (how the shorter component adds) */
+		for (n = 0; n < 1024; n++) {
+			static const float hs[4] = { 2.5f, 3.0f, 4.921875f, 5.5f };
+			float *g = p[2 * n + 1], h = hs[n / 256];
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = h / 16.0f, g[1] = h * (float)(n % 256) / 256.0f / 16.0f, g[2] = g[3] = 0;
+		}
+		probe("grad len", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
 	}
