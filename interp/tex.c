@@ -791,7 +791,7 @@ srgb_blend(const Texel *t, const uint32_t *w, int n, unsigned c)
 		unsigned v = t[i].c[c] & 255, sh;
 		if (!w[i] || !v)
 			continue;
-		sh = (unsigned)(e - srgb_exp(v));   /* 0 to 8: codes of one group are at most a binade apart */
+		sh = (unsigned)(e - srgb_exp(v));   /* >= 0; 8 or more leaves nothing of the 8 bits */
 		sum += (int64_t)w[i] * ((0x80u | (srgbtab[v] & 0x7f)) >> (sh > 8 ? 8 : sh));
 	}
 	/* sum is in units of 2^(e - 7) / 256 */
