@@ -1118,22 +1118,28 @@ spatial(int g)
  * grad octaves" matches; of the two-gradient lanes of "probe grad", "grad
  * fine" and "grad exact" 846 of 857 do, the rest are a 256th off, a
  * detail of the unit's arithmetic not found yet).  -2^40 for zero
- * gradients (the lowest level); 3D gradients still take the Euclidean
- * lengths. */
+ * gradients (the lowest level).  1D gradients measure as 2D ones of y
+ * 0, 3D ones with octlen's third component. */
 static double
-octlen(double x, double y)
+octlen(double x, double y, double z)
 {
-	double hi, lo, f;
+	double hi, mid, lo, f, t;
 	int e;
 
-	x = fabs(x), y = fabs(y);
-	hi = x > y ? x : y, lo = x > y ? y : x;
+	hi = fabs(x), mid = fabs(y), lo = fabs(z);
+	if (mid > hi)
+		t = hi, hi = mid, mid = t;
+	if (lo > mid)
+		t = mid, mid = lo, lo = t;
+	if (mid > hi)
+		t = hi, hi = mid, mid = t;
 	if (!(hi > 0) || hi > 1e30)
 		return hi;
-	/* the longer component kept to 10 bits, rounded down */
+	/* the longest component kept to 10 bits, rounded down; in 3D the
+	 * shortest adds a quarter ("probe grad 3d a, b": 1023 of 1024 lanes) */
 	f = frexp(hi, &e);
 	hi = ldexp(floor(f * 1024), e - 10);
-	return hi + lo * (11.0 / 32);
+	return hi + mid * (11.0 / 32) + lo * 0.25;
 }
 
 /* 256 log2(1 + k / 256), as the texture unit has it for the 8-bit
@@ -1161,14 +1167,14 @@ static const uint8_t log2tab[256] = {
 static int64_t
 gradlod(const double *dx, const double *dy)
 {
-	double m = octlen(dx[0], dx[1]), l, f;
+	double m = octlen(dx[0], dx[1], dx[2]), l, f;
 	int e;
 
-	if ((l = octlen(dy[0], dy[1])) > m)
+	if ((l = octlen(dy[0], dy[1], dy[2])) > m)
 		m = l;
-	if ((l = octlen(dx[0] + dy[0], dx[1] + dy[1]) * (11.0 / 16)) > m)
+	if ((l = octlen(dx[0] + dy[0], dx[1] + dy[1], dx[2] + dy[2]) * (11.0 / 16)) > m)
 		m = l;
-	if ((l = octlen(dx[0] - dy[0], dx[1] - dy[1]) * (11.0 / 16)) > m)
+	if ((l = octlen(dx[0] - dy[0], dx[1] - dy[1], dx[2] - dy[2]) * (11.0 / 16)) > m)
 		m = l;
 	if (!(m > 0))
 		return -((int64_t)1 << 40);
@@ -1259,15 +1265,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			double sc = norm ? (double)n[a] : 1.0;
 			gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
 		}
-		if (dims == 2)
-			lod = (double)gradlod(gx, gy) / 256;
-		else {
-			double px = 0, py = 0, m;
-			for (int a = 0; a < dims; a++)
-				px += gx[a] * gx[a], py += gy[a] * gy[a];
-			m = sqrt(px > py ? px : py);
-			lod = m > 0 ? log2(m) : -1e9;
-		}
+		lod = (double)gradlod(gx, gy) / 256;
 	}
 	lod += t->lod_bias;
 	if (lod != lod)
@@ -1510,6 +1508,9 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 			memset(nk, 0, sizeof nk);
 		/* a quad of tex.grad shares no sectors: each lane
 		 * counts its own (tests/tex/ncu.tsv, the grad launches) */
+		/* tex.grad.3d sends one request per lane (probe grad 3d a, b) */
+		if (tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 && tb[T_GEOM] == G_3D)
+			grp = 1;
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, tb[T_KIND] == TK_TEX && tb[T_GX] >= 0, keys, nk);
 	}
 	return 0;
