@@ -43,11 +43,14 @@
  * tld4's four, an out-of-range one as its clamped neighbour.  A CUDA
  * array (PTX_TEXF_BLOCK_LINEAR) is block-linear on the device, its
  * sectors 16 bytes of 2 rows within one level and slice; linear and
- * pitched memory have the 32-byte sectors of their addresses.  suq counts
- * with the textures.  These rules give ncu's counts of every launch of
- * tests/tex/textest.c but the sectors of 16-byte texels, of trilinear 3D
- * filtering and of linear filtering between mipmap levels, which count
- * more on the GPU (tests/tex/ncu-xfail.txt).
+ * pitched memory have the 32-byte sectors of their addresses.  Linear
+ * filtering between mipmap levels goes in two passes, the lanes' lower
+ * levels, then their upper ones, and a quad's lanes share the sectors of
+ * one pass only; the lanes of a tex.grad share none (each has its own
+ * level of detail).  suq counts with the textures.  These rules give
+ * ncu's counts of every launch of tests/tex/textest.c but the sectors of
+ * 16-byte texels, of trilinear 3D filtering and a few of linear filtering
+ * between mipmap levels (tests/tex/ncu-xfail.txt).
  *
  * References.  A module's .texref and .surfref variables are 8 bytes of
  * global memory holding an object's handle, which the host stores
@@ -60,6 +63,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -534,24 +538,27 @@ typedef struct {
 	int isint;
 	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
 	unsigned *nkeys;
+	unsigned pass;      /* the pass of linear filtering between levels: 0 the lower level, 1 the upper */
 } Smp;
 
-/* The sector of o's texel (i, j) of slice k of level lv, as a key. */
+/* The sector of o's texel (i, j) of slice k of level lv, as a key below
+ * 2^62. */
 uint64_t
 interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t k)
 {
-	if (o->t.flags & PTX_TEXF_BLOCK_LINEAR)   /* sizes below 2^17 texels, 2^14 slices */
-		return (uint64_t)lv << 60 | k << 40 | (i * o->tsz / 16) << 20 | j / 2;
+	if (o->t.flags & PTX_TEXF_BLOCK_LINEAR)   /* sizes below 2^17 texels, 2^14 slices, 32 levels */
+		return (uint64_t)(lv & 31) << 57 | k << 40 | (i * o->tsz / 16) << 20 | j / 2;
 	return (o->t.addr[lv] + k * o->slice[lv] + j * o->pitch[lv] + i * o->tsz) / 32;
 }
 
 /* Counts the texel (i, j, k) of level lv as fetched: i, j, k in range
- * (clamped when the address mode left them out). */
+ * (clamped when the address mode left them out).  The pass is part of
+ * the key: a quad's lanes share the sectors of one pass only. */
 static void
 fetched(const Smp *s, unsigned lv, int64_t i, int64_t j, int64_t k)
 {
 	if (s->keys && *s->nkeys < TEXKEYS)
-		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k);
+		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k) << 1 | s->pass;
 }
 
 static int
@@ -562,8 +569,8 @@ cmpu64(const void *a, const void *b)
 }
 
 void
-interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, uint64_t (*keys)[TEXKEYS],
-                 const unsigned *nk)
+interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, int apart,
+                 uint64_t (*keys)[TEXKEYS], const unsigned *nk)
 {
 	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
 
@@ -574,9 +581,16 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, u
 		if (!gm)
 			continue;
 		c->requests++;
-		FOR_LANES(gm, l)
+		FOR_LANES(gm, l) {
 			for (unsigned i = 0; i < nk[g + l]; i++)
 				k[n++] = keys[g + l][i];
+			if (apart) {
+				qsort(k, n, sizeof k[0], cmpu64);
+				for (unsigned i = 0; i < n; i++)
+					c->sectors += !i || k[i] != k[i - 1];
+				n = 0;
+			}
+		}
 		qsort(k, n, sizeof k[0], cmpu64);
 		for (unsigned i = 0; i < n; i++)
 			c->sectors += !i || k[i] != k[i - 1];
@@ -672,7 +686,8 @@ border(const Smp *s, Texel *t)
  * under point sampling (tests/tex/ref.bin, "probe srgb point").  It is
  * the IEC 61966-2-1 curve to 8 significant bits but for 29 codes a unit
  * off (1, 2, 6 and 10 of the linear segment read code * 10 / 32768).
- * Linear filtering blends other values (tests/tex/xfail.txt). */
+ * Linear filtering blends these values, cut to a block exponent
+ * (srgb_blend). */
 static const uint16_t srgbtab[256] = {
 	0x0000, 0x39a0, 0x3a20, 0x3a70, 0x3aa0, 0x3ac8, 0x3af0, 0x3b0c,
 	0x3b20, 0x3b34, 0x3b48, 0x3b5c, 0x3b70, 0x3b84, 0x3b90, 0x3b9c,
@@ -707,12 +722,6 @@ static const uint16_t srgbtab[256] = {
 	0x3f5f, 0x3f61, 0x3f63, 0x3f65, 0x3f68, 0x3f6a, 0x3f6c, 0x3f6e,
 	0x3f70, 0x3f72, 0x3f74, 0x3f76, 0x3f7a, 0x3f7c, 0x3f7e, 0x3f80,
 };
-
-static double
-srgb(uint32_t v)
-{
-	return f32of((uint32_t)srgbtab[v & 255] << 16);
-}
 
 /* floor(a / b), b > 0 */
 static int64_t
@@ -750,6 +759,45 @@ half_round(double x)
 	return (float)copysign(ldexp(n, e - 10), x);
 }
 
+/* The exponent of srgbtab[v] (v > 0: a normal bf16 of sign 0) */
+static int
+srgb_exp(unsigned v)
+{
+	return (srgbtab[v] >> 7) - 127;
+}
+
+/*
+ * Channel c of n sRGB texels t[] blended under weights w[] (256ths), as
+ * an H200 does it ("probe srgb 2d" in tests/tex/ref.bin, every lane):
+ * each code decodes to srgbtab's value (8 significant bits), and the
+ * values are aligned to one block exponent, the largest over the texels
+ * of non-zero weight of their group's exponent (codes 8k to 8k + 7 take
+ * the exponent of code 8k + 7's value, so that code 248 already counts
+ * as 1.0's binade), keeping 7 bits below it (the rest cut off); the
+ * weighted sum of the aligned values is rounded to a half, ties away
+ * from zero.  A small value beside a large one thus loses its low bits
+ * or all of itself.
+ */
+static float
+srgb_blend(const Texel *t, const uint32_t *w, int n, unsigned c)
+{
+	int e = -200;
+	int64_t sum = 0;
+
+	for (int i = 0; i < n; i++)
+		if (w[i] && srgb_exp((t[i].c[c] & 255) | 7) > e)
+			e = srgb_exp((t[i].c[c] & 255) | 7);
+	for (int i = 0; i < n; i++) {
+		unsigned v = t[i].c[c] & 255, sh;
+		if (!w[i] || !v)
+			continue;
+		sh = (unsigned)(e - srgb_exp(v));   /* >= 0; 8 or more leaves nothing of the 8 bits */
+		sum += (int64_t)w[i] * ((0x80u | (srgbtab[v] & 0x7f)) >> (sh > 8 ? 8 : sh));
+	}
+	/* sum is in units of 2^(e - 7) / 256 */
+	return half_round(ldexp((double)sum, e - 15));
+}
+
 /* x rounded to a float, to nearest but ties away from zero (as the
  * filter rounds its f32 result: "probe 3d values" in tests/tex/ref.bin) */
 static float
@@ -766,6 +814,37 @@ float_away(long double x)
 }
 
 /*
+ * Channel c of the f32 texels t[] of one block (a level's or a 3D
+ * slice's 2x2, or fewer) weighted by w[] (256ths), exactly: the values
+ * aligned to the largest exponent among those of non-zero weight and cut
+ * (toward zero) to 27 bits below it ("probe 3d values" and "probe mip
+ * values" in tests/tex/ref.bin fit in every word; 26 or 28 bits, one
+ * block for all 8 texels or rounding do not).  Infinities and NaNs add
+ * as they are.
+ */
+static long double
+f32_block(const Texel *t, const uint32_t *w, int n, unsigned c)
+{
+	long double sum = 0;
+	int e = INT_MIN;
+
+	for (int i = 0; i < n; i++) {
+		float x = f32of(t[i].c[c]);
+		if (w[i] && isfinite(x) && x != 0 && ilogb(x) > e)
+			e = ilogb(x);
+	}
+	for (int i = 0; i < n; i++) {
+		long double x = f32of(t[i].c[c]);
+		if (!w[i])
+			continue;
+		if (e != INT_MIN && isfinite(x))
+			x = ldexpl(truncl(ldexpl(x, 27 - e)), e - 27);
+		sum += w[i] * x;
+	}
+	return sum;
+}
+
+/*
  * The filter: n texels t[] under weights w[] (in 256ths, summing to 256),
  * each channel as an H200 computes it (tests/tex/ref.bin):
  *
@@ -776,14 +855,16 @@ float_away(long double x)
  *   258 * 127 = 32766 is first taken to 32767; s8's -128 and s16's
  *   -32768 blend as they are and the result clamps to -1);
  *   halves blend exactly and round to a half, ties away from zero;
- *   floats blend exactly (in a long double) and round once to a float,
- *   ties away from zero.
+ *   floats blend in blocks of grp texels (f32_block), whose sums add
+ *   exactly (in a long double) and round once to a float, ties away from
+ *   zero;
+ *   sRGB colour channels blend in srgb_blend.
  *
  * Point sampling is the filter with one texel of weight 256; channels
  * the format lacks read 0, alpha too.  Integer reads return the texel.
  */
 static void
-filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
+filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int grp, uint32_t out[4])
 {
 	const TexObj *o = s->o;
 
@@ -798,11 +879,7 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 		long double ld = 0;
 		int inf = 0;
 		if (o->t.format == PTX_TEXFMT_U8 && (o->t.flags & PTX_TEXF_SRGB) && c < 3) {
-			/* sRGB colour channels blend as halves do (the H200's
-			 * results are halves) */
-			for (int i = 0; i < n; i++)
-				d += w[i] * srgb(t[i].c[c]);
-			out[c] = bitsof(half_round(d / 256));
+			out[c] = bitsof(srgb_blend(t, w, n, c));
 			continue;
 		}
 		switch (o->t.format) {
@@ -834,9 +911,8 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, uint32_t out[4])
 			out[c] = bitsof(inf ? (float)(d / 256) : half_round(ldexp((double)sum, -32)));
 			break;
 		default:   /* f32 */
-			for (int i = 0; i < n; i++)
-				if (w[i])
-					ld += w[i] * (long double)f32of(t[i].c[c]);
+			for (int g = 0; g < n; g += grp)
+				ld += f32_block(t + g, w + g, grp < n - g ? grp : n - g, c);
 			out[c] = bitsof(float_away(ld / 256));
 			break;
 		}
@@ -971,7 +1047,7 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 				border(s, &t[0]);
 			else if (texel(s, lv, (uint64_t)x, (uint64_t)y, layer, &t[0]))
 				return -1;
-			filter(s, &t[0], &one, 1, r);
+			filter(s, &t[0], &one, 1, 1, r);
 			v[q] = r[gather];
 		}
 		return 0;
@@ -1042,22 +1118,28 @@ spatial(int g)
  * grad octaves" matches; of the two-gradient lanes of "probe grad", "grad
  * fine" and "grad exact" 846 of 857 do, the rest are a 256th off, a
  * detail of the unit's arithmetic not found yet).  -2^40 for zero
- * gradients (the lowest level); 3D gradients still take the Euclidean
- * lengths. */
+ * gradients (the lowest level).  1D gradients measure as 2D ones of y
+ * 0, 3D ones with octlen's third component. */
 static double
-octlen(double x, double y)
+octlen(double x, double y, double z)
 {
-	double hi, lo, f;
+	double hi, mid, lo, f, t;
 	int e;
 
-	x = fabs(x), y = fabs(y);
-	hi = x > y ? x : y, lo = x > y ? y : x;
+	hi = fabs(x), mid = fabs(y), lo = fabs(z);
+	if (mid > hi)
+		t = hi, hi = mid, mid = t;
+	if (lo > mid)
+		t = mid, mid = lo, lo = t;
+	if (mid > hi)
+		t = hi, hi = mid, mid = t;
 	if (!(hi > 0) || hi > 1e30)
 		return hi;
-	/* the longer component kept to 10 bits, rounded down */
+	/* the longest component kept to 10 bits, rounded down; in 3D the
+	 * shortest adds a quarter ("probe grad 3d a, b": 1023 of 1024 lanes) */
 	f = frexp(hi, &e);
 	hi = ldexp(floor(f * 1024), e - 10);
-	return hi + lo * (11.0 / 32);
+	return hi + mid * (11.0 / 32) + lo * 0.25;
 }
 
 /* 256 log2(1 + k / 256), as the texture unit has it for the 8-bit
@@ -1085,14 +1167,14 @@ static const uint8_t log2tab[256] = {
 static int64_t
 gradlod(const double *dx, const double *dy)
 {
-	double m = octlen(dx[0], dx[1]), l, f;
+	double m = octlen(dx[0], dx[1], dx[2]), l, f;
 	int e;
 
-	if ((l = octlen(dy[0], dy[1])) > m)
+	if ((l = octlen(dy[0], dy[1], dy[2])) > m)
 		m = l;
-	if ((l = octlen(dx[0] + dy[0], dx[1] + dy[1]) * (11.0 / 16)) > m)
+	if ((l = octlen(dx[0] + dy[0], dx[1] + dy[1], dx[2] + dy[2]) * (11.0 / 16)) > m)
 		m = l;
-	if ((l = octlen(dx[0] - dy[0], dx[1] - dy[1]) * (11.0 / 16)) > m)
+	if ((l = octlen(dx[0] - dy[0], dx[1] - dy[1], dx[2] - dy[2]) * (11.0 / 16)) > m)
 		m = l;
 	if (!(m > 0))
 		return -((int64_t)1 << 40);
@@ -1161,7 +1243,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			border(s, &tx);
 		else if (texel(s, 0, (uint64_t)idx[0], (uint64_t)idx[1], (uint64_t)idx[2], &tx))
 			return -1;
-		filter(s, &tx, &one, 1, out);
+		filter(s, &tx, &one, 1, 1, out);
 		return 0;
 	}
 	if (cube) {
@@ -1183,15 +1265,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			double sc = norm ? (double)n[a] : 1.0;
 			gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
 		}
-		if (dims == 2)
-			lod = (double)gradlod(gx, gy) / 256;
-		else {
-			double px = 0, py = 0, m;
-			for (int a = 0; a < dims; a++)
-				px += gx[a] * gx[a], py += gy[a] * gy[a];
-			m = sqrt(px > py ? px : py);
-			lod = m > 0 ? log2(m) : -1e9;
-		}
+		lod = (double)gradlod(gx, gy) / 256;
 	}
 	lod += t->lod_bias;
 	if (lod != lod)
@@ -1219,6 +1293,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	l1 = l0 + 1 < t->levels ? l0 + 1 : l0;
 	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
 		unsigned lv = pass ? l1 : l0;
+		s->pass = pass;
 		uint64_t n[3];
 		interp_tex_dims(o, lv, n);
 		/* a normalized coordinate is first cut to NORM_BITS fractional
@@ -1230,7 +1305,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			return -1;
 	}
 	if (gather < 0)
-		filter(s, tx, wt, nt, out);
+		filter(s, tx, wt, nt, linear ? 1 << (dims < 2 ? dims : 2) : 1, out);
 	return 0;
 }
 
@@ -1431,7 +1506,12 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	if (L->st) {
 		if (tb[T_KIND] == TK_TXQ)
 			memset(nk, 0, sizeof nk);
-		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, keys, nk);
+		/* a quad of tex.grad shares no sectors: each lane
+		 * counts its own (tests/tex/ncu.tsv, the grad launches) */
+		/* tex.grad.3d sends one request per lane (probe grad 3d a, b) */
+		if (tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 && tb[T_GEOM] == G_3D)
+			grp = 1;
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, tb[T_KIND] == TK_TEX && tb[T_GX] >= 0, keys, nk);
 	}
 	return 0;
 }

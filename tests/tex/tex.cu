@@ -63,6 +63,16 @@ t2dgrad_f(u64 t, const float4 *c, float4 *o, int n)
 	o[i] = tex2DGrad<float4>(t, p.x, p.y, make_float2(g.x, g.y), make_float2(g.z, g.w));
 }
 
+// tex.grad.3d: c[3i] = (x, y, z), c[3i+1] = dPdx, c[3i+2] = dPdy
+extern "C" __global__ void
+t3dgrad_f(u64 t, const float4 *c, float4 *o, int n)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= n)
+		return;
+	float4 p = c[3 * i], gx = c[3 * i + 1], gy = c[3 * i + 2];
+	o[i] = tex3DGrad<float4>(t, p.x, p.y, p.z, gx, gy);
+}
 // tld4: the four components' gathers of coordinate i in o[4i..4i+3]
 #define GATHER(name, T)                                                        \
 	extern "C" __global__ void name(u64 t, const float4 *c, T *o, int n)   \

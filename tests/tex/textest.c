@@ -369,6 +369,52 @@ coords(const Case *c, float (*p)[4], unsigned n)
 	}
 }
 
+/* With TEXTEST_QUADS=N,NAME,NAME... only the texture launches of the
+ * records named (as "tex NAME" or "probe NAME" without the prefix, '_'
+ * for ' ') run, each followed by launches of single quads of its lanes:
+ * every quad, or N spread over the launch when it has more (for the
+ * texture unit's counters of one request: the shim's PTXKIT_COUNTERS and
+ * ncu number launches alike), each said on stdout ("quad NAME Q", Q
+ * "all" for the record's own launch).  The quads' output goes to dquad.
+ * The records are then not the GPU's: such a run is for its counters. */
+static const char *curname;   /* the record the next launch() is for */
+static CUdeviceptr dquad;
+
+/* Under TEXTEST_QUADS, whether the launch for curname is one to run. */
+static int
+listed(void)
+{
+	const char *e = getenv("TEXTEST_QUADS"), *p;
+	size_t len;
+
+	if (!curname)
+		return 0;
+	len = strlen(curname);
+	for (p = strchr(e, ','); p; p = strchr(p, ','))
+		if (!strncmp(++p, curname, len) && (p[len] == ',' || !p[len]))
+			return 1;
+	return 0;
+}
+
+static void
+quads(CUfunction f, const char *kern, CUdeviceptr obj, unsigned n)
+{
+	unsigned want = (unsigned)strtoul(getenv("TEXTEST_QUADS"), NULL, 10), nq = (n + 3) / 4;
+	unsigned stride = !strcmp(kern, "t2dgrad_f") ? 2 : !strcmp(kern, "t3dgrad_f") ? 3 : 1;
+
+	if (!dquad)
+		CK(cuMemAlloc(&dquad, 4 * 4 * 16));
+	for (unsigned k = 0; k < (want < nq ? want : nq); k++) {
+		unsigned q = want < nq ? k * nq / want : k;
+		CUdeviceptr c = dcoord + (CUdeviceptr)q * 4 * stride * 16;
+		int nn = (int)(n - 4 * q < 4 ? n - 4 * q : 4);
+		void *args[] = { &obj, &c, &dquad, &nn };
+		printf("quad %s %u\n", curname, q);
+		CK(cuLaunchKernel(f, 1, 1, 1, (unsigned)nn, 1, 1, 0, NULL, args, NULL));
+		CK(cuCtxSynchronize());
+	}
+}
+
 static void
 launch(const char *kern, CUdeviceptr obj, unsigned n)
 {
@@ -376,9 +422,15 @@ launch(const char *kern, CUdeviceptr obj, unsigned n)
 	int nn = (int)n;
 	void *args[] = { &obj, &dcoord, &dout, &nn };
 
+	if (getenv("TEXTEST_QUADS") && !listed())
+		return;
+	if (getenv("TEXTEST_QUADS"))
+		printf("quad %s all\n", curname);
 	CK(cuModuleGetFunction(&f, mod, kern));
 	CK(cuLaunchKernel(f, (n + 255) / 256, 1, 1, n < 256 ? n : 256, 1, 1, 0, NULL, args, NULL));
 	CK(cuCtxSynchronize());
+	if (getenv("TEXTEST_QUADS"))
+		quads(f, kern, obj, n);
 }
 
 /* The resource of case c: an array, a mipmapped array, linear or pitched memory. */
@@ -515,7 +567,9 @@ texcase(const Case *c, unsigned idx)
 		fwrite(p, 16, ncoord, dumpf);
 	dumpopen(NULL, NULL);
 	CK(cuMemsetD8(dout, 0xee, nout * 16));
+	curname = c->name;
 	launch(c->kern, t, n);
+	curname = NULL;
 	CK(cuMemcpyDtoH(o, dout, nout * 16));
 	snprintf(name, sizeof name, "tex %s", c->name);
 	emit(name, o, nout * 16);
@@ -739,7 +793,9 @@ probe(const char *name, const char *kern, CUtexObject t, const float (*p)[4], un
 		fwrite(p, 16, ncoord, dumpf);
 	dumpopen(NULL, NULL);
 	CK(cuMemsetD8(dout, 0xee, n * 16));
+	curname = nm + 6;   /* "probe_NAME" */
 	launch(kern, t, n);
+	curname = NULL;
 	CK(cuMemcpyDtoH(o, dout, n * 16));
 	snprintf(nm, sizeof nm, "probe %s", name);
 	emit(nm, o, n * 16);
@@ -1089,8 +1145,108 @@ moreprobes(void)
 				g[0] = exp2f(1.0f + (float)(n - 768) / 256.0f) * (1.0f + 0x1p-12f) / 16.0f;
 		}
 		probe("grad octaves", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		/* the length of one gradient (h, l), h of 10 bits: l from 0 to
+		 * h in steps of h / 256, for h 2.5, 3, 4.921875 and 5.5 texels
+		 * (how the shorter component adds) */
+		for (n = 0; n < 1024; n++) {
+			static const float hs[4] = { 2.5f, 3.0f, 4.921875f, 5.5f };
+			float *g = p[2 * n + 1], h = hs[n / 256];
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = h / 16.0f, g[1] = h * (float)(n % 256) / 256.0f / 16.0f, g[2] = g[3] = 0;
+		}
+		probe("grad len", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
+	}
+	/* 3D gradients: a 16x16x16 f32 mipmapped array of 5 levels, level l
+	 * all l, read by tex.grad.3d (c[3i] the coordinates, c[3i+1] dx,
+	 * c[3i+2] dy, in texels / 16): dx along x over [2, 4) texels in
+	 * mantissa steps of 2^-7 (the 2D table?), along z alone; (2, t, 0),
+	 * (2, 0, t) and (2, t, t) for t in [0, 2) (how three components
+	 * measure); then dx along x with dy along z, and any */
+	{
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		static float g[16 * 16 * 16];
+		memset(&ad, 0, sizeof ad);
+		ad.Width = 16, ad.Height = 16, ad.Depth = 16, ad.Format = F32, ad.NumChannels = 1;
+		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+		for (unsigned l = 0; l < 5; l++) {
+			CUarray la;
+			CUDA_MEMCPY3D c;
+			unsigned w = 16u >> l;
+			for (unsigned i = 0; i < w * w * w; i++)
+				g[i] = (float)l;
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = g, c.srcPitch = w * 4, c.srcHeight = w;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+			c.WidthInBytes = w * 4, c.Height = w, c.Depth = w;
+			CK(cuMemcpy3D(&c));
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, 4);
+		for (unsigned half = 0; half < 2; half++) {
+			for (n = 0; n < 512; n++) {
+				unsigned k = half * 512 + n;
+				float *x = p[3 * n + 1], *y = p[3 * n + 2], m;
+				p[3 * n][0] = uni(0, 1), p[3 * n][1] = uni(0, 1), p[3 * n][2] = uni(0, 1), p[3 * n][3] = 0;
+				memset(x, 0, 16), memset(y, 0, 16);
+				if (k < 256) {
+					x[0] = (2.0f + (float)k / 128.0f) / 16.0f;
+				} else if (k < 384) {
+					x[2] = (2.0f + (float)(k - 256) / 64.0f) / 16.0f;
+				} else if (k < 768) {
+					m = (float)(k % 128) / 64.0f;
+					x[0] = 2.0f / 16.0f;
+					x[1] = k < 512 || k >= 640 ? m / 16.0f : 0;
+					x[2] = k >= 512 ? m / 16.0f : 0;
+				} else if (k < 896) {
+					x[0] = 2.0f / 16.0f, y[2] = 2.0f / 16.0f * exp2f((float)(k - 832) / 64.0f);
+				} else {
+					for (unsigned q = 0; q < 3; q++) {
+						x[q] = uni(-4, 4) / 16.0f * exp2f((float)(rnd() % 8) - 4.0f);
+						y[q] = uni(-4, 4) / 16.0f * exp2f((float)(rnd() % 8) - 4.0f);
+					}
+				}
+			}
+			probe(half ? "grad 3d b" : "grad 3d a", "t3dgrad_f", t, (const float (*)[4])p, 512, 1536);
+		}
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
+	}
+	/* sRGB blends of chosen pairs: a 256x2 array, column i holding (0, i)
+	 * in channel 0 (rows 0, 1), (255, i) in channel 1 and (i, i + 128) in
+	 * channel 2, read across y alone with the upper row's weight 1, 32,
+	 * 128 or 224 (lanes 0-255, 256-511, ...), then x alone between
+	 * columns i and i + 1 of row 1 at those weights */
+	{
+		CUDA_MEMCPY2D c;
+		static uint8_t s2[256 * 2 * 4];
+		static const unsigned wt[4] = { 1, 32, 128, 224 };
+		for (n = 0; n < 256; n++) {
+			uint8_t *r0 = s2 + 4 * n, *r1 = s2 + 4 * (256 + n);
+			r0[0] = 0, r1[0] = (uint8_t)n;
+			r0[1] = 255, r1[1] = (uint8_t)n;
+			r0[2] = (uint8_t)n, r1[2] = (uint8_t)(n + 128);
+			r0[3] = (uint8_t)n, r1[3] = (uint8_t)~n;
+		}
+		a = mkarray(U8, 4, 256, 2, 0, 0);
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = s2, c.srcPitch = 1024;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
+		c.WidthInBytes = 1024, c.Height = 2;
+		CK(cuMemcpy2D(&c));
+		t = probeobj(a, NULL, LI, PT, SRGB, 0);
+		for (unsigned xs = 0; xs < 2; xs++) {
+			for (n = 0; n < 1024; n++) {
+				float f = (float)wt[n / 256] / 256.0f;
+				p[n][0] = (float)(n % 256) + 0.5f + (xs ? f : 0);
+				p[n][1] = xs ? 1.5f : 0.5f + f;
+				p[n][2] = p[n][3] = 0;
+			}
+			probe(xs ? "srgb pairs x" : "srgb pairs y", "t2d_f", t, (const float (*)[4])p, 1024, 1024);
+		}
+		CK(cuTexObjectDestroy(t));
+		CK(cuArrayDestroy(a));
 	}
 }
 
