@@ -165,6 +165,23 @@ typedef struct {
 	size_t pitch;
 } Res;
 
+/* rows rows of pitch bytes from host src into the 2D array (or level) a */
+static void
+toarray(CUarray a, const void *src, size_t pitch, size_t rows)
+{
+	CUDA_MEMCPY2D c;
+
+	memset(&c, 0, sizeof c);
+	c.srcMemoryType = CU_MEMORYTYPE_HOST;
+	c.srcHost = src;
+	c.srcPitch = pitch;
+	c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+	c.dstArray = a;
+	c.WidthInBytes = pitch;
+	c.Height = rows;
+	CK(cuMemcpy2D(&c));
+}
+
 /* Uploads generated texels into array a of w x h x d (d counts layers and
  * faces), each kind of copy for some shape. */
 static void
@@ -177,18 +194,9 @@ fill(CUarray a, CUarray_format f, unsigned ch, size_t w, size_t h, size_t d)
 		fwrite(p, esize(f), w * hh * dd * ch, dumpf);
 	if (!h && !d)
 		CK(cuMemcpyHtoA(a, 0, p, rowb));
-	else if (!d) {
-		CUDA_MEMCPY2D c;
-		memset(&c, 0, sizeof c);
-		c.srcMemoryType = CU_MEMORYTYPE_HOST;
-		c.srcHost = p;
-		c.srcPitch = rowb;
-		c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-		c.dstArray = a;
-		c.WidthInBytes = rowb;
-		c.Height = hh;
-		CK(cuMemcpy2D(&c));
-	} else {
+	else if (!d)
+		toarray(a, p, rowb, hh);
+	else {
 		CUDA_MEMCPY3D c;
 		memset(&c, 0, sizeof c);
 		c.srcMemoryType = CU_MEMORYTYPE_HOST;
@@ -880,17 +888,11 @@ probes(void)
 		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
 		for (unsigned l = 0; l < 5; l++) {
 			CUarray la;
-			CUDA_MEMCPY2D c;
 			unsigned w = 16 >> l;
 			for (unsigned i = 0; i < w * w; i++)
 				f32[i] = (float)l, b8[i] = l & 1 ? 255 : 0;
 			CK(cuMipmappedArrayGetLevel(&la, mm, l));
-			memset(&c, 0, sizeof c);
-			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = u8 ? (void *)b8 : (void *)f32;
-			c.srcPitch = w * (u8 ? 1 : 4);
-			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
-			c.WidthInBytes = c.srcPitch, c.Height = w;
-			CK(cuMemcpy2D(&c));
+			toarray(la, u8 ? (void *)b8 : (void *)f32, w * (u8 ? 1 : 4), w);
 		}
 		for (int mf = 0; mf < (u8 ? 1 : 2); mf++) {
 			t = probeobj(NULL, mm, LI, mf ? PT : LI, NC, 4);
@@ -932,7 +934,6 @@ probes(void)
 		CK(cuMipmappedArrayCreate(&mm, &ad, nl));
 		for (unsigned l = 0; l < nl; l++) {
 			CUarray la;
-			CUDA_MEMCPY2D c;
 			unsigned w = (unsigned)ad.Width >> l, h = (unsigned)ad.Height >> l;
 			w = w ? w : 1, h = h ? h : 1;
 			memset(f32, 0, sizeof f32);
@@ -940,11 +941,7 @@ probes(void)
 				for (unsigned q = 0; q < 4; q++)
 					f32[4 * ((q / 2) * w + 1 + q % 2) + q] = 1.0f;
 			CK(cuMipmappedArrayGetLevel(&la, mm, l));
-			memset(&c, 0, sizeof c);
-			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 16;
-			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
-			c.WidthInBytes = w * 16, c.Height = h;
-			CK(cuMemcpy2D(&c));
+			toarray(la, f32, w * 16, h);
 		}
 		t = probeobj(NULL, mm, LI, LI, NC, (float)nl - 1);
 		for (n = 0; n < 1024; n++) {
@@ -980,7 +977,6 @@ moreprobes(void)
 	 * codes, read across x alone, y alone and both, to set the vertical
 	 * and the two-axis blends beside the horizontal one */
 	{
-		CUDA_MEMCPY2D c;
 		static uint8_t s2[256 * 2 * 4];
 		for (n = 0; n < 256; n++) {
 			uint8_t *r0 = s2 + 4 * n, *r1 = s2 + 4 * (256 + n);
@@ -988,11 +984,7 @@ moreprobes(void)
 			r1[0] = (uint8_t)(255 - n), r1[1] = (uint8_t)n, r1[2] = (uint8_t)(n * 59 + 7), r1[3] = (uint8_t)(n * 13 + 200);
 		}
 		a = mkarray(U8, 4, 256, 2, 0, 0);
-		memset(&c, 0, sizeof c);
-		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = s2, c.srcPitch = 1024;
-		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
-		c.WidthInBytes = 1024, c.Height = 2;
-		CK(cuMemcpy2D(&c));
+		toarray(a, s2, 1024, 2);
 		t = probeobj(a, NULL, LI, PT, SRGB, 0);
 		for (n = 0; n < 1024; n++) {
 			/* y alone, x alone, then both, on the 1/256 grid */
@@ -1038,7 +1030,6 @@ moreprobes(void)
 		CK(cuMipmappedArrayCreate(&mm, &ad, 3));
 		for (unsigned l = 0; l < 3; l++) {
 			CUarray la;
-			CUDA_MEMCPY2D c;
 			unsigned w = 4u >> l;
 			for (unsigned i = 0; i < w * w * 4; i++)
 				f32[i] = uni(-1, 1) * exp2f((float)(rnd() % 24) - 12.0f);
@@ -1046,11 +1037,7 @@ moreprobes(void)
 				fwrite(f32, 4, w * w * 4, dumpf);
 			dumpopen(NULL, NULL);
 			CK(cuMipmappedArrayGetLevel(&la, mm, l));
-			memset(&c, 0, sizeof c);
-			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 16;
-			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
-			c.WidthInBytes = w * 16, c.Height = w;
-			CK(cuMemcpy2D(&c));
+			toarray(la, f32, w * 16, w);
 		}
 		t = probeobj(NULL, mm, LI, LI, NC, 2);
 		for (n = 0; n < 1024; n++) {
@@ -1073,16 +1060,11 @@ moreprobes(void)
 		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
 		for (unsigned l = 0; l < 5; l++) {
 			CUarray la;
-			CUDA_MEMCPY2D c;
 			unsigned w = 16u >> l;
 			for (unsigned i = 0; i < w * w; i++)
 				f32[i] = (float)l;
 			CK(cuMipmappedArrayGetLevel(&la, mm, l));
-			memset(&c, 0, sizeof c);
-			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f32, c.srcPitch = w * 4;
-			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
-			c.WidthInBytes = w * 4, c.Height = w;
-			CK(cuMemcpy2D(&c));
+			toarray(la, f32, w * 4, w);
 		}
 		t = probeobj(NULL, mm, LI, LI, NC, 4);
 		for (n = 0; n < 1024; n++) {
@@ -1219,7 +1201,6 @@ moreprobes(void)
 	 * 128 or 224 (lanes 0-255, 256-511, ...), then x alone between
 	 * columns i and i + 1 of row 1 at those weights */
 	{
-		CUDA_MEMCPY2D c;
 		static uint8_t s2[256 * 2 * 4];
 		static const unsigned wt[4] = { 1, 32, 128, 224 };
 		for (n = 0; n < 256; n++) {
@@ -1230,11 +1211,7 @@ moreprobes(void)
 			r0[3] = (uint8_t)n, r1[3] = (uint8_t)~n;
 		}
 		a = mkarray(U8, 4, 256, 2, 0, 0);
-		memset(&c, 0, sizeof c);
-		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = s2, c.srcPitch = 1024;
-		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
-		c.WidthInBytes = 1024, c.Height = 2;
-		CK(cuMemcpy2D(&c));
+		toarray(a, s2, 1024, 2);
 		t = probeobj(a, NULL, LI, PT, SRGB, 0);
 		for (unsigned xs = 0; xs < 2; xs++) {
 			for (n = 0; n < 1024; n++) {
