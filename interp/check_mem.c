@@ -48,9 +48,7 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 
 	if (write) {
 		Alloc *al;
-		if (cx->nkonst && (xi->space == MS_GLOBAL || (xi->space == MS_GENERIC && a - SHARED_WIN >= WIN_SIZE &&
-		    a - LOCAL_WIN >= WIN_SIZE && a - PARAM_WIN >= WIN_SIZE)) && (al = interp_mem_find(cx, a, n)) &&
-		    al->konst) {
+		if (cx->nkonst && interp_isglobal(xi->space, a) && (al = interp_mem_find(cx, a, n)) && al->konst) {
 			interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &s);
 			interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "store-to-const", &s, NULL,
 			    "a store of %u bytes at 0x%" PRIx64 " into the .const variable '%s': constant memory is "
@@ -85,8 +83,7 @@ interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, 
 	uint64_t used, off;
 	char where[48];
 
-	if (xi->space != MS_GLOBAL && (xi->space != MS_GENERIC || a - SHARED_WIN < WIN_SIZE ||
-	    a - LOCAL_WIN < WIN_SIZE || a - PARAM_WIN < WIN_SIZE))
+	if (!interp_isglobal(xi->space, a))
 		return;
 	if (!(al = interp_mem_find(L->cx, a, n)) || !al->slack)
 		return;

@@ -745,8 +745,7 @@ race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const voi
 			interp_chk_dsmem(L, w, lane, xi, addr, p, n, acc, c);
 	} else if (c->clu && c->clu->n > 1 && (o = owner(c->clu, a, n)))
 		interp_chk_dsmem(L, w, lane, xi, addr, p, n, acc, o);
-	else if (xi->space == MS_GLOBAL || (xi->space == MS_GENERIC && addr - SHARED_WIN >= WIN_SIZE &&
-	    addr - LOCAL_WIN >= WIN_SIZE && addr - PARAM_WIN >= WIN_SIZE))
+	else if (interp_isglobal(xi->space, addr))
 		global(L, w, lane, xi, addr, p, n, acc);
 	/* local memory and parameters are not followed */
 }

@@ -677,8 +677,7 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		uint64_t a = ADDR(xi, l);
 		uint8_t *p = interp_xlate(L, w, (int)l, xi->space, a, sz * nv, 1, xi);
 		/* global memory's atomics run in the L2, shared memory's in the SM */
-		int l2 = xi->space == MS_GLOBAL || (xi->space == MS_GENERIC && a - SHARED_WIN >= WIN_SIZE &&
-		    a - LOCAL_WIN >= WIN_SIZE && a - PARAM_WIN >= WIN_SIZE);
+		int l2 = interp_isglobal(xi->space, a);
 		ad[l] = a;
 		if (!p)
 			return -1;

@@ -68,6 +68,16 @@ uint64_t interp_host_memory(void);          /* ctx.c: PTX_LIMIT_MEMORY's default
 /* Memory spaces as the executor sees them. */
 enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC, MS_CLUSTER /* shared::cluster */ };
 
+/* Whether an access of space sp (MS_*) at guest address a is one of
+ * global memory: a global one, or a generic one outside the windows of
+ * the other spaces. */
+static inline int
+interp_isglobal(int sp, uint64_t a)
+{
+	return sp == MS_GLOBAL || (sp == MS_GENERIC && a - SHARED_WIN >= WIN_SIZE && a - LOCAL_WIN >= WIN_SIZE &&
+	    a - PARAM_WIN >= WIN_SIZE);
+}
+
 /* Executed instruction kinds.  ORDER X: exec.c's dispatch has one case each. */
 enum {
 	X_ALU, X_MOV, X_MOVPACK, X_MOVUNPACK, X_LD, X_ST, X_ATOM, X_CVTA, X_CVTATO, X_ISSPACEP,
