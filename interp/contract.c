@@ -328,6 +328,13 @@ knownpred(const Func *f, int v)
  * constant where that is an immediate (LONG_MAX, as a parameter); a value
  * computed a second time is where its first computation is (ptxas
  * eliminates the common subexpression: firstsame). */
+/* defpos of a value ptxas knows to be zero (a 64-bit shl, or shr other
+ * than .s64, by 64 or more): the zero register RZ, which ptxas puts in
+ * the operand slot whose NaN loses (seen in recorded kernels: an fma of
+ * shr.b64 x, 65 read RZ in its first slot, the other register in its
+ * second). */
+#define KNOWNZERO (-2L)
+
 static long
 defpos(const Func *f, int v, int *kind)
 {
@@ -351,6 +358,10 @@ defpos(const Func *f, int v, int *kind)
 				return LONG_MAX;   /* the immediate it picks: a constant operand */
 			u = usedval(d, 2 - k);
 		}
+		if (!d->guard && d->ndef == 1 && (d->op == OP_SHL || (d->op == OP_SHR && d->ty[0] != TY_S64)) &&
+		    ir_tyinfo[d->ty[0]].bits == 64 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
+		    (uint64_t)d->opnd[2].imm >= 64)
+			return KNOWNZERO;
 		if (d->op == OP_LD && d->space == SP_PARAM && f->entry)
 			return LONG_MAX;   /* a kernel parameter is a constant-bank operand: where a constant goes */
 		if (u < 0) {
@@ -410,6 +421,10 @@ interp_nan_first(const Func *f, const Ins *in)
 		return -1;
 	pa = defpos(f, va, &ka);
 	pb = defpos(f, vb, &kb);
+	if (pa == KNOWNZERO && pb >= 0)
+		return 0;
+	if (pb == KNOWNZERO && pa >= 0)
+		return 1;
 	if (pa < 0 || pb < 0 || pa == pb)
 		return -1;
 	if (pa != LONG_MAX && pb != LONG_MAX && ka == DK_RN && kb == DK_RN)
