@@ -285,14 +285,56 @@ firstsame(const Func *f, int i)
 	return first;
 }
 
+/* The value of predicate v when ptxas knows it whatever the inputs: a
+ * setp (no boolean combination, one destination) of one value against
+ * itself, x < x, x > x and x != x being false even for a NaN x, x ==u x,
+ * x <=u x and x >=u x true (for an integer, also x <= x, x >= x and
+ * x == x); -1 otherwise.  ptxas folds such a setp, and a selp that reads
+ * it becomes a copy of the operand it picks (seen in recorded kernels:
+ * selp.f64 of a setp.lt.f64 x, x and an immediate is that immediate, in
+ * the operand slot of a constant). */
+static int
+knownpred(const Func *f, int v)
+{
+	const Ins *d;
+	int budget = 64, fl;
+
+	if (v < 0 || v >= f->nval || f->val[v].ins < 0)
+		return -1;
+	d = f->ins[f->val[v].ins];
+	if (d->op != OP_SETP || d->guard || d->ndef != 1 || d->ndst != 1 || d->nopnd != 3 ||
+	    ir_modof(d, MC_BOOL) != MOD_NONE || !sameopnd(f, d, 1, d, 2, 2, &budget))
+		return -1;
+	fl = floatty(d->ty[0]);
+	switch (ir_modof(d, MC_CMP)) {
+	case MOD_LT: case MOD_GT: case MOD_NE: case MOD_LO: case MOD_HI:
+		return 0;
+	case MOD_EQU: case MOD_LEU: case MOD_GEU:
+		return fl ? 1 : -1;
+	case MOD_EQ: case MOD_LE: case MOD_GE: case MOD_LS: case MOD_HS:
+		return fl ? -1 : 1;
+	default:
+		return -1;
+	}
+}
+
 /* Where ptxas sees value v computed, in program order (doubled, so that a
  * phi sits just before its block's first instruction; an entry value is
  * before everything): a mov is where its source is, and so is a neg or
  * abs of an f64, which ptxas folds into the instruction reading it as an
  * operand modifier; so is a min or max of an f64 or a selp whose two
- * sources are one value (ptxas folds them to a copy of it); a value
+ * sources are one value (ptxas folds them to a copy of it), and a selp
+ * whose predicate ptxas knows (knownpred) is the operand it picks, a
+ * constant where that is an immediate (LONG_MAX, as a parameter); a value
  * computed a second time is where its first computation is (ptxas
  * eliminates the common subexpression: firstsame). */
+/* defpos of a value ptxas knows to be zero (a 64-bit shl, or shr other
+ * than .s64, by 64 or more): the zero register RZ, which ptxas puts in
+ * the operand slot whose NaN loses (seen in recorded kernels: an fma of
+ * shr.b64 x, 65 read RZ in its first slot, the other register in its
+ * second). */
+#define KNOWNZERO (-2L)
+
 static long
 defpos(const Func *f, int v, int *kind)
 {
@@ -300,7 +342,7 @@ defpos(const Func *f, int v, int *kind)
 	for (int n = 0; n < 16 && v >= 0 && v < f->nval; n++) {
 		const Val *x = &f->val[v];
 		const Ins *d;
-		int u = -1, budget = 64;
+		int u = -1, budget = 64, k;
 		if (x->ins < 0)
 			return -1;
 		d = f->ins[x->ins];
@@ -311,6 +353,15 @@ defpos(const Func *f, int v, int *kind)
 		    (((d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F64 && d->nopnd == 3) ||
 		    (d->op == OP_SELP && d->nopnd == 4)) && samevalue(f, usedval(d, 1), usedval(d, 2), 1, &budget))
 			u = usedval(d, 1);
+		if (!d->guard && d->ndef == 1 && d->op == OP_SELP && d->nopnd == 4 && (k = knownpred(f, usedval(d, 3))) >= 0) {
+			if (d->opnd[2 - k].kind == OK_IMM || d->opnd[2 - k].kind == OK_FIMM)
+				return LONG_MAX;   /* the immediate it picks: a constant operand */
+			u = usedval(d, 2 - k);
+		}
+		if (!d->guard && d->ndef == 1 && (d->op == OP_SHL || (d->op == OP_SHR && d->ty[0] != TY_S64)) &&
+		    ir_tyinfo[d->ty[0]].bits == 64 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
+		    (uint64_t)d->opnd[2].imm >= 64)
+			return KNOWNZERO;
 		if (d->op == OP_LD && d->space == SP_PARAM && f->entry)
 			return LONG_MAX;   /* a kernel parameter is a constant-bank operand: where a constant goes */
 		if (u < 0) {
@@ -370,6 +421,10 @@ interp_nan_first(const Func *f, const Ins *in)
 		return -1;
 	pa = defpos(f, va, &ka);
 	pb = defpos(f, vb, &kb);
+	if (pa == KNOWNZERO && pb >= 0)
+		return 0;
+	if (pb == KNOWNZERO && pa >= 0)
+		return 1;
 	if (pa < 0 || pb < 0 || pa == pb)
 		return -1;
 	if (pa != LONG_MAX && pb != LONG_MAX && ka == DK_RN && kb == DK_RN)
