@@ -177,10 +177,10 @@ hook(void *ud, void *p, size_t n)
 		free(p);
 		return NULL;
 	}
-	return realloc(p, n);
+	return p ? realloc(p, n) : calloc(1, n);   /* new blocks come zeroed */
 }
 
-const ptx_alloc shim_ipc_alloc = { PTX_API_VERSION, hook, NULL };
+const ptx_alloc shim_ipc_alloc = { PTX_API_VERSION, hook, NULL, 1 };
 
 void
 shim_ipc_arm(size_t n)
@@ -196,14 +196,8 @@ shim_ipc_armed(CUdeviceptr dev)
 
 	armed = 0;
 	pthread_mutex_lock(&pmu);
-	if (last && (e = find(last))) {
-		e->dev = dev;
-		/* the interpreter zeroed pages that were zero already: give
-		 * them back, so that an allocation's untouched slack (shim_mem.c
-		 * backing) holds no memory of the host's */
-		if (dev)
-			madvise(e->p, e->len, MADV_DONTNEED);
-	}
+	if (last && (e = find(last)))
+		e->dev = dev;   /* untouched pages: the slack (shim_mem.c backing) holds no host memory */
 	pthread_mutex_unlock(&pmu);
 	last = NULL;
 }

@@ -28,8 +28,8 @@ extern "C" {
  * ptx_diag_print, ptx_check_list); 3: tensor maps (ptx_tensormap_encode);
  * 4: resource limits (ptx_set_limit, ptx_get_limit); 5: textures and
  * surfaces (ptx_texture_create, ptx_surface_create); 6: dynamic checks
- * (ptx_set_checks, ptx_report_*). */
-#define PTX_API_VERSION 6
+ * (ptx_set_checks, ptx_report_*); 7: ptx_alloc's zeroed. */
+#define PTX_API_VERSION 7
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -48,13 +48,17 @@ enum {
 	PTX_EUNSUPPORTED = -7 /* the module uses something the interpreter lacks */
 };
 
-/* Optional allocator hook: realloc semantics (size 0 frees).  ud is passed back. */
+/* Optional allocator hook: realloc semantics (size 0 frees).  ud is passed
+ * back.  zeroed (version 7): a new block (p NULL) comes back holding zeros,
+ * as fresh mmap pages do, so the context does not clear it (device memory
+ * is zero until written; clearing would touch every page of it). */
 typedef struct {
 	int version;        /* PTX_API_VERSION */
 	void *(*realloc)(void *ud, void *p, size_t size);
 	void *ud;
+	int zeroed;
 } ptx_alloc;
-#define PTX_ALLOC_INIT { PTX_API_VERSION, 0, 0 }
+#define PTX_ALLOC_INIT { PTX_API_VERSION, 0, 0, 0 }
 
 int ptx_ctx_new(ptx_ctx **out, const ptx_alloc *a);  /* a may be NULL */
 void ptx_ctx_free(ptx_ctx *cx);                      /* frees its modules and memory */

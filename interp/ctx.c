@@ -38,11 +38,19 @@ interp_realloc(ptx_ctx *cx, void *p, size_t n)
 	return cx->al.realloc(cx->al.ud, p, n);
 }
 
+/* A new block of zeros.  The C library's calloc, and a hook that says its
+ * blocks come zeroed, give large ones as untouched pages: a device
+ * allocation's memory is then taken from the host only where a kernel or
+ * a copy writes it. */
 void *
 interp_alloc(ptx_ctx *cx, size_t n)
 {
-	void *p = cx->al.realloc(cx->al.ud, NULL, n ? n : 1);
-	if (p)
+	void *p;
+
+	if (cx->al.realloc == defrealloc)
+		return calloc(1, n ? n : 1);
+	p = cx->al.realloc(cx->al.ud, NULL, n ? n : 1);
+	if (p && !cx->al.zeroed)
 		memset(p, 0, n ? n : 1);
 	return p;
 }
@@ -187,9 +195,11 @@ interp_ctx_new(const ptx_alloc *a)
 	ptx_ctx *cx;
 	ptx_alloc al = PTX_ALLOC_INIT;
 
-	if (a && a->realloc)
-		al = *a;
-	else
+	if (a && a->realloc) {   /* a version 6 struct ends before zeroed */
+		al.realloc = a->realloc;
+		al.ud = a->ud;
+		al.zeroed = a->version >= 7 && a->zeroed;
+	} else
 		al.realloc = defrealloc;
 	cx = al.realloc(al.ud, NULL, sizeof *cx);
 	if (!cx)
