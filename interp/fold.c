@@ -25,7 +25,7 @@
  *     source with the modifier, whatever else reads the neg (not one
  *     choosing between a value and itself: a copy); of an abs of an abs
  *     or neg of x it takes |x| of x itself.
- *   - an operation undone: neg of a neg (f32, f16, bf16, f16x2), min/max
+ *   - an operation undone: neg of a neg (f32, f64, f16, bf16, f16x2), min/max
  *     of a value with itself (f32, f16), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
@@ -748,8 +748,10 @@ foldid(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* neg of a neg of x (f32, f16, bf16, f16x2; neither .ftz): ptxas leaves x,
- * NaN payload and all; bf16x2 keeps both. */
+/* neg of a neg of x (f32, f64, f16, bf16, f16x2; neither .ftz): ptxas
+ * leaves x, NaN payload and all (a lone neg.f64 is a DADD of -RZ, which
+ * quiets a signalling NaN; the pair is the register x itself); bf16x2
+ * keeps both. */
 static int
 foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -1085,7 +1087,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		return foldcnot(f, xi, in, k);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
-	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2))
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||
+	     in->ty[0] == TY_F16X2))
 		return foldneg(pm, f, xi, in, k);
 	if (in->op == OP_ABS && !in->guard && (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && xi->ns == 1 &&
 	    in->nopnd == 2)
