@@ -1649,6 +1649,106 @@ texrefparam(void)
 	release(&r);
 }
 
+/* Launches of one lane (and a few of one quad) at chosen positions, for
+ * the texture unit's sectors of one request as ncu counts them: 2D
+ * arrays of 16-, 8- and 4-byte texels and 3D arrays of 4- and 16-byte
+ * ones, linear filtering, unnormalized coordinates; each lane at texel
+ * centres (weights 0), halfway along each axis from even and odd texels
+ * (rows of one 2-row sector, or of two), a weight below the 1/256 steps,
+ * then a quad of one position and a quad of four; record "probe lanes
+ * NAME" holds the results, launch by launch.  Then "probe grad sweep":
+ * the length of one gradient (2, l) for l in 1/128 steps, of (h, 1) for
+ * h in 2^-10 steps, and footprints where 11/16 |dx + dy| wins. */
+static void
+laneprobes(void)
+{
+	static const struct {
+		const char *name;
+		unsigned ch, dims, w;
+	} tx[] = { { "2d f32x4", 4, 2, 8 }, { "2d f32x2", 2, 2, 8 }, { "2d f32", 1, 2, 8 },
+		   { "3d f32", 1, 3, 8 }, { "3d f32x4", 4, 3, 8 } };
+	/* offsets from texel (2, 2, 2)'s corner: 0.5 a centre, 1.0 halfway
+	 * from texel 2 to 3, 2.0 from 3 to 4 */
+	static const float pos[][3] = {
+		{ 0.5f, 0.5f, 0.5f }, { 1.5f, 1.5f, 1.5f }, { 1.0f, 0.5f, 0.5f }, { 2.0f, 0.5f, 0.5f },
+		{ 0.5f, 1.0f, 0.5f }, { 0.5f, 2.0f, 0.5f }, { 0.5f, 0.5f, 1.0f }, { 0.5f, 0.5f, 2.0f },
+		{ 1.0f, 1.0f, 1.0f }, { 2.0f, 2.0f, 2.0f }, { 1.0f, 2.0f, 1.0f }, { 2.0f, 1.0f, 2.0f },
+		{ 0.5f + 1.0f / 1024, 0.5f, 0.5f }, { 1.25f, 1.75f, 1.5f },
+	};
+	enum { NPOS = sizeof pos / sizeof pos[0], NL = NPOS + 2 };
+	static float p[2 * MAXN][4];
+	static uint8_t o[NL * 4 * 16];
+	static float f32[16 * 16 * 4];
+	char nm[64];
+	CUmipmappedArray mm;
+	CUtexObject t;
+	CUarray a;
+	unsigned n;
+
+	doing = "lane probes";
+	rng = 0x9e3779b9u;
+	for (unsigned k = 0; k < sizeof tx / sizeof tx[0]; k++) {
+		unsigned d = tx[k].dims == 3 ? tx[k].w : 0;
+		a = mkarray(F32, tx[k].ch, tx[k].w, tx[k].w, d, 0);
+		fill(a, F32, tx[k].ch, tx[k].w, tx[k].w, d);
+		t = probeobj(a, NULL, LI, PT, 0, 0);
+		memset(o, 0xee, sizeof o);
+		for (unsigned i = 0; i < NL; i++) {
+			unsigned nn = i < NPOS ? 1 : 4;
+			memset(p, 0, 4 * sizeof p[0]);
+			for (unsigned l = 0; l < nn; l++)
+				for (unsigned c = 0; c < tx[k].dims; c++)
+					p[l][c] = 2.0f + (i < NPOS ? pos[i][c] : i == NPOS ? 1.0f : pos[8 + l % 2][c] +
+					    (float)(c == l / 2));
+			CK(cuMemcpyHtoD(dcoord, p, 4 * 16));
+			CK(cuMemsetD8(dout, 0xee, 4 * 16));
+			curname = "lanes";
+			launch(tx[k].dims == 3 ? "t3d_f" : "t2d_f", t, nn);
+			curname = NULL;
+			CK(cuMemcpyDtoH(o + i * 64, dout, nn * 16));
+		}
+		snprintf(nm, sizeof nm, "probe lanes %s", tx[k].name);
+		emit(nm, o, sizeof o);
+		CK(cuTexObjectDestroy(t));
+		CK(cuArrayDestroy(a));
+	}
+	/* the gradient sweep: 16x16 f32 of 5 levels, level l all l */
+	{
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = 16, ad.Height = 16, ad.Format = F32, ad.NumChannels = 1;
+		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+		for (unsigned l = 0; l < 5; l++) {
+			CUarray la;
+			unsigned w = 16u >> l;
+			for (unsigned i = 0; i < w * w; i++)
+				f32[i] = (float)l;
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			toarray(la, f32, w * 4, w);
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, 4);
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1];
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			if (n < 256) {
+				g[0] = 2.0f, g[1] = (float)n / 128.0f;
+			} else if (n < 512) {
+				g[0] = 2.0f + (float)(n - 256) / 1024.0f, g[1] = 1.0f;
+			} else if (n < 768) {
+				g[0] = 2.0f, g[2] = 1.0f + (float)(n - 512) / 256.0f;
+			} else {
+				g[0] = 2.0f, g[1] = 0.5f, g[2] = 1.0f + (float)(n - 768) / 256.0f, g[3] = 0.25f;
+			}
+			for (unsigned c = 0; c < 4; c++)
+				g[c] /= 16.0f;
+		}
+		probe("grad sweep", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1691,6 +1791,7 @@ main(int argc, char **argv)
 	probes();
 	texrefparam();
 	moreprobes();
+	laneprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
