@@ -1658,7 +1658,8 @@ texrefparam(void)
  * then a quad of one position and a quad of four; record "probe lanes
  * NAME" holds the results, launch by launch.  Then "probe grad sweep":
  * the length of one gradient (2, l) for l in 1/128 steps, of (h, 1) for
- * h in 2^-10 steps, and footprints where 11/16 |dx + dy| wins. */
+ * h in 2^-10 steps, and footprints where 11/16 |dx + dy| wins; "probe
+ * grad steps": lengths and footprints near the steps of the level. */
 static void
 laneprobes(void)
 {
@@ -1744,6 +1745,41 @@ laneprobes(void)
 				g[c] /= 16.0f;
 		}
 		probe("grad sweep", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		/* near the steps of the level: one gradient (h, l), h of 10
+		 * bits in [2, 16), l of any bits, h + 11/32 l within a 2^-9 of
+		 * h's unit of a step of 1/256 of the log2 (n < 512); two
+		 * gradients along x whose 11/16 (a + b) is as near a step
+		 * (n < 768); then both of any sizes */
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1];
+			double h, b, l, e;
+			unsigned k;
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			e = ldexp(1.0, 1 + (int)(n % 3));
+			h = e * (1 + (double)(rnd() % 512) / 512);
+			/* a step b of the log2 above h, below h (1 + 11/32) */
+			b = floor(h / e * 256 + 1 + rnd() % 64) / 256 * e;
+			if (b > h * 1.3)
+				b = floor(h / e * 256 + 1) / 256 * e;
+			if (b >= 2 * e)
+				b = 2 * e;
+			if (n < 512) {
+				l = (b - h) * 32 / 11 + ldexp((double)uni(-1, 1), (int)(n % 3) - 9);
+				k = rnd() % 4;
+				g[k & 1] = (float)(k & 2 ? -h : h), g[!(k & 1)] = (float)(rnd() % 2 ? -l : l);
+			} else if (n < 768) {
+				l = b * 16 / 11 + ldexp((double)uni(-1, 1), (int)(n % 3) - 9);
+				g[0] = (float)(l * uni(0.3f, 0.7f));
+				g[2] = (float)l - g[0];
+			} else {
+				for (unsigned c = 0; c < 4; c++)
+					g[c] = uni(-4, 4) * exp2f((float)(rnd() % 6) - 2.0f);
+			}
+			for (unsigned c = 0; c < 4; c++)
+				g[c] /= 16.0f;
+		}
+		probe("grad steps", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
 		CK(cuTexObjectDestroy(t));
 		CK(cuMipmappedArrayDestroy(mm));
 	}
