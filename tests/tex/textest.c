@@ -1659,15 +1659,17 @@ texrefparam(void)
  * NAME" holds the results, launch by launch.  Then "probe grad sweep":
  * the length of one gradient (2, l) for l in 1/128 steps, of (h, 1) for
  * h in 2^-10 steps, and footprints where 11/16 |dx + dy| wins; "probe
- * grad steps": lengths and footprints near the steps of the level. */
+ * grad steps": lengths and footprints near the steps of the level;
+ * "probe lanes lod", one lane at a time between mipmap levels. */
 static void
 laneprobes(void)
 {
 	static const struct {
 		const char *name;
-		unsigned ch, dims, w;
-	} tx[] = { { "2d f32x4", 4, 2, 8 }, { "2d f32x2", 2, 2, 8 }, { "2d f32", 1, 2, 8 },
-		   { "3d f32", 1, 3, 8 }, { "3d f32x4", 4, 3, 8 } };
+		unsigned ch, dims, w, h, d;
+	} tx[] = { { "2d f32x4", 4, 2, 8, 8, 0 }, { "2d f32x2", 2, 2, 8, 8, 0 }, { "2d f32", 1, 2, 8, 8, 0 },
+		   { "3d f32", 1, 3, 8, 8, 8 }, { "3d f32x4", 4, 3, 8, 8, 8 }, { "2d f32x4 5x4", 4, 2, 5, 4, 0 },
+		   { "3d f32 5x4x3", 1, 3, 5, 4, 3 } };
 	/* offsets from texel (2, 2, 2)'s corner: 0.5 a centre, 1.0 halfway
 	 * from texel 2 to 3, 2.0 from 3 to 4 */
 	static const float pos[][3] = {
@@ -1689,9 +1691,8 @@ laneprobes(void)
 	doing = "lane probes";
 	rng = 0x9e3779b9u;
 	for (unsigned k = 0; k < sizeof tx / sizeof tx[0]; k++) {
-		unsigned d = tx[k].dims == 3 ? tx[k].w : 0;
-		a = mkarray(F32, tx[k].ch, tx[k].w, tx[k].w, d, 0);
-		fill(a, F32, tx[k].ch, tx[k].w, tx[k].w, d);
+		a = mkarray(F32, tx[k].ch, tx[k].w, tx[k].h, tx[k].d, 0);
+		fill(a, F32, tx[k].ch, tx[k].w, tx[k].h, tx[k].d);
 		t = probeobj(a, NULL, LI, PT, 0, 0);
 		memset(o, 0xee, sizeof o);
 		for (unsigned i = 0; i < NL; i++) {
@@ -1781,6 +1782,25 @@ laneprobes(void)
 		}
 		probe("grad steps", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
 		CK(cuTexObjectDestroy(t));
+		/* one lane at a time between levels (.level): the sectors of
+		 * each level as its weight goes to 0 */
+		{
+			static const float lods[] = { 0, 1.0f / 512, 1.0f / 256, 0.5f, 1 - 1.0f / 256, 1 - 1.0f / 512, 1,
+				2.25f, 3.75f, 4 };
+			enum { NLOD = sizeof lods / sizeof lods[0] };
+			static uint8_t lo[NLOD * 16];
+			t = probeobj(NULL, mm, LI, LI, NC, 4);
+			for (n = 0; n < NLOD; n++) {
+				p[0][0] = 0.3f, p[0][1] = 0.55f, p[0][2] = lods[n], p[0][3] = 0;
+				CK(cuMemcpyHtoD(dcoord, p, 16));
+				curname = "lanes_lod";
+				launch("t2dlod_f", t, 1);
+				curname = NULL;
+				CK(cuMemcpyDtoH(lo + n * 16, dout, 16));
+			}
+			emit("probe lanes lod", lo, sizeof lo);
+			CK(cuTexObjectDestroy(t));
+		}
 		CK(cuMipmappedArrayDestroy(mm));
 	}
 }
