@@ -107,7 +107,8 @@ shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t siz
 		shim_print_diags("cannot load module");
 		fill_log(log, cap);
 		return rc == PTX_ENOMEM ? CUDA_ERROR_OUT_OF_MEMORY :
-		    rc == PTX_EUNSUPPORTED ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_PTX;
+		    rc == PTX_EUNSUPPORTED ? CUDA_ERROR_NOT_SUPPORTED :
+		    rc == PTX_EREFUSED ? CUDA_ERROR_INVALID_IMAGE : CUDA_ERROR_INVALID_PTX;
 	}
 	if (!(md = calloc(1, sizeof *md)) || !(md->h = shim_hnew(H_MOD, md))) {
 		ptx_module_free(m);

@@ -45,7 +45,8 @@ enum {
 	PTX_ENOTFOUND = -4, /* no such function or variable */
 	PTX_EFAULT = -5,    /* a device address outside every allocation */
 	PTX_ETRAP = -6,     /* the kernel faulted (see ptx_fault_get) */
-	PTX_EUNSUPPORTED = -7 /* the module uses something the interpreter lacks */
+	PTX_EUNSUPPORTED = -7, /* the module uses something the interpreter lacks */
+	PTX_EREFUSED = -8   /* PTX that compiles, but whose image the driver refuses to load */
 };
 
 /* Optional allocator hook: realloc semantics (size 0 frees).  ud is passed

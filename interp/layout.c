@@ -334,16 +334,18 @@ interp_layout_func(ptx_module *pm, XFunc *x)
 			uint64_t at = place_var(&off, al, interp_symsize(s));
 			SymLoc *l;
 			/* A .texref, .samplerref or .surfref kernel parameter is legal
-			 * PTX, but ptxas gives it no room in the parameter buffer: the
-			 * driver binds it by means the interpreter does not model.
+			 * PTX, and ptxas compiles it (a CUDA_TEXTURE symbol the
+			 * kernel's code refers to, no room in the parameter
+			 * buffer), but the driver refuses to load such an image
+			 * (an H100's and H200's: CUDA_ERROR_INVALID_IMAGE).
 			 * Objects come as .u64 parameters (handles). */
 			if (s->opaque) {
 				static const char *const kind[] = { "", ".texref", ".samplerref", ".surfref" };
 				interp_diag(cx, pm->m->name, s->loc.line, s->loc.col, PTX_SEV_ERROR, NULL,
-				    "kernel parameter '%s' of '%s' is a %s, which the interpreter does not take: "
+				    "kernel parameter '%s' of '%s' is a %s, which the driver does not load: "
 				    "pass the object's handle in a .u64 parameter", s->name, f->name,
 				    kind[s->opaque & 3]);
-				return PTX_EUNSUPPORTED;
+				return PTX_EREFUSED;
 			}
 			if (off > MAX_KPARAM) {
 				interp_diag(cx, pm->m->name, f->loc.line, f->loc.col, PTX_SEV_ERROR, NULL,

@@ -568,8 +568,11 @@ cmpu64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Counts the requests of the lanes m, grp lanes a request, and their
+ * sectors: the lanes of each run of share lanes in a request share
+ * theirs, and each counts mul times. */
 void
-interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, int apart,
+interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, unsigned share, unsigned mul,
                  uint64_t (*keys)[TEXKEYS], const unsigned *nk)
 {
 	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
@@ -581,19 +584,17 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, i
 		if (!gm)
 			continue;
 		c->requests++;
-		FOR_LANES(gm, l) {
-			for (unsigned i = 0; i < nk[g + l]; i++)
-				k[n++] = keys[g + l][i];
-			if (apart) {
-				qsort(k, n, sizeof k[0], cmpu64);
-				for (unsigned i = 0; i < n; i++)
-					c->sectors += !i || k[i] != k[i - 1];
-				n = 0;
-			}
+		for (unsigned l = 0; l < grp; l++) {
+			if (gm >> l & 1)
+				for (unsigned i = 0; i < nk[g + l]; i++)
+					k[n++] = keys[g + l][i];
+			if ((l + 1) % share && l + 1 < grp)
+				continue;
+			qsort(k, n, sizeof k[0], cmpu64);
+			for (unsigned i = 0; i < n; i++)
+				c->sectors += (!i || k[i] != k[i - 1]) * mul;
+			n = 0;
 		}
-		qsort(k, n, sizeof k[0], cmpu64);
-		for (unsigned i = 0; i < n; i++)
-			c->sectors += !i || k[i] != k[i - 1];
 	}
 }
 
@@ -1460,7 +1461,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	const int *tb = xi->tbl;
 
 	uint64_t keys[WARP][TEXKEYS];
-	unsigned nk[WARP], grp = tb[T_KIND] == TK_TXQ ? 8 : 4;
+	unsigned nk[WARP], grp = tb[T_KIND] == TK_TXQ ? 8 : 4, share, mul = 1, tsz = 0;
+	int lin = 0;
 
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
 		return interp_surf(L, w, xi, m, v, d);
@@ -1496,6 +1498,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 			s.keys = keys[l], s.nkeys = &nk[l];
 		if (o->t.geom == PTX_TEX_BUFFER)
 			grp = 8;   /* linear memory's fetches go 8 lanes a request */
+		tsz = o->tsz, lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
 		if (fetch(&s, tb, src, out))
 			return -1;
 		for (int c = 0; c < 4; c++)
@@ -1511,7 +1514,19 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		/* tex.grad.3d sends one request per lane (probe grad 3d a, b) */
 		if (tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 && tb[T_GEOM] == G_3D)
 			grp = 1;
-		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, tb[T_KIND] == TK_TEX && tb[T_GX] >= 0, keys, nk);
+		/* the unit takes a quad's texels in passes, the lanes of
+		 * one pass sharing sectors: two lanes a pass in 3D linear filtering, or of
+		 * 16-byte texels (one in 3D), whose sectors count twice
+		 * (tests/tex/ncu.tsv; "probe lanes": one lane of 16-byte
+		 * texels counts each sector of its footprint twice, a quad
+		 * of lanes at one position counts two lanes' sectors, one
+		 * lane's in 3D) */
+		share = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 ? 1 : grp;
+		if (tb[T_GEOM] == G_3D && lin && share > 2)
+			share = 2;
+		if (tsz == 16)
+			share = share > 2 && tb[T_GEOM] != G_3D ? 2 : 1, mul = 2;
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, keys, nk);
 	}
 	return 0;
 }

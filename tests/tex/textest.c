@@ -1649,6 +1649,162 @@ texrefparam(void)
 	release(&r);
 }
 
+/* Launches of one lane (and a few of one quad) at chosen positions, for
+ * the texture unit's sectors of one request as ncu counts them: 2D
+ * arrays of 16-, 8- and 4-byte texels and 3D arrays of 4- and 16-byte
+ * ones, linear filtering, unnormalized coordinates; each lane at texel
+ * centres (weights 0), halfway along each axis from even and odd texels
+ * (rows of one 2-row sector, or of two), a weight below the 1/256 steps,
+ * then a quad of one position and a quad of four; record "probe lanes
+ * NAME" holds the results, launch by launch.  Then "probe grad sweep":
+ * the length of one gradient (2, l) for l in 1/128 steps, of (h, 1) for
+ * h in 2^-10 steps, and footprints where 11/16 |dx + dy| wins; "probe
+ * grad steps": lengths and footprints near the steps of the level;
+ * "probe lanes lod", one lane at a time between mipmap levels. */
+static void
+laneprobes(void)
+{
+	static const struct {
+		const char *name;
+		unsigned ch, dims, w, h, d;
+	} tx[] = { { "2d f32x4", 4, 2, 8, 8, 0 }, { "2d f32x2", 2, 2, 8, 8, 0 }, { "2d f32", 1, 2, 8, 8, 0 },
+		   { "3d f32", 1, 3, 8, 8, 8 }, { "3d f32x4", 4, 3, 8, 8, 8 }, { "2d f32x4 5x4", 4, 2, 5, 4, 0 },
+		   { "3d f32 5x4x3", 1, 3, 5, 4, 3 } };
+	/* offsets from texel (2, 2, 2)'s corner: 0.5 a centre, 1.0 halfway
+	 * from texel 2 to 3, 2.0 from 3 to 4 */
+	static const float pos[][3] = {
+		{ 0.5f, 0.5f, 0.5f }, { 1.5f, 1.5f, 1.5f }, { 1.0f, 0.5f, 0.5f }, { 2.0f, 0.5f, 0.5f },
+		{ 0.5f, 1.0f, 0.5f }, { 0.5f, 2.0f, 0.5f }, { 0.5f, 0.5f, 1.0f }, { 0.5f, 0.5f, 2.0f },
+		{ 1.0f, 1.0f, 1.0f }, { 2.0f, 2.0f, 2.0f }, { 1.0f, 2.0f, 1.0f }, { 2.0f, 1.0f, 2.0f },
+		{ 0.5f + 1.0f / 1024, 0.5f, 0.5f }, { 1.25f, 1.75f, 1.5f },
+	};
+	enum { NPOS = sizeof pos / sizeof pos[0], NL = NPOS + 2 };
+	static float p[2 * MAXN][4];
+	static uint8_t o[NL * 4 * 16];
+	static float f32[16 * 16 * 4];
+	char nm[64];
+	CUmipmappedArray mm;
+	CUtexObject t;
+	CUarray a;
+	unsigned n;
+
+	doing = "lane probes";
+	rng = 0x9e3779b9u;
+	for (unsigned k = 0; k < sizeof tx / sizeof tx[0]; k++) {
+		a = mkarray(F32, tx[k].ch, tx[k].w, tx[k].h, tx[k].d, 0);
+		fill(a, F32, tx[k].ch, tx[k].w, tx[k].h, tx[k].d);
+		t = probeobj(a, NULL, LI, PT, 0, 0);
+		memset(o, 0xee, sizeof o);
+		for (unsigned i = 0; i < NL; i++) {
+			unsigned nn = i < NPOS ? 1 : 4;
+			memset(p, 0, 4 * sizeof p[0]);
+			for (unsigned l = 0; l < nn; l++)
+				for (unsigned c = 0; c < tx[k].dims; c++)
+					p[l][c] = 2.0f + (i < NPOS ? pos[i][c] : i == NPOS ? 1.0f : pos[8 + l % 2][c] +
+					    (float)(c == l / 2));
+			CK(cuMemcpyHtoD(dcoord, p, 4 * 16));
+			CK(cuMemsetD8(dout, 0xee, 4 * 16));
+			curname = "lanes";
+			launch(tx[k].dims == 3 ? "t3d_f" : "t2d_f", t, nn);
+			curname = NULL;
+			CK(cuMemcpyDtoH(o + i * 64, dout, nn * 16));
+		}
+		snprintf(nm, sizeof nm, "probe lanes %s", tx[k].name);
+		emit(nm, o, sizeof o);
+		CK(cuTexObjectDestroy(t));
+		CK(cuArrayDestroy(a));
+	}
+	/* the gradient sweep: 16x16 f32 of 5 levels, level l all l */
+	{
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = 16, ad.Height = 16, ad.Format = F32, ad.NumChannels = 1;
+		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+		for (unsigned l = 0; l < 5; l++) {
+			CUarray la;
+			unsigned w = 16u >> l;
+			for (unsigned i = 0; i < w * w; i++)
+				f32[i] = (float)l;
+			CK(cuMipmappedArrayGetLevel(&la, mm, l));
+			toarray(la, f32, w * 4, w);
+		}
+		t = probeobj(NULL, mm, LI, LI, NC, 4);
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1];
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			if (n < 256) {
+				g[0] = 2.0f, g[1] = (float)n / 128.0f;
+			} else if (n < 512) {
+				g[0] = 2.0f + (float)(n - 256) / 1024.0f, g[1] = 1.0f;
+			} else if (n < 768) {
+				g[0] = 2.0f, g[2] = 1.0f + (float)(n - 512) / 256.0f;
+			} else {
+				g[0] = 2.0f, g[1] = 0.5f, g[2] = 1.0f + (float)(n - 768) / 256.0f, g[3] = 0.25f;
+			}
+			for (unsigned c = 0; c < 4; c++)
+				g[c] /= 16.0f;
+		}
+		probe("grad sweep", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		/* near the steps of the level: one gradient (h, l), h of 10
+		 * bits in [2, 16), l of any bits, h + 11/32 l within a 2^-9 of
+		 * h's unit of a step of 1/256 of the log2 (n < 512); two
+		 * gradients along x whose 11/16 (a + b) is as near a step
+		 * (n < 768); then both of any sizes */
+		for (n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1];
+			double h, b, l, e;
+			unsigned k;
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			e = ldexp(1.0, 1 + (int)(n % 3));
+			h = e * (1 + (double)(rnd() % 512) / 512);
+			/* a step b of the log2 above h, below h (1 + 11/32) */
+			b = floor(h / e * 256 + 1 + rnd() % 64) / 256 * e;
+			if (b > h * 1.3)
+				b = floor(h / e * 256 + 1) / 256 * e;
+			if (b >= 2 * e)
+				b = 2 * e;
+			if (n < 512) {
+				l = (b - h) * 32 / 11 + ldexp((double)uni(-1, 1), (int)(n % 3) - 9);
+				k = rnd() % 4;
+				g[k & 1] = (float)(k & 2 ? -h : h), g[!(k & 1)] = (float)(rnd() % 2 ? -l : l);
+			} else if (n < 768) {
+				l = b * 16 / 11 + ldexp((double)uni(-1, 1), (int)(n % 3) - 9);
+				g[0] = (float)(l * uni(0.3f, 0.7f));
+				g[2] = (float)l - g[0];
+			} else {
+				for (unsigned c = 0; c < 4; c++)
+					g[c] = uni(-4, 4) * exp2f((float)(rnd() % 6) - 2.0f);
+			}
+			for (unsigned c = 0; c < 4; c++)
+				g[c] /= 16.0f;
+		}
+		probe("grad steps", "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		CK(cuTexObjectDestroy(t));
+		/* one lane at a time between levels (.level): the sectors of
+		 * each level as its weight goes to 0 */
+		{
+			static const float lods[] = { 0, 1.0f / 512, 1.0f / 256, 0.5f, 1 - 1.0f / 256, 1 - 1.0f / 512, 1,
+				2.25f, 3.75f, 4 };
+			enum { NLOD = sizeof lods / sizeof lods[0] };
+			static uint8_t lo[NLOD * 16];
+			t = probeobj(NULL, mm, LI, LI, NC, 4);
+			for (n = 0; n < NLOD; n++) {
+				p[0][0] = 0.3f, p[0][1] = 0.55f, p[0][2] = lods[n], p[0][3] = 0;
+				CK(cuMemcpyHtoD(dcoord, p, 16));
+				curname = "lanes_lod";
+				launch("t2dlod_f", t, 1);
+				curname = NULL;
+				CK(cuMemcpyDtoH(lo + n * 16, dout, 16));
+			}
+			emit("probe lanes lod", lo, sizeof lo);
+			CK(cuTexObjectDestroy(t));
+		}
+		CK(cuMipmappedArrayDestroy(mm));
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1691,6 +1847,7 @@ main(int argc, char **argv)
 	probes();
 	texrefparam();
 	moreprobes();
+	laneprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);

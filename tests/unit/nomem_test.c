@@ -198,7 +198,7 @@ check(int ok, long failat, const char *what)
 static int
 valid(int rc)
 {
-	return rc <= 0 && rc >= PTX_EUNSUPPORTED;
+	return rc <= 0 && rc >= PTX_EREFUSED;
 }
 
 /* The context's diagnostics as text, malloc'd (not through the hook). */
