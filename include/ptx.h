@@ -28,7 +28,7 @@ extern "C" {
  * ptx_diag_print, ptx_check_list); 3: tensor maps (ptx_tensormap_encode);
  * 4: resource limits (ptx_set_limit, ptx_get_limit); 5: textures and
  * surfaces (ptx_texture_create, ptx_surface_create); 6: dynamic checks
- * (ptx_set_checks, ptx_report_*); 7: ptx_alloc's zeroed. */
+ * (ptx_set_checks, ptx_report_*); 7: ptx_alloc's zeroed, PTX_EREFUSED. */
 #define PTX_API_VERSION 7
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
