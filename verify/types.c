@@ -928,8 +928,8 @@ required(Verify *v, Ins *in)
 	 * clamp modifiers specified") */
 	if (in->op == OP_SHF && ir_hasmod(in, MOD_L) == ir_hasmod(in, MOD_R))
 		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one direction, .l or .r");
-	else if (in->op == OP_SHF && ir_hasmod(in, MOD_WRAP) == ir_hasmod(in, MOD_CLAMP))
-		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");
+	else if (in->op == OP_SHF && !ir_hasmod(in, MOD_WRAP) && !ir_hasmod(in, MOD_CLAMP))
+		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");   /* both: modcount.c */
 	/* ldmatrix, stmatrix and movmatrix are written in full: ".sync
 	 * modifier required", ".aligned ...", "Shape modifier required" and,
 	 * but for movmatrix, ".num modifier required" */
@@ -1912,7 +1912,7 @@ sregs(Verify *v, Ins *in)
  *   X  at most one of MODS ("cannot be combined", "Illegal modifier").
  * "RND" stands for the four float roundings.  Rows of an opcode are
  * consecutive.  More than one rounding is refused everywhere ("Multiple
- * rounding modifiers specified").
+ * rounding modifiers specified"): modcount.c, with the other groups.
  */
 #define INT "u16 u32 u64 s16 s32 s64"
 #define FALL "f16 f16x2 bf16 bf16x2 f32 f32x2 f64"
@@ -2045,23 +2045,10 @@ static void
 modrules(Verify *v, const Accept *ac, Ins *in)
 {
 	const char *op = ir_opinfo[in->op].name;
-	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0], nrnd = 0, first = 0;
+	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0];
 	char buf[96];
 
-	for (int i = 0; i < in->nmod; i++) {
-		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_ROUND && nrnd++ == 0)
-			first = in->mod[i];
-		/* twice is an error where the modifiers are arithmetic's
-		 * (mul.lo.lo), not the layouts of wmma.mma.row.row; ptxas
-		 * lets .approx come twice (sin.approx.approx) */
-		for (int j = 0; j < i && ac->rule0[in->op] && in->mod[i] >= NTY && in->mod[i] < NMOD; j++)
-			if (in->mod[j] == in->mod[i] && ir_modinfo[in->mod[i]].cls != MC_ROUND && in->mod[i] != MOD_APPROX)
-				verify_report(v, VC_MODIFIER, in->loc, "'%s' has modifier .%s twice", op,
-				    ir_modinfo[in->mod[i]].name);
-	}
-	if (nrnd > 1)
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' has %d rounding modifiers; it takes one (.%s ...)", op, nrnd,
-		    ir_modinfo[first].name);
+	/* a modifier twice, or two of one group (two roundings): modcount.c */
 	/* a type the opcode does not take is reported already */
 	if (!ac->rule0[in->op] || in->nty < 1 || t <= 0 || t >= 64 || !accepts(ac, in->op, t))
 		return;
@@ -2131,12 +2118,28 @@ mbarspace(Verify *v, const Accept *ac, Ins *in)
 	return 0;
 }
 
+/* A state space written twice ("Multiple state spaces specified",
+ * "Unexpected number of state spaces"), or .to twice ("Unknown modifier");
+ * 0 when none.  One space is all an instruction takes but the copies,
+ * whose shape has two addresses (cp.async.shared.global): a source's and
+ * a destination's (space.c checks which). */
+static int
+dupspace(const Ins *in)
+{
+	for (int i = 0; i < in->nmod; i++)
+		for (int j = 0; j < i; j++)
+			if (in->mod[i] == in->mod[j] && in->mod[i] >= NTY && in->mod[i] < NMOD &&
+			    ir_modinfo[in->mod[i]].cls == MC_SPACE)
+				return in->mod[i];
+	return 0;
+}
+
 static void
 spaces(Verify *v, const Accept *ac, Ins *in)
 {
 	static const int all[] = { MOD_GLOBAL, MOD_SHARED, MOD_SHARED_CTA, MOD_SHARED_CLUSTER, MOD_LOCAL,
 		MOD_CONST, MOD_PARAM, MOD_PARAM_ENTRY, MOD_PARAM_FUNC, MOD_TEX };
-	int n = 0, takes = 0;
+	int n = 0, takes = 0, dup;
 
 	for (int i = 0; i < in->nmod; i++)
 		n += in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE &&
@@ -2157,8 +2160,10 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
 		    ir_spacename[in->space]);
-	else if (n > 1 && (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST || in->op == OP_ATOM ||
-	    in->op == OP_RED || in->op == OP_PREFETCH || in->op == OP_PREFETCHU || in->op == OP_CVTA))
+	else if ((dup = dupspace(in)))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' has state space .%s twice", ir_opinfo[in->op].name,
+		    ir_modinfo[dup].name);
+	else if (n > 1 && strncmp(ir_opinfo[in->op].shape, "m,m", 3) != 0)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
 }
 
@@ -2187,6 +2192,16 @@ ldstorder(Verify *v, Ins *in)
 		    ir_modinfo[sem].name);
 }
 
+/* Whether a row name has the word sync (bar.sync, barrier.cta.sync). */
+static int
+namesync(const char *name)
+{
+	for (const char *s = name; (s = strstr(s, "sync")); s += 4)
+		if (s > name && s[-1] == '.' && (s[4] == 0 || s[4] == '.'))
+			return 1;
+	return 0;
+}
+
 static void
 check(Verify *v, const Accept *ac, Ins *in)
 {
@@ -2201,8 +2216,9 @@ check(Verify *v, const Accept *ac, Ins *in)
 			if (!accepts(ac, in->op, id))
 				verify_report(v, VC_INSTRTYPE, in->loc, "'%s' does not take type .%s", oi->name, tyname(id));
 		} else if (ir_modinfo[id].cls != MC_SPACE && !accepts(ac, in->op, id) &&
-		    !(in->op == OP_TEX && id == MOD_UNI) && !(in->op == OP_BAR_SYNC && id == MOD_SYNC)) {
-			/* ptxas takes (and ignores) tex.uni and bar.sync.sync */
+		    !(in->op == OP_TEX && id == MOD_UNI) && !(id == MOD_SYNC && namesync(oi->name))) {
+			/* ptxas takes (and ignores) tex.uni, and .sync again after
+			 * a name that has it (bar.sync.sync, shfl.sync.sync) */
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' does not take modifier .%s", oi->name,
 			    in->modtext[i] ? in->modtext[i] : ir_modinfo[id].name);
 		}
