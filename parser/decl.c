@@ -361,11 +361,14 @@ redeclare(Parser *p, Sym *old, Sym *s)
 	return 0;
 }
 
+static void headerorder(Parser *p, Loc loc, const char *what);
+
 void
 ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 {
 	Sym proto = {0};
-	(void)loc;
+	if (!p->fn)
+		headerorder(p, loc, "a declaration");
 	p->ntop++;
 	/* ptxas: a syntax error; a body's variables have no linkage */
 	for (int i = 0; p->fn && i < l->n; i++) {
@@ -428,9 +431,23 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 
 /* ---------------------------------------------------------------- module directives */
 
+/* The header is .version, .target and, when present, .address_size, in
+ * that order and before anything else (ptxas: "Missing .target directive
+ * at start of file" where the second item is not .target, "Parsing error
+ * near '.address_size'" where .address_size comes later). */
+static void
+headerorder(Parser *p, Loc loc, const char *what)
+{
+	if (p->seen_version > 0 && p->ntop == 1 && !p->seen_target && strcmp(what, ".target") != 0)
+		diag_err(p->dg, loc, "missing .target directive: it must follow .version, before %s", what);
+	else if (strcmp(what, ".address_size") == 0 && p->seen_version > 0 && (p->ntop != 2 || p->seen_target != 1))
+		diag_err(p->dg, loc, ".address_size must follow .target, before any other directive or declaration");
+}
+
 void
 parse_topdirective(Parser *p, Loc loc, const char *what)
 {
+	headerorder(p, loc, what);
 	if (!p->seen_version && p->ntop == 0) {
 		diag_err(p->dg, loc, "missing .version directive at start of module");
 		p->seen_version = -1;
