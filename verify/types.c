@@ -965,6 +965,12 @@ required(Verify *v, Ins *in)
 	/* txq and suq name what they query ("Query modifier required") */
 	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
+	/* a predicate c goes with a boolean operation, and the operation with
+	 * c ("Boolean operation is required", "Arguments mismatch") */
+	if ((in->op == OP_SETP || in->op == OP_SET) && (in->nopnd == 4) != (ir_mod_boolop(in) != MOD_NONE))
+		verify_report(v, VC_MODIFIER, in->loc, in->nopnd == 4 ? "'%s' with a predicate operand needs .and, .or or .xor" :
+		    "'%s.%s' needs a predicate operand to combine with", ir_opinfo[in->op].name,
+		    ir_modinfo[ir_mod_boolop(in)].name);
 	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
 	if ((in->op == OP_SULD || in->op == OP_SUST) &&
@@ -1000,7 +1006,11 @@ required(Verify *v, Ins *in)
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
-	if (in->op == OP_CVT && in->nty == 2 && ((isfloat(in->ty[0]) && isfloat(in->ty[1])) ||
+	/* a second source is for the packing conversions alone (cvtpacked) */
+	if (in->op == OP_CVT && in->nty == 2 && !(isfloat(in->ty[0]) && isfloat(in->ty[1])) &&
+	    !packedfloat(in->ty[0]) && !packedfloat(in->ty[1]) && in->nopnd != 2)
+		verify_report(v, VC_OPTYPE, in->loc, "'cvt.%s.%s' takes one source", tyname(in->ty[0]), tyname(in->ty[1]));
+	else if (in->op == OP_CVT && in->nty == 2 && ((isfloat(in->ty[0]) && isfloat(in->ty[1])) ||
 	    packedfloat(in->ty[0]) || packedfloat(in->ty[1])) && cvtpacked(v, in))
 		return;
 	if (in->op == OP_CVT && in->nty == 2 && ir_mod_round(in))
@@ -1769,8 +1779,15 @@ cachepolicy(Verify *v, Ins *in)
 
 	switch (in->op) {
 	case OP_LD: case OP_ST: plain = 2; break;
-	case OP_ATOM: plain = ir_hasmod(in, MOD_CAS) ? 4 : 3; break;
+	case OP_ATOM: plain = ir_hasmod(in, MOD_CAS) || ir_hasmod(in, MOD_EXCH) ? 4 : 3; break;
 	case OP_RED: plain = 2; break;
+	}
+	/* atom.cas has a compare and a swap value (ptxas: "Arguments mismatch");
+	 * ptxas takes, and ignores, a second value after atom.exch's */
+	if (in->op == OP_ATOM && ir_hasmod(in, MOD_CAS) && in->nopnd < 4) {
+		verify_report(v, VC_OPTYPE, in->loc, "'atom.cas' takes a compare and a swap value (%d operands, not %d)",
+		    4 + hint, in->nopnd);
+		return;
 	}
 	if (plain && !hint && in->nopnd > plain) {
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' with %d operands needs .L2::cache_hint", op, in->nopnd);
@@ -2202,6 +2219,67 @@ namesync(const char *name)
 	return 0;
 }
 
+/*
+ * Immediates with a field of their own (ptxas 13.0: "Argument 3 of
+ * instruction 'bfe': value '256' out of range, expected to be in range
+ * [0..255]"; "unexpected value '12', expected to be 4 or 8 or 16"): bfe's
+ * and bfi's position and length, cp.async's size and its source size,
+ * which is at most the size.  The value as written, all 64 bits of it.
+ */
+static void
+immfields(Verify *v, Ins *in)
+{
+	static const struct { int op, i; int64_t lo, hi; } field[] = {
+		{OP_BFE, 2, 0, 255}, {OP_BFE, 3, 0, 255}, {OP_BFI, 3, 0, 255}, {OP_BFI, 4, 0, 255},
+	};
+	const char *op = ir_opinfo[in->op].name;
+
+	for (size_t k = 0; k < sizeof field / sizeof field[0]; k++) {
+		const Opnd *o = field[k].i < in->nopnd ? &in->opnd[field[k].i] : NULL;
+		if (field[k].op == in->op && o && o->kind == OK_IMM && (o->imm < field[k].lo || o->imm > field[k].hi))
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is %lld, out of range [%lld..%lld]",
+			    field[k].i + 1, op, (long long)o->imm, (long long)field[k].lo, (long long)field[k].hi);
+	}
+	if (in->op == OP_CP_ASYNC && in->nopnd > 2 && in->opnd[2].kind == OK_IMM) {
+		int64_t n = in->opnd[2].imm;
+		if (n != 4 && n != 8 && n != 16)
+			verify_report(v, VC_OPTYPE, in->opnd[2].loc, "the size of 'cp.async' is %lld; it is 4, 8 or 16",
+			    (long long)n);
+		else if (in->nopnd > 3 && in->opnd[3].kind == OK_IMM && (in->opnd[3].imm < 0 || in->opnd[3].imm > n))
+			verify_report(v, VC_OPTYPE, in->opnd[3].loc, "the source size of 'cp.async' is %lld, out of range [0..%lld]",
+			    (long long)in->opnd[3].imm, (long long)n);
+	}
+}
+
+/* A sink '_' is a destination: as a source, or inside a source vector or
+ * an address's coordinates, ptxas refuses it ("Sink '_' not allowed as a
+ * source operand", "Unable to infer type of vector elements"). */
+static const Opnd *
+sinkin(const Opnd *o)
+{
+	const Opnd *r;
+
+	if (o->kind == OK_SINK)
+		return o;
+	if (o->kind == OK_VEC || o->kind == OK_ADDR)
+		for (int k = 0; k < o->nsub; k++)
+			if ((r = sinkin(&o->sub[k])))
+				return r;
+	return NULL;
+}
+
+static void
+sinks(Verify *v, Ins *in)
+{
+	const Opnd *o;
+
+	for (int i = in->ndst; i < in->nopnd; i++)
+		if ((strchr("rRvpm", verify_shape(in->op, i)) || in->opnd[i].kind == OK_VEC) && (o = sinkin(&in->opnd[i]))) {
+			verify_report(v, VC_OPTYPE, o->loc, "sink '_' as a source operand of '%s'", ir_opinfo[in->op].name);
+			return;
+		}
+}
+
 static void
 check(Verify *v, const Accept *ac, Ins *in)
 {
@@ -2231,6 +2309,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 			    g->sym->name, tyname(g->sym->type));
 	}
 	spaces(v, ac, in);
+	immfields(v, in);
+	sinks(v, in);
 	modrules(v, ac, in);
 	sregs(v, in);
 	ldstorder(v, in);
