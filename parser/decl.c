@@ -532,6 +532,12 @@ ps_target(Parser *p, EList *words, Loc loc)
 			p->m->smsuffix = n >= 2 ? suf : 0;
 		}
 		int isa = targetisa(sm);
+		/* the arch-specific sm_90a came with PTX ISA 8.0, a year after
+		 * sm_90; the family targets (sm_100f) with 8.8 */
+		if (n >= 2 && suf == 'a' && sm == 90 && isa < 80)
+			isa = 80;
+		if (n >= 2 && suf == 'f' && isa < 88)
+			isa = 88;
 		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa && !p->tgtword) {
 			p->tgtword = w;
 			p->tgtloc = wl;

@@ -572,6 +572,25 @@ barops(Verify *v, Ins *in)
 	}
 }
 
+/* dp4a and dp2a work on 32-bit integers: each register operand, the
+ * result too, is a 32-bit integer or .b32 register ("Arguments
+ * mismatch" for a predicate or a .b64 one). */
+static void
+dpops(Verify *v, Ins *in)
+{
+	if (in->op != OP_DP4A && in->op != OP_DP2A)
+		return;
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+		if (r && (verify_bits(r->type) != 32 || (!isint(r->type) && verify_kind(r->type) != TK_BIT))) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a 32-bit integer",
+			    i + 1, ir_opinfo[in->op].name, tyname(r->type), r->name);
+			return;
+		}
+	}
+}
+
 /* isspacep.space p, a: p a predicate, a an integer or .b register of 32
  * or 64 bits, or an integer literal ("Arguments mismatch"). */
 static void
@@ -965,6 +984,18 @@ required(Verify *v, Ins *in)
 	/* txq and suq name what they query ("Query modifier required") */
 	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
+	/* tld4 names its component ("Component modifier required"), redux.sync
+	 * its operation ("Reduction operation is required"), match and vote
+	 * their mode ("'.any' or '.all' modifier required") */
+	if (in->op == OP_TLD4 && !ir_hasmod(in, MOD_R) && !ir_hasmod(in, MOD_G) && !ir_hasmod(in, MOD_B) &&
+	    !ir_hasmod(in, MOD_A))
+		verify_report(v, VC_MODIFIER, in->loc, "'tld4' needs a component (.r, .g, .b or .a)");
+	if (in->op == OP_REDUX_SYNC && !ir_mod_atomop(in) && !ir_mod_boolop(in))
+		verify_report(v, VC_MODIFIER, in->loc, "'redux.sync' needs an operation (.add, .min, .max, .and ...)");
+	if ((in->op == OP_MATCH || in->op == OP_VOTE || in->op == OP_VOTE_SYNC) && !ir_mod_vote(in) &&
+	    !ir_hasmod(in, MOD_UNI))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a mode (%s)", ir_opinfo[in->op].name,
+		    in->op == OP_MATCH ? ".any or .all" : ".all, .any, .uni or .ballot");
 	/* a predicate c goes with a boolean operation, and the operation with
 	 * c ("Boolean operation is required", "Arguments mismatch") */
 	if ((in->op == OP_SETP || in->op == OP_SET) && (in->nopnd == 4) != (ir_mod_boolop(in) != MOD_NONE))
@@ -1779,11 +1810,15 @@ cachepolicy(Verify *v, Ins *in)
 
 	switch (in->op) {
 	case OP_LD: case OP_ST: plain = 2; break;
-	case OP_ATOM: plain = ir_hasmod(in, MOD_CAS) || ir_hasmod(in, MOD_EXCH) ? 4 : 3; break;
+	case OP_ATOM:
+		plain = ir_hasmod(in, MOD_CAS) || (in->ty[0] == TY_B32 && (ir_hasmod(in, MOD_EXCH) ||
+		    ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR) || ir_hasmod(in, MOD_XOR))) ? 4 : 3;
+		break;
 	case OP_RED: plain = 2; break;
 	}
 	/* atom.cas has a compare and a swap value (ptxas: "Arguments mismatch");
-	 * ptxas takes, and ignores, a second value after atom.exch's */
+	 * ptxas 13.0 also takes a second value after the .b32 forms of .exch,
+	 * .and, .or and .xor (not .b64), and ignores it */
 	if (in->op == OP_ATOM && ir_hasmod(in, MOD_CAS) && in->nopnd < 4) {
 		verify_report(v, VC_OPTYPE, in->loc, "'atom.cas' takes a compare and a swap value (%d operands, not %d)",
 		    4 + hint, in->nopnd);
@@ -2318,6 +2353,7 @@ check(Verify *v, const Accept *ac, Ins *in)
 	settypes(v, in);
 	compare(v, in);
 	isspacep(v, in);
+	dpops(v, in);
 	barops(v, in);
 	qcancel(v, in);
 	vectors(v, in);
