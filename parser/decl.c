@@ -618,6 +618,12 @@ void
 ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc)
 {
 	parse_topdirective(p, loc, ".file");
+	/* ptxas: "Duplicate file index #1" */
+	for (int i = 0; i < p->m->nfile; i++)
+		if (p->m->file[i].index == (int)idx->i) {
+			diag_err(p->dg, loc, "duplicate file index #%d", (int)idx->i);
+			return;
+		}
 	File fl = {(int)idx->i, path->s, rest ? exprtext(p, rest->v, rest->n, ", ", ", ") : NULL};
 	PUSH(p->a, p->m->file, p->m->nfile, p->m->capfile, fl);
 	parse_additem(p, 'l', p->m->nfile - 1, NULL, loc);
@@ -667,6 +673,20 @@ ps_pragma(Parser *p, EList *strs, Loc loc)
 	if (!f) {
 		nomem(p);
 		return;
+	}
+	/* the body pragmas newer than the directive ("Feature
+	 * 'used_bytes_mask' requires PTX ISA .version 8.3 or later") */
+	static const struct { const char *w; int isa; } newer[] = {
+		{"used_bytes_mask", 83}, {"enable_smem_spilling", 87},
+	};
+	int ver = p->m->ver_major * 10 + p->m->ver_minor;
+	for (int i = 0; i < strs->n; i++) {
+		const char *t = strs->v[i]->text;
+		size_t w = strcspn(t, " \t");
+		for (size_t k = 0; k < sizeof newer / sizeof newer[0]; k++)
+			if (strlen(newer[k].w) == w && !strncmp(t, newer[k].w, w) && p->m->ver_major && ver < newer[k].isa)
+				diag_err(p->dg, loc, "pragma '%s' requires PTX ISA .version %d.%d or later", newer[k].w,
+				    newer[k].isa / 10, newer[k].isa % 10);
 	}
 	for (int i = 0; i < strs->n; i++)
 		fprintf(f, "%s\"%s\"", i ? ", " : "", strs->v[i]->text);

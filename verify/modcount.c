@@ -150,6 +150,13 @@ check(Verify *v, Ins *in)
 		if (!seen[g])
 			seen[g] = i + 1;
 	}
+	/* ld.nc reads through the non-coherent cache, which .volatile
+	 * forbids ("Modifier '.volatile' cannot be combined with modifier
+	 * '.nc'") */
+	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && ir_hasmod(in, MOD_VOLATILE)) {
+		verify_report(v, VC_MODIFIER, in->loc, "modifier .volatile cannot be combined with modifier .nc in 'ld'");
+		return;
+	}
 	/* the mixed-precision forms are .f32 from .f16 or .bf16 (add.f32.f16);
 	 * add.f32.f32 is a type written twice */
 	if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_FMA) && in->nty == 2 &&
