@@ -361,11 +361,14 @@ redeclare(Parser *p, Sym *old, Sym *s)
 	return 0;
 }
 
+static void headerorder(Parser *p, Loc loc, const char *what);
+
 void
 ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 {
 	Sym proto = {0};
-	(void)loc;
+	if (!p->fn)
+		headerorder(p, loc, "a declaration");
 	p->ntop++;
 	/* ptxas: a syntax error; a body's variables have no linkage */
 	for (int i = 0; p->fn && i < l->n; i++) {
@@ -428,9 +431,23 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 
 /* ---------------------------------------------------------------- module directives */
 
+/* The header is .version, .target and, when present, .address_size, in
+ * that order and before anything else (ptxas: "Missing .target directive
+ * at start of file" where the second item is not .target, "Parsing error
+ * near '.address_size'" where .address_size comes later). */
+static void
+headerorder(Parser *p, Loc loc, const char *what)
+{
+	if (p->seen_version > 0 && p->ntop == 1 && !p->seen_target && strcmp(what, ".target") != 0)
+		diag_err(p->dg, loc, "missing .target directive: it must follow .version, before %s", what);
+	else if (strcmp(what, ".address_size") == 0 && p->seen_version > 0 && (p->ntop != 2 || p->seen_target != 1))
+		diag_err(p->dg, loc, ".address_size must follow .target, before any other directive or declaration");
+}
+
 void
 parse_topdirective(Parser *p, Loc loc, const char *what)
 {
+	headerorder(p, loc, what);
 	if (!p->seen_version && p->ntop == 0) {
 		diag_err(p->dg, loc, "missing .version directive at start of module");
 		p->seen_version = -1;
@@ -515,6 +532,12 @@ ps_target(Parser *p, EList *words, Loc loc)
 			p->m->smsuffix = n >= 2 ? suf : 0;
 		}
 		int isa = targetisa(sm);
+		/* the arch-specific sm_90a came with PTX ISA 8.0, a year after
+		 * sm_90; the family targets (sm_100f) with 8.8 */
+		if (n >= 2 && suf == 'a' && sm == 90 && isa < 80)
+			isa = 80;
+		if (n >= 2 && suf == 'f' && isa < 88)
+			isa = 88;
 		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < isa && !p->tgtword) {
 			p->tgtword = w;
 			p->tgtloc = wl;
@@ -595,6 +618,12 @@ void
 ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc)
 {
 	parse_topdirective(p, loc, ".file");
+	/* ptxas: "Duplicate file index #1" */
+	for (int i = 0; i < p->m->nfile; i++)
+		if (p->m->file[i].index == (int)idx->i) {
+			diag_err(p->dg, loc, "duplicate file index #%d", (int)idx->i);
+			return;
+		}
 	File fl = {(int)idx->i, path->s, rest ? exprtext(p, rest->v, rest->n, ", ", ", ") : NULL};
 	PUSH(p->a, p->m->file, p->m->nfile, p->m->capfile, fl);
 	parse_additem(p, 'l', p->m->nfile - 1, NULL, loc);
@@ -644,6 +673,20 @@ ps_pragma(Parser *p, EList *strs, Loc loc)
 	if (!f) {
 		nomem(p);
 		return;
+	}
+	/* the body pragmas newer than the directive ("Feature
+	 * 'used_bytes_mask' requires PTX ISA .version 8.3 or later") */
+	static const struct { const char *w; int isa; } newer[] = {
+		{"used_bytes_mask", 83}, {"enable_smem_spilling", 87},
+	};
+	int ver = p->m->ver_major * 10 + p->m->ver_minor;
+	for (int i = 0; i < strs->n; i++) {
+		const char *t = strs->v[i]->text;
+		size_t w = strcspn(t, " \t");
+		for (size_t k = 0; k < sizeof newer / sizeof newer[0]; k++)
+			if (strlen(newer[k].w) == w && !strncmp(t, newer[k].w, w) && p->m->ver_major && ver < newer[k].isa)
+				diag_err(p->dg, loc, "pragma '%s' requires PTX ISA .version %d.%d or later", newer[k].w,
+				    newer[k].isa / 10, newer[k].isa % 10);
 	}
 	for (int i = 0; i < strs->n; i++)
 		fprintf(f, "%s\"%s\"", i ? ", " : "", strs->v[i]->text);

@@ -139,6 +139,29 @@ ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
 			diag_err(p->dg, loc, "value of .%s out of range", dir->s);
 			return;
 		}
+	/* ptxas: "Positive non-zero value expected for maxntid"; the cluster
+	 * sizes may be 0 */
+	for (int i = 0; i < n && i < 3; i++)
+		if (v[i] == 0 && dir->kw != K_MAXCLUSTERRANK && dir->kw != K_REQNCTAPERCLUSTER) {
+			diag_err(p->dg, loc, "positive non-zero value expected for .%s", dir->s);
+			return;
+		}
+	/* ptxas: "Deprecated feature: '.maxnctapersm directive' not supported
+	 * as of PTX version 2.1" */
+	if (dir->kw == K_MAXNCTAPERSM && p->m->ver_major * 10 + p->m->ver_minor >= 21) {
+		diag_err(p->dg, loc, ".maxnctapersm is not supported as of PTX ISA version 2.1 (use .minnctapersm)");
+		return;
+	}
+	/* ptxas: "Conflicting directives: .maxntid and .reqntid cannot both
+	 * be specified", and the same of the two cluster sizes */
+	if ((dir->kw == K_MAXNTID && fn->nreqntid) || (dir->kw == K_REQNTID && fn->nmaxntid) ||
+	    (dir->kw == K_MAXCLUSTERRANK && fn->nreqnctapercluster) ||
+	    (dir->kw == K_REQNCTAPERCLUSTER && fn->maxclusterrank)) {
+		diag_err(p->dg, loc, "conflicting directives: .%s and .%s cannot both be specified",
+		    dir->kw == K_MAXNTID || dir->kw == K_REQNTID ? "maxntid" : "reqnctapercluster",
+		    dir->kw == K_MAXNTID || dir->kw == K_REQNTID ? "reqntid" : "maxclusterrank");
+		return;
+	}
 	switch (dir->kw) {
 	case K_MAXNREG: fn->maxnreg = (int)v[0]; break;
 	case K_MINNCTAPERSM: fn->minnctapersm = (int)v[0]; break;

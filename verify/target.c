@@ -271,6 +271,16 @@ gate(Verify *v, Ins *in)
 	if (in->nty >= 1 && (in->ty[0] == TY_U8X4 || in->ty[0] == TY_S8X4) && ver < 92)
 		verify_report(v, VC_TARGET, in->loc, "'%s.%s' requires PTX ISA .version 9.2 or later",
 		    oi->name, ir_tyinfo[in->ty[0]].name);
+	/* vectors of atom and red ("Feature 'atom instruction with vector
+	 * types' requires .target sm_90"), and the mixed-precision add, sub
+	 * and fma of an .f32 and an .f16 or .bf16 ("Feature 'add.f32.f16'
+	 * requires .target sm_100") */
+	if (sm && (in->op == OP_ATOM || in->op == OP_RED) && in->vec > 1 && sm < 90)
+		verify_report(v, VC_TARGET, in->loc, "'%s' with vector types requires .target sm_90 or higher", oi->name);
+	if (sm && (in->op == OP_ADD || in->op == OP_SUB || in->op == OP_FMA) && in->nty == 2 && sm < 100 &&
+	    in->ty[0] == TY_F32 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16))
+		verify_report(v, VC_TARGET, in->loc, "'%s.%s.%s' requires .target sm_100 or higher", oi->name,
+		    ir_tyinfo[in->ty[0]].name, ir_tyinfo[in->ty[1]].name);
 	/* the carry (.cc) of 64-bit add, sub, mad and their c forms came
 	 * with PTX 4.3 (ptxas: "'.cc with 64bit type'"); addc without .cc
 	 * takes 64 bits before */
@@ -477,6 +487,14 @@ limits(Verify *v, Func *fn)
 	}
 	if (fn->maxnreg > 255)
 		verify_report(v, VC_LAUNCH, fn->loc, "'.maxnreg %d' is above 255 and is ignored", fn->maxnreg);
+	/* the cluster directives came with PTX ISA 7.8 and sm_90 ("Feature
+	 * '.maxclusterrank' requires PTX ISA .version 7.8 or later") */
+	const char *cl = fn->maxclusterrank || fn->nreqnctapercluster ? (fn->maxclusterrank ? ".maxclusterrank" :
+	    ".reqnctapercluster") : fn->explicitcluster ? ".explicitcluster" : NULL;
+	if (cl && isa(v->m) < 78)
+		verify_report(v, VC_TARGET, fn->loc, "'%s' requires PTX ISA .version 7.8 or later", cl);
+	else if (cl && v->m->sm && v->m->sm < 90)
+		verify_report(v, VC_TARGET, fn->loc, "'%s' requires .target sm_90 or higher", cl);
 }
 
 /* Module-scope .pragma words: those ptxas takes there, those it takes

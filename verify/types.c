@@ -572,6 +572,25 @@ barops(Verify *v, Ins *in)
 	}
 }
 
+/* dp4a and dp2a work on 32-bit integers: each register operand, the
+ * result too, is a 32-bit integer or .b32 register ("Arguments
+ * mismatch" for a predicate or a .b64 one). */
+static void
+dpops(Verify *v, Ins *in)
+{
+	if (in->op != OP_DP4A && in->op != OP_DP2A)
+		return;
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *o = &in->opnd[i];
+		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+		if (r && (verify_bits(r->type) != 32 || (!isint(r->type) && verify_kind(r->type) != TK_BIT))) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a 32-bit integer",
+			    i + 1, ir_opinfo[in->op].name, tyname(r->type), r->name);
+			return;
+		}
+	}
+}
+
 /* isspacep.space p, a: p a predicate, a an integer or .b register of 32
  * or 64 bits, or an integer literal ("Arguments mismatch"). */
 static void
@@ -928,8 +947,8 @@ required(Verify *v, Ins *in)
 	 * clamp modifiers specified") */
 	if (in->op == OP_SHF && ir_hasmod(in, MOD_L) == ir_hasmod(in, MOD_R))
 		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one direction, .l or .r");
-	else if (in->op == OP_SHF && ir_hasmod(in, MOD_WRAP) == ir_hasmod(in, MOD_CLAMP))
-		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");
+	else if (in->op == OP_SHF && !ir_hasmod(in, MOD_WRAP) && !ir_hasmod(in, MOD_CLAMP))
+		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");   /* both: modcount.c */
 	/* ldmatrix, stmatrix and movmatrix are written in full: ".sync
 	 * modifier required", ".aligned ...", "Shape modifier required" and,
 	 * but for movmatrix, ".num modifier required" */
@@ -965,6 +984,24 @@ required(Verify *v, Ins *in)
 	/* txq and suq name what they query ("Query modifier required") */
 	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a query (.width, .height ...)", ir_opinfo[in->op].name);
+	/* tld4 names its component ("Component modifier required"), redux.sync
+	 * its operation ("Reduction operation is required"), match and vote
+	 * their mode ("'.any' or '.all' modifier required") */
+	if (in->op == OP_TLD4 && !ir_hasmod(in, MOD_R) && !ir_hasmod(in, MOD_G) && !ir_hasmod(in, MOD_B) &&
+	    !ir_hasmod(in, MOD_A))
+		verify_report(v, VC_MODIFIER, in->loc, "'tld4' needs a component (.r, .g, .b or .a)");
+	if (in->op == OP_REDUX_SYNC && !ir_mod_atomop(in) && !ir_mod_boolop(in))
+		verify_report(v, VC_MODIFIER, in->loc, "'redux.sync' needs an operation (.add, .min, .max, .and ...)");
+	if ((in->op == OP_MATCH || in->op == OP_VOTE || in->op == OP_VOTE_SYNC) && !ir_mod_vote(in) &&
+	    !ir_hasmod(in, MOD_UNI))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a mode (%s)", ir_opinfo[in->op].name,
+		    in->op == OP_MATCH ? ".any or .all" : ".all, .any, .uni or .ballot");
+	/* a predicate c goes with a boolean operation, and the operation with
+	 * c ("Boolean operation is required", "Arguments mismatch") */
+	if ((in->op == OP_SETP || in->op == OP_SET) && (in->nopnd == 4) != (ir_mod_boolop(in) != MOD_NONE))
+		verify_report(v, VC_MODIFIER, in->loc, in->nopnd == 4 ? "'%s' with a predicate operand needs .and, .or or .xor" :
+		    "'%s.%s' needs a predicate operand to combine with", ir_opinfo[in->op].name,
+		    ir_modinfo[ir_mod_boolop(in)].name);
 	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
 	if ((in->op == OP_SULD || in->op == OP_SUST) &&
@@ -1000,7 +1037,11 @@ required(Verify *v, Ins *in)
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
-	if (in->op == OP_CVT && in->nty == 2 && ((isfloat(in->ty[0]) && isfloat(in->ty[1])) ||
+	/* a second source is for the packing conversions alone (cvtpacked) */
+	if (in->op == OP_CVT && in->nty == 2 && !(isfloat(in->ty[0]) && isfloat(in->ty[1])) &&
+	    !packedfloat(in->ty[0]) && !packedfloat(in->ty[1]) && in->nopnd != 2)
+		verify_report(v, VC_OPTYPE, in->loc, "'cvt.%s.%s' takes one source", tyname(in->ty[0]), tyname(in->ty[1]));
+	else if (in->op == OP_CVT && in->nty == 2 && ((isfloat(in->ty[0]) && isfloat(in->ty[1])) ||
 	    packedfloat(in->ty[0]) || packedfloat(in->ty[1])) && cvtpacked(v, in))
 		return;
 	if (in->op == OP_CVT && in->nty == 2 && ir_mod_round(in))
@@ -1769,8 +1810,19 @@ cachepolicy(Verify *v, Ins *in)
 
 	switch (in->op) {
 	case OP_LD: case OP_ST: plain = 2; break;
-	case OP_ATOM: plain = ir_hasmod(in, MOD_CAS) ? 4 : 3; break;
+	case OP_ATOM:
+		plain = ir_hasmod(in, MOD_CAS) || (in->ty[0] == TY_B32 && (ir_hasmod(in, MOD_EXCH) ||
+		    ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR) || ir_hasmod(in, MOD_XOR))) ? 4 : 3;
+		break;
 	case OP_RED: plain = 2; break;
+	}
+	/* atom.cas has a compare and a swap value (ptxas: "Arguments mismatch");
+	 * ptxas 13.0 also takes a second value after the .b32 forms of .exch,
+	 * .and, .or and .xor (not .b64), and ignores it */
+	if (in->op == OP_ATOM && ir_hasmod(in, MOD_CAS) && in->nopnd < 4) {
+		verify_report(v, VC_OPTYPE, in->loc, "'atom.cas' takes a compare and a swap value (%d operands, not %d)",
+		    4 + hint, in->nopnd);
+		return;
 	}
 	if (plain && !hint && in->nopnd > plain) {
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' with %d operands needs .L2::cache_hint", op, in->nopnd);
@@ -1912,7 +1964,7 @@ sregs(Verify *v, Ins *in)
  *   X  at most one of MODS ("cannot be combined", "Illegal modifier").
  * "RND" stands for the four float roundings.  Rows of an opcode are
  * consecutive.  More than one rounding is refused everywhere ("Multiple
- * rounding modifiers specified").
+ * rounding modifiers specified"): modcount.c, with the other groups.
  */
 #define INT "u16 u32 u64 s16 s32 s64"
 #define FALL "f16 f16x2 bf16 bf16x2 f32 f32x2 f64"
@@ -2045,23 +2097,10 @@ static void
 modrules(Verify *v, const Accept *ac, Ins *in)
 {
 	const char *op = ir_opinfo[in->op].name;
-	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0], nrnd = 0, first = 0;
+	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0];
 	char buf[96];
 
-	for (int i = 0; i < in->nmod; i++) {
-		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_ROUND && nrnd++ == 0)
-			first = in->mod[i];
-		/* twice is an error where the modifiers are arithmetic's
-		 * (mul.lo.lo), not the layouts of wmma.mma.row.row; ptxas
-		 * lets .approx come twice (sin.approx.approx) */
-		for (int j = 0; j < i && ac->rule0[in->op] && in->mod[i] >= NTY && in->mod[i] < NMOD; j++)
-			if (in->mod[j] == in->mod[i] && ir_modinfo[in->mod[i]].cls != MC_ROUND && in->mod[i] != MOD_APPROX)
-				verify_report(v, VC_MODIFIER, in->loc, "'%s' has modifier .%s twice", op,
-				    ir_modinfo[in->mod[i]].name);
-	}
-	if (nrnd > 1)
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' has %d rounding modifiers; it takes one (.%s ...)", op, nrnd,
-		    ir_modinfo[first].name);
+	/* a modifier twice, or two of one group (two roundings): modcount.c */
 	/* a type the opcode does not take is reported already */
 	if (!ac->rule0[in->op] || in->nty < 1 || t <= 0 || t >= 64 || !accepts(ac, in->op, t))
 		return;
@@ -2131,12 +2170,28 @@ mbarspace(Verify *v, const Accept *ac, Ins *in)
 	return 0;
 }
 
+/* A state space written twice ("Multiple state spaces specified",
+ * "Unexpected number of state spaces"), or .to twice ("Unknown modifier");
+ * 0 when none.  One space is all an instruction takes but the copies,
+ * whose shape has two addresses (cp.async.shared.global): a source's and
+ * a destination's (space.c checks which). */
+static int
+dupspace(const Ins *in)
+{
+	for (int i = 0; i < in->nmod; i++)
+		for (int j = 0; j < i; j++)
+			if (in->mod[i] == in->mod[j] && in->mod[i] >= NTY && in->mod[i] < NMOD &&
+			    ir_modinfo[in->mod[i]].cls == MC_SPACE)
+				return in->mod[i];
+	return 0;
+}
+
 static void
 spaces(Verify *v, const Accept *ac, Ins *in)
 {
 	static const int all[] = { MOD_GLOBAL, MOD_SHARED, MOD_SHARED_CTA, MOD_SHARED_CLUSTER, MOD_LOCAL,
 		MOD_CONST, MOD_PARAM, MOD_PARAM_ENTRY, MOD_PARAM_FUNC, MOD_TEX };
-	int n = 0, takes = 0;
+	int n = 0, takes = 0, dup;
 
 	for (int i = 0; i < in->nmod; i++)
 		n += in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE &&
@@ -2157,8 +2212,10 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
 		    ir_spacename[in->space]);
-	else if (n > 1 && (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST || in->op == OP_ATOM ||
-	    in->op == OP_RED || in->op == OP_PREFETCH || in->op == OP_PREFETCHU || in->op == OP_CVTA))
+	else if ((dup = dupspace(in)))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' has state space .%s twice", ir_opinfo[in->op].name,
+		    ir_modinfo[dup].name);
+	else if (n > 1 && strncmp(ir_opinfo[in->op].shape, "m,m", 3) != 0)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
 }
 
@@ -2187,6 +2244,77 @@ ldstorder(Verify *v, Ins *in)
 		    ir_modinfo[sem].name);
 }
 
+/* Whether a row name has the word sync (bar.sync, barrier.cta.sync). */
+static int
+namesync(const char *name)
+{
+	for (const char *s = name; (s = strstr(s, "sync")); s += 4)
+		if (s > name && s[-1] == '.' && (s[4] == 0 || s[4] == '.'))
+			return 1;
+	return 0;
+}
+
+/*
+ * Immediates with a field of their own (ptxas 13.0: "Argument 3 of
+ * instruction 'bfe': value '256' out of range, expected to be in range
+ * [0..255]"; "unexpected value '12', expected to be 4 or 8 or 16"): bfe's
+ * and bfi's position and length, cp.async's size and its source size,
+ * which is at most the size.  The value as written, all 64 bits of it.
+ */
+static void
+immfields(Verify *v, Ins *in)
+{
+	static const struct { int op, i; int64_t lo, hi; } field[] = {
+		{OP_BFE, 2, 0, 255}, {OP_BFE, 3, 0, 255}, {OP_BFI, 3, 0, 255}, {OP_BFI, 4, 0, 255},
+	};
+	const char *op = ir_opinfo[in->op].name;
+
+	for (size_t k = 0; k < sizeof field / sizeof field[0]; k++) {
+		const Opnd *o = field[k].i < in->nopnd ? &in->opnd[field[k].i] : NULL;
+		if (field[k].op == in->op && o && o->kind == OK_IMM && (o->imm < field[k].lo || o->imm > field[k].hi))
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is %lld, out of range [%lld..%lld]",
+			    field[k].i + 1, op, (long long)o->imm, (long long)field[k].lo, (long long)field[k].hi);
+	}
+	if (in->op == OP_CP_ASYNC && in->nopnd > 2 && in->opnd[2].kind == OK_IMM) {
+		int64_t n = in->opnd[2].imm;
+		if (n != 4 && n != 8 && n != 16)
+			verify_report(v, VC_OPTYPE, in->opnd[2].loc, "the size of 'cp.async' is %lld; it is 4, 8 or 16",
+			    (long long)n);
+		else if (in->nopnd > 3 && in->opnd[3].kind == OK_IMM && (in->opnd[3].imm < 0 || in->opnd[3].imm > n))
+			verify_report(v, VC_OPTYPE, in->opnd[3].loc, "the source size of 'cp.async' is %lld, out of range [0..%lld]",
+			    (long long)in->opnd[3].imm, (long long)n);
+	}
+}
+
+/* A sink '_' is a destination: as a source, or inside a source vector or
+ * an address's coordinates, ptxas refuses it ("Sink '_' not allowed as a
+ * source operand", "Unable to infer type of vector elements"). */
+static const Opnd *
+sinkin(const Opnd *o)
+{
+	const Opnd *r;
+
+	if (o->kind == OK_SINK)
+		return o;
+	if (o->kind == OK_VEC || o->kind == OK_ADDR)
+		for (int k = 0; k < o->nsub; k++)
+			if ((r = sinkin(&o->sub[k])))
+				return r;
+	return NULL;
+}
+
+static void
+sinks(Verify *v, Ins *in)
+{
+	const Opnd *o;
+
+	for (int i = in->ndst; i < in->nopnd; i++)
+		if ((strchr("rRvpm", verify_shape(in->op, i)) || in->opnd[i].kind == OK_VEC) && (o = sinkin(&in->opnd[i]))) {
+			verify_report(v, VC_OPTYPE, o->loc, "sink '_' as a source operand of '%s'", ir_opinfo[in->op].name);
+			return;
+		}
+}
+
 static void
 check(Verify *v, const Accept *ac, Ins *in)
 {
@@ -2201,8 +2329,9 @@ check(Verify *v, const Accept *ac, Ins *in)
 			if (!accepts(ac, in->op, id))
 				verify_report(v, VC_INSTRTYPE, in->loc, "'%s' does not take type .%s", oi->name, tyname(id));
 		} else if (ir_modinfo[id].cls != MC_SPACE && !accepts(ac, in->op, id) &&
-		    !(in->op == OP_TEX && id == MOD_UNI) && !(in->op == OP_BAR_SYNC && id == MOD_SYNC)) {
-			/* ptxas takes (and ignores) tex.uni and bar.sync.sync */
+		    !(in->op == OP_TEX && id == MOD_UNI) && !(id == MOD_SYNC && namesync(oi->name))) {
+			/* ptxas takes (and ignores) tex.uni, and .sync again after
+			 * a name that has it (bar.sync.sync, shfl.sync.sync) */
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' does not take modifier .%s", oi->name,
 			    in->modtext[i] ? in->modtext[i] : ir_modinfo[id].name);
 		}
@@ -2215,6 +2344,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 			    g->sym->name, tyname(g->sym->type));
 	}
 	spaces(v, ac, in);
+	immfields(v, in);
+	sinks(v, in);
 	modrules(v, ac, in);
 	sregs(v, in);
 	ldstorder(v, in);
@@ -2222,6 +2353,7 @@ check(Verify *v, const Accept *ac, Ins *in)
 	settypes(v, in);
 	compare(v, in);
 	isspacep(v, in);
+	dpops(v, in);
 	barops(v, in);
 	qcancel(v, in);
 	vectors(v, in);

@@ -181,6 +181,7 @@ verify_module(Module *m, const VerifyOpts *o, Diags *dg)
 	if (on(o, VC_UNREACHABLE) || on(o, VC_FALLOFF) || on(o, VC_CALLPROTO))
 		verify_structure(&v);
 	verify_types(&v);
+	verify_modcount(&v);
 	verify_tensor(&v);
 	verify_target(&v);
 	verify_extern(&v);

@@ -133,6 +133,7 @@ AddrVal verify_addrof(const AddrVal *av, Func *fn, Ins *in, const Opnd *o);
 /* ---------------------------------------------------------------- the passes, in pipeline order */
 void verify_structure(Verify *v);   /* structure.c */
 void verify_types(Verify *v);       /* types.c */
+void verify_modcount(Verify *v);    /* modcount.c */
 void verify_tensor(Verify *v);      /* tensor.c */
 void verify_target(Verify *v);      /* target.c */
 void verify_extern(Verify *v);      /* extern.c */

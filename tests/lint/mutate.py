@@ -15,11 +15,30 @@ the other ones named in FINDINGS), which are counted apart.  The mutations:
   add     a modifier added (.ftz, .sat, .rn, .wide, .approx ...)
   kind    an operand of another kind: a register for an immediate and back
   vector  a vector width changed (.v2 <-> .v4, the braces to match or not)
+  dupmod  a modifier or type written twice (.nc.nc, .u32.u32), or a second
+          one of its class (.gpu.sys, .ca.cg, .rn.rz)
+  brace   a {vector} operand changed: an element dropped or added, the
+          braces around one register, an element made an immediate, a
+          predicate or the sink _
+  count   an operand dropped, or the last one written twice
+  imm     an immediate out of range: 0, -1, 16, 32, 33, 255, 256, 1024,
+          65536, 2**31, 2**32, 2**64 and a float for an integer
+  target  the module's .target moved (sm_50 ... sm_100a), or its .version
+          (6.0 ... 9.0): gating of instructions and modifiers
+  direc   a directive added or changed: .maxnreg, .maxntid, .reqntid,
+          .minnctapersm, .pragma, .file/.loc, .section, .alias, .weak,
+          .noreturn, .explicitcluster, .reqnctapercluster
+  call    a call form changed (the SYNTH modules carry calls): an argument
+          dropped, added or retyped, the return dropped, the prototype or
+          .uni, a callee's parameter list or return type
+The modules of SYNTH, written here, are added to the others: function
+calls, prototypes, the cp.async and mbarrier forms, vectors, textures.
 
-Usage: tests/lint/mutate.py [-j N] [-n FILES] [-m MUTANTS] [-s SEED] [-v] [DIR|FILE...]
+Usage: tests/lint/mutate.py [-j N] [-n FILES] [-m MUTANTS] [-s SEED] [-k KINDS] [-v] [DIR|FILE...]
   -n   at most this many modules, the smallest first (default 60)
   -m   at most this many mutants per module and mutation (default 6)
   -s   the seed of the mutations (default 1): another seed, other mutants
+  -k   only these mutations, comma separated (default: all)
   -v   print every disagreement (default: the first 3 per class)
   $PTXAS (default /usr/local/cuda/bin/ptxas), $PTXAS_LINT (default ./ptxas-lint).
 Prints the disagreements by class, the counts, and exits 1 when there are
@@ -110,6 +129,139 @@ def mutants(lines, rng, per):
             yield kind, i, new
 
 
+EXCL = [["cta", "gpu", "sys", "cluster"], ["relaxed", "acquire", "release", "volatile"], ["ca", "cg", "cs", "lu", "cv"],
+        ["wb", "wt", "cs"], ["rn", "rz", "rm", "rp"], ["rni", "rzi", "rmi", "rpi"], ["v2", "v4"],
+        ["add", "min", "max", "and", "or", "xor", "exch", "inc", "dec"], ["up", "down", "bfly", "idx"],
+        ["any", "all", "uni", "ballot"], ["wrap", "clamp"], ["L1::evict_last", "L1::evict_first", "L1::no_allocate"],
+        ["L2::64B", "L2::128B", "L2::256B"], ["shared", "shared::cta", "shared::cluster"]]
+IMMS = ["0", "-1", "16", "32", "33", "255", "256", "1024", "65536", "2147483648", "4294967296",
+        "18446744073709551616", "1.5", "0x100000000", "-2147483649"]
+TARGETS = ["sm_50", "sm_52", "sm_60", "sm_61", "sm_70", "sm_72", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a",
+           "sm_100", "sm_100a", "sm_120"]
+VERSIONS = ["6.0", "6.3", "6.4", "7.0", "7.3", "7.5", "7.8", "8.0", "8.3", "8.5", "8.6", "8.7", "8.8", "9.0"]
+ENTRYDIR = [".maxnreg 0", ".maxnreg 16", ".maxnreg 255", ".maxnreg 300", ".maxntid 0", ".maxntid 1024",
+            ".maxntid 1025", ".maxntid 32, 32, 2", ".maxntid 64, 64", ".reqntid 0", ".reqntid 128", ".reqntid 2048",
+            ".reqntid 32, 2, 2", ".minnctapersm 0", ".minnctapersm 2", ".minnctapersm 64", ".noreturn",
+            ".explicitcluster", ".reqnctapercluster 2, 1, 1", ".reqnctapercluster 0", ".maxclusterrank 8",
+            ".maxclusterrank 0", ".pragma \"nounroll\";", ".maxntid 128\n.reqntid 128", ".maxntid 64\n.maxntid 64",
+            ".maxnreg 32\n.maxnreg 32", ".blocksPerCluster 2"]
+BODYDIR = [".pragma \"nounroll\";", ".pragma \"used_bytes_mask 0xf\";", ".pragma \"frobnicate\";", ".pragma nounroll;",
+           ".loc 1 1 1", ".loc 9 1 1", ".maxnreg 32", ".reqntid 32", ".file 1 \"a.cu\"", ".pragma \"enable_smem_spilling\";"]
+MODDIR = [".file 1 \"a.cu\"", ".file 1 \"a.cu\", 1700000000, 100", ".file 0 \"a.cu\"", ".file 1 \"a.cu\"\n.file 1 \"b.cu\"",
+          ".section .debug_str { }", ".section .debug_info { .b8 1 }", ".section .text { }",
+          ".pragma \"nounroll\";", ".weak .func wf();", ".weak .func wf()\n{\n\tret;\n}", ".extern .func ef();",
+          ".alias k2, k;", ".visible .func vf()\n{\n\tret;\n}\n.alias af, vf;", ".global .u32 gv = 70000;",
+          ".global .u8 gv[2] = {1, 300};", ".global .align 3 .b8 gv[4];", ".const .f32 cv = 0d3FF0000000000000;",
+          ".maxnreg 32", ".global .u32 gv;\n.global .u32 gv;"]
+CALL = re.compile(r"^(\s*call)(\.uni)?(\s+)(\(([^)]*)\)\s*,\s*)?([\w$%]+)(\s*,\s*\(([^)]*)\))?(\s*,\s*[\w$]+)?(\s*;.*)$")
+
+
+def split_args(args):
+    """Top-level operands of an argument string."""
+    out, depth, cur = [], 0, ""
+    for ch in args:
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur)
+    return out
+
+
+def more_mutants(lines, rng, per):
+    """(kind, line index, new line) of the newer mutations; a line index
+    of -1 means the new text is the whole module."""
+    regs = registers(lines)
+    out = collections.defaultdict(list)
+    text = "\n".join(lines)
+    for i, ln in enumerate(lines):
+        c = CALL.match(ln)
+        if c:
+            pre, uni, sp, ret, rets, fn, _, args, proto, end = c.groups()
+            a = [x.strip() for x in args.split(",")] if args and args.strip() else []
+            r = lambda **k: "".join([pre, k.get("uni", uni or ""), sp, k.get("ret", ret or ""), k.get("fn", fn),
+                                     k.get("args", ", (%s)" % ", ".join(a) if args is not None else ""),
+                                     k.get("proto", proto or ""), end])
+            alts = [r(uni=".uni" if not uni else ""), r(ret=""), r(fn="nosuchfn")]
+            if a:
+                alts += [r(args=", (%s)" % ", ".join(a[:-1])), r(args=", (%s)" % ", ".join(a + [a[-1]])),
+                         r(args="")]
+            if ret:
+                alts.append(r(ret="(%s, %s), " % (rets, rets)))
+            if proto:
+                alts += [r(proto=""), r(proto=", nosuchproto")]
+            else:
+                alts.append(r(proto=", " + fn))
+            for x in alts:
+                out["call"].append((i, x))
+            continue
+        if re.match(r"^\s*(\.visible\s+|\.extern\s+|\.weak\s+)?\.func\b", ln):
+            for t, u in ((".b32", ".b64"), (".b64", ".b32"), (".u64", ".f64"), (".f32", ".b16")):
+                if t in ln:
+                    out["call"].append((i, ln.replace(t, u, 1)))
+            out["call"].append((i, re.sub(r",[^,()]*\)", ")", ln, count=1)))
+            continue
+        m = INSN.match(ln)
+        if not m or ln.lstrip().startswith(".") or m.group(2).startswith(("ret", "bra", "exit", "call")):
+            continue
+        pre, op, sp, args, end = m.groups()
+        words = op.split(".")
+        if len(words) > 1:
+            k = rng.randrange(1, len(words))
+            w = words[k]
+            dup = words[:k + 1] + [w] + words[k + 1:]
+            out["dupmod"].append((i, pre + ".".join(dup) + sp + args + end))
+            grp = next((g for g in EXCL if w in g), None)
+            if grp:
+                o = rng.choice([x for x in grp if x != w])
+                out["dupmod"].append((i, pre + ".".join(words[:k + 1] + [o] + words[k + 1:]) + sp + args + end))
+        for b in re.finditer(r"\{([^{}]*)\}", args):
+            el = [x.strip() for x in b.group(1).split(",")]
+            subs = ["{%s}" % ", ".join(el[:-1]) if len(el) > 1 else "{}", "{%s}" % ", ".join(el + [el[-1]]), el[0],
+                    "{%s}" % ", ".join(["1"] + el[1:]), "{%s}" % ", ".join(["_"] + el[1:])]
+            if "pred" in regs:
+                subs.append("{%s}" % ", ".join(el[:-1] + [regs["pred"]]))
+            for x in subs:
+                out["brace"].append((i, pre + op + sp + args[:b.start()] + x + args[b.end():] + end))
+        ops = split_args(args)
+        if ops:
+            out["count"].append((i, pre + op + sp + ",".join(ops[:-1]) + end))
+            out["count"].append((i, pre + op + sp + ",".join(ops + [ops[-1]]) + end))
+        for o in re.finditer(r"(?<![\w.%$])-?(?:0[xX][0-9a-fA-F]+|\d+)(?![\w.])", args):
+            out["imm"].append((i, pre + op + sp + args[:o.start()] + rng.choice(IMMS) + args[o.end():] + end))
+    # module-level: .target, .version, directives
+    if re.search(r"^\s*\.target\s", text, re.M):
+        for t in rng.sample(TARGETS, 4):
+            out["target"].append((-1, re.sub(r"^(\s*\.target\s+)sm_\w+", r"\g<1>" + t, text, count=1, flags=re.M)))
+    if re.search(r"^\s*\.version\s", text, re.M):
+        for v in rng.sample(VERSIONS, 4):
+            out["target"].append((-1, re.sub(r"^(\s*\.version\s+)[\d.]+", r"\g<1>" + v, text, count=1, flags=re.M)))
+    ent = next((i for i, ln in enumerate(lines) if re.match(r"^\s*(\.visible\s+)?\.entry\b", ln)), None)
+    if ent is not None:
+        brace = next((i for i in range(ent, min(ent + 40, len(lines))) if lines[i].strip() == "{"), None)
+        if brace is not None:
+            for d in rng.sample(ENTRYDIR, 4):
+                out["direc"].append((-1, "\n".join(lines[:brace] + [d] + lines[brace:])))
+            for d in rng.sample(BODYDIR, 3):
+                out["direc"].append((-1, "\n".join(lines[:brace + 1] + ["\t" + d] + lines[brace + 1:])))
+    # after the header (.version, .target, .address_size), the last of which ends it
+    asz = max((i for i, ln in enumerate(lines[:40]) if re.match(r"^\s*\.(version|address_size|target)\b", ln)),
+              default=None)
+    if asz is not None:
+        for d in rng.sample(MODDIR, 3):
+            out["direc"].append((-1, "\n".join(lines[:asz + 1] + [d] + lines[asz + 1:])))
+    for kind, lst in sorted(out.items()):
+        rng.shuffle(lst)
+        for i, new in lst[:per]:
+            yield kind, i, new
+
+
 def run(argv, src):
     fd, path = tempfile.mkstemp(suffix=".ptx")
     try:
@@ -125,7 +277,9 @@ def run(argv, src):
 
 def judge(case):
     path, arch, kind, i, lines, new = case
-    src = "\n".join(lines[:i] + [new] + lines[i + 1:]) + "\n"
+    src = new + "\n" if i < 0 else "\n".join(lines[:i] + [new] + lines[i + 1:]) + "\n"
+    if i < 0:
+        arch = target(src)
     prc, pout = run([PTXAS, "-arch=" + arch, "-o", os.devnull], src)
     lrc, lout = run([LINT, "-arch=" + arch], src)
     errs = [ln for ln in lout.splitlines() if ": error: " in ln]
@@ -140,6 +294,224 @@ def judge(case):
     if prc == 0 and errs:
         return case, "finding" if checks <= FINDINGS else "false", errs[0]
     return case, "agree", ""
+
+
+# Clean modules for the forms the recorded kernels seldom have: calls and
+# prototypes, the memory forms of every space, vectors, async copies,
+# mbarriers, textures and the performance directives.
+SYNTH = {
+    "calls": """.version 8.7
+.target sm_90
+.address_size 64
+.func (.param .b32 r) add2(.param .b32 a, .param .b32 b)
+{
+	.reg .b32 %r<4>;
+	ld.param.b32 %r1, [a];
+	ld.param.b32 %r2, [b];
+	add.s32 %r3, %r1, %r2;
+	st.param.b32 [r], %r3;
+	ret;
+}
+.func noop(.param .b64 q)
+{
+	ret;
+}
+.func (.param .align 8 .b8 rv[16]) pair(.param .f64 x)
+{
+	.reg .f64 %fd<2>;
+	ld.param.f64 %fd1, [x];
+	st.param.f64 [rv], %fd1;
+	st.param.f64 [rv+8], %fd1;
+	ret;
+}
+.visible .entry k(.param .u64 out)
+{
+	.reg .b32 %r<8>;
+	.reg .b64 %rd<4>;
+	.reg .f64 %fd<4>;
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, %ctaid.x;
+	{
+	.param .b32 pa;
+	.param .b32 pb;
+	.param .b32 pr;
+	st.param.b32 [pa], %r1;
+	st.param.b32 [pb], %r2;
+	call.uni (pr), add2, (pa, pb);
+	ld.param.b32 %r3, [pr];
+	}
+	{
+	.param .b64 pp;
+	st.param.b64 [pp], %rd1;
+	call noop, (pp);
+	}
+	{
+	.param .b64 pp;
+	.reg .b64 %fp;
+	st.param.b64 [pp], %rd1;
+	mov.u64 %fp, noop;
+	proto: .callprototype _ (.param .b64 _);
+	call %fp, (pp), proto;
+	}
+	{
+	.param .f64 px;
+	.param .align 8 .b8 pv[16];
+	cvt.rn.f64.u32 %fd1, %r3;
+	st.param.f64 [px], %fd1;
+	call (pv), pair, (px);
+	ld.param.f64 %fd2, [pv+8];
+	}
+	cvt.rzi.u32.f64 %r4, %fd2;
+	st.global.u32 [%rd1], %r4;
+	ret;
+}
+""",
+    "memory": """.version 8.7
+.target sm_90
+.address_size 64
+.global .align 16 .b8 gbuf[256];
+.const .align 16 .b8 cbuf[64];
+.visible .entry k(.param .u64 out, .param .u64 in)
+.maxntid 128
+.minnctapersm 2
+{
+	.reg .pred %p<4>;
+	.reg .b16 %rs<4>;
+	.reg .b32 %r<16>;
+	.reg .f32 %f<8>;
+	.reg .b64 %rd<8>;
+	.shared .align 16 .b8 sbuf[512];
+	.shared .align 8 .b64 mbar;
+	.local .align 8 .b8 lbuf[32];
+	ld.param.u64 %rd1, [out];
+	ld.param.u64 %rd2, [in];
+	mov.u32 %r1, %tid.x;
+	shl.b32 %r2, %r1, 4;
+	cvt.u64.u32 %rd3, %r2;
+	add.s64 %rd4, %rd2, %rd3;
+	ld.global.v4.u32 {%r3, %r4, %r5, %r6}, [%rd4];
+	ld.global.nc.v2.f32 {%f1, %f2}, [%rd4+8];
+	ld.const.v2.u32 {%r7, %r8}, [cbuf+8];
+	mov.u32 %r9, sbuf;
+	add.s32 %r10, %r9, %r2;
+	st.shared.v4.u32 [%r10], {%r3, %r4, %r5, %r6};
+	st.local.v2.f32 [lbuf+8], {%f1, %f2};
+	ld.local.v2.f32 {%f3, %f4}, [lbuf+8];
+	atom.shared.cas.b32 %r11, [%r10], %r3, %r4;
+	atom.global.add.u64 %rd5, [%rd1], 1;
+	red.global.add.f32 [%rd1+8], %f3;
+	atom.global.relaxed.gpu.exch.b32 %r12, [%rd1+16], %r5;
+	ld.acquire.gpu.global.u32 %r13, [%rd1+20];
+	st.release.gpu.global.u32 [%rd1+24], %r13;
+	ld.volatile.shared.u16 %rs1, [%r10];
+	st.global.cs.u16 [%rd1+28], %rs1;
+	mov.b64 {%r14, %r15}, %rd5;
+	mov.b32 %f5, %r14;
+	st.global.v2.f32 [%rd1+32], {%f4, %f5};
+	setp.eq.u32 %p1, %r1, 0;
+	@%p1 mbarrier.init.shared.b64 [mbar], 128;
+	bar.sync 0;
+	cp.async.ca.shared.global [sbuf+256], [%rd4], 16;
+	cp.async.cg.shared.global [sbuf+272], [%rd4], 16, 8;
+	cp.async.commit_group;
+	cp.async.wait_group 0;
+	mbarrier.arrive.shared.b64 %rd6, [mbar];
+$W:
+	mbarrier.test_wait.shared.b64 %p2, [mbar], %rd6;
+	@!%p2 bra $W;
+	ld.shared.v4.f32 {%f1, %f2, %f3, %f4}, [sbuf+256];
+	add.f32 %f6, %f1, %f4;
+	prefetch.global.L2 [%rd4];
+	st.global.f32 [%rd1+40], %f6;
+	ret;
+}
+""",
+    "texture": """.version 8.7
+.target sm_90
+.address_size 64
+.global .texref tex0;
+.visible .entry k(.param .u64 out, .param .u64 tobj)
+.reqntid 64, 1, 1
+{
+	.reg .b32 %r<8>;
+	.reg .f32 %f<8>;
+	.reg .b64 %rd<4>;
+	.pragma "nounroll";
+	ld.param.u64 %rd1, [out];
+	ld.param.u64 %rd2, [tobj];
+	mov.u32 %r1, %tid.x;
+	cvt.rn.f32.u32 %f1, %r1;
+	tex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [tex0, {%f1, %f1}];
+	tex.1d.v4.s32.s32 {%r2, %r3, %r4, %r5}, [%rd2, {%r1}];
+	tld4.r.2d.v4.f32.f32 {%f2, %f3, %f4, %f6}, [tex0, {%f1, %f1}];
+	txq.width.b32 %r6, [tex0];
+	add.f32 %f7, %f2, %f6;
+	add.s32 %r7, %r2, %r6;
+	st.global.f32 [%rd1], %f7;
+	st.global.u32 [%rd1+4], %r7;
+	ret;
+}
+""",
+    "warp": """.version 8.7
+.target sm_90
+.address_size 64
+.file 1 "k.cu"
+.visible .entry k(.param .u64 out)
+.maxnreg 64
+{
+	.reg .pred %p<4>;
+	.reg .b32 %r<16>;
+	.reg .f32 %f<4>;
+	.reg .b64 %rd<4>;
+	.loc 1 3 0
+	ld.param.u64 %rd1, [out];
+	mov.u32 %r1, %tid.x;
+	mov.u32 %r2, 0;
+$L:
+	.pragma "nounroll";
+	shfl.sync.bfly.b32 %r3|%p1, %r1, 1, 31, -1;
+	vote.sync.ballot.b32 %r4, %p1, -1;
+	match.any.sync.b32 %r5, %r3, -1;
+	redux.sync.add.u32 %r6, %r1, -1;
+	activemask.b32 %r7;
+	bar.warp.sync -1;
+	prmt.b32 %r8, %r4, %r5, 0x3210;
+	bfe.u32 %r9, %r8, 4, 8;
+	bfi.b32 %r10, %r9, %r6, 8, 4;
+	shf.l.wrap.b32 %r11, %r10, %r7, 3;
+	lop3.b32 %r12, %r11, %r9, %r8, 0x96;
+	dp4a.u32.u32 %r13, %r12, %r11, %r10;
+	add.s32 %r2, %r2, %r13;
+	add.s32 %r1, %r1, 32;
+	setp.lt.u32 %p2, %r1, 1024;
+	@%p2 bra.uni $L;
+	cvt.rn.f32.s32 %f1, %r2;
+	sqrt.approx.ftz.f32 %f2, %f1;
+	st.global.f32 [%rd1], %f2;
+	ret;
+}
+""",
+}
+
+
+def changed(lines, i, new):
+    """The mutated line, or the lines a module-level mutation changed."""
+    if i >= 0:
+        return new.strip()
+    old = set(lines)
+    return " | ".join(ln.strip() for ln in new.split("\n") if ln not in old) or "(lines removed)"
+
+
+def synth():
+    """The modules of SYNTH that ptxas accepts, as modules() gives them."""
+    out = []
+    for name, text in SYNTH.items():
+        if run([PTXAS, "-arch=" + target(text), "-o", os.devnull], text)[0] == 0:
+            out.append((os.path.join(TOP, "tests", "lint", "mutate.py:" + name), target(text), text.split("\n")))
+        else:
+            print("mutate.py: ptxas refuses SYNTH module %s" % name, file=sys.stderr)
+    return out
 
 
 def modules(args, limit):
@@ -164,7 +536,7 @@ def modules(args, limit):
 
 
 def main(argv):
-    jobs, limit, per, seed, verbose, args = 2, 60, 6, 1, False, []
+    jobs, limit, per, seed, verbose, args, only = 2, 60, 6, 1, False, [], None
     it = iter(argv)
     for a in it:
         if a == "-j":
@@ -175,15 +547,20 @@ def main(argv):
             per = int(next(it))
         elif a == "-s":
             seed = int(next(it))
+        elif a == "-k":
+            only = set(next(it).split(","))
         elif a == "-v":
             verbose = True
         else:
             args.append(a)
     rng = random.Random(seed)
     cases = []
-    for f, arch, lines in modules(args, limit):
-        for kind, i, new in mutants(lines, rng, per):
-            cases.append((f, arch, kind, i, lines, new))
+    mods = modules(args, limit) + ([] if args else synth())
+    for f, arch, lines in mods:
+        for gen in (mutants, more_mutants):
+            for kind, i, new in gen(lines, rng, per):
+                if only is None or kind in only:
+                    cases.append((f, arch, kind, i, lines, new))
     count = collections.Counter()
     shown = collections.Counter()
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
@@ -195,7 +572,8 @@ def main(argv):
             shown[verdict, kind] += 1
             if verbose or shown[verdict, kind] <= 3:
                 print("%s %-6s %s:%d (-arch=%s)\n\t%s\n\t# %s" % (verdict.upper(), kind, os.path.relpath(f, TOP),
-                      i + 1, arch, new.strip(), why.strip().splitlines()[0] if why.strip() else ""))
+                      i + 1, target(new) if i < 0 else arch, changed(lines, i, new),
+                      why.strip().splitlines()[0] if why.strip() else ""))
     kinds = sorted({k for v, k in (x for x in count if isinstance(x, tuple))})
     print("%-8s %6s %6s %6s %6s %6s" % ("mutation", "agree", "miss", "false", "finding", "crash"))
     for k in kinds:

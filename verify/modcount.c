@@ -1,0 +1,180 @@
+/*
+ * modcount.c — how many of each modifier, and of types, one instruction
+ * may carry.  One rule for every opcode, derived from what ptxas 13.0 says
+ * about each repeated or conflicting word (tests/lint/modcount_*.ptx):
+ *
+ *  - the same modifier twice is an error ("Duplicate .nc modifier",
+ *    "Multiple .aligned modifiers specified", "Multiple .num modifiers"),
+ *    but for the few that ptxas reads as flags and takes again without a
+ *    word: .sat .cc .approx .NaN .relu .satfinite .uni .shiftamt .sync,
+ *    and the layouts .row and .col, which wmma.mma and mma write twice
+ *    (one per source matrix);
+ *  - two different modifiers of one exclusive group are an error: the
+ *    scopes ("Multiple scope modifiers specified"), the memory orders with
+ *    .volatile ("Duplicate .acquire modifier" for ld.relaxed.acquire),
+ *    the vector sizes, the rounding modes, the operations of atom, red,
+ *    redux, bar.red and setp's boolean ("Multiple instruction
+ *    post-operation flags set"), the cache operators, the L2 prefetch
+ *    sizes, the L1 and the L2 eviction priorities, the shuffle modes, the
+ *    vote modes, the geometries, the clamp modes, prmt's modes and
+ *    testp's tests.  The tensor instructions are left out of the
+ *    operations group (mma takes .xor.popc), createpolicy out of the L2
+ *    priorities (a primary and a secondary one);
+ *  - an opcode takes one type ("Unexpected instruction types specified
+ *    for 'ld'" for ld.u32.u32), but those that name more: cvt, set, slct,
+ *    dp4a, dp2a, tex and tld4 (a result's and a source's, checked by
+ *    types.c), add, sub and fma (the mixed-precision .f32.f16 forms),
+ *    cvt.pack, tensormap.replace, clusterlaunchcontrol.query_cancel, and
+ *    the video and tensor instructions, whose type lists are checked
+ *    where their operands are.
+ *
+ * State spaces (cp.async takes two) are types.c's spaces(); setp's and
+ * set's comparisons its compare().  One finding per instruction: the
+ * first one ptxas would name.
+ */
+#include <string.h>
+#include "verify.h"
+
+/* The exclusive groups; 0 is "none". */
+enum {
+	G_NONE, G_SCOPE, G_ORDER, G_VEC, G_ROUND, G_OPER, G_CACHEOP, G_PREFETCH, G_EVICT1, G_EVICT2,
+	G_SHFL, G_VOTE, G_GEOM, G_CLAMP, G_PRMT, G_TESTP, NGROUP
+};
+
+static const char *const groupname[NGROUP] = {
+	[G_SCOPE] = "scope", [G_ORDER] = "memory-order", [G_VEC] = "vector", [G_ROUND] = "rounding",
+	[G_OPER] = "operation", [G_CACHEOP] = "cache operation", [G_PREFETCH] = "L2 prefetch size",
+	[G_EVICT1] = "L1 eviction priority", [G_EVICT2] = "L2 eviction priority", [G_SHFL] = "shuffle",
+	[G_VOTE] = "vote", [G_GEOM] = "geometry", [G_CLAMP] = "clamp", [G_PRMT] = "permute",
+	[G_TESTP] = "testp operation",
+};
+
+static int
+group(int op, int md)
+{
+	switch (md) {
+	case MOD_MMIO: case MOD_NC: case MOD_L2_CACHE_HINT: case MOD_UNIFIED:
+		return G_NONE;      /* their own words: .mmio goes with .relaxed, .nc with .ca */
+	case MOD_L1: case MOD_L2:
+		return G_CACHEOP;   /* prefetch.L1, prefetch.L2 */
+	case MOD_L2_64B: case MOD_L2_128B: case MOD_L2_256B:
+		return G_PREFETCH;
+	case MOD_L1_EVICT_NORMAL: case MOD_L1_EVICT_UNCHANGED: case MOD_L1_EVICT_FIRST: case MOD_L1_EVICT_LAST:
+	case MOD_L1_NO_ALLOCATE:
+		return G_EVICT1;
+	case MOD_L2_EVICT_NORMAL: case MOD_L2_EVICT_FIRST: case MOD_L2_EVICT_LAST: case MOD_L2_EVICT_UNCHANGED:
+		/* createpolicy names a primary and a secondary priority */
+		return op == OP_CREATEPOLICY_FRACTIONAL || op == OP_CREATEPOLICY_RANGE ? G_NONE : G_EVICT2;
+	case MOD_WRAP: case MOD_CLAMP: case MOD_TRAP: case MOD_ZERO:
+		return G_CLAMP;
+	case MOD_F4E: case MOD_B4E: case MOD_RC8: case MOD_ECL: case MOD_ECR: case MOD_RC16:
+		return G_PRMT;
+	case MOD_FINITE: case MOD_INFINITE: case MOD_NUMBER: case MOD_NOTANUMBER: case MOD_NORMAL:
+	case MOD_SUBNORMAL:
+		return op == OP_TESTP ? G_TESTP : G_NONE;
+	}
+	switch (ir_modinfo[md].cls) {
+	case MC_SCOPE: return G_SCOPE;
+	case MC_SEM:   return G_ORDER;
+	case MC_VEC:   return G_VEC;
+	case MC_ROUND: return G_ROUND;
+	case MC_ATOMOP: case MC_BOOL:
+		return ir_opinfo[op].vrule == VR_TENSOR ? G_NONE : G_OPER;
+	case MC_CACHE: return G_CACHEOP;
+	case MC_SHFL:  return G_SHFL;
+	case MC_VOTE:  return G_VOTE;
+	case MC_GEOM:  return G_GEOM;
+	}
+	return G_NONE;
+}
+
+/* Whether ptxas takes md a second time without a word. */
+static int
+repeatable(int md)
+{
+	switch (md) {
+	case MOD_SAT: case MOD_CC: case MOD_APPROX: case MOD_NAN_PROP: case MOD_RELU: case MOD_SATFINITE:
+	case MOD_UNI: case MOD_SHIFTAMT: case MOD_SYNC: case MOD_ROW: case MOD_COL:
+		return 1;
+	}
+	return 0;
+}
+
+/* The most types the opcode's name may carry; 0 when another pass counts. */
+static int
+maxtypes(int op)
+{
+	if (ir_opinfo[op].vrule == VR_TENSOR || ir_opinfo[op].vrule == VR_VIDEO)
+		return 0;
+	switch (op) {
+	case OP_CVT: case OP_SET: case OP_SLCT: case OP_DP4A: case OP_DP2A: case OP_TEX: case OP_TLD4:
+	case OP_CVT_PACK:
+		return 0;   /* types.c required(): exactly two, three for cvt.pack */
+	case OP_ADD: case OP_SUB: case OP_FMA: case OP_TENSORMAP_REPLACE: case OP_CLUSTERLAUNCHCONTROL_QUERY_CANCEL:
+		return 2;
+	}
+	return 1;
+}
+
+static const char *
+word(const Ins *in, int i)
+{
+	return in->modtext[i] ? in->modtext[i] : ir_modinfo[in->mod[i]].name;
+}
+
+static void
+check(Verify *v, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+	int seen[NGROUP] = {0}, max = maxtypes(in->op);
+
+	for (int i = 0; i < in->nmod; i++) {
+		int md = in->mod[i], g;
+		if (md < NTY || md >= NMOD || ir_modinfo[md].cls == MC_SPACE)
+			continue;
+		if (ir_modinfo[md].cls == MC_CMP && (in->op == OP_SETP || in->op == OP_SET))
+			continue;
+		for (int j = 0; j < i; j++)
+			if (in->mod[j] == md && !repeatable(md)) {
+				verify_report(v, VC_MODIFIER, in->loc, strcmp(word(in, i), word(in, j)) == 0 ?
+				    "duplicate .%s modifier on '%s'" : "multiple .%s modifiers on '%s'", word(in, i), op);
+				return;
+			}
+		if ((g = group(in->op, md)) == G_NONE)
+			continue;
+		if (seen[g] && in->mod[seen[g] - 1] != md) {
+			verify_report(v, VC_MODIFIER, in->loc, "multiple %s modifiers on '%s' (.%s and .%s)", groupname[g],
+			    op, word(in, seen[g] - 1), word(in, i));
+			return;
+		}
+		if (!seen[g])
+			seen[g] = i + 1;
+	}
+	/* ld.nc reads through the non-coherent cache, which .volatile
+	 * forbids ("Modifier '.volatile' cannot be combined with modifier
+	 * '.nc'") */
+	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && ir_hasmod(in, MOD_VOLATILE)) {
+		verify_report(v, VC_MODIFIER, in->loc, "modifier .volatile cannot be combined with modifier .nc in 'ld'");
+		return;
+	}
+	/* the mixed-precision forms are .f32 from .f16 or .bf16 (add.f32.f16);
+	 * add.f32.f32 is a type written twice */
+	if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_FMA) && in->nty == 2 &&
+	    !(in->ty[0] == TY_F32 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16)))
+		max = 1;
+	if (max && in->nty > max)
+		verify_report(v, VC_INSTRTYPE, in->loc, "unexpected types for '%s': it takes %s, not %d", op,
+		    max == 1 ? "one" : "at most two", in->nty);
+}
+
+void
+verify_modcount(Verify *v)
+{
+	for (int f = 0; f < v->m->nfn; f++) {
+		Func *fn = v->m->fn[f];
+		if (!fn->hasbody)
+			continue;
+		for (int i = 0; i < fn->nins; i++)
+			check(v, fn->ins[i]);
+	}
+}
