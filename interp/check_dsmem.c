@@ -81,6 +81,9 @@ typedef struct {
 	uint8_t lane, bytes;      /* bytes: those of the word accessed (bit i: byte i) */
 	uint8_t str, n;           /* str: 0 for a weak access, else its scope (DS_CTA..DS_GPU)
 	                           * with DS_ATOM for an atomic; n: its size in bytes (at most 255) */
+	uint8_t rank;             /* the CTA's rank in its cluster */
+	uint8_t seen;             /* a strong store or atomic: bit r set when CTA rank r read it
+	                           * with a morally strong load or atomic since (observed it) */
 	uint32_t mb;              /* a copy's write (st.async, cp.async.bulk) into another CTA:
 	                           * its mbarrier's offset in that CTA's shared memory + 1
 	                           * (then ph: the mbarrier phase it completes; g: the
@@ -282,6 +285,17 @@ morally(const DAcc *e, const DAcc *cur)
 	    e->bytes == cur->bytes;
 }
 
+/* Whether the strong store or atomic e is ordered before what the CTA of
+ * cur does from now on because that CTA observed it: a morally strong
+ * load or atomic of it read the value (observation order, then program
+ * order, are causality order).  Per CTA, not per thread: another thread
+ * of the observer's CTA may be taken as ordered too (a race missed). */
+static int
+observed(const DAcc *e, const DAcc *cur)
+{
+	return e->str && cur->rank < 8 && (e->seen >> cur->rank & 1);
+}
+
 /* Count a (low 32 bits) taken after count b. */
 static int
 after(uint32_t a, uint32_t b)
@@ -317,7 +331,7 @@ unordered(const Launch *L, const Clu *k, const DAcc *e, const DAcc *cur)
 	int live = 0;
 	const DSlot *es, *cs;
 
-	if (!e->cta || e->cta == cur->cta || !(e->bytes & cur->bytes) || morally(e, cur))
+	if (!e->cta || e->cta == cur->cta || !(e->bytes & cur->bytes) || morally(e, cur) || observed(e, cur))
 		return 0;
 	for (int i = 0; i < k->n; i++)
 		live |= k->cta[i]->linear + 1 == e->cta;
@@ -393,6 +407,7 @@ copyrace(Launch *L, const Clu *k, const DAcc *e, const DAcc *cur, const Warp *w,
 	obs.warp = o.warp;
 	obs.lane = o.lane;
 	obs.bytes = cur->bytes;
+	obs.rank = (uint8_t)owner->rank;
 	return unordered(L, k, &obs, cur);
 }
 
@@ -425,6 +440,7 @@ interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c
 	cur.warp = (uint16_t)w->id;
 	cur.lane = (uint8_t)lane;
 	cur.mb = (uint32_t)(mb - c->shared) + 1;
+	cur.rank = (uint8_t)w->cta->rank;
 	/* red.async is an atomic of .cluster scope (st.async and the bulk
 	 * copies are weak) */
 	if (xi->in && xi->in->op == OP_RED_ASYNC) {
@@ -528,6 +544,8 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 	cur.ph = (uint32_t)k->phases + 1 + ((w->carr >> lane) & 1);
 	cur.str = strength(xi, acc);
 	cur.n = (uint8_t)(n > 255 ? 255 : n);
+	cur.rank = (uint8_t)c->rank;
+	cur.seen = 0;
 	cur.mb = 0;
 	if (!slot(L, c->linear, 1))
 		return;
@@ -547,6 +565,11 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 			    owner);
 			return;   /* one report for the access */
 		}
+		/* a morally strong read of another CTA's strong store or atomic
+		 * observes it */
+		if (acc != PTX_ACCESS_WRITE && cur.str && !pg->w[i].mb && pg->w[i].cta && pg->w[i].cta != cur.cta &&
+		    morally(&pg->w[i], &cur) && cur.rank < 8)
+			pg->w[i].seen |= (uint8_t)(1u << cur.rank);
 		if (write)
 			pg->w[i] = cur;
 		else
@@ -599,6 +622,7 @@ interp_chk_dsmem_exit(Launch *L, Cta *c)
 	cur.cta = (uint32_t)c->linear + 1;
 	cur.g = (uint32_t)L->gord;
 	cur.pc = UINT32_MAX;
+	cur.rank = (uint8_t)c->rank;
 	for (size_t t = 0; t < s->cap; t++) {
 		DPg *pg = s->tab[t];
 		uintptr_t p0, p1;
