@@ -1,6 +1,7 @@
 // classes.cu -- CUDA forms of the checks' classes that checks.cu,
 // order.cu and cluster.cu leave without one: memcheck's non-coherent
-// loads and device heap leaks, racecheck of shared memory between warps.
+// loads (of written memory, and stores after them) and device heap
+// leaks, racecheck of shared memory between warps.
 // Compiled to PTX at -O3 and at -G:
 //   nvcc -arch=sm_90 -ptx -O3 classes.cu -o classes.O3.ptx
 //   nvcc -arch=sm_90 -ptx -G classes.cu -o classes.G.ptx
@@ -14,6 +15,17 @@ extern "C" __global__ void nc_written(int *a, int *out)
 	a[i] = i + 1;
 	__syncthreads();
 	out[i] = __ldg(&a[i ^ 1]);
+}
+
+// A store to what a thread of the launch read through the non-coherent
+// cache before (memcheck store-to-nc-loaded): the cache may still hold
+// the old value for a later __ldg.
+extern "C" __global__ void nc_then_store(int *a, int *out)
+{
+	int i = threadIdx.x;
+	out[i] = __ldg(&a[i ^ 1]);
+	__syncthreads();
+	a[i] = i + 1;
 }
 
 // __ldg of memory the launch only reads: clean.
