@@ -32,15 +32,32 @@
  * since, nothing orders them.  The price is the rule's: a release or
  * acquire for something else silences the pair.
  *
- * Each word of a cluster CTA's shared memory keeps its last store and
- * load by any CTA of the cluster (16 bytes each), in a table of the
- * launch by host page; launches without clusters of two or more CTAs
- * never reach it.  Pairs within one CTA are check_race.c's.  Strong
- * accesses and atomics are not followed, as in global memory, except
- * red.async: it, st.async and the bulk copies into another CTA's shared
+ * Strong accesses (.relaxed, .acquire, .release, .volatile) and atomics
+ * are followed as the PTX memory model has it: two of them never race
+ * when they are morally strong -- both strong, each of a scope that
+ * includes the other's thread (.cluster or wider, for two CTAs of a
+ * cluster), and of the same bytes and size.  Anything else against one
+ * of them is a race unless ordered as above: a plain store against an
+ * atomic, two atomics of .cta scope from different CTAs.
+ *
+ * Each word of a cluster CTA's shared memory keeps its last store (or
+ * atomic) and load by any CTA of the cluster (28 bytes each), in a
+ * table of the launch by host page; launches without clusters of two or
+ * more CTAs never reach it.  Pairs within one CTA are check_race.c's.
+ * st.async, red.async and the bulk copies into another CTA's shared
  * memory are writes that the mbarrier they complete on orders
- * (interp_chk_dsmem_copy).  Not followed: a CTA that exits while another
- * still reads its shared memory.
+ * (interp_chk_dsmem_copy): for the CTA that owns the mbarrier, through
+ * its thread's wait; for a third CTA, through a wait of the owner and
+ * then a release of the owner after the wait (a cluster barrier phase,
+ * a fence and a flag) that the third CTA acquires.
+ *
+ * A CTA's shared memory lives until the CTA exits (the interpreter keeps
+ * it until the cluster ends): an access by another CTA after the exit is
+ * memcheck's "dsmem-after-exit" (interp_chk_dsmem_exited), and one
+ * before it that nothing orders before the exit -- the owner did not wait
+ * at a cluster barrier the accessing CTA arrived at after it -- is
+ * racecheck's "cluster-exit-race" (interp_chk_dsmem_exit), as it may land
+ * after the exit on a GPU.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -62,6 +79,11 @@ typedef struct {
 	                           * its warp already arrived in the open phase */
 	uint16_t warp;
 	uint8_t lane, bytes;      /* bytes: those of the word accessed (bit i: byte i) */
+	uint8_t str, n;           /* str: 0 for a weak access, else its scope (DS_CTA..DS_GPU)
+	                           * with DS_ATOM for an atomic; n: its size in bytes (at most 255) */
+	uint8_t rank;             /* the CTA's rank in its cluster */
+	uint8_t seen;             /* a strong store or atomic: bit r set when CTA rank r read it
+	                           * with a morally strong load or atomic since (observed it) */
 	uint32_t mb;              /* a copy's write (st.async, cp.async.bulk) into another CTA:
 	                           * its mbarrier's offset in that CTA's shared memory + 1
 	                           * (then ph: the mbarrier phase it completes; g: the
@@ -72,6 +94,7 @@ typedef struct {
  * (direct-mapped: when two CTAs meet in one slot after records were made,
  * the launch stops following distributed shared memory). */
 enum { DSLOTS = 1024, DWARPS = 32 };
+enum { DS_CTA = 1, DS_CLU = 2, DS_GPU = 3, DS_SCOPE = 3, DS_ATOM = 4 };
 typedef struct {
 	uint64_t tag;             /* linear index + 1 */
 	uint32_t rel, acq;        /* Launch.gord at its last release, its last acquire,
@@ -229,6 +252,50 @@ interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		t->acq = (uint32_t)L->gord;
 }
 
+/* DAcc.str of the access xi (acc: PTX_ACCESS_*).  .volatile and .mmio
+ * are .relaxed of .sys scope; an atomic without a scope is of .gpu's. */
+static uint8_t
+strength(const XIns *xi, int acc)
+{
+	const Ins *in = xi->in;
+	uint8_t at = acc == PTX_ACCESS_ATOMIC ? DS_ATOM : 0;
+
+	if (!at && !interp_chk_strong(in))
+		return 0;
+	if (!in || ir_hasmod(in, MOD_VOLATILE) || ir_hasmod(in, MOD_MMIO))
+		return DS_GPU | at;
+	switch (ir_mod_scope(in)) {
+	case MOD_CTA:
+		return DS_CTA | at;
+	case MOD_CLUSTER:
+		return DS_CLU | at;
+	default:
+		return DS_GPU | at;
+	}
+}
+
+/* Whether two accesses of different CTAs of a cluster are morally
+ * strong: both strong, of scopes that include the other CTA, of the same
+ * bytes and size (memory consistency model, "Morally strong
+ * operations").  Such a pair is no data race, whatever orders it. */
+static int
+morally(const DAcc *e, const DAcc *cur)
+{
+	return (e->str & DS_SCOPE) >= DS_CLU && (cur->str & DS_SCOPE) >= DS_CLU && e->n == cur->n &&
+	    e->bytes == cur->bytes;
+}
+
+/* Whether the strong store or atomic e is ordered before what the CTA of
+ * cur does from now on because that CTA observed it: a morally strong
+ * load or atomic of it read the value (observation order, then program
+ * order, are causality order).  Per CTA, not per thread: another thread
+ * of the observer's CTA may be taken as ordered too (a race missed). */
+static int
+observed(const DAcc *e, const DAcc *cur)
+{
+	return e->str && cur->rank < 8 && (e->seen >> cur->rank & 1);
+}
+
 /* Count a (low 32 bits) taken after count b. */
 static int
 after(uint32_t a, uint32_t b)
@@ -264,7 +331,7 @@ unordered(const Launch *L, const Clu *k, const DAcc *e, const DAcc *cur)
 	int live = 0;
 	const DSlot *es, *cs;
 
-	if (!e->cta || e->cta == cur->cta || !(e->bytes & cur->bytes))
+	if (!e->cta || e->cta == cur->cta || !(e->bytes & cur->bytes) || morally(e, cur) || observed(e, cur))
 		return 0;
 	for (int i = 0; i < k->n; i++)
 		live |= k->cta[i]->linear + 1 == e->cta;
@@ -293,31 +360,55 @@ wordbytes(uintptr_t wd, uintptr_t a, uintptr_t end)
 }
 
 static void report(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc,
-                   const DAcc *e, int eacc, const Cta *owner);
+                   uint8_t str, const DAcc *e, int eacc, const Cta *owner);
 
 /* Whether the access cur, by lane of warp w, races with the record e of
  * a copy another CTA made into owner's shared memory: it completes on an
- * mbarrier of owner, and the access is ordered after it when its thread's
- * last wait on that mbarrier saw the copy's phase complete, or a wait of
- * another thread of owner did and a barrier of owner followed the copy
- * (the waiter may have released the others with bar.sync).  An access by
- * another CTA than owner is not followed (a cluster barrier after the
- * wait may order it). */
+ * mbarrier of owner, and an access of owner is ordered after it when its
+ * thread's last wait on that mbarrier saw the copy's phase complete, or a
+ * wait of another thread of owner did and a barrier of owner followed
+ * the copy (the waiter may have released the others with bar.sync).  A
+ * third CTA cannot wait on owner's mbarrier: its access is ordered when
+ * it is ordered after the first wait of owner that saw the phase, as
+ * after an access of the waiting thread then (a cluster barrier phase it
+ * arrived at after the wait, or a release and an acquire); with no such
+ * wait yet, nothing orders it. */
 static int
 copyrace(Launch *L, const Clu *k, const DAcc *e, const DAcc *cur, const Warp *w, uint32_t lane, const Cta *owner)
 {
 	const uint8_t *mb = owner->shared + (e->mb - 1);
 	int live = 0;
+	ChkMbObs o;
+	DAcc obs;
 
-	if (!(e->bytes & cur->bytes) || w->cta != owner || e->cta == cur->cta)
+	if (!(e->bytes & cur->bytes) || e->cta == cur->cta || morally(e, cur))
 		return 0;
 	for (int i = 0; i < k->n; i++)
 		live |= k->cta[i]->linear + 1 == e->cta;
 	if (!live || e->mb - 1 + 8 > owner->nshared)
 		return 0;
-	if (interp_chk_mbar_saw(L, mb, (int64_t)w->id * WARP + lane, e->ph))
-		return 0;
-	return !interp_chk_mbar_saw(L, mb, -1, e->ph) || (uint32_t)owner->chkord == e->g;
+	if (w->cta == owner) {
+		if (interp_chk_mbar_saw(L, mb, (int64_t)w->id * WARP + lane, e->ph))
+			return 0;
+		return !interp_chk_mbar_saw(L, mb, -1, e->ph) || (uint32_t)owner->chkord == e->g;
+	}
+	switch (interp_chk_mbar_obs(L, mb, e->ph, &o)) {
+	case 0:
+		return 1;
+	case 1:
+		break;
+	default:
+		return 0;   /* not known: silence */
+	}
+	memset(&obs, 0, sizeof obs);
+	obs.cta = (uint32_t)owner->linear + 1;
+	obs.g = o.g;
+	obs.ph = o.ph;
+	obs.warp = o.warp;
+	obs.lane = o.lane;
+	obs.bytes = cur->bytes;
+	obs.rank = (uint8_t)owner->rank;
+	return unordered(L, k, &obs, cur);
 }
 
 /* A copy's write of n bytes at host p of CTA c (st.async, red.async,
@@ -349,6 +440,13 @@ interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c
 	cur.warp = (uint16_t)w->id;
 	cur.lane = (uint8_t)lane;
 	cur.mb = (uint32_t)(mb - c->shared) + 1;
+	cur.rank = (uint8_t)w->cta->rank;
+	/* red.async is an atomic of .cluster scope (st.async and the bulk
+	 * copies are weak) */
+	if (xi->in && xi->in->op == OP_RED_ASYNC) {
+		cur.str = DS_CLU | DS_ATOM;
+		cur.n = (uint8_t)xi->size;
+	}
 	st = cur;   /* the same as a store of the issuing thread */
 	st.g = (uint32_t)L->gord;
 	st.ph = (uint32_t)c->clu->phases + 1 + ((w->carr >> lane) & 1);
@@ -365,7 +463,8 @@ interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c
 		else if (unordered(L, c->clu, &pg->r[i], &st))
 			e = &pg->r[i];
 		if (e) {
-			report(L, w, (uint32_t)lane, xi, (uint64_t)(wd - (uintptr_t)c->shared), 4, PTX_ACCESS_WRITE, e,
+			report(L, w, (uint32_t)lane, xi, (uint64_t)c->rank << 24 | (uint64_t)(wd - (uintptr_t)c->shared), 4,
+			    st.str ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE, st.str, e,
 			    e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ, c);
 			return;   /* one report for the copy */
 		}
@@ -373,33 +472,56 @@ interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c
 	}
 }
 
+/* How a report names an access of kind acc (PTX_ACCESS_*) and DAcc.str str. */
+static const char *
+accname(int acc, uint8_t str)
+{
+	if (acc == PTX_ACCESS_ATOMIC || (str & DS_ATOM))
+		return "an atomic";
+	if (acc == PTX_ACCESS_WRITE)
+		return str ? "a strong store" : "a store";
+	return str ? "a strong load" : "a load";
+}
+
+/* The CTA and warp of record e, for interp_chk_site (c, ew: the caller's). */
+static const Warp *
+recwarp(const Launch *L, const DAcc *e, Cta *c, Warp *ew)
+{
+	uint64_t lin = e->cta - 1;
+
+	memset(c, 0, sizeof *c);
+	memset(ew, 0, sizeof *ew);
+	c->id[0] = (unsigned)(lin % L->grid[0]);
+	c->id[1] = (unsigned)(lin / L->grid[0] % L->grid[1]);
+	c->id[2] = (unsigned)(lin / ((uint64_t)L->grid[0] * L->grid[1]));
+	ew->cta = c;
+	ew->id = e->warp;
+	return ew;
+}
+
 static void
-report(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc, const DAcc *e, int eacc,
-       const Cta *owner)
+report(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc, uint8_t str,
+       const DAcc *e, int eacc, const Cta *owner)
 {
 	ChkSite sa, sb;
 	Cta c;
 	Warp ew;
-	uint64_t lin = e->cta - 1;
-	int write = acc == PTX_ACCESS_WRITE;
+	int write = acc != PTX_ACCESS_READ;
 
-	memset(&c, 0, sizeof c);
-	memset(&ew, 0, sizeof ew);
-	c.id[0] = (unsigned)(lin % L->grid[0]);
-	c.id[1] = (unsigned)(lin / L->grid[0] % L->grid[1]);
-	c.id[2] = (unsigned)(lin / ((uint64_t)L->grid[0] * L->grid[1]));
-	ew.cta = &c;
-	ew.id = e->warp;
+	if (e->str & DS_ATOM)
+		eacc = PTX_ACCESS_ATOMIC;
 	interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
-	interp_chk_site(L, &ew, e->lane, &L->pm->code[e->pc], eacc, addr, n, &sb);
+	interp_chk_site(L, recwarp(L, e, &c, &ew), e->lane, &L->pm->code[e->pc], eacc, addr, n, &sb);
 	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK,
-	    write ? eacc == PTX_ACCESS_WRITE ? "cluster-write-write" : "cluster-read-write" : "cluster-write-read",
+	    write ? eacc != PTX_ACCESS_READ ? "cluster-write-write" : "cluster-read-write" : "cluster-write-read",
 	    &sa, &sb,
-	    "distributed shared memory of CTA rank %u at 0x%" PRIx64 ": a %s of block (%u,%u,%u) warp %d and a %s of "
+	    "distributed shared memory of CTA rank %u at 0x%" PRIx64 ": %s of block (%u,%u,%u) warp %d and %s of "
 	    "block (%u,%u,%u) warp %u with nothing between them that orders the two (barrier.cluster.arrive in "
-	    "the first and barrier.cluster.wait in the second, or a release and an acquire of cluster scope)",
-	    owner->rank, addr, write ? "store" : "load", sa.cta[0], sa.cta[1], sa.cta[2], w->id,
-	    eacc == PTX_ACCESS_WRITE ? "store" : "load", sb.cta[0], sb.cta[1], sb.cta[2], e->warp);
+	    "the first and barrier.cluster.wait in the second, or a release and an acquire of cluster scope)%s",
+	    owner->rank, addr, accname(acc, str), sa.cta[0], sa.cta[1], sa.cta[2], w->id, accname(eacc, e->str),
+	    sb.cta[0], sb.cta[1], sb.cta[2], e->warp,
+	    str || e->str ? "; strong accesses and atomics do not race only when both are of .cluster scope or wider "
+	    "and of the same bytes" : "");
 }
 
 void
@@ -409,11 +531,10 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 	Cta *c = w->cta;
 	Clu *k = c->clu;
 	uintptr_t a = (uintptr_t)p, end = a + n;
-	int write = acc == PTX_ACCESS_WRITE;
+	int write = acc != PTX_ACCESS_READ;   /* an atomic reads and writes: it is kept as a store */
 	DAcc cur;
 
-	if (!k || k->n < 2 || acc == PTX_ACCESS_ATOMIC || interp_chk_strong(xi->in) || c->linear >= UINT32_MAX - 1 ||
-	    w->id > UINT16_MAX)
+	if (!k || k->n < 2 || c->linear >= UINT32_MAX - 1 || w->id > UINT16_MAX)
 		return;
 	cur.pc = (uint32_t)(xi - L->pm->code);
 	cur.g = (uint32_t)L->gord;
@@ -421,6 +542,10 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 	cur.warp = (uint16_t)w->id;
 	cur.lane = (uint8_t)lane;
 	cur.ph = (uint32_t)k->phases + 1 + ((w->carr >> lane) & 1);
+	cur.str = strength(xi, acc);
+	cur.n = (uint8_t)(n > 255 ? 255 : n);
+	cur.rank = (uint8_t)c->rank;
+	cur.seen = 0;
 	cur.mb = 0;
 	if (!slot(L, c->linear, 1))
 		return;
@@ -436,12 +561,108 @@ interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t add
 		else if (write && unordered(L, k, &pg->r[i], &cur))
 			e = &pg->r[i];
 		if (e) {
-			report(L, w, lane, xi, addr, n, acc, e, e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ, owner);
+			report(L, w, lane, xi, addr, n, acc, cur.str, e, e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ,
+			    owner);
 			return;   /* one report for the access */
 		}
+		/* a morally strong read of another CTA's strong store or atomic
+		 * observes it */
+		if (acc != PTX_ACCESS_WRITE && cur.str && !pg->w[i].mb && pg->w[i].cta && pg->w[i].cta != cur.cta &&
+		    morally(&pg->w[i], &cur) && cur.rank < 8)
+			pg->w[i].seen |= (uint8_t)(1u << cur.rank);
 		if (write)
 			pg->w[i] = cur;
 		else
 			pg->r[i] = cur;
+	}
+}
+
+/* The ret or exit warp xw ended by (NULL: not known). */
+static const XIns *
+exitins(const Launch *L, const Warp *xw)
+{
+	return xw->xpc > 0 && xw->xpc < L->pm->ncode ? &L->pm->code[xw->xpc] : NULL;
+}
+
+/* A CTA's shared memory lives until the CTA exits: lane of w accesses
+ * the shared memory of c, a CTA of its cluster that has exited. */
+void
+interp_chk_dsmem_exited(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, unsigned n, int write,
+                        const Cta *c)
+{
+	ChkSite sa, sb;
+	const Warp *xw = &c->w[c->xwarp];
+
+	interp_chk_site(L, w, lane, xi, write ? PTX_ACCESS_WRITE : PTX_ACCESS_READ, a, n, &sa);
+	interp_chk_site(L, xw, 0, exitins(L, xw), PTX_ACCESS_NONE, 0, 0, &sb);
+	interp_chk_report(L, w, lane, PTX_CHECK_MEMCHECK, "dsmem-after-exit", &sa, &sb,
+	    "a %s of %u bytes at shared::cluster 0x%" PRIx64 ", in the shared memory of CTA rank %u (block "
+	    "(%u,%u,%u)), which has exited: a CTA's shared memory lives only until it exits, so the CTA must "
+	    "wait for the cluster's other CTAs to finish their accesses (barrier.cluster.arrive after them, "
+	    "barrier.cluster.wait before its exit)", write ? "store" : "load", n, a, c->rank, c->id[0], c->id[1],
+	    c->id[2]);
+}
+
+/* CTA c exited: each access of its shared memory by another CTA of the
+ * cluster (the words' last store and load) must be ordered before the
+ * exit, as before an access of one of c's warps now; else it may happen
+ * after the exit on a GPU.  A copy's write is not looked at: it completes
+ * on an mbarrier of c, and a phase that never completes is asynccheck's. */
+void
+interp_chk_dsmem_exit(Launch *L, Cta *c)
+{
+	struct ChkDsmem *s = L->dsm;
+	uintptr_t lo = (uintptr_t)c->shared, hi = lo + c->nshared;
+	Warp *xw = &c->w[c->xwarp];
+	DAcc cur;
+
+	if (!s || s->off || !s->n || !c->clu || c->linear >= UINT32_MAX - 1 || c->nw < 1)
+		return;
+	memset(&cur, 0, sizeof cur);
+	cur.cta = (uint32_t)c->linear + 1;
+	cur.g = (uint32_t)L->gord;
+	cur.pc = UINT32_MAX;
+	cur.rank = (uint8_t)c->rank;
+	for (size_t t = 0; t < s->cap; t++) {
+		DPg *pg = s->tab[t];
+		uintptr_t p0, p1;
+		if (!pg)
+			continue;
+		p0 = (pg->key - 1) * DPAGE;
+		p1 = p0 + DPAGE;
+		if (p1 <= lo || p0 >= hi)
+			continue;
+		for (uintptr_t wd = p0 > lo ? p0 : lo & ~(uintptr_t)3; wd < p1 && wd < hi; wd += 4) {
+			size_t i = wd % DPAGE / 4;
+			for (int rw = 0; rw < 2; rw++) {
+				const DAcc *e = rw ? &pg->r[i] : &pg->w[i];
+				int ordered = 0;
+				ChkSite sa, sb;
+				Cta ec;
+				Warp ew;
+				if (!e->cta || e->cta == cur.cta || e->mb)
+					continue;
+				cur.bytes = e->bytes;
+				for (int k = 0; k < c->nw && k < DWARPS && !ordered; k++) {
+					cur.warp = (uint16_t)k;
+					cur.ph = (uint32_t)c->clu->phases + 1;
+					ordered = !unordered(L, c->clu, e, &cur);
+				}
+				if (ordered)
+					continue;
+				interp_chk_site(L, recwarp(L, e, &ec, &ew), e->lane, &L->pm->code[e->pc],
+				    e->str & DS_ATOM ? PTX_ACCESS_ATOMIC : rw ? PTX_ACCESS_READ : PTX_ACCESS_WRITE,
+				    (uint64_t)c->rank << 24 | (uint64_t)(wd - lo), 4, &sa);
+				interp_chk_site(L, xw, 0, exitins(L, xw), PTX_ACCESS_NONE, 0, 0, &sb);
+				interp_chk_report(L, xw, 0, PTX_CHECK_RACECHECK, "cluster-exit-race", &sb, &sa,
+				    "distributed shared memory of CTA rank %u at 0x%" PRIx64 ": %s of block (%u,%u,%u) "
+				    "warp %u and the exit of block (%u,%u,%u) with nothing between them that orders the "
+				    "access before the exit (barrier.cluster.arrive after the access and "
+				    "barrier.cluster.wait in the exiting CTA): a CTA's shared memory lives only until it "
+				    "exits", c->rank, (uint64_t)(wd - lo), accname(rw ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, e->str),
+				    sa.cta[0], sa.cta[1], sa.cta[2], e->warp, c->id[0], c->id[1], c->id[2]);
+				return;   /* one report for the exit */
+			}
+		}
 	}
 }

@@ -58,7 +58,7 @@
 #include <string.h>
 #include "interp.h"
 
-enum { MB_MAX = 1 << 12, BK_MAX = 1 << 16, PX_CTAS = 64 };
+enum { MB_MAX = 1 << 12, BK_MAX = 1 << 16, PX_CTAS = 64, MB_OBS = 4 };
 
 typedef struct {              /* a thread's last successful wait on an mbarrier */
 	uint32_t seen;            /* phases completed that it saw, plus one (0: no wait yet) */
@@ -78,6 +78,11 @@ typedef struct {
 	uint8_t tlane[2];
 	MbSeen *seen;             /* a thread of the CTA each */
 	uint32_t nseen;
+	/* the first successful wait to see each count of completed phases,
+	 * the last MB_OBS of them (nobs: how many were ever kept), for a
+	 * third CTA's reads of a copy into the CTA (check_dsmem.c) */
+	struct { uint32_t k; ChkMbObs o; } obs[MB_OBS];
+	uint32_t nobs;
 } MbEnt;
 
 typedef struct {              /* a bulk or tensor copy into shared memory not yet waited for */
@@ -225,6 +230,7 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		e->tx = 0;
 		e->expect = e->done = 0;
 		e->txi[0] = e->txi[1] = NULL;
+		e->nobs = 0;
 		/* copies still waiting on an object initialised again are forgotten */
 		for (size_t i = 0; i < s->nbk;)
 			if (s->bk[i].mb == p)
@@ -268,6 +274,14 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		}
 		sn->seen = k + 1;
 		sn->pc = (uint32_t)(xi - L->pm->code);
+		if (!e->nobs || e->obs[(e->nobs - 1) % MB_OBS].k != k) {
+			uint32_t j = e->nobs++ % MB_OBS;
+			e->obs[j].k = k;
+			e->obs[j].o.g = (uint32_t)L->gord;
+			e->obs[j].o.ph = (uint32_t)(c->clu ? c->clu->phases : 0) + 1 + ((w->carr >> lane) & 1);
+			e->obs[j].o.warp = (uint16_t)w->id;
+			e->obs[j].o.lane = (uint8_t)lane;
+		}
 		/* the copies of the phases this wait saw complete may be read */
 		for (size_t i = 0; i < s->nbk;)
 			if (s->bk[i].mb == p && s->bk[i].phase < k)
@@ -338,6 +352,26 @@ interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t ph
 	for (uint32_t t = tid < 0 ? 0 : (uint32_t)tid; t < e->nseen && (tid < 0 || t == (uint64_t)tid); t++)
 		if (e->seen[t].seen > phase + 1)
 			return 1;
+	return 0;
+}
+
+int
+interp_chk_mbar_obs(const Launch *L, const uint8_t *mb, uint32_t phase, ChkMbObs *o)
+{
+	const MbEnt *e = find(L->mbchk, mb);
+	uint32_t first;
+
+	if (!e)
+		return -1;
+	first = e->nobs > MB_OBS ? e->nobs - MB_OBS : 0;
+	/* the counts only grow from one wait to the next */
+	for (uint32_t i = first; i < e->nobs; i++)
+		if (e->obs[i % MB_OBS].k > phase) {
+			if (i == first && first > 0)
+				return -1;   /* an earlier one, forgotten, may have seen it first */
+			*o = e->obs[i % MB_OBS].o;
+			return 1;
+		}
 	return 0;
 }
 

@@ -150,6 +150,10 @@ interp_clu_cta(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, unsigne
 		    " (%u bytes)", write ? "store" : "load", size, a, r, c->nshared);
 		return NULL;
 	}
+	/* its memory stays here until the cluster ends, but a CTA's shared
+	 * memory lives only as long as the CTA (memcheck says so) */
+	if ((L->chk & PTX_CHECK_MEMCHECK) && c->nw > 0 && c->ndone == c->nw && c != w->cta)
+		interp_chk_dsmem_exited(L, w, lane, xi, a, size, write, c);
 	return c;
 }
 

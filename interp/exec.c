@@ -415,6 +415,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_END)
 		CASE(X_RET) {
 			if (w->ncf == 1) {
+				if (CHECKED)
+					w->xpc = (int32_t)(xi - L->pm->code);   /* the checks' exit site */
 				interp_exited(L, w, m);
 				NEXT;
 			}
@@ -424,6 +426,8 @@ interp_run(Launch *L, Warp *w, int slice)
 			NEXT;
 		}
 		CASE(X_EXIT) {
+			if (CHECKED)
+				w->xpc = (int32_t)(xi - L->pm->code);
 			interp_exited(L, w, m);
 			NEXT;
 		}

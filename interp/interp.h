@@ -347,6 +347,7 @@ typedef struct {
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
 	uint64_t cggen;       /* cg.c: the grid barrier's generation it waits to see pass */
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
+	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
@@ -384,6 +385,7 @@ struct Cta {
 	uint32_t nlive;             /* threads not exited */
 	int prologue;               /* the kernel's uniform prologue is still to run (exec.c) */
 	int ndone;
+	int xwarp;                  /* the warp that ended last, once ndone == nw: the CTA exited */
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */
 	uint64_t exits;             /* the exits among them (racecheck: events - exits are the syncs) */
@@ -909,6 +911,14 @@ void interp_chk_dsmem(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_
                       const Cta *owner);
 void interp_chk_dsmem_free(Launch *L);
 void interp_chk_dsmem_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);   /* from interp_chk_order */
+/* CTA c of a cluster of two or more has exited (its last warp, xwarp,
+ * ended): racecheck's accesses of its shared memory by other CTAs that
+ * nothing ordered before the exit (sched.c) */
+void interp_chk_dsmem_exit(Launch *L, Cta *c);
+/* memcheck: lane of w accesses n bytes at shared::cluster a of c, a CTA
+ * of its cluster that has exited (cluster.c, bulk.c) */
+void interp_chk_dsmem_exited(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, unsigned n, int write,
+                             const Cta *c);
 int interp_chk_acquires(const XIns *xi);   /* check_race.c: an ordering instruction that may acquire */
 /* check_cdp.c: racecheck between the grids of a host launch and those its
  * kernels launch.  interp_chk_cdp_begin when a launch from the host starts
@@ -962,6 +972,17 @@ void interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const
 int interp_chk_bulk_pending(const Launch *L);    /* a bulk copy not waited for */
 void interp_chk_cdp_end(Launch *L);   /* check_cdp.c: a grid's checked launch ends */
 int interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t phase);
+/* The first successful wait on the mbarrier at host mb that saw more than
+ * phase of its phases complete: 1 with it in *o, 0 when no wait has yet,
+ * -1 when it is not known (the object is not followed, or the wait was
+ * forgotten) */
+typedef struct {
+	uint32_t g;               /* Launch.gord at the wait */
+	uint32_t ph;              /* the cluster barrier phase that releases what the waiter did then */
+	uint16_t warp;
+	uint8_t lane;
+} ChkMbObs;
+int interp_chk_mbar_obs(const Launch *L, const uint8_t *mb, uint32_t phase, ChkMbObs *o);
 void interp_chk_dsmem_copy(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, const uint8_t *p, uint64_t n,
                            const uint8_t *mb, uint32_t ph);
 void interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);

@@ -548,7 +548,13 @@ clu_run(Launch *L, Clu *u, uint64_t quantum, uint64_t *seen)
 				if (rc == RUN_FAULT || publish(L, w, seen))
 					return RUN_FAULT;
 				if (rc == RUN_DONE) {
-					c->ndone++;
+					if (++c->ndone == c->nw) {
+						c->xwarp = i;
+						/* the CTA exited: its shared memory is gone for
+						 * the cluster, whatever the interpreter keeps */
+						if ((L->chk & PTX_CHECK_RACECHECK) && u->n > 1)
+							interp_chk_dsmem_exit(L, c);
+					}
 					interp_bar_check(L, c);
 				}
 			}
