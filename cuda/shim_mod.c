@@ -49,6 +49,26 @@ shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
 	}
 }
 
+/* A failed JIT compilation: CUDA_ERROR_INVALID_PTX, remembered for the
+ * process (link_error).  Under LOCK. */
+static CUresult
+jit_fail(void)
+{
+	shim.jit_failed = 1;
+	return CUDA_ERROR_INVALID_PTX;
+}
+
+/* cuLinkComplete's code for an undefined reference or a prototype that
+ * differs: CUDA_ERROR_INVALID_SOURCE, but CUDA_ERROR_UNKNOWN once a JIT
+ * compilation of the process has failed, a module load or a link, as an
+ * H200's driver (580) answers in a process of each kind (tests/shim/
+ * linkcode.gpu).  Under LOCK. */
+static CUresult
+link_error(void)
+{
+	return shim.jit_failed ? CUDA_ERROR_UNKNOWN : CUDA_ERROR_INVALID_SOURCE;
+}
+
 /* PTX text loaded as it is, which a GPU's JIT compiles as a whole program:
  * a call of an .extern function the text does not define stops it
  * (shim_extern.c; CUDA_ERROR_INVALID_PTX and ptxas's line, as an H200's
@@ -70,7 +90,7 @@ whole(const char *text, const void *image, const char *name, char *log, size_t c
 	    " (the device runtime's: link it with libcudadevrt.a, through cuLink or nvJitLink)");
 	if (log && cap)
 		snprintf(log, cap, "ptxas fatal   : Unresolved extern function '%s'\n", fn);
-	return CUDA_ERROR_INVALID_PTX;
+	return jit_fail();
 }
 
 /* Loads an image (shim_image.c) as a module of context owner, or as a
@@ -108,7 +128,7 @@ shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t siz
 		fill_log(log, cap);
 		return rc == PTX_ENOMEM ? CUDA_ERROR_OUT_OF_MEMORY :
 		    rc == PTX_EUNSUPPORTED ? CUDA_ERROR_NOT_SUPPORTED :
-		    rc == PTX_EREFUSED ? CUDA_ERROR_INVALID_IMAGE : CUDA_ERROR_INVALID_PTX;
+		    rc == PTX_EREFUSED ? CUDA_ERROR_INVALID_IMAGE : jit_fail();
 	}
 	if (!(md = calloc(1, sizeof *md)) || !(md->h = shim_hnew(H_MOD, md))) {
 		ptx_module_free(m);
@@ -1084,7 +1104,7 @@ link_complete(Link *l, void **image, size_t *size)
 		if (l->log && l->cap)
 			snprintf(l->log, l->cap, "error   : Prototype doesn't match for '%s' in '%s', first "
 			    "defined in '%s'\n", fn, l->names[in], l->names[def]);
-		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer (drvfacts.gpu) */
+		return link_error();
 	}
 	if ((r = shim_link_text(l->text, l->names, l->ntext, &l->out, &used)))
 		return r;
@@ -1102,7 +1122,7 @@ link_complete(Link *l, void **image, size_t *size)
 			    l->names[i]);
 		else if (l->log && l->cap)
 			snprintf(l->log, l->cap, "error   : Undefined reference to '%s'\n", fn);
-		return CUDA_ERROR_UNKNOWN;   /* an H200's driver's answer */
+		return link_error();
 	}
 	if (l->devrt) {   /* marked, so that loading it does not ask for the device runtime again */
 		size_t k = strlen(SHIM_DEVRT_MARK);
@@ -1119,7 +1139,7 @@ link_complete(Link *l, void **image, size_t *size)
 	if (ptx_module_load(shim.cx, "<linked>", l->out, used, &m) != PTX_OK) {
 		shim_print_diags("cannot link");
 		fill_log(l->log, l->cap);
-		return CUDA_ERROR_INVALID_PTX;
+		return jit_fail();
 	}
 	ptx_module_free(m);
 	*image = l->out;
