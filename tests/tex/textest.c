@@ -760,6 +760,29 @@ surfaces(void)
 
 /* ---------------------------------------------------------------- probes */
 
+/* A 16x16 f32 mipmapped array of 5 levels, level l all l: what a fetch
+ * returns is the level of detail it took. */
+static CUmipmappedArray
+levels16(void)
+{
+	static float f[16 * 16];
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUmipmappedArray mm;
+
+	memset(&ad, 0, sizeof ad);
+	ad.Width = 16, ad.Height = 16, ad.Format = F32, ad.NumChannels = 1;
+	CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+	for (unsigned l = 0; l < 5; l++) {
+		CUarray la;
+		unsigned w = 16u >> l;
+		for (unsigned i = 0; i < w * w; i++)
+			f[i] = (float)l;
+		CK(cuMipmappedArrayGetLevel(&la, mm, l));
+		toarray(la, f, w * 4, w);
+	}
+	return mm;
+}
+
 /* A texture object over array or mipmapped array (the other NULL), of
  * filter and mipmap filter f, mf, flags fl, clamping. */
 static CUtexObject
@@ -1054,18 +1077,7 @@ moreprobes(void)
 	 * dx at 1.5 texels turning through a quarter (the length), dx and dy
 	 * of ratios 1/2 to 2 (how the two combine), then any */
 	{
-		CUDA_ARRAY3D_DESCRIPTOR ad;
-		memset(&ad, 0, sizeof ad);
-		ad.Width = 16, ad.Height = 16, ad.Format = F32, ad.NumChannels = 1;
-		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
-		for (unsigned l = 0; l < 5; l++) {
-			CUarray la;
-			unsigned w = 16u >> l;
-			for (unsigned i = 0; i < w * w; i++)
-				f32[i] = (float)l;
-			CK(cuMipmappedArrayGetLevel(&la, mm, l));
-			toarray(la, f32, w * 4, w);
-		}
+		mm = levels16();
 		t = probeobj(NULL, mm, LI, LI, NC, 4);
 		for (n = 0; n < 1024; n++) {
 			float *g = p[2 * n + 1];
@@ -1681,7 +1693,6 @@ laneprobes(void)
 	enum { NPOS = sizeof pos / sizeof pos[0], NL = NPOS + 2 };
 	static float p[2 * MAXN][4];
 	static uint8_t o[NL * 4 * 16];
-	static float f32[16 * 16 * 4];
 	char nm[64];
 	CUmipmappedArray mm;
 	CUtexObject t;
@@ -1716,18 +1727,7 @@ laneprobes(void)
 	}
 	/* the gradient sweep: 16x16 f32 of 5 levels, level l all l */
 	{
-		CUDA_ARRAY3D_DESCRIPTOR ad;
-		memset(&ad, 0, sizeof ad);
-		ad.Width = 16, ad.Height = 16, ad.Format = F32, ad.NumChannels = 1;
-		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
-		for (unsigned l = 0; l < 5; l++) {
-			CUarray la;
-			unsigned w = 16u >> l;
-			for (unsigned i = 0; i < w * w; i++)
-				f32[i] = (float)l;
-			CK(cuMipmappedArrayGetLevel(&la, mm, l));
-			toarray(la, f32, w * 4, w);
-		}
+		mm = levels16();
 		t = probeobj(NULL, mm, LI, LI, NC, 4);
 		for (n = 0; n < 1024; n++) {
 			float *g = p[2 * n + 1];
