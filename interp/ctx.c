@@ -21,6 +21,8 @@
 #include <unistd.h>
 #include "interp.h"
 
+/* The C library's, its new blocks zeroed by calloc (large ones untouched
+ * pages): the context's default allocator says zeroed. */
 static void *
 defrealloc(void *ud, void *p, size_t n)
 {
@@ -29,7 +31,7 @@ defrealloc(void *ud, void *p, size_t n)
 		free(p);
 		return NULL;
 	}
-	return realloc(p, n);
+	return p ? realloc(p, n) : calloc(1, n);
 }
 
 void *
@@ -38,18 +40,15 @@ interp_realloc(ptx_ctx *cx, void *p, size_t n)
 	return cx->al.realloc(cx->al.ud, p, n);
 }
 
-/* A new block of zeros.  The C library's calloc, and a hook that says its
- * blocks come zeroed, give large ones as untouched pages: a device
- * allocation's memory is then taken from the host only where a kernel or
- * a copy writes it. */
+/* A new block of zeros.  An allocator that says its blocks come zeroed
+ * (the default's calloc, the shim's mmap pages) gives large ones as
+ * untouched pages: a device allocation's memory is then taken from the
+ * host only where a kernel or a copy writes it. */
 void *
 interp_alloc(ptx_ctx *cx, size_t n)
 {
-	void *p;
+	void *p = cx->al.realloc(cx->al.ud, NULL, n ? n : 1);
 
-	if (cx->al.realloc == defrealloc)
-		return calloc(1, n ? n : 1);
-	p = cx->al.realloc(cx->al.ud, NULL, n ? n : 1);
 	if (p && !cx->al.zeroed)
 		memset(p, 0, n ? n : 1);
 	return p;
@@ -199,8 +198,10 @@ interp_ctx_new(const ptx_alloc *a)
 		al.realloc = a->realloc;
 		al.ud = a->ud;
 		al.zeroed = a->version >= 7 && a->zeroed;
-	} else
+	} else {
 		al.realloc = defrealloc;
+		al.zeroed = 1;
+	}
 	cx = al.realloc(al.ud, NULL, sizeof *cx);
 	if (!cx)
 		return NULL;
