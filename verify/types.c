@@ -1732,8 +1732,14 @@ texture(Verify *v, Ins *in)
 			verify_report(v, VC_INSTRTYPE, in->loc, "cube '%s' takes .f32 coordinates, not .%s",
 			    ir_opinfo[in->op].name, tyname(ct));
 	}
-	if (tex)
-		for (int i = 2; i < in->nopnd; i++)
+	/* past the texture the operands are values (lod, gradients,
+	 * offset, depth compare): an address there is "Arguments mismatch" */
+	for (int i = 2; tex && i < in->nopnd; i++)
+		if (in->opnd[i].kind == OK_ADDR) {
+			verify_report(v, VC_OPTYPE, in->opnd[i].loc, "operand %d of '%s' is an address; only operand 2 is",
+			    i + 1, ir_opinfo[in->op].name);
+			break;
+		} else
 			extra32(v, in, &in->opnd[i], i);
 	if (tex) {
 		texdst(v, in);
