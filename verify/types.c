@@ -1473,6 +1473,55 @@ extra32(Verify *v, Ins *in, Opnd *o, int idx)
 	}
 }
 
+/* A register of a vector, predicates included; NULL for anything else. */
+static const Sym *
+vecreg(const Opnd *e)
+{
+	return e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sel == SEL_NONE ? e->sym : NULL;
+}
+
+/* Two neighbouring registers of a texture result (ptxas 13.0, "Vector with
+ * elements of different types"): ptxas compares each register with the
+ * one before it only, so {%u, %b, %f} passes where {%u, %f} does not.  A
+ * .b register goes with anything, a predicate with a .b register or
+ * another predicate, an integer with an integer. */
+static int
+texpair(int a, int b)
+{
+	int ka = a == TY_PRED ? -1 : verify_kind(a), kb = b == TY_PRED ? -1 : verify_kind(b);
+
+	return a == b || ka == TK_BIT || kb == TK_BIT || (isint(a) && isint(b));
+}
+
+/* A predicate among surface data (ptxas 13.0): taken in a vector beside
+ * .b registers (texpair()), never alone ("Arguments mismatch").  1 when it
+ * reported. */
+static int
+surfpred(Verify *v, Ins *in, const Opnd *d, int idx)
+{
+	int n = d->kind == OK_VEC ? d->nsub : 1, anyb = 0;
+	const Sym *prev = NULL;
+
+	for (int j = 0; j < n; j++) {
+		const Sym *r = vecreg(d->kind == OK_VEC ? &d->sub[j] : d);
+		anyb |= r && r->type != TY_PRED && verify_kind(r->type) == TK_BIT;
+	}
+	for (int j = 0; j < n; j++) {
+		const Opnd *e = d->kind == OK_VEC ? &d->sub[j] : d;
+		const Sym *r = vecreg(e);
+		if (!r)
+			continue;
+		if (r->type == TY_PRED && (!anyb || (prev && !texpair(prev->type, r->type)))) {
+			verify_report(v, VC_OPTYPE, e->loc,
+			    "operand %d of '%s' is predicate '%s'; surface data takes one only beside .b registers",
+			    idx + 1, ir_opinfo[in->op].name, r->name);
+			return 1;
+		}
+		prev = r;
+	}
+	return 0;
+}
+
 /* suld and sust data: .vN elements (with .v2 or .v4, a vector of that
  * many; ptxas lets a store pass one register) in registers at least as
  * wide as the .bN type, 128 bits at most.  A vector without .vN is one
@@ -1508,6 +1557,8 @@ surfdata(Verify *v, Ins *in, int idx)
 	}
 	if (d->kind == OK_VEC && verify_vecmix(d, &x, &y))
 		return;
+	if (surfpred(v, in, d, idx))
+		return;
 	for (int j = 0; j < n; j++) {
 		Opnd *e = d->kind == OK_VEC ? &d->sub[j] : d;
 		const Sym *r = elemreg(e);
@@ -1521,34 +1572,96 @@ surfdata(Verify *v, Ins *in, int idx)
 	}
 }
 
-/* The registers of a texture result by its type (ptxas 13.0, "Arguments
- * mismatch"): .f16 ones in 16-bit registers, .f16x2 in .b32 or .f16x2
- * ones, .u32 and .s32 in any 32-bit register but a float one; .f32 in
- * any (verify_fragment()'s 32 bits). */
+/* The registers of a texture result (ptxas 13.0).  All of one width, a
+ * predicate counting as 32 bits ("Incompatible elements of vector
+ * expression"); neighbours of kinds that go together (texpair()); then,
+ * unless a .b register makes the vector untyped, of kinds the result type
+ * takes ("Arguments mismatch"): .f16 ones in 16-bit registers, .f16x2 in
+ * .f16x2 ones, .u32 and .s32 in any 32-bit register but a float one, .f32
+ * in any; a predicate only among .b registers of a 32-bit result. */
 static void
-texresult(Verify *v, Ins *in)
+texresult(Verify *v, Ins *in, const Opnd *o)
 {
-	const Opnd *o = &in->opnd[0];
-	int t = in->ty[0];
+	int t = in->ty[0], anyb = 0, anyp = 0;
+	const Sym *prev = NULL, *wide = NULL;
+	const char *op = ir_opinfo[in->op].name;
 
 	for (int k = 0; k < o->nsub; k++) {
 		const Opnd *e = &o->sub[k];
-		const Sym *r = e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sel == SEL_NONE ? e->sym : NULL;
+		const Sym *r = vecreg(e);
+		if (!r)
+			continue;
+		int w = r->type == TY_PRED ? 32 : verify_bits(r->type);
+		if (wide && w != (wide->type == TY_PRED ? 32 : verify_bits(wide->type))) {
+			verify_report(v, VC_VECTOR, e->loc,
+			    "the registers of a vector of '%s' differ in width: '%s' is .%s, '%s' .%s", op,
+			    wide->name, tyname(wide->type), r->name, tyname(r->type));
+			return;
+		}
+		if (prev && !texpair(prev->type, r->type)) {
+			verify_report(v, VC_VECTOR, e->loc,
+			    "result '%s' of '%s' is .%s beside .%s '%s' (only .b registers mix with other types)",
+			    r->name, op, tyname(r->type), tyname(prev->type), prev->name);
+			return;
+		}
+		wide = wide ? wide : r;
+		prev = r;
+		anyb |= r->type != TY_PRED && verify_kind(r->type) == TK_BIT;
+		anyp |= r->type == TY_PRED;
+	}
+	for (int k = 0; k < o->nsub; k++) {
+		const Opnd *e = &o->sub[k];
+		const Sym *r = vecreg(e);
 		int ok;
 		if (!r)
 			continue;
-		switch (t) {
-		case TY_F16: ok = r->type != TY_PRED && verify_bits(r->type) == 16; break;
-		case TY_F16X2: ok = r->type == TY_B32 || r->type == TY_F16X2; break;
-		case TY_U32: case TY_S32: ok = !isfloat(r->type); break;
-		default: ok = 1; break;
-		}
+		if (r->type == TY_PRED)
+			ok = anyb && t != TY_F16 && t != TY_F16X2;
+		else if (t == TY_F16)
+			ok = verify_bits(r->type) == 16;
+		else if (verify_bits(r->type) != 32)
+			ok = 0;
+		else if (anyb || anyp)
+			ok = 1;
+		else if (t == TY_F16X2)
+			ok = r->type == TY_F16X2;
+		else if (t == TY_U32 || t == TY_S32)
+			ok = !isfloat(r->type);
+		else
+			ok = 1;
 		if (!ok) {
-			verify_report(v, VC_OPTYPE, o->sub[k].loc, "result '%s' of '%s.%s' is a .%s register", r->name,
-			    ir_opinfo[in->op].name, tyname(t), tyname(r->type));
+			verify_report(v, VC_OPTYPE, e->loc, "result '%s' of '%s.%s' is a .%s register", r->name, op,
+			    tyname(t), tyname(r->type));
 			return;
 		}
 	}
+}
+
+/* The destination of tex and tld4: a vector of the .vN registers ("Result
+ * vector expected" for one register), then optionally |p, the predicate
+ * that tells whether the texels were resident ("Predicate output
+ * expected"). */
+static void
+texdst(Verify *v, Ins *in)
+{
+	const Opnd *d = &in->opnd[0];
+	const char *op = ir_opinfo[in->op].name;
+
+	if (d->kind == OK_PAIR && d->nsub == 2) {
+		const Sym *p = vecreg(&d->sub[1]);
+		if (p && p->type != TY_PRED)
+			verify_report(v, VC_OPTYPE, d->sub[1].loc,
+			    "residency result '%s' of '%s' is .%s; it is a predicate", p->name, op, tyname(p->type));
+		d = &d->sub[0];
+	}
+	if (in->vec > 1 && d->kind == OK_REG)
+		verify_report(v, VC_VECTOR, d->loc, "'%s.v%d' needs a vector of %d result registers", op, in->vec,
+		    in->vec);
+	else if (d->kind == OK_VEC && in->vec > 1 && d->nsub != in->vec)
+		verify_report(v, VC_VECTOR, d->loc, "result of '%s' is a vector of %d register%s; .v%d takes %d", op,
+		    d->nsub, d->nsub == 1 ? "" : "s", in->vec, in->vec);
+	else if (d->kind == OK_VEC && in->vec > 1 && in->nty >= 1)
+		texresult(v, in, d);
 }
 
 /* A texture or surface handle: a .u64 register (or a variable's name), no
@@ -1592,7 +1705,9 @@ texture(Verify *v, Ins *in)
 		c = &m->sub[m->nsub - 1];
 		int have = c->kind == OK_VEC ? c->nsub : 1;
 		/* PTX vectors have 1, 2, 4 or 8 elements: 3d pads its coordinates to 4 */
-		if (need && (have == 3 || have < need))
+		/* a single register is taken for any geometry (ptxas 13.0);
+		 * only a brace vector is held to it */
+		if (need && c->kind == OK_VEC && (have == 3 || have < need))
 			verify_report(v, VC_VECTOR, c->loc,
 			    "%d coordinate%s for '%s.%s'; it takes a vector of %d", have, have == 1 ? "" : "s",
 			    ir_opinfo[in->op].name, g, need);
@@ -1617,13 +1732,17 @@ texture(Verify *v, Ins *in)
 			verify_report(v, VC_INSTRTYPE, in->loc, "cube '%s' takes .f32 coordinates, not .%s",
 			    ir_opinfo[in->op].name, tyname(ct));
 	}
-	if (tex)
-		for (int i = 2; i < in->nopnd; i++)
+	/* past the texture the operands are values (lod, gradients,
+	 * offset, depth compare): an address there is "Arguments mismatch" */
+	for (int i = 2; tex && i < in->nopnd; i++)
+		if (in->opnd[i].kind == OK_ADDR) {
+			verify_report(v, VC_OPTYPE, in->opnd[i].loc, "operand %d of '%s' is an address; only operand 2 is",
+			    i + 1, ir_opinfo[in->op].name);
+			break;
+		} else
 			extra32(v, in, &in->opnd[i], i);
-	if (tex && in->opnd[0].kind == OK_VEC && in->vec > 1) {
-		if (in->nty < 1 || in->ty[0] != TY_F16)
-			verify_fragment(v, in, 0, in->vec, FK_W32);
-		texresult(v, in);
+	if (tex) {
+		texdst(v, in);
 	} else if ((in->op == OP_SULD || in->op == OP_SUST) && in->nty == 1 && in->nopnd >= 2) {
 		surfdata(v, in, in->op == OP_SUST ? 1 : 0);
 	} else if (in->op == OP_TXQ || in->op == OP_SUQ) {
@@ -2360,7 +2479,8 @@ check(Verify *v, const Accept *ac, Ins *in)
 	kinds(v, in);
 	for (int i = 0; i < in->nopnd && i < 32; i++) {
 		Opnd *o = &in->opnd[i];
-		if (vecmix(v, in, o))
+		/* a texture result's registers are texresult()'s */
+		if (!(i == 0 && (in->op == OP_TEX || in->op == OP_TLD4)) && vecmix(v, in, o))
 			mixed |= 1u << i;
 		if (o->kind == OK_ADDR && o->addrlist && in->op != OP_TEX && in->op != OP_TLD4)
 			for (int k = 0; k < o->nsub; k++)
