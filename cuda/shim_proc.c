@@ -327,6 +327,28 @@ CUresult cuIpcOpenMemHandle_v2();
 CUresult cuIpcCloseMemHandle();
 CUresult cuIpcGetEventHandle();
 CUresult cuIpcOpenEventHandle();
+CUresult cuStreamGetAttribute();
+CUresult cuStreamSetAttribute();
+CUresult cuStreamCopyAttributes();
+CUresult cuCtxResetPersistingL2Cache();
+CUresult cuStreamWaitValue32();
+CUresult cuStreamWaitValue32_v2();
+CUresult cuStreamWaitValue64();
+CUresult cuStreamWaitValue64_v2();
+CUresult cuStreamWriteValue32();
+CUresult cuStreamWriteValue32_v2();
+CUresult cuStreamWriteValue64();
+CUresult cuStreamWriteValue64_v2();
+CUresult cuStreamBatchMemOp();
+CUresult cuStreamBatchMemOp_v2();
+CUresult cuOccupancyMaxActiveClusters();
+CUresult cuOccupancyMaxPotentialClusterSize();
+CUresult cuFuncSetSharedMemConfig();
+CUresult cuCtxGetSharedMemConfig();
+CUresult cuCtxSetSharedMemConfig();
+CUresult cuDeviceGetTexture1DLinearMaxWidth();
+CUresult cuProfilerInitialize();
+CUresult cuFlushGPUDirectRDMAWrites();
 
 static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCtxCreate", 2000, (Proc)cuCtxCreate},
@@ -645,6 +667,28 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuSurfObjectCreate", 5000, (Proc)cuSurfObjectCreate},
 	{"cuSurfObjectDestroy", 5000, (Proc)cuSurfObjectDestroy},
 	{"cuSurfObjectGetResourceDesc", 5000, (Proc)cuSurfObjectGetResourceDesc},
+	{"cuStreamGetAttribute", 11000, (Proc)cuStreamGetAttribute},
+	{"cuStreamSetAttribute", 11000, (Proc)cuStreamSetAttribute},
+	{"cuStreamCopyAttributes", 11000, (Proc)cuStreamCopyAttributes},
+	{"cuCtxResetPersistingL2Cache", 11000, (Proc)cuCtxResetPersistingL2Cache},
+	{"cuStreamWaitValue32", 8000, (Proc)cuStreamWaitValue32},
+	{"cuStreamWaitValue32", 11070, (Proc)cuStreamWaitValue32_v2},
+	{"cuStreamWaitValue64", 9000, (Proc)cuStreamWaitValue64},
+	{"cuStreamWaitValue64", 11070, (Proc)cuStreamWaitValue64_v2},
+	{"cuStreamWriteValue32", 8000, (Proc)cuStreamWriteValue32},
+	{"cuStreamWriteValue32", 11070, (Proc)cuStreamWriteValue32_v2},
+	{"cuStreamWriteValue64", 9000, (Proc)cuStreamWriteValue64},
+	{"cuStreamWriteValue64", 11070, (Proc)cuStreamWriteValue64_v2},
+	{"cuStreamBatchMemOp", 8000, (Proc)cuStreamBatchMemOp},
+	{"cuStreamBatchMemOp", 11070, (Proc)cuStreamBatchMemOp_v2},
+	{"cuOccupancyMaxActiveClusters", 11070, (Proc)cuOccupancyMaxActiveClusters},
+	{"cuOccupancyMaxPotentialClusterSize", 11070, (Proc)cuOccupancyMaxPotentialClusterSize},
+	{"cuFuncSetSharedMemConfig", 4020, (Proc)cuFuncSetSharedMemConfig},
+	{"cuCtxGetSharedMemConfig", 4020, (Proc)cuCtxGetSharedMemConfig},
+	{"cuCtxSetSharedMemConfig", 4020, (Proc)cuCtxSetSharedMemConfig},
+	{"cuDeviceGetTexture1DLinearMaxWidth", 11010, (Proc)cuDeviceGetTexture1DLinearMaxWidth},
+	{"cuProfilerInitialize", 4000, (Proc)cuProfilerInitialize},
+	{"cuFlushGPUDirectRDMAWrites", 11030, (Proc)cuFlushGPUDirectRDMAWrites},
 };
 
 /* CUdriverProcAddressQueryResult */

@@ -116,9 +116,15 @@ events(CUdeviceptr buf)
 	CK(cuGraphNodeGetType(wait, &t));
 	printf("wait type %d\n", (int)t);
 	got = NULL;
-	printf("record get: %s %s\n", ename(cuGraphEventRecordNodeGetEvent(rec, &got)), got == ev ? "ev" : "other");
+	{
+		CUresult r_ = cuGraphEventRecordNodeGetEvent(rec, &got);
+		printf("record get: %s %s\n", ename(r_), got == ev ? "ev" : "other");
+	}
 	got = NULL;
-	printf("wait get: %s %s\n", ename(cuGraphEventWaitNodeGetEvent(wait, &got)), got == ev ? "ev" : "other");
+	{
+		CUresult r_ = cuGraphEventWaitNodeGetEvent(wait, &got);
+		printf("wait get: %s %s\n", ename(r_), got == ev ? "ev" : "other");
+	}
 	printf("record get on wait: %s\n", ename(cuGraphEventRecordNodeGetEvent(wait, &got)));
 	printf("wait get on record: %s\n", ename(cuGraphEventWaitNodeGetEvent(rec, &got)));
 	printf("record get on empty: %s\n", ename(cuGraphEventRecordNodeGetEvent(e, &got)));
@@ -129,15 +135,24 @@ events(CUdeviceptr buf)
 	printf("record node null graph: %s\n", ename(cuGraphAddEventRecordNode(&e, NULL, NULL, 0, ev)));
 	printf("wait set ev2: %s\n", ename(cuGraphEventWaitNodeSetEvent(wait, ev2)));
 	got = NULL;
-	printf("wait get: %s %s\n", ename(cuGraphEventWaitNodeGetEvent(wait, &got)), got == ev2 ? "ev2" : "other");
+	{
+		CUresult r_ = cuGraphEventWaitNodeGetEvent(wait, &got);
+		printf("wait get: %s %s\n", ename(r_), got == ev2 ? "ev2" : "other");
+	}
 	printf("record set null: %s\n", ename(cuGraphEventRecordNodeSetEvent(rec, NULL)));
 	printf("wait set on record: %s\n", ename(cuGraphEventWaitNodeSetEvent(rec, ev)));
 	CK(cuMemsetD32(buf, 0, 8));
 	CK(cuGraphInstantiate(&x, g, 0));
 	printf("launch: %s\n", ename(cuGraphLaunch(x, NULL)));
 	CK(cuStreamSynchronize(NULL));
-	printf("query ev: %s ev2: %s\n", ename(cuEventQuery(ev)), ename(cuEventQuery(ev2)));
-	printf("elapsed: %s %s\n", ename(cuEventElapsedTime(&ms, ev, ev2)), ms >= 0 ? "nonnegative" : "negative");
+	{
+		CUresult r_ = cuEventQuery(ev);
+		printf("query ev: %s ev2: %s\n", ename(r_), ename(cuEventQuery(ev2)));
+	}
+	{
+		CUresult r_ = cuEventElapsedTime(&ms, ev, ev2);
+		printf("elapsed: %s %s\n", ename(r_), ms >= 0 ? "nonnegative" : "negative");
+	}
 	show_buf("after events", buf, 4);
 	printf("exec record set ev2: %s\n", ename(cuGraphExecEventRecordNodeSetEvent(x, rec, ev2)));
 	printf("exec wait set ev: %s\n", ename(cuGraphExecEventWaitNodeSetEvent(x, wait, ev)));
@@ -174,8 +189,11 @@ children(CUdeviceptr buf)
 	CK(cuGraphNodeGetType(cn, &t));
 	printf("child type %d\n", (int)t);
 	emb = NULL;
-	printf("child get: %s %s\n", ename(cuGraphChildGraphNodeGetGraph(cn, &emb)),
-	    emb == child ? "same graph" : emb ? "a copy" : "null");
+	{
+		CUresult r_ = cuGraphChildGraphNodeGetGraph(cn, &emb);
+		printf("child get: %s %s\n", ename(r_),
+		    emb == child ? "same graph" : emb ? "a copy" : "null");
+	}
 	CK(cuGraphGetNodes(emb, NULL, &n));
 	printf("embedded nodes %zu\n", n);
 	/* the child changed after it was added: the embedded copy is not */
@@ -247,8 +265,11 @@ params(CUdeviceptr buf)
 	CK(cuGraphAddEmptyNode(&e, g, &cpy, 1));
 
 	memset(&hp, 0, sizeof hp);
-	printf("host get: %s %s %s\n", ename(cuGraphHostNodeGetParams(hn, &hp)), hp.fn == host_a ? "host_a" : "other",
-	    hp.userData == &one ? "one" : "other");
+	{
+		CUresult r_ = cuGraphHostNodeGetParams(hn, &hp);
+		printf("host get: %s %s %s\n", ename(r_), hp.fn == host_a ? "host_a" : "other",
+		    hp.userData == &one ? "one" : "other");
+	}
 	hp.fn = host_b;
 	printf("host set: %s\n", ename(cuGraphHostNodeSetParams(hn, &hp)));
 	printf("host get on empty: %s\n", ename(cuGraphHostNodeGetParams(e, &hp)));
@@ -257,8 +278,11 @@ params(CUdeviceptr buf)
 	printf("host set null fn: %s\n", ename(cuGraphHostNodeSetParams(hn, &hp)));
 	hp.fn = host_b;
 	memset(&fp, 0x77, sizeof fp);
-	printf("memset get: %s value %u esz %u w %zu h %zu\n", ename(cuGraphMemsetNodeGetParams(fill, &fp)), fp.value,
-	    fp.elementSize, fp.width, fp.height);
+	{
+		CUresult r_ = cuGraphMemsetNodeGetParams(fill, &fp);
+		printf("memset get: %s value %u esz %u w %zu h %zu\n", ename(r_), fp.value,
+		    fp.elementSize, fp.width, fp.height);
+	}
 	fp.value = 6;
 	printf("memset set: %s\n", ename(cuGraphMemsetNodeSetParams(fill, &fp)));
 	fp.elementSize = 3;
@@ -266,9 +290,12 @@ params(CUdeviceptr buf)
 	fp.elementSize = 4;
 	printf("memset get on host: %s\n", ename(cuGraphMemsetNodeGetParams(hn, &fp)));
 	memset(&cp, 0x77, sizeof cp);
-	printf("memcpy get: %s w %zu h %zu d %zu src %s dst %s\n", ename(cuGraphMemcpyNodeGetParams(cpy, &cp)),
-	    cp.WidthInBytes, cp.Height, cp.Depth, cp.srcDevice == buf ? "buf" : "other",
-	    cp.dstDevice == buf + 16 ? "buf+16" : "other");
+	{
+		CUresult r_ = cuGraphMemcpyNodeGetParams(cpy, &cp);
+		printf("memcpy get: %s w %zu h %zu d %zu src %s dst %s\n", ename(r_),
+		    cp.WidthInBytes, cp.Height, cp.Depth, cp.srcDevice == buf ? "buf" : "other",
+		    cp.dstDevice == buf + 16 ? "buf+16" : "other");
+	}
 	cp.dstDevice = buf + 32;
 	printf("memcpy set: %s\n", ename(cuGraphMemcpyNodeSetParams(cpy, &cp)));
 	printf("memcpy get on memset: %s\n", ename(cuGraphMemcpyNodeGetParams(fill, &cp)));
@@ -291,10 +318,16 @@ params(CUdeviceptr buf)
 	hp.fn = host_a, hp.userData = &two;
 	printf("exec host set: %s\n", ename(cuGraphExecHostNodeSetParams(x, hn, &hp)));
 	printf("exec host set on empty: %s\n", ename(cuGraphExecHostNodeSetParams(x, e, &hp)));
-	printf("get enabled: %s %u\n", ename(cuGraphNodeGetEnabled(x, kn, &en)), en);
+	{
+		CUresult r_ = cuGraphNodeGetEnabled(x, kn, &en);
+		printf("get enabled: %s %u\n", ename(r_), en);
+	}
 	printf("disable kernel: %s\n", ename(cuGraphNodeSetEnabled(x, kn, 0)));
 	en = 9;
-	printf("get enabled: %s %u\n", ename(cuGraphNodeGetEnabled(x, kn, &en)), en);
+	{
+		CUresult r_ = cuGraphNodeGetEnabled(x, kn, &en);
+		printf("get enabled: %s %u\n", ename(r_), en);
+	}
 	printf("disable host: %s\n", ename(cuGraphNodeSetEnabled(x, hn, 0)));
 	printf("disable empty: %s\n", ename(cuGraphNodeSetEnabled(x, e, 0)));
 	printf("disable memset: %s\n", ename(cuGraphNodeSetEnabled(x, fill, 0)));
@@ -308,15 +341,21 @@ params(CUdeviceptr buf)
 	show_buf("kernel disabled", buf, 8);
 	printf("enable kernel: %s\n", ename(cuGraphNodeSetEnabled(x, kn, 7)));
 	en = 9;
-	printf("get enabled: %s %u\n", ename(cuGraphNodeGetEnabled(x, kn, &en)), en);
+	{
+		CUresult r_ = cuGraphNodeGetEnabled(x, kn, &en);
+		printf("get enabled: %s %u\n", ename(r_), en);
+	}
 	nhostlog = 0;
 	printf("launch: %s\n", ename(cuGraphLaunch(x, NULL)));
 	show_buf("kernel enabled", buf, 8);
 
 	CK(cuGraphClone(&clone, g));
 	found = NULL;
-	printf("find in clone: %s %s\n", ename(cuGraphNodeFindInClone(&found, kn, clone)),
-	    found && found != kn ? "another node" : found ? "the same node" : "null");
+	{
+		CUresult r_ = cuGraphNodeFindInClone(&found, kn, clone);
+		printf("find in clone: %s %s\n", ename(r_),
+		    found && found != kn ? "another node" : found ? "the same node" : "null");
+	}
 	{
 		CUgraphNodeType t;
 		CK(cuGraphNodeGetType(found, &t));
@@ -353,8 +392,11 @@ memnodes(CUdevice dev, CUdeviceptr buf)
 	CK(cuCtxGetCurrent(&ctx));
 	for (int a = 0; a < 4; a++) {
 		v = 77;
-		printf("graph mem attr %d: %s %llu\n", a, ename(cuDeviceGetGraphMemAttribute(dev, (CUgraphMem_attribute)a, &v)),
-		    (unsigned long long)v);
+		{
+			CUresult r_ = cuDeviceGetGraphMemAttribute(dev, (CUgraphMem_attribute)a, &v);
+			printf("graph mem attr %d: %s %llu\n", a, ename(r_),
+			    (unsigned long long)v);
+		}
 	}
 	CK(cuGraphCreate(&g, 0));
 	memset(&ap, 0, sizeof ap);
@@ -366,8 +408,11 @@ memnodes(CUdevice dev, CUdeviceptr buf)
 	d = ap.dptr;
 	printf("alloc node address: %s\n", d ? "set" : "zero");
 	memset(&got, 0, sizeof got);
-	printf("alloc get: %s bytes %zu same address %d type %d\n", ename(cuGraphMemAllocNodeGetParams(an, &got)),
-	    got.bytesize, got.dptr == d, (int)got.poolProps.allocType);
+	{
+		CUresult r_ = cuGraphMemAllocNodeGetParams(an, &got);
+		printf("alloc get: %s bytes %zu same address %d type %d\n", ename(r_),
+		    got.bytesize, got.dptr == d, (int)got.poolProps.allocType);
+	}
 	{
 		CUgraphNodeType t;
 		CK(cuGraphNodeGetType(an, &t));
@@ -383,7 +428,10 @@ memnodes(CUdevice dev, CUdeviceptr buf)
 	cp.WidthInBytes = 16, cp.Height = 1, cp.Depth = 1;
 	CK(cuGraphAddMemcpyNode(&cn, g, &kn, 1, &cp, ctx));
 	printf("free node: %s\n", ename(cuGraphAddMemFreeNode(&fn, g, &cn, 1, d)));
-	printf("free get: %s same %d\n", ename(cuGraphMemFreeNodeGetParams(fn, &fd)), fd == d);
+	{
+		CUresult r_ = cuGraphMemFreeNodeGetParams(fn, &fd);
+		printf("free get: %s same %d\n", ename(r_), fd == d);
+	}
 	{
 		CUgraphNodeType t;
 		CK(cuGraphNodeGetType(fn, &t));
@@ -409,8 +457,11 @@ memnodes(CUdevice dev, CUdeviceptr buf)
 	show_buf("after memnodes", buf, 4);
 	for (int a = 0; a < 4; a++) {
 		v = 77;
-		printf("graph mem attr %d: %s %s\n", a, ename(cuDeviceGetGraphMemAttribute(dev, (CUgraphMem_attribute)a, &v)),
-		    v ? "nonzero" : "zero");
+		{
+			CUresult r_ = cuDeviceGetGraphMemAttribute(dev, (CUgraphMem_attribute)a, &v);
+			printf("graph mem attr %d: %s %s\n", a, ename(r_),
+			    v ? "nonzero" : "zero");
+		}
 	}
 	printf("launch again: %s\n", ename(cuGraphLaunch(x, NULL)));
 	show_buf("after memnodes again", buf, 4);
@@ -427,8 +478,11 @@ memnodes(CUdevice dev, CUdeviceptr buf)
 	    ename(cuDeviceSetGraphMemAttribute(dev, CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT, &v)));
 	for (int a = 0; a < 5; a++) {
 		v = 77;
-		printf("graph mem attr %d: %s %llu\n", a, ename(cuDeviceGetGraphMemAttribute(dev, (CUgraphMem_attribute)a, &v)),
-		    (unsigned long long)v);
+		{
+			CUresult r_ = cuDeviceGetGraphMemAttribute(dev, (CUgraphMem_attribute)a, &v);
+			printf("graph mem attr %d: %s %llu\n", a, ename(r_),
+			    (unsigned long long)v);
+		}
 	}
 	printf("get null: %s\n", ename(cuDeviceGetGraphMemAttribute(dev, CU_GRAPH_MEM_ATTR_USED_MEM_HIGH, NULL)));
 	printf("get device 9: %s\n", ename(cuDeviceGetGraphMemAttribute(9, CU_GRAPH_MEM_ATTR_USED_MEM_HIGH, &v)));

@@ -145,7 +145,8 @@ streams(CUdeviceptr buf)
 	set("s1 priority -3", s1, CU_LAUNCH_ATTRIBUTE_PRIORITY, &v);
 	{
 		int p = 99;
-		printf("s1 cuStreamGetPriority: %s %d\n", ename(cuStreamGetPriority(s1, &p)), p);
+		CUresult r = cuStreamGetPriority(s1, &p);
+		printf("s1 cuStreamGetPriority: %s %d\n", ename(r), p);
 	}
 	memset(&v, 0, sizeof v);
 	v.memSyncDomain = CU_LAUNCH_MEM_SYNC_DOMAIN_REMOTE;
@@ -349,9 +350,12 @@ ranges(CUdevice dev, CUdeviceptr devmem)
 		if (a != 3)
 			RA("fresh", a, m, n);
 	memset(acc, 0x55, sizeof acc);
-	printf("range fresh accessed-by: %s %d %d %d %d\n",
-	    ename(cuMemRangeGetAttribute(acc, sizeof acc, CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, m, n)),
-	    acc[0], acc[1], acc[2], acc[3]);
+	{
+		CUresult r_ = cuMemRangeGetAttribute(acc, sizeof acc, CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, m, n);
+		printf("range fresh accessed-by: %s %d %d %d %d\n",
+		    ename(r_),
+		    acc[0], acc[1], acc[2], acc[3]);
+	}
 	loc.type = CU_MEM_LOCATION_TYPE_DEVICE;
 	loc.id = dev;
 	printf("advise read mostly: %s\n", ename(cuMemAdvise(m, n, CU_MEM_ADVISE_SET_READ_MOSTLY, loc)));
@@ -367,9 +371,12 @@ ranges(CUdevice dev, CUdeviceptr devmem)
 			RA("second half", a, m + n / 2, n / 2);
 		}
 	memset(acc, 0x55, sizeof acc);
-	printf("range accessed-by: %s %d %d %d %d\n",
-	    ename(cuMemRangeGetAttribute(acc, sizeof acc, CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, m, n)),
-	    acc[0], acc[1], acc[2], acc[3]);
+	{
+		CUresult r_ = cuMemRangeGetAttribute(acc, sizeof acc, CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, m, n);
+		printf("range accessed-by: %s %d %d %d %d\n",
+		    ename(r_),
+		    acc[0], acc[1], acc[2], acc[3]);
+	}
 	loc.type = CU_MEM_LOCATION_TYPE_HOST;
 	loc.id = 0;
 	printf("prefetch to host: %s\n", ename(cuMemPrefetchAsync(m, 4096, loc, 0, NULL)));
@@ -398,8 +405,11 @@ ranges(CUdevice dev, CUdeviceptr devmem)
 		size_t sizes[] = { 4, 4, 4 };
 		CUmem_range_attribute at[] = { CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY,
 		    CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION, CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION };
-		printf("ranges: %s %d %d %d\n", ename(cuMemRangeGetAttributes(data, sizes, at, 3, m + n / 2, n / 2)),
-		    rm, pl, lp);
+		{
+			CUresult r_ = cuMemRangeGetAttributes(data, sizes, at, 3, m + n / 2, n / 2);
+			printf("ranges: %s %d %d %d\n", ename(r_),
+			    rm, pl, lp);
+		}
 		printf("ranges 0: %s\n", ename(cuMemRangeGetAttributes(data, sizes, at, 0, m, n)));
 		printf("ranges null: %s\n", ename(cuMemRangeGetAttributes(NULL, sizes, at, 3, m, n)));
 	}
@@ -429,50 +439,83 @@ misc(CUdevice dev, CUmodule mod, CUfunction k, CUdeviceptr buf)
 		v = -1;
 		at[0].value.clusterDim.x = cl;
 		cfg.gridDimX = cl * 4;
-		printf("max active clusters %u: %s %d\n", cl, ename(cuOccupancyMaxActiveClusters(&v, c, &cfg)), v);
+		{
+			CUresult r_ = cuOccupancyMaxActiveClusters(&v, c, &cfg);
+			printf("max active clusters %u: %s %d\n", cl, ename(r_), v);
+		}
 	}
 	at[0].value.clusterDim.x = 3;
 	cfg.gridDimX = 12;
 	v = -1;
-	printf("max active clusters 3: %s %d\n", ename(cuOccupancyMaxActiveClusters(&v, c, &cfg)), v);
+	{
+		CUresult r_ = cuOccupancyMaxActiveClusters(&v, c, &cfg);
+		printf("max active clusters 3: %s %d\n", ename(r_), v);
+	}
 	at[0].value.clusterDim.x = 2;
 	cfg.gridDimX = 7;
 	v = -1;
-	printf("max active clusters grid 7: %s %d\n", ename(cuOccupancyMaxActiveClusters(&v, c, &cfg)), v);
+	{
+		CUresult r_ = cuOccupancyMaxActiveClusters(&v, c, &cfg);
+		printf("max active clusters grid 7: %s %d\n", ename(r_), v);
+	}
 	cfg.gridDimX = 8;
 	cfg.blockDimX = 1024;
 	v = -1;
-	printf("max active clusters block 1024: %s %d\n", ename(cuOccupancyMaxActiveClusters(&v, c, &cfg)), v);
+	{
+		CUresult r_ = cuOccupancyMaxActiveClusters(&v, c, &cfg);
+		printf("max active clusters block 1024: %s %d\n", ename(r_), v);
+	}
 	cfg.blockDimX = 128;
 	cfg.numAttrs = 0;
 	v = -1;
-	printf("max active clusters no attr: %s %d\n", ename(cuOccupancyMaxActiveClusters(&v, c, &cfg)), v);
+	{
+		CUresult r_ = cuOccupancyMaxActiveClusters(&v, c, &cfg);
+		printf("max active clusters no attr: %s %d\n", ename(r_), v);
+	}
 	printf("max active clusters null config: %s\n", ename(cuOccupancyMaxActiveClusters(&v, c, NULL)));
 	printf("max active clusters null out: %s\n", ename(cuOccupancyMaxActiveClusters(NULL, c, &cfg)));
 	for (unsigned b = 32; b <= 1024; b *= 4) {
 		v = -1;
 		cfg.blockDimX = b;
-		printf("potential cluster size block %u: %s %d\n", b,
-		    ename(cuOccupancyMaxPotentialClusterSize(&v, c, &cfg)), v);
+		{
+			CUresult r_ = cuOccupancyMaxPotentialClusterSize(&v, c, &cfg);
+			printf("potential cluster size block %u: %s %d\n", b,
+			    ename(r_), v);
+		}
 	}
 	CK(cuFuncSetAttribute(c, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
 	cfg.blockDimX = 128;
 	v = -1;
-	printf("potential cluster size non-portable: %s %d\n",
-	    ename(cuOccupancyMaxPotentialClusterSize(&v, c, &cfg)), v);
+	{
+		CUresult r_ = cuOccupancyMaxPotentialClusterSize(&v, c, &cfg);
+		printf("potential cluster size non-portable: %s %d\n",
+		    ename(r_), v);
+	}
 	at[0].value.clusterDim.x = 16;
 	cfg.gridDimX = 16;
 	cfg.numAttrs = 1;
 	v = -1;
-	printf("max active clusters 16 non-portable: %s %d\n", ename(cuOccupancyMaxActiveClusters(&v, c, &cfg)), v);
+	{
+		CUresult r_ = cuOccupancyMaxActiveClusters(&v, c, &cfg);
+		printf("max active clusters 16 non-portable: %s %d\n", ename(r_), v);
+	}
 	v = -1;
-	printf("potential cluster size plain kernel: %s %d\n",
-	    ename(cuOccupancyMaxPotentialClusterSize(&v, k, &cfg)), v);
+	{
+		CUresult r_ = cuOccupancyMaxPotentialClusterSize(&v, k, &cfg);
+		printf("potential cluster size plain kernel: %s %d\n",
+		    ename(r_), v);
+	}
 
-	printf("ctx get shared config: %s %d\n", ename(cuCtxGetSharedMemConfig(&sc)), (int)sc);
+	{
+		CUresult r_ = cuCtxGetSharedMemConfig(&sc);
+		printf("ctx get shared config: %s %d\n", ename(r_), (int)sc);
+	}
 	printf("ctx set eight byte: %s\n", ename(cuCtxSetSharedMemConfig(CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE)));
 	sc = (CUsharedconfig)9;
-	printf("ctx get shared config: %s %d\n", ename(cuCtxGetSharedMemConfig(&sc)), (int)sc);
+	{
+		CUresult r_ = cuCtxGetSharedMemConfig(&sc);
+		printf("ctx get shared config: %s %d\n", ename(r_), (int)sc);
+	}
 	printf("ctx set 3: %s\n", ename(cuCtxSetSharedMemConfig((CUsharedconfig)3)));
 	printf("ctx get null: %s\n", ename(cuCtxGetSharedMemConfig(NULL)));
 	printf("func set eight byte: %s\n", ename(cuFuncSetSharedMemConfig(k, CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE)));
