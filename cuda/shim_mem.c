@@ -841,6 +841,7 @@ static const struct { CUresult r; const char *name, *text; } errs[] = {
 	{218, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
 	{300, "CUDA_ERROR_INVALID_SOURCE", "device kernel image is invalid"},
 	{301, "CUDA_ERROR_FILE_NOT_FOUND", "file not found"},
+	{304, "CUDA_ERROR_OPERATING_SYSTEM", "OS call failed or operation not supported on this OS"},
 	{400, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
 	{500, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
 	{600, "CUDA_ERROR_NOT_READY", "device not ready"},

@@ -349,6 +349,42 @@ CUresult cuCtxSetSharedMemConfig();
 CUresult cuDeviceGetTexture1DLinearMaxWidth();
 CUresult cuProfilerInitialize();
 CUresult cuFlushGPUDirectRDMAWrites();
+CUresult cuGraphKernelNodeGetAttribute();
+CUresult cuGraphKernelNodeSetAttribute();
+CUresult cuGraphKernelNodeCopyAttributes();
+CUresult cuGraphAddEventRecordNode();
+CUresult cuGraphEventRecordNodeGetEvent();
+CUresult cuGraphEventRecordNodeSetEvent();
+CUresult cuGraphExecEventRecordNodeSetEvent();
+CUresult cuGraphAddEventWaitNode();
+CUresult cuGraphEventWaitNodeGetEvent();
+CUresult cuGraphEventWaitNodeSetEvent();
+CUresult cuGraphExecEventWaitNodeSetEvent();
+CUresult cuGraphAddChildGraphNode();
+CUresult cuGraphChildGraphNodeGetGraph();
+CUresult cuGraphExecChildGraphNodeSetParams();
+CUresult cuGraphHostNodeGetParams();
+CUresult cuGraphHostNodeSetParams();
+CUresult cuGraphExecHostNodeSetParams();
+CUresult cuGraphMemcpyNodeGetParams();
+CUresult cuGraphMemcpyNodeSetParams();
+CUresult cuGraphMemsetNodeGetParams();
+CUresult cuGraphMemsetNodeSetParams();
+CUresult cuGraphNodeSetEnabled();
+CUresult cuGraphNodeGetEnabled();
+CUresult cuGraphNodeFindInClone();
+CUresult cuGraphAddMemAllocNode();
+CUresult cuGraphAddMemFreeNode();
+CUresult cuGraphMemAllocNodeGetParams();
+CUresult cuGraphMemFreeNodeGetParams();
+CUresult cuDeviceGetGraphMemAttribute();
+CUresult cuDeviceSetGraphMemAttribute();
+CUresult cuDeviceGraphMemTrim();
+CUresult cuGraphAddNode();
+CUresult cuGraphAddNode_v2();
+CUresult cuGraphNodeSetParams();
+CUresult cuGraphExecNodeSetParams();
+CUresult cuGraphDebugDotPrint();
 
 static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCtxCreate", 2000, (Proc)cuCtxCreate},
@@ -689,6 +725,42 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuDeviceGetTexture1DLinearMaxWidth", 11010, (Proc)cuDeviceGetTexture1DLinearMaxWidth},
 	{"cuProfilerInitialize", 4000, (Proc)cuProfilerInitialize},
 	{"cuFlushGPUDirectRDMAWrites", 11030, (Proc)cuFlushGPUDirectRDMAWrites},
+	{"cuGraphKernelNodeGetAttribute", 11000, (Proc)cuGraphKernelNodeGetAttribute},
+	{"cuGraphKernelNodeSetAttribute", 11000, (Proc)cuGraphKernelNodeSetAttribute},
+	{"cuGraphKernelNodeCopyAttributes", 11000, (Proc)cuGraphKernelNodeCopyAttributes},
+	{"cuGraphAddEventRecordNode", 11010, (Proc)cuGraphAddEventRecordNode},
+	{"cuGraphEventRecordNodeGetEvent", 11010, (Proc)cuGraphEventRecordNodeGetEvent},
+	{"cuGraphEventRecordNodeSetEvent", 11010, (Proc)cuGraphEventRecordNodeSetEvent},
+	{"cuGraphExecEventRecordNodeSetEvent", 11010, (Proc)cuGraphExecEventRecordNodeSetEvent},
+	{"cuGraphAddEventWaitNode", 11010, (Proc)cuGraphAddEventWaitNode},
+	{"cuGraphEventWaitNodeGetEvent", 11010, (Proc)cuGraphEventWaitNodeGetEvent},
+	{"cuGraphEventWaitNodeSetEvent", 11010, (Proc)cuGraphEventWaitNodeSetEvent},
+	{"cuGraphExecEventWaitNodeSetEvent", 11010, (Proc)cuGraphExecEventWaitNodeSetEvent},
+	{"cuGraphAddChildGraphNode", 10000, (Proc)cuGraphAddChildGraphNode},
+	{"cuGraphChildGraphNodeGetGraph", 10000, (Proc)cuGraphChildGraphNodeGetGraph},
+	{"cuGraphExecChildGraphNodeSetParams", 11010, (Proc)cuGraphExecChildGraphNodeSetParams},
+	{"cuGraphHostNodeGetParams", 10000, (Proc)cuGraphHostNodeGetParams},
+	{"cuGraphHostNodeSetParams", 10000, (Proc)cuGraphHostNodeSetParams},
+	{"cuGraphExecHostNodeSetParams", 10020, (Proc)cuGraphExecHostNodeSetParams},
+	{"cuGraphMemcpyNodeGetParams", 10000, (Proc)cuGraphMemcpyNodeGetParams},
+	{"cuGraphMemcpyNodeSetParams", 10000, (Proc)cuGraphMemcpyNodeSetParams},
+	{"cuGraphMemsetNodeGetParams", 10000, (Proc)cuGraphMemsetNodeGetParams},
+	{"cuGraphMemsetNodeSetParams", 10000, (Proc)cuGraphMemsetNodeSetParams},
+	{"cuGraphNodeSetEnabled", 11060, (Proc)cuGraphNodeSetEnabled},
+	{"cuGraphNodeGetEnabled", 11060, (Proc)cuGraphNodeGetEnabled},
+	{"cuGraphNodeFindInClone", 10000, (Proc)cuGraphNodeFindInClone},
+	{"cuGraphAddMemAllocNode", 11040, (Proc)cuGraphAddMemAllocNode},
+	{"cuGraphAddMemFreeNode", 11040, (Proc)cuGraphAddMemFreeNode},
+	{"cuGraphMemAllocNodeGetParams", 11040, (Proc)cuGraphMemAllocNodeGetParams},
+	{"cuGraphMemFreeNodeGetParams", 11040, (Proc)cuGraphMemFreeNodeGetParams},
+	{"cuDeviceGetGraphMemAttribute", 11040, (Proc)cuDeviceGetGraphMemAttribute},
+	{"cuDeviceSetGraphMemAttribute", 11040, (Proc)cuDeviceSetGraphMemAttribute},
+	{"cuDeviceGraphMemTrim", 11040, (Proc)cuDeviceGraphMemTrim},
+	{"cuGraphAddNode", 12020, (Proc)cuGraphAddNode},
+	{"cuGraphAddNode", 12030, (Proc)cuGraphAddNode_v2},
+	{"cuGraphNodeSetParams", 12020, (Proc)cuGraphNodeSetParams},
+	{"cuGraphExecNodeSetParams", 12020, (Proc)cuGraphExecNodeSetParams},
+	{"cuGraphDebugDotPrint", 11030, (Proc)cuGraphDebugDotPrint},
 };
 
 /* CUdriverProcAddressQueryResult */
