@@ -385,6 +385,10 @@ CUresult cuGraphAddNode_v2();
 CUresult cuGraphNodeSetParams();
 CUresult cuGraphExecNodeSetParams();
 CUresult cuGraphDebugDotPrint();
+CUresult cuMemRangeGetAttribute();
+CUresult cuMemRangeGetAttributes();
+CUresult cuMemPrefetchBatchAsync();
+CUresult cuMemDiscardBatchAsync();
 
 static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCtxCreate", 2000, (Proc)cuCtxCreate},
@@ -761,6 +765,10 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuGraphNodeSetParams", 12020, (Proc)cuGraphNodeSetParams},
 	{"cuGraphExecNodeSetParams", 12020, (Proc)cuGraphExecNodeSetParams},
 	{"cuGraphDebugDotPrint", 11030, (Proc)cuGraphDebugDotPrint},
+	{"cuMemRangeGetAttribute", 8000, (Proc)cuMemRangeGetAttribute},
+	{"cuMemRangeGetAttributes", 8000, (Proc)cuMemRangeGetAttributes},
+	{"cuMemPrefetchBatchAsync", 13000, (Proc)cuMemPrefetchBatchAsync},
+	{"cuMemDiscardBatchAsync", 13000, (Proc)cuMemDiscardBatchAsync},
 };
 
 /* CUdriverProcAddressQueryResult */
