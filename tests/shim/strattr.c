@@ -3,7 +3,8 @@
  * cuStreamCopyAttributes), kernel node attributes, stream memory operations
  * (cuStreamWaitValue*, cuStreamWriteValue*, cuStreamBatchMemOp), managed
  * ranges' attributes after cuMemAdvise and cuMemPrefetchAsync, cluster
- * occupancy and the smaller queries (shared memory bank configuration,
+ * occupancy, the batch copies (cuMemcpyBatchAsync, cuMemcpy3DBatchAsync)
+ * and the smaller queries (shared memory bank configuration,
  * the 1D linear texture width, GPUDirect RDMA flushes), each with the
  * arguments a careless program passes.  One line per call: its result and
  * what it answered, so that a GPU's run (strattr.gpu) and the shim's
@@ -549,6 +550,80 @@ misc(CUdevice dev, CUmodule mod, CUfunction k, CUdeviceptr buf)
 	(void)buf;
 }
 
+/* CUDA 12.8's batch copies, in their CUDA 13 form. */
+static void
+batches(CUdeviceptr buf)
+{
+	CUstream s;
+	unsigned src[16], out[16], back[16];
+	CUdeviceptr dsts[3], srcs[3];
+	size_t sizes[3], idx[2] = { 0, 1 };
+	CUmemcpyAttributes at[2];
+	CUDA_MEMCPY3D_BATCH_OP op;
+
+	for (int i = 0; i < 16; i++)
+		src[i] = 100 + (unsigned)i;
+	memset(out, 0, sizeof out);
+	CK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+	CK(cuMemsetD32(buf, 0, 64));
+	memset(at, 0, sizeof at);
+	at[0].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_STREAM;
+	at[1].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL;
+	dsts[0] = buf, srcs[0] = (CUdeviceptr)(uintptr_t)src, sizes[0] = 64;              /* host to device */
+	dsts[1] = buf + 64, srcs[1] = buf, sizes[1] = 32;                                /* device to device */
+	dsts[2] = (CUdeviceptr)(uintptr_t)out, srcs[2] = buf + 64, sizes[2] = 32;        /* device to host */
+	printf("batch copy: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 2, s)));
+	CK(cuStreamSynchronize(s));
+	printf("batch copied: %u %u %u %u %u\n", out[0], out[3], out[7], out[8], out[15]);
+	printf("batch copy null stream: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 1, NULL)));
+	printf("batch copy legacy stream: %s\n",
+	    ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 1, CU_STREAM_LEGACY)));
+	printf("batch copy count 0: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 0, at, idx, 1, s)));
+	printf("batch copy no attrs: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 0, s)));
+	printf("batch copy null attrs: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, NULL, NULL, 1, s)));
+	idx[0] = 1;
+	printf("batch copy first index 1: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 1, s)));
+	idx[0] = 0;
+	at[0].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_INVALID;
+	printf("batch copy order invalid: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 1, s)));
+	at[0].srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_ANY;
+	at[0].flags = 2;
+	printf("batch copy flags 2: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 1, s)));
+	at[0].flags = 0;
+	sizes[1] = 0;
+	printf("batch copy size 0: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 1, s)));
+	sizes[1] = 32;
+	CK(cuStreamSynchronize(s));
+
+	/* 3D: 8 bytes of each of 2 rows, rows 32 bytes apart in the source, packed in the destination */
+	CK(cuMemsetD32(buf + 256, 0, 16));
+	memset(&op, 0, sizeof op);
+	op.src.type = CU_MEMCPY_OPERAND_TYPE_POINTER;
+	op.src.op.ptr.ptr = buf;
+	op.src.op.ptr.rowLength = 32;
+	op.dst.type = CU_MEMCPY_OPERAND_TYPE_POINTER;
+	op.dst.op.ptr.ptr = buf + 256;
+	op.extent.width = 8, op.extent.height = 2, op.extent.depth = 1;
+	op.srcAccessOrder = CU_MEMCPY_SRC_ACCESS_ORDER_STREAM;
+	printf("batch 3d: %s\n", ename(cuMemcpy3DBatchAsync(1, &op, 0, s)));
+	CK(cuStreamSynchronize(s));
+	CK(cuMemcpyDtoH(back, buf + 256, sizeof back));
+	printf("batch 3d copied: %u %u %u %u %u %u\n", back[0], back[1], back[2], back[3], back[4], back[5]);
+	printf("batch 3d null stream: %s\n", ename(cuMemcpy3DBatchAsync(1, &op, 0, NULL)));
+	printf("batch 3d flags 1: %s\n", ename(cuMemcpy3DBatchAsync(1, &op, 1, s)));
+	printf("batch 3d none: %s\n", ename(cuMemcpy3DBatchAsync(0, &op, 0, s)));
+	op.extent.depth = 0;
+	printf("batch 3d depth 0: %s\n", ename(cuMemcpy3DBatchAsync(1, &op, 0, s)));
+	op.extent.depth = 1;
+	op.src.type = (CUmemcpy3DOperandType)0;
+	printf("batch 3d operand type 0: %s\n", ename(cuMemcpy3DBatchAsync(1, &op, 0, s)));
+	op.src.type = CU_MEMCPY_OPERAND_TYPE_POINTER;
+	op.src.op.ptr.rowLength = 4;
+	printf("batch 3d row shorter than width: %s\n", ename(cuMemcpy3DBatchAsync(1, &op, 0, s)));
+	CK(cuStreamSynchronize(s));
+	CK(cuStreamDestroy(s));
+}
+
 /* Last, since a driver that let one through would fault the context. */
 static void
 memops_bad(CUdeviceptr buf)
@@ -592,6 +667,7 @@ main(void)
 	memops(buf);
 	ranges(dev, buf);
 	misc(dev, mod, k, buf);
+	batches(buf);
 	memops_bad(buf);
 	CK(cuMemFree(buf));
 	CK(cuModuleUnload(mod));
