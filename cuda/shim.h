@@ -215,6 +215,7 @@ CUresult cuEventRecord(CUevent e, CUstream s);
 CUresult cuCtxDestroy_v2(CUcontext ctx);
 CUresult cuDeviceGetAttribute(int *v, int attr, CUdevice d);
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n);
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n);
 CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n);
 CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n);
 /* shim_copy.c */

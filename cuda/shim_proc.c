@@ -389,6 +389,10 @@ CUresult cuMemRangeGetAttribute();
 CUresult cuMemRangeGetAttributes();
 CUresult cuMemPrefetchBatchAsync();
 CUresult cuMemDiscardBatchAsync();
+CUresult cuMemcpyBatchAsync();
+CUresult cuMemcpyBatchAsync_v2();
+CUresult cuMemcpy3DBatchAsync();
+CUresult cuMemcpy3DBatchAsync_v2();
 
 static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCtxCreate", 2000, (Proc)cuCtxCreate},
@@ -769,6 +773,10 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemRangeGetAttributes", 8000, (Proc)cuMemRangeGetAttributes},
 	{"cuMemPrefetchBatchAsync", 13000, (Proc)cuMemPrefetchBatchAsync},
 	{"cuMemDiscardBatchAsync", 13000, (Proc)cuMemDiscardBatchAsync},
+	{"cuMemcpyBatchAsync", 12080, (Proc)cuMemcpyBatchAsync},
+	{"cuMemcpyBatchAsync", 13000, (Proc)cuMemcpyBatchAsync_v2},
+	{"cuMemcpy3DBatchAsync", 12080, (Proc)cuMemcpy3DBatchAsync},
+	{"cuMemcpy3DBatchAsync", 13000, (Proc)cuMemcpy3DBatchAsync_v2},
 };
 
 /* CUdriverProcAddressQueryResult */
