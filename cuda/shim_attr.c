@@ -228,6 +228,28 @@ enum { OP_WAIT32 = 1, OP_WRITE32 = 2, OP_FLUSH = 3, OP_WAIT64 = 4, OP_WRITE64 = 
 /* How long a wait polls for another thread to write its value. */
 #define WAIT_POLL_MS 2000
 
+enum { CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900 };
+
+/* A stream a memory operation can run on: a graph cannot hold one here,
+ * so a stream being captured refuses it, as the driver refuses what it
+ * cannot capture. */
+static CUresult
+memop_stream(CUstream s)
+{
+	CUresult r = CUDA_SUCCESS;
+	Stream *st;
+
+	if (!s || s == (CUstream)(uintptr_t)1 || s == (CUstream)(uintptr_t)2)
+		return CUDA_SUCCESS;
+	LOCK();
+	if (!(st = STREAM(s)))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (st->c.cap)
+		r = CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+	UNLOCK();
+	return r;
+}
+
 static CUresult
 write_value(CUstream s, CUdeviceptr p, uint64_t v, unsigned size, unsigned flags)
 {
@@ -235,7 +257,7 @@ write_value(CUstream s, CUdeviceptr p, uint64_t v, unsigned size, unsigned flags
 
 	if (flags & ~(unsigned)WRITE_NO_BARRIER || !p || p % size)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = shim_stream_check(s)))
+	if ((r = memop_stream(s)))
 		return r;
 	if (size == 4) {
 		uint32_t w = (uint32_t)v;
@@ -268,7 +290,7 @@ wait_value(CUstream s, CUdeviceptr p, uint64_t v, unsigned size, unsigned flags)
 
 	if (op > WAIT_NOR || !p || p % size)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = shim_stream_check(s)))
+	if ((r = memop_stream(s)))
 		return r;
 	for (int ms = 0;; ms++) {
 		uint64_t have = 0;     /* little-endian: a 32-bit value fills the low half */
@@ -366,7 +388,7 @@ cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags)
 		case OP_FLUSH: case OP_BARRIER: break;
 		default: return CUDA_ERROR_INVALID_VALUE;
 		}
-	if ((r = shim_stream_check(s)))
+	if ((r = memop_stream(s)))
 		return r;
 	for (unsigned i = 0; i < count && !r; i++) {
 		const MemOp *o = &ops[i];
