@@ -11,7 +11,9 @@
  * (deprecated and unsupported calls), shim_proc.c (cuGetProcAddress),
  * shim_export.c (cuGetExportTable: the runtime's private tables),
  * shim_image.c (the PTX inside images), shim_link.c (symbols across
- * linked inputs), shim_handle.c (the handle table).
+ * linked inputs), shim_handle.c (the handle table), shim_attr.c (stream
+ * and kernel node attributes, stream memory operations), shim_range.c
+ * (managed ranges' advice, prefetches and attributes).
  *
  * Work is synchronous: a launch runs to completion before cuLaunchKernel
  * returns, so streams are executed in order by construction.  A fault in a

@@ -4,7 +4,12 @@
  * cloning), queried (nodes, edges, types, parameters), made executable
  * (cuGraphInstantiate*), updated (cuGraphExec*SetParams,
  * cuGraphExecUpdate) and launched (cuGraphLaunch): kernel, copy, fill,
- * host-function and empty nodes.
+ * host-function and empty nodes; event record and wait nodes; child graph
+ * nodes, which own a clone of the child (an executable, an executable of
+ * it); memory alloc and free nodes, whose allocation is made when the
+ * alloc node is added and counted in use between the two nodes of a
+ * launch; also through the generic cuGraphAddNode/cuGraph*NodeSetParams,
+ * and written out by cuGraphDebugDotPrint.
  *
  * Instantiation puts the nodes in a topological order (the order added,
  * unless an edge added later says otherwise) and a launch runs them in
