@@ -1178,8 +1178,12 @@ run(Exec *x, CUgraphExec top, int *gone)
 			void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, w->args, CU_LAUNCH_PARAM_BUFFER_SIZE,
 			                 &len, CU_LAUNCH_PARAM_END};
 			unsigned cl[3];
+			int coop;
 			memcpy(cl, w->attr.v[CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION], sizeof cl);
-			r = shim_launch(w->fn, w->grid, w->block, cl[0] ? cl : NULL, w->shared, NULL, extra);
+			memcpy(&coop, w->attr.v[CU_LAUNCH_ATTRIBUTE_COOPERATIVE], sizeof coop);
+			/* a cooperative node's grid must be resident at once, as with cuLaunchCooperativeKernel */
+			if (!coop || !(r = shim_coop_fits(w->fn, w->grid, w->block, w->shared)))
+				r = shim_launch(w->fn, w->grid, w->block, cl[0] ? cl : NULL, w->shared, NULL, extra);
 			break;
 		}
 		case N_COPY: r = shim_copy3d(&w->copy, 0); break;
