@@ -1181,9 +1181,12 @@ run(Exec *x, CUgraphExec top, int *gone)
 			int coop;
 			memcpy(cl, w->attr.v[CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION], sizeof cl);
 			memcpy(&coop, w->attr.v[CU_LAUNCH_ATTRIBUTE_COOPERATIVE], sizeof coop);
-			/* a cooperative node's grid must be resident at once, as with cuLaunchCooperativeKernel */
-			if (!coop || !(r = shim_coop_fits(w->fn, w->grid, w->block, w->shared)))
+			/* a cooperative node launches as cuLaunchCooperativeKernel does */
+			if (!coop || !(r = shim_coop_fits(w->fn, w->grid, w->block, w->shared))) {
+				ptx_set_cooperative(shim.cx, coop != 0);
 				r = shim_launch(w->fn, w->grid, w->block, cl[0] ? cl : NULL, w->shared, NULL, extra);
+				ptx_set_cooperative(shim.cx, 0);
+			}
 			break;
 		}
 		case N_COPY: r = shim_copy3d(&w->copy, 0); break;
