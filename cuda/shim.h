@@ -78,6 +78,12 @@ typedef struct {
 	size_t ndeps;
 } Capturing;
 
+/* The launch attributes a stream or a kernel node keeps (shim_attr.c):
+ * each id's CUlaunchAttributeValue, 64 bytes, as last set.  A stream's
+ * priority is its prio, not its entry here. */
+#define SHIM_NATTR 17
+typedef struct { unsigned char v[SHIM_NATTR][64]; } Attrs;
+
 struct Sstream {
 	CUstream h;
 	Ctx *ctx;
@@ -85,6 +91,7 @@ struct Sstream {
 	int prio;
 	unsigned long long id;
 	Capturing c;
+	Attrs attr;
 };
 struct Sevent { CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; Capturing c; };
 
@@ -206,6 +213,11 @@ size_t shim_free_mem(void);
 CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n);
 CUresult cuEventRecord(CUevent e, CUstream s);
 CUresult cuCtxDestroy_v2(CUcontext ctx);
+CUresult cuDeviceGetAttribute(int *v, int attr, CUdevice d);
+CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n);
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n);
+CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src, size_t n);
+CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t n);
 /* shim_copy.c */
 CUresult shim_copy3d(const CUDA_MEMCPY3D *c, int peer);   /* under LOCK */
 /* shim_tex.c: array h as one side of a strided copy of w x hgt x d bytes
@@ -251,6 +263,12 @@ int shim_capture_free(CUstream s, CUresult *r, CUdeviceptr p);
 void shim_capture_record(Event *e, CUstream s);
 CUresult shim_capture_wait(CUstream s, Event *e);
 void shim_capture_forget(Capturing *c);
+/* shim_attr.c: the attributes' defaults; one read or set, for a stream
+ * (node 0) or a kernel node (node 1), the id checked against those the
+ * driver takes for it */
+void shim_attrs_init(Attrs *a);
+CUresult shim_attr_get(const Attrs *a, int id, void *out, int node);
+CUresult shim_attr_set(Attrs *a, int id, const void *in, int node);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_fork.c: a child forked after cuInit gets CUDA_ERROR_NOT_INITIALIZED */

@@ -9,6 +9,7 @@
  * row (shim_tex.c).  As everywhere in the shim,
  * the Async forms have finished when they return.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "cuda/shim.h"
 
@@ -454,5 +455,147 @@ cuPointerGetAttributes(unsigned n, int *as, void **data, CUdeviceptr p)
 		}
 	}
 	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- batch copies */
+
+/* CUmemcpyAttributes: the source access order (1-3 valid), two
+ * CUmemLocation hints, the CUmemcpyFlags. */
+typedef struct {
+	int order;
+	int srchint[2], dsthint[2];
+	unsigned flags;
+} CopyAttr;
+
+enum { ORDER_STREAM = 1, ORDER_ANY = 3, COPY_FLAG_OVERLAP = 1 };
+
+static int
+attrok(const CopyAttr *a)
+{
+	return a->order >= ORDER_STREAM && a->order <= ORDER_ANY && !(a->flags & ~(unsigned)COPY_FLAG_OVERLAP);
+}
+
+/* The legacy default stream cannot take a batch: its implicit
+ * synchronisation is what a batch is there to avoid. */
+static CUresult
+batch_stream(CUstream s)
+{
+	if (!s || s == (CUstream)(uintptr_t)1)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim_stream_check(s);
+}
+
+/* CUDA 13: count copies, each as cuMemcpy (unified addressing decides the
+ * sides); attrs[j] applies from copy idxs[j] on.  All is checked before
+ * anything is copied. */
+CUresult
+cuMemcpyBatchAsync_v2(CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count, CopyAttr *attrs,
+                      size_t *idxs, size_t nattrs, CUstream s)
+{
+	CUresult r;
+
+	if (!dsts || !srcs || !sizes || !count || !attrs || !idxs || !nattrs || nattrs > count || idxs[0])
+		return CUDA_ERROR_INVALID_VALUE;
+	for (size_t j = 0; j < nattrs; j++)
+		if (!attrok(&attrs[j]) || (j && (idxs[j] <= idxs[j - 1] || idxs[j] >= count)))
+			return CUDA_ERROR_INVALID_VALUE;
+	for (size_t i = 0; i < count; i++)
+		if (!sizes[i] || !dsts[i] || !srcs[i])
+			return CUDA_ERROR_INVALID_VALUE;
+	if ((r = batch_stream(s)))
+		return r;
+	for (size_t i = 0; i < count && !r; i++)
+		r = cuMemcpy(dsts[i], srcs[i], sizes[i]);
+	return r;
+}
+
+/* CUDA 12.8: the same, and the index of the copy that failed. */
+CUresult
+cuMemcpyBatchAsync(CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count, CopyAttr *attrs,
+                   size_t *idxs, size_t nattrs, size_t *fail, CUstream s)
+{
+	CUresult r = cuMemcpyBatchAsync_v2(dsts, srcs, sizes, count, attrs, idxs, nattrs, s);
+
+	if (fail)
+		*fail = r ? SIZE_MAX : 0;   /* SIZE_MAX: no one copy is to blame */
+	return r;
+}
+
+/* CUmemcpy3DOperand: a pointer (with its row length and layer height,
+ * in bytes and rows, 0 for packed) or an array at an offset. */
+typedef struct {
+	int type;
+	union {
+		struct { CUdeviceptr ptr; size_t row, layer; int hint[2]; } ptr;
+		struct { CUarray array; size_t x, y, z; } array;
+	} op;
+} Operand;
+
+typedef struct {
+	Operand src, dst;
+	size_t w, h, d;
+	int order;
+	unsigned flags;
+} BatchOp;
+
+enum { OPERAND_POINTER = 1, OPERAND_ARRAY = 2 };
+
+/* One side of a CUDA_MEMCPY3D from an operand; arrays are not taken. */
+static CUresult
+operand(const Operand *o, size_t w, size_t h, int *type, CUdeviceptr *p, size_t *pitch, size_t *height)
+{
+	if (o->type == OPERAND_ARRAY)
+		return CUDA_ERROR_NOT_SUPPORTED;
+	if (o->type != OPERAND_POINTER || !o->op.ptr.ptr)
+		return CUDA_ERROR_INVALID_VALUE;
+	*pitch = o->op.ptr.row ? o->op.ptr.row : w;
+	*height = o->op.ptr.layer ? o->op.ptr.layer : h;
+	if (*pitch < w || *height < h)
+		return CUDA_ERROR_INVALID_VALUE;
+	*type = CU_MEMORYTYPE_UNIFIED;
+	*p = o->op.ptr.ptr;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemcpy3DBatchAsync_v2(size_t n, BatchOp *ops, unsigned long long flags, CUstream s)
+{
+	CUDA_MEMCPY3D *c;
+	CUresult r = CUDA_SUCCESS;
+
+	if (!n || !ops || flags || n > SIZE_MAX / sizeof *c)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(c = calloc(n, sizeof *c)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	for (size_t i = 0; i < n && !r; i++) {
+		const BatchOp *o = &ops[i];
+		CopyAttr a = { .order = o->order, .flags = o->flags };
+		if (!o->w || !o->h || !o->d || !attrok(&a))
+			r = CUDA_ERROR_INVALID_VALUE;
+		else if (!(r = operand(&o->src, o->w, o->h, &c[i].srcMemoryType, &c[i].srcDevice, &c[i].srcPitch,
+		    &c[i].srcHeight)))
+			r = operand(&o->dst, o->w, o->h, &c[i].dstMemoryType, &c[i].dstDevice, &c[i].dstPitch,
+			    &c[i].dstHeight);
+		c[i].WidthInBytes = o->w, c[i].Height = o->h, c[i].Depth = o->d;
+	}
+	if (!r)
+		r = batch_stream(s);
+	LOCK();
+	for (size_t i = 0; i < n && !r; i++)
+		if (!(r = shim_ready(NULL)))
+			r = shim_copy3d(&c[i], 0);
+	UNLOCK();
+	free(c);
+	return r;
+}
+
+CUresult
+cuMemcpy3DBatchAsync(size_t n, BatchOp *ops, size_t *fail, unsigned long long flags, CUstream s)
+{
+	CUresult r = cuMemcpy3DBatchAsync_v2(n, ops, flags, s);
+
+	if (fail)
+		*fail = r ? SIZE_MAX : 0;
 	return r;
 }

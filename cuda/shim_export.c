@@ -30,7 +30,6 @@
 CUresult cuModuleLoadData(CUmodule *out, const void *image);
 CUresult cuDeviceGetCount(int *n);
 CUresult cuDeviceGetUuid(unsigned char uuid[16], CUdevice d);
-CUresult cuDeviceGetAttribute(int *v, int attr, CUdevice d);
 CUresult cuCtxGetCurrent(CUcontext *ctx);
 
 /* a slot's type: each is cast back to its own signature by the caller */

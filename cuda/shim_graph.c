@@ -4,7 +4,12 @@
  * cloning), queried (nodes, edges, types, parameters), made executable
  * (cuGraphInstantiate*), updated (cuGraphExec*SetParams,
  * cuGraphExecUpdate) and launched (cuGraphLaunch): kernel, copy, fill,
- * host-function and empty nodes.
+ * host-function and empty nodes; event record and wait nodes; child graph
+ * nodes, which own a clone of the child (an executable, an executable of
+ * it); memory alloc and free nodes, whose allocation is made when the
+ * alloc node is added and counted in use between the two nodes of a
+ * launch; also through the generic cuGraphAddNode/cuGraph*NodeSetParams,
+ * and written out by cuGraphDebugDotPrint.
  *
  * Instantiation puts the nodes in a topological order (the order added,
  * unless an edge added later says otherwise) and a launch runs them in
@@ -24,6 +29,7 @@
  * the driver).
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cuda/shim.h"
@@ -54,7 +60,21 @@ typedef struct {
 	void *userData;
 } CUDA_HOST_NODE_PARAMS;
 
-enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST };
+enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST, N_RECORD, N_WAIT, N_CHILD, N_ALLOC, N_FREE };
+
+/* An allocation of a memory node: made when its alloc node is added (the
+ * address is fixed from then on, as the driver fixes it), counted as in
+ * use between a launch's alloc node and its free node, and given back
+ * when the last node, clone or executable naming it goes. */
+typedef struct Gmem {
+	CUdeviceptr p;
+	size_t bytes;
+	unsigned refs;
+	int live;                   /* allocated by a launch and not yet freed */
+	struct Gmem *next;
+} Gmem;
+
+struct Exec;
 
 /* What a node does; copied whole into an executable graph. */
 typedef struct {
@@ -68,6 +88,12 @@ typedef struct {
 	CUDA_MEMCPY3D copy;         /* copy */
 	CUDA_MEMSET_NODE_PARAMS fill;
 	CUDA_HOST_NODE_PARAMS host;
+	Attrs attr;                 /* kernel: launch attributes (shim_attr.c) */
+	CUevent ev;                 /* record, wait: a handle, resolved when run */
+	CUgraph child;              /* child, in a graph: the embedded copy, owned */
+	struct Exec *sub;           /* child, in an executable: its executable, owned */
+	Gmem *mem;                  /* alloc, free: one reference */
+	int off;                    /* in an executable: disabled (cuGraphNodeSetEnabled) */
 } Work;
 
 typedef struct Node {
@@ -78,6 +104,7 @@ typedef struct Node {
 	size_t ndeps;
 	size_t idx;                 /* scratch of topo() and cuGraphClone */
 	void **argp;                /* cuGraphKernelNodeGetParams' pointers into w.args */
+	CUgraphNode origin;         /* a clone's node: the node it was copied from */
 	struct Node *next;          /* in the order added */
 } Node;
 
@@ -106,7 +133,7 @@ typedef struct Graph {
 	unsigned id;                /* cuGraphGetId: graphs numbered as made, from 1 */
 } Graph;
 
-typedef struct {
+typedef struct Exec {
 	CUgraphExec h;
 	size_t n;
 	Work *w;
@@ -323,6 +350,82 @@ cuGraphReleaseUserObject(CUgraph gh, CUuserObject h, unsigned n)
 #define NODE(h) ((Node *)shim_hget((h), H_NODE))
 #define EXEC(h) ((Exec *)shim_hget((h), H_EXEC))
 
+/* ---------------------------------------------------------------- work */
+
+static CUresult instantiate(CUgraphExec *out, Graph *g);
+static CUresult clone_graph(CUgraph *out, Graph *g);
+static void exec_free(Exec *x);
+
+/* The allocations of memory nodes, and what the launches hold of them
+ * (cuDeviceGetGraphMemAttribute); under LOCK. */
+static Gmem *gmems;
+static uint64_t gm_used, gm_used_high, gm_reserved, gm_reserved_high;
+
+static void
+gmem_drop(Gmem *m)
+{
+	Gmem **p;
+
+	if (!m || --m->refs)
+		return;
+	if (m->live)
+		gm_used -= m->bytes;
+	for (p = &gmems; *p != m; p = &(*p)->next)
+		;
+	*p = m->next;
+	shim_free(m->p);
+	free(m);
+}
+
+/* What a node's work owns: its arguments, its child graph or executable,
+ * its reference to an allocation; under LOCK. */
+static void
+work_free(Work *w)
+{
+	free(w->args);
+	w->args = NULL;
+	if (w->child)
+		shim_graph_free(w->child);
+	w->child = NULL;
+	if (w->sub)
+		exec_free(w->sub);
+	w->sub = NULL;
+	gmem_drop(w->mem);
+	w->mem = NULL;
+}
+
+/* A copy of from that owns its own: for a graph (a clone's node), the
+ * child graph cloned; for an executable (toexec), the child graph
+ * instantiated.  Under LOCK. */
+static CUresult
+work_dup(Work *to, const Work *from, int toexec)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	*to = *from;
+	to->args = NULL, to->child = NULL, to->sub = NULL;
+	if (from->args) {
+		if (!(to->args = malloc(from->nargs ? from->nargs : 1)))
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		memcpy(to->args, from->args, from->nargs);
+	}
+	if (from->child && toexec) {
+		CUgraphExec sh;
+		if (!(r = instantiate(&sh, GRAPH(from->child))))
+			to->sub = EXEC(sh);
+	} else if (from->child)
+		r = clone_graph(&to->child, GRAPH(from->child));
+	if (r) {
+		free(to->args);
+		to->args = NULL;
+		to->mem = NULL;
+		return r;
+	}
+	if (to->mem)
+		to->mem->refs++;
+	return CUDA_SUCCESS;
+}
+
 /* ---------------------------------------------------------------- nodes */
 
 /* The kernel's arguments packed as its parameter buffer; under LOCK. */
@@ -418,7 +521,7 @@ add(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_t ndeps, Work *w
 	nd->ndeps = ndeps;
 	nd->g = g;
 	nd->w = *w;
-	w->args = NULL;
+	w->args = NULL, w->child = NULL, w->mem = NULL;
 	if (g->last)
 		g->last->next = nd;
 	else
@@ -485,7 +588,7 @@ shim_graph_free(CUgraph gh)
 		return;
 	for (Node *nd = g->first, *nx; nd; nd = nx) {
 		nx = nd->next;
-		free(nd->w.args);
+		work_free(&nd->w);
 		free(nd->deps);
 		free(nd->argp);
 		shim_hfree(nd->h);
@@ -525,6 +628,7 @@ add_kernel(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
 	if (!out || !p)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
+	shim_attrs_init(&w.attr);
 	LOCK();
 	if (!GRAPH(g))
 		r = CUDA_ERROR_INVALID_VALUE;
@@ -647,6 +751,7 @@ shim_graph_kernel(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t n
 	p.kernelParams = params;
 	p.extra = extra;
 	memset(&w, 0, sizeof w);
+	shim_attrs_init(&w.attr);
 	if (!(r = kernel_work(&w, &p, 1)))
 		r = add(out, g, deps, ndeps, &w);
 	free(w.args);
@@ -728,7 +833,7 @@ static void
 exec_free(Exec *x)
 {
 	for (size_t i = 0; i < x->n; i++)
-		free(x->w[i].args);
+		work_free(&x->w[i]);
 	free(x->w);
 	free(x->from);
 	refs_drop(x->refs, x->nrefs);
@@ -805,16 +910,15 @@ instantiate(CUgraphExec *out, Graph *g)
 	}
 	for (; i < g->n; i++) {
 		Node *nd = ord[i];
-		x->w[i] = nd->w;
+		CUresult r;
 		x->from[i] = nd->h;
-		x->n = i + 1;
-		if (nd->w.args && !(x->w[i].args = malloc(nd->w.nargs ? nd->w.nargs : 1))) {
+		if ((r = work_dup(&x->w[i], &nd->w, 1))) {
+			free(ord);
 			x->n = i;
 			exec_free(x);
-			return CUDA_ERROR_OUT_OF_MEMORY;
+			return r;
 		}
-		if (nd->w.args)
-			memcpy(x->w[i].args, nd->w.args, nd->w.nargs);
+		x->n = i + 1;
 	}
 	free(ord);
 	if (refs_copy(&x->refs, &x->nrefs, g->refs, g->nrefs)) {
@@ -1054,29 +1158,35 @@ cuGraphUpload(CUgraphExec x, CUstream st)
 	return r;
 }
 
-/* Runs every node in order; the first error stops the launch.  The lock
- * is held but for host functions, which may call the driver: after one,
- * the executable is looked up again, since the function may have
- * destroyed it (the launch then ends there). */
-CUresult
-cuGraphLaunch(CUgraphExec h, CUstream st)
+/* Runs x's nodes in order, but those disabled; the first error stops
+ * the launch.  The lock is held but for host functions, which may call
+ * the driver: after one, the launched executable top is looked up again,
+ * since the function may have destroyed it (the launch then ends there,
+ * *gone set: x may be part of it).  Under LOCK. */
+static CUresult
+run(Exec *x, CUgraphExec top, int *gone)
 {
 	CUresult r = CUDA_SUCCESS;
-	Exec *x;
 
-	LOCK();
-	if (!(x = EXEC(h)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else if (!shim_streamok(st))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	for (size_t i = 0; x && i < x->n && !r; i++) {
+	for (size_t i = 0; i < x->n && !r && !*gone; i++) {
 		Work *w = &x->w[i];
+		if (w->off)
+			continue;
 		switch (w->kind) {
 		case N_KERNEL: {
 			size_t len = w->nargs;
 			void *extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, w->args, CU_LAUNCH_PARAM_BUFFER_SIZE,
 			                 &len, CU_LAUNCH_PARAM_END};
-			r = shim_launch(w->fn, w->grid, w->block, NULL, w->shared, NULL, extra);
+			unsigned cl[3];
+			int coop;
+			memcpy(cl, w->attr.v[CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION], sizeof cl);
+			memcpy(&coop, w->attr.v[CU_LAUNCH_ATTRIBUTE_COOPERATIVE], sizeof coop);
+			/* a cooperative node launches as cuLaunchCooperativeKernel does */
+			if (!coop || !(r = shim_coop_fits(w->fn, w->grid, w->block, w->shared))) {
+				ptx_set_cooperative(shim.cx, coop != 0);
+				r = shim_launch(w->fn, w->grid, w->block, cl[0] ? cl : NULL, w->shared, NULL, extra);
+				ptx_set_cooperative(shim.cx, 0);
+			}
 			break;
 		}
 		case N_COPY: r = shim_copy3d(&w->copy, 0); break;
@@ -1092,12 +1202,63 @@ cuGraphLaunch(CUgraphExec h, CUstream st)
 				UNLOCK();
 				hp.fn(hp.userData);
 				LOCK();
-				x = EXEC(h);
+				*gone = !EXEC(top);
+			}
+			break;
+		case N_RECORD: {
+			Event *e = EVENT(w->ev);
+			if (!e)
+				r = CUDA_ERROR_INVALID_HANDLE;
+			else if (!(r = shim_ready(NULL))) {
+				e->ms = shim_now_ms();
+				e->recorded = 1;
+			}
+			break;
+		}
+		case N_WAIT:    /* what it waits for has run: all work is synchronous */
+			r = EVENT(w->ev) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+			break;
+		case N_CHILD: r = run(w->sub, top, gone); break;
+		case N_ALLOC:
+			if (!w->mem->live) {
+				w->mem->live = 1;
+				gm_used += w->mem->bytes;
+				/* the pool reserves whole 2 MiB pages, as the driver's does */
+				uint64_t res = (gm_used + (2u << 20) - 1) / (2u << 20) * (2u << 20);
+				if (res > gm_reserved)
+					gm_reserved = res;
+				if (gm_used > gm_used_high)
+					gm_used_high = gm_used;
+				if (gm_reserved > gm_reserved_high)
+					gm_reserved_high = gm_reserved;
+			}
+			break;
+		case N_FREE:
+			if (w->mem->live) {
+				w->mem->live = 0;
+				gm_used -= w->mem->bytes;
 			}
 			break;
 		default: break;
 		}
 	}
+	return r;
+}
+
+CUresult
+cuGraphLaunch(CUgraphExec h, CUstream st)
+{
+	CUresult r = CUDA_SUCCESS;
+	int gone = 0;
+	Exec *x;
+
+	LOCK();
+	if (!(x = EXEC(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!shim_streamok(st))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else
+		r = run(x, h, &gone);
 	UNLOCK();
 	return r;
 }
@@ -1174,7 +1335,8 @@ CUresult
 cuGraphNodeGetType(CUgraphNode h, int *type)
 {
 	static const int types[] = {[N_EMPTY] = 5, [N_KERNEL] = 0, [N_COPY] = 1, [N_FILL] = 2,
-	                            [N_HOST] = 3};
+	                            [N_HOST] = 3, [N_CHILD] = 4, [N_WAIT] = 6, [N_RECORD] = 7,
+	                            [N_ALLOC] = 10, [N_FREE] = 11};
 	CUresult r = CUDA_SUCCESS;
 	Node *nd;
 
@@ -1381,7 +1543,7 @@ cuGraphDestroyNode(CUgraphNode h)
 		for (g->last = g->first; g->last && g->last->next; g->last = g->last->next)
 			;
 	g->n--;
-	free(nd->w.args);
+	work_free(&nd->w);
 	free(nd->deps);
 	free(nd->argp);
 	shim_hfree(h);
@@ -1506,37 +1668,30 @@ cuGraphExecUpdate(CUgraphExec x, CUgraph g, CUgraphNode *errnode, int *result)
 	return r;
 }
 
-/* A copy of the graph: each node's work and edges, under new handles. */
-CUresult
-cuGraphClone(CUgraph *out, CUgraph orig)
+/* A copy of graph g: each node's work and edges, under new handles;
+ * each new node remembers the one it copies (cuGraphNodeFindInClone).
+ * Under LOCK. */
+static CUresult
+clone_graph(CUgraph *out, Graph *g)
 {
 	CUgraphNode *map = NULL;
 	CUgraph ch = NULL;
 	CUresult r;
-	Graph *g;
 	size_t i = 0;
 
-	if (!out)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(g = GRAPH(orig)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else if (!(map = calloc(g->n ? g->n : 1, sizeof *map)))
-		r = CUDA_ERROR_OUT_OF_MEMORY;
-	else
-		r = shim_graph_new(&ch);
-	for (Node *nd = g ? g->first : NULL; nd && !r; nd = nd->next, i++) {
-		Work w = nd->w;
+	if (!(map = calloc(g->n ? g->n : 1, sizeof *map)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	r = shim_graph_new(&ch);
+	for (Node *nd = g->first; nd && !r; nd = nd->next, i++) {
+		Work w;
 		CUgraphNode deps[64], *dp = nd->ndeps <= 64 ? deps : malloc(nd->ndeps * sizeof *dp);
 		nd->idx = i;
-		if (!dp || (w.args && !(w.args = malloc(nd->w.nargs ? nd->w.nargs : 1)))) {
+		if (!dp || (r = work_dup(&w, &nd->w, 0))) {
 			if (dp != deps)
 				free(dp);
-			r = CUDA_ERROR_OUT_OF_MEMORY;
+			r = r ? r : CUDA_ERROR_OUT_OF_MEMORY;
 			break;
 		}
-		if (w.args)
-			memcpy(w.args, nd->w.args, nd->w.nargs);
 		/* dependencies come earlier in the list unless added afterwards */
 		size_t nd2 = 0;
 		for (size_t k = 0; k < nd->ndeps; k++) {
@@ -1544,14 +1699,15 @@ cuGraphClone(CUgraph *out, CUgraph orig)
 			if (dep && dep->idx < i)
 				dp[nd2++] = map[dep->idx];
 		}
-		r = add(&map[i], ch, dp, nd2, &w);
-		free(w.args);
+		if (!(r = add(&map[i], ch, dp, nd2, &w)))
+			NODE(map[i])->origin = nd->h;
+		work_free(&w);
 		if (dp != deps)
 			free(dp);
 	}
 	/* the edges to nodes added later */
 	i = 0;
-	for (Node *nd = g ? g->first : NULL; nd && !r; nd = nd->next, i++)
+	for (Node *nd = g->first; nd && !r; nd = nd->next, i++)
 		for (size_t k = 0; k < nd->ndeps && !r; k++) {
 			Node *dep = NODE(nd->deps[k]);
 			if (dep && dep->idx >= i)
@@ -1564,6 +1720,814 @@ cuGraphClone(CUgraph *out, CUgraph orig)
 	else if (!r)
 		*out = ch;
 	free(map);
+	return r;
+}
+
+CUresult
+cuGraphClone(CUgraph *out, CUgraph orig)
+{
+	CUresult r;
+	Graph *g;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = (g = GRAPH(orig)) ? clone_graph(out, g) : CUDA_ERROR_INVALID_VALUE;
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- more node kinds */
+
+/* The node h when it is of kind, else NULL; under LOCK. */
+static Node *
+node_of(CUgraphNode h, int kind)
+{
+	Node *nd = NODE(h);
+
+	return nd && nd->w.kind == kind ? nd : NULL;
+}
+
+/* Adds a node of w (taking what it owns) after deps; under LOCK. */
+static CUresult
+add_work(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, Work *w)
+{
+	CUresult r;
+
+	if (!out || !GRAPH(g))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		r = add(out, g, deps, ndeps, w);
+	work_free(w);
+	return r;
+}
+
+static CUresult
+add_event(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, CUevent ev, int kind)
+{
+	Work w;
+	CUresult r;
+
+	memset(&w, 0, sizeof w);
+	w.kind = kind;
+	w.ev = ev;
+	LOCK();
+	r = !EVENT(ev) ? CUDA_ERROR_INVALID_VALUE : add_work(out, g, deps, ndeps, &w);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphAddEventRecordNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, CUevent ev)
+{
+	return add_event(out, g, deps, ndeps, ev, N_RECORD);
+}
+
+CUresult
+cuGraphAddEventWaitNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, CUevent ev)
+{
+	return add_event(out, g, deps, ndeps, ev, N_WAIT);
+}
+
+static CUresult
+get_event(CUgraphNode h, CUevent *ev, int kind)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!ev)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, kind)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*ev = nd->w.ev;
+	UNLOCK();
+	return r;
+}
+
+static CUresult
+set_event(CUgraphExec x, CUgraphNode h, CUevent ev, int kind)
+{
+	CUresult r = CUDA_SUCCESS;
+	Work *w = NULL;
+	Node *nd;
+
+	LOCK();
+	if (x) {
+		if ((w = find(x, h)) && w->kind != kind)
+			w = NULL;
+	} else if ((nd = node_of(h, kind)))
+		w = &nd->w;
+	if (!w || !EVENT(ev))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		w->ev = ev;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphEventRecordNodeGetEvent(CUgraphNode h, CUevent *ev)
+{
+	return get_event(h, ev, N_RECORD);
+}
+
+CUresult
+cuGraphEventWaitNodeGetEvent(CUgraphNode h, CUevent *ev)
+{
+	return get_event(h, ev, N_WAIT);
+}
+
+CUresult
+cuGraphEventRecordNodeSetEvent(CUgraphNode h, CUevent ev)
+{
+	return set_event(NULL, h, ev, N_RECORD);
+}
+
+CUresult
+cuGraphEventWaitNodeSetEvent(CUgraphNode h, CUevent ev)
+{
+	return set_event(NULL, h, ev, N_WAIT);
+}
+
+CUresult
+cuGraphExecEventRecordNodeSetEvent(CUgraphExec x, CUgraphNode h, CUevent ev)
+{
+	return x ? set_event(x, h, ev, N_RECORD) : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuGraphExecEventWaitNodeSetEvent(CUgraphExec x, CUgraphNode h, CUevent ev)
+{
+	return x ? set_event(x, h, ev, N_WAIT) : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* A child graph node embeds a clone of the child, as the driver does:
+ * changing the child afterwards changes nothing here. */
+CUresult
+cuGraphAddChildGraphNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, CUgraph child)
+{
+	Work w;
+	CUresult r;
+	Graph *c;
+
+	memset(&w, 0, sizeof w);
+	w.kind = N_CHILD;
+	LOCK();
+	if (!out || !GRAPH(g) || !(c = GRAPH(child)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(r = clone_graph(&w.child, c)))
+		r = add_work(out, g, deps, ndeps, &w);
+	UNLOCK();
+	return r;
+}
+
+/* The embedded graph itself: the caller may change it, until the node goes. */
+CUresult
+cuGraphChildGraphNodeGetGraph(CUgraphNode h, CUgraph *out)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_CHILD)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*out = nd->w.child;
+	UNLOCK();
+	return r;
+}
+
+/* Same shape as exec_update's test: as many nodes of the same kinds in
+ * the same order, child graphs alike in turn; under LOCK. */
+static int
+same_shape(const Exec *x, const Exec *y)
+{
+	if (x->n != y->n)
+		return 0;
+	for (size_t i = 0; i < x->n; i++)
+		if (x->w[i].kind != y->w[i].kind || (x->w[i].sub && !same_shape(x->w[i].sub, y->w[i].sub)))
+			return 0;
+	return 1;
+}
+
+CUresult
+cuGraphExecChildGraphNodeSetParams(CUgraphExec x, CUgraphNode h, CUgraph child)
+{
+	CUgraphExec nh;
+	CUresult r;
+	Graph *c;
+	Work *w;
+
+	LOCK();
+	if (!(w = find(x, h)) || w->kind != N_CHILD || !(c = GRAPH(child)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(r = instantiate(&nh, c))) {
+		Exec *nx = EXEC(nh);
+		if (!same_shape(w->sub, nx)) {
+			exec_free(nx);
+			r = CUDA_ERROR_INVALID_VALUE;
+		} else {
+			exec_free(w->sub);
+			w->sub = nx;
+		}
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphHostNodeGetParams(CUgraphNode h, CUDA_HOST_NODE_PARAMS *p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_HOST)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*p = nd->w.host;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphHostNodeSetParams(CUgraphNode h, const CUDA_HOST_NODE_PARAMS *p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!p || !p->fn)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_HOST)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		nd->w.host = *p;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphExecHostNodeSetParams(CUgraphExec x, CUgraphNode h, const CUDA_HOST_NODE_PARAMS *p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Work *w;
+
+	if (!p || !p->fn)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(w = find(x, h)) || w->kind != N_HOST)
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		w->host = *p;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphMemcpyNodeGetParams(CUgraphNode h, CUDA_MEMCPY3D *c)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_COPY)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*c = nd->w.copy;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphMemcpyNodeSetParams(CUgraphNode h, const CUDA_MEMCPY3D *c)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_COPY)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		nd->w.copy = *c;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphMemsetNodeGetParams(CUgraphNode h, CUDA_MEMSET_NODE_PARAMS *p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_FILL)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*p = nd->w.fill;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphMemsetNodeSetParams(CUgraphNode h, const CUDA_MEMSET_NODE_PARAMS *p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!p || (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4))
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_FILL)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		nd->w.fill = *p;
+	UNLOCK();
+	return r;
+}
+
+/* Kernel, copy and fill nodes can be turned off in an executable (the
+ * documented set); a disabled node runs as an empty one. */
+static int
+can_disable(int kind)
+{
+	return kind == N_KERNEL || kind == N_COPY || kind == N_FILL;
+}
+
+CUresult
+cuGraphNodeSetEnabled(CUgraphExec x, CUgraphNode h, unsigned on)
+{
+	CUresult r = CUDA_SUCCESS;
+	Work *w;
+
+	LOCK();
+	if (!(w = find(x, h)) || !can_disable(w->kind))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		w->off = !on;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphNodeGetEnabled(CUgraphExec x, CUgraphNode h, unsigned *on)
+{
+	CUresult r = CUDA_SUCCESS;
+	Work *w;
+
+	if (!on)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(w = find(x, h)) || !can_disable(w->kind))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*on = !w->off;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphNodeFindInClone(CUgraphNode *out, CUgraphNode orig, CUgraph clone)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+	Graph *g;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if ((g = GRAPH(clone)) && orig)
+		for (Node *nd = g->first; nd; nd = nd->next)
+			if (nd->origin == orig) {
+				*out = nd->h;
+				r = CUDA_SUCCESS;
+				break;
+			}
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- kernel node attributes */
+
+CUresult
+cuGraphKernelNodeGetAttribute(CUgraphNode h, int id, void *out)
+{
+	CUresult r;
+	Node *nd;
+
+	LOCK();
+	r = !(nd = node_of(h, N_KERNEL)) ? CUDA_ERROR_INVALID_VALUE : shim_attr_get(&nd->w.attr, id, out, 1);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphKernelNodeSetAttribute(CUgraphNode h, int id, const void *in)
+{
+	CUresult r;
+	Node *nd;
+
+	LOCK();
+	r = !(nd = node_of(h, N_KERNEL)) ? CUDA_ERROR_INVALID_VALUE : shim_attr_set(&nd->w.attr, id, in, 1);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *a, *b;
+
+	LOCK();
+	if (!(a = node_of(dst, N_KERNEL)) || !(b = node_of(src, N_KERNEL)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		a->w.attr = b->w.attr;
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- memory nodes */
+
+/* CUDA_MEM_ALLOC_NODE_PARAMS: CUmemPoolProps (88 bytes: the allocation
+ * type, handle types, location type and id first), then the access
+ * descriptors, their count, the size and the address handed back. */
+typedef struct {
+	int atype, htypes, ltype, lid;
+	unsigned char rest[72];
+	const void *access;
+	size_t naccess, bytes;
+	CUdeviceptr dptr;
+} AllocParams;
+
+enum { ALLOC_PINNED = 1, LOC_DEVICE = 1 };
+
+CUresult
+cuGraphAddMemAllocNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, AllocParams *p)
+{
+	CUdeviceptr dp = 0;
+	Gmem *m = NULL;
+	Work w;
+	CUresult r;
+
+	if (!out || !p || !p->bytes || p->atype != ALLOC_PINNED || p->ltype != LOC_DEVICE || p->htypes ||
+	    p->naccess > 1)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (p->lid != 0)
+		return CUDA_ERROR_INVALID_DEVICE;
+	if ((r = cuMemAlloc_v2(&dp, p->bytes)))
+		return r;
+	memset(&w, 0, sizeof w);
+	w.kind = N_ALLOC;
+	LOCK();
+	if (!(m = calloc(1, sizeof *m))) {
+		shim_free(dp);
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	} else {
+		m->p = dp;
+		m->bytes = p->bytes;
+		m->refs = 1;
+		m->next = gmems;
+		gmems = m;
+		w.mem = m;
+		if (!(r = add_work(out, g, deps, ndeps, &w)))
+			p->dptr = dp;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphAddMemFreeNode(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_t ndeps, CUdeviceptr dp)
+{
+	CUresult r = CUDA_SUCCESS;
+	Graph *g;
+	Gmem *m;
+	Work w;
+
+	memset(&w, 0, sizeof w);
+	w.kind = N_FREE;
+	LOCK();
+	for (m = gmems; m && m->p != dp; m = m->next)
+		;
+	if (!(g = GRAPH(gh)) || !m)
+		r = CUDA_ERROR_INVALID_VALUE;
+	/* one free node an allocation, in the graph that allocates it */
+	for (Node *nd = g && !r ? g->first : NULL; nd; nd = nd->next)
+		if (nd->w.kind == N_FREE && nd->w.mem == m)
+			r = CUDA_ERROR_INVALID_VALUE;
+	if (!r) {
+		m->refs++;
+		w.mem = m;
+		r = add_work(out, gh, deps, ndeps, &w);
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphMemAllocNodeGetParams(CUgraphNode h, AllocParams *p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_ALLOC)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else {
+		memset(p, 0, sizeof *p);
+		p->atype = ALLOC_PINNED;
+		p->ltype = LOC_DEVICE;
+		p->bytes = nd->w.mem->bytes;
+		p->dptr = nd->w.mem->p;
+	}
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphMemFreeNodeGetParams(CUgraphNode h, CUdeviceptr *dp)
+{
+	CUresult r = CUDA_SUCCESS;
+	Node *nd;
+
+	if (!dp)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(nd = node_of(h, N_FREE)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*dp = nd->w.mem->p;
+	UNLOCK();
+	return r;
+}
+
+/* CUgraphMem_attribute */
+enum { GM_USED, GM_USED_HIGH, GM_RESERVED, GM_RESERVED_HIGH };
+
+CUresult
+cuDeviceGetGraphMemAttribute(CUdevice dev, int attr, void *value)
+{
+	static uint64_t *const v[] = { &gm_used, &gm_used_high, &gm_reserved, &gm_reserved_high };
+	CUresult r = CUDA_SUCCESS;
+
+	if (dev != 0)
+		return CUDA_ERROR_INVALID_DEVICE;
+	if (!value || attr < GM_USED || attr > GM_RESERVED_HIGH)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else
+		memcpy(value, v[attr], sizeof *v[attr]);
+	UNLOCK();
+	return r;
+}
+
+/* Only the high watermarks can be set, and only to 0 (a reset). */
+CUresult
+cuDeviceSetGraphMemAttribute(CUdevice dev, int attr, void *value)
+{
+	CUresult r = CUDA_SUCCESS;
+	uint64_t x;
+
+	if (dev != 0)
+		return CUDA_ERROR_INVALID_DEVICE;
+	if (!value || (attr != GM_USED_HIGH && attr != GM_RESERVED_HIGH))
+		return CUDA_ERROR_INVALID_VALUE;
+	memcpy(&x, value, sizeof x);
+	if (x)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else if (attr == GM_USED_HIGH)
+		gm_used_high = gm_used;
+	else
+		gm_reserved_high = gm_reserved;
+	UNLOCK();
+	return r;
+}
+
+/* What the pool reserves beyond what is in use goes back. */
+CUresult
+cuDeviceGraphMemTrim(CUdevice dev)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (dev != 0)
+		return CUDA_ERROR_INVALID_DEVICE;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else
+		gm_reserved = (gm_used + (2u << 20) - 1) / (2u << 20) * (2u << 20);
+	UNLOCK();
+	return r;
+}
+
+/* ---------------------------------------------------------------- generic node parameters */
+
+/* CUgraphNodeParams: the CUgraphNodeType, 12 reserved bytes, a union of
+ * each kind's parameters (232 bytes), 8 reserved bytes. */
+typedef struct {
+	int type;
+	int reserved0[3];
+	union {
+		long long pad[29];
+		CUDA_KERNEL_NODE_PARAMS kernel;            /* the _v3 layout is _v2's */
+		struct { int flags, reserved; CUcontext ctx; CUDA_MEMCPY3D copy; } memcpy;
+		struct { CUDA_MEMSET_NODE_PARAMS p; CUcontext ctx; } memset;
+		CUDA_HOST_NODE_PARAMS host;
+		struct { CUgraph graph; int ownership; } child;
+		CUevent event;
+		AllocParams alloc;
+		CUdeviceptr free;
+	} u;
+	long long reserved2;
+} NodeParams;
+
+enum { CUDA_ERROR_OPERATING_SYSTEM = 304 };
+
+/* CUgraphNodeType */
+enum { T_KERNEL, T_MEMCPY, T_MEMSET, T_HOST, T_GRAPH, T_EMPTY, T_WAIT, T_RECORD, T_ALLOC = 10, T_FREE };
+
+static int
+reserved_clear(const NodeParams *p)
+{
+	return !p->reserved0[0] && !p->reserved0[1] && !p->reserved0[2] && !p->reserved2;
+}
+
+CUresult
+cuGraphAddNode_v2(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, const void *edata, size_t ndeps,
+                  NodeParams *p)
+{
+	(void)edata;   /* only the default kind of edge */
+	if (!p || !reserved_clear(p))
+		return CUDA_ERROR_INVALID_VALUE;
+	switch (p->type) {
+	case T_KERNEL: return cuGraphAddKernelNode_v2(out, g, deps, ndeps, &p->u.kernel);
+	case T_MEMCPY:
+		if (p->u.memcpy.flags || p->u.memcpy.reserved)
+			return CUDA_ERROR_INVALID_VALUE;
+		return cuGraphAddMemcpyNode(out, g, deps, ndeps, &p->u.memcpy.copy, p->u.memcpy.ctx);
+	case T_MEMSET: return cuGraphAddMemsetNode(out, g, deps, ndeps, &p->u.memset.p, p->u.memset.ctx);
+	case T_HOST: return cuGraphAddHostNode(out, g, deps, ndeps, &p->u.host);
+	case T_GRAPH: return cuGraphAddChildGraphNode(out, g, deps, ndeps, p->u.child.graph);
+	case T_EMPTY: return cuGraphAddEmptyNode(out, g, deps, ndeps);
+	case T_WAIT: return cuGraphAddEventWaitNode(out, g, deps, ndeps, p->u.event);
+	case T_RECORD: return cuGraphAddEventRecordNode(out, g, deps, ndeps, p->u.event);
+	case T_ALLOC: return cuGraphAddMemAllocNode(out, g, deps, ndeps, &p->u.alloc);
+	case T_FREE: return cuGraphAddMemFreeNode(out, g, deps, ndeps, p->u.free);
+	default: return CUDA_ERROR_INVALID_VALUE;
+	}
+}
+
+CUresult
+cuGraphAddNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, NodeParams *p)
+{
+	return cuGraphAddNode_v2(out, g, deps, NULL, ndeps, p);
+}
+
+/* The node's kind must be the parameters'. */
+static CUresult
+kind_is(CUgraphNode h, CUgraphExec x, int type)
+{
+	static const int kinds[] = {[T_KERNEL] = N_KERNEL, [T_MEMCPY] = N_COPY, [T_MEMSET] = N_FILL,
+	                            [T_HOST] = N_HOST, [T_GRAPH] = N_CHILD, [T_EMPTY] = N_EMPTY,
+	                            [T_WAIT] = N_WAIT, [T_RECORD] = N_RECORD, [T_ALLOC] = N_ALLOC,
+	                            [T_FREE] = N_FREE};
+	CUresult r = CUDA_SUCCESS;
+	Work *w = NULL;
+	Node *nd;
+
+	if (type < 0 || type > T_FREE || (type > T_RECORD && type < T_ALLOC))
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (x)
+		w = find(x, h);
+	else if ((nd = NODE(h)))
+		w = &nd->w;
+	if (!w || w->kind != kinds[type])
+		r = CUDA_ERROR_INVALID_VALUE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphNodeSetParams(CUgraphNode h, NodeParams *p)
+{
+	CUresult r;
+
+	if (!p || !reserved_clear(p))
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = kind_is(h, NULL, p->type)))
+		return r;
+	switch (p->type) {
+	case T_KERNEL: return cuGraphKernelNodeSetParams_v2(h, &p->u.kernel);
+	case T_MEMCPY: return cuGraphMemcpyNodeSetParams(h, &p->u.memcpy.copy);
+	case T_MEMSET: return cuGraphMemsetNodeSetParams(h, &p->u.memset.p);
+	case T_HOST: return cuGraphHostNodeSetParams(h, &p->u.host);
+	case T_WAIT: return cuGraphEventWaitNodeSetEvent(h, p->u.event);
+	case T_RECORD: return cuGraphEventRecordNodeSetEvent(h, p->u.event);
+	default: return CUDA_ERROR_NOT_SUPPORTED;   /* child graphs, memory nodes: fixed once made */
+	}
+}
+
+CUresult
+cuGraphExecNodeSetParams(CUgraphExec x, CUgraphNode h, NodeParams *p)
+{
+	CUresult r;
+
+	if (!p || !reserved_clear(p) || !x)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = kind_is(h, x, p->type)))
+		return r;
+	switch (p->type) {
+	case T_KERNEL: return cuGraphExecKernelNodeSetParams_v2(x, h, &p->u.kernel);
+	case T_MEMCPY: return cuGraphExecMemcpyNodeSetParams(x, h, &p->u.memcpy.copy, p->u.memcpy.ctx);
+	case T_MEMSET: return cuGraphExecMemsetNodeSetParams(x, h, &p->u.memset.p, p->u.memset.ctx);
+	case T_HOST: return cuGraphExecHostNodeSetParams(x, h, &p->u.host);
+	case T_GRAPH: return cuGraphExecChildGraphNodeSetParams(x, h, p->u.child.graph);
+	case T_WAIT: return cuGraphExecEventWaitNodeSetEvent(x, h, p->u.event);
+	case T_RECORD: return cuGraphExecEventRecordNodeSetEvent(x, h, p->u.event);
+	default: return CUDA_ERROR_NOT_SUPPORTED;
+	}
+}
+
+/* ---------------------------------------------------------------- DOT */
+
+static void
+dot_graph(FILE *f, Graph *g, unsigned depth)
+{
+	static const char *const names[] = {[N_EMPTY] = "EMPTY", [N_KERNEL] = "KERNEL", [N_COPY] = "MEMCPY",
+	                                    [N_FILL] = "MEMSET", [N_HOST] = "HOST", [N_RECORD] = "EVENT_RECORD",
+	                                    [N_WAIT] = "WAIT_EVENT", [N_CHILD] = "GRAPH",
+	                                    [N_ALLOC] = "MEM_ALLOC", [N_FREE] = "MEM_FREE"};
+	size_t i = 0;
+
+	fprintf(f, "subgraph cluster_%u {\nlabel=\"graph_%u\";\n", g->id, g->id);
+	for (Node *nd = g->first; nd; nd = nd->next, i++) {
+		nd->idx = i;
+		fprintf(f, "\"graph_%u_node_%zu\" [label=\"%s\\nnode %zu", g->id, i, names[nd->w.kind], i);
+		if (nd->w.kind == N_KERNEL && FN(nd->w.fn))
+			fprintf(f, "\\n%s", ptx_function_name(FN(nd->w.fn)->f));
+		if (nd->w.kind == N_ALLOC || nd->w.kind == N_FREE)
+			fprintf(f, "\\n0x%llx", (unsigned long long)nd->w.mem->p);
+		fprintf(f, "\"];\n");
+	}
+	for (Node *nd = g->first; nd; nd = nd->next)
+		for (size_t k = 0; k < nd->ndeps; k++) {
+			Node *dep = NODE(nd->deps[k]);
+			if (dep)
+				fprintf(f, "\"graph_%u_node_%zu\" -> \"graph_%u_node_%zu\";\n", g->id, dep->idx, g->id,
+				    nd->idx);
+		}
+	fprintf(f, "}\n");
+	/* children after their parent, deep ones not without end */
+	for (Node *nd = g->first; nd && depth < 64; nd = nd->next)
+		if (nd->w.kind == N_CHILD)
+			dot_graph(f, GRAPH(nd->w.child), depth + 1);
+}
+
+/* The graph in Graphviz's language: a cluster a graph, a box a node
+ * with its kind (and a kernel's name), an arrow an edge. */
+CUresult
+cuGraphDebugDotPrint(CUgraph gh, const char *path, unsigned flags)
+{
+	CUresult r = CUDA_SUCCESS;
+	FILE *f;
+	Graph *g;
+
+	(void)flags;   /* the verbosity: one level of detail here */
+	if (!path)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(g = GRAPH(gh)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(f = fopen(path, "w")))
+		r = CUDA_ERROR_OPERATING_SYSTEM;
+	else {
+		fprintf(f, "digraph dot {\n");
+		dot_graph(f, g, 0);
+		fprintf(f, "}\n");
+		if (fclose(f))
+			r = CUDA_ERROR_OPERATING_SYSTEM;
+	}
 	UNLOCK();
 	return r;
 }

@@ -275,46 +275,6 @@ cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned flags)
 	return alloc(p, n, 1);
 }
 
-/* Managed memory is always where both sides see it: attaching, prefetching
- * and advice change nothing. */
-CUresult
-cuStreamAttachMemAsync(CUstream s, CUdeviceptr p, size_t n, unsigned flags)
-{
-	(void)s, (void)n, (void)flags;
-	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
-
-CUresult
-cuMemPrefetchAsync(CUdeviceptr p, size_t n, CUdevice dev, CUstream s)
-{
-	(void)n, (void)dev, (void)s;
-	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
-
-CUresult
-cuMemAdvise(CUdeviceptr p, size_t n, int advice, CUdevice dev)
-{
-	(void)n, (void)advice, (void)dev;
-	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
-
-/* CUDA 12.2 on: the place as a CUmemLocation (type, id), passed by value. */
-typedef struct { int type, id; } MemLocation;
-
-CUresult
-cuMemPrefetchAsync_v2(CUdeviceptr p, size_t n, MemLocation loc, unsigned flags, CUstream s)
-{
-	(void)n, (void)loc, (void)flags, (void)s;
-	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
-
-CUresult
-cuMemAdvise_v2(CUdeviceptr p, size_t n, int advice, MemLocation loc)
-{
-	(void)n, (void)advice, (void)loc;
-	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
-
 /* Under LOCK. */
 CUresult
 shim_free(CUdeviceptr p)
@@ -841,6 +801,7 @@ static const struct { CUresult r; const char *name, *text; } errs[] = {
 	{218, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
 	{300, "CUDA_ERROR_INVALID_SOURCE", "device kernel image is invalid"},
 	{301, "CUDA_ERROR_FILE_NOT_FOUND", "file not found"},
+	{304, "CUDA_ERROR_OPERATING_SYSTEM", "OS call failed or operation not supported on this OS"},
 	{400, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
 	{500, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
 	{600, "CUDA_ERROR_NOT_READY", "device not ready"},

@@ -178,3 +178,96 @@ cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction h, int n, int bl
 	UNLOCK();
 	return r;
 }
+
+/* ---------------------------------------------------------------- clusters */
+
+/* A cluster's CTAs run on the SMs of one GPC.  An H100 SXM's 132 SMs sit
+ * in GPCs of unequal sizes; the clusters resident at once are, GPC by
+ * GPC, its SMs' CTAs divided into clusters. */
+static const int gpcs[] = { 18, 18, 18, 18, 16, 16, 14, 14 };
+
+/* The cluster shape of a launch configuration (1x1x1 without one), or
+ * the kernel's .reqnctapercluster; under LOCK.  An error when neither says. */
+static CUresult
+cluster_of(Fn *fn, const CUlaunchConfig *cfg, unsigned *size)
+{
+	ptx_function_usage u;
+	uint64_t n = 0;
+	int nonportable = 0;
+
+	ptx_function_usage_get(fn->mod->m, fn->f, &u);
+	for (unsigned i = 0; i < cfg->numAttrs; i++)
+		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+			n = (uint64_t)cfg->attrs[i].value.clusterDim.x * cfg->attrs[i].value.clusterDim.y *
+			    cfg->attrs[i].value.clusterDim.z;
+	if (u.reqcluster[0]) {
+		uint64_t req = (uint64_t)u.reqcluster[0] * u.reqcluster[1] * u.reqcluster[2];
+		if (n && n != req)
+			return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+		n = req;
+	}
+	if (!n)
+		return CUDA_ERROR_INVALID_VALUE;
+	shim_fn_attr(&nonportable, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, fn);
+	if (n > (nonportable ? 16u : 8u) || (u.maxclusterrank > 0 && n > (uint64_t)u.maxclusterrank))
+		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	*size = (unsigned)n;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuOccupancyMaxActiveClusters(int *out, CUfunction h, const CUlaunchConfig *cfg)
+{
+	unsigned size = 0;
+	CUresult r;
+	Fn *fn;
+
+	if (!out || !cfg)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !(fn = FN(h)) ? CUDA_ERROR_INVALID_HANDLE :
+	    cluster_of(fn, cfg, &size);
+	if (!r) {
+		uint64_t threads = (uint64_t)cfg->blockDimX * cfg->blockDimY * cfg->blockDimZ;
+		int per = threads && threads <= 1024 ? shim_occupancy(fn, (int)threads, cfg->sharedMemBytes) : 0;
+		int n = 0;
+		for (size_t i = 0; i < sizeof gpcs / sizeof gpcs[0]; i++)
+			n += per * gpcs[i] / (int)size;
+		*out = n;
+	}
+	UNLOCK();
+	return r;
+}
+
+/* The largest cluster the kernel may have: 8 CTAs, 16 where it allows
+ * the non-portable sizes, its .maxclusterrank or its required shape;
+ * less when one GPC cannot hold as many of its CTAs at once. */
+CUresult
+cuOccupancyMaxPotentialClusterSize(int *out, CUfunction h, const CUlaunchConfig *cfg)
+{
+	CUresult r;
+	Fn *fn;
+
+	if (!out || !cfg)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !(fn = FN(h)) ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS;
+	if (!r) {
+		ptx_function_usage u;
+		uint64_t threads = (uint64_t)cfg->blockDimX * cfg->blockDimY * cfg->blockDimZ;
+		int nonportable = 0, n, per;
+		ptx_function_usage_get(fn->mod->m, fn->f, &u);
+		shim_fn_attr(&nonportable, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, fn);
+		n = nonportable ? 16 : 8;
+		if (u.reqcluster[0])
+			n = u.reqcluster[0] * u.reqcluster[1] * u.reqcluster[2];
+		else if (u.maxclusterrank > 0 && u.maxclusterrank < n)
+			n = u.maxclusterrank;
+		per = threads && threads <= 1024 ? shim_occupancy(fn, (int)threads, cfg->sharedMemBytes) : 0;
+		if (per * gpcs[sizeof gpcs / sizeof gpcs[0] - 1] < n)
+			n = per * gpcs[sizeof gpcs / sizeof gpcs[0] - 1];
+		*out = n;
+	}
+	UNLOCK();
+	return r;
+}

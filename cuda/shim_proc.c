@@ -327,6 +327,72 @@ CUresult cuIpcOpenMemHandle_v2();
 CUresult cuIpcCloseMemHandle();
 CUresult cuIpcGetEventHandle();
 CUresult cuIpcOpenEventHandle();
+CUresult cuStreamGetAttribute();
+CUresult cuStreamSetAttribute();
+CUresult cuStreamCopyAttributes();
+CUresult cuCtxResetPersistingL2Cache();
+CUresult cuStreamWaitValue32();
+CUresult cuStreamWaitValue32_v2();
+CUresult cuStreamWaitValue64();
+CUresult cuStreamWaitValue64_v2();
+CUresult cuStreamWriteValue32();
+CUresult cuStreamWriteValue32_v2();
+CUresult cuStreamWriteValue64();
+CUresult cuStreamWriteValue64_v2();
+CUresult cuStreamBatchMemOp();
+CUresult cuStreamBatchMemOp_v2();
+CUresult cuOccupancyMaxActiveClusters();
+CUresult cuOccupancyMaxPotentialClusterSize();
+CUresult cuFuncSetSharedMemConfig();
+CUresult cuCtxGetSharedMemConfig();
+CUresult cuCtxSetSharedMemConfig();
+CUresult cuDeviceGetTexture1DLinearMaxWidth();
+CUresult cuProfilerInitialize();
+CUresult cuFlushGPUDirectRDMAWrites();
+CUresult cuGraphKernelNodeGetAttribute();
+CUresult cuGraphKernelNodeSetAttribute();
+CUresult cuGraphKernelNodeCopyAttributes();
+CUresult cuGraphAddEventRecordNode();
+CUresult cuGraphEventRecordNodeGetEvent();
+CUresult cuGraphEventRecordNodeSetEvent();
+CUresult cuGraphExecEventRecordNodeSetEvent();
+CUresult cuGraphAddEventWaitNode();
+CUresult cuGraphEventWaitNodeGetEvent();
+CUresult cuGraphEventWaitNodeSetEvent();
+CUresult cuGraphExecEventWaitNodeSetEvent();
+CUresult cuGraphAddChildGraphNode();
+CUresult cuGraphChildGraphNodeGetGraph();
+CUresult cuGraphExecChildGraphNodeSetParams();
+CUresult cuGraphHostNodeGetParams();
+CUresult cuGraphHostNodeSetParams();
+CUresult cuGraphExecHostNodeSetParams();
+CUresult cuGraphMemcpyNodeGetParams();
+CUresult cuGraphMemcpyNodeSetParams();
+CUresult cuGraphMemsetNodeGetParams();
+CUresult cuGraphMemsetNodeSetParams();
+CUresult cuGraphNodeSetEnabled();
+CUresult cuGraphNodeGetEnabled();
+CUresult cuGraphNodeFindInClone();
+CUresult cuGraphAddMemAllocNode();
+CUresult cuGraphAddMemFreeNode();
+CUresult cuGraphMemAllocNodeGetParams();
+CUresult cuGraphMemFreeNodeGetParams();
+CUresult cuDeviceGetGraphMemAttribute();
+CUresult cuDeviceSetGraphMemAttribute();
+CUresult cuDeviceGraphMemTrim();
+CUresult cuGraphAddNode();
+CUresult cuGraphAddNode_v2();
+CUresult cuGraphNodeSetParams();
+CUresult cuGraphExecNodeSetParams();
+CUresult cuGraphDebugDotPrint();
+CUresult cuMemRangeGetAttribute();
+CUresult cuMemRangeGetAttributes();
+CUresult cuMemPrefetchBatchAsync();
+CUresult cuMemDiscardBatchAsync();
+CUresult cuMemcpyBatchAsync();
+CUresult cuMemcpyBatchAsync_v2();
+CUresult cuMemcpy3DBatchAsync();
+CUresult cuMemcpy3DBatchAsync_v2();
 
 static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCtxCreate", 2000, (Proc)cuCtxCreate},
@@ -645,6 +711,72 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuSurfObjectCreate", 5000, (Proc)cuSurfObjectCreate},
 	{"cuSurfObjectDestroy", 5000, (Proc)cuSurfObjectDestroy},
 	{"cuSurfObjectGetResourceDesc", 5000, (Proc)cuSurfObjectGetResourceDesc},
+	{"cuStreamGetAttribute", 11000, (Proc)cuStreamGetAttribute},
+	{"cuStreamSetAttribute", 11000, (Proc)cuStreamSetAttribute},
+	{"cuStreamCopyAttributes", 11000, (Proc)cuStreamCopyAttributes},
+	{"cuCtxResetPersistingL2Cache", 11000, (Proc)cuCtxResetPersistingL2Cache},
+	{"cuStreamWaitValue32", 8000, (Proc)cuStreamWaitValue32},
+	{"cuStreamWaitValue32", 11070, (Proc)cuStreamWaitValue32_v2},
+	{"cuStreamWaitValue64", 9000, (Proc)cuStreamWaitValue64},
+	{"cuStreamWaitValue64", 11070, (Proc)cuStreamWaitValue64_v2},
+	{"cuStreamWriteValue32", 8000, (Proc)cuStreamWriteValue32},
+	{"cuStreamWriteValue32", 11070, (Proc)cuStreamWriteValue32_v2},
+	{"cuStreamWriteValue64", 9000, (Proc)cuStreamWriteValue64},
+	{"cuStreamWriteValue64", 11070, (Proc)cuStreamWriteValue64_v2},
+	{"cuStreamBatchMemOp", 8000, (Proc)cuStreamBatchMemOp},
+	{"cuStreamBatchMemOp", 11070, (Proc)cuStreamBatchMemOp_v2},
+	{"cuOccupancyMaxActiveClusters", 11070, (Proc)cuOccupancyMaxActiveClusters},
+	{"cuOccupancyMaxPotentialClusterSize", 11070, (Proc)cuOccupancyMaxPotentialClusterSize},
+	{"cuFuncSetSharedMemConfig", 4020, (Proc)cuFuncSetSharedMemConfig},
+	{"cuCtxGetSharedMemConfig", 4020, (Proc)cuCtxGetSharedMemConfig},
+	{"cuCtxSetSharedMemConfig", 4020, (Proc)cuCtxSetSharedMemConfig},
+	{"cuDeviceGetTexture1DLinearMaxWidth", 11010, (Proc)cuDeviceGetTexture1DLinearMaxWidth},
+	{"cuProfilerInitialize", 4000, (Proc)cuProfilerInitialize},
+	{"cuFlushGPUDirectRDMAWrites", 11030, (Proc)cuFlushGPUDirectRDMAWrites},
+	{"cuGraphKernelNodeGetAttribute", 11000, (Proc)cuGraphKernelNodeGetAttribute},
+	{"cuGraphKernelNodeSetAttribute", 11000, (Proc)cuGraphKernelNodeSetAttribute},
+	{"cuGraphKernelNodeCopyAttributes", 11000, (Proc)cuGraphKernelNodeCopyAttributes},
+	{"cuGraphAddEventRecordNode", 11010, (Proc)cuGraphAddEventRecordNode},
+	{"cuGraphEventRecordNodeGetEvent", 11010, (Proc)cuGraphEventRecordNodeGetEvent},
+	{"cuGraphEventRecordNodeSetEvent", 11010, (Proc)cuGraphEventRecordNodeSetEvent},
+	{"cuGraphExecEventRecordNodeSetEvent", 11010, (Proc)cuGraphExecEventRecordNodeSetEvent},
+	{"cuGraphAddEventWaitNode", 11010, (Proc)cuGraphAddEventWaitNode},
+	{"cuGraphEventWaitNodeGetEvent", 11010, (Proc)cuGraphEventWaitNodeGetEvent},
+	{"cuGraphEventWaitNodeSetEvent", 11010, (Proc)cuGraphEventWaitNodeSetEvent},
+	{"cuGraphExecEventWaitNodeSetEvent", 11010, (Proc)cuGraphExecEventWaitNodeSetEvent},
+	{"cuGraphAddChildGraphNode", 10000, (Proc)cuGraphAddChildGraphNode},
+	{"cuGraphChildGraphNodeGetGraph", 10000, (Proc)cuGraphChildGraphNodeGetGraph},
+	{"cuGraphExecChildGraphNodeSetParams", 11010, (Proc)cuGraphExecChildGraphNodeSetParams},
+	{"cuGraphHostNodeGetParams", 10000, (Proc)cuGraphHostNodeGetParams},
+	{"cuGraphHostNodeSetParams", 10000, (Proc)cuGraphHostNodeSetParams},
+	{"cuGraphExecHostNodeSetParams", 10020, (Proc)cuGraphExecHostNodeSetParams},
+	{"cuGraphMemcpyNodeGetParams", 10000, (Proc)cuGraphMemcpyNodeGetParams},
+	{"cuGraphMemcpyNodeSetParams", 10000, (Proc)cuGraphMemcpyNodeSetParams},
+	{"cuGraphMemsetNodeGetParams", 10000, (Proc)cuGraphMemsetNodeGetParams},
+	{"cuGraphMemsetNodeSetParams", 10000, (Proc)cuGraphMemsetNodeSetParams},
+	{"cuGraphNodeSetEnabled", 11060, (Proc)cuGraphNodeSetEnabled},
+	{"cuGraphNodeGetEnabled", 11060, (Proc)cuGraphNodeGetEnabled},
+	{"cuGraphNodeFindInClone", 10000, (Proc)cuGraphNodeFindInClone},
+	{"cuGraphAddMemAllocNode", 11040, (Proc)cuGraphAddMemAllocNode},
+	{"cuGraphAddMemFreeNode", 11040, (Proc)cuGraphAddMemFreeNode},
+	{"cuGraphMemAllocNodeGetParams", 11040, (Proc)cuGraphMemAllocNodeGetParams},
+	{"cuGraphMemFreeNodeGetParams", 11040, (Proc)cuGraphMemFreeNodeGetParams},
+	{"cuDeviceGetGraphMemAttribute", 11040, (Proc)cuDeviceGetGraphMemAttribute},
+	{"cuDeviceSetGraphMemAttribute", 11040, (Proc)cuDeviceSetGraphMemAttribute},
+	{"cuDeviceGraphMemTrim", 11040, (Proc)cuDeviceGraphMemTrim},
+	{"cuGraphAddNode", 12020, (Proc)cuGraphAddNode},
+	{"cuGraphAddNode", 12030, (Proc)cuGraphAddNode_v2},
+	{"cuGraphNodeSetParams", 12020, (Proc)cuGraphNodeSetParams},
+	{"cuGraphExecNodeSetParams", 12020, (Proc)cuGraphExecNodeSetParams},
+	{"cuGraphDebugDotPrint", 11030, (Proc)cuGraphDebugDotPrint},
+	{"cuMemRangeGetAttribute", 8000, (Proc)cuMemRangeGetAttribute},
+	{"cuMemRangeGetAttributes", 8000, (Proc)cuMemRangeGetAttributes},
+	{"cuMemPrefetchBatchAsync", 13000, (Proc)cuMemPrefetchBatchAsync},
+	{"cuMemDiscardBatchAsync", 13000, (Proc)cuMemDiscardBatchAsync},
+	{"cuMemcpyBatchAsync", 12080, (Proc)cuMemcpyBatchAsync},
+	{"cuMemcpyBatchAsync", 13000, (Proc)cuMemcpyBatchAsync_v2},
+	{"cuMemcpy3DBatchAsync", 12080, (Proc)cuMemcpy3DBatchAsync},
+	{"cuMemcpy3DBatchAsync", 13000, (Proc)cuMemcpy3DBatchAsync_v2},
 };
 
 /* CUdriverProcAddressQueryResult */

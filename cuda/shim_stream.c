@@ -89,6 +89,7 @@ cuStreamCreateWithPriority(CUstream *s, unsigned flags, int prio)
 		st->ctx = ctx;
 		st->flags = flags;
 		st->prio = prio > PRIO_LEAST ? PRIO_LEAST : prio < PRIO_GREATEST ? PRIO_GREATEST : prio;
+		shim_attrs_init(&st->attr);
 		st->id = ++shim.nextid;
 		*s = st->h;
 	}

@@ -1283,3 +1283,20 @@ cuParamSetTexRef(CUfunction fn, int unit, void *t)
 	UNLOCK();
 	return e;
 }
+
+/* The widest 1D texture over linear memory in elements of the format:
+ * CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH (2^28), whatever
+ * the element's size. */
+CUresult
+cuDeviceGetTexture1DLinearMaxWidth(size_t *w, int format, unsigned nch, CUdevice dev)
+{
+	int v;
+	CUresult r = cuDeviceGetAttribute(&v, 69, dev);
+
+	if (r)
+		return r;
+	if (!w || fmtof(format) < 0 || (nch != 1 && nch != 2 && nch != 4))
+		return CUDA_ERROR_INVALID_VALUE;
+	*w = (size_t)v;
+	return CUDA_SUCCESS;
+}

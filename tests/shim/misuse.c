@@ -165,6 +165,59 @@ main(int argc, char **argv)
 	EXPECT(cuFuncGetAttribute(&v, CU_FUNC_ATTRIBUTE_NUM_REGS, (CUfunction)ctx),
 	    CUDA_ERROR_INVALID_HANDLE);
 
+	/* attributes, memory operations, graph node kinds and ranges on stale
+	 * and foreign handles */
+	{
+		CUstreamAttrValue av;
+		CUgraph g, g2;
+		CUgraphNode e, n;
+		CUevent got;
+		CUdeviceptr dp;
+		CUlaunchConfig cfg;
+		CUstreamBatchMemOpParams ops[2];
+
+		memset(&av, 0, sizeof av);
+		memset(&cfg, 0, sizeof cfg);
+		memset(ops, 0, sizeof ops);
+		CK(cuMemAlloc(&dp, 64));
+		EXPECT(cuStreamGetAttribute(st, CU_LAUNCH_ATTRIBUTE_PRIORITY, &av), CUDA_ERROR_INVALID_HANDLE);
+		EXPECT(cuStreamSetAttribute((CUstream)ctx, CU_LAUNCH_ATTRIBUTE_PRIORITY, &av), CUDA_ERROR_INVALID_HANDLE);
+		EXPECT(cuStreamCopyAttributes(NULL, st), CUDA_ERROR_INVALID_HANDLE);
+		EXPECT(cuStreamWriteValue32(st, dp, 1, 0), CUDA_ERROR_INVALID_HANDLE);
+		EXPECT(cuStreamWaitValue64((CUstream)(uintptr_t)0xdeadbeef0ull, dp, 0, 0), CUDA_ERROR_INVALID_HANDLE);
+		ops[0].writeValue.operation = CU_STREAM_MEM_OP_WRITE_VALUE_32;
+		ops[0].writeValue.address = dp;
+		EXPECT(cuStreamBatchMemOp(st, 1, ops, 0), CUDA_ERROR_INVALID_HANDLE);
+		EXPECT(cuStreamBatchMemOp(NULL, 100000, ops, 0), CUDA_ERROR_INVALID_VALUE);
+		CK(cuGraphCreate(&g, 0));
+		CK(cuGraphCreate(&g2, 0));
+		CK(cuGraphAddEmptyNode(&e, g, NULL, 0));
+		EXPECT(cuGraphAddEventRecordNode(&n, g, NULL, 0, ev), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuGraphAddChildGraphNode(&n, g, NULL, 0, (CUgraph)ctx), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuGraphAddChildGraphNode(&n, g, &e, 1, g2), CUDA_SUCCESS);
+		EXPECT(cuGraphAddEmptyNode(&n, g2, &e, 1), CUDA_ERROR_INVALID_VALUE);   /* another graph's node */
+		EXPECT(cuGraphMemFreeNodeGetParams(e, &dp), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuGraphAddMemFreeNode(&n, g, NULL, 0, (CUdeviceptr)0x1234), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuGraphNodeSetEnabled((CUgraphExec)g, e, 0), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuGraphNodeFindInClone(&n, e, g2), CUDA_ERROR_INVALID_VALUE);
+		CK(cuGraphDestroyNode(e));
+		EXPECT(cuGraphEventRecordNodeGetEvent(e, &got), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuGraphKernelNodeSetAttribute(e, CU_LAUNCH_ATTRIBUTE_PRIORITY, &av), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuGraphChildGraphNodeGetGraph(e, &g2), CUDA_ERROR_INVALID_VALUE);
+		CK(cuGraphDestroy(g));
+		EXPECT(cuGraphDebugDotPrint(g, "/dev/null", 0), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuGraphAddEmptyNode(&n, g, NULL, 0), CUDA_ERROR_INVALID_VALUE);
+		CK(cuGraphDestroy(g2));
+		EXPECT(cuMemRangeGetAttribute(&v, 4, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, dp, 64), CUDA_ERROR_INVALID_VALUE);
+		EXPECT(cuMemRangeGetAttribute(&v, 4, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, (CUdeviceptr)0x1234, 4),
+		    CUDA_ERROR_INVALID_VALUE);
+		cfg.gridDimX = cfg.gridDimY = cfg.gridDimZ = 1;
+		cfg.blockDimX = cfg.blockDimY = cfg.blockDimZ = 32;
+		EXPECT(cuOccupancyMaxActiveClusters(&v, stalefn, &cfg), CUDA_ERROR_INVALID_HANDLE);
+		EXPECT(cuOccupancyMaxPotentialClusterSize(&v, (CUfunction)ctx, &cfg), CUDA_ERROR_INVALID_HANDLE);
+		CK(cuMemFree(dp));
+	}
+
 	/* dynamic shared memory: the attribute's bound, unsigned */
 	CK(cuModuleLoadData(&mod, ptx));
 	CK(cuModuleGetFunction(&fill, mod, "fill"));
