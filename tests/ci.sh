@@ -8,7 +8,9 @@
 #  2. unpack the tarball into _ci/ and build it there with
 #     --enable-sanitizers --enable-debug --disable-computed-goto, then make
 #     check again (the first build dispatches by computed goto, this one
-#     by switch, so both are tested);
+#     by switch, so both are tested); both make checks run
+#     tests/clients.test on numba-cuda, pycuda and tinygrad installed
+#     with pip into _ci-venv where they can be (CI_CLIENTS=0: not tried);
 #  3. build libptx and the shim from the tarball with --enable-tsan in
 #     _ci/tsan, and run the shim's multi-threaded stress test
 #     (tests/shim/stress.c) on them under ThreadSanitizer, which must report
@@ -78,6 +80,29 @@ say "in-tree build with --enable-werror"
 ./configure --enable-werror || { broken "configure --enable-werror"; finish; }
 make clean >/dev/null
 make -j"$jobs" || { broken "make (--enable-werror)"; finish; }
+
+# The clients tests/clients.test runs (numba-cuda, pycuda, tinygrad), each
+# installed with pip into a virtual environment of its own name, outside
+# the tree's tarball; one that cannot be installed here (no network, no
+# compiler for pycuda) is left out and the test skips it.  CI_CLIENTS=0
+# leaves them all out.
+if test "${CI_CLIENTS:-1}" != 0 && command -v python3 >/dev/null 2>&1; then
+	say "the clients in a virtual environment (_ci-venv) for tests/clients.test"
+	venv=$(pwd)/_ci-venv
+	if test -x "$venv/bin/python" ||
+	    timeout 300 python3 -m venv "$venv" >/dev/null 2>&1 &&
+	    timeout 300 "$venv/bin/python" -m pip install -q numpy >/dev/null 2>&1; then
+		for c in "numba-cuda cuda-bindings<13.4" pycuda tinygrad; do
+			# shellcheck disable=SC2086
+			timeout 900 "$venv/bin/python" -m pip install -q $c >/dev/null 2>&1 ||
+				echo "ci: $c cannot be installed here; tests/clients.test skips it"
+		done
+		PYTHON=$venv/bin/python
+		export PYTHON
+	else
+		echo "ci: no virtual environment here; tests/clients.test skips"
+	fi
+fi
 
 say "make check"
 make -j"$jobs" check
