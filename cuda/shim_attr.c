@@ -46,11 +46,12 @@ static int
 valid(int id, int node)
 {
 	switch (id) {
-	case A_WINDOW: case A_PRIO: case A_DMAP: case A_DOMAIN: case A_NVLINK:
+	case A_WINDOW: case A_PRIO: case A_DMAP: case A_DOMAIN:
 		return 1;
 	case A_SYNC:
 		return !node;
-	case A_COOP: case A_CLUSTER: case A_CLPOLICY: case A_PCLUSTER: case A_DEVUPD:
+	/* an H200's driver refuses the NVLink one on a stream (strattr.gpu) */
+	case A_COOP: case A_CLUSTER: case A_CLPOLICY: case A_PCLUSTER: case A_DEVUPD: case A_NVLINK:
 		return node;
 	default:
 		return 0;
@@ -61,9 +62,10 @@ void
 shim_attrs_init(Attrs *a)
 {
 	memset(a, 0, sizeof *a);
-	/* the sync policy starts AUTO; the domain map sends remote work to domain 1 */
-	int auto_ = 1;
-	memcpy(a->v[A_SYNC], &auto_, sizeof auto_);
+	/* the sync policy reads -1 until it is set, as an H200's driver
+	 * answers (strattr.gpu); the domain map sends remote work to domain 1 */
+	int unset = -1;
+	memcpy(a->v[A_SYNC], &unset, sizeof unset);
 	a->v[A_DMAP][1] = 1;
 }
 

@@ -10,6 +10,15 @@
  *                      linked with libcudadevrt.a through cuLink and
  *                      loaded, as a GPU's driver needs it ($CUDADEVRT,
  *                      else the toolkit's; the shim has its own)
+ *   RISKY(what, call)  a call a driver may crash on (NULL where it wants a
+ *                      pointer, a graph inside itself): its line, "~ what:
+ *                      RESULT", is printed by the shim's run only.  An
+ *                      H200's driver dies of a segmentation fault on
+ *                      several such calls, so where the program runs on a
+ *                      real driver (PTXKIT_REAL_DRIVER set) they are left
+ *                      out, and shim.test compares the other lines with
+ *                      the driver's answers (NAME.gpu).  Each must leave
+ *                      the state as it found it.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +26,11 @@
 #include <cuda.h>
 
 #define CK(call) ck((call), #call, __LINE__)
+
+#define RISKY(what, call) do { \
+	if (!getenv("PTXKIT_REAL_DRIVER")) \
+		printf("~ %s: %s\n", (what), ename(call)); \
+} while (0)
 
 static inline void
 ck(CUresult r, const char *what, int line)

@@ -106,8 +106,8 @@ streams(CUdeviceptr buf)
 	show("null", 3, cuStreamGetAttribute(NULL, CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY, &v), &v);
 	show("legacy", 8, cuStreamGetAttribute(CU_STREAM_LEGACY, CU_LAUNCH_ATTRIBUTE_PRIORITY, &v), &v);
 	show("perthread", 8, cuStreamGetAttribute(CU_STREAM_PER_THREAD, CU_LAUNCH_ATTRIBUTE_PRIORITY, &v), &v);
-	printf("get null value: %s\n", ename(cuStreamGetAttribute(s1, CU_LAUNCH_ATTRIBUTE_PRIORITY, NULL)));
-	printf("set null value: %s\n", ename(cuStreamSetAttribute(s1, CU_LAUNCH_ATTRIBUTE_PRIORITY, NULL)));
+	RISKY("get null value", cuStreamGetAttribute(s1, CU_LAUNCH_ATTRIBUTE_PRIORITY, NULL));
+	RISKY("set null value", cuStreamSetAttribute(s1, CU_LAUNCH_ATTRIBUTE_PRIORITY, NULL));
 
 	memset(&v, 0, sizeof v);
 	v.accessPolicyWindow.base_ptr = (void *)(uintptr_t)buf;
@@ -173,7 +173,7 @@ streams(CUdeviceptr buf)
 
 	printf("copy s1 to s3: %s\n", ename(cuStreamCopyAttributes(s3, s1)));
 	all_attrs("s3", s3);
-	printf("copy s2 to null: %s\n", ename(cuStreamCopyAttributes(NULL, s2)));
+	RISKY("copy s2 to null", cuStreamCopyAttributes(NULL, s2));
 	printf("copy s2 to s2: %s\n", ename(cuStreamCopyAttributes(s2, s2)));
 	show("s2", 8, cuStreamGetAttribute(s2, CU_LAUNCH_ATTRIBUTE_PRIORITY, &v), &v);
 	printf("reset persisting L2: %s\n", ename(cuCtxResetPersistingL2Cache()));
@@ -244,8 +244,8 @@ knodes(CUfunction k, CUdeviceptr buf)
 	v.syncPolicy = CU_SYNC_POLICY_SPIN;
 	printf("n1 set sync policy: %s\n",
 	    ename(cuGraphKernelNodeSetAttribute(n1, CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY, &v)));
-	printf("n1 set null: %s\n", ename(cuGraphKernelNodeSetAttribute(n1, CU_LAUNCH_ATTRIBUTE_PRIORITY, NULL)));
-	printf("n1 get null: %s\n", ename(cuGraphKernelNodeGetAttribute(n1, CU_LAUNCH_ATTRIBUTE_PRIORITY, NULL)));
+	RISKY("n1 set null", cuGraphKernelNodeSetAttribute(n1, CU_LAUNCH_ATTRIBUTE_PRIORITY, NULL));
+	RISKY("n1 get null", cuGraphKernelNodeGetAttribute(n1, CU_LAUNCH_ATTRIBUTE_PRIORITY, NULL));
 	printf("empty get: %s\n", ename(cuGraphKernelNodeGetAttribute(e, CU_LAUNCH_ATTRIBUTE_PRIORITY, &v)));
 	printf("empty set: %s\n", ename(cuGraphKernelNodeSetAttribute(e, CU_LAUNCH_ATTRIBUTE_PRIORITY, &v)));
 	printf("copy n1 to n2: %s\n", ename(cuGraphKernelNodeCopyAttributes(n2, n1)));
@@ -320,7 +320,7 @@ memops(CUdeviceptr buf)
 		CK(cuMemcpyDtoH(&h64, buf + 24, 8));
 		printf("after batch: %u %016llx\n", h[0], h64);
 		printf("batch 0: %s\n", ename(cuStreamBatchMemOp(s, 0, ops, 0)));
-		printf("batch null: %s\n", ename(cuStreamBatchMemOp(s, 2, NULL, 0)));
+		RISKY("batch null", cuStreamBatchMemOp(s, 2, NULL, 0));
 		printf("batch flags 1: %s\n", ename(cuStreamBatchMemOp(s, 1, ops, 1)));
 		ops[0].operation = (CUstreamBatchMemOpType)9;
 		printf("batch op 9: %s\n", ename(cuStreamBatchMemOp(s, 1, ops, 0)));
@@ -398,8 +398,7 @@ ranges(CUdevice dev, CUdeviceptr devmem)
 	    ename(cuMemRangeGetAttribute(&one, 2, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, m, n)));
 	printf("range size 6: %s\n",
 	    ename(cuMemRangeGetAttribute(acc, 6, CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY, m, n)));
-	printf("range null data: %s\n",
-	    ename(cuMemRangeGetAttribute(NULL, 4, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, m, n)));
+	RISKY("range null data", cuMemRangeGetAttribute(NULL, 4, CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, m, n));
 	{
 		int rm = -7, pl = -7, lp = -7;
 		void *data[] = { &rm, &pl, &lp };
@@ -412,7 +411,7 @@ ranges(CUdevice dev, CUdeviceptr devmem)
 			    rm, pl, lp);
 		}
 		printf("ranges 0: %s\n", ename(cuMemRangeGetAttributes(data, sizes, at, 0, m, n)));
-		printf("ranges null: %s\n", ename(cuMemRangeGetAttributes(NULL, sizes, at, 3, m, n)));
+		RISKY("ranges null", cuMemRangeGetAttributes(NULL, sizes, at, 3, m, n));
 	}
 	CK(cuMemFree(m));
 }
@@ -473,8 +472,8 @@ misc(CUdevice dev, CUmodule mod, CUfunction k, CUdeviceptr buf)
 		CUresult r_ = cuOccupancyMaxActiveClusters(&v, c, &cfg);
 		printf("max active clusters no attr: %s %d\n", ename(r_), v);
 	}
-	printf("max active clusters null config: %s\n", ename(cuOccupancyMaxActiveClusters(&v, c, NULL)));
-	printf("max active clusters null out: %s\n", ename(cuOccupancyMaxActiveClusters(NULL, c, &cfg)));
+	RISKY("max active clusters null config", cuOccupancyMaxActiveClusters(&v, c, NULL));
+	RISKY("max active clusters null out", cuOccupancyMaxActiveClusters(NULL, c, &cfg));
 	for (unsigned b = 32; b <= 1024; b *= 4) {
 		v = -1;
 		cfg.blockDimX = b;
@@ -518,10 +517,10 @@ misc(CUdevice dev, CUmodule mod, CUfunction k, CUdeviceptr buf)
 		printf("ctx get shared config: %s %d\n", ename(r_), (int)sc);
 	}
 	printf("ctx set 3: %s\n", ename(cuCtxSetSharedMemConfig((CUsharedconfig)3)));
-	printf("ctx get null: %s\n", ename(cuCtxGetSharedMemConfig(NULL)));
+	RISKY("ctx get null", cuCtxGetSharedMemConfig(NULL));
 	printf("func set eight byte: %s\n", ename(cuFuncSetSharedMemConfig(k, CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE)));
 	printf("func set 3: %s\n", ename(cuFuncSetSharedMemConfig(k, (CUsharedconfig)3)));
-	printf("func set null: %s\n", ename(cuFuncSetSharedMemConfig(NULL, CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE)));
+	RISKY("func set null", cuFuncSetSharedMemConfig(NULL, CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE));
 
 	{
 		static const CUarray_format fmts[] = { CU_AD_FORMAT_UNSIGNED_INT8, CU_AD_FORMAT_UNSIGNED_INT16,
@@ -534,8 +533,7 @@ misc(CUdevice dev, CUmodule mod, CUfunction k, CUdeviceptr buf)
 			}
 		printf("tex1d linear fmt 0x77: %s\n",
 		    ename(cuDeviceGetTexture1DLinearMaxWidth(&w, (CUarray_format)0x77, 1, dev)));
-		printf("tex1d linear null: %s\n",
-		    ename(cuDeviceGetTexture1DLinearMaxWidth(NULL, CU_AD_FORMAT_FLOAT, 1, dev)));
+		RISKY("tex1d linear null", cuDeviceGetTexture1DLinearMaxWidth(NULL, CU_AD_FORMAT_FLOAT, 1, dev));
 		printf("tex1d linear device 9: %s\n",
 		    ename(cuDeviceGetTexture1DLinearMaxWidth(&w, CU_AD_FORMAT_FLOAT, 1, 9)));
 	}
@@ -580,7 +578,7 @@ batches(CUdeviceptr buf)
 	    ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 1, CU_STREAM_LEGACY)));
 	printf("batch copy count 0: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 0, at, idx, 1, s)));
 	printf("batch copy no attrs: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 0, s)));
-	printf("batch copy null attrs: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, NULL, NULL, 1, s)));
+	RISKY("batch copy null attrs", cuMemcpyBatchAsync(dsts, srcs, sizes, 3, NULL, NULL, 1, s));
 	idx[0] = 1;
 	printf("batch copy first index 1: %s\n", ename(cuMemcpyBatchAsync(dsts, srcs, sizes, 3, at, idx, 1, s)));
 	idx[0] = 0;
@@ -634,7 +632,7 @@ memops_bad(CUdeviceptr buf)
 	CK(cuStreamCreate(&s, 0));
 	printf("write32 misaligned: %s\n", ename(cuStreamWriteValue32(s, buf + 2, 1, 0)));
 	printf("write64 misaligned: %s\n", ename(cuStreamWriteValue64(s, buf + 4, 1, 0)));
-	printf("write32 null: %s\n", ename(cuStreamWriteValue32(s, 0, 1, 0)));
+	RISKY("write32 null", cuStreamWriteValue32(s, 0, 1, 0));
 	printf("wait32 misaligned: %s\n", ename(cuStreamWaitValue32(s, buf + 1, 0, 0)));
 	printf("wait64 misaligned: %s\n", ename(cuStreamWaitValue64(s, buf + 4, 0, 0)));
 	memset(&op, 0, sizeof op);
