@@ -121,10 +121,12 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 /* Atomic read-modify-write arithmetic for atom/red: returns the new memory value from the old one.
  * b, c are the instruction's sources (c only for cas).  op = MOD_ADD/MOD_MIN/.../MOD_CAS, ty = TY_*.
  * A float add rounds to nearest; f16/bf16 (always .noftz) and f64 keep denormals.
- * l2: the operation runs in the L2's atomic unit (global memory), whose f32 add flushes denormals and
- * whose f64 add passes a NaN operand through unquieted, b's before old's; elsewhere (shared memory)
- * the f32 add keeps denormals and the f64 add is the ALU's (quieted NaN). */
-uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2);
+ * where: ALU_ATOM_L2: the operation runs in the L2's atomic unit (global memory), whose f32 add
+ * flushes denormals and whose f64 add passes a NaN operand through unquieted, b's before old's;
+ * elsewhere (shared memory) the f32 add keeps denormals and the f64 add is the ALU's (quieted NaN,
+ * old's before b's, b's before old's with ALU_ATOM_VALNAN). */
+enum { ALU_ATOM_L2 = 1, ALU_ATOM_VALNAN = 2 };
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int where);
 
 /* ---------------------------------------------------------------- internal: alu_int.c */
 void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc);

@@ -442,6 +442,24 @@ interp_nan_first(const Func *f, const Ins *in)
 	return pa > pb;
 }
 
+/* Is value v, as an f64 operand, one that ptxas treats as computed later
+ * than a plain value (defpos's DK_RN: an rn div, rcp or sqrt expansion, a
+ * neg.s64 or abs.s64)?  A shared-memory f64 atomic add is a compare-and-
+ * swap loop whose DADD reads the old value, loaded in the loop, and the
+ * added one: the old value's NaN wins over a plain added value's (the
+ * load is later), an added value of this kind's wins over it. */
+int
+interp_nan_late(const Func *f, int v)
+{
+	int kind;
+	long p;
+
+	if (!f->built || v < 0 || v >= f->nval)
+		return 0;
+	p = defpos(f, v, &kind);
+	return p >= 0 && p != LONG_MAX && kind == DK_RN;
+}
+
 typedef struct {
 	int *nuse;    /* readers of each value, phis included */
 	int *good;    /* readers that are adds able to fuse it */

@@ -993,7 +993,9 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
  * and as the low half the word's own low half (HADD2 R.H1_H1, Rhi.H0_H0;
  * seed 23077, the hi word).  The atomic then reads the 64-bit register
  * (which must still hold it) and xi->aux says which word (ATOM_SPLIT*).
- * Global memory's atomics take the word as it is (a native RED.F16x2). */
+ * Global memory's atomics take the word as it is (a native RED.F16x2).
+ * An f64 add's loop lets the added value's NaN win over the old value's
+ * where ptxas orders the pair so (ATOM_VALNAN). */
 int
 interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1003,8 +1005,8 @@ interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	const Ins *d;
 
 	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in || in->space != SP_SHARED ||
-	    in->vec > 1 || xi->ns != 1 || xi->mod != MOD_ADD || (xi->ty != TY_F16X2 && xi->ty != TY_BF16X2) ||
-	    in->nopnd != first + 1)
+	    in->vec > 1 || xi->ns != 1 || xi->mod != MOD_ADD ||
+	    (xi->ty != TY_F16X2 && xi->ty != TY_BF16X2 && xi->ty != TY_F64) || in->nopnd != first + 1)
 		return 0;
 	a = &in->opnd[first - 1];
 	o = &in->opnd[first];
@@ -1015,6 +1017,13 @@ interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->imm || u >= in->nuse)
 		return 0;
 	v = in->use[u];
+	/* f64: the loop's DADD takes the old value and the added one in the
+	 * order ptxas gives a commutative pair (contract.c) */
+	if (xi->ty == TY_F64) {
+		if (interp_nan_late(f, v))
+			xi->aux |= ATOM_VALNAN;
+		return 0;
+	}
 	d = defof(f, v, &w);
 	/* of a cnot.b32: ptxas's cnot is 0 or -1, and the loop's HFMA2 adds
 	 * it negated, each half's sign flipped: 0x80008000 (-0, -0) where
