@@ -82,8 +82,10 @@ enum {
 	ALU_FTZRND    = 1u << 27,  /* alu_fround with ALU_FTZ: flush what rounds to a subnormal (an
 	                            * f32 FFMA's rule), not what is subnormal before rounding */
 	ALU_SLCTLE    = 1u << 28,  /* slct.s32.s32 of c = -x: c is x, a where x <= 0 (fold.c) */
-	ALU_CNOTAMT   = 1u << 29   /* shl or unsigned shr of 16 bits by a cnot.b32 result: ptxas
+	ALU_CNOTAMT   = 1u << 29,  /* shl or unsigned shr of 16 bits by a cnot.b32 result: ptxas
 	                            * shifts by a register it never wrote, past the width (fold.c) */
+	ALU_NEGPACK   = 1u << 30   /* neg.f16x2 of a pack of a neg.f16 result: imm bit 0 (1), the
+	                            * low (high) half is s[1] (s[2]) as it is (fold.c) */
 };
 
 enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */

@@ -330,6 +330,18 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		alu_exec(&o, s, dst, cc);
 		return;
 	}
+	if (op->flags & ALU_NEGPACK) {
+		AluOp o = *op;
+		o.flags &= ~(uint32_t)ALU_NEGPACK;
+		o.nsrc = 1;
+		o.imm = 0;
+		alu_exec(&o, s, dst, cc);
+		if (op->imm & 1)
+			dst[0] = (dst[0] & 0xFFFF0000u) | (s[1] & 0xFFFF);
+		if (op->imm & 2)
+			dst[0] = (dst[0] & 0xFFFF) | (s[2] & 0xFFFF) << 16;
+		return;
+	}
 	if (op->flags & ALU_GSET) {
 		AluOp o = *op;
 		o.flags &= ~(uint32_t)ALU_GSET;
