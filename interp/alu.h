@@ -82,8 +82,10 @@ enum {
 	ALU_FTZRND    = 1u << 27,  /* alu_fround with ALU_FTZ: flush what rounds to a subnormal (an
 	                            * f32 FFMA's rule), not what is subnormal before rounding */
 	ALU_SLCTLE    = 1u << 28,  /* slct.s32.s32 of c = -x: c is x, a where x <= 0 (fold.c) */
-	ALU_CNOTAMT   = 1u << 29   /* shl or unsigned shr of 16 bits by a cnot.b32 result: ptxas
+	ALU_CNOTAMT   = 1u << 29,  /* shl or unsigned shr of 16 bits by a cnot.b32 result: ptxas
 	                            * shifts by a register it never wrote, past the width (fold.c) */
+	ALU_NEGPACK   = 1u << 30   /* neg.f16x2 of a pack of a neg.f16 result: imm bit 0 (1), the
+	                            * low (high) half is s[1] (s[2]) as it is (fold.c) */
 };
 
 enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */
@@ -121,10 +123,12 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 /* Atomic read-modify-write arithmetic for atom/red: returns the new memory value from the old one.
  * b, c are the instruction's sources (c only for cas).  op = MOD_ADD/MOD_MIN/.../MOD_CAS, ty = TY_*.
  * A float add rounds to nearest; f16/bf16 (always .noftz) and f64 keep denormals.
- * l2: the operation runs in the L2's atomic unit (global memory), whose f32 add flushes denormals and
- * whose f64 add passes a NaN operand through unquieted, b's before old's; elsewhere (shared memory)
- * the f32 add keeps denormals and the f64 add is the ALU's (quieted NaN). */
-uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2);
+ * where: ALU_ATOM_L2: the operation runs in the L2's atomic unit (global memory), whose f32 add
+ * flushes denormals and whose f64 add passes a NaN operand through unquieted, b's before old's;
+ * elsewhere (shared memory) the f32 add keeps denormals and the f64 add is the ALU's (quieted NaN,
+ * old's before b's, b's before old's with ALU_ATOM_VALNAN). */
+enum { ALU_ATOM_L2 = 1, ALU_ATOM_VALNAN = 2 };
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int where);
 
 /* ---------------------------------------------------------------- internal: alu_int.c */
 void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc);

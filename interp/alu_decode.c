@@ -330,6 +330,18 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		alu_exec(&o, s, dst, cc);
 		return;
 	}
+	if (op->flags & ALU_NEGPACK) {
+		AluOp o = *op;
+		o.flags &= ~(uint32_t)ALU_NEGPACK;
+		o.nsrc = 1;
+		o.imm = 0;
+		alu_exec(&o, s, dst, cc);
+		if (op->imm & 1)
+			dst[0] = (dst[0] & 0xFFFF0000u) | (s[1] & 0xFFFF);
+		if (op->imm & 2)
+			dst[0] = (dst[0] & 0xFFFF) | (s[2] & 0xFFFF) << 16;
+		return;
+	}
 	if (op->flags & ALU_GSET) {
 		AluOp o = *op;
 		o.flags &= ~(uint32_t)ALU_GSET;
@@ -390,7 +402,7 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		alu_int_exec(op, s, dst, cc);
 }
 
-uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2)
+uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int where)
 {
 	int fmt = alu_fmt_of(ty);
 	int w = ir_tyinfo[ty].bits;
@@ -403,13 +415,18 @@ uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int l2
 			/* the L2's f32 add flushes denormals, the SM's (shared memory)
 			 * keeps them; f16/bf16 adds exist only as .add.noftz, so they
 			 * keep them, as f64 does */
-			int ftz = fmt == ALU_F32 && l2;
-			if (l2 && fmt == ALU_F64 && (alu_fisnan(fmt, b) || alu_fisnan(fmt, old)))
+			int ftz = fmt == ALU_F32 && (where & ALU_ATOM_L2);
+			if ((where & ALU_ATOM_L2) && fmt == ALU_F64 && (alu_fisnan(fmt, b) || alu_fisnan(fmt, old)))
 				return alu_fisnan(fmt, b) ? b : old;
-			/* shared memory's f64 add is a compare-and-swap loop around
-			 * DADD val, old: of two NaNs the added value's wins */
+			/* shared memory's f64 add is a compare-and-swap loop around a
+			 * DADD of the old value, loaded in the loop, and the added one.
+			 * ptxas orders the pair as any commutative one: the value it
+			 * sees computed later goes where its NaN wins (nanres's second
+			 * slot), which is the loop's load, so of two NaNs the old
+			 * value's wins; ALU_ATOM_VALNAN says the added value counts as
+			 * later (contract.c interp_nan_late), and its NaN wins */
 			if (fmt == ALU_F64)
-				return alu_fadd(fmt, b, old, ALU_RN, 0);
+				return (where & ALU_ATOM_VALNAN) ? alu_fadd(fmt, old, b, ALU_RN, 0) : alu_fadd(fmt, b, old, ALU_RN, 0);
 			if (ty == TY_F16X2 || ty == TY_BF16X2)
 				return alu_fadd(fmt, old & 0xFFFF, b & 0xFFFF, ALU_RN, ftz)
 				     | alu_fadd(fmt, old >> 16, b >> 16, ALU_RN, ftz) << 16;

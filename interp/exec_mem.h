@@ -704,7 +704,8 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			if (xi->aux & ATOM_CNOT)
 				b = b ? 0x7FFF7FFFu : 0x80008000u;
 			memcpy(&old, p + e * sz, sz);
-			nw = alu_atomic(xi->mod, xi->ty, old, b, nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0, l2);
+			nw = alu_atomic(xi->mod, xi->ty, old, b, nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0,
+			    (l2 ? ALU_ATOM_L2 : 0) | (xi->aux & ATOM_VALNAN ? ALU_ATOM_VALNAN : 0));
 			memcpy(p + e * sz, &nw, sz);
 			if (xi->nd > e)
 				SET(&xi->d[e], l, old);

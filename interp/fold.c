@@ -25,7 +25,8 @@
  *     source with the modifier, whatever else reads the neg (not one
  *     choosing between a value and itself: a copy); of an abs of an abs
  *     or neg of x it takes |x| of x itself.
- *   - an operation undone: neg of a neg (f32, f64, f16, bf16, f16x2), min/max
+ *   - an operation undone: neg of a neg (f32, f64, f16, bf16, f16x2; and a
+ *     neg.f16x2 of a mov.b32 pack of a neg.f16, in that half), min/max
  *     of a value with itself (f32, f16), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
@@ -752,11 +753,50 @@ foldid(const Func *f, XIns *xi, const Ins *in)
  * leaves x, NaN payload and all (a lone neg.f64 is a DADD of -RZ, which
  * quiets a signalling NaN; the pair is the register x itself); bf16x2
  * keeps both. */
+/* neg.f16x2 of a mov.b32 {a, b} pack where a or b is a neg.f16 result
+ * (unguarded, without .ftz) of x: ptxas negates the other half alone (an
+ * HADD2, the canonical NaN) and packs x itself in that half, as it
+ * undoes a neg of a neg: a NaN x keeps its payload and sign (PRMT of the
+ * loaded x; seed 1471).  ALU_NEGPACK; the sources are the pack, then x of
+ * each half so folded. */
+static int
+foldnegpack(ptx_module *pm, const Func *f, XIns *xi, const Ins *p, int k)
+{
+	XOp h[2], *ns;
+	int imm = 0;
+
+	for (int i = 0; i < 2; i++) {
+		int w, u;
+		const Ins *d = defof(f, p->use[i], &w);
+		if (!d || d->op != OP_NEG || d->ty[0] != TY_F16 || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
+		    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
+		    interp_decode_op(pm, &d->opnd[1], TY_F16, &h[i]))
+			continue;
+		imm |= 1 << i;
+	}
+	if (!imm || xi->ns != 1)
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	ns[1] = (imm & 1) ? h[0] : ns[0];
+	ns[2] = (imm & 2) ? h[1] : ns[0];
+	xi->ns = 3;
+	xi->alu.nsrc = 3;
+	xi->alu.imm = (uint32_t)imm;
+	xi->alu.flags |= ALU_NEGPACK;
+	return 0;
+}
+
 static int
 foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 1), w, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && in->ty[0] == TY_F16X2 && d->op == OP_MOV && !d->guard && d->nopnd == 2 &&
+	    d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2)
+		return foldnegpack(pm, f, xi, d, k);
 
 	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
@@ -993,7 +1033,9 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
  * and as the low half the word's own low half (HADD2 R.H1_H1, Rhi.H0_H0;
  * seed 23077, the hi word).  The atomic then reads the 64-bit register
  * (which must still hold it) and xi->aux says which word (ATOM_SPLIT*).
- * Global memory's atomics take the word as it is (a native RED.F16x2). */
+ * Global memory's atomics take the word as it is (a native RED.F16x2).
+ * An f64 add's loop lets the added value's NaN win over the old value's
+ * where ptxas orders the pair so (ATOM_VALNAN). */
 int
 interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1003,8 +1045,8 @@ interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	const Ins *d;
 
 	if (!f->built || !f->val || k < 0 || k >= f->nins || f->ins[k] != in || in->space != SP_SHARED ||
-	    in->vec > 1 || xi->ns != 1 || xi->mod != MOD_ADD || (xi->ty != TY_F16X2 && xi->ty != TY_BF16X2) ||
-	    in->nopnd != first + 1)
+	    in->vec > 1 || xi->ns != 1 || xi->mod != MOD_ADD ||
+	    (xi->ty != TY_F16X2 && xi->ty != TY_BF16X2 && xi->ty != TY_F64) || in->nopnd != first + 1)
 		return 0;
 	a = &in->opnd[first - 1];
 	o = &in->opnd[first];
@@ -1015,6 +1057,13 @@ interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->imm || u >= in->nuse)
 		return 0;
 	v = in->use[u];
+	/* f64: the loop's DADD takes the old value and the added one in the
+	 * order ptxas gives a commutative pair (contract.c) */
+	if (xi->ty == TY_F64) {
+		if (interp_nan_late(f, v))
+			xi->aux |= ATOM_VALNAN;
+		return 0;
+	}
 	d = defof(f, v, &w);
 	/* of a cnot.b32: ptxas's cnot is 0 or -1, and the loop's HFMA2 adds
 	 * it negated, each half's sign flipped: 0x80008000 (-0, -0) where

@@ -717,14 +717,19 @@ int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
  * over b's (1), b's over a's (0), or -1 when a and b are not two register values (alu_decode
  * decides for constants) */
 int interp_nan_first(const Func *f, const Ins *in);
+/* contract.c: whether ptxas treats f64 value v as computed later than any plain value (an rn
+ * div/rcp/sqrt expansion, a neg.s64 or abs.s64): its NaN wins in a shared f64 atomic add */
+int interp_nan_late(const Func *f, int v);
 /* fold.c: adjusts decoded ALU instruction xi (of in, in x) where ptxas's simplifications
  * change its results; -1 when out of memory */
 int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 /* an X_ATOM's xi->aux low bits (f16x2 and bf16x2 shared adds, fold.c):
  * SPLIT*: its value is the 64-bit register a mov.b64 {lo, hi} split, and
  * ptxas adds {bits 32-47, the word's bits 0-15}; CNOT: the value is a
- * cnot.b32's, and ptxas adds 0x80008000 for a 0, 0x7fff7fff for a 1 */
-enum { ATOM_SPLITLO = 1, ATOM_SPLITHI = 2, ATOM_CNOT = 4 };
+ * cnot.b32's, and ptxas adds 0x80008000 for a 0, 0x7fff7fff for a 1;
+ * VALNAN (a shared f64 add): of two NaNs the added value's wins, not the
+ * old value's (interp_nan_late) */
+enum { ATOM_SPLITLO = 1, ATOM_SPLITHI = 2, ATOM_CNOT = 4, ATOM_VALNAN = 8 };
 int interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 
 /* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,
