@@ -240,11 +240,13 @@ cuDeviceGetUuid_v2(unsigned char uuid[16], CUdevice d)
  * features libptxcuda does not provide, which read as 0 so that a program
  * that asks first takes another path: IPC (handles open in their own
  * process only), dma_buf, compression and RDMA families (96, 98, 107, 110,
- * 113, 116, 117, 119, 121, 124, 125, 128, 141, 142, 144, 145) and unified
+ * 113, 116, 119, 121, 124, 125, 128, 141, 142, 144, 145) and unified
  * function pointers (129).  Virtual memory management (102) and its POSIX
  * file descriptor handles (103) are shim_vmm.c's; the stream memory
- * operations (92-94: the first API's, 122, 123: 64-bit and NOR) are
- * shim_attr.c's.  Values absent here read as 0.
+ * operations (122, 123: 64-bit and NOR; 92-94, the first API's, read 0 as
+ * on an H200 with driver 580) and the host's RDMA flush option (117, which
+ * cuFlushGPUDirectRDMAWrites serves) are shim_attr.c's.  Values absent
+ * here read as 0.
  */
 static const struct { int a, v; } attrs[] = {
 	{1, 1024}, {2, 1024}, {3, 1024}, {4, 64}, {5, 2147483647}, {6, 65535}, {7, 65535}, {8, 49152},
@@ -257,8 +259,8 @@ static const struct { int a, v; } attrs[] = {
 	{61, 32768}, {62, 2048}, {63, 32768}, {64, 32768}, {65, 2048}, {66, 32768}, {67, 32768},
 	{68, 2046}, {69, 268435456}, {70, 131072}, {71, 65000}, {72, 2097120}, {73, 32768},
 	{74, 32768}, {75, 9}, {77, 32768}, {78, 1}, {79, 1}, {80, 1}, {81, 233472}, {82, 65536},
-	{83, 1}, {87, 2}, {89, 1}, {90, 1}, {91, 1}, {92, 1}, {93, 1}, {94, 1}, {95, 1}, {97, 232448}, {99, 1}, {102, 1}, {103, 1}, {106, 32}, {108, 32768000}, {109, 134217728},
-	{111, 1024}, {112, 1}, {114, 1}, {115, 1}, {118, 100}, {120, 1}, {122, 1}, {123, 1}, {126, 4}, {127, 1}, {131, -1},
+	{83, 1}, {87, 2}, {89, 1}, {90, 1}, {91, 1}, {95, 1}, {97, 232448}, {99, 1}, {102, 1}, {103, 1}, {106, 32}, {108, 32768000}, {109, 134217728},
+	{111, 1024}, {112, 1}, {114, 1}, {115, 1}, {117, 1}, {118, 100}, {120, 1}, {122, 1}, {123, 1}, {126, 4}, {127, 1}, {131, -1},
 };
 
 CUresult

@@ -50,8 +50,10 @@ valid(int id, int node)
 		return 1;
 	case A_SYNC:
 		return !node;
-	/* an H200's driver refuses the NVLink one on a stream (strattr.gpu) */
-	case A_COOP: case A_CLUSTER: case A_CLPOLICY: case A_PCLUSTER: case A_DEVUPD: case A_NVLINK:
+	/* as an H200's driver takes them (strattr.gpu): a kernel node the
+	 * shared memory carve-out but not the preferred cluster shape, and
+	 * neither the NVLink attribute */
+	case A_COOP: case A_CLUSTER: case A_CLPOLICY: case A_DEVUPD: case A_CARVEOUT:
 		return node;
 	default:
 		return 0;
@@ -91,8 +93,8 @@ shim_attr_set(Attrs *a, int id, const void *in, int node)
 		Window w;
 		memcpy(&w, in, sizeof w);
 		/* a miss cannot persist, and the window has the device's limit */
-		if (w.bytes > MAX_WINDOW || !(w.ratio >= 0.0f && w.ratio <= 1.0f) || w.hit < 0 || w.hit > 2 ||
-		    w.miss < 0 || w.miss > 1)
+		/* (an H200's driver takes any hit property, strattr.gpu) */
+		if (w.bytes > MAX_WINDOW || !(w.ratio >= 0.0f && w.ratio <= 1.0f) || w.miss < 0 || w.miss > 1)
 			return CUDA_ERROR_INVALID_VALUE;
 		break;
 	}
@@ -116,6 +118,12 @@ shim_attr_set(Attrs *a, int id, const void *in, int node)
 		if (i < 0 || i > 2)
 			return CUDA_ERROR_INVALID_VALUE;
 		break;
+	case A_PRIO:
+		/* clamped into the range, as at a stream's creation (shim_stream.c) */
+		i = i > 0 ? 0 : i < -5 ? -5 : i;
+		memcpy(a->v[id], in, 64);
+		memcpy(a->v[id], &i, sizeof i);
+		return CUDA_SUCCESS;
 	default: break;
 	}
 	memcpy(a->v[id], in, 64);
@@ -224,7 +232,6 @@ cuCtxResetPersistingL2Cache(void)
 
 /* CUstreamWaitValue_flags and CUstreamBatchMemOpType */
 enum { WAIT_GEQ, WAIT_EQ, WAIT_AND, WAIT_NOR, WAIT_FLUSH = 1 << 30 };
-enum { WRITE_NO_BARRIER = 1 };
 enum { OP_WAIT32 = 1, OP_WRITE32 = 2, OP_FLUSH = 3, OP_WAIT64 = 4, OP_WRITE64 = 5, OP_BARRIER = 6 };
 
 /* How long a wait polls for another thread to write its value. */
@@ -257,7 +264,8 @@ write_value(CUstream s, CUdeviceptr p, uint64_t v, unsigned size, unsigned flags
 {
 	CUresult r;
 
-	if (flags & ~(unsigned)WRITE_NO_BARRIER || !p || p % size)
+	/* an H200's driver (580) refuses the no-barrier flag too (strattr.gpu) */
+	if (flags || !p || p % size)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = memop_stream(s)))
 		return r;
@@ -292,6 +300,9 @@ wait_value(CUstream s, CUdeviceptr p, uint64_t v, unsigned size, unsigned flags)
 
 	if (op > WAIT_NOR || !p || p % size)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* the flush of remote writes, as an H200's driver answers (strattr.gpu) */
+	if (flags & WAIT_FLUSH)
+		return CUDA_ERROR_NOT_SUPPORTED;
 	if ((r = memop_stream(s)))
 		return r;
 	for (int ms = 0;; ms++) {
@@ -375,8 +386,10 @@ cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags)
 	const MemOp *ops = params;
 	CUresult r;
 
-	if (!count || count > 256 || !ops || flags)
+	if (count > 256 || (count && !ops) || flags)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (!count)         /* nothing to do, as an H200's driver answers */
+		return memop_stream(s);
 	for (unsigned i = 0; i < count; i++)
 		switch (ops[i].op) {
 		case OP_WAIT32: case OP_WRITE32:
@@ -387,7 +400,8 @@ cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags)
 			if (!ops[i].wait.addr || ops[i].wait.addr % 8)
 				return CUDA_ERROR_INVALID_VALUE;
 			break;
-		case OP_FLUSH: case OP_BARRIER: break;
+		case OP_FLUSH: return CUDA_ERROR_NOT_SUPPORTED;   /* as wait_value's */
+		case OP_BARRIER: break;
 		default: return CUDA_ERROR_INVALID_VALUE;
 		}
 	if ((r = memop_stream(s)))

@@ -71,6 +71,8 @@ typedef struct Gmem {
 	size_t bytes;
 	unsigned refs;
 	int live;                   /* allocated by a launch and not yet freed */
+	int used;                   /* counted in gm_used: from its first launch on, freed or not,
+	                             * until it goes (an H200's driver: gnodes.gpu) */
 	struct Gmem *next;
 } Gmem;
 
@@ -368,7 +370,7 @@ gmem_drop(Gmem *m)
 
 	if (!m || --m->refs)
 		return;
-	if (m->live)
+	if (m->used)
 		gm_used -= m->bytes;
 	for (p = &gmems; *p != m; p = &(*p)->next)
 		;
@@ -832,6 +834,12 @@ cuGraphKernelNodeSetParams_v2(CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
 static void
 exec_free(Exec *x)
 {
+	/* its allocations stop counting as the graphs' memory (gnodes.gpu) */
+	for (size_t i = 0; i < x->n; i++)
+		if (x->w[i].kind == N_ALLOC && x->w[i].mem && x->w[i].mem->used) {
+			x->w[i].mem->used = 0;
+			gm_used -= x->w[i].mem->bytes;
+		}
 	for (size_t i = 0; i < x->n; i++)
 		work_free(&x->w[i]);
 	free(x->w);
@@ -1220,8 +1228,8 @@ run(Exec *x, CUgraphExec top, int *gone)
 			break;
 		case N_CHILD: r = run(w->sub, top, gone); break;
 		case N_ALLOC:
-			if (!w->mem->live) {
-				w->mem->live = 1;
+			if (!w->mem->live && !w->mem->used) {
+				w->mem->used = 1;
 				gm_used += w->mem->bytes;
 				/* the pool reserves whole 2 MiB pages, as the driver's does */
 				uint64_t res = (gm_used + (2u << 20) - 1) / (2u << 20) * (2u << 20);
@@ -1232,12 +1240,12 @@ run(Exec *x, CUgraphExec top, int *gone)
 				if (gm_reserved > gm_reserved_high)
 					gm_reserved_high = gm_reserved;
 			}
+			w->mem->live = 1;
 			break;
 		case N_FREE:
-			if (w->mem->live) {
-				w->mem->live = 0;
-				gm_used -= w->mem->bytes;
-			}
+			/* the memory stays the graph's, and counted, until the
+			 * allocation goes with its last executable */
+			w->mem->live = 0;
 			break;
 		default: break;
 		}
@@ -1927,9 +1935,9 @@ cuGraphExecChildGraphNodeSetParams(CUgraphExec x, CUgraphNode h, CUgraph child)
 		r = CUDA_ERROR_INVALID_VALUE;
 	else if (!(r = instantiate(&nh, c))) {
 		Exec *nx = EXEC(nh);
-		if (!same_shape(w->sub, nx)) {
+		if (!same_shape(w->sub, nx)) {     /* as an H200's driver answers (gnodes.gpu) */
 			exec_free(nx);
-			r = CUDA_ERROR_INVALID_VALUE;
+			r = CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE;
 		} else {
 			exec_free(w->sub);
 			w->sub = nx;
@@ -2132,6 +2140,20 @@ cuGraphKernelNodeGetAttribute(CUgraphNode h, int id, void *out)
 	return r;
 }
 
+/* A cluster shape that divides the node's grid: an H200's driver refuses
+ * any other when it is set (strattr.gpu), not at launch. */
+static int
+cluster_fits(const unsigned grid[3], const void *in)
+{
+	unsigned d[3];
+
+	memcpy(d, in, sizeof d);
+	for (int i = 0; i < 3; i++)
+		if (d[i] && grid[i] % d[i])
+			return 0;
+	return 1;
+}
+
 CUresult
 cuGraphKernelNodeSetAttribute(CUgraphNode h, int id, const void *in)
 {
@@ -2139,7 +2161,12 @@ cuGraphKernelNodeSetAttribute(CUgraphNode h, int id, const void *in)
 	Node *nd;
 
 	LOCK();
-	r = !(nd = node_of(h, N_KERNEL)) ? CUDA_ERROR_INVALID_VALUE : shim_attr_set(&nd->w.attr, id, in, 1);
+	if (!(nd = node_of(h, N_KERNEL)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION && in && !cluster_fits(nd->w.grid, in))
+		r = CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	else
+		r = shim_attr_set(&nd->w.attr, id, in, 1);
 	UNLOCK();
 	return r;
 }
@@ -2183,10 +2210,8 @@ cuGraphAddMemAllocNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, siz
 	CUresult r;
 
 	if (!out || !p || !p->bytes || p->atype != ALLOC_PINNED || p->ltype != LOC_DEVICE || p->htypes ||
-	    p->naccess > 1)
+	    p->naccess > 1 || p->lid != 0)   /* another device: INVALID_VALUE too (gnodes.gpu) */
 		return CUDA_ERROR_INVALID_VALUE;
-	if (p->lid != 0)
-		return CUDA_ERROR_INVALID_DEVICE;
 	if ((r = cuMemAlloc_v2(&dp, p->bytes)))
 		return r;
 	memset(&w, 0, sizeof w);

@@ -206,11 +206,21 @@ cluster_of(Fn *fn, const CUlaunchConfig *cfg, unsigned *size)
 			return CUDA_ERROR_INVALID_CLUSTER_SIZE;
 		n = req;
 	}
-	if (!n)
-		return CUDA_ERROR_INVALID_VALUE;
+	if (!n) {               /* no cluster: none resident, as an H200's driver answers */
+		*size = 0;
+		return CUDA_SUCCESS;
+	}
 	shim_fn_attr(&nonportable, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, fn);
 	if (n > (nonportable ? 16u : 8u) || (u.maxclusterrank > 0 && n > (uint64_t)u.maxclusterrank))
 		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	/* a grid the shape does not divide (strattr.gpu) */
+	for (unsigned i = 0; i < cfg->numAttrs; i++)
+		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+			const unsigned d[3] = { cfg->attrs[i].value.clusterDim.x, cfg->attrs[i].value.clusterDim.y,
+			                        cfg->attrs[i].value.clusterDim.z };
+			if (cfg->gridDimX % d[0] || cfg->gridDimY % d[1] || cfg->gridDimZ % d[2])
+				return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+		}
 	*size = (unsigned)n;
 	return CUDA_SUCCESS;
 }
@@ -231,7 +241,7 @@ cuOccupancyMaxActiveClusters(int *out, CUfunction h, const CUlaunchConfig *cfg)
 		uint64_t threads = (uint64_t)cfg->blockDimX * cfg->blockDimY * cfg->blockDimZ;
 		int per = threads && threads <= 1024 ? shim_occupancy(fn, (int)threads, cfg->sharedMemBytes) : 0;
 		int n = 0;
-		for (size_t i = 0; i < sizeof gpcs / sizeof gpcs[0]; i++)
+		for (size_t i = 0; size && i < sizeof gpcs / sizeof gpcs[0]; i++)
 			n += per * gpcs[i] / (int)size;
 		*out = n;
 	}
@@ -252,6 +262,13 @@ cuOccupancyMaxPotentialClusterSize(int *out, CUfunction h, const CUlaunchConfig 
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !(fn = FN(h)) ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS;
+	/* a shape in the configuration the kernel cannot take is refused
+	 * (strattr.gpu: 16 CTAs for a kernel without the non-portable sizes) */
+	for (unsigned i = 0; !r && i < cfg->numAttrs; i++)
+		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+			unsigned size;
+			r = cluster_of(fn, cfg, &size);
+		}
 	if (!r) {
 		ptx_function_usage u;
 		uint64_t threads = (uint64_t)cfg->blockDimX * cfg->blockDimY * cfg->blockDimZ;

@@ -289,8 +289,10 @@ range_attr(void *data, size_t size, int attr, CUdeviceptr p, size_t n)
 		int what = attr == RA_PREF || attr == RA_PREF_TYPE || attr == RA_PREF_ID ? R_PREF : R_LAST;
 		if (!uniform(p, n, what, l, &l))
 			l = (MemLocation){ LOC_INVALID, 0 };
-		v = attr == RA_PREF || attr == RA_LAST ? legacy_id(l) :
-		    attr == RA_PREF_TYPE || attr == RA_LAST_TYPE ? l.type : l.id;
+		/* an id reads as the legacy one (-2 none, -1 the host) but a
+		 * NUMA node's, as an H200's driver answers (strattr.gpu) */
+		v = attr == RA_PREF_TYPE || attr == RA_LAST_TYPE ? l.type :
+		    (attr == RA_PREF_ID || attr == RA_LAST_ID) && l.type >= LOC_HOST_NUMA ? l.id : legacy_id(l);
 	}
 	}
 	memcpy(data, &v, 4);

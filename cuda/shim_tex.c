@@ -1285,8 +1285,9 @@ cuParamSetTexRef(CUfunction fn, int unit, void *t)
 }
 
 /* The widest 1D texture over linear memory in elements of the format:
- * CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH (2^28), whatever
- * the element's size. */
+ * 2^30 elements or 4 GiB, the fewer, as an H200's driver answers
+ * (strattr.gpu: 2^28 for 16-byte elements, which is
+ * CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH). */
 CUresult
 cuDeviceGetTexture1DLinearMaxWidth(size_t *w, int format, unsigned nch, CUdevice dev)
 {
@@ -1297,6 +1298,7 @@ cuDeviceGetTexture1DLinearMaxWidth(size_t *w, int format, unsigned nch, CUdevice
 		return r;
 	if (!w || fmtof(format) < 0 || (nch != 1 && nch != 2 && nch != 4))
 		return CUDA_ERROR_INVALID_VALUE;
-	*w = (size_t)v;
+	size_t bytes = (size_t)chbytes[fmtof(format)] * nch;
+	*w = ((size_t)1 << 32) / bytes < ((size_t)1 << 30) ? ((size_t)1 << 32) / bytes : (size_t)1 << 30;
 	return CUDA_SUCCESS;
 }
