@@ -240,6 +240,10 @@ expect(Ins *in, int i, int *wider)
 		default:
 			break;
 		}
+	/* mapa and getctarank (VR_NONE): the address, and mapa's result,
+	 * of the .u32/.u64 type, the CTA rank 32-bit ("Arguments mismatch") */
+	if ((in->op == OP_MAPA || in->op == OP_GETCTARANK) && in->nty == 1 && in->opnd[i].kind != OK_ADDR)
+		return (in->op == OP_MAPA ? i == 2 : i == 0) ? TY_U32 : t;
 	/* cvta (VR_NONE too): registers and literals of its .u32/.u64 type,
 	 * a variable's name as it is */
 	if (in->op == OP_CVTA)
