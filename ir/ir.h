@@ -455,6 +455,7 @@ struct Func {
 	int maxnreg, minnctapersm, maxnctapersm, maxclusterrank, explicitcluster, blocksareclusters;
 	int maxntid[3], reqntid[3], reqnctapercluster[3];
 	int nmaxntid, nreqntid, nreqnctapercluster; /* how many numbers were written */
+	int hasmaxclusterrank; /* .maxclusterrank written, 0 included */
 	/* body */
 	Stmt *stmt; int nstmt, capstmt;
 	Ins **ins; int nins, capins;

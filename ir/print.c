@@ -509,7 +509,7 @@ pfunchead(const Func *fn, FILE *f)
 	pdims(".reqnctapercluster", fn->reqnctapercluster, fn->nreqnctapercluster, f);
 	if (fn->explicitcluster)
 		fputs(".explicitcluster\n", f);
-	if (fn->maxclusterrank)
+	if (fn->hasmaxclusterrank)
 		fprintf(f, ".maxclusterrank %d\n", fn->maxclusterrank);
 	if (fn->blocksareclusters)
 		fputs(".blocksareclusters\n", f);

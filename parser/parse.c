@@ -156,7 +156,7 @@ ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
 	 * be specified", and the same of the two cluster sizes */
 	if ((dir->kw == K_MAXNTID && fn->nreqntid) || (dir->kw == K_REQNTID && fn->nmaxntid) ||
 	    (dir->kw == K_MAXCLUSTERRANK && fn->nreqnctapercluster) ||
-	    (dir->kw == K_REQNCTAPERCLUSTER && fn->maxclusterrank)) {
+	    (dir->kw == K_REQNCTAPERCLUSTER && fn->hasmaxclusterrank)) {
 		diag_err(p->dg, loc, "conflicting directives: .%s and .%s cannot both be specified",
 		    dir->kw == K_MAXNTID || dir->kw == K_REQNTID ? "maxntid" : "reqnctapercluster",
 		    dir->kw == K_MAXNTID || dir->kw == K_REQNTID ? "reqntid" : "maxclusterrank");
@@ -166,7 +166,7 @@ ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
 	case K_MAXNREG: fn->maxnreg = (int)v[0]; break;
 	case K_MINNCTAPERSM: fn->minnctapersm = (int)v[0]; break;
 	case K_MAXNCTAPERSM: fn->maxnctapersm = (int)v[0]; break;
-	case K_MAXCLUSTERRANK: fn->maxclusterrank = (int)v[0]; break;
+	case K_MAXCLUSTERRANK: fn->maxclusterrank = (int)v[0]; fn->hasmaxclusterrank = 1; break;
 	case K_EXPLICITCLUSTER: fn->explicitcluster = 1; break;
 	case K_BLOCKSARECLUSTERS: fn->blocksareclusters = 1; break;
 	case K_MAXNTID:

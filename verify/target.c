@@ -489,7 +489,7 @@ limits(Verify *v, Func *fn)
 		verify_report(v, VC_LAUNCH, fn->loc, "'.maxnreg %d' is above 255 and is ignored", fn->maxnreg);
 	/* the cluster directives came with PTX ISA 7.8 and sm_90 ("Feature
 	 * '.maxclusterrank' requires PTX ISA .version 7.8 or later") */
-	const char *cl = fn->maxclusterrank || fn->nreqnctapercluster ? (fn->maxclusterrank ? ".maxclusterrank" :
+	const char *cl = fn->hasmaxclusterrank || fn->nreqnctapercluster ? (fn->hasmaxclusterrank ? ".maxclusterrank" :
 	    ".reqnctapercluster") : fn->explicitcluster ? ".explicitcluster" : NULL;
 	if (cl && isa(v->m) < 78)
 		verify_report(v, VC_TARGET, fn->loc, "'%s' requires PTX ISA .version 7.8 or later", cl);

@@ -240,6 +240,10 @@ expect(Ins *in, int i, int *wider)
 		default:
 			break;
 		}
+	/* mapa and getctarank (VR_NONE): the address, and mapa's result,
+	 * of the .u32/.u64 type, the CTA rank 32-bit ("Arguments mismatch") */
+	if ((in->op == OP_MAPA || in->op == OP_GETCTARANK) && in->nty == 1 && in->opnd[i].kind != OK_ADDR)
+		return (in->op == OP_MAPA ? i == 2 : i == 0) ? TY_U32 : t;
 	/* cvta (VR_NONE too): registers and literals of its .u32/.u64 type,
 	 * a variable's name as it is */
 	if (in->op == OP_CVTA)
@@ -1044,6 +1048,14 @@ required(Verify *v, Ins *in)
 	else if (in->op == OP_CVT && in->nty == 2 && ((isfloat(in->ty[0]) && isfloat(in->ty[1])) ||
 	    packedfloat(in->ty[0]) || packedfloat(in->ty[1])) && cvtpacked(v, in))
 		return;
+	/* .relu and .satfinite are of the float conversions alone: with an
+	 * integer on either side ptxas finds no such cvt */
+	if (in->op == OP_CVT && in->nty == 2 && (isint(in->ty[0]) || isint(in->ty[1])) &&
+	    (ir_hasmod(in, MOD_RELU) || ir_hasmod(in, MOD_SATFINITE))) {
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take .%s (a conversion between floats only)",
+		    tyname(in->ty[0]), tyname(in->ty[1]), ir_hasmod(in, MOD_RELU) ? "relu" : "satfinite");
+		return;
+	}
 	if (in->op == OP_CVT && in->nty == 2 && ir_mod_round(in))
 		cvtround(v, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT))

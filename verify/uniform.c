@@ -893,8 +893,11 @@ barrier(Verify *v, U *u, Ins *in)
 	}
 	if (ididx < in->nopnd) {
 		Opnd *id = &in->opnd[ididx];
-		if (id->kind == OK_IMM && (id->imm < 0 || id->imm > 15))
-			verify_report(v, VC_BARRIER, id->loc, "barrier number %lld out of range 0..15", (long long)id->imm);
+		/* ptxas reads a literal barrier number and thread count as
+		 * .u32: 2^32 + 1 is barrier 1, -1 is 0xffffffff */
+		if (id->kind == OK_IMM && (uint32_t)id->imm > 15)
+			verify_report(v, VC_BARRIER, id->loc, "barrier number %llu out of range 0..15",
+			    (unsigned long long)id->imm);
 		else if (id->kind == OK_REG && oplevel(u, in, id, &t) > 0)
 			verify_report(v, VC_DIVBAR, id->loc, "barrier number '%s' may differ between threads",
 			    id->sym->name);
@@ -903,13 +906,15 @@ barrier(Verify *v, U *u, Ins *in)
 	    in->op != OP_BARRIER_RED && in->op != OP_BARRIER_CTA_RED) {
 		Opnd *cnt = &in->opnd[ididx + 1];
 		int64_t mx = maxthreads(fn);
-		if (cnt->kind == OK_IMM && cnt->imm % 32 != 0)
+		uint32_t n = (uint32_t)cnt->imm;
+		if (cnt->kind == OK_IMM && n % 32 != 0)
 			verify_report(v, VC_BARRIER, cnt->loc,
-			    "barrier thread count %lld is not a multiple of the warp size (32)", (long long)cnt->imm);
-		else if (cnt->kind == OK_IMM && mx && cnt->imm > mx)
+			    "barrier thread count %llu is not a multiple of the warp size (32)",
+			    (unsigned long long)cnt->imm);
+		else if (cnt->kind == OK_IMM && mx && n > mx)
 			verify_report(v, VC_LAUNCH, cnt->loc,
-			    "barrier waits for %lld threads but the CTA has at most %lld: it never completes",
-			    (long long)cnt->imm, (long long)mx);
+			    "barrier waits for %lu threads but the CTA has at most %lld: it never completes",
+			    (unsigned long)n, (long long)mx);
 	}
 }
 
