@@ -36,9 +36,9 @@
  * one's scope leaves out the other's thread (.cta between CTAs, .cluster
  * between clusters) or they access different bytes; a plain store races
  * with one, a plain load does not (CAS loops read their guess so, as in
- * shared memory).  Not followed are stores that leave memory as it was (replicated layouts
- * store one value from several warps; shared memory too), nor accesses of
- * one warp (lanes of a warp: doc/checks.md), nor another CTA's shared
+ * shared memory).  Not followed are stores that leave memory as it was
+ * (replicated layouts store one value from several warps; shared memory
+ * too), strong accesses between lanes of one warp, nor another CTA's shared
  * memory.  Grids the device launches (cdp.c) run as launches of their
  * own after their parent, each with a fresh table; check_cdp.c follows
  * the order between them.  Global words keep packed records (GAcc, 48 bytes a word) in
