@@ -31,11 +31,14 @@
  * count unchanged between them, or of different warps of one CTA with
  * both counts unchanged, are therefore unordered in every execution:
  * that is a race (global-write-write, global-write-read,
- * global-read-write).  Strong accesses and atomics are not followed (two
- * of them never race, and a weak access against one is left alone);
- * neither are stores that leave memory as it was (replicated layouts
- * store one value from several warps; shared memory too), nor accesses of
- * one warp (lanes of a warp: doc/checks.md), nor another CTA's shared
+ * global-read-write).  Atomics and strong accesses are followed too, by
+ * the PTX memory model's morally strong pairs: two of them race only when
+ * one's scope leaves out the other's thread (.cta between CTAs, .cluster
+ * between clusters) or they access different bytes; a plain store races
+ * with one, a plain load does not (CAS loops read their guess so, as in
+ * shared memory).  Not followed are stores that leave memory as it was
+ * (replicated layouts store one value from several warps; shared memory
+ * too), strong accesses between lanes of one warp, nor another CTA's shared
  * memory.  Grids the device launches (cdp.c) run as launches of their
  * own after their parent, each with a fresh table; check_cdp.c follows
  * the order between them.  Global words keep packed records (GAcc, 48 bytes a word) in
@@ -52,6 +55,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include "interp.h"
 
@@ -83,9 +87,17 @@ typedef struct {
 	uint32_t pc, g, c, cta;
 	uint32_t wv;              /* the warp's count of what may order its lanes, low bits */
 	uint16_t warp;
-	uint8_t lane;
+	uint8_t lane;             /* the lane (bits 0-4) and the access's strength (GS_*, bits 5-6) */
 	uint8_t bytes;            /* the bytes of the word accessed (bit i: byte i) */
 } GAcc;
+
+/* A global access's strength, for the PTX memory model's morally strong
+ * pairs: weak (a plain load or store), or strong -- an atomic or a
+ * .volatile, .relaxed, .acquire or .release access -- of the scope of the
+ * CTA, of the cluster, or wider (.gpu, .sys and atomics without one). */
+enum { GS_WEAK, GS_CTA, GS_CLUSTER, GS_GPU };
+#define GLANE(e) ((e)->lane & 31u)
+#define GSTR(e) ((e)->lane >> 5 & 3u)
 
 typedef struct {
 	uintptr_t key;
@@ -418,7 +430,24 @@ gearlier(const Launch *L, const GAcc *e, int access, uint64_t addr, unsigned siz
 	c.id[2] = (unsigned)(lin / ((uint64_t)L->grid[0] * L->grid[1]));
 	w.cta = &c;
 	w.id = e->warp;
-	interp_chk_site(L, &w, e->lane, &L->pm->code[e->pc], access, addr, size, s);
+	interp_chk_site(L, &w, (int)GLANE(e), &L->pm->code[e->pc], access, addr, size, s);
+}
+
+/* An access for a report: " load", " store", " atomic", " strong load"
+ * or " strong store", with the scope of a strong one (str: GS_*), in
+ * buf[24]. */
+static const char *
+gwhat(char *buf, int acc, unsigned str)
+{
+	static const char *const scope[] = { "", ".cta", ".cluster", ".gpu" };
+	const char *a = acc == PTX_ACCESS_READ ? "load" : acc == PTX_ACCESS_WRITE ? "store" : "atomic";
+
+	if (!str)
+		snprintf(buf, 24, " %s", a);
+	else
+		snprintf(buf, 24, "%s %s%s (%s)", acc == PTX_ACCESS_ATOMIC ? "n" : "", acc == PTX_ACCESS_ATOMIC ?
+		    "" : "strong ", a, scope[str & 3]);
+	return buf;
 }
 
 /* Whether count a (low 32 bits) was taken after count b. */
@@ -426,6 +455,53 @@ static int
 later(uint32_t a, uint32_t b)
 {
 	return a != b && (uint32_t)(a - b) <= 1u << 31;
+}
+
+/* Whether scope class s of an access by CTA a (linear index + 1)
+ * includes the threads of CTA b. */
+static int
+covers(const Launch *L, unsigned s, uint32_t a, uint32_t b)
+{
+	uint64_t x, y;
+
+	if (s == GS_GPU || a == b)
+		return 1;
+	if (s != GS_CLUSTER)
+		return 0;
+	/* the same cluster: the same %clusterid in every dimension */
+	x = a - 1;
+	y = b - 1;
+	for (int d = 0; d < 3; d++) {
+		unsigned n = L->grid[d] ? L->grid[d] : 1, k = L->cluster[d] ? L->cluster[d] : 1;
+		if (x % n / k != y % n / k)
+			return 0;
+		x /= n;
+		y /= n;
+	}
+	return 1;
+}
+
+/* Whether the record e (ew: of a store or atomic) and the access cur (cw:
+ * a store or atomic) may race at all, by their strengths: two weak ones
+ * (one of them a store: the caller's choice of record); a weak store
+ * and an atomic or strong access -- a weak load and one are left alone,
+ * as the shared memory's rule leaves them: a CAS loop reads its guess
+ * with a plain load, and flags are often read so after an acquire --;
+ * two strong ones, one of them a write, that are not morally strong:
+ * of different bytes, or one of a scope that does not include the other
+ * access's thread (.cta between CTAs, .cluster between clusters). */
+static int
+clash(const Launch *L, const GAcc *e, int ew, const GAcc *cur, int cw)
+{
+	unsigned se = GSTR(e), sc = GSTR(cur);
+
+	if (!se && !sc)
+		return 1;
+	if (!se || !sc)
+		return se ? cw : ew;
+	if (!ew && !cw)
+		return 0;
+	return e->bytes != cur->bytes || !covers(L, se, e->cta, cur->cta) || !covers(L, sc, cur->cta, e->cta);
 }
 
 /* Whether the record e and the access cur (different threads) can be
@@ -455,30 +531,34 @@ unordered(const Launch *L, const GAcc *e, const GAcc *cur)
 	if (e->warp != cur->warp)
 		return e->c == cur->c;
 	/* lanes of one warp: other lanes, other instructions (lanes of one
-	 * instruction run together) */
-	return e->lane != cur->lane && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv ? 2 : 0;
+	 * instruction run together), plain accesses */
+	return GLANE(e) != GLANE(cur) && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv && !GSTR(e) &&
+	    !GSTR(cur) ? 2 : 0;
 }
 
-/* The record of a weak access of xi by warp w that its lanes share (all
- * but the lane and the bytes); 0: the access is not followed (strong
- * accesses do not race with each other, and weak ones with them are not
- * followed; atomics; past the table's bound; CTA or warp indices the
+/* The record of an access of xi by warp w that its lanes share (all but
+ * the lane and the bytes; its strength in the lane's byte); 0: the access
+ * is not followed (past the table's bound; CTA or warp indices the
  * records cannot hold). */
 static int
 gcur(Launch *L, Warp *w, const XIns *xi, int acc, GAcc *cur)
 {
 	Cta *c = w->cta;
+	unsigned str = GS_WEAK;
 
-	if (L->raceoff || acc == PTX_ACCESS_ATOMIC || strongx(L, xi) || c->linear >= UINT32_MAX - 1 ||
-	    w->id > UINT16_MAX)
+	if (L->raceoff || c->linear >= UINT32_MAX - 1 || w->id > UINT16_MAX)
 		return 0;
+	if (acc == PTX_ACCESS_ATOMIC || strongx(L, xi)) {
+		int sc = xi->in ? ir_mod_scope(xi->in) : MOD_NONE;
+		str = sc == MOD_CTA ? GS_CTA : sc == MOD_CLUSTER ? GS_CLUSTER : GS_GPU;
+	}
 	cur->pc = (uint32_t)(xi - L->pm->code);
 	cur->g = (uint32_t)L->gord;
 	cur->c = (uint32_t)(c->events - c->exits + c->chkord);
 	cur->cta = (uint32_t)c->linear + 1;
 	cur->wv = w->chkw;
 	cur->warp = (uint16_t)w->id;
-	cur->lane = 0;
+	cur->lane = (uint8_t)(str << 5);
 	cur->bytes = 0;
 	return 1;
 }
@@ -493,7 +573,7 @@ gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const vo
       GAcc *cur, uintptr_t *key, GPg **pgp)
 {
 	uintptr_t a = (uintptr_t)p, end = a + n;
-	int write = acc == PTX_ACCESS_WRITE;
+	int write = acc != PTX_ACCESS_READ;   /* an atomic writes */
 
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		/* a load of a page no store of the launch reached finds no record
@@ -515,30 +595,35 @@ gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const vo
 			return -1;
 		}
 		cur->bytes = wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end);
-		if ((how = unordered(L, &pg->w[i], cur)))
+		if (clash(L, &pg->w[i], 1, cur, write) && (how = unordered(L, &pg->w[i], cur)))
 			e = &pg->w[i];
-		else if (write && (how = unordered(L, &pg->r[i], cur)))
+		else if (write && clash(L, &pg->r[i], 0, cur, 1) && (how = unordered(L, &pg->r[i], cur)))
 			e = &pg->r[i];
 		if (e && how == 2) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
 			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
 			gearlier(L, e, eacc, addr, n, &sb);
-			lanehazard(L, w, lane, "global", addr, acc, eacc, e->lane, &sa, &sb);
+			lanehazard(L, w, lane, "global", addr, acc, eacc, GLANE(e), &sa, &sb);
 			return 1;
 		}
 		if (e) {
-			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
+			int eacc = e == &pg->w[i] ? L->pm->code[e->pc].x == X_ATOM ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE :
+			    PTX_ACCESS_READ;
+			char ca[24], cb[24];
 			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
 			gearlier(L, e, eacc, addr, n, &sb);
 			interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK,
-			    write ? eacc == PTX_ACCESS_WRITE ? "global-write-write" : "global-read-write" :
+			    write ? eacc != PTX_ACCESS_READ ? "global-write-write" : "global-read-write" :
 			    "global-write-read", &sa, &sb,
-			    "global memory at 0x%" PRIx64 ": a %s of block (%u,%u,%u) warp %d and a %s of block (%u,%u,%u) "
-			    "warp %u with nothing between them that orders the two%s", addr, write ? "store" : "load",
-			    sa.cta[0], sa.cta[1], sa.cta[2], w->id, eacc == PTX_ACCESS_WRITE ? "store" : "load",
+			    "global memory at 0x%" PRIx64 ": a%s of block (%u,%u,%u) warp %d and a%s of block (%u,%u,%u) "
+			    "warp %u with nothing between them that orders the two%s", addr, gwhat(ca, acc, GSTR(cur)),
+			    sa.cta[0], sa.cta[1], sa.cta[2], w->id, gwhat(cb, eacc, GSTR(e)),
 			    sb.cta[0], sb.cta[1], sb.cta[2], e->warp, how == 3 ? " (the earlier one's block released it, "
 			    "but this block executed no acquire since: a flag read with relaxed or volatile loads needs "
-			    "a fence or ld.acquire after it)" : "");
+			    "a fence or ld.acquire after it)" : GSTR(cur) && GSTR(e) ? " (strong accesses race unless "
+			    "each one's scope includes the other's thread and they access the same bytes)" :
+			    GSTR(cur) || GSTR(e) ? " (a plain store and an atomic or strong access of another thread "
+			    "race unless something orders them)" : "");
 			return 1;   /* one report for the access */
 		}
 		if (write)
@@ -561,9 +646,9 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 
 	if (!gcur(L, w, xi, acc, &cur))
 		return;
-	if (L->cx->cdpchk)   /* against the grids of its family (check_cdp.c) */
+	if (L->cx->cdpchk && !GSTR(&cur))   /* against the grids of its family (check_cdp.c) */
 		interp_chk_cdp(L, w, lane, xi, addr, p, n, acc);
-	cur.lane = (uint8_t)lane;
+	cur.lane = (uint8_t)((cur.lane & ~31u) | lane);
 	gword(L, w, lane, xi, addr, p, n, acc, &cur, &key, &pg);
 }
 
@@ -579,7 +664,7 @@ global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 
 	if (!gcur(L, w, xi, acc, &cur))
 		return;
-	if (L->cx->cdpchk)
+	if (L->cx->cdpchk && !GSTR(&cur))
 		for (uint32_t k = m; k; k &= k - 1)
 			interp_chk_cdp(L, w, (uint32_t)__builtin_ctz(k), xi, addr[__builtin_ctz(k)], p[__builtin_ctz(k)], n,
 			    acc);
@@ -597,7 +682,7 @@ global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 	}
 	for (; m; m &= m - 1) {
 		uint32_t l = (uint32_t)__builtin_ctz(m);
-		cur.lane = (uint8_t)l;
+		cur.lane = (uint8_t)((cur.lane & ~31u) | l);
 		if (gword(L, w, l, xi, addr[l], p[l], n, acc, &cur, &key, &pg) < 0)
 			return;
 	}

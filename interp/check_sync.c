@@ -17,7 +17,10 @@
  *     the warp ("barrier-operand-divergent"); a count must be a multiple of
  *     the warp size ("barrier-count"), at least the warps that arrive, each
  *     counting as 32 threads however many of its lanes exited, as the H100
- *     counts them (sched.c complete; "barrier-count-exceeded"), and the
+ *     counts them (sched.c complete; "barrier-count-exceeded"), and at
+ *     least the warps that arrive at it before any of them arrives again
+ *     (they would open it in an order nothing fixes; a barrier of the
+ *     whole CTA ends such a round; "barrier-count-exceeded"), and the
  *     same in every warp that arrives in one phase
  *     ("barrier-count-mismatch").  Exited threads are not waited for, so
  *     a barrier after some threads exited is not reported;
@@ -80,6 +83,7 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	uint32_t id = (uint32_t)interp_opval(L, w, &xi->s[0], (uint32_t)l0);
 	uint32_t cnt = cnted ? (uint32_t)interp_opval(L, w, &xi->s[1], (uint32_t)l0) : 0;
 	const Bar *b;
+	uint32_t bit, round;
 
 	for (uint32_t mm = m & (m - 1); mm; mm &= mm - 1) {
 		uint32_t l = (uint32_t)__builtin_ctz(mm);
@@ -92,14 +96,23 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 	if (id > 15)
 		return;   /* a fault of its own */
-	if (!cnted)
+	if (!cnted) {
+		/* a barrier of the whole CTA: what arrived before it at the
+		 * counted ones is of rounds it ends */
+		for (int i = 0; i < 16; i++)
+			w->cta->bar[i].chkround = 0;
 		return;
+	}
 	if (cnt == 0 || cnt % WARP) {
 		report(L, w, l0, xi, "barrier-count", "thread count %u is not a positive multiple of the warp size "
 		    "(%u)", cnt, WARP);
 		return;
 	}
 	b = &w->cta->bar[id];
+	bit = w->id < 32 ? 1u << w->id : 0;
+	/* the warps of one round: a warp that arrives again starts the next */
+	round = w->cta->bar[id].chkround & bit ? bit : w->cta->bar[id].chkround | bit;
+	w->cta->bar[id].chkround = round;
 	if (b->arrived && b->expect && b->expect != cnt)
 		report(L, w, l0, xi, "barrier-count-mismatch", "thread count %u, where threads already waiting at "
 		    "the barrier gave %u", cnt, b->expect);
@@ -107,6 +120,14 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		report(L, w, l0, xi, "barrier-count-exceeded", "more warps arrive than the thread count %u allows "
 		    "(%u warps, each counting as 32 threads)", cnt,
 		    (uint32_t)__builtin_popcount(b->warps | (w->id < 32 ? 1u << w->id : 0)));
+	else if (WARP * (uint32_t)__builtin_popcount(round) > cnt) {
+		/* the phase opened for the first of them, and a new one began:
+		 * which warps wait for which is the order they came in */
+		report(L, w, l0, xi, "barrier-count-exceeded", "%u warps arrive at the barrier before any of them "
+		    "arrives again, more than the thread count %u allows: it opens for whichever arrive first",
+		    (uint32_t)__builtin_popcount(round), cnt);
+		w->cta->bar[id].chkround = 0;   /* one report a round */
+	}
 }
 
 /* The membermask (operand k) rules of a warp collective. */

@@ -370,6 +370,8 @@ typedef struct {
 	int nwait;
 	uint32_t warps;             /* the warps with an arrival (bit per warp of the CTA); their
 	                             * lanes that arrived are Cta.barlanes[id][warp] */
+	uint32_t chkround;          /* synccheck: the warps that arrived with a thread count since
+	                             * one of them came round again (check_sync.c) */
 } Bar;
 
 typedef struct Clu Clu;

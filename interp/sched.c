@@ -68,6 +68,7 @@ static void
 release(Launch *L, Cta *c, int id)
 {
 	Bar *b = &c->bar[id];
+	uint32_t round;
 
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
@@ -84,7 +85,9 @@ release(Launch *L, Cta *c, int id)
 		w->blocked = 0;
 		w->bmask = 0;
 	}
+	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
+	b->chkround = round;
 	c->baropen &= ~(1u << id);
 	(void)L;
 }
