@@ -333,7 +333,8 @@ cuMemFree_v2(CUdeviceptr p)
 	if (!p)
 		return CUDA_SUCCESS;
 	LOCK();
-	r = shim.inited ? shim_free(p) : CUDA_ERROR_NOT_INITIALIZED;
+	/* graph memory stays with its graph (shim_graph_unmap) */
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : shim_graph_unmap(p) ? CUDA_SUCCESS : shim_free(p);
 	UNLOCK();
 	return r;
 }
