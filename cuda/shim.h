@@ -254,6 +254,7 @@ CUresult shim_graph_alloc(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, 
 CUresult shim_graph_freenode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
                              CUdeviceptr dp);
 int shim_graph_unmap(CUdeviceptr dp);
+int shim_graph_mem(CUdeviceptr dp);   /* dp is a memory node's allocation */
 void shim_graph_free(CUgraph g);
 /* shim_capture.c: each returns 1 when stream s is being captured, the
  * work then added to its graph with the result in *r, else 0 and the

@@ -198,10 +198,10 @@ shim_capture_free(CUstream s, CUresult *r, CUdeviceptr p)
 		UNLOCK();
 		return 0;
 	}
-	if (!(*r = shim_graph_freenode(&nd, st->c.cap->g, st->c.deps, st->c.ndeps, p)))
-		*r = advance(&st->c, nd);
-	else
+	if (!shim_graph_mem(p))
 		*r = shim_graph_own(st->c.cap->g, p);
+	else if (!(*r = shim_graph_freenode(&nd, st->c.cap->g, st->c.deps, st->c.ndeps, p)))
+		*r = advance(&st->c, nd);
 	UNLOCK();
 	return 1;
 }

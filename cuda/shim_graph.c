@@ -2221,6 +2221,23 @@ shim_graph_alloc(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t nd
 	return add_work(out, g, deps, ndeps, &w);   /* which drops m when it fails */
 }
 
+/* The memory node allocation at dp, or NULL; under LOCK. */
+static Gmem *
+gmem_of(CUdeviceptr dp)
+{
+	Gmem *m;
+
+	for (m = gmems; m && m->p != dp; m = m->next)
+		;
+	return m;
+}
+
+int
+shim_graph_mem(CUdeviceptr dp)
+{
+	return gmem_of(dp) != NULL;
+}
+
 /* A free of dp outside the graphs (cuMemFree, cuMemFreeAsync, not
  * captured): 1 when dp is a memory node's allocation, which the free
  * ends for this launch as a free node does, and which stays at its
@@ -2228,10 +2245,8 @@ shim_graph_alloc(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t nd
 int
 shim_graph_unmap(CUdeviceptr dp)
 {
-	Gmem *m;
+	Gmem *m = gmem_of(dp);
 
-	for (m = gmems; m && m->p != dp; m = m->next)
-		;
 	if (!m)
 		return 0;
 	if (m->live) {

@@ -391,6 +391,7 @@ interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size)
 {
 	uint64_t end;
 	size_t i;
+	void *z;
 
 	if (!size) {
 		for (i = 0; i < cx->nzero && cx->zero[i].lo != at; i++)
@@ -409,8 +410,7 @@ interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size)
 	for (i = 0; i < cx->nzero; i++)
 		if (cx->zero[i].lo < end && cx->zero[i].hi > at)
 			return PTX_EINVAL;
-	void *z = interp_realloc(cx, cx->zero, (cx->nzero + 1) * sizeof *cx->zero);
-	if (!z)
+	if (!(z = interp_realloc(cx, cx->zero, (cx->nzero + 1) * sizeof *cx->zero)))
 		return PTX_ENOMEM;
 	cx->zero = z;
 	cx->zero[cx->nzero].lo = at;
