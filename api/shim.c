@@ -95,6 +95,14 @@ ptx_mem_map_at(ptx_ctx *cx, ptx_devptr at, void *host, size_t size)
 }
 
 int
+ptx_mem_zeros(ptx_ctx *cx, ptx_devptr at, size_t size)
+{
+	if (!cx)
+		return PTX_EINVAL;
+	return interp_mem_zeros(cx, at, size);
+}
+
+int
 ptx_mem_slack(ptx_ctx *cx, ptx_devptr p, size_t used)
 {
 	Alloc *a;

@@ -40,6 +40,8 @@ struct Sctx {
 	unsigned long long id;      /* cuCtxGetId: unique over the process's life */
 	size_t limit[CU_LIMIT_MAX]; /* cuCtxSetLimit; 0 until set: the default applies */
 	int cacheconfig;            /* cuCtxSetCacheConfig, read back only */
+	ptx_devptr below;           /* the space reserved below its first allocation (shim_mem.c) */
+	int zeroed;                 /* that space reads zero (or could not): the first allocation is made */
 };
 
 /* A library (lib set, ctx NULL) keeps its text and a module of its own
@@ -245,6 +247,14 @@ CUresult shim_graph_host(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, s
                          CUhostFn fn, void *user);
 CUresult shim_graph_new(CUgraph *out);
 CUresult shim_graph_own(CUgraph g, CUdeviceptr p);   /* freed with g */
+/* memory nodes: an alloc node owning dp, a free node of dp; a free of dp
+ * outside the graphs (1: dp is a memory node's, which it stays) */
+CUresult shim_graph_alloc(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, CUdeviceptr dp,
+                          size_t bytes);
+CUresult shim_graph_freenode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                             CUdeviceptr dp);
+int shim_graph_unmap(CUdeviceptr dp);
+int shim_graph_mem(CUdeviceptr dp);   /* dp is a memory node's allocation */
 void shim_graph_free(CUgraph g);
 /* shim_capture.c: each returns 1 when stream s is being captured, the
  * work then added to its graph with the result in *r, else 0 and the
@@ -258,6 +268,7 @@ int shim_capture_fill(CUstream s, CUresult *r, CUdeviceptr dst, size_t pitch, un
                       unsigned esz, size_t w, size_t h);
 int shim_capture_host(CUstream s, CUresult *r, CUhostFn fn, void *user);
 int shim_capture_free(CUstream s, CUresult *r, CUdeviceptr p);
+int shim_capture_alloc(CUstream s, CUresult *r, CUdeviceptr *p, size_t n);
 /* under LOCK: an event recorded on s, s waiting for an event; a stream or
  * event going away */
 void shim_capture_record(Event *e, CUstream s);

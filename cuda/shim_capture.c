@@ -8,9 +8,11 @@
  * joins back.  The capture ends on the stream that began it, and every
  * stream that joined leaves it then.
  *
- * Captured here: kernel launches, copies and fills (1D, 2D, 3D) and host
- * functions.  Stream-ordered allocation is done at once even then, and a
- * captured free waits for the graph's destruction.  The capture mode is kept and handed back, but does not make
+ * Captured here: kernel launches, copies and fills (1D, 2D, 3D), host
+ * functions, and stream-ordered allocation as memory nodes: the memory
+ * is allocated at once, owned by the graph's alloc node, and a captured
+ * free of it is a free node; a captured free of other memory waits for
+ * the graph's destruction.  The capture mode is kept and handed back, but does not make
  * the unsafe calls fail as the driver does in global mode.
  */
 #include <stdlib.h>
@@ -155,20 +157,51 @@ shim_capture_host(CUstream s, CUresult *r, CUhostFn fn, void *user)
 #undef ADD
 }
 
-/* A free queued while capturing: the memory was allocated when it was
- * asked for (shim_pool.c), and every launch of the graph uses it, so it
- * lives as long as the graph does. */
+/* An allocation queued while capturing (cuMemAllocAsync): made now, at
+ * the address every launch of the graph will use, and the graph's alloc
+ * node owns it (shim_graph_alloc), so that a free outside the graph
+ * leaves it there for the next launch, as the driver's graph memory is. */
+int
+shim_capture_alloc(CUstream s, CUresult *r, CUdeviceptr *p, size_t n)
+{
+	Stream *st;
+	CUgraphNode nd;
+
+	LOCK();
+	st = capturing(s);
+	UNLOCK();
+	if (!st)
+		return 0;
+	if ((*r = cuMemAlloc_v2(p, n)))
+		return 1;
+	LOCK();
+	if (!(st = capturing(s))) {   /* the capture ended meanwhile */
+		shim_free(*p);
+		*r = CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+	} else if (!(*r = shim_graph_alloc(&nd, st->c.cap->g, st->c.deps, st->c.ndeps, *p, n)))
+		*r = advance(&st->c, nd);
+	UNLOCK();
+	return 1;
+}
+
+/* A free queued while capturing: of a captured allocation, a free node;
+ * of other memory, allocated when it was asked for (shim_pool.c), which
+ * every launch of the graph uses, it lives as long as the graph does. */
 int
 shim_capture_free(CUstream s, CUresult *r, CUdeviceptr p)
 {
 	Stream *st;
+	CUgraphNode nd;
 
 	LOCK();
 	if (!(st = capturing(s))) {
 		UNLOCK();
 		return 0;
 	}
-	*r = shim_graph_own(st->c.cap->g, p);
+	if (!shim_graph_mem(p))
+		*r = shim_graph_own(st->c.cap->g, p);
+	else if (!(*r = shim_graph_freenode(&nd, st->c.cap->g, st->c.deps, st->c.ndeps, p)))
+		*r = advance(&st->c, nd);
 	UNLOCK();
 	return 1;
 }

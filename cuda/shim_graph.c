@@ -2205,8 +2205,6 @@ CUresult
 cuGraphAddMemAllocNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, AllocParams *p)
 {
 	CUdeviceptr dp = 0;
-	Gmem *m = NULL;
-	Work w;
 	CUresult r;
 
 	if (!out || !p || !p->bytes || p->atype != ALLOC_PINNED || p->ltype != LOC_DEVICE || p->htypes ||
@@ -2214,28 +2212,90 @@ cuGraphAddMemAllocNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, siz
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = cuMemAlloc_v2(&dp, p->bytes)))
 		return r;
-	memset(&w, 0, sizeof w);
-	w.kind = N_ALLOC;
 	LOCK();
-	if (!(m = calloc(1, sizeof *m))) {
-		shim_free(dp);
-		r = CUDA_ERROR_OUT_OF_MEMORY;
-	} else {
-		m->p = dp;
-		m->bytes = p->bytes;
-		m->refs = 1;
-		m->next = gmems;
-		gmems = m;
-		w.mem = m;
-		if (!(r = add_work(out, g, deps, ndeps, &w)))
-			p->dptr = dp;
-	}
+	if (!(r = shim_graph_alloc(out, g, deps, ndeps, dp, p->bytes)))
+		p->dptr = dp;
 	UNLOCK();
 	return r;
 }
 
+/* An alloc node of the allocation at dp, which it owns from now on (from
+ * cuGraphAddMemAllocNode, or a cuMemAllocAsync captured: shim_capture.c),
+ * and frees when the node cannot be made; under LOCK.  The memory stays,
+ * at its address, until the last node naming it goes, whatever frees it
+ * in between. */
+CUresult
+shim_graph_alloc(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, CUdeviceptr dp,
+                 size_t bytes)
+{
+	Gmem *m;
+	Work w;
+
+	if (!(m = calloc(1, sizeof *m))) {
+		shim_free(dp);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	memset(&w, 0, sizeof w);
+	w.kind = N_ALLOC;
+	m->p = dp;
+	m->bytes = bytes;
+	m->refs = 1;
+	m->next = gmems;
+	gmems = m;
+	w.mem = m;
+	return add_work(out, g, deps, ndeps, &w);   /* which drops m when it fails */
+}
+
+/* The memory node allocation at dp, or NULL; under LOCK. */
+static Gmem *
+gmem_of(CUdeviceptr dp)
+{
+	Gmem *m;
+
+	for (m = gmems; m && m->p != dp; m = m->next)
+		;
+	return m;
+}
+
+int
+shim_graph_mem(CUdeviceptr dp)
+{
+	return gmem_of(dp) != NULL;
+}
+
+/* A free of dp outside the graphs (cuMemFree, cuMemFreeAsync, not
+ * captured): 1 when dp is a memory node's allocation, which the free
+ * ends for this launch as a free node does, and which stays at its
+ * address for the graph's next launch; under LOCK. */
+int
+shim_graph_unmap(CUdeviceptr dp)
+{
+	Gmem *m = gmem_of(dp);
+
+	if (!m)
+		return 0;
+	if (m->live) {
+		m->live = 0;
+		gm_used -= m->bytes;
+	}
+	return 1;
+}
+
 CUresult
 cuGraphAddMemFreeNode(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_t ndeps, CUdeviceptr dp)
+{
+	CUresult r;
+
+	LOCK();
+	r = shim_graph_freenode(out, gh, deps, ndeps, dp);
+	UNLOCK();
+	return r;
+}
+
+/* A free node of dp, a memory node's allocation (CUDA_ERROR_INVALID_VALUE
+ * else); under LOCK. */
+CUresult
+shim_graph_freenode(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_t ndeps, CUdeviceptr dp)
 {
 	CUresult r = CUDA_SUCCESS;
 	Graph *g;
@@ -2244,7 +2304,6 @@ cuGraphAddMemFreeNode(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, siz
 
 	memset(&w, 0, sizeof w);
 	w.kind = N_FREE;
-	LOCK();
 	for (m = gmems; m && m->p != dp; m = m->next)
 		;
 	if (!(g = GRAPH(gh)) || !m)
@@ -2258,7 +2317,6 @@ cuGraphAddMemFreeNode(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, siz
 		w.mem = m;
 		r = add_work(out, gh, deps, ndeps, &w);
 	}
-	UNLOCK();
 	return r;
 }
 

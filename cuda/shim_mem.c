@@ -84,6 +84,41 @@ backing(size_t ext)
 	return shim.slack + s <= shim_total_mem() / 4 ? s : 0;
 }
 
+/*
+ * Below a context's first allocation a GPU reads zeros: an H200 gave 0,
+ * without a fault, for loads 4 bytes to 256 MiB below the first
+ * cuMemAlloc of a created or primary context (4 KiB, 1 MiB and 16 MiB,
+ * each at a 2 MiB boundary), and faulted 512 MiB below it; programs read
+ * there unknowingly (the 16 KiB before their first buffer) and work.  So
+ * the first allocation of a context goes at the top of BELOW bytes of
+ * address space reserved for it, 2 MiB aligned as there, and that space
+ * reads zero (ptx_mem_zeros): no memory backs it, loads give 0 and
+ * memcheck reports them, stores fault (what a GPU does with them is not
+ * known).  Between 256 and 512 MiB below, loads fault here.
+ */
+#define BELOW ((size_t)256 << 20)
+
+/* Before ctx's first allocation: the space below it reserved, once */
+static void
+below_reserve(Ctx *ctx)
+{
+	if (!ctx->zeroed && !ctx->below && ptx_mem_reserve(shim.cx, BELOW - 4096, PAGE, 0, &ctx->below))
+		ctx->below = 0, ctx->zeroed = 1;   /* no address space left: no such range */
+}
+
+/* After it, at a: the space reads zero when a lies just above it, as it
+ * does unless something was placed in between (an allocation that failed,
+ * then a module loaded) */
+static void
+below_zero(Ctx *ctx, ptx_devptr a)
+{
+	if (ctx->zeroed)
+		return;
+	ctx->zeroed = 1;
+	if (ctx->below && (a != ctx->below + BELOW || ptx_mem_zeros(shim.cx, ctx->below, BELOW)))
+		ctx->below = 0;
+}
+
 /* The chunk an extent of ext bytes goes into (-1: its own pages), and in
  * *need the bytes that takes from what is free. */
 static long
@@ -199,6 +234,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			goto out;
 		}
 	} else {
+		below_reserve(ctx);
 		ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &lim);
 		if ((slack = backing(ext)) > UINT64_MAX - lim)
 			slack = 0;
@@ -227,6 +263,8 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 		goto out;
 	}
 	shim.nallocs++;
+	if (!managed)
+		below_zero(ctx, a);
 	*p = a;
 out:
 	UNLOCK();
@@ -295,7 +333,8 @@ cuMemFree_v2(CUdeviceptr p)
 	if (!p)
 		return CUDA_SUCCESS;
 	LOCK();
-	r = shim.inited ? shim_free(p) : CUDA_ERROR_NOT_INITIALIZED;
+	/* graph memory stays with its graph (shim_graph_unmap) */
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : shim_graph_unmap(p) ? CUDA_SUCCESS : shim_free(p);
 	UNLOCK();
 	return r;
 }
@@ -314,6 +353,12 @@ shim_free_ctx_allocs(Ctx *ctx)
 			drop(i);
 		else
 			i++;
+	/* the space below its first allocation reads zero no more; it stays
+	 * reserved, and the context's next first allocation gets a new one */
+	if (ctx->zeroed && ctx->below)
+		ptx_mem_zeros(shim.cx, ctx->below, 0);
+	ctx->below = 0;
+	ctx->zeroed = 0;
 }
 
 CUresult

@@ -323,6 +323,8 @@ cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t n, CUmemoryPool h, CUstream s)
 	UNLOCK();
 	if (!p)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (shim_capture_alloc(s, &r, dptr, n))
+		return r;   /* graph memory, not the pool's */
 	if ((r = cuMemAlloc_v2(dptr, n)))
 		return r;
 	LOCK();
@@ -373,6 +375,10 @@ cuMemFreeAsync(CUdeviceptr dptr, CUstream s)
 	if (shim_capture_free(s, &r, dptr))
 		return r;
 	LOCK();
+	if (shim_graph_unmap(dptr)) {   /* graph memory: its graph keeps it */
+		UNLOCK();
+		return CUDA_SUCCESS;
+	}
 	while ((p = shim_heach(H_POOL, &i)))
 		for (size_t k = 0; k < p->nlive; k++)
 			if (p->live[k].p == dptr) {

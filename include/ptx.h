@@ -493,6 +493,14 @@ int ptx_mem_map_at(ptx_ctx *cx, ptx_devptr at, void *host, size_t size);
  * PTX_EINVAL when p is not the start of such an allocation or used is 0
  * or past its size. */
 int ptx_mem_slack(ptx_ctx *cx, ptx_devptr p, size_t used);
+/* Reserved space [at, at + size) (ptx_mem_reserve) made a range that
+ * reads zero, as a GPU's driver leaves the space below a context's first
+ * allocation: a kernel's load there gives 0 and does not fault, and
+ * memcheck reports it ("slack"); stores and atomics fault, and the host's
+ * copies see no allocation.  Nothing backs it, whatever its size.  size 0
+ * ends the range that starts at at.  PTX_EINVAL when the range is not
+ * reserved space free of allocations or overlaps another such range. */
+int ptx_mem_zeros(ptx_ctx *cx, ptx_devptr at, size_t size);
 /* Offset of the i-th parameter in the parameter buffer (kernelParams packed
  * as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects). */
 int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);

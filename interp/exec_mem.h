@@ -59,9 +59,12 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 	}
 	switch (space) {
 	case MS_GLOBAL:
-		if (!(al = globalloc(L, a, size)))
-			break;
-		return al->p + (a - al->addr);
+		if ((al = globalloc(L, a, size)))
+			return al->p + (a - al->addr);
+		/* a load below a context's first allocation, where a GPU reads 0 */
+		if (!write && L->cx->nzero && (base = interp_mem_zero(L->cx, a, size, NULL)))
+			return base;
+		break;
 	case MS_SHARED:
 		/* the CTA's own range, or an offset without its rank bits (cluster.c) */
 		lim = w->cta->nshared;

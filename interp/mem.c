@@ -209,6 +209,10 @@ interp_mem_release(ptx_ctx *cx)
 	interp_free(cx, cx->mem);
 	cx->mem = NULL;
 	cx->nmem = cx->capmem = 0;
+	interp_free(cx, cx->zero);
+	cx->zero = NULL;
+	cx->nslack -= cx->nzero;
+	cx->nzero = 0;
 	interp_tex_release(cx);   /* objects over the memory */
 }
 
@@ -372,4 +376,59 @@ interp_mem_map_at(ptx_ctx *cx, uint64_t at, void *host, size_t size)
 	if (!size || ir_size_add(at, size, &end) || at < GLOBAL_BASE || end > cx->next_addr)
 		return PTX_EINVAL;
 	return mapped(cx, at, end, host, size);
+}
+
+/* What a load reads in a range that reads zero: one shared block of zeros,
+ * never written (no store reaches it: interp_xlate gives it to loads
+ * only), so the range takes no memory whatever its size. */
+static const uint8_t zeros[256];
+
+/* Reserved space [at, at + size) made a range that reads zero, or (size 0)
+ * the range that starts at at ended.  It must lie in reserved space,
+ * where no allocation can come, and overlap no live allocation. */
+int
+interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size)
+{
+	uint64_t end;
+	size_t i;
+	void *z;
+
+	if (!size) {
+		for (i = 0; i < cx->nzero && cx->zero[i].lo != at; i++)
+			;
+		if (i == cx->nzero)
+			return PTX_EINVAL;
+		cx->zero[i] = cx->zero[--cx->nzero];
+		cx->nslack--;
+		return PTX_OK;
+	}
+	if (ir_size_add(at, size, &end) || at < GLOBAL_BASE || end > cx->next_addr)
+		return PTX_EINVAL;
+	for (i = 0; i < cx->nmem; i++)
+		if (cx->mem[i].live && cx->mem[i].addr < end && cx->mem[i].addr + cx->mem[i].size > at)
+			return PTX_EINVAL;
+	for (i = 0; i < cx->nzero; i++)
+		if (cx->zero[i].lo < end && cx->zero[i].hi > at)
+			return PTX_EINVAL;
+	if (!(z = interp_realloc(cx, cx->zero, (cx->nzero + 1) * sizeof *cx->zero)))
+		return PTX_ENOMEM;
+	cx->zero = z;
+	cx->zero[cx->nzero].lo = at;
+	cx->zero[cx->nzero++].hi = end;
+	cx->nslack++;   /* memcheck reports the loads there, as it does the slack's */
+	return PTX_OK;
+}
+
+uint8_t *
+interp_mem_zero(const ptx_ctx *cx, uint64_t addr, uint64_t n, uint64_t *top)
+{
+	if (n > sizeof zeros)
+		return NULL;
+	for (size_t i = 0; i < cx->nzero; i++)
+		if (addr >= cx->zero[i].lo && addr < cx->zero[i].hi && n <= cx->zero[i].hi - addr) {
+			if (top)
+				*top = cx->zero[i].hi;
+			return (uint8_t *)(uintptr_t)zeros;   /* read only: loads alone come here */
+		}
+	return NULL;
 }

@@ -1,0 +1,111 @@
+/*
+ * negmap.c -- what lies below a context's first allocation: for a first
+ * allocation of 4 KiB and of 16 MiB in a fresh context, a kernel loads
+ * one word at an offset below its base, or stores one there and loads it
+ * back in a second launch; each case runs in a process of its own, since
+ * a fault ends the context.  One line each: the size, the access and the
+ * offset, the result and the word read (0x-------- when none was).
+ *
+ *	negmap               every case
+ *	negmap SIZE OFF OP   one access (OP: load or store)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <cuda.h>
+
+static const char ptx[] =
+	".version 8.0\n.target sm_90\n.address_size 64\n"
+	".visible .entry ld(.param .u64 p, .param .u64 out)\n{\n"
+	"\t.reg .u32 %r<2>;\n\t.reg .u64 %rd<3>;\n"
+	"\tld.param.u64 %rd1, [p];\n\tld.param.u64 %rd2, [out];\n"
+	"\tld.global.volatile.u32 %r1, [%rd1];\n\tst.global.u32 [%rd2], %r1;\n\tret;\n}\n"
+	".visible .entry st(.param .u64 p)\n{\n"
+	"\t.reg .u64 %rd<2>;\n"
+	"\tld.param.u64 %rd1, [p];\n"
+	"\tst.global.volatile.u32 [%rd1], 0x5a5a5a5a;\n\tret;\n}\n";
+
+#define MiB (1ll << 20)
+
+static const char *
+en(CUresult r)
+{
+	const char *s = "?";
+
+	cuGetErrorName(r, &s);
+	return s;
+}
+
+/* a launch of f with args, then a synchronisation: the first error */
+static CUresult
+go(CUfunction f, void **args)
+{
+	CUresult r = cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL);
+
+	return r ? r : cuCtxSynchronize();
+}
+
+static int
+one(unsigned long long n, long long off, int store)
+{
+	CUcontext c;
+	CUdevice d;
+	CUmodule m;
+	CUfunction ld, st;
+	CUdeviceptr p, out, at;
+	void *args[] = { &at, &out };
+	unsigned v = 0;
+	CUresult r;
+
+	/* the allocation first, the module after, as a program that
+	 * allocates its buffers before its first launch */
+	if (cuInit(0) || cuDeviceGet(&d, 0) || cuCtxCreate(&c, NULL, 0, d) || cuMemAlloc(&p, n) ||
+	    cuMemAlloc(&out, 4) || cuMemsetD32(out, 0xdeadbeef, 1) || cuModuleLoadData(&m, ptx) ||
+	    cuModuleGetFunction(&ld, m, "ld") || cuModuleGetFunction(&st, m, "st"))
+		return 1;
+	at = p + (unsigned long long)off;
+	printf("size %llu, %s at %lld: ", n, store ? "store" : "load", off);
+	if (store) {
+		r = go(st, args);
+		printf("%s", en(r));
+		if (r) {
+			printf("\n");
+			return 0;
+		}
+		printf(", then a load: ");
+	}
+	r = go(ld, args);
+	if (!r)
+		r = cuMemcpyDtoH(&v, out, 4);
+	if (r)
+		printf("%s 0x--------\n", en(r));
+	else
+		printf("%s 0x%08x\n", en(r), v);
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const unsigned long long sizes[] = { 4096, 16 * MiB };
+	static const long long loads[] = { -4, -16384, -MiB, -2 * MiB - 4, -128 * MiB, -256 * MiB,
+	    -256 * MiB - 4, -384 * MiB, -512 * MiB, -4096 * MiB };
+	static const long long stores[] = { -4, -16384, -MiB, -256 * MiB };
+	char cmd[512];
+
+	if (argc == 4)
+		return one(strtoull(argv[1], NULL, 0), strtoll(argv[2], NULL, 0), !strcmp(argv[3], "store"));
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		for (size_t j = 0; j < sizeof loads / sizeof loads[0] + sizeof stores / sizeof stores[0]; j++) {
+			int store = j >= sizeof loads / sizeof loads[0];
+			long long off = store ? stores[j - sizeof loads / sizeof loads[0]] : loads[j];
+			snprintf(cmd, sizeof cmd, "'%s' %llu %lld %s", argv[0], sizes[i], off, store ? "store" : "load");
+			fflush(stdout);
+			int st = system(cmd);
+			if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st))
+				printf("size %llu, %s at %lld: the process failed (%d)\n", sizes[i],
+				    store ? "store" : "load", off, st);
+		}
+	return 0;
+}
