@@ -1110,37 +1110,60 @@ spatial(int g)
 }
 
 /* The level of detail of gradients dx, dy (in texels), in 256ths.  The
- * texture unit measures a vector v by the octagonal estimate |v| = max +
- * min * 11/32 of its components' magnitudes, and the footprint by the
- * largest of |dx|, |dy| and 11/16 of |dx + dy| and |dx - dy| (two
- * gradients along one axis reach past the longer one; for dx = (1, 0),
- * dy = (0, 1) the sums add nothing); its log2 comes from the exponent and
- * a table of the top 8 bits of the mantissa (tests/tex/ref.bin: "probe
- * grad octaves" matches; of the two-gradient lanes of "probe grad", "grad
- * fine" and "grad exact" 846 of 857 do, the rest are a 256th off, a
- * detail of the unit's arithmetic not found yet).  -2^40 for zero
+ * texture unit first keeps every component to a 10-bit mantissa (rounded
+ * down), then works on integers: a vector's length is the octagonal
+ * estimate max + 11/32 mid (+ 1/4 min in 3D) of its components'
+ * magnitudes, each term the 10-bit mantissa of its component times the
+ * constant, rounded down after adding 4 (11/32 m is (11 m + 4) >> 5) in
+ * the unit of that component's exponent.  The footprint is the largest
+ * of |dx|, |dy| and of 11/16 of |dx + dy| and |dx - dy|, whose terms
+ * are (11 M + 4) >> 4, (121 m + 160) >> 9 and 11 l >> 6: the sums
+ * measured with the constants multiplied out, not 11/16 of the length
+ * (two gradients along one axis reach past the longer one; for dx =
+ * (1, 0), dy = (0, 1) the sums add nothing).  Its log2 comes from the
+ * exponent and a table of the top 8 bits of the mantissa.  All from
+ * tests/tex/ref.bin: of the 5931 lanes of the 2D "probe grad" records
+ * whose level is not clamped 5925 fit (the others a 256th off where a
+ * sum's terms nearly carry), of 905 of tex.grad.3d 904.  -2^40 for zero
  * gradients (the lowest level).  1D gradients measure as 2D ones of y
- * 0, 3D ones with octlen's third component. */
+ * 0. */
 static double
-octlen(double x, double y, double z)
+trunc10(double x)
 {
-	double hi, mid, lo, f, t;
 	int e;
+	double f = frexp(x, &e);
 
-	hi = fabs(x), mid = fabs(y), lo = fabs(z);
-	if (mid > hi)
-		t = hi, hi = mid, mid = t;
-	if (lo > mid)
-		t = mid, mid = lo, lo = t;
-	if (mid > hi)
-		t = hi, hi = mid, mid = t;
-	if (!(hi > 0) || hi > 1e30)
-		return hi;
-	/* the longest component kept to 10 bits, rounded down; in 3D the
-	 * shortest adds a quarter ("probe grad 3d a, b": 1023 of 1024 lanes) */
-	f = frexp(hi, &e);
-	hi = ldexp(floor(f * 1024), e - 10);
-	return hi + mid * (11.0 / 32) + lo * 0.25;
+	return x == 0 || !isfinite(x) ? x : ldexp(trunc(f * 1024), e - 10);
+}
+
+/* |v| (foot 0) or 11/16 |v| (foot 1) of components already of 10 bits */
+static double
+octlen(const double *v, int foot)
+{
+	double a[3], t;
+	int e[3];
+	int64_t m[3];
+
+	for (int i = 0; i < 3; i++)
+		a[i] = fabs(v[i]);
+	if (a[1] > a[0])
+		t = a[0], a[0] = a[1], a[1] = t;
+	if (a[2] > a[1])
+		t = a[1], a[1] = a[2], a[2] = t;
+	if (a[1] > a[0])
+		t = a[0], a[0] = a[1], a[1] = t;
+	if (!(a[0] > 0) || a[0] > 1e30)
+		return a[0];
+	for (int i = 0; i < 3; i++) {
+		m[i] = a[i] > 0 ? (int64_t)ldexp(frexp(a[i], &e[i]), 10) : 0;
+		if (!m[i])
+			e[i] = e[0];
+	}
+	if (foot)
+		return ldexp((double)((11 * m[0] + 4) >> 4), e[0] - 10) +
+		    ldexp((double)((121 * m[1] + 160) >> 9), e[1] - 10) + ldexp((double)((11 * m[2]) >> 6), e[2] - 10);
+	return ldexp((double)m[0], e[0] - 10) + ldexp((double)((11 * m[1] + 4) >> 5), e[1] - 10) +
+	    ldexp((double)(m[2] >> 2), e[2] - 10);
 }
 
 /* 256 log2(1 + k / 256), as the texture unit has it for the 8-bit
@@ -1168,14 +1191,21 @@ static const uint8_t log2tab[256] = {
 static int64_t
 gradlod(const double *dx, const double *dy)
 {
-	double m = octlen(dx[0], dx[1], dx[2]), l, f;
+	double x[3], y[3], v[3], m, l, f;
 	int e;
 
-	if ((l = octlen(dy[0], dy[1], dy[2])) > m)
+	for (int i = 0; i < 3; i++)
+		x[i] = trunc10(dx[i]), y[i] = trunc10(dy[i]);
+	m = octlen(x, 0);
+	if ((l = octlen(y, 0)) > m)
 		m = l;
-	if ((l = octlen(dx[0] + dy[0], dx[1] + dy[1], dx[2] + dy[2]) * (11.0 / 16)) > m)
+	for (int i = 0; i < 3; i++)
+		v[i] = x[i] + y[i];
+	if ((l = octlen(v, 1)) > m)
 		m = l;
-	if ((l = octlen(dx[0] - dy[0], dx[1] - dy[1], dx[2] - dy[2]) * (11.0 / 16)) > m)
+	for (int i = 0; i < 3; i++)
+		v[i] = x[i] - y[i];
+	if ((l = octlen(v, 1)) > m)
 		m = l;
 	if (!(m > 0))
 		return -((int64_t)1 << 40);

@@ -1805,6 +1805,71 @@ laneprobes(void)
 	}
 }
 
+/* "probe grad mul": how the texture unit scales the shorter component
+ * of a gradient by 11/32 and a sum of gradients by 11/16, a lane a
+ * question.  16x16 f32 of 5 levels, level l all l.  Launch a: one
+ * gradient (h, l), h of 10 bits in [2, 4) texels, l of 10-bit mantissa
+ * m, l = m 2^-(8 + s) for s 1 and 2 (h's unit is 2^-8), h chosen so that
+ * h + 11/32 l sits at the nearest step of the level (the steps are 2^-7
+ * apart in [2, 4)): the level says on which side the scaled l fell.
+ * Launch b: the same for s 0 (m below 752), 3 and 4.  Launch c: dx, dy along x of sum
+ * S, 11/16 S near a step: S of 10 bits (m 512 to 1023), then of any bits.
+ * Components on x or y and their signs at random. */
+static void
+mulprobes(void)
+{
+	static float p[2 * MAXN][4];
+	CUmipmappedArray mm;
+	CUtexObject t;
+
+	doing = "grad mul probes";
+	rng = 0x6a09e667u;
+	mm = levels16();
+	t = probeobj(NULL, mm, LI, LI, NC, 4);
+	for (unsigned run = 0; run < 3; run++) {
+		for (unsigned n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1];
+			unsigned m = 512 + n % 512, s, k = rnd() % 4;
+			double h, l, tn, b, lu, lo, a, sum;
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			if (run < 2) {
+				s = run == 0 ? 1 + n / 512 : n < 240 ? 0 : n < 752 ? 3 : 4;
+				if (run == 1 && n < 240)
+					m = 512 + n;
+				else if (run == 1 && n >= 752)
+					m = 512 + (n - 752);
+				/* in units of 2^-8 (h's): l, its scaled value's nearest
+				 * whole unit, an even one below 1022 (a step below 4
+				 * texels) at least 520 and l above that */
+				lu = ldexp((double)m, -(int)s);
+				tn = floor(lu * 11 / 32 + 0.5);
+				lo = lu + 1 > 520 ? lu + 1 : 520;
+				b = 2 * floor((tn + lo + (double)(rnd() % (unsigned)(1022 - tn - lo))) / 2);
+				h = (b - tn) / 256, l = lu / 256;
+				g[k & 1] = (float)(k & 2 ? -h : h), g[!(k & 1)] = (float)(rnd() % 2 ? -l : l);
+			} else {
+				if (n < 512)
+					sum = (double)m / 256;
+				else
+					sum = 2 + (double)(rnd() % 65536) / 32768;
+				a = floor(sum * (0.35 + (double)(rnd() % 1024) / 3413) * 2048) / 2048;
+				g[2 * (k & 1)] = (float)a, g[2 * (k & 1) + 1] = 0;
+				g[2 * !(k & 1)] = (float)(sum - a);
+				if (k & 2)
+					for (unsigned c = 0; c < 4; c++)
+						g[c] = -g[c];
+			}
+			for (unsigned c = 0; c < 4; c++)
+				g[c] /= 16.0f;
+		}
+		probe(run == 0 ? "grad mul a" : run == 1 ? "grad mul b" : "grad mul c", "t2dgrad_f", t,
+		    (const float (*)[4])p, 1024, 2048);
+	}
+	CK(cuTexObjectDestroy(t));
+	CK(cuMipmappedArrayDestroy(mm));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1848,6 +1913,7 @@ main(int argc, char **argv)
 	texrefparam();
 	moreprobes();
 	laneprobes();
+	mulprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
