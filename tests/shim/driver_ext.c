@@ -18,15 +18,6 @@
 #include <cuda.h>
 #include "shimtest.h"
 
-static const char *
-ename(CUresult r)
-{
-	const char *name = "?";
-
-	cuGetErrorName(r, &name);
-	return name;
-}
-
 static int
 cmpstr(const void *a, const void *b)
 {

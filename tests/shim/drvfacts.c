@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <cuda.h>
+#include "shimtest.h"
 
 static const char cgptx[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"
@@ -46,15 +47,6 @@ static const char vcaller[] =
 static const char vcallee[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"
 	".visible .func note(.param .b32 x)\n{\n\tret;\n}\n";
-
-static const char *
-ename(CUresult r)
-{
-	const char *s = NULL;
-
-	cuGetErrorName(r, &s);
-	return s ? s : "?";
-}
 
 static size_t
 freemem(void)

@@ -20,16 +20,6 @@
 #include <cuda.h>
 #include "shimtest.h"
 
-static const char *
-ename(CUresult r)
-{
-	const char *name = "?";
-
-	if (cuGetErrorName(r, &name) != CUDA_SUCCESS)
-		return "(unnamed)";
-	return name;
-}
-
 /* k(int *p): p[tid] += 1 */
 static const char ptx[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"

@@ -22,15 +22,6 @@
 #include <cuda.h>
 #include "shimtest.h"
 
-static const char *
-name(CUresult r)
-{
-	const char *s = "?";
-
-	cuGetErrorName(r, &s);
-	return s;
-}
-
 /* Runs this program again to open the handle in another process. */
 static void
 other(const char *self, const char *file, const CUipcMemHandle *h)
@@ -77,7 +68,7 @@ main(int argc, char **argv)
 			munmap(stale, 4096);
 		}
 		CUresult r = cuIpcOpenMemHandle(&q, h, 1);
-		printf("another process opens it: %s", name(r));
+		printf("another process opens it: %s", ename(r));
 		if (!r) {
 			CK(cuMemcpyDtoH(&v, q + 100, 4));
 			CK(cuMemsetD32(q + 200, 0xbeef, 1));
@@ -86,10 +77,10 @@ main(int argc, char **argv)
 			printf("; its range: %s, %zu bytes", b == q ? "the base" : "ELSEWHERE", n);
 			CK(cuPointerGetAttribute(&t, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, q + 8));
 			printf("; device memory: %s", t == CU_MEMORYTYPE_DEVICE ? "yes" : "NO");
-			printf("; range attributes: %s", name(cuPointerGetAttribute(&b,
+			printf("; range attributes: %s", ename(cuPointerGetAttribute(&b,
 			    CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, q + 8)));
-			printf(", %s", name(cuPointerGetAttribute(&n, CU_POINTER_ATTRIBUTE_RANGE_SIZE, q + 8)));
-			printf("; close: %s", name(cuIpcCloseMemHandle(q)));
+			printf(", %s", ename(cuPointerGetAttribute(&n, CU_POINTER_ATTRIBUTE_RANGE_SIZE, q + 8)));
+			printf("; close: %s", ename(cuIpcCloseMemHandle(q)));
 		}
 		printf("\n");
 		return 0;
@@ -97,12 +88,12 @@ main(int argc, char **argv)
 	CK(cuMemAlloc(&p, 4096));
 	CK(cuMemsetD32(p, 0xc0ffee, 1024));
 	CK(cuMemsetD32(p + 100, 0x1234, 1));
-	printf("handle of an allocation: %s\n", name(cuIpcGetMemHandle(&h, p)));
-	printf("handle of a pointer inside it: %s", name(cuIpcGetMemHandle(&h2, p + 64)));
+	printf("handle of an allocation: %s\n", ename(cuIpcGetMemHandle(&h, p)));
+	printf("handle of a pointer inside it: %s", ename(cuIpcGetMemHandle(&h2, p + 64)));
 	printf(", %s\n", memcmp(&h, &h2, sizeof h) ? "ANOTHER HANDLE" : "the same handle");
-	printf("handle of its end: %s\n", name(cuIpcGetMemHandle(&h2, p + 4096)));
+	printf("handle of its end: %s\n", ename(cuIpcGetMemHandle(&h2, p + 4096)));
 	CK(cuIpcGetMemHandle(&h2, p + 64));
-	printf("open in this process: %s\n", name(cuIpcOpenMemHandle(&q, h2, 1)));
+	printf("open in this process: %s\n", ename(cuIpcOpenMemHandle(&q, h2, 1)));
 	if (argc == 2) {
 		other(argv[0], argv[1], &h2);
 		CK(cuMemcpyDtoH(&v, p + 200, 4));
@@ -111,16 +102,16 @@ main(int argc, char **argv)
 	CK(cuMemFree(p));
 	if (argc == 2)
 		other(argv[0], argv[1], &h2);
-	printf("open in this process after cuMemFree: %s\n", name(cuIpcOpenMemHandle(&q, h, 1)));
+	printf("open in this process after cuMemFree: %s\n", ename(cuIpcOpenMemHandle(&q, h, 1)));
 
 	CK(cuEventCreate(&e, CU_EVENT_INTERPROCESS | CU_EVENT_DISABLE_TIMING));
 	CK(cuEventCreate(&plain, CU_EVENT_DISABLE_TIMING));
 	printf("handle of an event without CU_EVENT_INTERPROCESS: %s\n",
-	    name(cuIpcGetEventHandle(&eh, plain)));
-	printf("handle of an interprocess event: %s\n", name(cuIpcGetEventHandle(&eh, e)));
-	printf("open it in this process: %s\n", name(cuIpcOpenEventHandle(&e2, eh)));
+	    ename(cuIpcGetEventHandle(&eh, plain)));
+	printf("handle of an interprocess event: %s\n", ename(cuIpcGetEventHandle(&eh, e)));
+	printf("open it in this process: %s\n", ename(cuIpcOpenEventHandle(&e2, eh)));
 	CK(cuEventDestroy(e));
-	printf("open after cuEventDestroy: %s\n", name(cuIpcOpenEventHandle(&e2, eh)));
+	printf("open after cuEventDestroy: %s\n", ename(cuIpcOpenEventHandle(&e2, eh)));
 	CK(cuCtxDestroy(c));
 	return 0;
 }

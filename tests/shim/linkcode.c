@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cuda.h>
+#include "shimtest.h"
 static const char caller[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"
 	".extern .func (.param .b64 r) note(.param .b32 x);\n"
@@ -31,14 +32,6 @@ static const char unres[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"
 	".extern .func nothere();\n.visible .entry ku()\n{\n\tcall.uni nothere, ();\n\tret;\n}\n";
 static const char bad[] = ".version 8.0\n.target sm_90\n.address_size 64\nthis is not ptx\n";
-static const char *
-en(CUresult r)
-{
-	const char *s = "?";
-
-	cuGetErrorName(r, &s);
-	return s;
-}
 
 /* a link of a (and b), with an error log buffer or without */
 static CUresult
@@ -84,10 +77,10 @@ one(const char *mode)
 	else if (!strcmp(mode, "after-bad-link"))
 		r0 = linkit(bad, NULL, 1);
 	else if (!strcmp(mode, "nolog-first"))
-		printf("%s: first %s\n", mode, en(linkit(caller, callee, 0)));
+		printf("%s: first %s\n", mode, ename(linkit(caller, callee, 0)));
 	r1 = linkit(caller, callee, 1);
 	r2 = linkit(caller, callee, 1);
-	printf("%s: before %s, mismatch %s, again %s\n", mode, en(r0), en(r1), en(r2));
+	printf("%s: before %s, mismatch %s, again %s\n", mode, ename(r0), ename(r1), ename(r2));
 	fflush(stdout);
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <cuda.h>
+#include "shimtest.h"
 
 static const char ptx[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"
@@ -27,15 +28,6 @@ static const char ptx[] =
 	"\tst.global.volatile.u32 [%rd1], 0x5a5a5a5a;\n\tret;\n}\n";
 
 #define MiB (1ll << 20)
-
-static const char *
-en(CUresult r)
-{
-	const char *s = "?";
-
-	cuGetErrorName(r, &s);
-	return s;
-}
 
 /* a launch of f with args, then a synchronisation: the first error */
 static CUresult
@@ -68,7 +60,7 @@ one(unsigned long long n, long long off, int store)
 	printf("size %llu, %s at %lld: ", n, store ? "store" : "load", off);
 	if (store) {
 		r = go(st, args);
-		printf("%s", en(r));
+		printf("%s", ename(r));
 		if (r) {
 			printf("\n");
 			return 0;
@@ -79,9 +71,9 @@ one(unsigned long long n, long long off, int store)
 	if (!r)
 		r = cuMemcpyDtoH(&v, out, 4);
 	if (r)
-		printf("%s 0x--------\n", en(r));
+		printf("%s 0x--------\n", ename(r));
 	else
-		printf("%s 0x%08x\n", en(r), v);
+		printf("%s 0x%08x\n", ename(r), v);
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <cuda.h>
+#include "shimtest.h"
 
 /* decl: the caller's .extern; call: its call, leaving %r1 set; def: the
  * callee's prototype */
@@ -80,15 +81,6 @@ static const Case cases[] = {
 	  "(.param .b32 r) f(.param .align 4 .b8 a[12])" },
 };
 enum { NC = sizeof cases / sizeof cases[0] };
-
-static const char *
-ename(CUresult r)
-{
-	const char *s = NULL;
-
-	cuGetErrorName(r, &s);
-	return s ? s : "?";
-}
 
 /* One case; the callee's input first when reversed. */
 static int

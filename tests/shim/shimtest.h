@@ -3,6 +3,8 @@
  * Each is still one source file built alone against the toolkit's cuda.h
  * (tests/shim.test); this header sits beside them.
  *
+ *   ename(r)           the error's name, "?" for a code the driver does
+ *                      not name
  *   CK(call)           stops the program at the first unexpected failure,
  *                      naming the call, its line and the error
  *   slurp(path, &n)    a whole file, NUL-terminated (n may be NULL)
@@ -31,6 +33,15 @@
 	if (!getenv("PTXKIT_REAL_DRIVER")) \
 		printf("~ %s: %s\n", (what), ename(call)); \
 } while (0)
+
+static inline const char *
+ename(CUresult r)
+{
+	const char *name = NULL;
+
+	cuGetErrorName(r, &name);
+	return name ? name : "?";
+}
 
 static inline void
 ck(CUresult r, const char *what, int line)

@@ -19,16 +19,6 @@
 #include <cuda.h>
 #include "shimtest.h"
 
-static const char *
-ename(CUresult r)
-{
-	const char *name = "?";
-
-	if (cuGetErrorName(r, &name) != CUDA_SUCCESS)
-		return "(unnamed)";
-	return name;
-}
-
 /* k(int *p): p[tid] += 1; c(int *p): a cluster kernel doing the same */
 static const char ptx[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"

@@ -72,15 +72,6 @@ passfd(int s, int fd)
 	return fd;
 }
 
-static const char *
-ename(CUresult r)
-{
-	const char *s = "?";
-
-	cuGetErrorName(r, &s);
-	return s;
-}
-
 /* fill(out, v) with n threads: out[i] = i + v */
 static CUresult
 run_fill(CUdeviceptr out, unsigned v, unsigned n)
