@@ -184,7 +184,14 @@ typedef struct {
 	int batch;
 	uint64_t from, to;
 	unsigned jobs, job;     /* this worker takes the seeds from + job + n * jobs */
+	uint64_t start;         /* from its first one on, or from this one (a restart) */
 } RecOpts;
+
+/* A worker's exit status when a fault left its process unable to open a
+ * context again (a sticky error: the driver refuses every context of the
+ * process after an illegal instruction): the parent starts another
+ * worker for the seeds after the last one recorded. */
+enum { REC_RESTART = 3 };
 
 static int
 record_interp(const RecOpts *o, FILE *f)
@@ -322,7 +329,7 @@ record_cuda(const RecOpts *o, FILE *f)
 	Gpu u;
 	DtKernel *ks = calloc((size_t)o->batch, sizeof *ks);
 	uint64_t *out = malloc(MAX_OUT);
-	uint64_t s = o->from + o->job;
+	uint64_t s = o->start ? o->start : o->from + o->job;
 
 	if (!ks || !out || gpu_init(&u) != 0)
 		return 1;
@@ -345,7 +352,7 @@ record_cuda(const RecOpts *o, FILE *f)
 			print_bad(f, &ks[i], "fault", ptx_cuda_error(u.g));
 			ptx_cuda_close(u.g);
 			if (gpu_open(&u) != 0)
-				return 1;
+				return fflush(f) ? 1 : REC_RESTART;
 			if (whole && i + 1 < n && gpu_load(&u, ks + i + 1, n - i - 1) != PTX_OK)
 				whole = 0;
 		}
@@ -411,10 +418,36 @@ merge(FILE **fs, unsigned n)
 	return fflush(stdout) != 0;
 }
 
+/* The seed of the last record in f, which a worker wrote (each of its
+ * records is one line, well under 64 KiB). */
+static int
+last_seed(FILE *f, uint64_t *seed)
+{
+	static char buf[65536];
+	off_t end, at;
+	ssize_t n;
+	char *p;
+	unsigned long long v;
+
+	if (fflush(f) != 0 || (end = lseek(fileno(f), 0, SEEK_END)) <= 0)
+		return -1;
+	at = end > (off_t)sizeof buf - 1 ? end - (off_t)sizeof buf + 1 : 0;
+	if ((n = pread(fileno(f), buf, (size_t)(end - at), at)) <= 0)
+		return -1;
+	buf[n] = 0;
+	if (buf[n - 1] == '\n')
+		buf[--n] = 0;
+	p = strrchr(buf, '\n');
+	if (sscanf(p ? p + 1 : buf, "%*d %llu", &v) != 1)
+		return -1;
+	*seed = v;
+	return 0;
+}
+
 static int
 cmd_record(int argc, char **argv)
 {
-	RecOpts o = { 0, -1, 32, 0, 0, 1, 0 };
+	RecOpts o = { 0, -1, 32, 0, 0, 1, 0, 0 };
 	const char *backend = NULL;
 	int npos = 0;
 	uint64_t v;
@@ -460,7 +493,7 @@ cmd_record(int argc, char **argv)
 			fprintf(stderr, "%s: tmpfile: %s\n", prog, strerror(errno));
 			return 1;
 		}
-		if (o.jobs == 1) {
+		if (o.jobs == 1 && !o.cuda) {   /* a GPU worker may need starting again */
 			pid[j] = 0;
 			o.job = 0;
 			bad |= o.cuda ? record_cuda(&o, fs[j]) : record_interp(&o, fs[j]);
@@ -478,8 +511,29 @@ cmd_record(int argc, char **argv)
 		}
 	}
 	for (unsigned j = 0; j < o.jobs; j++) {
-		int status;
-		if (pid[j] > 0 && (waitpid(pid[j], &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status))) {
+		int status = 0, ok = pid[j] == 0;
+		uint64_t last;
+		while (pid[j] > 0) {
+			if (waitpid(pid[j], &status, 0) != pid[j] || !WIFEXITED(status))
+				break;
+			if ((ok = WEXITSTATUS(status) == 0) || WEXITSTATUS(status) != REC_RESTART ||
+			    last_seed(fs[j], &last) != 0)
+				break;
+			if (last + o.jobs >= o.to) {
+				ok = 1;
+				break;
+			}
+			fprintf(stderr, "%s: worker %u starts again after the fault of seed %llu\n", prog, j,
+			    (unsigned long long)last);
+			fflush(stderr);
+			if ((pid[j] = fork()) == 0) {
+				o.job = j, o.start = last + o.jobs;
+				int r = record_cuda(&o, fs[j]);
+				fflush(fs[j]);
+				_exit(r);
+			}
+		}
+		if (!ok) {
 			fprintf(stderr, "%s: worker %u failed\n", prog, j);
 			bad = 1;
 		}
