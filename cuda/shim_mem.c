@@ -85,28 +85,36 @@ backing(size_t ext)
 }
 
 /*
- * Below a context's first allocation a GPU reads zeros: an H200 gave 0,
- * without a fault, for loads 4 bytes to 256 MiB below the first
- * cuMemAlloc of a created or primary context (4 KiB, 1 MiB and 16 MiB,
- * each at a 2 MiB boundary), and faulted 512 MiB below it; programs read
- * there unknowingly (the 16 KiB before their first buffer) and work.  So
- * the first allocation of a context goes at the top of BELOW bytes of
- * address space reserved for it, 2 MiB aligned as there, and that space
- * reads zero (ptx_mem_zeros): no memory backs it, loads give 0 and
- * memcheck reports them, stores fault (what a GPU does with them is not
- * known).  Between 256 and 512 MiB below, loads fault here.
+ * Below a context's first allocation a GPU's driver keeps memory of its
+ * own.  On an H200 (driver 580), when the first cuMemAlloc is small (4 KiB
+ * or 2 MiB; it lands at a 2 MiB boundary), a kernel's loads from 4 bytes
+ * to 400 MiB below it read 0 and its stores there stick (a later kernel
+ * reads them back), while 448 MiB and more below they fault, and the
+ * host's copies refuse every such address (not an allocation); so it is
+ * after a first allocation of 16 MiB (tests/shim/negmap.gpu).  When the
+ * first allocation is large (64 MiB, 1 GiB) it goes elsewhere and 256 MiB
+ * below it faults.  Programs read there unknowingly (the 16 KiB before
+ * their first buffer) and work.  So a first allocation of at most
+ * BELOW_FIRST_MAX goes at the top of BELOW bytes of address space reserved
+ * for it, and that space starts as zeros that stores change
+ * (ptx_mem_zeros), which memcheck reports; below it, and below a larger
+ * first allocation, accesses fault.
  */
-#define BELOW ((size_t)256 << 20)
+#define BELOW ((size_t)400 << 20)
+#define BELOW_FIRST_MAX ((size_t)16 << 20)
 
-/* Before ctx's first allocation: the space below it reserved, once */
+/* Before ctx's first allocation, of ext bytes: the space below it
+ * reserved, once, when ext is small */
 static void
-below_reserve(Ctx *ctx)
+below_reserve(Ctx *ctx, size_t ext)
 {
-	if (!ctx->zeroed && !ctx->below && ptx_mem_reserve(shim.cx, BELOW - 4096, PAGE, 0, &ctx->below))
-		ctx->below = 0, ctx->zeroed = 1;   /* no address space left: no such range */
+	if (ctx->zeroed || ctx->below)
+		return;
+	if (ext > BELOW_FIRST_MAX || ptx_mem_reserve(shim.cx, BELOW - 4096, PAGE, 0, &ctx->below))
+		ctx->below = 0, ctx->zeroed = 1;   /* large, or no address space left: no such range */
 }
 
-/* After it, at a: the space reads zero when a lies just above it, as it
+/* After it, at a: the space starts as zeros when a lies just above it, as it
  * does unless something was placed in between (an allocation that failed,
  * then a module loaded) */
 static void
@@ -234,7 +242,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			goto out;
 		}
 	} else {
-		below_reserve(ctx);
+		below_reserve(ctx, ext);
 		ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &lim);
 		if ((slack = backing(ext)) > UINT64_MAX - lim)
 			slack = 0;
@@ -353,7 +361,7 @@ shim_free_ctx_allocs(Ctx *ctx)
 			drop(i);
 		else
 			i++;
-	/* the space below its first allocation reads zero no more; it stays
+	/* the space below its first allocation is the driver's no more (its memory goes back); it stays
 	 * reserved, and the context's next first allocation gets a new one */
 	if (ctx->zeroed && ctx->below)
 		ptx_mem_zeros(shim.cx, ctx->below, 0);

@@ -494,11 +494,12 @@ int ptx_mem_map_at(ptx_ctx *cx, ptx_devptr at, void *host, size_t size);
  * or past its size. */
 int ptx_mem_slack(ptx_ctx *cx, ptx_devptr p, size_t used);
 /* Reserved space [at, at + size) (ptx_mem_reserve) made a range that
- * reads zero, as a GPU's driver leaves the space below a context's first
- * allocation: a kernel's load there gives 0 and does not fault, and
- * memcheck reports it ("slack"); stores and atomics fault, and the host's
- * copies see no allocation.  Nothing backs it, whatever its size.  size 0
- * ends the range that starts at at.  PTX_EINVAL when the range is not
+ * starts as zeros, as a GPU's driver keeps memory of its own below a
+ * context's first allocation: a kernel's loads there give 0 until a store
+ * writes them, stores and atomics stick, nothing faults, and memcheck
+ * reports each access ("slack"); the host's copies see no allocation.
+ * Memory backs it from its first store on (untouched pages, taken from
+ * the host where written).  size 0 ends the range that starts at at.  PTX_EINVAL when the range is not
  * reserved space free of allocations or overlaps another such range. */
 int ptx_mem_zeros(ptx_ctx *cx, ptx_devptr at, size_t size);
 /* Offset of the i-th parameter in the parameter buffer (kernelParams packed

@@ -85,12 +85,13 @@ interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, 
 
 	if (!interp_isglobal(xi->space, a))
 		return;
-	if (!(al = interp_mem_find(L->cx, a, n)) && L->cx->nzero && interp_mem_zero(L->cx, a, n, &used)) {
+	if (!(al = interp_mem_find(L->cx, a, n)) && L->cx->nzero && interp_mem_zero(L->cx, a, n, 0, &used)) {
 		interp_chk_site(L, w, (int)lane, xi, acc, a, n, &s);
 		interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "slack", &s, NULL,
-		    "a load of %u bytes at 0x%" PRIx64 " lies %" PRIu64 " bytes below the allocation at 0x%" PRIx64
-		    ", in the range a GPU's driver leaves below a context's first allocation, where loads read 0",
-		    n, a, used - a, used);
+		    "%s of %u bytes at 0x%" PRIx64 " lies %" PRIu64 " bytes below the allocation at 0x%" PRIx64
+		    ", in the memory a GPU's driver keeps for itself below a context's first allocation, where "
+		    "nothing faults", acc == PTX_ACCESS_WRITE ? "a store" : acc == PTX_ACCESS_ATOMIC ? "an atomic" :
+		    "a load", n, a, used - a, used);
 		return;
 	}
 	if (!al || !al->slack)

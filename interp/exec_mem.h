@@ -61,8 +61,8 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 	case MS_GLOBAL:
 		if ((al = globalloc(L, a, size)))
 			return al->p + (a - al->addr);
-		/* a load below a context's first allocation, where a GPU reads 0 */
-		if (!write && L->cx->nzero && (base = interp_mem_zero(L->cx, a, size, NULL)))
+		/* below a context's first allocation, where a GPU's driver keeps memory */
+		if (L->cx->nzero && (base = interp_mem_zero(L->cx, a, size, write, NULL)))
 			return base;
 		break;
 	case MS_SHARED:

@@ -278,7 +278,7 @@ struct ptx_ctx {
 	size_t nkonst;                          /* .const allocations ever made (memcheck looks only then) */
 	size_t nslack;                          /* live allocations with slack and ranges that read zero
 	                                         * (memcheck looks only then) */
-	struct { uint64_t lo, hi; } *zero;      /* reserved ranges that read zero (ptx_mem_zeros) */
+	struct ZeroRange *zero;                 /* reserved ranges that start as zeros (ptx_mem_zeros) */
 	size_t nzero;
 	uint64_t next_addr;
 	uint64_t resv_end;          /* the end of the last reservation, when nothing came after it */
@@ -802,10 +802,16 @@ void interp_mem_drop(ptx_ctx *cx, Alloc *a);
 Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */
 char *interp_mem_nearest(ptx_ctx *cx, uint64_t addr);   /* description, malloc'd by the context */
 void interp_mem_release(ptx_ctx *cx);
-/* ptx_mem_zeros (mem.c); interp_mem_zero: n bytes of zeros to read for a
- * load of [addr, addr + n) in such a range, or NULL; *top, the range's end */
+/* ptx_mem_zeros (mem.c).  interp_mem_zero: where an access of [addr,
+ * addr + n) in such a range reads or (write) writes, or NULL when it lies
+ * in none (or the memory for a first store could not be had); *top, the
+ * range's end.  A read before any store reads a shared block of zeros. */
+struct ZeroRange {
+	uint64_t lo, hi;
+	_Atomic(uint8_t *) p;           /* its memory, from the first store on */
+};
 int interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size);
-uint8_t *interp_mem_zero(const ptx_ctx *cx, uint64_t addr, uint64_t n, uint64_t *top);
+uint8_t *interp_mem_zero(ptx_ctx *cx, uint64_t addr, uint64_t n, int write, uint64_t *top);
 
 /* check.c: the reports of the dynamic checks (ptx_set_checks).  A site
  * is one side of a report: the instruction, and the thread (w and lane, or

@@ -209,6 +209,8 @@ interp_mem_release(ptx_ctx *cx)
 	interp_free(cx, cx->mem);
 	cx->mem = NULL;
 	cx->nmem = cx->capmem = 0;
+	for (size_t i = 0; i < cx->nzero; i++)
+		interp_free(cx, atomic_load(&cx->zero[i].p));
 	interp_free(cx, cx->zero);
 	cx->zero = NULL;
 	cx->nslack -= cx->nzero;
@@ -378,14 +380,14 @@ interp_mem_map_at(ptx_ctx *cx, uint64_t at, void *host, size_t size)
 	return mapped(cx, at, end, host, size);
 }
 
-/* What a load reads in a range that reads zero: one shared block of zeros,
- * never written (no store reaches it: interp_xlate gives it to loads
- * only), so the range takes no memory whatever its size. */
+/* What a load reads in a range no store has reached yet: one shared block
+ * of zeros, never written (interp_mem_zero gives it to loads only), so a
+ * range that is only read takes no memory whatever its size. */
 static const uint8_t zeros[256];
 
-/* Reserved space [at, at + size) made a range that reads zero, or (size 0)
- * the range that starts at at ended.  It must lie in reserved space,
- * where no allocation can come, and overlap no live allocation. */
+/* Reserved space [at, at + size) made a range that starts as zeros, or
+ * (size 0) the range that starts at at ended.  It must lie in reserved
+ * space, where no allocation can come, and overlap no live allocation. */
 int
 interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size)
 {
@@ -398,7 +400,11 @@ interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size)
 			;
 		if (i == cx->nzero)
 			return PTX_EINVAL;
-		cx->zero[i] = cx->zero[--cx->nzero];
+		interp_free(cx, atomic_load(&cx->zero[i].p));
+		cx->nzero--;
+		cx->zero[i].lo = cx->zero[cx->nzero].lo;
+		cx->zero[i].hi = cx->zero[cx->nzero].hi;
+		atomic_store(&cx->zero[i].p, atomic_load(&cx->zero[cx->nzero].p));
 		cx->nslack--;
 		return PTX_OK;
 	}
@@ -414,21 +420,39 @@ interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size)
 		return PTX_ENOMEM;
 	cx->zero = z;
 	cx->zero[cx->nzero].lo = at;
-	cx->zero[cx->nzero++].hi = end;
+	cx->zero[cx->nzero].hi = end;
+	atomic_init(&cx->zero[cx->nzero++].p, NULL);
 	cx->nslack++;   /* memcheck reports the loads there, as it does the slack's */
 	return PTX_OK;
 }
 
+/* The first store into a range takes memory for all of it, as untouched
+ * pages where the allocator gives them (interp_alloc), so what it costs
+ * the host is the pages written.  The CTAs of a launch run on several host
+ * threads: one of two first stores keeps its block, the other's goes back,
+ * and a load that runs beside them reads zeros from one or the other. */
 uint8_t *
-interp_mem_zero(const ptx_ctx *cx, uint64_t addr, uint64_t n, uint64_t *top)
+interp_mem_zero(ptx_ctx *cx, uint64_t addr, uint64_t n, int write, uint64_t *top)
 {
-	if (n > sizeof zeros)
-		return NULL;
-	for (size_t i = 0; i < cx->nzero; i++)
-		if (addr >= cx->zero[i].lo && addr < cx->zero[i].hi && n <= cx->zero[i].hi - addr) {
-			if (top)
-				*top = cx->zero[i].hi;
-			return (uint8_t *)(uintptr_t)zeros;   /* read only: loads alone come here */
+	for (size_t i = 0; i < cx->nzero; i++) {
+		struct ZeroRange *z = &cx->zero[i];
+		uint8_t *p, *none = NULL;
+		if (addr < z->lo || addr >= z->hi || n > z->hi - addr)
+			continue;
+		if (top)
+			*top = z->hi;
+		if (!(p = atomic_load_explicit(&z->p, memory_order_acquire)) && write) {
+			if (!(p = interp_alloc(cx, z->hi - z->lo)))
+				return NULL;
+			if (!atomic_compare_exchange_strong_explicit(&z->p, &none, p, memory_order_acq_rel,
+			        memory_order_acquire)) {
+				interp_free(cx, p);
+				p = none;
+			}
 		}
+		if (p)
+			return p + (addr - z->lo);
+		return n <= sizeof zeros ? (uint8_t *)(uintptr_t)zeros : NULL;
+	}
 	return NULL;
 }

@@ -1,7 +1,8 @@
 // below_first.cu -- a kernel that reads before the program's first
 // buffer, as some programs do unknowingly (16 KiB before it, a stencil's
-// halo): on the GPU the loads up to 256 MiB below a context's first
-// allocation read 0 without a fault, and the program's results stand.
+// halo): on the GPU the loads up to 400 MiB below a context's first
+// allocation (a small one) read 0 without a fault, and the program's
+// results stand.
 #include "check.h"
 
 __global__ void

@@ -1,6 +1,6 @@
 /*
  * negmap.c -- what lies below a context's first allocation: for a first
- * allocation of 4 KiB and of 16 MiB in a fresh context, a kernel loads
+ * allocation of 4 KiB to 64 MiB in a fresh context, a kernel loads
  * one word at an offset below its base, or stores one there and loads it
  * back in a second launch; each case runs in a process of its own, since
  * a fault ends the context.  One line each: the size, the access and the
@@ -80,10 +80,10 @@ one(unsigned long long n, long long off, int store)
 int
 main(int argc, char **argv)
 {
-	static const unsigned long long sizes[] = { 4096, 16 * MiB };
+	static const unsigned long long sizes[] = { 4096, 16 * MiB, 32 * MiB, 64 * MiB };
 	static const long long loads[] = { -4, -16384, -MiB, -2 * MiB - 4, -128 * MiB, -256 * MiB,
-	    -256 * MiB - 4, -384 * MiB, -512 * MiB, -4096 * MiB };
-	static const long long stores[] = { -4, -16384, -MiB, -256 * MiB };
+	    -256 * MiB - 4, -384 * MiB, -400 * MiB, -424 * MiB, -448 * MiB, -512 * MiB, -4096 * MiB };
+	static const long long stores[] = { -4, -16384, -MiB, -256 * MiB, -400 * MiB, -448 * MiB };
 	char cmd[512];
 
 	if (argc == 4)
