@@ -181,10 +181,16 @@ cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction h, int n, int bl
 
 /* ---------------------------------------------------------------- clusters */
 
-/* A cluster's CTAs run on the SMs of one GPC.  An H100 SXM's 132 SMs sit
- * in GPCs of unequal sizes; the clusters resident at once are, GPC by
- * GPC, its SMs' CTAs divided into clusters. */
-static const int gpcs[] = { 18, 18, 18, 18, 16, 16, 14, 14 };
+/* A cluster's CTAs run on the SMs of one GPC, each CTA on an SM of its
+ * own, and an SM holds at most CLUSTER_PER_SM CTAs of cluster launches.
+ * How an H200's driver counts the clusters resident at once (tests/shim/
+ * occ.gpu: 1 to 16 CTAs a cluster, blocks of 32 to 1024 threads, 0 to
+ * 200,000 bytes of shared memory) fits this exactly: with m = the kernel's
+ * CTAs an SM, at most CLUSTER_PER_SM, clusters of one or two CTAs fill all
+ * 132 SMs (m * 132 / size), and larger ones fill the SMs of the GPCs
+ * below, each GPC of at least size SMs taking m * SMs / size of them. */
+enum { CLUSTER_PER_SM = 8 };
+static const int gpcs[] = { 18, 18, 16, 16, 16, 16, 16, 8 };
 
 /* The cluster shape of a launch configuration (1x1x1 without one), or
  * the kernel's .reqnctapercluster; under LOCK.  An error when neither says. */
@@ -241,8 +247,13 @@ cuOccupancyMaxActiveClusters(int *out, CUfunction h, const CUlaunchConfig *cfg)
 		uint64_t threads = (uint64_t)cfg->blockDimX * cfg->blockDimY * cfg->blockDimZ;
 		int per = threads && threads <= 1024 ? shim_occupancy(fn, (int)threads, cfg->sharedMemBytes) : 0;
 		int n = 0;
-		for (size_t i = 0; size && i < sizeof gpcs / sizeof gpcs[0]; i++)
-			n += per * gpcs[i] / (int)size;
+		if (per > CLUSTER_PER_SM)
+			per = CLUSTER_PER_SM;
+		if (size && size <= 2)
+			n = per * NSM / (int)size;
+		for (size_t i = 0; size > 2 && i < sizeof gpcs / sizeof gpcs[0]; i++)
+			if ((int)size <= gpcs[i])
+				n += per * gpcs[i] / (int)size;
 		*out = n;
 	}
 	UNLOCK();
@@ -251,7 +262,8 @@ cuOccupancyMaxActiveClusters(int *out, CUfunction h, const CUlaunchConfig *cfg)
 
 /* The largest cluster the kernel may have: 8 CTAs, 16 where it allows
  * the non-portable sizes, its .maxclusterrank or its required shape;
- * less when one GPC cannot hold as many of its CTAs at once. */
+ * none when no CTA of it fits an SM (a GPC holds any cluster size, one
+ * CTA an SM). */
 CUresult
 cuOccupancyMaxPotentialClusterSize(int *out, CUfunction h, const CUlaunchConfig *cfg)
 {
@@ -281,9 +293,7 @@ cuOccupancyMaxPotentialClusterSize(int *out, CUfunction h, const CUlaunchConfig 
 		else if (u.maxclusterrank > 0 && u.maxclusterrank < n)
 			n = u.maxclusterrank;
 		per = threads && threads <= 1024 ? shim_occupancy(fn, (int)threads, cfg->sharedMemBytes) : 0;
-		if (per * gpcs[sizeof gpcs / sizeof gpcs[0] - 1] < n)
-			n = per * gpcs[sizeof gpcs / sizeof gpcs[0] - 1];
-		*out = n;
+		*out = per ? n : 0;
 	}
 	UNLOCK();
 	return r;
