@@ -40,8 +40,9 @@ struct Sctx {
 	unsigned long long id;      /* cuCtxGetId: unique over the process's life */
 	size_t limit[CU_LIMIT_MAX]; /* cuCtxSetLimit; 0 until set: the default applies */
 	int cacheconfig;            /* cuCtxSetCacheConfig, read back only */
-	ptx_devptr below;           /* the space reserved below its first allocation (shim_mem.c) */
-	int zeroed;                 /* that space reads zero (or could not): the first allocation is made */
+	ptx_devptr below;           /* the space reserved below its first allocation (shim_mem.c), */
+	size_t belowsz;             /* of this many bytes */
+	int zeroed;                 /* that space is the driver's (or could not be): the first allocation is made */
 };
 
 /* A library (lib set, ctx NULL) keeps its text and a module of its own

@@ -89,18 +89,20 @@ backing(size_t ext)
  * own.  On an H200 (driver 580), when the first cuMemAlloc is small (4 KiB
  * or 2 MiB; it lands at a 2 MiB boundary), a kernel's loads from 4 bytes
  * to 400 MiB below it read 0 and its stores there stick (a later kernel
- * reads them back), while 448 MiB and more below they fault, and the
- * host's copies refuse every such address (not an allocation); so it is
- * after a first allocation of 16 MiB (tests/shim/negmap.gpu).  When the
- * first allocation is large (64 MiB, 1 GiB) it goes elsewhere and 256 MiB
+ * reads them back), while 424 MiB and more below they fault, and the
+ * host's copies refuse every such address (not an allocation).  After a
+ * first allocation of 16 MiB the same holds down to 448 MiB below it, and
+ * 512 MiB below faults (tests/shim/negmap.gpu).  When the first allocation
+ * is larger (32 MiB, 64 MiB, 1 GiB) it goes elsewhere and every address
  * below it faults.  Programs read there unknowingly (the 16 KiB before
  * their first buffer) and work.  So a first allocation of at most
- * BELOW_FIRST_MAX goes at the top of BELOW bytes of address space reserved
- * for it, and that space starts as zeros that stores change
+ * BELOW_FIRST_MAX goes at the top of the space measured for its size,
+ * reserved for it, and that space starts as zeros that stores change
  * (ptx_mem_zeros), which memcheck reports; below it, and below a larger
  * first allocation, accesses fault.
  */
-#define BELOW ((size_t)400 << 20)
+#define BELOW_SMALL ((size_t)400 << 20)       /* below a first allocation of up to PAGE */
+#define BELOW_LARGE ((size_t)448 << 20)       /* below one of up to BELOW_FIRST_MAX */
 #define BELOW_FIRST_MAX ((size_t)16 << 20)
 
 /* Before ctx's first allocation, of ext bytes: the space below it
@@ -110,7 +112,8 @@ below_reserve(Ctx *ctx, size_t ext)
 {
 	if (ctx->zeroed || ctx->below)
 		return;
-	if (ext > BELOW_FIRST_MAX || ptx_mem_reserve(shim.cx, BELOW - 4096, PAGE, 0, &ctx->below))
+	ctx->belowsz = ext <= PAGE ? BELOW_SMALL : BELOW_LARGE;
+	if (ext > BELOW_FIRST_MAX || ptx_mem_reserve(shim.cx, ctx->belowsz - 4096, PAGE, 0, &ctx->below))
 		ctx->below = 0, ctx->zeroed = 1;   /* large, or no address space left: no such range */
 }
 
@@ -123,7 +126,7 @@ below_zero(Ctx *ctx, ptx_devptr a)
 	if (ctx->zeroed)
 		return;
 	ctx->zeroed = 1;
-	if (ctx->below && (a != ctx->below + BELOW || ptx_mem_zeros(shim.cx, ctx->below, BELOW)))
+	if (ctx->below && (a != ctx->below + ctx->belowsz || ptx_mem_zeros(shim.cx, ctx->below, ctx->belowsz)))
 		ctx->below = 0;
 }
 
