@@ -58,8 +58,13 @@ typedef struct { uint8_t *p; size_t len; CUdeviceptr dev; int fd; } Pages;
 static pthread_mutex_t pmu = PTHREAD_MUTEX_INITIALIZER;
 static Pages *tab;
 static size_t ntab, captab;
-static size_t armed;   /* the size of the storage alloc() waits for; under LOCK */
-static uint8_t *last;  /* the storage last handed out armed */
+/* The size of the storage alloc() waits for, and the storage last handed
+ * out armed: set, used and cleared by the thread that allocates, under
+ * LOCK.  Thread-local, since a kernel running on other threads takes
+ * memory through the same hook (a first store below a context's first
+ * allocation, shim_mem.c) and must never be taken for that allocation. */
+static _Thread_local size_t armed;
+static _Thread_local uint8_t *last;
 
 static size_t
 slot_of(const void *p, size_t cap)
