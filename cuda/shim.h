@@ -288,5 +288,6 @@ int shim_forked(void);
 /* shim_occ.c */
 int shim_occupancy(Fn *fn, int block, size_t dynshared);   /* CTAs per SM; under LOCK */
 CUresult shim_coop_fits(CUfunction fn, const unsigned grid[3], const unsigned block[3], size_t dynshared);
+int shim_cluster_divides(const unsigned grid[3], const unsigned cluster[3]);
 
 #endif

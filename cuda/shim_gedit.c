@@ -13,16 +13,58 @@
 #include "cuda/shim.h"
 #include "cuda/shim_graph.h"
 
+/* The work of node h when it is of kind: with exec, the executable x's
+ * copy of it; else the graph's own.  NULL else; under LOCK. */
+static Work *
+work_of(int exec, CUgraphExec x, CUgraphNode h, int kind)
+{
+	Work *w = NULL;
+	Node *nd;
+
+	if (exec)
+		w = gr_find(x, h);
+	else if ((nd = NODE(h)))
+		w = &nd->w;
+	return w && w->kind == kind ? w : NULL;
+}
+
+/* Most parameters are one field of the node's work, read whole (into
+ * get) or written whole (from set, when ok, if given, passes it under the
+ * lock): the shape of every plain getter and setter. */
 static CUresult
-set_kernel(CUgraphNode h, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
+field(int exec, CUgraphExec x, CUgraphNode h, int kind, size_t off, size_t size, void *get,
+      const void *set, int (*ok)(const void *))
+{
+	CUresult r = CUDA_SUCCESS;
+	Work *w;
+
+	if (!get && !set)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(w = work_of(exec, x, h, kind)) || (set && ok && !ok(set)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		memmove(get ? get : (char *)w + off, get ? (char *)w + off : set, size);
+	UNLOCK();
+	return r;
+}
+
+#define FIELD(f) offsetof(Work, f), sizeof ((Work *)0)->f
+#define GET(h, kind, f, out) field(0, NULL, (h), (kind), FIELD(f), (out), NULL, NULL)
+#define SET(h, kind, f, in, ok) field(0, NULL, (h), (kind), FIELD(f), NULL, (in), (ok))
+#define XSET(x, h, kind, f, in, ok) field(1, (x), (h), (kind), FIELD(f), NULL, (in), (ok))
+
+/* A kernel node's parameters set in a graph or (exec) an executable. */
+static CUresult
+set_kernel(int exec, CUgraphExec x, CUgraphNode h, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
 {
 	CUresult r;
-	Node *nd;
+	Work *w;
 
 	if (!p)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = !(nd = NODE(h)) || nd->w.kind != N_KERNEL ? CUDA_ERROR_INVALID_VALUE : gr_kernel_work(&nd->w, p, v2);
+	r = !(w = work_of(exec, x, h, N_KERNEL)) ? CUDA_ERROR_INVALID_VALUE : gr_kernel_work(w, p, v2);
 	UNLOCK();
 	return r;
 }
@@ -30,77 +72,42 @@ set_kernel(CUgraphNode h, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
 CUresult
 cuGraphKernelNodeSetParams(CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
 {
-	return set_kernel(nd, p, 0);
+	return set_kernel(0, NULL, nd, p, 0);
 }
 
 CUresult
 cuGraphKernelNodeSetParams_v2(CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
 {
-	return set_kernel(nd, p, 1);
-}
-
-
-static CUresult
-exec_set_kernel(CUgraphExec x, CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p, int v2)
-{
-	Work *w;
-	CUresult r;
-
-	if (!p)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	r = !(w = gr_find(x, nd)) || w->kind != N_KERNEL ? CUDA_ERROR_INVALID_VALUE : gr_kernel_work(w, p, v2);
-	UNLOCK();
-	return r;
+	return set_kernel(0, NULL, nd, p, 1);
 }
 
 CUresult
 cuGraphExecKernelNodeSetParams(CUgraphExec x, CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
 {
-	return exec_set_kernel(x, nd, p, 0);
+	return set_kernel(1, x, nd, p, 0);
 }
 
 CUresult
 cuGraphExecKernelNodeSetParams_v2(CUgraphExec x, CUgraphNode nd, const CUDA_KERNEL_NODE_PARAMS *p)
 {
-	return exec_set_kernel(x, nd, p, 1);
+	return set_kernel(1, x, nd, p, 1);
 }
 
+/* The context of a copy or fill node only says where it runs: there is
+ * one device memory. */
 CUresult
 cuGraphExecMemcpyNodeSetParams(CUgraphExec x, CUgraphNode nd, const CUDA_MEMCPY3D *c, CUcontext ctx)
 {
-	CUresult r = CUDA_SUCCESS;
-	Work *w;
-
 	(void)ctx;
-	if (!c)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(w = gr_find(x, nd)) || w->kind != N_COPY)
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		w->copy = *c;
-	UNLOCK();
-	return r;
+	return XSET(x, nd, N_COPY, copy, c, NULL);
 }
 
 CUresult
 cuGraphExecMemsetNodeSetParams(CUgraphExec x, CUgraphNode nd, const CUDA_MEMSET_NODE_PARAMS *p,
                                CUcontext ctx)
 {
-	CUresult r = CUDA_SUCCESS;
-	Work *w;
-
 	(void)ctx;
-	if (!p)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(w = gr_find(x, nd)) || w->kind != N_FILL)
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		w->fill = *p;
-	UNLOCK();
-	return r;
+	return XSET(x, nd, N_FILL, fill, p, NULL);
 }
 
 
@@ -158,95 +165,56 @@ cuGraphKernelNodeGetParams(CUgraphNode h, CUDA_KERNEL_NODE_PARAMS *p)
 		memcpy(p, &full, offsetof(CUDA_KERNEL_NODE_PARAMS, kern));
 	return r;
 }
-static CUresult
-get_event(CUgraphNode h, CUevent *ev, int kind)
+static int
+event_ok(const void *in)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
+	CUevent ev;
 
-	if (!ev)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, kind)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*ev = nd->w.ev;
-	UNLOCK();
-	return r;
-}
-
-static CUresult
-set_event(CUgraphExec x, CUgraphNode h, CUevent ev, int kind)
-{
-	CUresult r = CUDA_SUCCESS;
-	Work *w = NULL;
-	Node *nd;
-
-	LOCK();
-	if (x) {
-		if ((w = gr_find(x, h)) && w->kind != kind)
-			w = NULL;
-	} else if ((nd = gr_node_of(h, kind)))
-		w = &nd->w;
-	if (!w || !EVENT(ev))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		w->ev = ev;
-	UNLOCK();
-	return r;
+	memcpy(&ev, in, sizeof ev);
+	return EVENT(ev) != NULL;
 }
 
 CUresult
 cuGraphEventRecordNodeGetEvent(CUgraphNode h, CUevent *ev)
 {
-	return get_event(h, ev, N_RECORD);
+	return GET(h, N_RECORD, ev, ev);
 }
 
 CUresult
 cuGraphEventWaitNodeGetEvent(CUgraphNode h, CUevent *ev)
 {
-	return get_event(h, ev, N_WAIT);
+	return GET(h, N_WAIT, ev, ev);
 }
 
 CUresult
 cuGraphEventRecordNodeSetEvent(CUgraphNode h, CUevent ev)
 {
-	return set_event(NULL, h, ev, N_RECORD);
+	return SET(h, N_RECORD, ev, &ev, event_ok);
 }
 
 CUresult
 cuGraphEventWaitNodeSetEvent(CUgraphNode h, CUevent ev)
 {
-	return set_event(NULL, h, ev, N_WAIT);
+	return SET(h, N_WAIT, ev, &ev, event_ok);
 }
 
 CUresult
 cuGraphExecEventRecordNodeSetEvent(CUgraphExec x, CUgraphNode h, CUevent ev)
 {
-	return x ? set_event(x, h, ev, N_RECORD) : CUDA_ERROR_INVALID_VALUE;
+	return XSET(x, h, N_RECORD, ev, &ev, event_ok);
 }
 
 CUresult
 cuGraphExecEventWaitNodeSetEvent(CUgraphExec x, CUgraphNode h, CUevent ev)
 {
-	return x ? set_event(x, h, ev, N_WAIT) : CUDA_ERROR_INVALID_VALUE;
+	return XSET(x, h, N_WAIT, ev, &ev, event_ok);
 }
 
+/* The embedded graph itself: the caller may change it, until the node goes. */
 CUresult
 cuGraphChildGraphNodeGetGraph(CUgraphNode h, CUgraph *out)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
-
-	if (!out)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, N_CHILD)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*out = nd->w.child;
-	UNLOCK();
-	return r;
+	return GET(h, N_CHILD, child, out);
 }
 
 /* Same shape as exec_update's test: as many nodes of the same kinds in
@@ -290,120 +258,57 @@ cuGraphExecChildGraphNodeSetParams(CUgraphExec x, CUgraphNode h, CUgraph child)
 CUresult
 cuGraphHostNodeGetParams(CUgraphNode h, CUDA_HOST_NODE_PARAMS *p)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
+	return GET(h, N_HOST, host, p);
+}
 
-	if (!p)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, N_HOST)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*p = nd->w.host;
-	UNLOCK();
-	return r;
+static int
+host_ok(const void *in)
+{
+	return ((const CUDA_HOST_NODE_PARAMS *)in)->fn != NULL;
 }
 
 CUresult
 cuGraphHostNodeSetParams(CUgraphNode h, const CUDA_HOST_NODE_PARAMS *p)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
-
-	if (!p || !p->fn)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, N_HOST)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		nd->w.host = *p;
-	UNLOCK();
-	return r;
+	return SET(h, N_HOST, host, p, host_ok);
 }
 
 CUresult
 cuGraphExecHostNodeSetParams(CUgraphExec x, CUgraphNode h, const CUDA_HOST_NODE_PARAMS *p)
 {
-	CUresult r = CUDA_SUCCESS;
-	Work *w;
-
-	if (!p || !p->fn)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(w = gr_find(x, h)) || w->kind != N_HOST)
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		w->host = *p;
-	UNLOCK();
-	return r;
+	return XSET(x, h, N_HOST, host, p, host_ok);
 }
 
 CUresult
 cuGraphMemcpyNodeGetParams(CUgraphNode h, CUDA_MEMCPY3D *c)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
-
-	if (!c)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, N_COPY)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*c = nd->w.copy;
-	UNLOCK();
-	return r;
+	return GET(h, N_COPY, copy, c);
 }
 
 CUresult
 cuGraphMemcpyNodeSetParams(CUgraphNode h, const CUDA_MEMCPY3D *c)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
-
-	if (!c)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, N_COPY)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		nd->w.copy = *c;
-	UNLOCK();
-	return r;
+	return SET(h, N_COPY, copy, c, NULL);
 }
 
 CUresult
 cuGraphMemsetNodeGetParams(CUgraphNode h, CUDA_MEMSET_NODE_PARAMS *p)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
+	return GET(h, N_FILL, fill, p);
+}
 
-	if (!p)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, N_FILL)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*p = nd->w.fill;
-	UNLOCK();
-	return r;
+static int
+fill_ok(const void *in)
+{
+	unsigned e = ((const CUDA_MEMSET_NODE_PARAMS *)in)->elementSize;
+
+	return e == 1 || e == 2 || e == 4;
 }
 
 CUresult
 cuGraphMemsetNodeSetParams(CUgraphNode h, const CUDA_MEMSET_NODE_PARAMS *p)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
-
-	if (!p || (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4))
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, N_FILL)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		nd->w.fill = *p;
-	UNLOCK();
-	return r;
+	return SET(h, N_FILL, fill, p, fill_ok);
 }
 
 /* Kernel, copy and fill nodes can be turned off in an executable (the
@@ -460,20 +365,6 @@ cuGraphKernelNodeGetAttribute(CUgraphNode h, int id, void *out)
 	return r;
 }
 
-/* A cluster shape that divides the node's grid: an H200's driver refuses
- * any other when it is set (strattr.gpu), not at launch. */
-static int
-cluster_fits(const unsigned grid[3], const void *in)
-{
-	unsigned d[3];
-
-	memcpy(d, in, sizeof d);
-	for (int i = 0; i < 3; i++)
-		if (d[i] && grid[i] % d[i])
-			return 0;
-	return 1;
-}
-
 CUresult
 cuGraphKernelNodeSetAttribute(CUgraphNode h, int id, const void *in)
 {
@@ -483,10 +374,13 @@ cuGraphKernelNodeSetAttribute(CUgraphNode h, int id, const void *in)
 	LOCK();
 	if (!(nd = gr_node_of(h, N_KERNEL)))
 		r = CUDA_ERROR_INVALID_VALUE;
-	else if (id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION && in && !cluster_fits(nd->w.grid, in))
-		r = CUDA_ERROR_INVALID_CLUSTER_SIZE;
-	else
-		r = shim_attr_set(&nd->w.attr, id, in, 1);
+	else {   /* a cluster shape is checked against the grid when set */
+		unsigned d[3] = {0, 0, 0};
+		if (id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION && in)
+			memcpy(d, in, sizeof d);
+		r = shim_cluster_divides(nd->w.grid, d) ? shim_attr_set(&nd->w.attr, id, in, 1) :
+		    CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	}
 	UNLOCK();
 	return r;
 }
@@ -514,19 +408,12 @@ kind_is(CUgraphNode h, CUgraphExec x, int type)
 	                            [T_HOST] = N_HOST, [T_GRAPH] = N_CHILD, [T_EMPTY] = N_EMPTY,
 	                            [T_WAIT] = N_WAIT, [T_RECORD] = N_RECORD, [T_ALLOC] = N_ALLOC,
 	                            [T_FREE] = N_FREE};
-	CUresult r = CUDA_SUCCESS;
-	Work *w = NULL;
-	Node *nd;
+	CUresult r;
 
 	if (type < 0 || type > T_FREE || (type > T_RECORD && type < T_ALLOC))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (x)
-		w = gr_find(x, h);
-	else if ((nd = NODE(h)))
-		w = &nd->w;
-	if (!w || w->kind != kinds[type])
-		r = CUDA_ERROR_INVALID_VALUE;
+	r = work_of(x != NULL, x, h, kinds[type]) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 	UNLOCK();
 	return r;
 }
