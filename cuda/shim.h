@@ -256,6 +256,7 @@ CUresult shim_graph_freenode(CUgraphNode *out, CUgraph g, const CUgraphNode *dep
 int shim_graph_unmap(CUdeviceptr dp);
 int shim_graph_mem(CUdeviceptr dp);   /* dp is a memory node's allocation */
 void shim_graph_free(CUgraph g);
+int shim_graph_cond(void *user, uint64_t h, unsigned value);   /* ptx_set_graph_cond's */
 /* shim_capture.c: each returns 1 when stream s is being captured, the
  * work then added to its graph with the result in *r, else 0 and the
  * caller does the work; each takes the LOCK */

@@ -407,10 +407,10 @@ kind_is(CUgraphNode h, CUgraphExec x, int type)
 	static const int kinds[] = {[T_KERNEL] = N_KERNEL, [T_MEMCPY] = N_COPY, [T_MEMSET] = N_FILL,
 	                            [T_HOST] = N_HOST, [T_GRAPH] = N_CHILD, [T_EMPTY] = N_EMPTY,
 	                            [T_WAIT] = N_WAIT, [T_RECORD] = N_RECORD, [T_ALLOC] = N_ALLOC,
-	                            [T_FREE] = N_FREE};
+	                            [T_FREE] = N_FREE, [T_COND] = N_COND};
 	CUresult r;
 
-	if (type < 0 || type > T_FREE || (type > T_RECORD && type < T_ALLOC))
+	if (type < 0 || type > T_COND || (type > T_RECORD && type < T_ALLOC) || type == T_COND - 1)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	r = work_of(x != NULL, x, h, kinds[type]) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;

@@ -119,6 +119,7 @@ gr_instantiate(CUgraphExec *out, Graph *g)
 		gr_exec_free(x);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
+	x->src = g->h;
 	*out = x->h;
 	return CUDA_SUCCESS;
 }
@@ -127,6 +128,7 @@ CUresult
 cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph gh, unsigned long long flags)
 {
 	CUresult r;
+	Exec *lx;
 	Graph *g;
 
 	/* auto-free, upload, device launch, priority: nothing to do but
@@ -134,10 +136,14 @@ cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph gh, unsigned long long fla
 	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = (g = GRAPH(gh)) ? gr_instantiate(out, g) : CUDA_ERROR_INVALID_VALUE;
-	if (!r) {
+	if (!(g = GRAPH(gh)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (gr_has_cond(g) && (lx = EXEC(g->live)) && lx->src == gh)
+		r = CUDA_ERROR_NOT_SUPPORTED;   /* one executable at a time */
+	else if (!(r = gr_instantiate(out, g))) {
 		EXEC(*out)->flags = flags;
 		EXEC(*out)->id = ++gr_lastid;
+		g->live = *out;
 	}
 	UNLOCK();
 	return r;
@@ -293,6 +299,62 @@ cuGraphUpload(CUgraphExec x, CUstream st)
  * the driver: after one, the launched executable top is looked up again,
  * since the function may have destroyed it (the launch then ends there,
  * *gone set: x may be part of it).  Under LOCK. */
+static CUresult run(Exec *x, CUgraphExec top, int *gone);
+
+/* A conditional node: its handle's value when the node is reached picks
+ * the body to run (IF: the first when not 0, else the second if there is
+ * one; SWITCH: the value's, if there is one), or runs the body while it is
+ * not 0, read again after each run (WHILE).  A loop no kernel ends would
+ * run for ever on a GPU; here it stops, an error, after COND_MAXLOOP
+ * runs of its body.  Under LOCK. */
+enum { COND_MAXLOOP = 1 << 24 };
+
+static CUresult
+run_cond(Work *w, CUgraphExec top, int *gone)
+{
+	unsigned v = gr_cond_get(w->cond);
+	CUresult r = CUDA_SUCCESS;
+
+	switch (w->ctype) {
+	case COND_IF:
+		if (v || w->nbody == 2)
+			r = run(w->bsub[v ? 0 : 1], top, gone);
+		break;
+	case COND_WHILE: {
+		uint64_t h = w->cond;   /* w is gone with the launch when *gone */
+		Exec *body = w->bsub[0];
+		for (unsigned long n = 0; v && !r; v = gr_cond_get(h)) {
+			if (++n > COND_MAXLOOP)
+				return CUDA_ERROR_LAUNCH_TIMEOUT;
+			if ((r = run(body, top, gone)) || *gone)
+				break;
+		}
+		break;
+	}
+	case COND_SWITCH:
+		if (v < w->nbody)
+			r = run(w->bsub[v], top, gone);
+		break;
+	}
+	return r;
+}
+
+/* A launch of x begins: the conditional handles of its nodes, at any
+ * depth, that are to take their default value take it. */
+static void
+cond_defaults(const Exec *x)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		const Work *w = &x->w[i];
+		if (w->kind == N_COND)
+			gr_cond_default(w->cond);
+		for (unsigned b = 0; w->bsub && b < w->nbody; b++)
+			cond_defaults(w->bsub[b]);
+		if (w->sub)
+			cond_defaults(w->sub);
+	}
+}
+
 static CUresult
 run(Exec *x, CUgraphExec top, int *gone)
 {
@@ -349,6 +411,7 @@ run(Exec *x, CUgraphExec top, int *gone)
 			r = EVENT(w->ev) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 			break;
 		case N_CHILD: r = run(w->sub, top, gone); break;
+		case N_COND: r = run_cond(w, top, gone); break;
 		case N_ALLOC: gr_mem_launch(w->mem); break;
 		case N_FREE: gr_mem_end(w->mem); break;
 		default: break;
@@ -369,8 +432,10 @@ cuGraphLaunch(CUgraphExec h, CUstream st)
 		r = CUDA_ERROR_INVALID_VALUE;
 	else if (!shim_streamok(st))
 		r = CUDA_ERROR_INVALID_HANDLE;
-	else
+	else {
+		cond_defaults(x);
 		r = run(x, h, &gone);
+	}
 	UNLOCK();
 	return r;
 }

@@ -5,8 +5,10 @@
  * empty nodes; event record and wait nodes; child graph nodes, which own
  * a clone of the child (an executable, an executable of it); memory alloc
  * and free nodes, whose allocation is made when the alloc node is added
- * and counted in use between the two nodes of a launch.  As the driver
- * does, a kernel node copies its arguments when it is added.
+ * and counted in use between the two nodes of a launch; conditional
+ * nodes (IF, WHILE, SWITCH), which own their body graphs and read the
+ * value of a conditional handle that kernels set.  As the driver does, a
+ * kernel node copies its arguments when it is added.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -600,6 +602,147 @@ cuDeviceGraphMemTrim(CUdevice dev)
 	return r;
 }
 
+/* ---------------------------------------------------------------- conditional nodes */
+
+/* A conditional handle (cuGraphConditionalHandleCreate): the value that
+ * conditional nodes read, set by kernels (cudaGraphSetConditional, through
+ * the interpreter's device runtime: shim_graph_cond) and, with
+ * CU_GRAPH_COND_ASSIGN_DEFAULT, to its default as each launch begins.  A
+ * handle is 1 + an index of conds; an entry stays when its graph goes (g
+ * NULL), so that a stale handle names nothing.  Under LOCK: the kernels
+ * that set a value run in a launch made under it. */
+typedef struct {
+	CUgraph g;                  /* the graph it was made for */
+	unsigned value, dflt;
+	int assign;                 /* CU_GRAPH_COND_ASSIGN_DEFAULT */
+} Cond;
+
+static Cond *conds;
+static size_t nconds, capconds;
+
+enum { COND_ASSIGN_DEFAULT = 1, COND_MAXBODY = 1 << 16 };
+
+static Cond *
+cond_of(uint64_t h)
+{
+	return h && h <= nconds && conds[h - 1].g ? &conds[h - 1] : NULL;
+}
+
+CUresult
+cuGraphConditionalHandleCreate(uint64_t *out, CUgraph g, CUcontext ctx, unsigned dflt, unsigned flags)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (!out || (flags & ~COND_ASSIGN_DEFAULT))
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!GRAPH(g))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (ctx && !CTX(ctx))
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	else if (nconds == capconds) {
+		size_t cap = capconds ? 2 * capconds : 16;
+		Cond *c = realloc(conds, cap * sizeof *c);
+		if (!c)
+			r = CUDA_ERROR_OUT_OF_MEMORY;
+		else
+			conds = c, capconds = cap;
+	}
+	if (!r) {
+		conds[nconds].g = g;
+		conds[nconds].value = conds[nconds].dflt = dflt;
+		conds[nconds].assign = flags & COND_ASSIGN_DEFAULT;
+		*out = ++nconds;
+	}
+	UNLOCK();
+	return r;
+}
+
+/* cudaGraphSetConditional from a kernel (ptx_set_graph_cond): 1 when h
+ * names no condition.  The lock is held by the launch. */
+int
+shim_graph_cond(void *user, uint64_t h, unsigned value)
+{
+	Cond *c = cond_of(h);
+
+	(void)user;
+	if (!c)
+		return 1;
+	c->value = value;
+	return 0;
+}
+
+unsigned
+gr_cond_get(uint64_t h)
+{
+	Cond *c = cond_of(h);
+
+	return c ? c->value : 0;
+}
+
+void
+gr_cond_default(uint64_t h)
+{
+	Cond *c = cond_of(h);
+
+	if (c && c->assign)
+		c->value = c->dflt;
+}
+
+void
+gr_cond_drop(CUgraph g)
+{
+	for (size_t i = 0; i < nconds; i++)
+		if (conds[i].g == g)
+			conds[i].g = NULL;
+}
+
+int
+gr_has_cond(const Graph *g)
+{
+	for (const Node *nd = g->first; nd; nd = nd->next)
+		if (nd->w.kind == N_COND)
+			return 1;
+	return 0;
+}
+
+/* A conditional node and its empty bodies, which the caller fills
+ * (phGraph_out: the node's own array, valid while the node is there):
+ * one body for WHILE, one or two (the second run when the value is 0) for
+ * IF, at least one for SWITCH. */
+static CUresult
+add_cond(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, NodeParams *p)
+{
+	unsigned n = p->u.cond.size;
+	int t = p->u.cond.type;
+	CUresult r = CUDA_SUCCESS;
+	Work w;
+
+	if (!out || (t == COND_IF && n != 1 && n != 2) || (t == COND_WHILE && n != 1) ||
+	    (t == COND_SWITCH && (n < 1 || n > COND_MAXBODY)) || t < COND_IF || t > COND_SWITCH)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&w, 0, sizeof w);
+	w.kind = N_COND;
+	w.cond = p->u.cond.handle;
+	w.ctype = t;
+	LOCK();
+	if (!GRAPH(g) || !cond_of(w.cond))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (p->u.cond.ctx && !CTX(p->u.cond.ctx))
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	else if (!(w.body = calloc(n, sizeof *w.body)))
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	for (unsigned i = 0; !r && i < n; i++)
+		if (!(r = shim_graph_new(&w.body[i])))
+			w.nbody = i + 1;
+	if (!r && !(r = gr_add_work(out, g, deps, ndeps, &w)))
+		p->u.cond.bodies = NODE(*out)->w.body;
+	else
+		gr_work_free(&w);
+	UNLOCK();
+	return r;
+}
+
 CUresult
 cuGraphAddNode_v2(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, const void *edata, size_t ndeps,
                   NodeParams *p)
@@ -621,6 +764,7 @@ cuGraphAddNode_v2(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, const vo
 	case T_RECORD: return cuGraphAddEventRecordNode(out, g, deps, ndeps, p->u.event);
 	case T_ALLOC: return cuGraphAddMemAllocNode(out, g, deps, ndeps, &p->u.alloc);
 	case T_FREE: return cuGraphAddMemFreeNode(out, g, deps, ndeps, p->u.free);
+	case T_COND: return add_cond(out, g, deps, ndeps, p);
 	default: return CUDA_ERROR_INVALID_VALUE;
 	}
 }

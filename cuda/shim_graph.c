@@ -234,18 +234,31 @@ gr_work_free(Work *w)
 	w->sub = NULL;
 	gr_gmem_drop(w->mem);
 	w->mem = NULL;
+	for (unsigned i = 0; i < w->nbody; i++) {
+		if (w->body && w->body[i])
+			shim_graph_free(w->body[i]);
+		if (w->bsub && w->bsub[i])
+			gr_exec_free(w->bsub[i]);
+	}
+	free(w->body);
+	free(w->bsub);
+	w->body = NULL, w->bsub = NULL;
 }
 
 /* A copy of from that owns its own: for a graph (a clone's node), the
- * child graph cloned; for an executable (toexec), the child graph
- * instantiated.  Under LOCK. */
+ * child graph cloned; for an executable (toexec), the child graph and
+ * a conditional node's bodies instantiated.  A graph with a conditional
+ * node cannot be cloned, nor be a child (the driver's restriction).
+ * Under LOCK. */
 CUresult
 gr_work_dup(Work *to, const Work *from, int toexec)
 {
 	CUresult r = CUDA_SUCCESS;
 
 	*to = *from;
-	to->args = NULL, to->child = NULL, to->sub = NULL;
+	to->args = NULL, to->child = NULL, to->sub = NULL, to->body = NULL, to->bsub = NULL;
+	if (from->kind == N_COND && !toexec)
+		return CUDA_ERROR_NOT_SUPPORTED;
 	if (from->args) {
 		if (!(to->args = malloc(from->nargs ? from->nargs : 1)))
 			return CUDA_ERROR_OUT_OF_MEMORY;
@@ -257,10 +270,16 @@ gr_work_dup(Work *to, const Work *from, int toexec)
 			to->sub = EXEC(sh);
 	} else if (from->child)
 		r = gr_clone(&to->child, GRAPH(from->child));
+	else if (from->kind == N_COND && !(to->bsub = calloc(from->nbody, sizeof *to->bsub)))
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	for (unsigned i = 0; !r && to->bsub && i < from->nbody; i++) {
+		CUgraphExec sh;
+		if (!(r = gr_instantiate(&sh, GRAPH(from->body[i]))))
+			to->bsub[i] = EXEC(sh);
+	}
 	if (r) {
-		free(to->args);
-		to->args = NULL;
-		to->mem = NULL;
+		to->mem = NULL;   /* not taken yet */
+		gr_work_free(to);
 		return r;
 	}
 	if (to->mem)
@@ -293,7 +312,7 @@ gr_add(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_t ndeps, Work
 	nd->ndeps = ndeps;
 	nd->g = g;
 	nd->w = *w;
-	w->args = NULL, w->child = NULL, w->mem = NULL;
+	w->args = NULL, w->child = NULL, w->mem = NULL, w->body = NULL, w->bsub = NULL;
 	if (g->last)
 		g->last->next = nd;
 	else
@@ -366,6 +385,7 @@ shim_graph_free(CUgraph gh)
 		shim_hfree(nd->h);
 		free(nd);
 	}
+	gr_cond_drop(gh);
 	for (size_t i = 0; i < g->nowned; i++)
 		shim_free(g->owned[i]);
 	free(g->owned);
@@ -463,7 +483,7 @@ cuGraphNodeGetType(CUgraphNode h, int *type)
 {
 	static const int types[] = {[N_EMPTY] = 5, [N_KERNEL] = 0, [N_COPY] = 1, [N_FILL] = 2,
 	                            [N_HOST] = 3, [N_CHILD] = 4, [N_WAIT] = 6, [N_RECORD] = 7,
-	                            [N_ALLOC] = 10, [N_FREE] = 11};
+	                            [N_ALLOC] = 10, [N_FREE] = 11, [N_COND] = 13};
 	CUresult r = CUDA_SUCCESS;
 	Node *nd;
 
@@ -678,6 +698,7 @@ cuGraphDestroyNode(CUgraphNode h)
 	UNLOCK();
 	return CUDA_SUCCESS;
 }
+
 /* A copy of graph g: each node's work and edges, under new handles;
  * each new node remembers the one it copies (cuGraphNodeFindInClone).
  * Under LOCK. */
@@ -802,7 +823,8 @@ dot_graph(FILE *f, Graph *g, unsigned depth)
 	static const char *const names[] = {[N_EMPTY] = "EMPTY", [N_KERNEL] = "KERNEL", [N_COPY] = "MEMCPY",
 	                                    [N_FILL] = "MEMSET", [N_HOST] = "HOST", [N_RECORD] = "EVENT_RECORD",
 	                                    [N_WAIT] = "WAIT_EVENT", [N_CHILD] = "GRAPH",
-	                                    [N_ALLOC] = "MEM_ALLOC", [N_FREE] = "MEM_FREE"};
+	                                    [N_ALLOC] = "MEM_ALLOC", [N_FREE] = "MEM_FREE",
+	                                    [N_COND] = "CONDITIONAL"};
 	size_t i = 0;
 
 	fprintf(f, "subgraph cluster_%u {\nlabel=\"graph_%u\";\n", g->id, g->id);
@@ -827,6 +849,9 @@ dot_graph(FILE *f, Graph *g, unsigned depth)
 	for (Node *nd = g->first; nd && depth < 64; nd = nd->next)
 		if (nd->w.kind == N_CHILD)
 			dot_graph(f, GRAPH(nd->w.child), depth + 1);
+		else
+			for (unsigned b = 0; b < nd->w.nbody && nd->w.body; b++)
+				dot_graph(f, GRAPH(nd->w.body[b]), depth + 1);
 }
 
 /* The graph in Graphviz's language: a cluster a graph, a box a node

@@ -35,7 +35,7 @@ typedef struct {
 	void *userData;
 } CUDA_HOST_NODE_PARAMS;
 
-enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST, N_RECORD, N_WAIT, N_CHILD, N_ALLOC, N_FREE };
+enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST, N_RECORD, N_WAIT, N_CHILD, N_ALLOC, N_FREE, N_COND };
 
 /* An allocation of a memory node: made when its alloc node is added (the
  * address is fixed from then on, as the driver fixes it), counted as in
@@ -70,6 +70,11 @@ typedef struct {
 	CUgraph child;              /* child, in a graph: the embedded copy, owned */
 	struct Exec *sub;           /* child, in an executable: its executable, owned */
 	Gmem *mem;                  /* alloc, free: one reference */
+	uint64_t cond;              /* conditional: its handle (shim_gnode.c), */
+	int ctype;                  /* CUgraphConditionalNodeType, */
+	unsigned nbody;             /* and its bodies: */
+	CUgraph *body;              /* in a graph, the graphs, owned (handed out as phGraph_out); */
+	struct Exec **bsub;         /* in an executable, their executables, owned */
 	int off;                    /* in an executable: disabled (cuGraphNodeSetEnabled) */
 } Work;
 
@@ -108,6 +113,9 @@ typedef struct Graph {
 	CUdeviceptr *owned;         /* memory freed while captured: freed with the graph */
 	size_t nowned;
 	unsigned id;                /* cuGraphGetId: graphs numbered as made, from 1 */
+	CUgraphExec live;           /* with conditional nodes: its executable, the only one it
+	                             * may have at a time (a handle, resolved to see it is still
+	                             * there and of this graph) */
 } Graph;
 
 typedef struct Exec {
@@ -120,6 +128,7 @@ typedef struct Exec {
 	Ref *refs;                  /* the graph's user objects when it was made */
 	size_t nrefs;
 	unsigned id;                /* cuGraphExecGetId: numbered with the graphs */
+	CUgraph src;                /* the graph it was made of (a handle, compared) */
 } Exec;
 
 
@@ -161,12 +170,20 @@ typedef struct {
 		CUevent event;
 		AllocParams alloc;
 		CUdeviceptr free;
+		struct {
+			uint64_t handle;
+			int type;                  /* CUgraphConditionalNodeType */
+			unsigned size;
+			CUgraph *bodies;           /* out: phGraph_out */
+			CUcontext ctx;
+		} cond;
 	} u;
 	long long reserved2;
 } NodeParams;
 
 /* CUgraphNodeType */
-enum { T_KERNEL, T_MEMCPY, T_MEMSET, T_HOST, T_GRAPH, T_EMPTY, T_WAIT, T_RECORD, T_ALLOC = 10, T_FREE };
+enum { T_KERNEL, T_MEMCPY, T_MEMSET, T_HOST, T_GRAPH, T_EMPTY, T_WAIT, T_RECORD, T_ALLOC = 10, T_FREE,
+       T_COND = 13 };
 
 static inline int
 reserved_clear(const NodeParams *p)
@@ -192,6 +209,11 @@ void gr_gmem_drop(Gmem *m);
 void gr_mem_launch(Gmem *m);    /* a launch's alloc node */
 void gr_mem_end(Gmem *m);       /* a launch's free node */
 void gr_mem_unuse(Gmem *m);     /* its executable goes */
+int gr_has_cond(const Graph *g);   /* g has a conditional node */
+void gr_cond_drop(CUgraph g);   /* the conditional handles of g go */
+unsigned gr_cond_get(uint64_t h);   /* the value of handle h (0: none) */
+void gr_cond_default(uint64_t h);   /* a launch begins: h takes its default, if it is to */
+enum { COND_IF, COND_WHILE, COND_SWITCH };   /* CUgraphConditionalNodeType */
 
 /* shim_gexec.c */
 CUresult gr_instantiate(CUgraphExec *out, Graph *g);
