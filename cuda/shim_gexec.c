@@ -183,56 +183,47 @@ cuGraphInstantiateWithParams(CUgraphExec *out, CUgraph g, InstParams *p)
 }
 
 /* The ids of CUDA 13.1 (cuGraphGetId, cuGraphExecGetId): distinct
- * numbers, which cuda.core asks for once a graph is made executable. */
+ * numbers, which cuda.core asks for once a graph is made executable;
+ * and an executable's flags.  One number of graph gh or executable xh
+ * (what: ID_GRAPH, ID_EXEC, FLAGS_EXEC) into out. */
+enum { ID_GRAPH, ID_EXEC, FLAGS_EXEC };
+
+static CUresult
+number(CUgraph gh, CUgraphExec xh, int what, void *out)
+{
+	CUresult r = CUDA_SUCCESS;
+	Graph *g = NULL;
+	Exec *x = NULL;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (what == ID_GRAPH ? !(g = GRAPH(gh)) : !(x = EXEC(xh)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (what == FLAGS_EXEC)
+		memcpy(out, &x->flags, sizeof (uint64_t));
+	else
+		memcpy(out, g ? &g->id : &x->id, sizeof (unsigned));
+	UNLOCK();
+	return r;
+}
+
 CUresult
 cuGraphGetId(CUgraph h, unsigned *id)
 {
-	CUresult r = CUDA_SUCCESS;
-	Graph *g;
-
-	if (!id)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(g = GRAPH(h)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*id = g->id;
-	UNLOCK();
-	return r;
+	return number(h, NULL, ID_GRAPH, id);
 }
 
 CUresult
 cuGraphExecGetId(CUgraphExec h, unsigned *id)
 {
-	CUresult r = CUDA_SUCCESS;
-	Exec *x;
-
-	if (!id)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(x = EXEC(h)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*id = x->id;
-	UNLOCK();
-	return r;
+	return number(NULL, h, ID_EXEC, id);
 }
 
 CUresult
 cuGraphExecGetFlags(CUgraphExec h, uint64_t *flags)
 {
-	CUresult r = CUDA_SUCCESS;
-	Exec *x;
-
-	if (!flags)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(x = EXEC(h)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*flags = x->flags;
-	UNLOCK();
-	return r;
+	return number(NULL, h, FLAGS_EXEC, flags);
 }
 
 /* The CUDA 10-11 form: an error node and a log, neither needed here. */

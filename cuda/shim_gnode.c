@@ -182,25 +182,32 @@ cuGraphAddKernelNode_v2(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, si
 	return add_kernel(out, g, deps, ndeps, p, 1);
 }
 
-/* The context of a copy or fill node only says where it runs: there is
- * one device memory. */
+/* Adds w, which owns nothing, after deps; the context of a copy or fill
+ * node (ctx) only says where it runs: there is one device memory. */
+static CUresult
+add_plain(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, CUcontext ctx, Work *w)
+{
+	CUresult r;
+
+	LOCK();
+	r = !GRAPH(g) ? CUDA_ERROR_INVALID_VALUE : ctx && !CTX(ctx) ? CUDA_ERROR_INVALID_CONTEXT :
+	    gr_add(out, g, deps, ndeps, w);
+	UNLOCK();
+	return r;
+}
+
 CUresult
 cuGraphAddMemcpyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
                      const CUDA_MEMCPY3D *c, CUcontext ctx)
 {
 	Work w;
-	CUresult r;
 
 	if (!out || !c)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	w.kind = N_COPY;
 	w.copy = *c;
-	LOCK();
-	r = !GRAPH(g) ? CUDA_ERROR_INVALID_VALUE : ctx && !CTX(ctx) ? CUDA_ERROR_INVALID_CONTEXT :
-	    gr_add(out, g, deps, ndeps, &w);
-	UNLOCK();
-	return r;
+	return add_plain(out, g, deps, ndeps, ctx, &w);
 }
 
 CUresult
@@ -208,19 +215,13 @@ cuGraphAddMemsetNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_
                      const CUDA_MEMSET_NODE_PARAMS *p, CUcontext ctx)
 {
 	Work w;
-	CUresult r;
 
-	if (!out || !p || (p->elementSize != 1 && p->elementSize != 2 &&
-	    p->elementSize != 4))
+	if (!out || !p || (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4))
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	w.kind = N_FILL;
 	w.fill = *p;
-	LOCK();
-	r = !GRAPH(g) ? CUDA_ERROR_INVALID_VALUE : ctx && !CTX(ctx) ? CUDA_ERROR_INVALID_CONTEXT :
-	    gr_add(out, g, deps, ndeps, &w);
-	UNLOCK();
-	return r;
+	return add_plain(out, g, deps, ndeps, ctx, &w);
 }
 
 CUresult
@@ -228,32 +229,24 @@ cuGraphAddHostNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t 
                    const CUDA_HOST_NODE_PARAMS *p)
 {
 	Work w;
-	CUresult r;
 
 	if (!out || !p || !p->fn)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	w.kind = N_HOST;
 	w.host = *p;
-	LOCK();
-	r = gr_add(out, g, deps, ndeps, &w);
-	UNLOCK();
-	return r;
+	return add_plain(out, g, deps, ndeps, NULL, &w);
 }
 
 CUresult
 cuGraphAddEmptyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps)
 {
 	Work w;
-	CUresult r;
 
 	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
-	LOCK();
-	r = gr_add(out, g, deps, ndeps, &w);
-	UNLOCK();
-	return r;
+	return add_plain(out, g, deps, ndeps, NULL, &w);
 }
 
 /* The nodes stream capture adds (shim_capture.c); under LOCK. */
@@ -499,43 +492,41 @@ shim_graph_freenode(CUgraphNode *out, CUgraph gh, const CUgraphNode *deps, size_
 	return r;
 }
 
-CUresult
-cuGraphMemAllocNodeGetParams(CUgraphNode h, AllocParams *p)
+/* A memory node's parameters: an alloc node's (into ap) or a free
+ * node's address (into dp). */
+static CUresult
+mem_params(CUgraphNode h, int kind, AllocParams *ap, CUdeviceptr *dp)
 {
 	CUresult r = CUDA_SUCCESS;
 	Node *nd;
 
-	if (!p)
+	if (!ap && !dp)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(nd = gr_node_of(h, N_ALLOC)))
+	if (!(nd = gr_node_of(h, kind)))
 		r = CUDA_ERROR_INVALID_VALUE;
-	else {
-		memset(p, 0, sizeof *p);
-		p->atype = ALLOC_PINNED;
-		p->ltype = LOC_DEVICE;
-		p->bytes = nd->w.mem->bytes;
-		p->dptr = nd->w.mem->p;
-	}
+	else if (ap) {
+		memset(ap, 0, sizeof *ap);
+		ap->atype = ALLOC_PINNED;
+		ap->ltype = LOC_DEVICE;
+		ap->bytes = nd->w.mem->bytes;
+		ap->dptr = nd->w.mem->p;
+	} else
+		*dp = nd->w.mem->p;
 	UNLOCK();
 	return r;
 }
 
 CUresult
+cuGraphMemAllocNodeGetParams(CUgraphNode h, AllocParams *p)
+{
+	return mem_params(h, N_ALLOC, p, NULL);
+}
+
+CUresult
 cuGraphMemFreeNodeGetParams(CUgraphNode h, CUdeviceptr *dp)
 {
-	CUresult r = CUDA_SUCCESS;
-	Node *nd;
-
-	if (!dp)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(nd = gr_node_of(h, N_FREE)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else
-		*dp = nd->w.mem->p;
-	UNLOCK();
-	return r;
+	return mem_params(h, N_FREE, NULL, dp);
 }
 
 /* CUgraphMem_attribute */

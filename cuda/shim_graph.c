@@ -628,17 +628,24 @@ edges(CUgraph gh, const CUgraphNode *from, const CUgraphNode *to, size_t n, int 
 	return CUDA_SUCCESS;
 }
 
+/* Edge data (the _v2 forms): only the default kind of edge. */
+static CUresult
+edges_locked(CUgraph g, const CUgraphNode *from, const CUgraphNode *to, size_t n, int rm)
+{
+	CUresult r;
+
+	LOCK();
+	r = edges(g, from, to, n, rm);
+	UNLOCK();
+	return r;
+}
+
 CUresult
 cuGraphAddDependencies_v2(CUgraph g, const CUgraphNode *from, const CUgraphNode *to,
                           const void *edata, size_t n)
 {
-	CUresult r;
-
-	(void)edata;   /* only the default kind of edge */
-	LOCK();
-	r = edges(g, from, to, n, 0);
-	UNLOCK();
-	return r;
+	(void)edata;
+	return edges_locked(g, from, to, n, 0);
 }
 
 CUresult
@@ -651,13 +658,8 @@ CUresult
 cuGraphRemoveDependencies_v2(CUgraph g, const CUgraphNode *from, const CUgraphNode *to,
                              const void *edata, size_t n)
 {
-	CUresult r;
-
 	(void)edata;
-	LOCK();
-	r = edges(g, from, to, n, 1);
-	UNLOCK();
-	return r;
+	return edges_locked(g, from, to, n, 1);
 }
 
 CUresult
