@@ -598,7 +598,8 @@ cuDeviceGraphMemTrim(CUdevice dev)
 /* A conditional handle (cuGraphConditionalHandleCreate): the value that
  * conditional nodes read, set by kernels (cudaGraphSetConditional, through
  * the interpreter's device runtime: shim_graph_cond) and, with
- * CU_GRAPH_COND_ASSIGN_DEFAULT, to its default as each launch begins.  A
+ * CU_GRAPH_COND_ASSIGN_DEFAULT, to its default as each launch begins
+ * (without it, the value starts at 0).  A
  * handle is 1 + an index of conds; an entry stays when its graph goes (g
  * NULL), so that a stale handle names nothing.  Under LOCK: the kernels
  * that set a value run in a launch made under it. */
@@ -641,7 +642,11 @@ cuGraphConditionalHandleCreate(uint64_t *out, CUgraph g, CUcontext ctx, unsigned
 	}
 	if (!r) {
 		conds[nconds].g = g;
-		conds[nconds].value = conds[nconds].dflt = dflt;
+		/* the default is only ever applied at a launch: without
+		 * CU_GRAPH_COND_ASSIGN_DEFAULT the value is 0 until a kernel
+		 * sets it (graph_cond_api.gpu) */
+		conds[nconds].value = 0;
+		conds[nconds].dflt = dflt;
 		conds[nconds].assign = flags & COND_ASSIGN_DEFAULT;
 		*out = ++nconds;
 	}
