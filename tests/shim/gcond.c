@@ -128,8 +128,8 @@ main(void)
 	CK(cuGraphNodeGetType(n, &t));
 	printf("type %d, bodies %s\n", (int)t, b && b[0] && b[1] && b[0] != b[1] ? "two" : "wrong");
 	kernel(b[0], NULL, 0, finc, inc_args);
-	kernel(b[1], NULL, 0, finc, inc_args);
-	kernel(b[1], NULL, 0, finc, inc_args);
+	k = kernel(b[1], NULL, 0, finc, inc_args);
+	kernel(b[1], &k, 1, finc, inc_args);   /* one after the other: inc is not atomic */
 	printf("clone: %s\n", ename(cuGraphClone(&c, g)));
 	CK(cuGraphCreate(&c, 0));
 	printf("as a child: %s\n", ename(cuGraphAddChildGraphNode(&k, c, NULL, 0, g)));
@@ -188,9 +188,11 @@ main(void)
 		void *sa[] = { &h2, &sel };
 		k = kernel(g, NULL, 0, fset, sa);
 		CK(addcond(&n, g, &k, 1, h2, CU_GRAPH_COND_TYPE_SWITCH, 4, &b));
-		for (int i = 0; i < 4; i++)
-			for (int j = 0; j <= i; j++)
-				kernel(b[i], NULL, 0, finc, inc_args);
+		for (int i = 0; i < 4; i++) {
+			CUgraphNode prev = kernel(b[i], NULL, 0, finc, inc_args);
+			for (int j = 1; j <= i; j++)
+				prev = kernel(b[i], &prev, 1, finc, inc_args);
+		}
 		CK(cuGraphInstantiate(&x, g, 0));
 		launch(x, cnt, "switch 2");
 		sel = 9;
