@@ -211,6 +211,15 @@ ptx_set_printf_sink(ptx_ctx *cx, ptx_printf_fn fn, void *user)
 }
 
 void
+ptx_set_graph_cond(ptx_ctx *cx, ptx_graph_cond_fn fn, void *user)
+{
+	if (cx) {
+		cx->condfn = fn;
+		cx->condu = user;
+	}
+}
+
+void
 ptx_set_max_steps(ptx_ctx *cx, uint64_t n)
 {
 	if (cx)

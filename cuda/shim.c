@@ -112,6 +112,7 @@ cuInit(unsigned flags)
 		} else {
 			const char *t = getenv("PTXKIT_THREADS");   /* host threads per launch */
 			ptx_set_printf_sink(shim.cx, printf_sink, NULL);
+			ptx_set_graph_cond(shim.cx, shim_graph_cond, NULL);
 			if (t && *t)
 				ptx_set_threads(shim.cx, (unsigned)strtoul(t, NULL, 10));
 			shim_env_init();

@@ -257,6 +257,7 @@ CUresult shim_graph_freenode(CUgraphNode *out, CUgraph g, const CUgraphNode *dep
 int shim_graph_unmap(CUdeviceptr dp);
 int shim_graph_mem(CUdeviceptr dp);   /* dp is a memory node's allocation */
 void shim_graph_free(CUgraph g);
+int shim_graph_cond(void *user, uint64_t h, unsigned value);   /* ptx_set_graph_cond's */
 /* shim_capture.c: each returns 1 when stream s is being captured, the
  * work then added to its graph with the result in *r, else 0 and the
  * caller does the work; each takes the LOCK */
@@ -289,5 +290,6 @@ int shim_forked(void);
 /* shim_occ.c */
 int shim_occupancy(Fn *fn, int block, size_t dynshared);   /* CTAs per SM; under LOCK */
 CUresult shim_coop_fits(CUfunction fn, const unsigned grid[3], const unsigned block[3], size_t dynshared);
+int shim_cluster_divides(const unsigned grid[3], const unsigned cluster[3]);
 
 #endif

@@ -298,14 +298,20 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 	Capture *cap;
 	size_t i = 0;
 
-	if (!out)
-		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!(st = capturing(s))) {
 		UNLOCK();
-		return s && !STREAM(s) ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_ILLEGAL_STATE;
+		return !out ? CUDA_ERROR_INVALID_VALUE : s && !STREAM(s) ? CUDA_ERROR_INVALID_HANDLE :
+		    CUDA_ERROR_ILLEGAL_STATE;
 	}
 	cap = st->c.cap;
+	/* a capture into the caller's graph (cuStreamBeginCaptureToGraph: a
+	 * conditional node's body, as NVIDIA's graphConditionalNodes sample
+	 * fills one) need not hand it back */
+	if (!out && cap->own) {
+		UNLOCK();
+		return CUDA_ERROR_INVALID_VALUE;
+	}
 	if (cap->origin != s) {
 		UNLOCK();
 		return CUDA_ERROR_STREAM_CAPTURE_UNMATCHED;
@@ -317,7 +323,8 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 	while ((e = shim_heach(H_EVENT, &i)))
 		if (e->c.cap == cap)
 			shim_capture_forget(&e->c);
-	*out = cap->g;
+	if (out)
+		*out = cap->g;
 	free(cap);
 	UNLOCK();
 	return CUDA_SUCCESS;

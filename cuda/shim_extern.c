@@ -8,7 +8,9 @@
  * extern function"), and the linker (cuLinkComplete) at an undefined
  * reference unless an input (the device runtime's library) defines it.
  * Only the functions ptxas supplies itself are exempt: vprintf, malloc,
- * free and __assertfail; with the device runtime linked, its own (cuda*
+ * free, __assertfail and cudaGraphSetConditional (ptxas 13 compiles a
+ * call of it alone, to a call of an absolute address); with the device
+ * runtime linked, its own (cuda*
  * and __cuda*: cudaCG*, cudaLaunchDevice, __cudaCDP2*, ...).
  *
  * The text is PTX as its writers lay it out: one declaration a line at
@@ -69,7 +71,8 @@ hasword(const char *s, size_t len, const char *w)
 static int
 exempt(const char *name, int devrt)
 {
-	static const char *const jit[] = { "vprintf", "malloc", "free", "__assertfail" };
+	static const char *const jit[] = { "vprintf", "malloc", "free", "__assertfail",
+	                                   "cudaGraphSetConditional" };
 
 	for (size_t i = 0; i < sizeof jit / sizeof jit[0]; i++)
 		if (!strcmp(name, jit[i]))

@@ -192,6 +192,19 @@ cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction h, int n, int bl
 enum { CLUSTER_PER_SM = 8 };
 static const int gpcs[] = { 18, 18, 16, 16, 16, 16, 16, 8 };
 
+/* A cluster shape (a dimension of 0: not given) that divides the grid in
+ * each dimension: an H200's driver refuses any other, in a launch's
+ * configuration and when a graph kernel node's attribute is set
+ * (strattr.gpu), not at launch. */
+int
+shim_cluster_divides(const unsigned grid[3], const unsigned cluster[3])
+{
+	for (int i = 0; i < 3; i++)
+		if (cluster[i] && grid[i] % cluster[i])
+			return 0;
+	return 1;
+}
+
 /* The cluster shape of a launch configuration (1x1x1 without one), or
  * the kernel's .reqnctapercluster; under LOCK.  An error when neither says. */
 static CUresult
@@ -219,12 +232,12 @@ cluster_of(Fn *fn, const CUlaunchConfig *cfg, unsigned *size)
 	shim_fn_attr(&nonportable, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, fn);
 	if (n > (nonportable ? 16u : 8u) || (u.maxclusterrank > 0 && n > (uint64_t)u.maxclusterrank))
 		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
-	/* a grid the shape does not divide (strattr.gpu) */
 	for (unsigned i = 0; i < cfg->numAttrs; i++)
 		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
 			const unsigned d[3] = { cfg->attrs[i].value.clusterDim.x, cfg->attrs[i].value.clusterDim.y,
 			                        cfg->attrs[i].value.clusterDim.z };
-			if (cfg->gridDimX % d[0] || cfg->gridDimY % d[1] || cfg->gridDimZ % d[2])
+			const unsigned grid[3] = { cfg->gridDimX, cfg->gridDimY, cfg->gridDimZ };
+			if (!shim_cluster_divides(grid, d))
 				return CUDA_ERROR_INVALID_CLUSTER_SIZE;
 		}
 	*size = (unsigned)n;
@@ -276,10 +289,11 @@ cuOccupancyMaxPotentialClusterSize(int *out, CUfunction h, const CUlaunchConfig 
 	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !(fn = FN(h)) ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS;
 	/* a shape in the configuration the kernel cannot take is refused
 	 * (strattr.gpu: 16 CTAs for a kernel without the non-portable sizes) */
-	for (unsigned i = 0; !r && i < cfg->numAttrs; i++)
-		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+	for (unsigned i = 0; !r && cfg->attrs && i < cfg->numAttrs; i++)
+		if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
 			unsigned size;
-			r = cluster_of(fn, cfg, &size);
+			r = cluster_of(fn, cfg, &size);   /* which looks at every attribute */
+			break;
 		}
 	if (!r) {
 		ptx_function_usage u;

@@ -381,6 +381,7 @@ CUresult cuDeviceGetGraphMemAttribute();
 CUresult cuDeviceSetGraphMemAttribute();
 CUresult cuDeviceGraphMemTrim();
 CUresult cuGraphAddNode();
+CUresult cuGraphConditionalHandleCreate();
 CUresult cuGraphAddNode_v2();
 CUresult cuGraphNodeSetParams();
 CUresult cuGraphExecNodeSetParams();
@@ -766,6 +767,7 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuDeviceGraphMemTrim", 11040, (Proc)cuDeviceGraphMemTrim},
 	{"cuGraphAddNode", 12020, (Proc)cuGraphAddNode},
 	{"cuGraphAddNode", 12030, (Proc)cuGraphAddNode_v2},
+	{"cuGraphConditionalHandleCreate", 12030, (Proc)cuGraphConditionalHandleCreate},
 	{"cuGraphNodeSetParams", 12020, (Proc)cuGraphNodeSetParams},
 	{"cuGraphExecNodeSetParams", 12020, (Proc)cuGraphExecNodeSetParams},
 	{"cuGraphDebugDotPrint", 11030, (Proc)cuGraphDebugDotPrint},

@@ -165,6 +165,12 @@ int ptx_mem_map(ptx_ctx *cx, void *host, size_t size, ptx_devptr *out);
  * order the GPU would print, with the formatted text (no NUL inside). */
 typedef void (*ptx_printf_fn)(void *user, const char *text, size_t len);
 void ptx_set_printf_sink(ptx_ctx *cx, ptx_printf_fn fn, void *user);
+/* The device runtime's cudaGraphSetConditional(handle, value): a kernel
+ * sets the condition of a conditional graph node, which only the CUDA
+ * driver above knows.  fn returns 0, or non-zero when handle names no
+ * condition (the launch then faults, as it does when no fn is set). */
+typedef int (*ptx_graph_cond_fn)(void *user, uint64_t handle, unsigned value);
+void ptx_set_graph_cond(ptx_ctx *cx, ptx_graph_cond_fn fn, void *user);
 /* Thread-instruction budget of one launch; 0 restores the default (1e10). */
 void ptx_set_max_steps(ptx_ctx *cx, uint64_t n);
 /* Resource limits, in bytes, as a driver has them (cuCtxSetLimit, the

@@ -28,13 +28,16 @@
  * GetLastError / PeekAtLastError (the calling thread's last error), StreamCreateWithFlags / StreamDestroy, EventCreateWithFlags /
  * EventRecord / EventDestroy / StreamWaitEvent (streams are handles;
  * children already run in order), Malloc / Free (the device heap, as
- * malloc and free).  Children are not counted: the counters and
+ * malloc and free), GraphSetConditional (the condition of a conditional
+ * graph node: the driver above keeps it, through ptx_set_graph_cond).
+ * Children are not counted: the counters and
  * instruction totals of a launch are those of its own grid, as Nsight
  * Compute reports each grid apart.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <inttypes.h>
 #include <string.h>
 #include "interp.h"
 
@@ -69,6 +72,7 @@ static const struct { const char *name; int bi; } names[] = {
 	{ "StreamDestroy", BI_CDP_OK }, { "EventRecord", BI_CDP_OK }, { "EventRecordWithFlags", BI_CDP_OK },
 	{ "EventDestroy", BI_CDP_OK }, { "StreamWaitEvent", BI_CDP_OK },
 	{ "Malloc", BI_CDP_MALLOC }, { "Free", BI_CDP_FREE },
+	{ "GraphSetConditional", BI_CDP_SETCOND },
 };
 
 int
@@ -314,6 +318,15 @@ interp_cdp_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t l)
 		break;
 	case BI_CDP_OK:
 		break;
+	case BI_CDP_SETCOND:   /* void: nothing to return */
+		v = interp_arg(L, w, xi, 0, l, 0, 8);
+		if (!L->cx->condfn || L->cx->condfn(L->cx->condu, v, (unsigned)interp_arg(L, w, xi, 1, l, 0, 4))) {
+			interp_fault(L, w, (int)l, xi, PTX_FAULT_TRAP, v, 0,
+			    "cudaGraphSetConditional: 0x%" PRIx64 " is not a conditional handle%s", v,
+			    L->cx->condfn ? "" : " (no CUDA driver)");
+			return -1;
+		}
+		return 0;
 	}
 	if (rc)
 		w->cdperr[l] = (uint8_t)rc;

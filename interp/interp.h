@@ -178,6 +178,7 @@ enum { BI_NONE, BI_VPRINTF, BI_MALLOC, BI_FREE, BI_ASSERT,
        /* the device runtime (cdp.c) */
        BI_CDP_PBUF2, BI_CDP_PBUF, BI_CDP_LAUNCH2, BI_CDP_LAUNCH, BI_CDP_LASTERR, BI_CDP_PEEKERR,
        BI_CDP_GETDEV, BI_CDP_ATTR, BI_CDP_HANDLE, BI_CDP_MALLOC, BI_CDP_FREE, BI_CDP_OK,
+       BI_CDP_SETCOND,
        /* cooperative groups' part of it (cg.c) */
        BI_CG_HANDLE, BI_CG_SYNC, BI_CG_SIZE, BI_CG_RANK };
 
@@ -283,6 +284,7 @@ struct ptx_ctx {
 	uint64_t next_addr;
 	uint64_t resv_end;          /* the end of the last reservation, when nothing came after it */
 	ptx_printf_fn pf; void *pfu;
+	ptx_graph_cond_fn condfn; void *condu;   /* cudaGraphSetConditional (cdp.c) */
 	uint64_t max_steps;
 	uint64_t limit[3];          /* PTX_LIMIT_*: ptx_set_limit */
 	/* guest memory charged against PTX_LIMIT_MEMORY (mem.c): live

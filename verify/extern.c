@@ -10,8 +10,9 @@
  *  - a call of an .extern function the module does not define ("Unresolved
  *    extern function"), in any body, reachable or not; taking its address
  *    (mov, an initializer) is refused too ("Cannot take address of
- *    function").  vprintf, malloc, free, __assertfail and the
- *    __cuda_syscall family are ptxas's own and need no definition;
+ *    function").  vprintf, malloc, free, __assertfail,
+ *    cudaGraphSetConditional and the __cuda_syscall family are ptxas's
+ *    own and need no definition;
  *  - an .extern array of no size, outside .shared (where it is the dynamic
  *    shared memory), that nothing defines ("Unresolved extern variable");
  *  - an .extern variable of known size that nothing defines: ptxas warns
@@ -31,7 +32,8 @@
 static int
 builtin(const char *name)
 {
-	static const char *const names[] = { "vprintf", "malloc", "free", "__assertfail" };
+	static const char *const names[] = { "vprintf", "malloc", "free", "__assertfail",
+	                                     "cudaGraphSetConditional" };
 
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(name, names[i]) == 0)

@@ -135,8 +135,10 @@ main()
 			return fail("graph allocation");
 	CHECK(cudaEventQuery(ev));
 
-	// the kernel node disabled: the child graph alone
-	CHECK(cudaMemset(d, 0, 16));
+	// the kernel node disabled: the child graph alone.  The clearing goes
+	// on s: s does not wait for the legacy stream (cudaStreamNonBlocking),
+	// so a cudaMemset there may land after the graph's own fill and add
+	CHECK(cudaMemsetAsync(d, 0, 16, s));
 	CHECK(cudaGraphNodeSetEnabled(x, kn, 0));
 	unsigned en = 1;
 	CHECK(cudaGraphNodeGetEnabled(x, kn, &en));
