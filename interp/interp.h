@@ -354,8 +354,9 @@ typedef struct {
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
-	 * lane's cp.async.commit_group count, the warp's wgmma.commit_group's */
-	uint32_t cpg[WARP], wgg;
+	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
+	 * the warp's wgmma.commit_group's */
+	uint32_t cpg[WARP], bkg[WARP], wgg;
 	CFrame *cf; int capcf;
 	uint64_t **rpool; size_t *rcap; int nrpool;   /* register files by call depth, reused */
 	uint8_t *loc[WARP];   /* local memory of each lane */
@@ -959,7 +960,15 @@ void interp_chk_cdp_free(ptx_ctx *cx);
  * a CTA starts or ends; interp_chk_async_free when the launch ends. */
 struct ChkAsync;
 void interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m);
-void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
+void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n,
+                        const void *src, unsigned srcn);
+/* The sources of copies in flight: interp_chk_bulk_group when a bulk copy
+ * of a bulk group (completed by cp.async.bulk.wait_group) reads n bytes
+ * at host src; interp_chk_src_store before a generic store or atomic, when
+ * interp_chk_src_pending says a source is in flight (either file's). */
+void interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n);
+int interp_chk_src_pending(const Launch *L);
+void interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
 int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
@@ -990,6 +999,13 @@ void interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const
 void interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, uint64_t n,
                      const uint8_t *mb);
 int interp_chk_bulk_pending(const Launch *L);    /* a bulk copy not waited for */
+/* The copies into shared memory interp_chk_bulk followed since
+ * interp_chk_bulk_mark read n bytes at host src: a store into them before
+ * a wait saw their phase is reported (interp_chk_bulk_store). */
+size_t interp_chk_bulk_mark(const Launch *L);
+void interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n);
+int interp_chk_bulk_srcs(const Launch *L);
+int interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_cdp_end(Launch *L);   /* check_cdp.c: a grid's checked launch ends */
 int interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t phase);
 /* The first successful wait on the mbarrier at host mb that saw more than
