@@ -360,6 +360,8 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 			reduce(xi, xi->ty, pd, ps, n);
 		else
 			memmove(pd, ps, n);
+		if ((L->chk & PTX_CHECK_INITCHECK) && !L->chkmemoff && (xi->mod & 15) == BK_COPY)
+			interp_chk_shadow_copy(L, pd, ps, n);
 		if (n)
 			bcount(L, xi, (xi->mod & 15) == BK_RED ? PTX_MC_BULK_RED : PTX_MC_BULK_ST, sectors(dst, n));
 		return XR_OK;
@@ -380,6 +382,8 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 			reduce(xi, xi->ty, pd, ps, n);
 		else
 			memmove(pd, ps, n);
+		if ((L->chk & PTX_CHECK_INITCHECK) && !L->chkmemoff && (xi->mod & 15) == BK_COPY)
+			interp_chk_shadow_copy(L, pd, ps, n);
 		if ((xi->aux & BKF_MBAR) && copytx(L, w, lane, xi, tg[i], v[S_MBAR][lane] + v[S_MBAR + 1][lane], n, pd, n))
 			return XR_FAULT;
 	}
@@ -591,6 +595,15 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 		if (tensor1(L, w, lane, xi, tg[i], off, v, i == 0) != XR_OK)
 			return XR_FAULT;
 	return XR_OK;
+}
+
+/* Whether a checked launch's initcheck follows xi's writes (plain bulk
+ * copies give their bytes the state of what they read; reductions and
+ * the tensor copies are not followed). */
+int
+interp_bulk_shadowed(const XIns *xi)
+{
+	return xi->x == X_BULK && xi->in && xi->in->op == OP_CP_ASYNC_BULK && (xi->mod & 15) == BK_COPY;
 }
 
 int

@@ -765,7 +765,13 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (ss)
 			memcpy(buf, ps, ss), rd |= 1u << l;
 		memcpy(pd, buf, n);
-		UNPOISON(L, pd, n);
+#ifdef INTERP_CHECK
+		if (INITMEM(L)) {   /* the bytes read keep their state; the zeros after them are written */
+			interp_chk_unpoison(L->cx, pd, n);
+			if (ss)
+				interp_chk_shadow_copy(L, pd, ps, ss);
+		}
+#endif
 #ifdef INTERP_CHECK
 		if (ASYNCCHK(L))
 			interp_chk_cpasync(L, w, l, xi, pd, n, ps, ss);

@@ -759,6 +759,7 @@ void interp_mbar_describe(const Cta *c, uint32_t a, char *buf, size_t n);
 int interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_bulk(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
 int interp_bulk_reads_shared(const XIns *xi);   /* a copy of the async proxy out of shared memory */
+int interp_bulk_shadowed(const XIns *xi);       /* initcheck follows its writes */
 
 /* A tensor map, decoded and checked (tensormap.c has the 128-byte layout). */
 typedef struct {
@@ -846,6 +847,7 @@ void interp_chk_regs(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_
 void interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_poison(ptx_ctx *cx, const void *p, size_t n);
 void interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n);
+void interp_chk_shadow_copy(Launch *L, const void *dst, const void *src, size_t n);
 void interp_chk_shadow_free(ptx_ctx *cx);
 /* local memory: poison a new CTA's .local variables; a store xi by lane
  * of n bytes at host p; the reports of the launch's pending loads */
