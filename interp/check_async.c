@@ -456,7 +456,37 @@ interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const v
 int
 interp_chk_src_pending(const Launch *L)
 {
-	return (L->async && L->async->nsrc) || interp_chk_bulk_srcs(L);
+	return (L->async && (L->async->nsrc || L->async->ncp)) || interp_chk_bulk_srcs(L) || interp_chk_bulk_pending(L);
+}
+
+/* racecheck, under asynccheck: a store of lane into the shared
+ * destination of a cp.async in flight races with the copy. 1: reported. */
+static int
+deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	struct ChkAsync *s = L->async;
+	const uint8_t *b = p;
+	ChkSite sa, sb;
+
+	if (!s || !s->ncp || !interp_chk_count(s->bits, p, n))
+		return 0;
+	for (size_t i = 0; i < s->ncp; i++) {
+		const AEnt *e = &s->cp[i];
+		Warp ew;
+		if (!(e->p < b + n && b < e->p + e->n))
+			continue;
+		memset(&ew, 0, sizeof ew);
+		ew.cta = w->cta;
+		ew.id = e->warp;
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
+		interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
+		    "shared memory at 0x%" PRIx64 ": a store of warp %d into the destination of a cp.async of warp %u "
+		    "before the thread that issued it waited for its group: the copy may land after the store", a,
+		    w->id, e->warp);
+		return 1;
+	}
+	return 0;
 }
 
 /* A generic store or atomic of n bytes at host p (guest a) by lane. */
@@ -467,6 +497,9 @@ interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
 	const uint8_t *b = p;
 	ChkSite sa, sb;
 
+	if ((L->chk & PTX_CHECK_RACECHECK) &&
+	    (deststore(L, w, lane, xi, a, p, n) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n)))
+		return;
 	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n) || !s || !s->nsrc || !interp_chk_count(s->srcbits, p, n))
 		return;
 	for (size_t i = 0; i < s->nsrc; i++) {

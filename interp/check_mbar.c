@@ -383,6 +383,33 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	interp_chk_mark(L->cx, &s->bits, p, (size_t)n, 1);
 }
 
+/* racecheck, under asynccheck: a store of lane into the shared
+ * destination of a bulk copy whose phase no wait saw complete races with
+ * the copy.  1: reported. */
+int
+interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	struct ChkMbar *s = L->mbchk;
+	const uint8_t *q = p;
+	ChkSite sa, sb;
+
+	if (!s || !s->nbk || !interp_chk_count(s->bits, p, n))
+		return 0;
+	for (size_t i = 0; i < s->nbk; i++) {
+		const BkEnt *e = &s->bk[i];
+		if (!(e->p < q + n && q < e->p + e->n))
+			continue;
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
+		site(L, w, e->icta, e->warp, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
+		    "shared memory at 0x%" PRIx64 ": a store of warp %d into the destination of a bulk copy before a "
+		    "wait on its mbarrier (shared 0x%x) saw the phase complete: the copy may land after the store", a,
+		    w->id, (unsigned)(e->mb - w->cta->shared));
+		return 1;
+	}
+	return 0;
+}
+
 size_t
 interp_chk_bulk_mark(const Launch *L)
 {

@@ -967,7 +967,8 @@ void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const
 /* The sources of copies in flight: interp_chk_bulk_group when a bulk copy
  * of a bulk group (completed by cp.async.bulk.wait_group) reads n bytes
  * at host src; interp_chk_src_store before a generic store or atomic, when
- * interp_chk_src_pending says a source is in flight (either file's). */
+ * interp_chk_src_pending says a copy is in flight (either file's): its
+ * source, and under racecheck its shared destination. */
 void interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n);
 int interp_chk_src_pending(const Launch *L);
 void interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
@@ -1008,6 +1009,8 @@ size_t interp_chk_bulk_mark(const Launch *L);
 void interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n);
 int interp_chk_bulk_srcs(const Launch *L);
 int interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+int interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p,
+                              unsigned n);
 void interp_chk_cdp_end(Launch *L);   /* check_cdp.c: a grid's checked launch ends */
 int interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t phase);
 /* The first successful wait on the mbarrier at host mb that saw more than
