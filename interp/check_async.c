@@ -419,32 +419,40 @@ interp_chk_wgmma_pending(const Launch *L)
 	return L->async && L->async->nwg;
 }
 
+/* The cp.async in flight that writes some of the n bytes at host p, or
+ * NULL. */
+static const AEnt *
+cphit(const struct ChkAsync *s, const void *p, unsigned n)
+{
+	const uint8_t *b = p;
+
+	if (!s || !s->ncp || !interp_chk_count(s->bits, p, n))
+		return NULL;
+	for (size_t i = 0; i < s->ncp; i++)
+		if (s->cp[i].p < b + n && b < s->cp[i].p + s->cp[i].n)
+			return &s->cp[i];
+	return NULL;
+}
+
 void
 interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
-	struct ChkAsync *s = L->async;
-	const uint8_t *b = p;
+	const AEnt *e = cphit(L->async, p, n);
 	ChkSite sa, sb;
+	Cta c;
+	Warp ew;
 
-	if (!s || !s->ncp || !interp_chk_count(s->bits, p, n))
+	if (!e)
 		return;
-	for (size_t i = 0; i < s->ncp; i++) {
-		const AEnt *e = &s->cp[i];
-		Cta c;
-		Warp ew;
-		if (!(e->p < b + n && b < e->p + e->n))
-			continue;
-		memset(&ew, 0, sizeof ew);
-		c = *w->cta;
-		ew.cta = &c;
-		ew.id = e->warp;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
-		interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "cp-async-read-before-wait", &sa, &sb,
-		    "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
-		    "issued it waited for its group (cp.async.wait_group or wait_all)", n, a, e->warp);
-		return;
-	}
+	memset(&ew, 0, sizeof ew);
+	c = *w->cta;
+	ew.cta = &c;
+	ew.id = e->warp;
+	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
+	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "cp-async-read-before-wait", &sa, &sb,
+	    "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
+	    "issued it waited for its group (cp.async.wait_group or wait_all)", n, a, e->warp);
 }
 
 void
@@ -464,29 +472,22 @@ interp_chk_src_pending(const Launch *L)
 static int
 deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
-	struct ChkAsync *s = L->async;
-	const uint8_t *b = p;
+	const AEnt *e = cphit(L->async, p, n);
 	ChkSite sa, sb;
+	Warp ew;
 
-	if (!s || !s->ncp || !interp_chk_count(s->bits, p, n))
+	if (!e)
 		return 0;
-	for (size_t i = 0; i < s->ncp; i++) {
-		const AEnt *e = &s->cp[i];
-		Warp ew;
-		if (!(e->p < b + n && b < e->p + e->n))
-			continue;
-		memset(&ew, 0, sizeof ew);
-		ew.cta = w->cta;
-		ew.id = e->warp;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
-		interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
-		    "shared memory at 0x%" PRIx64 ": a store of warp %d into the destination of a cp.async of warp %u "
-		    "before the thread that issued it waited for its group: the copy may land after the store", a,
-		    w->id, e->warp);
-		return 1;
-	}
-	return 0;
+	memset(&ew, 0, sizeof ew);
+	ew.cta = w->cta;
+	ew.id = e->warp;
+	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
+	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
+	    "shared memory at 0x%" PRIx64 ": a store of warp %d into the destination of a cp.async of warp %u "
+	    "before the thread that issued it waited for its group: the copy may land after the store", a,
+	    w->id, e->warp);
+	return 1;
 }
 
 /* A generic store or atomic of n bytes at host p (guest a) by lane. */

@@ -62,6 +62,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include "interp.h"
 
@@ -383,31 +384,77 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	interp_chk_mark(L->cx, &s->bits, p, (size_t)n, 1);
 }
 
-/* racecheck, under asynccheck: a store of lane into the shared
- * destination of a bulk copy whose phase no wait saw complete races with
- * the copy.  1: reported. */
+/* The copy not waited for whose destination (src: whose source) holds
+ * some of the n bytes at host p, or NULL. */
+static const BkEnt *
+bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src)
+{
+	const uint8_t *q = p;
+
+	if (!s || !(src ? s->nsrc : s->nbk) || !interp_chk_count(src ? s->srcbits : s->bits, p, n))
+		return NULL;
+	for (size_t i = 0; i < s->nbk; i++) {
+		const uint8_t *b = src ? s->bk[i].src : s->bk[i].p;
+		if (b && b < q + n && q < b + s->bk[i].n)
+			return &s->bk[i];
+	}
+	return NULL;
+}
+
+/* An access of n bytes at host p (guest a) by lane against the copies
+ * not waited for (bkhit), how: BK_LOAD a load of a destination, BK_SRC a
+ * store into a source, BK_DEST a store into a destination.  1: reported. */
+enum { BK_LOAD, BK_SRC, BK_DEST };
+
+static int
+bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int how)
+{
+	static const struct { int check; const char *kind, *what; } k[] = {
+		{ PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", "a load of %u bytes at 0x%" PRIx64 " that a bulk "
+		  "copy writes" },
+		{ PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", "a store of %u bytes at 0x%" PRIx64 " that a "
+		  "bulk copy still reads" },
+		{ PTX_CHECK_RACECHECK, "write-write", "a store of %u bytes at shared 0x%" PRIx64 " into the "
+		  "destination of a bulk copy, which may land after it," },
+	};
+	const BkEnt *e = bkhit(L->mbchk, p, n, how == BK_SRC);
+	char msg[160];
+	ChkSite sa, sb;
+
+	if (!e)
+		return 0;
+	interp_chk_site(L, w, (int)lane, xi, how == BK_LOAD ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sa);
+	site(L, w, e->icta, e->warp, e->lane, e->xi, how == BK_SRC ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sb);
+	snprintf(msg, sizeof msg, k[how].what, n, a);
+	if (w->cta->linear == e->cta)   /* the mbarrier is in the destination CTA */
+		interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its "
+		    "mbarrier (shared 0x%x) saw the phase complete", msg, (unsigned)(e->mb - w->cta->shared));
+	else
+		interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its "
+		    "mbarrier (in block %" PRIu64 ") saw the phase complete", msg, e->cta);
+	return 1;
+}
+
+/* racecheck, under asynccheck: a store into the shared destination of a
+ * bulk copy whose phase no wait saw complete races with the copy. */
 int
 interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
-	struct ChkMbar *s = L->mbchk;
-	const uint8_t *q = p;
-	ChkSite sa, sb;
+	return bkaccess(L, w, lane, xi, a, p, n, BK_DEST);
+}
 
-	if (!s || !s->nbk || !interp_chk_count(s->bits, p, n))
-		return 0;
-	for (size_t i = 0; i < s->nbk; i++) {
-		const BkEnt *e = &s->bk[i];
-		if (!(e->p < q + n && q < e->p + e->n))
-			continue;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
-		site(L, w, e->icta, e->warp, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
-		    "shared memory at 0x%" PRIx64 ": a store of warp %d into the destination of a bulk copy before a "
-		    "wait on its mbarrier (shared 0x%x) saw the phase complete: the copy may land after the store", a,
-		    w->id, (unsigned)(e->mb - w->cta->shared));
-		return 1;
-	}
-	return 0;
+/* A generic store or atomic: the sources of copies not waited for. */
+int
+interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	return bkaccess(L, w, lane, xi, a, p, n, BK_SRC);
+}
+
+/* A load: the destinations of copies not waited for. */
+void
+interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	bkaccess(L, w, lane, xi, a, p, n, BK_LOAD);
 }
 
 size_t
@@ -433,31 +480,6 @@ int
 interp_chk_bulk_srcs(const Launch *L)
 {
 	return L->mbchk && L->mbchk->nsrc;
-}
-
-/* A generic store or atomic of n bytes at host p (guest a) by lane: the
- * sources of copies not waited for.  1: reported. */
-int
-interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
-{
-	struct ChkMbar *s = L->mbchk;
-	const uint8_t *q = p;
-	ChkSite sa, sb;
-
-	if (!s || !s->nsrc || !interp_chk_count(s->srcbits, p, n))
-		return 0;
-	for (size_t i = 0; i < s->nbk; i++) {
-		const BkEnt *e = &s->bk[i];
-		if (!e->src || !(e->src < q + n && q < e->src + e->n))
-			continue;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
-		site(L, w, e->icta, e->warp, e->lane, e->xi, PTX_ACCESS_READ, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", &sa, &sb,
-		    "a store of %u bytes at 0x%" PRIx64 " that a bulk copy still reads, before a wait on its mbarrier "
-		    "saw the phase complete", n, a);
-		return 1;
-	}
-	return 0;
 }
 
 /* Whether the waits on the mbarrier at host mb saw more than phase of
@@ -501,29 +523,6 @@ int
 interp_chk_bulk_pending(const Launch *L)
 {
 	return L->mbchk && L->mbchk->nbk;
-}
-
-/* A load of n bytes at host p (guest a) by lane: copies not waited for. */
-void
-interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
-{
-	struct ChkMbar *s = L->mbchk;
-	const uint8_t *q = p;
-	ChkSite sa, sb;
-
-	if (!s || !s->nbk || !interp_chk_count(s->bits, p, n))
-		return;
-	for (size_t i = 0; i < s->nbk; i++) {
-		const BkEnt *e = &s->bk[i];
-		if (!(e->p < q + n && q < e->p + e->n))
-			continue;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
-		site(L, w, e->icta, e->warp, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", &sa, &sb,
-		    "a load of %u bytes at 0x%" PRIx64 " that a bulk copy writes, before a wait on its mbarrier "
-		    "(shared 0x%x) saw the phase complete", n, a, (unsigned)(e->mb - w->cta->shared));
-		return;
-	}
 }
 
 /* ------------------------------------------------------------ the async proxy */
