@@ -339,7 +339,8 @@ static int
 copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WARP])
 {
 	uint64_t src = v[S_SRC][lane] + v[S_SRC + 1][lane], n = v[S_SIZE][lane] & 0xffffffffu, off;
-	uint8_t *pd, *ps;
+	uint8_t *pd, *ps = NULL;
+	size_t mark;
 	Cta *tg[MAX_CLUSTER];
 	int nt;
 
@@ -351,12 +352,16 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 	if (xi->space != MS_SHARED) {   /* into global memory */
 		if (!(ps = span(L, w, lane, xi, xi->aux & 15, src, n)) || !(pd = span(L, w, lane, xi, xi->space, dst, n)))
 			return XR_FAULT;
-		if ((L->chk & PTX_CHECK_ASYNCCHECK) && (xi->aux & 15) == MS_SHARED)
+		if ((L->chk & PTX_CHECK_ASYNCCHECK) && (xi->aux & 15) == MS_SHARED) {
 			interp_chk_proxy_read(L, w, lane, xi, (uint64_t)(ps - w->cta->shared), n);
+			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, ps, n);   /* read until its bulk group's wait */
+		}
 		if ((xi->mod & 15) == BK_RED)
 			reduce(xi, xi->ty, pd, ps, n);
 		else
 			memmove(pd, ps, n);
+		if ((L->chk & PTX_CHECK_INITCHECK) && !L->chkmemoff && (xi->mod & 15) == BK_COPY)
+			interp_chk_shadow_copy(L, pd, ps, n);
 		if (n)
 			bcount(L, xi, (xi->mod & 15) == BK_RED ? PTX_MC_BULK_RED : PTX_MC_BULK_ST, sectors(dst, n));
 		return XR_OK;
@@ -369,6 +374,7 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 		interp_chk_proxy_read(L, w, lane, xi, (uint64_t)(ps - w->cta->shared), n);
 	if (nt && n && (xi->aux & 15) != MS_SHARED)   /* from global memory: read once, multicast or not */
 		bcount(L, xi, PTX_MC_BULK_LD, sectors(src, n));
+	mark = interp_chk_bulk_mark(L);
 	for (int i = 0; i < nt; i++) {
 		if (!(pd = shspan(L, w, lane, xi, tg[i], off, n)))
 			return XR_FAULT;
@@ -376,9 +382,13 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 			reduce(xi, xi->ty, pd, ps, n);
 		else
 			memmove(pd, ps, n);
+		if ((L->chk & PTX_CHECK_INITCHECK) && !L->chkmemoff && (xi->mod & 15) == BK_COPY)
+			interp_chk_shadow_copy(L, pd, ps, n);
 		if ((xi->aux & BKF_MBAR) && copytx(L, w, lane, xi, tg[i], v[S_MBAR][lane] + v[S_MBAR + 1][lane], n, pd, n))
 			return XR_FAULT;
 	}
+	if (nt && (L->chk & PTX_CHECK_ASYNCCHECK))   /* read until a wait sees the phase */
+		interp_chk_bulk_source(L, mark, ps, n);
 	return XR_OK;
 }
 
@@ -585,6 +595,15 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 		if (tensor1(L, w, lane, xi, tg[i], off, v, i == 0) != XR_OK)
 			return XR_FAULT;
 	return XR_OK;
+}
+
+/* Whether a checked launch's initcheck follows xi's writes (plain bulk
+ * copies give their bytes the state of what they read; reductions and
+ * the tensor copies are not followed). */
+int
+interp_bulk_shadowed(const XIns *xi)
+{
+	return xi->x == X_BULK && xi->in && xi->in->op == OP_CP_ASYNC_BULK && (xi->mod & 15) == BK_COPY;
 }
 
 int

@@ -19,7 +19,14 @@
  *     wgmma.mma_async before wgmma.wait_group completed its group;
  *   - "wgmma-missing-fence": a warp's first wgmma.mma_async with no
  *     wgmma.fence executed by the warp before it (registers written
- *     between a fence and a later wgmma are not followed).
+ *     between a fence and a later wgmma are not followed);
+ *   - "bulk-source-write-before-wait": a generic store or atomic into the
+ *     bytes a copy in flight reads: a cp.async's global source before
+ *     its thread waited for its group (as above), a bulk copy's shared
+ *     source into global memory before its thread's
+ *     cp.async.bulk.wait_group (.read or not) completed its bulk group, a
+ *     bulk copy into shared memory before a wait saw the phase it
+ *     completes on (check_mbar.c).  The copy may read the new bytes.
  *
  * cp.async: each copy is an entry (the thread, its group -- the thread's
  * count of commits when it issued the copy --, the host bytes written),
@@ -28,7 +35,10 @@
  * host buffer a later CTA reuses has none.  wgmma: each warp's
  * accumulator registers in flight, with their group (the warp's count of
  * wgmma.commit_group).  Entries past ASYNC_MAX are not kept (missed, never
- * reported falsely).
+ * reported falsely).  The sources are entries of their own (SrcEnt) with
+ * a bit-a-byte table of their bytes, so that a store finds none cheaply;
+ * where two sources overlap, the first one's completion clears the
+ * other's bits (a store into them is missed, never made up).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -52,7 +62,19 @@ typedef struct {
 	uint8_t depth;            /* wgmma: the call depth of the register file, low bits */
 } AEnt;
 
+typedef struct {              /* the source of a copy in flight */
+	const XIns *xi;
+	const uint8_t *p;
+	uint64_t n, cta;          /* bytes; the issuer's CTA, linear */
+	uint32_t group;           /* the thread's cp.async or bulk group count at the copy */
+	uint16_t warp;
+	uint8_t lane, bulk;       /* bulk: completed by cp.async.bulk.wait_group, else by the cp.async waits */
+} SrcEnt;
+
 struct ChkAsync {
+	SrcEnt *src;
+	size_t nsrc, capsrc;
+	struct ChkShadow *srcbits;   /* bytes of the sources in src */
 	AEnt *cp, *wg;
 	size_t ncp, capcp, nwg, capwg;
 	AEnt *fen;                /* warps that executed wgmma.fence (cta, warp) */
@@ -101,18 +123,61 @@ typedef struct {
 	uint32_t warp, lanes;
 	const uint32_t *count;    /* the lanes' commit counts */
 	uint32_t keep;            /* groups kept pending; UINT32_MAX: none kept, uncommitted ones too */
+	int bulk;                 /* the bulk groups' wait (sources only) */
 } Wait;
+
+/* Whether the wait q completes a copy of thread (cta, warp, lane) of
+ * group (the thread's commit count at the copy). */
+static int
+done(const Wait *q, uint64_t cta, unsigned warp, unsigned lane, uint32_t group)
+{
+	if (cta != q->cta || warp != q->warp || !(q->lanes >> lane & 1))
+		return 0;
+	if (q->keep == UINT32_MAX)
+		return 1;
+	return q->count[lane] >= q->keep && group < q->count[lane] - q->keep;
+}
 
 static int
 waited(const AEnt *e, const void *arg)
 {
-	const Wait *q = arg;
+	return done(arg, e->cta, e->warp, e->lane, e->group);
+}
 
-	if (e->cta != q->cta || e->warp != q->warp || !(q->lanes >> e->lane & 1))
-		return 0;
-	if (q->keep == UINT32_MAX)
-		return 1;
-	return q->count[e->lane] >= q->keep && e->group < q->count[e->lane] - q->keep;
+/* Drops the sources the wait q completes (q NULL: those of CTA cta). */
+static void
+srcdrop(Launch *L, struct ChkAsync *s, const Wait *q, uint64_t cta)
+{
+	for (size_t i = 0; i < s->nsrc;) {
+		const SrcEnt *e = &s->src[i];
+		if (q ? e->bulk == q->bulk && done(q, e->cta, e->warp, e->lane, e->group) : e->cta == cta) {
+			interp_chk_mark(L->cx, &s->srcbits, e->p, (size_t)e->n, 0);
+			s->src[i] = s->src[--s->nsrc];
+		} else
+			i++;
+	}
+}
+
+/* A copy of lane of w reads n bytes at host p until the wait of its group
+ * (bulk: a bulk group). */
+static void
+srcadd(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, uint64_t n, int bulk)
+{
+	struct ChkAsync *s = state(L);
+	SrcEnt *v;
+
+	if (!s || !p || !n || w->id > UINT16_MAX)
+		return;
+	if (s->nsrc == s->capsrc) {
+		size_t nc = s->capsrc ? 2 * s->capsrc : 16;
+		if (s->nsrc >= ASYNC_MAX || !(v = interp_realloc(L->cx, s->src, nc * sizeof *v)))
+			return;
+		s->src = v;
+		s->capsrc = nc;
+	}
+	s->src[s->nsrc++] = (SrcEnt){ xi, p, n, w->cta->linear, bulk ? w->bkg[lane] : w->cpg[lane], (uint16_t)w->id,
+	    (uint8_t)lane, (uint8_t)bulk };
+	interp_chk_mark(L->cx, &s->srcbits, p, (size_t)n, 1);
 }
 
 static int
@@ -131,10 +196,13 @@ interp_chk_async_cta(Launch *L, Cta *c)
 	interp_chk_mbar_cta(L, c, 0);
 	for (int i = 0; i < c->nw; i++) {
 		memset(c->w[i].cpg, 0, sizeof c->w[i].cpg);
+		memset(c->w[i].bkg, 0, sizeof c->w[i].bkg);
 		c->w[i].wgg = 0;
 	}
 	if (!s)
 		return;
+	if (s->nsrc)
+		srcdrop(L, s, NULL, c->linear);
 	if (s->ncp)
 		cpdrop(L, s, inrange, c);
 	for (size_t i = 0; i < s->nwg;)
@@ -195,6 +263,18 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			FOR_EACH_LANE(m, l)
 				w->cpg[l]++;
 			return;
+		case OP_CP_ASYNC_BULK_COMMIT_GROUP:
+			FOR_EACH_LANE(m, l)
+				w->bkg[l]++;
+			return;
+		case OP_CP_ASYNC_BULK_WAIT_GROUP:
+			/* .read or not, the bulk groups' reads of their sources are done */
+			q = (Wait){ w->cta->linear, (uint32_t)w->id, m, w->bkg, 0, 1 };
+			q.keep = in->nopnd > 0 && in->opnd[0].kind == OK_IMM && in->opnd[0].imm >= 0 &&
+			    in->opnd[0].imm < UINT32_MAX ? (uint32_t)in->opnd[0].imm : 0;
+			if (s && s->nsrc)
+				srcdrop(L, s, &q, 0);
+			return;
 		case OP_FENCE_PROXY_ASYNC:
 			interp_chk_proxy_fence(L, w);
 			return;
@@ -204,6 +284,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			q.lanes = m;
 			q.count = w->cpg;
 			q.keep = UINT32_MAX;
+			q.bulk = 0;
 			if (in->op == OP_CP_ASYNC_WAIT_GROUP)
 				q.keep = in->nopnd > 0 && in->opnd[0].kind == OK_IMM && in->opnd[0].imm >= 0 &&
 				    in->opnd[0].imm < UINT32_MAX ? (uint32_t)in->opnd[0].imm : 0;
@@ -212,6 +293,8 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 					w->cpg[l]++;   /* wait_all commits first */
 			if (s && s->ncp)
 				cpdrop(L, s, waited, &q);
+			if (s && s->nsrc)
+				srcdrop(L, s, &q, 0);
 			return;
 		case OP_WGMMA_COMMIT_GROUP:
 			w->wgg++;
@@ -241,8 +324,11 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		q.lanes = m;
 		q.count = w->cpg;
 		q.keep = UINT32_MAX;
+		q.bulk = 0;
 		if (s && s->ncp)
 			cpdrop(L, s, waited, &q);
+		if (s && s->nsrc)
+			srcdrop(L, s, &q, 0);
 		return;
 	}
 	if (xi->x == X_WGMMA) {
@@ -300,13 +386,16 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 }
 
-/* A cp.async of lane l wrote n bytes at host p (shared memory). */
+/* A cp.async of lane l wrote n bytes at host p (shared memory) from
+ * srcn bytes at host src (global memory; none under ignore-src). */
 void
-interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n)
+interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n,
+                   const void *src, unsigned srcn)
 {
 	struct ChkAsync *s = state(L);
 	AEnt *e;
 
+	srcadd(L, w, lane, xi, src, srcn, 0);
 	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
 		return;
 	*e = (AEnt){ xi, p, w->cta->linear, w->cpg[lane], n, (uint16_t)w->id, (uint8_t)lane, 0 };
@@ -330,30 +419,111 @@ interp_chk_wgmma_pending(const Launch *L)
 	return L->async && L->async->nwg;
 }
 
+/* The cp.async in flight that writes some of the n bytes at host p, or
+ * NULL. */
+static const AEnt *
+cphit(const struct ChkAsync *s, const void *p, unsigned n)
+{
+	const uint8_t *b = p;
+
+	if (!s || !s->ncp || !interp_chk_count(s->bits, p, n))
+		return NULL;
+	for (size_t i = 0; i < s->ncp; i++)
+		if (s->cp[i].p < b + n && b < s->cp[i].p + s->cp[i].n)
+			return &s->cp[i];
+	return NULL;
+}
+
 void
 interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	const AEnt *e = cphit(L->async, p, n);
+	ChkSite sa, sb;
+	Cta c;
+	Warp ew;
+
+	if (!e)
+		return;
+	memset(&ew, 0, sizeof ew);
+	c = *w->cta;
+	ew.cta = &c;
+	ew.id = e->warp;
+	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
+	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "cp-async-read-before-wait", &sa, &sb,
+	    "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
+	    "issued it waited for its group (cp.async.wait_group or wait_all)", n, a, e->warp);
+}
+
+void
+interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n)
+{
+	srcadd(L, w, lane, xi, src, n, 1);
+}
+
+int
+interp_chk_src_pending(const Launch *L)
+{
+	return (L->async && (L->async->nsrc || L->async->ncp)) || interp_chk_bulk_srcs(L) || interp_chk_bulk_pending(L);
+}
+
+/* racecheck, under asynccheck: a store of lane into the shared
+ * destination of a cp.async in flight races with the copy. 1: reported. */
+static int
+deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	const AEnt *e = cphit(L->async, p, n);
+	ChkSite sa, sb;
+	Warp ew;
+
+	if (!e)
+		return 0;
+	memset(&ew, 0, sizeof ew);
+	ew.cta = w->cta;
+	ew.id = e->warp;
+	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
+	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
+	    "shared memory at 0x%" PRIx64 ": a store of warp %d into the destination of a cp.async of warp %u "
+	    "before the thread that issued it waited for its group: the copy may land after the store", a,
+	    w->id, e->warp);
+	return 1;
+}
+
+/* A generic store or atomic of n bytes at host p (guest a) by lane. */
+void
+interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
 	struct ChkAsync *s = L->async;
 	const uint8_t *b = p;
 	ChkSite sa, sb;
 
-	if (!s || !s->ncp || !interp_chk_count(s->bits, p, n))
+	if ((L->chk & PTX_CHECK_RACECHECK) &&
+	    (deststore(L, w, lane, xi, a, p, n) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n)))
 		return;
-	for (size_t i = 0; i < s->ncp; i++) {
-		const AEnt *e = &s->cp[i];
+	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n) || !s || !s->nsrc || !interp_chk_count(s->srcbits, p, n))
+		return;
+	for (size_t i = 0; i < s->nsrc; i++) {
+		const SrcEnt *e = &s->src[i];
 		Cta c;
 		Warp ew;
 		if (!(e->p < b + n && b < e->p + e->n))
 			continue;
 		memset(&ew, 0, sizeof ew);
-		c = *w->cta;
-		ew.cta = &c;
+		memset(&c, 0, sizeof c);
+		c.linear = e->cta;
+		c.id[0] = (unsigned)(e->cta % L->grid[0]);
+		c.id[1] = (unsigned)(e->cta / L->grid[0] % L->grid[1]);
+		c.id[2] = (unsigned)(e->cta / ((uint64_t)L->grid[0] * L->grid[1]));
+		ew.cta = e->cta == w->cta->linear ? w->cta : &c;
 		ew.id = e->warp;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
-		interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "cp-async-read-before-wait", &sa, &sb,
-		    "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
-		    "issued it waited for its group (cp.async.wait_group or wait_all)", n, a, e->warp);
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
+		interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_READ, a, n, &sb);
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", &sa, &sb,
+		    "a store of %u bytes at 0x%" PRIx64 " that a %s of block (%u,%u,%u) warp %u still reads, before "
+		    "its thread waited for it (%s)", n, a, e->bulk ? "cp.async.bulk" : "cp.async", ew.cta->id[0],
+		    ew.cta->id[1], ew.cta->id[2], e->warp, e->bulk ? "cp.async.bulk.wait_group, .read or not" :
+		    "cp.async.wait_group or wait_all");
 		return;
 	}
 }
@@ -366,6 +536,8 @@ interp_chk_async_free(Launch *L)
 	interp_chk_mbar_free(L);
 	if (!s)
 		return;
+	interp_chk_table_free(L->cx, &s->srcbits);
+	interp_free(L->cx, s->src);
 	interp_chk_table_free(L->cx, &s->bits);
 	interp_free(L->cx, s->cp);
 	interp_free(L->cx, s->wg);

@@ -12,7 +12,8 @@
  * a read is reported only where a never-written register itself decides
  * something no later instruction can discard: the address of an access
  * that happens, a brx.idx index, a barrier's operand, an atomic's
- * operand.  Every write defines its destination for the lanes that
+ * operand, a guard predicate (read by every lane the guard decides for),
+ * a collective's membermask.  Every write defines its destination for the lanes that
  * execute it, whatever its sources (tracking undefinedness through
  * arithmetic, as Valgrind does, reported CUB's correct scatters).
  * wgmma's accumulators are not checked: scale-d false reads none of them.
@@ -31,13 +32,16 @@
  *     (cooperative_groups' thread_group constructor does), which is
  *     correct C++: a load of local memory is reported at the end of the
  *     launch, and only if its thread did not store to those bytes since;
- *   - cleared: by every store, atomic and cp.async of a checked launch,
- *     by the host's copies and memsets, and when memory is freed (the host
- *     may reuse it for memory that is never poisoned).
+ *   - cleared: by every store and atomic of a checked launch, by the
+ *     host's copies and memsets, and when memory is freed (the host may
+ *     reuse it for memory that is never poisoned);
+ *   - copied: cp.async and the bulk copies (not the tensor ones) give each
+ *     byte they write the state of the byte they read, so that what a
+ *     copy moved unwritten is reported where it is loaded.
  * A load whose bytes are all poisoned is reported (one written byte is
  * enough not to: a struct copied with its padding).  The instructions that write
- * memory through paths of their own (stmatrix, wmma.store, the bulk and
- * tensor copies, st.async) end the memory part of initcheck for the rest
+ * memory through paths of their own (stmatrix, wmma.store, the tensor
+ * copies and bulk reductions, st.async) end the memory part of initcheck for the rest
  * of their launch rather than risk a false report.  Allocations above
  * SHADOW_MAX bytes are not tracked.
  */
@@ -369,6 +373,22 @@ interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, c
 	    "a load of %u bytes at 0x%" PRIx64 ", none of which anything has written", n, a);
 }
 
+/* A copy of n bytes from host src to host dst (cp.async, a bulk copy):
+ * each byte of dst written or not as its source byte is. */
+void
+interp_chk_shadow_copy(Launch *L, const void *dst, const void *src, size_t n)
+{
+	ptx_ctx *cx = L->cx;
+	const uint8_t *d = dst, *s = src;
+
+	if (!cx->shadow || !interp_chk_count(cx->shadow, src, n)) {
+		interp_chk_unpoison(cx, dst, n);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		interp_chk_mark(cx, &cx->shadow, d + i, 1, interp_chk_count(cx->shadow, s + i, 1) != 0);
+}
+
 /* ---------------------------------------------------------------- registers */
 
 static void
@@ -406,7 +426,11 @@ interp_chk_regs(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m)
 	int k0 = xi->x == X_WGMMA ? xi->nd : 0;   /* wgmma: D is written, maybe not read */
 	uint32_t bad;
 
-	(void)tmask;
+	/* the guard decides for every lane that reaches it */
+	if (xi->guard >= 0 && (bad = tmask & ~def[xi->guard])) {
+		uninit(L, w, xi, bad, xi->guard, "guard predicate");
+		def[xi->guard] |= bad;
+	}
 	if (!m)
 		return;
 	if (xi->abase.k == XO_REG && (bad = m & ~def[xi->abase.r])) {
@@ -417,6 +441,13 @@ interp_chk_regs(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m)
 		const XOp *o = &xi->s[k];
 		if ((o->k != XO_REG && o->k != XO_NOT) || !(bad = m & ~def[o->r]))
 			continue;
+		/* a collective's membermask decides which lanes take part */
+		if (k == ((xi->x == X_SHFL) ? 3 : (xi->x == X_VOTE || xi->x == X_MATCH || xi->x == X_REDUX) ? 1 :
+		    (xi->x == X_BARWARP || xi->x == X_ELECT) ? 0 : -1)) {
+			uninit(L, w, xi, bad, o->r, "membermask register");
+			def[o->r] |= bad;
+			continue;
+		}
 		if (flows(xi->x))
 			continue;
 		/* a branch index, a barrier or atomic operand decide something;

@@ -33,6 +33,13 @@
  *     completes on.  One waiter is enough, so that a thread that waits and
  *     then releases the others with a barrier is not reported (a reader
  *     that a barrier does not order after the waiter is missed);
+ *   - "bulk-source-write-before-wait" (with check_async.c): a generic
+ *     store or atomic into the source of a bulk copy into shared memory
+ *     before a wait saw the phase the copy completes on complete;
+ *   - "mbarrier-init-in-flight": mbarrier.init or mbarrier.inval of an
+ *     object that a copy not yet waited for completes on, or whose
+ *     current phase still expects transaction bytes: the copy's
+ *     complete_tx would land on the new object;
  *   - "missing-proxy-fence": the async proxy (a bulk or tensor copy out of
  *     shared memory) reads shared bytes that a generic-proxy store or
  *     atomic wrote with no fence.proxy.async executed in the CTA since.
@@ -55,6 +62,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 #include "interp.h"
 
@@ -87,6 +95,7 @@ typedef struct {
 
 typedef struct {              /* a bulk or tensor copy into shared memory not yet waited for */
 	const uint8_t *p, *mb;
+	const uint8_t *src;       /* the bytes it reads (NULL: not followed: tensor copies) */
 	uint64_t n, cta, icta;    /* bytes; the destination's CTA, the issuer's */
 	uint32_t phase;           /* the mbarrier phase it completes */
 	const XIns *xi;
@@ -115,6 +124,8 @@ struct ChkMbar {
 	BkEnt *bk;
 	size_t nbk, capbk;
 	struct ChkShadow *bits;   /* bytes of the copies in bk */
+	struct ChkShadow *srcbits;   /* bytes their sources read (two overlapping: cleared by the first to go) */
+	size_t nsrc;              /* the entries of bk with a source */
 	int proxy;                /* -1: not asked yet; 0/1: the module has async-proxy reads of shared memory */
 	PxCta px[PX_CTAS];
 };
@@ -184,7 +195,37 @@ static void
 dropbk(Launch *L, struct ChkMbar *s, size_t i)
 {
 	interp_chk_mark(L->cx, &s->bits, s->bk[i].p, (size_t)s->bk[i].n, 0);
+	if (s->bk[i].src) {
+		interp_chk_mark(L->cx, &s->srcbits, s->bk[i].src, (size_t)s->bk[i].n, 0);
+		s->nsrc--;
+	}
 	s->bk[i] = s->bk[--s->nbk];
+}
+
+/* mbarrier.init or inval (what) at host p of c by lane of w: a copy not
+ * yet waited for that completes on it, or bytes its phase still expects,
+ * would complete on the new object. */
+static void
+inflight(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, const MbEnt *e, const char *what)
+{
+	struct ChkMbar *s = L->mbchk;
+	const BkEnt *k = NULL;
+	ChkSite a, b;
+
+	for (size_t i = 0; i < s->nbk && !k; i++)
+		if (s->bk[i].mb == e->p)
+			k = &s->bk[i];
+	if (!k && e->tx <= 0)
+		return;
+	interp_chk_site(L, w, lane, xi, PTX_ACCESS_NONE, 0, 0, &a);
+	if (k)
+		site(L, w, k->icta, k->warp, k->lane, k->xi, PTX_ACCESS_NONE, 0, 0, &b);
+	else if (e->txi[1])
+		site(L, w, e->tcta[1], e->twarp[1], e->tlane[1], e->txi[1], PTX_ACCESS_NONE, 0, 0, &b);
+	interp_chk_report(L, w, lane, PTX_CHECK_ASYNCCHECK, "mbarrier-init-in-flight", &a, k || e->txi[1] ? &b : NULL,
+	    "%s of the mbarrier at shared 0x%x while %s: its complete_tx may land on the new object", what,
+	    (unsigned)(e->p - c->shared), k ? "a copy that completes on it was not waited for" :
+	    "its phase still expects transaction bytes");
 }
 
 /* The CTA of the object at p: c if it is in c's shared memory. */
@@ -204,6 +245,8 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	if (!s)
 		return;
 	e = find(s, p);
+	if (e && (op->op == CMB_INIT || op->op == CMB_INVAL))
+		inflight(L, w, lane, xi, c, e, op->op == CMB_INIT ? "mbarrier.init" : "mbarrier.inval");
 	if (op->op == CMB_INIT) {
 		if (!e) {
 			MbEnt *v = grow(L->cx, s->mb, &s->capmb, s->nmb, sizeof *v, MB_MAX);
@@ -336,8 +379,107 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	if (w->id > UINT16_MAX || !(v = grow(L->cx, s->bk, &s->capbk, s->nbk, sizeof *v, BK_MAX)))
 		return;
 	s->bk = v;
-	s->bk[s->nbk++] = (BkEnt){ p, mb, n, c->linear, w->cta->linear, e->phase, xi, (uint16_t)w->id, (uint8_t)lane };
+	s->bk[s->nbk++] = (BkEnt){ p, mb, NULL, n, c->linear, w->cta->linear, e->phase, xi, (uint16_t)w->id,
+	    (uint8_t)lane };
 	interp_chk_mark(L->cx, &s->bits, p, (size_t)n, 1);
+}
+
+/* The copy not waited for whose destination (src: whose source) holds
+ * some of the n bytes at host p, or NULL. */
+static const BkEnt *
+bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src)
+{
+	const uint8_t *q = p;
+
+	if (!s || !(src ? s->nsrc : s->nbk) || !interp_chk_count(src ? s->srcbits : s->bits, p, n))
+		return NULL;
+	for (size_t i = 0; i < s->nbk; i++) {
+		const uint8_t *b = src ? s->bk[i].src : s->bk[i].p;
+		if (b && b < q + n && q < b + s->bk[i].n)
+			return &s->bk[i];
+	}
+	return NULL;
+}
+
+/* An access of n bytes at host p (guest a) by lane against the copies
+ * not waited for (bkhit), how: BK_LOAD a load of a destination, BK_SRC a
+ * store into a source, BK_DEST a store into a destination.  1: reported. */
+enum { BK_LOAD, BK_SRC, BK_DEST };
+
+static int
+bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int how)
+{
+	static const struct { int check; const char *kind, *what; } k[] = {
+		{ PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", "a load of %u bytes at 0x%" PRIx64 " that a bulk "
+		  "copy writes" },
+		{ PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", "a store of %u bytes at 0x%" PRIx64 " that a "
+		  "bulk copy still reads" },
+		{ PTX_CHECK_RACECHECK, "write-write", "a store of %u bytes at shared 0x%" PRIx64 " into the "
+		  "destination of a bulk copy, which may land after it," },
+	};
+	const BkEnt *e = bkhit(L->mbchk, p, n, how == BK_SRC);
+	char msg[160];
+	ChkSite sa, sb;
+
+	if (!e)
+		return 0;
+	interp_chk_site(L, w, (int)lane, xi, how == BK_LOAD ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sa);
+	site(L, w, e->icta, e->warp, e->lane, e->xi, how == BK_SRC ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sb);
+	snprintf(msg, sizeof msg, k[how].what, n, a);
+	if (w->cta->linear == e->cta)   /* the mbarrier is in the destination CTA */
+		interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its "
+		    "mbarrier (shared 0x%x) saw the phase complete", msg, (unsigned)(e->mb - w->cta->shared));
+	else
+		interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its "
+		    "mbarrier (in block %" PRIu64 ") saw the phase complete", msg, e->cta);
+	return 1;
+}
+
+/* racecheck, under asynccheck: a store into the shared destination of a
+ * bulk copy whose phase no wait saw complete races with the copy. */
+int
+interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	return bkaccess(L, w, lane, xi, a, p, n, BK_DEST);
+}
+
+/* A generic store or atomic: the sources of copies not waited for. */
+int
+interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	return bkaccess(L, w, lane, xi, a, p, n, BK_SRC);
+}
+
+/* A load: the destinations of copies not waited for. */
+void
+interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	bkaccess(L, w, lane, xi, a, p, n, BK_LOAD);
+}
+
+size_t
+interp_chk_bulk_mark(const Launch *L)
+{
+	return L->mbchk ? L->mbchk->nbk : 0;
+}
+
+void
+interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n)
+{
+	struct ChkMbar *s = L->mbchk;
+
+	for (size_t i = mark; s && src && i < s->nbk; i++)
+		if (!s->bk[i].src && s->bk[i].n == n) {
+			s->bk[i].src = src;
+			s->nsrc++;
+			interp_chk_mark(L->cx, &s->srcbits, src, (size_t)n, 1);
+		}
+}
+
+int
+interp_chk_bulk_srcs(const Launch *L)
+{
+	return L->mbchk && L->mbchk->nsrc;
 }
 
 /* Whether the waits on the mbarrier at host mb saw more than phase of
@@ -381,29 +523,6 @@ int
 interp_chk_bulk_pending(const Launch *L)
 {
 	return L->mbchk && L->mbchk->nbk;
-}
-
-/* A load of n bytes at host p (guest a) by lane: copies not waited for. */
-void
-interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
-{
-	struct ChkMbar *s = L->mbchk;
-	const uint8_t *q = p;
-	ChkSite sa, sb;
-
-	if (!s || !s->nbk || !interp_chk_count(s->bits, p, n))
-		return;
-	for (size_t i = 0; i < s->nbk; i++) {
-		const BkEnt *e = &s->bk[i];
-		if (!(e->p < q + n && q < e->p + e->n))
-			continue;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
-		site(L, w, e->icta, e->warp, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", &sa, &sb,
-		    "a load of %u bytes at 0x%" PRIx64 " that a bulk copy writes, before a wait on its mbarrier "
-		    "(shared 0x%x) saw the phase complete", n, a, (unsigned)(e->mb - w->cta->shared));
-		return;
-	}
 }
 
 /* ------------------------------------------------------------ the async proxy */
@@ -557,6 +676,7 @@ interp_chk_mbar_free(Launch *L)
 		dropmb(L, s, s->nmb - 1);
 	interp_free(L->cx, s->mb);
 	interp_chk_table_free(L->cx, &s->bits);
+	interp_chk_table_free(L->cx, &s->srcbits);
 	interp_free(L->cx, s->bk);
 	for (int i = 0; i < PX_CTAS; i++)
 		interp_free(L->cx, s->px[i].w);

@@ -34,14 +34,20 @@
  * global-read-write).  Atomics and strong accesses are followed too, by
  * the PTX memory model's morally strong pairs: two of them race only when
  * one's scope leaves out the other's thread (.cta between CTAs, .cluster
- * between clusters) or they access different bytes; a plain store races
- * with one, a plain load does not (CAS loops read their guess so, as in
- * shared memory).  Not followed are stores that leave memory as it was
+ * between clusters) or they access different bytes or sizes; a plain
+ * store races with one, a plain load with a strong store but not with an
+ * atomic (CAS loops read their guess so, as in shared memory).  A plain
+ * load is ordered after a strong store by observation: its CTA read the
+ * store with a strong load or atomic (each word keeps the one CTA that
+ * observed its last strong store, or that several did) and executed an
+ * acquire since.  Within a CTA a strong access does not order itself
+ * against another warp's plain one.  Not followed are stores that leave memory as it was
  * (replicated layouts store one value from several warps; shared memory
  * too), strong accesses between lanes of one warp, nor another CTA's shared
  * memory.  Grids the device launches (cdp.c) run as launches of their
  * own after their parent, each with a fresh table; check_cdp.c follows
- * the order between them.  Global words keep packed records (GAcc, 48 bytes a word) in
+ * the order between them.  Global words keep packed records (GAcc, 48 bytes a word,
+ * and 8 for the observation) in
  * a table bounded at 1 GiB; past it racecheck stops following global
  * memory for the launch.  Only pages (4 KiB) the launch stored to have
  * records: a load before the first store to its page leaves none, which
@@ -88,7 +94,9 @@ typedef struct {
 	uint32_t wv;              /* the warp's count of what may order its lanes, low bits */
 	uint16_t warp;
 	uint8_t lane;             /* the lane (bits 0-4) and the access's strength (GS_*, bits 5-6) */
-	uint8_t bytes;            /* the bytes of the word accessed (bit i: byte i) */
+	uint8_t bytes;            /* the bytes of the word accessed (bit i: byte i), and in bits 4-7
+	                           * the whole access's size, log2 + 1: strong accesses of one word
+	                           * but different sizes are not morally strong */
 } GAcc;
 
 /* A global access's strength, for the PTX memory model's morally strong
@@ -99,9 +107,17 @@ enum { GS_WEAK, GS_CTA, GS_CLUSTER, GS_GPU };
 #define GLANE(e) ((e)->lane & 31u)
 #define GSTR(e) ((e)->lane >> 5 & 3u)
 
+/* obs: the CTA (linear index + 1) that observed the word's last strong
+ * store or atomic with a morally strong load or atomic of its own, 0 for
+ * none, GOBS_MANY for several (a plain load of any of them is then taken
+ * as observed: missed rather than made up); obsg: the launch's count at
+ * the first observation, before the observer's own acquire if it was one. */
+enum { GOBS_MANY = UINT32_MAX };
+
 typedef struct {
 	uintptr_t key;
 	GAcc w[RWORDS], r[RWORDS];
+	uint32_t obs[RWORDS], obsg[RWORDS];
 } GPg;
 
 struct ChkRace {
@@ -484,11 +500,12 @@ covers(const Launch *L, unsigned s, uint32_t a, uint32_t b)
 /* Whether the record e (ew: of a store or atomic) and the access cur (cw:
  * a store or atomic) may race at all, by their strengths: two weak ones
  * (one of them a store: the caller's choice of record); a weak store
- * and an atomic or strong access -- a weak load and one are left alone,
- * as the shared memory's rule leaves them: a CAS loop reads its guess
- * with a plain load, and flags are often read so after an acquire --;
- * two strong ones, one of them a write, that are not morally strong:
- * of different bytes, or one of a scope that does not include the other
+ * and an atomic or strong access; a weak load and a strong store (a weak
+ * load and an atomic are left alone, as the shared memory's rule leaves
+ * them: a CAS loop reads its guess with a plain load; a flag read plainly
+ * after a poll that saw it is ordered by observation, gword); two strong
+ * ones, one of them a write, that are not morally strong: of different
+ * bytes or sizes, or one of a scope that does not include the other
  * access's thread (.cta between CTAs, .cluster between clusters). */
 static int
 clash(const Launch *L, const GAcc *e, int ew, const GAcc *cur, int cw)
@@ -497,8 +514,12 @@ clash(const Launch *L, const GAcc *e, int ew, const GAcc *cur, int cw)
 
 	if (!se && !sc)
 		return 1;
-	if (!se || !sc)
-		return se ? cw : ew;
+	if (!se || !sc) {
+		/* the weak one a store, or the strong one a store that is no
+		 * atomic (nothing reads its guess of one plainly) */
+		const GAcc *st = se ? e : cur;
+		return (se ? cw : ew) || ((se ? ew : cw) && L->pm->code[st->pc].x != X_ATOM);
+	}
 	if (!ew && !cw)
 		return 0;
 	return e->bytes != cur->bytes || !covers(L, se, e->cta, cur->cta) || !covers(L, sc, cur->cta, e->cta);
@@ -506,13 +527,17 @@ clash(const Launch *L, const GAcc *e, int ew, const GAcc *cur, int cw)
 
 /* Whether the record e and the access cur (different threads) can be
  * ordered: by an instruction that may order CTAs executed between them,
- * or, within one CTA, by one that orders its threads.  0: ordered; 1:
- * not; 2: lanes of one warp, not; 3: CTAs whose release is there but
+ * or, within one CTA, by one that orders its threads.  self: the count
+ * cur's own instruction moved (ORD_CTA, ORD_ALL; a strong access), which
+ * orders nothing before it against another warp's access.  0: ordered;
+ * 1: not; 2: lanes of one warp, not; 3: CTAs whose release is there but
  * not the acquire. */
 static int
-unordered(const Launch *L, const GAcc *e, const GAcc *cur)
+unordered(const Launch *L, const GAcc *e, const GAcc *cur, int self)
 {
-	if (!e->cta || !(e->bytes & cur->bytes))
+	uint32_t g = cur->g - (self == ORD_ALL), c = cur->c - (self == ORD_CTA);
+
+	if (!e->cta || !(e->bytes & cur->bytes & 15u))
 		return 0;
 	/* across CTAs the chain starts with a release of the first access's
 	 * CTA after it: its CTA's last such instruction (relg) must be later
@@ -524,12 +549,12 @@ unordered(const Launch *L, const GAcc *e, const GAcc *cur)
 	 * data read next unordered */
 	if (e->cta != cur->cta && L->relg && e->cta - 1 < L->nrelg && cur->cta - 1 < L->nrelg)
 		return e->g == cur->g || !later(L->relg[e->cta - 1], e->g) ? 1 : !later(L->acqg[cur->cta - 1], e->g) ? 3 : 0;
-	if (e->g != cur->g)
-		return 0;
 	if (e->cta != cur->cta)
-		return 1;
+		return e->g == cur->g;
+	if (e->g != g)
+		return 0;
 	if (e->warp != cur->warp)
-		return e->c == cur->c;
+		return e->c == c;
 	/* lanes of one warp: other lanes, other instructions (lanes of one
 	 * instruction run together), plain accesses */
 	return GLANE(e) != GLANE(cur) && e->pc != cur->pc && e->c == cur->c && e->wv == cur->wv && !GSTR(e) &&
@@ -563,6 +588,24 @@ gcur(Launch *L, Warp *w, const XIns *xi, int acc, GAcc *cur)
 	return 1;
 }
 
+/* Whether the plain load cur of word i of pg is ordered after the strong
+ * store e of another CTA by observation: a strong load or atomic of cur's
+ * CTA read the store (or several CTAs did), and cur's CTA executed an
+ * acquire since -- the PTX memory model's observation order then release
+ * and acquire patterns: a fence or ld.acquire after the poll, not the poll
+ * alone. */
+static int
+seen(const Launch *L, const GPg *pg, size_t i, const GAcc *e, const GAcc *cur)
+{
+	uint32_t o = pg->obs[i];
+
+	if (e->cta == cur->cta || !o || (o != cur->cta && o != GOBS_MANY))
+		return 0;
+	if (!L->acqg || cur->cta - 1 >= L->nrelg)
+		return 1;   /* acquires not followed (the grid-wide rule alone) */
+	return later(L->acqg[cur->cta - 1], pg->obsg[i]);
+}
+
 /* The access cur (its lane filled) of n bytes at host p, guest addr, by
  * lane: each word compared with its records, then recorded.  *key and
  * *pgp are the page found last (the caller's, so that a warp's lanes look
@@ -574,6 +617,8 @@ gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const vo
 {
 	uintptr_t a = (uintptr_t)p, end = a + n;
 	int write = acc != PTX_ACCESS_READ;   /* an atomic writes */
+	int self = GSTR(cur) ? ordering(L, xi) : ORD_NONE;
+	unsigned size = n >= 64 ? 7 : 32 - (unsigned)__builtin_clz(n | 1);   /* log2 + 1 of a power of two */
 
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		/* a load of a page no store of the launch reached finds no record
@@ -594,10 +639,11 @@ gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const vo
 			L->raceoff = 1;   /* out of memory or past the bound: silence, never a guess */
 			return -1;
 		}
-		cur->bytes = wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end);
-		if (clash(L, &pg->w[i], 1, cur, write) && (how = unordered(L, &pg->w[i], cur)))
+		cur->bytes = (uint8_t)((wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end)) | size << 4);
+		if (clash(L, &pg->w[i], 1, cur, write) && (how = unordered(L, &pg->w[i], cur, self)) &&
+		    (write || GSTR(cur) || !GSTR(&pg->w[i]) || !seen(L, pg, i, &pg->w[i], cur)))
 			e = &pg->w[i];
-		else if (write && clash(L, &pg->r[i], 0, cur, 1) && (how = unordered(L, &pg->r[i], cur)))
+		else if (write && clash(L, &pg->r[i], 0, cur, 1) && (how = unordered(L, &pg->r[i], cur, self)))
 			e = &pg->r[i];
 		if (e && how == 2) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
@@ -621,15 +667,27 @@ gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const vo
 			    sb.cta[0], sb.cta[1], sb.cta[2], e->warp, how == 3 ? " (the earlier one's block released it, "
 			    "but this block executed no acquire since: a flag read with relaxed or volatile loads needs "
 			    "a fence or ld.acquire after it)" : GSTR(cur) && GSTR(e) ? " (strong accesses race unless "
-			    "each one's scope includes the other's thread and they access the same bytes)" :
-			    GSTR(cur) || GSTR(e) ? " (a plain store and an atomic or strong access of another thread "
-			    "race unless something orders them)" : "");
+			    "each one's scope includes the other's thread and they access the same bytes, of one size)" :
+			    GSTR(cur) || GSTR(e) ? " (a plain access and a strong access or atomic of another thread "
+			    "race unless something orders them; a plain load after a poll that saw the store needs a "
+			    "fence or ld.acquire after the poll)" : "");
 			return 1;   /* one report for the access */
 		}
-		if (write)
+		if (write) {
 			pg->w[i] = *cur;
-		else
+			pg->obs[i] = 0;
+		} else {
+			const GAcc *s = &pg->w[i];
+			/* a morally strong load of another CTA's strong store observes it */
+			if (GSTR(cur) && GSTR(s) && s->cta && s->cta != cur->cta && (s->bytes & cur->bytes & 15u)) {
+				if (!pg->obs[i]) {
+					pg->obs[i] = cur->cta;
+					pg->obsg[i] = cur->g - (self == ORD_ALL && interp_chk_acquires(xi));
+				} else if (pg->obs[i] != cur->cta)
+					pg->obs[i] = GOBS_MANY;
+			}
 			pg->r[i] = *cur;
+		}
 	}
 	return 0;
 }

@@ -152,7 +152,8 @@ interp_run(Launch *L, Warp *w, int slice)
 				 * nothing it reports, so with its address register
 				 * defined in every lane it only defines the destinations */
 				uint32_t *def = RDEF(f->r, f->fn->nregs);
-				if (xi->abase.k == XO_REG && (m & ~def[xi->abase.r])) {
+				if ((xi->abase.k == XO_REG && (m & ~def[xi->abase.r])) ||
+				    (xi->guard >= 0 && (t->mask & ~def[xi->guard]))) {
 					interp_chk_regs(L, w, xi, t->mask, m);
 					if (L->fault)
 						return RUN_FAULT;
@@ -176,8 +177,8 @@ interp_run(Launch *L, Warp *w, int slice)
 					interp_chk_regs(L, w, xi, t->mask, m);
 					/* memory these write on paths of their own: initcheck
 					 * stops following memory rather than report falsely */
-					if (m && (xi->x == X_STMATRIX || xi->x == X_WMMAST || xi->x == X_BULK ||
-					    xi->x == X_TMAP || xi->x == X_CLU))
+					if (m && (xi->x == X_STMATRIX || xi->x == X_WMMAST ||
+					    (xi->x == X_BULK && !interp_bulk_shadowed(xi)) || xi->x == X_TMAP || xi->x == X_CLU))
 						L->chkmemoff = 1;
 				}
 				if (L->fault)

@@ -602,6 +602,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		uint32_t changed = 0;
 		int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, span, sz);
 		int px = ASYNCCHK(L) && interp_chk_proxy_follows(L);
+		int src = ASYNCCHK(L) && interp_chk_src_pending(L);
 		int run = 1;   /* lane l's bytes follow lane l - 1's: one range for the shadows */
 		for (uint32_t l = 0; l < WARP; l++) {
 			uint64_t was = memget(hp[l], sz);
@@ -622,6 +623,8 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 				chk_store(L, w, l, xi, ad[l], hp[l], sz);
 			if (px)
 				interp_chk_proxy_store(L, w, l, xi, hp[l], sz);
+			if (src)
+				interp_chk_src_store(L, w, l, xi, ad[l], hp[l], sz);
 		}
 		/* racecheck follows the lanes that changed memory: all of them
 		 * (the span is theirs), some (their own span), or none (nothing
@@ -660,6 +663,8 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			interp_chk_race(L, w, l, xi, ad[l], p, tot, PTX_ACCESS_WRITE);
 		if (ASYNCCHK(L))
 			interp_chk_proxy_store(L, w, l, xi, p, tot);
+		if (ASYNCCHK(L) && interp_chk_src_pending(L))
+			interp_chk_src_store(L, w, l, xi, ad[l], p, tot);
 #endif
 	}
 	if (L->st)
@@ -697,6 +702,8 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			interp_chk_race(L, w, l, xi, a, p, sz * nv, PTX_ACCESS_ATOMIC);
 		if (ASYNCCHK(L))
 			interp_chk_proxy_store(L, w, l, xi, p, sz * nv);
+		if (ASYNCCHK(L) && interp_chk_src_pending(L))
+			interp_chk_src_store(L, w, l, xi, a, p, sz * nv);
 #endif
 		if (L->sh)
 			interp_atom_lock(L, p, 1);
@@ -758,10 +765,16 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (ss)
 			memcpy(buf, ps, ss), rd |= 1u << l;
 		memcpy(pd, buf, n);
-		UNPOISON(L, pd, n);
+#ifdef INTERP_CHECK
+		if (INITMEM(L)) {   /* the bytes read keep their state; the zeros after them are written */
+			interp_chk_unpoison(L->cx, pd, n);
+			if (ss)
+				interp_chk_shadow_copy(L, pd, ps, ss);
+		}
+#endif
 #ifdef INTERP_CHECK
 		if (ASYNCCHK(L))
-			interp_chk_cpasync(L, w, l, xi, pd, n);
+			interp_chk_cpasync(L, w, l, xi, pd, n, ps, ss);
 #endif
 	}
 	if (L->st)

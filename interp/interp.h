@@ -356,8 +356,9 @@ typedef struct {
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
-	 * lane's cp.async.commit_group count, the warp's wgmma.commit_group's */
-	uint32_t cpg[WARP], wgg;
+	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
+	 * the warp's wgmma.commit_group's */
+	uint32_t cpg[WARP], bkg[WARP], wgg;
 	CFrame *cf; int capcf;
 	uint64_t **rpool; size_t *rcap; int nrpool;   /* register files by call depth, reused */
 	uint8_t *loc[WARP];   /* local memory of each lane */
@@ -760,6 +761,7 @@ void interp_mbar_describe(const Cta *c, uint32_t a, char *buf, size_t n);
 int interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_bulk(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP]);
 int interp_bulk_reads_shared(const XIns *xi);   /* a copy of the async proxy out of shared memory */
+int interp_bulk_shadowed(const XIns *xi);       /* initcheck follows its writes */
 
 /* A tensor map, decoded and checked (tensormap.c has the 128-byte layout). */
 typedef struct {
@@ -847,6 +849,7 @@ void interp_chk_regs(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_
 void interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_poison(ptx_ctx *cx, const void *p, size_t n);
 void interp_chk_unpoison(ptx_ctx *cx, const void *p, size_t n);
+void interp_chk_shadow_copy(Launch *L, const void *dst, const void *src, size_t n);
 void interp_chk_shadow_free(ptx_ctx *cx);
 /* local memory: poison a new CTA's .local variables; a store xi by lane
  * of n bytes at host p; the reports of the launch's pending loads */
@@ -961,7 +964,16 @@ void interp_chk_cdp_free(ptx_ctx *cx);
  * a CTA starts or ends; interp_chk_async_free when the launch ends. */
 struct ChkAsync;
 void interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m);
-void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n);
+void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n,
+                        const void *src, unsigned srcn);
+/* The sources of copies in flight: interp_chk_bulk_group when a bulk copy
+ * of a bulk group (completed by cp.async.bulk.wait_group) reads n bytes
+ * at host src; interp_chk_src_store before a generic store or atomic, when
+ * interp_chk_src_pending says a copy is in flight (either file's): its
+ * source, and under racecheck its shared destination. */
+void interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n);
+int interp_chk_src_pending(const Launch *L);
+void interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
 int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
@@ -992,6 +1004,15 @@ void interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const
 void interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, uint64_t n,
                      const uint8_t *mb);
 int interp_chk_bulk_pending(const Launch *L);    /* a bulk copy not waited for */
+/* The copies into shared memory interp_chk_bulk followed since
+ * interp_chk_bulk_mark read n bytes at host src: a store into them before
+ * a wait saw their phase is reported (interp_chk_bulk_store). */
+size_t interp_chk_bulk_mark(const Launch *L);
+void interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n);
+int interp_chk_bulk_srcs(const Launch *L);
+int interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+int interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p,
+                              unsigned n);
 void interp_chk_cdp_end(Launch *L);   /* check_cdp.c: a grid's checked launch ends */
 int interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t phase);
 /* The first successful wait on the mbarrier at host mb that saw more than

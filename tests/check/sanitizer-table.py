@@ -52,11 +52,12 @@ def summary(lines):
         if m:
             total = int(m.group(2)) + int(m.group(3))
             continue
-        m = re.match(r"Error: Race reported between (\w+) access", t)
+        m = re.match(r"(Error|Warning): Race reported between (\w+) access", t)
         if m:
             nxt = lines[j + 1] if j + 1 < len(lines) else ""
             m2 = re.search(r"and (\w+) access .*\[(\d+) hazards?\]", nxt)
-            t = "race between %s and %s" % (m.group(1).lower(), m2.group(1).lower() if m2 else "?")
+            t = "race %sbetween %s and %s" % ("(a warning) " if m.group(1) == "Warning" else "", m.group(2).lower(),
+                                             m2.group(1).lower() if m2 else "?")
             if m2:
                 t += " (%s hazards)" % m2.group(2)
         if "Dynamic Parallelism is not supported" in t:
@@ -75,6 +76,8 @@ def summary(lines):
         s = "%s (%d)" % (s or "errors", total)
     if failed:
         s = (s + "; " if s else "") + "the launch fails: " + failed.replace(" was encountered", "")
+    if total is None and "exit 139" in lines:   # the tool itself crashed, before its summary
+        s = (s + "; " if s else "") + "no summary: the run crashes (exit 139)"
     return s or "-"
 
 
