@@ -561,11 +561,18 @@ fetched(const Smp *s, unsigned lv, int64_t i, int64_t j, int64_t k)
 		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k) << 1 | s->pass;
 }
 
-static int
-cmpu64(const void *a, const void *b)
+/* k[0..n) in ascending order: an insertion sort, as a request's keys
+ * are few (a pass's lanes, TEXKEYS each) and mostly in order already */
+static void
+sortkeys(uint64_t *k, unsigned n)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
+	for (unsigned i = 1; i < n; i++) {
+		uint64_t v = k[i];
+		unsigned j = i;
+		for (; j && k[j - 1] > v; j--)
+			k[j] = k[j - 1];
+		k[j] = v;
+	}
 }
 
 /* Counts the requests of the lanes m, grp lanes a request, and their
@@ -590,7 +597,7 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, u
 					k[n++] = keys[g + l][i];
 			if ((l + 1) % share && l + 1 < grp)
 				continue;
-			qsort(k, n, sizeof k[0], cmpu64);
+			sortkeys(k, n);
 			for (unsigned i = 0; i < n; i++)
 				c->sectors += (!i || k[i] != k[i - 1]) * mul;
 			n = 0;
@@ -845,6 +852,60 @@ f32_block(const Texel *t, const uint32_t *w, int n, unsigned c)
 	return sum;
 }
 
+/* x rounded to a float as float_away does, from a double. */
+static float
+float_away_d(double x)
+{
+	float r = (float)x, o;
+
+	if ((double)r == x || isinf(r))
+		return r;
+	o = nextafterf(r, x > r ? INFINITY : -INFINITY);
+	if (fabs(x - r) == fabs((double)o - x))
+		return fabsf(o) > fabsf(r) ? o : r;
+	return r;
+}
+
+/*
+ * Channel c of the f32 filter in doubles, when that is exact and gives
+ * f32_block's answer: the one place the fast path is decided.  What must
+ * hold: every texel of non-zero weight is finite, and each non-zero one
+ * lies within 4 binades of the largest of them (ilogb at least e - 4),
+ * so that its 24-bit mantissa has no bit below f32_block's cut of 27
+ * bits under e, in any block (a block's largest is at most e); then
+ * each product w x (9 + 24 bits) and their sum (below 2^(e + 13), no
+ * bit below 2^(e - 27)) are exact in a double, as f32_block's long
+ * double sums are, and the sum starts from +0 as there.  Point sampling
+ * (one texel of weight 256) and 1D and 2D linear filtering of texels of
+ * like magnitudes take it; 0 otherwise (*out untouched).  tests/tex.test
+ * covers both ways: "probe 3d values" and "probe mip values" have
+ * texels of far-apart exponents, the cases' generated texels mostly
+ * like ones. */
+static int
+f32_fast(const Texel *t, const uint32_t *w, int n, unsigned c, uint32_t *out)
+{
+	uint32_t emax = 0, emin = 255;
+	double sum = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t e = t[i].c[c] >> 23 & 255;
+		if (!w[i] || !(t[i].c[c] & 0x7fffffff))
+			continue;
+		if (e == 255)
+			return 0;
+		emax = e > emax ? e : emax;
+		emin = e < emin ? e : emin;
+	}
+	/* subnormals (e 0) have fewer bits but the same unit: let the slow path have them */
+	if (emin == 0 || (emax > emin && emax - emin > 4))
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (w[i])
+			sum += (double)w[i] * (double)f32of(t[i].c[c]);
+	*out = bitsof(float_away_d(sum / 256));
+	return 1;
+}
+
 /*
  * The filter: n texels t[] under weights w[] (in 256ths, summing to 256),
  * each channel as an H200 computes it (tests/tex/ref.bin):
@@ -912,6 +973,8 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int grp, uint32_t
 			out[c] = bitsof(inf ? (float)(d / 256) : half_round(ldexp((double)sum, -32)));
 			break;
 		default:   /* f32 */
+			if (f32_fast(t, w, n, c, &out[c]))
+				break;
 			for (int g = 0; g < n; g += grp)
 				ld += f32_block(t + g, w + g, grp < n - g ? grp : n - g, c);
 			out[c] = bitsof(float_away(ld / 256));
@@ -1330,7 +1393,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		/* a normalized coordinate is first cut to NORM_BITS fractional
 		 * bits (rounded down), then scaled exactly */
 		for (int a = 0; a < dims; a++)
-			u[a] = (norm ? ldexp(floor(ldexp(x[a], NORM_BITS)), -NORM_BITS) * (double)n[a] : x[a]) +
+			u[a] = (norm ? floor(x[a] * (double)(1 << NORM_BITS)) / (double)(1 << NORM_BITS) * (double)n[a] : x[a]) +
 			    (double)off[a];
 		if (level(s, lv, dims, u, layer, am, linear, gather, pass ? tf : 256 - tf, tx, wt, &nt, out))
 			return -1;
