@@ -47,10 +47,11 @@
  * filtering between mipmap levels goes in two passes, the lanes' lower
  * levels, then their upper ones, and a quad's lanes share the sectors of
  * one pass only; the lanes of a tex.grad share none (each has its own
- * level of detail).  suq counts with the textures.  These rules give
- * ncu's counts of every launch of tests/tex/textest.c but the sectors of
- * 16-byte texels, of trilinear 3D filtering and a few of linear filtering
- * between mipmap levels (tests/tex/ncu-xfail.txt).
+ * level of detail).  A quad whose lanes go two a pass pairs them across
+ * its shorter side (pairlanes()).  suq counts with the textures.  These
+ * rules give ncu's counts of every launch of tests/tex/textest.c but the
+ * sectors of trilinear 3D filtering, of tex.grad and a few of linear
+ * filtering between mipmap levels (tests/tex/ncu-xfail.txt).
  *
  * References.  A module's .texref and .surfref variables are 8 bytes of
  * global memory holding an object's handle, which the host stores
@@ -539,6 +540,7 @@ typedef struct {
 	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
 	unsigned *nkeys;
 	unsigned pass;      /* the pass of linear filtering between levels: 0 the lower level, 1 the upper */
+	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
 } Smp;
 
 /* The sector of o's texel (i, j) of slice k of level lv, as a key below
@@ -1354,6 +1356,12 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		filter(s, &tx, &one, 1, 1, out);
 		return 0;
 	}
+	{
+		uint64_t n0[3];
+		interp_tex_dims(o, 0, n0);
+		for (int a = 0; a < dims; a++)
+			s->at[a] = norm && !cube ? x[a] * (double)n0[a] : x[a];
+	}
 	if (cube) {
 		double st[2];
 		unsigned f = cubeface(x[0], x[1], x[2], &st[0], &st[1]);
@@ -1561,6 +1569,40 @@ sampled(const TexObj *o, uint64_t sw, TexObj *so)
 		so->t.flags &= ~(unsigned)PTX_TEXF_NORMALIZED;
 }
 
+/*
+ * A quad whose lanes go two a pass (share 2) pairs them across its
+ * shorter side: lanes 0 and 1 with 2 and 3 when lane 1 lies farther from
+ * lane 0 than lane 2 does, else 0 with 1 and 2 with 3
+ * (tests/tex/ncu-xfail.txt's quads of 2d_f32x4_linear: each of the 64
+ * quads counts as one pairing does, the farther one's by that rule;
+ * the distance is measured as the square of the texel-space difference,
+ * which the quads do not pin down near ties).  Done by swapping lanes 1
+ * and 2 of such a quad: their keys, counts and bits of *m.
+ */
+static void
+pairlanes(const double (*at)[3], uint32_t *m, uint64_t (*keys)[TEXKEYS], unsigned *nk)
+{
+	for (unsigned q = 0; q < WARP; q += 4) {
+		double d1 = 0, d2 = 0;
+		uint64_t tk[TEXKEYS];
+		unsigned t, b1, b2;
+		if ((*m >> q & 7) != 7)
+			continue;
+		for (int a = 0; a < 3; a++) {
+			d1 += (at[q + 1][a] - at[q][a]) * (at[q + 1][a] - at[q][a]);
+			d2 += (at[q + 2][a] - at[q][a]) * (at[q + 2][a] - at[q][a]);
+		}
+		if (!(d1 > d2))
+			continue;
+		memcpy(tk, keys[q + 1], sizeof tk);
+		memcpy(keys[q + 1], keys[q + 2], sizeof tk);
+		memcpy(keys[q + 2], tk, sizeof tk);
+		t = nk[q + 1], nk[q + 1] = nk[q + 2], nk[q + 2] = t;
+		b1 = *m >> (q + 1) & 1, b2 = *m >> (q + 2) & 1;
+		*m = (*m & ~(6u << q)) | b1 << (q + 2) | b2 << (q + 1);
+	}
+}
+
 /* tex, tld4, txq: v[k][lane] the sources, d[k][lane] the destinations. */
 int
 interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP])
@@ -1568,6 +1610,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	const int *tb = xi->tbl;
 
 	uint64_t keys[WARP][TEXKEYS];
+	double at[WARP][3];
 	unsigned nk[WARP], grp = tb[T_KIND] == TK_TXQ ? 8 : 4, share, mul = 1, tsz = 0;
 	int lin = 0;
 
@@ -1608,6 +1651,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		tsz = o->tsz, lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
 		if (fetch(&s, tb, src, out))
 			return -1;
+		memcpy(at[l], s.at, sizeof at[l]);
 		for (int c = 0; c < 4; c++)
 			d[c][l] = out[c];
 		if (tb[T_PRED])
@@ -1633,6 +1677,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 			share = 2;
 		if (tsz == 16)
 			share = share > 2 && tb[T_GEOM] != G_3D ? 2 : 1, mul = 2;
+		if (share == 2 && grp == 4)
+			pairlanes((const double (*)[3])at, &m, keys, nk);
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, keys, nk);
 	}
 	return 0;
