@@ -1880,9 +1880,9 @@ mulprobes(void)
  * detail of tex.grad on arrays of unequal sides, 5 levels, level l all
  * l, the same gradients in texels on both: one gradient along y of
  * 2 + k/128 texels; (2, l) and (l, 2) for l in 1/128 steps; then both
- * gradients of any sizes.  The 16x8 case's lanes differ where square
- * arrays' fit (xfail.txt): the pair says whether the rule follows the
- * shorter side or the y axis. */
+ * gradients of any sizes.  On an H200 both give every lane the same
+ * level, which the square arrays' rule gives them (interp/tex.c's
+ * gradlod()). */
 static void
 rectprobes(void)
 {
