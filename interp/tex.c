@@ -1176,25 +1176,22 @@ spatial(int g)
 
 /* The level of detail of gradients dx, dy (in texels), in 256ths.  The
  * texture unit first keeps every component to a 10-bit mantissa (rounded
- * down), then works on integers: a vector's length is the octagonal
- * estimate max + 11/32 mid (+ 1/4 min in 3D) of its components'
- * magnitudes, each term the 10-bit mantissa of its component times the
- * constant, rounded down after adding 4 (11/32 m is (11 m + 4) >> 5) in
- * the unit of that component's exponent.  The footprint is the largest
- * of |dx|, |dy| and of 11/16 of |dx + dy| and |dx - dy|, whose terms
- * are 11 M + 4 and 121 m + 32 kept to their top 10 bits, over 16 and
- * 512 (a half's bit of the first stays below 512: "probe grad" lane
- * 246's 470.5 carries a sum to the next step, where 650.625 keeps 650;
- * the second's constant fits from 30 to 58), and 11 l >> 6: the sums
- * measured with the constants multiplied out, not 11/16 of the length
- * (two gradients along one axis reach past the longer one; for dx =
- * (1, 0), dy = (0, 1) the sums add nothing).  Its log2 comes from the
- * exponent and a table of the top 8 bits of the mantissa.  All from
- * tests/tex/ref.bin: the 10855 lanes of the 2D "probe grad" records
+ * down), then works on integers, every term kept to its top 10 bits
+ * (keep10) in the unit of its component's exponent: a vector's length is
+ * the octagonal estimate max + 11/32 mid (+ 1/4 min in 3D) of its
+ * components' magnitudes, 11/32 m as 11 m + 4 over 32.  The footprint is
+ * the largest of |dx|, |dy| and of 11/16 of |dx + dy| and |dx - dy|,
+ * whose terms are 11 M + 4 over 16, 121 m + 32 over 512 and 11 l over
+ * 64: the sums measured with the constants multiplied out, not 11/16 of
+ * the length (two gradients along one axis reach past the longer one;
+ * for dx = (1, 0), dy = (0, 1) the sums add nothing).  Its log2 comes
+ * from the exponent and a table of the top 8 bits of the mantissa.  All
+ * from tests/tex/ref.bin: the 10855 lanes of the 2D "probe grad" records
  * whose level is not clamped fit (those of 16x8 and 8x16 arrays too),
- * of 905 of tex.grad.3d 904.  -2^40 for zero
- * gradients (the lowest level).  1D gradients measure as 2D ones of y
- * 0. */
+ * and the 905 of tex.grad.3d ("probe grad" lane 246's 470.5 carries a
+ * sum to the next step, where 650.625 keeps 650; the constant 32 fits
+ * from 30 to 58).  -2^40 for zero gradients (the lowest level).  1D
+ * gradients measure as 2D ones of y 0. */
 static double
 trunc10(double x)
 {
@@ -1240,9 +1237,9 @@ octlen(const double *v, int foot)
 	}
 	if (foot)
 		return ldexp((double)keep10(11 * m[0] + 4), e[0] - 14) +
-		    ldexp((double)keep10(121 * m[1] + 32), e[1] - 19) + ldexp((double)((11 * m[2]) >> 6), e[2] - 10);
-	return ldexp((double)m[0], e[0] - 10) + ldexp((double)((11 * m[1] + 4) >> 5), e[1] - 10) +
-	    ldexp((double)(m[2] >> 2), e[2] - 10);
+		    ldexp((double)keep10(121 * m[1] + 32), e[1] - 19) + ldexp((double)keep10(11 * m[2]), e[2] - 16);
+	return ldexp((double)m[0], e[0] - 10) + ldexp((double)keep10(11 * m[1] + 4), e[1] - 15) +
+	    ldexp((double)m[2], e[2] - 12);
 }
 
 /* 256 log2(1 + k / 256), as the texture unit has it for the 8-bit
