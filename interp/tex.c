@@ -1,6 +1,7 @@
 /*
  * tex.c -- texture objects and the texture instructions: tex, tld4, txq
- * (surf.c has the surfaces, whose objects live in the same table).
+ * (surf.c has the surfaces, whose objects live in the same table; texlod.c
+ * the level of detail of tex.grad).
  *
  * Objects.  ptx_texture_create and ptx_surface_create check a description
  * and keep it in the context's table (cx->tex); the handle a kernel gets
@@ -47,10 +48,11 @@
  * filtering between mipmap levels goes in two passes, the lanes' lower
  * levels, then their upper ones, and a quad's lanes share the sectors of
  * one pass only; the lanes of a tex.grad share none (each has its own
- * level of detail).  suq counts with the textures.  These rules give
- * ncu's counts of every launch of tests/tex/textest.c but the sectors of
- * 16-byte texels, of trilinear 3D filtering and a few of linear filtering
- * between mipmap levels (tests/tex/ncu-xfail.txt).
+ * level of detail).  A quad whose lanes go two a pass pairs them across
+ * its shorter side (pairlanes()).  suq counts with the textures.  These
+ * rules give ncu's counts of every launch of tests/tex/textest.c but the
+ * sectors of trilinear 3D filtering, of tex.grad and a few of linear
+ * filtering between mipmap levels (tests/tex/ncu-xfail.txt).
  *
  * References.  A module's .texref and .surfref variables are 8 bytes of
  * global memory holding an object's handle, which the host stores
@@ -539,6 +541,7 @@ typedef struct {
 	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
 	unsigned *nkeys;
 	unsigned pass;      /* the pass of linear filtering between levels: 0 the lower level, 1 the upper */
+	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
 } Smp;
 
 /* The sector of o's texel (i, j) of slice k of level lv, as a key below
@@ -561,11 +564,18 @@ fetched(const Smp *s, unsigned lv, int64_t i, int64_t j, int64_t k)
 		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k) << 1 | s->pass;
 }
 
-static int
-cmpu64(const void *a, const void *b)
+/* k[0..n) in ascending order: an insertion sort, as a request's keys
+ * are few (a pass's lanes, TEXKEYS each) and mostly in order already */
+static void
+sortkeys(uint64_t *k, unsigned n)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
+	for (unsigned i = 1; i < n; i++) {
+		uint64_t v = k[i];
+		unsigned j = i;
+		for (; j && k[j - 1] > v; j--)
+			k[j] = k[j - 1];
+		k[j] = v;
+	}
 }
 
 /* Counts the requests of the lanes m, grp lanes a request, and their
@@ -590,7 +600,7 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, u
 					k[n++] = keys[g + l][i];
 			if ((l + 1) % share && l + 1 < grp)
 				continue;
-			qsort(k, n, sizeof k[0], cmpu64);
+			sortkeys(k, n);
 			for (unsigned i = 0; i < n; i++)
 				c->sectors += (!i || k[i] != k[i - 1]) * mul;
 			n = 0;
@@ -845,6 +855,60 @@ f32_block(const Texel *t, const uint32_t *w, int n, unsigned c)
 	return sum;
 }
 
+/* x rounded to a float as float_away does, from a double. */
+static float
+float_away_d(double x)
+{
+	float r = (float)x, o;
+
+	if ((double)r == x || isinf(r))
+		return r;
+	o = nextafterf(r, x > r ? INFINITY : -INFINITY);
+	if (fabs(x - r) == fabs((double)o - x))
+		return fabsf(o) > fabsf(r) ? o : r;
+	return r;
+}
+
+/*
+ * Channel c of the f32 filter in doubles, when that is exact and gives
+ * f32_block's answer: the one place the fast path is decided.  What must
+ * hold: every texel of non-zero weight is finite, and each non-zero one
+ * lies within 4 binades of the largest of them (ilogb at least e - 4),
+ * so that its 24-bit mantissa has no bit below f32_block's cut of 27
+ * bits under e, in any block (a block's largest is at most e); then
+ * each product w x (9 + 24 bits) and their sum (below 2^(e + 13), no
+ * bit below 2^(e - 27)) are exact in a double, as f32_block's long
+ * double sums are, and the sum starts from +0 as there.  Point sampling
+ * (one texel of weight 256) and 1D and 2D linear filtering of texels of
+ * like magnitudes take it; 0 otherwise (*out untouched).  tests/tex.test
+ * covers both ways: "probe 3d values" and "probe mip values" have
+ * texels of far-apart exponents, the cases' generated texels mostly
+ * like ones. */
+static int
+f32_fast(const Texel *t, const uint32_t *w, int n, unsigned c, uint32_t *out)
+{
+	uint32_t emax = 0, emin = 255;
+	double sum = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint32_t e = t[i].c[c] >> 23 & 255;
+		if (!w[i] || !(t[i].c[c] & 0x7fffffff))
+			continue;
+		if (e == 255)
+			return 0;
+		emax = e > emax ? e : emax;
+		emin = e < emin ? e : emin;
+	}
+	/* subnormals (e 0) have fewer bits but the same unit: let the slow path have them */
+	if (emin == 0 || (emax > emin && emax - emin > 4))
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (w[i])
+			sum += (double)w[i] * (double)f32of(t[i].c[c]);
+	*out = bitsof(float_away_d(sum / 256));
+	return 1;
+}
+
 /*
  * The filter: n texels t[] under weights w[] (in 256ths, summing to 256),
  * each channel as an H200 computes it (tests/tex/ref.bin):
@@ -912,6 +976,8 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int grp, uint32_t
 			out[c] = bitsof(inf ? (float)(d / 256) : half_round(ldexp((double)sum, -32)));
 			break;
 		default:   /* f32 */
+			if (f32_fast(t, w, n, c, &out[c]))
+				break;
 			for (int g = 0; g < n; g += grp)
 				ld += f32_block(t + g, w + g, grp < n - g ? grp : n - g, c);
 			out[c] = bitsof(float_away(ld / 256));
@@ -1109,112 +1175,6 @@ spatial(int g)
 	return g == G_1D || g == G_A1D ? 1 : g == G_3D ? 3 : 2;
 }
 
-/* The level of detail of gradients dx, dy (in texels), in 256ths.  The
- * texture unit first keeps every component to a 10-bit mantissa (rounded
- * down), then works on integers: a vector's length is the octagonal
- * estimate max + 11/32 mid (+ 1/4 min in 3D) of its components'
- * magnitudes, each term the 10-bit mantissa of its component times the
- * constant, rounded down after adding 4 (11/32 m is (11 m + 4) >> 5) in
- * the unit of that component's exponent.  The footprint is the largest
- * of |dx|, |dy| and of 11/16 of |dx + dy| and |dx - dy|, whose terms
- * are (11 M + 4) >> 4, (121 m + 160) >> 9 and 11 l >> 6: the sums
- * measured with the constants multiplied out, not 11/16 of the length
- * (two gradients along one axis reach past the longer one; for dx =
- * (1, 0), dy = (0, 1) the sums add nothing).  Its log2 comes from the
- * exponent and a table of the top 8 bits of the mantissa.  All from
- * tests/tex/ref.bin: of the 5931 lanes of the 2D "probe grad" records
- * whose level is not clamped 5925 fit (the others a 256th off where a
- * sum's terms nearly carry), of 905 of tex.grad.3d 904.  -2^40 for zero
- * gradients (the lowest level).  1D gradients measure as 2D ones of y
- * 0. */
-static double
-trunc10(double x)
-{
-	int e;
-	double f = frexp(x, &e);
-
-	return x == 0 || !isfinite(x) ? x : ldexp(trunc(f * 1024), e - 10);
-}
-
-/* |v| (foot 0) or 11/16 |v| (foot 1) of components already of 10 bits */
-static double
-octlen(const double *v, int foot)
-{
-	double a[3], t;
-	int e[3];
-	int64_t m[3];
-
-	for (int i = 0; i < 3; i++)
-		a[i] = fabs(v[i]);
-	if (a[1] > a[0])
-		t = a[0], a[0] = a[1], a[1] = t;
-	if (a[2] > a[1])
-		t = a[1], a[1] = a[2], a[2] = t;
-	if (a[1] > a[0])
-		t = a[0], a[0] = a[1], a[1] = t;
-	if (!(a[0] > 0) || a[0] > 1e30)
-		return a[0];
-	for (int i = 0; i < 3; i++) {
-		m[i] = a[i] > 0 ? (int64_t)ldexp(frexp(a[i], &e[i]), 10) : 0;
-		if (!m[i])
-			e[i] = e[0];
-	}
-	if (foot)
-		return ldexp((double)((11 * m[0] + 4) >> 4), e[0] - 10) +
-		    ldexp((double)((121 * m[1] + 160) >> 9), e[1] - 10) + ldexp((double)((11 * m[2]) >> 6), e[2] - 10);
-	return ldexp((double)m[0], e[0] - 10) + ldexp((double)((11 * m[1] + 4) >> 5), e[1] - 10) +
-	    ldexp((double)(m[2] >> 2), e[2] - 10);
-}
-
-/* 256 log2(1 + k / 256), as the texture unit has it for the 8-bit
- * mantissa k ("probe grad exact", the same in every octave by "probe
- * grad octaves"): mostly one above the exact value's floor. */
-static const uint8_t log2tab[256] = {
-	  0,   2,   4,   5,   6,   8,   9,  11,  12,  13,  15,  16,  18,  19,  20,  22,
-	 23,  24,  26,  27,  28,  30,  31,  32,  34,  35,  36,  38,  39,  40,  42,  43,
-	 44,  45,  47,  48,  49,  50,  52,  53,  54,  55,  57,  58,  59,  60,  62,  63,
-	 64,  65,  66,  68,  69,  70,  71,  72,  74,  75,  76,  77,  78,  79,  81,  82,
-	 83,  84,  85,  86,  88,  89,  90,  91,  92,  93,  94,  95,  97,  98,  99, 100,
-	101, 102, 103, 104, 105, 106, 107, 109, 110, 111, 112, 113, 114, 115, 116, 117,
-	118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133,
-	135, 136, 137, 137, 138, 139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149,
-	150, 151, 152, 153, 154, 155, 156, 157, 158, 159, 160, 161, 162, 162, 163, 164,
-	165, 166, 167, 168, 169, 170, 171, 172, 173, 173, 174, 175, 176, 177, 178, 179,
-	180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188, 189, 190, 191, 192, 193,
-	194, 195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205, 205, 206,
-	207, 208, 209, 210, 210, 211, 212, 213, 214, 214, 215, 216, 217, 218, 218, 219,
-	220, 221, 222, 222, 223, 224, 225, 226, 226, 227, 228, 229, 229, 230, 231, 232,
-	233, 233, 234, 235, 236, 236, 237, 238, 239, 239, 240, 241, 242, 242, 243, 244,
-	245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
-};
-
-static int64_t
-gradlod(const double *dx, const double *dy)
-{
-	double x[3], y[3], v[3], m, l, f;
-	int e;
-
-	for (int i = 0; i < 3; i++)
-		x[i] = trunc10(dx[i]), y[i] = trunc10(dy[i]);
-	m = octlen(x, 0);
-	if ((l = octlen(y, 0)) > m)
-		m = l;
-	for (int i = 0; i < 3; i++)
-		v[i] = x[i] + y[i];
-	if ((l = octlen(v, 1)) > m)
-		m = l;
-	for (int i = 0; i < 3; i++)
-		v[i] = x[i] - y[i];
-	if ((l = octlen(v, 1)) > m)
-		m = l;
-	if (!(m > 0))
-		return -((int64_t)1 << 40);
-	if (m != m || m > 1e30)
-		return (int64_t)1 << 40;
-	f = frexp(m, &e);
-	return (int64_t)(e - 1) * 256 + log2tab[(unsigned)floor((2 * f - 1) * 256)];
-}
-
 /* One lane of tex or tld4: v[] its sources (in tb's layout), out[] the four results. */
 static int
 fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
@@ -1277,6 +1237,12 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		filter(s, &tx, &one, 1, 1, out);
 		return 0;
 	}
+	{
+		uint64_t n0[3];
+		interp_tex_dims(o, 0, n0);
+		for (int a = 0; a < dims; a++)
+			s->at[a] = norm && !cube ? x[a] * (double)n0[a] : x[a];
+	}
 	if (cube) {
 		double st[2];
 		unsigned f = cubeface(x[0], x[1], x[2], &st[0], &st[1]);
@@ -1296,7 +1262,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			double sc = norm ? (double)n[a] : 1.0;
 			gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
 		}
-		lod = (double)gradlod(gx, gy) / 256;
+		lod = (double)interp_tex_gradlod(gx, gy) / 256;
 	}
 	lod += t->lod_bias;
 	if (lod != lod)
@@ -1330,7 +1296,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		/* a normalized coordinate is first cut to NORM_BITS fractional
 		 * bits (rounded down), then scaled exactly */
 		for (int a = 0; a < dims; a++)
-			u[a] = (norm ? ldexp(floor(ldexp(x[a], NORM_BITS)), -NORM_BITS) * (double)n[a] : x[a]) +
+			u[a] = (norm ? floor(x[a] * (double)(1 << NORM_BITS)) / (double)(1 << NORM_BITS) * (double)n[a] : x[a]) +
 			    (double)off[a];
 		if (level(s, lv, dims, u, layer, am, linear, gather, pass ? tf : 256 - tf, tx, wt, &nt, out))
 			return -1;
@@ -1484,6 +1450,40 @@ sampled(const TexObj *o, uint64_t sw, TexObj *so)
 		so->t.flags &= ~(unsigned)PTX_TEXF_NORMALIZED;
 }
 
+/*
+ * A quad whose lanes go two a pass (share 2) pairs them across its
+ * shorter side: lanes 0 and 1 with 2 and 3 when lane 1 lies farther from
+ * lane 0 than lane 2 does, else 0 with 1 and 2 with 3
+ * (tests/tex/ncu-xfail.txt's quads of 2d_f32x4_linear: each of the 64
+ * quads counts as one pairing does, the farther one's by that rule;
+ * the distance is measured as the square of the texel-space difference,
+ * which the quads do not pin down near ties).  Done by swapping lanes 1
+ * and 2 of such a quad: their keys, counts and bits of *m.
+ */
+static void
+pairlanes(const double (*at)[3], uint32_t *m, uint64_t (*keys)[TEXKEYS], unsigned *nk)
+{
+	for (unsigned q = 0; q < WARP; q += 4) {
+		double d1 = 0, d2 = 0;
+		uint64_t tk[TEXKEYS];
+		unsigned t, b1, b2;
+		if ((*m >> q & 7) != 7)
+			continue;
+		for (int a = 0; a < 3; a++) {
+			d1 += (at[q + 1][a] - at[q][a]) * (at[q + 1][a] - at[q][a]);
+			d2 += (at[q + 2][a] - at[q][a]) * (at[q + 2][a] - at[q][a]);
+		}
+		if (!(d1 > d2))
+			continue;
+		memcpy(tk, keys[q + 1], sizeof tk);
+		memcpy(keys[q + 1], keys[q + 2], sizeof tk);
+		memcpy(keys[q + 2], tk, sizeof tk);
+		t = nk[q + 1], nk[q + 1] = nk[q + 2], nk[q + 2] = t;
+		b1 = *m >> (q + 1) & 1, b2 = *m >> (q + 2) & 1;
+		*m = (*m & ~(6u << q)) | b1 << (q + 2) | b2 << (q + 1);
+	}
+}
+
 /* tex, tld4, txq: v[k][lane] the sources, d[k][lane] the destinations. */
 int
 interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP])
@@ -1491,6 +1491,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	const int *tb = xi->tbl;
 
 	uint64_t keys[WARP][TEXKEYS];
+	double at[WARP][3];
 	unsigned nk[WARP], grp = tb[T_KIND] == TK_TXQ ? 8 : 4, share, mul = 1, tsz = 0;
 	int lin = 0;
 
@@ -1531,6 +1532,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		tsz = o->tsz, lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
 		if (fetch(&s, tb, src, out))
 			return -1;
+		memcpy(at[l], s.at, sizeof at[l]);
 		for (int c = 0; c < 4; c++)
 			d[c][l] = out[c];
 		if (tb[T_PRED])
@@ -1556,6 +1558,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 			share = 2;
 		if (tsz == 16)
 			share = share > 2 && tb[T_GEOM] != G_3D ? 2 : 1, mul = 2;
+		if (share == 2 && grp == 4)
+			pairlanes((const double (*)[3])at, &m, keys, nk);
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, keys, nk);
 	}
 	return 0;

@@ -66,6 +66,8 @@ uint32_t interp_tex_query(const TexObj *o, int q, uint32_t lv);
 uint64_t interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t k);
 void interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, unsigned share,
                       unsigned mul, uint64_t (*keys)[TEXKEYS], const unsigned *nk);
+/* texlod.c: the level of detail of gradients dx, dy (in texels), in 256ths */
+int64_t interp_tex_gradlod(const double *dx, const double *dy);
 /* surf.c: suld, sust, sured, suq, with interp_tex's arguments */
 int interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP]);
 

@@ -760,27 +760,33 @@ surfaces(void)
 
 /* ---------------------------------------------------------------- probes */
 
-/* A 16x16 f32 mipmapped array of 5 levels, level l all l: what a fetch
- * returns is the level of detail it took. */
+/* A w x h f32 mipmapped array (sides powers of 2 up to 16) of 5 levels,
+ * level l all l: what a fetch returns is the level of detail it took. */
 static CUmipmappedArray
-levels16(void)
+levelswh(unsigned w, unsigned h)
 {
 	static float f[16 * 16];
 	CUDA_ARRAY3D_DESCRIPTOR ad;
 	CUmipmappedArray mm;
 
 	memset(&ad, 0, sizeof ad);
-	ad.Width = 16, ad.Height = 16, ad.Format = F32, ad.NumChannels = 1;
+	ad.Width = w, ad.Height = h, ad.Format = F32, ad.NumChannels = 1;
 	CK(cuMipmappedArrayCreate(&mm, &ad, 5));
 	for (unsigned l = 0; l < 5; l++) {
 		CUarray la;
-		unsigned w = 16u >> l;
-		for (unsigned i = 0; i < w * w; i++)
+		unsigned lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+		for (unsigned i = 0; i < lw * lh; i++)
 			f[i] = (float)l;
 		CK(cuMipmappedArrayGetLevel(&la, mm, l));
-		toarray(la, f, w * 4, w);
+		toarray(la, f, lw * 4, lh);
 	}
 	return mm;
+}
+
+static CUmipmappedArray
+levels16(void)
+{
+	return levelswh(16, 16);
 }
 
 /* A texture object over array or mipmapped array (the other NULL), of
@@ -1870,6 +1876,51 @@ mulprobes(void)
 	CK(cuMipmappedArrayDestroy(mm));
 }
 
+/* "probe grad rect 16x8" and "probe grad rect 8x16": the level of
+ * detail of tex.grad on arrays of unequal sides, 5 levels, level l all
+ * l, the same gradients in texels on both: one gradient along y of
+ * 2 + k/128 texels; (2, l) and (l, 2) for l in 1/128 steps; then both
+ * gradients of any sizes.  On an H200 both give every lane the same
+ * level, which the square arrays' rule gives them (interp/tex.c's
+ * gradlod()). */
+static void
+rectprobes(void)
+{
+	static float p[2 * MAXN][4];
+	static const unsigned wh[][2] = { { 16, 8 }, { 8, 16 } };
+	CUmipmappedArray mm;
+	CUtexObject t;
+	char nm[64];
+
+	doing = "grad rect probes";
+	for (unsigned r = 0; r < 2; r++) {
+		rng = 0xbb67ae85u;
+		mm = levelswh(wh[r][0], wh[r][1]);
+		t = probeobj(NULL, mm, LI, LI, NC, 4);
+		for (unsigned n = 0; n < 1024; n++) {
+			float *g = p[2 * n + 1];
+			p[2 * n][0] = uni(0, 1), p[2 * n][1] = uni(0, 1), p[2 * n][2] = p[2 * n][3] = 0;
+			g[0] = g[1] = g[2] = g[3] = 0;
+			if (n < 256) {
+				g[1] = 2.0f + (float)n / 128.0f;
+			} else if (n < 512) {
+				g[0] = 2.0f, g[1] = (float)(n - 256) / 128.0f;
+			} else if (n < 768) {
+				g[0] = (float)(n - 512) / 128.0f, g[1] = 2.0f;
+			} else {
+				for (unsigned c = 0; c < 4; c++)
+					g[c] = uni(-4, 4) * exp2f((float)(rnd() % 6) - 2.0f);
+			}
+			for (unsigned c = 0; c < 4; c++)
+				g[c] /= (float)wh[r][c & 1];
+		}
+		snprintf(nm, sizeof nm, "grad rect %ux%u", wh[r][0], wh[r][1]);
+		probe(nm, "t2dgrad_f", t, (const float (*)[4])p, 1024, 2048);
+		CK(cuTexObjectDestroy(t));
+		CK(cuMipmappedArrayDestroy(mm));
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1914,6 +1965,7 @@ main(int argc, char **argv)
 	moreprobes();
 	laneprobes();
 	mulprobes();
+	rectprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
