@@ -163,7 +163,7 @@ unchanged(const Func *f, const Ins *m, int i, int k)
  * 47,720 recorded kernels this leaves 18 fewer differing, none new (neg
  * alone 11, abs 7); the same rule for sub, shr.s64, bfi, not, bfe, sad,
  * mul.lo or mul.hi of 64 bits fixed some and broke as many. */
-enum { DK_PLAIN, DK_RN, DK_MOVED };
+enum { DK_PLAIN, DK_RN, DK_MOVED, DK_RSQ, DK_LATE };
 
 /* A 64-bit integer ALU instruction, which ptxas computes as two 32-bit
  * halves (not a mul.wide or cvt, whose type is the narrow one, nor a
@@ -234,11 +234,15 @@ defkind(const Func *f, int v, const Ins *d, int i, int atomic)
 		return ir_hasmod(d, MOD_RN) ? DK_RN : DK_MOVED;
 	if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_S64 && !d->guard && d->ndef == 1)
 		return DK_RN;   /* a 64-bit integer built of halves: see above */
+	if (d->op == OP_RSQRT && d->ty[0] == TY_F64 && !ir_hasmod(d, MOD_FTZ))
+		return DK_RSQ;
 	if (atomic && d->op == OP_MUL && ir_hasmod(d, MOD_HI) && d->ty[0] == TY_U64 && !d->guard && d->ndef == 1)
 		return DK_RN;
 	if (atomic && int64op(d) && d->op != OP_SETP && !d->guard && d->ndef == 1 && intread(f, v, i))
 		return DK_RN;
-	return d->op == OP_SELP || d->op == OP_COPYSIGN ? DK_MOVED : DK_PLAIN;
+	if (d->op == OP_SELP || d->op == OP_COPYSIGN)
+		return DK_MOVED;
+	return d->guard || d->op == OP_ATOM ? DK_LATE : DK_PLAIN;
 }
 
 /* The ops whose result is a function of their operands alone, which
@@ -524,6 +528,8 @@ interp_nan_first(const Func *f, const Ins *in)
 		return pa < pb;
 	if (pa != LONG_MAX && pb != LONG_MAX && ka != kb && (ka == DK_RN || kb == DK_RN))
 		return ka == DK_RN;
+	if (pa != LONG_MAX && pb != LONG_MAX && ((ka == DK_RSQ && kb == DK_PLAIN) || (ka == DK_PLAIN && kb == DK_RSQ)))
+		return ka == DK_RSQ;
 	return pa > pb;
 }
 
