@@ -641,6 +641,12 @@ dpops(Verify *v, Ins *in)
 			    i + 1, ir_opinfo[in->op].name, tyname(r->type), r->name);
 			return;
 		}
+		/* nor a float literal, in any place ("Arguments mismatch") */
+		if (o->kind == OK_FIMM) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is a float literal; it is a 32-bit integer",
+			    i + 1, ir_opinfo[in->op].name);
+			return;
+		}
 	}
 }
 
