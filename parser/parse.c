@@ -857,7 +857,9 @@ plusreg(Parser *p, Ins *in, Opnd *o)
 	}
 	int k = ir_tyinfo[ty].kind, bits = ir_tyinfo[ty].bits;
 	if ((k != TK_BIT && k != TK_UINT && k != TK_SINT) || bits < 16 || bits > 64) {
-		/* ptxas accepts a float register here and then drops the instruction */
+		/* ptxas 13.0 takes a float or predicate register here only while
+		 * the result is dead: add.f32 %f2, %f1+4, %f1 with %f2 stored
+		 * kills it (SIGSEGV), and.pred %p2, %p1+1, %p1 used hangs it */
 		diag_err(p->dg, o->loc, "a constant can only be added to a 16-, 32- or 64-bit integer register, "
 			"not to '%s' (.%s)", r->name, ir_tyinfo[ty].name);
 		return 0;
