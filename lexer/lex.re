@@ -187,7 +187,12 @@ digit(int c)
 	return 99;
 }
 
-/* An integer literal: value modulo 2^64, and whether it needs unsigned. */
+/* An integer literal: value modulo 2^64, and whether it needs unsigned.
+ * Overflow is ptxas 13.0's "Constant overflow": a digit folded into a
+ * value already past INT64_MAX.  So 2^64 and up to 0x7ffffffffffffffff
+ * (92233720368547758079 in decimal) are taken, modulo 2^64, and
+ * 0x80000000000000000 is not; a value wrapped back below 2^63 by
+ * earlier digits folds on (0200000000000000000000000 is taken). */
 static int
 intlit(Parser *p, const char *s, const char *e, Tok *t, Loc loc)
 {
@@ -205,12 +210,12 @@ intlit(Parser *p, const char *s, const char *e, Tok *t, Loc loc)
 	int over = 0;
 	for (; s < e; s++) {
 		int d = digit(*s);
-		if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base)
+		if (v > (uint64_t)INT64_MAX)
 			over = 1;
 		v = v * (uint64_t)base + (uint64_t)d;
 	}
 	if (over)
-		diag_err(p->dg, loc, "integer literal does not fit in 64 bits");
+		diag_err(p->dg, loc, "integer literal too large (constant overflow)");
 	t->i = (int64_t)v;
 	t->fl = uns || v > (uint64_t)INT64_MAX;
 	return INT;

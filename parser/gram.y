@@ -80,6 +80,10 @@ static void yyerror(Loc *loc, Parser *p, const char *msg);
 %type <pl> params fparams fret
 %type <tok> secname
 
+/* A .pragma after a header without ';' is the header's: read on (shift)
+ * rather than end the header there; either way it is the module's. */
+%precedence NOSEMI
+%precedence PRAGMA
 %precedence '='
 %right '?' ':'
 %left LOR
@@ -200,8 +204,8 @@ initval
  * wrote them so); ps_func_end rejects a kernel declaration written so. */
 func
 	: fhead fdirs ';'                   { ps_func_end(p, 0, @3); }
-	| fhead fdirs                       { ps_func_end(p, -1, @$); }
-	| fhead fdirs '{'                   { ps_func_body(p); }
+	| fhead fdirs %prec NOSEMI          { ps_func_end(p, -1, @$); }
+	| fhead fdirs '{'                   { ps_func_body(p, @3); }
 	  stmts '}'                         { ps_func_end(p, 1, @6); }
 	;
 
@@ -237,6 +241,7 @@ fdirs
 	: %empty
 	| fdirs PERF perfargs               { ps_perf(p, &$2, $3, @2); }
 	| fdirs NORETURN                    { ps_noreturn(p); }
+	| fdirs PRAGMA strlist ';'          { ps_hdrpragma(p, $3, @2); }
 	;
 
 perfargs

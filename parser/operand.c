@@ -564,6 +564,12 @@ parse_lower(Parser *p, Expr *e, Opnd *o)
 		loweraddr(p, e, o);
 		return;
 	case E_BRACE:
+		if (e->nelt == 0) {
+			/* ptxas: a syntax error */
+			diag_err(p->dg, e->loc, "an operand vector cannot be empty");
+			o->kind = OK_SINK;
+			return;
+		}
 		o->kind = OK_VEC;
 		o->sub = parse_lowerlist(p, e->elt, e->nelt);
 		o->nsub = e->nelt;
@@ -588,8 +594,8 @@ parse_lower(Parser *p, Expr *e, Opnd *o)
 		}
 		break;
 	case E_OR:
-		/* d|p, and tex's and tld4's {a, b, c, d}|p */
-		if ((e->a->kind == E_SYM || e->a->kind == E_BRACE) && e->b->kind == E_SYM) {
+		/* d|p, _|p, and tex's and tld4's {a, b, c, d}|p */
+		if ((e->a->kind == E_SYM || e->a->kind == E_BRACE || e->a->kind == E_SINK) && e->b->kind == E_SYM) {
 			o->kind = OK_PAIR;
 			Expr *v[2] = {e->a, e->b};
 			o->sub = parse_lowerlist(p, v, 2);

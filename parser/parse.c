@@ -116,6 +116,7 @@ ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *pars, Loc loc)
 		s->fn = fn;
 	fn->sym = s;
 	p->hdr = fn;
+	p->hdrpragma.line = 0;
 }
 
 void
@@ -197,12 +198,32 @@ ps_noreturn(Parser *p)
 	p->hdr->noreturn = 1;
 }
 
+/* A .pragma after a function's header, which ptxas 13.0 takes as one of
+ * the module's (a body-only pragma there is "allowed only within function
+ * scope").  A kernel's body may follow it; a .func's header ends before it
+ * (a .func declaration needs no ';'), so a '{' or ';' after it is a syntax
+ * error, as is a ';' after a kernel's.  Inside a body, where only
+ * declarations have headers, it is an error at once. */
 void
-ps_func_body(Parser *p)
+ps_hdrpragma(Parser *p, EList *strs, Loc loc)
+{
+	if (p->fn) {
+		diag_err(p->dg, loc, "a .pragma cannot come between a declaration's header and its ';'");
+		return;
+	}
+	if (!p->hdrpragma.line)
+		p->hdrpragma = loc;
+	ps_pragma(p, strs, loc);
+}
+
+void
+ps_func_body(Parser *p, Loc loc)
 {
 	Func *fn = p->hdr;
 	if (!fn)
 		return;
+	if (p->hdrpragma.line && !fn->entry)
+		diag_err(p->dg, loc, "syntax error: unexpected '{' after a .pragma (a .func's header ends before it)");
 	if (fn->sym->fn && fn->sym->fn != fn && fn->sym->fn->hasbody)
 		diag_err(p->dg, fn->loc, "duplicate definition of function '%s'", fn->name);
 	fn->sym->fn = fn;
@@ -240,6 +261,9 @@ ps_func_end(Parser *p, int hasbody, Loc loc)
 	Func *fn = hasbody > 0 ? p->fn : p->hdr;
 	if (!fn)
 		return;
+	if (hasbody == 0 && p->hdrpragma.line)
+		diag_err(p->dg, loc, "syntax error: unexpected ';' after a .pragma (a declaration's header ends before it)");
+	p->hdrpragma.line = 0;
 	if (hasbody < 0) {
 		/* no ';': ptxas takes it after a .func header, not after .entry */
 		if (fn->entry)
@@ -552,6 +576,53 @@ videocheck(Parser *p, Ins *in, unsigned neg)
 		diag_err(p->dg, in->loc, "'%s' takes .sat or .add, not both", name);
 }
 
+/* Moves word i of the chain to position j, the words between shifting. */
+static void
+headmove(Head *h, int i, int j)
+{
+	const char *ts = h->s[i];
+	size_t tl = h->len[i];
+	Loc tloc = h->loc[i];
+	int d = j < i ? -1 : 1;
+	for (; i != j; i += d) {
+		h->s[i] = h->s[i + d];
+		h->len[i] = h->len[i + d];
+		h->loc[i] = h->loc[i + d];
+	}
+	h->s[j] = ts;
+	h->len[j] = tl;
+	h->loc[j] = tloc;
+}
+
+/* ptxas 13.0 reads .sync as a modifier that may stand anywhere in the
+ * chain (redux.add.s32.sync, barrier.aligned.sync, barrier.cta.aligned.sync)
+ * where the name words before it are kept in order (barrier.aligned.cta.sync
+ * is "Illegal modifier '.cta'").  When the chain names nothing as written,
+ * a later .sync goes where it completes the longest name; the words it
+ * passes are modifiers then, checked as such.  -1 when it completes none. */
+static int
+syncfirst(Head *h, int *nused)
+{
+	int best = -1, bestj = 0, bestu = 0;
+	for (int i = 2; i < h->n; i++) {
+		if (h->len[i] != 4 || memcmp(h->s[i], "sync", 4) != 0)
+			continue;
+		for (int j = 1; j < i; j++) {
+			int op, u;
+			headmove(h, i, j);
+			if ((op = ir_op_lookup(h->s, h->len, h->n, &u)) >= 0 && u > j && u > bestu)
+				best = op, bestj = j, bestu = u;
+			headmove(h, j, i);
+		}
+		if (best >= 0) {
+			headmove(h, i, bestj);
+			*nused = bestu;
+			return best;
+		}
+	}
+	return -1;
+}
+
 void
 ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 {
@@ -562,6 +633,8 @@ ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 		initspaces(p);
 	int nused = 0;
 	int op = ir_op_lookup(h->s, h->len, h->n, &nused);
+	if (op < 0)
+		op = syncfirst(h, &nused);
 	if (op < 0) {
 		diag_err(p->dg, h->loc[0], "unknown instruction '%s'", h->s[0]);
 		return;
@@ -580,17 +653,7 @@ ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 			break;
 		s[k] = h->s[i], l[k] = h->len[i];
 		if (ir_op_lookup(s, l, k + 1, &u) >= 0 && u == k + 1) {
-			const char *ts = h->s[i];
-			size_t tl = h->len[i];
-			Loc tloc = h->loc[i];
-			for (int j = i; j > nused; j--) {
-				h->s[j] = h->s[j - 1];
-				h->len[j] = h->len[j - 1];
-				h->loc[j] = h->loc[j - 1];
-			}
-			h->s[nused] = ts;
-			h->len[nused] = tl;
-			h->loc[nused] = tloc;
+			headmove(h, i, nused);
 			op = ir_op_lookup(h->s, h->len, h->n, &nused);
 		}
 	}
@@ -794,7 +857,9 @@ plusreg(Parser *p, Ins *in, Opnd *o)
 	}
 	int k = ir_tyinfo[ty].kind, bits = ir_tyinfo[ty].bits;
 	if ((k != TK_BIT && k != TK_UINT && k != TK_SINT) || bits < 16 || bits > 64) {
-		/* ptxas accepts a float register here and then drops the instruction */
+		/* ptxas 13.0 takes a float or predicate register here only while
+		 * the result is dead: add.f32 %f2, %f1+4, %f1 with %f2 stored
+		 * kills it (SIGSEGV), and.pred %p2, %p1+1, %p1 used hangs it */
 		diag_err(p->dg, o->loc, "a constant can only be added to a 16-, 32- or 64-bit integer register, "
 			"not to '%s' (.%s)", r->name, ir_tyinfo[ty].name);
 		return 0;

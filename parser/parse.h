@@ -155,6 +155,7 @@ struct Parser {
 	SpecList *fspecs;   /* linkage words before .entry/.func */
 	int fentry;
 	Loc floc;
+	Loc hdrpragma;      /* a .pragma among the header's directives (line 0: none) */
 	int eol;            /* the lexer is inside a .loc line: report its end as EOL */
 	int16_t *spaceof;   /* modifier id -> SP_* of state-space modifiers */
 	int modv2, modv4, modv8;
@@ -217,7 +218,8 @@ void ps_fkind(Parser *p, SpecList *specs, int entry, Loc loc);
 void ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *params, Loc loc);
 void ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc);
 void ps_noreturn(Parser *p);
-void ps_func_body(Parser *p);
+void ps_hdrpragma(Parser *p, EList *strs, Loc loc);
+void ps_func_body(Parser *p, Loc loc);
 void ps_func_end(Parser *p, int hasbody, Loc loc);   /* hasbody -1: a declaration without its ';' */
 void ps_func_inner(Parser *p, Loc loc);   /* a function declared inside a body */
 

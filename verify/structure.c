@@ -97,6 +97,10 @@ calls(Verify *v, Func *fn, Ins *in)
 			verify_report(v, VC_CALLPROTO, t->loc,
 			    "indirect call through '%s' needs a .callprototype or .calltargets operand",
 			    t->sym ? t->sym->name : "register");
+		else if (last->sym->kind == SYM_PROTO && last->sym->fn && in->nopnd > in->ndst + 1)
+			/* the prototype is the callee's header here (ptxas: "Call has
+			 * wrong number of parameters" against it) */
+			arity(v, in, last->sym->fn, last->sym->name);
 	}
 }
 

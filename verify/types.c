@@ -249,6 +249,24 @@ expect(Ins *in, int i, int *wider)
 	if (in->op == OP_CVTA)
 		return in->nty == 1 && (in->opnd[i].kind == OK_REG || in->opnd[i].kind == OK_IMM ||
 		    in->opnd[i].kind == OK_FIMM) ? t : 0;
+	/* the warp instructions (VR_NONE), as ptxas 13.0 types them ("Arguments
+	 * mismatch"): a member mask, match's and elect's result and an integer
+	 * redux's values are 32-bit integer or .b registers (no float); a
+	 * shuffle's value, lane and clamp any 32-bit ones, the matched value
+	 * one of the type.  A pair d|p is warppair()'s. */
+	if (in->opnd[i].kind != OK_PAIR)
+		switch (in->op) {
+		case OP_SHFL: case OP_SHFL_SYNC:
+			return i == 4 ? TY_U32 : TY_B32;
+		case OP_MATCH:
+			return i == 1 ? t : TY_U32;
+		case OP_REDUX_SYNC:
+			return i == 2 || isint(t) || t == TY_B32 ? TY_U32 : t;
+		case OP_ELECT_SYNC: case OP_VOTE_SYNC:
+			return i == in->nopnd - 1 ? TY_U32 : 0;
+		default:
+			break;
+		}
 	switch (ir_opinfo[in->op].vrule) {
 	case VR_SAME:
 		if (in->nty != 1)
@@ -549,6 +567,37 @@ kinds(Verify *v, Ins *in)
 	}
 }
 
+/* The result pair d|p of shfl, match and elect: d as expect() has it, p
+ * a predicate ("Predicate output expected"), and elect's p not left out
+ * (the same message). */
+static void
+warppair(Verify *v, Ins *in)
+{
+	int sh = in->op == OP_SHFL || in->op == OP_SHFL_SYNC;
+	Opnd *d = &in->opnd[0];
+
+	if ((!sh && in->op != OP_MATCH && in->op != OP_ELECT_SYNC) || in->nopnd < 1)
+		return;
+	if (d->kind != OK_PAIR) {
+		if (in->op == OP_ELECT_SYNC)
+			verify_report(v, VC_OPTYPE, d->loc, "'elect.sync' writes d|p: the predicate p is required");
+		return;
+	}
+	if (d->nsub != 2)
+		return;
+	if (in->op == OP_MATCH && !ir_hasmod(in, MOD_ALL)) {
+		verify_report(v, VC_OPTYPE, d->sub[1].loc, "'match.any' writes no predicate (only match.all does)");
+		return;
+	}
+	if (sh && d->sub[0].kind == OK_SINK)
+		verify_report(v, VC_OPTYPE, d->sub[0].loc, "'%s' cannot discard its result with '_'", ir_opinfo[in->op].name);
+	operand(v, in, &d->sub[0], sh ? TY_B32 : TY_U32, 0, 0, 0);
+	const Opnd *p = &d->sub[1];
+	if (p->kind == OK_REG && p->sym && p->sym->kind == SYM_REG && p->sym->type != TY_PRED)
+		verify_report(v, VC_OPTYPE, p->loc, "'%s' writes a predicate after '|', not .%s register '%s'",
+		    ir_opinfo[in->op].name, tyname(p->sym->type), p->sym->name);
+}
+
 /* A barrier's id, thread count and member mask (bar, barrier,
  * bar.warp.sync): 32-bit integer or .b registers, or integer literals
  * ("Arguments mismatch" for 0f42000000, a .b16, .b64 or .f32 register). */
@@ -590,6 +639,12 @@ dpops(Verify *v, Ins *in)
 		if (r && (verify_bits(r->type) != 32 || (!isint(r->type) && verify_kind(r->type) != TK_BIT))) {
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a 32-bit integer",
 			    i + 1, ir_opinfo[in->op].name, tyname(r->type), r->name);
+			return;
+		}
+		/* nor a float literal, in any place ("Arguments mismatch") */
+		if (o->kind == OK_FIMM) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is a float literal; it is a 32-bit integer",
+			    i + 1, ir_opinfo[in->op].name);
 			return;
 		}
 	}
@@ -994,6 +1049,20 @@ required(Verify *v, Ins *in)
 	if (in->op == OP_TLD4 && !ir_hasmod(in, MOD_R) && !ir_hasmod(in, MOD_G) && !ir_hasmod(in, MOD_B) &&
 	    !ir_hasmod(in, MOD_A))
 		verify_report(v, VC_MODIFIER, in->loc, "'tld4' needs a component (.r, .g, .b or .a)");
+	/* match is match.sync from PTX ISA 6.0 on (".sync modifier required") */
+	if (in->op == OP_MATCH && !ir_hasmod(in, MOD_SYNC))
+		verify_report(v, VC_MODIFIER, in->loc, "'match' needs .sync");
+	/* prefetch names its level ("Cache level modifier required"), or the
+	 * tensormap it fetches; prefetchu its .L1 */
+	if ((in->op == OP_PREFETCH || in->op == OP_PREFETCHU) && !ir_hasmod(in, MOD_L1) && !ir_hasmod(in, MOD_L2) &&
+	    !ir_hasmod(in, MOD_L2_EVICT_LAST) && !ir_hasmod(in, MOD_L2_EVICT_NORMAL) && !ir_hasmod(in, MOD_TENSORMAP))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a cache level (%s)", ir_opinfo[in->op].name,
+		    in->op == OP_PREFETCH ? ".L1, .L2, .L2::evict_last or .L2::evict_normal" : ".L1");
+	/* a tensormap is in .const or .param space, or generic ("Modifier
+	 * '.tensormap' cannot be applied to '.global' space") */
+	if (in->op == OP_PREFETCH && ir_hasmod(in, MOD_TENSORMAP) && in->space != SP_NONE && in->space != SP_CONST &&
+	    in->space != SP_PARAM)
+		verify_report(v, VC_MODIFIER, in->loc, "'prefetch.tensormap' is of generic, .const or .param space");
 	if (in->op == OP_REDUX_SYNC && !ir_mod_atomop(in) && !ir_mod_boolop(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'redux.sync' needs an operation (.add, .min, .max, .and ...)");
 	if ((in->op == OP_MATCH || in->op == OP_VOTE || in->op == OP_VOTE_SYNC) && !ir_mod_vote(in) &&
@@ -1716,6 +1785,11 @@ texture(Verify *v, Ins *in)
 	if (m->kind == OK_ADDR && m->addrlist && m->nsub >= 2) {
 		c = &m->sub[m->nsub - 1];
 		int have = c->kind == OK_VEC ? c->nsub : 1;
+		/* after a sampler the coordinates are braced, one or not
+		 * (ptxas 13.0: a syntax error); [tex, c] takes a bare one */
+		if (tex && m->nsub == 3 && c->kind != OK_VEC)
+			verify_report(v, VC_VECTOR, c->loc, "'%s' [texture, sampler, {coordinates}] takes them in braces",
+			    ir_opinfo[in->op].name);
 		/* PTX vectors have 1, 2, 4 or 8 elements: 3d pads its coordinates to 4 */
 		/* a single register is taken for any geometry (ptxas 13.0);
 		 * only a brace vector is held to it */
@@ -1759,6 +1833,12 @@ texture(Verify *v, Ins *in)
 		surfdata(v, in, in->op == OP_SUST ? 1 : 0);
 	} else if (in->op == OP_TXQ || in->op == OP_SUQ) {
 		const Opnd *d = &in->opnd[0];
+		/* txq.level queries one level of detail, written after the
+		 * texture; no other query takes it ("Arguments mismatch") */
+		if (in->op == OP_TXQ && (in->nopnd == 3) != ir_hasmod(in, MOD_LEVEL))
+			verify_report(v, VC_OPTYPE, in->nopnd == 3 ? in->opnd[2].loc : in->loc,
+			    in->nopnd == 3 ? "'txq' takes a level of detail with .level only" :
+			    "'txq.level' takes a level of detail after the texture");
 		if (d->kind == OK_REG && d->sym && d->sym->kind == SYM_REG && d->sym->type == TY_PRED)
 			verify_report(v, VC_OPTYPE, d->loc, "result '%s' of '%s' is a predicate; it is a 32-bit register",
 			    d->sym->name, ir_opinfo[in->op].name);
@@ -2439,6 +2519,18 @@ sinks(Verify *v, Ins *in)
 {
 	const Opnd *o;
 
+	/* a result vector of sinks alone has no element type to go by
+	 * ("Unable to infer type of vector elements"), and a surface load
+	 * discards no whole result ("Result discard mode is not allowed") */
+	if (in->ndst >= 1 && in->nopnd >= 1 && (o = &in->opnd[0])->kind == OK_VEC && o->nsub > 0) {
+		int k = 0;
+		while (k < o->nsub && o->sub[k].kind == OK_SINK)
+			k++;
+		if (k == o->nsub)
+			verify_report(v, VC_OPTYPE, o->loc, "a result vector of '%s' all of sinks '_'", ir_opinfo[in->op].name);
+	} else if (in->op == OP_SULD && in->nopnd >= 1 && in->opnd[0].kind == OK_SINK)
+		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'suld' cannot discard its result with '_'");
+
 	for (int i = in->ndst; i < in->nopnd; i++)
 		if ((strchr("rRvpm", verify_shape(in->op, i)) || in->opnd[i].kind == OK_VEC) && (o = sinkin(&in->opnd[i]))) {
 			verify_report(v, VC_OPTYPE, o->loc, "sink '_' as a source operand of '%s'", ir_opinfo[in->op].name);
@@ -2486,6 +2578,7 @@ check(Verify *v, const Accept *ac, Ins *in)
 	isspacep(v, in);
 	dpops(v, in);
 	barops(v, in);
+	warppair(v, in);
 	qcancel(v, in);
 	vectors(v, in);
 	kinds(v, in);

@@ -292,7 +292,9 @@ def judge(case):
         perr = next((ln for ln in pout.splitlines() if "error" in ln or "fatal" in ln), pout.strip())
         return case, "miss", perr
     if prc == 0 and errs:
-        return case, "finding" if checks <= FINDINGS else "false", errs[0]
+        # an error without a -W name is the parser's, never a finding
+        tagged = all(re.search(r"\[-W[\w-]+\]$", e) for e in errs)
+        return case, "finding" if tagged and checks <= FINDINGS else "false", errs[0]
     return case, "agree", ""
 
 
