@@ -8,7 +8,10 @@
  *     cache, which the PTX ISA lets serve a stale value unless the memory
  *     is read-only for the whole kernel;
  *   - "store-to-nc-loaded": the same in the other order, a store to bytes
- *     that an earlier ld.global.nc or ldu of the launch read;
+ *     that an earlier ld.global.nc, ldu or texture fetch of the launch read;
+ *   - "tex-of-written": a texture fetch (tex, tld4) of texels in memory
+ *     this launch has stored to: the texture cache is not coherent with
+ *     the kernel's stores either;
  *   - "store-to-const": a store or atomic through a generic or global
  *     address into a .const variable (cvta.const gives kernels its
  *     address, but constant memory is read-only to them: the constant
@@ -58,8 +61,8 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 		if (L->ncread && interp_chk_count(L->ncread, p, n)) {
 			interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &s);
 			interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "store-to-nc-loaded", &s, NULL,
-			    "a store of %u bytes at 0x%" PRIx64 " to memory that ld.global.nc or ldu read earlier in the "
-			    "launch: the non-coherent cache may hold either value", n, a);
+			    "a store of %u bytes at 0x%" PRIx64 " to memory that ld.global.nc, ldu or a texture fetch read "
+			    "earlier in the launch: the non-coherent cache may hold either value", n, a);
 		}
 		interp_chk_mark(cx, &L->wrote, p, n, 1);
 		return;
@@ -73,6 +76,22 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 		    "ld.global.nc and ldu need memory that is read-only for the whole kernel", n, a);
 	}
 	interp_chk_mark(cx, &L->ncread, p, n, 1);
+}
+
+/* A texel's bytes, read by a texture fetch: the texture cache is the
+ * non-coherent one, so they count as ld.global.nc's do. */
+void
+interp_chk_texread(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	ChkSite s;
+
+	if (L->wrote && interp_chk_count(L->wrote, p, n)) {
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "tex-of-written", &s, NULL,
+		    "a texture fetch of %u bytes at 0x%" PRIx64 " from memory the launch has stored to: the "
+		    "texture cache is not coherent with the kernel's stores, so the fetch may see either value", n, a);
+	}
+	interp_chk_mark(L->cx, &L->ncread, p, n, 1);
 }
 
 void

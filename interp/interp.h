@@ -910,6 +910,8 @@ void interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64
  * bytes at guest a (PTX_ACCESS_*) that reaches its allocation's slack */
 void interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, unsigned n, int acc);
 int interp_chk_noncoherent(const XIns *xi);   /* ld.global.nc or ldu: a load memcheck follows */
+/* memcheck: n bytes at host p (guest a) a texture fetch read (tex.c) */
+void interp_chk_texread(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_end(Launch *L);
 /* check_race.c: racecheck of shared and global memory, after an access
  * (PTX_ACCESS_*) of space (MS_*, as decoded); interp_chk_order before

@@ -33,15 +33,19 @@ span(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, unsigned n, int w
 {
 	uint8_t *p = interp_xlate(L, w, lane, MS_GLOBAL, a, 1, write, xi), *q;
 
-	if (!p || n <= 1)
-		return p;
-	if (!(q = interp_xlate(L, w, lane, MS_GLOBAL, a + n - 1, 1, write, xi)))
+	if (!p)
 		return NULL;
-	if (q - p != (ptrdiff_t)(n - 1)) {
+	if (n > 1 && !(q = interp_xlate(L, w, lane, MS_GLOBAL, a + n - 1, 1, write, xi)))
+		return NULL;
+	if (n > 1 && q - p != (ptrdiff_t)(n - 1)) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, n, "surface access at 0x%" PRIx64
 		    " crosses allocations", a);
 		return NULL;
 	}
+	/* memcheck follows surface stores as it does st's: a texture fetch
+	 * of the bytes later in the launch is reported (check_mem.c) */
+	if (write && (L->chk & PTX_CHECK_MEMCHECK))
+		interp_chk_access(L, w, (uint32_t)lane, xi, a, p, n, 1);
 	return p;
 }
 

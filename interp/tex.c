@@ -621,6 +621,8 @@ texel(const Smp *s, unsigned lv, uint64_t i, uint64_t j, uint64_t k, Texel *t)
 		uint32_t u = 0;
 		if (!p)
 			return -1;
+		if (s->L->chk & PTX_CHECK_MEMCHECK)   /* a checked launch: one host thread */
+			interp_chk_texread(s->L, s->w, (uint32_t)s->lane, s->xi, a + c * o->esz, p, o->esz);
 		memcpy(&u, p, o->esz);
 		t->c[c] = o->t.format == PTX_TEXFMT_S8 ? (uint32_t)(int32_t)(int8_t)u :
 		    o->t.format == PTX_TEXFMT_S16 ? (uint32_t)(int32_t)(int16_t)u : u;
