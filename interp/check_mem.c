@@ -42,6 +42,29 @@ interp_chk_noncoherent(const XIns *xi)
 	return xi->in && (xi->in->op == OP_LDU || (xi->in->op == OP_LD && ir_hasmod(xi->in, MOD_NC)));
 }
 
+/* A read through the non-coherent cache (ld.global.nc, ldu; tex: a
+ * texture fetch) of bytes the launch may have stored to, remembered for
+ * the stores after it. */
+static void
+ncread(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int tex)
+{
+	ChkSite s;
+
+	if (L->wrote && interp_chk_count(L->wrote, p, n)) {
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);
+		if (tex)
+			interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "tex-of-written", &s, NULL,
+			    "a texture fetch of %u bytes at 0x%" PRIx64 " from memory the launch has stored to: the "
+			    "texture cache is not coherent with the kernel's stores, so the fetch may see either value",
+			    n, a);
+		else
+			interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "nc-load-of-written", &s, NULL,
+			    "a non-coherent load of %u bytes at 0x%" PRIx64 " from memory the launch has stored to: "
+			    "ld.global.nc and ldu need memory that is read-only for the whole kernel", n, a);
+	}
+	interp_chk_mark(L->cx, &L->ncread, p, n, 1);
+}
+
 void
 interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
                   int write)
@@ -67,15 +90,8 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 		interp_chk_mark(cx, &L->wrote, p, n, 1);
 		return;
 	}
-	if (!interp_chk_noncoherent(xi))
-		return;
-	if (L->wrote && interp_chk_count(L->wrote, p, n)) {
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "nc-load-of-written", &s, NULL,
-		    "a non-coherent load of %u bytes at 0x%" PRIx64 " from memory the launch has stored to: "
-		    "ld.global.nc and ldu need memory that is read-only for the whole kernel", n, a);
-	}
-	interp_chk_mark(cx, &L->ncread, p, n, 1);
+	if (interp_chk_noncoherent(xi))
+		ncread(L, w, lane, xi, a, p, n, 0);
 }
 
 /* A texel's bytes, read by a texture fetch: the texture cache is the
@@ -83,15 +99,7 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 void
 interp_chk_texread(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
-	ChkSite s;
-
-	if (L->wrote && interp_chk_count(L->wrote, p, n)) {
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &s);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "tex-of-written", &s, NULL,
-		    "a texture fetch of %u bytes at 0x%" PRIx64 " from memory the launch has stored to: the "
-		    "texture cache is not coherent with the kernel's stores, so the fetch may see either value", n, a);
-	}
-	interp_chk_mark(L->cx, &L->ncread, p, n, 1);
+	ncread(L, w, lane, xi, a, p, n, 1);
 }
 
 void
