@@ -129,6 +129,9 @@ extern Shim shim;
 #define UNLOCK() pthread_mutex_unlock(&shim.mu)
 
 /* shim_handle.c: the handle table, each under LOCK */
+/* CUmemorytype */
+enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_ARRAY, CU_MEMORYTYPE_UNIFIED };
+
 enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_POOL, H_ARRAY,
        H_MIPMAP, H_UOBJ, H_NKIND };
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
@@ -291,5 +294,6 @@ int shim_forked(void);
 int shim_occupancy(Fn *fn, int block, size_t dynshared);   /* CTAs per SM; under LOCK */
 CUresult shim_coop_fits(CUfunction fn, const unsigned grid[3], const unsigned block[3], size_t dynshared);
 int shim_cluster_divides(const unsigned grid[3], const unsigned cluster[3]);
+int shim_cluster_partial(const unsigned d[3]);
 
 #endif

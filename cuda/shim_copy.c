@@ -13,9 +13,6 @@
 #include <string.h>
 #include "cuda/shim.h"
 
-/* CUmemorytype */
-enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_ARRAY, CU_MEMORYTYPE_UNIFIED };
-
 /* CUDA_MEMCPY2D (the _v2 layout of cuda.h); CUDA_MEMCPY3D is in shim.h. */
 typedef struct {
 	size_t srcXInBytes, srcY;

@@ -80,12 +80,51 @@ topo(Graph *g, Node **ord)
 }
 
 /* Under LOCK. */
+/* What a conditional node's body may hold, as an H200's driver (580)
+ * instantiates it (tests/shim/gbody.gpu): kernels, empty nodes, fills,
+ * copies between device addresses, child graphs and conditional nodes
+ * holding the same; a host function, an event record or wait, a memory
+ * allocation or a copy from or to host memory fails the instantiation
+ * (CUDA_ERROR_INVALID_VALUE), at any depth.  inbody: g is such a body. */
+static int
+bodies_ok(CUgraph gh, int inbody)
+{
+	Graph *g = GRAPH(gh);
+
+	for (Node *nd = g ? g->first : NULL; nd; nd = nd->next) {
+		const Work *w = &nd->w;
+		switch (w->kind) {
+		case N_HOST: case N_RECORD: case N_WAIT: case N_ALLOC: case N_FREE:
+			if (inbody)
+				return 0;
+			break;
+		case N_COPY:
+			if (inbody && (w->copy.srcMemoryType == CU_MEMORYTYPE_HOST ||
+			               w->copy.dstMemoryType == CU_MEMORYTYPE_HOST))
+				return 0;
+			break;
+		case N_CHILD:
+			if (!bodies_ok(w->child, inbody))
+				return 0;
+			break;
+		case N_COND:
+			for (unsigned b = 0; b < w->nbody; b++)
+				if (!bodies_ok(w->body[b], 1))
+					return 0;
+			break;
+		}
+	}
+	return 1;
+}
+
 CUresult
 gr_instantiate(CUgraphExec *out, Graph *g)
 {
 	Exec *x;
 	size_t i = 0;
 
+	if (!bodies_ok(g->h, 0))
+		return CUDA_ERROR_INVALID_VALUE;
 	if (!(x = calloc(1, sizeof *x)) || !(x->w = calloc(g->n ? g->n : 1, sizeof *x->w)) ||
 	    !(x->from = calloc(g->n ? g->n : 1, sizeof *x->from)) || !(x->h = shim_hnew(H_EXEC, x))) {
 		if (x) {

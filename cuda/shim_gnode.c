@@ -702,6 +702,23 @@ gr_has_cond(const Graph *g)
 	return 0;
 }
 
+/* Whether graph g is outer or lies in one of its conditional nodes'
+ * bodies, at any depth: where a node on outer's handle may go (an
+ * H200's driver refuses it in another graph: gbody.gpu).  Under LOCK. */
+static int
+within(CUgraph outer, CUgraph g)
+{
+	const Graph *o = GRAPH(outer);
+
+	if (outer == g)
+		return 1;
+	for (const Node *nd = o ? o->first : NULL; nd; nd = nd->next)
+		for (unsigned b = 0; nd->w.kind == N_COND && b < nd->w.nbody; b++)
+			if (within(nd->w.body[b], g))
+				return 1;
+	return 0;
+}
+
 /* A conditional node and its empty bodies, which the caller fills
  * (phGraph_out: the node's own array, valid while the node is there):
  * one body for WHILE, one or two (the second run when the value is 0) for
@@ -722,7 +739,7 @@ add_cond(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, Nod
 	w.cond = p->u.cond.handle;
 	w.ctype = t;
 	LOCK();
-	if (!GRAPH(g) || !cond_of(w.cond))
+	if (!GRAPH(g) || !cond_of(w.cond) || !within(cond_of(w.cond)->g, g))
 		r = CUDA_ERROR_INVALID_VALUE;
 	else if (p->u.cond.ctx && !CTX(p->u.cond.ctx))
 		r = CUDA_ERROR_INVALID_CONTEXT;

@@ -704,7 +704,11 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 			cluster[0] = cfg->attrs[i].value.clusterDim.x;
 			cluster[1] = cfg->attrs[i].value.clusterDim.y;
 			cluster[2] = cfg->attrs[i].value.clusterDim.z;
-			hascluster = 1;
+			if (shim_cluster_partial(cluster))
+				return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+			hascluster = cluster[0] != 0;   /* 0x0x0: none */
+			if (!hascluster)
+				cluster[0] = cluster[1] = cluster[2] = 1;
 		} else if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
 			coop = cfg->attrs[i].value.cooperative != 0;
 	if (coop) {

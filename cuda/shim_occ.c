@@ -205,6 +205,17 @@ shim_cluster_divides(const unsigned grid[3], const unsigned cluster[3])
 	return 1;
 }
 
+/* A cluster shape with a 0 in it: all three 0 is no cluster, as an H200's
+ * driver takes it; a 0 beside other sizes is an invalid cluster size
+ * (tests/shim/occ.out, its zero shapes). */
+int
+shim_cluster_partial(const unsigned d[3])
+{
+	int z = !d[0] + !d[1] + !d[2];
+
+	return z && z < 3;
+}
+
 /* The cluster shape of a launch configuration (1x1x1 without one), or
  * the kernel's .reqnctapercluster; under LOCK.  An error when neither says. */
 static CUresult
@@ -216,9 +227,13 @@ cluster_of(Fn *fn, const CUlaunchConfig *cfg, unsigned *size)
 
 	ptx_function_usage_get(fn->mod->m, fn->f, &u);
 	for (unsigned i = 0; i < cfg->numAttrs; i++)
-		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
-			n = (uint64_t)cfg->attrs[i].value.clusterDim.x * cfg->attrs[i].value.clusterDim.y *
-			    cfg->attrs[i].value.clusterDim.z;
+		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
+			const unsigned d[3] = { cfg->attrs[i].value.clusterDim.x, cfg->attrs[i].value.clusterDim.y,
+			                        cfg->attrs[i].value.clusterDim.z };
+			if (shim_cluster_partial(d))
+				return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+			n = (uint64_t)d[0] * d[1] * d[2];
+		}
 	if (u.reqcluster[0]) {
 		uint64_t req = (uint64_t)u.reqcluster[0] * u.reqcluster[1] * u.reqcluster[2];
 		if (n && n != req)

@@ -3,7 +3,9 @@
  * of 1 to 16 CTAs, blocks of 32 to 1024 threads and 0 to 200,000 bytes of
  * dynamic shared memory, for a kernel that uses the cluster barrier and
  * one that does not, and for two- and three-dimensional cluster shapes;
- * beside each row, cuOccupancyMaxActiveBlocksPerMultiprocessor.
+ * beside each row, cuOccupancyMaxActiveBlocksPerMultiprocessor; last,
+ * shapes with a dimension of 0, asked of the occupancy call and of a
+ * launch (cuLaunchKernelEx) over a 16x2 grid.
  * occ.out is what an H200's driver (580) answered.
  */
 #include <stdio.h>
@@ -46,6 +48,30 @@ clusters(CUfunction f, unsigned x, unsigned y, unsigned z, unsigned block, unsig
 		printf(" %d", v);
 }
 
+/* a cluster shape with a 0 in it: the occupancy call and a launch */
+static void
+zero(CUfunction f, CUdeviceptr p, unsigned x, unsigned y, unsigned z)
+{
+	CUlaunchConfig cfg;
+	CUlaunchAttribute at[1];
+	void *args[] = { &p };
+	CUresult r;
+	int v = -1;
+
+	memset(&cfg, 0, sizeof cfg);
+	memset(at, 0, sizeof at);
+	cfg.gridDimX = 16, cfg.gridDimY = 2, cfg.gridDimZ = 1;
+	cfg.blockDimX = 128, cfg.blockDimY = cfg.blockDimZ = 1;
+	cfg.attrs = at, cfg.numAttrs = 1;
+	at[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+	at[0].value.clusterDim.x = x, at[0].value.clusterDim.y = y, at[0].value.clusterDim.z = z;
+	r = cuOccupancyMaxActiveClusters(&v, f, &cfg);
+	printf("zero shape %ux%ux%u: occupancy %s %d", x, y, z, ename(r), r ? -1 : v);
+	r = cuLaunchKernelEx(&cfg, f, args, NULL);
+	printf(", launch %s", ename(r));
+	printf(", synchronize %s\n", ename(cuCtxSynchronize()));
+}
+
 int
 main(void)
 {
@@ -57,6 +83,7 @@ main(void)
 	CUcontext ctx;
 	CUmodule m;
 	CUfunction f[2];
+	CUdeviceptr p;
 	int sms;
 
 	CK(cuInit(0));
@@ -86,5 +113,9 @@ main(void)
 		clusters(f[0], shapes[i][0], shapes[i][1], shapes[i][2], 128, 0);
 		printf("\n");
 	}
+	static const unsigned zeros[][3] = { { 0, 1, 1 }, { 1, 0, 1 }, { 1, 1, 0 }, { 2, 0, 1 }, { 0, 0, 0 } };
+	CK(cuMemAlloc(&p, 4096));
+	for (size_t i = 0; i < sizeof zeros / sizeof *zeros; i++)
+		zero(f[0], p, zeros[i][0], zeros[i][1], zeros[i][2]);
 	return 0;
 }
