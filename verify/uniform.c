@@ -52,11 +52,13 @@
  * as nvcc assumes, so such a branch is reported with the CTA widths it
  * splits.  Where .reqntid/.maxntid bound %tid.x, a comparison of %tid.x
  * with a constant that every possible thread passes (or fails) is uniform.
- * A branch on loaded data or parameters (`if (i >= n) return;`) splits the
- * threads only for some inputs: the exit-barrier and full-mask findings it
- * causes go to -Wmaybe-divergent, off by default, because spin loops on
- * loaded flags make whole regions look lane-divergent when the warp in
- * fact reconverges.
+ * A kernel's parameters and the grid's shape count as inputs of such a
+ * predicate too: `if (tid.x >= n) return;` before a barrier is a bug for
+ * every n smaller than the block, whatever memory holds.  A branch on
+ * loaded data splits the threads only for some memory contents: the
+ * exit-barrier and full-mask findings it causes go to -Wmaybe-divergent,
+ * off by default, because spin loops on loaded flags make whole regions
+ * look lane-divergent when the warp in fact reconverges.
  *
  * .func parameters are assumed uniform: a callee cannot see its call sites'
  * divergence, and assuming the worst would flag every helper.
@@ -66,6 +68,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "verify.h"
+
+/* What a value is of %tid.x.  A global index blockIdx.x * blockDim.x +
+ * threadIdx.x is %tid.x plus a multiple of 32 that a warp shares, with
+ * %ntid.x a multiple of 32 as tid.x / 32 being warp-uniform assumes: its
+ * lanes fall on one side of any multiple of 32, as %tid.x's do. */
+enum {
+	TX_COPY = 1,    /* a copy of %tid.x */
+	TX_W32 = 2,     /* %tid.x plus a warp-uniform multiple of 32 */
+	TX_M32 = 4,     /* a uniform multiple of 32 (%ntid.x, 32k, their products) */
+};
 
 /* A natural loop: the blocks of every back edge into one header.  Natural
  * loops of different headers are nested or disjoint: a forest. */
@@ -79,10 +91,10 @@ typedef struct {
 typedef struct {
 	Func *fn;
 	unsigned char *lv;      /* per value: 0, 1, 2 */
-	unsigned char *tidx;    /* per value: a copy of %tid.x */
+	unsigned char *tidx;    /* per value: TX_* bits */
 	unsigned char *bj;      /* per block: divergence level from branches with a join */
 	unsigned char *bx;      /* per block: ... from branches one side of which exits */
-	unsigned char *pure;    /* per value: computed from thread indices and constants alone */
+	unsigned char *pure;    /* per value: computed from thread indices, launch shape, kernel parameters and constants alone */
 	unsigned char *dj, *dx; /* per block: bj/bx from branches on pure predicates alone */
 	int *why[2][2][2];      /* [bx][pure][level - 1]: per block, the branch (instruction
 	                         * index) that first raised it there, or -1 */
@@ -175,9 +187,11 @@ sreglevel(const Opnd *o, int *istidx)
 
 	*istidx = 0;
 	if (!strcmp(n, "%tid")) {
-		*istidx = o->sel == SEL_X || o->sel == SEL_NONE;
+		*istidx = o->sel == SEL_X || o->sel == SEL_NONE ? TX_COPY : 0;
 		return 2;
 	}
+	if (!strcmp(n, "%ntid") && (o->sel == SEL_X || o->sel == SEL_NONE))
+		*istidx = TX_M32;
 	if (!strcmp(n, "%warpid"))
 		return 1;
 	if (!strcmp(n, "%laneid") || !strncmp(n, "%lanemask", 9) || !strncmp(n, "%clock", 6) ||
@@ -185,6 +199,8 @@ sreglevel(const Opnd *o, int *istidx)
 		return 2;
 	return 0;
 }
+
+static int pow32(int64_t x);
 
 /* The level of the one operand o of in. */
 static int
@@ -194,6 +210,9 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 
 	*istidx = 0;
 	switch (o->kind) {
+	case OK_IMM:
+		*istidx = pow32(o->imm) ? TX_M32 : 0;
+		return 0;
 	case OK_REG:
 		if (o->sym && o->sym->kind == SYM_SREG)
 			return sreglevel(o, istidx);
@@ -224,7 +243,8 @@ puresreg(const Opnd *o)
 	const char *n = o->sym->name;
 
 	return !strcmp(n, "%tid") || !strcmp(n, "%laneid") || !strcmp(n, "%warpid") || !strcmp(n, "%ntid") ||
-	    !strncmp(n, "%lanemask", 9);
+	    !strncmp(n, "%lanemask", 9) || !strcmp(n, "%ctaid") || !strcmp(n, "%nctaid") ||
+	    !strncmp(n, "%cluster", 8) || !strcmp(n, "%nclusterid") || !strcmp(n, "%is_explicit_cluster");
 }
 
 static int
@@ -250,6 +270,9 @@ inspure(U *u, Ins *in)
 	unsigned fl = ir_opinfo[in->op].flags;
 	int n;
 
+	/* a kernel's parameter is an input of the launch like its shape */
+	if (in->op == OP_LD && in->space == SP_PARAM && u->fn->entry && !in->guard)
+		return 1;
 	if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX) || in->op == OP_LD || in->op == OP_LDU)
 		return 0;
 	for (int k = in->ndst; k < in->nopnd; k++)
@@ -258,6 +281,16 @@ inspure(U *u, Ins *in)
 	n = verify_reads(in, r, 64);
 	if (n > in->nuse)
 		return 0;
+	/* `lane < 8 && v > 0`: the thread-dependent half splits the threads
+	 * wherever the data lets it decide, as it must for some data */
+	if ((in->op == OP_AND || in->op == OP_OR) && in->ty[0] == TY_PRED && !in->guard) {
+		for (int k = 0; k < n; k++) {
+			int val = in->use[k];
+			if (val >= 0 && !verify_isentry(u->fn, val) && u->pure[val] && u->lv[val] > 0)
+				return 1;
+		}
+		return 0;
+	}
 	for (int k = 0; k < n; k++) {
 		int val = in->use[k];
 		if (val < 0 || verify_isentry(u->fn, val) || !u->pure[val])
@@ -337,11 +370,12 @@ inslevel(U *u, Ins *in, int *tid)
 		int a = oplevel(u, in, &in->opnd[1], &t);
 		int64_t k = in->opnd[2].imm;
 		(void)a;
-		if (t && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k))))
+		if ((t & (TX_COPY | TX_W32)) && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k)) ||
+		    (in->op == OP_AND && (k & 31) == 0)))
 			return 1;
-		if (t && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
+		if (t == TX_COPY && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
 			return 0;
-		if (t && in->op == OP_SETP && ((pow32(k) &&
+		if ((t & (TX_COPY | TX_W32)) && in->op == OP_SETP && ((pow32(k) &&
 		    (ir_hasmod(in, MOD_LT) || ir_hasmod(in, MOD_GE) || ir_hasmod(in, MOD_LO) ||
 		    ir_hasmod(in, MOD_HS))) || (k < INT64_MAX && pow32(k + 1) &&
 		    (ir_hasmod(in, MOD_LE) || ir_hasmod(in, MOD_GT) || ir_hasmod(in, MOD_LS) ||
@@ -351,6 +385,29 @@ inslevel(U *u, Ins *in, int *tid)
 	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
 		oplevel(u, in, &in->opnd[1], &t);
 		*tid = t;
+	} else if (!in->guard && (in->op == OP_ADD || in->op == OP_MUL || in->op == OP_SHL || in->op == OP_MAD) &&
+	    in->nopnd == (in->op == OP_MAD ? 4 : 3) && (in->op == OP_ADD || in->op == OP_SHL ||
+	    ir_hasmod(in, MOD_LO) || ir_hasmod(in, MOD_WIDE))) {
+		int l[3], x[3], n = in->nopnd - 1;
+		for (int i = 0; i < n; i++)
+			l[i] = oplevel(u, in, &in->opnd[i + 1], &x[i]);
+		/* the product's terms: a multiple of 32 times anything uniform */
+		int prod = in->op == OP_ADD ? -1 : in->op == OP_SHL ?
+		    (l[0] == 0 && l[1] == 0 && ((x[0] & TX_M32) || (in->opnd[2].kind == OK_IMM && in->opnd[2].imm >= 5))) :
+		    (l[0] == 0 && l[1] == 0 && ((x[0] | x[1]) & TX_M32));
+		int a = in->op == OP_ADD ? 0 : in->op == OP_MAD ? 2 : -1;   /* the addend */
+		if (in->op == OP_ADD && l[0] == 0 && l[1] == 0 && (x[0] & x[1] & TX_M32))
+			*tid = TX_M32;
+		else if (in->op == OP_ADD && ((x[0] & (TX_COPY | TX_W32)) && l[1] == 0 && (x[1] & TX_M32)))
+			*tid = TX_W32;
+		else if (in->op == OP_ADD && ((x[1] & (TX_COPY | TX_W32)) && l[0] == 0 && (x[0] & TX_M32)))
+			*tid = TX_W32;
+		else if (a < 0 && prod > 0)
+			*tid = TX_M32;
+		else if (a == 2 && prod > 0 && (x[2] & (TX_COPY | TX_W32)))
+			*tid = TX_W32;
+		else if (a == 2 && prod > 0 && l[2] == 0 && (x[2] & TX_M32))
+			*tid = TX_M32;
 	}
 	return m;
 }
@@ -763,7 +820,7 @@ solve(U *u)
 						u->pure[v] = (unsigned char)pu;
 						changed = 1;
 					}
-					if (x > u->lv[v] || (tid && !u->tidx[v])) {
+					if (x > u->lv[v] || (tid && tid != u->tidx[v])) {
 						if (x > u->lv[v])
 							u->lv[v] = (unsigned char)x;
 						u->tidx[v] = (unsigned char)tid;
