@@ -806,6 +806,16 @@ solve(U *u)
 					u->lv[ph->def] = (unsigned char)m;
 					changed = 1;
 				}
+				/* `a && lane < 8` at -G: a predicate merged from a
+				 * thread-dependent side, as and/or in inspure */
+				Sym *r = ph->reg >= 0 && ph->reg < fn->nregs ? fn->regs[ph->reg] : NULL;
+				if (r && r->type == TY_PRED && !u->pure[ph->def])
+					for (int k = 0; k < ph->narg; k++)
+						if (ph->arg[k] >= 0 && u->pure[ph->arg[k]] && u->lv[ph->arg[k]] > 0) {
+							u->pure[ph->def] = 1;
+							changed = 1;
+							break;
+						}
 			}
 			for (int i = b->i0; i < b->i1; i++) {
 				Ins *in = fn->ins[i];
@@ -993,22 +1003,54 @@ constreg(Func *fn, Ins *in, const Opnd *o, int64_t *out)
 	return 1;
 }
 
+/* The lanes a full-mask collective names must all be there: in (the
+ * collective, or a call of a wrapper around one) in lane-dependent control
+ * flow is reported at operand at. */
 static void
-warp(Verify *v, U *u, Ins *in)
+fullmask(Verify *v, U *u, Ins *in, const Opnd *at, const char *what)
 {
-	int mi, t;
-	Opnd *mask;
+	int t, def, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
+	char why[160];
+
+	if (u->bj[in->blk] >= 2 || g >= 2) {
+		int ci = because(u, 0, in->blk, 2, &def);
+		if (g >= 2)
+			def = in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
+		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
+		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, at->loc,
+		    "%s names all 32 lanes, but it is %s: some lanes may be inactive%s",
+		    what, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
+	} else if (u->bx[in->blk] >= 2) {
+		describe(u, because(u, 1, in->blk, 2, &def), why, sizeof why);
+		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, at->loc,
+		    "%s names all 32 lanes after a lane-dependent exit%s", what, why);
+	}
+}
+
+/* The member mask operand of a warp collective, or NULL. */
+static Opnd *
+maskof(Ins *in)
+{
+	int mi;
 
 	switch (in->op) {
 	case OP_SHFL_SYNC: mi = 4; break;
 	case OP_VOTE_SYNC: case OP_MATCH: case OP_REDUX_SYNC: mi = 2; break;
 	case OP_BAR_WARP_SYNC: mi = 0; break;
-	default: return;
+	default: return NULL;
 	}
-	if (mi >= in->nopnd)
-		return;
-	mask = &in->opnd[mi];
+	return mi < in->nopnd ? &in->opnd[mi] : NULL;
+}
+
+static void
+warp(Verify *v, U *u, Ins *in)
+{
+	Opnd *mask = maskof(in);
 	int64_t mv;
+	char what[64];
+
+	if (!mask)
+		return;
 	if (mask->kind == OK_IMM)
 		mv = mask->imm;
 	else if (!constreg(u->fn, in, mask, &mv))
@@ -1020,22 +1062,146 @@ warp(Verify *v, U *u, Ins *in)
 	}
 	if ((uint32_t)mv != 0xffffffffu)
 		return;
-	int g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
-	char why[160];
-	int def;
-	if (u->bj[in->blk] >= 2 || g >= 2) {
-		int ci = because(u, 0, in->blk, 2, &def);
-		if (g >= 2)
-			def = in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
-		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
-		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, mask->loc,
-		    "'%s' names all 32 lanes, but it is %s: some lanes may be inactive%s",
-		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
-	} else if (u->bx[in->blk] >= 2) {
-		describe(u, because(u, 1, in->blk, 2, &def), why, sizeof why);
-		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, mask->loc,
-		    "'%s' names all 32 lanes after a lane-dependent exit%s", ir_opinfo[in->op].name, why);
+	snprintf(what, sizeof what, "'%s'", ir_opinfo[in->op].name);
+	fullmask(v, u, in, mask, what);
+}
+
+/* Wrappers around full-mask collectives, summarized once per module: nvcc
+ * -G calls each intrinsic as a small .func (__shfl_down_sync, which calls
+ * __reduce_add_sync_unsigned_impl ...), the mask a parameter.  Per
+ * function: whether its body runs a collective on all 32 lanes whatever it
+ * is passed, and which of its parameters (up to 64) reach a member mask.
+ * Only bodies of a few instructions are looked into: wrappers are small,
+ * and a real callee's divergence is its own. */
+enum { WRAPMAX = 64 };
+
+typedef struct {
+	Func *fn;
+	int full;           /* a full-mask collective inside, whatever the arguments */
+	uint64_t par;       /* parameters that reach a member mask */
+	Ins *what;          /* the collective */
+} Wrap;
+
+static int
+wrapcmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const Wrap *)a)->fn, y = (uintptr_t)((const Wrap *)b)->fn;
+	return x < y ? -1 : x > y;
+}
+
+static Wrap *
+wrapof(Wrap *w, int n, Func *f)
+{
+	Wrap key = { f, 0, 0, NULL };
+	return f && w ? bsearch(&key, w, (size_t)n, sizeof *w, wrapcmp) : NULL;
+}
+
+/* What a value passed as a mask is: 1 all 32 lanes, 0 something else; the
+ * parameter of fn it is, in *k, when it is one. */
+static int
+maskval(Func *fn, Ins *in, Opnd *o, int *k)
+{
+	int64_t mv = 0;
+
+	*k = -1;
+	if (o->kind == OK_IMM)
+		return (uint32_t)o->imm == 0xffffffffu;
+	if (constreg(fn, in, o, &mv))
+		return (uint32_t)mv == 0xffffffffu;
+	*k = verify_paramof(fn, in, o);
+	return 0;
+}
+
+/* One round over the wrappers; 1 when a summary grew. */
+static int
+wrapround(Wrap *w, int n)
+{
+	int changed = 0;
+
+	for (int f = 0; f < n; f++) {
+		Func *c = w[f].fn;
+		for (int i = 0; i < c->nins && !w[f].full; i++) {
+			Ins *x = c->ins[i], *at;
+			Opnd *mask = maskof(x), *arg;
+			int k;
+			Wrap *d;
+			if (mask && x->op != OP_BAR_WARP_SYNC) {
+				if (maskval(c, x, mask, &k)) {
+					w[f].full = 1, w[f].what = x, changed = 1;
+				} else if (k >= 0 && k < 64 && !(w[f].par >> k & 1)) {
+					w[f].par |= 1ull << k, changed = 1;
+					if (!w[f].what)
+						w[f].what = x;
+				}
+			} else if (x->op == OP_CALL && (d = wrapof(w, n, verify_callee(x))) && d != &w[f]) {
+				if (d->full) {
+					w[f].full = 1, w[f].what = d->what, changed = 1;
+					break;
+				}
+				for (int a = 0; a < 64 && d->par >> a; a++) {
+					if (!(d->par >> a & 1) || !(arg = verify_callarg(c, x, a, &at)))
+						continue;
+					if (maskval(c, at, arg, &k)) {
+						w[f].full = 1, w[f].what = d->what, changed = 1;
+						break;
+					}
+					if (k >= 0 && k < 64 && !(w[f].par >> k & 1)) {
+						w[f].par |= 1ull << k, changed = 1;
+						if (!w[f].what)
+							w[f].what = d->what;
+					}
+				}
+			}
+		}
 	}
+	return changed;
+}
+
+/* The summaries of the module's small functions, sorted by Func; NULL when
+ * there are none. */
+static Wrap *
+wraps(Module *m, int *n)
+{
+	Wrap *w = malloc(((size_t)m->nfn + 1) * sizeof *w);
+
+	*n = 0;
+	if (!w)
+		return NULL;
+	for (int f = 0; f < m->nfn; f++) {
+		Func *c = m->fn[f];
+		if (!c->entry && c->hasbody && c->built && c->nins <= WRAPMAX)
+			w[(*n)++] = (Wrap){ c, 0, 0, NULL };
+	}
+	qsort(w, (size_t)*n, sizeof *w, wrapcmp);
+	/* a chain of wrappers settles in as many rounds as it is deep */
+	for (int r = 0; r < 4 && wrapround(w, *n); r++)
+		;
+	return w;
+}
+
+/* A call of a wrapper that runs a warp collective on all 32 lanes, named
+ * there or passed in by this call. */
+static void
+callwarp(Verify *v, U *u, Ins *in, Wrap *w, int nw)
+{
+	Wrap *d = wrapof(w, nw, verify_callee(in));
+	char what[160];
+	int full, k;
+
+	if (!d || !d->what)
+		return;
+	full = d->full;
+	for (int a = 0; a < 64 && !full && d->par >> a; a++) {
+		Ins *at;
+		Opnd *arg;
+		if ((d->par >> a & 1) && (arg = verify_callarg(u->fn, in, a, &at)))
+			full = maskval(u->fn, at, arg, &k);
+	}
+	if (!full)
+		return;
+	snprintf(what, sizeof what, "the call of '%s' (its '%s' at line %d)", d->fn->name,
+	    ir_opinfo[d->what->op].name, d->what->loc.line);
+	fullmask(v, u, in, &in->opnd[in->ndst], what);
 }
 
 static void
@@ -1063,7 +1229,7 @@ divchecks(const VerifyOpts *o)
 }
 
 static void
-uniform(Verify *v, Func *fn)
+uniform(Verify *v, Func *fn, Wrap *w, int nw)
 {
 	U u = { .fn = fn };
 
@@ -1111,6 +1277,8 @@ uniform(Verify *v, Func *fn)
 			clusterbar(v, &u, in);
 		else if (ir_opinfo[in->op].flags & OF_WARP)
 			warp(v, &u, in);
+		else if (in->op == OP_CALL)
+			callwarp(v, &u, in, w, nw);
 		else if (in->op == OP_BRA && in->guard && ir_hasmod(in, MOD_UNI) &&
 		    oplevel(&u, in, in->guard, &t) > 0)
 			verify_report(v, VC_BRAUNI, in->guard->loc,
@@ -1142,9 +1310,14 @@ out:
 void
 verify_uniform(Verify *v)
 {
+	int nw = 0;
+	Wrap *w = v->o->sev[VC_WARPDIV] >= 0 || v->o->sev[VC_MAYBEDIV] >= 0 || v->o->sev[VC_EXITBAR] >= 0 ?
+	    wraps(v->m, &nw) : NULL;
+
 	for (int f = 0; f < v->m->nfn; f++) {
 		Func *fn = v->m->fn[f];
 		if (fn->hasbody && fn->built)
-			uniform(v, fn);
+			uniform(v, fn, w, nw);
 	}
+	free(w);
 }
