@@ -6,7 +6,7 @@
  * another synchronizing operation) that both pass.  The race reported here
  * is the obvious one: a kernel stores to a shared variable at an address
  * computed from %tid.x and constants, and a path leads from that store to a
- * load of the same variable, at such an address, with no synchronizing
+ * load of the same variable (in .shared or generically, as at -G), at such an address, with no synchronizing
  * instruction on it, where the load of some thread T reads the element the
  * store of another thread T' wrote (`s[tid] = x; y = s[tid + 1];`).
  *
@@ -110,7 +110,8 @@ eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int d
 static Opnd *
 access(Ins *in, int store)
 {
-	if (in->space != SP_SHARED || ir_hasmod(in, MOD_VOLATILE) || in->guard)
+	if ((in->space != SP_SHARED && in->space != SP_NONE && in->space != SP_GENERIC) ||
+	    ir_hasmod(in, MOD_VOLATILE) || in->guard)
 		return NULL;
 	if (store ? in->op != OP_ST : in->op != OP_LD)
 		return NULL;
@@ -210,9 +211,20 @@ race(Verify *v, Func *fn)
 		n = (int)fn->reqntid[0];
 	else if (fn->nmaxntid >= 1 && fn->maxntid[0] > 0 && fn->maxntid[0] < n)
 		n = (int)fn->maxntid[0];
+	/* the accesses whose address for thread 0 is known and shared (generic
+	 * ones at -G included) */
 	for (int i = 0; i < fn->nins; i++) {
-		nst += access(fn->ins[i], 1) != NULL;
-		nld += access(fn->ins[i], 0) != NULL;
+		Ins *in = fn->ins[i];
+		Opnd *a = access(in, 1);
+		int isst = a != NULL;
+		Sym *sym = NULL;
+		int64_t x;
+		if (!a && !(a = access(in, 0)))
+			continue;
+		if (!a->base || !eval(fn, in, a->base, 0, &sym, &x, 0) || !sym)
+			continue;
+		nst += isst;
+		nld += !isst;
 	}
 	if (nst == 0 || nld == 0 || nst + nld > RACEMAX)
 		return;
@@ -237,6 +249,12 @@ race(Verify *v, Func *fn)
 		else if ((a = access(in, 0)))
 			x = &ld[nl];
 		else
+			continue;
+		Sym *sym = NULL;
+		int64_t t0;
+		if (!a->base || !eval(fn, in, a->base, 0, &sym, &t0, 0) || !sym)
+			continue;
+		if ((x == &st[ns] && ns >= nst) || (x == &ld[nl] && nl >= nld))
 			continue;
 		x->in = in;
 		x->idx = i;
@@ -298,11 +316,11 @@ race(Verify *v, Func *fn)
 			Opnd *a = &li->opnd[1];
 			if (who >= 0)
 				verify_report(v, VC_SHRACE, a->loc,
-				    "'ld.shared' of '%s' reads what another thread stored at line %d (thread %d reads "
+				    "load of shared '%s' reads what another thread stored at line %d (thread %d reads "
 				    "thread %d's element) with no barrier between", st[s].sym->name, si->loc.line, t, who);
 			else
 				verify_report(v, VC_SHRACE, a->loc,
-				    "'ld.shared' of '%s' reads what other threads stored at line %d (thread %d's "
+				    "load of shared '%s' reads what other threads stored at line %d (thread %d's "
 				    "element) with no barrier between", st[s].sym->name, si->loc.line, t);
 			done = 1;
 		}
