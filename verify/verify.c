@@ -337,3 +337,87 @@ verify_paramof(Func *fn, Ins *in, const Opnd *o)
 	}
 	return -1;
 }
+
+/* The words of the instruction's name as written, from its first byte:
+ * "ld.global.nc.f32" has the segments global, nc, f32 after ld.  Fills
+ * at[] with each segment's offset (its '.') from the opcode's first byte
+ * and len[]; returns their number. */
+static int
+segments(const Verify *v, const Ins *in, int *at, int *len, int max)
+{
+	const char *src = v->dg ? v->dg->src : NULL;
+	size_t end = v->dg ? v->dg->len : 0, p = in->loc.off;
+	int n = 0;
+
+	if (!src || p >= end)
+		return 0;
+	while (p < end && src[p] != '.' && src[p] != ' ' && src[p] != '\t' && src[p] != '\n' && src[p] != ';')
+		p++;
+	while (p < end && src[p] == '.' && n < max) {
+		size_t q = p + 1;
+		while (q < end && (src[q] == '_' || src[q] == ':' || src[q] == '$' ||
+		    (src[q] >= '0' && src[q] <= '9') || (src[q] >= 'a' && src[q] <= 'z') || (src[q] >= 'A' && src[q] <= 'Z')))
+			q++;
+		at[n] = (int)(p - in->loc.off);
+		len[n++] = (int)(q - p - 1);
+		p = q;
+	}
+	return n;
+}
+
+Loc
+verify_modat(const Verify *v, const Ins *in, int i)
+{
+	int at[32], len[32], used[32] = {0}, n = segments(v, in, at, len, 32);
+	const char *src = v->dg ? v->dg->src : NULL, *name = ir_opinfo[in->op].name;
+	Loc l = in->loc;
+
+	if (!n || i < 0 || i >= in->nmod)
+		return l;
+	/* the opcode name's own words (sync of bar.sync) take the first
+	 * segment that spells each, wherever the modifiers put it */
+	for (const char *w = strchr(name, '.'); w; w = strchr(w + 1, '.')) {
+		size_t wl = strcspn(w + 1, ".");
+		for (int k = 0; k < n; k++)
+			if (!used[k] && (size_t)len[k] == wl && !strncmp(src + in->loc.off + at[k] + 1, w + 1, wl)) {
+				used[k] = 1;
+				break;
+			}
+	}
+	/* then modifier i is the segment of its spelling after those of the
+	 * modifiers before it */
+	for (int j = 0; j <= i; j++) {
+		const char *t = in->modtext[j] ? in->modtext[j] : in->mod[j] < NMOD ? ir_modinfo[in->mod[j]].name : "";
+		size_t tl = strlen(t);
+		int k = 0;
+		for (; k < n; k++)
+			if (!used[k] && (size_t)len[k] == tl && !strncmp(src + in->loc.off + at[k] + 1, t, tl))
+				break;
+		if (k == n)
+			return l;
+		used[k] = 1;
+		if (j == i) {
+			l.off += (uint32_t)at[k];
+			l.col += at[k];
+		}
+	}
+	return l;
+}
+
+Loc
+verify_modloc(const Verify *v, const Ins *in, int id)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id)
+			return verify_modat(v, in, i);
+	return in->loc;
+}
+
+Loc
+verify_modlast(const Verify *v, const Ins *in, int id)
+{
+	for (int i = in->nmod - 1; i >= 0; i--)
+		if (in->mod[i] == id)
+			return verify_modat(v, in, i);
+	return in->loc;
+}

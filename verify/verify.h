@@ -75,7 +75,12 @@ void verify_report(Verify *v, int check, Loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
-/* Modifiers: ir_hasmod(in, MOD_X) and the accessors by class (ir.h). */
+/* Modifiers: ir_hasmod(in, MOD_X) and the accessors by class (ir.h).
+ * Where a finding is about a modifier that is written, it points at its
+ * word (the '.' before it), as the parser's errors do: */
+Loc verify_modat(const Verify *v, const Ins *in, int i);   /* modifier i (in->mod[i]) */
+Loc verify_modloc(const Verify *v, const Ins *in, int id); /* the first modifier id written; in->loc if none */
+Loc verify_modlast(const Verify *v, const Ins *in, int id); /* the last one (the second of a pair) */
 char verify_shape(int op, int i);                    /* shape letter of operand i, 'x' when unknown */
 int verify_bits(int ty);                             /* width of a type in bits */
 int verify_kind(int ty);                             /* TK_* */
