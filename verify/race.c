@@ -171,6 +171,16 @@ cross(const int64_t *sa, const int64_t *la, int n, int64_t *slot, int *owner, in
 	}
 	if (su && lu)
 		return 0;
+	/* one element that all threads load: which of them do (thread 0 in
+	 * `if (tid.x == 0) out = s[0]`) is the control flow's to say, and
+	 * the thread that stored it may be the one */
+	if (lu) {
+		int k = 0;
+		for (int t = 0; t < n && k < 2; t++)
+			k += sa[t] == la[0];
+		if (k < 2)
+			return 0;
+	}
 
 	for (int k = 0; k < cap; k++)
 		owner[k] = -1;
