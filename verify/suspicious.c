@@ -148,13 +148,15 @@ loops(Verify *v, Func *fn)
 }
 
 /* Where an address comes from: the kernel parameter or variable it is
- * computed from (root), and its constant offset when known (*exact). */
+ * computed from (root), and its constant offset when known (*exact).
+ * *budget bounds the definitions looked at: trying each side of a sum of
+ * two registers would otherwise cost 2^depth on a long chain of sums. */
 static const Sym *
-root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
+rootn(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact, int *budget)
 {
 	*off = 0;
 	*exact = 1;
-	for (int step = 0; step < 32; step++) {
+	for (int step = 0; step < 32 && (*budget)-- > 0; step++) {
 		if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR) {
 			*off += o->imm;
 			return o->sym;
@@ -183,7 +185,7 @@ root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
 				/* which one is the base: the one that traces to a root */
 				int64_t x;
 				int e;
-				if (!root(fn, d, a, &x, &e))
+				if (!rootn(fn, d, a, &x, &e, budget))
 					o = b;
 			}
 		} else
@@ -191,6 +193,13 @@ root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
 		in = d;
 	}
 	return NULL;
+}
+
+static const Sym *
+root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
+{
+	int budget = 256;
+	return rootn(fn, in, o, off, exact, &budget);
 }
 
 static int
