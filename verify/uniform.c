@@ -109,6 +109,7 @@ typedef struct {
 	int *jump[2][2][2];     /* [bx][pure][level - 1]: union-find over that tree */
 	int *work;
 	unsigned char *stoplv;  /* per block: the level its phis got as a merge point */
+	unsigned char *said;    /* per instruction: an exit branch already named by a finding */
 } U;
 
 /* Whether loop l contains block b. */
@@ -927,6 +928,21 @@ because(const U *u, int bx, int b, int k, int *def)
 	return t[b] >= k ? u->why[bx][0][t[b] - 1][b] : -1;
 }
 
+/* Whether the exit branch (instruction index ci) was named by a finding
+ * already, marking it: one early return before a long unrolled kernel is
+ * one bug, reported at the first barrier or collective after it, not at
+ * every one. */
+static int
+named(U *u, int ci)
+{
+	if (ci < 0 || ci >= u->fn->nins || !u->said)
+		return 0;
+	if (u->said[ci])
+		return 1;
+	u->said[ci] = 1;
+	return 0;
+}
+
 static void
 barrier(Verify *v, U *u, Ins *in)
 {
@@ -953,7 +969,7 @@ barrier(Verify *v, U *u, Ins *in)
 		verify_report(v, VC_DIVBAR, in->loc,
 		    "'%s' %s: threads of the CTA may not all reach it%s", name,
 		    g ? "under a thread-dependent guard" : "in thread-dependent control flow", why);
-	} else if (aligned && u->bx[in->blk]) {
+	} else if (aligned && u->bx[in->blk] && !named(u, because(u, 1, in->blk, 1, &def))) {
 		describe(u, because(u, 1, in->blk, 1, &def), why, sizeof why);
 		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, in->loc,
 		    "'%s' after a thread-dependent exit: the exited threads never arrive%s", name, why);
@@ -1020,7 +1036,7 @@ fullmask(Verify *v, U *u, Ins *in, const Opnd *at, const char *what)
 		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, at->loc,
 		    "%s names all 32 lanes, but it is %s: some lanes may be inactive%s",
 		    what, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
-	} else if (u->bx[in->blk] >= 2) {
+	} else if (u->bx[in->blk] >= 2 && !named(u, because(u, 1, in->blk, 2, &def))) {
 		describe(u, because(u, 1, in->blk, 2, &def), why, sizeof why);
 		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, at->loc,
 		    "%s names all 32 lanes after a lane-dependent exit%s", what, why);
@@ -1245,6 +1261,7 @@ uniform(Verify *v, Func *fn, Wrap *w, int nw)
 	u.pdep = malloc(((size_t)fn->nblk + 1) * sizeof *u.pdep);
 	u.work = malloc(((size_t)fn->nblk + 1) * sizeof *u.work);
 	u.stoplv = calloc((size_t)fn->nblk + 1, 1);
+	u.said = calloc((size_t)fn->nins + 1, 1);
 	int ok = u.lv && u.tidx && u.bj && u.bx && u.pure && u.dj && u.dx && u.rx[0] && u.rx[1] &&
 	    u.pdep && u.work && u.stoplv;
 	for (int t = 0; t < 8; t++) {
@@ -1301,6 +1318,7 @@ out:
 	free(u.pdep);
 	free(u.work);
 	free(u.stoplv);
+	free(u.said);
 	for (int t = 0; t < 8; t++) {
 		free(u.jump[t / 4][t / 2 % 2][t % 2]);
 		free(u.why[t / 4][t / 2 % 2][t % 2]);
