@@ -310,6 +310,22 @@ constaddr(Func *fn, Ins *in, const Opnd *o, int64_t *out)
 	return 0;
 }
 
+/* trap, or a call of a function that traps (nvcc -G calls __trap) */
+static int
+traps(const Ins *in)
+{
+	Func *c;
+
+	if (in->op == OP_TRAP)
+		return 1;
+	if (!(c = verify_callee(in)) || c->nins > 64)
+		return 0;
+	for (int i = 0; i < c->nins; i++)
+		if (c->ins[i]->op == OP_TRAP)
+			return 1;
+	return 0;
+}
+
 static void
 nulladdr(Verify *v, Func *fn, Ins *in)
 {
@@ -332,7 +348,7 @@ nulladdr(Verify *v, Func *fn, Ins *in)
 		if (in->blk < 0 || in->blk >= fn->nblk)
 			return;
 		for (int i = fn->blk[in->blk].i0; i < fn->blk[in->blk].i1; i++)
-			if (fn->ins[i]->op == OP_TRAP)
+			if (traps(fn->ins[i]))
 				return;
 		if (a >= 0 && a < 4096)
 			verify_report(v, VC_NULLADDR, o->loc, "'%s' through constant address %lld, in the null page: "
