@@ -106,6 +106,79 @@ eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int d
 	return *out > -((int64_t)1 << 40) && *out < ((int64_t)1 << 40);
 }
 
+/* The value of predicate o (of in) for %tid.x == t: 1 and *out when the
+ * comparisons it comes from are of values eval knows. */
+static int
+evalpred(Func *fn, Ins *in, const Opnd *o, int64_t t, int *out, int depth)
+{
+	Sym *sym = NULL;
+	int64_t a, b;
+	int x, y;
+	Ins *d;
+
+	if (depth > EVALDEPTH)
+		return 0;
+	if (o->kind == OK_NOT)
+		return o->nsub == 1 && evalpred(fn, in, &o->sub[0], t, &x, depth + 1) ? (*out = !x, 1) : 0;
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+		return 0;
+	d = verify_defins(fn, verify_useof(in, o));
+	if (!d || d->guard || d->ndef != 1)
+		return 0;
+	if (d->op == OP_NOT && d->nopnd == 2)
+		return evalpred(fn, d, &d->opnd[1], t, &x, depth + 1) ? (*out = !x, 1) : 0;
+	if (d->op == OP_MOV && d->nopnd == 2)
+		return evalpred(fn, d, &d->opnd[1], t, out, depth + 1);
+	if ((d->op == OP_AND || d->op == OP_OR || d->op == OP_XOR) && d->nopnd == 3) {
+		if (!evalpred(fn, d, &d->opnd[1], t, &x, depth + 1) || !evalpred(fn, d, &d->opnd[2], t, &y, depth + 1))
+			return 0;
+		*out = d->op == OP_AND ? x & y : d->op == OP_OR ? x | y : x ^ y;
+		return 1;
+	}
+	if (d->op != OP_SETP || d->nopnd != 3 || !eval(fn, d, &d->opnd[1], t, &sym, &a, depth + 1) ||
+	    !eval(fn, d, &d->opnd[2], t, &sym, &b, depth + 1) || sym)
+		return 0;
+	switch (ir_mod_cmp(d)) {
+	case MOD_EQ: *out = a == b; break;
+	case MOD_NE: *out = a != b; break;
+	case MOD_LT: case MOD_LO: *out = a < b; break;
+	case MOD_LE: case MOD_LS: *out = a <= b; break;
+	case MOD_GT: case MOD_HI: *out = a > b; break;
+	case MOD_GE: case MOD_HS: *out = a >= b; break;
+	default: return 0;
+	}
+	return 1;
+}
+
+/* Which threads reach block b, as far as the branches on %tid.x that
+ * dominate it say (`if (tid.x < 128)` around an exchange): into live[t]. */
+static void
+reachers(Func *fn, int b, unsigned char *live, int n)
+{
+	memset(live, 1, (size_t)n);
+	for (int x = fn->blk[b].idom, step = 0; x >= 0 && step < 64; x = fn->blk[x].idom, step++) {
+		Blk *a = &fn->blk[x];
+		Ins *br = a->i1 > a->i0 ? fn->ins[a->i1 - 1] : NULL;
+		Blk *bb = &fn->blk[b];
+		if (!br || br->op != OP_BRA || !br->guard || a->nsucc != 2)
+			continue;
+		int in0 = fn->blk[a->succ[0]].dpre <= bb->dpre && bb->dpre <= fn->blk[a->succ[0]].dlast;
+		int in1 = fn->blk[a->succ[1]].dpre <= bb->dpre && bb->dpre <= fn->blk[a->succ[1]].dlast;
+		/* a side counts where it is entered from this branch alone (a
+		 * join both sides reach says nothing) */
+		if (in0 == in1 || fn->blk[a->succ[in0 ? 0 : 1]].npred != 1)
+			continue;
+		for (int t = 0; t < n; t++) {
+			int p;
+			if (!evalpred(fn, br, br->guard, t, &p, 0))
+				break;
+			/* the taken target is succ[0]: reached where the guard holds */
+			if (p != in0)
+				live[t] = 0;
+		}
+	}
+}
+
 /* A shared access worth looking at: its address operand, or NULL. */
 static Opnd *
 access(Ins *in, int store)
@@ -139,6 +212,7 @@ typedef struct {
 	int idx;            /* fn->ins index */
 	Sym *sym;
 	int64_t *addr;      /* per %tid.x, from the variable */
+	unsigned char *live;    /* per %tid.x: may execute it */
 } Acc;
 
 /* The addresses of a for every thread, into x->addr; 0 when one is not
@@ -159,8 +233,9 @@ addrs(Func *fn, Acc *x, const Opnd *a, int n)
 /* Whether thread t's load address la[t] is thread t2's store address for
  * some t2 != t: its t2 in *who, by a table of the store's addresses. */
 static int
-cross(const int64_t *sa, const int64_t *la, int n, int64_t *slot, int *owner, int *tt, int *who)
+cross(const Acc *s, const Acc *l, int n, int64_t *slot, int *owner, int *tt, int *who)
 {
+	const int64_t *sa = s->addr, *la = l->addr;
 	int cap = 2 * NTHREADS, su = 1, lu = 1;
 
 	/* every thread storing to and loading from one element: whether they
@@ -177,7 +252,7 @@ cross(const int64_t *sa, const int64_t *la, int n, int64_t *slot, int *owner, in
 	if (lu) {
 		int k = 0;
 		for (int t = 0; t < n && k < 2; t++)
-			k += sa[t] == la[0];
+			k += s->live[t] && sa[t] == la[0];
 		if (k < 2)
 			return 0;
 	}
@@ -185,6 +260,8 @@ cross(const int64_t *sa, const int64_t *la, int n, int64_t *slot, int *owner, in
 	for (int k = 0; k < cap; k++)
 		owner[k] = -1;
 	for (int t = 0; t < n; t++) {
+		if (!s->live[t])
+			continue;
 		uint64_t h = (uint64_t)sa[t] * 0x9e3779b97f4a7c15u >> 53;
 		while (owner[h] >= 0 && slot[h] != sa[t])
 			h = (h + 1) & (uint64_t)(cap - 1);
@@ -196,6 +273,8 @@ cross(const int64_t *sa, const int64_t *la, int n, int64_t *slot, int *owner, in
 		}
 	}
 	for (int t = 0; t < n; t++) {
+		if (!l->live[t])
+			continue;
 		uint64_t h = (uint64_t)la[t] * 0x9e3779b97f4a7c15u >> 53;
 		while (owner[h] >= 0 && slot[h] != la[t])
 			h = (h + 1) & (uint64_t)(cap - 1);
@@ -215,7 +294,7 @@ race(Verify *v, Func *fn)
 	Acc *st = NULL, *ld = NULL;
 	int64_t *mem = NULL, *slot = NULL;
 	int *owner = NULL, *work = NULL;
-	unsigned char *seen = NULL;
+	unsigned char *seen = NULL, *lives = NULL;
 
 	if (fn->nreqntid >= 1 && fn->reqntid[0] > 0 && fn->reqntid[0] < n)
 		n = (int)fn->reqntid[0];
@@ -241,11 +320,12 @@ race(Verify *v, Func *fn)
 	st = calloc((size_t)nst, sizeof *st);
 	ld = calloc((size_t)nld, sizeof *ld);
 	mem = malloc((size_t)(nst + nld) * (size_t)n * sizeof *mem);
+	lives = malloc((size_t)(nst + nld) * (size_t)n);
 	slot = malloc(2 * (size_t)NTHREADS * sizeof *slot);
 	owner = malloc(2 * (size_t)NTHREADS * sizeof *owner);
 	work = malloc(((size_t)fn->nblk + 1) * sizeof *work);
 	seen = malloc((size_t)fn->nblk + 1);
-	if (!st || !ld || !mem || !slot || !owner || !work || !seen)
+	if (!st || !ld || !mem || !lives || !slot || !owner || !work || !seen)
 		goto out;
 	int ns = 0, nl = 0;
 	for (int i = 0; i < fn->nins; i++) {
@@ -269,7 +349,9 @@ race(Verify *v, Func *fn)
 		x->in = in;
 		x->idx = i;
 		x->addr = mem + (size_t)(ns + nl) * (size_t)n;
+		x->live = lives + (size_t)(ns + nl) * (size_t)n;
 		if (addrs(fn, x, a, n)) {
+			reachers(fn, in->blk, x->live, n);
 			if (x == &st[ns])
 				ns++;
 			else
@@ -321,7 +403,7 @@ race(Verify *v, Func *fn)
 				for (int j = fn->blk[li->blk].i0; j < ld[l].idx && ok; j++)
 					ok = !syncs(fn->ins[j]);
 			}
-			if (!ok || !cross(st[s].addr, ld[l].addr, n, slot, owner, &t, &who))
+			if (!ok || !cross(&st[s], &ld[l], n, slot, owner, &t, &who))
 				continue;
 			Opnd *a = &li->opnd[1];
 			if (who >= 0)
@@ -339,6 +421,7 @@ out:
 	free(st);
 	free(ld);
 	free(mem);
+	free(lives);
 	free(slot);
 	free(owner);
 	free(work);
