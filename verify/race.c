@@ -246,14 +246,17 @@ cross(const Acc *s, const Acc *l, int n, int64_t *slot, int *owner, int *tt, int
 	}
 	if (su && lu)
 		return 0;
-	/* one element that all threads load: which of them do (thread 0 in
-	 * `if (tid.x == 0) out = s[0]`) is the control flow's to say, and
-	 * the thread that stored it may be the one */
+	/* one element that all threads load, one thread stored: a race when
+	 * another thread reaches the load (not in `if (tid.x == 0) out = s[0]`,
+	 * unless a condition the branches do not show keeps the others out) */
 	if (lu) {
-		int k = 0;
+		int k = 0, w = -1, other = 0;
 		for (int t = 0; t < n && k < 2; t++)
-			k += s->live[t] && sa[t] == la[0];
-		if (k < 2)
+			if (s->live[t] && sa[t] == la[0])
+				k++, w = t;
+		for (int t = 0; t < n && k == 1 && !other; t++)
+			other = l->live[t] && t != w;
+		if (k == 1 && !other)
 			return 0;
 	}
 

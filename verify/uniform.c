@@ -1141,7 +1141,7 @@ wrapround(Wrap *w, int n)
 			Opnd *mask = maskof(x), *arg;
 			int k;
 			Wrap *d;
-			if (mask && x->op != OP_BAR_WARP_SYNC) {
+			if (mask) {
 				if (maskval(c, x, mask, &k)) {
 					w[f].full = 1, w[f].what = x, changed = 1;
 				} else if (k >= 0 && k < 64 && !(w[f].par >> k & 1)) {
