@@ -32,12 +32,19 @@ enum { LOADLINE = 512 };
  * (cut: as ptx_module_load gives it, above); *out NULL when src has no
  * such line.  PTX_ENOMEM when there is one but no memory for it. */
 static int
-linedup(ptx_ctx *cx, const char *src, size_t len, int line, int cut, char **out)
+linedup(ptx_ctx *cx, const char *src, size_t len, int line, int cut, size_t *at, int *atline, char **out)
 {
 	size_t i = 0, n;
 	int l = 1;
 	char *d;
 
+	/* *at starts line *atline: the search goes on from there when the
+	 * reports come in line order, as each pass gives them (thousands of
+	 * warnings on a large module were thousands of scans from its start) */
+	if (*atline >= 1 && *atline <= line && *at <= len) {
+		i = *at;
+		l = *atline;
+	}
 	*out = NULL;
 	if (line <= 0)
 		return PTX_OK;
@@ -46,6 +53,8 @@ linedup(ptx_ctx *cx, const char *src, size_t len, int line, int cut, char **out)
 			l++;
 	if (l != line)
 		return PTX_OK;
+	*at = i;
+	*atline = l;
 	for (n = 0; i + n < len && src[i + n] != '\n'; n++)
 		;
 	if (cut && n > LOADLINE - 1)
@@ -62,6 +71,9 @@ linedup(ptx_ctx *cx, const char *src, size_t len, int line, int cut, char **out)
 int
 api_takediags(ptx_ctx *cx, const Diags *dg, int cut)
 {
+	size_t at = 0;
+	int atline = 0;
+
 	interp_diag_clear(cx);
 	for (size_t i = 0; i < dg->n; i++) {
 		const Diag *d = &dg->d[i];
@@ -69,7 +81,7 @@ api_takediags(ptx_ctx *cx, const Diags *dg, int cut)
 		int rc = PTX_OK;
 
 		if (d->file == dg->file && dg->src)
-			rc = linedup(cx, dg->src, dg->len, d->loc.line, cut, &line);
+			rc = linedup(cx, dg->src, dg->len, d->loc.line, cut, &at, &atline, &line);
 		if (rc == PTX_OK)
 			rc = interp_diag_add(cx, d->file, d->loc.line, d->loc.col, d->sev, d->check, d->msg, line);
 		interp_free(cx, line);

@@ -64,6 +64,10 @@ typedef struct {
 	int w;              /* words per set */
 	int report;         /* the final pass: report instead of solving */
 	Ins *last;          /* the instruction reported last (one report each) */
+	uint64_t skip;      /* mbarrier: keys another analysis reports */
+	uint64_t inited;    /* mbarrier: keys some mbarrier.init of the kernel names */
+	uint64_t *rgen;     /* mbarrier: per block, what its thread-dependent branch's region inits */
+	Ins *first;         /* the entry block's first instruction */
 	int *acc;           /* wgmma: per register its bit, -1 when no wgmma.mma_async
 	                     * accumulates into it (such a register is never in flight,
 	                     * and whether it was written is never asked) */
@@ -338,10 +342,182 @@ mbarrier(Ctx *c, Ins *in, uint64_t *set)
 			set[0] = ~(uint64_t)0;
 		return;
 	}
-	if (c->report && exactkey(c, in, o, &k) && (id = keyid(c, k, 0)) >= 0 && !(set[0] >> id & 1))
+	if (c->report && exactkey(c, in, o, &k) && (id = keyid(c, k, 0)) >= 0 && !(set[0] >> id & 1) &&
+	    !(c->skip >> id & 1))
 		verify_report(c->v, VC_ASYNC, o->loc,
 		    "'%s' on the mbarrier at '%s+%lld', which no path from the entry of '%s' initialises "
 		    "with mbarrier.init first", ir_opinfo[in->op].name, k.sym->name, (long long)k.off, c->fn->name);
+}
+
+/*
+ * In a kernel, an mbarrier that some path from the entry reaches without
+ * its init, the CTA's threads taking each branch together: a branch on the
+ * thread's index (`if (tid.x == 0) init`, elect.sync) is the way one thread
+ * initializes for all, and counts as initializing on both sides what its
+ * region initializes; a branch on anything else (`if (flag && tid.x == 0)`)
+ * is taken by whole CTAs, and the CTAs that skip the init use an
+ * uninitialized mbarrier.  Sets are of the keys that may be uninitialized.
+ */
+
+/* What o (of in) is computed from: 1 the thread's index or lane and
+ * constants alone (elect.sync's choice included), 0 constants alone, -1
+ * anything else too (a parameter, loaded data, the CTA's index). */
+static int
+tidonly(Func *fn, Ins *in, const Opnd *o, int depth)
+{
+	int val, r = 0, x;
+
+	if (depth > 12)
+		return -1;
+	switch (o->kind) {
+	case OK_IMM: case OK_FIMM:
+		return 0;
+	case OK_NOT: case OK_VEC: case OK_PAIR:
+		for (int k = 0; k < o->nsub; k++) {
+			if ((x = tidonly(fn, in, &o->sub[k], depth)) < 0)
+				return -1;
+			r |= x;
+		}
+		return r;
+	case OK_REG:
+		break;
+	default:
+		return -1;
+	}
+	if (!o->sym)
+		return -1;
+	if (o->sym->kind == SYM_SREG) {
+		if (!strcmp(o->sym->name, "%tid") || !strcmp(o->sym->name, "%laneid") ||
+		    !strcmp(o->sym->name, "%warpid") || !strncmp(o->sym->name, "%lanemask", 9))
+			return 1;
+		return !strcmp(o->sym->name, "%ntid") ? 0 : -1;
+	}
+	if ((val = verify_useof(in, o)) < 0 || val >= fn->nval || verify_isentry(fn, val))
+		return -1;
+	Val *v = &fn->val[val];
+	if (v->ins < 0) {
+		if (v->phi < 0)
+			return -1;
+		Phi *ph = &fn->blk[v->blk].phi[v->phi];
+		for (int k = 0; k < ph->narg; k++) {
+			Val *y = ph->arg[k] >= 0 ? &fn->val[ph->arg[k]] : NULL;
+			Ins *d = y && y->ins >= 0 ? fn->ins[y->ins] : NULL;
+			if (!d || d->op != OP_MOV || d->nopnd != 2 || (x = tidonly(fn, d, &d->opnd[1], depth + 1)) < 0)
+				return -1;
+			r |= x;
+		}
+		return r;
+	}
+	Ins *d = fn->ins[v->ins];
+	if (d->op == OP_ELECT_SYNC)
+		return 1;
+	if (ir_opinfo[d->op].flags & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX) || d->op == OP_LD)
+		return -1;
+	for (int k = d->ndst; k < d->nopnd; k++) {
+		if ((x = tidonly(fn, d, &d->opnd[k], depth + 1)) < 0)
+			return -1;
+		r |= x;
+	}
+	return r;
+}
+
+static void
+mbaruninit(Ctx *c, Ins *in, uint64_t *set)
+{
+	Opnd *o = mbaropnd(in);
+	Key k;
+	int id;
+
+	if (in == c->first)
+		set[0] = c->inited;
+	if (iscall(in)) {
+		set[0] = 0;
+	} else if (o && in->op == OP_MBARRIER_INIT) {
+		if (exactkey(c, in, o, &k) && (id = keyid(c, k, 0)) >= 0)
+			set[0] &= ~((uint64_t)1 << id);
+		else
+			set[0] = 0;
+	} else if (o && c->report && exactkey(c, in, o, &k) && (id = keyid(c, k, 0)) >= 0 && (set[0] >> id & 1))
+		verify_report(c->v, VC_ASYNC, o->loc,
+		    "'%s' on the mbarrier at '%s+%lld', which a path from the entry of '%s' reaches without "
+		    "its mbarrier.init: CTAs that take it use it uninitialized", ir_opinfo[in->op].name,
+		    k.sym->name, (long long)k.off, c->fn->name);
+	if (in->blk >= 0 && c->fn->blk[in->blk].i1 > 0 && c->fn->ins[c->fn->blk[in->blk].i1 - 1] == in)
+		set[0] &= ~c->rgen[in->blk];
+}
+
+/* What the mbarrier.inits of block b name: their bits, all for an unknown
+ * address or a call. */
+static uint64_t
+initsof(Ctx *c, Blk *b)
+{
+	uint64_t g = 0;
+	Key k;
+	int id;
+
+	for (int i = b->i0; i < b->i1; i++) {
+		Ins *in = c->fn->ins[i];
+		Opnd *o = mbaropnd(in);
+		if (iscall(in) || (o && in->op == OP_MBARRIER_INIT && !(exactkey(c, in, o, &k) &&
+		    (id = keyid(c, k, 0)) >= 0)))
+			return ~(uint64_t)0;
+		if (o && in->op == OP_MBARRIER_INIT)
+			g |= (uint64_t)1 << id;
+	}
+	return g;
+}
+
+static void
+mbarmust(Ctx *c)
+{
+	Func *fn = c->fn;
+	uint64_t *gen = calloc((size_t)fn->nblk + 1, sizeof *gen);
+	int *work = malloc(((size_t)fn->nblk + 1) * sizeof *work);
+	unsigned char *seen = malloc((size_t)fn->nblk + 1);
+	long long budget = 4000000;
+
+	c->rgen = calloc((size_t)fn->nblk + 1, sizeof *c->rgen);
+	if (!gen || !work || !seen || !c->rgen || fn->nrpo == 0)
+		goto out;
+	for (int b = 0; b < fn->nblk; b++)
+		if (fn->blk[b].rpo >= 0)
+			c->inited |= gen[b] = initsof(c, &fn->blk[b]);
+	if (!c->inited)
+		goto out;
+	for (int b = 0; b < fn->nblk; b++) {
+		Blk *bb = &fn->blk[b];
+		Ins *br = bb->i1 > bb->i0 ? fn->ins[bb->i1 - 1] : NULL;
+		int top = 0;
+		if (bb->rpo < 0 || !br || br->op != OP_BRA || !br->guard || bb->nsucc < 2 ||
+		    tidonly(fn, br, br->guard, 0) != 1)
+			continue;
+		if ((budget -= fn->nblk) < 0)
+			goto out;
+		memset(seen, 0, (size_t)fn->nblk);
+		for (int k = 0; k < bb->nsucc; k++)
+			if (bb->succ[k] != bb->ipdom && !seen[bb->succ[k]])
+				seen[work[top++] = bb->succ[k]] = 1;
+		while (top > 0) {
+			Blk *x = &fn->blk[work[--top]];
+			c->rgen[b] |= gen[x->id];
+			for (int k = 0; k < x->nsucc; k++)
+				if (x->succ[k] != bb->ipdom && !seen[x->succ[k]])
+					seen[work[top++] = x->succ[k]] = 1;
+		}
+	}
+	Blk *e = &fn->blk[fn->rpo[0]];
+	if (e->i1 <= e->i0)
+		goto out;
+	c->first = fn->ins[e->i0];
+	solve(c, mbaruninit);
+	c->skip = c->inited;
+out:
+	free(gen);
+	free(work);
+	free(seen);
+	free(c->rgen);
+	c->rgen = NULL;
+	c->first = NULL;
 }
 
 /* Collects every mbarrier.init key first, so that uses have a slot to test. */
@@ -537,6 +713,8 @@ async(Verify *v, Func *fn)
 	}
 	if (has[1] && (hasinit || fn->entry)) {
 		mbarkeys(&c);
+		if (fn->entry && hasinit)
+			mbarmust(&c);
 		solve(&c, mbarrier);
 		c.nkey = 0;
 	}

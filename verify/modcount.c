@@ -122,6 +122,16 @@ word(const Ins *in, int i)
 	return in->modtext[i] ? in->modtext[i] : ir_modinfo[in->mod[i]].name;
 }
 
+/* Where the type after the first k ones is written. */
+static Loc
+typeat(const Verify *v, const Ins *in, int k)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] > 0 && in->mod[i] < NTY && k-- == 0)
+			return verify_modat(v, in, i);
+	return in->loc;
+}
+
 static void
 check(Verify *v, Ins *in)
 {
@@ -136,14 +146,14 @@ check(Verify *v, Ins *in)
 			continue;
 		for (int j = 0; j < i; j++)
 			if (in->mod[j] == md && !repeatable(md)) {
-				verify_report(v, VC_MODIFIER, in->loc, strcmp(word(in, i), word(in, j)) == 0 ?
+				verify_report(v, VC_MODIFIER, verify_modat(v, in, i), strcmp(word(in, i), word(in, j)) == 0 ?
 				    "duplicate .%s modifier on '%s'" : "multiple .%s modifiers on '%s'", word(in, i), op);
 				return;
 			}
 		if ((g = group(in->op, md)) == G_NONE)
 			continue;
 		if (seen[g] && in->mod[seen[g] - 1] != md) {
-			verify_report(v, VC_MODIFIER, in->loc, "multiple %s modifiers on '%s' (.%s and .%s)", groupname[g],
+			verify_report(v, VC_MODIFIER, verify_modat(v, in, i), "multiple %s modifiers on '%s' (.%s and .%s)", groupname[g],
 			    op, word(in, seen[g] - 1), word(in, i));
 			return;
 		}
@@ -154,7 +164,7 @@ check(Verify *v, Ins *in)
 	 * forbids ("Modifier '.volatile' cannot be combined with modifier
 	 * '.nc'") */
 	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && ir_hasmod(in, MOD_VOLATILE)) {
-		verify_report(v, VC_MODIFIER, in->loc, "modifier .volatile cannot be combined with modifier .nc in 'ld'");
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_NC), "modifier .volatile cannot be combined with modifier .nc in 'ld'");
 		return;
 	}
 	/* the mixed-precision forms are .f32 from .f16 or .bf16 (add.f32.f16);
@@ -163,7 +173,7 @@ check(Verify *v, Ins *in)
 	    !(in->ty[0] == TY_F32 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16)))
 		max = 1;
 	if (max && in->nty > max)
-		verify_report(v, VC_INSTRTYPE, in->loc, "unexpected types for '%s': it takes %s, not %d", op,
+		verify_report(v, VC_INSTRTYPE, typeat(v, in, max), "unexpected types for '%s': it takes %s, not %d", op,
 		    max == 1 ? "one" : "at most two", in->nty);
 }
 

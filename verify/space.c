@@ -254,6 +254,34 @@ cvta(Verify *v, const Prov *pv, Func *fn, Ins *in)
 	}
 }
 
+/* A call of a small function (nvcc -G's __cvta_generic_to_shared) that
+ * applies cvta.to.SPACE to one of its parameters, passed a pointer the
+ * kernel received as a parameter. */
+static void
+callcvta(Verify *v, const Prov *pv, Func *fn, Ins *in)
+{
+	Func *c = verify_callee(in);
+
+	if (!c || c->nins > 64)
+		return;
+	for (int i = 0; i < c->nins; i++) {
+		Ins *x = c->ins[i], *at;
+		Opnd *arg;
+		int k;
+		if (x->op != OP_CVTA || !ir_hasmod(x, MOD_TO) || x->nopnd != 2 || x->space == SP_GLOBAL ||
+		    x->space == SP_NONE || (k = verify_paramof(c, x, &x->opnd[1])) < 0 ||
+		    !(arg = verify_callarg(fn, in, k, &at)))
+			continue;
+		Prov p = provof(pv, fn, at, arg);
+		if (isaddr(p) && p.par)
+			verify_report(v, VC_PTRSPACE, arg->loc,
+			    "'%s' applies cvta.to.%s (line %d) to %s, a pointer the kernel received as a parameter: "
+			    "the host can only pass addresses of global memory", c->name, spname(x->space), x->loc.line,
+			    arg->kind == OK_REG ? arg->sym->name : "an address");
+		return;
+	}
+}
+
 /*
  * cp.async.CACHE.shared{::cta}.global [dst], [src], size: ptxas 13.0 wants
  * both spaces, in that order ("Unexpected number of state spaces",
@@ -348,6 +376,10 @@ space(Verify *v, Func *fn)
 			break;
 		case OP_CVTA:
 			cvta(v, pv, fn, in);
+			break;
+		case OP_CALL:
+			if (fn->entry && v->o->sev[VC_PTRSPACE] >= 0)
+				callcvta(v, pv, fn, in);
 			break;
 		}
 		(void)fl;

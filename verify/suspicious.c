@@ -16,7 +16,13 @@
  *    load may return stale values.  Both addresses are traced back through
  *    copies, cvta and constant or register offsets to their root, a kernel
  *    parameter or a variable; a load and a store with one root and
- *    offsets that may be equal are reported.
+ *    offsets that may be equal are reported;
+ *  - a global or generic access through a constant address in the first
+ *    page (a store through a null pointer, `*(int *)0 = v`): no allocation
+ *    is ever there, so the access faults.  Shared and local addresses are
+ *    offsets into their windows, where 0 is the first byte of a variable.
+ *    A block that goes on to trap is a deliberate crash (a fatal-error
+ *    routine that leaves its code where a debugger finds it).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -142,13 +148,15 @@ loops(Verify *v, Func *fn)
 }
 
 /* Where an address comes from: the kernel parameter or variable it is
- * computed from (root), and its constant offset when known (*exact). */
+ * computed from (root), and its constant offset when known (*exact).
+ * *budget bounds the definitions looked at: trying each side of a sum of
+ * two registers would otherwise cost 2^depth on a long chain of sums. */
 static const Sym *
-root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
+rootn(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact, int *budget)
 {
 	*off = 0;
 	*exact = 1;
-	for (int step = 0; step < 32; step++) {
+	for (int step = 0; step < 32 && (*budget)-- > 0; step++) {
 		if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR) {
 			*off += o->imm;
 			return o->sym;
@@ -177,7 +185,7 @@ root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
 				/* which one is the base: the one that traces to a root */
 				int64_t x;
 				int e;
-				if (!root(fn, d, a, &x, &e))
+				if (!rootn(fn, d, a, &x, &e, budget))
 					o = b;
 			}
 		} else
@@ -187,44 +195,165 @@ root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
 	return NULL;
 }
 
+static const Sym *
+root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
+{
+	int budget = 256;
+	return rootn(fn, in, o, off, exact, &budget);
+}
+
 static int
 isstore(const Ins *in)
 {
 	return in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED;
 }
 
+/* Reports the nc load at loc (of root lr, offset lo, exact le) when a store
+ * of fn may write the same memory. */
+static void
+ncstores(Verify *v, Func *fn, Loc loc, const Sym *lr, int64_t lo, int le)
+{
+	int64_t so;
+	int se;
+
+	for (int j = 0; j < fn->nins; j++) {
+		Ins *st = fn->ins[j];
+		Opnd *a = NULL;
+		if (!isstore(st) || st->space == SP_SHARED || st->space == SP_LOCAL)
+			continue;
+		for (int k = 0; k < st->nopnd && !a; k++)
+			if (st->opnd[k].kind == OK_ADDR && st->opnd[k].base)
+				a = &st->opnd[k];
+		if (!a || root(fn, st, a->base, &so, &se) != lr)
+			continue;
+		so += a->imm;
+		if (le && se && so != lo)
+			continue;
+		verify_report(v, VC_NCWRITE, loc,
+		    "'ld.global.nc' of memory the kernel also writes (line %d, through '%s' too): .nc data "
+		    "must stay read-only while the kernel runs", st->loc.line, lr->name);
+		return;
+	}
+}
+
+/* The ld.global.nc of a small function (nvcc -G's __ldg) whose address is
+ * one of its parameters plus a constant: 1, the parameter's index in *k
+ * and the offset in *off. */
+static int
+ncwrapper(Func *c, int *k, int64_t *off, int *exact)
+{
+	if (c->nins > 64)
+		return 0;
+	for (int i = 0; i < c->nins; i++) {
+		Ins *ld = c->ins[i];
+		if (ld->op != OP_LD || !ir_hasmod(ld, MOD_NC) || ld->nopnd < 2 || ld->opnd[1].kind != OK_ADDR ||
+		    !ld->opnd[1].base)
+			continue;
+		const Sym *r = root(c, ld, ld->opnd[1].base, off, exact);
+		for (*k = 0; r && *k < c->npar; (*k)++)
+			if (c->par[*k].sym == r) {
+				*off += ld->opnd[1].imm;
+				return 1;
+			}
+	}
+	return 0;
+}
+
 static void
 ncwrite(Verify *v, Func *fn)
 {
 	for (int i = 0; i < fn->nins; i++) {
-		Ins *ld = fn->ins[i];
-		if (ld->op != OP_LD || !ir_hasmod(ld, MOD_NC) || ld->nopnd < 2 || ld->opnd[1].kind != OK_ADDR ||
-		    !ld->opnd[1].base)
-			continue;
-		int64_t lo, so;
-		int le, se;
-		const Sym *lr = root(fn, ld, ld->opnd[1].base, &lo, &le);
-		if (!lr)
-			continue;
-		lo += ld->opnd[1].imm;
-		for (int j = 0; j < fn->nins; j++) {
-			Ins *st = fn->ins[j];
-			Opnd *a = NULL;
-			if (!isstore(st) || st->space == SP_SHARED || st->space == SP_LOCAL)
-				continue;
-			for (int k = 0; k < st->nopnd && !a; k++)
-				if (st->opnd[k].kind == OK_ADDR && st->opnd[k].base)
-					a = &st->opnd[k];
-			if (!a || root(fn, st, a->base, &so, &se) != lr)
-				continue;
-			so += a->imm;
-			if (le && se && so != lo)
-				continue;
-			verify_report(v, VC_NCWRITE, ld->opnd[1].loc,
-			    "'ld.global.nc' of memory the kernel also writes (line %d, through '%s' too): .nc data "
-			    "must stay read-only while the kernel runs", st->loc.line, lr->name);
-			break;
+		Ins *ld = fn->ins[i], *at;
+		Func *c;
+		Opnd *arg;
+		int64_t lo, co;
+		int le, ce, k;
+		const Sym *lr;
+		if (ld->op == OP_LD && ir_hasmod(ld, MOD_NC) && ld->nopnd >= 2 && ld->opnd[1].kind == OK_ADDR &&
+		    ld->opnd[1].base) {
+			if ((lr = root(fn, ld, ld->opnd[1].base, &lo, &le)))
+				ncstores(v, fn, ld->opnd[1].loc, lr, lo + ld->opnd[1].imm, le);
+		} else if ((c = verify_callee(ld)) && ncwrapper(c, &k, &co, &ce) &&
+		    (arg = verify_callarg(fn, ld, k, &at)) && (lr = root(fn, at, arg, &lo, &le))) {
+			ncstores(v, fn, ld->opnd[ld->ndst].loc, lr, lo + co, le && ce);
 		}
+	}
+}
+
+/* The constant an address operand holds, traced through copies, cvta,
+ * conversions and constant offsets: 1 and *out, or 0 when not constant. */
+static int
+constaddr(Func *fn, Ins *in, const Opnd *o, int64_t *out)
+{
+	int64_t off = 0;
+
+	for (int step = 0; step < 16; step++) {
+		if (o->kind == OK_IMM) {
+			*out = off + o->imm;
+			return 1;
+		}
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+			return 0;
+		off += o->imm;
+		Ins *d = verify_defins(fn, verify_useof(in, o));
+		if (!d || d->guard || d->ndef != 1 || d->nopnd < 2)
+			return 0;
+		if ((d->op == OP_MOV || d->op == OP_CVTA || d->op == OP_CVT) && d->nopnd == 2)
+			o = &d->opnd[1];
+		else if ((d->op == OP_ADD || d->op == OP_SUB) && d->nopnd == 3 && d->opnd[2].kind == OK_IMM) {
+			off += d->op == OP_ADD ? d->opnd[2].imm : -d->opnd[2].imm;
+			o = &d->opnd[1];
+		} else
+			return 0;
+		in = d;
+	}
+	return 0;
+}
+
+/* trap, or a call of a function that traps (nvcc -G calls __trap) */
+static int
+traps(const Ins *in)
+{
+	Func *c;
+
+	if (in->op == OP_TRAP)
+		return 1;
+	if (!(c = verify_callee(in)) || c->nins > 64)
+		return 0;
+	for (int i = 0; i < c->nins; i++)
+		if (c->ins[i]->op == OP_TRAP)
+			return 1;
+	return 0;
+}
+
+static void
+nulladdr(Verify *v, Func *fn, Ins *in)
+{
+	unsigned fl = ir_opinfo[in->op].flags;
+	int64_t a;
+
+	if (!(fl & (OF_LOAD | OF_STORE | OF_ATOM)) || (in->space != SP_GLOBAL && in->space != SP_NONE &&
+	    in->space != SP_GENERIC))
+		return;
+	for (int k = 0; k < in->nopnd; k++) {
+		Opnd *o = &in->opnd[k];
+		if (o->kind != OK_ADDR || o->addrlist)
+			continue;
+		if (!o->base)
+			a = o->imm;
+		else if (!constaddr(fn, in, o->base, &a))
+			return;
+		else
+			a += o->imm;
+		if (in->blk < 0 || in->blk >= fn->nblk)
+			return;
+		for (int i = fn->blk[in->blk].i0; i < fn->blk[in->blk].i1; i++)
+			if (traps(fn->ins[i]))
+				return;
+		if (a >= 0 && a < 4096)
+			verify_report(v, VC_NULLADDR, o->loc, "'%s' through constant address %lld, in the null page: "
+			    "no memory is there", ir_opinfo[in->op].name, (long long)a);
+		return;
 	}
 }
 
@@ -249,5 +378,8 @@ verify_suspicious(Verify *v)
 			loops(v, fn);
 		if (fn->built && fn->entry)
 			ncwrite(v, fn);
+		if (fn->built)
+			for (int i = 0; i < fn->nins; i++)
+				nulladdr(v, fn, fn->ins[i]);
 	}
 }

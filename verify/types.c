@@ -779,7 +779,7 @@ cvtround(Verify *v, Ins *in)
 	else
 		ok = verify_bits(d) < verify_bits(s) ? ff : verify_bits(d) == verify_bits(s) && fi;
 	if (!ok)
-		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take rounding .%s", tyname(d), tyname(s),
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, r), "'cvt.%s.%s' cannot take rounding .%s", tyname(d), tyname(s),
 		    ir_modinfo[r].name);
 }
 
@@ -890,7 +890,8 @@ cvtpacked(Verify *v, Ins *in)
 		if (!ok && (d == TY_F16 || d == TY_BF16) && s == TY_F32)
 			ok = r == MOD_RN || r == MOD_RZ;
 		if (!ok || r == MOD_RNA)
-			verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take %s", tyname(d), tyname(s),
+			verify_report(v, VC_MODIFIER, r == MOD_RNA ? verify_modloc(v, in, r) :
+			    verify_modloc(v, in, relu ? MOD_RELU : MOD_SATFINITE), "'cvt.%s.%s' cannot take %s", tyname(d), tyname(s),
 			    r == MOD_RNA ? ".rna (only cvt.rna.tf32.f32 does)" :
 			    ".relu or .satfinite (only .rn/.rz to .f16 or .bf16 from .f32)");
 		if (ok && r != MOD_RNA && in->nopnd != 2)
@@ -917,7 +918,8 @@ cvtpacked(Verify *v, Ins *in)
 		return 1;
 	}
 	if ((relu && !cvtpack[i].relu) || (satf && !cvtpack[i].satf) || (!satf && cvtpack[i].satf == 'r')) {
-		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' %s .%s", tyname(d), tyname(s),
+		verify_report(v, VC_MODIFIER, relu && !cvtpack[i].relu ? verify_modloc(v, in, MOD_RELU) :
+		    satf ? verify_modloc(v, in, MOD_SATFINITE) : in->loc, "'cvt.%s.%s' %s .%s", tyname(d), tyname(s),
 		    !satf ? "needs" : "cannot take", relu && !cvtpack[i].relu ? "relu" : "satfinite");
 		return 1;
 	}
@@ -959,7 +961,7 @@ cvtsat(Verify *v, Ins *in)
 		ok = !((ds == ss && bd >= bs) || (ds && !ss && bd > bs));
 	}
 	if (!ok)
-		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take .sat (%s)", tyname(d), tyname(s),
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_SAT), "'cvt.%s.%s' cannot take .sat (%s)", tyname(d), tyname(s),
 		    isint(d) && isint(s) ? "every source value fits the destination" : "not with .bf16 and an integer");
 }
 
@@ -996,7 +998,7 @@ required(Verify *v, Ins *in)
 		for (int i = 0, cc = 0; i < in->nmod; i++) {
 			cc |= in->mod[i] == MOD_CC;
 			if (cc && (in->mod[i] == MOD_LO || in->mod[i] == MOD_HI)) {
-				verify_report(v, VC_MODIFIER, in->loc, "'%s' takes .cc after .%s, not before",
+				verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_CC), "'%s' takes .cc after .%s, not before",
 				    ir_opinfo[in->op].name, ir_modinfo[in->mod[i]].name);
 				break;
 			}
@@ -1005,7 +1007,8 @@ required(Verify *v, Ins *in)
 	 * one of .wrap and .clamp ("Clamp modifier required", "Multiple
 	 * clamp modifiers specified") */
 	if (in->op == OP_SHF && ir_hasmod(in, MOD_L) == ir_hasmod(in, MOD_R))
-		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one direction, .l or .r");
+		verify_report(v, VC_MODIFIER, ir_hasmod(in, MOD_L) ? verify_modloc(v, in, MOD_R) : in->loc,
+		    "'shf' needs one direction, .l or .r");
 	else if (in->op == OP_SHF && !ir_hasmod(in, MOD_WRAP) && !ir_hasmod(in, MOD_CLAMP))
 		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");   /* both: modcount.c */
 	/* ldmatrix, stmatrix and movmatrix are written in full: ".sync
@@ -1035,10 +1038,10 @@ required(Verify *v, Ins *in)
 	 * and that side .f32 ("Modifier '.ftz' does not apply to this type
 	 * of convert operation": not .f64, .f16 or .bf16 alone) */
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && !isfloat(in->ty[0]) && !isfloat(in->ty[1]))
-		verify_report(v, VC_MODIFIER, in->loc, "'cvt.ftz' between two integer types");
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_FTZ), "'cvt.ftz' between two integer types");
 	else if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && in->ty[0] != TY_F32 &&
 	    in->ty[1] != TY_F32 && (isfloat(in->ty[0]) || isfloat(in->ty[1])))
-		verify_report(v, VC_MODIFIER, in->loc, "'cvt.ftz.%s.%s': .ftz applies only where one side is .f32",
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_FTZ), "'cvt.ftz.%s.%s': .ftz applies only where one side is .f32",
 		    tyname(in->ty[0]), tyname(in->ty[1]));
 	/* txq and suq name what they query ("Query modifier required") */
 	if ((in->op == OP_TXQ || in->op == OP_SUQ) && in->nmod == in->nty)
@@ -1121,7 +1124,8 @@ required(Verify *v, Ins *in)
 	 * integer on either side ptxas finds no such cvt */
 	if (in->op == OP_CVT && in->nty == 2 && (isint(in->ty[0]) || isint(in->ty[1])) &&
 	    (ir_hasmod(in, MOD_RELU) || ir_hasmod(in, MOD_SATFINITE))) {
-		verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' cannot take .%s (a conversion between floats only)",
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, ir_hasmod(in, MOD_RELU) ? MOD_RELU : MOD_SATFINITE),
+		    "'cvt.%s.%s' cannot take .%s (a conversion between floats only)",
 		    tyname(in->ty[0]), tyname(in->ty[1]), ir_hasmod(in, MOD_RELU) ? "relu" : "satfinite");
 		return;
 	}
@@ -2334,7 +2338,7 @@ modrules(Verify *v, const Accept *ac, Ins *in)
 			break;
 		case 'X':
 			if (have > 1 && !(ir_modinfo[a].cls == MC_ROUND && ir_modinfo[b].cls == MC_ROUND))
-				verify_report(v, VC_MODIFIER, in->loc, "modifier .%s cannot be combined with modifier .%s in '%s'",
+				verify_report(v, VC_MODIFIER, verify_modloc(v, in, b), "modifier .%s cannot be combined with modifier .%s in '%s'",
 				    ir_modinfo[a].name, ir_modinfo[b].name, op);
 			break;
 		}
@@ -2344,7 +2348,7 @@ modrules(Verify *v, const Accept *ac, Ins *in)
 		const Rule *ru = &ac->rule[r];
 		if (modrule[r].kind == 'T' && strcmp(modrule[r].op, op) == 0 && ir_hasmod(in, ru->mod[0]) &&
 		    !(ru->ty >> t & 1))
-			verify_report(v, VC_MODIFIER, in->loc, in->op == OP_ATOM || in->op == OP_RED ?
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, ru->mod[0]), in->op == OP_ATOM || in->op == OP_RED ?
 			    "operation .%s of '%s' does not take type .%s" : "modifier .%s of '%s' does not take type .%s",
 			    ir_modinfo[ru->mod[0]].name, op, tyname(t));
 	}
@@ -2397,6 +2401,17 @@ dupspace(const Ins *in)
 	return 0;
 }
 
+/* Where the state space modifier after the first k ones is written. */
+static Loc
+spaceat(const Verify *v, const Ins *in, int k)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE &&
+		    in->mod[i] != MOD_TO && k-- == 0)
+			return verify_modat(v, in, i);
+	return in->loc;
+}
+
 static void
 spaces(Verify *v, const Accept *ac, Ins *in)
 {
@@ -2408,13 +2423,13 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 		n += in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE &&
 		    in->mod[i] != MOD_TO;
 	if (ir_hasmod(in, MOD_TO) && in->op != OP_CVTA)
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' does not take .to (that is cvta.to)", ir_opinfo[in->op].name);
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_TO), "'%s' does not take .to (that is cvta.to)", ir_opinfo[in->op].name);
 	if (!n)
 		return;
 	for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
 		takes |= ac->mod[in->op * NMOD + all[k]];
 	if (!takes)
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes no state space", ir_opinfo[in->op].name);
+		verify_report(v, VC_MODIFIER, spaceat(v, in, 0), "'%s' takes no state space", ir_opinfo[in->op].name);
 	else if ((in->op == OP_LDMATRIX || in->op == OP_STMATRIX) && in->space != SP_SHARED && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s' (only .shared or generic)",
 		    ir_spacename[in->space], ir_opinfo[in->op].name);
@@ -2424,10 +2439,10 @@ spaces(Verify *v, const Accept *ac, Ins *in)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
 		    ir_spacename[in->space]);
 	else if ((dup = dupspace(in)))
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' has state space .%s twice", ir_opinfo[in->op].name,
+		verify_report(v, VC_MODIFIER, verify_modlast(v, in, dup), "'%s' has state space .%s twice", ir_opinfo[in->op].name,
 		    ir_modinfo[dup].name);
 	else if (n > 1 && strncmp(ir_opinfo[in->op].shape, "m,m", 3) != 0)
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
+		verify_report(v, VC_MODIFIER, spaceat(v, in, 1), "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
 }
 
 /* ld and st: a scope only with a memory order (.relaxed, .acquire, .release),
@@ -2442,16 +2457,16 @@ ldstorder(Verify *v, Ins *in)
 	if (in->op != OP_LD && in->op != OP_ST)
 		return;
 	if (sem && sem != MOD_WEAK && (in->space == SP_PARAM || in->space == SP_CONST || in->space == SP_LOCAL))
-		verify_report(v, VC_MODIFIER, in->loc, "'%s.%s' does not apply to the .%s state space", opn,
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, sem), "'%s.%s' does not apply to the .%s state space", opn,
 		    ir_modinfo[sem].name, ir_spacename[in->space]);
 	else if (sem == MOD_VOLATILE && scope)
-		verify_report(v, VC_MODIFIER, in->loc, "'%s.volatile' cannot take a scope (.%s)", opn,
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'%s.volatile' cannot take a scope (.%s)", opn,
 		    ir_modinfo[scope].name);
 	else if (scope && (!sem || sem == MOD_WEAK))
-		verify_report(v, VC_MODIFIER, in->loc, "'%s.%s' needs a memory order (.relaxed, %s)", opn,
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'%s.%s' needs a memory order (.relaxed, %s)", opn,
 		    ir_modinfo[scope].name, in->op == OP_LD ? ".acquire" : ".release");
 	else if ((sem == MOD_RELAXED || sem == MOD_ACQUIRE || sem == MOD_RELEASE) && !scope)
-		verify_report(v, VC_MODIFIER, in->loc, "'%s.%s' needs a scope (.cta, .cluster, .gpu, .sys)", opn,
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, sem), "'%s.%s' needs a scope (.cta, .cluster, .gpu, .sys)", opn,
 		    ir_modinfo[sem].name);
 }
 
@@ -2550,12 +2565,12 @@ check(Verify *v, const Accept *ac, Ins *in)
 			continue;
 		if (id < NTY) {
 			if (!accepts(ac, in->op, id))
-				verify_report(v, VC_INSTRTYPE, in->loc, "'%s' does not take type .%s", oi->name, tyname(id));
+				verify_report(v, VC_INSTRTYPE, verify_modat(v, in, i), "'%s' does not take type .%s", oi->name, tyname(id));
 		} else if (ir_modinfo[id].cls != MC_SPACE && !accepts(ac, in->op, id) &&
 		    !(in->op == OP_TEX && id == MOD_UNI) && !(id == MOD_SYNC && namesync(oi->name))) {
 			/* ptxas takes (and ignores) tex.uni, and .sync again after
 			 * a name that has it (bar.sync.sync, shfl.sync.sync) */
-			verify_report(v, VC_MODIFIER, in->loc, "'%s' does not take modifier .%s", oi->name,
+			verify_report(v, VC_MODIFIER, verify_modat(v, in, i), "'%s' does not take modifier .%s", oi->name,
 			    in->modtext[i] ? in->modtext[i] : ir_modinfo[id].name);
 		}
 	}

@@ -52,11 +52,13 @@
  * as nvcc assumes, so such a branch is reported with the CTA widths it
  * splits.  Where .reqntid/.maxntid bound %tid.x, a comparison of %tid.x
  * with a constant that every possible thread passes (or fails) is uniform.
- * A branch on loaded data or parameters (`if (i >= n) return;`) splits the
- * threads only for some inputs: the exit-barrier and full-mask findings it
- * causes go to -Wmaybe-divergent, off by default, because spin loops on
- * loaded flags make whole regions look lane-divergent when the warp in
- * fact reconverges.
+ * A kernel's parameters and the grid's shape count as inputs of such a
+ * predicate too: `if (tid.x >= n) return;` before a barrier is a bug for
+ * every n smaller than the block, whatever memory holds.  A branch on
+ * loaded data splits the threads only for some memory contents: the
+ * exit-barrier and full-mask findings it causes go to -Wmaybe-divergent,
+ * off by default, because spin loops on loaded flags make whole regions
+ * look lane-divergent when the warp in fact reconverges.
  *
  * .func parameters are assumed uniform: a callee cannot see its call sites'
  * divergence, and assuming the worst would flag every helper.
@@ -66,6 +68,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include "verify.h"
+
+/* What a value is of %tid.x.  A global index blockIdx.x * blockDim.x +
+ * threadIdx.x is %tid.x plus a multiple of 32 that a warp shares, with
+ * %ntid.x a multiple of 32 as tid.x / 32 being warp-uniform assumes: its
+ * lanes fall on one side of any multiple of 32, as %tid.x's do. */
+enum {
+	TX_COPY = 1,    /* a copy of %tid.x */
+	TX_W32 = 2,     /* %tid.x plus a warp-uniform multiple of 32 */
+	TX_M32 = 4,     /* a uniform multiple of 32 (%ntid.x, 32k, their products) */
+};
 
 /* A natural loop: the blocks of every back edge into one header.  Natural
  * loops of different headers are nested or disjoint: a forest. */
@@ -79,10 +91,10 @@ typedef struct {
 typedef struct {
 	Func *fn;
 	unsigned char *lv;      /* per value: 0, 1, 2 */
-	unsigned char *tidx;    /* per value: a copy of %tid.x */
+	unsigned char *tidx;    /* per value: TX_* bits */
 	unsigned char *bj;      /* per block: divergence level from branches with a join */
 	unsigned char *bx;      /* per block: ... from branches one side of which exits */
-	unsigned char *pure;    /* per value: computed from thread indices and constants alone */
+	unsigned char *pure;    /* per value: computed from thread indices, launch shape, kernel parameters and constants alone */
 	unsigned char *dj, *dx; /* per block: bj/bx from branches on pure predicates alone */
 	int *why[2][2][2];      /* [bx][pure][level - 1]: per block, the branch (instruction
 	                         * index) that first raised it there, or -1 */
@@ -97,6 +109,7 @@ typedef struct {
 	int *jump[2][2][2];     /* [bx][pure][level - 1]: union-find over that tree */
 	int *work;
 	unsigned char *stoplv;  /* per block: the level its phis got as a merge point */
+	unsigned char *said;    /* per instruction: an exit branch already named by a finding */
 } U;
 
 /* Whether loop l contains block b. */
@@ -175,9 +188,11 @@ sreglevel(const Opnd *o, int *istidx)
 
 	*istidx = 0;
 	if (!strcmp(n, "%tid")) {
-		*istidx = o->sel == SEL_X || o->sel == SEL_NONE;
+		*istidx = o->sel == SEL_X || o->sel == SEL_NONE ? TX_COPY : 0;
 		return 2;
 	}
+	if (!strcmp(n, "%ntid") && (o->sel == SEL_X || o->sel == SEL_NONE))
+		*istidx = TX_M32;
 	if (!strcmp(n, "%warpid"))
 		return 1;
 	if (!strcmp(n, "%laneid") || !strncmp(n, "%lanemask", 9) || !strncmp(n, "%clock", 6) ||
@@ -185,6 +200,8 @@ sreglevel(const Opnd *o, int *istidx)
 		return 2;
 	return 0;
 }
+
+static int pow32(int64_t x);
 
 /* The level of the one operand o of in. */
 static int
@@ -194,6 +211,9 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 
 	*istidx = 0;
 	switch (o->kind) {
+	case OK_IMM:
+		*istidx = pow32(o->imm) ? TX_M32 : 0;
+		return 0;
 	case OK_REG:
 		if (o->sym && o->sym->kind == SYM_SREG)
 			return sreglevel(o, istidx);
@@ -224,7 +244,8 @@ puresreg(const Opnd *o)
 	const char *n = o->sym->name;
 
 	return !strcmp(n, "%tid") || !strcmp(n, "%laneid") || !strcmp(n, "%warpid") || !strcmp(n, "%ntid") ||
-	    !strncmp(n, "%lanemask", 9);
+	    !strncmp(n, "%lanemask", 9) || !strcmp(n, "%ctaid") || !strcmp(n, "%nctaid") ||
+	    !strncmp(n, "%cluster", 8) || !strcmp(n, "%nclusterid") || !strcmp(n, "%is_explicit_cluster");
 }
 
 static int
@@ -250,6 +271,9 @@ inspure(U *u, Ins *in)
 	unsigned fl = ir_opinfo[in->op].flags;
 	int n;
 
+	/* a kernel's parameter is an input of the launch like its shape */
+	if (in->op == OP_LD && in->space == SP_PARAM && u->fn->entry && !in->guard)
+		return 1;
 	if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX) || in->op == OP_LD || in->op == OP_LDU)
 		return 0;
 	for (int k = in->ndst; k < in->nopnd; k++)
@@ -258,6 +282,16 @@ inspure(U *u, Ins *in)
 	n = verify_reads(in, r, 64);
 	if (n > in->nuse)
 		return 0;
+	/* `lane < 8 && v > 0`: the thread-dependent half splits the threads
+	 * wherever the data lets it decide, as it must for some data */
+	if ((in->op == OP_AND || in->op == OP_OR) && in->ty[0] == TY_PRED && !in->guard) {
+		for (int k = 0; k < n; k++) {
+			int val = in->use[k];
+			if (val >= 0 && !verify_isentry(u->fn, val) && u->pure[val] && u->lv[val] > 0)
+				return 1;
+		}
+		return 0;
+	}
 	for (int k = 0; k < n; k++) {
 		int val = in->use[k];
 		if (val < 0 || verify_isentry(u->fn, val) || !u->pure[val])
@@ -337,11 +371,12 @@ inslevel(U *u, Ins *in, int *tid)
 		int a = oplevel(u, in, &in->opnd[1], &t);
 		int64_t k = in->opnd[2].imm;
 		(void)a;
-		if (t && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k))))
+		if ((t & (TX_COPY | TX_W32)) && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k)) ||
+		    (in->op == OP_AND && (k & 31) == 0)))
 			return 1;
-		if (t && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
+		if (t == TX_COPY && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
 			return 0;
-		if (t && in->op == OP_SETP && ((pow32(k) &&
+		if ((t & (TX_COPY | TX_W32)) && in->op == OP_SETP && ((pow32(k) &&
 		    (ir_hasmod(in, MOD_LT) || ir_hasmod(in, MOD_GE) || ir_hasmod(in, MOD_LO) ||
 		    ir_hasmod(in, MOD_HS))) || (k < INT64_MAX && pow32(k + 1) &&
 		    (ir_hasmod(in, MOD_LE) || ir_hasmod(in, MOD_GT) || ir_hasmod(in, MOD_LS) ||
@@ -351,6 +386,29 @@ inslevel(U *u, Ins *in, int *tid)
 	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
 		oplevel(u, in, &in->opnd[1], &t);
 		*tid = t;
+	} else if (!in->guard && (in->op == OP_ADD || in->op == OP_MUL || in->op == OP_SHL || in->op == OP_MAD) &&
+	    in->nopnd == (in->op == OP_MAD ? 4 : 3) && (in->op == OP_ADD || in->op == OP_SHL ||
+	    ir_hasmod(in, MOD_LO) || ir_hasmod(in, MOD_WIDE))) {
+		int l[3], x[3], n = in->nopnd - 1;
+		for (int i = 0; i < n; i++)
+			l[i] = oplevel(u, in, &in->opnd[i + 1], &x[i]);
+		/* the product's terms: a multiple of 32 times anything uniform */
+		int prod = in->op == OP_ADD ? -1 : in->op == OP_SHL ?
+		    (l[0] == 0 && l[1] == 0 && ((x[0] & TX_M32) || (in->opnd[2].kind == OK_IMM && in->opnd[2].imm >= 5))) :
+		    (l[0] == 0 && l[1] == 0 && ((x[0] | x[1]) & TX_M32));
+		int a = in->op == OP_ADD ? 0 : in->op == OP_MAD ? 2 : -1;   /* the addend */
+		if (in->op == OP_ADD && l[0] == 0 && l[1] == 0 && (x[0] & x[1] & TX_M32))
+			*tid = TX_M32;
+		else if (in->op == OP_ADD && ((x[0] & (TX_COPY | TX_W32)) && l[1] == 0 && (x[1] & TX_M32)))
+			*tid = TX_W32;
+		else if (in->op == OP_ADD && ((x[1] & (TX_COPY | TX_W32)) && l[0] == 0 && (x[0] & TX_M32)))
+			*tid = TX_W32;
+		else if (a < 0 && prod > 0)
+			*tid = TX_M32;
+		else if (a == 2 && prod > 0 && (x[2] & (TX_COPY | TX_W32)))
+			*tid = TX_W32;
+		else if (a == 2 && prod > 0 && l[2] == 0 && (x[2] & TX_M32))
+			*tid = TX_M32;
 	}
 	return m;
 }
@@ -749,6 +807,16 @@ solve(U *u)
 					u->lv[ph->def] = (unsigned char)m;
 					changed = 1;
 				}
+				/* `a && lane < 8` at -G: a predicate merged from a
+				 * thread-dependent side, as and/or in inspure */
+				Sym *r = ph->reg >= 0 && ph->reg < fn->nregs ? fn->regs[ph->reg] : NULL;
+				if (r && r->type == TY_PRED && !u->pure[ph->def])
+					for (int k = 0; k < ph->narg; k++)
+						if (ph->arg[k] >= 0 && u->pure[ph->arg[k]] && u->lv[ph->arg[k]] > 0) {
+							u->pure[ph->def] = 1;
+							changed = 1;
+							break;
+						}
 			}
 			for (int i = b->i0; i < b->i1; i++) {
 				Ins *in = fn->ins[i];
@@ -763,7 +831,7 @@ solve(U *u)
 						u->pure[v] = (unsigned char)pu;
 						changed = 1;
 					}
-					if (x > u->lv[v] || (tid && !u->tidx[v])) {
+					if (x > u->lv[v] || (tid && tid != u->tidx[v])) {
 						if (x > u->lv[v])
 							u->lv[v] = (unsigned char)x;
 						u->tidx[v] = (unsigned char)tid;
@@ -860,6 +928,21 @@ because(const U *u, int bx, int b, int k, int *def)
 	return t[b] >= k ? u->why[bx][0][t[b] - 1][b] : -1;
 }
 
+/* Whether the exit branch (instruction index ci) was named by a finding
+ * already, marking it: one early return before a long unrolled kernel is
+ * one bug, reported at the first barrier or collective after it, not at
+ * every one. */
+static int
+named(U *u, int ci)
+{
+	if (ci < 0 || ci >= u->fn->nins || !u->said)
+		return 0;
+	if (u->said[ci])
+		return 1;
+	u->said[ci] = 1;
+	return 0;
+}
+
 static void
 barrier(Verify *v, U *u, Ins *in)
 {
@@ -886,7 +969,7 @@ barrier(Verify *v, U *u, Ins *in)
 		verify_report(v, VC_DIVBAR, in->loc,
 		    "'%s' %s: threads of the CTA may not all reach it%s", name,
 		    g ? "under a thread-dependent guard" : "in thread-dependent control flow", why);
-	} else if (aligned && u->bx[in->blk]) {
+	} else if (aligned && u->bx[in->blk] && !named(u, because(u, 1, in->blk, 1, &def))) {
 		describe(u, because(u, 1, in->blk, 1, &def), why, sizeof why);
 		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, in->loc,
 		    "'%s' after a thread-dependent exit: the exited threads never arrive%s", name, why);
@@ -936,22 +1019,54 @@ constreg(Func *fn, Ins *in, const Opnd *o, int64_t *out)
 	return 1;
 }
 
+/* The lanes a full-mask collective names must all be there: in (the
+ * collective, or a call of a wrapper around one) in lane-dependent control
+ * flow is reported at operand at. */
 static void
-warp(Verify *v, U *u, Ins *in)
+fullmask(Verify *v, U *u, Ins *in, const Opnd *at, const char *what)
 {
-	int mi, t;
-	Opnd *mask;
+	int t, def, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
+	char why[160];
+
+	if (u->bj[in->blk] >= 2 || g >= 2) {
+		int ci = because(u, 0, in->blk, 2, &def);
+		if (g >= 2)
+			def = in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
+		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
+		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, at->loc,
+		    "%s names all 32 lanes, but it is %s: some lanes may be inactive%s",
+		    what, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
+	} else if (u->bx[in->blk] >= 2 && !named(u, because(u, 1, in->blk, 2, &def))) {
+		describe(u, because(u, 1, in->blk, 2, &def), why, sizeof why);
+		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, at->loc,
+		    "%s names all 32 lanes after a lane-dependent exit%s", what, why);
+	}
+}
+
+/* The member mask operand of a warp collective, or NULL. */
+static Opnd *
+maskof(Ins *in)
+{
+	int mi;
 
 	switch (in->op) {
 	case OP_SHFL_SYNC: mi = 4; break;
 	case OP_VOTE_SYNC: case OP_MATCH: case OP_REDUX_SYNC: mi = 2; break;
 	case OP_BAR_WARP_SYNC: mi = 0; break;
-	default: return;
+	default: return NULL;
 	}
-	if (mi >= in->nopnd)
-		return;
-	mask = &in->opnd[mi];
+	return mi < in->nopnd ? &in->opnd[mi] : NULL;
+}
+
+static void
+warp(Verify *v, U *u, Ins *in)
+{
+	Opnd *mask = maskof(in);
 	int64_t mv;
+	char what[64];
+
+	if (!mask)
+		return;
 	if (mask->kind == OK_IMM)
 		mv = mask->imm;
 	else if (!constreg(u->fn, in, mask, &mv))
@@ -963,22 +1078,146 @@ warp(Verify *v, U *u, Ins *in)
 	}
 	if ((uint32_t)mv != 0xffffffffu)
 		return;
-	int g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
-	char why[160];
-	int def;
-	if (u->bj[in->blk] >= 2 || g >= 2) {
-		int ci = because(u, 0, in->blk, 2, &def);
-		if (g >= 2)
-			def = in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
-		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
-		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, mask->loc,
-		    "'%s' names all 32 lanes, but it is %s: some lanes may be inactive%s",
-		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
-	} else if (u->bx[in->blk] >= 2) {
-		describe(u, because(u, 1, in->blk, 2, &def), why, sizeof why);
-		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, mask->loc,
-		    "'%s' names all 32 lanes after a lane-dependent exit%s", ir_opinfo[in->op].name, why);
+	snprintf(what, sizeof what, "'%s'", ir_opinfo[in->op].name);
+	fullmask(v, u, in, mask, what);
+}
+
+/* Wrappers around full-mask collectives, summarized once per module: nvcc
+ * -G calls each intrinsic as a small .func (__shfl_down_sync, which calls
+ * __reduce_add_sync_unsigned_impl ...), the mask a parameter.  Per
+ * function: whether its body runs a collective on all 32 lanes whatever it
+ * is passed, and which of its parameters (up to 64) reach a member mask.
+ * Only bodies of a few instructions are looked into: wrappers are small,
+ * and a real callee's divergence is its own. */
+enum { WRAPMAX = 64 };
+
+typedef struct {
+	Func *fn;
+	int full;           /* a full-mask collective inside, whatever the arguments */
+	uint64_t par;       /* parameters that reach a member mask */
+	Ins *what;          /* the collective */
+} Wrap;
+
+static int
+wrapcmp(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const Wrap *)a)->fn, y = (uintptr_t)((const Wrap *)b)->fn;
+	return x < y ? -1 : x > y;
+}
+
+static Wrap *
+wrapof(Wrap *w, int n, Func *f)
+{
+	Wrap key = { f, 0, 0, NULL };
+	return f && w ? bsearch(&key, w, (size_t)n, sizeof *w, wrapcmp) : NULL;
+}
+
+/* What a value passed as a mask is: 1 all 32 lanes, 0 something else; the
+ * parameter of fn it is, in *k, when it is one. */
+static int
+maskval(Func *fn, Ins *in, Opnd *o, int *k)
+{
+	int64_t mv = 0;
+
+	*k = -1;
+	if (o->kind == OK_IMM)
+		return (uint32_t)o->imm == 0xffffffffu;
+	if (constreg(fn, in, o, &mv))
+		return (uint32_t)mv == 0xffffffffu;
+	*k = verify_paramof(fn, in, o);
+	return 0;
+}
+
+/* One round over the wrappers; 1 when a summary grew. */
+static int
+wrapround(Wrap *w, int n)
+{
+	int changed = 0;
+
+	for (int f = 0; f < n; f++) {
+		Func *c = w[f].fn;
+		for (int i = 0; i < c->nins && !w[f].full; i++) {
+			Ins *x = c->ins[i], *at;
+			Opnd *mask = maskof(x), *arg;
+			int k;
+			Wrap *d;
+			if (mask) {
+				if (maskval(c, x, mask, &k)) {
+					w[f].full = 1, w[f].what = x, changed = 1;
+				} else if (k >= 0 && k < 64 && !(w[f].par >> k & 1)) {
+					w[f].par |= 1ull << k, changed = 1;
+					if (!w[f].what)
+						w[f].what = x;
+				}
+			} else if (x->op == OP_CALL && (d = wrapof(w, n, verify_callee(x))) && d != &w[f]) {
+				if (d->full) {
+					w[f].full = 1, w[f].what = d->what, changed = 1;
+					break;
+				}
+				for (int a = 0; a < 64 && d->par >> a; a++) {
+					if (!(d->par >> a & 1) || !(arg = verify_callarg(c, x, a, &at)))
+						continue;
+					if (maskval(c, at, arg, &k)) {
+						w[f].full = 1, w[f].what = d->what, changed = 1;
+						break;
+					}
+					if (k >= 0 && k < 64 && !(w[f].par >> k & 1)) {
+						w[f].par |= 1ull << k, changed = 1;
+						if (!w[f].what)
+							w[f].what = d->what;
+					}
+				}
+			}
+		}
 	}
+	return changed;
+}
+
+/* The summaries of the module's small functions, sorted by Func; NULL when
+ * there are none. */
+static Wrap *
+wraps(Module *m, int *n)
+{
+	Wrap *w = malloc(((size_t)m->nfn + 1) * sizeof *w);
+
+	*n = 0;
+	if (!w)
+		return NULL;
+	for (int f = 0; f < m->nfn; f++) {
+		Func *c = m->fn[f];
+		if (!c->entry && c->hasbody && c->built && c->nins <= WRAPMAX)
+			w[(*n)++] = (Wrap){ c, 0, 0, NULL };
+	}
+	qsort(w, (size_t)*n, sizeof *w, wrapcmp);
+	/* a chain of wrappers settles in as many rounds as it is deep */
+	for (int r = 0; r < 4 && wrapround(w, *n); r++)
+		;
+	return w;
+}
+
+/* A call of a wrapper that runs a warp collective on all 32 lanes, named
+ * there or passed in by this call. */
+static void
+callwarp(Verify *v, U *u, Ins *in, Wrap *w, int nw)
+{
+	Wrap *d = wrapof(w, nw, verify_callee(in));
+	char what[160];
+	int full, k;
+
+	if (!d || !d->what)
+		return;
+	full = d->full;
+	for (int a = 0; a < 64 && !full && d->par >> a; a++) {
+		Ins *at;
+		Opnd *arg;
+		if ((d->par >> a & 1) && (arg = verify_callarg(u->fn, in, a, &at)))
+			full = maskval(u->fn, at, arg, &k);
+	}
+	if (!full)
+		return;
+	snprintf(what, sizeof what, "the call of '%s' (its '%s' at line %d)", d->fn->name,
+	    ir_opinfo[d->what->op].name, d->what->loc.line);
+	fullmask(v, u, in, &in->opnd[in->ndst], what);
 }
 
 static void
@@ -1006,7 +1245,7 @@ divchecks(const VerifyOpts *o)
 }
 
 static void
-uniform(Verify *v, Func *fn)
+uniform(Verify *v, Func *fn, Wrap *w, int nw)
 {
 	U u = { .fn = fn };
 
@@ -1022,6 +1261,7 @@ uniform(Verify *v, Func *fn)
 	u.pdep = malloc(((size_t)fn->nblk + 1) * sizeof *u.pdep);
 	u.work = malloc(((size_t)fn->nblk + 1) * sizeof *u.work);
 	u.stoplv = calloc((size_t)fn->nblk + 1, 1);
+	u.said = calloc((size_t)fn->nins + 1, 1);
 	int ok = u.lv && u.tidx && u.bj && u.bx && u.pure && u.dj && u.dx && u.rx[0] && u.rx[1] &&
 	    u.pdep && u.work && u.stoplv;
 	for (int t = 0; t < 8; t++) {
@@ -1054,6 +1294,8 @@ uniform(Verify *v, Func *fn)
 			clusterbar(v, &u, in);
 		else if (ir_opinfo[in->op].flags & OF_WARP)
 			warp(v, &u, in);
+		else if (in->op == OP_CALL)
+			callwarp(v, &u, in, w, nw);
 		else if (in->op == OP_BRA && in->guard && ir_hasmod(in, MOD_UNI) &&
 		    oplevel(&u, in, in->guard, &t) > 0)
 			verify_report(v, VC_BRAUNI, in->guard->loc,
@@ -1076,6 +1318,7 @@ out:
 	free(u.pdep);
 	free(u.work);
 	free(u.stoplv);
+	free(u.said);
 	for (int t = 0; t < 8; t++) {
 		free(u.jump[t / 4][t / 2 % 2][t % 2]);
 		free(u.why[t / 4][t / 2 % 2][t % 2]);
@@ -1085,9 +1328,14 @@ out:
 void
 verify_uniform(Verify *v)
 {
+	int nw = 0;
+	Wrap *w = v->o->sev[VC_WARPDIV] >= 0 || v->o->sev[VC_MAYBEDIV] >= 0 || v->o->sev[VC_EXITBAR] >= 0 ?
+	    wraps(v->m, &nw) : NULL;
+
 	for (int f = 0; f < v->m->nfn; f++) {
 		Func *fn = v->m->fn[f];
 		if (fn->hasbody && fn->built)
-			uniform(v, fn);
+			uniform(v, fn, w, nw);
 	}
+	free(w);
 }

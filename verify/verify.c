@@ -29,6 +29,7 @@ const VerifyCheck verify_checks[NVC] = {
 	[VC_PARAMWRITE]  = {"param-write", SEV_ERROR, "write to a kernel parameter or to .const", 1},
 	[VC_PTRSPACE]    = {"pointer-space", SEV_ERROR, "address held in a register used in a state space it does not point into", 0},
 	[VC_NCWRITE]     = {"nc-write", SEV_WARNING, "ld.global.nc of memory the same kernel writes", 0},
+	[VC_NULLADDR]    = {"null-address", SEV_WARNING, "global or generic access through a constant address in the null page", 0},
 	[VC_ALIGN]       = {"alignment", SEV_ERROR, "address provably misaligned for the access size", 0},
 	[VC_BOUNDS]      = {"bounds", SEV_ERROR, "constant offset past the end of a variable or the parameters", 0},
 	[VC_UNINIT]      = {"uninit", SEV_WARNING, "register or predicate read before any write on some path", 0},
@@ -41,6 +42,7 @@ const VerifyCheck verify_checks[NVC] = {
 	[VC_WARPMASK]    = {"warp-mask", SEV_WARNING, "warp collective whose member mask names lanes that may be inactive", 0},
 	[VC_WARPDIV]     = {"warp-mask-divergent", SEV_WARNING, "full-mask warp collective in lane-dependent control flow", 0},
 	[VC_BRAUNI]      = {"bra-uni", SEV_WARNING, "bra.uni on a predicate that may differ between threads", 0},
+	[VC_SHRACE]      = {"shared-race", SEV_WARNING, "shared memory read of another thread's write with no barrier between", 0},
 	[VC_TARGET]      = {"target", SEV_ERROR, "feature needs a newer .target or PTX ISA .version", 1},
 	[VC_ARCH]        = {"arch", SEV_ERROR, ".target incompatible with -arch", 1},
 	[VC_DEPRECATED]  = {"deprecated", SEV_WARNING, "deprecated instruction form", 0},
@@ -191,9 +193,12 @@ verify_module(Module *m, const VerifyOpts *o, Diags *dg)
 	if (on(o, VC_UNINIT) || on(o, VC_MAYBEUNINIT))
 		verify_defined(&v);
 	verify_uniform(&v);
+	if (on(o, VC_SHRACE))
+		verify_race(&v);
 	if (on(o, VC_ASYNC))
 		verify_async(&v);
-	if (on(o, VC_ADDRSIZE) || on(o, VC_DIVZERO) || on(o, VC_DUPDEST) || on(o, VC_INFLOOP) || on(o, VC_NCWRITE))
+	if (on(o, VC_ADDRSIZE) || on(o, VC_DIVZERO) || on(o, VC_DUPDEST) || on(o, VC_INFLOOP) || on(o, VC_NCWRITE) ||
+	    on(o, VC_NULLADDR))
 		verify_suspicious(&v);
 	return v.nerr;
 }
@@ -261,4 +266,158 @@ int
 verify_isentry(const Func *fn, int val)
 {
 	return val >= 0 && val < fn->nval && fn->val[val].ins < 0 && fn->val[val].phi < 0;
+}
+
+Func *
+verify_callee(const Ins *call)
+{
+	const Opnd *t;
+	Func *f;
+
+	if (call->op != OP_CALL || call->nopnd <= call->ndst)
+		return NULL;
+	t = &call->opnd[call->ndst];
+	if (t->kind != OK_SYM || !t->sym || t->sym->kind != SYM_FUNC)
+		return NULL;
+	f = t->sym->fn;
+	return f && f->hasbody && f->built && !f->entry ? f : NULL;
+}
+
+Opnd *
+verify_callarg(Func *fn, Ins *call, int k, Ins **at)
+{
+	int t = call->ndst + 1, i;
+	Opnd *a;
+
+	if (t >= call->nopnd || call->opnd[t].kind != OK_LIST || k < 0 || k >= call->opnd[t].nsub ||
+	    call->blk < 0 || call->blk >= fn->nblk)
+		return NULL;
+	a = &call->opnd[t].sub[k];
+	if (a->kind == OK_REG || a->kind == OK_IMM) {
+		*at = call;
+		return a;
+	}
+	if (a->kind != OK_SYM || !a->sym)
+		return NULL;
+	Blk *b = &fn->blk[call->blk];
+	for (i = b->i1 - 1; i >= b->i0 && fn->ins[i] != call; i--)
+		;
+	for (i--; i >= b->i0; i--) {
+		Ins *s = fn->ins[i];
+		Opnd *d = &s->opnd[0];
+		if (s->op == OP_ST && s->space == SP_PARAM && s->nopnd == 2 && !s->guard && d->kind == OK_ADDR &&
+		    d->base && d->base->kind == OK_SYM && d->base->sym == a->sym && d->imm == 0) {
+			*at = s;
+			return &s->opnd[1];
+		}
+	}
+	return NULL;
+}
+
+int
+verify_paramof(Func *fn, Ins *in, const Opnd *o)
+{
+	for (int step = 0; step < 16; step++) {
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->imm)
+			return -1;
+		Ins *d = verify_defins(fn, verify_useof(in, o));
+		if (!d || d->guard || d->ndef != 1 || d->nopnd != 2)
+			return -1;
+		if (d->op == OP_LD && d->space == SP_PARAM && d->opnd[1].kind == OK_ADDR && d->opnd[1].imm == 0 &&
+		    d->opnd[1].base && d->opnd[1].base->kind == OK_SYM) {
+			for (int k = 0; k < fn->npar; k++)
+				if (fn->par[k].sym == d->opnd[1].base->sym)
+					return k;
+			return -1;
+		}
+		if (d->op != OP_MOV && d->op != OP_CVT)
+			return -1;
+		o = &d->opnd[1];
+		in = d;
+	}
+	return -1;
+}
+
+/* The words of the instruction's name as written, from its first byte:
+ * "ld.global.nc.f32" has the segments global, nc, f32 after ld.  Fills
+ * at[] with each segment's offset (its '.') from the opcode's first byte
+ * and len[]; returns their number. */
+static int
+segments(const Verify *v, const Ins *in, int *at, int *len, int max)
+{
+	const char *src = v->dg ? v->dg->src : NULL;
+	size_t end = v->dg ? v->dg->len : 0, p = in->loc.off;
+	int n = 0;
+
+	if (!src || p >= end)
+		return 0;
+	while (p < end && src[p] != '.' && src[p] != ' ' && src[p] != '\t' && src[p] != '\n' && src[p] != ';')
+		p++;
+	while (p < end && src[p] == '.' && n < max) {
+		size_t q = p + 1;
+		while (q < end && (src[q] == '_' || src[q] == ':' || src[q] == '$' ||
+		    (src[q] >= '0' && src[q] <= '9') || (src[q] >= 'a' && src[q] <= 'z') || (src[q] >= 'A' && src[q] <= 'Z')))
+			q++;
+		at[n] = (int)(p - in->loc.off);
+		len[n++] = (int)(q - p - 1);
+		p = q;
+	}
+	return n;
+}
+
+Loc
+verify_modat(const Verify *v, const Ins *in, int i)
+{
+	int at[32], len[32], used[32] = {0}, n = segments(v, in, at, len, 32);
+	const char *src = v->dg ? v->dg->src : NULL, *name = ir_opinfo[in->op].name;
+	Loc l = in->loc;
+
+	if (!n || i < 0 || i >= in->nmod)
+		return l;
+	/* the opcode name's own words (sync of bar.sync) take the first
+	 * segment that spells each, wherever the modifiers put it */
+	for (const char *w = strchr(name, '.'); w; w = strchr(w + 1, '.')) {
+		size_t wl = strcspn(w + 1, ".");
+		for (int k = 0; k < n; k++)
+			if (!used[k] && (size_t)len[k] == wl && !strncmp(src + in->loc.off + at[k] + 1, w + 1, wl)) {
+				used[k] = 1;
+				break;
+			}
+	}
+	/* then modifier i is the segment of its spelling after those of the
+	 * modifiers before it */
+	for (int j = 0; j <= i; j++) {
+		const char *t = in->modtext[j] ? in->modtext[j] : in->mod[j] < NMOD ? ir_modinfo[in->mod[j]].name : "";
+		size_t tl = strlen(t);
+		int k = 0;
+		for (; k < n; k++)
+			if (!used[k] && (size_t)len[k] == tl && !strncmp(src + in->loc.off + at[k] + 1, t, tl))
+				break;
+		if (k == n)
+			return l;
+		used[k] = 1;
+		if (j == i) {
+			l.off += (uint32_t)at[k];
+			l.col += at[k];
+		}
+	}
+	return l;
+}
+
+Loc
+verify_modloc(const Verify *v, const Ins *in, int id)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == id)
+			return verify_modat(v, in, i);
+	return in->loc;
+}
+
+Loc
+verify_modlast(const Verify *v, const Ins *in, int id)
+{
+	for (int i = in->nmod - 1; i >= 0; i--)
+		if (in->mod[i] == id)
+			return verify_modat(v, in, i);
+	return in->loc;
 }

@@ -21,10 +21,10 @@
 enum {
 	VC_UNREACHABLE, VC_FALLOFF, VC_CALLPROTO,
 	VC_OPTYPE, VC_IMMRANGE, VC_INSTRTYPE, VC_MODIFIER, VC_COMPARE, VC_VECTOR,
-	VC_SPACE, VC_PARAMWRITE, VC_PTRSPACE, VC_NCWRITE,
+	VC_SPACE, VC_PARAMWRITE, VC_PTRSPACE, VC_NCWRITE, VC_NULLADDR,
 	VC_ALIGN, VC_BOUNDS,
 	VC_UNINIT, VC_MAYBEUNINIT,
-	VC_DIVBAR, VC_EXITBAR, VC_MAYBEDIV, VC_BARRIER, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI,
+	VC_DIVBAR, VC_EXITBAR, VC_MAYBEDIV, VC_BARRIER, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI, VC_SHRACE,
 	VC_TARGET, VC_ARCH, VC_DEPRECATED, VC_RESOURCES,
 	VC_ASYNC,
 	VC_DIVZERO, VC_INFLOOP, VC_DUPDEST, VC_ADDRSIZE, VC_MODULE,
@@ -75,7 +75,12 @@ void verify_report(Verify *v, int check, Loc loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)))
 #endif
 	;
-/* Modifiers: ir_hasmod(in, MOD_X) and the accessors by class (ir.h). */
+/* Modifiers: ir_hasmod(in, MOD_X) and the accessors by class (ir.h).
+ * Where a finding is about a modifier that is written, it points at its
+ * word (the '.' before it), as the parser's errors do: */
+Loc verify_modat(const Verify *v, const Ins *in, int i);   /* modifier i (in->mod[i]) */
+Loc verify_modloc(const Verify *v, const Ins *in, int id); /* the first modifier id written; in->loc if none */
+Loc verify_modlast(const Verify *v, const Ins *in, int id); /* the last one (the second of a pair) */
 char verify_shape(int op, int i);                    /* shape letter of operand i, 'x' when unknown */
 int verify_bits(int ty);                             /* width of a type in bits */
 int verify_kind(int ty);                             /* TK_* */
@@ -88,6 +93,17 @@ int verify_reads(Ins *in, Opnd **out, int max);
 Ins *verify_defins(Func *fn, int val);
 int verify_isentry(const Func *fn, int val);         /* an entry value (read before any write) */
 int verify_useof(Ins *in, const Opnd *o);            /* the SSA value a register operand reads, or -1 */
+/* Calls through small wrappers (nvcc -G calls __shfl_down_sync, __ldg and
+ * the like as .func bodies that hold the one instruction).  The function a
+ * direct call enters, when its body is built, or NULL: */
+Func *verify_callee(const Ins *call);
+/* The value call passes as argument k: the source of the st.param that
+ * writes that argument in the call's block before it (*at that store), or
+ * a register argument itself (*at the call); NULL when not found. */
+Opnd *verify_callarg(Func *fn, Ins *call, int k, Ins **at);
+/* Which of fn's parameters operand o of in was loaded from (ld.param,
+ * through copies and conversions): its index, or -1. */
+int verify_paramof(Func *fn, Ins *in, const Opnd *o);
 
 /* Fragments: the vectors of registers tensor-core, texture and surface
  * instructions take (types.c).  What one register may be declared as: */
@@ -141,6 +157,7 @@ void verify_space(Verify *v);       /* space.c */
 void verify_align(Verify *v);       /* align.c */
 void verify_defined(Verify *v);     /* defined.c */
 void verify_uniform(Verify *v);     /* uniform.c */
+void verify_race(Verify *v);        /* race.c */
 void verify_async(Verify *v);       /* async.c */
 void verify_suspicious(Verify *v);  /* suspicious.c */
 
