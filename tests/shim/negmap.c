@@ -80,10 +80,11 @@ one(unsigned long long n, long long off, int store)
 int
 main(int argc, char **argv)
 {
-	static const unsigned long long sizes[] = { 4096, 3 * MiB, 8 * MiB, 16 * MiB, 24 * MiB, 31 * MiB,
-	                                            32 * MiB, 64 * MiB };
+	static const unsigned long long sizes[] = { 4096, 3 * MiB, 8 * MiB, 16 * MiB, 24 * MiB, 24 * MiB + 4096,
+	                                            31 * MiB, 32 * MiB, 64 * MiB };
 	static const long long loads[] = { -4, -16384, -MiB, -2 * MiB - 4, -128 * MiB, -256 * MiB,
-	    -256 * MiB - 4, -384 * MiB, -400 * MiB, -424 * MiB, -448 * MiB, -512 * MiB, -4096 * MiB };
+	    -256 * MiB - 4, -384 * MiB, -400 * MiB, -424 * MiB, -448 * MiB, -484 * MiB, -496 * MiB,
+	    -512 * MiB, -4096 * MiB };
 	static const long long stores[] = { -4, -16384, -MiB, -256 * MiB, -400 * MiB, -448 * MiB };
 	char cmd[512];
 
