@@ -51,7 +51,8 @@
  * .maxntid the kernel may be launched with any block up to 1024 threads,
  * as nvcc assumes, so such a branch is reported with the CTA widths it
  * splits.  Where .reqntid/.maxntid bound %tid.x, a comparison of %tid.x
- * with a constant that every possible thread passes (or fails) is uniform.
+ * with a constant that every possible thread passes (or fails) is uniform,
+ * and so are %tid.x >> k and %tid.x / k where they are 0 in every thread.
  * A kernel's parameters and the grid's shape count as inputs of such a
  * predicate too: `if (tid.x >= n) return;` before a barrier is a bug for
  * every n smaller than the block, whatever memory holds.  A branch on
@@ -371,6 +372,13 @@ inslevel(U *u, Ins *in, int *tid)
 		int a = oplevel(u, in, &in->opnd[1], &t);
 		int64_t k = in->opnd[2].imm;
 		(void)a;
+		/* tid.x >> k and tid.x / k are 0 in every thread when the launch
+		 * bounds keep %tid.x below 2^k or k (cuBLAS's `tid.x >> 7` under
+		 * .maxntid 128): uniform */
+		if (t == TX_COPY && !in->guard && ntidx(u->fn) > 0 &&
+		    ((in->op == OP_SHR && k >= 0 && k < 62 && ntidx(u->fn) <= ((int64_t)1 << k)) ||
+		     (in->op == OP_DIV && k > 0 && ntidx(u->fn) <= k)))
+			return 0;
 		if ((t & (TX_COPY | TX_W32)) && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k)) ||
 		    (in->op == OP_AND && (k & 31) == 0)))
 			return 1;
