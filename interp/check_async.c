@@ -386,6 +386,8 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 }
 
+static const AEnt *cphit(const struct ChkAsync *s, const void *p, unsigned n);
+
 /* A cp.async of lane l wrote n bytes at host p (shared memory) from
  * srcn bytes at host src (global memory; none under ignore-src). */
 void
@@ -393,9 +395,26 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
                    const void *src, unsigned srcn)
 {
 	struct ChkAsync *s = state(L);
+	const AEnt *o;
 	AEnt *e;
 
 	srcadd(L, w, lane, xi, src, srcn, 0);
+	if (s && (L->chk & PTX_CHECK_RACECHECK) && (o = cphit(s, p, n))) {
+		/* the copies complete in no order the PTX ISA gives: either
+		 * may land last */
+		ChkSite sa, sb;
+		Warp ew;
+		uint64_t a = (uint64_t)((const uint8_t *)p - w->cta->shared);
+		memset(&ew, 0, sizeof ew);
+		ew.cta = w->cta;
+		ew.id = o->warp;
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
+		interp_chk_site(L, &ew, o->lane, o->xi, PTX_ACCESS_WRITE, a, n, &sb);
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
+		    "shared memory at 0x%" PRIx64 ": a cp.async of warp %d writes bytes that a cp.async of warp %u "
+		    "still in flight writes (its thread did not wait for its group): either may land last", a,
+		    w->id, o->warp);
+	}
 	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
 		return;
 	*e = (AEnt){ xi, p, w->cta->linear, w->cpg[lane], n, (uint16_t)w->id, (uint8_t)lane, 0 };

@@ -62,6 +62,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include "interp.h"
@@ -94,9 +95,9 @@ typedef struct {
 } MbEnt;
 
 typedef struct {              /* a bulk or tensor copy into shared memory not yet waited for */
-	const uint8_t *p, *mb;
-	const uint8_t *src;       /* the bytes it reads (NULL: not followed: tensor copies) */
-	uint64_t n, cta, icta;    /* bytes; the destination's CTA, the issuer's */
+	const uint8_t *p, *mb;    /* p NULL: one more run of a tensor copy's source */
+	const uint8_t *src;       /* the bytes it reads, sn of them (NULL: none followed) */
+	uint64_t n, sn, cta, icta;   /* bytes written; read; the destination's CTA, the issuer's */
 	uint32_t phase;           /* the mbarrier phase it completes */
 	const XIns *xi;
 	uint16_t warp;
@@ -194,9 +195,10 @@ dropmb(Launch *L, struct ChkMbar *s, size_t i)
 static void
 dropbk(Launch *L, struct ChkMbar *s, size_t i)
 {
-	interp_chk_mark(L->cx, &s->bits, s->bk[i].p, (size_t)s->bk[i].n, 0);
+	if (s->bk[i].p)
+		interp_chk_mark(L->cx, &s->bits, s->bk[i].p, (size_t)s->bk[i].n, 0);
 	if (s->bk[i].src) {
-		interp_chk_mark(L->cx, &s->srcbits, s->bk[i].src, (size_t)s->bk[i].n, 0);
+		interp_chk_mark(L->cx, &s->srcbits, s->bk[i].src, (size_t)s->bk[i].sn, 0);
 		s->nsrc--;
 	}
 	s->bk[i] = s->bk[--s->nbk];
@@ -362,6 +364,8 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	e->tx = op->tx;
 }
 
+static const BkEnt *bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src);
+
 /* A bulk or tensor copy by lane of w writes n bytes at host p of CTA c
  * and completes on the mbarrier at host mb (in c). */
 void
@@ -370,16 +374,27 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 {
 	struct ChkMbar *s = state(L);
 	MbEnt *e = find(s, mb);
+	const BkEnt *o;
 	BkEnt *v;
 
 	if (!s || !e || !n)
 		return;
 	if ((L->chk & PTX_CHECK_RACECHECK) && c != w->cta)   /* into another CTA: racecheck follows it */
 		interp_chk_dsmem_copy(L, w, lane, xi, c, p, n, mb, e->phase);
+	if ((L->chk & PTX_CHECK_RACECHECK) && (o = bkhit(s, p, n > UINT_MAX ? UINT_MAX : (unsigned)n, 0))) {
+		/* two copies in flight into the same bytes: either may land last */
+		ChkSite sa, sb;
+		uint64_t a = (uint64_t)(p - c->shared);
+		interp_chk_site(L, w, lane, xi, PTX_ACCESS_WRITE, a, (unsigned)(n > 16 ? 16 : n), &sa);
+		site(L, w, o->icta, o->warp, o->lane, o->xi, PTX_ACCESS_WRITE, a, (unsigned)(n > 16 ? 16 : n), &sb);
+		interp_chk_report(L, w, lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
+		    "shared memory at 0x%" PRIx64 " of block %" PRIu64 ": a bulk copy writes bytes that a bulk copy "
+		    "still in flight writes (no wait saw its phase complete): either may land last", a, c->linear);
+	}
 	if (w->id > UINT16_MAX || !(v = grow(L->cx, s->bk, &s->capbk, s->nbk, sizeof *v, BK_MAX)))
 		return;
 	s->bk = v;
-	s->bk[s->nbk++] = (BkEnt){ p, mb, NULL, n, c->linear, w->cta->linear, e->phase, xi, (uint16_t)w->id,
+	s->bk[s->nbk++] = (BkEnt){ p, mb, NULL, n, 0, c->linear, w->cta->linear, e->phase, xi, (uint16_t)w->id,
 	    (uint8_t)lane };
 	interp_chk_mark(L->cx, &s->bits, p, (size_t)n, 1);
 }
@@ -395,7 +410,7 @@ bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src)
 		return NULL;
 	for (size_t i = 0; i < s->nbk; i++) {
 		const uint8_t *b = src ? s->bk[i].src : s->bk[i].p;
-		if (b && b < q + n && q < b + s->bk[i].n)
+		if (b && b < q + n && q < b + (src ? s->bk[i].sn : s->bk[i].n))
 			return &s->bk[i];
 	}
 	return NULL;
@@ -471,9 +486,42 @@ interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n)
 	for (size_t i = mark; s && src && i < s->nbk; i++)
 		if (!s->bk[i].src && s->bk[i].n == n) {
 			s->bk[i].src = src;
+			s->bk[i].sn = n;
 			s->nsrc++;
 			interp_chk_mark(L->cx, &s->srcbits, src, (size_t)n, 1);
 		}
+}
+
+/* One run of n contiguous source bytes at host src of the tensor copy
+ * whose destinations are the entries mark..end-1 (one a CTA it
+ * multicasts to).  A box's rows lie apart in global memory, and the
+ * bytes between them are not read: each run after the first is an entry
+ * of its own, without a destination, completed with the copy's phase. */
+void
+interp_chk_bulk_run(Launch *L, size_t mark, size_t end, const void *src, uint64_t n)
+{
+	struct ChkMbar *s = L->mbchk;
+
+	for (size_t i = mark; s && src && n && i < end && i < s->nbk; i++) {
+		BkEnt e = s->bk[i], *v;
+		if (!e.p)
+			continue;
+		if (!e.src) {
+			s->bk[i].src = src;
+			s->bk[i].sn = n;
+		} else {
+			if (!(v = grow(L->cx, s->bk, &s->capbk, s->nbk, sizeof *v, BK_MAX)))
+				return;
+			s->bk = v;
+			e.p = NULL;
+			e.n = 0;
+			e.src = src;
+			e.sn = n;
+			s->bk[s->nbk++] = e;
+		}
+		s->nsrc++;
+		interp_chk_mark(L->cx, &s->srcbits, src, (size_t)n, 1);
+	}
 }
 
 int
@@ -654,7 +702,7 @@ interp_chk_mbar_cta(Launch *L, Cta *c, int end)
 		dropmb(L, s, i);
 	}
 	for (size_t i = 0; i < s->nbk;)
-		if (inside(c, s->bk[i].p))
+		if (inside(c, s->bk[i].mb))   /* the mbarrier is in the destination CTA */
 			dropbk(L, s, i);
 		else
 			i++;

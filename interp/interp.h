@@ -1011,6 +1011,7 @@ int interp_chk_bulk_pending(const Launch *L);    /* a bulk copy not waited for *
  * a wait saw their phase is reported (interp_chk_bulk_store). */
 size_t interp_chk_bulk_mark(const Launch *L);
 void interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n);
+void interp_chk_bulk_run(Launch *L, size_t mark, size_t end, const void *src, uint64_t n);
 int interp_chk_bulk_srcs(const Launch *L);
 int interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 int interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p,
