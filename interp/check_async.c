@@ -106,12 +106,16 @@ push(ptx_ctx *cx, AEnt **v, size_t *n, size_t *cap)
 	return &(*v)[(*n)++];
 }
 
-/* Drops the cp.async entries for which done() holds, clearing their bytes. */
+/* Drops the cp.async entries for which done() holds, clearing their
+ * bytes; w: the issuing warp's wait completed them, and under racecheck
+ * their bytes become its lanes' stores (interp_chk_race_copied). */
 static void
-cpdrop(Launch *L, struct ChkAsync *s, int (*done)(const AEnt *, const void *), const void *arg)
+cpdrop(Launch *L, Warp *w, struct ChkAsync *s, int (*done)(const AEnt *, const void *), const void *arg)
 {
 	for (size_t i = 0; i < s->ncp;)
 		if (done(&s->cp[i], arg)) {
+			if (w && (L->chk & PTX_CHECK_RACECHECK))
+				interp_chk_race_copied(L, w, s->cp[i].lane, s->cp[i].xi, s->cp[i].p, s->cp[i].n, 0);
 			interp_chk_mark(L->cx, &s->bits, s->cp[i].p, s->cp[i].n, 0);
 			s->cp[i] = s->cp[--s->ncp];
 		} else
@@ -204,7 +208,7 @@ interp_chk_async_cta(Launch *L, Cta *c)
 	if (s->nsrc)
 		srcdrop(L, s, NULL, c->linear);
 	if (s->ncp)
-		cpdrop(L, s, inrange, c);
+		cpdrop(L, NULL, s, inrange, c);
 	for (size_t i = 0; i < s->nwg;)
 		if (s->wg[i].cta == c->linear)
 			s->wg[i] = s->wg[--s->nwg];
@@ -292,7 +296,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 				FOR_EACH_LANE(m, l)
 					w->cpg[l]++;   /* wait_all commits first */
 			if (s && s->ncp)
-				cpdrop(L, s, waited, &q);
+				cpdrop(L, w, s, waited, &q);
 			if (s && s->nsrc)
 				srcdrop(L, s, &q, 0);
 			return;
@@ -326,7 +330,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		q.keep = UINT32_MAX;
 		q.bulk = 0;
 		if (s && s->ncp)
-			cpdrop(L, s, waited, &q);
+			cpdrop(L, w, s, waited, &q);
 		if (s && s->nsrc)
 			srcdrop(L, s, &q, 0);
 		return;

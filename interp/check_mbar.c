@@ -305,6 +305,8 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		 * blocked for other lanes are not new waits */
 		uint32_t k = e->phase;
 		MbSeen *sn;
+		if (op->ok && !op->retry && w->cta == c)
+			w->chkwait = ++c->chkwaits;   /* orders the warp after the copies completed so far */
 		if (!op->ok || op->retry || op->parity == op->want || t >= e->nseen || w->cta != c)
 			return;
 		sn = &e->seen[t];
@@ -329,8 +331,13 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		}
 		/* the copies of the phases this wait saw complete may be read */
 		for (size_t i = 0; i < s->nbk;)
-			if (s->bk[i].mb == p && s->bk[i].phase < k)
+			if (s->bk[i].mb == p && s->bk[i].phase < k) {
+				/* complete for this thread: another that no wait or
+				 * barrier orders after it races with the copy */
+				if (s->bk[i].p && (L->chk & PTX_CHECK_RACECHECK))
+					interp_chk_race_copied(L, w, (uint32_t)lane, s->bk[i].xi, s->bk[i].p, s->bk[i].n, 1);
 				dropbk(L, s, i);
+			}
 			else
 				i++;
 		return;
@@ -366,6 +373,15 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 
 static const BkEnt *bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src);
 
+/* Whether the copy xi reduces into its destination (red.async,
+ * cp.reduce.async.bulk) rather than writing it. */
+static int
+reduces(const XIns *xi)
+{
+	return xi->in && (xi->in->op == OP_RED_ASYNC || xi->in->op == OP_CP_REDUCE_ASYNC_BULK ||
+	    xi->in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR);
+}
+
 /* A bulk or tensor copy by lane of w writes n bytes at host p of CTA c
  * and completes on the mbarrier at host mb (in c). */
 void
@@ -381,8 +397,10 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		return;
 	if ((L->chk & PTX_CHECK_RACECHECK) && c != w->cta)   /* into another CTA: racecheck follows it */
 		interp_chk_dsmem_copy(L, w, lane, xi, c, p, n, mb, e->phase);
-	if ((L->chk & PTX_CHECK_RACECHECK) && (o = bkhit(s, p, n > UINT_MAX ? UINT_MAX : (unsigned)n, 0))) {
-		/* two copies in flight into the same bytes: either may land last */
+	if ((L->chk & PTX_CHECK_RACECHECK) && !reduces(xi) &&
+	    (o = bkhit(s, p, n > UINT_MAX ? UINT_MAX : (unsigned)n, 0)) && !reduces(o->xi)) {
+		/* two copies in flight into the same bytes: either may land last
+		 * (reductions into one word add up in any order) */
 		ChkSite sa, sb;
 		uint64_t a = (uint64_t)(p - c->shared);
 		interp_chk_site(L, w, lane, xi, PTX_ACCESS_WRITE, a, (unsigned)(n > 16 ? 16 : n), &sa);

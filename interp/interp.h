@@ -352,6 +352,8 @@ typedef struct {
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
 	uint64_t cggen;       /* cg.c: the grid barrier's generation it waits to see pass */
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
+	uint64_t chkwait;     /* racecheck: the CTA's chkwaits at the warp's last mbarrier wait
+	                       * that saw a phase complete (check_mbar.c) */
 	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
@@ -399,6 +401,9 @@ struct Cta {
 	uint64_t exits;             /* the exits among them (racecheck: events - exits are the syncs) */
 	uint64_t chkord;            /* racecheck: CTA-scoped fences, strong accesses and atomics
 	                             * executed in the CTA (check_race.c) */
+	uint64_t chkwaits;          /* racecheck: its threads' mbarrier waits that saw a phase
+	                             * complete (check_mbar.c), which order the waiting warp
+	                             * after the copies completed before (check_race.c) */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
@@ -921,6 +926,8 @@ void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
                      int acc);
 /* the same for the lanes m of one instruction, lane by lane, as many calls
  * of interp_chk_race would (addr[l], p[l]: lane l's addresses) */
+void interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n,
+                            int mbar);
 void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                            unsigned n, int acc);
 /* interp_chk_race_lanes with the lowest and highest of the lanes' p, lo
@@ -929,6 +936,7 @@ void interp_chk_race_span(Launch *L, Warp *w, uint32_t m, const XIns *xi, const 
                           unsigned n, int acc, uintptr_t lo, uintptr_t hi);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
+void interp_chk_race_end(Launch *L);
 int interp_chk_strong(const Ins *in);   /* a strong access: .volatile, .relaxed, .acquire, ... */
 /* check_dsmem.c: racecheck of distributed shared memory.  interp_chk_dsmem
  * after an access of a cluster CTA's shared memory (owner's), from
