@@ -390,7 +390,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 }
 
-static const AEnt *cphit(const struct ChkAsync *s, const void *p, unsigned n);
+static int cpwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int copy);
 
 /* A cp.async of lane l wrote n bytes at host p (shared memory) from
  * srcn bytes at host src (global memory; none under ignore-src). */
@@ -399,26 +399,11 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
                    const void *src, unsigned srcn)
 {
 	struct ChkAsync *s = state(L);
-	const AEnt *o;
 	AEnt *e;
 
 	srcadd(L, w, lane, xi, src, srcn, 0);
-	if (s && (L->chk & PTX_CHECK_RACECHECK) && (o = cphit(s, p, n))) {
-		/* the copies complete in no order the PTX ISA gives: either
-		 * may land last */
-		ChkSite sa, sb;
-		Warp ew;
-		uint64_t a = (uint64_t)((const uint8_t *)p - w->cta->shared);
-		memset(&ew, 0, sizeof ew);
-		ew.cta = w->cta;
-		ew.id = o->warp;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
-		interp_chk_site(L, &ew, o->lane, o->xi, PTX_ACCESS_WRITE, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
-		    "shared memory at 0x%" PRIx64 ": a cp.async of warp %d writes bytes that a cp.async of warp %u "
-		    "still in flight writes (its thread did not wait for its group): either may land last", a,
-		    w->id, o->warp);
-	}
+	if (s && (L->chk & PTX_CHECK_RACECHECK))
+		cpwrite(L, w, lane, xi, (uint64_t)((const uint8_t *)p - w->cta->shared), p, n, 1);
 	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
 		return;
 	*e = (AEnt){ xi, p, w->cta->linear, w->cpg[lane], n, (uint16_t)w->id, (uint8_t)lane, 0 };
@@ -490,10 +475,11 @@ interp_chk_src_pending(const Launch *L)
 	return (L->async && (L->async->nsrc || L->async->ncp)) || interp_chk_bulk_srcs(L) || interp_chk_bulk_pending(L);
 }
 
-/* racecheck, under asynccheck: a store of lane into the shared
- * destination of a cp.async in flight races with the copy. 1: reported. */
+/* racecheck, under asynccheck: a store (copy: another cp.async) of lane
+ * into the shared destination of a cp.async in flight races with the
+ * copy: the copies complete in no order the PTX ISA gives.  1: reported. */
 static int
-deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+cpwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int copy)
 {
 	const AEnt *e = cphit(L->async, p, n);
 	ChkSite sa, sb;
@@ -507,9 +493,9 @@ deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const v
 	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
 	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
 	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
-	    "shared memory at 0x%" PRIx64 ": a store of warp %d into the destination of a cp.async of warp %u "
-	    "before the thread that issued it waited for its group: the copy may land after the store", a,
-	    w->id, e->warp);
+	    "shared memory at 0x%" PRIx64 ": a %s of warp %d into the destination of a cp.async of warp %u "
+	    "before the thread that issued it waited for its group: %s", a, copy ? "cp.async" : "store",
+	    w->id, e->warp, copy ? "either may land last" : "the copy may land after the store");
 	return 1;
 }
 
@@ -522,7 +508,7 @@ interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
 	ChkSite sa, sb;
 
 	if ((L->chk & PTX_CHECK_RACECHECK) &&
-	    (deststore(L, w, lane, xi, a, p, n) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n)))
+	    (cpwrite(L, w, lane, xi, a, p, n, 0) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n)))
 		return;
 	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n) || !s || !s->nsrc || !interp_chk_count(s->srcbits, p, n))
 		return;
