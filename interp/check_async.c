@@ -390,7 +390,8 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 }
 
-static int cpwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int copy);
+static void srcwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                     int copy);
 
 /* A cp.async of lane l wrote n bytes at host p (shared memory) from
  * srcn bytes at host src (global memory; none under ignore-src). */
@@ -402,8 +403,8 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
 	AEnt *e;
 
 	srcadd(L, w, lane, xi, src, srcn, 0);
-	if (s && (L->chk & PTX_CHECK_RACECHECK))
-		cpwrite(L, w, lane, xi, (uint64_t)((const uint8_t *)p - w->cta->shared), p, n, 1);
+	if (s)
+		srcwrite(L, w, lane, xi, (uint64_t)((const uint8_t *)p - w->cta->shared), p, n, 1);
 	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
 		return;
 	*e = (AEnt){ xi, p, w->cta->linear, w->cpg[lane], n, (uint16_t)w->id, (uint8_t)lane, 0 };
@@ -494,23 +495,25 @@ cpwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const voi
 	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
 	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
 	    "shared memory at 0x%" PRIx64 ": a %s of warp %d into the destination of a cp.async of warp %u "
-	    "before the thread that issued it waited for its group: %s", a, copy ? "cp.async" : "store",
+	    "before the thread that issued it waited for its group: %s", a, copy ? "copy" : "store",
 	    w->id, e->warp, copy ? "either may land last" : "the copy may land after the store");
 	return 1;
 }
 
-/* A generic store or atomic of n bytes at host p (guest a) by lane. */
-void
-interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+/* A generic store or atomic (copy: a copy's write into shared memory of
+ * w's CTA) of n bytes at host p (guest a) by lane: the destinations of
+ * the copies in flight (racecheck), then their sources. */
+static void
+srcwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int copy)
 {
 	struct ChkAsync *s = L->async;
 	const uint8_t *b = p;
 	ChkSite sa, sb;
 
 	if ((L->chk & PTX_CHECK_RACECHECK) &&
-	    (cpwrite(L, w, lane, xi, a, p, n, 0) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n)))
+	    (cpwrite(L, w, lane, xi, a, p, n, copy) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n, copy)))
 		return;
-	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n) || !s || !s->nsrc || !interp_chk_count(s->srcbits, p, n))
+	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n, copy) || !s || !s->nsrc || !interp_chk_count(s->srcbits, p, n))
 		return;
 	for (size_t i = 0; i < s->nsrc; i++) {
 		const SrcEnt *e = &s->src[i];
@@ -529,12 +532,27 @@ interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
 		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
 		interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_READ, a, n, &sb);
 		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", &sa, &sb,
-		    "a store of %u bytes at 0x%" PRIx64 " that a %s of block (%u,%u,%u) warp %u still reads, before "
-		    "its thread waited for it (%s)", n, a, e->bulk ? "cp.async.bulk" : "cp.async", ew.cta->id[0],
+		    "a %s of %u bytes at 0x%" PRIx64 " that a %s of block (%u,%u,%u) warp %u still reads, before "
+		    "its thread waited for it (%s)", copy ? "copy's write" : "store", n, a,
+		    e->bulk ? "cp.async.bulk" : "cp.async", ew.cta->id[0],
 		    ew.cta->id[1], ew.cta->id[2], e->warp, e->bulk ? "cp.async.bulk.wait_group, .read or not" :
 		    "cp.async.wait_group or wait_all");
 		return;
 	}
+}
+
+void
+interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	srcwrite(L, w, lane, xi, a, p, n, 0);
+}
+
+/* A copy (cp.async, bulk) writes n bytes at host p, guest a, of w's CTA:
+ * another copy in flight into them, or reading them, races with it. */
+void
+interp_chk_copy_write(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	srcwrite(L, w, lane, xi, a, p, n, 1);
 }
 
 void

@@ -390,25 +390,18 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 {
 	struct ChkMbar *s = state(L);
 	MbEnt *e = find(s, mb);
-	const BkEnt *o;
 	BkEnt *v;
 
 	if (!s || !e || !n)
 		return;
 	if ((L->chk & PTX_CHECK_RACECHECK) && c != w->cta)   /* into another CTA: racecheck follows it */
 		interp_chk_dsmem_copy(L, w, lane, xi, c, p, n, mb, e->phase);
-	if ((L->chk & PTX_CHECK_RACECHECK) && !reduces(xi) &&
-	    (o = bkhit(s, p, n > UINT_MAX ? UINT_MAX : (unsigned)n, 0)) && !reduces(o->xi)) {
-		/* two copies in flight into the same bytes: either may land last
-		 * (reductions into one word add up in any order) */
-		ChkSite sa, sb;
-		uint64_t a = (uint64_t)(p - c->shared);
-		interp_chk_site(L, w, lane, xi, PTX_ACCESS_WRITE, a, (unsigned)(n > 16 ? 16 : n), &sa);
-		site(L, w, o->icta, o->warp, o->lane, o->xi, PTX_ACCESS_WRITE, a, (unsigned)(n > 16 ? 16 : n), &sb);
-		interp_chk_report(L, w, lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
-		    "shared memory at 0x%" PRIx64 " of block %" PRIu64 ": a bulk copy writes bytes that a bulk copy "
-		    "still in flight writes (no wait saw its phase complete): either may land last", a, c->linear);
-	}
+	/* another copy in flight into the same bytes (either may land last),
+	 * or reading them */
+	if (c == w->cta && n <= UINT_MAX)
+		interp_chk_copy_write(L, w, (uint32_t)lane, xi, (uint64_t)(p - c->shared), p, (unsigned)n);
+	else if ((L->chk & PTX_CHECK_RACECHECK) && n <= UINT_MAX)
+		interp_chk_bulk_deststore(L, w, (uint32_t)lane, xi, (uint64_t)(p - c->shared), p, (unsigned)n, 1);
 	if (w->id > UINT16_MAX || !(v = grow(L->cx, s->bk, &s->capbk, s->nbk, sizeof *v, BK_MAX)))
 		return;
 	s->bk = v;
@@ -440,25 +433,29 @@ bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src)
 enum { BK_LOAD, BK_SRC, BK_DEST };
 
 static int
-bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int how)
+bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int how,
+         int copy)
 {
 	static const struct { int check; const char *kind, *what; } k[] = {
-		{ PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", "a load of %u bytes at 0x%" PRIx64 " that a bulk "
+		{ PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", "a %s of %u bytes at 0x%" PRIx64 " that a bulk "
 		  "copy writes" },
-		{ PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", "a store of %u bytes at 0x%" PRIx64 " that a "
+		{ PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", "a %s of %u bytes at 0x%" PRIx64 " that a "
 		  "bulk copy still reads" },
-		{ PTX_CHECK_RACECHECK, "write-write", "a store of %u bytes at shared 0x%" PRIx64 " into the "
+		{ PTX_CHECK_RACECHECK, "write-write", "a %s of %u bytes at shared 0x%" PRIx64 " into the "
 		  "destination of a bulk copy, which may land after it," },
 	};
+	static const char *const acc[2][3] = { { "load", "store", "store" }, { "copy's read", "copy's write",
+	    "copy's write" } };
 	const BkEnt *e = bkhit(L->mbchk, p, n, how == BK_SRC);
 	char msg[160];
 	ChkSite sa, sb;
 
-	if (!e)
+	/* copies that reduce into one word add up in any order */
+	if (!e || (copy && how == BK_DEST && (reduces(xi) || reduces(e->xi))))
 		return 0;
 	interp_chk_site(L, w, (int)lane, xi, how == BK_LOAD ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sa);
 	site(L, w, e->icta, e->warp, e->lane, e->xi, how == BK_SRC ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sb);
-	snprintf(msg, sizeof msg, k[how].what, n, a);
+	snprintf(msg, sizeof msg, k[how].what, acc[copy != 0][how], n, a);
 	if (w->cta->linear == e->cta)   /* the mbarrier is in the destination CTA */
 		interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its "
 		    "mbarrier (shared 0x%x) saw the phase complete", msg, (unsigned)(e->mb - w->cta->shared));
@@ -471,23 +468,26 @@ bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const vo
 /* racecheck, under asynccheck: a store into the shared destination of a
  * bulk copy whose phase no wait saw complete races with the copy. */
 int
-interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                          int copy)
 {
-	return bkaccess(L, w, lane, xi, a, p, n, BK_DEST);
+	return bkaccess(L, w, lane, xi, a, p, n, BK_DEST, copy);
 }
 
-/* A generic store or atomic: the sources of copies not waited for. */
+/* A generic store or atomic (copy: a copy's write): the sources of
+ * copies not waited for. */
 int
-interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                      int copy)
 {
-	return bkaccess(L, w, lane, xi, a, p, n, BK_SRC);
+	return bkaccess(L, w, lane, xi, a, p, n, BK_SRC, copy);
 }
 
 /* A load: the destinations of copies not waited for. */
 void
 interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
-	bkaccess(L, w, lane, xi, a, p, n, BK_LOAD);
+	bkaccess(L, w, lane, xi, a, p, n, BK_LOAD, 0);
 }
 
 size_t

@@ -984,6 +984,7 @@ void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const
 void interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n);
 int interp_chk_src_pending(const Launch *L);
 void interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+void interp_chk_copy_write(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
 int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
@@ -1021,9 +1022,10 @@ size_t interp_chk_bulk_mark(const Launch *L);
 void interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n);
 void interp_chk_bulk_run(Launch *L, size_t mark, size_t end, const void *src, uint64_t n);
 int interp_chk_bulk_srcs(const Launch *L);
-int interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+int interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                         int copy);
 int interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p,
-                              unsigned n);
+                              unsigned n, int copy);
 void interp_chk_cdp_end(Launch *L);   /* check_cdp.c: a grid's checked launch ends */
 int interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t phase);
 /* The first successful wait on the mbarrier at host mb that saw more than
