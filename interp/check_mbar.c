@@ -371,8 +371,6 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	e->tx = op->tx;
 }
 
-static const BkEnt *bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src);
-
 /* Whether the copy xi reduces into its destination (red.async,
  * cp.reduce.async.bulk) rather than writing it. */
 static int

@@ -1002,9 +1002,9 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 		size_t i = wd % RPAGE / 4;
 		if (!pg)
 			return;
-		if (pg->cta[i] != c->linear + 1) {
+		if (pg->cta[i] != c->linear + 1) {   /* records of an earlier CTA on this buffer */
 			pg->cta[i] = c->linear + 1;
-			pg->r[i].valid = 0;
+			pg->w[i].valid = pg->r[i].valid = 0;
 		}
 		cur.bytes = wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end);
 		/* a store of this interval stays: the race it is part of (with
