@@ -463,8 +463,6 @@ tload_sectors(const TMap *t, const int64_t *coord, const uint32_t *n)
 	return sec;
 }
 
-/* One tensor copy into or out of CTA c; cnt: count its global sectors
- * (a multicast's first target only). */
 /* The global bytes a tensor load of the box at coord (n elements a
  * dimension) reads, as runs of contiguous host bytes, to asynccheck: the
  * copy whose destinations are its entries mark..end-1 reads them until a
@@ -499,15 +497,17 @@ tsources(Launch *L, Warp *w, int lane, const XIns *xi, const TMap *t, const int6
 				len = (uint64_t)t->esize;
 			}
 		}
-		int i = 0;
-		while (i < t->rank && ++idx[i] == n[i])
-			idx[i++] = 0;
-		if (i == t->rank)
+		int d = 0;   /* the next element: dimension 0 fastest */
+		while (d < t->rank && ++idx[d] == n[d])
+			idx[d++] = 0;
+		if (d == t->rank)
 			break;
 	}
 	interp_chk_bulk_run(L, mark, end, run, len);
 }
 
+/* One tensor copy into or out of CTA c; cnt: count its global sectors
+ * (a multicast's first target only). */
 static int
 tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint64_t v[][WARP], int cnt)
 {

@@ -513,7 +513,8 @@ srcwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const vo
 	if ((L->chk & PTX_CHECK_RACECHECK) &&
 	    (cpwrite(L, w, lane, xi, a, p, n, copy) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n, copy)))
 		return;
-	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n, copy) || !s || !s->nsrc || !interp_chk_count(s->srcbits, p, n))
+	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n, copy) || !s || !s->nsrc ||
+	    !interp_chk_count(s->srcbits, p, n))
 		return;
 	for (size_t i = 0; i < s->nsrc; i++) {
 		const SrcEnt *e = &s->src[i];

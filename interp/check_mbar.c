@@ -335,7 +335,8 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 				/* complete for this thread: another that no wait or
 				 * barrier orders after it races with the copy */
 				if (s->bk[i].p && (L->chk & PTX_CHECK_RACECHECK))
-					interp_chk_race_copied(L, w, (uint32_t)lane, s->bk[i].xi, s->bk[i].p, s->bk[i].n, 1);
+					interp_chk_race_copied(L, w, (uint32_t)lane, s->bk[i].xi, s->bk[i].p, s->bk[i].n,
+					    1);
 				dropbk(L, s, i);
 			}
 			else
