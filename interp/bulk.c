@@ -463,12 +463,56 @@ tload_sectors(const TMap *t, const int64_t *coord, const uint32_t *n)
 	return sec;
 }
 
+/* The global bytes a tensor load of the box at coord (n elements a
+ * dimension) reads, as runs of contiguous host bytes, to asynccheck: the
+ * copy whose destinations are its entries mark..end-1 reads them until a
+ * wait sees its phase complete.  Elements outside the tensor read
+ * nothing; the bytes between a box's rows are not read. */
+static void
+tsources(Launch *L, Warp *w, int lane, const XIns *xi, const TMap *t, const int64_t *coord, const uint32_t *n,
+         size_t mark, size_t end)
+{
+	uint32_t idx[5] = { 0, 0, 0, 0, 0 };
+	uint8_t *run = NULL;
+	uint64_t len = 0;
+
+	if (mark == end)
+		return;
+	for (;;) {
+		uint64_t ga = t->addr;
+		int in = 1;
+		uint8_t *pg;
+		for (int i = 0; i < t->rank; i++) {
+			int64_t g = coord[i] + (int64_t)idx[i] * t->estride[i];
+			in &= g >= 0 && (uint64_t)g < t->dim[i];
+			ga += (uint64_t)g * t->stride[i];
+		}
+		/* the copy itself translated each element, so none faults here */
+		if (in && (pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t->esize, 0, xi))) {
+			if (run && pg == run + len)
+				len += (uint64_t)t->esize;
+			else {
+				interp_chk_bulk_run(L, mark, end, run, len);
+				run = pg;
+				len = (uint64_t)t->esize;
+			}
+		}
+		int d = 0;   /* the next element: dimension 0 fastest */
+		while (d < t->rank && ++idx[d] == n[d])
+			idx[d++] = 0;
+		if (d == t->rank)
+			break;
+	}
+	interp_chk_bulk_run(L, mark, end, run, len);
+}
+
 /* One tensor copy into or out of CTA c; cnt: count its global sectors
  * (a multicast's first target only). */
 static int
 tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint64_t v[][WARP], int cnt)
 {
 	int kind = xi->mod & 15, ty;
+	size_t mark;
 	TMap t;
 	int64_t coord[5] = { 0, 0, 0, 0, 0 };
 	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
@@ -568,9 +612,18 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 	if (cnt && L->st)   /* loads by their own rule (tload_sectors) */
 		bcount(L, xi, kind == BK_TLOAD ? PTX_MC_BULK_LD : kind == BK_TSTORE ? PTX_MC_BULK_ST : PTX_MC_BULK_RED,
 		    kind == BK_TLOAD ? tload_sectors(&t, coord, n) : nsec);
-	if (kind == BK_TLOAD)
-		return copytx(L, w, lane, xi, c, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total, c->shared + sh,
-		    total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch);
+	if (kind != BK_TLOAD) {
+		if (L->chk & PTX_CHECK_ASYNCCHECK)   /* the box is read until its bulk group's wait */
+			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, c->shared + sh,
+			    total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch);
+		return XR_OK;
+	}
+	mark = interp_chk_bulk_mark(L);
+	if (copytx(L, w, lane, xi, c, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total, c->shared + sh,
+	    total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch))
+		return XR_FAULT;
+	if (L->chk & PTX_CHECK_ASYNCCHECK)   /* the box is read until a wait sees the phase */
+		tsources(L, w, lane, xi, &t, coord, n, mark, interp_chk_bulk_mark(L));
 	return XR_OK;
 }
 

@@ -106,12 +106,16 @@ push(ptx_ctx *cx, AEnt **v, size_t *n, size_t *cap)
 	return &(*v)[(*n)++];
 }
 
-/* Drops the cp.async entries for which done() holds, clearing their bytes. */
+/* Drops the cp.async entries for which done() holds, clearing their
+ * bytes; w: the issuing warp's wait completed them, and under racecheck
+ * their bytes become its lanes' stores (interp_chk_race_copied). */
 static void
-cpdrop(Launch *L, struct ChkAsync *s, int (*done)(const AEnt *, const void *), const void *arg)
+cpdrop(Launch *L, Warp *w, struct ChkAsync *s, int (*done)(const AEnt *, const void *), const void *arg)
 {
 	for (size_t i = 0; i < s->ncp;)
 		if (done(&s->cp[i], arg)) {
+			if (w && (L->chk & PTX_CHECK_RACECHECK))
+				interp_chk_race_copied(L, w, s->cp[i].lane, s->cp[i].xi, s->cp[i].p, s->cp[i].n, 0);
 			interp_chk_mark(L->cx, &s->bits, s->cp[i].p, s->cp[i].n, 0);
 			s->cp[i] = s->cp[--s->ncp];
 		} else
@@ -204,7 +208,7 @@ interp_chk_async_cta(Launch *L, Cta *c)
 	if (s->nsrc)
 		srcdrop(L, s, NULL, c->linear);
 	if (s->ncp)
-		cpdrop(L, s, inrange, c);
+		cpdrop(L, NULL, s, inrange, c);
 	for (size_t i = 0; i < s->nwg;)
 		if (s->wg[i].cta == c->linear)
 			s->wg[i] = s->wg[--s->nwg];
@@ -292,7 +296,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 				FOR_EACH_LANE(m, l)
 					w->cpg[l]++;   /* wait_all commits first */
 			if (s && s->ncp)
-				cpdrop(L, s, waited, &q);
+				cpdrop(L, w, s, waited, &q);
 			if (s && s->nsrc)
 				srcdrop(L, s, &q, 0);
 			return;
@@ -326,7 +330,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		q.keep = UINT32_MAX;
 		q.bulk = 0;
 		if (s && s->ncp)
-			cpdrop(L, s, waited, &q);
+			cpdrop(L, w, s, waited, &q);
 		if (s && s->nsrc)
 			srcdrop(L, s, &q, 0);
 		return;
@@ -386,6 +390,9 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 }
 
+static void srcwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                     int copy);
+
 /* A cp.async of lane l wrote n bytes at host p (shared memory) from
  * srcn bytes at host src (global memory; none under ignore-src). */
 void
@@ -396,6 +403,8 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
 	AEnt *e;
 
 	srcadd(L, w, lane, xi, src, srcn, 0);
+	if (s)
+		srcwrite(L, w, lane, xi, (uint64_t)((const uint8_t *)p - w->cta->shared), p, n, 1);
 	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
 		return;
 	*e = (AEnt){ xi, p, w->cta->linear, w->cpg[lane], n, (uint16_t)w->id, (uint8_t)lane, 0 };
@@ -467,10 +476,11 @@ interp_chk_src_pending(const Launch *L)
 	return (L->async && (L->async->nsrc || L->async->ncp)) || interp_chk_bulk_srcs(L) || interp_chk_bulk_pending(L);
 }
 
-/* racecheck, under asynccheck: a store of lane into the shared
- * destination of a cp.async in flight races with the copy. 1: reported. */
+/* racecheck, under asynccheck: a store (copy: another cp.async) of lane
+ * into the shared destination of a cp.async in flight races with the
+ * copy: the copies complete in no order the PTX ISA gives.  1: reported. */
 static int
-deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+cpwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int copy)
 {
 	const AEnt *e = cphit(L->async, p, n);
 	ChkSite sa, sb;
@@ -484,24 +494,27 @@ deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const v
 	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
 	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
 	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-write", &sa, &sb,
-	    "shared memory at 0x%" PRIx64 ": a store of warp %d into the destination of a cp.async of warp %u "
-	    "before the thread that issued it waited for its group: the copy may land after the store", a,
-	    w->id, e->warp);
+	    "shared memory at 0x%" PRIx64 ": a %s of warp %d into the destination of a cp.async of warp %u "
+	    "before the thread that issued it waited for its group: %s", a, copy ? "copy" : "store",
+	    w->id, e->warp, copy ? "either may land last" : "the copy may land after the store");
 	return 1;
 }
 
-/* A generic store or atomic of n bytes at host p (guest a) by lane. */
-void
-interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+/* A generic store or atomic (copy: a copy's write into shared memory of
+ * w's CTA) of n bytes at host p (guest a) by lane: the destinations of
+ * the copies in flight (racecheck), then their sources. */
+static void
+srcwrite(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int copy)
 {
 	struct ChkAsync *s = L->async;
 	const uint8_t *b = p;
 	ChkSite sa, sb;
 
 	if ((L->chk & PTX_CHECK_RACECHECK) &&
-	    (deststore(L, w, lane, xi, a, p, n) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n)))
+	    (cpwrite(L, w, lane, xi, a, p, n, copy) || interp_chk_bulk_deststore(L, w, lane, xi, a, p, n, copy)))
 		return;
-	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n) || !s || !s->nsrc || !interp_chk_count(s->srcbits, p, n))
+	if (interp_chk_bulk_store(L, w, lane, xi, a, p, n, copy) || !s || !s->nsrc ||
+	    !interp_chk_count(s->srcbits, p, n))
 		return;
 	for (size_t i = 0; i < s->nsrc; i++) {
 		const SrcEnt *e = &s->src[i];
@@ -520,12 +533,27 @@ interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
 		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &sa);
 		interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_READ, a, n, &sb);
 		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", &sa, &sb,
-		    "a store of %u bytes at 0x%" PRIx64 " that a %s of block (%u,%u,%u) warp %u still reads, before "
-		    "its thread waited for it (%s)", n, a, e->bulk ? "cp.async.bulk" : "cp.async", ew.cta->id[0],
+		    "a %s of %u bytes at 0x%" PRIx64 " that a %s of block (%u,%u,%u) warp %u still reads, before "
+		    "its thread waited for it (%s)", copy ? "copy's write" : "store", n, a,
+		    e->bulk ? "cp.async.bulk" : "cp.async", ew.cta->id[0],
 		    ew.cta->id[1], ew.cta->id[2], e->warp, e->bulk ? "cp.async.bulk.wait_group, .read or not" :
 		    "cp.async.wait_group or wait_all");
 		return;
 	}
+}
+
+void
+interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	srcwrite(L, w, lane, xi, a, p, n, 0);
+}
+
+/* A copy (cp.async, bulk) writes n bytes at host p, guest a, of w's CTA:
+ * another copy in flight into them, or reading them, races with it. */
+void
+interp_chk_copy_write(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+{
+	srcwrite(L, w, lane, xi, a, p, n, 1);
 }
 
 void

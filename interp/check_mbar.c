@@ -62,6 +62,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include "interp.h"
@@ -94,9 +95,9 @@ typedef struct {
 } MbEnt;
 
 typedef struct {              /* a bulk or tensor copy into shared memory not yet waited for */
-	const uint8_t *p, *mb;
-	const uint8_t *src;       /* the bytes it reads (NULL: not followed: tensor copies) */
-	uint64_t n, cta, icta;    /* bytes; the destination's CTA, the issuer's */
+	const uint8_t *p, *mb;    /* p NULL: one more run of a tensor copy's source */
+	const uint8_t *src;       /* the bytes it reads, sn of them (NULL: none followed) */
+	uint64_t n, sn, cta, icta;   /* bytes written; read; the destination's CTA, the issuer's */
 	uint32_t phase;           /* the mbarrier phase it completes */
 	const XIns *xi;
 	uint16_t warp;
@@ -194,9 +195,10 @@ dropmb(Launch *L, struct ChkMbar *s, size_t i)
 static void
 dropbk(Launch *L, struct ChkMbar *s, size_t i)
 {
-	interp_chk_mark(L->cx, &s->bits, s->bk[i].p, (size_t)s->bk[i].n, 0);
+	if (s->bk[i].p)
+		interp_chk_mark(L->cx, &s->bits, s->bk[i].p, (size_t)s->bk[i].n, 0);
 	if (s->bk[i].src) {
-		interp_chk_mark(L->cx, &s->srcbits, s->bk[i].src, (size_t)s->bk[i].n, 0);
+		interp_chk_mark(L->cx, &s->srcbits, s->bk[i].src, (size_t)s->bk[i].sn, 0);
 		s->nsrc--;
 	}
 	s->bk[i] = s->bk[--s->nbk];
@@ -303,6 +305,8 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		 * blocked for other lanes are not new waits */
 		uint32_t k = e->phase;
 		MbSeen *sn;
+		if (op->ok && !op->retry && w->cta == c)
+			w->chkwait = ++c->chkwaits;   /* orders the warp after the copies completed so far */
 		if (!op->ok || op->retry || op->parity == op->want || t >= e->nseen || w->cta != c)
 			return;
 		sn = &e->seen[t];
@@ -327,8 +331,14 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		}
 		/* the copies of the phases this wait saw complete may be read */
 		for (size_t i = 0; i < s->nbk;)
-			if (s->bk[i].mb == p && s->bk[i].phase < k)
+			if (s->bk[i].mb == p && s->bk[i].phase < k) {
+				/* complete for this thread: another that no wait or
+				 * barrier orders after it races with the copy */
+				if (s->bk[i].p && (L->chk & PTX_CHECK_RACECHECK))
+					interp_chk_race_copied(L, w, (uint32_t)lane, s->bk[i].xi, s->bk[i].p, s->bk[i].n,
+					    1);
 				dropbk(L, s, i);
+			}
 			else
 				i++;
 		return;
@@ -362,6 +372,15 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 	e->tx = op->tx;
 }
 
+/* Whether the copy xi reduces into its destination (red.async,
+ * cp.reduce.async.bulk) rather than writing it. */
+static int
+reduces(const XIns *xi)
+{
+	return xi->in && (xi->in->op == OP_RED_ASYNC || xi->in->op == OP_CP_REDUCE_ASYNC_BULK ||
+	    xi->in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR);
+}
+
 /* A bulk or tensor copy by lane of w writes n bytes at host p of CTA c
  * and completes on the mbarrier at host mb (in c). */
 void
@@ -376,10 +395,16 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		return;
 	if ((L->chk & PTX_CHECK_RACECHECK) && c != w->cta)   /* into another CTA: racecheck follows it */
 		interp_chk_dsmem_copy(L, w, lane, xi, c, p, n, mb, e->phase);
+	/* another copy in flight into the same bytes (either may land last),
+	 * or reading them */
+	if (c == w->cta && n <= UINT_MAX)
+		interp_chk_copy_write(L, w, (uint32_t)lane, xi, (uint64_t)(p - c->shared), p, (unsigned)n);
+	else if ((L->chk & PTX_CHECK_RACECHECK) && n <= UINT_MAX)
+		interp_chk_bulk_deststore(L, w, (uint32_t)lane, xi, (uint64_t)(p - c->shared), p, (unsigned)n, 1);
 	if (w->id > UINT16_MAX || !(v = grow(L->cx, s->bk, &s->capbk, s->nbk, sizeof *v, BK_MAX)))
 		return;
 	s->bk = v;
-	s->bk[s->nbk++] = (BkEnt){ p, mb, NULL, n, c->linear, w->cta->linear, e->phase, xi, (uint16_t)w->id,
+	s->bk[s->nbk++] = (BkEnt){ p, mb, NULL, n, 0, c->linear, w->cta->linear, e->phase, xi, (uint16_t)w->id,
 	    (uint8_t)lane };
 	interp_chk_mark(L->cx, &s->bits, p, (size_t)n, 1);
 }
@@ -395,7 +420,7 @@ bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src)
 		return NULL;
 	for (size_t i = 0; i < s->nbk; i++) {
 		const uint8_t *b = src ? s->bk[i].src : s->bk[i].p;
-		if (b && b < q + n && q < b + s->bk[i].n)
+		if (b && b < q + n && q < b + (src ? s->bk[i].sn : s->bk[i].n))
 			return &s->bk[i];
 	}
 	return NULL;
@@ -407,25 +432,29 @@ bkhit(const struct ChkMbar *s, const void *p, unsigned n, int src)
 enum { BK_LOAD, BK_SRC, BK_DEST };
 
 static int
-bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int how)
+bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n, int how,
+         int copy)
 {
 	static const struct { int check; const char *kind, *what; } k[] = {
-		{ PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", "a load of %u bytes at 0x%" PRIx64 " that a bulk "
+		{ PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", "a %s of %u bytes at 0x%" PRIx64 " that a bulk "
 		  "copy writes" },
-		{ PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", "a store of %u bytes at 0x%" PRIx64 " that a "
+		{ PTX_CHECK_ASYNCCHECK, "bulk-source-write-before-wait", "a %s of %u bytes at 0x%" PRIx64 " that a "
 		  "bulk copy still reads" },
-		{ PTX_CHECK_RACECHECK, "write-write", "a store of %u bytes at shared 0x%" PRIx64 " into the "
+		{ PTX_CHECK_RACECHECK, "write-write", "a %s of %u bytes at shared 0x%" PRIx64 " into the "
 		  "destination of a bulk copy, which may land after it," },
 	};
+	static const char *const acc[2][3] = { { "load", "store", "store" }, { "copy's read", "copy's write",
+	    "copy's write" } };
 	const BkEnt *e = bkhit(L->mbchk, p, n, how == BK_SRC);
 	char msg[160];
 	ChkSite sa, sb;
 
-	if (!e)
+	/* copies that reduce into one word add up in any order */
+	if (!e || (copy && how == BK_DEST && (reduces(xi) || reduces(e->xi))))
 		return 0;
 	interp_chk_site(L, w, (int)lane, xi, how == BK_LOAD ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sa);
 	site(L, w, e->icta, e->warp, e->lane, e->xi, how == BK_SRC ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sb);
-	snprintf(msg, sizeof msg, k[how].what, n, a);
+	snprintf(msg, sizeof msg, k[how].what, acc[copy != 0][how], n, a);
 	if (w->cta->linear == e->cta)   /* the mbarrier is in the destination CTA */
 		interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its "
 		    "mbarrier (shared 0x%x) saw the phase complete", msg, (unsigned)(e->mb - w->cta->shared));
@@ -438,23 +467,26 @@ bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const vo
 /* racecheck, under asynccheck: a store into the shared destination of a
  * bulk copy whose phase no wait saw complete races with the copy. */
 int
-interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                          int copy)
 {
-	return bkaccess(L, w, lane, xi, a, p, n, BK_DEST);
+	return bkaccess(L, w, lane, xi, a, p, n, BK_DEST, copy);
 }
 
-/* A generic store or atomic: the sources of copies not waited for. */
+/* A generic store or atomic (copy: a copy's write): the sources of
+ * copies not waited for. */
 int
-interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
+interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                      int copy)
 {
-	return bkaccess(L, w, lane, xi, a, p, n, BK_SRC);
+	return bkaccess(L, w, lane, xi, a, p, n, BK_SRC, copy);
 }
 
 /* A load: the destinations of copies not waited for. */
 void
 interp_chk_bulk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
-	bkaccess(L, w, lane, xi, a, p, n, BK_LOAD);
+	bkaccess(L, w, lane, xi, a, p, n, BK_LOAD, 0);
 }
 
 size_t
@@ -471,9 +503,42 @@ interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n)
 	for (size_t i = mark; s && src && i < s->nbk; i++)
 		if (!s->bk[i].src && s->bk[i].n == n) {
 			s->bk[i].src = src;
+			s->bk[i].sn = n;
 			s->nsrc++;
 			interp_chk_mark(L->cx, &s->srcbits, src, (size_t)n, 1);
 		}
+}
+
+/* One run of n contiguous source bytes at host src of the tensor copy
+ * whose destinations are the entries mark..end-1 (one a CTA it
+ * multicasts to).  A box's rows lie apart in global memory, and the
+ * bytes between them are not read: each run after the first is an entry
+ * of its own, without a destination, completed with the copy's phase. */
+void
+interp_chk_bulk_run(Launch *L, size_t mark, size_t end, const void *src, uint64_t n)
+{
+	struct ChkMbar *s = L->mbchk;
+
+	for (size_t i = mark; s && src && n && i < end && i < s->nbk; i++) {
+		BkEnt e = s->bk[i], *v;
+		if (!e.p)
+			continue;
+		if (!e.src) {
+			s->bk[i].src = src;
+			s->bk[i].sn = n;
+		} else {
+			if (!(v = grow(L->cx, s->bk, &s->capbk, s->nbk, sizeof *v, BK_MAX)))
+				return;
+			s->bk = v;
+			e.p = NULL;
+			e.n = 0;
+			e.src = src;
+			e.sn = n;
+			s->bk[s->nbk++] = e;
+		}
+		s->nsrc++;
+		interp_chk_mark(L->cx, &s->srcbits, src, (size_t)n, 1);
+	}
 }
 
 int
@@ -654,7 +719,7 @@ interp_chk_mbar_cta(Launch *L, Cta *c, int end)
 		dropmb(L, s, i);
 	}
 	for (size_t i = 0; i < s->nbk;)
-		if (inside(c, s->bk[i].p))
+		if (inside(c, s->bk[i].mb))   /* the mbarrier is in the destination CTA */
 			dropbk(L, s, i);
 		else
 			i++;

@@ -163,6 +163,9 @@ interp_chk_end(Launch *L)
 		cx->check_fatal = fatal;
 	}
 	interp_chk_local_end(L);
+	cx->check_fatal = 0;   /* as above */
+	interp_chk_race_end(L);
+	cx->check_fatal = fatal;
 	interp_chk_async_free(L);
 	interp_chk_table_free(cx, &L->wrote);
 	interp_chk_table_free(cx, &L->ncread);

@@ -14,7 +14,10 @@
  * warp and lane, the instruction, the event count, whether it was atomic,
  * the bytes of the word accessed, and which CTA (its linear index + 1)
  * they belong to, so that a CTA that reuses a host buffer finds the
- * previous CTA's records stale.
+ * previous CTA's records stale.  A copy into shared memory (cp.async,
+ * bulk, tensor) becomes, at the wait that completes it, a store of the
+ * waiting thread (interp_chk_race_copied): the wait orders only its own
+ * thread.
  *
  * Global memory across warps and CTAs.  The launch counts the
  * instructions that may order threads of different CTAs (Launch.gord:
@@ -35,8 +38,11 @@
  * the PTX memory model's morally strong pairs: two of them race only when
  * one's scope leaves out the other's thread (.cta between CTAs, .cluster
  * between clusters) or they access different bytes or sizes; a plain
- * store races with one, a plain load with a strong store but not with an
- * atomic (CAS loops read their guess so, as in shared memory).  A plain
+ * store races with one, a plain load with a strong store, and with an
+ * atomic other than a CAS unless the load was the guess of a CAS loop
+ * (the word is read plainly for CAS loops' guesses): such a pair is held
+ * (struct GHeld) until the loading thread's CAS of the word drops it or
+ * the launch ends and reports it.  A plain
  * load is ordered after a strong store by observation: its CTA read the
  * store with a strong load or atomic (each word keeps the one CTA that
  * observed its last strong store, or that several did) and executed an
@@ -132,7 +138,27 @@ struct ChkRace {
 	int acc;
 	uint64_t stamp;           /* 0: none (the count is past 0 at any access) */
 	RAcc cur;
+	/* global memory: plain loads racing with an atomic, held until the
+	 * loading thread's CAS of the word shows the load was its guess */
+	struct GHeld *held;
+	size_t nheld, capheld;
 };
+
+/* A plain load of global word `word` (host address) by a thread (cta:
+ * linear + 1, warp, lane) and an atomic of another thread that nothing
+ * orders against it: the report, made when the launch ends unless the
+ * loading thread executes a CAS of the word first.  The CAS loop reads
+ * its first guess with a plain load and lets the CAS check it: a stale
+ * guess costs a retry, never a wrong result. */
+struct GHeld {
+	uintptr_t word;
+	uint32_t cta;
+	uint16_t warp;
+	uint8_t lane, loadfirst;  /* loadfirst: the load came before the atomic (read-write) */
+	ChkSite a, b;             /* the later access and the earlier */
+	int how;                  /* unordered()'s answer */
+};
+enum { GHELD_MAX = 4096 };
 
 /* The global table's bound: past it racecheck stops following global
  * memory for the launch rather than grow without limit. */
@@ -219,6 +245,7 @@ interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root)
 	for (size_t i = 0; i < s->cap; i++)
 		interp_free(cx, s->tab[i]);
 	interp_free(cx, s->tab);
+	interp_free(cx, s->held);
 	interp_free(cx, s);
 	*root = NULL;
 }
@@ -516,9 +543,14 @@ clash(const Launch *L, const GAcc *e, int ew, const GAcc *cur, int cw)
 		return 1;
 	if (!se || !sc) {
 		/* the weak one a store, or the strong one a store that is no
-		 * atomic (nothing reads its guess of one plainly) */
+		 * atomic (nothing reads its guess of one plainly); a weak load
+		 * and an atomic: 2, held until the load proves no CAS's guess */
 		const GAcc *st = se ? e : cur;
-		return (se ? cw : ew) || ((se ? ew : cw) && L->pm->code[st->pc].x != X_ATOM);
+		if (se ? cw : ew)
+			return 1;
+		if (!(se ? ew : cw))
+			return 0;
+		return L->pm->code[st->pc].x != X_ATOM ? 1 : 2;
 	}
 	if (!ew && !cw)
 		return 0;
@@ -606,6 +638,83 @@ seen(const Launch *L, const GPg *pg, size_t i, const GAcc *e, const GAcc *cur)
 	return later(L->acqg[cur->cta - 1], pg->obsg[i]);
 }
 
+/* A plain load and an atomic other than a CAS of global word wd that
+ * nothing orders: the report is held (struct GHeld) under the loading
+ * thread -- cur's, or the earlier record e's when loadfirst -- until it
+ * executes a CAS of the word or the launch ends.  A load racing with a
+ * CAS is not held at all: a word that CAS loops update is read plainly
+ * for their guesses, and a loop may end on its guess alone (atomicMax of
+ * a float: a guess not below the value needs no CAS, since the word only
+ * grows).  Past GHELD_MAX held at once, later ones are dropped (missed,
+ * never made up). */
+static void
+hold(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc, const GAcc *cur,
+     const GAcc *e, int loadfirst, int how, uintptr_t wd)
+{
+	struct ChkRace *s = L->grace;
+	const GAcc *ld = loadfirst ? e : cur;
+	struct GHeld *h;
+
+	for (size_t j = 0; j < s->nheld; j++)   /* one a thread, word and pair of instructions */
+		if (s->held[j].word == wd && s->held[j].cta == ld->cta && s->held[j].warp == ld->warp &&
+		    s->held[j].lane == GLANE(ld) && s->held[j].a.xi == xi && s->held[j].b.xi == &L->pm->code[e->pc])
+			return;
+	if (s->nheld == s->capheld) {
+		size_t nc = s->capheld ? 2 * s->capheld : 16;
+		if (s->nheld >= GHELD_MAX || !(h = interp_realloc(L->cx, s->held, nc * sizeof *h)))
+			return;
+		s->held = h;
+		s->capheld = nc;
+	}
+	h = &s->held[s->nheld++];
+	h->word = wd;
+	h->cta = ld->cta;
+	h->warp = ld->warp;
+	h->lane = (uint8_t)GLANE(ld);
+	h->loadfirst = (uint8_t)loadfirst;
+	h->how = how;
+	interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &h->a);
+	gearlier(L, e, loadfirst ? PTX_ACCESS_READ : PTX_ACCESS_ATOMIC, addr, n, &h->b);
+}
+
+/* The CAS cur of word wd: the plain loads of its thread held against
+ * atomics were its guesses. */
+static void
+unhold(Launch *L, const GAcc *cur, uintptr_t wd)
+{
+	struct ChkRace *s = L->grace;
+
+	for (size_t j = 0; j < s->nheld;)
+		if (s->held[j].word == wd && s->held[j].cta == cur->cta && s->held[j].warp == cur->warp &&
+		    s->held[j].lane == GLANE(cur))
+			s->held[j] = s->held[--s->nheld];
+		else
+			j++;
+}
+
+/* The launch ends: the plain loads held against atomics that no CAS of
+ * their thread followed are reported. */
+void
+interp_chk_race_end(Launch *L)
+{
+	struct ChkRace *s = L->grace;
+
+	for (size_t j = 0; s && j < s->nheld; j++) {
+		const struct GHeld *h = &s->held[j];
+		const ChkSite *a = &h->a, *b = &h->b;
+		interp_chk_report(L, NULL, -1, PTX_CHECK_RACECHECK, h->loadfirst ? "global-read-write" :
+		    "global-write-read", a, b, "global memory at 0x%" PRIx64 ": a%s of block (%u,%u,%u) and a%s of "
+		    "block (%u,%u,%u) with nothing between them that orders the two (a plain load races with an "
+		    "atomic of another thread%s; the load was no guess that a CAS of its thread then checked)",
+		    a->addr, h->loadfirst ? "n atomic" : " load", a->cta[0], a->cta[1], a->cta[2],
+		    h->loadfirst ? " load" : "n atomic", b->cta[0], b->cta[1], b->cta[2],
+		    h->how == 3 ? ": the atomic's block released it, but the load's block executed no acquire "
+		    "since" : "");
+	}
+	if (s)
+		s->nheld = 0;
+}
+
 /* The access cur (its lane filled) of n bytes at host p, guest addr, by
  * lane: each word compared with its records, then recorded.  *key and
  * *pgp are the page found last (the caller's, so that a warp's lanes look
@@ -626,7 +735,7 @@ gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const vo
 		GPg *pg;
 		size_t i = wd % RPAGE / 4;
 		const GAcc *e = NULL;
-		int how = 0;
+		int how = 0, k = 0;
 		ChkSite sa, sb;
 		if (*key != wd / RPAGE + 1) {
 			*key = wd / RPAGE + 1;
@@ -640,11 +749,19 @@ gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const vo
 			return -1;
 		}
 		cur->bytes = (uint8_t)((wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end)) | size << 4);
-		if (clash(L, &pg->w[i], 1, cur, write) && (how = unordered(L, &pg->w[i], cur, self)) &&
+		if ((k = clash(L, &pg->w[i], 1, cur, write)) && (how = unordered(L, &pg->w[i], cur, self)) &&
 		    (write || GSTR(cur) || !GSTR(&pg->w[i]) || !seen(L, pg, i, &pg->w[i], cur)))
 			e = &pg->w[i];
-		else if (write && clash(L, &pg->r[i], 0, cur, 1) && (how = unordered(L, &pg->r[i], cur, self)))
+		else if (write && (k = clash(L, &pg->r[i], 0, cur, 1)) && (how = unordered(L, &pg->r[i], cur, self)))
 			e = &pg->r[i];
+		if (e && k == 2) {   /* a plain load and an atomic */
+			const XIns *ax = e == &pg->r[i] ? xi : &L->pm->code[e->pc];
+			if (!ax->in || ir_mod_atomop(ax->in) != MOD_CAS)
+				hold(L, w, lane, xi, addr, n, acc, cur, e, e == &pg->r[i], how, wd);
+			e = NULL;
+		}
+		if (write && acc == PTX_ACCESS_ATOMIC && L->grace->nheld && xi->in && ir_mod_atomop(xi->in) == MOD_CAS)
+			unhold(L, cur, wd);
 		if (e && how == 2) {
 			int eacc = e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ;
 			interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &sa);
@@ -802,7 +919,7 @@ sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RP
 	/* an atomic races with plain stores only: CAS loops read a guess
 	 * with a plain load before the atomic that checks it */
 	if (lw->valid && (lw->bytes & cur->bytes) && lw->ev == cur->ev && lw->warp != cur->warp &&
-	    !(lw->atom && (atom || !write))) {
+	    !(lw->atom && (atom || !write)) && !(lw->valid == 2 && w->chkwait > lw->wv)) {
 		hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
 		    write ? "write-write" : "write-read");
 		return 1;
@@ -855,6 +972,48 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 		if (sword(L, w, xi, addr, n, acc, pg, wd % RPAGE / 4, &cur))
 			return;   /* one report for the access */
 	}
+}
+
+/* The n bytes at host p of w's CTA's shared memory, which the copy xi
+ * wrote, are complete for lane of w: its cp.async wait, or (mbar) the
+ * first wait that saw the bulk copy's phase complete.  They become that
+ * thread's store at this moment, so that another warp's access that no
+ * barrier orders after the wait races with the copy; after a bulk copy,
+ * a warp's own wait on an mbarrier orders it too (valid 2: wv holds the
+ * CTA's count of waits, which the warp's must pass; a wait on another
+ * mbarrier counts as well: missed, never made up).  Lanes of the waiting
+ * warp are not compared with it (weak 0): a warp's lanes that wait each
+ * for their own copies and read the others' rely on an order no rule
+ * here follows. */
+void
+interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n, int mbar)
+{
+	Cta *c = w->cta;
+	uintptr_t a = (uintptr_t)p, end = a + n;
+	RAcc cur;
+
+	if (!n || w->id > UINT16_MAX || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n ||
+	    (!L->race && !(L->race = interp_alloc(L->cx, sizeof *L->race))))
+		return;
+	cur = (RAcc){ .xi = xi, .ev = c->events - c->exits, .wv = mbar ? c->chkwaits : UINT64_MAX,
+	    .warp = (uint16_t)w->id, .lane = (uint8_t)lane, .valid = 2 };
+	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
+		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
+		size_t i = wd % RPAGE / 4;
+		if (!pg)
+			return;
+		if (pg->cta[i] != c->linear + 1) {   /* records of an earlier CTA on this buffer */
+			pg->cta[i] = c->linear + 1;
+			pg->w[i].valid = pg->r[i].valid = 0;
+		}
+		cur.bytes = wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end);
+		/* a store of this interval stays: the race it is part of (with
+		 * the copy, racecheck's write-write already) is also one with
+		 * the readers that come next */
+		if (!(pg->w[i].valid == 1 && pg->w[i].ev == cur.ev))
+			pg->w[i] = cur;
+	}
+	L->race->stamp = 0;   /* shcur's record of the last instruction is stale */
 }
 
 /* ------------------------------------------------------------ the entry */

@@ -352,6 +352,8 @@ typedef struct {
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
 	uint64_t cggen;       /* cg.c: the grid barrier's generation it waits to see pass */
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
+	uint64_t chkwait;     /* racecheck: the CTA's chkwaits at the warp's last mbarrier wait
+	                       * that saw a phase complete (check_mbar.c) */
 	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
@@ -399,6 +401,9 @@ struct Cta {
 	uint64_t exits;             /* the exits among them (racecheck: events - exits are the syncs) */
 	uint64_t chkord;            /* racecheck: CTA-scoped fences, strong accesses and atomics
 	                             * executed in the CTA (check_race.c) */
+	uint64_t chkwaits;          /* racecheck: its threads' mbarrier waits that saw a phase
+	                             * complete (check_mbar.c), which order the waiting warp
+	                             * after the copies completed before (check_race.c) */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
@@ -921,6 +926,8 @@ void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
                      int acc);
 /* the same for the lanes m of one instruction, lane by lane, as many calls
  * of interp_chk_race would (addr[l], p[l]: lane l's addresses) */
+void interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n,
+                            int mbar);
 void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                            unsigned n, int acc);
 /* interp_chk_race_lanes with the lowest and highest of the lanes' p, lo
@@ -929,6 +936,7 @@ void interp_chk_race_span(Launch *L, Warp *w, uint32_t m, const XIns *xi, const 
                           unsigned n, int acc, uintptr_t lo, uintptr_t hi);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
+void interp_chk_race_end(Launch *L);
 int interp_chk_strong(const Ins *in);   /* a strong access: .volatile, .relaxed, .acquire, ... */
 /* check_dsmem.c: racecheck of distributed shared memory.  interp_chk_dsmem
  * after an access of a cluster CTA's shared memory (owner's), from
@@ -976,6 +984,7 @@ void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const
 void interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n);
 int interp_chk_src_pending(const Launch *L);
 void interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+void interp_chk_copy_write(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
 int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
@@ -1011,10 +1020,12 @@ int interp_chk_bulk_pending(const Launch *L);    /* a bulk copy not waited for *
  * a wait saw their phase is reported (interp_chk_bulk_store). */
 size_t interp_chk_bulk_mark(const Launch *L);
 void interp_chk_bulk_source(Launch *L, size_t mark, const void *src, uint64_t n);
+void interp_chk_bulk_run(Launch *L, size_t mark, size_t end, const void *src, uint64_t n);
 int interp_chk_bulk_srcs(const Launch *L);
-int interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+int interp_chk_bulk_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,
+                         int copy);
 int interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p,
-                              unsigned n);
+                              unsigned n, int copy);
 void interp_chk_cdp_end(Launch *L);   /* check_cdp.c: a grid's checked launch ends */
 int interp_chk_mbar_saw(const Launch *L, const uint8_t *mb, int64_t tid, uint32_t phase);
 /* The first successful wait on the mbarrier at host mb that saw more than
