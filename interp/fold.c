@@ -48,7 +48,11 @@
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub (.cc or not) that defines an operand: (a + b) -.sat a is b,
  *     a -.sat (a + b) is 0 -.sat b, (a - b) +.sat b is a; the sum never
- *     saturates.
+ *     saturates.  Likewise sub.sat.s32 with a mad24.hi whose addend is
+ *     the other operand: (p + a) -.sat a is the mul24.hi p, a -.sat
+ *     (p + a) is 0 -.sat p.
+ *   - rem.s32 of an abs.s32 result is |a| mod |b| unsigned: of INT_MIN
+ *     (its own abs) the remainder is 2^31 mod |b|, not negative.
  *   - a guarded set with an f32 destination selects 0 or -1 under the
  *     guard and converts |that| to f32 unguarded: where the guard is false
  *     the destination becomes the f32 of |its old value|.
@@ -61,7 +65,9 @@
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
- *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat.
+ *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat; so do
+ *     cvt.rn.sat.f32.f64 and cvt.rn.sat.f16.f64 of a cvt.sat between s64
+ *     and u64 (its bits read as an f64: a NaN stays a NaN, not 0).
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
  *     warp collective in between, nor an IEEE div/rcp/sqrt, an f32
@@ -422,12 +428,41 @@ cancel(const Ins *c, const Ins *d, int k, int *neg)
 	return 0;
 }
 
+/* sub.sat.s32 c of a mad24.hi d (oi: which operand of c) whose addend is
+ * c's other operand: the addend cancels, and what remains is d's product
+ * (oi 1) or 0 -.sat it (oi 2), a mul24.hi of d's factors (imm 1: negated
+ * and saturated, alu_int.c); seeds 34038, 79512. */
+static int
+foldsat24(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, int w, int oi, int k)
+{
+	int u;
+	XOp a, b;
+
+	if (in->op != OP_SUB || d->nopnd != 4 || !ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_SAT) || d->guard ||
+	    !same(d, 3, in, oi == 1 ? 2 : 1))
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		if (d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
+			return 0;
+	if (interp_decode_op(pm, &d->opnd[1], d->ty[0], &a) || interp_decode_op(pm, &d->opnd[2], d->ty[0], &b))
+		return 0;
+	xi->s[0] = a;
+	xi->s[1] = b;
+	xi->alu.op = OP_MUL24;
+	xi->alu.ty = d->ty[0];
+	xi->alu.flags = ALU_HI;
+	xi->alu.imm = oi == 2;
+	return 1;
+}
+
 static int
 foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	for (int oi = 1; oi <= 2; oi++) {
 		int v = srcval(in, oi), w, neg, t, tv;
 		const Ins *d;
+		if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_MAD24 && foldsat24(pm, f, xi, in, d, w, oi, k))
+			return 0;
 		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
 		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
 		    ir_hasmod(d, MOD_SAT))
@@ -1027,6 +1062,21 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* rem.s32 of an abs.s32 result: ptxas knows the dividend is not negative
+ * and divides |a| by |b| unsigned, with no sign to restore, so that of
+ * INT_MIN, whose abs is itself, the remainder is 2^31 mod |b| (seeds
+ * 39152, 60866, 63538, 75915, 78233), where PTX's is negative. */
+static int
+foldabsrem(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && d->op == OP_ABS && d->ty[0] == TY_S32 && !d->guard)
+		xi->alu.flags |= ALU_ABSREM;
+	return 0;
+}
+
 /* atom or red .shared.add.noftz of f16x2 or bf16x2 whose value is one word
  * of a mov.b64 {lo, hi} split: ptxas's compare-and-swap loop adds, as the
  * high half, bits 32-47 of the 64-bit register (the high word's low half),
@@ -1127,7 +1177,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldid(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
-	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32)))
+	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
+	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
 	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
@@ -1149,6 +1200,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldslct(pm, f, xi, in, k);
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
 		return foldbfi(f, xi, in);
+	if (in->op == OP_REM && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3)
+		return foldabsrem(f, xi, in);
 	foldw16(f, xi, in);
 	return 0;
 }
