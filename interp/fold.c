@@ -67,7 +67,8 @@
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat; so do
  *     cvt.rn.sat.f32.f64 and cvt.rn.sat.f16.f64 of a cvt.sat between s64
- *     and u64 (its bits read as an f64: a NaN stays a NaN, not 0).
+ *     and u64 (its bits read as an f64: a NaN stays a NaN, not 0); the
+ *     other roundings keep it.
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
  *     warp collective in between, nor an IEEE div/rcp/sqrt, an f32
@@ -493,6 +494,12 @@ wide16(const Func *f, int v)
 	int w, u, x;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
 
+	/* and, or, min and max of a value with itself are that value to ptxas
+	 * (seeds 52606, 93757, 95386) */
+	for (int n = 0; n < 4 && d && !d->guard && d->nopnd == 3 && (d->op == OP_AND || d->op == OP_OR ||
+	    d->op == OP_MIN || d->op == OP_MAX) && ir_tyinfo[d->ty[0]].bits == 16 && (u = srcval(d, 1)) >= 0 &&
+	    u == srcval(d, 2); n++)
+		d = defof(f, u, &w);
 	if (!d || (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_S16 || d->guard)
 		return 0;
 	/* abs or neg of a widened value: not modelled (neg(neg x) ptxas folds) */
@@ -640,7 +647,7 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	 * (seeds 24716, 27999); its other roundings keep an HADD2.SAT after
 	 * the conversion (seeds 17824, 24222) */
 	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && in->ty[0] == TY_F64 && ir_hasmod(in, MOD_FTZ)) ||
-	    (in->ty[0] == TY_F16 && !ir_hasmod(in, MOD_RN)))
+	    ((in->ty[0] == TY_F16 || in->ty[1] == TY_F64) && !ir_hasmod(in, MOD_RN)))
 		return 0;
 	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
 	    ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].kind != TK_FLOAT)
@@ -674,16 +681,20 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
 		    !holds(f, u, f->val[w].ins, k))
 			continue;
-		const Ins *e = d->op == OP_ABS ? defof(f, u, &z) : NULL, *src = d;
-		/* the abs of an abs or neg of x is |x| of x itself (seed 32576) */
-		if (e && (e->op == OP_NEG || e->op == OP_ABS) && e->ty[0] == TY_F32 && !e->guard &&
-		    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
-		    holds(f, x, f->val[z].ins, k))
+		const Ins *e = defof(f, u, &z), *src = d;
+		uint32_t sg = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
+		/* the abs of an abs or neg of x is |x| of x itself (seed 32576),
+		 * the neg of an abs -|x| of x (seed 71980) */
+		if (e && (d->op == OP_ABS ? e->op == OP_NEG || e->op == OP_ABS : e->op == OP_ABS) &&
+		    e->ty[0] == TY_F32 && !e->guard && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 &&
+		    (x = srcval(e, 1)) >= 0 && holds(f, x, f->val[z].ins, k)) {
 			src = e;
+			sg |= SGN_ABS;
+		}
 		if (interp_decode_op(pm, &src->opnd[1], TY_F32, &xi->s[i]))
 			return 0;
 		xi->alu.flags |= ALU_SGNOP;
-		xi->alu.imm |= (uint32_t)(d->op == OP_NEG ? SGN_NEG : SGN_ABS) << 2 * i;
+		xi->alu.imm |= sg << 2 * i;
 	}
 	return 0;
 }
@@ -946,8 +957,9 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
- * abs, an add, sub, mul or fma with .sat, a mul of a value by itself, an
- * add or mul of two such values (seed 16064: x * x + x * x)?  depth
+ * abs, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
+ * value by itself, an add or mul of two such values (seed 16064: x * x +
+ * x * x), a selp of two (or of one and a positive immediate)?  depth
  * bounds the search.  (sqrt.approx is not one: its -0 stays.) */
 static int
 f32nonneg(const Func *f, const Ins *d, int depth)
@@ -961,6 +973,20 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 	case OP_EX2:
 		return ir_hasmod(d, MOD_APPROX);
 	case OP_ABS:
+		return 1;
+	case OP_CVT:
+		return ir_hasmod(d, MOD_SAT);
+	case OP_SELP:
+		/* either source: a value of the kind, or a positive immediate */
+		if (d->nopnd != 4)
+			return 0;
+		for (int i = 1; i <= 2; i++) {
+			const Opnd *o = &d->opnd[i];
+			uint64_t bits = o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm;
+			if (o->kind == OK_FIMM || o->kind == OK_IMM ? (bits >> 31) & 1 :
+			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1))
+				return 0;
+		}
 		return 1;
 	case OP_ADD: case OP_SUB: case OP_FMA: case OP_MAD: case OP_MUL:
 		if (ir_hasmod(d, MOD_SAT))
@@ -1059,6 +1085,139 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
 		xi->alu.flags |= ALU_CNOTAMT;
+	return 0;
+}
+
+/* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
+ * Yes for an or with all ones, an and with 0, a set or setp-free compare
+ * of an integer with itself, and an ALU instruction all of whose sources
+ * are immediates or such values (computed as the interpreter would: for
+ * a bfe, by ptxas's rule for immediates).  A short walk: depth 6. */
+static int
+kconst(const Func *f, int v, int depth, uint64_t *r)
+{
+	int w, n, any = 0;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	uint64_t src[4], dst[2] = { 0, 0 };
+	uint32_t cc = 0;
+	AluOp op;
+	const char *why;
+
+	if (!d || d->guard || d->ndst != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 || d->nopnd > 5)
+		return 0;
+	if ((d->op == OP_OR || d->op == OP_AND) && d->nopnd == 3)
+		for (int i = 1; i <= 2; i++) {
+			uint64_t c;
+			if (d->opnd[i].kind == OK_IMM)
+				c = (uint32_t)d->opnd[i].imm;
+			else if (!kconst(f, srcval(d, i), depth + 1, &c))
+				continue;
+			if (c == (d->op == OP_OR ? 0xFFFFFFFFu : 0))
+				return *r = c, 1;
+		}
+	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 &&
+	    (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
+	    srcval(d, 1) == srcval(d, 2)) {
+		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
+			ir_hasmod(d, MOD_HS);
+		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) &&
+		    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
+			return 0;
+		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
+		return 1;
+	}
+	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
+	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
+		return 0;
+	/* a bfe's field past the word leaves the source unread: it may be
+	 * anything (tried as 0 and as all ones) */
+	for (int i = 0; i < n; i++) {
+		const Opnd *o = &d->opnd[1 + i];
+		if (o->kind == OK_IMM)
+			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
+		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
+			if (i != 0 || d->op != OP_BFE)
+				return 0;
+			src[i] = ~0ull;
+			any = 1;
+		}
+	}
+	/* a bfe of a known source ptxas evaluates as the manual says */
+	if (!any)
+		op.flags &= ~(uint32_t)ALU_IMMFIELD;
+	alu_exec(&op, src, dst, &cc);
+	*r = dst[0] & 0xFFFFFFFFu;
+	if (any) {
+		src[0] = 0;
+		alu_exec(&op, src, dst, &cc);
+		return *r == (dst[0] & 0xFFFFFFFFu);
+	}
+	return 1;
+}
+
+/* bfe.s32 whose position and length ptxas knows (immediates or kconst
+ * values) folds by its rule for immediates (alu_int.c): a field past the
+ * word is all ones (seeds 21315, 42284, 76914, 82183: lengths of an or
+ * with -1, a set of x with x, a bfe of immediates, shifts of those).  Not
+ * when it knows the source as well: then the constant it computes is the
+ * manual's (sm_90 SASS: mov 13, mov 69, bfe.s32 by those and 10 is RZ). */
+static int
+foldbfek(const Func *f, XIns *xi, const Ins *in)
+{
+	uint64_t c;
+
+	for (int i = 2; i <= 3; i++)
+		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
+			return 0;
+	/* of a source it knows too, ptxas's answer is the manual's */
+	if (in->opnd[1].kind == OK_IMM || kconst(f, srcval(in, 1), 0, &c))
+		return 0;
+	xi->alu.flags |= ALU_IMMFIELD;
+	return 0;
+}
+
+/* and, or or xor .b32 of a lop3.b32 result whose third operand repeats its
+ * first or second, and of one of the lop3's operands: ptxas merges the two
+ * into one LOP3 of the two registers, whose table it computes with the
+ * repeated register in two slots, and then gives the slot of the lop3's
+ * third operand RZ.  The result is op(o, lop3(a, b, 0)): a LOP3 of a, b
+ * and o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each). */
+static int
+foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int oi = 1; oi <= 2; oi++) {
+		int v = srcval(in, oi), w, o = oi == 1 ? 2 : 1, u, ok = 1;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint32_t t, lut = 0;
+		XOp s[3], *ns;
+
+		if (!d || d->op != OP_LOP3 || d->guard || d->ndst != 1 || d->nopnd != 5 || d->ty[0] != TY_B32 ||
+		    d->opnd[4].kind != OK_IMM || !(same(d, 3, d, 1) || same(d, 3, d, 2)) ||
+		    !(same(in, o, d, 1) || same(in, o, d, 2)))
+			continue;
+		for (int i = 1; i <= 2; i++)
+			if (d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
+				ok = 0;
+		if (!ok || interp_decode_op(pm, &d->opnd[1], TY_B32, &s[0]) ||
+		    interp_decode_op(pm, &d->opnd[2], TY_B32, &s[1]) || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
+			continue;
+		t = (uint32_t)d->opnd[4].imm;
+		for (int idx = 0; idx < 8; idx++) {
+			uint32_t l = t >> (idx & 6) & 1, z = (uint32_t)idx & 1;
+			lut |= (in->op == OP_AND ? z & l : in->op == OP_OR ? z | l : z ^ l) << idx;
+		}
+		if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+		for (int i = 0; i < 3; i++)
+			xi->s[i] = s[i];
+		xi->ns = 3;
+		xi->alu.nsrc = 3;
+		xi->alu.op = OP_LOP3;
+		xi->alu.imm = lut;
+		xi->alu.flags = 0;
+		return 0;
+	}
 	return 0;
 }
 
@@ -1200,6 +1359,12 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldslct(pm, f, xi, in, k);
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
 		return foldbfi(f, xi, in);
+	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4 &&
+	    !(xi->alu.flags & ALU_IMMFIELD))
+		return foldbfek(f, xi, in);
+	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
+	    in->nopnd == 3)
+		return foldlop(pm, f, xi, in, k);
 	if (in->op == OP_REM && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3)
 		return foldabsrem(f, xi, in);
 	foldw16(f, xi, in);
