@@ -1053,6 +1053,12 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	 * (seed 3304 keeps PTX's answer) */
 	if ((e = defof(f, u, &z)) && e->op == OP_SET)
 		return 0;
+	/* x from a packed f16x2 or bf16x2 add, sub, mul, fma, min or max:
+	 * ptxas negates it for both operands (seeds 40984, 47223, 47372,
+	 * 63999, 74324; sm_90 SASS), so PTX's answer stays */
+	if (e && (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL || e->op == OP_FMA || e->op == OP_MIN ||
+	    e->op == OP_MAX) && (e->ty[0] == TY_F16X2 || e->ty[0] == TY_BF16X2))
+		return 0;
 	interp_decode_op(pm, &d->opnd[1], TY_F16X2, &xi->s[0]);
 	return 0;
 }
