@@ -757,9 +757,30 @@ copyof(XIns *xi, int i, int ftz)
 	xi->alu.rnd = ALU_RN;
 }
 
-/* min/max of f32, f16 or f64 with both operands one value (an f64
- * signalling NaN comes back unquieted), and mul.f32 by 1.0
- * (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
+/* The value that v copies to ptxas: through selp and slct choosing
+ * between one value and itself, and a min or max of a value with itself
+ * that foldid makes a copy (seeds 37679, 42136, 60525, 73172). */
+static int
+copyroot(const Func *f, int v)
+{
+	for (int n = 0; n < 8 && v >= 0; n++) {
+		int w, u;
+		const Ins *d = defof(f, v, &w);
+		if (!d || d->guard || (u = srcval(d, 1)) < 0 || u != srcval(d, 2))
+			break;
+		if (!((d->op == OP_SELP || d->op == OP_SLCT) && d->nopnd == 4) &&
+		    !((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 &&
+		      (d->ty[0] == TY_F32 || d->ty[0] == TY_F16 || d->ty[0] == TY_F64) && !ir_hasmod(d, MOD_FTZ) &&
+		      !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU)))
+			break;
+		v = u;
+	}
+	return v;
+}
+
+/* min/max of f32, f16 or f64 with both operands one value, or copies of
+ * one (copyroot; an f64 signalling NaN comes back unquieted), and mul.f32
+ * by 1.0 (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
  * of -0; mul.sat an FADD.SAT of +0); bf16, f16x2, .NaN and .xorsign keep
  * their min/max. */
 static int
@@ -767,10 +788,10 @@ foldid(const Func *f, XIns *xi, const Ins *in)
 {
 	int ftz = ir_hasmod(in, MOD_FTZ), v;
 
-	(void)f;
 	if (in->op == OP_MIN || in->op == OP_MAX) {
 		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16 && in->ty[0] != TY_F64) || ir_hasmod(in, MOD_NAN_PROP) ||
-		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 || v != srcval(in, 2))
+		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 ||
+		    copyroot(f, v) != copyroot(f, srcval(in, 2)))
 			return 0;
 		copyof(xi, 0, ftz);
 		return 0;
