@@ -447,8 +447,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	}
 	case OP_SHR: {
 		uint32_t n = (uint32_t)((fl & ALU_F2IAMT) ? alu_f2i64(s[1], sg) : s[1]);
-		if (fl & ALU_CNOTAMT)   /* fold.c: the stack pointer's low half */
-			n = (uint32_t)w;
+		/* fold.c: the stack pointer's low half; shr.s16 the cnot as 0 or -1 */
+		if (fl & ALU_CNOTAMT)
+			n = !sg || s[1] ? (uint32_t)w : 0;
 		if (sg && (fl & ALU_W16A))   /* a 32-bit shift of the widened value */
 			r = (uint64_t)(sa >> (n > 31 ? 31 : (int)n)) & m;
 		else if (sg) r = (uint64_t)(sa >> (n >= (uint32_t)w ? w - 1 : (int)n)) & m;

@@ -470,6 +470,15 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			continue;
 		if ((t = cancel(in, d, oi, &neg)) == 0)
 			continue;
+		/* a term that is a neg.s32 result ptxas folds into the add as a
+		 * negated operand, and then cancels nothing (H100: (a + -b) -.sat
+		 * -b saturates as PTX says; seed 80380) */
+		{
+			int x, y = srcval(in, oi == 1 ? 2 : 1);
+			const Ins *e = y >= 0 ? defof(f, y, &x) : NULL;
+			if (e && e->op == OP_NEG)
+				continue;
+		}
 		if ((tv = srcval(d, t)) >= 0 && !holds(f, tv, f->val[w].ins, k))
 			continue;
 		if (d->opnd[t].kind != OK_IMM && tv < 0)
@@ -1091,7 +1100,8 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * register is R1, the stack pointer, whose low half is 16 or more on the
  * H100: the result is 0 (seeds 4545, 33536, 33744).  After one it is
  * whatever the call left (seeds 2711, 29476: unknown here, so PTX's
- * answer stays).  shr.s16 shifts by the amount as PTX says. */
+ * answer stays).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
+ * shifts by 1 it fills with the sign (H100, before a call). */
 static int
 mayhavecalled(const Func *f, int k)
 {
@@ -1112,6 +1122,8 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
 		xi->alu.flags |= ALU_CNOTAMT;
+	else
+		foldw16(f, xi, in);
 	return 0;
 }
 
@@ -1192,23 +1204,32 @@ static int
 foldbfek(const Func *f, XIns *xi, const Ins *in)
 {
 	uint64_t c;
+	int v, w;
+	const Ins *d;
 
 	for (int i = 2; i <= 3; i++)
 		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
 			return 0;
-	/* of a source it knows too, ptxas's answer is the manual's */
-	if (in->opnd[1].kind == OK_IMM || kconst(f, srcval(in, 1), 0, &c))
-		return 0;
-	xi->alu.flags |= ALU_IMMFIELD;
+	/* of a source it knows too, ptxas's answer is the manual's, even for
+	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
+	 * source the walk of kconst finds it does not take for known (seed
+	 * 37034: a bfe.u32 past the word) */
+	if (in->opnd[1].kind == OK_IMM || ((v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_MOV &&
+	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM))
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else
+		xi->alu.flags |= ALU_IMMFIELD;
 	return 0;
 }
 
-/* and, or or xor .b32 of a lop3.b32 result whose third operand repeats its
- * first or second, and of one of the lop3's operands: ptxas merges the two
+/* and, or or xor .b32 of a lop3.b32 result one of whose operands repeats
+ * an earlier one, and of one of the lop3's operands: ptxas merges the two
  * into one LOP3 of the two registers, whose table it computes with the
- * repeated register in two slots, and then gives the slot of the lop3's
- * third operand RZ.  The result is op(o, lop3(a, b, 0)): a LOP3 of a, b
- * and o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each). */
+ * repeated register in two slots, and then gives the later of those slots
+ * RZ.  The result is op(o, lop3(a, b, 0)) for lop3(a, b, a) or (a, b, b),
+ * op(o, lop3(a, 0, b)) for lop3(a, a, b): a LOP3 of the two registers and
+ * o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each; the H100
+ * on twelve tables of each form). */
 static int
 foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -1218,19 +1239,30 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		uint32_t t, lut = 0;
 		XOp s[3], *ns;
 
-		if (!d || d->op != OP_LOP3 || d->guard || d->ndst != 1 || d->nopnd != 5 || d->ty[0] != TY_B32 ||
-		    d->opnd[4].kind != OK_IMM || !(same(d, 3, d, 1) || same(d, 3, d, 2)) ||
-		    !(same(in, o, d, 1) || same(in, o, d, 2)))
+		/* zs: the slot that reads RZ, the later of the repeated pair;
+		 * p and q the other two */
+		int zs = 0, p = 1, q = 2;
+		if (d && d->op == OP_LOP3 && d->nopnd == 5)
+			zs = same(d, 3, d, 1) || same(d, 3, d, 2) ? 3 : same(d, 2, d, 1) ? 2 : 0;
+		if (zs == 2)
+			q = 3;
+		if (!d || d->guard || d->ndst != 1 || d->ty[0] != TY_B32 || d->opnd[4].kind != OK_IMM || !zs ||
+		    !(same(in, o, d, p) || same(in, o, d, q)))
 			continue;
-		for (int i = 1; i <= 2; i++)
-			if (d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
+		for (int i = 1; i <= 3; i++)
+			if (i != zs && d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
 				ok = 0;
-		if (!ok || interp_decode_op(pm, &d->opnd[1], TY_B32, &s[0]) ||
-		    interp_decode_op(pm, &d->opnd[2], TY_B32, &s[1]) || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
+		if (!ok || interp_decode_op(pm, &d->opnd[p], TY_B32, &s[0]) ||
+		    interp_decode_op(pm, &d->opnd[q], TY_B32, &s[1]) || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
 			continue;
 		t = (uint32_t)d->opnd[4].imm;
 		for (int idx = 0; idx < 8; idx++) {
-			uint32_t l = t >> (idx & 6) & 1, z = (uint32_t)idx & 1;
+			/* the lop3's slot values: p is x (bit 2), q is y (bit 1), zs 0 */
+			uint32_t x = (uint32_t)idx >> 2 & 1, y = (uint32_t)idx >> 1 & 1, z = (uint32_t)idx & 1;
+			uint32_t slot[4] = { 0, 0, 0, 0 }, l;
+			slot[p] = x;
+			slot[q] = y;
+			l = t >> (slot[1] << 2 | slot[2] << 1 | slot[3]) & 1;
 			lut |= (in->op == OP_AND ? z & l : in->op == OP_OR ? z | l : z ^ l) << idx;
 		}
 		if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
@@ -1244,6 +1276,66 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		xi->alu.imm = lut;
 		xi->alu.flags = 0;
 		return 0;
+	}
+	return 0;
+}
+
+/* Is v a set.lt, .gt or .ne of a float value with itself?  False even
+ * of a NaN (ordered compares), so 0, and ptxas knows it; not when it
+ * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0). */
+static int
+setzero(const Func *f, int v)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return d && d->op == OP_SET && !d->guard && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
+	       d->ty[0] != TY_BF16X2 &&
+	       ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) &&
+	       (ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) || ir_hasmod(d, MOD_NE));
+}
+
+/* max.NaN of f16, bf16, f16x2 or bf16x2 (.xorsign.abs too) of a value
+ * ptxas knows is 0 (setzero) and of an unguarded add, sub, mul or fma of
+ * f16, bf16, f16x2 or bf16x2 of the same width: ptxas fuses the max into
+ * that instruction as its .relu, which takes the place of its .sat (an
+ * HFMA2 has one or the other) and, of a 16-bit one, of its .ftz, in that
+ * instruction's format whatever the max's (seeds 3637, 34688, 62304,
+ * 91467; sm_90 SASS: HFMA2.BF16_V2.RELU for a max.NaN.f16 of a sub.bf16,
+ * HFMA2.RELU for a max.NaN.bf16 of an fma.ftz.sat.f16, HFMA2.MMA.FTZ.RELU
+ * for an f16x2 mul.ftz.sat).  A max without .NaN stays an HMNMX2 with RZ. */
+static int
+foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int oi = 1; oi <= 2; oi++) {
+		int v = srcval(in, oi), w, u, n, ok = 1, n16 = ir_tyinfo[in->ty[0]].bits == 16;
+		const Ins *d = v >= 0 && setzero(f, srcval(in, oi == 1 ? 2 : 1)) ? defof(f, v, &w) : NULL;
+		AluOp op;
+		const char *why;
+		XOp s[3], *ns;
+
+		if (!d || d->guard || d->ndst != 1 || (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL &&
+		    d->op != OP_FMA) || (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16 && d->ty[0] != TY_F16X2 &&
+		    d->ty[0] != TY_BF16X2) || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[in->ty[0]].bits ||
+		    (n = d->nopnd - 1) < 2 || n > 3 || alu_decode(d, &op, &why) != 0 || op.nsrc != n)
+			continue;
+		for (int i = 0; i < n && ok; i++)
+			ok = (d->opnd[1 + i].kind == OK_IMM || d->opnd[1 + i].kind == OK_FIMM ||
+			      ((u = srcval(d, 1 + i)) >= 0 && holds(f, u, f->val[w].ins, k))) &&
+			     !interp_decode_op(pm, &d->opnd[1 + i], d->ty[0], &s[i]);
+		if (!ok)
+			continue;
+		if (n > xi->ns) {
+			if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)n * sizeof *xi->s)))
+				return -1;
+			xi->s = ns;
+		}
+		for (int i = 0; i < n; i++)
+			xi->s[i] = s[i];
+		xi->ns = (uint8_t)n;
+		op.flags = (op.flags & ~(uint32_t)(ALU_SAT | (n16 ? ALU_FTZ : 0))) | ALU_RELU;
+		xi->alu = op;
+		return 1;
 	}
 	return 0;
 }
@@ -1323,7 +1415,7 @@ int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	const Func *f = x->f;
-	int k = (int)(xi - pm->code) - x->pc0;
+	int k = (int)(xi - pm->code) - x->pc0, r;
 
 	if (in->op == OP_TESTP) {
 		xi->guard = -1;
@@ -1358,6 +1450,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_RCP || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_APPROX) &&
 	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
 		return foldrcp(pm, f, xi, in, k);
+	/* before foldid, which takes max.f16 too (1: folded, -1: no memory) */
+	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
+	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
+	    (r = foldrelu(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(f, xi, in);
@@ -1369,7 +1466,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
 	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		return foldshamt(f, xi, in, k);
-	if ((in->op == OP_SHL || (in->op == OP_SHR && in->ty[0] != TY_S16)) && ir_tyinfo[in->ty[0]].bits == 16 &&
+	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 16 &&
 	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		return foldcnot(f, xi, in, k);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
@@ -1386,8 +1483,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldslct(pm, f, xi, in, k);
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
 		return foldbfi(f, xi, in);
-	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4 &&
-	    !(xi->alu.flags & ALU_IMMFIELD))
+	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
 		return foldbfek(f, xi, in);
 	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
 	    in->nopnd == 3)
