@@ -93,7 +93,12 @@
  *     of a cnot.b32 it adds -0 in each half where the cnot is 0, a NaN
  *     where it is 1 (interp_fold_atom, called for atomics by load.c).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
- *     reads the stack pointer's low half as the amount: the result is 0.
+ *     reads the stack pointer's low half as the amount: the result is 0;
+ *     shr.s16 shifts by the cnot kept as 0 or -1.
+ *   - and the rules each function's comment gives: a bfe.s32 of fields
+ *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
+ *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
+ *     and max of copies of one value (copyroot), selp of -|x| (foldsel).
  *
  * The rules follow movs and shf.clamp copies (ptxas works on values), and where a rule makes an
  * instruction read a register another instruction read, that register must
@@ -1098,9 +1103,9 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * register it never wrote for it.  Before the kernel's first call (a
  * subroutine of an IEEE div, rcp or sqrt, or an integer div or rem) that
  * register is R1, the stack pointer, whose low half is 16 or more on the
- * H100: the result is 0 (seeds 4545, 33536, 33744).  After one it is
- * whatever the call left (seeds 2711, 29476: unknown here, so PTX's
- * answer stays).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
+ * H100: the result is 0 (seed 4545).  After one it is whatever the
+ * register holds (seeds 2711, 33536, 33744: unknown here, so PTX's answer
+ * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
  * shifts by 1 it fills with the sign (H100, before a call). */
 static int
 mayhavecalled(const Func *f, int k)
