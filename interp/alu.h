@@ -84,8 +84,10 @@ enum {
 	ALU_SLCTLE    = 1u << 28,  /* slct.s32.s32 of c = -x: c is x, a where x <= 0 (fold.c) */
 	ALU_CNOTAMT   = 1u << 29,  /* shl or unsigned shr of 16 bits by a cnot.b32 result: ptxas
 	                            * shifts by a register it never wrote, past the width (fold.c) */
-	ALU_NEGPACK   = 1u << 30   /* neg.f16x2 of a pack of a neg.f16 result: imm bit 0 (1), the
+	ALU_NEGPACK   = 1u << 30,  /* neg.f16x2 of a pack of a neg.f16 result: imm bit 0 (1), the
 	                            * low (high) half is s[1] (s[2]) as it is (fold.c) */
+	ALU_ABSREM    = 1u << 31   /* rem.s32 of an abs.s32 result: a (taken as unsigned) mod |b|,
+	                            * ptxas's unsigned division of a value it knows is not negative */
 };
 
 enum { SGN_NEG = 1, SGN_ABS = 2 };   /* AluOp.imm of an ALU_SGNOP selp or slct */

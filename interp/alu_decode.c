@@ -306,11 +306,11 @@ static uint64_t w16(uint64_t v, int wide)
 }
 
 /* An f32 select operand with the sign operation of ptxas's FSEL (fold.c):
- * the sign bit alone, a NaN keeps its payload */
+ * the sign bit alone, a NaN keeps its payload; both bits: -|x| */
 static uint64_t sgnop(uint64_t v, uint32_t k)
 {
 	k &= 3;
-	return k == SGN_NEG ? v ^ 0x80000000u : k == SGN_ABS ? v & 0x7FFFFFFFu : v;
+	return k == SGN_NEG ? v ^ 0x80000000u : k == SGN_ABS ? v & 0x7FFFFFFFu : k ? v | 0x80000000u : v;
 }
 
 void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)

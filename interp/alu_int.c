@@ -325,6 +325,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		int64_t x = sg ? sext(a, 24) : (int64_t)(a & 0xFFFFFF), y = sg ? sext(b, 24) : (int64_t)(b & 0xFFFFFF);
 		int64_t p = x * y;
 		r = (fl & ALU_HI) ? (uint64_t)(p >> 16) & m : (uint64_t)p & m;
+		/* imm 1: 0 -.sat the product (a sub.sat that cancels a mad24's addend, fold.c) */
+		if (op->op == OP_MUL24 && op->imm == 1)
+			r = ssat(-(s128)sext(r, 32), 32);
 		if (op->op == OP_MAD24) {
 			if (fl & ALU_SAT) r = ssat((s128)sext(r, 32) + sext(c, 32), 32);
 			else r = (r + c) & m;
@@ -336,6 +339,10 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		break;
 	case OP_DIV: case OP_REM:
 		if (b == 0) { r = m; break; }
+		if (fl & ALU_ABSREM) {
+			r = a % (uint64_t)(sb < 0 ? -sb : sb);
+			break;
+		}
 		if (sg) {
 			if (sa == (int64_t)(~0ull << (w - 1)) && sb == -1) r = op->op == OP_DIV ? a : 0;
 			else r = (uint64_t)(op->op == OP_DIV ? sa / sb : sa % sb) & m;
@@ -440,8 +447,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	}
 	case OP_SHR: {
 		uint32_t n = (uint32_t)((fl & ALU_F2IAMT) ? alu_f2i64(s[1], sg) : s[1]);
-		if (fl & ALU_CNOTAMT)   /* fold.c: the stack pointer's low half */
-			n = (uint32_t)w;
+		/* fold.c: the stack pointer's low half; shr.s16 the cnot as 0 or -1 */
+		if (fl & ALU_CNOTAMT)
+			n = !sg || s[1] ? (uint32_t)w : 0;
 		if (sg && (fl & ALU_W16A))   /* a 32-bit shift of the widened value */
 			r = (uint64_t)(sa >> (n > 31 ? 31 : (int)n)) & m;
 		else if (sg) r = (uint64_t)(sa >> (n >= (uint32_t)w ? w - 1 : (int)n)) & m;

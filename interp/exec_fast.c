@@ -800,7 +800,7 @@ interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu)
 
 	*fpu = 0;
 	if (op->negsrc || op->nwords != 1 || op->ndst > 2 || ns > 3 || (op->ndst > 1 && op->op != OP_SETP) ||
-	    (op->flags & (ALU_W16A | ALU_W16B | ALU_SGNOP | ALU_GSET | ALU_F2IAMT | ALU_CNOTAMT | ALU_NEGPACK)))
+	    (op->flags & (ALU_W16A | ALU_W16B | ALU_SGNOP | ALU_GSET | ALU_F2IAMT | ALU_CNOTAMT | ALU_NEGPACK | ALU_ABSREM)))
 		return NULL;
 	switch (op->op) {
 	case OP_SELP:

@@ -48,7 +48,11 @@
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub (.cc or not) that defines an operand: (a + b) -.sat a is b,
  *     a -.sat (a + b) is 0 -.sat b, (a - b) +.sat b is a; the sum never
- *     saturates.
+ *     saturates.  Likewise sub.sat.s32 with a mad24.hi whose addend is
+ *     the other operand: (p + a) -.sat a is the mul24.hi p, a -.sat
+ *     (p + a) is 0 -.sat p.
+ *   - rem.s32 of an abs.s32 result is |a| mod |b| unsigned: of INT_MIN
+ *     (its own abs) the remainder is 2^31 mod |b|, not negative.
  *   - a guarded set with an f32 destination selects 0 or -1 under the
  *     guard and converts |that| to f32 unguarded: where the guard is false
  *     the destination becomes the f32 of |its old value|.
@@ -61,7 +65,10 @@
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
- *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat.
+ *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat; so do
+ *     cvt.rn.sat.f32.f64 and cvt.rn.sat.f16.f64 of a cvt.sat between s64
+ *     and u64 (its bits read as an f64: a NaN stays a NaN, not 0); the
+ *     other roundings keep it.
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
  *     warp collective in between, nor an IEEE div/rcp/sqrt, an f32
@@ -86,7 +93,12 @@
  *     of a cnot.b32 it adds -0 in each half where the cnot is 0, a NaN
  *     where it is 1 (interp_fold_atom, called for atomics by load.c).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
- *     reads the stack pointer's low half as the amount: the result is 0.
+ *     reads the stack pointer's low half as the amount: the result is 0;
+ *     shr.s16 shifts by the cnot kept as 0 or -1.
+ *   - and the rules each function's comment gives: a bfe.s32 of fields
+ *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
+ *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
+ *     and max of copies of one value (copyroot), selp of -|x| (foldsel).
  *
  * The rules follow movs and shf.clamp copies (ptxas works on values), and where a rule makes an
  * instruction read a register another instruction read, that register must
@@ -422,18 +434,56 @@ cancel(const Ins *c, const Ins *d, int k, int *neg)
 	return 0;
 }
 
+/* sub.sat.s32 c of a mad24.hi d (oi: which operand of c) whose addend is
+ * c's other operand: the addend cancels, and what remains is d's product
+ * (oi 1) or 0 -.sat it (oi 2), a mul24.hi of d's factors (imm 1: negated
+ * and saturated, alu_int.c); seeds 34038, 79512. */
+static int
+foldsat24(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, int w, int oi, int k)
+{
+	int u;
+	XOp a, b;
+
+	if (in->op != OP_SUB || d->nopnd != 4 || !ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_SAT) || d->guard ||
+	    !same(d, 3, in, oi == 1 ? 2 : 1))
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		if (d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
+			return 0;
+	if (interp_decode_op(pm, &d->opnd[1], d->ty[0], &a) || interp_decode_op(pm, &d->opnd[2], d->ty[0], &b))
+		return 0;
+	xi->s[0] = a;
+	xi->s[1] = b;
+	xi->alu.op = OP_MUL24;
+	xi->alu.ty = d->ty[0];
+	xi->alu.flags = ALU_HI;
+	xi->alu.imm = oi == 2;
+	return 1;
+}
+
 static int
 foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	for (int oi = 1; oi <= 2; oi++) {
 		int v = srcval(in, oi), w, neg, t, tv;
 		const Ins *d;
+		if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_MAD24 && foldsat24(pm, f, xi, in, d, w, oi, k))
+			return 0;
 		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
 		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
 		    ir_hasmod(d, MOD_SAT))
 			continue;
 		if ((t = cancel(in, d, oi, &neg)) == 0)
 			continue;
+		/* a term that is a neg.s32 result ptxas folds into the add as a
+		 * negated operand, and then cancels nothing (H100: (a + -b) -.sat
+		 * -b saturates as PTX says; seed 80380) */
+		{
+			int x, y = srcval(in, oi == 1 ? 2 : 1);
+			const Ins *e = y >= 0 ? defof(f, y, &x) : NULL;
+			if (e && e->op == OP_NEG)
+				continue;
+		}
 		if ((tv = srcval(d, t)) >= 0 && !holds(f, tv, f->val[w].ins, k))
 			continue;
 		if (d->opnd[t].kind != OK_IMM && tv < 0)
@@ -458,6 +508,12 @@ wide16(const Func *f, int v)
 	int w, u, x;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
 
+	/* and, or, min and max of a value with itself are that value to ptxas
+	 * (seeds 52606, 93757, 95386) */
+	for (int n = 0; n < 4 && d && !d->guard && d->nopnd == 3 && (d->op == OP_AND || d->op == OP_OR ||
+	    d->op == OP_MIN || d->op == OP_MAX) && ir_tyinfo[d->ty[0]].bits == 16 && (u = srcval(d, 1)) >= 0 &&
+	    u == srcval(d, 2); n++)
+		d = defof(f, u, &w);
 	if (!d || (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_S16 || d->guard)
 		return 0;
 	/* abs or neg of a widened value: not modelled (neg(neg x) ptxas folds) */
@@ -605,7 +661,7 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	 * (seeds 24716, 27999); its other roundings keep an HADD2.SAT after
 	 * the conversion (seeds 17824, 24222) */
 	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && in->ty[0] == TY_F64 && ir_hasmod(in, MOD_FTZ)) ||
-	    (in->ty[0] == TY_F16 && !ir_hasmod(in, MOD_RN)))
+	    ((in->ty[0] == TY_F16 || in->ty[1] == TY_F64) && !ir_hasmod(in, MOD_RN)))
 		return 0;
 	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
 	    ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].kind != TK_FLOAT)
@@ -639,16 +695,20 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
 		    !holds(f, u, f->val[w].ins, k))
 			continue;
-		const Ins *e = d->op == OP_ABS ? defof(f, u, &z) : NULL, *src = d;
-		/* the abs of an abs or neg of x is |x| of x itself (seed 32576) */
-		if (e && (e->op == OP_NEG || e->op == OP_ABS) && e->ty[0] == TY_F32 && !e->guard &&
-		    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
-		    holds(f, x, f->val[z].ins, k))
+		const Ins *e = defof(f, u, &z), *src = d;
+		uint32_t sg = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
+		/* the abs of an abs or neg of x is |x| of x itself (seed 32576),
+		 * the neg of an abs -|x| of x (seed 71980) */
+		if (e && (d->op == OP_ABS ? e->op == OP_NEG || e->op == OP_ABS : e->op == OP_ABS) &&
+		    e->ty[0] == TY_F32 && !e->guard && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 &&
+		    (x = srcval(e, 1)) >= 0 && holds(f, x, f->val[z].ins, k)) {
 			src = e;
+			sg |= SGN_ABS;
+		}
 		if (interp_decode_op(pm, &src->opnd[1], TY_F32, &xi->s[i]))
 			return 0;
 		xi->alu.flags |= ALU_SGNOP;
-		xi->alu.imm |= (uint32_t)(d->op == OP_NEG ? SGN_NEG : SGN_ABS) << 2 * i;
+		xi->alu.imm |= sg << 2 * i;
 	}
 	return 0;
 }
@@ -711,9 +771,30 @@ copyof(XIns *xi, int i, int ftz)
 	xi->alu.rnd = ALU_RN;
 }
 
-/* min/max of f32, f16 or f64 with both operands one value (an f64
- * signalling NaN comes back unquieted), and mul.f32 by 1.0
- * (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
+/* The value that v copies to ptxas: through selp and slct choosing
+ * between one value and itself, and a min or max of a value with itself
+ * that foldid makes a copy (seeds 37679, 42136, 60525, 73172). */
+static int
+copyroot(const Func *f, int v)
+{
+	for (int n = 0; n < 8 && v >= 0; n++) {
+		int w, u;
+		const Ins *d = defof(f, v, &w);
+		if (!d || d->guard || (u = srcval(d, 1)) < 0 || u != srcval(d, 2))
+			break;
+		if (!((d->op == OP_SELP || d->op == OP_SLCT) && d->nopnd == 4) &&
+		    !((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 &&
+		      (d->ty[0] == TY_F32 || d->ty[0] == TY_F16 || d->ty[0] == TY_F64) && !ir_hasmod(d, MOD_FTZ) &&
+		      !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU)))
+			break;
+		v = u;
+	}
+	return v;
+}
+
+/* min/max of f32, f16 or f64 with both operands one value, or copies of
+ * one (copyroot; an f64 signalling NaN comes back unquieted), and mul.f32
+ * by 1.0 (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
  * of -0; mul.sat an FADD.SAT of +0); bf16, f16x2, .NaN and .xorsign keep
  * their min/max. */
 static int
@@ -721,10 +802,10 @@ foldid(const Func *f, XIns *xi, const Ins *in)
 {
 	int ftz = ir_hasmod(in, MOD_FTZ), v;
 
-	(void)f;
 	if (in->op == OP_MIN || in->op == OP_MAX) {
 		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16 && in->ty[0] != TY_F64) || ir_hasmod(in, MOD_NAN_PROP) ||
-		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 || v != srcval(in, 2))
+		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 ||
+		    copyroot(f, v) != copyroot(f, srcval(in, 2)))
 			return 0;
 		copyof(xi, 0, ftz);
 		return 0;
@@ -911,8 +992,9 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
- * abs, an add, sub, mul or fma with .sat, a mul of a value by itself, an
- * add or mul of two such values (seed 16064: x * x + x * x)?  depth
+ * abs, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
+ * value by itself, an add or mul of two such values (seed 16064: x * x +
+ * x * x), a selp of two (or of one and a positive immediate)?  depth
  * bounds the search.  (sqrt.approx is not one: its -0 stays.) */
 static int
 f32nonneg(const Func *f, const Ins *d, int depth)
@@ -926,6 +1008,20 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 	case OP_EX2:
 		return ir_hasmod(d, MOD_APPROX);
 	case OP_ABS:
+		return 1;
+	case OP_CVT:
+		return ir_hasmod(d, MOD_SAT);
+	case OP_SELP:
+		/* either source: a value of the kind, or a positive immediate */
+		if (d->nopnd != 4)
+			return 0;
+		for (int i = 1; i <= 2; i++) {
+			const Opnd *o = &d->opnd[i];
+			uint64_t bits = o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm;
+			if (o->kind == OK_FIMM || o->kind == OK_IMM ? (bits >> 31) & 1 :
+			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1))
+				return 0;
+		}
 		return 1;
 	case OP_ADD: case OP_SUB: case OP_FMA: case OP_MAD: case OP_MUL:
 		if (ir_hasmod(d, MOD_SAT))
@@ -992,6 +1088,12 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	 * (seed 3304 keeps PTX's answer) */
 	if ((e = defof(f, u, &z)) && e->op == OP_SET)
 		return 0;
+	/* x from a packed f16x2 or bf16x2 add, sub, mul, fma, min or max:
+	 * ptxas negates it for both operands (seeds 40984, 47223, 47372,
+	 * 63999, 74324; sm_90 SASS), so PTX's answer stays */
+	if (e && (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL || e->op == OP_FMA || e->op == OP_MIN ||
+	    e->op == OP_MAX) && (e->ty[0] == TY_F16X2 || e->ty[0] == TY_BF16X2))
+		return 0;
 	interp_decode_op(pm, &d->opnd[1], TY_F16X2, &xi->s[0]);
 	return 0;
 }
@@ -1001,9 +1103,10 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * register it never wrote for it.  Before the kernel's first call (a
  * subroutine of an IEEE div, rcp or sqrt, or an integer div or rem) that
  * register is R1, the stack pointer, whose low half is 16 or more on the
- * H100: the result is 0 (seeds 4545, 33536, 33744).  After one it is
- * whatever the call left (seeds 2711, 29476: unknown here, so PTX's
- * answer stays).  shr.s16 shifts by the amount as PTX says. */
+ * H100: the result is 0 (seed 4545).  After one it is whatever the
+ * register holds (seeds 2711, 33536, 33744: unknown here, so PTX's answer
+ * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
+ * shifts by 1 it fills with the sign (H100, before a call). */
 static int
 mayhavecalled(const Func *f, int k)
 {
@@ -1024,6 +1127,236 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
 		xi->alu.flags |= ALU_CNOTAMT;
+	else
+		foldw16(f, xi, in);
+	return 0;
+}
+
+/* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
+ * Yes for an or with all ones, an and with 0, a set or setp-free compare
+ * of an integer with itself, and an ALU instruction all of whose sources
+ * are immediates or such values (computed as the interpreter would: for
+ * a bfe, by ptxas's rule for immediates).  A short walk: depth 6. */
+static int
+kconst(const Func *f, int v, int depth, uint64_t *r)
+{
+	int w, n, any = 0;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	uint64_t src[4], dst[2] = { 0, 0 };
+	uint32_t cc = 0;
+	AluOp op;
+	const char *why;
+
+	if (!d || d->guard || d->ndst != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 || d->nopnd > 5)
+		return 0;
+	if ((d->op == OP_OR || d->op == OP_AND) && d->nopnd == 3)
+		for (int i = 1; i <= 2; i++) {
+			uint64_t c;
+			if (d->opnd[i].kind == OK_IMM)
+				c = (uint32_t)d->opnd[i].imm;
+			else if (!kconst(f, srcval(d, i), depth + 1, &c))
+				continue;
+			if (c == (d->op == OP_OR ? 0xFFFFFFFFu : 0))
+				return *r = c, 1;
+		}
+	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 &&
+	    (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
+	    srcval(d, 1) == srcval(d, 2)) {
+		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
+			ir_hasmod(d, MOD_HS);
+		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) &&
+		    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
+			return 0;
+		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
+		return 1;
+	}
+	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
+	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
+		return 0;
+	/* a bfe's field past the word leaves the source unread: it may be
+	 * anything (tried as 0 and as all ones) */
+	for (int i = 0; i < n; i++) {
+		const Opnd *o = &d->opnd[1 + i];
+		if (o->kind == OK_IMM)
+			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
+		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
+			if (i != 0 || d->op != OP_BFE)
+				return 0;
+			src[i] = ~0ull;
+			any = 1;
+		}
+	}
+	/* a bfe of a known source ptxas evaluates as the manual says */
+	if (!any)
+		op.flags &= ~(uint32_t)ALU_IMMFIELD;
+	alu_exec(&op, src, dst, &cc);
+	*r = dst[0] & 0xFFFFFFFFu;
+	if (any) {
+		src[0] = 0;
+		alu_exec(&op, src, dst, &cc);
+		return *r == (dst[0] & 0xFFFFFFFFu);
+	}
+	return 1;
+}
+
+/* bfe.s32 whose position and length ptxas knows (immediates or kconst
+ * values) folds by its rule for immediates (alu_int.c): a field past the
+ * word is all ones (seeds 21315, 42284, 76914, 82183: lengths of an or
+ * with -1, a set of x with x, a bfe of immediates, shifts of those).  Not
+ * when it knows the source as well: then the constant it computes is the
+ * manual's (sm_90 SASS: mov 13, mov 69, bfe.s32 by those and 10 is RZ). */
+static int
+foldbfek(const Func *f, XIns *xi, const Ins *in)
+{
+	uint64_t c;
+	int v, w;
+	const Ins *d;
+
+	for (int i = 2; i <= 3; i++)
+		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
+			return 0;
+	/* of a source it knows too, ptxas's answer is the manual's, even for
+	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
+	 * source the walk of kconst finds it does not take for known (seed
+	 * 37034: a bfe.u32 past the word) */
+	if (in->opnd[1].kind == OK_IMM || ((v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_MOV &&
+	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM))
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else
+		xi->alu.flags |= ALU_IMMFIELD;
+	return 0;
+}
+
+/* and, or or xor .b32 of a lop3.b32 result one of whose operands repeats
+ * an earlier one, and of one of the lop3's operands: ptxas merges the two
+ * into one LOP3 of the two registers, whose table it computes with the
+ * repeated register in two slots, and then gives the later of those slots
+ * RZ.  The result is op(o, lop3(a, b, 0)) for lop3(a, b, a) or (a, b, b),
+ * op(o, lop3(a, 0, b)) for lop3(a, a, b): a LOP3 of the two registers and
+ * o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each; the H100
+ * on twelve tables of each form). */
+static int
+foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int oi = 1; oi <= 2; oi++) {
+		int v = srcval(in, oi), w, o = oi == 1 ? 2 : 1, u, ok = 1;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint32_t t, lut = 0;
+		XOp s[3], *ns;
+
+		/* zs: the slot that reads RZ, the later of the repeated pair;
+		 * p and q the other two */
+		int zs = 0, p = 1, q = 2;
+		if (d && d->op == OP_LOP3 && d->nopnd == 5)
+			zs = same(d, 3, d, 1) || same(d, 3, d, 2) ? 3 : same(d, 2, d, 1) ? 2 : 0;
+		if (zs == 2)
+			q = 3;
+		if (!d || d->guard || d->ndst != 1 || d->ty[0] != TY_B32 || d->opnd[4].kind != OK_IMM || !zs ||
+		    !(same(in, o, d, p) || same(in, o, d, q)))
+			continue;
+		for (int i = 1; i <= 3; i++)
+			if (i != zs && d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
+				ok = 0;
+		if (!ok || interp_decode_op(pm, &d->opnd[p], TY_B32, &s[0]) ||
+		    interp_decode_op(pm, &d->opnd[q], TY_B32, &s[1]) || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
+			continue;
+		t = (uint32_t)d->opnd[4].imm;
+		for (int idx = 0; idx < 8; idx++) {
+			/* the lop3's slot values: p is x (bit 2), q is y (bit 1), zs 0 */
+			uint32_t x = (uint32_t)idx >> 2 & 1, y = (uint32_t)idx >> 1 & 1, z = (uint32_t)idx & 1;
+			uint32_t slot[4] = { 0, 0, 0, 0 }, l;
+			slot[p] = x;
+			slot[q] = y;
+			l = t >> (slot[1] << 2 | slot[2] << 1 | slot[3]) & 1;
+			lut |= (in->op == OP_AND ? z & l : in->op == OP_OR ? z | l : z ^ l) << idx;
+		}
+		if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+		for (int i = 0; i < 3; i++)
+			xi->s[i] = s[i];
+		xi->ns = 3;
+		xi->alu.nsrc = 3;
+		xi->alu.op = OP_LOP3;
+		xi->alu.imm = lut;
+		xi->alu.flags = 0;
+		return 0;
+	}
+	return 0;
+}
+
+/* Is v a set.lt, .gt or .ne of a float value with itself?  False even
+ * of a NaN (ordered compares), so 0, and ptxas knows it; not when it
+ * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0). */
+static int
+setzero(const Func *f, int v)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return d && d->op == OP_SET && !d->guard && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
+	       d->ty[0] != TY_BF16X2 &&
+	       ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) &&
+	       (ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) || ir_hasmod(d, MOD_NE));
+}
+
+/* max.NaN of f16, bf16, f16x2 or bf16x2 (.xorsign.abs too) of a value
+ * ptxas knows is 0 (setzero) and of an unguarded add, sub, mul or fma of
+ * f16, bf16, f16x2 or bf16x2 of the same width: ptxas fuses the max into
+ * that instruction as its .relu, which takes the place of its .sat (an
+ * HFMA2 has one or the other) and, of a 16-bit one, of its .ftz, in that
+ * instruction's format whatever the max's (seeds 3637, 34688, 62304,
+ * 91467; sm_90 SASS: HFMA2.BF16_V2.RELU for a max.NaN.f16 of a sub.bf16,
+ * HFMA2.RELU for a max.NaN.bf16 of an fma.ftz.sat.f16, HFMA2.MMA.FTZ.RELU
+ * for an f16x2 mul.ftz.sat).  A max without .NaN stays an HMNMX2 with RZ. */
+static int
+foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int oi = 1; oi <= 2; oi++) {
+		int v = srcval(in, oi), w, u, n, ok = 1, n16 = ir_tyinfo[in->ty[0]].bits == 16;
+		const Ins *d = v >= 0 && setzero(f, srcval(in, oi == 1 ? 2 : 1)) ? defof(f, v, &w) : NULL;
+		AluOp op;
+		const char *why;
+		XOp s[3], *ns;
+
+		if (!d || d->guard || d->ndst != 1 || (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL &&
+		    d->op != OP_FMA) || (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16 && d->ty[0] != TY_F16X2 &&
+		    d->ty[0] != TY_BF16X2) || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[in->ty[0]].bits ||
+		    (n = d->nopnd - 1) < 2 || n > 3 || alu_decode(d, &op, &why) != 0 || op.nsrc != n)
+			continue;
+		for (int i = 0; i < n && ok; i++)
+			ok = (d->opnd[1 + i].kind == OK_IMM || d->opnd[1 + i].kind == OK_FIMM ||
+			      ((u = srcval(d, 1 + i)) >= 0 && holds(f, u, f->val[w].ins, k))) &&
+			     !interp_decode_op(pm, &d->opnd[1 + i], d->ty[0], &s[i]);
+		if (!ok)
+			continue;
+		if (n > xi->ns) {
+			if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)n * sizeof *xi->s)))
+				return -1;
+			xi->s = ns;
+		}
+		for (int i = 0; i < n; i++)
+			xi->s[i] = s[i];
+		xi->ns = (uint8_t)n;
+		op.flags = (op.flags & ~(uint32_t)(ALU_SAT | (n16 ? ALU_FTZ : 0))) | ALU_RELU;
+		xi->alu = op;
+		return 1;
+	}
+	return 0;
+}
+
+/* rem.s32 of an abs.s32 result: ptxas knows the dividend is not negative
+ * and divides |a| by |b| unsigned, with no sign to restore, so that of
+ * INT_MIN, whose abs is itself, the remainder is 2^31 mod |b| (seeds
+ * 39152, 60866, 63538, 75915, 78233), where PTX's is negative. */
+static int
+foldabsrem(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && d->op == OP_ABS && d->ty[0] == TY_S32 && !d->guard)
+		xi->alu.flags |= ALU_ABSREM;
 	return 0;
 }
 
@@ -1087,7 +1420,7 @@ int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	const Func *f = x->f;
-	int k = (int)(xi - pm->code) - x->pc0;
+	int k = (int)(xi - pm->code) - x->pc0, r;
 
 	if (in->op == OP_TESTP) {
 		xi->guard = -1;
@@ -1122,17 +1455,23 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_RCP || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_APPROX) &&
 	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
 		return foldrcp(pm, f, xi, in, k);
+	/* before foldid, which takes max.f16 too (1: folded, -1: no memory) */
+	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
+	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
+	    (r = foldrelu(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
-	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32)))
+	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
+	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
 	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		return foldshamt(f, xi, in, k);
-	if ((in->op == OP_SHL || (in->op == OP_SHR && in->ty[0] != TY_S16)) && ir_tyinfo[in->ty[0]].bits == 16 &&
+	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 16 &&
 	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		return foldcnot(f, xi, in, k);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
@@ -1149,6 +1488,13 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldslct(pm, f, xi, in, k);
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
 		return foldbfi(f, xi, in);
+	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
+		return foldbfek(f, xi, in);
+	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
+	    in->nopnd == 3)
+		return foldlop(pm, f, xi, in, k);
+	if (in->op == OP_REM && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3)
+		return foldabsrem(f, xi, in);
 	foldw16(f, xi, in);
 	return 0;
 }
