@@ -1921,6 +1921,103 @@ rectprobes(void)
 	}
 }
 
+/* "probe sectors": one launch a question, for the texture unit's
+ * sectors and requests of one quad as ncu counts them.  "3d pairs":
+ * quads of 3D linear filtering (f32, 32x16x12, unnormalized, every
+ * texel inside): lane 0 at a base a quarter, half or three quarters
+ * into a texel, lanes 1 and 2 at the base plus vectors u and v whose
+ * components are 0 or +-1/4 to 3 texels (2 in z), lane 3 at the base
+ * plus u + v (the last 32: a vector of its own).  Where pairing lanes 0-1 and
+ * 2-3 counts other sectors than pairing 0-2 and 1-3, the count says which
+ * pairing the unit took for those vectors.  "3d f32x4 lanes": launches
+ * of 1 to 5, 8 and 32 lanes of 16-byte texels in 3D (linear and point
+ * filtering), of 8-byte ones, and of a layered 2D array, for the texture
+ * requests of a lane alone.  Each record holds the results, launch by
+ * launch, 4 lanes each (the 32-lane launch's first 4). */
+static void
+sectorprobes(void)
+{
+	static const float mag[] = { 0.25f, 0.5f, 1.0f, 1.5f, 2.0f, 2.5f, 3.0f };
+	static const float frac[] = { 0.25f, 0.5f, 0.75f };
+	enum { NPAIR = 160, NLANE = 16 };
+	static uint8_t o[NPAIR * 64];
+	static float p[32][4];
+	CUtexObject t;
+	CUarray a;
+
+	doing = "sector probes";
+	rng = 0x3c6ef372u;
+	a = mkarray(F32, 1, 32, 16, 12, 0);
+	fill(a, F32, 1, 32, 16, 12);
+	t = probeobj(a, NULL, LI, PT, 0, 0);
+	for (unsigned i = 0; i < NPAIR; i++) {
+		float b[3], u[3][3];
+		b[0] = (float)(10 + rnd() % 12) + frac[rnd() % 3];
+		b[1] = (float)(7 + rnd() % 2) + frac[rnd() % 3];
+		b[2] = (float)(5 + rnd() % 2) + frac[rnd() % 3];
+		for (unsigned k = 0; k < 3; k++)
+			for (unsigned c = 0; c < 3; c++) {
+				float m = rnd() % 2 ? mag[rnd() % 7] : 0;
+				if (c == 2 && m > 2)
+					m = 2;   /* depth 12: z within 1 and 11 */
+				u[k][c] = rnd() % 2 ? -m : m;
+			}
+		memset(p, 0, 4 * sizeof p[0]);
+		for (unsigned c = 0; c < 3; c++) {
+			p[0][c] = b[c];
+			p[1][c] = b[c] + u[0][c];
+			p[2][c] = b[c] + u[1][c];
+			p[3][c] = b[c] + (i < NPAIR - 32 ? u[0][c] + u[1][c] : u[2][c]);
+		}
+		CK(cuMemcpyHtoD(dcoord, p, 4 * 16));
+		CK(cuMemsetD8(dout, 0xee, 4 * 16));
+		curname = "sectors_3d_pairs";
+		launch("t3d_f", t, 4);
+		curname = NULL;
+		CK(cuMemcpyDtoH(o + i * 64, dout, 64));
+	}
+	emit("probe sectors 3d pairs", o, NPAIR * 64);
+	CK(cuTexObjectDestroy(t));
+	CK(cuArrayDestroy(a));
+
+	/* 16-byte texels in 3D: lanes at texel centres (one texel each) or
+	 * between texels (8 each); then point filtering, 8-byte texels, a
+	 * layered 2D array of 16-byte texels */
+	{
+		static const struct {
+			unsigned ch, layered, lanes;
+			CUfilter_mode f;
+			float at;   /* offset from texel (3, 3, 3)'s corner; lanes step 2 texels in x */
+		} lk[NLANE] = {
+			{ 4, 0, 1, LI, 0.5f }, { 4, 0, 2, LI, 0.5f }, { 4, 0, 3, LI, 0.5f }, { 4, 0, 4, LI, 0.5f },
+			{ 4, 0, 5, LI, 0.5f }, { 4, 0, 8, LI, 0.5f }, { 4, 0, 32, LI, 0.5f }, { 4, 0, 1, LI, 1.0f },
+			{ 4, 0, 2, LI, 1.0f }, { 4, 0, 1, PT, 1.0f }, { 4, 0, 4, PT, 1.0f }, { 2, 0, 1, LI, 1.0f },
+			{ 2, 0, 4, LI, 1.0f }, { 4, 1, 1, LI, 1.0f }, { 4, 1, 4, LI, 1.0f }, { 1, 0, 1, LI, 1.0f },
+		};
+		memset(o, 0xee, NLANE * 64);
+		for (unsigned i = 0; i < NLANE; i++) {
+			a = mkarray(F32, lk[i].ch, 80, 8, 8, lk[i].layered ? CUDA_ARRAY3D_LAYERED : 0);
+			fill(a, F32, lk[i].ch, 80, 8, 8);
+			t = probeobj(a, NULL, lk[i].f, PT, 0, 0);
+			memset(p, 0, sizeof p);
+			for (unsigned l = 0; l < lk[i].lanes; l++) {
+				p[l][0] = 3.0f + lk[i].at + 2.0f * (float)l;
+				p[l][1] = 3.0f + lk[i].at;
+				p[l][2] = lk[i].layered ? 3.0f : 3.0f + lk[i].at;
+			}
+			CK(cuMemcpyHtoD(dcoord, p, sizeof p));
+			CK(cuMemsetD8(dout, 0xee, 32 * 16));
+			curname = "sectors_lanes";
+			launch(lk[i].layered ? "ta2d_f" : "t3d_f", t, lk[i].lanes);
+			curname = NULL;
+			CK(cuMemcpyDtoH(o + i * 64, dout, 64));
+			CK(cuTexObjectDestroy(t));
+			CK(cuArrayDestroy(a));
+		}
+		emit("probe sectors 3d f32x4 lanes", o, NLANE * 64);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1966,6 +2063,7 @@ main(int argc, char **argv)
 	laneprobes();
 	mulprobes();
 	rectprobes();
+	sectorprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
