@@ -789,6 +789,33 @@ levels16(void)
 	return levelswh(16, 16);
 }
 
+/* A 16x16x16 f32 mipmapped array of 5 levels, level l all l. */
+static CUmipmappedArray
+levels3d16(void)
+{
+	static float g[16 * 16 * 16];
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUmipmappedArray mm;
+
+	memset(&ad, 0, sizeof ad);
+	ad.Width = 16, ad.Height = 16, ad.Depth = 16, ad.Format = F32, ad.NumChannels = 1;
+	CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+	for (unsigned l = 0; l < 5; l++) {
+		CUarray la;
+		CUDA_MEMCPY3D c;
+		unsigned w = 16u >> l;
+		for (unsigned i = 0; i < w * w * w; i++)
+			g[i] = (float)l;
+		CK(cuMipmappedArrayGetLevel(&la, mm, l));
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = g, c.srcPitch = w * 4, c.srcHeight = w;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+		c.WidthInBytes = w * 4, c.Height = w, c.Depth = w;
+		CK(cuMemcpy3D(&c));
+	}
+	return mm;
+}
+
 /* A texture object over array or mipmapped array (the other NULL), of
  * filter and mipmap filter f, mf, flags fl, clamping. */
 static CUtexObject
@@ -1165,24 +1192,7 @@ moreprobes(void)
 	 * (2, 0, t) and (2, t, t) for t in [0, 2) (how three components
 	 * measure); then dx along x with dy along z, and any */
 	{
-		CUDA_ARRAY3D_DESCRIPTOR ad;
-		static float g[16 * 16 * 16];
-		memset(&ad, 0, sizeof ad);
-		ad.Width = 16, ad.Height = 16, ad.Depth = 16, ad.Format = F32, ad.NumChannels = 1;
-		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
-		for (unsigned l = 0; l < 5; l++) {
-			CUarray la;
-			CUDA_MEMCPY3D c;
-			unsigned w = 16u >> l;
-			for (unsigned i = 0; i < w * w * w; i++)
-				g[i] = (float)l;
-			CK(cuMipmappedArrayGetLevel(&la, mm, l));
-			memset(&c, 0, sizeof c);
-			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = g, c.srcPitch = w * 4, c.srcHeight = w;
-			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
-			c.WidthInBytes = w * 4, c.Height = w, c.Depth = w;
-			CK(cuMemcpy3D(&c));
-		}
+		mm = levels3d16();
 		t = probeobj(NULL, mm, LI, LI, NC, 4);
 		for (unsigned half = 0; half < 2; half++) {
 			for (n = 0; n < 512; n++) {
@@ -1932,8 +1942,9 @@ rectprobes(void)
  * pairing the unit took for those vectors.  "3d f32x4 lanes": launches
  * of 1 to 5, 8 and 32 lanes of 16-byte texels in 3D (linear and point
  * filtering), of 8-byte ones, and of a layered 2D array, for the texture
- * requests of a lane alone.  Each record holds the results, launch by
- * launch, 4 lanes each (the 32-lane launch's first 4). */
+ * requests of a lane alone.  "levels": tex.grad and tex.level, below.
+ * Each record holds the results, launch by launch, 4 lanes each (the
+ * 32-lane launch's first 4). */
 static void
 sectorprobes(void)
 {
@@ -2015,6 +2026,76 @@ sectorprobes(void)
 			CK(cuArrayDestroy(a));
 		}
 		emit("probe sectors 3d f32x4 lanes", o, NLANE * 64);
+	}
+
+	/* tex.grad and tex.level on 16x16 and 16x16x16 f32 of 5 levels,
+	 * level l all l (normalized coordinates, linear between levels):
+	 * one lane, or a quad, at a level-0 texel centre (8.5 texels on each
+	 * axis) or corner (9); gradients g texels along axis ax (and gy along
+	 * y), or level lod; a quad's lanes step dx texels in x and add gs to
+	 * g, ls to lod.  Record "probe sectors levels". */
+	{
+		static const struct {
+			unsigned dims, n, ax;
+			float at, g, gy, lod, dx, gs, ls;   /* g < 0: tex.level at lod */
+		} gk[] = {
+			{ 3, 1, 0, 8.5f, 0, 0, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, 1, 0, 0, 0, 0, 0 },
+			{ 3, 1, 0, 8.5f, 1.5f, 0, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, 2, 0, 0, 0, 0, 0 },
+			{ 3, 1, 0, 8.5f, 3, 0, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, 4, 0, 0, 0, 0, 0 },
+			{ 3, 1, 0, 9, 0, 0, 0, 0, 0, 0 }, { 3, 1, 0, 9, 1, 0, 0, 0, 0, 0 },
+			{ 3, 1, 0, 9, 1.5f, 0, 0, 0, 0, 0 }, { 3, 1, 0, 9, 2, 0, 0, 0, 0, 0 },
+			{ 3, 1, 0, 9, 3, 0, 0, 0, 0, 0 }, { 3, 1, 0, 9, 4, 0, 0, 0, 0, 0 },
+			{ 3, 1, 0, 8.5f, 2, 2, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, 3, 3, 0, 0, 0, 0 },
+			{ 3, 1, 2, 8.5f, 2, 0, 0, 0, 0, 0 },
+			{ 3, 4, 0, 8.5f, 2, 0, 0, 0, 0, 0 }, { 3, 4, 0, 8.5f, 2, 0, 0, 1, 0, 0 },
+			{ 3, 4, 0, 8.5f, 2, 0, 0, 0, 1, 0 },
+			{ 2, 1, 0, 8.5f, 1, 0, 0, 0, 0, 0 }, { 2, 1, 0, 8.5f, 2, 0, 0, 0, 0, 0 },
+			{ 2, 1, 0, 8.5f, 3, 0, 0, 0, 0, 0 }, { 2, 1, 0, 9, 1, 0, 0, 0, 0, 0 },
+			{ 2, 1, 0, 9, 2, 0, 0, 0, 0, 0 }, { 2, 1, 0, 9, 3, 0, 0, 0, 0, 0 },
+			{ 2, 4, 0, 8.5f, 2, 0, 0, 0, 0, 0 }, { 2, 4, 0, 8.5f, 2, 0, 0, 1, 0, 0 },
+			{ 2, 4, 0, 8.5f, 2, 0, 0, 0, 1, 0 }, { 2, 4, 0, 8.5f, 1, 0, 0, 0, 0, 0 },
+			{ 2, 4, 0, 8.5f, 0.5f, 0, 0, 0, 0, 0 },
+			{ 3, 1, 0, 8.5f, -1, 0, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, -1, 0, 0.5f, 0, 0, 0 },
+			{ 3, 1, 0, 8.5f, -1, 0, 1, 0, 0, 0 }, { 3, 1, 0, 8.5f, -1, 0, 1.5f, 0, 0, 0 },
+			{ 3, 1, 0, 9, -1, 0, 0, 0, 0, 0 }, { 3, 1, 0, 9, -1, 0, 0.5f, 0, 0, 0 },
+			{ 3, 1, 0, 9, -1, 0, 1, 0, 0, 0 }, { 3, 1, 0, 9, -1, 0, 1.5f, 0, 0, 0 },
+			{ 3, 4, 0, 8.5f, -1, 0, 1.5f, 0, 0, 0 }, { 3, 4, 0, 8.5f, -1, 0, 1.5f, 1, 0, 0 },
+			{ 3, 4, 0, 8.5f, -1, 0, 0.5f, 0, 0, 0.5f },
+			{ 2, 4, 0, 8.5f, -1, 0, 1.5f, 0, 0, 0 }, { 2, 4, 0, 8.5f, -1, 0, 1.5f, 1, 0, 0 },
+			{ 2, 4, 0, 8.5f, -1, 0, 0.5f, 0, 0, 0.5f },
+		};
+		enum { NGK = sizeof gk / sizeof gk[0] };
+		CUmipmappedArray m2 = levels16(), m3 = levels3d16();
+		CUtexObject t2 = probeobj(NULL, m2, LI, LI, NC, 4), t3 = probeobj(NULL, m3, LI, LI, NC, 4);
+		static float q[12][4];
+		memset(o, 0xee, NGK * 64);
+		for (unsigned i = 0; i < NGK; i++) {
+			unsigned dims = gk[i].dims, st = gk[i].g < 0 ? 1 : dims;   /* float4s a lane */
+			memset(q, 0, sizeof q);
+			for (unsigned l = 0; l < gk[i].n; l++) {
+				float *c = q[st * l], *x = q[st * l + 1], *y = dims == 3 ? q[st * l + 2] : x + 2;
+				for (unsigned a = 0; a < dims; a++)
+					c[a] = (gk[i].at + (a == 0 ? gk[i].dx * (float)l : 0)) / 16.0f;
+				if (gk[i].g < 0) {
+					c[dims] = gk[i].lod + gk[i].ls * (float)l;
+					continue;
+				}
+				x[gk[i].ax] = (gk[i].g + gk[i].gs * (float)l) / 16.0f;
+				y[1] = gk[i].gy / 16.0f;
+			}
+			CK(cuMemcpyHtoD(dcoord, q, sizeof q));
+			CK(cuMemsetD8(dout, 0xee, 4 * 16));
+			curname = "sectors_levels";
+			launch(gk[i].g < 0 ? (dims == 3 ? "t3dlod_f" : "t2dlod_f") : dims == 3 ? "t3dgrad_f" : "t2dgrad_f",
+			    dims == 3 ? t3 : t2, gk[i].n);
+			curname = NULL;
+			CK(cuMemcpyDtoH(o + i * 64, dout, 64));
+		}
+		emit("probe sectors levels", o, NGK * 64);
+		CK(cuTexObjectDestroy(t2));
+		CK(cuTexObjectDestroy(t3));
+		CK(cuMipmappedArrayDestroy(m2));
+		CK(cuMipmappedArrayDestroy(m3));
 	}
 }
 
