@@ -2031,38 +2031,57 @@ sectorprobes(void)
 	/* tex.grad and tex.level on 16x16 and 16x16x16 f32 of 5 levels,
 	 * level l all l (normalized coordinates, linear between levels):
 	 * one lane, or a quad, at a level-0 texel centre (8.5 texels on each
-	 * axis) or corner (9); gradients g texels along axis ax (and gy along
-	 * y), or level lod; a quad's lanes step dx texels in x and add gs to
-	 * g, ls to lod.  Record "probe sectors levels". */
+	 * axis) or corner (9), lane l dx texels further in x; tex.grad with
+	 * dx of v[l] texels along axis ax (dy gy along y), or tex.level at
+	 * level v[l] (lod).  Record "probe sectors levels". */
 	{
+		enum { G, LOD };
 		static const struct {
-			unsigned dims, n, ax;
-			float at, g, gy, lod, dx, gs, ls;   /* g < 0: tex.level at lod */
+			unsigned dims, n, kind, ax;
+			float at, dx, gy, v[4];
 		} gk[] = {
-			{ 3, 1, 0, 8.5f, 0, 0, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, 1, 0, 0, 0, 0, 0 },
-			{ 3, 1, 0, 8.5f, 1.5f, 0, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, 2, 0, 0, 0, 0, 0 },
-			{ 3, 1, 0, 8.5f, 3, 0, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, 4, 0, 0, 0, 0, 0 },
-			{ 3, 1, 0, 9, 0, 0, 0, 0, 0, 0 }, { 3, 1, 0, 9, 1, 0, 0, 0, 0, 0 },
-			{ 3, 1, 0, 9, 1.5f, 0, 0, 0, 0, 0 }, { 3, 1, 0, 9, 2, 0, 0, 0, 0, 0 },
-			{ 3, 1, 0, 9, 3, 0, 0, 0, 0, 0 }, { 3, 1, 0, 9, 4, 0, 0, 0, 0, 0 },
-			{ 3, 1, 0, 8.5f, 2, 2, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, 3, 3, 0, 0, 0, 0 },
-			{ 3, 1, 2, 8.5f, 2, 0, 0, 0, 0, 0 },
-			{ 3, 4, 0, 8.5f, 2, 0, 0, 0, 0, 0 }, { 3, 4, 0, 8.5f, 2, 0, 0, 1, 0, 0 },
-			{ 3, 4, 0, 8.5f, 2, 0, 0, 0, 1, 0 },
-			{ 2, 1, 0, 8.5f, 1, 0, 0, 0, 0, 0 }, { 2, 1, 0, 8.5f, 2, 0, 0, 0, 0, 0 },
-			{ 2, 1, 0, 8.5f, 3, 0, 0, 0, 0, 0 }, { 2, 1, 0, 9, 1, 0, 0, 0, 0, 0 },
-			{ 2, 1, 0, 9, 2, 0, 0, 0, 0, 0 }, { 2, 1, 0, 9, 3, 0, 0, 0, 0, 0 },
-			{ 2, 4, 0, 8.5f, 2, 0, 0, 0, 0, 0 }, { 2, 4, 0, 8.5f, 2, 0, 0, 1, 0, 0 },
-			{ 2, 4, 0, 8.5f, 2, 0, 0, 0, 1, 0 }, { 2, 4, 0, 8.5f, 1, 0, 0, 0, 0, 0 },
-			{ 2, 4, 0, 8.5f, 0.5f, 0, 0, 0, 0, 0 },
-			{ 3, 1, 0, 8.5f, -1, 0, 0, 0, 0, 0 }, { 3, 1, 0, 8.5f, -1, 0, 0.5f, 0, 0, 0 },
-			{ 3, 1, 0, 8.5f, -1, 0, 1, 0, 0, 0 }, { 3, 1, 0, 8.5f, -1, 0, 1.5f, 0, 0, 0 },
-			{ 3, 1, 0, 9, -1, 0, 0, 0, 0, 0 }, { 3, 1, 0, 9, -1, 0, 0.5f, 0, 0, 0 },
-			{ 3, 1, 0, 9, -1, 0, 1, 0, 0, 0 }, { 3, 1, 0, 9, -1, 0, 1.5f, 0, 0, 0 },
-			{ 3, 4, 0, 8.5f, -1, 0, 1.5f, 0, 0, 0 }, { 3, 4, 0, 8.5f, -1, 0, 1.5f, 1, 0, 0 },
-			{ 3, 4, 0, 8.5f, -1, 0, 0.5f, 0, 0, 0.5f },
-			{ 2, 4, 0, 8.5f, -1, 0, 1.5f, 0, 0, 0 }, { 2, 4, 0, 8.5f, -1, 0, 1.5f, 1, 0, 0 },
-			{ 2, 4, 0, 8.5f, -1, 0, 0.5f, 0, 0, 0.5f },
+			/* one lane of tex.grad.3d, then 2D: the footprint of a level of detail */
+			{ 3, 1, G, 0, 8.5f, 0, 0, { 0 } }, { 3, 1, G, 0, 8.5f, 0, 0, { 1 } },
+			{ 3, 1, G, 0, 8.5f, 0, 0, { 1.5f } }, { 3, 1, G, 0, 8.5f, 0, 0, { 2 } },
+			{ 3, 1, G, 0, 8.5f, 0, 0, { 3 } }, { 3, 1, G, 0, 8.5f, 0, 0, { 4 } },
+			{ 3, 1, G, 0, 9, 0, 0, { 0 } }, { 3, 1, G, 0, 9, 0, 0, { 1 } },
+			{ 3, 1, G, 0, 9, 0, 0, { 1.5f } }, { 3, 1, G, 0, 9, 0, 0, { 2 } },
+			{ 3, 1, G, 0, 9, 0, 0, { 3 } }, { 3, 1, G, 0, 9, 0, 0, { 4 } },
+			{ 3, 1, G, 0, 8.5f, 0, 2, { 2 } }, { 3, 1, G, 0, 8.5f, 0, 3, { 3 } },
+			{ 3, 1, G, 2, 8.5f, 0, 0, { 2 } },
+			{ 2, 1, G, 0, 8.5f, 0, 0, { 1 } }, { 2, 1, G, 0, 8.5f, 0, 0, { 2 } },
+			{ 2, 1, G, 0, 8.5f, 0, 0, { 3 } }, { 2, 1, G, 0, 9, 0, 0, { 1 } },
+			{ 2, 1, G, 0, 9, 0, 0, { 2 } }, { 2, 1, G, 0, 9, 0, 0, { 3 } },
+			/* quads: which lanes share sectors, by their levels of detail */
+			{ 3, 4, G, 0, 8.5f, 0, 0, { 2, 2, 2, 2 } }, { 3, 4, G, 0, 8.5f, 1, 0, { 2, 2, 2, 2 } },
+			{ 3, 4, G, 0, 8.5f, 0, 0, { 3, 3, 3, 3 } }, { 3, 4, G, 0, 8.5f, 0, 0, { 3, 3, 5, 5 } },
+			{ 3, 4, G, 0, 8.5f, 0, 0, { 2, 3, 4, 5 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2, 2, 2, 2 } }, { 2, 4, G, 0, 8.5f, 1, 0, { 2, 2, 2, 2 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 1, 1, 1, 1 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 0.5f, 0.5f, 0.5f, 0.5f } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2, 3, 4, 5 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 3, 3, 3, 3 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 3, 3, 5, 5 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 3, 5, 3, 5 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 3, 3, 3, 5 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 5, 3, 3, 3 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 3, 5, 5, 3 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 2, 2, 4, 4 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2, 4, 2, 4 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 16, 16, 16, 16 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 16, 32, 16, 32 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 3, 3.01f, 3, 3.01f } },
+			{ 2, 4, G, 0, 8.5f, 1, 0, { 3, 3, 3, 3 } }, { 2, 4, G, 0, 8.5f, 1, 0, { 3, 3, 5, 5 } },
+			/* tex.level: one lane in 3D, then quads */
+			{ 3, 1, LOD, 0, 8.5f, 0, 0, { 0 } }, { 3, 1, LOD, 0, 8.5f, 0, 0, { 0.5f } },
+			{ 3, 1, LOD, 0, 8.5f, 0, 0, { 1 } }, { 3, 1, LOD, 0, 8.5f, 0, 0, { 1.5f } },
+			{ 3, 1, LOD, 0, 9, 0, 0, { 0 } }, { 3, 1, LOD, 0, 9, 0, 0, { 0.5f } },
+			{ 3, 1, LOD, 0, 9, 0, 0, { 1 } }, { 3, 1, LOD, 0, 9, 0, 0, { 1.5f } },
+			{ 3, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 1.5f, 1.5f } },
+			{ 3, 4, LOD, 0, 8.5f, 1, 0, { 1.5f, 1.5f, 1.5f, 1.5f } },
+			{ 3, 4, LOD, 0, 8.5f, 0, 0, { 0.5f, 1, 1.5f, 2 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 1.5f, 1.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 1, 0, { 1.5f, 1.5f, 1.5f, 1.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 0.5f, 1, 1.5f, 2 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 2.5f, 2.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 2.5f, 1.5f, 2.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 1.5f, 2.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1, 1, 1 } }, { 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1, 2, 2 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 2, 1, 2 } }, { 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1.5f, 1, 1.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 4, 4, 4, 4 } }, { 2, 4, LOD, 0, 8.5f, 0, 0, { 1.25f, 1.5f, 1.25f, 1.5f } },
 		};
 		enum { NGK = sizeof gk / sizeof gk[0] };
 		CUmipmappedArray m2 = levels16(), m3 = levels3d16();
@@ -2070,23 +2089,23 @@ sectorprobes(void)
 		static float q[12][4];
 		memset(o, 0xee, NGK * 64);
 		for (unsigned i = 0; i < NGK; i++) {
-			unsigned dims = gk[i].dims, st = gk[i].g < 0 ? 1 : dims;   /* float4s a lane */
+			unsigned dims = gk[i].dims, st = gk[i].kind == LOD ? 1 : dims;   /* float4s a lane */
 			memset(q, 0, sizeof q);
 			for (unsigned l = 0; l < gk[i].n; l++) {
 				float *c = q[st * l], *x = q[st * l + 1], *y = dims == 3 ? q[st * l + 2] : x + 2;
 				for (unsigned a = 0; a < dims; a++)
 					c[a] = (gk[i].at + (a == 0 ? gk[i].dx * (float)l : 0)) / 16.0f;
-				if (gk[i].g < 0) {
-					c[dims] = gk[i].lod + gk[i].ls * (float)l;
+				if (gk[i].kind == LOD) {
+					c[dims] = gk[i].v[l];
 					continue;
 				}
-				x[gk[i].ax] = (gk[i].g + gk[i].gs * (float)l) / 16.0f;
+				x[gk[i].ax] = gk[i].v[l] / 16.0f;
 				y[1] = gk[i].gy / 16.0f;
 			}
 			CK(cuMemcpyHtoD(dcoord, q, sizeof q));
 			CK(cuMemsetD8(dout, 0xee, 4 * 16));
 			curname = "sectors_levels";
-			launch(gk[i].g < 0 ? (dims == 3 ? "t3dlod_f" : "t2dlod_f") : dims == 3 ? "t3dgrad_f" : "t2dgrad_f",
+			launch(gk[i].kind == LOD ? (dims == 3 ? "t3dlod_f" : "t2dlod_f") : dims == 3 ? "t3dgrad_f" : "t2dgrad_f",
 			    dims == 3 ? t3 : t2, gk[i].n);
 			curname = NULL;
 			CK(cuMemcpyDtoH(o + i * 64, dout, 64));
