@@ -46,9 +46,11 @@
  * sectors 16 bytes of 2 rows within one level and slice; linear and
  * pitched memory have the 32-byte sectors of their addresses.  Linear
  * filtering between mipmap levels goes in two passes, the lanes' lower
- * levels, then their upper ones, and a quad's lanes share the sectors of
- * one pass only; the lanes of a tex.grad share none (each has its own
- * level of detail).  A quad whose lanes go two a pass pairs them across
+ * levels, then their upper ones, while the lanes that take one level (a
+ * whole level of detail, or one clamped to the first or last level) go
+ * in a pass of their own, and a quad's lanes share the sectors of one
+ * pass only; the lanes of a tex.grad share none (each has its own level
+ * of detail).  A quad whose lanes go two a pass pairs them across
  * its shorter side (pairlanes()).  suq counts with the textures.  These
  * rules give ncu's counts of every launch of tests/tex/textest.c but the
  * sectors of trilinear 3D filtering, of tex.grad and a few of linear
@@ -540,7 +542,7 @@ typedef struct {
 	int isint;
 	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
 	unsigned *nkeys;
-	unsigned pass;      /* the pass of linear filtering between levels: 0 the lower level, 1 the upper */
+	unsigned pass;      /* 0, 1: the lower, upper level of a lane between two; 2: a lane of one level */
 	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
 } Smp;
 
@@ -556,12 +558,16 @@ interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t
 
 /* Counts the texel (i, j, k) of level lv as fetched: i, j, k in range
  * (clamped when the address mode left them out).  The pass is part of
- * the key: a quad's lanes share the sectors of one pass only. */
+ * the key: a quad's lanes share the sectors of one pass only, and a lane
+ * of one level shares none with a lane between two, even on the same
+ * level (tests/tex/ncu.tsv's tex.level launches 51, 54, 57, 58, 97: the
+ * lanes a quad of random levels has at a whole level of detail, or
+ * clamped to level 0 or the last, count their sectors apart). */
 static void
 fetched(const Smp *s, unsigned lv, int64_t i, int64_t j, int64_t k)
 {
 	if (s->keys && *s->nkeys < TEXKEYS)
-		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k) << 1 | s->pass;
+		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k) << 2 | s->pass;
 }
 
 /* k[0..n) in ascending order: an insertion sort, as a request's keys
@@ -1292,7 +1298,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	l1 = l0 + 1 < t->levels ? l0 + 1 : l0;
 	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
 		unsigned lv = pass ? l1 : l0;
-		s->pass = pass;
+		s->pass = tf > 0 && gather < 0 ? pass : 2;
 		uint64_t n[3];
 		interp_tex_dims(o, lv, n);
 		/* a normalized coordinate is first cut to NORM_BITS fractional
