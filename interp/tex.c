@@ -1501,7 +1501,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3];
 	unsigned nk[WARP], grp = tb[T_KIND] == TK_TXQ ? 8 : 4, share, mul = 1, tsz = 0;
-	int lin = 0;
+	int lin = 0, miplin = 0;
 
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
 		return interp_surf(L, w, xi, m, v, d);
@@ -1538,6 +1538,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (o->t.geom == PTX_TEX_BUFFER)
 			grp = 8;   /* linear memory's fetches go 8 lanes a request */
 		tsz = o->tsz, lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
+		miplin = o->t.mip_filter == PTX_FILTER_LINEAR && o->t.levels > 1;
 		if (fetch(&s, tb, src, out))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
@@ -1560,10 +1561,13 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		 * (tests/tex/ncu.tsv; "probe lanes": one lane of 16-byte
 		 * texels counts each sector of its footprint twice, a quad
 		 * of lanes at one position counts two lanes' sectors, one
-		 * lane's in 3D) */
+		 * lane's in 3D); one lane a pass in 3D linear filtering
+		 * between mipmap levels, every lane, also one whose level
+		 * of detail takes one level (launch 56, tex.level: each
+		 * lane's own footprint, 494 sectors) */
 		share = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 ? 1 : grp;
 		if (tb[T_GEOM] == G_3D && lin && share > 2)
-			share = 2;
+			share = miplin ? 1 : 2;
 		if (tsz == 16)
 			share = share > 2 && tb[T_GEOM] != G_3D ? 2 : 1, mul = 2;
 		if (share == 2 && grp == 4)
