@@ -50,11 +50,11 @@
  * whole level of detail, or one clamped to the first or last level) go
  * in a pass of their own, and a quad's lanes share the sectors of one
  * pass only; the lanes of a tex.grad share none (each has its own level
- * of detail).  A quad whose lanes go two a pass pairs them across
- * its shorter side (pairlanes()).  suq counts with the textures.  These
- * rules give ncu's counts of every launch of tests/tex/textest.c but the
- * sectors of trilinear 3D filtering, of tex.grad and a few of linear
- * filtering between mipmap levels (tests/tex/ncu-xfail.txt).
+ * of detail).  How many lanes a request and a pass take is passes()'s
+ * to say, for every kind of fetch; a quad whose lanes go two a pass pairs
+ * them across its shorter side (pairlanes()).  suq counts with the
+ * textures.  These rules give ncu's counts of every launch of
+ * tests/tex/textest.c but those tests/tex/ncu-xfail.txt lists.
  *
  * References.  A module's .texref and .surfref variables are 8 bytes of
  * global memory holding an object's handle, which the host stores
@@ -1492,6 +1492,53 @@ pairlanes(const double (*at)[3], uint32_t *m, uint64_t (*keys)[TEXKEYS], unsigne
 	}
 }
 
+/* What passes() needs of the lanes' objects (the last lane's; a warp's
+ * lanes mostly sample one object): texel bytes, linear filtering within
+ * and between levels, linear memory (any lane's). */
+typedef struct {
+	unsigned tsz;
+	int lin, miplin, buffer;
+} Lanes;
+
+/*
+ * How the texture unit takes one warp instruction's lanes, for its
+ * counters: the one place that decides what a request of tex, tld4 or txq
+ * counts.  *grp lanes make a request, counted when one of them is active;
+ * the unit takes a request's lanes *share at a time (a pass: lanes 0-1 and
+ * 2-3 of a quad, or 0-2 and 1-3 when pairlanes() swaps them), and a pass
+ * counts the distinct sectors of its lanes' keys (fetched(): the texels of
+ * non-zero weight, which also carry their pass between mipmap levels),
+ * each *mul times.  What must hold, each the counts of ncu on an H200
+ * (launches of tests/tex/ncu.tsv, which tests/tex.test compares every
+ * launch's with):
+ *   - a quad a request, a pass (2D, 1D, layered, cube: tex and tld4);
+ *     8 lanes a request and a pass for linear memory (44, 45, 47) and
+ *     txq (no sectors);
+ *   - 3D linear filtering: two lanes a pass (33, 34, 91, 92 and the
+ *     probe lanes 3d f32, 159-174), one between mipmap levels, every
+ *     lane of it, those of one level too (56: each lane's own footprint);
+ *   - 16-byte texels: two lanes a pass, one in 3D, every sector counted
+ *     twice (probe lanes 2d and 3d f32x4, 111-126 and 175-190; 16);
+ *   - tex.grad: one lane a pass (53, 94, 104-106, 224, 235-239), and in
+ *     3D one lane a request (107, 108).
+ * tests/tex/ncu-xfail.txt lists the launches these do not give.
+ */
+static void
+passes(const int *tb, const Lanes *ln, unsigned *grp, unsigned *share, unsigned *mul)
+{
+	int grad = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0, g3 = tb[T_GEOM] == G_3D;
+
+	*grp = tb[T_KIND] == TK_TXQ || ln->buffer ? 8 : grad && g3 ? 1 : 4;
+	*share = grad ? 1 : *grp;
+	*mul = 1;
+	if (tb[T_KIND] == TK_TXQ)
+		return;
+	if (g3 && ln->lin && *share > 2)
+		*share = ln->miplin ? 1 : 2;
+	if (ln->tsz == 16)
+		*share = *share > 2 && !g3 ? 2 : 1, *mul = 2;
+}
+
 /* tex, tld4, txq: v[k][lane] the sources, d[k][lane] the destinations. */
 int
 interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP])
@@ -1500,8 +1547,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3];
-	unsigned nk[WARP], grp = tb[T_KIND] == TK_TXQ ? 8 : 4, share, mul = 1, tsz = 0;
-	int lin = 0, miplin = 0;
+	unsigned nk[WARP], grp, share, mul;
+	Lanes ln = { 0, 0, 0, 0 };
 
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
 		return interp_surf(L, w, xi, m, v, d);
@@ -1535,10 +1582,9 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		nk[l] = 0;
 		if (L->st)
 			s.keys = keys[l], s.nkeys = &nk[l];
-		if (o->t.geom == PTX_TEX_BUFFER)
-			grp = 8;   /* linear memory's fetches go 8 lanes a request */
-		tsz = o->tsz, lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
-		miplin = o->t.mip_filter == PTX_FILTER_LINEAR && o->t.levels > 1;
+		ln.buffer |= o->t.geom == PTX_TEX_BUFFER;
+		ln.tsz = o->tsz, ln.lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
+		ln.miplin = o->t.mip_filter == PTX_FILTER_LINEAR && o->t.levels > 1;
 		if (fetch(&s, tb, src, out))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
@@ -1550,26 +1596,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	if (L->st) {
 		if (tb[T_KIND] == TK_TXQ)
 			memset(nk, 0, sizeof nk);
-		/* a quad of tex.grad shares no sectors: each lane
-		 * counts its own (tests/tex/ncu.tsv, the grad launches) */
-		/* tex.grad.3d sends one request per lane (probe grad 3d a, b) */
-		if (tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 && tb[T_GEOM] == G_3D)
-			grp = 1;
-		/* the unit takes a quad's texels in passes, the lanes of
-		 * one pass sharing sectors: two lanes a pass in 3D linear filtering, or of
-		 * 16-byte texels (one in 3D), whose sectors count twice
-		 * (tests/tex/ncu.tsv; "probe lanes": one lane of 16-byte
-		 * texels counts each sector of its footprint twice, a quad
-		 * of lanes at one position counts two lanes' sectors, one
-		 * lane's in 3D); one lane a pass in 3D linear filtering
-		 * between mipmap levels, every lane, also one whose level
-		 * of detail takes one level (launch 56, tex.level: each
-		 * lane's own footprint, 494 sectors) */
-		share = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 ? 1 : grp;
-		if (tb[T_GEOM] == G_3D && lin && share > 2)
-			share = miplin ? 1 : 2;
-		if (tsz == 16)
-			share = share > 2 && tb[T_GEOM] != G_3D ? 2 : 1, mul = 2;
+		passes(tb, &ln, &grp, &share, &mul);
 		if (share == 2 && grp == 4)
 			pairlanes((const double (*)[3])at, &m, keys, nk);
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, keys, nk);
