@@ -14,7 +14,8 @@
 # launch and metric (id, kernel, block, grid, metric, value), ids
 # counting launches from 0 as the shim's PTXKIT_COUNTERS does;
 # NCU_SKIP=N profiles launches N on only (their ids stay) and writes
-# ncu-from-N.tsv beside it instead, rows to merge into ncu.tsv.  CUDA_HOME: the toolkit (default
+# ncu-from-N.tsv beside it instead, rows to merge into ncu.tsv (so were
+# launches 240 on recorded).  CUDA_HOME: the toolkit (default
 # /usr/local/cuda); CC: the C compiler (default cc).
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
