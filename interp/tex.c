@@ -589,7 +589,7 @@ sortkeys(uint64_t *k, unsigned n)
  * theirs, and each counts mul times. */
 void
 interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, unsigned share, unsigned mul,
-                 uint64_t (*keys)[TEXKEYS], const unsigned *nk)
+                 unsigned minl, uint64_t (*keys)[TEXKEYS], const unsigned *nk)
 {
 	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
 
@@ -599,7 +599,7 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, u
 		unsigned n = 0;
 		if (!gm)
 			continue;
-		c->requests++;
+		c->requests += (unsigned)__builtin_popcount(gm) >= minl;
 		for (unsigned l = 0; l < grp; l++) {
 			if (gm >> l & 1)
 				for (unsigned i = 0; i < nk[g + l]; i++)
@@ -1508,7 +1508,7 @@ typedef struct {
  * 2-3 of a quad, or 0-2 and 1-3 when pairlanes() swaps them), and a pass
  * counts the distinct sectors of its lanes' keys (fetched(): the texels of
  * non-zero weight, which also carry their pass between mipmap levels),
- * each *mul times.  What must hold, each the counts of ncu on an H200
+ * each *mul times; a request counts when *minl of its lanes are active.  What must hold, each the counts of ncu on an H200
  * (launches of tests/tex/ncu.tsv, which tests/tex.test compares every
  * launch's with):
  *   - a quad a request, a pass (2D, 1D, layered, cube: tex and tld4);
@@ -1518,25 +1518,27 @@ typedef struct {
  *     probe lanes 3d f32, 159-174), one between mipmap levels, every
  *     lane of it, those of one level too (56: each lane's own footprint);
  *   - 16-byte texels: two lanes a pass, one in 3D, every sector counted
- *     twice (probe lanes 2d and 3d f32x4, 111-126 and 175-190; 16);
+ *     twice (probe lanes 2d and 3d f32x4, 111-126 and 175-190; 16); in
+ *     3D a request of one active lane counts its sectors but is not
+ *     counted itself (*minl 2: 175-188, 400; a quad counts one, 189, 190);
  *   - tex.grad: one lane a pass (53, 94, 104-106, 224, 235-239), and in
  *     3D one lane a request (107, 108).
  * tests/tex/ncu-xfail.txt lists the launches these do not give.
  */
 static void
-passes(const int *tb, const Lanes *ln, unsigned *grp, unsigned *share, unsigned *mul)
+passes(const int *tb, const Lanes *ln, unsigned *grp, unsigned *share, unsigned *mul, unsigned *minl)
 {
 	int grad = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0, g3 = tb[T_GEOM] == G_3D;
 
 	*grp = tb[T_KIND] == TK_TXQ || ln->buffer ? 8 : grad && g3 ? 1 : 4;
 	*share = grad ? 1 : *grp;
-	*mul = 1;
+	*mul = *minl = 1;
 	if (tb[T_KIND] == TK_TXQ)
 		return;
 	if (g3 && ln->lin && *share > 2)
 		*share = ln->miplin ? 1 : 2;
 	if (ln->tsz == 16)
-		*share = *share > 2 && !g3 ? 2 : 1, *mul = 2;
+		*share = *share > 2 && !g3 ? 2 : 1, *mul = 2, *minl = g3 ? 2 : 1;
 }
 
 /* tex, tld4, txq: v[k][lane] the sources, d[k][lane] the destinations. */
@@ -1547,7 +1549,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3];
-	unsigned nk[WARP], grp, share, mul;
+	unsigned nk[WARP], grp, share, mul, minl;
 	Lanes ln = { 0, 0, 0, 0 };
 
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
@@ -1596,10 +1598,10 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	if (L->st) {
 		if (tb[T_KIND] == TK_TXQ)
 			memset(nk, 0, sizeof nk);
-		passes(tb, &ln, &grp, &share, &mul);
+		passes(tb, &ln, &grp, &share, &mul, &minl);
 		if (share == 2 && grp == 4)
 			pairlanes((const double (*)[3])at, &m, keys, nk);
-		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, keys, nk);
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, minl, keys, nk);
 	}
 	return 0;
 }
