@@ -46,13 +46,15 @@
  * sectors 16 bytes of 2 rows within one level and slice; linear and
  * pitched memory have the 32-byte sectors of their addresses.  Linear
  * filtering between mipmap levels goes in two passes, the lanes' lower
- * levels, then their upper ones, and a quad's lanes share the sectors of
- * one pass only; the lanes of a tex.grad share none (each has its own
- * level of detail).  A quad whose lanes go two a pass pairs them across
- * its shorter side (pairlanes()).  suq counts with the textures.  These
- * rules give ncu's counts of every launch of tests/tex/textest.c but the
- * sectors of trilinear 3D filtering, of tex.grad and a few of linear
- * filtering between mipmap levels (tests/tex/ncu-xfail.txt).
+ * levels, then their upper ones, while the lanes that take one level (a
+ * whole level of detail, or one clamped to the first or last level) go
+ * in a pass of their own, and a quad's lanes share the sectors of one
+ * pass only; the lanes of a tex.grad share none (each has its own level
+ * of detail).  How many lanes a request and a pass take is passes()'s
+ * to say, for every kind of fetch; a quad whose lanes go two a pass pairs
+ * them across its shorter side (pairlanes()).  suq counts with the
+ * textures.  These rules give ncu's counts of every launch of
+ * tests/tex/textest.c but those tests/tex/ncu-xfail.txt lists.
  *
  * References.  A module's .texref and .surfref variables are 8 bytes of
  * global memory holding an object's handle, which the host stores
@@ -540,7 +542,7 @@ typedef struct {
 	int isint;
 	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
 	unsigned *nkeys;
-	unsigned pass;      /* the pass of linear filtering between levels: 0 the lower level, 1 the upper */
+	unsigned pass;      /* 0, 1: the lower, upper level of a lane between two; 2: a lane of one level */
 	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
 } Smp;
 
@@ -556,12 +558,16 @@ interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t
 
 /* Counts the texel (i, j, k) of level lv as fetched: i, j, k in range
  * (clamped when the address mode left them out).  The pass is part of
- * the key: a quad's lanes share the sectors of one pass only. */
+ * the key: a quad's lanes share the sectors of one pass only, and a lane
+ * of one level shares none with a lane between two, even on the same
+ * level (tests/tex/ncu.tsv's tex.level launches 51, 54, 57, 58, 97: the
+ * lanes a quad of random levels has at a whole level of detail, or
+ * clamped to level 0 or the last, count their sectors apart). */
 static void
 fetched(const Smp *s, unsigned lv, int64_t i, int64_t j, int64_t k)
 {
 	if (s->keys && *s->nkeys < TEXKEYS)
-		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k) << 1 | s->pass;
+		s->keys[(*s->nkeys)++] = interp_tex_sector(s->o, lv, (uint64_t)i, (uint64_t)j, (uint64_t)k) << 2 | s->pass;
 }
 
 /* k[0..n) in ascending order: an insertion sort, as a request's keys
@@ -583,7 +589,7 @@ sortkeys(uint64_t *k, unsigned n)
  * theirs, and each counts mul times. */
 void
 interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, unsigned share, unsigned mul,
-                 uint64_t (*keys)[TEXKEYS], const unsigned *nk)
+                 unsigned minl, uint64_t (*keys)[TEXKEYS], const unsigned *nk)
 {
 	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
 
@@ -593,7 +599,7 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, u
 		unsigned n = 0;
 		if (!gm)
 			continue;
-		c->requests++;
+		c->requests += (unsigned)__builtin_popcount(gm) >= minl;
 		for (unsigned l = 0; l < grp; l++) {
 			if (gm >> l & 1)
 				for (unsigned i = 0; i < nk[g + l]; i++)
@@ -1292,7 +1298,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	l1 = l0 + 1 < t->levels ? l0 + 1 : l0;
 	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
 		unsigned lv = pass ? l1 : l0;
-		s->pass = pass;
+		s->pass = tf > 0 && gather < 0 ? pass : 2;
 		uint64_t n[3];
 		interp_tex_dims(o, lv, n);
 		/* a normalized coordinate is first cut to NORM_BITS fractional
@@ -1486,6 +1492,55 @@ pairlanes(const double (*at)[3], uint32_t *m, uint64_t (*keys)[TEXKEYS], unsigne
 	}
 }
 
+/* What passes() needs of the lanes' objects (the last lane's; a warp's
+ * lanes mostly sample one object): texel bytes, linear filtering within
+ * and between levels, linear memory (any lane's). */
+typedef struct {
+	unsigned tsz;
+	int lin, miplin, buffer;
+} Lanes;
+
+/*
+ * How the texture unit takes one warp instruction's lanes, for its
+ * counters: the one place that decides what a request of tex, tld4 or txq
+ * counts.  *grp lanes make a request, counted when one of them is active;
+ * the unit takes a request's lanes *share at a time (a pass: lanes 0-1 and
+ * 2-3 of a quad, or 0-2 and 1-3 when pairlanes() swaps them), and a pass
+ * counts the distinct sectors of its lanes' keys (fetched(): the texels of
+ * non-zero weight, which also carry their pass between mipmap levels),
+ * each *mul times; a request counts when *minl of its lanes are active.  What must hold, each the counts of ncu on an H200
+ * (launches of tests/tex/ncu.tsv, which tests/tex.test compares every
+ * launch's with):
+ *   - a quad a request, a pass (2D, 1D, layered, cube: tex and tld4);
+ *     8 lanes a request and a pass for linear memory (44, 45, 47) and
+ *     txq (no sectors);
+ *   - 3D linear filtering: two lanes a pass (33, 34, 91, 92 and the
+ *     probe lanes 3d f32, 159-174), one between mipmap levels, every
+ *     lane of it, those of one level too (56: each lane's own footprint);
+ *   - 16-byte texels: two lanes a pass, one in 3D, every sector counted
+ *     twice (probe lanes 2d and 3d f32x4, 111-126 and 175-190; 16); in
+ *     3D a request of one active lane counts its sectors but is not
+ *     counted itself (*minl 2: 175-188, 400; a quad counts one, 189, 190);
+ *   - tex.grad: one lane a pass (53, 94, 104-106, 224, 235-239), and in
+ *     3D one lane a request (107, 108).
+ * tests/tex/ncu-xfail.txt lists the launches these do not give.
+ */
+static void
+passes(const int *tb, const Lanes *ln, unsigned *grp, unsigned *share, unsigned *mul, unsigned *minl)
+{
+	int grad = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0, g3 = tb[T_GEOM] == G_3D;
+
+	*grp = tb[T_KIND] == TK_TXQ || ln->buffer ? 8 : grad && g3 ? 1 : 4;
+	*share = grad ? 1 : *grp;
+	*mul = *minl = 1;
+	if (tb[T_KIND] == TK_TXQ)
+		return;
+	if (g3 && ln->lin && *share > 2)
+		*share = ln->miplin ? 1 : 2;
+	if (ln->tsz == 16)
+		*share = *share > 2 && !g3 ? 2 : 1, *mul = 2, *minl = g3 ? 2 : 1;
+}
+
 /* tex, tld4, txq: v[k][lane] the sources, d[k][lane] the destinations. */
 int
 interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP])
@@ -1494,8 +1549,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3];
-	unsigned nk[WARP], grp = tb[T_KIND] == TK_TXQ ? 8 : 4, share, mul = 1, tsz = 0;
-	int lin = 0;
+	unsigned nk[WARP], grp, share, mul, minl;
+	Lanes ln = { 0, 0, 0, 0 };
 
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
 		return interp_surf(L, w, xi, m, v, d);
@@ -1529,9 +1584,9 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		nk[l] = 0;
 		if (L->st)
 			s.keys = keys[l], s.nkeys = &nk[l];
-		if (o->t.geom == PTX_TEX_BUFFER)
-			grp = 8;   /* linear memory's fetches go 8 lanes a request */
-		tsz = o->tsz, lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
+		ln.buffer |= o->t.geom == PTX_TEX_BUFFER;
+		ln.tsz = o->tsz, ln.lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
+		ln.miplin = o->t.mip_filter == PTX_FILTER_LINEAR && o->t.levels > 1;
 		if (fetch(&s, tb, src, out))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
@@ -1543,26 +1598,10 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	if (L->st) {
 		if (tb[T_KIND] == TK_TXQ)
 			memset(nk, 0, sizeof nk);
-		/* a quad of tex.grad shares no sectors: each lane
-		 * counts its own (tests/tex/ncu.tsv, the grad launches) */
-		/* tex.grad.3d sends one request per lane (probe grad 3d a, b) */
-		if (tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 && tb[T_GEOM] == G_3D)
-			grp = 1;
-		/* the unit takes a quad's texels in passes, the lanes of
-		 * one pass sharing sectors: two lanes a pass in 3D linear filtering, or of
-		 * 16-byte texels (one in 3D), whose sectors count twice
-		 * (tests/tex/ncu.tsv; "probe lanes": one lane of 16-byte
-		 * texels counts each sector of its footprint twice, a quad
-		 * of lanes at one position counts two lanes' sectors, one
-		 * lane's in 3D) */
-		share = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 ? 1 : grp;
-		if (tb[T_GEOM] == G_3D && lin && share > 2)
-			share = 2;
-		if (tsz == 16)
-			share = share > 2 && tb[T_GEOM] != G_3D ? 2 : 1, mul = 2;
+		passes(tb, &ln, &grp, &share, &mul, &minl);
 		if (share == 2 && grp == 4)
 			pairlanes((const double (*)[3])at, &m, keys, nk);
-		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, keys, nk);
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, minl, keys, nk);
 	}
 	return 0;
 }

@@ -61,11 +61,12 @@ uint32_t interp_tex_query(const TexObj *o, int q, uint32_t lv);
 /* The texture counters (tex.c): a lane's sectors (TEXKEYS at most), the
  * key of one texel, and one warp instruction's requests and sectors in
  * class cls (PTX_MC_TEX, PTX_MC_SURF) from lane groups of grp lanes (apart:
- * the lanes of a group share no sectors). */
+ * the lanes of a group share no sectors), a group counting as a request
+ * when minl of its lanes are active. */
 #define TEXKEYS 16
 uint64_t interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t k);
 void interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, unsigned share,
-                      unsigned mul, uint64_t (*keys)[TEXKEYS], const unsigned *nk);
+                      unsigned mul, unsigned minl, uint64_t (*keys)[TEXKEYS], const unsigned *nk);
 /* texlod.c: the level of detail of gradients dx, dy (in texels), in 256ths */
 int64_t interp_tex_gradlod(const double *dx, const double *dy);
 /* surf.c: suld, sust, sured, suq, with interp_tex's arguments */

@@ -789,6 +789,33 @@ levels16(void)
 	return levelswh(16, 16);
 }
 
+/* A 16x16x16 f32 mipmapped array of 5 levels, level l all l. */
+static CUmipmappedArray
+levels3d16(void)
+{
+	static float g[16 * 16 * 16];
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUmipmappedArray mm;
+
+	memset(&ad, 0, sizeof ad);
+	ad.Width = 16, ad.Height = 16, ad.Depth = 16, ad.Format = F32, ad.NumChannels = 1;
+	CK(cuMipmappedArrayCreate(&mm, &ad, 5));
+	for (unsigned l = 0; l < 5; l++) {
+		CUarray la;
+		CUDA_MEMCPY3D c;
+		unsigned w = 16u >> l;
+		for (unsigned i = 0; i < w * w * w; i++)
+			g[i] = (float)l;
+		CK(cuMipmappedArrayGetLevel(&la, mm, l));
+		memset(&c, 0, sizeof c);
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = g, c.srcPitch = w * 4, c.srcHeight = w;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
+		c.WidthInBytes = w * 4, c.Height = w, c.Depth = w;
+		CK(cuMemcpy3D(&c));
+	}
+	return mm;
+}
+
 /* A texture object over array or mipmapped array (the other NULL), of
  * filter and mipmap filter f, mf, flags fl, clamping. */
 static CUtexObject
@@ -1165,24 +1192,7 @@ moreprobes(void)
 	 * (2, 0, t) and (2, t, t) for t in [0, 2) (how three components
 	 * measure); then dx along x with dy along z, and any */
 	{
-		CUDA_ARRAY3D_DESCRIPTOR ad;
-		static float g[16 * 16 * 16];
-		memset(&ad, 0, sizeof ad);
-		ad.Width = 16, ad.Height = 16, ad.Depth = 16, ad.Format = F32, ad.NumChannels = 1;
-		CK(cuMipmappedArrayCreate(&mm, &ad, 5));
-		for (unsigned l = 0; l < 5; l++) {
-			CUarray la;
-			CUDA_MEMCPY3D c;
-			unsigned w = 16u >> l;
-			for (unsigned i = 0; i < w * w * w; i++)
-				g[i] = (float)l;
-			CK(cuMipmappedArrayGetLevel(&la, mm, l));
-			memset(&c, 0, sizeof c);
-			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = g, c.srcPitch = w * 4, c.srcHeight = w;
-			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = la;
-			c.WidthInBytes = w * 4, c.Height = w, c.Depth = w;
-			CK(cuMemcpy3D(&c));
-		}
+		mm = levels3d16();
 		t = probeobj(NULL, mm, LI, LI, NC, 4);
 		for (unsigned half = 0; half < 2; half++) {
 			for (n = 0; n < 512; n++) {
@@ -1921,6 +1931,205 @@ rectprobes(void)
 	}
 }
 
+/* "probe sectors": one launch a question, for the texture unit's
+ * sectors and requests of one quad as ncu counts them.  "3d pairs":
+ * quads of 3D linear filtering (f32, 32x16x12, unnormalized, every
+ * texel inside): lane 0 at a base a quarter, half or three quarters
+ * into a texel, lanes 1 and 2 at the base plus vectors u and v whose
+ * components are 0 or +-1/4 to 3 texels (2 in z), lane 3 at the base
+ * plus u + v (the last 32: a vector of its own).  Where pairing lanes 0-1 and
+ * 2-3 counts other sectors than pairing 0-2 and 1-3, the count says which
+ * pairing the unit took for those vectors.  "3d f32x4 lanes": launches
+ * of 1 to 5, 8 and 32 lanes of 16-byte texels in 3D (linear and point
+ * filtering), of 8-byte ones, and of a layered 2D array, for the texture
+ * requests of a lane alone.  "levels": tex.grad and tex.level, below.
+ * Each record holds the results, launch by launch, 4 lanes each (the
+ * 32-lane launch's first 4). */
+static void
+sectorprobes(void)
+{
+	static const float mag[] = { 0.25f, 0.5f, 1.0f, 1.5f, 2.0f, 2.5f, 3.0f };
+	static const float frac[] = { 0.25f, 0.5f, 0.75f };
+	enum { NPAIR = 160, NLANE = 16 };
+	static uint8_t o[NPAIR * 64];
+	static float p[32][4];
+	CUtexObject t;
+	CUarray a;
+
+	doing = "sector probes";
+	rng = 0x3c6ef372u;
+	a = mkarray(F32, 1, 32, 16, 12, 0);
+	fill(a, F32, 1, 32, 16, 12);
+	t = probeobj(a, NULL, LI, PT, 0, 0);
+	for (unsigned i = 0; i < NPAIR; i++) {
+		float b[3], u[3][3];
+		b[0] = (float)(10 + rnd() % 12) + frac[rnd() % 3];
+		b[1] = (float)(7 + rnd() % 2) + frac[rnd() % 3];
+		b[2] = (float)(5 + rnd() % 2) + frac[rnd() % 3];
+		for (unsigned k = 0; k < 3; k++)
+			for (unsigned c = 0; c < 3; c++) {
+				float m = rnd() % 2 ? mag[rnd() % 7] : 0;
+				if (c == 2 && m > 2)
+					m = 2;   /* depth 12: z within 1 and 11 */
+				u[k][c] = rnd() % 2 ? -m : m;
+			}
+		memset(p, 0, 4 * sizeof p[0]);
+		for (unsigned c = 0; c < 3; c++) {
+			p[0][c] = b[c];
+			p[1][c] = b[c] + u[0][c];
+			p[2][c] = b[c] + u[1][c];
+			p[3][c] = b[c] + (i < NPAIR - 32 ? u[0][c] + u[1][c] : u[2][c]);
+		}
+		CK(cuMemcpyHtoD(dcoord, p, 4 * 16));
+		CK(cuMemsetD8(dout, 0xee, 4 * 16));
+		curname = "sectors_3d_pairs";
+		launch("t3d_f", t, 4);
+		curname = NULL;
+		CK(cuMemcpyDtoH(o + i * 64, dout, 64));
+	}
+	emit("probe sectors 3d pairs", o, NPAIR * 64);
+	CK(cuTexObjectDestroy(t));
+	CK(cuArrayDestroy(a));
+
+	/* 16-byte texels in 3D: lanes at texel centres (one texel each) or
+	 * between texels (8 each); then point filtering, 8-byte texels, a
+	 * layered 2D array of 16-byte texels */
+	{
+		static const struct {
+			unsigned ch, layered, lanes;
+			CUfilter_mode f;
+			float at;   /* offset from texel (3, 3, 3)'s corner; lanes step 2 texels in x */
+		} lk[NLANE] = {
+			{ 4, 0, 1, LI, 0.5f }, { 4, 0, 2, LI, 0.5f }, { 4, 0, 3, LI, 0.5f }, { 4, 0, 4, LI, 0.5f },
+			{ 4, 0, 5, LI, 0.5f }, { 4, 0, 8, LI, 0.5f }, { 4, 0, 32, LI, 0.5f }, { 4, 0, 1, LI, 1.0f },
+			{ 4, 0, 2, LI, 1.0f }, { 4, 0, 1, PT, 1.0f }, { 4, 0, 4, PT, 1.0f }, { 2, 0, 1, LI, 1.0f },
+			{ 2, 0, 4, LI, 1.0f }, { 4, 1, 1, LI, 1.0f }, { 4, 1, 4, LI, 1.0f }, { 1, 0, 1, LI, 1.0f },
+		};
+		memset(o, 0xee, NLANE * 64);
+		for (unsigned i = 0; i < NLANE; i++) {
+			a = mkarray(F32, lk[i].ch, 80, 8, 8, lk[i].layered ? CUDA_ARRAY3D_LAYERED : 0);
+			fill(a, F32, lk[i].ch, 80, 8, 8);
+			t = probeobj(a, NULL, lk[i].f, PT, 0, 0);
+			memset(p, 0, sizeof p);
+			for (unsigned l = 0; l < lk[i].lanes; l++) {
+				p[l][0] = 3.0f + lk[i].at + 2.0f * (float)l;
+				p[l][1] = 3.0f + lk[i].at;
+				p[l][2] = lk[i].layered ? 3.0f : 3.0f + lk[i].at;
+			}
+			CK(cuMemcpyHtoD(dcoord, p, sizeof p));
+			CK(cuMemsetD8(dout, 0xee, 32 * 16));
+			curname = "sectors_lanes";
+			launch(lk[i].layered ? "ta2d_f" : "t3d_f", t, lk[i].lanes);
+			curname = NULL;
+			CK(cuMemcpyDtoH(o + i * 64, dout, 64));
+			CK(cuTexObjectDestroy(t));
+			CK(cuArrayDestroy(a));
+		}
+		emit("probe sectors 3d f32x4 lanes", o, NLANE * 64);
+	}
+
+	/* tex.grad and tex.level on 16x16 and 16x16x16 f32 of 5 levels,
+	 * level l all l (normalized coordinates, linear between levels):
+	 * one lane, or a quad, at a level-0 texel centre (8.5 texels on each
+	 * axis) or corner (9), lane l dx texels further in x; tex.grad with
+	 * dx of v[l] texels along axis ax (dy gy along y), or tex.level at
+	 * level v[l] (lod).  Record "probe sectors levels". */
+	{
+		enum { G, LOD };
+		static const struct {
+			unsigned dims, n, kind, ax;
+			float at, dx, gy, v[4];
+		} gk[] = {
+			/* one lane of tex.grad.3d, then 2D: the footprint of a level of detail */
+			{ 3, 1, G, 0, 8.5f, 0, 0, { 0 } }, { 3, 1, G, 0, 8.5f, 0, 0, { 1 } },
+			{ 3, 1, G, 0, 8.5f, 0, 0, { 1.5f } }, { 3, 1, G, 0, 8.5f, 0, 0, { 2 } },
+			{ 3, 1, G, 0, 8.5f, 0, 0, { 3 } }, { 3, 1, G, 0, 8.5f, 0, 0, { 4 } },
+			{ 3, 1, G, 0, 9, 0, 0, { 0 } }, { 3, 1, G, 0, 9, 0, 0, { 1 } },
+			{ 3, 1, G, 0, 9, 0, 0, { 1.5f } }, { 3, 1, G, 0, 9, 0, 0, { 2 } },
+			{ 3, 1, G, 0, 9, 0, 0, { 3 } }, { 3, 1, G, 0, 9, 0, 0, { 4 } },
+			{ 3, 1, G, 0, 8.5f, 0, 2, { 2 } }, { 3, 1, G, 0, 8.5f, 0, 3, { 3 } },
+			{ 3, 1, G, 2, 8.5f, 0, 0, { 2 } },
+			{ 2, 1, G, 0, 8.5f, 0, 0, { 1 } }, { 2, 1, G, 0, 8.5f, 0, 0, { 2 } },
+			{ 2, 1, G, 0, 8.5f, 0, 0, { 3 } }, { 2, 1, G, 0, 9, 0, 0, { 1 } },
+			{ 2, 1, G, 0, 9, 0, 0, { 2 } }, { 2, 1, G, 0, 9, 0, 0, { 3 } },
+			/* quads: which lanes share sectors, by their levels of detail */
+			{ 3, 4, G, 0, 8.5f, 0, 0, { 2, 2, 2, 2 } }, { 3, 4, G, 0, 8.5f, 1, 0, { 2, 2, 2, 2 } },
+			{ 3, 4, G, 0, 8.5f, 0, 0, { 3, 3, 3, 3 } }, { 3, 4, G, 0, 8.5f, 0, 0, { 3, 3, 5, 5 } },
+			{ 3, 4, G, 0, 8.5f, 0, 0, { 2, 3, 4, 5 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2, 2, 2, 2 } }, { 2, 4, G, 0, 8.5f, 1, 0, { 2, 2, 2, 2 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 1, 1, 1, 1 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 0.5f, 0.5f, 0.5f, 0.5f } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2, 3, 4, 5 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 3, 3, 3, 3 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 3, 3, 5, 5 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 3, 5, 3, 5 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 3, 3, 3, 5 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 5, 3, 3, 3 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 3, 5, 5, 3 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 2, 2, 4, 4 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2, 4, 2, 4 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 16, 16, 16, 16 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 16, 32, 16, 32 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 3, 3.01f, 3, 3.01f } },
+			{ 2, 4, G, 0, 8.5f, 1, 0, { 3, 3, 3, 3 } }, { 2, 4, G, 0, 8.5f, 1, 0, { 3, 3, 5, 5 } },
+			/* the gradients of probe grad fine's lanes 16-19, 48-51, 64-67, 208-211 */
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2.043794f, 2.046563f, 2.049336f, 2.052112f } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2.134281f, 2.137172f, 2.140067f, 2.142967f } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2.181015f, 2.183970f, 2.186929f, 2.189891f } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 2.650473f, 2.654064f, 2.657659f, 2.661260f } },
+			/* tex.level: one lane in 3D, then quads */
+			{ 3, 1, LOD, 0, 8.5f, 0, 0, { 0 } }, { 3, 1, LOD, 0, 8.5f, 0, 0, { 0.5f } },
+			{ 3, 1, LOD, 0, 8.5f, 0, 0, { 1 } }, { 3, 1, LOD, 0, 8.5f, 0, 0, { 1.5f } },
+			{ 3, 1, LOD, 0, 9, 0, 0, { 0 } }, { 3, 1, LOD, 0, 9, 0, 0, { 0.5f } },
+			{ 3, 1, LOD, 0, 9, 0, 0, { 1 } }, { 3, 1, LOD, 0, 9, 0, 0, { 1.5f } },
+			{ 3, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 1.5f, 1.5f } },
+			{ 3, 4, LOD, 0, 8.5f, 1, 0, { 1.5f, 1.5f, 1.5f, 1.5f } },
+			{ 3, 4, LOD, 0, 8.5f, 0, 0, { 0.5f, 1, 1.5f, 2 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 1.5f, 1.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 1, 0, { 1.5f, 1.5f, 1.5f, 1.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 0.5f, 1, 1.5f, 2 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 2.5f, 2.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 2.5f, 1.5f, 2.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 1.5f, 2.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1, 1, 1 } }, { 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1, 2, 2 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 2, 1, 2 } }, { 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1.5f, 1, 1.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 4, 4, 4, 4 } }, { 2, 4, LOD, 0, 8.5f, 0, 0, { 1.25f, 1.5f, 1.25f, 1.5f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1.25f, 1.25f, 1.25f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.25f, 1.25f, 1.25f, 1 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 0, -1, 0.25f, 0.25f } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { -1, -1, 0, 0 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 3.75f, 4, 4, 5 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1 + 1.0f / 256, 1, 1 + 1.0f / 256 } },
+			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 1.5f, 1.5f + 1.0f / 256 } },
+		};
+		enum { NGK = sizeof gk / sizeof gk[0] };
+		CUmipmappedArray m2 = levels16(), m3 = levels3d16();
+		CUtexObject t2 = probeobj(NULL, m2, LI, LI, NC, 4), t3 = probeobj(NULL, m3, LI, LI, NC, 4);
+		static float q[12][4];
+		memset(o, 0xee, NGK * 64);
+		for (unsigned i = 0; i < NGK; i++) {
+			unsigned dims = gk[i].dims, st = gk[i].kind == LOD ? 1 : dims;   /* float4s a lane */
+			memset(q, 0, sizeof q);
+			for (unsigned l = 0; l < gk[i].n; l++) {
+				float *c = q[st * l], *x = q[st * l + 1], *y = dims == 3 ? q[st * l + 2] : x + 2;
+				for (unsigned a = 0; a < dims; a++)
+					c[a] = (gk[i].at + (a == 0 ? gk[i].dx * (float)l : 0)) / 16.0f;
+				if (gk[i].kind == LOD) {
+					c[dims] = gk[i].v[l];
+					continue;
+				}
+				x[gk[i].ax] = gk[i].v[l] / 16.0f;
+				y[1] = gk[i].gy / 16.0f;
+			}
+			CK(cuMemcpyHtoD(dcoord, q, sizeof q));
+			CK(cuMemsetD8(dout, 0xee, 4 * 16));
+			curname = "sectors_levels";
+			launch(gk[i].kind == LOD ? (dims == 3 ? "t3dlod_f" : "t2dlod_f") : dims == 3 ? "t3dgrad_f" : "t2dgrad_f",
+			    dims == 3 ? t3 : t2, gk[i].n);
+			curname = NULL;
+			CK(cuMemcpyDtoH(o + i * 64, dout, 64));
+		}
+		emit("probe sectors levels", o, NGK * 64);
+		CK(cuTexObjectDestroy(t2));
+		CK(cuTexObjectDestroy(t3));
+		CK(cuMipmappedArrayDestroy(m2));
+		CK(cuMipmappedArrayDestroy(m3));
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1966,6 +2175,7 @@ main(int argc, char **argv)
 	laneprobes();
 	mulprobes();
 	rectprobes();
+	sectorprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
