@@ -230,6 +230,9 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 		    strcmp(sh, "m8n8k16") == 0 ? MMA_M8_K16_8 : -1;
 	else if ((at == TY_S4 || at == TY_U4) && (bt == TY_S4 || bt == TY_U4) && dt == TY_S32)
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_4 : strcmp(sh, "m16n8k64") == 0 ? MMA_K64_4 : -1;
+	else if (at == TY_B1 && bt == TY_B1 && dt == TY_S32 && ir_hasmod(in, MOD_POPC) &&
+	    (ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_XOR)))
+		xi->mod = strcmp(sh, "m16n8k256") == 0 ? MMA_K256_1 : -1;
 	else if ((at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F32 || dt == TY_F16))
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;   /* fp8: the s8 layouts */
 	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)
@@ -242,7 +245,7 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	cbits = dt == TY_F16 ? 16 : dt == TY_F64 ? 64 : 32;
 	xi->ty = (uint8_t)at;
 	xi->aux = cbits | (at == TY_S8 || at == TY_S4) << 8 | (bt == TY_S8 || bt == TY_S4) << 9 | ir_hasmod(in, MOD_SATFINITE) << 10 |
-	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16;
+	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16 | ir_hasmod(in, MOD_XOR) << 24;
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, 0))
 		return -1;

@@ -152,6 +152,7 @@ static const Shape shapes[] = {
 	[MMA_K4_TF32] = { 16, 8, 4, 32, 2, 1, 4, 32 },
 	[MMA_K32_4] = { 16, 8, 32, 4, 2, 1, 4, 32 },      /* s4/u4 m16n8k32 */
 	[MMA_K64_4] = { 16, 8, 64, 4, 4, 2, 4, 32 },      /* s4/u4 m16n8k64 */
+	[MMA_K256_1] = { 16, 8, 256, 1, 4, 2, 4, 32 },    /* b1 m16n8k256 */
 };
 
 void
@@ -175,6 +176,7 @@ afrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	case MMA_K16_8: *row = (int)g + 8 * (i >> 2); *col = (int)t * 4 + (i & 3); break;
 	case MMA_K32_4: *row = (int)g + 8 * (i >> 3); *col = (int)t * 8 + (i & 7); break;
 	case MMA_K64_4: *row = (int)g + 8 * ((i >> 3) & 1); *col = (int)t * 8 + (i & 7) + 32 * (i >> 4); break;
+	case MMA_K256_1: *row = (int)g + 8 * ((i >> 5) & 1); *col = (int)t * 32 + (i & 31) + 128 * (i >> 6); break;
 	case MMA_M8_K16_8: *row = (int)g; *col = (int)t * 4 + i; break;
 	default: *row = (int)g; *col = (int)t; break;
 	}
@@ -190,6 +192,7 @@ bfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	case MMA_K8_TF32: case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: case MMA_K4_TF32: *row = (int)t + 4 * i; break;
 	case MMA_K32_4: *row = (int)t * 8 + i; break;
 	case MMA_K64_4: *row = (int)t * 8 + (i & 7) + 32 * (i >> 3); break;
+	case MMA_K256_1: *row = (int)t * 32 + (i & 31) + 128 * (i >> 5); break;
 	case MMA_K32_8: *row = (int)t * 4 + (i & 3) + 16 * (i >> 2); break;
 	case MMA_K16_8: case MMA_M8_K16_8: *row = (int)t * 4 + i; break;
 	default: *row = (int)t; break;
@@ -487,7 +490,11 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *
 		int asg = flags & MMA_ASIGNED ? 1 : 0, bsg = flags & MMA_BSIGNED ? 1 : 0;
 		int sh = ty == TY_S4 || ty == TY_U4 ? 4 : 0;   /* 4-bit elements sign-extend from bit 3 */
 		int64_t acc = (int32_t)(uint32_t)cin;
-		for (int i = 0; i < k; i++)
+		if (ty == TY_B1)   /* the popcount of a AND b (or XOR) over k bits, added to C */
+			for (int i = 0; i < k; i++)
+				acc += flags & MMA_XOR ? (a[i] ^ b[i]) & 1 : a[i] & b[i] & 1;
+		else
+			for (int i = 0; i < k; i++)
 			acc += (int64_t)(asg ? (int8_t)(uint8_t)(a[i] << sh) >> sh : (uint8_t)a[i]) *
 			    (int64_t)(bsg ? (int8_t)(uint8_t)(b[i] << sh) >> sh : (uint8_t)b[i]);
 		if (flags & MMA_SATFINITE)
@@ -512,7 +519,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	int na, nb, nc;
 	int abits = sh->abits, cbits = xi->aux & 0xff, asg = xi->aux >> 8 & 1, bsg = xi->aux >> 9 & 1;
 	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff, flags;
-	uint64_t A[16][64], B[64][8], C[16][8];
+	uint64_t A[16][256], B[256][8], C[16][8];
 
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	for (uint32_t l = 0; l < WARP; l++) {
@@ -536,6 +543,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		}
 	}
 	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
+	    (xi->aux >> 24 & 1 ? MMA_XOR : 0) |
 	    (bty != xi->ty ? bty << MMA_BTY : 0);
 	if (interp_mma_fused(xi->ty, flags)) {   /* each input unpacked once */
 		MmaIn ua[16][32], ub[8][32];
@@ -553,7 +561,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	} else
 		for (int r = 0; r < sh->m; r++)
 			for (int c = 0; c < sh->n; c++) {
-				uint64_t a[64] = { 0 }, b[64] = { 0 };
+				uint64_t a[256] = { 0 }, b[256] = { 0 };
 				for (int k = 0; k < sh->k; k++) {
 					a[k] = A[r][k];
 					b[k] = B[k][c];
