@@ -583,14 +583,17 @@ typedef struct {
 } Replay;
 
 static int
-is_xfail(const Replay *r, uint64_t seed, const char *family)
+is_xfail(const Replay *r, int ver, uint64_t seed, const char *family)
 {
-	char s[32];
+	char s[32], v[64];
+	/* "seed N" is a version 1 record; later versions name the version and
+	 * the family, since one seed is recorded with several families */
 	snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
+	snprintf(v, sizeof v, "v%d seed %llu %s", ver, (unsigned long long)seed, family);
 	for (int i = 0; i < r->npat; i++) {
 		const char *p = r->pat[i];
 		if ((strncmp(p, "family ", 7) == 0 && strcmp(p + 7, family) == 0) ||
-		    (strncmp(p, "seed ", 5) == 0 && strcmp(p + 5, s) == 0))
+		    (ver == 1 && strncmp(p, "seed ", 5) == 0 && strcmp(p + 5, s) == 0) || strcmp(p, v) == 0)
 			return 1;
 	}
 	return 0;
@@ -657,10 +660,13 @@ replay_line(Replay *r, const char *where, char *line)
 		dt_kernel_free(&k);
 		return 0;
 	}
-	int xf = is_xfail(r, seed, fam);
+	int xf = is_xfail(r, ver, seed, fam);
+	char vs[8] = "";   /* the version, where not 1, before "seed" */
+	if (ver != 1)
+		snprintf(vs, sizeof vs, "v%d ", ver);
 	if (run_interp(r->cx, &k, out, msg, sizeof msg) != PTX_OK) {
 		if (!xf || r->verbose)
-			printf("%s: seed %llu (%s): %s%s\n", where, seed, fam, msg, xf ? " [expected]" : "");
+			printf("%s: %sseed %llu (%s): %s%s\n", where, vs, seed, fam, msg, xf ? " [expected]" : "");
 		ok = 0;
 		goto done;
 	}
@@ -681,7 +687,7 @@ replay_line(Replay *r, const char *where, char *line)
 					first = nslot;
 					if (!xf || r->verbose) {
 						text_line(&k, k.slot[nslot].line, insn, sizeof insn);
-						printf("%s: seed %llu (%s) slot %d, line %d: %s\n", where, seed, fam, nslot,
+						printf("%s: %sseed %llu (%s) slot %d, line %d: %s\n", where, vs, seed, fam, nslot,
 						    k.slot[nslot].line, insn);
 						if (c[0] != v)
 							printf("    thread 0: expected 0x%llx, got 0x%llx\n", v,
@@ -698,17 +704,19 @@ replay_line(Replay *r, const char *where, char *line)
 		p = e;
 	}
 	if (nslot != k.nslot) {
-		printf("%s: seed %llu (%s): %d slots recorded, the kernel has %d\n", where, seed, fam, nslot, k.nslot);
+		printf("%s: %sseed %llu (%s): %d slots recorded, the kernel has %d\n", where, vs, seed, fam, nslot,
+		    k.nslot);
 		ok = 0;
 	} else if (first >= 0) {
 		if ((!xf || r->verbose) && ndiff > 1)
-			printf("    %d of %d slots differ; difftest show %llu %s prints the kernel\n", ndiff, nslot, seed, fam);
+			printf("    %d of %d slots differ; difftest --gen-version %d show %llu %s prints the kernel\n", ndiff,
+			    nslot, ver, seed, fam);
 		ok = 0;
 	}
 done:
 	if (xf) {
 		if (ok) {
-			printf("%s: seed %llu (%s): passes, but is listed as an expected failure\n", where, seed, fam);
+			printf("%s: %sseed %llu (%s): passes, but is listed as an expected failure\n", where, vs, seed, fam);
 			r->xpass++;
 		} else
 			r->xfail++;
