@@ -90,7 +90,7 @@ enum {
 
 /* mma shapes (XIns.mod of X_MMA): the k and the input element width. */
 enum { MMA_K16_16, MMA_K8_16, MMA_K8_TF32, MMA_K32_8, MMA_K4_F64, MMA_F64_K4, MMA_F64_K8, MMA_F64_K16,
-	MMA_K16_8, MMA_M8_K16_8, MMA_K4_TF32, MMA_K32_4, MMA_K64_4, MMA_K256_1 };
+	MMA_K16_8, MMA_M8_K16_8, MMA_K4_TF32, MMA_K32_4, MMA_K64_4, MMA_K256_1, MMA_M8_K4_16 };
 
 /* A decoded operand. */
 enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_NOT, XO_SINK, XO_LOCAL /* frame offset */ };

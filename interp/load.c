@@ -210,6 +210,29 @@ decode_ldst_matrix(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* mma.sync.aligned.m8n8k4.ALAYOUT.BLAYOUT.dtype.f16.f16.ctype (dtype and ctype
+ * .f16 or .f32 each): aux holds C's bits, D's bits at 8, and the layouts (1:
+ * col) at 16 and 17. */
+static int
+decode_mma_m8n8k4(ptx_module *pm, XIns *xi, const Ins *in)
+{
+	int dt = in->ty[0], ct = in->ty[3], lay[2], nl = 0;
+
+	if (in->nty != 4 || in->nopnd != 4 || (dt != TY_F16 && dt != TY_F32) || (ct != TY_F16 && ct != TY_F32))
+		return -1;
+	for (int i = 0; i < in->nmod; i++)
+		if ((in->mod[i] == MOD_ROW || in->mod[i] == MOD_COL) && nl < 2)
+			lay[nl++] = in->mod[i] == MOD_COL;
+	if (nl != 2)
+		return -1;
+	xi->mod = MMA_M8_K4_16;
+	xi->ty = TY_F16;
+	xi->aux = (ct == TY_F16 ? 16 : 32) | (dt == TY_F16 ? 16 : 32) << 8 | lay[0] << 16 | lay[1] << 17;
+	if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, 0))
+		return -1;
+	return xi->nd == (dt == TY_F16 ? 4 : 8) && xi->ns == 2 + 2 + (ct == TY_F16 ? 4 : 8) ? 0 : -1;
+}
+
 /* mma.sync.aligned.SHAPE.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c:
  * mod the MMA_* shape, ty the A type, aux the C/D format and B's type (see interp.h). */
 static int
@@ -219,6 +242,8 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], ct = in->ty[3], cbits, na, nb, nc;
 
 	xi->x = X_MMA;
+	if (sh && strcmp(sh, "m8n8k4") == 0 && at == TY_F16 && bt == TY_F16)
+		return decode_mma_m8n8k4(pm, xi, in);
 	if (!sh || in->nty != 4 || dt != ct || !ir_hasmod(in, MOD_ROW) || !ir_hasmod(in, MOD_COL) || in->nopnd != 4)
 		return -1;
 	if ((at == TY_F16 || at == TY_BF16) && bt == at && (dt == TY_F32 || (dt == TY_F16 && at == TY_F16)))

@@ -511,6 +511,89 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *
 	}
 }
 
+/* C converted to D's format (f16 <-> f32), to nearest even */
+static uint64_t
+ccvt(int from, int to, uint64_t v)
+{
+	int neg, exp;
+	uint64_t man;
+
+	switch (alu_funpack(from, v, &neg, &exp, &man)) {
+	case 0: return (uint64_t)neg << (to == ALU_F16 ? 15 : 31);
+	case 1: return alu_fround(to, neg, exp, (alu_u128)man, 0, ALU_RN, 0);
+	case 2: return fspecial(to, 0, neg);
+	default: return fspecial(to, 1, 0);
+	}
+}
+
+/*
+ * m8n8k4 with f16 inputs: four independent products, quad-pair q (lanes
+ * 4q..4q+3, the low group, and 16+4q..16+4q+3, the high group) computing
+ * its own 8x8 D from its own A, B and C.  In the low group lane l holds
+ * row l % 4 of A (row major; column l % 4 col major), row l % 4 of B
+ * (row major; its columns 0-3, col major: column l % 4), and a row of C
+ * and D as f16; the high group holds rows (and columns of B) 4 higher.
+ * An f32 C or D is spread over two lanes of each half: element i of lane
+ * l is at row (l & 1) + (i & 2) (+4 in the high group), column (i & 4) +
+ * (l & 2) + (i & 1).  Each element is the fused sum of the f16 inputs.
+ */
+static void
+mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
+{
+	int cbits = xi->aux & 0xff, dbits = xi->aux >> 8 & 0xff, acol = xi->aux >> 16 & 1, bcol = xi->aux >> 17 & 1;
+	int nd = dbits == 16 ? 4 : 8;
+	uint64_t A[4][8][4], B[4][4][8], C[4][8][8];
+
+	for (uint32_t l = 0; l < WARP; l++) {
+		int q = (int)(l % 16) / 4, hi = l >= 16 ? 4 : 0, t = (int)l % 4;
+		for (int i = 0; i < 4; i++) {
+			uint64_t a = s[i / 2][l] >> (16 * (i % 2)) & 0xffff, b = s[2 + i / 2][l] >> (16 * (i % 2)) & 0xffff;
+			if (acol)
+				A[q][i + hi][t] = a;
+			else
+				A[q][t + hi][i] = a;
+			if (bcol)
+				B[q][i][t + hi] = b;
+			else
+				B[q][t][i + hi] = b;
+		}
+		for (int i = 0; i < 8; i++) {
+			if (cbits == 16)
+				C[q][t + hi][i] = s[4 + i / 2][l] >> (16 * (i % 2)) & 0xffff;
+			else
+				C[q][(t & 1) + (i & 2) + hi][(i & 4) + (t & 2) + (i & 1)] = s[4 + i][l];
+		}
+	}
+	for (int q = 0; q < 4; q++)
+		for (int r = 0; r < 8; r++) {
+			MmaIn ua[4];
+			interp_mma_in(TY_F16, 0, 0, A[q][r], 4, ua);
+			for (int c = 0; c < 8; c++) {
+				uint64_t b[4], cin = C[q][r][c];
+				MmaIn ub[4];
+				for (int k = 0; k < 4; k++)
+					b[k] = B[q][k][c];
+				interp_mma_in(TY_F16, 0, 1, b, 4, ub);
+				if (cbits == 16 && dbits == 32)   /* an f16 C is exact in f32 */
+					cin = ccvt(ALU_F16, ALU_F32, cin);
+				else if (cbits == 32 && dbits == 16)
+					cin = ccvt(ALU_F32, ALU_F16, cin);
+				C[q][r][c] = interp_mma_dot(TY_F16, dbits == 16 ? ALU_F16 : ALU_F32, ua, ub, 4, cin);
+			}
+		}
+	for (uint32_t l = 0; l < WARP; l++) {
+		int q = (int)(l % 16) / 4, hi = l >= 16 ? 4 : 0, t = (int)l % 4;
+		for (int j = 0; j < nd; j++)
+			d[j][l] = 0;
+		for (int i = 0; i < 8; i++) {
+			if (dbits == 16)
+				d[i / 2][l] |= (C[q][t + hi][i] & 0xffff) << (16 * (i % 2));
+			else
+				d[i][l] = C[q][(t & 1) + (i & 2) + hi][(i & 4) + (t & 2) + (i & 1)];
+		}
+	}
+}
+
 /* s[j][lane]: the registers of A, B, C in operand order; d[j][lane] receives D. */
 void
 interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
@@ -521,6 +604,10 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff, flags;
 	uint64_t A[16][256], B[256][8], C[16][8];
 
+	if (xi->mod == MMA_M8_K4_16) {
+		mma_m8n8k4(xi, s, d);
+		return;
+	}
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint64_t ra[8], rb[4], rc[4];
