@@ -511,7 +511,7 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *
 	}
 }
 
-/* C converted to D's format (f16 <-> f32), to nearest even */
+/* v converted between f16 and f32, to nearest even */
 static uint64_t
 ccvt(int from, int to, uint64_t v)
 {
@@ -535,7 +535,8 @@ ccvt(int from, int to, uint64_t v)
  * and D as f16; the high group holds rows (and columns of B) 4 higher.
  * An f32 C or D is spread over two lanes of each half: element i of lane
  * l is at row (l & 1) + (i & 2) (+4 in the high group), column (i & 4) +
- * (l & 2) + (i & 1).  Each element is the fused sum of the f16 inputs.
+ * (l & 2) + (i & 1).  Unlike the other shapes' fused sum, the arithmetic
+ * is a chain of f32 adds (below).
  */
 static void
 mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
@@ -564,23 +565,21 @@ mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 				C[q][(t & 1) + (i & 2) + hi][(i & 4) + (t & 2) + (i & 1)] = s[4 + i][l];
 		}
 	}
+	/* the products (exact in f32) added in k order, then C, each sum
+	 * rounded to nearest in f32 (as measured on an H200); an f16 C is
+	 * widened first (exactly), an f16 D is the sum rounded to f16 */
 	for (int q = 0; q < 4; q++)
-		for (int r = 0; r < 8; r++) {
-			MmaIn ua[4];
-			interp_mma_in(TY_F16, 0, 0, A[q][r], 4, ua);
+		for (int r = 0; r < 8; r++)
 			for (int c = 0; c < 8; c++) {
-				uint64_t b[4], cin = C[q][r][c];
-				MmaIn ub[4];
-				for (int k = 0; k < 4; k++)
-					b[k] = B[q][k][c];
-				interp_mma_in(TY_F16, 0, 1, b, 4, ub);
-				if (cbits == 16 && dbits == 32)   /* an f16 C is exact in f32 */
-					cin = ccvt(ALU_F16, ALU_F32, cin);
-				else if (cbits == 32 && dbits == 16)
-					cin = ccvt(ALU_F32, ALU_F16, cin);
-				C[q][r][c] = interp_mma_dot(TY_F16, dbits == 16 ? ALU_F16 : ALU_F32, ua, ub, 4, cin);
+				uint64_t v = 0, cin = cbits == 16 ? ccvt(ALU_F16, ALU_F32, C[q][r][c]) : C[q][r][c];
+				for (int k = 0; k < 4; k++) {
+					uint64_t p = alu_fmul(ALU_F32, ccvt(ALU_F16, ALU_F32, A[q][r][k]),
+					    ccvt(ALU_F16, ALU_F32, B[q][k][c]), ALU_RN, 0);
+					v = k ? alu_fadd(ALU_F32, v, p, ALU_RN, 0) : p;
+				}
+				v = alu_fadd(ALU_F32, v, cin, ALU_RN, 0);
+				C[q][r][c] = dbits == 16 ? ccvt(ALU_F32, ALU_F16, v) : v;
 			}
-		}
 	for (uint32_t l = 0; l < WARP; l++) {
 		int q = (int)(l % 16) / 4, hi = l >= 16 ? 4 : 0, t = (int)l % 4;
 		for (int j = 0; j < nd; j++)
