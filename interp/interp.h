@@ -66,7 +66,8 @@
 uint64_t interp_host_memory(void);          /* ctx.c: PTX_LIMIT_MEMORY's default */
 
 /* Memory spaces as the executor sees them. */
-enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC, MS_CLUSTER /* shared::cluster */ };
+enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC, MS_CLUSTER /* shared::cluster */,
+	MS_CONSTVAR /* isspacep.const only: the .const variables, which sit among the global allocations */ };
 
 /* Whether an access of space sp (MS_*) at guest address a is one of
  * global memory: a global one, or a generic one outside the windows of

@@ -559,7 +559,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->space = in->space == SP_SHARED ? MS_SHARED : in->space == SP_LOCAL ? MS_LOCAL :
 		    in->space == SP_PARAM ? MS_KPARAM : MS_GLOBAL;
 		if (in->space == SP_CONST)
-			xi->space = 99;   /* const: never, in this memory model it is global */
+			xi->space = MS_CONSTVAR;
 		if (ir_hasmod(in, MOD_SHARED_CLUSTER))
 			xi->space = MS_CLUSTER;
 		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;
