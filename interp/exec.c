@@ -273,10 +273,15 @@ interp_run(Launch *L, Warp *w, int slice)
 				uint64_t v = V(&xi->s[0], l);
 				int sh = v - SHARED_WIN < WIN_SIZE, lo = v - LOCAL_WIN < WIN_SIZE,
 				    pa = v - PARAM_WIN < WIN_SIZE;
+				/* a .const variable is in the const window, not the global
+				 * one, as an H200 answers isspacep */
+				const Alloc *al = L->cx->nkonst && !sh && !lo && !pa ? interp_mem_find(L->cx, v, 1) : NULL;
+				int ko = al && al->konst;
 				/* shared::cta: the executing CTA's part of the window only */
 				int res = xi->space == MS_CLUSTER ? sh : xi->space == MS_SHARED ?
 				    (v - SHARED_WIN) >> 24 == w->cta->rank : xi->space == MS_LOCAL ? lo :
-				    xi->space == MS_KPARAM ? pa : xi->space == MS_GLOBAL ? !sh && !lo && !pa : 0;
+				    xi->space == MS_KPARAM ? pa : xi->space == MS_CONSTVAR ? ko :
+				    xi->space == MS_GLOBAL ? !sh && !lo && !pa && !ko : 0;
 				SET(&xi->d[0], l, (uint64_t)res);
 			}
 			t->pc++;

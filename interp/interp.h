@@ -66,7 +66,8 @@
 uint64_t interp_host_memory(void);          /* ctx.c: PTX_LIMIT_MEMORY's default */
 
 /* Memory spaces as the executor sees them. */
-enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC, MS_CLUSTER /* shared::cluster */ };
+enum { MS_GLOBAL, MS_SHARED, MS_LOCAL, MS_KPARAM, MS_GENERIC, MS_CLUSTER /* shared::cluster */,
+	MS_CONSTVAR /* isspacep.const only: the .const variables, which sit among the global allocations */ };
 
 /* Whether an access of space sp (MS_*) at guest address a is one of
  * global memory: a global one, or a generic one outside the windows of
@@ -90,7 +91,7 @@ enum {
 
 /* mma shapes (XIns.mod of X_MMA): the k and the input element width. */
 enum { MMA_K16_16, MMA_K8_16, MMA_K8_TF32, MMA_K32_8, MMA_K4_F64, MMA_F64_K4, MMA_F64_K8, MMA_F64_K16,
-	MMA_K16_8, MMA_M8_K16_8 };
+	MMA_K16_8, MMA_M8_K16_8, MMA_K4_TF32, MMA_K32_4, MMA_K64_4, MMA_K256_1, MMA_M8_K4_16 };
 
 /* A decoded operand. */
 enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_NOT, XO_SINK, XO_LOCAL /* frame offset */ };
@@ -656,7 +657,7 @@ void interp_movmatrix(const uint64_t *s, uint64_t *d);
 void interp_mma_regs(int shape, int cbits, int *na, int *nb, int *nc);
 void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
 enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's TY_ << MMA_BTY, where not A's */,
-       MMA_WGF8 = 1 << 16 /* wgmma's fp8 adder */ };
+       MMA_WGF8 = 1 << 16 /* wgmma's fp8 adder */, MMA_XOR = 1 << 17 /* b1: .xor.popc, else .and.popc */ };
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
 /* The fused sums (f16, bf16, tf32 inputs; wgmma's fp8) with each input unpacked once per instruction:
  * interp_mma_in unpacks k raw elements of A (isb 0) or B, interp_mma_dot is interp_mma_elem of them. */

@@ -210,6 +210,29 @@ decode_ldst_matrix(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* mma.sync.aligned.m8n8k4.ALAYOUT.BLAYOUT.dtype.f16.f16.ctype (dtype and ctype
+ * .f16 or .f32 each): aux holds C's bits, D's bits at 8, and the layouts (1:
+ * col) at 16 and 17. */
+static int
+decode_mma_m8n8k4(ptx_module *pm, XIns *xi, const Ins *in)
+{
+	int dt = in->ty[0], ct = in->ty[3], lay[2], nl = 0;
+
+	if (in->nty != 4 || in->nopnd != 4 || (dt != TY_F16 && dt != TY_F32) || (ct != TY_F16 && ct != TY_F32))
+		return -1;
+	for (int i = 0; i < in->nmod; i++)
+		if ((in->mod[i] == MOD_ROW || in->mod[i] == MOD_COL) && nl < 2)
+			lay[nl++] = in->mod[i] == MOD_COL;
+	if (nl != 2)
+		return -1;
+	xi->mod = MMA_M8_K4_16;
+	xi->ty = TY_F16;
+	xi->aux = (ct == TY_F16 ? 16 : 32) | (dt == TY_F16 ? 16 : 32) << 8 | lay[0] << 16 | lay[1] << 17;
+	if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, 0))
+		return -1;
+	return xi->nd == (dt == TY_F16 ? 4 : 8) && xi->ns == 2 + 2 + (ct == TY_F16 ? 4 : 8) ? 0 : -1;
+}
+
 /* mma.sync.aligned.SHAPE.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c:
  * mod the MMA_* shape, ty the A type, aux the C/D format and B's type (see interp.h). */
 static int
@@ -219,15 +242,22 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], ct = in->ty[3], cbits, na, nb, nc;
 
 	xi->x = X_MMA;
+	if (sh && strcmp(sh, "m8n8k4") == 0 && at == TY_F16 && bt == TY_F16)
+		return decode_mma_m8n8k4(pm, xi, in);
 	if (!sh || in->nty != 4 || dt != ct || !ir_hasmod(in, MOD_ROW) || !ir_hasmod(in, MOD_COL) || in->nopnd != 4)
 		return -1;
 	if ((at == TY_F16 || at == TY_BF16) && bt == at && (dt == TY_F32 || (dt == TY_F16 && at == TY_F16)))
 		xi->mod = strcmp(sh, "m16n8k16") == 0 ? MMA_K16_16 : strcmp(sh, "m16n8k8") == 0 ? MMA_K8_16 : -1;
 	else if (at == TY_TF32 && bt == TY_TF32 && dt == TY_F32)
-		xi->mod = strcmp(sh, "m16n8k8") == 0 ? MMA_K8_TF32 : -1;
+		xi->mod = strcmp(sh, "m16n8k8") == 0 ? MMA_K8_TF32 : strcmp(sh, "m16n8k4") == 0 ? MMA_K4_TF32 : -1;
 	else if ((at == TY_S8 || at == TY_U8) && (bt == TY_S8 || bt == TY_U8) && dt == TY_S32)
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : strcmp(sh, "m16n8k16") == 0 ? MMA_K16_8 :
 		    strcmp(sh, "m8n8k16") == 0 ? MMA_M8_K16_8 : -1;
+	else if ((at == TY_S4 || at == TY_U4) && (bt == TY_S4 || bt == TY_U4) && dt == TY_S32)
+		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_4 : strcmp(sh, "m16n8k64") == 0 ? MMA_K64_4 : -1;
+	else if (at == TY_B1 && bt == TY_B1 && dt == TY_S32 && ir_hasmod(in, MOD_POPC) &&
+	    (ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_XOR)))
+		xi->mod = strcmp(sh, "m16n8k256") == 0 ? MMA_K256_1 : -1;
 	else if ((at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F32 || dt == TY_F16))
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;   /* fp8: the s8 layouts */
 	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)
@@ -239,8 +269,8 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 		return -1;
 	cbits = dt == TY_F16 ? 16 : dt == TY_F64 ? 64 : 32;
 	xi->ty = (uint8_t)at;
-	xi->aux = cbits | (at == TY_S8) << 8 | (bt == TY_S8) << 9 | ir_hasmod(in, MOD_SATFINITE) << 10 |
-	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16;
+	xi->aux = cbits | (at == TY_S8 || at == TY_S4) << 8 | (bt == TY_S8 || bt == TY_S4) << 9 | ir_hasmod(in, MOD_SATFINITE) << 10 |
+	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16 | ir_hasmod(in, MOD_XOR) << 24;
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, 0))
 		return -1;
@@ -529,7 +559,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->space = in->space == SP_SHARED ? MS_SHARED : in->space == SP_LOCAL ? MS_LOCAL :
 		    in->space == SP_PARAM ? MS_KPARAM : MS_GLOBAL;
 		if (in->space == SP_CONST)
-			xi->space = 99;   /* const: never, in this memory model it is global */
+			xi->space = MS_CONSTVAR;
 		if (ir_hasmod(in, MOD_SHARED_CLUSTER))
 			xi->space = MS_CLUSTER;
 		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_U64) ? -1 : 0;

@@ -149,6 +149,10 @@ static const Shape shapes[] = {
 	[MMA_F64_K16] = { 16, 8, 16, 64, 8, 4, 4, 64 },
 	[MMA_K16_8] = { 16, 8, 16, 8, 2, 1, 4, 32 },      /* s8/u8 m16n8k16 */
 	[MMA_M8_K16_8] = { 8, 8, 16, 8, 1, 1, 2, 32 },    /* s8/u8 m8n8k16 */
+	[MMA_K4_TF32] = { 16, 8, 4, 32, 2, 1, 4, 32 },
+	[MMA_K32_4] = { 16, 8, 32, 4, 2, 1, 4, 32 },      /* s4/u4 m16n8k32 */
+	[MMA_K64_4] = { 16, 8, 64, 4, 4, 2, 4, 32 },      /* s4/u4 m16n8k64 */
+	[MMA_K256_1] = { 16, 8, 256, 1, 4, 2, 4, 32 },    /* b1 m16n8k256 */
 };
 
 void
@@ -167,8 +171,12 @@ afrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	case MMA_K8_16: *row = (int)g + 8 * (i >> 1); *col = (int)t * 2 + (i & 1); break;
 	case MMA_K8_TF32: *row = (int)g + 8 * (i & 1); *col = (int)t + 4 * (i >> 1); break;
 	case MMA_K32_8: *row = (int)g + 8 * ((i >> 2) & 1); *col = (int)t * 4 + (i & 3) + 16 * (i >> 3); break;
-	case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: *row = (int)g + 8 * (i & 1); *col = (int)t + 4 * (i >> 1); break;
+	case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: case MMA_K4_TF32:
+		*row = (int)g + 8 * (i & 1); *col = (int)t + 4 * (i >> 1); break;
 	case MMA_K16_8: *row = (int)g + 8 * (i >> 2); *col = (int)t * 4 + (i & 3); break;
+	case MMA_K32_4: *row = (int)g + 8 * (i >> 3); *col = (int)t * 8 + (i & 7); break;
+	case MMA_K64_4: *row = (int)g + 8 * ((i >> 3) & 1); *col = (int)t * 8 + (i & 7) + 32 * (i >> 4); break;
+	case MMA_K256_1: *row = (int)g + 8 * ((i >> 5) & 1); *col = (int)t * 32 + (i & 31) + 128 * (i >> 6); break;
 	case MMA_M8_K16_8: *row = (int)g; *col = (int)t * 4 + i; break;
 	default: *row = (int)g; *col = (int)t; break;
 	}
@@ -181,7 +189,10 @@ bfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	switch (shape) {
 	case MMA_K16_16: *row = (int)t * 2 + (i & 1) + 8 * (i >> 1); break;
 	case MMA_K8_16: *row = (int)t * 2 + i; break;
-	case MMA_K8_TF32: case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: *row = (int)t + 4 * i; break;
+	case MMA_K8_TF32: case MMA_F64_K4: case MMA_F64_K8: case MMA_F64_K16: case MMA_K4_TF32: *row = (int)t + 4 * i; break;
+	case MMA_K32_4: *row = (int)t * 8 + i; break;
+	case MMA_K64_4: *row = (int)t * 8 + (i & 7) + 32 * (i >> 3); break;
+	case MMA_K256_1: *row = (int)t * 32 + (i & 31) + 128 * (i >> 5); break;
 	case MMA_K32_8: *row = (int)t * 4 + (i & 3) + 16 * (i >> 2); break;
 	case MMA_K16_8: case MMA_M8_K16_8: *row = (int)t * 4 + i; break;
 	default: *row = (int)t; break;
@@ -477,10 +488,15 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *
 	}
 	if (fa < 0) {
 		int asg = flags & MMA_ASIGNED ? 1 : 0, bsg = flags & MMA_BSIGNED ? 1 : 0;
+		int sh = ty == TY_S4 || ty == TY_U4 ? 4 : 0;   /* 4-bit elements sign-extend from bit 3 */
 		int64_t acc = (int32_t)(uint32_t)cin;
-		for (int i = 0; i < k; i++)
-			acc += (int64_t)(asg ? (int8_t)a[i] : (uint8_t)a[i]) *
-			    (int64_t)(bsg ? (int8_t)b[i] : (uint8_t)b[i]);
+		if (ty == TY_B1)   /* the popcount of a AND b (or XOR) over k bits, added to C */
+			for (int i = 0; i < k; i++)
+				acc += flags & MMA_XOR ? (a[i] ^ b[i]) & 1 : a[i] & b[i] & 1;
+		else
+			for (int i = 0; i < k; i++)
+			acc += (int64_t)(asg ? (int8_t)(uint8_t)(a[i] << sh) >> sh : (uint8_t)a[i]) *
+			    (int64_t)(bsg ? (int8_t)(uint8_t)(b[i] << sh) >> sh : (uint8_t)b[i]);
 		if (flags & MMA_SATFINITE)
 			acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
 		return (uint32_t)acc;
@@ -495,6 +511,88 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *
 	}
 }
 
+/* v converted between f16 and f32, to nearest even */
+static uint64_t
+ccvt(int from, int to, uint64_t v)
+{
+	int neg, exp;
+	uint64_t man;
+
+	switch (alu_funpack(from, v, &neg, &exp, &man)) {
+	case 0: return (uint64_t)neg << (to == ALU_F16 ? 15 : 31);
+	case 1: return alu_fround(to, neg, exp, (alu_u128)man, 0, ALU_RN, 0);
+	case 2: return fspecial(to, 0, neg);
+	default: return fspecial(to, 1, 0);
+	}
+}
+
+/*
+ * m8n8k4 with f16 inputs: four independent products, quad-pair q (lanes
+ * 4q..4q+3, the low group, and 16+4q..16+4q+3, the high group) computing
+ * its own 8x8 D from its own A, B and C.  In the low group lane l holds
+ * row l % 4 of A (row major; column l % 4 col major), row l % 4 of B
+ * (row major; its columns 0-3, col major: column l % 4), and a row of C
+ * and D as f16; the high group holds rows (and columns of B) 4 higher.
+ * An f32 C or D is spread over two lanes of each half: element i of lane
+ * l is at row (l & 1) + (i & 2) (+4 in the high group), column (i & 4) +
+ * (l & 2) + (i & 1).  Unlike the other shapes' fused sum, the arithmetic
+ * is a chain of f32 adds (below).
+ */
+static void
+mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
+{
+	int cbits = xi->aux & 0xff, dbits = xi->aux >> 8 & 0xff, acol = xi->aux >> 16 & 1, bcol = xi->aux >> 17 & 1;
+	int nd = dbits == 16 ? 4 : 8;
+	uint64_t A[4][8][4], B[4][4][8], C[4][8][8];
+
+	for (uint32_t l = 0; l < WARP; l++) {
+		int q = (int)(l % 16) / 4, hi = l >= 16 ? 4 : 0, t = (int)l % 4;
+		for (int i = 0; i < 4; i++) {
+			uint64_t a = s[i / 2][l] >> (16 * (i % 2)) & 0xffff, b = s[2 + i / 2][l] >> (16 * (i % 2)) & 0xffff;
+			if (acol)
+				A[q][i + hi][t] = a;
+			else
+				A[q][t + hi][i] = a;
+			if (bcol)
+				B[q][i][t + hi] = b;
+			else
+				B[q][t][i + hi] = b;
+		}
+		for (int i = 0; i < 8; i++) {
+			if (cbits == 16)
+				C[q][t + hi][i] = s[4 + i / 2][l] >> (16 * (i % 2)) & 0xffff;
+			else
+				C[q][(t & 1) + (i & 2) + hi][(i & 4) + (t & 2) + (i & 1)] = s[4 + i][l];
+		}
+	}
+	/* the products (exact in f32) added in k order, then C, each sum
+	 * rounded to nearest in f32 (as measured on an H200); an f16 C is
+	 * widened first (exactly), an f16 D is the sum rounded to f16 */
+	for (int q = 0; q < 4; q++)
+		for (int r = 0; r < 8; r++)
+			for (int c = 0; c < 8; c++) {
+				uint64_t v = 0, cin = cbits == 16 ? ccvt(ALU_F16, ALU_F32, C[q][r][c]) : C[q][r][c];
+				for (int k = 0; k < 4; k++) {
+					uint64_t p = alu_fmul(ALU_F32, ccvt(ALU_F16, ALU_F32, A[q][r][k]),
+					    ccvt(ALU_F16, ALU_F32, B[q][k][c]), ALU_RN, 0);
+					v = k ? alu_fadd(ALU_F32, v, p, ALU_RN, 0) : p;
+				}
+				v = alu_fadd(ALU_F32, v, cin, ALU_RN, 0);
+				C[q][r][c] = dbits == 16 ? ccvt(ALU_F32, ALU_F16, v) : v;
+			}
+	for (uint32_t l = 0; l < WARP; l++) {
+		int q = (int)(l % 16) / 4, hi = l >= 16 ? 4 : 0, t = (int)l % 4;
+		for (int j = 0; j < nd; j++)
+			d[j][l] = 0;
+		for (int i = 0; i < 8; i++) {
+			if (dbits == 16)
+				d[i / 2][l] |= (C[q][t + hi][i] & 0xffff) << (16 * (i % 2));
+			else
+				d[i][l] = C[q][(t & 1) + (i & 2) + hi][(i & 4) + (t & 2) + (i & 1)];
+		}
+	}
+}
+
 /* s[j][lane]: the registers of A, B, C in operand order; d[j][lane] receives D. */
 void
 interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
@@ -503,8 +601,12 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	int na, nb, nc;
 	int abits = sh->abits, cbits = xi->aux & 0xff, asg = xi->aux >> 8 & 1, bsg = xi->aux >> 9 & 1;
 	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff, flags;
-	uint64_t A[16][32], B[32][8], C[16][8];
+	uint64_t A[16][256], B[256][8], C[16][8];
 
+	if (xi->mod == MMA_M8_K4_16) {
+		mma_m8n8k4(xi, s, d);
+		return;
+	}
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint64_t ra[8], rb[4], rc[4];
@@ -527,6 +629,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		}
 	}
 	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
+	    (xi->aux >> 24 & 1 ? MMA_XOR : 0) |
 	    (bty != xi->ty ? bty << MMA_BTY : 0);
 	if (interp_mma_fused(xi->ty, flags)) {   /* each input unpacked once */
 		MmaIn ua[16][32], ub[8][32];
@@ -544,7 +647,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	} else
 		for (int r = 0; r < sh->m; r++)
 			for (int c = 0; c < sh->n; c++) {
-				uint64_t a[32] = { 0 }, b[32] = { 0 };
+				uint64_t a[256] = { 0 }, b[256] = { 0 };
 				for (int k = 0; k < sh->k; k++) {
 					a[k] = A[r][k];
 					b[k] = B[k][c];

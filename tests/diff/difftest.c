@@ -13,6 +13,9 @@
  *                                    as the CUDA backend loads them
  *   difftest families                the families and their weights
  *
+ * gen, show, record, module, families and dump use the newest generator
+ * version unless told `--gen-version N`; replay takes each record's.
+ *
  * A record is one line:  VERSION SEED FAMILY STATUS [DETAIL]
  * STATUS ok is followed by one word per output slot, HASH:VALUE, the hash
  * (32 bits) of the slot's cells over all threads and the value of thread
@@ -37,6 +40,7 @@
 #include "difftest.h"
 
 static const char *prog = "difftest";
+static int genver = DT_VERSION;   /* --gen-version */
 
 static int
 usage(void)
@@ -48,7 +52,9 @@ usage(void)
 	    "       %s replay [--xfail FILE] [-v] FILE...\n"
 	    "       %s module FROM TO [FAMILY]\n"
 	    "       %s families\n"
-	    "       %s dump --backend cuda|interp SEED...\n", prog, prog, prog, prog, prog, prog, prog);
+	    "       %s dump --backend cuda|interp SEED...\n"
+	    "       (--gen-version N anywhere: generator version N, 1..%d; default the newest)\n",
+	    prog, prog, prog, prog, prog, prog, prog, DT_VERSION);
 	return 2;
 }
 
@@ -68,8 +74,11 @@ static int
 family_arg(const char *s)
 {
 	int f = dt_family_lookup(s);
-	if (f < 0)
-		fprintf(stderr, "%s: unknown family '%s' (see: %s families)\n", prog, s, prog);
+	if (f < 0 || f >= dt_family_count(genver)) {
+		fprintf(stderr, "%s: unknown family '%s' in generator version %d (see: %s families)\n", prog, s,
+		    genver, prog);
+		return -1;
+	}
 	return f;
 }
 
@@ -91,7 +100,7 @@ slot_hash(const uint64_t *cell, unsigned n)
 static void
 print_ok(FILE *f, const DtKernel *k, const uint64_t *out)
 {
-	fprintf(f, "%d %s %s ok", DT_VERSION, k->name + 1, k->family);
+	fprintf(f, "%d %s %s ok", k->version, k->name + 1, k->family);
 	for (int s = 0; s < k->nslot; s++) {
 		const uint64_t *c = out + (size_t)s * k->nthreads;
 		fprintf(f, " %x:%llx", slot_hash(c, k->nthreads), (unsigned long long)c[0]);
@@ -103,7 +112,7 @@ print_ok(FILE *f, const DtKernel *k, const uint64_t *out)
 static void
 print_bad(FILE *f, const DtKernel *k, const char *status, const char *msg)
 {
-	fprintf(f, "%d %s %s %s ", DT_VERSION, k->name + 1, k->family, status);
+	fprintf(f, "%d %s %s %s ", k->version, k->name + 1, k->family, status);
 	for (const char *p = msg; *p && p - msg < 300; p++)
 		fputc(isprint((unsigned char)*p) ? *p : ' ', f);
 	fputc('\n', f);
@@ -203,7 +212,7 @@ record_interp(const RecOpts *o, FILE *f)
 		return 1;
 	for (uint64_t s = o->from + o->job; s < o->to; s += o->jobs) {
 		DtKernel k;
-		if (dt_gen(&k, s, o->family) != 0) {
+		if (dt_gen(&k, genver, s, o->family) != 0) {
 			fprintf(stderr, "%s: out of memory\n", prog);
 			return 1;
 		}
@@ -336,7 +345,7 @@ record_cuda(const RecOpts *o, FILE *f)
 	while (s < o->to) {
 		int n = 0, whole;
 		for (; n < o->batch && s < o->to; n++, s += o->jobs)
-			if (dt_gen(&ks[n], s, o->family) != 0)
+			if (dt_gen(&ks[n], genver, s, o->family) != 0)
 				return 1;
 		whole = gpu_load(&u, ks, n) == PTX_OK;
 		for (int i = 0; i < n; i++) {
@@ -574,14 +583,17 @@ typedef struct {
 } Replay;
 
 static int
-is_xfail(const Replay *r, uint64_t seed, const char *family)
+is_xfail(const Replay *r, int ver, uint64_t seed, const char *family)
 {
-	char s[32];
+	char s[32], v[64];
+	/* "seed N" is a version 1 record; later versions name the version and
+	 * the family, since one seed is recorded with several families */
 	snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
+	snprintf(v, sizeof v, "v%d seed %llu %s", ver, (unsigned long long)seed, family);
 	for (int i = 0; i < r->npat; i++) {
 		const char *p = r->pat[i];
 		if ((strncmp(p, "family ", 7) == 0 && strcmp(p + 7, family) == 0) ||
-		    (strncmp(p, "seed ", 5) == 0 && strcmp(p + 5, s) == 0))
+		    (ver == 1 && strncmp(p, "seed ", 5) == 0 && strcmp(p + 5, s) == 0) || strcmp(p, v) == 0)
 			return 1;
 	}
 	return 0;
@@ -631,27 +643,30 @@ replay_line(Replay *r, const char *where, char *line)
 		printf("%s: malformed record\n", where);
 		return 0;
 	}
-	if (ver != DT_VERSION) {
-		printf("%s: seed %llu: generator version %d, not %d: record the cases again\n", where, seed, ver, DT_VERSION);
+	if (ver < 1 || ver > DT_VERSION) {
+		printf("%s: seed %llu: generator version %d, not 1..%d\n", where, seed, ver, DT_VERSION);
 		return 0;
 	}
 	if (strcmp(status, "ok") != 0)
 		return -1;
-	if ((f = dt_family_lookup(fam)) < 0) {
+	if ((f = dt_family_lookup(fam)) < 0 || f >= dt_family_count(ver)) {
 		printf("%s: seed %llu: unknown family %s\n", where, seed, fam);
 		return 0;
 	}
-	if (dt_gen(&k, seed, f) != 0)
+	if (dt_gen(&k, ver, seed, f) != 0)
 		return 0;
 	uint64_t *out = calloc(1, k.outsize ? k.outsize : 1);
 	if (!out) {
 		dt_kernel_free(&k);
 		return 0;
 	}
-	int xf = is_xfail(r, seed, fam);
+	int xf = is_xfail(r, ver, seed, fam);
+	char vs[8] = "";   /* the version, where not 1, before "seed" */
+	if (ver != 1)
+		snprintf(vs, sizeof vs, "v%d ", ver);
 	if (run_interp(r->cx, &k, out, msg, sizeof msg) != PTX_OK) {
 		if (!xf || r->verbose)
-			printf("%s: seed %llu (%s): %s%s\n", where, seed, fam, msg, xf ? " [expected]" : "");
+			printf("%s: %sseed %llu (%s): %s%s\n", where, vs, seed, fam, msg, xf ? " [expected]" : "");
 		ok = 0;
 		goto done;
 	}
@@ -672,7 +687,7 @@ replay_line(Replay *r, const char *where, char *line)
 					first = nslot;
 					if (!xf || r->verbose) {
 						text_line(&k, k.slot[nslot].line, insn, sizeof insn);
-						printf("%s: seed %llu (%s) slot %d, line %d: %s\n", where, seed, fam, nslot,
+						printf("%s: %sseed %llu (%s) slot %d, line %d: %s\n", where, vs, seed, fam, nslot,
 						    k.slot[nslot].line, insn);
 						if (c[0] != v)
 							printf("    thread 0: expected 0x%llx, got 0x%llx\n", v,
@@ -689,17 +704,19 @@ replay_line(Replay *r, const char *where, char *line)
 		p = e;
 	}
 	if (nslot != k.nslot) {
-		printf("%s: seed %llu (%s): %d slots recorded, the kernel has %d\n", where, seed, fam, nslot, k.nslot);
+		printf("%s: %sseed %llu (%s): %d slots recorded, the kernel has %d\n", where, vs, seed, fam, nslot,
+		    k.nslot);
 		ok = 0;
 	} else if (first >= 0) {
 		if ((!xf || r->verbose) && ndiff > 1)
-			printf("    %d of %d slots differ; difftest show %llu %s prints the kernel\n", ndiff, nslot, seed, fam);
+			printf("    %d of %d slots differ; difftest --gen-version %d show %llu %s prints the kernel\n", ndiff,
+			    nslot, ver, seed, fam);
 		ok = 0;
 	}
 done:
 	if (xf) {
 		if (ok) {
-			printf("%s: seed %llu (%s): passes, but is listed as an expected failure\n", where, seed, fam);
+			printf("%s: %sseed %llu (%s): passes, but is listed as an expected failure\n", where, vs, seed, fam);
 			r->xpass++;
 		} else
 			r->xfail++;
@@ -804,7 +821,7 @@ load_kernel(DtKernel *k, int argc, char **argv)
 		return usage();
 	if (argc == 2 && (f = family_arg(argv[1])) < 0)
 		return 2;
-	if (dt_gen(k, seed, f) != 0) {
+	if (dt_gen(k, genver, seed, f) != 0) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return 1;
 	}
@@ -877,7 +894,7 @@ cmd_module(int argc, char **argv)
 	if (!(ks = calloc((size_t)n, sizeof *ks)))
 		return 1;
 	for (int i = 0; i < n; i++)
-		if (dt_gen(&ks[i], from + (uint64_t)i, f) != 0)
+		if (dt_gen(&ks[i], genver, from + (uint64_t)i, f) != 0)
 			return 1;
 	if (!(text = concat(ks, n, &len)))
 		return 1;
@@ -892,8 +909,8 @@ cmd_module(int argc, char **argv)
 static int
 cmd_families(void)
 {
-	for (int i = 0; i < dt_family_count(); i++)
-		printf("%-9s %d\n", dt_family_name[i], dt_family_weight(i));
+	for (int i = 0; i < dt_family_count(genver); i++)
+		printf("%-9s %d\n", dt_family_name[i], dt_family_weight(genver, i));
 	return 0;
 }
 
@@ -924,7 +941,7 @@ cmd_dump(int argc, char **argv)
 		char msg[512];
 		int st;
 
-		if (parse_u64(argv[i], &seed) != 0 || dt_gen(&k, seed, -1) != 0) {
+		if (parse_u64(argv[i], &seed) != 0 || dt_gen(&k, genver, seed, -1) != 0) {
 			fprintf(stderr, "%s: dump: bad seed '%s'\n", prog, argv[i]);
 			rc = 2;
 			continue;
@@ -957,6 +974,18 @@ cmd_dump(int argc, char **argv)
 int
 main(int argc, char **argv)
 {
+	/* --gen-version N, wherever it is */
+	for (int i = 1; i < argc; i++) {
+		uint64_t v;
+		if (strcmp(argv[i], "--gen-version") != 0)
+			continue;
+		if (i + 1 >= argc || parse_u64(argv[i + 1], &v) != 0 || v < 1 || v > DT_VERSION)
+			return usage();
+		genver = (int)v;
+		memmove(argv + i, argv + i + 2, (size_t)(argc - i - 1) * sizeof *argv);
+		argc -= 2;
+		i--;
+	}
 	if (argc < 2)
 		return usage();
 	if (strcmp(argv[1], "gen") == 0)

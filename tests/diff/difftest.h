@@ -5,16 +5,19 @@
  * A kernel is a pure function of (generator version, seed, family): the
  * PTX text, the launch shape and the input buffer are all drawn from one
  * random stream seeded by the seed, so a record of its outputs needs only
- * those three to be replayed.  Any change to gen.c that changes what a
- * seed produces must raise DT_VERSION; records of another version are
- * refused by replay, and must be recorded again on a GPU.
+ * those three to be replayed.  The generator keeps every version it ever
+ * had: a record names its version, and replay generates that version's
+ * kernel, so records stay valid when a new version adds families or
+ * forms.  A change to what an existing version produces for a seed is
+ * therefore a bug; new forms go into a new version (DT_VERSION, the
+ * newest, which record, gen, show and module use unless told otherwise).
  */
 #ifndef DIFFTEST_H
 #define DIFFTEST_H
 #include <stddef.h>
 #include <stdint.h>
 
-#define DT_VERSION 1
+#define DT_VERSION 2
 
 /* Register classes: every register is a bit type (.b16 .b32 .b64 .pred),
  * which any instruction type of its size may use. */
@@ -40,6 +43,7 @@ typedef struct {
 	size_t body;        /* offset of the .entry: what follows the header */
 	char name[32];      /* the kernel's name */
 	const char *family;
+	int version;        /* the generator version that made it */
 	unsigned ncta, ntid, nthreads;
 	DtSlot *slot;
 	int nslot;
@@ -47,14 +51,16 @@ typedef struct {
 	size_t insize, outsize, scrsize;   /* bytes */
 } DtKernel;
 
+/* version: 1..DT_VERSION.  A version's families are the first
+ * dt_family_count(version) of dt_family_name: later versions only add. */
 extern const char *const dt_family_name[];
-int dt_family_count(void);
+int dt_family_count(int version);
 int dt_family_lookup(const char *name);   /* -1 when unknown */
+int dt_family_weight(int version, int family);
 
-/* family < 0: the seed picks one by the families' weights.  0 on success,
- * -1 when out of memory. */
-int dt_gen(DtKernel *k, uint64_t seed, int family);
+/* family < 0: the seed picks one by the version's weights.  0 on
+ * success, -1 when out of memory or the version or family is unknown. */
+int dt_gen(DtKernel *k, int version, uint64_t seed, int family);
 void dt_kernel_free(DtKernel *k);
-int dt_family_weight(int family);
 
 #endif

@@ -202,26 +202,36 @@ typedef struct {
 	int fullwarps;          /* every warp is whole: shfl allowed */
 	int mem;                /* the shared and scratch cells were initialized */
 	int target;             /* slots to produce */
+	int ver;                /* the generator version */
+	Buf pre;                /* module-scope text before the .entry: device functions, constants */
+	Buf decl;               /* more declarations at the top of the entry */
+	int nfunc;              /* device functions in pre */
+	int ndecl;              /* flags of what decl declares (gen2.inc) */
+	int mbph;               /* mbarrier phases begun; 0: not initialized */
+	int mmaf;               /* the kernel's mma form, +1; 0: not chosen yet */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
 
-enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED, NFAM };
+/* version 1 has the first NFAM1 families; version 2 adds the rest */
+enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
+	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
+	"tensor", "intx", "flow", "async",
 };
-static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12 };
+static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10 };
 
 int
-dt_family_count(void)
+dt_family_count(int ver)
 {
-	return NFAM;
+	return ver == 1 ? NFAM1 : ver > 1 && ver <= DT_VERSION ? NFAM : 0;
 }
 
 int
-dt_family_weight(int f)
+dt_family_weight(int ver, int f)
 {
-	return f >= 0 && f < NFAM ? famweight[f] : 0;
+	return f >= 0 && f < dt_family_count(ver) ? famweight[f] : 0;
 }
 
 int
@@ -327,26 +337,19 @@ imm_f64(Gen *g, char *buf, size_t n)
 	return buf;
 }
 
-/*
- * Expands one template group (see the top comment) and emits it, storing
- * each destination.  pred >= 0: the instructions run under @%p<pred> (or
- * @!%p when neg), and their destinations are given a value first.
- */
+/* resolves the [a/b] choices of a template into out, innermost first,
+ * so that they may nest */
 static void
-emit(Gen *g, const char *tpl, int pred, int neg)
+choose(Gen *g, const char *tpl, char *out, size_t len)
 {
-	char line[512], buf[512];
-	int prev = -1, prevcls = C32;
-	size_t bl;
-
-	/* resolve the choices, innermost first, so that they may nest */
-	snprintf(buf, sizeof buf, "%s", tpl);
+	snprintf(out, len, "%s", tpl);
 	for (;;) {
-		char *close = strchr(buf, ']'), *open, *alt[16], *a;
+		char *close = strchr(out, ']'), *open, *alt[16], *a;
 		int na = 0;
+		size_t bl;
 		if (!close)
 			break;
-		for (open = close; open > buf && *open != '['; open--)
+		for (open = close; open > out && *open != '['; open--)
 			;
 		alt[na++] = open + 1;
 		for (char *q = open + 1; q < close; q++)
@@ -357,6 +360,20 @@ emit(Gen *g, const char *tpl, int pred, int neg)
 		memmove(open, a, bl);
 		memmove(open + bl, close + 1, strlen(close + 1) + 1);
 	}
+}
+
+/*
+ * Expands one template group (see the top comment) and emits it, storing
+ * each destination.  pred >= 0: the instructions run under @%p<pred> (or
+ * @!%p when neg), and their destinations are given a value first.
+ */
+static void
+emit(Gen *g, const char *tpl, int pred, int neg)
+{
+	char line[512], buf[512];
+	int prev = -1, prevcls = C32;
+
+	choose(g, tpl, buf, sizeof buf);
 	tpl = buf;
 	while (*tpl) {
 		int dcls[4], dreg[4], nd = 0;
@@ -1023,6 +1040,8 @@ gen_loop(Gen *g)
 	addpool(g, C32, acc);
 }
 
+#include "gen2.inc"
+
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
 	[F_CONTRACT] = t_contract, [F_VIDEO] = t_video, [F_CONTROL] = t_control,
@@ -1037,10 +1056,10 @@ item(Gen *g, int fam)
 		/* not video: the interpreter may lack it, which would hide
 		 * every other result of the kernel */
 		static const int f[] = { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP,
-			F_CONTROL, F_MEMORY };
-		fam = f[rbelow(&g->rng, sizeof f / sizeof f[0])];
+			F_CONTROL, F_MEMORY, F_INTX, F_FLOW };
+		fam = f[rbelow(&g->rng, g->ver == 1 ? 10 : sizeof f / sizeof f[0])];
 	}
-	if (g->depth > 0 && (fam == F_WARP || fam == F_MEMORY || fam == F_MIXED))
+	if (g->depth > 0 && (fam == F_WARP || fam == F_MEMORY || fam == F_MIXED || fam == F_TENSOR || fam == F_ASYNC))
 		fam = alu_family(g);
 	switch (fam) {
 	case F_INT:
@@ -1063,6 +1082,18 @@ item(Gen *g, int fam)
 			emit(g, pickt(g, t_int), -1, 0);
 		else
 			gen_mem(g);
+		return;
+	case F_TENSOR:
+		gen_tensor(g);
+		return;
+	case F_INTX:
+		gen_intx(g);
+		return;
+	case F_FLOW:
+		gen_flow(g);
+		return;
+	case F_ASYNC:
+		gen_async(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
@@ -1153,26 +1184,28 @@ dt_kernel_free(DtKernel *k)
 }
 
 int
-dt_gen(DtKernel *k, uint64_t seed, int family)
+dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 {
-	Gen *g = calloc(1, sizeof *g);
+	Gen *g;
 	Buf h = { 0 };
-	int ok;
+	int ok, nfam = dt_family_count(ver);
 
 	memset(k, 0, sizeof *k);
-	if (!g)
+	if (!nfam || family >= nfam || !(g = calloc(1, sizeof *g)))
 		return -1;
 	g->k = k;
+	g->ver = ver;
+	k->version = ver;
 	g->rng = mix64(seed ^ 0x5054586b69742d64ULL);
 	/* drawn even when the family is given, so that a seed's kernel is
 	 * the same whether its family was named or chosen */
 	int sum = 0, x, chosen;
-	for (int i = 0; i < NFAM; i++)
+	for (int i = 0; i < nfam; i++)
 		sum += famweight[i];
 	x = (int)rbelow(&g->rng, (unsigned)sum);
-	for (chosen = 0; chosen < NFAM - 1 && (x -= famweight[chosen]) >= 0; chosen++)
+	for (chosen = 0; chosen < nfam - 1 && (x -= famweight[chosen]) >= 0; chosen++)
 		;
-	if (family < 0 || family >= NFAM)
+	if (family < 0)
 		family = chosen;
 	g->family = family;
 	k->family = dt_family_name[family];
@@ -1182,6 +1215,9 @@ dt_gen(DtKernel *k, uint64_t seed, int family)
 	k->ncta = 1 + rbelow(&g->rng, 3);
 	g->fullwarps = rbelow(&g->rng, 2);
 	k->ntid = g->fullwarps ? 32 * (1 + rbelow(&g->rng, 3)) : 16 + rbelow(&g->rng, 81);
+	/* version 2: the tensor family's collectives need whole warps */
+	if (ver >= 2 && family == F_TENSOR)
+		k->ntid = (k->ntid + 31) & ~31u;
 	g->fullwarps = k->ntid % 32 == 0;
 	k->nthreads = k->ncta * k->ntid;
 	g->target = 30 + (int)rbelow(&g->rng, 51);
@@ -1191,24 +1227,32 @@ dt_gen(DtKernel *k, uint64_t seed, int family)
 		item(g, family);
 	bput(&g->b, "\tret;\n}\n");
 
-	/* the header, now that the register counts are known: always 16 lines */
-	bput(&h, "// difftest v%d seed %llu family %s: %u CTAs of %u threads\n", DT_VERSION,
+	/* the header, now that the register counts are known: 16 lines, more
+	 * where version 2 adds device functions or declarations */
+	/* (version 2's mma with e4m3/e5m2 needs PTX ISA 8.4) */
+	bput(&h, "// difftest v%d seed %llu family %s: %u CTAs of %u threads\n", ver,
 	    (unsigned long long)seed, k->family, k->ncta, k->ntid);
-	bput(&h, ".version 8.1\n.target sm_90\n.address_size 64\n\n");
+	bput(&h, ".version %s\n.target sm_90\n.address_size 64\n\n", ver == 1 ? "8.1" : "8.4");
 	size_t body = h.n;
+	if (g->pre.s)
+		bput(&h, "%s", g->pre.s);
 	bput(&h, ".visible .entry %s(\n\t.param .u64 pin,\n\t.param .u64 pout,\n\t.param .u64 pscr)\n{\n", k->name);
 	bput(&h, "\t.reg .b16 %%h<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n\t.reg .pred %%p<%d>;\n",
 	    g->nreg[C16], g->nreg[C32], g->nreg[C64], g->nreg[CP] ? g->nreg[CP] : 1);
 	bput(&h, "\t.shared .align 16 .b8 sm[2048];\n");
+	if (g->decl.s)
+		bput(&h, "%s", g->decl.s);
 	g->hdr = h.lines;
 	bput(&h, "%s", g->b.s ? g->b.s : "");
-	ok = !h.oom && !g->b.oom;
+	ok = !h.oom && !g->b.oom && !g->pre.oom && !g->decl.oom;
 	for (int i = 0; i < k->nslot; i++)
 		k->slot[i].line += g->hdr;
 	k->text = h.s;
 	k->len = h.n;
 	k->body = body;
 	free(g->b.s);
+	free(g->pre.s);
+	free(g->decl.s);
 
 	/* the inputs, from their own stream: a cell's value depends only on
 	 * the seed, the thread and the cell */
