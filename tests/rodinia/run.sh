@@ -108,7 +108,7 @@ export RODINIA_NVCC RODINIA_COMPAT PATH
 # --- build, JOBS at a time (each benchmark's make is serial)
 n=0
 for d in $(list "$@" | cut -d'|' -f2 | sort -u); do
-	(cd "$work/cuda/$d" && make OUTPUT=Y CUDA_DIR="$cw" CUDA_INSTALL_PATH="$cw" > "$work/build.$(echo "$d" | tr / _).log" 2>&1) &
+	(cd "$work/cuda/$d" && make OUTPUT=-DOUTPUT VERIFY=-DVERIFY CUDA_DIR="$cw" CUDA_INSTALL_PATH="$cw" > "$work/build.$(echo "$d" | tr / _).log" 2>&1) &
 	n=$((n + 1))
 	[ $((n % jobs)) -eq 0 ] && wait
 done
