@@ -10,6 +10,7 @@ done
 sed -i 's/deviceProp\.clockRate/0/; s/deviceProp\. deviceOverlap/1/' gaussian/gaussian.cu
 sed -i 's/!prop\.deviceOverlap/0/' huffman/hist.cu
 sed -i 's|^include ~/rodinia_3.0/common/make.config|include ../../common/make.config|' hotspot3D/Makefile
+# shellcheck disable=SC2016
 sed -i 's|-I$(CUDA_SDK_PATH)/common/inc|-I../hybridsort|' cfd/Makefile
 sed -i '/#include <GL\//d' hybridsort/*.cu
 grep -q unistd mummergpu/src/suffix-tree.cpp || sed -i '1i #include <unistd.h>' mummergpu/src/suffix-tree.cpp

@@ -30,7 +30,7 @@
 # ran; 77 without nvcc or python3; 1 otherwise.
 
 here=$(cd "$(dirname "$0")" && pwd)
-rod= work= out= jobs=2 nobuild=
+rod='' work='' out='' jobs=2 nobuild=''
 while getopts r:w:o:j:n o; do
 	case $o in
 	r) rod=$OPTARG ;;
@@ -127,6 +127,7 @@ bad=0
 list "$@" > "$work/list"
 while IFS='|' read -r name dir cmd files keep; do
 	cd "$work/cuda/$dir" || exit 1
+	# shellcheck disable=SC2086
 	rm -f $files
 	s=$(date +%s.%N)
 	timeout "${RODINIA_TIMEOUT:-120}" sh -c "$cmd" > "$out/$name.stdout" 2> "$out/$name.stderr" < /dev/null
