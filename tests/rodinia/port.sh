@@ -12,7 +12,8 @@ sed -i 's/!prop\.deviceOverlap/0/' huffman/hist.cu
 sed -i 's|^include ~/rodinia_3.0/common/make.config|include ../../common/make.config|' hotspot3D/Makefile
 # shellcheck disable=SC2016
 sed -i 's|-I$(CUDA_SDK_PATH)/common/inc|-I../hybridsort|' cfd/Makefile
-sed -i '/#include <GL\//d' hybridsort/*.cu
+sed -i '/#include <GL\//d; /#include <cuda_gl_interop.h>/d' hybridsort/*.cu
+sed -i 's/ -lGL -lGLU//' mummergpu/src/Makefile
 grep -q unistd mummergpu/src/suffix-tree.cpp || sed -i '1i #include <unistd.h>' mummergpu/src/suffix-tree.cpp
 # texture references bound to linear memory: texture objects (compat.h)
 sed -i 's/^texture<\([a-z0-9]*\), 1, cudaReadModeElementType> \([A-Za-z_]*\); *\(\r*\)$/__device__ compat_tex<\1> \2;\3/' \
@@ -34,3 +35,5 @@ sed -i 's/^    int verbose = 0;/    int verbose = 1;/' gaussian/gaussian.cu
 # mummergpu's SuffixNode::id() tests this against NULL, which g++ drops
 # as undefined (then the tree's root crashes the host code)
 sed -i 's/^\(C\(XX\)\{0,1\}FLAGS *:= -m64\) /\1 -fno-delete-null-pointer-checks /' mummergpu/src/Makefile
+# dwt2d's output name: strlen + 4 bytes for the name and ".dwt" and its NUL
+sed -i 's/d->outFilename = (char \*)malloc(strlen(d->srcFilename)+4);/d->outFilename = (char *)malloc(strlen(d->srcFilename)+5);/' dwt2d/main.cu
