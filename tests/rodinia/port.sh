@@ -35,5 +35,7 @@ sed -i 's/^    int verbose = 0;/    int verbose = 1;/' gaussian/gaussian.cu
 # mummergpu's SuffixNode::id() tests this against NULL, which g++ drops
 # as undefined (then the tree's root crashes the host code)
 sed -i 's/^\(C\(XX\)\{0,1\}FLAGS *:= -m64\) /\1 -fno-delete-null-pointer-checks /' mummergpu/src/Makefile
-# dwt2d's output name: strlen + 4 bytes for the name and ".dwt" and its NUL
+# dwt2d's output names, each a byte short of its NUL (with
+# _FORTIFY_SOURCE the run aborts)
 sed -i 's/d->outFilename = (char \*)malloc(strlen(d->srcFilename)+4);/d->outFilename = (char *)malloc(strlen(d->srcFilename)+5);/' dwt2d/main.cu
+sed -i 's/char outfile\[strlen(filename)+strlen(suffix)\];/char outfile[strlen(filename) + strlen(suffix) + 1];/' dwt2d/dwt.cu
