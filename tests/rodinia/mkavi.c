@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
-#include "avilib.h"
+#include <avilib.h>   /* from the Rodinia tree (-I), not this one */
 int main(int argc, char **argv)
 {
 	if (argc != 5) return 2;
