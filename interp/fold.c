@@ -1251,7 +1251,7 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			zs = same(d, 3, d, 1) || same(d, 3, d, 2) ? 3 : same(d, 2, d, 1) ? 2 : 0;
 		if (zs == 2)
 			q = 3;
-		if (!d || d->guard || d->ndst != 1 || d->ty[0] != TY_B32 || d->opnd[4].kind != OK_IMM || !zs ||
+		if (!zs || d->guard || d->ndst != 1 || d->ty[0] != TY_B32 || d->opnd[4].kind != OK_IMM ||
 		    !(same(in, o, d, p) || same(in, o, d, q)))
 			continue;
 		for (int i = 1; i <= 3; i++)

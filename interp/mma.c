@@ -597,16 +597,16 @@ mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 void
 interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 {
+	if (xi->mod == MMA_M8_K4_16) {   /* its own layouts; no row of shapes[] */
+		mma_m8n8k4(xi, s, d);
+		return;
+	}
 	const Shape *sh = &shapes[xi->mod];
 	int na, nb, nc;
 	int abits = sh->abits, cbits = xi->aux & 0xff, asg = xi->aux >> 8 & 1, bsg = xi->aux >> 9 & 1;
 	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff, flags;
 	uint64_t A[16][256], B[256][8], C[16][8];
 
-	if (xi->mod == MMA_M8_K4_16) {
-		mma_m8n8k4(xi, s, d);
-		return;
-	}
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint64_t ra[8], rb[4], rc[4];

@@ -84,10 +84,10 @@ eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int d
 	if (d->nopnd < 3 || !eval(fn, d, &d->opnd[2], t, sym, &b, depth + 1))
 		return 0;
 	switch (d->op) {
-	case OP_ADD: *out = a + b; break;
-	case OP_SUB: *out = a - b; break;
-	case OP_MUL: *out = a * b; break;
-	case OP_SHL: if (b < 0 || b > 31) return 0; *out = a << b; break;
+	case OP_ADD: *out = (int64_t)((uint64_t)a + (uint64_t)b); break;   /* wrapping, as the registers do */
+	case OP_SUB: *out = (int64_t)((uint64_t)a - (uint64_t)b); break;
+	case OP_MUL: *out = (int64_t)((uint64_t)a * (uint64_t)b); break;
+	case OP_SHL: if (b < 0 || b > 31) return 0; *out = (int64_t)((uint64_t)a << b); break;
 	case OP_SHR: if (b < 0 || b > 31 || a < 0) return 0; *out = a >> b; break;
 	case OP_AND: *out = a & b; break;
 	case OP_OR: *out = a | b; break;
@@ -97,7 +97,7 @@ eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int d
 	case OP_MAD:
 		if (d->nopnd != 4 || !eval(fn, d, &d->opnd[3], t, sym, &c, depth + 1))
 			return 0;
-		*out = a * b + c;
+		*out = (int64_t)((uint64_t)a * (uint64_t)b + (uint64_t)c);
 		break;
 	default:
 		return 0;
@@ -225,7 +225,7 @@ addrs(Func *fn, Acc *x, const Opnd *a, int n)
 		int64_t v = 0;
 		if (a->base && !eval(fn, x->in, a->base, t, &x->sym, &v, 0))
 			return 0;
-		x->addr[t] = v + a->imm;
+		x->addr[t] = (int64_t)((uint64_t)v + (uint64_t)a->imm);
 	}
 	return x->sym != NULL;
 }
