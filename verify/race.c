@@ -230,6 +230,18 @@ addrs(Func *fn, Acc *x, const Opnd *a, int n)
 	return x->sym != NULL;
 }
 
+/* The slot of address a in the open-addressed table (slot, owner) of cap
+ * entries, a power of two: where it is, or the free one it would take. */
+static uint64_t
+probe(const int64_t *slot, const int *owner, int cap, int64_t a)
+{
+	uint64_t h = (uint64_t)a * 0x9e3779b97f4a7c15u >> 53;
+
+	while (owner[h] >= 0 && slot[h] != a)
+		h = (h + 1) & (uint64_t)(cap - 1);
+	return h;
+}
+
 /* Whether thread t's load address la[t] is thread t2's store address for
  * some t2 != t: its t2 in *who, by a table of the store's addresses. */
 static int
@@ -265,9 +277,7 @@ cross(const Acc *s, const Acc *l, int n, int64_t *slot, int *owner, int *tt, int
 	for (int t = 0; t < n; t++) {
 		if (!s->live[t])
 			continue;
-		uint64_t h = (uint64_t)sa[t] * 0x9e3779b97f4a7c15u >> 53;
-		while (owner[h] >= 0 && slot[h] != sa[t])
-			h = (h + 1) & (uint64_t)(cap - 1);
+		uint64_t h = probe(slot, owner, cap, sa[t]);
 		if (owner[h] < 0) {
 			owner[h] = t;
 			slot[h] = sa[t];
@@ -278,9 +288,7 @@ cross(const Acc *s, const Acc *l, int n, int64_t *slot, int *owner, int *tt, int
 	for (int t = 0; t < n; t++) {
 		if (!l->live[t])
 			continue;
-		uint64_t h = (uint64_t)la[t] * 0x9e3779b97f4a7c15u >> 53;
-		while (owner[h] >= 0 && slot[h] != la[t])
-			h = (h + 1) & (uint64_t)(cap - 1);
+		uint64_t h = probe(slot, owner, cap, la[t]);
 		if (owner[h] >= 0 && owner[h] != t) {
 			*tt = t;
 			*who = owner[h] == NTHREADS ? -1 : owner[h];
