@@ -1,13 +1,15 @@
 #!/bin/sh
 # tests/diff/gpu.sh -- record the differential tester's cases on a GPU.
 #
-#   sh tests/diff/gpu.sh OUTDIR [SEEDS] [FIRST]
+#   sh tests/diff/gpu.sh OUTDIR [SEEDS] [FIRST] [VERSION]
 #
 # Run on a machine with an sm_90 GPU, its driver and a C toolchain (re2c,
 # bison and autotools too when this is a git checkout).  Builds the
 # project in the tree (./configure && make), then runs
 # seeds FIRST..FIRST+SEEDS-1 (default 1..6000, each seed choosing its
-# family by the families' weights) through the GPU with one worker
+# family by the families' weights) of generator VERSION (default the
+# newest; an older version's seeds make the same kernels they always
+# did, so its record can grow) through the GPU with one worker
 # process (and CUDA context) per core, and writes:
 #   OUTDIR/sm90-vV-FIRST-LAST.txt.gz   the records: copy to tests/diff/cases/
 #   OUTDIR/summary.txt                 records per family and status, timings
@@ -17,7 +19,7 @@
 # faults.  JOBS=N overrides the worker count, BATCH=N the kernels loaded
 # per module (default 32).
 set -u
-out=${1:?usage: gpu.sh OUTDIR [SEEDS] [FIRST]}
+out=${1:?usage: gpu.sh OUTDIR [SEEDS] [FIRST] [VERSION]}
 seeds=${2:-6000}
 first=${3:-1}
 jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 8)}
@@ -45,10 +47,10 @@ d=$top/tests/diff/difftest
 t1=$(date +%s)
 
 last=$((first + seeds - 1))
-ver=$(sed -n 's/^#define DT_VERSION \([0-9]*\).*/\1/p' tests/diff/difftest.h)
+ver=${4:-$(sed -n 's/^#define DT_VERSION \([0-9]*\).*/\1/p' tests/diff/difftest.h)}
 name=sm90-v$ver-$first-$last.txt
 echo "recording seeds $first..$last with $jobs workers"
-"$d" record --backend cuda "$first" "$((last + 1))" -j "$jobs" -b "$batch" > "$out/$name" 2> "$out/record.err"
+"$d" --gen-version "$ver" record --backend cuda "$first" "$((last + 1))" -j "$jobs" -b "$batch" > "$out/$name" 2> "$out/record.err"
 rst=$?
 t2=$(date +%s)
 gzip -9f "$out/$name" || exit 1
