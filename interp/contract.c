@@ -523,18 +523,18 @@ defpos(const Func *f, int v, int *kind, int atomic)
  * selp, 13 a 64-bit integer result, 8 an rn expansion); for every pair of
  * defining kinds (load, plain, rn expansion, call, selp, copysign,
  * rcp.approx, 64-bit integer) the rules above already take the side that
- * wins most often.  The call results cannot be decided from the PTX: a
- * directed div, rcp or sqrt is a CALL of a subroutine whose argument and
- * result registers ptxas picks for the whole kernel, and where the result
- * comes back in another register than the argument its value counts as
- * later than values computed after the call, even one computed from it.
- * The pick follows the register pressure elsewhere: of
+ * wins most often.  The call results are not decided by the two operands
+ * and their definitions: a directed div, rcp or sqrt is a CALL of a
+ * subroutine whose registers ptxas picks for the whole kernel, and the
+ * order follows the rest of the kernel.  Of
  *     sqrt.rz a, x;  rcp.rm d, y;  st [p], a;  sqrt.rz s, z;
  *     fma.rz f, u, v, w;  mul.rp m, s, f;
- * ptxas puts s in the DMUL's winning slot (the dsqrt_rz subroutine
- * returns in R12, its argument in R14), and with the st moved above the
- * rcp.rm, whose d nothing reads, f (the result back in R14): the two
- * operands and their definitions are the same in both kernels.
+ * ptxas puts s in the DMUL's winning slot (its dsqrt_rz returns in R12,
+ * the argument in R14), as it does against f = s + w computed from s;
+ * with the st moved above the rcp.rm, whose d nothing reads, f wins (the
+ * result back in R14).  The result's register alone does not decide
+ * either: over seeds 1-600 a call result returned in another register
+ * than its argument's lost to a value computed later 60 times.
  * 1 when a is
  * the later, 0 when b is, -1 when in's a and b are not two distinct
  * register values whose places are known. */
