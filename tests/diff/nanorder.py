@@ -2,9 +2,11 @@
 # tests/diff/nanorder.py -- how well the loader predicts the SASS operand
 # slot ptxas gives each operand of an f64 add, sub, mul, fma, min and max.
 #
-#   python3 tests/diff/nanorder.py [-j N] [-v] FROM TO [BUILDDIR]
-#   python3 tests/diff/nanorder.py [-j N] [-v] -s FILE [BUILDDIR]
+#   python3 tests/diff/nanorder.py [-j N] [-v] [-g V] FROM TO [BUILDDIR]
+#   python3 tests/diff/nanorder.py [-j N] [-v] [-g V] -s FILE [BUILDDIR]
 #   -f (with either form): feature lines instead, see below
+#   -g V: generator version V's kernels (default the newest); the seeds
+#   of xfail.txt's "seed N" lines are version 1's
 #
 # For seeds FROM..TO-1 (or those of FILE, one "N" or "seed N" a line, as
 # tests/diff/xfail.txt lists them) of the differential tester: the kernel's PTX
@@ -28,9 +30,10 @@
 # tab-separated feature line instead: seed, line (counted from the
 # kernel's .entry line, plus 6), status, loader's choice, SASS truth, the
 # PTX opcodes that computed a and b (through movs, negs and abss), their
-# PTX lines, the SASS indices of the instructions that last wrote the
-# register in the winning and in the other slot (a CALL counts as the
-# writer of every register), and the SASS instruction.  Needs
+# PTX lines (counted as the instruction's), the SASS indices of the
+# instructions that last wrote the register in the winning and in the
+# other slot (a CALL counts as the writer of every register), and the
+# SASS instruction.  Needs
 # ptxas (PATH or /usr/local/cuda/bin) and nvdisasm (PATH or /work/tools/bin).
 import os, re, subprocess, sys, tempfile, shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -197,9 +200,10 @@ def ptx_op(lines, L):
 def is_const(o):
     return reg(o) in (None, 'RZ')
 
-def analyse(batch, builddir, tmp, feat=False):
+def analyse(batch, builddir, tmp, feat=False, ver=None):
     lo, hi = batch
-    ptx = subprocess.run([os.path.join(builddir, 'tests/diff/difftest'), 'module', str(lo), str(hi)],
+    gv = ['--gen-version', str(ver)] if ver else []
+    ptx = subprocess.run([os.path.join(builddir, 'tests/diff/difftest')] + gv + ['module', str(lo), str(hi)],
                          capture_output=True, text=True).stdout
     k = os.path.join(tmp, 'k%d.ptx' % lo)
     kl = os.path.join(tmp, 'kl%d.ptx' % lo)
@@ -270,7 +274,8 @@ def analyse(batch, builddir, tmp, feat=False):
             if truth in 'ab' and not is_const(w) and not is_const(o):
                 la, lb = max(oa, default=0), max(ob, default=0)
                 res.append('\t'.join(str(x) for x in (
-                    seed, rel, st, win, truth, ptx_op(lines, la), ptx_op(lines, lb), la, lb,
+                    seed, rel, st, win, truth, ptx_op(lines, la), ptx_op(lines, lb), la and la - L + rel,
+                    lb and lb - L + rel,
                     last_write(sass, i, reg(w)), last_write(sass, i, reg(o)),
                     sass[i][1] + ' ' + ', '.join(sass[i][2]))))
             continue
@@ -279,12 +284,14 @@ def analyse(batch, builddir, tmp, feat=False):
 
 def main():
     args = sys.argv[1:]
-    jobs, verbose, seeds, feat = 2, False, None, False
+    jobs, verbose, seeds, feat, ver = 2, False, None, False, None
     while args and args[0].startswith('-'):
         if args[0] == '-j':
             jobs = int(args[1]); args = args[2:]
         elif args[0] == '-v':
             verbose = True; args = args[1:]
+        elif args[0] == '-g':
+            ver = int(args[1]); args = args[2:]
         elif args[0] == '-f':
             feat = True; args = args[1:]
         elif args[0] == '-s':
@@ -292,7 +299,7 @@ def main():
                             (re.match(r'\s*(?:seed\s+)?(\d+)\b', l) for l in open(args[1])) if m})
             args = args[2:]
         else:
-            sys.exit('usage: nanorder.py [-j N] [-v] [-f] {FROM TO | -s FILE} [BUILDDIR]')
+            sys.exit('usage: nanorder.py [-j N] [-v] [-f] [-g V] {FROM TO | -s FILE} [BUILDDIR]')
     if seeds is not None:
         batches = [(x, x + 1) for x in seeds]
         lo, hi = (seeds[0], seeds[-1] + 1) if seeds else (0, 0)
@@ -305,7 +312,7 @@ def main():
     count = {}
     try:
         with ThreadPoolExecutor(jobs) as ex:
-            for res in ex.map(lambda b: analyse(b, builddir, tmp, feat), batches):
+            for res in ex.map(lambda b: analyse(b, builddir, tmp, feat, ver), batches):
                 if feat:
                     for r in res:
                         if isinstance(r, str):   # not a failed compile or unmatched line
