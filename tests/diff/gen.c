@@ -213,7 +213,8 @@ typedef struct {
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
 
-/* version 1 has the first NFAM1 families; version 2 adds the rest */
+/* version 1 has the first NFAM1 families; version 2 adds the rest; version
+ * 3 has version 2's families, with two allocas that never repeat (gen2.inc) */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC, NFAM };
 const char *const dt_family_name[] = {
