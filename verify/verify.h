@@ -104,6 +104,13 @@ Opnd *verify_callarg(Func *fn, Ins *call, int k, Ins **at);
 /* Which of fn's parameters operand o of in was loaded from (ld.param,
  * through copies and conversions): its index, or -1. */
 int verify_paramof(Func *fn, Ins *in, const Opnd *o);
+/* Whether f is nvcc -G's out-of-line __cvta_generic_to_shared: one
+ * parameter, one result, and a body that only converts the one to the
+ * other (ld.param, mov, cvt, cvta.to.shared, st.param, ret).  Such a call
+ * touches no memory, and its result is its argument's shared address. */
+int verify_cvtashared(const Func *f);
+/* For an ld.param of a call's result (retval) in fn: the call, or NULL. */
+Ins *verify_retcall(Func *fn, Ins *ld);
 
 /* Fragments: the vectors of registers tensor-core, texture and surface
  * instructions take (types.c).  What one register may be declared as: */
