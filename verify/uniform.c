@@ -9,7 +9,11 @@
  * and shuffles.  A plain load from a uniform address is uniform, as in
  * LLVM's divergence analysis: threads that read one location without a
  * racing write see one value (the broadcast through shared memory after a
- * barrier is the common case); levels flow through data
+ * barrier is the common case), and so is a volatile one of shared memory
+ * that follows a CTA barrier (see afterbar).  A shuffle's result differs
+ * between lanes no more than its operand does; bar.red's is the CTA's one
+ * reduction.  %tid.y and %tid.z are warp-uniform under the assumption
+ * TX_W32 makes, %ntid.x a multiple of 32.  Levels flow through data
  * dependence and through control dependence: a conditional branch on a
  * divergent predicate makes divergent every block between it and its
  * immediate post-dominator, and the phis at that post-dominator, where the
@@ -55,11 +59,17 @@
  * and so are %tid.x >> k and %tid.x / k where they are 0 in every thread.
  * A kernel's parameters and the grid's shape count as inputs of such a
  * predicate too: `if (tid.x >= n) return;` before a barrier is a bug for
- * every n smaller than the block, whatever memory holds.  A branch on
- * loaded data splits the threads only for some memory contents: the
- * exit-barrier and full-mask findings it causes go to -Wmaybe-divergent,
- * off by default, because spin loops on loaded flags make whole regions
- * look lane-divergent when the warp in fact reconverges.
+ * every n smaller than the block, whatever memory holds; so do the results
+ * of atomics (each thread sees the location at another moment) and loop
+ * counters stepped by such values from such a start (the grid-stride
+ * loop, see induct).  A branch on loaded data splits the threads only for
+ * some memory contents: the divergent-barrier, exit-barrier and full-mask
+ * findings it causes go to -Wmaybe-divergent, off by default, because
+ * library code branches on values every thread loads alike (a row length
+ * read per lane, a flag of a spin loop) and the CTA in fact stays
+ * together.  A division by a value that is not a constant is counted with
+ * the data: whether `global index / n` splits a CTA is whether the launch
+ * makes the CTA a multiple of n.
  *
  * .func parameters are assumed uniform: a callee cannot see its call sites'
  * divergence, and assuming the worst would flag every helper.
@@ -190,7 +200,9 @@ sreglevel(const Opnd *o, int *istidx)
 	*istidx = 0;
 	if (!strcmp(n, "%tid")) {
 		*istidx = o->sel == SEL_X || o->sel == SEL_NONE ? TX_COPY : 0;
-		return 2;
+		/* with %ntid.x a multiple of 32 (see TX_W32) a warp's threads
+		 * share %tid.y and %tid.z */
+		return o->sel == SEL_Y || o->sel == SEL_Z ? 1 : 2;
 	}
 	if (!strcmp(n, "%ntid") && (o->sel == SEL_X || o->sel == SEL_NONE))
 		*istidx = TX_M32;
@@ -203,6 +215,263 @@ sreglevel(const Opnd *o, int *istidx)
 }
 
 static int pow32(int64_t x);
+static int oplevel(U *u, Ins *in, const Opnd *o, int *istidx);
+
+/* The level, ignoring its own, that a value defined in block def's loops
+ * gets where block use reads it: that of the most divergent exit of a
+ * loop around def but not around use (see temporal). */
+static int
+leaves(const U *u, int val, int use)
+{
+	const Val *vl = &u->fn->val[val];
+
+	if ((vl->ins < 0 && vl->phi < 0) || !u->inner || u->inner[vl->blk] < 0)
+		return 0;
+	for (int k = 2; k > 0; k--) {
+		int l = marked(u, k, u->inner[vl->blk]);
+		if (l >= 0 && !inloop(u, l, use))
+			return k;
+	}
+	return 0;
+}
+
+/*
+ * Lane terms that cancel.  cub's decoupled look-back walks the tiles
+ * before its own one lane apiece: lane i looks at tile t - 1 - i, then 32
+ * further back each round, and the loop's test `t - 1 - i + i >= 0` or
+ * `p > ~i` (p counting down from t + ~i) holds in every lane or in none.
+ * A value is taken apart as k * a + r: a the one divergent value it grows
+ * with (its atom), k a constant and r terms of level 0 or 1, through
+ * copies, widening conversions, not, add, sub, multiplication and shifts
+ * by constants, and once through a loop header's phi whose back edges add
+ * only such terms to it (the phi stands for itself on the way round).  A
+ * comparison of two values with the same atom and factor compares terms of
+ * level 0 or 1 alone.  Wrapping is not considered: these are indices.
+ */
+typedef struct {
+	int atom;           /* value id; -1: none (k 0), -2: the phi being taken apart, -3: an
+	                     * operand not taken apart, -10 %laneid, -11 %tid.x */
+	int64_t k;
+	int lv;             /* the highest level of the other terms */
+} Lin;
+
+static int linof(U *u, Ins *in, const Opnd *o, int hdr, int *budget, Lin *r);
+
+static int lin1(U *u, int val, int hdr, int *budget, Lin *r);
+
+/* A value not taken apart is its own atom, or, where its level is 0 or
+ * 1, one of the other terms.  (The levels rise while solve() runs, and a
+ * term taken for uniform too early only makes this round's answer lower
+ * than the last one's, which solve() then raises: decomposing by the
+ * definitions, not by the levels, keeps each round's answer from going
+ * the other way.) */
+static int
+lin(U *u, int val, int hdr, int *budget, Lin *r)
+{
+	lin1(u, val, hdr, budget, r);
+	if (r->atom == val && r->k == 1 && u->lv[val] <= 1)
+		*r = (Lin){ -1, 0, u->lv[val] };
+	return 1;
+}
+
+static int
+lin1(U *u, int val, int hdr, int *budget, Lin *r)
+{
+	Func *fn = u->fn;
+	Ins *d;
+	Lin x, y;
+
+	*r = (Lin){ val, 1, 0 };
+	if (val == hdr && hdr >= 0) {
+		r->atom = -2;
+		return 1;
+	}
+	if (--*budget <= 0 || val < 0 || val >= fn->nval || verify_isentry(fn, val))
+		return 1;
+	if (fn->val[val].phi >= 0) {
+		const Val *va = &fn->val[val];
+		const Phi *ph = &fn->blk[va->blk].phi[va->phi];
+		Lin m = { -1, 0, 0 };
+		int own = 0;
+		if (hdr >= 0 || u->stoplv[va->blk] > 0)
+			return 1;
+		for (int k = 0; k < ph->narg; k++) {
+			if (ph->arg[k] < 0 || leaves(u, ph->arg[k], va->blk))
+				return 1;
+			lin(u, ph->arg[k], val, budget, &x);
+			if (x.atom == -3)
+				return 1;
+			if (x.atom == -2 && x.k == 1) {
+				own = 1;
+			} else if (x.atom == -2 || (m.atom != -1 && (x.atom != m.atom || x.k != m.k))) {
+				return 1;
+			} else {
+				m.atom = x.atom, m.k = x.k;
+			}
+			m.lv = x.lv > m.lv ? x.lv : m.lv;
+		}
+		if (own && m.atom != -1)
+			*r = m;
+		return 1;
+	}
+	d = verify_defins(fn, val);
+	if (!d || d->guard || d->ndef != 1 || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_CC))
+		return 1;
+	switch (d->op) {
+	case OP_MOV:
+		if (d->nopnd == 2 && d->opnd[1].kind == OK_REG)
+			linof(u, d, &d->opnd[1], hdr, budget, r);
+		return 1;
+	case OP_CVT:
+		if (d->nopnd == 2 && d->nty == 2 && verify_kind(d->ty[0]) == verify_kind(d->ty[1]) &&
+		    (verify_kind(d->ty[0]) == TK_UINT || verify_kind(d->ty[0]) == TK_SINT) &&
+		    verify_bits(d->ty[0]) >= verify_bits(d->ty[1]))
+			linof(u, d, &d->opnd[1], hdr, budget, r);
+		return 1;
+	case OP_NOT:
+		if (d->nopnd == 2 && verify_kind(d->ty[0]) != TK_PRED && linof(u, d, &d->opnd[1], hdr, budget, &x) &&
+		    x.atom != -3)
+			*r = (Lin){ x.atom, -x.k, x.lv };    /* ~a is -a - 1 */
+		return 1;
+	case OP_ADD: case OP_SUB:
+		if (d->nopnd != 3)
+			return 1;
+		linof(u, d, &d->opnd[1], hdr, budget, &x);
+		linof(u, d, &d->opnd[2], hdr, budget, &y);
+		if ((x.k != 0 && x.atom == -3) || (y.k != 0 && y.atom == -3))
+			return 1;
+		if (d->op == OP_SUB)
+			y.k = -y.k;
+		if (x.k != 0 && y.k != 0 && x.atom != y.atom)
+			return 1;
+		r->atom = x.k != 0 ? x.atom : y.atom;
+		r->k = x.atom == y.atom || x.k == 0 || y.k == 0 ? x.k + y.k : 0;
+		r->lv = x.lv > y.lv ? x.lv : y.lv;
+		if (r->k == 0)
+			r->atom = -1;
+		return 1;
+	case OP_MUL: case OP_SHL:
+		if (d->nopnd != 3 || d->opnd[2].kind != OK_IMM || (d->op == OP_MUL && !ir_hasmod(d, MOD_LO)) ||
+		    (d->op == OP_SHL && (d->opnd[2].imm < 0 || d->opnd[2].imm > 30)) ||
+		    d->opnd[2].imm < -(1 << 20) || d->opnd[2].imm > (1 << 20))
+			return 1;
+		linof(u, d, &d->opnd[1], hdr, budget, &x);
+		if (x.atom == -2 || x.atom == -3 || x.k < -(1 << 20) || x.k > (1 << 20))
+			return 1;
+		*r = x;
+		r->k *= d->op == OP_MUL ? d->opnd[2].imm : (int64_t)1 << d->opnd[2].imm;
+		return 1;
+	}
+	return 1;
+}
+
+/* lin() of operand o of in: an immediate or a value of level 0 or 1 is all
+ * other terms.  Returns 1. */
+static int
+linof(U *u, Ins *in, const Opnd *o, int hdr, int *budget, Lin *r)
+{
+	int t, l = oplevel(u, in, o, &t), val;
+
+	if (o->kind == OK_IMM || (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG && l <= 1)) {
+		*r = (Lin){ -1, 0, l };
+		return 1;
+	}
+	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG && !strcmp(o->sym->name, "%laneid")) {
+		*r = (Lin){ -10, 1, 0 };
+		return 1;
+	}
+	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG && !strcmp(o->sym->name, "%tid") &&
+	    (o->sel == SEL_X || o->sel == SEL_NONE)) {
+		*r = (Lin){ -11, 1, 0 };
+		return 1;
+	}
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || (val = verify_useof(in, o)) < 0) {
+		*r = (Lin){ -3, 1, 0 };     /* an atom of its own */
+		return 1;
+	}
+	if (leaves(u, val, in->blk)) {
+		*r = (Lin){ val, 1, 0 };
+		return 1;
+	}
+	return lin(u, val, hdr, budget, r);
+}
+
+/* The level of a comparison of two values whose divergent parts cancel, or
+ * -1. */
+static int
+diffuniform(U *u, Ins *in)
+{
+	Lin x, y;
+	int t, budget = 64;
+
+	if (oplevel(u, in, &in->opnd[1], &t) < 2 && oplevel(u, in, &in->opnd[2], &t) < 2)
+		return -1;
+	linof(u, in, &in->opnd[1], -1, &budget, &x);
+	linof(u, in, &in->opnd[2], -1, &budget, &y);
+	if (budget <= 0 || x.atom == -2 || x.atom == -3 || y.atom == -2 || y.atom == -3 || x.k != y.k ||
+	    (x.k != 0 && x.atom != y.atom))
+		return -1;
+	return x.lv > y.lv ? x.lv : y.lv;
+}
+
+/* Whether the full CTA barrier a plain, unguarded bar.sync or
+ * barrier.sync is. */
+static int
+ctasync(const Ins *in)
+{
+	return !in->guard && in->nopnd == 1 && (in->op == OP_BAR_SYNC || in->op == OP_BAR_CTA_SYNC ||
+	    in->op == OP_BARRIER_SYNC || in->op == OP_BARRIER_CTA_SYNC);
+}
+
+/* Whether generic load in reads through a cvta.shared of its own (nvcc -G
+ * makes every shared access generic so). */
+static int
+genshared(const Func *fn, const Ins *in)
+{
+	const Opnd *a = in->nopnd >= 2 ? &in->opnd[1] : NULL;
+	Ins *d;
+
+	if ((in->space != SP_NONE && in->space != SP_GENERIC) || !a || a->kind != OK_ADDR || !a->base ||
+	    a->base->kind != OK_REG || !a->base->sym || a->base->sym->kind != SYM_REG)
+		return 0;
+	d = verify_defins((Func *)fn, verify_useof((Ins *)in, a->base));
+	return d && d->op == OP_CVTA && d->space == SP_SHARED && !ir_hasmod(d, MOD_TO);
+}
+
+/* Whether the volatile (or relaxed, acquire) load in of shared memory
+ * follows a CTA barrier with no store, atomic or call of this thread
+ * between, along the one path into its block.  Such a load of a uniform
+ * address is the read side of a broadcast (one thread stores, the CTA
+ * syncs, every thread reads): with no racing write every thread sees the
+ * one value, as for a plain load.  The volatile only keeps the compiler
+ * from caching it across the barrier; a spin loop on a flag has no
+ * barrier before its read and stays divergent. */
+static int
+afterbar(const Func *fn, const Ins *in)
+{
+	int b, i, budget = 64;
+
+	if (in->ndef < 1 || in->def[0] < 0 || in->blk < 0 || (in->space != SP_SHARED && !genshared(fn, in)))
+		return 0;
+	b = in->blk;
+	i = fn->val[in->def[0]].ins;
+	if (i < 0 || fn->ins[i] != in)
+		return 0;
+	for (;;) {
+		while (--i >= fn->blk[b].i0) {
+			const Ins *x = fn->ins[i];
+			unsigned fl = ir_opinfo[x->op].flags;
+			if (ctasync(x))
+				return 1;
+			if ((fl & (OF_STORE | OF_ATOM | OF_CALL | OF_BAR | OF_ASYNC)) || --budget <= 0)
+				return 0;
+		}
+		if (fn->blk[b].npred != 1 || --budget <= 0)
+			return 0;
+		b = fn->blk[b].pred[0];
+		i = fn->blk[b].i1;
+	}
+}
 
 /* The level of the one operand o of in. */
 static int
@@ -236,6 +505,15 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 	}
 	}
 	return 0;
+}
+
+/* The arithmetic an induction variable steps by (see induct). */
+static int
+stepop(int op)
+{
+	return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MAD || op == OP_SHL || op == OP_SHR ||
+	    op == OP_MOV || op == OP_CVT || op == OP_AND || op == OP_OR || op == OP_XOR || op == OP_MIN ||
+	    op == OP_MAX || op == OP_NEG;
 }
 
 /* Thread indices and launch shape: what a pure value may be computed from. */
@@ -275,11 +553,20 @@ inspure(U *u, Ins *in)
 	/* a kernel's parameter is an input of the launch like its shape */
 	if (in->op == OP_LD && in->space == SP_PARAM && u->fn->entry && !in->guard)
 		return 1;
+	/* an atomic's result differs between the threads that run it
+	 * whatever memory holds: each sees the location at another moment */
+	if ((fl & OF_ATOM) && !in->guard)
+		return 1;
 	if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX) || in->op == OP_LD || in->op == OP_LDU)
 		return 0;
 	for (int k = in->ndst; k < in->nopnd; k++)
 		if (!sregspure(&in->opnd[k]))
 			return 0;
+	/* `(ctaid.x * 128 + tid.x) / n`, n a parameter: whether that splits
+	 * a CTA is whether the launch makes the CTA a multiple of n, which
+	 * the caller arranges (cuRAND's generators) */
+	if ((in->op == OP_DIV || in->op == OP_REM) && in->nopnd == 3 && in->opnd[2].kind != OK_IMM)
+		return 0;
 	n = verify_reads(in, r, 64);
 	if (n > in->nuse)
 		return 0;
@@ -344,17 +631,29 @@ inslevel(U *u, Ins *in, int *tid)
 	int m = 0, t;
 
 	*tid = 0;
-	if ((in->op == OP_LD || in->op == OP_LDU) && !ir_hasmod(in, MOD_VOLATILE) &&
-	    !ir_hasmod(in, MOD_RELAXED) && !ir_hasmod(in, MOD_ACQUIRE)) {
+	if ((in->op == OP_LD || in->op == OP_LDU) && ((!ir_hasmod(in, MOD_VOLATILE) &&
+	    !ir_hasmod(in, MOD_RELAXED) && !ir_hasmod(in, MOD_ACQUIRE)) || afterbar(u->fn, in))) {
 		;   /* uniform if its address is: fall through to the operands */
 	} else if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX)) {
 		return 2;
+	} else if (in->op == OP_SHFL_SYNC && in->nopnd == 5) {
+		/* each lane gets another lane's operand: the result differs
+		 * between lanes no more than the operand does, and .idx from a
+		 * lane the warp agrees on gives the warp one value */
+		m = oplevel(u, in, &in->opnd[1], &t);
+		if (m > 1 && ir_hasmod(in, MOD_IDX) && oplevel(u, in, &in->opnd[2], &t) < 2)
+			m = 1;
 	} else if (in->op == OP_SHFL || in->op == OP_SHFL_SYNC || in->op == OP_ACTIVEMASK || in->op == OP_MATCH) {
 		return 2;
 	} else if (in->op == OP_VOTE || in->op == OP_VOTE_SYNC || in->op == OP_REDUX_SYNC) {
 		return 1;
+	} else if (in->op == OP_BAR_RED || in->op == OP_BAR_CTA_RED || in->op == OP_BARRIER_RED ||
+	    in->op == OP_BARRIER_CTA_RED) {
+		return 0;       /* every thread that takes part gets the one reduction */
+	} else if (in->op == OP_SETP && in->nopnd == 3 && !in->guard && (t = diffuniform(u, in)) >= 0) {
+		return t;
 	}
-	for (int i = in->ndst; i < in->nopnd; i++) {
+	for (int i = in->ndst; i < in->nopnd && in->op != OP_SHFL_SYNC; i++) {
 		int x = oplevel(u, in, &in->opnd[i], &t);
 		m = x > m ? x : m;
 	}
@@ -795,6 +1094,47 @@ out:
 	return ok;
 }
 
+/* Whether phi ph is an induction variable of pure values: each argument
+ * pure, or computed from ph itself through a chain of unguarded
+ * arithmetic whose other operands are pure (`i += blockDim.x *
+ * gridDim.x` around a grid-stride loop, a count down from %tid.x).  The
+ * chain is a cycle that pure[], raised from 0, never gets into. */
+static int
+induct(const U *u, const Phi *ph)
+{
+	Func *fn = u->fn;
+
+	for (int k = 0; k < ph->narg; k++) {
+		int x = ph->arg[k];
+		for (int step = 0; x != ph->def; step++) {
+			Ins *d;
+			int next = -1;
+			if (x < 0 || verify_isentry(fn, x) || step >= 8)
+				return 0;
+			if (u->pure[x])
+				break;
+			d = verify_defins(fn, x);
+			if (!d || d->guard || d->ndef != 1 || d->nuse < 1 || d->nuse > 3 || !stepop(d->op))
+				return 0;
+			for (int i = d->ndst; i < d->nopnd; i++)
+				if (!sregspure(&d->opnd[i]))
+					return 0;
+			for (int i = 0; i < d->nuse; i++) {
+				int y = d->use[i];
+				if (y >= 0 && !verify_isentry(fn, y) && u->pure[y])
+					continue;
+				if (next >= 0 || y < 0)
+					return 0;
+				next = y;
+			}
+			if (next < 0)
+				break;      /* pure operands alone: pure[] catches up */
+			x = next;
+		}
+	}
+	return 1;
+}
+
 static void
 solve(U *u)
 {
@@ -825,6 +1165,10 @@ solve(U *u)
 							changed = 1;
 							break;
 						}
+				if (!u->pure[ph->def] && ph->narg > 0 && induct(u, ph)) {
+					u->pure[ph->def] = 1;
+					changed = 1;
+				}
 			}
 			for (int i = b->i0; i < b->i1; i++) {
 				Ins *in = fn->ins[i];
@@ -835,13 +1179,15 @@ solve(U *u)
 				int pu = inspure(u, in);
 				for (int d = 0; d < in->ndef; d++) {
 					int v = in->def[d];
+					/* shfl.sync's predicate: whether this lane's source lane was in range */
+					int xv = in->op == OP_SHFL_SYNC && d > 0 ? 2 : x;
 					if (pu != u->pure[v]) {
 						u->pure[v] = (unsigned char)pu;
 						changed = 1;
 					}
-					if (x > u->lv[v] || (tid && tid != u->tidx[v])) {
-						if (x > u->lv[v])
-							u->lv[v] = (unsigned char)x;
+					if (xv > u->lv[v] || (tid && tid != u->tidx[v])) {
+						if (xv > u->lv[v])
+							u->lv[v] = (unsigned char)xv;
 						u->tidx[v] = (unsigned char)tid;
 						changed = 1;
 					}
@@ -951,6 +1297,14 @@ named(U *u, int ci)
 	return 0;
 }
 
+/* Whether the guard of in is computed without loaded data (see inspure):
+ * the threads it divides are divided whatever memory holds. */
+static int
+guardpure(const U *u, const Ins *in)
+{
+	return in->guard && in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
+}
+
 static void
 barrier(Verify *v, U *u, Ins *in)
 {
@@ -973,8 +1327,11 @@ barrier(Verify *v, U *u, Ins *in)
 	if (counted)
 		aligned = 0;
 	if (aligned && (u->bj[in->blk] || g)) {
-		describe(u, g ? -1 : because(u, 0, in->blk, 1, &def), why, sizeof why);
-		verify_report(v, VC_DIVBAR, in->loc,
+		int ci = g ? -1 : because(u, 0, in->blk, 1, &def);
+		if (g)
+			def = guardpure(u, in);
+		describe(u, ci, why, sizeof why);
+		verify_report(v, def ? VC_DIVBAR : VC_MAYBEDIV, in->loc,
 		    "'%s' %s: threads of the CTA may not all reach it%s", name,
 		    g ? "under a thread-dependent guard" : "in thread-dependent control flow", why);
 	} else if (aligned && u->bx[in->blk] && !named(u, because(u, 1, in->blk, 1, &def))) {
@@ -1039,7 +1396,7 @@ fullmask(Verify *v, U *u, Ins *in, const Opnd *at, const char *what)
 	if (u->bj[in->blk] >= 2 || g >= 2) {
 		int ci = because(u, 0, in->blk, 2, &def);
 		if (g >= 2)
-			def = in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
+			def = guardpure(u, in);
 		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
 		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, at->loc,
 		    "%s names all 32 lanes, but it is %s: some lanes may be inactive%s",
@@ -1231,12 +1588,16 @@ callwarp(Verify *v, U *u, Ins *in, Wrap *w, int nw)
 static void
 clusterbar(Verify *v, U *u, Ins *in)
 {
-	int t, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
+	int t, def, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
 
 	if (in->op == OP_BARRIER_CLUSTER_WAIT && !ir_hasmod(in, MOD_ALIGNED))
 		return;
+	if (g >= 2)
+		def = guardpure(u, in);
+	else
+		because(u, 0, in->blk, 2, &def);
 	if (u->bj[in->blk] >= 2 || g >= 2)
-		verify_report(v, VC_DIVBAR, in->loc,
+		verify_report(v, def ? VC_DIVBAR : VC_MAYBEDIV, in->loc,
 		    "'%s' %s: the cluster barrier counts warps, and lanes of a warp arriving apart hang it",
 		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
 }
