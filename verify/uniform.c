@@ -690,9 +690,25 @@ inslevel(U *u, Ins *in, int *tid)
 		    ir_hasmod(in, MOD_HI)))))
 			return in->guard ? m : 1;
 	}
+	/* tid.x < n rounded up to 32 (`(n + 31) & -32`, cuSPARSE's gathers):
+	 * a warp's lanes fall on one side of a multiple of 32 */
+	if (in->op == OP_SETP && in->nopnd == 3 && in->opnd[1].kind == OK_REG && in->opnd[2].kind == OK_REG) {
+		int x1, x2, l1 = oplevel(u, in, &in->opnd[1], &x1), l2 = oplevel(u, in, &in->opnd[2], &x2);
+		int ltge = ir_hasmod(in, MOD_LT) || ir_hasmod(in, MOD_GE) || ir_hasmod(in, MOD_LO) ||
+		    ir_hasmod(in, MOD_HS);
+		int legt = ir_hasmod(in, MOD_LE) || ir_hasmod(in, MOD_GT) || ir_hasmod(in, MOD_LS) ||
+		    ir_hasmod(in, MOD_HI);
+		/* tid < m, tid >= m; m <= tid, m > tid */
+		if ((ltge && (x1 & (TX_COPY | TX_W32)) && l2 == 0 && (x2 & TX_M32)) ||
+		    (legt && (x2 & (TX_COPY | TX_W32)) && l1 == 0 && (x1 & TX_M32)))
+			return in->guard ? m : 1;
+	}
 	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
 		oplevel(u, in, &in->opnd[1], &t);
 		*tid = t;
+	} else if (!in->guard && in->op == OP_AND && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
+	    (in->opnd[2].imm & 31) == 0 && oplevel(u, in, &in->opnd[1], &t) == 0) {
+		*tid = TX_M32;  /* a uniform value rounded down to a multiple of 32 */
 	} else if (!in->guard && (in->op == OP_ADD || in->op == OP_MUL || in->op == OP_SHL || in->op == OP_MAD) &&
 	    in->nopnd == (in->op == OP_MAD ? 4 : 3) && (in->op == OP_ADD || in->op == OP_SHL ||
 	    ir_hasmod(in, MOD_LO) || ir_hasmod(in, MOD_WIDE))) {
@@ -1135,6 +1151,79 @@ induct(const U *u, const Phi *ph)
 	return 1;
 }
 
+/* Whether operand o of in is value val, or a copy of it (-G moves every
+ * loop variable through a register of its own). */
+static int
+copyof(Func *fn, Ins *in, const Opnd *o, int val)
+{
+	int x = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? verify_useof(in, o) : -1;
+
+	for (int step = 0; x >= 0 && step < 4; step++) {
+		Ins *d;
+		if (x == val)
+			return 1;
+		d = verify_defins(fn, x);
+		if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[1].kind != OK_REG ||
+		    !d->opnd[1].sym || d->opnd[1].sym->kind != SYM_REG)
+			return 0;
+		x = verify_useof(d, &d->opnd[1]);
+	}
+	return 0;
+}
+
+/* Whether operand o of in is %ntid.x or a copy of it: the step of a
+ * loop's latch is read before solve() has been round to its definition. */
+static int
+ntidcopy(Func *fn, Ins *in, const Opnd *o)
+{
+	for (int step = 0; step < 4; step++) {
+		Ins *d;
+		if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG)
+			return !strcmp(o->sym->name, "%ntid") && (o->sel == SEL_X || o->sel == SEL_NONE);
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+			return 0;
+		d = verify_defins(fn, verify_useof(in, o));
+		if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2)
+			return 0;
+		in = d;
+		o = &d->opnd[1];
+	}
+	return 0;
+}
+
+/* Whether phi ph of loop header b is %tid.x plus a warp-uniform multiple
+ * of 32 (see TX_W32): it enters as one and steps by a uniform multiple of
+ * 32 (`for (i = tid.x; i < m; i += 128)`). */
+static int
+stepw32(U *u, Blk *b, Phi *ph)
+{
+	Func *fn = u->fn;
+	int back = 0, t;
+
+	if (u->stoplv[b->id] > 0 || ph->narg != b->npred)
+		return 0;
+	for (int k = 0; k < ph->narg; k++) {
+		int x = ph->arg[k];
+		Ins *d;
+		if (x < 0 || verify_isentry(fn, x))
+			return 0;
+		if (u->tidx[x] & (TX_COPY | TX_W32))
+			continue;
+		d = verify_defins(fn, x);
+		for (int step = 0; d && d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_REG &&
+		    d->opnd[1].sym && d->opnd[1].sym->kind == SYM_REG && step < 4; step++)
+			d = verify_defins(fn, verify_useof(d, &d->opnd[1]));
+		if (!d || d->guard || d->op != OP_ADD || d->nopnd != 3)
+			return 0;
+		int s1 = copyof(fn, d, &d->opnd[1], ph->def), s2 = copyof(fn, d, &d->opnd[2], ph->def);
+		Opnd *step = &d->opnd[s1 ? 2 : 1];
+		if (!(s1 || s2) || oplevel(u, d, step, &t) != 0 || !(t & TX_M32 || ntidcopy(fn, d, step)))
+			return 0;
+		back = 1;
+	}
+	return back;
+}
+
 static void
 solve(U *u)
 {
@@ -1165,6 +1254,10 @@ solve(U *u)
 							changed = 1;
 							break;
 						}
+				if (!(u->tidx[ph->def] & TX_W32) && stepw32(u, b, ph)) {
+					u->tidx[ph->def] = TX_W32;
+					changed = 1;
+				}
 				if (!u->pure[ph->def] && ph->narg > 0 && induct(u, ph)) {
 					u->pure[ph->def] = 1;
 					changed = 1;
