@@ -623,6 +623,21 @@ pow32(int64_t x)
 	return x > 0 && x % 32 == 0;
 }
 
+/* Whether and-instruction in's register operand is %tid.x (or TX_W32)
+ * shifted left by s, and mask k clears its low s + 5 bits. */
+static int
+shlw32(U *u, Ins *in, int64_t k)
+{
+	Ins *d = verify_defins(u->fn, verify_useof(in, &in->opnd[1]));
+	int t;
+
+	if (!d || d->op != OP_SHL || d->guard || d->nopnd != 3 || d->opnd[2].kind != OK_IMM ||
+	    d->opnd[2].imm < 0 || d->opnd[2].imm > 26)
+		return 0;
+	oplevel(u, d, &d->opnd[1], &t);
+	return (t & (TX_COPY | TX_W32)) && (k & (((int64_t)32 << d->opnd[2].imm) - 1)) == 0;
+}
+
 /* Level of the values in defines; *tid set when it copies %tid.x. */
 static int
 inslevel(U *u, Ins *in, int *tid)
@@ -680,6 +695,10 @@ inslevel(U *u, Ins *in, int *tid)
 			return 0;
 		if ((t & (TX_COPY | TX_W32)) && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k)) ||
 		    (in->op == OP_AND && (k & 31) == 0)))
+			return 1;
+		/* (tid.x << s) & k with the low s + 5 bits of k clear: the
+		 * warp's first lane scaled (cub's warp-striped offsets) */
+		if (in->op == OP_AND && !in->guard && shlw32(u, in, k))
 			return 1;
 		if (t == TX_COPY && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
 			return 0;
