@@ -623,6 +623,21 @@ pow32(int64_t x)
 	return x > 0 && x % 32 == 0;
 }
 
+/* Whether the second operand of in is %tid.x & 31 (or of a TX_W32 value:
+ * the same low bits). */
+static int
+lanebits(U *u, Ins *in)
+{
+	Ins *d = verify_defins(u->fn, verify_useof(in, &in->opnd[2]));
+	int t;
+
+	if (!d || d->op != OP_AND || d->guard || d->nopnd != 3 || d->opnd[1].kind != OK_REG ||
+	    d->opnd[2].kind != OK_IMM || d->opnd[2].imm != 31)
+		return 0;
+	oplevel(u, d, &d->opnd[1], &t);
+	return (t & (TX_COPY | TX_W32)) != 0;
+}
+
 /* Whether and-instruction in's register operand is %tid.x (or TX_W32)
  * shifted left by s, and mask k clears its low s + 5 bits. */
 static int
@@ -708,6 +723,14 @@ inslevel(U *u, Ins *in, int *tid)
 		    (ir_hasmod(in, MOD_LE) || ir_hasmod(in, MOD_GT) || ir_hasmod(in, MOD_LS) ||
 		    ir_hasmod(in, MOD_HI)))))
 			return in->guard ? m : 1;
+	}
+	/* i - (tid.x & 31), i = tid.x plus a multiple of 32: the index of the
+	 * warp's first thread (cuSPARSE's `if (warp's first >= n) return`) */
+	if (in->op == OP_SUB && in->nopnd == 3 && !in->guard && in->opnd[1].kind == OK_REG &&
+	    in->opnd[2].kind == OK_REG && lanebits(u, in)) {
+		oplevel(u, in, &in->opnd[1], &t);
+		if (t & (TX_COPY | TX_W32))
+			return 1;
 	}
 	/* tid.x < n rounded up to 32 (`(n + 31) & -32`, cuSPARSE's gathers):
 	 * a warp's lanes fall on one side of a multiple of 32 */
