@@ -213,7 +213,11 @@ transfer(const AddrVal *av, Func *fn, Ins *in)
 		/* an integer conversion keeps the low bits; a narrowing one loses the offset */
 		if (in->nopnd == 2 && in->nty == 2 && isint(in->ty[0]) && isint(in->ty[1]) && !in->guard) {
 			a = verify_addrof(av, fn, in, &o[1]);
-			if (!a.top && verify_bits(in->ty[0]) < verify_bits(in->ty[1]))
+			/* ... but for a shared variable's address, which
+			 * fits in 32 bits (nvcc -G's __cvta_generic_to_shared
+			 * returns it as a .u64 that the caller narrows) */
+			if (!a.top && verify_bits(in->ty[0]) < verify_bits(in->ty[1]) &&
+			    !(verify_bits(in->ty[0]) >= 32 && a.exact && a.sym && a.sym->space == SP_SHARED))
 				a.exact = 0, a.sym = NULL;
 			return a;
 		}
@@ -266,7 +270,14 @@ transfer(const AddrVal *av, Func *fn, Ins *in)
 			return c;
 		}
 		break;
-	case OP_LD:
+	case OP_LD: {
+		/* the result of an out-of-line __cvta_generic_to_shared is
+		 * where its argument points */
+		Ins *call = verify_retcall(fn, in), *at;
+		Opnd *arg;
+		if (call && verify_cvtashared(verify_callee(call)) && (arg = verify_callarg(fn, call, 0, &at)))
+			return verify_addrof(av, fn, at, arg);
+	}
 		/* a kernel parameter declared .ptr.align N holds an N-aligned address */
 		if (in->space == SP_PARAM && in->nopnd == 2 && o[1].kind == OK_ADDR && o[1].base &&
 		    o[1].base->kind == OK_SYM && o[1].base->sym && o[1].base->sym->ptralign > 0 &&

@@ -183,10 +183,12 @@ solve(Ctx *c, Step *step)
 	free(out);
 }
 
+/* A call that may do anything to the protocols' state: any call but one
+ * of -G's address conversions, which touch no memory. */
 static int
 iscall(const Ins *in)
 {
-	return (ir_opinfo[in->op].flags & OF_CALL) != 0;
+	return (ir_opinfo[in->op].flags & OF_CALL) != 0 && !verify_cvtashared(verify_callee(in));
 }
 
 /* ---------------------------------------------------------------- cp.async before its wait */
@@ -362,6 +364,23 @@ mbarrier(Ctx *c, Ins *in, uint64_t *set)
 /* What o (of in) is computed from: 1 the thread's index or lane and
  * constants alone (elect.sync's choice included), 0 constants alone, -1
  * anything else too (a parameter, loaded data, the CTA's index). */
+static int tidonly(Func *fn, Ins *in, const Opnd *o, int depth);
+
+/* tidonly() of the predicate of the conditional branch ending block b; 0
+ * when it ends otherwise. */
+static int
+brtid(Func *fn, int b, int depth)
+{
+	Blk *k = &fn->blk[b];
+	Ins *br = k->i1 > k->i0 ? fn->ins[k->i1 - 1] : NULL;
+
+	if (!br || k->nsucc < 2)
+		return 0;
+	if (br->op != OP_BRA || !br->guard)
+		return -1;
+	return tidonly(fn, br, br->guard, depth + 1);
+}
+
 static int
 tidonly(Func *fn, Ins *in, const Opnd *o, int depth)
 {
@@ -398,7 +417,18 @@ tidonly(Func *fn, Ins *in, const Opnd *o, int depth)
 	if (v->ins < 0) {
 		if (v->phi < 0)
 			return -1;
-		Phi *ph = &fn->blk[v->blk].phi[v->phi];
+		Blk *j = &fn->blk[v->blk];
+		Phi *ph = &j->phi[v->phi];
+		/* which argument arrives is the choice of the branches
+		 * between the merge's dominator and it (nvcc -G computes
+		 * `flag && tid.x == 0` so: a phi of false and the test) */
+		for (int k = 0; k < j->npred; k++)
+			for (int x = j->pred[k], steps = 0; x >= 0; x = fn->blk[x].idom) {
+				if (++steps > 16 || brtid(fn, x, depth) < 0)
+					return -1;
+				if (x == j->idom)
+					break;
+			}
 		for (int k = 0; k < ph->narg; k++) {
 			Val *y = ph->arg[k] >= 0 ? &fn->val[ph->arg[k]] : NULL;
 			Ins *d = y && y->ins >= 0 ? fn->ins[y->ins] : NULL;

@@ -31,13 +31,77 @@
 
 enum { RACEMAX = 256, NTHREADS = 1024, EVALDEPTH = 24 };
 
+/*
+ * Loop counters.  At -G a reduction's stride is a register the loop
+ * halves (`for (st = 128; st > 0; st >>= 1)`), where -O3 unrolls it into
+ * constants.  A load inside the loop whose address reads the counter's phi
+ * at the loop header is evaluated with the value the loop is entered with:
+ * its first iteration.  That iteration's addresses are real, and a path
+ * from a store outside the loop to the load with no sync on it gives one
+ * into the first iteration too (from the store to the header's first
+ * entry, then from its last visit to the load), so such pairs are sound.
+ * A store inside the loop may reach the load only around the back edge,
+ * with another value of the counter: such pairs are left alone, as are
+ * accesses that read the counters of two loops.
+ */
+
+/* Whether block b is in the natural loop of header h: h dominates it and
+ * it reaches h again without leaving h's dominance. */
+static int
+inloop(Func *fn, int h, int b, int *work, unsigned char *seen)
+{
+	const Blk *hb = &fn->blk[h];
+	int top = 0, found = 0;
+
+	if (fn->blk[b].dpre < hb->dpre || fn->blk[b].dpre > hb->dlast)
+		return 0;
+	memset(seen, 0, (size_t)fn->nblk);
+	seen[b] = 1;
+	work[top++] = b;
+	while (top > 0 && !found) {
+		const Blk *x = &fn->blk[work[--top]];
+		for (int k = 0; k < x->nsucc && !found; k++) {
+			const Blk *y = &fn->blk[x->succ[k]];
+			found = y->id == h;
+			if (!seen[y->id] && y->dpre >= hb->dpre && y->dpre <= hb->dlast) {
+				seen[y->id] = 1;
+				work[top++] = y->id;
+			}
+		}
+	}
+	return found;
+}
+
+/* The value phi val (of a loop header) has on entering the loop: the one
+ * argument from the predecessors the header does not dominate; -1 when
+ * they bring several, or when val is no loop header's phi. */
+static int
+entryarg(Func *fn, int val)
+{
+	const Blk *h = &fn->blk[fn->val[val].blk];
+	const Phi *ph = &h->phi[fn->val[val].phi];
+	int back = 0, x = -1;
+
+	for (int k = 0; k < h->npred && k < ph->narg; k++) {
+		const Blk *p = &fn->blk[h->pred[k]];
+		if (p->dpre >= h->dpre && p->dpre <= h->dlast)
+			back = 1;
+		else if (x >= 0 && x != ph->arg[k])
+			return -1;
+		else
+			x = ph->arg[k];
+	}
+	return back && x >= 0 && !verify_isentry(fn, x) ? x : -1;
+}
+
 /* The value of operand o of in for %tid.x == t, as an offset from the
  * shared variable *sym (NULL while none is met): 1 when it is known. */
 static int
-eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int depth)
+eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int depth, int *hdr)
 {
 	int64_t a, b, c;
 	Ins *d;
+	int val;
 
 	if (depth > EVALDEPTH)
 		return 0;
@@ -66,10 +130,18 @@ eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int d
 	}
 	if (o->sym->kind != SYM_REG)
 		return 0;
-	d = verify_defins(fn, verify_useof(in, o));
+	val = verify_useof(in, o);
+	if (val >= 0 && val < fn->nval && fn->val[val].phi >= 0) {
+		/* a loop counter, as in its first iteration (see entryarg) */
+		int h = fn->val[val].blk;
+		if ((*hdr >= 0 && *hdr != h) || (val = entryarg(fn, val)) < 0)
+			return 0;
+		*hdr = h;
+	}
+	d = verify_defins(fn, val);
 	if (!d || d->guard || d->ndef != 1 || d->nopnd < 2)
 		return 0;
-	if (!eval(fn, d, &d->opnd[1], t, sym, &a, depth + 1))
+	if (!eval(fn, d, &d->opnd[1], t, sym, &a, depth + 1, hdr))
 		return 0;
 	a += o->imm;
 	switch (d->op) {
@@ -81,7 +153,7 @@ eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int d
 	default:
 		break;
 	}
-	if (d->nopnd < 3 || !eval(fn, d, &d->opnd[2], t, sym, &b, depth + 1))
+	if (d->nopnd < 3 || !eval(fn, d, &d->opnd[2], t, sym, &b, depth + 1, hdr))
 		return 0;
 	switch (d->op) {
 	case OP_ADD: *out = (int64_t)((uint64_t)a + (uint64_t)b); break;   /* wrapping, as the registers do */
@@ -95,7 +167,7 @@ eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int d
 	case OP_DIV: if (b <= 0 || a < 0) return 0; *out = a / b; break;
 	case OP_REM: if (b <= 0 || a < 0) return 0; *out = a % b; break;
 	case OP_MAD:
-		if (d->nopnd != 4 || !eval(fn, d, &d->opnd[3], t, sym, &c, depth + 1))
+		if (d->nopnd != 4 || !eval(fn, d, &d->opnd[3], t, sym, &c, depth + 1, hdr))
 			return 0;
 		*out = (int64_t)((uint64_t)a * (uint64_t)b + (uint64_t)c);
 		break;
@@ -109,7 +181,7 @@ eval(Func *fn, Ins *in, const Opnd *o, int64_t t, Sym **sym, int64_t *out, int d
 /* The value of predicate o (of in) for %tid.x == t: 1 and *out when the
  * comparisons it comes from are of values eval knows. */
 static int
-evalpred(Func *fn, Ins *in, const Opnd *o, int64_t t, int *out, int depth)
+evalpred(Func *fn, Ins *in, const Opnd *o, int64_t t, int *out, int depth, int *hdr)
 {
 	Sym *sym = NULL;
 	int64_t a, b;
@@ -119,24 +191,25 @@ evalpred(Func *fn, Ins *in, const Opnd *o, int64_t t, int *out, int depth)
 	if (depth > EVALDEPTH)
 		return 0;
 	if (o->kind == OK_NOT)
-		return o->nsub == 1 && evalpred(fn, in, &o->sub[0], t, &x, depth + 1) ? (*out = !x, 1) : 0;
+		return o->nsub == 1 && evalpred(fn, in, &o->sub[0], t, &x, depth + 1, hdr) ? (*out = !x, 1) : 0;
 	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
 		return 0;
 	d = verify_defins(fn, verify_useof(in, o));
 	if (!d || d->guard || d->ndef != 1)
 		return 0;
 	if (d->op == OP_NOT && d->nopnd == 2)
-		return evalpred(fn, d, &d->opnd[1], t, &x, depth + 1) ? (*out = !x, 1) : 0;
+		return evalpred(fn, d, &d->opnd[1], t, &x, depth + 1, hdr) ? (*out = !x, 1) : 0;
 	if (d->op == OP_MOV && d->nopnd == 2)
-		return evalpred(fn, d, &d->opnd[1], t, out, depth + 1);
+		return evalpred(fn, d, &d->opnd[1], t, out, depth + 1, hdr);
 	if ((d->op == OP_AND || d->op == OP_OR || d->op == OP_XOR) && d->nopnd == 3) {
-		if (!evalpred(fn, d, &d->opnd[1], t, &x, depth + 1) || !evalpred(fn, d, &d->opnd[2], t, &y, depth + 1))
+		if (!evalpred(fn, d, &d->opnd[1], t, &x, depth + 1, hdr) ||
+		    !evalpred(fn, d, &d->opnd[2], t, &y, depth + 1, hdr))
 			return 0;
 		*out = d->op == OP_AND ? x & y : d->op == OP_OR ? x | y : x ^ y;
 		return 1;
 	}
-	if (d->op != OP_SETP || d->nopnd != 3 || !eval(fn, d, &d->opnd[1], t, &sym, &a, depth + 1) ||
-	    !eval(fn, d, &d->opnd[2], t, &sym, &b, depth + 1) || sym)
+	if (d->op != OP_SETP || d->nopnd != 3 || !eval(fn, d, &d->opnd[1], t, &sym, &a, depth + 1, hdr) ||
+	    !eval(fn, d, &d->opnd[2], t, &sym, &b, depth + 1, hdr) || sym)
 		return 0;
 	switch (ir_mod_cmp(d)) {
 	case MOD_EQ: *out = a == b; break;
@@ -151,9 +224,11 @@ evalpred(Func *fn, Ins *in, const Opnd *o, int64_t t, int *out, int depth)
 }
 
 /* Which threads reach block b, as far as the branches on %tid.x that
- * dominate it say (`if (tid.x < 128)` around an exchange): into live[t]. */
+ * dominate it say (`if (tid.x < 128)` around an exchange): into live[t].
+ * hdr: the loop whose first iteration the access is evaluated in, whose
+ * counter the branches may read (-1: none). */
 static void
-reachers(Func *fn, int b, unsigned char *live, int n)
+reachers(Func *fn, int b, unsigned char *live, int n, int hdr)
 {
 	memset(live, 1, (size_t)n);
 	for (int x = fn->blk[b].idom, step = 0; x >= 0 && step < 64; x = fn->blk[x].idom, step++) {
@@ -169,8 +244,8 @@ reachers(Func *fn, int b, unsigned char *live, int n)
 		if (in0 == in1 || fn->blk[a->succ[in0 ? 0 : 1]].npred != 1)
 			continue;
 		for (int t = 0; t < n; t++) {
-			int p;
-			if (!evalpred(fn, br, br->guard, t, &p, 0))
+			int p, h = hdr;
+			if (!evalpred(fn, br, br->guard, t, &p, 0, &h) || h != hdr)
 				break;
 			/* the taken target is succ[0]: reached where the guard holds */
 			if (p != in0)
@@ -213,6 +288,7 @@ typedef struct {
 	Sym *sym;
 	int64_t *addr;      /* per %tid.x, from the variable */
 	unsigned char *live;    /* per %tid.x: may execute it */
+	int hdr;            /* the loop whose first iteration addr is of, -1 */
 } Acc;
 
 /* The addresses of a for every thread, into x->addr; 0 when one is not
@@ -221,9 +297,10 @@ static int
 addrs(Func *fn, Acc *x, const Opnd *a, int n)
 {
 	x->sym = NULL;
+	x->hdr = -1;
 	for (int t = 0; t < n; t++) {
 		int64_t v = 0;
-		if (a->base && !eval(fn, x->in, a->base, t, &x->sym, &v, 0))
+		if (a->base && !eval(fn, x->in, a->base, t, &x->sym, &v, 0, &x->hdr))
 			return 0;
 		x->addr[t] = (int64_t)((uint64_t)v + (uint64_t)a->imm);
 	}
@@ -319,9 +396,10 @@ race(Verify *v, Func *fn)
 		int isst = a != NULL;
 		Sym *sym = NULL;
 		int64_t x;
+		int h = -1;
 		if (!a && !(a = access(in, 0)))
 			continue;
-		if (!a->base || !eval(fn, in, a->base, 0, &sym, &x, 0) || !sym)
+		if (!a->base || !eval(fn, in, a->base, 0, &sym, &x, 0, &h) || !sym)
 			continue;
 		nst += isst;
 		nld += !isst;
@@ -353,7 +431,8 @@ race(Verify *v, Func *fn)
 			continue;
 		Sym *sym = NULL;
 		int64_t t0;
-		if (!a->base || !eval(fn, in, a->base, 0, &sym, &t0, 0) || !sym)
+		int h = -1;
+		if (!a->base || !eval(fn, in, a->base, 0, &sym, &t0, 0, &h) || !sym)
 			continue;
 		if ((x == &st[ns] && ns >= nst) || (x == &ld[nl] && nl >= nld))
 			continue;
@@ -361,8 +440,10 @@ race(Verify *v, Func *fn)
 		x->idx = i;
 		x->addr = mem + (size_t)(ns + nl) * (size_t)n;
 		x->live = lives + (size_t)(ns + nl) * (size_t)n;
-		if (addrs(fn, x, a, n)) {
-			reachers(fn, in->blk, x->live, n);
+		/* a store with a counter in its address, a load with one
+		 * outside that loop: left alone (see entryarg) */
+		if (addrs(fn, x, a, n) && (x->hdr < 0 || (x == &ld[nl] && inloop(fn, x->hdr, in->blk, work, seen)))) {
+			reachers(fn, in->blk, x->live, n, x->hdr);
 			if (x == &st[ns])
 				ns++;
 			else
@@ -403,6 +484,9 @@ race(Verify *v, Func *fn)
 			Ins *li = ld[l].in;
 			int ok = 0, t, who;
 			if (ld[l].sym != st[s].sym)
+				continue;
+			if (ld[l].hdr >= 0 && fn->blk[si->blk].dpre >= fn->blk[ld[l].hdr].dpre &&
+			    fn->blk[si->blk].dpre <= fn->blk[ld[l].hdr].dlast)
 				continue;
 			if (li->blk == si->blk && ld[l].idx > st[s].idx) {
 				ok = 1;

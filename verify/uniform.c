@@ -9,7 +9,11 @@
  * and shuffles.  A plain load from a uniform address is uniform, as in
  * LLVM's divergence analysis: threads that read one location without a
  * racing write see one value (the broadcast through shared memory after a
- * barrier is the common case); levels flow through data
+ * barrier is the common case), and so is a volatile one of shared memory
+ * that follows a CTA barrier (see afterbar).  A shuffle's result differs
+ * between lanes no more than its operand does; bar.red's is the CTA's one
+ * reduction.  %tid.y and %tid.z are warp-uniform under the assumption
+ * TX_W32 makes, %ntid.x a multiple of 32.  Levels flow through data
  * dependence and through control dependence: a conditional branch on a
  * divergent predicate makes divergent every block between it and its
  * immediate post-dominator, and the phis at that post-dominator, where the
@@ -55,11 +59,17 @@
  * and so are %tid.x >> k and %tid.x / k where they are 0 in every thread.
  * A kernel's parameters and the grid's shape count as inputs of such a
  * predicate too: `if (tid.x >= n) return;` before a barrier is a bug for
- * every n smaller than the block, whatever memory holds.  A branch on
- * loaded data splits the threads only for some memory contents: the
- * exit-barrier and full-mask findings it causes go to -Wmaybe-divergent,
- * off by default, because spin loops on loaded flags make whole regions
- * look lane-divergent when the warp in fact reconverges.
+ * every n smaller than the block, whatever memory holds; so do the results
+ * of atomics (each thread sees the location at another moment) and loop
+ * counters stepped by such values from such a start (the grid-stride
+ * loop, see induct).  A branch on loaded data splits the threads only for
+ * some memory contents: the divergent-barrier, exit-barrier and full-mask
+ * findings it causes go to -Wmaybe-divergent, off by default, because
+ * library code branches on values every thread loads alike (a row length
+ * read per lane, a flag of a spin loop) and the CTA in fact stays
+ * together.  A division by a value that is not a constant is counted with
+ * the data: whether `global index / n` splits a CTA is whether the launch
+ * makes the CTA a multiple of n.
  *
  * .func parameters are assumed uniform: a callee cannot see its call sites'
  * divergence, and assuming the worst would flag every helper.
@@ -190,7 +200,9 @@ sreglevel(const Opnd *o, int *istidx)
 	*istidx = 0;
 	if (!strcmp(n, "%tid")) {
 		*istidx = o->sel == SEL_X || o->sel == SEL_NONE ? TX_COPY : 0;
-		return 2;
+		/* with %ntid.x a multiple of 32 (see TX_W32) a warp's threads
+		 * share %tid.y and %tid.z */
+		return o->sel == SEL_Y || o->sel == SEL_Z ? 1 : 2;
 	}
 	if (!strcmp(n, "%ntid") && (o->sel == SEL_X || o->sel == SEL_NONE))
 		*istidx = TX_M32;
@@ -203,6 +215,263 @@ sreglevel(const Opnd *o, int *istidx)
 }
 
 static int pow32(int64_t x);
+static int oplevel(U *u, Ins *in, const Opnd *o, int *istidx);
+
+/* The level, ignoring its own, that a value defined in block def's loops
+ * gets where block use reads it: that of the most divergent exit of a
+ * loop around def but not around use (see temporal). */
+static int
+leaves(const U *u, int val, int use)
+{
+	const Val *vl = &u->fn->val[val];
+
+	if ((vl->ins < 0 && vl->phi < 0) || !u->inner || u->inner[vl->blk] < 0)
+		return 0;
+	for (int k = 2; k > 0; k--) {
+		int l = marked(u, k, u->inner[vl->blk]);
+		if (l >= 0 && !inloop(u, l, use))
+			return k;
+	}
+	return 0;
+}
+
+/*
+ * Lane terms that cancel.  cub's decoupled look-back walks the tiles
+ * before its own one lane apiece: lane i looks at tile t - 1 - i, then 32
+ * further back each round, and the loop's test `t - 1 - i + i >= 0` or
+ * `p > ~i` (p counting down from t + ~i) holds in every lane or in none.
+ * A value is taken apart as k * a + r: a the one divergent value it grows
+ * with (its atom), k a constant and r terms of level 0 or 1, through
+ * copies, widening conversions, not, add, sub, multiplication and shifts
+ * by constants, and once through a loop header's phi whose back edges add
+ * only such terms to it (the phi stands for itself on the way round).  A
+ * comparison of two values with the same atom and factor compares terms of
+ * level 0 or 1 alone.  Wrapping is not considered: these are indices.
+ */
+typedef struct {
+	int atom;           /* value id; -1: none (k 0), -2: the phi being taken apart, -3: an
+	                     * operand not taken apart, -10 %laneid, -11 %tid.x */
+	int64_t k;
+	int lv;             /* the highest level of the other terms */
+} Lin;
+
+static int linof(U *u, Ins *in, const Opnd *o, int hdr, int *budget, Lin *r);
+
+static int lin1(U *u, int val, int hdr, int *budget, Lin *r);
+
+/* A value not taken apart is its own atom, or, where its level is 0 or
+ * 1, one of the other terms.  (The levels rise while solve() runs, and a
+ * term taken for uniform too early only makes this round's answer lower
+ * than the last one's, which solve() then raises: decomposing by the
+ * definitions, not by the levels, keeps each round's answer from going
+ * the other way.) */
+static int
+lin(U *u, int val, int hdr, int *budget, Lin *r)
+{
+	lin1(u, val, hdr, budget, r);
+	if (r->atom == val && r->k == 1 && u->lv[val] <= 1)
+		*r = (Lin){ -1, 0, u->lv[val] };
+	return 1;
+}
+
+static int
+lin1(U *u, int val, int hdr, int *budget, Lin *r)
+{
+	Func *fn = u->fn;
+	Ins *d;
+	Lin x, y;
+
+	*r = (Lin){ val, 1, 0 };
+	if (val == hdr && hdr >= 0) {
+		r->atom = -2;
+		return 1;
+	}
+	if (--*budget <= 0 || val < 0 || val >= fn->nval || verify_isentry(fn, val))
+		return 1;
+	if (fn->val[val].phi >= 0) {
+		const Val *va = &fn->val[val];
+		const Phi *ph = &fn->blk[va->blk].phi[va->phi];
+		Lin m = { -1, 0, 0 };
+		int own = 0;
+		if (hdr >= 0 || u->stoplv[va->blk] > 0)
+			return 1;
+		for (int k = 0; k < ph->narg; k++) {
+			if (ph->arg[k] < 0 || leaves(u, ph->arg[k], va->blk))
+				return 1;
+			lin(u, ph->arg[k], val, budget, &x);
+			if (x.atom == -3)
+				return 1;
+			if (x.atom == -2 && x.k == 1) {
+				own = 1;
+			} else if (x.atom == -2 || (m.atom != -1 && (x.atom != m.atom || x.k != m.k))) {
+				return 1;
+			} else {
+				m.atom = x.atom, m.k = x.k;
+			}
+			m.lv = x.lv > m.lv ? x.lv : m.lv;
+		}
+		if (own && m.atom != -1)
+			*r = m;
+		return 1;
+	}
+	d = verify_defins(fn, val);
+	if (!d || d->guard || d->ndef != 1 || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_CC))
+		return 1;
+	switch (d->op) {
+	case OP_MOV:
+		if (d->nopnd == 2 && d->opnd[1].kind == OK_REG)
+			linof(u, d, &d->opnd[1], hdr, budget, r);
+		return 1;
+	case OP_CVT:
+		if (d->nopnd == 2 && d->nty == 2 && verify_kind(d->ty[0]) == verify_kind(d->ty[1]) &&
+		    (verify_kind(d->ty[0]) == TK_UINT || verify_kind(d->ty[0]) == TK_SINT) &&
+		    verify_bits(d->ty[0]) >= verify_bits(d->ty[1]))
+			linof(u, d, &d->opnd[1], hdr, budget, r);
+		return 1;
+	case OP_NOT:
+		if (d->nopnd == 2 && verify_kind(d->ty[0]) != TK_PRED && linof(u, d, &d->opnd[1], hdr, budget, &x) &&
+		    x.atom != -3)
+			*r = (Lin){ x.atom, -x.k, x.lv };    /* ~a is -a - 1 */
+		return 1;
+	case OP_ADD: case OP_SUB:
+		if (d->nopnd != 3)
+			return 1;
+		linof(u, d, &d->opnd[1], hdr, budget, &x);
+		linof(u, d, &d->opnd[2], hdr, budget, &y);
+		if ((x.k != 0 && x.atom == -3) || (y.k != 0 && y.atom == -3))
+			return 1;
+		if (d->op == OP_SUB)
+			y.k = -y.k;
+		if (x.k != 0 && y.k != 0 && x.atom != y.atom)
+			return 1;
+		r->atom = x.k != 0 ? x.atom : y.atom;
+		r->k = x.atom == y.atom || x.k == 0 || y.k == 0 ? x.k + y.k : 0;
+		r->lv = x.lv > y.lv ? x.lv : y.lv;
+		if (r->k == 0)
+			r->atom = -1;
+		return 1;
+	case OP_MUL: case OP_SHL:
+		if (d->nopnd != 3 || d->opnd[2].kind != OK_IMM || (d->op == OP_MUL && !ir_hasmod(d, MOD_LO)) ||
+		    (d->op == OP_SHL && (d->opnd[2].imm < 0 || d->opnd[2].imm > 30)) ||
+		    d->opnd[2].imm < -(1 << 20) || d->opnd[2].imm > (1 << 20))
+			return 1;
+		linof(u, d, &d->opnd[1], hdr, budget, &x);
+		if (x.atom == -2 || x.atom == -3 || x.k < -(1 << 20) || x.k > (1 << 20))
+			return 1;
+		*r = x;
+		r->k *= d->op == OP_MUL ? d->opnd[2].imm : (int64_t)1 << d->opnd[2].imm;
+		return 1;
+	}
+	return 1;
+}
+
+/* lin() of operand o of in: an immediate or a value of level 0 or 1 is all
+ * other terms.  Returns 1. */
+static int
+linof(U *u, Ins *in, const Opnd *o, int hdr, int *budget, Lin *r)
+{
+	int t, l = oplevel(u, in, o, &t), val;
+
+	if (o->kind == OK_IMM || (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG && l <= 1)) {
+		*r = (Lin){ -1, 0, l };
+		return 1;
+	}
+	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG && !strcmp(o->sym->name, "%laneid")) {
+		*r = (Lin){ -10, 1, 0 };
+		return 1;
+	}
+	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG && !strcmp(o->sym->name, "%tid") &&
+	    (o->sel == SEL_X || o->sel == SEL_NONE)) {
+		*r = (Lin){ -11, 1, 0 };
+		return 1;
+	}
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || (val = verify_useof(in, o)) < 0) {
+		*r = (Lin){ -3, 1, 0 };     /* an atom of its own */
+		return 1;
+	}
+	if (leaves(u, val, in->blk)) {
+		*r = (Lin){ val, 1, 0 };
+		return 1;
+	}
+	return lin(u, val, hdr, budget, r);
+}
+
+/* The level of a comparison of two values whose divergent parts cancel, or
+ * -1. */
+static int
+diffuniform(U *u, Ins *in)
+{
+	Lin x, y;
+	int t, budget = 64;
+
+	if (oplevel(u, in, &in->opnd[1], &t) < 2 && oplevel(u, in, &in->opnd[2], &t) < 2)
+		return -1;
+	linof(u, in, &in->opnd[1], -1, &budget, &x);
+	linof(u, in, &in->opnd[2], -1, &budget, &y);
+	if (budget <= 0 || x.atom == -2 || x.atom == -3 || y.atom == -2 || y.atom == -3 || x.k != y.k ||
+	    (x.k != 0 && x.atom != y.atom))
+		return -1;
+	return x.lv > y.lv ? x.lv : y.lv;
+}
+
+/* Whether the full CTA barrier a plain, unguarded bar.sync or
+ * barrier.sync is. */
+static int
+ctasync(const Ins *in)
+{
+	return !in->guard && in->nopnd == 1 && (in->op == OP_BAR_SYNC || in->op == OP_BAR_CTA_SYNC ||
+	    in->op == OP_BARRIER_SYNC || in->op == OP_BARRIER_CTA_SYNC);
+}
+
+/* Whether generic load in reads through a cvta.shared of its own (nvcc -G
+ * makes every shared access generic so). */
+static int
+genshared(const Func *fn, const Ins *in)
+{
+	const Opnd *a = in->nopnd >= 2 ? &in->opnd[1] : NULL;
+	Ins *d;
+
+	if ((in->space != SP_NONE && in->space != SP_GENERIC) || !a || a->kind != OK_ADDR || !a->base ||
+	    a->base->kind != OK_REG || !a->base->sym || a->base->sym->kind != SYM_REG)
+		return 0;
+	d = verify_defins((Func *)fn, verify_useof((Ins *)in, a->base));
+	return d && d->op == OP_CVTA && d->space == SP_SHARED && !ir_hasmod(d, MOD_TO);
+}
+
+/* Whether the volatile (or relaxed, acquire) load in of shared memory
+ * follows a CTA barrier with no store, atomic or call of this thread
+ * between, along the one path into its block.  Such a load of a uniform
+ * address is the read side of a broadcast (one thread stores, the CTA
+ * syncs, every thread reads): with no racing write every thread sees the
+ * one value, as for a plain load.  The volatile only keeps the compiler
+ * from caching it across the barrier; a spin loop on a flag has no
+ * barrier before its read and stays divergent. */
+static int
+afterbar(const Func *fn, const Ins *in)
+{
+	int b, i, budget = 64;
+
+	if (in->ndef < 1 || in->def[0] < 0 || in->blk < 0 || (in->space != SP_SHARED && !genshared(fn, in)))
+		return 0;
+	b = in->blk;
+	i = fn->val[in->def[0]].ins;
+	if (i < 0 || fn->ins[i] != in)
+		return 0;
+	for (;;) {
+		while (--i >= fn->blk[b].i0) {
+			const Ins *x = fn->ins[i];
+			unsigned fl = ir_opinfo[x->op].flags;
+			if (ctasync(x))
+				return 1;
+			if ((fl & (OF_STORE | OF_ATOM | OF_CALL | OF_BAR | OF_ASYNC)) || --budget <= 0)
+				return 0;
+		}
+		if (fn->blk[b].npred != 1 || --budget <= 0)
+			return 0;
+		b = fn->blk[b].pred[0];
+		i = fn->blk[b].i1;
+	}
+}
 
 /* The level of the one operand o of in. */
 static int
@@ -236,6 +505,15 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 	}
 	}
 	return 0;
+}
+
+/* The arithmetic an induction variable steps by (see induct). */
+static int
+stepop(int op)
+{
+	return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MAD || op == OP_SHL || op == OP_SHR ||
+	    op == OP_MOV || op == OP_CVT || op == OP_AND || op == OP_OR || op == OP_XOR || op == OP_MIN ||
+	    op == OP_MAX || op == OP_NEG;
 }
 
 /* Thread indices and launch shape: what a pure value may be computed from. */
@@ -275,11 +553,20 @@ inspure(U *u, Ins *in)
 	/* a kernel's parameter is an input of the launch like its shape */
 	if (in->op == OP_LD && in->space == SP_PARAM && u->fn->entry && !in->guard)
 		return 1;
+	/* an atomic's result differs between the threads that run it
+	 * whatever memory holds: each sees the location at another moment */
+	if ((fl & OF_ATOM) && !in->guard)
+		return 1;
 	if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX) || in->op == OP_LD || in->op == OP_LDU)
 		return 0;
 	for (int k = in->ndst; k < in->nopnd; k++)
 		if (!sregspure(&in->opnd[k]))
 			return 0;
+	/* `(ctaid.x * 128 + tid.x) / n`, n a parameter: whether that splits
+	 * a CTA is whether the launch makes the CTA a multiple of n, which
+	 * the caller arranges (cuRAND's generators) */
+	if ((in->op == OP_DIV || in->op == OP_REM) && in->nopnd == 3 && in->opnd[2].kind != OK_IMM)
+		return 0;
 	n = verify_reads(in, r, 64);
 	if (n > in->nuse)
 		return 0;
@@ -336,6 +623,36 @@ pow32(int64_t x)
 	return x > 0 && x % 32 == 0;
 }
 
+/* Whether the second operand of in is %tid.x & 31 (or of a TX_W32 value:
+ * the same low bits). */
+static int
+lanebits(U *u, Ins *in)
+{
+	Ins *d = verify_defins(u->fn, verify_useof(in, &in->opnd[2]));
+	int t;
+
+	if (!d || d->op != OP_AND || d->guard || d->nopnd != 3 || d->opnd[1].kind != OK_REG ||
+	    d->opnd[2].kind != OK_IMM || d->opnd[2].imm != 31)
+		return 0;
+	oplevel(u, d, &d->opnd[1], &t);
+	return (t & (TX_COPY | TX_W32)) != 0;
+}
+
+/* Whether and-instruction in's register operand is %tid.x (or TX_W32)
+ * shifted left by s, and mask k clears its low s + 5 bits. */
+static int
+shlw32(U *u, Ins *in, int64_t k)
+{
+	Ins *d = verify_defins(u->fn, verify_useof(in, &in->opnd[1]));
+	int t;
+
+	if (!d || d->op != OP_SHL || d->guard || d->nopnd != 3 || d->opnd[2].kind != OK_IMM ||
+	    d->opnd[2].imm < 0 || d->opnd[2].imm > 26)
+		return 0;
+	oplevel(u, d, &d->opnd[1], &t);
+	return (t & (TX_COPY | TX_W32)) && (k & (((int64_t)32 << d->opnd[2].imm) - 1)) == 0;
+}
+
 /* Level of the values in defines; *tid set when it copies %tid.x. */
 static int
 inslevel(U *u, Ins *in, int *tid)
@@ -344,17 +661,29 @@ inslevel(U *u, Ins *in, int *tid)
 	int m = 0, t;
 
 	*tid = 0;
-	if ((in->op == OP_LD || in->op == OP_LDU) && !ir_hasmod(in, MOD_VOLATILE) &&
-	    !ir_hasmod(in, MOD_RELAXED) && !ir_hasmod(in, MOD_ACQUIRE)) {
+	if ((in->op == OP_LD || in->op == OP_LDU) && ((!ir_hasmod(in, MOD_VOLATILE) &&
+	    !ir_hasmod(in, MOD_RELAXED) && !ir_hasmod(in, MOD_ACQUIRE)) || afterbar(u->fn, in))) {
 		;   /* uniform if its address is: fall through to the operands */
 	} else if (fl & (OF_LOAD | OF_ATOM | OF_CALL | OF_TEX)) {
 		return 2;
+	} else if (in->op == OP_SHFL_SYNC && in->nopnd == 5) {
+		/* each lane gets another lane's operand: the result differs
+		 * between lanes no more than the operand does, and .idx from a
+		 * lane the warp agrees on gives the warp one value */
+		m = oplevel(u, in, &in->opnd[1], &t);
+		if (m > 1 && ir_hasmod(in, MOD_IDX) && oplevel(u, in, &in->opnd[2], &t) < 2)
+			m = 1;
 	} else if (in->op == OP_SHFL || in->op == OP_SHFL_SYNC || in->op == OP_ACTIVEMASK || in->op == OP_MATCH) {
 		return 2;
 	} else if (in->op == OP_VOTE || in->op == OP_VOTE_SYNC || in->op == OP_REDUX_SYNC) {
 		return 1;
+	} else if (in->op == OP_BAR_RED || in->op == OP_BAR_CTA_RED || in->op == OP_BARRIER_RED ||
+	    in->op == OP_BARRIER_CTA_RED) {
+		return 0;       /* every thread that takes part gets the one reduction */
+	} else if (in->op == OP_SETP && in->nopnd == 3 && !in->guard && (t = diffuniform(u, in)) >= 0) {
+		return t;
 	}
-	for (int i = in->ndst; i < in->nopnd; i++) {
+	for (int i = in->ndst; i < in->nopnd && in->op != OP_SHFL_SYNC; i++) {
 		int x = oplevel(u, in, &in->opnd[i], &t);
 		m = x > m ? x : m;
 	}
@@ -382,6 +711,10 @@ inslevel(U *u, Ins *in, int *tid)
 		if ((t & (TX_COPY | TX_W32)) && ((in->op == OP_SHR && k >= 5) || (in->op == OP_DIV && pow32(k)) ||
 		    (in->op == OP_AND && (k & 31) == 0)))
 			return 1;
+		/* (tid.x << s) & k with the low s + 5 bits of k clear: the
+		 * warp's first lane scaled (cub's warp-striped offsets) */
+		if (in->op == OP_AND && !in->guard && shlw32(u, in, k))
+			return 1;
 		if (t == TX_COPY && in->op == OP_SETP && !in->guard && tidconst(u->fn, in, k))
 			return 0;
 		if ((t & (TX_COPY | TX_W32)) && in->op == OP_SETP && ((pow32(k) &&
@@ -391,9 +724,33 @@ inslevel(U *u, Ins *in, int *tid)
 		    ir_hasmod(in, MOD_HI)))))
 			return in->guard ? m : 1;
 	}
+	/* i - (tid.x & 31), i = tid.x plus a multiple of 32: the index of the
+	 * warp's first thread (cuSPARSE's `if (warp's first >= n) return`) */
+	if (in->op == OP_SUB && in->nopnd == 3 && !in->guard && in->opnd[1].kind == OK_REG &&
+	    in->opnd[2].kind == OK_REG && lanebits(u, in)) {
+		oplevel(u, in, &in->opnd[1], &t);
+		if (t & (TX_COPY | TX_W32))
+			return 1;
+	}
+	/* tid.x < n rounded up to 32 (`(n + 31) & -32`, cuSPARSE's gathers):
+	 * a warp's lanes fall on one side of a multiple of 32 */
+	if (in->op == OP_SETP && in->nopnd == 3 && in->opnd[1].kind == OK_REG && in->opnd[2].kind == OK_REG) {
+		int x1, x2, l1 = oplevel(u, in, &in->opnd[1], &x1), l2 = oplevel(u, in, &in->opnd[2], &x2);
+		int ltge = ir_hasmod(in, MOD_LT) || ir_hasmod(in, MOD_GE) || ir_hasmod(in, MOD_LO) ||
+		    ir_hasmod(in, MOD_HS);
+		int legt = ir_hasmod(in, MOD_LE) || ir_hasmod(in, MOD_GT) || ir_hasmod(in, MOD_LS) ||
+		    ir_hasmod(in, MOD_HI);
+		/* tid < m, tid >= m; m <= tid, m > tid */
+		if ((ltge && (x1 & (TX_COPY | TX_W32)) && l2 == 0 && (x2 & TX_M32)) ||
+		    (legt && (x2 & (TX_COPY | TX_W32)) && l1 == 0 && (x1 & TX_M32)))
+			return in->guard ? m : 1;
+	}
 	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
 		oplevel(u, in, &in->opnd[1], &t);
 		*tid = t;
+	} else if (!in->guard && in->op == OP_AND && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
+	    (in->opnd[2].imm & 31) == 0 && oplevel(u, in, &in->opnd[1], &t) == 0) {
+		*tid = TX_M32;  /* a uniform value rounded down to a multiple of 32 */
 	} else if (!in->guard && (in->op == OP_ADD || in->op == OP_MUL || in->op == OP_SHL || in->op == OP_MAD) &&
 	    in->nopnd == (in->op == OP_MAD ? 4 : 3) && (in->op == OP_ADD || in->op == OP_SHL ||
 	    ir_hasmod(in, MOD_LO) || ir_hasmod(in, MOD_WIDE))) {
@@ -795,6 +1152,120 @@ out:
 	return ok;
 }
 
+/* Whether phi ph is an induction variable of pure values: each argument
+ * pure, or computed from ph itself through a chain of unguarded
+ * arithmetic whose other operands are pure (`i += blockDim.x *
+ * gridDim.x` around a grid-stride loop, a count down from %tid.x).  The
+ * chain is a cycle that pure[], raised from 0, never gets into. */
+static int
+induct(const U *u, const Phi *ph)
+{
+	Func *fn = u->fn;
+
+	for (int k = 0; k < ph->narg; k++) {
+		int x = ph->arg[k];
+		for (int step = 0; x != ph->def; step++) {
+			Ins *d;
+			int next = -1;
+			if (x < 0 || verify_isentry(fn, x) || step >= 8)
+				return 0;
+			if (u->pure[x])
+				break;
+			d = verify_defins(fn, x);
+			if (!d || d->guard || d->ndef != 1 || d->nuse < 1 || d->nuse > 3 || !stepop(d->op))
+				return 0;
+			for (int i = d->ndst; i < d->nopnd; i++)
+				if (!sregspure(&d->opnd[i]))
+					return 0;
+			for (int i = 0; i < d->nuse; i++) {
+				int y = d->use[i];
+				if (y >= 0 && !verify_isentry(fn, y) && u->pure[y])
+					continue;
+				if (next >= 0 || y < 0)
+					return 0;
+				next = y;
+			}
+			if (next < 0)
+				break;      /* pure operands alone: pure[] catches up */
+			x = next;
+		}
+	}
+	return 1;
+}
+
+/* Whether operand o of in is value val, or a copy of it (-G moves every
+ * loop variable through a register of its own). */
+static int
+copyof(Func *fn, Ins *in, const Opnd *o, int val)
+{
+	int x = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? verify_useof(in, o) : -1;
+
+	for (int step = 0; x >= 0 && step < 4; step++) {
+		Ins *d;
+		if (x == val)
+			return 1;
+		d = verify_defins(fn, x);
+		if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[1].kind != OK_REG ||
+		    !d->opnd[1].sym || d->opnd[1].sym->kind != SYM_REG)
+			return 0;
+		x = verify_useof(d, &d->opnd[1]);
+	}
+	return 0;
+}
+
+/* Whether operand o of in is %ntid.x or a copy of it: the step of a
+ * loop's latch is read before solve() has been round to its definition. */
+static int
+ntidcopy(Func *fn, Ins *in, const Opnd *o)
+{
+	for (int step = 0; step < 4; step++) {
+		Ins *d;
+		if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG)
+			return !strcmp(o->sym->name, "%ntid") && (o->sel == SEL_X || o->sel == SEL_NONE);
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+			return 0;
+		d = verify_defins(fn, verify_useof(in, o));
+		if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2)
+			return 0;
+		in = d;
+		o = &d->opnd[1];
+	}
+	return 0;
+}
+
+/* Whether phi ph of loop header b is %tid.x plus a warp-uniform multiple
+ * of 32 (see TX_W32): it enters as one and steps by a uniform multiple of
+ * 32 (`for (i = tid.x; i < m; i += 128)`). */
+static int
+stepw32(U *u, Blk *b, Phi *ph)
+{
+	Func *fn = u->fn;
+	int back = 0, t;
+
+	if (u->stoplv[b->id] > 0 || ph->narg != b->npred)
+		return 0;
+	for (int k = 0; k < ph->narg; k++) {
+		int x = ph->arg[k];
+		Ins *d;
+		if (x < 0 || verify_isentry(fn, x))
+			return 0;
+		if (u->tidx[x] & (TX_COPY | TX_W32))
+			continue;
+		d = verify_defins(fn, x);
+		for (int step = 0; d && d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_REG &&
+		    d->opnd[1].sym && d->opnd[1].sym->kind == SYM_REG && step < 4; step++)
+			d = verify_defins(fn, verify_useof(d, &d->opnd[1]));
+		if (!d || d->guard || d->op != OP_ADD || d->nopnd != 3)
+			return 0;
+		int s1 = copyof(fn, d, &d->opnd[1], ph->def), s2 = copyof(fn, d, &d->opnd[2], ph->def);
+		Opnd *step = &d->opnd[s1 ? 2 : 1];
+		if (!(s1 || s2) || oplevel(u, d, step, &t) != 0 || !(t & TX_M32 || ntidcopy(fn, d, step)))
+			return 0;
+		back = 1;
+	}
+	return back;
+}
+
 static void
 solve(U *u)
 {
@@ -825,6 +1296,14 @@ solve(U *u)
 							changed = 1;
 							break;
 						}
+				if (!(u->tidx[ph->def] & TX_W32) && stepw32(u, b, ph)) {
+					u->tidx[ph->def] = TX_W32;
+					changed = 1;
+				}
+				if (!u->pure[ph->def] && ph->narg > 0 && induct(u, ph)) {
+					u->pure[ph->def] = 1;
+					changed = 1;
+				}
 			}
 			for (int i = b->i0; i < b->i1; i++) {
 				Ins *in = fn->ins[i];
@@ -835,13 +1314,15 @@ solve(U *u)
 				int pu = inspure(u, in);
 				for (int d = 0; d < in->ndef; d++) {
 					int v = in->def[d];
+					/* shfl.sync's predicate: whether this lane's source lane was in range */
+					int xv = in->op == OP_SHFL_SYNC && d > 0 ? 2 : x;
 					if (pu != u->pure[v]) {
 						u->pure[v] = (unsigned char)pu;
 						changed = 1;
 					}
-					if (x > u->lv[v] || (tid && tid != u->tidx[v])) {
-						if (x > u->lv[v])
-							u->lv[v] = (unsigned char)x;
+					if (xv > u->lv[v] || (tid && tid != u->tidx[v])) {
+						if (xv > u->lv[v])
+							u->lv[v] = (unsigned char)xv;
 						u->tidx[v] = (unsigned char)tid;
 						changed = 1;
 					}
@@ -951,6 +1432,14 @@ named(U *u, int ci)
 	return 0;
 }
 
+/* Whether the guard of in is computed without loaded data (see inspure):
+ * the threads it divides are divided whatever memory holds. */
+static int
+guardpure(const U *u, const Ins *in)
+{
+	return in->guard && in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
+}
+
 static void
 barrier(Verify *v, U *u, Ins *in)
 {
@@ -973,8 +1462,11 @@ barrier(Verify *v, U *u, Ins *in)
 	if (counted)
 		aligned = 0;
 	if (aligned && (u->bj[in->blk] || g)) {
-		describe(u, g ? -1 : because(u, 0, in->blk, 1, &def), why, sizeof why);
-		verify_report(v, VC_DIVBAR, in->loc,
+		int ci = g ? -1 : because(u, 0, in->blk, 1, &def);
+		if (g)
+			def = guardpure(u, in);
+		describe(u, ci, why, sizeof why);
+		verify_report(v, def ? VC_DIVBAR : VC_MAYBEDIV, in->loc,
 		    "'%s' %s: threads of the CTA may not all reach it%s", name,
 		    g ? "under a thread-dependent guard" : "in thread-dependent control flow", why);
 	} else if (aligned && u->bx[in->blk] && !named(u, because(u, 1, in->blk, 1, &def))) {
@@ -1009,24 +1501,6 @@ barrier(Verify *v, U *u, Ins *in)
 	}
 }
 
-/* A register operand holding a constant: its value reaches in from one
- * mov of an immediate (nvcc loads the full mask so at -O3). */
-static int
-constreg(Func *fn, Ins *in, const Opnd *o, int64_t *out)
-{
-	int val;
-	Ins *d;
-
-	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
-		return 0;
-	val = verify_useof(in, o);
-	d = verify_defins(fn, val);
-	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[1].kind != OK_IMM)
-		return 0;
-	*out = d->opnd[1].imm;
-	return 1;
-}
-
 /* The lanes a full-mask collective names must all be there: in (the
  * collective, or a call of a wrapper around one) in lane-dependent control
  * flow is reported at operand at. */
@@ -1039,7 +1513,7 @@ fullmask(Verify *v, U *u, Ins *in, const Opnd *at, const char *what)
 	if (u->bj[in->blk] >= 2 || g >= 2) {
 		int ci = because(u, 0, in->blk, 2, &def);
 		if (g >= 2)
-			def = in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
+			def = guardpure(u, in);
 		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
 		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, at->loc,
 		    "%s names all 32 lanes, but it is %s: some lanes may be inactive%s",
@@ -1051,25 +1525,10 @@ fullmask(Verify *v, U *u, Ins *in, const Opnd *at, const char *what)
 	}
 }
 
-/* The member mask operand of a warp collective, or NULL. */
-static Opnd *
-maskof(Ins *in)
-{
-	int mi;
-
-	switch (in->op) {
-	case OP_SHFL_SYNC: mi = 4; break;
-	case OP_VOTE_SYNC: case OP_MATCH: case OP_REDUX_SYNC: mi = 2; break;
-	case OP_BAR_WARP_SYNC: mi = 0; break;
-	default: return NULL;
-	}
-	return mi < in->nopnd ? &in->opnd[mi] : NULL;
-}
-
 static void
 warp(Verify *v, U *u, Ins *in)
 {
-	Opnd *mask = maskof(in);
+	Opnd *mask = verify_maskof(in);
 	int64_t mv;
 	char what[64];
 
@@ -1077,7 +1536,7 @@ warp(Verify *v, U *u, Ins *in)
 		return;
 	if (mask->kind == OK_IMM)
 		mv = mask->imm;
-	else if (!constreg(u->fn, in, mask, &mv))
+	else if (!verify_constreg(u->fn, in, mask, &mv))
 		return;
 	if ((uint32_t)mv == 0) {
 		verify_report(v, VC_WARPMASK, mask->loc,
@@ -1090,125 +1549,12 @@ warp(Verify *v, U *u, Ins *in)
 	fullmask(v, u, in, mask, what);
 }
 
-/* Wrappers around full-mask collectives, summarized once per module: nvcc
- * -G calls each intrinsic as a small .func (__shfl_down_sync, which calls
- * __reduce_add_sync_unsigned_impl ...), the mask a parameter.  Per
- * function: whether its body runs a collective on all 32 lanes whatever it
- * is passed, and which of its parameters (up to 64) reach a member mask.
- * Only bodies of a few instructions are looked into: wrappers are small,
- * and a real callee's divergence is its own. */
-enum { WRAPMAX = 64 };
-
-typedef struct {
-	Func *fn;
-	int full;           /* a full-mask collective inside, whatever the arguments */
-	uint64_t par;       /* parameters that reach a member mask */
-	Ins *what;          /* the collective */
-} Wrap;
-
-static int
-wrapcmp(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t)((const Wrap *)a)->fn, y = (uintptr_t)((const Wrap *)b)->fn;
-	return x < y ? -1 : x > y;
-}
-
-static Wrap *
-wrapof(Wrap *w, int n, Func *f)
-{
-	Wrap key = { f, 0, 0, NULL };
-	return f && w ? bsearch(&key, w, (size_t)n, sizeof *w, wrapcmp) : NULL;
-}
-
-/* What a value passed as a mask is: 1 all 32 lanes, 0 something else; the
- * parameter of fn it is, in *k, when it is one. */
-static int
-maskval(Func *fn, Ins *in, Opnd *o, int *k)
-{
-	int64_t mv = 0;
-
-	*k = -1;
-	if (o->kind == OK_IMM)
-		return (uint32_t)o->imm == 0xffffffffu;
-	if (constreg(fn, in, o, &mv))
-		return (uint32_t)mv == 0xffffffffu;
-	*k = verify_paramof(fn, in, o);
-	return 0;
-}
-
-/* One round over the wrappers; 1 when a summary grew. */
-static int
-wrapround(Wrap *w, int n)
-{
-	int changed = 0;
-
-	for (int f = 0; f < n; f++) {
-		Func *c = w[f].fn;
-		for (int i = 0; i < c->nins && !w[f].full; i++) {
-			Ins *x = c->ins[i], *at;
-			Opnd *mask = maskof(x), *arg;
-			int k;
-			Wrap *d;
-			if (mask) {
-				if (maskval(c, x, mask, &k)) {
-					w[f].full = 1, w[f].what = x, changed = 1;
-				} else if (k >= 0 && k < 64 && !(w[f].par >> k & 1)) {
-					w[f].par |= 1ull << k, changed = 1;
-					if (!w[f].what)
-						w[f].what = x;
-				}
-			} else if (x->op == OP_CALL && (d = wrapof(w, n, verify_callee(x))) && d != &w[f]) {
-				if (d->full) {
-					w[f].full = 1, w[f].what = d->what, changed = 1;
-					break;
-				}
-				for (int a = 0; a < 64 && d->par >> a; a++) {
-					if (!(d->par >> a & 1) || !(arg = verify_callarg(c, x, a, &at)))
-						continue;
-					if (maskval(c, at, arg, &k)) {
-						w[f].full = 1, w[f].what = d->what, changed = 1;
-						break;
-					}
-					if (k >= 0 && k < 64 && !(w[f].par >> k & 1)) {
-						w[f].par |= 1ull << k, changed = 1;
-						if (!w[f].what)
-							w[f].what = d->what;
-					}
-				}
-			}
-		}
-	}
-	return changed;
-}
-
-/* The summaries of the module's small functions, sorted by Func; NULL when
- * there are none. */
-static Wrap *
-wraps(Module *m, int *n)
-{
-	Wrap *w = malloc(((size_t)m->nfn + 1) * sizeof *w);
-
-	*n = 0;
-	if (!w)
-		return NULL;
-	for (int f = 0; f < m->nfn; f++) {
-		Func *c = m->fn[f];
-		if (!c->entry && c->hasbody && c->built && c->nins <= WRAPMAX)
-			w[(*n)++] = (Wrap){ c, 0, 0, NULL };
-	}
-	qsort(w, (size_t)*n, sizeof *w, wrapcmp);
-	/* a chain of wrappers settles in as many rounds as it is deep */
-	for (int r = 0; r < 4 && wrapround(w, *n); r++)
-		;
-	return w;
-}
-
 /* A call of a wrapper that runs a warp collective on all 32 lanes, named
  * there or passed in by this call. */
 static void
 callwarp(Verify *v, U *u, Ins *in, Wrap *w, int nw)
 {
-	Wrap *d = wrapof(w, nw, verify_callee(in));
+	Wrap *d = verify_wrapof(w, nw, verify_callee(in));
 	char what[160];
 	int full, k;
 
@@ -1219,7 +1565,7 @@ callwarp(Verify *v, U *u, Ins *in, Wrap *w, int nw)
 		Ins *at;
 		Opnd *arg;
 		if ((d->par >> a & 1) && (arg = verify_callarg(u->fn, in, a, &at)))
-			full = maskval(u->fn, at, arg, &k);
+			full = verify_maskval(u->fn, at, arg, &k);
 	}
 	if (!full)
 		return;
@@ -1231,12 +1577,16 @@ callwarp(Verify *v, U *u, Ins *in, Wrap *w, int nw)
 static void
 clusterbar(Verify *v, U *u, Ins *in)
 {
-	int t, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
+	int t, def, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
 
 	if (in->op == OP_BARRIER_CLUSTER_WAIT && !ir_hasmod(in, MOD_ALIGNED))
 		return;
+	if (g >= 2)
+		def = guardpure(u, in);
+	else
+		because(u, 0, in->blk, 2, &def);
 	if (u->bj[in->blk] >= 2 || g >= 2)
-		verify_report(v, VC_DIVBAR, in->loc,
+		verify_report(v, def ? VC_DIVBAR : VC_MAYBEDIV, in->loc,
 		    "'%s' %s: the cluster barrier counts warps, and lanes of a warp arriving apart hang it",
 		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
 }
@@ -1338,7 +1688,7 @@ verify_uniform(Verify *v)
 {
 	int nw = 0;
 	Wrap *w = v->o->sev[VC_WARPDIV] >= 0 || v->o->sev[VC_MAYBEDIV] >= 0 || v->o->sev[VC_EXITBAR] >= 0 ?
-	    wraps(v->m, &nw) : NULL;
+	    verify_wraps(v->m, &nw) : NULL;
 
 	for (int f = 0; f < v->m->nfn; f++) {
 		Func *fn = v->m->fn[f];

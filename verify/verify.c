@@ -36,7 +36,7 @@ const VerifyCheck verify_checks[NVC] = {
 	[VC_MAYBEUNINIT] = {"maybe-uninit", -1, "register that may be read before any write, depending on the path", 0},
 	[VC_DIVBAR]      = {"divergent-barrier", SEV_WARNING, "CTA barrier in thread-dependent control flow", 0},
 	[VC_EXITBAR]     = {"exit-barrier", SEV_WARNING, "CTA barrier reached after some threads may have exited", 0},
-	[VC_MAYBEDIV]    = {"maybe-divergent", -1, "exit-barrier or full-mask finding whose divergence depends on data", 0},
+	[VC_MAYBEDIV]    = {"maybe-divergent", -1, "barrier or full-mask finding whose divergence depends on data", 0},
 	[VC_BARRIER]     = {"barrier", SEV_ERROR, "barrier id or thread count out of range", 1},
 	[VC_LAUNCH]      = {"launch-bounds", SEV_WARNING, "launch bounds that no launch can satisfy", 0},
 	[VC_WARPMASK]    = {"warp-mask", SEV_WARNING, "warp collective whose member mask names lanes that may be inactive", 0},
@@ -310,6 +310,65 @@ verify_callarg(Func *fn, Ins *call, int k, Ins **at)
 			*at = s;
 			return &s->opnd[1];
 		}
+	}
+	return NULL;
+}
+
+int
+verify_cvtashared(const Func *f)
+{
+	int cvta = 0;
+
+	if (!f || f->entry || !f->hasbody || !f->built || f->npar != 1 || f->nret != 1 || f->nins > 16)
+		return 0;
+	for (int i = 0; i < f->nins; i++) {
+		const Ins *in = f->ins[i];
+		if (in->guard)
+			return 0;
+		switch (in->op) {
+		case OP_MOV: case OP_CVT: case OP_RET:
+			break;
+		case OP_LD: case OP_ST:
+			if (in->space != SP_PARAM)
+				return 0;
+			break;
+		case OP_CVTA:
+			if (!ir_hasmod(in, MOD_TO) || in->space != SP_SHARED)
+				return 0;
+			cvta++;
+			break;
+		default:
+			return 0;
+		}
+	}
+	return cvta == 1;
+}
+
+Ins *
+verify_retcall(Func *fn, Ins *ld)
+{
+	const Opnd *a = ld->nopnd == 2 ? &ld->opnd[1] : NULL;
+	Blk *b;
+	int i;
+
+	if (ld->op != OP_LD || ld->space != SP_PARAM || !a || a->kind != OK_ADDR || !a->base ||
+	    a->base->kind != OK_SYM || !a->base->sym || ld->blk < 0 || ld->blk >= fn->nblk)
+		return NULL;
+	b = &fn->blk[ld->blk];
+	for (i = b->i1 - 1; i >= b->i0 && fn->ins[i] != ld; i--)
+		;
+	/* the call is the nearest before it in its block, the callseq's braces
+	 * holding nothing else but the stores of the arguments */
+	for (i--; i >= b->i0; i--) {
+		Ins *c = fn->ins[i];
+		if (c->op != OP_CALL)
+			continue;
+		if (c->ndst < 1 || c->opnd[0].kind != OK_LIST)
+			return NULL;
+		for (int k = 0; k < c->opnd[0].nsub; k++)
+			if (c->opnd[0].sub[k].kind == OK_SYM && c->opnd[0].sub[k].sym == a->base->sym)
+				return c;
+		return NULL;
 	}
 	return NULL;
 }

@@ -104,6 +104,30 @@ Opnd *verify_callarg(Func *fn, Ins *call, int k, Ins **at);
 /* Which of fn's parameters operand o of in was loaded from (ld.param,
  * through copies and conversions): its index, or -1. */
 int verify_paramof(Func *fn, Ins *in, const Opnd *o);
+/* wrap.c: the member mask operand of a warp collective, or NULL; whether a
+ * register operand holds a constant (one mov of an immediate reaches it). */
+Opnd *verify_maskof(Ins *in);
+int verify_constreg(Func *fn, Ins *in, const Opnd *o, int64_t *out);
+/* Summaries of the module's small functions around warp collectives
+ * (sorted by Func; NULL when there are none), and the one of f. */
+typedef struct {
+	Func *fn;
+	int full;           /* a full-mask collective inside, whatever the arguments */
+	uint64_t par;       /* parameters that reach a member mask */
+	Ins *what;          /* the collective */
+} Wrap;
+Wrap *verify_wraps(Module *m, int *n);
+Wrap *verify_wrapof(Wrap *w, int n, Func *f);
+/* What mask operand o of in (in fn) is: 1 all 32 lanes, 0 something else;
+ * the parameter of fn it is, in *k (-1 when none). */
+int verify_maskval(Func *fn, Ins *in, Opnd *o, int *k);
+/* Whether f is nvcc -G's out-of-line __cvta_generic_to_shared: one
+ * parameter, one result, and a body that only converts the one to the
+ * other (ld.param, mov, cvt, cvta.to.shared, st.param, ret).  Such a call
+ * touches no memory, and its result is its argument's shared address. */
+int verify_cvtashared(const Func *f);
+/* For an ld.param of a call's result (retval) in fn: the call, or NULL. */
+Ins *verify_retcall(Func *fn, Ins *ld);
 
 /* Fragments: the vectors of registers tensor-core, texture and surface
  * instructions take (types.c).  What one register may be declared as: */
