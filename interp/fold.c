@@ -32,7 +32,7 @@
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
  *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
  *     rcp.approx.ftz of rsqrt.approx.ftz of rcp.approx.ftz of x is an
- *     rsqrt.approx.ftz of x.
+ *     rsqrt.approx.ftz of x, and div.approx.ftz by it an FMUL.FTZ by that.
  *   - cvt.sat of a float-to-integer cvt becomes one F2I to the narrow
  *     type: the cvt.sat.s32.s64 (u32.u64) of a cvt.rXi.s64 (u64) of an f32,
  *     f16 or bf16, and the cvt.sat.{s16,u16}.{s32,u32} of a cvt.rXi.{s32,u32}
@@ -79,9 +79,9 @@
  *     copies, div.full, copysign, set, cvt.ftz.f32.f64 and .approx
  *     rcp/ex2/lg2/rsqrt/sqrt/div without .ftz leave the value untyped
  *     (ALU_F2IAMT).
- *   - bfi.b32 of immediate position and length into a base known to be 0
- *     (a shift by 32 or more, a mov of 0) is a shift: the manual's rule,
- *     not the mask rule of alu_int.c.
+ *   - bfi.b32 of immediate position and length into a base ptxas knows
+ *     (0 from a shift by 32 or more or a mov of 0, a kconst value) is a
+ *     shift: the manual's rule, not the mask rule of alu_int.c.
  *   - a cvt between integers that zero-extends or truncates to 8 bits of
  *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a.
@@ -716,7 +716,9 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 /* rcp.approx.ftz.f32 of an rcp.approx.ftz.f32 of x: ptxas leaves x, as it
  * is (a NaN payload, a subnormal); div.approx.ftz.f32 a by one is a * x
  * (FMUL.FTZ: div.approx is a times MUFU.RCP of the divisor).  Not without
- * .ftz on both. */
+ * .ftz on both.  Of an rsqrt of an rcp of x (all .approx.ftz), rcp is an
+ * rsqrt of x and div a times one (seeds 23455, 29644, 58866, 88981,
+ * 93540, 97485: FMUL.FTZ of a and MUFU.RSQ of x). */
 static int
 foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -728,14 +730,17 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	/* rcp of an rsqrt of an rcp of x (all .approx.ftz) is an rsqrt of x,
 	 * one MUFU.RSQ (seed 6763: x = -inf gives the NaN of rsqrt) */
-	if (in->op == OP_RCP && d && d->op == OP_RSQRT && d->ty[0] == TY_F32 && !d->guard &&
+	if (d && d->op == OP_RSQRT && d->ty[0] == TY_F32 && !d->guard &&
 	    ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ) && d->nopnd == 2 && (u = srcval(d, 1)) >= 0 &&
 	    (e = defof(f, u, &z)) && e->op == OP_RCP && e->ty[0] == TY_F32 && !e->guard &&
 	    ir_hasmod(e, MOD_APPROX) && ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
 	    holds(f, x, f->val[z].ins, k)) {
-		if (interp_decode_op(pm, &e->opnd[1], TY_F32, &xi->s[0]))
+		if (interp_decode_op(pm, &e->opnd[1], TY_F32, &xi->s[oi - 1]))
 			return 0;
-		xi->alu.op = OP_RSQRT;
+		if (in->op == OP_RCP)
+			xi->alu.op = OP_RSQRT;
+		else   /* the divisor's MUFU.RCP is MUFU.RSQ of x (alu_float.c) */
+			xi->alu.mode = OP_RSQRT;
 		return 0;
 	}
 	if (!d || d->op != OP_RCP || d->ty[0] != TY_F32 || d->guard || !ir_hasmod(d, MOD_APPROX) ||
@@ -917,15 +922,20 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* bfi.b32 of immediate position and length into a base that ptxas knows
- * is 0: a shl or shr.u32/b32 by an immediate of 32 or more, or a mov of an
- * immediate 0.  It makes a shift of the inserted value (SHF.L.U32), which
- * keeps the manual's rule, not the mask rule of a register base
- * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits). */
+static int kconst(const Func *f, int v, int depth, uint64_t *r);
+
+/* bfi.b32 of immediate position and length into a base that ptxas knows:
+ * 0 from a shl or shr.u32/b32 by an immediate of 32 or more or a mov of an
+ * immediate 0, or any kconst value (a bfe past the word, a set.ne.f32 of a
+ * value with itself).  It makes a shift of the inserted value (SHF.L.U32,
+ * or a LEA into all ones), which keeps the manual's rule, not the mask
+ * rule of a register base (alu_int.c; seed 2929: bfi 2, 42 into such a
+ * base inserts 30 bits; seeds 39465, 96971, 101316). */
 static int
 foldbfi(const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 2), w;
+	uint64_t c;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
 	if (!d || d->guard)
@@ -936,6 +946,33 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else if (kconst(f, v, 0, &c))
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	return 0;
+}
+
+/* mad.hi.sat.s32 of a and b that a mul.lo .s32/.u32 (before or after it)
+ * or a later mad.wide .s32/.u32 of its block also multiplies: ptxas
+ * computes both with one IMAD.WIDE of a, b and c << 32, whose high word is
+ * hi(a * b) + c wrapped, no saturation (sm_90 SASS; seeds 39489, 75897,
+ * 76871).  An earlier mad.wide, a mul.wide and a mad.lo with an addend
+ * keep their own multiply, and the mad.hi its SELs that saturate. */
+static int
+foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
+{
+	const Ins *d;
+
+	for (int j = k - 256 < 0 ? 0 : k - 256; j < f->nins && j <= k + 256; j++) {
+		d = f->ins[j];
+		if (j == k || d->blk != in->blk || d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
+		    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
+		    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
+			continue;
+		if ((same(in, 1, d, 1) && same(in, 2, d, 2)) || (same(in, 1, d, 2) && same(in, 2, d, 1))) {
+			xi->alu.flags &= ~(uint32_t)ALU_SAT;
+			return 0;
+		}
+	}
 	return 0;
 }
 
@@ -1166,6 +1203,17 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			ir_hasmod(d, MOD_HS);
 		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) &&
 		    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
+			return 0;
+		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
+		return 1;
+	}
+	/* of a float with itself: the ordered ne, lt and gt are false and the
+	 * unordered equ, le and ge true, NaN or not (set.ne.u32.f32 x, x is
+	 * RZ in sm_90 SASS); the others depend on x being a NaN */
+	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT &&
+	    srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2)) {
+		int t = ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU);
+		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT))
 			return 0;
 		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
 		return 1;
@@ -1486,6 +1534,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldxsign(pm, f, xi, in, k);
 	if (in->op == OP_SLCT && in->nty == 2 && in->ty[1] == TY_S32 && xi->ns == 3)
 		return foldslct(pm, f, xi, in, k);
+	if (in->op == OP_MAD && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_HI) && ir_hasmod(in, MOD_SAT) && !in->guard &&
+	    xi->ns == 3 && in->nopnd == 4)
+		return foldmadhi(f, xi, in, k);
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
 		return foldbfi(f, xi, in);
 	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
