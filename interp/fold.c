@@ -95,6 +95,10 @@
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
  *     reads the stack pointer's low half as the amount: the result is 0;
  *     shr.s16 shifts by the cnot kept as 0 or -1.
+ *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
+ *     multiplies drops the .sat: one IMAD.WIDE computes both (foldmadhi).
+ *   - sqrt and div .rX.ftz.f32 of a set result test it for zero in their
+ *     slow path by the set's compare made .ftz (foldsetftz).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -976,6 +980,46 @@ foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* sqrt.rX.ftz.f32 or div.rX.ftz.f32 of an unguarded set.CMP.{u32,s32,f32}.f32
+ * a, b (without .ftz or a BoolOp): ptxas knows the value is 0 or not by the
+ * compare, and its slow path tests for zero by FSETP.CMP.FTZ a, b instead,
+ * which differs where a subnormal is compared (sm_90 SASS; seeds 5914,
+ * 34004, 43429, 65088, 67609, 67787, 87771, 91866: sqrt of 0 is the NaN;
+ * 21407, 28917, 56639, 70229: div).  The compare and its two sources go
+ * to alu_exec (alu_decode.c setslow): cmp, imm the operand, two more
+ * sources.  rcp tests the bits and is not affected. */
+static int
+foldsetftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	XOp *ns;
+	int n = xi->ns, i, v, w;
+	const Ins *d = NULL;
+	AluOp so;
+	const char *why;
+
+	for (i = 0; i < n && !d; i++) {
+		v = srcval(in, 1 + i);
+		d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (d && (d->op != OP_SET || d->guard || d->nopnd != 3 || d->nty != 2 || d->ty[1] != TY_F32 ||
+		    ir_hasmod(d, MOD_FTZ) || (d->ty[0] != TY_F32 && d->ty[0] != TY_U32 && d->ty[0] != TY_S32) ||
+		    srcval(d, 1) < 0 || srcval(d, 2) < 0 || !holds(f, srcval(d, 1), f->val[w].ins, k) ||
+		    !holds(f, srcval(d, 2), f->val[w].ins, k)))
+			d = NULL;
+	}
+	if (!d || n + 2 > 8 || alu_decode(d, &so, &why) != 0 || !so.cmp)
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)(n + 2) * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	if (interp_decode_op(pm, &d->opnd[1], TY_F32, &ns[n]) || interp_decode_op(pm, &d->opnd[2], TY_F32, &ns[n + 1]))
+		return 0;
+	xi->ns = (uint8_t)(n + 2);
+	xi->alu.nsrc = n + 2;
+	xi->alu.cmp = so.cmp;
+	xi->alu.imm = (uint32_t)(i - 1);
+	return 0;
+}
+
 /* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
  * source or destination, the other not .s8) of a tanh.approx.f16 or
  * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
@@ -1537,6 +1581,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_MAD && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_HI) && ir_hasmod(in, MOD_SAT) && !in->guard &&
 	    xi->ns == 3 && in->nopnd == 4)
 		return foldmadhi(f, xi, in, k);
+	if ((in->op == OP_SQRT || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_FTZ) &&
+	    !ir_hasmod(in, MOD_APPROX) && !ir_hasmod(in, MOD_FULL) && xi->ns == (in->op == OP_DIV ? 2 : 1) &&
+	    in->nopnd == xi->ns + 1)
+		return foldsetftz(pm, f, xi, in, k);
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
 		return foldbfi(f, xi, in);
 	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
