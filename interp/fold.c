@@ -87,7 +87,8 @@
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a.
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays).
- *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 of x, twice, reads x once.
+ *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
+ *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
  *     {lo, hi} split adds bits 32-47 of the 64-bit value as its high half;
  *     of a cnot.b32 it adds -0 in each half where the cnot is 0, a NaN
@@ -1149,10 +1150,11 @@ foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* min/max.xorsign.abs.f16x2 of one value twice, a neg.f16x2 of x (no
- * .ftz): ptxas reads x itself as the first operand and its HADD2 negation
- * as the second, so the sign each half takes is sign(x) ^ sign(-x), set
- * (seed 1240). */
+/* min/max.xorsign.abs.f16x2 of one value twice, a neg.f16x2 or abs.f16x2
+ * of x (no .ftz): ptxas reads x itself as the first operand and its HADD2
+ * negation or |x| as the second, so the sign each half takes is sign(x) ^
+ * sign(-x), set (seed 1240), or sign(x) (seeds 55196, 103989, 104022,
+ * 106264). */
 static int
 foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -1162,7 +1164,8 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *e;
 	int z;
 
-	if (!d || d->op != OP_NEG || d->ty[0] != TY_F16X2 || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
+	if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F16X2 || d->guard || ir_hasmod(d, MOD_FTZ) ||
+	    d->nopnd != 2 ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
 	/* x from a set (halves of 0 or all ones) ptxas compiles otherwise
