@@ -1150,27 +1150,45 @@ foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* min/max.xorsign.abs.f16x2 of one value twice, a neg.f16x2 or abs.f16x2
- * of x (no .ftz): ptxas reads x itself as the first operand and its HADD2
- * negation or |x| as the second, so the sign each half takes is sign(x) ^
- * sign(-x), set (seed 1240), or sign(x) (seeds 55196, 103989, 104022,
- * 106264). */
+/* The value a chain of neg.f16x2 and abs.f16x2 (unguarded, no .ftz)
+ * ending in v starts from, *d the chain's first instruction (the one
+ * reading it) and *di its index; v itself and NULL when v is no such
+ * result. */
+static int
+negabsroot(const Func *f, int v, const Ins **d, int *di)
+{
+	const Ins *e;
+	int w, u;
+
+	*d = NULL;
+	*di = -1;
+	for (int n = 0; n < 8 && v >= 0 && (e = defof(f, v, &w)) && (e->op == OP_NEG || e->op == OP_ABS) &&
+	    e->ty[0] == TY_F16X2 && !e->guard && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (u = srcval(e, 1)) >= 0;
+	    n++) {
+		*d = e;
+		*di = f->val[w].ins;
+		v = u;
+	}
+	return v;
+}
+
+/* min/max.xorsign.abs.f16x2 of two neg.f16x2 and abs.f16x2 chains from one
+ * x (no .ftz): ptxas reads x itself as the first operand, the |.| of the
+ * HMNMX2 standing for the chain, and the second chain's HADD2 as the
+ * second, so the sign each half takes is sign(x) ^ the second's: of
+ * (-x, -x) set (seed 1240), of (|x|, |x|) and (-|x|, |x|) sign(x) (seeds
+ * 55196, 103989, 104022, 106264, 106545). */
 static int
 foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int v = srcval(in, 1), w, u;
-	const Ins *d = v >= 0 && v == srcval(in, 2) ? defof(f, v, &w) : NULL;
+	const Ins *da, *db, *e;
+	int ia, ib, x = negabsroot(f, srcval(in, 1), &da, &ia), z;
 
-	const Ins *e;
-	int z;
-
-	if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F16X2 || d->guard || ir_hasmod(d, MOD_FTZ) ||
-	    d->nopnd != 2 ||
-	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+	if (!da || x != negabsroot(f, srcval(in, 2), &db, &ib) || !db || !holds(f, x, ia, k))
 		return 0;
 	/* x from a set (halves of 0 or all ones) ptxas compiles otherwise
 	 * (seed 3304 keeps PTX's answer) */
-	if ((e = defof(f, u, &z)) && e->op == OP_SET)
+	if ((e = defof(f, x, &z)) && e->op == OP_SET)
 		return 0;
 	/* x from a packed f16x2 or bf16x2 add, sub, mul, fma, min or max:
 	 * ptxas negates it for both operands (seeds 40984, 47223, 47372,
@@ -1178,7 +1196,7 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (e && (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL || e->op == OP_FMA || e->op == OP_MIN ||
 	    e->op == OP_MAX) && (e->ty[0] == TY_F16X2 || e->ty[0] == TY_BF16X2))
 		return 0;
-	interp_decode_op(pm, &d->opnd[1], TY_F16X2, &xi->s[0]);
+	interp_decode_op(pm, &da->opnd[1], TY_F16X2, &xi->s[0]);
 	return 0;
 }
 
