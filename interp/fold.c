@@ -111,96 +111,7 @@
  * between.
  */
 #include "interp.h"
-
-/* The SSA value that operand oi (a source) of in reads when it is a plain
- * register, else -1; -1 too when an operand before it is not a plain
- * register or an immediate (the uses would need counting as ir/ssa.c
- * does).  Uses list the guard first, then the source registers. */
-static int
-srcval(const Ins *in, int oi)
-{
-	int u = 0;
-
-	if (in->guard)
-		u = in->guard->kind == OK_REG || in->guard->kind == OK_NOT;
-	if (oi < in->ndst || oi >= in->nopnd)
-		return -1;
-	for (int k = in->ndst; k <= oi; k++) {
-		const Opnd *o = &in->opnd[k];
-		if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && !o->isdst && o->sel == SEL_NONE &&
-		    o->imm == 0) {
-			if (k == oi)
-				return u < in->nuse ? in->use[u] : -1;
-			u++;
-		} else if (k == oi || (o->kind != OK_IMM && o->kind != OK_FIMM))
-			return -1;
-	}
-	return -1;
-}
-
-/* The instruction that defines value v, looking through unguarded movs of
- * one whole register of the same width, and through a shf.b32.clamp by an
- * immediate of 32 or more, which ptxas takes for a copy of one word (shf.l
- * of a, shf.r of b; seed 8313); *vp receives the value it defines.  NULL
- * for a phi or an entry value. */
-static const Ins *
-defof(const Func *f, int v, int *vp)
-{
-	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
-		const Ins *d = f->ins[f->val[v].ins];
-		int u;
-		*vp = v;
-		if (d->op == OP_SHF && !d->guard && d->nopnd == 4 && ir_hasmod(d, MOD_CLAMP) &&
-		    d->opnd[3].kind == OK_IMM && (uint64_t)d->opnd[3].imm >= 32 &&
-		    (u = srcval(d, ir_hasmod(d, MOD_L) ? 1 : 2)) >= 0) {
-			v = u;
-			continue;
-		}
-		if (d->op != OP_MOV || d->guard || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
-		    f->regs[f->val[u].reg]->type != f->regs[f->val[v].reg]->type)
-			return d;
-		v = u;
-	}
-	return NULL;
-}
-
-/* Does register value v, read by instruction i, still hold at instruction
- * k, where k reads what i computes?  Yes when v is the one value its
- * register ever has (i, reading v, comes after its definition, and k after
- * i); else when i and k share a block with no write of the register in
- * between. */
-static int
-holds(const Func *f, int v, int i, int k)
-{
-	int n = 0;
-
-	/* both searches are bounded: a hostile kernel of many such pairs must
-	 * not make loading quadratic in its size */
-	for (int u = 0; u < f->nval && f->nval <= 4096; u++)
-		n += f->val[u].reg == f->val[v].reg && (f->val[u].ins >= 0 || f->val[u].phi >= 0);
-	if (n == 1 && f->val[v].ins >= 0)
-		return 1;
-	if (i < 0 || i >= k || k - i > 512 || f->ins[i]->blk != f->ins[k]->blk)
-		return 0;
-	for (int j = i + 1; j < k; j++)
-		for (int d = 0; d < f->ins[j]->ndef; d++)
-			if (f->val[f->ins[j]->def[d]].reg == f->val[v].reg)
-				return 0;
-	return 1;
-}
-
-/* Do operands a of ia and b of ib read the same thing: one SSA value, or
- * equal immediates? */
-static int
-same(const Ins *ia, int a, const Ins *ib, int b)
-{
-	const Opnd *x = &ia->opnd[a], *y = &ib->opnd[b];
-	int va = srcval(ia, a), vb = srcval(ib, b);
-
-	if (va >= 0 || vb >= 0)
-		return va >= 0 && va == vb;
-	return x->kind == OK_IMM && y->kind == OK_IMM && x->imm == y->imm;
-}
+#include "fold.h"
 
 /* Operand oi (a source) of in as a predicate literal: the SSA value of a
  * plain register (*v) and whether it is read negated, `!%p` (*neg); -1 when
@@ -414,231 +325,6 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* add.sat/sub.sat.s32 c whose operand k (1 or 2) is the add or sub d of
- * t1 and t2 (its operands 1 and 2): the index in d of the term that is
- * left when the other cancels against c's other operand, with *neg its
- * sign; 0 when nothing cancels. */
-static int
-cancel(const Ins *c, const Ins *d, int k, int *neg)
-{
-	int o = k == 1 ? 2 : 1, dsub = d->op == OP_SUB;
-
-	*neg = 0;
-	if (c->op == OP_SUB && k == 1) {
-		if (same(d, 1, c, o))               /* (t1 + t2) - t1 = t2, (t1 - t2) - t1 = -t2 */
-			return *neg = dsub, 2;
-		if (!dsub && same(d, 2, c, o))      /* (t1 + t2) - t2 = t1 */
-			return 1;
-	} else if (c->op == OP_SUB) {
-		if (same(d, 1, c, o))               /* t1 - (t1 + t2) = -t2, t1 - (t1 - t2) = t2 */
-			return *neg = !dsub, 2;
-		if (!dsub && same(d, 2, c, o))      /* t2 - (t1 + t2) = -t1 */
-			return *neg = 1, 1;
-	} else if (dsub && same(d, 2, c, o))    /* (t1 - t2) + t2 = t1, either order */
-		return 1;
-	return 0;
-}
-
-/* sub.sat.s32 c of a mad24.hi d (oi: which operand of c) whose addend is
- * c's other operand: the addend cancels, and what remains is d's product
- * (oi 1) or 0 -.sat it (oi 2), a mul24.hi of d's factors (imm 1: negated
- * and saturated, alu_int.c); seeds 34038, 79512. */
-static int
-foldsat24(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, int w, int oi, int k)
-{
-	int u;
-	XOp a, b;
-
-	if (in->op != OP_SUB || d->nopnd != 4 || !ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_SAT) || d->guard ||
-	    !same(d, 3, in, oi == 1 ? 2 : 1))
-		return 0;
-	for (int i = 1; i <= 2; i++)
-		if (d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
-			return 0;
-	if (interp_decode_op(pm, &d->opnd[1], d->ty[0], &a) || interp_decode_op(pm, &d->opnd[2], d->ty[0], &b))
-		return 0;
-	xi->s[0] = a;
-	xi->s[1] = b;
-	xi->alu.op = OP_MUL24;
-	xi->alu.ty = d->ty[0];
-	xi->alu.flags = ALU_HI;
-	xi->alu.imm = oi == 2;
-	return 1;
-}
-
-static int
-foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
-{
-	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, neg, t, tv;
-		const Ins *d;
-		if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_MAD24 && foldsat24(pm, f, xi, in, d, w, oi, k))
-			return 0;
-		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
-		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
-		    ir_hasmod(d, MOD_SAT))
-			continue;
-		if ((t = cancel(in, d, oi, &neg)) == 0)
-			continue;
-		/* a term that is a neg.s32 result ptxas folds into the add as a
-		 * negated operand, and then cancels nothing (H100: (a + -b) -.sat
-		 * -b saturates as PTX says; seed 80380) */
-		{
-			int x, y = srcval(in, oi == 1 ? 2 : 1);
-			const Ins *e = y >= 0 ? defof(f, y, &x) : NULL;
-			if (e && e->op == OP_NEG)
-				continue;
-		}
-		if ((tv = srcval(d, t)) >= 0 && !holds(f, tv, f->val[w].ins, k))
-			continue;
-		if (d->opnd[t].kind != OK_IMM && tv < 0)
-			continue;
-		{
-			XOp z = { .k = XO_IMM }, term;
-			if (interp_decode_op(pm, &d->opnd[t], TY_S32, &term))
-				return 0;
-			xi->s[0] = neg ? z : term;
-			xi->s[1] = neg ? term : z;
-			xi->alu.op = neg ? OP_SUB : OP_ADD;
-		}
-		return 0;
-	}
-	return 0;
-}
-
-/* Is value v an abs.s16 or neg.s16 result that ptxas holds widened? */
-static int
-wide16(const Func *f, int v)
-{
-	int w, u, x;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
-
-	/* and, or, min and max of a value with itself are that value to ptxas
-	 * (seeds 52606, 93757, 95386) */
-	for (int n = 0; n < 4 && d && !d->guard && d->nopnd == 3 && (d->op == OP_AND || d->op == OP_OR ||
-	    d->op == OP_MIN || d->op == OP_MAX) && ir_tyinfo[d->ty[0]].bits == 16 && (u = srcval(d, 1)) >= 0 &&
-	    u == srcval(d, 2); n++)
-		d = defof(f, u, &w);
-	if (!d || (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_S16 || d->guard)
-		return 0;
-	/* abs or neg of a widened value: not modelled (neg(neg x) ptxas folds) */
-	e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &x) : NULL;
-	return !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
-}
-
-static void
-foldw16(const Func *f, XIns *xi, const Ins *in)
-{
-	int n = 0, st = in->op == OP_SET || in->op == OP_CVT ? in->ty[in->nty - 1] : in->ty[0];
-
-	if (st != TY_S16)
-		return;
-	switch (in->op) {
-	case OP_MUL: case OP_MAD: case OP_DIV: case OP_REM: case OP_SAD: case OP_SET: case OP_SETP:
-		n = 2;
-		break;
-	case OP_SHR:
-		n = 1;
-		break;
-	case OP_CVT:
-		n = ir_tyinfo[in->ty[0]].bits >= 32 && ir_tyinfo[in->ty[0]].kind != TK_FLOAT;
-		break;
-	}
-	for (int i = 0; i < n; i++)
-		if (wide16(f, srcval(in, in->ndst + i)))
-			xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
-}
-
-/* Does instruction d give the 32-bit register it writes the type f32 in
- * ptxas's eyes (see the top: shift amounts)?  Measured with ptxas 13 on
- * each writer, by whether a 64-bit shift by the register gets an F2I. */
-static int
-f32writer(const Ins *d)
-{
-	if (d->ty[0] != TY_F32 || d->ndst != 1 || d->opnd[0].kind != OK_REG)
-		return 0;
-	/* under its own predicate a selp is a copy of its first source */
-	if (d->op == OP_SELP && d->guard && d->nopnd == 4 && d->guard->kind == d->opnd[3].kind &&
-	    d->guard->sym == d->opnd[3].sym)
-		return 0;
-	switch (d->op) {
-	case OP_COPYSIGN: case OP_SET: case OP_TESTP:
-		return 0;
-	case OP_CVT:
-		/* an f64 narrowed with .ftz is left untyped */
-		return !(d->nty == 2 && d->ty[1] == TY_F64 && ir_hasmod(d, MOD_FTZ));
-	case OP_DIV:
-		if (ir_hasmod(d, MOD_FULL))
-			return 0;
-		/* fallthrough */
-	case OP_RCP: case OP_SQRT:
-	case OP_EX2: case OP_LG2: case OP_RSQRT:
-		return !ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FTZ);
-	}
-	return 1;
-}
-
-/* Does d, between the writer of a shift amount and the shift, end what
- * ptxas knows of the amount's type?  The IEEE f32 and f64 divides, square
- * roots and reciprocals, the .approx f32 ones without .ftz and
- * rsqrt.approx.f64 without .ftz do (each measured as above; div.full,
- * integer 64-bit division and conversions do not). */
-static int
-amtkiller(const Ins *d)
-{
-	if (ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
-		return 1;
-	if (d->nty < 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64))
-		return 0;
-	switch (d->op) {
-	case OP_DIV:
-		if (d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FULL))
-			return 0;
-		/* fallthrough */
-	case OP_RCP: case OP_SQRT: case OP_RSQRT:
-		if (d->ty[0] == TY_F64)
-			return !ir_hasmod(d, MOD_FTZ);
-		return d->op == OP_RSQRT ? !ir_hasmod(d, MOD_FTZ) : !(ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ));
-	case OP_EX2: case OP_LG2:
-		return d->ty[0] == TY_F32 && !ir_hasmod(d, MOD_FTZ);
-	}
-	return 0;
-}
-
-/* k is in's index in f->ins.  A barrier, fence or warp collective between
- * the write and the shift ends what ptxas knows of the value's type, as a
- * block boundary does, and so does any instruction amtkiller names. */
-static int
-foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
-{
-	int v = srcval(in, in->ndst + 1), i;
-	const Ins *d;
-
-	if (v < 0 || v >= f->nval || (i = f->val[v].ins) < 0 || i >= k || k - i > 4096)
-		return 0;
-	d = f->ins[i];
-	if (d->blk != in->blk || !f32writer(d))
-		return 0;
-	while (++i < k)
-		if (amtkiller(f->ins[i]))
-			return 0;
-	xi->alu.flags |= ALU_F2IAMT;
-	return 0;
-}
-
-/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, cvt.rn.sat.f16.f32
- * (.ftz too) of a cvt.sat.{s32,u32} of an integer, and cvt.sat.f64.f32
- * of a cvt.sat.{s32,u32} of an integer or an add/sub.sat.s32: ptxas takes
- * the value for one already saturated and drops the float .sat (a bare
- * HADD2.F32 or F2F.F64.F32), so 0x7FFF, an f16 NaN, stays a NaN and a -0
- * stays -0.  cvt.sat.f64.f16 looks further (below).  cvt.ftz.sat.f64.f32
- * and 8-bit or float-to-integer sources keep it. */
-static int
-isint(int ty)
-{
-	return ir_tyinfo[ty].kind == TK_UINT || ir_tyinfo[ty].kind == TK_SINT;
-}
-
 static int
 foldsat2(const Func *f, XIns *xi, const Ins *in)
 {
@@ -757,28 +443,6 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	xi->alu.flags = in->op == OP_DIV ? ALU_FTZ : 0;
 	xi->alu.rnd = ALU_RN;
 	return 0;
-}
-
-/* Becomes x + -0 (ftz: ptxas's FADD.FTZ that flushes and makes the
- * canonical NaN) or, without ftz, a copy of x: s[i] is x. */
-static void
-copyof(XIns *xi, int i, int ftz)
-{
-	XOp x = xi->s[i], z = { .k = XO_IMM };
-
-	xi->s[0] = x;
-	if (!ftz) {
-		xi->alu.op = OP_MOV;
-		xi->alu.flags = 0;
-		xi->ns = 1;
-		xi->alu.nsrc = 1;
-		return;
-	}
-	z.imm = xi->alu.ty == TY_F16 ? 0x8000 : 0x80000000u;
-	xi->s[1] = z;
-	xi->alu.op = OP_ADD;
-	xi->alu.flags = ALU_FTZ;
-	xi->alu.rnd = ALU_RN;
 }
 
 /* The value that v copies to ptxas: through selp and slct choosing
@@ -927,60 +591,6 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
-static int kconst(const Func *f, int v, int depth, uint64_t *r);
-
-/* bfi.b32 of immediate position and length into a base that ptxas knows:
- * 0 from a shl or shr.u32/b32 by an immediate of 32 or more or a mov of an
- * immediate 0, or any kconst value (a bfe past the word, a set.ne.f32 of a
- * value with itself).  It makes a shift of the inserted value (SHF.L.U32,
- * or a LEA into all ones), which keeps the manual's rule, not the mask
- * rule of a register base (alu_int.c; seed 2929: bfi 2, 42 into such a
- * base inserts 30 bits; seeds 39465, 96971, 101316). */
-static int
-foldbfi(const Func *f, XIns *xi, const Ins *in)
-{
-	int v = srcval(in, 2), w;
-	uint64_t c;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-
-	if (!d || d->guard)
-		return 0;
-	if (((d->op == OP_SHL && d->ty[0] != TY_S32) || (d->op == OP_SHR && d->ty[0] != TY_S32)) &&
-	    ir_tyinfo[d->ty[0]].bits == 32 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
-	    (uint64_t)d->opnd[2].imm >= 32)
-		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
-		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else if (kconst(f, v, 0, &c))
-		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	return 0;
-}
-
-/* mad.hi.sat.s32 of a and b that a mul.lo .s32/.u32 (before or after it)
- * or a later mad.wide .s32/.u32 of its block also multiplies: ptxas
- * computes both with one IMAD.WIDE of a, b and c << 32, whose high word is
- * hi(a * b) + c wrapped, no saturation (sm_90 SASS; seeds 39489, 75897,
- * 76871).  An earlier mad.wide, a mul.wide and a mad.lo with an addend
- * keep their own multiply, and the mad.hi its SELs that saturate. */
-static int
-foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
-{
-	const Ins *d;
-
-	for (int j = k - 256 < 0 ? 0 : k - 256; j < f->nins && j <= k + 256; j++) {
-		d = f->ins[j];
-		if (j == k || d->blk != in->blk || d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
-		    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
-		    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
-			continue;
-		if ((same(in, 1, d, 1) && same(in, 2, d, 2)) || (same(in, 1, d, 2) && same(in, 2, d, 1))) {
-			xi->alu.flags &= ~(uint32_t)ALU_SAT;
-			return 0;
-		}
-	}
-	return 0;
-}
-
 /* sqrt.rX.ftz.f32 or div.rX.ftz.f32 of an unguarded set.CMP.{u32,s32,f32}.f32
  * a, b (without .ftz or a BoolOp): ptxas knows the value is 0 or not by the
  * compare, and its slow path tests for zero by FSETP.CMP.FTZ a, b instead,
@@ -1039,37 +649,6 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 		xi->alu.ty = TY_U16;
 	if (xi->alu.ty2 == TY_U8)
 		xi->alu.ty2 = TY_U16;
-	return 0;
-}
-
-/* slct with an s32 c that a neg.s32 (or a sub.s32 from 0) or an abs.s32
- * computed: ptxas reasons as if the negation could not overflow.
- * slct.s32.s32 of -x tests x <= 0 (ISETP.LE on x), so x = INT_MIN picks a
- * (seeds 5263, 16232); every other slct type of abs(x) takes c >= 0 for
- * granted and is a copy of a (seed 11019), where slct.s32.s32 keeps the
- * IABS and its test. */
-static int
-foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
-{
-	int v = srcval(in, 3), w, u;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-	int neg;
-
-	if (!d || d->guard || d->ty[0] != TY_S32)
-		return 0;
-	if (d->op == OP_ABS && d->nopnd == 2 && in->ty[0] != TY_S32) {
-		copyof(xi, 0, 0);
-		return 0;
-	}
-	neg = d->op == OP_NEG && d->nopnd == 2;
-	if (d->op == OP_SUB && d->nopnd == 3 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0 &&
-	    !ir_hasmod(d, MOD_SAT) && !ir_hasmod(d, MOD_CC))
-		neg = 2;
-	if (!neg || in->ty[0] != TY_S32 || (u = srcval(d, neg)) < 0 || !holds(f, u, f->val[w].ins, k))
-		return 0;
-	if (interp_decode_op(pm, &d->opnd[neg], TY_S32, &xi->s[2]))
-		return 0;
-	xi->alu.flags |= ALU_SLCTLE;
 	return 0;
 }
 
@@ -1200,204 +779,6 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* A 16-bit shl, or an unsigned shr, by a cnot.b32 result: ptxas keeps
- * the cnot as 0 or -1 and then reads as the amount the low half of a
- * register it never wrote for it.  Before the kernel's first call (a
- * subroutine of an IEEE div, rcp or sqrt, or an integer div or rem) that
- * register is R1, the stack pointer, whose low half is 16 or more on the
- * H100: the result is 0 (seed 4545).  After one it is whatever the
- * register holds (seeds 2711, 33536, 33744: unknown here, so PTX's answer
- * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
- * shifts by 1 it fills with the sign (H100, before a call). */
-static int
-mayhavecalled(const Func *f, int k)
-{
-	for (int j = 0; j < k && j < f->nins; j++) {
-		const Ins *d = f->ins[j];
-		if (d->op == OP_DIV || d->op == OP_REM || d->op == OP_CALL ||
-		    ((d->op == OP_RCP || d->op == OP_SQRT || d->op == OP_RSQRT) && !ir_hasmod(d, MOD_APPROX)))
-			return 1;
-	}
-	return 0;
-}
-
-static int
-foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
-{
-	int v = srcval(in, 2), w;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-
-	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
-		xi->alu.flags |= ALU_CNOTAMT;
-	else
-		foldw16(f, xi, in);
-	return 0;
-}
-
-/* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
- * Yes for an or with all ones, an and with 0, a set or setp-free compare
- * of an integer with itself, and an ALU instruction all of whose sources
- * are immediates or such values (computed as the interpreter would: for
- * a bfe, by ptxas's rule for immediates).  A short walk: depth 6. */
-static int
-kconst(const Func *f, int v, int depth, uint64_t *r)
-{
-	int w, n, any = 0;
-	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
-	uint64_t src[4], dst[2] = { 0, 0 };
-	uint32_t cc = 0;
-	AluOp op;
-	const char *why;
-
-	if (!d || d->guard || d->ndst != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 || d->nopnd > 5)
-		return 0;
-	if ((d->op == OP_OR || d->op == OP_AND) && d->nopnd == 3)
-		for (int i = 1; i <= 2; i++) {
-			uint64_t c;
-			if (d->opnd[i].kind == OK_IMM)
-				c = (uint32_t)d->opnd[i].imm;
-			else if (!kconst(f, srcval(d, i), depth + 1, &c))
-				continue;
-			if (c == (d->op == OP_OR ? 0xFFFFFFFFu : 0))
-				return *r = c, 1;
-		}
-	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 &&
-	    (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
-	    srcval(d, 1) == srcval(d, 2)) {
-		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
-			ir_hasmod(d, MOD_HS);
-		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) &&
-		    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
-			return 0;
-		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
-		return 1;
-	}
-	/* of a float with itself: the ordered ne, lt and gt are false and the
-	 * unordered equ, le and ge true, NaN or not (set.ne.u32.f32 x, x is
-	 * RZ in sm_90 SASS); the others depend on x being a NaN */
-	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT &&
-	    srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2)) {
-		int t = ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU);
-		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT))
-			return 0;
-		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
-		return 1;
-	}
-	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
-	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
-		return 0;
-	/* a bfe's field past the word leaves the source unread: it may be
-	 * anything (tried as 0 and as all ones) */
-	for (int i = 0; i < n; i++) {
-		const Opnd *o = &d->opnd[1 + i];
-		if (o->kind == OK_IMM)
-			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
-		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
-			if (i != 0 || d->op != OP_BFE)
-				return 0;
-			src[i] = ~0ull;
-			any = 1;
-		}
-	}
-	/* a bfe of a known source ptxas evaluates as the manual says */
-	if (!any)
-		op.flags &= ~(uint32_t)ALU_IMMFIELD;
-	alu_exec(&op, src, dst, &cc);
-	*r = dst[0] & 0xFFFFFFFFu;
-	if (any) {
-		src[0] = 0;
-		alu_exec(&op, src, dst, &cc);
-		return *r == (dst[0] & 0xFFFFFFFFu);
-	}
-	return 1;
-}
-
-/* bfe.s32 whose position and length ptxas knows (immediates or kconst
- * values) folds by its rule for immediates (alu_int.c): a field past the
- * word is all ones (seeds 21315, 42284, 76914, 82183: lengths of an or
- * with -1, a set of x with x, a bfe of immediates, shifts of those).  Not
- * when it knows the source as well: then the constant it computes is the
- * manual's (sm_90 SASS: mov 13, mov 69, bfe.s32 by those and 10 is RZ). */
-static int
-foldbfek(const Func *f, XIns *xi, const Ins *in)
-{
-	uint64_t c;
-	int v, w;
-	const Ins *d;
-
-	for (int i = 2; i <= 3; i++)
-		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
-			return 0;
-	/* of a source it knows too, ptxas's answer is the manual's, even for
-	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
-	 * source the walk of kconst finds it does not take for known (seed
-	 * 37034: a bfe.u32 past the word) */
-	if (in->opnd[1].kind == OK_IMM || ((v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_MOV &&
-	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM))
-		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else
-		xi->alu.flags |= ALU_IMMFIELD;
-	return 0;
-}
-
-/* and, or or xor .b32 of a lop3.b32 result one of whose operands repeats
- * an earlier one, and of one of the lop3's operands: ptxas merges the two
- * into one LOP3 of the two registers, whose table it computes with the
- * repeated register in two slots, and then gives the later of those slots
- * RZ.  The result is op(o, lop3(a, b, 0)) for lop3(a, b, a) or (a, b, b),
- * op(o, lop3(a, 0, b)) for lop3(a, a, b): a LOP3 of the two registers and
- * o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each; the H100
- * on twelve tables of each form). */
-static int
-foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
-{
-	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, o = oi == 1 ? 2 : 1, u, ok = 1;
-		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-		uint32_t t, lut = 0;
-		XOp s[3], *ns;
-
-		/* zs: the slot that reads RZ, the later of the repeated pair;
-		 * p and q the other two */
-		int zs = 0, p = 1, q = 2;
-		if (d && d->op == OP_LOP3 && d->nopnd == 5)
-			zs = same(d, 3, d, 1) || same(d, 3, d, 2) ? 3 : same(d, 2, d, 1) ? 2 : 0;
-		if (zs == 2)
-			q = 3;
-		if (!zs || d->guard || d->ndst != 1 || d->ty[0] != TY_B32 || d->opnd[4].kind != OK_IMM ||
-		    !(same(in, o, d, p) || same(in, o, d, q)))
-			continue;
-		for (int i = 1; i <= 3; i++)
-			if (i != zs && d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
-				ok = 0;
-		if (!ok || interp_decode_op(pm, &d->opnd[p], TY_B32, &s[0]) ||
-		    interp_decode_op(pm, &d->opnd[q], TY_B32, &s[1]) || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
-			continue;
-		t = (uint32_t)d->opnd[4].imm;
-		for (int idx = 0; idx < 8; idx++) {
-			/* the lop3's slot values: p is x (bit 2), q is y (bit 1), zs 0 */
-			uint32_t x = (uint32_t)idx >> 2 & 1, y = (uint32_t)idx >> 1 & 1, z = (uint32_t)idx & 1;
-			uint32_t slot[4] = { 0, 0, 0, 0 }, l;
-			slot[p] = x;
-			slot[q] = y;
-			l = t >> (slot[1] << 2 | slot[2] << 1 | slot[3]) & 1;
-			lut |= (in->op == OP_AND ? z & l : in->op == OP_OR ? z | l : z ^ l) << idx;
-		}
-		if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
-			return -1;
-		xi->s = ns;
-		for (int i = 0; i < 3; i++)
-			xi->s[i] = s[i];
-		xi->ns = 3;
-		xi->alu.nsrc = 3;
-		xi->alu.op = OP_LOP3;
-		xi->alu.imm = lut;
-		xi->alu.flags = 0;
-		return 0;
-	}
-	return 0;
-}
-
 /* Is v a set.lt, .gt or .ne of a float value with itself?  False even
  * of a NaN (ordered compares), so 0, and ptxas knows it; not when it
  * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0). */
@@ -1455,21 +836,6 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		xi->alu = op;
 		return 1;
 	}
-	return 0;
-}
-
-/* rem.s32 of an abs.s32 result: ptxas knows the dividend is not negative
- * and divides |a| by |b| unsigned, with no sign to restore, so that of
- * INT_MIN, whose abs is itself, the remainder is 2^31 mod |b| (seeds
- * 39152, 60866, 63538, 75915, 78233), where PTX's is negative. */
-static int
-foldabsrem(const Func *f, XIns *xi, const Ins *in)
-{
-	int v = srcval(in, 1), w;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-
-	if (d && d->op == OP_ABS && d->ty[0] == TY_S32 && !d->guard)
-		xi->alu.flags |= ALU_ABSREM;
 	return 0;
 }
 
@@ -1560,9 +926,6 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
 		return foldpun(pm, f, xi, in, k);
-	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_SAT) && in->nopnd == 3 &&
-	    xi->ns == 2)
-		return foldsat(pm, f, xi, in, k);
 	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
 		return foldsel(pm, f, xi, in, k);
 	if ((in->op == OP_RCP || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_APPROX) &&
@@ -1581,12 +944,6 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
-	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
-	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
-		return foldshamt(f, xi, in, k);
-	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 16 &&
-	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
-		return foldcnot(f, xi, in, k);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||
 	     in->ty[0] == TY_F16X2))
@@ -1597,24 +954,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
 	    xi->ns == 2 && in->nopnd == 3)
 		return foldxsign(pm, f, xi, in, k);
-	if (in->op == OP_SLCT && in->nty == 2 && in->ty[1] == TY_S32 && xi->ns == 3)
-		return foldslct(pm, f, xi, in, k);
-	if (in->op == OP_MAD && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_HI) && ir_hasmod(in, MOD_SAT) && !in->guard &&
-	    xi->ns == 3 && in->nopnd == 4)
-		return foldmadhi(f, xi, in, k);
 	if ((in->op == OP_SQRT || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_FTZ) &&
 	    !ir_hasmod(in, MOD_APPROX) && !ir_hasmod(in, MOD_FULL) && xi->ns == (in->op == OP_DIV ? 2 : 1) &&
 	    in->nopnd == xi->ns + 1)
 		return foldsetftz(pm, f, xi, in, k);
-	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
-		return foldbfi(f, xi, in);
-	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
-		return foldbfek(f, xi, in);
-	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
-	    in->nopnd == 3)
-		return foldlop(pm, f, xi, in, k);
-	if (in->op == OP_REM && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3)
-		return foldabsrem(f, xi, in);
-	foldw16(f, xi, in);
-	return 0;
+	return interp_fold_int(pm, f, xi, in, k);
 }
