@@ -239,10 +239,12 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 /* bfi.b32 of immediate position and length into a base that ptxas knows:
  * 0 from a shl or shr.u32/b32 by an immediate of 32 or more or a mov of an
  * immediate 0, or any kconst value (a bfe past the word, a set.ne.f32 of a
- * value with itself).  It makes a shift of the inserted value (SHF.L.U32,
- * or a LEA into all ones), which keeps the manual's rule, not the mask
- * rule of a register base (alu_int.c; seed 2929: bfi 2, 42 into such a
- * base inserts 30 bits; seeds 39465, 96971, 101316). */
+ * value with itself) where it does not know the inserted value too (then
+ * it folds the whole bfi by the mask rule: bitfield-immediate.ptx).  It
+ * makes a shift of the inserted value (SHF.L.U32, or a LEA into all ones),
+ * which keeps the manual's rule, not the mask rule of a register base
+ * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits;
+ * seeds 39465, 96971, 101316). */
 static int
 foldbfi(const Func *f, XIns *xi, const Ins *in)
 {
@@ -258,7 +260,7 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else if (kconst(f, v, 0, &c))
+	else if (kconst(f, v, 0, &c) && in->opnd[1].kind != OK_IMM && !kconst(f, srcval(in, 1), 0, &c))
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	return 0;
 }
