@@ -364,9 +364,11 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 
 /* A selp or slct of f32 reading a neg.f32 or abs.f32 (no .ftz): ptxas's
  * FSEL takes the neg's or abs's source with the operand modifier, whatever
- * else reads the result.  Not for a selp on a setp of a value with itself,
- * which ptxas may know to be always true or false: then no FSEL remains,
- * and a value read is the neg's FADD (seed 851: setp.leu x, x).  Nor for
+ * else reads the result.  Not for a selp on a setp of a value with itself
+ * that ptxas knows to be always true or false (an integer compare, or a
+ * float ne, lt, gt, equ, leu or geu): then no FSEL remains, and a value
+ * read is the neg's FADD (seed 851: setp.leu x, x); a NaN test (ltu x, x,
+ * seed 32753) keeps its FSETP and the FSEL.  Nor for
  * one choosing between a value and itself, a copy to ptxas (seeds 35578,
  * 36063: slct x, x, c). */
 static int
@@ -377,7 +379,9 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (a >= 0 && a == srcval(in, in->ndst + 1))
 		return 0;
-	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2))
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2) &&
+	    (ir_tyinfo[pd->ty[0]].kind != TK_FLOAT || ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
+	     ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_EQU) || ir_hasmod(pd, MOD_LEU) || ir_hasmod(pd, MOD_GEU)))
 		return 0;
 	for (int i = 0; i < 2; i++) {
 		int v = srcval(in, in->ndst + i), w, u, z, x;
