@@ -34,10 +34,11 @@ srcval(const Ins *in, int oi)
 }
 
 /* The instruction that defines value v, looking through unguarded movs of
- * one whole register of the same width, and through a shf.b32.clamp by an
- * immediate of 32 or more, which ptxas takes for a copy of one word (shf.l
- * of a, shf.r of b; seed 8313); *vp receives the value it defines.  NULL
- * for a phi or an entry value. */
+ * one whole register of the same width, selps and slcts of one value twice
+ * (v2 seed 5516: an rcp.approx.ftz of an slct x, x, c of one), and through
+ * a shf.b32.clamp by an immediate of 32 or more, which ptxas takes for a
+ * copy of one word (shf.l of a, shf.r of b; seed 8313); *vp receives the
+ * value it defines.  NULL for a phi or an entry value. */
 static inline const Ins *
 defof(const Func *f, int v, int *vp)
 {
@@ -48,6 +49,13 @@ defof(const Func *f, int v, int *vp)
 		if (d->op == OP_SHF && !d->guard && d->nopnd == 4 && ir_hasmod(d, MOD_CLAMP) &&
 		    d->opnd[3].kind == OK_IMM && (uint64_t)d->opnd[3].imm >= 32 &&
 		    (u = srcval(d, ir_hasmod(d, MOD_L) ? 1 : 2)) >= 0) {
+			v = u;
+			continue;
+		}
+		/* a selp or slct of one value twice is a copy of it to ptxas */
+		if ((d->op == OP_SELP || d->op == OP_SLCT) && !d->guard && d->nopnd == 4 &&
+		    (u = srcval(d, 1)) >= 0 && u == srcval(d, 2) &&
+		    f->regs[f->val[u].reg]->type == f->regs[f->val[v].reg]->type) {
 			v = u;
 			continue;
 		}
