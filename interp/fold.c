@@ -58,10 +58,10 @@
  *     the destination becomes the f32 of |its old value|.
  *   - abs.s16 and neg.s16 are IABS and a negation of the operand sign-
  *     extended to 32 bits, and readers that want it sign-extended take that
- *     register as it is: mul, mad, div, rem, sad, shr, set/setp and cvt to
- *     a 32- or 64-bit integer.  Of 0x8000 (abs and neg of -32768) they read
- *     +32768 (ALU_W16A/B).  min, max, cvt to a float and unsigned readers
- *     truncate it first.
+ *     register as it is: mul, mad, div, rem, sad, shr, set/setp, cvt to
+ *     a 32- or 64-bit integer and cvt.sat to any.  Of 0x8000 (abs and neg
+ *     of -32768) they read +32768 (ALU_W16A/B).  min, max, cvt to a float
+ *     and unsigned readers truncate it first.
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a

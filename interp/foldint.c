@@ -150,8 +150,8 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 	case OP_SHR:
 		n = 1;
 		break;
-	case OP_CVT:
-		n = ir_tyinfo[in->ty[0]].bits >= 32 && ir_tyinfo[in->ty[0]].kind != TK_FLOAT;
+	case OP_CVT:   /* to 32 or 64 bits, or saturating (seed 89388: IABS then SEL 0x7f) */
+		n = ir_tyinfo[in->ty[0]].kind != TK_FLOAT && (ir_tyinfo[in->ty[0]].bits >= 32 || ir_hasmod(in, MOD_SAT));
 		break;
 	}
 	for (int i = 0; i < n; i++)
