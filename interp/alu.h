@@ -102,8 +102,7 @@ struct AluOp {
 	int ty3;             /* third type (cvt.pack c type), else 0 */
 	uint32_t flags;      /* ALU_* */
 	int rnd;             /* ALU_RN .. ALU_RNA */
-	int cmp;             /* MOD_EQ .. MOD_NAN_CMP for set/setp; for sqrt/div .ftz.f32 of a set,
-	                      * the set's, its two sources last and imm the operand (fold.c); 0 */
+	int cmp;             /* MOD_EQ .. MOD_NAN_CMP for set/setp, else 0 */
 	int bop;             /* MOD_AND/OR/XOR combining (set/setp) or 0; lop3 predicate op */
 	int mode;            /* prmt mode (MOD_F4E ...), testp class (MOD_FINITE ...); OP_RSQRT for a
 	                      * div.approx.ftz by rsqrt(rcp(b)) that is a times rsqrt(b) (fold.c); 0 */

@@ -313,44 +313,6 @@ static uint64_t sgnop(uint64_t v, uint32_t k)
 	return k == SGN_NEG ? v ^ 0x80000000u : k == SGN_ABS ? v & 0x7FFFFFFFu : k ? v | 0x80000000u : v;
 }
 
-/* sqrt or div .ftz.f32 of a set result (fold.c, foldsetftz): its slow
- * path tests the set's value for zero by the set's compare of its two
- * sources (the last two here) with .ftz.  Where that disagrees with the
- * value (a subnormal compared), the path runs on as if it had not:
- *   0 taken for nonzero: sqrt's MUFU.RSQ of 0 gives the NaN; a divisor
- *     with a zero exponent field is scaled as 2^-127 (a times 2^127,
- *     rounded); so is a dividend (2^-127 / b, flushed when subnormal);
- *   1.0 taken for zero: of a dividend or divisor that the fast path sends
- *     there (the other operand 0 or subnormal) 0 / 0, the NaN. */
-static int setslow(const AluOp *op, const uint64_t *s, uint64_t *dst)
-{
-	int n = op->nsrc, i = (int)op->imm;
-	uint32_t x = (uint32_t)s[i], o = (uint32_t)alu_fflush(ALU_F32, s[op->op == OP_DIV ? 1 - i : 0]);
-	int nz = alu_fcmp(ALU_F32, s[n - 2], s[n - 1], op->cmp, 1);
-	uint64_t y;
-
-	if (nz == (x != 0) || alu_fisnan(ALU_F32, o))
-		return 0;
-	if (!nz) {   /* 1.0 (a NaN -1 is no zero to the fast path) */
-		if (x != 0x3F800000u || op->op != OP_DIV || (o & 0x7FFFFFFFu))
-			return 0;
-		dst[0] = alu_fqnan(ALU_F32);
-	} else if (op->op == OP_SQRT)
-		dst[0] = alu_fqnan(ALU_F32);
-	else if (i == 1)
-		dst[0] = alu_fmul(ALU_F32, o, 0x7F000000u, op->rnd, 1);
-	else if (!(o & 0x7FFFFFFFu))
-		dst[0] = (o & 0x80000000u) | 0x7F800000u;
-	else {
-		/* 1 / b rounded is the quotient's significand; then the
-		 * exponent, exact where the result is normal, else 0 */
-		y = alu_fdiv(ALU_F32, 0x3F800000u, o, op->rnd, 0);
-		y = alu_fmul(ALU_F32, y, 0x1F800000u, ALU_RZ, 1);
-		dst[0] = alu_fmul(ALU_F32, y, 0x20000000u, ALU_RZ, 1);
-	}
-	return 1;
-}
-
 void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 {
 	uint64_t s[8];
@@ -378,15 +340,6 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 			dst[0] = (dst[0] & 0xFFFF0000u) | (s[1] & 0xFFFF);
 		if (op->imm & 2)
 			dst[0] = (dst[0] & 0xFFFF) | (s[2] & 0xFFFF) << 16;
-		return;
-	}
-	if (op->cmp && (op->op == OP_SQRT || op->op == OP_DIV)) {
-		AluOp o = *op;
-		o.cmp = 0;
-		o.imm = 0;
-		o.nsrc -= 2;
-		if (!setslow(op, s, dst))
-			alu_exec(&o, s, dst, cc);
 		return;
 	}
 	if (op->flags & ALU_GSET) {

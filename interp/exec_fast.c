@@ -756,7 +756,7 @@ pickfloat(const AluOp *op, int *fpu)
 	/* ALU_NANA and ALU_NEGK pick a NaN, and NaN lanes go to soft() */
 	uint32_t fl = op->flags & ~(uint32_t)(ALU_FTZ | ALU_RNDSET | ALU_NEGAB | ALU_NEGC | ALU_NANA | ALU_NEGK);
 
-	if (op->rnd != ALU_RN || (d && ftz) || op->cmp)   /* cmp: a set's slow path (alu_decode.c setslow) */
+	if (op->rnd != ALU_RN || (d && ftz))
 		return NULL;
 	if (fl)   /* div.full and div.approx: ptxas's MUFU.RCP sequence (alu_math.c), not IEEE division */
 		return NULL;

@@ -98,8 +98,6 @@
  *     shr.s16 shifts by the cnot kept as 0 or -1.
  *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
  *     multiplies drops the .sat: one IMAD.WIDE computes both (foldmadhi).
- *   - sqrt and div .rX.ftz.f32 of a set result test it for zero in their
- *     slow path by the set's compare made .ftz (foldsetftz).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -595,46 +593,6 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* sqrt.rX.ftz.f32 or div.rX.ftz.f32 of an unguarded set.CMP.{u32,s32,f32}.f32
- * a, b (without .ftz or a BoolOp): ptxas knows the value is 0 or not by the
- * compare, and its slow path tests for zero by FSETP.CMP.FTZ a, b instead,
- * which differs where a subnormal is compared (sm_90 SASS; seeds 5914,
- * 34004, 43429, 65088, 67609, 67787, 87771, 91866: sqrt of 0 is the NaN;
- * 21407, 28917, 56639, 70229: div).  The compare and its two sources go
- * to alu_exec (alu_decode.c setslow): cmp, imm the operand, two more
- * sources.  rcp tests the bits and is not affected. */
-static int
-foldsetftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
-{
-	XOp *ns;
-	int n = xi->ns, i, v, w;
-	const Ins *d = NULL;
-	AluOp so;
-	const char *why;
-
-	for (i = 0; i < n && !d; i++) {
-		v = srcval(in, 1 + i);
-		d = v >= 0 ? defof(f, v, &w) : NULL;
-		if (d && (d->op != OP_SET || d->guard || d->nopnd != 3 || d->nty != 2 || d->ty[1] != TY_F32 ||
-		    ir_hasmod(d, MOD_FTZ) || (d->ty[0] != TY_F32 && d->ty[0] != TY_U32 && d->ty[0] != TY_S32) ||
-		    srcval(d, 1) < 0 || srcval(d, 2) < 0 || !holds(f, srcval(d, 1), f->val[w].ins, k) ||
-		    !holds(f, srcval(d, 2), f->val[w].ins, k)))
-			d = NULL;
-	}
-	if (!d || n + 2 > 8 || alu_decode(d, &so, &why) != 0 || !so.cmp)
-		return 0;
-	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)(n + 2) * sizeof *xi->s)))
-		return -1;
-	xi->s = ns;
-	if (interp_decode_op(pm, &d->opnd[1], TY_F32, &ns[n]) || interp_decode_op(pm, &d->opnd[2], TY_F32, &ns[n + 1]))
-		return 0;
-	xi->ns = (uint8_t)(n + 2);
-	xi->alu.nsrc = n + 2;
-	xi->alu.cmp = so.cmp;
-	xi->alu.imm = (uint32_t)(i - 1);
-	return 0;
-}
-
 /* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
  * source or destination, the other not .s8) of a tanh.approx.f16 or
  * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
@@ -778,6 +736,9 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	 * 63999, 74324; sm_90 SASS), so PTX's answer stays */
 	if (e && (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL || e->op == OP_FMA || e->op == OP_MIN ||
 	    e->op == OP_MAX) && (e->ty[0] == TY_F16X2 || e->ty[0] == TY_BF16X2))
+		return 0;
+	/* nor does an abs of a mov.b32 pack of two halves (seed 55565) */
+	if (e && e->op == OP_MOV && (da->op == OP_ABS || db->op == OP_ABS))
 		return 0;
 	interp_decode_op(pm, &da->opnd[1], TY_F16X2, &xi->s[0]);
 	return 0;
@@ -958,9 +919,5 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
 	    xi->ns == 2 && in->nopnd == 3)
 		return foldxsign(pm, f, xi, in, k);
-	if ((in->op == OP_SQRT || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_FTZ) &&
-	    !ir_hasmod(in, MOD_APPROX) && !ir_hasmod(in, MOD_FULL) && xi->ns == (in->op == OP_DIV ? 2 : 1) &&
-	    in->nopnd == xi->ns + 1)
-		return foldsetftz(pm, f, xi, in, k);
 	return interp_fold_int(pm, f, xi, in, k);
 }

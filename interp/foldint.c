@@ -270,15 +270,20 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
  * computes both with one IMAD.WIDE of a, b and c << 32, whose high word is
  * hi(a * b) + c wrapped, no saturation (sm_90 SASS; seeds 39489, 75897,
  * 76871).  An earlier mad.wide, a mul.wide and a mad.lo with an addend
- * keep their own multiply, and the mad.hi its SELs that saturate. */
+ * keep their own multiply, and the mad.hi its SELs that saturate; so does
+ * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338).
+ * The pairs merged in the kernels were at most 12 instructions apart, and
+ * one 24 apart was not (v2 seed 2753), though two alone merge 60 apart:
+ * the rule takes pairs within 16. */
 static int
 foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 {
 	const Ins *d;
 
-	for (int j = k - 256 < 0 ? 0 : k - 256; j < f->nins && j <= k + 256; j++) {
+	for (int j = k - 16 < 0 ? 0 : k - 16; j < f->nins && j <= k + 16; j++) {
 		d = f->ins[j];
 		if (j == k || d->blk != in->blk || d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
+		    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
 		    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
 		    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
 			continue;
