@@ -813,6 +813,38 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * Global memory's atomics take the word as it is (a native RED.F16x2).
  * An f64 add's loop lets the added value's NaN win over the old value's
  * where ptxas orders the pair so (ATOM_VALNAN). */
+/* mov.b32 d, v of an abs.f32 or neg.f32 v of x (unguarded, no .ftz) right
+ * before a guarded f32 instruction that writes d: ptxas drops the mov and
+ * computes the instruction unguarded, then an FSEL of it and of x with
+ * the operand modifier, so where the guard is false d holds |x| or -x with
+ * the sign bit alone changed (a NaN keeps its payload), though v itself is
+ * the FADD's canonical NaN (sm_90 SASS; seeds 3375, 28509, 36623, 59322,
+ * 67704, 82488, 97113).  The mov becomes that abs or neg (ALU_NEGAB). */
+int
+interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const Func *f = x->f;
+	int k = (int)(xi - pm->code) - x->pc0, v, w, u;
+	const Ins *n, *d;
+	const char *why;
+	AluOp op;
+
+	if (!f->built || !f->val || k < 0 || k + 1 >= f->nins || f->ins[k] != in || in->guard || in->nopnd != 2 ||
+	    xi->x != X_MOV || xi->nd != 1 || xi->ns != 1 || in->opnd[0].kind != OK_REG)
+		return 0;
+	n = f->ins[k + 1];
+	if (!n->guard || n->ty[0] != TY_F32 || n->blk != in->blk || n->ndst != 1 || n->opnd[0].kind != OK_REG ||
+	    n->opnd[0].sym != in->opnd[0].sym || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
+	    (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_F32 || d->guard || ir_hasmod(d, MOD_FTZ) ||
+	    d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
+	    alu_decode(d, &op, &why) != 0 || interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[0]))
+		return 0;
+	op.flags |= ALU_NEGAB;
+	xi->alu = op;
+	xi->x = X_ALU;
+	return 0;
+}
+
 int
 interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
