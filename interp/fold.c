@@ -746,13 +746,21 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 /* Is v a set.lt, .gt or .ne of a float value with itself?  False even
  * of a NaN (ordered compares), so 0, and ptxas knows it; not when it
- * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0). */
+ * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0).  So are
+ * a mov.b32 pack of two such halves and a cvt to a float of one (seeds
+ * 11635, 96541: a max.NaN of those fused as .relu). */
 static int
 setzero(const Func *f, int v)
 {
 	int w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	if (d && d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 &&
+	    d->nuse == 2 && d->use[0] != v && d->use[1] != v)
+		return setzero(f, d->use[0]) && setzero(f, d->use[1]);
+	if (d && d->op == OP_CVT && !d->guard && d->nopnd == 2 && d->nty == 2 &&
+	    ir_tyinfo[d->ty[0]].kind == TK_FLOAT && (w = srcval(d, 1)) >= 0 && w != v)
+		return setzero(f, w);
 	return d && d->op == OP_SET && !d->guard && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
 	       d->ty[0] != TY_BF16X2 &&
 	       ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) &&
