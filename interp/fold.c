@@ -454,8 +454,10 @@ static int
 copyroot(const Func *f, int v)
 {
 	for (int n = 0; n < 8 && v >= 0; n++) {
-		int w, u;
+		int w = v, u;
 		const Ins *d = defof(f, v, &w);
+		if (d)
+			v = w;   /* the value movs and unpacks carry */
 		if (!d || d->guard || (u = srcval(d, 1)) < 0 || u != srcval(d, 2))
 			break;
 		if (!((d->op == OP_SELP || d->op == OP_SLCT) && d->nopnd == 4) &&

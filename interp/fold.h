@@ -52,6 +52,19 @@ defof(const Func *f, int v, int *vp)
 			v = u;
 			continue;
 		}
+		/* a half of a mov.b32 {a, b} unpack of a mov.b32 {c, d} pack is c
+		 * or d (seed 13548: min.f16 of such a half and c) */
+		if (d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[0].kind == OK_VEC &&
+		    d->opnd[0].nsub == 2 && d->ndef == 2 && (u = srcval(d, 1)) >= 0) {
+			int i = v == d->def[1], z;
+			const Ins *p = defof(f, u, &z);
+			if (p && p->op == OP_MOV && !p->guard && p->nopnd == 2 && p->opnd[1].kind == OK_VEC &&
+			    p->opnd[1].nsub == 2 && p->nuse == 2 && p->ndef == 1 && z == p->def[0] &&
+			    f->regs[f->val[p->use[i]].reg]->type == f->regs[f->val[v].reg]->type) {
+				v = p->use[i];
+				continue;
+			}
+		}
 		/* a selp or slct of one value twice is a copy of it to ptxas */
 		if ((d->op == OP_SELP || d->op == OP_SLCT) && !d->guard && d->nopnd == 4 &&
 		    (u = srcval(d, 1)) >= 0 && u == srcval(d, 2) &&
