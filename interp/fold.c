@@ -829,7 +829,11 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * the operand modifier, so where the guard is false d holds |x| or -x with
  * the sign bit alone changed (a NaN keeps its payload), though v itself is
  * the FADD's canonical NaN (sm_90 SASS; seeds 3375, 28509, 36623, 59322,
- * 67704, 82488, 97113).  The mov becomes that abs or neg (ALU_NEGAB). */
+ * 67704, 82488, 97113).  The mov becomes that abs or neg (ALU_NEGAB).
+ * Not before a set (its own select, foldgset), a copysign (an integer
+ * SEL), or an .approx or .full rcp, sqrt, rsqrt, ex2, lg2 or div without
+ * .ftz, whose scaled sequence ends in an instruction under the guard or a
+ * SEL of the FADD (seeds 54917, 61017). */
 int
 interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -843,6 +847,10 @@ interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    xi->x != X_MOV || xi->nd != 1 || xi->ns != 1 || in->opnd[0].kind != OK_REG)
 		return 0;
 	n = f->ins[k + 1];
+	if (n->op == OP_SET || n->op == OP_COPYSIGN || ((ir_hasmod(n, MOD_APPROX) || ir_hasmod(n, MOD_FULL)) &&
+	    !ir_hasmod(n, MOD_FTZ) && (n->op == OP_RCP || n->op == OP_SQRT || n->op == OP_RSQRT || n->op == OP_EX2 ||
+	    n->op == OP_LG2 || n->op == OP_DIV)))
+		return 0;
 	if (!n->guard || n->ty[0] != TY_F32 || n->blk != in->blk || n->ndst != 1 || n->opnd[0].kind != OK_REG ||
 	    n->opnd[0].sym != in->opnd[0].sym || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
 	    (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_F32 || d->guard || ir_hasmod(d, MOD_FTZ) ||
