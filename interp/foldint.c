@@ -412,17 +412,20 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
 	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
 		return 0;
-	/* a bfe's field past the word leaves the source unread: it may be
+	/* a bfe's field past the word leaves the source unread, and so does a
+	 * shift by 32 or more; a dp2a or dp4a of a known 0 does not need the
+	 * other factor (seed 37029: dp2a.hi of 0): such a source may be
 	 * anything (tried as 0 and as all ones) */
 	for (int i = 0; i < n; i++) {
 		const Opnd *o = &d->opnd[1 + i];
 		if (o->kind == OK_IMM)
 			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
 		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
-			if (i != 0 || d->op != OP_BFE)
+			if (any || !((i == 0 && (d->op == OP_BFE || d->op == OP_SHL || d->op == OP_SHR)) ||
+			    (i <= 1 && (d->op == OP_DP2A || d->op == OP_DP4A))))
 				return 0;
 			src[i] = ~0ull;
-			any = 1;
+			any = 1 + i;
 		}
 	}
 	/* a bfe of a known source ptxas evaluates as the manual says */
@@ -431,7 +434,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	alu_exec(&op, src, dst, &cc);
 	*r = dst[0] & 0xFFFFFFFFu;
 	if (any) {
-		src[0] = 0;
+		src[any - 1] = 0;
 		alu_exec(&op, src, dst, &cc);
 		return *r == (dst[0] & 0xFFFFFFFFu);
 	}
