@@ -366,14 +366,17 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
  * that ptxas knows to be always true or false (an integer compare, or a
  * float ne, lt, gt, equ, leu or geu): then no FSEL remains, and a value
  * read is the neg's FADD (seed 851: setp.leu x, x); a NaN test (ltu x, x,
- * seed 32753) keeps its FSETP and the FSEL.  Nor for
+ * seed 32753) keeps its FSETP and the FSEL; nor on a testp.finite ptxas
+ * knows true, nor for an slct whose c is a .sat result (both copies of a).
+ * A mul.f32 by -1.0 counts as a neg (its FMUL gives the canonical NaN, the
+ * FSEL the payload).  Nor for
  * one choosing between a value and itself, a copy to ptxas (seeds 35578,
  * 36063: slct x, x, c). */
 static int
 foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w, a = srcval(in, in->ndst);
-	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL;
+	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w, u, a = srcval(in, in->ndst);
+	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL, *c;
 
 	if (a >= 0 && a == srcval(in, in->ndst + 1))
 		return 0;
@@ -381,24 +384,46 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    (ir_tyinfo[pd->ty[0]].kind != TK_FLOAT || ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
 	     ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_EQU) || ir_hasmod(pd, MOD_LEU) || ir_hasmod(pd, MOD_GEU)))
 		return 0;
+	/* testp.finite of an and.b32 with an immediate that clears an exponent
+	 * bit: always true (seed 78981: of tid & 31) */
+	if (pd && pd->op == OP_TESTP && ir_hasmod(pd, MOD_FINITE) && pd->nopnd == 2 && (u = srcval(pd, 1)) >= 0 &&
+	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
+	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
+		return 0;
+	/* an slct whose c a .sat f32 instruction made (0 to 1, never a NaN) is
+	 * a copy of a (seed 30987) */
+	if (in->op == OP_SLCT && (u = srcval(in, 3)) >= 0 && (c = defof(f, u, &w)) && !c->guard &&
+	    c->ty[0] == TY_F32 && ir_hasmod(c, MOD_SAT))
+		return 0;
 	for (int i = 0; i < 2; i++) {
-		int v = srcval(in, in->ndst + i), w, u, z, x;
+		int v = srcval(in, in->ndst + i), w, z, x, oi = 1;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-		if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || d->guard ||
-		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
-		    !holds(f, u, f->val[w].ins, k))
+		/* mul.f32 by -1.0 (no modifier) is a neg to ptxas (seed 107626) */
+		if (d && d->op == OP_MUL && d->nopnd == 3 && d->nmod == 0)
+			for (int j = 1; j <= 2; j++) {
+				const Opnd *o = &d->opnd[j];
+				if (o->kind == OK_FIMM && o->fbits == (o->flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))
+					oi = 3 - j;
+			}
+		if (!d || !(d->op == OP_NEG || d->op == OP_ABS || (d->op == OP_MUL && oi == 2) ||
+		    (d->op == OP_MUL && oi == 1 && d->opnd[2].kind == OK_FIMM && d->opnd[2].fbits ==
+		     (d->opnd[2].flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))) ||
+		    d->ty[0] != TY_F32 || d->guard || ir_hasmod(d, MOD_FTZ) || (d->op != OP_MUL && d->nopnd != 2) ||
+		    (u = srcval(d, oi)) < 0 || !holds(f, u, f->val[w].ins, k))
 			continue;
 		const Ins *e = defof(f, u, &z), *src = d;
-		uint32_t sg = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
+		int so = oi;
+		uint32_t sg = d->op == OP_ABS ? SGN_ABS : SGN_NEG;
 		/* the abs of an abs or neg of x is |x| of x itself (seed 32576),
 		 * the neg of an abs -|x| of x (seed 71980) */
 		if (e && (d->op == OP_ABS ? e->op == OP_NEG || e->op == OP_ABS : e->op == OP_ABS) &&
 		    e->ty[0] == TY_F32 && !e->guard && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 &&
 		    (x = srcval(e, 1)) >= 0 && holds(f, x, f->val[z].ins, k)) {
 			src = e;
+			so = 1;
 			sg |= SGN_ABS;
 		}
-		if (interp_decode_op(pm, &src->opnd[1], TY_F32, &xi->s[i]))
+		if (interp_decode_op(pm, &src->opnd[so], TY_F32, &xi->s[i]))
 			return 0;
 		xi->alu.flags |= ALU_SGNOP;
 		xi->alu.imm |= sg << 2 * i;
