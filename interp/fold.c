@@ -643,8 +643,9 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 
 /* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
  * abs, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
- * value by itself, an add or mul of two such values (seed 16064: x * x +
- * x * x), a selp of two (or of one and a positive immediate)?  depth
+ * value by itself, an add of two such values (seed 16064: x * x + x * x)
+ * or a mul of two .sat ones, a selp of two (or of one and a positive
+ * immediate)?  depth
  * bounds the search.  (sqrt.approx is not one: its -0 stays.) */
 static int
 f32nonneg(const Func *f, const Ins *d, int depth)
@@ -682,6 +683,12 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 			return 1;
 		a = defof(f, srcval(d, 1), &w);
 		b = defof(f, srcval(d, 2), &w);
+		/* of a mul of two values, only .sat ones (0 to 1): not of ex2.approx
+		 * and a .sat value, nor of x * x and y * y (seed 46848; sm_90
+		 * SASS) */
+		if (d->op == OP_MUL)
+			return a && b && !a->guard && !b->guard && a->ty[0] == TY_F32 && b->ty[0] == TY_F32 &&
+			       ir_hasmod(a, MOD_SAT) && ir_hasmod(b, MOD_SAT);
 		return f32nonneg(f, a, depth + 1) && f32nonneg(f, b, depth + 1);
 	}
 	return 0;
