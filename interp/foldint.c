@@ -131,9 +131,11 @@ wide16(const Func *f, int v)
 		d = defof(f, u, &w);
 	if (!d || (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_S16 || d->guard)
 		return 0;
-	/* abs or neg of a widened value: not modelled (neg(neg x) ptxas folds) */
+	/* an abs of an abs or neg keeps the +32768 (seeds 27067, 41842, 82378,
+	 * 95816: IABS of the INEG); a neg of one does not (neg(neg x) ptxas
+	 * folds to x, and -|x| is 0x8000 read as -32768 either way) */
 	e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &x) : NULL;
-	return !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
+	return d->op == OP_ABS || !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
 }
 
 static void
