@@ -473,8 +473,10 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* The value that v copies to ptxas: through selp and slct choosing
- * between one value and itself, and a min or max of a value with itself
- * that foldid makes a copy (seeds 37679, 42136, 60525, 73172). */
+ * between one value and itself, a min or max of a value with itself
+ * that foldid makes a copy (seeds 37679, 42136, 60525, 73172), and an
+ * integer min, max, and or or of one (v2 seed 6905: max.f32 x, max.u32
+ * x, x is x). */
 static int
 copyroot(const Func *f, int v)
 {
@@ -488,7 +490,9 @@ copyroot(const Func *f, int v)
 		if (!((d->op == OP_SELP || d->op == OP_SLCT) && d->nopnd == 4) &&
 		    !((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 &&
 		      (d->ty[0] == TY_F32 || d->ty[0] == TY_F16 || d->ty[0] == TY_F64) && !ir_hasmod(d, MOD_FTZ) &&
-		      !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU)))
+		      !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU)) &&
+		    !((d->op == OP_MIN || d->op == OP_MAX || d->op == OP_AND || d->op == OP_OR) && d->nopnd == 3 &&
+		      ir_tyinfo[d->ty[0]].kind != TK_FLOAT && d->nty == 1 && !ir_hasmod(d, MOD_RELU)))
 			break;
 		v = u;
 	}
