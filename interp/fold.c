@@ -72,7 +72,8 @@
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
  *     warp collective in between, nor an IEEE div/rcp/sqrt, an f32
- *     .approx one without .ftz or rsqrt.approx.f64 without .ftz) converts
+ *     .approx one without .ftz, rsqrt.approx.f64 without .ftz, a 64-bit
+ *     bfe or a guarded carry instruction) converts
  *     the amount as an f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64
  *     for shr.s64) and shifts by its low word: ptxas widens the u32 amount
  *     with a cvt from the type it gave the value.  mov.b32 and mov.u32

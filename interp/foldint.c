@@ -193,12 +193,18 @@ f32writer(const Ins *d)
 /* Does d, between the writer of a shift amount and the shift, end what
  * ptxas knows of the amount's type?  The IEEE f32 and f64 divides, square
  * roots and reciprocals, the .approx f32 ones without .ftz and
- * rsqrt.approx.f64 without .ftz do (each measured as above; div.full,
- * integer 64-bit division and conversions do not). */
+ * rsqrt.approx.f64 without .ftz do, and so do a 64-bit bfe and a guarded
+ * carry instruction (each measured as above; div.full, integer 64-bit
+ * division, conversions, 64-bit shifts and unguarded carries do not). */
 static int
 amtkiller(const Ins *d)
 {
 	if (ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+		return 1;
+	/* a 64-bit bfe, and a carry instruction under a guard (seeds 42437,
+	 * 51324, 70671: no F2I of the amount after one) */
+	if ((d->op == OP_BFE && d->nty >= 1 && ir_tyinfo[d->ty[0]].bits == 64) ||
+	    (d->guard && (ir_hasmod(d, MOD_CC) || d->op == OP_ADDC || d->op == OP_SUBC || d->op == OP_MADC)))
 		return 1;
 	if (d->nty < 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64))
 		return 0;
