@@ -550,6 +550,37 @@ foldabsrem(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* and.b32 with an immediate of a cvt that zero-extends a tanh.approx.f16
+ * or ex2.approx.f16 result (.u8 or .u16 source, integer cvts taken for
+ * movs): ptxas drops the and and the cvt's mask whatever the immediate
+ * (sm_90 SASS: the MUFU.TANH.F16 register stored as it is, for masks 1,
+ * 3, 0xfe, 0x100 and 0xffff; seed 81964), so the result is the 16 bits of
+ * the MUFU (fold.c foldmufu8 keeps them through the cvt alone).  1 where
+ * it applies. */
+static int
+foldmufuand(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int oi = in->opnd[2].kind == OK_IMM ? 1 : in->opnd[1].kind == OK_IMM ? 2 : 0, v, w, u, z;
+	const Ins *c, *d;
+	XOp m = { .k = XO_IMM, .imm = 0xFFFF };
+
+	if (!oi || (v = srcval(in, oi)) < 0)
+		return 0;
+	/* through min, max, and and or of the value with itself (seed 81964) */
+	for (int n = 0; n < 4 && (c = defof(f, v, &w)) && !c->guard && c->nopnd == 3 && (c->op == OP_MIN ||
+	    c->op == OP_MAX || c->op == OP_AND || c->op == OP_OR) && ir_tyinfo[c->ty[0]].kind != TK_FLOAT &&
+	    (u = srcval(c, 1)) >= 0 && u == srcval(c, 2); n++)
+		v = u;
+	if (!(c = defof(f, v, &w)) || c->op != OP_CVT || c->guard ||
+	    c->nty != 2 || (c->ty[1] != TY_U8 && c->ty[1] != TY_U16) || ir_hasmod(c, MOD_SAT) ||
+	    ir_tyinfo[c->ty[0]].kind == TK_FLOAT || (u = srcval(c, 1)) < 0 || !(d = defof(f, u, &z)) ||
+	    d->guard || (d->op != OP_TANH && d->op != OP_EX2) || d->ty[0] != TY_F16 || d->nopnd != 2 ||
+	    !holds(f, u, f->val[w].ins, k) || interp_decode_op(pm, &c->opnd[1], TY_B32, &xi->s[0]))
+		return 0;
+	xi->s[1] = m;
+	return 1;
+}
+
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -573,7 +604,7 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return foldbfek(f, xi, in);
 	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
 	    in->nopnd == 3)
-		return foldlop(pm, f, xi, in, k);
+		return in->op == OP_AND && foldmufuand(pm, f, xi, in, k) ? 0 : foldlop(pm, f, xi, in, k);
 	if (in->op == OP_REM && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3)
 		return foldabsrem(f, xi, in);
 	foldw16(f, xi, in);
