@@ -285,7 +285,8 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	/* past integer cvts that copy or zero-extend 16 bits or more (ptxas
 	 * takes them for movs: seeds 5660, 13964, 16066); not past an 8-bit
-	 * truncation or a sign extension (seeds 7426, 7627) */
+	 * truncation or a sign extension (seeds 7426, 7627), nor a cvt of a
+	 * packed format (seed 66388: f16x2 of e4m3x2) */
 	for (int n = 0; n < 8 && v >= 0; n++) {
 		int t0, t1;
 		d = defof(f, v, &w);
@@ -293,7 +294,7 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			break;
 		t0 = d->ty[0];
 		t1 = d->ty[1];
-		if (ir_tyinfo[t0].kind == TK_FLOAT || ir_tyinfo[t1].kind == TK_FLOAT || ir_tyinfo[t1].bits < 16 ||
+		if (!isint(t0) || !isint(t1) || ir_tyinfo[t1].bits < 16 ||
 		    ir_tyinfo[t0].bits < ir_tyinfo[t1].bits ||
 		    (ir_tyinfo[t0].bits > ir_tyinfo[t1].bits && ir_tyinfo[t1].kind == TK_SINT))
 			break;
