@@ -305,8 +305,9 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
 	/* an f32 narrowed to f16 or bf16 and read back as an f32: F2I of the
-	 * f32, its .ftz dropped; between f16 and bf16, no .ftz */
-	if (st == TY_F32 ? d->ty[1] != TY_F32 :
+	 * f32, an f16's .ftz dropped, not after a cvt.ftz.bf16 (an F2F.FTZ.BF16
+	 * that stays; seed 103204); between f16 and bf16, no .ftz */
+	if (st == TY_F32 ? d->ty[1] != TY_F32 || (d->ty[0] == TY_BF16 && ir_hasmod(d, MOD_FTZ)) :
 	    (d->ty[1] != TY_F16 && d->ty[1] != TY_BF16) || ir_hasmod(d, MOD_FTZ))
 		return 0;
 	if (ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RNI))
