@@ -300,6 +300,22 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			break;
 		v = srcval(d, 1);
 	}
+	/* an f16 widened to f32 whose low 16 bits a 32-to-16-bit integer cvt
+	 * keeps, read as an f16 by cvt.rzi: ptxas makes one F2I of the first
+	 * f16, rounded to nearest (sm_90 SASS: F2I.U64.F16 and F2I.U32.F16.NTZ
+	 * of the register loaded; seeds 36575, 59258, 84434) */
+	if (st == TY_F16 && ir_hasmod(in, MOD_RZI) && d && d->op == OP_CVT && !d->guard && d->nty == 2 &&
+	    d->nopnd == 2 && !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) &&
+	    ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].bits == 32 && (u = srcval(d, 1)) >= 0) {
+		const Ins *e = defof(f, u, &w);
+		int x;
+		if (e && e->op == OP_CVT && !e->guard && e->nty == 2 && e->nopnd == 2 && e->ty[0] == TY_F32 &&
+		    e->ty[1] == TY_F16 && !ir_hasmod(e, MOD_FTZ) && !ir_hasmod(e, MOD_SAT) && (x = srcval(e, 1)) >= 0 &&
+		    holds(f, x, f->val[w].ins, k) &&
+		    !interp_decode_op(pm, &e->opnd[1], TY_F16, &xi->s[0]))
+			xi->alu.rnd = ALU_RN;
+		return 0;
+	}
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 ||
 	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_RELU) ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
