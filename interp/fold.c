@@ -386,7 +386,7 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
  * float ne, lt, gt, equ, leu or geu): then no FSEL remains, and a value
  * read is the neg's FADD (seed 851: setp.leu x, x); a NaN test (ltu x, x,
  * seed 32753) keeps its FSETP and the FSEL; nor on a testp.finite ptxas
- * knows true, nor for an slct whose c is a .sat result (both copies of a).
+ * knows true (a copy of the neg's or abs's result).
  * A mul.f32 by -1.0 counts as a neg (its FMUL gives the canonical NaN, the
  * FSEL the payload).  Nor for
  * one choosing between a value and itself, a copy to ptxas (seeds 35578,
@@ -409,26 +409,20 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
 	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
 		return 0;
-	/* an slct whose c a .sat f32 instruction made (0 to 1, never a NaN) is
-	 * a copy of a (seed 30987) */
-	if (in->op == OP_SLCT && (u = srcval(in, 3)) >= 0 && (c = defof(f, u, &w)) && !c->guard &&
-	    c->ty[0] == TY_F32 && ir_hasmod(c, MOD_SAT))
-		return 0;
 	for (int i = 0; i < 2; i++) {
-		int v = srcval(in, in->ndst + i), w, z, x, oi = 1;
+		int v = srcval(in, in->ndst + i), w, z, x, oi = 1, mneg = 0;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 		/* mul.f32 by -1.0 (no modifier) is a neg to ptxas (seed 107626) */
-		if (d && d->op == OP_MUL && d->nopnd == 3 && d->nmod == 0)
+		if (d && d->op == OP_MUL && d->nopnd == 3 && !ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_RZ) &&
+		    !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) && !ir_hasmod(d, MOD_SAT))
 			for (int j = 1; j <= 2; j++) {
 				const Opnd *o = &d->opnd[j];
 				if (o->kind == OK_FIMM && o->fbits == (o->flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))
-					oi = 3 - j;
+					oi = 3 - j, mneg = 1;
 			}
-		if (!d || !(d->op == OP_NEG || d->op == OP_ABS || (d->op == OP_MUL && oi == 2) ||
-		    (d->op == OP_MUL && oi == 1 && d->opnd[2].kind == OK_FIMM && d->opnd[2].fbits ==
-		     (d->opnd[2].flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))) ||
-		    d->ty[0] != TY_F32 || d->guard || ir_hasmod(d, MOD_FTZ) || (d->op != OP_MUL && d->nopnd != 2) ||
-		    (u = srcval(d, oi)) < 0 || !holds(f, u, f->val[w].ins, k))
+		if (!d || (d->op != OP_NEG && d->op != OP_ABS && !mneg) || d->ty[0] != TY_F32 || d->guard ||
+		    ir_hasmod(d, MOD_FTZ) || (!mneg && d->nopnd != 2) || (u = srcval(d, oi)) < 0 ||
+		    !holds(f, u, f->val[w].ins, k))
 			continue;
 		const Ins *e = defof(f, u, &z), *src = d;
 		int so = oi;
@@ -511,7 +505,7 @@ copyroot(const Func *f, int v)
 		      (d->ty[0] == TY_F32 || d->ty[0] == TY_F16 || d->ty[0] == TY_F64) && !ir_hasmod(d, MOD_FTZ) &&
 		      !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU)) &&
 		    !((d->op == OP_MIN || d->op == OP_MAX || d->op == OP_AND || d->op == OP_OR) && d->nopnd == 3 &&
-		      ir_tyinfo[d->ty[0]].kind != TK_FLOAT && d->nty == 1 && !ir_hasmod(d, MOD_RELU)))
+		      (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT) && d->nty == 1))
 			break;
 		v = u;
 	}

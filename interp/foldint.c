@@ -568,7 +568,7 @@ foldmufuand(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return 0;
 	/* through min, max, and and or of the value with itself (seed 81964) */
 	for (int n = 0; n < 4 && (c = defof(f, v, &w)) && !c->guard && c->nopnd == 3 && (c->op == OP_MIN ||
-	    c->op == OP_MAX || c->op == OP_AND || c->op == OP_OR) && ir_tyinfo[c->ty[0]].kind != TK_FLOAT &&
+	    c->op == OP_MAX || c->op == OP_AND || c->op == OP_OR) && (isint(c->ty[0]) || ir_tyinfo[c->ty[0]].kind == TK_BIT) &&
 	    (u = srcval(c, 1)) >= 0 && u == srcval(c, 2); n++)
 		v = u;
 	if (!(c = defof(f, v, &w)) || c->op != OP_CVT || c->guard ||
