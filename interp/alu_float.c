@@ -477,7 +477,9 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 		break;
 	}
 	case OP_DIV:
-		if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32)
+		if (op->mode == OP_RSQRT)   /* by rsqrt(rcp(b)), .approx.ftz: a times MUFU.RSQ of b (fold.c) */
+			r = alu_fmul(ALU_F32, s[0], alu_approx(OP_RSQRT, ALU_F32, s[1], 1), ALU_RN, 1);
+		else if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32)
 			r = alu_approx_div(s[0], s[1], (op->flags & ALU_FULL) != 0, ftz);
 		else
 			r = alu_fdiv(fmt, s[0], s[1], rnd, ftz);

@@ -32,7 +32,7 @@
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
  *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
  *     rcp.approx.ftz of rsqrt.approx.ftz of rcp.approx.ftz of x is an
- *     rsqrt.approx.ftz of x.
+ *     rsqrt.approx.ftz of x, and div.approx.ftz by it an FMUL.FTZ by that.
  *   - cvt.sat of a float-to-integer cvt becomes one F2I to the narrow
  *     type: the cvt.sat.s32.s64 (u32.u64) of a cvt.rXi.s64 (u64) of an f32,
  *     f16 or bf16, and the cvt.sat.{s16,u16}.{s32,u32} of a cvt.rXi.{s32,u32}
@@ -58,10 +58,10 @@
  *     the destination becomes the f32 of |its old value|.
  *   - abs.s16 and neg.s16 are IABS and a negation of the operand sign-
  *     extended to 32 bits, and readers that want it sign-extended take that
- *     register as it is: mul, mad, div, rem, sad, shr, set/setp and cvt to
- *     a 32- or 64-bit integer.  Of 0x8000 (abs and neg of -32768) they read
- *     +32768 (ALU_W16A/B).  min, max, cvt to a float and unsigned readers
- *     truncate it first.
+ *     register as it is: mul, mad, div, rem, sad, shr, set/setp, cvt to
+ *     a 32- or 64-bit integer and cvt.sat to any.  Of 0x8000 (abs and neg
+ *     of -32768) they read +32768 (ALU_W16A/B).  min, max, cvt to a float
+ *     and unsigned readers truncate it first.
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
@@ -72,22 +72,24 @@
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
  *     warp collective in between, nor an IEEE div/rcp/sqrt, an f32
- *     .approx one without .ftz or rsqrt.approx.f64 without .ftz) converts
+ *     .approx one without .ftz, rsqrt.approx.f64 without .ftz, a 64-bit
+ *     bfe or a guarded carry instruction) converts
  *     the amount as an f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64
  *     for shr.s64) and shifts by its low word: ptxas widens the u32 amount
  *     with a cvt from the type it gave the value.  mov.b32 and mov.u32
  *     copies, div.full, copysign, set, cvt.ftz.f32.f64 and .approx
  *     rcp/ex2/lg2/rsqrt/sqrt/div without .ftz leave the value untyped
  *     (ALU_F2IAMT).
- *   - bfi.b32 of immediate position and length into a base known to be 0
- *     (a shift by 32 or more, a mov of 0) is a shift: the manual's rule,
- *     not the mask rule of alu_int.c.
+ *   - bfi.b32 of immediate position and length into a base ptxas knows
+ *     (0 from a shift by 32 or more or a mov of 0, a kconst value) is a
+ *     shift: the manual's rule, not the mask rule of alu_int.c.
  *   - a cvt between integers that zero-extends or truncates to 8 bits of
  *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a.
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays).
- *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 of x, twice, reads x once.
+ *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
+ *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
  *     {lo, hi} split adds bits 32-47 of the 64-bit value as its high half;
  *     of a cnot.b32 it adds -0 in each half where the cnot is 0, a NaN
@@ -95,6 +97,8 @@
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
  *     reads the stack pointer's low half as the amount: the result is 0;
  *     shr.s16 shifts by the cnot kept as 0 or -1.
+ *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
+ *     multiplies drops the .sat: one IMAD.WIDE computes both (foldmadhi).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -106,96 +110,7 @@
  * between.
  */
 #include "interp.h"
-
-/* The SSA value that operand oi (a source) of in reads when it is a plain
- * register, else -1; -1 too when an operand before it is not a plain
- * register or an immediate (the uses would need counting as ir/ssa.c
- * does).  Uses list the guard first, then the source registers. */
-static int
-srcval(const Ins *in, int oi)
-{
-	int u = 0;
-
-	if (in->guard)
-		u = in->guard->kind == OK_REG || in->guard->kind == OK_NOT;
-	if (oi < in->ndst || oi >= in->nopnd)
-		return -1;
-	for (int k = in->ndst; k <= oi; k++) {
-		const Opnd *o = &in->opnd[k];
-		if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && !o->isdst && o->sel == SEL_NONE &&
-		    o->imm == 0) {
-			if (k == oi)
-				return u < in->nuse ? in->use[u] : -1;
-			u++;
-		} else if (k == oi || (o->kind != OK_IMM && o->kind != OK_FIMM))
-			return -1;
-	}
-	return -1;
-}
-
-/* The instruction that defines value v, looking through unguarded movs of
- * one whole register of the same width, and through a shf.b32.clamp by an
- * immediate of 32 or more, which ptxas takes for a copy of one word (shf.l
- * of a, shf.r of b; seed 8313); *vp receives the value it defines.  NULL
- * for a phi or an entry value. */
-static const Ins *
-defof(const Func *f, int v, int *vp)
-{
-	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
-		const Ins *d = f->ins[f->val[v].ins];
-		int u;
-		*vp = v;
-		if (d->op == OP_SHF && !d->guard && d->nopnd == 4 && ir_hasmod(d, MOD_CLAMP) &&
-		    d->opnd[3].kind == OK_IMM && (uint64_t)d->opnd[3].imm >= 32 &&
-		    (u = srcval(d, ir_hasmod(d, MOD_L) ? 1 : 2)) >= 0) {
-			v = u;
-			continue;
-		}
-		if (d->op != OP_MOV || d->guard || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
-		    f->regs[f->val[u].reg]->type != f->regs[f->val[v].reg]->type)
-			return d;
-		v = u;
-	}
-	return NULL;
-}
-
-/* Does register value v, read by instruction i, still hold at instruction
- * k, where k reads what i computes?  Yes when v is the one value its
- * register ever has (i, reading v, comes after its definition, and k after
- * i); else when i and k share a block with no write of the register in
- * between. */
-static int
-holds(const Func *f, int v, int i, int k)
-{
-	int n = 0;
-
-	/* both searches are bounded: a hostile kernel of many such pairs must
-	 * not make loading quadratic in its size */
-	for (int u = 0; u < f->nval && f->nval <= 4096; u++)
-		n += f->val[u].reg == f->val[v].reg && (f->val[u].ins >= 0 || f->val[u].phi >= 0);
-	if (n == 1 && f->val[v].ins >= 0)
-		return 1;
-	if (i < 0 || i >= k || k - i > 512 || f->ins[i]->blk != f->ins[k]->blk)
-		return 0;
-	for (int j = i + 1; j < k; j++)
-		for (int d = 0; d < f->ins[j]->ndef; d++)
-			if (f->val[f->ins[j]->def[d]].reg == f->val[v].reg)
-				return 0;
-	return 1;
-}
-
-/* Do operands a of ia and b of ib read the same thing: one SSA value, or
- * equal immediates? */
-static int
-same(const Ins *ia, int a, const Ins *ib, int b)
-{
-	const Opnd *x = &ia->opnd[a], *y = &ib->opnd[b];
-	int va = srcval(ia, a), vb = srcval(ib, b);
-
-	if (va >= 0 || vb >= 0)
-		return va >= 0 && va == vb;
-	return x->kind == OK_IMM && y->kind == OK_IMM && x->imm == y->imm;
-}
+#include "fold.h"
 
 /* Operand oi (a source) of in as a predicate literal: the SSA value of a
  * plain register (*v) and whether it is read negated, `!%p` (*neg); -1 when
@@ -370,7 +285,8 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	/* past integer cvts that copy or zero-extend 16 bits or more (ptxas
 	 * takes them for movs: seeds 5660, 13964, 16066); not past an 8-bit
-	 * truncation or a sign extension (seeds 7426, 7627) */
+	 * truncation or a sign extension (seeds 7426, 7627), nor a cvt of a
+	 * packed format (seed 66388: f16x2 of e4m3x2) */
 	for (int n = 0; n < 8 && v >= 0; n++) {
 		int t0, t1;
 		d = defof(f, v, &w);
@@ -378,19 +294,36 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			break;
 		t0 = d->ty[0];
 		t1 = d->ty[1];
-		if (ir_tyinfo[t0].kind == TK_FLOAT || ir_tyinfo[t1].kind == TK_FLOAT || ir_tyinfo[t1].bits < 16 ||
+		if (!isint(t0) || !isint(t1) || ir_tyinfo[t1].bits < 16 ||
 		    ir_tyinfo[t0].bits < ir_tyinfo[t1].bits ||
 		    (ir_tyinfo[t0].bits > ir_tyinfo[t1].bits && ir_tyinfo[t1].kind == TK_SINT))
 			break;
 		v = srcval(d, 1);
+	}
+	/* an f16 widened to f32 whose low 16 bits a 32-to-16-bit integer cvt
+	 * keeps, read as an f16 by cvt.rzi: ptxas makes one F2I of the first
+	 * f16, rounded to nearest (sm_90 SASS: F2I.U64.F16 and F2I.U32.F16.NTZ
+	 * of the register loaded; seeds 36575, 59258, 84434) */
+	if (st == TY_F16 && ir_hasmod(in, MOD_RZI) && d && d->op == OP_CVT && !d->guard && d->nty == 2 &&
+	    d->nopnd == 2 && !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) &&
+	    ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].bits == 32 && (u = srcval(d, 1)) >= 0) {
+		const Ins *e = defof(f, u, &w);
+		int x;
+		if (e && e->op == OP_CVT && !e->guard && e->nty == 2 && e->nopnd == 2 && e->ty[0] == TY_F32 &&
+		    e->ty[1] == TY_F16 && !ir_hasmod(e, MOD_FTZ) && !ir_hasmod(e, MOD_SAT) && (x = srcval(e, 1)) >= 0 &&
+		    holds(f, x, f->val[w].ins, k) &&
+		    !interp_decode_op(pm, &e->opnd[1], TY_F16, &xi->s[0]))
+			xi->alu.rnd = ALU_RN;
+		return 0;
 	}
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 ||
 	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_RELU) ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
 	/* an f32 narrowed to f16 or bf16 and read back as an f32: F2I of the
-	 * f32, its .ftz dropped; between f16 and bf16, no .ftz */
-	if (st == TY_F32 ? d->ty[1] != TY_F32 :
+	 * f32, an f16's .ftz dropped, not after a cvt.ftz.bf16 (an F2F.FTZ.BF16
+	 * that stays; seed 103204); between f16 and bf16, no .ftz */
+	if (st == TY_F32 ? d->ty[1] != TY_F32 || (d->ty[0] == TY_BF16 && ir_hasmod(d, MOD_FTZ)) :
 	    (d->ty[1] != TY_F16 && d->ty[1] != TY_BF16) || ir_hasmod(d, MOD_FTZ))
 		return 0;
 	if (ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RNI))
@@ -407,231 +340,6 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return 0;
 	xi->alu.rnd = rnd;
 	return 0;
-}
-
-/* add.sat/sub.sat.s32 c whose operand k (1 or 2) is the add or sub d of
- * t1 and t2 (its operands 1 and 2): the index in d of the term that is
- * left when the other cancels against c's other operand, with *neg its
- * sign; 0 when nothing cancels. */
-static int
-cancel(const Ins *c, const Ins *d, int k, int *neg)
-{
-	int o = k == 1 ? 2 : 1, dsub = d->op == OP_SUB;
-
-	*neg = 0;
-	if (c->op == OP_SUB && k == 1) {
-		if (same(d, 1, c, o))               /* (t1 + t2) - t1 = t2, (t1 - t2) - t1 = -t2 */
-			return *neg = dsub, 2;
-		if (!dsub && same(d, 2, c, o))      /* (t1 + t2) - t2 = t1 */
-			return 1;
-	} else if (c->op == OP_SUB) {
-		if (same(d, 1, c, o))               /* t1 - (t1 + t2) = -t2, t1 - (t1 - t2) = t2 */
-			return *neg = !dsub, 2;
-		if (!dsub && same(d, 2, c, o))      /* t2 - (t1 + t2) = -t1 */
-			return *neg = 1, 1;
-	} else if (dsub && same(d, 2, c, o))    /* (t1 - t2) + t2 = t1, either order */
-		return 1;
-	return 0;
-}
-
-/* sub.sat.s32 c of a mad24.hi d (oi: which operand of c) whose addend is
- * c's other operand: the addend cancels, and what remains is d's product
- * (oi 1) or 0 -.sat it (oi 2), a mul24.hi of d's factors (imm 1: negated
- * and saturated, alu_int.c); seeds 34038, 79512. */
-static int
-foldsat24(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, int w, int oi, int k)
-{
-	int u;
-	XOp a, b;
-
-	if (in->op != OP_SUB || d->nopnd != 4 || !ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_SAT) || d->guard ||
-	    !same(d, 3, in, oi == 1 ? 2 : 1))
-		return 0;
-	for (int i = 1; i <= 2; i++)
-		if (d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
-			return 0;
-	if (interp_decode_op(pm, &d->opnd[1], d->ty[0], &a) || interp_decode_op(pm, &d->opnd[2], d->ty[0], &b))
-		return 0;
-	xi->s[0] = a;
-	xi->s[1] = b;
-	xi->alu.op = OP_MUL24;
-	xi->alu.ty = d->ty[0];
-	xi->alu.flags = ALU_HI;
-	xi->alu.imm = oi == 2;
-	return 1;
-}
-
-static int
-foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
-{
-	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, neg, t, tv;
-		const Ins *d;
-		if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_MAD24 && foldsat24(pm, f, xi, in, d, w, oi, k))
-			return 0;
-		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
-		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
-		    ir_hasmod(d, MOD_SAT))
-			continue;
-		if ((t = cancel(in, d, oi, &neg)) == 0)
-			continue;
-		/* a term that is a neg.s32 result ptxas folds into the add as a
-		 * negated operand, and then cancels nothing (H100: (a + -b) -.sat
-		 * -b saturates as PTX says; seed 80380) */
-		{
-			int x, y = srcval(in, oi == 1 ? 2 : 1);
-			const Ins *e = y >= 0 ? defof(f, y, &x) : NULL;
-			if (e && e->op == OP_NEG)
-				continue;
-		}
-		if ((tv = srcval(d, t)) >= 0 && !holds(f, tv, f->val[w].ins, k))
-			continue;
-		if (d->opnd[t].kind != OK_IMM && tv < 0)
-			continue;
-		{
-			XOp z = { .k = XO_IMM }, term;
-			if (interp_decode_op(pm, &d->opnd[t], TY_S32, &term))
-				return 0;
-			xi->s[0] = neg ? z : term;
-			xi->s[1] = neg ? term : z;
-			xi->alu.op = neg ? OP_SUB : OP_ADD;
-		}
-		return 0;
-	}
-	return 0;
-}
-
-/* Is value v an abs.s16 or neg.s16 result that ptxas holds widened? */
-static int
-wide16(const Func *f, int v)
-{
-	int w, u, x;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
-
-	/* and, or, min and max of a value with itself are that value to ptxas
-	 * (seeds 52606, 93757, 95386) */
-	for (int n = 0; n < 4 && d && !d->guard && d->nopnd == 3 && (d->op == OP_AND || d->op == OP_OR ||
-	    d->op == OP_MIN || d->op == OP_MAX) && ir_tyinfo[d->ty[0]].bits == 16 && (u = srcval(d, 1)) >= 0 &&
-	    u == srcval(d, 2); n++)
-		d = defof(f, u, &w);
-	if (!d || (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_S16 || d->guard)
-		return 0;
-	/* abs or neg of a widened value: not modelled (neg(neg x) ptxas folds) */
-	e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &x) : NULL;
-	return !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
-}
-
-static void
-foldw16(const Func *f, XIns *xi, const Ins *in)
-{
-	int n = 0, st = in->op == OP_SET || in->op == OP_CVT ? in->ty[in->nty - 1] : in->ty[0];
-
-	if (st != TY_S16)
-		return;
-	switch (in->op) {
-	case OP_MUL: case OP_MAD: case OP_DIV: case OP_REM: case OP_SAD: case OP_SET: case OP_SETP:
-		n = 2;
-		break;
-	case OP_SHR:
-		n = 1;
-		break;
-	case OP_CVT:
-		n = ir_tyinfo[in->ty[0]].bits >= 32 && ir_tyinfo[in->ty[0]].kind != TK_FLOAT;
-		break;
-	}
-	for (int i = 0; i < n; i++)
-		if (wide16(f, srcval(in, in->ndst + i)))
-			xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
-}
-
-/* Does instruction d give the 32-bit register it writes the type f32 in
- * ptxas's eyes (see the top: shift amounts)?  Measured with ptxas 13 on
- * each writer, by whether a 64-bit shift by the register gets an F2I. */
-static int
-f32writer(const Ins *d)
-{
-	if (d->ty[0] != TY_F32 || d->ndst != 1 || d->opnd[0].kind != OK_REG)
-		return 0;
-	/* under its own predicate a selp is a copy of its first source */
-	if (d->op == OP_SELP && d->guard && d->nopnd == 4 && d->guard->kind == d->opnd[3].kind &&
-	    d->guard->sym == d->opnd[3].sym)
-		return 0;
-	switch (d->op) {
-	case OP_COPYSIGN: case OP_SET: case OP_TESTP:
-		return 0;
-	case OP_CVT:
-		/* an f64 narrowed with .ftz is left untyped */
-		return !(d->nty == 2 && d->ty[1] == TY_F64 && ir_hasmod(d, MOD_FTZ));
-	case OP_DIV:
-		if (ir_hasmod(d, MOD_FULL))
-			return 0;
-		/* fallthrough */
-	case OP_RCP: case OP_SQRT:
-	case OP_EX2: case OP_LG2: case OP_RSQRT:
-		return !ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FTZ);
-	}
-	return 1;
-}
-
-/* Does d, between the writer of a shift amount and the shift, end what
- * ptxas knows of the amount's type?  The IEEE f32 and f64 divides, square
- * roots and reciprocals, the .approx f32 ones without .ftz and
- * rsqrt.approx.f64 without .ftz do (each measured as above; div.full,
- * integer 64-bit division and conversions do not). */
-static int
-amtkiller(const Ins *d)
-{
-	if (ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
-		return 1;
-	if (d->nty < 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64))
-		return 0;
-	switch (d->op) {
-	case OP_DIV:
-		if (d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FULL))
-			return 0;
-		/* fallthrough */
-	case OP_RCP: case OP_SQRT: case OP_RSQRT:
-		if (d->ty[0] == TY_F64)
-			return !ir_hasmod(d, MOD_FTZ);
-		return d->op == OP_RSQRT ? !ir_hasmod(d, MOD_FTZ) : !(ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ));
-	case OP_EX2: case OP_LG2:
-		return d->ty[0] == TY_F32 && !ir_hasmod(d, MOD_FTZ);
-	}
-	return 0;
-}
-
-/* k is in's index in f->ins.  A barrier, fence or warp collective between
- * the write and the shift ends what ptxas knows of the value's type, as a
- * block boundary does, and so does any instruction amtkiller names. */
-static int
-foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
-{
-	int v = srcval(in, in->ndst + 1), i;
-	const Ins *d;
-
-	if (v < 0 || v >= f->nval || (i = f->val[v].ins) < 0 || i >= k || k - i > 4096)
-		return 0;
-	d = f->ins[i];
-	if (d->blk != in->blk || !f32writer(d))
-		return 0;
-	while (++i < k)
-		if (amtkiller(f->ins[i]))
-			return 0;
-	xi->alu.flags |= ALU_F2IAMT;
-	return 0;
-}
-
-/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, cvt.rn.sat.f16.f32
- * (.ftz too) of a cvt.sat.{s32,u32} of an integer, and cvt.sat.f64.f32
- * of a cvt.sat.{s32,u32} of an integer or an add/sub.sat.s32: ptxas takes
- * the value for one already saturated and drops the float .sat (a bare
- * HADD2.F32 or F2F.F64.F32), so 0x7FFF, an f16 NaN, stays a NaN and a -0
- * stays -0.  cvt.sat.f64.f16 looks further (below).  cvt.ftz.sat.f64.f32
- * and 8-bit or float-to-integer sources keep it. */
-static int
-isint(int ty)
-{
-	return ir_tyinfo[ty].kind == TK_UINT || ir_tyinfo[ty].kind == TK_SINT;
 }
 
 static int
@@ -673,39 +381,62 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 
 /* A selp or slct of f32 reading a neg.f32 or abs.f32 (no .ftz): ptxas's
  * FSEL takes the neg's or abs's source with the operand modifier, whatever
- * else reads the result.  Not for a selp on a setp of a value with itself,
- * which ptxas may know to be always true or false: then no FSEL remains,
- * and a value read is the neg's FADD (seed 851: setp.leu x, x).  Nor for
+ * else reads the result.  Not for a selp on a setp of a value with itself
+ * that ptxas knows to be always true or false (an integer compare, or a
+ * float ne, lt, gt, equ, leu or geu): then no FSEL remains, and a value
+ * read is the neg's FADD (seed 851: setp.leu x, x); a NaN test (ltu x, x,
+ * seed 32753) keeps its FSETP and the FSEL; nor on a testp.finite ptxas
+ * knows true (a copy of the neg's or abs's result).
+ * A mul.f32 by -1.0 counts as a neg (its FMUL gives the canonical NaN, the
+ * FSEL the payload).  Nor for
  * one choosing between a value and itself, a copy to ptxas (seeds 35578,
  * 36063: slct x, x, c). */
 static int
 foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w, a = srcval(in, in->ndst);
-	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL;
+	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w, u, a = srcval(in, in->ndst);
+	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL, *c;
 
 	if (a >= 0 && a == srcval(in, in->ndst + 1))
 		return 0;
-	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2))
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2) &&
+	    (ir_tyinfo[pd->ty[0]].kind != TK_FLOAT || ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
+	     ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_EQU) || ir_hasmod(pd, MOD_LEU) || ir_hasmod(pd, MOD_GEU)))
+		return 0;
+	/* testp.finite of an and.b32 with an immediate that clears an exponent
+	 * bit: always true (seed 78981: of tid & 31) */
+	if (pd && pd->op == OP_TESTP && ir_hasmod(pd, MOD_FINITE) && pd->nopnd == 2 && (u = srcval(pd, 1)) >= 0 &&
+	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
+	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
 		return 0;
 	for (int i = 0; i < 2; i++) {
-		int v = srcval(in, in->ndst + i), w, u, z, x;
+		int v = srcval(in, in->ndst + i), w, z, x, oi = 1, mneg = 0;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-		if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || d->guard ||
-		    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
+		/* mul.f32 by -1.0 (no modifier) is a neg to ptxas (seed 107626) */
+		if (d && d->op == OP_MUL && d->nopnd == 3 && !ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_RZ) &&
+		    !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) && !ir_hasmod(d, MOD_SAT))
+			for (int j = 1; j <= 2; j++) {
+				const Opnd *o = &d->opnd[j];
+				if (o->kind == OK_FIMM && o->fbits == (o->flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))
+					oi = 3 - j, mneg = 1;
+			}
+		if (!d || (d->op != OP_NEG && d->op != OP_ABS && !mneg) || d->ty[0] != TY_F32 || d->guard ||
+		    ir_hasmod(d, MOD_FTZ) || (!mneg && d->nopnd != 2) || (u = srcval(d, oi)) < 0 ||
 		    !holds(f, u, f->val[w].ins, k))
 			continue;
 		const Ins *e = defof(f, u, &z), *src = d;
-		uint32_t sg = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
+		int so = oi;
+		uint32_t sg = d->op == OP_ABS ? SGN_ABS : SGN_NEG;
 		/* the abs of an abs or neg of x is |x| of x itself (seed 32576),
 		 * the neg of an abs -|x| of x (seed 71980) */
 		if (e && (d->op == OP_ABS ? e->op == OP_NEG || e->op == OP_ABS : e->op == OP_ABS) &&
 		    e->ty[0] == TY_F32 && !e->guard && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 &&
 		    (x = srcval(e, 1)) >= 0 && holds(f, x, f->val[z].ins, k)) {
 			src = e;
+			so = 1;
 			sg |= SGN_ABS;
 		}
-		if (interp_decode_op(pm, &src->opnd[1], TY_F32, &xi->s[i]))
+		if (interp_decode_op(pm, &src->opnd[so], TY_F32, &xi->s[i]))
 			return 0;
 		xi->alu.flags |= ALU_SGNOP;
 		xi->alu.imm |= sg << 2 * i;
@@ -716,7 +447,9 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 /* rcp.approx.ftz.f32 of an rcp.approx.ftz.f32 of x: ptxas leaves x, as it
  * is (a NaN payload, a subnormal); div.approx.ftz.f32 a by one is a * x
  * (FMUL.FTZ: div.approx is a times MUFU.RCP of the divisor).  Not without
- * .ftz on both. */
+ * .ftz on both.  Of an rsqrt of an rcp of x (all .approx.ftz), rcp is an
+ * rsqrt of x and div a times one (seeds 23455, 29644, 58866, 88981,
+ * 93540, 97485: FMUL.FTZ of a and MUFU.RSQ of x). */
 static int
 foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -728,14 +461,17 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	/* rcp of an rsqrt of an rcp of x (all .approx.ftz) is an rsqrt of x,
 	 * one MUFU.RSQ (seed 6763: x = -inf gives the NaN of rsqrt) */
-	if (in->op == OP_RCP && d && d->op == OP_RSQRT && d->ty[0] == TY_F32 && !d->guard &&
+	if (d && d->op == OP_RSQRT && d->ty[0] == TY_F32 && !d->guard &&
 	    ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ) && d->nopnd == 2 && (u = srcval(d, 1)) >= 0 &&
 	    (e = defof(f, u, &z)) && e->op == OP_RCP && e->ty[0] == TY_F32 && !e->guard &&
 	    ir_hasmod(e, MOD_APPROX) && ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
 	    holds(f, x, f->val[z].ins, k)) {
-		if (interp_decode_op(pm, &e->opnd[1], TY_F32, &xi->s[0]))
+		if (interp_decode_op(pm, &e->opnd[1], TY_F32, &xi->s[oi - 1]))
 			return 0;
-		xi->alu.op = OP_RSQRT;
+		if (in->op == OP_RCP)
+			xi->alu.op = OP_RSQRT;
+		else   /* the divisor's MUFU.RCP is MUFU.RSQ of x (alu_float.c) */
+			xi->alu.mode = OP_RSQRT;
 		return 0;
 	}
 	if (!d || d->op != OP_RCP || d->ty[0] != TY_F32 || d->guard || !ir_hasmod(d, MOD_APPROX) ||
@@ -749,43 +485,27 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* Becomes x + -0 (ftz: ptxas's FADD.FTZ that flushes and makes the
- * canonical NaN) or, without ftz, a copy of x: s[i] is x. */
-static void
-copyof(XIns *xi, int i, int ftz)
-{
-	XOp x = xi->s[i], z = { .k = XO_IMM };
-
-	xi->s[0] = x;
-	if (!ftz) {
-		xi->alu.op = OP_MOV;
-		xi->alu.flags = 0;
-		xi->ns = 1;
-		xi->alu.nsrc = 1;
-		return;
-	}
-	z.imm = xi->alu.ty == TY_F16 ? 0x8000 : 0x80000000u;
-	xi->s[1] = z;
-	xi->alu.op = OP_ADD;
-	xi->alu.flags = ALU_FTZ;
-	xi->alu.rnd = ALU_RN;
-}
-
 /* The value that v copies to ptxas: through selp and slct choosing
- * between one value and itself, and a min or max of a value with itself
- * that foldid makes a copy (seeds 37679, 42136, 60525, 73172). */
+ * between one value and itself, a min or max of a value with itself
+ * that foldid makes a copy (seeds 37679, 42136, 60525, 73172), and an
+ * integer min, max, and or or of one (v2 seed 6905: max.f32 x, max.u32
+ * x, x is x). */
 static int
 copyroot(const Func *f, int v)
 {
 	for (int n = 0; n < 8 && v >= 0; n++) {
-		int w, u;
+		int w = v, u;
 		const Ins *d = defof(f, v, &w);
+		if (d)
+			v = w;   /* the value movs and unpacks carry */
 		if (!d || d->guard || (u = srcval(d, 1)) < 0 || u != srcval(d, 2))
 			break;
 		if (!((d->op == OP_SELP || d->op == OP_SLCT) && d->nopnd == 4) &&
 		    !((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 &&
 		      (d->ty[0] == TY_F32 || d->ty[0] == TY_F16 || d->ty[0] == TY_F64) && !ir_hasmod(d, MOD_FTZ) &&
-		      !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU)))
+		      !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU)) &&
+		    !((d->op == OP_MIN || d->op == OP_MAX || d->op == OP_AND || d->op == OP_OR) && d->nopnd == 3 &&
+		      (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT) && d->nty == 1))
 			break;
 		v = u;
 	}
@@ -917,28 +637,6 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* bfi.b32 of immediate position and length into a base that ptxas knows
- * is 0: a shl or shr.u32/b32 by an immediate of 32 or more, or a mov of an
- * immediate 0.  It makes a shift of the inserted value (SHF.L.U32), which
- * keeps the manual's rule, not the mask rule of a register base
- * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits). */
-static int
-foldbfi(const Func *f, XIns *xi, const Ins *in)
-{
-	int v = srcval(in, 2), w;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-
-	if (!d || d->guard)
-		return 0;
-	if (((d->op == OP_SHL && d->ty[0] != TY_S32) || (d->op == OP_SHR && d->ty[0] != TY_S32)) &&
-	    ir_tyinfo[d->ty[0]].bits == 32 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
-	    (uint64_t)d->opnd[2].imm >= 32)
-		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
-		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	return 0;
-}
-
 /* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
  * source or destination, the other not .s8) of a tanh.approx.f16 or
  * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
@@ -960,41 +658,11 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* slct with an s32 c that a neg.s32 (or a sub.s32 from 0) or an abs.s32
- * computed: ptxas reasons as if the negation could not overflow.
- * slct.s32.s32 of -x tests x <= 0 (ISETP.LE on x), so x = INT_MIN picks a
- * (seeds 5263, 16232); every other slct type of abs(x) takes c >= 0 for
- * granted and is a copy of a (seed 11019), where slct.s32.s32 keeps the
- * IABS and its test. */
-static int
-foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
-{
-	int v = srcval(in, 3), w, u;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-	int neg;
-
-	if (!d || d->guard || d->ty[0] != TY_S32)
-		return 0;
-	if (d->op == OP_ABS && d->nopnd == 2 && in->ty[0] != TY_S32) {
-		copyof(xi, 0, 0);
-		return 0;
-	}
-	neg = d->op == OP_NEG && d->nopnd == 2;
-	if (d->op == OP_SUB && d->nopnd == 3 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0 &&
-	    !ir_hasmod(d, MOD_SAT) && !ir_hasmod(d, MOD_CC))
-		neg = 2;
-	if (!neg || in->ty[0] != TY_S32 || (u = srcval(d, neg)) < 0 || !holds(f, u, f->val[w].ins, k))
-		return 0;
-	if (interp_decode_op(pm, &d->opnd[neg], TY_S32, &xi->s[2]))
-		return 0;
-	xi->alu.flags |= ALU_SLCTLE;
-	return 0;
-}
-
 /* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
  * abs, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
- * value by itself, an add or mul of two such values (seed 16064: x * x +
- * x * x), a selp of two (or of one and a positive immediate)?  depth
+ * value by itself, an add of two such values (seed 16064: x * x + x * x)
+ * or a mul of two .sat ones, a selp of two (or of one and a positive
+ * immediate)?  depth
  * bounds the search.  (sqrt.approx is not one: its -0 stays.) */
 static int
 f32nonneg(const Func *f, const Ins *d, int depth)
@@ -1032,6 +700,12 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 			return 1;
 		a = defof(f, srcval(d, 1), &w);
 		b = defof(f, srcval(d, 2), &w);
+		/* of a mul of two values, only .sat ones (0 to 1): not of ex2.approx
+		 * and a .sat value, nor of x * x and y * y (seed 46848; sm_90
+		 * SASS) */
+		if (d->op == OP_MUL)
+			return a && b && !a->guard && !b->guard && a->ty[0] == TY_F32 && b->ty[0] == TY_F32 &&
+			       ir_hasmod(a, MOD_SAT) && ir_hasmod(b, MOD_SAT);
 		return f32nonneg(f, a, depth + 1) && f32nonneg(f, b, depth + 1);
 	}
 	return 0;
@@ -1068,25 +742,45 @@ foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* min/max.xorsign.abs.f16x2 of one value twice, a neg.f16x2 of x (no
- * .ftz): ptxas reads x itself as the first operand and its HADD2 negation
- * as the second, so the sign each half takes is sign(x) ^ sign(-x), set
- * (seed 1240). */
+/* The value a chain of neg.f16x2 and abs.f16x2 (unguarded, no .ftz)
+ * ending in v starts from, *d the chain's first instruction (the one
+ * reading it) and *di its index; v itself and NULL when v is no such
+ * result. */
+static int
+negabsroot(const Func *f, int v, const Ins **d, int *di)
+{
+	const Ins *e;
+	int w, u;
+
+	*d = NULL;
+	*di = -1;
+	for (int n = 0; n < 8 && v >= 0 && (e = defof(f, v, &w)) && (e->op == OP_NEG || e->op == OP_ABS) &&
+	    e->ty[0] == TY_F16X2 && !e->guard && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (u = srcval(e, 1)) >= 0;
+	    n++) {
+		*d = e;
+		*di = f->val[w].ins;
+		v = u;
+	}
+	return v;
+}
+
+/* min/max.xorsign.abs.f16x2 of two neg.f16x2 and abs.f16x2 chains from one
+ * x (no .ftz): ptxas reads x itself as the first operand, the |.| of the
+ * HMNMX2 standing for the chain, and the second chain's HADD2 as the
+ * second, so the sign each half takes is sign(x) ^ the second's: of
+ * (-x, -x) set (seed 1240), of (|x|, |x|) and (-|x|, |x|) sign(x) (seeds
+ * 55196, 103989, 104022, 106264, 106545). */
 static int
 foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int v = srcval(in, 1), w, u;
-	const Ins *d = v >= 0 && v == srcval(in, 2) ? defof(f, v, &w) : NULL;
+	const Ins *da, *db, *e;
+	int ia, ib, x = negabsroot(f, srcval(in, 1), &da, &ia), z;
 
-	const Ins *e;
-	int z;
-
-	if (!d || d->op != OP_NEG || d->ty[0] != TY_F16X2 || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
-	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+	if (!da || x != negabsroot(f, srcval(in, 2), &db, &ib) || !db || !holds(f, x, ia, k))
 		return 0;
 	/* x from a set (halves of 0 or all ones) ptxas compiles otherwise
 	 * (seed 3304 keeps PTX's answer) */
-	if ((e = defof(f, u, &z)) && e->op == OP_SET)
+	if ((e = defof(f, x, &z)) && e->op == OP_SET)
 		return 0;
 	/* x from a packed f16x2 or bf16x2 add, sub, mul, fma, min or max:
 	 * ptxas negates it for both operands (seeds 40984, 47223, 47372,
@@ -1094,206 +788,30 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (e && (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL || e->op == OP_FMA || e->op == OP_MIN ||
 	    e->op == OP_MAX) && (e->ty[0] == TY_F16X2 || e->ty[0] == TY_BF16X2))
 		return 0;
-	interp_decode_op(pm, &d->opnd[1], TY_F16X2, &xi->s[0]);
-	return 0;
-}
-
-/* A 16-bit shl, or an unsigned shr, by a cnot.b32 result: ptxas keeps
- * the cnot as 0 or -1 and then reads as the amount the low half of a
- * register it never wrote for it.  Before the kernel's first call (a
- * subroutine of an IEEE div, rcp or sqrt, or an integer div or rem) that
- * register is R1, the stack pointer, whose low half is 16 or more on the
- * H100: the result is 0 (seed 4545).  After one it is whatever the
- * register holds (seeds 2711, 33536, 33744: unknown here, so PTX's answer
- * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
- * shifts by 1 it fills with the sign (H100, before a call). */
-static int
-mayhavecalled(const Func *f, int k)
-{
-	for (int j = 0; j < k && j < f->nins; j++) {
-		const Ins *d = f->ins[j];
-		if (d->op == OP_DIV || d->op == OP_REM || d->op == OP_CALL ||
-		    ((d->op == OP_RCP || d->op == OP_SQRT || d->op == OP_RSQRT) && !ir_hasmod(d, MOD_APPROX)))
-			return 1;
-	}
-	return 0;
-}
-
-static int
-foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
-{
-	int v = srcval(in, 2), w;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-
-	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
-		xi->alu.flags |= ALU_CNOTAMT;
-	else
-		foldw16(f, xi, in);
-	return 0;
-}
-
-/* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
- * Yes for an or with all ones, an and with 0, a set or setp-free compare
- * of an integer with itself, and an ALU instruction all of whose sources
- * are immediates or such values (computed as the interpreter would: for
- * a bfe, by ptxas's rule for immediates).  A short walk: depth 6. */
-static int
-kconst(const Func *f, int v, int depth, uint64_t *r)
-{
-	int w, n, any = 0;
-	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
-	uint64_t src[4], dst[2] = { 0, 0 };
-	uint32_t cc = 0;
-	AluOp op;
-	const char *why;
-
-	if (!d || d->guard || d->ndst != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 || d->nopnd > 5)
+	/* nor does an abs of a mov.b32 pack of two halves (seed 55565) */
+	if (e && e->op == OP_MOV && (da->op == OP_ABS || db->op == OP_ABS))
 		return 0;
-	if ((d->op == OP_OR || d->op == OP_AND) && d->nopnd == 3)
-		for (int i = 1; i <= 2; i++) {
-			uint64_t c;
-			if (d->opnd[i].kind == OK_IMM)
-				c = (uint32_t)d->opnd[i].imm;
-			else if (!kconst(f, srcval(d, i), depth + 1, &c))
-				continue;
-			if (c == (d->op == OP_OR ? 0xFFFFFFFFu : 0))
-				return *r = c, 1;
-		}
-	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 &&
-	    (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
-	    srcval(d, 1) == srcval(d, 2)) {
-		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
-			ir_hasmod(d, MOD_HS);
-		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) &&
-		    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
-			return 0;
-		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
-		return 1;
-	}
-	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
-	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
-		return 0;
-	/* a bfe's field past the word leaves the source unread: it may be
-	 * anything (tried as 0 and as all ones) */
-	for (int i = 0; i < n; i++) {
-		const Opnd *o = &d->opnd[1 + i];
-		if (o->kind == OK_IMM)
-			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
-		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
-			if (i != 0 || d->op != OP_BFE)
-				return 0;
-			src[i] = ~0ull;
-			any = 1;
-		}
-	}
-	/* a bfe of a known source ptxas evaluates as the manual says */
-	if (!any)
-		op.flags &= ~(uint32_t)ALU_IMMFIELD;
-	alu_exec(&op, src, dst, &cc);
-	*r = dst[0] & 0xFFFFFFFFu;
-	if (any) {
-		src[0] = 0;
-		alu_exec(&op, src, dst, &cc);
-		return *r == (dst[0] & 0xFFFFFFFFu);
-	}
-	return 1;
-}
-
-/* bfe.s32 whose position and length ptxas knows (immediates or kconst
- * values) folds by its rule for immediates (alu_int.c): a field past the
- * word is all ones (seeds 21315, 42284, 76914, 82183: lengths of an or
- * with -1, a set of x with x, a bfe of immediates, shifts of those).  Not
- * when it knows the source as well: then the constant it computes is the
- * manual's (sm_90 SASS: mov 13, mov 69, bfe.s32 by those and 10 is RZ). */
-static int
-foldbfek(const Func *f, XIns *xi, const Ins *in)
-{
-	uint64_t c;
-	int v, w;
-	const Ins *d;
-
-	for (int i = 2; i <= 3; i++)
-		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
-			return 0;
-	/* of a source it knows too, ptxas's answer is the manual's, even for
-	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
-	 * source the walk of kconst finds it does not take for known (seed
-	 * 37034: a bfe.u32 past the word) */
-	if (in->opnd[1].kind == OK_IMM || ((v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_MOV &&
-	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM))
-		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else
-		xi->alu.flags |= ALU_IMMFIELD;
-	return 0;
-}
-
-/* and, or or xor .b32 of a lop3.b32 result one of whose operands repeats
- * an earlier one, and of one of the lop3's operands: ptxas merges the two
- * into one LOP3 of the two registers, whose table it computes with the
- * repeated register in two slots, and then gives the later of those slots
- * RZ.  The result is op(o, lop3(a, b, 0)) for lop3(a, b, a) or (a, b, b),
- * op(o, lop3(a, 0, b)) for lop3(a, a, b): a LOP3 of the two registers and
- * o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each; the H100
- * on twelve tables of each form). */
-static int
-foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
-{
-	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, o = oi == 1 ? 2 : 1, u, ok = 1;
-		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-		uint32_t t, lut = 0;
-		XOp s[3], *ns;
-
-		/* zs: the slot that reads RZ, the later of the repeated pair;
-		 * p and q the other two */
-		int zs = 0, p = 1, q = 2;
-		if (d && d->op == OP_LOP3 && d->nopnd == 5)
-			zs = same(d, 3, d, 1) || same(d, 3, d, 2) ? 3 : same(d, 2, d, 1) ? 2 : 0;
-		if (zs == 2)
-			q = 3;
-		if (!zs || d->guard || d->ndst != 1 || d->ty[0] != TY_B32 || d->opnd[4].kind != OK_IMM ||
-		    !(same(in, o, d, p) || same(in, o, d, q)))
-			continue;
-		for (int i = 1; i <= 3; i++)
-			if (i != zs && d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
-				ok = 0;
-		if (!ok || interp_decode_op(pm, &d->opnd[p], TY_B32, &s[0]) ||
-		    interp_decode_op(pm, &d->opnd[q], TY_B32, &s[1]) || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
-			continue;
-		t = (uint32_t)d->opnd[4].imm;
-		for (int idx = 0; idx < 8; idx++) {
-			/* the lop3's slot values: p is x (bit 2), q is y (bit 1), zs 0 */
-			uint32_t x = (uint32_t)idx >> 2 & 1, y = (uint32_t)idx >> 1 & 1, z = (uint32_t)idx & 1;
-			uint32_t slot[4] = { 0, 0, 0, 0 }, l;
-			slot[p] = x;
-			slot[q] = y;
-			l = t >> (slot[1] << 2 | slot[2] << 1 | slot[3]) & 1;
-			lut |= (in->op == OP_AND ? z & l : in->op == OP_OR ? z | l : z ^ l) << idx;
-		}
-		if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
-			return -1;
-		xi->s = ns;
-		for (int i = 0; i < 3; i++)
-			xi->s[i] = s[i];
-		xi->ns = 3;
-		xi->alu.nsrc = 3;
-		xi->alu.op = OP_LOP3;
-		xi->alu.imm = lut;
-		xi->alu.flags = 0;
-		return 0;
-	}
+	interp_decode_op(pm, &da->opnd[1], TY_F16X2, &xi->s[0]);
 	return 0;
 }
 
 /* Is v a set.lt, .gt or .ne of a float value with itself?  False even
  * of a NaN (ordered compares), so 0, and ptxas knows it; not when it
- * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0). */
+ * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0).  So are
+ * a mov.b32 pack of two such halves and a cvt to a float of one (seeds
+ * 11635, 96541: a max.NaN of those fused as .relu). */
 static int
 setzero(const Func *f, int v)
 {
 	int w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	if (d && d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 &&
+	    d->nuse == 2 && d->use[0] != v && d->use[1] != v)
+		return setzero(f, d->use[0]) && setzero(f, d->use[1]);
+	if (d && d->op == OP_CVT && !d->guard && d->nopnd == 2 && d->nty == 2 &&
+	    ir_tyinfo[d->ty[0]].kind == TK_FLOAT && (w = srcval(d, 1)) >= 0 && w != v)
+		return setzero(f, w);
 	return d && d->op == OP_SET && !d->guard && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
 	       d->ty[0] != TY_BF16X2 &&
 	       ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) &&
@@ -1345,21 +863,6 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* rem.s32 of an abs.s32 result: ptxas knows the dividend is not negative
- * and divides |a| by |b| unsigned, with no sign to restore, so that of
- * INT_MIN, whose abs is itself, the remainder is 2^31 mod |b| (seeds
- * 39152, 60866, 63538, 75915, 78233), where PTX's is negative. */
-static int
-foldabsrem(const Func *f, XIns *xi, const Ins *in)
-{
-	int v = srcval(in, 1), w;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-
-	if (d && d->op == OP_ABS && d->ty[0] == TY_S32 && !d->guard)
-		xi->alu.flags |= ALU_ABSREM;
-	return 0;
-}
-
 /* atom or red .shared.add.noftz of f16x2 or bf16x2 whose value is one word
  * of a mov.b64 {lo, hi} split: ptxas's compare-and-swap loop adds, as the
  * high half, bits 32-47 of the 64-bit register (the high word's low half),
@@ -1369,6 +872,46 @@ foldabsrem(const Func *f, XIns *xi, const Ins *in)
  * Global memory's atomics take the word as it is (a native RED.F16x2).
  * An f64 add's loop lets the added value's NaN win over the old value's
  * where ptxas orders the pair so (ATOM_VALNAN). */
+/* mov.b32 d, v of an abs.f32 or neg.f32 v of x (unguarded, no .ftz) right
+ * before a guarded f32 instruction that writes d: ptxas drops the mov and
+ * computes the instruction unguarded, then an FSEL of it and of x with
+ * the operand modifier, so where the guard is false d holds |x| or -x with
+ * the sign bit alone changed (a NaN keeps its payload), though v itself is
+ * the FADD's canonical NaN (sm_90 SASS; seeds 3375, 28509, 36623, 59322,
+ * 67704, 82488, 97113).  The mov becomes that abs or neg (ALU_NEGAB).
+ * Not before a set (its own select, foldgset), a copysign (an integer
+ * SEL), or an .approx or .full rcp, sqrt, rsqrt, ex2, lg2 or div without
+ * .ftz, whose scaled sequence ends in an instruction under the guard or a
+ * SEL of the FADD (seeds 54917, 61017). */
+int
+interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const Func *f = x->f;
+	int k = (int)(xi - pm->code) - x->pc0, v, w, u;
+	const Ins *n, *d;
+	const char *why;
+	AluOp op;
+
+	if (!f->built || !f->val || k < 0 || k + 1 >= f->nins || f->ins[k] != in || in->guard || in->nopnd != 2 ||
+	    xi->x != X_MOV || xi->nd != 1 || xi->ns != 1 || in->opnd[0].kind != OK_REG)
+		return 0;
+	n = f->ins[k + 1];
+	if (n->op == OP_SET || n->op == OP_COPYSIGN || ((ir_hasmod(n, MOD_APPROX) || ir_hasmod(n, MOD_FULL)) &&
+	    !ir_hasmod(n, MOD_FTZ) && (n->op == OP_RCP || n->op == OP_SQRT || n->op == OP_RSQRT || n->op == OP_EX2 ||
+	    n->op == OP_LG2 || n->op == OP_DIV)))
+		return 0;
+	if (!n->guard || n->ty[0] != TY_F32 || n->blk != in->blk || n->ndst != 1 || n->opnd[0].kind != OK_REG ||
+	    n->opnd[0].sym != in->opnd[0].sym || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
+	    (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_F32 || d->guard || ir_hasmod(d, MOD_FTZ) ||
+	    d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
+	    alu_decode(d, &op, &why) != 0 || interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[0]))
+		return 0;
+	op.flags |= ALU_NEGAB;
+	xi->alu = op;
+	xi->x = X_ALU;
+	return 0;
+}
+
 int
 interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1447,9 +990,6 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
 		return foldpun(pm, f, xi, in, k);
-	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_SAT) && in->nopnd == 3 &&
-	    xi->ns == 2)
-		return foldsat(pm, f, xi, in, k);
 	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
 		return foldsel(pm, f, xi, in, k);
 	if ((in->op == OP_RCP || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_APPROX) &&
@@ -1468,12 +1008,6 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
-	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
-	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
-		return foldshamt(f, xi, in, k);
-	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 16 &&
-	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
-		return foldcnot(f, xi, in, k);
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||
 	     in->ty[0] == TY_F16X2))
@@ -1484,17 +1018,5 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
 	    xi->ns == 2 && in->nopnd == 3)
 		return foldxsign(pm, f, xi, in, k);
-	if (in->op == OP_SLCT && in->nty == 2 && in->ty[1] == TY_S32 && xi->ns == 3)
-		return foldslct(pm, f, xi, in, k);
-	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
-		return foldbfi(f, xi, in);
-	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
-		return foldbfek(f, xi, in);
-	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
-	    in->nopnd == 3)
-		return foldlop(pm, f, xi, in, k);
-	if (in->op == OP_REM && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3)
-		return foldabsrem(f, xi, in);
-	foldw16(f, xi, in);
-	return 0;
+	return interp_fold_int(pm, f, xi, in, k);
 }

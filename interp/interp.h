@@ -737,6 +737,8 @@ int interp_nan_late(const Func *f, int v);
 /* fold.c: adjusts decoded ALU instruction xi (of in, in x) where ptxas's simplifications
  * change its results; -1 when out of memory */
 int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+/* fold.c: the same for a decoded mov (X_MOV), which it may make an X_ALU */
+int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 /* an X_ATOM's xi->aux low bits (f16x2 and bf16x2 shared adds, fold.c):
  * SPLIT*: its value is the 64-bit register a mov.b64 {lo, hi} split, and
  * ptxas adds {bits 32-47, the word's bits 0-15}; CNOT: the value is a

@@ -494,7 +494,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->x = X_MOV;
 			interp_bcast_imm(pm, xi);
 		}
-		return xi->size > 8 && xi->x == X_MOV ? -1 : 0;
+		if (xi->size > 8 && xi->x == X_MOV)
+			return -1;
+		return interp_fold_mov(pm, x, xi, in);
 	case OP_LD: case OP_LDU:
 		xi->x = X_LD;
 		xi->size = (uint8_t)tybytes(ty);

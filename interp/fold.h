@@ -1,0 +1,161 @@
+/*
+ * interp/fold.h -- what fold.c and foldint.c share: the SSA values an
+ * instruction reads, the instruction that defines one, whether a register
+ * still holds it, and the copy a rule may turn an instruction into.
+ * Included by those two files alone.
+ */
+#ifndef PTX_INTERP_FOLD_H
+#define PTX_INTERP_FOLD_H
+
+/* The SSA value that operand oi (a source) of in reads when it is a plain
+ * register, else -1; -1 too when an operand before it is not a plain
+ * register or an immediate (the uses would need counting as ir/ssa.c
+ * does).  Uses list the guard first, then the source registers. */
+static inline int
+srcval(const Ins *in, int oi)
+{
+	int u = 0;
+
+	if (in->guard)
+		u = in->guard->kind == OK_REG || in->guard->kind == OK_NOT;
+	if (oi < in->ndst || oi >= in->nopnd)
+		return -1;
+	for (int k = in->ndst; k <= oi; k++) {
+		const Opnd *o = &in->opnd[k];
+		if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && !o->isdst && o->sel == SEL_NONE &&
+		    o->imm == 0) {
+			if (k == oi)
+				return u < in->nuse ? in->use[u] : -1;
+			u++;
+		} else if (k == oi || (o->kind != OK_IMM && o->kind != OK_FIMM))
+			return -1;
+	}
+	return -1;
+}
+
+/* The instruction that defines value v, looking through unguarded movs of
+ * one whole register of the same width, selps and slcts of one value twice
+ * (v2 seed 5516: an rcp.approx.ftz of an slct x, x, c of one), and through
+ * a shf.b32.clamp by an immediate of 32 or more, which ptxas takes for a
+ * copy of one word (shf.l of a, shf.r of b; seed 8313); *vp receives the
+ * value it defines.  NULL for a phi or an entry value. */
+static inline const Ins *
+defof(const Func *f, int v, int *vp)
+{
+	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
+		const Ins *d = f->ins[f->val[v].ins];
+		int u;
+		*vp = v;
+		if (d->op == OP_SHF && !d->guard && d->nopnd == 4 && ir_hasmod(d, MOD_CLAMP) &&
+		    d->opnd[3].kind == OK_IMM && (uint64_t)d->opnd[3].imm >= 32 &&
+		    (u = srcval(d, ir_hasmod(d, MOD_L) ? 1 : 2)) >= 0) {
+			v = u;
+			continue;
+		}
+		/* a half of a mov.b32 {a, b} unpack of a mov.b32 {c, d} pack is c
+		 * or d (seed 13548: min.f16 of such a half and c) */
+		if (d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[0].kind == OK_VEC &&
+		    d->opnd[0].nsub == 2 && d->ndef == 2 && (u = srcval(d, 1)) >= 0) {
+			int i = v == d->def[1], z;
+			const Ins *p = defof(f, u, &z);
+			if (p && p->op == OP_MOV && !p->guard && p->nopnd == 2 && p->opnd[1].kind == OK_VEC &&
+			    p->opnd[1].nsub == 2 && p->nuse == 2 && p->ndef == 1 && z == p->def[0] &&
+			    f->regs[f->val[p->use[i]].reg]->type == f->regs[f->val[v].reg]->type) {
+				v = p->use[i];
+				continue;
+			}
+		}
+		/* a selp or slct of one value twice is a copy of it to ptxas */
+		if ((d->op == OP_SELP || d->op == OP_SLCT) && !d->guard && d->nopnd == 4 &&
+		    (u = srcval(d, 1)) >= 0 && u == srcval(d, 2) &&
+		    f->regs[f->val[u].reg]->type == f->regs[f->val[v].reg]->type) {
+			v = u;
+			continue;
+		}
+		if (d->op != OP_MOV || d->guard || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
+		    f->regs[f->val[u].reg]->type != f->regs[f->val[v].reg]->type)
+			return d;
+		v = u;
+	}
+	return NULL;
+}
+
+/* Does register value v, read by instruction i, still hold at instruction
+ * k, where k reads what i computes?  Yes when v is the one value its
+ * register ever has (i, reading v, comes after its definition, and k after
+ * i); else when i and k share a block with no write of the register in
+ * between. */
+static inline int
+holds(const Func *f, int v, int i, int k)
+{
+	int n = 0;
+
+	/* both searches are bounded: a hostile kernel of many such pairs must
+	 * not make loading quadratic in its size */
+	for (int u = 0; u < f->nval && f->nval <= 4096; u++)
+		n += f->val[u].reg == f->val[v].reg && (f->val[u].ins >= 0 || f->val[u].phi >= 0);
+	if (n == 1 && f->val[v].ins >= 0)
+		return 1;
+	if (i < 0 || i >= k || k - i > 512 || f->ins[i]->blk != f->ins[k]->blk)
+		return 0;
+	for (int j = i + 1; j < k; j++)
+		for (int d = 0; d < f->ins[j]->ndef; d++)
+			if (f->val[f->ins[j]->def[d]].reg == f->val[v].reg)
+				return 0;
+	return 1;
+}
+
+/* Do operands a of ia and b of ib read the same thing: one SSA value, or
+ * equal immediates? */
+static inline int
+same(const Ins *ia, int a, const Ins *ib, int b)
+{
+	const Opnd *x = &ia->opnd[a], *y = &ib->opnd[b];
+	int va = srcval(ia, a), vb = srcval(ib, b);
+
+	if (va >= 0 || vb >= 0)
+		return va >= 0 && va == vb;
+	return x->kind == OK_IMM && y->kind == OK_IMM && x->imm == y->imm;
+}
+
+/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, cvt.rn.sat.f16.f32
+ * (.ftz too) of a cvt.sat.{s32,u32} of an integer, and cvt.sat.f64.f32
+ * of a cvt.sat.{s32,u32} of an integer or an add/sub.sat.s32: ptxas takes
+ * the value for one already saturated and drops the float .sat (a bare
+ * HADD2.F32 or F2F.F64.F32), so 0x7FFF, an f16 NaN, stays a NaN and a -0
+ * stays -0.  cvt.sat.f64.f16 looks further (below).  cvt.ftz.sat.f64.f32
+ * and 8-bit or float-to-integer sources keep it. */
+static inline int
+isint(int ty)
+{
+	return ir_tyinfo[ty].kind == TK_UINT || ir_tyinfo[ty].kind == TK_SINT;
+}
+
+/* Becomes x + -0 (ftz: ptxas's FADD.FTZ that flushes and makes the
+ * canonical NaN) or, without ftz, a copy of x: s[i] is x. */
+static inline void
+copyof(XIns *xi, int i, int ftz)
+{
+	XOp x = xi->s[i], z = { .k = XO_IMM };
+
+	xi->s[0] = x;
+	if (!ftz) {
+		xi->alu.op = OP_MOV;
+		xi->alu.flags = 0;
+		xi->ns = 1;
+		xi->alu.nsrc = 1;
+		return;
+	}
+	z.imm = xi->alu.ty == TY_F16 ? 0x8000 : 0x80000000u;
+	xi->s[1] = z;
+	xi->alu.op = OP_ADD;
+	xi->alu.flags = ALU_FTZ;
+	xi->alu.rnd = ALU_RN;
+}
+
+/* foldint.c: the rules for integer instructions (1 where one applied), and
+ * the 16-bit readers of a widened abs/neg.s16 otherwise (foldw16); -1 when
+ * out of memory */
+int interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
+
+#endif

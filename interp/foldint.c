@@ -1,0 +1,612 @@
+/*
+ * interp/foldint.c -- ptxas's simplifications of integer instructions that
+ * change a result (fold.c has the others and the list; each rule here
+ * reads the same way).
+ *
+ *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
+ *     sub (.cc or not) that defines an operand (foldsat).
+ *   - abs.s16 and neg.s16 results read sign-extended (foldw16).
+ *   - a 64-bit shl or shr by an amount an f32 instruction wrote converts
+ *     it as an f32 first (foldshamt).
+ *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a
+ *     (foldslct).
+ *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
+ *     multiplies drops the .sat (foldmadhi).
+ *   - a 16-bit shl or unsigned shr by a cnot.b32 result (foldcnot).
+ *   - bfi.b32 into a base ptxas knows keeps the manual's rule (foldbfi);
+ *     bfe.s32 of fields it knows folds by its rule for immediates
+ *     (foldbfek); both by kconst, the 32-bit values it knows.
+ *   - and/or/xor merged with a lop3 of a repeated operand (foldlop).
+ *   - rem.s32 of an abs.s32 result is unsigned (foldabsrem).
+ */
+#include "interp.h"
+#include "fold.h"
+
+static int kconst(const Func *f, int v, int depth, uint64_t *r);
+
+/* add.sat/sub.sat.s32 c whose operand k (1 or 2) is the add or sub d of
+ * t1 and t2 (its operands 1 and 2): the index in d of the term that is
+ * left when the other cancels against c's other operand, with *neg its
+ * sign; 0 when nothing cancels. */
+static int
+cancel(const Ins *c, const Ins *d, int k, int *neg)
+{
+	int o = k == 1 ? 2 : 1, dsub = d->op == OP_SUB;
+
+	*neg = 0;
+	if (c->op == OP_SUB && k == 1) {
+		if (same(d, 1, c, o))               /* (t1 + t2) - t1 = t2, (t1 - t2) - t1 = -t2 */
+			return *neg = dsub, 2;
+		if (!dsub && same(d, 2, c, o))      /* (t1 + t2) - t2 = t1 */
+			return 1;
+	} else if (c->op == OP_SUB) {
+		if (same(d, 1, c, o))               /* t1 - (t1 + t2) = -t2, t1 - (t1 - t2) = t2 */
+			return *neg = !dsub, 2;
+		if (!dsub && same(d, 2, c, o))      /* t2 - (t1 + t2) = -t1 */
+			return *neg = 1, 1;
+	} else if (dsub && same(d, 2, c, o))    /* (t1 - t2) + t2 = t1, either order */
+		return 1;
+	return 0;
+}
+
+/* sub.sat.s32 c of a mad24.hi d (oi: which operand of c) whose addend is
+ * c's other operand: the addend cancels, and what remains is d's product
+ * (oi 1) or 0 -.sat it (oi 2), a mul24.hi of d's factors (imm 1: negated
+ * and saturated, alu_int.c); seeds 34038, 79512. */
+static int
+foldsat24(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, int w, int oi, int k)
+{
+	int u;
+	XOp a, b;
+
+	if (in->op != OP_SUB || d->nopnd != 4 || !ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_SAT) || d->guard ||
+	    !same(d, 3, in, oi == 1 ? 2 : 1))
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		if (d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
+			return 0;
+	if (interp_decode_op(pm, &d->opnd[1], d->ty[0], &a) || interp_decode_op(pm, &d->opnd[2], d->ty[0], &b))
+		return 0;
+	xi->s[0] = a;
+	xi->s[1] = b;
+	xi->alu.op = OP_MUL24;
+	xi->alu.ty = d->ty[0];
+	xi->alu.flags = ALU_HI;
+	xi->alu.imm = oi == 2;
+	return 1;
+}
+
+static int
+foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int oi = 1; oi <= 2; oi++) {
+		int v = srcval(in, oi), w, neg, t, tv;
+		const Ins *d;
+		if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_MAD24 && foldsat24(pm, f, xi, in, d, w, oi, k))
+			return 0;
+		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
+		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
+		    ir_hasmod(d, MOD_SAT))
+			continue;
+		if ((t = cancel(in, d, oi, &neg)) == 0)
+			continue;
+		/* a term that is a neg.s32 result ptxas folds into the add as a
+		 * negated operand, and then cancels nothing (H100: (a + -b) -.sat
+		 * -b saturates as PTX says; seed 80380) */
+		{
+			int x, y = srcval(in, oi == 1 ? 2 : 1);
+			const Ins *e = y >= 0 ? defof(f, y, &x) : NULL;
+			if (e && e->op == OP_NEG)
+				continue;
+		}
+		if ((tv = srcval(d, t)) >= 0 && !holds(f, tv, f->val[w].ins, k))
+			continue;
+		if (d->opnd[t].kind != OK_IMM && tv < 0)
+			continue;
+		{
+			XOp z = { .k = XO_IMM }, term;
+			if (interp_decode_op(pm, &d->opnd[t], TY_S32, &term))
+				return 0;
+			xi->s[0] = neg ? z : term;
+			xi->s[1] = neg ? term : z;
+			xi->alu.op = neg ? OP_SUB : OP_ADD;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+/* Is value v an abs.s16 or neg.s16 result that ptxas holds widened? */
+static int
+wide16(const Func *f, int v)
+{
+	int w, u, x;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	/* and, or, min and max of a value with itself are that value to ptxas
+	 * (seeds 52606, 93757, 95386) */
+	for (int n = 0; n < 4 && d && !d->guard && d->nopnd == 3 && (d->op == OP_AND || d->op == OP_OR ||
+	    d->op == OP_MIN || d->op == OP_MAX) && ir_tyinfo[d->ty[0]].bits == 16 && (u = srcval(d, 1)) >= 0 &&
+	    u == srcval(d, 2); n++)
+		d = defof(f, u, &w);
+	if (!d || (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_S16 || d->guard)
+		return 0;
+	/* an abs of an abs or neg keeps the +32768 (seeds 27067, 41842, 82378,
+	 * 95816: IABS of the INEG); a neg of one does not (neg(neg x) ptxas
+	 * folds to x, and -|x| is 0x8000 read as -32768 either way) */
+	e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &x) : NULL;
+	return d->op == OP_ABS || !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
+}
+
+static void
+foldw16(const Func *f, XIns *xi, const Ins *in)
+{
+	int n = 0, st = in->op == OP_SET || in->op == OP_CVT ? in->ty[in->nty - 1] : in->ty[0];
+
+	if (st != TY_S16)
+		return;
+	switch (in->op) {
+	case OP_MUL: case OP_MAD: case OP_DIV: case OP_REM: case OP_SAD: case OP_SET: case OP_SETP:
+		n = 2;
+		break;
+	case OP_SHR:
+		n = 1;
+		break;
+	case OP_CVT:   /* to 32 or 64 bits, or saturating (seed 89388: IABS then SEL 0x7f) */
+		n = ir_tyinfo[in->ty[0]].kind != TK_FLOAT && (ir_tyinfo[in->ty[0]].bits >= 32 || ir_hasmod(in, MOD_SAT));
+		break;
+	}
+	for (int i = 0; i < n; i++)
+		if (wide16(f, srcval(in, in->ndst + i)))
+			xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
+}
+
+/* Does instruction d give the 32-bit register it writes the type f32 in
+ * ptxas's eyes (see the top: shift amounts)?  Measured with ptxas 13 on
+ * each writer, by whether a 64-bit shift by the register gets an F2I. */
+static int
+f32writer(const Ins *d)
+{
+	if (d->ty[0] != TY_F32 || d->ndst != 1 || d->opnd[0].kind != OK_REG)
+		return 0;
+	/* under its own predicate a selp is a copy of its first source */
+	if (d->op == OP_SELP && d->guard && d->nopnd == 4 && d->guard->kind == d->opnd[3].kind &&
+	    d->guard->sym == d->opnd[3].sym)
+		return 0;
+	switch (d->op) {
+	case OP_COPYSIGN: case OP_SET: case OP_TESTP:
+		return 0;
+	case OP_CVT:
+		/* an f64 narrowed with .ftz is left untyped */
+		return !(d->nty == 2 && d->ty[1] == TY_F64 && ir_hasmod(d, MOD_FTZ));
+	case OP_DIV:
+		if (ir_hasmod(d, MOD_FULL))
+			return 0;
+		/* fallthrough */
+	case OP_RCP: case OP_SQRT:
+	case OP_EX2: case OP_LG2: case OP_RSQRT:
+		return !ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FTZ);
+	}
+	return 1;
+}
+
+/* Does d, between the writer of a shift amount and the shift, end what
+ * ptxas knows of the amount's type?  The IEEE f32 and f64 divides, square
+ * roots and reciprocals, the .approx f32 ones without .ftz and
+ * rsqrt.approx.f64 without .ftz do, and so do a 64-bit bfe and a guarded
+ * carry instruction (each measured as above; div.full, integer 64-bit
+ * division, conversions, 64-bit shifts and unguarded carries do not). */
+static int
+amtkiller(const Ins *d)
+{
+	if (ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+		return 1;
+	/* a 64-bit bfe, and a carry instruction under a guard (seeds 42437,
+	 * 51324, 70671: no F2I of the amount after one) */
+	if ((d->op == OP_BFE && d->nty >= 1 && ir_tyinfo[d->ty[0]].bits == 64) ||
+	    (d->guard && (ir_hasmod(d, MOD_CC) || d->op == OP_ADDC || d->op == OP_SUBC || d->op == OP_MADC)))
+		return 1;
+	if (d->nty < 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64))
+		return 0;
+	switch (d->op) {
+	case OP_DIV:
+		if (d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FULL))
+			return 0;
+		/* fallthrough */
+	case OP_RCP: case OP_SQRT: case OP_RSQRT:
+		if (d->ty[0] == TY_F64)
+			return !ir_hasmod(d, MOD_FTZ);
+		return d->op == OP_RSQRT ? !ir_hasmod(d, MOD_FTZ) : !(ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ));
+	case OP_EX2: case OP_LG2:
+		return d->ty[0] == TY_F32 && !ir_hasmod(d, MOD_FTZ);
+	}
+	return 0;
+}
+
+/* k is in's index in f->ins.  A barrier, fence or warp collective between
+ * the write and the shift ends what ptxas knows of the value's type, as a
+ * block boundary does, and so does any instruction amtkiller names. */
+static int
+foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, in->ndst + 1), i;
+	const Ins *d;
+
+	if (v < 0 || v >= f->nval || (i = f->val[v].ins) < 0 || i >= k || k - i > 4096)
+		return 0;
+	d = f->ins[i];
+	if (d->blk != in->blk || !f32writer(d))
+		return 0;
+	while (++i < k)
+		if (amtkiller(f->ins[i]))
+			return 0;
+	xi->alu.flags |= ALU_F2IAMT;
+	return 0;
+}
+
+/* bfi.b32 of immediate position and length into a base that ptxas knows:
+ * 0 from a shl or shr.u32/b32 by an immediate of 32 or more or a mov of an
+ * immediate 0, or any kconst value (a bfe past the word, a set.ne.f32 of a
+ * value with itself) where it does not know the inserted value too (then
+ * it folds the whole bfi by the mask rule: bitfield-immediate.ptx).  It
+ * makes a shift of the inserted value (SHF.L.U32, or a LEA into all ones),
+ * which keeps the manual's rule, not the mask rule of a register base
+ * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits;
+ * seeds 39465, 96971, 101316). */
+static int
+foldbfi(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 2), w;
+	uint64_t c;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard)
+		return 0;
+	if (((d->op == OP_SHL && d->ty[0] != TY_S32) || (d->op == OP_SHR && d->ty[0] != TY_S32)) &&
+	    ir_tyinfo[d->ty[0]].bits == 32 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
+	    (uint64_t)d->opnd[2].imm >= 32)
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else if (kconst(f, v, 0, &c) && in->opnd[1].kind != OK_IMM && !kconst(f, srcval(in, 1), 0, &c))
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	return 0;
+}
+
+/* mad.hi.sat.s32 of a and b that a mul.lo .s32/.u32 (before or after it)
+ * or a later mad.wide .s32/.u32 of its block also multiplies: ptxas
+ * computes both with one IMAD.WIDE of a, b and c << 32, whose high word is
+ * hi(a * b) + c wrapped, no saturation (sm_90 SASS; seeds 39489, 75897,
+ * 76871).  An earlier mad.wide, a mul.wide and a mad.lo with an addend
+ * keep their own multiply, and the mad.hi its SELs that saturate; so does
+ * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338).
+ * The pairs merged in the kernels were at most 12 instructions apart, and
+ * one 24 apart was not (v2 seed 2753), though two alone merge 60 apart:
+ * the rule takes pairs within 16. */
+static int
+foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
+{
+	const Ins *d;
+
+	for (int j = k - 16 < 0 ? 0 : k - 16; j < f->nins && j <= k + 16; j++) {
+		d = f->ins[j];
+		if (j == k || d->blk != in->blk || d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
+		    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
+		    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
+		    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
+			continue;
+		if ((same(in, 1, d, 1) && same(in, 2, d, 2)) || (same(in, 1, d, 2) && same(in, 2, d, 1))) {
+			xi->alu.flags &= ~(uint32_t)ALU_SAT;
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* slct with an s32 c that a neg.s32 (or a sub.s32 from 0) or an abs.s32
+ * computed: ptxas reasons as if the negation could not overflow.
+ * slct.s32.s32 of -x tests x <= 0 (ISETP.LE on x), so x = INT_MIN picks a
+ * (seeds 5263, 16232); every other slct type of abs(x) takes c >= 0 for
+ * granted and is a copy of a (seed 11019), where slct.s32.s32 keeps the
+ * IABS and its test. */
+static int
+foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 3), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	int neg;
+
+	if (!d || d->guard || d->ty[0] != TY_S32)
+		return 0;
+	if (d->op == OP_ABS && d->nopnd == 2 && in->ty[0] != TY_S32) {
+		copyof(xi, 0, 0);
+		return 0;
+	}
+	neg = d->op == OP_NEG && d->nopnd == 2;
+	if (d->op == OP_SUB && d->nopnd == 3 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0 &&
+	    !ir_hasmod(d, MOD_SAT) && !ir_hasmod(d, MOD_CC))
+		neg = 2;
+	if (!neg || in->ty[0] != TY_S32 || (u = srcval(d, neg)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[neg], TY_S32, &xi->s[2]))
+		return 0;
+	xi->alu.flags |= ALU_SLCTLE;
+	return 0;
+}
+
+/* A 16-bit shl, or an unsigned shr, by a cnot.b32 result: ptxas keeps
+ * the cnot as 0 or -1 and then reads as the amount the low half of a
+ * register it never wrote for it.  Before the kernel's first call (a
+ * subroutine of an IEEE div, rcp or sqrt, or an integer div or rem) that
+ * register is R1, the stack pointer, whose low half is 16 or more on the
+ * H100: the result is 0 (seed 4545).  After one it is whatever the
+ * register holds (seeds 2711, 33536, 33744: unknown here, so PTX's answer
+ * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
+ * shifts by 1 it fills with the sign (H100, before a call). */
+static int
+mayhavecalled(const Func *f, int k)
+{
+	for (int j = 0; j < k && j < f->nins; j++) {
+		const Ins *d = f->ins[j];
+		if (d->op == OP_DIV || d->op == OP_REM || d->op == OP_CALL ||
+		    ((d->op == OP_RCP || d->op == OP_SQRT || d->op == OP_RSQRT) && !ir_hasmod(d, MOD_APPROX)))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 2), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
+		xi->alu.flags |= ALU_CNOTAMT;
+	else
+		foldw16(f, xi, in);
+	return 0;
+}
+
+/* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
+ * Yes for an or with all ones, an and with 0, a set or setp-free compare
+ * of an integer with itself, and an ALU instruction all of whose sources
+ * are immediates or such values (computed as the interpreter would: for
+ * a bfe, by ptxas's rule for immediates).  A short walk: depth 6. */
+static int
+kconst(const Func *f, int v, int depth, uint64_t *r)
+{
+	int w, n, any = 0;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	uint64_t src[4], dst[2] = { 0, 0 };
+	uint32_t cc = 0;
+	AluOp op;
+	const char *why;
+
+	if (!d || d->guard || d->ndst != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 || d->nopnd > 5)
+		return 0;
+	if ((d->op == OP_OR || d->op == OP_AND) && d->nopnd == 3)
+		for (int i = 1; i <= 2; i++) {
+			uint64_t c;
+			if (d->opnd[i].kind == OK_IMM)
+				c = (uint32_t)d->opnd[i].imm;
+			else if (!kconst(f, srcval(d, i), depth + 1, &c))
+				continue;
+			if (c == (d->op == OP_OR ? 0xFFFFFFFFu : 0))
+				return *r = c, 1;
+		}
+	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 &&
+	    (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
+	    srcval(d, 1) == srcval(d, 2)) {
+		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
+			ir_hasmod(d, MOD_HS);
+		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) &&
+		    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
+			return 0;
+		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
+		return 1;
+	}
+	/* of a float with itself: the ordered ne, lt and gt are false and the
+	 * unordered equ, le and ge true, NaN or not (set.ne.u32.f32 x, x is
+	 * RZ in sm_90 SASS); the others depend on x being a NaN */
+	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT &&
+	    srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2)) {
+		int t = ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU);
+		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT))
+			return 0;
+		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
+		return 1;
+	}
+	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
+	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
+		return 0;
+	/* a bfe's field past the word leaves the source unread, and so does a
+	 * shift by 32 or more; a dp2a or dp4a of a known 0 does not need the
+	 * other factor (seed 37029: dp2a.hi of 0): such a source may be
+	 * anything (tried as 0 and as all ones) */
+	for (int i = 0; i < n; i++) {
+		const Opnd *o = &d->opnd[1 + i];
+		if (o->kind == OK_IMM)
+			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
+		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
+			if (any || !((i == 0 && (d->op == OP_BFE || d->op == OP_SHL || d->op == OP_SHR)) ||
+			    (i <= 1 && (d->op == OP_DP2A || d->op == OP_DP4A))))
+				return 0;
+			src[i] = ~0ull;
+			any = 1 + i;
+		}
+	}
+	/* a bfe of a known source ptxas evaluates as the manual says */
+	if (!any)
+		op.flags &= ~(uint32_t)ALU_IMMFIELD;
+	alu_exec(&op, src, dst, &cc);
+	*r = dst[0] & 0xFFFFFFFFu;
+	if (any) {
+		src[any - 1] = 0;
+		alu_exec(&op, src, dst, &cc);
+		return *r == (dst[0] & 0xFFFFFFFFu);
+	}
+	return 1;
+}
+
+/* bfe.s32 whose position and length ptxas knows (immediates or kconst
+ * values) folds by its rule for immediates (alu_int.c): a field past the
+ * word is all ones (seeds 21315, 42284, 76914, 82183: lengths of an or
+ * with -1, a set of x with x, a bfe of immediates, shifts of those).  Not
+ * when it knows the source as well: then the constant it computes is the
+ * manual's (sm_90 SASS: mov 13, mov 69, bfe.s32 by those and 10 is RZ). */
+static int
+foldbfek(const Func *f, XIns *xi, const Ins *in)
+{
+	uint64_t c;
+	int v, w;
+	const Ins *d;
+
+	for (int i = 2; i <= 3; i++)
+		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
+			return 0;
+	/* of a source it knows too, ptxas's answer is the manual's, even for
+	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
+	 * source the walk of kconst finds it does not take for known (seed
+	 * 37034: a bfe.u32 past the word) */
+	if (in->opnd[1].kind == OK_IMM || ((v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_MOV &&
+	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM))
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else
+		xi->alu.flags |= ALU_IMMFIELD;
+	return 0;
+}
+
+/* and, or or xor .b32 of a lop3.b32 result one of whose operands repeats
+ * an earlier one, and of one of the lop3's operands: ptxas merges the two
+ * into one LOP3 of the two registers, whose table it computes with the
+ * repeated register in two slots, and then gives the later of those slots
+ * RZ.  The result is op(o, lop3(a, b, 0)) for lop3(a, b, a) or (a, b, b),
+ * op(o, lop3(a, 0, b)) for lop3(a, a, b): a LOP3 of the two registers and
+ * o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each; the H100
+ * on twelve tables of each form). */
+static int
+foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int oi = 1; oi <= 2; oi++) {
+		int v = srcval(in, oi), w, o = oi == 1 ? 2 : 1, u, ok = 1;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint32_t t, lut = 0;
+		XOp s[3], *ns;
+
+		/* zs: the slot that reads RZ, the later of the repeated pair;
+		 * p and q the other two */
+		int zs = 0, p = 1, q = 2;
+		if (d && d->op == OP_LOP3 && d->nopnd == 5)
+			zs = same(d, 3, d, 1) || same(d, 3, d, 2) ? 3 : same(d, 2, d, 1) ? 2 : 0;
+		if (zs == 2)
+			q = 3;
+		if (!zs || d->guard || d->ndst != 1 || d->ty[0] != TY_B32 || d->opnd[4].kind != OK_IMM ||
+		    !(same(in, o, d, p) || same(in, o, d, q)))
+			continue;
+		for (int i = 1; i <= 3; i++)
+			if (i != zs && d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
+				ok = 0;
+		if (!ok || interp_decode_op(pm, &d->opnd[p], TY_B32, &s[0]) ||
+		    interp_decode_op(pm, &d->opnd[q], TY_B32, &s[1]) || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
+			continue;
+		t = (uint32_t)d->opnd[4].imm;
+		for (int idx = 0; idx < 8; idx++) {
+			/* the lop3's slot values: p is x (bit 2), q is y (bit 1), zs 0 */
+			uint32_t x = (uint32_t)idx >> 2 & 1, y = (uint32_t)idx >> 1 & 1, z = (uint32_t)idx & 1;
+			uint32_t slot[4] = { 0, 0, 0, 0 }, l;
+			slot[p] = x;
+			slot[q] = y;
+			l = t >> (slot[1] << 2 | slot[2] << 1 | slot[3]) & 1;
+			lut |= (in->op == OP_AND ? z & l : in->op == OP_OR ? z | l : z ^ l) << idx;
+		}
+		if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+		for (int i = 0; i < 3; i++)
+			xi->s[i] = s[i];
+		xi->ns = 3;
+		xi->alu.nsrc = 3;
+		xi->alu.op = OP_LOP3;
+		xi->alu.imm = lut;
+		xi->alu.flags = 0;
+		return 0;
+	}
+	return 0;
+}
+
+/* rem.s32 of an abs.s32 result: ptxas knows the dividend is not negative
+ * and divides |a| by |b| unsigned, with no sign to restore, so that of
+ * INT_MIN, whose abs is itself, the remainder is 2^31 mod |b| (seeds
+ * 39152, 60866, 63538, 75915, 78233), where PTX's is negative. */
+static int
+foldabsrem(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && d->op == OP_ABS && d->ty[0] == TY_S32 && !d->guard)
+		xi->alu.flags |= ALU_ABSREM;
+	return 0;
+}
+
+/* and.b32 with an immediate of a cvt that zero-extends a tanh.approx.f16
+ * or ex2.approx.f16 result (.u8 or .u16 source, integer cvts taken for
+ * movs): ptxas drops the and and the cvt's mask whatever the immediate
+ * (sm_90 SASS: the MUFU.TANH.F16 register stored as it is, for masks 1,
+ * 3, 0xfe, 0x100 and 0xffff; seed 81964), so the result is the 16 bits of
+ * the MUFU (fold.c foldmufu8 keeps them through the cvt alone).  1 where
+ * it applies. */
+static int
+foldmufuand(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int oi = in->opnd[2].kind == OK_IMM ? 1 : in->opnd[1].kind == OK_IMM ? 2 : 0, v, w, u, z;
+	const Ins *c, *d;
+	XOp m = { .k = XO_IMM, .imm = 0xFFFF };
+
+	if (!oi || (v = srcval(in, oi)) < 0)
+		return 0;
+	/* through min, max, and and or of the value with itself (seed 81964) */
+	for (int n = 0; n < 4 && (c = defof(f, v, &w)) && !c->guard && c->nopnd == 3 && (c->op == OP_MIN ||
+	    c->op == OP_MAX || c->op == OP_AND || c->op == OP_OR) && (isint(c->ty[0]) || ir_tyinfo[c->ty[0]].kind == TK_BIT) &&
+	    (u = srcval(c, 1)) >= 0 && u == srcval(c, 2); n++)
+		v = u;
+	if (!(c = defof(f, v, &w)) || c->op != OP_CVT || c->guard ||
+	    c->nty != 2 || (c->ty[1] != TY_U8 && c->ty[1] != TY_U16) || ir_hasmod(c, MOD_SAT) ||
+	    ir_tyinfo[c->ty[0]].kind == TK_FLOAT || (u = srcval(c, 1)) < 0 || !(d = defof(f, u, &z)) ||
+	    d->guard || (d->op != OP_TANH && d->op != OP_EX2) || d->ty[0] != TY_F16 || d->nopnd != 2 ||
+	    !holds(f, u, f->val[w].ins, k) || interp_decode_op(pm, &c->opnd[1], TY_B32, &xi->s[0]))
+		return 0;
+	xi->s[1] = m;
+	return 1;
+}
+
+int
+interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_SAT) && in->nopnd == 3 &&
+	    xi->ns == 2)
+		return foldsat(pm, f, xi, in, k);
+	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 64 && xi->ns == 2 &&
+	    in->nopnd == 3 && in->opnd[2].kind == OK_REG)
+		return foldshamt(f, xi, in, k);
+	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 16 &&
+	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
+		return foldcnot(f, xi, in, k);
+	if (in->op == OP_SLCT && in->nty == 2 && in->ty[1] == TY_S32 && xi->ns == 3)
+		return foldslct(pm, f, xi, in, k);
+	if (in->op == OP_MAD && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_HI) && ir_hasmod(in, MOD_SAT) && !in->guard &&
+	    xi->ns == 3 && in->nopnd == 4)
+		return foldmadhi(f, xi, in, k);
+	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
+		return foldbfi(f, xi, in);
+	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
+		return foldbfek(f, xi, in);
+	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
+	    in->nopnd == 3)
+		return in->op == OP_AND && foldmufuand(pm, f, xi, in, k) ? 0 : foldlop(pm, f, xi, in, k);
+	if (in->op == OP_REM && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3)
+		return foldabsrem(f, xi, in);
+	foldw16(f, xi, in);
+	return 0;
+}
