@@ -15,8 +15,12 @@
 # counting launches from 0 as the shim's PTXKIT_COUNTERS does;
 # NCU_SKIP=N profiles launches N on only (their ids stay) and writes
 # ncu-from-N.tsv beside it instead, rows to merge into ncu.tsv (so were
-# launches 240 on recorded).  CUDA_HOME: the toolkit (default
-# /usr/local/cuda); CC: the C compiler (default cc).
+# launches 240 on recorded), NCU_LAST=N none after N.  NCU_ALL=1 asks for every metric of the
+# first ncu.tsv (hits, misses, operations); else only the four that
+# tests/tex.test compares.  NCU_LOG=DIR keeps ncu's own output of each
+# run there; NCU_SECONDS (default 600) bounds the time of the ncu runs.
+# CUDA_HOME: the toolkit (default /usr/local/cuda); CC: the C compiler
+# (default cc); NCU: the profiler when not the toolkit's.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 cuda=${CUDA_HOME:-/usr/local/cuda}
@@ -44,44 +48,102 @@ fi
 cp "$tmp/a.bin" "$here/ref.bin"
 echo "wrote $here/ref.bin ($(wc -c < "$here/ref.bin") bytes)"
 [ "${NCU:-0}" = 1 ] || exit 0
+ncu=$cuda/bin/ncu
+[ -x "$ncu" ] || ncu=$(command -v ncu) || { echo "record.sh: no ncu (in $cuda/bin or on PATH)" >&2; exit 1; }
 
-# The metrics of ncu.tsv: requests and sectors of the texture pipe, of
-# its texture and surface halves and their operations, sectors' tag hits
-# and misses.
-m=l1tex__t_requests_pipe_tex.sum
-for k in surface surface_op_atom surface_op_ld surface_op_red surface_op_st texture texture_op_ld texture_op_tex; do
-	m=$m,l1tex__t_requests_pipe_tex_mem_$k.sum
+# The metrics: requests and sectors of the texture pipe's texture and
+# surface halves, those tests/tex.test compares; with NCU_ALL=1 also the
+# pipe's totals, its operations and sectors' tag hits and misses.  Each
+# metric more can take ncu another replay of every launch.
+m=
+for k in texture surface; do
+	m=$m${m:+,}l1tex__t_requests_pipe_tex_mem_$k.sum,l1tex__t_sectors_pipe_tex_mem_$k.sum
 done
-for k in '' _mem_surface _mem_surface_op_atom _mem_surface_op_ld _mem_surface_op_red _mem_surface_op_st \
-    _mem_texture _mem_texture_op_ld _mem_texture_op_tex; do
-	for h in '' _lookup_hit _lookup_miss; do
-		m=$m,l1tex__t_sectors_pipe_tex$k$h.sum
+if [ "${NCU_ALL:-0}" = 1 ]; then
+	m=$m,l1tex__t_requests_pipe_tex.sum
+	for k in surface_op_atom surface_op_ld surface_op_red surface_op_st texture_op_ld texture_op_tex; do
+		m=$m,l1tex__t_requests_pipe_tex_mem_$k.sum
 	done
-done
+	for k in '' _mem_surface _mem_surface_op_atom _mem_surface_op_ld _mem_surface_op_red _mem_surface_op_st \
+	    _mem_texture _mem_texture_op_ld _mem_texture_op_tex; do
+		for h in '' _lookup_hit _lookup_miss; do
+			case "$k$h" in _mem_texture|_mem_surface) ;; *) m=$m,l1tex__t_sectors_pipe_tex$k$h.sum ;; esac
+		done
+	done
+fi
+
+# ncu in runs of NCU_CHUNK launches (default 64), each a process of its
+# own: a replay that fails (ncu's "Unknown Error", CUDA_ERROR_LAUNCH_FAILED
+# after which textest stops) costs the rest of its run only.  The next
+# run begins at the launch that failed, replayed alone with the whole
+# application instead of the kernel (--replay-mode application: no save
+# and restore of device memory); a launch that fails that way too is
+# left without rows and said so.  textest's last launch ends a run short
+# of its count without an error.
+# ncu's CSV: every field quoted, ID the profiled launch's index from 0
+# within the run, sizes as "(256, 1, 1)", values grouped by commas.
 skip=${NCU_SKIP:-0}
-"$cuda/bin/ncu" --launch-skip "$skip" --metrics "$m" --csv --print-units base --log-file "$tmp/ncu.csv" \
-	"$tmp/textest" "$here/tex.ptx" "$tmp/c.bin" > "$tmp/ncu.out" 2>&1 || true
-# ncu's CSV: every field quoted, ID the profiled launch's index from 0,
-# sizes as "(256, 1, 1)", values grouped by commas
-{
-	echo "# ncu ($("$cuda/bin/ncu" --version | tail -1)) on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1):"
-	echo "# the texture pipe's counters of each launch textest.c makes with tex.ptx (tests/tex/record.sh NCU=1)."
-	printf 'id\tkernel\tblock\tgrid\tmetric\tvalue\n'
-	awk -v skip="$skip" '/^"[0-9]/ {
+chunk=${NCU_CHUNK:-64}
+log=${NCU_LOG:-$tmp}
+mkdir -p "$log"
+t0=$(date +%s)
+: > "$tmp/rows"
+s=$skip
+mode=kernel
+last=${NCU_LAST:-}
+while [ $(($(date +%s) - t0)) -lt "${NCU_SECONDS:-600}" ] && { [ -z "$last" ] || [ $s -le "$last" ]; }; do
+	n=$chunk
+	[ $mode = kernel ] || n=1
+	[ -z "$last" ] || [ $((s + n - 1)) -le "$last" ] || n=$((last - s + 1))
+	rc=0
+	timeout $((t0 + ${NCU_SECONDS:-600} - $(date +%s) + 1)) "$ncu" --replay-mode $mode --launch-skip "$s" --launch-count "$n" --metrics "$m" --csv --print-units base \
+	    --log-file "$log/ncu-$s-$mode.csv" "$tmp/textest" "$here/tex.ptx" "$tmp/c.bin" > "$log/ncu-$s-$mode.out" 2>&1 ||
+	    rc=$?
+	[ -f "$log/ncu-$s-$mode.csv" ] || : > "$log/ncu-$s-$mode.csv"
+	awk -v skip="$s" '/^"[0-9]/ {
 		sub(/^"/, ""); sub(/"$/, "")
 		n = split($0, f, /","/)
 		if (n < 15)
 			next
 		gsub(/ /, "", f[8]); gsub(/ /, "", f[9]); gsub(/,/, "", f[15])
 		printf "%d\t%s\t%s\t%s\t%s\t%s\n", f[1] + skip, f[5], f[8], f[9], f[13], f[15]
-	}' "$tmp/ncu.csv"
+	}' "$log/ncu-$s-$mode.csv" > "$tmp/run"
+	cat "$tmp/run" >> "$tmp/rows"
+	got=$(cut -f1 "$tmp/run" | sort -un | wc -l)
+	end=$(cut -f1 "$tmp/run" | sort -n | tail -1)
+	bad=0
+	[ $rc -eq 0 ] && ! grep -q '==ERROR==' "$log/ncu-$s-$mode.out" || bad=1
+	echo "record.sh: ncu ($mode replay) from launch $s: $got launches, exit $rc" >&2
+	if [ $bad = 0 ]; then
+		[ "$got" -eq "$n" ] || break   # past textest's last launch
+		s=$((s + n))
+		mode=kernel
+	elif [ $mode = kernel ] && [ -n "$end" ]; then
+		s=$((end + 1))   # replay the launch that failed alone
+		mode=application
+	elif [ $mode = kernel ]; then
+		mode=application
+	else
+		echo "record.sh: launch $s: no counters (ncu's output: $log/ncu-$s-$mode.out)" >&2
+		s=$((s + 1))
+		mode=kernel
+	fi
+done
+if [ $(($(date +%s) - t0)) -ge "${NCU_SECONDS:-600}" ]; then
+	echo "record.sh: stopped at launch $s after ${NCU_SECONDS:-600} s of ncu" >&2
+fi
+{
+	echo "# ncu ($("$ncu" --version | tail -1)) on $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1):"
+	echo "# the texture pipe's counters of each launch textest.c makes with tex.ptx (tests/tex/record.sh NCU=1)."
+	printf 'id\tkernel\tblock\tgrid\tmetric\tvalue\n'
+	sort -s -n -k1,1 "$tmp/rows"
 } > "$tmp/ncu.tsv"
 if ! grep -q '^[0-9]' "$tmp/ncu.tsv"; then
-	echo "record.sh: ncu gave no counters (its log: $tmp/ncu.csv)" >&2
-	cat "$tmp/ncu.out" "$tmp/ncu.csv" >&2
+	echo "record.sh: ncu gave no counters (its logs: $log/ncu-*)" >&2
+	cat "$log/ncu-$skip-kernel.out" >&2
 	exit 1
 fi
 dst=$here/ncu.tsv
 [ "$skip" = 0 ] || dst=$here/ncu-from-$skip.tsv
 cp "$tmp/ncu.tsv" "$dst"
-echo "wrote $dst ($(grep -c '^[0-9]' "$dst") counters)"
+echo "wrote $dst ($(grep -c '^[0-9]' "$dst") counters, $(cut -f1 "$tmp/rows" | sort -u | wc -l) launches)"
