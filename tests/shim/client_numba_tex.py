@@ -14,6 +14,8 @@ usage: client_numba_tex.py NUMBA_TEX.cu   exit 0 all passed, 1 a failure, 77 no 
 import sys
 import warnings
 
+from tally import check, done
+
 try:
     import numpy as np
     from numba import cuda
@@ -25,14 +27,6 @@ except Exception as e:
 warnings.simplefilter("ignore")   # occupancy and host-copy hints
 
 src = sys.argv[1]
-passed = failed = 0
-
-
-def check(name, ok):
-    global passed, failed
-    print("%s: %s" % ("PASS" if ok else "FAIL", name))
-    passed += bool(ok)
-    failed += not ok
 
 
 def ck(r):
@@ -171,5 +165,4 @@ check("tex3D<int> at texel centres", (o3.copy_to_host() == v).all())
 ck(cu.cuTexObjectDestroy(t))
 ck(cu.cuArrayDestroy(arr))
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+done()
