@@ -51,8 +51,8 @@
  * in a pass of their own, and a quad's lanes share the sectors of one
  * pass only; the lanes of a tex.grad share theirs only with lanes of the
  * same gradients (gradpasses()).  How many lanes a request and a pass
- * take is passes()'s to say, for every kind of fetch; a quad whose lanes
- * go two a pass pairs them across its shorter side (pairlanes()).  suq
+ * take is passes()'s to say, for every kind of fetch, and which lanes of a
+ * quad go together when two go a pass pairlanes()'s.  suq
  * counts with the textures.  These rules give ncu's counts of every launch of
  * tests/tex/textest.c but those tests/tex/ncu-xfail.txt lists.
  *
@@ -1460,26 +1460,37 @@ sampled(const TexObj *o, uint64_t sw, TexObj *so)
 }
 
 /*
- * A quad whose lanes go two a pass (share 2) pairs them across its
- * shorter side: lanes 0 and 1 with 2 and 3 when lane 1 lies farther from
- * lane 0 than lane 2 does, else 0 with 1 and 2 with 3
- * (tests/tex/ncu-xfail.txt's quads of 2d_f32x4_linear: each of the 64
- * quads counts as one pairing does, the farther one's by that rule;
- * the distance is measured as the square of the texel-space difference,
- * which the quads do not pin down near ties).  Lanes 1 and 2 of such a
- * quad trade passes.
+ * A quad whose lanes go two a pass (share 2) pairs lane 0 with lane 1 and
+ * 2 with 3, or 0 with 2 and 1 with 3 when lane 2 is the nearer to lane 0.
+ * In 2D (16-byte texels) nearer is by the square of the texel-space
+ * difference (the 64 single quads of 2d_f32x4_linear that ncu counted
+ * each count as one pairing does, the nearer one's; the quads do not pin
+ * down ties).  In 3D (linear filtering) a lane in another texel along z
+ * (the one holding the point, not the footprint) is farther than any in
+ * the same one, and among those alike it is the distance along y alone,
+ * ties to lane 1: that gives all of tests/tex/ncu.tsv's 3D quads (3d
+ * f32 linear, 33 and 34, the probe lanes 3d f32, probe sectors 3d pairs
+ * and 3d axes, whose vectors along x alone always pair lanes 0 and 1 or
+ * 0 and 2 along x, while half a texel along z, within the texel, beats
+ * any distance along y).  Lanes 1 and 2 of a quad paired 0-2 trade passes.
  */
 static void
-pairlanes(const double (*at)[3], uint32_t m, uint8_t *pass)
+pairlanes(const double (*at)[3], uint32_t m, int g3, uint8_t *pass)
 {
 	for (unsigned q = 0; q < WARP; q += 4) {
 		double d1 = 0, d2 = 0;
 		if ((m >> q & 7) != 7)
 			continue;
-		for (int a = 0; a < 3; a++) {
-			d1 += (at[q + 1][a] - at[q][a]) * (at[q + 1][a] - at[q][a]);
-			d2 += (at[q + 2][a] - at[q][a]) * (at[q + 2][a] - at[q][a]);
-		}
+		if (g3) {
+			int z1 = floor(at[q + 1][2]) != floor(at[q][2]), z2 = floor(at[q + 2][2]) != floor(at[q][2]);
+			d1 = fabs(at[q + 1][1] - at[q][1]), d2 = fabs(at[q + 2][1] - at[q][1]);
+			if (z1 != z2)
+				d1 = z1, d2 = z2;
+		} else
+			for (int a = 0; a < 3; a++) {
+				d1 += (at[q + 1][a] - at[q][a]) * (at[q + 1][a] - at[q][a]);
+				d2 += (at[q + 2][a] - at[q][a]) * (at[q + 2][a] - at[q][a]);
+			}
 		if (d1 > d2)
 			pass[q + 1] = 1, pass[q + 2] = 0;
 	}
@@ -1539,8 +1550,9 @@ typedef struct {
  *     3D a request of one active lane counts its sectors but is not
  *     counted itself (*minl 2: 175-188, 400; a quad counts one, 189, 190);
  *   - tex.grad: the lanes of a quad alike in gradients a pass, every
- *     other lane one (53, 94, 103-106, 223, 224, 235-239), and in 3D one
- *     lane a request (107, 108).
+ *     other lane one (53, 94, 103-106, 223, 224, 235-239, 494-509), and
+ *     in 3D one lane a request (107, 108), every sector counted twice
+ *     (probe sectors levels' 3D lanes of one level, 510-513).
  * tests/tex/ncu-xfail.txt lists the launches these do not give.
  */
 static void
@@ -1550,7 +1562,8 @@ passes(const int *tb, const Lanes *ln, unsigned *grp, unsigned *share, unsigned 
 
 	*grp = tb[T_KIND] == TK_TXQ || ln->buffer ? 8 : grad && g3 ? 1 : 4;
 	*share = grad ? !!g3 : *grp;
-	*mul = *minl = 1;
+	*mul = grad && g3 ? 2 : 1;
+	*minl = 1;
 	if (tb[T_KIND] == TK_TXQ)
 		return;
 	if (g3 && ln->lin && *share > 2)
@@ -1624,7 +1637,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (!share)
 			gradpasses((const double (*)[6])grad, m, pass);
 		else if (share == 2 && grp == 4)
-			pairlanes((const double (*)[3])at, m, pass);
+			pairlanes((const double (*)[3])at, m, tb[T_GEOM] == G_3D, pass);
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, mul, minl, keys, nk);
 	}
 	return 0;
