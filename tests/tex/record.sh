@@ -73,63 +73,90 @@ if [ "${NCU_ALL:-0}" = 1 ]; then
 fi
 
 # ncu in runs of NCU_CHUNK launches (default 64), each a process of its
-# own: a replay that fails (ncu's "Unknown Error", CUDA_ERROR_LAUNCH_FAILED
-# after which textest stops) costs the rest of its run only.  The next
-# run begins at the launch that failed, replayed alone with the whole
-# application instead of the kernel (--replay-mode application: no save
-# and restore of device memory); a launch that fails that way too is
-# left without rows and said so.  textest's last launch ends a run short
-# of its count without an error.
+# own: a launch that ncu fails to profile (CUDA_ERROR_LAUNCH_FAILED,
+# "Unknown Error", "Failed to profile", after which ncu can hang while it
+# shuts textest down) costs the rest of its run only.  ncu and textest
+# run in a process group of their own, ended as soon as ncu's log says
+# ==ERROR== (or at NCU_SECONDS); the next run begins at the launch that
+# failed, a second failure there is replayed alone with the whole
+# application (--replay-mode application: no save and restore of device
+# memory), and a third leaves that launch without rows.  textest's last
+# launch ends a run short of its count without an error.
 # ncu's CSV: every field quoted, ID the profiled launch's index from 0
-# within the run, sizes as "(256, 1, 1)", values grouped by commas.
+# within the run, sizes as "(256, 1, 1)", values grouped by commas; a
+# launch with fewer rows than metrics is dropped.
 skip=${NCU_SKIP:-0}
 chunk=${NCU_CHUNK:-64}
 log=${NCU_LOG:-$tmp}
 mkdir -p "$log"
+nm=$(echo "$m" | tr ',' '\n' | grep -c .)
 t0=$(date +%s)
+end_by=$((t0 + ${NCU_SECONDS:-600}))
 : > "$tmp/rows"
 s=$skip
-mode=kernel
+fails=0
 last=${NCU_LAST:-}
-while [ $(($(date +%s) - t0)) -lt "${NCU_SECONDS:-600}" ] && { [ -z "$last" ] || [ $s -le "$last" ]; }; do
-	n=$chunk
-	[ $mode = kernel ] || n=1
+while [ "$(date +%s)" -lt $end_by ] && { [ -z "$last" ] || [ $s -le "$last" ]; }; do
+	mode=kernel n=$chunk
+	[ $fails -lt 2 ] || mode=application n=1
 	[ -z "$last" ] || [ $((s + n - 1)) -le "$last" ] || n=$((last - s + 1))
+	f=$log/ncu-$s-$mode
+	rm -f "$f.csv"
+	setsid "$ncu" --replay-mode $mode --launch-skip "$s" --launch-count "$n" --metrics "$m" --csv --print-units base \
+	    --log-file "$f.csv" "$tmp/textest" "$here/tex.ptx" "$tmp/c.bin" > "$f.out" 2>&1 &
+	pid=$!
+	stop=
+	while kill -0 $pid 2> /dev/null; do
+		if grep -q '==ERROR==' "$f.csv" "$f.out" 2> /dev/null; then
+			stop=error
+		elif [ "$(date +%s)" -ge $end_by ]; then
+			stop=time
+		else
+			sleep 0.5
+			continue
+		fi
+		sleep 1   # the rows of the launches before
+		kill -TERM -$pid 2> /dev/null || true
+		sleep 1
+		kill -KILL -$pid 2> /dev/null || true
+		break
+	done
 	rc=0
-	timeout $((t0 + ${NCU_SECONDS:-600} - $(date +%s) + 1)) "$ncu" --replay-mode $mode --launch-skip "$s" --launch-count "$n" --metrics "$m" --csv --print-units base \
-	    --log-file "$log/ncu-$s-$mode.csv" "$tmp/textest" "$here/tex.ptx" "$tmp/c.bin" > "$log/ncu-$s-$mode.out" 2>&1 ||
-	    rc=$?
-	[ -f "$log/ncu-$s-$mode.csv" ] || : > "$log/ncu-$s-$mode.csv"
-	awk -v skip="$s" '/^"[0-9]/ {
+	wait $pid || rc=$?
+	[ -f "$f.csv" ] || : > "$f.csv"
+	awk -v skip="$s" -v nm="$nm" '/^"[0-9]/ {
 		sub(/^"/, ""); sub(/"$/, "")
 		n = split($0, f, /","/)
 		if (n < 15)
 			next
 		gsub(/ /, "", f[8]); gsub(/ /, "", f[9]); gsub(/,/, "", f[15])
-		printf "%d\t%s\t%s\t%s\t%s\t%s\n", f[1] + skip, f[5], f[8], f[9], f[13], f[15]
-	}' "$log/ncu-$s-$mode.csv" > "$tmp/run"
+		id = f[1] + skip
+		row[id] = row[id] sprintf("%d\t%s\t%s\t%s\t%s\t%s\n", id, f[5], f[8], f[9], f[13], f[15])
+		k[id]++
+	} END {
+		for (id in row)
+			if (k[id] == nm)
+				printf "%s", row[id]
+	}' "$f.csv" | sort -s -n -k1,1 > "$tmp/run"
 	cat "$tmp/run" >> "$tmp/rows"
 	got=$(cut -f1 "$tmp/run" | sort -un | wc -l)
 	end=$(cut -f1 "$tmp/run" | sort -n | tail -1)
-	bad=0
-	[ $rc -eq 0 ] && ! grep -q '==ERROR==' "$log/ncu-$s-$mode.out" || bad=1
-	echo "record.sh: ncu ($mode replay) from launch $s: $got launches, exit $rc" >&2
-	if [ $bad = 0 ]; then
+	grep -q '==ERROR==' "$f.csv" "$f.out" 2> /dev/null && stop=${stop:-error}
+	[ $rc -eq 0 ] || stop=${stop:-exit}
+	echo "record.sh: ncu ($mode replay) from launch $s: $got launches, exit $rc${stop:+, stopped: $stop}" >&2
+	if [ -z "$stop" ]; then
 		[ "$got" -eq "$n" ] || break   # past textest's last launch
-		s=$((s + n))
-		mode=kernel
-	elif [ $mode = kernel ] && [ -n "$end" ]; then
-		s=$((end + 1))   # replay the launch that failed alone
-		mode=application
-	elif [ $mode = kernel ]; then
-		mode=application
+		s=$((s + n)) fails=0
+	elif [ -n "$end" ]; then
+		s=$((end + 1)) fails=1   # the launch that failed begins the next run
+	elif [ $fails -lt 2 ]; then
+		fails=$((fails + 1))
 	else
-		echo "record.sh: launch $s: no counters (ncu's output: $log/ncu-$s-$mode.out)" >&2
-		s=$((s + 1))
-		mode=kernel
+		echo "record.sh: launch $s: no counters (ncu's output: $f.csv)" >&2
+		s=$((s + 1)) fails=0
 	fi
 done
-if [ $(($(date +%s) - t0)) -ge "${NCU_SECONDS:-600}" ]; then
+if [ "$(date +%s)" -ge $end_by ]; then
 	echo "record.sh: stopped at launch $s after ${NCU_SECONDS:-600} s of ncu" >&2
 fi
 {
@@ -140,7 +167,7 @@ fi
 } > "$tmp/ncu.tsv"
 if ! grep -q '^[0-9]' "$tmp/ncu.tsv"; then
 	echo "record.sh: ncu gave no counters (its logs: $log/ncu-*)" >&2
-	cat "$log/ncu-$skip-kernel.out" >&2
+	cat "$log/ncu-$skip-kernel.csv" >&2
 	exit 1
 fi
 dst=$here/ncu.tsv
