@@ -90,6 +90,8 @@ chunk=${NCU_CHUNK:-64}
 log=${NCU_LOG:-$tmp}
 mkdir -p "$log"
 nm=$(echo "$m" | tr ',' '\n' | grep -c .)
+setsid=setsid   # without it, only ncu itself is ended
+command -v setsid > /dev/null || setsid=
 t0=$(date +%s)
 end_by=$((t0 + ${NCU_SECONDS:-600}))
 : > "$tmp/rows"
@@ -102,7 +104,7 @@ while [ "$(date +%s)" -lt $end_by ] && { [ -z "$last" ] || [ $s -le "$last" ]; }
 	[ -z "$last" ] || [ $((s + n - 1)) -le "$last" ] || n=$((last - s + 1))
 	f=$log/ncu-$s-$mode
 	rm -f "$f.csv"
-	setsid "$ncu" --replay-mode $mode --launch-skip "$s" --launch-count "$n" --metrics "$m" --csv --print-units base \
+	$setsid "$ncu" --replay-mode $mode --launch-skip "$s" --launch-count "$n" --metrics "$m" --csv --print-units base \
 	    --log-file "$f.csv" "$tmp/textest" "$here/tex.ptx" "$tmp/c.bin" > "$f.out" 2>&1 &
 	pid=$!
 	stop=
@@ -116,9 +118,9 @@ while [ "$(date +%s)" -lt $end_by ] && { [ -z "$last" ] || [ $s -le "$last" ]; }
 			continue
 		fi
 		sleep 1   # the rows of the launches before
-		kill -TERM -$pid 2> /dev/null || true
+		kill -TERM -$pid $pid 2> /dev/null || true
 		sleep 1
-		kill -KILL -$pid 2> /dev/null || true
+		kill -KILL -$pid $pid 2> /dev/null || true
 		break
 	done
 	rc=0
