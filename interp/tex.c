@@ -1198,7 +1198,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	unsigned am[3], l0, l1;
 	uint32_t tf, wt[16];
 	Texel tx[16];
-	int nt = 0;
+	int nt = 0, whole;
 
 	if (g == G_A1D || g == G_A2D || g == G_ACUBE) {
 		int64_t li = (int32_t)v[k++];
@@ -1297,9 +1297,16 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	if (l0 > t->levels - 1)
 		l0 = t->levels - 1;
 	l1 = l0 + 1 < t->levels ? l0 + 1 : l0;
+	/* a lane exactly at a level between the first and the last, linear
+	 * between levels, goes in the lower pass: it shares its level's
+	 * sectors with lanes a little above it (tests/tex/ncu.tsv's lod linear
+	 * and lod u8, 93 and 96), where a lane clamped to the first or last
+	 * level, or there exactly, or one whose fraction is below 1/256,
+	 * counts apart (51, 54, 57, 58, 97) */
+	whole = t->mip_filter == PTX_FILTER_LINEAR && lod > 0 && lod < t->levels - 1 && lod == l0;
 	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
 		unsigned lv = pass ? l1 : l0;
-		s->pass = tf > 0 && gather < 0 ? pass : 2;
+		s->pass = tf > 0 && gather < 0 ? pass : whole && gather < 0 ? 0 : 2;
 		uint64_t n[3];
 		interp_tex_dims(o, lv, n);
 		/* a normalized coordinate is first cut to NORM_BITS fractional
