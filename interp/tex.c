@@ -542,7 +542,8 @@ typedef struct {
 	int isint;
 	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
 	unsigned *nkeys;
-	unsigned pass;      /* 0, 1: the lower, upper level of a lane between two; 2: a lane of one level */
+	unsigned pass;      /* 0, 1: the lower, upper level of a lane between two (0 too: exactly at an
+	                     * inner level); 2: a lane of one level; 3: magnified, nearest level */
 	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
 	double grad[6];     /* tex.grad's dx, dy in texels, as the unit keeps them (gradpasses()) */
 } Smp;
@@ -1302,11 +1303,15 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	 * sectors with lanes a little above it (tests/tex/ncu.tsv's lod linear
 	 * and lod u8, 93 and 96), where a lane clamped to the first or last
 	 * level, or there exactly, or one whose fraction is below 1/256,
-	 * counts apart (51, 54, 57, 58, 97) */
+	 * counts apart (51, 54, 57, 58, 97); with the nearest level, a lane
+	 * magnified (level of detail 0 or below) counts apart from lanes
+	 * rounded to level 0 (lod point, 95; 50, 231, 234) */
 	whole = t->mip_filter == PTX_FILTER_LINEAR && lod > 0 && lod < t->levels - 1 && lod == l0;
 	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
 		unsigned lv = pass ? l1 : l0;
 		s->pass = tf > 0 && gather < 0 ? pass : whole && gather < 0 ? 0 : 2;
+		if (t->mip_filter != PTX_FILTER_LINEAR && t->levels > 1 && lod <= 0 && gather < 0)
+			s->pass = 3;
 		uint64_t n[3];
 		interp_tex_dims(o, lv, n);
 		/* a normalized coordinate is first cut to NORM_BITS fractional
