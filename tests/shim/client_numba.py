@@ -11,20 +11,18 @@ import math
 import sys
 import warnings
 
-from tally import check, done
+from tally import check, done, skip
 
 try:
     import numpy as np
 except ImportError as e:
-    print("SKIP: numba-cuda: %s" % e)
-    sys.exit(77)
+    skip("numba-cuda", e)
 
 try:
     from numba import cuda, float32
     cuda.compile_ptx(lambda a: None, "void(float32[:])")   # NVVM is there
 except Exception as e:
-    print("SKIP: numba-cuda: %s" % e)
-    sys.exit(77)
+    skip("numba-cuda", e)
 warnings.simplefilter("ignore")   # occupancy and host-copy hints
 
 rng = np.random.default_rng(1)

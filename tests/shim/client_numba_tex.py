@@ -14,7 +14,7 @@ usage: client_numba_tex.py NUMBA_TEX.cu   exit 0 all passed, 1 a failure, 77 no 
 import sys
 import warnings
 
-from tally import check, done
+from tally import check, done, skip
 
 try:
     import numpy as np
@@ -22,8 +22,7 @@ try:
     from cuda.bindings import driver as cu
     cuda.compile_ptx(lambda a: None, "void(float32[:])")   # NVVM is there
 except Exception as e:
-    print("SKIP: numba-cuda: %s" % e)
-    sys.exit(77)
+    skip("numba-cuda", e)
 warnings.simplefilter("ignore")   # occupancy and host-copy hints
 
 src = sys.argv[1]

@@ -10,14 +10,13 @@ usage: client_pycuda.py KERNELS.ptx     exit 0 all passed, 1 a failure, 77 no py
 """
 import sys
 
-from tally import check, done
+from tally import check, done, skip
 
 try:
     import numpy as np
     import pycuda.driver as drv
 except ImportError as e:
-    print("SKIP: pycuda: %s" % e)
-    sys.exit(77)
+    skip("pycuda", e)
 
 
 drv.init()
