@@ -1564,7 +1564,8 @@ typedef struct {
  *   - tex.grad: the lanes of a quad alike in gradients a pass, every
  *     other lane one (53, 94, 103-106, 223, 224, 235-239, 494-509), and
  *     in 3D one lane a request (107, 108), every sector counted twice
- *     (probe sectors levels' 3D lanes of one level, 510-513).
+ *     (probe sectors levels' 3D lanes at a level and between two,
+ *     416-427 and 510-513).
  * tests/tex/ncu-xfail.txt lists the launches these do not give.
  */
 static void
