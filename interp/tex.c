@@ -49,11 +49,11 @@
  * levels, then their upper ones, while the lanes that take one level (a
  * whole level of detail, or one clamped to the first or last level) go
  * in a pass of their own, and a quad's lanes share the sectors of one
- * pass only; the lanes of a tex.grad share none (each has its own level
- * of detail).  How many lanes a request and a pass take is passes()'s
- * to say, for every kind of fetch; a quad whose lanes go two a pass pairs
- * them across its shorter side (pairlanes()).  suq counts with the
- * textures.  These rules give ncu's counts of every launch of
+ * pass only; the lanes of a tex.grad share theirs only with lanes of the
+ * same gradients (gradpasses()).  How many lanes a request and a pass
+ * take is passes()'s to say, for every kind of fetch, and which lanes of a
+ * quad go together when two go a pass pairlanes()'s.  suq
+ * counts with the textures.  These rules give ncu's counts of every launch of
  * tests/tex/textest.c but those tests/tex/ncu-xfail.txt lists.
  *
  * References.  A module's .texref and .surfref variables are 8 bytes of
@@ -542,8 +542,10 @@ typedef struct {
 	int isint;
 	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
 	unsigned *nkeys;
-	unsigned pass;      /* 0, 1: the lower, upper level of a lane between two; 2: a lane of one level */
+	unsigned pass;      /* 0, 1: the lower, upper level of a lane between two (0 too: exactly at an
+	                     * inner level); 2: a lane of one level; 3: magnified, nearest level */
 	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
+	double grad[6];     /* tex.grad's dx, dy in texels, as the unit keeps them (gradpasses()) */
 } Smp;
 
 /* The sector of o's texel (i, j) of slice k of level lv, as a key below
@@ -585,10 +587,10 @@ sortkeys(uint64_t *k, unsigned n)
 }
 
 /* Counts the requests of the lanes m, grp lanes a request, and their
- * sectors: the lanes of each run of share lanes in a request share
- * theirs, and each counts mul times. */
+ * sectors: the lanes of a request in one pass (pass[lane], below grp;
+ * NULL: one pass) share theirs, and each counts mul times. */
 void
-interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, unsigned share, unsigned mul,
+interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, const uint8_t *pass, unsigned mul,
                  unsigned minl, uint64_t (*keys)[TEXKEYS], const unsigned *nk)
 {
 	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
@@ -596,20 +598,18 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, u
 	for (unsigned g = 0; g < WARP; g += grp) {
 		uint32_t gm = m >> g & ((1u << grp) - 1);   /* grp <= 8 */
 		uint64_t k[8 * TEXKEYS];
-		unsigned n = 0;
 		if (!gm)
 			continue;
 		c->requests += (unsigned)__builtin_popcount(gm) >= minl;
-		for (unsigned l = 0; l < grp; l++) {
-			if (gm >> l & 1)
-				for (unsigned i = 0; i < nk[g + l]; i++)
-					k[n++] = keys[g + l][i];
-			if ((l + 1) % share && l + 1 < grp)
-				continue;
+		for (unsigned p = 0; p < grp; p++) {
+			unsigned n = 0;
+			for (unsigned l = 0; l < grp; l++)
+				if (gm >> l & 1 && (pass ? pass[g + l] : 0) == p)
+					for (unsigned i = 0; i < nk[g + l]; i++)
+						k[n++] = keys[g + l][i];
 			sortkeys(k, n);
 			for (unsigned i = 0; i < n; i++)
 				c->sectors += (!i || k[i] != k[i - 1]) * mul;
-			n = 0;
 		}
 	}
 }
@@ -1199,7 +1199,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	unsigned am[3], l0, l1;
 	uint32_t tf, wt[16];
 	Texel tx[16];
-	int nt = 0;
+	int nt = 0, whole;
 
 	if (g == G_A1D || g == G_A2D || g == G_ACUBE) {
 		int64_t li = (int32_t)v[k++];
@@ -1271,6 +1271,8 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
 		}
 		lod = (double)interp_tex_gradlod(gx, gy) / 256;
+		for (int a = 0; a < 3; a++)
+			s->grad[a] = interp_tex_trunc10(gx[a]), s->grad[3 + a] = interp_tex_trunc10(gy[a]);
 	}
 	lod += t->lod_bias;
 	if (lod != lod)
@@ -1296,9 +1298,20 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	if (l0 > t->levels - 1)
 		l0 = t->levels - 1;
 	l1 = l0 + 1 < t->levels ? l0 + 1 : l0;
+	/* a lane exactly at a level between the first and the last, linear
+	 * between levels, goes in the lower pass: it shares its level's
+	 * sectors with lanes a little above it (tests/tex/ncu.tsv's lod linear
+	 * and lod u8, 93 and 96), where a lane clamped to the first or last
+	 * level, or there exactly, or one whose fraction is below 1/256,
+	 * counts apart (51, 54, 57, 58, 97); with the nearest level, a lane
+	 * magnified (level of detail 0 or below) counts apart from lanes
+	 * rounded to level 0 (lod point, 95; 50, 231, 234) */
+	whole = t->mip_filter == PTX_FILTER_LINEAR && lod > 0 && lod < t->levels - 1 && lod == l0;
 	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
 		unsigned lv = pass ? l1 : l0;
-		s->pass = tf > 0 && gather < 0 ? pass : 2;
+		s->pass = tf > 0 && gather < 0 ? pass : whole && gather < 0 ? 0 : 2;
+		if (t->mip_filter != PTX_FILTER_LINEAR && t->levels > 1 && lod <= 0 && gather < 0)
+			s->pass = 3;
 		uint64_t n[3];
 		interp_tex_dims(o, lv, n);
 		/* a normalized coordinate is first cut to NORM_BITS fractional
@@ -1459,36 +1472,62 @@ sampled(const TexObj *o, uint64_t sw, TexObj *so)
 }
 
 /*
- * A quad whose lanes go two a pass (share 2) pairs them across its
- * shorter side: lanes 0 and 1 with 2 and 3 when lane 1 lies farther from
- * lane 0 than lane 2 does, else 0 with 1 and 2 with 3
- * (tests/tex/ncu-xfail.txt's quads of 2d_f32x4_linear: each of the 64
- * quads counts as one pairing does, the farther one's by that rule;
- * the distance is measured as the square of the texel-space difference,
- * which the quads do not pin down near ties).  Done by swapping lanes 1
- * and 2 of such a quad: their keys, counts and bits of *m.
+ * A quad whose lanes go two a pass (share 2) pairs lane 0 with lane 1 and
+ * 2 with 3, or 0 with 2 and 1 with 3 when lane 2 is the nearer to lane 0.
+ * In 2D (16-byte texels) nearer is by the square of the texel-space
+ * difference (the 64 single quads of 2d_f32x4_linear that ncu counted
+ * each count as one pairing does, the nearer one's; the quads do not pin
+ * down ties).  In 3D (linear filtering) a lane in another texel along z
+ * (the one holding the point, not the footprint) is farther than any in
+ * the same one, and among those alike it is the distance along y alone,
+ * ties to lane 1: that gives all of tests/tex/ncu.tsv's 3D quads (3d
+ * f32 linear, 33 and 34, the probe lanes 3d f32, probe sectors 3d pairs
+ * and 3d axes, whose vectors along x alone always pair lanes 0 and 1 or
+ * 0 and 2 along x, while half a texel along z, within the texel, beats
+ * any distance along y).  Lanes 1 and 2 of a quad paired 0-2 trade passes.
  */
 static void
-pairlanes(const double (*at)[3], uint32_t *m, uint64_t (*keys)[TEXKEYS], unsigned *nk)
+pairlanes(const double (*at)[3], uint32_t m, int g3, uint8_t *pass)
 {
 	for (unsigned q = 0; q < WARP; q += 4) {
 		double d1 = 0, d2 = 0;
-		uint64_t tk[TEXKEYS];
-		unsigned t, b1, b2;
-		if ((*m >> q & 7) != 7)
+		if ((m >> q & 7) != 7)
 			continue;
-		for (int a = 0; a < 3; a++) {
-			d1 += (at[q + 1][a] - at[q][a]) * (at[q + 1][a] - at[q][a]);
-			d2 += (at[q + 2][a] - at[q][a]) * (at[q + 2][a] - at[q][a]);
-		}
-		if (!(d1 > d2))
+		if (g3) {
+			int z1 = floor(at[q + 1][2]) != floor(at[q][2]), z2 = floor(at[q + 2][2]) != floor(at[q][2]);
+			d1 = fabs(at[q + 1][1] - at[q][1]), d2 = fabs(at[q + 2][1] - at[q][1]);
+			if (z1 != z2)
+				d1 = z1, d2 = z2;
+		} else
+			for (int a = 0; a < 3; a++) {
+				d1 += (at[q + 1][a] - at[q][a]) * (at[q + 1][a] - at[q][a]);
+				d2 += (at[q + 2][a] - at[q][a]) * (at[q + 2][a] - at[q][a]);
+			}
+		if (d1 > d2)
+			pass[q + 1] = 1, pass[q + 2] = 0;
+	}
+}
+
+/*
+ * tex.grad: a quad's lanes whose gradients the unit keeps alike (cut to
+ * 10 bits, as for their level of detail) go in one pass, sharing sectors,
+ * and each other lane in a pass of its own (tests/tex/ncu.tsv's 2D
+ * tex.grad launches: the lanes of "grad sweep" 256-511, whose dx steps by
+ * 2^-10 texels below the cut, share theirs as a quad; "grad len"'s
+ * quads of one level of detail from different gradients share none;
+ * "grad fine"'s quads of infinite dy share theirs, as do its lanes paired
+ * by the cut).  Each lane takes the pass of the first lane alike.
+ */
+static void
+gradpasses(const double (*g)[6], uint32_t m, uint8_t *pass)
+{
+	for (unsigned l = 0; l < WARP; l++) {
+		unsigned q = l & ~3u, k = q;
+		if (!(m >> l & 1))
 			continue;
-		memcpy(tk, keys[q + 1], sizeof tk);
-		memcpy(keys[q + 1], keys[q + 2], sizeof tk);
-		memcpy(keys[q + 2], tk, sizeof tk);
-		t = nk[q + 1], nk[q + 1] = nk[q + 2], nk[q + 2] = t;
-		b1 = *m >> (q + 1) & 1, b2 = *m >> (q + 2) & 1;
-		*m = (*m & ~(6u << q)) | b1 << (q + 2) | b2 << (q + 1);
+		while (k < l && (!(m >> k & 1) || memcmp(g[k], g[l], sizeof g[l])))
+			k++;
+		pass[l] = (uint8_t)(k - q);
 	}
 }
 
@@ -1505,12 +1544,13 @@ typedef struct {
  * counters: the one place that decides what a request of tex, tld4 or txq
  * counts.  *grp lanes make a request, counted when one of them is active;
  * the unit takes a request's lanes *share at a time (a pass: lanes 0-1 and
- * 2-3 of a quad, or 0-2 and 1-3 when pairlanes() swaps them), and a pass
- * counts the distinct sectors of its lanes' keys (fetched(): the texels of
- * non-zero weight, which also carry their pass between mipmap levels),
- * each *mul times; a request counts when *minl of its lanes are active.  What must hold, each the counts of ncu on an H200
- * (launches of tests/tex/ncu.tsv, which tests/tex.test compares every
- * launch's with):
+ * 2-3 of a quad, or 0-2 and 1-3 when pairlanes() says so; *share 0: the
+ * lanes of like gradients, gradpasses()), and a pass counts the distinct
+ * sectors of its lanes' keys (fetched(): the texels of non-zero weight,
+ * which also carry their pass between mipmap levels), each *mul times; a
+ * request counts when *minl of its lanes are active.  What must hold,
+ * each the counts of ncu on an H200 (launches of tests/tex/ncu.tsv, which
+ * tests/tex.test compares every launch's with):
  *   - a quad a request, a pass (2D, 1D, layered, cube: tex and tld4);
  *     8 lanes a request and a pass for linear memory (44, 45, 47) and
  *     txq (no sectors);
@@ -1521,8 +1561,11 @@ typedef struct {
  *     twice (probe lanes 2d and 3d f32x4, 111-126 and 175-190; 16); in
  *     3D a request of one active lane counts its sectors but is not
  *     counted itself (*minl 2: 175-188, 400; a quad counts one, 189, 190);
- *   - tex.grad: one lane a pass (53, 94, 104-106, 224, 235-239), and in
- *     3D one lane a request (107, 108).
+ *   - tex.grad: the lanes of a quad alike in gradients a pass, every
+ *     other lane one (53, 94, 103-106, 223, 224, 235-239, 494-509), and
+ *     in 3D one lane a request (107, 108), every sector counted twice
+ *     (probe sectors levels' 3D lanes at a level and between two,
+ *     416-427 and 510-513).
  * tests/tex/ncu-xfail.txt lists the launches these do not give.
  */
 static void
@@ -1531,8 +1574,9 @@ passes(const int *tb, const Lanes *ln, unsigned *grp, unsigned *share, unsigned 
 	int grad = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0, g3 = tb[T_GEOM] == G_3D;
 
 	*grp = tb[T_KIND] == TK_TXQ || ln->buffer ? 8 : grad && g3 ? 1 : 4;
-	*share = grad ? 1 : *grp;
-	*mul = *minl = 1;
+	*share = grad ? !!g3 : *grp;
+	*mul = grad && g3 ? 2 : 1;
+	*minl = 1;
 	if (tb[T_KIND] == TK_TXQ)
 		return;
 	if (g3 && ln->lin && *share > 2)
@@ -1548,8 +1592,9 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	const int *tb = xi->tbl;
 
 	uint64_t keys[WARP][TEXKEYS];
-	double at[WARP][3];
+	double at[WARP][3], grad[WARP][6];
 	unsigned nk[WARP], grp, share, mul, minl;
+	uint8_t pass[WARP];
 	Lanes ln = { 0, 0, 0, 0 };
 
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
@@ -1590,6 +1635,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (fetch(&s, tb, src, out))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
+		memcpy(grad[l], s.grad, sizeof grad[l]);
 		for (int c = 0; c < 4; c++)
 			d[c][l] = out[c];
 		if (tb[T_PRED])
@@ -1599,9 +1645,13 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (tb[T_KIND] == TK_TXQ)
 			memset(nk, 0, sizeof nk);
 		passes(tb, &ln, &grp, &share, &mul, &minl);
-		if (share == 2 && grp == 4)
-			pairlanes((const double (*)[3])at, &m, keys, nk);
-		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, share, mul, minl, keys, nk);
+		for (unsigned l = 0; l < WARP; l++)
+			pass[l] = (uint8_t)(share ? l % grp / share : 0);
+		if (!share)
+			gradpasses((const double (*)[6])grad, m, pass);
+		else if (share == 2 && grp == 4)
+			pairlanes((const double (*)[3])at, m, tb[T_GEOM] == G_3D, pass);
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, mul, minl, keys, nk);
 	}
 	return 0;
 }

@@ -62,13 +62,17 @@ uint32_t interp_tex_query(const TexObj *o, int q, uint32_t lv);
  * key of one texel, and one warp instruction's requests and sectors in
  * class cls (PTX_MC_TEX, PTX_MC_SURF) from lane groups of grp lanes (apart:
  * the lanes of a group share no sectors), a group counting as a request
- * when minl of its lanes are active. */
+ * when minl of its lanes are active; within a group, lanes share sectors
+ * with the lanes of the same pass[] only (NULL: all of them). */
 #define TEXKEYS 16
 uint64_t interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t k);
-void interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, unsigned share,
+void interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, const uint8_t *pass,
                       unsigned mul, unsigned minl, uint64_t (*keys)[TEXKEYS], const unsigned *nk);
-/* texlod.c: the level of detail of gradients dx, dy (in texels), in 256ths */
+/* texlod.c: the level of detail of gradients dx, dy (in texels), in
+ * 256ths, from the gradients' components cut to 10 bits of mantissa
+ * (interp_tex_trunc10) */
 int64_t interp_tex_gradlod(const double *dx, const double *dy);
+double interp_tex_trunc10(double x);
 /* surf.c: suld, sust, sured, suq, with interp_tex's arguments */
 int interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP]);
 

@@ -29,8 +29,8 @@
  * sum to the next step, where 650.625 keeps 650; the constant 32 fits
  * from 30 to 58).  -2^40 for zero gradients (the lowest level).  1D
  * gradients measure as 2D ones of y 0. */
-static double
-trunc10(double x)
+double
+interp_tex_trunc10(double x)
 {
 	int e;
 	double f = frexp(x, &e);
@@ -108,7 +108,7 @@ interp_tex_gradlod(const double *dx, const double *dy)
 	int e;
 
 	for (int i = 0; i < 3; i++)
-		x[i] = trunc10(dx[i]), y[i] = trunc10(dy[i]);
+		x[i] = interp_tex_trunc10(dx[i]), y[i] = interp_tex_trunc10(dy[i]);
 	m = octlen(x, 0);
 	if ((l = octlen(y, 0)) > m)
 		m = l;

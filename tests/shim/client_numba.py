@@ -11,29 +11,21 @@ import math
 import sys
 import warnings
 
+from tally import check, done, skip
+
 try:
     import numpy as np
 except ImportError as e:
-    print("SKIP: numba-cuda: %s" % e)
-    sys.exit(77)
+    skip("numba-cuda", e)
 
 try:
     from numba import cuda, float32
     cuda.compile_ptx(lambda a: None, "void(float32[:])")   # NVVM is there
 except Exception as e:
-    print("SKIP: numba-cuda: %s" % e)
-    sys.exit(77)
+    skip("numba-cuda", e)
 warnings.simplefilter("ignore")   # occupancy and host-copy hints
 
 rng = np.random.default_rng(1)
-passed = failed = 0
-
-
-def check(name, ok):
-    global passed, failed
-    print("%s: %s" % ("PASS" if ok else "FAIL", name))
-    passed += bool(ok)
-    failed += not ok
 
 
 @cuda.jit(device=True)
@@ -135,5 +127,4 @@ d = cuda.to_device(a, stream=s)
 s.synchronize()
 check("stream copy", (d.copy_to_host() == a).all())
 
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+done()

@@ -10,21 +10,13 @@ usage: client_pycuda.py KERNELS.ptx     exit 0 all passed, 1 a failure, 77 no py
 """
 import sys
 
+from tally import check, done, skip
+
 try:
     import numpy as np
     import pycuda.driver as drv
 except ImportError as e:
-    print("SKIP: pycuda: %s" % e)
-    sys.exit(77)
-
-passed = failed = 0
-
-
-def check(name, ok):
-    global passed, failed
-    print("%s: %s" % ("PASS" if ok else "FAIL", name))
-    passed += bool(ok)
-    failed += not ok
+    skip("pycuda", e)
 
 
 drv.init()
@@ -68,5 +60,4 @@ try:
     check("pitched 2-D copy (pitch %d)" % pitch, (back == m).all())
 finally:
     ctx.pop()
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+done()

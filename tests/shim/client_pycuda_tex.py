@@ -11,21 +11,13 @@ usage: client_pycuda_tex.py PYCUDA_TEX.ptx   exit 0 all passed, 1 a failure, 77 
 """
 import sys
 
+from tally import check, done, skip
+
 try:
     import numpy as np
     import pycuda.driver as drv
 except ImportError as e:
-    print("SKIP: pycuda: %s" % e)
-    sys.exit(77)
-
-passed = failed = 0
-
-
-def check(name, ok):
-    global passed, failed
-    print("%s: %s" % ("PASS" if ok else "FAIL", name))
-    passed += bool(ok)
-    failed += not ok
+    skip("pycuda", e)
 
 
 drv.init()
@@ -62,5 +54,4 @@ try:
     check("tex1Dfetch of linear memory", (o1 == v[::-1]).all())
 finally:
     ctx.pop()
-print("%d passed, %d failed" % (passed, failed))
-sys.exit(1 if failed else 0)
+done()

@@ -2094,6 +2094,19 @@ sectorprobes(void)
 			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 3.75f, 4, 4, 5 } },
 			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1, 1 + 1.0f / 256, 1, 1 + 1.0f / 256 } },
 			{ 2, 4, LOD, 0, 8.5f, 0, 0, { 1.5f, 1.5f, 1.5f, 1.5f + 1.0f / 256 } },
+			/* tex.grad quads at one level (whole, or clamped to the
+			 * last) and between two, the lanes at one place or a
+			 * texel apart */
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 4, 4, 4, 4 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 8, 8, 8, 8 } },
+			{ 2, 4, G, 0, 8.5f, 1, 0, { 4, 4, 4, 4 } }, { 2, 4, G, 0, 8.5f, 1, 0, { 8, 8, 8, 8 } },
+			{ 2, 4, G, 0, 8.5f, 1, 0, { 16, 16, 16, 16 } }, { 2, 4, G, 0, 8.5f, 1, 0, { 32, 32, 32, 32 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 32, 32, 32, 32 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 12, 12, 12, 12 } },
+			{ 2, 4, G, 0, 8.5f, 1, 0, { 12, 12, 12, 12 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 24, 24, 24, 24 } },
+			{ 2, 4, G, 0, 8.5f, 0, 0, { 16, 16, 8, 8 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 8, 8, 4, 4 } },
+			{ 2, 4, G, 0, 8.5f, 1, 0, { 1, 1, 1, 1 } }, { 2, 4, G, 0, 8.5f, 1, 0, { 0.5f, 0.5f, 0.5f, 0.5f } },
+			{ 2, 2, G, 0, 8.5f, 0, 0, { 16, 16 } }, { 2, 4, G, 0, 8.5f, 0, 0, { 16, 16, 16, 8 } },
+			{ 3, 4, G, 0, 8.5f, 0, 0, { 16, 16, 16, 16 } }, { 3, 4, G, 0, 8.5f, 0, 0, { 4, 4, 4, 4 } },
+			{ 3, 4, G, 0, 8.5f, 1, 0, { 4, 4, 4, 4 } }, { 3, 1, G, 0, 8.5f, 0, 0, { 16 } },
 		};
 		enum { NGK = sizeof gk / sizeof gk[0] };
 		CUmipmappedArray m2 = levels16(), m3 = levels3d16();
@@ -2128,6 +2141,50 @@ sectorprobes(void)
 		CK(cuMipmappedArrayDestroy(m2));
 		CK(cuMipmappedArrayDestroy(m3));
 	}
+}
+
+/* "probe sectors 3d axes": quads of 3D linear filtering as "3d pairs"
+ * (f32, 32x16x12, unnormalized), lane 0 at base b, lanes 1 and 2 at b
+ * plus u and v, lane 3 at b + u + v, where u lies along one axis and v
+ * along another, each 0.5, 1, 2 or 3 texels long: for each pair of axes
+ * and lengths, which lanes the unit pairs.  Two bases, a quarter and
+ * three quarters into a texel. */
+static void
+axisprobes(void)
+{
+	static const float mag[] = { 0.5f, 1.0f, 2.0f, 3.0f };
+	static const float base[2][3] = { { 13.25f, 7.25f, 5.25f }, { 13.75f, 7.75f, 5.75f } };
+	enum { NAX = 2 * 6 * 16 };
+	static uint8_t o[NAX * 64];
+	static float p[4][4];
+	CUtexObject t;
+	CUarray a;
+	unsigned n = 0;
+
+	doing = "axis probes";
+	rng = 0x3c6ef372u;
+	a = mkarray(F32, 1, 32, 16, 12, 0);
+	fill(a, F32, 1, 32, 16, 12);
+	t = probeobj(a, NULL, LI, PT, 0, 0);
+	for (unsigned b = 0; b < 2; b++)
+		for (unsigned ua = 0; ua < 3; ua++)
+			for (unsigned va = 0; va < 3; va++)
+				for (unsigned m = 0; va != ua && m < 16; m++) {
+					memset(p, 0, sizeof p);
+					for (unsigned c = 0; c < 3; c++)
+						for (unsigned l = 0; l < 4; l++)
+							p[l][c] = base[b][c] + ((l & 1) && c == ua ? mag[m / 4] : 0) +
+							    ((l & 2) && c == va ? mag[m % 4] : 0);
+					CK(cuMemcpyHtoD(dcoord, p, sizeof p));
+					CK(cuMemsetD8(dout, 0xee, 4 * 16));
+					curname = "sectors_3d_axes";
+					launch("t3d_f", t, 4);
+					curname = NULL;
+					CK(cuMemcpyDtoH(o + n++ * 64, dout, 64));
+				}
+	emit("probe sectors 3d axes", o, NAX * 64);
+	CK(cuTexObjectDestroy(t));
+	CK(cuArrayDestroy(a));
 }
 
 int
@@ -2176,6 +2233,7 @@ main(int argc, char **argv)
 	mulprobes();
 	rectprobes();
 	sectorprobes();
+	axisprobes();
 	CK(cuModuleUnload(mod));
 	CK(cuDevicePrimaryCtxRelease(dev));
 	fclose(out);
