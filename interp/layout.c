@@ -224,6 +224,27 @@ isglobalvar(const Sym *s)
 	return s->kind == SYM_VAR && (s->space == SP_GLOBAL || s->space == SP_CONST);
 }
 
+/* The n-th symbol that lives as long as the module: the module's own, then
+ * those of each body, where a .global or .const variable declared inside a
+ * function is a static one (ptxas gives it module storage, initialiser
+ * included); NULL past the last. */
+static Sym *
+modulesym(const Module *m, int n)
+{
+	if (n < m->nsyms)
+		return m->syms[n];
+	n -= m->nsyms;
+	for (int i = 0; i < m->nfn; i++) {
+		const Func *f = m->fn[i];
+		if (!f->hasbody)
+			continue;
+		if (n < f->nsyms)
+			return f->syms[n];
+		n -= f->nsyms;
+	}
+	return NULL;
+}
+
 /* Module variables: allocate them all, then initialise (initialisers may take
  * the address of a later variable). */
 int
@@ -231,13 +252,16 @@ interp_layout_module(ptx_module *pm)
 {
 	ptx_ctx *cx = pm->cx;
 	Module *m = pm->m;
+	Sym *s;
+	size_t n = 0;
 	int i;
 
-	pm->allocs = interp_alloc(cx, (size_t)(m->nsyms + 1) * sizeof *pm->allocs);
+	for (i = 0; (s = modulesym(m, i)); i++)
+		n += isglobalvar(s);
+	pm->allocs = interp_alloc(cx, (n + 1) * sizeof *pm->allocs);
 	if (!pm->allocs)
 		return PTX_ENOMEM;
-	for (i = 0; i < m->nsyms; i++) {
-		Sym *s = m->syms[i];
+	for (i = 0; (s = modulesym(m, i)); i++) {
 		SymLoc *l;
 		if (isglobalvar(s)) {
 			uint64_t a;
@@ -266,9 +290,9 @@ int
 interp_init_module(ptx_module *pm)
 {
 	Module *m = pm->m;
+	Sym *s;
 
-	for (int i = 0; i < m->nsyms; i++) {
-		Sym *s = m->syms[i];
+	for (int i = 0; (s = modulesym(m, i)); i++) {
 		SymLoc *l;
 		Alloc *a;
 		uint64_t at = 0;

@@ -142,6 +142,25 @@ shapeis(const Ins *in, int id, const char *s)
 /* cp.async [dst], [src], cp-size {, src-size | ignore-src}: the destination
  * is the memory operand (shared), the source base and offset s[0] and s[1],
  * the cp-size xi->size, and src-size or the ignore-src predicate s[2]. */
+/* st.f32 of a 64-bit register is a conversion, not a store of its low half:
+ * ptxas 13 compiles st.global.f32 [a], %b64 to I2F.U64 and a 32-bit store
+ * (the register's value as an unsigned integer, rounded to f32).  The
+ * store path moves bits only, so such a store is left unexecuted. */
+static int
+st_converts(const Opnd *o, int ty)
+{
+	if (ty != TY_F32)
+		return 0;
+	if (o->kind == OK_VEC) {
+		for (int i = 0; i < o->nsub; i++)
+			if (st_converts(&o->sub[i], ty))
+				return 1;
+		return 0;
+	}
+	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sym->type &&
+	    ir_tyinfo[o->sym->type].bits == 64;
+}
+
 static int
 decode_cpasync(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -511,7 +530,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->size = (uint8_t)tybytes(ty);
 		if (xi->size == 16)
 			xi->size = 8;
-		if (xi->size > 8 || interp_decode_mem(pm, x, in, &in->opnd[0], xi))
+		if (xi->size > 8 || interp_decode_mem(pm, x, in, &in->opnd[0], xi) || st_converts(&in->opnd[1], ty))
 			return -1;
 		{
 			XOp tmp[8];

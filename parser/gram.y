@@ -336,7 +336,7 @@ expr
 	;
 
 primary
-	: IDENT                             { $$ = ps_name(p, &$1, NULL, @1); }
+	: IDENT                             { $$ = ps_operand_name(p, &$1, @1); }
 	| IDENT MOD                         { $$ = ps_name(p, &$1, &$2, @1); }
 	| IDENT '[' expr ']'                { $$ = ps_index(p, &$1, $3, @1); }
 	| DOTWORD                           { $$ = ps_dotname(p, &$1, @1); }

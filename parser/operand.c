@@ -146,6 +146,21 @@ ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc)
 	return e;
 }
 
+/* A name in an operand expression.  ptxas reads WARP_SZ as the integer
+ * constant 32 (a reserved word, no register): it stands wherever an
+ * integer immediate may, st's source and constant sums included, and
+ * nowhere a float may. */
+Expr *
+ps_operand_name(Parser *p, const Tok *t, Loc loc)
+{
+	if (strcmp(t->s, "WARP_SZ") == 0) {
+		Expr *e = ps_expr(p, E_INT, loc);
+		e->i = 32;
+		return e;
+	}
+	return ps_name(p, t, NULL, loc);
+}
+
 Expr *
 ps_dotname(Parser *p, const Tok *t, Loc loc)
 {

@@ -37,8 +37,9 @@ ps_fkind(Parser *p, SpecList *l, int entry, Loc loc)
 	p->floc = loc;
 }
 
+/* what: 0 a .func's parameters, 1 a kernel's, 2 return values */
 static Param *
-params(Parser *p, PList *l, int *n)
+params(Parser *p, PList *l, int *n, int what)
 {
 	*n = 0;
 	if (!l || !l->n)
@@ -58,6 +59,14 @@ params(Parser *p, PList *l, int *n)
 		}
 		if (l->d[i].init)
 			diag_err(p->dg, l->d[i].loc, "a parameter cannot have an initializer");
+		/* ptxas: a second dimension is a syntax error, and only a .func's
+		 * input can leave its size to the caller ("Parameter to entry
+		 * function cannot be an incomplete array", "Output parameter ...") */
+		if (l->d[i].ndim > 1)
+			diag_err(p->dg, l->d[i].loc, "a parameter has at most one array dimension");
+		else if (l->d[i].ndim == 1 && l->d[i].dim[0] < 0 && what)
+			diag_err(p->dg, l->d[i].loc, "%s cannot be an array of unknown size",
+			    what == 1 ? "a kernel parameter" : "a return value");
 		Func *save = p->fn;
 		p->fn = NULL;
 		v[*n].sym = parse_declsym(p, &proto, &l->d[i]);
@@ -92,8 +101,8 @@ ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *pars, Loc loc)
 		}
 	if (rets && fn->entry)
 		diag_err(p->dg, loc, "a kernel (.entry) cannot return values");
-	fn->ret = params(p, rets, &fn->nret);
-	fn->par = params(p, pars, &fn->npar);
+	fn->ret = params(p, rets, &fn->nret, 2);
+	fn->par = params(p, pars, &fn->npar, fn->entry);
 	(void)proto;
 	Sym *s = parse_mapget(&p->global, name->s);
 	if (s && s->kind != SYM_FUNC) {
@@ -365,8 +374,8 @@ ps_proto(Parser *p, PList *rets, PList *pars, Loc loc)
 	Sym *s = takelabel(p, ".callprototype", loc);
 	Func *fn = ir_alloc(p->a, sizeof *fn);
 	Func *save = p->fn;
-	fn->ret = params(p, rets, &fn->nret);
-	fn->par = params(p, pars, &fn->npar);
+	fn->ret = params(p, rets, &fn->nret, 2);
+	fn->par = params(p, pars, &fn->npar, 0);
 	p->fn = save;
 	p->hdr = fn;
 	if (!s)

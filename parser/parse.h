@@ -185,6 +185,7 @@ Expr *ps_un(Parser *p, int kind, Expr *a, Loc loc);
 Expr *ps_int(Parser *p, const Tok *t, Loc loc);
 Expr *ps_float(Parser *p, const Tok *t, Loc loc);
 Expr *ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc);
+Expr *ps_operand_name(Parser *p, const Tok *t, Loc loc);
 Expr *ps_index(Parser *p, const Tok *t, Expr *idx, Loc loc);
 Expr *ps_dotname(Parser *p, const Tok *t, Loc loc);
 Expr *ps_listexpr(Parser *p, int kind, EList *l, Loc loc);
