@@ -93,6 +93,30 @@ whole(const char *text, const void *image, const char *name, char *log, size_t c
 	return jit_fail();
 }
 
+/* The device is an sm_90 one: a module whose .target is newer (sm_100,
+ * sm_120) is refused as an H200's driver refuses it, CUDA_ERROR_INVALID_PTX
+ * with ptxas's message (tests/shim/target.c).  ptx-run and libptx run such
+ * modules with sm_90's semantics; a driver for an H100 cannot.  The target
+ * is the module's, which every kernel reports; a module without kernels
+ * has nothing to launch. */
+static CUresult
+newer(ptx_module *m, const char *name, char *log, size_t cap)
+{
+	const char *k = ptx_module_entry_name(m, 0);
+	ptx_function *f;
+	ptx_function_usage u;
+
+	if (!k || ptx_module_get_function(m, k, &f) != PTX_OK ||
+	    ptx_function_usage_get(m, f, &u) != PTX_OK || u.sm <= 90)
+		return CUDA_SUCCESS;
+	fprintf(stderr, "libptxcuda: cannot load module %s: its .target sm_%d is newer than the device's "
+	    "sm_90\n", name, u.sm);
+	if (log && cap)
+		snprintf(log, cap, "ptxas fatal   : SM version specified by .target is higher than default SM "
+		    "version assumed\n");
+	return jit_fail();
+}
+
 /* Loads an image (shim_image.c) as a module of context owner, or as a
  * library when owner is NULL; under LOCK. */
 CUresult
@@ -129,6 +153,11 @@ shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t siz
 		return rc == PTX_ENOMEM ? CUDA_ERROR_OUT_OF_MEMORY :
 		    rc == PTX_EUNSUPPORTED ? CUDA_ERROR_NOT_SUPPORTED :
 		    rc == PTX_EREFUSED ? CUDA_ERROR_INVALID_IMAGE : jit_fail();
+	}
+	if ((r = newer(m, name, log, cap))) {
+		ptx_module_free(m);
+		free(text);
+		return r;
 	}
 	if (!(md = calloc(1, sizeof *md)) || !(md->h = shim_hnew(H_MOD, md))) {
 		ptx_module_free(m);
