@@ -121,20 +121,22 @@ extern "C" __global__ void ldmatrix_tile(unsigned *out, int mode)
 	}
 }
 
-// -b 64: warp 1 stores an 8x8 tile with stmatrix, warp 0 reads it:
+// -b 64: warp 0 stores an 8x8 tile with stmatrix, warp 1 reads it:
 // without a barrier between (racecheck) or after __syncthreads() (ok).
 extern "C" __global__ void stmatrix_tile(unsigned *out, int ok)
 {
 	__shared__ alignas(16) unsigned short t[64];
-	if (threadIdx.x >= 32) {
-		unsigned lane = threadIdx.x - 32, r = lane * 0x00020002u + 0x00010000u;
+	if (threadIdx.x < 32) {
+		unsigned lane = threadIdx.x, r = lane * 0x00020002u + 0x00010000u;
 		unsigned a = (unsigned)__cvta_generic_to_shared(&t[(lane & 7) * 8]);
 		asm volatile("stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};" :: "r"(a), "r"(r) : "memory");
 	}
 	if (ok)
 		__syncthreads();
-	if (threadIdx.x < 32)
-		out[threadIdx.x] = t[2 * threadIdx.x] | (unsigned)t[2 * threadIdx.x + 1] << 16;
+	if (threadIdx.x >= 32) {
+		unsigned lane = threadIdx.x - 32;
+		out[lane] = t[2 * lane] | (unsigned)t[2 * lane + 1] << 16;
+	}
 }
 
 // -b 64: thread 0 copies 128 bytes of shared memory to g[0..31] with a
