@@ -336,9 +336,14 @@ typedef struct {
 	uint32_t cc[WARP];    /* carry flags */
 	uint32_t sp;          /* frame stack top */
 	int owed;             /* took the CTA's prologue from another warp: its counts are still to add */
-	int blocked;          /* barrier id + 1 while waiting, BLOCKED_MBAR on an mbarrier */
-	uint32_t bmask;       /* lanes waiting at the barrier */
-	XOp bdst;             /* bar.red destination */
+	int blocked;          /* barrier id + 1 while every lane waits, BLOCKED_MBAR on an mbarrier */
+	/* lanes waiting at CTA barrier bwait - 1 (0: none), which may be some
+	 * of the warp's while the others run on (sched.c interp_bar_park);
+	 * each waiting lane's bar.red destination slot (-1: none) and frame */
+	int bwait;
+	uint32_t bmask;
+	int32_t bslot[WARP];
+	uint16_t bframe[WARP];
 	int done;
 	/* an mbarrier wait (mbarrier.c): the CTA's event count when it began,
 	 * the waiting instruction, the mbarrier, lanes already satisfied, and
@@ -347,6 +352,7 @@ typedef struct {
 	int32_t mpc;
 	uint32_t maddr, mdone;
 	int mtimeout;
+	uint32_t yieldm;      /* lanes that gave up an mbarrier wait: others of the warp run first */
 	/* barrier.cluster (cluster.c): lanes that arrived in the open phase,
 	 * lanes whose phase completed and have not waited yet */
 	uint32_t carr, cdone;
@@ -576,8 +582,8 @@ void interp_clu_describe(const Clu *k, char *buf, size_t n);
 /* sched.c */
 int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch's report */
 void interp_atom_lock(Launch *L, const void *p, int on);   /* L->sh set: global atomics */
-void interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int block,
-                       int red, uint32_t pred);
+int interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block,
+                      int red, uint32_t pred);
 void interp_bar_check(Launch *L, Cta *c);
 
 /* printf.c */

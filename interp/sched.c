@@ -72,17 +72,20 @@ release(Launch *L, Cta *c, int id)
 
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
-		if (w->blocked != id + 1)
+		if (w->blocked == id + 1)
+			w->blocked = 0;
+		if (w->bwait != id + 1)
 			continue;
 		if (b->red) {
-			CFrame *f = &w->cf[w->ncf - 1];
 			uint64_t v = b->red == MOD_POPC ? b->acc : b->red == MOD_AND ? (b->acc == b->arrived) :
 			    (b->acc != 0);
-			for (uint32_t m = w->bmask; m; m &= m - 1)
-				if (w->bdst.k == XO_REG)
-					f->r[(size_t)w->bdst.r * WARP + (uint32_t)__builtin_ctz(m)] = v;
+			for (uint32_t m = w->bmask; m; m &= m - 1) {
+				uint32_t l = (uint32_t)__builtin_ctz(m);
+				if (w->bslot[l] >= 0 && w->bframe[l] < w->ncf)
+					w->cf[w->bframe[l]].r[(size_t)w->bslot[l] * WARP + l] = v;
+			}
 		}
-		w->blocked = 0;
+		w->bwait = 0;
 		w->bmask = 0;
 	}
 	round = b->chkround;   /* synccheck's round outlives the phase */
@@ -133,8 +136,24 @@ interp_bar_check(Launch *L, Cta *c)
 		interp_clu_check(L, c->clu);
 }
 
-void
-interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int block, int red,
+/*
+ * Lanes m of w arrive at CTA barrier id (xi: bar.sync, bar.arrive or
+ * bar.red; block: they wait).  This is where arrival is decided.  Since
+ * sm_70 a CTA barrier counts threads, not warps: a warp may reach it in
+ * several groups -- the arms of an if/else that both hold __syncthreads(),
+ * a barrier before the point where the warp's paths meet, threads of a
+ * loop whose trip counts differ, threads that returned early and wait at
+ * the kernel's end to exit -- and it completes when every non-exited
+ * thread arrived.  So lanes that must wait while others of their warp have
+ * yet to arrive (or to exit) wait alone: they are parked (w->bmask), the
+ * warp's SIMT stack is reordered to run the others (interp_bar_park), and
+ * the warp blocks only when nothing of it can run.  Lanes parked at one
+ * barrier that arrive at another are the one case left out: the warp
+ * waits whole at the second, and a deadlock report names it if that is
+ * never met.  0, or -1 after a fault report.
+ */
+int
+interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block, int red,
                   uint32_t pred)
 {
 	Cta *c = w->cta;
@@ -158,12 +177,32 @@ interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int bl
 		/* popc counts; and/or count the lanes whose predicate holds */
 		b->acc += (uint32_t)__builtin_popcount(pred & m);
 	}
-	if (block) {
+	if (!block) {
+		if (complete(c, id))
+			release(L, c, id);
+		return 0;
+	}
+	if (w->bwait && w->bwait != id + 1) {
+		/* parked at another barrier already: this one holds the warp */
+		if (red && xi->d[0].k == XO_REG)
+			interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_UNSUPPORTED, 0, 0,
+			    "bar.red by lanes 0x%08x of a warp whose lanes 0x%08x wait at barrier %d", m, w->bmask,
+			    w->bwait - 1);
 		w->blocked = id + 1;
-		w->bmask = m;
+		return L->fault ? -1 : 0;
+	}
+	w->bwait = id + 1;
+	w->bmask |= m;
+	for (uint32_t mm = m; mm; mm &= mm - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(mm);
+		w->bslot[l] = red && xi->d[0].k == XO_REG ? (int32_t)xi->d[0].r : -1;
+		w->bframe[l] = (uint16_t)(w->ncf - 1);
 	}
 	if (complete(c, id))
 		release(L, c, id);
+	else if (!(w->live & ~w->bmask))
+		w->blocked = id + 1;   /* the whole warp waits */
+	return 0;
 }
 
 static void

@@ -1,6 +1,7 @@
-// CTA barriers reached by a warp in several groups: since sm_70 bar.sync
-// counts threads, so a barrier that every non-exited thread of the CTA
-// reaches completes however the warps split on the way to it.
+// divbar.cu -- CTA barriers reached by a warp in several groups: since
+// sm_70 bar.sync counts threads, so a barrier that every non-exited thread
+// of the CTA reaches completes however the warps split on the way to it.
+// The expected outputs follow from the kernels (divbar.py writes them).
 // variants: G
 #include "sweep.h"
 
