@@ -361,6 +361,7 @@ typedef struct {
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
 	uint64_t chkwait;     /* racecheck: the CTA's chkwaits at the warp's last mbarrier wait
 	                       * that saw a phase complete (check_mbar.c) */
+	uint64_t lwait[WARP]; /* racecheck: the same by lane, moved by __syncwarp too */
 	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
@@ -853,6 +854,8 @@ void interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind
 #endif
 	;
 void interp_chk_free(ptx_ctx *cx);   /* the reports and the shadow */
+void interp_chk_rows(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const uint8_t *p,
+                     unsigned n, int store);   /* ldmatrix, stmatrix rows (mma.c) */
 /* check_init.c: initcheck.  interp_chk_regs runs before xi, as
  * interp_chk_sync; interp_chk_load before a load of n bytes at host p
  * (guest address a); poison marks host memory uninitialized, unpoison
@@ -987,12 +990,15 @@ void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const
  * of a bulk group (completed by cp.async.bulk.wait_group) reads n bytes
  * at host src; interp_chk_src_store before a generic store or atomic, when
  * interp_chk_src_pending says a copy is in flight (either file's): its
- * source, and under racecheck its shared destination. */
+ * source, and under racecheck its shared destination; interp_chk_bulk_dst
+ * when a bulk copy of a bulk group writes n bytes of global memory at
+ * host dst (complete at a cp.async.bulk.wait_group without .read). */
 void interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n);
 int interp_chk_src_pending(const Launch *L);
 void interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+void interp_chk_bulk_dst(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *dst, uint64_t n);
 void interp_chk_copy_write(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
-int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
+int interp_chk_async_pending(const Launch *L);   /* a cp.async or a global bulk destination in flight */
 int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_async_cta(Launch *L, Cta *c);
