@@ -338,7 +338,7 @@ typedef struct {
 	int owed;             /* took the CTA's prologue from another warp: its counts are still to add */
 	int blocked;          /* barrier id + 1 while every lane waits, BLOCKED_MBAR on an mbarrier */
 	/* lanes waiting at CTA barrier bwait - 1 (0: none), which may be some
-	 * of the warp's while the others run on (sched.c interp_bar_park);
+	 * of the warp's while the others run on (sched.c interp_bar_arrive);
 	 * each waiting lane's bar.red destination slot (-1: none) and frame */
 	int bwait;
 	uint32_t bmask;

@@ -146,8 +146,8 @@ interp_bar_check(Launch *L, Cta *c)
  * the kernel's end to exit -- and it completes when every non-exited
  * thread arrived.  So lanes that must wait while others of their warp have
  * yet to arrive (or to exit) wait alone: they are parked (w->bmask), the
- * warp's SIMT stack is reordered to run the others (interp_bar_park), and
- * the warp blocks only when nothing of it can run.  Lanes parked at one
+ * warp's SIMT stack is reordered to run the others (exec.c's settle loop,
+ * exec_simt.h park), and the warp blocks only when nothing of it can run.  Lanes parked at one
  * barrier that arrive at another are the one case left out: the warp
  * waits whole at the second, and a deadlock report names it if that is
  * never met.  0, or -1 after a fault report.
