@@ -483,40 +483,29 @@ void
 interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
 	const AEnt *e = cphit(L->async, p, n);
-	const SrcEnt *d;
+	const SrcEnt *d = e ? NULL : dsthit(L->async, p, n);
+	uint64_t lin = e ? e->cta : d ? d->cta : 0;
 	ChkSite sa, sb;
 	Cta c;
 	Warp ew;
 
-	if (!e && (d = dsthit(L->async, p, n))) {
-		Cta dc;
-		memset(&ew, 0, sizeof ew);
-		memset(&dc, 0, sizeof dc);
-		dc.linear = d->cta;
-		dc.id[0] = (unsigned)(d->cta % L->grid[0]);
-		dc.id[1] = (unsigned)(d->cta / L->grid[0] % L->grid[1]);
-		dc.id[2] = (unsigned)(d->cta / ((uint64_t)L->grid[0] * L->grid[1]));
-		ew.cta = &dc;
-		ew.id = d->warp;
-		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
-		interp_chk_site(L, &ew, d->lane, d->xi, PTX_ACCESS_WRITE, a, n, &sb);
-		interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "bulk-read-before-wait", &sa, &sb,
-		    "a load of %u bytes at 0x%" PRIx64 " of global memory that a bulk copy of warp %u writes, before "
-		    "the thread that issued it waited for its bulk group (cp.async.bulk.wait_group without .read)",
-		    n, a, d->warp);
-		return;
-	}
-	if (!e)
+	if (!e && !d)
 		return;
 	memset(&ew, 0, sizeof ew);
-	c = *w->cta;
+	memset(&c, 0, sizeof c);
+	c.linear = lin;
+	c.id[0] = (unsigned)(lin % L->grid[0]);
+	c.id[1] = (unsigned)(lin / L->grid[0] % L->grid[1]);
+	c.id[2] = (unsigned)(lin / ((uint64_t)L->grid[0] * L->grid[1]));
 	ew.cta = &c;
-	ew.id = e->warp;
+	ew.id = e ? e->warp : d->warp;
 	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
-	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
-	interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "cp-async-read-before-wait", &sa, &sb,
-	    "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
-	    "issued it waited for its group (cp.async.wait_group or wait_all)", n, a, e->warp);
+	interp_chk_site(L, &ew, e ? e->lane : d->lane, e ? e->xi : d->xi, PTX_ACCESS_WRITE, a, n, &sb);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, e ? "cp-async-read-before-wait" : "bulk-read-before-wait",
+	    &sa, &sb, e ? "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
+	    "issued it waited for its group (cp.async.wait_group or wait_all)" : "a load of %u bytes at 0x%" PRIx64
+	    " of global memory that a bulk copy of warp %u writes, before the thread that issued it waited for its "
+	    "bulk group (cp.async.bulk.wait_group without .read)", n, a, (unsigned)ew.id);
 }
 
 void

@@ -156,7 +156,6 @@ struct GHeld {
 	uint32_t cta;
 	uint16_t warp;
 	uint8_t lane, loadfirst;  /* loadfirst: the load came before the atomic (read-write) */
-	uint8_t shared;           /* shared memory: warp and lane of one CTA (cta) */
 	ChkSite a, b;             /* the later access and the earlier */
 	int how;                  /* unordered()'s answer */
 };
@@ -278,6 +277,36 @@ hazard(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigne
 	    eacc == PTX_ACCESS_READ ? "load" : eacc == PTX_ACCESS_WRITE ? "store" : "atomic", e->warp);
 }
 
+/* A new held pair in s: the load of thread (cta, warp, lane) of host word
+ * wd against an atomic, a and b the later and the earlier instruction;
+ * NULL when the same is held already, or past GHELD_MAX (missed, never
+ * made up) or out of memory. */
+static struct GHeld *
+heldnew(Launch *L, struct ChkRace *s, uintptr_t wd, uint32_t cta, uint16_t warp, uint8_t lane, const XIns *a,
+        const XIns *b)
+{
+	struct GHeld *h;
+
+	for (size_t j = 0; j < s->nheld; j++)   /* one a thread, word and pair of instructions */
+		if (s->held[j].word == wd && s->held[j].cta == cta && s->held[j].warp == warp &&
+		    s->held[j].lane == lane && s->held[j].a.xi == a && s->held[j].b.xi == b)
+			return NULL;
+	if (s->nheld == s->capheld) {
+		size_t nc = s->capheld ? 2 * s->capheld : 16;
+		if (s->nheld >= GHELD_MAX || !(h = interp_realloc(L->cx, s->held, nc * sizeof *h)))
+			return NULL;
+		s->held = h;
+		s->capheld = nc;
+	}
+	h = &s->held[s->nheld++];
+	memset(h, 0, sizeof *h);
+	h->word = wd;
+	h->cta = cta;
+	h->warp = warp;
+	h->lane = lane;
+	return h;
+}
+
 /* A plain load and an atomic other than a CAS of the shared word at host
  * wd, of different warps with no barrier between them: held under the
  * loading thread (cur's, or the earlier record e's when loadfirst) as
@@ -287,30 +316,12 @@ static void
 shhold(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc, const RAcc *e,
        int loadfirst, uintptr_t wd)
 {
-	struct ChkRace *s = L->race;
-	uint32_t cta = (uint32_t)w->cta->linear + 1;
-	uint16_t warp = loadfirst ? e->warp : (uint16_t)w->id;
-	uint8_t ln = loadfirst ? e->lane : (uint8_t)lane;
-	struct GHeld *h;
+	struct GHeld *h = heldnew(L, L->race, wd, (uint32_t)w->cta->linear + 1, loadfirst ? e->warp : (uint16_t)w->id,
+	    loadfirst ? e->lane : (uint8_t)lane, xi, e->xi);
 
-	for (size_t j = 0; j < s->nheld; j++)   /* one a thread, word and pair of instructions */
-		if (s->held[j].word == wd && s->held[j].cta == cta && s->held[j].warp == warp &&
-		    s->held[j].lane == ln && s->held[j].a.xi == xi && s->held[j].b.xi == e->xi)
-			return;
-	if (s->nheld == s->capheld) {
-		size_t nc = s->capheld ? 2 * s->capheld : 16;
-		if (s->nheld >= GHELD_MAX || !(h = interp_realloc(L->cx, s->held, nc * sizeof *h)))
-			return;
-		s->held = h;
-		s->capheld = nc;
-	}
-	h = &s->held[s->nheld++];
-	h->word = wd;
-	h->cta = cta;
-	h->warp = warp;
-	h->lane = ln;
+	if (!h)
+		return;
 	h->loadfirst = (uint8_t)loadfirst;
-	h->shared = 1;
 	h->how = 1;
 	interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &h->a);
 	earlier(L, w->cta, e, loadfirst ? PTX_ACCESS_READ : PTX_ACCESS_ATOMIC, addr, n, &h->b);
@@ -717,26 +728,11 @@ static void
 hold(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc, const GAcc *cur,
      const GAcc *e, int loadfirst, int how, uintptr_t wd)
 {
-	struct ChkRace *s = L->grace;
 	const GAcc *ld = loadfirst ? e : cur;
-	struct GHeld *h;
+	struct GHeld *h = heldnew(L, L->grace, wd, ld->cta, ld->warp, (uint8_t)GLANE(ld), xi, &L->pm->code[e->pc]);
 
-	for (size_t j = 0; j < s->nheld; j++)   /* one a thread, word and pair of instructions */
-		if (s->held[j].word == wd && s->held[j].cta == ld->cta && s->held[j].warp == ld->warp &&
-		    s->held[j].lane == GLANE(ld) && s->held[j].a.xi == xi && s->held[j].b.xi == &L->pm->code[e->pc])
-			return;
-	if (s->nheld == s->capheld) {
-		size_t nc = s->capheld ? 2 * s->capheld : 16;
-		if (s->nheld >= GHELD_MAX || !(h = interp_realloc(L->cx, s->held, nc * sizeof *h)))
-			return;
-		s->held = h;
-		s->capheld = nc;
-	}
-	h = &s->held[s->nheld++];
-	h->word = wd;
-	h->cta = ld->cta;
-	h->warp = ld->warp;
-	h->lane = (uint8_t)GLANE(ld);
+	if (!h)
+		return;
 	h->loadfirst = (uint8_t)loadfirst;
 	h->how = how;
 	interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &h->a);
