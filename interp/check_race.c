@@ -477,14 +477,14 @@ void
 interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 {
 	switch (m ? ordering(L, xi) : ORD_NONE) {
-	case ORD_WARP: {
-		/* and each lane's order after a copy another lane waited for */
-		uint64_t v = ++w->cta->chkwaits;
+	case ORD_WARP:
 		w->chkw++;
-		for (uint32_t k = m; k; k &= k - 1)
-			w->lwait[__builtin_ctz(k)] = v;
+		if (L->racecopy) {   /* and each lane's order after a copy another lane waited for */
+			uint64_t v = ++w->cta->chkwaits;
+			for (uint32_t k = m; k; k &= k - 1)
+				w->lwait[__builtin_ctz(k)] = v;
+		}
 		break;
-	}
 	case ORD_CTA:
 		w->cta->chkord++;
 		break;
@@ -1085,6 +1085,7 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	if (!n || w->id > UINT16_MAX || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n ||
 	    (!L->race && !(L->race = interp_alloc(L->cx, sizeof *L->race))))
 		return;
+	L->racecopy = 1;
 	cur = (RAcc){ .xi = xi, .ev = c->events - c->exits, .wv = c->chkwaits,
 	    .warp = (uint16_t)w->id, .lane = (uint8_t)lane, .valid = mbar ? 2 : 3 };
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {

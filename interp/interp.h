@@ -475,6 +475,7 @@ typedef struct {
 	struct ChkDsmem *dsm;       /* racecheck: distributed shared memory's words (check_dsmem.c) */
 	uint32_t *acqg;             /* racecheck: the same for instructions that may acquire (nrelg of them) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
+	int racecopy;               /* racecheck: a copy's bytes became a lane's store (Warp.lwait matters) */
 	uint8_t *strongpc;          /* racecheck: by pc, whether the access is strong (0: not asked yet,
 	                             * 1: weak, 2: strong; NULL: out of memory, asked each time) */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
