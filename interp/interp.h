@@ -338,12 +338,10 @@ typedef struct {
 	int owed;             /* took the CTA's prologue from another warp: its counts are still to add */
 	int blocked;          /* barrier id + 1 while every lane waits, BLOCKED_MBAR on an mbarrier */
 	/* lanes waiting at CTA barrier bwait - 1 (0: none), which may be some
-	 * of the warp's while the others run on (sched.c interp_bar_arrive);
-	 * each waiting lane's bar.red destination slot (-1: none) and frame */
+	 * of the warp's while the others run on (sched.c interp_bar_arrive),
+	 * and those of them at a bar.red with a destination (bslot, bframe) */
 	int bwait;
-	uint32_t bmask;
-	int32_t bslot[WARP];
-	uint16_t bframe[WARP];
+	uint32_t bmask, bredm;
 	int done;
 	/* an mbarrier wait (mbarrier.c): the CTA's event count when it began,
 	 * the waiting instruction, the mbarrier, lanes already satisfied, and
@@ -361,10 +359,15 @@ typedef struct {
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
 	uint64_t chkwait;     /* racecheck: the CTA's chkwaits at the warp's last mbarrier wait
 	                       * that saw a phase complete (check_mbar.c) */
-	uint64_t lwait[WARP]; /* racecheck: the same by lane, moved by __syncwarp too */
 	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
+	/* the bar.red destination of each lane of bredm: register slot and
+	 * frame, set when it arrives; racecheck's Warp.chkwait by lane, moved
+	 * by __syncwarp too (cleared for checked launches alone) */
+	int32_t bslot[WARP];
+	uint16_t bframe[WARP];
+	uint64_t lwait[WARP];
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
 	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
 	 * the warp's wgmma.commit_group's */

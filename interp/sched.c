@@ -79,14 +79,14 @@ release(Launch *L, Cta *c, int id)
 		if (b->red) {
 			uint64_t v = b->red == MOD_POPC ? b->acc : b->red == MOD_AND ? (b->acc == b->arrived) :
 			    (b->acc != 0);
-			for (uint32_t m = w->bmask; m; m &= m - 1) {
+			for (uint32_t m = w->bmask & w->bredm; m; m &= m - 1) {
 				uint32_t l = (uint32_t)__builtin_ctz(m);
-				if (w->bslot[l] >= 0 && w->bframe[l] < w->ncf)
+				if (w->bframe[l] < w->ncf)
 					w->cf[w->bframe[l]].r[(size_t)w->bslot[l] * WARP + l] = v;
 			}
 		}
 		w->bwait = 0;
-		w->bmask = 0;
+		w->bmask = w->bredm = 0;
 	}
 	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
@@ -193,11 +193,15 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 	}
 	w->bwait = id + 1;
 	w->bmask |= m;
-	for (uint32_t mm = m; mm; mm &= mm - 1) {
-		uint32_t l = (uint32_t)__builtin_ctz(mm);
-		w->bslot[l] = red && xi->d[0].k == XO_REG ? (int32_t)xi->d[0].r : -1;
-		w->bframe[l] = (uint16_t)(w->ncf - 1);
-	}
+	if (red && xi->d[0].k == XO_REG) {
+		w->bredm |= m;
+		for (uint32_t mm = m; mm; mm &= mm - 1) {
+			uint32_t l = (uint32_t)__builtin_ctz(mm);
+			w->bslot[l] = (int32_t)xi->d[0].r;
+			w->bframe[l] = (uint16_t)(w->ncf - 1);
+		}
+	} else
+		w->bredm &= ~m;
 	if (complete(c, id))
 		release(L, c, id);
 	else if (!(w->live & ~w->bmask))
@@ -281,6 +285,8 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 		Warp *w = &c->w[i];
 		uint32_t n = nt - (uint32_t)i * WARP;
 		memset(w, 0, offsetof(Warp, st));   /* the buffers after it stay */
+		if (L->chk & PTX_CHECK_RACECHECK)
+			memset(w->lwait, 0, sizeof w->lwait);
 		for (int l = 0; l < WARP && w->locsz; l++)
 			memset(w->loc[l], 0, w->locsz);
 		/* callees' files are cleared at each call; the kernel's only when
