@@ -106,10 +106,10 @@ interp_run(Launch *L, Warp *w, int slice)
 					w->nst--;
 					continue;
 				}
-				if (t->mask & (w->bmask | w->yieldm)) {
+				if (t->mask & (w->bpark | w->yieldm)) {
 					/* lanes that wait at a barrier, or spin on an
 					 * mbarrier: others of the warp run first (park) */
-					int k = park(L, w, w->bmask | w->yieldm);
+					int k = park(L, w, w->bpark | w->yieldm);
 					if (k < 0) {
 						interp_fault(L, w, -1, &code[t->pc], PTX_FAULT_TRAP, 0, 0,
 						    "out of memory: the host has no room for the SIMT stack");
@@ -119,7 +119,7 @@ interp_run(Launch *L, Warp *w, int slice)
 						w->yieldm = 0;
 						continue;
 					}
-					if (t->mask & w->bmask) {
+					if (t->mask & w->bpark) {
 						w->blocked = w->bwait;
 						return RUN_BLOCKED;
 					}

@@ -45,7 +45,7 @@ diverge(Launch *L, Warp *w, int32_t apc, uint32_t a, int32_t bpc, uint32_t b, in
 
 /*
  * Lanes `wait` of w may not run now -- they wait at a CTA barrier
- * (w->bmask), or gave up an mbarrier wait and spin on it (w->yieldm) --
+ * (w->bpark), or gave up an mbarrier wait and spin on it (w->yieldm) --
  * and the top entry of its SIMT stack holds some of them: reorders the
  * stack of the running call frame so that its top entry holds lanes that
  * can run and no others.

@@ -337,11 +337,12 @@ typedef struct {
 	uint32_t sp;          /* frame stack top */
 	int owed;             /* took the CTA's prologue from another warp: its counts are still to add */
 	int blocked;          /* barrier id + 1 while every lane waits, BLOCKED_MBAR on an mbarrier */
-	/* lanes waiting at CTA barrier bwait - 1 (0: none), which may be some
+	uint32_t bmask;       /* lanes waiting at the cluster or grid barrier */
+	/* lanes parked at CTA barrier bwait - 1 (0: none), which may be some
 	 * of the warp's while the others run on (sched.c interp_bar_arrive),
 	 * and those of them at a bar.red with a destination (bslot, bframe) */
 	int bwait;
-	uint32_t bmask, bredm;
+	uint32_t bpark, bredm;
 	int done;
 	/* an mbarrier wait (mbarrier.c): the CTA's event count when it began,
 	 * the waiting instruction, the mbarrier, lanes already satisfied, and

@@ -79,14 +79,14 @@ release(Launch *L, Cta *c, int id)
 		if (b->red) {
 			uint64_t v = b->red == MOD_POPC ? b->acc : b->red == MOD_AND ? (b->acc == b->arrived) :
 			    (b->acc != 0);
-			for (uint32_t m = w->bmask & w->bredm; m; m &= m - 1) {
+			for (uint32_t m = w->bpark & w->bredm; m; m &= m - 1) {
 				uint32_t l = (uint32_t)__builtin_ctz(m);
 				if (w->bframe[l] < w->ncf)
 					w->cf[w->bframe[l]].r[(size_t)w->bslot[l] * WARP + l] = v;
 			}
 		}
 		w->bwait = 0;
-		w->bmask = w->bredm = 0;
+		w->bpark = w->bredm = 0;
 	}
 	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
@@ -145,7 +145,7 @@ interp_bar_check(Launch *L, Cta *c)
  * loop whose trip counts differ, threads that returned early and wait at
  * the kernel's end to exit -- and it completes when every non-exited
  * thread arrived.  So lanes that must wait while others of their warp have
- * yet to arrive (or to exit) wait alone: they are parked (w->bmask), the
+ * yet to arrive (or to exit) wait alone: they are parked (w->bpark), the
  * warp's SIMT stack is reordered to run the others (exec.c's settle loop,
  * exec_simt.h park), and the warp blocks only when nothing of it can run.  Lanes parked at one
  * barrier that arrive at another are the one case left out: the warp
@@ -186,13 +186,13 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 		/* parked at another barrier already: this one holds the warp */
 		if (red && xi->d[0].k == XO_REG)
 			interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_UNSUPPORTED, 0, 0,
-			    "bar.red by lanes 0x%08x of a warp whose lanes 0x%08x wait at barrier %d", m, w->bmask,
+			    "bar.red by lanes 0x%08x of a warp whose lanes 0x%08x wait at barrier %d", m, w->bpark,
 			    w->bwait - 1);
 		w->blocked = id + 1;
 		return L->fault ? -1 : 0;
 	}
 	w->bwait = id + 1;
-	w->bmask |= m;
+	w->bpark |= m;
 	if (red && xi->d[0].k == XO_REG) {
 		w->bredm |= m;
 		for (uint32_t mm = m; mm; mm &= mm - 1) {
@@ -204,7 +204,7 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 		w->bredm &= ~m;
 	if (complete(c, id))
 		release(L, c, id);
-	else if (!(w->live & ~w->bmask))
+	else if (!(w->live & ~w->bpark))
 		w->blocked = id + 1;   /* the whole warp waits */
 	return 0;
 }
@@ -503,13 +503,13 @@ deadlock(Launch *L, Clu *u)
 	}
 	if (u->n > 1)
 		interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
-		    first->st[first->nst - 1].mask : first->bmask) | 1),
+		    first->st[first->nst - 1].mask : first->blocked <= 16 ? first->bpark : first->bmask) | 1),
 		    first ? waitins(L, first) : NULL,
 		    PTX_FAULT_DEADLOCK, 0, 0, "every live warp of cluster (%u,%u,%u) is blocked (%u CTAs, %u live threads)%s",
 		    u->id[0], u->id[1], u->id[2], (unsigned)u->n, live, list);
 	else
 		interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
-		    first->st[first->nst - 1].mask : first->bmask) | 1),
+		    first->st[first->nst - 1].mask : first->blocked <= 16 ? first->bpark : first->bmask) | 1),
 		    first ? waitins(L, first) : NULL,
 		    PTX_FAULT_DEADLOCK, 0, 0, "every live warp of block (%u,%u,%u) is blocked (%u live threads)%s",
 		    u->cta[0]->id[0], u->cta[0]->id[1], u->cta[0]->id[2], live, list);
