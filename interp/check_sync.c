@@ -13,13 +13,14 @@
  *     together ("divergent-aligned").  The CTA barriers (bar.sync, bar.red
  *     and bar.arrive are barrier's .aligned forms) are the exception:
  *     since sm_70 they count threads, and a warp that reaches one in
- *     several groups, at one instruction or at several (__syncthreads()
- *     in both arms of an if/else, in a loop whose trip count differs
- *     between threads, after lanes that returned early), is correct
- *     (sched.c interp_bar_arrive); nvcc -O3 emits such code from correct
- *     CUDA.  What is reported is a guard that splits the warp at the
- *     barrier: its lanes with a false guard pass it by at the very
- *     instruction ("divergent-barrier").  A branch around a barrier to
+ *     several groups at one instruction (in a loop whose trip count
+ *     differs between threads, after lanes that returned early) is
+ *     correct (sched.c interp_bar_arrive).  Reported as
+ *     "divergent-barrier": a guard that splits the warp at the barrier
+ *     (its lanes with a false guard pass it by at the very instruction),
+ *     and groups of a warp at two .aligned barrier instructions of one
+ *     phase (__syncthreads() in both arms of an if/else), which hang an
+ *     H200.  A branch around a barrier to
  *     the kernel's exit reads the same in PTX whether the CUDA source
  *     returned early or called __syncthreads() in conditional code, and
  *     the lanes that take it exit before the barrier can open: it is not
@@ -61,15 +62,7 @@ isbar(int x)
 	return x == X_BAR || x == X_BARARRIVE || x == X_BARRED;
 }
 
-/* bar{.cta}.* are barrier{.cta}.*.aligned */
-static int
-aligned(const XIns *xi)
-{
-	int op = xi->in->op;
-
-	return op == OP_BAR_SYNC || op == OP_BAR_CTA_SYNC || op == OP_BAR_ARRIVE || op == OP_BAR_CTA_ARRIVE ||
-	    op == OP_BAR_RED || op == OP_BAR_CTA_RED || ir_hasmod(xi->in, MOD_ALIGNED);
-}
+#define aligned interp_bar_aligned
 
 static int
 first(uint32_t m)
@@ -107,6 +100,10 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 	if (id > 15)
 		return;   /* a fault of its own */
+	if (w->bpark && w->bwait == (int)id + 1 && w->bpc >= 0 && w->bpc != (int32_t)(xi - L->pm->code) &&
+	    xi->x != X_BARARRIVE && aligned(xi))
+		report(L, w, l0, xi, "divergent-barrier", "lanes 0x%08x reach an .aligned barrier at another instruction "
+		    "than lanes 0x%08x of the warp waiting at it: a warp's threads must execute the same one", m, w->bpark);
 	if (!cnted) {
 		/* a barrier of the whole CTA: what arrived before it at the
 		 * counted ones is of rounds it ends */

@@ -343,6 +343,7 @@ typedef struct {
 	 * and those of them at a bar.red with a destination (bslot, bframe) */
 	int bwait;
 	uint32_t bpark, bredm;
+	int32_t bpc;          /* the .aligned barrier instruction the parked lanes executed, -1: none */
 	int done;
 	/* an mbarrier wait (mbarrier.c): the CTA's event count when it began,
 	 * the waiting instruction, the mbarrier, lanes already satisfied, and
@@ -588,6 +589,7 @@ void interp_clu_describe(const Clu *k, char *buf, size_t n);
 /* sched.c */
 int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch's report */
 void interp_atom_lock(Launch *L, const void *p, int on);   /* L->sh set: global atomics */
+int interp_bar_aligned(const XIns *xi);   /* bar.* and barrier.*.aligned */
 int interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block,
                       int red, uint32_t pred);
 void interp_bar_check(Launch *L, Cta *c);

@@ -136,15 +136,27 @@ interp_bar_check(Launch *L, Cta *c)
 		interp_clu_check(L, c->clu);
 }
 
+/* bar{.cta}.* are barrier{.cta}.*.aligned */
+int
+interp_bar_aligned(const XIns *xi)
+{
+	int op = xi->in ? xi->in->op : 0;
+
+	return op == OP_BAR_SYNC || op == OP_BAR_CTA_SYNC || op == OP_BAR_ARRIVE || op == OP_BAR_CTA_ARRIVE ||
+	    op == OP_BAR_RED || op == OP_BAR_CTA_RED || (xi->in && ir_hasmod(xi->in, MOD_ALIGNED));
+}
+
 /*
  * Lanes m of w arrive at CTA barrier id (xi: bar.sync, bar.arrive or
  * bar.red; block: they wait).  This is where arrival is decided.  Since
  * sm_70 a CTA barrier counts threads, not warps: a warp may reach it in
- * several groups -- the arms of an if/else that both hold __syncthreads(),
- * a barrier before the point where the warp's paths meet, threads of a
- * loop whose trip counts differ, threads that returned early and wait at
- * the kernel's end to exit -- and it completes when every non-exited
- * thread arrived.  So lanes that must wait while others of their warp have
+ * several groups -- a barrier before the point where the warp's paths
+ * meet, threads of a loop whose trip counts differ, threads that returned
+ * early and wait at the kernel's end to exit -- and it completes when
+ * every non-exited thread arrived.  An .aligned barrier (bar.sync is one)
+ * must be one instruction for all of a warp: groups of a warp at two of
+ * them (__syncthreads() in both arms of an if/else) hang an H200, and end
+ * the launch here with a deadlock fault.  So lanes that must wait while others of their warp have
  * yet to arrive (or to exit) wait alone: they are parked (w->bpark), the
  * warp's SIMT stack is reordered to run the others (exec.c's settle loop,
  * exec_simt.h park), and the warp blocks only when nothing of it can run.  Lanes parked at one
@@ -191,6 +203,17 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 		w->blocked = id + 1;
 		return L->fault ? -1 : 0;
 	}
+	if (w->bpark && w->bpc >= 0 && w->bpc != (int32_t)(xi - L->pm->code) && interp_bar_aligned(xi)) {
+		/* an .aligned barrier: the GPU counts the warp at the first
+		 * instruction and hangs (an H200 on divbar.cu's bar_arms) */
+		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_DEADLOCK, 0, 0,
+		    "lanes 0x%08x of warp %d reach barrier %d at another .aligned bar instruction than lanes 0x%08x "
+		    "of the warp waiting at it (line %d): a warp's threads must execute the same one, and the GPU "
+		    "hangs", m, w->id, id, w->bpark, L->pm->code[w->bpc].in ? L->pm->code[w->bpc].in->loc.line : 0);
+		return -1;
+	}
+	if (!w->bpark)
+		w->bpc = interp_bar_aligned(xi) ? (int32_t)(xi - L->pm->code) : -1;
 	w->bwait = id + 1;
 	w->bpark |= m;
 	if (red && xi->d[0].k == XO_REG) {
