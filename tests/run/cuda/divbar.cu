@@ -1,6 +1,6 @@
 // divbar.cu -- CTA barriers reached by a warp in several groups: since
-// sm_70 bar.sync counts threads, so a barrier that every non-exited thread
-// of the CTA reaches completes however the warps split on the way to it.
+// sm_70 bar.sync counts threads (exited ones not waited for), but it is
+// .aligned: a warp's groups at two bar.sync instructions hang an H200.
 // The expected outputs follow from the kernels (divbar.py writes them).
 // variants: G
 #include "sweep.h"
@@ -8,7 +8,7 @@
 typedef unsigned int u32;
 
 // __syncthreads() in both arms of an if/else, each arm reading what the
-// other arm's threads stored before their barrier
+// other arm's threads stored before their barrier (hangs an H200)
 extern "C" __global__ void bar_arms(const u32 *a, u32 *out, int n)
 {
 	__shared__ u32 s[128];
