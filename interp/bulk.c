@@ -355,6 +355,7 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 		if ((L->chk & PTX_CHECK_ASYNCCHECK) && (xi->aux & 15) == MS_SHARED) {
 			interp_chk_proxy_read(L, w, lane, xi, (uint64_t)(ps - w->cta->shared), n);
 			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, ps, n);   /* read until its bulk group's wait */
+			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, pd, n);     /* written until its wait */
 		}
 		if ((xi->mod & 15) == BK_RED)
 			reduce(xi, xi->ty, pd, ps, n);
@@ -518,6 +519,8 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
 	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0, nsec = 0, last = UINT64_MAX;
 	int tf32, wcount = cnt && L->st && kind != BK_TLOAD;   /* stores count the sectors they write here */
+	uint8_t *run = NULL;   /* asynccheck: the run of global bytes a store or reduction writes */
+	uint64_t nrun = 0;
 
 	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
 		return XR_FAULT;
@@ -583,6 +586,17 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		ps = c->shared + s;
 		if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
 			return XR_FAULT;
+		if (in && kind != BK_TLOAD && (L->chk & PTX_CHECK_ASYNCCHECK)) {
+			/* the global bytes written, in runs: until the bulk group's wait */
+			if (run && pg == run + nrun)
+				nrun += (uint64_t)t.esize;
+			else {
+				if (run)
+					interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun);
+				run = pg;
+				nrun = (uint64_t)t.esize;
+			}
+		}
 		if (wcount && in && ((ga + (uint64_t)t.esize - 1) >> 5) != last) {   /* the row's next sector */
 			nsec += sectors(ga, (uint64_t)t.esize) - ((ga >> 5) == last);
 			last = (ga + (uint64_t)t.esize - 1) >> 5;
@@ -613,6 +627,8 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		bcount(L, xi, kind == BK_TLOAD ? PTX_MC_BULK_LD : kind == BK_TSTORE ? PTX_MC_BULK_ST : PTX_MC_BULK_RED,
 		    kind == BK_TLOAD ? tload_sectors(&t, coord, n) : nsec);
 	if (kind != BK_TLOAD) {
+		if (run)
+			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun);
 		if (L->chk & PTX_CHECK_ASYNCCHECK)   /* the box is read until its bulk group's wait */
 			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, c->shared + sh,
 			    total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch);

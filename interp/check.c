@@ -269,6 +269,39 @@ ptx_report_clear(ptx_ctx *cx)
 		logfree(cx);
 }
 
+/* ---------------------------------------------------------------- matrix rows */
+
+/* A row of ldmatrix or stmatrix (mma.c): n bytes at host p, guest a, that
+ * lane's address named, read (store 0) or written; after the access, as a
+ * load or store of exec.c's checked build is followed. */
+void
+interp_chk_rows(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const uint8_t *p, unsigned n,
+                int store)
+{
+	int init = (L->chk & PTX_CHECK_INITCHECK) && !L->chkmemoff && L->cx->shadow;
+
+	if (!store) {
+		if (init)
+			interp_chk_load(L, w, lane, xi, a, p, n);
+		if (L->chk & PTX_CHECK_RACECHECK)
+			interp_chk_race(L, w, lane, xi, a, p, n, PTX_ACCESS_READ);
+		if (L->async)
+			interp_chk_async_load(L, w, lane, xi, a, p, n);
+		return;
+	}
+	if (init)
+		interp_chk_unpoison(L->cx, p, n);
+	if (L->chk & PTX_CHECK_MEMCHECK)
+		interp_chk_access(L, w, lane, xi, a, p, n, 1);
+	if (L->chk & PTX_CHECK_RACECHECK)
+		interp_chk_race(L, w, lane, xi, a, p, n, PTX_ACCESS_WRITE);
+	if (L->chk & PTX_CHECK_ASYNCCHECK) {
+		interp_chk_proxy_store(L, w, lane, xi, p, n);
+		if (interp_chk_src_pending(L))
+			interp_chk_src_store(L, w, lane, xi, a, p, n);
+	}
+}
+
 /* ---------------------------------------------------------------- output */
 
 static const char *const accname[] = { "none", "read", "write", "atomic" };

@@ -26,7 +26,13 @@
  *     source into global memory before its thread's
  *     cp.async.bulk.wait_group (.read or not) completed its bulk group, a
  *     bulk copy into shared memory before a wait saw the phase it
- *     completes on (check_mbar.c).  The copy may read the new bytes.
+ *     completes on (check_mbar.c).  The copy may read the new bytes;
+ *   - "bulk-read-before-wait" for global memory: a load of bytes that a
+ *     bulk or tensor copy out of shared memory writes, before the thread
+ *     that issued it waited for its bulk group with
+ *     cp.async.bulk.wait_group (without .read, which waits for the
+ *     copy's reads of its source alone).  The load may see the bytes as
+ *     they were (the shared destinations are check_mbar.c's).
  *
  * cp.async: each copy is an entry (the thread, its group -- the thread's
  * count of commits when it issued the copy --, the host bytes written),
@@ -75,6 +81,9 @@ struct ChkAsync {
 	SrcEnt *src;
 	size_t nsrc, capsrc;
 	struct ChkShadow *srcbits;   /* bytes of the sources in src */
+	SrcEnt *dst;              /* the global destinations of bulk copies in flight */
+	size_t ndst, capdst;
+	struct ChkShadow *dstbits;
 	AEnt *cp, *wg;
 	size_t ncp, capcp, nwg, capwg;
 	AEnt *fen;                /* warps that executed wgmma.fence (cta, warp) */
@@ -148,40 +157,48 @@ waited(const AEnt *e, const void *arg)
 	return done(arg, e->cta, e->warp, e->lane, e->group);
 }
 
-/* Drops the sources the wait q completes (q NULL: those of CTA cta). */
+/* Drops the sources (dst: the global destinations) the wait q completes
+ * (q NULL: those of CTA cta). */
 static void
-srcdrop(Launch *L, struct ChkAsync *s, const Wait *q, uint64_t cta)
+srcdrop(Launch *L, struct ChkAsync *s, const Wait *q, uint64_t cta, int dst)
 {
-	for (size_t i = 0; i < s->nsrc;) {
-		const SrcEnt *e = &s->src[i];
+	SrcEnt *v = dst ? s->dst : s->src;
+	size_t *np = dst ? &s->ndst : &s->nsrc;
+
+	for (size_t i = 0; i < *np;) {
+		const SrcEnt *e = &v[i];
 		if (q ? e->bulk == q->bulk && done(q, e->cta, e->warp, e->lane, e->group) : e->cta == cta) {
-			interp_chk_mark(L->cx, &s->srcbits, e->p, (size_t)e->n, 0);
-			s->src[i] = s->src[--s->nsrc];
+			interp_chk_mark(L->cx, dst ? &s->dstbits : &s->srcbits, e->p, (size_t)e->n, 0);
+			v[i] = v[--*np];
 		} else
 			i++;
 	}
 }
 
-/* A copy of lane of w reads n bytes at host p until the wait of its group
- * (bulk: a bulk group). */
+/* A copy of lane of w reads (dst: writes, in global memory) n bytes at
+ * host p until the wait of its group (bulk: a bulk group). */
 static void
-srcadd(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, uint64_t n, int bulk)
+srcadd(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, uint64_t n, int bulk, int dst)
 {
 	struct ChkAsync *s = state(L);
-	SrcEnt *v;
+	SrcEnt **vp, *v;
+	size_t *np, *capp;
 
 	if (!s || !p || !n || w->id > UINT16_MAX)
 		return;
-	if (s->nsrc == s->capsrc) {
-		size_t nc = s->capsrc ? 2 * s->capsrc : 16;
-		if (s->nsrc >= ASYNC_MAX || !(v = interp_realloc(L->cx, s->src, nc * sizeof *v)))
+	vp = dst ? &s->dst : &s->src;
+	np = dst ? &s->ndst : &s->nsrc;
+	capp = dst ? &s->capdst : &s->capsrc;
+	if (*np == *capp) {
+		size_t nc = *capp ? 2 * *capp : 16;
+		if (*np >= ASYNC_MAX || !(v = interp_realloc(L->cx, *vp, nc * sizeof *v)))
 			return;
-		s->src = v;
-		s->capsrc = nc;
+		*vp = v;
+		*capp = nc;
 	}
-	s->src[s->nsrc++] = (SrcEnt){ xi, p, n, w->cta->linear, bulk ? w->bkg[lane] : w->cpg[lane], (uint16_t)w->id,
+	(*vp)[(*np)++] = (SrcEnt){ xi, p, n, w->cta->linear, bulk ? w->bkg[lane] : w->cpg[lane], (uint16_t)w->id,
 	    (uint8_t)lane, (uint8_t)bulk };
-	interp_chk_mark(L->cx, &s->srcbits, p, (size_t)n, 1);
+	interp_chk_mark(L->cx, dst ? &s->dstbits : &s->srcbits, p, (size_t)n, 1);
 }
 
 static int
@@ -206,7 +223,9 @@ interp_chk_async_cta(Launch *L, Cta *c)
 	if (!s)
 		return;
 	if (s->nsrc)
-		srcdrop(L, s, NULL, c->linear);
+		srcdrop(L, s, NULL, c->linear, 0);
+	if (s->ndst)
+		srcdrop(L, s, NULL, c->linear, 1);
 	if (s->ncp)
 		cpdrop(L, NULL, s, inrange, c);
 	for (size_t i = 0; i < s->nwg;)
@@ -277,7 +296,9 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			q.keep = in->nopnd > 0 && in->opnd[0].kind == OK_IMM && in->opnd[0].imm >= 0 &&
 			    in->opnd[0].imm < UINT32_MAX ? (uint32_t)in->opnd[0].imm : 0;
 			if (s && s->nsrc)
-				srcdrop(L, s, &q, 0);
+				srcdrop(L, s, &q, 0, 0);
+			if (s && s->ndst && !ir_hasmod(in, MOD_READ))
+				srcdrop(L, s, &q, 0, 1);   /* the writes are done too */
 			return;
 		case OP_FENCE_PROXY_ASYNC:
 			interp_chk_proxy_fence(L, w);
@@ -298,7 +319,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			if (s && s->ncp)
 				cpdrop(L, w, s, waited, &q);
 			if (s && s->nsrc)
-				srcdrop(L, s, &q, 0);
+				srcdrop(L, s, &q, 0, 0);
 			return;
 		case OP_WGMMA_COMMIT_GROUP:
 			w->wgg++;
@@ -332,7 +353,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		if (s && s->ncp)
 			cpdrop(L, w, s, waited, &q);
 		if (s && s->nsrc)
-			srcdrop(L, s, &q, 0);
+			srcdrop(L, s, &q, 0, 0);
 		return;
 	}
 	if (xi->x == X_WGMMA) {
@@ -402,7 +423,7 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
 	struct ChkAsync *s = state(L);
 	AEnt *e;
 
-	srcadd(L, w, lane, xi, src, srcn, 0);
+	srcadd(L, w, lane, xi, src, srcn, 0, 0);
 	if (s)
 		srcwrite(L, w, lane, xi, (uint64_t)((const uint8_t *)p - w->cta->shared), p, n, 1);
 	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
@@ -417,7 +438,7 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
 int
 interp_chk_async_pending(const Launch *L)
 {
-	return L->async && L->async->ncp;
+	return L->async && (L->async->ncp || L->async->ndst);
 }
 
 /* Whether a wgmma's accumulators are in flight: any instruction can then
@@ -443,32 +464,62 @@ cphit(const struct ChkAsync *s, const void *p, unsigned n)
 	return NULL;
 }
 
+/* The global destination of a bulk copy in flight that holds some of the
+ * n bytes at host p, or NULL. */
+static const SrcEnt *
+dsthit(const struct ChkAsync *s, const void *p, unsigned n)
+{
+	const uint8_t *b = p;
+
+	if (!s || !s->ndst || !interp_chk_count(s->dstbits, p, n))
+		return NULL;
+	for (size_t i = 0; i < s->ndst; i++)
+		if (s->dst[i].p < b + n && b < s->dst[i].p + s->dst[i].n)
+			return &s->dst[i];
+	return NULL;
+}
+
 void
 interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n)
 {
 	const AEnt *e = cphit(L->async, p, n);
+	const SrcEnt *d = e ? NULL : dsthit(L->async, p, n);
+	uint64_t lin = e ? e->cta : d ? d->cta : 0;
 	ChkSite sa, sb;
 	Cta c;
 	Warp ew;
 
-	if (!e)
+	if (!e && !d)
 		return;
 	memset(&ew, 0, sizeof ew);
-	c = *w->cta;
+	memset(&c, 0, sizeof c);
+	c.linear = lin;
+	c.id[0] = (unsigned)(lin % L->grid[0]);
+	c.id[1] = (unsigned)(lin / L->grid[0] % L->grid[1]);
+	c.id[2] = (unsigned)(lin / ((uint64_t)L->grid[0] * L->grid[1]));
 	ew.cta = &c;
-	ew.id = e->warp;
+	ew.id = e ? e->warp : d->warp;
 	interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_READ, a, n, &sa);
-	interp_chk_site(L, &ew, e->lane, e->xi, PTX_ACCESS_WRITE, a, n, &sb);
-	interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, "cp-async-read-before-wait", &sa, &sb,
-	    "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
-	    "issued it waited for its group (cp.async.wait_group or wait_all)", n, a, e->warp);
+	interp_chk_site(L, &ew, e ? e->lane : d->lane, e ? e->xi : d->xi, PTX_ACCESS_WRITE, a, n, &sb);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_ASYNCCHECK, e ? "cp-async-read-before-wait" : "bulk-read-before-wait",
+	    &sa, &sb, e ? "a load of %u bytes at 0x%" PRIx64 " that a cp.async of warp %u writes, before the thread that "
+	    "issued it waited for its group (cp.async.wait_group or wait_all)" : "a load of %u bytes at 0x%" PRIx64
+	    " of global memory that a bulk copy of warp %u writes, before the thread that issued it waited for its "
+	    "bulk group (cp.async.bulk.wait_group without .read)", n, a, (unsigned)ew.id);
 }
 
 void
 interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n)
 {
-	srcadd(L, w, lane, xi, src, n, 1);
+	srcadd(L, w, lane, xi, src, n, 1, 0);
 }
+
+void
+interp_chk_bulk_dst(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *dst, uint64_t n)
+{
+	srcadd(L, w, lane, xi, dst, n, 1, 1);
+}
+
 
 int
 interp_chk_src_pending(const Launch *L)
@@ -566,6 +617,8 @@ interp_chk_async_free(Launch *L)
 		return;
 	interp_chk_table_free(L->cx, &s->srcbits);
 	interp_free(L->cx, s->src);
+	interp_chk_table_free(L->cx, &s->dstbits);
+	interp_free(L->cx, s->dst);
 	interp_chk_table_free(L->cx, &s->bits);
 	interp_free(L->cx, s->cp);
 	interp_free(L->cx, s->wg);

@@ -305,8 +305,8 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		 * blocked for other lanes are not new waits */
 		uint32_t k = e->phase;
 		MbSeen *sn;
-		if (op->ok && !op->retry && w->cta == c)
-			w->chkwait = ++c->chkwaits;   /* orders the warp after the copies completed so far */
+		if (op->ok && !op->retry && w->cta == c)   /* orders the warp after the copies completed so far */
+			w->chkwait = w->lwait[lane] = ++c->chkwaits;
 		if (!op->ok || op->retry || op->parity == op->want || t >= e->nseen || w->cta != c)
 			return;
 		sn = &e->seen[t];

@@ -138,8 +138,9 @@ struct ChkRace {
 	int acc;
 	uint64_t stamp;           /* 0: none (the count is past 0 at any access) */
 	RAcc cur;
-	/* global memory: plain loads racing with an atomic, held until the
-	 * loading thread's CAS of the word shows the load was its guess */
+	/* plain loads racing with an atomic, held until the loading
+	 * thread's CAS of the word shows the load was its guess (global
+	 * memory's in L->grace, shared memory's in L->race) */
 	struct GHeld *held;
 	size_t nheld, capheld;
 };
@@ -276,6 +277,77 @@ hazard(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigne
 	    eacc == PTX_ACCESS_READ ? "load" : eacc == PTX_ACCESS_WRITE ? "store" : "atomic", e->warp);
 }
 
+/* A new held pair in s: the load of thread (cta, warp, lane) of host word
+ * wd against an atomic, a and b the later and the earlier instruction;
+ * NULL when the same is held already, or past GHELD_MAX (missed, never
+ * made up) or out of memory. */
+static struct GHeld *
+heldnew(Launch *L, struct ChkRace *s, uintptr_t wd, uint32_t cta, uint16_t warp, uint8_t lane, const XIns *a,
+        const XIns *b)
+{
+	struct GHeld *h;
+
+	for (size_t j = 0; j < s->nheld; j++)   /* one a thread, word and pair of instructions */
+		if (s->held[j].word == wd && s->held[j].cta == cta && s->held[j].warp == warp &&
+		    s->held[j].lane == lane && s->held[j].a.xi == a && s->held[j].b.xi == b)
+			return NULL;
+	if (s->nheld == s->capheld) {
+		size_t nc = s->capheld ? 2 * s->capheld : 16;
+		if (s->nheld >= GHELD_MAX || !(h = interp_realloc(L->cx, s->held, nc * sizeof *h)))
+			return NULL;
+		s->held = h;
+		s->capheld = nc;
+	}
+	h = &s->held[s->nheld++];
+	memset(h, 0, sizeof *h);
+	h->word = wd;
+	h->cta = cta;
+	h->warp = warp;
+	h->lane = lane;
+	return h;
+}
+
+/* A plain load and an atomic other than a CAS of the shared word at host
+ * wd, of different warps with no barrier between them: held under the
+ * loading thread (cur's, or the earlier record e's when loadfirst) as
+ * global memory's are (hold, below), until it executes a CAS of the word
+ * or the launch ends and reports it. */
+static void
+shhold(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc, const RAcc *e,
+       int loadfirst, uintptr_t wd)
+{
+	struct GHeld *h = heldnew(L, L->race, wd, (uint32_t)w->cta->linear + 1, loadfirst ? e->warp : (uint16_t)w->id,
+	    loadfirst ? e->lane : (uint8_t)lane, xi, e->xi);
+
+	if (!h)
+		return;
+	h->loadfirst = (uint8_t)loadfirst;
+	h->how = 1;
+	interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &h->a);
+	earlier(L, w->cta, e, loadfirst ? PTX_ACCESS_READ : PTX_ACCESS_ATOMIC, addr, n, &h->b);
+}
+
+/* A CAS by lane of w of the shared word at host wd: the plain loads of
+ * its thread held against atomics were its guesses. */
+static void
+shunhold(Launch *L, Warp *w, uint32_t lane, uintptr_t wd)
+{
+	struct ChkRace *s = L->race;
+	uint32_t cta = (uint32_t)w->cta->linear + 1;
+
+	for (size_t j = 0; j < s->nheld;)
+		if (s->held[j].word == wd && s->held[j].cta == cta && s->held[j].warp == w->id && s->held[j].lane == lane)
+			s->held[j] = s->held[--s->nheld];
+		else
+			j++;
+}
+
+static int
+iscas(const XIns *xi)
+{
+	return xi->x == X_ATOM && xi->in && ir_mod_atomop(xi->in) == MOD_CAS;
+}
+
 /* The bytes of the word at wd that [a, end) covers, as a mask: accesses
  * of different bytes of one word (two halves stored by neighbouring
  * threads) do not conflict. */
@@ -407,6 +479,11 @@ interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	switch (m ? ordering(L, xi) : ORD_NONE) {
 	case ORD_WARP:
 		w->chkw++;
+		if (L->racecopy) {   /* and each lane's order after a copy another lane waited for */
+			uint64_t v = ++w->cta->chkwaits;
+			for (uint32_t k = m; k; k &= k - 1)
+				w->lwait[__builtin_ctz(k)] = v;
+		}
 		break;
 	case ORD_CTA:
 		w->cta->chkord++;
@@ -651,26 +728,11 @@ static void
 hold(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, unsigned n, int acc, const GAcc *cur,
      const GAcc *e, int loadfirst, int how, uintptr_t wd)
 {
-	struct ChkRace *s = L->grace;
 	const GAcc *ld = loadfirst ? e : cur;
-	struct GHeld *h;
+	struct GHeld *h = heldnew(L, L->grace, wd, ld->cta, ld->warp, (uint8_t)GLANE(ld), xi, &L->pm->code[e->pc]);
 
-	for (size_t j = 0; j < s->nheld; j++)   /* one a thread, word and pair of instructions */
-		if (s->held[j].word == wd && s->held[j].cta == ld->cta && s->held[j].warp == ld->warp &&
-		    s->held[j].lane == GLANE(ld) && s->held[j].a.xi == xi && s->held[j].b.xi == &L->pm->code[e->pc])
-			return;
-	if (s->nheld == s->capheld) {
-		size_t nc = s->capheld ? 2 * s->capheld : 16;
-		if (s->nheld >= GHELD_MAX || !(h = interp_realloc(L->cx, s->held, nc * sizeof *h)))
-			return;
-		s->held = h;
-		s->capheld = nc;
-	}
-	h = &s->held[s->nheld++];
-	h->word = wd;
-	h->cta = ld->cta;
-	h->warp = ld->warp;
-	h->lane = (uint8_t)GLANE(ld);
+	if (!h)
+		return;
 	h->loadfirst = (uint8_t)loadfirst;
 	h->how = how;
 	interp_chk_site(L, w, (int)lane, xi, acc, addr, n, &h->a);
@@ -699,6 +761,18 @@ interp_chk_race_end(Launch *L)
 {
 	struct ChkRace *s = L->grace;
 
+	for (size_t j = 0; L->race && j < L->race->nheld; j++) {
+		const struct GHeld *h = &L->race->held[j];
+		const ChkSite *a = &h->a, *b = &h->b;
+		interp_chk_report(L, NULL, -1, PTX_CHECK_RACECHECK, h->loadfirst ? "read-write" : "write-read", a, b,
+		    "shared memory at 0x%" PRIx64 ": a%s of thread (%u,%u,%u) and a%s of thread (%u,%u,%u), of another "
+		    "warp, with no barrier between them (a plain load races with an atomic of another thread; the "
+		    "load was no guess that a CAS of its thread then checked)", a->addr,
+		    h->loadfirst ? "n atomic" : " load", a->thread[0], a->thread[1], a->thread[2],
+		    h->loadfirst ? " load" : "n atomic", b->thread[0], b->thread[1], b->thread[2]);
+	}
+	if (L->race)
+		L->race->nheld = 0;
 	for (size_t j = 0; s && j < s->nheld; j++) {
 		const struct GHeld *h = &s->held[j];
 		const ChkSite *a = &h->a, *b = &h->b;
@@ -916,8 +990,17 @@ sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RP
 	}
 	lw = &pg->w[i];
 	lr = &pg->r[i];
-	/* an atomic races with plain stores only: CAS loops read a guess
-	 * with a plain load before the atomic that checks it */
+	/* an atomic races with plain stores; with plain loads too, unless
+	 * the load was a CAS loop's guess (held until the loading thread's
+	 * CAS or the launch's end tells, shhold) */
+	if (atom && L->race->nheld && iscas(xi))
+		shunhold(L, w, lane, (uintptr_t)pg->key * RPAGE - RPAGE + i * 4);
+	if (lw->valid && (lw->bytes & cur->bytes) && lw->ev == cur->ev && lw->warp != cur->warp && lw->atom &&
+	    !write && !iscas(lw->xi))
+		shhold(L, w, lane, xi, addr, n, acc, lw, 0, (uintptr_t)pg->key * RPAGE - RPAGE + i * 4);
+	else if (atom && !iscas(xi) && lr->valid && (lr->bytes & cur->bytes) && lr->ev == cur->ev &&
+	    lr->warp != cur->warp)
+		shhold(L, w, lane, xi, addr, n, acc, lr, 1, (uintptr_t)pg->key * RPAGE - RPAGE + i * 4);
 	if (lw->valid && (lw->bytes & cur->bytes) && lw->ev == cur->ev && lw->warp != cur->warp &&
 	    !(lw->atom && (atom || !write)) && !(lw->valid == 2 && w->chkwait > lw->wv)) {
 		hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
@@ -929,9 +1012,13 @@ sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RP
 		return 1;
 	}
 	/* lanes of this warp: plain accesses of other lanes in other
-	 * instructions (lanes of one instruction run together) */
+	 * instructions (lanes of one instruction run together); a copy
+	 * another lane waited for (interp_chk_race_copied) */
 	if (cur->weak && lw->valid && lw->weak && (lw->bytes & cur->bytes) && lw->warp == cur->warp &&
 	    lw->lane != lane && lw->xi != xi && lw->wv == cur->wv)
+		e = lw;
+	else if (cur->weak && lw->valid >= 2 && (lw->bytes & cur->bytes) && lw->warp == cur->warp &&
+	    lw->lane != lane && lw->ev == cur->ev && w->lwait[lane] <= lw->wv)
 		e = lw;
 	else if (cur->weak && write && lr->valid && lr->weak && (lr->bytes & cur->bytes) &&
 	    lr->warp == cur->warp && lr->lane != lane && lr->xi != xi && lr->wv == cur->wv)
@@ -981,10 +1068,13 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
  * barrier orders after the wait races with the copy; after a bulk copy,
  * a warp's own wait on an mbarrier orders it too (valid 2: wv holds the
  * CTA's count of waits, which the warp's must pass; a wait on another
- * mbarrier counts as well: missed, never made up).  Lanes of the waiting
- * warp are not compared with it (weak 0): a warp's lanes that wait each
- * for their own copies and read the others' rely on an order no rule
- * here follows. */
+ * mbarrier counts as well: missed, never made up).  The other lanes of
+ * the waiting warp are ordered after it by a wait of their own on an
+ * mbarrier (valid 2) or a __syncwarp (bar.warp.sync) since, which set
+ * their Warp.lwait past wv, or a barrier; a cp.async wait (valid 3)
+ * completes its own thread's copies alone.  Lanes that each wait for
+ * their own copies and read the others' race, as the PTX memory model
+ * has it. */
 void
 interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n, int mbar)
 {
@@ -995,8 +1085,9 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	if (!n || w->id > UINT16_MAX || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n ||
 	    (!L->race && !(L->race = interp_alloc(L->cx, sizeof *L->race))))
 		return;
-	cur = (RAcc){ .xi = xi, .ev = c->events - c->exits, .wv = mbar ? c->chkwaits : UINT64_MAX,
-	    .warp = (uint16_t)w->id, .lane = (uint8_t)lane, .valid = 2 };
+	L->racecopy = 1;
+	cur = (RAcc){ .xi = xi, .ev = c->events - c->exits, .wv = c->chkwaits,
+	    .warp = (uint16_t)w->id, .lane = (uint8_t)lane, .valid = mbar ? 2 : 3 };
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		RPg *pg = page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
 		size_t i = wd % RPAGE / 4;
@@ -1131,8 +1222,8 @@ shared_reads(Launch *L, Warp *w, uint32_t m, const XIns *xi, uint8_t *const *p, 
 		const RAcc *lw = &pg->w[i];
 		if (pg->cta[i] != cta || !lw->valid || !(lw->bytes & 0xf))
 			continue;
-		if (lw->ev == tmpl->ev && lw->warp != tmpl->warp && !lw->atom)
-			return 0;   /* write-read */
+		if (lw->ev == tmpl->ev && (lw->warp != tmpl->warp || lw->valid >= 2))
+			return 0;   /* write-read, held against an atomic, or a copy another lane waited for */
 		if (tmpl->weak && lw->weak && lw->warp == tmpl->warp && lw->xi != xi && lw->wv == tmpl->wv)
 			return 0;   /* warp-write-read, unless the store was the lane's own */
 	}

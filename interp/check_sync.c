@@ -8,11 +8,23 @@
  * The rules, from the PTX ISA's descriptions of bar/barrier, bar.warp.sync,
  * shfl.sync, vote.sync, match.sync, redux.sync, elect.sync and bra.uni:
  *
- *   - an .aligned instruction (bar.sync and bar.red and bar.arrive are
- *     barrier's .aligned forms; mma, ldmatrix, wmma, wgmma... take it
+ *   - an .aligned instruction (mma, ldmatrix, wmma, wgmma... take it
  *     always) must be executed by every non-exited thread of the warp
- *     together: "divergent-barrier" for the barriers, "divergent-aligned"
- *     for the rest;
+ *     together ("divergent-aligned").  The CTA barriers (bar.sync, bar.red
+ *     and bar.arrive are barrier's .aligned forms) are the exception:
+ *     since sm_70 they count threads, and a warp that reaches one in
+ *     several groups at one instruction (in a loop whose trip count
+ *     differs between threads, after lanes that returned early) is
+ *     correct (sched.c interp_bar_arrive).  Reported as
+ *     "divergent-barrier": a guard that splits the warp at the barrier
+ *     (its lanes with a false guard pass it by at the very instruction),
+ *     and groups of a warp at two .aligned barrier instructions of one
+ *     phase (__syncthreads() in both arms of an if/else), which hang an
+ *     H200.  A branch around a barrier to
+ *     the kernel's exit reads the same in PTX whether the CUDA source
+ *     returned early or called __syncthreads() in conditional code, and
+ *     the lanes that take it exit before the barrier can open: it is not
+ *     reported;
  *   - a barrier's id and thread count must be the same in every thread of
  *     the warp ("barrier-operand-divergent"); a count must be a multiple of
  *     the warp size ("barrier-count"), at least the warps that arrive, each
@@ -50,15 +62,7 @@ isbar(int x)
 	return x == X_BAR || x == X_BARARRIVE || x == X_BARRED;
 }
 
-/* bar{.cta}.* are barrier{.cta}.*.aligned */
-static int
-aligned(const XIns *xi)
-{
-	int op = xi->in->op;
-
-	return op == OP_BAR_SYNC || op == OP_BAR_CTA_SYNC || op == OP_BAR_ARRIVE || op == OP_BAR_CTA_ARRIVE ||
-	    op == OP_BAR_RED || op == OP_BAR_CTA_RED || ir_hasmod(xi->in, MOD_ALIGNED);
-}
+#define aligned interp_bar_aligned
 
 static int
 first(uint32_t m)
@@ -96,6 +100,10 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 	if (id > 15)
 		return;   /* a fault of its own */
+	if (w->bpark && w->bwait == (int)id + 1 && w->bpc >= 0 && w->bpc != (int32_t)(xi - L->pm->code) &&
+	    xi->x != X_BARARRIVE && aligned(xi))
+		report(L, w, l0, xi, "divergent-barrier", "lanes 0x%08x reach an .aligned barrier at another instruction "
+		    "than lanes 0x%08x of the warp waiting at it: a warp's threads must execute the same one", m, w->bpark);
 	if (!cnted) {
 		/* a barrier of the whole CTA: what arrived before it at the
 		 * counted ones is of rounds it ends */
@@ -110,8 +118,12 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 	b = &w->cta->bar[id];
 	bit = w->id < 32 ? 1u << w->id : 0;
-	/* the warps of one round: a warp that arrives again starts the next */
-	round = w->cta->bar[id].chkround & bit ? bit : w->cta->bar[id].chkround | bit;
+	/* the warps of one round: a warp that arrives again starts the next;
+	 * more lanes of a warp that arrived in this phase are the same arrival */
+	if (b->arrived && (b->warps & bit) && !(w->cta->barlanes[id][w->id] & m))
+		round = b->chkround;
+	else
+		round = b->chkround & bit ? bit : b->chkround | bit;
 	w->cta->bar[id].chkround = round;
 	if (b->arrived && b->expect && b->expect != cnt)
 		report(L, w, l0, xi, "barrier-count-mismatch", "thread count %u, where threads already waiting at "
@@ -177,8 +189,11 @@ interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m)
 	}
 	if (!m)
 		return;
-	if (mayalign[xi->x] && aligned(xi) && m != w->live) {
-		report(L, w, first(m), xi, isbar(xi->x) ? "divergent-barrier" : "divergent-aligned",
+	if (mayalign[xi->x] && aligned(xi) && isbar(xi->x) && (tmask & ~m)) {
+		report(L, w, first(tmask & ~m), xi, "divergent-barrier", "an .aligned barrier whose guard is false in "
+		    "lanes 0x%08x of the lanes 0x%08x that reach it: they pass it by without arriving", tmask & ~m, tmask);
+	} else if (mayalign[xi->x] && aligned(xi) && !isbar(xi->x) && m != w->live) {
+		report(L, w, first(m), xi, "divergent-aligned",
 		    "an .aligned instruction executed by lanes 0x%08x of a warp whose live lanes are 0x%08x: every "
 		    "non-exited thread of the warp must execute it together", m, w->live);
 	}

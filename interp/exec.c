@@ -106,6 +106,26 @@ interp_run(Launch *L, Warp *w, int slice)
 					w->nst--;
 					continue;
 				}
+				if (t->mask & (w->bpark | w->yieldm)) {
+					/* lanes that wait at a barrier, or spin on an
+					 * mbarrier: others of the warp run first (park) */
+					int k = park(L, w, w->bpark | w->yieldm);
+					if (k < 0) {
+						interp_fault(L, w, -1, &code[t->pc], PTX_FAULT_TRAP, 0, 0,
+						    "out of memory: the host has no room for the SIMT stack");
+						return RUN_FAULT;
+					}
+					if (k == 0) {
+						w->yieldm = 0;
+						continue;
+					}
+					if (t->mask & w->bpark) {
+						w->blocked = w->bwait;
+						return RUN_BLOCKED;
+					}
+					if (w->ncf == 1)
+						w->yieldm = 0;   /* nothing else to run: the spin goes on */
+				}
 				break;
 			}
 			settle = 0;
@@ -455,7 +475,8 @@ interp_run(Launch *L, Warp *w, int slice)
 				interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_TRAP, 0, 0, "barrier id %u > 15", id);
 				return RUN_FAULT;
 			}
-			interp_bar_arrive(L, w, (int)id, cnt, m, 1, 0, 0);
+			if (interp_bar_arrive(L, w, xi, (int)id, cnt, m, 1, 0, 0))
+				return RUN_FAULT;
 			if (w->blocked)
 				return RUN_BLOCKED;
 			NEXT;
@@ -464,7 +485,8 @@ interp_run(Launch *L, Warp *w, int slice)
 			uint32_t id = (uint32_t)V(&xi->s[0], __builtin_ctz(m));
 			uint32_t cnt = xi->ns > 1 ? (uint32_t)V(&xi->s[1], __builtin_ctz(m)) : 0;
 			t->pc++;
-			interp_bar_arrive(L, w, (int)(id & 15), cnt, m, 0, 0, 0);
+			if (interp_bar_arrive(L, w, xi, (int)(id & 15), cnt, m, 0, 0, 0))
+				return RUN_FAULT;
 			NEXT;
 		}
 		CASE(X_BARRED) {
@@ -476,8 +498,8 @@ interp_run(Launch *L, Warp *w, int slice)
 				if (V(po, l) & 1)
 					pred |= 1u << l;
 			t->pc++;
-			w->bdst = xi->d[0];
-			interp_bar_arrive(L, w, (int)(id & 15), cnt, m, 1, xi->mod, pred);
+			if (interp_bar_arrive(L, w, xi, (int)(id & 15), cnt, m, 1, xi->mod, pred))
+				return RUN_FAULT;
 			if (w->blocked)
 				return RUN_BLOCKED;
 			NEXT;

@@ -43,6 +43,53 @@ diverge(Launch *L, Warp *w, int32_t apc, uint32_t a, int32_t bpc, uint32_t b, in
 	return push(L, w, apc, rpc, a);
 }
 
+/*
+ * Lanes `wait` of w may not run now -- they wait at a CTA barrier
+ * (w->bpark), or gave up an mbarrier wait and spin on it (w->yieldm) --
+ * and the top entry of its SIMT stack holds some of them: reorders the
+ * stack of the running call frame so that its top entry holds lanes that
+ * can run and no others.
+ * Walking down from the top, `above` gathers the lanes of the entries
+ * passed; an entry's own lanes at its pc are its mask less those above
+ * (a reconvergence entry holds the lanes of the paths above it).  The
+ * first entry with lanes at its pc that do not wait is the one to run: a
+ * path entry wholly of such lanes moves to the top (the paths of one
+ * branch are ordered by nothing), or they are split off to a new top
+ * entry with the same pc and reconvergence pc, leaving the waiting ones
+ * behind to follow when the barrier opens.  Each part meets the rest at
+ * the reconvergence entry below, whose mask holds them all.  Entries at
+ * their reconvergence pc are passed by: their lanes are the entry's
+ * below.  0: the top may run; 1: nothing else of the frame can; -1: out
+ * of memory.
+ */
+static int
+park(Launch *L, Warp *w, uint32_t wait)
+{
+	int base = w->cf[w->ncf - 1].base;
+	uint32_t above = 0;
+
+	for (int i = w->nst - 1; i >= base; i--) {
+		SEnt e = w->st[i];
+		uint32_t own = e.mask & ~above, run = own & ~wait;
+		if (!e.mask || e.pc == e.rpc)
+			continue;
+		if (!run) {
+			above |= e.mask;
+			continue;
+		}
+		if (run == e.mask) {
+			if (i != w->nst - 1) {
+				memmove(&w->st[i], &w->st[i + 1], (size_t)(w->nst - 1 - i) * sizeof *w->st);
+				w->st[w->nst - 1] = e;
+			}
+			return 0;
+		}
+		w->st[i].mask &= ~run;
+		return push(L, w, e.pc, e.rpc, run);
+	}
+	return 1;
+}
+
 #ifndef INTERP_CHECK
 void
 interp_exited(Launch *L, Warp *w, uint32_t m)
@@ -53,6 +100,7 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 	for (int i = 0; i < w->ncf; i++)
 		w->cf[i].retmask &= ~m;
 	w->live &= ~m;
+	w->yieldm &= ~m;
 	w->cta->nlive -= popc(m);
 	w->cta->events++;
 	w->cta->exits++;

@@ -336,9 +336,14 @@ typedef struct {
 	uint32_t cc[WARP];    /* carry flags */
 	uint32_t sp;          /* frame stack top */
 	int owed;             /* took the CTA's prologue from another warp: its counts are still to add */
-	int blocked;          /* barrier id + 1 while waiting, BLOCKED_MBAR on an mbarrier */
-	uint32_t bmask;       /* lanes waiting at the barrier */
-	XOp bdst;             /* bar.red destination */
+	int blocked;          /* barrier id + 1 while every lane waits, BLOCKED_MBAR on an mbarrier */
+	uint32_t bmask;       /* lanes waiting at the cluster or grid barrier */
+	/* lanes parked at CTA barrier bwait - 1 (0: none), which may be some
+	 * of the warp's while the others run on (sched.c interp_bar_arrive),
+	 * and those of them at a bar.red with a destination (bslot, bframe) */
+	int bwait;
+	uint32_t bpark, bredm;
+	int32_t bpc;          /* the .aligned barrier instruction the parked lanes executed, -1: none */
 	int done;
 	/* an mbarrier wait (mbarrier.c): the CTA's event count when it began,
 	 * the waiting instruction, the mbarrier, lanes already satisfied, and
@@ -347,6 +352,7 @@ typedef struct {
 	int32_t mpc;
 	uint32_t maddr, mdone;
 	int mtimeout;
+	uint32_t yieldm;      /* lanes that gave up an mbarrier wait: others of the warp run first */
 	/* barrier.cluster (cluster.c): lanes that arrived in the open phase,
 	 * lanes whose phase completed and have not waited yet */
 	uint32_t carr, cdone;
@@ -358,6 +364,12 @@ typedef struct {
 	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
+	/* the bar.red destination of each lane of bredm: register slot and
+	 * frame, set when it arrives; racecheck's Warp.chkwait by lane, moved
+	 * by __syncwarp too (cleared for checked launches alone) */
+	int32_t bslot[WARP];
+	uint16_t bframe[WARP];
+	uint64_t lwait[WARP];
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
 	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
 	 * the warp's wgmma.commit_group's */
@@ -468,6 +480,7 @@ typedef struct {
 	struct ChkDsmem *dsm;       /* racecheck: distributed shared memory's words (check_dsmem.c) */
 	uint32_t *acqg;             /* racecheck: the same for instructions that may acquire (nrelg of them) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
+	int racecopy;               /* racecheck: a copy's bytes became a lane's store (Warp.lwait matters) */
 	uint8_t *strongpc;          /* racecheck: by pc, whether the access is strong (0: not asked yet,
 	                             * 1: weak, 2: strong; NULL: out of memory, asked each time) */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
@@ -576,8 +589,9 @@ void interp_clu_describe(const Clu *k, char *buf, size_t n);
 /* sched.c */
 int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch's report */
 void interp_atom_lock(Launch *L, const void *p, int on);   /* L->sh set: global atomics */
-void interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int block,
-                       int red, uint32_t pred);
+int interp_bar_aligned(const XIns *xi);   /* bar.* and barrier.*.aligned */
+int interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block,
+                      int red, uint32_t pred);
 void interp_bar_check(Launch *L, Cta *c);
 
 /* printf.c */
@@ -849,6 +863,8 @@ void interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind
 #endif
 	;
 void interp_chk_free(ptx_ctx *cx);   /* the reports and the shadow */
+void interp_chk_rows(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const uint8_t *p,
+                     unsigned n, int store);   /* ldmatrix, stmatrix rows (mma.c) */
 /* check_init.c: initcheck.  interp_chk_regs runs before xi, as
  * interp_chk_sync; interp_chk_load before a load of n bytes at host p
  * (guest address a); poison marks host memory uninitialized, unpoison
@@ -983,12 +999,15 @@ void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const
  * of a bulk group (completed by cp.async.bulk.wait_group) reads n bytes
  * at host src; interp_chk_src_store before a generic store or atomic, when
  * interp_chk_src_pending says a copy is in flight (either file's): its
- * source, and under racecheck its shared destination. */
+ * source, and under racecheck its shared destination; interp_chk_bulk_dst
+ * when a bulk copy of a bulk group writes n bytes of global memory at
+ * host dst (complete at a cp.async.bulk.wait_group without .read). */
 void interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n);
 int interp_chk_src_pending(const Launch *L);
 void interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
+void interp_chk_bulk_dst(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *dst, uint64_t n);
 void interp_chk_copy_write(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
-int interp_chk_async_pending(const Launch *L);   /* a cp.async in flight */
+int interp_chk_async_pending(const Launch *L);   /* a cp.async or a global bulk destination in flight */
 int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */
 void interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_async_cta(Launch *L, Cta *c);

@@ -334,6 +334,9 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 	if (xi->mod != MB_TEST && xi->mod != MB_TRY)
 		return XR_OK;
 	if (done == m || (xi->mod == MB_TRY && w->mtimeout)) {
+		/* lanes that gave up will spin: others of their warp run first,
+		 * since they may be what completes the phase (exec.c park) */
+		w->yieldm |= m & ~done;
 		w->mdone = 0;
 		w->mtimeout = 0;
 		return XR_OK;
@@ -342,6 +345,7 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 		w->mdone |= done;   /* these lanes saw their phase complete: true when the warp runs it again */
 		return block(L, w, xi, off, XR_WAIT);
 	}
+	w->yieldm |= m & ~done;
 	return block(L, w, xi, off, XR_PAUSE);
 }
 

@@ -72,6 +72,8 @@ interp_ldmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *
 			if (!p)
 				return -1;
 			memcpy(mx[i][r], p, 16);
+			if (L->chk)
+				interp_chk_rows(L, w, (uint32_t)(8 * i + r), xi, ad[8 * i + r], p, 16, 0);
 		}
 	FOR_LANES(m, l)
 		for (int i = 0; i < n; i++) {
@@ -107,6 +109,8 @@ interp_stmatrix(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *
 			if (!p)
 				return -1;
 			memcpy(p, mx[i][r], 16);
+			if (L->chk)
+				interp_chk_rows(L, w, (uint32_t)(8 * i + r), xi, ad[8 * i + r], p, 16, 1);
 		}
 	if (L->st)
 		interp_count_mem(L, xi, rows, ad, 16);

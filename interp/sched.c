@@ -72,18 +72,21 @@ release(Launch *L, Cta *c, int id)
 
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
-		if (w->blocked != id + 1)
+		if (w->blocked == id + 1)
+			w->blocked = 0;
+		if (w->bwait != id + 1)
 			continue;
 		if (b->red) {
-			CFrame *f = &w->cf[w->ncf - 1];
 			uint64_t v = b->red == MOD_POPC ? b->acc : b->red == MOD_AND ? (b->acc == b->arrived) :
 			    (b->acc != 0);
-			for (uint32_t m = w->bmask; m; m &= m - 1)
-				if (w->bdst.k == XO_REG)
-					f->r[(size_t)w->bdst.r * WARP + (uint32_t)__builtin_ctz(m)] = v;
+			for (uint32_t m = w->bpark & w->bredm; m; m &= m - 1) {
+				uint32_t l = (uint32_t)__builtin_ctz(m);
+				if (w->bframe[l] < w->ncf)
+					w->cf[w->bframe[l]].r[(size_t)w->bslot[l] * WARP + l] = v;
+			}
 		}
-		w->blocked = 0;
-		w->bmask = 0;
+		w->bwait = 0;
+		w->bpark = w->bredm = 0;
 	}
 	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
@@ -133,8 +136,36 @@ interp_bar_check(Launch *L, Cta *c)
 		interp_clu_check(L, c->clu);
 }
 
-void
-interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int block, int red,
+/* bar{.cta}.* are barrier{.cta}.*.aligned */
+int
+interp_bar_aligned(const XIns *xi)
+{
+	int op = xi->in ? xi->in->op : 0;
+
+	return op == OP_BAR_SYNC || op == OP_BAR_CTA_SYNC || op == OP_BAR_ARRIVE || op == OP_BAR_CTA_ARRIVE ||
+	    op == OP_BAR_RED || op == OP_BAR_CTA_RED || (xi->in && ir_hasmod(xi->in, MOD_ALIGNED));
+}
+
+/*
+ * Lanes m of w arrive at CTA barrier id (xi: bar.sync, bar.arrive or
+ * bar.red; block: they wait).  This is where arrival is decided.  Since
+ * sm_70 a CTA barrier counts threads, not warps: a warp may reach it in
+ * several groups -- a barrier before the point where the warp's paths
+ * meet, threads of a loop whose trip counts differ, threads that returned
+ * early and wait at the kernel's end to exit -- and it completes when
+ * every non-exited thread arrived.  An .aligned barrier (bar.sync is one)
+ * must be one instruction for all of a warp: groups of a warp at two of
+ * them (__syncthreads() in both arms of an if/else) hang an H200, and end
+ * the launch here with a deadlock fault.  So lanes that must wait while others of their warp have
+ * yet to arrive (or to exit) wait alone: they are parked (w->bpark), the
+ * warp's SIMT stack is reordered to run the others (exec.c's settle loop,
+ * exec_simt.h park), and the warp blocks only when nothing of it can run.  Lanes parked at one
+ * barrier that arrive at another are the one case left out: the warp
+ * waits whole at the second, and a deadlock report names it if that is
+ * never met.  0, or -1 after a fault report.
+ */
+int
+interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block, int red,
                   uint32_t pred)
 {
 	Cta *c = w->cta;
@@ -158,12 +189,47 @@ interp_bar_arrive(Launch *L, Warp *w, int id, uint32_t count, uint32_t m, int bl
 		/* popc counts; and/or count the lanes whose predicate holds */
 		b->acc += (uint32_t)__builtin_popcount(pred & m);
 	}
-	if (block) {
-		w->blocked = id + 1;
-		w->bmask = m;
+	if (!block) {
+		if (complete(c, id))
+			release(L, c, id);
+		return 0;
 	}
+	if (w->bwait && w->bwait != id + 1) {
+		/* parked at another barrier already: this one holds the warp */
+		if (red && xi->d[0].k == XO_REG)
+			interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_UNSUPPORTED, 0, 0,
+			    "bar.red by lanes 0x%08x of a warp whose lanes 0x%08x wait at barrier %d", m, w->bpark,
+			    w->bwait - 1);
+		w->blocked = id + 1;
+		return L->fault ? -1 : 0;
+	}
+	if (w->bpark && w->bpc >= 0 && w->bpc != (int32_t)(xi - L->pm->code) && interp_bar_aligned(xi)) {
+		/* an .aligned barrier: the GPU counts the warp at the first
+		 * instruction and hangs (an H200 on divbar.cu's bar_arms) */
+		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_DEADLOCK, 0, 0,
+		    "lanes 0x%08x of warp %d reach barrier %d at another .aligned bar instruction than lanes 0x%08x "
+		    "of the warp waiting at it (line %d): a warp's threads must execute the same one, and the GPU "
+		    "hangs", m, w->id, id, w->bpark, L->pm->code[w->bpc].in ? L->pm->code[w->bpc].in->loc.line : 0);
+		return -1;
+	}
+	if (!w->bpark)
+		w->bpc = interp_bar_aligned(xi) ? (int32_t)(xi - L->pm->code) : -1;
+	w->bwait = id + 1;
+	w->bpark |= m;
+	if (red && xi->d[0].k == XO_REG) {
+		w->bredm |= m;
+		for (uint32_t mm = m; mm; mm &= mm - 1) {
+			uint32_t l = (uint32_t)__builtin_ctz(mm);
+			w->bslot[l] = (int32_t)xi->d[0].r;
+			w->bframe[l] = (uint16_t)(w->ncf - 1);
+		}
+	} else
+		w->bredm &= ~m;
 	if (complete(c, id))
 		release(L, c, id);
+	else if (!(w->live & ~w->bpark))
+		w->blocked = id + 1;   /* the whole warp waits */
+	return 0;
 }
 
 static void
@@ -242,6 +308,8 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 		Warp *w = &c->w[i];
 		uint32_t n = nt - (uint32_t)i * WARP;
 		memset(w, 0, offsetof(Warp, st));   /* the buffers after it stay */
+		if (L->chk & PTX_CHECK_RACECHECK)
+			memset(w->lwait, 0, sizeof w->lwait);
 		for (int l = 0; l < WARP && w->locsz; l++)
 			memset(w->loc[l], 0, w->locsz);
 		/* callees' files are cleared at each call; the kernel's only when
@@ -458,13 +526,13 @@ deadlock(Launch *L, Clu *u)
 	}
 	if (u->n > 1)
 		interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
-		    first->st[first->nst - 1].mask : first->bmask) | 1),
+		    first->st[first->nst - 1].mask : first->blocked <= 16 ? first->bpark : first->bmask) | 1),
 		    first ? waitins(L, first) : NULL,
 		    PTX_FAULT_DEADLOCK, 0, 0, "every live warp of cluster (%u,%u,%u) is blocked (%u CTAs, %u live threads)%s",
 		    u->id[0], u->id[1], u->id[2], (unsigned)u->n, live, list);
 	else
 		interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
-		    first->st[first->nst - 1].mask : first->bmask) | 1),
+		    first->st[first->nst - 1].mask : first->blocked <= 16 ? first->bpark : first->bmask) | 1),
 		    first ? waitins(L, first) : NULL,
 		    PTX_FAULT_DEADLOCK, 0, 0, "every live warp of block (%u,%u,%u) is blocked (%u live threads)%s",
 		    u->cta[0]->id[0], u->cta[0]->id[1], u->cta[0]->id[2], live, list);

@@ -28,7 +28,7 @@ extern "C" __global__ void tail_shfl_ok(const int *in, int *out, int n)
 		out[i / 32] = v;
 }
 
-// __syncthreads in a branch taken by half of each warp (synccheck).
+// __syncthreads in a branch taken by half of each warp; the other half exits, not waited for since sm_70 (clean).
 extern "C" __global__ void half_sync(int *out)
 {
 	__shared__ int s[64];

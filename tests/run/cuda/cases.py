@@ -187,6 +187,8 @@ case("atomics_vec", P + "atomics_vec.ptx -k atomics_vec -g 4 -b 128 -a file:cuda
      "-a s32:512" % (2 * 512 * 4), "1 2", ("", ".G"))
 case("named_barriers", P + "barriers.ptx -k named_barriers -g 2 -b 128 -a file:cuda/in.u32 -a zeros:%d -a s32:256"
      % (3 * 256 * 4), "1", ("", ".G"))
+for k in ("bar_arms", "bar_after_if", "bar_loop", "bar_return"):
+    case(k, P + "divbar.ptx -k %s -g 2 -b 128 -a file:cuda/in.u32 -a zeros:1024 -a s32:256" % k, "1", ("", ".G"))
 case("llvm_mix", P + "llvm_mix.ptx -k llvm_mix %s -a file:cuda/in.u32 -a zeros:%d -a s32:%d" % (grid(N, 128), 16 * N * 4, N), "1")
 case("llvm_reduce", P + "llvm_mix.ptx -k llvm_reduce -g 4 -b 256 -a file:cuda/in.r32 -a zeros:16 -a s32:1000", "1")
 faults = {}
