@@ -165,16 +165,20 @@ graph(void)
 	SAY("capture update, flags 9", cuStreamUpdateCaptureDependencies(s, NULL, NULL, 0, 9));
 	CK(cuStreamEndCapture(s, &g2));
 	CK(cuGraphDestroy(g2));
-	SAY("capture to a graph, 2 dependencies of another graph",
-	    cuStreamBeginCaptureToGraph(s, g, (CUgraphNode[]){ a, a }, NULL, 2, CU_STREAM_CAPTURE_MODE_RELAXED));
+	CK(cuGraphCreate(&g2, 0));
+	CK(cuGraphAddEmptyNode(&a, g2, NULL, 0));
+	SAY("capture to a graph, a dependency of another graph",
+	    cuStreamBeginCaptureToGraph(s, g, &a, NULL, 1, CU_STREAM_CAPTURE_MODE_RELAXED));
 	{
 		int st = -1;
 		CK(cuStreamIsCapturing(s, (CUstreamCaptureStatus *)&st));
 		printf("capturing after that: %d\n", st);
 		if (st == CU_STREAM_CAPTURE_STATUS_ACTIVE) {
-			CK(cuStreamEndCapture(s, &g2));
+			CUgraph g3;
+			CK(cuStreamEndCapture(s, &g3));
 		}
 	}
+	CK(cuGraphDestroy(g2));
 	CK(cuStreamDestroy(s));
 	CK(cuGraphDestroy(g));
 }
