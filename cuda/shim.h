@@ -120,6 +120,7 @@ typedef struct {
 	/* the context limits' defaults (PTXKIT_HEAP_SIZE, PTXKIT_STACK_SIZE)
 	 * and the values last handed to the interpreter */
 	size_t heap, stack, heapset, stackset;
+	uint64_t max_steps;         /* PTXKIT_MAX_STEPS: 0, none (a driver has none) */
 	int jit_failed;             /* a JIT compilation failed: cuLink's errors change code (shim_mod.c) */
 } Shim;
 
