@@ -90,10 +90,20 @@ copydeps(Capturing *dst, const Capturing *src, int merge)
 
 /* ---------------------------------------------------------------- captured work */
 
+/* Each shim_capture_* call answers (returns 1, the result in *r) when s
+ * is being captured, the work then added to its graph, or when s is no
+ * stream at all (destroyed, made up): CUDA_ERROR_INVALID_HANDLE, so that
+ * every stream-ordered call that asks here first refuses it before it
+ * does the work. */
 #define CAPTURED(s, r, addcall) do { \
 	Stream *st_; \
 	CUgraphNode nd_; \
 	LOCK(); \
+	if (!shim_streamok(s)) { \
+		UNLOCK(); \
+		*(r) = CUDA_ERROR_INVALID_HANDLE; \
+		return 1; \
+	} \
 	if (!(st_ = capturing(s))) { \
 		UNLOCK(); \
 		return 0; \

@@ -429,8 +429,9 @@ cuMemcpyHtoA_v2(CUarray d, size_t doff, const void *s, size_t n)
 CUresult
 cuMemcpyHtoAAsync_v2(CUarray d, size_t doff, const void *s, size_t n, CUstream st)
 {
-	(void)st;
-	return cuMemcpyHtoA_v2(d, doff, s, n);
+	CUresult r = shim_stream_check(st);
+
+	return r ? r : cuMemcpyHtoA_v2(d, doff, s, n);
 }
 
 CUresult
@@ -442,8 +443,9 @@ cuMemcpyAtoH_v2(void *d, CUarray s, size_t soff, size_t n)
 CUresult
 cuMemcpyAtoHAsync_v2(void *d, CUarray s, size_t soff, size_t n, CUstream st)
 {
-	(void)st;
-	return cuMemcpyAtoH_v2(d, s, soff, n);
+	CUresult r = shim_stream_check(st);
+
+	return r ? r : cuMemcpyAtoH_v2(d, s, soff, n);
 }
 
 CUresult
