@@ -389,3 +389,52 @@ cuMemFreeAsync(CUdeviceptr dptr, CUstream s)
 	UNLOCK();
 	return cuMemFree_v2(dptr);
 }
+
+/* ---------------------------------------------------------------- sharing */
+
+/* A pool shares with other processes only what it was made for (its
+ * handle types), and cuMemPoolCreate makes none with a handle type here:
+ * no pool or pointer can be exported, so none can be imported.  Each call
+ * checks its arguments and refuses as the driver refuses a pool made
+ * without the type. */
+CUresult
+cuMemPoolExportToShareableHandle(void *out, CUmemoryPool h, int type, unsigned long long flags)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	(void)type, (void)flags;
+	if (!out)
+		return r;
+	LOCK();
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : CUDA_ERROR_INVALID_VALUE;
+	(void)h;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMemPoolImportFromShareableHandle(CUmemoryPool *out, void *handle, int type, unsigned long long flags)
+{
+	(void)handle, (void)type, (void)flags;
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuMemPoolExportPointer(void *out, CUdeviceptr p)
+{
+	(void)p;
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuMemPoolImportPointer(CUdeviceptr *out, CUmemoryPool h, void *data)
+{
+	(void)h;
+	if (!out || !data)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+}
