@@ -57,7 +57,7 @@ static void
 graph(void)
 {
 	CUgraph g, g2;
-	CUgraphNode a, b, c, arr[4], to[4];
+	CUgraphNode a, b, c, o, arr[4], to[4];
 	CUgraphExec x;
 	CUgraphExecUpdateResultInfo info;
 	CUstream s;
@@ -112,7 +112,10 @@ graph(void)
 	SAY("edge to itself", cuGraphAddDependencies(g, &a, &a, NULL, 1));
 	SAY("no edges", cuGraphAddDependencies(g, NULL, NULL, NULL, 0));
 	SAY("remove an edge that is not there", cuGraphRemoveDependencies(g, &b, &c, NULL, 1));
-	SAY("instantiate, flags 0x40", cuGraphInstantiate(&x, g, 0x40));
+	r = cuGraphInstantiate(&x, g, 0x40);
+	printf("instantiate, flags 0x40: %s\n", ename(r));
+	if (!r)
+		CK(cuGraphExecDestroy(x));
 	r = cuGraphAddDependencies(g, &b, &a, NULL, 1);
 	printf("edge closing a cycle: %s\n", ename(r));
 	if (r == CUDA_SUCCESS) {
@@ -126,7 +129,7 @@ graph(void)
 	/* an update of another shape: one node fewer, another kind */
 	CK(cuGraphInstantiate(&x, g, 0));
 	CK(cuGraphCreate(&g2, 0));
-	CK(cuGraphAddEmptyNode(&a, g2, NULL, 0));
+	CK(cuGraphAddEmptyNode(&o, g2, NULL, 0));
 	memset(&info, 0, sizeof info);
 	r = cuGraphExecUpdate(x, g2, &info);
 	printf("update to fewer nodes: %s, result %d\n", ename(r), (int)info.result);
@@ -148,6 +151,35 @@ graph(void)
 	CK(cuGraphExecDestroy(x));
 	CK(cuGraphDestroy(g2));
 
+	/* a conditional node's body: its nodes, edges across it */
+	{
+		CUgraphNodeParams np;
+		CUgraphConditionalHandle h;
+		CUgraph *body;
+		CUgraphNode cn, in, out2;
+		CK(cuGraphConditionalHandleCreate(&h, g, ctx, 0, 0));
+		memset(&np, 0, sizeof np);
+		np.type = CU_GRAPH_NODE_TYPE_CONDITIONAL;
+		np.conditional.handle = h, np.conditional.type = CU_GRAPH_COND_TYPE_IF;
+		np.conditional.size = 1, np.conditional.ctx = ctx;
+		CK(cuGraphAddNode(&cn, g, &a, NULL, 1, &np));
+		body = np.conditional.phGraph_out;
+		CK(cuGraphAddEmptyNode(&in, body[0], NULL, 0));
+		n = 0;
+		r = cuGraphGetNodes(body[0], NULL, &n);
+		printf("body nodes: %s, %zu\n", ename(r), n);
+		SAY("edge from the graph into the body", cuGraphAddDependencies(g, &a, &in, NULL, 1));
+		SAY("edge from the body out", cuGraphAddDependencies(body[0], &in, &b, NULL, 1));
+		SAY("a body node depending on its conditional node", cuGraphAddEmptyNode(&out2, body[0], &cn, 1));
+		SAY("the body as a child graph", cuGraphAddChildGraphNode(&out2, g, NULL, 0, body[0]));
+		r = cuGraphInstantiate(&x, body[0], 0);
+		printf("instantiate the body alone: %s\n", ename(r));
+		if (!r)
+			CK(cuGraphExecDestroy(x));
+		SAY("conditional, context NULL", (np.conditional.ctx = NULL, cuGraphAddNode(&out2, g, NULL, NULL, 0, &np)));
+		CK(cuGraphDestroyNode(cn));
+	}
+
 	/* stream capture out of turn */
 	CK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
 	SAY("end a capture never begun", cuStreamEndCapture(s, &g2));
@@ -166,9 +198,9 @@ graph(void)
 	CK(cuStreamEndCapture(s, &g2));
 	CK(cuGraphDestroy(g2));
 	CK(cuGraphCreate(&g2, 0));
-	CK(cuGraphAddEmptyNode(&a, g2, NULL, 0));
+	CK(cuGraphAddEmptyNode(&o, g2, NULL, 0));
 	SAY("capture to a graph, a dependency of another graph",
-	    cuStreamBeginCaptureToGraph(s, g, &a, NULL, 1, CU_STREAM_CAPTURE_MODE_RELAXED));
+	    cuStreamBeginCaptureToGraph(s, g, &o, NULL, 1, CU_STREAM_CAPTURE_MODE_RELAXED));
 	{
 		int st = -1;
 		CK(cuStreamIsCapturing(s, (CUstreamCaptureStatus *)&st));
@@ -242,6 +274,18 @@ cluster(void)
 	SAY("cluster given twice, 2 then 4, grid 4", launch_ex(fk, 4, at, 2));
 	CK(cuCtxSynchronize());
 	RISKY("4 attributes at NULL", launch_ex(fk, 1, NULL, 4));
+	{
+		CUlaunchConfig cfg;
+		void *args[] = { &dbuf };
+		memset(&cfg, 0, sizeof cfg);
+		cfg.gridDimX = 0, cfg.gridDimY = cfg.gridDimZ = 1;
+		cfg.blockDimX = 32, cfg.blockDimY = cfg.blockDimZ = 1;
+		SAY("launch of grid 0", cuLaunchKernelEx(&cfg, fk, args, NULL));
+		cfg.gridDimX = 1, cfg.blockDimX = 2048;
+		SAY("launch of block 2048", cuLaunchKernelEx(&cfg, fk, args, NULL));
+		cfg.blockDimX = 32, cfg.gridDimY = 65536;
+		SAY("launch of grid y 65536", cuLaunchKernelEx(&cfg, fk, args, NULL));
+	}
 }
 
 /* ---------------------------------------------------------------- pools */
@@ -432,6 +476,19 @@ image(void)
 			CK(cuLibraryUnload(l));
 	}
 	RISKY("1 option at NULL", cuModuleLoadDataEx(&m, ptx, 1, NULL, NULL));
+	SAY("a fatbin load of PTX text", (r = cuModuleLoadFatBinary(&m, ptx)));
+	if (!r)
+		CK(cuModuleUnload(m));
+	CK(cuLibraryLoadData(&l, ptx, NULL, NULL, 0, NULL, NULL, 0));
+	{
+		CUkernel kk;
+		CUdeviceptr gp;
+		size_t gsz;
+		SAY("library kernel nope", cuLibraryGetKernel(&kk, l, "nope"));
+		SAY("library global nope", cuLibraryGetGlobal(&gp, &gsz, l, "nope"));
+		SAY("library kernel of an empty name", cuLibraryGetKernel(&kk, l, ""));
+	}
+	CK(cuLibraryUnload(l));
 	CK(cuLinkCreate(0, NULL, NULL, &ls));
 	SAY("link 0 bytes of PTX", cuLinkAddData(ls, CU_JIT_INPUT_PTX, (void *)ptx, 0, "a", 0, NULL, NULL));
 	SAY("link input type 99", cuLinkAddData(ls, (CUjitInputType)99, (void *)ptx, sizeof ptx, "a", 0, NULL, NULL));
@@ -617,7 +674,7 @@ copies(void)
 {
 	CUDA_MEMCPY2D c;
 	CUDA_MEMCPY3D c3;
-	static unsigned char host[1 << 16];
+	static unsigned char host[1 << 17];
 
 	memset(&c, 0, sizeof c);
 	c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = host, c.srcPitch = 256;
