@@ -105,8 +105,9 @@ typedef struct {
 	struct Sctx primary;
 	struct Smod *mods;
 	/* host: managed memory's; chunk: the 2 MiB chunk a small one is
-	 * counted in (shim_mem.c), else -1 */
-	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; size_t slack; } *allocs;
+	 * counted in (shim_mem.c), else -1; under: the range below it that
+	 * reads zeros (shim_mem.c under), else 0 */
+	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; size_t slack; CUdeviceptr under; } *allocs;
 	size_t nallocs, capallocs;
 	size_t *chunks, nchunks;    /* bytes each chunk holds; 0: given back */
 	size_t held, extents;       /* what cuMemAllocs hold as the driver counts, as the interpreter does */

@@ -134,6 +134,28 @@ below_zero(Ctx *ctx, ptx_devptr a)
 		ctx->below = 0;
 }
 
+/*
+ * Below a small allocation that is not its context's first, a GPU has the
+ * allocations made before it in the same chunk, 512 bytes apart, or the
+ * chunk before: loads a little below its start read those and do not
+ * fault.  Programs do so unknowingly: Rodinia's dwt2d mirrors a 64-wide
+ * window only once at the edge of a 32-wide image and loads up to 72
+ * bytes below its buffer, the fifth of 16 KiB it allocates.  Here each
+ * allocation lies apart, followed by its slack (backing, above) and the
+ * UNDER bytes of address space the allocator leaves after everything it
+ * places; that gap below a small allocation becomes a range of its own
+ * that reads zeros and keeps what is stored there (ptx_mem_zeros, which
+ * memcheck reports), gone with the allocation.  Further down lies what
+ * was allocated before it, as on a GPU.
+ */
+#define UNDER ((size_t)4096)
+
+static CUdeviceptr
+under(ptx_devptr a)
+{
+	return a >= UNDER && !ptx_mem_zeros(shim.cx, a - UNDER, UNDER) ? a - UNDER : 0;
+}
+
 /* The chunk an extent of ext bytes goes into (-1: its own pages), and in
  * *need the bytes that takes from what is free. */
 static long
@@ -271,6 +293,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	shim.allocs[shim.nallocs].host = h;
 	shim.allocs[shim.nallocs].chunk = -1;
 	shim.allocs[shim.nallocs].slack = slack;
+	shim.allocs[shim.nallocs].under = 0;
 	if (!managed && (r = charge(shim.nallocs, ext))) {
 		ptx_mem_free(shim.cx, a);
 		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim);
@@ -278,8 +301,11 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 		goto out;
 	}
 	shim.nallocs++;
-	if (!managed)
+	if (!managed) {
+		if (ctx->zeroed && ext < PAGE)
+			shim.allocs[shim.nallocs - 1].under = under(a);
 		below_zero(ctx, a);
+	}
 	*p = a;
 out:
 	UNLOCK();
@@ -315,6 +341,8 @@ static void
 drop(size_t i)
 {
 	uncharge(i);
+	if (shim.allocs[i].under)
+		ptx_mem_zeros(shim.cx, shim.allocs[i].under, 0);
 	ptx_mem_free(shim.cx, shim.allocs[i].p);
 	free(shim.allocs[i].host);   /* managed memory: unmapped above, now freed */
 	shim.allocs[i] = shim.allocs[--shim.nallocs];
