@@ -163,6 +163,10 @@ gr_instantiate(CUgraphExec *out, Graph *g)
 	return CUDA_SUCCESS;
 }
 
+/* CUDA_GRAPH_INSTANTIATE_FLAG_*: auto-free on launch, upload, device
+ * launch, node priority; another bit is refused */
+#define INST_FLAGS 0xf
+
 CUresult
 cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph gh, unsigned long long flags)
 {
@@ -172,11 +176,13 @@ cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph gh, unsigned long long fla
 
 	/* auto-free, upload, device launch, priority: nothing to do but
 	 * remember them */
-	if (!out)
+	if (!out || (flags & ~(unsigned long long)INST_FLAGS))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!(g = GRAPH(gh)))
 		r = CUDA_ERROR_INVALID_VALUE;
+	else if (gr_is_body(gh))
+		r = CUDA_ERROR_NOT_SUPPORTED;   /* a conditional body runs only in its node */
 	else if (gr_has_cond(g) && (lx = EXEC(g->live)) && lx->src == gh)
 		r = CUDA_ERROR_NOT_SUPPORTED;   /* one executable at a time */
 	else if (!(r = gr_instantiate(out, g))) {
