@@ -261,6 +261,7 @@ CUresult shim_graph_freenode(CUgraphNode *out, CUgraph g, const CUgraphNode *dep
                              CUdeviceptr dp);
 int shim_graph_unmap(CUdeviceptr dp);
 int shim_graph_mem(CUdeviceptr dp);   /* dp is a memory node's allocation */
+int shim_graph_owns(CUgraph g, CUgraphNode n);   /* n is a node of g; under LOCK */
 void shim_graph_free(CUgraph g);
 int shim_graph_cond(void *user, uint64_t h, unsigned value);   /* ptx_set_graph_cond's */
 /* shim_capture.c: each returns 1 when stream s is being captured, the
@@ -281,6 +282,7 @@ int shim_capture_alloc(CUstream s, CUresult *r, CUdeviceptr *p, size_t n);
 void shim_capture_record(Event *e, CUstream s);
 CUresult shim_capture_wait(CUstream s, Event *e);
 void shim_capture_forget(Capturing *c);
+CUresult shim_capture_sync(CUstream s);   /* a synchronous call on s: refused while captured */
 /* shim_attr.c: the attributes' defaults; one read or set, for a stream
  * (node 0) or a kernel node (node 1), the id checked against those the
  * driver takes for it */
