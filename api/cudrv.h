@@ -73,7 +73,8 @@ enum { CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BY
        CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
        CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE, CU_FUNC_ATTRIBUTE_MAX };
 /* CUlaunchAttributeID values the shim reads. */
-enum { CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2, CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4 };
+enum { CU_LAUNCH_ATTRIBUTE_COOPERATIVE = 2, CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
+       CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5 };
 
 typedef struct {
 	int id;                     /* CUlaunchAttributeID */
@@ -82,6 +83,7 @@ typedef struct {
 		char pad[64];
 		int cooperative;
 		struct { unsigned x, y, z; } clusterDim;
+		int clusterSchedulingPolicyPreference;
 		void *align;            /* cuda.h's union holds pointers: 8-byte aligned */
 	} value;
 } CUlaunchAttribute;

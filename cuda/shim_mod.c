@@ -430,7 +430,9 @@ shim_fn_set_attr(Fn *fn, int attr, int v)
 		if (v < 0 || (size_t)v + u.shared_bytes > 232448)
 			return CUDA_ERROR_INVALID_VALUE;
 		fn->maxdyn = v;
-	} else if (attr == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT ||
+	} else if (attr == CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE && (v < 0 || v > 2))
+		return CUDA_ERROR_INVALID_VALUE;   /* default, spread, load balancing */
+	else if (attr == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT ||
 	    (attr >= CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH && attr < CU_FUNC_ATTRIBUTE_MAX))
 		fn->attr[attr] = v;
 	else
@@ -695,11 +697,22 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 	int hascluster = 0, coop = 0;
 	CUresult r;
 
-	if (!cfg)
+	if (!cfg || (cfg->numAttrs && !cfg->attrs))
 		return CUDA_ERROR_INVALID_VALUE;
 	grid[0] = cfg->gridDimX, grid[1] = cfg->gridDimY, grid[2] = cfg->gridDimZ;
 	block[0] = cfg->blockDimX, block[1] = cfg->blockDimY, block[2] = cfg->blockDimZ;
-	for (unsigned i = 0; cfg->attrs && i < cfg->numAttrs; i++)
+	/* an id the driver does not know, a scheduling policy it has not, and
+	 * a second cluster shape are refused, as an H200 answers (hostile.gpu) */
+	for (unsigned i = 0, shapes = 0; i < cfg->numAttrs; i++) {
+		int id = cfg->attrs[i].id;
+		if (id < 0 || id >= SHIM_NATTR || id == SHIM_NATTR - 2 ||
+		    (id == CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE &&
+		    (unsigned)cfg->attrs[i].value.clusterSchedulingPolicyPreference > 2))
+			return CUDA_ERROR_INVALID_VALUE;
+		if (id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION && shapes++)
+			return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	}
+	for (unsigned i = 0; i < cfg->numAttrs; i++)
 		if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
 			cluster[0] = cfg->attrs[i].value.clusterDim.x;
 			cluster[1] = cfg->attrs[i].value.clusterDim.y;
