@@ -208,7 +208,7 @@ CUresult shim_fn_set_attr(Fn *fn, int attr, int v);
 /* every launch form ends here: fn is resolved after the context is checked */
 CUresult shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3],
                      const unsigned *cluster, unsigned shared, void **params, void **extra);
-void shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap);
+CUresult shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap);
 char *shim_slurp(const char *path, size_t *len);
 /* shim_ctx.c, under LOCK: the environment's settings (cuInit); the limits
  * of ctx handed to the interpreter before a launch; device memory */

@@ -35,18 +35,27 @@ fill_log(char *log, size_t cap)
 	}
 }
 
-/* Reads the log buffer options of cuModuleLoadDataEx / cuLinkCreate. */
-void
+/* Reads the log buffer options of cuModuleLoadDataEx / cuLinkCreate /
+ * cuLibraryLoadData.  An option the driver does not know, or options
+ * given at NULL, are CUDA_ERROR_INVALID_VALUE, as an H200 answers
+ * (hostile.gpu); the others are hints the interpreter has no use for. */
+CUresult
 shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
 {
 	*log = NULL;
 	*cap = 0;
-	for (unsigned i = 0; opt && val && i < nopt; i++) {
+	if (nopt && (!opt || !val))
+		return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned i = 0; i < nopt; i++)
+		if (opt[i] < 0 || opt[i] >= CU_JIT_NUM_OPTIONS)
+			return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned i = 0; i < nopt; i++) {
 		if (opt[i] == CU_JIT_ERROR_LOG_BUFFER)
 			*log = val[i];
 		else if (opt[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
 			*cap = (size_t)(uintptr_t)val[i];
 	}
+	return CUDA_SUCCESS;
 }
 
 /* A failed JIT compilation: CUDA_ERROR_INVALID_PTX, remembered for the
@@ -161,7 +170,8 @@ cuModuleLoadDataEx(CUmodule *out, const void *image, unsigned nopt, int *opt, vo
 
 	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
-	shim_jit_log(nopt, opt, val, &log, &cap);
+	if ((r = shim_jit_log(nopt, opt, val, &log, &cap)))
+		return r;
 	LOCK();
 	if (!(r = shim_ready(&ctx)) && !(r = shim_load(&md, ctx, "<image>", image, SHIM_NOLEN, log, cap)))
 		*out = md->h;
@@ -774,7 +784,10 @@ cuLinkCreate_v2(unsigned nopt, int *opt, void **val, CUlinkState *out)
 		return CUDA_ERROR_NOT_INITIALIZED;
 	if (!(l = calloc(1, sizeof *l)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	shim_jit_log(nopt, opt, val, &l->log, &l->cap);
+	if ((r = shim_jit_log(nopt, opt, val, &l->log, &l->cap))) {
+		free(l);
+		return r;
+	}
 	LOCK();
 	if (!(l->h = shim_hnew(H_LINK, l))) {
 		free(l);
@@ -862,6 +875,8 @@ cuLinkAddData_v2(CUlinkState l, int type, void *data, size_t size, const char *n
                  unsigned nopt, int *opt, void **val)
 {
 	(void)nopt, (void)opt, (void)val;
+	if (!data || !size)
+		return CUDA_ERROR_INVALID_VALUE;   /* nothing to add: as an H200 answers (hostile.gpu) */
 	return link_add(l, type, data, size, name);
 }
 
