@@ -505,6 +505,8 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 		return CUDA_ERROR_INVALID_VALUE;
 	switch (rd->resType) {
 	case CU_RESOURCE_TYPE_ARRAY:
+		if (!rd->res.array.hArray)
+			return CUDA_ERROR_INVALID_VALUE;   /* none given, as an H200 answers (hostile.gpu) */
 		if (!(a = ARR(rd->res.array.hArray)))
 			return CUDA_ERROR_INVALID_HANDLE;
 		/* an array without CUDA_ARRAY3D_SURFACE_LDST makes a surface too
@@ -674,10 +676,11 @@ destroy(uint64_t h, int surf)
 	return r;
 }
 
+/* Object 0 is none, and destroying it succeeds, as on an H200 (hostile.gpu). */
 CUresult
 cuTexObjectDestroy(CUtexObject h)
 {
-	return destroy(h, 0);
+	return h ? destroy(h, 0) : CUDA_SUCCESS;
 }
 
 CUresult
