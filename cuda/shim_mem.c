@@ -135,18 +135,22 @@ below_zero(Ctx *ctx, ptx_devptr a)
 }
 
 /*
- * Below a small allocation that is not its context's first, a GPU has the
- * allocations made before it in the same chunk, 512 bytes apart, or the
- * chunk before: loads a little below its start read those and do not
- * fault.  Programs do so unknowingly: Rodinia's dwt2d mirrors a 64-wide
- * window only once at the edge of a 32-wide image and loads up to 72
- * bytes below its buffer, the fifth of 16 KiB it allocates.  Here each
- * allocation lies apart, followed by its slack (backing, above) and the
- * UNDER bytes of address space the allocator leaves after everything it
- * places; that gap below a small allocation becomes a range of its own
- * that reads zeros and keeps what is stored there (ptx_mem_zeros, which
- * memcheck reports), gone with the allocation.  Further down lies what
- * was allocated before it, as on a GPU.
+ * Below an allocation that is not its context's first, a GPU has what was
+ * allocated before it: in the same 2 MiB chunk, 512 bytes apart, or the
+ * pages before.  An H200 faulted on no load from 4 bytes to 16 MiB below
+ * the second or the fifth allocation of 1000 bytes, 16 KiB, 1 MiB or
+ * 3 MiB (it read the earlier allocations' bytes, or zeros: the space below
+ * the first); tests/shim/undermap.c.  Programs read there unknowingly:
+ * Rodinia's dwt2d mirrors a 64-wide window only once at the edge of a
+ * 32-wide image and loads up to 72 bytes below its buffer, the fifth of
+ * 16 KiB it allocates.  Here each allocation lies apart, followed by its
+ * slack (backing, above) and the UNDER bytes of address space the
+ * allocator leaves after everything it places; that gap below an
+ * allocation becomes a range of its own that reads zeros and keeps what
+ * is stored there (ptx_mem_zeros, which memcheck reports), gone with the
+ * allocation.  Further down lies what was allocated before it, its slack
+ * and its bytes, and below the first allocation the space modelled
+ * above: no fault either, as on the GPU.
  */
 #define UNDER ((size_t)4096)
 
@@ -302,7 +306,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	}
 	shim.nallocs++;
 	if (!managed) {
-		if (ctx->zeroed && ext < PAGE)
+		if (ctx->zeroed)
 			shim.allocs[shim.nallocs - 1].under = under(a);
 		below_zero(ctx, a);
 	}

@@ -1,5 +1,5 @@
 /*
- * undermap.c -- what lies below a small allocation that is not its
+ * undermap.c -- what lies below an allocation that is not its
  * context's first: after K allocations of SIZE bytes in a fresh context,
  * a kernel loads one word at an offset below the last one's base; each
  * case runs in a process of its own, since a fault ends the context.  One
@@ -57,8 +57,8 @@ one(int k, unsigned long long n, long long off)
 int
 main(int argc, char **argv)
 {
-	static const unsigned long long sizes[] = { 16384, 1000, 1048576 };
-	static const long long offs[] = { -4, -8, -72, -4096 };
+	static const unsigned long long sizes[] = { 16384, 1000, 1048576, 3145728 };
+	static const long long offs[] = { -4, -8, -72, -4096, -16388, -1048576, -2097156, -16777216 };
 	char cmd[512];
 
 	if (argc == 4)
