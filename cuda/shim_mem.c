@@ -880,7 +880,6 @@ cuMemHostUnregister(void *p)
 /* Every code an H200's driver (580) names, with its name and text
  * (tests/shim/errnames.gpu), so that whatever the shim returns reads as
  * the driver's. */
-
 static const struct { CUresult r; const char *name, *text; } errs[] = {
 	{0, "CUDA_SUCCESS", "no error"},
 	{1, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
