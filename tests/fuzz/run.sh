@@ -72,14 +72,18 @@ san=address,undefined
 # (headers are not tracked one by one: the newest of them stands for all).
 objs=
 hdr=$(ls -t "$top"/*/*.h "$top"/*/*.def "$bld"/parser/gram.h 2>/dev/null | head -1)
-for f in $srcs; do
-	o=$build/obj/$(echo "${f#"$top"/}" | tr / _).o
-	objs="$objs $o"
-	if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$hdr" -nt "$o" ]; then
-		echo "  CC $f"
+# obj SRC: SRC's object, compiled when out of date, its path in $o
+obj() {
+	o=$build/obj/$(echo "${1#"$top"/}" | tr / _).o
+	if [ ! -f "$o" ] || [ "$1" -nt "$o" ] || [ "$hdr" -nt "$o" ]; then
+		echo "  CC $1"
 		# shellcheck disable=SC2086
-		$CC $cflags $cppflags -fsanitize=fuzzer-no-link,$san -c -o "$o" "$f"
+		$CC $cflags $cppflags -fsanitize=fuzzer-no-link,$san -c -o "$o" "$1"
 	fi
+}
+for f in $srcs; do
+	obj "$f"
+	objs="$objs $o"
 done
 
 # the shim's objects, for the image target
@@ -99,13 +103,8 @@ case " $targets " in
 		grep -q '^#define HAVE_LZ4' "$bld/config.h" 2>/dev/null && shimlibs="$shimlibs -llz4"
 	fi
 	for f in $ssrcs; do
-		o=$build/obj/$(echo "${f#"$top"/}" | tr / _).o
+		obj "$f"
 		shimobjs="$shimobjs $o"
-		if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$hdr" -nt "$o" ]; then
-			echo "  CC $f"
-			# shellcheck disable=SC2086
-			$CC $cflags $cppflags -fsanitize=fuzzer-no-link,$san -c -o "$o" "$f"
-		fi
 	done ;;
 esac
 

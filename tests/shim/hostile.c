@@ -455,6 +455,30 @@ load(const char *what, int risky)
 		CK(cuLibraryUnload(l));
 }
 
+/* Fatbins whose headers lie: fatbin(flags, csize, usize), then width
+ * bytes at offset at made v (width 0: none); past the image's end but
+ * inside the buffer, then (risky) far past it. */
+static const struct {
+	uint64_t flags;
+	uint32_t csize;
+	uint64_t usize;
+	int at, width;
+	uint64_t v;
+	const char *what;
+	int risky;
+} lies[] = {
+	{0, 0, 0, 0, 0, 0, "a fatbin of PTX", 0},
+	{0, 0, 0, 24, 8, 1u << 20, "an entry past the fatbin's end", 0},
+	{0, 0, 0, 8, 8, 16, "a fatbin whose size ends inside an entry", 0},
+	{0, 0, 0, 20, 4, 8, "an entry header of 8 bytes", 0},
+	{0x8000, 1u << 20, 4096, 0, 0, 0, "zstd, compressed size past the payload", 0},
+	{0, 0, 0, 8, 8, 0, "a fatbin of no entries", 0},
+	{0, 0, 0, 44, 4, 100, "PTX for compute_100 only", 0},
+	{0x8000, 64, (uint64_t)1 << 40, 0, 0, 0, "zstd, 2^40 bytes uncompressed", 1},
+	{0x2000, 64, 1u << 30, 0, 0, 0, "lz4, 1 GiB from 64 bytes", 1},
+	{0, 0, 0, 24, 8, (uint64_t)1 << 40, "an entry of 2^40 bytes", 1},
+};
+
 static void
 image(void)
 {
@@ -521,32 +545,15 @@ image(void)
 	SAY("kernels into 0", cuLibraryEnumerateKernels(ks, 0, l));
 	CK(cuLibraryUnload(l));
 
-	/* fatbins whose headers lie: past the image's end but inside the
-	 * buffer, then (risky) far past it */
-	load("a fatbin of PTX", 0);
-	w64(img + 24, 1u << 20);
-	load("an entry past the fatbin's end", 0);
-	fatbin(0, 0, 0);
-	w64(img + 8, 16);
-	load("a fatbin whose size ends inside an entry", 0);
-	fatbin(0, 0, 0);
-	w32(img + 20, 8);
-	load("an entry header of 8 bytes", 0);
-	fatbin(0x8000, 1u << 20, 4096);
-	load("zstd, compressed size past the payload", 0);
-	fatbin(0, 0, 0);
-	w64(img + 8, 0);
-	load("a fatbin of no entries", 0);
-	fatbin(0, 0, 0);
-	w32(img + 44, 100);
-	load("PTX for compute_100 only", 0);
-	fatbin(0x8000, 64, (uint64_t)1 << 40);
-	load("zstd, 2^40 bytes uncompressed", 1);
-	fatbin(0x2000, 64, 1u << 30);
-	load("lz4, 1 GiB from 64 bytes", 1);
-	fatbin(0, 0, 0);
-	w64(img + 24, (uint64_t)1 << 40);
-	load("an entry of 2^40 bytes", 1);
+	/* fatbins whose headers lie (lies, above) */
+	for (size_t i = 0; i < sizeof lies / sizeof lies[0]; i++) {
+		fatbin(lies[i].flags, lies[i].csize, lies[i].usize);
+		if (lies[i].width == 8)
+			w64(img + lies[i].at, lies[i].v);
+		else if (lies[i].width == 4)
+			w32(img + lies[i].at, (uint32_t)lies[i].v);
+		load(lies[i].what, lies[i].risky);
+	}
 	(void)n;
 
 	/* ELF headers that lie */
@@ -758,13 +765,8 @@ main(int argc, char **argv)
 		{"graph", graph}, {"cluster", cluster}, {"pool", pool}, {"ipc", ipc},
 		{"image", image}, {"tex", textures}, {"copy", copies},
 	};
-	CUdevice dev;
-
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	CK(cuInit(0));
-	CK(cuDeviceGet(&dev, 0));
-	CK(cuDevicePrimaryCtxRetain(&ctx, dev));
-	CK(cuCtxSetCurrent(ctx));
+	ctx = primary();
 	CK(cuModuleLoadData(&mod, ptx));
 	CK(cuModuleGetFunction(&fk, mod, "k"));
 	CK(cuModuleGetFunction(&fk2, mod, "k2"));
