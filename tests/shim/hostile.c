@@ -766,7 +766,7 @@ main(int argc, char **argv)
 		{"image", image}, {"tex", textures}, {"copy", copies},
 	};
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	ctx = primary();
+	ctx = primary_ctx();
 	CK(cuModuleLoadData(&mod, ptx));
 	CK(cuModuleGetFunction(&fk, mod, "k"));
 	CK(cuModuleGetFunction(&fk2, mod, "k2"));

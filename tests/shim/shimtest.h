@@ -7,7 +7,7 @@
  *                      not name
  *   CK(call)           stops the program at the first unexpected failure,
  *                      naming the call, its line and the error
- *   primary()          cuInit, device 0's primary context made current
+ *   primary_ctx()      cuInit, device 0's primary context made current
  *   slurp(path, &n)    a whole file, NUL-terminated (n may be NULL)
  *   load_devrt(&m, ptx) PTX that calls the device runtime (cudaCG*, ...)
  *                      linked with libcudadevrt.a through cuLink and
@@ -69,7 +69,7 @@ ck(CUresult r, const char *what, int line)
 
 /* cuInit, and device 0's primary context retained and made current */
 static inline CUcontext
-primary(void)
+primary_ctx(void)
 {
 	CUdevice dev;
 	CUcontext ctx;
