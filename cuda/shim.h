@@ -105,8 +105,9 @@ typedef struct {
 	struct Sctx primary;
 	struct Smod *mods;
 	/* host: managed memory's; chunk: the 2 MiB chunk a small one is
-	 * counted in (shim_mem.c), else -1 */
-	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; size_t slack; } *allocs;
+	 * counted in (shim_mem.c), else -1; under: the range below it that
+	 * reads zeros (shim_mem.c under), else 0 */
+	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; size_t slack; CUdeviceptr under; } *allocs;
 	size_t nallocs, capallocs;
 	size_t *chunks, nchunks;    /* bytes each chunk holds; 0: given back */
 	size_t held, extents;       /* what cuMemAllocs hold as the driver counts, as the interpreter does */
@@ -120,6 +121,7 @@ typedef struct {
 	/* the context limits' defaults (PTXKIT_HEAP_SIZE, PTXKIT_STACK_SIZE)
 	 * and the values last handed to the interpreter */
 	size_t heap, stack, heapset, stackset;
+	uint64_t max_steps;         /* PTXKIT_MAX_STEPS: 0, none (a driver has none) */
 	int jit_failed;             /* a JIT compilation failed: cuLink's errors change code (shim_mod.c) */
 } Shim;
 
@@ -206,7 +208,7 @@ CUresult shim_fn_set_attr(Fn *fn, int attr, int v);
 /* every launch form ends here: fn is resolved after the context is checked */
 CUresult shim_launch(CUfunction fn, const unsigned grid[3], const unsigned block[3],
                      const unsigned *cluster, unsigned shared, void **params, void **extra);
-void shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap);
+CUresult shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap);
 char *shim_slurp(const char *path, size_t *len);
 /* shim_ctx.c, under LOCK: the environment's settings (cuInit); the limits
  * of ctx handed to the interpreter before a launch; device memory */
@@ -259,6 +261,7 @@ CUresult shim_graph_freenode(CUgraphNode *out, CUgraph g, const CUgraphNode *dep
                              CUdeviceptr dp);
 int shim_graph_unmap(CUdeviceptr dp);
 int shim_graph_mem(CUdeviceptr dp);   /* dp is a memory node's allocation */
+int shim_graph_owns(CUgraph g, CUgraphNode n);   /* n is a node of g; under LOCK */
 void shim_graph_free(CUgraph g);
 int shim_graph_cond(void *user, uint64_t h, unsigned value);   /* ptx_set_graph_cond's */
 /* shim_capture.c: each returns 1 when stream s is being captured, the
@@ -279,6 +282,7 @@ int shim_capture_alloc(CUstream s, CUresult *r, CUdeviceptr *p, size_t n);
 void shim_capture_record(Event *e, CUstream s);
 CUresult shim_capture_wait(CUstream s, Event *e);
 void shim_capture_forget(Capturing *c);
+CUresult shim_capture_sync(CUstream s);   /* a synchronous call on s: refused while captured */
 /* shim_attr.c: the attributes' defaults; one read or set, for a stream
  * (node 0) or a kernel node (node 1), the id checked against those the
  * driver takes for it */

@@ -32,6 +32,7 @@ typedef struct Capture {
 	unsigned long long id;
 	int mode;
 	int own;                    /* g was made by the capture (not ...ToGraph) */
+	int invalid;                /* a synchronous call came: it ends with no graph */
 } Capture;
 
 static unsigned long long nextid;
@@ -90,13 +91,28 @@ copydeps(Capturing *dst, const Capturing *src, int merge)
 
 /* ---------------------------------------------------------------- captured work */
 
+/* Each shim_capture_* call answers (returns 1, the result in *r) when s
+ * is being captured, the work then added to its graph, or when s is no
+ * stream at all (destroyed, made up): CUDA_ERROR_INVALID_HANDLE, so that
+ * every stream-ordered call that asks here first refuses it before it
+ * does the work. */
 #define CAPTURED(s, r, addcall) do { \
 	Stream *st_; \
 	CUgraphNode nd_; \
 	LOCK(); \
+	if (!shim_streamok(s)) { \
+		UNLOCK(); \
+		*(r) = CUDA_ERROR_INVALID_HANDLE; \
+		return 1; \
+	} \
 	if (!(st_ = capturing(s))) { \
 		UNLOCK(); \
 		return 0; \
+	} \
+	if (st_->c.cap->invalid) { \
+		UNLOCK(); \
+		*(r) = CUDA_ERROR_STREAM_CAPTURE_INVALIDATED; \
+		return 1; \
 	} \
 	if (!(*(r) = addcall(&nd_, st_->c.cap->g, st_->c.deps, st_->c.ndeps))) \
 		*(r) = advance(&st_->c, nd_); \
@@ -238,7 +254,33 @@ shim_capture_wait(CUstream s, Event *e)
 	return copydeps(&st->c, &e->c, st->c.cap != NULL);
 }
 
+/* A synchronous call on a stream being captured (cuStreamSynchronize,
+ * cuStreamQuery) is refused and invalidates the capture: the work queued
+ * after it fails, and cuStreamEndCapture ends it with no graph, as an
+ * H200 answers (tests/shim/hostile.gpu).  Under LOCK; CUDA_SUCCESS when s
+ * is not being captured. */
+CUresult
+shim_capture_sync(CUstream s)
+{
+	Stream *st = capturing(s);
+
+	if (!st)
+		return CUDA_SUCCESS;
+	st->c.cap->invalid = 1;
+	return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+}
+
 /* ---------------------------------------------------------------- the API */
+
+/* Whether each of the n nodes is one of g's; under LOCK. */
+static int
+owns_all(CUgraph g, const CUgraphNode *nodes, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!shim_graph_owns(g, nodes[i]))
+			return 0;
+	return 1;
+}
 
 CUresult
 cuStreamBeginCaptureToGraph(CUstream s, CUgraph g, const CUgraphNode *deps, const void *edata,
@@ -252,7 +294,9 @@ cuStreamBeginCaptureToGraph(CUstream s, CUgraph g, const CUgraphNode *deps, cons
 	if (mode < MODE_GLOBAL || mode > MODE_RELAXED || (ndeps && !deps))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!s || !(st = STREAM(s)))
+	if (g && !owns_all(g, deps, ndeps))
+		r = CUDA_ERROR_INVALID_VALUE;   /* a dependency not of g: no capture begins */
+	else if (!s || !(st = STREAM(s)))
 		r = s ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
 	else if (st->c.cap)
 		r = CUDA_ERROR_ILLEGAL_STATE;
@@ -323,6 +367,15 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 	while ((e = shim_heach(H_EVENT, &i)))
 		if (e->c.cap == cap)
 			shim_capture_forget(&e->c);
+	if (cap->invalid) {
+		if (cap->own)
+			shim_graph_free(cap->g);
+		if (out)
+			*out = NULL;
+		free(cap);
+		UNLOCK();
+		return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+	}
 	if (out)
 		*out = cap->g;
 	free(cap);
@@ -341,7 +394,8 @@ cuStreamIsCapturing(CUstream s, int *status)
 	if (!shim_streamok(s))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
-		*status = capturing(s) ? CAPTURE_ACTIVE : CAPTURE_NONE;
+		*status = !capturing(s) ? CAPTURE_NONE : capturing(s)->c.cap->invalid ? CAPTURE_INVALIDATED :
+		    CAPTURE_ACTIVE;
 	UNLOCK();
 	return r;
 }
@@ -361,7 +415,7 @@ cuStreamGetCaptureInfo_v3(CUstream s, int *status, cuuint64_t *id, CUgraph *g,
 	else if (!(st = capturing(s)))
 		*status = CAPTURE_NONE;
 	else {
-		*status = CAPTURE_ACTIVE;
+		*status = st->c.cap->invalid ? CAPTURE_INVALIDATED : CAPTURE_ACTIVE;
 		if (id)
 			*id = st->c.cap->id;
 		if (g)

@@ -43,13 +43,45 @@ typedef struct {
 	size_t pitch, height;
 } Side;
 
+/* No user address lies at or past 2^57 (x86-64's five-level paging and
+ * arm64's 52-bit addresses stay below it): a host side that reaches there
+ * is no buffer of the caller's, whatever its pitch claims. */
+#define HOST_END ((uint64_t)1 << 57)
+
+/* The offset of byte x of row y of slice z, and the bytes a copy of w x h x
+ * d from there spans (to the end of its last row); 1 when either does not
+ * fit in 64 bits.  Pitches and extents are the caller's: every step is
+ * checked. */
+static int
+extent(size_t x, size_t y, size_t z, size_t w, size_t h, size_t d, size_t pitch, size_t height,
+       uint64_t *off, uint64_t *end)
+{
+	uint64_t slice, a, b;
+
+	if (__builtin_mul_overflow((uint64_t)pitch, (uint64_t)height, &slice) ||
+	    __builtin_mul_overflow((uint64_t)y, (uint64_t)pitch, &a) ||
+	    __builtin_mul_overflow((uint64_t)z, slice, &b) ||
+	    __builtin_add_overflow(a, b, off) || __builtin_add_overflow(*off, (uint64_t)x, off))
+		return 1;
+	if (!w || !h || !d) {
+		*end = *off;
+		return 0;
+	}
+	return __builtin_mul_overflow((uint64_t)(h - 1), (uint64_t)pitch, &a) ||
+	    __builtin_mul_overflow((uint64_t)(d - 1), slice, &b) ||
+	    __builtin_add_overflow(a, b, end) || __builtin_add_overflow(*end, *off, end) ||
+	    __builtin_add_overflow(*end, (uint64_t)w, end);
+}
+
 /* Resolves a CUmemorytype side of a copy of w x h x d bytes; under LOCK.
- * An array is device memory whose pitch is its row (shim_tex.c). */
+ * An array is device memory whose pitch is its row (shim_tex.c).  A side
+ * whose rows reach past the end of the address space is refused before
+ * a byte moves. */
 static CUresult
 side(Side *s, int type, const void *host, CUdeviceptr dev, const void *array, size_t pitch,
      size_t height, size_t x, size_t y, size_t z, size_t w, size_t h, size_t d)
 {
-	size_t off;
+	uint64_t off, end;
 
 	if (type == CU_MEMORYTYPE_UNIFIED) {
 		type = shim_isdev(dev) ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
@@ -63,7 +95,11 @@ side(Side *s, int type, const void *host, CUdeviceptr dev, const void *array, si
 	}
 	if (type != CU_MEMORYTYPE_HOST && type != CU_MEMORYTYPE_DEVICE)
 		return CUDA_ERROR_INVALID_VALUE;
-	off = x + y * pitch + z * pitch * height;
+	if (extent(x, y, z, w, h, d, pitch, height, &off, &end))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (type == CU_MEMORYTYPE_DEVICE ? end > UINT64_MAX - dev :
+	    (uint64_t)(uintptr_t)host >= HOST_END || end > HOST_END - (uint64_t)(uintptr_t)host)
+		return CUDA_ERROR_INVALID_VALUE;
 	s->dev = type == CU_MEMORYTYPE_DEVICE;
 	s->d = dev + off;
 	s->h = (char *)(uintptr_t)host + off;
@@ -230,8 +266,9 @@ cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *c)
 CUresult
 cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *c, CUstream st)
 {
-	(void)st;
-	return copy3d(c, 1);
+	CUresult r = shim_stream_check(st);
+
+	return r ? r : copy3d(c, 1);
 }
 
 CUresult
@@ -250,8 +287,9 @@ CUresult
 cuMemcpyPeerAsync(CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, size_t n,
                   CUstream st)
 {
-	(void)st;
-	return cuMemcpyPeer(dst, dctx, src, sctx, n);
+	CUresult r = shim_stream_check(st);
+
+	return r ? r : cuMemcpyPeer(dst, dctx, src, sctx, n);
 }
 
 /* Rows of width elements of esz bytes, pitch bytes apart. */

@@ -18,9 +18,10 @@
  *                       free is the rest); default what the host can give
  *   PTXKIT_HEAP_SIZE    CU_LIMIT_MALLOC_HEAP_SIZE's default (8 MiB)
  *   PTXKIT_STACK_SIZE   CU_LIMIT_STACK_SIZE's default (1 KiB)
- *   PTXKIT_MAX_STEPS    each launch's budget of thread-instructions; a
- *                       driver has none, so neither has the shim unless
- *                       asked: 0 or "none" is none
+ *   PTXKIT_MAX_STEPS    each launch's budget of thread-instructions (and
+ *                       of the runs of a graph's WHILE body); a driver
+ *                       has none, so neither has the shim unless asked:
+ *                       0 or "none" is none
  * Sizes are bytes, or a number with K, M or G (powers of 1024).  A value
  * that is not one is reported on stderr, once, and the default is used:
  * failing cuInit would stop a program that cannot say why.
@@ -108,6 +109,7 @@ shim_env_init(void)
 		    "(or 0 or none for no budget); using none\n", s);
 		v = 0;
 	}
+	shim.max_steps = v;
 	ptx_set_max_steps(shim.cx, v ? v : UINT64_MAX);
 	shim_check_init();
 }

@@ -163,6 +163,10 @@ gr_instantiate(CUgraphExec *out, Graph *g)
 	return CUDA_SUCCESS;
 }
 
+/* CUDA_GRAPH_INSTANTIATE_FLAG_*: auto-free on launch, upload, device
+ * launch, node priority; another bit is refused */
+#define INST_FLAGS 0xf
+
 CUresult
 cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph gh, unsigned long long flags)
 {
@@ -172,11 +176,13 @@ cuGraphInstantiateWithFlags(CUgraphExec *out, CUgraph gh, unsigned long long fla
 
 	/* auto-free, upload, device launch, priority: nothing to do but
 	 * remember them */
-	if (!out)
+	if (!out || (flags & ~(unsigned long long)INST_FLAGS))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!(g = GRAPH(gh)))
 		r = CUDA_ERROR_INVALID_VALUE;
+	else if (gr_is_body(gh))
+		r = CUDA_ERROR_NOT_SUPPORTED;   /* a conditional body runs only in its node */
 	else if (gr_has_cond(g) && (lx = EXEC(g->live)) && lx->src == gh)
 		r = CUDA_ERROR_NOT_SUPPORTED;   /* one executable at a time */
 	else if (!(r = gr_instantiate(out, g))) {
@@ -334,11 +340,12 @@ static CUresult run(Exec *x, CUgraphExec top, int *gone);
 /* A conditional node: its handle's value when the node is reached picks
  * the body to run (IF: the first when not 0, else the second if there is
  * one; SWITCH: the value's, if there is one), or runs the body while it is
- * not 0, read again after each run (WHILE).  A loop no kernel ends would
- * run for ever on a GPU; here it stops, an error, after COND_MAXLOOP
- * runs of its body.  Under LOCK. */
-enum { COND_MAXLOOP = 1 << 24 };
-
+ * not 0, read again after each run (WHILE).  A loop no kernel ends runs
+ * for ever on a GPU, and so here, unless a launch budget was asked for
+ * (PTXKIT_MAX_STEPS, shim_ctx.c): then each run of the body counts as a
+ * step, and the loop is a launch that ran out of its budget once it has
+ * run the body that many times (even a body of empty nodes, which spends
+ * none of the kernels' budget).  Under LOCK. */
 static CUresult
 run_cond(Work *w, CUgraphExec top, int *gone)
 {
@@ -353,8 +360,8 @@ run_cond(Work *w, CUgraphExec top, int *gone)
 	case COND_WHILE: {
 		uint64_t h = w->cond;   /* w is gone with the launch when *gone */
 		Exec *body = w->bsub[0];
-		for (unsigned long n = 0; v && !r; v = gr_cond_get(h)) {
-			if (++n > COND_MAXLOOP)
+		for (uint64_t n = 0; v && !r; v = gr_cond_get(h)) {
+			if (shim.max_steps && ++n > shim.max_steps)
 				return CUDA_ERROR_LAUNCH_TIMEOUT;
 			if ((r = run(body, top, gone)) || *gone)
 				break;

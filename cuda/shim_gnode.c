@@ -363,6 +363,8 @@ cuGraphAddChildGraphNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, s
 	LOCK();
 	if (!out || !GRAPH(g) || !(c = GRAPH(child)))
 		r = CUDA_ERROR_INVALID_VALUE;
+	else if (gr_is_body(child))
+		r = CUDA_ERROR_NOT_SUPPORTED;
 	else if (!(r = gr_clone(&w.child, c)))
 		r = gr_add_work(out, g, deps, ndeps, &w);
 	UNLOCK();
@@ -719,6 +721,23 @@ within(CUgraph outer, CUgraph g)
 	return 0;
 }
 
+/* Whether g is a conditional node's body, in any graph: one the driver
+ * neither embeds as a child graph nor instantiates alone (an H200
+ * answers CUDA_ERROR_NOT_SUPPORTED: hostile.gpu).  Under LOCK. */
+int
+gr_is_body(CUgraph g)
+{
+	size_t i = 0;
+	Graph *o;
+
+	while ((o = shim_heach(H_GRAPH, &i)))
+		for (const Node *nd = o->first; nd; nd = nd->next)
+			for (unsigned b = 0; nd->w.kind == N_COND && b < nd->w.nbody; b++)
+				if (nd->w.body[b] == g)
+					return 1;
+	return 0;
+}
+
 /* A conditional node and its empty bodies, which the caller fills
  * (phGraph_out: the node's own array, valid while the node is there):
  * one body for WHILE, one or two (the second run when the value is 0) for
@@ -741,8 +760,8 @@ add_cond(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, Nod
 	LOCK();
 	if (!GRAPH(g) || !cond_of(w.cond) || !within(cond_of(w.cond)->g, g))
 		r = CUDA_ERROR_INVALID_VALUE;
-	else if (p->u.cond.ctx && !CTX(p->u.cond.ctx))
-		r = CUDA_ERROR_INVALID_CONTEXT;
+	else if (!p->u.cond.ctx || !CTX(p->u.cond.ctx))
+		r = CUDA_ERROR_INVALID_CONTEXT;   /* NULL too, as an H200 answers */
 	else if (!(w.body = calloc(n, sizeof *w.body)))
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 	for (unsigned i = 0; !r && i < n; i++)

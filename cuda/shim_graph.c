@@ -412,14 +412,53 @@ shim_graph_own(CUgraph gh, CUdeviceptr p)
 
 /* ---------------------------------------------------------------- queries */
 
-/* Writes up to *n of the count items into out (when out is set) and sets
- * *n to the count, the driver's convention for every list query. */
+int
+shim_graph_owns(CUgraph g, CUgraphNode n)
+{
+	const Node *nd = NODE(n);
+
+	return nd && GRAPH(g) && nd->g == GRAPH(g);
+}
+
+/* The driver's convention for every list query, as an H200's answers
+ * (tests/shim/hostile.gpu): with out NULL, *n is set to the count; else
+ * *n is the room in out, which may not be 0 while there is something to
+ * list; the first items that fit are written, the rest of the room set to
+ * NULL, and *n set to the number written.  Nothing past the room is
+ * touched. */
+static CUresult
+room(void *out, size_t *n, size_t count, size_t *k)
+{
+	if (!out) {
+		*n = count;
+		*k = 0;
+		return CUDA_SUCCESS;
+	}
+	if (!*n && count)
+		return CUDA_ERROR_INVALID_VALUE;
+	*k = count < *n ? count : *n;
+	return CUDA_SUCCESS;
+}
+
 static void
+hand(CUgraphNode *out, size_t n, const CUgraphNode *items, size_t k)
+{
+	memcpy(out, items, k * sizeof *out);
+	for (size_t i = k; i < n; i++)
+		out[i] = NULL;
+}
+
+static CUresult
 hand_out(CUgraphNode *out, size_t *n, const CUgraphNode *items, size_t count)
 {
-	if (out)
-		memcpy(out, items, (count < *n ? count : *n) * sizeof *out);
-	*n = count;
+	size_t k;
+	CUresult r = room(out, n, count, &k);
+
+	if (!r && out) {
+		hand(out, *n, items, k);
+		*n = k;
+	}
+	return r;
 }
 
 /* The nodes of g that pass keep (all, when keep is NULL), in the order
@@ -458,7 +497,7 @@ list_nodes(CUgraph gh, CUgraphNode *out, size_t *n, int (*keep)(const Node *))
 	if (!(g = GRAPH(gh)))
 		r = CUDA_ERROR_INVALID_VALUE;
 	else if (!(r = nodes_where(&list, &count, g, keep))) {
-		hand_out(out, n, list, count);
+		r = hand_out(out, n, list, count);
 		free(list);
 	}
 	UNLOCK();
@@ -504,7 +543,7 @@ CUresult
 cuGraphGetEdges_v2(CUgraph gh, CUgraphNode *from, CUgraphNode *to, void *edata, size_t *n)
 {
 	CUresult r = CUDA_SUCCESS;
-	size_t k = 0;
+	size_t k = 0, fit = 0;
 	Graph *g;
 
 	if (!n || (!from) != (!to))
@@ -512,17 +551,24 @@ cuGraphGetEdges_v2(CUgraph gh, CUgraphNode *from, CUgraphNode *to, void *edata, 
 	LOCK();
 	if (!(g = GRAPH(gh)))
 		r = CUDA_ERROR_INVALID_VALUE;
-	else
+	else {
 		for (Node *nd = g->first; nd; nd = nd->next)
-			for (size_t i = 0; i < nd->ndeps; i++, k++)
-				if (from && k < *n) {
-					from[k] = nd->deps[i];
-					to[k] = nd->h;
-					if (edata)
-						memset((char *)edata + 8 * k, 0, 8);   /* CUgraphEdgeData: 8 bytes */
-				}
-	if (!r)
-		*n = k;
+			k += nd->ndeps;
+		r = room(from, n, k, &fit);
+	}
+	if (!r && from) {
+		k = 0;
+		for (Node *nd = g->first; nd && k < fit; nd = nd->next)
+			for (size_t i = 0; i < nd->ndeps && k < fit; i++, k++) {
+				from[k] = nd->deps[i];
+				to[k] = nd->h;
+				if (edata)
+					memset((char *)edata + 8 * k, 0, 8);   /* CUgraphEdgeData: 8 bytes */
+			}
+		for (size_t i = fit; i < *n; i++)
+			from[i] = to[i] = NULL;
+		*n = fit;
+	}
 	UNLOCK();
 	return r;
 }
@@ -544,11 +590,8 @@ cuGraphNodeGetDependencies_v2(CUgraphNode h, CUgraphNode *out, void *edata, size
 	LOCK();
 	if (!(nd = NODE(h)))
 		r = CUDA_ERROR_INVALID_VALUE;
-	else {
-		if (out && edata)
-			memset(edata, 0, 8 * (nd->ndeps < *n ? nd->ndeps : *n));
-		hand_out(out, n, nd->deps, nd->ndeps);
-	}
+	else if (!(r = hand_out(out, n, nd->deps, nd->ndeps)) && out && edata)
+		memset(edata, 0, 8 * *n);
 	UNLOCK();
 	return r;
 }
@@ -581,9 +624,8 @@ cuGraphNodeGetDependentNodes_v2(CUgraphNode h, CUgraphNode *out, void *edata, si
 					list[k++] = o->h;
 					break;
 				}
-		if (out && edata)
-			memset(edata, 0, 8 * (k < *n ? k : *n));
-		hand_out(out, n, list, k);
+		if (!(r = hand_out(out, n, list, k)) && out && edata)
+			memset(edata, 0, 8 * *n);
 	}
 	free(list);
 	UNLOCK();
@@ -617,7 +659,9 @@ edges(CUgraph gh, const CUgraphNode *from, const CUgraphNode *to, size_t n, int 
 			if (k == t->ndeps)
 				return CUDA_ERROR_INVALID_VALUE;   /* no such edge */
 			t->deps[k] = t->deps[--t->ndeps];
-		} else if (k == t->ndeps) {
+		} else if (k < t->ndeps) {
+			return CUDA_ERROR_INVALID_VALUE;   /* there already, as an H200 answers */
+		} else {
 			CUgraphNode *d = realloc(t->deps, (t->ndeps + 1) * sizeof *d);
 			if (!d)
 				return CUDA_ERROR_OUT_OF_MEMORY;

@@ -210,6 +210,7 @@ void gr_mem_launch(Gmem *m);    /* a launch's alloc node */
 void gr_mem_end(Gmem *m);       /* a launch's free node */
 void gr_mem_unuse(Gmem *m);     /* its executable goes */
 int gr_has_cond(const Graph *g);   /* g has a conditional node */
+int gr_is_body(CUgraph g);          /* g is a conditional node's body; under LOCK */
 void gr_cond_drop(CUgraph g);   /* the conditional handles of g go */
 unsigned gr_cond_get(uint64_t h);   /* the value of handle h (0: none) */
 void gr_cond_default(uint64_t h);   /* a launch begins: h takes its default, if it is to */

@@ -411,8 +411,9 @@ cuIpcOpenMemHandle(CUdeviceptr *p, IpcHandle h, unsigned flags)
 	return cuIpcOpenMemHandle_v2(p, h, flags);
 }
 
-/* Another process's memory is unmapped; the maker's own stays its own:
- * closing only checks it is still there. */
+/* Another process's memory is unmapped.  Nothing else was opened (the
+ * maker's own handle does not open in its process): any other pointer is
+ * refused, as an H200 refuses one never opened (hostile.gpu). */
 CUresult
 cuIpcCloseMemHandle(CUdeviceptr p)
 {
@@ -427,7 +428,7 @@ cuIpcCloseMemHandle(CUdeviceptr p)
 			ptx_mem_free(shim.cx, p);
 			munmap(opened[i].p, opened[i].len);
 			opened[i] = opened[--nopened];
-		} else if (!shim_isdev(p))
+		} else
 			r = CUDA_ERROR_INVALID_VALUE;
 	}
 	UNLOCK();
@@ -468,6 +469,8 @@ cuIpcOpenEventHandle(CUevent *e, IpcHandle h)
 	LOCK();
 	if (!(r = shim_ready(NULL)) && !(r = take(&h, K_EVENT, &d, "cuIpcOpenEventHandle")))
 		r = CUDA_ERROR_INVALID_CONTEXT;   /* the maker's own, refused as the driver does */
+	else if (r == CUDA_ERROR_INVALID_VALUE)
+		r = CUDA_ERROR_MAP_FAILED;   /* no handle at all: what an H200 answers (hostile.gpu) */
 	UNLOCK();
 	return r;
 }

@@ -96,9 +96,8 @@ cuLibraryLoadData(CUlibrary *lib, const void *code, int *jopt, void **jval, unsi
 	(void)lval;
 	if (!lib)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = lib_opts(lopt, nlopt)))
+	if ((r = lib_opts(lopt, nlopt)) || (r = shim_jit_log(njopt, jopt, jval, &log, &cap)))
 		return r;
-	shim_jit_log(njopt, jopt, jval, &log, &cap);
 	LOCK();
 	r = shim.inited ? shim_load(&md, NULL, "<library>", code, SHIM_NOLEN, log, cap) :
 	    CUDA_ERROR_NOT_INITIALIZED;
@@ -122,9 +121,10 @@ cuLibraryLoadFromFile(CUlibrary *lib, const char *path, int *jopt, void **jval, 
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = lib_opts(lopt, nlopt)))
 		return r;
+	if ((r = shim_jit_log(njopt, jopt, jval, &log, &cap)))
+		return r;
 	if (!(text = shim_slurp(path, &n)))
 		return CUDA_ERROR_FILE_NOT_FOUND;
-	shim_jit_log(njopt, jopt, jval, &log, &cap);
 	LOCK();
 	r = shim.inited ? shim_load(&md, NULL, path, text, n, log, cap) : CUDA_ERROR_NOT_INITIALIZED;
 	if (!r)

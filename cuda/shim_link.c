@@ -225,10 +225,13 @@ demote(const char *text, const Decl *d)
 		if (*end != ';')
 			strcat(out, end);
 	}
-word:	/* ".weak" -> ".extern": at the same offset */
-	size_t at = (size_t)(w - text);
-	memmove(out + at + 7, out + at + 5, strlen(out + at + 5) + 1);
-	memcpy(out + at, ".extern", 7);
+word:	/* ".weak" -> ".extern": at the same offset (a block: C11 puts no
+	 * declaration right after a label, and clang holds it to that) */
+	{
+		size_t at = (size_t)(w - text);
+		memmove(out + at + 7, out + at + 5, strlen(out + at + 5) + 1);
+		memcpy(out + at, ".extern", 7);
+	}
 	return out;
 }
 

@@ -35,18 +35,27 @@ fill_log(char *log, size_t cap)
 	}
 }
 
-/* Reads the log buffer options of cuModuleLoadDataEx / cuLinkCreate. */
-void
+/* Reads the log buffer options of cuModuleLoadDataEx / cuLinkCreate /
+ * cuLibraryLoadData.  An option the driver does not know, or options
+ * given at NULL, are CUDA_ERROR_INVALID_VALUE, as an H200 answers
+ * (hostile.gpu); the others are hints the interpreter has no use for. */
+CUresult
 shim_jit_log(unsigned nopt, const int *opt, void **val, char **log, size_t *cap)
 {
 	*log = NULL;
 	*cap = 0;
-	for (unsigned i = 0; opt && val && i < nopt; i++) {
+	if (nopt && (!opt || !val))
+		return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned i = 0; i < nopt; i++)
+		if (opt[i] < 0 || opt[i] >= CU_JIT_NUM_OPTIONS)
+			return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned i = 0; i < nopt; i++) {
 		if (opt[i] == CU_JIT_ERROR_LOG_BUFFER)
 			*log = val[i];
 		else if (opt[i] == CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
 			*cap = (size_t)(uintptr_t)val[i];
 	}
+	return CUDA_SUCCESS;
 }
 
 /* A failed JIT compilation: CUDA_ERROR_INVALID_PTX, remembered for the
@@ -190,7 +199,8 @@ cuModuleLoadDataEx(CUmodule *out, const void *image, unsigned nopt, int *opt, vo
 
 	if (!out)
 		return CUDA_ERROR_INVALID_VALUE;
-	shim_jit_log(nopt, opt, val, &log, &cap);
+	if ((r = shim_jit_log(nopt, opt, val, &log, &cap)))
+		return r;
 	LOCK();
 	if (!(r = shim_ready(&ctx)) && !(r = shim_load(&md, ctx, "<image>", image, SHIM_NOLEN, log, cap)))
 		*out = md->h;
@@ -459,7 +469,9 @@ shim_fn_set_attr(Fn *fn, int attr, int v)
 		if (v < 0 || (size_t)v + u.shared_bytes > 232448)
 			return CUDA_ERROR_INVALID_VALUE;
 		fn->maxdyn = v;
-	} else if (attr == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT ||
+	} else if (attr == CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE && (v < 0 || v > 2))
+		return CUDA_ERROR_INVALID_VALUE;   /* default, spread, load balancing */
+	else if (attr == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT ||
 	    (attr >= CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH && attr < CU_FUNC_ATTRIBUTE_MAX))
 		fn->attr[attr] = v;
 	else
@@ -724,11 +736,22 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 	int hascluster = 0, coop = 0;
 	CUresult r;
 
-	if (!cfg)
+	if (!cfg || (cfg->numAttrs && !cfg->attrs))
 		return CUDA_ERROR_INVALID_VALUE;
 	grid[0] = cfg->gridDimX, grid[1] = cfg->gridDimY, grid[2] = cfg->gridDimZ;
 	block[0] = cfg->blockDimX, block[1] = cfg->blockDimY, block[2] = cfg->blockDimZ;
-	for (unsigned i = 0; cfg->attrs && i < cfg->numAttrs; i++)
+	/* an id the driver does not know, a scheduling policy it has not, and
+	 * a second cluster shape are refused, as an H200 answers (hostile.gpu) */
+	for (unsigned i = 0, shapes = 0; i < cfg->numAttrs; i++) {
+		int id = cfg->attrs[i].id;
+		if (id < 0 || id >= SHIM_NATTR || id == SHIM_NATTR - 2 ||
+		    (id == CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE &&
+		    (unsigned)cfg->attrs[i].value.clusterSchedulingPolicyPreference > 2))
+			return CUDA_ERROR_INVALID_VALUE;
+		if (id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION && shapes++)
+			return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	}
+	for (unsigned i = 0; i < cfg->numAttrs; i++)
 		if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
 			cluster[0] = cfg->attrs[i].value.clusterDim.x;
 			cluster[1] = cfg->attrs[i].value.clusterDim.y;
@@ -790,7 +813,10 @@ cuLinkCreate_v2(unsigned nopt, int *opt, void **val, CUlinkState *out)
 		return CUDA_ERROR_NOT_INITIALIZED;
 	if (!(l = calloc(1, sizeof *l)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	shim_jit_log(nopt, opt, val, &l->log, &l->cap);
+	if ((r = shim_jit_log(nopt, opt, val, &l->log, &l->cap))) {
+		free(l);
+		return r;
+	}
 	LOCK();
 	if (!(l->h = shim_hnew(H_LINK, l))) {
 		free(l);
@@ -878,6 +904,8 @@ cuLinkAddData_v2(CUlinkState l, int type, void *data, size_t size, const char *n
                  unsigned nopt, int *opt, void **val)
 {
 	(void)nopt, (void)opt, (void)val;
+	if (!data || !size)
+		return CUDA_ERROR_INVALID_VALUE;   /* nothing to add: as an H200 answers (hostile.gpu) */
 	return link_add(l, type, data, size, name);
 }
 

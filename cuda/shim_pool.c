@@ -23,7 +23,9 @@ enum { ATTR_FOLLOW_EVENTS = 1, ATTR_OPPORTUNISTIC, ATTR_INTERNAL_DEPS, ATTR_RELE
        ATTR_RESERVED_CURRENT, ATTR_RESERVED_HIGH, ATTR_USED_CURRENT, ATTR_USED_HIGH };
 enum { LOC_DEVICE = 1 };                 /* CUmemLocationType */
 enum { ALLOC_PINNED = 1 };               /* CUmemAllocationType */
-enum { PROT_READWRITE = 3 };             /* CUmemAccess_flags */
+enum { PROT_NONE, PROT_READ, PROT_READWRITE = 3 };   /* CUmemAccess_flags */
+/* CUmemAllocationHandleType: POSIX file descriptor, Win32, Win32 KMT, fabric */
+#define HANDLE_TYPES 0xf
 
 typedef struct { int type, id; } MemLocation;
 typedef struct {
@@ -89,7 +91,8 @@ cuMemPoolCreate(CUmemoryPool *out, const MemPoolProps *props)
 	CUresult r = CUDA_SUCCESS;
 	Pool *p;
 
-	if (!out || !props || props->allocType != ALLOC_PINNED || !device_location(&props->location))
+	if (!out || !props || props->allocType != ALLOC_PINNED || !device_location(&props->location) ||
+	    (props->handleTypes & ~HANDLE_TYPES))
 		return CUDA_ERROR_INVALID_VALUE;
 	if (props->handleTypes)   /* IPC handles: none here */
 		return CUDA_ERROR_NOT_SUPPORTED;
@@ -201,6 +204,8 @@ cuMemPoolSetAccess(CUmemoryPool h, const MemAccessDesc *map, size_t count)
 	for (size_t i = 0; i < count; i++)
 		if (!device_location(&map[i].location))
 			return CUDA_ERROR_INVALID_DEVICE;
+		else if (map[i].flags != PROT_NONE && map[i].flags != PROT_READ && map[i].flags != PROT_READWRITE)
+			return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!POOL(h))
 		r = CUDA_ERROR_INVALID_VALUE;
@@ -314,7 +319,7 @@ cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t n, CUmemoryPool h, CUstream s)
 	CUresult r;
 	Pool *p;
 
-	if (!dptr || !n)
+	if (!dptr)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = shim_stream_check(s)))
 		return r;
@@ -323,6 +328,10 @@ cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t n, CUmemoryPool h, CUstream s)
 	UNLOCK();
 	if (!p)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (!n) {
+		*dptr = 0;   /* nothing, and no error: as an H200 answers (hostile.gpu) */
+		return CUDA_SUCCESS;
+	}
 	if (shim_capture_alloc(s, &r, dptr, n))
 		return r;   /* graph memory, not the pool's */
 	if ((r = cuMemAlloc_v2(dptr, n)))
@@ -388,4 +397,56 @@ cuMemFreeAsync(CUdeviceptr dptr, CUstream s)
 			}
 	UNLOCK();
 	return cuMemFree_v2(dptr);
+}
+
+/* ---------------------------------------------------------------- sharing */
+
+/* A pool shares with other processes only what it was made for (its
+ * handle types), and cuMemPoolCreate makes none with a handle type here:
+ * no pool or pointer can be exported, so none can be imported.  Each call
+ * checks its arguments and refuses as the driver refuses a pool made
+ * without the type. */
+CUresult
+cuMemPoolExportToShareableHandle(void *out, CUmemoryPool h, int type, unsigned long long flags)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	(void)type, (void)flags;
+	if (!out)
+		return r;
+	LOCK();
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : CUDA_ERROR_INVALID_VALUE;
+	(void)h;
+	UNLOCK();
+	return r;
+}
+
+/* What a handle leads to is never a pool of this process's making: the
+ * import fails as the driver's does when the handle holds none (an H200
+ * answers CUDA_ERROR_UNKNOWN for descriptor -1: hostile.gpu). */
+CUresult
+cuMemPoolImportFromShareableHandle(CUmemoryPool *out, void *handle, int type, unsigned long long flags)
+{
+	(void)handle, (void)type, (void)flags;
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_UNKNOWN : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuMemPoolExportPointer(void *out, CUdeviceptr p)
+{
+	(void)p;
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuMemPoolImportPointer(CUdeviceptr *out, CUmemoryPool h, void *data)
+{
+	(void)h;
+	if (!out || !data)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
 }

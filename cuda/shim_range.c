@@ -159,8 +159,8 @@ cuMemPrefetchAsync_v2(CUdeviceptr p, size_t n, MemLocation loc, unsigned flags, 
 CUresult
 cuStreamAttachMemAsync(CUstream s, CUdeviceptr p, size_t n, unsigned flags)
 {
-	(void)s, (void)n, (void)flags;
-	return p ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+	(void)n, (void)flags;
+	return !p ? CUDA_ERROR_INVALID_VALUE : shim_stream_check(s);
 }
 
 /* CUDA 13: a prefetch of each range, to the location prefetchLocIdxs

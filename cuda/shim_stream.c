@@ -132,7 +132,9 @@ cuStreamSynchronize(CUstream s)
 	CUresult r;
 
 	LOCK();
-	r = shim_streamok(s) ? shim_ready(NULL) : CUDA_ERROR_INVALID_HANDLE;
+	r = !shim_streamok(s) ? CUDA_ERROR_INVALID_HANDLE : shim_capture_sync(s);
+	if (!r)
+		r = shim_ready(NULL);
 	UNLOCK();
 	return r;
 }

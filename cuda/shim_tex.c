@@ -429,8 +429,9 @@ cuMemcpyHtoA_v2(CUarray d, size_t doff, const void *s, size_t n)
 CUresult
 cuMemcpyHtoAAsync_v2(CUarray d, size_t doff, const void *s, size_t n, CUstream st)
 {
-	(void)st;
-	return cuMemcpyHtoA_v2(d, doff, s, n);
+	CUresult r = shim_stream_check(st);
+
+	return r ? r : cuMemcpyHtoA_v2(d, doff, s, n);
 }
 
 CUresult
@@ -442,8 +443,9 @@ cuMemcpyAtoH_v2(void *d, CUarray s, size_t soff, size_t n)
 CUresult
 cuMemcpyAtoHAsync_v2(void *d, CUarray s, size_t soff, size_t n, CUstream st)
 {
-	(void)st;
-	return cuMemcpyAtoH_v2(d, s, soff, n);
+	CUresult r = shim_stream_check(st);
+
+	return r ? r : cuMemcpyAtoH_v2(d, s, soff, n);
 }
 
 CUresult
@@ -503,6 +505,8 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 		return CUDA_ERROR_INVALID_VALUE;
 	switch (rd->resType) {
 	case CU_RESOURCE_TYPE_ARRAY:
+		if (!rd->res.array.hArray)
+			return CUDA_ERROR_INVALID_VALUE;   /* none given, as an H200 answers (hostile.gpu) */
 		if (!(a = ARR(rd->res.array.hArray)))
 			return CUDA_ERROR_INVALID_HANDLE;
 		/* an array without CUDA_ARRAY3D_SURFACE_LDST makes a surface too
@@ -672,10 +676,11 @@ destroy(uint64_t h, int surf)
 	return r;
 }
 
+/* Object 0 is none, and destroying it succeeds, as on an H200 (hostile.gpu). */
 CUresult
 cuTexObjectDestroy(CUtexObject h)
 {
-	return destroy(h, 0);
+	return h ? destroy(h, 0) : CUDA_SUCCESS;
 }
 
 CUresult

@@ -116,8 +116,8 @@ interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, 
 		interp_chk_site(L, w, (int)lane, xi, acc, a, n, &s);
 		interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "slack", &s, NULL,
 		    "%s of %u bytes at 0x%" PRIx64 " lies %" PRIu64 " bytes below the allocation at 0x%" PRIx64
-		    ", in the memory a GPU's driver keeps for itself below a context's first allocation, where "
-		    "nothing faults", acc == PTX_ACCESS_WRITE ? "a store" : acc == PTX_ACCESS_ATOMIC ? "an atomic" :
+		    ", in memory a GPU has below it, where nothing faults (its driver's own below a context's "
+		    "first allocation, the allocations before it below a later one)", acc == PTX_ACCESS_WRITE ? "a store" : acc == PTX_ACCESS_ATOMIC ? "an atomic" :
 		    "a load", n, a, used - a, used);
 		return;
 	}

@@ -2,7 +2,8 @@
 # run.sh SECONDS [JOBS [TARGET...]] — builds the libFuzzer harnesses with
 # clang (-fsanitize=fuzzer,address,undefined) and fuzzes each TARGET for
 # SECONDS, one after the other.  Targets: parse (the front end,
-# fuzz_parse.c) and run (the execution engine, fuzz_run.c); default both.
+# fuzz_parse.c), run (the execution engine, fuzz_run.c) and image (the
+# CUDA driver's image loader, fuzz_image.c); default all three.
 #
 # The library is compiled from $FUZZ_SRCS (make fuzz passes the sources of
 # libptxcore.la) or, run by hand, from the .c files of each stage's folder,
@@ -10,9 +11,15 @@
 # folders.  The generated lexer and parser come from the build tree
 # (FUZZ_BUILDDIR, default the source tree): run make first.
 #
+# The image target also compiles the shim's sources ($FUZZ_SHIM_SRCS, by
+# hand cuda/shim*.c) and links $FUZZ_SHIM_LIBS (by hand -lzstd and -llz4
+# when config.h says the build has them).
+#
 # Seeds: parse starts from tests/parse and the small files of tests/corpus;
 # run from tests/fuzz/corpus-run (see the top of fuzz_run.c for the
-# launch line its inputs end with), tests/lint and tests/counters.  Each
+# launch line its inputs end with), tests/lint and tests/counters; image
+# from tests/fuzz/corpus-image and tests/shim/images (a type byte in
+# front of each: see fuzz_image.c).  Each
 # target's working corpus is kept in $FUZZ_BUILD/corpus-TARGET between
 # runs.  Crashes, timeouts and leaks are written to tests/fuzz/crashes/;
 # turn each into a tests/regress/ case.  FUZZ_VALUE_PROFILE=1 adds
@@ -21,7 +28,7 @@ set -eu
 secs=${1:-60}
 jobs=${2:-1}
 [ $# -ge 2 ] && shift 2 || shift $#
-targets=${*:-parse run}
+targets=${*:-parse run image}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 bld=${FUZZ_BUILDDIR:-$top}
@@ -65,21 +72,50 @@ san=address,undefined
 # (headers are not tracked one by one: the newest of them stands for all).
 objs=
 hdr=$(ls -t "$top"/*/*.h "$top"/*/*.def "$bld"/parser/gram.h 2>/dev/null | head -1)
-for f in $srcs; do
-	o=$build/obj/$(echo "${f#"$top"/}" | tr / _).o
-	objs="$objs $o"
-	if [ ! -f "$o" ] || [ "$f" -nt "$o" ] || [ "$hdr" -nt "$o" ]; then
-		echo "  CC $f"
+# obj SRC: SRC's object, compiled when out of date, its path in $o
+obj() {
+	o=$build/obj/$(echo "${1#"$top"/}" | tr / _).o
+	if [ ! -f "$o" ] || [ "$1" -nt "$o" ] || [ "$hdr" -nt "$o" ]; then
+		echo "  CC $1"
 		# shellcheck disable=SC2086
-		$CC $cflags $cppflags -fsanitize=fuzzer-no-link,$san -c -o "$o" "$f"
+		$CC $cflags $cppflags -fsanitize=fuzzer-no-link,$san -c -o "$o" "$1"
 	fi
+}
+for f in $srcs; do
+	obj "$f"
+	objs="$objs $o"
 done
+
+# the shim's objects, for the image target
+shimobjs=
+shimlibs=
+case " $targets " in
+*" image "*)
+	if [ -n "${FUZZ_SHIM_SRCS:-}" ]; then
+		ssrcs=
+		for f in $FUZZ_SHIM_SRCS; do
+			case $f in *.c) ssrcs="$ssrcs $top/$f" ;; esac
+		done
+		shimlibs=${FUZZ_SHIM_LIBS:-}
+	else
+		ssrcs=$(ls "$top"/cuda/shim*.c)
+		grep -q '^#define HAVE_ZSTD' "$bld/config.h" 2>/dev/null && shimlibs="$shimlibs -lzstd"
+		grep -q '^#define HAVE_LZ4' "$bld/config.h" 2>/dev/null && shimlibs="$shimlibs -llz4"
+	fi
+	for f in $ssrcs; do
+		obj "$f"
+		shimobjs="$shimobjs $o"
+	done ;;
+esac
 
 for t in $targets; do
 	corpus=$build/corpus-$t
 	mkdir -p "$corpus"
+	extra=
+	[ "$t" = image ] && extra="$shimobjs $shimlibs"
 	# shellcheck disable=SC2086
-	$CC $cflags $cppflags -fsanitize=fuzzer,$san -o "$build/fuzz_$t" "$here/fuzz_$t.c" $objs -ldl -lm -lpthread
+	$CC $cflags $cppflags -fsanitize=fuzzer,$san -o "$build/fuzz_$t" "$here/fuzz_$t.c" $extra $objs -ldl -lm -lpthread
+	opts=
 	case $t in
 	parse)
 		# seeds: small files (the fuzzer works best on short inputs)
@@ -96,12 +132,22 @@ for t in $targets; do
 			[ -f "$f" ] && [ "$(wc -c <"$f")" -lt 16384 ] && cp "$f" "$corpus/" || true
 		done
 		maxlen=16384 ;;
+	image)
+		# seeds: the images as they are, and the fixtures undeclared
+		cp "$here"/corpus-image/* "$corpus/"
+		rm -f "$corpus/README"
+		for f in "$top"/tests/shim/images/*.fatbin "$top"/tests/shim/images/*.cubin; do
+			[ -f "$f" ] && { printf '\000'; cat "$f"; } > "$corpus/fixture-$(basename "$f")"
+		done
+		# each rejected image is reported on stderr: keep it quiet
+		opts=-close_fd_mask=2
+		maxlen=65536 ;;
 	esac
 	echo "=== fuzz_$t for $secs s"
 	# -fork keeps fuzzing after a crash (each is saved), so that a long run
 	# finds every bug it can rather than stopping at the first.
 	(cd "$here/crashes" && "$build/fuzz_$t" -max_total_time="$secs" -fork="$jobs" -ignore_crashes=1 \
 		-ignore_timeouts=1 -ignore_ooms=1 -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
-		-use_value_profile="${FUZZ_VALUE_PROFILE:-0}" \
-		-dict="$here/ptx.dict" "$corpus") || true
+		-use_value_profile="${FUZZ_VALUE_PROFILE:-0}" $opts \
+		$([ "$t" = image ] || echo "-dict=$here/ptx.dict") "$corpus") || true
 done

@@ -6,13 +6,25 @@
  * extern function, as nvcc emits it), a default value applied at each
  * launch; what a graph with such a node may not do.  One line per call.
  * RISKY: what only the shim can answer -- a kernel setting a handle that
- * names nothing, a loop no kernel ends (a GPU runs it for ever).
+ * names nothing, a loop no kernel ends under a launch budget
+ * (tests/shim.test sets PTXKIT_MAX_STEPS=10000: the body runs that many
+ * times, then the launch has run out of its budget).
+ *
+ * usage: gcond            the cases above, one line per call
+ *        gcond forever    a loop no kernel ends, without a budget: it runs
+ *                         for ever, as on a GPU; still running after twice
+ *                         the time 2^24 runs of its body take, the process
+ *                         ends itself (see forever())
  *
  * Exits 1 at the first unexpected failure of a call that sets things up.
  */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 #include <cuda.h>
 #include "shimtest.h"
 
@@ -29,7 +41,6 @@ static const char ptx[] =
 	"\tst.global.u32 [%rd1], %r1;\n\tret;\n}\n";
 
 static CUfunction fset, finc;
-
 /* CUgraphNodeParams with CUDA_CONDITIONAL_NODE_PARAMS */
 static CUresult
 addcond(CUgraphNode *n, CUgraph g, const CUgraphNode *dep, size_t ndep, CUgraphConditionalHandle h,
@@ -67,6 +78,80 @@ kernel(CUgraph g, const CUgraphNode *dep, size_t ndep, CUfunction f, void **args
 	return n;
 }
 
+/* A graph of a WHILE node on a handle of default 1 whose body is one
+ * kernel node, inc(args), or with args NULL one empty node: nothing ends
+ * it. */
+static CUgraph
+endless(CUcontext ctx, void **args)
+{
+	CUgraph g, *b;
+	CUgraphNode n;
+	CUgraphConditionalHandle h;
+
+	CK(cuGraphCreate(&g, 0));
+	CK(cuGraphConditionalHandleCreate(&h, g, ctx, 1, CU_GRAPH_COND_ASSIGN_DEFAULT));
+	CK(addcond(&n, g, NULL, 0, h, CU_GRAPH_COND_TYPE_WHILE, 1, &b));
+	if (args)
+		kernel(b[0], NULL, 0, finc, args);
+	else
+		CK(cuGraphAddEmptyNode(&n, b[0], NULL, 0));
+	return g;
+}
+
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void
+still_running(int sig)
+{
+	(void)sig;
+	/* the loop runs on, past 2^24 runs */
+	static const char msg[] = "a loop no kernel ends, no budget: still running after twice the time of 2^24 runs\n";
+	if (write(1, msg, sizeof msg - 1) < 0)
+		_Exit(2);
+	_Exit(0);
+}
+
+/* gcond rate: the seconds 2^20 runs of an empty body take (run with
+ * PTXKIT_MAX_STEPS=1048576, the loop ends there).  gcond forever: the same
+ * loop with no budget, given twice the time 2^24 runs take (from a run of
+ * gcond rate) and more than a second; it must still be running then. */
+static int
+forever(CUcontext ctx, const char *self, int rate)
+{
+	CUgraphExec x;
+	double t, secs;
+	char cmd[1024];
+	FILE *p;
+	CUresult r;
+
+	CK(cuGraphInstantiate(&x, endless(ctx, NULL), 0));
+	if (rate) {
+		t = now();
+		r = cuGraphLaunch(x, NULL);
+		printf("%s %.6f\n", ename(r), now() - t);
+		return r != CUDA_ERROR_LAUNCH_TIMEOUT;
+	}
+	snprintf(cmd, sizeof cmd, "PTXKIT_MAX_STEPS=1048576 '%s' rate", self);
+	if (!(p = popen(cmd, "r")) || fscanf(p, "CUDA_ERROR_LAUNCH_TIMEOUT %lf", &t) != 1) {
+		printf("gcond rate: no time\n");
+		return 1;
+	}
+	pclose(p);
+	secs = 2 * 16 * t + 1;
+	signal(SIGALRM, still_running);
+	alarm((unsigned)secs + 1);
+	r = cuGraphLaunch(x, NULL);
+	printf("a loop no kernel ends, no budget: %s\n", ename(r));
+	return 1;
+}
+
 /* launches x once with *cnt = 0 first; *cnt after */
 static int
 launch(CUgraphExec x, CUdeviceptr cnt, const char *what)
@@ -83,7 +168,7 @@ launch(CUgraphExec x, CUdeviceptr cnt, const char *what)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
 	CUdevice dev;
 	CUcontext ctx;
@@ -105,6 +190,8 @@ main(void)
 	CK(cuModuleGetFunction(&fset, m, "setc"));
 	CK(cuModuleGetFunction(&finc, m, "inc"));
 	CK(cuMemAlloc(&cnt, 4));
+	if (argc > 1 && (!strcmp(argv[1], "forever") || !strcmp(argv[1], "rate")))
+		return forever(ctx, argv[0], !strcmp(argv[1], "rate"));
 
 	/* handles and the parameters refused */
 	CK(cuGraphCreate(&g, 0));
@@ -210,12 +297,13 @@ main(void)
 		unsigned one = 1;
 		CUgraphConditionalHandle bad = 0x123456789ull;
 		void *sa[] = { &bad, &one };
-		CK(cuGraphCreate(&g, 0));
-		CK(cuGraphConditionalHandleCreate(&h, g, ctx, 1, CU_GRAPH_COND_ASSIGN_DEFAULT));
-		CK(addcond(&n, g, NULL, 0, h, CU_GRAPH_COND_TYPE_WHILE, 1, &b));
-		CK(cuGraphAddEmptyNode(&k, b[0], NULL, 0));
+		int v = -1;
+		g = endless(ctx, inc_args);
 		CK(cuGraphInstantiate(&x, g, 0));
-		printf("~ a loop no kernel ends: %s\n", ename(cuGraphLaunch(x, NULL)));
+		CK(cuMemsetD32(cnt, 0, 1));
+		printf("~ a loop no kernel ends: %s", ename(cuGraphLaunch(x, NULL)));
+		CK(cuMemcpyDtoH(&v, cnt, 4));
+		printf(", its body ran %d times\n", v);
 		CK(cuGraphExecDestroy(x));
 		CK(cuGraphDestroy(g));
 		printf("~ set a handle that names nothing: %s\n",

@@ -7,11 +7,15 @@
  *                      not name
  *   CK(call)           stops the program at the first unexpected failure,
  *                      naming the call, its line and the error
+ *   primary_ctx()      cuInit, device 0's primary context made current
  *   slurp(path, &n)    a whole file, NUL-terminated (n may be NULL)
  *   load_devrt(&m, ptx) PTX that calls the device runtime (cudaCG*, ...)
  *                      linked with libcudadevrt.a through cuLink and
  *                      loaded, as a GPU's driver needs it ($CUDADEVRT,
  *                      else the toolkit's; the shim has its own)
+ *   LD_PTX             PTX of a kernel ld(u64 p, u64 out): *out = *p, a
+ *                      volatile load (the probe of the tests of what lies
+ *                      around an allocation)
  *   RISKY(what, call)  a call a driver may crash on (NULL where it wants a
  *                      pointer, a graph inside itself): its line, "~ what:
  *                      RESULT", is printed by the shim's run only.  An
@@ -28,6 +32,14 @@
 #include <cuda.h>
 
 #define CK(call) ck((call), #call, __LINE__)
+
+#define LD_PTX \
+	".version 8.0\n.target sm_90\n.address_size 64\n" \
+	".visible .entry ld(.param .u64 p, .param .u64 out)\n{\n" \
+	"\t.reg .u32 %r<2>;\n\t.reg .u64 %rd<3>;\n" \
+	"\tld.param.u64 %rd1, [p];\n\tld.param.u64 %rd2, [out];\n" \
+	"\tld.global.volatile.u32 %r1, [%rd1];\n\tst.global.u32 [%rd2], %r1;\n\tret;\n}\n"
+
 
 #define RISKY(what, call) do { \
 	if (!getenv("PTXKIT_REAL_DRIVER")) \
@@ -53,6 +65,20 @@ ck(CUresult r, const char *what, int line)
 	cuGetErrorName(r, &name);
 	printf("FAIL line %d: %s: %s\n", line, what, name ? name : "?");
 	exit(1);
+}
+
+/* cuInit, and device 0's primary context retained and made current */
+static inline CUcontext
+primary_ctx(void)
+{
+	CUdevice dev;
+	CUcontext ctx;
+
+	CK(cuInit(0));
+	CK(cuDeviceGet(&dev, 0));
+	CK(cuDevicePrimaryCtxRetain(&ctx, dev));
+	CK(cuCtxSetCurrent(ctx));
+	return ctx;
 }
 
 static inline void *

@@ -13,13 +13,9 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <cuda.h>
+#include "shimtest.h"
 
-static const char ptx[] =
-	".version 8.0\n.target sm_90\n.address_size 64\n"
-	".visible .entry ld(.param .u64 p, .param .u64 out)\n{\n"
-	"\t.reg .u32 %r<2>;\n\t.reg .u64 %rd<3>;\n"
-	"\tld.param.u64 %rd1, [p];\n\tld.param.u64 %rd2, [out];\n"
-	"\tld.global.volatile.u32 %r1, [%rd1];\n\tst.global.u32 [%rd2], %r1;\n\tret;\n}\n";
+static const char ptx[] = LD_PTX;
 
 #define MiB (1ull << 20)
 
