@@ -3,8 +3,8 @@
  * device's (sm_90), loaded with an error log buffer: the older ones and
  * sm_90a load, a newer one is refused as the JIT refuses it, with
  * CUDA_ERROR_INVALID_PTX and ptxas's message in the log.  One line each:
- * the target, the result and the log's first line.  An H200's driver (580)
- * answers CUDA_ERROR_INVALID_PTX for sm_120.
+ * the target, the result and the log's first line.  target.out is what
+ * this program printed on an H200 with its driver (580).
  */
 #include <stdio.h>
 #include <string.h>
