@@ -24,6 +24,7 @@
 /* ---------------------------------------------------------------- state */
 
 #define SHIM_VERSION 13000          /* cuDriverGetVersion: CUDA 13.0 */
+#define SHIM_SM 90                  /* the device's architecture: the interpreter's */
 
 typedef struct Sctx Ctx;
 typedef struct Smod Mod;

@@ -56,7 +56,6 @@
 #define FATBIN_MAGIC 0xba55ed50u
 #define WRAPPER_MAGIC 0x466243b1u
 #define EM_CUDA 190
-#define SM 90                           /* the interpreter's architecture */
 
 enum { K_PTX = 1, K_ELF = 2 };
 enum { F_LZ4 = 0x2000, F_ZSTD = 0x8000, F_ARCH = 0x100000, F_FAMILY = 0x200000 };
@@ -457,11 +456,11 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 		}
 		if (e.kind == K_PTX) {
 			hiptx = e.arch > hiptx ? e.arch : hiptx;
-			if (e.arch <= SM && (!nptx++ || better(&e, &best)))
+			if (e.arch <= SHIM_SM && (!nptx++ || better(&e, &best)))
 				best = e;
 		} else if (e.kind == K_ELF) {
 			hielf = e.arch > hielf ? e.arch : hielf;
-			if (e.arch <= SM && nelf < 8)
+			if (e.arch <= SHIM_SM && nelf < 8)
 				elf[nelf++] = e;
 		}
 		q += ehs + psz;
@@ -490,11 +489,11 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 	if (hiptx)
 		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the fatbin's PTX is for compute_%u and "
 		    "later only; the interpreter is an sm_%d: build with -gencode "
-		    "arch=compute_%d,code=compute_%d", hiptx, SM, SM, SM);
+		    "arch=compute_%d,code=compute_%d", hiptx, SHIM_SM, SHIM_SM, SHIM_SM);
 	if (hielf)
 		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the fatbin holds machine code only (up "
 		    "to sm_%u), which the interpreter cannot run: build it with PTX too, -gencode "
-		    "arch=compute_%d,code=[compute_%d,sm_%d]", hielf, SM, SM, SM);
+		    "arch=compute_%d,code=[compute_%d,sm_%d]", hielf, SHIM_SM, SHIM_SM, SHIM_SM);
 	return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the fatbin holds no PTX or cubin");
 }
 

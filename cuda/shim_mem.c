@@ -1009,7 +1009,6 @@ static const struct { CUresult r; const char *name, *text; } errs[] = {
 	    "one or more resources are insufficient or non-applicable for the operation"},
 	{916, "CUDA_ERROR_KEY_ROTATION", "an error happened during the key rotation sequence"},
 	{999, "CUDA_ERROR_UNKNOWN", "unknown error"},
-
 };
 
 CUresult

@@ -102,9 +102,9 @@ whole(const char *text, const void *image, const char *name, char *log, size_t c
 	return jit_fail();
 }
 
-/* The device is an sm_90 one: a module whose .target is newer (sm_100,
- * sm_120) is refused as an H200's driver refuses it, CUDA_ERROR_INVALID_PTX
- * with ptxas's message (tests/shim/target.c).  ptx-run and libptx run such
+/* The device is an sm_90 one (SHIM_SM): a module whose .target is newer
+ * (sm_100, sm_120) is refused as an H200's driver refuses it,
+ * CUDA_ERROR_INVALID_PTX with ptxas's message (tests/shim/target.c).  ptx-run and libptx run such
  * modules with sm_90's semantics; a driver for an H100 cannot.  The target
  * is the module's, which every kernel reports; a module without kernels
  * has nothing to launch. */
@@ -116,10 +116,10 @@ newer(ptx_module *m, const char *name, char *log, size_t cap)
 	ptx_function_usage u;
 
 	if (!k || ptx_module_get_function(m, k, &f) != PTX_OK ||
-	    ptx_function_usage_get(m, f, &u) != PTX_OK || u.sm <= 90)
+	    ptx_function_usage_get(m, f, &u) != PTX_OK || u.sm <= SHIM_SM)
 		return CUDA_SUCCESS;
 	fprintf(stderr, "libptxcuda: cannot load module %s: its .target sm_%d is newer than the device's "
-	    "sm_90\n", name, u.sm);
+	    "sm_%d\n", name, u.sm, SHIM_SM);
 	if (log && cap)
 		snprintf(log, cap, "ptxas fatal   : SM version specified by .target is higher than default SM "
 		    "version assumed\n");
