@@ -983,6 +983,7 @@ sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RP
 	int write = acc != PTX_ACCESS_READ, atom = acc == PTX_ACCESS_ATOMIC;
 	uint32_t lane = cur->lane;
 	RAcc *lw, *lr, *e = NULL;
+	uintptr_t wd;
 
 	if (pg->cta[i] != c->linear + 1) {   /* records of an earlier CTA on this buffer */
 		pg->cta[i] = c->linear + 1;
@@ -990,17 +991,18 @@ sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RP
 	}
 	lw = &pg->w[i];
 	lr = &pg->r[i];
+	wd = (uintptr_t)pg->key * RPAGE - RPAGE + i * 4;   /* the word's host address: what held pairs name */
 	/* an atomic races with plain stores; with plain loads too, unless
 	 * the load was a CAS loop's guess (held until the loading thread's
 	 * CAS or the launch's end tells, shhold) */
 	if (atom && L->race->nheld && iscas(xi))
-		shunhold(L, w, lane, (uintptr_t)pg->key * RPAGE - RPAGE + i * 4);
+		shunhold(L, w, lane, wd);
 	if (lw->valid && (lw->bytes & cur->bytes) && lw->ev == cur->ev && lw->warp != cur->warp && lw->atom &&
 	    !write && !iscas(lw->xi))
-		shhold(L, w, lane, xi, addr, n, acc, lw, 0, (uintptr_t)pg->key * RPAGE - RPAGE + i * 4);
+		shhold(L, w, lane, xi, addr, n, acc, lw, 0, wd);
 	else if (atom && !iscas(xi) && lr->valid && (lr->bytes & cur->bytes) && lr->ev == cur->ev &&
 	    lr->warp != cur->warp)
-		shhold(L, w, lane, xi, addr, n, acc, lr, 1, (uintptr_t)pg->key * RPAGE - RPAGE + i * 4);
+		shhold(L, w, lane, xi, addr, n, acc, lr, 1, wd);
 	if (lw->valid && (lw->bytes & cur->bytes) && lw->ev == cur->ev && lw->warp != cur->warp &&
 	    !(lw->atom && (atom || !write)) && !(lw->valid == 2 && w->chkwait > lw->wv)) {
 		hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
