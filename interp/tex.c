@@ -546,6 +546,7 @@ typedef struct {
 	                     * inner level); 2: a lane of one level; 3: magnified, nearest level */
 	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
 	double grad[6];     /* tex.grad's dx, dy in texels, as the unit keeps them (gradpasses()) */
+	double lod;         /* the level of detail asked for, before the clamps (splitlod()) */
 } Smp;
 
 /* The sector of o's texel (i, j) of slice k of level lv, as a key below
@@ -1277,6 +1278,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	lod += t->lod_bias;
 	if (lod != lod)
 		lod = 0;
+	s->lod = lod;
 	if (lod > t->max_lod)
 		lod = t->max_lod;
 	if (lod < t->min_lod)
@@ -1509,6 +1511,31 @@ pairlanes(const double (*at)[3], uint32_t m, int g3, uint8_t *pass)
 }
 
 /*
+ * 3D linear filtering between mipmap levels: the two lanes of a pass share
+ * it only at one level of detail (tests/tex/ncu.tsv's probe sectors
+ * levels: four lanes of one level at one place count a pair's sectors
+ * twice, 472; of four levels, each its own, 474).  The level is the one
+ * asked for, before the clamps: lanes of random levels clamped to the
+ * first or the last still count apart (56).  Of a pair whose levels
+ * differ, the later lane takes a pass of its own, 2 or 3 (its pair's
+ * plus 2: no other lane of the quad has it).
+ */
+static void
+splitlod(const double *lod, uint32_t m, uint8_t *pass)
+{
+	for (unsigned l = 0; l < WARP; l++) {
+		unsigned q = l & ~3u;
+		if (!(m >> l & 1))
+			continue;
+		for (unsigned k = q; k < l; k++)
+			if ((m >> k & 1) && pass[k] == pass[l] && lod[k] != lod[l]) {
+				pass[l] = (uint8_t)(pass[l] + 2);
+				break;
+			}
+	}
+}
+
+/*
  * tex.grad: a quad's lanes whose gradients the unit keeps alike (cut to
  * 10 bits, as for their level of detail) go in one pass, sharing sectors,
  * and each other lane in a pass of its own (tests/tex/ncu.tsv's 2D
@@ -1555,8 +1582,9 @@ typedef struct {
  *     8 lanes a request and a pass for linear memory (44, 45, 47) and
  *     txq (no sectors);
  *   - 3D linear filtering: two lanes a pass (33, 34, 91, 92 and the
- *     probe lanes 3d f32, 159-174), one between mipmap levels, every
- *     lane of it, those of one level too (56: each lane's own footprint);
+ *     probe lanes 3d f32, 159-174); with linear filtering between
+ *     mipmap levels, only two of one level of detail (splitlod(): 472,
+ *     473 pair; 474 and 56, of several levels, count each lane's own);
  *   - 16-byte texels: two lanes a pass, one in 3D, every sector counted
  *     twice (probe lanes 2d and 3d f32x4, 111-126 and 175-190; 16); in
  *     3D a request of one active lane counts its sectors but is not
@@ -1580,7 +1608,7 @@ passes(const int *tb, const Lanes *ln, unsigned *grp, unsigned *share, unsigned 
 	if (tb[T_KIND] == TK_TXQ)
 		return;
 	if (g3 && ln->lin && *share > 2)
-		*share = ln->miplin ? 1 : 2;
+		*share = 2;
 	if (ln->tsz == 16)
 		*share = *share > 2 && !g3 ? 2 : 1, *mul = 2, *minl = g3 ? 2 : 1;
 }
@@ -1592,7 +1620,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	const int *tb = xi->tbl;
 
 	uint64_t keys[WARP][TEXKEYS];
-	double at[WARP][3], grad[WARP][6];
+	double at[WARP][3], grad[WARP][6], lod[WARP];
 	unsigned nk[WARP], grp, share, mul, minl;
 	uint8_t pass[WARP];
 	Lanes ln = { 0, 0, 0, 0 };
@@ -1636,6 +1664,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
 		memcpy(grad[l], s.grad, sizeof grad[l]);
+		lod[l] = s.lod;
 		for (int c = 0; c < 4; c++)
 			d[c][l] = out[c];
 		if (tb[T_PRED])
@@ -1651,6 +1680,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 			gradpasses((const double (*)[6])grad, m, pass);
 		else if (share == 2 && grp == 4)
 			pairlanes((const double (*)[3])at, m, tb[T_GEOM] == G_3D, pass);
+		if (share == 2 && grp == 4 && tb[T_GEOM] == G_3D && ln.miplin)
+			splitlod(lod, m, pass);
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, mul, minl, keys, nk);
 	}
 	return 0;
