@@ -107,7 +107,12 @@ calls(Verify *v, Func *fn, Ins *in)
 		if (t->sym->loc.line > 0 && t->sym->loc.off > in->loc.off && t->sym->fn != fn)
 			verify_report(v, VC_CALLPROTO, t->loc,
 			    "call to '%s' requires a prototype: it is declared only after this call", t->sym->name);
-		if (t->sym->fn)
+		/* a prototype or target list makes the call indirect: ptxas
+		 * "Argument 0 of instruction 'call': must be register" */
+		if (in->nopnd > in->ndst + 1 && in->opnd[in->nopnd - 1].kind == OK_SYM)
+			verify_report(v, VC_CALLPROTO, t->loc,
+			    "a call with a prototype or target list goes through a register, not to '%s'", t->sym->name);
+		else if (t->sym->fn)
 			arity(v, in, t->sym->fn, t->sym->name);
 	} else if (t->kind == OK_REG) {
 		const Opnd *last = &in->opnd[in->nopnd - 1];
