@@ -266,6 +266,10 @@ expect(Ins *in, int i, int *wider)
 			return i == 2 || isint(t) || t == TY_B32 ? TY_U32 : t;
 		case OP_ELECT_SYNC:
 			return i == in->nopnd - 1 ? TY_U32 : 0;
+		case OP_LOP3:
+			/* d, a, b, c of the .b32 type ("Arguments mismatch" for a
+			 * predicate); a pair d|p is warppair()'s kind of check */
+			return i <= 3 && in->nty == 1 ? t : 0;
 		case OP_VOTE_SYNC: case OP_VOTE:
 			/* the result: a predicate, or ballot's .b32 mask */
 			return i == 0 && in->nty == 1 ? t : i == in->nopnd - 1 && in->op == OP_VOTE_SYNC ? TY_U32 : 0;
