@@ -491,6 +491,7 @@ struct Module {
 	int sm;             /* numeric sm of the first sm_ target (90 for sm_90a), 0 when none */
 	char smsuffix;      /* 'a', 'f' or 0 */
 	int address_size;   /* 32 or 64; 0 when absent */
+	Loc address_size_loc; /* where .address_size is written */
 	/* module-scope symbols in declaration order, and top-level items in order */
 	Sym **syms; int nsyms, capsyms;
 	/* every function header as written: a declaration (hasbody 0) and a later

@@ -229,6 +229,12 @@ parse_specs(Parser *p, SpecList *l, Sym *s)
 			ir_tyinfo[s->type].name);
 		return -1;
 	}
+	/* ptxas: "Predicate variable 'x' must be in register state space",
+	 * for a parameter too */
+	if (s->type == TY_PRED && s->space != SP_REG) {
+		diag_err(p->dg, l->loc, "a .pred variable must be in the .reg state space");
+		return -1;
+	}
 	if (s->vec > 1) {
 		const char *why = NULL;
 		if (s->type == TY_PRED)
@@ -362,6 +368,7 @@ redeclare(Parser *p, Sym *old, Sym *s)
 }
 
 static void headerorder(Parser *p, Loc loc, const char *what);
+static int inrange(Parser *p, const char *name);
 
 void
 ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
@@ -381,6 +388,14 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	}
 	if (parse_specs(p, l, &proto) < 0)
 		return;
+	/* ptxas: a syntax error; .ptr describes a kernel's parameters only */
+	if (proto.attr & VA_PTR)
+		diag_err(p->dg, l->loc, "'.ptr' is allowed on a kernel's parameters only");
+	/* a .param of a body is a call's argument or return value, which
+	 * ptxas aligns as a .func's parameters ("Parameter 'x' has illegal
+	 * alignment (must be aligned to 1, 2, 4, ... or 128 bytes)") */
+	if (p->fn && proto.space == SP_PARAM && proto.align > 128)
+		diag_err(p->dg, l->loc, "a .param variable's alignment is %d, more than 128", proto.align);
 	for (int i = 0; i < dl->n; i++) {
 		Decl *d = &dl->v[i];
 		Sym *s = parse_declsym(p, &proto, d);
@@ -397,6 +412,11 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 		if (p->fn) {
 			if (parse_mapget(&p->local, s->name) && !p->nmark) {
 				diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
+				continue;
+			}
+			if (s->kind == SYM_REG && !s->range && !p->nmark && inrange(p, s->name)) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s': a register range declares it",
+					s->name);
 				continue;
 			}
 			if (s->kind == SYM_REG && s->range) {
@@ -427,6 +447,23 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 		PUSH(p->a, p->m->syms, p->m->nsyms, p->m->capsyms, s);
 		parse_additem(p, 'v', p->m->nsyms - 1, NULL, d->loc);
 	}
+}
+
+/* Whether a scalar register's name (%r12) is an element of a range
+ * declared in this body (%r<13>): ptxas: "Duplicate definition of
+ * variable '%r12'", of '%r01' too. */
+static int
+inrange(Parser *p, const char *name)
+{
+	size_t n = strlen(name), k = n;
+	Sym *r;
+
+	while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
+		k--;
+	if (k == n || k == 0 || n - k > 18)
+		return 0;
+	r = parse_mapget(&p->ranges, lex_intern(p, name, k));
+	return r && r->range > strtoll(name + k, NULL, 10);
 }
 
 /* ---------------------------------------------------------------- module directives */
@@ -562,6 +599,7 @@ ps_address_size(Parser *p, const Tok *t, Loc loc)
 		return;
 	}
 	p->m->address_size = (int)t->i;
+	p->m->address_size_loc = loc;
 }
 
 /* Out of memory: jumps under the API; elsewhere it is an error. */

@@ -588,6 +588,14 @@ parse_lower(Parser *p, Expr *e, Opnd *o)
 		o->kind = OK_VEC;
 		o->sub = parse_lowerlist(p, e->elt, e->nelt);
 		o->nsub = e->nelt;
+		/* ptxas: "Illegal expression '%f1'" where %f1 is a .v2/.v4
+		 * register written as an element */
+		for (int i = 0; i < o->nsub; i++)
+			if (o->sub[i].kind == OK_VEC) {
+				diag_err(p->dg, o->sub[i].loc, "an element of a vector operand cannot be a vector");
+				o->kind = OK_SINK;
+				return;
+			}
 		return;
 	case E_PAREN:
 		if (e->nelt == 1 && e->elt[0]->kind == E_SYM && e->elt[0]->text[0] == '%') {

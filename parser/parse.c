@@ -57,6 +57,24 @@ params(Parser *p, PList *l, int *n, int what)
 			diag_err(p->dg, l->spec[i]->loc, "a vector .reg parameter is not supported");
 			continue;
 		}
+		/* ptxas: "Entry parameter 'p' must have .param state space";
+		 * "Illegal placement of kernel parameter attribute"; a .func's
+		 * parameters and return values are aligned to 128 bytes at most
+		 * ("Parameter 'p' has illegal alignment"), a kernel's to any
+		 * power of two its parameter space holds */
+		if (what == 1 && proto.space != SP_PARAM) {
+			diag_err(p->dg, l->spec[i]->loc, "a kernel parameter must be in the .param state space");
+			continue;
+		}
+		if (what != 1 && (proto.attr & VA_PTR)) {
+			diag_err(p->dg, l->spec[i]->loc, "'.ptr' is allowed on a kernel's parameters only");
+			continue;
+		}
+		if (what != 1 && proto.align > 128) {
+			diag_err(p->dg, l->spec[i]->loc, "a %s's alignment is %d, more than 128",
+			    what ? "return value" : "parameter", proto.align);
+			continue;
+		}
 		if (l->d[i].init)
 			diag_err(p->dg, l->d[i].loc, "a parameter cannot have an initializer");
 		/* ptxas: a second dimension is a syntax error, and only a .func's
@@ -64,9 +82,13 @@ params(Parser *p, PList *l, int *n, int what)
 		 * function cannot be an incomplete array", "Output parameter ...") */
 		if (l->d[i].ndim > 1)
 			diag_err(p->dg, l->d[i].loc, "a parameter has at most one array dimension");
-		else if (l->d[i].ndim == 1 && l->d[i].dim[0] < 0 && what)
+		else if (l->d[i].ndim == 1 && l->d[i].dim[0] <= 0 && what)
 			diag_err(p->dg, l->d[i].loc, "%s cannot be an array of unknown size",
 			    what == 1 ? "a kernel parameter" : "a return value");
+		/* ptxas: [0] is [] for a parameter; "Feature 'Unsized Array
+		 * Parameter' requires .target sm_30 or higher" */
+		else if (l->d[i].ndim == 1 && l->d[i].dim[0] <= 0 && p->m->sm && p->m->sm < 30)
+			diag_err(p->dg, l->d[i].loc, "a parameter array of unknown size needs .target sm_30 or higher");
 		Func *save = p->fn;
 		p->fn = NULL;
 		v[*n].sym = parse_declsym(p, &proto, &l->d[i]);

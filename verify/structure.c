@@ -35,6 +35,16 @@ terminates(const Ins *in)
 	return 0;
 }
 
+/* A .param variable's alignment: the declared one, else its element's
+ * size. */
+static int64_t
+palign(const Sym *s)
+{
+	if (s->align > 0)
+		return s->align;
+	return s->opaque ? 8 : (ir_tyinfo[s->type].bits + 7) / 8 * s->vec;
+}
+
 /* One list of a call (arguments or returns) against the callee's formals. */
 static void
 formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const char *name, const char *what)
@@ -49,8 +59,17 @@ formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const cha
 	for (int k = 0; k < n; k++) {
 		const Opnd *a = &l->sub[k];
 		const Sym *f = par[k].sym;
-		if (a->kind != OK_SYM || !a->sym || a->sym->kind != SYM_VAR || !f || f->space != SP_PARAM ||
-		    a->sym->size < 0 || f->size < 0 || a->sym->size == f->size)
+		if (a->kind != OK_SYM || !a->sym || a->sym->kind != SYM_VAR || !f || f->space != SP_PARAM)
+			continue;
+		/* ptxas: "Alignment of argument does not match formal
+		 * parameter 'x'", .align 16 against .align 8 or none */
+		if (a->sym->space == SP_PARAM && palign(a->sym) != palign(f)) {
+			verify_report(v, VC_CALLPROTO, a->loc,
+			    "%s '%s' is aligned to %lld bytes, but formal parameter '%s' of '%s' to %lld", what,
+			    a->sym->name, (long long)palign(a->sym), f->name, name, (long long)palign(f));
+			continue;
+		}
+		if (a->sym->size < 0 || f->size < 0 || a->sym->size == f->size)
 			continue;
 		verify_report(v, VC_CALLPROTO, a->loc,
 		    "%s '%s' is %lld bytes, but formal parameter '%s' of '%s' is %lld bytes", what, a->sym->name,
@@ -88,7 +107,12 @@ calls(Verify *v, Func *fn, Ins *in)
 		if (t->sym->loc.line > 0 && t->sym->loc.off > in->loc.off && t->sym->fn != fn)
 			verify_report(v, VC_CALLPROTO, t->loc,
 			    "call to '%s' requires a prototype: it is declared only after this call", t->sym->name);
-		if (t->sym->fn)
+		/* a prototype or target list makes the call indirect: ptxas
+		 * "Argument 0 of instruction 'call': must be register" */
+		if (in->nopnd > in->ndst + 1 && in->opnd[in->nopnd - 1].kind == OK_SYM)
+			verify_report(v, VC_CALLPROTO, t->loc,
+			    "a call with a prototype or target list goes through a register, not to '%s'", t->sym->name);
+		else if (t->sym->fn)
 			arity(v, in, t->sym->fn, t->sym->name);
 	} else if (t->kind == OK_REG) {
 		const Opnd *last = &in->opnd[in->nopnd - 1];

@@ -465,6 +465,37 @@ sharedsize(Verify *v, Func *k)
 		    k->name, (unsigned long long)total, IR_MAX_STATIC_SHARED);
 }
 
+/* A kernel's parameters, laid out in order, each at its alignment (the
+ * declared one or its type's), must fit the parameter space: 0x7ffc bytes
+ * from PTX 8.1 (CUDA 12.1's 32764-byte arguments), 0x1100 before (ptxas:
+ * "Entry function 'k' uses too much parameter space (0x8004 bytes, 0x7ffc
+ * max)"). */
+static void
+paramsize(Verify *v, Func *k)
+{
+	Module *m = v->m;
+	uint64_t off = 0, max = m->ver_major > 8 || (m->ver_major == 8 && m->ver_minor >= 1) ? 0x7ffc : 0x1100;
+
+	for (int i = 0; i < k->npar; i++) {
+		const Sym *s = k->par[i].sym;
+		uint64_t al;
+		if (!s || s->size < 0)
+			return;
+		al = s->align > 0 ? (uint64_t)s->align :
+		    s->opaque ? 8 : (uint64_t)(ir_tyinfo[s->type].bits + 7) / 8 * (uint64_t)s->vec;
+		if (al == 0)
+			al = 1;
+		if (ir_size_align(off, al, &off) || ir_size_add(off, (uint64_t)s->size, &off)) {
+			off = UINT64_MAX;
+			break;
+		}
+	}
+	if (off > max)
+		verify_report(v, VC_RESOURCES, k->loc,
+		    "entry function '%s' uses too much parameter space (0x%llx bytes, 0x%llx max)", k->name,
+		    (unsigned long long)off, (unsigned long long)max);
+}
+
 static void
 limits(Verify *v, Func *fn)
 {
@@ -596,7 +627,7 @@ module(Verify *v)
 		verify_report(v, VC_TARGET, none, "unsupported .version %d.%d; the newest known is %d.%d",
 		    m->ver_major, m->ver_minor, MAX_ISA / 10, MAX_ISA % 10);
 	if (m->address_size == 32)
-		verify_report(v, VC_TARGET, none, ".address_size 32: 32-bit code is no longer supported");
+		verify_report(v, VC_TARGET, m->address_size_loc, ".address_size 32: 32-bit code is no longer supported");
 	for (int i = 0; i < m->nitem; i++)
 		if (m->item[i].kind == 'p' && m->item[i].text)
 			pragma(v, m->item[i].text, m->item[i].loc);
@@ -725,8 +756,10 @@ verify_target(Verify *v)
 				    ir_opinfo[in->op].name);
 		}
 		limits(v, fn);
-		if (fn->entry)
+		if (fn->entry) {
 			sharedsize(v, fn);
+			paramsize(v, fn);
+		}
 		for (int i = 0; i < fn->nins; i++)
 			gate(v, fn->ins[i]);
 	}

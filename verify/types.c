@@ -135,7 +135,9 @@ compatible(int ity, int rty, int wider)
 		    ((ik == TK_UINT || ik == TK_SINT) && (rk == TK_UINT || rk == TK_SINT)));
 	switch (ik) {
 	case TK_UINT: case TK_SINT:
-		return rk == TK_BIT || rk == TK_UINT || rk == TK_SINT;
+		/* ptxas 13.0 takes a .f16x2 register for a 32-bit integer
+		 * (add.u32 of one is accepted), as a .b32 one */
+		return rk == TK_BIT || rk == TK_UINT || rk == TK_SINT || rty == TY_F16X2;
 	case TK_FLOAT: case TK_PACKED:
 		/* .f16 and .bf16 share a width, .f16x2, .bf16x2, .u16x2 ...
 		 * another: a typed register must be of the type itself, but
@@ -262,8 +264,17 @@ expect(Ins *in, int i, int *wider)
 			return i == 1 ? t : TY_U32;
 		case OP_REDUX_SYNC:
 			return i == 2 || isint(t) || t == TY_B32 ? TY_U32 : t;
-		case OP_ELECT_SYNC: case OP_VOTE_SYNC:
+		case OP_ELECT_SYNC:
 			return i == in->nopnd - 1 ? TY_U32 : 0;
+		case OP_LOP3:
+			/* d, a, b, c of the .b32 type ("Arguments mismatch" for a
+			 * predicate); a pair d|p is warppair()'s kind of check */
+			return i <= 3 && in->nty == 1 ? t : 0;
+		case OP_VOTE_SYNC: case OP_VOTE:
+			/* the result: a predicate, or ballot's .b32 mask */
+			return i == 0 && in->nty == 1 ? t : i == in->nopnd - 1 && in->op == OP_VOTE_SYNC ? TY_U32 : 0;
+		case OP_ACTIVEMASK:
+			return in->nty == 1 ? t : 0;
 		default:
 			break;
 		}
@@ -530,11 +541,43 @@ regforms(Verify *v, Ins *in, const Opnd *o, int addr)
 		    r->name);
 }
 
+/* A {vector} operand, or a whole .v2/.v4 register, of an instruction of
+ * scalar operands alone ("Vector operand is not allowed for instruction
+ * 'add'"): one whose shape has no vector, memory or free-form operand,
+ * that has no .v2/.v4 modifier and neither moves memory nor works across
+ * the warp. */
+static int
+scalarop(const Ins *in)
+{
+	const char *sh = ir_opinfo[in->op].shape;
+
+	if (in->vec > 1 ||
+	    (ir_opinfo[in->op].flags & (OF_LOAD | OF_STORE | OF_ATOM | OF_TEX | OF_WARP | OF_CALL | OF_ASYNC)))
+		return 0;
+	for (; sh && *sh; sh++)
+		if (*sh == 'v' || *sh == 'x' || *sh == 'm' || *sh == '*')
+			return 0;
+	return 1;
+}
+
 static void
 kinds(Verify *v, Ins *in)
 {
 	unsigned fl = ir_opinfo[in->op].flags;
 
+	/* lop3's second form, d|p, a, b, c, lut, q, with .and or .or
+	 * ("Predicate output expected", "Boolean operation is required") */
+	if (in->op == OP_LOP3 && in->nopnd == 6 && in->opnd[0].kind != OK_PAIR)
+		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'lop3' with a predicate source writes a pair d|p");
+	else if (in->op == OP_LOP3 && in->opnd[0].kind == OK_PAIR && !ir_hasmod(in, MOD_AND) && !ir_hasmod(in, MOD_OR))
+		verify_report(v, VC_MODIFIER, in->loc, "'lop3' writing d|p needs .and or .or");
+	if (scalarop(in))
+		for (int i = 0; i < in->nopnd; i++)
+			if (in->opnd[i].kind == OK_VEC) {
+				verify_report(v, VC_VECTOR, in->opnd[i].loc, "vector operand %d: '%s' takes none",
+				    i + 1, ir_opinfo[in->op].name);
+				return;
+			}
 	results(v, in);
 	for (int i = 0; i < in->nopnd; i++)
 		regforms(v, in, &in->opnd[i], 0);
@@ -615,7 +658,8 @@ barops(Verify *v, Ins *in)
 			continue;
 		if (o->kind == OK_FIMM)
 			verify_report(v, VC_OPTYPE, o->loc, "float literal as operand %d of '%s'", i + 1, n);
-		else if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sym->type != TY_PRED &&
+		else if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG &&
+		    (o->sym->type != TY_PRED || in->op == OP_BAR_WARP_SYNC) &&
 		    (verify_bits(o->sym->type) != 32 || (!isint(o->sym->type) && verify_kind(o->sym->type) != TK_BIT)))
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a 32-bit integer",
 			    i + 1, n, tyname(o->sym->type), o->sym->name);
@@ -1113,6 +1157,15 @@ required(Verify *v, Ins *in)
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
+	/* a conversion of scalars: "Vector operand is not allowed for
+	 * instruction 'cvt'" */
+	if (in->op == OP_CVT && in->nty == 2 && !packedfloat(in->ty[0]) && !packedfloat(in->ty[1]))
+		for (int i = 0; i < in->nopnd; i++)
+			if (in->opnd[i].kind == OK_VEC) {
+				verify_report(v, VC_VECTOR, in->opnd[i].loc, "vector operand %d: 'cvt.%s.%s' takes none",
+				    i + 1, tyname(in->ty[0]), tyname(in->ty[1]));
+				return;
+			}
 	/* a second source is for the packing conversions alone (cvtpacked) */
 	if (in->op == OP_CVT && in->nty == 2 && !(isfloat(in->ty[0]) && isfloat(in->ty[1])) &&
 	    !packedfloat(in->ty[0]) && !packedfloat(in->ty[1]) && in->nopnd != 2)

@@ -31,22 +31,40 @@ the other ones named in FINDINGS), which are counted apart.  The mutations:
   call    a call form changed (the SYNTH modules carry calls): an argument
           dropped, added or retyped, the return dropped, the prototype or
           .uni, a callee's parameter list or return type
+  regdecl  a register declaration's type changed, or made a vector
+  align    an .align value changed (0, 3, 12, 256, 4096 ...)
+  symbol   a declaration written twice, a used name made undeclared, a
+           branch to a missing label
+  guard    a guard that is no predicate (a .b32 register, 1, _)
+  addrsize .address_size changed or removed
+  param    a kernel parameter retyped, made .reg, aligned, given .ptr or
+           made an array of unknown size
 The modules of SYNTH, written here, are added to the others: function
 calls, prototypes, the cp.async and mbarrier forms, vectors, textures.
 
-Usage: tests/lint/mutate.py [-j N] [-n FILES] [-m MUTANTS] [-s SEED] [-k KINDS] [-v] [DIR|FILE...]
+Usage: tests/lint/mutate.py [-j N] [-n FILES] [-m MUTANTS] [-s SEEDS] [-k KINDS] [-v] [-r RECORD] [DIR|FILE...]
+       tests/lint/mutate.py [-v] -p RECORD
   -n   at most this many modules, the smallest first (default 60)
   -m   at most this many mutants per module and mutation (default 6)
-  -s   the seed of the mutations (default 1): another seed, other mutants
+  -s   the seeds of the mutations, comma separated (default 1): another
+       seed, other mutants
   -k   only these mutations, comma separated (default: all)
   -v   print every disagreement (default: the first 3 per class)
+  -r   write every mutant and ptxas's verdict to RECORD (the format is
+       above record())
+  -p   replay RECORD without ptxas: each mutant rebuilt and ptxas-lint's
+       verdict compared with the recorded one (tests/lintmutate.test)
   $PTXAS (default /usr/local/cuda/bin/ptxas), $PTXAS_LINT (default ./ptxas-lint).
 Prints the disagreements by class, the counts, and exits 1 when there are
 any.  Deterministic for a given seed.  Not part of make check (make
-lint-mutate): it needs ptxas and takes a minute or two.
+lint-mutate): it needs ptxas and takes a few minutes; make check replays
+the record tests/lint/mutants.txt.gz (make lint-mutate-record writes it).
 """
 import collections
+import hashlib
 import concurrent.futures
+import gzip
+import io
 import os
 import random
 import re
@@ -262,6 +280,83 @@ def more_mutants(lines, rng, per):
             yield kind, i, new
 
 
+ALIGNS = ["0", "1", "3", "6", "12", "32", "128", "256", "4096", "65536"]
+PARAMTYPES = [".u8", ".s16", ".b32", ".u64", ".f16", ".bf16", ".f32", ".f64", ".pred", ".b128"]
+DECLRE = re.compile(r"^(\s*\.reg\s+)(\.v[248]\s+)?\.(\w+)(\s+%\w+(?:<\d+>)?\s*;.*)$")
+
+
+def decl_mutants(lines, rng, per):
+    """(kind, line index, new line) of the declarations and symbols; a line
+    index of -1 means the new text is the whole module.
+      regdecl  a register declaration's type changed (.b32 -> .f64 ...), or
+               a vector of registers
+      align    an .align value changed (0, 3, 12, 4096 ...)
+      symbol   a declaration written twice, a used name (register, variable,
+               label, parameter) changed to one that is not declared
+      guard    an instruction's guard a register of another type, or a
+               constant, or the sink
+      addrsize .address_size changed or removed
+      param    a kernel parameter's type, space, alignment or .ptr changed"""
+    regs = registers(lines)
+    out = collections.defaultdict(list)
+    text = "\n".join(lines)
+    labels = set(re.findall(r"^\s*([\w$]+):", text, re.M))
+    for i, ln in enumerate(lines):
+        d = DECLRE.match(ln)
+        if d:
+            pre, vec, t, rest = d.groups()
+            nt = rng.choice([x for x in TYPES if x != t] + ["b128", "u128"])
+            out["regdecl"].append((i, pre + (vec or "") + "." + nt + rest))
+            out["regdecl"].append((i, pre + rng.choice([".v2 ", ".v4 "]) + "." + t + rest))
+            out["symbol"].append((-1, "\n".join(lines[:i + 1] + [ln] + lines[i + 1:])))
+            continue
+        a = re.search(r"\.align\s+(\d+)", ln)
+        if a:
+            out["align"].append((i, ln[:a.start(1)] + rng.choice([x for x in ALIGNS if x != a.group(1)]) +
+                                 ln[a.end(1):]))
+        if re.match(r"^\s*\.(global|shared|const)\s", ln) and ln.rstrip().endswith(";"):
+            out["symbol"].append((-1, "\n".join(lines[:i + 1] + [ln] + lines[i + 1:])))
+        if re.match(r"^\s*\.address_size\b", ln):
+            for x in ("32", "16", "128"):
+                out["addrsize"].append((i, re.sub(r"\d+", x, ln, count=1)))
+            out["addrsize"].append((-1, "\n".join(lines[:i] + lines[i + 1:])))
+        p = re.match(r"^(\s*(?:\.visible\s+)?\.entry\s+\w+\s*\(|\s*)(\.param\s+)((?:\.align\s+\d+\s+)?)(\.\w+)"
+                     r"((?:\s+\.ptr(?:\.\w+)*)?)(\s+[\w$]+)(\[\d+\])?(.*)$", ln)
+        if p and any(re.match(r"^\s*(\.visible\s+)?\.entry\b", lines[j]) for j in range(max(0, i - 40), i + 1)):
+            head, sp, al, t, ptr, name, arr, tail = p.groups()
+            alts = [head + sp + al + rng.choice([x for x in PARAMTYPES if x != t]) + ptr + name + (arr or "") + tail,
+                    head + ".reg " + al + t + ptr + name + (arr or "") + tail,
+                    head + sp + ".align " + rng.choice(ALIGNS) + " " + t + ptr + name + (arr or "") + tail,
+                    head + sp + al + t + rng.choice([" .ptr", " .ptr.global", " .ptr.shared", " .ptr.global.align 3",
+                                                     " .ptr.local.align 16", " .ptr.const"]) + name + (arr or "") +
+                    tail]
+            if not arr:
+                alts.append(head + sp + al + t + ptr + name + "[0]" + tail)
+            for x in alts:
+                out["param"].append((i, x))
+        m = INSN.match(ln)
+        if not m or ln.lstrip().startswith("."):
+            continue
+        pre, op, sp, args, end = m.groups()
+        g = re.match(r"^(\s*@!?)(%\w+)(\s+)$", pre)
+        if g:
+            alt = [r for t, r in regs.items() if t != "pred"] + ["1", "_", "%nosuchpred"]
+            out["guard"].append((i, g.group(1) + rng.choice(alt) + g.group(3) + op + sp + args + end))
+        names = [o for o in re.finditer(r"(?<![\w.$%])(%?[A-Za-z_$][\w$]*)", args)
+                 if not re.match(r"^%(tid|ntid|ctaid|nctaid|laneid|warpid|clock|globaltimer|smid|lanemask)", o.group(1))]
+        if names:
+            o = rng.choice(names)
+            nm = o.group(1)
+            new = (nm + "_undeclared") if not nm[-1].isdigit() else nm + "99999"
+            out["symbol"].append((i, pre + op + sp + args[:o.start(1)] + new + args[o.end(1):] + end))
+        if op.startswith("bra") and labels:
+            out["symbol"].append((i, pre + op + sp + "$nosuchlabel" + end))
+    for kind, lst in sorted(out.items()):
+        rng.shuffle(lst)
+        for i, new in lst[:per]:
+            yield kind, i, new
+
+
 def run(argv, src):
     fd, path = tempfile.mkstemp(suffix=".ptx")
     try:
@@ -275,27 +370,38 @@ def run(argv, src):
         os.unlink(path)
 
 
-def judge(case):
-    path, arch, kind, i, lines, new = case
+def compare(ptxas_ok, lrc, errs):
+    """The verdict on one mutant: ptxas's (accepted or not) against
+    ptxas-lint's exit status and error lines."""
+    if lrc is None or lrc < 0 or lrc >= 2:
+        return "crash"
+    if not ptxas_ok and not errs:
+        return "miss"
+    if ptxas_ok and errs:
+        # an error without a -W name is the parser's, never a finding
+        checks = {m.group(1) for m in (re.search(r"\[-W([\w-]+)\]$", e) for e in errs) if m}
+        tagged = all(re.search(r"\[-W[\w-]+\]$", e) for e in errs)
+        return "finding" if tagged and checks <= FINDINGS else "false"
+    return "agree"
+
+
+def source(case):
+    path, arch, kind, i, lines, new = case[:6]
     src = new + "\n" if i < 0 else "\n".join(lines[:i] + [new] + lines[i + 1:]) + "\n"
-    if i < 0:
-        arch = target(src)
+    return src, target(src) if i < 0 else arch
+
+
+def judge(case):
+    src, arch = source(case)
     prc, pout = run([PTXAS, "-arch=" + arch, "-o", os.devnull], src)
+    perr = next((ln for ln in pout.splitlines() if "error" in ln or "fatal" in ln), pout.strip())
+    if prc is None or prc < 0:
+        return case, "ptxas-crash", pout, None  # ptxas itself dies on a few mutants: no verdict
     lrc, lout = run([LINT, "-arch=" + arch], src)
     errs = [ln for ln in lout.splitlines() if ": error: " in ln]
-    checks = {m.group(1) for m in (re.search(r"\[-W([\w-]+)\]$", e) for e in errs) if m}
-    if prc is None or prc < 0:
-        return case, "ptxas-crash", pout  # ptxas itself dies on a few mutants: no verdict
-    if lrc is None or lrc < 0 or lrc >= 2:
-        return case, "crash", lout
-    if prc != 0 and not errs:
-        perr = next((ln for ln in pout.splitlines() if "error" in ln or "fatal" in ln), pout.strip())
-        return case, "miss", perr
-    if prc == 0 and errs:
-        # an error without a -W name is the parser's, never a finding
-        tagged = all(re.search(r"\[-W[\w-]+\]$", e) for e in errs)
-        return case, "finding" if tagged and checks <= FINDINGS else "false", errs[0]
-    return case, "agree", ""
+    verdict = compare(prc == 0, lrc, errs)
+    why = {"crash": lout, "miss": perr, "agree": ""}.get(verdict, errs[0] if errs else "")
+    return case, verdict, why, (prc == 0, perr)
 
 
 # Clean modules for the forms the recorded kernels seldom have: calls and
@@ -537,8 +643,159 @@ def modules(args, limit):
     return out
 
 
+# The record (-r, replayed by -p): one mutant a line, tab-separated,
+#   ok|fail  mutation  seed  module  arch  sha1  line  count  text  ptxas's error
+# ptxas's verdict, how the mutant was made, and the mutant itself as the
+# module (a path under the top folder, or mutate.py:NAME of SYNTH, whose
+# text hashes to sha1) with its lines line .. line+count-1 (from 1)
+# replaced by text (\n between lines, \t and \\ escaped; \- for no lines).  The mutant is in
+# the record, not only its seed: a later change to the mutations leaves the
+# recorded ones as they were.
+def escape(t):
+    return t.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def unescape(t):
+    return re.sub(r"\\(.)", lambda m: {"t": "\t", "n": "\n"}.get(m.group(1), m.group(1)), t)
+
+
+def sha(text):
+    return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def delta(lines, src):
+    """(first changed line index, how many, the new lines): src against lines."""
+    new = src[:-1].split("\n")
+    a = 0
+    while a < min(len(lines), len(new)) and lines[a] == new[a]:
+        a += 1
+    b = 0
+    while b < min(len(lines), len(new)) - a and lines[-1 - b] == new[-1 - b]:
+        b += 1
+    return a, len(lines) - a - b, new[a:len(new) - b]
+
+
+def module_name(f):
+    return os.path.relpath(f, TOP) if f.startswith(TOP + os.sep) and ".py:" not in f else \
+        "tests/lint/mutate.py:" + f.rsplit(":", 1)[1] if ".py:" in f else f
+
+
+def textfile(path, mode):
+    """path opened as text; a .gz one through gzip, with no time stamp in
+    it, so that the same record writes the same bytes."""
+    if path.endswith(".gz"):
+        return io.TextIOWrapper(gzip.GzipFile(path, mode + "b", mtime=0), encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
+
+
+def record(path, results):
+    with textfile(path, "w") as out:
+        out.write("# tests/lint/mutate.py -r: mutants with ptxas %s's verdicts, replayed by tests/lintmutate.test\n"
+                  % ptxas_version())
+        for case, verdict, why, pv in results:
+            if pv is None:
+                continue  # ptxas crashed: no verdict to keep
+            f, arch, kind, i, lines, new, seed = case
+            src, arch = source(case)
+            a, n, repl = delta(lines, src)
+            ok, perr = pv
+            perr = "" if ok else re.sub(r"^.*?(error|fatal)", r"\1", perr.strip())[:160]
+            out.write("\t".join([("ok" if ok else "fail"), kind, str(seed), module_name(f), arch,
+                                 sha("\n".join(lines)), str(a + 1), str(n), escape("\n".join(repl)) if repl else "\\-",
+                                 escape(perr)]) + "\n")
+
+
+def ptxas_version():
+    try:
+        r = subprocess.run([PTXAS, "--version"], capture_output=True, text=True, timeout=60)
+        m = re.search(r"release ([\d.]+)", r.stdout)
+        return m.group(1) if m else "?"
+    except OSError:
+        return "?"
+
+
+def replay(path, verbose):
+    """Rebuild every recorded mutant and run ptxas-lint on them, many files
+    a run; ptxas-lint's verdict must be the recorded one.  Needs no ptxas."""
+    texts, rows, stale = {}, [], 0
+    for n, ln in enumerate(textfile(path, "r"), 1):
+        if ln.startswith("#") or not ln.strip():
+            continue
+        want, kind, seed, mod, arch, h, a, cnt, repl, perr = ln.rstrip("\n").split("\t")
+        if mod not in texts:
+            if ".py:" in mod:
+                t = SYNTH.get(mod.rsplit(":", 1)[1])
+            else:
+                fp = os.path.join(TOP, mod)
+                t = open(fp, encoding="utf-8", errors="replace").read() if os.path.isfile(fp) else None
+            texts[mod] = t
+        t = texts[mod]
+        if t is None or sha(t) != h:
+            stale += 1  # the module changed since the record was made
+            continue
+        lines = t.split("\n")
+        a, cnt = int(a) - 1, int(cnt)
+        src = "\n".join(lines[:a] + ([] if repl == "\\-" else unescape(repl).split("\n")) + lines[a + cnt:]) + "\n"
+        rows.append((n, want, kind, mod, arch, src, unescape(perr), (mod, a + 1, repl)))
+    known = {}
+    kp = re.sub(r"\.txt(\.gz)?$", ".known", path)
+    if os.path.isfile(kp):
+        for ln in open(kp, encoding="utf-8"):
+            f = ln.rstrip("\n").split("\t")
+            if len(f) == 4 and not ln.startswith("#"):
+                known[f[0], int(f[1]), f[2]] = f[3]
+    count = collections.Counter()
+    bad = []
+    with tempfile.TemporaryDirectory() as d:
+        byarch = collections.defaultdict(list)
+        for r in rows:
+            fp = os.path.join(d, "m%d.ptx" % r[0])
+            with open(fp, "w") as o:
+                o.write(r[5])
+            byarch[r[4]].append((fp, r))
+        for arch, lst in sorted(byarch.items()):
+            for k in range(0, len(lst), 256):
+                chunk = lst[k:k + 256]
+                p = subprocess.run([LINT, "-arch=" + arch] + [fp for fp, _ in chunk], capture_output=True,
+                                   text=True, timeout=600)
+                single = p.returncode not in (0, 1)  # a crash: find whose, one file a run
+                errs = collections.defaultdict(list)
+                for e in p.stderr.splitlines():
+                    m = re.match(r"^(.*?\.ptx):\d+:\d+: error: ", e)
+                    if m:
+                        errs[m.group(1)].append(e)
+                for fp, r in chunk:
+                    lrc = 0
+                    if single:
+                        q = subprocess.run([LINT, "-arch=" + arch, fp], capture_output=True, text=True, timeout=60)
+                        lrc = q.returncode
+                        errs[fp] = [e for e in q.stderr.splitlines() if re.match(r"^.*?\.ptx:\d+:\d+: error: ", e)]
+                    v = compare(r[1] == "ok", lrc, errs[fp])
+                    if v not in ("agree", "finding") and r[7] in known:
+                        v = "known"
+                    count[v] += 1
+                    count[v, r[2]] += 1
+                    if v not in ("agree", "finding", "known"):
+                        bad.append((v, r, errs[fp]))
+    for v, (n, want, kind, mod, arch, src, perr, key), e in bad[:None if verbose else 40]:
+        print("%s %s %s (record line %d, -arch=%s): ptxas %s" % (v.upper(), kind, mod, n, arch,
+              "accepts it" if want == "ok" else "says " + perr))
+        if e:
+            print("\t" + e[0].split(": ", 1)[1])
+        if verbose:
+            print("\tknown line: %s\t%d\t%s\t" % key)
+    kinds = sorted({k for x in count if isinstance(x, tuple) for k in [x[1]]})
+    print("%-8s %6s %6s %6s %6s %6s %6s" % ("mutation", "agree", "miss", "false", "finding", "crash", "known"))
+    for k in kinds:
+        print("%-8s %6d %6d %6d %6d %6d %6d" % (k, count["agree", k], count["miss", k], count["false", k],
+                                                count["finding", k], count["crash", k], count["known", k]))
+    print("%d mutants replayed, %d stale (their module changed: record again with -r), %d disagreements, "
+          "%d known (%s)" % (len(rows), stale, len(bad), count["known"], os.path.basename(kp)))
+    return 1 if bad else 0
+
+
 def main(argv):
-    jobs, limit, per, seed, verbose, args, only = 2, 60, 6, 1, False, [], None
+    jobs, limit, per, seeds, verbose, args, only, rec = 2, 60, 6, [1], False, [], None, None
     it = iter(argv)
     for a in it:
         if a == "-j":
@@ -548,25 +805,31 @@ def main(argv):
         elif a == "-m":
             per = int(next(it))
         elif a == "-s":
-            seed = int(next(it))
+            seeds = [int(x) for x in next(it).split(",")]
         elif a == "-k":
             only = set(next(it).split(","))
         elif a == "-v":
             verbose = True
+        elif a == "-r":
+            rec = next(it)
+        elif a == "-p":
+            return replay(next(it), verbose)
         else:
             args.append(a)
-    rng = random.Random(seed)
     cases = []
     mods = modules(args, limit) + ([] if args else synth())
-    for f, arch, lines in mods:
-        for gen in (mutants, more_mutants):
-            for kind, i, new in gen(lines, rng, per):
-                if only is None or kind in only:
-                    cases.append((f, arch, kind, i, lines, new))
+    for seed in seeds:
+        rng = random.Random(seed)
+        for f, arch, lines in mods:
+            for gen in (mutants, more_mutants, decl_mutants):
+                for kind, i, new in gen(lines, rng, per):
+                    if only is None or kind in only:
+                        cases.append((f, arch, kind, i, lines, new, seed))
     count = collections.Counter()
     shown = collections.Counter()
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
-        for (f, arch, kind, i, lines, new), verdict, why in ex.map(judge, cases):
+        results = list(ex.map(judge, cases))
+        for (f, arch, kind, i, lines, new, seed), verdict, why, _ in results:
             count[verdict] += 1
             count[verdict, kind] += 1
             if verdict in ("agree", "finding", "ptxas-crash"):
@@ -586,6 +849,8 @@ def main(argv):
     print("%d mutants (%d crash ptxas), %d disagreements (miss: ptxas rejects, ptxas-lint accepts; false: the"
           " reverse; crash: ptxas-lint's)" % (len(cases), count["ptxas-crash"],
                                               count["miss"] + count["false"] + count["crash"]))
+    if rec:
+        record(rec, results)
     return 1 if count["miss"] or count["false"] or count["crash"] else 0
 
 
