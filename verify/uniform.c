@@ -1,6 +1,6 @@
 /*
- * uniform.c — divergence analysis, and the collectives that need uniform
- * control flow.
+ * uniform.c — divergence analysis: which values and blocks may differ
+ * between threads (the findings it serves are in diverge.c).
  *
  * Every SSA value gets a level: 0 uniform across the CTA, 1 uniform within
  * each warp but not across the CTA (%warpid, %tid.x / 32, tid.x < 64), 2 may
@@ -37,18 +37,6 @@
  * of blocks per loop, and regions are grown as sets over the whole
  * analysis rather than walked branch by branch (see region()).
  *
- * Reported: bar.sync / barrier.sync.aligned / bar.red / bar.arrive in
- * divergent blocks or under a divergent guard (bar.sync means .aligned:
- * every thread of the warp must execute the same one), non-uniform barrier
- * ids, barrier ids over 15 and thread counts that are not a multiple of 32
- * (ptxas errors) or exceed .reqntid/.maxntid (the barrier never completes),
- * bra.uni on a divergent predicate, warp collectives whose member mask
- * is 0 or all 32 lanes while some lanes may be inactive, and
- * barrier.cluster.arrive (any form) or an .aligned barrier.cluster.wait
- * where the lanes of a warp may diverge: the cluster barrier counts warps,
- * and an H100 hung when the lanes of a warp arrived from two branches
- * (warps that diverge as a whole are fine).
- *
  * Definite and data-dependent divergence.  A branch whose predicate is
  * computed from thread indices and constants alone (`tid.x < 16`) splits
  * the threads of some CTA shape whatever the data; without .reqntid or
@@ -78,50 +66,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "verify.h"
-
-/* What a value is of %tid.x.  A global index blockIdx.x * blockDim.x +
- * threadIdx.x is %tid.x plus a multiple of 32 that a warp shares, with
- * %ntid.x a multiple of 32 as tid.x / 32 being warp-uniform assumes: its
- * lanes fall on one side of any multiple of 32, as %tid.x's do. */
-enum {
-	TX_COPY = 1,    /* a copy of %tid.x */
-	TX_W32 = 2,     /* %tid.x plus a warp-uniform multiple of 32 */
-	TX_M32 = 4,     /* a uniform multiple of 32 (%ntid.x, 32k, their products) */
-};
-
-/* A natural loop: the blocks of every back edge into one header.  Natural
- * loops of different headers are nested or disjoint: a forest. */
-typedef struct {
-	int parent;             /* the innermost loop around it, -1 */
-	int pre, last;          /* its preorder interval in the forest */
-	int depth;              /* in the forest, from 0 */
-	int lv;                 /* level of its most divergent exit branch (solve) */
-} Loop;
-
-typedef struct {
-	Func *fn;
-	unsigned char *lv;      /* per value: 0, 1, 2 */
-	unsigned char *tidx;    /* per value: TX_* bits */
-	unsigned char *bj;      /* per block: divergence level from branches with a join */
-	unsigned char *bx;      /* per block: ... from branches one side of which exits */
-	unsigned char *pure;    /* per value: computed from thread indices, launch shape, kernel parameters and constants alone */
-	unsigned char *dj, *dx; /* per block: bj/bx from branches on pure predicates alone */
-	int *why[2][2][2];      /* [bx][pure][level - 1]: per block, the branch (instruction
-	                         * index) that first raised it there, or -1 */
-	unsigned char *rx[2];   /* [pure]: per block, the level guarded exits reach it with */
-	Loop *loop;
-	int nloop;
-	int *inner;             /* per block: its innermost loop, -1 */
-	int nseg;               /* leaves of mark[]: a power of two >= nloop */
-	int *mark[2];           /* [level - 1]: trees over the forest's preorder (see marked()) */
-	/* region() */
-	int *pdep;              /* per block: depth in the post-dominator tree (the exit 0) */
-	int *jump[2][2][2];     /* [bx][pure][level - 1]: union-find over that tree */
-	int *work;
-	unsigned char *stoplv;  /* per block: the level its phis got as a merge point */
-	unsigned char *said;    /* per instruction: an exit branch already named by a finding */
-} U;
+#include "uniform.h"
 
 /* Whether loop l contains block b. */
 static int
@@ -215,7 +160,6 @@ sreglevel(const Opnd *o, int *istidx)
 }
 
 static int pow32(int64_t x);
-static int oplevel(U *u, Ins *in, const Opnd *o, int *istidx);
 
 /* The level, ignoring its own, that a value defined in block def's loops
  * gets where block use reads it: that of the most divergent exit of a
@@ -370,7 +314,7 @@ lin1(U *u, int val, int hdr, int *budget, Lin *r)
 static int
 linof(U *u, Ins *in, const Opnd *o, int hdr, int *budget, Lin *r)
 {
-	int t, l = oplevel(u, in, o, &t), val;
+	int t, l = uniform_oplevel(u, in, o, &t), val;
 
 	if (o->kind == OK_IMM || (o->kind == OK_REG && o->sym && o->sym->kind == SYM_SREG && l <= 1)) {
 		*r = (Lin){ -1, 0, l };
@@ -404,7 +348,7 @@ diffuniform(U *u, Ins *in)
 	Lin x, y;
 	int t, budget = 64;
 
-	if (oplevel(u, in, &in->opnd[1], &t) < 2 && oplevel(u, in, &in->opnd[2], &t) < 2)
+	if (uniform_oplevel(u, in, &in->opnd[1], &t) < 2 && uniform_oplevel(u, in, &in->opnd[2], &t) < 2)
 		return -1;
 	linof(u, in, &in->opnd[1], -1, &budget, &x);
 	linof(u, in, &in->opnd[2], -1, &budget, &y);
@@ -474,8 +418,8 @@ afterbar(const Func *fn, const Ins *in)
 }
 
 /* The level of the one operand o of in. */
-static int
-oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
+int
+uniform_oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 {
 	int val, t = 0;
 
@@ -495,9 +439,9 @@ oplevel(U *u, Ins *in, const Opnd *o, int *istidx)
 	case OK_ADDR: case OK_VEC: case OK_NOT: case OK_PAIR: case OK_LIST: {
 		int m = 0;
 		if (o->base)
-			m = oplevel(u, in, o->base, &t);
+			m = uniform_oplevel(u, in, o->base, &t);
 		for (int k = 0; k < o->nsub; k++) {
-			int x = oplevel(u, in, &o->sub[k], &t);
+			int x = uniform_oplevel(u, in, &o->sub[k], &t);
 			m = x > m ? x : m;
 		}
 		*istidx = 0;
@@ -634,7 +578,7 @@ lanebits(U *u, Ins *in)
 	if (!d || d->op != OP_AND || d->guard || d->nopnd != 3 || d->opnd[1].kind != OK_REG ||
 	    d->opnd[2].kind != OK_IMM || d->opnd[2].imm != 31)
 		return 0;
-	oplevel(u, d, &d->opnd[1], &t);
+	uniform_oplevel(u, d, &d->opnd[1], &t);
 	return (t & (TX_COPY | TX_W32)) != 0;
 }
 
@@ -649,7 +593,7 @@ shlw32(U *u, Ins *in, int64_t k)
 	if (!d || d->op != OP_SHL || d->guard || d->nopnd != 3 || d->opnd[2].kind != OK_IMM ||
 	    d->opnd[2].imm < 0 || d->opnd[2].imm > 26)
 		return 0;
-	oplevel(u, d, &d->opnd[1], &t);
+	uniform_oplevel(u, d, &d->opnd[1], &t);
 	return (t & (TX_COPY | TX_W32)) && (k & (((int64_t)32 << d->opnd[2].imm) - 1)) == 0;
 }
 
@@ -670,8 +614,8 @@ inslevel(U *u, Ins *in, int *tid)
 		/* each lane gets another lane's operand: the result differs
 		 * between lanes no more than the operand does, and .idx from a
 		 * lane the warp agrees on gives the warp one value */
-		m = oplevel(u, in, &in->opnd[1], &t);
-		if (m > 1 && ir_hasmod(in, MOD_IDX) && oplevel(u, in, &in->opnd[2], &t) < 2)
+		m = uniform_oplevel(u, in, &in->opnd[1], &t);
+		if (m > 1 && ir_hasmod(in, MOD_IDX) && uniform_oplevel(u, in, &in->opnd[2], &t) < 2)
 			m = 1;
 	} else if (in->op == OP_SHFL || in->op == OP_SHFL_SYNC || in->op == OP_ACTIVEMASK || in->op == OP_MATCH) {
 		return 2;
@@ -684,11 +628,11 @@ inslevel(U *u, Ins *in, int *tid)
 		return t;
 	}
 	for (int i = in->ndst; i < in->nopnd && in->op != OP_SHFL_SYNC; i++) {
-		int x = oplevel(u, in, &in->opnd[i], &t);
+		int x = uniform_oplevel(u, in, &in->opnd[i], &t);
 		m = x > m ? x : m;
 	}
 	if (in->guard) {
-		int x = oplevel(u, in, in->guard, &t);
+		int x = uniform_oplevel(u, in, in->guard, &t);
 		m = x > m ? x : m;
 	}
 	if (in->blk >= 0) {
@@ -698,7 +642,7 @@ inslevel(U *u, Ins *in, int *tid)
 	}
 	/* warp-uniform forms of %tid.x: tid.x >> 5.., tid.x / 32k, tid.x < 32k */
 	if (in->nopnd == 3 && in->opnd[1].kind == OK_REG && in->opnd[2].kind == OK_IMM) {
-		int a = oplevel(u, in, &in->opnd[1], &t);
+		int a = uniform_oplevel(u, in, &in->opnd[1], &t);
 		int64_t k = in->opnd[2].imm;
 		(void)a;
 		/* tid.x >> k and tid.x / k are 0 in every thread when the launch
@@ -728,14 +672,14 @@ inslevel(U *u, Ins *in, int *tid)
 	 * warp's first thread (cuSPARSE's `if (warp's first >= n) return`) */
 	if (in->op == OP_SUB && in->nopnd == 3 && !in->guard && in->opnd[1].kind == OK_REG &&
 	    in->opnd[2].kind == OK_REG && lanebits(u, in)) {
-		oplevel(u, in, &in->opnd[1], &t);
+		uniform_oplevel(u, in, &in->opnd[1], &t);
 		if (t & (TX_COPY | TX_W32))
 			return 1;
 	}
 	/* tid.x < n rounded up to 32 (`(n + 31) & -32`, cuSPARSE's gathers):
 	 * a warp's lanes fall on one side of a multiple of 32 */
 	if (in->op == OP_SETP && in->nopnd == 3 && in->opnd[1].kind == OK_REG && in->opnd[2].kind == OK_REG) {
-		int x1, x2, l1 = oplevel(u, in, &in->opnd[1], &x1), l2 = oplevel(u, in, &in->opnd[2], &x2);
+		int x1, x2, l1 = uniform_oplevel(u, in, &in->opnd[1], &x1), l2 = uniform_oplevel(u, in, &in->opnd[2], &x2);
 		int ltge = ir_hasmod(in, MOD_LT) || ir_hasmod(in, MOD_GE) || ir_hasmod(in, MOD_LO) ||
 		    ir_hasmod(in, MOD_HS);
 		int legt = ir_hasmod(in, MOD_LE) || ir_hasmod(in, MOD_GT) || ir_hasmod(in, MOD_LS) ||
@@ -746,17 +690,17 @@ inslevel(U *u, Ins *in, int *tid)
 			return in->guard ? m : 1;
 	}
 	if ((in->op == OP_MOV || in->op == OP_CVT) && in->nopnd == 2 && !in->guard) {
-		oplevel(u, in, &in->opnd[1], &t);
+		uniform_oplevel(u, in, &in->opnd[1], &t);
 		*tid = t;
 	} else if (!in->guard && in->op == OP_AND && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
-	    (in->opnd[2].imm & 31) == 0 && oplevel(u, in, &in->opnd[1], &t) == 0) {
+	    (in->opnd[2].imm & 31) == 0 && uniform_oplevel(u, in, &in->opnd[1], &t) == 0) {
 		*tid = TX_M32;  /* a uniform value rounded down to a multiple of 32 */
 	} else if (!in->guard && (in->op == OP_ADD || in->op == OP_MUL || in->op == OP_SHL || in->op == OP_MAD) &&
 	    in->nopnd == (in->op == OP_MAD ? 4 : 3) && (in->op == OP_ADD || in->op == OP_SHL ||
 	    ir_hasmod(in, MOD_LO) || ir_hasmod(in, MOD_WIDE))) {
 		int l[3], x[3], n = in->nopnd - 1;
 		for (int i = 0; i < n; i++)
-			l[i] = oplevel(u, in, &in->opnd[i + 1], &x[i]);
+			l[i] = uniform_oplevel(u, in, &in->opnd[i + 1], &x[i]);
 		/* the product's terms: a multiple of 32 times anything uniform */
 		int prod = in->op == OP_ADD ? -1 : in->op == OP_SHL ?
 		    (l[0] == 0 && l[1] == 0 && ((x[0] & TX_M32) || (in->opnd[2].kind == OK_IMM && in->opnd[2].imm >= 5))) :
@@ -971,7 +915,7 @@ guardedexit(U *u, Blk *b)
 		return 0;
 	last = fn->ins[b->i1 - 1];
 	if ((last->op != OP_EXIT && last->op != OP_RET) || !last->guard ||
-	    (lv = oplevel(u, last, last->guard, &t)) == 0)
+	    (lv = uniform_oplevel(u, last, last->guard, &t)) == 0)
 		return 0;
 	if (last->nuse > 0 && last->use[0] >= 0 && !verify_isentry(fn, last->use[0]))
 		def = u->pure[last->use[0]];
@@ -1002,8 +946,8 @@ brlevel(U *u, Blk *b, int *def)
 	if (last->nuse > 0 && last->use[0] >= 0 && !verify_isentry(u->fn, last->use[0]))
 		*def = u->pure[last->use[0]];
 	if (last->op == OP_BRX_IDX && last->nopnd > 0)
-		return oplevel(u, last, &last->opnd[0], &t);
-	return last->guard ? oplevel(u, last, last->guard, &t) : 0;
+		return uniform_oplevel(u, last, &last->opnd[0], &t);
+	return last->guard ? uniform_oplevel(u, last, last->guard, &t) : 0;
 }
 
 /* Raises the exit level of every loop that block b's branch (of level lv)
@@ -1259,7 +1203,7 @@ stepw32(U *u, Blk *b, Phi *ph)
 			return 0;
 		int s1 = copyof(fn, d, &d->opnd[1], ph->def), s2 = copyof(fn, d, &d->opnd[2], ph->def);
 		Opnd *step = &d->opnd[s1 ? 2 : 1];
-		if (!(s1 || s2) || oplevel(u, d, step, &t) != 0 || !(t & TX_M32 || ntidcopy(fn, d, step)))
+		if (!(s1 || s2) || uniform_oplevel(u, d, step, &t) != 0 || !(t & TX_M32 || ntidcopy(fn, d, step)))
 			return 0;
 		back = 1;
 	}
@@ -1340,360 +1284,74 @@ solve(U *u)
 	}
 }
 
-static int64_t
-maxthreads(const Func *fn)
+/* The per-value and per-block state of fn's analysis, all uniform (and no
+ * loops) until uniform_solve: 0 when out of memory (uniform_free then
+ * still frees what was had). */
+int
+uniform_init(U *u, Func *fn)
 {
-	int64_t n = 1;
-
-	if (fn->nreqntid) {
-		for (int i = 0; i < fn->nreqntid; i++)
-			n *= fn->reqntid[i];
-		return n;
-	}
-	if (fn->nmaxntid) {
-		for (int i = 0; i < fn->nmaxntid; i++)
-			n *= fn->maxntid[i];
-		return n;
-	}
-	return 0;
-}
-
-static int
-isbar(int op)
-{
-	return op == OP_BAR_SYNC || op == OP_BAR_ARRIVE || op == OP_BAR_RED || op == OP_BAR_CTA_SYNC ||
-	    op == OP_BAR_CTA_ARRIVE || op == OP_BAR_CTA_RED || op == OP_BARRIER_SYNC ||
-	    op == OP_BARRIER_ARRIVE || op == OP_BARRIER_RED || op == OP_BARRIER_CTA_SYNC ||
-	    op == OP_BARRIER_CTA_ARRIVE || op == OP_BARRIER_CTA_RED;
-}
-
-/* Says which threads the branch (instruction index ci) divides: for a
- * comparison of %tid.x with a constant, which threads take which side and
- * from which CTA width on; else where the branch is. */
-static void
-describe(U *u, int ci, char *buf, size_t n)
-{
-	Func *fn = u->fn;
-	Ins *br = ci >= 0 && ci < fn->nins ? fn->ins[ci] : NULL;
-	Ins *c = NULL;
-	int t;
-
-	snprintf(buf, n, "%s", "");
-	if (!br)
-		return;
-	if (br->guard && (br->guard->kind == OK_REG || br->guard->kind == OK_NOT) && br->nuse > 0)
-		c = verify_defins(fn, br->use[0]);
-	if (c && c->op == OP_SETP && c->nopnd == 3 && c->opnd[1].kind == OK_REG && c->opnd[2].kind == OK_IMM &&
-	    (oplevel(u, c, &c->opnd[1], &t), t)) {
-		static const struct { ModId m; const char *op; int plus; } cmp[] = {
-			{MOD_LT, "<", 0}, {MOD_LO, "<", 0}, {MOD_GE, ">=", 0}, {MOD_HS, ">=", 0},
-			{MOD_LE, "<=", 1}, {MOD_LS, "<=", 1}, {MOD_GT, ">", 1}, {MOD_HI, ">", 1},
-			{MOD_EQ, "==", 1}, {MOD_NE, "!=", 1},
-		};
-		for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++)
-			if (ir_hasmod(c, cmp[i].m)) {
-				long long k = (long long)c->opnd[2].imm, w = k + cmp[i].plus;
-				snprintf(buf, n, " (line %d %s on %%tid.x %s %lld, which differs between threads of any CTA"
-				    " wider than %lld)", br->loc.line, br->op == OP_BRA ? "branches" : "leaves", cmp[i].op, k,
-				    w < 1 ? 1 : w);
-				return;
-			}
-	}
-	snprintf(buf, n, " (the branch at line %d divides them)", br->loc.line);
-}
-
-/* The branch to name for the divergence of block b in bx (or bj) at level
- * k or more: one on a pure predicate when there is one (*def then set),
- * else the first that raised the block to its level.  -1 when the
- * analysis did not run. */
-static int
-because(const U *u, int bx, int b, int k, int *def)
-{
-	const unsigned char *d = bx ? u->dx : u->dj, *t = bx ? u->bx : u->bj;
-
-	*def = d[b] >= k;
-	if (*def)
-		return u->why[bx][1][k - 1][b];
-	return t[b] >= k ? u->why[bx][0][t[b] - 1][b] : -1;
-}
-
-/* Whether the exit branch (instruction index ci) was named by a finding
- * already, marking it: one early return before a long unrolled kernel is
- * one bug, reported at the first barrier or collective after it, not at
- * every one. */
-static int
-named(U *u, int ci)
-{
-	if (ci < 0 || ci >= u->fn->nins || !u->said)
-		return 0;
-	if (u->said[ci])
-		return 1;
-	u->said[ci] = 1;
-	return 0;
-}
-
-/* Whether the guard of in is computed without loaded data (see inspure):
- * the threads it divides are divided whatever memory holds. */
-static int
-guardpure(const U *u, const Ins *in)
-{
-	return in->guard && in->nuse > 0 && in->use[0] >= 0 && u->pure[in->use[0]];
-}
-
-static void
-barrier(Verify *v, U *u, Ins *in)
-{
-	Func *fn = u->fn;
-	int aligned = ir_hasmod(in, MOD_ALIGNED) ||
-	    in->op == OP_BAR_SYNC || in->op == OP_BAR_ARRIVE || in->op == OP_BAR_RED ||
-	    in->op == OP_BAR_CTA_SYNC || in->op == OP_BAR_CTA_ARRIVE || in->op == OP_BAR_CTA_RED;
-	int ididx = (in->op == OP_BAR_RED || in->op == OP_BAR_CTA_RED || in->op == OP_BARRIER_RED ||
-	    in->op == OP_BARRIER_CTA_RED) ? 1 : 0;
-	const char *name = ir_opinfo[in->op].name;
-	int t, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
-	/* a thread count names the threads that take part (warp-specialized
-	 * code puts such barriers on one branch on purpose) */
-	int counted = ididx + 1 < in->nopnd && in->op != OP_BAR_RED && in->op != OP_BAR_CTA_RED &&
-	    in->op != OP_BARRIER_RED && in->op != OP_BARRIER_CTA_RED;
-
-	char why[160];
-	int def;
-
-	if (counted)
-		aligned = 0;
-	if (aligned && (u->bj[in->blk] || g)) {
-		int ci = g ? -1 : because(u, 0, in->blk, 1, &def);
-		if (g)
-			def = guardpure(u, in);
-		describe(u, ci, why, sizeof why);
-		verify_report(v, def ? VC_DIVBAR : VC_MAYBEDIV, in->loc,
-		    "'%s' %s: threads of the CTA may not all reach it%s", name,
-		    g ? "under a thread-dependent guard" : "in thread-dependent control flow", why);
-	} else if (aligned && u->bx[in->blk] && !named(u, because(u, 1, in->blk, 1, &def))) {
-		describe(u, because(u, 1, in->blk, 1, &def), why, sizeof why);
-		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, in->loc,
-		    "'%s' after a thread-dependent exit: the exited threads never arrive%s", name, why);
-	}
-	if (ididx < in->nopnd) {
-		Opnd *id = &in->opnd[ididx];
-		/* ptxas reads a literal barrier number and thread count as
-		 * .u32: 2^32 + 1 is barrier 1, -1 is 0xffffffff */
-		if (id->kind == OK_IMM && (uint32_t)id->imm > 15)
-			verify_report(v, VC_BARRIER, id->loc, "barrier number %llu out of range 0..15",
-			    (unsigned long long)id->imm);
-		else if (id->kind == OK_REG && oplevel(u, in, id, &t) > 0)
-			verify_report(v, VC_DIVBAR, id->loc, "barrier number '%s' may differ between threads",
-			    id->sym->name);
-	}
-	if (ididx + 1 < in->nopnd && in->op != OP_BAR_RED && in->op != OP_BAR_CTA_RED &&
-	    in->op != OP_BARRIER_RED && in->op != OP_BARRIER_CTA_RED) {
-		Opnd *cnt = &in->opnd[ididx + 1];
-		int64_t mx = maxthreads(fn);
-		uint32_t n = (uint32_t)cnt->imm;
-		if (cnt->kind == OK_IMM && n % 32 != 0)
-			verify_report(v, VC_BARRIER, cnt->loc,
-			    "barrier thread count %llu is not a multiple of the warp size (32)",
-			    (unsigned long long)cnt->imm);
-		else if (cnt->kind == OK_IMM && mx && n > mx)
-			verify_report(v, VC_LAUNCH, cnt->loc,
-			    "barrier waits for %lu threads but the CTA has at most %lld: it never completes",
-			    (unsigned long)n, (long long)mx);
-	}
-}
-
-/* The lanes a full-mask collective names must all be there: in (the
- * collective, or a call of a wrapper around one) in lane-dependent control
- * flow is reported at operand at. */
-static void
-fullmask(Verify *v, U *u, Ins *in, const Opnd *at, const char *what)
-{
-	int t, def, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
-	char why[160];
-
-	if (u->bj[in->blk] >= 2 || g >= 2) {
-		int ci = because(u, 0, in->blk, 2, &def);
-		if (g >= 2)
-			def = guardpure(u, in);
-		describe(u, g >= 2 ? -1 : ci, why, sizeof why);
-		verify_report(v, def ? VC_WARPDIV : VC_MAYBEDIV, at->loc,
-		    "%s names all 32 lanes, but it is %s: some lanes may be inactive%s",
-		    what, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow", why);
-	} else if (u->bx[in->blk] >= 2 && !named(u, because(u, 1, in->blk, 2, &def))) {
-		describe(u, because(u, 1, in->blk, 2, &def), why, sizeof why);
-		verify_report(v, def ? VC_EXITBAR : VC_MAYBEDIV, at->loc,
-		    "%s names all 32 lanes after a lane-dependent exit%s", what, why);
-	}
-}
-
-static void
-warp(Verify *v, U *u, Ins *in)
-{
-	Opnd *mask = verify_maskof(in);
-	int64_t mv;
-	char what[64];
-
-	if (!mask)
-		return;
-	if (mask->kind == OK_IMM)
-		mv = mask->imm;
-	else if (!verify_constreg(u->fn, in, mask, &mv))
-		return;
-	if ((uint32_t)mv == 0) {
-		verify_report(v, VC_WARPMASK, mask->loc,
-		    "member mask 0: the executing lane is not in it");
-		return;
-	}
-	if ((uint32_t)mv != 0xffffffffu)
-		return;
-	snprintf(what, sizeof what, "'%s'", ir_opinfo[in->op].name);
-	fullmask(v, u, in, mask, what);
-}
-
-/* A call of a wrapper that runs a warp collective on all 32 lanes, named
- * there or passed in by this call. */
-static void
-callwarp(Verify *v, U *u, Ins *in, Wrap *w, int nw)
-{
-	Wrap *d = verify_wrapof(w, nw, verify_callee(in));
-	char what[160];
-	int full, k;
-
-	if (!d || !d->what)
-		return;
-	full = d->full;
-	for (int a = 0; a < 64 && !full && d->par >> a; a++) {
-		Ins *at;
-		Opnd *arg;
-		if ((d->par >> a & 1) && (arg = verify_callarg(u->fn, in, a, &at)))
-			full = verify_maskval(u->fn, at, arg, &k);
-	}
-	if (!full)
-		return;
-	snprintf(what, sizeof what, "the call of '%s' (its '%s' at line %d)", d->fn->name,
-	    ir_opinfo[d->what->op].name, d->what->loc.line);
-	fullmask(v, u, in, &in->opnd[in->ndst], what);
-}
-
-static void
-clusterbar(Verify *v, U *u, Ins *in)
-{
-	int t, def, g = in->guard ? oplevel(u, in, in->guard, &t) : 0;
-
-	if (in->op == OP_BARRIER_CLUSTER_WAIT && !ir_hasmod(in, MOD_ALIGNED))
-		return;
-	if (g >= 2)
-		def = guardpure(u, in);
-	else
-		because(u, 0, in->blk, 2, &def);
-	if (u->bj[in->blk] >= 2 || g >= 2)
-		verify_report(v, def ? VC_DIVBAR : VC_MAYBEDIV, in->loc,
-		    "'%s' %s: the cluster barrier counts warps, and lanes of a warp arriving apart hang it",
-		    ir_opinfo[in->op].name, g >= 2 ? "under a lane-dependent guard" : "in lane-dependent control flow");
-}
-
-static int
-divchecks(const VerifyOpts *o)
-{
-	static const int c[] = { VC_DIVBAR, VC_EXITBAR, VC_MAYBEDIV, VC_LAUNCH, VC_WARPMASK, VC_WARPDIV, VC_BRAUNI };
-
-	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
-		if (o->sev[c[i]] >= 0)
-			return 1;
-	return 0;
-}
-
-static void
-uniform(Verify *v, Func *fn, Wrap *w, int nw)
-{
-	U u = { .fn = fn };
-
-	u.lv = calloc((size_t)fn->nval + 1, 1);
-	u.tidx = calloc((size_t)fn->nval + 1, 1);
-	u.bj = calloc((size_t)fn->nblk + 1, 1);
-	u.bx = calloc((size_t)fn->nblk + 1, 1);
-	u.pure = calloc((size_t)fn->nval + 1, 1);
-	u.dj = calloc((size_t)fn->nblk + 1, 1);
-	u.dx = calloc((size_t)fn->nblk + 1, 1);
-	u.rx[0] = calloc((size_t)fn->nblk + 1, 1);
-	u.rx[1] = calloc((size_t)fn->nblk + 1, 1);
-	u.pdep = malloc(((size_t)fn->nblk + 1) * sizeof *u.pdep);
-	u.work = malloc(((size_t)fn->nblk + 1) * sizeof *u.work);
-	u.stoplv = calloc((size_t)fn->nblk + 1, 1);
-	u.said = calloc((size_t)fn->nins + 1, 1);
-	int ok = u.lv && u.tidx && u.bj && u.bx && u.pure && u.dj && u.dx && u.rx[0] && u.rx[1] &&
-	    u.pdep && u.work && u.stoplv;
+	memset(u, 0, sizeof *u);
+	u->fn = fn;
+	u->lv = calloc((size_t)fn->nval + 1, 1);
+	u->tidx = calloc((size_t)fn->nval + 1, 1);
+	u->bj = calloc((size_t)fn->nblk + 1, 1);
+	u->bx = calloc((size_t)fn->nblk + 1, 1);
+	u->pure = calloc((size_t)fn->nval + 1, 1);
+	u->dj = calloc((size_t)fn->nblk + 1, 1);
+	u->dx = calloc((size_t)fn->nblk + 1, 1);
+	u->rx[0] = calloc((size_t)fn->nblk + 1, 1);
+	u->rx[1] = calloc((size_t)fn->nblk + 1, 1);
+	u->pdep = malloc(((size_t)fn->nblk + 1) * sizeof *u->pdep);
+	u->work = malloc(((size_t)fn->nblk + 1) * sizeof *u->work);
+	u->stoplv = calloc((size_t)fn->nblk + 1, 1);
+	u->said = calloc((size_t)fn->nins + 1, 1);
+	int ok = u->lv && u->tidx && u->bj && u->bx && u->pure && u->dj && u->dx && u->rx[0] && u->rx[1] &&
+	    u->pdep && u->work && u->stoplv;
 	for (int t = 0; t < 8; t++) {
-		int *j = u.jump[t / 4][t / 2 % 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *j);
-		int *w = u.why[t / 4][t / 2 % 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *w);
+		int *j = u->jump[t / 4][t / 2 % 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *j);
+		int *w = u->why[t / 4][t / 2 % 2][t % 2] = malloc(((size_t)fn->nblk + 1) * sizeof *w);
 		ok = ok && j && w;
 		for (int b = 0; j && w && b <= fn->nblk; b++) {
 			j[b] = b;
 			w[b] = -1;
 		}
 	}
-	if (!ok)
-		goto out;
-	/* Without a divergence check on (the loader's case), everything stays
-	 * uniform and only barrier numbers and counts are checked. */
-	if (divchecks(v->o)) {
-		if (!findloops(&u))
-			goto out;
-		pdepths(&u);
-		solve(&u);
-	}
-	for (int i = 0; i < fn->nins; i++) {
-		Ins *in = fn->ins[i];
-		int t;
-		if (in->blk < 0 || fn->blk[in->blk].rpo < 0)
-			continue;
-		if (isbar(in->op))
-			barrier(v, &u, in);
-		else if (in->op == OP_BARRIER_CLUSTER_ARRIVE || in->op == OP_BARRIER_CLUSTER_WAIT)
-			clusterbar(v, &u, in);
-		else if (ir_opinfo[in->op].flags & OF_WARP)
-			warp(v, &u, in);
-		else if (in->op == OP_CALL)
-			callwarp(v, &u, in, w, nw);
-		else if (in->op == OP_BRA && in->guard && ir_hasmod(in, MOD_UNI) &&
-		    oplevel(&u, in, in->guard, &t) > 0)
-			verify_report(v, VC_BRAUNI, in->guard->loc,
-			    "'bra.uni' on a predicate that may differ between threads");
-	}
-out:
-	free(u.lv);
-	free(u.tidx);
-	free(u.bj);
-	free(u.bx);
-	free(u.pure);
-	free(u.dj);
-	free(u.dx);
-	free(u.rx[0]);
-	free(u.rx[1]);
-	free(u.loop);
-	free(u.inner);
-	free(u.mark[0]);
-	free(u.mark[1]);
-	free(u.pdep);
-	free(u.work);
-	free(u.stoplv);
-	free(u.said);
-	for (int t = 0; t < 8; t++) {
-		free(u.jump[t / 4][t / 2 % 2][t % 2]);
-		free(u.why[t / 4][t / 2 % 2][t % 2]);
-	}
+	return ok;
+}
+
+/* The levels of every value and block of u->fn: 0 when out of memory. */
+int
+uniform_solve(U *u)
+{
+	if (!findloops(u))
+		return 0;
+	pdepths(u);
+	solve(u);
+	return 1;
 }
 
 void
-verify_uniform(Verify *v)
+uniform_free(U *u)
 {
-	int nw = 0;
-	Wrap *w = v->o->sev[VC_WARPDIV] >= 0 || v->o->sev[VC_MAYBEDIV] >= 0 || v->o->sev[VC_EXITBAR] >= 0 ?
-	    verify_wraps(v->m, &nw) : NULL;
-
-	for (int f = 0; f < v->m->nfn; f++) {
-		Func *fn = v->m->fn[f];
-		if (fn->hasbody && fn->built)
-			uniform(v, fn, w, nw);
+	free(u->lv);
+	free(u->tidx);
+	free(u->bj);
+	free(u->bx);
+	free(u->pure);
+	free(u->dj);
+	free(u->dx);
+	free(u->rx[0]);
+	free(u->rx[1]);
+	free(u->loop);
+	free(u->inner);
+	free(u->mark[0]);
+	free(u->mark[1]);
+	free(u->pdep);
+	free(u->work);
+	free(u->stoplv);
+	free(u->said);
+	for (int t = 0; t < 8; t++) {
+		free(u->jump[t / 4][t / 2 % 2][t % 2]);
+		free(u->why[t / 4][t / 2 % 2][t % 2]);
 	}
-	free(w);
 }
