@@ -35,6 +35,27 @@ terminates(const Ins *in)
 	return 0;
 }
 
+/* A vector register passed to a .reg formal, or any register to a vector
+ * formal: ptxas takes any pair of the same size in bytes (a .v2 .u16 for a
+ * .u32, a .v4 .u32 for a .v4 .f32) and refuses others ("Type of argument
+ * does not match formal parameter"). */
+static void
+vecformal(Verify *v, const Opnd *a, const Sym *f, const char *name, const char *what)
+{
+	const Opnd *e = a->kind == OK_VEC && a->nsub > 0 ? &a->sub[0] : a;
+	const Sym *r = e->kind == OK_REG ? e->sym : NULL;
+	int64_t n = a->kind == OK_VEC ? a->nsub : 1, fb, ab;
+
+	if (!r || r->kind != SYM_REG || e->sel)
+		return;
+	fb = (int64_t)f->vec * (ir_tyinfo[f->type].bits / 8);
+	ab = n * (ir_tyinfo[r->type].bits / 8);
+	if (fb != ab)
+		verify_report(v, VC_CALLPROTO, a->loc,
+		    "%s '%s' is %lld bytes, but formal parameter '%s' of '%s' is %lld bytes", what,
+		    r->vecof ? r->vecof->name : r->name, (long long)ab, f->name, name, (long long)fb);
+}
+
 /* One list of a call (arguments or returns) against the callee's formals. */
 static void
 formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const char *name, const char *what)
@@ -49,6 +70,10 @@ formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const cha
 	for (int k = 0; k < n; k++) {
 		const Opnd *a = &l->sub[k];
 		const Sym *f = par[k].sym;
+		if (f && f->kind == SYM_REG && (f->vec > 1 || a->kind == OK_VEC)) {
+			vecformal(v, a, f, name, what);
+			continue;
+		}
 		if (a->kind != OK_SYM || !a->sym || a->sym->kind != SYM_VAR || !f || f->space != SP_PARAM ||
 		    a->sym->size < 0 || f->size < 0 || a->sym->size == f->size)
 			continue;
