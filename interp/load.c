@@ -55,6 +55,23 @@ bi_of(const char *name)
 	return interp_cdp_builtin(name);
 }
 
+/* shfl and vote without .sync (PTX ISA before 6.4, or a target before
+ * sm_70): the lanes that execute it take part, as with .sync and a full
+ * membermask (ptxas compiles vote.ballot to VOTE.ANY R, PT).  The
+ * membermask, source k of the .sync form, is that immediate; xi->s has
+ * room for it (interp_decode_srcs). */
+static int
+allmask(XIns *xi, int k)
+{
+	if (xi->ns != k)
+		return -1;
+	memset(&xi->s[k], 0, sizeof xi->s[k]);
+	xi->s[k].k = XO_IMM;
+	xi->s[k].imm = 0xffffffffu;
+	xi->ns++;
+	return 0;
+}
+
 /* Width in bits of a register operand (of a vector register's element). */
 static int
 regbits(const Opnd *o)
@@ -748,14 +765,18 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_MAPA: case OP_GETCTARANK: case OP_BARRIER_CLUSTER_ARRIVE: case OP_BARRIER_CLUSTER_WAIT:
 	case OP_ST_ASYNC: case OP_RED_ASYNC:
 		return interp_clu_decode(pm, x, xi, in);
-	case OP_SHFL_SYNC:
+	case OP_SHFL_SYNC: case OP_SHFL:
 		xi->x = X_SHFL;
 		xi->mod = modofclass(in, MC_SHFL);
-		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
-	case OP_VOTE_SYNC:
+		if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32))
+			return -1;
+		return in->op == OP_SHFL ? allmask(xi, 3) : 0;
+	case OP_VOTE_SYNC: case OP_VOTE:
 		xi->x = X_VOTE;
 		xi->mod = modofclass(in, MC_VOTE);
-		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
+		if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32))
+			return -1;
+		return in->op == OP_VOTE ? allmask(xi, 1) : 0;
 	case OP_MATCH:
 		xi->x = X_MATCH;
 		xi->mod = ir_hasmod(in, MOD_ALL) ? MOD_ALL : MOD_ANY;
