@@ -254,6 +254,8 @@ struct ptx_module {
 	XFunc *fn; int nfn;
 	SymLoc *sl; size_t nsl;       /* open-addressing map Sym* -> SymLoc (nsl a power of two) */
 	int64_t *allocs; int nallocs; /* module variables' allocations */
+	uint64_t modlocal;            /* bytes of module-scope .local variables, at the start of
+	                               * every kernel's frame (layout.c) */
 	size_t nslused;               /* filled entries of sl */
 	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
 	int bad;                      /* ptx_module_parse: the module has errors */

@@ -475,6 +475,10 @@ lowercall(Parser *p, Ins *in, EList *ops)
 			o->loc = e->loc;
 			o->sub = parse_lowerlist(p, e->elt, e->nelt);
 			o->nsub = e->nelt;
+			/* ptxas: a syntax error; a vector register passes whole */
+			for (int k = 0; k < e->nelt; k++)
+				if (e->elt[k]->kind == E_BRACE)
+					diag_err(p->dg, e->elt[k]->loc, "a call's argument or return value cannot be a vector expression '{...}'");
 			if (i == 0) {
 				o->isdst = 1;
 				first = 1;
