@@ -218,10 +218,19 @@ initvar(ptx_module *pm, const Sym *s, const Expr *e, uint8_t *p, uint64_t size, 
 	return 0;
 }
 
+/* A .tex variable (PTX ISA before 1.5) is a texture reference: a
+ * .global .texref (the ISA: ".tex .u32 t" is ".global .texref t"). */
 static int
 isglobalvar(const Sym *s)
 {
-	return s->kind == SYM_VAR && (s->space == SP_GLOBAL || s->space == SP_CONST);
+	return s->kind == SYM_VAR && (s->space == SP_GLOBAL || s->space == SP_CONST || s->space == SP_TEX);
+}
+
+/* The bytes a module variable takes: a texture reference holds a handle. */
+static uint64_t
+modsize(const Sym *s)
+{
+	return s->space == SP_TEX ? 8 : interp_symsize(s);
 }
 
 /* The n-th symbol that lives as long as the module: the module's own, then
@@ -280,7 +289,7 @@ interp_layout_module(ptx_module *pm)
 		SymLoc *l;
 		if (isglobalvar(s)) {
 			uint64_t a;
-			if (interp_mem_new(cx, interp_symsize(s), s->name, AK_MODULE, &a) != PTX_OK)
+			if (interp_mem_new(cx, modsize(s), s->name, AK_MODULE, &a) != PTX_OK)
 				return PTX_ENOMEM;
 			pm->allocs[pm->nallocs++] = (int64_t)a;
 			if (s->space == SP_CONST) {   /* memcheck reports stores to it */
@@ -294,7 +303,7 @@ interp_layout_module(ptx_module *pm)
 				return PTX_ENOMEM;
 			l->space = MS_GLOBAL;
 			l->addr = a;
-			l->size = interp_symsize(s);
+			l->size = modsize(s);
 		}
 	}
 	/* .shared variables: kernel by kernel (smem.c) */
