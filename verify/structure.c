@@ -74,6 +74,15 @@ formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const cha
 			vecformal(v, a, f, name, what);
 			continue;
 		}
+		/* a register for a scalar .reg formal: ptxas takes what an
+		 * instruction of the formal's type takes ("Type of argument does
+		 * not match formal parameter": .u32 for .f32, .u16 for .u32) */
+		if (f && f->kind == SYM_REG && a->kind == OK_REG && a->sym && a->sym->kind == SYM_REG && !a->sel &&
+		    f->type && a->sym->type && !verify_tyfits(f->type, a->sym->type)) {
+			verify_report(v, VC_CALLPROTO, a->loc, "%s '%s' is .%s, but formal parameter '%s' of '%s' is .%s",
+			    what, a->sym->name, ir_tyinfo[a->sym->type].name, f->name, name, ir_tyinfo[f->type].name);
+			continue;
+		}
 		if (a->kind != OK_SYM || !a->sym || a->sym->kind != SYM_VAR || !f || f->space != SP_PARAM ||
 		    a->sym->size < 0 || f->size < 0 || a->sym->size == f->size)
 			continue;
