@@ -87,9 +87,10 @@ regbits(const Opnd *o)
  * truncated or zero-extended to its width (a .v2 .u32 return received in a
  * .b64 register is its .x alone).  xi->s holds every element: the
  * arguments', then the returns' destinations; xi->tbl, VC_N ints for each
- * argument then each return (VC_*).  A destination with more
- * elements than its source (a .u32 passed to a .v2 .u16 parameter) is a
- * form on which ptxas fails: refused. */
+ * argument then each return (VC_*).  A destination with more elements
+ * than its source is refused: ptxas leaves the rest undefined (an H200
+ * passed on 0x0038 for the .y of a .v2 .u16 that received a .b32) or
+ * fails (a .u32 passed to a .v2 .u16 parameter crashes ptxas 13.0). */
 static int
 decode_vcall(ptx_module *pm, XIns *xi, const Func *cf, const Opnd *rets, const Opnd *args)
 {
@@ -113,7 +114,7 @@ decode_vcall(ptx_module *pm, XIns *xi, const Func *cf, const Opnd *rets, const O
 		on = o->kind == OK_VEC ? n : 1;
 		if (k < na ? fn > on : on > fn) {
 			interp_diag(pm->cx, pm->m->name, o->loc.line, o->loc.col, PTX_SEV_ERROR, NULL,
-			    "%s %d of the call to '%s' binds a %d-element %s to a %d-element %s, which ptxas does not compile",
+			    "%s %d of the call to '%s' binds a %d-element %s to a %d-element %s: ptxas leaves the elements past the source's undefined",
 			    k < na ? "argument" : "return value", (k < na ? k : k - na) + 1, cf->name,
 			    k < na ? on : fn, k < na ? "register" : "return value", k < na ? fn : on,
 			    k < na ? "parameter" : "register");
