@@ -81,6 +81,25 @@ regbits(const Opnd *o)
 	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? ir_tyinfo[o->sym->type].bits : 0;
 }
 
+/* A decoded call: its ns sources src (when not NULL, copied), nret
+ * returns, narg arguments, nd destinations in xi->d. */
+static int
+callops(ptx_module *pm, XIns *xi, const XOp *src, int ns, int nret, int narg, int nd)
+{
+	if (src) {
+		xi->s = interp_alloc(pm->cx, (size_t)(ns + 1) * sizeof *xi->s);
+		if (!xi->s)
+			return -1;
+		memcpy(xi->s, src, (size_t)ns * sizeof *src);
+	}
+	xi->nret = nret;
+	xi->narg = narg;
+	xi->nd = (uint8_t)nd;
+	xi->ns = (uint8_t)ns;
+	xi->x = X_CALL;
+	return 0;
+}
+
 /* A call that passes or receives a vector register, or whose callee has a
  * vector .reg parameter or return value.  ptxas binds such a pair element
  * by element: element i of the destination is element i of the source,
@@ -133,16 +152,7 @@ decode_vcall(ptx_module *pm, XIns *xi, const Func *cf, const Opnd *rets, const O
 		}
 		ns += n;
 	}
-	xi->s = interp_alloc(pm->cx, (size_t)(ns + 1) * sizeof *xi->s);
-	if (!xi->s)
-		return -1;
-	memcpy(xi->s, tmp, (size_t)ns * sizeof *tmp);
-	xi->nret = nr;
-	xi->narg = na;
-	xi->nd = 0;
-	xi->ns = (uint8_t)ns;
-	xi->x = X_CALL;
-	return 0;
+	return callops(pm, xi, tmp, ns, nr, na, 0);
 }
 
 /* Whether a call's lists or its callee's header hold a vector register. */
@@ -219,17 +229,8 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 			if (interp_decode_ops(pm, &args->sub[na], 1, ps ? ps->type : 0, &tmp[na], 1) != 1)
 				return -1;
 		}
-		xi->s = interp_alloc(pm->cx, (size_t)(na + 1) * sizeof *xi->s);
-		if (!xi->s)
-			return -1;
-		memcpy(xi->s, tmp, (size_t)na * sizeof *tmp);
 	}
-	xi->nret = nb;
-	xi->narg = na;
-	xi->nd = (uint8_t)nb;
-	xi->ns = (uint8_t)na;
-	xi->x = X_CALL;
-	return 0;
+	return callops(pm, xi, args ? tmp : NULL, na, nb, na, nb);
 }
 
 /* The text of the instruction's numeric-shape modifier of class id (MOD_SHAPE, MOD_MN, MOD_XN). */
