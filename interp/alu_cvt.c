@@ -185,6 +185,12 @@ uint64_t alu_f2i64(uint64_t a, int sg)
 	return cvt1(&op, op.ty, TY_F32, a & 0xFFFFFFFFu);
 }
 
+uint64_t alu_u64f32(uint64_t a)
+{
+	AluOp op = { .op = OP_CVT, .ty = TY_F32, .ty2 = TY_U64, .rnd = ALU_RN };
+	return cvt1(&op, op.ty, TY_U64, a);
+}
+
 static uint64_t pack(const AluOp *op, const uint64_t *s)
 {
 	int w = bitsof(op->ty);

@@ -461,6 +461,14 @@ interp_chk_regs(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m)
 	for (int k = 0; k < xi->nd && k < 8; k++)
 		if (xi->d[k].k == XO_REG)
 			def[xi->d[k].r] |= m;
+	/* a call binding vector registers: its returns' elements follow the
+	 * arguments' in xi->s (load.c decode_vcall) */
+	for (int k = 0; xi->x == X_CALL && xi->tbl && k < xi->nret; k++) {
+		const int32_t *t = &xi->tbl[VC_N * (xi->narg + k)];
+		for (int e = 0; e < t[VC_CNT]; e++)
+			if (xi->s[t[VC_AT] + e].k == XO_REG)
+				def[xi->s[t[VC_AT] + e].r] |= m;
+	}
 	for (int k = 0; k < k0; k++)
 		if (xi->s[k].k == XO_REG)
 			def[xi->s[k].r] |= m;

@@ -202,11 +202,15 @@ interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m)
 		if (xi->ns)
 			barrier(L, w, xi, m);
 		break;
+	/* shfl and vote without .sync have no membermask: the lanes that
+	 * execute them are the group (load.c allmask) */
 	case X_SHFL:
-		members(L, w, xi, 3, m);
+		if (!xi->in || xi->in->op != OP_SHFL)
+			members(L, w, xi, 3, m);
 		break;
 	case X_VOTE: case X_MATCH: case X_REDUX:
-		members(L, w, xi, 1, m);
+		if (!xi->in || xi->in->op != OP_VOTE)
+			members(L, w, xi, 1, m);
 		break;
 	case X_BARWARP: case X_ELECT:
 		if (xi->ns)

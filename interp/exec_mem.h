@@ -501,6 +501,16 @@ chk_store(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint
 
 
 
+/* Element k of a store's value for lane l: st.f32 of a .b64 register
+ * (bit k of xi->sign, load.c st_converts) stores the register's value as
+ * an unsigned integer rounded to f32, as ptxas compiles it (I2F.U64). */
+static inline uint64_t
+stval(Launch *L, Warp *w, uint64_t *r, const XIns *xi, int k, uint32_t l)
+{
+	uint64_t v = V(&xi->s[k], l);
+	return xi->sign >> k & 1 ? alu_u64f32(v) : v;
+}
+
 /* Lane l's host pointer for n bytes, its address left in ad[l]: taken from
  * hp when the warp was translated whole (chk_lanes filled hp and ad), else
  * translated here.  NULL after a fault.  One place for ldlanes and
@@ -606,7 +616,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		int run = 1;   /* lane l's bytes follow lane l - 1's: one range for the shadows */
 		for (uint32_t l = 0; l < WARP; l++) {
 			uint64_t was = memget(hp[l], sz);
-			memput(hp[l], V(&xi->s[0], l), sz);
+			memput(hp[l], stval(L, w, r, xi, 0, l), sz);
 			changed |= (uint32_t)(memget(hp[l], sz) != was) << l;
 			run &= hp[l] == hp[0] + (size_t)l * sz;
 		}
@@ -652,7 +662,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			memcpy(was, p, tot);
 #endif
 		for (int k = 0; k < xi->ns; k++)
-			memput(p + k * sz, V(&xi->s[k], l), sz);
+			memput(p + k * sz, stval(L, w, r, xi, k, l), sz);
 #ifdef INTERP_CHECK
 		chk_unpoison(L, p, tot);
 		if (L->lpend)

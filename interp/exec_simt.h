@@ -199,6 +199,25 @@ locput(Warp *w, uint32_t l, uint32_t off, uint64_t v, uint32_t size)
 		memcpy(w->loc[l] + off, &v, size > 8 ? 8 : size);
 }
 
+/* A value of width from (bits) carried into a register of width to:
+ * truncated, or zero-extended (a vector binding, load.c decode_vcall). */
+static uint64_t
+vcwidth(uint64_t v, int from, int to)
+{
+	int b = from < to ? from : to;
+	return b >= 64 ? v : v & ((1ull << b) - 1);
+}
+
+/* Element e of a vector-bound argument for lane l, at width bits: the
+ * caller's element e, or 0 past the caller's last (a shorter source). */
+static uint64_t
+vcelem(Launch *L, Warp *w, uint64_t *r, const XIns *xi, const int32_t *t, int e, int bits, uint32_t l)
+{
+	if (e >= t[VC_CNT])
+		return 0;
+	return vcwidth(val(L, w, r, &xi->s[t[VC_AT] + e], l), t[VC_BITS], bits);
+}
+
 static int
 call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 {
@@ -233,7 +252,17 @@ call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 	if (!(g->r = regfile(L, w, w->ncf, cal->nregs)))
 		return -1;
 	/* arguments: from the caller's .param variables (or registers) into the callee's frame */
-	for (int k = 0; k < xi->narg && k < cal->f->npar; k++) {
+	for (int k = 0; xi->tbl && k < xi->narg; k++) {   /* element by element (load.c decode_vcall) */
+		const int32_t *t = &xi->tbl[VC_N * k];
+		for (int e = 0; e < cal->f->par[k].sym->vec; e++) {
+			uint64_t *d = &g->r[(size_t)t[VC_SLOT + e] * WARP];
+			FOR_LANES(m, l)
+				d[l] = vcelem(L, w, r, xi, t, e, t[VC_FBITS], l);
+			if (CHECKED)
+				RDEF(g->r, cal->nregs)[t[VC_SLOT + e]] |= m;
+		}
+	}
+	for (int k = 0; !xi->tbl && k < xi->narg && k < cal->f->npar; k++) {
 		const XOp *o = &xi->s[k];
 		uint32_t sz = cal->parsz[k];
 		if (cal->parreg[k] >= 0) {   /* a .reg parameter */
@@ -268,7 +297,19 @@ finish_call(Launch *L, Warp *w)
 	XFunc *cal = g->fn;
 	uint64_t *r = g->callr;
 
-	for (int k = 0; k < xi->nret && k < cal->f->nret; k++) {
+	for (int k = 0; xi->tbl && k < xi->nret; k++) {
+		const int32_t *t = &xi->tbl[VC_N * (xi->narg + k)];
+		for (int e = 0; e < t[VC_CNT]; e++) {
+			const XOp *o = &xi->s[t[VC_AT] + e];
+			if (o->k != XO_REG)
+				continue;
+			FOR_LANES(g->retmask, l) {
+				uint64_t v = g->r[(size_t)t[VC_SLOT + e] * WARP + l];
+				r[(size_t)o->r * WARP + l] = vcwidth(v, t[VC_FBITS], t[VC_BITS]);
+			}
+		}
+	}
+	for (int k = 0; !xi->tbl && k < xi->nret && k < cal->f->nret; k++) {
 		const XOp *o = &xi->d[k];
 		uint32_t sz = cal->retsz[k], src = g->lbase + cal->retoff[k];
 		if (cal->retreg[k] >= 0) {   /* a .reg return value */

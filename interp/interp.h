@@ -141,7 +141,8 @@ typedef struct {
 	uint8_t nd, ns;       /* destinations, sources (vectors flattened) */
 	uint8_t ty, size;     /* instruction type; memory element size in bytes */
 	uint8_t space;        /* MS_* of a memory access; cvta/isspacep: the named space */
-	uint8_t sign;         /* loads: sign-extend */
+	uint8_t sign;         /* loads: sign-extend; st.f32: bit k, element k is a .b64
+	                       * register converted (exec_mem.h stval) */
 	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits;
 	                       * 2: an extern array's, moved to the kernel's dynamic base too */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */
@@ -173,6 +174,17 @@ typedef struct {
 	uint64_t *bc;         /* X_ALU with fast, X_MOV: the immediate sources broadcast to WARP
 	                       * lanes, one plane each (XOp.r is the index); NULL: none */
 } XIns;
+
+/* A call binding a vector register (load.c decode_vcall): xi->tbl holds
+ * VC_N ints for each argument then each return value. */
+enum {
+	VC_AT,      /* its first element's index in xi->s */
+	VC_CNT,     /* the caller's elements */
+	VC_BITS,    /* their width */
+	VC_FBITS,   /* the width of the formal's elements */
+	VC_SLOT,    /* the callee's register slot of each formal element (4) */
+	VC_N = VC_SLOT + 4
+};
 
 /* Builtin callees recognised by name (extern .func without body). */
 enum { BI_NONE, BI_VPRINTF, BI_MALLOC, BI_FREE, BI_ASSERT,
@@ -242,6 +254,8 @@ struct ptx_module {
 	XFunc *fn; int nfn;
 	SymLoc *sl; size_t nsl;       /* open-addressing map Sym* -> SymLoc (nsl a power of two) */
 	int64_t *allocs; int nallocs; /* module variables' allocations */
+	uint64_t modlocal;            /* bytes of module-scope .local variables, at the start of
+	                               * every kernel's frame (layout.c) */
 	size_t nslused;               /* filled entries of sl */
 	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
 	int bad;                      /* ptx_module_parse: the module has errors */

@@ -218,10 +218,19 @@ initvar(ptx_module *pm, const Sym *s, const Expr *e, uint8_t *p, uint64_t size, 
 	return 0;
 }
 
+/* A .tex variable (PTX ISA before 1.5) is a texture reference: a
+ * .global .texref (the ISA: ".tex .u32 t" is ".global .texref t"). */
 static int
 isglobalvar(const Sym *s)
 {
-	return s->kind == SYM_VAR && (s->space == SP_GLOBAL || s->space == SP_CONST);
+	return s->kind == SYM_VAR && (s->space == SP_GLOBAL || s->space == SP_CONST || s->space == SP_TEX);
+}
+
+/* The bytes a module variable takes: a texture reference holds a handle. */
+static uint64_t
+modsize(const Sym *s)
+{
+	return s->space == SP_TEX ? 8 : interp_symsize(s);
 }
 
 /* The n-th symbol that lives as long as the module: the module's own, then
@@ -245,6 +254,8 @@ modulesym(const Module *m, int n)
 	return NULL;
 }
 
+static uint64_t place_var(uint64_t *at, uint64_t al, uint64_t size);
+
 /* Module variables: allocate them all, then initialise (initialisers may take
  * the address of a later variable). */
 int
@@ -261,11 +272,24 @@ interp_layout_module(ptx_module *pm)
 	pm->allocs = interp_alloc(cx, (n + 1) * sizeof *pm->allocs);
 	if (!pm->allocs)
 		return PTX_ENOMEM;
+	/* Module-scope .local variables (PTX ISA before 3.0, compiled without
+	 * the ABI): each thread's own, at the start of its kernel's frame */
+	for (i = 0; i < m->nsyms; i++) {
+		SymLoc *l;
+		s = m->syms[i];
+		if (s->kind != SYM_VAR || s->space != SP_LOCAL)
+			continue;
+		if (!(l = interp_symloc(pm, s, 1)))
+			return PTX_ENOMEM;
+		l->space = MS_LOCAL;
+		l->addr = place_var(&pm->modlocal, interp_symalign(s), interp_symsize(s));
+		l->size = interp_symsize(s);
+	}
 	for (i = 0; (s = modulesym(m, i)); i++) {
 		SymLoc *l;
 		if (isglobalvar(s)) {
 			uint64_t a;
-			if (interp_mem_new(cx, interp_symsize(s), s->name, AK_MODULE, &a) != PTX_OK)
+			if (interp_mem_new(cx, modsize(s), s->name, AK_MODULE, &a) != PTX_OK)
 				return PTX_ENOMEM;
 			pm->allocs[pm->nallocs++] = (int64_t)a;
 			if (s->space == SP_CONST) {   /* memcheck reports stores to it */
@@ -279,7 +303,7 @@ interp_layout_module(ptx_module *pm)
 				return PTX_ENOMEM;
 			l->space = MS_GLOBAL;
 			l->addr = a;
-			l->size = interp_symsize(s);
+			l->size = modsize(s);
 		}
 	}
 	/* .shared variables: kernel by kernel (smem.c) */
@@ -322,6 +346,22 @@ place_var(uint64_t *at, uint64_t al, uint64_t size)
 	return off;
 }
 
+/* A module-scope .local variable that o names, or NULL. */
+static const Sym *
+modlocalref(const Module *m, const Opnd *o)
+{
+	const Sym *s = NULL;
+	if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR && o->sym->space == SP_LOCAL)
+		for (int i = 0; i < m->nsyms && !s; i++)
+			if (m->syms[i] == o->sym)
+				s = o->sym;
+	if (!s && o->base)
+		s = modlocalref(m, o->base);
+	for (int k = 0; !s && k < o->nsub && o->kind != OK_EXPR; k++)
+		s = modlocalref(m, &o->sub[k]);
+	return s;
+}
+
 /* The most a kernel's parameters may take (sm_70 and later, PTX 8.1):
  * beyond it ptxas reports "uses too much parameter space". */
 #define MAX_KPARAM 0x7ffcu
@@ -335,7 +375,7 @@ interp_layout_func(ptx_module *pm, XFunc *x)
 {
 	ptx_ctx *cx = pm->cx;
 	Func *f = x->f;
-	uint64_t fr = 0, fa = 16;
+	uint64_t fr = f->entry ? pm->modlocal : 0, fa = 16;
 	int n = f->npar + f->nret;
 
 	x->paroff = interp_alloc(cx, (size_t)(f->npar + 1) * sizeof *x->paroff);
@@ -349,6 +389,18 @@ interp_layout_func(ptx_module *pm, XFunc *x)
 	x->retreg = x->parreg + f->npar;
 	for (int i = 0; i < f->npar + f->nret; i++)
 		x->parreg[i] = -1;
+	/* module-scope .local variables sit in the kernel's frame, where a
+	 * .func's code, reached through the call stack, cannot name them */
+	for (int i = 0; !f->entry && pm->modlocal && i < f->nins; i++)
+		for (int k = 0; k < f->ins[i]->nopnd; k++) {
+			const Sym *s = modlocalref(pm->m, &f->ins[i]->opnd[k]);
+			if (s) {
+				interp_diag(cx, pm->m->name, f->ins[i]->loc.line, f->ins[i]->loc.col, PTX_SEV_ERROR, NULL,
+				    "module-scope .local variable '%s' used in function '%s' is not executed by the interpreter "
+				    "(only a kernel's own code reaches it)", s->name, f->name);
+				return PTX_EUNSUPPORTED;
+			}
+		}
 	(void)n;
 	if (f->entry) {
 		uint64_t off = 0;

@@ -55,6 +55,124 @@ bi_of(const char *name)
 	return interp_cdp_builtin(name);
 }
 
+/* shfl and vote without .sync (PTX ISA before 6.4, or a target before
+ * sm_70): the lanes that execute it take part, as with .sync and a full
+ * membermask (ptxas compiles vote.ballot to VOTE.ANY R, PT).  The
+ * membermask, source k of the .sync form, is that immediate; xi->s has
+ * room for it (interp_decode_srcs). */
+static int
+allmask(XIns *xi, int k)
+{
+	if (xi->ns != k)
+		return -1;
+	memset(&xi->s[k], 0, sizeof xi->s[k]);
+	xi->s[k].k = XO_IMM;
+	xi->s[k].imm = 0xffffffffu;
+	xi->ns++;
+	return 0;
+}
+
+/* Width in bits of a register operand (of a vector register's element). */
+static int
+regbits(const Opnd *o)
+{
+	if (o->kind == OK_VEC && o->nsub > 0)
+		o = &o->sub[0];
+	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? ir_tyinfo[o->sym->type].bits : 0;
+}
+
+/* A decoded call: its ns sources src (when not NULL, copied), nret
+ * returns, narg arguments, nd destinations in xi->d. */
+static int
+callops(ptx_module *pm, XIns *xi, const XOp *src, int ns, int nret, int narg, int nd)
+{
+	if (src) {
+		xi->s = interp_alloc(pm->cx, (size_t)(ns + 1) * sizeof *xi->s);
+		if (!xi->s)
+			return -1;
+		memcpy(xi->s, src, (size_t)ns * sizeof *src);
+	}
+	xi->nret = nret;
+	xi->narg = narg;
+	xi->nd = (uint8_t)nd;
+	xi->ns = (uint8_t)ns;
+	xi->x = X_CALL;
+	return 0;
+}
+
+/* A call that passes or receives a vector register, or whose callee has a
+ * vector .reg parameter or return value.  ptxas binds such a pair element
+ * by element: element i of the destination is element i of the source,
+ * truncated or zero-extended to its width (a .v2 .u32 return received in a
+ * .b64 register is its .x alone).  xi->s holds every element: the
+ * arguments', then the returns' destinations; xi->tbl, VC_N ints for each
+ * argument then each return (VC_*).  A destination with more elements
+ * than its source is refused: ptxas leaves the rest undefined (an H200
+ * passed on 0x0038 for the .y of a .v2 .u16 that received a .b32) or
+ * fails (a .u32 passed to a .v2 .u16 parameter crashes ptxas 13.0). */
+static int
+decode_vcall(ptx_module *pm, XIns *xi, const Func *cf, const Opnd *rets, const Opnd *args)
+{
+	int na = args ? args->nsub : 0, nr = rets ? rets->nsub : 0, ns = 0;
+	XOp tmp[64];
+
+	if (!cf || !cf->hasbody || na != cf->npar || nr != cf->nret || na + nr > 20)
+		return -1;
+	xi->tbl = interp_alloc(pm->cx, (size_t)(VC_N * (na + nr) + 1) * sizeof *xi->tbl);
+	if (!xi->tbl)
+		return -1;
+	xi->ntbl = VC_N * (na + nr);
+	for (int k = 0; k < na + nr; k++) {
+		const Opnd *o = k < na ? &args->sub[k] : &rets->sub[k - na];
+		const Sym *f = k < na ? cf->par[k].sym : cf->ret[k - na].sym;
+		int n, fn = f ? f->vec : 0, on;
+		if (!f || f->kind != SYM_REG || (o->kind != OK_VEC && o->kind != OK_REG && o->kind != OK_IMM))
+			return -1;
+		if ((n = interp_decode_ops(pm, o, 1, f->type, &tmp[ns], 64 - ns)) < 1)
+			return -1;
+		on = o->kind == OK_VEC ? n : 1;
+		if (k < na ? fn > on : on > fn) {
+			interp_diag(pm->cx, pm->m->name, o->loc.line, o->loc.col, PTX_SEV_ERROR, NULL,
+			    "%s %d of the call to '%s' binds a %d-element %s to a %d-element %s: ptxas leaves the elements past the source's undefined",
+			    k < na ? "argument" : "return value", (k < na ? k : k - na) + 1, cf->name,
+			    k < na ? on : fn, k < na ? "register" : "return value", k < na ? fn : on,
+			    k < na ? "parameter" : "register");
+			return -1;
+		}
+		int32_t *t = &xi->tbl[VC_N * k];
+		t[VC_AT] = ns;
+		t[VC_CNT] = n;
+		t[VC_BITS] = o->kind == OK_IMM ? ir_tyinfo[f->type].bits : regbits(o);
+		t[VC_FBITS] = ir_tyinfo[f->type].bits;
+		for (int e = 0; e < fn; e++) {
+			const Sym *r = fn > 1 ? (f->part ? f->part[e] : NULL) : f;
+			if (!r || r->id < 0 || r->id >= cf->nregs || cf->regs[r->id] != r)
+				return -1;
+			t[VC_SLOT + e] = r->id;
+		}
+		ns += n;
+	}
+	return callops(pm, xi, tmp, ns, nr, na, 0);
+}
+
+/* Whether a call's lists or its callee's header hold a vector register. */
+static int
+vcall(const Func *cf, const Opnd *rets, const Opnd *args)
+{
+	for (int k = 0; rets && k < rets->nsub; k++)
+		if (rets->sub[k].kind == OK_VEC)
+			return 1;
+	for (int k = 0; args && k < args->nsub; k++)
+		if (args->sub[k].kind == OK_VEC)
+			return 1;
+	for (int k = 0; cf && k < cf->npar + cf->nret; k++) {
+		const Sym *s = k < cf->npar ? cf->par[k].sym : cf->ret[k - cf->npar].sym;
+		if (s && s->kind == SYM_REG && s->vec > 1)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 {
@@ -94,6 +212,8 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 	}
 	if (fi < 0)
 		return -1;
+	if (vcall(xi->target >= 0 ? pm->fn[xi->target].f : NULL, rets, args))
+		return decode_vcall(pm, xi, xi->target >= 0 ? pm->fn[xi->target].f : NULL, rets, args);
 	if (rets) {
 		if (rets->nsub > 8 || interp_decode_ops(pm, rets->sub, rets->nsub, 0, xi->d, 8) != rets->nsub)
 			return -1;
@@ -109,17 +229,8 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 			if (interp_decode_ops(pm, &args->sub[na], 1, ps ? ps->type : 0, &tmp[na], 1) != 1)
 				return -1;
 		}
-		xi->s = interp_alloc(pm->cx, (size_t)(na + 1) * sizeof *xi->s);
-		if (!xi->s)
-			return -1;
-		memcpy(xi->s, tmp, (size_t)na * sizeof *tmp);
 	}
-	xi->nret = nb;
-	xi->narg = na;
-	xi->nd = (uint8_t)nb;
-	xi->ns = (uint8_t)na;
-	xi->x = X_CALL;
-	return 0;
+	return callops(pm, xi, args ? tmp : NULL, na, nb, na, nb);
 }
 
 /* The text of the instruction's numeric-shape modifier of class id (MOD_SHAPE, MOD_MN, MOD_XN). */
@@ -139,28 +250,29 @@ shapeis(const Ins *in, int id, const char *s)
 	return t && strcmp(t, s) == 0;
 }
 
-/* cp.async [dst], [src], cp-size {, src-size | ignore-src}: the destination
- * is the memory operand (shared), the source base and offset s[0] and s[1],
- * the cp-size xi->size, and src-size or the ignore-src predicate s[2]. */
 /* st.f32 of a 64-bit register is a conversion, not a store of its low half:
  * ptxas 13 compiles st.global.f32 [a], %b64 to I2F.U64 and a 32-bit store
- * (the register's value as an unsigned integer, rounded to f32).  The
- * store path moves bits only, so such a store is left unexecuted. */
+ * (the register's value as an unsigned integer, rounded to f32; the
+ * verifier lets only a .b64 register through).  Bit k of the result: the
+ * value's element k is such a register (XIns.sign of a store). */
 static int
 st_converts(const Opnd *o, int ty)
 {
+	int m = 0;
 	if (ty != TY_F32)
 		return 0;
 	if (o->kind == OK_VEC) {
-		for (int i = 0; i < o->nsub; i++)
-			if (st_converts(&o->sub[i], ty))
-				return 1;
-		return 0;
+		for (int i = 0; i < o->nsub && i < 8; i++)
+			m |= st_converts(&o->sub[i], ty) << i;
+		return m;
 	}
 	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sym->type &&
 	    ir_tyinfo[o->sym->type].bits == 64;
 }
 
+/* cp.async [dst], [src], cp-size {, src-size | ignore-src}: the destination
+ * is the memory operand (shared), the source base and offset s[0] and s[1],
+ * the cp-size xi->size, and src-size or the ignore-src predicate s[2]. */
 static int
 decode_cpasync(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -530,8 +642,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->size = (uint8_t)tybytes(ty);
 		if (xi->size == 16)
 			xi->size = 8;
-		if (xi->size > 8 || interp_decode_mem(pm, x, in, &in->opnd[0], xi) || st_converts(&in->opnd[1], ty))
+		if (xi->size > 8 || interp_decode_mem(pm, x, in, &in->opnd[0], xi))
 			return -1;
+		xi->sign = (uint8_t)st_converts(&in->opnd[1], ty);
 		{
 			XOp tmp[8];
 			int n = interp_decode_ops(pm, &in->opnd[1], 1, xi->size == 8 ? TY_B64 : ty, tmp, 8);
@@ -654,14 +767,18 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_MAPA: case OP_GETCTARANK: case OP_BARRIER_CLUSTER_ARRIVE: case OP_BARRIER_CLUSTER_WAIT:
 	case OP_ST_ASYNC: case OP_RED_ASYNC:
 		return interp_clu_decode(pm, x, xi, in);
-	case OP_SHFL_SYNC:
+	case OP_SHFL_SYNC: case OP_SHFL:
 		xi->x = X_SHFL;
 		xi->mod = modofclass(in, MC_SHFL);
-		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
-	case OP_VOTE_SYNC:
+		if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32))
+			return -1;
+		return in->op == OP_SHFL ? allmask(xi, 3) : 0;
+	case OP_VOTE_SYNC: case OP_VOTE:
 		xi->x = X_VOTE;
 		xi->mod = modofclass(in, MC_VOTE);
-		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) ? -1 : 0;
+		if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32))
+			return -1;
+		return in->op == OP_VOTE ? allmask(xi, 1) : 0;
 	case OP_MATCH:
 		xi->x = X_MATCH;
 		xi->mod = ir_hasmod(in, MOD_ALL) ? MOD_ALL : MOD_ANY;

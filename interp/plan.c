@@ -71,7 +71,7 @@ plan_shape(const XFunc *x, const XIns *xi)
 
 	if (xi->x != X_LD && !st)
 		return SHAPE_LANES;
-	if ((st ? xi->ns : xi->nd) != 1 || (st && xi->s[0].k != XO_REG && xi->s[0].k != XO_IMM) ||
+	if ((st ? xi->ns : xi->nd) != 1 || (st && xi->s[0].k != XO_REG && xi->s[0].k != XO_IMM) || (st && xi->sign) ||
 	    (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||
 	    (xi->size != 1 && xi->size != 2 && xi->size != 4 && xi->size != 8) ||
 	    !(xi->space == MS_SHARED || xi->space == MS_GLOBAL || xi->space == MS_GENERIC ||

@@ -289,7 +289,8 @@ addsrc(ptx_module *pm, const Opnd *o, int ty, XOp *tmp, int *n)
 }
 
 /* Whether operand o names a module variable of opaque kind want (1
- * .texref, 2 .samplerref, 3 .surfref), whose 8 bytes hold the handle or
+ * .texref or a legacy .tex variable, 2 .samplerref, 3 .surfref), whose
+ * 8 bytes hold the handle or
  * the sampler: 1; a register: 0; anything else (another kind, a kernel
  * parameter): -1. */
 static int
@@ -299,7 +300,8 @@ optref(ptx_module *pm, const Opnd *o, int want)
 
 	if (o->kind == OK_REG)
 		return 0;
-	if (o->kind != OK_SYM || o->sym->kind != SYM_VAR || o->sym->opaque != want || o->imm ||
+	if (o->kind != OK_SYM || o->sym->kind != SYM_VAR || o->imm ||
+	    (o->sym->opaque != want && !(want == 1 && o->sym->space == SP_TEX)) ||
 	    !(l = interp_symloc(pm, o->sym, 0)) || l->space != MS_GLOBAL)
 		return -1;
 	return 1;

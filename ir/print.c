@@ -289,6 +289,20 @@ plist(const Opnd *o, int n, FILE *f)
 	}
 }
 
+/* The vector register whose elements o lists, whole and in order, or NULL:
+ * a call passes one by its name ({...} is no call operand). */
+static const Sym *
+wholevec(const Opnd *o)
+{
+	const Sym *v = o->kind == OK_VEC && o->nsub > 0 && o->sub[0].kind == OK_REG && o->sub[0].sym ?
+	    o->sub[0].sym->vecof : NULL;
+	for (int i = 0; v && i < o->nsub; i++)
+		if (o->nsub != v->vec || !v->part || o->sub[i].kind != OK_REG || o->sub[i].sym != v->part[i] ||
+		    o->sub[i].imm || o->sub[i].sel != SEL_NONE)
+			v = NULL;
+	return v;
+}
+
 void
 ir_print_opnd(const Opnd *o, FILE *f)
 {
@@ -338,7 +352,15 @@ ir_print_opnd(const Opnd *o, FILE *f)
 		break;
 	case OK_LIST:
 		fputc('(', f);
-		plist(o->sub, o->nsub, f);
+		for (int i = 0; i < o->nsub; i++) {
+			const Sym *v = wholevec(&o->sub[i]);
+			if (i)
+				fputs(", ", f);
+			if (v)
+				fputs(symname(v), f);
+			else
+				ir_print_opnd(&o->sub[i], f);
+		}
 		fputc(')', f);
 		break;
 	case OK_PAIR:

@@ -53,8 +53,8 @@ params(Parser *p, PList *l, int *n, int what)
 			diag_err(p->dg, l->spec[i]->loc, "parameters must be .param or .reg");
 			continue;
 		}
-		if (proto.vec > 1) {
-			diag_err(p->dg, l->spec[i]->loc, "a vector .reg parameter is not supported");
+		if (proto.vec > 1 && proto.space != SP_REG) {
+			diag_err(p->dg, l->spec[i]->loc, "a vector .param parameter is not supported");
 			continue;
 		}
 		/* ptxas: "Entry parameter 'p' must have .param state space";
@@ -279,7 +279,11 @@ ps_func_body(Parser *p, Loc loc)
 				continue;
 			}
 			parse_mapset(p->a, &p->local, s->name, s);
-			if (s->kind == SYM_REG)
+			/* a vector parameter is its elements, each defined on entry */
+			if (s->kind == SYM_REG && s->vec > 1)
+				for (int e = 0; e < s->vec; e++)
+					parse_vecpart(p, s, e);
+			else if (s->kind == SYM_REG)
 				parse_addreg(p, s);
 			else
 				PUSH(p->a, fn->syms, fn->nsyms, fn->capsyms, s);
@@ -493,6 +497,10 @@ lowercall(Parser *p, Ins *in, EList *ops)
 			o->loc = e->loc;
 			o->sub = parse_lowerlist(p, e->elt, e->nelt);
 			o->nsub = e->nelt;
+			/* ptxas: a syntax error; a vector register passes whole */
+			for (int k = 0; k < e->nelt; k++)
+				if (e->elt[k]->kind == E_BRACE)
+					diag_err(p->dg, e->elt[k]->loc, "a call's argument or return value cannot be a vector expression '{...}'");
 			if (i == 0) {
 				o->isdst = 1;
 				first = 1;

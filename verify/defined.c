@@ -32,6 +32,11 @@ params(const Func *fn, unsigned char *par)
 		const Sym *s = i < fn->npar ? fn->par[i].sym : fn->ret[i - fn->npar].sym;
 		if (s && s->kind == SYM_REG && s->id >= 0 && s->id < fn->nregs && fn->regs[s->id] == s)
 			par[s->id] = 1;
+		for (int e = 0; s && s->kind == SYM_REG && s->part && e < s->vec; e++) {
+			const Sym *x = s->part[e];
+			if (x && x->id >= 0 && x->id < fn->nregs && fn->regs[x->id] == x)
+				par[x->id] = 1;
+		}
 	}
 }
 

@@ -45,6 +45,27 @@ palign(const Sym *s)
 	return s->opaque ? 8 : (ir_tyinfo[s->type].bits + 7) / 8 * s->vec;
 }
 
+/* A vector register passed to a .reg formal, or any register to a vector
+ * formal: ptxas takes any pair of the same size in bytes (a .v2 .u16 for a
+ * .u32, a .v4 .u32 for a .v4 .f32) and refuses others ("Type of argument
+ * does not match formal parameter"). */
+static void
+vecformal(Verify *v, const Opnd *a, const Sym *f, const char *name, const char *what)
+{
+	const Opnd *e = a->kind == OK_VEC && a->nsub > 0 ? &a->sub[0] : a;
+	const Sym *r = e->kind == OK_REG ? e->sym : NULL;
+	int64_t n = a->kind == OK_VEC ? a->nsub : 1, fb, ab;
+
+	if (!r || r->kind != SYM_REG || e->sel)
+		return;
+	fb = (int64_t)f->vec * (ir_tyinfo[f->type].bits / 8);
+	ab = n * (ir_tyinfo[r->type].bits / 8);
+	if (fb != ab)
+		verify_report(v, VC_CALLPROTO, a->loc,
+		    "%s '%s' is %lld bytes, but formal parameter '%s' of '%s' is %lld bytes", what,
+		    r->vecof ? r->vecof->name : r->name, (long long)ab, f->name, name, (long long)fb);
+}
+
 /* One list of a call (arguments or returns) against the callee's formals. */
 static void
 formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const char *name, const char *what)
@@ -59,6 +80,19 @@ formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const cha
 	for (int k = 0; k < n; k++) {
 		const Opnd *a = &l->sub[k];
 		const Sym *f = par[k].sym;
+		if (f && f->kind == SYM_REG && (f->vec > 1 || a->kind == OK_VEC)) {
+			vecformal(v, a, f, name, what);
+			continue;
+		}
+		/* a register for a scalar .reg formal: ptxas takes what an
+		 * instruction of the formal's type takes ("Type of argument does
+		 * not match formal parameter": .u32 for .f32, .u16 for .u32) */
+		if (f && f->kind == SYM_REG && a->kind == OK_REG && a->sym && a->sym->kind == SYM_REG && !a->sel &&
+		    f->type && a->sym->type && !verify_tyfits(f->type, a->sym->type)) {
+			verify_report(v, VC_CALLPROTO, a->loc, "%s '%s' is .%s, but formal parameter '%s' of '%s' is .%s",
+			    what, a->sym->name, ir_tyinfo[a->sym->type].name, f->name, name, ir_tyinfo[f->type].name);
+			continue;
+		}
 		if (a->kind != OK_SYM || !a->sym || a->sym->kind != SYM_VAR || !f || f->space != SP_PARAM)
 			continue;
 		/* ptxas: "Alignment of argument does not match formal

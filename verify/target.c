@@ -608,6 +608,18 @@ decltype(Verify *v, const Sym *s, int where)
 		    ".samplerref '%s' needs .target texmode_independent (the default is texmode_unified)", s->name);
 		return 1;
 	}
+	if (s->init && (s->space == SP_SHARED || s->space == SP_LOCAL)) {
+		verify_report(v, VC_MODULE, s->loc, "'%s': a .%s variable cannot have an initial value", s->name,
+		    s->space == SP_SHARED ? "shared" : "local");
+		return 1;
+	}
+	/* ptxas compiles module-scope .local variables without the ABI (a
+	 * warning, "disabling ABI"), which PTX ISA 3.0 and later always use */
+	if (where == DS_MODULE && s->space == SP_LOCAL && isa(m) >= 30) {
+		verify_report(v, VC_MODULE, s->loc,
+		    "module-scope .local variable '%s' is not allowed with the ABI, which PTX ISA 3.0 and later use", s->name);
+		return 1;
+	}
 	if (s->opaque && !(where == DS_MODULE && s->space == SP_GLOBAL) && where != DS_KPARAM) {
 		verify_report(v, VC_MODULE, s->loc,
 		    "'%s': a texture, sampler or surface variable is declared .global at module scope or is a kernel parameter",

@@ -148,6 +148,12 @@ compatible(int ity, int rty, int wider)
 	return 1;
 }
 
+int
+verify_tyfits(int ity, int rty)
+{
+	return compatible(ity, rty, 0);
+}
+
 /* A register of type rty holding the .ity value of an ld, ldu or st, which
  * ptxas types more loosely than arithmetic: a wider register takes a
  * narrower value, integer values go in packed registers too, float ones in

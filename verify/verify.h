@@ -84,6 +84,7 @@ Loc verify_modlast(const Verify *v, const Ins *in, int id); /* the last one (the
 char verify_shape(int op, int i);                    /* shape letter of operand i, 'x' when unknown */
 int verify_bits(int ty);                             /* width of a type in bits */
 int verify_kind(int ty);                             /* TK_* */
+int verify_tyfits(int ity, int rty);                 /* a .rty register where .ity is expected */
 Opnd *verify_regopnd(Ins *in, Sym *s);               /* a source operand naming register s, or NULL */
 /* The register operands in->use[0..n) read, in the same order: the guard,
  * then the registers read in operand order.  Returns n, which leaves out the
