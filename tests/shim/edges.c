@@ -378,6 +378,41 @@ arrays(void)
 				CK(cuArrayDestroy(arr));
 			printf("array %s x%u: 2D %s, 3D %s\n", fmts[i].name, c, ename(r), ename(r3));
 		}
+	/* copies of a 16x16 f32 array (1 KiB) that reach past it */
+	{
+		static float h[1024];
+		static const struct {
+			size_t off, n;
+		} ac[] = { {0, 1024}, {0, 1025}, {1024, 1}, {1020, 8}, {1023, 1}, {0, 0}, {4096, 4} };
+		CUDA_MEMCPY2D c;
+		memset(&ad, 0, sizeof ad);
+		ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 1, ad.Width = 16, ad.Height = 16;
+		CK(cuArrayCreate(&arr, &ad));
+		for (size_t i = 0; i < sizeof ac / sizeof ac[0]; i++) {
+			r = cuMemcpyHtoA(arr, ac[i].off, h, ac[i].n);
+			r3 = cuMemcpyAtoH(h, arr, ac[i].off, ac[i].n);
+			printf("array 16x16 f32, %zu bytes at %zu: HtoA %s, AtoH %s, AtoD %s\n", ac[i].n, ac[i].off,
+			    ename(r), ename(r3), ename(cuMemcpyAtoD(dout, arr, ac[i].off, ac[i].n)));
+		}
+		static const struct {
+			size_t x, y, w, hh;
+		} a2[] = { {0, 0, 64, 16}, {0, 0, 64, 17}, {0, 0, 68, 1}, {4, 0, 64, 1}, {0, 15, 64, 2}, {0, 16, 4, 1},
+		    {60, 15, 4, 1}, {64, 0, 1, 1} };
+		for (size_t i = 0; i < sizeof a2 / sizeof a2[0]; i++) {
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = h, c.srcPitch = 128;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = arr;
+			c.dstXInBytes = a2[i].x, c.dstY = a2[i].y, c.WidthInBytes = a2[i].w, c.Height = a2[i].hh;
+			r = cuMemcpy2D(&c);
+			memset(&c, 0, sizeof c);
+			c.dstMemoryType = CU_MEMORYTYPE_HOST, c.dstHost = h, c.dstPitch = 128;
+			c.srcMemoryType = CU_MEMORYTYPE_ARRAY, c.srcArray = arr;
+			c.srcXInBytes = a2[i].x, c.srcY = a2[i].y, c.WidthInBytes = a2[i].w, c.Height = a2[i].hh;
+			printf("array 16x16 f32, 2D of %zux%zu at (%zu, %zu): in %s, out %s\n", a2[i].w, a2[i].hh,
+			    a2[i].x, a2[i].y, ename(r), ename(cuMemcpy2D(&c)));
+		}
+		CK(cuArrayDestroy(arr));
+	}
 	for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++) {
 		memset(&a3, 0, sizeof a3);
 		a3.Format = CU_AD_FORMAT_UNSIGNED_INT8, a3.NumChannels = 1;
@@ -400,11 +435,11 @@ arrays(void)
 
 static unsigned char hsrc[16 << 20], hdst[16 << 20];
 
-enum { HTOD, DTOH, DTOD_TO, DTOD_FROM, UNIFIED, HTOD_ASYNC, DTOH_ASYNC, D2D_2D, H2D_2D, D2H_3D, SET8,
-    SET32, NKIND };
+enum { HTOD, DTOH, DTOD_TO, DTOD_FROM, UNIFIED, HTOD_ASYNC, DTOH_ASYNC, DTOD_ASYNC, D2D_2D, H2D_2D,
+    D2H_3D, SET8, SET32, SET2D, NKIND };
 static const char *const kinds[NKIND] = {
-	"HtoD", "DtoH", "DtoD into", "DtoD from", "cuMemcpy into", "HtoDAsync", "DtoHAsync",
-	"2D DtoD into", "2D HtoD 2 rows", "3D DtoH 2 slices", "MemsetD8", "MemsetD32",
+	"HtoD", "DtoH", "DtoD into", "DtoD from", "cuMemcpy into", "HtoDAsync", "DtoHAsync", "DtoDAsync from",
+	"2D DtoD into", "2D HtoD 2 rows", "3D DtoH 2 slices", "MemsetD8", "MemsetD32", "MemsetD2D8 2 rows",
 };
 
 /* A copy of kind k of n bytes at p (the allocation's side); other: a
@@ -449,7 +484,12 @@ copy(int k, CUdeviceptr p, size_t n, CUdeviceptr other, CUstream s)
 		c3.dstMemoryType = CU_MEMORYTYPE_HOST, c3.dstHost = hdst, c3.dstPitch = c3.srcPitch, c3.dstHeight = 1;
 		c3.WidthInBytes = c3.srcPitch, c3.Height = 1, c3.Depth = n / 2 ? 2 : 1;
 		return cuMemcpy3D(&c3);
+	case DTOD_ASYNC:
+		if ((r = cuMemcpyDtoDAsync(other, p, n, s)))
+			return r;
+		return cuStreamSynchronize(s);
 	case SET8: return cuMemsetD8(p, 0x5a, n);
+	case SET2D: return n / 2 ? cuMemsetD2D8(p, n / 2, 0x5a, n / 2, 2) : cuMemsetD8(p, 0x5a, n);
 	default: return n % 4 ? cuMemsetD8(p, 0x5a, n) : cuMemsetD32(p, 0x5a5a5a5a, n / 4);
 	}
 }
