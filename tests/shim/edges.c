@@ -543,10 +543,14 @@ copies1(int only)
 		v[nv].off = (size_t)-1, v[nv].len = 2, v[nv++].what = "a byte before it and its first";
 		v[nv].off = 0, v[nv].len = gap && gap < (8u << 20) ? gap + n : n + (8u << 20),
 		    v[nv++].what = "on through the next allocation";
+		/* cuMemcpy decides by the addresses: an H200's driver took one
+		 * past a small allocation's end (in its rounding) for a host
+		 * pointer and crashed, so its lines are the shim's alone (~) */
 		for (int k = 0; k < NKIND; k++)
 			for (int j = 0; j < nv; j++)
-				printf("size %zu, %s, %s: %s\n", n, kinds[k], v[j].what,
-				    ename(copy(k, a + v[j].off, v[j].len, other, s)));
+				if (k != UNIFIED || !getenv("PTXKIT_REAL_DRIVER"))
+					printf("%ssize %zu, %s, %s: %s\n", k == UNIFIED ? "~ " : "", n, kinds[k],
+					    v[j].what, ename(copy(k, a + v[j].off, v[j].len, other, s)));
 		CK(cuMemFree(b));
 		CK(cuMemFree(a));
 	}
@@ -668,6 +672,18 @@ shape(int i, const char **what)
 }
 #define NSHAPES 39
 
+/* Shapes an H200's driver did not come back from: a fatbin header of
+ * 4096 bytes, a fatbin of 2^63 bytes and an entry header of 2^31 bytes
+ * (each still running after 20 s), a payload of 2^63 bytes (a
+ * segmentation fault).  Their lines (~) are the shim's alone.  (Entries of
+ * kind 0, 7 or 2 and an entry header of 0 bytes were answered, but the
+ * process did not end.) */
+static int
+hangs(int i)
+{
+	return i == 4 || i == 6 || i == 11 || i == 14;
+}
+
 /* Loads shape i by each call; a library taken lazily is asked for k. */
 static void
 image1(int i)
@@ -679,6 +695,8 @@ image1(int i)
 	CUfunction f;
 	CUresult r, r2, r3 = CUDA_SUCCESS, r4 = CUDA_SUCCESS;
 
+	if (hangs(i) && getenv("PTXKIT_REAL_DRIVER"))
+		return;
 	shape(i, &what);
 	r = cuModuleLoadData(&m, img);
 	if (!r)
@@ -691,7 +709,7 @@ image1(int i)
 			r4 = cuKernelGetFunction(&f, kk);
 		CK(cuLibraryUnload(l));
 	}
-	printf("image %d, %s: module %s, library %s", i, what, ename(r), ename(r2));
+	printf("%simage %d, %s: module %s, library %s", hangs(i) ? "~ " : "", i, what, ename(r), ename(r2));
 	if (!r2)
 		printf(" (kernel %s, function %s)", ename(r3), ename(r4));
 	printf("\n");
