@@ -984,6 +984,15 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int grp, uint32_t
 			out[c] = bitsof(inf ? (float)(d / 256) : half_round(ldexp((double)sum, -32)));
 			break;
 		default:   /* f32 */
+			/* point sampling of a normal texel or a zero: the texel, a zero
+			 * +0, what f32_fast gives (256 x / 256 is x, exactly) */
+			if (n == 1 && w[0] == 256) {
+				uint32_t v = t[0].c[c], e = v >> 23 & 255;
+				if (!(v & 0x7fffffff) || (e && e != 255)) {
+					out[c] = v & 0x7fffffff ? v : 0;
+					break;
+				}
+			}
 			if (f32_fast(t, w, n, c, &out[c]))
 				break;
 			for (int g = 0; g < n; g += grp)
