@@ -573,13 +573,6 @@ copies(void)
 
 static unsigned char img[8 << 20];
 
-static void
-w16(unsigned char *p, unsigned v) { p[0] = (unsigned char)v, p[1] = (unsigned char)(v >> 8); }
-static void
-w32(unsigned char *p, uint32_t v) { w16(p, v & 0xffff), w16(p + 2, v >> 16); }
-static void
-w64(unsigned char *p, uint64_t v) { w32(p, (uint32_t)v), w32(p + 4, (uint32_t)(v >> 32)); }
-
 static const char kptx[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n\tret;\n}\n";
 
@@ -730,10 +723,7 @@ images(void)
 int
 main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		void (*fn)(void);
-	} sec[] = {
+	static const Section sec[] = {
 		{"tex", textures}, {"fetch", fetch_all}, {"array", arrays}, {"copy", copies}, {"image", images},
 	};
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -761,16 +751,6 @@ main(int argc, char **argv)
 			return 2;
 		return 0;
 	}
-	for (size_t i = 0; i < sizeof sec / sizeof sec[0]; i++) {
-		int want = argc < 2;
-		for (int a = 1; a < argc; a++)
-			want |= !strcmp(argv[a], sec[i].name);
-		if (!want)
-			continue;
-		printf("-- %s\n", sec[i].name);
-		sec[i].fn();
-		printf("after %s: %s\n", sec[i].name, ename(cuCtxSynchronize()));
-	}
-	printf("done\n");
+	sections(sec, sizeof sec / sizeof sec[0], argc, argv);
 	return 0;
 }
