@@ -9,6 +9,14 @@
 #include "api/api.h"
 
 int
+ptx_mem_devspace(ptx_ctx *cx, ptx_devptr p)
+{
+	/* from the first allocation's address to past the last, and the gap
+	 * after it: where interp_mem_map refuses to put host memory */
+	return cx && p >= GLOBAL_BASE && p < cx->next_addr + WIN_SIZE;
+}
+
+int
 ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size)
 {
 	Alloc *a;

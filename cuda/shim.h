@@ -162,7 +162,8 @@ void shim_ipc_arm(size_t n);
 void shim_ipc_armed(CUdeviceptr dev);
 CUresult shim_free(CUdeviceptr p);        /* cuMemFree under LOCK */
 CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* under LOCK */
-int shim_isdev(CUdeviceptr p);            /* inside a live device allocation; under LOCK */
+CUresult shim_devspan(CUdeviceptr p, uint64_t n);   /* inside p's cuMemAlloc size; under LOCK */
+int shim_isdev(CUdeviceptr p);            /* in a live device allocation or the device's range; under LOCK */
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */
 CUresult shim_merr(int rc);               /* a PTX_* status as a CUresult */
 /* shim_vmm.c: whether p lies in a range cuMemMap mapped, that mapping's

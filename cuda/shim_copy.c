@@ -100,6 +100,11 @@ side(Side *s, int type, const void *host, CUdeviceptr dev, const void *array, si
 	if (type == CU_MEMORYTYPE_DEVICE ? end > UINT64_MAX - dev :
 	    (uint64_t)(uintptr_t)host >= HOST_END || end > HOST_END - (uint64_t)(uintptr_t)host)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (type == CU_MEMORYTYPE_DEVICE && w && h && d) {   /* the rows' span: within the allocation */
+		CUresult r = shim_devspan(dev + off, end - off);
+		if (r)
+			return r;
+	}
 	s->dev = type == CU_MEMORYTYPE_DEVICE;
 	s->d = dev + off;
 	s->h = (char *)(uintptr_t)host + off;
@@ -213,10 +218,12 @@ shim_copy3d(const CUDA_MEMCPY3D *c, int peer)
 	Side s, d;
 	CUresult r;
 
-	if (!c || c->srcLOD || c->dstLOD)
-		return CUDA_ERROR_INVALID_VALUE;
-	/* reserved0/1 must be NULL; in the peer form they are the contexts */
-	if (!peer && (c->reserved0 || c->reserved1))
+	/* a level names one of an array's (none but the first here); on a side
+	 * that is no array an H200's driver ignores it, as it ignores reserved0
+	 * and reserved1 outside the peer form, where they are the contexts
+	 * (hostile.gpu) */
+	if (!c || (c->srcLOD && c->srcMemoryType == CU_MEMORYTYPE_ARRAY) ||
+	    (c->dstLOD && c->dstMemoryType == CU_MEMORYTYPE_ARRAY))
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!(r = shim_ready(NULL)) && peer &&
 	    ((c->reserved0 && !CTX(c->reserved0)) || (c->reserved1 && !CTX(c->reserved1))))
@@ -298,10 +305,18 @@ fill2d(CUdeviceptr dst, size_t pitch, unsigned v, size_t esz, size_t width, size
 {
 	CUresult r;
 
-	if (height > 1 && pitch < width * esz)
+	uint64_t span;
+
+	if (width > SIZE_MAX / esz || (height > 1 && pitch < width * esz))
+		return CUDA_ERROR_INVALID_VALUE;
+	/* the whole span checked before a row is written */
+	if (width && height && (__builtin_mul_overflow((uint64_t)(height - 1), (uint64_t)pitch, &span) ||
+	    __builtin_add_overflow(span, (uint64_t)width * esz, &span)))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	r = shim_ready(NULL);
+	if (!r && width && height)
+		r = shim_devspan(dst, span);
 	for (size_t y = 0; y < height && !r; y++)
 		r = shim_fill(dst + y * pitch, v, esz, width);
 	UNLOCK();

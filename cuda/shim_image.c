@@ -235,9 +235,10 @@ unpack(const Rep *rp, const Entry *e, unsigned char **out, size_t *n)
 
 /* ---------------------------------------------------------------- ELF */
 
-/* A section of an ELF image: its bytes, or NULL. */
+/* A section of an ELF image named want (prefix: whose name starts so),
+ * its bytes inside len, or NULL. */
 static const unsigned char *
-elf_section(const unsigned char *p, uint64_t len, const char *want, uint64_t *n)
+elf_find(const unsigned char *p, uint64_t len, const char *want, int prefix, uint64_t *n)
 {
 	uint64_t shoff = rd64(p + 0x28), shnum = rd16(p + 0x3c), stri = rd16(p + 0x3e);
 	const unsigned char *str;
@@ -252,7 +253,7 @@ elf_section(const unsigned char *p, uint64_t len, const char *want, uint64_t *n)
 	for (uint64_t i = 1; i < shnum; i++) {
 		const unsigned char *sh = p + shoff + i * 64;
 		uint64_t nm = rd32(sh), off = rd64(sh + 0x18), sz = rd64(sh + 0x20);
-		size_t wn = strlen(want) + 1;
+		size_t wn = strlen(want) + !prefix;
 		if (rd32(sh + 4) == 8)        /* SHT_NOBITS: nothing in the file */
 			continue;
 		if (nm < strsz && strsz - nm >= wn && !memcmp(p + stroff + nm, want, wn) &&
@@ -262,6 +263,22 @@ elf_section(const unsigned char *p, uint64_t len, const char *want, uint64_t *n)
 		}
 	}
 	return NULL;
+}
+
+static const unsigned char *
+elf_section(const unsigned char *p, uint64_t len, const char *want, uint64_t *n)
+{
+	return elf_find(p, len, want, 0, n);
+}
+
+/* Whether the image has a section whose name starts with pre, its bytes
+ * inside len. */
+static int
+elf_section_prefix(const unsigned char *p, uint64_t len, const char *pre)
+{
+	uint64_t n;
+
+	return elf_find(p, len, pre, 1, &n) != NULL;
 }
 
 /* The extent of an ELF image: len when known, else the end of its header
@@ -335,6 +352,8 @@ cubin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
 	char *t, arch[16] = "";
 
 	if (!s) {
+		if (!elf_section_prefix(p, len, ".text."))
+			return fail(rp, CUDA_ERROR_UNKNOWN, "the cubin holds no code (no .text section)");
 		if (sm >= 20 && sm < 200)
 			snprintf(arch, sizeof arch, " sm_%u", sm);
 		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the%s cubin holds machine code only, "
@@ -361,8 +380,12 @@ elf_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int type, char ***t
 	uint64_t n;
 	char *t;
 
+	/* A cubin whose header or sections cannot be read, or that holds no
+	 * code, an H200's driver refuses as CUDA_ERROR_UNKNOWN; an ELF image of
+	 * another machine without a fatbin as no image (tests/shim/edges.gpu,
+	 * hostile.gpu) */
 	if (!(len = elf_extent(rp, p, len, &r)))
-		return r;
+		return rd16(p + 0x12) == EM_CUDA && r == CUDA_ERROR_INVALID_IMAGE ? CUDA_ERROR_UNKNOWN : r;
 	if (rd16(p + 0x12) == EM_CUDA) {
 		if (type == CU_JIT_INPUT_OBJECT)
 			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "a cubin given as a host object");
@@ -393,7 +416,7 @@ elf_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int type, char ***t
 		s = elf_section(p, len, secs[pick], &n);
 		return fatbin_ptx(rp, s, n, 1, texts, ntexts);
 	}
-	return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the ELF image holds no fatbin (no .nv_fatbin "
+	return fail(rp, CUDA_ERROR_INVALID_IMAGE, "the ELF image holds no fatbin (no .nv_fatbin "
 	    "or __nv_relfatbin section)");
 }
 
@@ -425,7 +448,15 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin of %llu bytes is shorter than its "
 		    "header", (unsigned long long)len);
 	hs = rd16(p + 6), fs = rd64(p + 8);
-	if (hs < 16 || fs > IMG_MAX)
+	/* an H200's driver refuses another version as no image, and finds
+	 * nothing to run past a header shorter than one (tests/shim/edges.gpu) */
+	if (rd16(p + 4) != 1)
+		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin of version %u (only 1 is known)",
+		    (unsigned)rd16(p + 4));
+	if (hs < 16)
+		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "fatbin header of %llu bytes: no entries",
+		    (unsigned long long)hs);
+	if (fs > IMG_MAX)
 		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin header declares %llu + %llu bytes",
 		    (unsigned long long)hs, (unsigned long long)fs);
 	end = hs + fs;
@@ -441,6 +472,11 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin entry at %llu runs past its "
 			    "end (%llu)", (unsigned long long)q, (unsigned long long)end);
 		ehs = rd32(h + 4), psz = rd64(h + 8);
+		/* a header shorter than one puts the payload inside it: the driver
+		 * compiles that as PTX, and fails (tests/shim/edges.gpu, hostile.gpu) */
+		if (ehs < 64 && rd16(h) == K_PTX && inside(q, 64, end))
+			return fail(rp, CUDA_ERROR_INVALID_PTX, "fatbin entry at %llu: a header of %llu bytes "
+			    "(its payload would be the header)", (unsigned long long)q, (unsigned long long)ehs);
 		if (ehs < 64 || !inside(q + ehs, psz, end) || !inside(q, ehs, end))
 			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin entry at %llu (header %llu, "
 			    "payload %llu bytes) runs past its end (%llu)", (unsigned long long)q,
@@ -466,6 +502,8 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 		q += ehs + psz;
 	}
 	if (nptx) {
+		if (!best.arch)   /* the driver's JIT fails on it (tests/shim/edges.gpu) */
+			return fail(rp, CUDA_ERROR_UNKNOWN, "the fatbin's PTX is for compute_0");
 		if ((r = unpack(rp, &best, &buf, &n)))
 			return r;
 		*out = text_of(buf, n);
@@ -479,8 +517,12 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 		if ((r = unpack(rp, &elf[i], &buf, &n)))
 			return r;
 		r = CUDA_ERROR_INVALID_IMAGE;
-		if (n >= 64 && !memcmp(buf, "\177ELF", 4) && rd16(buf + 0x12) == EM_CUDA &&
-		    (ext = elf_extent(&quiet, buf, n, &r)))
+		if (n < 4 || memcmp(buf, "\177ELF", 4)) {   /* refused as an H200's driver refuses it */
+			free(buf);
+			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin entry for sm_%u is no ELF image",
+			    elf[i].arch);
+		}
+		if (n >= 64 && rd16(buf + 0x12) == EM_CUDA && (ext = elf_extent(&quiet, buf, n, &r)))
 			r = cubin_ptx(&quiet, buf, ext, out);
 		free(buf);
 		if (r != CUDA_ERROR_NO_BINARY_FOR_GPU && r != CUDA_ERROR_INVALID_IMAGE)

@@ -458,11 +458,35 @@ cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr p)
 
 /* ---------------------------------------------------------------- copies */
 
-/* Device addresses are those inside an allocation; anything else is host. */
+/* Device addresses are those inside an allocation (mapped host memory
+ * too) or where allocations are placed: an address just past a buffer, in
+ * a freed one, is no host pointer, and a copy there is refused rather than
+ * made to whatever the host has at that address.  Anything else is host. */
 int
 shim_isdev(CUdeviceptr p)
 {
-	return ptx_mem_range(shim.cx, p, NULL, NULL) == PTX_OK;
+	return ptx_mem_range(shim.cx, p, NULL, NULL) == PTX_OK || ptx_mem_devspace(shim.cx, p);
+}
+
+/* [p, p + n) against the cuMemAlloc'd allocation p lies in: an H200's
+ * driver refuses a copy or a fill that reaches past the size asked for,
+ * into the allocation's rounding or on into the next one, and one that
+ * starts there (tests/shim/edges.gpu), where the interpreter backs slack.
+ * Memory of other kinds (a module's variables, arrays, mapped ranges) is
+ * left to the interpreter's own range check.  Under LOCK. */
+CUresult
+shim_devspan(CUdeviceptr p, uint64_t n)
+{
+	ptx_devptr base;
+	size_t size;
+
+	if (!n || ptx_mem_range(shim.cx, p, &base, &size) != PTX_OK)
+		return CUDA_SUCCESS;
+	for (size_t i = 0; i < shim.nallocs; i++)
+		if (shim.allocs[i].p == base)
+			return p - base < shim.allocs[i].n && n <= shim.allocs[i].n - (p - base) ? CUDA_SUCCESS :
+			    CUDA_ERROR_INVALID_VALUE;
+	return CUDA_SUCCESS;
 }
 
 static CUresult
@@ -480,6 +504,9 @@ copy(int kind, CUdeviceptr dst, const void *hsrc, CUdeviceptr src, void *hdst, s
 		hsrc = (const void *)(uintptr_t)src;
 		hdst = (void *)(uintptr_t)dst;
 	}
+	if (((kind == 'h' || kind == 'd') && (r = shim_devspan(dst, n))) ||
+	    ((kind == 'H' || kind == 'd') && (r = shim_devspan(src, n))))
+		goto out;
 	switch (kind) {
 	case 'h': rc = ptx_mem_copy_htod(shim.cx, dst, hsrc, n); break;
 	case 'H': rc = ptx_mem_copy_dtoh(shim.cx, hdst, src, n); break;
@@ -585,6 +612,12 @@ shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n)
 	unsigned char chunk[4096];
 	size_t per = sizeof chunk / esz, done = 0;
 	int rc = PTX_OK;
+	CUresult r;
+
+	if (n > SIZE_MAX / esz)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devspan(dst, n * esz)))
+		return r;
 
 	for (size_t i = 0; i < per; i++)
 		memcpy(chunk + i * esz, &v, esz);   /* little-endian: the low esz bytes */

@@ -567,15 +567,23 @@ fault_result(void)
  * PATH under Nsight Compute's metric names, a line each: the launch's
  * number in the process (from 0), the kernel, the metric, the value
  * (tests/tex/counters.test compares them with an H200's). */
+static const char *
+counters_path(void)
+{
+	const char *path = getenv("PTXKIT_COUNTERS");
+
+	return path && *path ? path : NULL;
+}
+
 static void
 counters(Fn *fn)
 {
 	static unsigned long id;
-	const char *path = getenv("PTXKIT_COUNTERS");
+	const char *path = counters_path();
 	ptx_stats t;
 	FILE *f;
 
-	if (!path || !*path || !(f = fopen(path, "a"))) {
+	if (!path || !(f = fopen(path, "a"))) {
 		id++;
 		return;
 	}
@@ -667,6 +675,12 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = shim_apply_limits(ctx)))
 		return r;
+	/* Nothing but PTXKIT_COUNTERS reads a launch's memory counters, so
+	 * without it they are not kept: the interpreter then skips the
+	 * address analysis of every memory access (a third of the time of
+	 * Rodinia's heartwall), and nothing it computes changes (interp/README,
+	 * "Decided per launch") */
+	ptx_set_counting(shim.cx, counters_path() != NULL);
 	rc = ptx_launch_ex(shim.cx, fn->f, grid, block, given, shared, pp);
 	fflush(stdout);
 	if (rc == PTX_OK)

@@ -24,7 +24,8 @@
 /* ---------------------------------------------------------------- the ABI */
 
 enum { CUDA_ARRAY3D_LAYERED = 1, CUDA_ARRAY3D_SURFACE_LDST = 2, CUDA_ARRAY3D_CUBEMAP = 4,
-       CUDA_ARRAY3D_TEXTURE_GATHER = 8, ARRAY_FLAGS = 0x1ff };
+       CUDA_ARRAY3D_TEXTURE_GATHER = 8, CUDA_ARRAY3D_DEPTH_TEXTURE = 0x10,
+       CUDA_ARRAY3D_COLOR_ATTACHMENT = 0x20, ARRAY_FLAGS = 0x1ff };
 enum { CU_RESOURCE_TYPE_ARRAY, CU_RESOURCE_TYPE_MIPMAPPED_ARRAY, CU_RESOURCE_TYPE_LINEAR,
        CU_RESOURCE_TYPE_PITCH2D };
 
@@ -113,7 +114,9 @@ validdesc(const CUDA_ARRAY3D_DESCRIPTOR *d)
 
 	if (fmtof(d->Format) < 0 || (d->NumChannels != 1 && d->NumChannels != 2 && d->NumChannels != 4))
 		return 0;
-	if ((f & ~(unsigned)ARRAY_FLAGS) || !w)
+	/* a depth texture or a colour attachment of an f32 array an H200's
+	 * driver refuses (tests/shim/edges.gpu); no other format makes one here */
+	if ((f & ~(unsigned)ARRAY_FLAGS) || (f & (CUDA_ARRAY3D_DEPTH_TEXTURE | CUDA_ARRAY3D_COLOR_ATTACHMENT)) || !w)
 		return 0;
 	if (f & CUDA_ARRAY3D_CUBEMAP)
 		return w == h && w <= 32768 && z && (f & CUDA_ARRAY3D_LAYERED ? z % 6 == 0 && z <= 6 * 2046 : z == 6);
@@ -121,8 +124,8 @@ validdesc(const CUDA_ARRAY3D_DESCRIPTOR *d)
 		return z && z <= 2048 && w <= 32768 && h <= 32768;
 	if ((f & CUDA_ARRAY3D_TEXTURE_GATHER) && (!h || z))
 		return 0;
-	if (z)
-		return h && w <= 16384 && h <= 16384 && z <= 16384;
+	if (z)   /* the 3D limits, or the alternate ones (8192 x 8192 x 32768) */
+		return h && ((w <= 16384 && h <= 16384 && z <= 16384) || (w <= 8192 && h <= 8192 && z <= 32768));
 	return h ? w <= 131072 && h <= 65536 : w <= 131072;
 }
 
@@ -169,16 +172,21 @@ droparr(Arr *a)
 static CUresult
 create3d(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d)
 {
+	CUDA_ARRAY3D_DESCRIPTOR e;
 	CUresult r;
 	Arr *a;
 
 	if (!out || !d)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* the driver keeps a height and a depth in 32 bits: one of 2^40 is 0
+	 * (an H200 made a 1D array of 1 x 2^40, tests/shim/edges.gpu) */
+	e = *d;
+	e.Height = (uint32_t)e.Height, e.Depth = (uint32_t)e.Depth;
 	LOCK();
 	if (!(r = shim_ready(NULL))) {
-		if (!validdesc(d))
+		if (!validdesc(&e))
 			r = CUDA_ERROR_INVALID_VALUE;
-		else if (!(r = newarr(&a, d, NULL)))
+		else if (!(r = newarr(&a, &e, NULL)))
 			*out = a->h;
 	}
 	UNLOCK();
@@ -490,6 +498,22 @@ fromarr(ptx_texture *t, const Arr *a)
 	t->flags |= PTX_TEXF_BLOCK_LINEAR;   /* for the texture counters' sectors */
 }
 
+/* Whether p has the texture alignment (CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT,
+ * 512): an H200's driver refuses 256 and 768 bytes into an allocation
+ * (tests/shim/edges.gpu).  Its allocations start at multiples of 512, the
+ * interpreter's at multiples of 256, so the offset into the allocation is
+ * what counts; under LOCK. */
+static int
+texaligned(CUdeviceptr p)
+{
+	ptx_devptr base;
+	size_t n;
+
+	if (ptx_mem_range(shim.cx, p, &base, &n) != PTX_OK)
+		return p % 512 == 0;
+	return p % 256 == 0 && (p - base) % 512 == 0;
+}
+
 /* The ptx_texture of a resource, checked; under LOCK.  surf: for a surface. */
 static CUresult
 resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
@@ -527,16 +551,16 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 		    rd->res.linear.numChannels != 4))
 			return CUDA_ERROR_INVALID_VALUE;
 		tsz = chbytes[f] * rd->res.linear.numChannels;
-		/* the texture alignment (CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT, 512)
-		 * relaxed to the 256 bytes the interpreter aligns allocations to;
-		 * a size below one texel (0 too) makes an object every fetch of
-		 * which reads zeros, as the driver takes it */
-		if (!rd->res.linear.devPtr || rd->res.linear.devPtr % 256 || rd->res.linear.sizeInBytes / tsz > (1u << 27))
+		/* the texture alignment (texaligned); a size below
+		 * one texel (0 too) reads the first texel and zeros past it, as on
+		 * an H200 (tests/shim/edges.gpu) */
+		if (!rd->res.linear.devPtr || !texaligned(rd->res.linear.devPtr) ||
+		    rd->res.linear.sizeInBytes / tsz > (1u << 27))
 			return CUDA_ERROR_INVALID_VALUE;
 		t->geom = PTX_TEX_BUFFER;
 		t->format = (unsigned)f;
 		t->channels = rd->res.linear.numChannels;
-		t->width = rd->res.linear.sizeInBytes / tsz;
+		t->width = rd->res.linear.sizeInBytes < tsz ? 1 : rd->res.linear.sizeInBytes / tsz;
 		t->addr[0] = rd->res.linear.devPtr;
 		return CUDA_SUCCESS;
 	case CU_RESOURCE_TYPE_PITCH2D:
@@ -545,20 +569,24 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 		    rd->res.pitch2D.numChannels != 4))
 			return CUDA_ERROR_INVALID_VALUE;
 		tsz = chbytes[f] * rd->res.pitch2D.numChannels;
-		/* the pitch to CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT (32), the
-		 * base like linear memory's (32 bytes past an allocation fails) */
-		if (!rd->res.pitch2D.devPtr || rd->res.pitch2D.devPtr % 256 || rd->res.pitch2D.pitchInBytes % 32 ||
-		    !rd->res.pitch2D.width || !rd->res.pitch2D.height || rd->res.pitch2D.width > 131072 ||
-		    rd->res.pitch2D.height > 65000 || rd->res.pitch2D.pitchInBytes < rd->res.pitch2D.width * tsz ||
+		/* The pitch a multiple of CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT
+		 * (32) up to 2^21 - 32, the base of the texture alignment (texaligned).
+		 * An H200's driver takes a pitch below the row, whose rows then
+		 * overlap (row y starts y pitches on), and a pitch of 0 or a height
+		 * of 0, where every row reads the first (tests/shim/edges.gpu):
+		 * that is a texture of one row.  A width of 0 it takes too, and
+		 * reads texels past it unclamped: not modelled, refused. */
+		if (!rd->res.pitch2D.devPtr || !texaligned(rd->res.pitch2D.devPtr) || rd->res.pitch2D.pitchInBytes % 32 ||
+		    !rd->res.pitch2D.width || rd->res.pitch2D.width > 131072 || rd->res.pitch2D.height > 65000 ||
 		    rd->res.pitch2D.pitchInBytes > 2097120)
 			return CUDA_ERROR_INVALID_VALUE;
 		t->geom = PTX_TEX_2D;
 		t->format = (unsigned)f;
 		t->channels = rd->res.pitch2D.numChannels;
 		t->width = rd->res.pitch2D.width;
-		t->height = rd->res.pitch2D.height;
+		t->height = rd->res.pitch2D.pitchInBytes && rd->res.pitch2D.height ? rd->res.pitch2D.height : 1;
 		t->addr[0] = rd->res.pitch2D.devPtr;
-		t->pitch = rd->res.pitch2D.pitchInBytes;
+		t->pitch = t->height > 1 ? rd->res.pitch2D.pitchInBytes : 0;
 		return CUDA_SUCCESS;
 	default:
 		return CUDA_ERROR_INVALID_VALUE;

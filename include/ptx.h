@@ -476,6 +476,9 @@ int ptx_texture_destroy(ptx_ctx *cx, uint64_t h);
 /* The allocation holding p: its first address and size.  PTX_EFAULT when p
  * lies in no live allocation (host memory, freed memory). */
 int ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size);
+/* Whether p lies in the range device allocations are placed in, whether or
+ * not one holds it now: an address no host memory has. */
+int ptx_mem_devspace(ptx_ctx *cx, ptx_devptr p);
 /* The device memory in use, as PTX_LIMIT_MEMORY counts it: allocations
  * (each as its allocator rounded it), module variables, device malloc's
  * blocks, and the shared and local memory of the CTAs that are running. */

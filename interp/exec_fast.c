@@ -4,9 +4,11 @@
  * alu_exec runs one lane at a time and works out what to do from the AluOp
  * on every call.  For the instructions that make up most of a kernel's
  * dynamic count (integer add, sub, mul, mad, shifts and logic, min/max,
- * setp, selp, integer cvt, and f32/f64 add, sub, mul, fma, div rounded to
- * nearest), interp_fast_pick chooses one handler per instruction at load
- * time.  The handler runs all 32 lanes at once on the register planes
+ * setp, selp (with an FSEL's sign operations too), integer cvt, f32/f64
+ * add, sub, mul, fma, div rounded to nearest, f32 sqrt rounded to nearest,
+ * f32 abs, neg and copysign, cvt between f32 and f64, and cvt.rzi of an
+ * f32 to s32), interp_fast_pick chooses one handler per instruction at
+ * load time.  The handler runs all 32 lanes at once on the register planes
  * (r[slot * WARP + lane]) with a loop that has no calls and no branches,
  * which gcc vectorizes at -O2.  It computes every lane, active or not:
  * straight into the destination when the whole warp is active and the
@@ -18,9 +20,10 @@
  * Results are bit-identical to alu_exec.  tests/unit/fast_test.c compares
  * the two on random and special inputs, and tests/isa/alu_test runs both
  * against the H100's answers.  For floats this rests on IEEE 754: an f32 or
- * f64 add, sub, mul, div or fused multiply-add rounded to nearest-even has
- * one correct result, which the host FPU and the exact soft float of
- * alu_float.c both produce.  What PTX adds on top is applied here:
+ * f64 add, sub, mul, div, square root, fused multiply-add or conversion
+ * rounded to nearest-even has one correct result, which the host FPU and
+ * the exact soft float of alu_float.c both produce.  What PTX adds on top
+ * is applied here:
  *   - an f32 NaN result is the canonical 0x7FFFFFFF;
  *   - an f64 NaN result propagates an operand in the order nanres() knows,
  *     so those (rare) lanes are recomputed by alu_exec;
@@ -39,6 +42,7 @@
  * the .approx functions always do.
  */
 #include <float.h>
+#include <math.h>
 #include <string.h>
 #include "interp.h"
 
@@ -258,6 +262,16 @@ interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restri
 	}
 }
 
+/* d[l] = v[l] in the lanes of m, the others kept (a partial warp's load). */
+CLONES void
+interp_blend(uint64_t *restrict d, const uint64_t *restrict v, uint32_t m)
+{
+	LANES {
+		uint64_t k = 0 - (uint64_t)(m >> l & 1);
+		d[l] = (v[l] & k) | (d[l] & ~k);
+	}
+}
+
 /* d[l] = v in every lane (a value the same for the warp). */
 CLONES void
 interp_bcast(uint64_t *restrict d, uint64_t v)
@@ -405,6 +419,44 @@ BIN(max_s64, (int64_t)A < (int64_t)B ? B : A)
 BIN(min_u64, A < B ? A : B)
 BIN(max_u64, A < B ? B : A)
 TER(selp, (A & (0 - (C & 1))) | (B & ((C & 1) - 1)))
+
+/* selp.f32 whose operands take a sign operation of ptxas's FSEL (fold.c,
+ * ALU_SGNOP): AluOp.imm bits 0-1 say a's, bits 2-3 b's, as alu_decode.c's
+ * sgnop() applies them: SGN_NEG flips bit 31, both bits set it (the other
+ * bits of the register kept), SGN_ABS keeps bits 0-30 alone */
+static inline uint64_t
+sgnand(uint32_t k)
+{
+	return (k & 3) == SGN_ABS ? 0x7fffffffu : ~(uint64_t)0;
+}
+
+static inline uint64_t
+sgnor(uint32_t k)
+{
+	return (k & 3) == 3 ? 0x80000000u : 0;
+}
+
+static inline uint64_t
+sgnxor(uint32_t k)
+{
+	return (k & 3) == SGN_NEG ? 0x80000000u : 0;
+}
+
+static inline void
+selp_sgn_(uint64_t *restrict t, const FastArgs *x)
+{
+	const uint64_t *a = x->a, *b = x->b, *c = x->c;
+	uint32_t ka = x->op->imm, kb = x->op->imm >> 2;
+	uint64_t na = sgnand(ka), oa = sgnor(ka), xa = sgnxor(ka);
+	uint64_t nb = sgnand(kb), ob = sgnor(kb), xb = sgnxor(kb);
+
+	LANES {
+		uint64_t p = 0 - (c[l] & 1);   /* all ones where a is taken */
+		uint64_t ra = ((a[l] & na) | oa) ^ xa, rb = ((b[l] & nb) | ob) ^ xb;
+		t[l] = (ra & p) | (rb & ~p);
+	}
+}
+DRIVE(selp_sgn)
 UN(zext32, U32(A))
 UN(sext32, (uint64_t)S32(A))
 
@@ -616,6 +668,61 @@ UN(cvt_f32_u32, bits32((float)(uint32_t)A))
 UN(cvt_f64_s32, bits64((double)(int32_t)(uint32_t)A))
 UN(cvt_f64_u32, bits64((double)(uint32_t)A))
 
+/* abs, neg and copysign of f32: bit operations on the low word, the
+ * register's upper bits kept, a NaN (after .ftz's flush) the canonical
+ * one, as alu_float.c's felem has them */
+UN(abs_f32, isnan32(A) ? 0x7fffffff : A & ~(uint64_t)0x80000000u)
+UN(abs_f32_ftz, isnan32(A) ? 0x7fffffff : flush32(A) & ~(uint64_t)0x80000000u)
+UN(neg_f32, isnan32(A) ? 0x7fffffff : A ^ 0x80000000u)
+UN(neg_f32_ftz, isnan32(A) ? 0x7fffffff : flush32(A) ^ 0x80000000u)
+BIN(copysign_f32, (B & ~(uint64_t)0x80000000u) | (A & 0x80000000u))
+
+/* sqrt.rn.f32: the host's square root is IEEE's, correctly rounded; what
+ * alu_float.c's alu_fsqrt does apart from it is kept: a NaN or a negative
+ * number gives the canonical NaN, a zero and +inf are returned as they
+ * came (the register's upper bits too), .ftz flushes the input (the root
+ * of a normal number is normal) */
+static inline uint64_t
+sqrt32(uint64_t a)
+{
+	if (isnan32(a) || ((a & 0x80000000u) && (a & 0x7fffffff)))
+		return 0x7fffffff;
+	if (!(a & 0x7fffffff) || (a & 0x7fffffff) == 0x7f800000)
+		return a;
+	return bits32(sqrtf(f32(a)));
+}
+
+UN(sqrt_f32, sqrt32(A))
+UN(sqrt_f32_ftz, sqrt32(flush32(A)))
+
+/* Conversions between f32 and f64 (widening is exact, narrowing rounded to
+ * nearest by the host as by alu_float.c's exact rounding): a NaN keeps its
+ * sign and the top of its payload, quieted (alu_cvt.c nanconv); and f32
+ * to s32 toward zero, saturated, NaN 0, the result sign-extended as the
+ * register holds it (alu_cvt.c cvt1). */
+static inline uint64_t
+nan_f64_f32(uint64_t a)
+{
+	return (a >> 31 & 1) << 63 | 0x7ff8000000000000ull | (a & 0x7fffff) << 29;
+}
+
+static inline uint64_t
+nan_f32_f64(uint64_t a)
+{
+	return (a >> 63) << 31 | 0x7fc00000u | (a & 0xfffffffffffffull) >> 29;
+}
+
+static inline uint64_t
+f2s32_rz(float f)
+{
+	int32_t v = f != f ? 0 : f >= 0x1p31f ? INT32_MAX : f < -0x1p31f ? INT32_MIN : (int32_t)f;
+	return (uint64_t)(int64_t)v;
+}
+
+UN(cvt_f64_f32, isnan32(A) ? nan_f64_f32(A) : bits64((double)f32(A)))
+UN(cvt_f32_f64, isnan64(A) ? nan_f32_f64(A) : bits32((float)f64(A)))
+UN(cvt_s32_f32_rz, f2s32_rz(f32(A)))
+
 /* setp.CMP.f32: the ordered comparisons are false and the unordered ones
  * (equ ... geu) true when either side is NaN; -0 equals +0. */
 #define FSETP(name, FTZ, E) \
@@ -799,6 +906,8 @@ interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu)
 	int intty = ti->kind == TK_BIT || ti->kind == TK_UINT || ti->kind == TK_SINT;
 
 	*fpu = 0;
+	if (op->op == OP_SELP && op->flags == ALU_SGNOP && !op->negsrc && op->nwords == 1 && ns == 3)
+		return selp_sgn;
 	if (op->negsrc || op->nwords != 1 || op->ndst > 2 || ns > 3 || (op->ndst > 1 && op->op != OP_SETP) ||
 	    (op->flags & (ALU_W16A | ALU_W16B | ALU_SGNOP | ALU_GSET | ALU_F2IAMT | ALU_CNOTAMT | ALU_NEGPACK | ALU_ABSREM)))
 		return NULL;
@@ -812,6 +921,19 @@ interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu)
 	case OP_CVT: {
 		const TyInfo *si = &ir_tyinfo[op->ty2];
 		int sint = si->kind == TK_UINT || si->kind == TK_SINT;
+#if HOSTFP
+		/* f32 <-> f64, and f32 to s32 toward zero, with no other modifier */
+		if (!(op->flags & ~(uint32_t)ALU_RNDSET)) {
+			*fpu = 1;
+			if (op->ty == TY_F64 && op->ty2 == TY_F32 && !(op->flags & ALU_RNDSET))
+				return cvt_f64_f32;
+			if (op->ty == TY_F32 && op->ty2 == TY_F64 && op->rnd == ALU_RN)
+				return cvt_f32_f64;
+			if (op->ty == TY_S32 && op->ty2 == TY_F32 && op->rnd == ALU_RZ && (op->flags & ALU_RNDSET))
+				return cvt_s32_f32_rz;
+			*fpu = 0;
+		}
+#endif
 		if (op->flags & ~(uint32_t)(ALU_RNDSET | ALU_FTZ) || !sint || (si->bits != 32 && si->bits != 64))
 			return NULL;
 		if (intty && !(op->flags & ALU_RNDSET) && (w == 32 || w == 64)) {
@@ -834,6 +956,13 @@ interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu)
 	}
 	case OP_SIN: case OP_COS: case OP_LG2: case OP_EX2: case OP_TANH: case OP_RSQRT: case OP_RCP:
 	case OP_SQRT:
+#if HOSTFP
+		if (op->op == OP_SQRT && op->ty == TY_F32 && op->rnd == ALU_RN &&
+		    !(op->flags & ~(uint32_t)(ALU_FTZ | ALU_RNDSET))) {
+			*fpu = 1;
+			return op->flags & ALU_FTZ ? sqrt_f32_ftz : sqrt_f32;
+		}
+#endif
 		if ((op->ty != TY_F32 && op->ty != TY_F64) || !(op->flags & ALU_APPROX) ||
 		    (op->flags & ~(uint32_t)(ALU_APPROX | ALU_FTZ)))
 			return NULL;
@@ -842,6 +971,14 @@ interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu)
 	if (intty && (w == 32 || w == 64))
 		return pickint(op, w, sg, ns > 1 && s[1].k == XO_IMM);
 #if HOSTFP
+	if (op->ty == TY_F32 && !(op->flags & ~(uint32_t)ALU_FTZ)) {
+		int ftz = op->flags != 0;
+		switch (op->op) {
+		case OP_ABS: return ns == 1 ? ftz ? abs_f32_ftz : abs_f32 : NULL;
+		case OP_NEG: return ns == 1 ? ftz ? neg_f32_ftz : neg_f32 : NULL;
+		case OP_COPYSIGN: return ns == 2 && !ftz ? copysign_f32 : NULL;
+		}
+	}
 	if (op->ty == TY_F32 && op->op == OP_SETP) {
 		int i = op->cmp - MOD_EQ;
 		if (op->bop || (op->flags & ~(uint32_t)ALU_FTZ) || i < 0 || i >= 18)

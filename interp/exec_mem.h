@@ -207,6 +207,7 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 	uint8_t *mem;
 	const XOp *o;
 	int contig = 0;   /* the lanes' addresses consecutive (a full warp) */
+	int whole = 0;    /* a partial warp whose every lane's address is in range and aligned */
 
 	/* plan.c decided the operands' part (SHAPE_WHOLE); the rest is the lanes' */
 	if (xi->space == MS_SHARED) {
@@ -261,6 +262,12 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 		}
 		if (any)
 			return 0;
+	} else if (base && interp_addr_plane(base, aoff, lo, lim - sz, sz, ad,
+	    xi->a32 ? 0xffffffffu : ~(uint64_t)0)) {
+		/* a partial warp whose inactive lanes' addresses lie in range too,
+		 * as they mostly do: all 32 checked at once, and loads may read
+		 * them all (below) */
+		whole = 1;
 	} else {
 		for (uint32_t l = 0; l < WARP; l++)
 			ad[l] = a32(xi, (base ? base[l] : 0) + aoff);
@@ -288,7 +295,10 @@ ldst(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, int st)
 			interp_widen32(mem + (ad[0] - lo), d);
 		else if (m == 0xffffffffu && sz == 4 && !xi->sign)   /* the common case, without the bit walk */
 			interp_gather32(mem, lo, ad, d);
-		else
+		else if (whole && sz == 4 && !xi->sign) {   /* every lane in range: read all, keep m's */
+			interp_gather32(mem, lo, ad, val);
+			interp_blend(d, val, m);
+		} else
 			FOR_LANES(m, l)
 				d[l] = ldval(mem + (ad[l] - lo), sz, xi->sign);
 	}

@@ -567,6 +567,7 @@ int interp_addr_run(const uint64_t *restrict base, uint64_t off, uint64_t lo, ui
 void interp_widen32(const uint8_t *restrict p, uint64_t *restrict d);
 void interp_narrow32(uint8_t *restrict p, const uint64_t *restrict v);
 void interp_bcast(uint64_t *restrict d, uint64_t v);
+void interp_blend(uint64_t *restrict d, const uint64_t *restrict v, uint32_t m);
 void interp_iota(uint64_t *restrict d, uint64_t v);
 void interp_addk(uint64_t *d, const uint64_t *s, uint64_t k, uint32_t m);
 int interp_fpu_enter(fenv_t *saved);

@@ -169,8 +169,10 @@ check(ptx_ctx *cx, const ptx_texture *t, int surf, TexObj *o)
 		interp_tex_dims(o, l, d);
 		row = d[0] * o->tsz;
 		o->pitch[l] = l == 0 && t->pitch ? t->pitch : row;
-		if (o->pitch[l] < row || t->addr[l] % o->esz || o->pitch[l] % o->esz)
-			return "a pitch below the row, or an address or pitch not aligned to a channel";
+		/* a pitch given may be below the row: the rows overlap, as a
+		 * GPU's pitched texture lets them (tests/shim/edges.gpu) */
+		if (t->addr[l] % o->esz || o->pitch[l] % o->esz)
+			return "an address or pitch not aligned to a channel";
 		if (ir_size_mul(o->pitch[l], d[1], &o->slice[l]) || ir_size_mul(o->slice[l], d[2], &n))
 			return "the texels' size overflows";
 		/* the last row needs only its texels */
@@ -987,6 +989,15 @@ filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int grp, uint32_t
 			out[c] = bitsof(inf ? (float)(d / 256) : half_round(ldexp((double)sum, -32)));
 			break;
 		default:   /* f32 */
+			/* point sampling of a normal texel or a zero: the texel, a zero
+			 * +0, what f32_fast gives (256 x / 256 is x, exactly) */
+			if (n == 1 && w[0] == 256) {
+				uint32_t v = t[0].c[c], e = v >> 23 & 255;
+				if (!(v & 0x7fffffff) || (e && e != 255)) {
+					out[c] = v & 0x7fffffff ? v : 0;
+					break;
+				}
+			}
 			if (f32_fast(t, w, n, c, &out[c]))
 				break;
 			for (int g = 0; g < n; g += grp)

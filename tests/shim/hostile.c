@@ -411,13 +411,6 @@ ipc(void)
  * an image's header says, which for the lies below stays inside */
 static unsigned char img[4 << 20];
 
-static void
-w16(unsigned char *p, unsigned v) { p[0] = (unsigned char)v, p[1] = (unsigned char)(v >> 8); }
-static void
-w32(unsigned char *p, uint32_t v) { w16(p, v & 0xffff), w16(p + 2, v >> 16); }
-static void
-w64(unsigned char *p, uint64_t v) { w32(p, (uint32_t)v), w32(p + 4, (uint32_t)(v >> 32)); }
-
 /* A fatbin of one PTX entry for compute_90, its header as nvcc 13 writes
  * one (--no-compress); the entry's flags, compressed and uncompressed
  * sizes as given (0, 0, 0: plain text).  Its length. */
@@ -758,10 +751,7 @@ copies(void)
 int
 main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		void (*fn)(void);
-	} sec[] = {
+	static const Section sec[] = {
 		{"graph", graph}, {"cluster", cluster}, {"pool", pool}, {"ipc", ipc},
 		{"image", image}, {"tex", textures}, {"copy", copies},
 	};
@@ -771,16 +761,6 @@ main(int argc, char **argv)
 	CK(cuModuleGetFunction(&fk, mod, "k"));
 	CK(cuModuleGetFunction(&fk2, mod, "k2"));
 	CK(cuMemAlloc(&dbuf, 1 << 16));
-	for (size_t i = 0; i < sizeof sec / sizeof sec[0]; i++) {
-		int want = argc < 2;
-		for (int a = 1; a < argc; a++)
-			want |= !strcmp(argv[a], sec[i].name);
-		if (!want)
-			continue;
-		printf("-- %s\n", sec[i].name);
-		sec[i].fn();
-		printf("after %s: %s\n", sec[i].name, ename(cuCtxSynchronize()));
-	}
-	printf("done\n");
+	sections(sec, sizeof sec / sizeof sec[0], argc, argv);
 	return 0;
 }

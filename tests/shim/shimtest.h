@@ -16,6 +16,11 @@
  *   LD_PTX             PTX of a kernel ld(u64 p, u64 out): *out = *p, a
  *                      volatile load (the probe of the tests of what lies
  *                      around an allocation)
+ *   w16/w32/w64(p, v)  little-endian stores, for images made by hand
+ *   sections(sec, n, argc, argv)  runs the sections named on the command
+ *                      line (all of them when none is), each between
+ *                      "-- NAME" and "after NAME: " the context's
+ *                      synchronize, then "done"
  *   RISKY(what, call)  a call a driver may crash on (NULL where it wants a
  *                      pointer, a graph inside itself): its line, "~ what:
  *                      RESULT", is printed by the shim's run only.  An
@@ -26,6 +31,7 @@
  *                      the driver's answers (NAME.gpu).  Each must leave
  *                      the state as it found it.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,4 +123,43 @@ load_devrt(CUmodule *m, const char *ptx)
 		r = cuModuleLoadData(m, img);
 	cuLinkDestroy(ls);
 	return r;
+}
+
+static inline void
+w16(unsigned char *p, unsigned v)
+{
+	p[0] = (unsigned char)v, p[1] = (unsigned char)(v >> 8);
+}
+
+static inline void
+w32(unsigned char *p, uint32_t v)
+{
+	w16(p, v & 0xffff), w16(p + 2, v >> 16);
+}
+
+static inline void
+w64(unsigned char *p, uint64_t v)
+{
+	w32(p, (uint32_t)v), w32(p + 4, (uint32_t)(v >> 32));
+}
+
+typedef struct {
+	const char *name;
+	void (*fn)(void);
+} Section;
+
+static inline void
+sections(const Section *sec, size_t n, int argc, char **argv)
+{
+	for (size_t i = 0; i < n; i++) {
+		int want = argc < 2;
+		for (int a = 1; a < argc; a++)
+			want |= !strcmp(argv[a], sec[i].name);
+		if (!want)
+			continue;
+		printf("-- %s\n", sec[i].name);
+		sec[i].fn();
+		printf("after %s: %s\n", sec[i].name, ename(cuCtxSynchronize()));
+	}
+	printf("done\n");
 }

@@ -25,7 +25,8 @@
 enum { ROUNDS = 400 };
 
 static int fails, npass;
-static uint32_t extra;   /* flags added after decoding (contract.c's fused forms) */
+static uint32_t extra;   /* flags added after decoding (contract.c's fused forms, fold.c's FSEL) */
+static uint32_t extraimm;   /* AluOp.imm with ALU_SGNOP: the sign operations */
 
 #define ASSERT(c, ...) \
 	do { \
@@ -233,6 +234,8 @@ check(const char *ins, const char *ops)
 	if (!m)
 		return;
 	op.flags |= extra;
+	if (extra & ALU_SGNOP)
+		op.imm = extraimm;
 	ns = op.nsrc;
 	nres = op.ndst;
 	memset(xo, 0, sizeof xo);
@@ -387,6 +390,11 @@ main(void)
 	check("xor.pred %d0, %s0, %s1;", "d:pred s:pred s:pred");
 	check("not.pred %d0, %s0;", "d:pred s:pred");
 	check("selp.f32 %d0, %s0, %s1, %s2;", "d:f32 s:f32 s:f32 s:pred");
+	/* with the sign operations of an FSEL on either side (fold.c) */
+	extra = ALU_SGNOP;
+	for (extraimm = 0; extraimm < 16; extraimm++)
+		check("selp.f32 %d0, %s0, %s1, %s2;", "d:f32 s:f32 s:f32 s:pred");
+	extra = 0;
 
 	/* the float handlers exist where the host FPU can give PTX's results
 	 * (exec_fast.c): not under x87 precision or a foreign environment */
@@ -414,7 +422,14 @@ main(void)
 			check(INS("rsqrt.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
 			check(INS("rcp.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
 			check(INS("sqrt.approx%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("abs%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("sqrt.rn%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
+			check(INS("neg%s.f32 %%d0, %%s0;", z), "d:f32 s:f32");
 		}
+		check("copysign.f32 %d0, %s0, %s1;", "d:f32 s:f32 s:f32");
+		check("cvt.f64.f32 %d0, %s0;", "d:f64 s:f32");
+		check("cvt.rn.f32.f64 %d0, %s0;", "d:f32 s:f64");
+		check("cvt.rzi.s32.f32 %d0, %s0;", "d:b32 s:f32");
 		check("add.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
 		check("sub.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
 		check("mul.rn.f64 %d0, %s0, %s1;", "d:f64 s:f64 s:f64");
@@ -449,6 +464,13 @@ main(void)
 	refused("selp.b32 %d0, %s0, %s1, !%s2;", "d:b32 s:b32 s:b32 s:pred");
 	refused("cvt.sat.s32.s64 %d0, %s0;", "d:b32 s:b64");
 	refused("cvt.rz.f32.s32 %d0, %s0;", "d:f32 s:b32");
+	refused("cvt.rz.f32.f64 %d0, %s0;", "d:f32 s:f64");
+	refused("cvt.ftz.f64.f32 %d0, %s0;", "d:f64 s:f32");
+	refused("cvt.rni.s32.f32 %d0, %s0;", "d:b32 s:f32");
+	refused("cvt.rzi.sat.s32.f32 %d0, %s0;", "d:b32 s:f32");
+	refused("abs.f64 %d0, %s0;", "d:f64 s:f64");
+	refused("sqrt.rz.f32 %d0, %s0;", "d:f32 s:f32");
+	refused("sqrt.rn.f64 %d0, %s0;", "d:f64 s:f64");
 	refused("add.u16 %d0, %s0, %s1;", "d:b16 s:b16 s:b16");
 	refused("add.rn.f16 %d0, %s0, %s1;", "d:b16 s:b16 s:b16");
 	if (fpu >= 0)
