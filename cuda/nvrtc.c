@@ -63,8 +63,7 @@ typedef Prog *nvrtcProgram;
 
 struct Prog {
 	void *real;                   /* NVRTC's program */
-	unsigned arch;                /* NN of an -arch=sm_NN made compute_NN; 0: none */
-	unsigned char *img;           /* the fatbin of the PTX, once compiled */
+	unsigned char *img;           /* the fatbin of the PTX of an sm_NN compile */
 	size_t imglen;
 	Prog *next;
 };
@@ -355,7 +354,7 @@ nvrtcCompileProgram(nvrtcProgram p, int nopt, const char *const *opt)
 	if (!ready())
 		return NVRTC_ERROR_INTERNAL_ERROR;
 	free(q->img);
-	q->img = NULL, q->imglen = 0, q->arch = 0;
+	q->img = NULL, q->imglen = 0;
 	if (nopt && (!(o = calloc((size_t)nopt, sizeof *o)) || !(made = calloc((size_t)nopt,
 	    sizeof *made)))) {
 		free(o);
@@ -386,21 +385,21 @@ nvrtcCompileProgram(nvrtcProgram p, int nopt, const char *const *opt)
 	}
 	if ((r = nv.CompileProgram(q->real, n, o)) || !arch)
 		goto out;
-	/* the PTX, NUL-ended, and its fatbin */
+	/* the PTX, NUL-ended, and its fatbin.  A compile with no PTX
+	 * (-dlto: LTO-IR) has no image: its CUBIN calls are NVRTC's, which
+	 * has no cubin to give either. */
 	size_t len = 0;
 	char *ptx;
-	if ((r = nv.GetPTXSize(q->real, &len)))
+	if (nv.GetPTXSize(q->real, &len) || len <= 1)   /* none, or "" */
 		goto out;
-	if (!len || len > JIT_MAX || !(ptx = malloc(len))) {
-		r = len ? NVRTC_ERROR_OUT_OF_MEMORY : NVRTC_ERROR_INTERNAL_ERROR;
+	if (len > JIT_MAX || !(ptx = malloc(len))) {
+		r = NVRTC_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	if (!(r = nv.GetPTX(q->real, ptx))) {
+	if (!nv.GetPTX(q->real, ptx) && strnlen(ptx, len)) {
 		q->img = jit_fatbin_ptx(ptx, strnlen(ptx, len), arch, &q->imglen);
 		if (!q->img)
 			r = NVRTC_ERROR_OUT_OF_MEMORY;
-		else
-			q->arch = arch;
 	}
 	free(ptx);
 out:

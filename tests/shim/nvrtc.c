@@ -3,8 +3,8 @@
  * NVIDIA's NVRTC behind it: CUDA C compiled for sm_90 in each way the
  * architecture is spelt, the "cubin" a fatbin of the PTX that
  * cuModuleLoadData loads and runs (as CuPy does it); a template kernel
- * found by its lowered name; a program for compute_90, whose CUBIN calls
- * are NVRTC's own; a compile error with NVRTC's log; and the calls given
+ * found by its lowered name; a program for compute_90, or for LTO-IR
+ * (-dlto), whose CUBIN calls are NVRTC's own; a compile error with NVRTC's log; and the calls given
  * handles or pointers that are not, each refused with NVRTC's error code.
  *
  *	nvrtc
@@ -140,6 +140,15 @@ main(void)
 	    nvrtcGetPTX(p, ptx) == NVRTC_SUCCESS && run(ptx, "k", 3, 1), "compute_90: PTX run");
 	img = cubin(p, &n);
 	check(!img || !is_fatbin(img, n), "compute_90: no PTX image for a cubin");
+	nvrtcDestroyProgram(&p);
+
+	/* -dlto: LTO-IR, no PTX, so no image; the compile is NVRTC's */
+	static const char *const lto[] = {"-arch=sm_90", "-dlto"};
+	nvrtcCreateProgram(&p, src, "l.cu", 0, NULL, NULL);
+	check(nvrtcCompileProgram(p, 2, lto) == NVRTC_SUCCESS &&
+	    nvrtcGetLTOIRSize(p, &n) == NVRTC_SUCCESS && n > 0, "-dlto: LTO-IR");
+	img = cubin(p, &n);
+	check(!img || !is_fatbin(img, n), "-dlto: no PTX image for a cubin");
 	nvrtcDestroyProgram(&p);
 
 	/* a compile error: NVRTC's code and log */
