@@ -410,17 +410,21 @@ out:
 	return r;
 }
 
-nvrtcResult
-nvrtcGetPTXSize(nvrtcProgram p, size_t *n)
-{
-	PCALL(p, GetPTXSize, n);
-}
-
-nvrtcResult
-nvrtcGetPTX(nvrtcProgram p, char *ptx)
-{
-	PCALL(p, GetPTX, ptx);
-}
+/* The calls NVRTC answers for a program alone: its handle unwrapped. */
+#define FORWARD(name, type) \
+	nvrtcResult nvrtc##name(nvrtcProgram p, type a) { PCALL(p, name, a); }
+FORWARD(GetPTXSize, size_t *)
+FORWARD(GetPTX, char *)
+FORWARD(GetLTOIRSize, size_t *)
+FORWARD(GetLTOIR, char *)
+FORWARD(GetOptiXIRSize, size_t *)
+FORWARD(GetOptiXIR, char *)
+FORWARD(GetTileIRSize, size_t *)
+FORWARD(GetTileIR, char *)
+FORWARD(GetProgramLogSize, size_t *)
+FORWARD(GetProgramLog, char *)
+FORWARD(AddNameExpression, const char *)
+FORWARD(GetPCHHeapSizeRequired, size_t *)
 
 nvrtcResult
 nvrtcGetCUBINSize(nvrtcProgram p, size_t *n)
@@ -455,60 +459,6 @@ nvrtcGetCUBIN(nvrtcProgram p, char *cubin)
 }
 
 nvrtcResult
-nvrtcGetLTOIRSize(nvrtcProgram p, size_t *n)
-{
-	PCALL(p, GetLTOIRSize, n);
-}
-
-nvrtcResult
-nvrtcGetLTOIR(nvrtcProgram p, char *ir)
-{
-	PCALL(p, GetLTOIR, ir);
-}
-
-nvrtcResult
-nvrtcGetOptiXIRSize(nvrtcProgram p, size_t *n)
-{
-	PCALL(p, GetOptiXIRSize, n);
-}
-
-nvrtcResult
-nvrtcGetOptiXIR(nvrtcProgram p, char *ir)
-{
-	PCALL(p, GetOptiXIR, ir);
-}
-
-nvrtcResult
-nvrtcGetTileIRSize(nvrtcProgram p, size_t *n)
-{
-	PCALL(p, GetTileIRSize, n);
-}
-
-nvrtcResult
-nvrtcGetTileIR(nvrtcProgram p, char *ir)
-{
-	PCALL(p, GetTileIR, ir);
-}
-
-nvrtcResult
-nvrtcGetProgramLogSize(nvrtcProgram p, size_t *n)
-{
-	PCALL(p, GetProgramLogSize, n);
-}
-
-nvrtcResult
-nvrtcGetProgramLog(nvrtcProgram p, char *log)
-{
-	PCALL(p, GetProgramLog, log);
-}
-
-nvrtcResult
-nvrtcAddNameExpression(nvrtcProgram p, const char *expr)
-{
-	PCALL(p, AddNameExpression, expr);
-}
-
-nvrtcResult
 nvrtcGetLoweredName(nvrtcProgram p, const char *expr, const char **lowered)
 {
 	PCALL(p, GetLoweredName, expr, lowered);
@@ -534,12 +484,6 @@ nvrtcGetPCHCreateStatus(nvrtcProgram p)
 	if (!q)
 		return NVRTC_ERROR_INVALID_PROGRAM;
 	return CALL(GetPCHCreateStatus, q->real);
-}
-
-nvrtcResult
-nvrtcGetPCHHeapSizeRequired(nvrtcProgram p, size_t *n)
-{
-	PCALL(p, GetPCHHeapSizeRequired, n);
 }
 
 nvrtcResult
