@@ -129,6 +129,13 @@ XDG_CACHE_HOME=$work/cache NUMBA_CACHE_DIR=$work/cache PYCUDA_CACHE_DIR=$work/ca
 PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 CACHELEVEL=0
 export XDG_CACHE_HOME NUMBA_CACHE_DIR PYCUDA_CACHE_DIR PYTEST_DISABLE_PLUGIN_AUTOLOAD CACHELEVEL
 
+# NVIDIA's NVRTC behind the shim's: the one the clients would load
+# (cuda-pathfinder's choice: the venv's wheel, else the system's), which
+# the stand-in, preloaded, stands in for
+nvrtc=$(cd "$work" && "$py" -c "from cuda import pathfinder
+print(pathfinder.load_nvidia_dynamic_lib('nvrtc').abs_path)" 2>/dev/null)
+[ -n "$nvrtc" ] && PTXKIT_NVRTC=$nvrtc && export PTXKIT_NVRTC
+
 list() { grep -v '^#' "$here/$1.list" | grep -v '^$'; }
 nl='
 '
@@ -204,18 +211,14 @@ for c in "$@"; do
 			result "tinygrad DEV=$dev" "$log" "$(pytest_counts "$log")"
 		done ;;
 	cupy)
-		# NVIDIA's NVRTC behind the shim's: the wheel's, which CuPy
-		# would load (the stand-in preloaded in its place); one GPU
-		# (CuPy's multi-GPU tests skip); kernels cached in the work
-		# folder
+		# one GPU (CuPy's multi-GPU tests skip); kernels cached in the
+		# work folder
 		log=$work/cupy-$mode.log
-		nvrtc=$(cd "$work" && "$py" -c "from cuda import pathfinder
-print(pathfinder.load_nvidia_dynamic_lib('nvrtc').abs_path)" 2>/dev/null)
 		# each line of the list one argument (test ids hold spaces),
 		# none a pattern (they hold brackets)
 		# shellcheck disable=SC2046
 		(cd "$work/src/cupy-$(ver cupy-cuda13x)/tests" && IFS=$nl && set -f &&
-		    PTXKIT_NVRTC=$nvrtc CUPY_CACHE_DIR=$work/cache/cupy CUPY_TEST_GPU_LIMIT=1 \
+		    CUPY_CACHE_DIR=$work/cache/cupy CUPY_TEST_GPU_LIMIT=1 \
 		    run_env timeout "$tmo" "$py" -m pytest -q -p no:cacheprovider -rfE \
 		    $(list cupy)) > "$log" 2>&1
 		result cupy "$log" "$(pytest_counts "$log")" ;;
