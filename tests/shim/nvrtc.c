@@ -2,7 +2,8 @@
  * nvrtc.c -- libptxcuda's libnvrtc through the toolkit's nvrtc.h, with
  * NVIDIA's NVRTC behind it: CUDA C compiled for sm_90 in each way the
  * architecture is spelt, the "cubin" a fatbin of the PTX that
- * cuModuleLoadData loads and runs (as CuPy does it); a template kernel
+ * cuModuleLoadData loads and runs (as CuPy does it), or, compiled with
+ * -rdc, cuLinkAddData links as PTX (as CuPy does it); a template kernel
  * found by its lowered name; a program for compute_90, or for LTO-IR
  * (-dlto), whose CUBIN calls are NVRTC's own; a compile error with NVRTC's log; and the calls given
  * handles or pointers that are not, each refused with NVRTC's error code.
@@ -140,6 +141,19 @@ main(void)
 	    nvrtcGetPTX(p, ptx) == NVRTC_SUCCESS && run(ptx, "k", 3, 1), "compute_90: PTX run");
 	img = cubin(p, &n);
 	check(!img || !is_fatbin(img, n), "compute_90: no PTX image for a cubin");
+	nvrtcDestroyProgram(&p);
+
+	/* -rdc: the image linked as CuPy links it, given to cuLinkAddData
+	 * as PTX (an H200's driver takes a fatbin or cubin so) */
+	static const char *const rdc[] = {"-arch=sm_90", "-rdc=true"};
+	CUlinkState ls;
+	void *linked;
+	nvrtcCreateProgram(&p, src, "r.cu", 0, NULL, NULL);
+	check(nvrtcCompileProgram(p, 2, rdc) == NVRTC_SUCCESS && (img = cubin(p, &n)) &&
+	    cuLinkCreate(0, NULL, NULL, &ls) == CUDA_SUCCESS &&
+	    cuLinkAddData(ls, CU_JIT_INPUT_PTX, img, n, "cupy.ptx", 0, NULL, NULL) == CUDA_SUCCESS &&
+	    cuLinkComplete(ls, &linked, &n) == CUDA_SUCCESS && run(linked, "k", 3, 1) &&
+	    cuLinkDestroy(ls) == CUDA_SUCCESS, "-rdc: the image linked as PTX, run");
 	nvrtcDestroyProgram(&p);
 
 	/* -dlto: LTO-IR, no PTX, so no image; the compile is NVRTC's */
