@@ -34,7 +34,15 @@ done
 [ $cubin -eq 1 ] || exec "$real" "$@"
 
 # Rebuild the arguments: --cubin becomes --ptx, the output goes to a
-# temporary PTX file; note the output, the input and the architecture.
+# temporary PTX file; note the output, the input and the architecture
+# (-arch, or the code= of -gencode arch=compute_NN,code=sm_NN, as CuPy
+# writes it).
+gencode() {
+	case $1 in
+	*code=sm_*) arch=sm_${1##*code=sm_}; arch=${arch%%[,\]]*} ;;
+	*code=compute_*) arch=compute_${1##*code=compute_}; arch=${arch%%[,\]]*} ;;
+	esac
+}
 out= in= arch= prev=
 n=$#
 i=0
@@ -45,6 +53,7 @@ while [ $i -lt $n ]; do
 	case $prev in
 	-o|--output-file) out=$a; prev=; continue ;;
 	-arch|--gpu-architecture) arch=$a ;;
+	-gencode|--generate-code) gencode "$a" ;;
 	esac
 	prev=
 	case $a in
@@ -53,6 +62,7 @@ while [ $i -lt $n ]; do
 	-o=*|--output-file=*) out=${a#*=} ;;
 	-arch|--gpu-architecture) prev=$a; set -- "$@" "$a" ;;
 	-arch=*|--gpu-architecture=*) arch=${a#*=}; set -- "$@" "$a" ;;
+	-gencode=*|--generate-code=*) gencode "${a#*=}"; set -- "$@" "$a" ;;
 	-*) set -- "$@" "$a"; prev=$a ;;
 	*.cu|*.c|*.cc|*.cpp|*.cxx|*.gpu|*.ptx) in=$a; set -- "$@" "$a" ;;
 	*) set -- "$@" "$a" ;;

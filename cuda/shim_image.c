@@ -648,8 +648,10 @@ shim_image_ptx(char **ptx, const void *image, size_t size, int type, const char 
 		*ptx = text_of(p, size == SHIM_NOLEN ? strlen(image) : size);
 		return *ptx ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 	}
+	/* an H200's driver links a fatbin or cubin given as PTX as what its
+	 * magic says (CuPy hands NVRTC's -rdc cubin to cuLinkAddData so) */
 	if (type == CU_JIT_INPUT_PTX)
-		return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "a binary image given as PTX");
+		type = -1;
 	if (len < 16)
 		return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "image of %llu bytes is too short",
 		    (unsigned long long)len);

@@ -2,9 +2,13 @@
 # run.sh -- the real clients' own test suites on libptxcuda as installed:
 # a virtual environment with the latest releases of numba-cuda, pycuda and
 # tinygrad (pip) and what their tests import (pytest, filecheck, cffi),
-# the test files of pycuda's and tinygrad's source releases
-# (numba-cuda ships its tests), and a fixed subset of each suite
-# (tests/clients/CLIENT.list) run through ptxkit-env with no test plugins.
+# and CuPy (cupy-cuda13x with its toolkit wheels, installed when its suite
+# is asked for: they are large), the test files of pycuda's, tinygrad's
+# and CuPy's source releases (numba-cuda ships its tests), and a fixed
+# subset of each suite (tests/clients/CLIENT.list) run through ptxkit-env
+# with no test plugins.
+# CuPy's toolkit wheels are held at CUDA 13.0, whose NVRTC writes PTX
+# ISA 9.0, the newest libptx reads.
 # cuda-bindings is held below 13.4, where its IPC handles lost the
 # 'reserved' field that numba-cuda pickles them by (its IPC tests fail
 # on any driver with 13.4 on).
@@ -20,7 +24,7 @@
 #        driver: the shim as libcuda.so.1 alone, the toolkit's nvJitLink,
 #        ptxas and nvcc as they are (what clients saw before the
 #        stand-ins), for comparison; nothing is checked then
-#   CLIENT: numba, pycuda, tinygrad (default: all three)
+#   CLIENT: numba, pycuda, tinygrad, cupy (default: all four)
 #
 # Environment: PYTHON (the interpreter the venv is made from, default
 # python3), CLIENTS_TIMEOUT (seconds per suite, default 1200).
@@ -39,7 +43,7 @@ while getopts e:w:m: o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || set -- numba pycuda tinygrad
+[ $# -gt 0 ] || set -- numba pycuda tinygrad cupy
 case $mode in full|driver) ;; *) echo "run.sh: -m full or driver" >&2; exit 2 ;; esac
 if ! command -v "$env" > /dev/null 2>&1; then
 	echo "run.sh: no $env (install ptxkit, or name it with -e)" >&2
@@ -65,12 +69,34 @@ if [ ! -x "$py" ]; then
 		exit 77
 	fi
 fi
+case " $* " in
+*" cupy "*)
+	if ! "$py" -c "import importlib.metadata as m; m.version('cupy-cuda13x')" 2>/dev/null; then
+		echo "installing cupy-cuda13x[ctk] into $work/venv ..."
+		if ! "$py" -m pip install -q 'cupy-cuda13x[ctk]' 'cuda-toolkit==13.0.*' \
+		    > "$work/setup-cupy.log" 2>&1; then
+			tail -5 "$work/setup-cupy.log"
+			echo "SKIP: CuPy cannot be installed here (see $work/setup-cupy.log)"
+			exit 77
+		fi
+	fi ;;
+esac
 ver() { "$py" -c "import importlib.metadata as m; print(m.version('$1'))"; }
-for p in pycuda tinygrad; do
-	v=$(ver $p) || exit 77
+# the source releases whose test files are run, of the clients asked for:
+# the sdist of each (numba-cuda ships its tests; CuPy's wheel is
+# cupy-cuda13x, its sdist cupy, whose metadata step wants the build
+# isolation: a newer setuptools, Cython)
+for c in "$@"; do
+	iso=--no-build-isolation
+	case $c in
+	pycuda|tinygrad) p=$c; v=$(ver $p) || exit 77 ;;
+	cupy) p=cupy iso=; v=$(ver cupy-cuda13x) || exit 77 ;;
+	*) continue ;;
+	esac
 	[ -d "$work/src/$p-$v" ] && continue
 	mkdir -p "$work/src"
-	if ! "$py" -m pip download -q --no-deps --no-build-isolation --no-binary "$p" -d "$work/src" \
+	# shellcheck disable=SC2086
+	if ! "$py" -m pip download -q --no-deps $iso --no-binary "$p" -d "$work/src" \
 	    "$p==$v" > "$work/download.log" 2>&1 ||
 	    ! tar -xzf "$work/src/$p-$v.tar.gz" -C "$work/src"; then
 		cat "$work/download.log"
@@ -78,7 +104,11 @@ for p in pycuda tinygrad; do
 		exit 77
 	fi
 done
-echo "numba-cuda $(ver numba-cuda), pycuda $(ver pycuda), tinygrad $(ver tinygrad); mode $mode"
+vers=
+for d in numba-cuda pycuda tinygrad cupy-cuda13x; do
+	v=$(ver $d 2>/dev/null) && vers="$vers${vers:+, }$d $v"
+done
+echo "$vers; mode $mode"
 
 # --- the environment: ptxkit-env's, or (driver) the shim alone
 if [ $mode = driver ]; then
@@ -99,7 +129,16 @@ XDG_CACHE_HOME=$work/cache NUMBA_CACHE_DIR=$work/cache PYCUDA_CACHE_DIR=$work/ca
 PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 CACHELEVEL=0
 export XDG_CACHE_HOME NUMBA_CACHE_DIR PYCUDA_CACHE_DIR PYTEST_DISABLE_PLUGIN_AUTOLOAD CACHELEVEL
 
+# NVIDIA's NVRTC behind the shim's: the one the clients would load
+# (cuda-pathfinder's choice: the venv's wheel, else the system's), which
+# the stand-in, preloaded, stands in for
+nvrtc=$(cd "$work" && "$py" -c "from cuda import pathfinder
+print(pathfinder.load_nvidia_dynamic_lib('nvrtc').abs_path)" 2>/dev/null)
+[ -n "$nvrtc" ] && PTXKIT_NVRTC=$nvrtc && export PTXKIT_NVRTC
+
 list() { grep -v '^#' "$here/$1.list" | grep -v '^$'; }
+nl='
+'
 
 # pytest's last line: "3 failed, 40 passed, 2 skipped, 1 xfailed in 9.1s"
 pytest_counts() {
@@ -171,6 +210,18 @@ for c in "$@"; do
 			    "$py" -m pytest -q -p no:cacheprovider -rfE $(list tinygrad)) > "$log" 2>&1
 			result "tinygrad DEV=$dev" "$log" "$(pytest_counts "$log")"
 		done ;;
+	cupy)
+		# one GPU (CuPy's multi-GPU tests skip); kernels cached in the
+		# work folder
+		log=$work/cupy-$mode.log
+		# each line of the list one argument (test ids hold spaces),
+		# none a pattern (they hold brackets)
+		# shellcheck disable=SC2046
+		(cd "$work/src/cupy-$(ver cupy-cuda13x)/tests" && IFS=$nl && set -f &&
+		    CUPY_CACHE_DIR=$work/cache/cupy CUPY_TEST_GPU_LIMIT=1 \
+		    run_env timeout "$tmo" "$py" -m pytest -q -p no:cacheprovider -rfE \
+		    $(list cupy)) > "$log" 2>&1
+		result cupy "$log" "$(pytest_counts "$log")" ;;
 	*)
 		echo "run.sh: no client $c" >&2
 		exit 2 ;;
