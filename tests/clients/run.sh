@@ -8,10 +8,15 @@
 # cuda-bindings is held below 13.4, where its IPC handles lost the
 # 'reserved' field that numba-cuda pickles them by (its IPC tests fail
 # on any driver with 13.4 on).
+# tinygrad's source release holds only test_tiny.py; given the test/
+# folder of its repository at the release's commit (-s), the wider subset
+# of tests/clients/tinygrad-src.list runs too, a file a process (each under
+# the suite's timeout), which needs torch and hypothesis in the venv as
+# well (installed then).
 # Prints one line per suite, "NAME: N passed, M failed, K skipped", and
 # checks the passes against tests/clients/expected (the fewest accepted).
 #
-#   run.sh [-e PTXKIT_ENV] [-w WORKDIR] [-m full|driver] [CLIENT...]
+#   run.sh [-e PTXKIT_ENV] [-w WORKDIR] [-m full|driver] [-s TINYGRAD_SRC] [CLIENT...]
 #
 #   -e   the installed ptxkit-env (default: ptxkit-env on PATH)
 #   -w   where the venv, the sources and the logs go (default
@@ -20,6 +25,12 @@
 #        driver: the shim as libcuda.so.1 alone, the toolkit's nvJitLink,
 #        ptxas and nvcc as they are (what clients saw before the
 #        stand-ins), for comparison; nothing is checked then
+#   -s   a folder holding tinygrad's test/ at the installed release
+#        (for 0.14.0: `git archive COMMIT test | tar -x -C DIR`); its files
+#        of tinygrad-src.list run from DIR under DEV=CUDA and DEV=CUDA:PTX
+#        as the suites "tinygrad-src DEV=...", beside test_tiny.py's.
+#        A tinygrad/ package in DIR would shadow the installed one: give
+#        the tests alone.  Default: $TINYGRAD_SRC, else none
 #   CLIENT: numba, pycuda, tinygrad (default: all three)
 #
 # Environment: PYTHON (the interpreter the venv is made from, default
@@ -29,12 +40,13 @@
 # 1 otherwise.
 
 here=$(cd "$(dirname "$0")" && pwd)
-env=ptxkit-env work=clients-work mode=full
-while getopts e:w:m: o; do
+env=ptxkit-env work=clients-work mode=full tsrc=${TINYGRAD_SRC:-}
+while getopts e:w:m:s: o; do
 	case $o in
 	e) env=$OPTARG ;;
 	w) work=$OPTARG ;;
 	m) mode=$OPTARG ;;
+	s) tsrc=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
@@ -46,6 +58,13 @@ if ! command -v "$env" > /dev/null 2>&1; then
 	exit 2
 fi
 env=$(command -v "$env")
+if [ -n "$tsrc" ]; then
+	if [ ! -d "$tsrc/test" ]; then
+		echo "run.sh: no test/ folder in $tsrc" >&2
+		exit 2
+	fi
+	tsrc=$(cd "$tsrc" && pwd)
+fi
 mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
 py=$work/venv/bin/python
@@ -62,6 +81,16 @@ if [ ! -x "$py" ]; then
 		tail -5 "$work/setup.log"
 		rm -rf "$work/venv"
 		echo "SKIP: the clients cannot be installed here (see $work/setup.log)"
+		exit 77
+	fi
+fi
+# the wider tinygrad subset compares with torch (a CPU run of it) and
+# draws inputs with hypothesis
+if [ -n "$tsrc" ] && ! "$py" -c 'import torch, hypothesis' > /dev/null 2>&1; then
+	echo "installing torch and hypothesis into $work/venv ..."
+	if ! "$py" -m pip install -q torch hypothesis >> "$work/setup.log" 2>&1; then
+		tail -5 "$work/setup.log"
+		echo "SKIP: torch cannot be installed here (see $work/setup.log)"
 		exit 77
 	fi
 fi
@@ -170,6 +199,23 @@ for c in "$@"; do
 			(cd "$work/src/tinygrad-$(ver tinygrad)/test" && DEV=$dev run_env timeout "$tmo" \
 			    "$py" -m pytest -q -p no:cacheprovider -rfE $(list tinygrad)) > "$log" 2>&1
 			result "tinygrad DEV=$dev" "$log" "$(pytest_counts "$log")"
+			[ -n "$tsrc" ] || continue
+			# a file a process, so that one file's timeout or crash
+			# costs that file alone (counted as one failure)
+			log=$work/tinygrad-src-$(echo $dev | tr : -)-$mode.log
+			: > "$log"
+			for f in $(list tinygrad-src); do
+				(cd "$tsrc" && DEV=$dev run_env timeout "$tmo" "$py" -m pytest -q \
+				    -p no:cacheprovider -rfE "$f") > "$log.one" 2>&1
+				cat "$log.one" >> "$log"
+				case $(tail -1 "$log.one") in
+				*" in "*s*) pytest_counts "$log.one" ;;
+				*) echo "0 passed, 1 failed, 0 skipped" ;;
+				esac
+			done | awk '{ p += $1; f += $3; s += $5 }
+			    END { printf "%d passed, %d failed, %d skipped\n", p, f, s }' > "$log.sum"
+			rm -f "$log.one"
+			result "tinygrad-src DEV=$dev" "$log" "$(cat "$log.sum")"
 		done ;;
 	*)
 		echo "run.sh: no client $c" >&2
