@@ -12,10 +12,15 @@
 # cuda-bindings is held below 13.4, where its IPC handles lost the
 # 'reserved' field that numba-cuda pickles them by (its IPC tests fail
 # on any driver with 13.4 on).
+# tinygrad's source release holds only test_tiny.py; given the test/
+# folder of its repository at the release's commit (-s), the wider subset
+# of tests/clients/tinygrad-src.list runs too, a file a process (each under
+# the suite's timeout), which needs torch and hypothesis in the venv as
+# well (installed then).
 # Prints one line per suite, "NAME: N passed, M failed, K skipped", and
 # checks the passes against tests/clients/expected (the fewest accepted).
 #
-#   run.sh [-e PTXKIT_ENV] [-w WORKDIR] [-m full|driver] [CLIENT...]
+#   run.sh [-e PTXKIT_ENV] [-w WORKDIR] [-m full|driver] [-s TINYGRAD_SRC] [CLIENT...]
 #
 #   -e   the installed ptxkit-env (default: ptxkit-env on PATH)
 #   -w   where the venv, the sources and the logs go (default
@@ -24,21 +29,30 @@
 #        driver: the shim as libcuda.so.1 alone, the toolkit's nvJitLink,
 #        ptxas and nvcc as they are (what clients saw before the
 #        stand-ins), for comparison; nothing is checked then
+#   -s   a folder holding tinygrad's test/ at the installed release
+#        (for 0.14.0: `git archive COMMIT test | tar -x -C DIR`); its files
+#        of tinygrad-src.list run from DIR under DEV=CUDA and DEV=CUDA:PTX
+#        as the suites "tinygrad-src DEV=...", beside test_tiny.py's.
+#        A tinygrad/ package in DIR would shadow the installed one: give
+#        the tests alone.  Default: $TINYGRAD_SRC, else none
 #   CLIENT: numba, pycuda, tinygrad, cupy (default: all four)
 #
 # Environment: PYTHON (the interpreter the venv is made from, default
-# python3), CLIENTS_TIMEOUT (seconds per suite, default 1200).
+# python3), CLIENTS_TIMEOUT (seconds per suite, default 1200),
+# CLIENTS_FILE_TIMEOUT (seconds per file of tinygrad-src.list, default
+# 3600: test_ops.py alone takes most of an hour interpreted).
 # Exit 0: every suite ran and passed at least as many tests as expected;
 # 77: the clients cannot be installed here (no network, no compiler ...);
 # 1 otherwise.
 
 here=$(cd "$(dirname "$0")" && pwd)
-env=ptxkit-env work=clients-work mode=full
-while getopts e:w:m: o; do
+env=ptxkit-env work=clients-work mode=full tsrc=${TINYGRAD_SRC:-}
+while getopts e:w:m:s: o; do
 	case $o in
 	e) env=$OPTARG ;;
 	w) work=$OPTARG ;;
 	m) mode=$OPTARG ;;
+	s) tsrc=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
@@ -50,10 +64,18 @@ if ! command -v "$env" > /dev/null 2>&1; then
 	exit 2
 fi
 env=$(command -v "$env")
+if [ -n "$tsrc" ]; then
+	if [ ! -d "$tsrc/test" ]; then
+		echo "run.sh: no test/ folder in $tsrc" >&2
+		exit 2
+	fi
+	tsrc=$(cd "$tsrc" && pwd)
+fi
 mkdir -p "$work" || exit 1
 work=$(cd "$work" && pwd)
 py=$work/venv/bin/python
 tmo=${CLIENTS_TIMEOUT:-1200}
+ftmo=${CLIENTS_FILE_TIMEOUT:-3600}
 
 # --- the venv and the sources of the tests
 if [ ! -x "$py" ]; then
@@ -81,6 +103,22 @@ case " $* " in
 		fi
 	fi ;;
 esac
+# the wider tinygrad subset compares with torch (a CPU run of it) and
+# draws inputs with hypothesis, in the versions of tinygrad's own
+# testing-minimal extra: a later torch differs where the tests expect its
+# answers (clip's gradient at the bounds: 1 in torch 2.11, 0 in 2.15)
+tdeps=$("$py" -c 'import importlib.metadata as m
+print(" ".join(r.split(";")[0].replace(" ", "") for r in m.requires("tinygrad") or []
+    if r.startswith(("torch", "hypothesis")) and "testing-minimal" in r))' 2>/dev/null)
+if [ -n "$tsrc" ]; then
+	# (pip asks no index for a requirement the venv already meets)
+	# shellcheck disable=SC2086
+	if ! "$py" -m pip install -q ${tdeps:-torch hypothesis} >> "$work/setup.log" 2>&1; then
+		tail -5 "$work/setup.log"
+		echo "SKIP: torch cannot be installed here (see $work/setup.log)"
+		exit 77
+	fi
+fi
 ver() { "$py" -c "import importlib.metadata as m; print(m.version('$1'))"; }
 # the source releases whose test files are run, of the clients asked for:
 # the sdist of each (numba-cuda ships its tests; CuPy's wheel is
@@ -209,6 +247,27 @@ for c in "$@"; do
 			(cd "$work/src/tinygrad-$(ver tinygrad)/test" && DEV=$dev run_env timeout "$tmo" \
 			    "$py" -m pytest -q -p no:cacheprovider -rfE $(list tinygrad)) > "$log" 2>&1
 			result "tinygrad DEV=$dev" "$log" "$(pytest_counts "$log")"
+			[ -n "$tsrc" ] || continue
+			# a file a process, so that one file's timeout or crash
+			# costs that file alone (counted as one failure)
+			log=$work/tinygrad-src-$(echo $dev | tr : -)-$mode.log
+			: > "$log"
+			# a line: FILE [PYTEST OPTION...] in shell words (-k for a
+			# test that runs too long on the interpreter; --deselect
+			# would drop every test whose name it begins)
+			list tinygrad-src | while read -r f opts; do
+				(cd "$tsrc" && eval "set -- $opts" && DEV=$dev run_env timeout "$ftmo" \
+				    "$py" -m pytest -q -p no:cacheprovider -rfE "$f" "$@") \
+				    < /dev/null > "$log.one" 2>&1
+				cat "$log.one" >> "$log"
+				case $(tail -1 "$log.one") in
+				*" in "*s*) pytest_counts "$log.one" ;;
+				*) echo "0 passed, 1 failed, 0 skipped" ;;
+				esac
+			done | awk '{ p += $1; f += $3; s += $5 }
+			    END { printf "%d passed, %d failed, %d skipped\n", p, f, s }' > "$log.sum"
+			rm -f "$log.one"
+			result "tinygrad-src DEV=$dev" "$log" "$(cat "$log.sum")"
 		done ;;
 	cupy)
 		# one GPU (CuPy's multi-GPU tests skip); kernels cached in the
