@@ -140,7 +140,7 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 			op->mode = in->mod[i];
 			break;
 		case MOD_ABS: break;       /* always paired with .xorsign */
-		case MOD_OOB: *why = "fma .oob"; return -1;
+		case MOD_OOB: op->mode = MOD_OOB; break;   /* fma of the half types (felem) */
 		default:
 			if (in->mod[i] >= MOD_EQ && in->mod[i] <= MOD_NAN_CMP && in->op != OP_MUL && in->op != OP_MAD
 			    && in->op != OP_MUL24 && in->op != OP_MAD24 && in->op != OP_DP2A && in->op != OP_MADC)
