@@ -104,7 +104,7 @@ struct AluOp {
 	int rnd;             /* ALU_RN .. ALU_RNA */
 	int cmp;             /* MOD_EQ .. MOD_NAN_CMP for set/setp, else 0 */
 	int bop;             /* MOD_AND/OR/XOR combining (set/setp) or 0; lop3 predicate op */
-	int mode;            /* prmt mode (MOD_F4E ...), testp class (MOD_FINITE ...), MOD_OOB (fma); OP_RSQRT for a
+	int mode;            /* prmt mode (MOD_F4E ...), testp class (MOD_FINITE ...); OP_RSQRT for a
 	                      * div.approx.ftz by rsqrt(rcp(b)) that is a times rsqrt(b) (fold.c); 0 */
 	uint32_t imm;        /* lop3 truth table */
 	int nsrc, ndst;      /* operand counts as alu_exec sees them */

@@ -466,10 +466,6 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 	case OP_MUL: r = alu_fmul(fmt, s[0], s[1], rnd, ftz); break;
 	case OP_FMA: case OP_MAD: {
 		uint64_t x = s[0], c = s[2];
-		/* .oob: a factor that is the out-of-bounds NaN (0x7fff, what a
-		 * tensor copy fills with) makes the result +0 */
-		if (op->mode == MOD_OOB && nb == 16 && (s[0] == 0x7FFF || s[1] == 0x7FFF))
-			return 0;
 		if ((op->flags & ALU_NEGAB) && !alu_fisnan(fmt, x))
 			x ^= sm;
 		if ((op->flags & ALU_NEGC) && !alu_fisnan(fmt, c))
