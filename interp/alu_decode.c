@@ -140,7 +140,9 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 			op->mode = in->mod[i];
 			break;
 		case MOD_ABS: break;       /* always paired with .xorsign */
-		case MOD_OOB: *why = "fma .oob"; return -1;
+		/* fma .oob of the half types: on an H200 no operand gave the +0 the
+		 * manual describes (0x7fff, 0xffff, 0x7e00 all a NaN), so the fma as it is */
+		case MOD_OOB: break;
 		default:
 			if (in->mod[i] >= MOD_EQ && in->mod[i] <= MOD_NAN_CMP && in->op != OP_MUL && in->op != OP_MAD
 			    && in->op != OP_MUL24 && in->op != OP_MAD24 && in->op != OP_DP2A && in->op != OP_MADC)
@@ -196,7 +198,11 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 		const Opnd *o = &in->opnd[in->ndst + 3];
 		if (o->kind != OK_IMM) { *why = "lop3 truth table is not an immediate"; return -1; }
 		op->imm = (uint32_t)o->imm & 0xFF;
-		if (in->opnd[0].kind == OK_PAIR) { *why = "lop3 with a predicate destination"; return -1; }
+		/* d|p: p is (d != 0) and-ed or or-ed with q, the last source */
+		if (in->opnd[0].kind == OK_PAIR && (op->bop != MOD_AND && op->bop != MOD_OR)) {
+			*why = "lop3 with a predicate destination and no .and or .or";
+			return -1;
+		}
 	}
 	op->ndst = in->ndst;
 	if (in->ndst && in->opnd[0].kind == OK_PAIR) op->ndst = 2;
@@ -435,6 +441,8 @@ uint64_t alu_atomic(int op, int ty, uint64_t old, uint64_t b, uint64_t c, int wh
 		return (old + b) & m;
 	case MOD_MIN: case MOD_MAX: {
 		int mx = op == MOD_MAX;
+		if (ty == TY_F16X2 || ty == TY_BF16X2)   /* the vector forms' .noftz min/max, per half */
+			return alu_fmin(fmt, old & 0xFFFF, b & 0xFFFF, mx, 0) | alu_fmin(fmt, old >> 16, b >> 16, mx, 0) << 16;
 		if (fmt >= 0) return alu_fmin(fmt, old, b, mx, 0);
 		int lt = sg ? icmp(ty, old, b, MOD_LT) : old < b;
 		return (lt != mx) ? old : b;

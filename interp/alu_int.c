@@ -462,6 +462,8 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 			int idx = (int)((a >> i & 1) << 2 | (b >> i & 1) << 1 | (c >> i & 1));
 			r |= (uint64_t)(lut >> idx & 1) << i;
 		}
+		if (op->ndst > 1 && op->nsrc > 4)   /* lop3.and/.or d|p, ..., q */
+			d[1] = op->bop == MOD_AND ? (r != 0) & (s[4] & 1) : (r != 0) | (s[4] & 1);
 		break;
 	}
 	case OP_AND: r = a & b; break;

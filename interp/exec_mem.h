@@ -727,7 +727,20 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 #endif
 		if (L->sh)
 			interp_atom_lock(L, p, 1);
-		for (unsigned e = 0; e < nv; e++) {
+		if (xi->aux & ATOM_B128) {
+			/* exch or cas of 16 bytes, as one: s = {b.lo, b.hi} or
+			 * {cmp.lo, cmp.hi, new.lo, new.hi} */
+			uint64_t old[2], nw[2];
+			int cas = xi->mod == MOD_CAS;
+			memcpy(old, p, 16);
+			nw[0] = V(&xi->s[cas ? 2 : 0], l);
+			nw[1] = V(&xi->s[cas ? 3 : 1], l);
+			if (!cas || (old[0] == V(&xi->s[0], l) && old[1] == V(&xi->s[1], l)))
+				memcpy(p, nw, 16);
+			for (unsigned e = 0; e < 2 && e < xi->nd; e++)
+				SET(&xi->d[e], l, old[e]);
+		}
+		for (unsigned e = 0; e < ((xi->aux & ATOM_B128) ? 0 : nv); e++) {
 			uint64_t old = 0, nw, b = V(&xi->s[nv > 1 ? e : 0], l);
 			if (xi->aux & (ATOM_SPLITLO | ATOM_SPLITHI))   /* fold.c: interp_fold_atom */
 				b = (b >> 32 & 0xFFFF) << 16 | ((xi->aux & ATOM_SPLITHI ? b >> 32 : b) & 0xFFFF);

@@ -773,8 +773,9 @@ int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
  * ptxas adds {bits 32-47, the word's bits 0-15}; CNOT: the value is a
  * cnot.b32's, and ptxas adds 0x80008000 for a 0, 0x7fff7fff for a 1;
  * VALNAN (a shared f64 add): of two NaNs the added value's wins, not the
- * old value's (interp_nan_late) */
-enum { ATOM_SPLITLO = 1, ATOM_SPLITHI = 2, ATOM_CNOT = 4, ATOM_VALNAN = 8 };
+ * old value's (interp_nan_late); B128: exch or cas of a .b128, two 64-bit
+ * halves swapped as one (load.c) */
+enum { ATOM_SPLITLO = 1, ATOM_SPLITHI = 2, ATOM_CNOT = 4, ATOM_VALNAN = 8, ATOM_B128 = 16 };
 int interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 
 /* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,

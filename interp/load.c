@@ -669,15 +669,32 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			ty = in->ty[k];
 		xi->ty = (uint8_t)ty;
 		xi->size = (uint8_t)tybytes(ty);
-		/* .v2/.v4/.v8: that many elements, each its own atomic add (sm_90) */
-		if (!xi->mod || xi->size > 8 || (in->vec > 1 && xi->mod != MOD_ADD))
+		/* .b128 (exch and cas): two 64-bit halves, swapped as one */
+		if (xi->size == 16 && (xi->mod == MOD_EXCH || xi->mod == MOD_CAS) && in->vec <= 1) {
+			xi->size = 8;
+			xi->ty = TY_B64;
+			ty = TY_B64;
+			xi->aux = ATOM_B128;
+		}
+		/* .v2/.v4/.v8: that many elements, each its own atomic add, or
+		 * min or max of the half types (sm_90) */
+		if (!xi->mod || xi->size > 8 || (in->vec > 1 && xi->mod != MOD_ADD && xi->mod != MOD_MIN &&
+		    xi->mod != MOD_MAX))
 			return -1;
 		if (in->op == OP_ATOM && interp_decode_dsts(pm, xi, &in->opnd[0]))
 			return -1;
 		if (interp_decode_mem(pm, x, in, &in->opnd[first - 1], xi) || interp_decode_srcs(pm, xi, in, first, ty))
 			return -1;
-		if (in->vec > 1 && (xi->ns != in->vec || (in->op == OP_ATOM && xi->nd != in->vec)))
+		/* an L2::cache_hint policy is the last source, and no operand of the operation */
+		int hint = ir_hasmod(in, MOD_L2_CACHE_HINT);
+		if (in->vec > 1 && (xi->ns != in->vec + hint || (in->op == OP_ATOM && xi->nd != in->vec)))
 			return -1;
+		if (xi->aux & ATOM_B128) {
+			if (xi->nd != (in->op == OP_ATOM ? 2 : 0) || xi->ns != (xi->mod == MOD_CAS ? 4 : 2) + hint)
+				return -1;
+			xi->aux |= 2 << 8;
+			return 0;
+		}
 		xi->aux = (in->vec > 1 ? in->vec : 1) << 8;
 		return interp_fold_atom(pm, x, xi, in);
 	}

@@ -100,6 +100,15 @@ repeatable(int md)
 	return 0;
 }
 
+/* createpolicy's secondary priority (.L2::evict_first or
+ * .L2::evict_unchanged) may be the primary one again, as ptxas takes it */
+static int
+samepriority(int op, int md)
+{
+	return (op == OP_CREATEPOLICY_FRACTIONAL || op == OP_CREATEPOLICY_RANGE) &&
+	    (md == MOD_L2_EVICT_FIRST || md == MOD_L2_EVICT_UNCHANGED);
+}
+
 /* The most types the opcode's name may carry; 0 when another pass counts. */
 static int
 maxtypes(int op)
@@ -145,7 +154,7 @@ check(Verify *v, Ins *in)
 		if (ir_modinfo[md].cls == MC_CMP && (in->op == OP_SETP || in->op == OP_SET))
 			continue;
 		for (int j = 0; j < i; j++)
-			if (in->mod[j] == md && !repeatable(md)) {
+			if (in->mod[j] == md && !repeatable(md) && !samepriority(in->op, md)) {
 				verify_report(v, VC_MODIFIER, verify_modat(v, in, i), strcmp(word(in, i), word(in, j)) == 0 ?
 				    "duplicate .%s modifier on '%s'" : "multiple .%s modifiers on '%s'", word(in, i), op);
 				return;

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DT_VERSION 3
+#define DT_VERSION 4
 
 /* Register classes: every register is a bit type (.b16 .b32 .b64 .pred),
  * which any instruction type of its size may use. */

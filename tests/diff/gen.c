@@ -205,6 +205,7 @@ typedef struct {
 	int ver;                /* the generator version */
 	Buf pre;                /* module-scope text before the .entry: device functions, constants */
 	Buf decl;               /* more declarations at the top of the entry */
+	int mbxph;              /* phases of the bulk family's mbarrier begun */
 	int nfunc;              /* device functions in pre */
 	int ndecl;              /* flags of what decl declares (gen2.inc) */
 	int mbph;               /* mbarrier phases begun; 0: not initialized */
@@ -213,20 +214,23 @@ typedef struct {
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
 
-/* version 1 has the first NFAM1 families; version 2 adds the rest; version
- * 3 has version 2's families, with two allocas that never repeat (gen2.inc) */
+/* version 1 has the first NFAM1 families; version 2 adds four more (NFAM2);
+ * version 3 has version 2's families, with two allocas that never repeat
+ * (gen2.inc); version 4 adds the rest (gen4.inc), weighted heavily, since
+ * they hold the forms the others never draw */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
-	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC, NFAM };
+	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
+	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
-	"tensor", "intx", "flow", "async",
+	"tensor", "intx", "flow", "async", "arith", "memx", "bulk",
 };
-static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10 };
+static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24 };
 
 int
 dt_family_count(int ver)
 {
-	return ver == 1 ? NFAM1 : ver > 1 && ver <= DT_VERSION ? NFAM : 0;
+	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM : 0;
 }
 
 int
@@ -1042,6 +1046,7 @@ gen_loop(Gen *g)
 }
 
 #include "gen2.inc"
+#include "gen4.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1057,10 +1062,11 @@ item(Gen *g, int fam)
 		/* not video: the interpreter may lack it, which would hide
 		 * every other result of the kernel */
 		static const int f[] = { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP,
-			F_CONTROL, F_MEMORY, F_INTX, F_FLOW };
-		fam = f[rbelow(&g->rng, g->ver == 1 ? 10 : sizeof f / sizeof f[0])];
+			F_CONTROL, F_MEMORY, F_INTX, F_FLOW, F_ARITH, F_MEMX, F_BULK };
+		fam = f[rbelow(&g->rng, g->ver == 1 ? 10 : g->ver < 4 ? 12 : sizeof f / sizeof f[0])];
 	}
-	if (g->depth > 0 && (fam == F_WARP || fam == F_MEMORY || fam == F_MIXED || fam == F_TENSOR || fam == F_ASYNC))
+	if (g->depth > 0 && (fam == F_WARP || fam == F_MEMORY || fam == F_MIXED || fam == F_TENSOR || fam == F_ASYNC ||
+	    fam == F_MEMX || fam == F_BULK))
 		fam = alu_family(g);
 	switch (fam) {
 	case F_INT:
@@ -1095,6 +1101,15 @@ item(Gen *g, int fam)
 		return;
 	case F_ASYNC:
 		gen_async(g);
+		return;
+	case F_ARITH:
+		gen_arith(g);
+		return;
+	case F_MEMX:
+		gen_memx(g);
+		return;
+	case F_BULK:
+		gen_bulk(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
@@ -1233,7 +1248,8 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	/* (version 2's mma with e4m3/e5m2 needs PTX ISA 8.4) */
 	bput(&h, "// difftest v%d seed %llu family %s: %u CTAs of %u threads\n", ver,
 	    (unsigned long long)seed, k->family, k->ncta, k->ntid);
-	bput(&h, ".version %s\n.target sm_90\n.address_size 64\n\n", ver == 1 ? "8.1" : "8.4");
+	/* (version 4's relaxed mbarrier waits need 8.6) */
+	bput(&h, ".version %s\n.target sm_90\n.address_size 64\n\n", ver == 1 ? "8.1" : ver < 4 ? "8.4" : "8.6");
 	size_t body = h.n;
 	if (g->pre.s)
 		bput(&h, "%s", g->pre.s);
