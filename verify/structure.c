@@ -97,12 +97,10 @@ formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const cha
 			continue;
 		/* ptxas: "Alignment of argument does not match formal
 		 * parameter 'x'", .align 16 against .align 8 or none */
-		if (a->sym->space == SP_PARAM && palign(a->sym) != palign(f)) {
-			verify_report(v, VC_CALLPROTO, a->loc,
+		if (a->sym->space == SP_PARAM && palign(a->sym) != palign(f))
+			verify_report(v, VC_PARAMALIGN, a->loc,
 			    "%s '%s' is aligned to %lld bytes, but formal parameter '%s' of '%s' to %lld", what,
 			    a->sym->name, (long long)palign(a->sym), f->name, name, (long long)palign(f));
-			continue;
-		}
 		if (a->sym->size < 0 || f->size < 0 || a->sym->size == f->size)
 			continue;
 		verify_report(v, VC_CALLPROTO, a->loc,

@@ -19,6 +19,7 @@ const VerifyCheck verify_checks[NVC] = {
 	[VC_UNREACHABLE] = {"unreachable", SEV_WARNING, "code that no path from the function entry reaches", 0},
 	[VC_FALLOFF]     = {"fall-off-end", SEV_WARNING, "control can reach the end of a body without ret or exit", 0},
 	[VC_CALLPROTO]   = {"call-prototype", SEV_ERROR, "call of a function that is not declared before the call", 1},
+	[VC_PARAMALIGN]  = {"param-align", SEV_ERROR, "a .param argument aligned otherwise than its formal parameter", 1},
 	[VC_OPTYPE]      = {"operand-type", SEV_ERROR, "operand type or width incompatible with the instruction type", 1},
 	[VC_IMMRANGE]    = {"immediate-range", SEV_WARNING, "immediate that does not fit the instruction type", 0},
 	[VC_INSTRTYPE]   = {"instr-type", SEV_ERROR, "instruction type the opcode does not accept", 1},
@@ -180,7 +181,7 @@ verify_module(Module *m, const VerifyOpts *o, Diags *dg)
 	/* A pass none of whose checks is on is skipped: the loader runs only
 	 * the checks ptxas enforces (verify_opts_ptxas), and the dataflow
 	 * passes behind the others cost more than the front end itself. */
-	if (on(o, VC_UNREACHABLE) || on(o, VC_FALLOFF) || on(o, VC_CALLPROTO))
+	if (on(o, VC_UNREACHABLE) || on(o, VC_FALLOFF) || on(o, VC_CALLPROTO) || on(o, VC_PARAMALIGN))
 		verify_structure(&v);
 	verify_types(&v);
 	verify_modcount(&v);
