@@ -100,10 +100,9 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 	if (id > 15)
 		return;   /* a fault of its own */
-	if (w->bpark && w->bwait == (int)id + 1 && w->bpc >= 0 && w->bpc != (int32_t)(xi - L->pm->code) &&
-	    xi->x != X_BARARRIVE && aligned(xi))
+	if (xi->x != X_BARARRIVE && interp_bar_split(L, w, xi))
 		report(L, w, l0, xi, "divergent-barrier", "lanes 0x%08x reach an .aligned barrier at another instruction "
-		    "than lanes 0x%08x of the warp waiting at it: a warp's threads must execute the same one", m, w->bpark);
+		    "than lanes 0x%08x of the warp waiting at one: a warp's threads must execute the same one", m, w->bpcm);
 	if (!cnted) {
 		/* a barrier of the whole CTA: what arrived before it at the
 		 * counted ones is of rounds it ends */
