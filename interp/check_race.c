@@ -56,9 +56,11 @@
  * and 8 for the observation) in
  * a table bounded at 1 GiB; past it racecheck stops following global
  * memory for the launch.  Only pages (4 KiB) the launch stored to have
- * records: a load before the first store to its page leaves none, which
- * misses a store of another thread racing with it, and keeps read-only
- * inputs free of records.
+ * records, which keeps read-only inputs free of them: the loads of a page
+ * before its first store go to a summary of the page (GRd) that the store
+ * turns into the records of those loads.  A copy into global memory (bulk,
+ * tensor) is, at the wait that completes it, a store of the waiting thread
+ * (interp_chk_race_stored).
  *
  * The records live in tables of the launch by host page, freed when it
  * ends.
@@ -145,10 +147,11 @@ typedef struct {
 struct ChkRace {
 	void **tab;               /* pages (RPg or GPg), each starting with its key */
 	size_t cap, n;
-	uintptr_t lastkey;        /* the page found last */
-	void *last;
-	uintptr_t misskey;        /* the key looked up last and not found (missok) */
-	int missok;
+	uintptr_t lastkey, lastkey2;   /* the pages found last and before it (a warp's
+	                           * loads of two arrays take turns) */
+	void *last, *last2;
+	uintptr_t misskey, misskey2;   /* the last two keys looked up and not found (0: none;
+	                           * no key is 0) */
 	int made;                 /* page() made the page it returned last */
 	/* shared memory: the record of the instruction the last access was
 	 * of, but its lane and bytes, and which execution of it (L->wsteps) */
@@ -209,21 +212,30 @@ page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max,
 
 	if (s && s->last && s->lastkey == key)
 		return s->last;
-	if (!make && (!s || (s->missok && s->misskey == key)))
+	if (s && s->last2 && s->lastkey2 == key) {
+		p = s->last2;
+		s->last2 = s->last;
+		s->lastkey2 = s->lastkey;
+		s->lastkey = key;
+		return s->last = p;
+	}
+	if (!make && (!s || s->misskey == key || s->misskey2 == key))
 		return NULL;
 	if (!s && !(s = *root = interp_alloc(cx, sizeof *s)))
 		return NULL;
 	for (i = s->cap ? hash(key, s->cap) : 0; s->cap && s->tab[i]; i = (i + 1) & (s->cap - 1))
 		if (keyof(s->tab[i]) == key) {
+			s->last2 = s->last;
+			s->lastkey2 = s->lastkey;
 			s->lastkey = key;
 			return s->last = s->tab[i];
 		}
 	if (!make) {
+		s->misskey2 = s->misskey;
 		s->misskey = key;
-		s->missok = 1;
 		return NULL;
 	}
-	s->missok = 0;
+	s->misskey = s->misskey2 = 0;
 	s->made = 0;
 	if (s->n >= max)
 		return NULL;
@@ -251,6 +263,8 @@ page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max,
 	s->tab[i] = p;
 	s->n++;
 	s->made = 1;
+	s->last2 = s->last;
+	s->lastkey2 = s->lastkey;
 	s->lastkey = key;
 	return s->last = p;
 }
@@ -853,6 +867,18 @@ gread(GRd *r, uintptr_t wd, unsigned lane, uint8_t bytes)
 	r->bytes[i] = bytes;
 }
 
+/* Whether the 32 lanes' p are not lo, lo + 4, ... lo + 124 in order: 0
+ * when they are.  No way out early, so that it takes vectors. */
+static uintptr_t
+runof(uint8_t *const *p, uintptr_t lo)
+{
+	uintptr_t d = 0;
+
+	for (uint32_t l = 0; l < WARP; l++)
+		d |= ((uintptr_t)p[l] - lo) ^ (uintptr_t)(4 * l);
+	return d;
+}
+
 /* The first store to a page made its GPg pg: the loads summarized for it
  * become its words' records of their last loads. */
 static void
@@ -1022,6 +1048,37 @@ global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 				k++;
 			if (k <= (hi + n - 1) / RPAGE)
 				goto lanes;
+			if (n == 4 && xi->size == 4 && lo / RPAGE == hi / RPAGE) {
+				/* aligned words of one page (the one caller's loads are
+				 * aligned to their size), the most of them: a bit and
+				 * two bytes a lane, and for the lanes of a coalesced
+				 * load, a run of bits and bytes */
+				uint8_t b = (uint8_t)(0xf | gsize(4) << 4);
+				size_t i0 = lo % RPAGE / 4;
+				uintptr_t d = m != 0xffffffffu || hi - lo != 4 * (WARP - 1);
+				if (!(r = grd(L, &cur, lo / RPAGE + 1)))
+					return;
+				if (!d)
+					d = runof(p, lo);
+				if (!d) {
+					static const uint8_t lanes[WARP] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+					    17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31 };
+					r->words[i0 / 64] |= 0xffffffffull << (i0 % 64);
+					if (i0 % 64 > 32)
+						r->words[i0 / 64 + 1] |= 0xffffffffull >> (64 - i0 % 64);
+					memcpy(&r->lane[i0], lanes, WARP);
+					memset(&r->bytes[i0], b, WARP);
+					return;
+				}
+				for (; m; m &= m - 1) {
+					uint32_t l = (uint32_t)__builtin_ctz(m);
+					size_t i = (uintptr_t)p[l] % RPAGE / 4;
+					r->words[i / 64] |= 1ull << (i % 64);
+					r->lane[i] = (uint8_t)l;
+					r->bytes[i] = b;
+				}
+				return;
+			}
 			for (; m; m &= m - 1) {
 				uint32_t l = (uint32_t)__builtin_ctz(m);
 				uintptr_t a = (uintptr_t)p[l], end = a + n;
