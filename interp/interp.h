@@ -346,8 +346,8 @@ typedef struct {
 	uint32_t bpark, bredm;
 	uint16_t bids;
 	uint8_t bmulti;
-	int32_t bpc;          /* the .aligned barrier instruction parked lanes executed, -1: none */
-	uint32_t bpcm;        /* the lanes parked there */
+	int32_t bpc;          /* the .aligned barrier instruction parked lanes executed */
+	uint32_t bpcm;        /* the lanes parked there (0: bpc means nothing) */
 	int done;
 	/* an mbarrier wait (mbarrier.c): the CTA's event count when it began,
 	 * the waiting instruction, the mbarrier, lanes already satisfied, and

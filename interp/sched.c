@@ -68,43 +68,41 @@ static void
 release(Launch *L, Cta *c, int id)
 {
 	Bar *b = &c->bar[id];
-	uint32_t round;
+	uint32_t round, bit = 1u << id;
+	uint64_t v = b->red == MOD_POPC ? b->acc : b->red == MOD_AND ? (b->acc == b->arrived) : (b->acc != 0);
 
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
-		uint32_t at;
-		if (w->blocked == id + 1)
-			w->blocked = 0;
-		if (!(w->bids >> id & 1))
+		uint32_t at = w->bpark;
+		if (!(w->bids & bit))
 			continue;
-		/* the lanes parked here: all of them unless some wait at
-		 * another barrier */
-		at = w->bpark;
-		if (w->bids != 1u << id)
+		if (w->bids != bit)   /* some wait at another barrier: not those */
 			for (uint32_t m = w->bpark; m; m &= m - 1)
 				if (w->bbar[__builtin_ctz(m)] != id + 1)
 					at &= ~(m & -m);
-		if (b->red) {
-			uint64_t v = b->red == MOD_POPC ? b->acc : b->red == MOD_AND ? (b->acc == b->arrived) :
-			    (b->acc != 0);
+		if (b->red)
 			for (uint32_t m = at & w->bredm; m; m &= m - 1) {
 				uint32_t l = (uint32_t)__builtin_ctz(m);
 				if (w->bframe[l] < w->ncf)
 					w->cf[w->bframe[l]].r[(size_t)w->bslot[l] * WARP + l] = v;
 			}
+		if (w->bids == bit) {   /* every parked lane goes */
+			w->bpark = w->bredm = w->bpcm = 0;
+			w->bids = 0;
+			w->bmulti = 0;
+		} else {
+			w->bids &= (uint16_t)~bit;
+			w->bpark &= ~at;
+			w->bredm &= ~at;
+			w->bpcm &= ~at;
 		}
-		w->bids &= (uint16_t)~(1u << id);
-		w->bpark &= ~at;
-		w->bredm &= ~at;
-		if (!(w->bpcm &= ~at))
-			w->bpc = -1;
-		if (w->blocked > 0 && w->blocked <= 16)
+		if ((unsigned)w->blocked - 1 < 16)
 			w->blocked = 0;   /* lanes of it can run again */
 	}
 	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
 	b->chkround = round;
-	c->baropen &= ~(1u << id);
+	c->baropen &= ~bit;
 	(void)L;
 }
 
@@ -219,12 +217,6 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 		    m, w->id, id, w->bpcm, L->pm->code[w->bpc].in ? L->pm->code[w->bpc].in->loc.line : 0);
 		return -1;
 	}
-	if (!w->bpark) {
-		w->bids = 0;
-		w->bmulti = 0;
-		w->bpc = -1;
-		w->bpcm = 0;
-	}
 	if (!w->bmulti && w->bids && w->bids != 1u << id) {
 		/* a second barrier: each lane keeps its own from now on */
 		for (uint32_t k = w->bpark; k; k &= k - 1)
@@ -262,7 +254,7 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 int
 interp_bar_split(const Launch *L, const Warp *w, const XIns *xi)
 {
-	return w->bpark && w->bpcm && w->bpc != (int32_t)(xi - L->pm->code) && interp_bar_aligned(xi);
+	return w->bpcm && w->bpc != (int32_t)(xi - L->pm->code) && interp_bar_aligned(xi);
 }
 
 static void
