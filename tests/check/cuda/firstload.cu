@@ -35,45 +35,55 @@ extern "C" __global__ void gload_lanes(int *g, int ok)
 	g[(t + 1) & 31] = v + 1;
 }
 
+// Thread 0's part of bulk_peek and tma_peek: its shared bytes out to g
+// with a bulk or a tensor copy (map), waited for whole.
+static __device__ void copy_out(void *g, const CUtensorMap *map, void *s, unsigned n)
+{
+	if (map)
+		cde::cp_async_bulk_tensor_2d_shared_to_global(map, 0, 0, s);
+	else
+		cde::cp_async_bulk_shared_to_global(g, s, n);
+	cde::cp_async_bulk_commit_group();
+	asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+
 // -b 64: thread 0 copies 128 bytes of shared memory to g[0..31] with a
-// bulk copy and waits for its bulk group; warp 1 then reads g with no
-// barrier after that wait (racecheck: the wait orders its own thread
-// alone); with ok a __syncthreads() follows the wait.
+// bulk copy and waits for its bulk group; warp 1 reads g with no barrier
+// between its read and that wait (racecheck: the wait orders its own
+// thread alone); with ok a __syncthreads() follows the wait.
 extern "C" __global__ void bulk_peek(int *g, int ok)
 {
 	__shared__ alignas(128) int s[32];
-	if (threadIdx.x < 32)
-		s[threadIdx.x] = 5 * (int)threadIdx.x + 1;
+	int t = threadIdx.x;
+
+	if (t < 32)
+		s[t] = 5 * t + 1;
 	cde::fence_proxy_async_shared_cta();
 	__syncthreads();
-	if (threadIdx.x == 0) {
-		cde::cp_async_bulk_shared_to_global(g, s, sizeof s);
-		cde::cp_async_bulk_commit_group();
-		asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
-	}
+	if (t == 0)
+		copy_out(g, nullptr, s, sizeof s);
 	if (ok)
 		__syncthreads();
-	if (threadIdx.x >= 32)
-		g[32 + threadIdx.x] = g[threadIdx.x - 32];
+	if (t >= 32)
+		g[32 + t] = g[t - 32];
 }
 
 // -b 32, a 16x16 float tensor g and its map with a box of 8x4
-// (-a tensormap:0:f32:16x16:8x4): thread 0 stores a box of shared memory
+// (-a tensormap:0:f32:16x16:8x4): lane 0 stores a box of shared memory
 // to g with a tensor copy and waits for its bulk group; lane 5 then reads
 // g[1] with no __syncwarp() after that wait (racecheck); ok has it.
 extern "C" __global__ void tma_peek(float *g, const __grid_constant__ CUtensorMap map, int ok)
 {
 	__shared__ alignas(128) float box[32];
-	box[threadIdx.x] = 0.5f * (float)threadIdx.x;
+	unsigned lane = threadIdx.x;
+
+	box[lane] = 0.25f * (float)(lane + 3);
 	cde::fence_proxy_async_shared_cta();
 	__syncwarp();
-	if (threadIdx.x == 0) {
-		cde::cp_async_bulk_tensor_2d_shared_to_global(&map, 0, 0, box);
-		cde::cp_async_bulk_commit_group();
-		asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
-	}
+	if (lane == 0)
+		copy_out(g, &map, box, sizeof box);
 	if (ok)
 		__syncwarp();
-	if (threadIdx.x == 5)
+	if (lane == 5)
 		g[200] = g[1];
 }
