@@ -171,7 +171,7 @@ interp_bar_aligned(const XIns *xi)
  * nothing of it can run.  Groups of one warp may wait at different
  * barriers at once (each lane's in w->bbar): the forms that are not
  * .aligned (barrier.sync, barrier.red) let a warp's threads meet
- * different barriers, and an H200 completes them so (bargroup.cu).  An
+ * different barriers (the PTX ISA; bargroup.cu).  An
  * .aligned barrier (bar.sync is one) must be one instruction for all of
  * a warp, though: groups of a warp at two of them (__syncthreads() in
  * both arms of an if/else) hang an H200, and end the launch here with a

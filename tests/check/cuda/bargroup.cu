@@ -5,11 +5,11 @@
 // then every thread meets at barrier 0; the lower halves wait at
 // barrier 0 meanwhile.  With the .aligned forms (bar.sync, bar.red) the
 // halves reach barrier 0 at two instructions: the GPU hangs, as it does
-// when both arms of an if/else call __syncthreads().  With the forms
-// that are not .aligned (barrier.sync, barrier.red) it completes.  The
+// when both arms of an if/else call __syncthreads().  The forms that are
+// not .aligned (barrier.sync, barrier.red) let a warp's threads differ.  The
 // _ids kernels send the lower halves to barrier 2 instead of barrier 0,
 // and no barrier follows.  The barriers with a thread count count 32
-// threads, the two upper halves, or 64 (the _64 kernels): two warps.
+// threads, the two upper halves.
 // out[t]: the count each thread's bar.red gave, 100 for the lower halves.
 //   nvcc -arch=sm_90 -ptx -O3 bargroup.cu -o bargroup.O3.ptx
 //   nvcc -arch=sm_90 -ptx -G bargroup.cu -o bargroup.G.ptx
@@ -42,9 +42,6 @@ extern "C" __global__ void name(unsigned *out) \
 }
 
 GRP(grp_nal, "barrier.sync", "barrier.red.popc.u32", 32)
-GRP(grp_nal_64, "barrier.sync", "barrier.red.popc.u32", 64)
 GRP(grp_al, "bar.sync", "bar.red.popc.u32", 32)
 IDS(grp_ids_nal, "barrier.sync", "barrier.red.popc.u32", 32)
-IDS(grp_ids_nal_64, "barrier.sync", "barrier.red.popc.u32", 64)
 IDS(grp_ids_al, "bar.sync", "bar.red.popc.u32", 32)
-IDS(grp_ids_al_64, "bar.sync", "bar.red.popc.u32", 64)
