@@ -355,7 +355,7 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 		if ((L->chk & PTX_CHECK_ASYNCCHECK) && (xi->aux & 15) == MS_SHARED) {
 			interp_chk_proxy_read(L, w, lane, xi, (uint64_t)(ps - w->cta->shared), n);
 			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, ps, n);   /* read until its bulk group's wait */
-			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, pd, n);     /* written until its wait */
+			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, pd, n, dst);   /* written until its wait */
 		}
 		if ((xi->mod & 15) == BK_RED)
 			reduce(xi, xi->ty, pd, ps, n);
@@ -520,7 +520,7 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0, nsec = 0, last = UINT64_MAX;
 	int tf32, wcount = cnt && L->st && kind != BK_TLOAD;   /* stores count the sectors they write here */
 	uint8_t *run = NULL;   /* asynccheck: the run of global bytes a store or reduction writes */
-	uint64_t nrun = 0;
+	uint64_t nrun = 0, rga = 0;   /* its bytes, its guest address */
 
 	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
 		return XR_FAULT;
@@ -592,8 +592,9 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 				nrun += (uint64_t)t.esize;
 			else {
 				if (run)
-					interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun);
+					interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun, rga);
 				run = pg;
+				rga = ga;
 				nrun = (uint64_t)t.esize;
 			}
 		}
@@ -628,7 +629,7 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    kind == BK_TLOAD ? tload_sectors(&t, coord, n) : nsec);
 	if (kind != BK_TLOAD) {
 		if (run)
-			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun);
+			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun, rga);
 		if (L->chk & PTX_CHECK_ASYNCCHECK)   /* the box is read until its bulk group's wait */
 			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, c->shared + sh,
 			    total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch);

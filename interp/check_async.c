@@ -71,6 +71,8 @@ typedef struct {
 typedef struct {              /* the source of a copy in flight */
 	const XIns *xi;
 	const uint8_t *p;
+	uint64_t ga;              /* a global destination's guest address */
+	uint64_t gord;            /* and Launch.gord after the copy (racecheck) */
 	uint64_t n, cta;          /* bytes; the issuer's CTA, linear */
 	uint32_t group;           /* the thread's cp.async or bulk group count at the copy */
 	uint16_t warp;
@@ -157,10 +159,12 @@ waited(const AEnt *e, const void *arg)
 	return done(arg, e->cta, e->warp, e->lane, e->group);
 }
 
-/* Drops the sources (dst: the global destinations) the wait q completes
- * (q NULL: those of CTA cta). */
+/* Drops the sources (dst: the global destinations) the wait q of warp w
+ * completes (q NULL: those of CTA cta); under racecheck a destination's
+ * bytes become the waiting thread's store, as a shared destination's do
+ * (the wait orders its own thread alone). */
 static void
-srcdrop(Launch *L, struct ChkAsync *s, const Wait *q, uint64_t cta, int dst)
+srcdrop(Launch *L, Warp *w, struct ChkAsync *s, const Wait *q, uint64_t cta, int dst)
 {
 	SrcEnt *v = dst ? s->dst : s->src;
 	size_t *np = dst ? &s->ndst : &s->nsrc;
@@ -168,6 +172,8 @@ srcdrop(Launch *L, struct ChkAsync *s, const Wait *q, uint64_t cta, int dst)
 	for (size_t i = 0; i < *np;) {
 		const SrcEnt *e = &v[i];
 		if (q ? e->bulk == q->bulk && done(q, e->cta, e->warp, e->lane, e->group) : e->cta == cta) {
+			if (dst && q && w && (L->chk & PTX_CHECK_RACECHECK))
+				interp_chk_race_stored(L, w, e->lane, e->xi, e->ga, e->p, e->n, L->gord == e->gord);
 			interp_chk_mark(L->cx, dst ? &s->dstbits : &s->srcbits, e->p, (size_t)e->n, 0);
 			v[i] = v[--*np];
 		} else
@@ -178,7 +184,7 @@ srcdrop(Launch *L, struct ChkAsync *s, const Wait *q, uint64_t cta, int dst)
 /* A copy of lane of w reads (dst: writes, in global memory) n bytes at
  * host p until the wait of its group (bulk: a bulk group). */
 static void
-srcadd(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, uint64_t n, int bulk, int dst)
+srcadd(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, uint64_t n, int bulk, int dst, uint64_t ga)
 {
 	struct ChkAsync *s = state(L);
 	SrcEnt **vp, *v;
@@ -196,7 +202,7 @@ srcadd(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, uint64_
 		*vp = v;
 		*capp = nc;
 	}
-	(*vp)[(*np)++] = (SrcEnt){ xi, p, n, w->cta->linear, bulk ? w->bkg[lane] : w->cpg[lane], (uint16_t)w->id,
+	(*vp)[(*np)++] = (SrcEnt){ xi, p, ga, L->gord, n, w->cta->linear, bulk ? w->bkg[lane] : w->cpg[lane], (uint16_t)w->id,
 	    (uint8_t)lane, (uint8_t)bulk };
 	interp_chk_mark(L->cx, dst ? &s->dstbits : &s->srcbits, p, (size_t)n, 1);
 }
@@ -223,9 +229,9 @@ interp_chk_async_cta(Launch *L, Cta *c)
 	if (!s)
 		return;
 	if (s->nsrc)
-		srcdrop(L, s, NULL, c->linear, 0);
+		srcdrop(L, NULL, s, NULL, c->linear, 0);
 	if (s->ndst)
-		srcdrop(L, s, NULL, c->linear, 1);
+		srcdrop(L, NULL, s, NULL, c->linear, 1);
 	if (s->ncp)
 		cpdrop(L, NULL, s, inrange, c);
 	for (size_t i = 0; i < s->nwg;)
@@ -296,9 +302,9 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			q.keep = in->nopnd > 0 && in->opnd[0].kind == OK_IMM && in->opnd[0].imm >= 0 &&
 			    in->opnd[0].imm < UINT32_MAX ? (uint32_t)in->opnd[0].imm : 0;
 			if (s && s->nsrc)
-				srcdrop(L, s, &q, 0, 0);
+				srcdrop(L, w, s, &q, 0, 0);
 			if (s && s->ndst && !ir_hasmod(in, MOD_READ))
-				srcdrop(L, s, &q, 0, 1);   /* the writes are done too */
+				srcdrop(L, w, s, &q, 0, 1);   /* the writes are done too */
 			return;
 		case OP_FENCE_PROXY_ASYNC:
 			interp_chk_proxy_fence(L, w);
@@ -319,7 +325,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			if (s && s->ncp)
 				cpdrop(L, w, s, waited, &q);
 			if (s && s->nsrc)
-				srcdrop(L, s, &q, 0, 0);
+				srcdrop(L, w, s, &q, 0, 0);
 			return;
 		case OP_WGMMA_COMMIT_GROUP:
 			w->wgg++;
@@ -353,7 +359,7 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		if (s && s->ncp)
 			cpdrop(L, w, s, waited, &q);
 		if (s && s->nsrc)
-			srcdrop(L, s, &q, 0, 0);
+			srcdrop(L, w, s, &q, 0, 0);
 		return;
 	}
 	if (xi->x == X_WGMMA) {
@@ -423,7 +429,7 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
 	struct ChkAsync *s = state(L);
 	AEnt *e;
 
-	srcadd(L, w, lane, xi, src, srcn, 0, 0);
+	srcadd(L, w, lane, xi, src, srcn, 0, 0, 0);
 	if (s)
 		srcwrite(L, w, lane, xi, (uint64_t)((const uint8_t *)p - w->cta->shared), p, n, 1);
 	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
@@ -511,13 +517,14 @@ interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_
 void
 interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n)
 {
-	srcadd(L, w, lane, xi, src, n, 1, 0);
+	srcadd(L, w, lane, xi, src, n, 1, 0, 0);
 }
 
 void
-interp_chk_bulk_dst(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *dst, uint64_t n)
+interp_chk_bulk_dst(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *dst, uint64_t n,
+                    uint64_t ga)
 {
-	srcadd(L, w, lane, xi, dst, n, 1, 1);
+	srcadd(L, w, lane, xi, dst, n, 1, 1, ga);
 }
 
 

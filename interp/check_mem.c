@@ -171,6 +171,7 @@ interp_chk_end(Launch *L)
 	interp_chk_table_free(cx, &L->ncread);
 	interp_chk_race_free(cx, &L->race);
 	interp_chk_race_free(cx, &L->grace);
+	interp_chk_race_free(cx, &L->gread);
 	interp_chk_cdp_end(L);   /* before relg goes */
 	interp_free(cx, L->relg);
 	interp_free(cx, L->acqg);

@@ -56,9 +56,11 @@
  * and 8 for the observation) in
  * a table bounded at 1 GiB; past it racecheck stops following global
  * memory for the launch.  Only pages (4 KiB) the launch stored to have
- * records: a load before the first store to its page leaves none, which
- * misses a store of another thread racing with it, and keeps read-only
- * inputs free of records.
+ * records, which keeps read-only inputs free of them: the loads of a page
+ * before its first store go to a summary of the page (GRd) that the store
+ * turns into the records of those loads.  A copy into global memory (bulk,
+ * tensor) is, at the wait that completes it, a store of the waiting thread
+ * (interp_chk_race_stored).
  *
  * The records live in tables of the launch by host page, freed when it
  * ends.
@@ -126,13 +128,31 @@ typedef struct {
 	uint32_t obs[RWORDS], obsg[RWORDS];
 } GPg;
 
+/* The loads of a global page no store of the launch reached yet, in
+ * place of its GPg: records of every load would give read-only data 56
+ * bytes a word (bench/check.sh's --check=all took 14-17x).  It keeps the
+ * words that the last loading instruction of one warp read (the record rd,
+ * its counts and strength; each word's lane and bytes), and starts afresh
+ * when another instruction, warp or count loads the page: what it holds
+ * is always the last load of those words, the record a GPg would hold
+ * for them, and loads it let go of are races missed, never made up.  The
+ * first store to the page makes its GPg and hands these over (seed). */
+typedef struct {
+	uintptr_t key;
+	GAcc rd;                  /* lane: the strength alone; bytes: 0 */
+	uint64_t words[RWORDS / 64];
+	uint8_t lane[RWORDS], bytes[RWORDS];
+} GRd;
+
 struct ChkRace {
 	void **tab;               /* pages (RPg or GPg), each starting with its key */
 	size_t cap, n;
-	uintptr_t lastkey;        /* the page found last */
-	void *last;
-	uintptr_t misskey;        /* the key looked up last and not found (missok) */
-	int missok;
+	uintptr_t lastkey, lastkey2;   /* the pages found last and before it (a warp's
+	                           * loads of two arrays take turns) */
+	void *last, *last2;
+	uintptr_t misskey, misskey2;   /* the last two keys looked up and not found (0: none;
+	                           * no key is 0) */
+	int made;                 /* page() made the page it returned last */
 	/* shared memory: the record of the instruction the last access was
 	 * of, but its lane and bytes, and which execution of it (L->wsteps) */
 	int acc;
@@ -163,7 +183,7 @@ enum { GHELD_MAX = 4096 };
 
 /* The global table's bound: past it racecheck stops following global
  * memory for the launch rather than grow without limit. */
-enum { GPAGES_MAX = (1u << 30) / sizeof(GPg) };
+enum { GPAGES_MAX = (1u << 30) / sizeof(GPg), GRDS_MAX = (1u << 30) / sizeof(GRd) };
 
 static size_t
 hash(uintptr_t k, size_t cap)
@@ -192,21 +212,31 @@ page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max,
 
 	if (s && s->last && s->lastkey == key)
 		return s->last;
-	if (!make && (!s || (s->missok && s->misskey == key)))
+	if (s && s->last2 && s->lastkey2 == key) {
+		p = s->last2;
+		s->last2 = s->last;
+		s->lastkey2 = s->lastkey;
+		s->lastkey = key;
+		return s->last = p;
+	}
+	if (!make && (!s || s->misskey == key || s->misskey2 == key))
 		return NULL;
 	if (!s && !(s = *root = interp_alloc(cx, sizeof *s)))
 		return NULL;
 	for (i = s->cap ? hash(key, s->cap) : 0; s->cap && s->tab[i]; i = (i + 1) & (s->cap - 1))
 		if (keyof(s->tab[i]) == key) {
+			s->last2 = s->last;
+			s->lastkey2 = s->lastkey;
 			s->lastkey = key;
 			return s->last = s->tab[i];
 		}
 	if (!make) {
+		s->misskey2 = s->misskey;
 		s->misskey = key;
-		s->missok = 1;
 		return NULL;
 	}
-	s->missok = 0;
+	s->misskey = s->misskey2 = 0;
+	s->made = 0;
 	if (s->n >= max)
 		return NULL;
 	if (2 * (s->n + 1) > s->cap) {
@@ -232,6 +262,9 @@ page(ptx_ctx *cx, struct ChkRace **root, uintptr_t key, size_t size, size_t max,
 		;
 	s->tab[i] = p;
 	s->n++;
+	s->made = 1;
+	s->last2 = s->last;
+	s->lastkey2 = s->lastkey;
 	s->lastkey = key;
 	return s->last = p;
 }
@@ -446,6 +479,7 @@ ordering(Launch *L, const XIns *xi)
 		case OP_PREFETCH: case OP_PREFETCHU: case OP_NANOSLEEP: case OP_PMEVENT: case OP_DISCARD:
 		case OP_APPLYPRIORITY: case OP_SETMAXNREG: case OP_CP_ASYNC_COMMIT_GROUP:
 		case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL: case OP_WGMMA_FENCE:
+		case OP_CP_ASYNC_BULK_COMMIT_GROUP: case OP_CP_ASYNC_BULK_WAIT_GROUP:
 		case OP_WGMMA_COMMIT_GROUP: case OP_WGMMA_WAIT_GROUP:
 			return ORD_NONE;
 		default:
@@ -492,6 +526,7 @@ interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 		/* the records keep the low 32 bits: start afresh when they wrap */
 		if (!(uint32_t)++L->gord) {
 			interp_chk_race_free(L->cx, &L->grace);
+			interp_chk_race_free(L->cx, &L->gread);
 			if (L->relg)
 				memset(L->relg, 0, (size_t)L->nrelg * sizeof *L->relg);
 			if (L->acqg)
@@ -789,6 +824,80 @@ interp_chk_race_end(Launch *L)
 		s->nheld = 0;
 }
 
+/* The bytes of word wd that [a, end) covers, and the access's size
+ * (log2 + 1), as GAcc.bytes holds them. */
+static uint8_t
+gbytes(uintptr_t wd, uintptr_t a, uintptr_t end, unsigned size)
+{
+	return (uint8_t)((wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end)) | size << 4);
+}
+
+static unsigned
+gsize(unsigned n)
+{
+	return n >= 64 ? 7 : 32 - (unsigned)__builtin_clz(n | 1);   /* log2 + 1 of a power of two */
+}
+
+/* The summary of the loads of page key (no store reached it), ready for
+ * the load cur: started afresh when its record is of another instruction,
+ * warp or count.  NULL past its bound (loads no longer summarized: races
+ * missed). */
+static GRd *
+grd(Launch *L, const GAcc *cur, uintptr_t key)
+{
+	GRd *r = page(L->cx, &L->gread, key, sizeof(GRd), GRDS_MAX, 1);
+
+	if (r && (r->rd.pc != cur->pc || r->rd.g != cur->g || r->rd.c != cur->c || r->rd.cta != cur->cta ||
+	    r->rd.wv != cur->wv || r->rd.warp != cur->warp || (r->rd.lane ^ cur->lane) & ~31u)) {
+		r->rd = *cur;
+		r->rd.lane &= (uint8_t)~31u;
+		r->rd.bytes = 0;
+		memset(r->words, 0, sizeof r->words);
+	}
+	return r;
+}
+
+static void
+gread(GRd *r, uintptr_t wd, unsigned lane, uint8_t bytes)
+{
+	size_t i = wd % RPAGE / 4;
+
+	r->words[i / 64] |= 1ull << (i % 64);
+	r->lane[i] = (uint8_t)lane;
+	r->bytes[i] = bytes;
+}
+
+/* Whether the 32 lanes' p are not lo, lo + 4, ... lo + 124 in order: 0
+ * when they are.  No way out early, so that it takes vectors. */
+static uintptr_t
+runof(uint8_t *const *p, uintptr_t lo)
+{
+	uintptr_t d = 0;
+
+	for (uint32_t l = 0; l < WARP; l++)
+		d |= ((uintptr_t)p[l] - lo) ^ (uintptr_t)(4 * l);
+	return d;
+}
+
+/* The first store to a page made its GPg pg: the loads summarized for it
+ * become its words' records of their last loads. */
+static void
+seed(Launch *L, GPg *pg)
+{
+	GRd *r = page(L->cx, &L->gread, pg->key, sizeof(GRd), GRDS_MAX, 0);
+
+	if (!r)
+		return;
+	for (size_t j = 0; j < RWORDS / 64; j++)
+		for (uint64_t b = r->words[j]; b; b &= b - 1) {
+			size_t i = j * 64 + (size_t)__builtin_ctzll(b);
+			pg->r[i] = r->rd;
+			pg->r[i].lane |= r->lane[i];
+			pg->r[i].bytes = r->bytes[i];
+		}
+	memset(r->words, 0, sizeof r->words);
+}
+
 /* The access cur (its lane filled) of n bytes at host p, guest addr, by
  * lane: each word compared with its records, then recorded.  *key and
  * *pgp are the page found last (the caller's, so that a warp's lanes look
@@ -796,16 +905,16 @@ interp_chk_race_end(Launch *L)
  * racecheck stopped following global memory. */
 static int
 gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const void *p, unsigned n, int acc,
-      GAcc *cur, uintptr_t *key, GPg **pgp)
+      GAcc *cur, uintptr_t *key, GPg **pgp, int self)
 {
 	uintptr_t a = (uintptr_t)p, end = a + n;
 	int write = acc != PTX_ACCESS_READ;   /* an atomic writes */
-	int self = GSTR(cur) ? ordering(L, xi) : ORD_NONE;
-	unsigned size = n >= 64 ? 7 : 32 - (unsigned)__builtin_clz(n | 1);   /* log2 + 1 of a power of two */
+	unsigned size = gsize(n);
 
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		/* a load of a page no store of the launch reached finds no record
-		 * and leaves none: read-only data costs no records */
+		 * and goes to the page's summary (GRd): read-only data costs no
+		 * records */
 		GPg *pg;
 		size_t i = wd % RPAGE / 4;
 		const GAcc *e = NULL;
@@ -814,15 +923,23 @@ gword(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const vo
 		if (*key != wd / RPAGE + 1) {
 			*key = wd / RPAGE + 1;
 			*pgp = page(L->cx, &L->grace, *key, sizeof(GPg), GPAGES_MAX, write);
+			if (*pgp && L->grace->made) {
+				L->grace->made = 0;
+				seed(L, *pgp);
+			}
 		}
 		pg = *pgp;
-		if (!pg && !write)
+		cur->bytes = gbytes(wd, a, end, size);
+		if (!pg && !write) {
+			GRd *r = grd(L, cur, *key);
+			if (r)
+				gread(r, wd, lane, cur->bytes);
 			continue;
+		}
 		if (!pg) {
 			L->raceoff = 1;   /* out of memory or past the bound: silence, never a guess */
 			return -1;
 		}
-		cur->bytes = (uint8_t)((wd >= a && wd + 4 <= end ? 0xf : wordbytes(wd, a, end)) | size << 4);
 		if ((k = clash(L, &pg->w[i], 1, cur, write)) && (how = unordered(L, &pg->w[i], cur, self)) &&
 		    (write || GSTR(cur) || !GSTR(&pg->w[i]) || !seen(L, pg, i, &pg->w[i], cur)))
 			e = &pg->w[i];
@@ -898,7 +1015,7 @@ global(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
 	if (L->cx->cdpchk && !GSTR(&cur))   /* against the grids of its family (check_cdp.c) */
 		interp_chk_cdp(L, w, lane, xi, addr, p, n, acc);
 	cur.lane = (uint8_t)((cur.lane & ~31u) | lane);
-	gword(L, w, lane, xi, addr, p, n, acc, &cur, &key, &pg);
+	gword(L, w, lane, xi, addr, p, n, acc, &cur, &key, &pg, GSTR(&cur) ? ordering(L, xi) : ORD_NONE);
 }
 
 /* The lanes of m, each in global memory: global() for each, in lane order,
@@ -910,6 +1027,7 @@ global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 	GAcc cur;
 	uintptr_t key = 0;
 	GPg *pg = NULL;
+	int self;
 
 	if (!gcur(L, w, xi, acc, &cur))
 		return;
@@ -918,21 +1036,68 @@ global_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *add
 			interp_chk_cdp(L, w, (uint32_t)__builtin_ctz(k), xi, addr[__builtin_ctz(k)], p[__builtin_ctz(k)], n,
 			    acc);
 	if (acc == PTX_ACCESS_READ) {
-		/* a load of pages no store reached keeps no record (gword): a
-		 * warp's load of read-only data is done with a lookup a page
-		 * (lo and hi: the lowest and highest of the lanes' p) */
+		/* a load of pages no store reached keeps no record but its
+		 * pages' summaries (gword): a warp's load of read-only data is
+		 * done with two lookups a page (lo and hi: the lowest and
+		 * highest of the lanes' p) */
 		if (m && hi + n - 1 >= hi && (hi + n - 1) / RPAGE - lo / RPAGE < 4) {
-			uintptr_t k = lo / RPAGE;
+			uintptr_t k = lo / RPAGE, key = 0;
+			unsigned size = gsize(n);
+			GRd *r = NULL;
 			while (k <= (hi + n - 1) / RPAGE && !page(L->cx, &L->grace, k + 1, sizeof(GPg), GPAGES_MAX, 0))
 				k++;
-			if (k > (hi + n - 1) / RPAGE)
+			if (k <= (hi + n - 1) / RPAGE)
+				goto lanes;
+			if (n == 4 && xi->size == 4 && lo / RPAGE == hi / RPAGE) {
+				/* aligned words of one page (the one caller's loads are
+				 * aligned to their size), the most of them: a bit and
+				 * two bytes a lane, and for the lanes of a coalesced
+				 * load, a run of bits and bytes */
+				uint8_t b = (uint8_t)(0xf | gsize(4) << 4);
+				size_t i0 = lo % RPAGE / 4;
+				uintptr_t d = m != 0xffffffffu || hi - lo != 4 * (WARP - 1);
+				if (!(r = grd(L, &cur, lo / RPAGE + 1)))
+					return;
+				if (!d)
+					d = runof(p, lo);
+				if (!d) {
+					static const uint8_t lanes[WARP] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+					    17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31 };
+					r->words[i0 / 64] |= 0xffffffffull << (i0 % 64);
+					if (i0 % 64 > 32)
+						r->words[i0 / 64 + 1] |= 0xffffffffull >> (64 - i0 % 64);
+					memcpy(&r->lane[i0], lanes, WARP);
+					memset(&r->bytes[i0], b, WARP);
+					return;
+				}
+				for (; m; m &= m - 1) {
+					uint32_t l = (uint32_t)__builtin_ctz(m);
+					size_t i = (uintptr_t)p[l] % RPAGE / 4;
+					r->words[i / 64] |= 1ull << (i % 64);
+					r->lane[i] = (uint8_t)l;
+					r->bytes[i] = b;
+				}
 				return;
+			}
+			for (; m; m &= m - 1) {
+				uint32_t l = (uint32_t)__builtin_ctz(m);
+				uintptr_t a = (uintptr_t)p[l], end = a + n;
+				for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
+					if (key != wd / RPAGE + 1)
+						r = grd(L, &cur, key = wd / RPAGE + 1);
+					if (r)
+						gread(r, wd, l, gbytes(wd, a, end, size));
+				}
+			}
+			return;
 		}
 	}
+lanes:
+	self = GSTR(&cur) ? ordering(L, xi) : ORD_NONE;
 	for (; m; m &= m - 1) {
 		uint32_t l = (uint32_t)__builtin_ctz(m);
 		cur.lane = (uint8_t)((cur.lane & ~31u) | l);
-		if (gword(L, w, l, xi, addr[l], p[l], n, acc, &cur, &key, &pg) < 0)
+		if (gword(L, w, l, xi, addr[l], p[l], n, acc, &cur, &key, &pg, self) < 0)
 			return;
 	}
 }
@@ -1107,6 +1272,30 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 			pg->w[i] = cur;
 	}
 	L->race->stamp = 0;   /* shcur's record of the last instruction is stale */
+}
+
+/* A bulk or tensor copy's global destination, complete at the wait of
+ * lane of w (cp.async.bulk.wait_group without .read): its n bytes at
+ * host p, guest ga, are that thread's store, made at the wait, which
+ * orders its own thread alone -- as a shared destination's bytes are
+ * (interp_chk_race_copied); xi is the copy.  An access before the copy
+ * that nothing ordered before it races with it; last: the copy was the
+ * last instruction that may order CTAs (its own count, which orders
+ * nothing before it, is left out then).  Reductions into global memory
+ * (cp.reduce.async.bulk) are left alone, as atomics of one another. */
+void
+interp_chk_race_stored(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t ga, const uint8_t *p, uint64_t n,
+                       int last)
+{
+	GAcc cur;
+	uintptr_t key = 0;
+	GPg *pg = NULL;
+
+	if (!n || n > UINT32_MAX || !xi->in || xi->in->op == OP_CP_REDUCE_ASYNC_BULK ||
+	    xi->in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR || !gcur(L, w, xi, PTX_ACCESS_WRITE, &cur))
+		return;
+	cur.lane = (uint8_t)((cur.lane & ~31u) | lane);
+	gword(L, w, lane, xi, ga, p, (unsigned)n, PTX_ACCESS_WRITE, &cur, &key, &pg, last ? ORD_ALL : ORD_NONE);
 }
 
 /* ------------------------------------------------------------ the entry */

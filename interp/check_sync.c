@@ -79,6 +79,33 @@ report(Launch *L, Warp *w, int lane, const XIns *xi, const char *kind, const cha
 	interp_chk_report(L, w, lane, PTX_CHECK_SYNCCHECK, kind, &s, NULL, fmt, a, b);
 }
 
+
+/* The threads of barrier id's phase once lanes m of w arrive, counted as
+ * complete() in sched.c counts them: a warp all of whose non-exited
+ * threads arrived as 32, another as the lanes that did (groups of a warp
+ * at barriers that are not .aligned: bargroup.cu); *part: some warp did
+ * not arrive whole. */
+static uint32_t
+phase(const Warp *w, int id, uint32_t m, int *part)
+{
+	const Cta *c = w->cta;
+	const Bar *b = &c->bar[id];
+	uint32_t have = 0, ws = b->warps | (w->id < 32 ? 1u << w->id : 0);
+
+	*part = 0;
+	for (uint32_t k = ws; k; k &= k - 1) {
+		int i = __builtin_ctz(k);
+		const Warp *v = &c->w[i];
+		uint32_t in = (b->warps >> i & 1 ? c->barlanes[id][i] : 0) | (v == w ? m : 0);
+		if ((in & v->live) == v->live)
+			have += WARP;
+		else {
+			have += (uint32_t)__builtin_popcount(in);
+			*part = 1;
+		}
+	}
+	return have;
+}
 /* The thread-count and operand rules of a CTA barrier. */
 static void
 barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
@@ -87,7 +114,8 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	uint32_t id = (uint32_t)interp_opval(L, w, &xi->s[0], (uint32_t)l0);
 	uint32_t cnt = cnted ? (uint32_t)interp_opval(L, w, &xi->s[1], (uint32_t)l0) : 0;
 	const Bar *b;
-	uint32_t bit, round;
+	uint32_t bit, round, have;
+	int part;
 
 	for (uint32_t mm = m & (m - 1); mm; mm &= mm - 1) {
 		uint32_t l = (uint32_t)__builtin_ctz(mm);
@@ -100,10 +128,9 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 	if (id > 15)
 		return;   /* a fault of its own */
-	if (w->bpark && w->bwait == (int)id + 1 && w->bpc >= 0 && w->bpc != (int32_t)(xi - L->pm->code) &&
-	    xi->x != X_BARARRIVE && aligned(xi))
+	if (xi->x != X_BARARRIVE && interp_bar_split(L, w, xi))
 		report(L, w, l0, xi, "divergent-barrier", "lanes 0x%08x reach an .aligned barrier at another instruction "
-		    "than lanes 0x%08x of the warp waiting at it: a warp's threads must execute the same one", m, w->bpark);
+		    "than lanes 0x%08x of the warp waiting at one: a warp's threads must execute the same one", m, w->bpcm);
 	if (!cnted) {
 		/* a barrier of the whole CTA: what arrived before it at the
 		 * counted ones is of rounds it ends */
@@ -128,11 +155,10 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	if (b->arrived && b->expect && b->expect != cnt)
 		report(L, w, l0, xi, "barrier-count-mismatch", "thread count %u, where threads already waiting at "
 		    "the barrier gave %u", cnt, b->expect);
-	else if (WARP * (uint32_t)__builtin_popcount(b->warps | (w->id < 32 ? 1u << w->id : 0)) > cnt)
-		report(L, w, l0, xi, "barrier-count-exceeded", "more warps arrive than the thread count %u allows "
-		    "(%u warps, each counting as 32 threads)", cnt,
-		    (uint32_t)__builtin_popcount(b->warps | (w->id < 32 ? 1u << w->id : 0)));
-	else if (WARP * (uint32_t)__builtin_popcount(round) > cnt) {
+	else if ((have = phase(w, id, m, &part)) > cnt)
+		report(L, w, l0, xi, "barrier-count-exceeded", "more threads arrive than the thread count %u allows "
+		    "(%u: a warp all of whose threads arrived counts as 32)", cnt, have);
+	else if (!part && WARP * (uint32_t)__builtin_popcount(round) > cnt) {
 		/* the phase opened for the first of them, and a new one began:
 		 * which warps wait for which is the order they came in */
 		report(L, w, l0, xi, "barrier-count-exceeded", "%u warps arrive at the barrier before any of them "

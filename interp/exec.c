@@ -120,7 +120,7 @@ interp_run(Launch *L, Warp *w, int slice)
 						continue;
 					}
 					if (t->mask & w->bpark) {
-						w->blocked = w->bwait;
+						w->blocked = interp_bar_of(w, t->mask);
 						return RUN_BLOCKED;
 					}
 					if (w->ncf == 1)

@@ -352,12 +352,16 @@ typedef struct {
 	int owed;             /* took the CTA's prologue from another warp: its counts are still to add */
 	int blocked;          /* barrier id + 1 while every lane waits, BLOCKED_MBAR on an mbarrier */
 	uint32_t bmask;       /* lanes waiting at the cluster or grid barrier */
-	/* lanes parked at CTA barrier bwait - 1 (0: none), which may be some
-	 * of the warp's while the others run on (sched.c interp_bar_arrive),
-	 * and those of them at a bar.red with a destination (bslot, bframe) */
-	int bwait;
+	/* lanes parked at CTA barriers, which may be some of the warp's while
+	 * the others run on (sched.c interp_bar_arrive), and those of them at
+	 * a bar.red with a destination (bslot, bframe); bids: the barriers
+	 * (bit id) they wait at, each lane's in bbar when there are several
+	 * (bmulti) */
 	uint32_t bpark, bredm;
-	int32_t bpc;          /* the .aligned barrier instruction the parked lanes executed, -1: none */
+	uint16_t bids;
+	uint8_t bmulti;
+	int32_t bpc;          /* the .aligned barrier instruction parked lanes executed */
+	uint32_t bpcm;        /* the lanes parked there (0: bpc means nothing) */
 	int done;
 	/* an mbarrier wait (mbarrier.c): the CTA's event count when it began,
 	 * the waiting instruction, the mbarrier, lanes already satisfied, and
@@ -383,6 +387,7 @@ typedef struct {
 	 * by __syncwarp too (cleared for checked launches alone) */
 	int32_t bslot[WARP];
 	uint16_t bframe[WARP];
+	uint8_t bbar[WARP];   /* the barrier id + 1 each lane of bpark waits at, with bmulti */
 	uint64_t lwait[WARP];
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
 	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
@@ -397,6 +402,14 @@ typedef struct {
 #define BLOCKED_MBAR 64
 #define BLOCKED_CLUSTER 65
 #define BLOCKED_GRID 66   /* at a grid barrier (cg.c) */
+
+/* The barrier id + 1 that a parked lane of mask m waits at (m & bpark
+ * non-zero). */
+static inline int
+interp_bar_of(const Warp *w, uint32_t m)
+{
+	return w->bmulti ? w->bbar[__builtin_ctz(m & w->bpark)] : __builtin_ctz(w->bids) + 1;
+}
 
 typedef struct {
 	uint32_t arrived, expect;   /* threads; expect 0 = every live thread */
@@ -488,6 +501,7 @@ typedef struct {
 	uint64_t heap0;             /* memcheck: the first address of allocations made by this launch */
 	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
 	struct ChkRace *grace;      /* racecheck: the last accesses of global words */
+	struct ChkRace *gread;      /* racecheck: the loads of global pages no store reached yet */
 	uint64_t gord;              /* racecheck: instructions executed that may order CTAs */
 	uint32_t *relg; uint64_t nrelg; /* racecheck: gord after each CTA's last such instruction (grids of
 	                             * up to 2^22 CTAs; NULL: none yet, or a larger grid) */
@@ -605,6 +619,7 @@ void interp_clu_describe(const Clu *k, char *buf, size_t n);
 int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch's report */
 void interp_atom_lock(Launch *L, const void *p, int on);   /* L->sh set: global atomics */
 int interp_bar_aligned(const XIns *xi);   /* bar.* and barrier.*.aligned */
+int interp_bar_split(const Launch *L, const Warp *w, const XIns *xi);
 int interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block,
                       int red, uint32_t pred);
 void interp_bar_check(Launch *L, Cta *c);
@@ -963,6 +978,8 @@ void interp_chk_race(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t
  * of interp_chk_race would (addr[l], p[l]: lane l's addresses) */
 void interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n,
                             int mbar);
+void interp_chk_race_stored(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t ga, const uint8_t *p,
+                            uint64_t n, int last);
 void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                            unsigned n, int acc);
 /* interp_chk_race_lanes with the lowest and highest of the lanes' p, lo
@@ -1017,11 +1034,14 @@ void interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const
  * interp_chk_src_pending says a copy is in flight (either file's): its
  * source, and under racecheck its shared destination; interp_chk_bulk_dst
  * when a bulk copy of a bulk group writes n bytes of global memory at
- * host dst (complete at a cp.async.bulk.wait_group without .read). */
+ * host dst, guest ga (complete at a cp.async.bulk.wait_group without
+ * .read, which under racecheck makes them the waiting thread's store:
+ * interp_chk_race_stored). */
 void interp_chk_bulk_group(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *src, uint64_t n);
 int interp_chk_src_pending(const Launch *L);
 void interp_chk_src_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
-void interp_chk_bulk_dst(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *dst, uint64_t n);
+void interp_chk_bulk_dst(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *dst, uint64_t n,
+                         uint64_t ga);
 void interp_chk_copy_write(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 int interp_chk_async_pending(const Launch *L);   /* a cp.async or a global bulk destination in flight */
 int interp_chk_wgmma_pending(const Launch *L);   /* wgmma accumulators in flight */

@@ -68,30 +68,41 @@ static void
 release(Launch *L, Cta *c, int id)
 {
 	Bar *b = &c->bar[id];
-	uint32_t round;
+	uint32_t round, bit = 1u << id;
+	uint64_t v = b->red == MOD_POPC ? b->acc : b->red == MOD_AND ? (b->acc == b->arrived) : (b->acc != 0);
 
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
-		if (w->blocked == id + 1)
-			w->blocked = 0;
-		if (w->bwait != id + 1)
+		uint32_t at = w->bpark;
+		if (!(w->bids & bit))
 			continue;
-		if (b->red) {
-			uint64_t v = b->red == MOD_POPC ? b->acc : b->red == MOD_AND ? (b->acc == b->arrived) :
-			    (b->acc != 0);
-			for (uint32_t m = w->bpark & w->bredm; m; m &= m - 1) {
+		if (w->bids != bit)   /* some wait at another barrier: not those */
+			for (uint32_t m = w->bpark; m; m &= m - 1)
+				if (w->bbar[__builtin_ctz(m)] != id + 1)
+					at &= ~(m & -m);
+		if (b->red)
+			for (uint32_t m = at & w->bredm; m; m &= m - 1) {
 				uint32_t l = (uint32_t)__builtin_ctz(m);
 				if (w->bframe[l] < w->ncf)
 					w->cf[w->bframe[l]].r[(size_t)w->bslot[l] * WARP + l] = v;
 			}
+		if (w->bids == bit) {   /* every parked lane goes */
+			w->bpark = w->bredm = w->bpcm = 0;
+			w->bids = 0;
+			w->bmulti = 0;
+		} else {
+			w->bids &= (uint16_t)~bit;
+			w->bpark &= ~at;
+			w->bredm &= ~at;
+			w->bpcm &= ~at;
 		}
-		w->bwait = 0;
-		w->bpark = w->bredm = 0;
+		if ((unsigned)w->blocked - 1 < 16)
+			w->blocked = 0;   /* lanes of it can run again */
 	}
 	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
 	b->chkround = round;
-	c->baropen &= ~(1u << id);
+	c->baropen &= ~bit;
 	(void)L;
 }
 
@@ -153,16 +164,18 @@ interp_bar_aligned(const XIns *xi)
  * several groups -- a barrier before the point where the warp's paths
  * meet, threads of a loop whose trip counts differ, threads that returned
  * early and wait at the kernel's end to exit -- and it completes when
- * every non-exited thread arrived.  An .aligned barrier (bar.sync is one)
- * must be one instruction for all of a warp: groups of a warp at two of
- * them (__syncthreads() in both arms of an if/else) hang an H200, and end
- * the launch here with a deadlock fault.  So lanes that must wait while others of their warp have
- * yet to arrive (or to exit) wait alone: they are parked (w->bpark), the
- * warp's SIMT stack is reordered to run the others (exec.c's settle loop,
- * exec_simt.h park), and the warp blocks only when nothing of it can run.  Lanes parked at one
- * barrier that arrive at another are the one case left out: the warp
- * waits whole at the second, and a deadlock report names it if that is
- * never met.  0, or -1 after a fault report.
+ * every non-exited thread arrived.  So lanes that must wait while others
+ * of their warp have yet to arrive (or to exit) wait alone: they are
+ * parked (w->bpark), the warp's SIMT stack is reordered to run the others
+ * (exec.c's settle loop, exec_simt.h park), and the warp blocks only when
+ * nothing of it can run.  Groups of one warp may wait at different
+ * barriers at once (each lane's in w->bbar): the forms that are not
+ * .aligned (barrier.sync, barrier.red) let a warp's threads meet
+ * different barriers (the PTX ISA; bargroup.cu).  An
+ * .aligned barrier (bar.sync is one) must be one instruction for all of
+ * a warp, though: groups of a warp at two of them (__syncthreads() in
+ * both arms of an if/else) hang an H200, and end the launch here with a
+ * deadlock fault (interp_bar_split).  0, or -1 after a fault report.
  */
 int
 interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block, int red,
@@ -170,6 +183,7 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 {
 	Cta *c = w->cta;
 	Bar *b = &c->bar[id];
+	int32_t pc = (int32_t)(xi - L->pm->code);
 
 	b->arrived += (uint32_t)__builtin_popcount(m);
 	if (w->id < 32) {
@@ -194,27 +208,29 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 			release(L, c, id);
 		return 0;
 	}
-	if (w->bwait && w->bwait != id + 1) {
-		/* parked at another barrier already: this one holds the warp */
-		if (red && xi->d[0].k == XO_REG)
-			interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_UNSUPPORTED, 0, 0,
-			    "bar.red by lanes 0x%08x of a warp whose lanes 0x%08x wait at barrier %d", m, w->bpark,
-			    w->bwait - 1);
-		w->blocked = id + 1;
-		return L->fault ? -1 : 0;
-	}
-	if (w->bpark && w->bpc >= 0 && w->bpc != (int32_t)(xi - L->pm->code) && interp_bar_aligned(xi)) {
+	if (interp_bar_split(L, w, xi)) {
 		/* an .aligned barrier: the GPU counts the warp at the first
 		 * instruction and hangs (an H200 on divbar.cu's bar_arms) */
 		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_DEADLOCK, 0, 0,
 		    "lanes 0x%08x of warp %d reach barrier %d at another .aligned bar instruction than lanes 0x%08x "
-		    "of the warp waiting at it (line %d): a warp's threads must execute the same one, and the GPU "
-		    "hangs", m, w->id, id, w->bpark, L->pm->code[w->bpc].in ? L->pm->code[w->bpc].in->loc.line : 0);
+		    "of the warp waiting at line %d: a warp's threads must execute the same one, and the GPU hangs",
+		    m, w->id, id, w->bpcm, L->pm->code[w->bpc].in ? L->pm->code[w->bpc].in->loc.line : 0);
 		return -1;
 	}
-	if (!w->bpark)
-		w->bpc = interp_bar_aligned(xi) ? (int32_t)(xi - L->pm->code) : -1;
-	w->bwait = id + 1;
+	if (!w->bmulti && w->bids && w->bids != 1u << id) {
+		/* a second barrier: each lane keeps its own from now on */
+		for (uint32_t k = w->bpark; k; k &= k - 1)
+			w->bbar[__builtin_ctz(k)] = (uint8_t)(__builtin_ctz(w->bids) + 1);
+		w->bmulti = 1;
+	}
+	if (w->bmulti)
+		for (uint32_t k = m; k; k &= k - 1)
+			w->bbar[__builtin_ctz(k)] = (uint8_t)(id + 1);
+	w->bids |= (uint16_t)(1u << id);
+	if (interp_bar_aligned(xi)) {
+		w->bpc = pc;
+		w->bpcm |= m;
+	}
 	w->bpark |= m;
 	if (red && xi->d[0].k == XO_REG) {
 		w->bredm |= m;
@@ -230,6 +246,15 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 	else if (!(w->live & ~w->bpark))
 		w->blocked = id + 1;   /* the whole warp waits */
 	return 0;
+}
+
+/* Whether lanes of w reaching the blocking barrier instruction xi split
+ * the warp between two .aligned barrier instructions: others of it wait
+ * at another one (of any barrier id), which hangs an H200. */
+int
+interp_bar_split(const Launch *L, const Warp *w, const XIns *xi)
+{
+	return w->bpcm && w->bpc != (int32_t)(xi - L->pm->code) && interp_bar_aligned(xi);
 }
 
 static void

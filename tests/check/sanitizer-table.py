@@ -23,7 +23,7 @@ def cases():
 def sanitizer():
     """{(case, tool): summary} from sanitizer.txt"""
     res, cur, lines = {}, None, []
-    for line in open("sanitizer.txt"):
+    for line in open("sanitizer.txt", errors="replace"):   # kernels write their bytes
         m = re.match(r"case (\d+): .* \((\w+)\)$", line)
         if m:
             cur = (int(m.group(1)), m.group(2))
