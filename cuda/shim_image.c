@@ -384,8 +384,9 @@ elf_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int type, char ***t
 	 * code, an H200's driver refuses as CUDA_ERROR_UNKNOWN; an ELF image of
 	 * another machine without a fatbin as no image (tests/shim/edges.gpu,
 	 * hostile.gpu) */
+	int cuda = len >= 0x14 && rd16(p + 0x12) == EM_CUDA;   /* e_machine, when the bytes hold it */
 	if (!(len = elf_extent(rp, p, len, &r)))
-		return rd16(p + 0x12) == EM_CUDA && r == CUDA_ERROR_INVALID_IMAGE ? CUDA_ERROR_UNKNOWN : r;
+		return cuda && r == CUDA_ERROR_INVALID_IMAGE ? CUDA_ERROR_UNKNOWN : r;
 	if (rd16(p + 0x12) == EM_CUDA) {
 		if (type == CU_JIT_INPUT_OBJECT)
 			return fail(rp, CUDA_ERROR_INVALID_IMAGE, "a cubin given as a host object");

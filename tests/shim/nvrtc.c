@@ -86,7 +86,7 @@ static int
 arch_case(int nopt, const char *const *opt)
 {
 	nvrtcProgram p;
-	unsigned char *img;
+	unsigned char *img = NULL;
 	size_t n;
 	int ok;
 
@@ -94,8 +94,7 @@ arch_case(int nopt, const char *const *opt)
 		return 0;
 	ok = nvrtcCompileProgram(p, nopt, opt) == NVRTC_SUCCESS && (img = cubin(p, &n)) &&
 	    is_fatbin(img, n) && memmem(img, n, ".entry k(", 9) && run(img, "k", 3, 1);
-	if (ok)
-		free(img);
+	free(img);
 	nvrtcDestroyProgram(&p);
 	return ok;
 }
@@ -111,10 +110,10 @@ main(void)
 	nvrtcProgram p, gone;
 	CUcontext ctx;
 	CUdevice dev;
-	unsigned char *img;
+	unsigned char *img = NULL;
 	const char *lowered = NULL;
 	size_t n;
-	char *ptx;
+	char *ptx = NULL;
 	int major, minor;
 
 	CK(cuInit(0));
@@ -133,15 +132,21 @@ main(void)
 	    nvrtcGetLoweredName(p, "t<unsigned>", &lowered) == NVRTC_SUCCESS && lowered &&
 	    (img = cubin(p, &n)) && run(img, lowered, 5, 0), "template kernel by its lowered name");
 	nvrtcDestroyProgram(&p);
+	free(img);
+	img = NULL;
 
 	/* compute_90: the PTX is the client's to load; NVRTC has no cubin */
 	nvrtcCreateProgram(&p, src, "v.cu", 0, NULL, NULL);
 	check(nvrtcCompileProgram(p, 1, virt) == NVRTC_SUCCESS &&
 	    nvrtcGetPTXSize(p, &n) == NVRTC_SUCCESS && (ptx = malloc(n)) &&
 	    nvrtcGetPTX(p, ptx) == NVRTC_SUCCESS && run(ptx, "k", 3, 1), "compute_90: PTX run");
+	free(ptx);
+	ptx = NULL;
 	img = cubin(p, &n);
 	check(!img || !is_fatbin(img, n), "compute_90: no PTX image for a cubin");
 	nvrtcDestroyProgram(&p);
+	free(img);
+	img = NULL;
 
 	/* -rdc: the image linked as CuPy links it, given to cuLinkAddData
 	 * as PTX (an H200's driver takes a fatbin or cubin so) */
@@ -155,6 +160,8 @@ main(void)
 	    cuLinkComplete(ls, &linked, &n) == CUDA_SUCCESS && run(linked, "k", 3, 1) &&
 	    cuLinkDestroy(ls) == CUDA_SUCCESS, "-rdc: the image linked as PTX, run");
 	nvrtcDestroyProgram(&p);
+	free(img);
+	img = NULL;
 
 	/* -dlto: LTO-IR, no PTX, so no image; the compile is NVRTC's */
 	static const char *const lto[] = {"-arch=sm_90", "-dlto"};
@@ -164,6 +171,8 @@ main(void)
 	img = cubin(p, &n);
 	check(!img || !is_fatbin(img, n), "-dlto: no PTX image for a cubin");
 	nvrtcDestroyProgram(&p);
+	free(img);
+	img = NULL;
 
 	/* a compile error: NVRTC's code and log */
 	nvrtcCreateProgram(&p, "__global__ void e() { undeclared = 1; }\n", "e.cu", 0, NULL, NULL);
@@ -173,6 +182,7 @@ main(void)
 	    "compile error: NVRTC_ERROR_COMPILATION and its log");
 	check(nvrtcGetCUBINSize(p, &n) != NVRTC_SUCCESS || n == 0, "compile error: no cubin");
 	nvrtcDestroyProgram(&p);
+	free(ptx);
 
 	/* handles and pointers that are not */
 	check(nvrtcCreateProgram(NULL, src, "x.cu", 0, NULL, NULL) == NVRTC_ERROR_INVALID_PROGRAM,
