@@ -80,19 +80,24 @@
 #define INLINE inline
 #endif
 
+/* d[l] = v[l] in the lanes of m, the others kept. */
+static INLINE void
+blend(uint64_t *d, const uint64_t *v, uint32_t m)
+{
+	LANES {
+		uint64_t k = 0 - (uint64_t)(m >> l & 1);
+		d[l] = (v[l] & k) | (d[l] & ~k);
+	}
+}
+
 /* Stores the lanes of x->m from t into d. */
 static INLINE void
 put(const FastArgs *x, uint64_t *d, const uint64_t *t)
 {
-	uint64_t k[WARP];
-	uint32_t m = x->m;
-
-	if (m == 0xffffffffu) {
+	if (x->m == 0xffffffffu)
 		memcpy(d, t, WARP * sizeof *d);
-		return;
-	}
-	LANES k[l] = 0 - (uint64_t)(m >> l & 1);
-	LANES d[l] = (t[l] & k[l]) | (d[l] & ~k[l]);
+	else
+		blend(d, t, x->m);
 }
 
 /* Lane l by alu_exec: for the rare inputs the handlers leave to the soft path. */
@@ -262,14 +267,11 @@ interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restri
 	}
 }
 
-/* d[l] = v[l] in the lanes of m, the others kept (a partial warp's load). */
+/* blend() for ldst: a partial warp's loaded values into its register. */
 CLONES void
 interp_blend(uint64_t *restrict d, const uint64_t *restrict v, uint32_t m)
 {
-	LANES {
-		uint64_t k = 0 - (uint64_t)(m >> l & 1);
-		d[l] = (v[l] & k) | (d[l] & ~k);
-	}
+	blend(d, v, m);
 }
 
 /* d[l] = v in every lane (a value the same for the warp). */
