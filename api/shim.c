@@ -103,6 +103,21 @@ ptx_mem_map_at(ptx_ctx *cx, ptx_devptr at, void *host, size_t size)
 }
 
 int
+ptx_mem_alloc_at(ptx_ctx *cx, ptx_devptr at, size_t size)
+{
+	Alloc *a;
+	int rc;
+
+	if (!cx)
+		return PTX_EINVAL;
+	interp_diag_clear(cx);
+	if ((rc = interp_mem_alloc_at(cx, at, size)) == PTX_OK && (cx->checks & PTX_CHECK_INITCHECK) &&
+	    (a = interp_mem_find(cx, at, size)))
+		interp_chk_poison(cx, a->p, a->size);   /* initcheck: unwritten until written, as ptx_mem_alloc's */
+	return rc;
+}
+
+int
 ptx_mem_zeros(ptx_ctx *cx, ptx_devptr at, size_t size)
 {
 	if (!cx)

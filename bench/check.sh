@@ -5,8 +5,9 @@
 #				 best of N runs, default N = 5)
 #
 # For saxpy, the shared-memory tiled matmul and the block reduction of
-# bench/kernels.ptx: the launch time (ptx-run --time, one host thread,
-# counters off) unchecked and under each of memcheck, initcheck, racecheck,
+# bench/kernels.ptx: the launch's CPU time (ptx-run --time, one host
+# thread, counters off: on a machine other work shares, the wall time
+# grows with the load while the CPU time stays) unchecked and under each of memcheck, initcheck, racecheck,
 # the three together and --check=all, the runs of one kernel taken in turns
 # so that a noisy spell of a shared machine touches them alike.  Prints
 # each checked time over the unchecked one, and the goal: --check=all
@@ -27,19 +28,19 @@ cd "$work"
 
 min() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }'; }
 
-# once CHECKS ARGS...: the launch seconds of one run ("none": unchecked)
+# once CHECKS ARGS...: the launch's CPU seconds of one run ("none": unchecked)
 once() {
 	c=$1
 	shift
 	if [ "$c" = none ]; then set -- "$@"; else set -- --check="$c" "$@"; fi
 	"$run" --no-stats --threads 1 --time "$@" > /dev/null 2> err.txt ||
 		{ sed 's/^/  /' err.txt >&2; return 1; }
-	sed -n 's/.*launch of .*: \([0-9.]*\) s$/\1/p' err.txt | tail -1
+	sed -n 's/.*launch of .*: \([0-9.]*\) s of CPU time$/\1/p' err.txt | tail -1
 }
 
 checks="none memcheck initcheck racecheck memcheck,initcheck,racecheck all"
 fail=0
-printf "%-13s %9s %9s %9s %9s %9s %9s\n" kernel "none s" memcheck initcheck racecheck "mem+init+race" all
+printf "%-13s %9s %9s %9s %9s %9s %9s\n" kernel "none cpu s" memcheck initcheck racecheck "mem+init+race" all
 # bench NAME ARGS...
 bench() {
 	name=$1
@@ -72,7 +73,7 @@ awk -v runs="$n" '
 	if ($7 / $2 > worst) { worst = $7 / $2; wk = $1 }
 }
 END {
-	printf "(launch seconds unchecked, then each check over it; best of %d runs, taken in turns)\n", runs
+	printf "(launch CPU seconds unchecked, then each check over it; best of %d runs, taken in turns)\n", runs
 	printf "goal: --check=all <= 3x unchecked on every kernel:           %s (worst %.1fx, %s)\n",
 	    worst <= 3 ? "met" : "NOT met", worst, wk
 }' rows

@@ -60,9 +60,9 @@ inside(uint64_t off, uint64_t n, uint64_t len)
 }
 
 /* The PTX ISA version of a text's .version directive, major << 16 | minor;
- * 0 when it has none. */
+ * 0 when it has none.  *at: where its digits start. */
 static uint32_t
-ptx_version(const char *t, size_t n)
+ptx_version(const char *t, size_t n, size_t *at)
 {
 	static const char key[] = ".version";
 	size_t k = sizeof key - 1;
@@ -74,6 +74,7 @@ ptx_version(const char *t, size_t n)
 			continue;
 		for (j = i + k; j < n && (t[j] == ' ' || t[j] == '\t'); j++)
 			;
+		*at = j;
 		for (; j < n && t[j] >= '0' && t[j] <= '9' && maj < 100; j++)
 			maj = maj * 10 + (unsigned)(t[j] - '0');
 		if (j < n && t[j] == '.')
@@ -117,10 +118,48 @@ fatbin_one(unsigned kind, const unsigned char *p, size_t n, unsigned arch, uint3
 	return b;
 }
 
+/*
+ * An image stands for the machine code a toolkit's own ptxas makes of PTX
+ * of the toolkit's own ISA: a newer NVRTC, nvJitLink or nvcc than CUDA
+ * 13.0 writes .version 9.1 and up (13.5's: 9.5), which an H200's driver
+ * runs as the cubin it is, though its JIT would refuse the text.  So the
+ * image's text says JIT_PTX_ISA (9.0), the newest the shim's front end
+ * reads, where the PTX says more: the version's digits are overwritten in
+ * place (blanks pad "10.0" to "9.0 "), and what the newer ISA adds that
+ * the front end does not know is refused at load, naming it, as anything
+ * it does not execute is.  PTX handed to the driver as text keeps its
+ * .version, which the shim refuses as a 13.0 driver does.  The shim's
+ * loader lowers so the PTX that stands for a fatbin's sm_90 machine code
+ * (shim_image.c).
+ */
+uint32_t
+jit_lower_version(char *t, size_t n)
+{
+	size_t at = 0, e;
+	uint32_t ver = ptx_version(t, n, &at);
+
+	for (e = at; ver && e < n && ((t[e] >= '0' && t[e] <= '9') || t[e] == '.'); e++)
+		;   /* the version's digits: [at, e) */
+	if (!ver || (ver >> 16) * 10 + ((ver & 0xffff) > 9 ? 9 : (ver & 0xffff)) <= JIT_PTX_ISA || e - at < 3)
+		return ver;   /* "10": no room, refused as newer */
+	t[at] = (char)('0' + JIT_PTX_ISA / 10), t[at + 1] = '.', t[at + 2] = (char)('0' + JIT_PTX_ISA % 10);
+	memset(t + at + 3, ' ', e - at - 3);
+	return (JIT_PTX_ISA / 10) << 16 | JIT_PTX_ISA % 10;
+}
+
 unsigned char *
 jit_fatbin_ptx(const char *ptx, size_t n, unsigned arch, size_t *len)
 {
-	return fatbin_one(1, (const unsigned char *)ptx, n, arch, ptx_version(ptx, n), len);
+	unsigned char *b = fatbin_one(1, (const unsigned char *)ptx, n, arch, 0, len), *h;
+	uint32_t ver;
+
+	if (b) {
+		h = b + 16;
+		ver = jit_lower_version((char *)h + ENTRY_HDR, n);
+		wr16(h + 24, ver & 0xffff);
+		wr16(h + 26, ver >> 16);
+	}
+	return b;
 }
 
 unsigned char *

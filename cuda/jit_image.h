@@ -24,9 +24,13 @@
 
 #define JIT_MAX ((uint64_t)1 << 30)   /* an input or an image, at most */
 #define JIT_SM 90                     /* the interpreter's architecture */
+#define JIT_PTX_ISA 90                /* the newest PTX ISA the front end reads (9.0) */
 
 /* a fatbin of one PTX entry for compute_<arch> */
 unsigned char *jit_fatbin_ptx(const char *ptx, size_t n, unsigned arch, size_t *len);
+/* text's .version (n bytes), if past JIT_PTX_ISA, made JIT_PTX_ISA in place;
+ * the version it says then, major << 16 | minor (0: none) */
+uint32_t jit_lower_version(char *text, size_t n);
 /* a fatbin of one ELF entry (a cubin) for sm_<arch> */
 unsigned char *jit_fatbin_elf(const unsigned char *cubin, size_t n, unsigned arch, size_t *len);
 /* the host ELF whose .nv_fatbin holds the fatbins fb[0..nfb) */

@@ -48,9 +48,18 @@ shim_print_diags(const char *what)
 
 	for (size_t i = 0; i < n; i++) {
 		const ptx_diag *d = ptx_diag_get(shim.cx, i);
-		fprintf(stderr, "libptxcuda: %s: %s:%d:%d: %s\n", what, d->file ? d->file : "?",
+		fprintf(shim_says(), "libptxcuda: %s: %s:%d:%d: %s\n", what, d->file ? d->file : "?",
 		    d->line, d->col, d->msg);
 	}
+}
+
+/* Where the messages of a load that fails go: stderr, or while a library
+ * loads (shim_lib.c) a buffer of its own, printed when a call asks it for
+ * the code; the driver says nothing until then either.  Under LOCK. */
+FILE *
+shim_says(void)
+{
+	return shim.says ? shim.says : stderr;
 }
 
 /* Under LOCK. */
@@ -136,8 +145,8 @@ cuDriverGetVersion(int *v)
 	return CUDA_SUCCESS;
 }
 
-static CUresult
-devok(CUdevice d)
+CUresult
+shim_devok(CUdevice d)
 {
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
@@ -171,7 +180,7 @@ cuDeviceGet(CUdevice *d, int ordinal)
 CUresult
 cuDeviceGetName(char *name, int len, CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -184,7 +193,7 @@ cuDeviceGetName(char *name, int len, CUdevice d)
 CUresult
 cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -205,7 +214,7 @@ cuDeviceTotalMem(size_t *bytes, CUdevice d)
 CUresult
 cuDeviceComputeCapability(int *major, int *minor, CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -216,10 +225,28 @@ cuDeviceComputeCapability(int *major, int *minor, CUdevice d)
 	return CUDA_SUCCESS;
 }
 
+/* The CUDA 2.0 query, deprecated but still exported by the driver
+ * (matrixMulDynlinkJIT requires it): cuda.h's CUdevprop is 14 ints, the
+ * values of attributes 1 to 14 in their order. */
+CUresult
+cuDeviceGetProperties(int prop[14], CUdevice d)
+{
+	CUresult r = shim_devok(d);
+
+	if (r)
+		return r;
+	if (!prop)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (int i = 0; i < 14; i++)
+		if ((r = cuDeviceGetAttribute(&prop[i], i + 1, d)))
+			return r;
+	return CUDA_SUCCESS;
+}
+
 CUresult
 cuDeviceGetUuid(unsigned char uuid[16], CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -267,7 +294,7 @@ static const struct { int a, v; } attrs[] = {
 CUresult
 cuDeviceGetAttribute(int *v, int attr, CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -324,7 +351,7 @@ push(CUcontext h)
 static CUresult
 ctx_create(CUcontext *pctx, unsigned flags, CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 	Ctx *c;
 
 	if (r)
@@ -543,7 +570,7 @@ cuCtxSynchronize(void)
 CUresult
 cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -558,7 +585,7 @@ cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice d)
 CUresult
 cuDevicePrimaryCtxRelease_v2(CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -586,7 +613,7 @@ cuDevicePrimaryCtxRelease(CUdevice d)
 CUresult
 cuDevicePrimaryCtxReset_v2(CUdevice d)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -607,7 +634,7 @@ cuDevicePrimaryCtxReset(CUdevice d)
 CUresult
 cuDevicePrimaryCtxGetState(CUdevice d, unsigned *flags, int *active)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;
@@ -623,7 +650,7 @@ cuDevicePrimaryCtxGetState(CUdevice d, unsigned *flags, int *active)
 CUresult
 cuDevicePrimaryCtxSetFlags_v2(CUdevice d, unsigned flags)
 {
-	CUresult r = devok(d);
+	CUresult r = shim_devok(d);
 
 	if (r)
 		return r;

@@ -20,11 +20,13 @@
 #include <stdint.h>
 #include "include/ptx.h"
 #include "api/cudrv.h"
+#include "ir/tree.h"
 
 /* ---------------------------------------------------------------- state */
 
 #define SHIM_VERSION 13000          /* cuDriverGetVersion: CUDA 13.0 */
 #define SHIM_SM 90                  /* the device's architecture: the interpreter's */
+#define SHIM_PTX_ISA 90             /* the newest PTX ISA (9.0) CUDA 13.0's JIT compiles */
 
 typedef struct Sctx Ctx;
 typedef struct Smod Mod;
@@ -41,9 +43,12 @@ struct Sctx {
 	unsigned long long id;      /* cuCtxGetId: unique over the process's life */
 	size_t limit[CU_LIMIT_MAX]; /* cuCtxSetLimit; 0 until set: the default applies */
 	int cacheconfig;            /* cuCtxSetCacheConfig, read back only */
-	ptx_devptr below;           /* the space reserved below its first allocation (shim_mem.c), */
-	size_t belowsz;             /* of this many bytes */
-	int zeroed;                 /* that space is the driver's (or could not be): the first allocation is made */
+	ptx_devptr below;           /* the driver's space below its first segment, which reads zeros (shim_mem.c) */
+	struct Sseg *segs;          /* the address space its allocations are placed in (shim_mem.c), */
+	size_t nsegs;               /* in address order */
+	struct Tnode *holes;        /* the free granules of its 2 MiB chunks of small allocations */
+	struct Tnode *pruns;        /* the free pages of its segments */
+	size_t hugetop;             /* the huge region's next block ends at this page */
 };
 
 /* A library (lib set, ctx NULL) keeps its text and a module of its own
@@ -55,6 +60,8 @@ struct Smod {
 	int lib;                    /* loaded by cuLibraryLoad*: unloaded by cuLibraryUnload */
 	struct Smod *parent;        /* an instance: its library */
 	char *text;                 /* a library: its PTX, for the instances */
+	CUresult err;               /* a library whose image did not load (shim_lib.c): what using it gives; m NULL */
+	char *msg;                  /* and what the load said, for the first call that gets err */
 	ptx_module *m;
 	struct Sfn *fns;            /* functions handed out, freed with the module */
 	struct Smod *next;
@@ -97,7 +104,35 @@ struct Sstream {
 	Capturing c;
 	Attrs attr;
 };
-struct Sevent { CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; Capturing c; };
+struct Sevent {
+	CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; Capturing c;
+	size_t ipcslot;             /* 1 + its word in the file of events shared with other processes (shim_ipc.c) */
+	char ipch[64];              /* opened from another process's handle: that handle (opened set) */
+	int opened;
+};
+
+/* A cuMemAlloc'd or managed allocation, kept by base (shim_alloc.c).  Its
+ * size is three sizes, each for its own purpose: n, the size asked for,
+ * is the one the program is held to (copies, fills, pointer attributes,
+ * IPC, cuMemGetAddressRange, and memcheck's reports, PTXKIT_CHECK); ext,
+ * n rounded up to the driver's granule, is what the memory accounting
+ * charges (cuMemGetInfo) and what a GPU would hand out; slack is what the
+ * interpreter backs past ext, so that a kernel's stray access past the end
+ * faults only where a GPU's would (shim_mem.c backing): no device memory. */
+typedef struct Sseg Seg;
+typedef struct Schunk Chunk;
+typedef struct Salloc Alloc;
+struct Salloc {
+	Tnode t;                    /* the index's, keyed by p; first, so that a search touches one
+	                             * cache line of each record it passes */
+	CUdeviceptr p;
+	size_t n, ext, slack;
+	Ctx *ctx;
+	void *host;                 /* managed: its host memory; NULL: device memory */
+	long chunk;                 /* 0: a small one, in a chunk of its context's (shim_mem.c); -1: pages of its own */
+	unsigned long long id;      /* CU_POINTER_ATTRIBUTE_BUFFER_ID: unique over the process's life */
+	int syncmemops;             /* CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, as cuPointerSetAttribute set it */
+};
 
 typedef struct {
 	pthread_mutex_t mu;
@@ -105,14 +140,9 @@ typedef struct {
 	ptx_ctx *cx;
 	struct Sctx primary;
 	struct Smod *mods;
-	/* host: managed memory's; chunk: the 2 MiB chunk a small one is
-	 * counted in (shim_mem.c), else -1; under: the range below it that
-	 * reads zeros (shim_mem.c under), else 0 */
-	struct { CUdeviceptr p; size_t n; Ctx *ctx; void *host; long chunk; size_t slack; CUdeviceptr under; } *allocs;
-	size_t nallocs, capallocs;
-	size_t *chunks, nchunks;    /* bytes each chunk holds; 0: given back */
 	size_t held, extents;       /* what cuMemAllocs hold as the driver counts, as the interpreter does */
 	size_t slack;               /* their slack: backed, not device memory (shim_mem.c backing) */
+	size_t zpages;              /* the 2 MiB ranges of zeros under chunks (shim_mem.c) */
 	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
 	 * mapped: also device memory at the same address (ptx_mem_map), as
 	 * unified addressing makes pinned memory on a GPU */
@@ -124,6 +154,8 @@ typedef struct {
 	size_t heap, stack, heapset, stackset;
 	uint64_t max_steps;         /* PTXKIT_MAX_STEPS: 0, none (a driver has none) */
 	int jit_failed;             /* a JIT compilation failed: cuLink's errors change code (shim_mod.c) */
+	int eager;                  /* CUDA_MODULE_LOADING=EAGER: what cuModuleGetLoadingMode reports */
+	FILE *says;                 /* while a library loads: where its load's messages go (shim_says) */
 } Shim;
 
 extern Shim shim;
@@ -149,9 +181,19 @@ void *shim_heach(int kind, size_t *cursor); /* the live objects of kind; *cursor
 #define EVENT(h) ((Event *)shim_hget((h), H_EVENT))
 
 /* shim.c */
+CUresult shim_devok(CUdevice d);         /* initialised, and d the one device (0) */
 CUresult shim_current(Ctx **ctx);        /* initialised, with a current context; under LOCK */
 CUresult shim_ready(Ctx **ctx);          /* the same, and its sticky fault; under LOCK */
 void shim_print_diags(const char *what);
+FILE *shim_says(void);
+/* shim_alloc.c, each under LOCK: a new record at base p (the rest zero,
+ * chunk -1), NULL when out of memory; one removed and freed; the record
+ * of the greatest base not above p (dir 0) or the least not below (dir 1);
+ * the one whose size asked for holds p */
+Alloc *shim_alloc_add(CUdeviceptr p);
+void shim_alloc_del(Alloc *a);
+Alloc *shim_alloc_near(CUdeviceptr p, int dir);
+Alloc *shim_alloc_holding(CUdeviceptr p);
 /* shim_mem.c */
 void shim_free_ctx_allocs(Ctx *ctx);
 /* shim_ipc.c: the interpreter's allocator, which gives each cuMemAlloc
@@ -165,6 +207,8 @@ CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* unde
 CUresult shim_devspan(CUdeviceptr p, uint64_t n);   /* inside p's cuMemAlloc size; under LOCK */
 int shim_isdev(CUdeviceptr p);            /* in a live device allocation or the device's range; under LOCK */
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */
+void *shim_host_pages(size_t n);          /* host memory the interpreter can map (shim_mem.c) */
+void shim_host_pages_free(void *p, size_t n);
 CUresult shim_merr(int rc);               /* a PTX_* status as a CUresult */
 /* shim_vmm.c: whether p lies in a range cuMemMap mapped, that mapping's
  * start and size; under LOCK */
@@ -176,9 +220,13 @@ int shim_ipc_find(CUdeviceptr p, CUdeviceptr *base, size_t *size);
  * CU_JIT_INPUT_* the image must be, or -1.  A failure is reported on
  * stderr and in log. */
 #define SHIM_NOLEN SIZE_MAX
+/* ends the text shim_image_ptx gives for PTX of a later target that stands
+ * for a fatbin's sm_90 machine code (shim_image.c stand_in) */
+#define SHIM_STANDIN "\n// libptxcuda: this PTX stands in for sm_90 machine code\n"
 CUresult shim_image_ptx(char **ptx, const void *image, size_t size, int type, const char *name,
                         char *log, size_t cap);
 int shim_is_image(const void *image, size_t size);   /* starts with a binary magic */
+int shim_image_early(const void *image, size_t size);   /* refused even when loaded lazily */
 /* shim_mod.c: each under LOCK */
 CUresult shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t size,
                    char *log, size_t cap);
@@ -202,6 +250,10 @@ int shim_link_protos(char *const *text, int n, char *name, size_t cap, int *decl
 /* shim_link.c: the inputs' internal symbols renamed where another input
  * declares the name, .weak definitions that give way demoted to .extern */
 CUresult shim_link_symbols(char **text, int n);
+int shim_func_lists(const char *s, size_t len, int n[2]);
+/* shim_link.c: each input's .file indices (and its .loc lines') moved past
+ * those of the inputs before it */
+CUresult shim_link_files(char **text, int n);
 void shim_unload(Mod *md);
 CUresult shim_getfn(Fn **out, Mod *md, const char *name);
 CUresult shim_global(CUdeviceptr *dptr, size_t *bytes, Mod *md, const char *name);
@@ -219,6 +271,16 @@ void shim_check_init(void);   /* shim_check.c: PTXKIT_CHECK */
 CUresult shim_apply_limits(Ctx *ctx);
 size_t shim_total_mem(void);
 size_t shim_free_mem(void);
+/* shim_place.c: where allocations go.  SHIM_PAGE: the driver's page, in
+ * which device memory is counted; SHIM_GRANULE: allocations' spacing */
+#define SHIM_PAGE ((size_t)2 << 20)
+#define SHIM_GRANULE 512
+CUresult shim_place_need(Ctx *ctx, size_t ext, size_t *need);   /* laid out first */
+CUresult shim_place_take(Ctx *ctx, Alloc *a, ptx_devptr *at);
+void shim_place_give(Alloc *a);
+size_t shim_place_slack(size_t ext);     /* what an allocation of a page or more is backed past its end */
+void shim_place_end(Ctx *ctx);
+
 /* driver entry points other files call */
 CUresult cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n);
 CUresult cuEventRecord(CUevent e, CUstream s);
@@ -281,6 +343,7 @@ int shim_capture_free(CUstream s, CUresult *r, CUdeviceptr p);
 int shim_capture_alloc(CUstream s, CUresult *r, CUdeviceptr *p, size_t n);
 /* under LOCK: an event recorded on s, s waiting for an event; a stream or
  * event going away */
+void shim_ipc_event_gone(Event *e);      /* before an event is freed: its handles name nothing more */
 void shim_capture_record(Event *e, CUstream s);
 CUresult shim_capture_wait(CUstream s, Event *e);
 void shim_capture_forget(Capturing *c);

@@ -382,7 +382,7 @@ enum {
 	PA_RANGE_START_ADDR = 11, PA_RANGE_SIZE = 12, PA_MAPPED = 13
 };
 
-/* What p is: device memory (allocation i of shim.allocs), page-locked host
+/* What p is: device memory (a cuMemAlloc or managed allocation), page-locked host
  * memory (entry h of shim.hosts), or neither; under LOCK. */
 typedef struct {
 	int kind;                   /* 0 unknown, CU_MEMORYTYPE_DEVICE or _HOST */
@@ -390,23 +390,25 @@ typedef struct {
 	CUdeviceptr base;
 	size_t size;
 	int managed, mapped;        /* cuMemAllocManaged memory; host memory that kernels see */
+	Alloc *a;                   /* a cuMemAlloc or managed allocation: its record */
 } Ptr;
 
 static void
 lookup(Ptr *o, CUdeviceptr p)
 {
+	Alloc *a = shim_alloc_holding(p);
 	int h;
 
 	memset(o, 0, sizeof *o);
-	for (size_t i = 0; i < shim.nallocs; i++)
-		if (p >= shim.allocs[i].p && p - shim.allocs[i].p < shim.allocs[i].n) {
-			o->kind = CU_MEMORYTYPE_DEVICE;
-			o->ctx = shim.allocs[i].ctx;
-			o->base = shim.allocs[i].p;
-			o->size = shim.allocs[i].n;
-			o->managed = shim.allocs[i].host != NULL;
-			return;
-		}
+	if (a) {
+		o->kind = CU_MEMORYTYPE_DEVICE;
+		o->ctx = a->ctx;
+		o->base = a->p;
+		o->size = a->n;
+		o->managed = a->host != NULL;
+		o->a = a;
+		return;
+	}
 	if (shim_vmm_find(p, &o->base, &o->size)) {   /* mapped by cuMemMap: no context's */
 		o->kind = CU_MEMORYTYPE_DEVICE;
 		return;
@@ -447,10 +449,11 @@ attr(void *data, int a, const Ptr *o, CUdeviceptr p)
 			return CUDA_ERROR_INVALID_VALUE;
 		*(void **)data = (void *)(uintptr_t)p;
 		break;
-	case PA_SYNC_MEMOPS: *(int *)data = 0; break;   /* not set: the driver's default */
+	case PA_SYNC_MEMOPS: *(int *)data = o->a ? o->a->syncmemops : 0; break;   /* 0: the driver's default */
 	case PA_BUFFER_ID:
-		/* addresses are never reused, so the base identifies the buffer */
-		*(unsigned long long *)data = o->base;
+		/* an allocation's own number; another's base (an address the
+		 * placement may hand out again only to an allocation) for the rest */
+		*(unsigned long long *)data = o->a ? o->a->id : o->base;
 		break;
 	case PA_IS_MANAGED: *(int *)data = o->managed; break;
 	case PA_DEVICE_ORDINAL: *(int *)data = 0; break;
@@ -474,6 +477,30 @@ cuPointerGetAttribute(void *data, int a, CUdeviceptr p)
 	if (!(r = shim.inited ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED)) {
 		lookup(&o, p);
 		r = o.kind ? attr(data, a, &o, p) : CUDA_ERROR_INVALID_VALUE;
+	}
+	UNLOCK();
+	return r;
+}
+
+/* The one attribute a program sets: CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, on
+ * an allocation (every copy here is synchronous already, so it changes
+ * nothing but what is read back).  Every other attribute and pointer is
+ * CUDA_ERROR_INVALID_VALUE. */
+CUresult
+cuPointerSetAttribute(const void *value, int a, CUdeviceptr p)
+{
+	CUresult r;
+	Ptr o;
+
+	if (!value || a != PA_SYNC_MEMOPS)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim.inited ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED)) {
+		lookup(&o, p);
+		if (o.a && !o.managed)
+			o.a->syncmemops = *(const int *)value != 0;
+		else
+			r = CUDA_ERROR_INVALID_VALUE;
 	}
 	UNLOCK();
 	return r;

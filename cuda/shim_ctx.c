@@ -33,8 +33,16 @@
 #include "cuda/shim.h"
 
 /* The limits an H100 context starts with (driver 580).  The device-side
- * synchronisation depth is not a limit on sm_90 any more. */
+ * synchronisation depth is not a limit on sm_90 any more.  CUDA 13's
+ * three, as an H200's driver answers them for a context that is not a
+ * CIG (graphics-interop) one (tests/shim/ctxlimits.gpu): the shared
+ * memory a block may have (the opt-in maximum) and "not CIG", both
+ * read-only (CUDA_ERROR_NOT_PERMITTED), and no CIG fallback switch
+ * (CUDA_ERROR_UNSUPPORTED_LIMIT).  The CUDA runtime inside cuBLAS reads
+ * CIG_ENABLED while cublasLt sets its context up, and leaves the device's
+ * description unfilled when refused. */
 static const size_t limit_default[CU_LIMIT_MAX] = {
+	[CU_LIMIT_SHMEM_SIZE] = 232448,
 	[CU_LIMIT_STACK_SIZE] = 1024,
 	[CU_LIMIT_PRINTF_FIFO_SIZE] = 8650752,
 	[CU_LIMIT_MALLOC_HEAP_SIZE] = 8388608,
@@ -111,6 +119,8 @@ shim_env_init(void)
 	}
 	shim.max_steps = v;
 	ptx_set_max_steps(shim.cx, v ? v : UINT64_MAX);
+	s = getenv("CUDA_MODULE_LOADING");   /* the driver's: LAZY (the default) or EAGER */
+	shim.eager = s && !strcmp(s, "EAGER");
 	shim_check_init();
 }
 
@@ -205,9 +215,9 @@ cuCtxGetLimit(size_t *v, int limit)
 	Ctx *ctx;
 	CUresult r;
 
-	if (!v)
+	if (!v || limit < 0 || limit >= CU_LIMIT_MAX)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (limit < 0 || limit >= CU_LIMIT_MAX || limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH)
+	if (limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH || limit == CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED)
 		return CUDA_ERROR_UNSUPPORTED_LIMIT;
 	LOCK();
 	if (!(r = pick(NULL, &ctx)))
@@ -226,8 +236,11 @@ cuCtxSetLimit(int limit, size_t v)
 	Ctx *ctx;
 	CUresult r;
 
-	if (limit < 0 || limit >= CU_LIMIT_MAX || limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH)
+	if (limit < 0 || limit >= CU_LIMIT_MAX || limit == CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH ||
+	    limit == CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED)
 		return CUDA_ERROR_UNSUPPORTED_LIMIT;
+	if (limit == CU_LIMIT_SHMEM_SIZE || limit == CU_LIMIT_CIG_ENABLED)
+		return CUDA_ERROR_NOT_PERMITTED;   /* read-only */
 	if ((limit == CU_LIMIT_MAX_L2_FETCH_GRANULARITY && v > 128) ||
 	    (limit == CU_LIMIT_STACK_SIZE && v > (512u << 10)) || v == SIZE_MAX)
 		return CUDA_ERROR_INVALID_VALUE;

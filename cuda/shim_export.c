@@ -18,7 +18,9 @@
  *
  * What cudart 13.0 asks for, in order: the table f8cff951-... (unknown
  * here, and refused: cudart does without), cudart, tools-hooks,
- * tools-tls, ctx-storage, ctx-checks, integrity.
+ * tools-tls, ctx-storage, ctx-checks, integrity.  cuBLAS (cublasLt), when
+ * it first looks up its per-context state, takes the current context from
+ * tools-tls and asks for the table ctx-id to turn it into a key.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -31,13 +33,14 @@ CUresult cuModuleLoadData(CUmodule *out, const void *image);
 CUresult cuDeviceGetCount(int *n);
 CUresult cuDeviceGetUuid(unsigned char uuid[16], CUdevice d);
 CUresult cuCtxGetCurrent(CUcontext *ctx);
+CUresult cuCtxGetId(CUcontext ctx, unsigned long long *id);
 
 /* a slot's type: each is cast back to its own signature by the caller */
 typedef void (*Slot)(void);
 
 /* the tables, filled on the first request (build) */
 static const void *t_cudart[13], *t_tls[4], *t_hooks[7], *t_cls[4], *t_bypass[2], *t_heap[3],
-    *t_devrt[26], *t_integ[3], *t_checks[4];
+    *t_devrt[26], *t_integ[3], *t_checks[4], *t_ctxid[93];
 
 static int trace = -1;
 
@@ -152,6 +155,31 @@ static unsigned
 chk_flags(void)
 {
 	return 0;
+}
+
+/* ---------------------------------------------------------------- contexts for cuBLAS */
+
+/* tools-tls 2: the calling thread's current context, NULL when it has
+ * none; cublasLt keys its per-context state by it (through ctx-id 4).
+ * An H200's driver 580 answered with the handle cuCtxGetCurrent gives. */
+static CUresult
+tls_current(CUcontext *out)
+{
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	return cuCtxGetCurrent(out);
+}
+
+/* ctx-id 4: a context's identifier, unique over the process's life (what
+ * cuCtxGetId answers), so that state kept for a destroyed context is not
+ * taken for a new one at the same address; driver 580 answered 1 for the
+ * first context.  The table has 93 slots there (its size word, 0x2e8);
+ * cuBLAS also calls 51 and 39 when its products run, which are stubs
+ * here: it fails before, for want of kernels the interpreter can run. */
+static CUresult
+ctxid_get(CUcontext ctx, unsigned long long *id)
+{
+	return cuCtxGetId(ctx, id);
 }
 
 /* ---------------------------------------------------------------- context storage */
@@ -405,7 +433,7 @@ integ_check(unsigned version, uint64_t secs, uint64_t out[2])
 
 /* Stubs for the slots left unimplemented: one function each, so that a
  * call can be named. */
-#define NSTUB 128
+#define NSTUB 256
 static struct { const char *table; int slot; } stubof[NSTUB];
 
 static CUresult
@@ -421,10 +449,12 @@ unimpl(int k)
 #define S16(h) S(h##0) S(h##1) S(h##2) S(h##3) S(h##4) S(h##5) S(h##6) S(h##7) \
 	S(h##8) S(h##9) S(h##a) S(h##b) S(h##c) S(h##d) S(h##e) S(h##f)
 S16(0) S16(1) S16(2) S16(3) S16(4) S16(5) S16(6) S16(7)
+S16(8) S16(9) S16(a) S16(b) S16(c) S16(d) S16(e) S16(f)
 #define R(h) (Slot)stub##h
 #define R16(h) R(h##0), R(h##1), R(h##2), R(h##3), R(h##4), R(h##5), R(h##6), R(h##7), \
 	R(h##8), R(h##9), R(h##a), R(h##b), R(h##c), R(h##d), R(h##e), R(h##f)
-static const Slot stubs[NSTUB] = { R16(0), R16(1), R16(2), R16(3), R16(4), R16(5), R16(6), R16(7) };
+static const Slot stubs[NSTUB] = { R16(0), R16(1), R16(2), R16(3), R16(4), R16(5), R16(6), R16(7),
+	R16(8), R16(9), R16(a), R16(b), R16(c), R16(d), R16(e), R16(f) };
 
 /*
  * The tables: UUID (its bytes in the order cudart passes them), length in
@@ -459,6 +489,8 @@ static const struct {
 	 "integrity", 3, 1, t_integ},
 	{{0x26, 0x3e, 0x88, 0x60, 0x7c, 0xd2, 0x61, 0x43, 0x92, 0xf6, 0xbb, 0xd5, 0x00, 0x6d, 0xfa, 0x7e},
 	 "ctx-checks", 4, 1, t_checks},
+	{{0x21, 0x31, 0x8c, 0x60, 0x97, 0x14, 0x32, 0x48, 0x8c, 0xa6, 0x41, 0xff, 0x73, 0x24, 0xc8, 0xf2},
+	 "ctx-id", 93, 1, t_ctxid},
 };
 #define NTAB ((int)(sizeof tables / sizeof tables[0]))
 
@@ -500,6 +532,8 @@ build(void)
 	set(t_integ, 1, (Slot)integ_check);
 	set(t_checks, 2, (Slot)chk_ctx);
 	set(t_checks, 3, (Slot)chk_flags);
+	set(t_tls, 2, (Slot)tls_current);
+	set(t_ctxid, 4, (Slot)ctxid_get);
 }
 
 CUresult

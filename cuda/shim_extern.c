@@ -381,6 +381,21 @@ proto(const char *s, size_t len, Proto *pr)
 	return *p != '(' || plist(&p, 1, pr);
 }
 
+/* The parameter counts of the return list and the parameter list of the
+ * .func whose header is [s, s + len), as n[0] and n[1]; 0 when it is not
+ * one (shim_link.c restates a declaration only over lists of one shape). */
+int
+shim_func_lists(const char *s, size_t len, int n[2])
+{
+	Proto pr;
+
+	if (!proto(s, len, &pr))
+		return 0;
+	n[0] = pr.n[0];
+	n[1] = pr.n[1];
+	return 1;
+}
+
 static int
 same(const Proto *a, const Proto *b)
 {

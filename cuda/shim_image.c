@@ -27,7 +27,14 @@
  *
  * The PTX chosen is the one an sm_90 runs best: the highest compute_XX not
  * past 90, the arch-specific variant when both are there (what an H100
- * runs).  Decompression is zstd's and lz4's own, when configure found them.
+ * runs).  A fatbin with sm_90 machine code and PTX only for later targets
+ * (cuRAND, CUB and Thrust as CUDA 13 ships them: sm_90 cubins, compute_120
+ * or compute_121 PTX) runs on a GPU from the machine code; here the PTX of
+ * the nearest later target stands for it (stand_in): both come from one
+ * source, and the PTX's kernels report its target as their PTX version,
+ * so that a library that picks its launch shapes by that version (CUB's
+ * policies) picks the shapes its kernels were compiled for.  Without sm_90
+ * machine code the driver finds nothing to run, and so does the shim.  Decompression is zstd's and lz4's own, when configure found them.
  *
  * An image is hostile input.  Its length is known from a file or
  * cuLinkAddData; cuModuleLoadData gives none, so then the image's own
@@ -50,6 +57,7 @@
 #ifdef HAVE_LZ4
 #include <lz4.h>
 #endif
+#include "cuda/jit_image.h"
 #include "cuda/shim.h"
 
 #define IMG_MAX ((uint64_t)1 << 30)     /* an image or a text, at most */
@@ -79,7 +87,7 @@ fail(const Rep *rp, CUresult r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "libptxcuda: %s: %s\n", rp->name, msg);
+	fprintf(shim_says(), "libptxcuda: %s: %s\n", rp->name, msg);
 	if (rp->log && rp->cap)
 		snprintf(rp->log, rp->cap, "%s: %s\n", rp->name, msg);
 	return r;
@@ -235,20 +243,31 @@ unpack(const Rep *rp, const Entry *e, unsigned char **out, size_t *n)
 
 /* ---------------------------------------------------------------- ELF */
 
+/* The section names' string table of an ELF image whose section table
+ * lies inside len: its offset and size, inside len too; 0 when there is
+ * none. */
+static int
+elf_names(const unsigned char *p, uint64_t len, uint64_t *off, uint64_t *size)
+{
+	uint64_t shoff = rd64(p + 0x28), shnum = rd16(p + 0x3c), stri = rd16(p + 0x3e);
+	const unsigned char *str;
+
+	if (stri >= shnum)
+		return 0;
+	str = p + shoff + stri * 64;
+	*off = rd64(str + 0x18), *size = rd64(str + 0x20);
+	return inside(*off, *size, len);
+}
+
 /* A section of an ELF image named want (prefix: whose name starts so),
  * its bytes inside len, or NULL. */
 static const unsigned char *
 elf_find(const unsigned char *p, uint64_t len, const char *want, int prefix, uint64_t *n)
 {
-	uint64_t shoff = rd64(p + 0x28), shnum = rd16(p + 0x3c), stri = rd16(p + 0x3e);
-	const unsigned char *str;
+	uint64_t shoff = rd64(p + 0x28), shnum = rd16(p + 0x3c);
 	uint64_t stroff, strsz;
 
-	if (stri >= shnum)
-		return NULL;
-	str = p + shoff + stri * 64;
-	stroff = rd64(str + 0x18), strsz = rd64(str + 0x20);
-	if (!inside(stroff, strsz, len))
+	if (!elf_names(p, len, &stroff, &strsz))
 		return NULL;
 	for (uint64_t i = 1; i < shnum; i++) {
 		const unsigned char *sh = p + shoff + i * 64;
@@ -342,7 +361,200 @@ push(char ***texts, int *n, char *t)
 	return CUDA_SUCCESS;
 }
 
-/* The PTX of a cubin: its .nv_debug_ptx_txt, lines as NUL-ended strings. */
+/*
+ * A cubin of data alone (no .text section): a translation unit that
+ * defines only __device__ or __constant__ variables, as cuBLAS keeps its
+ * deviceConstants.  Such a cubin has no machine code to stand for, so its
+ * PTX follows from the ELF: each object symbol of a global or constant
+ * section becomes a declaration of its size, alignment and initial bytes
+ * (.nv.global: zeros; .nv.global.init and .nv.constantN: the section's
+ * bytes; a local symbol stays without .visible).  Symbols of other
+ * sections (shared memory, notes) declare nothing a module can look up.
+ * *out is NULL when the cubin defines no such object.
+ */
+enum { SHT_SYMTAB = 2, SHT_RELA = 4, SHT_NOBITS = 8, STT_OBJECT = 1, STB_LOCAL = 0 };
+
+/* A relocation's place: the section it patches, the offset there. */
+typedef struct { uint64_t sec, off; } Reloc;
+
+static int
+reloc_cmp(const void *a, const void *b)
+{
+	const Reloc *x = a, *y = b;
+
+	if (x->sec != y->sec)
+		return x->sec < y->sec ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* The places every SHT_RELA section of the image patches, sorted: *n of
+ * them in *out (malloc'd; NULL when none). */
+static CUresult
+relocs(const unsigned char *p, uint64_t len, Reloc **out, size_t *n)
+{
+	uint64_t shoff = rd64(p + 0x28), shnum = rd16(p + 0x3c), total = 0;
+	Reloc *r;
+	size_t k = 0;
+
+	*out = NULL, *n = 0;
+	for (uint64_t i = 1; i < shnum; i++) {
+		const unsigned char *sh = p + shoff + i * 64;
+		if (rd32(sh + 4) == SHT_RELA && inside(rd64(sh + 0x18), rd64(sh + 0x20), len))
+			total += rd64(sh + 0x20) / 24;   /* at most len / 24 in all */
+	}
+	if (!total)
+		return CUDA_SUCCESS;
+	if (!(r = malloc(total * sizeof *r)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	for (uint64_t i = 1; i < shnum; i++) {
+		const unsigned char *sh = p + shoff + i * 64;
+		uint64_t off = rd64(sh + 0x18), sz = rd64(sh + 0x20);
+		if (rd32(sh + 4) != SHT_RELA || !inside(off, sz, len))
+			continue;
+		for (uint64_t e = 0; e + 24 <= sz; e += 24)
+			r[k].sec = rd32(sh + 0x2c), r[k++].off = rd64(p + off + e);
+	}
+	qsort(r, k, sizeof *r, reloc_cmp);
+	*out = r, *n = k;
+	return CUDA_SUCCESS;
+}
+
+/* Whether a relocation patches [off, off + size) of section sec. */
+static int
+relocated(const Reloc *r, size_t n, uint64_t sec, uint64_t off, uint64_t size)
+{
+	size_t lo = 0, hi = n;
+	Reloc key = { sec, off };
+
+	while (lo < hi) {   /* the first place at or after (sec, off) */
+		size_t mid = lo + (hi - lo) / 2;
+		if (reloc_cmp(&r[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && r[lo].sec == sec && r[lo].off - off < size;
+}
+
+/* Whether s is a PTX identifier: a declaration made of it says only that. */
+static int
+identifier(const unsigned char *s)
+{
+	if (!*s || (*s >= '0' && *s <= '9'))
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+		    *s == '_' || *s == '$' || *s == '.'))
+			return 0;
+	return 1;
+}
+
+static CUresult
+cubin_data_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
+{
+	uint64_t shoff = rd64(p + 0x28), shnum = rd16(p + 0x3c);
+	uint64_t symoff = 0, symsz = 0, stroff = 0, strsz = 0, shstroff, shstrsz;
+	const unsigned char *sh;
+	char *text = NULL;
+	size_t tlen = 0, nrel;
+	Reloc *rel;
+	FILE *f;
+	int any = 0;
+	CUresult r;
+
+	*out = NULL;
+	if (!elf_names(p, len, &shstroff, &shstrsz))
+		return CUDA_SUCCESS;
+	for (uint64_t i = 1; i < shnum; i++) {
+		sh = p + shoff + i * 64;
+		if (rd32(sh + 4) == SHT_SYMTAB && rd64(sh + 0x38) == 24 && rd32(sh + 0x28) < shnum) {
+			const unsigned char *st = p + shoff + rd32(sh + 0x28) * 64ull;
+			symoff = rd64(sh + 0x18), symsz = rd64(sh + 0x20);
+			stroff = rd64(st + 0x18), strsz = rd64(st + 0x20);
+			break;
+		}
+	}
+	if (!symsz || !inside(symoff, symsz, len) || !inside(stroff, strsz, len))
+		return CUDA_SUCCESS;
+	if ((r = relocs(p, len, &rel, &nrel)))
+		return r;
+	if (!(f = open_memstream(&text, &tlen))) {
+		free(rel);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	fprintf(f, ".version 8.0\n.target sm_%d\n.address_size 64\n\n", SHIM_SM);
+	for (uint64_t k = 24; k + 24 <= symsz; k += 24) {
+		const unsigned char *y = p + symoff + k, *ysh, *nm;
+		uint64_t name = rd32(y), ndx = rd16(y + 6), val = rd64(y + 8), size = rd64(y + 16);
+		uint64_t snm, soff, ssz, salign, align;
+		const char *space;
+		int nobits;
+
+		if ((y[4] & 0xf) != STT_OBJECT || !ndx || ndx >= shnum || !size || name >= strsz)
+			continue;
+		nm = p + stroff + name;
+		if (!memchr(nm, 0, strsz - name) || !*nm)
+			continue;
+		ysh = p + shoff + ndx * 64;
+		snm = rd32(ysh), soff = rd64(ysh + 0x18), ssz = rd64(ysh + 0x20), salign = rd64(ysh + 0x30);
+		nobits = rd32(ysh + 4) == SHT_NOBITS;
+		if (snm >= shstrsz || !memchr(p + shstroff + snm, 0, shstrsz - snm))
+			continue;
+		const char *secname = (const char *)p + shstroff + snm;
+		if (!strcmp(secname, ".nv.global"))
+			space = ".global";
+		else if (!strcmp(secname, ".nv.global.init"))
+			space = ".global";
+		else if (!strncmp(secname, ".nv.constant", 12) && strcmp(secname, ".nv.constant0"))
+			space = ".const";
+		else
+			continue;
+		/* the object inside its section, and its bytes inside the image;
+		 * an initial value that holds an address is a relocation the
+		 * driver applies at load, which the declaration would hold as
+		 * zeros; a name that is no identifier would declare something else */
+		if (!inside(val, size, ssz) || size > IMG_MAX || (!nobits && !inside(soff, ssz, len)))
+			r = fail(rp, CUDA_ERROR_INVALID_IMAGE, "cubin object %.64s (%llu bytes at %llu) lies "
+			    "outside its section %.32s", (const char *)nm, (unsigned long long)size,
+			    (unsigned long long)val, secname);
+		else if (!nobits && relocated(rel, nrel, ndx, val, size))
+			r = fail(rp, CUDA_ERROR_NOT_SUPPORTED, "cubin object %.64s is initialised with an "
+			    "address (a relocation), which the interpreter does not apply", (const char *)nm);
+		else if (!identifier(nm))
+			r = fail(rp, CUDA_ERROR_INVALID_IMAGE, "cubin object name %.64s is not a PTX "
+			    "identifier", (const char *)nm);
+		if (r)
+			break;
+		/* the alignment: the section's, as far as the object's offset keeps it */
+		for (align = 1; align < 256 && align < salign && !(val & align); align <<= 1)
+			;
+		fprintf(f, "%s%s .align %llu .b8 %s[%llu]", (y[4] >> 4) == STB_LOCAL ? "" : ".visible ", space,
+		    (unsigned long long)align, (const char *)nm, (unsigned long long)size);
+		if (!nobits) {
+			const unsigned char *b = p + soff + val;
+			fputs(" = {", f);
+			for (uint64_t i = 0; i < size; i++)
+				fprintf(f, "%s%u", i ? (i % 32 ? ", " : ",\n\t") : "", b[i]);
+			fputs("}", f);
+		}
+		fputs(";\n", f);
+		any = 1;
+	}
+	free(rel);
+	if (fclose(f) || !text) {
+		free(text);
+		return r ? r : CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	if (r || !any) {
+		free(text);
+		text = NULL;
+	}
+	*out = text;
+	return r;
+}
+
+/* The PTX of a cubin: its .nv_debug_ptx_txt, lines as NUL-ended strings;
+ * or, for one of data alone, declarations of its data (cubin_data_ptx). */
 static CUresult
 cubin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
 {
@@ -351,9 +563,18 @@ cubin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
 	unsigned sm = (unsigned)(rd32(p + 0x30) >> 8 & 0xff);
 	char *t, arch[16] = "";
 
+	/* machine code for another GPU the driver refuses before it looks
+	 * inside, even where the PTX is kept (tests/shim/lazylib.gpu) */
+	if (sm >= 20 && sm < 200 && sm != SHIM_SM)
+		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the cubin is for sm_%u; the device is an sm_%d",
+		    sm, SHIM_SM);
 	if (!s) {
-		if (!elf_section_prefix(p, len, ".text."))
+		if (!elf_section_prefix(p, len, ".text.")) {
+			CUresult r = cubin_data_ptx(rp, p, len, out);
+			if (r || *out)
+				return r;
 			return fail(rp, CUDA_ERROR_UNKNOWN, "the cubin holds no code (no .text section)");
+		}
 		if (sm >= 20 && sm < 200)
 			snprintf(arch, sizeof arch, " sm_%u", sm);
 		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the%s cubin holds machine code only, "
@@ -432,14 +653,61 @@ better(const Entry *a, const Entry *b)
 	return (a->flags & F_ARCH) && !(b->flags & F_ARCH);
 }
 
+/* The text of PTX entry e, decompressed, into *out (malloc'd). */
+static CUresult
+entry_text(const Rep *rp, const Entry *e, char **out)
+{
+	unsigned char *buf;
+	size_t n;
+	CUresult r;
+
+	if ((r = unpack(rp, e, &buf, &n)))
+		return r;
+	*out = text_of(buf, n);
+	free(buf);
+	return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+/* The text of PTX entry e standing for sm_90 machine code (the comment
+ * at the top says why), into *out: its .version made one the front end
+ * reads, as the toolchain stand-ins' images say it (jit_image.c: the
+ * driver would run the machine code, not JIT the text), and SHIM_STANDIN
+ * after it, which lets the loader take its later .target (shim_mod.c).
+ * Said once a process on stderr, since results that depend on the
+ * architecture (a library's tuning, the order of a reduction) follow the
+ * PTX's, not sm_90's. */
+static CUresult
+stand_in(const Rep *rp, const Entry *e, char **out)
+{
+	static int said;
+	size_t k;
+	char *t;
+	CUresult r;
+
+	if ((r = entry_text(rp, e, &t)))
+		return r;
+	k = strlen(t);
+	if (!(*out = realloc(t, k + sizeof SHIM_STANDIN))) {
+		free(t);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	jit_lower_version(*out, k);
+	memcpy(*out + k, SHIM_STANDIN, sizeof SHIM_STANDIN);
+	if (!said++)
+		fprintf(stderr, "libptxcuda: %s has sm_90 machine code and PTX for compute_%u and later only: "
+		    "its compute_%u PTX stands in for the machine code (what depends on the architecture "
+		    "follows compute_%u)\n", rp->name, e->arch, e->arch, e->arch);
+	return CUDA_SUCCESS;
+}
+
 /* The PTX of one fatbin at p, len bytes readable (UINT64_MAX: unknown),
  * into *out; *used: the bytes it spans. */
 static CUresult
 fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint64_t *used)
 {
 	uint64_t hs, fs, end, q;
-	Entry best = {0}, elf[8];
-	int nptx = 0, nelf = 0;
+	Entry best = {0}, elf[8], later = {0};   /* later: the nearest PTX past the device's */
+	int nptx = 0, nelf = 0, sass = 0;
 	unsigned hiptx = 0, hielf = 0;
 	unsigned char *buf;
 	size_t n;
@@ -495,8 +763,12 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 			hiptx = e.arch > hiptx ? e.arch : hiptx;
 			if (e.arch <= SHIM_SM && (!nptx++ || better(&e, &best)))
 				best = e;
+			else if (e.arch > SHIM_SM && !(e.flags & (F_ARCH | F_FAMILY)) &&
+			    (!later.arch || e.arch < later.arch))
+				later = e;
 		} else if (e.kind == K_ELF) {
 			hielf = e.arch > hielf ? e.arch : hielf;
+			sass |= e.arch == SHIM_SM;
 			if (e.arch <= SHIM_SM && nelf < 8)
 				elf[nelf++] = e;
 		}
@@ -505,11 +777,7 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 	if (nptx) {
 		if (!best.arch)   /* the driver's JIT fails on it (tests/shim/edges.gpu) */
 			return fail(rp, CUDA_ERROR_UNKNOWN, "the fatbin's PTX is for compute_0");
-		if ((r = unpack(rp, &best, &buf, &n)))
-			return r;
-		*out = text_of(buf, n);
-		free(buf);
-		return *out ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+		return entry_text(rp, &best, out);
 	}
 	/* machine code alone: a cubin built with -lineinfo still has PTX */
 	for (int i = 0; i < nelf; i++) {
@@ -529,6 +797,8 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 		if (r != CUDA_ERROR_NO_BINARY_FOR_GPU && r != CUDA_ERROR_INVALID_IMAGE)
 			return r;
 	}
+	if (sass && later.arch)
+		return stand_in(rp, &later, out);
 	if (hiptx)
 		return fail(rp, CUDA_ERROR_NO_BINARY_FOR_GPU, "the fatbin's PTX is for compute_%u and "
 		    "later only; the interpreter is an sm_%d: build with -gencode "
@@ -720,6 +990,34 @@ shim_is_image(const void *image, size_t size)
 			i++;
 		if (i == 4)
 			return 1;
+	}
+	return 0;
+}
+
+/* Whether a library of image is refused when it is loaded, before any of
+ * its code is needed: the driver loads a library lazily (shim_lib.c), yet
+ * looks into a fatbin's machine-code entries at once, and an H200's driver
+ * refused a fatbin whose ELF entry for the device is no ELF image then
+ * (CUDA_ERROR_INVALID_IMAGE, tests/shim/edges.gpu).  Uncompressed entries
+ * only; what does not parse is left to the load. */
+int
+shim_image_early(const void *image, size_t size)
+{
+	const unsigned char *p = image;
+	uint64_t len = size == SHIM_NOLEN ? UINT64_MAX : size, end, q;
+
+	if (len < 16 || rd32(p) != FATBIN_MAGIC || rd16(p + 4) != 1 || rd16(p + 6) < 16 ||
+	    rd64(p + 8) > IMG_MAX || (end = rd16(p + 6) + rd64(p + 8)) > len)
+		return 0;
+	for (q = rd16(p + 6); inside(q, 64, end); ) {
+		const unsigned char *h = p + q;
+		uint64_t ehs = rd32(h + 4), psz = rd64(h + 8);
+		if (ehs < 64 || !inside(q + ehs, psz, end))
+			return 0;
+		if (rd16(h) == K_ELF && rd32(h + 28) == SHIM_SM && !(rd64(h + 40) & (F_LZ4 | F_ZSTD)) &&
+		    (psz < 4 || memcmp(h + ehs, "\177ELF", 4)))
+			return 1;
+		q += ehs + psz;
 	}
 	return 0;
 }

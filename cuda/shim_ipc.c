@@ -17,16 +17,16 @@
  * inside an allocation is the allocation's (it opens to the base), and
  * the process that made a handle cannot open it
  * (CUDA_ERROR_INVALID_CONTEXT), an event's as a memory handle.  Events
- * open nowhere: in the maker, as with the driver; in another process
- * with CUDA_ERROR_NOT_SUPPORTED and a message that says why.
+ * open in other processes as events of their own (below).
  *
  * A handle (64 bytes, opaque to the caller): "PTXKIPC" and a kind byte,
  * the maker's pid, a number drawn once per process (so a later process
  * that reuses the pid is still another one), the allocation's base and
- * size or the event's handle, and for memory the file's inode and
+ * size or the event's word and serial, and the file's inode and
  * descriptor.
  */
 #define _GNU_SOURCE   /* memfd_create */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,8 +239,10 @@ share(CUdeviceptr dev, Pages *out)
 	return CUDA_SUCCESS;
 }
 
-/* Memory opened from another process's handles: under LOCK. */
-static struct { CUdeviceptr dev; void *p; size_t len, n; } *opened;
+/* Memory opened from another process's handles, each once: a handle
+ * opened again in the process gives the same pointer and counts one more
+ * close to come, as the driver does.  Under LOCK. */
+static struct { CUdeviceptr dev; void *p; size_t len, n; uint64_t pid, nonce, base; unsigned refs; } *opened;
 static size_t nopened;
 
 static uint64_t
@@ -282,22 +284,6 @@ mine(const Body *d)
 	return d->pid == (uint64_t)getpid() && d->nonce == nonce();
 }
 
-/* The body of a handle of kind made in this process, or an error. */
-static CUresult
-take(const IpcHandle *h, char kind, Body *d, const char *call)
-{
-	memcpy(d, h->reserved, sizeof *d);
-	if (memcmp(d->magic, "PTXKIPC", 7) || d->kind != kind)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (!mine(d)) {
-		fprintf(stderr, "libptxcuda: %s: the handle was made by process %llu; the "
-		    "interpreter's device memory and events are not shared across processes\n",
-		    call, (unsigned long long)d->pid);
-		return CUDA_ERROR_NOT_SUPPORTED;
-	}
-	return CUDA_SUCCESS;
-}
-
 CUresult
 cuIpcGetMemHandle(IpcHandle *h, CUdeviceptr p)
 {
@@ -307,19 +293,15 @@ cuIpcGetMemHandle(IpcHandle *h, CUdeviceptr p)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!(r = shim_ready(NULL))) {
-		size_t i;
 		Pages pg;
 		struct stat st;
 		/* any address inside a cuMemAlloc allocation: as with the driver,
 		 * the handle denotes the whole allocation, and opens to its base */
-		for (i = 0; i < shim.nallocs && (shim.allocs[i].host || p < shim.allocs[i].p ||
-		    p - shim.allocs[i].p >= shim.allocs[i].n); i++)
-			;
-		if (i == shim.nallocs)
+		Alloc *a = shim_alloc_holding(p);
+		if (!a || a->host)
 			r = CUDA_ERROR_INVALID_VALUE;
-		else if (!(r = share(shim.allocs[i].p, &pg)))
-			make(h, K_MEM, shim.allocs[i].p, shim.allocs[i].n,
-			    fstat(pg.fd, &st) ? 0 : (uint64_t)st.st_ino, pg.fd);
+		else if (!(r = share(a->p, &pg)))
+			make(h, K_MEM, a->p, a->n, fstat(pg.fd, &st) ? 0 : (uint64_t)st.st_ino, pg.fd);
 	}
 	UNLOCK();
 	return r;
@@ -361,6 +343,8 @@ open_foreign(CUdeviceptr *p, const Body *d)
 	opened[nopened].dev = a;
 	opened[nopened].p = q;
 	opened[nopened].n = (size_t)d->b;
+	opened[nopened].pid = d->pid, opened[nopened].nonce = d->nonce, opened[nopened].base = d->a;
+	opened[nopened].refs = 1;
 	opened[nopened++].len = len;
 	*p = a;
 	return CUDA_SUCCESS;
@@ -393,7 +377,13 @@ cuIpcOpenMemHandle_v2(CUdeviceptr *p, IpcHandle h, unsigned flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!(r = shim_ready(NULL))) {
-		if (!mine(&d))
+		size_t i;
+		for (i = 0; i < nopened && !(opened[i].pid == d.pid && opened[i].nonce == d.nonce &&
+		    opened[i].base == d.a); i++)
+			;
+		if (i < nopened && opened[i].refs < UINT_MAX)
+			*p = opened[i].dev, opened[i].refs++;
+		else if (!mine(&d))
 			r = open_foreign(p, &d);
 		else {
 			/* the driver refuses a handle in the process that made
@@ -424,7 +414,9 @@ cuIpcCloseMemHandle(CUdeviceptr p)
 	if (!(r = shim_ready(NULL))) {
 		for (i = 0; i < nopened && opened[i].dev != p; i++)
 			;
-		if (i < nopened) {
+		if (i < nopened && --opened[i].refs)
+			;   /* opened again: one close is still to come */
+		else if (i < nopened) {
 			ptx_mem_free(shim.cx, p);
 			munmap(opened[i].p, opened[i].len);
 			opened[i] = opened[--nopened];
@@ -433,6 +425,66 @@ cuIpcCloseMemHandle(CUdeviceptr p)
 	}
 	UNLOCK();
 	return r;
+}
+
+/*
+ * Events.  Every call has finished when it returns (shim_stream.c), so an
+ * event is complete in every process that waits on it or asks about it,
+ * and what crosses between processes is only whether the event still
+ * lives: the maker keeps a memory file with one 64-bit word per event it
+ * gave a handle, the event's serial while it lives and 0 once it is
+ * destroyed (with its context too).  A handle names the file as a memory
+ * handle does (pid, descriptor, inode) and the word by index and serial.
+ * Another process opens an event of its own over it, which waits,
+ * queries and synchronizes as any event whose work is done, records, and
+ * gives the same handle again; timing it is refused, as it was made
+ * without (CU_EVENT_DISABLE_TIMING is required of a shared event).
+ * Under LOCK.
+ */
+static int evfd = -1;
+static uint64_t evino, nev;
+
+static CUresult
+event_slot(Event *ev)
+{
+	uint64_t serial;
+	struct stat st;
+
+	if (ev->ipcslot)
+		return CUDA_SUCCESS;
+	if (evfd < 0) {
+		if ((evfd = memfd_create("ptxkit-ipc-events", MFD_CLOEXEC)) < 0 || fstat(evfd, &st)) {
+			if (evfd >= 0)
+				close(evfd);
+			evfd = -1;
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		}
+		evino = (uint64_t)st.st_ino;
+	}
+	serial = nonce() ^ (nev + 1) * 0x9e3779b97f4a7c15u;
+	if (!serial || pwrite(evfd, &serial, sizeof serial, (off_t)(nev * sizeof serial)) != (ssize_t)sizeof serial)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	ev->ipcslot = (size_t)++nev;
+	return CUDA_SUCCESS;
+}
+
+static uint64_t
+event_serial(size_t slot)
+{
+	uint64_t v = 0;
+
+	if (evfd < 0 || pread(evfd, &v, sizeof v, (off_t)((slot - 1) * sizeof v)) != (ssize_t)sizeof v)
+		return 0;
+	return v;
+}
+
+void
+shim_ipc_event_gone(Event *ev)
+{
+	uint64_t zero = 0;
+
+	if (ev->ipcslot && pwrite(evfd, &zero, sizeof zero, (off_t)((ev->ipcslot - 1) * sizeof zero)) < 0)
+		ev->ipcslot = 0;   /* the word stays: the file is the maker's, and goes with it */
 }
 
 CUresult
@@ -449,28 +501,65 @@ cuIpcGetEventHandle(IpcHandle *h, CUevent e)
 			r = CUDA_ERROR_INVALID_HANDLE;
 		else if (!(ev->flags & EV_INTERPROCESS))
 			r = CUDA_ERROR_INVALID_HANDLE;   /* an H200's driver's answer (ipc.gpu) */
-		else if (!(ev->flags & EV_DISABLE_TIMING))
-			r = CUDA_ERROR_INVALID_VALUE;
-		else
-			make(h, K_EVENT, (uint64_t)(uintptr_t)e, 0, 0, -1);
+		else if (ev->opened)
+			memcpy(h->reserved, ev->ipch, sizeof ev->ipch);   /* another's: its own handle */
+		else if (!(r = event_slot(ev)))
+			make(h, K_EVENT, ev->ipcslot, event_serial(ev->ipcslot), evino, evfd);
 	}
 	UNLOCK();
 	return r;
+}
+
+/* Whether another process's event of handle body d still lives: 1, 0 when
+ * it was destroyed, -1 when its maker is gone */
+static int
+event_lives(const Body *d)
+{
+	char path[64];
+	struct stat st;
+	uint64_t v = 0;
+	int fd, ok;
+
+	snprintf(path, sizeof path, "/proc/%llu/fd/%d", (unsigned long long)d->pid, (int)d->fd);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	ok = !fstat(fd, &st) && (uint64_t)st.st_ino == d->ino;
+	if (ok && (!d->a || pread(fd, &v, sizeof v, (off_t)((d->a - 1) * sizeof v)) != (ssize_t)sizeof v))
+		v = 0;
+	close(fd);
+	return !ok ? -1 : v && v == d->b;
 }
 
 CUresult
 cuIpcOpenEventHandle(CUevent *e, IpcHandle h)
 {
 	CUresult r;
+	Event *ev = NULL;
+	Ctx *ctx;
 	Body d;
 
 	if (!e)
 		return CUDA_ERROR_INVALID_VALUE;
+	memcpy(&d, h.reserved, sizeof d);
+	if (memcmp(d.magic, "PTXKIPC", 7) || d.kind != K_EVENT)
+		return CUDA_ERROR_MAP_FAILED;   /* no handle at all: what an H200 answers (hostile.gpu) */
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !(r = take(&h, K_EVENT, &d, "cuIpcOpenEventHandle")))
-		r = CUDA_ERROR_INVALID_CONTEXT;   /* the maker's own, refused as the driver does */
-	else if (r == CUDA_ERROR_INVALID_VALUE)
-		r = CUDA_ERROR_MAP_FAILED;   /* no handle at all: what an H200 answers (hostile.gpu) */
+	if ((r = shim_current(&ctx)))
+		;
+	else if (mine(&d))
+		r = CUDA_ERROR_INVALID_CONTEXT;   /* the maker's own, refused as the driver does (ipc.gpu) */
+	else if (event_lives(&d) <= 0)
+		r = CUDA_ERROR_INVALID_VALUE;
+	else if (!(ev = calloc(1, sizeof *ev)) || !(ev->h = shim_hnew(H_EVENT, ev))) {
+		free(ev);
+		r = CUDA_ERROR_OUT_OF_MEMORY;
+	} else {
+		ev->ctx = ctx;
+		ev->flags = EV_INTERPROCESS | EV_DISABLE_TIMING;
+		ev->opened = 1;
+		memcpy(ev->ipch, h.reserved, sizeof ev->ipch);
+		*e = ev->h;
+	}
 	UNLOCK();
 	return r;
 }

@@ -9,9 +9,10 @@
  * cuLaunchGrid hands to the common launch as CU_LAUNCH_PARAM_BUFFER_POINTER.
  *
  * Texture and surface references (cuModuleGetTexRef, cuTexRefSet*,
- * cuParamSetTexRef) are shim_tex.c's.  IPC handles open in the process
- * that made them only (shim_ipc.c).  Managed memory and mapped host
- * memory are implemented, in shim_mem.c.
+ * cuParamSetTexRef) are shim_tex.c's, IPC handles shim_ipc.c's, the
+ * driver's other facilities (logs, coredumps, multicast, external
+ * memory, ...) shim_facil.c's.  Managed memory and mapped host memory are
+ * implemented, in shim_mem.c.
  */
 #include <stdio.h>
 #include <stdlib.h>

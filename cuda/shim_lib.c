@@ -11,6 +11,19 @@
  * the current context's instance.  An instance goes with its context, the
  * library and every instance with cuLibraryUnload.  Modules are loaded
  * eagerly: every function is ready when the load returns.
+ *
+ * The driver takes a library whose image it cannot use (no code for the
+ * device, PTX that does not compile, of a newer ISA) and gives the error
+ * when the code is asked for: cuLibraryGetKernel, GetModule, GetGlobal and
+ * GetManaged return it, while the library counts no kernels; so an H200's
+ * driver answered, under CUDA_MODULE_LOADING=EAGER too (tests/shim/
+ * lazylib.gpu).  Programs count on it: the CUDA runtime loads every fatbin
+ * a program registers as a library, and one that holds code only for
+ * other GPUs must not fail the kernels of the others.  Here the image is
+ * still loaded at once, and a library it failed to give is kept as that
+ * error (Mod.err) with what the load said (Mod.msg), printed when a call
+ * first gets the error (said): silent until then, as the driver is, so
+ * that a program that never uses such a library shows nothing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -74,14 +87,68 @@ shim_instance(Fn **out, Fn *k, Ctx *ctx)
 }
 
 /* The library options only concern where the driver keeps the image; an
- * unknown one is an error, as with the driver. */
+ * unknown one is an error, as with the driver, and so is
+ * CU_LIBRARY_BINARY_IS_PRESERVED for a file (the driver reads it). */
 static CUresult
-lib_opts(const int *opt, unsigned nopt)
+lib_opts(const int *opt, unsigned nopt, int file)
 {
 	for (unsigned i = 0; opt && i < nopt; i++)
-		if (opt[i] < 0 || opt[i] >= CU_LIBRARY_NUM_OPTIONS)
+		if (opt[i] < 0 || opt[i] >= CU_LIBRARY_NUM_OPTIONS ||
+		    (file && opt[i] == CU_LIBRARY_BINARY_IS_PRESERVED))
 			return CUDA_ERROR_INVALID_VALUE;
 	return CUDA_SUCCESS;
+}
+
+/* The image loaded as library *lib; one that does not load is a library
+ * of its error.  Under LOCK. */
+static CUresult
+lib_load(CUlibrary *lib, const char *name, const void *code, size_t n, char *log, size_t cap)
+{
+	CUresult r;
+	Mod *md;
+	char *msg = NULL;
+	size_t len = 0;
+
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	shim.says = open_memstream(&msg, &len);   /* NULL: the messages go to stderr at once */
+	r = shim_load(&md, NULL, name, code, n, log, cap);
+	if (shim.says)
+		fclose(shim.says);
+	shim.says = NULL;
+	if (r && r != CUDA_ERROR_OUT_OF_MEMORY && r != CUDA_ERROR_INVALID_VALUE && !shim_image_early(code, n)) {
+		if (!(md = calloc(1, sizeof *md)) || !(md->h = shim_hnew(H_MOD, md))) {
+			free(md);
+			free(msg);
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		}
+		md->lib = 1;
+		md->err = r;
+		md->msg = msg;
+		md->next = shim.mods;
+		shim.mods = md;
+		*lib = md->h;
+		return CUDA_SUCCESS;
+	}
+	if (msg)
+		fputs(msg, stderr);   /* a load that succeeded, or failed at once */
+	free(msg);
+	if (!r)
+		*lib = md->h;
+	return r;
+}
+
+/* The error of library l that did not load, its load's messages printed
+ * the first time; under LOCK. */
+static CUresult
+said(Mod *l)
+{
+	if (l->msg) {
+		fputs(l->msg, stderr);
+		free(l->msg);
+		l->msg = NULL;
+	}
+	return l->err;
 }
 
 CUresult
@@ -91,18 +158,14 @@ cuLibraryLoadData(CUlibrary *lib, const void *code, int *jopt, void **jval, unsi
 	CUresult r;
 	char *log;
 	size_t cap;
-	Mod *md;
 
 	(void)lval;
-	if (!lib)
+	if (!lib || !code)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = lib_opts(lopt, nlopt)) || (r = shim_jit_log(njopt, jopt, jval, &log, &cap)))
+	if ((r = lib_opts(lopt, nlopt, 0)) || (r = shim_jit_log(njopt, jopt, jval, &log, &cap)))
 		return r;
 	LOCK();
-	r = shim.inited ? shim_load(&md, NULL, "<library>", code, SHIM_NOLEN, log, cap) :
-	    CUDA_ERROR_NOT_INITIALIZED;
-	if (!r)
-		*lib = md->h;
+	r = lib_load(lib, "<library>", code, SHIM_NOLEN, log, cap);
 	UNLOCK();
 	return r;
 }
@@ -114,21 +177,18 @@ cuLibraryLoadFromFile(CUlibrary *lib, const char *path, int *jopt, void **jval, 
 	CUresult r;
 	char *log, *text;
 	size_t cap, n;
-	Mod *md;
 
 	(void)lval;
 	if (!path || !lib)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = lib_opts(lopt, nlopt)))
+	if ((r = lib_opts(lopt, nlopt, 1)))
 		return r;
 	if ((r = shim_jit_log(njopt, jopt, jval, &log, &cap)))
 		return r;
 	if (!(text = shim_slurp(path, &n)))
 		return CUDA_ERROR_FILE_NOT_FOUND;
 	LOCK();
-	r = shim.inited ? shim_load(&md, NULL, path, text, n, log, cap) : CUDA_ERROR_NOT_INITIALIZED;
-	if (!r)
-		*lib = md->h;
+	r = lib_load(lib, path, text, n, log, cap);
 	UNLOCK();
 	free(text);
 	return r;
@@ -161,7 +221,7 @@ current_instance(Mod **md, CUlibrary h)
 		return r;
 	if (!(lib = validlib(h)))
 		return CUDA_ERROR_INVALID_HANDLE;
-	return instance_mod(md, lib, ctx);
+	return lib->err ? said(lib) : instance_mod(md, lib, ctx);
 }
 
 CUresult
@@ -191,6 +251,8 @@ cuLibraryGetKernel(CUkernel *k, CUlibrary h, const char *name)
 	LOCK();
 	if (!(lib = validlib(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (lib->err)
+		r = said(lib);
 	else if (!(r = shim_getfn(&fn, lib, name)))
 		*k = fn->h;
 	UNLOCK();
@@ -227,7 +289,7 @@ cuLibraryGetKernelCount(unsigned *n, CUlibrary h)
 	if (!(lib = validlib(h)))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
-		*n = (unsigned)ptx_module_entry_count(lib->m);
+		*n = (unsigned)ptx_module_entry_count(lib->m);   /* none when it did not load */
 	UNLOCK();
 	return r;
 }
@@ -288,18 +350,22 @@ cuLibraryGetGlobal(CUdeviceptr *p, size_t *bytes, CUlibrary lib, const char *nam
 	return r;
 }
 
-/* The interpreter has no managed (.attribute(.managed)) variables and no
- * host-side function table, so neither lookup can succeed. */
+/* The interpreter has no managed (.attribute(.managed)) variables, so
+ * the lookup cannot succeed; a library that did not load gives its error.
+ * A library loaded without CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE
+ * has no host-side function table: CUDA_ERROR_INVALID_VALUE, as an H200's
+ * driver answers (lazylib.gpu). */
 CUresult
 cuLibraryGetManaged(CUdeviceptr *p, size_t *bytes, CUlibrary lib, const char *name)
 {
 	CUresult r;
+	Mod *l;
 
 	(void)p, (void)bytes;
 	if (!name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = validlib(lib) ? CUDA_ERROR_NOT_FOUND : CUDA_ERROR_INVALID_HANDLE;
+	r = !(l = validlib(lib)) ? CUDA_ERROR_INVALID_HANDLE : l->err ? said(l) : CUDA_ERROR_NOT_FOUND;
 	UNLOCK();
 	return r;
 }
@@ -312,7 +378,7 @@ cuLibraryGetUnifiedFunction(void **fp, CUlibrary lib, const char *name)
 	if (!fp || !name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = validlib(lib) ? CUDA_ERROR_NOT_FOUND : CUDA_ERROR_INVALID_HANDLE;
+	r = validlib(lib) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }
@@ -462,7 +528,7 @@ cuModuleGetLoadingMode(int *mode)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
-	*mode = CU_MODULE_EAGER_LOADING;
+	*mode = shim.eager ? CU_MODULE_EAGER_LOADING : CU_MODULE_LAZY_LOADING;
 	return CUDA_SUCCESS;
 }
 

@@ -8,10 +8,19 @@
  *             printf strings $str, $str$1, ...; static functions and
  *             variables).  When another input declares the same name, the
  *             local one is renamed in its own input, every use with it.
- *   weak      a .weak definition gives way to a .visible one, or to the
- *             first .weak one, of the same name elsewhere: it becomes an
- *             .extern declaration (a function loses its body, a variable
- *             its initializer).
+ *   weak      a .weak (or .common) definition gives way to a .visible
+ *             one, or to the first .weak one, of the same name elsewhere:
+ *             it becomes an .extern declaration (a function loses its
+ *             body, a variable its initializer).
+ *   extern    an .extern .func declaration of a function another input
+ *             defines is restated with the definition's lists: the
+ *             linker takes types of one size for one another (.u32 for
+ *             .b32, any alignment: shim_extern.c), which one module's
+ *             declaration and definition may not be.
+ *   files     the .file indices of a module are its own (numba's debug
+ *             modules each name their source .file 1): an input's
+ *             indices, and its .loc lines' (inlined_at's too), move past
+ *             the largest of the inputs before it.
  *
  * Inputs are PTX texts, one declaration per line at module scope (as
  * every PTX writer lays them out); a module-scope line is one outside any
@@ -19,6 +28,8 @@
  * $str and $str$1 stay apart.
  */
 #include <ctype.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,13 +191,30 @@ rename_in(const char *text, const char *old, const char *new)
 	return out;
 }
 
-/* The definition at line 'at' of text made a declaration: ".weak" becomes
- * ".extern", the initializer or the body goes. */
+/* Where the line at s says .weak or .common (its length into *n), NULL
+ * when it does not: within the line, for a later line's .weak is another
+ * declaration's (numba's .common NumbaEnv variable precedes its .weak
+ * function). */
+static const char *
+linkword(const char *s, size_t *n)
+{
+	for (const char *p = s; *p && *p != '\n'; p++) {
+		if (*p != '.' || (p > s && idchar((unsigned char)p[-1])))
+			continue;
+		*n = !strncmp(p, ".weak", 5) ? 5 : !strncmp(p, ".common", 7) ? 7 : 0;
+		if (*n && !idchar((unsigned char)p[*n]))
+			return p;
+	}
+	return NULL;
+}
+
+/* The definition at line 'at' of text made a declaration: ".weak" or
+ * ".common" becomes ".extern", the initializer or the body goes. */
 static char *
 demote(const char *text, const Decl *d)
 {
-	const char *line = text + d->at, *w = strstr(line, ".weak"), *end;
-	size_t len = strlen(text);
+	size_t wl, len = strlen(text);
+	const char *line = text + d->at, *w = linkword(line, &wl), *end;
 	char *out;
 
 	if (!w || !(out = malloc(len + 3)))
@@ -229,9 +257,68 @@ word:	/* ".weak" -> ".extern": at the same offset (a block: C11 puts no
 	 * declaration right after a label, and clang holds it to that) */
 	{
 		size_t at = (size_t)(w - text);
-		memmove(out + at + 7, out + at + 5, strlen(out + at + 5) + 1);
+		memmove(out + at + 7, out + at + wl, strlen(out + at + wl) + 1);
 		memcpy(out + at, ".extern", 7);
 	}
+	return out;
+}
+
+/* Where the header of the function declared or defined at line s ends,
+ * at the ';' or '{' after its lists (outside parentheses); NULL when
+ * neither comes. */
+static const char *
+header_end(const char *s)
+{
+	int depth = 0;
+
+	for (const char *p = s; *p; p++)
+		if (*p == '(')
+			depth++;
+		else if (*p == ')')
+			depth -= depth > 0;
+		else if (!depth && (*p == ';' || *p == '{'))
+			return p;
+	return NULL;
+}
+
+/* Past the ".func" word of the line at s. */
+static const char *
+after_func(const char *s)
+{
+	for (const char *p = s; *p && *p != '\n' && *p != '('; p++)
+		if (!strncmp(p, ".func", 5) && !idchar((unsigned char)p[5]) && (p == s || !idchar((unsigned char)p[-1])))
+			return p + 5;
+	return NULL;
+}
+
+/* text with the declaration d's lists replaced by those of the definition
+ * at def (in another text): its words up to .func kept, the rest of the
+ * definition's header after .func, then ';'.  NULL when out of memory;
+ * text itself (not a copy) when either is not laid out as expected. */
+static char *
+restate(char *text, const Decl *d, const char *def)
+{
+	const char *line = text + d->at, *dw = after_func(line), *de = header_end(line);
+	const char *fw = after_func(def), *fe = header_end(def);
+
+	if (!dw || !de || *de != ';' || !fw || !fe || *fe != '{')
+		return text;
+	while (fe > fw && isspace((unsigned char)fe[-1]))
+		fe--;
+	/* only lists of one shape: a caller may declare a return the callee
+	 * lacks (numba's C-ABI void functions), which the linker lets through
+	 * and the call's own return list then needs */
+	int dn[2], fn[2];
+	if (!shim_func_lists(line, (size_t)(de - line), dn) || !shim_func_lists(def, (size_t)(fe - def), fn) ||
+	    dn[0] != fn[0] || dn[1] != fn[1])
+		return text;
+	size_t head = (size_t)(dw - text), mid = (size_t)(fe - fw), tail = strlen(de);
+	char *out = malloc(head + mid + tail + 1);
+	if (!out)
+		return NULL;
+	memcpy(out, text, head);
+	memcpy(out + head, fw, mid);
+	memcpy(out + head + mid, de, tail + 1);
 	return out;
 }
 
@@ -283,8 +370,149 @@ shim_link_symbols(char **text, int n)
 			k = (size_t)-1;   /* from the start; a renamed or demoted one no longer clashes */
 		}
 	}
+	/* extern: a declaration takes the lists of the definition it links to */
+	for (int i = 0; i < n && !r; i++) {
+		for (size_t k = 0; k < ds[i].n && !r; k++) {
+			const Decl *d = &ds[i].d[k];
+			if (!d->func || d->link != L_EXTERN)
+				continue;
+			for (int j = 0; j < n; j++) {
+				const Decl *o = j == i ? NULL : find(&ds[j], d->name);
+				const char *oe = o && o->func && o->link != L_EXTERN ? header_end(text[j] + o->at) : NULL;
+				if (!oe || *oe != '{')
+					continue;
+				char *t = restate(text[i], d, text[j] + o->at);
+				if (!t)
+					r = CUDA_ERROR_OUT_OF_MEMORY;
+				else if (t != text[i]) {
+					free(text[i]);
+					text[i] = t;
+					ds[i].n = 0;
+					if (scan(text[i], &ds[i]))
+						r = CUDA_ERROR_OUT_OF_MEMORY;
+				}
+				break;
+			}
+		}
+	}
 	for (int i = 0; i < n; i++)
 		free(ds[i].d);
 	free(ds);
 	return r;
+}
+
+/* The decimal number after p's blanks: its end into *e and its value into
+ * *v; 0 when there is none or it is beyond INT_MAX. */
+static int
+number(const char *p, const char **e, long long *v)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return 0;
+	*v = 0;
+	for (; isdigit((unsigned char)*p); p++)
+		if ((*v = *v * 10 + (*p - '0')) > INT_MAX)
+			return 0;
+	*e = p;
+	return 1;
+}
+
+/* Whether the line at s begins (after blanks) with the directive w and a
+ * blank: the text after it into *after. */
+static int
+directive(const char *s, const char *w, const char **after)
+{
+	size_t n = strlen(w);
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (strncmp(s, w, n) || (s[n] != ' ' && s[n] != '\t'))
+		return 0;
+	*after = s + n;
+	return 1;
+}
+
+/* The largest .file index of text, 0 when it has none. */
+static long long
+maxfile(const char *text)
+{
+	long long max = 0, v;
+	const char *a, *e;
+
+	for (const char *s = text; s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+		if (directive(s, ".file", &a) && number(a, &e, &v) && v > max)
+			max = v;
+	return max;
+}
+
+/* text with its .file and .loc indices (and inlined_at's) moved up by off;
+ * NULL when out of memory.  A number that would pass INT_MAX stays, for
+ * the front end to refuse. */
+static char *
+shift_files(const char *text, long long off)
+{
+	size_t len = strlen(text), lines = 1;
+	char *out, *o;
+
+	for (const char *s = text; *s; s++)
+		lines += *s == '\n';
+	/* two numbers a line at most, each up to 10 digits longer */
+	if (lines > (SIZE_MAX - len - 1) / 20 || !(o = out = malloc(len + 20 * lines + 1)))
+		return NULL;
+	for (const char *s = text; *s; ) {
+		const char *eol = s + strcspn(s, "\n"), *a, *e, *in;
+		long long v;
+		int loc = 0;
+		if ((directive(s, ".file", &a) || (loc = directive(s, ".loc", &a))) && number(a, &e, &v) &&
+		    v + off <= INT_MAX) {
+			/* the line up to the number, the number moved, the rest */
+			const char *b = e;
+			while (b > a && isdigit((unsigned char)b[-1]))
+				b--;
+			memcpy(o, s, (size_t)(b - s));
+			o += b - s;
+			o += sprintf(o, "%lld", v + off);
+			s = e;
+			/* (searched for within the line: a text of many .loc lines) */
+			for (in = s; loc && in + 10 <= eol && strncmp(in, "inlined_at", 10); in++)
+				;
+			if (loc && in + 10 <= eol && !idchar((unsigned char)in[10]) && number(in + 10, &e, &v) &&
+			    v + off <= INT_MAX) {
+				b = e;
+				while (b > in + 10 && isdigit((unsigned char)b[-1]))
+					b--;
+				memcpy(o, s, (size_t)(b - s));
+				o += b - s;
+				o += sprintf(o, "%lld", v + off);
+				s = e;
+			}
+		}
+		size_t n = (size_t)(eol - s) + (*eol == '\n');
+		memcpy(o, s, n);
+		o += n;
+		s += n;
+	}
+	*o = 0;
+	return out;
+}
+
+CUresult
+shim_link_files(char **text, int n)
+{
+	long long off = 0;
+
+	for (int i = 0; i < n; i++) {
+		long long max = maxfile(text[i]);
+		if (off && max) {
+			char *t = shift_files(text[i], off);
+			if (!t)
+				return CUDA_ERROR_OUT_OF_MEMORY;
+			free(text[i]);
+			text[i] = t;
+		}
+		if ((off += max) > INT_MAX)
+			off = INT_MAX;
+	}
+	return CUDA_SUCCESS;
 }

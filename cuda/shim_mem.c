@@ -2,18 +2,70 @@
  * shim_mem.c -- device and host memory, linear copies and fills, and the
  * error names of libptxcuda.  Device memory is the interpreter's: a
  * CUdeviceptr is a guest address.  Host memory (cuMemAllocHost,
- * cuMemHostAlloc, cuMemHostRegister) is plain malloc, which the
+ * cuMemHostAlloc, cuMemHostRegister) is plain host memory, which the
  * interpreter's copies read like any host buffer, and is mapped into the
  * device address space at its own address (ptx_mem_map), as unified
  * addressing does on a GPU; managed memory (cuMemAllocManaged) is host
  * memory mapped the same way, so host and kernels share it.  Strided copies are in shim_copy.c, streams and events
- * in shim_stream.c.
+ * in shim_stream.c, where allocations go in shim_place.c.
  */
+#define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include "cuda/shim.h"
+
+/*
+ * Host memory the shim allocates to share with kernels (managed memory,
+ * page-locked memory) is made device memory at its own address, which
+ * must lie outside the ranges the interpreter reserves (the windows of
+ * the other state spaces just below the top of the user address space,
+ * and the device allocations from GLOBAL_BASE up).  Where malloc put it
+ * depended on where the kernel's randomised mmap base fell, and now and
+ * then that was inside a window, and the allocation failed.  So these
+ * pages are asked of mmap at addresses below the device allocations (from
+ * 8 TiB up, each range a page apart), which the kernel gives when nothing
+ * is there; past 16 TiB, or where it gives another address, the mapping
+ * decides as before.  Under LOCK.
+ */
+#define HOST_LO ((uintptr_t)0x080000000000)
+#define HOST_HI ((uintptr_t)0x100000000000)
+
+static size_t
+host_len(size_t n)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+
+	return n ? (n + pg - 1) / pg * pg : pg;
+}
+
+void *
+shim_host_pages(size_t n)
+{
+	static uintptr_t next = HOST_LO;
+	size_t len = host_len(n);
+	void *hint = next < HOST_HI && len < HOST_HI - next ? (void *)next : NULL, *p;
+
+	if (n > SIZE_MAX / 2)
+		return NULL;
+	p = mmap(hint, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if (hint && p == hint)
+		next += len + host_len(1);
+	return p;
+}
+
+void
+shim_host_pages_free(void *p, size_t n)
+{
+	if (p)
+		munmap(p, host_len(n));
+}
 
 CUresult
 shim_merr(int rc)
@@ -25,217 +77,42 @@ shim_merr(int rc)
 	}
 }
 
-/*
- * What cuMemGetInfo reports as free is what a GPU's driver counts: device
- * memory taken in 2 MiB pages.  An allocation smaller than a page (its
- * extent, below) shares a page-sized chunk with other small ones (first
- * fit), so the first 1000-byte cuMemAlloc of a fresh context takes 2 MiB
- * and the next ones nothing until the chunk is full; one of a page or
- * more takes its own pages, its size rounded up to 2 MiB (as an H200's
- * driver answered tests/shim/drvfacts.c); a chunk goes back when its last
- * allocation is freed.  The rest the interpreter holds (module variables,
- * device malloc's heap, textures' arrays) is counted in whole pages too.
- * An allocation is refused when the pages it needs are more than is free,
- * so all that cuMemGetInfo reports free can be allocated.  Under LOCK.
- */
-#define PAGE ((size_t)2 << 20)
-#define GRANULE 512   /* the allocations' spacing (alloc, below) */
-#define SMALL ((size_t)1 << 20)   /* the largest the driver sub-allocates in a chunk */
-
-static size_t
-pages(size_t n)
-{
-	return n / PAGE * PAGE + (n % PAGE ? PAGE : 0);
-}
-
-size_t
-shim_free_mem(void)
-{
-	size_t total = shim_total_mem(), other;
-	uint64_t used = 0;
-
-	ptx_mem_used(shim.cx, &used);
-	other = used > shim.extents ? pages((size_t)(used - shim.extents)) : 0;
-	return total > other && total - other > shim.held ? total - other - shim.held : 0;
-}
-
-/* The bytes the interpreter backs for an allocation of extent ext: what a
- * kernel may touch past its end without a fault, as on a GPU.  There an
- * allocation of 2 MiB or more has 2 MiB pages of its own, mapped whole,
- * and the next address past them faults (an H200 faulted on loads just
- * past 2, 4, 10 and 16 MiB allocated as 2 MiB, 3 MiB, 10,000,000 bytes
- * and 16 MiB); a smaller one lies among others in memory mapped further
- * on, where loads 4 MiB past its start did not fault (tests/shim/
- * slackmap.gpu: 4 KiB, 1 MiB, 1 MiB + 4 KiB), so it is backed to 6 MiB
- * from its start, the 2 MiB page that holds those loads.  The slack is
- * anonymous memory of the allocation's own (shim_ipc.c maps it), zero
- * until a kernel writes it, and no other allocation's: a kernel that
- * reads past its buffer reads zeros or what it wrote there, never another
- * buffer or the host's memory.  The slack is no device memory, so the
- * interpreter's limit is raised by it while the allocation lives; that
- * the host's memory stays bounded, the slack of all live allocations is
- * at most a quarter of the device memory, past which a small allocation
- * gets none. */
-static size_t
-backing(size_t ext)
-{
-	size_t s = ext < PAGE ? 3 * PAGE - ext : pages(ext) - ext;
-
-	return shim.slack + s <= shim_total_mem() / 4 ? s : 0;
-}
-
-/*
- * Below a context's first allocation a GPU's driver keeps memory of its
- * own.  On an H200 (driver 580), when the first cuMemAlloc is small (4 KiB
- * or 2 MiB; it lands at a 2 MiB boundary), a kernel's loads from 4 bytes
- * to 400 MiB below it read 0 and its stores there stick (a later kernel
- * reads them back), while 424 MiB and more below they fault, and the
- * host's copies refuse every such address (not an allocation).  After a
- * first allocation of more than 2 MiB and at most 24 MiB the same holds
- * further down: 484 MiB below one of 8 MiB reads 0, 496 MiB below faults
- * (448 MiB reads 0 and 512 MiB faults below 3, 16 and 24 MiB;
- * tests/shim/negmap.gpu).  When the first allocation is larger (24 MiB
- * and 4 KiB, 31 MiB, 32 MiB, 64 MiB, 1 GiB) it goes elsewhere and an
- * address just below it faults (further down, at 448 MiB, a load faulted
- * in one run of the H200 and read 0 in another: nothing a program can
- * count on, so the model faults there).  Programs read there unknowingly (the 16 KiB before
- * their first buffer) and work.  So a first allocation of at most
- * BELOW_FIRST_MAX goes at the top of the space measured for its size,
- * reserved for it, and that space starts as zeros that stores change
- * (ptx_mem_zeros), which memcheck reports; below it, and below a larger
- * first allocation, accesses fault.
- */
-#define BELOW_SMALL ((size_t)400 << 20)       /* below a first allocation of up to PAGE */
-#define BELOW_LARGE ((size_t)488 << 20)       /* below one of up to BELOW_FIRST_MAX: 484 to 496 MiB */
-#define BELOW_FIRST_MAX ((size_t)24 << 20)
-
-/* Before ctx's first allocation, of ext bytes: the space below it
- * reserved, once, when ext is small */
+/* Allocation a's memory given back, device or managed (unmapped, then freed) */
 static void
-below_reserve(Ctx *ctx, size_t ext)
+release(Alloc *a)
 {
-	if (ctx->zeroed || ctx->below)
+	ptx_mem_free(shim.cx, a->p);
+	if (a->host) {
+		shim_host_pages_free(a->host, a->ext);
 		return;
-	ctx->belowsz = ext <= PAGE ? BELOW_SMALL : BELOW_LARGE;
-	if (ext > BELOW_FIRST_MAX || ptx_mem_reserve(shim.cx, ctx->belowsz - 4096, PAGE, 0, &ctx->below))
-		ctx->below = 0, ctx->zeroed = 1;   /* large, or no address space left: no such range */
-}
-
-/* After it, at a: the space starts as zeros when a lies just above it, as it
- * does unless something was placed in between (an allocation that failed,
- * then a module loaded) */
-static void
-below_zero(Ctx *ctx, ptx_devptr a)
-{
-	if (ctx->zeroed)
-		return;
-	ctx->zeroed = 1;
-	if (ctx->below && (a != ctx->below + ctx->belowsz || ptx_mem_zeros(shim.cx, ctx->below, ctx->belowsz)))
-		ctx->below = 0;
-}
-
-/*
- * Below an allocation that is not its context's first, a GPU has what was
- * allocated before it: in the same 2 MiB chunk, 512 bytes apart, or the
- * pages before.  An H200 faulted on no load from 4 bytes to 16 MiB below
- * the second or the fifth allocation of 1000 bytes, 16 KiB, 1 MiB or
- * 3 MiB (it read the earlier allocations' bytes, or zeros: the space below
- * the first); tests/shim/undermap.c.  Programs read there unknowingly:
- * Rodinia's dwt2d mirrors a 64-wide window only once at the edge of a
- * 32-wide image and loads up to 72 bytes below its buffer, the fifth of
- * 16 KiB it allocates.  Here each allocation lies apart, followed by its
- * slack (backing, above) and the UNDER bytes of address space the
- * allocator leaves after everything it places; that gap below an
- * allocation becomes a range of its own that reads zeros and keeps what
- * is stored there (ptx_mem_zeros, which memcheck reports), gone with the
- * allocation.  Further down lies what was allocated before it, its slack
- * and its bytes, and below the first allocation the space modelled
- * above: no fault either, as on the GPU.
- */
-#define UNDER ((size_t)4096)
-
-static CUdeviceptr
-under(ptx_devptr a)
-{
-	return a >= UNDER && !ptx_mem_zeros(shim.cx, a - UNDER, UNDER) ? a - UNDER : 0;
-}
-
-/* The chunk an extent of ext bytes goes into (-1: its own pages), and in
- * *need the bytes that takes from what is free. */
-static long
-place(size_t ext, size_t *need)
-{
-	size_t i, spare = shim.nchunks;
-
-	*need = pages(ext);
-	if (ext >= PAGE)
-		return -1;
-	for (i = 0; i < shim.nchunks; i++)
-		if (shim.chunks[i] && PAGE - shim.chunks[i] >= ext) {
-			*need = 0;
-			return (long)i;
-		} else if (!shim.chunks[i] && spare == shim.nchunks)
-			spare = i;
-	return (long)spare;   /* a new chunk: one page */
-}
-
-static CUresult
-charge(size_t i, size_t ext)
-{
-	size_t need;
-	long c = place(ext, &need);
-
-	if (c == (long)shim.nchunks) {
-		size_t *nc = realloc(shim.chunks, (shim.nchunks + 1) * sizeof *nc);
-		if (!nc)
-			return CUDA_ERROR_OUT_OF_MEMORY;
-		shim.chunks = nc;
-		shim.chunks[shim.nchunks++] = 0;
 	}
-	if (c >= 0)
-		shim.chunks[c] += ext;
-	shim.held += need;
-	shim.extents += ext + shim.allocs[i].slack;
-	shim.allocs[i].chunk = c;
-	return CUDA_SUCCESS;
-}
-
-static void
-uncharge(size_t i)
-{
-	size_t ext = (shim.allocs[i].n + GRANULE - 1) / GRANULE * GRANULE;
-	long c = shim.allocs[i].chunk;
-
-	if (shim.allocs[i].host)
-		return;   /* managed: host memory */
-	shim.extents -= ext + shim.allocs[i].slack;
-	if (shim.allocs[i].slack) {
+	shim.extents -= a->ext + a->slack;
+	if (a->slack) {
 		uint64_t v = 0;
 		ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &v);
-		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, v - shim.allocs[i].slack);
-		shim.slack -= shim.allocs[i].slack;
+		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, v - a->slack);
+		shim.slack -= a->slack;
 	}
-	if (c < 0)
-		shim.held -= pages(ext);
-	else if (!(shim.chunks[c] -= ext))
-		shim.held -= PAGE;
+	shim_place_give(a);
 }
 
 /* cuMemAlloc and cuMemAllocManaged: n bytes of device memory or, managed,
  * zeroed host memory made device memory at its own address (a GPU gives
  * no promise of zeros; runs repeat with them), recorded for cuMemFree.
- * The extent is n rounded up to GRANULE, as the driver hands out memory
- * (allocations 512 bytes apart), and device memory is backed further
- * (backing, above): a kernel that reads past its buffer where a GPU lets
- * it reads the slack rather than faulting and poisoning the context; the
- * size recorded (cuMemGetAddressRange) is still n.  Managed memory is
- * host memory, outside cuMemGetInfo's count. */
+ * The extent is n rounded up to SHIM_GRANULE, as the driver hands out memory:
+ * an H200's (580) gave allocations of 1, 100, 512, 513 and 4096 bytes one
+ * after another at +0, +512, +1024, +1536 and +2560, each 512-aligned,
+ * placed as above; cuMemGetAddressRange and the range attributes said the
+ * size asked for; cuMemAllocPitch's pitch was the width rounded up to
+ * 512.  The size recorded is n, which memcheck holds kernels to.  Managed
+ * memory is host memory, outside cuMemGetInfo's count. */
 static CUresult
 alloc(CUdeviceptr *p, size_t n, int managed)
 {
 	Ctx *ctx;
 	CUresult r;
 	ptx_devptr a;
+	Alloc *rec, t = { 0 };
 	void *h = NULL;
 	size_t ext, need = 0, slack = 0;
 	uint64_t lim = 0;
@@ -243,73 +120,61 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	LOCK();
 	if ((r = shim_ready(&ctx)))
 		goto out;
-	if (n > SIZE_MAX - 2 * PAGE) {
+	if (n > SIZE_MAX - 2 * SHIM_PAGE) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	ext = (n + GRANULE - 1) / GRANULE * GRANULE;
-	if (!managed)
-		place(ext, &need);
+	ext = (n + SHIM_GRANULE - 1) / SHIM_GRANULE * SHIM_GRANULE;
+	if (!managed && (r = shim_place_need(ctx, ext, &need)))
+		goto out;
 	if ((managed ? n : need) > shim_free_mem()) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	if (shim.nallocs == shim.capallocs) {
-		size_t cap = shim.capallocs ? shim.capallocs * 2 : 64;
-		void *na = realloc(shim.allocs, cap * sizeof *shim.allocs);
-		if (!na) {
-			r = CUDA_ERROR_OUT_OF_MEMORY;
-			goto out;
-		}
-		shim.allocs = na;
-		shim.capallocs = cap;
-	}
+	t.n = n;
+	t.ext = ext;
+	t.ctx = ctx;
+	t.chunk = -1;
 	if (managed) {
-		if (!(h = aligned_alloc(GRANULE, ext))) {
+		if (!(h = shim_host_pages(ext))) {   /* zeros, page-aligned */
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 			goto out;
 		}
-		memset(h, 0, ext);
 		if ((r = shim_merr(ptx_mem_map(shim.cx, h, ext, &a)))) {
-			free(h);
+			shim_host_pages_free(h, ext);
 			goto out;
 		}
+		t.host = h;
 	} else {
-		below_reserve(ctx, ext);
+		if ((r = shim_place_take(ctx, &t, &a)))
+			goto out;
+		t.p = a;   /* for give, should what follows fail */
 		ptx_get_limit(shim.cx, PTX_LIMIT_MEMORY, &lim);
-		if ((slack = backing(ext)) > UINT64_MAX - lim)
+		if (ext >= SHIM_PAGE && (slack = shim_place_slack(ext)) > UINT64_MAX - lim)
 			slack = 0;
 		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim + slack);
 		shim_ipc_arm(ext + slack);   /* pages of its own, to share if asked (shim_ipc.c) */
-		r = shim_merr(ptx_mem_alloc(shim.cx, ext + slack, &a));
+		r = shim_merr(ptx_mem_alloc_at(shim.cx, a, ext + slack));
 		shim_ipc_armed(r ? 0 : a);
 		if (r) {
 			ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim);
+			shim_place_give(&t);
 			goto out;
 		}
+		t.slack = slack;
 		shim.slack += slack;
+		shim.extents += ext + slack;
 		if (n && n < ext + slack)   /* memcheck reports what reaches past n (PTXKIT_CHECK) */
 			ptx_mem_slack(shim.cx, a, n);
 	}
-	shim.allocs[shim.nallocs].p = a;
-	shim.allocs[shim.nallocs].n = n;
-	shim.allocs[shim.nallocs].ctx = ctx;
-	shim.allocs[shim.nallocs].host = h;
-	shim.allocs[shim.nallocs].chunk = -1;
-	shim.allocs[shim.nallocs].slack = slack;
-	shim.allocs[shim.nallocs].under = 0;
-	if (!managed && (r = charge(shim.nallocs, ext))) {
-		ptx_mem_free(shim.cx, a);
-		ptx_set_limit(shim.cx, PTX_LIMIT_MEMORY, lim);
-		shim.slack -= slack;
+	if (!(rec = shim_alloc_add(a))) {
+		t.p = a;
+		release(&t);
+		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	shim.nallocs++;
-	if (!managed) {
-		if (ctx->zeroed)
-			shim.allocs[shim.nallocs - 1].under = under(a);
-		below_zero(ctx, a);
-	}
+	rec->n = t.n, rec->ext = t.ext, rec->slack = t.slack, rec->ctx = t.ctx, rec->host = t.host;
+	rec->chunk = t.chunk;
 	*p = a;
 out:
 	UNLOCK();
@@ -342,14 +207,10 @@ cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t w, size_t h, unsigned e
 }
 
 static void
-drop(size_t i)
+drop(Alloc *a)
 {
-	uncharge(i);
-	if (shim.allocs[i].under)
-		ptx_mem_zeros(shim.cx, shim.allocs[i].under, 0);
-	ptx_mem_free(shim.cx, shim.allocs[i].p);
-	free(shim.allocs[i].host);   /* managed memory: unmapped above, now freed */
-	shim.allocs[i] = shim.allocs[--shim.nallocs];
+	release(a);
+	shim_alloc_del(a);
 }
 
 CUresult
@@ -364,12 +225,12 @@ cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned flags)
 CUresult
 shim_free(CUdeviceptr p)
 {
-	for (size_t i = 0; i < shim.nallocs; i++)
-		if (shim.allocs[i].p == p) {
-			drop(i);
-			return CUDA_SUCCESS;
-		}
-	return CUDA_ERROR_INVALID_VALUE;
+	Alloc *a = shim_alloc_near(p, 0);
+
+	if (!a || a->p != p)
+		return CUDA_ERROR_INVALID_VALUE;
+	drop(a);
+	return CUDA_SUCCESS;
 }
 
 CUresult
@@ -395,17 +256,12 @@ cuMemFree(CUdeviceptr p)
 void
 shim_free_ctx_allocs(Ctx *ctx)
 {
-	for (size_t i = 0; i < shim.nallocs;)
-		if (shim.allocs[i].ctx == ctx)
-			drop(i);
-		else
-			i++;
-	/* the space below its first allocation is the driver's no more (its memory goes back); it stays
-	 * reserved, and the context's next first allocation gets a new one */
-	if (ctx->zeroed && ctx->below)
-		ptx_mem_zeros(shim.cx, ctx->below, 0);
-	ctx->below = 0;
-	ctx->zeroed = 0;
+	for (Alloc *a = shim_alloc_near(0, 1), *next; a; a = next) {
+		next = a->p < UINT64_MAX ? shim_alloc_near(a->p + 1, 1) : NULL;
+		if (a->ctx == ctx)
+			drop(a);
+	}
+	shim_place_end(ctx);
 }
 
 CUresult
@@ -443,9 +299,9 @@ cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr p)
 			r = CUDA_ERROR_NOT_FOUND;
 		else {
 			/* the size asked for, not the extent alloc() rounded up */
-			for (size_t i = 0; i < shim.nallocs; i++)
-				if (shim.allocs[i].p == b && shim.allocs[i].n < n)
-					n = shim.allocs[i].n;
+			Alloc *a = shim_alloc_near(b, 0);
+			if (a && a->p == b && a->n < n)
+				n = a->n;
 			if (base)
 				*base = b;
 			if (size)
@@ -477,16 +333,11 @@ shim_isdev(CUdeviceptr p)
 CUresult
 shim_devspan(CUdeviceptr p, uint64_t n)
 {
-	ptx_devptr base;
-	size_t size;
+	Alloc *a = shim_alloc_near(p, 0);
 
-	if (!n || ptx_mem_range(shim.cx, p, &base, &size) != PTX_OK)
+	if (!n || !a || p - a->p >= a->ext + a->slack)   /* not in what the interpreter backs for it */
 		return CUDA_SUCCESS;
-	for (size_t i = 0; i < shim.nallocs; i++)
-		if (shim.allocs[i].p == base)
-			return p - base < shim.allocs[i].n && n <= shim.allocs[i].n - (p - base) ? CUDA_SUCCESS :
-			    CUDA_ERROR_INVALID_VALUE;
-	return CUDA_SUCCESS;
+	return p - a->p < a->n && n <= a->n - (p - a->p) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 static CUresult
@@ -593,6 +444,25 @@ cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
 	if (shim_capture_copy1d(s, &r, 2, dst, NULL, 2, src, NULL, n))
 		return r;
 	return cuMemcpyDtoD_v2(dst, src, n);
+}
+
+/* The first versions' names, which the driver still exports */
+CUresult
+cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t n, CUstream s)
+{
+	return cuMemcpyHtoDAsync_v2(dst, src, n, s);
+}
+
+CUresult
+cuMemcpyDtoHAsync(void *dst, CUdeviceptr src, size_t n, CUstream s)
+{
+	return cuMemcpyDtoHAsync_v2(dst, src, n, s);
+}
+
+CUresult
+cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t n, CUstream s)
+{
+	return cuMemcpyDtoDAsync_v2(dst, src, n, s);
 }
 
 CUresult
@@ -807,12 +677,12 @@ cuMemHostAlloc(void **p, size_t n, unsigned flags)
 	LOCK();
 	if ((r = shim_ready(NULL)))
 		goto out;
-	if (!(*p = malloc(n ? n : 1))) {
+	if (!(*p = shim_host_pages(n))) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
 	if ((r = host_add(*p, n, flags, 0))) {
-		free(*p);
+		shim_host_pages_free(*p, n);
 		*p = NULL;
 	}
 out:
@@ -842,8 +712,9 @@ cuMemFreeHost(void *p)
 	if ((i = shim_host_find(p)) < 0 || shim.hosts[i].p != p || shim.hosts[i].registered)
 		r = CUDA_ERROR_INVALID_VALUE;
 	else {
+		size_t n = shim.hosts[i].n;
 		host_drop(i);
-		free(p);
+		shim_host_pages_free(p, n);
 	}
 	UNLOCK();
 	return r;
@@ -889,6 +760,12 @@ cuMemHostRegister_v2(void *p, size_t n, unsigned flags)
 	}
 	UNLOCK();
 	return r;
+}
+
+CUresult
+cuMemHostRegister(void *p, size_t n, unsigned flags)
+{
+	return cuMemHostRegister_v2(p, n, flags);
 }
 
 CUresult

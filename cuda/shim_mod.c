@@ -94,7 +94,7 @@ whole(const char *text, const void *image, const char *name, char *log, size_t c
 	if ((*s != '.' && *s != '/') ||
 	    !shim_unresolved(text, !strncmp(text, SHIM_DEVRT_MARK, strlen(SHIM_DEVRT_MARK)), fn, sizeof fn))
 		return CUDA_SUCCESS;
-	fprintf(stderr, "libptxcuda: cannot load module %s: it calls the extern function '%s', which it "
+	fprintf(shim_says(), "libptxcuda: cannot load module %s: it calls the extern function '%s', which it "
 	    "does not define%s\n", name, fn, strncmp(fn, "cuda", 4) ? "" :
 	    " (the device runtime's: link it with libcudadevrt.a, through cuLink or nvJitLink)");
 	if (log && cap)
@@ -102,23 +102,80 @@ whole(const char *text, const void *image, const char *name, char *log, size_t c
 	return jit_fail();
 }
 
+/* The PTX's .version (its first directive, after comments) when it is
+ * newer than SHIM_PTX_ISA: a CUDA 13.0 driver's JIT refuses what nvcc or
+ * NVRTC of a later CUDA writes (13.5's NVRTC writes .version 9.5), with
+ * CUDA_ERROR_UNSUPPORTED_PTX_VERSION and ptxas's line as the error log,
+ * when it is loaded or added to a link, as an H200's driver (580) answered
+ * (tests/shim/lazylib.gpu), however little of the newer ISA the text
+ * uses.  The shim is that driver (cuDriverGetVersion), and clients act on
+ * the code: they compile for an older ISA, or say that the driver is too
+ * old.  (The front end refuses the .version too, as an unknown one:
+ * CUDA_ERROR_INVALID_PTX.) */
+static CUresult
+isa(const char *text, const char *name, char *log, size_t cap)
+{
+	const char *s = text;
+	int line = 1, maj = 0, min = 0;
+
+	for (;;) {
+		if (*s == '\n')
+			line++, s++;
+		else if (*s == ' ' || *s == '\t' || *s == '\r')
+			s++;
+		else if (s[0] == '/' && s[1] == '/')
+			s += strcspn(s, "\n");
+		else if (s[0] == '/' && s[1] == '*') {
+			const char *e = strstr(s + 2, "*/");
+			for (const char *c = s; c < (e ? e : s + strlen(s)); c++)
+				line += *c == '\n';
+			s = e ? e + 2 : s + strlen(s);
+		} else
+			break;
+	}
+	if (strncmp(s, ".version", 8) || (s[8] != ' ' && s[8] != '\t'))
+		return CUDA_SUCCESS;
+	for (s += 8; *s == ' ' || *s == '\t'; s++)
+		;
+	for (; isdigit((unsigned char)*s) && maj < 1000; s++)
+		maj = maj * 10 + (*s - '0');
+	if (*s++ != '.' || !isdigit((unsigned char)*s))
+		return CUDA_SUCCESS;   /* malformed: the front end says so */
+	for (; isdigit((unsigned char)*s) && min < 1000; s++)
+		min = min * 10 + (*s - '0');
+	if (maj * 10 + (min > 9 ? 9 : min) <= SHIM_PTX_ISA)
+		return CUDA_SUCCESS;
+	fprintf(shim_says(), "libptxcuda: cannot load module %s: line %d: .version %d.%d is newer than PTX ISA %d.%d, "
+	    "the newest a CUDA %d.%d driver takes (CUDA_ERROR_UNSUPPORTED_PTX_VERSION); generate the PTX with "
+	    "CUDA %d.%d's nvcc or NVRTC, or ptxkit's libnvrtc\n", name, line, maj, min, SHIM_PTX_ISA / 10,
+	    SHIM_PTX_ISA % 10, SHIM_VERSION / 1000, SHIM_VERSION % 1000 / 10, SHIM_VERSION / 1000,
+	    SHIM_VERSION % 1000 / 10);
+	if (log && cap)   /* the driver's text, to the byte */
+		snprintf(log, cap, "ptxas application ptx input, line %d; fatal   : Unsupported .version %d.%d; "
+		    "current version is '%d.%d'", line, maj, min, SHIM_PTX_ISA / 10, SHIM_PTX_ISA % 10);
+	shim.jit_failed = 1;
+	return CUDA_ERROR_UNSUPPORTED_PTX_VERSION;
+}
+
 /* The device is an sm_90 one (SHIM_SM): a module whose .target is newer
  * (sm_100, sm_120) is refused as an H200's driver refuses it,
  * CUDA_ERROR_INVALID_PTX with ptxas's message (tests/shim/target.c).  ptx-run and libptx run such
  * modules with sm_90's semantics; a driver for an H100 cannot.  The target
  * is the module's, which every kernel reports; a module without kernels
- * has nothing to launch. */
+ * has nothing to launch.  PTX that stands for a fatbin's sm_90 machine
+ * code keeps its later target (shim_image.c stand_in). */
 static CUresult
-newer(ptx_module *m, const char *name, char *log, size_t cap)
+newer(ptx_module *m, const char *text, const char *name, char *log, size_t cap)
 {
 	const char *k = ptx_module_entry_name(m, 0);
+	size_t n = strlen(text), s = sizeof SHIM_STANDIN - 1;
 	ptx_function *f;
 	ptx_function_usage u;
 
-	if (!k || ptx_module_get_function(m, k, &f) != PTX_OK ||
+	if (!k || (n >= s && !strcmp(text + n - s, SHIM_STANDIN)) || ptx_module_get_function(m, k, &f) != PTX_OK ||
 	    ptx_function_usage_get(m, f, &u) != PTX_OK || u.sm <= SHIM_SM)
 		return CUDA_SUCCESS;
-	fprintf(stderr, "libptxcuda: cannot load module %s: its .target sm_%d is newer than the device's "
+	fprintf(shim_says(), "libptxcuda: cannot load module %s: its .target sm_%d is newer than the device's "
 	    "sm_%d\n", name, u.sm, SHIM_SM);
 	if (log && cap)
 		snprintf(log, cap, "ptxas fatal   : SM version specified by .target is higher than default SM "
@@ -140,17 +197,31 @@ shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t siz
 
 	if (!out || !image)
 		return CUDA_ERROR_INVALID_VALUE;
-	/* the driver's answer to an image with nothing in it */
+	/* the driver's answer to an image with nothing in it, and to text
+	 * that starts with a word, not a directive (tests/shim/lazylib.gpu) */
 	if (!size || !*(const char *)image) {
 		if (log && cap)
 			snprintf(log, cap, "%s: empty image\n", name);
 		return CUDA_ERROR_INVALID_IMAGE;
 	}
+	if (!shim_is_image(image, size)) {
+		const char *s = image;
+		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+			s++;
+		if (isalnum((unsigned char)*s)) {
+			fprintf(shim_says(), "libptxcuda: cannot load module %s: neither PTX nor an image (it starts "
+			    "with '%c')\n", name, *s);
+			if (log && cap)
+				snprintf(log, cap, "%s: neither PTX nor an image\n", name);
+			return CUDA_ERROR_INVALID_IMAGE;
+		}
+	}
 	if ((r = shim_image_ptx(&text, image, size, -1, name, log, cap)))
 		return r;
 	/* a library's instance in a context loads the text the library
 	 * kept (shim_lib.c), checked when the library was loaded */
-	if (!(owner && !strcmp(name, "<library>")) && (r = whole(text, image, name, log, cap))) {
+	if (!(owner && !strcmp(name, "<library>")) &&
+	    ((r = isa(text, name, log, cap)) || (r = whole(text, image, name, log, cap)))) {
 		free(text);
 		return r;
 	}
@@ -163,7 +234,7 @@ shim_load(Mod **out, Ctx *owner, const char *name, const void *image, size_t siz
 		    rc == PTX_EUNSUPPORTED ? CUDA_ERROR_NOT_SUPPORTED :
 		    rc == PTX_EREFUSED ? CUDA_ERROR_INVALID_IMAGE : jit_fail();
 	}
-	if ((r = newer(m, name, log, cap))) {
+	if ((r = newer(m, text, name, log, cap))) {
 		ptx_module_free(m);
 		free(text);
 		return r;
@@ -302,6 +373,7 @@ shim_unload(Mod *md)
 	}
 	ptx_module_free(md->m);
 	free(md->text);
+	free(md->msg);
 	shim_hfree(md->h);
 	free(md);
 }
@@ -419,6 +491,29 @@ maxthreads(const ptx_function_usage *u)
 	return m && m < 1024 ? (int)m : 1024;
 }
 
+/* The registers a thread of the kernel is said to use: the interpreter's
+ * count, which is not what ptxas would allocate, kept within what ptxas
+ * keeps a kernel to: 255, its .maxnreg (nvJitLink's -maxrregcount), and
+ * what lets one CTA of its .reqntid or .maxntid threads launch (64K
+ * registers an SM, a warp's taken 256 at a time), as ptxas compiles a
+ * kernel with launch bounds: the occupancy a library computes from it
+ * (CUB's grid sizes) is then never 0 for a block the kernel allows. */
+static int
+regs(const ptx_function_usage *u)
+{
+	long t = u->reqntid[0] ? (long)u->reqntid[0] * u->reqntid[1] * u->reqntid[2] :
+	    (long)u->maxntid[0] * u->maxntid[1] * u->maxntid[2];
+	int r = u->nregs > 255 ? 255 : u->nregs;
+
+	if (u->maxnreg > 0 && r > u->maxnreg)
+		r = u->maxnreg;
+	if (t > 0 && t <= 1024) {
+		int cap = (int)(65536 / ((t + 31) / 32) / 256 * 8);
+		r = r > cap ? cap : r;
+	}
+	return r;
+}
+
 /* Under LOCK. */
 CUresult
 shim_fn_attr(int *v, int attr, Fn *fn)
@@ -433,8 +528,7 @@ shim_fn_attr(int *v, int attr, Fn *fn)
 	case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *v = (int)u.shared_bytes; break;
 	case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *v = u.const_bytes > INT_MAX ? INT_MAX : (int)u.const_bytes; break;
 	case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *v = (int)u.local_bytes; break;
-	/* ptxas keeps a kernel within its .maxnreg (nvJitLink's -maxrregcount) */
-	case CU_FUNC_ATTRIBUTE_NUM_REGS: *v = u.maxnreg > 0 && u.nregs > u.maxnreg ? u.maxnreg : u.nregs; break;
+	case CU_FUNC_ATTRIBUTE_NUM_REGS: *v = regs(&u); break;
 	case CU_FUNC_ATTRIBUTE_PTX_VERSION: *v = u.sm ? u.sm : 90; break;
 	case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *v = 90; break;
 	case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *v = fn->maxdyn; break;
@@ -554,8 +648,25 @@ fault_result(void)
 	case PTX_FAULT_ASSERT: return CUDA_ERROR_ASSERT;
 	case PTX_FAULT_BUDGET: return CUDA_ERROR_LAUNCH_TIMEOUT;
 	case PTX_FAULT_UNSUPPORTED: return CUDA_ERROR_NOT_SUPPORTED;
+	case PTX_FAULT_ILLEGAL: return CUDA_ERROR_ILLEGAL_INSTRUCTION;
 	default: return CUDA_ERROR_LAUNCH_FAILED;
 	}
+}
+
+/* Set by shim_launch when the kernel it ran faulted as a GPU's would
+ * (not for the interpreter's own limits: its step budget, a form it cannot
+ * run); under LOCK.  The API's launch calls then answer CUDA_SUCCESS
+ * (queued): on a GPU the launch returns before the kernel runs, and the
+ * fault, the context's sticky error, is what the calls after it return
+ * (cuCtxSynchronize first), which is where a program built for the GPU
+ * looks for it (the driver API's simpleAssert compares cuCtxSynchronize's
+ * answer with CUDA_ERROR_ASSERT after a checked cuLaunchKernel). */
+static int gpufault;
+
+static CUresult
+queued(CUresult r)
+{
+	return gpufault ? CUDA_SUCCESS : r;
 }
 
 /* Every launch form ends here; under LOCK.  cluster: NULL for a launch
@@ -615,6 +726,7 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 	unsigned req[3];
 	int rc;
 
+	gpufault = 0;
 	if ((r = shim_ready(&ctx)))
 		return r;
 	if (!(fn = FN(h)))
@@ -687,7 +799,10 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 		counters(fn);
 	switch (rc) {
 	case PTX_OK: return CUDA_SUCCESS;
-	case PTX_ETRAP: return ctx->sticky = fault_result();
+	case PTX_ETRAP:
+		r = ctx->sticky = fault_result();
+		gpufault = r != CUDA_ERROR_LAUNCH_TIMEOUT && r != CUDA_ERROR_NOT_SUPPORTED;
+		return r;
 	case PTX_ENOMEM: return CUDA_ERROR_OUT_OF_MEMORY;
 	case PTX_EUNSUPPORTED:
 		shim_print_diags("cannot launch");
@@ -708,7 +823,7 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 	if (shim_capture_kernel(stream, &r, fn, grid, block, shared, params, extra))
 		return r;
 	LOCK();
-	r = shim_streamok(stream) ? shim_launch(fn, grid, block, NULL, shared, params, extra) :
+	r = shim_streamok(stream) ? queued(shim_launch(fn, grid, block, NULL, shared, params, extra)) :
 	    CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
@@ -736,7 +851,7 @@ cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, 
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else {
 		ptx_set_cooperative(shim.cx, 1);
-		r = shim_launch(fn, grid, block, NULL, shared, params, NULL);
+		r = queued(shim_launch(fn, grid, block, NULL, shared, params, NULL));
 		ptx_set_cooperative(shim.cx, 0);
 	}
 	UNLOCK();
@@ -792,8 +907,8 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else {
 		ptx_set_cooperative(shim.cx, coop);
-		r = shim_launch(fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes, params,
-		    extra);
+		r = queued(shim_launch(fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes,
+		    params, extra));
 		ptx_set_cooperative(shim.cx, 0);
 	}
 	UNLOCK();
@@ -885,6 +1000,10 @@ link_add_locked(CUlinkState h, int type, const char *data, size_t size, const ch
 		return CUDA_ERROR_INVALID_IMAGE;
 	if ((r = shim_image_ptx(&t, data, size, type, name ? name : "<input>", l->log, l->cap)))
 		return r;
+	if ((r = isa(t, name ? name : "<input>", l->log, l->cap))) {   /* refused as it is added, as the driver does */
+		free(t);
+		return r;
+	}
 	if (!(nt = realloc(l->text, (size_t)(l->ntext + 1) * sizeof *nt))) {
 		free(t);
 		return CUDA_ERROR_OUT_OF_MEMORY;
@@ -1103,14 +1222,14 @@ order(char **text, char **names, int n)
 CUresult
 shim_link_text(char **text, char **names, int ntext, char **out, size_t *len)
 {
-	int vmaj = 0, vmin = 0;
+	int vmaj = 0, vmin = 0, standin = 0;
 	char target[256] = "";
-	size_t total = 512, used;
+	size_t total = 512 + sizeof SHIM_STANDIN, used, k = sizeof SHIM_STANDIN - 1;
 	char *o;
 
 	if (ntext <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (shim_link_symbols(text, ntext))
+	if (shim_link_symbols(text, ntext) || shim_link_files(text, ntext))
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	shim_link_voids(text, ntext);
 	order(text, names, ntext);
@@ -1126,6 +1245,8 @@ shim_link_text(char **text, char **names, int ntext, char **out, size_t *len)
 			}
 		}
 		total += strlen(text[i]) + 64;
+		/* an input standing for machine code makes the whole one */
+		standin |= strlen(text[i]) >= k && !strcmp(text[i] + strlen(text[i]) - k, SHIM_STANDIN);
 	}
 	for (int i = 0; i < ntext; i++)
 		for (const char *s = text[i]; *s; s++)
@@ -1150,6 +1271,8 @@ shim_link_text(char **text, char **names, int ntext, char **out, size_t *len)
 		}
 		o[used++] = '\n';
 	}
+	if (standin)
+		used += (size_t)snprintf(o + used, total - used, "%s", SHIM_STANDIN);
 	o[used] = 0;
 	*out = o;
 	*len = used;

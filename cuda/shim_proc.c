@@ -74,6 +74,7 @@ CUresult cuDeviceGetCount();
 CUresult cuDeviceGetName();
 CUresult cuDeviceGetP2PAttribute();
 CUresult cuDeviceGetPCIBusId();
+CUresult cuDeviceGetProperties();
 CUresult cuDeviceGetUuid();
 CUresult cuDeviceGetUuid_v2();
 CUresult cuDevicePrimaryCtxGetState();
@@ -107,6 +108,15 @@ CUresult cuFuncSetCacheConfig();
 CUresult cuGetErrorName();
 CUresult cuGetErrorString();
 CUresult cuGetExportTable();
+CUresult cuGraphicsMapResources();
+CUresult cuGraphicsResourceGetMappedMipmappedArray();
+CUresult cuGraphicsResourceGetMappedPointer();
+CUresult cuGraphicsResourceGetMappedPointer_v2();
+CUresult cuGraphicsResourceSetMapFlags();
+CUresult cuGraphicsResourceSetMapFlags_v2();
+CUresult cuGraphicsSubResourceGetMappedArray();
+CUresult cuGraphicsUnmapResources();
+CUresult cuGraphicsUnregisterResource();
 CUresult cuGetProcAddress();
 CUresult cuGetProcAddress_v2();
 CUresult cuGraphGetNodes();
@@ -303,6 +313,49 @@ CUresult cuOccupancyMaxPotentialBlockSize();
 CUresult cuOccupancyMaxPotentialBlockSizeWithFlags();
 CUresult cuPointerGetAttribute();
 CUresult cuPointerGetAttributes();
+CUresult cuPointerSetAttribute();
+/* shim_facil.c */
+CUresult cuDeviceGetLuid();
+CUresult cuDeviceGetExecAffinitySupport();
+CUresult cuCtxGetExecAffinity();
+CUresult cuDeviceGetHostAtomicCapabilities();
+CUresult cuDeviceGetP2PAtomicCapabilities();
+CUresult cuMemGetHandleForAddressRange();
+CUresult cuMulticastGetGranularity();
+CUresult cuMulticastCreate();
+CUresult cuMulticastAddDevice();
+CUresult cuMulticastBindMem();
+CUresult cuMulticastBindAddr();
+CUresult cuMulticastUnbind();
+CUresult cuDeviceGetDevResource();
+CUresult cuImportExternalMemory();
+CUresult cuImportExternalSemaphore();
+CUresult cuDestroyExternalMemory();
+CUresult cuDestroyExternalSemaphore();
+CUresult cuExternalMemoryGetMappedBuffer();
+CUresult cuExternalMemoryGetMappedMipmappedArray();
+CUresult cuSignalExternalSemaphoresAsync();
+CUresult cuWaitExternalSemaphoresAsync();
+CUresult cuDeviceRegisterAsyncNotification();
+CUresult cuDeviceUnregisterAsyncNotification();
+CUresult cuLogsRegisterCallback();
+CUresult cuLogsUnregisterCallback();
+CUresult cuLogsCurrent();
+CUresult cuLogsDumpToMemory();
+CUresult cuLogsDumpToFile();
+CUresult cuCoredumpGetAttribute();
+CUresult cuCoredumpGetAttributeGlobal();
+CUresult cuCoredumpSetAttribute();
+CUresult cuCoredumpSetAttributeGlobal();
+CUresult cuCheckpointProcessGetState();
+CUresult cuCheckpointProcessGetRestoreThreadId();
+CUresult cuCheckpointProcessLock();
+CUresult cuCheckpointProcessCheckpoint();
+CUresult cuCheckpointProcessRestore();
+CUresult cuCheckpointProcessUnlock();
+CUresult cuArrayGetSparseProperties();
+CUresult cuArrayGetMemoryRequirements();
+CUresult cuArrayGetPlane();
 CUresult cuProfilerStart();
 CUresult cuProfilerStop();
 CUresult cuStreamAddCallback();
@@ -434,6 +487,7 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuDeviceGetName", 2000, (Proc)cuDeviceGetName},
 	{"cuDeviceGetP2PAttribute", 8000, (Proc)cuDeviceGetP2PAttribute},
 	{"cuDeviceGetPCIBusId", 4010, (Proc)cuDeviceGetPCIBusId},
+	{"cuDeviceGetProperties", 2000, (Proc)cuDeviceGetProperties},
 	{"cuDeviceGetUuid", 2000, (Proc)cuDeviceGetUuid},
 	{"cuDeviceGetUuid", 11040, (Proc)cuDeviceGetUuid_v2},
 	{"cuDevicePrimaryCtxGetState", 2000, (Proc)cuDevicePrimaryCtxGetState},
@@ -469,6 +523,15 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuGetExportTable", 3000, (Proc)cuGetExportTable},
 	{"cuGetProcAddress", 2000, (Proc)cuGetProcAddress},
 	{"cuGetProcAddress", 12000, (Proc)cuGetProcAddress_v2},
+	{"cuGraphicsMapResources", 3000, (Proc)cuGraphicsMapResources},
+	{"cuGraphicsResourceGetMappedMipmappedArray", 5000, (Proc)cuGraphicsResourceGetMappedMipmappedArray},
+	{"cuGraphicsResourceGetMappedPointer", 3000, (Proc)cuGraphicsResourceGetMappedPointer},
+	{"cuGraphicsResourceGetMappedPointer", 3020, (Proc)cuGraphicsResourceGetMappedPointer_v2},
+	{"cuGraphicsResourceSetMapFlags", 3000, (Proc)cuGraphicsResourceSetMapFlags},
+	{"cuGraphicsResourceSetMapFlags", 6050, (Proc)cuGraphicsResourceSetMapFlags_v2},
+	{"cuGraphicsSubResourceGetMappedArray", 3000, (Proc)cuGraphicsSubResourceGetMappedArray},
+	{"cuGraphicsUnmapResources", 3000, (Proc)cuGraphicsUnmapResources},
+	{"cuGraphicsUnregisterResource", 3000, (Proc)cuGraphicsUnregisterResource},
 	{"cuGraphGetNodes", 10000, (Proc)cuGraphGetNodes},
 	{"cuGraphGetRootNodes", 10000, (Proc)cuGraphGetRootNodes},
 	{"cuGraphNodeGetType", 10000, (Proc)cuGraphNodeGetType},
@@ -671,6 +734,7 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuOccupancyMaxPotentialBlockSizeWithFlags", 7000, (Proc)cuOccupancyMaxPotentialBlockSizeWithFlags},
 	{"cuPointerGetAttribute", 4000, (Proc)cuPointerGetAttribute},
 	{"cuPointerGetAttributes", 7000, (Proc)cuPointerGetAttributes},
+	{"cuPointerSetAttribute", 6000, (Proc)cuPointerSetAttribute},
 	{"cuProfilerStart", 4000, (Proc)cuProfilerStart},
 	{"cuProfilerStop", 4000, (Proc)cuProfilerStop},
 	{"cuStreamAddCallback", 5000, (Proc)cuStreamAddCallback},
@@ -778,7 +842,47 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemcpyBatchAsync", 12080, (Proc)cuMemcpyBatchAsync},
 	{"cuMemcpyBatchAsync", 13000, (Proc)cuMemcpyBatchAsync_v2},
 	{"cuMemcpy3DBatchAsync", 12080, (Proc)cuMemcpy3DBatchAsync},
-	{"cuMemcpy3DBatchAsync", 13000, (Proc)cuMemcpy3DBatchAsync_v2},
+	{"cuMemcpy3DBatchAsync", 13000, (Proc)cuMemcpy3DBatchAsync_v2},	{"cuDeviceGetLuid", 10000, (Proc)cuDeviceGetLuid},
+	{"cuDeviceGetExecAffinitySupport", 11040, (Proc)cuDeviceGetExecAffinitySupport},
+	{"cuCtxGetExecAffinity", 11040, (Proc)cuCtxGetExecAffinity},
+	{"cuDeviceGetHostAtomicCapabilities", 13000, (Proc)cuDeviceGetHostAtomicCapabilities},
+	{"cuDeviceGetP2PAtomicCapabilities", 13000, (Proc)cuDeviceGetP2PAtomicCapabilities},
+	{"cuMemGetHandleForAddressRange", 11070, (Proc)cuMemGetHandleForAddressRange},
+	{"cuMulticastGetGranularity", 12010, (Proc)cuMulticastGetGranularity},
+	{"cuMulticastCreate", 12010, (Proc)cuMulticastCreate},
+	{"cuMulticastAddDevice", 12010, (Proc)cuMulticastAddDevice},
+	{"cuMulticastBindMem", 12010, (Proc)cuMulticastBindMem},
+	{"cuMulticastBindAddr", 12010, (Proc)cuMulticastBindAddr},
+	{"cuMulticastUnbind", 12010, (Proc)cuMulticastUnbind},
+	{"cuDeviceGetDevResource", 12040, (Proc)cuDeviceGetDevResource},
+	{"cuImportExternalMemory", 10000, (Proc)cuImportExternalMemory},
+	{"cuImportExternalSemaphore", 10000, (Proc)cuImportExternalSemaphore},
+	{"cuDestroyExternalMemory", 10000, (Proc)cuDestroyExternalMemory},
+	{"cuDestroyExternalSemaphore", 10000, (Proc)cuDestroyExternalSemaphore},
+	{"cuExternalMemoryGetMappedBuffer", 10000, (Proc)cuExternalMemoryGetMappedBuffer},
+	{"cuExternalMemoryGetMappedMipmappedArray", 10000, (Proc)cuExternalMemoryGetMappedMipmappedArray},
+	{"cuSignalExternalSemaphoresAsync", 10000, (Proc)cuSignalExternalSemaphoresAsync},
+	{"cuWaitExternalSemaphoresAsync", 10000, (Proc)cuWaitExternalSemaphoresAsync},
+	{"cuDeviceRegisterAsyncNotification", 12040, (Proc)cuDeviceRegisterAsyncNotification},
+	{"cuDeviceUnregisterAsyncNotification", 12040, (Proc)cuDeviceUnregisterAsyncNotification},
+	{"cuLogsRegisterCallback", 12080, (Proc)cuLogsRegisterCallback},
+	{"cuLogsUnregisterCallback", 12080, (Proc)cuLogsUnregisterCallback},
+	{"cuLogsCurrent", 12080, (Proc)cuLogsCurrent},
+	{"cuLogsDumpToMemory", 12080, (Proc)cuLogsDumpToMemory},
+	{"cuLogsDumpToFile", 12080, (Proc)cuLogsDumpToFile},
+	{"cuCoredumpGetAttribute", 12010, (Proc)cuCoredumpGetAttribute},
+	{"cuCoredumpGetAttributeGlobal", 12010, (Proc)cuCoredumpGetAttributeGlobal},
+	{"cuCoredumpSetAttribute", 12010, (Proc)cuCoredumpSetAttribute},
+	{"cuCoredumpSetAttributeGlobal", 12010, (Proc)cuCoredumpSetAttributeGlobal},
+	{"cuCheckpointProcessGetState", 12080, (Proc)cuCheckpointProcessGetState},
+	{"cuCheckpointProcessGetRestoreThreadId", 12080, (Proc)cuCheckpointProcessGetRestoreThreadId},
+	{"cuCheckpointProcessLock", 12080, (Proc)cuCheckpointProcessLock},
+	{"cuCheckpointProcessCheckpoint", 12080, (Proc)cuCheckpointProcessCheckpoint},
+	{"cuCheckpointProcessRestore", 12080, (Proc)cuCheckpointProcessRestore},
+	{"cuCheckpointProcessUnlock", 12080, (Proc)cuCheckpointProcessUnlock},
+	{"cuArrayGetSparseProperties", 11010, (Proc)cuArrayGetSparseProperties},
+	{"cuArrayGetMemoryRequirements", 11060, (Proc)cuArrayGetMemoryRequirements},
+	{"cuArrayGetPlane", 11020, (Proc)cuArrayGetPlane},
 };
 
 /* CUdriverProcAddressQueryResult */

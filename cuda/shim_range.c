@@ -39,14 +39,13 @@ typedef struct {
 static Rec *recs;               /* in the order made; under LOCK */
 static size_t nrecs, caprecs;
 
-/* The managed allocation holding [p, p + n): its index, or -1; under LOCK. */
-static long
+/* Whether [p, p + n) lies in one managed allocation; under LOCK. */
+static int
 managed(CUdeviceptr p, size_t n)
 {
-	for (size_t i = 0; i < shim.nallocs; i++)
-		if (shim.allocs[i].host && p >= shim.allocs[i].p && p - shim.allocs[i].p < shim.allocs[i].n)
-			return n <= shim.allocs[i].n - (p - shim.allocs[i].p) ? (long)i : -1;
-	return -1;
+	Alloc *a = shim_alloc_holding(p);
+
+	return a && a->host && n <= a->n - (p - a->p);
 }
 
 /* Under LOCK.  Records of ranges no longer managed are dropped first, so
@@ -57,7 +56,7 @@ record(CUdeviceptr p, size_t n, int what, int set, MemLocation loc)
 	size_t k = 0;
 
 	for (size_t i = 0; i < nrecs; i++)
-		if (managed(recs[i].a, recs[i].b - recs[i].a) >= 0)
+		if (managed(recs[i].a, recs[i].b - recs[i].a))
 			recs[k++] = recs[i];
 	nrecs = k;
 	if (nrecs == caprecs) {
@@ -90,7 +89,7 @@ advise(CUdeviceptr p, size_t n, int advice, MemLocation loc)
 	if ((advice == ADV_SET_PREF || advice == ADV_SET_ACC || advice == ADV_UNSET_ACC) && !locok(loc))
 		return loc.type == LOC_DEVICE ? CUDA_ERROR_INVALID_DEVICE : CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (managed(p, n) >= 0)
+	if (managed(p, n))
 		switch (advice) {
 		case ADV_SET_RM: case ADV_UNSET_RM: r = record(p, n, R_RM, advice == ADV_SET_RM, loc); break;
 		case ADV_SET_PREF: case ADV_UNSET_PREF: r = record(p, n, R_PREF, advice == ADV_SET_PREF, loc); break;
@@ -137,7 +136,7 @@ prefetch(CUdeviceptr p, size_t n, MemLocation loc, unsigned flags, CUstream s)
 	if (loc.type != LOC_DEVICE)
 		loc.type = LOC_HOST, loc.id = 0;
 	LOCK();
-	if (managed(p, n) >= 0)
+	if (managed(p, n))
 		r = record(p, n, R_LAST, 1, loc);
 	UNLOCK();
 	return r;
@@ -197,7 +196,7 @@ cuMemDiscardBatchAsync(CUdeviceptr *ptrs, size_t *sizes, size_t count, unsigned 
 		return r;
 	LOCK();
 	for (size_t i = 0; i < count && !r; i++)
-		if (!ptrs[i] || !sizes[i] || managed(ptrs[i], sizes[i]) < 0)
+		if (!ptrs[i] || !sizes[i] || !managed(ptrs[i], sizes[i]))
 			r = CUDA_ERROR_INVALID_VALUE;
 	UNLOCK();
 	return r;
@@ -267,7 +266,7 @@ range_attr(void *data, size_t size, int attr, CUdeviceptr p, size_t n)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (attr == RA_ACC ? (!size || size % 4) : size != 4)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (managed(p, n) < 0)
+	if (!managed(p, n))
 		return CUDA_ERROR_INVALID_VALUE;
 	switch (attr) {
 	case RA_RM:

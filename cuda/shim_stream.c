@@ -63,6 +63,7 @@ shim_release_streams(Ctx *ctx)
 	i = 0;
 	while ((e = shim_heach(H_EVENT, &i)))
 		if (e->ctx == ctx) {
+			shim_ipc_event_gone(e);
 			shim_capture_forget(&e->c);
 			shim_hfree(e->h);
 			free(e);
@@ -325,6 +326,8 @@ cuEventCreate(CUevent *e, unsigned flags)
 
 	if (!e || flags > (EVENT_BLOCKING_SYNC | EVENT_DISABLE_TIMING | EVENT_INTERPROCESS))
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((flags & EVENT_INTERPROCESS) && !(flags & EVENT_DISABLE_TIMING))
+		return CUDA_ERROR_INVALID_VALUE;   /* a shared event has no timing: an H200's driver refuses it here */
 	LOCK();
 	if (!(r = shim_current(&ctx)) && (!(ev = calloc(1, sizeof *ev)) || !(ev->h = shim_hnew(H_EVENT, ev)))) {
 		free(ev);
@@ -412,6 +415,7 @@ cuEventDestroy_v2(CUevent e)
 
 	LOCK();
 	if ((ev = EVENT(e))) {
+		shim_ipc_event_gone(ev);
 		shim_capture_forget(&ev->c);
 		shim_hfree(e);
 		free(ev);

@@ -62,9 +62,50 @@ typedef unsigned long long CUtexObject, CUsurfObject;
 /* ---------------------------------------------------------------- state */
 
 typedef struct Mip Mip;
+/* An array format: its CUarray_format, PTX_TEXFMT_*, the channel count an
+ * array of it is made with (0: 1, 2 or 4) and that its texels read (the
+ * decoded ones of a block), the bytes of a channel (of a packed texel, of
+ * a block of 4x4), and how it reads (FM_*). */
+enum { FM_NORM = 1, FM_SRGB = 2, FM_BLOCK = 4 };
+typedef struct { int code, fmt; unsigned nch, rch, bytes, how; } Fmt;
+static const Fmt fmts[] = {
+	{ 0x01, PTX_TEXFMT_U8, 0, 0, 1, 0 }, { 0x02, PTX_TEXFMT_U16, 0, 0, 2, 0 },
+	{ 0x03, PTX_TEXFMT_U32, 0, 0, 4, 0 }, { 0x08, PTX_TEXFMT_S8, 0, 0, 1, 0 },
+	{ 0x09, PTX_TEXFMT_S16, 0, 0, 2, 0 }, { 0x0a, PTX_TEXFMT_S32, 0, 0, 4, 0 },
+	{ 0x10, PTX_TEXFMT_F16, 0, 0, 2, 0 }, { 0x20, PTX_TEXFMT_F32, 0, 0, 4, 0 },
+	/* the unorm and snorm formats: the 8- and 16-bit integers read only
+	 * as normalized floats */
+	{ 0xc0, PTX_TEXFMT_U8, 1, 1, 1, FM_NORM }, { 0xc1, PTX_TEXFMT_U8, 2, 2, 1, FM_NORM },
+	{ 0xc2, PTX_TEXFMT_U8, 4, 4, 1, FM_NORM }, { 0xc3, PTX_TEXFMT_U16, 1, 1, 2, FM_NORM },
+	{ 0xc4, PTX_TEXFMT_U16, 2, 2, 2, FM_NORM }, { 0xc5, PTX_TEXFMT_U16, 4, 4, 2, FM_NORM },
+	{ 0xc6, PTX_TEXFMT_S8, 1, 1, 1, FM_NORM }, { 0xc7, PTX_TEXFMT_S8, 2, 2, 1, FM_NORM },
+	{ 0xc8, PTX_TEXFMT_S8, 4, 4, 1, FM_NORM }, { 0xc9, PTX_TEXFMT_S16, 1, 1, 2, FM_NORM },
+	{ 0xca, PTX_TEXFMT_S16, 2, 2, 2, FM_NORM }, { 0xcb, PTX_TEXFMT_S16, 4, 4, 2, FM_NORM },
+	{ 0x91, PTX_TEXFMT_BC1, 4, 4, 8, FM_BLOCK }, { 0x92, PTX_TEXFMT_BC1, 4, 4, 8, FM_BLOCK | FM_SRGB },
+	{ 0x93, PTX_TEXFMT_BC2, 4, 4, 16, FM_BLOCK }, { 0x94, PTX_TEXFMT_BC2, 4, 4, 16, FM_BLOCK | FM_SRGB },
+	{ 0x95, PTX_TEXFMT_BC3, 4, 4, 16, FM_BLOCK }, { 0x96, PTX_TEXFMT_BC3, 4, 4, 16, FM_BLOCK | FM_SRGB },
+	{ 0x97, PTX_TEXFMT_BC4, 1, 1, 8, FM_BLOCK }, { 0x98, PTX_TEXFMT_BC4S, 1, 1, 8, FM_BLOCK },
+	{ 0x99, PTX_TEXFMT_BC5, 2, 2, 16, FM_BLOCK }, { 0x9a, PTX_TEXFMT_BC5S, 2, 2, 16, FM_BLOCK },
+	{ 0x9b, PTX_TEXFMT_BC6H, 3, 3, 16, FM_BLOCK }, { 0x9c, PTX_TEXFMT_BC6HS, 3, 3, 16, FM_BLOCK },
+	{ 0x9d, PTX_TEXFMT_BC7, 4, 4, 16, FM_BLOCK }, { 0x9e, PTX_TEXFMT_BC7, 4, 4, 16, FM_BLOCK | FM_SRGB },
+	/* 10-10-10-2: one 32-bit texel of four channels */
+	{ 0x50, PTX_TEXFMT_UNORM_10_10_10_2, 4, 4, 4, 0 },
+};
+
+/* The format of an array of CUarray_format f, or NULL */
+static const Fmt *
+fmtinfo(int f)
+{
+	for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
+		if (fmts[i].code == f)
+			return &fmts[i];
+	return NULL;
+}
+
 typedef struct {
 	CUarray h;
 	CUDA_ARRAY3D_DESCRIPTOR d;
+	const Fmt *f;
 	int fmt;                    /* PTX_TEXFMT_* */
 	CUdeviceptr p;
 	size_t row, rows, slices;   /* bytes of a row; rows of a slice; slices */
@@ -86,24 +127,35 @@ static size_t nobjs;
 #define ARR(h) ((Arr *)shim_hget((h), H_ARRAY))
 #define MIP(h) ((Mip *)shim_hget((h), H_MIPMAP))
 
-/* CUarray_format -> PTX_TEXFMT_*, or -1 */
+static const unsigned chbytes[] = { 1, 2, 4, 1, 2, 4, 2, 4 };
+
+/* A plain CUarray_format (of 1, 2 or 4 channels, which linear and
+ * pitched memory and texture references take) -> PTX_TEXFMT_*, or -1 */
 static int
 fmtof(int f)
 {
-	switch (f) {
-	case 0x01: return PTX_TEXFMT_U8;
-	case 0x02: return PTX_TEXFMT_U16;
-	case 0x03: return PTX_TEXFMT_U32;
-	case 0x08: return PTX_TEXFMT_S8;
-	case 0x09: return PTX_TEXFMT_S16;
-	case 0x0a: return PTX_TEXFMT_S32;
-	case 0x10: return PTX_TEXFMT_F16;
-	case 0x20: return PTX_TEXFMT_F32;
-	default: return -1;
-	}
+	const Fmt *m = fmtinfo(f);
+
+	return m && !m->nch ? m->fmt : -1;
 }
 
-static const unsigned chbytes[] = { 1, 2, 4, 1, 2, 4, 2, 4 };
+/* linear and pitched memory: the plain formats and 10-10-10-2 (of 4
+ * channels, 4 bytes a texel), as an H200's driver takes them */
+static int
+memfmt(int f, unsigned nch, unsigned *tsz)
+{
+	int x = fmtof(f);
+
+	if (f == 0x50 && (nch == 1 || nch == 2 || nch == 4)) {   /* any of the counts (edges.gpu) */
+		*tsz = 4;
+		return PTX_TEXFMT_UNORM_10_10_10_2;
+	}
+	if (x < 0 || (nch != 1 && nch != 2 && nch != 4))
+		return -1;
+	*tsz = chbytes[x] * nch;
+	return x;
+}
+
 
 /* Whether d is an array the driver makes (sizes within an H100's limits). */
 static int
@@ -112,7 +164,14 @@ validdesc(const CUDA_ARRAY3D_DESCRIPTOR *d)
 	size_t w = d->Width, h = d->Height, z = d->Depth;
 	unsigned f = d->Flags;
 
-	if (fmtof(d->Format) < 0 || (d->NumChannels != 1 && d->NumChannels != 2 && d->NumChannels != 4))
+	const Fmt *fm = fmtinfo(d->Format);
+
+	if (!fm || (fm->nch ? d->NumChannels != fm->nch :
+	    d->NumChannels != 1 && d->NumChannels != 2 && d->NumChannels != 4))
+		return 0;
+	/* blocks of 4x4 texels make 2D images (3D ones of 2D slices): no 1D
+	 * array (a surface of them: blocksurf) */
+	if ((fm->how & FM_BLOCK) && !h)
 		return 0;
 	/* a depth texture or a colour attachment of an f32 array an H200's
 	 * driver refuses (tests/shim/edges.gpu); no other format makes one here */
@@ -129,6 +188,16 @@ validdesc(const CUDA_ARRAY3D_DESCRIPTOR *d)
 	return h ? w <= 131072 && h <= 65536 : w <= 131072;
 }
 
+/* Whether d is a surface-capable array of blocks: CUDA_ERROR_NOT_SUPPORTED
+ * on an H200 (tests/shim/texfmt.gpu) */
+static int
+blocksurf(const CUDA_ARRAY3D_DESCRIPTOR *d)
+{
+	const Fmt *fm = fmtinfo(d->Format);
+
+	return fm && (fm->how & FM_BLOCK) && (d->Flags & CUDA_ARRAY3D_SURFACE_LDST);
+}
+
 /* A new array of d (checked); under LOCK. */
 static CUresult
 newarr(Arr **out, const CUDA_ARRAY3D_DESCRIPTOR *d, Mip *mm)
@@ -141,10 +210,17 @@ newarr(Arr **out, const CUDA_ARRAY3D_DESCRIPTOR *d, Mip *mm)
 	if (!a)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	a->d = *d;
-	a->fmt = fmtof(d->Format);
+	a->f = fmtinfo(d->Format);
+	a->fmt = a->f->fmt;
 	a->mm = mm;
-	a->row = d->Width * chbytes[a->fmt] * d->NumChannels;
-	a->rows = d->Height ? d->Height : 1;
+	/* a block-compressed array's rows are rows of blocks */
+	if (a->f->how & FM_BLOCK) {
+		a->row = (d->Width + 3) / 4 * a->f->bytes;
+		a->rows = (d->Height + 3) / 4;
+	} else {
+		a->row = d->Width * a->f->bytes * (a->fmt > PTX_TEXFMT_F32 ? 1 : d->NumChannels);
+		a->rows = d->Height ? d->Height : 1;
+	}
 	a->slices = d->Depth ? d->Depth : 1;
 	n = a->row * a->rows * a->slices;   /* below 2^47 by validdesc's limits */
 	rc = ptx_mem_alloc(shim.cx, n, &p);
@@ -186,6 +262,8 @@ create3d(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d)
 	if (!(r = shim_ready(NULL))) {
 		if (!validdesc(&e))
 			r = CUDA_ERROR_INVALID_VALUE;
+		else if (blocksurf(&e))
+			r = CUDA_ERROR_NOT_SUPPORTED;
 		else if (!(r = newarr(&a, &e, NULL)))
 			*out = a->h;
 	}
@@ -296,6 +374,8 @@ cuMipmappedArrayCreate(CUmipmappedArray *out, const CUDA_ARRAY3D_DESCRIPTOR *d, 
 		most++;
 	if (!validdesc(d))
 		return CUDA_ERROR_INVALID_VALUE;
+	if (blocksurf(d))
+		return CUDA_ERROR_NOT_SUPPORTED;
 	/* the driver clamps the count to [1, 1 + floor(log2(largest side))]
 	 * (0 and one too many succeed on an H200) */
 	levels = levels < 1 ? 1 : levels > most ? most : levels;
@@ -483,7 +563,11 @@ fromarr(ptx_texture *t, const Arr *a)
 	const CUDA_ARRAY3D_DESCRIPTOR *d = &a->d;
 
 	t->format = (unsigned)a->fmt;
-	t->channels = d->NumChannels;
+	t->channels = a->f->rch ? a->f->rch : d->NumChannels;
+	if (a->f->how & FM_SRGB)
+		t->flags |= PTX_TEXF_SRGB;
+	if (a->f->how & FM_NORM)
+		t->flags |= PTX_TEXF_NORMFMT;
 	t->width = d->Width;
 	t->height = d->Height;
 	t->depth = d->Depth;
@@ -516,13 +600,14 @@ texaligned(CUdeviceptr p)
 
 /* The ptx_texture of a resource, checked; under LOCK.  surf: for a surface. */
 static CUresult
-resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
+resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf, unsigned *how)
 {
 	Arr *a;
 	Mip *m;
 	int f;
 	unsigned tsz;
 
+	*how = 0;
 	if (rd->flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (surf && rd->resType != CU_RESOURCE_TYPE_ARRAY)
@@ -536,21 +621,20 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 		/* an array without CUDA_ARRAY3D_SURFACE_LDST makes a surface too
 		 * (an H200's driver 580 says CUDA_SUCCESS) */
 		fromarr(t, a);
+		*how = a->f->how;
 		return CUDA_SUCCESS;
 	case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
 		if (!(m = MIP(rd->res.mipmap.hMipmappedArray)))
 			return CUDA_ERROR_INVALID_HANDLE;
 		fromarr(t, m->lv[0]);
+		*how = m->lv[0]->f->how;
 		t->levels = m->n;
 		for (unsigned l = 1; l < m->n; l++)
 			t->addr[l] = m->lv[l]->p;
 		return CUDA_SUCCESS;
 	case CU_RESOURCE_TYPE_LINEAR:
-		f = fmtof(rd->res.linear.format);
-		if (f < 0 || (rd->res.linear.numChannels != 1 && rd->res.linear.numChannels != 2 &&
-		    rd->res.linear.numChannels != 4))
+		if ((f = memfmt(rd->res.linear.format, rd->res.linear.numChannels, &tsz)) < 0)
 			return CUDA_ERROR_INVALID_VALUE;
-		tsz = chbytes[f] * rd->res.linear.numChannels;
 		/* the texture alignment (texaligned); a size below
 		 * one texel (0 too) reads the first texel and zeros past it, as on
 		 * an H200 (tests/shim/edges.gpu) */
@@ -559,16 +643,13 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 			return CUDA_ERROR_INVALID_VALUE;
 		t->geom = PTX_TEX_BUFFER;
 		t->format = (unsigned)f;
-		t->channels = rd->res.linear.numChannels;
+		t->channels = f == PTX_TEXFMT_UNORM_10_10_10_2 ? 4 : rd->res.linear.numChannels;
 		t->width = rd->res.linear.sizeInBytes < tsz ? 1 : rd->res.linear.sizeInBytes / tsz;
 		t->addr[0] = rd->res.linear.devPtr;
 		return CUDA_SUCCESS;
 	case CU_RESOURCE_TYPE_PITCH2D:
-		f = fmtof(rd->res.pitch2D.format);
-		if (f < 0 || (rd->res.pitch2D.numChannels != 1 && rd->res.pitch2D.numChannels != 2 &&
-		    rd->res.pitch2D.numChannels != 4))
+		if ((f = memfmt(rd->res.pitch2D.format, rd->res.pitch2D.numChannels, &tsz)) < 0)
 			return CUDA_ERROR_INVALID_VALUE;
-		tsz = chbytes[f] * rd->res.pitch2D.numChannels;
 		/* The pitch a multiple of CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT
 		 * (32) up to 2^21 - 32, the base of the texture alignment (texaligned).
 		 * An H200's driver takes a pitch below the row, whose rows then
@@ -582,7 +663,7 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf)
 			return CUDA_ERROR_INVALID_VALUE;
 		t->geom = PTX_TEX_2D;
 		t->format = (unsigned)f;
-		t->channels = rd->res.pitch2D.numChannels;
+		t->channels = f == PTX_TEXFMT_UNORM_10_10_10_2 ? 4 : rd->res.pitch2D.numChannels;
 		t->width = rd->res.pitch2D.width;
 		t->height = rd->res.pitch2D.pitchInBytes && rd->res.pitch2D.height ? rd->res.pitch2D.height : 1;
 		t->addr[0] = rd->res.pitch2D.devPtr;
@@ -631,6 +712,7 @@ cuTexObjectCreate(CUtexObject *out, const CUDA_RESOURCE_DESC *rd, const CUDA_TEX
 	ptx_texture t = PTX_TEXTURE_INIT;
 	CUresult r;
 	uint64_t h;
+	unsigned how;
 
 	if (!out || !rd || !td)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -640,7 +722,7 @@ cuTexObjectCreate(CUtexObject *out, const CUDA_RESOURCE_DESC *rd, const CUDA_TEX
 	if ((unsigned)td->filterMode > 1 || (unsigned)td->mipmapFilterMode > 1 || (td->flags & ~0x73u))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !(r = resource(&t, rd, 0))) {
+	if (!(r = shim_ready(NULL)) && !(r = resource(&t, rd, 0, &how))) {
 		if (vd && (vd->format || vd->firstMipmapLevel || vd->firstLayer ||
 		    (vd->lastMipmapLevel && vd->lastMipmapLevel + 1 != t.levels)))
 			r = CUDA_ERROR_NOT_SUPPORTED;   /* views other than the whole resource */
@@ -648,6 +730,14 @@ cuTexObjectCreate(CUtexObject *out, const CUDA_RESOURCE_DESC *rd, const CUDA_TEX
 		t.filter = (unsigned)td->filterMode;
 		t.mip_filter = (unsigned)td->mipmapFilterMode;
 		t.flags |= td->flags;
+		if (how & FM_NORM)   /* the unorm and snorm formats read normalized whatever the flag */
+			t.flags &= ~(unsigned)PTX_TEXF_READ_INT;
+		if ((how & FM_NORM) && t.format == PTX_TEXFMT_S8)
+			t.flags |= PTX_TEXF_SNORM8;
+		/* an sRGB format's texture must ask for sRGB (an H200's driver
+		 * refuses it otherwise: tests/shim/texfmt.gpu) */
+		if ((how & FM_SRGB) && !(td->flags & PTX_TEXF_SRGB) && !r)
+			r = CUDA_ERROR_INVALID_VALUE;
 		memcpy(t.border, td->borderColor, sizeof t.border);
 		t.lod_bias = td->mipmapLevelBias;
 		t.min_lod = td->minMipmapLevelClamp;
@@ -669,11 +759,12 @@ cuSurfObjectCreate(CUsurfObject *out, const CUDA_RESOURCE_DESC *rd)
 	ptx_texture t = PTX_TEXTURE_INIT;
 	CUresult r;
 	uint64_t h;
+	unsigned how;
 
 	if (!out || !rd)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !(r = resource(&t, rd, 1))) {
+	if (!(r = shim_ready(NULL)) && !(r = resource(&t, rd, 1, &how))) {
 		if (ptx_surface_create(shim.cx, &t, &h) != PTX_OK)
 			r = CUDA_ERROR_INVALID_VALUE;
 		else if ((r = keep(h, 1, rd, NULL, NULL)))
@@ -844,18 +935,23 @@ rebind(Ref *r)
 	Mod *md = r->md ? MOD(r->md) : NULL;
 	CUresult e;
 	uint64_t h = 0;
+	unsigned how;
 
 	if (r->obj)
 		ptx_texture_destroy(shim.cx, r->obj);
 	r->obj = 0;
 	if (r->bound) {
-		if ((e = resource(&t, &r->rd, r->surf)))
+		if ((e = resource(&t, &r->rd, r->surf, &how)))
 			return e;
 		if (!r->surf) {
 			memcpy(t.addr_mode, r->td.addressMode, sizeof t.addr_mode);
 			t.filter = (unsigned)r->td.filterMode;
 			t.mip_filter = (unsigned)r->td.mipmapFilterMode;
 			t.flags |= r->td.flags;
+			if (how & FM_NORM)
+				t.flags &= ~(unsigned)PTX_TEXF_READ_INT;
+			if ((how & FM_NORM) && t.format == PTX_TEXFMT_S8)
+				t.flags |= PTX_TEXF_SNORM8;
 			memcpy(t.border, r->td.borderColor, sizeof t.border);
 			t.lod_bias = r->td.mipmapLevelBias;
 			t.min_lod = r->td.minMipmapLevelClamp;

@@ -288,6 +288,9 @@ add(Phys *ph, size_t n)
 	return ph->id;
 }
 
+/* The properties name the device, so no context need be current: a
+ * program may create and export its allocations after destroying its
+ * contexts (memMapIPCDrv does; tests/cudart/vmm_noctx.cu). */
 CUresult
 cuMemCreate(CUmemGenericAllocationHandle *h, size_t n, const Prop *prop, unsigned long long flags)
 {
@@ -297,7 +300,7 @@ cuMemCreate(CUmemGenericAllocationHandle *h, size_t n, const Prop *prop, unsigne
 	if (!h || !n || flags)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if ((r = shim_current(NULL)) || (r = check_prop(prop)))
+	if ((r = shim.inited ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED) || (r = check_prop(prop)))
 		goto out;
 	if (n % GRAN) {
 		r = CUDA_ERROR_INVALID_VALUE;

@@ -220,10 +220,12 @@ int ptx_launch_ex(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const u
 
 /* The fault that ended the last launch (kind PTX_FAULT_NONE when it ran
  * through).  PTX_FAULT_CHECK: a dynamic check's report under fatal checks
- * (ptx_set_checks). */
+ * (ptx_set_checks).  PTX_FAULT_ILLEGAL: what a GPU ends as an illegal
+ * instruction (the lanes of one warp waiting at two barriers). */
 enum {
 	PTX_FAULT_NONE, PTX_FAULT_OOB, PTX_FAULT_MISALIGNED, PTX_FAULT_TRAP, PTX_FAULT_ASSERT,
-	PTX_FAULT_DEADLOCK, PTX_FAULT_BUDGET, PTX_FAULT_UNSUPPORTED, PTX_FAULT_BRKPT, PTX_FAULT_CHECK
+	PTX_FAULT_DEADLOCK, PTX_FAULT_BUDGET, PTX_FAULT_UNSUPPORTED, PTX_FAULT_BRKPT, PTX_FAULT_CHECK,
+	PTX_FAULT_ILLEGAL
 };
 typedef struct {
 	int kind;                 /* PTX_FAULT_* */
@@ -426,7 +428,18 @@ int ptx_cuda_tensormap_encode(ptx_cuda *g, const ptx_tensormap *t, void *map);
  * (not its values), address and filter modes CUaddress_mode and
  * CUfilter_mode, flags CU_TRSF_*. */
 enum { PTX_TEXFMT_U8, PTX_TEXFMT_U16, PTX_TEXFMT_U32, PTX_TEXFMT_S8, PTX_TEXFMT_S16, PTX_TEXFMT_S32,
-       PTX_TEXFMT_F16, PTX_TEXFMT_F32 };
+       PTX_TEXFMT_F16, PTX_TEXFMT_F32,
+       /* block-compressed: 4x4 texels a block of 8 bytes (BC1, BC4) or 16,
+        * the blocks in rows (pitch: bytes from a row of blocks to the next);
+        * channels: 4, but 1 for BC4, 2 for BC5, 3 for BC6H (alpha reads 1).
+        * BC1-BC3 and BC7 read as unorm (PTX_TEXF_SRGB: their sRGB forms),
+        * BC4 and BC5 as unorm or (the S forms) snorm, BC6H as halves, unsigned
+        * or signed; never as integers */
+       PTX_TEXFMT_BC1, PTX_TEXFMT_BC2, PTX_TEXFMT_BC3, PTX_TEXFMT_BC4, PTX_TEXFMT_BC4S, PTX_TEXFMT_BC5,
+       PTX_TEXFMT_BC5S, PTX_TEXFMT_BC6H, PTX_TEXFMT_BC6HS, PTX_TEXFMT_BC7,
+       /* 32-bit texels of 10-bit unorm red (bits 0-9), green, blue and 2-bit
+        * alpha (bits 30-31); channels 4 */
+       PTX_TEXFMT_UNORM_10_10_10_2 };
 /* geometries: PTX_TEX_BUFFER is linear memory (tex.1d with integer
  * coordinates: tex1Dfetch), one row of width texels */
 enum { PTX_TEX_1D, PTX_TEX_2D, PTX_TEX_3D, PTX_TEX_A1D, PTX_TEX_A2D, PTX_TEX_CUBE, PTX_TEX_ACUBE,
@@ -437,7 +450,14 @@ enum { PTX_TEXF_READ_INT = 1, PTX_TEXF_NORMALIZED = 2, PTX_TEXF_SRGB = 0x10,
        /* the texels are a CUDA array's, which the device keeps block-linear
         * (64-byte by 8-row tiles of 16-byte by 2-row sectors): it changes
         * only the texture counters' sectors (ptx_stats) */
-       PTX_TEXF_BLOCK_LINEAR = 0x100 };
+       PTX_TEXF_BLOCK_LINEAR = 0x100,
+       /* s8 texels of an snorm format (CU_AD_FORMAT_SNORM_INT8X*): point
+        * sampling reads x / 127 (-128 as -1), where s8 texels read as
+        * normalized floats take the filter's 16-bit form */
+       PTX_TEXF_SNORM8 = 0x200,
+       /* the texels of a unorm or snorm format (CU_AD_FORMAT_UNORM_INT*,
+        * SNORM_INT*): sust.p converts floats into them */
+       PTX_TEXF_NORMFMT = 0x400 };
 #define PTX_TEX_MAXLEVELS 16
 typedef struct {
 	int version;              /* PTX_API_VERSION (5 or later) */
@@ -511,6 +531,12 @@ int ptx_mem_slack(ptx_ctx *cx, ptx_devptr p, size_t used);
  * the host where written).  size 0 ends the range that starts at at.  PTX_EINVAL when the range is not
  * reserved space free of allocations or overlaps another such range. */
 int ptx_mem_zeros(ptx_ctx *cx, ptx_devptr at, size_t size);
+/* An allocation like ptx_mem_alloc's, of size bytes at address at: in
+ * reserved space, overlapping no live allocation.  A range of zeros there
+ * lies beneath it, unseen while it lives, so that an allocator can lay
+ * allocations over space that reads zeros between them (the shim's 2 MiB
+ * chunks); freed allocations it covers are forgotten. */
+int ptx_mem_alloc_at(ptx_ctx *cx, ptx_devptr at, size_t size);
 /* Offset of the i-th parameter in the parameter buffer (kernelParams packed
  * as cuLaunchKernel's CU_LAUNCH_PARAM_BUFFER_POINTER expects). */
 int ptx_function_param_offset(const ptx_function *f, int i, size_t *off);

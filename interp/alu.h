@@ -106,7 +106,8 @@ struct AluOp {
 	int bop;             /* MOD_AND/OR/XOR combining (set/setp) or 0; lop3 predicate op */
 	int mode;            /* prmt mode (MOD_F4E ...), testp class (MOD_FINITE ...); OP_RSQRT for a
 	                      * div.approx.ftz by rsqrt(rcp(b)) that is a times rsqrt(b) (fold.c); 0 */
-	uint32_t imm;        /* lop3 truth table */
+	uint32_t imm;        /* lop3 truth table; 1 on a sub.cc.s64 of an abs or a 16-bit shift by an
+	                      * ld.v.s8 element (foldint.c) */
 	int nsrc, ndst;      /* operand counts as alu_exec sees them */
 	uint32_t negsrc;     /* bit i: source i is written !p */
 	int nwords;          /* 64-bit words per operand: 1, or 2 for .b128 */

@@ -140,9 +140,7 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 			op->mode = in->mod[i];
 			break;
 		case MOD_ABS: break;       /* always paired with .xorsign */
-		/* fma .oob of the half types: on an H200 no operand gave the +0 the
-		 * manual describes (0x7fff, 0xffff, 0x7e00 all a NaN), so the fma as it is */
-		case MOD_OOB: break;
+		case MOD_OOB: op->mode = MOD_OOB; break;   /* fma of the half types (alu_float.c) */
 		default:
 			if (in->mod[i] >= MOD_EQ && in->mod[i] <= MOD_NAN_CMP && in->op != OP_MUL && in->op != OP_MAD
 			    && in->op != OP_MUL24 && in->op != OP_MAD24 && in->op != OP_DP2A && in->op != OP_MADC)

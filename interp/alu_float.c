@@ -67,6 +67,8 @@ int alu_funpack(int fmt, uint64_t a, int *sign, int *exp, uint64_t *man)
 	uint64_t mmask = ((uint64_t)1 << f->mbits) - 1;
 	int emax = (1 << f->ebits) - 1, bias = (1 << (f->ebits - 1)) - 1;
 	*sign = (int)(a >> (nb - 1) & 1);
+	*exp = 0;   /* defined for every class, so a caller may copy them before it looks at the class */
+	*man = 0;
 	int be = (int)(a >> f->mbits & (uint64_t)emax);
 	uint64_t m = a & mmask;
 	if (!f->ieee) {
@@ -466,6 +468,12 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 	case OP_MUL: r = alu_fmul(fmt, s[0], s[1], rnd, ftz); break;
 	case OP_FMA: case OP_MAD: {
 		uint64_t x = s[0], c = s[2];
+		/* .oob: a factor that is the out-of-bounds NaN, 0x7ff7 of
+		 * either sign in f16 and bf16 alike, makes the result +0
+		 * whatever the other operands (an H200, every 16-bit pattern in
+		 * a, b and c of each half type and lane: c's is an ordinary NaN) */
+		if (op->mode == MOD_OOB && ((s[0] & 0x7fff) == 0x7ff7 || (s[1] & 0x7fff) == 0x7ff7))
+			return 0;
 		if ((op->flags & ALU_NEGAB) && !alu_fisnan(fmt, x))
 			x ^= sm;
 		if ((op->flags & ALU_NEGC) && !alu_fisnan(fmt, c))

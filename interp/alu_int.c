@@ -295,6 +295,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 			u128 t = (u128)a + (~b & m) + (op->op == OP_SUBC ? cin : 1);
 			r = (uint64_t)t & m;
 			if (fl & ALU_CCOUT) *cc = (uint32_t)((t >> w) & 1);
+			/* imm 1: b is an abs ptxas negates and adds (foldint.c foldsubabs) */
+			if ((fl & ALU_CCOUT) && op->imm == 1 && b == 0)
+				*cc = 0;
 		} else {
 			u128 t = (u128)a + b + cin;
 			r = (uint64_t)t & m;
@@ -442,6 +445,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	}
 	case OP_SHL: {
 		uint32_t n = (uint32_t)((fl & ALU_F2IAMT) ? alu_f2i64(s[1], 0) : (fl & ALU_CNOTAMT) ? (uint64_t)w : s[1]);
+		/* imm 1: a signed amount, negative is 0 (foldint.c foldshs8) */
+		if (op->imm == 1 && (int32_t)n < 0)
+			n = 0;
 		r = n >= (uint32_t)w ? 0 : (a << n) & m;
 		break;
 	}
@@ -450,6 +456,8 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		/* fold.c: the stack pointer's low half; shr.s16 the cnot as 0 or -1 */
 		if (fl & ALU_CNOTAMT)
 			n = !sg || s[1] ? (uint32_t)w : 0;
+		if (op->imm == 1 && (int32_t)n < 0)
+			n = 0;
 		if (sg && (fl & ALU_W16A))   /* a 32-bit shift of the widened value */
 			r = (uint64_t)(sa >> (n > 31 ? 31 : (int)n)) & m;
 		else if (sg) r = (uint64_t)(sa >> (n >= (uint32_t)w ? w - 1 : (int)n)) & m;

@@ -301,7 +301,10 @@ copytx(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, uint64_t mb, 
 }
 
 /* d = d op s, element by element (the reduction's type and op).  Unlike
- * atom.add.f32, the copy engine's float additions keep denormals. */
+ * atom.add.f32, the copy engine's float additions keep denormals, and its
+ * f64 addition passes a NaN on as it is, a signalling one unquieted, the
+ * source's before the destination's (an H200, every pair of 16 special
+ * values; f32, f16 and bf16 NaNs come out as the ALU's). */
 static void
 reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
 {
@@ -312,7 +315,10 @@ reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
 		uint64_t a = 0, b = 0;
 		memcpy(&a, d + i, es);
 		memcpy(&b, s + i, es);
-		a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 0);
+		if (op == MOD_ADD && fmt == ALU_F64 && (alu_fisnan(fmt, b) || alu_fisnan(fmt, a)))
+			a = alu_fisnan(fmt, b) ? b : a;
+		else
+			a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 0);
 		memcpy(d + i, &a, es);
 	}
 }

@@ -112,7 +112,10 @@ interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, 
 
 	if (!interp_isglobal(xi->space, a))
 		return;
-	if (!(al = interp_mem_find(L->cx, a, n)) && L->cx->nzero && interp_mem_zero(L->cx, a, n, 0, &used)) {
+	/* in zeros: below the allocation they end at, or past the end of one
+	 * laid over them, whichever is nearer (a chunk's, cuda/shim_mem.c) */
+	if (!(al = interp_mem_find(L->cx, a, n)) && L->cx->nzero && interp_mem_zero(L->cx, a, n, 0, &used) &&
+	    (!(al = interp_mem_before(L->cx, a)) || a - (al->addr + al->size) >= used - a)) {
 		interp_chk_site(L, w, (int)lane, xi, acc, a, n, &s);
 		interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "slack", &s, NULL,
 		    "%s of %u bytes at 0x%" PRIx64 " lies %" PRIu64 " bytes below the allocation at 0x%" PRIx64
@@ -121,7 +124,7 @@ interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, 
 		    "a load", n, a, used - a, used);
 		return;
 	}
-	if (!al || !al->slack)
+	if (!al || (!al->slack && a < al->addr + al->size))
 		return;
 	used = al->size - al->slack;
 	if (a - al->addr + n <= used)
@@ -147,9 +150,8 @@ interp_chk_end(Launch *L)
 
 	if (L->chk & PTX_CHECK_MEMCHECK) {
 		uint64_t n = 0, first = 0, size = 0;
-		for (size_t i = 0; i < cx->nmem; i++) {
-			const Alloc *a = &cx->mem[i];
-			if (!a->live || a->kind != AK_HEAP || a->addr < L->heap0)
+		for (const Alloc *a = interp_mem_after(cx, L->heap0); a; a = interp_mem_next(cx, a)) {
+			if (!a->live || a->kind != AK_HEAP)
 				continue;
 			if (!n++)
 				first = a->addr, size = a->size;

@@ -18,9 +18,12 @@
  *     correct (sched.c interp_bar_arrive).  Reported as
  *     "divergent-barrier": a guard that splits the warp at the barrier
  *     (its lanes with a false guard pass it by at the very instruction),
- *     and groups of a warp at two .aligned barrier instructions of one
+ *     groups of a warp at two .aligned barrier instructions of one
  *     phase (__syncthreads() in both arms of an if/else), which hang an
- *     H200.  A branch around a barrier to
+ *     H200, and groups of a warp waiting at two barrier ids, of any
+ *     form, which an H200 ends with an illegal instruction (barids.ptx;
+ *     a thread at a barrier waits for every non-exited thread of its
+ *     warp).  A branch around a barrier to
  *     the kernel's exit reads the same in PTX whether the CUDA source
  *     returned early or called __syncthreads() in conditional code, and
  *     the lanes that take it exit before the barrier can open: it is not
@@ -131,6 +134,10 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	if (xi->x != X_BARARRIVE && interp_bar_split(L, w, xi))
 		report(L, w, l0, xi, "divergent-barrier", "lanes 0x%08x reach an .aligned barrier at another instruction "
 		    "than lanes 0x%08x of the warp waiting at one: a warp's threads must execute the same one", m, w->bpcm);
+	else if (xi->x != X_BARARRIVE && interp_bar_elsewhere(w, (int)id))
+		report(L, w, l0, xi, "divergent-barrier", "lanes 0x%08x wait at one barrier while lanes 0x%08x of the warp "
+		    "wait at another: a thread at a barrier waits for every non-exited thread of its warp",
+		    m, interp_bar_elsewhere(w, (int)id));
 	if (!cnted) {
 		/* a barrier of the whole CTA: what arrived before it at the
 		 * counted ones is of rounds it ends */

@@ -535,6 +535,37 @@ defpos(const Func *f, int v, int *kind, int atomic)
  * result back in R14).  The result's register alone does not decide
  * either: over seeds 1-600 a call result returned in another register
  * than its argument's lost to a value computed later 60 times.
+ * The differing records are ptxas's doing, not the driver's: of the
+ * first 100 version 1 records xfail.txt lists for an f64 instruction,
+ * the local ptxas (CUDA 13, sm_90) puts the other operand in the winning
+ * slot for 92 (7 unresolved, 1 fused away).  Of those seeds' 977
+ * instructions whose slots nanorder.py resolves, the loader predicts
+ * 902, plain program order 844, the SASS order (each operand's last
+ * SASS instruction, or its CALL) 783; in 65 of the 75 it mispredicts,
+ * the value computed earlier in the PTX and in the SASS wins.  None of
+ * these separates the wrong from the right: the physical register
+ * numbers, which operand this is the last reader of, which has more
+ * readers, the PTX operand order, whether the later value depends on the
+ * earlier call's result, or whether its operands were ready before that
+ * call (so that ptxas could have hoisted it).  Nor does a call's result
+ * passed to a later call: of
+ *     div.rm a, x, y;  div.rp b, y, a;  fma.rp f, a, b, z;
+ * ptxas puts a (the earlier) in the winning slot, as it does for
+ * div.rp b, a, y and for sqrt.rp b, a, but taking every such pair so
+ * (seeds 1-400 and the 100 above) fixed 2 instructions and broke 2
+ * (seed 328: div.rm a;  sqrt.rm b, a;  mad.rz f, a, b, c has b winning):
+ * whether the subroutine leaves a in a register the caller reads after
+ * it, or the caller copies it, is the register allocator's choice.  The
+ * same holds for a selp.f64 that a directed div, rcp or sqrt reads,
+ * before or after the instruction: in
+ *     selp.f64 s, x, imm, p;  st s;  add.rp.f64 t, y, imm;  st t;
+ *     fma.rm.f64 f, t, s, z;  st f;  sqrt.rz.f64 q, s;
+ * ptxas puts s in the DFMA's winning slot (without the sqrt.rz, t), and
+ * such a selp won all 39 of its pairs against a load, plain value,
+ * rcp.approx or rn expansion in nanorder.py's SASS of version 1's seeds
+ * 1-400 and 100 differing records; but taken as a rule over all the
+ * records it made 393 listed ones pass and 311 equal ones differ, alike
+ * for a reader before or after the instruction.
  * 1 when a is
  * the later, 0 when b is, -1 when in's a and b are not two distinct
  * register values whose places are known. */

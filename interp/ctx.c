@@ -251,6 +251,9 @@ interp_module_free(ptx_module *pm)
 	interp_free(cx, pm->code);
 	interp_free(cx, pm->fn);
 	interp_free(cx, pm->sl);
+	interp_fold_sites_free(pm);
+	interp_free(cx, pm->byfn);
+	interp_free(cx, pm->bysym);
 	diag_free(pm->dg);
 	if (pm->m)
 		ir_module_free(pm->m);

@@ -120,7 +120,7 @@ interp_run(Launch *L, Warp *w, int slice)
 						continue;
 					}
 					if (t->mask & w->bpark) {
-						w->blocked = interp_bar_of(w, t->mask);
+						w->blocked = interp_bar_of(w);
 						return RUN_BLOCKED;
 					}
 					if (w->ncf == 1)
@@ -207,6 +207,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 #endif
 		if (!m && xi->x != X_BAR && xi->x != X_BRA && xi->x != X_BRX) {
+			if (xi->x == X_TEX && L->st)
+				interp_surf_skipped(L, xi);
 			t->pc = ++pc;
 			continue;
 		}
@@ -309,6 +311,10 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 		CASE(X_BRA) {
 			uint32_t nt = t->mask & ~m;
+			/* an arm ptxas predicates (lower.c diamond) issues even
+			 * when every lane passes it by */
+			if (xi->lower == LOW_IFCONV && L->st && (!nt || !m))
+				interp_count_arm(L, xi, !nt);
 			/* uniform: the stack stays as it is; the head of the loop
 			 * settles only on reaching the reconvergence pc */
 			if (!nt) {

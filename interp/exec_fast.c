@@ -145,26 +145,68 @@ interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint
 }
 
 /*
- * The checked executor's full-warp access (exec_mem.h chk_lanes), after
- * interp_addr_plane put every lane's address ad[l] in [lo, lo + span]:
- * each lane's host address mem + (ad[l] - lo) into hp, and the lowest and
- * highest of them into bounds.  The offsets are below an allocation's
- * size, so they compare as signed, which AVX2 does four at a time.
+ * interp_addr_plane's test with the host addresses found in the same pass
+ * over the lanes, for the checked executor's full-warp access (exec_mem.h
+ * chk_lanes): 1 when every lane's address (base[l] + off) & wrap, into
+ * ad[l], lies aligned in [lo, lo + span], with its host address mem +
+ * (ad[l] - lo) in hp[l] and the lowest and highest of those in bounds; 0
+ * else, hp and bounds then meaning nothing (computed as integers, so that
+ * an address out of range makes no pointer).  The offsets are below an
+ * allocation's size when it answers 1, so they compare as signed.
  */
-CLONES void
-interp_addr_hosts(const uint64_t *restrict ad, uint64_t lo, uint8_t *mem, uint8_t **restrict hp,
-                  uintptr_t bounds[2])
+CLONES int
+interp_addr_chk(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
+                uint64_t *restrict ad, uint64_t wrap, uint8_t *mem, uint8_t **restrict hp, uintptr_t bounds[2])
 {
-	int64_t mn = INT64_MAX, mx = 0;
+	uint64_t any = 0, mis = sz - 1;
+	int64_t mn = INT64_MAX, mx = INT64_MIN;
 
-	LANES {
-		int64_t o = (int64_t)(ad[l] - lo);
-		hp[l] = mem + o;
-		mn = o < mn ? o : mn;
-		mx = o > mx ? o : mx;
+	if (span <= UINT32_MAX) {
+		/* the offsets of an answer of 1 fit 32 bits, whose unsigned
+		 * minimum and maximum take one instruction of a cycle where
+		 * AVX2's 64-bit ones take a compare and a blend, a chain of
+		 * them through the lanes; the range test becomes high bits
+		 * clear and the maximum within span (an offset past span
+		 * answers 0, and its bits then matter to nothing) */
+		uint32_t mn32 = UINT32_MAX, mx32 = 0;
+		LANES {
+			uint64_t a = (base[l] + off) & wrap, o = a - lo;
+			ad[l] = a;
+			any |= (o >> 32) | (a & mis);   /* o <= span: below 2^32 and, after, mx32 <= span */
+			hp[l] = (uint8_t *)((uintptr_t)mem + o);
+			mn32 = (uint32_t)o < mn32 ? (uint32_t)o : mn32;
+			mx32 = (uint32_t)o > mx32 ? (uint32_t)o : mx32;
+		}
+		bounds[0] = (uintptr_t)mem + mn32;
+		bounds[1] = (uintptr_t)mem + mx32;
+		return !any && mx32 <= span;
 	}
-	bounds[0] = (uintptr_t)(mem + mn);
-	bounds[1] = (uintptr_t)(mem + mx);
+	LANES {
+		uint64_t a = (base[l] + off) & wrap, o = a - lo;
+		ad[l] = a;
+		any |= (uint64_t)(o > span) | (a & mis);
+		hp[l] = (uint8_t *)((uintptr_t)mem + o);
+		mn = (int64_t)o < mn ? (int64_t)o : mn;   /* signed: AVX2 compares four at a time */
+		mx = (int64_t)o > mx ? (int64_t)o : mx;
+	}
+	bounds[0] = (uintptr_t)mem + (uint64_t)mn;
+	bounds[1] = (uintptr_t)mem + (uint64_t)mx;
+	return !any;
+}
+
+/* The 32-bit words at hp[l], zero-extended into d (unrolled: the loop's
+ * own tests were half its instructions). */
+CLONES void
+interp_load32(uint8_t *const *restrict hp, uint64_t *restrict d)
+{
+#if defined(__GNUC__)
+#pragma GCC unroll 8
+#endif
+	LANES {
+		uint32_t v;
+		memcpy(&v, hp[l], 4);
+		d[l] = v;
+	}
 }
 
 /*
@@ -180,6 +222,41 @@ static const uint64_t steps[4][WARP] = {   /* l * sz for sz = 1, 2, 4, 8 */
 	ST(1), ST(2), ST(4), ST(8)
 #undef ST
 };
+
+/* The host addresses of interp_addr_run's lanes: hp[l] = h0 + l * sz. */
+CLONES void
+interp_hosts_run(uint8_t *h0, unsigned sz, uint8_t **restrict hp)
+{
+	const uint64_t *step = steps[__builtin_ctz(sz) & 3];
+
+	LANES hp[l] = (uint8_t *)((uintptr_t)h0 + step[l]);
+}
+
+/* Stores v's low words to the 32 words at p, lane l's at p + 4 l: the
+ * lanes whose word changed.  Counted first, so that the common answers
+ * (none, all) take no lane-by-lane pass. */
+CLONES uint32_t
+interp_store32(uint8_t *restrict p, const uint64_t *restrict v)
+{
+	uint32_t n = 0, m = 0;
+
+	LANES {
+		uint32_t was;
+		memcpy(&was, p + 4 * l, 4);
+		n += was != (uint32_t)v[l];
+	}
+	if (n && n < WARP)
+		LANES {
+			uint32_t was;
+			memcpy(&was, p + 4 * l, 4);
+			m |= (uint32_t)(was != (uint32_t)v[l]) << l;
+		}
+	LANES {
+		uint32_t u = (uint32_t)v[l];
+		memcpy(p + 4 * l, &u, 4);
+	}
+	return n == WARP ? 0xffffffffu : m;
+}
 
 CLONES int
 interp_addr_run(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,

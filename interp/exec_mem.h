@@ -91,10 +91,11 @@ interp_xlate(Launch *L, Warp *w, int lane, int space, uint64_t a, unsigned size,
 			return base + a;
 		break;
 	}
-	interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, size, "%s %s of %u bytes at 0x%" PRIx64 " is outside %s",
-	    spacename[space], write ? "store" : "load", size, a,
-	    space == MS_GLOBAL ? "every allocation" : space == MS_SHARED ? "the CTA's shared memory" :
-	    space == MS_LOCAL ? "the thread's local memory" : "the parameter buffer");
+	interp_fault(L, w, lane, xi, PTX_FAULT_OOB, a, size, "%s %s of %u bytes at 0x%" PRIx64 " is %s",
+	    spacename[space], write ? "store" : "load", size, a, space != MS_GLOBAL ? space == MS_SHARED ?
+	    "outside the CTA's shared memory" : space == MS_LOCAL ? "outside the thread's local memory" :
+	    "outside the parameter buffer" : interp_mem_freed(L->cx, a) ? "in memory already freed" :
+	    "outside every allocation");
 	return NULL;
 }
 #endif
@@ -340,8 +341,11 @@ access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		kparam(L, r, xi, m);
 		return 1;
 	}
-	if (INITMEM(L) || MEMCHK(L) || RACECHK(L))
-		return 0;   /* the per-lane path, which the checks follow */
+	/* the per-lane path, which the checks follow: asynccheck's too,
+	 * whose loads of a copy in flight and stores under a proxy or into a
+	 * copy's source the warp-wide paths here do not see */
+	if (INITMEM(L) || MEMCHK(L) || RACECHK(L) || ASYNCCHK(L))
+		return 0;
 	switch (xi->shape) {
 	case SHAPE_KPARAM:
 		break;
@@ -366,8 +370,11 @@ access(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
  * same; span[0] and span[1], the lowest and the highest of the hp (the
  * one place the warp-wide path finds them: initcheck's one-page test,
  * chk_clean, and racecheck, interp_chk_race_span, take them from here
- * rather than each walking the 32 lanes again).  0: the per-lane path,
- * which translates each lane. */
+ * rather than each walking the 32 lanes again).  2 when the lanes'
+ * addresses are consecutive by the access's size (hp[l] = hp[0] + l *
+ * size: interp_addr_run's test, which rules other patterns out at its
+ * second lane), else 1; 0: the per-lane path, which translates each
+ * lane. */
 static int
 chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t *ad, uint8_t **hp,
           uintptr_t span[2])
@@ -393,11 +400,20 @@ chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t 
 			return 0;   /* would reach the windows of the other spaces */
 	} else
 		return 0;
-	if (lim < sz || !interp_addr_plane(base, aoff, lo, lim - sz, sz, ad, wrap))
+	if (lim < sz)
 		return 0;
-	/* interp_addr_plane checked every ad[l] - lo <= lim - sz */
-	interp_addr_hosts(ad, lo, mem, hp, span);
-	return 1;
+	if (sz <= 8 && base[1] == base[0] + sz && interp_addr_run(base, aoff, lo, lim - sz, sz, ad, wrap, 1)) {
+		/* lanes at consecutive addresses, the coalesced access: the
+		 * host addresses follow from the first lane's, and the callers
+		 * move and mark the lanes' bytes as one range (2) */
+		uint8_t *h0 = mem + (ad[0] - lo);
+		interp_hosts_run(h0, sz, hp);
+		span[0] = (uintptr_t)h0;
+		span[1] = (uintptr_t)(h0 + (size_t)(WARP - 1) * sz);
+		return 2;
+	}
+	/* each ad[l] - lo <= lim - sz, or 0 */
+	return interp_addr_chk(base, aoff, lo, lim - sz, sz, ad, wrap, mem, hp, span);
 }
 #endif
 
@@ -553,7 +569,7 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	unsigned sz = xi->size, tot = sz * xi->nd;
 
 #ifdef INTERP_CHECK
-	int nc = MEMCHK(L) && interp_chk_noncoherent(xi);
+	int nc = MEMCHK(L) && xi->space != MS_SHARED && interp_chk_noncoherent(xi);   /* ldu and .nc: global */
 	uint8_t *hp[WARP];
 	uintptr_t span[2];
 	int whole = chk_lanes(L, w, r, xi, m, ad, hp, span);
@@ -563,7 +579,7 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		 * takes them together, every lane of the warp, so that the
 		 * span chk_lanes found is theirs */
 		if (RACECHK(L))
-			interp_chk_race_span(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ, span[0], span[1]);
+			interp_chk_race_span(L, w, m, xi, ad, hp, tot, PTX_ACCESS_READ, span[0], span[1], whole == 2);
 		/* the values, from the lanes' host addresses chk_lanes found:
 		 * ldst would find them again to move the same bytes, so it is
 		 * asked only for the counters' sake (L->st), which it keeps as
@@ -572,12 +588,10 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		if (!L->st || !ldst(L, w, r, xi, m, 0)) {
 			if (xi->d[0].k == XO_REG) {
 				uint64_t *d = r + (size_t)xi->d[0].r * WARP;
-				if (sz == 4 && !xi->sign)   /* the common word, without ldval's switch a lane */
-					for (uint32_t l = 0; l < WARP; l++) {
-						uint32_t u;
-						memcpy(&u, hp[l], 4);
-						d[l] = u;
-					}
+				if (sz == 4 && !xi->sign && whole == 2)   /* consecutive words */
+					interp_widen32(hp[0], d);
+				else if (sz == 4 && !xi->sign)   /* the common word, without ldval's switch a lane */
+					interp_load32(hp, d);
 				else
 					for (uint32_t l = 0; l < WARP; l++)
 						d[l] = ldval(hp[l], sz, xi->sign);
@@ -623,20 +637,32 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, span, sz);
 		int px = ASYNCCHK(L) && interp_chk_proxy_follows(L);
 		int src = ASYNCCHK(L) && interp_chk_src_pending(L);
-		int run = 1;   /* lane l's bytes follow lane l - 1's: one range for the shadows */
-		for (uint32_t l = 0; l < WARP; l++) {
-			uint64_t was = memget(hp[l], sz);
-			memput(hp[l], stval(L, w, r, xi, 0, l), sz);
-			changed |= (uint32_t)(memget(hp[l], sz) != was) << l;
-			run &= hp[l] == hp[0] + (size_t)l * sz;
-		}
+		int run = whole == 2;   /* lane l's bytes follow lane l - 1's: one range for the shadows */
+		if (run && sz == 4 && xi->s[0].k == XO_REG && !(xi->sign & 1))
+			changed = interp_store32(hp[0], r + (size_t)xi->s[0].r * WARP);
+		else if (sz == 4 && xi->s[0].k == XO_REG && !(xi->sign & 1)) {
+			/* words from a register, stval's value without its
+			 * conversion test a lane */
+			const uint64_t *v = r + (size_t)xi->s[0].r * WARP;
+			for (uint32_t l = 0; l < WARP; l++) {
+				uint32_t was, now = (uint32_t)v[l];
+				memcpy(&was, hp[l], 4);
+				memcpy(hp[l], &now, 4);
+				changed |= (uint32_t)(was != now) << l;
+			}
+		} else
+			for (uint32_t l = 0; l < WARP; l++) {
+				uint64_t was = memget(hp[l], sz);
+				memput(hp[l], stval(L, w, r, xi, 0, l), sz);
+				changed |= (uint32_t)(memget(hp[l], sz) != was) << l;
+			}
 		/* the shadows' bits do not depend on the order the lanes are
 		 * marked in, and memcheck reports nothing here */
 		if (!clean && run)
 			chk_unpoison(L, hp[0], WARP * sz);
 		if (MEMCHK(L) && run)
 			interp_chk_mark(L->cx, &L->wrote, hp[0], WARP * sz, 1);
-		for (uint32_t l = 0; l < WARP; l++) {
+		for (uint32_t l = 0; (!run || px || src) && l < WARP; l++) {
 			if (!clean && !run)
 				chk_unpoison(L, hp[l], sz);
 			if (MEMCHK(L) && !run)
@@ -650,7 +676,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		 * (the span is theirs), some (their own span), or none (nothing
 		 * to follow: interp_chk_race_lanes would look at no lane) */
 		if (RACECHK(L) && changed == 0xffffffffu)
-			interp_chk_race_span(L, w, changed, xi, ad, hp, sz, PTX_ACCESS_WRITE, span[0], span[1]);
+			interp_chk_race_span(L, w, changed, xi, ad, hp, sz, PTX_ACCESS_WRITE, span[0], span[1], run);
 		else if (RACECHK(L) && changed)
 			interp_chk_race_lanes(L, w, changed, xi, ad, hp, sz, PTX_ACCESS_WRITE);
 		if (L->st)

@@ -38,7 +38,8 @@ interp_ins_text(ptx_ctx *cx, const Ins *in)
 
 static const char *const faultname[] = {
 	"none", "out-of-bounds access", "misaligned access", "trap", "assertion failed",
-	"deadlock", "instruction budget exhausted", "unsupported instruction", "breakpoint", "check failed"
+	"deadlock", "instruction budget exhausted", "unsupported instruction", "breakpoint", "check failed",
+	"illegal instruction"
 };
 
 void

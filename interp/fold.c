@@ -71,9 +71,9 @@
  *     other roundings keep it.
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
- *     warp collective in between, nor an IEEE div/rcp/sqrt, an f32
+ *     warp collective but elect.sync in between, nor an IEEE div/rcp/sqrt, an f32
  *     .approx one without .ftz, rsqrt.approx.f64 without .ftz, a 64-bit
- *     bfe or a guarded carry instruction) converts
+ *     bfe, bfi, brev or bfind, or a guarded carry instruction) converts
  *     the amount as an f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64
  *     for shr.s64) and shifts by its low word: ptxas widens the u32 amount
  *     with a cvt from the type it gave the value.  mov.b32 and mov.u32
@@ -87,7 +87,8 @@
  *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a.
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
- *     the abs (each half's sign stays).
+ *     the abs (each half's sign stays), and so does abs.f16 or abs.bf16
+ *     of a half of one.
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
  *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
@@ -99,6 +100,17 @@
  *     shr.s16 shifts by the cnot kept as 0 or -1.
  *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
  *     multiplies drops the .sat: one IMAD.WIDE computes both (foldmadhi).
+ *   - rcp, sqrt, rsqrt .approx.f32 of a constant (an immediate or a mov
+ *     of one) and div.approx.f32 of two are the correctly rounded value
+ *     ptxas computes, not the MUFU's (foldmufuk).
+ *   - a call's arguments reach the callee: two parameters that every call
+ *     of a function fills from one register are one value in its body
+ *     (ptxas keeps the call but folds the body as if inlined), so a max.f32
+ *     of them is the value itself (sameargs, copyroot).
+ *   - div.approx.f32 and div.full.f32 by a known 1.0 are a copy
+ *     (folddiv1).
+ *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
+ *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -109,6 +121,10 @@
  * still hold the value: the two lie in one block with no write of it in
  * between.
  */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include "interp.h"
 #include "fold.h"
 
@@ -428,13 +444,14 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		int so = oi;
 		uint32_t sg = d->op == OP_ABS ? SGN_ABS : SGN_NEG;
 		/* the abs of an abs or neg of x is |x| of x itself (seed 32576),
-		 * the neg of an abs -|x| of x (seed 71980) */
-		if (e && (d->op == OP_ABS ? e->op == OP_NEG || e->op == OP_ABS : e->op == OP_ABS) &&
+		 * the neg of an abs -|x| of x (seed 71980), the neg of a neg x
+		 * itself, a NaN's payload and sign as they are (seed 112789) */
+		if (e && (e->op == OP_ABS || (e->op == OP_NEG && (d->op == OP_ABS || d->op == OP_NEG))) &&
 		    e->ty[0] == TY_F32 && !e->guard && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 &&
 		    (x = srcval(e, 1)) >= 0 && holds(f, x, f->val[z].ins, k)) {
 			src = e;
 			so = 1;
-			sg |= SGN_ABS;
+			sg = d->op == OP_NEG && e->op == OP_NEG ? 0 : sg | SGN_ABS;
 		}
 		if (interp_decode_op(pm, &src->opnd[so], TY_F32, &xi->s[i]))
 			return 0;
@@ -485,20 +502,210 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* Formal parameter j of f when in is an unguarded scalar ld.param of all
+ * of it, else -1. */
+static int
+parload(const Func *f, const Ins *in)
+{
+	const Opnd *a = in->nopnd == 2 ? &in->opnd[1] : NULL;
+
+	if (in->op != OP_LD || in->space != SP_PARAM || in->guard || in->vec != 1 || in->ndef != 1 ||
+	    !a || a->kind != OK_ADDR || a->addrlist || a->imm || !a->base || a->base->kind != OK_SYM)
+		return -1;
+	for (int j = 0; j < f->npar; j++)
+		if (f->par[j].sym == a->base->sym && ir_tyinfo[in->ty[0]].bits == ir_tyinfo[a->base->sym->type].bits)
+			return j;
+	return -1;
+}
+
+/* The SSA value that the call at g->ins[ci] passes as its argument j: the
+ * register the last st.param of the .param variable named there stored
+ * (unguarded, all of it, in the call's block), else -1. */
+static int
+callarg(const Func *g, int ci, const Opnd *args, int j)
+{
+	const Ins *c = g->ins[ci];
+	const Sym *pv = j < args->nsub && args->sub[j].kind == OK_SYM ? args->sub[j].sym : NULL;
+
+	for (int k = ci - 1; pv && k >= 0 && g->ins[k]->blk == c->blk && g->ins[k]->op != OP_CALL; k--) {
+		const Ins *s = g->ins[k];
+		const Opnd *a = &s->opnd[0];
+		if (s->op != OP_ST || s->space != SP_PARAM || s->nopnd != 2 || a->kind != OK_ADDR || !a->base ||
+		    a->base->kind != OK_SYM || a->base->sym != pv)
+			continue;
+		if (s->guard || s->vec != 1 || a->imm || s->opnd[1].kind != OK_REG || s->opnd[1].sel != SEL_NONE ||
+		    s->opnd[1].imm || s->nuse < 1 || ir_tyinfo[s->ty[0]].bits != ir_tyinfo[pv->type].bits)
+			return -1;
+		return s->use[0];
+	}
+	return -1;
+}
+
+/*
+ * A place where a function is named: instruction ci of the module's
+ * function g names f as a call's callee (kind 1), otherwise (2: its
+ * address taken), or both (3).  interp_fold_sites lists every place in
+ * the bodies built, sorted by f, so that sameargs reads those of one
+ * function: a look through the whole module for each function made a
+ * module of 8,000 small ones load in 12.8 s, 1.0 s without the rule.
+ */
+struct FoldSite { const Func *f; int g, ci, kind; };
+typedef struct FoldSite FoldSite;
+
+static int
+sitecmp(const void *a, const void *b)
+{
+	const FoldSite *x = a, *y = b;
+	uintptr_t p = (uintptr_t)x->f, q = (uintptr_t)y->f;
+
+	if (p != q)
+		return p < q ? -1 : 1;
+	if (x->g != y->g)
+		return x->g < y->g ? -1 : 1;
+	return (x->ci > y->ci) - (x->ci < y->ci);
+}
+
+static int
+addsite(ptx_module *pm, size_t *cap, const Func *f, int g, int ci, int kind)
+{
+	if ((size_t)pm->nsites == *cap) {
+		size_t n = *cap ? 2 * *cap : 256;
+		FoldSite *s;
+		if (n > (size_t)INT_MAX || n > SIZE_MAX / sizeof *s ||
+		    !(s = interp_realloc(pm->cx, pm->sites, n * sizeof *s)))
+			return PTX_ENOMEM;
+		pm->sites = s;
+		*cap = n;
+	}
+	pm->sites[pm->nsites++] = (FoldSite){ f, g, ci, kind };
+	return PTX_OK;
+}
+
+int
+interp_fold_sites(ptx_module *pm)
+{
+	const Module *m = pm->m;
+	size_t cap = 0;
+	int n = 0, rc = PTX_OK;
+
+	for (int k = 0; k < m->nfn && rc == PTX_OK; k++) {
+		const Func *g = m->fn[k];
+		if (!g->hasbody || !g->built)
+			continue;
+		for (int ci = 0; ci < g->nins && rc == PTX_OK; ci++) {
+			const Ins *c = g->ins[ci];
+			int fi = -1;
+			for (int o = 0; o < c->nopnd && rc == PTX_OK; o++) {
+				const Opnd *x = &c->opnd[o];
+				if (fi < 0 && c->op == OP_CALL && (x->kind == OK_SYM || x->kind == OK_REG))
+					fi = o;
+				if (x->kind != OK_SYM || !x->sym || x->sym->kind != SYM_FUNC)
+					continue;
+				/* the function the symbol stands for, and every one declared by it */
+				int kind = fi == o ? 1 : 2;
+				if (x->sym->fn)
+					rc = addsite(pm, &cap, x->sym->fn, k, ci, kind);
+				for (int j = interp_fn_first(pm, x->sym);
+				     j < pm->nfn && pm->bysym[j].k == (uintptr_t)x->sym && rc == PTX_OK; j++)
+					if (m->fn[pm->bysym[j].i] != x->sym->fn)
+						rc = addsite(pm, &cap, m->fn[pm->bysym[j].i], k, ci, kind);
+			}
+		}
+	}
+	if (rc != PTX_OK)
+		return rc;
+	/* one instruction naming f in two operands is one place of both kinds
+	 * (none at all: no array to sort) */
+	if (pm->nsites)
+		qsort(pm->sites, (size_t)pm->nsites, sizeof *pm->sites, sitecmp);
+	for (int k = 0; k < pm->nsites; k++)
+		if (n && !sitecmp(&pm->sites[n - 1], &pm->sites[k]))
+			pm->sites[n - 1].kind |= pm->sites[k].kind;
+		else
+			pm->sites[n++] = pm->sites[k];
+	pm->nsites = n;
+	return PTX_OK;
+}
+
+void
+interp_fold_sites_free(ptx_module *pm)
+{
+	interp_free(pm->cx, pm->sites);
+	pm->sites = NULL;
+	pm->nsites = 0;
+}
+
+/* Whether every call of f passes one register for its parameters i and
+ * j, and f is called at all and never named otherwise (its address
+ * taken): ptxas then takes the two for one value in f's body, as if the
+ * calls were inlined, though it keeps the call (v3 seeds 2722, 12465: a
+ * max.f32 of the two is the value, a NaN's payload kept; one call with
+ * two registers keeps the FMNMX). */
+static int
+sameargs(const ptx_module *pm, const Func *f, int i, int j)
+{
+	int lo = 0, hi = pm->nsites, n = 0;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if ((uintptr_t)pm->sites[mid].f < (uintptr_t)f)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < pm->nsites && pm->sites[lo].f == f; lo++) {
+		const FoldSite *s = &pm->sites[lo];
+		const Func *g = pm->m->fn[s->g];
+		const Ins *c = g->ins[s->ci];
+		const Opnd *args = NULL;
+		int fi = -1;
+		if (s->kind != 1)
+			return 0;
+		for (int o = 0; o < c->nopnd && !args; o++)
+			if (fi < 0 && (c->opnd[o].kind == OK_SYM || c->opnd[o].kind == OK_REG))
+				fi = o;
+			else if (fi >= 0 && c->opnd[o].kind == OK_LIST)
+				args = &c->opnd[o];
+		if (!args)
+			return 0;
+		int a = callarg(g, s->ci, args, i);
+		if (a < 0 || a != callarg(g, s->ci, args, j))
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
 /* The value that v copies to ptxas: through selp and slct choosing
  * between one value and itself, a min or max of a value with itself
  * that foldid makes a copy (seeds 37679, 42136, 60525, 73172), and an
  * integer min, max, and or or of one (v2 seed 6905: max.f32 x, max.u32
- * x, x is x). */
+ * x, x is x), the two operands copies of one themselves (v3 seed 17865:
+ * min.s32 x, max.f32 x, x is x); an ld.param of a parameter that every
+ * call fills from the register it fills an earlier one from (sameargs) is
+ * the ld.param of that one. */
 static int
-copyroot(const Func *f, int v)
+copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 {
 	for (int n = 0; n < 8 && v >= 0; n++) {
-		int w = v, u;
+		int w = v, u, j;
 		const Ins *d = defof(f, v, &w);
 		if (d)
 			v = w;   /* the value movs and unpacks carry */
-		if (!d || d->guard || (u = srcval(d, 1)) < 0 || u != srcval(d, 2))
+		if (d && pm && !f->entry && (j = parload(f, d)) > 0) {
+			int r = -1;
+			for (int i = 0; i < j && r < 0; i++)
+				for (int k = 0; k < f->nins && r < 0; k++)
+					if (parload(f, f->ins[k]) == i && f->ins[k]->ty[0] == d->ty[0] && sameargs(pm, f, i, j))
+						r = f->ins[k]->def[0];
+			if (r >= 0)
+				v = r;
+			break;
+		}
+		if (!d || d->guard || (u = srcval(d, 1)) < 0 || srcval(d, 2) < 0)
+			break;
+		if (u != srcval(d, 2) && (depth > 2 || (u = copyroot(pm, f, u, depth + 1)) !=
+		    copyroot(pm, f, srcval(d, 2), depth + 1)))
 			break;
 		if (!((d->op == OP_SELP || d->op == OP_SLCT) && d->nopnd == 4) &&
 		    !((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 &&
@@ -517,15 +724,73 @@ copyroot(const Func *f, int v)
  * by 1.0 (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
  * of -0; mul.sat an FADD.SAT of +0); bf16, f16x2, .NaN and .xorsign keep
  * their min/max. */
+/* Is d an integer instruction with .sat and a 32-bit result: add.sat and
+ * sub.sat.s32, mad.hi.sat and mad24.hi.sat.s32, cvt.sat between integers
+ * to s32 or u32?  (cvt.rzi.sat of a float and a 16-bit cvt.sat widened
+ * are not: their min and max stay; sm_90 SASS.) */
 static int
-foldid(const Func *f, XIns *xi, const Ins *in)
+intsat32(const Ins *d)
+{
+	if (d->guard || !ir_hasmod(d, MOD_SAT))
+		return 0;
+	switch (d->op) {
+	case OP_ADD: case OP_SUB:
+		return d->ty[0] == TY_S32;
+	case OP_MAD: case OP_MAD24:
+		return d->ty[0] == TY_S32 && ir_hasmod(d, MOD_HI);
+	case OP_CVT:
+		return d->nty == 2 && (d->ty[0] == TY_S32 || d->ty[0] == TY_U32) &&
+		       (ir_tyinfo[d->ty[1]].kind == TK_SINT || ir_tyinfo[d->ty[1]].kind == TK_UINT);
+	}
+	return 0;
+}
+
+/* min.f32 of an integer .sat result x (intsat32) and an immediate of at
+ * least 1.0, or max.f32 of one and an immediate of at most 0: ptxas takes
+ * the integer .sat for the float one, x for a value in [0, 1], and leaves
+ * x (no .ftz: the register itself) or FADD.FTZ.SAT of +0 and x (.ftz: x
+ * clamped to [0, 1], a NaN 0); sm_90 SASS of v4 seeds 1870, 4468, 11074
+ * and 11776 (mad24.hi), 18623 and 34148 (sub.sat), 30473 and 37157
+ * (mad.hi) and v5 seed 15847 (add.sat), whose H200 results these are. */
+static int
+foldsat24(const Func *f, XIns *xi, const Ins *in)
+{
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, 2 - i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint32_t c = (uint32_t)xi->s[i].imm;
+		if (xi->s[i].k != XO_IMM || xi->s[1 - i].k != XO_REG || !d || !intsat32(d) ||
+		    (c & 0x7fffffffu) > 0x7f800000u)
+			continue;
+		if (in->op == OP_MIN ? (c >> 31) || c < 0x3f800000u : !(c >> 31) && c != 0)
+			continue;
+		if (!ir_hasmod(in, MOD_FTZ)) {
+			copyof(xi, 1 - i, 0);
+			return 1;
+		}
+		XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
+		xi->s[0] = z;
+		xi->s[1] = x;
+		xi->alu.op = OP_ADD;
+		xi->alu.flags = ALU_SAT | ALU_FTZ;
+		xi->alu.rnd = ALU_RN;
+		return 1;
+	}
+	return 0;
+}
+
+static int
+foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	int ftz = ir_hasmod(in, MOD_FTZ), v;
 
+	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_NAN_PROP) &&
+	    !ir_hasmod(in, MOD_XORSIGN) && !ir_hasmod(in, MOD_RELU) && foldsat24(f, xi, in))
+		return 0;
 	if (in->op == OP_MIN || in->op == OP_MAX) {
 		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16 && in->ty[0] != TY_F64) || ir_hasmod(in, MOD_NAN_PROP) ||
 		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 ||
-		    copyroot(f, v) != copyroot(f, srcval(in, 2)))
+		    copyroot(pm, f, v, 0) != copyroot(pm, f, srcval(in, 2), 0))
 			return 0;
 		copyof(xi, 0, ftz);
 		return 0;
@@ -638,11 +903,11 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 }
 
 /* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
- * source or destination, the other not .s8) of a tanh.approx.f16 or
+ * source or destination, the other not .s8 unless it is the source) of a tanh.approx.f16 or
  * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
  * or MUFU.EX2.F16 result for one that needs none), so the whole 16 bits
- * come through (seeds 4936, 6772, 8500).  The bf16 forms, and .s8 sign
- * extensions, keep theirs. */
+ * come through (seeds 4936, 6772, 8500), also for cvt.u8.s8 (v3 seed
+ * 16044).  The bf16 forms, and other .s8 sign extensions, keep theirs. */
 static int
 foldmufu8(const Func *f, XIns *xi, const Ins *in)
 {
@@ -651,6 +916,8 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 
 	if (!d || d->guard || (d->op != OP_TANH && d->op != OP_EX2) || d->ty[0] != TY_F16 || d->nopnd != 2)
 		return 0;
+	if (xi->alu.ty == TY_U8 && xi->alu.ty2 == TY_S8)
+		xi->alu.ty2 = TY_U16;
 	if (xi->alu.ty == TY_U8)
 		xi->alu.ty = TY_U16;
 	if (xi->alu.ty2 == TY_U8)
@@ -719,20 +986,30 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 static int
 foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int v = srcval(in, 1), w;
+	int v = srcval(in, 1), w, one = in->ty[0] == TY_F16 || in->ty[0] == TY_BF16;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	XOp z = { .k = XO_IMM }, *ns;
 
+	/* abs.f16, abs.ftz.f16 or abs.bf16 of either half of a mov.b32 {a, b}
+	 * unpack of such an f32 alike: a copy, an HADD2.FTZ of -0, an
+	 * HFMA2.BF16 (v3 seed 13924: abs.f16 of the low half of an
+	 * ex2.approx.ftz.f32 result) */
+	if (one) {
+		if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[0].kind != OK_VEC ||
+		    d->opnd[0].nsub != 2 || (v = srcval(d, 1)) < 0)
+			return 0;
+		d = defof(f, v, &w);
+	}
 	if (!f32nonneg(f, d, 0))
 		return 0;
-	if (in->ty[0] == TY_F16X2 && !ir_hasmod(in, MOD_FTZ)) {
+	if ((in->ty[0] == TY_F16X2 || in->ty[0] == TY_F16) && !ir_hasmod(in, MOD_FTZ)) {
 		copyof(xi, 0, 0);
 		return 0;
 	}
 	if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
 		return -1;
 	xi->s = ns;
-	z.imm = 0x80008000u;
+	z.imm = one ? 0x8000u : 0x80008000u;
 	xi->s[1] = z;
 	xi->ns = 2;
 	xi->alu.nsrc = 2;
@@ -959,6 +1236,183 @@ interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* The f32 bits of source i of xi, an immediate or a register that a
+ * mov of an immediate wrote (*r); 0 when it is neither. */
+static int
+f32const(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, uint32_t *r)
+{
+	int v, w;
+	const Ins *d;
+	XOp o;
+
+	if (xi->s[i].k == XO_IMM)
+		return *r = (uint32_t)xi->s[i].imm, 1;
+	if ((v = srcval(in, in->ndst + i)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard ||
+	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
+	    ir_tyinfo[d->ty[0]].bits != 32 || interp_decode_op(pm, &d->opnd[1], TY_F32, &o) || o.k != XO_IMM)
+		return 0;
+	return *r = (uint32_t)o.imm, 1;
+}
+
+/* rcp, sqrt and rsqrt .approx.f32 of a constant ptxas knows (an
+ * immediate, or a mov of one), and div.approx.f32 of two: ptxas folds them
+ * to the correctly rounded value, computed in double and rounded to f32,
+ * not the MUFU's (v4 seed 1892: rcp.approx.ftz of -1.66015625 is
+ * 0xbf1a33cd, the MUFU.RCP 0xbf1a33ce; sm_90 SASS stores the constant).
+ * Only for normal operands and a normal result: what ptxas does with the
+ * others was not read off. */
+static void
+foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t a, b = 0;
+	double x, y = 1, r;
+	float fr;
+	uint64_t q;
+
+	if (!f32const(pm, f, xi, in, 0, &a) || (in->op == OP_DIV && !f32const(pm, f, xi, in, 1, &b)))
+		return;
+	for (int i = 0; i < (in->op == OP_DIV ? 2 : 1); i++) {
+		uint32_t e = ((i ? b : a) >> 23) & 0xff;
+		if (e == 0 || e == 0xff)
+			return;
+	}
+	memcpy(&fr, &a, 4);
+	x = fr;
+	if (in->op == OP_DIV) {
+		memcpy(&fr, &b, 4);
+		y = fr;
+	}
+	switch (in->op) {
+	case OP_RCP: r = 1 / x; break;
+	case OP_DIV: r = x / y; break;
+	case OP_SQRT: case OP_RSQRT:
+		if (x < 0)
+			return;
+		memcpy(&q, &x, 8);
+		q = alu_fsqrt(ALU_F64, q, ALU_RN, 0);
+		memcpy(&r, &q, 8);
+		if (in->op == OP_RSQRT)
+			r = 1 / r;
+		break;
+	default: return;
+	}
+	fr = (float)r;
+	memcpy(&a, &fr, 4);
+	if (((a >> 23) & 0xff) == 0 || ((a >> 23) & 0xff) == 0xff)
+		return;
+	xi->s[0].k = XO_IMM;
+	xi->s[0].imm = a;
+	xi->ns = 1;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	xi->alu.nsrc = 1;
+	return;
+}
+
+/* div.approx.f32 and div.full.f32 of x by a 1.0 that ptxas knows (an
+ * immediate, a mov of one, or a kconst value such as set.eq.f32.s16 of a
+ * value with itself): ptxas drops the division, so x comes back as it is,
+ * a NaN's payload kept (v4 seed 490: 0xffffff9e by set.eq.f32.s16 h, h);
+ * with .ftz it is an FADD.FTZ of -0 (sm_90 SASS of each). */
+static int
+folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t k;
+	uint64_t c;
+
+	if (!f32const(pm, f, xi, in, 1, &k)) {
+		if (!interp_fold_kconst(f, srcval(in, in->ndst + 1), &c))
+			return 0;
+		k = (uint32_t)c;
+	}
+	if (k != 0x3F800000u)
+		return 0;
+	copyof(xi, 0, ir_hasmod(in, MOD_FTZ));
+	return 1;
+}
+
+/* setp.f32 of an unguarded set with an integer destination (0 or -1, the
+ * latter a NaN as an f32) against an immediate or mov'd +0 or -0: ptxas
+ * takes it for an integer test of the set's value, == 0, != 0, < 0 or
+ * >= 0, by which the unordered compares equ and geu and the ordered ne and
+ * lt lose their NaN rule (sm_90 SASS: the set's ISETP or FSETP and a SEL,
+ * no FSETP of the value; v4 seed 5009, setp.equ.ftz of a set.lt.xor).
+ * They become eq, ge, neu and ltu, which give the integer test's answer
+ * on 0 and NaN; the other compares are left to an FSETP, or agree.  Only
+ * the constant as b, but for equ and ne, which are symmetric. */
+static int
+foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	static const int from[] = { MOD_EQU, MOD_GEU, MOD_NE, MOD_LT }, to[] = { MOD_EQ, MOD_GE, MOD_NEU, MOD_LTU };
+	int n = xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_NE ? 2 : 1;
+	uint32_t k;
+
+	for (int i = 0; i < n; i++) {
+		int v = srcval(in, in->ndst + i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) ||
+		    !f32const(pm, f, xi, in, 1 - i, &k) || (k & 0x7fffffff))
+			continue;
+		for (int j = 0; j < 4; j++)
+			if (xi->alu.cmp == from[j])
+				xi->alu.cmp = to[j];
+		break;
+	}
+	return 0;
+}
+
+/* Does ptxas compile f with a subroutine call or a signed 32-bit
+ * division?  A call, the slow path of an IEEE div, rcp or sqrt (f32 or
+ * f64) or of rsqrt.approx.f64, a 16- or 64-bit integer div or rem; and
+ * div and rem .s32, which sm_90 SASS shows to act alike on allocas
+ * (interp_fold_alloca), though they are inline. */
+static int
+hascall(const Func *f)
+{
+	for (int j = 0; j < f->nins; j++) {
+		const Ins *d = f->ins[j];
+		int b = d->nty ? ir_tyinfo[d->ty[0]].bits : 0, fl = d->nty && ir_tyinfo[d->ty[0]].kind == TK_FLOAT;
+		if (d->op == OP_CALL)
+			return 1;
+		if ((d->op == OP_DIV || d->op == OP_REM) && !fl && (b == 16 || b == 64 || d->ty[0] == TY_S32))
+			return 1;
+		if ((d->op == OP_DIV || d->op == OP_RCP || d->op == OP_SQRT) && fl && b >= 32 &&
+		    !ir_hasmod(d, MOD_APPROX) && !ir_hasmod(d, MOD_FULL))
+			return 1;
+		if (d->op == OP_RSQRT && d->ty[0] == TY_F64 && !ir_hasmod(d, MOD_FTZ))
+			return 1;
+	}
+	return 0;
+}
+
+/* An alloca right after one of the same size and alignment, in a function
+ * that ptxas compiles with a call (hascall): ptxas moves the stack
+ * pointer down twice but gives both the second one's address (sm_90 SASS:
+ * one STL.64 [R] for the stores to each; v2 seed 1136 and 413 others of
+ * the differential tests, whose H200 results read the first one's bytes
+ * as the second's), so the interpreter makes the second a copy of the
+ * first: the same bytes.  Allocas that differ, or the same pair without
+ * a call, each get their own.  The earlier alloca, or NULL. */
+const Ins *
+interp_fold_alloca(const Func *f, const Ins *in, int k)
+{
+	const Ins *a, *b;
+
+	if (!f->built || k < 1 || k >= f->nins || f->ins[k] != in)
+		return NULL;
+	a = f->ins[k - 1];
+	b = f->ins[k];
+	if (a->op != OP_ALLOCA || b->op != OP_ALLOCA || a->blk != b->blk || a->guard || b->guard ||
+	    a->nopnd != b->nopnd || a->opnd[0].kind != OK_REG || a->ndst != 1)
+		return NULL;
+	for (int i = 1; i < a->nopnd; i++)
+		if (a->opnd[i].kind != OK_IMM || b->opnd[i].kind != OK_IMM || a->opnd[i].imm != b->opnd[i].imm)
+			return NULL;
+	if (a->opnd[0].sym == b->opnd[0].sym || !hascall(f))
+		return NULL;
+	return a;
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -982,7 +1436,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (!built)
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
-	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && in->ty[1] != TY_S8 &&
+	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
 		return foldmufu8(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
@@ -992,6 +1446,15 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldpun(pm, f, xi, in, k);
 	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
 		return foldsel(pm, f, xi, in, k);
+	if (in->op == OP_DIV && in->ty[0] == TY_F32 && (ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL)) &&
+	    xi->ns == 2 && in->nopnd == 3 && folddiv1(pm, f, xi, in))
+		return 0;
+	if ((in->op == OP_RCP || in->op == OP_DIV || in->op == OP_SQRT || in->op == OP_RSQRT) && in->ty[0] == TY_F32 &&
+	    ir_hasmod(in, MOD_APPROX) && xi->ns == (in->op == OP_DIV ? 2 : 1) && !in->guard) {
+		foldmufuk(pm, f, xi, in);
+		if (xi->alu.op == OP_MOV)
+			return 0;
+	}
 	if ((in->op == OP_RCP || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_APPROX) &&
 	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
 		return foldrcp(pm, f, xi, in, k);
@@ -1002,7 +1465,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
-		return foldid(f, xi, in);
+		return foldid(pm, f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
@@ -1012,9 +1475,13 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||
 	     in->ty[0] == TY_F16X2))
 		return foldneg(pm, f, xi, in, k);
-	if (in->op == OP_ABS && !in->guard && (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && xi->ns == 1 &&
+	if (in->op == OP_ABS && !in->guard && (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2 || in->ty[0] == TY_F16 ||
+	    in->ty[0] == TY_BF16) && xi->ns == 1 &&
 	    in->nopnd == 2)
 		return foldabs2(pm, f, xi, in);
+	if (in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32 && xi->ns >= 2 &&
+	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT))
+		return foldsetpset(pm, f, xi, in);
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
 	    xi->ns == 2 && in->nopnd == 3)
 		return foldxsign(pm, f, xi, in, k);

@@ -153,6 +153,11 @@ copyof(XIns *xi, int i, int ftz)
 	xi->alu.rnd = ALU_RN;
 }
 
+/* foldint.c: is 32-bit value v one ptxas knows whatever the inputs (*r
+ * its bits: an integer compare of a value with itself, an or with all
+ * ones, an ALU instruction of such values; kconst there) */
+int interp_fold_kconst(const Func *f, int v, uint64_t *r);
+
 /* foldint.c: the rules for integer instructions (1 where one applied), and
  * the 16-bit readers of a widened abs/neg.s16 otherwise (foldw16); -1 when
  * out of memory */

@@ -8,16 +8,19 @@
  *   - abs.s16 and neg.s16 results read sign-extended (foldw16).
  *   - a 64-bit shl or shr by an amount an f32 instruction wrote converts
  *     it as an f32 first (foldshamt).
- *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a
- *     (foldslct).
+ *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
+ *     and so is a slct of abs.f32 x into another type than f32 (foldslct).
  *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
  *     multiplies drops the .sat (foldmadhi).
- *   - a 16-bit shl or unsigned shr by a cnot.b32 result (foldcnot).
+ *   - a 16-bit shl or unsigned shr by a cnot.b32 result (foldcnot), or
+ *     by an element of a vector ld.s8, taken as signed (foldshs8).
  *   - bfi.b32 into a base ptxas knows keeps the manual's rule (foldbfi);
  *     bfe.s32 of fields it knows folds by its rule for immediates
  *     (foldbfek); both by kconst, the 32-bit values it knows.
  *   - and/or/xor merged with a lop3 of a repeated operand (foldlop).
  *   - rem.s32 of an abs.s32 result is unsigned (foldabsrem).
+ *   - sub.cc.s64 of an abs.s64 result adds its negation: no carry out
+ *     where it is 0 (foldsubabs).
  */
 #include "interp.h"
 #include "fold.h"
@@ -167,14 +170,18 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 static int
 f32writer(const Ins *d)
 {
-	if (d->ty[0] != TY_F32 || d->ndst != 1 || d->opnd[0].kind != OK_REG)
+	/* a cvt to tf32 writes an f32 register too (v4 seeds 6455, 13911) */
+	if ((d->ty[0] != TY_F32 && !(d->op == OP_CVT && d->ty[0] == TY_TF32)) || d->ndst != 1 ||
+	    d->opnd[0].kind != OK_REG)
 		return 0;
 	/* under its own predicate a selp is a copy of its first source */
 	if (d->op == OP_SELP && d->guard && d->nopnd == 4 && d->guard->kind == d->opnd[3].kind &&
 	    d->guard->sym == d->opnd[3].sym)
 		return 0;
 	switch (d->op) {
-	case OP_COPYSIGN: case OP_SET: case OP_TESTP:
+	case OP_SET:   /* with a BoolOp it is typed (v4 seeds 5206, 11315) */
+		return ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR);
+	case OP_COPYSIGN: case OP_TESTP:
 		return 0;
 	case OP_CVT:
 		/* an f64 narrowed with .ftz is left untyped */
@@ -193,17 +200,28 @@ f32writer(const Ins *d)
 /* Does d, between the writer of a shift amount and the shift, end what
  * ptxas knows of the amount's type?  The IEEE f32 and f64 divides, square
  * roots and reciprocals, the .approx f32 ones without .ftz and
- * rsqrt.approx.f64 without .ftz do, and so do a 64-bit bfe and a guarded
- * carry instruction (each measured as above; div.full, integer 64-bit
- * division, conversions, 64-bit shifts and unguarded carries do not). */
+ * rsqrt.approx.f64 without .ftz do, and so do a 64-bit bfe, bfi, brev or
+ * bfind, a guarded
+ * carry instruction and an integer div or rem of 32 bits or fewer (each
+ * measured as above; div.full, integer 64-bit division, conversions,
+ * 64-bit shifts and unguarded carries do not). */
 static int
 amtkiller(const Ins *d)
 {
-	if (ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+	/* not elect.sync: on an H200 the amount was converted across one
+	 * (tests/regress/fold-shift-f32-elect.ptx) */
+	if (d->op != OP_ELECT_SYNC && (ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE)))
 		return 1;
 	/* a 64-bit bfe, and a carry instruction under a guard (seeds 42437,
 	 * 51324, 70671: no F2I of the amount after one) */
-	if ((d->op == OP_BFE && d->nty >= 1 && ir_tyinfo[d->ty[0]].bits == 64) ||
+	/* an integer div or rem of 16 or 32 bits (v4 seed 2610: div.u16) */
+	if ((d->op == OP_DIV || d->op == OP_REM) && d->nty >= 1 && ir_tyinfo[d->ty[0]].kind != TK_FLOAT &&
+	    ir_tyinfo[d->ty[0]].bits <= 32)
+		return 1;
+	/* brev, bfind and bfi of 64 bits too (v5 seed 2013: a brev.b64 between
+	 * a sqrt.rm.ftz.f32 and a shr.s64 by its result; each alone measured) */
+	if (((d->op == OP_BFE || d->op == OP_BREV || d->op == OP_BFIND || d->op == OP_BFI) && d->nty >= 1 &&
+	     ir_tyinfo[d->ty[0]].bits == 64) ||
 	    (d->guard && (ir_hasmod(d, MOD_CC) || d->op == OP_ADDC || d->op == OP_SUBC || d->op == OP_MADC)))
 		return 1;
 	if (d->nty < 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64))
@@ -223,9 +241,10 @@ amtkiller(const Ins *d)
 	return 0;
 }
 
-/* k is in's index in f->ins.  A barrier, fence or warp collective between
- * the write and the shift ends what ptxas knows of the value's type, as a
- * block boundary does, and so does any instruction amtkiller names. */
+/* k is in's index in f->ins.  A barrier, fence or warp collective other
+ * than elect.sync between the write and the shift ends what ptxas knows of
+ * the value's type, as a block boundary does, and so does any instruction
+ * amtkiller names. */
 static int
 foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -308,7 +327,10 @@ foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
  * slct.s32.s32 of -x tests x <= 0 (ISETP.LE on x), so x = INT_MIN picks a
  * (seeds 5263, 16232); every other slct type of abs(x) takes c >= 0 for
  * granted and is a copy of a (seed 11019), where slct.s32.s32 keeps the
- * IABS and its test. */
+ * IABS and its test.  Likewise a slct of an f32 c that an abs.f32
+ * computed, into any type but f32, neither of the two .ftz: a copy of a,
+ * though |NaN| >= 0 is false (v4 seed 2940; slct.f32.f32 keeps its FSEL,
+ * a .ftz its SEL).  A neg.s32 of a neg.s32 of y is y, tested as it is. */
 static int
 foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -316,7 +338,12 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	int neg;
 
-	if (!d || d->guard || d->ty[0] != TY_S32)
+	if (d && !d->guard && in->ty[1] == TY_F32 && d->op == OP_ABS && d->ty[0] == TY_F32 && d->nopnd == 2 &&
+	    in->ty[0] != TY_F32 && !ir_hasmod(in, MOD_FTZ) && !ir_hasmod(d, MOD_FTZ)) {
+		copyof(xi, 0, 0);
+		return 0;
+	}
+	if (!d || d->guard || d->ty[0] != TY_S32 || in->ty[1] != TY_S32)
 		return 0;
 	if (d->op == OP_ABS && d->nopnd == 2 && in->ty[0] != TY_S32) {
 		copyof(xi, 0, 0);
@@ -328,6 +355,15 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		neg = 2;
 	if (!neg || in->ty[0] != TY_S32 || (u = srcval(d, neg)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
+	/* -x of a neg.s32 of y is y to ptxas, which slct then tests as it
+	 * is, y >= 0: INT_MIN picks b (v3 seed 4708) */
+	int x;
+	const Ins *e = defof(f, u, &x);
+	if (e && !e->guard && e->op == OP_NEG && e->ty[0] == TY_S32 && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
+	    holds(f, x, f->val[u].ins, k)) {
+		interp_decode_op(pm, &e->opnd[1], TY_S32, &xi->s[2]);
+		return 0;
+	}
 	if (interp_decode_op(pm, &d->opnd[neg], TY_S32, &xi->s[2]))
 		return 0;
 	xi->alu.flags |= ALU_SLCTLE;
@@ -353,6 +389,27 @@ mayhavecalled(const Func *f, int k)
 			return 1;
 	}
 	return 0;
+}
+
+/* A 16-bit shl, or an unsigned shr, by an element of a vector ld of .s8
+ * (v2 or v4, any space) into 32-bit registers: ptxas extracts the byte
+ * sign-extended (PRMT 0x8880) and clamps it to [0, 0xffff] as a signed
+ * value, so a negative amount shifts by 0 where PTX's, unsigned, shifts
+ * everything out (v4 seed 8599: shr.b16 by -88 kept the value).  A scalar
+ * ld.s8, a cvt.s32.s8 and vectors of .s16 clamp unsigned; shr.s16 is a
+ * shift by the sign-extended clamp, which fills with the sign as PTX
+ * does (sm_90 SASS of each). */
+static int
+foldshs8(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 2), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_LD || d->vec < 2 || d->nty < 1 || d->ty[0] != TY_S8 || d->guard ||
+	    ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 32)
+		return 0;
+	xi->alu.imm = 1;
+	return 1;
 }
 
 static int
@@ -449,14 +506,51 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	return 1;
 }
 
+int
+interp_fold_kconst(const Func *f, int v, uint64_t *r)
+{
+	return kconst(f, v, 0, r);
+}
+
+/* Is value v, read by in (instruction k), a shl or shr.b32/.u32 by an
+ * immediate of 32 or more (a 0 ptxas knows), or of such a 0, of in's
+ * block, with nothing between them that ptxas expands early: what
+ * amtkiller names, and an
+ * integer div or rem of 64 bits?  Then it folds the bfe.s32 of it as
+ * the constant 0 (v3 seed 10769: 0 for a field past the word); with one
+ * in between it folds the bfe first, by its immediate rule (v1 seed
+ * 24423: a div.s64 between gave -1; sm_90 SASS of a shr.u32 by 41, each
+ * such instruction, and a bfe.s32 by 62, 67: -1, RZ without one). */
+static int
+zeroshift(const Func *f, int v, const Ins *in, int k, int depth)
+{
+	int w, i;
+	const Ins *d = v >= 0 && depth < 4 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || (d->op != OP_SHL && d->op != OP_SHR) || d->nopnd != 3 || d->ty[0] == TY_S32 ||
+	    ir_tyinfo[d->ty[0]].bits != 32 || d->blk != in->blk || (i = f->val[w].ins) < 0 || i >= k)
+		return 0;
+	/* by 32 or more, or a shift of such a 0 by anything (v3 seed 21912) */
+	if (!(d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32) && !zeroshift(f, srcval(d, 1), d, i, depth + 1))
+		return 0;
+	while (++i < k) {
+		const Ins *e = f->ins[i];
+		if (amtkiller(e) || ((e->op == OP_DIV || e->op == OP_REM) && e->nty >= 1 && isint(e->ty[0]) &&
+		    ir_tyinfo[e->ty[0]].bits == 64))
+			return 0;
+	}
+	return 1;
+}
+
 /* bfe.s32 whose position and length ptxas knows (immediates or kconst
  * values) folds by its rule for immediates (alu_int.c): a field past the
  * word is all ones (seeds 21315, 42284, 76914, 82183: lengths of an or
  * with -1, a set of x with x, a bfe of immediates, shifts of those).  Not
  * when it knows the source as well: then the constant it computes is the
- * manual's (sm_90 SASS: mov 13, mov 69, bfe.s32 by those and 10 is RZ). */
+ * manual's (sm_90 SASS: mov 13, mov 69, bfe.s32 by those and 10 is RZ),
+ * and so it is for a shift to 0 close enough before it (zeroshift). */
 static int
-foldbfek(const Func *f, XIns *xi, const Ins *in)
+foldbfek(const Func *f, XIns *xi, const Ins *in, int k)
 {
 	uint64_t c;
 	int v, w;
@@ -470,7 +564,7 @@ foldbfek(const Func *f, XIns *xi, const Ins *in)
 	 * source the walk of kconst finds it does not take for known (seed
 	 * 37034: a bfe.u32 past the word) */
 	if (in->opnd[1].kind == OK_IMM || ((v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_MOV &&
-	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM))
+	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM) || zeroshift(f, srcval(in, 1), in, k, 0))
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	else
 		xi->alu.flags |= ALU_IMMFIELD;
@@ -550,6 +644,23 @@ foldabsrem(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* sub.cc.s64 a, b of an abs.s64 result b: ptxas adds -|x|, which it
+ * selects from x and the -x it made for the abs (sm_90 SASS: IADD3 a, SEL
+ * and IADD3.X, no negation), so the carry out is that of an add: 0 where b
+ * is 0, where PTX's a + ~b + 1 carries (v4 seeds 3031, 13844).  The sum is
+ * the same, and so is the carry for every other b.  sub.cc.u64, and 32-bit
+ * ones (IABS, then IADD3 of -|x|), keep the subtraction's carry. */
+static int
+foldsubabs(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 2), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && d->op == OP_ABS && d->ty[0] == TY_S64 && !d->guard)
+		xi->alu.imm = 1;
+	return 0;
+}
+
 /* and.b32 with an immediate of a cvt that zero-extends a tanh.approx.f16
  * or ex2.approx.f16 result (.u8 or .u16 source, integer cvts taken for
  * movs): ptxas drops the and and the cvt's mask whatever the immediate
@@ -592,8 +703,8 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return foldshamt(f, xi, in, k);
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 16 &&
 	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
-		return foldcnot(f, xi, in, k);
-	if (in->op == OP_SLCT && in->nty == 2 && in->ty[1] == TY_S32 && xi->ns == 3)
+		return in->ty[0] != TY_S16 && foldshs8(f, xi, in) ? 0 : foldcnot(f, xi, in, k);
+	if (in->op == OP_SLCT && in->nty == 2 && (in->ty[1] == TY_S32 || in->ty[1] == TY_F32) && xi->ns == 3)
 		return foldslct(pm, f, xi, in, k);
 	if (in->op == OP_MAD && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_HI) && ir_hasmod(in, MOD_SAT) && !in->guard &&
 	    xi->ns == 3 && in->nopnd == 4)
@@ -601,12 +712,14 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
 		return foldbfi(f, xi, in);
 	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
-		return foldbfek(f, xi, in);
+		return foldbfek(f, xi, in, k);
 	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
 	    in->nopnd == 3)
 		return in->op == OP_AND && foldmufuand(pm, f, xi, in, k) ? 0 : foldlop(pm, f, xi, in, k);
 	if (in->op == OP_REM && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3)
 		return foldabsrem(f, xi, in);
+	if (in->op == OP_SUB && in->ty[0] == TY_S64 && ir_hasmod(in, MOD_CC) && xi->ns == 2 && in->nopnd == 3)
+		return foldsubabs(f, xi, in);
 	foldw16(f, xi, in);
 	return 0;
 }

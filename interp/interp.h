@@ -38,6 +38,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include "ir.h"
+#include "ir/tree.h"
 #include "include/ptx.h"
 #include "alu.h"
 
@@ -228,6 +229,8 @@ typedef struct { const Sym *s; int space; uint64_t addr; uint64_t size; } SymLoc
 enum { AK_HOST, AK_MODULE, AK_HEAP, AK_MAPPED };
 
 typedef struct {
+	Tnode t;              /* the table's (mem.c): keyed by addr, then the order made; first, so
+	                       * that a search touches one cache line of each entry it passes */
 	uint64_t addr, size;
 	uint8_t *p;
 	char *name;           /* module variable name or NULL */
@@ -262,6 +265,9 @@ struct ptx_module {
 	const int *fuse;              /* while loading a function: its interp_contract_plan */
 	int subsel;                   /* while decoding a video instruction: its operands'
 	                               * selectors and negations are alu_decode's, not an error */
+	struct FnKey *byfn, *bysym;   /* pm->fn's indices sorted by Func and by symbol (layout.c) */
+	struct FoldSite *sites; int nsites;  /* while decoding: where each function is named, sorted by
+	                               * function (fold.c, interp_fold_sites) */
 	ptx_module *next;
 };
 
@@ -290,12 +296,12 @@ struct ptx_ctx {
 	ptx_alloc al;
 	DiagRec *diag; size_t ndiag;
 	ptx_module *mods;
-	Alloc *mem; size_t nmem, capmem;
+	Tnode *mem; size_t nmem; uint64_t memseq;   /* the allocation table (mem.c) */
 	size_t nkonst;                          /* .const allocations ever made (memcheck looks only then) */
 	size_t nslack;                          /* live allocations with slack and ranges that read zero
 	                                         * (memcheck looks only then) */
 	struct ZeroRange *zero;                 /* reserved ranges that start as zeros (ptx_mem_zeros) */
-	size_t nzero;
+	size_t nzero, capzero, deadzero;   /* deadzero: ended ones still in the table (mem.c) */
 	uint64_t next_addr;
 	uint64_t resv_end;          /* the end of the last reservation, when nothing came after it */
 	ptx_printf_fn pf; void *pfu;
@@ -315,7 +321,7 @@ struct ptx_ctx {
 	int nocount;                            /* ptx_set_counting(cx, 0) */
 	int nthreads;                           /* ptx_set_threads; 0: every core */
 	int cdp_depth;                          /* cdp.c: nesting of the launch running */
-	TexObj *tex; uint32_t ntex;             /* tex.c: texture and surface objects */
+	TexObj *tex; uint32_t ntex;             /* texobj.c: texture and surface objects */
 	unsigned checks; int check_fatal;       /* ptx_set_checks */
 	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */
 	struct ChkShadow *shadow;               /* check_init.c: uninitialized bytes, NULL: none */
@@ -354,12 +360,11 @@ typedef struct {
 	uint32_t bmask;       /* lanes waiting at the cluster or grid barrier */
 	/* lanes parked at CTA barriers, which may be some of the warp's while
 	 * the others run on (sched.c interp_bar_arrive), and those of them at
-	 * a bar.red with a destination (bslot, bframe); bids: the barriers
-	 * (bit id) they wait at, each lane's in bbar when there are several
-	 * (bmulti) */
+	 * a bar.red with a destination (bslot, bframe); bids: the barrier
+	 * (bit id) they wait at, one (lanes that would wait at a second end
+	 * the launch: sched.c interp_bar_elsewhere) */
 	uint32_t bpark, bredm;
 	uint16_t bids;
-	uint8_t bmulti;
 	int32_t bpc;          /* the .aligned barrier instruction parked lanes executed */
 	uint32_t bpcm;        /* the lanes parked there (0: bpc means nothing) */
 	int done;
@@ -387,7 +392,6 @@ typedef struct {
 	 * by __syncwarp too (cleared for checked launches alone) */
 	int32_t bslot[WARP];
 	uint16_t bframe[WARP];
-	uint8_t bbar[WARP];   /* the barrier id + 1 each lane of bpark waits at, with bmulti */
 	uint64_t lwait[WARP];
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
 	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
@@ -403,12 +407,11 @@ typedef struct {
 #define BLOCKED_CLUSTER 65
 #define BLOCKED_GRID 66   /* at a grid barrier (cg.c) */
 
-/* The barrier id + 1 that a parked lane of mask m waits at (m & bpark
- * non-zero). */
+/* The barrier id + 1 that the parked lanes of w wait at (bids non-zero). */
 static inline int
-interp_bar_of(const Warp *w, uint32_t m)
+interp_bar_of(const Warp *w)
 {
-	return w->bmulti ? w->bbar[__builtin_ctz(m & w->bpark)] : __builtin_ctz(w->bids) + 1;
+	return __builtin_ctz(w->bids) + 1;
 }
 
 typedef struct {
@@ -513,6 +516,7 @@ typedef struct {
 	                             * 1: weak, 2: strong; NULL: out of memory, asked each time) */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
 	struct ChkAsync *async;     /* asynccheck: copies and wgmma groups in flight (check_async.c) */
+	int asyncgrp;               /* a warp's group counts (Warp.cpg, bkg, wgg) moved in this launch */
 	struct ChkMbar *mbchk;      /* asynccheck: mbarriers, bulk copies, the async proxy (check_mbar.c) */
 } Launch;
 
@@ -572,8 +576,11 @@ FastFn *interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu);
 FastFn interp_fast_mov;
 int interp_addr_plane(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
                       uint64_t *restrict ad, uint64_t wrap);
-void interp_addr_hosts(const uint64_t *restrict ad, uint64_t lo, uint8_t *mem, uint8_t **restrict hp,
-                       uintptr_t bounds[2]);
+int interp_addr_chk(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
+                    uint64_t *restrict ad, uint64_t wrap, uint8_t *mem, uint8_t **restrict hp, uintptr_t bounds[2]);
+void interp_load32(uint8_t *const *restrict hp, uint64_t *restrict d);
+void interp_hosts_run(uint8_t *h0, unsigned sz, uint8_t **restrict hp);
+uint32_t interp_store32(uint8_t *restrict p, const uint64_t *restrict v);
 uint32_t interp_pmask(const uint64_t *p);
 void interp_gather32(const uint8_t *restrict mem, uint64_t lo, const uint64_t *restrict ad, uint64_t *restrict d);
 int interp_addr_run(const uint64_t *restrict base, uint64_t off, uint64_t lo, uint64_t span, unsigned sz,
@@ -620,6 +627,7 @@ int interp_fault_claim(Launch *L);   /* 0: another worker's fault is the launch'
 void interp_atom_lock(Launch *L, const void *p, int on);   /* L->sh set: global atomics */
 int interp_bar_aligned(const XIns *xi);   /* bar.* and barrier.*.aligned */
 int interp_bar_split(const Launch *L, const Warp *w, const XIns *xi);
+uint32_t interp_bar_elsewhere(const Warp *w, int id);   /* lanes parked at another barrier */
 int interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block,
                       int red, uint32_t pred);
 void interp_bar_check(Launch *L, Cta *c);
@@ -678,9 +686,12 @@ void interp_count_free(ptx_ctx *cx);
  * result is unused (ATOMS.POPC.INC), a shared float add (a loop of LDS and
  * ATOMS.CAST.SPIN), shared loads or stores it merges into a 64- or 128-bit one (the
  * lowest: V8/V16, with bits 4-5 the words from the wide access's start to
- * its own address; the others: REUSE). */
-enum { LOW_NONE, LOW_REUSE, LOW_RED, LOW_POPC, LOW_SPIN, LOW_V8, LOW_V16 };
+ * its own address; the others: REUSE); a branch around short arms that
+ * it predicates instead (IFCONV: a warp that skips an arm still issues
+ * it, its lanes all off). */
+enum { LOW_NONE, LOW_REUSE, LOW_RED, LOW_POPC, LOW_SPIN, LOW_V8, LOW_V16, LOW_IFCONV };
 void interp_count_lower(ptx_module *pm, XFunc *x);   /* lower.c */
+void interp_count_arm(Launch *L, const XIns *b, int taken);
 /* layout.c: each symbol's place (load.c calls them in this order) */
 int interp_layout_func(ptx_module *pm, XFunc *x);
 int interp_init_module(ptx_module *pm);
@@ -702,6 +713,9 @@ void interp_mma_regs(int shape, int cbits, int *na, int *nb, int *nc);
 void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
 enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's TY_ << MMA_BTY, where not A's */,
        MMA_WGF8 = 1 << 16 /* wgmma's fp8 adder */, MMA_XOR = 1 << 17 /* b1: .xor.popc, else .and.popc */ };
+/* XIns.aux of an mma.sp (its mod the shape of half the k); the selector values it allows */
+enum { MMA_SPARSE = 1 << 25 };
+int interp_mma_sp_nsel(const XIns *xi);
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
 /* The fused sums (f16, bf16, tf32 inputs; wgmma's fp8) with each input unpacked once per instruction:
  * interp_mma_in unpacks k raw elements of A (isb 0) or B, interp_mma_dot is interp_mma_elem of them. */
@@ -732,13 +746,14 @@ enum { WG_AREG = 1 << 9, WG_NEGA = 1 << 10, WG_NEGB = 1 << 11, WG_TRANSA = 1 << 
 int interp_wgmma_nd(int dt, int at, int bt, int n, int k);   /* D registers of a valid form, else -1 */
 int interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP]);
 
-/* tex.c, surf.c: textures and surfaces (X_TEX): decoding, and one
+/* texdec.c, tex.c, surf.c: textures and surfaces (X_TEX): decoding, and one
  * instruction for the lanes of m, v[k][lane] its sources and d[k][lane]
- * its destinations; -1 after a fault.  interp_tex_release frees the
+ * its destinations; -1 after a fault.  interp_tex_release (texobj.c) frees the
  * object table (mem.c's interp_mem_release calls it). */
 enum { TEXNS = 24 };        /* the most sources they take */
 int interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP]);
+void interp_surf_skipped(Launch *L, const XIns *xi);   /* one whose guard is false in every lane */
 void interp_tex_release(ptx_ctx *cx);
 
 /* opnd.c: operands decoded, for load.c and the decoders of other files
@@ -781,6 +796,9 @@ int interp_nan_late(const Func *f, int v);
 /* fold.c: adjusts decoded ALU instruction xi (of in, in x) where ptxas's simplifications
  * change its results; -1 when out of memory */
 int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+/* fold.c: the alloca before in (instruction k of f) whose address ptxas
+ * gives in too, or NULL */
+const Ins *interp_fold_alloca(const Func *f, const Ins *in, int k);
 /* fold.c: the same for a decoded mov (X_MOV), which it may make an X_ALU */
 int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 /* an X_ATOM's xi->aux low bits (f16x2 and bf16x2 shared adds, fold.c):
@@ -792,6 +810,17 @@ int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
  * halves swapped as one (load.c) */
 enum { ATOM_SPLITLO = 1, ATOM_SPLITHI = 2, ATOM_CNOT = 4, ATOM_VALNAN = 8, ATOM_B128 = 16 };
 int interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+/* fold.c: pm->sites, the index of the places functions are named that the
+ * fold of calls' arguments reads while decoding (PTX_ENOMEM), and its end */
+int interp_fold_sites(ptx_module *pm);
+/* layout.c: pm->byfn and pm->bysym (PTX_ENOMEM); the function of Func f,
+ * and the first (last 0) of symbol s, with a body when body is set, or NULL */
+struct FnKey { uintptr_t k; int i; };
+int interp_fn_index(ptx_module *pm);
+int interp_fn_first(const ptx_module *pm, const Sym *s);   /* s's first entry of pm->bysym, else nfn */
+XFunc *interp_fn_of(const ptx_module *pm, const Func *f);
+XFunc *interp_fn_named(const ptx_module *pm, const Sym *s, int first, int body);
+void interp_fold_sites_free(ptx_module *pm);
 
 /* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,
  * tensor maps.  The executor hands an instruction the address of its
@@ -858,6 +887,10 @@ uint8_t *interp_mem_host(ptx_ctx *cx, uint64_t addr, size_t n);
 void interp_mem_drop(ptx_ctx *cx, Alloc *a);
 Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */
 char *interp_mem_nearest(ptx_ctx *cx, uint64_t addr);   /* description, malloc'd by the context */
+int interp_mem_freed(ptx_ctx *cx, uint64_t addr);   /* addr lies in an allocation freed before */
+Alloc *interp_mem_before(ptx_ctx *cx, uint64_t addr);   /* the live allocation that ends last at or below addr */
+Alloc *interp_mem_after(ptx_ctx *cx, uint64_t addr);    /* the first entry at or above addr, live or freed */
+Alloc *interp_mem_next(ptx_ctx *cx, const Alloc *a);    /* the entry after a, in address order */
 void interp_mem_release(ptx_ctx *cx);
 /* ptx_mem_zeros (mem.c).  interp_mem_zero: where an access of [addr,
  * addr + n) in such a range reads or (write) writes, or NULL when it lies
@@ -868,6 +901,7 @@ struct ZeroRange {
 	_Atomic(uint8_t *) p;           /* its memory, from the first store on */
 };
 int interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size);
+int interp_mem_alloc_at(ptx_ctx *cx, uint64_t at, uint64_t size);   /* ptx_mem_alloc_at */
 uint8_t *interp_mem_zero(ptx_ctx *cx, uint64_t addr, uint64_t n, int write, uint64_t *top);
 
 /* check.c: the reports of the dynamic checks (ptx_set_checks).  A site
@@ -983,9 +1017,10 @@ void interp_chk_race_stored(Launch *L, Warp *w, uint32_t lane, const XIns *xi, u
 void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                            unsigned n, int acc);
 /* interp_chk_race_lanes with the lowest and highest of the lanes' p, lo
- * and hi, already known (the checked executor's warp-wide path) */
+ * and hi, already known (the checked executor's warp-wide path); run: m
+ * is every lane and p[l] = lo + l * n */
 void interp_chk_race_span(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
-                          unsigned n, int acc, uintptr_t lo, uintptr_t hi);
+                          unsigned n, int acc, uintptr_t lo, uintptr_t hi, int run);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 void interp_chk_race_end(Launch *L);

@@ -12,6 +12,7 @@
 #endif
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "interp.h"
 #include "tex.h"
@@ -89,13 +90,78 @@ interp_alignup(uint64_t x, uint64_t a)
 	return (x + a - 1) / a * a;
 }
 
-static XFunc *
-xfunc_of(ptx_module *pm, const Func *f)
+/* The functions by their Func and by their symbol, each key's in index
+ * order, so that a call or an address of a function finds it in log time:
+ * a scan over the functions for each made a module of many functions
+ * quadratic to load. */
+
+static int
+keycmp(const void *a, const void *b)
 {
-	for (int i = 0; i < pm->nfn; i++)
-		if (pm->fn[i].f == f)
-			return &pm->fn[i];
-	return NULL;
+	const struct FnKey *x = a, *y = b;
+
+	return x->k != y->k ? (x->k > y->k) - (x->k < y->k) : (x->i > y->i) - (x->i < y->i);
+}
+
+int
+interp_fn_index(ptx_module *pm)
+{
+	size_t n = (size_t)pm->nfn + 1;
+
+	if (!(pm->byfn = interp_alloc(pm->cx, n * sizeof *pm->byfn)) ||
+	    !(pm->bysym = interp_alloc(pm->cx, n * sizeof *pm->bysym)))
+		return PTX_ENOMEM;
+	for (int i = 0; i < pm->nfn; i++) {
+		pm->byfn[i] = (struct FnKey){ (uintptr_t)pm->fn[i].f, i };
+		pm->bysym[i] = (struct FnKey){ (uintptr_t)pm->fn[i].f->sym, i };
+	}
+	qsort(pm->byfn, (size_t)pm->nfn, sizeof *pm->byfn, keycmp);
+	qsort(pm->bysym, (size_t)pm->nfn, sizeof *pm->bysym, keycmp);
+	return PTX_OK;
+}
+
+/* The first entry of t (n of them) whose key is k, or n */
+static int
+first(const struct FnKey *t, int n, uintptr_t k)
+{
+	int lo = 0, hi = n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (t[mid].k < k)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && t[lo].k == k ? lo : n;
+}
+
+int
+interp_fn_first(const ptx_module *pm, const Sym *s)
+{
+	return pm->bysym ? first(pm->bysym, pm->nfn, (uintptr_t)s) : pm->nfn;
+}
+
+XFunc *
+interp_fn_of(const ptx_module *pm, const Func *f)
+{
+	int j = f && pm->byfn ? first(pm->byfn, pm->nfn, (uintptr_t)f) : pm->nfn;
+
+	return j < pm->nfn ? &pm->fn[pm->byfn[j].i] : NULL;
+}
+
+XFunc *
+interp_fn_named(const ptx_module *pm, const Sym *s, int firstone, int body)
+{
+	XFunc *x = NULL;
+
+	for (int j = interp_fn_first(pm, s); j < pm->nfn && pm->bysym[j].k == (uintptr_t)s; j++)
+		if (!body || pm->fn[pm->bysym[j].i].f->hasbody) {
+			x = &pm->fn[pm->bysym[j].i];
+			if (firstone)
+				break;
+		}
+	return x;
 }
 
 /* The address a symbol stands for as an operand or initializer value. */
@@ -105,11 +171,9 @@ interp_symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic)
 	SymLoc *l;
 
 	if (s->kind == SYM_FUNC) {
-		XFunc *x = xfunc_of(pm, s->fn ? s->fn : NULL);
+		XFunc *x = interp_fn_of(pm, s->fn);
 		if (!x)
-			for (int i = 0; i < pm->nfn; i++)
-				if (pm->fn[i].f->sym == s)
-					x = &pm->fn[i];
+			x = interp_fn_named(pm, s, 0, 0);
 		if (!x || (uint64_t)x->idx >= WIN_SIZE / FUNC_STEP)
 			return -1;
 		*v = FUNC_WIN + (uint64_t)x->idx * FUNC_STEP;
@@ -233,26 +297,33 @@ modsize(const Sym *s)
 	return s->space == SP_TEX ? 8 : interp_symsize(s);
 }
 
-/* The n-th symbol that lives as long as the module: the module's own, then
- * those of each body, where a .global or .const variable declared inside a
- * function is a static one (ptxas gives it module storage, initialiser
- * included); NULL past the last. */
+/* The symbols that live as long as the module, one after another: the
+ * module's own, then those of each body, where a .global or .const
+ * variable declared inside a function is a static one (ptxas gives it
+ * module storage, initialiser included); NULL past the last.  A cursor
+ * (fn -1: the module's own), so that a walk is linear in the module however
+ * many functions it has. */
+typedef struct {
+	int fn, k;
+} SymWalk;
+
 static Sym *
-modulesym(const Module *m, int n)
+modulesym(const Module *m, SymWalk *w)
 {
-	if (n < m->nsyms)
-		return m->syms[n];
-	n -= m->nsyms;
-	for (int i = 0; i < m->nfn; i++) {
-		const Func *f = m->fn[i];
-		if (!f->hasbody)
-			continue;
-		if (n < f->nsyms)
-			return f->syms[n];
-		n -= f->nsyms;
+	if (w->fn < 0) {
+		if (w->k < m->nsyms)
+			return m->syms[w->k++];
+		w->fn = 0, w->k = 0;
+	}
+	for (; w->fn < m->nfn; w->fn++, w->k = 0) {
+		const Func *f = m->fn[w->fn];
+		if (f->hasbody && w->k < f->nsyms)
+			return f->syms[w->k++];
 	}
 	return NULL;
 }
+
+#define SYMWALK_INIT {-1, 0}
 
 static uint64_t place_var(uint64_t *at, uint64_t al, uint64_t size);
 
@@ -266,8 +337,9 @@ interp_layout_module(ptx_module *pm)
 	Sym *s;
 	size_t n = 0;
 	int i;
+	SymWalk w = SYMWALK_INIT, w2 = SYMWALK_INIT;
 
-	for (i = 0; (s = modulesym(m, i)); i++)
+	while ((s = modulesym(m, &w)))
 		n += isglobalvar(s);
 	pm->allocs = interp_alloc(cx, (n + 1) * sizeof *pm->allocs);
 	if (!pm->allocs)
@@ -285,7 +357,7 @@ interp_layout_module(ptx_module *pm)
 		l->addr = place_var(&pm->modlocal, interp_symalign(s), interp_symsize(s));
 		l->size = interp_symsize(s);
 	}
-	for (i = 0; (s = modulesym(m, i)); i++) {
+	while ((s = modulesym(m, &w2))) {
 		SymLoc *l;
 		if (isglobalvar(s)) {
 			uint64_t a;
@@ -315,8 +387,9 @@ interp_init_module(ptx_module *pm)
 {
 	Module *m = pm->m;
 	Sym *s;
+	SymWalk w = SYMWALK_INIT;
 
-	for (int i = 0; (s = modulesym(m, i)); i++) {
+	while ((s = modulesym(m, &w))) {
 		SymLoc *l;
 		Alloc *a;
 		uint64_t at = 0;

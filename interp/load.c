@@ -185,15 +185,12 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 		if (fi < 0 && (o->kind == OK_SYM || o->kind == OK_REG)) {
 			fi = i;
 			if (o->kind == OK_SYM && o->sym->kind == SYM_FUNC) {
-				const Func *f = o->sym->fn;
-				XFunc *x = NULL;
-				for (int k = 0; k < pm->nfn && !x; k++)
-					if (pm->fn[k].f == f || (pm->fn[k].f->sym == o->sym && pm->fn[k].f->hasbody))
-						x = &pm->fn[k];
+				/* the first that is its function or a definition of its symbol, else a declaration */
+				XFunc *x = interp_fn_of(pm, o->sym->fn), *d = interp_fn_named(pm, o->sym, 1, 1);
+				if (!x || (d && d->idx < x->idx))
+					x = d;
 				if (!x)
-					for (int k = 0; k < pm->nfn && !x; k++)
-						if (pm->fn[k].f->sym == o->sym)
-							x = &pm->fn[k];
+					x = interp_fn_named(pm, o->sym, 1, 0);
 				if (!x)
 					return -1;
 				xi->target = x->idx;
@@ -364,20 +361,51 @@ decode_mma_m8n8k4(ptx_module *pm, XIns *xi, const Ins *in)
 	return xi->nd == (dt == TY_F16 ? 4 : 8) && xi->ns == 2 + 2 + (ct == TY_F16 ? 4 : 8) ? 0 : -1;
 }
 
+/* mma.sp{::ordered_metadata}.sync.aligned.SHAPE.row.col{.satfinite}.dtype.atype.btype.ctype
+ * d, a, b, c, e, f: the shape of half the k, whose A layout the packed A has
+ * (mma.c), or -1.  f16 and bf16 m16n8k16/k32, tf32 m16n8k8/k16, s8/u8 and
+ * fp8 m16n8k32/k64 (fp8 k64 only), s4/u4 m16n8k64/k128. */
+static int
+mma_sp_shape(const char *sh, int at)
+{
+	if (at == TY_F16 || at == TY_BF16)
+		return strcmp(sh, "m16n8k16") == 0 ? MMA_K8_16 : strcmp(sh, "m16n8k32") == 0 ? MMA_K16_16 : -1;
+	if (at == TY_TF32)
+		return strcmp(sh, "m16n8k8") == 0 ? MMA_K4_TF32 : strcmp(sh, "m16n8k16") == 0 ? MMA_K8_TF32 : -1;
+	if (at == TY_S8 || at == TY_U8)
+		return strcmp(sh, "m16n8k32") == 0 ? MMA_K16_8 : strcmp(sh, "m16n8k64") == 0 ? MMA_K32_8 : -1;
+	if (at == TY_E4M3 || at == TY_E5M2)
+		return strcmp(sh, "m16n8k64") == 0 ? MMA_K32_8 : -1;
+	if (at == TY_S4 || at == TY_U4)
+		return strcmp(sh, "m16n8k64") == 0 ? MMA_K32_4 : strcmp(sh, "m16n8k128") == 0 ? MMA_K64_4 : -1;
+	return -1;
+}
+
 /* mma.sync.aligned.SHAPE.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c:
- * mod the MMA_* shape, ty the A type, aux the C/D format and B's type (see interp.h). */
+ * mod the MMA_* shape, ty the A type, aux the C/D format and B's type (see interp.h).
+ * mma.sp: mod the shape of half the k, MMA_SPARSE set in aux; the sources
+ * are A, B, C, the metadata and the selector. */
 static int
 decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 {
 	const char *sh = modtext(in, MOD_SHAPE);
 	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], ct = in->ty[3], cbits, na, nb, nc;
+	int sp = in->op != OP_MMA;
 
 	xi->x = X_MMA;
-	if (sh && strcmp(sh, "m8n8k4") == 0 && at == TY_F16 && bt == TY_F16)
+	if (!sp && sh && strcmp(sh, "m8n8k4") == 0 && at == TY_F16 && bt == TY_F16)
 		return decode_mma_m8n8k4(pm, xi, in);
-	if (!sh || in->nty != 4 || dt != ct || !ir_hasmod(in, MOD_ROW) || !ir_hasmod(in, MOD_COL) || in->nopnd != 4)
+	if (!sh || in->nty != 4 || dt != ct || !ir_hasmod(in, MOD_ROW) || !ir_hasmod(in, MOD_COL) ||
+	    in->nopnd != (sp ? 6 : 4))
 		return -1;
-	if ((at == TY_F16 || at == TY_BF16) && bt == at && (dt == TY_F32 || (dt == TY_F16 && at == TY_F16)))
+	if (sp) {
+		/* the types as mma.sync's: one A/B family, f32 (or f16 for f16) or s32 */
+		int fam = (at == TY_S8 || at == TY_U8) && (bt == TY_S8 || bt == TY_U8) ? dt == TY_S32 :
+		    (at == TY_S4 || at == TY_U4) && (bt == TY_S4 || bt == TY_U4) ? dt == TY_S32 :
+		    (at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) ? dt == TY_F32 :
+		    bt == at && (dt == TY_F32 || (dt == TY_F16 && at == TY_F16));
+		xi->mod = fam ? mma_sp_shape(sh, at) : -1;
+	} else if ((at == TY_F16 || at == TY_BF16) && bt == at && (dt == TY_F32 || (dt == TY_F16 && at == TY_F16)))
 		xi->mod = strcmp(sh, "m16n8k16") == 0 ? MMA_K16_16 : strcmp(sh, "m16n8k8") == 0 ? MMA_K8_16 : -1;
 	else if (at == TY_TF32 && bt == TY_TF32 && dt == TY_F32)
 		xi->mod = strcmp(sh, "m16n8k8") == 0 ? MMA_K8_TF32 : strcmp(sh, "m16n8k4") == 0 ? MMA_K4_TF32 : -1;
@@ -401,11 +429,17 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 	cbits = dt == TY_F16 ? 16 : dt == TY_F64 ? 64 : 32;
 	xi->ty = (uint8_t)at;
 	xi->aux = cbits | (at == TY_S8 || at == TY_S4) << 8 | (bt == TY_S8 || bt == TY_S4) << 9 | ir_hasmod(in, MOD_SATFINITE) << 10 |
-	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16 | ir_hasmod(in, MOD_XOR) << 24;
+	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16 | ir_hasmod(in, MOD_XOR) << 24 | sp * MMA_SPARSE;
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
+	if (sp)
+		nb *= 2;   /* B has the whole k */
 	if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, 0))
 		return -1;
-	return xi->nd == nc && xi->ns == na + nb + nc ? 0 : -1;
+	/* the selector names lanes of each group of four that hold metadata */
+	if (sp && (xi->ns != na + nb + nc + 2 || xi->s[na + nb + nc + 1].k != XO_IMM ||
+	    xi->s[na + nb + nc + 1].imm >= (uint64_t)interp_mma_sp_nsel(xi)))
+		return -1;
+	return xi->nd == nc && xi->ns == na + nb + nc + 2 * sp ? 0 : -1;
 }
 
 /* wmma.load.{a,b,c}, wmma.store.d .sync.aligned.LAYOUT.SHAPE{.space}.TYPE and
@@ -590,6 +624,7 @@ static int
 decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	const char *why = NULL;
+	const Ins *a;
 	int ty = in->ty[0];
 
 	xi->in = in;
@@ -818,7 +853,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (ty != TY_B16 || !shapeis(in, MOD_MN, "m8n8"))
 			return -1;
 		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) || xi->ns != 1 ? -1 : 0;
-	case OP_MMA:
+	case OP_MMA: case OP_MMA_SP: case OP_MMA_SP_ORDERED_METADATA:
 		return decode_mma(pm, xi, in);
 	case OP_WGMMA_MMA_ASYNC:
 		return decode_wgmma(pm, xi, in);
@@ -854,6 +889,14 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		interp_bcast_imm(pm, xi);
 		return 0;
 	case OP_ALLOCA: case OP_STACKSAVE: case OP_STACKRESTORE:
+		if (in->op == OP_ALLOCA && (a = interp_fold_alloca(x->f, in, (int)(xi - pm->code) - x->pc0))) {
+			/* ptxas gives it the address of the same alloca before it */
+			xi->x = X_MOV;
+			if (interp_decode_dsts(pm, xi, &in->opnd[0]) || !(xi->s = interp_alloc(pm->cx, sizeof *xi->s)))
+				return -1;
+			xi->ns = 1;
+			return interp_decode_op(pm, &a->opnd[0], TY_U64, &xi->s[0]);
+		}
 		xi->x = X_STACK;
 		xi->mod = (uint16_t)in->op;
 		if (in->op != OP_STACKRESTORE && interp_decode_dsts(pm, xi, &in->opnd[0]))
@@ -948,7 +991,7 @@ interp_load(ptx_module *pm)
 		if (!m->fn[i]->hasbody)
 			pm->fn[i].builtin = bi_of(m->fn[i]->name);
 	}
-	if ((rc = interp_layout_module(pm)) != PTX_OK)
+	if ((rc = interp_fn_index(pm)) != PTX_OK || (rc = interp_layout_module(pm)) != PTX_OK)
 		return rc;
 	for (int i = 0; i < m->nfn; i++) {
 		if ((rc = interp_layout_func(pm, &pm->fn[i])) != PTX_OK)
@@ -987,6 +1030,8 @@ interp_load(ptx_module *pm)
 		n += x->npc;
 	}
 	pm->ncode = n;   /* from here on a failure leaves the code to the caller's cleanup */
+	if ((rc = interp_fold_sites(pm)) != PTX_OK)
+		return rc;
 	for (int i = 0; i < m->nfn; i++) {
 		XFunc *x = &pm->fn[i];
 		Func *f = m->fn[i];
@@ -1015,6 +1060,7 @@ interp_load(ptx_module *pm)
 		pm->code[x->pc0 + f->nins].fn = x;
 		pm->code[x->pc0 + f->nins].guard = -1;
 	}
+	interp_fold_sites_free(pm);
 	interp_plan_quiet(pm);
 	return unsupported(pm);
 }

@@ -7,7 +7,8 @@
  * (LOW_* in interp.h): loads ptxas drops for an earlier load's value,
  * atoms it makes RED, shared adds it makes ATOMS.POPC.INC or a CAS loop,
  * shared loads and stores of one or two words it merges into 64- and
- * 128-bit ones.  Each rule was
+ * 128-bit ones, short diamonds it predicates (whose skipped surface
+ * stores still count a texture request).  Each rule was
  * measured (tests/counters/sweep.cu, the sw_*.want cases); where ptxas
  * does more (loads merged after it unrolls a loop, spills, local arrays
  * kept in registers) the counts stay those of the PTX.  The driver's JIT
@@ -452,6 +453,72 @@ lowervec(XIns *code, const Func *f, int n, int st)
 	}
 }
 
+/*
+ * ptxas predicates a short diamond instead of branching: "@p bra B; A;
+ * bra.uni J; B: b; J:" becomes "@!p A; @p b" when each arm is register
+ * instructions and at most one access (the SASS of tests/tex/tex.ptx's
+ * s2d_wr, whose loop stores with sust.clamp or sust.zero on a
+ * coordinate's flag: every one of its five diamonds, arms of one and two
+ * instructions, became predicated SUSTs; ARM_MAX, the longest arm taken
+ * so, is the longest seen there, not ptxas's limit).
+ * What the counters see of it: a surface store whose lanes are all
+ * predicated off still sends the texture pipe a request of no sectors
+ * (interp/surf.c interp_surf_skipped), so each iteration of s2d_wr's
+ * single lane counts a texture request for the arm it skips
+ * (tests/tex/ncu.tsv, launch 68: 64 for its 64 stores).  The branch at
+ * k is marked; interp_count_arm counts the arm that a warp's lanes all
+ * pass by.  Each arm must be entered from the branch alone, and hold
+ * no control flow.  Targets are pcs of the module, code starts at pc0.
+ */
+enum { ARM_MAX = 2 };
+
+static int
+arm(const XIns *code, const Func *f, int a, int b)
+{
+	int acc = 0;
+
+	if (b <= a || b - a > ARM_MAX || !code[a].in || f->blk[code[a].in->blk].npred != 1)
+		return 0;
+	for (int i = a; i < b; i++) {
+		const XIns *y = &code[i];
+		if (y->x == X_TEX || y->x == X_LD || y->x == X_ST)
+			acc++;
+		else if (!regonly(y->x))
+			return 0;
+	}
+	return acc <= 1;
+}
+
+static int
+diamond(const XIns *code, const Func *f, int n, int pc0, int k)
+{
+	const XIns *b = &code[k];
+	int t = b->target - pc0, j;
+
+	if (b->x != X_BRA || b->guard < 0 || t <= k + 2 || t >= n)
+		return 0;
+	if (code[t - 1].x != X_BRA || code[t - 1].guard >= 0 || (j = code[t - 1].target - pc0) <= t || j > n)
+		return 0;
+	return arm(code, f, k + 1, t - 1) && arm(code, f, t, j);
+}
+
+/* The branch b, marked LOW_IFCONV, taken by every lane (taken) or by
+ * none: the texture and surface instructions of the arm they pass by
+ * still issue, executed with their lanes all off. */
+void
+interp_count_arm(Launch *L, const XIns *b, int taken)
+{
+	const XIns *code = L->pm->code;
+	int a = taken ? (int)(b - code) + 1 : b->target;
+	int e = taken ? b->target - 1 : code[b->target - 1].target;
+
+	for (int i = a; i < e; i++)
+		if (code[i].x == X_TEX) {
+			L->st[i].executions++;
+			interp_surf_skipped(L, &code[i]);
+		}
+}
+
 void
 interp_count_lower(ptx_module *pm, XFunc *x)
 {
@@ -479,6 +546,8 @@ interp_count_lower(ptx_module *pm, XFunc *x)
 			xi->lower = (uint8_t)atomlow(xi, read);
 		else if (k > 0 && reused(code, k))
 			xi->lower = LOW_REUSE;
+		else if (diamond(code, x->f, n, x->pc0, k))
+			xi->lower = LOW_IFCONV;
 	}
 	interp_free(pm->cx, read);
 	lowervec(code, x->f, n, 0);

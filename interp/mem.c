@@ -5,11 +5,16 @@
  * Allocations are handed out by a bump pointer from GLOBAL_BASE, 256-byte
  * aligned, with at least 4 KiB of unmapped space after each one, and never
  * reused: an address that runs off the end of one buffer lands in a gap
- * (and faults) instead of in its neighbour.  The table is sorted by address,
- * so a lookup is a binary search.  A freed allocation stays in the table
- * (marked dead) so that a fault report can still name it.  Host memory
- * mapped with ptx_mem_map keeps its host address, wherever that is, and is
- * inserted in order.
+ * (and faults) instead of in its neighbour.  The table is an ordered set
+ * (ir/tree.c) keyed by address, then by the order the entries were made,
+ * so that a lookup, an insertion and a removal each cost O(log n): an
+ * allocator laid over it (the CUDA driver shim's, ptx_mem_alloc_at) puts
+ * allocations anywhere in its reserved space, in holes among hundreds of
+ * thousands of live ones.  Entries are allocated one by one and never
+ * move.  A freed allocation stays in the table (marked dead) so that a
+ * fault report can still name it, until an allocation made over it takes
+ * its place.  Host memory mapped with ptx_mem_map keeps its host address,
+ * wherever that is.
  *
  * Limits: every byte of guest memory the interpreter backs (allocations,
  * module variables, the malloc heap, and the shared and local memory of the
@@ -29,36 +34,54 @@
 #include <string.h>
 #include "interp.h"
 
-/* A new entry of the table for [addr, addr + size), in address order; NULL when out of memory. */
+static Alloc *
+entry(Tnode *t)
+{
+	return t ? (Alloc *)(void *)((char *)t - offsetof(Alloc, t)) : NULL;
+}
+
+/* A new entry of the table at addr, after any already there; NULL when out of memory. */
 static Alloc *
 slot(ptx_ctx *cx, uint64_t addr)
 {
-	size_t i = cx->nmem;
+	Alloc *a = interp_alloc(cx, sizeof *a);
 
-	if (cx->nmem == cx->capmem) {
-		size_t nc = cx->capmem ? 2 * cx->capmem : 64;
-		Alloc *m = interp_realloc(cx, cx->mem, nc * sizeof *m);
-		if (!m)
-			return NULL;
-		cx->mem = m;
-		cx->capmem = nc;
-	}
-	while (i > 0 && cx->mem[i - 1].addr > addr)
-		i--;
-	memmove(&cx->mem[i + 1], &cx->mem[i], (cx->nmem - i) * sizeof *cx->mem);
+	if (!a)
+		return NULL;
+	memset(a, 0, sizeof *a);
+	a->addr = addr;
+	a->t.k1 = addr;
+	a->t.k2 = ++cx->memseq;
+	ir_tree_put(&cx->mem, &a->t);
 	cx->nmem++;
-	memset(&cx->mem[i], 0, sizeof cx->mem[i]);
-	cx->mem[i].addr = addr;
-	return &cx->mem[i];
+	return a;
 }
 
+/* Entry a out of the table, and gone (not its memory, nor its name) */
 static void
 unslot(ptx_ctx *cx, Alloc *a)
 {
-	size_t i = (size_t)(a - cx->mem);
-
-	memmove(&cx->mem[i], &cx->mem[i + 1], (cx->nmem - i - 1) * sizeof *cx->mem);
+	ir_tree_del(&cx->mem, &a->t);
 	cx->nmem--;
+	interp_free(cx, a);
+}
+
+Alloc *
+interp_mem_after(ptx_ctx *cx, uint64_t addr)
+{
+	return entry(ir_tree_near(cx->mem, addr, 0, 1));
+}
+
+Alloc *
+interp_mem_next(ptx_ctx *cx, const Alloc *a)
+{
+	return entry(ir_tree_step(cx->mem, &a->t, 1));
+}
+
+static Alloc *
+prev(ptx_ctx *cx, const Alloc *a)
+{
+	return entry(ir_tree_step(cx->mem, &a->t, 0));
 }
 
 int
@@ -95,11 +118,44 @@ interp_mem_nomem(ptx_ctx *cx, uint64_t n, const char *fmt, ...)
 	    (uint64_t)atomic_load(&cx->used));
 }
 
+/* A live allocation of size bytes of memory of its own at at, charged
+ * (interp_mem_new's and interp_mem_alloc_at's); NULL when out of memory */
+static Alloc *
+backed(ptx_ctx *cx, uint64_t at, uint64_t size, const char *name, int kind)
+{
+	Alloc *a;
+	uint8_t *p;
+
+	if (interp_mem_charge(cx, size)) {
+		if (kind != AK_HEAP)
+			interp_mem_nomem(cx, size, "device memory: %s%s%sallocating %" PRIu64 " bytes",
+			    name ? "'" : "", name ? name : "", name ? "': " : "", size);
+		return NULL;
+	}
+	if (!(p = interp_alloc(cx, size ? size : 1))) {
+		interp_mem_uncharge(cx, size);
+		if (kind != AK_HEAP)
+			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "device memory: the host has no %" PRIu64
+			    " bytes for %s%s%s", size, name ? "'" : "an allocation", name ? name : "", name ? "'" : "");
+		return NULL;
+	}
+	if (!(a = slot(cx, at))) {
+		interp_free(cx, p);
+		interp_mem_uncharge(cx, size);
+		return NULL;
+	}
+	a->p = p;
+	a->size = size;
+	a->live = 1;
+	a->kind = kind;
+	a->konst = 0;   /* load.c sets it for .const variables */
+	return a;
+}
+
 int
 interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t *addr)
 {
 	Alloc *a;
-	uint8_t *p;
 	uint64_t span, end;
 
 	/* the allocation and its gap, below the windows of the other spaces */
@@ -113,29 +169,8 @@ interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t 
 	}
 	if (kind == AK_HEAP && (ir_size_add(cx->heap_used, size, &end) || end > cx->limit[PTX_LIMIT_MALLOC_HEAP]))
 		return PTX_ENOMEM;   /* device malloc: NULL, as on a GPU */
-	if (interp_mem_charge(cx, size)) {
-		if (kind != AK_HEAP)
-			interp_mem_nomem(cx, size, "device memory: %s%s%sallocating %" PRIu64 " bytes",
-			    name ? "'" : "", name ? name : "", name ? "': " : "", size);
+	if (!(a = backed(cx, cx->next_addr, size, name, kind)))
 		return PTX_ENOMEM;
-	}
-	if (!(p = interp_alloc(cx, size ? size : 1))) {
-		interp_mem_uncharge(cx, size);
-		if (kind != AK_HEAP)
-			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "device memory: the host has no %" PRIu64
-			    " bytes for %s%s%s", size, name ? "'" : "an allocation", name ? name : "", name ? "'" : "");
-		return PTX_ENOMEM;
-	}
-	if (!(a = slot(cx, cx->next_addr))) {
-		interp_free(cx, p);
-		interp_mem_uncharge(cx, size);
-		return PTX_ENOMEM;
-	}
-	a->p = p;
-	a->size = size;
-	a->live = 1;
-	a->kind = kind;
-	a->konst = 0;   /* load.c sets it for .const variables */
 	if (kind == AK_HEAP)
 		cx->heap_used += size;
 	if (name) {
@@ -148,19 +183,11 @@ interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t 
 	return PTX_OK;
 }
 
+/* The entry of the greatest address not above addr, the last made of those there */
 static Alloc *
 lookup(ptx_ctx *cx, uint64_t addr)
 {
-	size_t lo = 0, hi = cx->nmem;
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (cx->mem[mid].addr <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo ? &cx->mem[lo - 1] : NULL;
+	return entry(ir_tree_near(cx->mem, addr, UINT64_MAX, 0));
 }
 
 Alloc *
@@ -171,6 +198,16 @@ interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size)
 	return interp_mem_holds(a, addr, size) ? a : NULL;
 }
 
+Alloc *
+interp_mem_before(ptx_ctx *cx, uint64_t addr)
+{
+	/* live allocations are disjoint: the last live one starting at or below addr ends last */
+	for (Alloc *a = lookup(cx, addr); a; a = prev(cx, a))
+		if (a->live)
+			return a->addr + a->size <= addr ? a : NULL;
+	return NULL;
+}
+
 char *
 interp_mem_nearest(ptx_ctx *cx, uint64_t addr)
 {
@@ -179,13 +216,13 @@ interp_mem_nearest(ptx_ctx *cx, uint64_t addr)
 	char *s;
 	size_t n;
 
-	b = a ? a + 1 : cx->mem;
-	if (a && b < cx->mem + cx->nmem)
-		best = addr - (a->addr + a->size) <= b->addr - addr ? a : b;
-	else if (a)
+	b = a ? interp_mem_next(cx, a) : interp_mem_after(cx, 0);
+	if (a && addr - a->addr < a->size)   /* inside it (a freed one: the fault's own allocation) */
 		best = a;
-	else if (cx->nmem)
-		best = cx->mem;
+	else if (a && b)
+		best = addr - (a->addr + a->size) <= b->addr - addr ? a : b;
+	else
+		best = a ? a : b;
 	if (!best)
 		return NULL;
 	snprintf(buf, sizeof buf, "%s%s%s[0x%" PRIx64 ", 0x%" PRIx64 ") (%" PRIu64 " bytes%s)",
@@ -198,23 +235,32 @@ interp_mem_nearest(ptx_ctx *cx, uint64_t addr)
 	return s;
 }
 
+/* Allocations are never reused (the bump pointer), so an address inside a
+ * freed one is an access of memory after its free. */
+int
+interp_mem_freed(ptx_ctx *cx, uint64_t addr)
+{
+	Alloc *a = lookup(cx, addr);
+
+	return a && !a->live && addr - a->addr < (a->size ? a->size : 1);
+}
+
 void
 interp_mem_release(ptx_ctx *cx)
 {
-	for (size_t i = 0; i < cx->nmem; i++) {
-		if (!cx->mem[i].mapped)
-			interp_free(cx, cx->mem[i].p);
-		interp_free(cx, cx->mem[i].name);
+	while (cx->mem) {
+		Alloc *a = entry(cx->mem);
+		if (!a->mapped)
+			interp_free(cx, a->p);
+		interp_free(cx, a->name);
+		unslot(cx, a);
 	}
-	interp_free(cx, cx->mem);
-	cx->mem = NULL;
-	cx->nmem = cx->capmem = 0;
 	for (size_t i = 0; i < cx->nzero; i++)
 		interp_free(cx, atomic_load(&cx->zero[i].p));
 	interp_free(cx, cx->zero);
 	cx->zero = NULL;
-	cx->nslack -= cx->nzero;
-	cx->nzero = 0;
+	cx->nslack -= cx->nzero - cx->deadzero;
+	cx->nzero = cx->capzero = cx->deadzero = 0;
 	interp_tex_release(cx);   /* objects over the memory */
 }
 
@@ -280,14 +326,15 @@ interp_heap_free(ptx_ctx *cx, uint64_t p, const char **why)
 /* The caller's memory host (size bytes) as the allocation at [a, end),
  * which no live allocation may overlap: interp_mem_map's and
  * interp_mem_map_at's entry.  Mapped memory is not charged. */
+static int overlaps_live(ptx_ctx *cx, uint64_t at, uint64_t end);
+
 static int
 mapped(ptx_ctx *cx, uint64_t a, uint64_t end, void *host, size_t size)
 {
 	Alloc *al;
 
-	for (size_t i = 0; i < cx->nmem; i++)
-		if (cx->mem[i].live && a < cx->mem[i].addr + cx->mem[i].size && cx->mem[i].addr < end)
-			return PTX_EINVAL;
+	if (overlaps_live(cx, a, end))
+		return PTX_EINVAL;
 	if (!(al = slot(cx, a)))
 		return PTX_ENOMEM;
 	al->p = host;
@@ -347,11 +394,8 @@ interp_mem_reserve(ptx_ctx *cx, uint64_t size, uint64_t align, uint64_t hint, ui
 		from = cx->resv_end;
 	if (hint && hint % align == 0 && hint >= from && hint - from <= WIN_SIZE && !ir_size_add(hint, size, &end) &&
 	    !ir_size_add(end, 4096, &top) && top <= FUNC_WIN) {
-		a = hint;
-		for (size_t i = 0; i < cx->nmem; i++)
-			if (cx->mem[i].live && cx->mem[i].addr + cx->mem[i].size > cx->next_addr &&
-			    cx->mem[i].addr < top + WIN_SIZE)
-				a = 0;   /* a mapping of host memory is in the way: the hint goes */
+		/* a mapping of host memory in the way: the hint goes */
+		a = top + WIN_SIZE > top && overlaps_live(cx, cx->next_addr, top + WIN_SIZE) ? 0 : hint;
 		if (a) {
 			cx->next_addr = top;
 			cx->resv_end = end;
@@ -388,40 +432,141 @@ static const uint8_t zeros[256];
 /* Reserved space [at, at + size) made a range that starts as zeros, or
  * (size 0) the range that starts at at ended.  It must lie in reserved
  * space, where no allocation can come, and overlap no live allocation. */
+/* The zero ranges are kept in address order (they never overlap), so that
+ * an access, an overlap test and a removal each find theirs by binary
+ * search: a program that makes 100,000 allocations makes as many ranges
+ * (the shim gives each allocation's slack one).  A range that ends stays
+ * as an empty one (lo == hi, between its neighbours) until compact(), so
+ * an end does not shift the table; both ends stay in order along the table
+ * (a new range over empty ones takes the first, the others move to its end).
+ * zfirst is the first range whose end
+ * lies above addr: the one holding addr if any holds it, since an empty
+ * one it meets first starts above addr. */
+static size_t
+zfirst(const ptx_ctx *cx, uint64_t addr)
+{
+	size_t lo = 0, hi = cx->nzero;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cx->zero[mid].hi <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Whether a live allocation overlaps [at, end).  Live allocations are
+ * disjoint and cx->mem is in address order, so going down from the last
+ * entry that starts below end, the first live one that ends at or below at
+ * ends the search; the freed entries passed on the way are few where ranges
+ * are made (the slack of the allocation just made starts where it ends). */
+static int
+overlaps_live(ptx_ctx *cx, uint64_t at, uint64_t end)
+{
+	Alloc *a = lookup(cx, end - 1);
+
+	for (; a; a = prev(cx, a)) {
+		if (!a->live)
+			continue;
+		if (a->addr + a->size > at)
+			return 1;
+		if (a->addr + a->size <= at)
+			return 0;
+	}
+	return 0;
+}
+
+int
+interp_mem_alloc_at(ptx_ctx *cx, uint64_t at, uint64_t size)
+{
+	uint64_t end;
+	Alloc *a, *next;
+
+	if (!size || ir_size_add(at, size, &end) || at < GLOBAL_BASE || end > cx->next_addr || size > SIZE_MAX - 1 ||
+	    overlaps_live(cx, at, end))
+		return PTX_EINVAL;
+	/* the freed entries that start inside it go, so that a lookup there finds it */
+	for (a = interp_mem_after(cx, at); a && a->addr < end; a = next) {
+		next = interp_mem_next(cx, a);
+		interp_free(cx, a->name);
+		unslot(cx, a);
+	}
+	return backed(cx, at, size, NULL, AK_HOST) ? PTX_OK : PTX_ENOMEM;
+}
+
+/* Drops the empty ranges that ended ones left, once they are half of the
+ * table: an end costs O(log n) and the table stays at most twice its live
+ * size. */
+static void
+compact(ptx_ctx *cx)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < cx->nzero; i++) {
+		if (cx->zero[i].lo == cx->zero[i].hi)
+			continue;
+		if (j != i) {
+			cx->zero[j].lo = cx->zero[i].lo;
+			cx->zero[j].hi = cx->zero[i].hi;
+			atomic_store(&cx->zero[j].p, atomic_load(&cx->zero[i].p));
+		}
+		j++;
+	}
+	cx->nzero = j;
+	cx->deadzero = 0;
+}
+
 int
 interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size)
 {
 	uint64_t end;
-	size_t i;
-	void *z;
+	size_t i, j;
 
-	if (!size) {
-		for (i = 0; i < cx->nzero && cx->zero[i].lo != at; i++)
-			;
-		if (i == cx->nzero)
+	if (!size) {   /* the range's end: it stays in place, empty (lo == hi), until compact() */
+		i = zfirst(cx, at);
+		if (i == cx->nzero || cx->zero[i].lo != at)
 			return PTX_EINVAL;
 		interp_free(cx, atomic_load(&cx->zero[i].p));
-		cx->nzero--;
-		cx->zero[i].lo = cx->zero[cx->nzero].lo;
-		cx->zero[i].hi = cx->zero[cx->nzero].hi;
-		atomic_store(&cx->zero[i].p, atomic_load(&cx->zero[cx->nzero].p));
+		atomic_store(&cx->zero[i].p, NULL);
+		cx->zero[i].hi = at;
 		cx->nslack--;
+		if (++cx->deadzero > cx->nzero / 2)
+			compact(cx);
 		return PTX_OK;
 	}
 	if (ir_size_add(at, size, &end) || at < GLOBAL_BASE || end > cx->next_addr)
 		return PTX_EINVAL;
-	for (i = 0; i < cx->nmem; i++)
-		if (cx->mem[i].live && cx->mem[i].addr < end && cx->mem[i].addr + cx->mem[i].size > at)
+	if (overlaps_live(cx, at, end))
+		return PTX_EINVAL;
+	i = zfirst(cx, at);
+	for (j = i; j < cx->nzero && cx->zero[j].lo < end; j++)
+		if (cx->zero[j].lo < cx->zero[j].hi)
 			return PTX_EINVAL;
-	for (i = 0; i < cx->nzero; i++)
-		if (cx->zero[i].lo < end && cx->zero[i].hi > at)
-			return PTX_EINVAL;
-	if (!(z = interp_realloc(cx, cx->zero, (cx->nzero + 1) * sizeof *cx->zero)))
-		return PTX_ENOMEM;
-	cx->zero = z;
-	cx->zero[cx->nzero].lo = at;
-	cx->zero[cx->nzero].hi = end;
-	atomic_init(&cx->zero[cx->nzero++].p, NULL);
+	if (j > i) {   /* empty ones inside: the first becomes the range, the others move to its end */
+		for (size_t k = i + 1; k < j; k++)
+			cx->zero[k].lo = cx->zero[k].hi = end;
+		cx->deadzero--;
+	} else {
+		if (cx->nzero == cx->capzero) {
+			size_t nc = cx->capzero ? 2 * cx->capzero : 64;
+			struct ZeroRange *z = interp_realloc(cx, cx->zero, nc * sizeof *z);
+			if (!z)
+				return PTX_ENOMEM;
+			cx->zero = z;
+			cx->capzero = nc;
+		}
+		for (j = cx->nzero; j > i; j--) {
+			cx->zero[j].lo = cx->zero[j - 1].lo;
+			cx->zero[j].hi = cx->zero[j - 1].hi;
+			atomic_init(&cx->zero[j].p, atomic_load(&cx->zero[j - 1].p));
+		}
+		cx->nzero++;
+	}
+	cx->zero[i].lo = at;
+	cx->zero[i].hi = end;
+	atomic_init(&cx->zero[i].p, NULL);
 	cx->nslack++;   /* memcheck reports the loads there, as it does the slack's */
 	return PTX_OK;
 }
@@ -434,11 +579,13 @@ interp_mem_zeros(ptx_ctx *cx, uint64_t at, uint64_t size)
 uint8_t *
 interp_mem_zero(ptx_ctx *cx, uint64_t addr, uint64_t n, int write, uint64_t *top)
 {
-	for (size_t i = 0; i < cx->nzero; i++) {
+	size_t i = zfirst(cx, addr);
+
+	if (i < cx->nzero) {
 		struct ZeroRange *z = &cx->zero[i];
 		uint8_t *p, *none = NULL;
-		if (addr < z->lo || addr >= z->hi || n > z->hi - addr)
-			continue;
+		if (addr < z->lo || n > z->hi - addr)
+			return NULL;
 		if (top)
 			*top = z->hi;
 		if (!(p = atomic_load_explicit(&z->p, memory_order_acquire)) && write) {

@@ -225,6 +225,40 @@ elem(const uint64_t *r, int bits, int i)
 	return (r[i / per] >> (bits * (i % per))) & ((1ull << bits) - 1);
 }
 
+/* C (or D) of shape, nc registers of cbits elements: from the lanes' registers
+ * s[0..nc) into c, and from c into them */
+static void
+cload(int shape, int cbits, int nc, uint64_t s[][WARP], uint64_t c[16][8])
+{
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint64_t rc[4];
+		int row, col;
+		for (int j = 0; j < nc; j++)
+			rc[j] = s[j][l];
+		for (int i = 0; i < (cbits == 16 ? 2 * nc : nc); i++) {
+			cfrag(shape, l / 4, l % 4, i, &row, &col);
+			c[row][col] = elem(rc, cbits, i);
+		}
+	}
+}
+
+static void
+cstore(int shape, int cbits, int nc, uint64_t c[16][8], uint64_t d[][WARP])
+{
+	for (uint32_t l = 0; l < WARP; l++) {
+		int row, col;
+		for (int j = 0; j < nc; j++)
+			d[j][l] = 0;
+		for (int i = 0; i < (cbits == 16 ? 2 * nc : nc); i++) {
+			cfrag(shape, l / 4, l % 4, i, &row, &col);
+			if (cbits == 16)
+				d[i / 2][l] |= (c[row][col] & 0xffff) << (16 * (i % 2));
+			else
+				d[i][l] = c[row][col];
+		}
+	}
+}
+
 /*
  * The floating-point dot product.  A term is an exact value man * 2^exp; nom
  * is the exponent the alignment reads: the sum of the two exponent fields
@@ -292,13 +326,13 @@ enum { WG_F8FRAC = 13, WG_F8BITS = 14 };
 static void
 unpack(int fmt, uint64_t v, MmaIn *u)
 {
-	int neg, exp;
-	uint64_t man;
+	int neg, exp = 0;   /* alu_funpack sets exp and man only for a finite nonzero value */
+	uint64_t man = 0;
 
 	u->kind = (uint8_t)alu_funpack(fmt, v, &neg, &exp, &man);
 	u->neg = (uint8_t)neg;
 	u->exp = (int16_t)exp;
-	u->nom = (int16_t)nomexp(fmt, exp);
+	u->nom = (int16_t)(u->kind == 1 ? nomexp(fmt, exp) : 0);
 	u->man = (uint32_t)man;
 }
 
@@ -597,12 +631,118 @@ mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	}
 }
 
+/*
+ * mma.sp: A is packed, half of each row's k values, in the A layout of the
+ * dense shape of half the k (xi->mod); B is whole, in the layout of the
+ * dense shape of the whole k (the formulas of the shape of half the k's
+ * type carried on).  The metadata gives, for each chunk of a row (4
+ * elements of f16, bf16, 8-bit types; 2 of tf32; 8 of 4-bit types, as 4
+ * pairs), the positions of its packed values: a nibble of two 2-bit
+ * indices, for the two values (tf32: index 0 of 0b0100, 2 of 0b1110, the
+ * value's halves; 4-bit types: the pairs).  The group of four lanes g
+ * holds rows g and g+8; the sparsity selector f names which of its lanes
+ * hold their metadata: n = (bits of a row) / 16 lanes from lane 4g + f*n.
+ * For 16- and 32-bit types lane j of them has row g's bits 16j..16j+15 in
+ * its low half and row g+8's in its high half; for 8- and 4-bit types lane
+ * 2j has row g's bits 32j..32j+31, lane 2j+1 row g+8's (as measured on an
+ * H200: tests/run/mma_sp.ptx).  Each result is the sum of the k/2 products of a
+ * packed value and the B row its position names, as a dense mma of k/2
+ * would sum them (zeros of A take no part: 0 * inf is not a NaN here).
+ */
+static void
+spchunk(int ty, int *ce, int *nz)
+{
+	*ce = ty == TY_TF32 ? 2 : ty == TY_S4 || ty == TY_U4 ? 8 : 4;
+	*nz = ty == TY_TF32 ? 1 : ty == TY_S4 || ty == TY_U4 ? 4 : 2;
+}
+
+/* lanes of a group holding one row pair's metadata */
+static int
+splanes(const XIns *xi)
+{
+	int ce, nz;
+	spchunk(xi->ty, &ce, &nz);
+	return 2 * shapes[xi->mod].k / ce * 4 / 16;
+}
+
+int
+interp_mma_sp_nsel(const XIns *xi)
+{
+	return 4 / splanes(xi);
+}
+
+static void
+mma_sp(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
+{
+	static const int bshape[] = {
+		[MMA_K8_16] = MMA_K16_16, [MMA_K16_16] = MMA_K16_16, [MMA_K4_TF32] = MMA_K8_TF32,
+		[MMA_K8_TF32] = MMA_K8_TF32, [MMA_K16_8] = MMA_K32_8, [MMA_K32_8] = MMA_K32_8,
+		[MMA_K32_4] = MMA_K64_4, [MMA_K64_4] = MMA_K64_4,
+	};
+	const Shape *sh = &shapes[xi->mod];
+	int na, nb, nc, ce, nz, k = 2 * sh->k, half = sh->k, nl = splanes(xi);
+	int abits = sh->abits, cbits = xi->aux & 0xff, asg = xi->aux >> 8 & 1, bsg = xi->aux >> 9 & 1;
+	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff, flags;
+	uint64_t A[16][64], B[128][8], C[16][8];
+	uint8_t pos[16][64];
+
+	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
+	nb *= 2;
+	spchunk(xi->ty, &ce, &nz);
+	int sel = (int)s[na + nb + nc + 1][0];
+	for (uint32_t l = 0; l < WARP; l++) {
+		uint64_t ra[4], rb[4];
+		int row, col;
+		for (int j = 0; j < na; j++)
+			ra[j] = s[j][l];
+		for (int j = 0; j < nb; j++)
+			rb[j] = s[na + j][l];
+		for (int i = 0; i < na * 32 / abits; i++) {
+			afrag(xi->mod, l / 4, l % 4, i, &row, &col);
+			A[row][col] = elem(ra, abits, i);
+		}
+		for (int i = 0; i < nb * 32 / abits; i++) {
+			bfrag(bshape[xi->mod], l / 4, l % 4, i, &row, &col);
+			B[row][col] = elem(rb, abits, i);
+		}
+	}
+	cload(xi->mod, cbits, nc, s + na + nb, C);
+	/* each packed value's position in its row */
+	for (int r = 0; r < 16; r++)
+		for (int c = 0; c < k / ce; c++) {
+			int b = 4 * c, h = r >= 8, lane, bit;
+			if (abits >= 16)   /* 16 bits of each of the two rows a lane */
+				lane = b / 16, bit = b % 16 + 16 * h;
+			else   /* 32 bits of one row a lane, the rows alternating */
+				lane = b / 32 * 2 + h, bit = b % 32;
+			unsigned nib = (unsigned)(s[na + nb + nc][4 * (r % 8) + sel * nl + lane] >> bit) & 15;
+			unsigned i0 = nib & 3, i1 = nib >> 2;
+			for (int q = 0; q < nz; q++)
+				pos[r][c * nz + q] = (uint8_t)(c * ce + (nz == 1 ? (int)i0 >> 1 :
+				    nz == 2 ? (int)(q ? i1 : i0) : 2 * (int)(q < 2 ? i0 : i1) + (q & 1)));
+		}
+	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
+	    (bty != xi->ty ? bty << MMA_BTY : 0);
+	for (int r = 0; r < 16; r++)
+		for (int c = 0; c < 8; c++) {
+			uint64_t b[64];
+			for (int j = 0; j < half; j++)
+				b[j] = B[pos[r][j]][c];
+			C[r][c] = interp_mma_elem(xi->ty, cfmt, flags, A[r], b, half, C[r][c]);
+		}
+	cstore(xi->mod, cbits, nc, C, d);
+}
+
 /* s[j][lane]: the registers of A, B, C in operand order; d[j][lane] receives D. */
 void
 interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 {
 	if (xi->mod == MMA_M8_K4_16) {   /* its own layouts; no row of shapes[] */
 		mma_m8n8k4(xi, s, d);
+		return;
+	}
+	if (xi->aux & MMA_SPARSE) {
+		mma_sp(xi, s, d);
 		return;
 	}
 	const Shape *sh = &shapes[xi->mod];
@@ -613,12 +753,11 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	for (uint32_t l = 0; l < WARP; l++) {
-		uint64_t ra[8], rb[4], rc[4];
+		uint64_t ra[8], rb[4];
 		uint32_t g = l / 4, t = l % 4;
 		int row, col;
 		for (int j = 0; j < na; j++) ra[j] = s[j][l];
 		for (int j = 0; j < nb; j++) rb[j] = s[na + j][l];
-		for (int j = 0; j < nc; j++) rc[j] = s[na + nb + j][l];
 		for (int i = 0; i < na * (abits == 64 ? 1 : 32 / abits); i++) {
 			afrag(xi->mod, g, t, i, &row, &col);
 			A[row][col] = elem(ra, abits, i);
@@ -627,11 +766,8 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 			bfrag(xi->mod, g, t, i, &row, &col);
 			B[row][col] = elem(rb, abits, i);
 		}
-		for (int i = 0; i < (cbits == 16 ? 2 * nc : nc); i++) {
-			cfrag(xi->mod, g, t, i, &row, &col);
-			C[row][col] = elem(rc, cbits, i);
-		}
 	}
+	cload(xi->mod, cbits, nc, s + na + nb, C);
 	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
 	    (xi->aux >> 24 & 1 ? MMA_XOR : 0) |
 	    (bty != xi->ty ? bty << MMA_BTY : 0);
@@ -658,17 +794,5 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 				}
 				C[r][c] = interp_mma_elem(xi->ty, cfmt, flags, a, b, sh->k, C[r][c]);
 			}
-	for (uint32_t l = 0; l < WARP; l++) {
-		uint32_t g = l / 4, t = l % 4;
-		int row, col;
-		for (int j = 0; j < nc; j++)
-			d[j][l] = 0;
-		for (int i = 0; i < (cbits == 16 ? 2 * nc : nc); i++) {
-			cfrag(xi->mod, g, t, i, &row, &col);
-			if (cbits == 16)
-				d[i / 2][l] |= (C[row][col] & 0xffff) << (16 * (i % 2));
-			else
-				d[i][l] = C[row][col];
-		}
-	}
+	cstore(xi->mod, cbits, nc, C, d);
 }

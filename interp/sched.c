@@ -73,29 +73,16 @@ release(Launch *L, Cta *c, int id)
 
 	for (int i = 0; i < c->nw; i++) {
 		Warp *w = &c->w[i];
-		uint32_t at = w->bpark;
-		if (!(w->bids & bit))
+		if (w->bids != bit)   /* its parked lanes wait at one barrier (interp_bar_elsewhere) */
 			continue;
-		if (w->bids != bit)   /* some wait at another barrier: not those */
-			for (uint32_t m = w->bpark; m; m &= m - 1)
-				if (w->bbar[__builtin_ctz(m)] != id + 1)
-					at &= ~(m & -m);
 		if (b->red)
-			for (uint32_t m = at & w->bredm; m; m &= m - 1) {
+			for (uint32_t m = w->bpark & w->bredm; m; m &= m - 1) {
 				uint32_t l = (uint32_t)__builtin_ctz(m);
 				if (w->bframe[l] < w->ncf)
 					w->cf[w->bframe[l]].r[(size_t)w->bslot[l] * WARP + l] = v;
 			}
-		if (w->bids == bit) {   /* every parked lane goes */
-			w->bpark = w->bredm = w->bpcm = 0;
-			w->bids = 0;
-			w->bmulti = 0;
-		} else {
-			w->bids &= (uint16_t)~bit;
-			w->bpark &= ~at;
-			w->bredm &= ~at;
-			w->bpcm &= ~at;
-		}
+		w->bpark = w->bredm = w->bpcm = 0;   /* every parked lane goes */
+		w->bids = 0;
 		if ((unsigned)w->blocked - 1 < 16)
 			w->blocked = 0;   /* lanes of it can run again */
 	}
@@ -168,14 +155,17 @@ interp_bar_aligned(const XIns *xi)
  * of their warp have yet to arrive (or to exit) wait alone: they are
  * parked (w->bpark), the warp's SIMT stack is reordered to run the others
  * (exec.c's settle loop, exec_simt.h park), and the warp blocks only when
- * nothing of it can run.  Groups of one warp may wait at different
- * barriers at once (each lane's in w->bbar): the forms that are not
- * .aligned (barrier.sync, barrier.red) let a warp's threads meet
- * different barriers (the PTX ISA; bargroup.cu).  An
- * .aligned barrier (bar.sync is one) must be one instruction for all of
- * a warp, though: groups of a warp at two of them (__syncthreads() in
- * both arms of an if/else) hang an H200, and end the launch here with a
- * deadlock fault (interp_bar_split).  0, or -1 after a fault report.
+ * nothing of it can run.  The parked lanes of a warp wait at one
+ * barrier (w->bids, one bit): a thread that waits at a barrier waits for
+ * every non-exited thread of its warp (the PTX ISA), and a diverged warp's
+ * groups waiting at two barrier ids end the launch on an H200 with an
+ * illegal instruction, CUDA error 715, for the forms that are not
+ * .aligned too (barrier.sync: barids.ptx, bargroup.cu), and here with a
+ * trap (interp_bar_elsewhere).  An .aligned barrier (bar.sync is one)
+ * must be one instruction for all of a warp: groups of a warp at two of
+ * them (__syncthreads() in both arms of an if/else) hang an H200, and
+ * end the launch here with a deadlock fault (interp_bar_split).  0, or
+ * -1 after a fault report.
  */
 int
 interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, uint32_t m, int block, int red,
@@ -184,6 +174,7 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 	Cta *c = w->cta;
 	Bar *b = &c->bar[id];
 	int32_t pc = (int32_t)(xi - L->pm->code);
+	uint32_t other;
 
 	b->arrived += (uint32_t)__builtin_popcount(m);
 	if (w->id < 32) {
@@ -217,15 +208,20 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 		    m, w->id, id, w->bpcm, L->pm->code[w->bpc].in ? L->pm->code[w->bpc].in->loc.line : 0);
 		return -1;
 	}
-	if (!w->bmulti && w->bids && w->bids != 1u << id) {
-		/* a second barrier: each lane keeps its own from now on */
-		for (uint32_t k = w->bpark; k; k &= k - 1)
-			w->bbar[__builtin_ctz(k)] = (uint8_t)(__builtin_ctz(w->bids) + 1);
-		w->bmulti = 1;
+	if ((other = interp_bar_elsewhere(w, id))) {
+		/* a thread at a barrier waits for every non-exited thread of
+		 * its warp (the PTX ISA), and these wait at another: ptxas
+		 * gathers a diverged warp for barrier.sync (WARPSYNC.COLLECTIVE)
+		 * and then executes BAR.SYNC with the lanes' different ids, an
+		 * illegal instruction on an H200 (sync_bar_ids.ptx, CUDA error
+		 * 715); with barrier.red in one group it hung there
+		 * (sync_bar_groups.ptx, bargroup.cu at -O3) */
+		interp_fault(L, w, __builtin_ctz(m), xi, PTX_FAULT_ILLEGAL, 0, 0,
+		    "lanes 0x%08x of warp %d wait at barrier %d while lanes 0x%08x of the warp wait at barrier %d: a "
+		    "thread at a barrier waits for every non-exited thread of its warp, and the GPU ends the launch "
+		    "with an illegal instruction or hangs", m, w->id, id, other, interp_bar_of(w) - 1);
+		return -1;
 	}
-	if (w->bmulti)
-		for (uint32_t k = m; k; k &= k - 1)
-			w->bbar[__builtin_ctz(k)] = (uint8_t)(id + 1);
 	w->bids |= (uint16_t)(1u << id);
 	if (interp_bar_aligned(xi)) {
 		w->bpc = pc;
@@ -246,6 +242,14 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 	else if (!(w->live & ~w->bpark))
 		w->blocked = id + 1;   /* the whole warp waits */
 	return 0;
+}
+
+/* The lanes of w parked at a CTA barrier other than id: all its parked
+ * lanes, since they wait at one (a second ends the launch). */
+uint32_t
+interp_bar_elsewhere(const Warp *w, int id)
+{
+	return w->bids & ~(1u << id) ? w->bpark : 0;
 }
 
 /* Whether lanes of w reaching the blocking barrier instruction xi split
@@ -549,6 +553,12 @@ deadlock(Launch *L, Clu *u)
 				    i, blk, w->blocked - 1, where(L, w, b, sizeof b), (int)c->bar[w->blocked - 1].arrived);
 		}
 	}
+	/* a phase whose arrivals are all in and whose tx-count cannot reach
+	 * zero is what the waiters wait for: asynccheck's report, as when a
+	 * CTA ends with one, comes before the fault */
+	if (L->chk & PTX_CHECK_ASYNCCHECK)
+		for (int k = 0; k < u->n; k++)
+			interp_chk_mbar_cta(L, u->cta[k], 1);
 	if (u->n > 1)
 		interp_fault(L, first, !first ? -1 : __builtin_ctz((first->blocked == BLOCKED_MBAR ?
 		    first->st[first->nst - 1].mask : first->blocked <= 16 ? first->bpark : first->bmask) | 1),

@@ -1,6 +1,6 @@
 /*
  * surf.c -- the surface instructions: suld.b, sust.b, sust.p, sured.b and
- * suq, on the surface objects of tex.c's table.
+ * suq, on the surface objects of texobj.c's table.
  *
  * A surface is addressed by texel row, slice and layer, and by byte
  * within the row (suld.b, sust.b, sured.b: "the lowest dimension
@@ -9,10 +9,11 @@
  * (.trap: a fault), moves to the nearest place inside (.clamp: the byte
  * coordinate to the last position where the whole access fits), or reads
  * zeros and writes nothing (.zero).  sust.p converts each of its 32-bit
- * sources into a channel of the texel: floats for half and float
- * surfaces, the low bits of integers otherwise (a surface over an 8- or
- * 16-bit array is an integer one); channels the vector lacks keep their
- * bits.  sured.b is atomic with respect to other atomics (sched.c's
+ * sources into a channel of the texel: floats for half surfaces (cut
+ * toward zero, tohalf) and float ones, floats for the unorm, snorm and
+ * 10-10-10-2 formats (tonorm), the low bits of integers, saturated,
+ * otherwise (a surface over an 8- or 16-bit integer array is an integer
+ * one); channels the vector lacks are written 0.  sured.b is atomic with respect to other atomics (sched.c's
  * address-striped locks when CTAs run on several threads).
  */
 #ifdef HAVE_CONFIG_H
@@ -49,7 +50,9 @@ span(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, unsigned n, int w
 	return p;
 }
 
-/* f32 to f16, rounding to nearest even */
+/* f32 to f16 as sust.p converts it: cut toward zero (a finite value
+ * beyond the largest half to the largest, 65504), infinities and NaNs
+ * kept (a NaN quieted, its sign kept); tests/shim/texbits.gpu */
 static uint16_t
 tohalf(uint32_t u)
 {
@@ -60,25 +63,32 @@ tohalf(uint32_t u)
 		return (uint16_t)(s | 0x7c00 | (m ? 0x200 | m >> 13 : 0));
 	x = (int)e - 127 + 15;
 	if (x >= 31)
-		return (uint16_t)(s | 0x7c00);
-	if (x <= 0) {
-		/* a subnormal half (or zero): m with its implicit bit, shifted */
+		return (uint16_t)(s | 0x7bff);
+	if (x <= 0) {   /* a subnormal half (or zero): m with its implicit bit, shifted */
 		unsigned sh = (unsigned)(14 - x);
-		uint32_t mm = m | 0x800000, r, half;
-		if (sh > 24)
-			return (uint16_t)s;
-		r = mm >> sh;
-		half = 1u << (sh - 1);
-		if ((mm & ((half << 1) - 1)) > half || ((mm & ((half << 1) - 1)) == half && (r & 1)))
-			r++;
-		return (uint16_t)(s | r);
+		return (uint16_t)(s | (sh > 24 ? 0 : (m | 0x800000) >> sh));
 	}
-	{
-		uint32_t r = (uint32_t)x << 10 | m >> 13, rest = m & 0x1fff;
-		if (rest > 0x1000 || (rest == 0x1000 && (r & 1)))
-			r++;   /* may carry into the exponent, up to infinity: right */
-		return (uint16_t)(s | r);
-	}
+	return (uint16_t)(s | (uint32_t)x << 10 | m >> 13);
+}
+
+/* The float x as a channel of bits bits of a unorm (sgn: snorm) format,
+ * as sust.p stores it: clamped to [0, 1] ([-1, 1]), NaN 0, cut toward
+ * zero to 23 fractional bits, times the largest code exactly, rounded to
+ * nearest with ties toward zero (0.5f reads 127 in 8 bits, 0.5f + 2^-24
+ * too, -0.5f / 127 reads 0); the code's low bits.  Every sust.p of
+ * tests/shim/texbits.gpu fits, with 17 to 23 fractional bits. */
+static uint32_t
+tonorm(uint32_t x, unsigned bits, int sgn)
+{
+	float f;
+	int64_t m = sgn ? (1 << (bits - 1)) - 1 : (1 << bits) - 1, v, q, r;
+
+	memcpy(&f, &x, 4);
+	f = f != f ? 0 : f > 1 ? 1 : f < (sgn ? -1 : 0) ? (sgn ? -1.0f : 0) : f;
+	v = (int64_t)ldexpf(f, 23) * m;   /* the product exact: below 2^39 */
+	q = (v < 0 ? -v : v) >> 23, r = (v < 0 ? -v : v) & ((1 << 23) - 1);
+	q += r > 1 << 22;
+	return (uint32_t)(v < 0 ? -q : q) & ((1u << bits) - 1);
 }
 
 /* Where lane's access of n bytes lands: its guest address, 0 when .zero
@@ -164,6 +174,18 @@ sured(Launch *L, uint8_t *p, int op, unsigned bytes, int sgn, uint64_t x)
 	return 0;
 }
 
+/* A texture or surface instruction whose guard is false in every lane
+ * (counting launches only): a store still sends the texture pipe a
+ * request, of no sectors (an H200's ncu: tests/shim/texbits.ncu,
+ * launches 13-15, a guarded sust after each suld).  Loads and
+ * reductions are not known to. */
+void
+interp_surf_skipped(Launch *L, const XIns *xi)
+{
+	if (xi->tbl[T_KIND] == TK_SUST || xi->tbl[T_KIND] == TK_SUSTP)
+		L->st[xi - L->pm->code].mem[PTX_MC_TEX].requests++;
+}
+
 int
 interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP])
 {
@@ -222,10 +244,19 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 		if (kind == TK_SUST) {
 			for (int k = 0; k < tb[T_VEC]; k++)
 				memcpy(p + k * eb, &src[tb[T_DATA] + k], eb);
+		} else if (kind == TK_SUSTP && o->t.format == PTX_TEXFMT_UNORM_10_10_10_2) {
+			/* alpha: the top 2 bits of its 10-bit code (2.5f / 3 reads 3) */
+			uint32_t u = 0;
+			for (unsigned c = 0; c < 4 && (int)c < tb[T_VEC]; c++)
+				u |= tonorm((uint32_t)src[tb[T_DATA] + (int)c], 10, 0) >> (c < 3 ? 0 : 8) << 10 * c;
+			memcpy(p, &u, 4);
 		} else if (kind == TK_SUSTP) {
-			for (unsigned c = 0; c < o->t.channels && (int)c < tb[T_VEC]; c++) {
-				uint32_t x = (uint32_t)src[tb[T_DATA] + (int)c];
-				if (o->t.format == PTX_TEXFMT_F16) {
+			for (unsigned c = 0; c < o->t.channels; c++) {
+				uint32_t x = (int)c < tb[T_VEC] ? (uint32_t)src[tb[T_DATA] + (int)c] : 0;
+				if (o->t.flags & PTX_TEXF_NORMFMT) {
+					x = tonorm(x, 8 * o->esz, o->t.format == PTX_TEXFMT_S8 || o->t.format == PTX_TEXFMT_S16);
+					memcpy(p + c * o->esz, &x, o->esz);
+				} else if (o->t.format == PTX_TEXFMT_F16) {
 					uint16_t h = tohalf(x);
 					memcpy(p + c * 2, &h, 2);
 				} else {
@@ -240,6 +271,6 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 			sured(L, p, tb[T_OPER], eb, tb[T_SIGNED], src[tb[T_DATA]]);
 	}
 	if (L->st)   /* suq counts with the textures (an H200's ncu says so) */
-		interp_tex_count(L, xi, kind == TK_SUQ ? PTX_MC_TEX : PTX_MC_SURF, m, grp, NULL, 1, 1, keys, nk);
+		interp_tex_count(L, xi, kind == TK_SUQ ? PTX_MC_TEX : PTX_MC_SURF, m, grp, NULL, 1, 0, keys, nk);
 	return 0;
 }

@@ -1,10 +1,13 @@
 /*
- * tex.h -- what tex.c (textures) and surf.c (surfaces) share: the object
- * table's entries and the layout of a decoded instruction's xi->tbl[].
+ * tex.h -- what the texture files (tex.c sampling, texobj.c objects,
+ * texdec.c decoding, texfilt.c texel arithmetic, texbc.c and texlod.c)
+ * and surf.c (surfaces) share: the object table's entries, the layout of
+ * a decoded instruction's xi->tbl[], and a lane's sampling.
  */
 #ifndef PTX_INTERP_TEX_H
 #define PTX_INTERP_TEX_H
 
+#include <string.h>
 #include "interp.h"
 
 /* One texture or surface object (ptx_texture_create): the description
@@ -13,7 +16,10 @@ struct TexObj {
 	ptx_texture t;              /* levels is at least 1 */
 	int live, surf;
 	uint32_t gen;               /* the handle's high half; bumped when the slot is reused */
-	unsigned esz, tsz;          /* bytes of a channel, of a texel */
+	unsigned esz, tsz;          /* bytes of a channel, of a texel (block-compressed: of a block) */
+	unsigned ff, fch;           /* the plain format and channels the filter takes texels in
+	                             * (a 10-10-10-2 or compressed texel decoded to them) */
+	int bc;                     /* block-compressed: a level's rows are rows of 4x4 blocks */
 	uint64_t pitch[PTX_TEX_MAXLEVELS], slice[PTX_TEX_MAXLEVELS];   /* row and slice strides */
 };
 
@@ -49,12 +55,66 @@ enum {
  * filtering, bit 10 force_unnormalized_coords. */
 enum { SMP_LINEAR = 1 << 9, SMP_UNNORM = 1 << 10 };
 
-/* tex.c */
+/* The bits of a float and back */
+static inline float
+f32of(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+
+static inline uint32_t
+bitsof(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* A texel as the filter takes it: each channel's bits as stored (the
+ * signed formats sign-extended), the border's converted to the format. */
+typedef struct {
+	uint32_t c[4];
+} Texel;
+
+/* A sampling of one lane: the object, the level, the layer (or face). */
+typedef struct {
+	Launch *L;
+	Warp *w;
+	int lane;
+	const XIns *xi;
+	const TexObj *o;
+	int isint;
+	uint64_t *keys;     /* counting: the lane's sectors, *nkeys of them; else NULL */
+	unsigned *nkeys;
+	unsigned pass;      /* 0, 1: the lower, upper level of a lane between two (0 too: exactly at an
+	                     * inner level); 2: a lane of one level; 3: magnified, nearest level */
+	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
+	double grad[6];     /* tex.grad's dx, dy in texels, as the unit keeps them (gradpasses()) */
+	double lod;         /* the level of detail asked for, before the clamps (splitlod()) */
+	unsigned lv0;       /* the level it reads (the lower one between two) */
+} Smp;
+
+/* texdec.c */
 int interp_tex_sampler_init(const Expr *e, uint64_t *word);   /* -1: not a sampler initializer */
+/* texobj.c: objects, handles, queries; an object under the sampler of
+ * the .samplerref at a (independent mode; -1 after a fault) */
 int interp_tex_handle(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t v, uint64_t *h);
 const TexObj *interp_tex_obj(const ptx_ctx *cx, uint64_t h, int surf);   /* NULL: not a live one */
 void interp_tex_dims(const TexObj *o, unsigned l, uint64_t d[3]);
+int interp_tex_readsint(const TexObj *o);
+int interp_tex_sampled(Launch *L, Warp *w, int lane, const XIns *xi, const TexObj *o, uint64_t a, TexObj *so);
+/* texfilt.c: a texel (-1 after a fault), the border as a texel, and the
+ * filter of n texels under weights w[] (256ths) in blocks of grp */
 float interp_tex_half(uint16_t h);
+int interp_tex_texel(const Smp *s, unsigned lv, uint64_t i, uint64_t j, uint64_t k, Texel *t);
+void interp_tex_border(const Smp *s, Texel *t);
+void interp_tex_filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int grp, uint32_t out[4]);
+/* texbc.c: texel t (x + 4 y) of the block at q of block-compressed
+ * format fmt, each channel in the filter's form of interp_tex_bcform(fmt) */
+unsigned interp_tex_bcform(unsigned fmt);
+void interp_tex_bc(unsigned fmt, const uint8_t *q, unsigned t, uint32_t out[4]);
 unsigned interp_tex_chtype(const TexObj *o);
 unsigned interp_tex_chorder(const TexObj *o);
 uint32_t interp_tex_query(const TexObj *o, int q, uint32_t lv);
@@ -62,12 +122,12 @@ uint32_t interp_tex_query(const TexObj *o, int q, uint32_t lv);
  * key of one texel, and one warp instruction's requests and sectors in
  * class cls (PTX_MC_TEX, PTX_MC_SURF) from lane groups of grp lanes (apart:
  * the lanes of a group share no sectors), a group counting as a request
- * when minl of its lanes are active; within a group, lanes share sectors
+ * (pairs: only when an even number of its lanes are active); within a group, lanes share sectors
  * with the lanes of the same pass[] only (NULL: all of them). */
 #define TEXKEYS 16
 uint64_t interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t k);
 void interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, const uint8_t *pass,
-                      unsigned mul, unsigned minl, uint64_t (*keys)[TEXKEYS], const unsigned *nk);
+                      unsigned mul, int pairs, uint64_t (*keys)[TEXKEYS], const unsigned *nk);
 /* texlod.c: the level of detail of gradients dx, dy (in texels), in
  * 256ths, from the gradients' components cut to 10 bits of mantissa
  * (interp_tex_trunc10) */

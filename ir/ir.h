@@ -487,6 +487,7 @@ struct Module {
 	Arena *a;
 	const char *name;   /* file name for diagnostics */
 	int ver_major, ver_minor;   /* .version */
+	Loc version_loc;    /* where its number is written */
 	const char **targets; int ntargets, captargets; /* .target words as written: "sm_90a", "texmode_independent", "debug" */
 	int sm;             /* numeric sm of the first sm_ target (90 for sm_90a), 0 when none */
 	char smsuffix;      /* 'a', 'f' or 0 */

@@ -81,8 +81,8 @@ enum {
     VR_CVT,       /* types.c: d of the first type, a of the second; wider registers allowed */
     VR_LD,        /* types.c: d, with the relaxed rules of ld (ldstok) */
     VR_ST,        /* types.c: the stored value, as VR_LD */
-    VR_TEX,       /* types.c: texture and surface coordinates and data */
-    VR_VIDEO,     /* types.c: 32-bit integer registers */
+    VR_TEX,       /* family.c: texture and surface coordinates and data */
+    VR_VIDEO,     /* family.c: 32-bit integer registers */
     VR_TENSOR,    /* tensor.c: fragments of wmma, mma, wgmma, ldmatrix ... */
     NVR
 };

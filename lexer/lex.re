@@ -221,6 +221,25 @@ intlit(Parser *p, const char *s, const char *e, Tok *t, Loc loc)
 	return INT;
 }
 
+/* A decimal float literal, read as a double: one strtod cannot hold in a
+ * normal double (1e309, 1e-310) is ptxas 13.0's "Constant overflow". */
+static void
+decfloat(Parser *p, const char *s, size_t len, Tok *t, Loc loc)
+{
+	char buf[128];
+	size_t n = len < sizeof buf - 1 ? len : sizeof buf - 1;
+	double d;
+
+	memcpy(buf, s, n);
+	buf[n] = 0;
+	errno = 0;
+	d = strtod(buf, NULL);
+	if (errno == ERANGE)
+		diag_err(p->dg, loc, "float literal '%s' is out of the range of a normal double (constant overflow)", buf);
+	memcpy(&t->bits, &d, 8);
+	t->fl = FL_DEC;
+}
+
 static int
 hexfloat(const char *s, const char *e, Tok *t, int kind)
 {
@@ -317,12 +336,7 @@ again:
 	"_" { p->adj = 1; DONE(SINK); }
 	"." [0-9] [0-9]* exp? {
 		/* .5 style float */
-		char buf[64];
-		size_t n = LEN() < 63 ? LEN() : 63;
-		memcpy(buf, TEXT(), n); buf[n] = 0;
-		double d = strtod(buf, NULL);
-		memcpy(&t->bits, &d, 8);
-		t->fl = FL_DEC;
+		decfloat(p, TEXT(), LEN(), t, *lloc);
 		t->s = lex_intern(p, TEXT(), LEN());
 		DONE(FLOAT);
 	}
@@ -352,12 +366,7 @@ again:
 		DONE(FLOAT);
 	}
 	flt {
-		char buf[128];
-		size_t n = LEN() < 127 ? LEN() : 127;
-		memcpy(buf, TEXT(), n); buf[n] = 0;
-		double d = strtod(buf, NULL);
-		memcpy(&t->bits, &d, 8);
-		t->fl = FL_DEC;
+		decfloat(p, TEXT(), LEN(), t, *lloc);
 		t->s = lex_intern(p, TEXT(), LEN());
 		DONE(FLOAT);
 	}

@@ -368,7 +368,9 @@ redeclare(Parser *p, Sym *old, Sym *s)
 }
 
 static void headerorder(Parser *p, Loc loc, const char *what);
-static int inrange(Parser *p, const char *name);
+static int inrange(Parser *p, const char *name, int scope);
+static Sym *covered(Parser *p, const Sym *range);
+static void addscalar(Parser *p, Sym *s);
 
 void
 ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
@@ -410,19 +412,29 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 			continue;
 		}
 		if (p->fn) {
-			if (parse_mapget(&p->local, s->name) && !p->nmark) {
+			/* a name, or a range's prefix, is declared once per scope;
+			 * a nested { } may declare it again (ptxas: "Duplicate
+			 * definition of variable '%r5'", of '%r<' for a range) */
+			Sym *old = parse_mapget(&p->local, s->name), *cover;
+			if (old && old->inner == s->inner) {
 				diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
 				continue;
 			}
-			if (s->kind == SYM_REG && !s->range && !p->nmark && inrange(p, s->name)) {
+			if (s->kind == SYM_REG && !s->range && inrange(p, s->name, s->inner)) {
 				diag_err(p->dg, d->loc, "duplicate definition of '%s': a register range declares it",
 					s->name);
 				continue;
 			}
 			if (s->kind == SYM_REG && s->range) {
-				if (parse_mapget(&p->ranges, s->name) && !p->nmark) {
+				old = parse_mapget(&p->ranges, s->name);
+				if (old && old->inner == s->inner) {
 					diag_err(p->dg, d->loc, "duplicate definition of '%s<%lld>'", s->name,
 						(long long)s->range);
+					continue;
+				}
+				if ((cover = covered(p, s))) {
+					diag_err(p->dg, d->loc, "duplicate definition of '%s': the range '%s<%lld>' declares it again",
+						cover->name, s->name, (long long)s->range);
 					continue;
 				}
 				parse_bind(p, &p->ranges, s->name, s);
@@ -432,6 +444,8 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 					parse_addreg(p, s);
 				else
 					PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
+				if (s->kind == SYM_REG)
+					addscalar(p, s);
 			}
 			parse_addstmt(p, (Stmt){.kind = ST_DECL, .loc = d->loc, .sym = s});
 			continue;
@@ -449,21 +463,106 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	}
 }
 
-/* Whether a scalar register's name (%r12) is an element of a range
- * declared in this body (%r<13>): ptxas: "Duplicate definition of
- * variable '%r12'", of '%r01' too. */
-static int
-inrange(Parser *p, const char *name)
+/* Where a register's name (%r12) ends its prefix (%r); 0 when it does
+ * not end in digits or is all digits. */
+static size_t
+prefixlen(const char *name)
 {
 	size_t n = strlen(name), k = n;
-	Sym *r;
 
 	while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
 		k--;
-	if (k == n || k == 0 || n - k > 18)
+	return k == n || n - k > 18 ? 0 : k;
+}
+
+/* Whether a scalar register's name (%r12) is an element of a range
+ * declared in the same scope (%r<13>): ptxas: "Duplicate definition of
+ * variable '%r12'", of '%r01' too. */
+static int
+inrange(Parser *p, const char *name, int scope)
+{
+	size_t k = prefixlen(name);
+	Sym *r;
+
+	if (!k)
 		return 0;
 	r = parse_mapget(&p->ranges, lex_intern(p, name, k));
-	return r && r->range > strtoll(name + k, NULL, 10);
+	return r && r->inner == scope && r->range > strtoll(name + k, NULL, 10);
+}
+
+/* Open-addressed hash tables of keys of three integers (Table, parse.h):
+ * the slot of key k, empty when k is absent. */
+static Slot *
+tabfind(const Table *t, const int64_t k[3])
+{
+	uint64_t x = (uint64_t)k[0] * 0x9E3779B97F4A7C15u ^ (uint64_t)k[1] * 0xBF58476D1CE4E5B9u ^ (uint64_t)k[2];
+	size_t j;
+
+	if (!t->cap)
+		return NULL;
+	x ^= x >> 29;
+	x *= 0x94D049BB133111EBu;
+	for (j = (size_t)(x ^ (x >> 32)) & (t->cap - 1); t->v[j].used; j = (j + 1) & (t->cap - 1))
+		if (!memcmp(t->v[j].k, k, sizeof t->v[j].k))
+			break;
+	return &t->v[j];
+}
+
+/* The slot of k, made (used, n and s zero) when k is new. */
+static Slot *
+tabadd(Parser *p, Table *t, const int64_t k[3])
+{
+	Slot *sl;
+
+	if (2 * (t->n + 1) > t->cap) {
+		Table old = *t;
+		t->cap = old.cap ? 2 * old.cap : 16;
+		t->v = ir_alloc(p->a, t->cap * sizeof *t->v);
+		for (size_t i = 0; i < old.cap; i++)
+			if (old.v[i].used)
+				*tabfind(t, old.v[i].k) = old.v[i];
+	}
+	sl = tabfind(t, k);
+	if (!sl->used) {
+		memcpy(sl->k, k, sizeof sl->k);
+		sl->used = 1;
+		t->n++;
+	}
+	return sl;
+}
+
+/* The body's scalar registers whose names end in digits, kept for
+ * covered() as the lowest-numbered one of each prefix and scope: a table
+ * keyed by (interned prefix, scope id), so that a body of n scalars and
+ * m ranges costs n + m probes, not n * m compares. */
+static void
+addscalar(Parser *p, Sym *s)
+{
+	size_t k = prefixlen(s->name);
+	long long n;
+	Slot *sl;
+
+	if (!k)
+		return;
+	n = strtoll(s->name + k, NULL, 10);
+	sl = tabadd(p, &p->low, (int64_t[3]){(int64_t)(intptr_t)lex_intern(p, s->name, k), s->inner, 0});
+	if (!sl->s || n < sl->n) {
+		sl->n = n;
+		sl->s = s;
+	}
+}
+
+/* A scalar register of range's scope, still in sight, that the range
+ * names again (.reg .b32 %r5; .reg .b32 %r<10>;): ptxas "Duplicate
+ * definition of variable '%r5'".  The lowest-numbered one of the scope
+ * stands for them all: all are in sight while their scope is the one
+ * declaring the range. */
+static Sym *
+covered(Parser *p, const Sym *range)
+{
+	Slot *l = tabfind(&p->low, (int64_t[3]){(int64_t)(intptr_t)range->name, range->inner, 0});
+
+	return l && l->used && l->n < range->range && parse_mapget(&p->local, l->s->name) == l->s ? l->s : NULL;
 }
 
 /* ---------------------------------------------------------------- module directives */
@@ -518,6 +617,7 @@ ps_version(Parser *p, const Tok *t, Loc loc)
 	}
 	p->m->ver_major = maj;
 	p->m->ver_minor = min;
+	p->m->version_loc = loc;
 }
 
 /* The PTX ISA version that introduced a target (ptxas 13.0 refuses an
@@ -652,10 +752,92 @@ exprtext(Parser *p, Expr **v, int n, const char *lead, const char *sep)
 	return adopt(p, f, &buf, &len);
 }
 
+/* A .file index and a .loc's numbers are unsigned 32-bit: ptxas 13.0
+ * takes 4294967295 and says "Constant overflow" for 4294967296 up to
+ * 2^63 - 1, yet takes the literals of 2^63 and more (it reads them as
+ * negative 64-bit values, which pass its check). */
+static int
+u32val(int64_t v)
+{
+	return v <= (int64_t)UINT32_MAX;
+}
+
+static int
+u32tok(Parser *p, const Tok *t, Loc loc, const char *what)
+{
+	if (u32val(t->i))
+		return 1;
+	diag_err(p->dg, loc, "%s is %llu: more than 32 bits", what, (unsigned long long)t->i);
+	return 0;
+}
+
+/* The source locations .loc has named so far, module-wide (p->locs):
+ * inlined_at names one of them (ptxas: "Source location 1 2 0 used in
+ * inlined_at directive must be used in a preceding .loc directive"). */
+static int
+locseen(const Parser *p, const int64_t k[3])
+{
+	const Slot *sl = tabfind(&p->locs, k);
+	return sl && sl->used;
+}
+
+/* The tail of a .loc: none, or `, function_name NAME, inlined_at FILE
+ * LINE COL`, both and in that order (ptxas 13.0: a syntax error for
+ * either alone or the two swapped).  rest holds NULL before each comma
+ * group. */
+static int
+loctail(Parser *p, const EList *rest, Loc loc)
+{
+	static const char *const want[] = {NULL, "function_name", "", NULL, "inlined_at", "#", "#", "#"};
+	int ok = rest->n == 8;
+
+	for (int i = 0; ok && i < 8; i++) {
+		const Expr *e = rest->v[i];
+		if (!want[i])
+			ok = !e;
+		else if (want[i][0] == '#')
+			ok = e && e->kind == E_INT && u32val(e->i);
+		else
+			ok = e && e->kind == E_SYM && (!want[i][0] || strcmp(e->text, want[i]) == 0);
+	}
+	if (!ok) {
+		diag_err(p->dg, loc, "a .loc ends in nothing or in ', function_name NAME, inlined_at FILE LINE COLUMN'");
+		return 0;
+	}
+	/* ptxas: "Feature 'Line information of inline functions' requires
+	 * PTX ISA .version 7.0 or later" */
+	if (p->m->ver_major * 10 + p->m->ver_minor < 70) {
+		diag_err(p->dg, loc, "a .loc with inlined_at requires PTX ISA .version 7.0 or later");
+		return 0;
+	}
+	int64_t at[3] = {rest->v[5]->i, rest->v[6]->i, rest->v[7]->i};
+	if (!locseen(p, at)) {
+		diag_err(p->dg, loc, "inlined_at %lld %lld %lld names no source location of an earlier .loc",
+			(long long)at[0], (long long)at[1], (long long)at[2]);
+		return 0;
+	}
+	/* the name is a label of a .section, which may come later */
+	PUSH(p->a, p->fnames, p->nfnames, p->capfnames, ((struct FnName){rest->v[2]->text, rest->v[2]->loc}));
+	return 1;
+}
+
+/* function_name names a label of a .section (ptxas: "Unresolved label
+ * '$L__info_string9' used in function_name attribute"); checked when
+ * the module is read, since the sections come last. */
+void
+parse_fnames(Parser *p)
+{
+	for (int i = 0; i < p->nfnames; i++)
+		if (!parse_mapget(&p->seclabels, p->fnames[i].name))
+			diag_err(p->dg, p->fnames[i].loc, "function_name '%s' is no label of a .section", p->fnames[i].name);
+}
+
 void
 ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc)
 {
 	parse_topdirective(p, loc, ".file");
+	if (!u32tok(p, idx, loc, "a .file index"))
+		return;
 	/* ptxas: "Duplicate file index #1" */
 	for (int i = 0; i < p->m->nfile; i++)
 		if (p->m->file[i].index == (int)idx->i) {
@@ -671,6 +853,9 @@ void
 ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *rest, Loc loc)
 {
 	char *text = NULL;
+	if (!u32tok(p, file, loc, "a .loc file index") || !u32tok(p, line, loc, "a .loc line") ||
+	    !u32tok(p, col, loc, "a .loc column") || (rest && !loctail(p, rest, loc)))
+		return;
 	if (rest) {
 		/* NULL entries separate the comma groups */
 		char *buf = NULL;
@@ -694,6 +879,7 @@ ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *re
 			nomem(p);
 		}
 	}
+	tabadd(p, &p->locs, (int64_t[3]){file->i, line->i, col->i});
 	p->locfile = (int)file->i;
 	p->locline = (int)line->i;
 	p->loccol = (int)col->i;
@@ -806,7 +992,11 @@ ps_section_begin(Parser *p)
 void
 ps_seclabel(Parser *p, const Tok *name, Loc loc)
 {
-	(void)loc;
+	/* ptxas: "Feature 'Defining labels in .section' requires PTX ISA
+	 * .version 7.0 or later" */
+	if (p->m->ver_major * 10 + p->m->ver_minor < 70)
+		diag_err(p->dg, loc, "a label in a .section requires PTX ISA .version 7.0 or later");
+	parse_mapset(p->a, &p->seclabels, name->s, (Sym *)&p->seclabels);  /* any non-NULL value: defined */
 	sbput(p, name->s, strlen(name->s));
 	sbput(p, ":\n", 2);
 }

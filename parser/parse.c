@@ -263,7 +263,8 @@ ps_func_body(Parser *p, Loc loc)
 	memset(&p->local, 0, sizeof p->local);
 	memset(&p->ranges, 0, sizeof p->ranges);
 	memset(&p->labels, 0, sizeof p->labels);
-	p->nundo = p->nmark = p->npending = 0;
+	p->nundo = p->nmark = p->nscope = p->lastscope = p->npending = 0;
+	memset(&p->low, 0, sizeof p->low);  /* a fresh table per body (its memory stays in the arena) */
 	p->locfile = p->locline = p->loccol = 0;
 	p->lastlabel = NULL;
 	Param *lists[2] = {fn->ret, fn->par};
@@ -423,7 +424,17 @@ void
 ps_open(Parser *p, Loc loc)
 {
 	PUSH(p->a, p->mark, p->nmark, p->capmark, p->nundo);
+	PUSH(p->a, p->scope, p->nscope, p->capscope, ++p->lastscope);
 	parse_addstmt(p, (Stmt){.kind = ST_OPEN, .loc = loc});
+}
+
+/* The id of the scope a declaration now goes to: 0 for the body itself
+ * (or outside any), else that of the innermost open { }.  Two
+ * declarations of one name clash only within one scope. */
+int
+parse_scope(const Parser *p)
+{
+	return p->nmark > 0 && p->nmark <= p->nscope ? p->scope[p->nmark - 1] : 0;
 }
 
 void
@@ -432,6 +443,8 @@ ps_close(Parser *p, Loc loc)
 	if (!p->nmark)
 		return;
 	int to = p->mark[--p->nmark];
+	if (p->nscope > p->nmark)
+		p->nscope = p->nmark;
 	while (p->nundo > to) {
 		Undo tag = p->undo[--p->nundo];
 		Undo u = p->undo[--p->nundo];
@@ -740,6 +753,12 @@ ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 			diag_err(p->dg, guard->loc, "guard must be a predicate register");
 	}
 	int n = ops ? ops->n : 0;
+	/* d|_ as the first operand is d: ptxas drops a sink for the second
+	 * half of a destination pair, whatever the instruction (shfl's and
+	 * setp's, add's and mov's too), and judges what is left */
+	if (n > 0 && ops->v[0]->kind == E_OR && ops->v[0]->b->kind == E_SINK && ops->v[0]->a->kind == E_SYM &&
+	    ops->v[0]->a->text && ops->v[0]->a->text[0] == '%')
+		ops->v[0] = ops->v[0]->a;
 	if (n < oi->nmin || n > oi->nmax) {
 		if (oi->nmin == oi->nmax)
 			diag_err(p->dg, in->loc, "'%s' takes %d operand%s, not %d", oi->name, oi->nmin,
@@ -961,6 +980,7 @@ parse_module(const char *name, const char *src, size_t len, Diags *dg)
 	lex_init(p, src, len);
 	int rc = yyparse(p);
 	Loc top = {0, 1, 1};
+	parse_fnames(p);
 	if (p->tgtword && (p->tgtlater || m->nfn > 0 || m->nsyms > 0))
 		diag_err(dg, p->tgtloc, "PTX ISA .version %d.%d does not support .target %s (it needs %d.%d)",
 			m->ver_major, m->ver_minor, p->tgtword, p->tgtisa / 10, p->tgtisa % 10);

@@ -117,6 +117,21 @@ typedef struct {
 	Sym *old;
 } Undo;
 
+/* An open-addressed hash table of keys of three integers, in the arena
+ * (decl.c): a slot holds its key and, for the register table, a number
+ * and a symbol. */
+typedef struct {
+	int64_t k[3];
+	int used;
+	long long n;
+	Sym *s;
+} Slot;
+
+typedef struct {
+	Slot *v;
+	size_t n, cap;
+} Table;
+
 typedef struct Parser Parser;
 
 struct Parser {
@@ -146,10 +161,19 @@ struct Parser {
 	Map labels;         /* labels of the current function */
 	Undo *undo; int nundo, capundo;
 	int *mark; int nmark, capmark;   /* undo stack height at each { */
+	int *scope; int nscope, capscope; /* per open {: its id in the body (1, 2, ...); 0 is the body's own */
+	int lastscope;                    /* the last id given */
+	/* the body's scalar registers named PREFIX + digits: per prefix and
+	 * scope the lowest number, which a later range of that prefix may
+	 * cover (a hash table, decl.c) */
+	Table low;
 	Func *fn;           /* function whose body is being read */
 	Sym *lastlabel;     /* label just seen (for .callprototype / .branchtargets) */
 	int lastlabelstmt;  /* statement index of that label */
 	int locfile, locline, loccol;
+	Table locs;         /* every .loc's (file, line, column), module-wide */
+	struct FnName { const char *name; Loc loc; } *fnames; int nfnames, capfnames; /* .loc function_name labels */
+	Map seclabels;      /* the labels of the .sections */
 	Sym **pending; int npending, cappending; /* labels referenced but not yet defined */
 	Func *hdr;          /* function header being read (performance directives go here) */
 	SpecList *fspecs;   /* linkage words before .entry/.func */
@@ -176,6 +200,7 @@ struct Parser {
 /* lexer/lex.re */
 void lex_init(Parser *p, const char *src, size_t len);
 const char *lex_intern(Parser *p, const char *s, size_t n);
+int parse_scope(const Parser *p);
 int lex_keyword(const char *interned, int64_t *ty);
 
 /* parser/parse.c: called from the grammar's actions */
@@ -206,6 +231,7 @@ void ps_version(Parser *p, const Tok *t, Loc loc);
 void ps_target(Parser *p, EList *words, Loc loc);
 void ps_address_size(Parser *p, const Tok *t, Loc loc);
 void ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc);
+void parse_fnames(Parser *p);  /* the module read: function_name labels resolve */
 void ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *rest, Loc loc);
 void ps_pragma(Parser *p, EList *strs, Loc loc);
 void ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc);

@@ -170,7 +170,7 @@ parse_newsym(Parser *p, int kind, const char *name, Loc loc)
 	s->vec = 1;
 	s->id = -1;
 	s->fn = p->fn;
-	s->inner = p->nmark > 0;
+	s->inner = parse_scope(p);
 	return s;
 }
 

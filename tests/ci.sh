@@ -110,7 +110,13 @@ tally .
 
 if test "${CI_DISTCHECK:-1}" != 0; then
 	say "make distcheck"
-	make -j"$jobs" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror || broken "make distcheck"
+	if ! make -j"$jobs" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror; then
+		broken "make distcheck"
+		# the failing tests' logs, which distcheck leaves in its tree
+		for log in ptxkit-*/_build/sub/test-suite.log; do
+			test -f "$log" && { say "failures in $log"; cat "$log"; }
+		done
+	fi
 else
 	make dist || broken "make dist"
 fi

@@ -499,7 +499,7 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 	int npar = ptx_function_param_count(fn), rc = EX_OK, st;
 	Sink sink = { NULL, 0, 0, !capture, 0 };
 	int savefd = -1;
-	struct timespec t0, t1;
+	struct timespec t0, t1, c0, c1;
 	FILE *cap = NULL;
 
 	res->buf = calloc((size_t)o->nargs + 1, sizeof *res->buf);
@@ -556,8 +556,11 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 			ptx_texture t = a->tex;
 			uint64_t *h = malloc(sizeof *h);
 			ptx_devptr at = a->tbuf < 0 ? addr[i] : addr[a->tbuf] + a->toff;
-			static const unsigned char chb[] = { 1, 2, 4, 1, 2, 4, 2, 4 };   /* by PTX_TEXFMT_* */
-			unsigned es = chb[t.format & 7] * t.channels;
+			/* bytes of a channel by PTX_TEXFMT_* (of a packed texel, of a
+			 * block of 4x4 texels) */
+			static const unsigned char chb[] = { 1, 2, 4, 1, 2, 4, 2, 4, 8, 16, 16, 8, 8, 16, 16, 16, 16, 16, 4 };
+			int bc = t.format >= PTX_TEXFMT_BC1 && t.format <= PTX_TEXFMT_BC7;
+			unsigned es = t.format < sizeof chb ? chb[t.format] * (t.format > PTX_TEXFMT_F32 ? 1 : t.channels) : 0;
 			if (!h) {
 				fprintf(stderr, "%s: out of memory\n", prog);
 				rc = EX_USAGE;
@@ -570,6 +573,8 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 				t.addr[l] = at;
 				if (!t.height)
 					hh = 1;
+				if (bc)   /* rows of blocks */
+					w = (w + 3) / 4, hh = (hh + 3) / 4;
 				at += (l == 0 && t.pitch ? t.pitch : w * es) * hh * dd;
 			}
 			st = (a->surf ? ptx_surface_create : ptx_texture_create)(cx, &t, h);
@@ -655,14 +660,22 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 		if (cap)
 			dup2(fileno(cap), 1);
 	}
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	st = backend == B_CUDA ? ptx_cuda_launch_ex(g, fn, ptx_function_name(fn), o->grid, o->block,
 	    o->hascluster ? o->cluster : NULL, o->shared, params) :
 	    ptx_launch_ex(cx, fn, o->grid, o->block, o->hascluster ? o->cluster : NULL, o->shared, params);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (o->time)   /* the launch alone: no start-up, file reading or output */
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+	if (o->time) {   /* the launch alone: no start-up, file reading or output */
 		fprintf(stderr, "%s: launch of %s: %.6f s\n", prog, ptx_function_name(fn),
 		    (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+		/* the CPU time of every host thread: on a machine shared with
+		 * other work, one thread's launch (--threads 1) is measured by
+		 * this better than by the wall time, which its waits inflate */
+		fprintf(stderr, "%s: launch of %s: %.6f s of CPU time\n", prog, ptx_function_name(fn),
+		    (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) / 1e9);
+	}
 	if (savefd >= 0) {
 		long n;
 		fflush(stdout);

@@ -238,7 +238,11 @@ static int
 parsetex(const char *v, Arg *a, int surf)
 {
 	/* PTX_TEXFMT_* order */
-	static const char *const fmts[] = { "u8", "u16", "u32", "s8", "s16", "s32", "f16", "f32" };
+	static const char *const fmts[] = { "u8", "u16", "u32", "s8", "s16", "s32", "f16", "f32",
+		"bc1", "bc2", "bc3", "bc4", "bc4s", "bc5", "bc5s", "bc6h", "bc6hs", "bc7", "unorm1010102" };
+	/* the channels of the packed and compressed formats, by PTX_TEXFMT_* - 8 */
+	static const unsigned char fch[] = { 4, 4, 4, 1, 1, 2, 2, 3, 3, 4, 4 };
+	const unsigned nfmt = sizeof fmts / sizeof fmts[0];
 	static const char *const geoms[] = { "1d", "2d", "3d", "a1d", "a2d", "cube", "acube", "buffer" };
 	static const char *const modes[] = { "wrap", "clamp", "mirror", "border" };
 	static const char *const filters[] = { "point", "linear" };
@@ -257,15 +261,17 @@ parsetex(const char *v, Arg *a, int surf)
 	snprintf(msg, sizeof msg, "-a %s: expected BUFFER:FORMAT:DIMS such as 0:u8x4:64x32, not '%%s'", what);
 	if (*p++ != ':')
 		return run_bad(msg, v);
-	for (t->format = 0; t->format < 8; t->format++) {
+	for (t->format = 0; t->format < nfmt; t->format++) {
 		size_t fl = strlen(fmts[t->format]);
-		if (strncmp(p, fmts[t->format], fl) == 0 && (p[fl] == ':' || p[fl] == 'x'))
+		if (strncmp(p, fmts[t->format], fl) == 0 && (p[fl] == ':' || (p[fl] == 'x' && t->format < 8)))
 			break;
 	}
-	if (t->format == 8)
+	if (t->format == nfmt)
 		return run_bad(msg, v);
 	p += strlen(fmts[t->format]);
-	if (*p == 'x') {
+	if (t->format >= 8)
+		t->channels = fch[t->format - 8];
+	else if (*p == 'x') {
 		t->channels = (unsigned)(p[1] - '0');
 		p += 2;
 	}

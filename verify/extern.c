@@ -199,8 +199,14 @@ verify_extern(Verify *v)
 
 	for (int f = 0; f < m->nfn; f++) {
 		const Func *fn = m->fn[f];
-		/* an .extern declaration beside a definition of the same name */
-		if (fn->linkage == LINK_EXTERN && !fn->hasbody && fn->sym && fn->sym->fn && fn->sym->fn->hasbody) {
+		/* an .extern declaration beside a definition of the same name, or
+		 * a definition written .extern */
+		if (fn->linkage == LINK_EXTERN && fn->hasbody)
+			verify_report(v, VC_EXTERNDEF, fn->loc,
+			    "Function definition conflicts with '.extern' declaration for function '%s': a definition cannot be .extern",
+			    fn->name);
+		if (fn->linkage == LINK_EXTERN && !fn->hasbody && fn->sym && fn->sym->fn && fn->sym->fn->hasbody &&
+		    fn->sym->fn->linkage != LINK_EXTERN) {
 			if (before(fn->sym->fn->loc, fn->loc))
 				verify_report(v, VC_EXTERNDEF, fn->loc,
 				    "Duplicate definition of function '%s': it is defined above, so it cannot be declared .extern",

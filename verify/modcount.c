@@ -28,7 +28,7 @@
  *    the video and tensor instructions, whose type lists are checked
  *    where their operands are.
  *
- * State spaces (cp.async takes two) are types.c's spaces(); setp's and
+ * State spaces (cp.async takes two) are modrule.c's verify_spaces(); setp's and
  * set's comparisons its compare().  One finding per instruction: the
  * first one ptxas would name.
  */
@@ -67,6 +67,10 @@ group(int op, int md)
 		return op == OP_CREATEPOLICY_FRACTIONAL || op == OP_CREATEPOLICY_RANGE ? G_NONE : G_EVICT2;
 	case MOD_WRAP: case MOD_CLAMP: case MOD_TRAP: case MOD_ZERO:
 		return G_CLAMP;
+	case MOD_UNI:
+		/* vote.uni is a mode of its own ("Multiple vote modifiers
+		 * specified" with .all, .any or .ballot) */
+		return op == OP_VOTE || op == OP_VOTE_SYNC ? G_VOTE : G_NONE;
 	case MOD_F4E: case MOD_B4E: case MOD_RC8: case MOD_ECL: case MOD_ECR: case MOD_RC16:
 		return G_PRMT;
 	case MOD_FINITE: case MOD_INFINITE: case MOD_NUMBER: case MOD_NOTANUMBER: case MOD_NORMAL:
@@ -175,6 +179,28 @@ check(Verify *v, Ins *in)
 	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && ir_hasmod(in, MOD_VOLATILE)) {
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_NC), "modifier .volatile cannot be combined with modifier .nc in 'ld'");
 		return;
+	}
+	/* a volatile or ordered access goes to the coherence point, past any
+	 * cache operator ("Modifier '.volatile' cannot be combined with
+	 * modifier '.cs'", '.acquire' with '.ca', '.release' with '.wt'), and
+	 * a volatile one takes no L1 eviction priority either */
+	if ((in->op == OP_LD || in->op == OP_ST) && (ir_hasmod(in, MOD_VOLATILE) || ir_hasmod(in, MOD_RELAXED) ||
+	    ir_hasmod(in, MOD_ACQUIRE) || ir_hasmod(in, MOD_RELEASE))) {
+		static const int ops[] = {MOD_CA, MOD_CG, MOD_CS, MOD_LU, MOD_CV, MOD_WB, MOD_WT};
+		int c = MOD_NONE, e = ir_hasmod(in, MOD_VOLATILE) ? ir_mod_evict(in) : MOD_NONE;
+		for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
+			if (ir_hasmod(in, ops[k]))
+				c = ops[k];
+		if (c != MOD_NONE) {
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, c),
+			    "a volatile or ordered '%s' takes no cache operator .%s", op, ir_modinfo[c].name);
+			return;
+		}
+		if (e != MOD_NONE && ir_modinfo[e].name && !strncmp(ir_modinfo[e].name, "L1::", 4)) {
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, e),
+			    "a volatile '%s' takes no L1 eviction priority .%s", op, ir_modinfo[e].name);
+			return;
+		}
 	}
 	/* the mixed-precision forms are .f32 from .f16 or .bf16 (add.f32.f16);
 	 * add.f32.f32 is a type written twice */

@@ -15,8 +15,58 @@
  *    through a register needs a .callprototype or .calltargets operand;
  *  - a direct call whose return or argument list disagrees with the
  *    callee's declaration in count, or passes a .param of another size.
+ *    ptxas judges a call against the callee's header last written before
+ *    it, a prototype above the call even where the definition below says
+ *    otherwise (then the definition is an error of its own, next item);
+ *  - a function header written again (-Wredeclaration): ptxas compares
+ *    each header with the one before it ("Inconsistent prototypes of 'f',
+ *    number of parameters differ", "parameter types differ", "parameter
+ *    state space differ", "parameter alignment differ": the names may
+ *    differ, nothing else); the linkage of the first header is the
+ *    function's, and a later one may leave it out but not name another,
+ *    while .noreturn must be on all or none ("Inconsistent redefinition of
+ *    variable 'f'"; extern.c has .extern beside a definition); and a header
+ *    after the definition is a second definition ("Duplicate definition of
+ *    function 'f'").
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include "verify.h"
+
+/* The module's function headers sorted by symbol, then by place: those of
+ * one function side by side in source order. */
+typedef struct {
+	Func **h;
+	int n;
+} Hdrs;
+
+static int
+hdrcmp(const void *a, const void *b)
+{
+	const Func *x = *(Func *const *)a, *y = *(Func *const *)b;
+
+	if (x->sym != y->sym)
+		return (uintptr_t)x->sym < (uintptr_t)y->sym ? -1 : 1;
+	return x->loc.off < y->loc.off ? -1 : x->loc.off > y->loc.off;
+}
+
+/* The header of s last written before offset off, NULL when none is: the
+ * one before the first header that sorts after (s, off). */
+static Func *
+header(const Hdrs *hs, const Sym *s, uint32_t off)
+{
+	int lo = 0, hi = hs->n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		const Func *f = hs->h[mid];
+		if ((uintptr_t)f->sym < (uintptr_t)s || (f->sym == s && f->loc.off < off))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && hs->h[lo - 1]->sym == s ? hs->h[lo - 1] : NULL;
+}
 
 static int
 terminates(const Ins *in)
@@ -127,7 +177,7 @@ arity(Verify *v, Ins *in, const Func *callee, const char *name)
 }
 
 static void
-calls(Verify *v, Func *fn, Ins *in)
+calls(Verify *v, const Hdrs *hs, Func *fn, Ins *in)
 {
 	const Opnd *t;
 
@@ -144,8 +194,10 @@ calls(Verify *v, Func *fn, Ins *in)
 		if (in->nopnd > in->ndst + 1 && in->opnd[in->nopnd - 1].kind == OK_SYM)
 			verify_report(v, VC_CALLPROTO, t->loc,
 			    "a call with a prototype or target list goes through a register, not to '%s'", t->sym->name);
-		else if (t->sym->fn)
-			arity(v, in, t->sym->fn, t->sym->name);
+		else if (t->sym->fn) {
+			Func *h = header(hs, t->sym, in->loc.off);
+			arity(v, in, h ? h : t->sym->fn, t->sym->name);
+		}
 	} else if (t->kind == OK_REG) {
 		const Opnd *last = &in->opnd[in->nopnd - 1];
 		if (!(last->kind == OK_SYM && last->sym &&
@@ -161,7 +213,7 @@ calls(Verify *v, Func *fn, Ins *in)
 }
 
 static void
-structure(Verify *v, Func *fn)
+structure(Verify *v, const Hdrs *hs, Func *fn)
 {
 	for (int b = 0; b < fn->nblk; b++) {
 		Blk *bk = &fn->blk[b];
@@ -188,15 +240,89 @@ structure(Verify *v, Func *fn)
 	}
 	for (int i = 0; i < fn->nins; i++)
 		if (ir_opinfo[fn->ins[i]->op].flags & OF_CALL)
-			calls(v, fn, fn->ins[i]);
+			calls(v, hs, fn, fn->ins[i]);
+}
+
+static const char *const linkname[] = {"no linkage", ".visible", ".extern", ".weak", ".common"};
+
+/* One parameter list of header f against the same list of p, the header
+ * before it (what names ptxas's "Inconsistent prototypes of 'f', ..."). */
+static void
+samelist(Verify *v, const Func *f, const Func *p, const Param *a, const Param *b, int n, const char *what)
+{
+	for (int k = 0; k < n; k++) {
+		const Sym *x = a[k].sym, *y = b[k].sym;
+		const char *d = NULL;
+		if (!x || !y)
+			continue;
+		if (x->kind != y->kind || x->space != y->space)
+			d = "state space";
+		else if (x->type != y->type || x->vec != y->vec || x->opaque != y->opaque || x->ndim != y->ndim ||
+		    (x->ndim && x->dim[0] != y->dim[0]))
+			d = "type";
+		else if (x->kind == SYM_VAR && palign(x) != palign(y))
+			d = "alignment";
+		if (d)
+			verify_report(v, VC_REDECL, x->loc,
+			    "inconsistent prototypes of '%s': the %s of %s '%s' differs from line %d's", f->name, d, what,
+			    x->name, p->loc.line);
+	}
+}
+
+/* Header f against p, the header of the same function written before it,
+ * and first, the function's first. */
+static void
+redeclared(Verify *v, const Func *f, const Func *p, const Func *first)
+{
+	int extdef = f->sym && f->sym->fn && f->sym->fn->hasbody &&
+	    (first->linkage == LINK_EXTERN || f->linkage == LINK_EXTERN);
+
+	/* a second body is the parser's error, an .extern one extern.c's */
+	if (p->hasbody && !f->hasbody && f->linkage != LINK_EXTERN)
+		verify_report(v, VC_REDECL, f->loc,
+		    "duplicate definition of function '%s': it is defined at line %d, and no header may follow", f->name,
+		    p->loc.line);
+	if ((f->linkage != LINK_NONE || first->linkage == LINK_EXTERN) && f->linkage != first->linkage && !extdef)
+		verify_report(v, VC_REDECL, f->loc,
+		    "inconsistent redefinition of '%s': %s here, but line %d declares it with %s", f->name,
+		    linkname[f->linkage], first->loc.line, linkname[first->linkage]);
+	if (f->noreturn != first->noreturn)
+		verify_report(v, VC_REDECL, f->loc, "inconsistent redefinition of '%s': %s .noreturn, but line %d %s",
+		    f->name, f->noreturn ? "declared" : "not declared", first->loc.line,
+		    first->noreturn ? "declares it so" : "does not");
+	if (f->nret != p->nret || f->npar != p->npar) {
+		verify_report(v, VC_REDECL, f->loc,
+		    "inconsistent prototypes of '%s': %d return value%s and %d parameter%s here, %d and %d at line %d",
+		    f->name, f->nret, f->nret == 1 ? "" : "s", f->npar, f->npar == 1 ? "" : "s", p->nret, p->npar,
+		    p->loc.line);
+		return;
+	}
+	samelist(v, f, p, f->ret, p->ret, f->nret, "return value");
+	samelist(v, f, p, f->par, p->par, f->npar, "parameter");
 }
 
 void
 verify_structure(Verify *v)
 {
-	for (int f = 0; f < v->m->nfn; f++) {
-		Func *fn = v->m->fn[f];
-		if (fn->hasbody && fn->blk)
-			structure(v, fn);
+	const Module *m = v->m;
+	Hdrs hs = {NULL, 0};
+
+	if (m->nfn > 0 && (hs.h = ir_xtryrealloc(NULL, (size_t)m->nfn * sizeof *hs.h))) {
+		for (int f = 0; f < m->nfn; f++)
+			if (m->fn[f]->sym)
+				hs.h[hs.n++] = m->fn[f];
+		qsort(hs.h, (size_t)hs.n, sizeof *hs.h, hdrcmp);
+		for (int k = 1, first = 0; k < hs.n; k++) {
+			if (hs.h[k]->sym != hs.h[k - 1]->sym)
+				first = k;
+			else if (v->o->sev[VC_REDECL] >= 0)
+				redeclared(v, hs.h[k], hs.h[k - 1], hs.h[first]);
+		}
 	}
+	for (int f = 0; f < m->nfn; f++) {
+		Func *fn = m->fn[f];
+		if (fn->hasbody && fn->blk)
+			structure(v, &hs, fn);
+	}
+	ir_xfree(hs.h);
 }

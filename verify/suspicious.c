@@ -150,21 +150,76 @@ loops(Verify *v, Func *fn)
 /* Where an address comes from: the kernel parameter or variable it is
  * computed from (root), and its constant offset when known (*exact).
  * *budget bounds the definitions looked at: trying each side of a sum of
- * two registers would otherwise cost 2^depth on a long chain of sums. */
+ * two registers would otherwise cost 2^depth on a long chain of sums.
+ * A pointer a loop steps (a phi of its start and itself plus a stride)
+ * has its start's root, its offset unknown: the phis being followed are
+ * open[0..nopen-1], and meeting one again is the loop's own step, which
+ * says nothing of the root (CYCLE).  Phis whose sides have different
+ * roots have none. */
+static const Sym cycle;
+#define CYCLE (&cycle)
+enum { MAXOPEN = 8 };
+
+static const Sym *rootv(Func *fn, int val, int64_t *off, int *exact, int *budget, int *open, int nopen);
+
 static const Sym *
-rootn(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact, int *budget)
+rootn(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact, int *budget, int *open, int nopen)
+{
+	int64_t base;
+
+	*off = 0;
+	*exact = 1;
+	if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR) {
+		*off = o->imm;
+		return o->sym;
+	}
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+		return NULL;
+	base = o->imm;
+	const Sym *r = rootv(fn, verify_useof(in, o), off, exact, budget, open, nopen);
+	*off += base;
+	return r;
+}
+
+static const Sym *
+rootphi(Func *fn, int val, int *exact, int *budget, int *open, int nopen)
+{
+	const Phi *ph = &fn->blk[fn->val[val].blk].phi[fn->val[val].phi];
+	const Sym *r = NULL;
+
+	for (int k = 0; k < nopen; k++)
+		if (open[k] == val)
+			return CYCLE;
+	if (nopen == MAXOPEN)
+		return NULL;
+	open[nopen] = val;
+	*exact = 0;
+	for (int k = 0; k < ph->narg; k++) {
+		int64_t x;
+		int e;
+		const Sym *s = ph->arg[k] < 0 ? CYCLE : rootv(fn, ph->arg[k], &x, &e, budget, open, nopen + 1);
+		if (s == CYCLE)
+			continue;
+		if (!s || (r && s != r))
+			return NULL;
+		r = s;
+	}
+	return r ? r : CYCLE;
+}
+
+static const Sym *
+rootv(Func *fn, int val, int64_t *off, int *exact, int *budget, int *open, int nopen)
 {
 	*off = 0;
 	*exact = 1;
 	for (int step = 0; step < 32 && (*budget)-- > 0; step++) {
-		if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR) {
-			*off += o->imm;
-			return o->sym;
+		if (val >= 0 && val < fn->nval && fn->val[val].phi >= 0) {
+			const Sym *r = rootphi(fn, val, exact, budget, open, nopen);
+			*exact = 0;
+			return r;
 		}
-		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
-			return NULL;
-		*off += o->imm;
-		Ins *d = verify_defins(fn, verify_useof(in, o));
+		Ins *d = verify_defins(fn, val);
+		const Opnd *o;
 		if (!d || d->guard || d->ndef != 1)
 			return NULL;
 		if ((d->op == OP_MOV || d->op == OP_CVTA) && d->nopnd == 2) {
@@ -185,12 +240,20 @@ rootn(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact, int *budget)
 				/* which one is the base: the one that traces to a root */
 				int64_t x;
 				int e;
-				if (!rootn(fn, d, a, &x, &e, budget))
+				const Sym *ra = rootn(fn, d, a, &x, &e, budget, open, nopen);
+				if (!ra)
 					o = b;
 			}
 		} else
 			return NULL;
-		in = d;
+		if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR) {
+			*off += o->imm;
+			return o->sym;
+		}
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
+			return NULL;
+		*off += o->imm;
+		val = verify_useof(d, o);
 	}
 	return NULL;
 }
@@ -198,8 +261,10 @@ rootn(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact, int *budget)
 static const Sym *
 root(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact)
 {
-	int budget = 256;
-	return rootn(fn, in, o, off, exact, &budget);
+	int budget = 256, open[MAXOPEN];
+	const Sym *r = rootn(fn, in, o, off, exact, &budget, open, 0);
+
+	return r == CYCLE ? NULL : r;
 }
 
 static int

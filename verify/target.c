@@ -32,7 +32,9 @@
  *    ISA 1.5), function addresses before 2.1, .target debug without a
  *    .debug_ section, kernel
  *    parameter lists before PTX ISA 1.4, .param parameters of a .func on
- *    sm_1x, and functions declared without .extern and never defined
+ *    sm_1x, a body's .pragma "enable_smem_spilling" outside a kernel or in a
+ *    debug module (bodypragmas()), and functions declared without .extern
+ *    and never defined
  *    (ptxas: "Unresolved extern function");
  *  - resources: static shared memory over 48 KB per kernel (ptxas: "uses too
  *    much shared data"), .reqntid/.maxntid over 1024 threads (the kernel can
@@ -267,6 +269,14 @@ gate(Verify *v, Ins *in)
 	if (oi->isa > ver)
 		verify_report(v, VC_TARGET, in->loc, "'%s' requires PTX ISA .version %d.%d or later",
 		    oi->name, oi->isa / 10, oi->isa % 10);
+	/* .b128 came with PTX 8.3, as an instruction type too ("Feature
+	 * 'Instruction type .b128 for instruction mov' requires PTX ISA
+	 * .version 8.3 or later") */
+	for (int i = 0; i < in->nty; i++)
+		if (in->ty[i] == TY_B128 && ver < 83) {
+			verify_report(v, VC_TARGET, in->loc, "'%s.b128' requires PTX ISA .version 8.3 or later", oi->name);
+			break;
+		}
 	/* the packed bytes of add, sub, neg, min and max came with PTX 9.2 */
 	if (in->nty >= 1 && (in->ty[0] == TY_U8X4 || in->ty[0] == TY_S8X4) && ver < 92)
 		verify_report(v, VC_TARGET, in->loc, "'%s.%s' requires PTX ISA .version 9.2 or later",
@@ -373,11 +383,20 @@ addr32(const Func *fn)
 				return in;
 			continue;
 		}
-		/* the plain accesses only: the asynchronous copies and tcgen05
-		 * take 32-bit shared and tensor-memory addresses of their own */
-		if (in->op != OP_LD && in->op != OP_LDU && in->op != OP_ST && in->op != OP_ATOM &&
-		    in->op != OP_RED && in->op != OP_PREFETCH && in->op != OP_PREFETCHU)
+		/* the plain accesses only, the generic mbarrier operations,
+		 * applypriority, discard and multimem among them: the
+		 * asynchronous copies (cp.async.mbarrier.arrive too) and
+		 * tcgen05 take 32-bit shared and tensor-memory addresses of
+		 * their own */
+		switch (in->op) {
+		case OP_LD: case OP_LDU: case OP_ST: case OP_ATOM: case OP_RED: case OP_PREFETCH: case OP_PREFETCHU:
+		case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
+		case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
+		case OP_APPLYPRIORITY: case OP_DISCARD: case OP_MULTIMEM_LD_REDUCE: case OP_MULTIMEM_ST: case OP_MULTIMEM_RED:
+			break;
+		default:
 			continue;
+		}
 		if (in->space != SP_NONE && in->space != SP_GLOBAL && in->space != SP_GENERIC)
 			continue;
 		for (int k = 0; k < in->nopnd; k++) {
@@ -427,6 +446,30 @@ markopnd(const Opnd *o, unsigned char *seen, Module *m, Func **work, int *nwork)
 		markopnd(&o->sub[i], seen, m, work, nwork);
 }
 
+/* The alignment a variable is laid out at: its declared one, else its
+ * element's size (a texture, sampler or surface handle: 8). */
+static uint64_t
+varalign(const Sym *s)
+{
+	uint64_t al = s->align > 0 ? (uint64_t)s->align :
+	    s->opaque ? 8 : (uint64_t)(ir_tyinfo[s->type].bits + 7) / 8 * (uint64_t)s->vec;
+	return al ? al : 1;
+}
+
+/* total grown by variable s placed at its alignment after it (saturating
+ * at UINT64_MAX) */
+static uint64_t
+place(uint64_t total, const Sym *s)
+{
+	if (ir_size_align(total, varalign(s), &total) || ir_size_add(total, (uint64_t)s->size, &total))
+		return UINT64_MAX;
+	return total;
+}
+
+/* A kernel's static shared memory: the variables of its body and its
+ * callees' first, then those of the module it uses, in order, each at its
+ * alignment (ptxas 13.0: .b8 a[1] then .align 16384 .b8 b[32769] is 0xc001
+ * bytes, over the 0xc000 limit; in the other order 32770). */
 static void
 sharedsize(Verify *v, Func *k)
 {
@@ -448,16 +491,14 @@ sharedsize(Verify *v, Func *k)
 		}
 		for (int i = 0; i < fn->nsyms; i++) {
 			Sym *s = fn->syms[i];
-			if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0 &&
-			    ir_size_add(total, (uint64_t)s->size, &total))
-				total = UINT64_MAX;
+			if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0)
+				total = place(total, s);
 		}
 	}
 	for (int i = 0; i < m->nsyms; i++) {
 		Sym *s = m->syms[i];
-		if (seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage != LINK_EXTERN && s->size > 0 &&
-		    ir_size_add(total, (uint64_t)s->size, &total))
-			total = UINT64_MAX;
+		if (seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage != LINK_EXTERN && s->size > 0)
+			total = place(total, s);
 	}
 	if (total > IR_MAX_STATIC_SHARED)
 		verify_report(v, VC_RESOURCES, k->loc,
@@ -475,25 +516,30 @@ paramsize(Verify *v, Func *k)
 {
 	Module *m = v->m;
 	uint64_t off = 0, max = m->ver_major > 8 || (m->ver_major == 8 && m->ver_minor >= 1) ? 0x7ffc : 0x1100;
+	int sm = v->o->arch ? v->o->arch : m->sm;
+	uint64_t cbank = sm && sm < 90 ? 0x160 : UINT64_MAX;
 
 	for (int i = 0; i < k->npar; i++) {
 		const Sym *s = k->par[i].sym;
-		uint64_t al;
 		if (!s || s->size < 0)
 			return;
-		al = s->align > 0 ? (uint64_t)s->align :
-		    s->opaque ? 8 : (uint64_t)(ir_tyinfo[s->type].bits + 7) / 8 * (uint64_t)s->vec;
-		if (al == 0)
-			al = 1;
-		if (ir_size_align(off, al, &off) || ir_size_add(off, (uint64_t)s->size, &off)) {
-			off = UINT64_MAX;
-			break;
-		}
+		off = place(off, s);
+		/* before sm_90 the parameters lie in constant bank 0 from
+		 * 0x160 on (the SASS of sm_75..sm_89 reads the first at
+		 * c[0x0][0x160]), each at its alignment there: one aligned
+		 * to 64 KB lands past the bank ("Entry function 'k'
+		 * uses too much constant data (0x10008 bytes, 0x10000 max)") */
+		if (cbank != UINT64_MAX)
+			cbank = place(cbank, s);
 	}
 	if (off > max)
 		verify_report(v, VC_RESOURCES, k->loc,
 		    "entry function '%s' uses too much parameter space (0x%llx bytes, 0x%llx max)", k->name,
 		    (unsigned long long)off, (unsigned long long)max);
+	else if (cbank != UINT64_MAX && cbank > 0x10000)
+		verify_report(v, VC_RESOURCES, k->loc,
+		    "entry function '%s' uses too much constant data (0x%llx bytes, 0x10000 max): a parameter's alignment "
+		    "places it past the 64 KB constant bank", k->name, (unsigned long long)cbank);
 }
 
 static void
@@ -573,6 +619,49 @@ hastarget(const Module *m, const char *w)
 	return 0;
 }
 
+/* Whether a .pragma's list (as written: "a b", "c") has a string whose
+ * first word is w. */
+static int
+pragmaword(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+	const char *p = text;
+
+	while (p && (p = strchr(p, '"'))) {
+		p++;
+		if (!strncmp(p, w, n) && (p[n] == '"' || p[n] == ' ' || p[n] == '\t'))
+			return 1;
+		p = strchr(p, '"');
+		if (p)
+			p++;
+	}
+	return 0;
+}
+
+/* A body's .pragma "enable_smem_spilling" (the PTX ISA 8.7 version gate is
+ * the parser's): a kernel's alone ("Pragma 'enable_smem_spilling' cannot
+ * be specified for device functions"), and not in a module compiled for
+ * debugging: `.target debug` (what nvcc -G writes) makes ptxas compile
+ * each function apart, where spilling to shared memory is refused ("Pragma
+ * 'enable_smem_spilling' is not allowed for per-function compilation
+ * modes", fatal, with no line).  ptxas -c is such a mode too; ptxas-lint
+ * -c does not reach the checks, so that case goes unreported. */
+static void
+bodypragmas(Verify *v, const Func *fn)
+{
+	for (int i = 0; i < fn->nstmt; i++) {
+		const Stmt *st = &fn->stmt[i];
+		if (st->kind != ST_PRAGMA || !st->text || !pragmaword(st->text, "enable_smem_spilling"))
+			continue;
+		if (!fn->entry)
+			verify_report(v, VC_MODULE, st->loc,
+			    "pragma 'enable_smem_spilling' cannot be specified for device functions: it belongs in a kernel");
+		else if (hastarget(v->m, "debug"))
+			verify_report(v, VC_MODULE, st->loc,
+			    "pragma 'enable_smem_spilling' is not allowed with .target debug: a debug module is compiled one function at a time");
+	}
+}
+
 /*
  * A declared variable's type and kind against the target and where it is
  * declared (DS_*): .b128 needs PTX ISA 8.3 and sm_70, .f16x2 sm_53 and is
@@ -636,7 +725,7 @@ module(Verify *v)
 	Loc none = { 0, 0, 0 };
 
 	if (isa(m) > MAX_ISA)
-		verify_report(v, VC_TARGET, none, "unsupported .version %d.%d; the newest known is %d.%d",
+		verify_report(v, VC_TARGET, m->version_loc, "unsupported .version %d.%d; the newest known is %d.%d",
 		    m->ver_major, m->ver_minor, MAX_ISA / 10, MAX_ISA % 10);
 	if (m->address_size == 32)
 		verify_report(v, VC_TARGET, m->address_size_loc, ".address_size 32: 32-bit code is no longer supported");
@@ -671,7 +760,9 @@ module(Verify *v)
 			    ".samplerref '%s' needs .target texmode_independent (the default is texmode_unified)", s->name);
 	}
 	/* .target debug promises DWARF: ptxas wants at least one .debug_ section */
-	if (hastarget(m, "debug")) {
+	if (hastarget(m, "debug") && isa(m) < 30)
+		verify_report(v, VC_TARGET, m->version_loc, ".target debug requires PTX ISA .version 3.0 or later");
+	else if (hastarget(m, "debug")) {
 		int dbg = 0;
 		for (int i = 0; i < m->nsec && !dbg; i++)
 			dbg = m->sec[i].name && !strncmp(m->sec[i].name, ".debug_", 7);
@@ -689,15 +780,24 @@ module(Verify *v)
 				decltype(v, s, fn->entry ? DS_KPARAM : DS_FPARAM);
 		}
 		if (fn->hasbody) {
+			bodypragmas(v, fn);
 			/* the parameters are among the body's symbols too */
 			for (int i = 0; i < fn->nsyms; i++)
 				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM)
 					decltype(v, fn->syms[i], DS_BODY);
-			/* registers: once per function (a range's elements share a type) */
-			for (int i = 0; i < fn->nregs; i++)
-				if (decltype(v, fn->regs[i]->parent ? fn->regs[i]->parent : fn->regs[i], DS_BODY))
+			/* registers: once per function, from their declarations
+			 * (a range none of whose elements is used has none in
+			 * fn->regs; ptxas judges the declaration all the same) */
+			for (int i = 0; i < fn->nstmt; i++)
+				if (fn->stmt[i].kind == ST_DECL && fn->stmt[i].sym && fn->stmt[i].sym->kind == SYM_REG &&
+				    decltype(v, fn->stmt[i].sym, DS_BODY))
 					break;
 		}
+		/* .noreturn came with PTX ISA 6.4 ("Feature '.noreturn' requires
+		 * PTX ISA .version 6.4 or later"), on every header that has it */
+		if (fn->noreturn && isa(m) < 64)
+			verify_report(v, VC_TARGET, fn->loc, "'.noreturn' of '%s' requires PTX ISA .version 6.4 or later",
+			    fn->name);
 		/* a kernel's parameter list came with PTX ISA 1.4 */
 		if (fn->entry && fn->npar > 0 && isa(m) < 14)
 			verify_report(v, VC_TARGET, fn->loc, "a parameter list of kernel '%s' requires PTX ISA .version 1.4 or later",

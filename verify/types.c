@@ -4,15 +4,13 @@
  *
  * These are the checks ptxas does itself, mostly reported by it as
  * "Arguments mismatch for instruction 'add'" without naming the operand;
- * here each finding points at the operand.  What is checked:
+ * here each finding points at the operand.  What is checked here:
  *
  *  - the instruction types are among those the opcode accepts
  *    (ir_opinfo[op].types) and the modifiers among its modifiers (.mods;
- *    state spaces are left to space.c, which knows their rules);
- *  - state spaces: none where the table lists none, one on ld, st, atom ...;
- *    on ld and st a scope only with a memory order and the reverse;
- *  - a guard is a .pred register; .volatile and memory orders only on
- *    .global, .shared and generic ld/st; cvt roundings against the types;
+ *    state spaces are left to space.c, which knows their rules, and to
+ *    modrule.c, with the modifiers that go together);
+ *  - a guard is a .pred register; cvt roundings against the types;
  *  - required modifiers: cvt between float and integer, or to a narrower
  *    float, needs a rounding mode; integer mul/mad need .lo, .hi or .wide;
  *  - setp/set comparisons against the type: bit types compare only with
@@ -33,26 +31,16 @@
  *    width ("Incompatible elements of vector expression") and, .bN
  *    registers aside, one type with signed and unsigned integers counting
  *    as one ("Vector with elements of different types");
- *  - the texture and surface instructions and the video instructions:
- *    coordinate and data vector sizes and the register types ptxas takes
- *    in them (see "fragments, texture and video" below); the tensor-core
- *    instructions are tensor.c's, with the same fragment helpers;
- *  - the reductions and vectors the multimem instructions take, and the
- *    operands of st.bulk.
+ *  - special registers, read by mov and cvt alone.
+ *
+ * The instruction families with operand rules of their own (texture,
+ * surface, video, multimem ...) are family.c's, the tensor-core ones
+ * tensor.c's; check() below runs them all on each instruction.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "verify.h"
-
-/* Per opcode: accepted types and modifiers, from the table's strings. */
-typedef struct {
-	unsigned char *ty;      /* NOP * NTY */
-	unsigned char *mod;     /* NOP * NMOD */
-	unsigned *cls;          /* NOP: accepted classes, 1 << MC_* */
-	int *rule0, *rule1;     /* NOP: its rows of modrule[], first + 1 and last + 1 (0: none) */
-	struct Rule *rule;      /* per modrule[] row: its names as ids */
-} Accept;
+#include "types.h"
 
 static void
 words(const char *s, int op, Accept *ac, int istype)
@@ -88,33 +76,6 @@ words(const char *s, int op, Accept *ac, int istype)
 		}
 		s = e;
 	}
-}
-
-static int
-accepts(const Accept *ac, int op, int id)
-{
-	if (id < NTY)
-		return ac->ty[op * NTY + id] || ac->mod[op * NMOD + id];
-	return ac->mod[op * NMOD + id] || (ac->cls[op] >> ir_modinfo[id].cls & 1);
-}
-
-static const char *
-tyname(int ty)
-{
-	return ty > 0 && ty < NTY ? ir_tyinfo[ty].name : "?";
-}
-
-static int
-isfloat(int ty)
-{
-	return verify_kind(ty) == TK_FLOAT;
-}
-
-static int
-isint(int ty)
-{
-	int k = verify_kind(ty);
-	return k == TK_UINT || k == TK_SINT;
 }
 
 /* A register of type rty where the instruction expects ity. */
@@ -183,13 +144,11 @@ ldstok(int ity, int rty, int invec)
 }
 
 static void operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec);
-static const Sym *elemreg(const Opnd *o);
-static int geometry(const Ins *in, const char **name);
 
 /* ptxas types a vector that holds a .bN register as .bN as a whole (its
  * other registers then only need the width): 1 when o is such a vector. */
-static int
-vecbits(const Opnd *o)
+int
+verify_vecbits(const Opnd *o)
 {
 	for (int k = 0; o->kind == OK_VEC && k < o->nsub; k++)
 		if (o->sub[k].kind == OK_REG && o->sub[k].sym && o->sub[k].sym->kind == SYM_REG &&
@@ -351,8 +310,27 @@ expect(Ins *in, int i, int *wider)
 	return 0;
 }
 
-static void
-immediate(Verify *v, Ins *in, Opnd *o, int ity)
+/* Whether operand i is a .u32 whatever the instruction's type: a member
+ * mask, a shift amount, a bit position or count.  compatible() lets a
+ * .f16x2 register stand for a 32-bit integer, as ptxas does where that is
+ * the instruction's own type (add.u32 of one), but ptxas refuses one in
+ * these ("Arguments mismatch for instruction 'shfl'", 'vote', 'shl', 'bfe'
+ * ...), nor in an integer redux's value.  The same instruction with
+ * another type tells the others apart. */
+static int
+fixedu32(Ins *in, int i)
+{
+	Ins alt = *in;
+	int w;
+
+	if (in->op == OP_REDUX_SYNC)
+		return 1;
+	alt.ty[0] = TY_B64;
+	return expect(&alt, i, &w) == TY_U32;
+}
+
+void
+verify_immediate(Verify *v, Ins *in, Opnd *o, int ity)
 {
 	int k = verify_kind(ity), b = verify_bits(ity);
 
@@ -409,7 +387,7 @@ veckinds(Verify *v, Ins *in, const Opnd *o, int ity)
 
 	for (int k = 0; k < o->nsub; k++) {
 		const Opnd *e = &o->sub[k];
-		const Sym *r = elemreg(e);
+		const Sym *r = verify_elemreg(e);
 		int kind = e->kind == OK_IMM ? TK_SINT : e->kind == OK_FIMM ? TK_FLOAT : r ? verify_kind(r->type) : TK_BIT;
 		lit |= e->kind == OK_IMM || e->kind == OK_FIMM;
 		reg |= r != NULL;
@@ -465,7 +443,7 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 		 * elements) and uses its bits (interp_fimm); a vector of literals
 		 * alone is held to the rules of a single operand. */
 		if (!(invec & 4))
-			immediate(v, in, o, ity);
+			verify_immediate(v, in, o, ity);
 		break;
 	case OK_VEC:
 		if (!veckinds(v, in, o, ity))
@@ -477,7 +455,7 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			const Opnd *e = &o->sub[k];
 			if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
 				p = p < 0 ? k : p;
-			else if (elemreg(e) && (verify_bits(elemreg(e)->type) != 32 || verify_kind(elemreg(e)->type) != TK_BIT))
+			else if (verify_elemreg(e) && (verify_bits(verify_elemreg(e)->type) != 32 || verify_kind(verify_elemreg(e)->type) != TK_BIT))
 				w = k;
 		}
 		if (p >= 0 && w >= 0) {
@@ -487,9 +465,9 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			return;
 		}
 		for (int k = 0; k < o->nsub; k++)
-			reg |= elemreg(&o->sub[k]) != NULL;
+			reg |= verify_elemreg(&o->sub[k]) != NULL;
 		for (int k = 0; k < o->nsub; k++)
-			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (vecbits(o) ? 2 : 0) | (reg ? 4 : 0));
+			operand(v, in, &o->sub[k], ity, wider, idx, 1 | (verify_vecbits(o) ? 2 : 0) | (reg ? 4 : 0));
 		break;
 	}
 }
@@ -595,6 +573,33 @@ kinds(Verify *v, Ins *in)
 		int pred = o->kind == OK_REG && o->sym && o->sym->type == TY_PRED;
 		if (o->kind == OK_FIMM && in->nty == 1 && in->ty[0] == TY_B128)
 			verify_report(v, VC_OPTYPE, o->loc, "float literal where '%s' expects a .b128 value", ir_opinfo[in->op].name);
+		/* a value's place takes no [address] (mbarrier.arrive's count
+		 * written as a second address: "Arguments mismatch") */
+		else if (strchr("rRip", s) && s && o->kind == OK_ADDR)
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is an address; it takes a value there",
+			    i + 1, ir_opinfo[in->op].name);
+		/* a memory operand is written in brackets, a result is a
+		 * register ("Arguments mismatch" for `ld.param.b32 %r1, a`,
+		 * `st.global.f32 %rd1, %f2`; "Argument 0 of instruction 'shf.l':
+		 * must be register" for `shf.l.wrap.b32 [%r11], ...`) */
+		else if (s == 'm' && o->kind != OK_ADDR)
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is a memory operand: it is written in brackets",
+			    i + 1, ir_opinfo[in->op].name);
+		/* only a 'D' result (setp, shfl, match, elect, lop3, tex) has a
+		 * predicate half ("Predicate output not allowed for instruction
+		 * 'mov'"); d|_ is d (the parser's) */
+		else if (s == 'd' && o->kind == OK_PAIR)
+			verify_report(v, VC_OPTYPE, o->loc, "'%s' has no predicate output: its result is one register",
+			    ir_opinfo[in->op].name);
+		else if ((s == 'd' || s == 'D') && o->kind == OK_ADDR)
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is an address in brackets; the result is a register",
+			    i + 1, ir_opinfo[in->op].name);
+		/* mov, cvt and cvta work on registers, literals and a
+		 * variable's address (`mov.u64 %rd, g`), never memory: `[g]`
+		 * is "Arguments mismatch", `[%rd2]` "must be register" */
+		else if ((in->op == OP_MOV || in->op == OP_CVT || in->op == OP_CVTA) && o->kind == OK_ADDR)
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is an address in brackets; it reads no memory "
+			    "(ld does, and a bare name is the variable's address)", i + 1, ir_opinfo[in->op].name);
 		else if (s == 'i' && o->kind == OK_REG)
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' must be an immediate, not register '%s'",
 			    i + 1, ir_opinfo[in->op].name, o->sym ? o->sym->name : "?");
@@ -1053,6 +1058,12 @@ required(Verify *v, Ins *in)
 				break;
 			}
 		}
+	/* st.async and red.async with an mbarrier operand say how it is
+	 * signalled ("Modifier '.shared::cluster' requires modifier
+	 * '.completion_mechanism'") */
+	if ((in->op == OP_ST_ASYNC || in->op == OP_RED_ASYNC) && in->nopnd == 3 && !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' with an mbarrier operand needs .mbarrier::complete_tx::bytes",
+		    ir_opinfo[in->op].name);
 	/* shf is shf.l or shf.r ("Not a name of any known instruction"), with
 	 * one of .wrap and .clamp ("Clamp modifier required", "Multiple
 	 * clamp modifiers specified") */
@@ -1142,7 +1153,7 @@ required(Verify *v, Ins *in)
 	    !ir_hasmod(in, MOD_ZERO))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a clamp mode (.trap, .clamp, .zero)",
 		    ir_opinfo[in->op].name);
-	if ((in->op == OP_TEX || in->op == OP_TLD4) && !geometry(in, &(const char *){NULL}) &&
+	if ((in->op == OP_TEX || in->op == OP_TLD4) && !verify_geometry(in, &(const char *){NULL}) &&
 	    !ir_hasmod(in, MOD_2DMS) && !ir_hasmod(in, MOD_A2DMS))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a geometry (.1d, .2d, .3d, .a1d, .a2d, .cube ...)",
 		    ir_opinfo[in->op].name);
@@ -1205,8 +1216,8 @@ required(Verify *v, Ins *in)
 }
 
 /* The register of vector element o, or NULL (an immediate, a sink, a selector). */
-static const Sym *
-elemreg(const Opnd *o)
+const Sym *
+verify_elemreg(const Opnd *o)
 {
 	return o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
 	    o->sym->type != TY_PRED ? o->sym : NULL;
@@ -1246,16 +1257,23 @@ movpack(Verify *v, Ins *in)
 	 * bits, so not for a .b64) */
 	if (in->nty == 1 && in->nopnd == 2 && in->opnd[0].kind == OK_VEC &&
 	    (in->opnd[1].kind == OK_IMM || in->opnd[1].kind == OK_FIMM))
-		immediate(v, in, &in->opnd[1], in->ty[0]);
+		verify_immediate(v, in, &in->opnd[1], in->ty[0]);
+	/* one side packs, the other is one value: a vector on both sides is
+	 * no mov ("Illegal vector-vector operands for vector-scalar or
+	 * scalar-vector mov instruction") */
+	if (in->nopnd == 2 && in->opnd[0].kind == OK_VEC && in->opnd[1].kind == OK_VEC) {
+		verify_report(v, VC_VECTOR, in->opnd[1].loc, "'mov' with a vector on both sides; one side is a single value");
+		return;
+	}
 	for (int i = 0; i < in->nopnd && in->nty == 1; i++) {
 		Opnd *o = &in->opnd[i];
-		const Sym *other = in->nopnd == 2 ? elemreg(&in->opnd[1 - i]) : NULL;
+		const Sym *other = in->nopnd == 2 ? verify_elemreg(&in->opnd[1 - i]) : NULL;
 		int all = 0, known = 1;
 		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y) || !veckinds(v, in, o, in->ty[0]))
 			continue;
 		for (int k = 0; k < o->nsub; k++)
-			if (elemreg(&o->sub[k]))
-				all += verify_bits(elemreg(&o->sub[k])->type);
+			if (verify_elemreg(&o->sub[k]))
+				all += verify_bits(verify_elemreg(&o->sub[k])->type);
 			else
 				known = 0;  /* a sink or an immediate: its width is the others' */
 		if (verify_kind(in->ty[0]) != TK_BIT)
@@ -1327,845 +1345,6 @@ vectors(Verify *v, Ins *in)
 	}
 }
 
-/* ---------------------------------------------------------------- fragments, texture and video
- *
- * Tensor-core fragments (tensor.c), texture results and coordinates and
- * surface data are vectors of registers whose types ptxas matches more
- * loosely than for plain instructions ("Arguments mismatch" when not).
- */
-
-int
-verify_fragok(int fk, int rty)
-{
-	int k = verify_kind(rty), b = verify_bits(rty);
-
-	/* ptxas takes a predicate for any 32-bit fragment register
-	 * (movmatrix's, ldmatrix's, mma.sp's metadata, .s8 inputs) */
-	if (rty == TY_PRED)
-		return fk == FK_W32;
-	if (b != (fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? 64 : 32))
-		return 0;
-	switch (fk) {
-	case FK_F32: return k == TK_BIT || rty == TY_F32;
-	case FK_F16X2: return k == TK_BIT || rty == TY_F16X2;
-	case FK_B32: return k == TK_BIT;
-	case FK_I32: case FK_DESC: return k == TK_BIT || k == TK_UINT || k == TK_SINT;
-	case FK_F64: return k == TK_BIT || rty == TY_F64;
-	}
-	return 1;
-}
-
-static const char *
-fkname(int fk)
-{
-	static const char *n[] = {".f32 or .b32", ".b32 or .f16x2", ".b32", ".b32, .u32 or .s32",
-	    "32-bit", "64-bit", ".b64 or .f64", ".b64, .u64 or .s64"};
-	return n[fk];
-}
-
-int
-verify_fragreg(Verify *v, Ins *in, Opnd *o, int idx, int fk)
-{
-	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
-	    !verify_fragok(fk, o->sym->type))
-		verify_report(v, VC_OPTYPE, o->loc,
-		    "operand %d of '%s' is register '%s' of type .%s; this fragment needs %s registers",
-		    idx + 1, ir_opinfo[in->op].name, o->sym->name, tyname(o->sym->type), fkname(fk));
-	else
-		return 1;
-	return 0;
-}
-
-int
-verify_vecmix(const Opnd *o, const Opnd **x, const Opnd **y)
-{
-	const Opnd *w = NULL, *t = NULL;
-
-	if (o->kind != OK_VEC)
-		return 0;
-	for (int k = 0; k < o->nsub; k++) {
-		const Sym *r = elemreg(&o->sub[k]);
-		if (!r)
-			continue;
-		if (w && verify_bits(w->sym->type) != verify_bits(r->type)) {
-			*x = w, *y = &o->sub[k];
-			return 1;
-		}
-		w = w ? w : &o->sub[k];
-		if (verify_kind(r->type) == TK_BIT)
-			continue;
-		/* .bN registers go with anything; signed and unsigned integers with each other */
-		if (t && t->sym->type != r->type &&
-		    !(isint(t->sym->type) && isint(r->type))) {
-			*x = t, *y = &o->sub[k];
-			return 2;
-		}
-		t = t ? t : &o->sub[k];
-	}
-	return 0;
-}
-
-/* Reports a vector whose registers do not agree; 1 when it did. */
-static int
-vecmix(Verify *v, Ins *in, const Opnd *o)
-{
-	const Opnd *x, *y;
-	int mix = verify_vecmix(o, &x, &y);
-
-	if (mix)
-		verify_report(v, VC_VECTOR, y->loc,
-		    "the registers of a vector of '%s' differ in %s: '%s' is .%s, '%s' .%s%s",
-		    ir_opinfo[in->op].name, mix == 1 ? "width" : "type", x->sym->name, tyname(x->sym->type),
-		    y->sym->name, tyname(y->sym->type),
-		    mix == 2 ? " (only .b registers mix with other types)" : "");
-	return mix != 0;
-}
-
-void
-verify_fragment(Verify *v, Ins *in, int idx, int n, int fk)
-{
-	const Opnd *x, *y;
-	Opnd *o;
-
-	if (idx >= in->nopnd || n <= 0)
-		return;
-	o = &in->opnd[idx];
-	if (o->kind == OK_REG)
-		verify_report(v, VC_VECTOR, o->loc, "operand %d of '%s' must be a vector of %d register%s",
-		    idx + 1, ir_opinfo[in->op].name, n, n == 1 ? "" : "s");
-	else if (o->kind == OK_VEC && o->nsub != n)
-		verify_report(v, VC_VECTOR, o->loc,
-		    "operand %d of '%s' is a vector of %d register%s; this shape and type take %d",
-		    idx + 1, ir_opinfo[in->op].name, o->nsub, o->nsub == 1 ? "" : "s", n);
-	else if (o->kind == OK_VEC && !verify_vecmix(o, &x, &y)) {  /* a mix: reported by check() */
-		if (vecbits(o))     /* typed .bN as a whole: only the width counts */
-			fk = fk == FK_W64 || fk == FK_F64 || fk == FK_DESC ? FK_W64 : FK_W32;
-		for (int k = 0; k < o->nsub; k++) {
-			/* ptxas takes a .pred beside .b32 registers as one of them */
-			const Opnd *e = &o->sub[k];
-			if (fk == FK_W32 && e->kind == OK_REG && e->sym && e->sym->type == TY_PRED)
-				continue;
-			if (!verify_fragreg(v, in, &o->sub[k], idx, fk))
-				break;
-		}
-	}
-}
-
-/* The coordinates a texture or surface geometry needs; 0 when not checked. */
-static int
-geometry(const Ins *in, const char **name)
-{
-	static const struct { ModId g; int n; } tab[] = {
-		{MOD_1D, 1}, {MOD_2D, 2}, {MOD_3D, 4}, {MOD_A1D, 2}, {MOD_A2D, 4}, {MOD_CUBE, 4}, {MOD_ACUBE, 4},
-	};
-	for (size_t t = 0; t < sizeof tab / sizeof tab[0]; t++)
-		if (ir_hasmod(in, tab[t].g)) {
-			*name = ir_modinfo[tab[t].g].name;
-			return tab[t].n;
-		}
-	return 0;
-}
-
-/* An array geometry: its coordinate vector starts with the layer index. */
-static int
-isarray(const Ins *in)
-{
-	return ir_hasmod(in, MOD_A1D) || ir_hasmod(in, MOD_A2D) || ir_hasmod(in, MOD_ACUBE) ||
-	    ir_hasmod(in, MOD_A2DMS);
-}
-
-/* Coordinates all literals: each held to the coordinate type as a single
- * operand would be (a float literal among .s32 ones, an integer among .f32
- * ones: "Arguments mismatch"); beside a register a literal is taken. */
-static int
-litcoords(Verify *v, Ins *in, Opnd *c, int ty)
-{
-	int n = c->kind == OK_VEC ? c->nsub : 1, nerr = v->nerr;
-
-	for (int j = 0; j < n; j++)
-		if (elemreg(c->kind == OK_VEC ? &c->sub[j] : c))
-			return 0;
-	for (int j = 0; j < n; j++) {
-		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
-		if (e->kind == OK_IMM || e->kind == OK_FIMM)
-			immediate(v, in, e, ty);
-	}
-	return v->nerr != nerr;
-}
-
-/* A literal beside registers of the other kind in a coordinate vector: an
- * integer one beside a float register, a float one beside an integer (.u,
- * .s) register ("Vector with elements of different types"); .b registers
- * go with either.  1 when it reported. */
-static int
-litmix(Verify *v, Ins *in, const Opnd *c)
-{
-	int fr = 0, ir = 0;
-
-	for (int j = 0; j < c->nsub; j++) {
-		const Sym *r = elemreg(&c->sub[j]);
-		fr |= r && verify_kind(r->type) == TK_FLOAT;
-		ir |= r && isint(r->type);
-	}
-	for (int j = 0; j < c->nsub; j++) {
-		const Opnd *e = &c->sub[j];
-		if ((e->kind == OK_IMM && fr) || (e->kind == OK_FIMM && ir)) {
-			verify_report(v, VC_VECTOR, e->loc, "%s literal beside %s registers in the coordinates of '%s'",
-			    e->kind == OK_IMM ? "integer" : "float", fr ? "float" : "integer", ir_opinfo[in->op].name);
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* tex and tld4 coordinates: 32-bit registers, of one type after the layer
- * index of an array geometry, which is an integer ("Arguments mismatch",
- * "Array index ... Expecting type .u32").  ptxas matches the vector against
- * the coordinate type by its first register only: no float one for .s32,
- * no packed one for .f32; an array index stands in for it. */
-static void
-coords(Verify *v, Ins *in, Opnd *c)
-{
-	int ct = in->nty >= 2 ? in->ty[1] : 0, arr = isarray(in);
-	int n = c->kind == OK_VEC ? c->nsub : 1;
-	const Opnd *x, *y;
-	const char *op = ir_opinfo[in->op].name;
-
-	/* ptxas: "Integer coordinates require .s32 instruction type"; the
-	 * opcode's type list holds .u32 and the halves for the destination */
-	if (ct && ct != TY_S32 && ct != TY_F32) {
-		verify_report(v, VC_INSTRTYPE, in->loc, "coordinate type of '%s' is .%s; it is .s32 or .f32", op,
-		    tyname(ct));
-		return;
-	}
-	if (ct && litcoords(v, in, c, ct))
-		return;
-	if (c->kind == OK_VEC && litmix(v, in, c))
-		return;
-	if (c->kind == OK_VEC) {
-		Opnd rest = *c;
-		if (verify_vecmix(c, &x, &y) == 1) {
-			vecmix(v, in, c);
-			return;
-		}
-		if (arr && rest.nsub > 1)
-			rest.sub++, rest.nsub--;
-		if (vecmix(v, in, &rest))
-			return;
-	}
-	for (int j = 0; j < n; j++) {
-		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
-		const Sym *r = elemreg(e);
-		if (!r)
-			continue;
-		if (verify_bits(r->type) != 32)
-			verify_report(v, VC_OPTYPE, e->loc,
-			    "coordinate '%s' of '%s' is a .%s register; coordinates are 32-bit", r->name, op,
-			    tyname(r->type));
-		else if (j == 0 && arr && !isint(r->type) && verify_kind(r->type) != TK_BIT)
-			verify_report(v, VC_OPTYPE, e->loc, "array index '%s' of '%s' is .%s; it is an integer (.u32)",
-			    r->name, op, tyname(r->type));
-		else if (j == 0 && !arr && (isint(ct) ? isfloat(r->type) : verify_kind(r->type) == TK_PACKED))
-			verify_report(v, VC_OPTYPE, e->loc, "coordinate '%s' of '%s' is .%s; the coordinates are .%s",
-			    r->name, op, tyname(r->type), tyname(ct));
-		else
-			continue;
-		return;
-	}
-}
-
-/* Surface coordinates: 32-bit integer registers (.b32, .u32, .s32). */
-static void
-surfcoords(Verify *v, Ins *in, Opnd *c)
-{
-	const Opnd *x, *y;
-	int n = c->kind == OK_VEC ? c->nsub : 1;
-
-	if ((c->kind == OK_VEC && verify_vecmix(c, &x, &y)) || litcoords(v, in, c, TY_S32))
-		return;
-	for (int j = 0; j < n; j++) {
-		Opnd *e = c->kind == OK_VEC ? &c->sub[j] : c;
-		const Sym *r = elemreg(e);
-		if (r && !verify_fragok(FK_I32, r->type)) {
-			verify_report(v, VC_OPTYPE, e->loc,
-			    "coordinate '%s' of '%s' is .%s; surface coordinates are 32-bit integers", r->name,
-			    ir_opinfo[in->op].name, tyname(r->type));
-			return;
-		}
-	}
-}
-
-/* Registers under operand o that are not 32 bits wide (lod, gradients,
- * offsets, depth compare); vectors that mix widths are check()'s. */
-static void
-extra32(Verify *v, Ins *in, Opnd *o, int idx)
-{
-	const Opnd *x, *y;
-	int n = o->kind == OK_VEC ? o->nsub : 1;
-
-	if (o->kind == OK_VEC && verify_vecmix(o, &x, &y))
-		return;
-	for (int j = 0; j < n; j++) {
-		Opnd *e = o->kind == OK_VEC ? &o->sub[j] : o;
-		const Sym *r = elemreg(e);
-		if (r && verify_bits(r->type) != 32) {
-			verify_report(v, VC_OPTYPE, e->loc,
-			    "operand %d of '%s' is register '%s' of type .%s; it takes 32-bit registers", idx + 1,
-			    ir_opinfo[in->op].name, r->name, tyname(r->type));
-			return;
-		}
-	}
-}
-
-/* A register of a vector, predicates included; NULL for anything else. */
-static const Sym *
-vecreg(const Opnd *e)
-{
-	return e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sel == SEL_NONE ? e->sym : NULL;
-}
-
-/* Two neighbouring registers of a texture result (ptxas 13.0, "Vector with
- * elements of different types"): ptxas compares each register with the
- * one before it only, so {%u, %b, %f} passes where {%u, %f} does not.  A
- * .b register goes with anything, a predicate with a .b register or
- * another predicate, an integer with an integer. */
-static int
-texpair(int a, int b)
-{
-	int ka = a == TY_PRED ? -1 : verify_kind(a), kb = b == TY_PRED ? -1 : verify_kind(b);
-
-	return a == b || ka == TK_BIT || kb == TK_BIT || (isint(a) && isint(b));
-}
-
-/* A predicate among surface data (ptxas 13.0): taken in a vector beside
- * .b registers (texpair()), never alone ("Arguments mismatch").  1 when it
- * reported. */
-static int
-surfpred(Verify *v, Ins *in, const Opnd *d, int idx)
-{
-	int n = d->kind == OK_VEC ? d->nsub : 1, anyb = 0;
-	const Sym *prev = NULL;
-
-	for (int j = 0; j < n; j++) {
-		const Sym *r = vecreg(d->kind == OK_VEC ? &d->sub[j] : d);
-		anyb |= r && r->type != TY_PRED && verify_kind(r->type) == TK_BIT;
-	}
-	for (int j = 0; j < n; j++) {
-		const Opnd *e = d->kind == OK_VEC ? &d->sub[j] : d;
-		const Sym *r = vecreg(e);
-		if (!r)
-			continue;
-		if (r->type == TY_PRED && (!anyb || (prev && !texpair(prev->type, r->type)))) {
-			verify_report(v, VC_OPTYPE, e->loc,
-			    "operand %d of '%s' is predicate '%s'; surface data takes one only beside .b registers",
-			    idx + 1, ir_opinfo[in->op].name, r->name);
-			return 1;
-		}
-		prev = r;
-	}
-	return 0;
-}
-
-/* suld and sust data: .vN elements (with .v2 or .v4, a vector of that
- * many; ptxas lets a store pass one register) in registers at least as
- * wide as the .bN type, 128 bits at most.  A vector without .vN is one
- * value packed from its registers, at least .bN wide in all. */
-static void
-surfdata(Verify *v, Ins *in, int idx)
-{
-	Opnd *d = &in->opnd[idx];
-	int b = verify_bits(in->ty[0]), n = d->kind == OK_VEC ? d->nsub : 1, all = 0;
-	const Opnd *x, *y;
-
-	if (in->vec * b > 128) {
-		verify_report(v, VC_VECTOR, in->loc, "'.v%d.%s' data is %d bits; a surface access moves at most 128",
-		    in->vec, tyname(in->ty[0]), in->vec * b);
-		return;
-	}
-	if (d->kind == OK_VEC && in->vec == 1 && n > 1) {
-		for (int j = 0; j < n; j++)
-			all += elemreg(&d->sub[j]) ? verify_bits(elemreg(&d->sub[j])->type) : b;
-		if (all < b)
-			verify_report(v, VC_OPTYPE, d->loc, "operand %d of '%s' packs %d bits; .%s data needs %d",
-			    idx + 1, ir_opinfo[in->op].name, all, tyname(in->ty[0]), b);
-		return;
-	}
-	if (d->kind == OK_VEC && in->vec > 1 && d->nsub != in->vec) {
-		verify_report(v, VC_VECTOR, d->loc, "vector of %d elements for a .v%d surface %s", d->nsub, in->vec,
-		    idx ? "store" : "load");
-		return;
-	}
-	if (d->kind == OK_REG && in->vec > 1 && idx == 0) {
-		verify_report(v, VC_VECTOR, d->loc, "a .v%d surface load needs a vector of %d registers", in->vec, in->vec);
-		return;
-	}
-	if (d->kind == OK_VEC && verify_vecmix(d, &x, &y))
-		return;
-	if (surfpred(v, in, d, idx))
-		return;
-	for (int j = 0; j < n; j++) {
-		Opnd *e = d->kind == OK_VEC ? &d->sub[j] : d;
-		const Sym *r = elemreg(e);
-		if (r && verify_bits(r->type) < b) {
-			verify_report(v, VC_OPTYPE, e->loc,
-			    "operand %d of '%s' is register '%s' of type .%s; .%s data needs %d-bit"
-			    " or wider registers", idx + 1, ir_opinfo[in->op].name, r->name, tyname(r->type),
-			    tyname(in->ty[0]), b);
-			return;
-		}
-	}
-}
-
-/* The registers of a texture result (ptxas 13.0).  All of one width, a
- * predicate counting as 32 bits ("Incompatible elements of vector
- * expression"); neighbours of kinds that go together (texpair()); then,
- * unless a .b register makes the vector untyped, of kinds the result type
- * takes ("Arguments mismatch"): .f16 ones in 16-bit registers, .f16x2 in
- * .f16x2 ones, .u32 and .s32 in any 32-bit register but a float one, .f32
- * in any; a predicate only among .b registers of a 32-bit result. */
-static void
-texresult(Verify *v, Ins *in, const Opnd *o)
-{
-	int t = in->ty[0], anyb = 0, anyp = 0;
-	const Sym *prev = NULL, *wide = NULL;
-	const char *op = ir_opinfo[in->op].name;
-
-	for (int k = 0; k < o->nsub; k++) {
-		const Opnd *e = &o->sub[k];
-		const Sym *r = vecreg(e);
-		if (!r)
-			continue;
-		int w = r->type == TY_PRED ? 32 : verify_bits(r->type);
-		if (wide && w != (wide->type == TY_PRED ? 32 : verify_bits(wide->type))) {
-			verify_report(v, VC_VECTOR, e->loc,
-			    "the registers of a vector of '%s' differ in width: '%s' is .%s, '%s' .%s", op,
-			    wide->name, tyname(wide->type), r->name, tyname(r->type));
-			return;
-		}
-		if (prev && !texpair(prev->type, r->type)) {
-			verify_report(v, VC_VECTOR, e->loc,
-			    "result '%s' of '%s' is .%s beside .%s '%s' (only .b registers mix with other types)",
-			    r->name, op, tyname(r->type), tyname(prev->type), prev->name);
-			return;
-		}
-		wide = wide ? wide : r;
-		prev = r;
-		anyb |= r->type != TY_PRED && verify_kind(r->type) == TK_BIT;
-		anyp |= r->type == TY_PRED;
-	}
-	for (int k = 0; k < o->nsub; k++) {
-		const Opnd *e = &o->sub[k];
-		const Sym *r = vecreg(e);
-		int ok;
-		if (!r)
-			continue;
-		if (r->type == TY_PRED)
-			ok = anyb && t != TY_F16 && t != TY_F16X2;
-		else if (t == TY_F16)
-			ok = verify_bits(r->type) == 16;
-		else if (verify_bits(r->type) != 32)
-			ok = 0;
-		else if (anyb || anyp)
-			ok = 1;
-		else if (t == TY_F16X2)
-			ok = r->type == TY_F16X2;
-		else if (t == TY_U32 || t == TY_S32)
-			ok = !isfloat(r->type);
-		else
-			ok = 1;
-		if (!ok) {
-			verify_report(v, VC_OPTYPE, e->loc, "result '%s' of '%s.%s' is a .%s register", r->name, op,
-			    tyname(t), tyname(r->type));
-			return;
-		}
-	}
-}
-
-/* The destination of tex and tld4: a vector of the .vN registers ("Result
- * vector expected" for one register), then optionally |p, the predicate
- * that tells whether the texels were resident ("Predicate output
- * expected"). */
-static void
-texdst(Verify *v, Ins *in)
-{
-	const Opnd *d = &in->opnd[0];
-	const char *op = ir_opinfo[in->op].name;
-
-	if (d->kind == OK_PAIR && d->nsub == 2) {
-		const Sym *p = vecreg(&d->sub[1]);
-		if (p && p->type != TY_PRED)
-			verify_report(v, VC_OPTYPE, d->sub[1].loc,
-			    "residency result '%s' of '%s' is .%s; it is a predicate", p->name, op, tyname(p->type));
-		d = &d->sub[0];
-	}
-	if (in->vec > 1 && d->kind == OK_REG)
-		verify_report(v, VC_VECTOR, d->loc, "'%s.v%d' needs a vector of %d result registers", op, in->vec,
-		    in->vec);
-	else if (d->kind == OK_VEC && in->vec > 1 && d->nsub != in->vec)
-		verify_report(v, VC_VECTOR, d->loc, "result of '%s' is a vector of %d register%s; .v%d takes %d", op,
-		    d->nsub, d->nsub == 1 ? "" : "s", in->vec, in->vec);
-	else if (d->kind == OK_VEC && in->vec > 1 && in->nty >= 1)
-		texresult(v, in, d);
-}
-
-/* A texture or surface handle: a .u64 register (or a variable's name), no
- * literal ("Integer constant expression expected", a parse error for an
- * integer one); txq and suq name it bare, with no offset (".texref or .u64
- * register expected") and never in a 32-bit register ("Arguments
- * mismatch"). */
-static void
-handle(Verify *v, Ins *in, const Opnd *m)
-{
-	const char *op = ir_opinfo[in->op].name;
-
-	if (m->kind != OK_ADDR)
-		return;
-	if (m->addrlist && m->nsub >= 1 && (m->sub[0].kind == OK_IMM || m->sub[0].kind == OK_FIMM))
-		verify_report(v, VC_OPTYPE, m->sub[0].loc, "literal as the handle of '%s'; it is a .u64 register or a variable",
-		    op);
-	else if (!m->addrlist && (in->op == OP_TXQ || in->op == OP_SUQ) && m->base && m->base->kind == OK_REG &&
-	    m->base->sym && m->base->sym->kind == SYM_REG) {
-		const Sym *h = m->base->sym;
-		if (verify_bits(h->type) != 64 && h->type != TY_PRED && !isfloat(h->type))
-			verify_report(v, VC_OPTYPE, m->base->loc, "handle '%s' of '%s' is .%s; it is a .u64 register",
-			    h->name, op, tyname(h->type));
-		else if (m->imm)
-			verify_report(v, VC_OPTYPE, m->base->loc, "the handle of '%s' takes no offset", op);
-	}
-}
-
-static void
-texture(Verify *v, Ins *in)
-{
-	const char *g = "";
-	int mi = in->op == OP_SUST || in->op == OP_SURED ? 0 : 1, need = geometry(in, &g);
-	int tex = in->op == OP_TEX || in->op == OP_TLD4;
-	Opnd *m, *c;
-
-	if (mi >= in->nopnd)
-		return;
-	m = &in->opnd[mi];
-	if (m->kind == OK_ADDR && m->addrlist && m->nsub >= 2) {
-		c = &m->sub[m->nsub - 1];
-		int have = c->kind == OK_VEC ? c->nsub : 1;
-		/* after a sampler the coordinates are braced, one or not
-		 * (ptxas 13.0: a syntax error); [tex, c] takes a bare one */
-		if (tex && m->nsub == 3 && c->kind != OK_VEC)
-			verify_report(v, VC_VECTOR, c->loc, "'%s' [texture, sampler, {coordinates}] takes them in braces",
-			    ir_opinfo[in->op].name);
-		/* PTX vectors have 1, 2, 4 or 8 elements: 3d pads its coordinates to 4 */
-		/* a single register is taken for any geometry (ptxas 13.0);
-		 * only a brace vector is held to it */
-		if (need && c->kind == OK_VEC && (have == 3 || have < need))
-			verify_report(v, VC_VECTOR, c->loc,
-			    "%d coordinate%s for '%s.%s'; it takes a vector of %d", have, have == 1 ? "" : "s",
-			    ir_opinfo[in->op].name, g, need);
-		else if (tex)
-			coords(v, in, c);
-		else
-			surfcoords(v, in, c);
-		const Sym *h = elemreg(&m->sub[0]);
-		if (h && (verify_bits(h->type) != 64 || (!isint(h->type) && verify_kind(h->type) != TK_BIT)))
-			verify_report(v, VC_OPTYPE, m->sub[0].loc,
-			    "texture handle '%s' of '%s' is .%s; a handle is a 64-bit integer",
-			    h->name, ir_opinfo[in->op].name, tyname(h->type));
-	}
-	if (tex && in->nty >= 2) {
-		int ct = in->ty[1];
-		if (in->op == OP_TLD4 && ct != TY_F32)
-			verify_report(v, VC_INSTRTYPE, in->loc, "'tld4' takes .f32 coordinates only, not .%s", tyname(ct));
-		else if ((ir_hasmod(in, MOD_2DMS) || ir_hasmod(in, MOD_A2DMS)) && ct != TY_S32)
-			verify_report(v, VC_INSTRTYPE, in->loc, "multisample '%s' takes .s32 coordinates, not .%s",
-			    ir_opinfo[in->op].name, tyname(ct));
-		else if ((ir_hasmod(in, MOD_CUBE) || ir_hasmod(in, MOD_ACUBE)) && ct != TY_F32)
-			verify_report(v, VC_INSTRTYPE, in->loc, "cube '%s' takes .f32 coordinates, not .%s",
-			    ir_opinfo[in->op].name, tyname(ct));
-	}
-	/* past the texture the operands are values (lod, gradients,
-	 * offset, depth compare): an address there is "Arguments mismatch" */
-	for (int i = 2; tex && i < in->nopnd; i++)
-		if (in->opnd[i].kind == OK_ADDR) {
-			verify_report(v, VC_OPTYPE, in->opnd[i].loc, "operand %d of '%s' is an address; only operand 2 is",
-			    i + 1, ir_opinfo[in->op].name);
-			break;
-		} else
-			extra32(v, in, &in->opnd[i], i);
-	if (tex) {
-		texdst(v, in);
-	} else if ((in->op == OP_SULD || in->op == OP_SUST) && in->nty == 1 && in->nopnd >= 2) {
-		surfdata(v, in, in->op == OP_SUST ? 1 : 0);
-	} else if (in->op == OP_TXQ || in->op == OP_SUQ) {
-		const Opnd *d = &in->opnd[0];
-		/* txq.level queries one level of detail, written after the
-		 * texture; no other query takes it ("Arguments mismatch") */
-		if (in->op == OP_TXQ && (in->nopnd == 3) != ir_hasmod(in, MOD_LEVEL))
-			verify_report(v, VC_OPTYPE, in->nopnd == 3 ? in->opnd[2].loc : in->loc,
-			    in->nopnd == 3 ? "'txq' takes a level of detail with .level only" :
-			    "'txq.level' takes a level of detail after the texture");
-		if (d->kind == OK_REG && d->sym && d->sym->kind == SYM_REG && d->sym->type == TY_PRED)
-			verify_report(v, VC_OPTYPE, d->loc, "result '%s' of '%s' is a predicate; it is a 32-bit register",
-			    d->sym->name, ir_opinfo[in->op].name);
-		else
-			verify_fragreg(v, in, &in->opnd[0], 0, FK_W32);
-	}
-	handle(v, in, m);
-}
-
-/* Video instructions work on 32-bit integer registers (bytes and halves
- * picked by selectors). */
-static void
-video(Verify *v, Ins *in)
-{
-	for (int i = 0; i < in->nopnd; i++)
-		verify_fragreg(v, in, &in->opnd[i], i, FK_I32);
-}
-
-/*
- * multimem.ld_reduce, multimem.red and multimem.st, as ptxas 13.0 takes
- * them: .and/.or/.xor reduce only .b32 and .b64, .min/.max the 32- and
- * 64-bit integers and the 16-bit floats (red the packed .f16x2 and
- * .bf16x2 only in a vector), .add those but .s64, and .f32 and .f64 too; a vector (.v2/.v4/.v8) only of floats, of at most 16 bytes
- * and never of .f64; and scalar .f16/.bf16 not at all.  The 8-bit float
- * types (sm_100a) are left alone.
- */
-static void
-multimem(Verify *v, Ins *in)
-{
-	const char *name = ir_opinfo[in->op].name;
-	int t = in->ty[0], k = verify_kind(t), vec = in->vec;
-	int op = ir_hasmod(in, MOD_AND) ? MOD_AND : ir_hasmod(in, MOD_OR) ? MOD_OR :
-	    ir_hasmod(in, MOD_XOR) ? MOD_XOR : ir_hasmod(in, MOD_MIN) ? MOD_MIN :
-	    ir_hasmod(in, MOD_MAX) ? MOD_MAX : ir_hasmod(in, MOD_ADD) ? MOD_ADD : 0;
-	int f16 = t == TY_F16 || t == TY_BF16 || t == TY_F16X2 || t == TY_BF16X2;
-	int fp8 = t == TY_E4M3 || t == TY_E5M2 || t == TY_E4M3X2 || t == TY_E5M2X2 ||
-	    t == TY_E4M3X4 || t == TY_E5M2X4;
-
-	if (in->nty != 1 || fp8)
-		return;
-	if (op) {
-		int ok;
-		if (op == MOD_AND || op == MOD_OR || op == MOD_XOR)
-			ok = t == TY_B32 || t == TY_B64;
-		else if (op == MOD_MIN || op == MOD_MAX)
-			/* red takes the packed halves only in a vector */
-			ok = t == TY_U32 || t == TY_S32 || t == TY_U64 || t == TY_S64 ||
-			    (f16 && (in->op != OP_MULTIMEM_RED || vec > 1 || t == TY_F16 || t == TY_BF16));
-		else
-			ok = t == TY_U32 || t == TY_S32 || t == TY_U64 || f16 || t == TY_F32 || t == TY_F64;
-		if (!ok) {
-			verify_report(v, VC_INSTRTYPE, in->loc, "incorrect type '.%s' for operation '.%s' in '%s'",
-			    tyname(t), ir_modinfo[op].name, name);
-			return;
-		}
-	}
-	if (vec > 1 && k != TK_FLOAT && k != TK_PACKED)
-		verify_report(v, VC_VECTOR, in->loc, "a vector qualifier is not allowed for '%s' of .%s", name,
-		    tyname(t));
-	else if (vec > 1 && (t == TY_F64 || (int64_t)vec * verify_bits(t) > 128))
-		verify_report(v, VC_VECTOR, in->loc, "inconsistent type '.%s' with vector .v%d for '%s'",
-		    tyname(t), vec, name);
-	else if (vec == 1 && (t == TY_F16 || t == TY_BF16))
-		verify_report(v, VC_INSTRTYPE, in->loc, "'%s' takes .%s only as a vector (.v2, .v4 or .v8)", name,
-		    tyname(t));
-}
-
-/*
- * st.bulk [a], size, initval: the size a multiple of 8 (an immediate) or a
- * 64-bit register, the initial value the immediate 0, and with
- * .shared::cta the address in a register: ptxas 13.0 refuses a variable's
- * name there (as "Argument 1 of instruction 'add': must be register", a
- * message of its own lowering), though it takes one in a generic st.bulk.
- */
-static void
-stbulk(Verify *v, Ins *in)
-{
-	if (in->nopnd != 3)
-		return;
-	const Opnd *a = &in->opnd[0], *n = &in->opnd[1], *z = &in->opnd[2];
-	if (ir_hasmod(in, MOD_SHARED_CTA) && a->kind == OK_ADDR && a->base && a->base->kind == OK_SYM)
-		verify_report(v, VC_OPTYPE, a->loc,
-		    "'st.bulk.shared::cta' takes its address in a register, not the variable '%s'",
-		    a->base->sym ? a->base->sym->name : "?");
-	if (n->kind == OK_IMM && n->imm % 8 != 0)
-		verify_report(v, VC_OPTYPE, n->loc, "the size of 'st.bulk' is %lld, which is not a multiple of 8",
-		    (long long)n->imm);
-	else if (n->kind == OK_REG && n->sym && n->sym->kind == SYM_REG && verify_bits(n->sym->type) != 64)
-		verify_report(v, VC_OPTYPE, n->loc, "the size of 'st.bulk' must be a 64-bit register, not the %d-bit '%s'",
-		    verify_bits(n->sym->type), n->sym->name);
-	if (z->kind == OK_IMM && z->imm != 0)
-		verify_report(v, VC_OPTYPE, z->loc, "the initial value of 'st.bulk' must be 0, not %lld", (long long)z->imm);
-}
-
-/* stackrestore takes its pointer in a register ("Result register
- * required"); alloca's alignment is a power of two ("Alignment must be a
- * power of two").  Their widths are VR_SAME's. */
-static void
-stackops(Verify *v, Ins *in)
-{
-	const Opnd *o;
-
-	if (in->op == OP_STACKRESTORE && in->nopnd == 1 && (o = &in->opnd[0])->kind != OK_REG)
-		verify_report(v, VC_OPTYPE, o->loc, "the pointer of 'stackrestore' must be a register");
-	if (in->op == OP_ALLOCA && in->nopnd == 3 && (o = &in->opnd[2])->kind == OK_IMM &&
-	    (o->imm <= 0 || (o->imm & (o->imm - 1)) != 0))
-		verify_report(v, VC_OPTYPE, o->loc, "the alignment of 'alloca' is %lld, not a power of two",
-		    (long long)o->imm);
-}
-
-/*
- * mbarrier operands as ptxas 13.0 types them ("Arguments mismatch"): the
- * arrival and transaction counts and try_wait's time hint are 32-bit
- * integers, the state arrive returns and the waits test 64-bit ones (a
- * 32-bit phase with .parity), the waits' result a predicate; no float
- * literal anywhere.  Shape letters: c 32-bit, s the state, p a predicate.
- */
-static void
-mbarops(Verify *v, Ins *in)
-{
-	const char *form;
-	int parity = ir_hasmod(in, MOD_PARITY);
-
-	switch (in->op) {
-	case OP_MBARRIER_INIT: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX: form = "-c"; break;
-	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: form = "s-c"; break;
-	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT: form = parity ? "p-cc" : "p-sc"; break;
-	case OP_MBARRIER_PENDING_COUNT: form = "cs"; break;
-	default: return;
-	}
-	for (int i = 0; i < in->nopnd && form[i]; i++) {
-		const Opnd *o = &in->opnd[i];
-		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE ? o->sym : NULL;
-		int want = form[i] == 's' ? 64 : 32, bad;
-		if (form[i] == '-')
-			continue;
-		if (o->kind == OK_FIMM)
-			bad = 1;
-		else if (!r)
-			continue;
-		else if (form[i] == 'p')
-			bad = r->type != TY_PRED;
-		else
-			bad = r->type != TY_PRED && (verify_bits(r->type) != want || (!isint(r->type) &&
-			    verify_kind(r->type) != TK_BIT));
-		if (bad) {
-			if (o->kind == OK_FIMM)
-				verify_report(v, VC_OPTYPE, o->loc, "float literal as operand %d of '%s'", i + 1,
-				    ir_opinfo[in->op].name);
-			else
-				verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is %s",
-				    i + 1, ir_opinfo[in->op].name, tyname(r->type), r->name,
-				    form[i] == 'p' ? "a predicate" : want == 64 ? "a 64-bit integer (the state)" :
-				    "a 32-bit integer");
-			return;
-		}
-	}
-}
-
-/* Whether register r is a 64-bit integer or .b one (a cache policy). */
-static int
-int64reg(const Sym *r)
-{
-	return r->type != TY_PRED && verify_bits(r->type) == 64 && (isint(r->type) || verify_kind(r->type) == TK_BIT);
-}
-
-/*
- * Cache policies (ptxas 13.0, "Arguments mismatch"): the policy operand
- * .L2::cache_hint adds is a 64-bit integer register or an integer
- * literal; without .L2::cache_hint, ld, st, atom and red have no room for
- * it (".L2::cache_hint modifier required for instruction 'ld' with 3
- * arguments").  createpolicy gives a 64-bit policy, converts one
- * (createpolicy.cvt) and takes 32-bit sizes (createpolicy.range).
- */
-static void
-cachepolicy(Verify *v, Ins *in)
-{
-	const char *op = ir_opinfo[in->op].name;
-	int hint = ir_hasmod(in, MOD_L2_CACHE_HINT), plain = 0;
-
-	switch (in->op) {
-	case OP_LD: case OP_ST: plain = 2; break;
-	case OP_ATOM:
-		plain = ir_hasmod(in, MOD_CAS) || (in->ty[0] == TY_B32 && (ir_hasmod(in, MOD_EXCH) ||
-		    ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR) || ir_hasmod(in, MOD_XOR))) ? 4 : 3;
-		break;
-	case OP_RED: plain = 2; break;
-	}
-	/* atom.cas has a compare and a swap value (ptxas: "Arguments mismatch");
-	 * ptxas 13.0 also takes a second value after the .b32 forms of .exch,
-	 * .and, .or and .xor (not .b64), and ignores it */
-	if (in->op == OP_ATOM && ir_hasmod(in, MOD_CAS) && in->nopnd < 4) {
-		verify_report(v, VC_OPTYPE, in->loc, "'atom.cas' takes a compare and a swap value (%d operands, not %d)",
-		    4 + hint, in->nopnd);
-		return;
-	}
-	if (plain && !hint && in->nopnd > plain) {
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' with %d operands needs .L2::cache_hint", op, in->nopnd);
-		return;
-	}
-	if (hint && in->nopnd >= 2) {
-		const Opnd *o = &in->opnd[in->nopnd - 1];
-		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
-		if (o->kind == OK_FIMM || (r && !int64reg(r))) {
-			verify_report(v, VC_OPTYPE, o->loc, "the cache policy of '%s' is a 64-bit integer register or literal", op);
-			return;
-		}
-	}
-	if (in->op != OP_CREATEPOLICY_FRACTIONAL && in->op != OP_CREATEPOLICY_RANGE && in->op != OP_CREATEPOLICY_CVT)
-		return;
-	for (int i = 0; i < in->nopnd; i++) {
-		const Opnd *o = &in->opnd[i];
-		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
-		/* the policy made and the one converted are 64-bit; range's sizes 32-bit */
-		int want64 = i == 0 || in->op == OP_CREATEPOLICY_CVT;
-		if (!r || o->kind == OK_ADDR)
-			continue;
-		if (want64 ? !int64reg(r) : r->type == TY_PRED || verify_bits(r->type) != 32 || isfloat(r->type)) {
-			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a %s integer",
-			    i + 1, op, tyname(r->type), r->name, want64 ? "64-bit" : "32-bit");
-			return;
-		}
-	}
-}
-
-/* shf's shift amount is a 32-bit integer: register or integer literal
- * ("Arguments mismatch"; its other operands may be any 32 bits). */
-static void
-shfamount(Verify *v, Ins *in)
-{
-	const Opnd *o = in->nopnd == 4 ? &in->opnd[3] : NULL;
-	const Sym *r = o && o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
-
-	if (!o || !(o->kind == OK_FIMM || (r && r->type != TY_PRED && (verify_bits(r->type) != 32 || isfloat(r->type) ||
-	    verify_kind(r->type) == TK_PACKED))))
-		return;
-	verify_report(v, VC_OPTYPE, o->loc, "the shift amount of 'shf' is a 32-bit integer, not %s%s%s",
-	    r ? "." : "a float literal", r ? tyname(r->type) : "", r ? " register" : "");
-}
-
-static void
-families(Verify *v, Ins *in)
-{
-	switch (ir_opinfo[in->op].vrule) {
-	case VR_TEX:
-		texture(v, in);
-		break;
-	case VR_VIDEO:
-		video(v, in);
-		break;
-	}
-	if (in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_RED || in->op == OP_MULTIMEM_ST)
-		multimem(v, in);
-	else if (in->op == OP_ST_BULK)
-		stbulk(v, in);
-	else if (in->op == OP_STACKRESTORE || in->op == OP_ALLOCA)
-		stackops(v, in);
-	else if (in->op == OP_SHF)
-		shfamount(v, in);
-	else
-		mbarops(v, in);
-	cachepolicy(v, in);
-}
-
 /* ---------------------------------------------------------------- special registers
  *
  * ptxas reads a special register with mov, or as the source of an integer
@@ -2220,354 +1399,6 @@ sregs(Verify *v, Ins *in)
 			verify_report(v, VC_OPTYPE, o->loc, "special register argument not allowed for instruction '%s'%s",
 			    op, in->op == OP_CVT ? " (only an integer cvt reads one)" : " (mov it into a register first)");
 		}
-	}
-}
-
-/* ---------------------------------------------------------------- modifiers together
- *
- * The opcode table lists an opcode's modifiers; ptxas takes some only with
- * some types, needs some, and refuses some pairs.  One row per rule, found
- * by trying every modifier and pair of modifiers on every type of the
- * arithmetic opcodes, and every operation on every type of atom and red,
- * with ptxas 13.0 (tests/lint/crosscheck.py arith, atom):
- *   T  MODS (one) goes only with TYPES ("Unknown modifier", "Operation
- *      .add requires ... type");
- *   N  with TYPES (all when empty) and WHEN present (if given), one of
- *      MODS is needed ("Rounding modifier required", ".approx modifier
- *      required");
- *   X  at most one of MODS ("cannot be combined", "Illegal modifier").
- * "RND" stands for the four float roundings.  Rows of an opcode are
- * consecutive.  More than one rounding is refused everywhere ("Multiple
- * rounding modifiers specified"): modcount.c, with the other groups.
- */
-#define INT "u16 u32 u64 s16 s32 s64"
-#define FALL "f16 f16x2 bf16 bf16x2 f32 f32x2 f64"
-#define FWIDE "f32 f32x2 f64"
-#define FTZ "f16 f16x2 f32 f32x2"
-#define F16S "f16 f16x2 bf16 bf16x2"
-static const struct { char kind; const char *op, *mods, *when, *types; } modrule[] = {
-	{'T', "add", "sat", "", "s32 f16 f16x2 f32"}, {'T', "add", "cc", "", "u32 s32 u64 s64"},
-	{'T', "add", "rn", "", FALL}, {'T', "add", "rz", "", FWIDE}, {'T', "add", "rm", "", FWIDE},
-	{'T', "add", "rp", "", FWIDE}, {'T', "add", "ftz", "", FTZ}, {'X', "add", "cc sat", "", ""},
-	{'T', "sub", "sat", "", "s32 f16 f16x2 f32"}, {'T', "sub", "cc", "", "u32 s32 u64 s64"},
-	{'T', "sub", "rn", "", FALL}, {'T', "sub", "rz", "", FWIDE}, {'T', "sub", "rm", "", FWIDE},
-	{'T', "sub", "rp", "", FWIDE}, {'T', "sub", "ftz", "", FTZ}, {'X', "sub", "cc sat", "", ""},
-	{'T', "mul", "hi", "", INT}, {'T', "mul", "lo", "", INT}, {'T', "mul", "wide", "", "u16 u32 s16 s32"},
-	{'T', "mul", "rn", "", FALL}, {'T', "mul", "rz", "", FWIDE}, {'T', "mul", "rm", "", FWIDE},
-	{'T', "mul", "rp", "", FWIDE}, {'T', "mul", "ftz", "", FTZ}, {'T', "mul", "sat", "", "f16 f16x2 f32"},
-	{'X', "mul", "hi lo wide", "", ""},
-	{'T', "mad", "hi", "", INT}, {'T', "mad", "lo", "", INT}, {'T', "mad", "wide", "", "u16 u32 s16 s32"},
-	{'T', "mad", "cc", "", "u32 s32 u64 s64"}, {'T', "mad", "sat", "", "s32 f32"},
-	{'T', "mad", "rn", "", "f32 f64"}, {'T', "mad", "rz", "", "f32 f64"}, {'T', "mad", "rm", "", "f32 f64"},
-	{'T', "mad", "rp", "", "f32 f64"}, {'T', "mad", "ftz", "", "f32"}, {'X', "mad", "hi lo wide", "", ""},
-	{'X', "mad", "wide cc", "", ""}, {'X', "mad", "lo sat", "", ""}, {'X', "mad", "wide sat", "", ""},
-	{'X', "mad", "cc sat", "", ""}, {'N', "mad", "RND", "", "f32 f64"},
-	{'X', "mul24", "hi lo", "", ""},
-	{'T', "mad24", "sat", "", "s32"}, {'X', "mad24", "hi lo", "", ""}, {'X', "mad24", "lo sat", "", ""},
-	{'X', "madc", "hi lo", "", ""}, {'N', "madc", "hi lo", "", ""},
-	{'T', "div", "approx", "", "f32"}, {'T', "div", "full", "", "f32"}, {'T', "div", "ftz", "", "f32"},
-	{'T', "div", "rn", "", "f32 f64"}, {'T', "div", "rz", "", "f32 f64"}, {'T', "div", "rm", "", "f32 f64"},
-	{'T', "div", "rp", "", "f32 f64"}, {'X', "div", "approx full RND", "", ""},
-	{'N', "div", "approx full RND", "", "f32"}, {'N', "div", "RND", "", "f64"},
-	{'T', "abs", "ftz", "", "f16 f16x2 f32"}, {'T', "neg", "ftz", "", "f16 f16x2 f32"},
-	{'T', "min", "relu", "", "s32 s16x2"}, {'T', "min", "ftz", "", "f16 f16x2 f32"},
-	{'T', "min", "NaN", "", F16S " f32"}, {'T', "min", "xorsign", "", F16S " f32"},
-	{'T', "min", "abs", "", F16S " f32"}, {'N', "min", "abs", "xorsign", ""}, {'N', "min", "xorsign", "abs", ""},
-	{'T', "max", "relu", "", "s32 s16x2"}, {'T', "max", "ftz", "", "f16 f16x2 f32"},
-	{'T', "max", "NaN", "", F16S " f32"}, {'T', "max", "xorsign", "", F16S " f32"},
-	{'T', "max", "abs", "", F16S " f32"}, {'N', "max", "abs", "xorsign", ""}, {'N', "max", "xorsign", "abs", ""},
-	{'T', "fma", "ftz", "", FTZ}, {'T', "fma", "sat", "", "f16 f16x2 f32"}, {'T', "fma", "relu", "", F16S},
-	{'T', "fma", "oob", "", F16S}, {'T', "fma", "rz", "", "bf16 bf16x2 " FWIDE},
-	{'T', "fma", "rm", "", "bf16 bf16x2 " FWIDE}, {'T', "fma", "rp", "", "bf16 bf16x2 " FWIDE},
-	{'X', "fma", "ftz oob", "", ""}, {'X', "fma", "sat relu", "", ""}, {'N', "fma", "RND", "", ""},
-	{'X', "rcp", "approx RND", "", ""}, {'N', "rcp", "approx RND", "", ""}, {'N', "rcp", "ftz", "approx", "f64"},
-	{'T', "sqrt", "approx", "", "f32"}, {'T', "sqrt", "ftz", "", "f32"}, {'X', "sqrt", "approx RND", "", ""},
-	{'N', "sqrt", "approx RND", "", "f32"}, {'N', "sqrt", "RND", "", "f64"},
-	{'N', "rsqrt", "approx", "", ""}, {'N', "sin", "approx", "", ""}, {'N', "cos", "approx", "", ""},
-	{'N', "lg2", "approx", "", ""}, {'N', "tanh", "approx", "", ""},
-	{'T', "ex2", "ftz", "", "bf16 bf16x2 f32"}, {'N', "ex2", "approx", "", ""},
-	{'N', "ex2", "ftz", "approx", "bf16 bf16x2"},
-	{'T', "atom", "add", "", "u32 s32 u64 " F16S " f32 f64"}, {'T', "atom", "and", "", "b32 b64"},
-	{'T', "atom", "or", "", "b32 b64"}, {'T', "atom", "xor", "", "b32 b64"},
-	{'T', "atom", "exch", "", "b32 b64 b128"}, {'T', "atom", "cas", "", "b16 b32 b64 b128"},
-	{'T', "atom", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "atom", "max", "", "u32 s32 u64 s64 " F16S},
-	{'T', "atom", "inc", "", "u32"}, {'T', "atom", "dec", "", "u32"},
-	{'N', "atom", "noftz", "add", F16S},
-	{'T', "red", "add", "", "u32 s32 u64 " F16S " f32 f64"}, {'T', "red", "and", "", "b32 b64"},
-	{'T', "red", "or", "", "b32 b64"}, {'T', "red", "xor", "", "b32 b64"},
-	{'T', "red", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "red", "max", "", "u32 s32 u64 s64 " F16S},
-	{'T', "red", "inc", "", "u32"}, {'T', "red", "dec", "", "u32"},
-	{'N', "red", "noftz", "add", F16S},
-	/* the compared or selecting type (set's and slct's second) */
-	{'T', "setp", "ftz", "", "f16 f16x2 f32"}, {'T', "set", "ftz", "", "f16 f16x2 f32"},
-	{'T', "slct", "ftz", "", "f32"},
-};
-#undef INT
-#undef FALL
-#undef FWIDE
-#undef FTZ
-#undef F16S
-
-#define NRULE (sizeof modrule / sizeof modrule[0])
-enum { RULEMODS = 6 };
-
-/* A row with its names as ids. */
-typedef struct Rule {
-	int mod[RULEMODS], nmod;    /* MODS */
-	int when;                   /* WHEN, or 0 */
-	uint64_t ty;                /* TYPES, 1 << TY_*; all of them when empty */
-} Rule;
-
-static void
-ruleinit(Accept *ac)
-{
-	static const char *const rnd[] = { "rn", "rz", "rm", "rp" };
-
-	for (size_t r = 0; r < NRULE; r++) {
-		Rule *ru = &ac->rule[r];
-		const char *t = modrule[r].mods;
-		for (int op = 0; op < NOP; op++)
-			if (strcmp(ir_opinfo[op].name, modrule[r].op) == 0) {
-				if (!ac->rule0[op])
-					ac->rule0[op] = (int)r + 1;
-				ac->rule1[op] = (int)r + 1;
-			}
-		while (*t) {
-			size_t n = strcspn(t, " ");
-			if (n == 3 && memcmp(t, "RND", 3) == 0) {
-				for (int k = 0; k < 4 && ru->nmod < RULEMODS; k++)
-					ru->mod[ru->nmod++] = ir_mod_lookup(rnd[k], 2);
-			} else if (ru->nmod < RULEMODS) {
-				ru->mod[ru->nmod++] = ir_mod_lookup(t, n);
-			}
-			t += n + (t[n] == ' ');
-		}
-		ru->when = *modrule[r].when ? ir_mod_lookup(modrule[r].when, strlen(modrule[r].when)) : 0;
-		ru->ty = *modrule[r].types ? 0 : ~(uint64_t)0;
-		for (t = modrule[r].types; *t; ) {
-			size_t n = strcspn(t, " ");
-			int id = ir_mod_lookup(t, n);
-			if (id > 0 && id < NTY && id < 64)
-				ru->ty |= (uint64_t)1 << id;
-			t += n + (t[n] == ' ');
-		}
-	}
-}
-
-/* ".rn, .rz or .approx" from a rule's modifiers. */
-static const char *
-modlist(char *buf, size_t cap, const Rule *ru)
-{
-	size_t n = 0;
-
-	buf[0] = 0;
-	for (int k = 0; k < ru->nmod && n < cap; k++)
-		n += (size_t)snprintf(buf + n, cap - n, "%s.%s", k == 0 ? "" : k == ru->nmod - 1 ? " or " : ", ",
-		    ir_modinfo[ru->mod[k]].name);
-	return buf;
-}
-
-static void
-modrules(Verify *v, const Accept *ac, Ins *in)
-{
-	const char *op = ir_opinfo[in->op].name;
-	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0];
-	char buf[96];
-
-	/* a modifier twice, or two of one group (two roundings): modcount.c */
-	/* a type the opcode does not take is reported already */
-	if (!ac->rule0[in->op] || in->nty < 1 || t <= 0 || t >= 64 || !accepts(ac, in->op, t))
-		return;
-	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
-		const Rule *ru = &ac->rule[r];
-		int have = 0, a = 0, b = 0;
-		if (strcmp(modrule[r].op, op) != 0 || !(ru->ty >> t & 1) || (ru->when && !ir_hasmod(in, ru->when)))
-			continue;
-		/* before PTX ISA 3.2 a bare mad.f32 was the sm_1x one (ptxas warns at 3.1) */
-		if (in->op == OP_MAD && t == TY_F32 && v->m->ver_major * 10 + v->m->ver_minor < 32)
-			continue;
-		for (int k = 0; k < ru->nmod; k++)
-			if (ir_hasmod(in, ru->mod[k]) && have++ < 2)
-				*(have == 1 ? &a : &b) = ru->mod[k];
-		switch (modrule[r].kind) {
-		case 'N':
-			if (!have)
-				verify_report(v, VC_MODIFIER, in->loc, "'%s%s%s.%s' needs %s", op, ru->when ? "." : "",
-				    ru->when ? ir_modinfo[ru->when].name : "", tyname(t), modlist(buf, sizeof buf, ru));
-			break;
-		case 'X':
-			if (have > 1 && !(ir_modinfo[a].cls == MC_ROUND && ir_modinfo[b].cls == MC_ROUND))
-				verify_report(v, VC_MODIFIER, verify_modloc(v, in, b), "modifier .%s cannot be combined with modifier .%s in '%s'",
-				    ir_modinfo[a].name, ir_modinfo[b].name, op);
-			break;
-		}
-	}
-	/* T rows: a modifier of this opcode that has a row goes only with its types */
-	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
-		const Rule *ru = &ac->rule[r];
-		if (modrule[r].kind == 'T' && strcmp(modrule[r].op, op) == 0 && ir_hasmod(in, ru->mod[0]) &&
-		    !(ru->ty >> t & 1))
-			verify_report(v, VC_MODIFIER, verify_modloc(v, in, ru->mod[0]), in->op == OP_ATOM || in->op == OP_RED ?
-			    "operation .%s of '%s' does not take type .%s" : "modifier .%s of '%s' does not take type .%s",
-			    ir_modinfo[ru->mod[0]].name, op, tyname(t));
-	}
-}
-
-/*
- * State-space modifiers: none on an instruction whose table lists no space
- * ("No state space qualifier expected"), at most one on the plain memory
- * instructions ("Unexpected number of state spaces"; cvta.to's .to is not
- * a space).  Which spaces go with which instruction is space.c's.
- */
-/* The mbarrier instructions take the spaces their row of ops.def lists
- * (.shared, .shared::cta, .shared::cluster for some) and no other ("State
- * space incorrect", "Illegal modifier '::cluster'").  1 when it reported. */
-static int
-mbarspace(Verify *v, const Accept *ac, Ins *in)
-{
-	switch (in->op) {
-	case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
-	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_CP_ASYNC_MBARRIER_ARRIVE:
-	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
-		break;
-	default:
-		return 0;
-	}
-	for (int i = 0; i < in->nmod; i++) {
-		int md = in->mod[i];
-		if (md >= NTY && md < NMOD && ir_modinfo[md].cls == MC_SPACE && !ac->mod[in->op * NMOD + md]) {
-			verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s'", ir_modinfo[md].name,
-			    ir_opinfo[in->op].name);
-			return 1;
-		}
-	}
-	return 0;
-}
-
-/* A state space written twice ("Multiple state spaces specified",
- * "Unexpected number of state spaces"), or .to twice ("Unknown modifier");
- * 0 when none.  One space is all an instruction takes but the copies,
- * whose shape has two addresses (cp.async.shared.global): a source's and
- * a destination's (space.c checks which). */
-static int
-dupspace(const Ins *in)
-{
-	for (int i = 0; i < in->nmod; i++)
-		for (int j = 0; j < i; j++)
-			if (in->mod[i] == in->mod[j] && in->mod[i] >= NTY && in->mod[i] < NMOD &&
-			    ir_modinfo[in->mod[i]].cls == MC_SPACE)
-				return in->mod[i];
-	return 0;
-}
-
-/* Where the state space modifier after the first k ones is written. */
-static Loc
-spaceat(const Verify *v, const Ins *in, int k)
-{
-	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE &&
-		    in->mod[i] != MOD_TO && k-- == 0)
-			return verify_modat(v, in, i);
-	return in->loc;
-}
-
-static void
-spaces(Verify *v, const Accept *ac, Ins *in)
-{
-	static const int all[] = { MOD_GLOBAL, MOD_SHARED, MOD_SHARED_CTA, MOD_SHARED_CLUSTER, MOD_LOCAL,
-		MOD_CONST, MOD_PARAM, MOD_PARAM_ENTRY, MOD_PARAM_FUNC, MOD_TEX };
-	int n = 0, takes = 0, dup;
-
-	for (int i = 0; i < in->nmod; i++)
-		n += in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_SPACE &&
-		    in->mod[i] != MOD_TO;
-	if (ir_hasmod(in, MOD_TO) && in->op != OP_CVTA)
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_TO), "'%s' does not take .to (that is cvta.to)", ir_opinfo[in->op].name);
-	if (!n)
-		return;
-	for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
-		takes |= ac->mod[in->op * NMOD + all[k]];
-	if (!takes)
-		verify_report(v, VC_MODIFIER, spaceat(v, in, 0), "'%s' takes no state space", ir_opinfo[in->op].name);
-	else if ((in->op == OP_LDMATRIX || in->op == OP_STMATRIX) && in->space != SP_SHARED && in->space != SP_NONE)
-		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s' (only .shared or generic)",
-		    ir_spacename[in->space], ir_opinfo[in->op].name);
-	else if (mbarspace(v, ac, in))
-		;
-	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
-		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
-		    ir_spacename[in->space]);
-	else if ((dup = dupspace(in)))
-		verify_report(v, VC_MODIFIER, verify_modlast(v, in, dup), "'%s' has state space .%s twice", ir_opinfo[in->op].name,
-		    ir_modinfo[dup].name);
-	else if (n > 1 && strncmp(ir_opinfo[in->op].shape, "m,m", 3) != 0)
-		verify_report(v, VC_MODIFIER, spaceat(v, in, 1), "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
-}
-
-/* ld and st: a scope only with a memory order (.relaxed, .acquire, .release),
- * an order only with a scope, and .volatile with neither ("Modifier '.sys'
- * requires memory order", "... requires scope", "cannot be combined"). */
-static void
-ldstorder(Verify *v, Ins *in)
-{
-	int sem = ir_mod_sem(in), scope = ir_mod_scope(in);
-	const char *opn = ir_opinfo[in->op].name;
-
-	if (in->op != OP_LD && in->op != OP_ST)
-		return;
-	if (sem && sem != MOD_WEAK && (in->space == SP_PARAM || in->space == SP_CONST || in->space == SP_LOCAL))
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, sem), "'%s.%s' does not apply to the .%s state space", opn,
-		    ir_modinfo[sem].name, ir_spacename[in->space]);
-	else if (sem == MOD_VOLATILE && scope)
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'%s.volatile' cannot take a scope (.%s)", opn,
-		    ir_modinfo[scope].name);
-	else if (scope && (!sem || sem == MOD_WEAK))
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'%s.%s' needs a memory order (.relaxed, %s)", opn,
-		    ir_modinfo[scope].name, in->op == OP_LD ? ".acquire" : ".release");
-	else if ((sem == MOD_RELAXED || sem == MOD_ACQUIRE || sem == MOD_RELEASE) && !scope)
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, sem), "'%s.%s' needs a scope (.cta, .cluster, .gpu, .sys)", opn,
-		    ir_modinfo[sem].name);
-}
-
-/* Whether a row name has the word sync (bar.sync, barrier.cta.sync). */
-static int
-namesync(const char *name)
-{
-	for (const char *s = name; (s = strstr(s, "sync")); s += 4)
-		if (s > name && s[-1] == '.' && (s[4] == 0 || s[4] == '.'))
-			return 1;
-	return 0;
-}
-
-/*
- * Immediates with a field of their own (ptxas 13.0: "Argument 3 of
- * instruction 'bfe': value '256' out of range, expected to be in range
- * [0..255]"; "unexpected value '12', expected to be 4 or 8 or 16"): bfe's
- * and bfi's position and length, cp.async's size and its source size,
- * which is at most the size.  The value as written, all 64 bits of it.
- */
-static void
-immfields(Verify *v, Ins *in)
-{
-	static const struct { int op, i; int64_t lo, hi; } field[] = {
-		{OP_BFE, 2, 0, 255}, {OP_BFE, 3, 0, 255}, {OP_BFI, 3, 0, 255}, {OP_BFI, 4, 0, 255},
-	};
-	const char *op = ir_opinfo[in->op].name;
-
-	for (size_t k = 0; k < sizeof field / sizeof field[0]; k++) {
-		const Opnd *o = field[k].i < in->nopnd ? &in->opnd[field[k].i] : NULL;
-		if (field[k].op == in->op && o && o->kind == OK_IMM && (o->imm < field[k].lo || o->imm > field[k].hi))
-			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is %lld, out of range [%lld..%lld]",
-			    field[k].i + 1, op, (long long)o->imm, (long long)field[k].lo, (long long)field[k].hi);
-	}
-	if (in->op == OP_CP_ASYNC && in->nopnd > 2 && in->opnd[2].kind == OK_IMM) {
-		int64_t n = in->opnd[2].imm;
-		if (n != 4 && n != 8 && n != 16)
-			verify_report(v, VC_OPTYPE, in->opnd[2].loc, "the size of 'cp.async' is %lld; it is 4, 8 or 16",
-			    (long long)n);
-		else if (in->nopnd > 3 && in->opnd[3].kind == OK_IMM && (in->opnd[3].imm < 0 || in->opnd[3].imm > n))
-			verify_report(v, VC_OPTYPE, in->opnd[3].loc, "the source size of 'cp.async' is %lld, out of range [0..%lld]",
-			    (long long)in->opnd[3].imm, (long long)n);
 	}
 }
 
@@ -2626,7 +1457,7 @@ check(Verify *v, const Accept *ac, Ins *in)
 			if (!accepts(ac, in->op, id))
 				verify_report(v, VC_INSTRTYPE, verify_modat(v, in, i), "'%s' does not take type .%s", oi->name, tyname(id));
 		} else if (ir_modinfo[id].cls != MC_SPACE && !accepts(ac, in->op, id) &&
-		    !(in->op == OP_TEX && id == MOD_UNI) && !(id == MOD_SYNC && namesync(oi->name))) {
+		    !(in->op == OP_TEX && id == MOD_UNI) && !(id == MOD_SYNC && verify_namesync(oi->name))) {
 			/* ptxas takes (and ignores) tex.uni, and .sync again after
 			 * a name that has it (bar.sync.sync, shfl.sync.sync) */
 			verify_report(v, VC_MODIFIER, verify_modat(v, in, i), "'%s' does not take modifier .%s", oi->name,
@@ -2640,12 +1471,12 @@ check(Verify *v, const Accept *ac, Ins *in)
 			verify_report(v, VC_OPTYPE, g->loc, "guard '%s' is a .%s register, not a predicate",
 			    g->sym->name, tyname(g->sym->type));
 	}
-	spaces(v, ac, in);
-	immfields(v, in);
+	verify_spaces(v, ac, in);
+	verify_immfields(v, in);
 	sinks(v, in);
-	modrules(v, ac, in);
+	verify_modrules(v, ac, in);
 	sregs(v, in);
-	ldstorder(v, in);
+	verify_ldstorder(v, in);
 	required(v, in);
 	settypes(v, in);
 	compare(v, in);
@@ -2659,17 +1490,24 @@ check(Verify *v, const Accept *ac, Ins *in)
 	for (int i = 0; i < in->nopnd && i < 32; i++) {
 		Opnd *o = &in->opnd[i];
 		/* a texture result's registers are texresult()'s */
-		if (!(i == 0 && (in->op == OP_TEX || in->op == OP_TLD4)) && vecmix(v, in, o))
+		if (!(i == 0 && (in->op == OP_TEX || in->op == OP_TLD4)) && verify_mixed(v, in, o))
 			mixed |= 1u << i;
 		if (o->kind == OK_ADDR && o->addrlist && in->op != OP_TEX && in->op != OP_TLD4)
 			for (int k = 0; k < o->nsub; k++)
-				vecmix(v, in, &o->sub[k]);
+				verify_mixed(v, in, &o->sub[k]);
 	}
-	families(v, in);
+	verify_families(v, in);
 	for (int i = 0; i < in->nopnd; i++) {
 		int wider, t = expect(in, i, &wider);
 		if (t && (in->op == OP_ATOM || in->op == OP_RED) && !accepts(ac, in->op, t))
 			continue;   /* a type it does not take is reported already */
+		if (t == TY_U32 && in->opnd[i].kind == OK_REG && in->opnd[i].sym && in->opnd[i].sym->kind == SYM_REG &&
+		    in->opnd[i].sym->type == TY_F16X2 && fixedu32(in, i)) {
+			verify_report(v, VC_OPTYPE, in->opnd[i].loc,
+			    "'%s' is .f16x2, but this operand of '%s' is a .u32 whatever the instruction's type (ptxas takes a .f16x2 register only where the instruction's own type is)",
+			    in->opnd[i].sym->name, ir_opinfo[in->op].name);
+			continue;
+		}
 		if (t && !(i < 32 && (mixed >> i & 1)))
 			operand(v, in, &in->opnd[i], t, wider, i, 0);
 	}
@@ -2685,10 +1523,10 @@ verify_types(Verify *v)
 	ac.cls = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.cls);
 	ac.rule0 = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.rule0);
 	ac.rule1 = ir_alloc(v->m->a, (size_t)NOP * sizeof *ac.rule1);
-	ac.rule = ir_alloc(v->m->a, NRULE * sizeof *ac.rule);
+	ac.rule = verify_rulealloc(v);
 	if (!ac.ty || !ac.mod || !ac.cls || !ac.rule0 || !ac.rule1 || !ac.rule)
 		return;
-	ruleinit(&ac);
+	verify_ruleinit(&ac);
 	for (int op = 0; op < NOP; op++) {
 		words(ir_opinfo[op].types, op, &ac, 1);
 		words(ir_opinfo[op].mods, op, &ac, 0);

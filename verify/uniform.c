@@ -51,11 +51,12 @@
  * of atomics (each thread sees the location at another moment) and loop
  * counters stepped by such values from such a start (the grid-stride
  * loop, see induct).  A branch on loaded data splits the threads only for
- * some memory contents: the divergent-barrier, exit-barrier and full-mask
- * findings it causes go to -Wmaybe-divergent, off by default, because
+ * some memory contents: the divergent-barrier and exit-barrier findings of
+ * CTA barriers it causes go to -Wmaybe-divergent, off by default, because
  * library code branches on values every thread loads alike (a row length
  * read per lane, a flag of a spin loop) and the CTA in fact stays
- * together.  A division by a value that is not a constant is counted with
+ * together; a full-mask warp collective under it is reported all the same
+ * (diverge.c's fullmask() says why).  A division by a value that is not a constant is counted with
  * the data: whether `global index / n` splits a CTA is whether the launch
  * makes the CTA a multiple of n.
  *
@@ -597,6 +598,31 @@ shlw32(U *u, Ins *in, int64_t k)
 	return (t & (TX_COPY | TX_W32)) && (k & (((int64_t)32 << d->opnd[2].imm) - 1)) == 0;
 }
 
+/* Whether setp in tests a match.any result for equality with the whole
+ * warp (-1) or with the match's own member mask: each lane's result names
+ * the lanes holding its value, which is every member in every lane or in
+ * none, so the test is the warp's one answer (cooperative groups'
+ * partitions test it so before a full-mask shuffle). */
+static int
+matchall(Func *fn, Ins *in)
+{
+	if (in->nopnd != 3 || in->guard || !(ir_hasmod(in, MOD_EQ) || ir_hasmod(in, MOD_NE)))
+		return 0;
+	for (int k = 1; k <= 2; k++) {
+		Opnd *a = &in->opnd[k], *b = &in->opnd[3 - k];
+		Ins *d = a->kind == OK_REG ? verify_defins(fn, verify_useof(in, a)) : NULL;
+		int bv;
+		if (!d || d->op != OP_MATCH || d->guard || d->nopnd != 3 || !ir_hasmod(d, MOD_ANY))
+			continue;
+		if (b->kind == OK_IMM && (uint32_t)b->imm == 0xffffffffu)
+			return 1;
+		if (b->kind == OK_REG && d->opnd[2].kind == OK_REG && (bv = verify_useof(in, b)) >= 0 &&
+		    bv == verify_useof(d, &d->opnd[2]))
+			return 1;
+	}
+	return 0;
+}
+
 /* Level of the values in defines; *tid set when it copies %tid.x. */
 static int
 inslevel(U *u, Ins *in, int *tid)
@@ -626,6 +652,8 @@ inslevel(U *u, Ins *in, int *tid)
 		return 0;       /* every thread that takes part gets the one reduction */
 	} else if (in->op == OP_SETP && in->nopnd == 3 && !in->guard && (t = diffuniform(u, in)) >= 0) {
 		return t;
+	} else if (in->op == OP_SETP && matchall(u->fn, in)) {
+		return 1;
 	}
 	for (int i = in->ndst; i < in->nopnd && in->op != OP_SHFL_SYNC; i++) {
 		int x = uniform_oplevel(u, in, &in->opnd[i], &t);

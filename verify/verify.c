@@ -37,11 +37,11 @@ const VerifyCheck verify_checks[NVC] = {
 	[VC_MAYBEUNINIT] = {"maybe-uninit", -1, "register that may be read before any write, depending on the path", 0},
 	[VC_DIVBAR]      = {"divergent-barrier", SEV_WARNING, "CTA barrier in thread-dependent control flow", 0},
 	[VC_EXITBAR]     = {"exit-barrier", SEV_WARNING, "CTA barrier reached after some threads may have exited", 0},
-	[VC_MAYBEDIV]    = {"maybe-divergent", -1, "barrier or full-mask finding whose divergence depends on data", 0},
+	[VC_MAYBEDIV]    = {"maybe-divergent", -1, "CTA barrier finding whose divergence depends on loaded data", 0},
 	[VC_BARRIER]     = {"barrier", SEV_ERROR, "barrier id or thread count out of range", 1},
 	[VC_LAUNCH]      = {"launch-bounds", SEV_WARNING, "launch bounds that no launch can satisfy", 0},
 	[VC_WARPMASK]    = {"warp-mask", SEV_WARNING, "warp collective whose member mask names lanes that may be inactive", 0},
-	[VC_WARPDIV]     = {"warp-mask-divergent", SEV_WARNING, "full-mask warp collective in lane-dependent control flow", 0},
+	[VC_WARPDIV]     = {"warp-mask-divergent", SEV_WARNING, "full-mask warp collective in lane- or data-dependent control flow", 0},
 	[VC_BRAUNI]      = {"bra-uni", SEV_WARNING, "bra.uni on a predicate that may differ between threads", 0},
 	[VC_SHRACE]      = {"shared-race", SEV_WARNING, "shared memory read of another thread's write with no barrier between", 0},
 	[VC_TARGET]      = {"target", SEV_ERROR, "feature needs a newer .target or PTX ISA .version", 1},
@@ -57,6 +57,7 @@ const VerifyCheck verify_checks[NVC] = {
 	[VC_EXTERN]      = {"unresolved-extern", SEV_ERROR, "use of an .extern function or unsized array the module does not define (not with -c)", 1},
 	[VC_EXTERNVAR]   = {"extern-var", SEV_WARNING, ".extern variable the module does not define: it becomes a definition (not with -c)", 0},
 	[VC_EXTERNDEF]   = {"extern-redefined", SEV_ERROR, "function both .extern and defined, or .extern variable defined without .visible", 1},
+	[VC_REDECL]      = {"redeclaration", SEV_ERROR, "function header written again with another signature or linkage, or after the definition", 1},
 };
 
 void
@@ -181,7 +182,8 @@ verify_module(Module *m, const VerifyOpts *o, Diags *dg)
 	/* A pass none of whose checks is on is skipped: the loader runs only
 	 * the checks ptxas enforces (verify_opts_ptxas), and the dataflow
 	 * passes behind the others cost more than the front end itself. */
-	if (on(o, VC_UNREACHABLE) || on(o, VC_FALLOFF) || on(o, VC_CALLPROTO) || on(o, VC_PARAMALIGN))
+	if (on(o, VC_UNREACHABLE) || on(o, VC_FALLOFF) || on(o, VC_CALLPROTO) || on(o, VC_PARAMALIGN) ||
+	    on(o, VC_REDECL))
 		verify_structure(&v);
 	verify_types(&v);
 	verify_modcount(&v);

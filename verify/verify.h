@@ -28,7 +28,7 @@ enum {
 	VC_TARGET, VC_ARCH, VC_DEPRECATED, VC_RESOURCES,
 	VC_ASYNC,
 	VC_DIVZERO, VC_INFLOOP, VC_DUPDEST, VC_ADDRSIZE, VC_MODULE,
-	VC_EXTERN, VC_EXTERNVAR, VC_EXTERNDEF,
+	VC_EXTERN, VC_EXTERNVAR, VC_EXTERNDEF, VC_REDECL,
 	NVC
 };
 
@@ -131,7 +131,7 @@ int verify_cvtashared(const Func *f);
 Ins *verify_retcall(Func *fn, Ins *ld);
 
 /* Fragments: the vectors of registers tensor-core, texture and surface
- * instructions take (types.c).  What one register may be declared as: */
+ * instructions take (family.c).  What one register may be declared as: */
 enum {
 	FK_F32,     /* f32 data: .f32 or .b32 */
 	FK_F16X2,   /* packed f16: .b32 or .f16x2 */

@@ -64,7 +64,7 @@ def summary(lines):
             kinds["no dynamic parallelism"] = 1
             continue
         if t.startswith(("Uninitialized", "Illegal", "Invalid", "Barrier", "Race", "race", "Divergent",
-                         "Memory leak", "Leaked", "Misaligned", "Out of bounds", "Program hit")) or \
+                         "Memory leak", "Leaked", "Misaligned", "Out of bounds", "Program hit", "Malloc/Free")) or \
                 t.startswith("Error"):
             t = re.sub(r" of size \d+ bytes?", "", t)
             kinds[t] = kinds.get(t, 0) + 1

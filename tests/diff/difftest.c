@@ -29,6 +29,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,8 +54,8 @@ usage(void)
 	    "       %s module FROM TO [FAMILY]\n"
 	    "       %s families\n"
 	    "       %s dump --backend cuda|interp SEED...\n"
-	    "       (--gen-version N anywhere: generator version N, 1..%d; default the newest)\n",
-	    prog, prog, prog, prog, prog, prog, prog, DT_VERSION);
+	    "       (--gen-version N anywhere: generator version N, 1..%d; default %d)\n",
+	    prog, prog, prog, prog, prog, prog, prog, DT_NEWEST, DT_VERSION);
 	return 2;
 }
 
@@ -194,7 +195,13 @@ typedef struct {
 	uint64_t from, to;
 	unsigned jobs, job;     /* this worker takes the seeds from + job + n * jobs */
 	uint64_t start;         /* from its first one on, or from this one (a restart) */
+	uint64_t single;        /* seeds below this one are loaded one per module */
 } RecOpts;
+
+/* A launch that has not finished after this many seconds (the kernels
+ * take milliseconds) ends its worker by SIGALRM: the parent records the
+ * seed as a fault and starts the worker again after it. */
+enum { WATCHDOG_S = 10 };
 
 /* A worker's exit status when a fault left its process unable to open a
  * context again (a sticky error: the driver refuses every context of the
@@ -241,7 +248,9 @@ typedef struct {
 	uint64_t *zero;
 } Gpu;
 
-enum { MAX_IN = 3 * 96 * DT_NIN * 8, MAX_OUT = 4 << 20, MAX_SCR = 3 * 96 * DT_SCR_CELL + 3 * DT_SCR_CTA };
+/* the largest launch: two clusters of 4 CTAs (version 5) of 96 threads */
+enum { MAX_CTA = 8, MAX_IN = MAX_CTA * 96 * DT_NIN * 8, MAX_OUT = 4 << 20,
+	MAX_SCR = MAX_CTA * 96 * DT_SCR_CELL + MAX_CTA * DT_SCR_CTA };
 
 static int
 gpu_open(Gpu *u)
@@ -343,22 +352,30 @@ record_cuda(const RecOpts *o, FILE *f)
 	if (!ks || !out || gpu_init(&u) != 0)
 		return 1;
 	while (s < o->to) {
-		int n = 0, whole;
-		for (; n < o->batch && s < o->to; n++, s += o->jobs)
+		int n = 0, whole, batch = s < o->single ? 1 : o->batch;
+		for (; n < batch && s < o->to; n++, s += o->jobs)
 			if (dt_gen(&ks[n], genver, s, o->family) != 0)
 				return 1;
 		whole = gpu_load(&u, ks, n) == PTX_OK;
 		for (int i = 0; i < n; i++) {
 			if (!whole && gpu_load(&u, &ks[i], 1) != PTX_OK) {
 				print_bad(f, &ks[i], "rejected", ptx_cuda_error(u.g));
+				fflush(f);
 				continue;
 			}
-			if (gpu_run(&u, &ks[i], out) == PTX_OK) {
+			/* each record reaches the file before the next launch, so
+			 * that a worker's death names its kernel (cmd_record) */
+			alarm(WATCHDOG_S);
+			int st = gpu_run(&u, &ks[i], out);
+			alarm(0);
+			if (st == PTX_OK) {
 				print_ok(f, &ks[i], out);
+				fflush(f);
 				continue;
 			}
 			/* a fault leaves the context unusable: start again */
 			print_bad(f, &ks[i], "fault", ptx_cuda_error(u.g));
+			fflush(f);
 			ptx_cuda_close(u.g);
 			if (gpu_open(&u) != 0)
 				return fflush(f) ? 1 : REC_RESTART;
@@ -453,10 +470,30 @@ last_seed(FILE *f, uint64_t *seed)
 	return 0;
 }
 
+/* Records seed as a fault: its worker was ended by signal sig. */
+static int
+dead_worker(const RecOpts *o, FILE *f, uint64_t seed, int sig)
+{
+	DtKernel k;
+	char msg[128];
+
+	if (seed >= o->to || dt_gen(&k, genver, seed, o->family) != 0)
+		return -1;
+	if (sig == SIGALRM)
+		snprintf(msg, sizeof msg, "the launch ran past %d s (watchdog)", WATCHDOG_S);
+	else
+		snprintf(msg, sizeof msg, "the worker was ended by signal %d (%s)", sig, strsignal(sig));
+	fseek(f, 0, SEEK_END);
+	print_bad(f, &k, "fault", msg);
+	dt_kernel_free(&k);
+	fprintf(stderr, "%s: seed %llu: %s\n", prog, (unsigned long long)seed, msg);
+	return fflush(f) != 0 ? -1 : 0;
+}
+
 static int
 cmd_record(int argc, char **argv)
 {
-	RecOpts o = { 0, -1, 32, 0, 0, 1, 0, 0 };
+	RecOpts o = { 0, -1, 32, 0, 0, 1, 0, 0, 0 };
 	const char *backend = NULL;
 	int npos = 0;
 	uint64_t v;
@@ -521,27 +558,37 @@ cmd_record(int argc, char **argv)
 	}
 	for (unsigned j = 0; j < o.jobs; j++) {
 		int status = 0, ok = pid[j] == 0;
-		uint64_t last;
+		uint64_t last, next = o.from + j;   /* where the running worker began */
 		while (pid[j] > 0) {
-			if (waitpid(pid[j], &status, 0) != pid[j] || !WIFEXITED(status))
+			if (waitpid(pid[j], &status, 0) != pid[j])
 				break;
-			if ((ok = WEXITSTATUS(status) == 0) || WEXITSTATUS(status) != REC_RESTART ||
-			    last_seed(fs[j], &last) != 0)
+			if (WIFEXITED(status) && ((ok = WEXITSTATUS(status) == 0) || WEXITSTATUS(status) != REC_RESTART))
 				break;
+			if (last_seed(fs[j], &last) != 0 || last < next)
+				last = next - o.jobs;   /* nothing recorded since it began */
+			if (WIFSIGNALED(status)) {
+				/* killed while running the seed after its last record
+				 * (or while loading that seed's module) */
+				if (dead_worker(&o, fs[j], last + o.jobs, WTERMSIG(status)) != 0)
+					break;
+				last += o.jobs;
+				o.single = last + (uint64_t)o.batch * o.jobs;
+			}
 			if (last + o.jobs >= o.to) {
 				ok = 1;
 				break;
 			}
-			fprintf(stderr, "%s: worker %u starts again after the fault of seed %llu\n", prog, j,
-			    (unsigned long long)last);
+			fprintf(stderr, "%s: worker %u starts again after seed %llu\n", prog, j, (unsigned long long)last);
 			fflush(stderr);
+			next = o.start = last + o.jobs;
 			if ((pid[j] = fork()) == 0) {
-				o.job = j, o.start = last + o.jobs;
+				o.job = j;
 				int r = record_cuda(&o, fs[j]);
 				fflush(fs[j]);
 				_exit(r);
 			}
 		}
+		o.single = 0;
 		if (!ok) {
 			fprintf(stderr, "%s: worker %u failed\n", prog, j);
 			bad = 1;
@@ -643,8 +690,8 @@ replay_line(Replay *r, const char *where, char *line)
 		printf("%s: malformed record\n", where);
 		return 0;
 	}
-	if (ver < 1 || ver > DT_VERSION) {
-		printf("%s: seed %llu: generator version %d, not 1..%d\n", where, seed, ver, DT_VERSION);
+	if (ver < 1 || ver > DT_NEWEST) {
+		printf("%s: seed %llu: generator version %d, not 1..%d\n", where, seed, ver, DT_NEWEST);
 		return 0;
 	}
 	if (strcmp(status, "ok") != 0)
@@ -979,7 +1026,7 @@ main(int argc, char **argv)
 		uint64_t v;
 		if (strcmp(argv[i], "--gen-version") != 0)
 			continue;
-		if (i + 1 >= argc || parse_u64(argv[i + 1], &v) != 0 || v < 1 || v > DT_VERSION)
+		if (i + 1 >= argc || parse_u64(argv[i + 1], &v) != 0 || v < 1 || v > DT_NEWEST)
 			return usage();
 		genver = (int)v;
 		memmove(argv + i, argv + i + 2, (size_t)(argc - i - 1) * sizeof *argv);

@@ -210,27 +210,37 @@ typedef struct {
 	int ndecl;              /* flags of what decl declares (gen2.inc) */
 	int mbph;               /* mbarrier phases begun; 0: not initialized */
 	int mmaf;               /* the kernel's mma form, +1; 0: not chosen yet */
+	unsigned clsize;        /* CTAs a cluster (the cluster family) */
+	int clinit;             /* the cluster family's rows and counters were set */
+	int clexplicit;         /* and .explicitcluster is written */
+	int clph;               /* phases of the cluster family's mbarrier begun */
+	int spf;                /* the kernel's mma.sp form, +1; 0: not chosen yet */
+	int exited;             /* some lanes exited: no CTA barrier, no shfl */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
 
 /* version 1 has the first NFAM1 families; version 2 adds four more (NFAM2);
  * version 3 has version 2's families, with two allocas that never repeat
- * (gen2.inc); version 4 adds the rest (gen4.inc), weighted heavily, since
- * they hold the forms the others never draw */
+ * (gen2.inc); version 4 adds three (gen4.inc, NFAM4), weighted heavily,
+ * since they hold the forms the others never draw; version 5 the cluster
+ * and warpx families (gen5.inc), half of its seeds; version 6 the sparse
+ * and flowx families (gen6.inc), half of its seeds, and video in mixed */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
-	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK, NFAM };
+	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
+	NFAM4, F_CLUSTER = NFAM4, F_WARPX,
+	NFAM5, F_SPARSE = NFAM5, F_FLOWX, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
-	"tensor", "intx", "flow", "async", "arith", "memx", "bulk",
+	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
 };
-static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24 };
+static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240 };
 
 int
 dt_family_count(int ver)
 {
-	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM : 0;
+	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM : 0;
 }
 
 int
@@ -1047,6 +1057,8 @@ gen_loop(Gen *g)
 
 #include "gen2.inc"
 #include "gen4.inc"
+#include "gen5.inc"
+#include "gen6.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1059,14 +1071,14 @@ item(Gen *g, int fam)
 	unsigned x;
 
 	if (fam == F_MIXED) {
-		/* not video: the interpreter may lack it, which would hide
-		 * every other result of the kernel */
+		/* video only from version 6 on: earlier ones left it out while
+		 * the interpreter lacked it */
 		static const int f[] = { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP,
-			F_CONTROL, F_MEMORY, F_INTX, F_FLOW, F_ARITH, F_MEMX, F_BULK };
-		fam = f[rbelow(&g->rng, g->ver == 1 ? 10 : g->ver < 4 ? 12 : sizeof f / sizeof f[0])];
+			F_CONTROL, F_MEMORY, F_INTX, F_FLOW, F_ARITH, F_MEMX, F_BULK, F_VIDEO };
+		fam = f[rbelow(&g->rng, g->ver == 1 ? 10 : g->ver < 4 ? 12 : g->ver < 6 ? 15 : sizeof f / sizeof f[0])];
 	}
 	if (g->depth > 0 && (fam == F_WARP || fam == F_MEMORY || fam == F_MIXED || fam == F_TENSOR || fam == F_ASYNC ||
-	    fam == F_MEMX || fam == F_BULK))
+	    fam == F_MEMX || fam == F_BULK || fam == F_CLUSTER || fam == F_WARPX || fam == F_SPARSE || fam == F_FLOWX))
 		fam = alu_family(g);
 	switch (fam) {
 	case F_INT:
@@ -1110,6 +1122,18 @@ item(Gen *g, int fam)
 		return;
 	case F_BULK:
 		gen_bulk(g);
+		return;
+	case F_CLUSTER:
+		gen_dsmem(g);
+		return;
+	case F_WARPX:
+		gen_warpx(g);
+		return;
+	case F_SPARSE:
+		gen_sparse(g);
+		return;
+	case F_FLOWX:
+		gen_flowx(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
@@ -1231,16 +1255,26 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	k->ncta = 1 + rbelow(&g->rng, 3);
 	g->fullwarps = rbelow(&g->rng, 2);
 	k->ntid = g->fullwarps ? 32 * (1 + rbelow(&g->rng, 3)) : 16 + rbelow(&g->rng, 81);
-	/* version 2: the tensor family's collectives need whole warps */
-	if (ver >= 2 && family == F_TENSOR)
+	/* version 2: the tensor family's collectives need whole warps (and
+	 * version 6's sparse one's) */
+	if ((ver >= 2 && family == F_TENSOR) || family == F_SPARSE)
 		k->ntid = (k->ntid + 31) & ~31u;
 	g->fullwarps = k->ntid % 32 == 0;
+	/* version 5: the cluster family's grid is one or two clusters of 2-4 */
+	if (family == F_CLUSTER) {
+		g->clsize = 2 + rbelow(&g->rng, 3);
+		k->ncta = g->clsize * (1 + rbelow(&g->rng, 2));
+		g->clexplicit = rbelow(&g->rng, 2);
+	}
 	k->nthreads = k->ncta * k->ntid;
 	g->target = 30 + (int)rbelow(&g->rng, 51);
 
 	prologue(g);
 	while (k->nslot < g->target && !g->b.oom)
 		item(g, family);
+	/* no CTA of a cluster exits while another may reach its shared memory */
+	if (family == F_CLUSTER)
+		clbar(g, 0);
 	bput(&g->b, "\tret;\n}\n");
 
 	/* the header, now that the register counts are known: 16 lines, more
@@ -1253,7 +1287,10 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	size_t body = h.n;
 	if (g->pre.s)
 		bput(&h, "%s", g->pre.s);
-	bput(&h, ".visible .entry %s(\n\t.param .u64 pin,\n\t.param .u64 pout,\n\t.param .u64 pscr)\n{\n", k->name);
+	bput(&h, ".visible .entry %s(\n\t.param .u64 pin,\n\t.param .u64 pout,\n\t.param .u64 pscr)\n", k->name);
+	if (family == F_CLUSTER)
+		bput(&h, "%s.reqnctapercluster %u, 1, 1\n", g->clexplicit ? ".explicitcluster\n" : "", g->clsize);
+	bput(&h, "{\n");
 	bput(&h, "\t.reg .b16 %%h<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n\t.reg .pred %%p<%d>;\n",
 	    g->nreg[C16], g->nreg[C32], g->nreg[C64], g->nreg[CP] ? g->nreg[CP] : 1);
 	bput(&h, "\t.shared .align 16 .b8 sm[2048];\n");

@@ -39,6 +39,20 @@ the other ones named in FINDINGS), which are counted apart.  The mutations:
   addrsize .address_size changed or removed
   param    a kernel parameter retyped, made .reg, aligned, given .ptr or
            made an array of unknown size
+  bracket  an operand's brackets added ([%r1], [5]) or taken off a memory
+           operand
+  loc      a .loc's tail: function_name or inlined_at dropped, the two
+           swapped, an unknown label, a location no .loc named, numbers
+           past 32 bits
+  oldver   an old .version and .target together (PTX 1.0-6.4, sm_10-sm_75)
+  order    module directives swapped, a variable moved below its first
+           user, a body's declaration below the first instruction
+  proto    a .func's header written again as a prototype above the first
+           function (as it is, a parameter retyped or dropped, a linkage or
+           .noreturn added) or below the definition
+  pair     a destination pair's half made the sink, a plain destination
+           given a sink or a predicate half
+  f16x2    a 32-bit register operand replaced by a .f16x2 register
 The modules of SYNTH, written here, are added to the others: function
 calls, prototypes, the cp.async and mbarrier forms, vectors, textures.
 
@@ -156,6 +170,9 @@ IMMS = ["0", "-1", "16", "32", "33", "255", "256", "1024", "65536", "2147483648"
         "18446744073709551616", "1.5", "0x100000000", "-2147483649"]
 TARGETS = ["sm_50", "sm_52", "sm_60", "sm_61", "sm_70", "sm_72", "sm_75", "sm_80", "sm_86", "sm_89", "sm_90", "sm_90a",
            "sm_100", "sm_100a", "sm_120"]
+OLDPAIRS = [("1.4", "sm_13"), ("2.0", "sm_20"), ("2.3", "sm_20"), ("3.0", "sm_30"), ("3.1", "sm_35"), ("3.2", "sm_32"),
+            ("4.0", "sm_52"), ("4.1", "sm_53"), ("4.2", "sm_60"), ("4.3", "sm_62"), ("5.0", "sm_70"), ("6.0", "sm_70"),
+            ("6.3", "sm_75"), ("6.4", "sm_75"), ("1.0", "sm_10"), ("2.1", "sm_21"), ("3.0", "sm_35"), ("5.0", "sm_61")]
 VERSIONS = ["6.0", "6.3", "6.4", "7.0", "7.3", "7.5", "7.8", "8.0", "8.3", "8.5", "8.6", "8.7", "8.8", "9.0"]
 ENTRYDIR = [".maxnreg 0", ".maxnreg 16", ".maxnreg 255", ".maxnreg 300", ".maxntid 0", ".maxntid 1024",
             ".maxntid 1025", ".maxntid 32, 32, 2", ".maxntid 64, 64", ".reqntid 0", ".reqntid 128", ".reqntid 2048",
@@ -199,6 +216,24 @@ def more_mutants(lines, rng, per):
     out = collections.defaultdict(list)
     text = "\n".join(lines)
     for i, ln in enumerate(lines):
+        # .loc tails: the parts of `, function_name NAME, inlined_at F L C`
+        # dropped, swapped or pointed elsewhere
+        lt = re.match(r"^(\s*\.loc\s+\d+\s+\d+\s+\d+)(.*)$", ln)
+        if lt:
+            head, tail = lt.groups()
+            f = re.search(r"function_name\s+([\w$]+)", tail)
+            a = re.search(r"inlined_at\s+(\d+)\s+(\d+)\s+(\d+)", tail)
+            if f and a:
+                alts = [head + ", " + a.group(0), head + ", " + f.group(0), head + ", " + a.group(0) + ", " + f.group(0),
+                        head + ", function_name nosuchlabel, " + a.group(0),
+                        head + ", " + f.group(0) + ", inlined_at %s %s %d" % (a.group(1), a.group(2),
+                                                                             int(a.group(3)) + 1000),
+                        head + ", " + f.group(0) + ", inlined_at %s 4294967296 %s" % (a.group(1), a.group(3))]
+            else:
+                alts = [head + " 5", re.sub(r"\.loc\s+\d+", ".loc 4294967296", head),
+                        re.sub(r"\.loc\s+(\d+)\s+\d+", r".loc \1 4294967295", head)]
+            for x in alts:
+                out["loc"].append((i, x))
         c = CALL.match(ln)
         if c:
             pre, uni, sp, ret, rets, fn, _, args, proto, end = c.groups()
@@ -253,6 +288,19 @@ def more_mutants(lines, rng, per):
             out["count"].append((i, pre + op + sp + ",".join(ops + [ops[-1]]) + end))
         for o in re.finditer(r"(?<![\w.%$])-?(?:0[xX][0-9a-fA-F]+|\d+)(?![\w.])", args):
             out["imm"].append((i, pre + op + sp + args[:o.start()] + rng.choice(IMMS) + args[o.end():] + end))
+        # an operand's kind in brackets: a value written as an address, an
+        # address as a bare register or name
+        if ops:
+            k = rng.randrange(len(ops))
+            o = ops[k].strip()
+            if o.startswith("[") and o.endswith("]"):
+                alt = o[1:-1].strip()
+            elif re.match(r"^[%\w$]+$", o):
+                alt = "[" + o + "]"
+            else:
+                alt = None
+            if alt is not None:
+                out["bracket"].append((i, pre + op + sp + ",".join(ops[:k] + [" " + alt] + ops[k + 1:]) + end))
     # module-level: .target, .version, directives
     if re.search(r"^\s*\.target\s", text, re.M):
         for t in rng.sample(TARGETS, 4):
@@ -260,6 +308,12 @@ def more_mutants(lines, rng, per):
     if re.search(r"^\s*\.version\s", text, re.M):
         for v in rng.sample(VERSIONS, 4):
             out["target"].append((-1, re.sub(r"^(\s*\.version\s+)[\d.]+", r"\g<1>" + v, text, count=1, flags=re.M)))
+    # the producers of PTX 1.x-5.x: an old .version with an old .target,
+    # together (ptxas 13.0 still reads them for sm_75 and up)
+    if re.search(r"^\s*\.version\s", text, re.M) and re.search(r"^\s*\.target\s", text, re.M):
+        for v, t in rng.sample(OLDPAIRS, 4):
+            x = re.sub(r"^(\s*\.version\s+)[\d.]+", r"\g<1>" + v, text, count=1, flags=re.M)
+            out["oldver"].append((-1, re.sub(r"^(\s*\.target\s+)sm_\w+", r"\g<1>" + t, x, count=1, flags=re.M)))
     ent = next((i for i, ln in enumerate(lines) if re.match(r"^\s*(\.visible\s+)?\.entry\b", ln)), None)
     if ent is not None:
         brace = next((i for i in range(ent, min(ent + 40, len(lines))) if lines[i].strip() == "{"), None)
@@ -794,6 +848,105 @@ def replay(path, verbose):
     return 1 if bad else 0
 
 
+FUNCHEAD = re.compile(r"^\s*((?:\.visible|\.weak|\.extern)\s+)?\.func\b")
+PARAMTY = re.compile(r"(\.(?:param|reg)\s+(?:\.align\s+\d+\s+)?)\.(b8|b16|b32|b64|u32|u64|s32|f32|f64|pred)\b")
+
+
+def order_mutants(lines, rng, per):
+    """(kind, line index, new line) of the module's order and of function
+    headers; a line index of -1 means the new text is the whole module.
+      order    two module directives swapped (.version, .target,
+               .address_size), a module variable moved below its first user,
+               a body's declaration moved below the first instruction
+      proto    a .func's header written again as a prototype, above the
+               module's first function or below the definition: as it is,
+               or with a parameter retyped or dropped, a linkage or .noreturn
+               added
+      pair     a destination pair's half made the sink (d|_, _|p), a plain
+               destination given one (d|_, d|%p)
+      f16x2    a 32-bit register operand replaced by a .f16x2 register"""
+    out = collections.defaultdict(list)
+    heads = [i for i, ln in enumerate(lines) if re.match(r"^\s*\.(version|target|address_size)\b", ln)]
+    for a in range(len(heads)):
+        for b in range(a + 1, len(heads)):
+            x = list(lines)
+            x[heads[a]], x[heads[b]] = x[heads[b]], x[heads[a]]
+            out["order"].append((-1, "\n".join(x)))
+    first = next((i for i, ln in enumerate(lines) if re.match(r"^\s*(\.visible\s+|\.weak\s+)?\.(entry|func)\b", ln)),
+                 None)
+    for i, ln in enumerate(lines):
+        v = re.match(r"^\s*\.(global|shared|const)\s.*?([\w$]+)(\[\d*\])?\s*(=.*)?;\s*$", ln)
+        if v and first is not None and i < first:
+            use = next((j for j in range(first, len(lines)) if re.search(r"\b%s\b" % re.escape(v.group(2)),
+                                                                          lines[j])), None)
+            if use is not None:
+                x = lines[:i] + lines[i + 1:use] + [lines[use], ln] + lines[use + 1:]
+                out["order"].append((-1, "\n".join(x)))
+        if re.match(r"^\s*\.reg\s", ln) and i + 1 < len(lines):
+            nxt = next((j for j in range(i + 1, min(len(lines), i + 40)) if INSN.match(lines[j]) and
+                        not lines[j].lstrip().startswith(".")), None)
+            if nxt is not None:
+                x = lines[:i] + lines[i + 1:nxt + 1] + [ln] + lines[nxt + 1:]
+                out["order"].append((-1, "\n".join(x)))
+    # function headers: from the .func line to the one before its body
+    for i, ln in enumerate(lines):
+        if not FUNCHEAD.match(ln) or first is None:
+            continue
+        j = i
+        while j < len(lines) and "{" not in lines[j] and ";" not in lines[j]:
+            j += 1
+        if j >= len(lines) or ";" in lines[j] and "{" not in lines[j]:
+            continue
+        head = lines[i:j] + ([lines[j].split("{")[0]] if lines[j].split("{")[0].strip() else [])
+        end = next((k for k in range(j, len(lines)) if lines[k].strip() == "}"), None)
+        proto = "\n".join(head) + ";"
+        variants = [proto]
+        m = list(PARAMTY.finditer(proto))
+        if m:
+            o = rng.choice(m)
+            variants.append(proto[:o.start(2)] + rng.choice([t for t in ("b16", "b32", "b64", "f32", "u64")
+                                                             if t != o.group(2)]) + proto[o.end(2):])
+            variants.append(re.sub(r",?\s*\.(?:param|reg)\s+[^,()]*\)\s*;$", ")\n;", proto, count=1))
+        bare = re.sub(r"^(\s*)(?:\.visible\s+|\.weak\s+|\.extern\s+)?", r"\1", proto, count=1)
+        variants.append(rng.choice([".visible ", ".weak ", ".extern "]) + bare.lstrip())
+        variants.append(proto[:-1] + " .noreturn;")
+        for v in variants:
+            out["proto"].append((-1, "\n".join(lines[:first] + [v] + lines[first:])))
+        if end is not None:
+            out["proto"].append((-1, "\n".join(lines[:end + 1] + [proto] + lines[end + 1:])))
+    brace = next((i for i, ln in enumerate(lines) if ln.strip() == "{"), None)
+    preds = registers(lines)
+    for i, ln in enumerate(lines):
+        m = INSN.match(ln)
+        if not m or ln.lstrip().startswith("."):
+            continue
+        pre, op, sp, args, end = m.groups()
+        ops = split_args(args)
+        if not ops:
+            continue
+        d = ops[0].strip()
+        pair = re.match(r"^(%\w+)\|(%\w+)$", d)
+        if pair:
+            for x in (pair.group(1) + "|_", "_|" + pair.group(2)):
+                out["pair"].append((i, pre + op + sp + ",".join([x] + ops[1:]) + end))
+        elif re.match(r"^%\w+$", d) and not op.startswith(("st", "red", "call", "bar", "fence", "prefetch")):
+            for x in (d + "|_",) + ((d + "|" + preds["pred"],) if "pred" in preds else ()):
+                out["pair"].append((i, pre + op + sp + ",".join([" " + x] + ops[1:]) + end))
+        if brace is not None and i > brace:
+            regs32 = [k for k, o in enumerate(ops) if re.match(r"^\s*%r\d+\s*$", o)]
+            if regs32:
+                k = rng.choice(regs32)
+                x = ops[:k] + [" %h_mut"] + ops[k + 1:]
+                new = pre + op + sp + ",".join(x).lstrip() + end
+                out["f16x2"].append((-1, "\n".join(lines[:brace + 1] + ["\t.reg .f16x2 %h_mut;",
+                                                                         "\t.reg .pred %p_mut;"] +
+                                                   lines[brace + 1:i] + [new] + lines[i + 1:])))
+    for kind, lst in sorted(out.items()):
+        rng.shuffle(lst)
+        for i, new in lst[:per]:
+            yield kind, i, new
+
+
 def main(argv):
     jobs, limit, per, seeds, verbose, args, only, rec = 2, 60, 6, [1], False, [], None, None
     it = iter(argv)
@@ -821,7 +974,7 @@ def main(argv):
     for seed in seeds:
         rng = random.Random(seed)
         for f, arch, lines in mods:
-            for gen in (mutants, more_mutants, decl_mutants):
+            for gen in (mutants, more_mutants, decl_mutants, order_mutants):
                 for kind, i, new in gen(lines, rng, per):
                     if only is None or kind in only:
                         cases.append((f, arch, kind, i, lines, new, seed))

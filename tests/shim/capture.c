@@ -4,7 +4,8 @@
  * graph's shape (nodes, roots, edges, types) and its launches; memory
  * pools and stream-ordered allocation; the private tables cuGetExportTable
  * hands cudart (sizes, context storage and its destructor, the integrity
- * slot's fixed answers); user objects held by graphs, their clones and
+ * slot's fixed answers) and cuBLAS (the current context and its
+ * identifier); user objects held by graphs, their clones and
  * executables, and the CUDA 12 and 13.1 instantiation calls (with
  * parameters, flags, ids).  It prints what it finds; capture.out is what
  * the shim prints, and every line follows from the driver's documentation
@@ -155,6 +156,10 @@ static const CUuuid storage = {{0xc6, 0x93, 0x33, 0x6e, 0x11, 0x21, 0xdf, 0x11, 
                                 0xf3, 0x55, 0xd8, 0x95, 0x93}};
 static const CUuuid integrity = {{0xd4, 0x08, 0x20, 0x55, 0xbd, 0xe6, 0x70, 0x4b, 0x8d, 0x34, 0xba,
                                   0x12, 0x3c, 0x66, 0xe1, 0xf2}};
+static const CUuuid toolstls = {{0x42, 0xd8, 0x5a, 0x81, 0x23, 0xf6, 0xcb, 0x47, 0x82, 0x98, 0xf6,
+                                 0xe7, 0x8a, 0x3a, 0xec, 0xdc}};
+static const CUuuid ctxid = {{0x21, 0x31, 0x8c, 0x60, 0x97, 0x14, 0x32, 0x48, 0x8c, 0xa6, 0x41,
+                              0xff, 0x73, 0x24, 0xc8, 0xf2}};
 static int dtors;
 
 static void
@@ -196,6 +201,27 @@ tables(void)
 	printf(", found %d", v == (void *)&storage);
 	CK(cuCtxDestroy(ctx));
 	printf(", destructor ran %d time(s)\n", dtors);
+
+	/* what cuBLAS keys its per-context state by: the current context
+	 * (tools-tls 2) and its identifier (ctx-id 4), cuCtxGetId's */
+	const void *const *tl, *const *ci;
+	CUresult (*current)(CUcontext *);
+	CUresult (*idof)(CUcontext, unsigned long long *);
+	CUcontext a, b, cur = NULL;
+	unsigned long long ida = 0, idb = 0, want = 0;
+	CK(cuGetExportTable((const void **)&tl, &toolstls));
+	CK(cuGetExportTable((const void **)&ci, &ctxid));
+	memcpy(&current, &tl[2], sizeof current);
+	memcpy(&idof, &ci[4], sizeof idof);
+	CK(cuCtxCreate(&a, NULL, 0, 0));
+	CK(cuCtxCreate(&b, NULL, 0, 0));
+	CK(current(&cur));
+	CK(idof(a, &ida));
+	CK(idof(b, &idb));
+	CK(cuCtxGetId(b, &want));
+	printf("current context: %d; ids: distinct %d, cuCtxGetId's %d\n", cur == b, ida != idb, idb == want);
+	CK(cuCtxDestroy(b));
+	CK(cuCtxDestroy(a));
 }
 
 /* User objects: references held by the caller, a graph, its clone and

@@ -74,10 +74,12 @@ m2 = C.c_void_p()
 print("cubin image: %s" % name(cu.cuModuleLoadData(C.byref(m2), C.c_char_p(elf))))
 print("no such kernel: %s" % name(cu.cuModuleGetFunction(C.byref(fn), mod, b"nope")))
 
-# y 64 MiB past its buffer, where no allocation is: the kernel faults (a
-# little past the end would not, as on a GPU: small buffers have slack);
-# the context stays poisoned
-dy.value += 64 << 20
+# y 1 TiB past its buffer, where no allocation is: the kernel faults (a
+# little past the end would not, as on a GPU: small buffers lie among
+# others and memory of the driver's, 72 MiB of it after a context's
+# first); the launch returns once queued, as on a GPU, and the
+# synchronize after it gets the fault; the context stays poisoned
+dy.value += 1 << 40
 ck(cu.cuMemFree_v2(dz), "cuMemFree_v2")
 r = cu.cuLaunchKernel(fn, 4, 1, 1, 256, 1, 1, 0, None, params, None)
 print("out of bounds launch: %s" % name(r))

@@ -306,8 +306,10 @@ main(int argc, char **argv)
 		printf(", its body ran %d times\n", v);
 		CK(cuGraphExecDestroy(x));
 		CK(cuGraphDestroy(g));
-		printf("~ set a handle that names nothing: %s\n",
+		/* the launch returns once queued; the fault is the next call's */
+		printf("~ set a handle that names nothing: %s",
 		    ename(cuLaunchKernel(fset, 1, 1, 1, 1, 1, 1, 0, NULL, sa, NULL)));
+		printf(", then %s\n", ename(cuCtxSynchronize()));
 	}
 	printf("done\n");
 	return 0;

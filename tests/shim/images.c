@@ -5,7 +5,9 @@
  * usage: images EXPECT FILE KERNEL [EXPECT FILE KERNEL]...
  *   EXPECT  ok, or the CUresult name each load must return
  *   KERNEL  scale(x, a, n): x[i] = x[i] * a + 1 (tests/shim/images/scale.cu)
- *           or shift(x, n): x[i] = x[i] + 3 (rdc_main.cu, rdc_lib.cu)
+ *           or shift(x, n): x[i] = x[i] + 3 (rdc_main.cu, rdc_lib.cu);
+ *           or data: no kernel, the variables of data.cu, each read back
+ *           through cuModuleGetGlobal or cuLibraryGetGlobal
  *
  * Each file is loaded by cuModuleLoadData (no length: the image's header
  * declares it), cuModuleLoad, cuModuleLoadFatBinary and a cudart wrapper
@@ -39,6 +41,51 @@ checkrun(CUfunction f, const char *kernel)
 	return !bad;
 }
 
+/* The variables of data.cu, found by getglobal(name, &p, &size) and read
+ * back: their sizes and initial values (zeros: none); 1 when all are right.
+ * *err: the first lookup's error (a library that did not load gives its
+ * error here). */
+static int
+checkdata(CUresult (*getglobal)(const char *, CUdeviceptr *, size_t *, void *), void *h, CUresult *err)
+{
+	static const double dconst[4] = {1.0, -1.0, 0.5, 2.0};
+	static const float cvals[3] = {1.5f, -2.0f, 3.25f};
+	static const int zeros[5];
+	static const struct { const char *name; const void *want; size_t n; } v[] = {
+		{"dconst", dconst, sizeof dconst}, {"zeros", zeros, sizeof zeros}, {"cvals", cvals, sizeof cvals},
+	};
+	unsigned char got[64];
+	int bad = 0;
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		CUdeviceptr p;
+		size_t n = 0;
+		CUresult r = getglobal(v[i].name, &p, &n, h);
+		if (r && !*err)
+			*err = r;
+		if (r || n != v[i].n) {
+			printf("%s: %s, %zu bytes\n", v[i].name, ename(r), n);
+			bad++;
+			continue;
+		}
+		CK(cuMemcpyDtoH(got, p, n));
+		bad += memcmp(got, v[i].want, n) != 0;
+	}
+	return !bad;
+}
+
+static CUresult
+modglobal(const char *name, CUdeviceptr *p, size_t *n, void *m)
+{
+	return cuModuleGetGlobal(p, n, *(CUmodule *)m, name);
+}
+
+static CUresult
+libglobal(const char *name, CUdeviceptr *p, size_t *n, void *l)
+{
+	return cuLibraryGetGlobal(p, n, *(CUlibrary *)l, name);
+}
+
 static void
 report(const char *file, const char *how, CUresult r, const char *want, int ran)
 {
@@ -62,10 +109,38 @@ modrun(CUmodule m, const char *kernel)
 	CUfunction f;
 	int ok;
 
-	CK(cuModuleGetFunction(&f, m, kernel));
-	ok = checkrun(f, kernel);
+	if (!strcmp(kernel, "data")) {
+		CUresult r = CUDA_SUCCESS;
+		ok = checkdata(modglobal, &m, &r);
+	}
+	else {
+		CK(cuModuleGetFunction(&f, m, kernel));
+		ok = checkrun(f, kernel);
+	}
 	CK(cuModuleUnload(m));
 	return ok;
+}
+
+/* A library load's answer: loaded lazily, as the driver loads it, an
+ * image it cannot use is taken and refused by cuLibraryGetKernel, whose
+ * error counts as the load's; *ran: the kernel's results are right. */
+static CUresult
+librun(CUresult r, const CUlibrary *lib, const char *kernel, int *ran)
+{
+	CUkernel k;
+	CUfunction f;
+
+	*ran = 0;
+	if (r)
+		return r;
+	if (!strcmp(kernel, "data"))
+		*ran = checkdata(libglobal, (void *)lib, &r);
+	else if (!(r = cuLibraryGetKernel(&k, *lib, kernel))) {
+		CK(cuKernelGetFunction(&f, k));
+		*ran = checkrun(f, kernel);
+	}
+	CK(cuLibraryUnload(*lib));
+	return r;
 }
 
 int
@@ -88,10 +163,9 @@ main(int argc, char **argv)
 		    CU_JIT_INPUT_CUBIN : elf ? CU_JIT_INPUT_OBJECT : CU_JIT_INPUT_PTX;
 		CUmodule m;
 		CUlibrary lib;
-		CUkernel k;
-		CUfunction f;
 		CUlinkState ls;
 		CUresult r;
+		int ran;
 		void *out;
 		size_t outn;
 		char log[1024] = "";
@@ -116,31 +190,13 @@ main(int argc, char **argv)
 			report(base, "cuModuleLoadFatBinary", r, want, !r && modrun(m, kernel));
 			r = cuModuleLoadFatBinary(&m, &wrap);
 			report(base, "cuModuleLoadFatBinary(wrapper)", r, want, !r && modrun(m, kernel));
-			r = cuLibraryLoadData(&lib, &wrap, NULL, NULL, 0, NULL, NULL, 0);
-			if (!r) {
-				CK(cuLibraryGetKernel(&k, lib, kernel));
-				CK(cuKernelGetFunction(&f, k));
-			}
-			report(base, "cuLibraryLoadData(wrapper)", r, want, !r && checkrun(f, kernel));
-			if (!r)
-				CK(cuLibraryUnload(lib));
+			r = librun(cuLibraryLoadData(&lib, &wrap, NULL, NULL, 0, NULL, NULL, 0), &lib, kernel, &ran);
+			report(base, "cuLibraryLoadData(wrapper)", r, want, ran);
 		}
-		r = cuLibraryLoadData(&lib, img, NULL, NULL, 0, NULL, NULL, 0);
-		if (!r) {
-			CK(cuLibraryGetKernel(&k, lib, kernel));
-			CK(cuKernelGetFunction(&f, k));
-		}
-		report(base, "cuLibraryLoadData", r, want, !r && checkrun(f, kernel));
-		if (!r)
-			CK(cuLibraryUnload(lib));
-		r = cuLibraryLoadFromFile(&lib, file, NULL, NULL, 0, NULL, NULL, 0);
-		if (!r) {
-			CK(cuLibraryGetKernel(&k, lib, kernel));
-			CK(cuKernelGetFunction(&f, k));
-		}
-		report(base, "cuLibraryLoadFromFile", r, want, !r && checkrun(f, kernel));
-		if (!r)
-			CK(cuLibraryUnload(lib));
+		r = librun(cuLibraryLoadData(&lib, img, NULL, NULL, 0, NULL, NULL, 0), &lib, kernel, &ran);
+		report(base, "cuLibraryLoadData", r, want, ran);
+		r = librun(cuLibraryLoadFromFile(&lib, file, NULL, NULL, 0, NULL, NULL, 0), &lib, kernel, &ran);
+		report(base, "cuLibraryLoadFromFile", r, want, ran);
 		/* the linker, with the image's exact length */
 		CK(cuLinkCreate(0, NULL, NULL, &ls));
 		r = cuLinkAddData(ls, type, img, n, base, 0, NULL, NULL);

@@ -150,6 +150,35 @@ main(int argc, char **argv)
 	free(img);
 	nvJitLinkDestroy(&h);
 
+	/* PTX of a newer ISA (a newer NVRTC's or NVVM's): the image stands for
+	 * the cubin that toolkit's ptxas makes, which the driver runs; the text
+	 * itself is refused as a CUDA 13.0 driver refuses it */
+	{
+		const char *vers[] = {"9.5", "9.10", "10.0"};
+		for (int i = 0; i < 3; i++) {
+			char text[sizeof alone + 8], what[64];
+			CUmodule m;
+			snprintf(text, sizeof text, ".version %s%s", vers[i], alone + strlen(".version 8.0"));
+			nvJitLinkCreate(&h, 1, opts);
+			nvJitLinkAddData(h, NVJITLINK_INPUT_PTX, text, strlen(text) + 1, NULL);
+			check(nvJitLinkComplete(h) == NVJITLINK_SUCCESS, "complete a newer ISA");
+			nvJitLinkGetLinkedCubinSize(h, &n);
+			img = malloc(n);
+			nvJitLinkGetLinkedCubin(h, img);
+			snprintf(what, sizeof what, ".version %s linked and run", vers[i]);
+			check(run(img, 0, 0, 1), what);
+			snprintf(what, sizeof what, ".version %s as text refused", vers[i]);
+			check(cuModuleLoadData(&m, text) == CUDA_ERROR_UNSUPPORTED_PTX_VERSION, what);
+			ptx = NULL;
+			check(nvJitLinkGetLinkedPtxSize(h, &n) == NVJITLINK_SUCCESS && (ptx = malloc(n)) &&
+			    nvJitLinkGetLinkedPtx(h, ptx) == NVJITLINK_SUCCESS && !strcmp(ptx, text),
+			    "linked PTX keeps its .version");
+			free(ptx);
+			free(img);
+			nvJitLinkDestroy(&h);
+		}
+	}
+
 	/* -maxrregcount: a .maxnreg on the kernel, which caps its registers */
 	{
 		static const char capped[] = "k(.param .u64 out) .maxnreg 4\n{";

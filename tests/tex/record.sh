@@ -19,6 +19,10 @@
 # first ncu.tsv (hits, misses, operations); else only the four that
 # tests/tex.test compares.  NCU_LOG=DIR keeps ncu's own output of each
 # run there; NCU_SECONDS (default 600) bounds the time of the ncu runs.
+# NCU_RUN_SECONDS bounds each ncu run (default: NCU_SECONDS); NCU_REF=0
+# leaves ref.bin alone (only the counters are recorded); NCU_MODE=application
+# replays the whole application from the first run on; NCU_ARGS: more
+# options for ncu (such as --cache-control none).
 # CUDA_HOME: the toolkit (default /usr/local/cuda); CC: the C compiler
 # (default cc); NCU: the profiler when not the toolkit's.
 set -e
@@ -33,20 +37,22 @@ stub=
 [ -f "$cuda/lib64/stubs/libcuda.so" ] && stub="-L$cuda/lib64/stubs"
 ${CC:-cc} -std=c11 -O1 -I"$cuda/include" "$here/textest.c" -o "$tmp/textest" $stub -lcuda -lm
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || true
-# A call that fails stops textest after writing the records before it:
-# those still make a reference (tex.test compares the records it has).
-rc=0
-"$tmp/textest" "$here/tex.ptx" "$tmp/a.bin" || rc=$?
-"$tmp/textest" "$here/tex.ptx" "$tmp/b.bin" || true
-if [ $rc -ne 0 ]; then
-	echo "record.sh: textest stopped early (exit $rc): the reference holds the records before the failure" >&2
+if [ "${NCU_REF:-1}" != 0 ]; then
+	# A call that fails stops textest after writing the records before it:
+	# those still make a reference (tex.test compares the records it has).
+	rc=0
+	"$tmp/textest" "$here/tex.ptx" "$tmp/a.bin" || rc=$?
+	"$tmp/textest" "$here/tex.ptx" "$tmp/b.bin" || true
+	if [ $rc -ne 0 ]; then
+		echo "record.sh: textest stopped early (exit $rc): the reference holds the records before the failure" >&2
+	fi
+	if ! cmp -s "$tmp/a.bin" "$tmp/b.bin"; then
+		echo "record.sh: two runs on the GPU differ; nothing written" >&2
+		exit 1
+	fi
+	cp "$tmp/a.bin" "$here/ref.bin"
+	echo "wrote $here/ref.bin ($(wc -c < "$here/ref.bin") bytes)"
 fi
-if ! cmp -s "$tmp/a.bin" "$tmp/b.bin"; then
-	echo "record.sh: two runs on the GPU differ; nothing written" >&2
-	exit 1
-fi
-cp "$tmp/a.bin" "$here/ref.bin"
-echo "wrote $here/ref.bin ($(wc -c < "$here/ref.bin") bytes)"
 [ "${NCU:-0}" = 1 ] || exit 0
 ncu=$cuda/bin/ncu
 [ -x "$ncu" ] || ncu=$(command -v ncu) || { echo "record.sh: no ncu (in $cuda/bin or on PATH)" >&2; exit 1; }
@@ -99,19 +105,23 @@ s=$skip
 fails=0
 last=${NCU_LAST:-}
 while [ "$(date +%s)" -lt $end_by ] && { [ -z "$last" ] || [ $s -le "$last" ]; }; do
-	mode=kernel n=$chunk
+	mode=${NCU_MODE:-kernel} n=$chunk
 	[ $fails -lt 2 ] || mode=application n=1
 	[ -z "$last" ] || [ $((s + n - 1)) -le "$last" ] || n=$((last - s + 1))
 	f=$log/ncu-$s-$mode
 	rm -f "$f.csv"
-	$setsid "$ncu" --replay-mode $mode --launch-skip "$s" --launch-count "$n" --metrics "$m" --csv --print-units base \
+	# shellcheck disable=SC2086
+	$setsid "$ncu" ${NCU_ARGS:-} --replay-mode $mode --launch-skip "$s" --launch-count "$n" --metrics "$m" --csv --print-units base \
 	    --log-file "$f.csv" "$tmp/textest" "$here/tex.ptx" "$tmp/c.bin" > "$f.out" 2>&1 &
 	pid=$!
+	run_by=$(($(date +%s) + ${NCU_RUN_SECONDS:-${NCU_SECONDS:-600}}))
 	stop=
 	while kill -0 $pid 2> /dev/null; do
-		if grep -q '==ERROR==' "$f.csv" "$f.out" 2> /dev/null; then
+		# a launch ncu fails to profile shows first as its attempt to
+		# end textest, after which it may hang before saying ==ERROR==
+		if grep -q -e '==ERROR==' -e '==PROF== Trying to shutdown' "$f.csv" "$f.out" 2> /dev/null; then
 			stop=error
-		elif [ "$(date +%s)" -ge $end_by ]; then
+		elif [ "$(date +%s)" -ge $end_by ] || [ "$(date +%s)" -ge $run_by ]; then
 			stop=time
 		else
 			sleep 0.5

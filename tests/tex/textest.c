@@ -383,8 +383,10 @@ coords(const Case *c, float (*p)[4], unsigned n)
  * every quad, or N spread over the launch when it has more (for the
  * texture unit's counters of one request: the shim's PTXKIT_COUNTERS and
  * ncu number launches alike), each said on stdout ("quad NAME Q", Q
- * "all" for the record's own launch).  The quads' output goes to dquad.
- * The records are then not the GPU's: such a run is for its counters. */
+ * "all" for the record's own launch).  TEXTEST_QUADS_OF=G launches G
+ * quads at a time instead (Q their first), to find the part of a launch
+ * that counts differently.  The quads' output goes to dquad.  The
+ * records are then not the GPU's: such a run is for its counters. */
 static const char *curname;   /* the record the next launch() is for */
 static CUdeviceptr dquad;
 
@@ -407,15 +409,17 @@ listed(void)
 static void
 quads(CUfunction f, const char *kern, CUdeviceptr obj, unsigned n)
 {
-	unsigned want = (unsigned)strtoul(getenv("TEXTEST_QUADS"), NULL, 10), nq = (n + 3) / 4;
+	const char *of = getenv("TEXTEST_QUADS_OF");
+	unsigned g = of && atoi(of) > 0 && atoi(of) <= 64 ? (unsigned)atoi(of) : 1;
+	unsigned want = (unsigned)strtoul(getenv("TEXTEST_QUADS"), NULL, 10), nq = (n + 4 * g - 1) / (4 * g);
 	unsigned stride = !strcmp(kern, "t2dgrad_f") ? 2 : !strcmp(kern, "t3dgrad_f") ? 3 : 1;
 
 	if (!dquad)
-		CK(cuMemAlloc(&dquad, 4 * 4 * 16));
+		CK(cuMemAlloc(&dquad, 64 * 4 * 16));
 	for (unsigned k = 0; k < (want < nq ? want : nq); k++) {
-		unsigned q = want < nq ? k * nq / want : k;
+		unsigned q = (want < nq ? k * nq / want : k) * g;
 		CUdeviceptr c = dcoord + (CUdeviceptr)q * 4 * stride * 16;
-		int nn = (int)(n - 4 * q < 4 ? n - 4 * q : 4);
+		int nn = (int)(n - 4 * q < 4 * g ? n - 4 * q : 4 * g);
 		void *args[] = { &obj, &c, &dquad, &nn };
 		printf("quad %s %u\n", curname, q);
 		CK(cuLaunchKernel(f, 1, 1, 1, (unsigned)nn, 1, 1, 0, NULL, args, NULL));

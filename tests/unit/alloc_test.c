@@ -10,6 +10,11 @@
  * page; the host pages its block holds right after the allocation are
  * counted with mincore.
  *
+ * Then zero ranges (ptx_mem_zeros) in reserved space: made, ended, made
+ * again over ended ones and in between, a thousand at once, each answer
+ * checked against the rule (no overlap with a range or an allocation),
+ * and a kernel's store and atomics there, which stick.
+ *
  * Prints "N passed, M failed" and exits 0 when nothing failed.
  */
 #define _DEFAULT_SOURCE 1   /* mincore, MAP_ANONYMOUS */
@@ -142,9 +147,94 @@ one(const char *name, int version, int zeroed, int scribble, int want_clean)
 	ptx_ctx_free(cx);
 }
 
+/* A range of zeros as a kernel sees it: loads give 0, a store and an
+ * atomic stick (a later launch reads them back) without a fault, and the
+ * host's copies find no allocation there. */
+static const char zk[] =
+	".version 8.0\n.target sm_90\n.address_size 64\n"
+	".visible .entry put(.param .u64 p)\n{\n\t.reg .u32 %r<3>;\n\t.reg .u64 %rd<2>;\n"
+	"\tld.param.u64 %rd1, [p];\n\tld.global.u32 %r1, [%rd1+8];\n\tadd.u32 %r1, %r1, 0x5a;\n"
+	"\tst.global.u32 [%rd1], %r1;\n\tatom.global.add.u32 %r2, [%rd1+4], 7;\n"
+	"\tatom.global.add.u32 %r2, [%rd1+4], 7;\n\tret;\n}\n"
+	".visible .entry get(.param .u64 p, .param .u64 out)\n{\n\t.reg .u32 %r<3>;\n\t.reg .u64 %rd<3>;\n"
+	"\tld.param.u64 %rd1, [p];\n\tld.param.u64 %rd2, [out];\n\tld.global.u32 %r1, [%rd1];\n"
+	"\tld.global.u32 %r2, [%rd1+4];\n\tst.global.u32 [%rd2], %r1;\n\tst.global.u32 [%rd2+4], %r2;\n"
+	"\tret;\n}\n";
+
+static void
+stores(void)
+{
+	ptx_ctx *cx;
+	ptx_module *m;
+	ptx_function *put, *get;
+	ptx_devptr r, out, at;
+	unsigned g[3] = {1, 1, 1}, got[2] = {0, 0};
+	void *pa[] = {&at}, *ga[] = {&at, &out};
+
+	if (ptx_ctx_new(&cx, NULL) != PTX_OK || ptx_mem_reserve(cx, 1 << 20, 4096, 0, &r) != PTX_OK ||
+	    ptx_mem_zeros(cx, r, 1 << 20) != PTX_OK || ptx_mem_alloc(cx, 8, &out) != PTX_OK ||
+	    ptx_module_load(cx, "zeros", zk, strlen(zk), &m) != PTX_OK ||
+	    ptx_module_get_function(m, "put", &put) != PTX_OK || ptx_module_get_function(m, "get", &get) != PTX_OK) {
+		expect(0, "zeros: stores: context, range and module");
+		return;
+	}
+	at = r + 4096;
+	expect(ptx_launch(cx, put, g, g, 0, pa) == PTX_OK, "zeros: a store and atomics run without a fault");
+	expect(ptx_launch(cx, get, g, g, 0, ga) == PTX_OK && ptx_mem_copy_dtoh(cx, got, out, 8) == PTX_OK &&
+	    got[0] == 0x5a && got[1] == 14, "zeros: a later launch reads the store and the atomics");
+	expect(ptx_mem_copy_dtoh(cx, got, at, 4) == PTX_EFAULT, "zeros: no copy of the host from there");
+	expect(ptx_mem_zeros(cx, r, 0) == PTX_OK && ptx_mem_zeros(cx, r, 1 << 20) == PTX_OK &&
+	    ptx_launch(cx, get, g, g, 0, ga) == PTX_OK && ptx_mem_copy_dtoh(cx, got, out, 8) == PTX_OK &&
+	    got[0] == 0 && got[1] == 0, "zeros: a range made again reads zeros");
+	ptx_ctx_free(cx);
+}
+
+static void
+zeros(void)
+{
+	ptx_ctx *cx;
+	ptx_devptr r, d;
+	const size_t K = 1000;
+	int ok = 1;
+
+	if (ptx_ctx_new(&cx, NULL) != PTX_OK || ptx_mem_reserve(cx, 1 << 20, 4096, 0, &r) != PTX_OK) {
+		expect(0, "zeros: context and reservation");
+		return;
+	}
+	expect(ptx_mem_zeros(cx, r, 256) == PTX_OK && ptx_mem_zeros(cx, r + 512, 512) == PTX_OK &&
+	    ptx_mem_zeros(cx, r + 2048, 256) == PTX_OK, "zeros: three ranges");
+	expect(ptx_mem_zeros(cx, r + 100, 200) == PTX_EINVAL && ptx_mem_zeros(cx, r + 1000, 2000) == PTX_EINVAL &&
+	    ptx_mem_zeros(cx, r + 256, 257) == PTX_EINVAL, "zeros: overlaps refused");
+	expect(ptx_mem_zeros(cx, r + 512, 0) == PTX_OK && ptx_mem_zeros(cx, r + 512, 0) == PTX_EINVAL &&
+	    ptx_mem_zeros(cx, r + 600, 0) == PTX_EINVAL, "zeros: an end, once, at the start only");
+	expect(ptx_mem_zeros(cx, r + 256, 1792) == PTX_OK, "zeros: a range over an ended one");
+	expect(ptx_mem_zeros(cx, r + 2304, 100) == PTX_OK && ptx_mem_zeros(cx, r + 2200, 200) == PTX_EINVAL &&
+	    ptx_mem_zeros(cx, r + 2040, 16) == PTX_EINVAL, "zeros: neighbours after a reuse");
+	for (size_t i = 0; i < K; i++)
+		ok &= ptx_mem_zeros(cx, r + 4096 + 512 * i, 256) == PTX_OK;
+	for (size_t i = 0; i < K; i += 2)
+		ok &= ptx_mem_zeros(cx, r + 4096 + 512 * i, 0) == PTX_OK;
+	for (size_t i = 0; i + 2 < K; i += 4)   /* over ended i and i + 2, meeting live i + 1 */
+		ok &= ptx_mem_zeros(cx, r + 4096 + 512 * i, 1024 + 256) == PTX_EINVAL;
+	for (size_t i = 0; i < K; i += 2)
+		ok &= ptx_mem_zeros(cx, r + 4096 + 512 * i, 513) == PTX_EINVAL &&
+		    ptx_mem_zeros(cx, r + 4096 + 512 * i, 256) == PTX_OK;
+	for (size_t i = 0; i < K; i++)
+		ok &= ptx_mem_zeros(cx, r + 4096 + 512 * i, 0) == PTX_OK;
+	for (size_t i = 0; i < K; i++)
+		ok &= ptx_mem_zeros(cx, r + 4096 + 512 * i, 0) == PTX_EINVAL;
+	ok &= ptx_mem_zeros(cx, r + 4096, 512 * K) == PTX_OK && ptx_mem_zeros(cx, r + 4096, 0) == PTX_OK;
+	expect(ok, "zeros: a thousand made, ended, made again");
+	expect(ptx_mem_alloc(cx, 4096, &d) == PTX_OK && ptx_mem_zeros(cx, d, 16) == PTX_EINVAL &&
+	    ptx_mem_zeros(cx, d + 4000, 16) == PTX_EINVAL, "zeros: not over an allocation");
+	ptx_ctx_free(cx);
+	stores();
+}
+
 int
 main(void)
 {
+	zeros();
 	one("zeroed hook", PTX_API_VERSION, 1, 0, 1);
 	one("hook not zeroed", PTX_API_VERSION, 0, 1, 0);
 	/* a version 6 struct has no zeroed: whatever follows it is ignored */

@@ -106,6 +106,7 @@ static const char front[] =
 	"\t.reg .b64 %rd<4>;\n"
 	"\t.shared .align 4 .u32 sm[32];\n"
 	"\t.pragma \"nounroll\";\n"
+	"\t.loc 1 3 5\n"
 	"\t.loc 1 12 7, function_name $L__str0, inlined_at 1 3 5\n"
 	"\tld.param.u32 %r1, [n];\n"
 	"\tmov.u32 %r2, 0;\n"
@@ -161,7 +162,8 @@ buildfront(void)
 	for (int k = 0; k < NFUNC; k++) {
 		fprintf(f, ".func (.param .b32 rv) g%d(.param .b32 x)\n{\n"
 		    "\t.reg .pred %%p<2>;\n\t.reg .b32 %%r<%d>;\n\t.pragma \"nounroll\";\n"
-		    "\tld.param.b32 %%r1, [x];\n\tmov.b32 %%r2, %d;\nL%d:\n", k, 8 + k, k, k);
+		    "\t.loc 1 %d 1\n"   /* the place inlined_at names below, as ptxas wants it named first */
+		    "\tld.param.b32 %%r1, [x];\n\tmov.b32 %%r2, %d;\nL%d:\n", k, 8 + k, k + 1, k, k);
 		for (int i = 0; i < 8 + k; i++)
 			fprintf(f, "\t.loc 1 %d %d, function_name $L__str0, inlined_at 1 %d 1\n"
 			    "\tadd.s32 %%r2, %%r2, %%r%d;\n", 100 + i, i + 1, k + 1, 1 + i % 2);

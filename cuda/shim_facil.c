@@ -1,0 +1,542 @@
+/*
+ * shim_facil.c -- the driver's facilities beyond memory, modules and
+ * launches that CUDA 13's clients reach (cudart's device properties and
+ * atomic capabilities, PyTorch's and NCCL's DMA-BUF and multicast
+ * memory, green contexts, the driver's logs, coredumps, checkpoints,
+ * external memory, asynchronous notifications): what each is here.
+ *
+ * The device is one GPU of 132 SMs, alone (no peer, no NVSwitch), in a
+ * process the driver does not checkpoint; where a facility needs what is
+ * not here, the call answers as an H200's driver does where it lacks it
+ * (drvmore.gpu), never a success that does nothing.  What exists is real:
+ * the context's execution affinity is every SM, the device's SM resource
+ * is its 132 SMs, an asynchronous notification is registered (the device
+ * is never over a budget, so none comes), the log callbacks are kept and
+ * the driver's log holds what the shim reports.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <unistd.h>
+#include "cuda/shim.h"
+
+enum { NSM = 132 };
+
+/* ---------------------------------------------------------------- device */
+
+CUresult
+cuDeviceGetLuid(char *luid, unsigned *mask, CUdevice d)
+{
+	CUresult r;
+
+	if (!luid || !mask)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devok(d)))
+		return r;
+	return CUDA_ERROR_NOT_SUPPORTED;   /* a Windows device's: none on Linux */
+}
+
+/* CUexecAffinityType: CU_EXEC_AFFINITY_TYPE_SM_COUNT (0); the parameter is
+ * the type, then the union's first word, the SM count */
+typedef struct { int type; unsigned val; } Affinity;
+
+CUresult
+cuDeviceGetExecAffinitySupport(int *pi, int type, CUdevice d)
+{
+	CUresult r;
+
+	if (!pi || type != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devok(d)))
+		return r;
+	*pi = 0;   /* a context limited to fewer SMs needs MPS */
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCtxGetExecAffinity(Affinity *a, int type)
+{
+	CUresult r;
+
+	if (!a)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (type != 0)
+		return (CUresult)224;   /* CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY, as an H200 answers */
+	LOCK();
+	if (!(r = shim_current(NULL))) {
+		a->type = 0;
+		a->val = NSM;   /* every SM: contexts here are not limited */
+	}
+	UNLOCK();
+	return r;
+}
+
+/* CUatomicOperation 0..12; each answered with the capabilities an H200
+ * reports for the host (drvmore.gpu) and for a peer, of which there is none */
+CUresult
+cuDeviceGetHostAtomicCapabilities(unsigned *caps, const int *ops, unsigned n, CUdevice d)
+{
+	CUresult r;
+
+	if (!caps || !ops || !n)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devok(d)))
+		return r;
+	for (unsigned i = 0; i < n; i++)
+		if (ops[i] < 0 || ops[i] > 12)
+			return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned i = 0; i < n; i++)
+		caps[i] = 0;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuDeviceGetP2PAtomicCapabilities(unsigned *caps, const int *ops, unsigned n, CUdevice src, CUdevice dst)
+{
+	CUresult r;
+
+	if (!caps || !ops || !n)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devok(src)) || (r = shim_devok(dst)))
+		return r;
+	return CUDA_ERROR_INVALID_DEVICE;   /* the source and destination must be two devices */
+}
+
+/* ---------------------------------------------------------------- memory */
+
+CUresult
+cuMemGetHandleForAddressRange(void *handle, CUdeviceptr p, size_t n, int type, unsigned long long flags)
+{
+	(void)p, (void)n;
+	if (!handle || type != 1 /* CU_MEM_RANGE_HANDLE_TYPE_DMA_BUF_FD */ || flags > 1)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	return CUDA_ERROR_NOT_SUPPORTED;   /* device memory other devices reach by DMA: none here */
+}
+
+CUresult
+cuMulticastGetGranularity(size_t *g, const void *prop, int option)
+{
+	(void)option;
+	if (!g || !prop)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	return CUDA_ERROR_NOT_SUPPORTED;   /* CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED is 0 */
+}
+
+CUresult
+cuMulticastCreate(void *h, const void *prop)
+{
+	if (!h || !prop)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+CUresult
+cuMulticastAddDevice(unsigned long long h, CUdevice d)
+{
+	(void)h, (void)d;
+	return shim.inited ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuMulticastBindMem(unsigned long long h, size_t off, unsigned long long mem, size_t memoff, size_t n,
+                   unsigned long long flags)
+{
+	(void)h, (void)off, (void)mem, (void)memoff, (void)n, (void)flags;
+	return shim.inited ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuMulticastBindAddr(unsigned long long h, size_t off, CUdeviceptr p, size_t n, unsigned long long flags)
+{
+	(void)h, (void)off, (void)p, (void)n, (void)flags;
+	return shim.inited ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuMulticastUnbind(unsigned long long h, CUdevice d, size_t off, size_t n)
+{
+	(void)h, (void)d, (void)off, (void)n;
+	return shim.inited ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+/* ---------------------------------------------------------------- resources */
+
+/* CUdevResource: the type, 92 bytes of padding, then the union (for the
+ * SM type: smCount, minSmPartitionSize, smCoscheduledAlignment) */
+typedef struct { int type; unsigned char pad[92]; unsigned sm[3]; } Resource;
+enum { RES_SM = 1, SM_MIN_PARTITION = 8, SM_ALIGNMENT = 8 };
+
+CUresult
+cuDeviceGetDevResource(CUdevice d, Resource *res, int type)
+{
+	CUresult r;
+
+	if (!res || type != RES_SM)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devok(d)))
+		return r;
+	memset(res, 0, sizeof *res);
+	res->type = RES_SM;
+	res->sm[0] = NSM;
+	res->sm[1] = SM_MIN_PARTITION;
+	res->sm[2] = SM_ALIGNMENT;
+	return CUDA_SUCCESS;
+}
+
+/* ---------------------------------------------------------------- external memory */
+
+/* Memory and semaphores of another API (Vulkan, Direct3D, NvSciBuf) are
+ * another device's: nothing here can import them, and no handle of one
+ * can exist.  A descriptor's handle (a file descriptor for the opaque
+ * kind, 1) follows its type, 8-aligned; one that is no open file is
+ * CUDA_ERROR_UNKNOWN, as an H200 answers fd -1. */
+typedef struct { int type; union { int fd; const void *p; } h; } ExtDesc;
+
+static CUresult
+import(void **out, const int *desc)
+{
+	const ExtDesc *d = (const ExtDesc *)(const void *)desc;
+
+	if (!out || !desc)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (d->type == 1 && (d->h.fd < 0 || fcntl(d->h.fd, F_GETFD) < 0))
+		return CUDA_ERROR_UNKNOWN;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+CUresult
+cuImportExternalMemory(void **out, const int *desc)
+{
+	return import(out, desc);
+}
+
+CUresult
+cuImportExternalSemaphore(void **out, const int *desc)
+{
+	return import(out, desc);
+}
+
+CUresult
+cuDestroyExternalMemory(void *h)
+{
+	if (!h)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuDestroyExternalSemaphore(void *h)
+{
+	if (!h)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuExternalMemoryGetMappedBuffer(CUdeviceptr *p, void *h, const void *desc)
+{
+	(void)h;
+	if (!p || !desc)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuExternalMemoryGetMappedMipmappedArray(void **m, void *h, const void *desc)
+{
+	(void)h;
+	if (!m || !desc)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuSignalExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CUstream st)
+{
+	(void)st;
+	if (!s || !params || !n)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuWaitExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CUstream st)
+{
+	(void)st;
+	if (!s || !params || !n)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+/* ---------------------------------------------------------------- notifications, logs */
+
+typedef void (*NoteFn)(void *info, void *user, void *handle);
+typedef void (*LogFn)(void *user, int level, char *msg, size_t len);
+
+/* Callbacks kept until unregistered; a handle is the address of its record */
+typedef struct Cb { struct Cb *next; void (*fn)(void); void *user; int dev; } Cb;
+static Cb *notes, *logs;
+
+static void *
+keep(Cb **list, void (*fn)(void), void *user, int dev)
+{
+	Cb *c = malloc(sizeof *c);
+
+	if (c) {
+		c->fn = fn, c->user = user, c->dev = dev;
+		c->next = *list;
+		*list = c;
+	}
+	return c;
+}
+
+static int
+drop(Cb **list, const void *h)
+{
+	for (Cb **pp = list; *pp; pp = &(*pp)->next)
+		if (*pp == h) {
+			Cb *c = *pp;
+			*pp = c->next;
+			free(c);
+			return 1;
+		}
+	return 0;
+}
+
+/* The only notification is CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET, of
+ * device memory over a budget the system sets; there is none here, so a
+ * callback waits and none comes. */
+CUresult
+cuDeviceRegisterAsyncNotification(CUdevice d, NoteFn fn, void *user, void **h)
+{
+	CUresult r;
+
+	if (!fn || !h)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devok(d)))
+		return r;
+	LOCK();
+	*h = keep(&notes, (void (*)(void))fn, user, d);
+	UNLOCK();
+	return *h ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult
+cuDeviceUnregisterAsyncNotification(CUdevice d, void *h)
+{
+	CUresult r;
+
+	if ((r = shim_devok(d)))
+		return r;
+	LOCK();
+	r = drop(&notes, h) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuLogsRegisterCallback(LogFn fn, void *user, void **h)
+{
+	if (!fn || !h)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	*h = keep(&logs, (void (*)(void))fn, user, 0);
+	UNLOCK();
+	return *h ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+CUresult
+cuLogsUnregisterCallback(void *h)
+{
+	CUresult r;
+
+	LOCK();
+	r = drop(&logs, h) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+	UNLOCK();
+	return r;
+}
+
+/* The driver's log holds its errors in API calls; the shim reports its own
+ * on standard error, and keeps none here: the iterator stays at 0 and a
+ * dump from it is empty. */
+CUresult
+cuLogsCurrent(unsigned *it, unsigned flags)
+{
+	if (!it || flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	*it = 0;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuLogsDumpToMemory(unsigned *it, char *buf, size_t *size, unsigned flags)
+{
+	if (!buf || !size || flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (*size)
+		buf[0] = '\0';
+	*size = 0;
+	(void)it;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuLogsDumpToFile(unsigned *it, const char *path, unsigned flags)
+{
+	FILE *f;
+
+	(void)it;
+	if (!path || flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(f = fopen(path, "w")))
+		return CUDA_ERROR_INVALID_VALUE;
+	fclose(f);
+	return CUDA_SUCCESS;
+}
+
+/* ---------------------------------------------------------------- coredumps, checkpoints */
+
+/* CUcoredumpSettings 1..6: the booleans (one byte, a C++ bool: an H200
+ * refuses a size of 4) read false (no dump is made on an exception here:
+ * a fault is reported instead), the file and pipe names empty; none can
+ * be set to make a dump. */
+CUresult
+cuCoredumpGetAttribute(int attr, void *v, size_t *size)
+{
+	if (!v || !size || attr < 1 || attr > 6)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (attr == 4 || attr == 5) {   /* CU_COREDUMP_FILE, CU_COREDUMP_PIPE */
+		if (*size)
+			*(char *)v = '\0';
+		*size = 1;
+		return CUDA_SUCCESS;
+	}
+	if (*size != 1)
+		return CUDA_ERROR_INVALID_VALUE;
+	*(unsigned char *)v = 0;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCoredumpGetAttributeGlobal(int attr, void *v, size_t *size)
+{
+	return cuCoredumpGetAttribute(attr, v, size);
+}
+
+CUresult
+cuCoredumpSetAttribute(int attr, void *v, size_t *size)
+{
+	if (!v || !size || attr < 1 || attr > 6)
+		return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+CUresult
+cuCoredumpSetAttributeGlobal(int attr, void *v, size_t *size)
+{
+	return cuCoredumpSetAttribute(attr, v, size);
+}
+
+/* CUprocessState: a process here is always running (0); the driver's
+ * checkpoints of device memory have nothing to save or restore. */
+CUresult
+cuCheckpointProcessGetState(int pid, int *state)
+{
+	if (!state || pid <= 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (pid != (int)getpid())
+		return CUDA_ERROR_NOT_FOUND;
+	*state = 0;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuCheckpointProcessGetRestoreThreadId(int pid, int *tid)
+{
+	(void)pid;
+	return tid ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult
+cuCheckpointProcessLock(int pid, void *args)
+{
+	(void)pid, (void)args;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+CUresult
+cuCheckpointProcessCheckpoint(int pid, void *args)
+{
+	(void)pid, (void)args;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+CUresult
+cuCheckpointProcessRestore(int pid, void *args)
+{
+	(void)pid, (void)args;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+CUresult
+cuCheckpointProcessUnlock(int pid, void *args)
+{
+	(void)pid, (void)args;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+/* ---------------------------------------------------------------- arrays */
+
+/* Arrays here are plain (not sparse, not deferred, not planar): a valid one
+ * has no sparse properties, memory requirements or planes to give. */
+CUresult
+cuArrayGetSparseProperties(void *props, CUarray a)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	if (!props)
+		return r;
+	LOCK();
+	if (!shim_hget(a, H_ARRAY))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuArrayGetMemoryRequirements(void *req, CUarray a, CUdevice d)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	if (!req)
+		return r;
+	if ((r = shim_devok(d)))
+		return r;
+	LOCK();
+	r = shim_hget(a, H_ARRAY) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuArrayGetPlane(CUarray *plane, CUarray a, unsigned i)
+{
+	CUresult r;
+
+	(void)i;
+	if (!plane)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	r = shim_hget(a, H_ARRAY) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
