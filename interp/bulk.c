@@ -361,8 +361,9 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 		if ((L->chk & PTX_CHECK_ASYNCCHECK) && (xi->aux & 15) == MS_SHARED) {
 			interp_chk_proxy_read(L, w, lane, xi, (uint64_t)(ps - w->cta->shared), n);
 			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, ps, n);   /* read until its bulk group's wait */
-			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, pd, n, dst);   /* written until its wait */
 		}
+		if ((L->chk & CHK_COPIES) && (xi->aux & 15) == MS_SHARED)
+			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, pd, n, dst);   /* written until its wait */
 		if ((xi->mod & 15) == BK_RED)
 			reduce(xi, xi->ty, pd, ps, n);
 		else
@@ -592,7 +593,7 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		ps = c->shared + s;
 		if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
 			return XR_FAULT;
-		if (in && kind != BK_TLOAD && (L->chk & PTX_CHECK_ASYNCCHECK)) {
+		if (in && kind != BK_TLOAD && (L->chk & CHK_COPIES)) {
 			/* the global bytes written, in runs: until the bulk group's wait */
 			if (run && pg == run + nrun)
 				nrun += (uint64_t)t.esize;

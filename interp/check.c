@@ -207,6 +207,8 @@ interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind, con
 	va_list ap;
 	ChkRec *c;
 
+	if (!(L->chk & check))   /* followed for another check (CHK_COPIES) */
+		return;
 	if (!g && !(g = cx->chk = interp_alloc(cx, sizeof *g)))
 		return;
 	if ((c = find(g, L->pm, check, kind, k0, k1))) {
@@ -295,11 +297,10 @@ interp_chk_rows(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, c
 		interp_chk_access(L, w, lane, xi, a, p, n, 1);
 	if (L->chk & PTX_CHECK_RACECHECK)
 		interp_chk_race(L, w, lane, xi, a, p, n, PTX_ACCESS_WRITE);
-	if (L->chk & PTX_CHECK_ASYNCCHECK) {
+	if (L->chk & PTX_CHECK_ASYNCCHECK)
 		interp_chk_proxy_store(L, w, lane, xi, p, n);
-		if (interp_chk_src_pending(L))
-			interp_chk_src_store(L, w, lane, xi, a, p, n);
-	}
+	if ((L->chk & CHK_COPIES) && interp_chk_src_pending(L))
+		interp_chk_src_store(L, w, lane, xi, a, p, n);
 }
 
 /* ---------------------------------------------------------------- output */

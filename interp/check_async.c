@@ -313,7 +313,8 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 				srcdrop(L, w, s, &q, 0, 1);   /* the writes are done too */
 			return;
 		case OP_FENCE_PROXY_ASYNC:
-			interp_chk_proxy_fence(L, w);
+			if (L->chk & PTX_CHECK_ASYNCCHECK)
+				interp_chk_proxy_fence(L, w);
 			return;
 		case OP_CP_ASYNC_WAIT_GROUP: case OP_CP_ASYNC_WAIT_ALL:
 			q.cta = w->cta->linear;
@@ -340,7 +341,8 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 			w->wgg++;
 			return;
 		case OP_WGMMA_FENCE:
-			fenced(L, w, 1);
+			if (L->chk & PTX_CHECK_ASYNCCHECK)
+				fenced(L, w, 1);
 			return;
 		case OP_WGMMA_WAIT_GROUP: {
 			uint32_t keep = in->nopnd > 0 && in->opnd[0].kind == OK_IMM && in->opnd[0].imm >= 0 &&
@@ -373,7 +375,10 @@ interp_chk_async(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 	if (xi->x == X_WGMMA) {
 		/* a wgmma may name the accumulators of one in flight (a chain
-		 * into one accumulator needs no wait): they join its group */
+		 * into one accumulator needs no wait): they join its group;
+		 * racecheck follows the copies alone */
+		if (!(L->chk & PTX_CHECK_ASYNCCHECK))
+			return;
 		if (!fenced(L, w, 0)) {
 			/* the PTX ISA: wgmma.fence before the first wgmma.mma_async of
 			 * the warpgroup, so that it sees the registers written before */
@@ -438,7 +443,10 @@ interp_chk_cpasync(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void
 	struct ChkAsync *s = state(L);
 	AEnt *e;
 
-	srcadd(L, w, lane, xi, src, srcn, 0, 0, 0);
+	if (L->chk & PTX_CHECK_ASYNCCHECK)   /* its source, read until the wait */
+		srcadd(L, w, lane, xi, src, srcn, 0, 0, 0);
+	if (L->chk & PTX_CHECK_RACECHECK)
+		interp_chk_race_issued(L, w, lane, xi, p, n);
 	if (s)
 		srcwrite(L, w, lane, xi, (uint64_t)((const uint8_t *)p - w->cta->shared), p, n, 1);
 	if (!s || w->id > UINT16_MAX || !(e = push(L->cx, &s->cp, &s->ncp, &s->capcp)))
@@ -521,6 +529,14 @@ interp_chk_async_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_
 	    "issued it waited for its group (cp.async.wait_group or wait_all)" : "a load of %u bytes at 0x%" PRIx64
 	    " of global memory that a bulk copy of warp %u writes, before the thread that issued it waited for its "
 	    "bulk group (cp.async.bulk.wait_group without .read)", n, a, (unsigned)ew.id);
+	/* and a race with the copy, whose bytes land when it completes: the
+	 * load may see them or not (any thread, the issuer's too: the async
+	 * proxy writes them) */
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, e ? "write-read" : "global-write-read", &sa, &sb,
+	    "%s memory at 0x%" PRIx64 ": a load of warp %d of bytes that a %s of warp %u writes, before %s: the load "
+	    "may come before or after the copy's write", e ? "shared" : "global", a, w->id,
+	    e ? "cp.async" : "bulk copy", (unsigned)ew.id, e ? "the thread that issued it waited for its group" :
+	    "the thread that issued it waited for its bulk group");
 }
 
 void
@@ -543,7 +559,7 @@ interp_chk_src_pending(const Launch *L)
 	return (L->async && (L->async->nsrc || L->async->ncp)) || interp_chk_bulk_srcs(L) || interp_chk_bulk_pending(L);
 }
 
-/* racecheck, under asynccheck: a store (copy: another cp.async) of lane
+/* racecheck: a store (copy: another cp.async) of lane
  * into the shared destination of a cp.async in flight races with the
  * copy: the copies complete in no order the PTX ISA gives.  1: reported. */
 static int

@@ -395,6 +395,8 @@ interp_chk_bulk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		return;
 	if ((L->chk & PTX_CHECK_RACECHECK) && c != w->cta)   /* into another CTA: racecheck follows it */
 		interp_chk_dsmem_copy(L, w, lane, xi, c, p, n, mb, e->phase);
+	if ((L->chk & PTX_CHECK_RACECHECK) && c == w->cta)   /* other warps' accesses before it */
+		interp_chk_race_issued(L, w, lane, xi, p, n);
 	/* another copy in flight into the same bytes (either may land last),
 	 * or reading them */
 	if (c == w->cta && n <= UINT_MAX)
@@ -446,7 +448,7 @@ bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const vo
 	static const char *const acc[2][3] = { { "load", "store", "store" }, { "copy's read", "copy's write",
 	    "copy's write" } };
 	const BkEnt *e = bkhit(L->mbchk, p, n, how == BK_SRC);
-	char msg[160];
+	char msg[160], where[48];
 	ChkSite sa, sb;
 
 	/* copies that reduce into one word add up in any order */
@@ -456,15 +458,21 @@ bkaccess(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const vo
 	site(L, w, e->icta, e->warp, e->lane, e->xi, how == BK_SRC ? PTX_ACCESS_READ : PTX_ACCESS_WRITE, a, n, &sb);
 	snprintf(msg, sizeof msg, k[how].what, acc[copy != 0][how], n, a);
 	if (w->cta->linear == e->cta)   /* the mbarrier is in the destination CTA */
-		interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its "
-		    "mbarrier (shared 0x%x) saw the phase complete", msg, (unsigned)(e->mb - w->cta->shared));
+		snprintf(where, sizeof where, "shared 0x%x", (unsigned)(e->mb - w->cta->shared));
 	else
-		interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its "
-		    "mbarrier (in block %" PRIu64 ") saw the phase complete", msg, e->cta);
+		snprintf(where, sizeof where, "in block %" PRIu64, e->cta);
+	interp_chk_report(L, w, (int)lane, k[how].check, k[how].kind, &sa, &sb, "%s before a wait on its mbarrier "
+	    "(%s) saw the phase complete", msg, where);
+	/* a load of a destination is racecheck's too: the copy's bytes land
+	 * when its phase completes, which the load may precede */
+	if (how == BK_LOAD)
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, "write-read", &sa, &sb, "%s before a wait on "
+		    "its mbarrier (%s) saw the phase complete: the load may come before or after the copy's write",
+		    msg, where);
 	return 1;
 }
 
-/* racecheck, under asynccheck: a store into the shared destination of a
+/* racecheck: a store into the shared destination of a
  * bulk copy whose phase no wait saw complete races with the copy. */
 int
 interp_chk_bulk_deststore(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n,

@@ -615,6 +615,53 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	L->race->stamp = 0;   /* shcur's record of the last instruction is stale */
 }
 
+/* A copy xi of lane of w (cp.async, a bulk or tensor copy) was issued into
+ * the n bytes at host p of w's CTA's shared memory: its bytes may land at
+ * any moment until it completes, so a load or store of another warp that
+ * nothing orders before the issue -- of the CTA's current interval --
+ * races with it (read-write, write-write: a pipeline that copies into a
+ * stage other warps may still be reading, with no barrier after their
+ * reads).  The words' records are compared, not changed: the copy is
+ * recorded as a store when it completes (interp_chk_race_copied).  One
+ * report a copy. */
+void
+interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n)
+{
+	Cta *c = w->cta;
+	uintptr_t a = (uintptr_t)p, end = a + n;
+	uint64_t ev = c->events - c->exits;
+
+	if (!n || !L->race || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n)
+		return;
+	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
+		RPg *pg = interp_race_page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 0);
+		size_t i = wd % RPAGE / 4;
+		uint8_t bytes = wd >= a && wd + 4 <= end ? 0xf : interp_race_wordbytes(wd, a, end);
+		const RAcc *e = NULL;
+		uint64_t at = wd < a ? (uint64_t)(a - (uintptr_t)c->shared) : (uint64_t)(wd - (uintptr_t)c->shared);
+		ChkSite sa, sb;
+		if (!pg) {   /* no records on the page: on to the next */
+			wd = (wd / RPAGE + 1) * RPAGE - 4;
+			continue;
+		}
+		if (pg->cta[i] != c->linear + 1)
+			continue;
+		if (pg->w[i].valid && (pg->w[i].bytes & bytes) && pg->w[i].ev == ev && pg->w[i].warp != w->id)
+			e = &pg->w[i];
+		else if (pg->r[i].valid && (pg->r[i].bytes & bytes) && pg->r[i].ev == ev && pg->r[i].warp != w->id)
+			e = &pg->r[i];
+		if (!e)
+			continue;
+		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, at, 4, &sa);
+		earlier(L, c, e, e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ, at, 4, &sb);
+		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, e == &pg->w[i] ? "write-write" : "read-write", &sa,
+		    &sb, "shared memory at 0x%" PRIx64 ": a copy of warp %d into bytes that a %s of warp %u accessed "
+		    "with no barrier between them: the copy may land before that %s", at, w->id,
+		    e == &pg->w[i] ? "store" : "load", e->warp, e == &pg->w[i] ? "store" : "load");
+		return;
+	}
+}
+
 /* ------------------------------------------------------------ the entry */
 
 /* The CTA of cluster k whose shared memory holds [a, a + n); NULL: none. */

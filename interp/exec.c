@@ -185,7 +185,7 @@ interp_run(Launch *L, Warp *w, int slice)
 		} else {
 			if (RACECHK(L))
 				interp_chk_order(L, w, xi, m);
-			if (ASYNCCHK(L)) {
+			if (COPYCHK(L)) {
 				interp_chk_async(L, w, xi, m);
 				if (L->fault)
 					return RUN_FAULT;

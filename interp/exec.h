@@ -45,6 +45,7 @@
 #define RACECHK(L) ((L)->chk & PTX_CHECK_RACECHECK)
 #define INITMEM(L) (((L)->chk & PTX_CHECK_INITCHECK) && !(L)->chkmemoff)
 #define ASYNCCHK(L) ((L)->chk & PTX_CHECK_ASYNCCHECK)
+#define COPYCHK(L) ((L)->chk & CHK_COPIES)
 #define UNPOISON(L, p, n) do { if (INITMEM(L)) interp_chk_unpoison((L)->cx, (p), (n)); } while (0)
 
 #else
@@ -52,6 +53,7 @@
 #define RACECHK(L) 0
 #define INITMEM(L) 0
 #define ASYNCCHK(L) 0
+#define COPYCHK(L) 0
 #define UNPOISON(L, p, n) ((void)0)
 #endif
 

@@ -636,7 +636,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		uint32_t changed = 0;
 		int clean = INITMEM(L) && L->cx->shadow && chk_clean(L->cx->shadow, hp, span, sz);
 		int px = ASYNCCHK(L) && interp_chk_proxy_follows(L);
-		int src = ASYNCCHK(L) && interp_chk_src_pending(L);
+		int src = COPYCHK(L) && interp_chk_src_pending(L);
 		int run = whole == 2;   /* lane l's bytes follow lane l - 1's: one range for the shadows */
 		if (run && sz == 4 && xi->s[0].k == XO_REG && !(xi->sign & 1))
 			changed = interp_store32(hp[0], r + (size_t)xi->s[0].r * WARP);
@@ -709,7 +709,7 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			interp_chk_race(L, w, l, xi, ad[l], p, tot, PTX_ACCESS_WRITE);
 		if (ASYNCCHK(L))
 			interp_chk_proxy_store(L, w, l, xi, p, tot);
-		if (ASYNCCHK(L) && interp_chk_src_pending(L))
+		if (COPYCHK(L) && interp_chk_src_pending(L))
 			interp_chk_src_store(L, w, l, xi, ad[l], p, tot);
 #endif
 	}
@@ -748,7 +748,7 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			interp_chk_race(L, w, l, xi, a, p, sz * nv, PTX_ACCESS_ATOMIC);
 		if (ASYNCCHK(L))
 			interp_chk_proxy_store(L, w, l, xi, p, sz * nv);
-		if (ASYNCCHK(L) && interp_chk_src_pending(L))
+		if (COPYCHK(L) && interp_chk_src_pending(L))
 			interp_chk_src_store(L, w, l, xi, a, p, sz * nv);
 #endif
 		if (L->sh)
@@ -832,7 +832,7 @@ cpasync(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 		}
 #endif
 #ifdef INTERP_CHECK
-		if (ASYNCCHK(L))
+		if (COPYCHK(L))
 			interp_chk_cpasync(L, w, l, xi, pd, n, ps, ss);
 #endif
 	}

@@ -910,7 +910,9 @@ uint8_t *interp_mem_zero(ptx_ctx *cx, uint64_t addr, uint64_t n, int write, uint
  * interp_chk_report records one occurrence of finding kind (a static
  * string) of check, deduplicated by check, kind and the sites'
  * instructions; under fatal checks it also ends the launch (interp_fault
- * with PTX_FAULT_CHECK). */
+ * with PTX_FAULT_CHECK); a report of a check the launch was not asked
+ * for is dropped (the state of the copies in flight serves two checks,
+ * CHK_COPIES). */
 typedef struct {
 	const XIns *xi;
 	int has_thread;
@@ -1014,6 +1016,9 @@ void interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, c
                             int mbar);
 void interp_chk_race_stored(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t ga, const uint8_t *p,
                             uint64_t n, int last);
+/* a copy xi of lane of w issued into n bytes at host p of its CTA's
+ * shared memory, against the accesses of other warps before it */
+void interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n);
 void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                            unsigned n, int acc);
 /* interp_chk_race_lanes with the lowest and highest of the lanes' p, lo
@@ -1055,6 +1060,15 @@ void interp_chk_cdp(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t 
 uint32_t interp_chk_cdp_launch(Launch *L, Warp *w, uint32_t lane, uint64_t stream, int tail);
 uint32_t interp_chk_cdp_enter(ptx_ctx *cx, uint32_t node);
 void interp_chk_cdp_free(ptx_ctx *cx);
+/* The checks that follow the copies in flight (cp.async, bulk and tensor
+ * copies, st.async and red.async) and the waits that complete them:
+ * asynccheck, and racecheck, for which a copy's bytes are written when it
+ * completes (a store of the waiting thread) and an access of them before
+ * races with it.  Their state (check_async.c, check_mbar.c) is kept under
+ * either; what only asynccheck reports (the async proxy's fences, wgmma,
+ * the sources of copies) under asynccheck alone. */
+#define CHK_COPIES (PTX_CHECK_ASYNCCHECK | PTX_CHECK_RACECHECK)
+
 /* check_async.c: asynccheck.  interp_chk_async before xi runs for the
  * lanes m; interp_chk_cpasync after a cp.async of lane wrote n bytes at
  * host p; interp_chk_async_load before a load; interp_chk_async_cta when

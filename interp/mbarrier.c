@@ -252,7 +252,7 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 		memcpy(&word, p, 8);
 		b = unpack(word);
 		was = b;
-		if ((L->chk & PTX_CHECK_ASYNCCHECK) && xi->mod != MB_INIT) {
+		if ((L->chk & CHK_COPIES) && xi->mod != MB_INIT) {
 			ChkMbarOp o;
 			memset(&o, 0, sizeof o);
 			o.op = CMB_WAIT;   /* nothing but the object's presence is looked at yet */
@@ -310,7 +310,7 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 			int ok = b.phase != want || (w->mdone >> l & 1);
 			d[l] = (uint64_t)ok;
 			done |= (uint32_t)ok << l;
-			if (L->chk & PTX_CHECK_ASYNCCHECK) {
+			if (L->chk & CHK_COPIES) {
 				ChkMbarOp o;
 				memset(&o, 0, sizeof o);
 				o.op = CMB_WAIT;
@@ -327,7 +327,7 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 		word = pack(&b);
 		memcpy(p, &word, 8);
 		c->events++;
-		if (L->chk & PTX_CHECK_ASYNCCHECK)
+		if (L->chk & CHK_COPIES)
 			chk(L, w, (int)l, xi, c, p, xi->mod == MB_INIT ? CMB_INIT : xi->mod == MB_INVAL ? CMB_INVAL : CMB_ARRIVE,
 			    &was, &b);
 	}
@@ -371,7 +371,7 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 	memcpy(&word, p, 8);
 	b = unpack(word);
 	was = b;
-	if (L->chk & PTX_CHECK_ASYNCCHECK) {
+	if (L->chk & CHK_COPIES) {
 		ChkMbarOp o;
 		memset(&o, 0, sizeof o);
 		o.op = CMB_WAIT;   /* the object's presence */
@@ -390,7 +390,7 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 	word = pack(&b);
 	memcpy(p, &word, 8);
 	c->events++;
-	if (L->chk & PTX_CHECK_ASYNCCHECK)
+	if (L->chk & CHK_COPIES)
 		chk(L, w, lane, xi, c, p, CMB_ARRIVE, &was, &b);
 	return XR_OK;
 }

@@ -266,7 +266,7 @@ cta_free(Launch *L, Cta *c)
 {
 	if (!c)
 		return;
-	if ((L->chk & PTX_CHECK_ASYNCCHECK) && c->w)   /* the host may reuse the buffer: no copies behind */
+	if ((L->chk & CHK_COPIES) && c->w)   /* the host may reuse the buffer: no copies behind */
 		interp_chk_async_cta(L, c);
 	for (int i = 0; c->w && i < c->nw; i++) {
 		Warp *w = &c->w[i];
@@ -361,7 +361,7 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 	}
 	if (L->chk & PTX_CHECK_INITCHECK)
 		interp_chk_local_start(L, c);
-	if (L->chk & PTX_CHECK_ASYNCCHECK)
+	if (L->chk & CHK_COPIES)
 		interp_chk_async_cta(L, c);
 }
 
@@ -434,7 +434,7 @@ fail:
 static void
 cta_done(Launch *L, Cta *c, Spares *spare)
 {
-	if (L->chk & PTX_CHECK_ASYNCCHECK)   /* phases that can no longer complete */
+	if (L->chk & CHK_COPIES)   /* phases that can no longer complete */
 		interp_chk_mbar_cta(L, c, 1);
 	if (spare->n == MAX_CLUSTER)
 		cta_free(L, c);
@@ -556,7 +556,7 @@ deadlock(Launch *L, Clu *u)
 	/* a phase whose arrivals are all in and whose tx-count cannot reach
 	 * zero is what the waiters wait for: asynccheck's report, as when a
 	 * CTA ends with one, comes before the fault */
-	if (L->chk & PTX_CHECK_ASYNCCHECK)
+	if (L->chk & CHK_COPIES)
 		for (int k = 0; k < u->n; k++)
 			interp_chk_mbar_cta(L, u->cta[k], 1);
 	if (u->n > 1)
