@@ -630,28 +630,33 @@ interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	Cta *c = w->cta;
 	uintptr_t a = (uintptr_t)p, end = a + n;
 	uint64_t ev = c->events - c->exits;
+	RPg *pg = NULL;
 
 	if (!n || !L->race || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n)
 		return;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
-		RPg *pg = interp_race_page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 0);
 		size_t i = wd % RPAGE / 4;
-		uint8_t bytes = wd >= a && wd + 4 <= end ? 0xf : interp_race_wordbytes(wd, a, end);
+		uint8_t bytes;
 		const RAcc *e = NULL;
-		uint64_t at = wd < a ? (uint64_t)(a - (uintptr_t)c->shared) : (uint64_t)(wd - (uintptr_t)c->shared);
+		uint64_t at;
 		ChkSite sa, sb;
-		if (!pg) {   /* no records on the page: on to the next */
-			wd = (wd / RPAGE + 1) * RPAGE - 4;
-			continue;
+		if (!pg || i == 0) {   /* the page, once a page (a copy is 4-16 bytes, a bulk copy more) */
+			pg = interp_race_page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 0);
+			if (!pg) {   /* no records on the page: on to the next */
+				wd = (wd / RPAGE + 1) * RPAGE - 4;
+				continue;
+			}
 		}
 		if (pg->cta[i] != c->linear + 1)
 			continue;
+		bytes = wd >= a && wd + 4 <= end ? 0xf : interp_race_wordbytes(wd, a, end);
 		if (pg->w[i].valid && (pg->w[i].bytes & bytes) && pg->w[i].ev == ev && pg->w[i].warp != w->id)
 			e = &pg->w[i];
 		else if (pg->r[i].valid && (pg->r[i].bytes & bytes) && pg->r[i].ev == ev && pg->r[i].warp != w->id)
 			e = &pg->r[i];
 		if (!e)
 			continue;
+		at = wd < a ? (uint64_t)(a - (uintptr_t)c->shared) : (uint64_t)(wd - (uintptr_t)c->shared);
 		interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, at, 4, &sa);
 		earlier(L, c, e, e == &pg->w[i] ? PTX_ACCESS_WRITE : PTX_ACCESS_READ, at, 4, &sb);
 		interp_chk_report(L, w, (int)lane, PTX_CHECK_RACECHECK, e == &pg->w[i] ? "write-write" : "read-write", &sa,

@@ -188,8 +188,9 @@ interp_plan(ptx_module *pm, XFunc *x)
 
 /*
  * Whether a checked launch may skip, at xi, the per-instruction hooks of
- * racecheck's ordering count (check_race.c interp_chk_order), asynccheck
- * (check_async.c interp_chk_async) and synccheck (check_sync.c
+ * racecheck's ordering count (check_race.c interp_chk_order), the copies
+ * in flight (check_async.c interp_chk_async, under asynccheck or
+ * racecheck: CHK_COPIES) and synccheck (check_sync.c
  * interp_chk_sync), decided here once for the module, after every
  * function is decoded; exec.c's checked executor reads XIns.quiet and
  * then runs initcheck's register test alone.  What must hold, hook by
