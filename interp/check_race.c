@@ -442,6 +442,22 @@ interp_chk_race_end(Launch *L)
 #define RACE_INLINE inline
 #endif
 
+/* Warp id of c makes records of shared memory in c's interval ev
+ * (ChkRace.ivwarps). */
+static RACE_INLINE void
+ivmark(struct ChkRace *s, const Cta *c, uint64_t ev, int id)
+{
+	if (s->ivcta != c->linear + 1) {   /* another CTA's in between: the earlier ones not known */
+		s->ivcta = c->linear + 1;
+		s->ivev = ev;
+		s->ivwarps = ~(uint64_t)0;
+	} else if (s->ivev != ev) {   /* a new interval: none yet */
+		s->ivev = ev;
+		s->ivwarps = 0;
+	}
+	s->ivwarps |= (uint64_t)1 << (id & 63);
+}
+
 /* The record of an access of the instruction xi that its lanes share (all
  * but the lane and the bytes), made for the first lane (a checked launch
  * runs on one host thread and counts its warp-instructions in L->wsteps):
@@ -466,6 +482,7 @@ shcur(Launch *L, Warp *w, const XIns *xi, int acc)
 		s->cur = (RAcc){ .xi = xi, .ev = ev, .wv = ev + c->chkord + w->chkw + L->gord,
 		    .warp = (uint16_t)w->id, .atom = (uint8_t)atom, .valid = 1,
 		    .weak = (uint8_t)(!atom && !interp_race_strong(L, xi)) };
+		ivmark(s, c, ev, w->id);
 	}
 	return &s->cur;
 }
@@ -593,6 +610,7 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	L->racecopy = 1;
 	cur = (RAcc){ .xi = xi, .ev = c->events - c->exits, .wv = c->chkwaits,
 	    .warp = (uint16_t)w->id, .lane = (uint8_t)lane, .valid = mbar ? 2 : 3 };
+	ivmark(L->race, c, cur.ev, w->id);
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		RPg *pg = interp_race_page(L->cx, &L->race, wd / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1);
 		size_t i = wd % RPAGE / 4;
@@ -633,6 +651,11 @@ interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	RPg *pg = NULL;
 
 	if (!n || !L->race || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n)
+		return;
+	/* no other warp made a record in the interval: nothing to race with
+	 * (a copy issued after a barrier; the words cost a cache miss each) */
+	if (L->race->ivcta == c->linear + 1 && L->race->ivev == ev &&
+	    !(L->race->ivwarps & ~((uint64_t)1 << (w->id & 63))))
 		return;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
 		size_t i = wd % RPAGE / 4;

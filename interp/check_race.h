@@ -35,6 +35,11 @@ struct ChkRace {
 	int acc;
 	uint64_t stamp;           /* 0: none (the count is past 0 at any access) */
 	RAcc cur;
+	/* the warps (bit id % 64) that made records of shared memory in the
+	 * interval ivev of CTA ivcta (linear + 1), so that a copy issued
+	 * where no other warp did skips the words (interp_chk_race_issued);
+	 * all bits: not known (another CTA's records came between) */
+	uint64_t ivcta, ivev, ivwarps;
 	/* plain loads racing with an atomic, held until the loading
 	 * thread's CAS of the word shows the load was its guess (global
 	 * memory's in L->grace, shared memory's in L->race) */
