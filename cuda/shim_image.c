@@ -713,6 +713,10 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 	size_t n;
 	CUresult r;
 
+	/* a section's next fatbin is looked for past *used, so it is set
+	 * before any failure: the header at least, however short it declares
+	 * itself (else the scan read an unset *used, and stood still on 0) */
+	*used = 16;
 	if (len < 16)
 		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin of %llu bytes is shorter than its "
 		    "header", (unsigned long long)len);
