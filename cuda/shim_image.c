@@ -461,6 +461,7 @@ cubin_data_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
 	FILE *f;
 	int any = 0;
 	CUresult r;
+	uint64_t inits = 0;   /* bytes of initial values written so far */
 
 	*out = NULL;
 	if (!elf_names(p, len, &shstroff, &shstrsz))
@@ -523,6 +524,14 @@ cubin_data_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
 		else if (!identifier(nm))
 			r = fail(rp, CUDA_ERROR_INVALID_IMAGE, "cubin object name %.64s is not a PTX "
 			    "identifier", (const char *)nm);
+		/* Objects that do not overlap hold at most the image's bytes;
+		 * each symbol may name any of them, so without this bound the
+		 * text (four bytes for each of an initial value's) grew with
+		 * the symbols times the section, an image of 62 KB making 270 MB. */
+		else if (!nobits && (inits += size) > len)
+			r = fail(rp, CUDA_ERROR_INVALID_IMAGE, "cubin objects' initial values come to more "
+			    "than the image's %llu bytes (object %.64s overlaps another)",
+			    (unsigned long long)len, (const char *)nm);
 		if (r)
 			break;
 		/* the alignment: the section's, as far as the object's offset keeps it */
