@@ -1019,8 +1019,10 @@ shim_image_early(const void *image, size_t size)
 	const unsigned char *p = image;
 	uint64_t len = size == SHIM_NOLEN ? UINT64_MAX : size, end, q;
 
-	if (len < 16 || rd32(p) != FATBIN_MAGIC || rd16(p + 4) != 1 || rd16(p + 6) < 16 ||
-	    rd64(p + 8) > IMG_MAX || (end = rd16(p + 6) + rd64(p + 8)) > len)
+	/* a text given without a length may end before 4 bytes: its magic
+	 * is compared a byte at a time first */
+	if (!shim_is_image(p, size) || len < 16 || rd32(p) != FATBIN_MAGIC || rd16(p + 4) != 1 ||
+	    rd16(p + 6) < 16 || rd64(p + 8) > IMG_MAX || (end = rd16(p + 6) + rd64(p + 8)) > len)
 		return 0;
 	for (q = rd16(p + 6); inside(q, 64, end); ) {
 		const unsigned char *h = p + q;
