@@ -461,6 +461,7 @@ cubin_data_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
 	FILE *f;
 	int any = 0;
 	CUresult r;
+	uint64_t inits = 0;   /* bytes of initial values written so far */
 
 	*out = NULL;
 	if (!elf_names(p, len, &shstroff, &shstrsz))
@@ -523,6 +524,14 @@ cubin_data_ptx(const Rep *rp, const unsigned char *p, uint64_t len, char **out)
 		else if (!identifier(nm))
 			r = fail(rp, CUDA_ERROR_INVALID_IMAGE, "cubin object name %.64s is not a PTX "
 			    "identifier", (const char *)nm);
+		/* Objects that do not overlap hold at most the image's bytes;
+		 * each symbol may name any of them, so without this bound the
+		 * text (four bytes for each of an initial value's) grew with
+		 * the symbols times the section, an image of 62 KB making 270 MB. */
+		else if (!nobits && (inits += size) > len)
+			r = fail(rp, CUDA_ERROR_INVALID_IMAGE, "cubin objects' initial values come to more "
+			    "than the image's %llu bytes (object %.64s overlaps another)",
+			    (unsigned long long)len, (const char *)nm);
 		if (r)
 			break;
 		/* the alignment: the section's, as far as the object's offset keeps it */
@@ -713,6 +722,10 @@ fatbin_one(const Rep *rp, const unsigned char *p, uint64_t len, char **out, uint
 	size_t n;
 	CUresult r;
 
+	/* a section's next fatbin is looked for past *used, so it is set
+	 * before any failure: the header at least, however short it declares
+	 * itself (else the scan read an unset *used, and stood still on 0) */
+	*used = 16;
 	if (len < 16)
 		return fail(rp, CUDA_ERROR_INVALID_IMAGE, "fatbin of %llu bytes is shorter than its "
 		    "header", (unsigned long long)len);
@@ -1006,8 +1019,10 @@ shim_image_early(const void *image, size_t size)
 	const unsigned char *p = image;
 	uint64_t len = size == SHIM_NOLEN ? UINT64_MAX : size, end, q;
 
-	if (len < 16 || rd32(p) != FATBIN_MAGIC || rd16(p + 4) != 1 || rd16(p + 6) < 16 ||
-	    rd64(p + 8) > IMG_MAX || (end = rd16(p + 6) + rd64(p + 8)) > len)
+	/* a text given without a length may end before 4 bytes: its magic
+	 * is compared a byte at a time first */
+	if (!shim_is_image(p, size) || len < 16 || rd32(p) != FATBIN_MAGIC || rd16(p + 4) != 1 ||
+	    rd16(p + 6) < 16 || rd64(p + 8) > IMG_MAX || (end = rd16(p + 6) + rd64(p + 8)) > len)
 		return 0;
 	for (q = rd16(p + 6); inside(q, 64, end); ) {
 		const unsigned char *h = p + q;

@@ -12,7 +12,7 @@
 # (FUZZ_BUILDDIR, default the source tree): run make first.
 #
 # The image target also compiles the shim's sources ($FUZZ_SHIM_SRCS, by
-# hand cuda/shim*.c) and links $FUZZ_SHIM_LIBS (by hand -lzstd and -llz4
+# hand cuda/shim*.c and cuda/jit_image.c) and links $FUZZ_SHIM_LIBS (by hand -lzstd and -llz4
 # when config.h says the build has them).
 #
 # Seeds: parse starts from tests/parse and the small files of tests/corpus;
@@ -98,7 +98,9 @@ case " $targets " in
 		done
 		shimlibs=${FUZZ_SHIM_LIBS:-}
 	else
-		ssrcs=$(ls "$top"/cuda/shim*.c)
+		# jit_image.c too: the loader lowers a stand-in PTX's
+		# .version with it
+		ssrcs="$(ls "$top"/cuda/shim*.c) $top/cuda/jit_image.c"
 		grep -q '^#define HAVE_ZSTD' "$bld/config.h" 2>/dev/null && shimlibs="$shimlibs -lzstd"
 		grep -q '^#define HAVE_LZ4' "$bld/config.h" 2>/dev/null && shimlibs="$shimlibs -llz4"
 	fi
