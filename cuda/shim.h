@@ -101,6 +101,7 @@ struct Sstream {
 	unsigned flags;
 	int prio;
 	unsigned long long id;
+	unsigned long long thread;  /* a thread's default stream: the thread's number (shim_stream.c); else 0 */
 	Capturing c;
 	Attrs attr;
 };
@@ -177,7 +178,7 @@ void *shim_heach(int kind, size_t *cursor); /* the live objects of kind; *cursor
 #define CTX(h) ((Ctx *)shim_hget((h), H_CTX))
 #define MOD(h) ((Mod *)shim_hget((h), H_MOD))
 #define FN(h) ((Fn *)shim_hget((h), H_FN))
-#define STREAM(h) ((Stream *)shim_hget((h), H_STREAM))
+#define STREAM(h) shim_stream(h)   /* shim_stream.c: CU_STREAM_PER_THREAD too */
 #define EVENT(h) ((Event *)shim_hget((h), H_EVENT))
 
 /* shim.c */
@@ -297,6 +298,9 @@ CUresult shim_copy3d(const CUDA_MEMCPY3D *c, int peer);   /* under LOCK */
 CUresult shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hgt, size_t d,
                          CUdeviceptr *base, size_t *pitch, size_t *height);
 /* shim_stream.c */
+#define CU_STREAM_PER_THREAD ((CUstream)(uintptr_t)2)
+Stream *shim_stream(CUstream s);         /* the stream s names (the calling thread's for CU_STREAM_PER_THREAD), or NULL; under LOCK */
+Stream *shim_stream_peek(void);          /* the calling thread's default stream if it has one yet; under LOCK */
 double shim_now_ms(void);
 int shim_streamok(CUstream s);            /* NULL, a special handle or a live stream; under LOCK */
 CUresult shim_stream_check(CUstream s);   /* the same as a result; takes the LOCK */

@@ -144,7 +144,7 @@ attrs_of(CUstream s, int **prio)
 	static int prio0;
 	Stream *st;
 
-	if (!s || s == (CUstream)(uintptr_t)1 || s == (CUstream)(uintptr_t)2) {
+	if (!s || s == (CUstream)(uintptr_t)1) {
 		if (!defaults_made)
 			shim_attrs_init(&defaults), defaults_made = 1;
 		prio0 = 0;          /* the default stream's priority stays 0 */
@@ -248,7 +248,7 @@ memop_stream(CUstream s)
 	CUresult r = CUDA_SUCCESS;
 	Stream *st;
 
-	if (!s || s == (CUstream)(uintptr_t)1 || s == (CUstream)(uintptr_t)2)
+	if (!s || s == (CUstream)(uintptr_t)1)
 		return CUDA_SUCCESS;
 	LOCK();
 	if (!(st = STREAM(s)))

@@ -4,7 +4,9 @@
  * name ("cuMemAlloc"); each row gives the symbol that implements it from
  * a CUDA version on, and the newest row not newer than the caller wins, so
  * a program built for CUDA 12.0 asking for "cuCtxCreate" gets the _v2 ABI
- * it was compiled against, not _v4.
+ * it was compiled against, not _v4.  With
+ * CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, an entry point that has a
+ * per-thread default stream variant (shim_ptds.def) is handed out as that.
  */
 #include <stdio.h>
 #include <string.h>
@@ -885,6 +887,29 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuArrayGetPlane", 11020, (Proc)cuArrayGetPlane},
 };
 
+/* The per-thread default stream variants, by the entry point they stand
+ * for. */
+#define PTSZ(name, params, args) CUresult name(); CUresult name##_ptsz();
+#define PTDS(name, params, args) CUresult name(); CUresult name##_ptds();
+#include "cuda/shim_ptds.def"
+#undef PTSZ
+#undef PTDS
+CUresult cuLaunchKernelEx_ptsz();
+CUresult cuGraphInstantiateWithParams_ptsz();
+
+static const struct { Proc fn, pt; } perthread[] = {
+#define PTSZ(name, params, args) {(Proc)name, (Proc)name##_ptsz},
+#define PTDS(name, params, args) {(Proc)name, (Proc)name##_ptds},
+#include "cuda/shim_ptds.def"
+#undef PTSZ
+#undef PTDS
+	{(Proc)cuLaunchKernelEx, (Proc)cuLaunchKernelEx_ptsz},
+	{(Proc)cuGraphInstantiateWithParams, (Proc)cuGraphInstantiateWithParams_ptsz},
+};
+
+/* CUdriverProcAddress_flags */
+enum { PROC_LEGACY_STREAM = 1, PROC_PER_THREAD_DEFAULT_STREAM = 2 };
+
 /* CUdriverProcAddressQueryResult */
 enum { CU_GET_PROC_ADDRESS_SUCCESS, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND,
        CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT };
@@ -893,8 +918,8 @@ CUresult
 cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flags, int *status)
 {
 	int best = -1, found = 0;
+	Proc fn;
 
-	(void)flags;
 	if (!symbol || !pfn)
 		return CUDA_ERROR_INVALID_VALUE;
 	*pfn = NULL;
@@ -912,8 +937,14 @@ cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flag
 			fprintf(stderr, "libptxcuda: cuGetProcAddress: no %s for CUDA %d\n", symbol, version);
 		return CUDA_ERROR_NOT_FOUND;
 	}
+	/* the default (0) is the legacy stream's, as is asking for both */
+	fn = procs[best].fn;
+	if ((flags & (PROC_LEGACY_STREAM | PROC_PER_THREAD_DEFAULT_STREAM)) == PROC_PER_THREAD_DEFAULT_STREAM)
+		for (size_t i = 0; i < sizeof perthread / sizeof perthread[0]; i++)
+			if (perthread[i].fn == fn)
+				fn = perthread[i].pt;
 	/* POSIX guarantees function and object pointers convert (dlsym relies on it). */
-	memcpy(pfn, &procs[best].fn, sizeof *pfn);
+	memcpy(pfn, &fn, sizeof *pfn);
 	return CUDA_SUCCESS;
 }
 
