@@ -15,20 +15,31 @@
 typedef void (*Proc)(void);
 
 /* Declared without parameters: only their addresses are taken here. */
+CUresult cuArrayCreate();
 CUresult cuArrayCreate_v2();
+CUresult cuArray3DCreate();
 CUresult cuArray3DCreate_v2();
+CUresult cuArrayGetDescriptor();
 CUresult cuArrayGetDescriptor_v2();
+CUresult cuArray3DGetDescriptor();
 CUresult cuArray3DGetDescriptor_v2();
 CUresult cuArrayDestroy();
 CUresult cuMipmappedArrayCreate();
 CUresult cuMipmappedArrayGetLevel();
 CUresult cuMipmappedArrayDestroy();
+CUresult cuMemcpyHtoA();
 CUresult cuMemcpyHtoA_v2();
+CUresult cuMemcpyHtoAAsync();
 CUresult cuMemcpyHtoAAsync_v2();
+CUresult cuMemcpyAtoH();
 CUresult cuMemcpyAtoH_v2();
+CUresult cuMemcpyAtoHAsync();
 CUresult cuMemcpyAtoHAsync_v2();
+CUresult cuMemcpyAtoD();
 CUresult cuMemcpyAtoD_v2();
+CUresult cuMemcpyDtoA();
 CUresult cuMemcpyDtoA_v2();
+CUresult cuMemcpyAtoA();
 CUresult cuMemcpyAtoA_v2();
 CUresult cuTexObjectCreate();
 CUresult cuTexObjectDestroy();
@@ -229,11 +240,13 @@ CUresult cuLinkDestroy();
 CUresult cuMemAlloc();
 CUresult cuMemAllocHost();
 CUresult cuMemAllocHost_v2();
+CUresult cuMemAllocPitch();
 CUresult cuMemAllocPitch_v2();
 CUresult cuMemAlloc_v2();
 CUresult cuMemFree();
 CUresult cuMemFreeHost();
 CUresult cuMemFree_v2();
+CUresult cuMemGetAddressRange();
 CUresult cuMemGetAddressRange_v2();
 CUresult cuMemGetInfo();
 CUresult cuMemGetInfo_v2();
@@ -263,12 +276,17 @@ CUresult cuMemGetAllocationPropertiesFromHandle();
 CUresult cuMemRetainAllocationHandle();
 CUresult cuMemHostUnregister();
 CUresult cuMemcpy();
+CUresult cuMemcpy2DAsync();
 CUresult cuMemcpy2DAsync_v2();
+CUresult cuMemcpy2DUnaligned();
 CUresult cuMemcpy2DUnaligned_v2();
+CUresult cuMemcpy2D();
 CUresult cuMemcpy2D_v2();
+CUresult cuMemcpy3DAsync();
 CUresult cuMemcpy3DAsync_v2();
 CUresult cuMemcpy3DPeer();
 CUresult cuMemcpy3DPeerAsync();
+CUresult cuMemcpy3D();
 CUresult cuMemcpy3D_v2();
 CUresult cuMemcpyAsync();
 CUresult cuMemcpyDtoD();
@@ -286,10 +304,13 @@ CUresult cuMemsetD16();
 CUresult cuMemsetD16Async();
 CUresult cuMemsetD16_v2();
 CUresult cuMemsetD2D16Async();
+CUresult cuMemsetD2D16();
 CUresult cuMemsetD2D16_v2();
 CUresult cuMemsetD2D32Async();
+CUresult cuMemsetD2D32();
 CUresult cuMemsetD2D32_v2();
 CUresult cuMemsetD2D8Async();
+CUresult cuMemsetD2D8();
 CUresult cuMemsetD2D8_v2();
 CUresult cuMemsetD32();
 CUresult cuMemsetD32Async();
@@ -644,10 +665,12 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemAlloc", 3020, (Proc)cuMemAlloc_v2},
 	{"cuMemAllocHost", 2000, (Proc)cuMemAllocHost},
 	{"cuMemAllocHost", 3020, (Proc)cuMemAllocHost_v2},
+	{"cuMemAllocPitch", 2000, (Proc)cuMemAllocPitch},
 	{"cuMemAllocPitch", 3020, (Proc)cuMemAllocPitch_v2},
 	{"cuMemFree", 2000, (Proc)cuMemFree},
 	{"cuMemFree", 3020, (Proc)cuMemFree_v2},
 	{"cuMemFreeHost", 2000, (Proc)cuMemFreeHost},
+	{"cuMemGetAddressRange", 2000, (Proc)cuMemGetAddressRange},
 	{"cuMemGetAddressRange", 3020, (Proc)cuMemGetAddressRange_v2},
 	{"cuIpcGetMemHandle", 4010, (Proc)cuIpcGetMemHandle},
 	{"cuIpcOpenMemHandle", 4010, (Proc)cuIpcOpenMemHandle},
@@ -683,10 +706,15 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemRetainAllocationHandle", 11000, (Proc)cuMemRetainAllocationHandle},
 	{"cuMemHostUnregister", 2000, (Proc)cuMemHostUnregister},
 	{"cuMemcpy", 2000, (Proc)cuMemcpy},
+	{"cuMemcpy2D", 2000, (Proc)cuMemcpy2D},
 	{"cuMemcpy2D", 3020, (Proc)cuMemcpy2D_v2},
+	{"cuMemcpy2DAsync", 2000, (Proc)cuMemcpy2DAsync},
 	{"cuMemcpy2DAsync", 3020, (Proc)cuMemcpy2DAsync_v2},
+	{"cuMemcpy2DUnaligned", 2000, (Proc)cuMemcpy2DUnaligned},
 	{"cuMemcpy2DUnaligned", 3020, (Proc)cuMemcpy2DUnaligned_v2},
+	{"cuMemcpy3D", 2000, (Proc)cuMemcpy3D},
 	{"cuMemcpy3D", 3020, (Proc)cuMemcpy3D_v2},
+	{"cuMemcpy3DAsync", 2000, (Proc)cuMemcpy3DAsync},
 	{"cuMemcpy3DAsync", 3020, (Proc)cuMemcpy3DAsync_v2},
 	{"cuMemcpy3DPeer", 4000, (Proc)cuMemcpy3DPeer},
 	{"cuMemcpy3DPeerAsync", 4000, (Proc)cuMemcpy3DPeerAsync},
@@ -705,10 +733,13 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemsetD16", 2000, (Proc)cuMemsetD16},
 	{"cuMemsetD16", 3020, (Proc)cuMemsetD16_v2},
 	{"cuMemsetD16Async", 2000, (Proc)cuMemsetD16Async},
+	{"cuMemsetD2D16", 2000, (Proc)cuMemsetD2D16},
 	{"cuMemsetD2D16", 3020, (Proc)cuMemsetD2D16_v2},
 	{"cuMemsetD2D16Async", 3020, (Proc)cuMemsetD2D16Async},
+	{"cuMemsetD2D32", 2000, (Proc)cuMemsetD2D32},
 	{"cuMemsetD2D32", 3020, (Proc)cuMemsetD2D32_v2},
 	{"cuMemsetD2D32Async", 3020, (Proc)cuMemsetD2D32Async},
+	{"cuMemsetD2D8", 2000, (Proc)cuMemsetD2D8},
 	{"cuMemsetD2D8", 3020, (Proc)cuMemsetD2D8_v2},
 	{"cuMemsetD2D8Async", 3020, (Proc)cuMemsetD2D8Async},
 	{"cuMemsetD32", 2000, (Proc)cuMemsetD32},
@@ -755,20 +786,31 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuStreamWaitEvent", 2000, (Proc)cuStreamWaitEvent},
 	{"cuTensorMapEncodeTiled", 12000, (Proc)cuTensorMapEncodeTiled},
 	{"cuTensorMapReplaceAddress", 12000, (Proc)cuTensorMapReplaceAddress},
+	{"cuArrayCreate", 2000, (Proc)cuArrayCreate},
 	{"cuArrayCreate", 3020, (Proc)cuArrayCreate_v2},
+	{"cuArray3DCreate", 2000, (Proc)cuArray3DCreate},
 	{"cuArray3DCreate", 3020, (Proc)cuArray3DCreate_v2},
+	{"cuArrayGetDescriptor", 2000, (Proc)cuArrayGetDescriptor},
 	{"cuArrayGetDescriptor", 3020, (Proc)cuArrayGetDescriptor_v2},
+	{"cuArray3DGetDescriptor", 2000, (Proc)cuArray3DGetDescriptor},
 	{"cuArray3DGetDescriptor", 3020, (Proc)cuArray3DGetDescriptor_v2},
 	{"cuArrayDestroy", 2000, (Proc)cuArrayDestroy},
 	{"cuMipmappedArrayCreate", 5000, (Proc)cuMipmappedArrayCreate},
 	{"cuMipmappedArrayGetLevel", 5000, (Proc)cuMipmappedArrayGetLevel},
 	{"cuMipmappedArrayDestroy", 5000, (Proc)cuMipmappedArrayDestroy},
+	{"cuMemcpyHtoA", 2000, (Proc)cuMemcpyHtoA},
 	{"cuMemcpyHtoA", 3020, (Proc)cuMemcpyHtoA_v2},
+	{"cuMemcpyHtoAAsync", 2000, (Proc)cuMemcpyHtoAAsync},
 	{"cuMemcpyHtoAAsync", 3020, (Proc)cuMemcpyHtoAAsync_v2},
+	{"cuMemcpyAtoH", 2000, (Proc)cuMemcpyAtoH},
 	{"cuMemcpyAtoH", 3020, (Proc)cuMemcpyAtoH_v2},
+	{"cuMemcpyAtoHAsync", 2000, (Proc)cuMemcpyAtoHAsync},
 	{"cuMemcpyAtoHAsync", 3020, (Proc)cuMemcpyAtoHAsync_v2},
+	{"cuMemcpyAtoD", 2000, (Proc)cuMemcpyAtoD},
 	{"cuMemcpyAtoD", 3020, (Proc)cuMemcpyAtoD_v2},
+	{"cuMemcpyDtoA", 2000, (Proc)cuMemcpyDtoA},
 	{"cuMemcpyDtoA", 3020, (Proc)cuMemcpyDtoA_v2},
+	{"cuMemcpyAtoA", 2000, (Proc)cuMemcpyAtoA},
 	{"cuMemcpyAtoA", 3020, (Proc)cuMemcpyAtoA_v2},
 	{"cuTexObjectCreate", 5000, (Proc)cuTexObjectCreate},
 	{"cuTexObjectDestroy", 5000, (Proc)cuTexObjectDestroy},
