@@ -69,6 +69,12 @@ current(void)
 	return ncstack ? CTX(cstack[ncstack - 1]) : NULL;
 }
 
+CUcontext
+shim_current_handle(void)
+{
+	return ncstack ? cstack[ncstack - 1] : NULL;
+}
+
 /* As the driver documents: a context destroyed by another thread while
  * current here reads as destroyed, not as absent. */
 CUresult

@@ -351,6 +351,19 @@ CUresult cuMulticastBindMem();
 CUresult cuMulticastBindAddr();
 CUresult cuMulticastUnbind();
 CUresult cuDeviceGetDevResource();
+CUresult cuLaunchCooperativeKernelMultiDevice();
+CUresult cuCtxFromGreenCtx();
+CUresult cuCtxGetDevResource();
+CUresult cuDevResourceGenerateDesc();
+CUresult cuDevSmResourceSplitByCount();
+CUresult cuGreenCtxCreate();
+CUresult cuGreenCtxDestroy();
+CUresult cuGreenCtxGetDevResource();
+CUresult cuGreenCtxGetId();
+CUresult cuGreenCtxRecordEvent();
+CUresult cuGreenCtxStreamCreate();
+CUresult cuGreenCtxWaitEvent();
+CUresult cuStreamGetGreenCtx();
 CUresult cuImportExternalMemory();
 CUresult cuImportExternalSemaphore();
 CUresult cuDestroyExternalMemory();
@@ -899,6 +912,19 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMulticastBindAddr", 12010, (Proc)cuMulticastBindAddr},
 	{"cuMulticastUnbind", 12010, (Proc)cuMulticastUnbind},
 	{"cuDeviceGetDevResource", 12040, (Proc)cuDeviceGetDevResource},
+	{"cuLaunchCooperativeKernelMultiDevice", 9000, (Proc)cuLaunchCooperativeKernelMultiDevice},
+	{"cuCtxFromGreenCtx", 12040, (Proc)cuCtxFromGreenCtx},
+	{"cuCtxGetDevResource", 12040, (Proc)cuCtxGetDevResource},
+	{"cuDevResourceGenerateDesc", 12040, (Proc)cuDevResourceGenerateDesc},
+	{"cuDevSmResourceSplitByCount", 12040, (Proc)cuDevSmResourceSplitByCount},
+	{"cuGreenCtxCreate", 12040, (Proc)cuGreenCtxCreate},
+	{"cuGreenCtxDestroy", 12040, (Proc)cuGreenCtxDestroy},
+	{"cuGreenCtxGetDevResource", 12040, (Proc)cuGreenCtxGetDevResource},
+	{"cuGreenCtxGetId", 12090, (Proc)cuGreenCtxGetId},
+	{"cuGreenCtxRecordEvent", 12040, (Proc)cuGreenCtxRecordEvent},
+	{"cuGreenCtxStreamCreate", 12050, (Proc)cuGreenCtxStreamCreate},
+	{"cuGreenCtxWaitEvent", 12040, (Proc)cuGreenCtxWaitEvent},
+	{"cuStreamGetGreenCtx", 12040, (Proc)cuStreamGetGreenCtx},
 	{"cuImportExternalMemory", 10000, (Proc)cuImportExternalMemory},
 	{"cuImportExternalSemaphore", 10000, (Proc)cuImportExternalSemaphore},
 	{"cuDestroyExternalMemory", 10000, (Proc)cuDestroyExternalMemory},

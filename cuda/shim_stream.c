@@ -36,9 +36,8 @@ special(CUstream s)
 	return !s || s == CU_STREAM_LEGACY;
 }
 
-/* A stream of ctx, with its handle; NULL when out of memory.  Under LOCK. */
-static Stream *
-newstream(Ctx *ctx, unsigned flags, int prio)
+Stream *
+shim_stream_new(Ctx *ctx, unsigned flags, int prio)
 {
 	Stream *st = calloc(1, sizeof *st);
 
@@ -80,7 +79,7 @@ per_thread(int make)
 	while ((st = shim_heach(H_STREAM, &i)))
 		if (st->thread == thread && st->ctx == ctx)
 			break;
-	if (!st && make && (st = newstream(ctx, 0, 0)))
+	if (!st && make && (st = shim_stream_new(ctx, 0, 0)))
 		st->thread = thread;
 	if (st)
 		perthread = st->h;
@@ -154,7 +153,7 @@ cuStreamCreateWithPriority(CUstream *s, unsigned flags, int prio)
 	LOCK();
 	/* a poisoned context still hands out handles */
 	if (!(r = shim_current(&ctx))) {
-		if ((st = newstream(ctx, flags, prio)))
+		if ((st = shim_stream_new(ctx, flags, prio)))
 			*s = st->h;
 		else
 			r = CUDA_ERROR_OUT_OF_MEMORY;
@@ -295,16 +294,30 @@ cuStreamGetCtx(CUstream s, CUcontext *ctx)
 	return r;
 }
 
-/* There are no green contexts: the second answer is always NULL. */
+/* A green context's stream, or any stream while a green context is
+ * current, answers the primary context and the green one (shim_green.c),
+ * as the driver documents; but the per-thread stream under a green
+ * context, which it refuses. */
 CUresult
 cuStreamGetCtx_v2(CUstream s, CUcontext *ctx, void **green)
 {
 	CUresult r;
+	Stream *st;
+	void *g;
 
 	if (!ctx || !green)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!(r = cuStreamGetCtx(s, ctx)))
-		*green = NULL;
+	LOCK();
+	g = shim.inited ? shim_green_current() : NULL;
+	st = special(s) || (g && s == CU_STREAM_PER_THREAD) ? NULL : STREAM(s);
+	if (st && st->green)
+		g = st->green;
+	else if (st)
+		g = NULL;
+	r = g && s == CU_STREAM_PER_THREAD ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS;
+	UNLOCK();
+	if (!r && !(r = cuStreamGetCtx(s, ctx)))
+		*green = g;
 	return r;
 }
 
