@@ -45,6 +45,7 @@ typedef struct Capture {
 } Capture;
 
 static unsigned long long nextid;
+static size_t ncaptures;          /* begun and not ended: none, and the legacy stream has nothing to check */
 static _Thread_local int threadmode = MODE_GLOBAL;
 
 /* The capturing stream s names, or NULL; under LOCK. */
@@ -67,7 +68,7 @@ implicit(CUstream s, int invalidate)
 	size_t i = 0;
 	int found = 0;
 
-	if ((s && s != (CUstream)(uintptr_t)1) || shim_current(&ctx))
+	if (!ncaptures || (s && s != (CUstream)(uintptr_t)1) || shim_current(&ctx))
 		return 0;
 	while ((st = shim_heach(H_STREAM, &i)))
 		if (st->ctx == ctx && st->c.cap && !(st->flags & STREAM_NON_BLOCKING)) {
@@ -354,7 +355,8 @@ cuStreamBeginCaptureToGraph(CUstream s, CUgraph g, const CUgraphNode *deps, cons
 			if (cap->own)
 				shim_graph_free(cap->g);
 			free(cap);
-		}
+		} else
+			ncaptures++;
 	}
 	UNLOCK();
 	return r;
@@ -411,12 +413,14 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 		if (out)
 			*out = NULL;
 		free(cap);
+		ncaptures--;
 		UNLOCK();
 		return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
 	}
 	if (out)
 		*out = cap->g;
 	free(cap);
+	ncaptures--;
 	UNLOCK();
 	return CUDA_SUCCESS;
 }
