@@ -526,6 +526,36 @@ cuArrayGetMemoryRequirements(void *req, CUarray a, CUdevice d)
 	return r;
 }
 
+/* Mipmapped arrays are plain too. */
+CUresult
+cuMipmappedArrayGetSparseProperties(void *props, CUmipmappedArray m)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	if (!props)
+		return r;
+	LOCK();
+	if (!shim_hget(m, H_MIPMAP))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMipmappedArrayGetMemoryRequirements(void *req, CUmipmappedArray m, CUdevice d)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	if (!req)
+		return r;
+	if ((r = shim_devok(d)))
+		return r;
+	LOCK();
+	r = shim_hget(m, H_MIPMAP) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
 CUresult
 cuArrayGetPlane(CUarray *plane, CUarray a, unsigned i)
 {

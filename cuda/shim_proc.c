@@ -391,6 +391,8 @@ CUresult cuCheckpointProcessRestore();
 CUresult cuCheckpointProcessUnlock();
 CUresult cuArrayGetSparseProperties();
 CUresult cuArrayGetMemoryRequirements();
+CUresult cuMipmappedArrayGetSparseProperties();
+CUresult cuMipmappedArrayGetMemoryRequirements();
 CUresult cuArrayGetPlane();
 CUresult cuProfilerStart();
 CUresult cuProfilerStop();
@@ -479,6 +481,7 @@ CUresult cuMemRangeGetAttribute();
 CUresult cuMemRangeGetAttributes();
 CUresult cuMemPrefetchBatchAsync();
 CUresult cuMemDiscardBatchAsync();
+CUresult cuMemDiscardAndPrefetchBatchAsync();
 CUresult cuMemcpyBatchAsync();
 CUresult cuMemcpyBatchAsync_v2();
 CUresult cuMemcpy3DBatchAsync();
@@ -896,6 +899,7 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemRangeGetAttributes", 8000, (Proc)cuMemRangeGetAttributes},
 	{"cuMemPrefetchBatchAsync", 13000, (Proc)cuMemPrefetchBatchAsync},
 	{"cuMemDiscardBatchAsync", 13000, (Proc)cuMemDiscardBatchAsync},
+	{"cuMemDiscardAndPrefetchBatchAsync", 13000, (Proc)cuMemDiscardAndPrefetchBatchAsync},
 	{"cuMemcpyBatchAsync", 12080, (Proc)cuMemcpyBatchAsync},
 	{"cuMemcpyBatchAsync", 13000, (Proc)cuMemcpyBatchAsync_v2},
 	{"cuMemcpy3DBatchAsync", 12080, (Proc)cuMemcpy3DBatchAsync},
@@ -952,6 +956,8 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCheckpointProcessUnlock", 12080, (Proc)cuCheckpointProcessUnlock},
 	{"cuArrayGetSparseProperties", 11010, (Proc)cuArrayGetSparseProperties},
 	{"cuArrayGetMemoryRequirements", 11060, (Proc)cuArrayGetMemoryRequirements},
+	{"cuMipmappedArrayGetSparseProperties", 11010, (Proc)cuMipmappedArrayGetSparseProperties},
+	{"cuMipmappedArrayGetMemoryRequirements", 11060, (Proc)cuMipmappedArrayGetMemoryRequirements},
 	{"cuArrayGetPlane", 11020, (Proc)cuArrayGetPlane},
 };
 

@@ -11,7 +11,8 @@
  * of its own, the same by either name and another in another thread),
  * a capture of it (which the legacy stream refuses), a synchronous copy
  * during that capture, and work on the legacy stream, which synchronises
- * with the stream being captured.  Each line is a fact of the driver's
+ * with the stream being captured; a batch of managed memory discarded and
+ * prefetched on it.  Each line is a fact of the driver's
  * documentation; ptds.out is what the shim prints and ptds.gpu what an
  * H200 printed.
  */
@@ -33,6 +34,8 @@ CUresult CUDAAPI cuStreamBeginCapture_v2_ptsz(CUstream, CUstreamCaptureMode);
 CUresult CUDAAPI cuStreamIsCapturing_ptsz(CUstream, CUstreamCaptureStatus *);
 CUresult CUDAAPI cuStreamEndCapture_ptsz(CUstream, CUgraph *);
 CUresult CUDAAPI cuGraphLaunch_ptsz(CUgraphExec, CUstream);
+CUresult CUDAAPI cuMemDiscardAndPrefetchBatchAsync_ptsz(CUdeviceptr *, size_t *, size_t, CUmemLocation *, size_t *,
+                                                        size_t, unsigned long long, CUstream);
 
 static const char ptx[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"
@@ -186,6 +189,22 @@ main(void)
 	CK(cuGetProcAddress("cuStreamGetId", (void **)&getid, 13000, CU_GET_PROC_ADDRESS_DEFAULT, &q));
 	CK(getid(NULL, &id1));
 	printf("default cuStreamGetId: the legacy stream's %d\n", id1 == idl);
+
+	/* a batch discarded and prefetched on the thread's stream: managed
+	 * memory only */
+	{
+		CUdeviceptr mp;
+		size_t sz = 4096, dsz = N * 4, idx = 0;
+		CUmemLocation loc = {CU_MEM_LOCATION_TYPE_DEVICE, 0};
+
+		CK(cuMemAllocManaged(&mp, sz, CU_MEM_ATTACH_GLOBAL));
+		printf("discard and prefetch: managed %s",
+		       ename(cuMemDiscardAndPrefetchBatchAsync_ptsz(&mp, &sz, 1, &loc, &idx, 1, 0, NULL)));
+		printf(", device memory %s\n",
+		       ename(cuMemDiscardAndPrefetchBatchAsync_ptsz(&d, &dsz, 1, &loc, &idx, 1, 0, NULL)));
+		CK(cuStreamSynchronize_ptsz(NULL));
+		CK(cuMemFree(mp));
+	}
 
 	CK(cuMemFree(d));
 	CK(cuCtxDestroy(ctx));
