@@ -22,7 +22,8 @@
  * again, as the driver requires.  Groups are of the partition size the
  * device resource states (minSmPartitionSize, in multiples of
  * smCoscheduledAlignment); with CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING
- * SMs pair by TPC only.
+ * SMs pair by TPC only.  Descriptors live as long as the process: the
+ * API has no call that destroys one.
  */
 #include <stdlib.h>
 #include <string.h>
