@@ -186,7 +186,7 @@ CUresult
 cuDevSmResourceSplitByCount(Resource *result, unsigned *ngroups, const Resource *in, Resource *remaining,
                             unsigned flags, unsigned mincount)
 {
-	unsigned min = SM_MIN_PARTITION, align = SM_ALIGNMENT, size, n;
+	unsigned min = SM_MIN_PARTITION, align = SM_ALIGNMENT, size, n, total;
 	unsigned long long split;
 	Mark m;
 
@@ -201,11 +201,12 @@ cuDevSmResourceSplitByCount(Resource *result, unsigned *ngroups, const Resource 
 		return CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION;
 	if (mincount > in->u.sm[0])
 		return CUDA_ERROR_INVALID_VALUE;
+	total = in->u.sm[0];   /* in may be one of the results */
 	if (flags & SPLIT_IGNORE_SM_COSCHEDULING)
 		min = align = TPC;
 	size = mincount > min ? mincount : min;
 	size = (size + align - 1) / align * align;
-	n = size <= in->u.sm[0] ? in->u.sm[0] / size : 0;
+	n = size <= total ? total / size : 0;
 	if (!result) {
 		*ngroups = n;
 		return CUDA_SUCCESS;
@@ -218,7 +219,7 @@ cuDevSmResourceSplitByCount(Resource *result, unsigned *ngroups, const Resource 
 	for (unsigned i = 0; i < n; i++)
 		fill(&result[i], size, min, align, split, ROLE_GROUP);
 	if (remaining)
-		fill(remaining, in->u.sm[0] - n * size, min, align, split, ROLE_REMAINING);
+		fill(remaining, total - n * size, min, align, split, ROLE_REMAINING);
 	*ngroups = n;
 	return CUDA_SUCCESS;
 }
