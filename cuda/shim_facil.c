@@ -276,6 +276,91 @@ cuWaitExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CU
 	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
 }
 
+/* Graph nodes that signal or wait for external semaphores: a node needs
+ * at least one semaphore, and none can exist, so none is ever added (an
+ * empty list or a missing array is refused first), and no node is of the
+ * kind whose parameters are read or set. */
+typedef struct { void **sems; const void *params; unsigned n; } ExtSemNode;
+
+static CUresult
+extsem_node(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, const ExtSemNode *p)
+{
+	CUresult r;
+
+	if (!out || !p || !p->n || !p->sems || !p->params || (ndeps && !deps))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	LOCK();
+	r = shim_hget(g, H_GRAPH) ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_INVALID_VALUE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphAddExternalSemaphoresSignalNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                                       const ExtSemNode *p)
+{
+	return extsem_node(out, g, deps, ndeps, p);
+}
+
+CUresult
+cuGraphAddExternalSemaphoresWaitNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                                     const ExtSemNode *p)
+{
+	return extsem_node(out, g, deps, ndeps, p);
+}
+
+static CUresult
+extsem_params(const void *p)
+{
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	return shim.inited ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult
+cuGraphExternalSemaphoresSignalNodeGetParams(CUgraphNode n, ExtSemNode *p)
+{
+	(void)n;
+	return extsem_params(p);
+}
+
+CUresult
+cuGraphExternalSemaphoresSignalNodeSetParams(CUgraphNode n, const ExtSemNode *p)
+{
+	(void)n;
+	return extsem_params(p);
+}
+
+CUresult
+cuGraphExternalSemaphoresWaitNodeGetParams(CUgraphNode n, ExtSemNode *p)
+{
+	(void)n;
+	return extsem_params(p);
+}
+
+CUresult
+cuGraphExternalSemaphoresWaitNodeSetParams(CUgraphNode n, const ExtSemNode *p)
+{
+	(void)n;
+	return extsem_params(p);
+}
+
+CUresult
+cuGraphExecExternalSemaphoresSignalNodeSetParams(void *x, CUgraphNode n, const ExtSemNode *p)
+{
+	(void)x, (void)n;
+	return extsem_params(p);
+}
+
+CUresult
+cuGraphExecExternalSemaphoresWaitNodeSetParams(void *x, CUgraphNode n, const ExtSemNode *p)
+{
+	(void)x, (void)n;
+	return extsem_params(p);
+}
+
 /* ---------------------------------------------------------------- notifications, logs */
 
 typedef void (*NoteFn)(void *info, void *user, void *handle);

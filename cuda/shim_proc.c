@@ -351,6 +351,14 @@ CUresult cuMulticastBindMem();
 CUresult cuMulticastBindAddr();
 CUresult cuMulticastUnbind();
 CUresult cuDeviceGetDevResource();
+CUresult cuGraphAddExternalSemaphoresSignalNode();
+CUresult cuGraphAddExternalSemaphoresWaitNode();
+CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams();
+CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams();
+CUresult cuGraphExternalSemaphoresSignalNodeGetParams();
+CUresult cuGraphExternalSemaphoresSignalNodeSetParams();
+CUresult cuGraphExternalSemaphoresWaitNodeGetParams();
+CUresult cuGraphExternalSemaphoresWaitNodeSetParams();
 CUresult cuLaunchCooperativeKernelMultiDevice();
 CUresult cuCtxFromGreenCtx();
 CUresult cuCtxGetDevResource();
@@ -916,6 +924,14 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMulticastBindAddr", 12010, (Proc)cuMulticastBindAddr},
 	{"cuMulticastUnbind", 12010, (Proc)cuMulticastUnbind},
 	{"cuDeviceGetDevResource", 12040, (Proc)cuDeviceGetDevResource},
+	{"cuGraphAddExternalSemaphoresSignalNode", 11020, (Proc)cuGraphAddExternalSemaphoresSignalNode},
+	{"cuGraphAddExternalSemaphoresWaitNode", 11020, (Proc)cuGraphAddExternalSemaphoresWaitNode},
+	{"cuGraphExecExternalSemaphoresSignalNodeSetParams", 11020, (Proc)cuGraphExecExternalSemaphoresSignalNodeSetParams},
+	{"cuGraphExecExternalSemaphoresWaitNodeSetParams", 11020, (Proc)cuGraphExecExternalSemaphoresWaitNodeSetParams},
+	{"cuGraphExternalSemaphoresSignalNodeGetParams", 11020, (Proc)cuGraphExternalSemaphoresSignalNodeGetParams},
+	{"cuGraphExternalSemaphoresSignalNodeSetParams", 11020, (Proc)cuGraphExternalSemaphoresSignalNodeSetParams},
+	{"cuGraphExternalSemaphoresWaitNodeGetParams", 11020, (Proc)cuGraphExternalSemaphoresWaitNodeGetParams},
+	{"cuGraphExternalSemaphoresWaitNodeSetParams", 11020, (Proc)cuGraphExternalSemaphoresWaitNodeSetParams},
 	{"cuLaunchCooperativeKernelMultiDevice", 9000, (Proc)cuLaunchCooperativeKernelMultiDevice},
 	{"cuCtxFromGreenCtx", 12040, (Proc)cuCtxFromGreenCtx},
 	{"cuCtxGetDevResource", 12040, (Proc)cuCtxGetDevResource},
