@@ -360,6 +360,10 @@ CUresult shim_capture_sync(CUstream s);   /* a synchronous call on s: refused wh
 void shim_attrs_init(Attrs *a);
 CUresult shim_attr_get(const Attrs *a, int id, void *out, int node);
 CUresult shim_attr_set(Attrs *a, int id, const void *in, int node);
+/* shim_attr.c: a batch of count CUstreamBatchMemOpParams as
+ * cuStreamBatchMemOp checks it before it runs any */
+CUresult shim_memops_check(unsigned count, const void *ops, unsigned flags);
+CUresult cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_fork.c: a child forked after cuInit gets CUDA_ERROR_NOT_INITIALIZED */

@@ -351,6 +351,10 @@ CUresult cuMulticastBindMem();
 CUresult cuMulticastBindAddr();
 CUresult cuMulticastUnbind();
 CUresult cuDeviceGetDevResource();
+CUresult cuGraphAddBatchMemOpNode();
+CUresult cuGraphBatchMemOpNodeGetParams();
+CUresult cuGraphBatchMemOpNodeSetParams();
+CUresult cuGraphExecBatchMemOpNodeSetParams();
 CUresult cuGraphAddExternalSemaphoresSignalNode();
 CUresult cuGraphAddExternalSemaphoresWaitNode();
 CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams();
@@ -924,6 +928,10 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMulticastBindAddr", 12010, (Proc)cuMulticastBindAddr},
 	{"cuMulticastUnbind", 12010, (Proc)cuMulticastUnbind},
 	{"cuDeviceGetDevResource", 12040, (Proc)cuDeviceGetDevResource},
+	{"cuGraphAddBatchMemOpNode", 11070, (Proc)cuGraphAddBatchMemOpNode},
+	{"cuGraphBatchMemOpNodeGetParams", 11070, (Proc)cuGraphBatchMemOpNodeGetParams},
+	{"cuGraphBatchMemOpNodeSetParams", 11070, (Proc)cuGraphBatchMemOpNodeSetParams},
+	{"cuGraphExecBatchMemOpNodeSetParams", 11070, (Proc)cuGraphExecBatchMemOpNodeSetParams},
 	{"cuGraphAddExternalSemaphoresSignalNode", 11020, (Proc)cuGraphAddExternalSemaphoresSignalNode},
 	{"cuGraphAddExternalSemaphoresWaitNode", 11020, (Proc)cuGraphAddExternalSemaphoresWaitNode},
 	{"cuGraphExecExternalSemaphoresSignalNodeSetParams", 11020, (Proc)cuGraphExecExternalSemaphoresSignalNodeSetParams},
