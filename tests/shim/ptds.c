@@ -13,8 +13,8 @@
  * during that capture, and work on the legacy stream, which synchronises
  * with the stream being captured; a batch of managed memory discarded and
  * prefetched on it.  Each line is a fact of the driver's
- * documentation; ptds.out is what the shim prints and ptds.gpu what an
- * H200 printed.
+ * documentation; ptds.out is what the shim prints, and an H200 with
+ * driver 580 printed the same.
  */
 #include <pthread.h>
 #include "shimtest.h"
