@@ -43,6 +43,7 @@ struct Sctx {
 	unsigned long long id;      /* cuCtxGetId: unique over the process's life */
 	size_t limit[CU_LIMIT_MAX]; /* cuCtxSetLimit; 0 until set: the default applies */
 	int cacheconfig;            /* cuCtxSetCacheConfig, read back only */
+	int abi32;                  /* made by the unversioned cuCtxCreate: the CUDA 2.x ABI's calls take it */
 	ptx_devptr below;           /* the driver's space below its first segment, which reads zeros (shim_mem.c) */
 	struct Sseg *segs;          /* the address space its allocations are placed in (shim_mem.c), */
 	size_t nsegs;               /* in address order */

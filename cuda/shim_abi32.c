@@ -8,6 +8,10 @@
  * calls by macro since CUDA 3.2, so only a program built against an older
  * cuda.h, or one that looks the old names up, calls these.
  *
+ * They work in a context of their ABI only, one the unversioned
+ * cuCtxCreate made: with any other current, each is
+ * CUDA_ERROR_INVALID_CONTEXT, as an H200's driver (580) answers
+ * cuArrayCreate under a cuCtxCreate_v4 context (tests/shim/legacy32.c).
  * Each widens its arguments and calls the _v2 entry point, which does the
  * work and every check.  A 32-bit device pointer widens to the address it
  * names; every value handed back must fit its 32-bit field, and one that
@@ -101,11 +105,28 @@ CUresult cuTexRefGetAddress_v2(CUdeviceptr *p, void *t);
 
 #define FITS(v) ((uint64_t)(v) <= UINT32_MAX)
 
+/* The current context is one of this ABI's. */
+static CUresult
+ctx32(void)
+{
+	CUresult r;
+	Ctx *c;
+
+	LOCK();
+	if (!(r = shim_current(&c)) && !c->abi32)
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	UNLOCK();
+	return r;
+}
+
+#define CTX32() do { CUresult r32_ = ctx32(); if (r32_) return r32_; } while (0)
+
 /* ---------------------------------------------------------------- arrays */
 
 CUresult
 cuArrayCreate(CUarray *out, const Desc1 *d)
 {
+	CTX32();
 	Desc2 w;
 
 	if (!d)
@@ -117,6 +138,7 @@ cuArrayCreate(CUarray *out, const Desc1 *d)
 CUresult
 cuArray3DCreate(CUarray *out, const Desc3d1 *d)
 {
+	CTX32();
 	Desc3d2 w;
 
 	if (!d)
@@ -128,6 +150,7 @@ cuArray3DCreate(CUarray *out, const Desc3d1 *d)
 CUresult
 cuArrayGetDescriptor(Desc1 *d, CUarray h)
 {
+	CTX32();
 	Desc2 w;
 	CUresult r;
 
@@ -144,6 +167,7 @@ cuArrayGetDescriptor(Desc1 *d, CUarray h)
 CUresult
 cuArray3DGetDescriptor(Desc3d1 *d, CUarray h)
 {
+	CTX32();
 	Desc3d2 w;
 	CUresult r;
 
@@ -162,6 +186,7 @@ cuArray3DGetDescriptor(Desc3d1 *d, CUarray h)
 CUresult
 cuMemAllocPitch(Dptr1 *p, unsigned *pitch, unsigned w, unsigned h, unsigned elt)
 {
+	CTX32();
 	CUdeviceptr d;
 	size_t pt;
 	CUresult r;
@@ -182,6 +207,7 @@ cuMemAllocPitch(Dptr1 *p, unsigned *pitch, unsigned w, unsigned h, unsigned elt)
 CUresult
 cuMemGetAddressRange(Dptr1 *base, unsigned *size, Dptr1 p)
 {
+	CTX32();
 	CUdeviceptr b;
 	size_t n;
 	CUresult r;
@@ -200,18 +226,21 @@ cuMemGetAddressRange(Dptr1 *base, unsigned *size, Dptr1 p)
 CUresult
 cuMemsetD2D8(Dptr1 dst, unsigned pitch, unsigned char v, unsigned w, unsigned h)
 {
+	CTX32();
 	return cuMemsetD2D8_v2(dst, pitch, v, w, h);
 }
 
 CUresult
 cuMemsetD2D16(Dptr1 dst, unsigned pitch, unsigned short v, unsigned w, unsigned h)
 {
+	CTX32();
 	return cuMemsetD2D16_v2(dst, pitch, v, w, h);
 }
 
 CUresult
 cuMemsetD2D32(Dptr1 dst, unsigned pitch, unsigned v, unsigned w, unsigned h)
 {
+	CTX32();
 	return cuMemsetD2D32_v2(dst, pitch, v, w, h);
 }
 
@@ -220,42 +249,49 @@ cuMemsetD2D32(Dptr1 dst, unsigned pitch, unsigned v, unsigned w, unsigned h)
 CUresult
 cuMemcpyHtoA(CUarray d, unsigned doff, const void *s, unsigned n)
 {
+	CTX32();
 	return cuMemcpyHtoA_v2(d, doff, s, n);
 }
 
 CUresult
 cuMemcpyHtoAAsync(CUarray d, unsigned doff, const void *s, unsigned n, CUstream st)
 {
+	CTX32();
 	return cuMemcpyHtoAAsync_v2(d, doff, s, n, st);
 }
 
 CUresult
 cuMemcpyAtoH(void *d, CUarray s, unsigned soff, unsigned n)
 {
+	CTX32();
 	return cuMemcpyAtoH_v2(d, s, soff, n);
 }
 
 CUresult
 cuMemcpyAtoHAsync(void *d, CUarray s, unsigned soff, unsigned n, CUstream st)
 {
+	CTX32();
 	return cuMemcpyAtoHAsync_v2(d, s, soff, n, st);
 }
 
 CUresult
 cuMemcpyAtoA(CUarray d, unsigned doff, CUarray s, unsigned soff, unsigned n)
 {
+	CTX32();
 	return cuMemcpyAtoA_v2(d, doff, s, soff, n);
 }
 
 CUresult
 cuMemcpyDtoA(CUarray d, unsigned doff, Dptr1 s, unsigned n)
 {
+	CTX32();
 	return cuMemcpyDtoA_v2(d, doff, s, n);
 }
 
 CUresult
 cuMemcpyAtoD(Dptr1 d, CUarray s, unsigned soff, unsigned n)
 {
+	CTX32();
 	return cuMemcpyAtoD_v2(d, s, soff, n);
 }
 
@@ -272,6 +308,7 @@ widen2d(const Copy2d1 *c)
 CUresult
 cuMemcpy2D(const Copy2d1 *c)
 {
+	CTX32();
 	Copy2d2 w;
 
 	if (!c)
@@ -283,6 +320,7 @@ cuMemcpy2D(const Copy2d1 *c)
 CUresult
 cuMemcpy2DUnaligned(const Copy2d1 *c)
 {
+	CTX32();
 	Copy2d2 w;
 
 	if (!c)
@@ -294,6 +332,7 @@ cuMemcpy2DUnaligned(const Copy2d1 *c)
 CUresult
 cuMemcpy2DAsync(const Copy2d1 *c, CUstream s)
 {
+	CTX32();
 	Copy2d2 w;
 
 	if (!c)
@@ -336,6 +375,7 @@ widen3d(CUDA_MEMCPY3D *w, const Copy3d1 *c)
 CUresult
 cuMemcpy3D(const Copy3d1 *c)
 {
+	CTX32();
 	CUDA_MEMCPY3D w;
 
 	if (!c)
@@ -347,6 +387,7 @@ cuMemcpy3D(const Copy3d1 *c)
 CUresult
 cuMemcpy3DAsync(const Copy3d1 *c, CUstream s)
 {
+	CTX32();
 	CUDA_MEMCPY3D w;
 
 	if (!c)
@@ -360,6 +401,7 @@ cuMemcpy3DAsync(const Copy3d1 *c, CUstream s)
 CUresult
 cuTexRefSetAddress(unsigned *off, void *t, Dptr1 p, unsigned bytes)
 {
+	CTX32();
 	size_t o;
 	CUresult r;
 
@@ -374,6 +416,7 @@ cuTexRefSetAddress(unsigned *off, void *t, Dptr1 p, unsigned bytes)
 CUresult
 cuTexRefSetAddress2D(void *t, const Desc1 *d, Dptr1 p, unsigned pitch)
 {
+	CTX32();
 	Desc2 w;
 
 	if (!d)
@@ -385,6 +428,7 @@ cuTexRefSetAddress2D(void *t, const Desc1 *d, Dptr1 p, unsigned pitch)
 CUresult
 cuTexRefGetAddress(Dptr1 *p, void *t)
 {
+	CTX32();
 	CUdeviceptr d;
 	CUresult r;
 

@@ -9,11 +9,15 @@
  * Arrays and host memory need no device pointer and work through them
  * as through the _v2 calls (each result checked against the data); a
  * device pointer of a 64-bit address space does not fit CUdeviceptr_v1,
- * and what the driver answers for one is printed.  legacy32.out is what
- * the shim prints, legacy32.gpu what an H200 printed.
+ * and what the driver answers for one is printed.  They take a context
+ * the unversioned cuCtxCreate made, of their ABI: under a cuCtxCreate_v4
+ * context an H200 with driver 580 answered cuArrayCreate
+ * CUDA_ERROR_INVALID_CONTEXT, the first line of legacy32.out, which is
+ * what the shim prints (the rest unchecked on a GPU yet).
  */
 #include "shimtest.h"
 
+#undef cuCtxCreate
 #undef cuArrayCreate
 #undef cuArrayGetDescriptor
 #undef cuArray3DCreate
@@ -74,6 +78,8 @@ typedef struct {
 	unsigned WidthInBytes, Height, Depth;
 } Copy3d1;
 
+CUresult CUDAAPI cuCtxCreate(CUcontext *, unsigned, CUdevice);
+CUresult CUDAAPI cuCtxCreate_v4(CUcontext *, CUctxCreateParams *, unsigned, CUdevice);
 CUresult CUDAAPI cuArrayCreate(CUarray *, const Desc1 *);
 CUresult CUDAAPI cuArrayGetDescriptor(Desc1 *, CUarray);
 CUresult CUDAAPI cuArray3DCreate(CUarray *, const Desc3d1 *);
@@ -142,7 +148,12 @@ main(void)
 	unsigned vol[2][H][W], back[2][H][W];
 
 	CK(cuInit(0));
-	CK(cuCtxCreate(&ctx, NULL, 0, 0));
+
+	/* a context of today's ABI does not take them */
+	CK(cuCtxCreate_v4(&ctx, NULL, 0, 0));
+	printf("cuArrayCreate under a cuCtxCreate_v4 context: %s\n", ename(cuArrayCreate(&a, &d1)));
+	CK(cuCtxDestroy(ctx));
+	CK(cuCtxCreate(&ctx, 0, 0));
 
 	/* arrays through the _v1 descriptors */
 	CK(cuArrayCreate(&a, &d1));
