@@ -426,7 +426,9 @@ set_memop(int exec, CUgraphExec x, CUgraphNode h, const MemOpParams *p)
 	Work *w;
 
 	LOCK();
-	r = !(w = work_of(exec, x, h, N_MEMOP)) ? CUDA_ERROR_INVALID_VALUE : gr_memop_work(w, p);
+	/* an executable's batch keeps its length, as an H200 (driver 580) refuses another */
+	r = !(w = work_of(exec, x, h, N_MEMOP)) || (exec && p && p->count != w->nops) ? CUDA_ERROR_INVALID_VALUE :
+	    gr_memop_work(w, p);
 	UNLOCK();
 	return r;
 }

@@ -4,8 +4,9 @@
  * wait run when the graph is launched, not when the node is added; the
  * node's parameters read back, set in the graph and in an executable;
  * its type; what is refused (no operations, flags, an operation the
- * driver does not know, a flush of remote writes).  gmemop.out is what
- * the shim prints.
+ * driver does not know).  gmemop.out is what the shim prints; an H200
+ * with driver 580 printed the same up to the executable's set of
+ * another count, which it refused (the rest unchecked on a GPU yet).
  */
 #include "shimtest.h"
 
@@ -65,9 +66,13 @@ main(void)
 	CK(cuCtxSynchronize());
 	show("launched", w);
 
-	/* set in the executable: the graph's node keeps its operations */
+	/* set in the executable, as many operations as it has (an H200
+	 * refused one of 1): the graph's node keeps its own */
 	op[0].writeValue.value = 11;
 	bp.count = 1;
+	printf("executable's set of another count: %s\n", ename(cuGraphExecBatchMemOpNodeSetParams(x, nd, &bp)));
+	bp.count = 3;
+	op[2].waitValue.value = 11;
 	CK(cuGraphExecBatchMemOpNodeSetParams(x, nd, &bp));
 	CK(cuGraphLaunch(x, NULL));
 	CK(cuCtxSynchronize());
@@ -77,6 +82,7 @@ main(void)
 
 	/* set in the graph, instantiated again */
 	op[0].writeValue.value = 12;
+	op[2].waitValue.value = 12;
 	CK(cuGraphBatchMemOpNodeSetParams(nd, &bp));
 	CK(cuGraphExecDestroy(x));
 	CK(cuGraphInstantiate(&x, g, 0));
@@ -88,6 +94,7 @@ main(void)
 	memset(&np, 0, sizeof np);
 	np.type = CU_GRAPH_NODE_TYPE_BATCH_MEM_OP;
 	op[0].writeValue.value = 21;
+	op[2].waitValue.value = 21;
 	np.memOp = (CUDA_BATCH_MEM_OP_NODE_PARAMS_v2){bp.ctx, bp.count, bp.paramArray, bp.flags};
 	CK(cuGraphAddNode(&nd2, g, &nd, NULL, 1, &np));
 	CK(cuGraphExecDestroy(x));
