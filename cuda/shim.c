@@ -69,6 +69,12 @@ current(void)
 	return ncstack ? CTX(cstack[ncstack - 1]) : NULL;
 }
 
+CUcontext
+shim_current_handle(void)
+{
+	return ncstack ? cstack[ncstack - 1] : NULL;
+}
+
 /* As the driver documents: a context destroyed by another thread while
  * current here reads as destroyed, not as absent. */
 CUresult
@@ -385,7 +391,14 @@ cuCtxCreate_v2(CUcontext *pctx, unsigned flags, CUdevice d)
 CUresult
 cuCtxCreate(CUcontext *pctx, unsigned flags, CUdevice d)
 {
-	return cuCtxCreate_v2(pctx, flags, d);
+	CUresult r;
+	Ctx *c;
+
+	LOCK();
+	if (!(r = ctx_create(pctx, flags, d)) && (c = CTX(*pctx)))
+		c->abi32 = 1;   /* the CUDA 2.x ABI's context (shim_abi32.c) */
+	UNLOCK();
+	return r;
 }
 
 /* The execution-affinity parameters of _v3 and the params of _v4 (affinity,

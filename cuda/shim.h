@@ -43,6 +43,7 @@ struct Sctx {
 	unsigned long long id;      /* cuCtxGetId: unique over the process's life */
 	size_t limit[CU_LIMIT_MAX]; /* cuCtxSetLimit; 0 until set: the default applies */
 	int cacheconfig;            /* cuCtxSetCacheConfig, read back only */
+	int abi32;                  /* made by the unversioned cuCtxCreate: the CUDA 2.x ABI's calls take it */
 	ptx_devptr below;           /* the driver's space below its first segment, which reads zeros (shim_mem.c) */
 	struct Sseg *segs;          /* the address space its allocations are placed in (shim_mem.c), */
 	size_t nsegs;               /* in address order */
@@ -101,6 +102,8 @@ struct Sstream {
 	unsigned flags;
 	int prio;
 	unsigned long long id;
+	unsigned long long thread;  /* a thread's default stream: the thread's number (shim_stream.c); else 0 */
+	void *green;                /* made by cuGreenCtxStreamCreate: its CUgreenCtx (shim_green.c); else NULL */
 	Capturing c;
 	Attrs attr;
 };
@@ -168,7 +171,7 @@ extern Shim shim;
 enum { CU_MEMORYTYPE_HOST = 1, CU_MEMORYTYPE_DEVICE, CU_MEMORYTYPE_ARRAY, CU_MEMORYTYPE_UNIFIED };
 
 enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXEC, H_POOL, H_ARRAY,
-       H_MIPMAP, H_UOBJ, H_NKIND };
+       H_MIPMAP, H_UOBJ, H_GREEN, H_RDESC, H_NKIND };
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
@@ -177,7 +180,7 @@ void *shim_heach(int kind, size_t *cursor); /* the live objects of kind; *cursor
 #define CTX(h) ((Ctx *)shim_hget((h), H_CTX))
 #define MOD(h) ((Mod *)shim_hget((h), H_MOD))
 #define FN(h) ((Fn *)shim_hget((h), H_FN))
-#define STREAM(h) ((Stream *)shim_hget((h), H_STREAM))
+#define STREAM(h) shim_stream(h)   /* shim_stream.c: CU_STREAM_PER_THREAD too */
 #define EVENT(h) ((Event *)shim_hget((h), H_EVENT))
 
 /* shim.c */
@@ -297,6 +300,10 @@ CUresult shim_copy3d(const CUDA_MEMCPY3D *c, int peer);   /* under LOCK */
 CUresult shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hgt, size_t d,
                          CUdeviceptr *base, size_t *pitch, size_t *height);
 /* shim_stream.c */
+#define CU_STREAM_PER_THREAD ((CUstream)(uintptr_t)2)
+Stream *shim_stream(CUstream s);         /* the stream s names (the calling thread's for CU_STREAM_PER_THREAD), or NULL; under LOCK */
+Stream *shim_stream_peek(void);          /* the calling thread's default stream if it has one yet; under LOCK */
+Stream *shim_stream_new(Ctx *ctx, unsigned flags, int prio);   /* NULL when out of memory; under LOCK */
 double shim_now_ms(void);
 int shim_streamok(CUstream s);            /* NULL, a special handle or a live stream; under LOCK */
 CUresult shim_stream_check(CUstream s);   /* the same as a result; takes the LOCK */
@@ -354,6 +361,10 @@ CUresult shim_capture_sync(CUstream s);   /* a synchronous call on s: refused wh
 void shim_attrs_init(Attrs *a);
 CUresult shim_attr_get(const Attrs *a, int id, void *out, int node);
 CUresult shim_attr_set(Attrs *a, int id, const void *in, int node);
+/* shim_attr.c: a batch of count CUstreamBatchMemOpParams as
+ * cuStreamBatchMemOp checks it before it runs any */
+CUresult shim_memops_check(unsigned count, const void *ops, unsigned flags);
+CUresult cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_fork.c: a child forked after cuInit gets CUDA_ERROR_NOT_INITIALIZED */
@@ -364,5 +375,16 @@ int shim_occupancy(Fn *fn, int block, size_t dynshared);   /* CTAs per SM; under
 CUresult shim_coop_fits(CUfunction fn, const unsigned grid[3], const unsigned block[3], size_t dynshared);
 int shim_cluster_divides(const unsigned grid[3], const unsigned cluster[3]);
 int shim_cluster_partial(const unsigned d[3]);
+/* shim.c: the context handle current to the calling thread, or NULL */
+CUcontext shim_current_handle(void);
+/* shim_green.c, under LOCK: the SMs work has in the current context (a
+ * green context's, else the device's 132); the current green context
+ * (a CUgreenCtx), or NULL */
+unsigned shim_sms(void);
+void *shim_green_current(void);
+CUresult cuCtxRecordEvent(CUcontext ctx, CUevent e);
+CUresult cuCtxWaitEvent(CUcontext ctx, CUevent e);
+CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice d);
+CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d);
 
 #endif

@@ -144,7 +144,7 @@ attrs_of(CUstream s, int **prio)
 	static int prio0;
 	Stream *st;
 
-	if (!s || s == (CUstream)(uintptr_t)1 || s == (CUstream)(uintptr_t)2) {
+	if (!s || s == (CUstream)(uintptr_t)1) {
 		if (!defaults_made)
 			shim_attrs_init(&defaults), defaults_made = 1;
 		prio0 = 0;          /* the default stream's priority stays 0 */
@@ -248,7 +248,7 @@ memop_stream(CUstream s)
 	CUresult r = CUDA_SUCCESS;
 	Stream *st;
 
-	if (!s || s == (CUstream)(uintptr_t)1 || s == (CUstream)(uintptr_t)2)
+	if (!s || s == (CUstream)(uintptr_t)1)
 		return CUDA_SUCCESS;
 	LOCK();
 	if (!(st = STREAM(s)))
@@ -381,15 +381,12 @@ typedef union {
  * documented limit of cuStreamBatchMemOp).  Every operation is checked
  * before any runs, as the driver refuses the batch whole. */
 CUresult
-cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags)
+shim_memops_check(unsigned count, const void *params, unsigned flags)
 {
 	const MemOp *ops = params;
-	CUresult r;
 
 	if (count > 256 || (count && !ops) || flags)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!count)         /* nothing to do, as an H200's driver answers */
-		return memop_stream(s);
 	for (unsigned i = 0; i < count; i++)
 		switch (ops[i].op) {
 		case OP_WAIT32: case OP_WRITE32:
@@ -404,6 +401,19 @@ cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags)
 		case OP_BARRIER: break;
 		default: return CUDA_ERROR_INVALID_VALUE;
 		}
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags)
+{
+	const MemOp *ops = params;
+	CUresult r;
+
+	if ((r = shim_memops_check(count, params, flags)))
+		return r;
+	if (!count)         /* nothing to do, as an H200's driver answers */
+		return memop_stream(s);
 	if ((r = memop_stream(s)))
 		return r;
 	for (unsigned i = 0; i < count && !r; i++) {

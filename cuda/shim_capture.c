@@ -14,6 +14,14 @@
  * free of it is a free node; a captured free of other memory waits for
  * the graph's destruction.  The capture mode is kept and handed back, but does not make
  * the unsafe calls fail as the driver does in global mode.
+ *
+ * The legacy stream synchronises with every blocking stream of its
+ * context, so while one is being captured, work queued on the legacy
+ * stream would be an implicit dependency the graph cannot hold: it is
+ * refused with CUDA_ERROR_STREAM_CAPTURE_IMPLICIT and invalidates those
+ * captures, and cuStreamIsCapturing of the legacy stream is refused, as
+ * the driver's documentation states.  A thread's default stream
+ * (CU_STREAM_PER_THREAD) has no such tie to other streams.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +32,8 @@ enum { CAPTURE_NONE, CAPTURE_ACTIVE, CAPTURE_INVALIDATED };
 enum { MODE_GLOBAL, MODE_THREAD_LOCAL, MODE_RELAXED };
 enum { CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900, CUDA_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
        CUDA_ERROR_STREAM_CAPTURE_UNMATCHED = 903, CUDA_ERROR_STREAM_CAPTURE_UNJOINED = 904,
-       CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD = 908 };
+       CUDA_ERROR_STREAM_CAPTURE_IMPLICIT = 906, CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD = 908 };
+enum { STREAM_NON_BLOCKING = 1 };
 
 typedef struct Capture {
 	CUgraph g;
@@ -36,6 +45,7 @@ typedef struct Capture {
 } Capture;
 
 static unsigned long long nextid;
+static size_t ncaptures;          /* begun and not ended: none, and the legacy stream has nothing to check */
 static _Thread_local int threadmode = MODE_GLOBAL;
 
 /* The capturing stream s names, or NULL; under LOCK. */
@@ -45,6 +55,28 @@ capturing(CUstream s)
 	Stream *st = s ? STREAM(s) : NULL;
 
 	return st && st->c.cap ? st : NULL;
+}
+
+/* Whether s is the legacy stream and a blocking stream of the current
+ * context is being captured; with invalidate, those captures are
+ * invalidated.  Under LOCK. */
+static int
+implicit(CUstream s, int invalidate)
+{
+	Ctx *ctx;
+	Stream *st;
+	size_t i = 0;
+	int found = 0;
+
+	if (!ncaptures || (s && s != (CUstream)(uintptr_t)1) || shim_current(&ctx))
+		return 0;
+	while ((st = shim_heach(H_STREAM, &i)))
+		if (st->ctx == ctx && st->c.cap && !(st->flags & STREAM_NON_BLOCKING)) {
+			found = 1;
+			if (invalidate)
+				st->c.cap->invalid = 1;
+		}
+	return found;
 }
 
 /* c's dependencies become the one node nd; under LOCK. */
@@ -103,6 +135,11 @@ copydeps(Capturing *dst, const Capturing *src, int merge)
 	if (!shim_streamok(s)) { \
 		UNLOCK(); \
 		*(r) = CUDA_ERROR_INVALID_HANDLE; \
+		return 1; \
+	} \
+	if (implicit(s, 1)) { \
+		UNLOCK(); \
+		*(r) = CUDA_ERROR_STREAM_CAPTURE_IMPLICIT; \
 		return 1; \
 	} \
 	if (!(st_ = capturing(s))) { \
@@ -296,8 +333,10 @@ cuStreamBeginCaptureToGraph(CUstream s, CUgraph g, const CUgraphNode *deps, cons
 	LOCK();
 	if (g && !owns_all(g, deps, ndeps))
 		r = CUDA_ERROR_INVALID_VALUE;   /* a dependency not of g: no capture begins */
-	else if (!s || !(st = STREAM(s)))
-		r = s ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+	else if (!s || s == (CUstream)(uintptr_t)1)
+		r = CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;   /* the legacy stream, by either name */
+	else if (!(st = STREAM(s)))
+		r = CUDA_ERROR_INVALID_HANDLE;
 	else if (st->c.cap)
 		r = CUDA_ERROR_ILLEGAL_STATE;
 	else if (!(cap = calloc(1, sizeof *cap)))
@@ -308,7 +347,7 @@ cuStreamBeginCaptureToGraph(CUstream s, CUgraph g, const CUgraphNode *deps, cons
 		cap->own = !g;
 		if (g)
 			cap->g = g;
-		cap->origin = s;
+		cap->origin = st->h;   /* CU_STREAM_PER_THREAD names another stream in each thread */
 		cap->id = ++nextid;
 		cap->mode = mode;
 		Capturing init = {cap, (CUgraphNode *)deps, ndeps};
@@ -316,7 +355,8 @@ cuStreamBeginCaptureToGraph(CUstream s, CUgraph g, const CUgraphNode *deps, cons
 			if (cap->own)
 				shim_graph_free(cap->g);
 			free(cap);
-		}
+		} else
+			ncaptures++;
 	}
 	UNLOCK();
 	return r;
@@ -356,7 +396,7 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 		UNLOCK();
 		return CUDA_ERROR_INVALID_VALUE;
 	}
-	if (cap->origin != s) {
+	if (cap->origin != st->h) {
 		UNLOCK();
 		return CUDA_ERROR_STREAM_CAPTURE_UNMATCHED;
 	}
@@ -373,12 +413,14 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 		if (out)
 			*out = NULL;
 		free(cap);
+		ncaptures--;
 		UNLOCK();
 		return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
 	}
 	if (out)
 		*out = cap->g;
 	free(cap);
+	ncaptures--;
 	UNLOCK();
 	return CUDA_SUCCESS;
 }
@@ -393,6 +435,8 @@ cuStreamIsCapturing(CUstream s, int *status)
 	LOCK();
 	if (!shim_streamok(s))
 		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (implicit(s, 0))
+		r = CUDA_ERROR_STREAM_CAPTURE_IMPLICIT;
 	else
 		*status = !capturing(s) ? CAPTURE_NONE : capturing(s)->c.cap->invalid ? CAPTURE_INVALIDATED :
 		    CAPTURE_ACTIVE;

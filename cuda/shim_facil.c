@@ -2,15 +2,15 @@
  * shim_facil.c -- the driver's facilities beyond memory, modules and
  * launches that CUDA 13's clients reach (cudart's device properties and
  * atomic capabilities, PyTorch's and NCCL's DMA-BUF and multicast
- * memory, green contexts, the driver's logs, coredumps, checkpoints,
+ * memory, the driver's logs, coredumps, checkpoints,
  * external memory, asynchronous notifications): what each is here.
  *
  * The device is one GPU of 132 SMs, alone (no peer, no NVSwitch), in a
  * process the driver does not checkpoint; where a facility needs what is
  * not here, the call answers as an H200's driver does where it lacks it
  * (drvmore.gpu), never a success that does nothing.  What exists is real:
- * the context's execution affinity is every SM, the device's SM resource
- * is its 132 SMs, an asynchronous notification is registered (the device
+ * the context's execution affinity is every SM (green contexts and the
+ * device's SM resource are shim_green.c's), an asynchronous notification is registered (the device
  * is never over a budget, so none comes), the log callbacks are kept and
  * the driver's log holds what the shim reports.
  */
@@ -103,6 +103,29 @@ cuDeviceGetP2PAtomicCapabilities(unsigned *caps, const int *ops, unsigned n, CUd
 	return CUDA_ERROR_INVALID_DEVICE;   /* the source and destination must be two devices */
 }
 
+/* CUDA_LAUNCH_PARAMS, one a device */
+typedef struct {
+	CUfunction fn;
+	unsigned grid[3], block[3], shared;
+	CUstream s;
+	void **params;
+} MultiLaunch;
+enum { MULTI_NO_PRE_LAUNCH_SYNC = 1, MULTI_NO_POST_LAUNCH_SYNC = 2 };
+
+/* Deprecated since CUDA 11.3, and a device whose
+ * CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH is 0 (an H200's,
+ * with driver 580, and this one's) cannot take it: the list is checked,
+ * then refused. */
+CUresult
+cuLaunchCooperativeKernelMultiDevice(MultiLaunch *list, unsigned n, unsigned flags)
+{
+	if (!shim.inited)
+		return CUDA_ERROR_NOT_INITIALIZED;
+	if (!list || n == 0 || n > 1 || (flags & ~(unsigned)(MULTI_NO_PRE_LAUNCH_SYNC | MULTI_NO_POST_LAUNCH_SYNC)))
+		return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
 /* ---------------------------------------------------------------- memory */
 
 CUresult
@@ -164,30 +187,6 @@ cuMulticastUnbind(unsigned long long h, CUdevice d, size_t off, size_t n)
 {
 	(void)h, (void)d, (void)off, (void)n;
 	return shim.inited ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_NOT_INITIALIZED;
-}
-
-/* ---------------------------------------------------------------- resources */
-
-/* CUdevResource: the type, 92 bytes of padding, then the union (for the
- * SM type: smCount, minSmPartitionSize, smCoscheduledAlignment) */
-typedef struct { int type; unsigned char pad[92]; unsigned sm[3]; } Resource;
-enum { RES_SM = 1, SM_MIN_PARTITION = 8, SM_ALIGNMENT = 8 };
-
-CUresult
-cuDeviceGetDevResource(CUdevice d, Resource *res, int type)
-{
-	CUresult r;
-
-	if (!res || type != RES_SM)
-		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = shim_devok(d)))
-		return r;
-	memset(res, 0, sizeof *res);
-	res->type = RES_SM;
-	res->sm[0] = NSM;
-	res->sm[1] = SM_MIN_PARTITION;
-	res->sm[2] = SM_ALIGNMENT;
-	return CUDA_SUCCESS;
 }
 
 /* ---------------------------------------------------------------- external memory */
@@ -523,6 +522,36 @@ cuArrayGetMemoryRequirements(void *req, CUarray a, CUdevice d)
 		return r;
 	LOCK();
 	r = shim_hget(a, H_ARRAY) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+/* Mipmapped arrays are plain too. */
+CUresult
+cuMipmappedArrayGetSparseProperties(void *props, CUmipmappedArray m)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	if (!props)
+		return r;
+	LOCK();
+	if (!shim_hget(m, H_MIPMAP))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuMipmappedArrayGetMemoryRequirements(void *req, CUmipmappedArray m, CUdevice d)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	if (!req)
+		return r;
+	if ((r = shim_devok(d)))
+		return r;
+	LOCK();
+	r = shim_hget(m, H_MIPMAP) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
 }

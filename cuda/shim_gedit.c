@@ -400,6 +400,51 @@ cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src)
 	return r;
 }
 
+/* A batch's parameters hand back the node's own copy of the operations,
+ * which lives as long as the node and its parameters do. */
+CUresult
+cuGraphBatchMemOpNodeGetParams(CUgraphNode h, MemOpParams *p)
+{
+	CUresult r = CUDA_SUCCESS;
+	Work *w;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(w = work_of(0, NULL, h, N_MEMOP)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*p = (MemOpParams){w->opctx, w->nops, w->args, w->opflags};
+	UNLOCK();
+	return r;
+}
+
+static CUresult
+set_memop(int exec, CUgraphExec x, CUgraphNode h, const MemOpParams *p)
+{
+	CUresult r;
+	Work *w;
+
+	LOCK();
+	/* an executable's batch keeps its length, as an H200 (driver 580) refuses another */
+	r = !(w = work_of(exec, x, h, N_MEMOP)) || (exec && p && p->count != w->nops) ? CUDA_ERROR_INVALID_VALUE :
+	    gr_memop_work(w, p);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphBatchMemOpNodeSetParams(CUgraphNode h, const MemOpParams *p)
+{
+	return set_memop(0, NULL, h, p);
+}
+
+CUresult
+cuGraphExecBatchMemOpNodeSetParams(CUgraphExec x, CUgraphNode h, const MemOpParams *p)
+{
+	return set_memop(1, x, h, p);
+}
+
 /* The node's kind must be the parameters'. */
 static CUresult
 kind_is(CUgraphNode h, CUgraphExec x, int type)
@@ -407,10 +452,10 @@ kind_is(CUgraphNode h, CUgraphExec x, int type)
 	static const int kinds[] = {[T_KERNEL] = N_KERNEL, [T_MEMCPY] = N_COPY, [T_MEMSET] = N_FILL,
 	                            [T_HOST] = N_HOST, [T_GRAPH] = N_CHILD, [T_EMPTY] = N_EMPTY,
 	                            [T_WAIT] = N_WAIT, [T_RECORD] = N_RECORD, [T_ALLOC] = N_ALLOC,
-	                            [T_FREE] = N_FREE, [T_COND] = N_COND};
+	                            [T_FREE] = N_FREE, [T_MEMOP] = N_MEMOP, [T_COND] = N_COND};
 	CUresult r;
 
-	if (type < 0 || type > T_COND || (type > T_RECORD && type < T_ALLOC) || type == T_COND - 1)
+	if (type < 0 || type > T_COND || (type > T_RECORD && type < T_ALLOC))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	r = work_of(x != NULL, x, h, kinds[type]) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
@@ -434,6 +479,7 @@ cuGraphNodeSetParams(CUgraphNode h, NodeParams *p)
 	case T_HOST: return cuGraphHostNodeSetParams(h, &p->u.host);
 	case T_WAIT: return cuGraphEventWaitNodeSetEvent(h, p->u.event);
 	case T_RECORD: return cuGraphEventRecordNodeSetEvent(h, p->u.event);
+	case T_MEMOP: return cuGraphBatchMemOpNodeSetParams(h, &p->u.memop);
 	default: return CUDA_ERROR_NOT_SUPPORTED;   /* child graphs, memory nodes: fixed once made */
 	}
 }
@@ -455,6 +501,7 @@ cuGraphExecNodeSetParams(CUgraphExec x, CUgraphNode h, NodeParams *p)
 	case T_GRAPH: return cuGraphExecChildGraphNodeSetParams(x, h, p->u.child.graph);
 	case T_WAIT: return cuGraphExecEventWaitNodeSetEvent(x, h, p->u.event);
 	case T_RECORD: return cuGraphExecEventRecordNodeSetEvent(x, h, p->u.event);
+	case T_MEMOP: return cuGraphExecBatchMemOpNodeSetParams(x, h, &p->u.memop);
 	default: return CUDA_ERROR_NOT_SUPPORTED;
 	}
 }

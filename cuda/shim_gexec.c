@@ -94,7 +94,7 @@ bodies_ok(CUgraph gh, int inbody)
 	for (Node *nd = g ? g->first : NULL; nd; nd = nd->next) {
 		const Work *w = &nd->w;
 		switch (w->kind) {
-		case N_HOST: case N_RECORD: case N_WAIT: case N_ALLOC: case N_FREE:
+		case N_HOST: case N_RECORD: case N_WAIT: case N_ALLOC: case N_FREE: case N_MEMOP:
 			if (inbody)
 				return 0;
 			break;
@@ -442,6 +442,21 @@ run(Exec *x, CUgraphExec top, int *gone)
 				e->ms = shim_now_ms();
 				e->recorded = 1;
 			}
+			break;
+		}
+		case N_MEMOP: {   /* a copy of the batch runs unlocked, as on a stream */
+			unsigned n = w->nops, fl = w->opflags;
+			void *ops = malloc(w->nargs ? w->nargs : 1);
+			if (!ops)
+				r = CUDA_ERROR_OUT_OF_MEMORY;
+			else if (!(r = shim_ready(NULL))) {
+				memcpy(ops, w->args, w->nargs);
+				UNLOCK();
+				r = cuStreamBatchMemOp_v2(NULL, n, ops, fl);
+				LOCK();
+				*gone = !EXEC(top);
+			}
+			free(ops);
 			break;
 		}
 		case N_WAIT:    /* what it waits for has run: all work is synchronous */

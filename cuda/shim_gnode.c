@@ -238,6 +238,51 @@ cuGraphAddHostNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t 
 	return add_plain(out, g, deps, ndeps, NULL, &w);
 }
 
+/* A batch of memory operations (waits, writes, barriers), copied and
+ * checked as cuStreamBatchMemOp checks one; run when the node runs.
+ * Under LOCK when w is a node's. */
+CUresult
+gr_memop_work(Work *w, const MemOpParams *p)
+{
+	CUresult r;
+	char *ops;
+
+	if (!p || !p->count)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_memops_check(p->count, p->ops, p->flags)))
+		return r;
+	if (p->ctx && !CTX(p->ctx))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if (!(ops = malloc((size_t)p->count * 48)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	memcpy(ops, p->ops, (size_t)p->count * 48);
+	free(w->args);
+	w->args = ops;
+	w->nargs = (size_t)p->count * 48;
+	w->nops = p->count;
+	w->opflags = p->flags;
+	w->opctx = p->ctx;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuGraphAddBatchMemOpNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                         const MemOpParams *p)
+{
+	CUresult r;
+	Work w;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&w, 0, sizeof w);
+	w.kind = N_MEMOP;
+	LOCK();
+	if (!(r = gr_memop_work(&w, p)) && (r = gr_add(out, g, deps, ndeps, &w)))
+		free(w.args);
+	UNLOCK();
+	return r;
+}
+
 CUresult
 cuGraphAddEmptyNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps)
 {
@@ -796,6 +841,7 @@ cuGraphAddNode_v2(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, const vo
 	case T_RECORD: return cuGraphAddEventRecordNode(out, g, deps, ndeps, p->u.event);
 	case T_ALLOC: return cuGraphAddMemAllocNode(out, g, deps, ndeps, &p->u.alloc);
 	case T_FREE: return cuGraphAddMemFreeNode(out, g, deps, ndeps, p->u.free);
+	case T_MEMOP: return cuGraphAddBatchMemOpNode(out, g, deps, ndeps, &p->u.memop);
 	case T_COND: return add_cond(out, g, deps, ndeps, p);
 	default: return CUDA_ERROR_INVALID_VALUE;
 	}

@@ -35,7 +35,7 @@ typedef struct {
 	void *userData;
 } CUDA_HOST_NODE_PARAMS;
 
-enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST, N_RECORD, N_WAIT, N_CHILD, N_ALLOC, N_FREE, N_COND };
+enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST, N_RECORD, N_WAIT, N_CHILD, N_ALLOC, N_FREE, N_COND, N_MEMOP };
 
 /* An allocation of a memory node: made when its alloc node is added (the
  * address is fixed from then on, as the driver fixes it), counted as in
@@ -60,8 +60,12 @@ typedef struct {
 	CUfunction given;           /* kernel: the handles it was given (func, kern), */
 	CUkernel kern;              /* for cuGraphKernelNodeGetParams */
 	unsigned grid[3], block[3], shared;
-	char *args;                 /* the packed parameter buffer, owned */
+	char *args;                 /* the packed parameter buffer, owned; batched memory operations:
+	                             * their CUstreamBatchMemOpParams (48 bytes each) */
 	size_t nargs;
+	unsigned nops;              /* batched memory operations: how many, */
+	unsigned opflags;           /* the batch's flags */
+	CUcontext opctx;            /* and the context they were given */
 	CUDA_MEMCPY3D copy;         /* copy */
 	CUDA_MEMSET_NODE_PARAMS fill;
 	CUDA_HOST_NODE_PARAMS host;
@@ -155,6 +159,14 @@ enum { ALLOC_PINNED = 1, LOC_DEVICE = 1 };
 
 /* ---------------------------------------------------------------- generic node parameters */
 
+/* CUDA_BATCH_MEM_OP_NODE_PARAMS */
+typedef struct {
+	CUcontext ctx;
+	unsigned count;
+	void *ops;
+	unsigned flags;
+} MemOpParams;
+
 /* CUgraphNodeParams: the CUgraphNodeType, 12 reserved bytes, a union of
  * each kind's parameters (232 bytes), 8 reserved bytes. */
 typedef struct {
@@ -170,6 +182,7 @@ typedef struct {
 		CUevent event;
 		AllocParams alloc;
 		CUdeviceptr free;
+		MemOpParams memop;
 		struct {
 			uint64_t handle;
 			int type;                  /* CUgraphConditionalNodeType */
@@ -183,7 +196,8 @@ typedef struct {
 
 /* CUgraphNodeType */
 enum { T_KERNEL, T_MEMCPY, T_MEMSET, T_HOST, T_GRAPH, T_EMPTY, T_WAIT, T_RECORD, T_ALLOC = 10, T_FREE,
-       T_COND = 13 };
+       T_MEMOP, T_COND };
+
 
 static inline int
 reserved_clear(const NodeParams *p)
@@ -205,6 +219,7 @@ CUresult gr_clone(CUgraph *out, Graph *g);
 
 /* shim_gnode.c */
 CUresult gr_kernel_work(Work *w, const CUDA_KERNEL_NODE_PARAMS *p, int v2);
+CUresult gr_memop_work(Work *w, const MemOpParams *p);
 void gr_gmem_drop(Gmem *m);
 void gr_mem_launch(Gmem *m);    /* a launch's alloc node */
 void gr_mem_end(Gmem *m);       /* a launch's free node */

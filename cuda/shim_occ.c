@@ -56,7 +56,8 @@ shim_occupancy(Fn *fn, int block, size_t dynshared)
 }
 
 /* A cooperative launch fits when all of its CTAs are resident at once:
- * no more than shim_occupancy's CTAs an SM on each of the NSM SMs, the
+ * no more than shim_occupancy's CTAs an SM on each SM (the device's 132,
+ * a green context's own, shim_sms), the
  * driver's own test (an H100 took 1584 CTAs of 160 threads, 12 an SM, and
  * refused 2112).  CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE past that; a
  * function or block that cannot launch at all is left to the launch to
@@ -68,7 +69,7 @@ shim_coop_fits(CUfunction fn, const unsigned grid[3], const unsigned block[3], s
 
 	if (!FN(fn) || threads == 0 || threads > 1024)
 		return CUDA_SUCCESS;
-	if ((uint64_t)grid[0] * grid[1] * grid[2] > (uint64_t)shim_occupancy(FN(fn), (int)threads, dynshared) * NSM)
+	if ((uint64_t)grid[0] * grid[1] * grid[2] > (uint64_t)shim_occupancy(FN(fn), (int)threads, dynshared) * shim_sms())
 		return CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
 	return CUDA_SUCCESS;
 }
@@ -139,7 +140,9 @@ cuOccupancyMaxPotentialBlockSizeWithFlags(int *mingrid, int *block, CUfunction f
 			break;
 	}
 	*block = best;
-	*mingrid = bestn * NSM;
+	LOCK();
+	*mingrid = bestn * (int)shim_sms();
+	UNLOCK();
 	return CUDA_SUCCESS;
 }
 

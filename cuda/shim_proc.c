@@ -4,7 +4,9 @@
  * name ("cuMemAlloc"); each row gives the symbol that implements it from
  * a CUDA version on, and the newest row not newer than the caller wins, so
  * a program built for CUDA 12.0 asking for "cuCtxCreate" gets the _v2 ABI
- * it was compiled against, not _v4.
+ * it was compiled against, not _v4.  With
+ * CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, an entry point that has a
+ * per-thread default stream variant (shim_ptds.def) is handed out as that.
  */
 #include <stdio.h>
 #include <string.h>
@@ -13,20 +15,31 @@
 typedef void (*Proc)(void);
 
 /* Declared without parameters: only their addresses are taken here. */
+CUresult cuArrayCreate();
 CUresult cuArrayCreate_v2();
+CUresult cuArray3DCreate();
 CUresult cuArray3DCreate_v2();
+CUresult cuArrayGetDescriptor();
 CUresult cuArrayGetDescriptor_v2();
+CUresult cuArray3DGetDescriptor();
 CUresult cuArray3DGetDescriptor_v2();
 CUresult cuArrayDestroy();
 CUresult cuMipmappedArrayCreate();
 CUresult cuMipmappedArrayGetLevel();
 CUresult cuMipmappedArrayDestroy();
+CUresult cuMemcpyHtoA();
 CUresult cuMemcpyHtoA_v2();
+CUresult cuMemcpyHtoAAsync();
 CUresult cuMemcpyHtoAAsync_v2();
+CUresult cuMemcpyAtoH();
 CUresult cuMemcpyAtoH_v2();
+CUresult cuMemcpyAtoHAsync();
 CUresult cuMemcpyAtoHAsync_v2();
+CUresult cuMemcpyAtoD();
 CUresult cuMemcpyAtoD_v2();
+CUresult cuMemcpyDtoA();
 CUresult cuMemcpyDtoA_v2();
+CUresult cuMemcpyAtoA();
 CUresult cuMemcpyAtoA_v2();
 CUresult cuTexObjectCreate();
 CUresult cuTexObjectDestroy();
@@ -227,11 +240,13 @@ CUresult cuLinkDestroy();
 CUresult cuMemAlloc();
 CUresult cuMemAllocHost();
 CUresult cuMemAllocHost_v2();
+CUresult cuMemAllocPitch();
 CUresult cuMemAllocPitch_v2();
 CUresult cuMemAlloc_v2();
 CUresult cuMemFree();
 CUresult cuMemFreeHost();
 CUresult cuMemFree_v2();
+CUresult cuMemGetAddressRange();
 CUresult cuMemGetAddressRange_v2();
 CUresult cuMemGetInfo();
 CUresult cuMemGetInfo_v2();
@@ -261,12 +276,17 @@ CUresult cuMemGetAllocationPropertiesFromHandle();
 CUresult cuMemRetainAllocationHandle();
 CUresult cuMemHostUnregister();
 CUresult cuMemcpy();
+CUresult cuMemcpy2DAsync();
 CUresult cuMemcpy2DAsync_v2();
+CUresult cuMemcpy2DUnaligned();
 CUresult cuMemcpy2DUnaligned_v2();
+CUresult cuMemcpy2D();
 CUresult cuMemcpy2D_v2();
+CUresult cuMemcpy3DAsync();
 CUresult cuMemcpy3DAsync_v2();
 CUresult cuMemcpy3DPeer();
 CUresult cuMemcpy3DPeerAsync();
+CUresult cuMemcpy3D();
 CUresult cuMemcpy3D_v2();
 CUresult cuMemcpyAsync();
 CUresult cuMemcpyDtoD();
@@ -284,10 +304,13 @@ CUresult cuMemsetD16();
 CUresult cuMemsetD16Async();
 CUresult cuMemsetD16_v2();
 CUresult cuMemsetD2D16Async();
+CUresult cuMemsetD2D16();
 CUresult cuMemsetD2D16_v2();
 CUresult cuMemsetD2D32Async();
+CUresult cuMemsetD2D32();
 CUresult cuMemsetD2D32_v2();
 CUresult cuMemsetD2D8Async();
+CUresult cuMemsetD2D8();
 CUresult cuMemsetD2D8_v2();
 CUresult cuMemsetD32();
 CUresult cuMemsetD32Async();
@@ -328,6 +351,23 @@ CUresult cuMulticastBindMem();
 CUresult cuMulticastBindAddr();
 CUresult cuMulticastUnbind();
 CUresult cuDeviceGetDevResource();
+CUresult cuGraphAddBatchMemOpNode();
+CUresult cuGraphBatchMemOpNodeGetParams();
+CUresult cuGraphBatchMemOpNodeSetParams();
+CUresult cuGraphExecBatchMemOpNodeSetParams();
+CUresult cuLaunchCooperativeKernelMultiDevice();
+CUresult cuCtxFromGreenCtx();
+CUresult cuCtxGetDevResource();
+CUresult cuDevResourceGenerateDesc();
+CUresult cuDevSmResourceSplitByCount();
+CUresult cuGreenCtxCreate();
+CUresult cuGreenCtxDestroy();
+CUresult cuGreenCtxGetDevResource();
+CUresult cuGreenCtxGetId();
+CUresult cuGreenCtxRecordEvent();
+CUresult cuGreenCtxStreamCreate();
+CUresult cuGreenCtxWaitEvent();
+CUresult cuStreamGetGreenCtx();
 CUresult cuImportExternalMemory();
 CUresult cuImportExternalSemaphore();
 CUresult cuDestroyExternalMemory();
@@ -355,6 +395,8 @@ CUresult cuCheckpointProcessRestore();
 CUresult cuCheckpointProcessUnlock();
 CUresult cuArrayGetSparseProperties();
 CUresult cuArrayGetMemoryRequirements();
+CUresult cuMipmappedArrayGetSparseProperties();
+CUresult cuMipmappedArrayGetMemoryRequirements();
 CUresult cuArrayGetPlane();
 CUresult cuProfilerStart();
 CUresult cuProfilerStop();
@@ -443,6 +485,7 @@ CUresult cuMemRangeGetAttribute();
 CUresult cuMemRangeGetAttributes();
 CUresult cuMemPrefetchBatchAsync();
 CUresult cuMemDiscardBatchAsync();
+CUresult cuMemDiscardAndPrefetchBatchAsync();
 CUresult cuMemcpyBatchAsync();
 CUresult cuMemcpyBatchAsync_v2();
 CUresult cuMemcpy3DBatchAsync();
@@ -642,10 +685,12 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemAlloc", 3020, (Proc)cuMemAlloc_v2},
 	{"cuMemAllocHost", 2000, (Proc)cuMemAllocHost},
 	{"cuMemAllocHost", 3020, (Proc)cuMemAllocHost_v2},
+	{"cuMemAllocPitch", 2000, (Proc)cuMemAllocPitch},
 	{"cuMemAllocPitch", 3020, (Proc)cuMemAllocPitch_v2},
 	{"cuMemFree", 2000, (Proc)cuMemFree},
 	{"cuMemFree", 3020, (Proc)cuMemFree_v2},
 	{"cuMemFreeHost", 2000, (Proc)cuMemFreeHost},
+	{"cuMemGetAddressRange", 2000, (Proc)cuMemGetAddressRange},
 	{"cuMemGetAddressRange", 3020, (Proc)cuMemGetAddressRange_v2},
 	{"cuIpcGetMemHandle", 4010, (Proc)cuIpcGetMemHandle},
 	{"cuIpcOpenMemHandle", 4010, (Proc)cuIpcOpenMemHandle},
@@ -681,10 +726,15 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemRetainAllocationHandle", 11000, (Proc)cuMemRetainAllocationHandle},
 	{"cuMemHostUnregister", 2000, (Proc)cuMemHostUnregister},
 	{"cuMemcpy", 2000, (Proc)cuMemcpy},
+	{"cuMemcpy2D", 2000, (Proc)cuMemcpy2D},
 	{"cuMemcpy2D", 3020, (Proc)cuMemcpy2D_v2},
+	{"cuMemcpy2DAsync", 2000, (Proc)cuMemcpy2DAsync},
 	{"cuMemcpy2DAsync", 3020, (Proc)cuMemcpy2DAsync_v2},
+	{"cuMemcpy2DUnaligned", 2000, (Proc)cuMemcpy2DUnaligned},
 	{"cuMemcpy2DUnaligned", 3020, (Proc)cuMemcpy2DUnaligned_v2},
+	{"cuMemcpy3D", 2000, (Proc)cuMemcpy3D},
 	{"cuMemcpy3D", 3020, (Proc)cuMemcpy3D_v2},
+	{"cuMemcpy3DAsync", 2000, (Proc)cuMemcpy3DAsync},
 	{"cuMemcpy3DAsync", 3020, (Proc)cuMemcpy3DAsync_v2},
 	{"cuMemcpy3DPeer", 4000, (Proc)cuMemcpy3DPeer},
 	{"cuMemcpy3DPeerAsync", 4000, (Proc)cuMemcpy3DPeerAsync},
@@ -703,10 +753,13 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemsetD16", 2000, (Proc)cuMemsetD16},
 	{"cuMemsetD16", 3020, (Proc)cuMemsetD16_v2},
 	{"cuMemsetD16Async", 2000, (Proc)cuMemsetD16Async},
+	{"cuMemsetD2D16", 2000, (Proc)cuMemsetD2D16},
 	{"cuMemsetD2D16", 3020, (Proc)cuMemsetD2D16_v2},
 	{"cuMemsetD2D16Async", 3020, (Proc)cuMemsetD2D16Async},
+	{"cuMemsetD2D32", 2000, (Proc)cuMemsetD2D32},
 	{"cuMemsetD2D32", 3020, (Proc)cuMemsetD2D32_v2},
 	{"cuMemsetD2D32Async", 3020, (Proc)cuMemsetD2D32Async},
+	{"cuMemsetD2D8", 2000, (Proc)cuMemsetD2D8},
 	{"cuMemsetD2D8", 3020, (Proc)cuMemsetD2D8_v2},
 	{"cuMemsetD2D8Async", 3020, (Proc)cuMemsetD2D8Async},
 	{"cuMemsetD32", 2000, (Proc)cuMemsetD32},
@@ -753,20 +806,31 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuStreamWaitEvent", 2000, (Proc)cuStreamWaitEvent},
 	{"cuTensorMapEncodeTiled", 12000, (Proc)cuTensorMapEncodeTiled},
 	{"cuTensorMapReplaceAddress", 12000, (Proc)cuTensorMapReplaceAddress},
+	{"cuArrayCreate", 2000, (Proc)cuArrayCreate},
 	{"cuArrayCreate", 3020, (Proc)cuArrayCreate_v2},
+	{"cuArray3DCreate", 2000, (Proc)cuArray3DCreate},
 	{"cuArray3DCreate", 3020, (Proc)cuArray3DCreate_v2},
+	{"cuArrayGetDescriptor", 2000, (Proc)cuArrayGetDescriptor},
 	{"cuArrayGetDescriptor", 3020, (Proc)cuArrayGetDescriptor_v2},
+	{"cuArray3DGetDescriptor", 2000, (Proc)cuArray3DGetDescriptor},
 	{"cuArray3DGetDescriptor", 3020, (Proc)cuArray3DGetDescriptor_v2},
 	{"cuArrayDestroy", 2000, (Proc)cuArrayDestroy},
 	{"cuMipmappedArrayCreate", 5000, (Proc)cuMipmappedArrayCreate},
 	{"cuMipmappedArrayGetLevel", 5000, (Proc)cuMipmappedArrayGetLevel},
 	{"cuMipmappedArrayDestroy", 5000, (Proc)cuMipmappedArrayDestroy},
+	{"cuMemcpyHtoA", 2000, (Proc)cuMemcpyHtoA},
 	{"cuMemcpyHtoA", 3020, (Proc)cuMemcpyHtoA_v2},
+	{"cuMemcpyHtoAAsync", 2000, (Proc)cuMemcpyHtoAAsync},
 	{"cuMemcpyHtoAAsync", 3020, (Proc)cuMemcpyHtoAAsync_v2},
+	{"cuMemcpyAtoH", 2000, (Proc)cuMemcpyAtoH},
 	{"cuMemcpyAtoH", 3020, (Proc)cuMemcpyAtoH_v2},
+	{"cuMemcpyAtoHAsync", 2000, (Proc)cuMemcpyAtoHAsync},
 	{"cuMemcpyAtoHAsync", 3020, (Proc)cuMemcpyAtoHAsync_v2},
+	{"cuMemcpyAtoD", 2000, (Proc)cuMemcpyAtoD},
 	{"cuMemcpyAtoD", 3020, (Proc)cuMemcpyAtoD_v2},
+	{"cuMemcpyDtoA", 2000, (Proc)cuMemcpyDtoA},
 	{"cuMemcpyDtoA", 3020, (Proc)cuMemcpyDtoA_v2},
+	{"cuMemcpyAtoA", 2000, (Proc)cuMemcpyAtoA},
 	{"cuMemcpyAtoA", 3020, (Proc)cuMemcpyAtoA_v2},
 	{"cuTexObjectCreate", 5000, (Proc)cuTexObjectCreate},
 	{"cuTexObjectDestroy", 5000, (Proc)cuTexObjectDestroy},
@@ -839,6 +903,7 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMemRangeGetAttributes", 8000, (Proc)cuMemRangeGetAttributes},
 	{"cuMemPrefetchBatchAsync", 13000, (Proc)cuMemPrefetchBatchAsync},
 	{"cuMemDiscardBatchAsync", 13000, (Proc)cuMemDiscardBatchAsync},
+	{"cuMemDiscardAndPrefetchBatchAsync", 13000, (Proc)cuMemDiscardAndPrefetchBatchAsync},
 	{"cuMemcpyBatchAsync", 12080, (Proc)cuMemcpyBatchAsync},
 	{"cuMemcpyBatchAsync", 13000, (Proc)cuMemcpyBatchAsync_v2},
 	{"cuMemcpy3DBatchAsync", 12080, (Proc)cuMemcpy3DBatchAsync},
@@ -855,6 +920,23 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuMulticastBindAddr", 12010, (Proc)cuMulticastBindAddr},
 	{"cuMulticastUnbind", 12010, (Proc)cuMulticastUnbind},
 	{"cuDeviceGetDevResource", 12040, (Proc)cuDeviceGetDevResource},
+	{"cuGraphAddBatchMemOpNode", 11070, (Proc)cuGraphAddBatchMemOpNode},
+	{"cuGraphBatchMemOpNodeGetParams", 11070, (Proc)cuGraphBatchMemOpNodeGetParams},
+	{"cuGraphBatchMemOpNodeSetParams", 11070, (Proc)cuGraphBatchMemOpNodeSetParams},
+	{"cuGraphExecBatchMemOpNodeSetParams", 11070, (Proc)cuGraphExecBatchMemOpNodeSetParams},
+	{"cuLaunchCooperativeKernelMultiDevice", 9000, (Proc)cuLaunchCooperativeKernelMultiDevice},
+	{"cuCtxFromGreenCtx", 12040, (Proc)cuCtxFromGreenCtx},
+	{"cuCtxGetDevResource", 12040, (Proc)cuCtxGetDevResource},
+	{"cuDevResourceGenerateDesc", 12040, (Proc)cuDevResourceGenerateDesc},
+	{"cuDevSmResourceSplitByCount", 12040, (Proc)cuDevSmResourceSplitByCount},
+	{"cuGreenCtxCreate", 12040, (Proc)cuGreenCtxCreate},
+	{"cuGreenCtxDestroy", 12040, (Proc)cuGreenCtxDestroy},
+	{"cuGreenCtxGetDevResource", 12040, (Proc)cuGreenCtxGetDevResource},
+	{"cuGreenCtxGetId", 12090, (Proc)cuGreenCtxGetId},
+	{"cuGreenCtxRecordEvent", 12040, (Proc)cuGreenCtxRecordEvent},
+	{"cuGreenCtxStreamCreate", 12050, (Proc)cuGreenCtxStreamCreate},
+	{"cuGreenCtxWaitEvent", 12040, (Proc)cuGreenCtxWaitEvent},
+	{"cuStreamGetGreenCtx", 12040, (Proc)cuStreamGetGreenCtx},
 	{"cuImportExternalMemory", 10000, (Proc)cuImportExternalMemory},
 	{"cuImportExternalSemaphore", 10000, (Proc)cuImportExternalSemaphore},
 	{"cuDestroyExternalMemory", 10000, (Proc)cuDestroyExternalMemory},
@@ -882,8 +964,33 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuCheckpointProcessUnlock", 12080, (Proc)cuCheckpointProcessUnlock},
 	{"cuArrayGetSparseProperties", 11010, (Proc)cuArrayGetSparseProperties},
 	{"cuArrayGetMemoryRequirements", 11060, (Proc)cuArrayGetMemoryRequirements},
+	{"cuMipmappedArrayGetSparseProperties", 11010, (Proc)cuMipmappedArrayGetSparseProperties},
+	{"cuMipmappedArrayGetMemoryRequirements", 11060, (Proc)cuMipmappedArrayGetMemoryRequirements},
 	{"cuArrayGetPlane", 11020, (Proc)cuArrayGetPlane},
 };
+
+/* The per-thread default stream variants, by the entry point they stand
+ * for. */
+#define PTSZ(name, params, args) CUresult name(); CUresult name##_ptsz();
+#define PTDS(name, params, args) CUresult name(); CUresult name##_ptds();
+#include "cuda/shim_ptds.def"
+#undef PTSZ
+#undef PTDS
+CUresult cuLaunchKernelEx_ptsz();
+CUresult cuGraphInstantiateWithParams_ptsz();
+
+static const struct { Proc fn, pt; } perthread[] = {
+#define PTSZ(name, params, args) {(Proc)name, (Proc)name##_ptsz},
+#define PTDS(name, params, args) {(Proc)name, (Proc)name##_ptds},
+#include "cuda/shim_ptds.def"
+#undef PTSZ
+#undef PTDS
+	{(Proc)cuLaunchKernelEx, (Proc)cuLaunchKernelEx_ptsz},
+	{(Proc)cuGraphInstantiateWithParams, (Proc)cuGraphInstantiateWithParams_ptsz},
+};
+
+/* CUdriverProcAddress_flags */
+enum { PROC_LEGACY_STREAM = 1, PROC_PER_THREAD_DEFAULT_STREAM = 2 };
 
 /* CUdriverProcAddressQueryResult */
 enum { CU_GET_PROC_ADDRESS_SUCCESS, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND,
@@ -893,8 +1000,8 @@ CUresult
 cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flags, int *status)
 {
 	int best = -1, found = 0;
+	Proc fn;
 
-	(void)flags;
 	if (!symbol || !pfn)
 		return CUDA_ERROR_INVALID_VALUE;
 	*pfn = NULL;
@@ -912,8 +1019,14 @@ cuGetProcAddress_v2(const char *symbol, void **pfn, int version, cuuint64_t flag
 			fprintf(stderr, "libptxcuda: cuGetProcAddress: no %s for CUDA %d\n", symbol, version);
 		return CUDA_ERROR_NOT_FOUND;
 	}
+	/* the default (0) is the legacy stream's, as is asking for both */
+	fn = procs[best].fn;
+	if ((flags & (PROC_LEGACY_STREAM | PROC_PER_THREAD_DEFAULT_STREAM)) == PROC_PER_THREAD_DEFAULT_STREAM)
+		for (size_t i = 0; i < sizeof perthread / sizeof perthread[0]; i++)
+			if (perthread[i].fn == fn)
+				fn = perthread[i].pt;
 	/* POSIX guarantees function and object pointers convert (dlsym relies on it). */
-	memcpy(pfn, &procs[best].fn, sizeof *pfn);
+	memcpy(pfn, &fn, sizeof *pfn);
 	return CUDA_SUCCESS;
 }
 

@@ -202,6 +202,18 @@ cuMemDiscardBatchAsync(CUdeviceptr *ptrs, size_t *sizes, size_t count, unsigned 
 	return r;
 }
 
+/* Both in one: each range discarded, then prefetched to its location. */
+CUresult
+cuMemDiscardAndPrefetchBatchAsync(CUdeviceptr *ptrs, size_t *sizes, size_t count, MemLocation *locs,
+                                  size_t *idxs, size_t nlocs, unsigned long long flags, CUstream s)
+{
+	CUresult r;
+
+	if ((r = cuMemDiscardBatchAsync(ptrs, sizes, count, flags, s)))
+		return r;
+	return cuMemPrefetchBatchAsync(ptrs, sizes, count, locs, idxs, nlocs, flags, s);
+}
+
 /* ---------------------------------------------------------------- queries */
 
 /* The location the last record of what (and, for R_ACC, of who) gives

@@ -9,22 +9,93 @@
  * CU_STREAM_LEGACY (1) and CU_STREAM_PER_THREAD (2).  Streams and events
  * belong to the context current when they were made and are destroyed
  * with it.
+ *
+ * The legacy stream is no stream object: it is never captured and its
+ * queries answer flags 0, priority 0.  The per-thread default stream is
+ * one: each thread gets its own in each context the first time it names
+ * CU_STREAM_PER_THREAD (or passes NULL to a _ptsz/_ptds entry point,
+ * shim_ptds.c), a blocking stream of priority 0 that can be captured and
+ * given attributes like a created one, and no handle but
+ * CU_STREAM_PER_THREAD names it.  STREAM() resolves that handle.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 #include "cuda/shim.h"
 
 #define CU_STREAM_LEGACY ((CUstream)(uintptr_t)1)
-#define CU_STREAM_PER_THREAD ((CUstream)(uintptr_t)2)
 enum { STREAM_NON_BLOCKING = 1 };
 enum { EVENT_BLOCKING_SYNC = 1, EVENT_DISABLE_TIMING = 2, EVENT_INTERPROCESS = 4 };
 /* cuCtxGetStreamPriorityRange: 0 is the lowest priority, -5 the highest */
 enum { PRIO_LEAST = 0, PRIO_GREATEST = -5 };
 
+/* the legacy default stream, which has no object */
 static int
 special(CUstream s)
 {
-	return !s || s == CU_STREAM_LEGACY || s == CU_STREAM_PER_THREAD;
+	return !s || s == CU_STREAM_LEGACY;
+}
+
+Stream *
+shim_stream_new(Ctx *ctx, unsigned flags, int prio)
+{
+	Stream *st = calloc(1, sizeof *st);
+
+	if (!st || !(st->h = shim_hnew(H_STREAM, st))) {
+		free(st);
+		return NULL;
+	}
+	/* out-of-range priorities are clamped, as the driver does */
+	st->ctx = ctx;
+	st->flags = flags;
+	st->prio = prio > PRIO_LEAST ? PRIO_LEAST : prio < PRIO_GREATEST ? PRIO_GREATEST : prio;
+	shim_attrs_init(&st->attr);
+	st->id = ++shim.nextid;
+	return st;
+}
+
+/* Threads are told apart by a number of their own rather than pthread_t,
+ * which a new thread may reuse: its per-thread streams start afresh. */
+static atomic_ullong nthreads;
+static _Thread_local unsigned long long thread;
+static _Thread_local CUstream perthread;   /* the one last resolved, for the common case */
+
+/* The calling thread's default stream in the current context, made on
+ * first use when make is set; NULL without a context or memory.  Under
+ * LOCK. */
+static Stream *
+per_thread(int make)
+{
+	Stream *st;
+	Ctx *ctx;
+	size_t i = 0;
+
+	if (shim_current(&ctx))
+		return NULL;
+	if (!thread)
+		thread = atomic_fetch_add(&nthreads, 1) + 1;
+	if (perthread && (st = shim_hget(perthread, H_STREAM)) && st->ctx == ctx)
+		return st;
+	while ((st = shim_heach(H_STREAM, &i)))
+		if (st->thread == thread && st->ctx == ctx)
+			break;
+	if (!st && make && (st = shim_stream_new(ctx, 0, 0)))
+		st->thread = thread;
+	if (st)
+		perthread = st->h;
+	return st;
+}
+
+Stream *
+shim_stream(CUstream s)
+{
+	return s == CU_STREAM_PER_THREAD ? per_thread(1) : shim_hget(s, H_STREAM);
+}
+
+Stream *
+shim_stream_peek(void)
+{
+	return per_thread(0);
 }
 
 int
@@ -74,25 +145,18 @@ CUresult
 cuStreamCreateWithPriority(CUstream *s, unsigned flags, int prio)
 {
 	Ctx *ctx;
-	Stream *st = NULL;
+	Stream *st;
 	CUresult r;
 
 	if (!s || flags > STREAM_NON_BLOCKING)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	/* a poisoned context still hands out handles */
-	if (!(r = shim_current(&ctx)) && (!(st = calloc(1, sizeof *st)) || !(st->h = shim_hnew(H_STREAM, st)))) {
-		free(st);
-		r = CUDA_ERROR_OUT_OF_MEMORY;
-	}
-	if (!r) {
-		/* out-of-range priorities are clamped, as the driver does */
-		st->ctx = ctx;
-		st->flags = flags;
-		st->prio = prio > PRIO_LEAST ? PRIO_LEAST : prio < PRIO_GREATEST ? PRIO_GREATEST : prio;
-		shim_attrs_init(&st->attr);
-		st->id = ++shim.nextid;
-		*s = st->h;
+	if (!(r = shim_current(&ctx))) {
+		if ((st = shim_stream_new(ctx, flags, prio)))
+			*s = st->h;
+		else
+			r = CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	UNLOCK();
 	return r;
@@ -111,7 +175,8 @@ cuStreamDestroy_v2(CUstream s)
 	Stream *st;
 
 	LOCK();
-	if ((st = STREAM(s))) {
+	/* a thread's default stream lives as long as its context */
+	if (s != CU_STREAM_PER_THREAD && (st = STREAM(s))) {
 		shim_capture_forget(&st->c);
 		shim_hfree(s);
 		free(st);
@@ -158,8 +223,8 @@ cuStreamWaitEvent(CUstream s, CUevent e, unsigned flags)
 	return r;
 }
 
-/* The queries below answer for a special handle with the current
- * context's default stream: flags 0, priority 0. */
+/* The queries below answer for the legacy stream with the current
+ * context's: flags 0, priority 0. */
 CUresult
 cuStreamGetPriority(CUstream s, int *prio)
 {
@@ -192,7 +257,8 @@ cuStreamGetFlags(CUstream s, unsigned *flags)
 	return r;
 }
 
-/* The special handles have ids of their own, below those of created streams. */
+/* The legacy stream's two handles have ids of their own (0, 1), below
+ * those of streams with an object. */
 CUresult
 cuStreamGetId(CUstream s, unsigned long long *id)
 {
@@ -228,16 +294,30 @@ cuStreamGetCtx(CUstream s, CUcontext *ctx)
 	return r;
 }
 
-/* There are no green contexts: the second answer is always NULL. */
+/* A green context's stream, or any stream while a green context is
+ * current, answers the primary context and the green one (shim_green.c),
+ * as the driver documents; but the per-thread stream under a green
+ * context, which it refuses. */
 CUresult
 cuStreamGetCtx_v2(CUstream s, CUcontext *ctx, void **green)
 {
 	CUresult r;
+	Stream *st;
+	void *g;
 
 	if (!ctx || !green)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!(r = cuStreamGetCtx(s, ctx)))
-		*green = NULL;
+	LOCK();
+	g = shim.inited ? shim_green_current() : NULL;
+	st = special(s) || (g && s == CU_STREAM_PER_THREAD) ? NULL : STREAM(s);
+	if (st && st->green)
+		g = st->green;
+	else if (st)
+		g = NULL;
+	r = g && s == CU_STREAM_PER_THREAD ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS;
+	UNLOCK();
+	if (!r && !(r = cuStreamGetCtx(s, ctx)))
+		*green = g;
 	return r;
 }
 

@@ -1298,8 +1298,11 @@ cuTexRefSetMaxAnisotropy(void *t, unsigned n)
 	return update(t, 0, setfield, &s);
 }
 
-/* A reference's state into out: 'p' address, 'a' array, 'A' address mode
- * (dim), 'm' filter mode, 'F' flags, 'f' format (int[2]). */
+/* A reference's state into out: 'p' address, 'a' array, 'y' mipmapped
+ * array, 'A' address mode (dim), 'm' filter mode, 'M' mipmap filter mode,
+ * 'F' flags, 'b' border colour (float[4]), 'l' mipmap level bias (float),
+ * 'c' mipmap level clamps (float[2]), 'x' maximum anisotropy, 'f' format
+ * (int[2]): each as the cuTexRefSet* call left it. */
 static CUresult
 query(const void *h, int surf, int what, int dim, void *out)
 {
@@ -1334,8 +1337,22 @@ query(const void *h, int surf, int what, int dim, void *out)
 				else
 					*(int *)out = r->td.addressMode[dim];
 				break;
+			case 'y':
+				if (!r->bound || r->rd.resType != CU_RESOURCE_TYPE_MIPMAPPED_ARRAY)
+					e = CUDA_ERROR_INVALID_VALUE;
+				else
+					*(CUmipmappedArray *)out = r->rd.res.mipmap.hMipmappedArray;
+				break;
 			case 'm': *(int *)out = r->td.filterMode; break;
+			case 'M': *(int *)out = r->td.mipmapFilterMode; break;
 			case 'F': *(unsigned *)out = r->td.flags; break;
+			case 'b': memcpy(out, r->td.borderColor, sizeof r->td.borderColor); break;
+			case 'l': *(float *)out = r->td.mipmapLevelBias; break;
+			case 'c':
+				((float *)out)[0] = r->td.minMipmapLevelClamp;
+				((float *)out)[1] = r->td.maxMipmapLevelClamp;
+				break;
+			case 'x': *(int *)out = (int)r->td.maxAnisotropy; break;
 			default:
 				((int *)out)[0] = r->fmt;
 				((int *)out)[1] = (int)r->nch;
@@ -1380,6 +1397,49 @@ CUresult
 cuTexRefGetFlags(unsigned *f, void *t)
 {
 	return query(t, 0, 'F', 0, f);
+}
+
+CUresult
+cuTexRefGetMipmappedArray(CUmipmappedArray *m, void *t)
+{
+	return query(t, 0, 'y', 0, m);
+}
+
+CUresult
+cuTexRefGetMipmapFilterMode(int *m, void *t)
+{
+	return query(t, 0, 'M', 0, m);
+}
+
+CUresult
+cuTexRefGetBorderColor(float *c, void *t)
+{
+	return query(t, 0, 'b', 0, c);
+}
+
+CUresult
+cuTexRefGetMipmapLevelBias(float *bias, void *t)
+{
+	return query(t, 0, 'l', 0, bias);
+}
+
+CUresult
+cuTexRefGetMipmapLevelClamp(float *lo, float *hi, void *t)
+{
+	float v[2];
+	CUresult e;
+
+	if (!lo || !hi)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!(e = query(t, 0, 'c', 0, v)))
+		*lo = v[0], *hi = v[1];
+	return e;
+}
+
+CUresult
+cuTexRefGetMaxAnisotropy(int *n, void *t)
+{
+	return query(t, 0, 'x', 0, n);
 }
 
 CUresult

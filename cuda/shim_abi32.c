@@ -1,0 +1,443 @@
+/*
+ * shim_abi32.c -- the entry points of the CUDA 2.x ABI that the driver
+ * still exports under their unversioned names (cuArrayCreate, cuMemcpy2D,
+ * cuMemsetD2D8, cuTexRefSetAddress, ...): sizes, offsets and pitches are
+ * 32-bit unsigned int, device pointers CUdeviceptr_v1 (unsigned int), and
+ * arrays and copies are described by the _v1 structures, whose fields are
+ * the same as the _v2 ones at those widths.  cuda.h has named the _v2
+ * calls by macro since CUDA 3.2, so only a program built against an older
+ * cuda.h, or one that looks the old names up, calls these.
+ *
+ * They work in a context of their ABI only, one the unversioned
+ * cuCtxCreate made: with any other current, each is
+ * CUDA_ERROR_INVALID_CONTEXT, as an H200's driver (580) answers
+ * cuArrayCreate under a cuCtxCreate_v4 context (tests/shim/legacy32.c).
+ * Each widens its arguments and calls the _v2 entry point, which does the
+ * work and every check.  A 32-bit device pointer widens to the address it
+ * names; every value handed back must fit its 32-bit field, and one that
+ * does not (an address of the 64-bit space, a pitch or size of 4 GiB or
+ * more) is CUDA_ERROR_NOT_SUPPORTED, after what the call made is undone.
+ */
+#include <string.h>
+#include "cuda/shim.h"
+
+typedef unsigned Dptr1;   /* CUdeviceptr_v1 */
+
+/* the _v1 structures (cuda.h before 3.2) and the _v2 ones they become */
+typedef struct { unsigned Width, Height; int Format; unsigned NumChannels; } Desc1;
+typedef struct { unsigned Width, Height, Depth; int Format; unsigned NumChannels, Flags; } Desc3d1;
+typedef struct { size_t Width, Height; int Format; unsigned NumChannels; } Desc2;
+typedef struct { size_t Width, Height, Depth; int Format; unsigned NumChannels, Flags; } Desc3d2;
+typedef struct {
+	unsigned srcXInBytes, srcY;
+	int srcMemoryType;
+	const void *srcHost;
+	Dptr1 srcDevice;
+	CUarray srcArray;
+	unsigned srcPitch;
+	unsigned dstXInBytes, dstY;
+	int dstMemoryType;
+	void *dstHost;
+	Dptr1 dstDevice;
+	CUarray dstArray;
+	unsigned dstPitch;
+	unsigned WidthInBytes, Height;
+} Copy2d1;
+typedef struct {
+	size_t srcXInBytes, srcY;
+	int srcMemoryType;
+	const void *srcHost;
+	CUdeviceptr srcDevice;
+	CUarray srcArray;
+	size_t srcPitch;
+	size_t dstXInBytes, dstY;
+	int dstMemoryType;
+	void *dstHost;
+	CUdeviceptr dstDevice;
+	CUarray dstArray;
+	size_t dstPitch;
+	size_t WidthInBytes, Height;
+} Copy2d2;
+typedef struct {
+	unsigned srcXInBytes, srcY, srcZ, srcLOD;
+	int srcMemoryType;
+	const void *srcHost;
+	Dptr1 srcDevice;
+	CUarray srcArray;
+	void *reserved0;
+	unsigned srcPitch, srcHeight;
+	unsigned dstXInBytes, dstY, dstZ, dstLOD;
+	int dstMemoryType;
+	void *dstHost;
+	Dptr1 dstDevice;
+	CUarray dstArray;
+	void *reserved1;
+	unsigned dstPitch, dstHeight;
+	unsigned WidthInBytes, Height, Depth;
+} Copy3d1;
+
+/* the _v2 entry points, as their files define them */
+CUresult cuArrayCreate_v2(CUarray *out, const Desc2 *d);
+CUresult cuArray3DCreate_v2(CUarray *out, const Desc3d2 *d);
+CUresult cuArrayGetDescriptor_v2(Desc2 *d, CUarray h);
+CUresult cuArray3DGetDescriptor_v2(Desc3d2 *d, CUarray h);
+CUresult cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t w, size_t h, unsigned elt);
+CUresult cuMemFree_v2(CUdeviceptr p);
+CUresult cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr p);
+CUresult cuMemcpy2D_v2(const Copy2d2 *c);
+CUresult cuMemcpy2DUnaligned_v2(const Copy2d2 *c);
+CUresult cuMemcpy2DAsync_v2(const Copy2d2 *c, CUstream s);
+CUresult cuMemcpy3D_v2(const CUDA_MEMCPY3D *c);
+CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *c, CUstream s);
+CUresult cuMemcpyAtoA_v2(CUarray d, size_t doff, CUarray s, size_t soff, size_t n);
+CUresult cuMemcpyAtoD_v2(CUdeviceptr d, CUarray s, size_t soff, size_t n);
+CUresult cuMemcpyAtoH_v2(void *d, CUarray s, size_t soff, size_t n);
+CUresult cuMemcpyAtoHAsync_v2(void *d, CUarray s, size_t soff, size_t n, CUstream st);
+CUresult cuMemcpyDtoA_v2(CUarray d, size_t doff, CUdeviceptr s, size_t n);
+CUresult cuMemcpyHtoA_v2(CUarray d, size_t doff, const void *s, size_t n);
+CUresult cuMemcpyHtoAAsync_v2(CUarray d, size_t doff, const void *s, size_t n, CUstream st);
+CUresult cuMemsetD2D8_v2(CUdeviceptr dst, size_t pitch, unsigned char v, size_t w, size_t h);
+CUresult cuMemsetD2D16_v2(CUdeviceptr dst, size_t pitch, unsigned short v, size_t w, size_t h);
+CUresult cuMemsetD2D32_v2(CUdeviceptr dst, size_t pitch, unsigned v, size_t w, size_t h);
+CUresult cuTexRefSetAddress_v2(size_t *off, void *t, CUdeviceptr p, size_t bytes);
+CUresult cuTexRefSetAddress2D_v3(void *t, const Desc2 *d, CUdeviceptr p, size_t pitch);
+CUresult cuTexRefGetAddress_v2(CUdeviceptr *p, void *t);
+
+#define FITS(v) ((uint64_t)(v) <= UINT32_MAX)
+
+/* The current context is one of this ABI's. */
+static CUresult
+ctx32(void)
+{
+	CUresult r;
+	Ctx *c;
+
+	LOCK();
+	if (!(r = shim_current(&c)) && !c->abi32)
+		r = CUDA_ERROR_INVALID_CONTEXT;
+	UNLOCK();
+	return r;
+}
+
+#define CTX32() do { CUresult r32_ = ctx32(); if (r32_) return r32_; } while (0)
+
+/* ---------------------------------------------------------------- arrays */
+
+CUresult
+cuArrayCreate(CUarray *out, const Desc1 *d)
+{
+	CTX32();
+	Desc2 w;
+
+	if (!d)
+		return cuArrayCreate_v2(out, NULL);
+	w = (Desc2){d->Width, d->Height, d->Format, d->NumChannels};
+	return cuArrayCreate_v2(out, &w);
+}
+
+CUresult
+cuArray3DCreate(CUarray *out, const Desc3d1 *d)
+{
+	CTX32();
+	Desc3d2 w;
+
+	if (!d)
+		return cuArray3DCreate_v2(out, NULL);
+	w = (Desc3d2){d->Width, d->Height, d->Depth, d->Format, d->NumChannels, d->Flags};
+	return cuArray3DCreate_v2(out, &w);
+}
+
+CUresult
+cuArrayGetDescriptor(Desc1 *d, CUarray h)
+{
+	CTX32();
+	Desc2 w;
+	CUresult r;
+
+	if (!d)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = cuArrayGetDescriptor_v2(&w, h)))
+		return r;
+	if (!FITS(w.Width) || !FITS(w.Height))
+		return CUDA_ERROR_NOT_SUPPORTED;
+	*d = (Desc1){(unsigned)w.Width, (unsigned)w.Height, w.Format, w.NumChannels};
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuArray3DGetDescriptor(Desc3d1 *d, CUarray h)
+{
+	CTX32();
+	Desc3d2 w;
+	CUresult r;
+
+	if (!d)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = cuArray3DGetDescriptor_v2(&w, h)))
+		return r;
+	if (!FITS(w.Width) || !FITS(w.Height) || !FITS(w.Depth))
+		return CUDA_ERROR_NOT_SUPPORTED;
+	*d = (Desc3d1){(unsigned)w.Width, (unsigned)w.Height, (unsigned)w.Depth, w.Format, w.NumChannels, w.Flags};
+	return CUDA_SUCCESS;
+}
+
+/* ---------------------------------------------------------------- memory */
+
+CUresult
+cuMemAllocPitch(Dptr1 *p, unsigned *pitch, unsigned w, unsigned h, unsigned elt)
+{
+	CTX32();
+	CUdeviceptr d;
+	size_t pt;
+	CUresult r;
+
+	if (!p || !pitch)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = cuMemAllocPitch_v2(&d, &pt, w, h, elt)))
+		return r;
+	if (!FITS(d) || !FITS(pt)) {
+		cuMemFree_v2(d);
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	*p = (Dptr1)d;
+	*pitch = (unsigned)pt;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemGetAddressRange(Dptr1 *base, unsigned *size, Dptr1 p)
+{
+	CTX32();
+	CUdeviceptr b;
+	size_t n;
+	CUresult r;
+
+	if ((r = cuMemGetAddressRange_v2(&b, &n, p)))
+		return r;
+	if (!FITS(b) || !FITS(n))
+		return CUDA_ERROR_NOT_SUPPORTED;
+	if (base)
+		*base = (Dptr1)b;
+	if (size)
+		*size = (unsigned)n;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuMemsetD2D8(Dptr1 dst, unsigned pitch, unsigned char v, unsigned w, unsigned h)
+{
+	CTX32();
+	return cuMemsetD2D8_v2(dst, pitch, v, w, h);
+}
+
+CUresult
+cuMemsetD2D16(Dptr1 dst, unsigned pitch, unsigned short v, unsigned w, unsigned h)
+{
+	CTX32();
+	return cuMemsetD2D16_v2(dst, pitch, v, w, h);
+}
+
+CUresult
+cuMemsetD2D32(Dptr1 dst, unsigned pitch, unsigned v, unsigned w, unsigned h)
+{
+	CTX32();
+	return cuMemsetD2D32_v2(dst, pitch, v, w, h);
+}
+
+/* ---------------------------------------------------------------- copies */
+
+CUresult
+cuMemcpyHtoA(CUarray d, unsigned doff, const void *s, unsigned n)
+{
+	CTX32();
+	return cuMemcpyHtoA_v2(d, doff, s, n);
+}
+
+CUresult
+cuMemcpyHtoAAsync(CUarray d, unsigned doff, const void *s, unsigned n, CUstream st)
+{
+	CTX32();
+	return cuMemcpyHtoAAsync_v2(d, doff, s, n, st);
+}
+
+CUresult
+cuMemcpyAtoH(void *d, CUarray s, unsigned soff, unsigned n)
+{
+	CTX32();
+	return cuMemcpyAtoH_v2(d, s, soff, n);
+}
+
+CUresult
+cuMemcpyAtoHAsync(void *d, CUarray s, unsigned soff, unsigned n, CUstream st)
+{
+	CTX32();
+	return cuMemcpyAtoHAsync_v2(d, s, soff, n, st);
+}
+
+CUresult
+cuMemcpyAtoA(CUarray d, unsigned doff, CUarray s, unsigned soff, unsigned n)
+{
+	CTX32();
+	return cuMemcpyAtoA_v2(d, doff, s, soff, n);
+}
+
+CUresult
+cuMemcpyDtoA(CUarray d, unsigned doff, Dptr1 s, unsigned n)
+{
+	CTX32();
+	return cuMemcpyDtoA_v2(d, doff, s, n);
+}
+
+CUresult
+cuMemcpyAtoD(Dptr1 d, CUarray s, unsigned soff, unsigned n)
+{
+	CTX32();
+	return cuMemcpyAtoD_v2(d, s, soff, n);
+}
+
+static Copy2d2
+widen2d(const Copy2d1 *c)
+{
+	return (Copy2d2){
+		c->srcXInBytes, c->srcY, c->srcMemoryType, c->srcHost, c->srcDevice, c->srcArray, c->srcPitch,
+		c->dstXInBytes, c->dstY, c->dstMemoryType, c->dstHost, c->dstDevice, c->dstArray, c->dstPitch,
+		c->WidthInBytes, c->Height,
+	};
+}
+
+CUresult
+cuMemcpy2D(const Copy2d1 *c)
+{
+	CTX32();
+	Copy2d2 w;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	w = widen2d(c);
+	return cuMemcpy2D_v2(&w);
+}
+
+CUresult
+cuMemcpy2DUnaligned(const Copy2d1 *c)
+{
+	CTX32();
+	Copy2d2 w;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	w = widen2d(c);
+	return cuMemcpy2DUnaligned_v2(&w);
+}
+
+CUresult
+cuMemcpy2DAsync(const Copy2d1 *c, CUstream s)
+{
+	CTX32();
+	Copy2d2 w;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	w = widen2d(c);
+	return cuMemcpy2DAsync_v2(&w, s);
+}
+
+static void
+widen3d(CUDA_MEMCPY3D *w, const Copy3d1 *c)
+{
+	memset(w, 0, sizeof *w);
+	w->srcXInBytes = c->srcXInBytes;
+	w->srcY = c->srcY;
+	w->srcZ = c->srcZ;
+	w->srcLOD = c->srcLOD;
+	w->srcMemoryType = c->srcMemoryType;
+	w->srcHost = c->srcHost;
+	w->srcDevice = c->srcDevice;
+	w->srcArray = c->srcArray;
+	w->reserved0 = c->reserved0;
+	w->srcPitch = c->srcPitch;
+	w->srcHeight = c->srcHeight;
+	w->dstXInBytes = c->dstXInBytes;
+	w->dstY = c->dstY;
+	w->dstZ = c->dstZ;
+	w->dstLOD = c->dstLOD;
+	w->dstMemoryType = c->dstMemoryType;
+	w->dstHost = c->dstHost;
+	w->dstDevice = c->dstDevice;
+	w->dstArray = c->dstArray;
+	w->reserved1 = c->reserved1;
+	w->dstPitch = c->dstPitch;
+	w->dstHeight = c->dstHeight;
+	w->WidthInBytes = c->WidthInBytes;
+	w->Height = c->Height;
+	w->Depth = c->Depth;
+}
+
+CUresult
+cuMemcpy3D(const Copy3d1 *c)
+{
+	CTX32();
+	CUDA_MEMCPY3D w;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	widen3d(&w, c);
+	return cuMemcpy3D_v2(&w);
+}
+
+CUresult
+cuMemcpy3DAsync(const Copy3d1 *c, CUstream s)
+{
+	CTX32();
+	CUDA_MEMCPY3D w;
+
+	if (!c)
+		return CUDA_ERROR_INVALID_VALUE;
+	widen3d(&w, c);
+	return cuMemcpy3DAsync_v2(&w, s);
+}
+
+/* ---------------------------------------------------------------- texture references */
+
+CUresult
+cuTexRefSetAddress(unsigned *off, void *t, Dptr1 p, unsigned bytes)
+{
+	CTX32();
+	size_t o;
+	CUresult r;
+
+	if ((r = cuTexRefSetAddress_v2(off ? &o : NULL, t, p, bytes)))
+		return r;
+	/* the offset is below the texture alignment: it always fits */
+	if (off)
+		*off = (unsigned)o;
+	return CUDA_SUCCESS;
+}
+
+CUresult
+cuTexRefSetAddress2D(void *t, const Desc1 *d, Dptr1 p, unsigned pitch)
+{
+	CTX32();
+	Desc2 w;
+
+	if (!d)
+		return cuTexRefSetAddress2D_v3(t, NULL, p, pitch);
+	w = (Desc2){d->Width, d->Height, d->Format, d->NumChannels};
+	return cuTexRefSetAddress2D_v3(t, &w, p, pitch);
+}
+
+CUresult
+cuTexRefGetAddress(Dptr1 *p, void *t)
+{
+	CTX32();
+	CUdeviceptr d;
+	CUresult r;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = cuTexRefGetAddress_v2(&d, t)))
+		return r;
+	if (!FITS(d))
+		return CUDA_ERROR_NOT_SUPPORTED;
+	*p = (Dptr1)d;
+	return CUDA_SUCCESS;
+}
