@@ -239,8 +239,6 @@ parse_specs(Parser *p, SpecList *l, Sym *s)
 		const char *why = NULL;
 		if (s->type == TY_PRED)
 			why = "a .pred variable cannot be a vector";
-		else if (s->space == SP_PARAM)
-			why = "a .param variable cannot be a vector";
 		else if (s->vec * ir_tyinfo[s->type].bits > 128)
 			why = "a vector of more than 128 bits";
 		if (why) {
@@ -390,6 +388,12 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	}
 	if (parse_specs(p, l, &proto) < 0)
 		return;
+	/* ptxas: "Variable 'x' cannot be allocated in .param state space";
+	 * only the parameters of a header with no body may be vectors */
+	if (proto.space == SP_PARAM && proto.vec > 1) {
+		diag_err(p->dg, l->loc, "a .param variable cannot be a vector");
+		return;
+	}
 	/* ptxas: a syntax error; .ptr describes a kernel's parameters only */
 	if (proto.attr & VA_PTR)
 		diag_err(p->dg, l->loc, "'.ptr' is allowed on a kernel's parameters only");

@@ -53,10 +53,10 @@ params(Parser *p, PList *l, int *n, int what)
 			diag_err(p->dg, l->spec[i]->loc, "parameters must be .param or .reg");
 			continue;
 		}
-		if (proto.vec > 1 && proto.space != SP_REG) {
-			diag_err(p->dg, l->spec[i]->loc, "a vector .param parameter is not supported");
-			continue;
-		}
+		/* a vector .param is a declaration's (.extern, a header without
+		 * a body, a .callprototype): ps_func_body refuses it in a
+		 * definition, as ptxas does ("Variable 'x' cannot be allocated
+		 * in .param state space") */
 		/* ptxas: "Entry parameter 'p' must have .param state space";
 		 * "Illegal placement of kernel parameter attribute"; a .func's
 		 * parameters and return values are aligned to 128 bytes at most
@@ -275,6 +275,9 @@ ps_func_body(Parser *p, Loc loc)
 			if (!s)
 				continue;
 			s->fn = fn;
+			if (s->kind == SYM_VAR && s->space == SP_PARAM && s->vec > 1)
+				diag_err(p->dg, s->loc, "parameter '%s' of a function with a body cannot be a vector .param",
+				    s->name);
 			if (parse_mapget(&p->local, s->name)) {
 				diag_err(p->dg, s->loc, "duplicate parameter '%s'", s->name);
 				continue;

@@ -664,14 +664,15 @@ bodypragmas(Verify *v, const Func *fn)
 
 /*
  * A declared variable's type and kind against the target and where it is
- * declared (DS_*): .b128 needs PTX ISA 8.3 and sm_70, .f16x2 sm_53 and is
- * no .param; a .texref, .samplerref or .surfref is a .global variable of
+ * declared (DS_*; bodiless: a parameter of a header with no body): .b128
+ * needs PTX ISA 8.3 and sm_70, .f16x2 sm_53 and is no .param of a
+ * definition; a .texref, .samplerref or .surfref is a .global variable of
  * the module or a kernel's parameter.  Returns whether it reported.
  */
 enum { DS_MODULE, DS_BODY, DS_KPARAM, DS_FPARAM };
 
 static int
-decltype(Verify *v, const Sym *s, int where)
+decltype(Verify *v, const Sym *s, int where, int bodiless)
 {
 	const Module *m = v->m;
 
@@ -687,7 +688,9 @@ decltype(Verify *v, const Sym *s, int where)
 		verify_report(v, VC_TARGET, s->loc, "'%s' of type .f16x2 requires .target sm_53 or higher", s->name);
 		return 1;
 	}
-	if (s->type == TY_F16X2 && s->space == SP_PARAM) {
+	/* a header with no body declares what it likes: ptxas takes .f16x2
+	 * (and vector) parameters there and refuses them in a definition */
+	if (s->type == TY_F16X2 && s->space == SP_PARAM && !bodiless) {
 		verify_report(v, VC_MODULE, s->loc, "'%s': a .f16x2 variable cannot be allocated in .param (use .b32)",
 		    s->name);
 		return 1;
@@ -771,26 +774,26 @@ module(Verify *v)
 	}
 	for (int i = 0; i < m->nsyms; i++)
 		if (m->syms[i]->kind == SYM_VAR)
-			decltype(v, m->syms[i], DS_MODULE);
+			decltype(v, m->syms[i], DS_MODULE, 0);
 	for (int f = 0; f < m->nfn; f++) {
 		const Func *fn = m->fn[f];
 		for (int i = 0; i < fn->nret + fn->npar; i++) {
 			const Sym *s = i < fn->nret ? fn->ret[i].sym : fn->par[i - fn->nret].sym;
 			if (s)
-				decltype(v, s, fn->entry ? DS_KPARAM : DS_FPARAM);
+				decltype(v, s, fn->entry ? DS_KPARAM : DS_FPARAM, !fn->hasbody);
 		}
 		if (fn->hasbody) {
 			bodypragmas(v, fn);
 			/* the parameters are among the body's symbols too */
 			for (int i = 0; i < fn->nsyms; i++)
 				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM)
-					decltype(v, fn->syms[i], DS_BODY);
+					decltype(v, fn->syms[i], DS_BODY, 0);
 			/* registers: once per function, from their declarations
 			 * (a range none of whose elements is used has none in
 			 * fn->regs; ptxas judges the declaration all the same) */
 			for (int i = 0; i < fn->nstmt; i++)
 				if (fn->stmt[i].kind == ST_DECL && fn->stmt[i].sym && fn->stmt[i].sym->kind == SYM_REG &&
-				    decltype(v, fn->stmt[i].sym, DS_BODY))
+				    decltype(v, fn->stmt[i].sym, DS_BODY, 0))
 					break;
 		}
 		/* .noreturn came with PTX ISA 6.4 ("Feature '.noreturn' requires
