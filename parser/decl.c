@@ -298,6 +298,40 @@ inittype(Parser *p, const Sym *s, const Expr *e)
 			k == 2 ? "a floating-point" : "an integer", ir_tyinfo[s->type].name, s->name);
 }
 
+/* An initializer's braces against the variable's shape, one level per
+ * array dimension, then one for a vector: ptxas refuses more elements than
+ * a dimension holds ("Greater number of elements in array initializer";
+ * {1, 2, 3, 4} is no [2][2] array's, which wants {{1, 2}, {3, 4}}), a
+ * vector of another length ("Incorrect number of elements in vector
+ * initializer") and braces around a scalar ("Initial value type
+ * mismatch").  Fewer elements than a dimension holds are zeroes.
+ * Returns whether it reported. */
+static int
+initshape(Parser *p, const Sym *s, const Expr *e, int level)
+{
+	if (e->kind != E_LIST)
+		return 0;
+	if (level < s->ndim) {
+		if (s->dim[level] > 0 && e->nelt > s->dim[level]) {
+			diag_err(p->dg, e->loc, "more elements in the initializer of '%s' than its array holds (%lld)",
+				s->name, (long long)s->dim[level]);
+			return 1;
+		}
+		for (int i = 0; i < e->nelt; i++)
+			if (initshape(p, s, e->elt[i], level + 1))
+				return 1;
+		return 0;
+	}
+	if (s->vec > 1 && e->nelt != s->vec)
+		diag_err(p->dg, e->loc, "a vector initializer of '%s' with %d element%s, not %d", s->name, e->nelt,
+			e->nelt == 1 ? "" : "s", s->vec);
+	else if (s->vec == 1)
+		diag_err(p->dg, e->loc, "braces around the scalar initializer of '%s'", s->name);
+	else
+		return 0;
+	return 1;
+}
+
 /* Makes the Sym of one declarator from the classified specifiers. */
 Sym *
 parse_declsym(Parser *p, const Sym *proto, Decl *d)
@@ -327,7 +361,7 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 		s->init = d->init;
 		if (s->type == TY_F16)
 			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
-		else
+		else if (!s->opaque && !initshape(p, s, d->init, 0))
 			inittype(p, s, d->init);
 		/* an unsized array takes its size from its initializer */
 		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
@@ -397,6 +431,9 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	/* ptxas: a syntax error; .ptr describes a kernel's parameters only */
 	if (proto.attr & VA_PTR)
 		diag_err(p->dg, l->loc, "'.ptr' is allowed on a kernel's parameters only");
+	/* ptxas: ".common variables must be declared in .global space" */
+	if (proto.linkage == LINK_COMMON && proto.space != SP_GLOBAL)
+		diag_err(p->dg, l->loc, "a .common variable must be in the .global state space");
 	/* a .param of a body is a call's argument or return value, which
 	 * ptxas aligns as a .func's parameters ("Parameter 'x' has illegal
 	 * alignment (must be aligned to 1, 2, 4, ... or 128 bytes)") */
@@ -580,7 +617,8 @@ headerorder(Parser *p, Loc loc, const char *what)
 {
 	if (p->seen_version > 0 && p->ntop == 1 && !p->seen_target && strcmp(what, ".target") != 0)
 		diag_err(p->dg, loc, "missing .target directive: it must follow .version, before %s", what);
-	else if (strcmp(what, ".address_size") == 0 && p->seen_version > 0 && (p->ntop != 2 || p->seen_target != 1))
+	else if (strcmp(what, ".address_size") == 0 && p->seen_version > 0 &&
+	    (!p->seen_target || p->ntop != p->seen_target + 1))
 		diag_err(p->dg, loc, ".address_size must follow .target, before any other directive or declaration");
 }
 
@@ -646,10 +684,12 @@ ps_target(Parser *p, EList *words, Loc loc)
 {
 	static const char *const known[] = {"texmode_unified", "texmode_independent", "debug",
 		"map_f64_to_f32"};
+	/* ptxas takes several .target directives in a row after .version,
+	 * adding up their words; anywhere else one is a syntax error */
+	if (p->seen_target && p->ntop != p->seen_target + 1)
+		diag_err(p->dg, loc, "a second .target directive must follow the first directly");
 	parse_topdirective(p, loc, ".target");
-	if (p->seen_target)
-		diag_err(p->dg, loc, "more than one .target directive");
-	p->seen_target = 1;
+	p->seen_target++;
 	for (int i = 0; i < words->n; i++) {
 		const char *w = words->v[i]->text;
 		Loc wl = words->v[i]->loc;
@@ -668,10 +708,10 @@ ps_target(Parser *p, EList *words, Loc loc)
 			diag_err(p->dg, wl, "unknown target '%s'", w);
 			continue;
 		}
-		if (!p->m->sm) {
-			p->m->sm = sm;
-			p->m->smsuffix = n >= 2 ? suf : 0;
-		}
+		/* the last sm_ word is the target, in one list or several
+		 * (ptxas 13.0: .target sm_90, sm_80 refuses %clusterid) */
+		p->m->sm = sm;
+		p->m->smsuffix = n >= 2 ? suf : 0;
 		int isa = targetisa(sm);
 		/* the arch-specific sm_90a came with PTX ISA 8.0, a year after
 		 * sm_90; the family targets (sm_100f) with 8.8 */

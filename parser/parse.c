@@ -115,7 +115,7 @@ ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *pars, Loc loc)
 			case K_VISIBLE: fn->linkage = LINK_VISIBLE; break;
 			case K_EXTERN: fn->linkage = LINK_EXTERN; break;
 			case K_WEAK: fn->linkage = LINK_WEAK; break;
-			case K_COMMON: fn->linkage = LINK_COMMON; break;
+			/* ptxas: .common is a syntax error before .func and .entry */
 			default:
 				diag_err(p->dg, sp->loc, "unexpected '.%s' before %s", sp->s,
 					fn->entry ? ".entry" : ".func");
@@ -160,6 +160,11 @@ ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
 		return;
 	for (int i = 0; i < n && i < 3; i++)
 		v[i] = vals->v[i]->i;
+	/* ptxas: a syntax error; they describe a kernel's launch */
+	if (!fn->entry) {
+		diag_err(p->dg, loc, "syntax error: .%s is a kernel's directive, not a .func's", dir->s);
+		return;
+	}
 	int want3 = dir->kw == K_MAXNTID || dir->kw == K_REQNTID || dir->kw == K_REQNCTAPERCLUSTER;
 	int want0 = dir->kw == K_EXPLICITCLUSTER || dir->kw == K_BLOCKSARECLUSTERS;
 	if (want0 ? n != 0 : want3 ? (n < 1 || n > 3) : n != 1) {
@@ -224,6 +229,11 @@ ps_noreturn(Parser *p)
 	if (p->hdr->entry && p->hdr->sym) {
 		/* ptxas: a syntax error */
 		diag_err(p->dg, p->hdr->loc, "a kernel (.entry) cannot be .noreturn");
+		return;
+	}
+	/* ptxas: "Invalid directive '.noreturn' for function 'f'" */
+	if (p->hdr->nret > 0) {
+		diag_err(p->dg, p->hdr->loc, "'.noreturn' function '%s' cannot return values", p->hdr->name);
 		return;
 	}
 	p->hdr->noreturn = 1;
