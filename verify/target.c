@@ -579,6 +579,17 @@ limits(Verify *v, Func *fn)
 		verify_report(v, VC_TARGET, fn->loc, "'%s' requires PTX ISA .version 7.8 or later", cl);
 	else if (cl && v->m->sm && v->m->sm < 90)
 		verify_report(v, VC_TARGET, fn->loc, "'%s' requires .target sm_90 or higher", cl);
+	/* .blocksareclusters came with PTX ISA 9.0, and says the grid's CTAs
+	 * are its clusters, whose shape it must then know: ".reqntid and
+	 * .reqnctapercluster directive(s) required for directive
+	 * '.blocksareclusters'" */
+	else if (fn->blocksareclusters && isa(v->m) < 90)
+		verify_report(v, VC_TARGET, fn->loc, "'.blocksareclusters' requires PTX ISA .version 9.0 or later");
+	else if (fn->blocksareclusters && v->m->sm && v->m->sm < 90)
+		verify_report(v, VC_TARGET, fn->loc, "'.blocksareclusters' requires .target sm_90 or higher");
+	else if (fn->blocksareclusters && (!fn->nreqntid || !fn->nreqnctapercluster))
+		verify_report(v, VC_MODULE, fn->loc, "'.blocksareclusters' of '%s' requires .reqntid and .reqnctapercluster",
+		    fn->name);
 }
 
 /* Module-scope .pragma words: those ptxas takes there, those it takes
