@@ -663,20 +663,21 @@ ps_version(Parser *p, const Tok *t, Loc loc)
 }
 
 /* The PTX ISA version that introduced a target (ptxas 13.0 refuses an
- * older .version with it); 0 for the old ones every version has. */
+ * older .version with it); 0 for the old ones every version has, -1 for
+ * a number ptxas 13.0 does not know ("Unsupported .target 'sm_14'"). */
 static int
 targetisa(int sm)
 {
 	static const struct { int sm, isa; } v[] = {
-		{12, 12}, {13, 12}, {20, 20}, {21, 20}, {30, 30}, {32, 40}, {35, 31}, {37, 41},
+		{10, 0}, {11, 0}, {12, 12}, {13, 12}, {20, 20}, {21, 20}, {30, 30}, {32, 40}, {35, 31}, {37, 41},
 		{50, 40}, {52, 41}, {53, 42}, {60, 50}, {61, 50}, {62, 50}, {70, 60}, {72, 61}, {75, 63}, {80, 70},
-		{86, 71}, {87, 74}, {89, 78}, {90, 78}, {100, 86}, {101, 86},
+		{82, 62}, {86, 71}, {87, 74}, {88, 73}, {89, 78}, {90, 78}, {100, 86}, {101, 86},
 		{103, 88}, {110, 90}, {120, 87}, {121, 88},
 	};
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		if (v[i].sm == sm)
 			return v[i].isa;
-	return 0;
+	return -1;
 }
 
 void
@@ -704,7 +705,10 @@ ps_target(Parser *p, EList *words, Loc loc)
 			n = sscanf(w + 3, "%d%c%c", &sm, &suf, &extra);
 		else if (strncmp(w, "compute_", 8) == 0)
 			n = sscanf(w + 8, "%d%c%c", &sm, &suf, &extra);
-		if (n < 1 || sm < 10 || (n >= 2 && suf != 'a' && suf != 'f') || n == 3) {
+		/* the arch-specific targets (a) begin with sm_90, the family
+		 * ones (f) with sm_100 */
+		if (n < 1 || targetisa(sm) < 0 || (n >= 2 && suf != 'a' && suf != 'f') || n == 3 ||
+		    (n >= 2 && suf == 'a' && sm < 90) || (n >= 2 && suf == 'f' && sm < 100)) {
 			diag_err(p->dg, wl, "unknown target '%s'", w);
 			continue;
 		}
@@ -945,7 +949,7 @@ ps_pragma(Parser *p, EList *strs, Loc loc)
 	/* the body pragmas newer than the directive ("Feature
 	 * 'used_bytes_mask' requires PTX ISA .version 8.3 or later") */
 	static const struct { const char *w; int isa; } newer[] = {
-		{"used_bytes_mask", 83}, {"enable_smem_spilling", 87},
+		{"used_bytes_mask", 83}, {"enable_smem_spilling", 87}, {"frequency", 90},
 	};
 	int ver = p->m->ver_major * 10 + p->m->ver_minor;
 	for (int i = 0; i < strs->n; i++) {
