@@ -74,7 +74,7 @@ ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
 	int64_t k = -1;
 	if (e && (!parse_fold(p, e, &k) || k < 0)) {
 		diag_err(p->dg, e->loc, "array size must be a non-negative integer constant");
-		k = 0;
+		return;
 	}
 	if (d->ndim == 4) {
 		diag_err(p->dg, loc, "too many array dimensions (at most 4)");
@@ -82,8 +82,12 @@ ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
 	}
 	if (!e && d->ndim > 0) {
 		diag_err(p->dg, loc, "only the first array dimension can be left empty");
-		k = 0;
+		return;
 	}
+	/* ptxas takes [0] as [] in the first dimension (its size is the
+	 * initializer's or the linker's); ps_vardecl refuses it in another */
+	if (e && k == 0 && d->ndim == 0)
+		k = -1;
 	d->dim[d->ndim++] = k;
 }
 
@@ -151,6 +155,11 @@ parse_specs(Parser *p, SpecList *l, Sym *s)
 			}
 			s->ptrspace = spacekw(kw) != SP_NONE ? spacekw(kw) : SP_GENERIC;
 			continue;
+		}
+		/* ptxas: a syntax error (.extern .visible, .visible .visible) */
+		if ((kw == K_VISIBLE || kw == K_EXTERN || kw == K_WEAK || kw == K_COMMON) && s->linkage) {
+			diag_err(p->dg, sp->loc, "more than one linkage directive ('.%s' after another)", sp->s);
+			return -1;
 		}
 		switch (kw) {
 		case K_VISIBLE: s->linkage = LINK_VISIBLE; break;
@@ -431,9 +440,22 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	/* ptxas: a syntax error; .ptr describes a kernel's parameters only */
 	if (proto.attr & VA_PTR)
 		diag_err(p->dg, l->loc, "'.ptr' is allowed on a kernel's parameters only");
-	/* ptxas: ".common variables must be declared in .global space" */
+	/* ptxas: ".common variables must be declared in .global space"; a
+	 * syntax error for a declared special register */
 	if (proto.linkage == LINK_COMMON && proto.space != SP_GLOBAL)
 		diag_err(p->dg, l->loc, "a .common variable must be in the .global state space");
+	if (proto.space == SP_SREG) {
+		diag_err(p->dg, l->loc, "syntax error: special registers (.sreg) cannot be declared");
+		return;
+	}
+	/* ptxas: "Texture variables must be declared at module scope" */
+	if (p->fn && proto.space == SP_TEX) {
+		diag_err(p->dg, l->loc, "a .tex variable must be declared at module scope");
+		return;
+	}
+	/* ptxas: "Illegal attribute '.managed' for symbol 'm'" */
+	if ((proto.attr & VA_MANAGED) && proto.space != SP_GLOBAL)
+		diag_err(p->dg, l->loc, "'.attribute(.managed)' is for .global variables only");
 	/* a .param of a body is a call's argument or return value, which
 	 * ptxas aligns as a .func's parameters ("Parameter 'x' has illegal
 	 * alignment (must be aligned to 1, 2, 4, ... or 128 bytes)") */
@@ -444,6 +466,24 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 		Sym *s = parse_declsym(p, &proto, d);
 		if (s->kind == SYM_REG && s->ndim) {
 			diag_err(p->dg, d->loc, "a .reg variable cannot be an array");
+			continue;
+		}
+		/* ptxas: "Array of incomplete type", a size 0 after the first */
+		int zero = 0;
+		for (int k = 1; k < s->ndim; k++)
+			zero |= s->dim[k] == 0;
+		if (zero) {
+			diag_err(p->dg, d->loc, "array '%s' has a dimension of size 0 after its first", s->name);
+			continue;
+		}
+		/* ptxas: a syntax error; _ is the sink operand */
+		if (!strcmp(s->name, "_")) {
+			diag_err(p->dg, d->loc, "syntax error: '_' cannot be declared (it is the sink operand)");
+			continue;
+		}
+		/* ptxas: "No initial value is allowed for 'p' in this state space" */
+		if (p->fn && s->init && s->space == SP_PARAM) {
+			diag_err(p->dg, d->loc, "the .param variable '%s' cannot have an initializer", s->name);
 			continue;
 		}
 		if (s->ndim && s->dim[0] < 0 && !s->init && s->linkage != LINK_EXTERN) {
