@@ -1020,6 +1020,23 @@ ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
 		diag_err(p->dg, loc, ".alias target '%s' is not a declared function", b->s);
 	if (!sa || sa->kind != SYM_FUNC)
 		diag_err(p->dg, loc, ".alias name '%s' must be declared as a function first", a->s);
+	else if (sa == sb)
+		diag_err(p->dg, loc, "cannot alias function '%s' to itself", a->s);
+	else if (sa->fn && sa->fn->hasbody)
+		diag_err(p->dg, loc, "function '%s' has a body: it cannot be redefined as an alias", a->s);
+	else if (sa->fn && sb && sb->kind == SYM_FUNC && sb->fn) {
+		/* ptxas: "Mismatch in prototype of alias 'g' and aliasee 'f'" */
+		const Func *fa = sa->fn, *fb = sb->fn;
+		int same = fa->nret == fb->nret && fa->npar == fb->npar;
+		for (int i = 0; same && i < fa->nret + fa->npar; i++) {
+			const Sym *x = i < fa->nret ? fa->ret[i].sym : fa->par[i - fa->nret].sym;
+			const Sym *y = i < fb->nret ? fb->ret[i].sym : fb->par[i - fb->nret].sym;
+			same = x && y && x->space == y->space && x->type == y->type && x->vec == y->vec &&
+			    x->size == y->size;
+		}
+		if (!same)
+			diag_err(p->dg, loc, "the prototype of alias '%s' differs from that of '%s'", a->s, b->s);
+	}
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s, %s", a->s, b->s);
 	parse_additem(p, 'a', -1, ir_strndup(p->a, buf, strlen(buf)), loc);
