@@ -1143,6 +1143,13 @@ ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
 		int64_t k;
 		if (j)
 			sbput(p, ", ", 2);
+		/* ptxas: "Value out of range for type .b8 256": a .b8 or .b16
+		 * item takes what fits signed or unsigned; a .b32 one no value
+		 * below -2^31 (ptxas 13.0 lets larger ones through) */
+		if (parse_fold(p, x, &k) && dir->kw == K_TYPE &&
+		    ((dir->i == TY_B8 && (k < -128 || k > 255)) || (dir->i == TY_B16 && (k < -32768 || k > 65535)) ||
+		    (dir->i == TY_B32 && k < INT32_MIN)))
+			diag_err(p->dg, x->loc, "value %lld out of range for .%s section data", (long long)k, dir->s);
 		if (parse_fold(p, x, &k))
 			sbint(p, k);
 		else if (x->kind == E_SYM)
