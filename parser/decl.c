@@ -291,6 +291,25 @@ initkind(const Expr *e)
 	}
 }
 
+/* Whether an initializer names a variable or function (an address). */
+static int
+hasaddr(const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_SYM || e->kind == E_GENERIC)
+		return 1;
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			if (hasaddr(e->elt[i]))
+				return 1;
+		return 0;
+	}
+	if (e->kind == E_FIELD)
+		return 0;
+	return hasaddr(e->a) || hasaddr(e->b) || hasaddr(e->c);
+}
+
 /* ptxas refuses a float value for a .u/.s variable and an integer one
  * for a .f variable ("Initial value type mismatch"); .b takes both. */
 static void
@@ -372,6 +391,11 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
 		else if (!s->opaque && !initshape(p, s, d->init, 0))
 			inittype(p, s, d->init);
+		/* ptxas: "Feature 'addresses as initial values' requires PTX
+		 * ISA .version 2.1 or later" */
+		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < 21 && !s->opaque &&
+		    hasaddr(d->init))
+			diag_err(p->dg, d->init->loc, "an address as an initial value requires PTX ISA .version 2.1 or later");
 		/* an unsized array takes its size from its initializer */
 		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
 			s->dim[0] = d->init->nelt;
@@ -444,6 +468,8 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	 * syntax error for a declared special register */
 	if (proto.linkage == LINK_COMMON && proto.space != SP_GLOBAL)
 		diag_err(p->dg, l->loc, "a .common variable must be in the .global state space");
+	else if (proto.linkage == LINK_COMMON && p->m->ver_major && p->m->ver_major < 5)
+		diag_err(p->dg, l->loc, ".common requires PTX ISA .version 5.0 or later");
 	if (proto.space == SP_SREG) {
 		diag_err(p->dg, l->loc, "syntax error: special registers (.sreg) cannot be declared");
 		return;
@@ -1015,6 +1041,10 @@ void
 ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
 {
 	parse_topdirective(p, loc, ".alias");
+	if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < 63)
+		diag_err(p->dg, loc, ".alias requires PTX ISA .version 6.3 or later");
+	else if (p->m->sm && p->m->sm < 30)
+		diag_err(p->dg, loc, ".alias requires .target sm_30 or higher");
 	Sym *sa = parse_mapget(&p->global, a->s), *sb = parse_mapget(&p->global, b->s);
 	if (!sb || sb->kind != SYM_FUNC)
 		diag_err(p->dg, loc, ".alias target '%s' is not a declared function", b->s);

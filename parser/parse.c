@@ -412,6 +412,8 @@ void
 ps_proto(Parser *p, PList *rets, PList *pars, Loc loc)
 {
 	Sym *s = takelabel(p, ".callprototype", loc);
+	if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < 21)
+		diag_err(p->dg, loc, ".callprototype requires PTX ISA .version 2.1 or later");
 	Func *fn = ir_alloc(p->a, sizeof *fn);
 	Func *save = p->fn;
 	fn->ret = params(p, rets, &fn->nret, 2);
