@@ -99,6 +99,12 @@ ptx_verify(ptx_module *pm, const ptx_verify_opts *o)
 				    o->checks[i]);
 				return PTX_EINVAL;
 			}
+		/* a caller of an older version has a shorter struct */
+		if (o->version >= 8 && o->compile_only) {
+			vo.compileonly = 1;
+			vo.sev[VC_EXTERN] = -1;
+			vo.sev[VC_EXTERNVAR] = -1;
+		}
 	}
 	n = pm->dg->n;
 	nerr = pm->dg->nerr;

@@ -28,8 +28,9 @@ extern "C" {
  * ptx_diag_print, ptx_check_list); 3: tensor maps (ptx_tensormap_encode);
  * 4: resource limits (ptx_set_limit, ptx_get_limit); 5: textures and
  * surfaces (ptx_texture_create, ptx_surface_create); 6: dynamic checks
- * (ptx_set_checks, ptx_report_*); 7: ptx_alloc's zeroed, PTX_EREFUSED. */
-#define PTX_API_VERSION 7
+ * (ptx_set_checks, ptx_report_*); 7: ptx_alloc's zeroed, PTX_EREFUSED;
+ * 8: ptx_verify_opts's compile_only. */
+#define PTX_API_VERSION 8
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -128,8 +129,13 @@ typedef struct {
 	 * "NAME" enables a check, "no-NAME" disables it, "all" enables every
 	 * check that is off.  NULL-terminated; NULL for the defaults. */
 	const char *const *checks;
+	/* (version 8 or later) judge the module as ptxas -c does, as a
+	 * relocatable object: .extern names are the linker's (the checks
+	 * unresolved-extern and extern-var are off, whatever checks says),
+	 * and each function is compiled apart (no shared-memory spilling) */
+	int compile_only;
 } ptx_verify_opts;
-#define PTX_VERIFY_OPTS_INIT { PTX_API_VERSION, 0, 0, 0, 0 }
+#define PTX_VERIFY_OPTS_INIT { PTX_API_VERSION, 0, 0, 0, 0, 0 }
 
 /* Runs the verifier over a module from ptx_module_parse.  The context's
  * diagnostics are then all of the module's: those of reading it, then the

@@ -74,7 +74,7 @@ ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
 	int64_t k = -1;
 	if (e && (!parse_fold(p, e, &k) || k < 0)) {
 		diag_err(p->dg, e->loc, "array size must be a non-negative integer constant");
-		k = 0;
+		return;
 	}
 	if (d->ndim == 4) {
 		diag_err(p->dg, loc, "too many array dimensions (at most 4)");
@@ -82,8 +82,12 @@ ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
 	}
 	if (!e && d->ndim > 0) {
 		diag_err(p->dg, loc, "only the first array dimension can be left empty");
-		k = 0;
+		return;
 	}
+	/* ptxas takes [0] as [] in the first dimension (its size is the
+	 * initializer's or the linker's); ps_vardecl refuses it in another */
+	if (e && k == 0 && d->ndim == 0)
+		k = -1;
 	d->dim[d->ndim++] = k;
 }
 
@@ -151,6 +155,11 @@ parse_specs(Parser *p, SpecList *l, Sym *s)
 			}
 			s->ptrspace = spacekw(kw) != SP_NONE ? spacekw(kw) : SP_GENERIC;
 			continue;
+		}
+		/* ptxas: a syntax error (.extern .visible, .visible .visible) */
+		if ((kw == K_VISIBLE || kw == K_EXTERN || kw == K_WEAK || kw == K_COMMON) && s->linkage) {
+			diag_err(p->dg, sp->loc, "more than one linkage directive ('.%s' after another)", sp->s);
+			return -1;
 		}
 		switch (kw) {
 		case K_VISIBLE: s->linkage = LINK_VISIBLE; break;
@@ -239,8 +248,6 @@ parse_specs(Parser *p, SpecList *l, Sym *s)
 		const char *why = NULL;
 		if (s->type == TY_PRED)
 			why = "a .pred variable cannot be a vector";
-		else if (s->space == SP_PARAM)
-			why = "a .param variable cannot be a vector";
 		else if (s->vec * ir_tyinfo[s->type].bits > 128)
 			why = "a vector of more than 128 bits";
 		if (why) {
@@ -284,6 +291,25 @@ initkind(const Expr *e)
 	}
 }
 
+/* Whether an initializer names a variable or function (an address). */
+static int
+hasaddr(const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_SYM || e->kind == E_GENERIC)
+		return 1;
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			if (hasaddr(e->elt[i]))
+				return 1;
+		return 0;
+	}
+	if (e->kind == E_FIELD)
+		return 0;
+	return hasaddr(e->a) || hasaddr(e->b) || hasaddr(e->c);
+}
+
 /* ptxas refuses a float value for a .u/.s variable and an integer one
  * for a .f variable ("Initial value type mismatch"); .b takes both. */
 static void
@@ -298,6 +324,40 @@ inittype(Parser *p, const Sym *s, const Expr *e)
 	if ((k == 2 && (tk == TK_UINT || tk == TK_SINT)) || (k == 1 && tk == TK_FLOAT))
 		diag_err(p->dg, e->loc, "%s value for the .%s variable '%s'",
 			k == 2 ? "a floating-point" : "an integer", ir_tyinfo[s->type].name, s->name);
+}
+
+/* An initializer's braces against the variable's shape, one level per
+ * array dimension, then one for a vector: ptxas refuses more elements than
+ * a dimension holds ("Greater number of elements in array initializer";
+ * {1, 2, 3, 4} is no [2][2] array's, which wants {{1, 2}, {3, 4}}), a
+ * vector of another length ("Incorrect number of elements in vector
+ * initializer") and braces around a scalar ("Initial value type
+ * mismatch").  Fewer elements than a dimension holds are zeroes.
+ * Returns whether it reported. */
+static int
+initshape(Parser *p, const Sym *s, const Expr *e, int level)
+{
+	if (e->kind != E_LIST)
+		return 0;
+	if (level < s->ndim) {
+		if (s->dim[level] > 0 && e->nelt > s->dim[level]) {
+			diag_err(p->dg, e->loc, "more elements in the initializer of '%s' than its array holds (%lld)",
+				s->name, (long long)s->dim[level]);
+			return 1;
+		}
+		for (int i = 0; i < e->nelt; i++)
+			if (initshape(p, s, e->elt[i], level + 1))
+				return 1;
+		return 0;
+	}
+	if (s->vec > 1 && e->nelt != s->vec)
+		diag_err(p->dg, e->loc, "a vector initializer of '%s' with %d element%s, not %d", s->name, e->nelt,
+			e->nelt == 1 ? "" : "s", s->vec);
+	else if (s->vec == 1)
+		diag_err(p->dg, e->loc, "braces around the scalar initializer of '%s'", s->name);
+	else
+		return 0;
+	return 1;
 }
 
 /* Makes the Sym of one declarator from the classified specifiers. */
@@ -329,8 +389,13 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 		s->init = d->init;
 		if (s->type == TY_F16)
 			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
-		else
+		else if (!s->opaque && !initshape(p, s, d->init, 0))
 			inittype(p, s, d->init);
+		/* ptxas: "Feature 'addresses as initial values' requires PTX
+		 * ISA .version 2.1 or later" */
+		if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < 21 && !s->opaque &&
+		    hasaddr(d->init))
+			diag_err(p->dg, d->init->loc, "an address as an initial value requires PTX ISA .version 2.1 or later");
 		/* an unsized array takes its size from its initializer */
 		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
 			s->dim[0] = d->init->nelt;
@@ -390,9 +455,33 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 	}
 	if (parse_specs(p, l, &proto) < 0)
 		return;
+	/* ptxas: "Variable 'x' cannot be allocated in .param state space";
+	 * only the parameters of a header with no body may be vectors */
+	if (proto.space == SP_PARAM && proto.vec > 1) {
+		diag_err(p->dg, l->loc, "a .param variable cannot be a vector");
+		return;
+	}
 	/* ptxas: a syntax error; .ptr describes a kernel's parameters only */
 	if (proto.attr & VA_PTR)
 		diag_err(p->dg, l->loc, "'.ptr' is allowed on a kernel's parameters only");
+	/* ptxas: ".common variables must be declared in .global space"; a
+	 * syntax error for a declared special register */
+	if (proto.linkage == LINK_COMMON && proto.space != SP_GLOBAL)
+		diag_err(p->dg, l->loc, "a .common variable must be in the .global state space");
+	else if (proto.linkage == LINK_COMMON && p->m->ver_major && p->m->ver_major < 5)
+		diag_err(p->dg, l->loc, ".common requires PTX ISA .version 5.0 or later");
+	if (proto.space == SP_SREG) {
+		diag_err(p->dg, l->loc, "syntax error: special registers (.sreg) cannot be declared");
+		return;
+	}
+	/* ptxas: "Texture variables must be declared at module scope" */
+	if (p->fn && proto.space == SP_TEX) {
+		diag_err(p->dg, l->loc, "a .tex variable must be declared at module scope");
+		return;
+	}
+	/* ptxas: "Illegal attribute '.managed' for symbol 'm'" */
+	if ((proto.attr & VA_MANAGED) && proto.space != SP_GLOBAL)
+		diag_err(p->dg, l->loc, "'.attribute(.managed)' is for .global variables only");
 	/* a .param of a body is a call's argument or return value, which
 	 * ptxas aligns as a .func's parameters ("Parameter 'x' has illegal
 	 * alignment (must be aligned to 1, 2, 4, ... or 128 bytes)") */
@@ -403,6 +492,24 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 		Sym *s = parse_declsym(p, &proto, d);
 		if (s->kind == SYM_REG && s->ndim) {
 			diag_err(p->dg, d->loc, "a .reg variable cannot be an array");
+			continue;
+		}
+		/* ptxas: "Array of incomplete type", a size 0 after the first */
+		int zero = 0;
+		for (int k = 1; k < s->ndim; k++)
+			zero |= s->dim[k] == 0;
+		if (zero) {
+			diag_err(p->dg, d->loc, "array '%s' has a dimension of size 0 after its first", s->name);
+			continue;
+		}
+		/* ptxas: a syntax error; _ is the sink operand */
+		if (!strcmp(s->name, "_")) {
+			diag_err(p->dg, d->loc, "syntax error: '_' cannot be declared (it is the sink operand)");
+			continue;
+		}
+		/* ptxas: "No initial value is allowed for 'p' in this state space" */
+		if (p->fn && s->init && s->space == SP_PARAM) {
+			diag_err(p->dg, d->loc, "the .param variable '%s' cannot have an initializer", s->name);
 			continue;
 		}
 		if (s->ndim && s->dim[0] < 0 && !s->init && s->linkage != LINK_EXTERN) {
@@ -576,7 +683,8 @@ headerorder(Parser *p, Loc loc, const char *what)
 {
 	if (p->seen_version > 0 && p->ntop == 1 && !p->seen_target && strcmp(what, ".target") != 0)
 		diag_err(p->dg, loc, "missing .target directive: it must follow .version, before %s", what);
-	else if (strcmp(what, ".address_size") == 0 && p->seen_version > 0 && (p->ntop != 2 || p->seen_target != 1))
+	else if (strcmp(what, ".address_size") == 0 && p->seen_version > 0 &&
+	    (!p->seen_target || p->ntop != p->seen_target + 1))
 		diag_err(p->dg, loc, ".address_size must follow .target, before any other directive or declaration");
 }
 
@@ -621,20 +729,21 @@ ps_version(Parser *p, const Tok *t, Loc loc)
 }
 
 /* The PTX ISA version that introduced a target (ptxas 13.0 refuses an
- * older .version with it); 0 for the old ones every version has. */
+ * older .version with it); 0 for the old ones every version has, -1 for
+ * a number ptxas 13.0 does not know ("Unsupported .target 'sm_14'"). */
 static int
 targetisa(int sm)
 {
 	static const struct { int sm, isa; } v[] = {
-		{12, 12}, {13, 12}, {20, 20}, {21, 20}, {30, 30}, {32, 40}, {35, 31}, {37, 41},
+		{10, 0}, {11, 0}, {12, 12}, {13, 12}, {20, 20}, {21, 20}, {30, 30}, {32, 40}, {35, 31}, {37, 41},
 		{50, 40}, {52, 41}, {53, 42}, {60, 50}, {61, 50}, {62, 50}, {70, 60}, {72, 61}, {75, 63}, {80, 70},
-		{86, 71}, {87, 74}, {89, 78}, {90, 78}, {100, 86}, {101, 86},
+		{82, 62}, {86, 71}, {87, 74}, {88, 73}, {89, 78}, {90, 78}, {100, 86}, {101, 86},
 		{103, 88}, {110, 90}, {120, 87}, {121, 88},
 	};
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		if (v[i].sm == sm)
 			return v[i].isa;
-	return 0;
+	return -1;
 }
 
 void
@@ -642,10 +751,12 @@ ps_target(Parser *p, EList *words, Loc loc)
 {
 	static const char *const known[] = {"texmode_unified", "texmode_independent", "debug",
 		"map_f64_to_f32"};
+	/* ptxas takes several .target directives in a row after .version,
+	 * adding up their words; anywhere else one is a syntax error */
+	if (p->seen_target && p->ntop != p->seen_target + 1)
+		diag_err(p->dg, loc, "a second .target directive must follow the first directly");
 	parse_topdirective(p, loc, ".target");
-	if (p->seen_target)
-		diag_err(p->dg, loc, "more than one .target directive");
-	p->seen_target = 1;
+	p->seen_target++;
 	for (int i = 0; i < words->n; i++) {
 		const char *w = words->v[i]->text;
 		Loc wl = words->v[i]->loc;
@@ -660,14 +771,17 @@ ps_target(Parser *p, EList *words, Loc loc)
 			n = sscanf(w + 3, "%d%c%c", &sm, &suf, &extra);
 		else if (strncmp(w, "compute_", 8) == 0)
 			n = sscanf(w + 8, "%d%c%c", &sm, &suf, &extra);
-		if (n < 1 || sm < 10 || (n >= 2 && suf != 'a' && suf != 'f') || n == 3) {
+		/* the arch-specific targets (a) begin with sm_90, the family
+		 * ones (f) with sm_100 */
+		if (n < 1 || targetisa(sm) < 0 || (n >= 2 && suf != 'a' && suf != 'f') || n == 3 ||
+		    (n >= 2 && suf == 'a' && sm < 90) || (n >= 2 && suf == 'f' && sm < 100)) {
 			diag_err(p->dg, wl, "unknown target '%s'", w);
 			continue;
 		}
-		if (!p->m->sm) {
-			p->m->sm = sm;
-			p->m->smsuffix = n >= 2 ? suf : 0;
-		}
+		/* the last sm_ word is the target, in one list or several
+		 * (ptxas 13.0: .target sm_90, sm_80 refuses %clusterid) */
+		p->m->sm = sm;
+		p->m->smsuffix = n >= 2 ? suf : 0;
 		int isa = targetisa(sm);
 		/* the arch-specific sm_90a came with PTX ISA 8.0, a year after
 		 * sm_90; the family targets (sm_100f) with 8.8 */
@@ -901,7 +1015,7 @@ ps_pragma(Parser *p, EList *strs, Loc loc)
 	/* the body pragmas newer than the directive ("Feature
 	 * 'used_bytes_mask' requires PTX ISA .version 8.3 or later") */
 	static const struct { const char *w; int isa; } newer[] = {
-		{"used_bytes_mask", 83}, {"enable_smem_spilling", 87},
+		{"used_bytes_mask", 83}, {"enable_smem_spilling", 87}, {"frequency", 90},
 	};
 	int ver = p->m->ver_major * 10 + p->m->ver_minor;
 	for (int i = 0; i < strs->n; i++) {
@@ -927,11 +1041,32 @@ void
 ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
 {
 	parse_topdirective(p, loc, ".alias");
+	if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < 63)
+		diag_err(p->dg, loc, ".alias requires PTX ISA .version 6.3 or later");
+	else if (p->m->sm && p->m->sm < 30)
+		diag_err(p->dg, loc, ".alias requires .target sm_30 or higher");
 	Sym *sa = parse_mapget(&p->global, a->s), *sb = parse_mapget(&p->global, b->s);
 	if (!sb || sb->kind != SYM_FUNC)
 		diag_err(p->dg, loc, ".alias target '%s' is not a declared function", b->s);
 	if (!sa || sa->kind != SYM_FUNC)
 		diag_err(p->dg, loc, ".alias name '%s' must be declared as a function first", a->s);
+	else if (sa == sb)
+		diag_err(p->dg, loc, "cannot alias function '%s' to itself", a->s);
+	else if (sa->fn && sa->fn->hasbody)
+		diag_err(p->dg, loc, "function '%s' has a body: it cannot be redefined as an alias", a->s);
+	else if (sa->fn && sb && sb->kind == SYM_FUNC && sb->fn) {
+		/* ptxas: "Mismatch in prototype of alias 'g' and aliasee 'f'" */
+		const Func *fa = sa->fn, *fb = sb->fn;
+		int same = fa->nret == fb->nret && fa->npar == fb->npar;
+		for (int i = 0; same && i < fa->nret + fa->npar; i++) {
+			const Sym *x = i < fa->nret ? fa->ret[i].sym : fa->par[i - fa->nret].sym;
+			const Sym *y = i < fb->nret ? fb->ret[i].sym : fb->par[i - fb->nret].sym;
+			same = x && y && x->space == y->space && x->type == y->type && x->vec == y->vec &&
+			    x->size == y->size;
+		}
+		if (!same)
+			diag_err(p->dg, loc, "the prototype of alias '%s' differs from that of '%s'", a->s, b->s);
+	}
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s, %s", a->s, b->s);
 	parse_additem(p, 'a', -1, ir_strndup(p->a, buf, strlen(buf)), loc);
@@ -1038,6 +1173,13 @@ ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
 		int64_t k;
 		if (j)
 			sbput(p, ", ", 2);
+		/* ptxas: "Value out of range for type .b8 256": a .b8 or .b16
+		 * item takes what fits signed or unsigned; a .b32 one no value
+		 * below -2^31 (ptxas 13.0 lets larger ones through) */
+		if (parse_fold(p, x, &k) && dir->kw == K_TYPE &&
+		    ((dir->i == TY_B8 && (k < -128 || k > 255)) || (dir->i == TY_B16 && (k < -32768 || k > 65535)) ||
+		    (dir->i == TY_B32 && k < INT32_MIN)))
+			diag_err(p->dg, x->loc, "value %lld out of range for .%s section data", (long long)k, dir->s);
 		if (parse_fold(p, x, &k))
 			sbint(p, k);
 		else if (x->kind == E_SYM)

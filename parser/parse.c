@@ -53,10 +53,10 @@ params(Parser *p, PList *l, int *n, int what)
 			diag_err(p->dg, l->spec[i]->loc, "parameters must be .param or .reg");
 			continue;
 		}
-		if (proto.vec > 1 && proto.space != SP_REG) {
-			diag_err(p->dg, l->spec[i]->loc, "a vector .param parameter is not supported");
-			continue;
-		}
+		/* a vector .param is a declaration's (.extern, a header without
+		 * a body, a .callprototype): ps_func_body refuses it in a
+		 * definition, as ptxas does ("Variable 'x' cannot be allocated
+		 * in .param state space") */
 		/* ptxas: "Entry parameter 'p' must have .param state space";
 		 * "Illegal placement of kernel parameter attribute"; a .func's
 		 * parameters and return values are aligned to 128 bytes at most
@@ -115,7 +115,7 @@ ps_func_begin(Parser *p, PList *rets, const Tok *name, PList *pars, Loc loc)
 			case K_VISIBLE: fn->linkage = LINK_VISIBLE; break;
 			case K_EXTERN: fn->linkage = LINK_EXTERN; break;
 			case K_WEAK: fn->linkage = LINK_WEAK; break;
-			case K_COMMON: fn->linkage = LINK_COMMON; break;
+			/* ptxas: .common is a syntax error before .func and .entry */
 			default:
 				diag_err(p->dg, sp->loc, "unexpected '.%s' before %s", sp->s,
 					fn->entry ? ".entry" : ".func");
@@ -160,6 +160,11 @@ ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
 		return;
 	for (int i = 0; i < n && i < 3; i++)
 		v[i] = vals->v[i]->i;
+	/* ptxas: a syntax error; they describe a kernel's launch */
+	if (!fn->entry) {
+		diag_err(p->dg, loc, "syntax error: .%s is a kernel's directive, not a .func's", dir->s);
+		return;
+	}
 	int want3 = dir->kw == K_MAXNTID || dir->kw == K_REQNTID || dir->kw == K_REQNCTAPERCLUSTER;
 	int want0 = dir->kw == K_EXPLICITCLUSTER || dir->kw == K_BLOCKSARECLUSTERS;
 	if (want0 ? n != 0 : want3 ? (n < 1 || n > 3) : n != 1) {
@@ -226,6 +231,11 @@ ps_noreturn(Parser *p)
 		diag_err(p->dg, p->hdr->loc, "a kernel (.entry) cannot be .noreturn");
 		return;
 	}
+	/* ptxas: "Invalid directive '.noreturn' for function 'f'" */
+	if (p->hdr->nret > 0) {
+		diag_err(p->dg, p->hdr->loc, "'.noreturn' function '%s' cannot return values", p->hdr->name);
+		return;
+	}
 	p->hdr->noreturn = 1;
 }
 
@@ -275,6 +285,9 @@ ps_func_body(Parser *p, Loc loc)
 			if (!s)
 				continue;
 			s->fn = fn;
+			if (s->kind == SYM_VAR && s->space == SP_PARAM && s->vec > 1)
+				diag_err(p->dg, s->loc, "parameter '%s' of a function with a body cannot be a vector .param",
+				    s->name);
 			if (parse_mapget(&p->local, s->name)) {
 				diag_err(p->dg, s->loc, "duplicate parameter '%s'", s->name);
 				continue;
@@ -399,6 +412,8 @@ void
 ps_proto(Parser *p, PList *rets, PList *pars, Loc loc)
 {
 	Sym *s = takelabel(p, ".callprototype", loc);
+	if (p->m->ver_major && p->m->ver_major * 10 + p->m->ver_minor < 21)
+		diag_err(p->dg, loc, ".callprototype requires PTX ISA .version 2.1 or later");
 	Func *fn = ir_alloc(p->a, sizeof *fn);
 	Func *save = p->fn;
 	fn->ret = params(p, rets, &fn->nret, 2);

@@ -209,8 +209,8 @@ main(int argc, char **argv)
 	ptx_ctx *cx = NULL;
 	int fmt = FMT_TEXT, nfile = 0, nw = 0, rc = 0, noopts = 0, compileonly = 0, i;
 	const char **files = calloc((size_t)argc, sizeof *files);
-	/* -W words, then -c's two, NULL-terminated */
-	const char **wflags = calloc((size_t)argc + 2, sizeof *wflags);
+	/* the -W words, NULL-terminated */
+	const char **wflags = calloc((size_t)argc, sizeof *wflags);
 
 	nchecks = ptx_check_list(NULL, 0);
 	checks = calloc(nchecks, sizeof *checks);
@@ -280,11 +280,7 @@ main(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto done;
 	}
-	/* last, so that -Wall cannot turn them back on */
-	if (compileonly) {
-		wflags[nw++] = "no-unresolved-extern";
-		wflags[nw++] = "no-extern-var";
-	}
+	o.compile_only = compileonly;
 	o.checks = wflags;
 	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
 		fprintf(stderr, "%s: out of memory\n", prog);

@@ -151,6 +151,15 @@ formals(Verify *v, Ins *in, const Opnd *l, const Param *par, int npar, const cha
 			verify_report(v, VC_PARAMALIGN, a->loc,
 			    "%s '%s' is aligned to %lld bytes, but formal parameter '%s' of '%s' to %lld", what,
 			    a->sym->name, (long long)palign(a->sym), f->name, name, (long long)palign(f));
+		/* a vector formal (a declaration's) takes a scalar of its size
+		 * alone: ptxas refuses an array of the same bytes ("Type of
+		 * argument does not match formal parameter") */
+		if (f->vec > 1 && a->sym->ndim > 0) {
+			verify_report(v, VC_CALLPROTO, a->loc,
+			    "%s '%s' is an array, but formal parameter '%s' of '%s' is a vector (pass a scalar of its size)",
+			    what, a->sym->name, f->name, name);
+			continue;
+		}
 		if (a->sym->size < 0 || f->size < 0 || a->sym->size == f->size)
 			continue;
 		verify_report(v, VC_CALLPROTO, a->loc,

@@ -32,8 +32,9 @@
  *    ISA 1.5), function addresses before 2.1, .target debug without a
  *    .debug_ section, kernel
  *    parameter lists before PTX ISA 1.4, .param parameters of a .func on
- *    sm_1x, a body's .pragma "enable_smem_spilling" outside a kernel or in a
- *    debug module (bodypragmas()), and functions declared without .extern
+ *    sm_1x, a body's .pragma "enable_smem_spilling" outside a kernel, in a
+ *    debug module or under -c (bodypragmas()) or in a kernel that uses
+ *    dynamic shared memory, and functions declared without .extern
  *    and never defined
  *    (ptxas: "Unresolved extern function");
  *  - resources: static shared memory over 48 KB per kernel (ptxas: "uses too
@@ -469,8 +470,10 @@ place(uint64_t total, const Sym *s)
 /* A kernel's static shared memory: the variables of its body and its
  * callees' first, then those of the module it uses, in order, each at its
  * alignment (ptxas 13.0: .b8 a[1] then .align 16384 .b8 b[32769] is 0xc001
- * bytes, over the 0xc000 limit; in the other order 32770). */
-static void
+ * bytes, over the 0xc000 limit; in the other order 32770).  Returns
+ * whether the kernel or a function it calls names dynamic shared memory
+ * (an .extern .shared array of no size). */
+static int
 sharedsize(Verify *v, Func *k)
 {
 	Module *m = v->m;
@@ -478,9 +481,10 @@ sharedsize(Verify *v, Func *k)
 	Func **work = ir_alloc(m->a, ((size_t)m->nsyms + 1) * sizeof *work);
 	int nwork = 0;
 	uint64_t total = 0;   /* saturates: declared sizes go up to 2^63 - 1 */
+	int dyn = 0;
 
 	if (!seen || !work)
-		return;
+		return 0;
 	work[nwork++] = k;
 	while (nwork > 0) {
 		Func *fn = work[--nwork];
@@ -499,11 +503,14 @@ sharedsize(Verify *v, Func *k)
 		Sym *s = m->syms[i];
 		if (seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage != LINK_EXTERN && s->size > 0)
 			total = place(total, s);
+		dyn |= seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage == LINK_EXTERN &&
+		    s->ndim > 0 && s->dim[0] < 0;
 	}
 	if (total > IR_MAX_STATIC_SHARED)
 		verify_report(v, VC_RESOURCES, k->loc,
 		    "entry function '%s' uses too much shared data (0x%llx bytes, 0x%x max): at most 48 KB can be static",
 		    k->name, (unsigned long long)total, IR_MAX_STATIC_SHARED);
+	return dyn;
 }
 
 /* A kernel's parameters, laid out in order, each at its alignment (the
@@ -572,6 +579,17 @@ limits(Verify *v, Func *fn)
 		verify_report(v, VC_TARGET, fn->loc, "'%s' requires PTX ISA .version 7.8 or later", cl);
 	else if (cl && v->m->sm && v->m->sm < 90)
 		verify_report(v, VC_TARGET, fn->loc, "'%s' requires .target sm_90 or higher", cl);
+	/* .blocksareclusters came with PTX ISA 9.0, and says the grid's CTAs
+	 * are its clusters, whose shape it must then know: ".reqntid and
+	 * .reqnctapercluster directive(s) required for directive
+	 * '.blocksareclusters'" */
+	else if (fn->blocksareclusters && isa(v->m) < 90)
+		verify_report(v, VC_TARGET, fn->loc, "'.blocksareclusters' requires PTX ISA .version 9.0 or later");
+	else if (fn->blocksareclusters && v->m->sm && v->m->sm < 90)
+		verify_report(v, VC_TARGET, fn->loc, "'.blocksareclusters' requires .target sm_90 or higher");
+	else if (fn->blocksareclusters && (!fn->nreqntid || !fn->nreqnctapercluster))
+		verify_report(v, VC_MODULE, fn->loc, "'.blocksareclusters' of '%s' requires .reqntid and .reqnctapercluster",
+		    fn->name);
 }
 
 /* Module-scope .pragma words: those ptxas takes there, those it takes
@@ -638,40 +656,55 @@ pragmaword(const char *text, const char *w)
 	return 0;
 }
 
-/* A body's .pragma "enable_smem_spilling" (the PTX ISA 8.7 version gate is
- * the parser's): a kernel's alone ("Pragma 'enable_smem_spilling' cannot
- * be specified for device functions"), and not in a module compiled for
- * debugging: `.target debug` (what nvcc -G writes) makes ptxas compile
- * each function apart, where spilling to shared memory is refused ("Pragma
- * 'enable_smem_spilling' is not allowed for per-function compilation
- * modes", fatal, with no line).  ptxas -c is such a mode too; ptxas-lint
- * -c does not reach the checks, so that case goes unreported. */
-static void
-bodypragmas(Verify *v, const Func *fn)
+/* A body's .pragma "enable_smem_spilling", NULL when it has none. */
+static const Stmt *
+smemspill(const Func *fn)
 {
 	for (int i = 0; i < fn->nstmt; i++) {
 		const Stmt *st = &fn->stmt[i];
-		if (st->kind != ST_PRAGMA || !st->text || !pragmaword(st->text, "enable_smem_spilling"))
-			continue;
-		if (!fn->entry)
-			verify_report(v, VC_MODULE, st->loc,
-			    "pragma 'enable_smem_spilling' cannot be specified for device functions: it belongs in a kernel");
-		else if (hastarget(v->m, "debug"))
-			verify_report(v, VC_MODULE, st->loc,
-			    "pragma 'enable_smem_spilling' is not allowed with .target debug: a debug module is compiled one function at a time");
+		if (st->kind == ST_PRAGMA && st->text && pragmaword(st->text, "enable_smem_spilling"))
+			return st;
 	}
+	return NULL;
+}
+
+/* A body's .pragma "enable_smem_spilling" (the PTX ISA 8.7 version gate is
+ * the parser's): a kernel's alone ("Pragma 'enable_smem_spilling' cannot
+ * be specified for device functions"), and only where ptxas compiles the
+ * whole program at once: `.target debug` (what nvcc -G writes) and -c
+ * (a relocatable object) make it compile each function apart, where
+ * spilling to shared memory is refused ("Pragma 'enable_smem_spilling' is
+ * not allowed for per-function compilation modes", fatal, with no line).
+ * Dynamic shared memory is verify_target's (it needs the callees). */
+static void
+bodypragmas(Verify *v, const Func *fn)
+{
+	const Stmt *st = smemspill(fn);
+
+	if (!st)
+		return;
+	if (!fn->entry)
+		verify_report(v, VC_MODULE, st->loc,
+		    "pragma 'enable_smem_spilling' cannot be specified for device functions: it belongs in a kernel");
+	else if (hastarget(v->m, "debug"))
+		verify_report(v, VC_MODULE, st->loc,
+		    "pragma 'enable_smem_spilling' is not allowed with .target debug: a debug module is compiled one function at a time");
+	else if (v->o->compileonly)
+		verify_report(v, VC_MODULE, st->loc,
+		    "pragma 'enable_smem_spilling' is not allowed with -c: a relocatable object is compiled one function at a time");
 }
 
 /*
  * A declared variable's type and kind against the target and where it is
- * declared (DS_*): .b128 needs PTX ISA 8.3 and sm_70, .f16x2 sm_53 and is
- * no .param; a .texref, .samplerref or .surfref is a .global variable of
+ * declared (DS_*; bodiless: a parameter of a header with no body): .b128
+ * needs PTX ISA 8.3 and sm_70, .f16x2 sm_53 and is no .param of a
+ * definition; a .texref, .samplerref or .surfref is a .global variable of
  * the module or a kernel's parameter.  Returns whether it reported.
  */
 enum { DS_MODULE, DS_BODY, DS_KPARAM, DS_FPARAM };
 
 static int
-decltype(Verify *v, const Sym *s, int where)
+decltype(Verify *v, const Sym *s, int where, int bodiless)
 {
 	const Module *m = v->m;
 
@@ -687,7 +720,9 @@ decltype(Verify *v, const Sym *s, int where)
 		verify_report(v, VC_TARGET, s->loc, "'%s' of type .f16x2 requires .target sm_53 or higher", s->name);
 		return 1;
 	}
-	if (s->type == TY_F16X2 && s->space == SP_PARAM) {
+	/* a header with no body declares what it likes: ptxas takes .f16x2
+	 * (and vector) parameters there and refuses them in a definition */
+	if (s->type == TY_F16X2 && s->space == SP_PARAM && !bodiless) {
 		verify_report(v, VC_MODULE, s->loc, "'%s': a .f16x2 variable cannot be allocated in .param (use .b32)",
 		    s->name);
 		return 1;
@@ -771,26 +806,26 @@ module(Verify *v)
 	}
 	for (int i = 0; i < m->nsyms; i++)
 		if (m->syms[i]->kind == SYM_VAR)
-			decltype(v, m->syms[i], DS_MODULE);
+			decltype(v, m->syms[i], DS_MODULE, 0);
 	for (int f = 0; f < m->nfn; f++) {
 		const Func *fn = m->fn[f];
 		for (int i = 0; i < fn->nret + fn->npar; i++) {
 			const Sym *s = i < fn->nret ? fn->ret[i].sym : fn->par[i - fn->nret].sym;
 			if (s)
-				decltype(v, s, fn->entry ? DS_KPARAM : DS_FPARAM);
+				decltype(v, s, fn->entry ? DS_KPARAM : DS_FPARAM, !fn->hasbody);
 		}
 		if (fn->hasbody) {
 			bodypragmas(v, fn);
 			/* the parameters are among the body's symbols too */
 			for (int i = 0; i < fn->nsyms; i++)
 				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM)
-					decltype(v, fn->syms[i], DS_BODY);
+					decltype(v, fn->syms[i], DS_BODY, 0);
 			/* registers: once per function, from their declarations
 			 * (a range none of whose elements is used has none in
 			 * fn->regs; ptxas judges the declaration all the same) */
 			for (int i = 0; i < fn->nstmt; i++)
 				if (fn->stmt[i].kind == ST_DECL && fn->stmt[i].sym && fn->stmt[i].sym->kind == SYM_REG &&
-				    decltype(v, fn->stmt[i].sym, DS_BODY))
+				    decltype(v, fn->stmt[i].sym, DS_BODY, 0))
 					break;
 		}
 		/* .noreturn came with PTX ISA 6.4 ("Feature '.noreturn' requires
@@ -814,12 +849,17 @@ module(Verify *v)
 				}
 			}
 	}
-	/* A function declared without .extern must be defined in this module. */
+	/* A function declared without .extern must be defined in this module.
+	 * ptxas names it once ("Unresolved extern function 'f'", fatal, with
+	 * or without -c), however many headers declare it and whether or not
+	 * it is called: one finding, at the first header. */
 	for (int f = 0; f < m->nfn; f++) {
 		const Func *fn = m->fn[f];
 		if (fn->hasbody || fn->linkage == LINK_EXTERN || (fn->sym && fn->sym->fn && fn->sym->fn->hasbody))
 			continue;
 		int later = 0;
+		for (int g = 0; g < f && fn->sym; g++)
+			later |= m->fn[g]->sym == fn->sym;   /* said at the first */
 		for (int g = f + 1; g < m->nfn; g++)
 			later |= m->fn[g]->sym == fn->sym && m->fn[g]->linkage == LINK_EXTERN;
 		/* .alias NAME, TARGET defines NAME (the item's text is "NAME, TARGET") */
@@ -829,7 +869,7 @@ module(Verify *v)
 			    m->item[i].text[n] == ',';
 		if (!later)
 			verify_report(v, VC_MODULE, fn->loc,
-			    "function '%s' is declared without .extern but never defined (unresolved)", fn->name);
+			    "unresolved extern function '%s': declared without .extern but never defined", fn->name);
 	}
 }
 
@@ -869,7 +909,17 @@ verify_target(Verify *v)
 		}
 		limits(v, fn);
 		if (fn->entry) {
-			sharedsize(v, fn);
+			/* ptxas spills to shared memory only past the kernel's
+			 * own, which must then have a size: "Pragma
+			 * 'enable_smem_spilling' is not allowed for dynamic SMEM"
+			 * (fatal), for dynamic shared memory the kernel or a
+			 * callee names, whether the code is reachable or not */
+			const Stmt *st;
+			if (sharedsize(v, fn) && (st = smemspill(fn)) != NULL && !hastarget(m, "debug") &&
+			    !v->o->compileonly)
+				verify_report(v, VC_MODULE, st->loc,
+				    "pragma 'enable_smem_spilling' is not allowed in kernel '%s', which uses dynamic shared memory",
+				    fn->name);
 			paramsize(v, fn);
 		}
 		for (int i = 0; i < fn->nins; i++)

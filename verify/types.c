@@ -240,6 +240,10 @@ expect(Ins *in, int i, int *wider)
 			return i == 0 && in->nty == 1 ? t : i == in->nopnd - 1 && in->op == OP_VOTE_SYNC ? TY_U32 : 0;
 		case OP_ACTIVEMASK:
 			return in->nty == 1 ? t : 0;
+		case OP_BRX_IDX:
+			/* the index: a 32-bit integer ("Arguments mismatch" for
+			 * .b64, .u16, .f32) */
+			return i == 0 ? TY_U32 : 0;
 		default:
 			break;
 		}

@@ -46,6 +46,7 @@ typedef struct {
 	int werror;         /* warnings become errors */
 	int arch;           /* -arch sm number, 0 when not given */
 	char archsuffix;    /* 'a', 'f' or 0 */
+	int compileonly;    /* judged as ptxas -c judges it: a relocatable object */
 } VerifyOpts;
 
 /* Default severities, no -arch. */
