@@ -69,7 +69,8 @@ enum {
 	ALU_NEGK      = 1u << 20,  /* f64 sub: b is a constant that ptxas negates, NaN or not */
 	ALU_IMMFIELD  = 1u << 21,  /* bfe/bfi: position and length are both immediates */
 	ALU_W16A      = 1u << 22,  /* a (.s16) is an abs/neg.s16 result ptxas keeps sign-extended to
-	                            * 32 bits: 0x8000 reads as +32768 (fold.c) */
+	                            * 32 bits: 0x8000 reads as +32768; a (.u16, .b16) is an f16/bf16
+	                            * set's result, read as x | x << 16 (fold.c) */
 	ALU_W16B      = 1u << 23,  /* the same for b */
 	ALU_SGNOP     = 1u << 24,  /* selp/slct .f32: a and b take a sign operation of ptxas's FSEL
 	                            * (fold.c): imm bits 0-1 for a, 2-3 for b, SGN_NEG or SGN_ABS */

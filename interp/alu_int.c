@@ -275,6 +275,22 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 	if ((fl & ALU_W16B) && b == 0x8000) sb = 0x8000;
 	uint64_t r = 0;
 	u128 full;
+	/* a u16 or b16 source that is an f16/bf16 set's result, which ptxas
+	 * holds in both halves of a 32-bit register and reads whole (fold.c) */
+	if ((fl & (ALU_W16A | ALU_W16B)) && !sg && w == 16) {
+		uint64_t ua = (fl & ALU_W16A) ? a | a << 16 : a, ub = (fl & ALU_W16B) ? b | b << 16 : b;
+		switch (op->op) {
+		case OP_MUL: case OP_MAD:
+			r = ua * ub & 0xFFFFFFFF;
+			if (fl & ALU_HI) r = r >> 16;
+			if (op->op == OP_MAD) r += (fl & ALU_WIDE) ? s[2] : c;
+			d[0] = r & ((fl & ALU_WIDE) ? 0xFFFFFFFF : m);
+			return;
+		case OP_SHR:
+			d[0] = (s[1] >= 32 ? 0 : ua >> s[1]) & m;
+			return;
+		}
+	}
 	switch (op->op) {
 	case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC: {
 		int sub = op->op == OP_SUB || op->op == OP_SUBC;

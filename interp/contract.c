@@ -721,10 +721,12 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	/* a neg.f32 read by selps alone: ptxas folds it into them as an operand
 	 * sign, a bit flip even of a NaN (a neg.f32 left standing is an FADD,
 	 * whose NaN is the canonical one: alu_float.c); seen in libdevice's
-	 * cbrtf, where selp(x < 0, -r, r) of a NaN r gave 0xffffffff */
+	 * cbrtf, where selp(x < 0, -r, r) of a NaN r gave 0xffffffff); not a
+	 * selp whose predicate ptxas knows, a copy of the FADD (fold.c) */
 	memset(p.good, 0, nv * sizeof *p.good);
 	for (int k = 0; k < f->nins; k++)
-		if (f->ins[k]->op == OP_SELP && f->ins[k]->ty[0] == TY_F32 && f->ins[k]->nopnd == 4)
+		if (f->ins[k]->op == OP_SELP && f->ins[k]->ty[0] == TY_F32 && f->ins[k]->nopnd == 4 &&
+		    !interp_fold_selknown(f, f->ins[k]))
 			for (int oi = 1; oi <= 2; oi++)
 				if (usedval(f->ins[k], oi) >= 0)
 					p.good[usedval(f->ins[k], oi)]++;

@@ -61,7 +61,10 @@
  *     register as it is: mul, mad, div, rem, sad, shr, set/setp, cvt to
  *     a 32- or 64-bit integer and cvt.sat to any.  Of 0x8000 (abs and neg
  *     of -32768) they read +32768 (ALU_W16A/B).  min, max, cvt to a float
- *     and unsigned readers truncate it first.
+ *     and unsigned readers truncate it first; an f16 or bf16 set's result
+ *     with a BoolOp is an HSET2's, 0 or 1.0 in both halves, which
+ *     mul.wide, mul.hi and shr .u16 read whole (the same flags; foldint.c
+ *     halfset).
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
@@ -107,8 +110,8 @@
  *     of a function fills from one register are one value in its body
  *     (ptxas keeps the call but folds the body as if inlined), so a max.f32
  *     of them is the value itself (sameargs, copyroot).
- *   - div.approx.f32 and div.full.f32 by a known 1.0 are a copy
- *     (folddiv1).
+ *   - div.approx.f32 and div.full.f32 by a known 1.0 are a copy, by an
+ *     rcp of one an FMUL by it (folddiv1).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
@@ -395,14 +398,43 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* Does ptxas know the predicate of selp in, so that no FSEL remains (see
+ * foldsel)?  1 where it is true, 2 where false, 3 where this does not
+ * tell which (a BoolOp, a guard), 0 where ptxas does not know it. */
+int
+interp_fold_selknown(const Func *f, const Ins *in)
+{
+	int pv = in->op == OP_SELP && in->nopnd == 4 ? srcval(in, 3) : -1, w, u;
+	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL, *c;
+
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2) &&
+	    (ir_tyinfo[pd->ty[0]].kind != TK_FLOAT || ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
+	     ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_EQU) || ir_hasmod(pd, MOD_LEU) || ir_hasmod(pd, MOD_GEU))) {
+		if (pd->ndst != 1 || pd->guard || ir_hasmod(pd, MOD_AND) || ir_hasmod(pd, MOD_OR) || ir_hasmod(pd, MOD_XOR))
+			return 3;
+		return ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) || ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_LO) ||
+		       ir_hasmod(pd, MOD_HI) ? 2 : 1;
+	}
+	/* testp.finite or .number of an and.b32 with an immediate that clears
+	 * an exponent bit: always true (seed 78981: finite of tid & 31; v5
+	 * seed 23082: number of it, the selp a copy of the neg's FADD, a NaN
+	 * made canonical); .infinite and .notanumber of it always false */
+	if (pd && pd->op == OP_TESTP && (ir_hasmod(pd, MOD_FINITE) || ir_hasmod(pd, MOD_NUMBER) ||
+	    ir_hasmod(pd, MOD_INFINITE) || ir_hasmod(pd, MOD_NOTANUMBER)) && pd->nopnd == 2 && (u = srcval(pd, 1)) >= 0 &&
+	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
+	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
+		return pd->guard ? 3 : ir_hasmod(pd, MOD_FINITE) || ir_hasmod(pd, MOD_NUMBER) ? 1 : 2;
+	return 0;
+}
+
 /* A selp or slct of f32 reading a neg.f32 or abs.f32 (no .ftz): ptxas's
  * FSEL takes the neg's or abs's source with the operand modifier, whatever
  * else reads the result.  Not for a selp on a setp of a value with itself
  * that ptxas knows to be always true or false (an integer compare, or a
  * float ne, lt, gt, equ, leu or geu): then no FSEL remains, and a value
  * read is the neg's FADD (seed 851: setp.leu x, x); a NaN test (ltu x, x,
- * seed 32753) keeps its FSETP and the FSEL; nor on a testp.finite ptxas
- * knows true (a copy of the neg's or abs's result).
+ * seed 32753) keeps its FSETP and the FSEL; nor on a testp ptxas knows
+ * the answer of (a copy of the neg's or abs's result, or of the other).
  * A mul.f32 by -1.0 counts as a neg (its FMUL gives the canonical NaN, the
  * FSEL the payload).  Nor for
  * one choosing between a value and itself, a copy to ptxas (seeds 35578,
@@ -410,24 +442,22 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 static int
 foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int pv = in->op == OP_SELP ? srcval(in, 3) : -1, w, u, a = srcval(in, in->ndst);
-	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL, *c;
+	int a = srcval(in, in->ndst), u, t;
 
-	if (a >= 0 && a == srcval(in, in->ndst + 1))
-		return 0;
-	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2) &&
-	    (ir_tyinfo[pd->ty[0]].kind != TK_FLOAT || ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
-	     ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_EQU) || ir_hasmod(pd, MOD_LEU) || ir_hasmod(pd, MOD_GEU)))
-		return 0;
-	/* testp.finite of an and.b32 with an immediate that clears an exponent
-	 * bit: always true (seed 78981: of tid & 31) */
-	if (pd && pd->op == OP_TESTP && ir_hasmod(pd, MOD_FINITE) && pd->nopnd == 2 && (u = srcval(pd, 1)) >= 0 &&
-	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
-	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
+	if ((a >= 0 && a == srcval(in, in->ndst + 1)) || interp_fold_selknown(f, in))
 		return 0;
 	for (int i = 0; i < 2; i++) {
 		int v = srcval(in, in->ndst + i), w, z, x, oi = 1, mneg = 0;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		/* a selp.f32 whose predicate ptxas knows is the operand it picks
+		 * (v5 seed 23082: a slct of a selp of a neg on a testp.number of
+		 * tid & 31 is an FSEL of the neg's source, sign flipped) */
+		if (d && d->op == OP_SELP && d->ty[0] == TY_F32 && !d->guard && d->nopnd == 4 &&
+		    (t = interp_fold_selknown(f, d)) >= 1 && t <= 2 && (u = srcval(d, t)) >= 0 &&
+		    holds(f, u, f->val[w].ins, k)) {
+			v = u;
+			d = defof(f, v, &w);
+		}
 		/* mul.f32 by -1.0 (no modifier) is a neg to ptxas (seed 107626) */
 		if (d && d->op == OP_MUL && d->nopnd == 3 && !ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_RZ) &&
 		    !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) && !ir_hasmod(d, MOD_SAT))
@@ -1319,6 +1349,8 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t k;
 	uint64_t c;
+	int v, w;
+	const Ins *d;
 
 	if (!f32const(pm, f, xi, in, 1, &k)) {
 		if (!interp_fold_kconst(f, srcval(in, in->ndst + 1), &c))
@@ -1327,6 +1359,18 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	}
 	if (k != 0x3F800000u)
 		return 0;
+	/* the 1.0 an rcp of a 1.0 it knows: the division is already a
+	 * multiplication by the reciprocal when ptxas folds the rcp (v6 seed
+	 * 9658: by rcp.rp.ftz of a mov; a kernel of the two alone computes
+	 * the rcp), and the FMUL by 1.0 stays, which gives the canonical NaN */
+	if ((v = srcval(in, in->ndst + 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_RCP) {
+		XOp one = { .k = XO_IMM, .imm = 0x3F800000u };
+		xi->s[1] = one;
+		xi->alu.op = OP_MUL;
+		xi->alu.flags = ir_hasmod(in, MOD_FTZ) ? ALU_FTZ : 0;
+		xi->alu.rnd = ALU_RN;
+		return 1;
+	}
 	copyof(xi, 0, ir_hasmod(in, MOD_FTZ));
 	return 1;
 }

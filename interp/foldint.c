@@ -5,7 +5,9 @@
  *
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub (.cc or not) that defines an operand (foldsat).
- *   - abs.s16 and neg.s16 results read sign-extended (foldw16).
+ *   - abs.s16 and neg.s16 results read sign-extended, and f16/bf16 set
+ *     results with a BoolOp by mul.wide, mul.hi and shr .u16 as both
+ *     halves of their register (foldw16, halfset).
  *   - a 64-bit shl or shr by an amount an f32 instruction wrote converts
  *     it as an f32 first (foldshamt).
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
@@ -16,7 +18,8 @@
  *     by an element of a vector ld.s8, taken as signed (foldshs8).
  *   - bfi.b32 into a base ptxas knows keeps the manual's rule (foldbfi);
  *     bfe.s32 of fields it knows folds by its rule for immediates
- *     (foldbfek); both by kconst, the 32-bit values it knows.
+ *     (foldbfek); both by kconst, the 32-bit values it knows (a mov of
+ *     an immediate among them).
  *   - and/or/xor merged with a lop3 of a repeated operand (foldlop).
  *   - rem.s32 of an abs.s32 result is unsigned (foldabsrem).
  *   - sub.cc.s64 of an abs.s64 result adds its negation: no carry out
@@ -143,11 +146,49 @@ wide16(const Func *f, int v)
 	return d->op == OP_ABS || !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
 }
 
+/* Is value v an f16 or bf16 set's result with a BoolOp, which ptxas
+ * computes as an HSET2 of two H0_H0 operands and the predicate: 0 or 1.0
+ * in both halves of the register, read as it is by the readers below that
+ * take the register whole (sm_90 SASS: IMAD of the zero-extended other
+ * operand, SHF.R.U32.HI; v5 seeds 11422, 17783, 21047, v6 851)?  Without
+ * a BoolOp the records are split: the HSET2 in v4 seed 15263 and v5
+ * 17350, an HSETP2 and a SEL of 0 or 1.0, zero-extended, in v4 857 and
+ * 26345, and a PRMT copy of the low half into a register whose high
+ * half is 0 in v1 50192, as ptxas's allocation goes; a kernel of such a
+ * set and its reader alone gets the HSET2 (tests/diff/README). */
+static int
+halfset(const Func *f, int v)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return d && d->op == OP_SET && !d->guard && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
+	       (ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR));
+}
+
 static void
 foldw16(const Func *f, XIns *xi, const Ins *in)
 {
 	int n = 0, st = in->op == OP_SET || in->op == OP_CVT ? in->ty[in->nty - 1] : in->ty[0];
 
+	if (st == TY_U16 || st == TY_B16) {
+		switch (in->op) {
+		case OP_MUL: case OP_MAD:
+			n = ir_hasmod(in, MOD_HI) || ir_hasmod(in, MOD_WIDE) ? 2 : 0;
+			break;
+		case OP_SHR:
+			n = 1;
+			break;
+		}
+		/* sad.u16 is a VABSDIFF.U32 of the HSET2's register (v5 seed
+		 * 6256, v6 5081) as often as of a PRMT copy of its low half
+		 * into a register ptxas chose (v5 seeds 5470, 9872): not
+		 * followed (tests/diff/README) */
+		for (int i = 0; i < n; i++)
+			if (halfset(f, srcval(in, in->ndst + i)))
+				xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
+		return;
+	}
 	if (st != TY_S16)
 		return;
 	switch (in->op) {
@@ -432,10 +473,11 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
- * Yes for an or with all ones, an and with 0, a set or setp-free compare
- * of an integer with itself, and an ALU instruction all of whose sources
- * are immediates or such values (computed as the interpreter would: for
- * a bfe, by ptxas's rule for immediates).  A short walk: depth 6. */
+ * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
+ * all ones, an and with 0, a set or setp-free compare of an integer with
+ * itself, and an integer ALU instruction all of whose sources are
+ * immediates or such values (computed as the interpreter would: for a
+ * bfe, by ptxas's rule for immediates).  A short walk: depth 6. */
 static int
 kconst(const Func *f, int v, int depth, uint64_t *r)
 {
@@ -448,6 +490,18 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 
 	if (!d || d->guard || d->ndst != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 || d->nopnd > 5)
 		return 0;
+	/* a mov of an immediate, an integer or a 0f one (v5 seed 16008: a
+	 * bfe.s32 by the position of a mov.f32 0fFFFFFFFF and a length of 53
+	 * is ptxas's all ones) */
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM)
+		return *r = (uint32_t)d->opnd[1].imm, 1;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F32HEX)
+		return *r = (uint32_t)d->opnd[1].fbits, 1;
+	/* rcp.f32 of a 1.0 it knows, in any rounding (v6 seed 9658: a div.approx
+	 * by rcp.rp.ftz of a mov of 1.0, fold.c folddiv1) */
+	if (d->op == OP_RCP && d->ty[0] == TY_F32 && d->nopnd == 2 && d->opnd[1].kind == OK_REG &&
+	    kconst(f, srcval(d, 1), depth + 1, r))
+		return *r == 0x3F800000u;
 	if ((d->op == OP_OR || d->op == OP_AND) && d->nopnd == 3)
 		for (int i = 1; i <= 2; i++) {
 			uint64_t c;
@@ -491,6 +545,9 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		const Opnd *o = &d->opnd[1 + i];
 		if (o->kind == OK_IMM)
 			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
+		else if (ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT && d->op != OP_SET)
+			return 0;   /* ptxas evaluates no float instruction of a known value
+			             * (v4 seed 30714: sqrt.rn.ftz.f32 of a mov) */
 		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
 			if (any || !((i == 0 && (d->op == OP_BFE || d->op == OP_SHL || d->op == OP_SHR)) ||
 			    (i <= 1 && (d->op == OP_DP2A || d->op == OP_DP4A))))

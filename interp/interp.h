@@ -801,6 +801,9 @@ int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 const Ins *interp_fold_alloca(const Func *f, const Ins *in, int k);
 /* fold.c: the same for a decoded mov (X_MOV), which it may make an X_ALU */
 int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
+/* fold.c: does ptxas know the predicate of selp in, so that no FSEL
+ * remains? */
+int interp_fold_selknown(const Func *f, const Ins *in);
 /* an X_ATOM's xi->aux low bits (f16x2 and bf16x2 shared adds, fold.c):
  * SPLIT*: its value is the 64-bit register a mov.b64 {lo, hi} split, and
  * ptxas adds {bits 32-47, the word's bits 0-15}; CNOT: the value is a

@@ -574,7 +574,7 @@ ccvt(int from, int to, uint64_t v)
  * An f32 C or D is spread over two lanes of each half: element i of lane
  * l is at row (l & 1) + (i & 2) (+4 in the high group), column (i & 4) +
  * (l & 2) + (i & 1).  Unlike the other shapes' fused sum, the arithmetic
- * is a chain of f32 adds (below).
+ * is a chain of f32 adds (below), whose zero is +0 for an f32 D.
  */
 static void
 mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
@@ -616,6 +616,13 @@ mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 					v = k ? alu_fadd(ALU_F32, v, p, ALU_RN, 0) : p;
 				}
 				v = alu_fadd(ALU_F32, v, cin, ALU_RN, 0);
+				/* an f32 D's zero is +0: ptxas's subroutine for the
+				 * shape (sm_90 SASS) starts its FFMA chain of the
+				 * products from +0 and adds C last (v5 seeds 19017,
+				 * 20134, v6 7434: one lane's -0 here each, +0 on an
+				 * H200); an f16 D keeps it (v2 seeds 5404, 6153) */
+				if (v == 0x80000000u && dbits != 16)
+					v = 0;
 				C[q][r][c] = dbits == 16 ? ccvt(ALU_F32, ALU_F16, v) : v;
 			}
 	for (uint32_t l = 0; l < WARP; l++) {
