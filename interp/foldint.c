@@ -24,8 +24,7 @@
  *   - rem.s32 of an abs.s32 result is unsigned (foldabsrem).
  *   - sub.cc.s64 of an abs.s64 result adds its negation: no carry out
  *     where it is 0 (foldsubabs).
- *   - min(c, max(c, y)) and max(c, min(c, y)) are c, a constant, of any
- *     signedness (foldabsorb).
+ *   - min.s32 of a known 0 and a max.u32 of it is 0 (foldabsorb).
  */
 #include "interp.h"
 #include "fold.h"
@@ -755,46 +754,48 @@ foldmufuand(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 1;
 }
 
-/* Is operand o of in a value ptxas knows: an immediate, a kconst value,
- * or an xor or sub of one value with itself (0)? */
+/* Is operand o of in a 0 that ptxas knows: an immediate, a kconst value,
+ * or an xor or sub of one value with itself? */
 static int
-known(const Func *f, const Ins *in, int o)
+knownzero(const Func *f, const Ins *in, int o)
 {
 	int v = srcval(in, o), w;
 	const Ins *d;
 	uint64_t c;
 
 	if (in->opnd[o].kind == OK_IMM)
-		return 1;
+		return in->opnd[o].imm == 0;
 	if (v < 0 || !(d = defof(f, v, &w)))
 		return 0;
 	if ((d->op == OP_XOR || d->op == OP_SUB) && !d->guard && d->nopnd == 3 && !ir_hasmod(d, MOD_CC) &&
 	    !ir_hasmod(d, MOD_SAT) && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
 		return 1;
-	return kconst(f, v, 0, &c);
+	return kconst(f, v, 0, &c) && c == 0;
 }
 
-/* An integer min of a constant c and a max of c and y, or a max of c and
- * a min of c and y, is c to ptxas whatever the signedness of either:
- * min.s32 of 0 and max.u32 of 0 and y is 0 where y is negative (v6 seed
- * 16482: the H200's 0 in every thread, for xor.b32 q, q as the 0).  Of
- * registers it does not know it computes both (v6 seeds 11321, 12611,
- * 15760, 16722: min.s32 and max.u32 of a register and a min.s32 of it;
- * 16243: min.s64 of a max.u64). */
+/* min.s32 of a 0 ptxas knows and a max.u32 of that 0 and y is 0 to it,
+ * where the manual's answer is y for a negative y: it takes the max for
+ * a value >= 0 whatever the signedness (v6 seed 16482: the H200's 0 in
+ * every thread, for xor.b32 q, q as the 0; on an H200 so for an
+ * immediate 0 and either operand order too).  Of a register it does not
+ * know it computes both (v6 seeds 11321, 12611, 15760, 16722: min.s32 of
+ * a register and a max.u32 of it), and so it does of 64 bits (v6 seed
+ * 16243; the H200, min.s64 of 0 and max.u64 of 0 and -5: -5).  The other
+ * pairings of 0 are the manual's answers already (min.u32 of 0, max.u32
+ * of y, max.s32 of 0 and a min.u32 of 0), or untried (max.u32 of 0 and
+ * a min.s32 of 0 and y). */
 static int
 foldabsorb(const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int want = in->op == OP_MIN ? OP_MAX : OP_MIN;
-
 	for (int i = 1; i <= 2; i++) {
 		int v = srcval(in, i), o = 3 - i, w, u;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-		if (!d || d->guard || d->op != want || d->nopnd != 3 || d->nty < 1 || !isint(d->ty[0]) ||
-		    ir_tyinfo[d->ty[0]].bits != ir_tyinfo[in->ty[0]].bits || ir_hasmod(d, MOD_RELU))
+		if (!d || d->guard || d->op != OP_MAX || d->nopnd != 3 || d->nty < 1 || d->ty[0] != TY_U32 ||
+		    ir_hasmod(d, MOD_RELU))
 			continue;
 		for (int j = 1; j <= 2; j++)
-			if (same(d, j, in, o) && known(f, in, o) &&
+			if (same(d, j, in, o) && knownzero(f, in, o) &&
 			    (in->opnd[o].kind == OK_IMM || ((u = srcval(in, o)) >= 0 && holds(f, u, f->val[w].ins, k)))) {
 				copyof(xi, o - 1, 0);
 				return 1;
@@ -806,9 +807,8 @@ foldabsorb(const Func *f, XIns *xi, const Ins *in, int k)
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	if ((in->op == OP_MIN || in->op == OP_MAX) && in->nty >= 1 && isint(in->ty[0]) &&
-	    ir_tyinfo[in->ty[0]].bits >= 32 && xi->ns == 2 && in->nopnd == 3 && !ir_hasmod(in, MOD_RELU) &&
-	    foldabsorb(f, xi, in, k))
+	if (in->op == OP_MIN && in->nty >= 1 && in->ty[0] == TY_S32 && xi->ns == 2 && in->nopnd == 3 &&
+	    !ir_hasmod(in, MOD_RELU) && foldabsorb(f, xi, in, k))
 		return 0;
 	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_SAT) && in->nopnd == 3 &&
 	    xi->ns == 2)
