@@ -560,10 +560,10 @@ gradpasses(const double (*g)[6], uint32_t m, uint8_t *pass)
 
 /* What passes() needs of the lanes' objects (the last lane's; a warp's
  * lanes mostly sample one object): texel bytes, linear filtering within
- * and between levels, linear memory (any lane's). */
+ * and between levels, linear memory (any lane's), BC6H blocks. */
 typedef struct {
 	unsigned tsz;
-	int lin, miplin, buffer;
+	int lin, miplin, buffer, bc6;
 } Lanes;
 
 /*
@@ -592,6 +592,11 @@ typedef struct {
  *     counts its sectors but is not counted itself (*pairs: 175-188, 400,
  *     402 of 1 and 3 lanes; a quad counts one, 189, 190, 403); point
  *     sampling takes them as any other texels (409, 410);
+ *   - BC6H blocks: two lanes a pass, point or linear (tests/shim/
+ *     texfmt.ncu's 107-116: 256 sectors for 128 quads along a row of
+ *     blocks; tests/shim/bc6.ncu: 1 sector for 1 or 2 lanes in a block,
+ *     2 for 4 lanes along a row, down a column or in a 2x2 quad, where
+ *     BC7's count 1);
  *   - tex.grad: the lanes of a quad alike in gradients a pass, every
  *     other lane one (53, 94, 103-106, 223, 224, 235-239, 494-509);
  *   - tex.grad.3d: one lane a request, the lane a quad of its own
@@ -616,6 +621,8 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
 		*share = 2;
 	if (ln->tsz == 16 && ln->lin)
 		*share = *share > 2 && !g3 ? 2 : 1, *mul = 2, *pairs = g3;
+	if (ln->bc6 && *share > 2)
+		*share = 2;
 }
 
 /*
@@ -696,7 +703,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	int grad3 = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 && tb[T_GEOM] == G_3D;
 	int pairs;
 	uint8_t pass[WARP];
-	Lanes ln = { 0, 0, 0, 0 };
+	Lanes ln = { 0, 0, 0, 0, 0 };
 
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
 		return interp_surf(L, w, xi, m, v, d);
@@ -732,6 +739,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		ln.buffer |= o->t.geom == PTX_TEX_BUFFER;
 		ln.tsz = o->bc ? 1 : o->tsz, ln.lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
 		ln.miplin = o->t.mip_filter == PTX_FILTER_LINEAR && o->t.levels > 1;
+		ln.bc6 = o->t.format == PTX_TEXFMT_BC6H || o->t.format == PTX_TEXFMT_BC6HS;
 		if (fetch(&s, tb, src, out))
 			return -1;
 		if (L->st && grad3 && grad3quad(L, xi, &s, src, &ln))
