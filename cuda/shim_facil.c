@@ -495,65 +495,60 @@ cuCheckpointProcessUnlock(int pid, void *args)
 
 /* ---------------------------------------------------------------- arrays */
 
-/* Arrays here are plain (not sparse, not deferred, not planar): a valid one
- * has no sparse properties, memory requirements or planes to give. */
-CUresult
-cuArrayGetSparseProperties(void *props, CUarray a)
+/* Arrays and mipmapped arrays here are plain (not sparse, not deferred,
+ * not planar): a valid one has no sparse properties or memory
+ * requirements to give.  The two queries, for a handle of either kind. */
+static CUresult
+plainprops(const void *props, void *h, int kind)
 {
 	CUresult r = CUDA_ERROR_INVALID_VALUE;
 
 	if (!props)
 		return r;
 	LOCK();
-	if (!shim_hget(a, H_ARRAY))
+	if (!shim_hget(h, kind))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
+}
+
+static CUresult
+plainreq(const void *req, void *h, int kind, CUdevice d)
+{
+	CUresult r = CUDA_ERROR_INVALID_VALUE;
+
+	if (!req)
+		return r;
+	if ((r = shim_devok(d)))
+		return r;
+	LOCK();
+	r = shim_hget(h, kind) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuArrayGetSparseProperties(void *props, CUarray a)
+{
+	return plainprops(props, a, H_ARRAY);
 }
 
 CUresult
 cuArrayGetMemoryRequirements(void *req, CUarray a, CUdevice d)
 {
-	CUresult r = CUDA_ERROR_INVALID_VALUE;
-
-	if (!req)
-		return r;
-	if ((r = shim_devok(d)))
-		return r;
-	LOCK();
-	r = shim_hget(a, H_ARRAY) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-	UNLOCK();
-	return r;
+	return plainreq(req, a, H_ARRAY, d);
 }
 
-/* Mipmapped arrays are plain too. */
 CUresult
 cuMipmappedArrayGetSparseProperties(void *props, CUmipmappedArray m)
 {
-	CUresult r = CUDA_ERROR_INVALID_VALUE;
-
-	if (!props)
-		return r;
-	LOCK();
-	if (!shim_hget(m, H_MIPMAP))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	UNLOCK();
-	return r;
+	return plainprops(props, m, H_MIPMAP);
 }
 
 CUresult
 cuMipmappedArrayGetMemoryRequirements(void *req, CUmipmappedArray m, CUdevice d)
 {
-	CUresult r = CUDA_ERROR_INVALID_VALUE;
-
-	if (!req)
-		return r;
-	if ((r = shim_devok(d)))
-		return r;
-	LOCK();
-	r = shim_hget(m, H_MIPMAP) ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_HANDLE;
-	UNLOCK();
-	return r;
+	return plainreq(req, m, H_MIPMAP, d);
 }
 
 CUresult
