@@ -149,7 +149,8 @@ wide16(const Func *f, int v)
  * computes as an HSET2 of two H0_H0 operands and the predicate: 0 or 1.0
  * in both halves of the register, read as it is by the readers below that
  * take the register whole (sm_90 SASS: IMAD of the zero-extended other
- * operand, SHF.R.U32.HI; v5 seeds 11422, 17783, 21047, v6 851)?  Without
+ * operand, SHF.R.U32.HI, ISETP.U32 for a u16 or b16 compare; v5 seeds
+ * 11422, 17783, 21047, v6 851, 39543, 41537)?  Without
  * a BoolOp the records are split: the HSET2 in v4 seed 15263 and v5
  * 17350, an HSETP2 and a SEL of 0 or 1.0, zero-extended, in v4 857 and
  * 26345, and a PRMT copy of the low half into a register whose high
@@ -177,6 +178,9 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 			break;
 		case OP_SHR:
 			n = 1;
+			break;
+		case OP_SET: case OP_SETP:   /* ISETP.U32 of the registers (v6 seeds 39543, 41537) */
+			n = 2;
 			break;
 		}
 		/* sad.u16 is a VABSDIFF.U32 of the HSET2's register (v5 seed
