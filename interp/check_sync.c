@@ -194,14 +194,10 @@ exiting(const Launch *L, const Warp *w, uint32_t l)
 		;
 	if (i < 0 || i >= top)   /* not in the kernel's frame: it returns into it */
 		return 0;
-	pc = w->st[i].pc;
-	for (int n = 0; n < 16; n++) {   /* a chain of branches, not a loop */
-		const XIns *x;
-		if (pc < 0)   /* the frame's exit */
-			return 1;
-		if (pc >= (int32_t)L->pm->ncode)
-			return 0;
-		x = &L->pm->code[pc];
+	if ((pc = w->st[i].pc) < 0)   /* waiting at the frame's exit */
+		return 1;
+	for (int n = 0; n < 16 && pc >= 0 && pc < (int32_t)L->pm->ncode; n++) {   /* a chain of branches */
+		const XIns *x = &L->pm->code[pc];
 		if (x->guard >= 0)
 			return 0;
 		if (x->x == X_RET || x->x == X_EXIT || x->x == X_END)
