@@ -365,6 +365,10 @@ CUresult shim_attr_set(Attrs *a, int id, const void *in, int node);
  * cuStreamBatchMemOp checks it before it runs any */
 CUresult shim_memops_check(unsigned count, const void *ops, unsigned flags);
 CUresult cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags);
+/* shim_facil.c: external semaphores, which graph nodes signal and wait
+ * for as streams do (they take no lock) */
+CUresult cuSignalExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CUstream st);
+CUresult cuWaitExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CUstream st);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_fork.c: a child forked after cuInit gets CUDA_ERROR_NOT_INITIALIZED */

@@ -355,6 +355,14 @@ CUresult cuGraphAddBatchMemOpNode();
 CUresult cuGraphBatchMemOpNodeGetParams();
 CUresult cuGraphBatchMemOpNodeSetParams();
 CUresult cuGraphExecBatchMemOpNodeSetParams();
+CUresult cuGraphAddExternalSemaphoresSignalNode();
+CUresult cuGraphAddExternalSemaphoresWaitNode();
+CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams();
+CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams();
+CUresult cuGraphExternalSemaphoresSignalNodeGetParams();
+CUresult cuGraphExternalSemaphoresSignalNodeSetParams();
+CUresult cuGraphExternalSemaphoresWaitNodeGetParams();
+CUresult cuGraphExternalSemaphoresWaitNodeSetParams();
 CUresult cuLaunchCooperativeKernelMultiDevice();
 CUresult cuCtxFromGreenCtx();
 CUresult cuCtxGetDevResource();
@@ -924,6 +932,14 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuGraphBatchMemOpNodeGetParams", 11070, (Proc)cuGraphBatchMemOpNodeGetParams},
 	{"cuGraphBatchMemOpNodeSetParams", 11070, (Proc)cuGraphBatchMemOpNodeSetParams},
 	{"cuGraphExecBatchMemOpNodeSetParams", 11070, (Proc)cuGraphExecBatchMemOpNodeSetParams},
+	{"cuGraphAddExternalSemaphoresSignalNode", 11020, (Proc)cuGraphAddExternalSemaphoresSignalNode},
+	{"cuGraphAddExternalSemaphoresWaitNode", 11020, (Proc)cuGraphAddExternalSemaphoresWaitNode},
+	{"cuGraphExecExternalSemaphoresSignalNodeSetParams", 11020, (Proc)cuGraphExecExternalSemaphoresSignalNodeSetParams},
+	{"cuGraphExecExternalSemaphoresWaitNodeSetParams", 11020, (Proc)cuGraphExecExternalSemaphoresWaitNodeSetParams},
+	{"cuGraphExternalSemaphoresSignalNodeGetParams", 11020, (Proc)cuGraphExternalSemaphoresSignalNodeGetParams},
+	{"cuGraphExternalSemaphoresSignalNodeSetParams", 11020, (Proc)cuGraphExternalSemaphoresSignalNodeSetParams},
+	{"cuGraphExternalSemaphoresWaitNodeGetParams", 11020, (Proc)cuGraphExternalSemaphoresWaitNodeGetParams},
+	{"cuGraphExternalSemaphoresWaitNodeSetParams", 11020, (Proc)cuGraphExternalSemaphoresWaitNodeSetParams},
 	{"cuLaunchCooperativeKernelMultiDevice", 9000, (Proc)cuLaunchCooperativeKernelMultiDevice},
 	{"cuCtxFromGreenCtx", 12040, (Proc)cuCtxFromGreenCtx},
 	{"cuCtxGetDevResource", 12040, (Proc)cuCtxGetDevResource},
