@@ -12,7 +12,10 @@
  * the context's execution affinity is every SM (green contexts and the
  * device's SM resource are shim_green.c's), an asynchronous notification is registered (the device
  * is never over a budget, so none comes), the log callbacks are kept and
- * the driver's log holds what the shim reports.
+ * the driver's log holds what the shim reports.  Hardware this device
+ * lacks as an H200 does: the copy engines' decompression (its algorithm
+ * mask is 0), NvSciSync (Tegra and DRIVE platforms); and an array's tiles are
+ * not mapped to other memory (cuMemMapArrayAsync).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,6 +279,48 @@ cuWaitExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CU
 	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
 }
 
+/* ---------------------------------------------------------------- decompression, NvSciSync */
+
+/* CUmemDecompressParams: 64 bytes; the batch is checked whole, then
+ * refused, as the device has no decompression engine (its
+ * CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK is 0): the error
+ * pertains to no one operation, its index SIZE_MAX. */
+CUresult
+cuMemBatchDecompressAsync(void *params, size_t count, unsigned flags, size_t *errindex, CUstream s)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (errindex)
+		*errindex = SIZE_MAX;
+	if ((count && !params) || flags)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else if ((r = shim_current(NULL)))
+		;
+	else if (!shim_streamok(s))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (count)
+		r = CUDA_ERROR_NOT_SUPPORTED;
+	UNLOCK();
+	return r;
+}
+
+/* CUDA_NVSCISYNC_ATTR_SIGNAL (1), _WAIT (2): NvSciSync is not on this
+ * platform, so the device has no attributes to fill in. */
+CUresult
+cuDeviceGetNvSciSyncAttributes(void *list, CUdevice d, int flags)
+{
+	CUresult r;
+
+	if (!list || flags < 1 || flags > 3)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devok(d)))
+		return r;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
 /* ---------------------------------------------------------------- notifications, logs */
 
 typedef void (*NoteFn)(void *info, void *user, void *handle);
@@ -494,6 +539,44 @@ cuCheckpointProcessUnlock(int pid, void *args)
 }
 
 /* ---------------------------------------------------------------- arrays */
+
+/* CUarrayMapInfo: the resource's type and handle (a union of 8 bytes),
+ * then what the mapping is; only the first fields are read. */
+typedef struct {
+	int rtype;                  /* CU_RESOURCE_TYPE_ARRAY (0) or _MIPMAPPED_ARRAY (1) */
+	void *res;
+	unsigned char rest[88];
+} MapInfo;
+
+/* Every entry names an array or mipmapped array.  One made with
+ * CUDA_ARRAY3D_SPARSE is backed whole here from its creation, as a dense
+ * one, and has no tiles of its own to map to other memory: a mapping of
+ * any is refused, as the driver refuses one of a dense array. */
+CUresult
+cuMemMapArrayAsync(MapInfo *info, unsigned count, CUstream s)
+{
+	CUresult r = CUDA_SUCCESS;
+
+	if (count && !info)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!shim.inited)
+		r = CUDA_ERROR_NOT_INITIALIZED;
+	else if ((r = shim_current(NULL)))
+		;
+	else if (!shim_streamok(s))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	for (unsigned i = 0; !r && i < count; i++) {
+		if (info[i].rtype != 0 && info[i].rtype != 1)
+			r = CUDA_ERROR_INVALID_VALUE;
+		else if (!shim_hget(info[i].res, info[i].rtype == 0 ? H_ARRAY : H_MIPMAP))
+			r = CUDA_ERROR_INVALID_HANDLE;
+		else
+			r = CUDA_ERROR_INVALID_VALUE;   /* not sparse */
+	}
+	UNLOCK();
+	return r;
+}
 
 /* Arrays and mipmapped arrays here are plain (not sparse, not deferred,
  * not planar): a valid one has no sparse properties or memory

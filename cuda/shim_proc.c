@@ -423,6 +423,11 @@ CUresult cuStreamQuery();
 CUresult cuStreamSynchronize();
 CUresult cuStreamWaitEvent();
 CUresult cuTensorMapEncodeTiled();
+CUresult cuMemBatchDecompressAsync();
+CUresult cuMemMapArrayAsync();
+CUresult cuDeviceGetNvSciSyncAttributes();
+CUresult cuTensorMapEncodeIm2col();
+CUresult cuTensorMapEncodeIm2colWide();
 CUresult cuTensorMapReplaceAddress();
 CUresult cuIpcGetMemHandle();
 CUresult cuIpcOpenMemHandle();
@@ -813,6 +818,11 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuStreamSynchronize", 2000, (Proc)cuStreamSynchronize},
 	{"cuStreamWaitEvent", 2000, (Proc)cuStreamWaitEvent},
 	{"cuTensorMapEncodeTiled", 12000, (Proc)cuTensorMapEncodeTiled},
+	{"cuMemBatchDecompressAsync", 12080, (Proc)cuMemBatchDecompressAsync},
+	{"cuMemMapArrayAsync", 11010, (Proc)cuMemMapArrayAsync},
+	{"cuDeviceGetNvSciSyncAttributes", 10020, (Proc)cuDeviceGetNvSciSyncAttributes},
+	{"cuTensorMapEncodeIm2col", 12000, (Proc)cuTensorMapEncodeIm2col},
+	{"cuTensorMapEncodeIm2colWide", 12080, (Proc)cuTensorMapEncodeIm2colWide},
 	{"cuTensorMapReplaceAddress", 12000, (Proc)cuTensorMapReplaceAddress},
 	{"cuArrayCreate", 2000, (Proc)cuArrayCreate},
 	{"cuArrayCreate", 3020, (Proc)cuArrayCreate_v2},
