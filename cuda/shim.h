@@ -175,6 +175,8 @@ enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXE
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
+void shim_hkeep(const void *h);             /* h, about to be freed, stays answered for */
+int shim_hkept(const void *h, int kind);    /* h was so kept, and is freed */
 void shim_hfree(const void *h);             /* h and its copies name nothing from now on */
 void *shim_heach(int kind, size_t *cursor); /* the live objects of kind; *cursor from 0 */
 #define CTX(h) ((Ctx *)shim_hget((h), H_CTX))
@@ -386,6 +388,7 @@ CUcontext shim_current_handle(void);
  * (a CUgreenCtx), or NULL */
 unsigned shim_sms(void);
 void *shim_green_current(void);
+CUcontext shim_green_ctx(void *green);   /* a live green context's CUcontext, or NULL; under LOCK */
 CUresult cuCtxRecordEvent(CUcontext ctx, CUevent e);
 CUresult cuCtxWaitEvent(CUcontext ctx, CUevent e);
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice d);

@@ -121,6 +121,14 @@ shim_green_current(void)
 	return g ? g->h : NULL;
 }
 
+CUcontext
+shim_green_ctx(void *h)
+{
+	Green *g = shim_hget(h, H_GREEN);
+
+	return g ? g->ctx : NULL;
+}
+
 /* ---------------------------------------------------------------- resources */
 
 CUresult
@@ -300,7 +308,9 @@ cuGreenCtxCreate(CUgreenCtx *out, CUdevResourceDesc hd, CUdevice dev, unsigned f
 }
 
 /* Its streams go with it; a thread it is current to reads its context
- * as destroyed. */
+ * as destroyed, and so does one that makes it current after, as an H200
+ * (driver 580) takes the destroyed green context's CUcontext and then
+ * answers every call CUDA_ERROR_CONTEXT_IS_DESTROYED. */
 CUresult
 cuGreenCtxDestroy(CUgreenCtx h)
 {
@@ -319,6 +329,7 @@ cuGreenCtxDestroy(CUgreenCtx h)
 			shim_hfree(st->h);
 			free(st);
 		}
+	shim_hkeep(g->ctx);   /* it can still be made current (shim.c cuCtxSetCurrent) */
 	shim_hfree(g->ctx);
 	shim_hfree(g->h);
 	free(g);

@@ -275,21 +275,41 @@ cuStreamGetId(CUstream s, unsigned long long *id)
 	return r;
 }
 
+/* A stream's context (under LOCK): a green context's stream answers the
+ * CUcontext of its green context (cuCtxFromGreenCtx's) or, with primary
+ * set, the primary context; the special streams the context current,
+ * the handle as it was made current, or with primary set the primary
+ * context when that handle is a green context's.  As the driver
+ * documents cuStreamGetCtx and cuStreamGetCtx_v2. */
+static CUresult
+stream_ctx(CUstream s, CUcontext *ctx, int primary)
+{
+	CUresult r;
+	Stream *st;
+	Ctx *c;
+
+	if (!shim_streamok(s))
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (!special(s)) {
+		st = STREAM(s);
+		*ctx = st->green && !primary ? shim_green_ctx(st->green) : st->ctx->h;
+		return CUDA_SUCCESS;
+	}
+	if ((r = shim_current(&c)))
+		return r;
+	*ctx = primary ? c->h : shim_current_handle();
+	return CUDA_SUCCESS;
+}
+
 CUresult
 cuStreamGetCtx(CUstream s, CUcontext *ctx)
 {
-	CUresult r = CUDA_SUCCESS;
-	Ctx *c;
+	CUresult r;
 
 	if (!ctx)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_streamok(s))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	else if (!special(s))
-		*ctx = STREAM(s)->ctx->h;
-	else if (!(r = shim_current(&c)))
-		*ctx = c->h;
+	r = stream_ctx(s, ctx, 0);
 	UNLOCK();
 	return r;
 }
@@ -314,10 +334,11 @@ cuStreamGetCtx_v2(CUstream s, CUcontext *ctx, void **green)
 		g = st->green;
 	else if (st)
 		g = NULL;
-	r = g && s == CU_STREAM_PER_THREAD ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS;
-	UNLOCK();
-	if (!r && !(r = cuStreamGetCtx(s, ctx)))
+	if (g && s == CU_STREAM_PER_THREAD)
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!(r = stream_ctx(s, ctx, 1)))
 		*green = g;
+	UNLOCK();
 	return r;
 }
 
