@@ -387,14 +387,21 @@ shim_memops_check(unsigned count, const void *params, unsigned flags)
 
 	if (count > 256 || (count && !ops) || flags)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* each operation's flags too, as write_value and wait_value check
+	 * them: a batch that ran up to a bad operation would not be refused
+	 * whole */
 	for (unsigned i = 0; i < count; i++)
 		switch (ops[i].op) {
-		case OP_WAIT32: case OP_WRITE32:
-			if (!ops[i].wait.addr || ops[i].wait.addr % 4)
+		case OP_WAIT32: case OP_WAIT64:
+			if (!ops[i].wait.addr || ops[i].wait.addr % (ops[i].op == OP_WAIT32 ? 4 : 8) ||
+			    (ops[i].wait.flags & ~(unsigned)WAIT_FLUSH) > WAIT_NOR)
 				return CUDA_ERROR_INVALID_VALUE;
+			if (ops[i].wait.flags & WAIT_FLUSH)
+				return CUDA_ERROR_NOT_SUPPORTED;
 			break;
-		case OP_WAIT64: case OP_WRITE64:
-			if (!ops[i].wait.addr || ops[i].wait.addr % 8)
+		case OP_WRITE32: case OP_WRITE64:
+			if (!ops[i].write.addr || ops[i].write.addr % (ops[i].op == OP_WRITE32 ? 4 : 8) ||
+			    ops[i].write.flags)
 				return CUDA_ERROR_INVALID_VALUE;
 			break;
 		case OP_FLUSH: return CUDA_ERROR_NOT_SUPPORTED;   /* as wait_value's */
