@@ -758,6 +758,14 @@ abi32(void)
 	unsigned pitch, size;
 	unsigned char host[512];
 
+	{
+		CUdeviceptr dp;
+		size_t pt;
+		SAY("a pitched allocation (_v2) of element size 3", cuMemAllocPitch_v2(&dp, &pt, 64, 4, 3));
+		SAY("a pitched allocation (_v2) 2^64-1 wide", cuMemAllocPitch_v2(&dp, &pt, SIZE_MAX, 1, 4));
+		SAY("a pitched allocation (_v2) 2^62 wide, 8 high", cuMemAllocPitch_v2(&dp, &pt, (size_t)1 << 62, 8, 4));
+		SAY("a pitched allocation (_v2) 0 high", cuMemAllocPitch_v2(&dp, &pt, 64, 0, 4));
+	}
 	SAY("an array under a cuCtxCreate_v4 context", cuArrayCreate(&a, &d));
 	CK(cuCtxCreate(&old, 0, 0));
 	RISKY("an array, no output", cuArrayCreate(NULL, &d));
