@@ -361,8 +361,8 @@ ptds(void)
 	SAY("copy on a destroyed stream", cuMemcpyHtoDAsync_v2_ptsz(buf, v, 16, dead));
 	SAY("copy of 0 bytes", cuMemcpyHtoDAsync_v2_ptsz(buf, v, 0, NULL));
 	SAY("synchronous copy from address 0", cuMemcpyDtoH_v2_ptds(v, 0, 16));
-	SAY("synchronous copy of 2^62 bytes", cuMemcpy_ptds(buf, buf + 2048, (size_t)1 << 62));
-	SAY("set of 2^62 bytes", cuMemsetD8Async_ptsz(buf, 1, (size_t)1 << 62, NULL));
+	RISKY("synchronous copy of 2^62 bytes", cuMemcpy_ptds(buf, buf + 2048, (size_t)1 << 62));
+	RISKY("set of 2^62 bytes", cuMemsetD8Async_ptsz(buf, 1, (size_t)1 << 62, NULL));
 	SAY("set past the buffer", cuMemsetD32_v2_ptds(buf + 4092, 1, 2));
 	SAY("allocation of 0 bytes", cuMemAllocAsync_ptsz(&p, 0, NULL));
 	SAY("allocation of 2^62 bytes", cuMemAllocAsync_ptsz(&p, (size_t)1 << 62, NULL));
