@@ -155,6 +155,18 @@ green(void)
 	CK(cuCtxGetDevResource(primary, &got, CU_DEV_RESOURCE_TYPE_SM));
 	split(&got, 0, 8);
 	split(&got, 0, 16);
+	/* a green context of 128 SMs, split in groups of 8: none left over */
+	n = 1;
+	CK(cuDevSmResourceSplitByCount(g, &n, &dev, NULL, 0, 128));
+	CK(cuDevResourceGenerateDesc(&whole, g, 1));
+	CK(cuGreenCtxCreate(&gr, whole, 0, CU_GREEN_CTX_DEFAULT_STREAM));
+	CK(cuGreenCtxGetDevResource(gr, &got, CU_DEV_RESOURCE_TYPE_SM));
+	printf("a green context of %u SMs:\n", got.sm.smCount);
+	split(&got, 0, 0);
+	split(&got, 0, 16);
+	split(&got, CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING, 2);
+	split(&got, CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING, 4);
+	CK(cuGreenCtxDestroy(gr));
 	CK(cuGreenCtxCreate(&gr, desc, 0, CU_GREEN_CTX_DEFAULT_STREAM));
 	CK(cuGreenCtxGetDevResource(gr, &got, CU_DEV_RESOURCE_TYPE_SM));
 	split(&got, 0, 0);
