@@ -14,8 +14,8 @@
  * is never over a budget, so none comes), the log callbacks are kept and
  * the driver's log holds what the shim reports.  Hardware this device
  * lacks as an H200 does: the copy engines' decompression (its algorithm
- * mask is 0), NvSciSync (Tegra and DRIVE platforms); and an array's tiles are
- * not mapped to other memory (cuMemMapArrayAsync).
+ * mask is 0), NvSciSync (Tegra and DRIVE platforms); and a sparse array's tiles
+ * are not mapped to other memory (cuMemMapArrayAsync).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -548,33 +548,40 @@ typedef struct {
 	unsigned char rest[88];
 } MapInfo;
 
-/* Every entry names an array or mipmapped array.  One made with
- * CUDA_ARRAY3D_SPARSE is backed whole here from its creation, as a dense
- * one, and has no tiles of its own to map to other memory: a mapping of
- * any is refused, as the driver refuses one of a dense array. */
+/* CUDA_ARRAY3D_DESCRIPTOR, for the flags */
+typedef struct { size_t w, h, d; int format; unsigned nch, flags; } Desc3d;
+enum { ARRAY3D_SPARSE = 0x40 };
+CUresult cuArray3DGetDescriptor_v2(Desc3d *d, CUarray h);
+CUresult cuMipmappedArrayGetLevel(CUarray *out, CUmipmappedArray h, unsigned level);
+
+/* Every entry names an array or a mipmapped array.  A dense one has no
+ * tiles to map (CUDA_ERROR_INVALID_VALUE, as the driver refuses one);
+ * one made with CUDA_ARRAY3D_SPARSE is backed whole here from its
+ * creation, as a dense one, so its tiles cannot be mapped to other
+ * memory: CUDA_ERROR_NOT_SUPPORTED, never a mapping that does nothing. */
 CUresult
 cuMemMapArrayAsync(MapInfo *info, unsigned count, CUstream s)
 {
 	CUresult r = CUDA_SUCCESS;
+	CUarray a;
+	Desc3d d;
 
 	if (count && !info)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim.inited)
-		r = CUDA_ERROR_NOT_INITIALIZED;
-	else if ((r = shim_current(NULL)))
-		;
-	else if (!shim_streamok(s))
+	if (!(r = shim_current(NULL)) && !shim_streamok(s))
 		r = CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
 	for (unsigned i = 0; !r && i < count; i++) {
 		if (info[i].rtype != 0 && info[i].rtype != 1)
-			r = CUDA_ERROR_INVALID_VALUE;
-		else if (!shim_hget(info[i].res, info[i].rtype == 0 ? H_ARRAY : H_MIPMAP))
-			r = CUDA_ERROR_INVALID_HANDLE;
-		else
-			r = CUDA_ERROR_INVALID_VALUE;   /* not sparse */
+			return CUDA_ERROR_INVALID_VALUE;
+		a = info[i].res;
+		if (info[i].rtype == 1 && cuMipmappedArrayGetLevel(&a, info[i].res, 0))
+			return CUDA_ERROR_INVALID_HANDLE;
+		if (cuArray3DGetDescriptor_v2(&d, a))
+			return CUDA_ERROR_INVALID_HANDLE;
+		r = d.flags & ARRAY3D_SPARSE ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
 	}
-	UNLOCK();
 	return r;
 }
 

@@ -676,6 +676,19 @@ extras(void)
 	mi.resourceType = (CUresourcetype)9;
 	SAY("mapping of resource type 9", cuMemMapArrayAsync(&mi, 1, NULL));
 	CK(cuArrayDestroy(a));
+	{
+		CUDA_ARRAY3D_DESCRIPTOR d3 = {512, 512, 0, CU_AD_FORMAT_UNSIGNED_INT8, 1, CUDA_ARRAY3D_SPARSE};
+		SAY("a sparse array", cuArray3DCreate(&a, &d3));
+		mi.resourceType = CU_RESOURCE_TYPE_ARRAY;
+		mi.resource.array = a;
+		mi.subresource.sparseLevel.extentWidth = 512;
+		mi.subresource.sparseLevel.extentHeight = 512;
+		mi.subresource.sparseLevel.extentDepth = 1;
+		SAY("unmapping of its level 0", cuMemMapArrayAsync(&mi, 1, NULL));
+		SAY("synchronized", cuStreamSynchronize(NULL));
+		CK(cuArrayDestroy(a));
+		RISKY("unmapping of it destroyed", cuMemMapArrayAsync(&mi, 1, NULL));
+	}
 	SAY("NvSciSync attributes, flags 1", cuDeviceGetNvSciSyncAttributes(attrs, 0, CUDA_NVSCISYNC_ATTR_SIGNAL));
 	SAY("NvSciSync attributes, flags 0", cuDeviceGetNvSciSyncAttributes(attrs, 0, 0));
 	SAY("NvSciSync attributes of device 1", cuDeviceGetNvSciSyncAttributes(attrs, 1, 1));
