@@ -9,7 +9,7 @@
  * cuTensorMapEncodeIm2col checks the driver's rules for the im2col form
  * (the manual's, of cuTensorMapEncodeIm2col) and writes a map the
  * interpreter knows as one: the tiled encoding of its tensor with the
- * channels as the inner box, the mode and the im2col fields in bytes the
+ * channels as the inner box, the form and the im2col fields in bytes the
  * tiled form leaves zero (interp/tensormap.c), so a tiled copy refuses it
  * and an im2col copy, which the interpreter does not execute, is refused
  * when its module loads.  The wide form is of compute capability 10.0
@@ -64,7 +64,7 @@ cuTensorMapEncodeTiled(CUtensorMap *map, int type, uint32_t rank, void *addr, co
 }
 
 /* The im2col fields, after the tiled encoding's (interp/tensormap.c) */
-enum { O_MODE = 102, O_CHANNELS = 104, O_PIXELS = 106, O_LOWER = 108, O_UPPER = 114, MODE_IM2COL = 1 };
+enum { O_FORM = 102, O_CHANNELS = 104, O_PIXELS = 106, O_LOWER = 108, O_UPPER = 114, FORM_IM2COL = 1 };
 
 CUresult
 cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, const uint64_t *dim,
@@ -91,7 +91,7 @@ cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, c
 	if ((r = cuTensorMapEncodeTiled(map, type, rank, addr, dim, strides, box, estrides, interleave, swizzle,
 	    l2promo, fill)))
 		return r;
-	p[O_MODE] = MODE_IM2COL;
+	p[O_FORM] = FORM_IM2COL;
 	memcpy(p + O_CHANNELS, &(uint16_t){(uint16_t)channels}, 2);
 	memcpy(p + O_PIXELS, &(uint16_t){(uint16_t)pixels}, 2);
 	for (uint32_t i = 0; i + 2 < rank; i++) {
@@ -106,10 +106,10 @@ cuTensorMapEncodeIm2colWide(CUtensorMap *map, int type, uint32_t rank, void *add
                             const uint64_t *strides, int lower, int upper, uint32_t channels, uint32_t pixels,
                             const uint32_t *estrides, int interleave, int mode, int swizzle, int l2promo, int fill)
 {
-	(void)type, (void)addr, (void)lower, (void)upper, (void)channels, (void)pixels, (void)interleave;
-	(void)swizzle, (void)l2promo, (void)fill;
 	CUresult r;
 
+	(void)type, (void)addr, (void)lower, (void)upper, (void)channels, (void)pixels, (void)interleave;
+	(void)swizzle, (void)l2promo, (void)fill;
 	if (!map || ((uintptr_t)map & 63) || rank < 3 || rank > 5 || !dim || !strides || !estrides ||
 	    mode < 0 || mode > 1)
 		return CUDA_ERROR_INVALID_VALUE;
