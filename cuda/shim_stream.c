@@ -104,18 +104,28 @@ shim_streamok(CUstream s)
 	return special(s) || STREAM(s);
 }
 
+/* What a stream that is not there answers: a destroyed green context's
+ * stream, its context destroyed (as an H200 answers, tests/shim/green.c);
+ * any other, an invalid handle.  Under LOCK. */
+static CUresult
+gone(CUstream s)
+{
+	return shim_hkept(s, H_STREAM) ? CUDA_ERROR_CONTEXT_IS_DESTROYED : CUDA_ERROR_INVALID_HANDLE;
+}
+
 /* For the calls that take a stream and do not otherwise need the lock. */
 CUresult
 shim_stream_check(CUstream s)
 {
-	int ok;
+	CUresult r = CUDA_SUCCESS;
 
 	if (special(s))
 		return CUDA_SUCCESS;
 	LOCK();
-	ok = STREAM(s) != NULL;
+	if (!STREAM(s))
+		r = gone(s);
 	UNLOCK();
-	return ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+	return r;
 }
 
 void
@@ -198,7 +208,7 @@ cuStreamSynchronize(CUstream s)
 	CUresult r;
 
 	LOCK();
-	r = !shim_streamok(s) ? CUDA_ERROR_INVALID_HANDLE : shim_capture_sync(s);
+	r = !shim_streamok(s) ? gone(s) : shim_capture_sync(s);
 	if (!r)
 		r = shim_ready(NULL);
 	UNLOCK();

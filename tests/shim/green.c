@@ -7,12 +7,11 @@
  * calculator's minimum grid, its streams, events on it, and what is
  * refused (a group split again, resources of two splits in one
  * descriptor, the flags the driver requires left out, the per-thread
- * stream under it).  green.out is what the shim prints.  An H200 with
- * driver 580 printed the same but for 15 groups of 8 SMs; it answered
- * cuStreamGetCtx of a green stream with the green context's CUcontext
- * (cuCtxFromGreenCtx's, as documented), and took that CUcontext as
- * current after cuGreenCtxDestroy, every call then
- * CUDA_ERROR_CONTEXT_IS_DESTROYED, which the shim now does too.
+ * stream under it).  green.out is what an H200 with driver 580 printed,
+ * and the shim prints: 15 groups of 8 SMs, cuStreamGetCtx of a green
+ * stream the green context's CUcontext (cuCtxFromGreenCtx's, as
+ * documented), and after cuGreenCtxDestroy its streams and its CUcontext,
+ * which can still be made current, CUDA_ERROR_CONTEXT_IS_DESTROYED.
  */
 #include "shimtest.h"
 
