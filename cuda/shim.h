@@ -364,8 +364,8 @@ void shim_attrs_init(Attrs *a);
 CUresult shim_attr_get(const Attrs *a, int id, void *out, int node);
 CUresult shim_attr_set(Attrs *a, int id, const void *in, int node);
 /* shim_attr.c: a batch of count CUstreamBatchMemOpParams as
- * cuStreamBatchMemOp checks it before it runs any */
-CUresult shim_memops_check(unsigned count, const void *ops, unsigned flags);
+ * cuStreamBatchMemOp checks it before it runs any (node: a graph node's) */
+CUresult shim_memops_check(unsigned count, const void *ops, unsigned flags, int node);
 CUresult cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags);
 /* shim_facil.c: external semaphores, which graph nodes signal and wait
  * for as streams do (they take no lock) */

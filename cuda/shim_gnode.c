@@ -247,15 +247,18 @@ gr_memop_work(Work *w, const MemOpParams *p)
 	CUresult r;
 	char *ops;
 
-	if (!p || !p->count)
+	/* an H200 (driver 580) takes a node of no operations, wants its
+	 * context named, and leaves the addresses to the launch */
+	if (!p || !p->ctx)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = shim_memops_check(p->count, p->ops, p->flags)))
+	if ((r = shim_memops_check(p->count, p->ops, p->flags, 1)))
 		return r;
-	if (p->ctx && !CTX(p->ctx))
+	if (!CTX(p->ctx))
 		return CUDA_ERROR_INVALID_CONTEXT;
-	if (!(ops = malloc((size_t)p->count * 48)))
+	if (!(ops = malloc(p->count ? (size_t)p->count * 48 : 1)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	memcpy(ops, p->ops, (size_t)p->count * 48);
+	if (p->count)
+		memcpy(ops, p->ops, (size_t)p->count * 48);
 	free(w->args);
 	w->args = ops;
 	w->nargs = (size_t)p->count * 48;
