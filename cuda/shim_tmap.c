@@ -12,8 +12,8 @@
  * channels as the inner box, the form and the im2col fields in bytes the
  * tiled form leaves zero (interp/tensormap.c), so a tiled copy refuses it
  * and an im2col copy, which the interpreter does not execute, is refused
- * when its module loads.  The wide form is of compute capability 10.0
- * and later, which this device is not.
+ * when its module loads.  The wide form (cuTensorMapEncodeIm2colWide)
+ * likewise.
  */
 #include <stdint.h>
 #include <string.h>
@@ -64,7 +64,8 @@ cuTensorMapEncodeTiled(CUtensorMap *map, int type, uint32_t rank, void *addr, co
 }
 
 /* The im2col fields, after the tiled encoding's (interp/tensormap.c) */
-enum { O_FORM = 102, O_CHANNELS = 104, O_PIXELS = 106, O_LOWER = 108, O_UPPER = 114, FORM_IM2COL = 1 };
+enum { O_FORM = 102, O_WMODE = 103, O_CHANNELS = 104, O_PIXELS = 106, O_LOWER = 108, O_UPPER = 114,
+       FORM_IM2COL = 1, FORM_IM2COL_WIDE = 2 };
 
 CUresult
 cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, const uint64_t *dim,
@@ -101,22 +102,34 @@ cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, c
 	return CUDA_SUCCESS;
 }
 
+/* The wide form's map: W's corners alone, within 16 bits; the pixels a
+ * column are read in mode W only.  The manual gives it to compute
+ * capability 10.0, yet an H200 (driver 580) encodes one, and so does this
+ * (form 2, its mode at O_WMODE), which no copy here reads. */
 CUresult
 cuTensorMapEncodeIm2colWide(CUtensorMap *map, int type, uint32_t rank, void *addr, const uint64_t *dim,
                             const uint64_t *strides, int lower, int upper, uint32_t channels, uint32_t pixels,
                             const uint32_t *estrides, int interleave, int mode, int swizzle, int l2promo, int fill)
 {
+	uint32_t box[5] = {0, 1, 1, 1, 1};
+	unsigned char *p = (unsigned char *)map;
 	CUresult r;
 
-	(void)type, (void)addr, (void)lower, (void)upper, (void)channels, (void)pixels, (void)interleave;
-	(void)swizzle, (void)l2promo, (void)fill;
-	if (!map || ((uintptr_t)map & 63) || rank < 3 || rank > 5 || !dim || !strides || !estrides ||
-	    mode < 0 || mode > 1)
+	if (!map || rank < 3 || rank > 5 || !dim || !strides || !estrides || channels < 1 || channels > 256 ||
+	    mode < 0 || mode > 1 || (mode == 0 && (pixels < 1 || pixels > 1024)) || lower < -32768 ||
+	    lower > 32767 || upper < -32768 || upper > 32767 || (long long)dim[1] + upper - lower < 1)
 		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	r = shim_ready(NULL);
-	UNLOCK();
-	return r ? r : CUDA_ERROR_NOT_SUPPORTED;
+	box[0] = channels;
+	if ((r = cuTensorMapEncodeTiled(map, type, rank, addr, dim, strides, box, estrides, interleave, swizzle,
+	    l2promo, fill)))
+		return r;
+	p[O_FORM] = FORM_IM2COL_WIDE;
+	p[O_WMODE] = (unsigned char)mode;
+	memcpy(p + O_CHANNELS, &(uint16_t){(uint16_t)channels}, 2);
+	memcpy(p + O_PIXELS, &(uint16_t){(uint16_t)(mode == 0 ? pixels : 0)}, 2);
+	memcpy(p + O_LOWER, &(int16_t){(int16_t)lower}, 2);
+	memcpy(p + O_UPPER, &(int16_t){(int16_t)upper}, 2);
+	return CUDA_SUCCESS;
 }
 
 CUresult

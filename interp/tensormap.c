@@ -21,11 +21,13 @@
  *     99    u8        fill mode       |
  *    100    u8        swizzle atomicity
  *    101    u8        L2 promotion (0 none, 1 64B, 2 128B, 3 256B)
- *    102    u8        form: 0 tiled, 1 im2col (the driver shim's
- *                     cuTensorMapEncodeIm2col, cuda/shim_tmap.c)
- *    103..127         zero; in the im2col form, 104 u16 channels per
- *                     pixel, 106 u16 pixels per column, 108 s16[3] and
- *                     114 s16[3] the box's lower and upper corners
+ *    102    u8        form: 0 tiled, 1 im2col, 2 im2col wide (the driver
+ *                     shim's cuTensorMapEncodeIm2col and ...Wide,
+ *                     cuda/shim_tmap.c)
+ *    103..127         zero; in the im2col forms, 103 u8 the wide form's
+ *                     mode, 104 u16 channels per pixel, 106 u16 pixels
+ *                     per column, 108 s16[3] and 114 s16[3] the box's
+ *                     lower and upper corners (the wide form's: W's)
  *
  * Every field is what tensormap.replace writes, so a map can be built
  * from 128 zero bytes by replacing each field, as Triton's kernels do.
