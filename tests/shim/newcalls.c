@@ -12,10 +12,18 @@
  * usage: newcalls [SECTION...]   green gdead ptds abi32 memop extsem
  *                                extras (all of them when none is named)
  *
- * newcalls.out is the shim's answers; newcalls.gpu an H200's (driver
- * 580), each section run in a process of its own with PTXKIT_REAL_DRIVER
- * set, which leaves out the RISKY calls.  Exits 1 when a call that sets
- * things up fails.
+ * newcalls.out is the shim's answers.  newcalls.h200 is what an H200
+ * (driver 580) answered to an earlier revision, each section in a process
+ * of its own with PTXKIT_REAL_DRIVER set (which leaves out the RISKY
+ * calls), "rc" its exit status: every line it printed the shim now prints
+ * alike, but for a context of the CUDA 2.x ABI made with the primary
+ * context current (CUDA_ERROR_OUT_OF_MEMORY there) and the calls on
+ * destroyed streams (CUDA_SUCCESS there: the driver documents them as
+ * undefined); where it died (a descriptor of no resources, a destroyed
+ * green context pushed, a destroyed event recorded, a launch of NULL
+ * semaphores) the calls are RISKY now, and the sections' later lines are
+ * not yet checked on a GPU.  Exits 1 when a call that sets things up
+ * fails.
  */
 #include <stdint.h>
 #include <string.h>
@@ -118,7 +126,7 @@ green(void)
 	/* descriptors */
 	RISKY("descriptor, no output", cuDevResourceGenerateDesc(NULL, &dev, 1));
 	RISKY("descriptor, no resources", cuDevResourceGenerateDesc(&desc, NULL, 1));
-	printf("descriptor of 0 resources: %s\n", ename(cuDevResourceGenerateDesc(&desc, &dev, 0)));
+	RISKY("descriptor of 0 resources", cuDevResourceGenerateDesc(&desc, &dev, 0));
 	printf("descriptor of the whole device: %s\n", ename(cuDevResourceGenerateDesc(&whole, &dev, 1)));
 	forged = dev;
 	forged.type = CU_DEV_RESOURCE_TYPE_INVALID;
@@ -279,7 +287,7 @@ gdead(void)
 	SAY("made current again", cuCtxSetCurrent(gc));
 	SAY("  then cuCtxSynchronize", cuCtxSynchronize());
 	CK(cuCtxSetCurrent(primary));
-	SAY("pushed", cuCtxPushCurrent(gc));
+	RISKY("pushed", cuCtxPushCurrent(gc));
 	CK(cuCtxSetCurrent(primary));
 	{
 		CUcontext dead;
@@ -356,21 +364,21 @@ ptds(void)
 	CK(cuEventCreate(&e, 0));
 
 	SAY("query of the thread's stream", cuStreamQuery_ptsz(NULL));
-	SAY("query of a destroyed stream", cuStreamQuery_ptsz(dead));
+	RISKY("query of a destroyed stream", cuStreamQuery_ptsz(dead));
 	RISKY("query of a made-up stream", cuStreamQuery_ptsz(MADE_UP(CUstream)));
-	SAY("synchronize of a destroyed stream", cuStreamSynchronize_ptsz(dead));
+	RISKY("synchronize of a destroyed stream", cuStreamSynchronize_ptsz(dead));
 	RISKY("context of the thread's stream, no output", cuStreamGetCtx_ptsz(NULL, NULL));
 	CK(cuStreamGetCtx_ptsz(NULL, &c));
 	printf("context of the thread's stream: the primary %d\n", c == primary);
 	CK(cuStreamGetFlags_ptsz(NULL, &fl));
 	printf("flags of the thread's stream: %u\n", fl);
 	SAY("a NULL event recorded", cuEventRecord_ptsz(NULL, NULL));
-	SAY("a destroyed event recorded", cuEventRecord_ptsz(edead, NULL));
-	SAY("a destroyed event waited for", cuStreamWaitEvent_ptsz(NULL, edead, 0));
+	RISKY("a destroyed event recorded", cuEventRecord_ptsz(edead, NULL));
+	RISKY("a destroyed event waited for", cuStreamWaitEvent_ptsz(NULL, edead, 0));
 	SAY("an event waited for, flags 2", cuStreamWaitEvent_ptsz(NULL, e, 2));
 	SAY("copy to address 0", cuMemcpyHtoDAsync_v2_ptsz(0, v, 16, NULL));
 	SAY("copy past the buffer", cuMemcpyHtoDAsync_v2_ptsz(buf + 4090, v, 16, NULL));
-	SAY("copy on a destroyed stream", cuMemcpyHtoDAsync_v2_ptsz(buf, v, 16, dead));
+	RISKY("copy on a destroyed stream", cuMemcpyHtoDAsync_v2_ptsz(buf, v, 16, dead));
 	SAY("copy of 0 bytes", cuMemcpyHtoDAsync_v2_ptsz(buf, v, 0, NULL));
 	SAY("synchronous copy from address 0", cuMemcpyDtoH_v2_ptds(v, 0, 16));
 	RISKY("synchronous copy of 2^62 bytes", cuMemcpy_ptds(buf, buf + 2048, (size_t)1 << 62));
@@ -384,13 +392,13 @@ ptds(void)
 	SAY("launch of a NULL function", cuLaunchKernel_ptsz(NULL, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL));
 	SAY("launch of 0 blocks", cuLaunchKernel_ptsz(f, 0, 1, 1, 1, 1, 1, 0, NULL, args, NULL));
 	SAY("launch of 2048 threads a block", cuLaunchKernel_ptsz(f, 1, 1, 1, 2048, 1, 1, 0, NULL, args, NULL));
-	SAY("launch on a destroyed stream", cuLaunchKernel_ptsz(f, 1, 1, 1, 1, 1, 1, 0, dead, args, NULL));
+	RISKY("launch on a destroyed stream", cuLaunchKernel_ptsz(f, 1, 1, 1, 1, 1, 1, 0, dead, args, NULL));
 	RISKY("launch, no configuration", cuLaunchKernelEx_ptsz(NULL, f, args, NULL));
 	memset(&cfg, 0, sizeof cfg);
 	cfg.gridDimX = cfg.gridDimY = cfg.gridDimZ = 1;
 	cfg.blockDimX = cfg.blockDimY = cfg.blockDimZ = 1;
 	cfg.hStream = dead;
-	SAY("launch by configuration on a destroyed stream", cuLaunchKernelEx_ptsz(&cfg, f, args, NULL));
+	RISKY("launch by configuration on a destroyed stream", cuLaunchKernelEx_ptsz(&cfg, f, args, NULL));
 	cfg.hStream = NULL;
 	cfg.numAttrs = 1;
 	cfg.attrs = NULL;
@@ -410,7 +418,7 @@ ptds(void)
 	CK(cuStreamIsCapturing_ptsz(NULL, &st));
 	printf("capturing after: %d\n", (int)st);
 	SAY("the capture ended", cuStreamEndCapture_ptsz(NULL, &gr));
-	SAY("capture of a destroyed stream", cuStreamBeginCapture_v2_ptsz(dead, CU_STREAM_CAPTURE_MODE_GLOBAL));
+	RISKY("capture of a destroyed stream", cuStreamBeginCapture_v2_ptsz(dead, CU_STREAM_CAPTURE_MODE_GLOBAL));
 	SAY("capture, mode 7", cuStreamBeginCapture_v2_ptsz(NULL, (CUstreamCaptureMode)7));
 	SAY("end of a capture not begun", cuStreamEndCapture_ptsz(NULL, &gr));
 
@@ -419,7 +427,7 @@ ptds(void)
 	memset(&ip, 0, sizeof ip);
 	ip.flags = CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD;
 	ip.hUploadStream = dead;
-	SAY("instantiate, upload to a destroyed stream", cuGraphInstantiateWithParams_ptsz(&x, gr, &ip));
+	RISKY("instantiate, upload to a destroyed stream", cuGraphInstantiateWithParams_ptsz(&x, gr, &ip));
 	printf("  result %d\n", (int)ip.result_out);
 	ip.hUploadStream = NULL;
 	ip.flags = 1ull << 40;
@@ -428,7 +436,7 @@ ptds(void)
 	ip.flags = CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD;
 	SAY("instantiate, upload to the thread's stream", cuGraphInstantiateWithParams_ptsz(&x, gr, &ip));
 	printf("  result %d\n", (int)ip.result_out);
-	SAY("launch of it on a destroyed stream", cuGraphLaunch_ptsz(x, dead));
+	RISKY("launch of it on a destroyed stream", cuGraphLaunch_ptsz(x, dead));
 	SAY("launch of a NULL executable", cuGraphLaunch_ptsz(NULL, NULL));
 	SAY("launch of it", cuGraphLaunch_ptsz(x, NULL));
 	CK(cuGraphExecDestroy(x));
@@ -525,6 +533,7 @@ memop(void)
 	memset(&got, 0, sizeof got);
 	CK(cuGraphBatchMemOpNodeGetParams(nd, &got));
 	printf("its parameters: %u operations, flags %u\n", got.count, got.flags);
+	CK(cuGraphBatchMemOpNodeSetParams(nd, &bp));
 	CK(cuGraphInstantiate(&x, g, 0));
 	bp.count = 1;
 	SAY("executable set to 1 operation", cuGraphExecBatchMemOpNodeSetParams(x, nd, &bp));
@@ -580,10 +589,10 @@ extsem(void)
 	printf("nodes in the graph: %zu\n", n);
 	memset(&sgot, 0xff, sizeof sgot);
 	SAY("signal parameters", cuGraphExternalSemaphoresSignalNodeGetParams(sn, &sgot));
-	printf("  %u semaphores, array NULL %d\n", sgot.numExtSems, sgot.extSemArray == NULL);
+	printf("  %u semaphores\n", sgot.numExtSems);
 	memset(&wgot, 0xff, sizeof wgot);
 	SAY("wait parameters", cuGraphExternalSemaphoresWaitNodeGetParams(wn, &wgot));
-	printf("  %u semaphores, array NULL %d\n", wgot.numExtSems, wgot.extSemArray == NULL);
+	printf("  %u semaphores\n", wgot.numExtSems);
 	SAY("signal parameters of the wait node", cuGraphExternalSemaphoresSignalNodeGetParams(wn, &sgot));
 	SAY("wait parameters of an empty node", cuGraphExternalSemaphoresWaitNodeGetParams(emp, &wgot));
 	SAY("signal parameters of a NULL node", cuGraphExternalSemaphoresSignalNodeGetParams(NULL, &sgot));
@@ -622,8 +631,9 @@ extsem(void)
 	printf("  %u semaphores, its own copy %d, NULL %d\n", sgot.numExtSems, sgot.extSemArray != sems,
 	       sgot.extSemArray && !sgot.extSemArray[0] && !sgot.extSemArray[1]);
 	SAY("instantiated", cuGraphInstantiate(&x, g, 0));
-	SAY("launched", cuGraphLaunch(x, NULL));
-	SAY("synchronized", cuStreamSynchronize(NULL));
+	/* an H200 (driver 580) dies of a segmentation fault launching it */
+	RISKY("launched", cuGraphLaunch(x, NULL));
+	RISKY("synchronized", cuStreamSynchronize(NULL));
 	CK(cuGraphExecDestroy(x));
 	CK(cuGraphDestroy(g));
 }
@@ -792,7 +802,11 @@ abi32(void)
 		SAY("a pitched allocation (_v2) 0 high", cuMemAllocPitch_v2(&dp, &pt, 64, 0, 4));
 	}
 	SAY("an array under a cuCtxCreate_v4 context", cuArrayCreate(&a, &d));
-	CK(cuCtxCreate(&old, 0, 0));
+	/* an H200 (driver 580) answered CUDA_ERROR_OUT_OF_MEMORY here, with
+	 * the primary context current; tests/shim/legacy32.c's, first, it made */
+	SAY("a context of the CUDA 2.x ABI", cuCtxCreate(&old, 0, 0));
+	if (cuCtxGetCurrent(&old) || old == primary)
+		return;
 	RISKY("an array, no output", cuArrayCreate(NULL, &d));
 	RISKY("an array, no descriptor", cuArrayCreate(&a, NULL));
 	d.Format = (CUarray_format)0x77;
