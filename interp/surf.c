@@ -5,7 +5,7 @@
  * A surface is addressed by texel row, slice and layer, and by byte
  * within the row (suld.b, sust.b, sured.b: "the lowest dimension
  * coordinate represents a byte offset"), or by texel within the row
- * (sust.p).  A byte coordinate that is not a multiple of the access
+ * (sust.p, sured.p).  A byte coordinate that is not a multiple of the access
  * faults as misaligned, whatever the mode.  An access that leaves the surface, on any axis, traps
  * (.trap: a fault), moves to the nearest place inside (.clamp: the byte
  * coordinate to the last position where the whole access fits), or reads
@@ -14,7 +14,10 @@
  * toward zero, tohalf) and float ones, floats for the unorm, snorm and
  * 10-10-10-2 formats (tonorm), the low bits of integers, saturated,
  * otherwise (a surface over an 8- or 16-bit integer array is an integer
- * one); channels the vector lacks are written 0.  sured.b is atomic with respect to other atomics (sched.c's
+ * one); channels the vector lacks are written 0.  sured.p reduces the
+ * texel as one integer of the operation's size, signed when the format's
+ * channels are; a texel of another size it does not execute (a fault
+ * naming it).  sured.b and sured.p are atomic with respect to other atomics (sched.c's
  * address-striped locks when CTAs run on several threads).
  */
 #ifdef HAVE_CONFIG_H
@@ -107,7 +110,7 @@ place(Launch *L, Warp *w, int lane, const XIns *xi, const TexObj *o, const uint6
 	if (g == G_A1D || g == G_A2D)
 		c[3] = (int32_t)v[k++];
 	c[0] = (int32_t)v[k++];
-	if (tb[T_KIND] == TK_SUSTP)
+	if (tb[T_KIND] == TK_SUSTP || tb[T_KIND] == TK_SUREDP)
 		c[0] *= o->tsz;
 	if (g == G_2D || g == G_3D || g == G_A2D)
 		c[1] = (int32_t)v[k++];
@@ -224,6 +227,11 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 			src[k] = v[k][l];
 		if (kind == TK_SUSTP)
 			n = o->tsz;
+		if (kind == TK_SUREDP && o->tsz != eb) {
+			interp_fault(L, w, (int)l, xi, PTX_FAULT_UNSUPPORTED, h, 0, "sured.p of %u bits on a surface of "
+			    "%u-byte texels is not executed (only texels of the operation's size)", eb * 8, o->tsz);
+			return -1;
+		}
 		if ((a = place(L, w, (int)l, xi, o, src, n)) == 1)
 			return -1;
 		if (o->t.geom == PTX_TEX_3D || o->t.geom == PTX_TEX_A1D || o->t.geom == PTX_TEX_A2D)
@@ -277,6 +285,13 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 					memcpy(p + c * o->esz, &x, o->esz);
 				}
 			}
+		} else if (kind == TK_SUREDP) {
+			/* the texel as one integer, signed when the format's
+			 * channels are (an H200: f32, u8x4 and u16x2 texels add,
+			 * min and max as one u32; s32 as an s32; surfred.c) */
+			int sg = o->t.format == PTX_TEXFMT_S8 || o->t.format == PTX_TEXFMT_S16 ||
+			         o->t.format == PTX_TEXFMT_S32;
+			sured(L, p, tb[T_OPER], eb, sg, src[tb[T_DATA]]);
 		} else
 			sured(L, p, tb[T_OPER], eb, tb[T_SIGNED], src[tb[T_DATA]]);
 	}

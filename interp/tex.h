@@ -24,7 +24,7 @@ struct TexObj {
 };
 
 /* Instruction kinds (T_KIND). */
-enum { TK_TEX, TK_TLD4, TK_TXQ, TK_SULD, TK_SUST, TK_SUSTP, TK_SURED, TK_SUQ };
+enum { TK_TEX, TK_TLD4, TK_TXQ, TK_SULD, TK_SUST, TK_SUSTP, TK_SURED, TK_SUQ, TK_SUREDP };
 /* Geometries of the instructions (T_GEOM). */
 enum { G_1D, G_2D, G_3D, G_A1D, G_A2D, G_CUBE, G_ACUBE };
 /* Surface bounds modes (T_MODE). */

@@ -87,11 +87,11 @@ interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_TXQ: kind = TK_TXQ; break;
 	case OP_SULD: kind = TK_SULD; break;
 	case OP_SUST: kind = ir_hasmod(in, MOD_P) ? TK_SUSTP : TK_SUST; break;
-	case OP_SURED: kind = TK_SURED; break;
+	case OP_SURED: kind = ir_hasmod(in, MOD_P) ? TK_SUREDP : TK_SURED; break;
 	case OP_SUQ: kind = TK_SUQ; break;
 	default: return -1;
 	}
-	if (kind == TK_SUST || kind == TK_SUSTP || kind == TK_SURED)
+	if (kind == TK_SUST || kind == TK_SUSTP || kind == TK_SURED || kind == TK_SUREDP)
 		m = &in->opnd[0], first = 1;
 	else
 		m = &in->opnd[1], dst = &in->opnd[0], first = 2;
@@ -202,12 +202,12 @@ interp_tex_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		tb[T_VEC] = in->vec;
 		tb[T_MODE] = ir_hasmod(in, MOD_CLAMP) ? SB_CLAMP : ir_hasmod(in, MOD_ZERO) ? SB_ZERO : SB_TRAP;
 		tb[T_OPER] = 0;
-		if (kind == TK_SURED) {
+		if (kind == TK_SURED || kind == TK_SUREDP) {
 			static const int ops[] = { MOD_ADD, MOD_MIN, MOD_MAX, MOD_AND, MOD_OR };
 			for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
 				if (ir_hasmod(in, ops[i]))
 					tb[T_OPER] = ops[i];
-			if (!tb[T_OPER] || ir_hasmod(in, MOD_P))
+			if (!tb[T_OPER])
 				return -1;
 		}
 		if (dst == NULL) {
