@@ -812,9 +812,10 @@ knownzero(const Func *f, const Ins *in, int o)
  * 16243; the H200, min.s64 of 0 and max.u64 of 0 and -5: -5).  The other
  * pairings of 0 are the manual's answers already (min.u32 of 0, max.u32
  * of y, max.s32 of 0 and a min.u32 of 0) but max.u32 of 0 and a min.s32
- * of 0 and y, which it takes for 0 as well (v6 seed 24351, in a callee;
- * an H200 gave 0 for y = -5, either operand order, an immediate 0 too,
- * and y of a register it does not know or of 64 bits). */
+ * of 0 and y, which it takes for 0 as well (v6 seed 24351, in a callee:
+ * the H200's 0 for a negative y; sm_90 SASS stores RZ for an xor or an
+ * immediate 0 in either operand order, and computes both for a register
+ * it does not know and of 64 bits). */
 static int
 foldabsorb(const Func *f, XIns *xi, const Ins *in, int k)
 {
