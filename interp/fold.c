@@ -27,7 +27,8 @@
  *     or neg of x it takes |x| of x itself.
  *   - an operation undone: neg of a neg (f32, f64, f16, bf16, f16x2; and a
  *     neg.f16x2 of a mov.b32 pack of a neg.f16, in that half), min/max
- *     of a value with itself (f32, f16), mul.f32 by 1.0 and
+ *     of a value with itself (f32, f16; two results of one integer
+ *     computation are one value, samecalc), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
  *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
@@ -114,6 +115,8 @@
  *     rcp of one an FMUL by it (folddiv1).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
+ *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
+ *     the set's compare made again without .ftz (foldsetpftz).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -809,6 +812,41 @@ foldsat24(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* Are values a and b one integer computation written twice: two
+ * unguarded instructions of one opcode, types and modifiers (no carry)
+ * whose sources read the same values or immediates?  ptxas computes it
+ * once, and a min or max of the two is of one value (v6 seed 21086: a
+ * max.f32 of two add.u32 of a callee's parameters, its NaN payload kept;
+ * an H200 so for add, mul.lo and xor). */
+static int
+samecalc(const Func *f, int a, int b)
+{
+	int wa, wb;
+	const Ins *x = a >= 0 ? defof(f, a, &wa) : NULL, *y = b >= 0 ? defof(f, b, &wb) : NULL;
+
+	if (!x || !y || x->guard || y->guard || x->op != y->op || x->ndst != 1 || y->ndst != 1 || x->ndef != 1 ||
+	    y->ndef != 1 || x->nopnd != y->nopnd || x->nty != y->nty || x->nty < 1 || x->nmod != y->nmod ||
+	    ir_hasmod(x, MOD_CC))
+		return 0;
+	switch (x->op) {
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_AND: case OP_OR: case OP_XOR: case OP_NOT:
+	case OP_CNOT: case OP_SHL: case OP_SHR: case OP_NEG: case OP_ABS: case OP_POPC: case OP_CLZ: case OP_BREV:
+		break;
+	default:
+		return 0;
+	}
+	for (int i = 0; i < x->nty; i++)
+		if (x->ty[i] != y->ty[i] || ir_tyinfo[x->ty[i]].kind == TK_FLOAT)
+			return 0;
+	for (int i = 0; i < x->nmod; i++)
+		if (x->mod[i] != y->mod[i])
+			return 0;
+	for (int i = x->ndst; i < x->nopnd; i++)
+		if (!same(x, i, y, i))
+			return 0;
+	return 1;
+}
+
 static int
 foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -819,8 +857,10 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_MIN || in->op == OP_MAX) {
 		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16 && in->ty[0] != TY_F64) || ir_hasmod(in, MOD_NAN_PROP) ||
-		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0 ||
-		    copyroot(pm, f, v, 0) != copyroot(pm, f, srcval(in, 2), 0))
+		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0)
+			return 0;
+		int a = copyroot(pm, f, v, 0), b = copyroot(pm, f, srcval(in, 2), 0);
+		if (a != b && !samecalc(f, a, b))
 			return 0;
 		copyof(xi, 0, ftz);
 		return 0;
@@ -1418,6 +1458,97 @@ foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* The f32 set.ftz d (defining value w) compared again by the setp xi at
+ * k: its sources, its compare (for eq, the complement: the compare of the
+ * other sense and order, the BoolOp by De Morgan) and its BoolOp, without
+ * .ftz.  Only where each source register still holds what d read, and not
+ * for a BoolOp and a second destination (q would not be !p). */
+static int
+setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq)
+{
+	static const int comp[][2] = {
+		{ MOD_EQ, MOD_NEU }, { MOD_NE, MOD_EQU }, { MOD_LT, MOD_GEU }, { MOD_LE, MOD_GTU },
+		{ MOD_GT, MOD_LEU }, { MOD_GE, MOD_LTU }, { MOD_NUM, MOD_NAN_CMP },
+	};
+	AluOp op;
+	const char *why;
+	XOp s[3], *ns;
+	int n = d->nopnd - 1, u = 0, cmp = 0;
+
+	if (alu_decode(d, &op, &why) || op.nwords != 1 || (n != 2 && n != 3) || (n == 3 && xi->alu.ndst > 1))
+		return 0;
+	for (size_t j = 0; j < sizeof comp / sizeof comp[0] && !cmp; j++)
+		for (int e = 0; e < 2; e++)
+			if (op.cmp == comp[j][e])
+				cmp = comp[j][eq ? !e : e];
+	if (!cmp)
+		return 0;
+	for (int i = 1; i <= n; i++) {
+		const Opnd *o = &d->opnd[i], *r = o->kind == OK_NOT && o->nsub == 1 ? o->sub : o;
+		if (o->kind != OK_IMM && o->kind != OK_FIMM) {
+			if (r->kind != OK_REG || !r->sym || r->sym->kind != SYM_REG || r->sel != SEL_NONE || r->imm ||
+			    u >= d->nuse || f->regs[f->val[d->use[u]].reg] != r->sym ||
+			    !holds(f, d->use[u], f->val[w].ins, k))
+				return 0;
+			u++;
+		}
+		if (interp_decode_op(pm, o, i < 3 ? TY_F32 : TY_PRED, &s[i - 1]))
+			return 0;
+	}
+	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)n * sizeof *xi->s)))
+		return -1;
+	if (n == 3 && s[2].k == XO_NOT)   /* alu_exec negates it: op.negsrc */
+		s[2].k = XO_REG;
+	xi->s = ns;
+	memcpy(ns, s, (size_t)n * sizeof *ns);
+	xi->ns = (uint8_t)n;
+	op.op = OP_SETP;
+	op.ty = TY_F32;
+	op.ty2 = 0;
+	op.flags &= ~ALU_FTZ;
+	op.cmp = cmp;
+	op.ndst = xi->alu.ndst;
+	op.nsrc = n;
+	if (eq && op.bop != MOD_XOR && n == 3) {   /* !(a and c) = !a or !c */
+		op.bop = op.bop == MOD_AND ? MOD_OR : MOD_AND;
+		op.negsrc ^= 1u << 2;
+	}
+	xi->alu = op;
+	return 1;
+}
+
+/* setp.ne or setp.eq of a 32-bit integer type (or .f32, as foldsetpset
+ * leaves it: neu, eq) between an f32 set.ftz's 0 or -1 and 0: ptxas
+ * drops the value and compares the set's sources again, with its BoolOp
+ * but without .ftz (sm_90 SASS: FSETP.GT.FTZ for the set, FSETP.GT for
+ * the setp), so on a subnormal the setp and the set disagree (v6 seeds
+ * 20039, 23574, 24175: a lane outside a vote's or a shfl's mask kept such
+ * a setp's value, the others the collective's).  A set of an f32
+ * destination, or of f16 (an HSET2), is tested by its value.  1: folded,
+ * -1: no memory. */
+static int
+foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int ty = in->ty[0], eq = xi->alu.cmp == MOD_EQ;
+
+	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || in->nty != 1)
+		return 0;
+	if (ty == TY_F32 ? !eq && xi->alu.cmp != MOD_NEU :
+	    ir_tyinfo[ty].bits != 32 || ir_tyinfo[ty].kind == TK_FLOAT || (!eq && xi->alu.cmp != MOD_NE))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint32_t z;
+		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
+		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 || !ir_hasmod(d, MOD_FTZ) ||
+		    !f32const(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
+			continue;
+		return setpagain(pm, f, xi, d, w, k, eq);
+	}
+	return 0;
+}
+
 /* Does ptxas compile f with a subroutine call or a signed 32-bit
  * division?  A call, the slow path of an IEEE div, rcp or sqrt (f32 or
  * f64) or of rsqrt.approx.f64, a 16- or 64-bit integer div or rem; and
@@ -1537,8 +1668,13 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    in->nopnd == 2)
 		return foldabs2(pm, f, xi, in);
 	if (in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32 && xi->ns >= 2 &&
-	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT))
-		return foldsetpset(pm, f, xi, in);
+	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT)) {
+		foldsetpset(pm, f, xi, in);
+		return foldsetpftz(pm, f, xi, in, k) < 0 ? -1 : 0;
+	}
+	/* 1: folded, -1: no memory; else the integer rules may apply */
+	if (in->op == OP_SETP && xi->ns == 2 && (r = foldsetpftz(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
 	    xi->ns == 2 && in->nopnd == 3)
 		return foldxsign(pm, f, xi, in, k);
