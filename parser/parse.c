@@ -77,6 +77,12 @@ params(Parser *p, PList *l, int *n, int what)
 		}
 		if (l->d[i].init)
 			diag_err(p->dg, l->d[i].loc, "a parameter cannot have an initializer");
+		/* ptxas: a syntax error at the '<' */
+		if (l->d[i].range >= 0) {
+			diag_err(p->dg, l->d[i].loc, "syntax error: a parameter cannot be a range %s<%lld>",
+			    l->d[i].name, (long long)l->d[i].range);
+			continue;
+		}
 		/* ptxas: a second dimension is a syntax error, and only a .func's
 		 * input can leave its size to the caller ("Parameter to entry
 		 * function cannot be an incomplete array", "Output parameter ...") */

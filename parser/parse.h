@@ -80,8 +80,7 @@ typedef struct {
 	const char *name;
 	Loc loc;
 	int64_t range;      /* %r<N>: N; -1 when not a range */
-	int ndim;
-	int64_t dim[4];
+	int64_t *dim; int ndim, capdim;   /* array dimensions, in the arena */
 	Expr *init;
 } Decl;
 
@@ -167,6 +166,7 @@ struct Parser {
 	 * scope the lowest number, which a later range of that prefix may
 	 * cover (a hash table, decl.c) */
 	Table low;
+	Table glow;         /* the same of the module's variables, for its ranges (never reset) */
 	Func *fn;           /* function whose body is being read */
 	Sym *lastlabel;     /* label just seen (for .callprototype / .branchtargets) */
 	int lastlabelstmt;  /* statement index of that label */
@@ -276,6 +276,8 @@ Sym *parse_resolve(Parser *p, const char *name, Loc loc);
 Sym *parse_vecpart(Parser *p, Sym *v, int k);
 int parse_selpart(int sel);
 void parse_addreg(Parser *p, Sym *s);
+int64_t parse_rangenum(const char *name, size_t *prefix);
+const char *parse_rangekey(Parser *p, const char *name, size_t prefix);
 void parse_bind(Parser *p, Map *m, const char *k, Sym *v);
 
 #endif
