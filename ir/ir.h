@@ -222,7 +222,8 @@ struct Sym {
 	int ndim;           /* array dimensions; dim[i] == -1 for an unsized ([]) dimension */
 	int64_t *dim;       /* ndim of them (ptxas sets no limit), in the module's arena */
 	Expr *init;         /* initializer, or NULL */
-	int64_t size;       /* bytes; -1 when unsized */
+	int64_t size;       /* bytes; -1 when unsized, -2 when its dimensions multiply past 2^63 - 1 bytes
+	                     * (ptxas takes such a declaration; api/load.c refuses to run it) */
 	int id;             /* SYM_REG: dense index in its function (Func.regs); SYM_LABEL: block index after cfg */
 	int isrange;        /* declared as NAME<N> (a .reg, or a variable of any other space) */
 	int64_t range;      /* isrange: N, which may be 0 (ptxas takes %r<0> and declares no register).

@@ -392,11 +392,9 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
 			s->dim[0] = d->init->nelt;
 	}
+	/* -2: the product of its dimensions does not fit in 63 bits, which
+	 * ptxas takes (it wraps the size); the loader refuses to run it */
 	s->size = symsize(s);
-	if (s->size == -2) {   /* the product of its dimensions does not fit in 64 bits */
-		diag_err(p->dg, d->loc, "array '%s' is too large: its size does not fit in 64 bits", d->name);
-		s->size = 0;
-	}
 	return s;
 }
 

@@ -467,12 +467,25 @@ place(uint64_t total, const Sym *s)
 	return total;
 }
 
+/* The same as ptxas 13.0 adds: in 32 bits, which wrap (a .b8 a[4294967295]
+ * and a .b8 b[2] are 1 byte) */
+static uint32_t
+place32(uint32_t total, const Sym *s)
+{
+	uint32_t al = (uint32_t)varalign(s);
+
+	return ((total + al - 1) & ~(al - 1)) + (uint32_t)s->size;
+}
+
 /* A kernel's static shared memory: the variables of its body and its
  * callees' first, then those of the module it uses, in order, each at its
  * alignment (ptxas 13.0: .b8 a[1] then .align 16384 .b8 b[32769] is 0xc001
- * bytes, over the 0xc000 limit; in the other order 32770).  Returns
- * whether the kernel or a function it calls names dynamic shared memory
- * (an .extern .shared array of no size). */
+ * bytes, over the 0xc000 limit; in the other order 32770).  ptxas sums in
+ * 32 bits and compares as a signed number: 0x80000000 bytes or 0xffffffff
+ * pass, 0x100000000 + 0xc001 does not; a sum that passes so but is larger
+ * than the limit in truth the engine refuses at the launch (interp/smem.c).
+ * Returns whether the kernel or a function it calls names dynamic shared
+ * memory (an .extern .shared array of no size). */
 static int
 sharedsize(Verify *v, Func *k)
 {
@@ -480,7 +493,7 @@ sharedsize(Verify *v, Func *k)
 	unsigned char *seen = ir_alloc(m->a, (size_t)m->nsyms + 1);
 	Func **work = ir_alloc(m->a, ((size_t)m->nsyms + 1) * sizeof *work);
 	int nwork = 0;
-	uint64_t total = 0;   /* saturates: declared sizes go up to 2^63 - 1 */
+	uint32_t wrapped = 0; /* ptxas's sum */
 	int dyn = 0;
 
 	if (!seen || !work)
@@ -496,20 +509,20 @@ sharedsize(Verify *v, Func *k)
 		for (int i = 0; i < fn->nsyms; i++) {
 			Sym *s = fn->syms[i];
 			if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0)
-				total = place(total, s);
+				wrapped = place32(wrapped, s);
 		}
 	}
 	for (int i = 0; i < m->nsyms; i++) {
 		Sym *s = m->syms[i];
 		if (seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage != LINK_EXTERN && s->size > 0)
-			total = place(total, s);
+			wrapped = place32(wrapped, s);
 		dyn |= seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage == LINK_EXTERN &&
 		    s->ndim > 0 && s->dim[0] < 0;
 	}
-	if (total > IR_MAX_STATIC_SHARED)
+	if (wrapped > IR_MAX_STATIC_SHARED && wrapped < 0x80000000u)   /* signed: the sign bit passes */
 		verify_report(v, VC_RESOURCES, k->loc,
 		    "entry function '%s' uses too much shared data (0x%llx bytes, 0x%x max): at most 48 KB can be static",
-		    k->name, (unsigned long long)total, IR_MAX_STATIC_SHARED);
+		    k->name, (unsigned long long)wrapped, IR_MAX_STATIC_SHARED);
 	return dyn;
 }
 
