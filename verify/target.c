@@ -526,6 +526,47 @@ sharedsize(Verify *v, Func *k)
 	return dyn;
 }
 
+/* total grown by s when it is a .const variable ptxas places: under -c
+ * an .extern one is another file's */
+static uint64_t
+constplace(Verify *v, uint64_t total, const Sym *s)
+{
+	if (s->kind != SYM_VAR || s->space != SP_CONST || s->size <= 0 ||
+	    (v->o->compileonly && s->linkage == LINK_EXTERN))
+		return total;
+	return place(total, s);
+}
+
+/* The module's .const variables, every one, used or not, of the module
+ * and of the bodies, share one 64 KB bank, laid out in the order they are
+ * declared, each at its alignment (ptxas 13.0: .const .b8 a[65535] then
+ * a body's .const .align 2 .b8 b[1] is "File uses too much global
+ * constant data (0x10001 bytes, 0x10000 max)"; b first then a is 65536
+ * bytes and passes).  The elements of a module's range go last. */
+static void
+constsize(Verify *v)
+{
+	Module *m = v->m;
+	Loc none = { 0, 0, 0 };
+	uint64_t total = 0;
+
+	for (int i = 0; i < m->nitem; i++) {
+		const struct Item *it = &m->item[i];
+		if (it->kind == 'v')
+			total = constplace(v, total, m->syms[it->idx]);
+		else if (it->kind == 'f')
+			for (int j = 0; j < m->fn[it->idx]->nsyms; j++)
+				total = constplace(v, total, m->fn[it->idx]->syms[j]);
+	}
+	for (int i = 0; i < m->nsyms; i++)
+		if (m->syms[i]->parent)
+			total = constplace(v, total, m->syms[i]);
+	if (total > 0x10000)
+		verify_report(v, VC_RESOURCES, none,
+		    "the module uses too much constant data (0x%llx bytes, 0x10000 max): its .const variables share one "
+		    "64 KB bank", (unsigned long long)total);
+}
+
 /* A kernel's parameters, laid out in order, each at its alignment (the
  * declared one or its type's), must fit the parameter space: 0x7ffc bytes
  * from PTX 8.1 (CUDA 12.1's 32764-byte arguments), 0x1100 before (ptxas:
@@ -893,6 +934,7 @@ verify_target(Verify *v)
 	Loc none = { 0, 0, 0 };
 
 	module(v);
+	constsize(v);
 	if (v->o->arch && m->sm) {
 		if (m->sm > v->o->arch)
 			verify_report(v, VC_ARCH, none, ".target sm_%d%s is newer than -arch=sm_%d%s",
