@@ -807,6 +807,22 @@ decltype(Verify *v, const Sym *s, int where, int bodiless)
 	return 0;
 }
 
+/* The module's declared variables and functions, one by one from *i = 0:
+ * its symbols but a range's elements, then the ranges themselves (items
+ * 'r'), judged as declared whether any element is used or not. */
+static const Sym *
+moddecl(const Module *m, int *i)
+{
+	while (*i < m->nsyms + m->nitem) {
+		int k = (*i)++;
+		if (k < m->nsyms && !m->syms[k]->parent)
+			return m->syms[k];
+		if (k >= m->nsyms && m->item[k - m->nsyms].kind == 'r')
+			return m->item[k - m->nsyms].range;
+	}
+	return NULL;
+}
+
 static void
 module(Verify *v)
 {
@@ -821,8 +837,8 @@ module(Verify *v)
 	for (int i = 0; i < m->nitem; i++)
 		if (m->item[i].kind == 'p' && m->item[i].text)
 			pragma(v, m->item[i].text, m->item[i].loc);
-	for (int i = 0; i < m->nsyms; i++) {
-		const Sym *s = m->syms[i];
+	const Sym *s;
+	for (int i = 0; (s = moddecl(m, &i)) != NULL;) {
 		if ((s->kind == SYM_VAR || s->kind == SYM_FUNC) && s->linkage == LINK_WEAK && isa(m) < 31)
 			verify_report(v, VC_TARGET, s->loc, "'.weak' '%s' requires PTX ISA .version 3.1 or later", s->name);
 		if (s->kind == SYM_VAR && hasgeneric(s->init) && isa(m) < 31)
@@ -858,9 +874,9 @@ module(Verify *v)
 		if (!dbg)
 			verify_report(v, VC_MODULE, none, ".target debug but no debug information (.section .debug_...)");
 	}
-	for (int i = 0; i < m->nsyms; i++)
-		if (m->syms[i]->kind == SYM_VAR)
-			decltype(v, m->syms[i], DS_MODULE, 0);
+	for (int i = 0; (s = moddecl(m, &i)) != NULL;)
+		if (s->kind == SYM_VAR)
+			decltype(v, s, DS_MODULE, 0);
 	for (int f = 0; f < m->nfn; f++) {
 		const Func *fn = m->fn[f];
 		for (int i = 0; i < fn->nret + fn->npar; i++) {
@@ -872,8 +888,13 @@ module(Verify *v)
 			bodypragmas(v, fn);
 			/* the parameters are among the body's symbols too */
 			for (int i = 0; i < fn->nsyms; i++)
-				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM)
+				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM && !fn->syms[i]->parent)
 					decltype(v, fn->syms[i], DS_BODY, 0);
+			/* a body's ranges of variables, from their declarations */
+			for (int i = 0; i < fn->nstmt; i++)
+				if (fn->stmt[i].kind == ST_DECL && fn->stmt[i].sym && fn->stmt[i].sym->kind == SYM_VAR &&
+				    fn->stmt[i].sym->isrange && fn->stmt[i].sym->space != SP_PARAM)
+					decltype(v, fn->stmt[i].sym, DS_BODY, 0);
 			/* registers: once per function, from their declarations
 			 * (a range none of whose elements is used has none in
 			 * fn->regs; ptxas judges the declaration all the same) */
