@@ -104,24 +104,27 @@ static const struct { const char *name; int type; } sregs[] = {
 	{"WARP_SZ", TY_U32}, {"%envreg1", TY_U32}, {"%envreg2", TY_U32},
 };
 
-/* %pm0..7, %pm0_64..%pm7_64, %envreg0..31, %reserved_smem_offset_0/1 */
+/* %pm0..7, %pm0_64..%pm7_64, %envreg0..31, %reserved_smem_offset_0/1,
+ * written without a leading zero (ptxas 13.0: "Unknown symbol '%pm8'",
+ * of '%envreg32' and '%envreg01' too) */
 static int
 sregnum(const char *s, int *type)
 {
 	size_t n = strlen(s);
 	const char *num = NULL;
+	int max = 0;
 	if (strncmp(s, "%pm", 3) == 0)
-		num = s + 3;
+		num = s + 3, max = 7;
 	else if (strncmp(s, "%envreg", 7) == 0)
-		num = s + 7;
+		num = s + 7, max = 31;
 	else if (strncmp(s, "%reserved_smem_offset_", 22) == 0)
-		num = s + 22;
+		num = s + 22, max = 1;
 	if (!num || !*num)
 		return 0;
 	const char *e = num;
 	while (*e >= '0' && *e <= '9')
 		e++;
-	if (e == num)
+	if (e == num || e - num > 2 || (num[0] == '0' && e - num > 1) || atoi(num) > max)
 		return 0;
 	*type = TY_U32;
 	if (strcmp(e, "_64") == 0 && s[1] == 'p') {
