@@ -244,6 +244,12 @@ expect(Ins *in, int i, int *wider)
 			/* the index: a 32-bit integer ("Arguments mismatch" for
 			 * .b64, .u16, .f32) */
 			return i == 0 ? TY_U32 : 0;
+		case OP_NANOSLEEP:
+			/* its .u32 time ("Arguments mismatch" for .b64, .b16, .f32) */
+			return i == 0 ? TY_U32 : 0;
+		case OP_BAR_RED: case OP_BAR_CTA_RED: case OP_BARRIER_RED: case OP_BARRIER_CTA_RED:
+			/* the result, of the instruction's type */
+			return i == 0 && in->nty == 1 ? t : 0;
 		default:
 			break;
 		}
