@@ -59,6 +59,18 @@ ps_dname(Parser *p, const char *name, int64_t range, Loc loc)
 	return d;
 }
 
+/* The N of NAME<N>: ptxas 13.0 takes 32 bits ("Constant overflow" for
+ * 4294967296); past them, 0 after the error. */
+int64_t
+ps_rangecount(Parser *p, const Tok *n, Loc loc)
+{
+	if (n->i < 0 || n->i > 0xffffffffLL) {   /* a negative i is past INT64_MAX */
+		diag_err(p->dg, loc, "constant overflow: the count of a range is at most 32 bits");
+		return 0;
+	}
+	return n->i;
+}
+
 DeclList *
 ps_decl(Parser *p, DeclList *l, Decl *d)
 {
@@ -306,6 +318,37 @@ hasaddr(const Expr *e)
 	return hasaddr(e->a) || hasaddr(e->b) || hasaddr(e->c);
 }
 
+/* The addresses of an initializer, as ptxas 13.0 reads them: NAME or
+ * generic(NAME), then + a constant (h+4, h+1+2, h+-4, generic(h)+4; not
+ * 4+h, h-4, -h, h*2 or h+4-h, "Parsing error"), of a .global or .const
+ * variable or a function ("Variable used as initial value not in .global
+ * or .const state space").  Returns whether it reported. */
+static int
+initaddr(Parser *p, const Expr *e)
+{
+	if (!e || !hasaddr(e))
+		return 0;
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			if (initaddr(p, e->elt[i]))
+				return 1;
+		return 0;
+	}
+	if (e->kind == E_ADD && !hasaddr(e->b))
+		return initaddr(p, e->a);
+	if (e->kind != E_SYM && e->kind != E_GENERIC) {
+		diag_err(p->dg, e->loc, "syntax error: an address in an initial value is NAME or generic(NAME), "
+		    "then + a constant");
+		return 1;
+	}
+	if (e->sym && e->sym->kind == SYM_VAR && e->sym->space != SP_GLOBAL && e->sym->space != SP_CONST) {
+		diag_err(p->dg, e->loc, "'%s', of the .%s state space, cannot be an initial value: only .global "
+		    "and .const variables", e->sym->name, ir_spacename[e->sym->space]);
+		return 1;
+	}
+	return 0;
+}
+
 /* ptxas refuses a float value for a .u/.s variable and an integer one
  * for a .f variable ("Initial value type mismatch"); .b takes both. */
 static void
@@ -381,7 +424,7 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 		s->init = d->init;
 		if (s->type == TY_F16)
 			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
-		else if (!s->opaque && !initshape(p, s, d->init, 0))
+		else if (!s->opaque && !initaddr(p, d->init) && !initshape(p, s, d->init, 0))
 			inittype(p, s, d->init);
 		/* ptxas: "Feature 'addresses as initial values' requires PTX
 		 * ISA .version 2.1 or later" */
@@ -542,6 +585,11 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 				diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
 				continue;
 			}
+			/* ptxas: "Duplicate definition of variable 'L'" after a label L */
+			if ((old = parse_mapget(&p->labels, s->name)) && old->defined) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s': a label has the name", s->name);
+				continue;
+			}
 			if ((cover = inrange(p, s->name, s->inner))) {
 				diag_err(p->dg, d->loc, "duplicate definition of '%s': a %srange declares it", s->name,
 					cover->kind == SYM_REG ? "register " : "");
@@ -558,6 +606,16 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 		}
 		if (s->kind == SYM_REG) {
 			diag_err(p->dg, d->loc, ".reg declarations are only allowed inside functions");
+			continue;
+		}
+		/* ptxas: "Parameter variables may not be declared at module scope" */
+		if (s->space == SP_PARAM) {
+			diag_err(p->dg, d->loc, ".param variables may not be declared at module scope");
+			continue;
+		}
+		/* ptxas: "No initial value is allowed for external symbol 'c'" */
+		if (s->init && s->linkage == LINK_EXTERN) {
+			diag_err(p->dg, d->loc, "the .extern variable '%s' cannot have an initial value", s->name);
 			continue;
 		}
 		/* a module range g<N> is the variable 'g<' to ptxas ("Duplicate

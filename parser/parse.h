@@ -222,6 +222,7 @@ Spec *ps_mkspec(Parser *p, int kw, const Tok *t, int64_t i, Loc loc, int num);
 SpecList *ps_spec(Parser *p, SpecList *l, Spec *s);
 void ps_attribute(Parser *p, Spec *s, EList *names);
 Decl *ps_dname(Parser *p, const char *name, int64_t range, Loc loc);
+int64_t ps_rangecount(Parser *p, const Tok *n, Loc loc);
 DeclList *ps_decl(Parser *p, DeclList *l, Decl *d);
 void ps_dim(Parser *p, Decl *d, Expr *e, Loc loc);
 Head *ps_head(Parser *p, Head *h, const Tok *t, Loc loc);
