@@ -14,9 +14,11 @@
  *                  an error, as the interpreter cannot run it
  *   OBJECT         the fatbins of its .nv_fatbin and __nv_relfatbin that
  *                  have PTX; those with machine code only are left out
- *   LIBRARY        each member as an OBJECT.  libcudadevrt.a is all
- *                  machine code: the interpreter brings the device
- *                  runtime itself (interp/cdp.c), so nothing is lost
+ *   LIBRARY        each member as an OBJECT.  libcudadevrt.a is
+ *                  machine code, and since CUDA 13 PTX of wrappers of
+ *                  the driver's own device-side calls, which libptxcuda
+ *                  leaves out when it loads the output: the interpreter
+ *                  brings the device runtime itself (interp/cdp.c)
  *   LTOIR          refused with a message: NVVM bitcode needs NVIDIA's
  *                  optimiser, which the shim does not have
  * -maxrregcount=N becomes a .maxnreg N on each kernel of the PTX inputs

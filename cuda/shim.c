@@ -461,7 +461,7 @@ cuCtxSetCurrent(CUcontext h)
 	LOCK();
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
-	else if (h && !CTX(h))
+	else if (h && !CTX(h) && !shim_hkept(h, H_CTX))   /* a destroyed green context's: taken */
 		r = CUDA_ERROR_INVALID_CONTEXT;
 	else if (!h) {
 		if (ncstack)

@@ -175,6 +175,8 @@ enum { H_CTX = 1, H_MOD, H_FN, H_STREAM, H_EVENT, H_LINK, H_GRAPH, H_NODE, H_EXE
 void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when out of memory */
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
+void shim_hkeep(const void *h);             /* h, about to be freed, stays answered for */
+int shim_hkept(const void *h, int kind);    /* h was so kept, and is freed */
 void shim_hfree(const void *h);             /* h and its copies name nothing from now on */
 void *shim_heach(int kind, size_t *cursor); /* the live objects of kind; *cursor from 0 */
 #define CTX(h) ((Ctx *)shim_hget((h), H_CTX))
@@ -362,9 +364,13 @@ void shim_attrs_init(Attrs *a);
 CUresult shim_attr_get(const Attrs *a, int id, void *out, int node);
 CUresult shim_attr_set(Attrs *a, int id, const void *in, int node);
 /* shim_attr.c: a batch of count CUstreamBatchMemOpParams as
- * cuStreamBatchMemOp checks it before it runs any */
-CUresult shim_memops_check(unsigned count, const void *ops, unsigned flags);
+ * cuStreamBatchMemOp checks it before it runs any (node: a graph node's) */
+CUresult shim_memops_check(unsigned count, const void *ops, unsigned flags, int node);
 CUresult cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags);
+/* shim_facil.c: external semaphores, which graph nodes signal and wait
+ * for as streams do (they take no lock) */
+CUresult cuSignalExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CUstream st);
+CUresult cuWaitExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CUstream st);
 /* shim_lib.c */
 CUresult shim_instance(Fn **out, Fn *k, Ctx *ctx);   /* under LOCK */
 /* shim_fork.c: a child forked after cuInit gets CUDA_ERROR_NOT_INITIALIZED */
@@ -382,6 +388,7 @@ CUcontext shim_current_handle(void);
  * (a CUgreenCtx), or NULL */
 unsigned shim_sms(void);
 void *shim_green_current(void);
+CUcontext shim_green_ctx(void *green);   /* a live green context's CUcontext, or NULL; under LOCK */
 CUresult cuCtxRecordEvent(CUcontext ctx, CUevent e);
 CUresult cuCtxWaitEvent(CUcontext ctx, CUevent e);
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice d);

@@ -379,22 +379,31 @@ typedef union {
 
 /* At most 256 operations a batch (CU_DEVICE_ATTRIBUTE_MAX_..., the
  * documented limit of cuStreamBatchMemOp).  Every operation is checked
- * before any runs, as the driver refuses the batch whole. */
+ * before any runs, as the driver refuses the batch whole; a graph node's
+ * (node) may name address 0, which an H200 refuses only when the node
+ * runs. */
 CUresult
-shim_memops_check(unsigned count, const void *params, unsigned flags)
+shim_memops_check(unsigned count, const void *params, unsigned flags, int node)
 {
 	const MemOp *ops = params;
 
 	if (count > 256 || (count && !ops) || flags)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* each operation's flags too, as write_value and wait_value check
+	 * them: a batch that ran up to a bad operation would not be refused
+	 * whole */
 	for (unsigned i = 0; i < count; i++)
 		switch (ops[i].op) {
-		case OP_WAIT32: case OP_WRITE32:
-			if (!ops[i].wait.addr || ops[i].wait.addr % 4)
+		case OP_WAIT32: case OP_WAIT64:
+			if ((!node && !ops[i].wait.addr) || ops[i].wait.addr % (ops[i].op == OP_WAIT32 ? 4 : 8) ||
+			    (ops[i].wait.flags & ~(unsigned)WAIT_FLUSH) > WAIT_NOR)
 				return CUDA_ERROR_INVALID_VALUE;
+			if (ops[i].wait.flags & WAIT_FLUSH)
+				return CUDA_ERROR_NOT_SUPPORTED;
 			break;
-		case OP_WAIT64: case OP_WRITE64:
-			if (!ops[i].wait.addr || ops[i].wait.addr % 8)
+		case OP_WRITE32: case OP_WRITE64:
+			if ((!node && !ops[i].write.addr) || ops[i].write.addr % (ops[i].op == OP_WRITE32 ? 4 : 8) ||
+			    ops[i].write.flags)
 				return CUDA_ERROR_INVALID_VALUE;
 			break;
 		case OP_FLUSH: return CUDA_ERROR_NOT_SUPPORTED;   /* as wait_value's */
@@ -410,7 +419,7 @@ cuStreamBatchMemOp_v2(CUstream s, unsigned count, void *params, unsigned flags)
 	const MemOp *ops = params;
 	CUresult r;
 
-	if ((r = shim_memops_check(count, params, flags)))
+	if ((r = shim_memops_check(count, params, flags, 0)))
 		return r;
 	if (!count)         /* nothing to do, as an H200's driver answers */
 		return memop_stream(s);

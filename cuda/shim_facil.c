@@ -12,7 +12,10 @@
  * the context's execution affinity is every SM (green contexts and the
  * device's SM resource are shim_green.c's), an asynchronous notification is registered (the device
  * is never over a budget, so none comes), the log callbacks are kept and
- * the driver's log holds what the shim reports.
+ * the driver's log holds what the shim reports.  Hardware this device
+ * lacks as an H200 does: the copy engines' decompression (its algorithm
+ * mask is 0), NvSciSync (Tegra and DRIVE platforms); and a sparse array's tiles
+ * are not mapped to other memory (cuMemMapArrayAsync).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,6 +279,33 @@ cuWaitExternalSemaphoresAsync(void *const *s, const void *params, unsigned n, CU
 	return shim.inited ? CUDA_ERROR_INVALID_HANDLE : CUDA_ERROR_NOT_INITIALIZED;
 }
 
+/* ---------------------------------------------------------------- decompression, NvSciSync */
+
+/* The device has no decompression engine (its
+ * CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK is 0): every batch is
+ * refused before its arguments are looked at, the error index left as it
+ * was, as an H200 (driver 580) answers (tests/shim/newcalls.gpu). */
+CUresult
+cuMemBatchDecompressAsync(void *params, size_t count, unsigned flags, size_t *errindex, CUstream s)
+{
+	(void)params, (void)count, (void)flags, (void)errindex, (void)s;
+	return shim.inited ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+/* CUDA_NVSCISYNC_ATTR_SIGNAL (1), _WAIT (2): NvSciSync is not on this
+ * platform, so the device has no attributes to fill in. */
+CUresult
+cuDeviceGetNvSciSyncAttributes(void *list, CUdevice d, int flags)
+{
+	CUresult r;
+
+	if (!list || flags < 1 || flags > 3)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devok(d)))
+		return r;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
 /* ---------------------------------------------------------------- notifications, logs */
 
 typedef void (*NoteFn)(void *info, void *user, void *handle);
@@ -494,6 +524,51 @@ cuCheckpointProcessUnlock(int pid, void *args)
 }
 
 /* ---------------------------------------------------------------- arrays */
+
+/* CUarrayMapInfo: the resource's type and handle (a union of 8 bytes),
+ * then what the mapping is; only the first fields are read. */
+typedef struct {
+	int rtype;                  /* CU_RESOURCE_TYPE_ARRAY (0) or _MIPMAPPED_ARRAY (1) */
+	void *res;
+	unsigned char rest[88];
+} MapInfo;
+
+/* CUDA_ARRAY3D_DESCRIPTOR, for the flags */
+typedef struct { size_t w, h, d; int format; unsigned nch, flags; } Desc3d;
+enum { ARRAY3D_SPARSE = 0x40 };
+CUresult cuArray3DGetDescriptor_v2(Desc3d *d, CUarray h);
+CUresult cuMipmappedArrayGetLevel(CUarray *out, CUmipmappedArray h, unsigned level);
+
+/* Every entry names an array or a mipmapped array.  A dense one has no
+ * tiles to map (CUDA_ERROR_INVALID_VALUE, as the driver refuses one);
+ * one made with CUDA_ARRAY3D_SPARSE is backed whole here from its
+ * creation, as a dense one, so its tiles cannot be mapped to other
+ * memory: CUDA_ERROR_NOT_SUPPORTED, never a mapping that does nothing. */
+CUresult
+cuMemMapArrayAsync(MapInfo *info, unsigned count, CUstream s)
+{
+	CUresult r = CUDA_SUCCESS;
+	CUarray a;
+	Desc3d d;
+
+	if (!count || !info)   /* an empty list too, as an H200 answers */
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(r = shim_current(NULL)) && !shim_streamok(s))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	UNLOCK();
+	for (unsigned i = 0; !r && i < count; i++) {
+		if (info[i].rtype != 0 && info[i].rtype != 1)
+			return CUDA_ERROR_INVALID_VALUE;
+		a = info[i].res;
+		if (info[i].rtype == 1 && cuMipmappedArrayGetLevel(&a, info[i].res, 0))
+			return CUDA_ERROR_INVALID_HANDLE;
+		if (cuArray3DGetDescriptor_v2(&d, a))
+			return CUDA_ERROR_INVALID_HANDLE;
+		r = d.flags & ARRAY3D_SPARSE ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
+	}
+	return r;
+}
 
 /* Arrays and mipmapped arrays here are plain (not sparse, not deferred,
  * not planar): a valid one has no sparse properties or memory

@@ -445,17 +445,86 @@ cuGraphExecBatchMemOpNodeSetParams(CUgraphExec x, CUgraphNode h, const MemOpPara
 	return set_memop(1, x, h, p);
 }
 
+/* A semaphore node's parameters hand back the node's own copy of its
+ * list, which lives as long as the node and its parameters do. */
+static CUresult
+get_sem(CUgraphNode h, SemParams *p, int kind)
+{
+	CUresult r = CUDA_SUCCESS;
+	Work *w;
+
+	if (!p)
+		return CUDA_ERROR_INVALID_VALUE;
+	LOCK();
+	if (!(w = work_of(0, NULL, h, kind)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		*p = (SemParams){w->nops ? (void **)w->args : NULL,
+		                 w->nops ? w->args + (size_t)w->nops * sizeof(void *) : NULL, w->nops};
+	UNLOCK();
+	return r;
+}
+
+static CUresult
+set_sem(int exec, CUgraphExec x, CUgraphNode h, const SemParams *p, int kind)
+{
+	CUresult r;
+	Work *w;
+
+	LOCK();
+	r = !(w = work_of(exec, x, h, kind)) ? CUDA_ERROR_INVALID_VALUE : gr_sem_work(w, p);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphExternalSemaphoresSignalNodeGetParams(CUgraphNode h, SemParams *p)
+{
+	return get_sem(h, p, N_SEMSIG);
+}
+
+CUresult
+cuGraphExternalSemaphoresWaitNodeGetParams(CUgraphNode h, SemParams *p)
+{
+	return get_sem(h, p, N_SEMWAIT);
+}
+
+CUresult
+cuGraphExternalSemaphoresSignalNodeSetParams(CUgraphNode h, const SemParams *p)
+{
+	return set_sem(0, NULL, h, p, N_SEMSIG);
+}
+
+CUresult
+cuGraphExternalSemaphoresWaitNodeSetParams(CUgraphNode h, const SemParams *p)
+{
+	return set_sem(0, NULL, h, p, N_SEMWAIT);
+}
+
+CUresult
+cuGraphExecExternalSemaphoresSignalNodeSetParams(CUgraphExec x, CUgraphNode h, const SemParams *p)
+{
+	return set_sem(1, x, h, p, N_SEMSIG);
+}
+
+CUresult
+cuGraphExecExternalSemaphoresWaitNodeSetParams(CUgraphExec x, CUgraphNode h, const SemParams *p)
+{
+	return set_sem(1, x, h, p, N_SEMWAIT);
+}
+
 /* The node's kind must be the parameters'. */
 static CUresult
 kind_is(CUgraphNode h, CUgraphExec x, int type)
 {
 	static const int kinds[] = {[T_KERNEL] = N_KERNEL, [T_MEMCPY] = N_COPY, [T_MEMSET] = N_FILL,
 	                            [T_HOST] = N_HOST, [T_GRAPH] = N_CHILD, [T_EMPTY] = N_EMPTY,
-	                            [T_WAIT] = N_WAIT, [T_RECORD] = N_RECORD, [T_ALLOC] = N_ALLOC,
+	                            [T_WAIT] = N_WAIT, [T_RECORD] = N_RECORD, [T_SEMSIG] = N_SEMSIG,
+	                            [T_SEMWAIT] = N_SEMWAIT, [T_ALLOC] = N_ALLOC,
 	                            [T_FREE] = N_FREE, [T_MEMOP] = N_MEMOP, [T_COND] = N_COND};
 	CUresult r;
 
-	if (type < 0 || type > T_COND || (type > T_RECORD && type < T_ALLOC))
+	if (type < 0 || type > T_COND)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	r = work_of(x != NULL, x, h, kinds[type]) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
@@ -479,6 +548,8 @@ cuGraphNodeSetParams(CUgraphNode h, NodeParams *p)
 	case T_HOST: return cuGraphHostNodeSetParams(h, &p->u.host);
 	case T_WAIT: return cuGraphEventWaitNodeSetEvent(h, p->u.event);
 	case T_RECORD: return cuGraphEventRecordNodeSetEvent(h, p->u.event);
+	case T_SEMSIG: return cuGraphExternalSemaphoresSignalNodeSetParams(h, &p->u.sem);
+	case T_SEMWAIT: return cuGraphExternalSemaphoresWaitNodeSetParams(h, &p->u.sem);
 	case T_MEMOP: return cuGraphBatchMemOpNodeSetParams(h, &p->u.memop);
 	default: return CUDA_ERROR_NOT_SUPPORTED;   /* child graphs, memory nodes: fixed once made */
 	}
@@ -501,6 +572,8 @@ cuGraphExecNodeSetParams(CUgraphExec x, CUgraphNode h, NodeParams *p)
 	case T_GRAPH: return cuGraphExecChildGraphNodeSetParams(x, h, p->u.child.graph);
 	case T_WAIT: return cuGraphExecEventWaitNodeSetEvent(x, h, p->u.event);
 	case T_RECORD: return cuGraphExecEventRecordNodeSetEvent(x, h, p->u.event);
+	case T_SEMSIG: return cuGraphExecExternalSemaphoresSignalNodeSetParams(x, h, &p->u.sem);
+	case T_SEMWAIT: return cuGraphExecExternalSemaphoresWaitNodeSetParams(x, h, &p->u.sem);
 	case T_MEMOP: return cuGraphExecBatchMemOpNodeSetParams(x, h, &p->u.memop);
 	default: return CUDA_ERROR_NOT_SUPPORTED;
 	}

@@ -95,6 +95,7 @@ bodies_ok(CUgraph gh, int inbody)
 		const Work *w = &nd->w;
 		switch (w->kind) {
 		case N_HOST: case N_RECORD: case N_WAIT: case N_ALLOC: case N_FREE: case N_MEMOP:
+		case N_SEMSIG: case N_SEMWAIT:
 			if (inbody)
 				return 0;
 			break;
@@ -459,6 +460,12 @@ run(Exec *x, CUgraphExec top, int *gone)
 			free(ops);
 			break;
 		}
+		case N_SEMSIG: case N_SEMWAIT:   /* as on a stream; an empty list does nothing */
+			if (w->nops)
+				r = (w->kind == N_SEMSIG ? cuSignalExternalSemaphoresAsync :
+				     cuWaitExternalSemaphoresAsync)((void *const *)w->args,
+				     w->args + (size_t)w->nops * sizeof(void *), w->nops, NULL);
+			break;
 		case N_WAIT:    /* what it waits for has run: all work is synchronous */
 			r = EVENT(w->ev) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 			break;

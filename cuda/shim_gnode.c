@@ -247,15 +247,18 @@ gr_memop_work(Work *w, const MemOpParams *p)
 	CUresult r;
 	char *ops;
 
-	if (!p || !p->count)
+	/* an H200 (driver 580) takes a node of no operations, wants its
+	 * context named, and leaves the addresses to the launch */
+	if (!p || !p->ctx)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = shim_memops_check(p->count, p->ops, p->flags)))
+	if ((r = shim_memops_check(p->count, p->ops, p->flags, 1)))
 		return r;
-	if (p->ctx && !CTX(p->ctx))
+	if (!CTX(p->ctx))
 		return CUDA_ERROR_INVALID_CONTEXT;
-	if (!(ops = malloc((size_t)p->count * 48)))
+	if (!(ops = malloc(p->count ? (size_t)p->count * 48 : 1)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	memcpy(ops, p->ops, (size_t)p->count * 48);
+	if (p->count)
+		memcpy(ops, p->ops, (size_t)p->count * 48);
 	free(w->args);
 	w->args = ops;
 	w->nargs = (size_t)p->count * 48;
@@ -281,6 +284,66 @@ cuGraphAddBatchMemOpNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, s
 		free(w.args);
 	UNLOCK();
 	return r;
+}
+
+/* Signals or waits of external semaphores: the list copied (the
+ * handles, then each one's parameters), as the driver takes any list, an
+ * empty one or one of semaphores it never made (an H200, driver 580),
+ * and run when the node runs as cuSignalExternalSemaphoresAsync or
+ * cuWaitExternalSemaphoresAsync runs it on a stream: no semaphore can be
+ * imported here, so a node that names one fails its launch.  Under LOCK
+ * when w is a node's. */
+CUresult
+gr_sem_work(Work *w, const SemParams *p)
+{
+	size_t per = sizeof(void *) + SEMPARAMS, bytes;
+	char *buf = NULL;
+
+	if (!p || (p->n && (!p->sems || !p->params)))
+		return CUDA_ERROR_INVALID_VALUE;
+	bytes = (size_t)p->n * per;   /* n < 2^32, per < 2^8: no overflow in 64 bits */
+	if (bytes && !(buf = malloc(bytes)))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	if (bytes) {
+		memcpy(buf, p->sems, (size_t)p->n * sizeof(void *));
+		memcpy(buf + (size_t)p->n * sizeof(void *), p->params, (size_t)p->n * SEMPARAMS);
+	}
+	free(w->args);
+	w->args = buf;
+	w->nargs = bytes;
+	w->nops = p->n;
+	return CUDA_SUCCESS;
+}
+
+static CUresult
+add_sem(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps, const SemParams *p, int kind)
+{
+	CUresult r;
+	Work w;
+
+	if (!out)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&w, 0, sizeof w);
+	w.kind = kind;
+	LOCK();
+	if (!(r = gr_sem_work(&w, p)) && (r = gr_add(out, g, deps, ndeps, &w)))
+		free(w.args);
+	UNLOCK();
+	return r;
+}
+
+CUresult
+cuGraphAddExternalSemaphoresSignalNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                                       const SemParams *p)
+{
+	return add_sem(out, g, deps, ndeps, p, N_SEMSIG);
+}
+
+CUresult
+cuGraphAddExternalSemaphoresWaitNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t ndeps,
+                                     const SemParams *p)
+{
+	return add_sem(out, g, deps, ndeps, p, N_SEMWAIT);
 }
 
 CUresult
@@ -842,6 +905,8 @@ cuGraphAddNode_v2(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, const vo
 	case T_ALLOC: return cuGraphAddMemAllocNode(out, g, deps, ndeps, &p->u.alloc);
 	case T_FREE: return cuGraphAddMemFreeNode(out, g, deps, ndeps, p->u.free);
 	case T_MEMOP: return cuGraphAddBatchMemOpNode(out, g, deps, ndeps, &p->u.memop);
+	case T_SEMSIG: return add_sem(out, g, deps, ndeps, &p->u.sem, N_SEMSIG);
+	case T_SEMWAIT: return add_sem(out, g, deps, ndeps, &p->u.sem, N_SEMWAIT);
 	case T_COND: return add_cond(out, g, deps, ndeps, p);
 	default: return CUDA_ERROR_INVALID_VALUE;
 	}

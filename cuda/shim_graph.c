@@ -522,7 +522,8 @@ cuGraphNodeGetType(CUgraphNode h, int *type)
 {
 	static const int types[] = {[N_EMPTY] = 5, [N_KERNEL] = 0, [N_COPY] = 1, [N_FILL] = 2,
 	                            [N_HOST] = 3, [N_CHILD] = 4, [N_WAIT] = 6, [N_RECORD] = 7,
-	                            [N_ALLOC] = 10, [N_FREE] = 11, [N_COND] = 13, [N_MEMOP] = 12};
+	                            [N_ALLOC] = 10, [N_FREE] = 11, [N_COND] = 13, [N_MEMOP] = 12,
+	                            [N_SEMSIG] = 8, [N_SEMWAIT] = 9};
 	CUresult r = CUDA_SUCCESS;
 	Node *nd;
 
@@ -870,7 +871,8 @@ dot_graph(FILE *f, Graph *g, unsigned depth)
 	                                    [N_FILL] = "MEMSET", [N_HOST] = "HOST", [N_RECORD] = "EVENT_RECORD",
 	                                    [N_WAIT] = "WAIT_EVENT", [N_CHILD] = "GRAPH",
 	                                    [N_ALLOC] = "MEM_ALLOC", [N_FREE] = "MEM_FREE",
-	                                    [N_COND] = "CONDITIONAL", [N_MEMOP] = "BATCH_MEM_OP"};
+	                                    [N_COND] = "CONDITIONAL", [N_MEMOP] = "BATCH_MEM_OP",
+	                                    [N_SEMSIG] = "EXT_SEMAS_SIGNAL", [N_SEMWAIT] = "EXT_SEMAS_WAIT"};
 	size_t i = 0;
 
 	fprintf(f, "subgraph cluster_%u {\nlabel=\"graph_%u\";\n", g->id, g->id);

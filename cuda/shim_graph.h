@@ -35,7 +35,8 @@ typedef struct {
 	void *userData;
 } CUDA_HOST_NODE_PARAMS;
 
-enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST, N_RECORD, N_WAIT, N_CHILD, N_ALLOC, N_FREE, N_COND, N_MEMOP };
+enum { N_EMPTY, N_KERNEL, N_COPY, N_FILL, N_HOST, N_RECORD, N_WAIT, N_CHILD, N_ALLOC, N_FREE, N_COND, N_MEMOP,
+       N_SEMSIG, N_SEMWAIT };
 
 /* An allocation of a memory node: made when its alloc node is added (the
  * address is fixed from then on, as the driver fixes it), counted as in
@@ -61,9 +62,11 @@ typedef struct {
 	CUkernel kern;              /* for cuGraphKernelNodeGetParams */
 	unsigned grid[3], block[3], shared;
 	char *args;                 /* the packed parameter buffer, owned; batched memory operations:
-	                             * their CUstreamBatchMemOpParams (48 bytes each) */
+	                             * their CUstreamBatchMemOpParams (48 bytes each); external
+	                             * semaphores: their handles, then their parameters (SEMPARAMS
+	                             * bytes each) */
 	size_t nargs;
-	unsigned nops;              /* batched memory operations: how many, */
+	unsigned nops;              /* batched memory operations, external semaphores: how many, */
 	unsigned opflags;           /* the batch's flags */
 	CUcontext opctx;            /* and the context they were given */
 	CUDA_MEMCPY3D copy;         /* copy */
@@ -167,6 +170,16 @@ typedef struct {
 	unsigned flags;
 } MemOpParams;
 
+/* CUDA_EXT_SEM_SIGNAL_NODE_PARAMS and _WAIT_: the semaphores, their
+ * parameters (CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS or _WAIT_, 144 bytes
+ * each in cuda.h: a 72-byte union, the flags, 16 reserved words), how many */
+typedef struct {
+	void **sems;
+	void *params;
+	unsigned n;
+} SemParams;
+enum { SEMPARAMS = 144 };
+
 /* CUgraphNodeParams: the CUgraphNodeType, 12 reserved bytes, a union of
  * each kind's parameters (232 bytes), 8 reserved bytes. */
 typedef struct {
@@ -183,6 +196,7 @@ typedef struct {
 		AllocParams alloc;
 		CUdeviceptr free;
 		MemOpParams memop;
+		SemParams sem;
 		struct {
 			uint64_t handle;
 			int type;                  /* CUgraphConditionalNodeType */
@@ -195,8 +209,8 @@ typedef struct {
 } NodeParams;
 
 /* CUgraphNodeType */
-enum { T_KERNEL, T_MEMCPY, T_MEMSET, T_HOST, T_GRAPH, T_EMPTY, T_WAIT, T_RECORD, T_ALLOC = 10, T_FREE,
-       T_MEMOP, T_COND };
+enum { T_KERNEL, T_MEMCPY, T_MEMSET, T_HOST, T_GRAPH, T_EMPTY, T_WAIT, T_RECORD, T_SEMSIG, T_SEMWAIT,
+       T_ALLOC, T_FREE, T_MEMOP, T_COND };
 
 
 static inline int
@@ -220,6 +234,7 @@ CUresult gr_clone(CUgraph *out, Graph *g);
 /* shim_gnode.c */
 CUresult gr_kernel_work(Work *w, const CUDA_KERNEL_NODE_PARAMS *p, int v2);
 CUresult gr_memop_work(Work *w, const MemOpParams *p);
+CUresult gr_sem_work(Work *w, const SemParams *p);
 void gr_gmem_drop(Gmem *m);
 void gr_mem_launch(Gmem *m);    /* a launch's alloc node */
 void gr_mem_end(Gmem *m);       /* a launch's free node */

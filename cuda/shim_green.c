@@ -22,10 +22,13 @@
  * though the documentation asks for one).  Groups are of the partition size the
  * device resource states (minSmPartitionSize, in multiples of
  * smCoscheduledAlignment); with CU_DEV_SM_RESOURCE_SPLIT_IGNORE_SM_COSCHEDULING
- * SMs pair by TPC only.  An H200 makes fewer groups of the smallest size
- * (15 of 8 SMs, 12 left over), as its GPCs constrain them; the device
- * here has no GPCs, and makes 16.  Descriptors live as long as the process: the
- * API has no call that destroys one.
+ * SMs pair by TPC only.  The groups are as an H200 (driver 580) makes them
+ * (tests/shim/newcalls.gpu, every minimum count with and without
+ * co-scheduling): as many of the rounded-up size as fit, a minimum that
+ * rounds past the input taking all of it, and, with co-scheduling, 15 at
+ * most (of 8 SMs it makes 15 and leaves 12, where 16 would fit; without,
+ * 66 of 2).  Descriptors live as long as the process: the API has no call
+ * that destroys one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +39,9 @@ typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
 
 enum { CUDA_ERROR_INVALID_RESOURCE_TYPE = 914, CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION = 915 };
 enum { NSM = 132, RES_SM = 1, SM_MIN_PARTITION = 8, SM_ALIGNMENT = 8, TPC = 2 };
-enum { SPLIT_IGNORE_SM_COSCHEDULING = 1, SPLIT_MAX_POTENTIAL_CLUSTER_SIZE = 2 };
+enum { SPLIT_IGNORE_SM_COSCHEDULING = 1, SPLIT_MAX_POTENTIAL_CLUSTER_SIZE = 2, SPLIT_BOTH = 3 };
+/* co-scheduled groups an H200 makes at most (15 of 8 SMs, 12 left over) */
+enum { MAXGROUPS = 15 };
 enum { GREEN_CTX_DEFAULT_STREAM = 1, STREAM_NON_BLOCKING = 1 };
 
 /* CUdevResource: the type, 92 bytes the driver keeps (here: Mark), the
@@ -121,6 +126,14 @@ shim_green_current(void)
 	return g ? g->h : NULL;
 }
 
+CUcontext
+shim_green_ctx(void *h)
+{
+	Green *g = shim_hget(h, H_GREEN);
+
+	return g ? g->ctx : NULL;
+}
+
 /* ---------------------------------------------------------------- resources */
 
 CUresult
@@ -160,7 +173,7 @@ cuCtxGetDevResource(CUcontext h, Resource *res, int type)
 	if (!shim.inited)
 		r = CUDA_ERROR_NOT_INITIALIZED;
 	else if (!CTX(h))
-		r = CUDA_ERROR_INVALID_CONTEXT;
+		r = shim_hkept(h, H_CTX) ? CUDA_ERROR_CONTEXT_IS_DESTROYED : CUDA_ERROR_INVALID_CONTEXT;
 	else
 		r = ctx_resource(res, type, (g = green_of(h)) ? g->nsm : NSM);
 	UNLOCK();
@@ -192,7 +205,9 @@ cuDevSmResourceSplitByCount(Resource *result, unsigned *ngroups, const Resource 
 	unsigned long long split;
 	Mark m;
 
-	if (!ngroups || !in || (flags & ~(unsigned)(SPLIT_IGNORE_SM_COSCHEDULING | SPLIT_MAX_POTENTIAL_CLUSTER_SIZE)))
+	/* an H200 (driver 580) takes flags it does not know, but not the
+	 * two it knows together; nor an array of no groups */
+	if (!ngroups || !in || (flags & SPLIT_BOTH) == SPLIT_BOTH || (result && !*ngroups))
 		return CUDA_ERROR_INVALID_VALUE;
 	if (!shim.inited)
 		return CUDA_ERROR_NOT_INITIALIZED;
@@ -208,7 +223,11 @@ cuDevSmResourceSplitByCount(Resource *result, unsigned *ngroups, const Resource 
 		min = align = TPC;
 	size = mincount > min ? mincount : min;
 	size = (size + align - 1) / align * align;
-	n = size <= total ? total / size : 0;
+	if (size > total)   /* a minimum up to all SMs makes one group of them all */
+		size = total;
+	n = total / size;
+	if (!(flags & SPLIT_IGNORE_SM_COSCHEDULING) && n > MAXGROUPS)
+		n = MAXGROUPS;
 	if (!result) {
 		*ngroups = n;
 		return CUDA_SUCCESS;
@@ -300,7 +319,9 @@ cuGreenCtxCreate(CUgreenCtx *out, CUdevResourceDesc hd, CUdevice dev, unsigned f
 }
 
 /* Its streams go with it; a thread it is current to reads its context
- * as destroyed. */
+ * as destroyed, and so does one that makes it current after, as an H200
+ * (driver 580) takes the destroyed green context's CUcontext and then
+ * answers every call CUDA_ERROR_CONTEXT_IS_DESTROYED. */
 CUresult
 cuGreenCtxDestroy(CUgreenCtx h)
 {
@@ -316,9 +337,11 @@ cuGreenCtxDestroy(CUgreenCtx h)
 	while ((st = shim_heach(H_STREAM, &i)))
 		if (st->green == h) {
 			shim_capture_forget(&st->c);
+			shim_hkeep(st->h);   /* its context reads as destroyed (shim_stream.c) */
 			shim_hfree(st->h);
 			free(st);
 		}
+	shim_hkeep(g->ctx);   /* it can still be made current (shim.c cuCtxSetCurrent) */
 	shim_hfree(g->ctx);
 	shim_hfree(g->h);
 	free(g);

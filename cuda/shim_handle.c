@@ -33,6 +33,8 @@
 typedef struct {
 	void *obj;                  /* NULL: free */
 	uint32_t gen;               /* of the current or the next occupant */
+	uint32_t kept;              /* the generation of a freed token still answered for
+	                             * (shim_hkeep), 0: none */
 	uint8_t kind;               /* of the current or the last occupant */
 	uint32_t nextfree;          /* free list, by index; IDX_MASK ends it */
 } Slot;
@@ -87,6 +89,7 @@ shim_hnew(int kind, void *obj)
 		}
 		i = nslots++;
 		slots[i].gen = 1;
+		slots[i].kept = 0;
 	}
 	slots[i].obj = obj;
 	slots[i].kind = (uint8_t)kind;
@@ -115,6 +118,28 @@ shim_hstale(const void *h, int kind)
 		return 0;
 	/* a generation the slot has had; wrapping after 2^32 uses is ignored */
 	return gen && gen < slots[i].gen;
+}
+
+/* h, about to be freed, stays a token the driver answers for: a
+ * destroyed green context's CUcontext can still be made current, and
+ * every call then finds its context destroyed (shim_green.c).  One per
+ * slot, until the slot's next such token. */
+void
+shim_hkeep(const void *h)
+{
+	uint32_t i, gen;
+
+	if (h && untoken(h, (int)((uint64_t)(uintptr_t)h >> KIND_SHIFT), &i, &gen) && slots[i].obj &&
+	    slots[i].gen == gen)
+		slots[i].kept = gen;
+}
+
+int
+shim_hkept(const void *h, int kind)
+{
+	uint32_t i, gen;
+
+	return untoken(h, kind, &i, &gen) && gen && slots[i].kept == gen && !shim_hget(h, kind);
 }
 
 void

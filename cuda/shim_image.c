@@ -60,6 +60,9 @@
 #include "cuda/jit_image.h"
 #include "cuda/shim.h"
 
+/* what only CUDA 13's device runtime declares (drop_devrt) */
+#define DEVRT_CALL "__cuda_syscall_cnpv2LaunchDeviceV2"
+
 #define IMG_MAX ((uint64_t)1 << 30)     /* an image or a text, at most */
 #define FATBIN_MAGIC 0xba55ed50u
 #define WRAPPER_MAGIC 0x466243b1u
@@ -702,7 +705,8 @@ stand_in(const Rep *rp, const Entry *e, char **out)
 	}
 	jit_lower_version(*out, k);
 	memcpy(*out + k, SHIM_STANDIN, sizeof SHIM_STANDIN);
-	if (!said++)
+	/* the device runtime's is left out of the link (drop_devrt): no note */
+	if (!strstr(*out, DEVRT_CALL) && !said++)
 		fprintf(stderr, "libptxcuda: %s has sm_90 machine code and PTX for compute_%u and later only: "
 		    "its compute_%u PTX stands in for the machine code (what depends on the architecture "
 		    "follows compute_%u)\n", rp->name, e->arch, e->arch, e->arch);
@@ -874,9 +878,10 @@ fatbin_ptx(const Rep *rp, const unsigned char *p, uint64_t len, int many, char *
  * translation unit and per object taken from libcudadevrt.a.  The linked
  * fatbin's PTX is used when it has one; else the PTX of the array's
  * fatbins, linked.  A member with machine code only is left out: the
- * device runtime's objects are such, and the interpreter has a device
- * runtime of its own (interp/cdp.c); if a program's own code is, the link
- * reports what is missing.
+ * device runtime's objects were such before CUDA 13 (its PTX, since, is
+ * left out by drop_devrt), and the interpreter has a device runtime of its
+ * own (interp/cdp.c); if a program's own code is, the link reports what is
+ * missing.
  */
 #define MAXPRELINKED 4096
 
@@ -907,6 +912,32 @@ prelinked_ptx(const Rep *rp, const unsigned char *data, const void *const *pre, 
 	if (*ntexts)
 		return CUDA_SUCCESS;
 	return fatbin_one(rp, data, UINT64_MAX, &t, &used);   /* the linked fatbin's reason */
+}
+
+/*
+ * CUDA 13's libcudadevrt.a carries PTX (for compute_121) beside its
+ * machine code, which nvlink's -rdc fatbins and nvJitLink's outputs take
+ * in with the program's own: its cuda* entry points are wrappers of the
+ * driver's device-side layer (the __cuda_syscall_cnpv2* functions, which
+ * ptxas reserves and the driver alone provides).  The interpreter brings
+ * the device runtime's entry points itself (interp/cdp.c), so that text
+ * is left out of a link of several; the program's calls then reach the
+ * interpreter's.  The text is known by that layer's launch call, which
+ * nothing but the device runtime declares.
+ */
+static void
+drop_devrt(char **texts, int *n)
+{
+	int k = 0;
+
+	for (int i = 0; i < *n; i++) {
+		if (*n - (i - k) > 1 && strstr(texts[i], DEVRT_CALL)) {
+			free(texts[i]);
+			continue;
+		}
+		texts[k++] = texts[i];
+	}
+	*n = k;
 }
 
 /* ---------------------------------------------------------------- entry */
@@ -969,6 +1000,8 @@ shim_image_ptx(char **ptx, const void *image, size_t size, int type, const char 
 			return fail(&rp, CUDA_ERROR_INVALID_IMAGE, "an ELF image given as a fatbin");
 		r = elf_ptx(&rp, p, len, type, &texts, &n);
 	}
+	if (!r)
+		drop_devrt(texts, &n);
 	if (!r && n == 1) {
 		*ptx = texts[0];
 		n = 0;

@@ -199,11 +199,17 @@ cuMemAlloc(CUdeviceptr *p, size_t n)
 CUresult
 cuMemAllocPitch_v2(CUdeviceptr *p, size_t *pitch, size_t w, size_t h, unsigned elt)
 {
-	(void)elt;
-	if (!pitch)
+	size_t pt;
+
+	/* the element sizes the driver documents */
+	if (!pitch || (elt != 4 && elt != 8 && elt != 16))
 		return CUDA_ERROR_INVALID_VALUE;
-	*pitch = (w + 511) & ~(size_t)511;
-	return cuMemAlloc_v2(p, *pitch * h);
+	if (!w || !h)
+		return cuMemAlloc_v2(p, 0);
+	if (w > SIZE_MAX - 511 || (pt = (w + 511) & ~(size_t)511) > SIZE_MAX / h)
+		return CUDA_ERROR_INVALID_VALUE;   /* as an H200 answers (tests/shim/newcalls.gpu) */
+	*pitch = pt;
+	return cuMemAlloc_v2(p, pt * h);
 }
 
 static void

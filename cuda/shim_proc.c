@@ -355,6 +355,14 @@ CUresult cuGraphAddBatchMemOpNode();
 CUresult cuGraphBatchMemOpNodeGetParams();
 CUresult cuGraphBatchMemOpNodeSetParams();
 CUresult cuGraphExecBatchMemOpNodeSetParams();
+CUresult cuGraphAddExternalSemaphoresSignalNode();
+CUresult cuGraphAddExternalSemaphoresWaitNode();
+CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams();
+CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams();
+CUresult cuGraphExternalSemaphoresSignalNodeGetParams();
+CUresult cuGraphExternalSemaphoresSignalNodeSetParams();
+CUresult cuGraphExternalSemaphoresWaitNodeGetParams();
+CUresult cuGraphExternalSemaphoresWaitNodeSetParams();
 CUresult cuLaunchCooperativeKernelMultiDevice();
 CUresult cuCtxFromGreenCtx();
 CUresult cuCtxGetDevResource();
@@ -415,6 +423,11 @@ CUresult cuStreamQuery();
 CUresult cuStreamSynchronize();
 CUresult cuStreamWaitEvent();
 CUresult cuTensorMapEncodeTiled();
+CUresult cuMemBatchDecompressAsync();
+CUresult cuMemMapArrayAsync();
+CUresult cuDeviceGetNvSciSyncAttributes();
+CUresult cuTensorMapEncodeIm2col();
+CUresult cuTensorMapEncodeIm2colWide();
 CUresult cuTensorMapReplaceAddress();
 CUresult cuIpcGetMemHandle();
 CUresult cuIpcOpenMemHandle();
@@ -805,6 +818,11 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuStreamSynchronize", 2000, (Proc)cuStreamSynchronize},
 	{"cuStreamWaitEvent", 2000, (Proc)cuStreamWaitEvent},
 	{"cuTensorMapEncodeTiled", 12000, (Proc)cuTensorMapEncodeTiled},
+	{"cuMemBatchDecompressAsync", 12080, (Proc)cuMemBatchDecompressAsync},
+	{"cuMemMapArrayAsync", 11010, (Proc)cuMemMapArrayAsync},
+	{"cuDeviceGetNvSciSyncAttributes", 10020, (Proc)cuDeviceGetNvSciSyncAttributes},
+	{"cuTensorMapEncodeIm2col", 12000, (Proc)cuTensorMapEncodeIm2col},
+	{"cuTensorMapEncodeIm2colWide", 12080, (Proc)cuTensorMapEncodeIm2colWide},
 	{"cuTensorMapReplaceAddress", 12000, (Proc)cuTensorMapReplaceAddress},
 	{"cuArrayCreate", 2000, (Proc)cuArrayCreate},
 	{"cuArrayCreate", 3020, (Proc)cuArrayCreate_v2},
@@ -924,6 +942,14 @@ static const struct { const char *name; int ver; Proc fn; } procs[] = {
 	{"cuGraphBatchMemOpNodeGetParams", 11070, (Proc)cuGraphBatchMemOpNodeGetParams},
 	{"cuGraphBatchMemOpNodeSetParams", 11070, (Proc)cuGraphBatchMemOpNodeSetParams},
 	{"cuGraphExecBatchMemOpNodeSetParams", 11070, (Proc)cuGraphExecBatchMemOpNodeSetParams},
+	{"cuGraphAddExternalSemaphoresSignalNode", 11020, (Proc)cuGraphAddExternalSemaphoresSignalNode},
+	{"cuGraphAddExternalSemaphoresWaitNode", 11020, (Proc)cuGraphAddExternalSemaphoresWaitNode},
+	{"cuGraphExecExternalSemaphoresSignalNodeSetParams", 11020, (Proc)cuGraphExecExternalSemaphoresSignalNodeSetParams},
+	{"cuGraphExecExternalSemaphoresWaitNodeSetParams", 11020, (Proc)cuGraphExecExternalSemaphoresWaitNodeSetParams},
+	{"cuGraphExternalSemaphoresSignalNodeGetParams", 11020, (Proc)cuGraphExternalSemaphoresSignalNodeGetParams},
+	{"cuGraphExternalSemaphoresSignalNodeSetParams", 11020, (Proc)cuGraphExternalSemaphoresSignalNodeSetParams},
+	{"cuGraphExternalSemaphoresWaitNodeGetParams", 11020, (Proc)cuGraphExternalSemaphoresWaitNodeGetParams},
+	{"cuGraphExternalSemaphoresWaitNodeSetParams", 11020, (Proc)cuGraphExternalSemaphoresWaitNodeSetParams},
 	{"cuLaunchCooperativeKernelMultiDevice", 9000, (Proc)cuLaunchCooperativeKernelMultiDevice},
 	{"cuCtxFromGreenCtx", 12040, (Proc)cuCtxFromGreenCtx},
 	{"cuCtxGetDevResource", 12040, (Proc)cuCtxGetDevResource},

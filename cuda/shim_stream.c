@@ -104,18 +104,28 @@ shim_streamok(CUstream s)
 	return special(s) || STREAM(s);
 }
 
+/* What a stream that is not there answers: a destroyed green context's
+ * stream, its context destroyed (as an H200 answers, tests/shim/green.c);
+ * any other, an invalid handle.  Under LOCK. */
+static CUresult
+gone(CUstream s)
+{
+	return shim_hkept(s, H_STREAM) ? CUDA_ERROR_CONTEXT_IS_DESTROYED : CUDA_ERROR_INVALID_HANDLE;
+}
+
 /* For the calls that take a stream and do not otherwise need the lock. */
 CUresult
 shim_stream_check(CUstream s)
 {
-	int ok;
+	CUresult r = CUDA_SUCCESS;
 
 	if (special(s))
 		return CUDA_SUCCESS;
 	LOCK();
-	ok = STREAM(s) != NULL;
+	if (!STREAM(s))
+		r = gone(s);
 	UNLOCK();
-	return ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+	return r;
 }
 
 void
@@ -198,7 +208,7 @@ cuStreamSynchronize(CUstream s)
 	CUresult r;
 
 	LOCK();
-	r = !shim_streamok(s) ? CUDA_ERROR_INVALID_HANDLE : shim_capture_sync(s);
+	r = !shim_streamok(s) ? gone(s) : shim_capture_sync(s);
 	if (!r)
 		r = shim_ready(NULL);
 	UNLOCK();
@@ -275,21 +285,41 @@ cuStreamGetId(CUstream s, unsigned long long *id)
 	return r;
 }
 
+/* A stream's context (under LOCK): a green context's stream answers the
+ * CUcontext of its green context (cuCtxFromGreenCtx's) or, with primary
+ * set, the primary context; the special streams the context current,
+ * the handle as it was made current, or with primary set the primary
+ * context when that handle is a green context's.  As the driver
+ * documents cuStreamGetCtx and cuStreamGetCtx_v2. */
+static CUresult
+stream_ctx(CUstream s, CUcontext *ctx, int primary)
+{
+	CUresult r;
+	Stream *st;
+	Ctx *c;
+
+	if (!shim_streamok(s))
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (!special(s)) {
+		st = STREAM(s);
+		*ctx = st->green && !primary ? shim_green_ctx(st->green) : st->ctx->h;
+		return CUDA_SUCCESS;
+	}
+	if ((r = shim_current(&c)))
+		return r;
+	*ctx = primary ? c->h : shim_current_handle();
+	return CUDA_SUCCESS;
+}
+
 CUresult
 cuStreamGetCtx(CUstream s, CUcontext *ctx)
 {
-	CUresult r = CUDA_SUCCESS;
-	Ctx *c;
+	CUresult r;
 
 	if (!ctx)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!shim_streamok(s))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	else if (!special(s))
-		*ctx = STREAM(s)->ctx->h;
-	else if (!(r = shim_current(&c)))
-		*ctx = c->h;
+	r = stream_ctx(s, ctx, 0);
 	UNLOCK();
 	return r;
 }
@@ -314,10 +344,11 @@ cuStreamGetCtx_v2(CUstream s, CUcontext *ctx, void **green)
 		g = st->green;
 	else if (st)
 		g = NULL;
-	r = g && s == CU_STREAM_PER_THREAD ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS;
-	UNLOCK();
-	if (!r && !(r = cuStreamGetCtx(s, ctx)))
+	if (g && s == CU_STREAM_PER_THREAD)
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else if (!(r = stream_ctx(s, ctx, 1)))
 		*green = g;
+	UNLOCK();
 	return r;
 }
 

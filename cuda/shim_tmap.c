@@ -3,8 +3,17 @@
  * interpreter's encoding of a CUtensorMap (interp/tensormap.c describes
  * it) through ptx_tensormap_encode, which checks the driver's rules; the
  * kernel then takes the 128 bytes as its __grid_constant__ parameter, or
- * finds them in global memory.  Maps of the packed 4- and 6-bit types and
- * the im2col form are not supported.
+ * finds them in global memory.  Maps of the packed 4- and 6-bit types are
+ * not supported.
+ *
+ * cuTensorMapEncodeIm2col checks the driver's rules for the im2col form
+ * (the manual's, of cuTensorMapEncodeIm2col) and writes a map the
+ * interpreter knows as one: the tiled encoding of its tensor with the
+ * channels as the inner box, the form and the im2col fields in bytes the
+ * tiled form leaves zero (interp/tensormap.c), so a tiled copy refuses it
+ * and an im2col copy, which the interpreter does not execute, is refused
+ * when its module loads.  The wide form (cuTensorMapEncodeIm2colWide)
+ * likewise.
  */
 #include <stdint.h>
 #include <string.h>
@@ -52,6 +61,75 @@ cuTensorMapEncodeTiled(CUtensorMap *map, int type, uint32_t rank, void *addr, co
 	}
 	UNLOCK();
 	return r;
+}
+
+/* The im2col fields, after the tiled encoding's (interp/tensormap.c) */
+enum { O_FORM = 102, O_WMODE = 103, O_CHANNELS = 104, O_PIXELS = 106, O_LOWER = 108, O_UPPER = 114,
+       FORM_IM2COL = 1, FORM_IM2COL_WIDE = 2 };
+
+CUresult
+cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, const uint64_t *dim,
+                        const uint64_t *strides, const int *lower, const int *upper, uint32_t channels,
+                        uint32_t pixels, const uint32_t *estrides, int interleave, int swizzle, int l2promo, int fill)
+{
+	/* the corners' range by rank: one offset of 16 bits, two of 8, three of 5 */
+	static const int lim[] = {0, 0, 0, 32768, 128, 16};
+	uint32_t box[5] = {0, 1, 1, 1, 1};
+	unsigned char *p = (unsigned char *)map;
+	CUresult r;
+
+	if (!map || rank < 3 || rank > 5 || !dim || !strides || !lower || !upper || !estrides || channels < 1 ||
+	    channels > 256 || pixels < 1 || pixels > 1024)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (uint32_t i = 0; i + 2 < rank; i++) {
+		/* each spatial dimension of the box (dimension i + 1) holds a pixel */
+		long long span = (long long)dim[i + 1] + upper[i] - lower[i];
+		if (lower[i] < -lim[rank] || lower[i] >= lim[rank] || upper[i] < -lim[rank] || upper[i] >= lim[rank] ||
+		    dim[i + 1] > (1ull << 32) || span < 1)
+			return CUDA_ERROR_INVALID_VALUE;
+	}
+	box[0] = channels;
+	if ((r = cuTensorMapEncodeTiled(map, type, rank, addr, dim, strides, box, estrides, interleave, swizzle,
+	    l2promo, fill)))
+		return r;
+	p[O_FORM] = FORM_IM2COL;
+	memcpy(p + O_CHANNELS, &(uint16_t){(uint16_t)channels}, 2);
+	memcpy(p + O_PIXELS, &(uint16_t){(uint16_t)pixels}, 2);
+	for (uint32_t i = 0; i + 2 < rank; i++) {
+		memcpy(p + O_LOWER + 2 * i, &(int16_t){(int16_t)lower[i]}, 2);
+		memcpy(p + O_UPPER + 2 * i, &(int16_t){(int16_t)upper[i]}, 2);
+	}
+	return CUDA_SUCCESS;
+}
+
+/* The wide form's map: W's corners alone, within 16 bits; the pixels a
+ * column are read in mode W only.  The manual gives it to compute
+ * capability 10.0, yet an H200 (driver 580) encodes one, and so does this
+ * (form 2, its mode at O_WMODE), which no copy here reads. */
+CUresult
+cuTensorMapEncodeIm2colWide(CUtensorMap *map, int type, uint32_t rank, void *addr, const uint64_t *dim,
+                            const uint64_t *strides, int lower, int upper, uint32_t channels, uint32_t pixels,
+                            const uint32_t *estrides, int interleave, int mode, int swizzle, int l2promo, int fill)
+{
+	uint32_t box[5] = {0, 1, 1, 1, 1};
+	unsigned char *p = (unsigned char *)map;
+	CUresult r;
+
+	if (!map || rank < 3 || rank > 5 || !dim || !strides || !estrides || channels < 1 || channels > 256 ||
+	    mode < 0 || mode > 1 || (mode == 0 && (pixels < 1 || pixels > 1024)) || lower < -32768 ||
+	    lower > 32767 || upper < -32768 || upper > 32767 || (long long)dim[1] + upper - lower < 1)
+		return CUDA_ERROR_INVALID_VALUE;
+	box[0] = channels;
+	if ((r = cuTensorMapEncodeTiled(map, type, rank, addr, dim, strides, box, estrides, interleave, swizzle,
+	    l2promo, fill)))
+		return r;
+	p[O_FORM] = FORM_IM2COL_WIDE;
+	p[O_WMODE] = (unsigned char)mode;
+	memcpy(p + O_CHANNELS, &(uint16_t){(uint16_t)channels}, 2);
+	memcpy(p + O_PIXELS, &(uint16_t){(uint16_t)(mode == 0 ? pixels : 0)}, 2);
+	memcpy(p + O_LOWER, &(int16_t){(int16_t)lower}, 2);
+	memcpy(p + O_UPPER, &(int16_t){(int16_t)upper}, 2);
+	return CUDA_SUCCESS;
 }
 
 CUresult

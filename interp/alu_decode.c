@@ -323,12 +323,18 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 	int n = op->nsrc < 8 ? op->nsrc : 8;
 	for (int i = 0; i < n; i++) s[i] = (op->negsrc >> i & 1) ? !(src[i] & 1) : src[i];
 	if ((op->flags & (ALU_W16A | ALU_W16B)) && (op->op == OP_SET || op->op == OP_SETP || op->op == OP_CVT)) {
-		/* compared or extended as the 32-bit values ptxas holds */
+		/* compared or extended as the 32-bit values ptxas holds: an
+		 * .s16 one sign-extended, a .u16 or .b16 compare's f16/bf16
+		 * set result (fold.c) in both halves, the other zero-extended */
 		AluOp o = *op;
-		for (int i = 0; i < n && i < (op->op == OP_CVT ? 1 : 2); i++)
-			s[i] = w16(s[i], (op->flags & (i ? ALU_W16B : ALU_W16A)) != 0);
-		if (o.op == OP_SETP) o.ty = TY_S32;
-		else o.ty2 = TY_S32;
+		int sty = op->op == OP_SETP ? op->ty : op->ty2;
+		int half = op->op != OP_CVT && (sty == TY_U16 || sty == TY_B16);
+		for (int i = 0; i < n && i < (op->op == OP_CVT ? 1 : 2); i++) {
+			int wide = (op->flags & (i ? ALU_W16B : ALU_W16A)) != 0;
+			s[i] = half ? (s[i] & 0xFFFF) * (wide ? 0x10001u : 1u) : w16(s[i], wide);
+		}
+		if (o.op == OP_SETP) o.ty = half ? TY_U32 : TY_S32;
+		else o.ty2 = half ? TY_U32 : TY_S32;
 		o.flags &= ~(uint32_t)(ALU_W16A | ALU_W16B);
 		o.negsrc = 0;
 		alu_exec(&o, s, dst, cc);

@@ -190,7 +190,7 @@ cpage(ptx_ctx *cx, struct ChkCdp *f, uintptr_t key, int make)
 static uint64_t
 ctasync(const Cta *c)
 {
-	return c->events - c->exits + c->chkord;
+	return interp_chk_syncs(c) + c->chkord;
 }
 
 uint32_t

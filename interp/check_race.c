@@ -4,11 +4,13 @@
  * orders them.
  *
  * Shared memory within a CTA.  What orders warps is approximated by the
- * CTA's count of events other than exits (Cta.events - Cta.exits), which
- * moves when a thread arrives at a barrier or an mbarrier changes:
- * accesses in one interval of it come from warps that cannot have
- * synchronized through a barrier in between.  That errs towards silence:
- * an arrival anywhere in the CTA ends the interval.  An atomic races with
+ * CTA's count of synchronizations (interp_chk_syncs), which moves when a
+ * phase of a CTA barrier completes or an mbarrier changes: accesses in
+ * one interval of it come from warps that cannot have synchronized
+ * through a barrier in between.  That errs towards silence: a phase of
+ * any barrier completing anywhere in the CTA ends the interval.  An
+ * arrival does not: the warps still running when another arrived have
+ * passed no barrier since its accesses.  An atomic races with
  * plain stores only (a CAS loop reads its guess with a plain load, and
  * the CAS decides).  Each word keeps its last store and its last load: the
  * warp and lane, the instruction, the event count, whether it was atomic,
@@ -475,7 +477,7 @@ shcur(Launch *L, Warp *w, const XIns *xi, int acc)
 	if (w->id > UINT16_MAX || (!s && !(s = L->race = interp_alloc(L->cx, sizeof *s))))
 		return NULL;   /* warps of a CTA are at most 32: the first never happens */
 	if (s->stamp != L->wsteps || s->cur.xi != xi || s->acc != acc) {
-		uint64_t ev = c->events - c->exits;
+		uint64_t ev = interp_chk_syncs(c);
 		int atom = acc == PTX_ACCESS_ATOMIC;
 		s->stamp = L->wsteps;
 		s->acc = acc;
@@ -608,7 +610,7 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	    (!L->race && !(L->race = interp_alloc(L->cx, sizeof *L->race))))
 		return;
 	L->racecopy = 1;
-	cur = (RAcc){ .xi = xi, .ev = c->events - c->exits, .wv = c->chkwaits,
+	cur = (RAcc){ .xi = xi, .ev = interp_chk_syncs(c), .wv = c->chkwaits,
 	    .warp = (uint16_t)w->id, .lane = (uint8_t)lane, .valid = mbar ? 2 : 3 };
 	ivmark(L->race, c, cur.ev, w->id);
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
@@ -647,7 +649,7 @@ interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 {
 	Cta *c = w->cta;
 	uintptr_t a = (uintptr_t)p, end = a + n;
-	uint64_t ev = c->events - c->exits;
+	uint64_t ev = interp_chk_syncs(c);
 	RPg *pg = NULL;
 
 	if (!n || !L->race || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n)

@@ -262,7 +262,7 @@ gcur(Launch *L, Warp *w, const XIns *xi, int acc, GAcc *cur)
 	}
 	cur->pc = (uint32_t)(xi - L->pm->code);
 	cur->g = (uint32_t)L->gord;
-	cur->c = (uint32_t)(c->events - c->exits + c->chkord);
+	cur->c = (uint32_t)(interp_chk_syncs(c) + c->chkord);
 	cur->cta = (uint32_t)c->linear + 1;
 	cur->wv = w->chkw;
 	cur->warp = (uint16_t)w->id;

@@ -40,9 +40,11 @@
  *     ("barrier-count-mismatch").  Exited threads are not waited for, so
  *     a barrier after some threads exited is not reported;
  *   - a collective's membermask must name the executing thread
- *     ("membermask-self"), and every thread it names must execute the same
- *     instruction: a named lane that has exited ("membermask-exited") or
- *     does not take part in this execution ("membermask-inactive");
+ *     ("membermask-self"), and every non-exited thread it names must
+ *     execute the same instruction ("membermask-inactive"; a lane on its
+ *     way out of the kernel counts as exited); a shuffle must not read a
+ *     named lane that exited ("membermask-exited") or does not take part
+ *     ("membermask-inactive");
  *   - bra.uni and brx.idx.uni promise that the warp does not diverge
  *     ("divergent-uniform-branch").
  */
@@ -175,7 +177,83 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	}
 }
 
-/* The membermask (operand k) rules of a warp collective. */
+/* Whether live lane l of w, which does not execute the instruction the
+ * warp runs, is on its way out of the kernel: where it waits in the SIMT
+ * stack of the kernel's own frame, unguarded branches lead to the
+ * kernel's ret or an exit (or the frame's end).  That is what `if (i >=
+ * n) return;` makes, at -O3 (a branch to the ret) and at -G (a branch to
+ * a block that branches to it): the lane exits without another
+ * instruction that could matter. */
+static int
+exiting(const Launch *L, const Warp *w, uint32_t l)
+{
+	int top = w->ncf > 1 ? w->cf[1].base : w->nst, i;
+	int32_t pc;
+
+	for (i = w->nst - 1; i >= 0 && !(w->st[i].mask >> l & 1); i--)
+		;
+	if (i < 0 || i >= top)   /* not in the kernel's frame: it returns into it */
+		return 0;
+	if ((pc = w->st[i].pc) < 0)   /* waiting at the frame's exit */
+		return 1;
+	for (int n = 0; n < 16 && pc >= 0 && pc < (int32_t)L->pm->ncode; n++) {   /* a chain of branches */
+		const XIns *x = &L->pm->code[pc];
+		if (x->guard >= 0)
+			return 0;
+		if (x->x == X_RET || x->x == X_EXIT || x->x == X_END)
+			return 1;
+		if (x->x != X_BRA)
+			return 0;
+		pc = x->target;
+	}
+	return 0;
+}
+
+/* The lanes of g that the warp's lanes m leave waiting: live, not among
+ * m, and not on their way out of the kernel (exiting). */
+static uint32_t
+waiting(const Launch *L, const Warp *w, uint32_t g, uint32_t m)
+{
+	uint32_t idle = g & w->live & ~m;
+
+	for (uint32_t k = idle; k; k &= k - 1)
+		if (exiting(L, w, (uint32_t)__builtin_ctz(k)))
+			idle &= ~(1u << __builtin_ctz(k));
+	return idle;
+}
+
+/* The lane shfl.sync's lane l reads (exec_warp.h shfl): itself when the
+ * source is out of its segment. */
+static uint32_t
+shflsrc(Launch *L, Warp *w, const XIns *xi, uint32_t l)
+{
+	uint32_t b = (uint32_t)interp_opval(L, w, &xi->s[1], l) & 31, c = (uint32_t)interp_opval(L, w, &xi->s[2], l);
+	uint32_t cv = c & 31, seg = (c >> 8) & 31;
+	int32_t maxl = (int32_t)((l & seg) | (cv & ~seg)), minl = (int32_t)(l & seg), j;
+	int p;
+
+	switch (xi->mod) {
+	case MOD_UP: j = (int32_t)l - (int32_t)b; p = j >= maxl; break;
+	case MOD_DOWN: j = (int32_t)(l + b); p = j <= maxl; break;
+	case MOD_BFLY: j = (int32_t)(l ^ b); p = j <= maxl; break;
+	default: j = minl | (int32_t)(b & ~seg); p = j <= maxl; break;
+	}
+	return !p || j < 0 || j > 31 ? l : (uint32_t)j;
+}
+
+/*
+ * The membermask (operand k) rules of a warp collective.  Every
+ * non-exited thread the mask names must execute the collective with it
+ * (the PTX ISA: the executing thread waits for all non-exited threads of
+ * membermask; the CUDA C++ Programming Guide: all non-exited threads
+ * named in mask must execute the same intrinsic), so lanes that exited,
+ * or are on their way out (exiting), may be named: a ballot or a
+ * __syncwarp() after `if (i >= n) return;` is correct (cuda/exits.cu).
+ * A shuffle must not read such a lane, though: a lane reads only from a
+ * thread that takes part, and an exited one does not (tests/check
+ * sync_shfl_exited.ptx, "membermask-exited"; checks.cu tail_shfl, whose
+ * returned lanes are still live, "membermask-inactive").
+ */
 static void
 members(Launch *L, Warp *w, const XIns *xi, int k, uint32_t m)
 {
@@ -183,22 +261,26 @@ members(Launch *L, Warp *w, const XIns *xi, int k, uint32_t m)
 		return;
 	for (uint32_t mm = m; mm; mm &= mm - 1) {
 		uint32_t l = (uint32_t)__builtin_ctz(mm);
-		uint32_t g = (uint32_t)interp_opval(L, w, &xi->s[k], l);
+		uint32_t g = (uint32_t)interp_opval(L, w, &xi->s[k], l), j, idle;
 		if (!(g >> l & 1)) {
 			report(L, w, (int)l, xi, "membermask-self", "lane %u executes it with membermask 0x%08x, "
 			    "which does not name it", l, g);
 			return;
 		}
-		if (g & ~w->live) {
-			report(L, w, (int)l, xi, "membermask-exited", "membermask 0x%08x names lanes 0x%08x, which "
-			    "have exited or do not exist", g, g & ~w->live);
-			return;
-		}
-		if (g & ~m) {
+		if ((idle = waiting(L, w, g, m))) {
 			report(L, w, (int)l, xi, "membermask-inactive", "membermask 0x%08x names lanes 0x%08x, which "
-			    "do not execute this instruction with it", g, g & ~m);
+			    "do not execute this instruction with it", g, idle);
 			return;
 		}
+		if (xi->x != X_SHFL || (j = shflsrc(L, w, xi, l)) == l || !(g >> j & 1) || m >> j & 1)
+			continue;
+		if (!(w->live >> j & 1))
+			report(L, w, (int)l, xi, "membermask-exited", "membermask 0x%08x names lane %u, which has "
+			    "exited or does not exist, and the shuffle reads it", g, j);
+		else
+			report(L, w, (int)l, xi, "membermask-inactive", "membermask 0x%08x names lane %u, which does "
+			    "not execute this instruction with it, and the shuffle reads it", g, j);
+		return;
 	}
 }
 

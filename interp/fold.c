@@ -1289,8 +1289,10 @@ f32const(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, ui
  * to the correctly rounded value, computed in double and rounded to f32,
  * not the MUFU's (v4 seed 1892: rcp.approx.ftz of -1.66015625 is
  * 0xbf1a33cd, the MUFU.RCP 0xbf1a33ce; sm_90 SASS stores the constant).
- * Only for normal operands and a normal result: what ptxas does with the
- * others was not read off. */
+ * The division keeps its shape, x times the reciprocal: the folded
+ * reciprocal of y, rounded to f32, times x, rounded again (v6 seed 33916:
+ * x / x of 0x031dd13c is 0x3f7fffff, not 1.0).  Only for normal operands
+ * and a normal result: what ptxas does with the others was not read off. */
 static void
 foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -1314,7 +1316,18 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	}
 	switch (in->op) {
 	case OP_RCP: r = 1 / x; break;
-	case OP_DIV: r = x / y; break;
+	case OP_DIV: {
+		/* each step an f32 operation of its own: fx * fy's reciprocal,
+		 * both correctly rounded (C's float arithmetic is IEEE single) */
+		volatile float fx = (float)x, fy = 1.0f / (float)y;
+		uint32_t u;
+
+		memcpy(&u, (const void *)&fy, 4);
+		if (((u >> 23) & 0xff) == 0)   /* a subnormal reciprocal: not read off */
+			return;
+		r = (float)(fx * fy);
+		break;
+	}
 	case OP_SQRT: case OP_RSQRT:
 		if (x < 0)
 			return;

@@ -149,7 +149,8 @@ wide16(const Func *f, int v)
  * computes as an HSET2 of two H0_H0 operands and the predicate: 0 or 1.0
  * in both halves of the register, read as it is by the readers below that
  * take the register whole (sm_90 SASS: IMAD of the zero-extended other
- * operand, SHF.R.U32.HI; v5 seeds 11422, 17783, 21047, v6 851)?  Without
+ * operand, SHF.R.U32.HI, ISETP.U32 for a u16 or b16 compare; v5 seeds
+ * 11422, 17783, 21047, v6 851, 39543, 41537)?  Without
  * a BoolOp the records are split: the HSET2 in v4 seed 15263 and v5
  * 17350, an HSETP2 and a SEL of 0 or 1.0, zero-extended, in v4 857 and
  * 26345, and a PRMT copy of the low half into a register whose high
@@ -177,6 +178,9 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 			break;
 		case OP_SHR:
 			n = 1;
+			break;
+		case OP_SET: case OP_SETP:   /* ISETP.U32 of the registers (v6 seeds 39543, 41537) */
+			n = 2;
 			break;
 		}
 		/* sad.u16 is a VABSDIFF.U32 of the HSET2's register (v5 seed
@@ -640,7 +644,10 @@ foldbfek(const Func *f, XIns *xi, const Ins *in, int k)
  * RZ.  The result is op(o, lop3(a, b, 0)) for lop3(a, b, a) or (a, b, b),
  * op(o, lop3(a, 0, b)) for lop3(a, a, b): a LOP3 of the two registers and
  * o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each; the H100
- * on twelve tables of each form). */
+ * on twelve tables of each form).  copysign.f32 d, a, b is such a lop3
+ * too, LOP3(a, 0x80000000, b, 0xb8) in ptxas's code, so copysign of x and
+ * x merged with x is op(x, |x|) (v6 seed 35179: xor.b32 of x and
+ * copysign.f32 x, x gives x's sign bit; sm_90 SASS LOP3 x, 0x80000000, RZ). */
 static int
 foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -649,24 +656,44 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 		uint32_t t, lut = 0;
 		XOp s[3], *ns;
+		/* the lop3's three slots as d's operand indices; -1 is the
+		 * copysign's sign mask, an immediate 0x80000000 */
+		int at[4] = { 0, 1, 2, 3 };
 
 		/* zs: the slot that reads RZ, the later of the repeated pair;
 		 * p and q the other two */
 		int zs = 0, p = 1, q = 2;
-		if (d && d->op == OP_LOP3 && d->nopnd == 5)
+		if (!d || d->guard || d->ndst != 1)
+			continue;
+		if (d->op == OP_LOP3 && d->nopnd == 5 && d->ty[0] == TY_B32 && d->opnd[4].kind == OK_IMM) {
 			zs = same(d, 3, d, 1) || same(d, 3, d, 2) ? 3 : same(d, 2, d, 1) ? 2 : 0;
+			t = (uint32_t)d->opnd[4].imm;
+		} else if (d->op == OP_COPYSIGN && d->nopnd == 3 && d->nty == 1 && d->ty[0] == TY_F32) {
+			at[2] = -1;
+			at[3] = 2;
+			zs = same(d, 1, d, 2) ? 3 : 0;
+			t = 0xb8;
+		}
 		if (zs == 2)
 			q = 3;
-		if (!zs || d->guard || d->ndst != 1 || d->ty[0] != TY_B32 || d->opnd[4].kind != OK_IMM ||
-		    !(same(in, o, d, p) || same(in, o, d, q)))
+		if (!zs || !((at[p] >= 0 && same(in, o, d, at[p])) || (at[q] >= 0 && same(in, o, d, at[q]))))
 			continue;
 		for (int i = 1; i <= 3; i++)
-			if (i != zs && d->opnd[i].kind != OK_IMM && ((u = srcval(d, i)) < 0 || !holds(f, u, f->val[w].ins, k)))
+			if (i != zs && at[i] >= 0 && d->opnd[at[i]].kind != OK_IMM &&
+			    ((u = srcval(d, at[i])) < 0 || !holds(f, u, f->val[w].ins, k)))
 				ok = 0;
-		if (!ok || interp_decode_op(pm, &d->opnd[p], TY_B32, &s[0]) ||
-		    interp_decode_op(pm, &d->opnd[q], TY_B32, &s[1]) || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
+		if (!ok)
 			continue;
-		t = (uint32_t)d->opnd[4].imm;
+		for (int i = 0; i < 2; i++) {
+			int a = at[i ? q : p];
+
+			if (a < 0)
+				s[i] = (XOp){ .k = XO_IMM, .imm = 0x80000000u };
+			else if (interp_decode_op(pm, &d->opnd[a], TY_B32, &s[i]))
+				ok = 0;
+		}
+		if (!ok || interp_decode_op(pm, &in->opnd[o], TY_B32, &s[2]))
+			continue;
 		for (int idx = 0; idx < 8; idx++) {
 			/* the lop3's slot values: p is x (bit 2), q is y (bit 1), zs 0 */
 			uint32_t x = (uint32_t)idx >> 2 & 1, y = (uint32_t)idx >> 1 & 1, z = (uint32_t)idx & 1;

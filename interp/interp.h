@@ -418,7 +418,8 @@ typedef struct {
 	uint32_t arrived, expect;   /* threads; expect 0 = every live thread */
 	int red;                    /* MOD_POPC/AND/OR while a reduction is open */
 	uint32_t acc;
-	int nwait;
+	uint32_t narrive;           /* arrivals (calls of interp_bar_arrive) in the phase: in
+	                             * Cta.events, in Cta.barpend until the phase completes */
 	uint32_t warps;             /* the warps with an arrival (bit per warp of the CTA); their
 	                             * lanes that arrived are Cta.barlanes[id][warp] */
 	uint32_t chkround;          /* synccheck: the warps that arrived with a thread count since
@@ -441,7 +442,10 @@ struct Cta {
 	int xwarp;                  /* the warp that ended last, once ndone == nw: the CTA exited */
 	uint64_t idle;              /* quanta without a finished warp */
 	uint64_t events;            /* mbarrier changes, barrier arrivals, exits: wake mbarrier waits */
-	uint64_t exits;             /* the exits among them (racecheck: events - exits are the syncs) */
+	uint64_t exits;             /* the exits among them */
+	uint64_t barpend;           /* the barrier arrivals among them whose phase has not completed:
+	                             * an arrival orders nothing until its phase completes
+	                             * (racecheck: interp_chk_syncs) */
 	uint64_t chkord;            /* racecheck: CTA-scoped fences, strong accesses and atomics
 	                             * executed in the CTA (check_race.c) */
 	uint64_t chkwaits;          /* racecheck: its threads' mbarrier waits that saw a phase
@@ -1033,6 +1037,20 @@ void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 void interp_chk_race_end(Launch *L);
 int interp_chk_strong(const Ins *in);   /* a strong access: .volatile, .relaxed, .acquire, ... */
+/* racecheck: c's count of what may order its warps -- the completed
+ * phases of CTA barriers, mbarrier changes and cluster barriers; not
+ * exits, nor an arrival at a CTA barrier before its phase completes: the
+ * arrival orders the arriving warp's accesses before those of the warps
+ * that pass that phase, none of which can run on before it completes.  So
+ * a warp that read a stage and waits at the next barrier races with the
+ * copy another warp issues into it before arriving there (tests/check
+ * cuda/pipe.cu cp_pipe mode 3 at -G).  Monotonic: a completed phase takes
+ * its arrivals off barpend. */
+static inline uint64_t
+interp_chk_syncs(const Cta *c)
+{
+	return c->events - c->exits - c->barpend;
+}
 /* check_dsmem.c: racecheck of distributed shared memory.  interp_chk_dsmem
  * after an access of a cluster CTA's shared memory (owner's), from
  * interp_chk_race; interp_chk_dsmem_free when the launch ends */

@@ -86,6 +86,7 @@ release(Launch *L, Cta *c, int id)
 		if ((unsigned)w->blocked - 1 < 16)
 			w->blocked = 0;   /* lanes of it can run again */
 	}
+	c->barpend -= b->narrive;   /* the phase's arrivals now order */
 	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
 	b->chkround = round;
@@ -187,6 +188,8 @@ interp_bar_arrive(Launch *L, Warp *w, const XIns *xi, int id, uint32_t count, ui
 	if (b->arrived)
 		c->baropen |= 1u << id;
 	c->events++;
+	c->barpend++;
+	b->narrive++;
 	if (count)
 		b->expect = count;
 	if (red) {

@@ -5,7 +5,8 @@
  * A surface is addressed by texel row, slice and layer, and by byte
  * within the row (suld.b, sust.b, sured.b: "the lowest dimension
  * coordinate represents a byte offset"), or by texel within the row
- * (sust.p).  An access that leaves the surface, on any axis, traps
+ * (sust.p).  A byte coordinate that is not a multiple of the access
+ * faults as misaligned, whatever the mode.  An access that leaves the surface, on any axis, traps
  * (.trap: a fault), moves to the nearest place inside (.clamp: the byte
  * coordinate to the last position where the whole access fits), or reads
  * zeros and writes nothing (.zero).  sust.p converts each of its 32-bit
@@ -112,6 +113,15 @@ place(Launch *L, Warp *w, int lane, const XIns *xi, const TexObj *o, const uint6
 		c[1] = (int32_t)v[k++];
 	if (g == G_3D)
 		c[2] = (int32_t)v[k++];
+	/* a byte coordinate not a multiple of the access faults as
+	 * misaligned under every mode, before the range is looked at (an
+	 * H200: x 2 and x 30 of an 8-wide u32 row under .trap, .clamp and
+	 * .zero, CUDA_ERROR_MISALIGNED_ADDRESS; tests/check/mem_surf_trap.ptx) */
+	if (c[0] % (int64_t)n) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, 0, n, "surface byte x coordinate %" PRId64
+		    " is not a multiple of the %u-byte access", c[0], n);
+		return 1;
+	}
 	lim[0] = (int64_t)(dim[0] * o->tsz) - (int64_t)n;
 	lim[1] = (int64_t)dim[1] - 1;
 	lim[2] = (t->geom == PTX_TEX_3D ? (int64_t)dim[2] : 1) - 1;

@@ -21,7 +21,13 @@
  *     99    u8        fill mode       |
  *    100    u8        swizzle atomicity
  *    101    u8        L2 promotion (0 none, 1 64B, 2 128B, 3 256B)
- *    102..127         zero
+ *    102    u8        form: 0 tiled, 1 im2col, 2 im2col wide (the driver
+ *                     shim's cuTensorMapEncodeIm2col and ...Wide,
+ *                     cuda/shim_tmap.c)
+ *    103..127         zero; in the im2col forms, 103 u8 the wide form's
+ *                     mode, 104 u16 channels per pixel, 106 u16 pixels
+ *                     per column, 108 s16[3] and 114 s16[3] the box's
+ *                     lower and upper corners (the wide form's: W's)
  *
  * Every field is what tensormap.replace writes, so a map can be built
  * from 128 zero bytes by replacing each field, as Triton's kernels do.
@@ -40,7 +46,7 @@
 
 enum {
 	O_ADDR = 0, O_DIM = 8, O_STRIDE = 48, O_BOX = 80, O_ESTRIDE = 90, O_RANK = 95, O_ELEMTYPE = 96,
-	O_INTERLEAVE = 97, O_SWIZZLE = 98, O_FILL = 99, O_ATOMICITY = 100, O_L2 = 101
+	O_INTERLEAVE = 97, O_SWIZZLE = 98, O_FILL = 99, O_ATOMICITY = 100, O_L2 = 101, O_FORM = 102
 };
 
 /* Bytes of an element of each PTX_TMAP_* type. */
@@ -169,6 +175,12 @@ interp_tmap_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, TMap 
 
 	if (!p)
 		return -1;
+	/* the copies here are tiled ones, and an im2col map is no tiled map */
+	if (p[O_FORM]) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, a, TMAP_BYTES,
+		    "the tensor map at 0x%" PRIx64 " is of the im2col form, which a tiled copy does not read", a);
+		return -1;
+	}
 	memset(&d, 0, sizeof d);
 	d.addr = get(p + O_ADDR, 8);
 	d.rank = p[O_RANK] + 1u;

@@ -591,7 +591,10 @@ typedef struct {
  *     and 175-190; 16); in 3D a request of an odd number of active lanes
  *     counts its sectors but is not counted itself (*pairs: 175-188, 400,
  *     402 of 1 and 3 lanes; a quad counts one, 189, 190, 403); point
- *     sampling takes them as any other texels (409, 410);
+ *     sampling takes them as any other texels (409, 410), and so does
+ *     tld4, whatever the filter (tests/shim/texgeom.ncu's tld4 of a
+ *     layered f32x4 array, 182 sectors for 64 lanes, with and without
+ *     offsets, where the rule of linear filtering gives 376);
  *   - BC6H blocks: two lanes a pass, point or linear (tests/shim/
  *     texfmt.ncu's 107-116: 256 sectors for 128 quads along a row of
  *     blocks; tests/shim/bc6.ncu: 1 sector for 1 or 2 lanes in a block,
@@ -737,7 +740,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (L->st)
 			s.keys = keys[l], s.nkeys = &nk[l];
 		ln.buffer |= o->t.geom == PTX_TEX_BUFFER;
-		ln.tsz = o->bc ? 1 : o->tsz, ln.lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint;
+		/* tld4 gathers, whatever the filter (passes()) */
+		ln.tsz = o->bc ? 1 : o->tsz, ln.lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint && tb[T_KIND] != TK_TLD4;
 		ln.miplin = o->t.mip_filter == PTX_FILTER_LINEAR && o->t.levels > 1;
 		ln.bc6 = o->t.format == PTX_TEXFMT_BC6H || o->t.format == PTX_TEXFMT_BC6HS;
 		if (fetch(&s, tb, src, out))

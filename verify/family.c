@@ -745,6 +745,36 @@ multimem(Verify *v, Ins *in)
 }
 
 /*
+ * sured: the types each operation reduces (ptxas 13.0 on sm_90).  sured.b
+ * adds .u32, .s32 and .u64, takes the minimum or maximum of .u32 and
+ * .s32 (and of .u64 and .s64 from PTX 8.1, target.c), and ands and ors
+ * .b32 ("Incorrect type '.b32' for operation '.add' in instruction
+ * 'sured.b'"); sured.p reduces .b32 only, and .b64 for .min and .max
+ * from PTX 8.1 ("Unexpected instruction types specified for 'sured.p'").
+ */
+static void
+suredtype(Verify *v, Ins *in)
+{
+	int t = in->nty == 1 ? in->ty[0] : 0, p = ir_hasmod(in, MOD_P), ok;
+	int op = ir_hasmod(in, MOD_AND) ? MOD_AND : ir_hasmod(in, MOD_OR) ? MOD_OR :
+	    ir_hasmod(in, MOD_MIN) ? MOD_MIN : ir_hasmod(in, MOD_MAX) ? MOD_MAX : ir_hasmod(in, MOD_ADD) ? MOD_ADD : 0;
+
+	if (!t || !op)
+		return;
+	if (p)
+		ok = t == TY_B32 || (t == TY_B64 && (op == MOD_MIN || op == MOD_MAX));
+	else if (op == MOD_AND || op == MOD_OR)
+		ok = t == TY_B32;
+	else if (op == MOD_ADD)
+		ok = t == TY_U32 || t == TY_S32 || t == TY_U64;
+	else
+		ok = t == TY_U32 || t == TY_S32 || t == TY_U64 || t == TY_S64;
+	if (!ok)
+		verify_report(v, VC_INSTRTYPE, in->loc, "incorrect type '.%s' for operation '.%s' in 'sured.%s'",
+		    tyname(t), ir_modinfo[op].name, p ? "p" : "b");
+}
+
+/*
  * st.bulk [a], size, initval: the size a multiple of 8 (an immediate) or a
  * 64-bit register, the initial value the immediate 0, and with
  * .shared::cta the address in a register: ptxas 13.0 refuses a variable's
@@ -986,6 +1016,8 @@ verify_families(Verify *v, Ins *in)
 	else if (in->op == OP_BAR_RED || in->op == OP_BAR_CTA_RED || in->op == OP_BARRIER_RED ||
 	    in->op == OP_BARRIER_CTA_RED)
 		barred(v, in);
+	else if (in->op == OP_SURED)
+		suredtype(v, in);
 	else
 		mbarops(v, in);
 	cachepolicy(v, in);

@@ -292,6 +292,12 @@ gate(Verify *v, Ins *in)
 	    in->ty[0] == TY_F32 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16))
 		verify_report(v, VC_TARGET, in->loc, "'%s.%s.%s' requires .target sm_100 or higher", oi->name,
 		    ir_tyinfo[in->ty[0]].name, ir_tyinfo[in->ty[1]].name);
+	/* sured's 64-bit minimum and maximum came with PTX 8.1 ("Feature
+	 * '64-bit min/max operation on sured.b' requires PTX ISA .version 8.1
+	 * or later"; sured.p's too) */
+	if (in->op == OP_SURED && in->nty == 1 && verify_bits(in->ty[0]) == 64 && ver < 81 &&
+	    (ir_hasmod(in, MOD_MIN) || ir_hasmod(in, MOD_MAX)))
+		verify_report(v, VC_TARGET, in->loc, "64-bit min/max of 'sured' requires PTX ISA .version 8.1 or later");
 	/* the carry (.cc) of 64-bit add, sub, mad and their c forms came
 	 * with PTX 4.3 (ptxas: "'.cc with 64bit type'"); addc without .cc
 	 * takes 64 bits before */

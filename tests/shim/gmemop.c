@@ -3,10 +3,9 @@
  * (cuGraphAddBatchMemOpNode, and through cuGraphAddNode): writes and a
  * wait run when the graph is launched, not when the node is added; the
  * node's parameters read back, set in the graph and in an executable;
- * its type; what is refused (no operations, flags, an operation the
- * driver does not know).  gmemop.out is what the shim prints; an H200
- * with driver 580 printed the same up to the executable's set of
- * another count, which it refused (the rest unchecked on a GPU yet).
+ * its type; a node of no operations, which is taken; what is refused
+ * (flags, an operation the driver does not know).  gmemop.out is what the
+ * shim prints and an H200 with driver 580 printed, line for line.
  */
 #include "shimtest.h"
 

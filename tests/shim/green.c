@@ -7,11 +7,11 @@
  * calculator's minimum grid, its streams, events on it, and what is
  * refused (a group split again, resources of two splits in one
  * descriptor, the flags the driver requires left out, the per-thread
- * stream under it).  green.out is what the shim prints.  An H200 with
- * driver 580 printed the same but for three things: 15 groups of 8 SMs
- * (its GPCs), cuStreamGetCtx of a green stream not the primary context,
- * and after cuGreenCtxDestroy its CUcontext still made current, every
- * call then CUDA_ERROR_CONTEXT_IS_DESTROYED.
+ * stream under it).  green.out is what an H200 with driver 580 printed,
+ * and the shim prints: 15 groups of 8 SMs, cuStreamGetCtx of a green
+ * stream the green context's CUcontext (cuCtxFromGreenCtx's, as
+ * documented), and after cuGreenCtxDestroy its streams and its CUcontext,
+ * which can still be made current, CUDA_ERROR_CONTEXT_IS_DESTROYED.
  */
 #include "shimtest.h"
 
@@ -125,7 +125,7 @@ main(void)
 	CK(cuGreenCtxStreamCreate(&s, green, CU_STREAM_NON_BLOCKING, 0));
 	CK(cuStreamGetGreenCtx(s, &sg));
 	CK(cuStreamGetCtx(s, &c));
-	printf("stream: green %d, context primary %d\n", sg == green, c == primary);
+	printf("stream: green %d, context primary %d, the green's %d\n", sg == green, c == primary, c == gc);
 	CK(cuStreamGetCtx_v2(NULL, &c, &sg));
 	printf("NULL stream under it: green %d, context primary %d\n", sg == green, c == primary);
 	printf("per-thread stream under it: %s\n", ename(cuStreamGetCtx_v2(CU_STREAM_PER_THREAD, &c, &sg)));
@@ -148,6 +148,8 @@ main(void)
 	CK(cuGreenCtxDestroy(green));
 	printf("its stream after: %s\n", ename(cuStreamSynchronize(s)));
 	printf("its context after: %s\n", ename(cuCtxSetCurrent(gc)));
+	printf("then a copy: %s\n", ename(cuMemcpyDtoH(ctas, d, 4)));
+	CK(cuCtxSetCurrent(primary));
 	printf("the primary context's memory after: %s\n", ename(cuMemcpyDtoH(ctas, d, 4)));
 	CK(cuMemFree(d));
 	CK(cuDevicePrimaryCtxRelease(0));

@@ -13,7 +13,11 @@
  * the unversioned cuCtxCreate made, of their ABI: under a cuCtxCreate_v4
  * context an H200 with driver 580 answered cuArrayCreate
  * CUDA_ERROR_INVALID_CONTEXT, the first line of legacy32.out, which is
- * what the shim prints (the rest unchecked on a GPU yet).
+ * what the shim prints.  Asked again, it made the unversioned context and
+ * an array through the _v1 calls (the next line), then refused
+ * cuArrayGetDescriptor_v2 under that context, CUDA_ERROR_INVALID_CONTEXT:
+ * the _v2 calls are of today's ABI as the _v1 ones are of the old, where
+ * the shim takes both in an old context (the rest unchecked on a GPU).
  */
 #include "shimtest.h"
 

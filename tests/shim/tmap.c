@@ -3,7 +3,8 @@
  * a TMA load by tests/run/mbarrier.ptx's tma_load kernel, then
  * cuTensorMapReplaceAddress onto a second tensor and another load.  The
  * boxes loaded must equal what the H100 loaded for the tests/run cases
- * tma_load_2d and tma_load_2d_oob (same maps, same coordinates).
+ * tma_load_2d and tma_load_2d_oob (same maps, same coordinates).  Last,
+ * an im2col map (cuTensorMapEncodeIm2col) that the tiled copy refuses.
  *
  *	tmap MBARRIER.PTX T1 WANT1 T2 WANT2
  *
@@ -94,6 +95,31 @@ main(int argc, char **argv)
 	    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) != CUDA_ERROR_INVALID_VALUE) {
 		printf("a 512-element box was accepted\n");
 		fails++;
+	}
+	/* an im2col map of a 3D tensor of t1 (8 channels, 5 pixels, 30 rows)
+	 * is made, and refused by the tiled copy of tma_load (the launch
+	 * faults: the context is lost, so this comes last) */
+	{
+		cuuint64_t d3[3] = { 8, 5, 30 }, s3[2] = { 32, 160 };
+		cuuint32_t e3[3] = { 1, 1, 1 };
+		int lo[1] = { 0 }, hi[1] = { 0 };
+		unsigned rank = 2, bytes = 1024, soff = 0, obytes = 1024;
+		int zero = 0;
+		CUdeviceptr out;
+		void *args[] = { &map, &out, &rank, &zero, &zero, &zero, &zero, &zero, &bytes, &soff, &obytes };
+		CUresult r;
+
+		CK(cuTensorMapEncodeIm2col(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 3, (void *)(uintptr_t)t1, d3, s3,
+		    lo, hi, 8, 5, e3, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+		    CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+		CK(cuMemAlloc(&out, 1024));
+		if ((r = cuLaunchKernel(k, 1, 1, 1, 128, 1, 1, 0, NULL, args, NULL)) == CUDA_SUCCESS)
+			r = cuCtxSynchronize();
+		if (r == CUDA_SUCCESS) {
+			printf("a tiled copy of an im2col map ran\n");
+			fails++;
+		} else
+			printf("a tiled copy of an im2col map: %s\n", ename(r));
 	}
 	free(ptx);
 	return fails != 0;

@@ -25,9 +25,9 @@ enum { TILE = 64, TILES = 4 };
 // wait (the other warp reads bytes only the copying thread waited for);
 // 2: a wait that keeps two groups pending (tile k read while in flight);
 // 3: no __syncthreads() after the reads (the copy of tile k + 2 lands in
-// the stage the other warp still reads; at -G the reading warp arrives at
-// the next barrier before the copy is issued, and racecheck, which takes
-// any arrival in the CTA as ordering its warps, misses it).
+// the stage the other warp still reads; at -G the reading warp has read
+// it and waits at the next barrier when the copy is issued, its arrival
+// ordering nothing until that barrier's phase completes).
 extern "C" __global__ void cp_pipe(const int *x, int *out, int mode)
 {
 	__shared__ alignas(16) int buf[2][TILE];

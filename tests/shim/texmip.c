@@ -1,0 +1,287 @@
+/*
+ * texmip.c -- the sectors of tex.level between two mipmap levels, a
+ * launch a case of one lane or one quad: 16-byte texels (f32x4) and
+ * 4-byte ones (f32), linear within and between levels, each lane at a
+ * chosen place and level of detail, so that ncu's sector count of each
+ * launch (texmip.ncu) shows which texels of each level the unit fetches:
+ * those of a level's weight split so finely that some corners weigh 0,
+ * lanes of a quad at one level of detail or at several, a level whose
+ * footprint is a single texel.  Each case prints the lanes' results, an
+ * H200's in texmip.gpu.
+ *
+ * Coordinates are given in level-0 texels and passed normalized; a lane's
+ * level of detail is its whole level plus t/256 (and half a step, so that
+ * the fraction rounds down to t), or the level exactly (t W).
+ *
+ *	texmip            the cases (texmip.gpu, texmip.ncu)
+ *	texmip quads      quads of tests/tex's launches 98 and 102 (.quads.ncu)
+ *	texmip tf0        random quads with a lane below 1/256 of level 0 (.tf0.ncu)
+ *	texmip file PATH A N...  the float4s of PATH on array A, N lanes a launch
+ *
+ * What an H200 showed: every single lane and quad of quads and tf0 counts
+ * as interp/tex.c has it, where launches 98 and 102 of tests/tex/ncu.tsv
+ * differ (6620 and 5988 sectors against 6614 and 5986); those launches
+ * run as 8 launches of 32 quads each ("file", TEXTEST_DUMP's coordinates)
+ * differ in three of 98's (-6, +2, -2) and two of 102's (+12, -14), so
+ * the rule left is between the quads of a warp, or the "levels" cases
+ * 41 and 42 (texmip.ncu-differs).
+ */
+#include "shimtest.h"
+
+static const char ptx[] =
+	".version 8.0\n.target sm_90\n.address_size 64\n"
+	/* kq: lane i samples t at (c[i].x, c[i].y), level c[i].z, into o[i] */
+	".visible .entry kq(.param .u64 t, .param .u64 c, .param .u64 o)\n{\n"
+	"\t.reg .u32 %r<2>; .reg .f32 %f<9>; .reg .u64 %rd<7>;\n"
+	"\tld.param.u64 %rd1, [t]; ld.param.u64 %rd2, [c]; ld.param.u64 %rd3, [o]; mov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd4, %r1, 16; add.u64 %rd5, %rd2, %rd4; ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd5];\n"
+	"\ttex.level.2d.v4.f32.f32 {%f5, %f6, %f7, %f8}, [%rd1, {%f1, %f2}], %f3;\n"
+	"\tadd.u64 %rd6, %rd3, %rd4; st.global.v4.f32 [%rd6], {%f5, %f6, %f7, %f8};\n\tret;\n}\n";
+
+/* The arrays: width, height, levels, channels */
+static const struct { unsigned w, h, nl, ch; } arr[] = {
+	{ 16, 16, 5, 4 }, { 16, 16, 5, 1 }, { 8, 4, 4, 4 }, { 4, 4, 3, 4 },
+};
+#define NARR (sizeof arr / sizeof arr[0])
+
+/* A case: array, lanes, each lane's place (level-0 texels) and level
+ * (whole level, 256ths) */
+typedef struct {
+	const char *name;
+	unsigned a, n;
+	struct { float x, y; unsigned l, t; } ln[4];
+} Case;
+
+#define W 1000   /* t: the level exactly */
+#define L1(a, x, y, l, t) { "", a, 1, { { x, y, l, t } } }
+#define Q(name, a, x, y, l, t0, t1, t2, t3) \
+	{ name, a, 4, { { x, y, l, t0 }, { x + 1, y, l, t1 }, { x, y + 1, l, t2 }, { x + 1, y + 1, l, t3 } } }
+#define Q1(name, a, x, y, l, t0, t1, t2, t3) \
+	{ name, a, 4, { { x, y, l, t0 }, { x, y, l, t1 }, { x, y, l, t2 }, { x, y, l, t3 } } }
+
+static const Case cases[] = {
+	/* one lane of f32x4 at (6.75, 8.125): 2x2 texels on level 0 over
+	 * two sectors of rows, 2x2 on level 1 over two */
+	L1(0, 6.75f, 8.125f, 0, 0), L1(0, 6.75f, 8.125f, 0, 1), L1(0, 6.75f, 8.125f, 0, 2), L1(0, 6.75f, 8.125f, 0, 3),
+	L1(0, 6.75f, 8.125f, 0, 8), L1(0, 6.75f, 8.125f, 0, 64), L1(0, 6.75f, 8.125f, 0, 128),
+	L1(0, 6.75f, 8.125f, 0, 192), L1(0, 6.75f, 8.125f, 0, 248), L1(0, 6.75f, 8.125f, 0, 253),
+	L1(0, 6.75f, 8.125f, 0, 254), L1(0, 6.75f, 8.125f, 0, 255),
+	L1(0, 6.75f, 8.125f, 1, 1), L1(0, 6.75f, 8.125f, 1, 128), L1(0, 6.75f, 8.125f, 1, 255),
+	/* the same of f32 */
+	L1(1, 6.75f, 8.125f, 0, 1), L1(1, 6.75f, 8.125f, 0, 2), L1(1, 6.75f, 8.125f, 0, 128),
+	L1(1, 6.75f, 8.125f, 0, 254), L1(1, 6.75f, 8.125f, 0, 255),
+	/* a texel centre of level 0 (one texel there), 2x2 on level 1 */
+	L1(0, 6.5f, 8.5f, 0, 1), L1(0, 6.5f, 8.5f, 0, 128), L1(0, 6.5f, 8.5f, 0, 255),
+	/* small fractions on level 0 (8/256 along x) */
+	L1(0, 6.53125f, 8.5f, 0, 128), L1(0, 6.53125f, 8.5f, 0, 250), L1(0, 6.53125f, 8.625f, 0, 250),
+	/* quads of f32x4, a texel apart, at one level of detail or several */
+	Q("quad", 0, 6.75f, 8.125f, 0, 1, 1, 1, 1), Q("quad", 0, 6.75f, 8.125f, 0, 128, 128, 128, 128),
+	Q("quad", 0, 6.75f, 8.125f, 0, 255, 255, 255, 255), Q("quad", 0, 6.75f, 8.125f, 0, 1, 128, 255, 0),
+	Q("quad", 0, 6.75f, 8.125f, 0, 128, 129, 130, 131),
+	/* quads of four lanes at one place */
+	Q1("same", 0, 6.75f, 8.125f, 0, 128, 128, 128, 128), Q1("same", 0, 6.75f, 8.125f, 0, 1, 1, 1, 1),
+	Q1("same", 0, 6.75f, 8.125f, 0, 1, 128, 255, 64),
+	/* a lane below 1/256 of its level (t 0), or at a level exactly
+	 * (W), beside lanes between two */
+	Q1("same", 0, 6.75f, 8.125f, 0, 0, 128, 128, 128), Q1("same", 0, 6.75f, 8.125f, 0, 0, 0, 128, 128),
+	Q1("same", 0, 6.75f, 8.125f, 0, 0, 0, 0, 0), Q("quad", 0, 6.75f, 8.125f, 0, 0, 128, 128, 128),
+	Q("quad", 0, 6.75f, 8.125f, 0, 128, 0, 128, 128), Q1("same", 0, 6.75f, 8.125f, 1, W, 128, 128, 128),
+	Q1("same", 0, 6.75f, 8.125f, 0, W, 128, 128, 128),
+	{ "levels", 0, 4, { { 6.75f, 8.125f, 1, W }, { 6.75f, 8.125f, 0, 128 }, { 6.75f, 8.125f, 0, 128 },
+	    { 6.75f, 8.125f, 1, 128 } } },
+	{ "levels", 0, 4, { { 6.75f, 8.125f, 0, 0 }, { 6.75f, 8.125f, 0, 128 }, { 7.75f, 8.125f, 0, 0 },
+	    { 7.75f, 8.125f, 0, 128 } } },
+	/* the 8x4 array of 4 levels: level 1 is 4x2, every footprint there
+	 * within one sector of rows */
+	L1(2, 4.0f, 2.0f, 0, 1), L1(2, 4.0f, 2.0f, 0, 128), L1(2, 4.0f, 2.0f, 0, 255),
+	L1(2, 3.25f, 1.25f, 0, 1), L1(2, 3.25f, 1.25f, 0, 128), L1(2, 3.25f, 1.25f, 0, 255),
+	L1(2, 4.75f, 2.75f, 0, 128), L1(2, 4.75f, 2.75f, 0, 255),
+	Q("quad", 2, 3.25f, 1.25f, 0, 1, 1, 1, 1), Q("quad", 2, 3.25f, 1.25f, 0, 128, 128, 128, 128),
+	Q("quad", 2, 3.25f, 1.25f, 0, 255, 255, 255, 255),
+};
+
+/* "quads": quads of tests/tex/textest.c's launches 98 and 102 (probe
+ * mip weights upper, on the 8x4 array; probe mip values, on the 4x4 one):
+ * the array, then each lane's normalized x, y and level of detail (bits),
+ * those quads where a lane is at a level exactly or within 1/256 of it,
+ * or whose lanes pair one way or another */
+static const struct { unsigned a; uint32_t c[12]; } quads[] = {
+	{ 2, { 0x3f0d8000, 0x3ead8000, 0x3b400000, 0x3efb0000, 0x3f14c000, 0x3f0d0000, 0x3f14a000, 0x3eed0000, 0x3de20000, 0x3f032000, 0x3f0a8000, 0x3e380000 } },
+	{ 2, { 0x3ed00000, 0x3f1f0000, 0x3ce80000, 0x3f12c000, 0x3f240000, 0x3b000000, 0x3eee0000, 0x3f290000, 0x3f2b8000, 0x3f1ce000, 0x3f324000, 0x3dfc0000 } },
+	{ 2, { 0x3eca0000, 0x3ec48000, 0x3dc40000, 0x3ef30000, 0x3eb10000, 0x3b400000, 0x3f02c000, 0x3e838000, 0x3f784000, 0x3f1d4000, 0x3eb78000, 0x3f770000 } },
+	{ 2, { 0x3eeaba00, 0x3f0bb200, 0x3f654000, 0x3ee60880, 0x3ec37100, 0x3f22c000, 0x3ef41180, 0x3ee7e200, 0x3d0c0000, 0x3f1d3400, 0x3f3b3100, 0x3b000000 } },
+	{ 3, { 0x3ec38000, 0x3f3d8000, 0x3fe00000, 0x3f264000, 0x3f184000, 0x3f800000, 0x3f70c000, 0x3e5e0000, 0x3fc88000, 0x3f110000, 0x3d980000, 0x3d600000 } },
+	{ 3, { 0x3ef00000, 0x3f6fc000, 0x3eb20000, 0x3f4b4000, 0x3da40000, 0x3f3e0000, 0x3e1b0000, 0x3f030000, 0x3fc20000, 0x3ee80000, 0x3eb98000, 0x3f150000 } },
+	{ 3, { 0x3ed68000, 0x3e690000, 0x3ff38000, 0x3f800000, 0x3e9e0000, 0x3f790000, 0x3e8f0000, 0x3f48c000, 0x3e440000, 0x3e800000, 0x3ed60000, 0x3f630000 } },
+	{ 3, { 0x3c880000, 0x3f770000, 0x3da00000, 0x3ea90000, 0x3f3e0000, 0x3ed20000, 0x3d9e0000, 0x3e4a0000, 0x3fa78000, 0x3e360000, 0x3f218000, 0x3f6c0000 } },
+	{ 3, { 0x3f400000, 0x3c900000, 0x3fd38000, 0x3ee30000, 0x3f58c000, 0x3f480000, 0x3f324000, 0x3f7e0000, 0x3f5a0000, 0x3e9c8000, 0x3ec80000, 0x3e640000 } },
+	{ 3, { 0x3f6fc000, 0x3f0f8000, 0x3d880000, 0x3f7e8000, 0x3e8d8000, 0x3e240000, 0x3f614000, 0x3ef00000, 0x3f918000, 0x3f5c8000, 0x3f648000, 0x3e6c0000 } },
+	{ 3, { 0x3e958000, 0x3eef8000, 0x3e400000, 0x3e0a0000, 0x3f60c000, 0x3fbf8000, 0x3f0ac000, 0x3f634000, 0x3f3a0000, 0x3f39c000, 0x3e3d0000, 0x3f670000 } },
+};
+
+static uint32_t
+fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* "file PATH A N...": the float4s of PATH (normalized x, y, level of
+ * detail, unused) sampled from array A, N lanes a launch; each launch's
+ * results as the cases' */
+static void
+fromfile(CUfunction kq, CUtexObject t, CUdeviceptr dc, CUdeviceptr dout, const char *path, unsigned a, unsigned n)
+{
+	size_t len;
+	float *p = slurp(path, &len), o[4 * 256];
+
+	if (!n || n > 256)
+		n = 256;
+	for (size_t i = 0; 16 * (i + 1) <= len; i += n) {
+		unsigned m = (unsigned)(len / 16 - i < n ? len / 16 - i : n);
+		void *args[] = { &t, &dc, &dout };
+		CK(cuMemcpyHtoD(dc, p + 4 * i, 16 * m));
+		CK(cuLaunchKernel(kq, 1, 1, 1, m, 1, 1, 0, NULL, args, NULL));
+		CK(cuMemcpyDtoH(o, dout, 16 * m));
+		printf("%s %zu array %u:", path, i, a);
+		for (unsigned l = 0; l < 4 * m; l++)
+			printf(" %08x", fbits(o[l]));
+		printf("\n");
+	}
+	free(p);
+}
+
+int
+main(int argc, char **argv)
+{
+	CUmodule mod;
+	CUfunction kq;
+	CUtexObject t[NARR];
+	CUmipmappedArray mm[NARR];
+	CUdeviceptr dc, dout;
+	static float f[16 * 16 * 4];
+
+	primary_ctx();
+	CK(cuModuleLoadData(&mod, ptx));
+	CK(cuModuleGetFunction(&kq, mod, "kq"));
+	for (unsigned a = 0; a < NARR; a++) {
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		CUDA_RESOURCE_DESC rd;
+		CUDA_TEXTURE_DESC td;
+		memset(&ad, 0, sizeof ad);
+		ad.Width = arr[a].w, ad.Height = arr[a].h, ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = arr[a].ch;
+		CK(cuMipmappedArrayCreate(&mm[a], &ad, arr[a].nl));
+		for (unsigned l = 0; l < arr[a].nl; l++) {   /* texel (i, j) of level l, channel c: l + j / 16 + i / 256 + c / 4096 */
+			unsigned w = arr[a].w >> l, h = arr[a].h >> l;
+			CUDA_MEMCPY2D c;
+			w = w ? w : 1, h = h ? h : 1;
+			for (unsigned j = 0; j < h; j++)
+				for (unsigned i = 0; i < w; i++)
+					for (unsigned k = 0; k < arr[a].ch; k++)
+						f[(j * w + i) * arr[a].ch + k] = (float)l + (float)j / 16 + (float)i / 256 + (float)k / 4096;
+			memset(&c, 0, sizeof c);
+			c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = f, c.srcPitch = w * 4 * arr[a].ch;
+			c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.WidthInBytes = w * 4 * arr[a].ch, c.Height = h;
+			CK(cuMipmappedArrayGetLevel(&c.dstArray, mm[a], l));
+			CK(cuMemcpy2D(&c));
+		}
+		memset(&rd, 0, sizeof rd);
+		memset(&td, 0, sizeof td);
+		rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY, rd.res.mipmap.hMipmappedArray = mm[a];
+		td.filterMode = td.mipmapFilterMode = CU_TR_FILTER_MODE_LINEAR;
+		td.flags = CU_TRSF_NORMALIZED_COORDINATES, td.maxMipmapLevelClamp = (float)arr[a].nl - 1;
+		CK(cuTexObjectCreate(&t[a], &rd, &td, NULL));
+	}
+	CK(cuMemAlloc(&dc, 16 * 256));
+	CK(cuMemAlloc(&dout, 16 * 256));
+	if (argc > 1 && !strcmp(argv[1], "quads")) {
+		for (size_t i = 0; i < sizeof quads / sizeof quads[0]; i++) {
+			float q[16] = { 0 }, o[16];
+			void *args[] = { &t[quads[i].a], &dc, &dout };
+			for (unsigned l = 0; l < 4; l++)
+				memcpy(q + 4 * l, quads[i].c + 3 * l, 12);
+			CK(cuMemcpyHtoD(dc, q, sizeof q));
+			CK(cuLaunchKernel(kq, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL));
+			CK(cuMemcpyDtoH(o, dout, sizeof o));
+			printf("quad %zu array %u:", i, quads[i].a);
+			for (unsigned l = 0; l < 16; l++)
+				printf(" %08x", fbits(o[l]));
+			printf("\n");
+		}
+		argc = 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "tf0")) {
+		/* 24 quads of random places as in launch 98 (x in [3, 5], y in
+		 * [1, 3] texels of the 8x4 array; the first 12), or anywhere in
+		 * [4, 12] of the 16x16 one, a random lane below 1/256 of level 0,
+		 * the others anywhere in [1/256, 1) */
+		uint32_t seed = 0x2f6b1d43u;
+		for (unsigned i = 0; i < 24; i++) {
+			unsigned a = i < 12 ? 2 : 0, z;
+			float q[16], o[16];
+			void *args[] = { &t[a], &dc, &dout };
+			seed ^= seed << 13, seed ^= seed >> 17, seed ^= seed << 5;
+			z = seed % 4;
+			printf("tf0 %u array %u:", i, a);
+			for (unsigned l = 0; l < 4; l++) {
+				float r[3];
+				for (unsigned k = 0; k < 3; k++) {
+					seed ^= seed << 13, seed ^= seed >> 17, seed ^= seed << 5;
+					r[k] = (float)(seed % 1024) / 1024.0f;
+				}
+				q[4 * l] = a == 2 ? (3 + 2 * r[0]) / 8 : (4 + 8 * r[0]) / 16;
+				q[4 * l + 1] = a == 2 ? (1 + 2 * r[1]) / 4 : (4 + 8 * r[1]) / 16;
+				q[4 * l + 2] = l == z ? (1 + r[2] * 2.9f) / 1024 : (4 + r[2] * 1019) / 1024;
+				q[4 * l + 3] = 0;
+				printf(" %08x %08x %08x", fbits(q[4 * l]), fbits(q[4 * l + 1]), fbits(q[4 * l + 2]));
+			}
+			CK(cuMemcpyHtoD(dc, q, sizeof q));
+			CK(cuLaunchKernel(kq, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL));
+			CK(cuMemcpyDtoH(o, dout, sizeof o));
+			printf(" ->");
+			for (unsigned l = 0; l < 16; l++)
+				printf(" %08x", fbits(o[l]));
+			printf("\n");
+		}
+		argc = 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "file")) {
+		for (int i = 2; i + 2 < argc; i += 3)
+			if ((unsigned)atoi(argv[i + 1]) < NARR)
+				fromfile(kq, t[atoi(argv[i + 1])], dc, dout, argv[i], (unsigned)atoi(argv[i + 1]),
+				    (unsigned)atoi(argv[i + 2]));
+		argc = 0;
+	}
+	for (size_t i = 0; argc && i < sizeof cases / sizeof cases[0]; i++) {
+		const Case *k = &cases[i];
+		float q[16], o[16];
+		void *args[] = { &t[k->a], &dc, &dout };
+		for (unsigned l = 0; l < k->n; l++) {
+			q[4 * l] = k->ln[l].x / (float)arr[k->a].w, q[4 * l + 1] = k->ln[l].y / (float)arr[k->a].h;
+			q[4 * l + 2] = (float)k->ln[l].l + (k->ln[l].t == W ? 0 : ((float)k->ln[l].t + 0.5f) / 256);
+			q[4 * l + 3] = 0;
+		}
+		CK(cuMemcpyHtoD(dc, q, 16 * k->n));
+		CK(cuLaunchKernel(kq, 1, 1, 1, k->n, 1, 1, 0, NULL, args, NULL));
+		CK(cuMemcpyDtoH(o, dout, 16 * k->n));
+		printf("%zu %s%sarray %u", i, k->name, *k->name ? " " : "", k->a);
+		for (unsigned l = 0; l < k->n; l++)
+			if (k->ln[l].t == W)
+				printf(" (%g, %g) lod %u", k->ln[l].x, k->ln[l].y, k->ln[l].l);
+			else
+				printf(" (%g, %g) lod %u+%u/256", k->ln[l].x, k->ln[l].y, k->ln[l].l, k->ln[l].t);
+		printf(":");
+		for (unsigned l = 0; l < 4 * k->n; l++)
+			printf(" %08x", fbits(o[l]));
+		printf("\n");
+	}
+	cuMemFree(dc);
+	cuMemFree(dout);
+	for (unsigned a = 0; a < NARR; a++) {
+		cuTexObjectDestroy(t[a]);
+		cuMipmappedArrayDestroy(mm[a]);
+	}
+	printf("done\n");
+	return 0;
+}
