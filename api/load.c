@@ -144,6 +144,34 @@ readphase(void *arg)
 	return PTX_OK;
 }
 
+/* An array whose size does not fit in 63 bits: ptxas takes the
+ * declaration (its size wraps), and nothing here can place it.  Returns
+ * whether there is one, reported. */
+static int
+toolarge(const Module *m, Diags *dg)
+{
+	int n = 0;
+
+	for (int i = 0; i < m->nsyms; i++)
+		if (m->syms[i]->kind == SYM_VAR && m->syms[i]->size == -2) {
+			diag_err(dg, m->syms[i]->loc, "array '%s' is too large: its size does not fit in 64 bits",
+			    m->syms[i]->name);
+			n++;
+		}
+	for (int f = 0; f < m->nfn; f++) {
+		const Func *fn = m->fn[f];
+		for (int i = 0; i < fn->nsyms + fn->npar + fn->nret; i++) {
+			const Sym *s = i < fn->nsyms ? fn->syms[i] : i < fn->nsyms + fn->npar ?
+			    fn->par[i - fn->nsyms].sym : fn->ret[i - fn->nsyms - fn->npar].sym;
+			if (s && s->kind == SYM_VAR && s->size == -2) {
+				diag_err(dg, s->loc, "array '%s' is too large: its size does not fit in 64 bits", s->name);
+				n++;
+			}
+		}
+	}
+	return n > 0;
+}
+
 /* The checks ptxas itself enforces, run on a module that read cleanly: the
  * driver's JIT would refuse a module with such an error, so loading does
  * too, with the same located diagnostics ptxas-lint gives.  Our own
@@ -166,7 +194,9 @@ ptxasphase(void *arg)
 	 * an argument aligned otherwise than the definition's formal, which
 	 * nvlink and the driver link (tests/shim/protos.c), loads. */
 	vo.sev[VC_EXTERN] = vo.sev[VC_EXTERNVAR] = vo.sev[VC_EXTERNDEF] = vo.sev[VC_PARAMALIGN] = -1;
-	return verify_module(r->pm->m, &vo, r->dg) ? PTX_ESYNTAX : PTX_OK;
+	if (verify_module(r->pm->m, &vo, r->dg))
+		return PTX_ESYNTAX;
+	return toolarge(r->pm->m, r->dg) ? PTX_ESYNTAX : PTX_OK;
 }
 
 int

@@ -220,13 +220,18 @@ struct Sym {
 	int ptrspace;       /* .ptr.SPACE on a kernel parameter (SP_*), or SP_NONE */
 	int ptralign;       /* .ptr.align N, or 0 */
 	int ndim;           /* array dimensions; dim[i] == -1 for an unsized ([]) dimension */
-	int64_t dim[4];
+	int64_t *dim;       /* ndim of them (ptxas sets no limit), in the module's arena */
 	Expr *init;         /* initializer, or NULL */
-	int64_t size;       /* bytes; -1 when unsized */
+	int64_t size;       /* bytes; -1 when unsized, -2 when its dimensions multiply past 2^63 - 1 bytes
+	                     * (ptxas takes such a declaration; api/load.c refuses to run it) */
 	int id;             /* SYM_REG: dense index in its function (Func.regs); SYM_LABEL: block index after cfg */
-	int64_t range;      /* SYM_REG declared as %r<N>: N.  Such a Sym only stands for the declaration;
-	                     * each %rK used gets its own element Sym (parent = the range Sym), made
-	                     * on first use and appended to Func.regs. */
+	int isrange;        /* declared as NAME<N> (a .reg, or a variable of any other space) */
+	int64_t range;      /* isrange: N, which may be 0 (ptxas takes %r<0> and declares no register).
+	                     * Such a Sym only stands for the declaration: each NAMEK used (K < N,
+	                     * NAME007 the same as NAME7) gets its own element Sym (parent = the range
+	                     * Sym), made on first use and appended to Func.regs (a .reg), Func.syms
+	                     * (a body's variable) or Module.syms (a module variable), whose
+	                     * declaration is the range's item. */
 	Sym *parent;        /* range element: its declaration; else NULL */
 	void *elem;         /* range declaration: the parser's map of the element Syms made so far */
 	Sym **part;         /* vector register (.reg .v2/.v4): its four element registers x, y, z, w
@@ -501,8 +506,9 @@ struct Module {
 	Func **fn; int nfn, capfn;
 	File *file; int nfile, capfile;
 	Section *sec; int nsec, capsec;
-	/* items in source order for the printer: 'v' var sym, 'f' func, 's' section, 'l' file, 'a' alias, 'p' pragma */
-	struct Item { char kind; int idx; const char *text; Loc loc; } *item;
+	/* items in source order for the printer: 'v' var sym, 'f' func, 's' section, 'l' file, 'a' alias,
+	 * 'p' pragma, 'r' a range of variables (NAME<N>: range, in no other list; its elements are in syms) */
+	struct Item { char kind; int idx; const char *text; Loc loc; Sym *range; } *item;
 	int nitem, capitem;
 };
 

@@ -430,7 +430,7 @@ pdecl(const Sym *s, FILE *f)
 		fputs(".reg ", f);
 		ptype(s, f);
 		fprintf(f, " %s", symname(s));
-		if (s->range > 0 && s->name[strlen(s->name)-1] != '>')
+		if (s->isrange)
 			fprintf(f, "<%" PRId64 ">", s->range);
 		return;
 	}
@@ -456,6 +456,8 @@ pdecl(const Sym *s, FILE *f)
 			fprintf(f, ".align %d", s->ptralign);
 	}
 	fprintf(f, " %s", symname(s));
+	if (s->isrange)
+		fprintf(f, "<%" PRId64 ">", s->range);
 	for (i = 0; i < s->ndim; i++) {
 		if (s->dim[i] < 0)
 			fputs("[]", f);
@@ -670,6 +672,10 @@ ir_print_ptx(const Module *m, FILE *f)
 		switch (it->kind) {
 		case 'v':
 			pdecl(m->syms[it->idx], f);
+			fputs(";\n", f);
+			break;
+		case 'r':
+			pdecl(it->range, f);
 			fputs(";\n", f);
 			break;
 		case 'f':

@@ -59,6 +59,18 @@ ps_dname(Parser *p, const char *name, int64_t range, Loc loc)
 	return d;
 }
 
+/* The N of NAME<N>: ptxas 13.0 takes 32 bits ("Constant overflow" for
+ * 4294967296); past them, 0 after the error. */
+int64_t
+ps_rangecount(Parser *p, const Tok *n, Loc loc)
+{
+	if (n->i < 0 || n->i > 0xffffffffLL) {   /* a negative i is past INT64_MAX */
+		diag_err(p->dg, loc, "constant overflow: the count of a range is at most 32 bits");
+		return 0;
+	}
+	return n->i;
+}
+
 DeclList *
 ps_decl(Parser *p, DeclList *l, Decl *d)
 {
@@ -76,10 +88,6 @@ ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
 		diag_err(p->dg, e->loc, "array size must be a non-negative integer constant");
 		return;
 	}
-	if (d->ndim == 4) {
-		diag_err(p->dg, loc, "too many array dimensions (at most 4)");
-		return;
-	}
 	if (!e && d->ndim > 0) {
 		diag_err(p->dg, loc, "only the first array dimension can be left empty");
 		return;
@@ -88,7 +96,7 @@ ps_dim(Parser *p, Decl *d, Expr *e, Loc loc)
 	 * initializer's or the linker's); ps_vardecl refuses it in another */
 	if (e && k == 0 && d->ndim == 0)
 		k = -1;
-	d->dim[d->ndim++] = k;
+	PUSH(p->a, d->dim, d->ndim, d->capdim, k);
 }
 
 PList *
@@ -310,6 +318,37 @@ hasaddr(const Expr *e)
 	return hasaddr(e->a) || hasaddr(e->b) || hasaddr(e->c);
 }
 
+/* The addresses of an initializer, as ptxas 13.0 reads them: NAME or
+ * generic(NAME), then + a constant (h+4, h+1+2, h+-4, generic(h)+4; not
+ * 4+h, h-4, -h, h*2 or h+4-h, "Parsing error"), of a .global or .const
+ * variable or a function ("Variable used as initial value not in .global
+ * or .const state space").  Returns whether it reported. */
+static int
+initaddr(Parser *p, const Expr *e)
+{
+	if (!e || !hasaddr(e))
+		return 0;
+	if (e->kind == E_LIST) {
+		for (int i = 0; i < e->nelt; i++)
+			if (initaddr(p, e->elt[i]))
+				return 1;
+		return 0;
+	}
+	if (e->kind == E_ADD && !hasaddr(e->b))
+		return initaddr(p, e->a);
+	if (e->kind != E_SYM && e->kind != E_GENERIC) {
+		diag_err(p->dg, e->loc, "syntax error: an address in an initial value is NAME or generic(NAME), "
+		    "then + a constant");
+		return 1;
+	}
+	if (e->sym && e->sym->kind == SYM_VAR && e->sym->space != SP_GLOBAL && e->sym->space != SP_CONST) {
+		diag_err(p->dg, e->loc, "'%s', of the .%s state space, cannot be an initial value: only .global "
+		    "and .const variables", e->sym->name, ir_spacename[e->sym->space]);
+		return 1;
+	}
+	return 0;
+}
+
 /* ptxas refuses a float value for a .u/.s variable and an integer one
  * for a .f variable ("Initial value type mismatch"); .b takes both. */
 static void
@@ -375,21 +414,17 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 	s->ptrspace = proto->ptrspace;
 	s->ptralign = proto->ptralign;
 	s->ndim = d->ndim;
-	memcpy(s->dim, d->dim, sizeof s->dim);
+	s->dim = d->dim;   /* the Decl's array, in the arena */
 	if (d->range >= 0) {
-		if (s->kind != SYM_REG) {
-			diag_err(p->dg, d->loc, "a <N> range is only allowed on .reg declarations");
-		} else if (d->range == 0) {
-			diag_err(p->dg, d->loc, "register range %s<0> declares no registers", d->name);
-		}
-		s->range = d->range > 0 ? d->range : 1;
+		s->isrange = 1;
+		s->range = d->range;
 	}
 	if (d->init) {
 		parse_resolvetree(p, d->init);
 		s->init = d->init;
 		if (s->type == TY_F16)
 			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
-		else if (!s->opaque && !initshape(p, s, d->init, 0))
+		else if (!s->opaque && !initaddr(p, d->init) && !initshape(p, s, d->init, 0))
 			inittype(p, s, d->init);
 		/* ptxas: "Feature 'addresses as initial values' requires PTX
 		 * ISA .version 2.1 or later" */
@@ -400,11 +435,9 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
 			s->dim[0] = d->init->nelt;
 	}
+	/* -2: the product of its dimensions does not fit in 63 bits, which
+	 * ptxas takes (it wraps the size); the loader refuses to run it */
 	s->size = symsize(s);
-	if (s->size == -2) {   /* the product of its dimensions does not fit in 64 bits */
-		diag_err(p->dg, d->loc, "array '%s' is too large: its size does not fit in 64 bits", d->name);
-		s->size = 0;
-	}
 	return s;
 }
 
@@ -417,7 +450,7 @@ parse_addstmt(Parser *p, Stmt st)
 void
 parse_additem(Parser *p, char kind, int idx, const char *text, Loc loc)
 {
-	struct Item it = {kind, idx, text, loc};
+	struct Item it = {kind, idx, text, loc, NULL};
 	PUSH(p->a, p->m->item, p->m->nitem, p->m->capitem, it);
 }
 
@@ -433,9 +466,10 @@ redeclare(Parser *p, Sym *old, Sym *s)
 }
 
 static void headerorder(Parser *p, Loc loc, const char *what);
-static int inrange(Parser *p, const char *name, int scope);
-static Sym *covered(Parser *p, const Sym *range);
-static void addscalar(Parser *p, Sym *s);
+static Sym *inrange(Parser *p, const char *name, int scope);
+static int modinrange(Parser *p, const char *name);
+static Sym *covered(Parser *p, const Table *t, const Sym *range, int scope);
+static void addscalar(Parser *p, Table *t, Sym *s, int scope);
 
 void
 ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
@@ -518,47 +552,94 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 				s->name);
 			continue;
 		}
+		/* ptxas: a syntax error; NAME<N> is a name alone */
+		if (s->isrange && (s->ndim || s->init)) {
+			diag_err(p->dg, d->loc, "syntax error: the range '%s<%lld>' cannot have %s", s->name,
+				(long long)s->range, s->ndim ? "array dimensions" : "an initializer");
+			continue;
+		}
 		if (p->fn) {
 			/* a name, or a range's prefix, is declared once per scope;
 			 * a nested { } may declare it again (ptxas: "Duplicate
-			 * definition of variable '%r5'", of '%r<' for a range) */
-			Sym *old = parse_mapget(&p->local, s->name), *cover;
-			if (old && old->inner == s->inner) {
-				diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
-				continue;
-			}
-			if (s->kind == SYM_REG && !s->range && inrange(p, s->name, s->inner)) {
-				diag_err(p->dg, d->loc, "duplicate definition of '%s': a register range declares it",
-					s->name);
-				continue;
-			}
-			if (s->kind == SYM_REG && s->range) {
+			 * definition of variable '%r5'", of '%r<' for a range,
+			 * whatever the spaces of the two: a .reg and a .local
+			 * share the names) */
+			Sym *old, *cover;
+			if (s->isrange) {
 				old = parse_mapget(&p->ranges, s->name);
 				if (old && old->inner == s->inner) {
-					diag_err(p->dg, d->loc, "duplicate definition of '%s<%lld>'", s->name,
-						(long long)s->range);
+					diag_err(p->dg, d->loc, "duplicate definition of '%s<'", s->name);
 					continue;
 				}
-				if ((cover = covered(p, s))) {
+				if ((cover = covered(p, &p->low, s, s->inner))) {
 					diag_err(p->dg, d->loc, "duplicate definition of '%s': the range '%s<%lld>' declares it again",
 						cover->name, s->name, (long long)s->range);
 					continue;
 				}
 				parse_bind(p, &p->ranges, s->name, s);
-			} else {
-				parse_bind(p, &p->local, s->name, s);
-				if (s->kind == SYM_REG && s->vec == 1)
-					parse_addreg(p, s);
-				else
-					PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
-				if (s->kind == SYM_REG)
-					addscalar(p, s);
+				parse_addstmt(p, (Stmt){.kind = ST_DECL, .loc = d->loc, .sym = s});
+				continue;
 			}
+			old = parse_mapget(&p->local, s->name);
+			if (old && old->inner == s->inner) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
+				continue;
+			}
+			/* ptxas: "Duplicate definition of variable 'L'" after a label L */
+			if ((old = parse_mapget(&p->labels, s->name)) && old->defined) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s': a label has the name", s->name);
+				continue;
+			}
+			if ((cover = inrange(p, s->name, s->inner))) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s': a %srange declares it", s->name,
+					cover->kind == SYM_REG ? "register " : "");
+				continue;
+			}
+			parse_bind(p, &p->local, s->name, s);
+			if (s->kind == SYM_REG && s->vec == 1)
+				parse_addreg(p, s);
+			else
+				PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
+			addscalar(p, &p->low, s, s->inner);
 			parse_addstmt(p, (Stmt){.kind = ST_DECL, .loc = d->loc, .sym = s});
 			continue;
 		}
 		if (s->kind == SYM_REG) {
 			diag_err(p->dg, d->loc, ".reg declarations are only allowed inside functions");
+			continue;
+		}
+		/* ptxas: "Parameter variables may not be declared at module scope" */
+		if (s->space == SP_PARAM) {
+			diag_err(p->dg, d->loc, ".param variables may not be declared at module scope");
+			continue;
+		}
+		/* ptxas: "No initial value is allowed for external symbol 'c'" */
+		if (s->init && s->linkage == LINK_EXTERN) {
+			diag_err(p->dg, d->loc, "the .extern variable '%s' cannot have an initial value", s->name);
+			continue;
+		}
+		/* a module range g<N> is the variable 'g<' to ptxas ("Duplicate
+		 * definition of variable 'g<'", an .extern one too); its
+		 * elements are made as they are used (parse_resolve) */
+		if (s->isrange) {
+			Sym *cover;
+			const char *key = parse_rangekey(p, s->name, strlen(s->name));
+			if (parse_mapget(&p->global, key)) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s'", key);
+				continue;
+			}
+			if ((cover = covered(p, &p->glow, s, 0))) {
+				diag_err(p->dg, d->loc, "duplicate definition of '%s': the range '%s<%lld>' declares it again",
+					cover->name, s->name, (long long)s->range);
+				continue;
+			}
+			parse_mapset(p->a, &p->global, key, s);
+			struct Item it = {'r', -1, NULL, d->loc, s};
+			PUSH(p->a, p->m->item, p->m->nitem, p->m->capitem, it);
+			continue;
+		}
+		if (modinrange(p, s->name)) {
+			diag_err(p->dg, d->loc, "duplicate definition of '%s': a range declares it", s->name);
 			continue;
 		}
 		Sym *old = parse_mapget(&p->global, s->name);
@@ -567,34 +648,38 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 		parse_mapset(p->a, &p->global, s->name, s);
 		PUSH(p->a, p->m->syms, p->m->nsyms, p->m->capsyms, s);
 		parse_additem(p, 'v', p->m->nsyms - 1, NULL, d->loc);
+		addscalar(p, &p->glow, s, 0);
 	}
 }
 
-/* Where a register's name (%r12) ends its prefix (%r); 0 when it does
- * not end in digits or is all digits. */
-static size_t
-prefixlen(const char *name)
-{
-	size_t n = strlen(name), k = n;
-
-	while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
-		k--;
-	return k == n || n - k > 18 ? 0 : k;
-}
-
-/* Whether a scalar register's name (%r12) is an element of a range
- * declared in the same scope (%r<13>): ptxas: "Duplicate definition of
- * variable '%r12'", of '%r01' too. */
-static int
+/* Whether a scalar's name (%r12, g1) is an element of a range declared
+ * in the same scope (%r<13>): ptxas: "Duplicate definition of variable
+ * '%r12'", of '%r01' too. */
+static Sym *
 inrange(Parser *p, const char *name, int scope)
 {
-	size_t k = prefixlen(name);
+	size_t k;
+	int64_t n = parse_rangenum(name, &k);
 	Sym *r;
 
-	if (!k)
-		return 0;
+	if (n < 0)
+		return NULL;
 	r = parse_mapget(&p->ranges, lex_intern(p, name, k));
-	return r && r->inner == scope && r->range > strtoll(name + k, NULL, 10);
+	return r && r->inner == scope && r->range > n ? r : NULL;
+}
+
+/* The same at module scope, where the range g<N> is bound as 'g<'. */
+static int
+modinrange(Parser *p, const char *name)
+{
+	size_t k;
+	int64_t n = parse_rangenum(name, &k);
+	Sym *r;
+
+	if (n < 0)
+		return 0;
+	r = parse_mapget(&p->global, parse_rangekey(p, name, k));
+	return r && r->isrange && r->range > n;
 }
 
 /* Open-addressed hash tables of keys of three integers (Table, parse.h):
@@ -638,38 +723,40 @@ tabadd(Parser *p, Table *t, const int64_t k[3])
 	return sl;
 }
 
-/* The body's scalar registers whose names end in digits, kept for
- * covered() as the lowest-numbered one of each prefix and scope: a table
- * keyed by (interned prefix, scope id), so that a body of n scalars and
- * m ranges costs n + m probes, not n * m compares. */
+/* The scalars (registers and variables) whose names end in digits, kept
+ * for covered() as the lowest-numbered one of each prefix and scope: a
+ * table keyed by (interned prefix, scope id), so that n scalars and m
+ * ranges cost n + m probes, not n * m compares.  t is the body's (p->low)
+ * or the module's (p->glow, scope 0). */
 static void
-addscalar(Parser *p, Sym *s)
+addscalar(Parser *p, Table *t, Sym *s, int scope)
 {
-	size_t k = prefixlen(s->name);
-	long long n;
+	size_t k;
+	int64_t n = parse_rangenum(s->name, &k);
 	Slot *sl;
 
-	if (!k)
+	if (n < 0)
 		return;
-	n = strtoll(s->name + k, NULL, 10);
-	sl = tabadd(p, &p->low, (int64_t[3]){(int64_t)(intptr_t)lex_intern(p, s->name, k), s->inner, 0});
+	sl = tabadd(p, t, (int64_t[3]){(int64_t)(intptr_t)lex_intern(p, s->name, k), scope, 0});
 	if (!sl->s || n < sl->n) {
 		sl->n = n;
 		sl->s = s;
 	}
 }
 
-/* A scalar register of range's scope, still in sight, that the range
- * names again (.reg .b32 %r5; .reg .b32 %r<10>;): ptxas "Duplicate
- * definition of variable '%r5'".  The lowest-numbered one of the scope
- * stands for them all: all are in sight while their scope is the one
- * declaring the range. */
+/* A scalar of range's scope, still in sight, that the range names again
+ * (.reg .b32 %r5; .reg .b32 %r<10>;): ptxas "Duplicate definition of
+ * variable '%r5'".  The lowest-numbered one of the scope stands for them
+ * all: all are in sight while their scope is the one declaring the range
+ * (a module's always are). */
 static Sym *
-covered(Parser *p, const Sym *range)
+covered(Parser *p, const Table *t, const Sym *range, int scope)
 {
-	Slot *l = tabfind(&p->low, (int64_t[3]){(int64_t)(intptr_t)range->name, range->inner, 0});
+	Slot *l = tabfind(t, (int64_t[3]){(int64_t)(intptr_t)range->name, scope, 0});
 
-	return l && l->used && l->n < range->range && parse_mapget(&p->local, l->s->name) == l->s ? l->s : NULL;
+	if (!l || !l->used || l->n >= range->range)
+		return NULL;
+	return parse_mapget(t == &p->glow ? &p->global : &p->local, l->s->name) == l->s ? l->s : NULL;
 }
 
 /* ---------------------------------------------------------------- module directives */

@@ -190,7 +190,7 @@ declarator
 dname
 	: IDENT                             { $$ = ps_dname(p, $1.s, -1, @1); }
 	| SINK                              { $$ = ps_dname(p, "_", -1, @1); }
-	| IDENT '<' INT '>'                 { $$ = ps_dname(p, $1.s, $3.i, @1); }
+	| IDENT '<' INT '>'                 { $$ = ps_dname(p, $1.s, ps_rangecount(p, &$3, @3), @1); }
 	| dname '[' expr ']'                { $$ = $1; ps_dim(p, $$, $3, @2); }
 	| dname '[' ']'                     { $$ = $1; ps_dim(p, $$, NULL, @2); }
 	;

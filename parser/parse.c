@@ -77,6 +77,12 @@ params(Parser *p, PList *l, int *n, int what)
 		}
 		if (l->d[i].init)
 			diag_err(p->dg, l->d[i].loc, "a parameter cannot have an initializer");
+		/* ptxas: a syntax error at the '<' */
+		if (l->d[i].range >= 0) {
+			diag_err(p->dg, l->d[i].loc, "syntax error: a parameter cannot be a range %s<%lld>",
+			    l->d[i].name, (long long)l->d[i].range);
+			continue;
+		}
 		/* ptxas: a second dimension is a syntax error, and only a .func's
 		 * input can leave its size to the caller ("Parameter to entry
 		 * function cannot be an incomplete array", "Output parameter ...") */
@@ -361,7 +367,9 @@ ps_label(Parser *p, const Tok *name, Loc loc)
 	if (!p->fn)
 		return;
 	Sym *s = parse_mapget(&p->labels, name->s);
-	if (s && s->defined) {
+	/* a body's variable in sight names it already (ptxas: "Duplicate
+	 * definition of label 'L'"; a module's does not) */
+	if ((s && s->defined) || parse_mapget(&p->local, name->s)) {
 		diag_err(p->dg, loc, "duplicate definition of label '%s'", name->s);
 		return;
 	}
@@ -404,6 +412,9 @@ ps_targets(Parser *p, const Tok *dir, EList *names, Loc loc)
 	for (int i = 0; i < s->nlist; i++)
 		if (s->list[i].kind != OK_SYM)
 			diag_err(p->dg, s->list[i].loc, "expected a %s name", call ? "function" : "label");
+		/* ptxas: "Illegal call target, device function expected" */
+		else if (call && s->list[i].sym && s->list[i].sym->kind != SYM_FUNC)
+			diag_err(p->dg, s->list[i].loc, "'%s' in a .calltargets list is no function", s->list[i].sym->name);
 	parse_addstmt(p, (Stmt){.kind = ST_TARGETS, .loc = s->loc, .sym = s,
 		.text = call ? "calltargets" : "branchtargets"});
 }

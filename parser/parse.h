@@ -80,8 +80,7 @@ typedef struct {
 	const char *name;
 	Loc loc;
 	int64_t range;      /* %r<N>: N; -1 when not a range */
-	int ndim;
-	int64_t dim[4];
+	int64_t *dim; int ndim, capdim;   /* array dimensions, in the arena */
 	Expr *init;
 } Decl;
 
@@ -167,6 +166,7 @@ struct Parser {
 	 * scope the lowest number, which a later range of that prefix may
 	 * cover (a hash table, decl.c) */
 	Table low;
+	Table glow;         /* the same of the module's variables, for its ranges (never reset) */
 	Func *fn;           /* function whose body is being read */
 	Sym *lastlabel;     /* label just seen (for .callprototype / .branchtargets) */
 	int lastlabelstmt;  /* statement index of that label */
@@ -222,6 +222,7 @@ Spec *ps_mkspec(Parser *p, int kw, const Tok *t, int64_t i, Loc loc, int num);
 SpecList *ps_spec(Parser *p, SpecList *l, Spec *s);
 void ps_attribute(Parser *p, Spec *s, EList *names);
 Decl *ps_dname(Parser *p, const char *name, int64_t range, Loc loc);
+int64_t ps_rangecount(Parser *p, const Tok *n, Loc loc);
 DeclList *ps_decl(Parser *p, DeclList *l, Decl *d);
 void ps_dim(Parser *p, Decl *d, Expr *e, Loc loc);
 Head *ps_head(Parser *p, Head *h, const Tok *t, Loc loc);
@@ -276,6 +277,8 @@ Sym *parse_resolve(Parser *p, const char *name, Loc loc);
 Sym *parse_vecpart(Parser *p, Sym *v, int k);
 int parse_selpart(int sel);
 void parse_addreg(Parser *p, Sym *s);
+int64_t parse_rangenum(const char *name, size_t *prefix);
+const char *parse_rangekey(Parser *p, const char *name, size_t prefix);
 void parse_bind(Parser *p, Map *m, const char *k, Sym *v);
 
 #endif

@@ -104,24 +104,27 @@ static const struct { const char *name; int type; } sregs[] = {
 	{"WARP_SZ", TY_U32}, {"%envreg1", TY_U32}, {"%envreg2", TY_U32},
 };
 
-/* %pm0..7, %pm0_64..%pm7_64, %envreg0..31, %reserved_smem_offset_0/1 */
+/* %pm0..7, %pm0_64..%pm7_64, %envreg0..31, %reserved_smem_offset_0/1,
+ * written without a leading zero (ptxas 13.0: "Unknown symbol '%pm8'",
+ * of '%envreg32' and '%envreg01' too) */
 static int
 sregnum(const char *s, int *type)
 {
 	size_t n = strlen(s);
 	const char *num = NULL;
+	int max = 0;
 	if (strncmp(s, "%pm", 3) == 0)
-		num = s + 3;
+		num = s + 3, max = 7;
 	else if (strncmp(s, "%envreg", 7) == 0)
-		num = s + 7;
+		num = s + 7, max = 31;
 	else if (strncmp(s, "%reserved_smem_offset_", 22) == 0)
-		num = s + 22;
+		num = s + 22, max = 1;
 	if (!num || !*num)
 		return 0;
 	const char *e = num;
 	while (*e >= '0' && *e <= '9')
 		e++;
-	if (e == num)
+	if (e == num || e - num > 2 || (num[0] == '0' && e - num > 1) || atoi(num) > max)
 		return 0;
 	*type = TY_U32;
 	if (strcmp(e, "_64") == 0 && s[1] == 'p') {
@@ -181,39 +184,92 @@ parse_addreg(Parser *p, Sym *s)
 	PUSH(p->a, p->fn->regs, p->fn->nregs, p->fn->capregs, s);
 }
 
-/* %r17 → the element of a visible range %r<N> with N > 17.  Elements are
- * kept in a map on the range's Sym (not in the scoped maps), so that a
- * register used in a nested block is the same Sym after the block. */
-static Sym *
-rangeelem(Parser *p, const char *name, Loc loc)
+/* The number that ends a name (17 of %r17, 7 of g007), its prefix's
+ * length in *prefix; -1 when the name does not end in digits, is all
+ * digits or its number has more than 18 digits. */
+int64_t
+parse_rangenum(const char *name, size_t *prefix)
 {
-	size_t n = strlen(name);
-	size_t d = n;
+	size_t n = strlen(name), d = n, z;
+
 	while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9')
 		d--;
-	if (d == n || d == 0 || (name[d] == '0' && d + 1 != n) || n - d > 18)
+	if (d == n || d == 0)
+		return -1;
+	for (z = d; z + 1 < n && name[z] == '0'; z++)
+		;
+	if (n - z > 18)
+		return -1;
+	*prefix = d;
+	return strtoll(name + z, NULL, 10);
+}
+
+/* The key a module range g<N> is bound to in p->global: 'g<', as ptxas
+ * names it, which no other name can be. */
+const char *
+parse_rangekey(Parser *p, const char *name, size_t prefix)
+{
+	char tmp[128], *buf = prefix + 2 <= sizeof tmp ? tmp : ir_alloc(p->a, prefix + 2);
+
+	memcpy(buf, name, prefix);
+	buf[prefix] = '<';
+	return lex_intern(p, buf, prefix + 1);
+}
+
+/* %r17 → the element of a visible range %r<N> with N > 17 (a body's
+ * ranges; module: the module's, of variables).  Elements are kept in a
+ * map on the range's Sym (not in the scoped maps), so that a name used in
+ * a nested block is the same Sym after the block, and by their number:
+ * %r017 is %r17 (ptxas makes one register, one variable, of both). */
+static Sym *
+rangeelem(Parser *p, int module, const char *name, Loc loc)
+{
+	size_t d;
+	int64_t k = parse_rangenum(name, &d);
+	Sym *r;
+	char buf[24];
+
+	if (k < 0)
 		return NULL;
-	const char *pre = lex_intern(p, name, d);
-	Sym *r = parse_mapget(&p->ranges, pre);
-	if (!r)
-		return NULL;
-	long long k = strtoll(name + d, NULL, 10);
-	if (k >= r->range)
+	r = module ? parse_mapget(&p->global, parse_rangekey(p, name, d)) :
+	             parse_mapget(&p->ranges, lex_intern(p, name, d));
+	if (!r || !r->isrange || k >= r->range)
 		return NULL;
 	if (!r->elem)
 		r->elem = ir_alloc(p->a, sizeof(Map));
-	Sym *s = parse_mapget(r->elem, name);
-	if (!s) {
-		s = parse_newsym(p, SYM_REG, name, loc);
+	snprintf(buf, sizeof buf, "%lld", (long long)k);
+	size_t nb = strlen(buf);
+	char tmp[128], *full = d + nb + 1 <= sizeof tmp ? tmp : ir_alloc(p->a, d + nb + 1);
+	memcpy(full, name, d);
+	memcpy(full + d, buf, nb + 1);
+	const char *canon = lex_intern(p, full, d + nb);
+	Sym *s = parse_mapget(r->elem, canon);
+	if (s)
+		return s;
+	if (r->kind == SYM_REG) {
+		s = parse_newsym(p, SYM_REG, canon, loc);
 		s->space = SP_REG;
 		s->type = r->type;
 		s->vec = r->vec;
 		s->parent = r;
 		s->inner = r->inner;
-		parse_mapset(p->a, r->elem, name, s);
 		if (s->vec == 1)
 			parse_addreg(p, s);
+	} else {
+		/* a variable: the range's declaration, named */
+		s = ir_alloc(p->a, sizeof *s);
+		*s = *r;
+		s->name = canon;
+		s->isrange = 0;
+		s->range = 0;
+		s->elem = NULL;
+		s->parent = r;
+		if (module)
+			PUSH(p->a, p->m->syms, p->m->nsyms, p->m->capsyms, s);
+		else
+			PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
 	}
+	parse_mapset(p->a, r->elem, canon, s);
 	return s;
 }
 
@@ -274,13 +330,13 @@ parse_resolve(Parser *p, const char *name, Loc loc)
 {
 	Sym *s;
 	if (p->fn) {
-		if ((s = parse_mapget(&p->local, name)) || (s = rangeelem(p, name, loc)))
+		if ((s = parse_mapget(&p->local, name)) || (s = rangeelem(p, 0, name, loc)))
 			return s;
 	}
 	if (name[0] == '%' || strcmp(name, "WARP_SZ") == 0)
 		if ((s = sreg(p, name, loc)))
 			return s;
-	if ((s = parse_mapget(&p->global, name)))
+	if ((s = parse_mapget(&p->global, name)) || (s = rangeelem(p, 1, name, loc)))
 		return s;
 	if (p->fn) {
 		if ((s = parse_mapget(&p->labels, name)))

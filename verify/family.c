@@ -979,6 +979,21 @@ shfamount(Verify *v, Ins *in)
 	    r ? "." : "a float literal", r ? tyname(r->type) : "", r ? " register" : "");
 }
 
+/* A barrier reduction's operation fixes its type: .popc counts into a
+ * .u32, .and and .or give a .pred (ptxas 13.0: "Operation requires .pred
+ * type", "Operation requires .u32 type"). */
+static void
+barred(Verify *v, const Ins *in)
+{
+	int popc = ir_hasmod(in, MOD_POPC), want = popc ? TY_U32 : TY_PRED;
+
+	if (in->nty != 1 || (!popc && !ir_hasmod(in, MOD_AND) && !ir_hasmod(in, MOD_OR)) || in->ty[0] == want)
+		return;
+	verify_report(v, VC_OPTYPE, in->loc, "'%s.%s' gives a .%s, not .%s", ir_opinfo[in->op].name,
+	    popc ? "popc" : ir_hasmod(in, MOD_AND) ? "and" : "or", want == TY_U32 ? "u32" : "pred",
+	    ir_tyinfo[in->ty[0]].name);
+}
+
 void
 verify_families(Verify *v, Ins *in)
 {
@@ -998,6 +1013,9 @@ verify_families(Verify *v, Ins *in)
 		stackops(v, in);
 	else if (in->op == OP_SHF)
 		shfamount(v, in);
+	else if (in->op == OP_BAR_RED || in->op == OP_BAR_CTA_RED || in->op == OP_BARRIER_RED ||
+	    in->op == OP_BARRIER_CTA_RED)
+		barred(v, in);
 	else if (in->op == OP_SURED)
 		suredtype(v, in);
 	else
@@ -1025,6 +1043,14 @@ verify_immfields(Verify *v, Ins *in)
 		if (field[k].op == in->op && o && o->kind == OK_IMM && (o->imm < field[k].lo || o->imm > field[k].hi))
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is %lld, out of range [%lld..%lld]",
 			    field[k].i + 1, op, (long long)o->imm, (long long)field[k].lo, (long long)field[k].hi);
+	}
+	/* ptxas: "Argument 0 of instruction 'pmevent': value '16' out of
+	 * range, expected to be in range [0..15]"; .mask takes 16 bits */
+	if (in->op == OP_PMEVENT && in->nopnd > 0 && in->opnd[0].kind == OK_IMM) {
+		int64_t hi = ir_hasmod(in, MOD_MASK) ? 0xffff : 15;
+		if (in->opnd[0].imm < 0 || in->opnd[0].imm > hi)
+			verify_report(v, VC_OPTYPE, in->opnd[0].loc, "operand 1 of 'pmevent%s' is %lld, out of range [0..%lld]",
+			    hi == 15 ? "" : ".mask", (long long)in->opnd[0].imm, (long long)hi);
 	}
 	if (in->op == OP_CP_ASYNC && in->nopnd > 2 && in->opnd[2].kind == OK_IMM) {
 		int64_t n = in->opnd[2].imm;

@@ -327,6 +327,39 @@ cpasync(Verify *v, const Prov *pv, Func *fn, Ins *in)
 			access(v, pv, fn, in, &in->opnd[k], sp[k], k == 0);
 }
 
+/* The cache modifiers that name the L1 and L2 of global memory: an
+ * eviction priority, .L1::no_allocate, .L2::cache_hint and an L2 prefetch
+ * size are for ld and st of .global (or a generic address), and prefetch
+ * names .global, .local or a generic address (ptxas 13.0: "Modifier
+ * '.evict_last' cannot be applied to '.shared' space for instruction
+ * 'ld'", "State space incorrect for feature 'cache prefetching'", "State
+ * space incorrect for instruction 'prefetch'"; a .tensormap prefetch is
+ * types.c's). */
+static void
+cachespace(Verify *v, const Ins *in)
+{
+	if (in->space == SP_NONE || in->space == SP_GLOBAL)
+		return;
+	if (in->op == OP_PREFETCH && ir_hasmod(in, MOD_TENSORMAP))
+		return;
+	if (in->op == OP_PREFETCH && in->space != SP_LOCAL) {
+		verify_report(v, VC_SPACE, in->loc, "'prefetch' names .global, .local or a generic address, not .%s",
+		    spname(in->space));
+		return;
+	}
+	for (int i = 0; i < in->nmod; i++) {
+		int md = in->mod[i];
+		if (md < NTY || md >= NMOD)
+			continue;
+		if (ir_modinfo[md].cls == MC_EVICT || md == MOD_L2_CACHE_HINT || md == MOD_L2_64B || md == MOD_L2_128B ||
+		    md == MOD_L2_256B) {
+			verify_report(v, VC_SPACE, in->loc, "'.%s' is for .global or generic addresses, not .%s ('%s')",
+			    ir_modinfo[md].name, spname(in->space), ir_opinfo[in->op].name);
+			return;
+		}
+	}
+}
+
 static void
 space(Verify *v, Func *fn)
 {
@@ -342,6 +375,8 @@ space(Verify *v, Func *fn)
 		unsigned fl = ir_opinfo[in->op].flags;
 		if (in->blk >= 0 && in->blk < fn->nblk && fn->blk[in->blk].rpo < 0)
 			continue;
+		if (in->op == OP_LD || in->op == OP_ST || in->op == OP_PREFETCH)
+			cachespace(v, in);
 		switch (in->op) {
 		case OP_LD: case OP_LDU:
 			if (in->nopnd >= 2 && in->opnd[1].kind == OK_ADDR)

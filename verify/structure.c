@@ -203,6 +203,10 @@ calls(Verify *v, const Hdrs *hs, Func *fn, Ins *in)
 		if (in->nopnd > in->ndst + 1 && in->opnd[in->nopnd - 1].kind == OK_SYM)
 			verify_report(v, VC_CALLPROTO, t->loc,
 			    "a call with a prototype or target list goes through a register, not to '%s'", t->sym->name);
+		/* ptxas: "Illegal call target, device function expected" */
+		else if (t->sym->fn && t->sym->fn->entry)
+			verify_report(v, VC_CALLPROTO, t->loc, "call to the kernel '%s': only a .func can be called",
+			    t->sym->name);
 		else if (t->sym->fn) {
 			Func *h = header(hs, t->sym, in->loc.off);
 			arity(v, in, h ? h : t->sym->fn, t->sym->name);

@@ -473,12 +473,25 @@ place(uint64_t total, const Sym *s)
 	return total;
 }
 
+/* The same as ptxas 13.0 adds: in 32 bits, which wrap (a .b8 a[4294967295]
+ * and a .b8 b[2] are 1 byte) */
+static uint32_t
+place32(uint32_t total, const Sym *s)
+{
+	uint32_t al = (uint32_t)varalign(s);
+
+	return ((total + al - 1) & ~(al - 1)) + (uint32_t)s->size;
+}
+
 /* A kernel's static shared memory: the variables of its body and its
  * callees' first, then those of the module it uses, in order, each at its
  * alignment (ptxas 13.0: .b8 a[1] then .align 16384 .b8 b[32769] is 0xc001
- * bytes, over the 0xc000 limit; in the other order 32770).  Returns
- * whether the kernel or a function it calls names dynamic shared memory
- * (an .extern .shared array of no size). */
+ * bytes, over the 0xc000 limit; in the other order 32770).  ptxas sums in
+ * 32 bits and compares as a signed number: 0x80000000 bytes or 0xffffffff
+ * pass, 0x100000000 + 0xc001 does not; a sum that passes so but is larger
+ * than the limit in truth the engine refuses at the launch (interp/smem.c).
+ * Returns whether the kernel or a function it calls names dynamic shared
+ * memory (an .extern .shared array of no size). */
 static int
 sharedsize(Verify *v, Func *k)
 {
@@ -486,7 +499,7 @@ sharedsize(Verify *v, Func *k)
 	unsigned char *seen = ir_alloc(m->a, (size_t)m->nsyms + 1);
 	Func **work = ir_alloc(m->a, ((size_t)m->nsyms + 1) * sizeof *work);
 	int nwork = 0;
-	uint64_t total = 0;   /* saturates: declared sizes go up to 2^63 - 1 */
+	uint32_t wrapped = 0; /* ptxas's sum */
 	int dyn = 0;
 
 	if (!seen || !work)
@@ -502,21 +515,62 @@ sharedsize(Verify *v, Func *k)
 		for (int i = 0; i < fn->nsyms; i++) {
 			Sym *s = fn->syms[i];
 			if (s->kind == SYM_VAR && s->space == SP_SHARED && s->size > 0)
-				total = place(total, s);
+				wrapped = place32(wrapped, s);
 		}
 	}
 	for (int i = 0; i < m->nsyms; i++) {
 		Sym *s = m->syms[i];
 		if (seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage != LINK_EXTERN && s->size > 0)
-			total = place(total, s);
+			wrapped = place32(wrapped, s);
 		dyn |= seen[i] && s->kind == SYM_VAR && s->space == SP_SHARED && s->linkage == LINK_EXTERN &&
 		    s->ndim > 0 && s->dim[0] < 0;
 	}
-	if (total > IR_MAX_STATIC_SHARED)
+	if (wrapped > IR_MAX_STATIC_SHARED && wrapped < 0x80000000u)   /* signed: the sign bit passes */
 		verify_report(v, VC_RESOURCES, k->loc,
 		    "entry function '%s' uses too much shared data (0x%llx bytes, 0x%x max): at most 48 KB can be static",
-		    k->name, (unsigned long long)total, IR_MAX_STATIC_SHARED);
+		    k->name, (unsigned long long)wrapped, IR_MAX_STATIC_SHARED);
 	return dyn;
+}
+
+/* total grown by s when it is a .const variable ptxas places: under -c
+ * an .extern one is another file's */
+static uint64_t
+constplace(Verify *v, uint64_t total, const Sym *s)
+{
+	if (s->kind != SYM_VAR || s->space != SP_CONST || s->size <= 0 ||
+	    (v->o->compileonly && s->linkage == LINK_EXTERN))
+		return total;
+	return place(total, s);
+}
+
+/* The module's .const variables, every one, used or not, of the module
+ * and of the bodies, share one 64 KB bank, laid out in the order they are
+ * declared, each at its alignment (ptxas 13.0: .const .b8 a[65535] then
+ * a body's .const .align 2 .b8 b[1] is "File uses too much global
+ * constant data (0x10001 bytes, 0x10000 max)"; b first then a is 65536
+ * bytes and passes).  The elements of a module's range go last. */
+static void
+constsize(Verify *v)
+{
+	Module *m = v->m;
+	Loc none = { 0, 0, 0 };
+	uint64_t total = 0;
+
+	for (int i = 0; i < m->nitem; i++) {
+		const struct Item *it = &m->item[i];
+		if (it->kind == 'v')
+			total = constplace(v, total, m->syms[it->idx]);
+		else if (it->kind == 'f')
+			for (int j = 0; j < m->fn[it->idx]->nsyms; j++)
+				total = constplace(v, total, m->fn[it->idx]->syms[j]);
+	}
+	for (int i = 0; i < m->nsyms; i++)
+		if (m->syms[i]->parent)
+			total = constplace(v, total, m->syms[i]);
+	if (total > 0x10000)
+		verify_report(v, VC_RESOURCES, none,
+		    "the module uses too much constant data (0x%llx bytes, 0x10000 max): its .const variables share one "
+		    "64 KB bank", (unsigned long long)total);
 }
 
 /* A kernel's parameters, laid out in order, each at its alignment (the
@@ -759,6 +813,22 @@ decltype(Verify *v, const Sym *s, int where, int bodiless)
 	return 0;
 }
 
+/* The module's declared variables and functions, one by one from *i = 0:
+ * its symbols but a range's elements, then the ranges themselves (items
+ * 'r'), judged as declared whether any element is used or not. */
+static const Sym *
+moddecl(const Module *m, int *i)
+{
+	while (*i < m->nsyms + m->nitem) {
+		int k = (*i)++;
+		if (k < m->nsyms && !m->syms[k]->parent)
+			return m->syms[k];
+		if (k >= m->nsyms && m->item[k - m->nsyms].kind == 'r')
+			return m->item[k - m->nsyms].range;
+	}
+	return NULL;
+}
+
 static void
 module(Verify *v)
 {
@@ -773,8 +843,8 @@ module(Verify *v)
 	for (int i = 0; i < m->nitem; i++)
 		if (m->item[i].kind == 'p' && m->item[i].text)
 			pragma(v, m->item[i].text, m->item[i].loc);
-	for (int i = 0; i < m->nsyms; i++) {
-		const Sym *s = m->syms[i];
+	const Sym *s;
+	for (int i = 0; (s = moddecl(m, &i)) != NULL;) {
 		if ((s->kind == SYM_VAR || s->kind == SYM_FUNC) && s->linkage == LINK_WEAK && isa(m) < 31)
 			verify_report(v, VC_TARGET, s->loc, "'.weak' '%s' requires PTX ISA .version 3.1 or later", s->name);
 		if (s->kind == SYM_VAR && hasgeneric(s->init) && isa(m) < 31)
@@ -810,9 +880,9 @@ module(Verify *v)
 		if (!dbg)
 			verify_report(v, VC_MODULE, none, ".target debug but no debug information (.section .debug_...)");
 	}
-	for (int i = 0; i < m->nsyms; i++)
-		if (m->syms[i]->kind == SYM_VAR)
-			decltype(v, m->syms[i], DS_MODULE, 0);
+	for (int i = 0; (s = moddecl(m, &i)) != NULL;)
+		if (s->kind == SYM_VAR)
+			decltype(v, s, DS_MODULE, 0);
 	for (int f = 0; f < m->nfn; f++) {
 		const Func *fn = m->fn[f];
 		for (int i = 0; i < fn->nret + fn->npar; i++) {
@@ -824,8 +894,13 @@ module(Verify *v)
 			bodypragmas(v, fn);
 			/* the parameters are among the body's symbols too */
 			for (int i = 0; i < fn->nsyms; i++)
-				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM)
+				if (fn->syms[i]->kind == SYM_VAR && fn->syms[i]->space != SP_PARAM && !fn->syms[i]->parent)
 					decltype(v, fn->syms[i], DS_BODY, 0);
+			/* a body's ranges of variables, from their declarations */
+			for (int i = 0; i < fn->nstmt; i++)
+				if (fn->stmt[i].kind == ST_DECL && fn->stmt[i].sym && fn->stmt[i].sym->kind == SYM_VAR &&
+				    fn->stmt[i].sym->isrange && fn->stmt[i].sym->space != SP_PARAM)
+					decltype(v, fn->stmt[i].sym, DS_BODY, 0);
 			/* registers: once per function, from their declarations
 			 * (a range none of whose elements is used has none in
 			 * fn->regs; ptxas judges the declaration all the same) */
@@ -886,6 +961,7 @@ verify_target(Verify *v)
 	Loc none = { 0, 0, 0 };
 
 	module(v);
+	constsize(v);
 	if (v->o->arch && m->sm) {
 		if (m->sm > v->o->arch)
 			verify_report(v, VC_ARCH, none, ".target sm_%d%s is newer than -arch=sm_%d%s",

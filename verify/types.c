@@ -244,6 +244,12 @@ expect(Ins *in, int i, int *wider)
 			/* the index: a 32-bit integer ("Arguments mismatch" for
 			 * .b64, .u16, .f32) */
 			return i == 0 ? TY_U32 : 0;
+		case OP_NANOSLEEP:
+			/* its .u32 time ("Arguments mismatch" for .b64, .b16, .f32) */
+			return i == 0 ? TY_U32 : 0;
+		case OP_BAR_RED: case OP_BAR_CTA_RED: case OP_BARRIER_RED: case OP_BARRIER_CTA_RED:
+			/* the result, of the instruction's type */
+			return i == 0 && in->nty == 1 ? t : 0;
 		default:
 			break;
 		}
@@ -435,11 +441,25 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 		if (o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
 		    !(wider == 2 ? ldstok(ity, invec & 2 ? bitsty(o->sym->type) : o->sym->type, invec) :
 		    compatible(ity, o->sym->type, wider)))
-			verify_report(v, VC_OPTYPE, o->loc,
-			    "operand %d of '%s.%s' is register '%s' of type .%s%s", idx + 1,
-			    ir_opinfo[in->op].name, tyname(ity), o->sym->name, tyname(o->sym->type),
-			    verify_bits(o->sym->type) != verify_bits(ity) && o->sym->type != TY_PRED ?
-			    " (wrong width)" : "");
+		{
+			/* an instruction written with no type (brx.idx, elect.sync)
+			 * is named as written, as ptxas names it, and the type its
+			 * operand wants said apart */
+			const char *wide = verify_bits(o->sym->type) != verify_bits(ity) && o->sym->type != TY_PRED ?
+			    " (wrong width)" : "";
+			if (in->nty == 0 && isint(ity))
+				verify_report(v, VC_OPTYPE, o->loc,
+				    "operand %d of '%s' is register '%s' of type .%s, not a %d-bit integer", idx + 1,
+				    ir_opinfo[in->op].name, o->sym->name, tyname(o->sym->type), verify_bits(ity));
+			else if (in->nty == 0)
+				verify_report(v, VC_OPTYPE, o->loc,
+				    "operand %d of '%s' is register '%s' of type .%s, not .%s%s", idx + 1,
+				    ir_opinfo[in->op].name, o->sym->name, tyname(o->sym->type), tyname(ity), wide);
+			else
+				verify_report(v, VC_OPTYPE, o->loc,
+				    "operand %d of '%s.%s' is register '%s' of type .%s%s", idx + 1,
+				    ir_opinfo[in->op].name, tyname(ity), o->sym->name, tyname(o->sym->type), wide);
+		}
 		break;
 	case OK_IMM: case OK_FIMM:
 		/* Beside a register in a vector, ptxas takes a literal of either

@@ -302,6 +302,7 @@ build(void)
 	tab = sym(SYM_VAR, "tab", SP_GLOBAL, TY_B32);
 	tab->align = 4;
 	tab->ndim = 1;
+	tab->dim = new(sizeof *tab->dim);
 	tab->dim[0] = 4;
 	tab->size = 16;
 	for (i = 0; i < 4; i++)
@@ -313,6 +314,7 @@ build(void)
 	ptrs = sym(SYM_VAR, "ptrs", SP_GLOBAL, TY_U64);
 	ptrs->align = 8;
 	ptrs->ndim = 2;
+	ptrs->dim = new(2 * sizeof *ptrs->dim);
 	ptrs->dim[0] = ptrs->dim[1] = 2;
 	ptrs->size = 32;
 	v[0] = enode(E_ADD, esym(E_GENERIC, tab), eint(4, 0), NULL);
@@ -349,6 +351,7 @@ build(void)
 	p1 = sym(SYM_VAR, "k_param_1", SP_PARAM, TY_B8);
 	p1->align = 8;
 	p1->ndim = 1;
+	p1->dim = new(sizeof *p1->dim);
 	p1->dim[0] = 16;
 	p2 = sym(SYM_VAR, "k_param_2", SP_PARAM, TY_U32);
 	fn->npar = 3;
@@ -358,16 +361,21 @@ build(void)
 	fn->par[2].sym = p2;
 
 	pr = sym(SYM_REG, "%p", SP_REG, TY_PRED);
+	pr->isrange = 1;
 	pr->range = 3;
 	r = sym(SYM_REG, "%r", SP_REG, TY_B32);
+	r->isrange = 1;
 	r->range = 4;
 	fr = sym(SYM_REG, "%f", SP_REG, TY_F32);
+	fr->isrange = 1;
 	fr->range = 3;
 	rd = sym(SYM_REG, "%rd", SP_REG, TY_B64);
+	rd->isrange = 1;
 	rd->range = 3;
 	smem = sym(SYM_VAR, "smem", SP_SHARED, TY_B8);
 	smem->align = 16;
 	smem->ndim = 1;
+	smem->dim = new(sizeof *smem->dim);
 	smem->dim[0] = 1024;
 	stmt(fn, ST_DECL, pr);
 	stmt(fn, ST_DECL, r);
@@ -595,6 +603,7 @@ build2(void)
 	k->reqnctapercluster[1] = k->reqnctapercluster[2] = 1;
 	k->nreqnctapercluster = 3;
 	rr = sym(SYM_REG, "%r", SP_REG, TY_B32);
+	rr->isrange = 1;
 	rr->range = 3;
 	r1 = elem(rr, "%r1");
 	rd1 = sym(SYM_REG, "%rd1", SP_REG, TY_B64);
