@@ -307,7 +307,7 @@ hasaddr(const Expr *e)
 		return 0;
 	if (e->kind == E_SYM || e->kind == E_GENERIC)
 		return 1;
-	if (e->kind == E_LIST) {
+	if (e->kind == E_LIST || e->kind == E_BRACE || e->kind == E_PAREN) {
 		for (int i = 0; i < e->nelt; i++)
 			if (hasaddr(e->elt[i]))
 				return 1;
@@ -349,6 +349,27 @@ initaddr(Parser *p, const Expr *e)
 	return 0;
 }
 
+/* Parentheses in an initializer group constants only: ptxas 13.0 gives
+ * "Parsing error" at the name in (h), (h+4) or {(h), h}, where h+(4) is
+ * fine.  Read before parse_resolvetree, which drops the parentheses. */
+static int
+parenaddr(Parser *p, const Expr *e)
+{
+	if (!e)
+		return 0;
+	if (e->kind == E_PAREN && hasaddr(e)) {
+		diag_err(p->dg, e->loc, "syntax error: an address in an initial value cannot be in parentheses");
+		return 1;
+	}
+	if (e->kind == E_LIST || e->kind == E_BRACE) {
+		for (int i = 0; i < e->nelt; i++)
+			if (parenaddr(p, e->elt[i]))
+				return 1;
+		return 0;
+	}
+	return parenaddr(p, e->a) || parenaddr(p, e->b) || parenaddr(p, e->c);
+}
+
 /* ptxas refuses a float value for a .u/.s variable and an integer one
  * for a .f variable ("Initial value type mismatch"); .b takes both. */
 static void
@@ -376,6 +397,15 @@ inittype(Parser *p, const Sym *s, const Expr *e)
 static int
 initshape(Parser *p, const Sym *s, const Expr *e, int level)
 {
+	/* each level of an array's initializer is a braced list, and so is a
+	 * vector's value: ptxas 13.0 refuses a value in its place, as in
+	 * a[4] = 0, q[2][2] = {1, 2} or {{1, 2}, 3}, v2 x = 5 ("Initial
+	 * value type mismatch") */
+	if (e->kind != E_LIST && (level < s->ndim || s->vec > 1)) {
+		diag_err(p->dg, e->loc, "a value where the initializer of '%s' needs a braced list (%s)", s->name,
+			level < s->ndim ? "an array's dimension" : "a vector");
+		return 1;
+	}
 	if (e->kind != E_LIST)
 		return 0;
 	if (level < s->ndim) {
@@ -420,11 +450,12 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 		s->range = d->range;
 	}
 	if (d->init) {
+		int paren = parenaddr(p, d->init);
 		parse_resolvetree(p, d->init);
 		s->init = d->init;
 		if (s->type == TY_F16)
 			diag_err(p->dg, d->init->loc, "a .f16 variable cannot have an initializer");
-		else if (!s->opaque && !initaddr(p, d->init) && !initshape(p, s, d->init, 0))
+		else if (!paren && !s->opaque && !initaddr(p, d->init) && !initshape(p, s, d->init, 0))
 			inittype(p, s, d->init);
 		/* ptxas: "Feature 'addresses as initial values' requires PTX
 		 * ISA .version 2.1 or later" */
