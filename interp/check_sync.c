@@ -222,23 +222,15 @@ waiting(const Launch *L, const Warp *w, uint32_t g, uint32_t m)
 	return idle;
 }
 
-/* The lane shfl.sync's lane l reads (exec_warp.h shfl): itself when the
+/* The lane shfl.sync's lane l reads (interp_shfl_src): itself when the
  * source is out of its segment. */
 static uint32_t
 shflsrc(Launch *L, Warp *w, const XIns *xi, uint32_t l)
 {
-	uint32_t b = (uint32_t)interp_opval(L, w, &xi->s[1], l) & 31, c = (uint32_t)interp_opval(L, w, &xi->s[2], l);
-	uint32_t cv = c & 31, seg = (c >> 8) & 31;
-	int32_t maxl = (int32_t)((l & seg) | (cv & ~seg)), minl = (int32_t)(l & seg), j;
-	int p;
+	int in;
 
-	switch (xi->mod) {
-	case MOD_UP: j = (int32_t)l - (int32_t)b; p = j >= maxl; break;
-	case MOD_DOWN: j = (int32_t)(l + b); p = j <= maxl; break;
-	case MOD_BFLY: j = (int32_t)(l ^ b); p = j <= maxl; break;
-	default: j = minl | (int32_t)(b & ~seg); p = j <= maxl; break;
-	}
-	return !p || j < 0 || j > 31 ? l : (uint32_t)j;
+	return interp_shfl_src(xi->mod, l, (uint32_t)interp_opval(L, w, &xi->s[1], l),
+	                       (uint32_t)interp_opval(L, w, &xi->s[2], l), &in);
 }
 
 /*

@@ -15,18 +15,8 @@ shfl(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	FOR_LANES(m, l)
 		a[l] = V(&xi->s[0], l);
 	FOR_LANES(m, l) {
-		uint32_t b = (uint32_t)V(&xi->s[1], l) & 31, c = (uint32_t)V(&xi->s[2], l);
-		uint32_t cv = c & 31, seg = (c >> 8) & 31;
-		int32_t maxl = (int32_t)((l & seg) | (cv & ~seg)), minl = (int32_t)(l & seg), j;
 		int p;
-		switch (xi->mod) {
-		case MOD_UP: j = (int32_t)l - (int32_t)b; p = j >= maxl; break;
-		case MOD_DOWN: j = (int32_t)(l + b); p = j <= maxl; break;
-		case MOD_BFLY: j = (int32_t)(l ^ b); p = j <= maxl; break;
-		default: j = minl | (int32_t)(b & ~seg); p = j <= maxl; break;
-		}
-		if (!p || j < 0 || j > 31)
-			j = (int32_t)l;
+		uint32_t j = interp_shfl_src(xi->mod, l, (uint32_t)V(&xi->s[1], l), (uint32_t)V(&xi->s[2], l), &p);
 		SET(&xi->d[0], l, a[j] & 0xffffffffu);
 		if (xi->nd > 1)
 			SET(&xi->d[1], l, (uint64_t)p);

@@ -1176,6 +1176,27 @@ void interp_chk_proxy_fence(Launch *L, Warp *w);
 void interp_chk_proxy_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t off, uint64_t n);
 void interp_chk_mbar_cta(Launch *L, Cta *c, int end);
 void interp_chk_mbar_free(Launch *L);
+/* The lane whose value shfl.sync's lane l reads, in mode mod (MOD_UP,
+ * MOD_DOWN, MOD_BFLY, else idx) with the instruction's b and c: l itself
+ * where the source leaves l's segment; *in is the predicate result,
+ * whether it stays inside.  The one rule of exec_warp.h's shfl and of
+ * synccheck's reading of exited lanes (check_sync.c). */
+static inline uint32_t
+interp_shfl_src(int mod, uint32_t l, uint32_t b, uint32_t c, int *in)
+{
+	uint32_t cv = c & 31, seg = (c >> 8) & 31;
+	int32_t maxl = (int32_t)((l & seg) | (cv & ~seg)), minl = (int32_t)(l & seg), j;
+
+	b &= 31;
+	switch (mod) {
+	case MOD_UP: j = (int32_t)l - (int32_t)b; *in = j >= maxl; break;
+	case MOD_DOWN: j = (int32_t)(l + b); *in = j <= maxl; break;
+	case MOD_BFLY: j = (int32_t)(l ^ b); *in = j <= maxl; break;
+	default: j = minl | (int32_t)(b & ~seg); *in = j <= maxl; break;
+	}
+	return !*in || j < 0 || j > 31 ? l : (uint32_t)j;
+}
+
 /* check_sync.c: synccheck, before the instruction xi runs for the lanes m
  * (after its guard) of the top SIMT entry's tmask */
 void interp_chk_sync(Launch *L, Warp *w, const XIns *xi, uint32_t tmask, uint32_t m);
