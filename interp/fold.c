@@ -1337,7 +1337,7 @@ static void
 foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t a, b = 0;
-	double x, y = 1, r;
+	double x, r;
 	float fr;
 	uint64_t q;
 
@@ -1350,22 +1350,19 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	}
 	memcpy(&fr, &a, 4);
 	x = fr;
-	if (in->op == OP_DIV) {
-		memcpy(&fr, &b, 4);
-		y = fr;
-	}
 	switch (in->op) {
 	case OP_RCP: r = 1 / x; break;
 	case OP_DIV: {
-		/* each step an f32 operation of its own: fx * fy's reciprocal,
-		 * both correctly rounded (C's float arithmetic is IEEE single) */
-		volatile float fx = (float)x, fy = 1.0f / (float)y;
-		uint32_t u;
+		/* each step an f32 operation of its own, correctly rounded:
+		 * y's reciprocal, then x times it (the project's own f32
+		 * arithmetic, not the host's) */
+		uint64_t ry = alu_fdiv(ALU_F32, 0x3f800000u, b, ALU_RN, 0);
 
-		memcpy(&u, (const void *)&fy, 4);
-		if (((u >> 23) & 0xff) == 0)   /* a subnormal reciprocal: not read off */
+		if (((ry >> 23) & 0xff) == 0)   /* a subnormal reciprocal: not read off */
 			return;
-		r = (float)(fx * fy);
+		q = alu_fmul(ALU_F32, a, ry, ALU_RN, 0);
+		memcpy(&fr, &(uint32_t){(uint32_t)q}, 4);
+		r = fr;
 		break;
 	}
 	case OP_SQRT: case OP_RSQRT:
