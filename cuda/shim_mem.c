@@ -27,13 +27,21 @@
  * and the device allocations from GLOBAL_BASE up).  Where malloc put it
  * depended on where the kernel's randomised mmap base fell, and now and
  * then that was inside a window, and the allocation failed.  So these
- * pages are asked of mmap at addresses below the device allocations (from
- * 8 TiB up, each range a page apart), which the kernel gives when nothing
- * is there; past 16 TiB, or where it gives another address, the mapping
- * decides as before.  Under LOCK.
+ * pages are asked of mmap at addresses in regions the interpreter leaves
+ * alone, each range a page apart: from 8 TiB up, below the device
+ * allocations, and, where something else holds that region (AddressSanitizer
+ * keeps its shadow memory there, so the kernel placed the pages elsewhere
+ * and, with its mmap base randomised over a TiB or more, now and then in a
+ * window), from 64 TiB up, far above any device allocation and below the
+ * sanitizers' own heaps.  When the kernel gives another address in both,
+ * the mapping decides as before.  Under LOCK.
  */
-#define HOST_LO ((uintptr_t)0x080000000000)
-#define HOST_HI ((uintptr_t)0x100000000000)
+static struct {
+	uintptr_t next, hi;
+} region[] = {
+	{ 0x080000000000, 0x100000000000 },
+	{ 0x400000000000, 0x500000000000 },
+};
 
 static size_t
 host_len(size_t n)
@@ -46,18 +54,27 @@ host_len(size_t n)
 void *
 shim_host_pages(size_t n)
 {
-	static uintptr_t next = HOST_LO;
-	size_t len = host_len(n);
-	void *hint = next < HOST_HI && len < HOST_HI - next ? (void *)next : NULL, *p;
+	size_t len, i;
+	void *hint, *p;
 
 	if (n > SIZE_MAX / 2)
 		return NULL;
-	p = mmap(hint, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	if (hint && p == hint)
-		next += len + host_len(1);
-	return p;
+	len = host_len(n);
+	for (i = 0; i < sizeof region / sizeof region[0]; i++) {
+		if (region[i].next >= region[i].hi || len >= region[i].hi - region[i].next)
+			continue;
+		hint = (void *)region[i].next;
+		p = mmap(hint, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return NULL;
+		if (p == hint) {
+			region[i].next += len + host_len(1);
+			return p;
+		}
+		munmap(p, len);
+	}
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
 }
 
 void
