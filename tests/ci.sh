@@ -27,8 +27,11 @@ pass=0
 fail=0
 skip=0
 
+# Each stage's start says how long CI has run, to keep the whole inside
+# CI's time limit.
+start=$(date +%s)
 say() {
-	printf '\n=== ci: %s\n' "$*"
+	printf '\n=== ci: %s (at %ds)\n' "$*" $(($(date +%s) - start))
 }
 
 # broken WHAT: count one failure that has no test-suite.log of its own.
