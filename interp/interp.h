@@ -240,6 +240,9 @@ typedef struct {
 	int konst;            /* a .const variable: the kernel may not store to it (memcheck) */
 	uint64_t slack;       /* its last slack bytes are past what the host asked for
 	                       * (ptx_mem_slack): kernels reach them, memcheck reports it */
+	uint32_t leak;        /* a device malloc block of a launch under memcheck: 1 + its
+	                       * kernel's entry in ptx_ctx.leak (check_mem.c), until a
+	                       * heap-leak report names it; 0: not followed */
 } Alloc;
 
 /* Whether al is live and holds [addr, addr + size). */
@@ -325,6 +328,8 @@ struct ptx_ctx {
 	unsigned checks; int check_fatal;       /* ptx_set_checks */
 	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */
 	struct ChkShadow *shadow;               /* check_init.c: uninitialized bytes, NULL: none */
+	struct ChkLeak *leak;                   /* check_mem.c: the kernels of device malloc blocks that
+	                                         * memcheck follows, NULL before the first */
 	struct ChkCdp *cdpchk;                  /* check_cdp.c: racecheck between a grid and the grids it
 	                                         * launches, NULL: not followed */
 };
@@ -505,7 +510,8 @@ typedef struct {
 	int chkmemoff;              /* initcheck no longer follows memory (check_init.c) */
 	struct ChkShadow *wrote, *ncread;   /* memcheck: bytes stored to, and read by ld.global.nc
 	                             * or ldu, in this launch (check_mem.c) */
-	uint64_t heap0;             /* memcheck: the first address of allocations made by this launch */
+	uint32_t leaksrc;           /* memcheck: Alloc.leak of this launch's device malloc blocks, 0
+	                             * before the first */
 	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
 	struct ChkRace *grace;      /* racecheck: the last accesses of global words */
 	struct ChkRace *gread;      /* racecheck: the loads of global pages no store reached yet */
@@ -936,7 +942,16 @@ void interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind
 	__attribute__((format(printf, 8, 9)))
 #endif
 	;
-void interp_chk_free(ptx_ctx *cx);   /* the reports and the shadow */
+/* A report made outside a launch (the program's end: ptx_report_leaks),
+ * of kernel in module, with no site, adding count to the same check,
+ * kind, kernel and module's earlier one; never fatal. */
+void interp_chk_report_end(ptx_ctx *cx, int check, const char *kind, const char *kernel, const char *module,
+                           uint64_t count, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 7, 8)))
+#endif
+	;
+void interp_chk_free(ptx_ctx *cx);   /* the reports, the shadow and the heap blocks followed */
 void interp_chk_rows(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const uint8_t *p,
                      unsigned n, int store);   /* ldmatrix, stmatrix rows (mma.c) */
 /* check_init.c: initcheck.  interp_chk_regs runs before xi, as
@@ -1011,6 +1026,11 @@ int interp_chk_noncoherent(const XIns *xi);   /* ld.global.nc or ldu: a load mem
 /* memcheck: n bytes at host p (guest a) a texture fetch read (tex.c) */
 void interp_chk_texread(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_end(Launch *L);
+/* memcheck: al, a device malloc block lane of w made (exec_simt.h,
+ * cdp.c), is followed until it is freed or interp_chk_leaks reports it */
+void interp_chk_heap_new(Launch *L, Alloc *al);
+void interp_chk_leaks(ptx_ctx *cx);       /* ptx_report_leaks */
+void interp_chk_leak_free(ptx_ctx *cx);   /* from interp_chk_free */
 /* check_race.c: racecheck of shared and global memory, after an access
  * (PTX_ACCESS_*) of space (MS_*, as decoded); interp_chk_order before
  * xi runs for the lanes m, which counts what may order warps and CTAs */

@@ -1188,7 +1188,6 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		return PTX_ENOMEM;
 	L.budget = cx->max_steps;
 	L.chk = cx->checks;   /* the one place a launch decides whether it is checked */
-	L.heap0 = cx->next_addr;
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
 		return PTX_EINVAL;
