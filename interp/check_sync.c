@@ -178,16 +178,22 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 }
 
 /* Whether live lane l of w, which does not execute the instruction the
- * warp runs, is on its way out of the kernel: where it waits in the SIMT
- * stack of the kernel's own frame, unguarded branches lead to the
- * kernel's ret or an exit (or the frame's end).  That is what `if (i >=
- * n) return;` makes, at -O3 (a branch to the ret) and at -G (a branch to
- * a block that branches to it): the lane exits without another
- * instruction that could matter. */
+ * warp runs, is on its way out of the kernel: from where it waits in the
+ * SIMT stack of the kernel's own frame, the instructions it executes
+ * next, as far as branches and instructions whose guard is false in it
+ * go, end in the kernel's ret or an exit (or the frame's end).  That is
+ * what `if (i >= n) return;` makes, at -O3 (a branch to the ret) and at
+ * -G (a branch to a block that branches to it), and what a condition of
+ * several parts makes of it (`@!p bra` to the ret, `@p ret`): the lane
+ * exits without another instruction that could matter.  The guards are
+ * the lane's own predicates now: nothing on the way writes a register,
+ * and no other lane writes the lane's, so they are what the lane will
+ * find there (tests/check/sync_exit_guarded.ptx). */
 static int
 exiting(const Launch *L, const Warp *w, uint32_t l)
 {
 	int top = w->ncf > 1 ? w->cf[1].base : w->nst, i;
+	const uint64_t *r = w->cf[0].r;
 	int32_t pc;
 
 	for (i = w->nst - 1; i >= 0 && !(w->st[i].mask >> l & 1); i--)
@@ -198,8 +204,10 @@ exiting(const Launch *L, const Warp *w, uint32_t l)
 		return 1;
 	for (int n = 0; n < 16 && pc >= 0 && pc < (int32_t)L->pm->ncode; n++) {   /* a chain of branches */
 		const XIns *x = &L->pm->code[pc];
-		if (x->guard >= 0)
-			return 0;
+		if (x->guard >= 0 && !((r[(size_t)x->guard * WARP + l] & 1) ^ (uint64_t)(x->gneg != 0))) {
+			pc++;   /* passed by: the guard is false in the lane */
+			continue;
+		}
 		if (x->x == X_RET || x->x == X_EXIT || x->x == X_END)
 			return 1;
 		if (x->x != X_BRA)
