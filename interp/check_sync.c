@@ -43,7 +43,9 @@
  *     ("membermask-self"), and every non-exited thread it names must
  *     execute the same instruction ("membermask-inactive"; a lane on its
  *     way out of the kernel counts as exited); a shuffle must not read a
- *     named lane that exited ("membermask-exited") or does not take part
+ *     lane its membermask does not name ("membermask-source": only the
+ *     threads the mask names take part, for the reader), or a named lane
+ *     that exited ("membermask-exited") or does not take part
  *     ("membermask-inactive");
  *   - bra.uni and brx.idx.uni promise that the warp does not diverge
  *     ("divergent-uniform-branch").
@@ -252,7 +254,11 @@ shflsrc(Launch *L, Warp *w, const XIns *xi, uint32_t l)
  * A shuffle must not read such a lane, though: a lane reads only from a
  * thread that takes part, and an exited one does not (tests/check
  * sync_shfl_exited.ptx, "membermask-exited"; checks.cu tail_shfl, whose
- * returned lanes are still live, "membermask-inactive").
+ * returned lanes are still live, "membermask-inactive"); nor a lane
+ * the reader's membermask leaves out, even one that executes the shuffle
+ * with it in a group of its own (sync_shfl_source.ptx,
+ * "membermask-source").  A source outside the lane's segment is the
+ * lane itself (interp_shfl_src), no read of another.
  */
 static void
 members(Launch *L, Warp *w, const XIns *xi, int k, uint32_t m)
@@ -272,7 +278,14 @@ members(Launch *L, Warp *w, const XIns *xi, int k, uint32_t m)
 			    "do not execute this instruction with it", g, idle);
 			return;
 		}
-		if (xi->x != X_SHFL || (j = shflsrc(L, w, xi, l)) == l || !(g >> j & 1) || m >> j & 1)
+		if (xi->x != X_SHFL || (j = shflsrc(L, w, xi, l)) == l)
+			continue;
+		if (!(g >> j & 1)) {
+			report(L, w, (int)l, xi, "membermask-source", "the shuffle reads lane %u, which its membermask "
+			    "0x%08x does not name: a lane gives its value only to threads whose membermask names it", j, g);
+			return;
+		}
+		if (m >> j & 1)
 			continue;
 		if (!(w->live >> j & 1))
 			report(L, w, (int)l, xi, "membermask-exited", "membermask 0x%08x names lane %u, which has "
