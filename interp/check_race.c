@@ -10,7 +10,10 @@
  * through a barrier in between.  That errs towards silence: a phase of
  * any barrier completing anywhere in the CTA ends the interval.  An
  * arrival does not: the warps still running when another arrived have
- * passed no barrier since its accesses.  An atomic races with
+ * passed no barrier since its accesses.  A copy issued into shared memory
+ * is also compared with accesses of earlier intervals that only mbarrier
+ * changes ended, when their warp released nothing since (unreleased: an
+ * mbarrier orders only what a warp did before its own arrive).  An atomic races with
  * plain stores only (a CAS loop reads its guess with a plain load, and
  * the CAS decides).  Each word keeps its last store and its last load: the
  * warp and lane, the instruction, the event count, whether it was atomic,
@@ -635,15 +638,32 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	L->race->stamp = 0;   /* shcur's record of the last instruction is stale */
 }
 
+/* Whether the plain access of record e, of another warp of c than the
+ * one asking and of an earlier interval, is still unordered before that
+ * warp: every change of the CTA's count since was an mbarrier's (no
+ * barrier phase completed), and e's warp made no operation on the CTA's
+ * mbarriers since but waits.  An mbarrier phase orders what a warp did
+ * before its arrive (or before a copy it issued completes on it) ahead
+ * of the waits that see the phase complete; another warp's arrive or
+ * copy orders nothing of e's warp, and neither does e's warp's own wait
+ * (a reading warp that waits for the next stage's phase has released
+ * nothing of the stage it read: cuda/pipe.cu tma_pipe mode 3 at -G). */
+static int
+unreleased(const Cta *c, const RAcc *e)
+{
+	return !e->atom && c->chkbar <= e->ev && e->warp < c->nw && c->w[e->warp].chkrel <= e->ev;
+}
+
 /* A copy xi of lane of w (cp.async, a bulk or tensor copy) was issued into
  * the n bytes at host p of w's CTA's shared memory: its bytes may land at
  * any moment until it completes, so a load or store of another warp that
- * nothing orders before the issue -- of the CTA's current interval --
- * races with it (read-write, write-write: a pipeline that copies into a
- * stage other warps may still be reading, with no barrier after their
- * reads).  The words' records are compared, not changed: the copy is
- * recorded as a store when it completes (interp_chk_race_copied).  One
- * report a copy. */
+ * nothing orders before the issue -- of the CTA's current interval, or
+ * of an earlier one that only mbarriers ended, by a warp that released
+ * nothing since (unreleased) -- races with it (read-write, write-write:
+ * a pipeline that copies into a stage other warps may still be reading,
+ * with no barrier after their reads).  The words' records are compared,
+ * not changed: the copy is recorded as a store when it completes
+ * (interp_chk_race_copied).  One report a copy. */
 void
 interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n)
 {
@@ -654,9 +674,11 @@ interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 
 	if (!n || !L->race || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n)
 		return;
-	/* no other warp made a record in the interval: nothing to race with
-	 * (a copy issued after a barrier; the words cost a cache miss each) */
-	if (L->race->ivcta == c->linear + 1 && L->race->ivev == ev &&
+	/* no other warp made a record in the interval, and none of an
+	 * earlier one can be unreleased (a barrier phase ended it): nothing
+	 * to race with (a copy issued after a barrier; the words cost a cache
+	 * miss each) */
+	if (L->race->ivcta == c->linear + 1 && L->race->ivev == ev && c->chkbar == ev &&
 	    !(L->race->ivwarps & ~((uint64_t)1 << (w->id & 63))))
 		return;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
@@ -675,9 +697,11 @@ interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 		if (pg->cta[i] != c->linear + 1)
 			continue;
 		bytes = wd >= a && wd + 4 <= end ? 0xf : interp_race_wordbytes(wd, a, end);
-		if (pg->w[i].valid && (pg->w[i].bytes & bytes) && pg->w[i].ev == ev && pg->w[i].warp != w->id)
+		if (pg->w[i].valid && (pg->w[i].bytes & bytes) && pg->w[i].warp != w->id &&
+		    (pg->w[i].ev == ev || (pg->w[i].valid == 1 && unreleased(c, &pg->w[i]))))
 			e = &pg->w[i];
-		else if (pg->r[i].valid && (pg->r[i].bytes & bytes) && pg->r[i].ev == ev && pg->r[i].warp != w->id)
+		else if (pg->r[i].valid && (pg->r[i].bytes & bytes) && pg->r[i].warp != w->id &&
+		    (pg->r[i].ev == ev || unreleased(c, &pg->r[i])))
 			e = &pg->r[i];
 		if (!e)
 			continue;

@@ -389,6 +389,9 @@ typedef struct {
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
 	uint64_t chkwait;     /* racecheck: the CTA's chkwaits at the warp's last mbarrier wait
 	                       * that saw a phase complete (check_mbar.c) */
+	uint64_t chkrel;      /* racecheck: interp_chk_syncs of its CTA just after the warp's
+	                       * last operation on one of the CTA's mbarriers other than a
+	                       * wait (mbarrier.c): an arrive, or a copy's complete_tx */
 	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
@@ -456,6 +459,8 @@ struct Cta {
 	uint64_t chkwaits;          /* racecheck: its threads' mbarrier waits that saw a phase
 	                             * complete (check_mbar.c), which order the waiting warp
 	                             * after the copies completed before (check_race.c) */
+	uint64_t chkbar;            /* racecheck: interp_chk_syncs just after the last phase of a
+	                             * CTA or cluster barrier that completed (or cluster arrive) */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the

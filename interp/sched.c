@@ -87,6 +87,7 @@ release(Launch *L, Cta *c, int id)
 			w->blocked = 0;   /* lanes of it can run again */
 	}
 	c->barpend -= b->narrive;   /* the phase's arrivals now order */
+	c->chkbar = interp_chk_syncs(c);
 	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
 	b->chkround = round;
