@@ -11,7 +11,9 @@
  *
  * Every launch of the process adds to the same reports (a finding met by
  * many launches is one report with their count); they are written once,
- * when the process exits.
+ * when the process exits, after memcheck's leak check of the device heap
+ * (ptx_report_leaks: a block one launch allocates and a later one frees
+ * is no leak).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +30,7 @@ flush(void)
 		UNLOCK();
 		return;
 	}
+	ptx_report_leaks(shim.cx);
 	if (log && *log && (f = fopen(log, "w"))) {
 		ptx_report_write(shim.cx, f, 0, "libptxcuda");
 		fclose(f);

@@ -29,8 +29,8 @@ extern "C" {
  * 4: resource limits (ptx_set_limit, ptx_get_limit); 5: textures and
  * surfaces (ptx_texture_create, ptx_surface_create); 6: dynamic checks
  * (ptx_set_checks, ptx_report_*); 7: ptx_alloc's zeroed, PTX_EREFUSED;
- * 8: ptx_verify_opts's compile_only. */
-#define PTX_API_VERSION 8
+ * 8: ptx_verify_opts's compile_only; 9: ptx_report_leaks. */
+#define PTX_API_VERSION 9
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -360,6 +360,15 @@ typedef struct {
 size_t ptx_report_count(const ptx_ctx *cx);
 const ptx_report *ptx_report_get(const ptx_ctx *cx, size_t i);   /* borrowed; NULL past the end */
 void ptx_report_clear(ptx_ctx *cx);
+/* memcheck's check at the end of a program, where compute-sanitizer's
+ * leak check reports the device heap (the context's teardown): each
+ * device malloc block a launch under memcheck made that is still not
+ * freed becomes a "heap-leak" report, one a kernel, counting its blocks,
+ * and is not followed after.  A block a later launch frees is no leak:
+ * the device heap lives as long as the context.  Call it when the
+ * program is done with the context (ptx-run after its launch, the CUDA
+ * shim when the process exits). */
+void ptx_report_leaks(ptx_ctx *cx);
 /* Writes every report to f, as text (prefix before each first line, may be
  * NULL) or as one JSON array (json != 0).  PTX_EINVAL on a write error. */
 int ptx_report_write(const ptx_ctx *cx, FILE *f, int json, const char *prefix);

@@ -309,6 +309,11 @@ interp_cdp_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t l)
 	case BI_CDP_MALLOC:
 		if (interp_mem_new(L->cx, interp_arg(L, w, xi, 1, l, 0, 8), NULL, AK_HEAP, &v) != PTX_OK)
 			rc = 2;   /* cudaErrorMemoryAllocation */
+		else if (L->chk & PTX_CHECK_MEMCHECK) {   /* followed until freed: a leak? */
+			Alloc *al = interp_mem_find(L->cx, v, 1);
+			if (al)
+				interp_chk_heap_new(L, al);
+		}
 		if (put(L, w, xi, l, interp_arg(L, w, xi, 0, l, 0, 8), v, 8))
 			return -1;
 		break;

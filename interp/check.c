@@ -139,6 +139,7 @@ interp_chk_free(ptx_ctx *cx)
 {
 	logfree(cx);
 	interp_chk_shadow_free(cx);
+	interp_chk_leak_free(cx);
 }
 
 void
@@ -250,6 +251,62 @@ interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind, con
 		return;
 	}
 	g->n++;
+}
+
+void
+interp_chk_report_end(ptx_ctx *cx, int check, const char *kind, const char *kernel, const char *module,
+                      uint64_t count, const char *fmt, ...)
+{
+	struct ChkLog *g = cx->chk;
+	char msg[1024];
+	va_list ap;
+	ChkRec *c;
+
+	if (!g && !(g = cx->chk = interp_alloc(cx, sizeof *g)))
+		return;
+	for (size_t i = 0; i < g->n; i++) {
+		c = &g->rec[i];
+		if (!c->pm && c->r.check == check && c->r.kind == kind && strcmp(c->r.kernel, kernel) == 0 &&
+		    strcmp(c->r.module, module) == 0) {
+			c->r.count += count;
+			return;
+		}
+	}
+	if (g->n == MAX_REPORTS) {
+		g->dropped += count;
+		return;
+	}
+	if (g->n == g->cap) {
+		size_t nc = g->cap ? 2 * g->cap : 16;
+		ChkRec *p = interp_realloc(cx, g->rec, nc * sizeof *p);
+		if (!p)
+			return;
+		g->rec = p;
+		g->cap = nc;
+	}
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	c = &g->rec[g->n];
+	memset(c, 0, sizeof *c);
+	c->r.check = check;
+	c->r.kind = kind;
+	c->r.count = count;
+	c->r.kernel = dup(cx, kernel);
+	c->r.module = dup(cx, module);
+	c->r.msg = dup(cx, msg);
+	if (!c->r.kernel || !c->r.module || !c->r.msg) {
+		recfree(cx, c);   /* out of memory: the finding is lost, never half kept */
+		return;
+	}
+	g->n++;
+}
+
+void
+ptx_report_leaks(ptx_ctx *cx)
+{
+	if (cx)
+		interp_chk_leaks(cx);
 }
 
 size_t

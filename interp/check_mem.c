@@ -16,8 +16,12 @@
  *     address into a .const variable (cvta.const gives kernels its
  *     address, but constant memory is read-only to them: the constant
  *     cache would not see the store);
- *   - "heap-leak": device malloc allocations the launch made and did not
- *     free, when it ends (one report a kernel, counting them);
+ *   - "heap-leak": device malloc blocks that a launch under memcheck made
+ *     and nothing freed by the program's end (ptx_report_leaks: one
+ *     report a kernel, counting them).  Not at the launch's end: the
+ *     device heap lives as long as the context, and a later launch may
+ *     free the block (tests/check/mem_leak_later.ptx), as
+ *     compute-sanitizer's leak check, at the context's teardown, has it;
  *   - "slack": a load, store or atomic that reaches past the bytes an
  *     allocation was asked for into the slack its host gave it
  *     (ptx_mem_slack: the CUDA driver API library models a GPU driver's
@@ -27,14 +31,26 @@
  *
  * Two bit-a-byte tables of the launch (check_init.c's ChkShadow, by host
  * page) hold the bytes stored to and the bytes read non-coherently; they
- * are freed when the launch ends.
+ * are freed when the launch ends.  The heap blocks followed carry their
+ * kernel (Alloc.leak) as an index into the context's ChkLeak, the names
+ * of the kernels that made them: the modules may be gone by the end.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include "interp.h"
+
+/* At most this many kernels' blocks are followed; past it a new kernel's
+ * are not (a leak missed, never one made up). */
+enum { LEAK_SRC_MAX = 4096 };
+
+struct ChkLeak {
+	struct { char *kernel, *module; } *src;
+	uint32_t n, cap;
+};
 
 int
 interp_chk_noncoherent(const XIns *xi)
@@ -142,30 +158,110 @@ interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, 
 	    where, used, al->addr);
 }
 
+static char *
+dupstr(ptx_ctx *cx, const char *s)
+{
+	size_t n = strlen(s);
+	char *d = interp_alloc(cx, n + 1);
+
+	if (d)
+		memcpy(d, s, n);
+	return d;
+}
+
+/* Alloc.leak of L's kernel: its entry, found or made; 0 (not followed)
+ * past LEAK_SRC_MAX kernels or out of memory. */
+static uint32_t
+leaksrc(Launch *L)
+{
+	ptx_ctx *cx = L->cx;
+	struct ChkLeak *k = cx->leak;
+	const char *kernel = L->k->f->name, *module = L->pm->m->name ? L->pm->m->name : "?";
+
+	if (!k && !(k = cx->leak = interp_alloc(cx, sizeof *k)))
+		return 0;
+	for (uint32_t i = 0; i < k->n; i++)
+		if (strcmp(k->src[i].kernel, kernel) == 0 && strcmp(k->src[i].module, module) == 0)
+			return i + 1;
+	if (k->n == LEAK_SRC_MAX)
+		return 0;
+	if (k->n == k->cap) {
+		uint32_t nc = k->cap ? 2 * k->cap : 8;
+		void *p = interp_realloc(cx, k->src, (size_t)nc * sizeof *k->src);
+		if (!p)
+			return 0;
+		k->src = p;
+		k->cap = nc;
+	}
+	k->src[k->n].kernel = dupstr(cx, kernel);
+	k->src[k->n].module = dupstr(cx, module);
+	if (!k->src[k->n].kernel || !k->src[k->n].module) {
+		interp_free(cx, k->src[k->n].kernel);
+		interp_free(cx, k->src[k->n].module);
+		return 0;
+	}
+	return ++k->n;
+}
+
+void
+interp_chk_heap_new(Launch *L, Alloc *al)
+{
+	if (!L->leaksrc)
+		L->leaksrc = leaksrc(L);
+	al->leak = L->leaksrc;
+}
+
+/* The program's end (ptx_report_leaks): the blocks followed and not
+ * freed, one report a kernel with their count and its first block. */
+void
+interp_chk_leaks(ptx_ctx *cx)
+{
+	struct ChkLeak *k = cx->leak;
+	struct { uint64_t n, addr, size; } *by;
+
+	if (!k || !k->n || !(by = interp_alloc(cx, (size_t)k->n * sizeof *by)))
+		return;
+	for (Alloc *a = interp_mem_after(cx, 0); a; a = interp_mem_next(cx, a)) {
+		if (!a->live || a->kind != AK_HEAP || !a->leak || a->leak > k->n)
+			continue;
+		if (!by[a->leak - 1].n++) {
+			by[a->leak - 1].addr = a->addr;
+			by[a->leak - 1].size = a->size;
+		}
+		a->leak = 0;   /* reported once */
+	}
+	for (uint32_t i = 0; i < k->n; i++)
+		if (by[i].n)
+			interp_chk_report_end(cx, PTX_CHECK_MEMCHECK, "heap-leak", k->src[i].kernel, k->src[i].module,
+			    by[i].n, "a device malloc allocation the kernel made is not freed when the program ends (the "
+			    "count says how many; the first: %" PRIu64 " bytes at 0x%" PRIx64 ")", by[i].size, by[i].addr);
+	interp_free(cx, by);
+}
+
+void
+interp_chk_leak_free(ptx_ctx *cx)
+{
+	struct ChkLeak *k = cx->leak;
+
+	if (!k)
+		return;
+	for (uint32_t i = 0; i < k->n; i++) {
+		interp_free(cx, k->src[i].kernel);
+		interp_free(cx, k->src[i].module);
+	}
+	interp_free(cx, k->src);
+	interp_free(cx, k);
+	cx->leak = NULL;
+}
+
 void
 interp_chk_end(Launch *L)
 {
 	ptx_ctx *cx = L->cx;
 	int fatal = cx->check_fatal;
 
-	if (L->chk & PTX_CHECK_MEMCHECK) {
-		uint64_t n = 0, first = 0, size = 0;
-		for (const Alloc *a = interp_mem_after(cx, L->heap0); a; a = interp_mem_next(cx, a)) {
-			if (!a->live || a->kind != AK_HEAP)
-				continue;
-			if (!n++)
-				first = a->addr, size = a->size;
-		}
-		/* the launch is over: a report now is no fault of it */
-		cx->check_fatal = 0;
-		for (uint64_t i = 0; i < n; i++)
-			interp_chk_report(L, NULL, -1, PTX_CHECK_MEMCHECK, "heap-leak", NULL, NULL,
-			    "a device malloc allocation of the launch is not freed when it ends (the count says how "
-			    "many; the first: %" PRIu64 " bytes at 0x%" PRIx64 ")", size, first);
-		cx->check_fatal = fatal;
-	}
 	interp_chk_local_end(L);
-	cx->check_fatal = 0;   /* as above */
+	cx->check_fatal = 0;   /* the launch is over: a report now is no fault of it */
 	interp_chk_race_end(L);
 	cx->check_fatal = fatal;
 	interp_chk_async_free(L);

@@ -10,7 +10,12 @@
  * through a barrier in between.  That errs towards silence: a phase of
  * any barrier completing anywhere in the CTA ends the interval.  An
  * arrival does not: the warps still running when another arrived have
- * passed no barrier since its accesses.  An atomic races with
+ * passed no barrier since its accesses.  Nor does an mbarrier change for
+ * a warp that took no part in it: a plain store, load or copy of another
+ * warp is also compared with a plain access of an earlier interval that
+ * only mbarrier changes ended, when its warp released nothing since
+ * (unreleased: an mbarrier orders only what a warp did before its own
+ * arrive).  An atomic races with
  * plain stores only (a CAS loop reads its guess with a plain load, and
  * the CAS decides).  Each word keeps its last store and its last load: the
  * warp and lane, the instruction, the event count, whether it was atomic,
@@ -489,9 +494,26 @@ shcur(Launch *L, Warp *w, const XIns *xi, int acc)
 	return &s->cur;
 }
 
+/* Whether the plain access of record e, of another warp of c than the
+ * one asking and of an earlier interval, is still unordered before that
+ * warp: every change of the CTA's count since was an mbarrier's (no
+ * barrier phase completed), and e's warp made no operation on the CTA's
+ * mbarriers since but waits.  An mbarrier phase orders what a warp did
+ * before its arrive (or before a copy it issued completes on it) ahead
+ * of the waits that see the phase complete; another warp's arrive or
+ * copy orders nothing of e's warp, and neither does e's warp's own wait
+ * (a reading warp that waits for the next stage's phase has released
+ * nothing of the stage it read: cuda/pipe.cu tma_pipe mode 3 at -G). */
+static int
+unreleased(const Cta *c, const RAcc *e)
+{
+	return !e->atom && c->chkbar <= e->ev && e->warp < c->nw && c->w[e->warp].chkrel <= e->ev;
+}
+
 /* The access cur (lane, bytes filled) to word i of the page pg of shared
- * memory: compared with the word's records, then recorded.  1: reported
- * (one report an access). */
+ * memory: compared with the word's records (of its interval, and plain
+ * ones of earlier intervals that are unreleased), then recorded.  1:
+ * reported (one report an access). */
 static RACE_INLINE int
 sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RPg *pg, size_t i, const RAcc *cur)
 {
@@ -519,13 +541,14 @@ sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RP
 	else if (atom && !iscas(xi) && lr->valid && (lr->bytes & cur->bytes) && lr->ev == cur->ev &&
 	    lr->warp != cur->warp)
 		shhold(L, w, lane, xi, addr, n, acc, lr, 1, wd);
-	if (lw->valid && (lw->bytes & cur->bytes) && lw->ev == cur->ev && lw->warp != cur->warp &&
+	if (lw->valid && (lw->bytes & cur->bytes) && lw->warp != cur->warp &&
+	    (lw->ev == cur->ev || (lw->valid == 1 && !atom && unreleased(c, lw))) &&
 	    !(lw->atom && (atom || !write)) && !(lw->valid == 2 && w->chkwait > lw->wv)) {
 		hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
 		    write ? "write-write" : "write-read");
 		rep = 1;
-	} else if (write && !atom && lr->valid && (lr->bytes & cur->bytes) && lr->ev == cur->ev &&
-	    lr->warp != cur->warp) {
+	} else if (write && !atom && lr->valid && (lr->bytes & cur->bytes) && lr->warp != cur->warp &&
+	    (lr->ev == cur->ev || unreleased(c, lr))) {
 		hazard(L, w, lane, xi, addr, n, acc, lr, PTX_ACCESS_READ, "read-write");
 		rep = 1;
 	}
@@ -638,12 +661,13 @@ interp_chk_race_copied(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 /* A copy xi of lane of w (cp.async, a bulk or tensor copy) was issued into
  * the n bytes at host p of w's CTA's shared memory: its bytes may land at
  * any moment until it completes, so a load or store of another warp that
- * nothing orders before the issue -- of the CTA's current interval --
- * races with it (read-write, write-write: a pipeline that copies into a
- * stage other warps may still be reading, with no barrier after their
- * reads).  The words' records are compared, not changed: the copy is
- * recorded as a store when it completes (interp_chk_race_copied).  One
- * report a copy. */
+ * nothing orders before the issue -- of the CTA's current interval, or
+ * of an earlier one that only mbarriers ended, by a warp that released
+ * nothing since (unreleased) -- races with it (read-write, write-write:
+ * a pipeline that copies into a stage other warps may still be reading,
+ * with no barrier after their reads).  The words' records are compared,
+ * not changed: the copy is recorded as a store when it completes
+ * (interp_chk_race_copied).  One report a copy. */
 void
 interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const uint8_t *p, uint64_t n)
 {
@@ -654,9 +678,11 @@ interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 
 	if (!n || !L->race || p < c->shared || n > c->nshared || (uint64_t)(p - c->shared) > c->nshared - n)
 		return;
-	/* no other warp made a record in the interval: nothing to race with
-	 * (a copy issued after a barrier; the words cost a cache miss each) */
-	if (L->race->ivcta == c->linear + 1 && L->race->ivev == ev &&
+	/* no other warp made a record in the interval, and none of an
+	 * earlier one can be unreleased (a barrier phase ended it): nothing
+	 * to race with (a copy issued after a barrier; the words cost a cache
+	 * miss each) */
+	if (L->race->ivcta == c->linear + 1 && L->race->ivev == ev && c->chkbar == ev &&
 	    !(L->race->ivwarps & ~((uint64_t)1 << (w->id & 63))))
 		return;
 	for (uintptr_t wd = a & ~(uintptr_t)3; wd < end; wd += 4) {
@@ -675,9 +701,11 @@ interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 		if (pg->cta[i] != c->linear + 1)
 			continue;
 		bytes = wd >= a && wd + 4 <= end ? 0xf : interp_race_wordbytes(wd, a, end);
-		if (pg->w[i].valid && (pg->w[i].bytes & bytes) && pg->w[i].ev == ev && pg->w[i].warp != w->id)
+		if (pg->w[i].valid && (pg->w[i].bytes & bytes) && pg->w[i].warp != w->id &&
+		    (pg->w[i].ev == ev || (pg->w[i].valid == 1 && unreleased(c, &pg->w[i]))))
 			e = &pg->w[i];
-		else if (pg->r[i].valid && (pg->r[i].bytes & bytes) && pg->r[i].ev == ev && pg->r[i].warp != w->id)
+		else if (pg->r[i].valid && (pg->r[i].bytes & bytes) && pg->r[i].warp != w->id &&
+		    (pg->r[i].ev == ev || unreleased(c, &pg->r[i])))
 			e = &pg->r[i];
 		if (!e)
 			continue;
@@ -805,7 +833,8 @@ shared_reads(Launch *L, Warp *w, uint32_t m, const XIns *xi, uint8_t *const *p, 
 	RPg *pg;
 	RAcc rec;
 
-	if (!tmpl || !(pg = interp_race_page(L->cx, &L->race, lo / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1)))
+	if (!tmpl || w->cta->chkbar != tmpl->ev ||
+	    !(pg = interp_race_page(L->cx, &L->race, lo / RPAGE + 1, sizeof(RPg), SIZE_MAX, 1)))
 		return 0;
 	if (m == 0xffffffffu) {   /* a full warp: a counted loop, without finding the lanes */
 		uintptr_t dup = 0;
@@ -823,7 +852,9 @@ shared_reads(Launch *L, Warp *w, uint32_t m, const XIns *xi, uint8_t *const *p, 
 			last[j] = (uint8_t)l;
 		}
 	/* sword's tests of a load against the store record, less the lane:
-	 * each wants a store record, of this CTA at the load's event count,
+	 * each wants a store record, of this CTA at the load's event count
+	 * (or an unreleased one of an earlier count, which none is while no
+	 * mbarrier changed since the last barrier phase: tested above),
 	 * which none has when the page has no store record at all, or when
 	 * its last was this CTA's at an earlier count */
 	for (uint64_t k = !pg->wcta || (pg->wcta == cta && pg->wev != tmpl->ev) ? 0 : seen; k; k &= k - 1) {

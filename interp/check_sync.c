@@ -43,7 +43,9 @@
  *     ("membermask-self"), and every non-exited thread it names must
  *     execute the same instruction ("membermask-inactive"; a lane on its
  *     way out of the kernel counts as exited); a shuffle must not read a
- *     named lane that exited ("membermask-exited") or does not take part
+ *     lane its membermask does not name ("membermask-source": only the
+ *     threads the mask names take part, for the reader), or a named lane
+ *     that exited ("membermask-exited") or does not take part
  *     ("membermask-inactive");
  *   - bra.uni and brx.idx.uni promise that the warp does not diverge
  *     ("divergent-uniform-branch").
@@ -178,16 +180,22 @@ barrier(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 }
 
 /* Whether live lane l of w, which does not execute the instruction the
- * warp runs, is on its way out of the kernel: where it waits in the SIMT
- * stack of the kernel's own frame, unguarded branches lead to the
- * kernel's ret or an exit (or the frame's end).  That is what `if (i >=
- * n) return;` makes, at -O3 (a branch to the ret) and at -G (a branch to
- * a block that branches to it): the lane exits without another
- * instruction that could matter. */
+ * warp runs, is on its way out of the kernel: from where it waits in the
+ * SIMT stack of the kernel's own frame, the instructions it executes
+ * next, as far as branches and instructions whose guard is false in it
+ * go, end in the kernel's ret or an exit (or the frame's end).  That is
+ * what `if (i >= n) return;` makes, at -O3 (a branch to the ret) and at
+ * -G (a branch to a block that branches to it), and what a condition of
+ * several parts makes of it (`@!p bra` to the ret, `@p ret`): the lane
+ * exits without another instruction that could matter.  The guards are
+ * the lane's own predicates now: nothing on the way writes a register,
+ * and no other lane writes the lane's, so they are what the lane will
+ * find there (tests/check/sync_exit_guarded.ptx). */
 static int
 exiting(const Launch *L, const Warp *w, uint32_t l)
 {
 	int top = w->ncf > 1 ? w->cf[1].base : w->nst, i;
+	const uint64_t *r = w->cf[0].r;
 	int32_t pc;
 
 	for (i = w->nst - 1; i >= 0 && !(w->st[i].mask >> l & 1); i--)
@@ -198,8 +206,10 @@ exiting(const Launch *L, const Warp *w, uint32_t l)
 		return 1;
 	for (int n = 0; n < 16 && pc >= 0 && pc < (int32_t)L->pm->ncode; n++) {   /* a chain of branches */
 		const XIns *x = &L->pm->code[pc];
-		if (x->guard >= 0)
-			return 0;
+		if (x->guard >= 0 && !((r[(size_t)x->guard * WARP + l] & 1) ^ (uint64_t)(x->gneg != 0))) {
+			pc++;   /* passed by: the guard is false in the lane */
+			continue;
+		}
 		if (x->x == X_RET || x->x == X_EXIT || x->x == X_END)
 			return 1;
 		if (x->x != X_BRA)
@@ -244,7 +254,11 @@ shflsrc(Launch *L, Warp *w, const XIns *xi, uint32_t l)
  * A shuffle must not read such a lane, though: a lane reads only from a
  * thread that takes part, and an exited one does not (tests/check
  * sync_shfl_exited.ptx, "membermask-exited"; checks.cu tail_shfl, whose
- * returned lanes are still live, "membermask-inactive").
+ * returned lanes are still live, "membermask-inactive"); nor a lane
+ * the reader's membermask leaves out, even one that executes the shuffle
+ * with it in a group of its own (sync_shfl_source.ptx,
+ * "membermask-source").  A source outside the lane's segment is the
+ * lane itself (interp_shfl_src), no read of another.
  */
 static void
 members(Launch *L, Warp *w, const XIns *xi, int k, uint32_t m)
@@ -264,7 +278,14 @@ members(Launch *L, Warp *w, const XIns *xi, int k, uint32_t m)
 			    "do not execute this instruction with it", g, idle);
 			return;
 		}
-		if (xi->x != X_SHFL || (j = shflsrc(L, w, xi, l)) == l || !(g >> j & 1) || m >> j & 1)
+		if (xi->x != X_SHFL || (j = shflsrc(L, w, xi, l)) == l)
+			continue;
+		if (!(g >> j & 1)) {
+			report(L, w, (int)l, xi, "membermask-source", "the shuffle reads lane %u, which its membermask "
+			    "0x%08x does not name: a lane gives its value only to threads whose membermask names it", j, g);
+			return;
+		}
+		if (m >> j & 1)
 			continue;
 		if (!(w->live >> j & 1))
 			report(L, w, (int)l, xi, "membermask-exited", "membermask 0x%08x names lane %u, which has "

@@ -182,6 +182,7 @@ interp_clu_check(Launch *L, Clu *k)
 			}
 		}
 		c->events++;
+		c->chkbar = interp_chk_syncs(c);
 	}
 	k->open = 0;
 	k->phases++;
@@ -269,8 +270,10 @@ interp_clu(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, u
 		w->carr |= w->live;
 		w->cdone &= ~w->live;
 		k->open = 1;
-		for (int i = 0; i < k->n; i++)
+		for (int i = 0; i < k->n; i++) {
 			k->cta[i]->events++;
+			k->cta[i]->chkbar = interp_chk_syncs(k->cta[i]);
+		}
 		interp_clu_check(L, k);
 		return XR_OK;
 	case CL_WAIT: {

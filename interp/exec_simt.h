@@ -450,10 +450,12 @@ builtin(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 			L->last = L->last2 = NULL;   /* the allocation table may have moved */
 			setret(w, xi, l, a, 8);
 #ifdef INTERP_CHECK
-			if (a && (L->chk & PTX_CHECK_INITCHECK)) {   /* device malloc's memory: uninitialized */
+			if (a && (L->chk & (PTX_CHECK_INITCHECK | PTX_CHECK_MEMCHECK))) {
 				Alloc *al = interp_mem_find(L->cx, a, 1);
-				if (al)
+				if (al && (L->chk & PTX_CHECK_INITCHECK))   /* device malloc's memory: uninitialized */
 					interp_chk_poison(L->cx, al->p, al->size);
+				if (al && (L->chk & PTX_CHECK_MEMCHECK))    /* followed until freed: a leak? */
+					interp_chk_heap_new(L, al);
 			}
 #endif
 			break;

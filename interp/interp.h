@@ -240,6 +240,9 @@ typedef struct {
 	int konst;            /* a .const variable: the kernel may not store to it (memcheck) */
 	uint64_t slack;       /* its last slack bytes are past what the host asked for
 	                       * (ptx_mem_slack): kernels reach them, memcheck reports it */
+	uint32_t leak;        /* a device malloc block of a launch under memcheck: 1 + its
+	                       * kernel's entry in ptx_ctx.leak (check_mem.c), until a
+	                       * heap-leak report names it; 0: not followed */
 } Alloc;
 
 /* Whether al is live and holds [addr, addr + size). */
@@ -325,6 +328,8 @@ struct ptx_ctx {
 	unsigned checks; int check_fatal;       /* ptx_set_checks */
 	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */
 	struct ChkShadow *shadow;               /* check_init.c: uninitialized bytes, NULL: none */
+	struct ChkLeak *leak;                   /* check_mem.c: the kernels of device malloc blocks that
+	                                         * memcheck follows, NULL before the first */
 	struct ChkCdp *cdpchk;                  /* check_cdp.c: racecheck between a grid and the grids it
 	                                         * launches, NULL: not followed */
 };
@@ -384,6 +389,9 @@ typedef struct {
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
 	uint64_t chkwait;     /* racecheck: the CTA's chkwaits at the warp's last mbarrier wait
 	                       * that saw a phase complete (check_mbar.c) */
+	uint64_t chkrel;      /* racecheck: interp_chk_syncs of its CTA just after the warp's
+	                       * last operation on one of the CTA's mbarriers other than a
+	                       * wait (mbarrier.c): an arrive, or a copy's complete_tx */
 	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
@@ -451,6 +459,8 @@ struct Cta {
 	uint64_t chkwaits;          /* racecheck: its threads' mbarrier waits that saw a phase
 	                             * complete (check_mbar.c), which order the waiting warp
 	                             * after the copies completed before (check_race.c) */
+	uint64_t chkbar;            /* racecheck: interp_chk_syncs just after the last phase of a
+	                             * CTA or cluster barrier that completed (or cluster arrive) */
 	uint64_t evmark; int rounds; /* mbarrier.c: waits given up without an event since */
 	/* From here on, kept when the CTA is reused (sched.c cta_reset): the
 	 * buffers, and while counting the counts one full warp adds in the
@@ -505,7 +515,8 @@ typedef struct {
 	int chkmemoff;              /* initcheck no longer follows memory (check_init.c) */
 	struct ChkShadow *wrote, *ncread;   /* memcheck: bytes stored to, and read by ld.global.nc
 	                             * or ldu, in this launch (check_mem.c) */
-	uint64_t heap0;             /* memcheck: the first address of allocations made by this launch */
+	uint32_t leaksrc;           /* memcheck: Alloc.leak of this launch's device malloc blocks, 0
+	                             * before the first */
 	struct ChkRace *race;       /* racecheck: the last accesses of shared words (check_race.c) */
 	struct ChkRace *grace;      /* racecheck: the last accesses of global words */
 	struct ChkRace *gread;      /* racecheck: the loads of global pages no store reached yet */
@@ -936,7 +947,16 @@ void interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind
 	__attribute__((format(printf, 8, 9)))
 #endif
 	;
-void interp_chk_free(ptx_ctx *cx);   /* the reports and the shadow */
+/* A report made outside a launch (the program's end: ptx_report_leaks),
+ * of kernel in module, with no site, adding count to the same check,
+ * kind, kernel and module's earlier one; never fatal. */
+void interp_chk_report_end(ptx_ctx *cx, int check, const char *kind, const char *kernel, const char *module,
+                           uint64_t count, const char *fmt, ...)
+#ifdef __GNUC__
+	__attribute__((format(printf, 7, 8)))
+#endif
+	;
+void interp_chk_free(ptx_ctx *cx);   /* the reports, the shadow and the heap blocks followed */
 void interp_chk_rows(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const uint8_t *p,
                      unsigned n, int store);   /* ldmatrix, stmatrix rows (mma.c) */
 /* check_init.c: initcheck.  interp_chk_regs runs before xi, as
@@ -1011,6 +1031,11 @@ int interp_chk_noncoherent(const XIns *xi);   /* ld.global.nc or ldu: a load mem
 /* memcheck: n bytes at host p (guest a) a texture fetch read (tex.c) */
 void interp_chk_texread(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, const void *p, unsigned n);
 void interp_chk_end(Launch *L);
+/* memcheck: al, a device malloc block lane of w made (exec_simt.h,
+ * cdp.c), is followed until it is freed or interp_chk_leaks reports it */
+void interp_chk_heap_new(Launch *L, Alloc *al);
+void interp_chk_leaks(ptx_ctx *cx);       /* ptx_report_leaks */
+void interp_chk_leak_free(ptx_ctx *cx);   /* from interp_chk_free */
 /* check_race.c: racecheck of shared and global memory, after an access
  * (PTX_ACCESS_*) of space (MS_*, as decoded); interp_chk_order before
  * xi runs for the lanes m, which counts what may order warps and CTAs */

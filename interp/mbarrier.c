@@ -327,6 +327,8 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 		word = pack(&b);
 		memcpy(p, &word, 8);
 		c->events++;
+		if (c == w->cta)   /* what the warp did before may now be ordered (check_race.c) */
+			w->chkrel = interp_chk_syncs(c);
 		if (L->chk & CHK_COPIES)
 			chk(L, w, (int)l, xi, c, p, xi->mod == MB_INIT ? CMB_INIT : xi->mod == MB_INVAL ? CMB_INVAL : CMB_ARRIVE,
 			    &was, &b);
@@ -390,6 +392,8 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 	word = pack(&b);
 	memcpy(p, &word, 8);
 	c->events++;
+	if (c == w->cta)
+		w->chkrel = interp_chk_syncs(c);
 	if (L->chk & CHK_COPIES)
 		chk(L, w, lane, xi, c, p, CMB_ARRIVE, &was, &b);
 	return XR_OK;

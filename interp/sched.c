@@ -87,6 +87,7 @@ release(Launch *L, Cta *c, int id)
 			w->blocked = 0;   /* lanes of it can run again */
 	}
 	c->barpend -= b->narrive;   /* the phase's arrivals now order */
+	c->chkbar = interp_chk_syncs(c);
 	round = b->chkround;   /* synccheck's round outlives the phase */
 	memset(b, 0, sizeof *b);
 	b->chkround = round;
@@ -1188,7 +1189,6 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 		return PTX_ENOMEM;
 	L.budget = cx->max_steps;
 	L.chk = cx->checks;   /* the one place a launch decides whether it is checked */
-	L.heap0 = cx->next_addr;
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
 		return PTX_EINVAL;

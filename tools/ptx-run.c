@@ -1019,6 +1019,10 @@ main(int argc, char **argv)
 		if ((rc == EX_OK || rc == EX_FAULT) && o.backend == B_INTERP &&
 		    run_report(&o, cx, (const char *)text, len) && rc == EX_OK)
 			rc = EX_USAGE;
+		/* the program ends with the launch: what the device heap still
+		 * holds of it leaked (memcheck), unless a fault cut it short */
+		if (o.checks && rc != EX_FAULT)
+			ptx_report_leaks(cx);
 		if (o.checks && checks_report(&o, cx))
 			rc = EX_USAGE;
 	}

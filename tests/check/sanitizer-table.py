@@ -24,6 +24,9 @@ def sanitizer():
     """{(case, tool): summary} from sanitizer.txt"""
     res, cur, lines = {}, None, []
     for line in open("sanitizer.txt", errors="replace"):   # kernels write their bytes
+        if line.startswith(("# ", "program: ")):   # a comment, a run of no case: no record
+            cur = None
+            continue
         m = re.match(r"case (\d+): .* \((\w+)\)$", line)
         if m:
             cur = (int(m.group(1)), m.group(2))
@@ -67,6 +70,7 @@ def summary(lines):
                          "Memory leak", "Leaked", "Misaligned", "Out of bounds", "Program hit", "Malloc/Free")) or \
                 t.startswith("Error"):
             t = re.sub(r" of size \d+ bytes?", "", t)
+            t = re.sub(r"^(Leaked [\d,]+ bytes) at 0x[0-9a-f]+", r"\1", t)   # one a block
             kinds[t] = kinds.get(t, 0) + 1
     parts = []
     for k, n in kinds.items():

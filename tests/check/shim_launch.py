@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""shim_launch.py -- one launch through libptxcuda, as an unmodified
-driver-API program makes it: kernel k of MODULE.ptx on one CTA of BLOCK
-threads, with one 4 KiB buffer as its only parameter.
+"""shim_launch.py -- launches through libptxcuda, as an unmodified
+driver-API program makes them: kernel k of MODULE.ptx twice, or each
+kernel of the comma-separated list KERNELS once, in order, then the
+context destroyed; each on one CTA of BLOCK threads, with one zeroed
+4 KiB buffer as its only parameter.
 
-usage: shim_launch.py LIBCUDA.so MODULE.ptx BLOCK     exit 1 on a failed call
+usage: shim_launch.py LIBCUDA.so MODULE.ptx BLOCK [KERNELS]
+exit 1 on a failed call
 """
 import ctypes as C
 import sys
@@ -25,13 +28,19 @@ ctx = C.c_void_p()
 ck(cu.cuCtxCreate_v2(C.byref(ctx), 0, dev), "cuCtxCreate_v2")
 mod = C.c_void_p()
 ck(cu.cuModuleLoadData(C.byref(mod), C.c_char_p(ptx)), "cuModuleLoadData")
-fn = C.c_void_p()
-ck(cu.cuModuleGetFunction(C.byref(fn), mod, b"k"), "cuModuleGetFunction")
+names = sys.argv[4].split(",") if len(sys.argv) > 4 else ["k", "k"]   # twice: one report, counted twice
+fns = []
+for n in names:
+    fn = C.c_void_p()
+    ck(cu.cuModuleGetFunction(C.byref(fn), mod, n.encode()), "cuModuleGetFunction")
+    fns.append(fn)
 buf = C.c_uint64()
 ck(cu.cuMemAlloc_v2(C.byref(buf), C.c_size_t(4096)), "cuMemAlloc_v2")
 ck(cu.cuMemsetD8_v2(buf, 0, C.c_size_t(4096)), "cuMemsetD8_v2")
 params = (C.c_void_p * 1)(C.cast(C.byref(buf), C.c_void_p))
-for _ in range(2):   # twice: one report, counted twice
+for fn in fns:
     ck(cu.cuLaunchKernel(fn, 1, 1, 1, int(sys.argv[3]), 1, 1, 0, None, params, None), "cuLaunchKernel")
 ck(cu.cuCtxSynchronize(), "cuCtxSynchronize")
+if len(sys.argv) > 4:
+    ck(cu.cuCtxDestroy_v2(ctx), "cuCtxDestroy_v2")
 print("launched")
