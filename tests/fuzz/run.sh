@@ -93,7 +93,9 @@ case " $targets " in
 *" image "*)
 	if [ -n "${FUZZ_SHIM_SRCS:-}" ]; then
 		ssrcs=
+		# those libptxcore has too (ir/tree.c) are linked once
 		for f in $FUZZ_SHIM_SRCS; do
+			case " $srcs " in *" $top/$f "*) continue ;; esac
 			case $f in *.c) ssrcs="$ssrcs $top/$f" ;; esac
 		done
 		shimlibs=${FUZZ_SHIM_LIBS:-}
