@@ -261,9 +261,12 @@ parsetex(const char *v, Arg *a, int surf)
 	snprintf(msg, sizeof msg, "-a %s: expected BUFFER:FORMAT:DIMS such as 0:u8x4:64x32, not '%%s'", what);
 	if (*p++ != ':')
 		return run_bad(msg, v);
+	/* a plain format's channels are xN, one digit (the library holds N
+	 * to 1, 2 or 4): a bare x is no format, not a digit read past the end */
 	for (t->format = 0; t->format < nfmt; t->format++) {
 		size_t fl = strlen(fmts[t->format]);
-		if (strncmp(p, fmts[t->format], fl) == 0 && (p[fl] == ':' || (p[fl] == 'x' && t->format < 8)))
+		if (strncmp(p, fmts[t->format], fl) == 0 &&
+		    (p[fl] == ':' || (p[fl] == 'x' && t->format < 8 && digit10(p[fl + 1]))))
 			break;
 	}
 	if (t->format == nfmt)
