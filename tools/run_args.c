@@ -128,10 +128,7 @@ parsesrc(const char *v, const char *what, Arg *a, const char **end)
 		if (num_size(p + 6, &q, SIZE_MAX, &nb) != 0)
 			return run_bad(m[1], v);
 		a->n = (size_t)nb;
-		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
-			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, v, a->n);
-			return -2;
-		}
+		a->zeros = 1;
 	} else {
 		uint64_t tb;
 		if (num_u64(p, &q, INT_MAX, &tb) != 0)
@@ -396,10 +393,7 @@ run_parsearg(const char *spec, Arg *a)
 			    "-a zeros: bad byte count '%s'", v);
 		a->kind = A_ZEROS;
 		a->n = (size_t)n;
-		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
-			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, spec, a->n);
-			return -2;
-		}
+		a->zeros = 1;
 		return 0;
 	}
 	if (tl == 9 && strncmp(spec, "tensormap", 9) == 0)
