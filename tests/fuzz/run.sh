@@ -125,6 +125,21 @@ case " $targets " in
 	done ;;
 esac
 
+# The dictionary of parse and run: ptx.dict's tokens, and every opcode,
+# modifier, type, directive and special register of the tables, so that
+# mutations reach the forms the tables name rather than spelling them
+# a byte at a time
+dict=$build/ptx-full.dict
+{
+	grep -v '^#' "$here/ptx.dict"
+	sed -n 's/^OP([A-Z0-9_]*, *"\([^"]*\)".*/"\1"/p' "$top/ir/ops.def"
+	sed -n 's/^MD([A-Z0-9_]*, *"\([^"]*\)".*/".\1"/p' "$top/ir/mods.def"
+	sed -n 's/^ *TY([A-Z0-9_]*, *"\([^"]*\)".*/".\1"/p' "$top/ir/types.def"
+	grep -o '{"[a-z_]*", K_' "$top/lexer/lex.re" | sed 's/{"\([a-z_]*\)".*/".\1"/'
+	sed -n '/^static const struct { const char \*name; int type; } sregs/,/^};/p' "$top/parser/sym.c" |
+	    grep -o '"[%A-Z][A-Za-z_0-9]*"'
+} | sort -u > "$dict"
+
 for t in $targets; do
 	corpus=$build/corpus-$t
 	mkdir -p "$corpus"
@@ -175,5 +190,5 @@ for t in $targets; do
 		-artifact_prefix="$here/crashes/" \
 		-ignore_timeouts=1 -ignore_ooms=1 -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
 		-use_value_profile="${FUZZ_VALUE_PROFILE:-0}" $opts \
-		$(case $t in parse|run) echo "-dict=$here/ptx.dict" ;; args) echo "-dict=$here/args.dict" ;; esac) "$corpus") || true
+		$(case $t in parse|run) echo "-dict=$dict" ;; args) echo "-dict=$here/args.dict" ;; esac) "$corpus") || true
 done
