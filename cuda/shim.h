@@ -209,6 +209,8 @@ void shim_ipc_arm(size_t n);
 void shim_ipc_armed(CUdeviceptr dev);
 CUresult shim_free(CUdeviceptr p);        /* cuMemFree under LOCK */
 CUresult shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n);   /* under LOCK */
+/* rows of width elements, pitch bytes apart; under LOCK */
+CUresult shim_fill2d(CUdeviceptr dst, size_t pitch, unsigned v, size_t esz, size_t width, size_t height);
 CUresult shim_devspan(CUdeviceptr p, uint64_t n);   /* inside p's cuMemAlloc size; under LOCK */
 int shim_isdev(CUdeviceptr p);            /* in a live device allocation or the device's range; under LOCK */
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */

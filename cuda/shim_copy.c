@@ -305,20 +305,11 @@ fill2d(CUdeviceptr dst, size_t pitch, unsigned v, size_t esz, size_t width, size
 {
 	CUresult r;
 
-	uint64_t span;
-
 	if (width > SIZE_MAX / esz || (height > 1 && pitch < width * esz))
 		return CUDA_ERROR_INVALID_VALUE;
-	/* the whole span checked before a row is written */
-	if (width && height && (__builtin_mul_overflow((uint64_t)(height - 1), (uint64_t)pitch, &span) ||
-	    __builtin_add_overflow(span, (uint64_t)width * esz, &span)))
-		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = shim_ready(NULL);
-	if (!r && width && height)
-		r = shim_devspan(dst, span);
-	for (size_t y = 0; y < height && !r; y++)
-		r = shim_fill(dst + y * pitch, v, esz, width);
+	if (!(r = shim_ready(NULL)))
+		r = shim_fill2d(dst, pitch, v, esz, width, height);
 	UNLOCK();
 	return r;
 }

@@ -422,9 +422,8 @@ run(Exec *x, CUgraphExec top, int *gone)
 		case N_COPY: r = shim_copy3d(&w->copy, 0); break;
 		case N_FILL:
 			if (!(r = shim_ready(NULL)))
-				for (size_t y = 0; y < w->fill.height && !r; y++)
-					r = shim_fill(w->fill.dst + y * w->fill.pitch, w->fill.value, w->fill.elementSize,
-					    w->fill.width);
+				r = shim_fill2d(w->fill.dst, w->fill.pitch, w->fill.value, w->fill.elementSize, w->fill.width,
+				    w->fill.height);
 			break;
 		case N_HOST:
 			if (!(r = shim_ready(NULL))) {

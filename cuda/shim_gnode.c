@@ -216,7 +216,9 @@ cuGraphAddMemsetNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_
 {
 	Work w;
 
-	if (!out || !p || (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4))
+	/* a node of rows of no bytes is refused, as an H200's driver (580)
+	 * refuses it (tests/shim/hostile.c) */
+	if (!out || !p || (p->elementSize != 1 && p->elementSize != 2 && p->elementSize != 4) || !p->width)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&w, 0, sizeof w);
 	w.kind = N_FILL;

@@ -525,6 +525,33 @@ shim_fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n)
 	return shim_merr(rc);
 }
 
+/* Fills height rows of width elements of size esz, pitch bytes apart (a
+ * memset node, cuMemsetD2D*); under LOCK.  The whole span is checked
+ * before a row is written, rows of no bytes (or no rows) write nothing
+ * without being walked, and rows that touch are one fill: a memset of
+ * width 0 and 2^32 rows took minutes, the lock held. */
+CUresult
+shim_fill2d(CUdeviceptr dst, size_t pitch, unsigned v, size_t esz, size_t width, size_t height)
+{
+	uint64_t span;
+	CUresult r;
+
+	if (width > SIZE_MAX / esz)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!width || !height)
+		return CUDA_SUCCESS;
+	if (__builtin_mul_overflow((uint64_t)(height - 1), (uint64_t)pitch, &span) ||
+	    __builtin_add_overflow(span, (uint64_t)width * esz, &span))
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = shim_devspan(dst, span)))
+		return r;
+	if (pitch == width * esz)
+		return shim_fill(dst, v, esz, (size_t)(span / esz));
+	for (size_t y = 0; y < height && !r; y++)
+		r = shim_fill(dst + y * pitch, v, esz, width);
+	return r;
+}
+
 static CUresult
 fill(CUdeviceptr dst, unsigned v, size_t esz, size_t n)
 {

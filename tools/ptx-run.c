@@ -410,14 +410,26 @@ parseargs(int argc, char **argv, Opts *o)
 	return 0;
 }
 
-/* Reads the files of -a file: and tensormap:file:, once datamax is known.
- * 0, or -1 after saying why. */
+/* Reads the files of -a file: and tensormap:file:, and makes the buffers
+ * of zeros:, once datamax is known: a buffer device memory cannot hold is
+ * refused before the host is asked for it.  0, or -1 after saying why. */
 static int
 readargs(Opts *o)
 {
 	for (int i = 0; i < o->nargs; i++) {
 		Arg *a = &o->args[i];
 		char *path;
+		if (a->zeros) {
+			if (a->n > datamax) {
+				fprintf(stderr, "%s: -a %s: %s\n", prog, a->spec, readall_why(EFBIG, datamax));
+				return -1;
+			}
+			if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
+				fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, a->spec, a->n);
+				return -1;
+			}
+			continue;
+		}
 		if (!a->file)
 			continue;
 		if (!(path = malloc(a->nfile + 1))) {

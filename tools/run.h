@@ -29,6 +29,8 @@ typedef struct {
 	uint64_t toff;          /* ... its own buffer's, which bytes and n are then */
 	const char *file;       /* file:, tensormap:file:, texture:file:, the path's first */
 	size_t nfile;           /* ... nfile bytes: read by readargs, after the options */
+	int zeros;              /* zeros:, tensormap:zeros:, texture:zeros: n bytes, made
+	                         * by readargs too, once --max-memory bounds them */
 } Arg;
 
 /* Whether the argument has a device buffer that -o and --expect can name. */

@@ -128,10 +128,7 @@ parsesrc(const char *v, const char *what, Arg *a, const char **end)
 		if (num_size(p + 6, &q, SIZE_MAX, &nb) != 0)
 			return run_bad(m[1], v);
 		a->n = (size_t)nb;
-		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
-			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, v, a->n);
-			return -2;
-		}
+		a->zeros = 1;
 	} else {
 		uint64_t tb;
 		if (num_u64(p, &q, INT_MAX, &tb) != 0)
@@ -261,9 +258,12 @@ parsetex(const char *v, Arg *a, int surf)
 	snprintf(msg, sizeof msg, "-a %s: expected BUFFER:FORMAT:DIMS such as 0:u8x4:64x32, not '%%s'", what);
 	if (*p++ != ':')
 		return run_bad(msg, v);
+	/* a plain format's channels are xN, one digit (the library holds N
+	 * to 1, 2 or 4): a bare x is no format, not a digit read past the end */
 	for (t->format = 0; t->format < nfmt; t->format++) {
 		size_t fl = strlen(fmts[t->format]);
-		if (strncmp(p, fmts[t->format], fl) == 0 && (p[fl] == ':' || (p[fl] == 'x' && t->format < 8)))
+		if (strncmp(p, fmts[t->format], fl) == 0 &&
+		    (p[fl] == ':' || (p[fl] == 'x' && t->format < 8 && digit10(p[fl + 1]))))
 			break;
 	}
 	if (t->format == nfmt)
@@ -393,10 +393,7 @@ run_parsearg(const char *spec, Arg *a)
 			    "-a zeros: bad byte count '%s'", v);
 		a->kind = A_ZEROS;
 		a->n = (size_t)n;
-		if (!(a->bytes = calloc(a->n ? a->n : 1, 1))) {
-			fprintf(stderr, "%s: -a %s: cannot allocate %zu bytes\n", prog, spec, a->n);
-			return -2;
-		}
+		a->zeros = 1;
 		return 0;
 	}
 	if (tl == 9 && strncmp(spec, "tensormap", 9) == 0)

@@ -2,8 +2,9 @@
 # run.sh SECONDS [JOBS [TARGET...]] — builds the libFuzzer harnesses with
 # clang (-fsanitize=fuzzer,address,undefined) and fuzzes each TARGET for
 # SECONDS, one after the other.  Targets: parse (the front end,
-# fuzz_parse.c), run (the execution engine, fuzz_run.c) and image (the
-# CUDA driver's image loader, fuzz_image.c); default all three.
+# fuzz_parse.c), run (the execution engine, fuzz_run.c), image (the
+# CUDA driver's image loader, fuzz_image.c) and args (ptx-run's command
+# line, fuzz_args.c); default all four.
 #
 # The library is compiled from $FUZZ_SRCS (make fuzz passes the sources of
 # libptxcore.la) or, run by hand, from the .c files of each stage's folder,
@@ -19,16 +20,17 @@
 # run from tests/fuzz/corpus-run (see the top of fuzz_run.c for the
 # launch line its inputs end with), tests/lint and tests/counters; image
 # from tests/fuzz/corpus-image and tests/shim/images (a type byte in
-# front of each: see fuzz_image.c).  Each
+# front of each: see fuzz_image.c); args from tests/fuzz/corpus-args.  Each
 # target's working corpus is kept in $FUZZ_BUILD/corpus-TARGET between
 # runs.  Crashes, timeouts and leaks are written to tests/fuzz/crashes/;
-# turn each into a tests/regress/ case.  FUZZ_VALUE_PROFILE=1 adds
+# turn each into a tests/regress/ case (args: a tests/fuzz/corpus-args
+# input).  FUZZ_VALUE_PROFILE=1 adds
 # libFuzzer's -use_value_profile (comparisons as coverage).
 set -eu
 secs=${1:-60}
 jobs=${2:-1}
 [ $# -ge 2 ] && shift 2 || shift $#
-targets=${*:-parse run image}
+targets=${*:-parse run image args}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 bld=${FUZZ_BUILDDIR:-$top}
@@ -93,7 +95,9 @@ case " $targets " in
 *" image "*)
 	if [ -n "${FUZZ_SHIM_SRCS:-}" ]; then
 		ssrcs=
+		# those libptxcore has too (ir/tree.c) are linked once
 		for f in $FUZZ_SHIM_SRCS; do
+			case " $srcs " in *" $top/$f "*) continue ;; esac
 			case $f in *.c) ssrcs="$ssrcs $top/$f" ;; esac
 		done
 		shimlibs=${FUZZ_SHIM_LIBS:-}
@@ -110,11 +114,38 @@ case " $targets " in
 	done ;;
 esac
 
+# ptx-run's own files, for the args target: fuzz_args.c includes
+# ptx-run.c and outfile.c, and FUZZ_TOP locates the modules its inputs name
+toolobjs=
+case " $targets " in
+*" args "*)
+	for f in run_args.c run_stats.c readall.c number.c; do
+		obj "$top/tools/$f"
+		toolobjs="$toolobjs $o"
+	done ;;
+esac
+
+# The dictionary of parse and run: ptx.dict's tokens, and every opcode,
+# modifier, type, directive and special register of the tables, so that
+# mutations reach the forms the tables name rather than spelling them
+# a byte at a time
+dict=$build/ptx-full.dict
+{
+	grep -v '^#' "$here/ptx.dict"
+	sed -n 's/^OP([A-Z0-9_]*, *"\([^"]*\)".*/"\1"/p' "$top/ir/ops.def"
+	sed -n 's/^MD([A-Z0-9_]*, *"\([^"]*\)".*/".\1"/p' "$top/ir/mods.def"
+	sed -n 's/^ *TY([A-Z0-9_]*, *"\([^"]*\)".*/".\1"/p' "$top/ir/types.def"
+	grep -o '{"[a-z_]*", K_' "$top/lexer/lex.re" | sed 's/{"\([a-z_]*\)".*/".\1"/'
+	sed -n '/^static const struct { const char \*name; int type; } sregs/,/^};/p' "$top/parser/sym.c" |
+	    grep -o '"[%A-Z][A-Za-z_0-9]*"'
+} | sort -u > "$dict"
+
 for t in $targets; do
 	corpus=$build/corpus-$t
 	mkdir -p "$corpus"
 	extra=
 	[ "$t" = image ] && extra="$shimobjs $shimlibs"
+	[ "$t" = args ] && extra="$toolobjs -I$top -DFUZZ_TOP=\"$top\""
 	# shellcheck disable=SC2086
 	$CC $cflags $cppflags -fsanitize=fuzzer,$san -o "$build/fuzz_$t" "$here/fuzz_$t.c" $extra $objs -ldl -lm -lpthread
 	opts=
@@ -144,12 +175,20 @@ for t in $targets; do
 		# each rejected image is reported on stderr: keep it quiet
 		opts=-close_fd_mask=2
 		maxlen=65536 ;;
+	args)
+		cp "$here"/corpus-args/* "$corpus/"
+		rm -f "$corpus/README"
+		# ptx-run reports each refused command line on stderr
+		opts=-close_fd_mask=3
+		maxlen=1024 ;;
 	esac
 	echo "=== fuzz_$t for $secs s"
 	# -fork keeps fuzzing after a crash (each is saved), so that a long run
 	# finds every bug it can rather than stopping at the first.
+	# (an absolute artifact prefix: fuzz_args runs each input in a folder of its own)
 	(cd "$here/crashes" && "$build/fuzz_$t" -max_total_time="$secs" -fork="$jobs" -ignore_crashes=1 \
+		-artifact_prefix="$here/crashes/" \
 		-ignore_timeouts=1 -ignore_ooms=1 -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
 		-use_value_profile="${FUZZ_VALUE_PROFILE:-0}" $opts \
-		$([ "$t" = image ] || echo "-dict=$here/ptx.dict") "$corpus") || true
+		$(case $t in parse|run) echo "-dict=$dict" ;; args) echo "-dict=$here/args.dict" ;; esac) "$corpus") || true
 done

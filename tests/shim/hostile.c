@@ -5,8 +5,9 @@
  * executable updates of another shape, stream capture begun and ended out
  * of turn; cluster launch attributes; memory pools; IPC handles made up;
  * images whose headers lie; load options; texture and surface
- * descriptors; 2D and 3D copies with bad pitches and extents.  One line
- * per call: its answer, and what it wrote where that matters.
+ * descriptors; 2D and 3D copies with bad pitches and extents; 2D memsets
+ * of many rows of no bytes.  One line per call: its answer, and what it
+ * wrote where that matters.
  *
  * usage: hostile [SECTION...]   graph cluster pool ipc image tex copy
  *                               (all of them when none is named)
@@ -691,6 +692,10 @@ copies(void)
 {
 	CUDA_MEMCPY2D c;
 	CUDA_MEMCPY3D c3;
+	CUDA_MEMSET_NODE_PARAMS mp;
+	CUgraph g;
+	CUgraphNode n;
+	CUgraphExec x;
 	static unsigned char host[1 << 17];
 
 	memset(&c, 0, sizeof c);
@@ -746,6 +751,23 @@ copies(void)
 	SAY("3D, one slice past the allocation", cuMemcpy3D(&c3));
 	c3.Depth = 4;
 	RISKY("3D async on stream 0x10", cuMemcpy3DAsync(&c3, (CUstream)(uintptr_t)0x10));
+
+	/* 2D memsets of rows of no bytes write nothing, however many rows (the
+	 * shim walked them, 2^32 rows for minutes); the span of rows that do
+	 * write is checked whole; a memset node of no bytes is refused */
+	SAY("2D memset, width 0, 2^32+1 rows", cuMemsetD2D8(dbuf, 256, 7, 0, ((size_t)1 << 32) + 1));
+	SAY("2D memset, width 0, 2^40 rows 2^40 apart", cuMemsetD2D32(dbuf, (size_t)1 << 40, 7, 0, (size_t)1 << 40));
+	SAY("2D memset, 2^32+1 rows of 1 byte", cuMemsetD2D8(dbuf, 1, 7, 1, ((size_t)1 << 32) + 1));
+	memset(&mp, 0, sizeof mp);
+	mp.dst = dbuf, mp.pitch = 256, mp.value = 7, mp.elementSize = 1, mp.width = 0;
+	mp.height = ((size_t)1 << 32) + 1;
+	CK(cuGraphCreate(&g, 0));
+	SAY("memset node, width 0, 2^32+1 rows", cuGraphAddMemsetNode(&n, g, NULL, 0, &mp, ctx));
+	CK(cuGraphInstantiate(&x, g, 0));
+	SAY("  the graph's launch", cuGraphLaunch(x, NULL));
+	SAY("  synchronized", cuStreamSynchronize(NULL));
+	CK(cuGraphExecDestroy(x));
+	CK(cuGraphDestroy(g));
 }
 
 int
