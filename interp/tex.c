@@ -306,6 +306,36 @@ cubewrap(int64_t n, int64_t *i, int64_t *j, int64_t *layer)
 	*layer += (int64_t)g - (int64_t)f;
 }
 
+/*
+ * The texel past a seamless cube's corner, (i, j) (both axes past the
+ * face), where three faces meet and no fourth texel lies: the blend of
+ * the three that do, the two beyond the edges, (i, jj) and (ii, j),
+ * weighing 85/256 each and the face's own, (ii, jj), 86/256 (a third of
+ * 256 each, rounded, the rest to the face's own, as level() splits a
+ * corner's weight), as an H200 gathers it (tests/shim/texcube.gpu's tld4
+ * at the corners); the blend in the filter's arithmetic, its channels'
+ * results kept as the texel.  -1 after a fault.
+ */
+static int
+cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t ii, int64_t jj, int64_t layer,
+           Texel *t)
+{
+	static const uint32_t w[3] = { 85, 85, 86 };
+	const int64_t xy[3][2] = { { i, jj }, { ii, j }, { ii, jj } };
+	Texel tx[3];
+	uint32_t out[4];
+
+	for (int k = 0; k < 3; k++) {
+		int64_t x = xy[k][0], y = xy[k][1], l = layer;
+		cubewrap(n, &x, &y, &l);
+		if (interp_tex_texel(s, lv, (uint64_t)x, (uint64_t)y, (uint64_t)l, &tx[k]))
+			return -1;
+	}
+	interp_tex_filter(s, tx, w, 3, 1, out);
+	memcpy(t->c, out, sizeof out);
+	return 0;
+}
+
 /* tex.grad.cube: the gradient g of the direction d (face f) as a
  * gradient of the face's (s, t) in texels of a face of n texels, the
  * derivative of (sc / ma + 1) / 2 */
@@ -356,12 +386,21 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 		for (int q = 0; q < 4; q++) {
 			int64_t x = i0[0] + ci[q], y = i0[1] + cj[q], k = (int64_t)layer;
 			uint32_t r[4];
+			int corner = am[0] == AM_SEAMLESS && (x < 0 || x >= (int64_t)n[0]) && (y < 0 || y >= (int64_t)n[1]);
 			if (am[0] == AM_SEAMLESS)
 				cubewrap((int64_t)n[0], &x, &y, &k);
 			else
 				x = address(x, (int64_t)n[0], am[0]), y = address(y, (int64_t)n[1], am[1]);
 			fetched(s, lv, x < 0 ? clampi(i0[0] + ci[q], (int64_t)n[0]) : x,
 			    y < 0 ? clampi(i0[1] + cj[q], (int64_t)n[1]) : y, k);
+			if (corner) {
+				if (cubecorner(s, lv, (int64_t)n[0], i0[0] + ci[q], i0[1] + cj[q], i0[0] + 1 - ci[q],
+				    i0[1] + 1 - cj[q], (int64_t)layer, &t[0]))
+					return -1;
+				memcpy(r, t[0].c, sizeof r);
+				v[q] = r[gather];
+				continue;
+			}
 			if (x < 0 || y < 0)
 				interp_tex_border(s, &t[0]);
 			else if (interp_tex_texel(s, lv, (uint64_t)x, (uint64_t)y, (uint64_t)k, &t[0]))
@@ -380,11 +419,24 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 		weights(dims, fr, lw, w);
 	else
 		w[0] = lw;
+	/* a seamless cube's corner texel, past both edges, does not exist:
+	 * its weight goes to the three that do, a third each (rounded)
+	 * to the two beyond the edges and the rest to the face's own
+	 * (tests/shim/texcube.gpu's linear samples at the corners) */
+	for (int q = 0; am[0] == AM_SEAMLESS && linear && q < 4; q++) {
+		int64_t x = i0[0] + (q & 1), y = i0[1] + (q >> 1 & 1);
+		if ((x < 0 || x >= (int64_t)n[0]) && (y < 0 || y >= (int64_t)n[1]) && w[q]) {
+			uint32_t third = (2 * w[q] + 3) / 6;
+			w[q ^ 1] += third, w[q ^ 2] += third, w[q ^ 3] += w[q] - 2 * third;
+			w[q] = 0;
+		}
+	}
 	for (int q = 0; q < corners; q++) {
 		int64_t idx[3] = { 0, 0, (int64_t)layer }, cl[3] = { 0, 0, (int64_t)layer };
-		int out = 0;
+		int out = 0, corner = 0;
 		if (am[0] == AM_SEAMLESS) {   /* a cube's face: both axes at once */
 			idx[0] = i0[0] + (q & 1), idx[1] = i0[1] + (q >> 1 & 1);
+			corner = (idx[0] < 0 || idx[0] >= (int64_t)n[0]) && (idx[1] < 0 || idx[1] >= (int64_t)n[1]);
 			cubewrap((int64_t)n[0], &idx[0], &idx[1], &idx[2]);
 			memcpy(cl, idx, sizeof cl);
 		} else
@@ -397,7 +449,11 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 			fetched(s, lv, cl[0], cl[1], cl[2]);
 		if (!w[q])
 			memset(&t[q], 0, sizeof t[q]);
-		else if (out)
+		else if (corner) {
+			if (cubecorner(s, lv, (int64_t)n[0], i0[0] + (q & 1), i0[1] + (q >> 1 & 1), i0[0] + 1 - (q & 1),
+			    i0[1] + 1 - (q >> 1 & 1), (int64_t)layer, &t[q]))
+				return -1;
+		} else if (out)
 			interp_tex_border(s, &t[q]);
 		else if (interp_tex_texel(s, lv, (uint64_t)idx[0], (uint64_t)idx[1], (uint64_t)idx[2], &t[q]))
 			return -1;

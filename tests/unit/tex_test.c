@@ -493,8 +493,9 @@ references(ptx_devptr p)
  * again; wrap: the face's far ones), or, seamless, the texels of the
  * faces beyond the edges: -z's row of x 0 for s past 1, +y's column of
  * x 1 for t below 0 (CU_TRSF_SEAMLESS_CUBEMAP, the CUDA Programming
- * Guide's cubemap fetching; the corner texel is an H200's
- * (tests/shim/texcube.gpu)).
+ * Guide's cubemap fetching), and past the corner, where no texel lies,
+ * the blend of those three, 85, 85 and 86 (the face's own) in 256ths, as
+ * an H200 gathers it (tests/shim/texcube.gpu).
  */
 static void
 cubes(void)
@@ -502,7 +503,7 @@ cubes(void)
 	static const struct { unsigned am, flags; float want[4]; } cs[] = {
 		{ PTX_ADDR_CLAMP, 0, { 2, 2, 2, 2 } },
 		{ PTX_ADDR_WRAP, 0, { 2, 1, 11, 12 } },
-		{ PTX_ADDR_CLAMP, PTX_TEXF_SEAMLESS, { 2, 501, 501, 202 } },
+		{ PTX_ADDR_CLAMP, PTX_TEXF_SEAMLESS, { 2, 501, 234.08984375f, 202 } },
 	};
 	static const float dir[4] = { 1, 0.75f, -0.75f, 0 };
 	float tx[6 * 4], out[4];
