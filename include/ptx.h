@@ -462,6 +462,9 @@ enum { PTX_TEX_1D, PTX_TEX_2D, PTX_TEX_3D, PTX_TEX_A1D, PTX_TEX_A2D, PTX_TEX_CUB
 enum { PTX_ADDR_WRAP, PTX_ADDR_CLAMP, PTX_ADDR_MIRROR, PTX_ADDR_BORDER };
 enum { PTX_FILTER_POINT, PTX_FILTER_LINEAR };
 enum { PTX_TEXF_READ_INT = 1, PTX_TEXF_NORMALIZED = 2, PTX_TEXF_SRGB = 0x10,
+       /* a cubemap filters linearly across its faces' edges (point
+        * sampling clamps): CU_TRSF_SEAMLESS_CUBEMAP */
+       PTX_TEXF_SEAMLESS = 0x40,
        /* the texels are a CUDA array's, which the device keeps block-linear
         * (64-byte by 8-row tiles of 16-byte by 2-row sectors): it changes
         * only the texture counters' sectors (ptx_stats) */

@@ -25,7 +25,11 @@
  * texel (10-10-10-2) or a block-compressed one (texbc.c) is decoded into
  * a plain format first (TexObj's ff and fch), which the filter blends as
  * it blends that format's texels.  Depth-compare operands are ignored: a
- * texture object has no compare mode.
+ * texture object has no compare mode.  A cubemap's direction picks a
+ * face (cubeface()), whose (s, t) sample it as a 2D texture under the
+ * object's address modes; a seamless one (PTX_TEXF_SEAMLESS) takes the
+ * texels past a face's edge from the face beyond it (cubewrap()) when it
+ * filters linearly or gathers, and clamps when it samples a point.
  *
  * Counters (Nsight Compute's l1tex__t_requests_pipe_tex and
  * l1tex__t_sectors_pipe_tex, as an H200 counts them in tests/tex/ncu.tsv):
@@ -145,6 +149,11 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, c
  * though the product rounds up). */
 #define NORM_BITS 18
 
+/* The address mode of a seamless cube's face axes under linear
+ * filtering and tld4: a texel past an edge is its neighbour face's
+ * (cubewrap()) */
+enum { AM_SEAMLESS = PTX_ADDR_BORDER + 1 };
+
 /* Texel index i along an axis of n texels under address mode am: in
  * range, or -1 for the border. */
 static int64_t
@@ -226,6 +235,124 @@ weights(int dims, const int64_t *fr, uint32_t lw, uint32_t *w)
 		w[q] = (uint32_t)p[q];
 }
 
+/* A cube's faces: the major axis (pointing out of the face) and the
+ * face's s and t axes, as unit vectors (+x, -x, +y, -y, +z, -z) */
+static const signed char facebasis[6][3][3] = {
+	{ { 1, 0, 0 }, { 0, 0, -1 }, { 0, -1, 0 } }, { { -1, 0, 0 }, { 0, 0, 1 }, { 0, -1, 0 } },
+	{ { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } }, { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 } },
+	{ { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 } }, { { 0, 0, -1 }, { -1, 0, 0 }, { 0, -1, 0 } },
+};
+
+/* Of a vector d on face f of a cube: its major-axis component (signed
+ * so that it is positive on the face, *ma) and the face's two axes (*sc,
+ * *tc), before the division; gradients go through the same map. */
+static void
+faceaxes(unsigned f, const double *d, double *ma, double *sc, double *tc)
+{
+	double r[3];
+
+	for (int k = 0; k < 3; k++)
+		r[k] = facebasis[f][k][0] * d[0] + facebasis[f][k][1] * d[1] + facebasis[f][k][2] * d[2];
+	*ma = r[0], *sc = r[1], *tc = r[2];
+}
+
+/* Cube direction d to a face and its normalized (s, t). */
+static unsigned
+cubeface(const double *d, double *s, double *t)
+{
+	double ax = fabs(d[0]), ay = fabs(d[1]), az = fabs(d[2]), ma, sc, tc;
+	unsigned f;
+
+	if (az >= ax && az >= ay)
+		f = d[2] < 0 ? 5 : 4;
+	else if (ay >= ax)
+		f = d[1] < 0 ? 3 : 2;
+	else
+		f = d[0] < 0 ? 1 : 0;
+	faceaxes(f, d, &ma, &sc, &tc);
+	if (ma == 0)
+		ma = 1;
+	*s = (sc / ma + 1) / 2;
+	*t = (tc / ma + 1) / 2;
+	return f;
+}
+
+/*
+ * Seamless filtering: texel (*i, *j) of face *layer % 6 of n x n texels,
+ * at most one texel past an edge, as the texel of the face beyond it.
+ * The texel's centre is folded over the edge onto the next face (as far
+ * past the edge as it lay outside the face) and looked up there: a texel
+ * past an edge is the neighbour's edge texel that touches it; one past a
+ * corner, where three faces meet, folds over both edges.
+ */
+static void
+cubewrap(int64_t n, int64_t *i, int64_t *j, int64_t *layer)
+{
+	unsigned f = (unsigned)(*layer % 6), g;
+	double sc = (2.0 * (double)*i + 1) / (double)n - 1, tc = (2.0 * (double)*j + 1) / (double)n - 1;
+	double ma = 1, d[3], st[2];
+
+	if (*i >= 0 && *i < n && *j >= 0 && *j < n)
+		return;
+	if (fabs(sc) > 1)
+		ma = 2 - fabs(sc), sc = sc > 0 ? 1 : -1;
+	if (fabs(tc) > 1)
+		ma = fmin(ma, 2 - fabs(tc)), tc = tc > 0 ? 1 : -1;
+	for (int k = 0; k < 3; k++)
+		d[k] = ma * facebasis[f][0][k] + sc * facebasis[f][1][k] + tc * facebasis[f][2][k];
+	g = cubeface(d, &st[0], &st[1]);
+	*i = clampi(ifloor(st[0] * (double)n), n);
+	*j = clampi(ifloor(st[1] * (double)n), n);
+	*layer += (int64_t)g - (int64_t)f;
+}
+
+/*
+ * The texel past a seamless cube's corner, (i, j) (both axes past the
+ * face), where three faces meet and no fourth texel lies: the blend of
+ * the three that do, the two beyond the edges, (i, jj) and (ii, j),
+ * weighing 85/256 each and the face's own, (ii, jj), 86/256 (a third of
+ * 256 each, rounded, the rest to the face's own, as level() splits a
+ * corner's weight), as an H200 gathers it (tests/shim/texcube.gpu's tld4
+ * at the corners); the blend in the filter's arithmetic, its channels'
+ * results kept as the texel.  -1 after a fault.
+ */
+static int
+cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t ii, int64_t jj, int64_t layer,
+           Texel *t)
+{
+	static const uint32_t w[3] = { 85, 85, 86 };
+	const int64_t xy[3][2] = { { i, jj }, { ii, j }, { ii, jj } };
+	Texel tx[3];
+	uint32_t out[4];
+
+	for (int k = 0; k < 3; k++) {
+		int64_t x = xy[k][0], y = xy[k][1], l = layer;
+		cubewrap(n, &x, &y, &l);
+		if (interp_tex_texel(s, lv, (uint64_t)x, (uint64_t)y, (uint64_t)l, &tx[k]))
+			return -1;
+	}
+	interp_tex_filter(s, tx, w, 3, 1, out);
+	memcpy(t->c, out, sizeof out);
+	return 0;
+}
+
+/* tex.grad.cube: the gradient g of the direction d (face f) as a
+ * gradient of the face's (s, t) in texels of a face of n texels, the
+ * derivative of (sc / ma + 1) / 2 */
+static void
+cubegrad(unsigned f, const double *d, const double *g, double n, double *out)
+{
+	double ma, sc, tc, gma, gsc, gtc;
+
+	faceaxes(f, d, &ma, &sc, &tc);
+	faceaxes(f, g, &gma, &gsc, &gtc);
+	if (ma == 0)
+		ma = 1;
+	out[0] = (gsc * ma - sc * gma) / (2 * ma * ma) * n;
+	out[1] = (gtc * ma - tc * gma) / (2 * ma * ma) * n;
+	out[2] = 0;
+}
+
 /* One level: u[] texel-space coordinates (offset applied) of dims axes,
  * layer the slice (layers, faces), am the address modes; linear: the
  * filtered value, else the texel u falls in (the coordinate rounded
@@ -257,14 +384,26 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 		static const int ci[4] = { 0, 1, 1, 0 }, cj[4] = { 1, 1, 0, 0 };
 		static const uint32_t one = 256;
 		for (int q = 0; q < 4; q++) {
-			int64_t x = address(i0[0] + ci[q], (int64_t)n[0], am[0]);
-			int64_t y = address(i0[1] + cj[q], (int64_t)n[1], am[1]);
+			int64_t x = i0[0] + ci[q], y = i0[1] + cj[q], k = (int64_t)layer;
 			uint32_t r[4];
+			int corner = am[0] == AM_SEAMLESS && (x < 0 || x >= (int64_t)n[0]) && (y < 0 || y >= (int64_t)n[1]);
+			if (am[0] == AM_SEAMLESS)
+				cubewrap((int64_t)n[0], &x, &y, &k);
+			else
+				x = address(x, (int64_t)n[0], am[0]), y = address(y, (int64_t)n[1], am[1]);
 			fetched(s, lv, x < 0 ? clampi(i0[0] + ci[q], (int64_t)n[0]) : x,
-			    y < 0 ? clampi(i0[1] + cj[q], (int64_t)n[1]) : y, (int64_t)layer);
+			    y < 0 ? clampi(i0[1] + cj[q], (int64_t)n[1]) : y, k);
+			if (corner) {
+				if (cubecorner(s, lv, (int64_t)n[0], i0[0] + ci[q], i0[1] + cj[q], i0[0] + 1 - ci[q],
+				    i0[1] + 1 - cj[q], (int64_t)layer, &t[0]))
+					return -1;
+				memcpy(r, t[0].c, sizeof r);
+				v[q] = r[gather];
+				continue;
+			}
 			if (x < 0 || y < 0)
 				interp_tex_border(s, &t[0]);
-			else if (interp_tex_texel(s, lv, (uint64_t)x, (uint64_t)y, layer, &t[0]))
+			else if (interp_tex_texel(s, lv, (uint64_t)x, (uint64_t)y, (uint64_t)k, &t[0]))
 				return -1;
 			interp_tex_filter(s, &t[0], &one, 1, 1, r);
 			v[q] = r[gather];
@@ -280,44 +419,46 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 		weights(dims, fr, lw, w);
 	else
 		w[0] = lw;
+	/* a seamless cube's corner texel, past both edges, does not exist:
+	 * its weight goes to the three that do, a third each (rounded)
+	 * to the two beyond the edges and the rest to the face's own
+	 * (tests/shim/texcube.gpu's linear samples at the corners) */
+	for (int q = 0; am[0] == AM_SEAMLESS && linear && q < 4; q++) {
+		int64_t x = i0[0] + (q & 1), y = i0[1] + (q >> 1 & 1);
+		if ((x < 0 || x >= (int64_t)n[0]) && (y < 0 || y >= (int64_t)n[1]) && w[q]) {
+			uint32_t third = (2 * w[q] + 3) / 6;
+			w[q ^ 1] += third, w[q ^ 2] += third, w[q ^ 3] += w[q] - 2 * third;
+			w[q] = 0;
+		}
+	}
 	for (int q = 0; q < corners; q++) {
 		int64_t idx[3] = { 0, 0, (int64_t)layer }, cl[3] = { 0, 0, (int64_t)layer };
-		int out = 0;
-		for (int a = 0; a < dims; a++) {
-			idx[a] = address(i0[a] + (q >> a & 1), (int64_t)n[a], am[a]);
-			cl[a] = idx[a] < 0 ? clampi(i0[a] + (q >> a & 1), (int64_t)n[a]) : idx[a];
-			out |= idx[a] < 0;
-		}
+		int out = 0, corner = 0;
+		if (am[0] == AM_SEAMLESS) {   /* a cube's face: both axes at once */
+			idx[0] = i0[0] + (q & 1), idx[1] = i0[1] + (q >> 1 & 1);
+			corner = (idx[0] < 0 || idx[0] >= (int64_t)n[0]) && (idx[1] < 0 || idx[1] >= (int64_t)n[1]);
+			cubewrap((int64_t)n[0], &idx[0], &idx[1], &idx[2]);
+			memcpy(cl, idx, sizeof cl);
+		} else
+			for (int a = 0; a < dims; a++) {
+				idx[a] = address(i0[a] + (q >> a & 1), (int64_t)n[a], am[a]);
+				cl[a] = idx[a] < 0 ? clampi(i0[a] + (q >> a & 1), (int64_t)n[a]) : idx[a];
+				out |= idx[a] < 0;
+			}
 		if (lw && !(q & ~frmask))
 			fetched(s, lv, cl[0], cl[1], cl[2]);
 		if (!w[q])
 			memset(&t[q], 0, sizeof t[q]);
-		else if (out)
+		else if (corner) {
+			if (cubecorner(s, lv, (int64_t)n[0], i0[0] + (q & 1), i0[1] + (q >> 1 & 1), i0[0] + 1 - (q & 1),
+			    i0[1] + 1 - (q >> 1 & 1), (int64_t)layer, &t[q]))
+				return -1;
+		} else if (out)
 			interp_tex_border(s, &t[q]);
 		else if (interp_tex_texel(s, lv, (uint64_t)idx[0], (uint64_t)idx[1], (uint64_t)idx[2], &t[q]))
 			return -1;
 	}
 	return 0;
-}
-
-/* Cube direction (x, y, z) to a face and its normalized (s, t). */
-static unsigned
-cubeface(double x, double y, double z, double *s, double *t)
-{
-	double ax = fabs(x), ay = fabs(y), az = fabs(z), ma, sc, tc;
-	unsigned f;
-
-	if (az >= ax && az >= ay)
-		f = z < 0 ? 5 : 4, ma = az, sc = z < 0 ? -x : x, tc = -y;
-	else if (ay >= ax)
-		f = y < 0 ? 3 : 2, ma = ay, sc = x, tc = y < 0 ? -z : z;
-	else
-		f = x < 0 ? 1 : 0, ma = ax, sc = x < 0 ? z : -z, tc = -y;
-	if (ma == 0)
-		ma = 1;
-	*s = (sc / ma + 1) / 2;
-	*t = (tc / ma + 1) / 2;
-	return f;
 }
 
 /* The spatial axes of a geometry (a cube's face has two). */
@@ -338,9 +479,9 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	int linear = t->filter == PTX_FILTER_LINEAR && !s->isint;
 	int gather = tb[T_KIND] == TK_TLD4 ? tb[T_COMP] : -1;
 	uint64_t layer = 0, nlayers = g == G_A1D || g == G_A2D ? t->depth : g == G_ACUBE ? t->depth / 6 : 1;
-	double x[3] = { 0, 0, 0 }, lod = 0, u[3];
+	double x[3] = { 0, 0, 0 }, dir[3], lod = 0, u[3];
 	int64_t off[3] = { 0, 0, 0 };
-	unsigned am[3], l0, l1;
+	unsigned am[3], l0, l1, face = 0;
 	uint32_t tf, wt[16];
 	Texel tx[16];
 	int nt = 0, whole;
@@ -395,13 +536,19 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		for (int a = 0; a < dims; a++)
 			s->at[a] = norm && !cube ? x[a] * (double)n0[a] : x[a];
 	}
+	/* a cube's face is a 2D texture under the object's address modes
+	 * (texgeom.gpu: tld4 and tex.level of cubes wrapping within a face),
+	 * but a seamless cube's linear filter and tld4 reach across its
+	 * edges, and its point sampling clamps */
 	if (cube) {
 		double st[2];
-		unsigned f = cubeface(x[0], x[1], x[2], &st[0], &st[1]);
+		memcpy(dir, x, sizeof dir);
+		face = cubeface(dir, &st[0], &st[1]);
 		x[0] = st[0], x[1] = st[1], x[2] = 0;
-		layer = layer * 6 + f;
+		layer = layer * 6 + face;
 		norm = 1;
-		am[0] = am[1] = PTX_ADDR_CLAMP;
+		if (t->flags & PTX_TEXF_SEAMLESS)
+			am[0] = am[1] = linear || gather >= 0 ? AM_SEAMLESS : PTX_ADDR_CLAMP;
 	}
 	/* the level of detail */
 	if (tb[T_LOD] >= 0)
@@ -410,10 +557,17 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		uint64_t n[3];
 		double gx[3] = { 0, 0, 0 }, gy[3] = { 0, 0, 0 };
 		interp_tex_dims(o, 0, n);
-		for (int a = 0; a < dims && a < tb[T_NG]; a++) {
-			double sc = norm ? (double)n[a] : 1.0;
-			gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
-		}
+		if (cube) {
+			double g[2][3] = { { 0, 0, 0 }, { 0, 0, 0 } };
+			for (int a = 0; a < 3 && a < tb[T_NG]; a++)
+				g[0][a] = f32of((uint32_t)v[tb[T_GX] + a]), g[1][a] = f32of((uint32_t)v[tb[T_GY] + a]);
+			cubegrad(face, dir, g[0], (double)n[0], gx);
+			cubegrad(face, dir, g[1], (double)n[0], gy);
+		} else
+			for (int a = 0; a < dims && a < tb[T_NG]; a++) {
+				double sc = norm ? (double)n[a] : 1.0;
+				gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
+			}
 		lod = (double)interp_tex_gradlod(gx, gy) / 256;
 		for (int a = 0; a < 3; a++)
 			s->grad[a] = interp_tex_trunc10(gx[a]), s->grad[3 + a] = interp_tex_trunc10(gy[a]);

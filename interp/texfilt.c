@@ -201,15 +201,16 @@ half_fixed(uint32_t h)
 }
 
 /*
- * Channel c of n BC6H texels t[] (halves) blended under weights w[]: the
- * values aligned to the largest exponent among those of non-zero
- * weight, keeping 14 bits below its leading one (the rest cut off,
- * toward zero), in units of 2^-24 for the caller to weight and round
- * (tests/shim/texfmt.gpu's BC6H linear samples; plain halves blend
- * exactly).
+ * Channel c of n f16 texels t[] (halves, plain or BC6H's) blended under
+ * weights w[]: the values aligned to the largest exponent among those of
+ * non-zero weight, keeping 14 bits below its leading one (the rest cut
+ * off, toward zero), in units of 2^-24 for the caller to weight and
+ * round (tests/shim/texfmt.gpu's BC6H linear samples, texgeom.gpu's and
+ * texcube.gpu's f16 ones: a small half beside a large one loses its low
+ * bits).
  */
 static void
-bc6_align(const Texel *t, const uint32_t *w, int n, unsigned c, int64_t *v)
+half_align(const Texel *t, const uint32_t *w, int n, unsigned c, int64_t *v)
 {
 	uint64_t big = 0;
 	int sh;
@@ -393,8 +394,8 @@ f32_fast(const Texel *t, const uint32_t *w, int n, unsigned c, uint32_t *out)
  *   to a 16-bit normalized number: u/65535 or s/32767 (s8's scale of
  *   258 * 127 = 32766 is first taken to 32767; s8's -128 and s16's
  *   -32768 blend as they are and the result clamps to -1);
- *   halves blend exactly and round to a half, ties away from zero
- *   (BC6H's texels first cut to 14 bits below the largest: bc6_align);
+ *   halves are cut to 14 bits below the largest (half_align), blend
+ *   exactly and round to a half, ties away from zero;
  *   floats blend in blocks of grp texels (f32_block), whose sums add
  *   exactly (in a long double) and round once to a float, ties away from
  *   zero;
@@ -407,7 +408,6 @@ void
 interp_tex_filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int grp, uint32_t out[4])
 {
 	const TexObj *o = s->o;
-	int isbc6 = o->t.format == PTX_TEXFMT_BC6H || o->t.format == PTX_TEXFMT_BC6HS;
 	int64_t hv[16];
 
 	memset(out, 0, 16);
@@ -457,13 +457,14 @@ interp_tex_filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int gr
 			out[c] = bitsof((float)(q < -32767 ? -32767 : q) / 32767.0f);
 			break;
 		case PTX_TEXFMT_F16:
-			if (isbc6)
-				bc6_align(t, w, n, c, hv);   /* no infinities: a block's halves are finite */
-			for (int i = 0; i < n; i++) {
+			for (int i = 0; i < n; i++)
 				inf |= (t[i].c[c] & 0x7c00) == 0x7c00 && w[i];
-				sum += (int64_t)w[i] * (isbc6 ? hv[i] : half_fixed(t[i].c[c]));
+			if (!inf)
+				half_align(t, w, n, c, hv);
+			for (int i = 0; !inf && i < n; i++)
+				sum += (int64_t)w[i] * hv[i];
+			for (int i = 0; inf && i < n; i++)   /* infinities and NaNs add as they are */
 				d += w[i] ? w[i] * (double)interp_tex_half((uint16_t)t[i].c[c]) : 0;
-			}
 			/* |sum| < 2^51: exact in a double */
 			out[c] = bitsof(inf ? (float)(d / 256) : half_round(ldexp((double)sum, -32)));
 			break;

@@ -108,7 +108,7 @@ check(ptx_ctx *cx, const ptx_texture *t, int surf, TexObj *o)
 				return "unknown address mode";
 		if (t->filter > PTX_FILTER_LINEAR || t->mip_filter > PTX_FILTER_LINEAR)
 			return "unknown filter mode";
-		if (t->flags & ~(unsigned)(PTX_TEXF_READ_INT | PTX_TEXF_NORMALIZED | PTX_TEXF_SRGB | 0x20 | 0x40 |
+		if (t->flags & ~(unsigned)(PTX_TEXF_READ_INT | PTX_TEXF_NORMALIZED | PTX_TEXF_SRGB | 0x20 | PTX_TEXF_SEAMLESS |
 		    PTX_TEXF_BLOCK_LINEAR | PTX_TEXF_SNORM8 | PTX_TEXF_NORMFMT))
 			return "unknown flags";
 	}

@@ -331,6 +331,11 @@ parsetex(const char *v, Arg *a, int surf)
 				t->flags |= PTX_TEXF_SRGB;
 			else
 				ok = VAL("off");
+		} else if (KEY("seamless")) {
+			if ((ok = VAL("on")))
+				t->flags |= PTX_TEXF_SEAMLESS;
+			else
+				ok = VAL("off");
 		} else if (KEY("border")) {
 			/* R/G/B/A */
 			const char *b = val;

@@ -11,6 +11,10 @@
  * the layers past the last); a line a kernel, the lanes' results as an
  * H200 returned them (texgeom.gpu), and ncu's counters (texgeom.ncu).
  * Then the texel formats textest.c leaves out (formats()).
+ *
+ *	texgeom           the lines (texgeom.gpu, texgeom.ncu)
+ *	texgeom quads     lvl_a1d alone, then each of its quads a launch
+ *	                  (texgeom.quads.ncu)
  */
 #include "shimtest.h"
 
@@ -163,8 +167,9 @@ formats(CUmodule mod, CUdeviceptr dc, CUdeviceptr dout)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
+	int quads = argc > 1 && !strcmp(argv[1], "quads");
 	static float tx[8 * 8 * 12 * 4], c[64 * 12], o[64 * 4];
 	CUmodule mod;
 	CUmipmappedArray mm[NOBJ];
@@ -235,16 +240,24 @@ main(void)
 					p[4 + a] = uni(-1, 1) * s, p[8 + a] = uni(-1, 1) * s;
 				}
 		}
+		if (quads && strcmp(kern[i].k, "lvl_a1d"))
+			continue;
 		CK(cuMemcpyHtoD(dc, c, sizeof c));
 		CK(cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL));
 		CK(cuCtxSynchronize());
 		CK(cuMemcpyDtoH(o, dout, sizeof o));
+		for (unsigned q = 0; quads && q < 16; q++) {   /* lanes 4q to 4q + 3 as lanes 0 to 3 */
+			CK(cuMemcpyHtoD(dc, c + 48 * q, 4 * 48));
+			CK(cuLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL));
+			CK(cuCtxSynchronize());
+		}
 		printf("%s:", kern[i].k);
 		for (unsigned n = 0; n < 64 * 4; n++)
 			printf("%s%08x", n % 4 ? " " : n % 32 ? "  " : "\n ", fbits(o[n]));
 		printf("\n");
 	}
-	formats(mod, dc, dout);
+	if (!quads)
+		formats(mod, dc, dout);
 	for (unsigned k = 0; k < NOBJ; k++) {
 		cuTexObjectDestroy(t[k]);
 		if (k == O3D)

@@ -51,6 +51,22 @@ static const char kernels[] = HEAD
 	"\tst.global.u32 [%rd3+4096], %r2;\n"
 	"\tret;\n"
 	"}\n"
+	/* o[i] = tld4.r.cube(t, c[i]) (c: four f32 a lane, the direction first) */
+	".visible .entry gather(.param .u64 t, .param .u64 c, .param .u64 o)\n"
+	"{\n"
+	"\t.reg .b32 %r<2>; .reg .b64 %rd<6>; .reg .f32 %f<9>;\n"
+	"\tld.param.u64 %rd1, [t];\n"
+	"\tld.param.u64 %rd2, [c];\n"
+	"\tld.param.u64 %rd3, [o];\n"
+	"\tmov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd4, %r1, 16;\n"
+	"\tadd.u64 %rd2, %rd2, %rd4;\n"
+	"\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd2];\n"
+	"\ttld4.r.cube.v4.f32.f32 {%f5, %f6, %f7, %f8}, [%rd1, {%f1, %f2, %f3, %f4}];\n"
+	"\tadd.u64 %rd5, %rd3, %rd4;\n"
+	"\tst.global.v4.f32 [%rd5], {%f5, %f6, %f7, %f8};\n"
+	"\tret;\n"
+	"}\n"
 	/* surface: lane i loads (4i, 0) in mode .trap/.zero/.clamp (m), stores i+100 there */
 	".visible .entry surf(.param .u64 s, .param .u64 o, .param .u32 m)\n"
 	"{\n"
@@ -85,7 +101,7 @@ static const char kernels[] = HEAD
 
 static ptx_ctx *cx;
 static ptx_module *mod;
-static ptx_function *kfetch, *ksurf;
+static ptx_function *kfetch, *ksurf, *kgather;
 
 /* 4 x 2 f32 texels: row 0 is 1 2 4 8, row 1 is 16 32 64 128 */
 static const float texels[8] = { 1, 2, 4, 8, 16, 32, 64, 128 };
@@ -470,6 +486,64 @@ references(ptx_devptr p)
 	ptx_module_free(mi);
 }
 
+/*
+ * tld4 of a cubemap of 2x2 faces whose texels name themselves (100 face +
+ * 10 y + x + 1), on +x near the corner of +y and -z ((s, t) = (7/8,
+ * 1/8)): each face alone under the address modes (clamp: the edge texels
+ * again; wrap: the face's far ones), or, seamless, the texels of the
+ * faces beyond the edges: -z's row of x 0 for s past 1, +y's column of
+ * x 1 for t below 0 (CU_TRSF_SEAMLESS_CUBEMAP, the CUDA Programming
+ * Guide's cubemap fetching), and past the corner, where no texel lies,
+ * the blend of those three, 85, 85 and 86 (the face's own) in 256ths, as
+ * an H200 gathers it (tests/shim/texcube.gpu).
+ */
+static void
+cubes(void)
+{
+	static const struct { unsigned am, flags; float want[4]; } cs[] = {
+		{ PTX_ADDR_CLAMP, 0, { 2, 2, 2, 2 } },
+		{ PTX_ADDR_WRAP, 0, { 2, 1, 11, 12 } },
+		{ PTX_ADDR_CLAMP, PTX_TEXF_SEAMLESS, { 2, 501, 234.08984375f, 202 } },
+	};
+	static const float dir[4] = { 1, 0.75f, -0.75f, 0 };
+	float tx[6 * 4], out[4];
+	ptx_devptr dt, dc, dout;
+	unsigned grid[3] = { 1, 1, 1 }, block[3] = { 1, 1, 1 };
+
+	for (unsigned f = 0; f < 6; f++)
+		for (unsigned y = 0; y < 2; y++)
+			for (unsigned x = 0; x < 2; x++)
+				tx[4 * f + 2 * y + x] = (float)(100 * f + 10 * y + x + 1);
+	ptx_mem_alloc(cx, sizeof tx, &dt);
+	ptx_mem_alloc(cx, 16, &dc);
+	ptx_mem_alloc(cx, 16, &dout);
+	ptx_mem_copy_htod(cx, dt, tx, sizeof tx);
+	ptx_mem_copy_htod(cx, dc, dir, sizeof dir);
+	for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+		ptx_texture t = PTX_TEXTURE_INIT;
+		uint64_t h = 0;
+		void *args[] = { &h, &dc, &dout };
+		t.geom = PTX_TEX_CUBE;
+		t.format = PTX_TEXFMT_F32;
+		t.width = t.height = 2;
+		t.depth = 6;
+		t.addr[0] = dt;
+		t.filter = PTX_FILTER_LINEAR;
+		t.addr_mode[0] = t.addr_mode[1] = t.addr_mode[2] = cs[i].am;
+		t.flags = PTX_TEXF_NORMALIZED | cs[i].flags;
+		CHECK(ptx_texture_create(cx, &t, &h) == PTX_OK, "a cube");
+		memset(out, 0, sizeof out);
+		CHECK(ptx_launch(cx, kgather, grid, block, 0, args) == PTX_OK, "tld4.cube");
+		ptx_mem_copy_dtoh(cx, out, dout, sizeof out);
+		CHECK(!memcmp(out, cs[i].want, sizeof out), "cube %zu: tld4 %g %g %g %g, not %g %g %g %g", i,
+		    out[0], out[1], out[2], out[3], cs[i].want[0], cs[i].want[1], cs[i].want[2], cs[i].want[3]);
+		ptx_texture_destroy(cx, h);
+	}
+	ptx_mem_free(cx, dt);
+	ptx_mem_free(cx, dc);
+	ptx_mem_free(cx, dout);
+}
+
 int
 main(void)
 {
@@ -484,6 +558,7 @@ main(void)
 	ptx_set_threads(cx, 1);
 	ptx_module_get_function(mod, "fetch", &kfetch);
 	ptx_module_get_function(mod, "surf", &ksurf);
+	ptx_module_get_function(mod, "gather", &kgather);
 	ptx_mem_alloc(cx, sizeof texels, &p);
 	ptx_mem_copy_htod(cx, p, texels, sizeof texels);
 	descriptions(p);
@@ -491,6 +566,7 @@ main(void)
 	hostile(p);
 	surfaces();
 	references(p);
+	cubes();
 	ptx_ctx_free(cx);
 	printf("%d passed, %d failed\n", npass, nfail);
 	return nfail ? 1 : 0;

@@ -1,0 +1,450 @@
+/*
+ * texcube.c -- cubemaps at their faces' edges and corners, the last bits
+ * of linear filtering of f16 and 8- and 16-bit normalized texels.
+ *
+ * Cubemaps: a 4x4 cubemap of f32 texels (3 levels), each texel holding
+ * 1000 level + 100 face + 10 y + x + 1, so that tld4's four results name
+ * the texels the unit gathers; sampled by tld4, tex.cube (level 0),
+ * tex.level.cube at level 1 (2x2 faces: every footprint reaches an edge)
+ * and at random levels, under each address mode with and without
+ * CU_TRSF_SEAMLESS_CUBEMAP, at a grid of directions on every face (the
+ * two minor components k/16, k from -16 to 16: edges, corners and the
+ * ties between faces) and at random ones; tld4 and tex.level of a layered
+ * cubemap; point sampling and tld4 of a point-sampled cubemap, seamless
+ * or not; tex.grad.cube of a 16x16 cubemap whose level l holds l, so
+ * that the result is the level of detail the unit took, at random
+ * directions and gradients and on a grid of them (gradgrid()).
+ *
+ * Formats: 64x64 arrays of random texels (halves of any finite value),
+ * tex.2d linear at texel centres plus k/256 along x (two texels), along
+ * both axes (four), and at random places.
+ *
+ * A line a launch: its name, a hash of every lane's four results (FNV-1a
+ * of their bits) and 8 lanes' results (texcube.gpu: an H200's).
+ *
+ *	texcube           the lines
+ *	texcube dump DIR  also each launch's results, DIR/NAME.bin (with
+ *	                  TEXCUBE_INPUTS set, its coordinates too, DIR/NAME.in,
+ *	                  and the formats' texels, DIR/fmt_FORMAT.tex)
+ */
+#include "shimtest.h"
+
+#define K(name, op, operands) \
+	".visible .entry " name "(.param .u64 t, .param .u64 c, .param .u64 o)\n{\n" \
+	"\t.reg .u32 %r<4>; .reg .f32 %f<17>; .reg .u64 %rd<7>;\n" \
+	"\tld.param.u64 %rd1, [t]; ld.param.u64 %rd2, [c]; ld.param.u64 %rd3, [o];\n" \
+	"\tmov.u32 %r1, %tid.x; mov.u32 %r3, %ctaid.x; mad.lo.u32 %r1, %r3, 256, %r1;\n" \
+	"\tmul.wide.u32 %rd4, %r1, 48; add.u64 %rd5, %rd2, %rd4;\n" \
+	"\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd5]; ld.global.v4.f32 {%f5, %f6, %f7, %f8}, [%rd5+16];\n" \
+	"\tld.global.v4.f32 {%f9, %f10, %f11, %f12}, [%rd5+32]; cvt.rzi.u32.f32 %r2, %f4;\n" \
+	"\t" op " {%f13, %f14, %f15, %f16}, [%rd1, " operands ";\n" \
+	"\tmul.wide.u32 %rd6, %r1, 16; add.u64 %rd6, %rd3, %rd6; st.global.v4.f32 [%rd6], {%f13, %f14, %f15, %f16};\n" \
+	"\tret;\n}\n"
+
+static const char ptx[] =
+	".version 8.0\n.target sm_90\n.address_size 64\n"
+	K("t4cube", "tld4.r.cube.v4.f32.f32", "{%f1, %f2, %f3, %f3}]")
+	K("t4acube", "tld4.r.acube.v4.f32.f32", "{%r2, %f1, %f2, %f3}]")
+	K("txcube", "tex.cube.v4.f32.f32", "{%f1, %f2, %f3, %f3}]")
+	K("lvcube", "tex.level.cube.v4.f32.f32", "{%f1, %f2, %f3, %f3}], %f5")
+	K("lvacube", "tex.level.acube.v4.f32.f32", "{%r2, %f1, %f2, %f3}], %f5")
+	K("grcube", "tex.grad.cube.v4.f32.f32", "{%f1, %f2, %f3, %f3}], {%f5, %f6, %f7, %f7}, {%f9, %f10, %f11, %f11}")
+	K("tx2d", "tex.2d.v4.f32.f32", "{%f1, %f2}]");
+
+#define MAXN 8192
+#define NFMT 4096
+static float c[MAXN * 12], o[MAXN * 4];
+static const char *dumpdir;
+static CUmodule mod;
+static CUdeviceptr dc, dout;
+
+static uint32_t seed = 0x2545f491u;
+
+static uint32_t
+rnd(void)
+{
+	seed ^= seed << 13, seed ^= seed >> 17, seed ^= seed << 5;
+	return seed;
+}
+
+/* uniform in [lo, hi) on a grid of 1/65536 of the range */
+static float
+uni(float lo, float hi)
+{
+	return lo + (float)(rnd() % 65536u) / 65536.0f * (hi - lo);
+}
+
+static uint32_t
+fbits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* kernel k over texture t at c[] (n lanes): the line, and the dump */
+static void
+launch(const char *name, const char *k, CUtexObject t, unsigned n)
+{
+	CUfunction f;
+	void *args[] = { &t, &dc, &dout };
+	uint32_t h = 2166136261u;
+
+	CK(cuModuleGetFunction(&f, mod, k));
+	memset(o, 0, sizeof o);
+	CK(cuMemcpyHtoD(dout, o, sizeof o));
+	CK(cuMemcpyHtoD(dc, c, sizeof c));
+	CK(cuLaunchKernel(f, (n + 255) / 256, 1, 1, 256, 1, 1, 0, NULL, args, NULL));
+	CK(cuCtxSynchronize());
+	CK(cuMemcpyDtoH(o, dout, sizeof o));
+	for (unsigned i = 0; i < n * 4; i++) {
+		uint32_t u = fbits(o[i]);
+		for (int b = 0; b < 4; b++)
+			h = (h ^ (u >> 8 * b & 255)) * 16777619u;
+	}
+	printf("%s: %08x", name, h);
+	for (unsigned i = 0; i < 8; i++) {
+		unsigned l = i * (n / 8) + n / 16;
+		printf("%s%08x %08x %08x %08x", i % 4 ? "  " : "\n ", fbits(o[4 * l]), fbits(o[4 * l + 1]),
+		    fbits(o[4 * l + 2]), fbits(o[4 * l + 3]));
+	}
+	printf("\n");
+	if (dumpdir) {
+		char path[512], fn[128];
+		FILE *fp;
+		snprintf(fn, sizeof fn, "%s", name);
+		for (char *q = fn; *q; q++)
+			*q = *q == ' ' ? '_' : *q;
+		snprintf(path, sizeof path, "%s/%s.bin", dumpdir, fn);
+		if ((fp = fopen(path, "wb"))) {
+			fwrite(o, 16, n, fp);
+			fclose(fp);
+		}
+		snprintf(path, sizeof path, "%s/%s.in", dumpdir, fn);
+		if (getenv("TEXCUBE_INPUTS") && (fp = fopen(path, "wb"))) {
+			fwrite(c, 48, n, fp);
+			fclose(fp);
+		}
+	}
+}
+
+/* A cubemap (layered: nc cubes) of f32 texels, size x size faces, nl
+ * levels, each texel val(level, slice, x, y) */
+static CUmipmappedArray
+cubemap(unsigned size, unsigned nc, unsigned nl, float (*val)(unsigned, unsigned, unsigned, unsigned))
+{
+	static float tx[16 * 16 * 12];
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUmipmappedArray m;
+
+	memset(&ad, 0, sizeof ad);
+	ad.Width = ad.Height = size, ad.Depth = 6 * nc;
+	ad.Flags = CUDA_ARRAY3D_CUBEMAP | (nc > 1 ? CUDA_ARRAY3D_LAYERED : 0);
+	ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 1;
+	CK(cuMipmappedArrayCreate(&m, &ad, nl));
+	for (unsigned l = 0; l < nl; l++) {
+		unsigned w = size >> l;
+		CUDA_MEMCPY3D cp;
+		for (unsigned s = 0; s < 6 * nc; s++)
+			for (unsigned y = 0; y < w; y++)
+				for (unsigned x = 0; x < w; x++)
+					tx[(s * w + y) * w + x] = val(l, s, x, y);
+		memset(&cp, 0, sizeof cp);
+		cp.srcMemoryType = CU_MEMORYTYPE_HOST, cp.srcHost = tx, cp.srcPitch = w * 4, cp.srcHeight = w;
+		cp.dstMemoryType = CU_MEMORYTYPE_ARRAY, cp.WidthInBytes = w * 4, cp.Height = w, cp.Depth = 6 * nc;
+		CK(cuMipmappedArrayGetLevel(&cp.dstArray, m, l));
+		CK(cuMemcpy3D(&cp));
+	}
+	return m;
+}
+
+static float
+named(unsigned l, unsigned s, unsigned x, unsigned y)
+{
+	return (float)(10000 * (s / 6) + 1000 * l + 100 * (s % 6) + 10 * y + x + 1);
+}
+
+static float
+levelof(unsigned l, unsigned s, unsigned x, unsigned y)
+{
+	(void)s, (void)x, (void)y;
+	return (float)l;
+}
+
+static CUtexObject
+texobj(CUmipmappedArray m, unsigned nl, CUaddress_mode am, unsigned flags)
+{
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUtexObject t;
+
+	memset(&rd, 0, sizeof rd);
+	memset(&td, 0, sizeof td);
+	rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY, rd.res.mipmap.hMipmappedArray = m;
+	for (unsigned a = 0; a < 3; a++)
+		td.addressMode[a] = am;
+	td.filterMode = td.mipmapFilterMode = CU_TR_FILTER_MODE_LINEAR;
+	td.flags = CU_TRSF_NORMALIZED_COORDINATES | flags, td.maxMipmapLevelClamp = (float)nl - 1;
+	td.borderColor[0] = 0.5f;
+	if (cuTexObjectCreate(&t, &rd, &td, NULL) != CUDA_SUCCESS) {
+		printf("texture of flags %#x refused\n", td.flags);
+		return 0;
+	}
+	return t;
+}
+
+/* the grid: 6 faces of 33 x 33 directions; returns the lanes */
+static unsigned
+grid(float lod)
+{
+	unsigned n = 0;
+
+	memset(c, 0, sizeof c);
+	for (unsigned f = 0; f < 6; f++)
+		for (int a = -16; a <= 16; a++)
+			for (int b = -16; b <= 16; b++, n++) {
+				float *p = c + 12 * n;
+				unsigned ax = f / 2;
+				p[ax] = f & 1 ? -1.0f : 1.0f;
+				p[(ax + 1) % 3] = (float)a / 16, p[(ax + 2) % 3] = (float)b / 16;
+				p[4] = lod;
+			}
+	return n;
+}
+
+/* n random directions, random layers of nc cubes, levels in [lo, hi) */
+static unsigned
+randomdirs(unsigned n, unsigned nc, float lo, float hi)
+{
+	memset(c, 0, sizeof c);
+	for (unsigned i = 0; i < n; i++) {
+		float *p = c + 12 * i;
+		for (unsigned a = 0; a < 3; a++)
+			p[a] = uni(-1, 1);
+		p[3] = (float)(rnd() % nc);
+		p[4] = uni(lo, hi);
+	}
+	return n;
+}
+
+/* tex.grad.cube's gradients on a grid: directions on +x and +z (the
+ * centre, off it along one axis or both), dx and dy each along one axis
+ * (or both along s) of 2^-k, either sign; returns the lanes */
+static unsigned
+gradgrid(void)
+{
+	static const float off[][2] = { { 0, 0 }, { 0.5f, 0 }, { 0, 0.5f }, { -0.75f, 0.25f }, { 0.9f, -0.9f } };
+	static const float gv[][3] = {
+		{ 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { 0, -1, 0 }, { 0, 0, -1 }, { -1, 0, 0 }, { 0, 1, 1 }, { 1, 1, 0 },
+	};
+	unsigned n = 0;
+
+	memset(c, 0, sizeof c);
+	for (unsigned f = 0; f < 2; f++)
+		for (unsigned o = 0; o < sizeof off / sizeof off[0]; o++)
+			for (unsigned gx = 0; gx < 8; gx++)
+				for (unsigned gy = 0; gy < 8; gy++)
+					for (unsigned k = 0; k < 6 && n < MAXN; k++, n++) {
+						float *p = c + 12 * n, sx = (float)(1u << (k + 1)) / 512.0f, sy = sx * (k & 1 ? 2 : 0.5f);
+						unsigned ax = f ? 2 : 0;
+						p[ax] = 1, p[(ax + 1) % 3] = off[o][0], p[(ax + 2) % 3] = off[o][1];
+						for (unsigned a = 0; a < 3; a++)
+							p[4 + a] = gv[gx][a] * sx, p[8 + a] = gv[gy][a] * sy;
+					}
+	return n;
+}
+
+static void
+cubes(void)
+{
+	static const struct { CUaddress_mode am; const char *name; } am[] = {
+		{ CU_TR_ADDRESS_MODE_CLAMP, "clamp" }, { CU_TR_ADDRESS_MODE_WRAP, "wrap" },
+		{ CU_TR_ADDRESS_MODE_MIRROR, "mirror" }, { CU_TR_ADDRESS_MODE_BORDER, "border" },
+	};
+	CUmipmappedArray m = cubemap(4, 1, 3, named), ma = cubemap(4, 2, 3, named), mg = cubemap(16, 1, 5, levelof);
+	char name[64];
+
+	for (unsigned i = 0; i < 4; i++)
+		for (unsigned sl = 0; sl < 2; sl++) {
+			CUtexObject t = texobj(m, 3, am[i].am, sl ? CU_TRSF_SEAMLESS_CUBEMAP : 0);
+			CUtexObject ta = texobj(ma, 3, am[i].am, sl ? CU_TRSF_SEAMLESS_CUBEMAP : 0);
+			const char *s = sl ? "seamless" : "plain";
+			unsigned n;
+			if (!t || !ta)
+				continue;
+			n = grid(0);
+			snprintf(name, sizeof name, "tld4 %s %s grid", am[i].name, s);
+			launch(name, "t4cube", t, n);
+			snprintf(name, sizeof name, "tex %s %s grid", am[i].name, s);
+			launch(name, "txcube", t, n);
+			n = grid(1);
+			snprintf(name, sizeof name, "level1 %s %s grid", am[i].name, s);
+			launch(name, "lvcube", t, n);
+			n = randomdirs(2048, 1, -0.5f, 2.5f);
+			snprintf(name, sizeof name, "tld4 %s %s random", am[i].name, s);
+			launch(name, "t4cube", t, n);
+			snprintf(name, sizeof name, "tex %s %s random", am[i].name, s);
+			launch(name, "txcube", t, n);
+			snprintf(name, sizeof name, "level %s %s random", am[i].name, s);
+			launch(name, "lvcube", t, n);
+			n = randomdirs(2048, 3, -0.5f, 2.5f);
+			snprintf(name, sizeof name, "tld4 layered %s %s random", am[i].name, s);
+			launch(name, "t4acube", ta, n);
+			snprintf(name, sizeof name, "level layered %s %s random", am[i].name, s);
+			launch(name, "lvacube", ta, n);
+			cuTexObjectDestroy(t);
+			cuTexObjectDestroy(ta);
+		}
+	/* point sampling and tld4 of a point-sampled cube, seamless or not,
+	 * wrapping */
+	for (unsigned sl = 0; sl < 2; sl++) {
+		CUDA_RESOURCE_DESC rd;
+		CUDA_TEXTURE_DESC td;
+		CUtexObject t;
+		unsigned n = grid(0);
+		memset(&rd, 0, sizeof rd);
+		memset(&td, 0, sizeof td);
+		rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY, rd.res.mipmap.hMipmappedArray = m;
+		for (unsigned a = 0; a < 3; a++)
+			td.addressMode[a] = CU_TR_ADDRESS_MODE_WRAP;
+		td.flags = CU_TRSF_NORMALIZED_COORDINATES | (sl ? CU_TRSF_SEAMLESS_CUBEMAP : 0);
+		td.maxMipmapLevelClamp = 2;
+		if (cuTexObjectCreate(&t, &rd, &td, NULL) != CUDA_SUCCESS) {
+			printf("point texture of flags %#x refused\n", td.flags);
+			continue;
+		}
+		snprintf(name, sizeof name, "point %s grid", sl ? "seamless" : "plain");
+		launch(name, "txcube", t, n);
+		snprintf(name, sizeof name, "tld4 point %s grid", sl ? "seamless" : "plain");
+		launch(name, "t4cube", t, n);
+		cuTexObjectDestroy(t);
+	}
+	/* the level of detail of tex.grad.cube: random directions and
+	 * gradients (2^-9 to 2^0, either sign, each component), then
+	 * gradients along one axis alone */
+	for (unsigned sl = 0; sl < 2; sl++) {
+		CUtexObject t = texobj(mg, 5, CU_TR_ADDRESS_MODE_CLAMP, sl ? CU_TRSF_SEAMLESS_CUBEMAP : 0);
+		unsigned n = randomdirs(4096, 1, 0, 0);
+		if (!t)
+			continue;
+		for (unsigned i = 0; i < n; i++) {
+			float *p = c + 12 * i;
+			for (unsigned a = 0; a < 3; a++) {
+				float sc = (float)(1u << (rnd() % 10)) / 512.0f;
+				p[4 + a] = uni(-1, 1) * sc, p[8 + a] = uni(-1, 1) * sc;
+			}
+		}
+		snprintf(name, sizeof name, "grad %s random", sl ? "seamless" : "plain");
+		launch(name, "grcube", t, n);
+		memset(c, 0, sizeof c);
+		for (unsigned i = 0; i < 4096; i++) {
+			float *p = c + 12 * i;
+			unsigned ax = i % 3, g = i / 3 % 3;
+			for (unsigned a = 0; a < 3; a++)
+				p[a] = a == ax ? (i & 1 ? -1.0f : 1.0f) * uni(1, 2) : uni(-1, 1);
+			p[4 + g] = (float)(1u << (rnd() % 10)) / 512.0f * (rnd() & 1 ? -1.0f : 1.0f);
+			p[8 + (g + 1 + i / 9 % 2) % 3] = uni(-1, 1) / (float)(1u << (rnd() % 8));
+		}
+		snprintf(name, sizeof name, "grad %s axes", sl ? "seamless" : "plain");
+		launch(name, "grcube", t, 4096);
+		n = gradgrid();
+		snprintf(name, sizeof name, "grad %s grid", sl ? "seamless" : "plain");
+		launch(name, "grcube", t, n);
+		cuTexObjectDestroy(t);
+	}
+	cuMipmappedArrayDestroy(m);
+	cuMipmappedArrayDestroy(ma);
+	cuMipmappedArrayDestroy(mg);
+}
+
+/* a half of any finite value, sign, exponent and mantissa random */
+static uint16_t
+randhalf(void)
+{
+	uint32_t r = rnd();
+	return (uint16_t)((r & 0x8000) | (r >> 16) % 31 << 10 | (r & 0x3ff));
+}
+
+static void
+formats(void)
+{
+	static const struct { CUarray_format f; unsigned ch, es; const char *name; } fm[] = {
+		{ CU_AD_FORMAT_HALF, 4, 2, "f16x4" }, { CU_AD_FORMAT_SIGNED_INT8, 4, 1, "s8x4" },
+		{ CU_AD_FORMAT_SNORM_INT8X4, 4, 1, "snorm8x4" }, { CU_AD_FORMAT_UNSIGNED_INT8, 4, 1, "u8x4" },
+		{ CU_AD_FORMAT_UNSIGNED_INT16, 4, 2, "u16x4" }, { CU_AD_FORMAT_SIGNED_INT16, 4, 2, "s16x4" },
+		{ CU_AD_FORMAT_SNORM_INT16X4, 4, 2, "snorm16x4" },
+	};
+	static uint8_t tx[64 * 64 * 16];
+
+	for (size_t i = 0; i < sizeof fm / sizeof fm[0]; i++) {
+		CUDA_ARRAY_DESCRIPTOR ad = { 64, 64, fm[i].f, fm[i].ch };
+		unsigned tb = fm[i].ch * fm[i].es;
+		CUDA_RESOURCE_DESC rd;
+		CUDA_TEXTURE_DESC td;
+		CUDA_MEMCPY2D cp;
+		CUarray a;
+		CUtexObject t;
+		char name[64];
+		for (unsigned k = 0; k < 64 * 64 * tb; k++)
+			tx[k] = (uint8_t)rnd();
+		if (fm[i].f == CU_AD_FORMAT_HALF)
+			for (unsigned k = 0; k < 64 * 64 * tb; k += 2) {
+				uint16_t h = randhalf();
+				/* a third of them near the first texel's binade */
+				if (rnd() % 3 == 0)
+					h = (uint16_t)((h & 0x83ff) | (rnd() % 3 + 13) << 10);
+				tx[k] = (uint8_t)h, tx[k + 1] = (uint8_t)(h >> 8);
+			}
+		if (dumpdir && getenv("TEXCUBE_INPUTS")) {
+			char path[512];
+			FILE *fp;
+			snprintf(path, sizeof path, "%s/fmt_%s.tex", dumpdir, fm[i].name);
+			if ((fp = fopen(path, "wb"))) {
+				fwrite(tx, tb, 64 * 64, fp);
+				fclose(fp);
+			}
+		}
+		CK(cuArrayCreate(&a, &ad));
+		memset(&cp, 0, sizeof cp);
+		cp.srcMemoryType = CU_MEMORYTYPE_HOST, cp.srcHost = tx, cp.srcPitch = 64 * tb;
+		cp.dstMemoryType = CU_MEMORYTYPE_ARRAY, cp.dstArray = a, cp.WidthInBytes = 64 * tb, cp.Height = 64;
+		CK(cuMemcpy2D(&cp));
+		memset(&rd, 0, sizeof rd);
+		memset(&td, 0, sizeof td);
+		rd.resType = CU_RESOURCE_TYPE_ARRAY, rd.res.array.hArray = a;
+		td.filterMode = CU_TR_FILTER_MODE_LINEAR;
+		CK(cuTexObjectCreate(&t, &rd, &td, NULL));
+		for (unsigned mode = 0; mode < 3; mode++) {
+			static const char *mn[] = { "x", "xy", "random" };
+			memset(c, 0, sizeof c);
+			for (unsigned n = 0; n < NFMT; n++) {
+				float *p = c + 12 * n;
+				p[0] = (float)(rnd() % 63) + 0.5f + (float)(rnd() % 256) / 256.0f;
+				p[1] = (float)(rnd() % 63) + 0.5f + (mode ? (float)(rnd() % 256) / 256.0f : 0);
+				if (mode == 2)
+					p[0] = uni(0, 64), p[1] = uni(0, 64);
+			}
+			snprintf(name, sizeof name, "fmt %s %s", fm[i].name, mn[mode]);
+			launch(name, "tx2d", t, NFMT);
+		}
+		cuTexObjectDestroy(t);
+		cuArrayDestroy(a);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc > 2 && !strcmp(argv[1], "dump"))
+		dumpdir = argv[2];
+	primary_ctx();
+	CK(cuModuleLoadData(&mod, ptx));
+	CK(cuMemAlloc(&dc, sizeof c));
+	CK(cuMemAlloc(&dout, sizeof o));
+	cubes();
+	formats();
+	cuMemFree(dc);
+	cuMemFree(dout);
+	printf("done\n");
+	return 0;
+}
