@@ -967,19 +967,27 @@ rebind(Ref *r)
 	return CUDA_SUCCESS;
 }
 
-/* Runs set(r, arg) on reference h under LOCK, then rebind. */
+/* Runs set(r, arg) on reference h under LOCK, then rebind.  A state the
+ * rebinding refuses (an address no allocation holds) is not kept: the
+ * reference is bound as it was before the call. */
 static CUresult
 update(const void *h, int surf, CUresult (*set)(Ref *, const void *), const void *arg)
 {
 	CUresult e;
-	Ref *r;
+	Ref *r, was;
 
 	LOCK();
 	if (!(e = shim_current(NULL))) {
 		if (!(r = findref(h, surf)))
 			e = CUDA_ERROR_INVALID_VALUE;
-		else if (!(e = set(r, arg)))
-			e = rebind(r);
+		else {
+			was = *r;
+			if (!(e = set(r, arg)) && (e = rebind(r))) {
+				*r = was;
+				r->obj = 0;   /* rebind destroyed it */
+				rebind(r);
+			}
+		}
 	}
 	UNLOCK();
 	return e;
