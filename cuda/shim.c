@@ -212,12 +212,6 @@ cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
 }
 
 CUresult
-cuDeviceTotalMem(size_t *bytes, CUdevice d)
-{
-	return cuDeviceTotalMem_v2(bytes, d);
-}
-
-CUresult
 cuDeviceComputeCapability(int *major, int *minor, CUdevice d)
 {
 	CUresult r = shim_devok(d);
@@ -537,18 +531,24 @@ cuCtxGetDevice(CUdevice *d)
 	return r;
 }
 
+/* 3010 for a context of the CUDA 2.x ABI (shim_abi32.c), 3020 for one of
+ * today's; NULL names the current context. */
 CUresult
 cuCtxGetApiVersion(CUcontext h, unsigned *v)
 {
 	CUresult r = CUDA_SUCCESS;
+	Ctx *c = NULL;
 
 	if (!v)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (h && !CTX(h))
+	if (h && !(c = CTX(h)))
 		r = CUDA_ERROR_INVALID_CONTEXT;
-	else
-		*v = 3020;
+	else {
+		if (!h && shim.inited)
+			c = current();
+		*v = c && c->abi32 ? 3010 : 3020;
+	}
 	UNLOCK();
 	return r;
 }

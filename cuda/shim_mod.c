@@ -461,6 +461,7 @@ shim_global(CUdeviceptr *dptr, size_t *bytes, Mod *md, const char *name)
 CUresult
 cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule h, const char *name)
 {
+	ABI64();
 	CUresult r;
 	Mod *md;
 
@@ -470,12 +471,6 @@ cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule h, const char *n
 	r = (md = MOD(h)) ? shim_global(dptr, bytes, md, name) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
-}
-
-CUresult
-cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *name)
-{
-	return cuModuleGetGlobal_v2(dptr, bytes, md, name);
 }
 
 /* The most threads a block of the kernel may have: 1024, or fewer when its
