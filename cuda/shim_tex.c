@@ -978,27 +978,19 @@ rebind(Ref *r)
 	return CUDA_SUCCESS;
 }
 
-/* Runs set(r, arg) on reference h under LOCK, then rebind.  A state the
- * rebinding refuses (an address no allocation holds) is not kept: the
- * reference is bound as it was before the call. */
+/* Runs set(r, arg) on reference h under LOCK, then rebind. */
 static CUresult
 update(const void *h, int surf, CUresult (*set)(Ref *, const void *), const void *arg)
 {
 	CUresult e;
-	Ref *r, was;
+	Ref *r;
 
 	LOCK();
 	if (!(e = shim_current(NULL))) {
 		if (!(r = findref(h, surf)))
 			e = CUDA_ERROR_INVALID_VALUE;
-		else {
-			was = *r;
-			if (!(e = set(r, arg)) && (e = rebind(r))) {
-				*r = was;
-				r->obj = 0;   /* rebind destroyed it */
-				rebind(r);
-			}
-		}
+		else if (!(e = set(r, arg)))
+			e = rebind(r);
 	}
 	UNLOCK();
 	return e;

@@ -1,9 +1,11 @@
 /*
  * texfail.c -- a texture reference bound to linear memory, then given an
  * address no allocation holds (and address 0) by cuTexRefSetAddress: the
- * call is refused, and the reference stays bound as it was, which
- * cuTexRefGetAddress reads back and a kernel's tex reads through
- * (texfail.out).
+ * answers, the address cuTexRefGetAddress reads back, and what a kernel's
+ * tex reads then.  texfail.gpu is what an H200 (driver 580) printed: it
+ * takes any address, reads it back, and the kernel faults
+ * (CUDA_ERROR_ILLEGAL_ADDRESS); texfail.gpu-differs lists the lines the
+ * shim does not print.
  */
 #define CUDA_ENABLE_DEPRECATED 1
 #include <cuda.h>
@@ -21,7 +23,7 @@ static const char ptx[] =
 	"\tst.global.f32 [%rd3], %f1;\n\texit;\n}\n";
 int main(void) {
   CUdevice dev; CUcontext ctx; CUmodule mod; CUfunction fn; CUtexref tr; CUdeviceptr in, out, got = 0;
-  float h[8], o[8];
+  float h[8], o[8] = {0};   /* a failed copy leaves it as it was */
   size_t off;
   for (int i = 0; i < 8; i++) h[i] = 1.5f * i + 0.25f;
   if (cuInit(0) || cuDeviceGet(&dev, 0) || cuDevicePrimaryCtxRetain(&ctx, dev) || cuCtxSetCurrent(ctx) ||
