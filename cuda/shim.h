@@ -397,7 +397,8 @@ CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d);
 /* shim_abi32.c: an entry point of the CUDA 3.2 ABI (the _v2 calls that
  * replaced the CUDA 2.x ABI's) refuses a context of the old ABI, one the
  * unversioned cuCtxCreate made: ABI64() at its top returns
- * CUDA_ERROR_INVALID_CONTEXT then, as the driver answers.  The shim's own
+ * CUDA_ERROR_INVALID_CONTEXT then, as the driver answers (and as it
+ * answers cuMemcpy, cuMemsetD8Async and cuMemAllocManaged there).  The shim's own
  * calls of those entry points, made for another entry point (the old
  * ABI's, or cuMemAllocAsync's allocation), are wrapped in INNER(), which
  * lets them through on the calling thread. */

@@ -19,7 +19,11 @@
  * pointer widens to the address it names; every value handed back must
  * fit its 32-bit field, and one that does not (an address of the 64-bit
  * space, where every allocation here lies, a pitch or size of 4 GiB or
- * more) is CUDA_ERROR_NOT_SUPPORTED, after what the call made is undone.
+ * more) is CUDA_ERROR_NOT_SUPPORTED, after what the call made is undone;
+ * the driver's own memory sizes (cuMemGetInfo, cuDeviceTotalMem) read as
+ * 4 GiB - 1 past that, as it answers.  A context of either ABI is refused
+ * while one of the other lives (shim.c).  tests/shim/abimix.c holds what
+ * an H200 answered call by call.
  */
 #include <string.h>
 #include "cuda/shim.h"
@@ -231,21 +235,32 @@ cuArray3DGetDescriptor(Desc3d1 *d, CUarray h)
 
 /* ---------------------------------------------------------------- memory */
 
+/* Sizes past 32 bits read as 4 GiB - 1, as an H200's driver (580)
+ * answers cuDeviceTotalMem and cuMemGetInfo (abimix.gpu, total, info). */
+static unsigned
+clamp(size_t n)
+{
+	return FITS(n) ? (unsigned)n : UINT32_MAX;
+}
+
+/* The outputs are zeroed first, refused or not, as the driver does. */
 CUresult
 cuMemGetInfo(unsigned *freeb, unsigned *total)
 {
-	CTX32();
 	size_t f, t;
 	CUresult r;
 
+	if (freeb)
+		*freeb = 0;
+	if (total)
+		*total = 0;
+	CTX32();
 	if ((r = INNER(cuMemGetInfo_v2(&f, &t))))
 		return r;
-	if (!FITS(f) || !FITS(t))
-		return CUDA_ERROR_NOT_SUPPORTED;
 	if (freeb)
-		*freeb = (unsigned)f;
+		*freeb = clamp(f);
 	if (total)
-		*total = (unsigned)t;
+		*total = clamp(t);
 	return CUDA_SUCCESS;
 }
 
@@ -260,21 +275,20 @@ cuDeviceTotalMem(unsigned *bytes, CUdevice d)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((r = cuDeviceTotalMem_v2(&n, d)))
 		return r;
-	if (!FITS(n))
-		return CUDA_ERROR_NOT_SUPPORTED;
-	*bytes = (unsigned)n;
+	*bytes = clamp(n);
 	return CUDA_SUCCESS;
 }
 
 CUresult
 cuMemAlloc(Dptr1 *p, unsigned n)
 {
-	CTX32();
 	CUdeviceptr d;
 	CUresult r;
 
 	if (!p)
 		return CUDA_ERROR_INVALID_VALUE;
+	*p = 0;   /* refused or not, as the driver does */
+	CTX32();
 	if ((r = INNER(cuMemAlloc_v2(&d, n))))
 		return r;
 	if (!FITS(d)) {
@@ -302,12 +316,13 @@ cuMemAllocHost(void **p, unsigned n)
 CUresult
 cuMemHostGetDevicePointer(Dptr1 *d, void *p, unsigned flags)
 {
-	CTX32();
 	CUdeviceptr w;
 	CUresult r;
 
 	if (!d)
 		return CUDA_ERROR_INVALID_VALUE;
+	*d = 0;   /* refused or not, as the driver does */
+	CTX32();
 	if ((r = INNER(cuMemHostGetDevicePointer_v2(&w, p, flags))))
 		return r;
 	if (!FITS(w))
@@ -319,10 +334,13 @@ cuMemHostGetDevicePointer(Dptr1 *d, void *p, unsigned flags)
 CUresult
 cuModuleGetGlobal(Dptr1 *p, unsigned *bytes, CUmodule m, const char *name)
 {
-	CTX32();
 	CUdeviceptr d;
 	size_t n;
 	CUresult r;
+
+	if (p)
+		*p = 0;   /* refused or not, as the driver does */
+	CTX32();
 
 	if ((r = INNER(cuModuleGetGlobal_v2(&d, &n, m, name))))
 		return r;

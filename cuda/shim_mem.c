@@ -235,6 +235,7 @@ drop(Alloc *a)
 CUresult
 cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned flags)
 {
+	ABI64();   /* as an H200's driver answers (tests/shim/abimix.gpu) */
 	if (!p || !n || (flags != 1 && flags != 2))   /* CU_MEM_ATTACH_GLOBAL, _HOST */
 		return CUDA_ERROR_INVALID_VALUE;
 	return alloc(p, n, 1);
@@ -408,6 +409,7 @@ cuMemcpyDtoD_v2(CUdeviceptr dst, CUdeviceptr src, size_t n)
 CUresult
 cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t n)
 {
+	ABI64();   /* as an H200's driver answers (tests/shim/abimix.gpu) */
 	return copy('u', dst, NULL, src, NULL, n);
 }
 
@@ -518,6 +520,7 @@ cuMemsetD32_v2(CUdeviceptr dst, unsigned v, size_t n)
 CUresult
 cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n, CUstream s)
 {
+	ABI64();   /* as an H200's driver answers (tests/shim/abimix.gpu) */
 	CUresult r;
 
 	if (shim_capture_fill(s, &r, dst, n * 1, v, 1, n, 1))
