@@ -212,12 +212,6 @@ cuDeviceTotalMem_v2(size_t *bytes, CUdevice d)
 }
 
 CUresult
-cuDeviceTotalMem(size_t *bytes, CUdevice d)
-{
-	return cuDeviceTotalMem_v2(bytes, d);
-}
-
-CUresult
 cuDeviceComputeCapability(int *major, int *minor, CUdevice d)
 {
 	CUresult r = shim_devok(d);
@@ -353,9 +347,27 @@ push(CUcontext h)
 	return CUDA_SUCCESS;
 }
 
+/* Whether a context of the other ABI than abi32 lives (the primary
+ * context while retained).  An H200's driver (580) refuses a context of
+ * one ABI while one of the other lives, either way and with the primary
+ * context retained, CUDA_ERROR_OUT_OF_MEMORY: the old ABI's context keeps
+ * its device addresses below 4 GiB (tests/shim/abimix.gpu, second and
+ * primary).  Under LOCK. */
+static int
+other_abi(int abi32)
+{
+	size_t i = 0;
+	Ctx *c;
+
+	while ((c = shim_heach(H_CTX, &i)))
+		if (c->abi32 != abi32 && (!c->primary || c->refs > 0))
+			return 1;
+	return 0;
+}
+
 /* Under LOCK. */
 static CUresult
-ctx_create(CUcontext *pctx, unsigned flags, CUdevice d)
+ctx_create(CUcontext *pctx, unsigned flags, CUdevice d, int abi32)
 {
 	CUresult r = shim_devok(d);
 	Ctx *c;
@@ -364,6 +376,8 @@ ctx_create(CUcontext *pctx, unsigned flags, CUdevice d)
 		return r;
 	if (!pctx)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (other_abi(abi32))
+		return CUDA_ERROR_OUT_OF_MEMORY;
 	if (ncstack == MAXSTACK || !(c = calloc(1, sizeof *c)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	if (!(c->h = shim_hnew(H_CTX, c))) {
@@ -371,6 +385,7 @@ ctx_create(CUcontext *pctx, unsigned flags, CUdevice d)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	c->flags = flags;
+	c->abi32 = abi32;   /* the CUDA 2.x ABI's context (shim_abi32.c) */
 	c->id = ++shim.nextid;
 	push(c->h);
 	*pctx = c->h;
@@ -383,7 +398,7 @@ cuCtxCreate_v2(CUcontext *pctx, unsigned flags, CUdevice d)
 	CUresult r;
 
 	LOCK();
-	r = ctx_create(pctx, flags, d);
+	r = ctx_create(pctx, flags, d, 0);
 	UNLOCK();
 	return r;
 }
@@ -392,11 +407,9 @@ CUresult
 cuCtxCreate(CUcontext *pctx, unsigned flags, CUdevice d)
 {
 	CUresult r;
-	Ctx *c;
 
 	LOCK();
-	if (!(r = ctx_create(pctx, flags, d)) && (c = CTX(*pctx)))
-		c->abi32 = 1;   /* the CUDA 2.x ABI's context (shim_abi32.c) */
+	r = ctx_create(pctx, flags, d, 1);
 	UNLOCK();
 	return r;
 }
@@ -537,18 +550,24 @@ cuCtxGetDevice(CUdevice *d)
 	return r;
 }
 
+/* 3010 for a context of the CUDA 2.x ABI (shim_abi32.c), 3020 for one of
+ * today's; NULL names the current context. */
 CUresult
 cuCtxGetApiVersion(CUcontext h, unsigned *v)
 {
 	CUresult r = CUDA_SUCCESS;
+	Ctx *c = NULL;
 
 	if (!v)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (h && !CTX(h))
+	if (h && !(c = CTX(h)))
 		r = CUDA_ERROR_INVALID_CONTEXT;
-	else
-		*v = 3020;
+	else {
+		if (!h && shim.inited)
+			c = current();
+		*v = c && c->abi32 ? 3010 : 3020;
+	}
 	UNLOCK();
 	return r;
 }

@@ -396,4 +396,18 @@ CUresult cuCtxWaitEvent(CUcontext ctx, CUevent e);
 CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice d);
 CUresult cuDevicePrimaryCtxRelease_v2(CUdevice d);
 
+/* shim_abi32.c: an entry point of the CUDA 3.2 ABI (the _v2 calls that
+ * replaced the CUDA 2.x ABI's) refuses a context of the old ABI, one the
+ * unversioned cuCtxCreate made: ABI64() at its top returns
+ * CUDA_ERROR_INVALID_CONTEXT then, as the driver answers (and as it
+ * answers cuMemcpy, cuMemsetD8Async and cuMemAllocManaged there).  The shim's own
+ * calls of those entry points, made for another entry point (the old
+ * ABI's, or cuMemAllocAsync's allocation), are wrapped in INNER(), which
+ * lets them through on the calling thread. */
+CUresult shim_abi64(void);
+extern _Thread_local unsigned shim_inner;
+CUresult shim_inner_done(CUresult r);
+#define ABI64() do { CUresult abi64_ = shim_abi64(); if (abi64_) return abi64_; } while (0)
+#define INNER(call) (shim_inner++, shim_inner_done(call))
+
 #endif

@@ -271,9 +271,9 @@ write_value(CUstream s, CUdeviceptr p, uint64_t v, unsigned size, unsigned flags
 		return r;
 	if (size == 4) {
 		uint32_t w = (uint32_t)v;
-		return cuMemcpyHtoD_v2(p, &w, 4);
+		return INNER(cuMemcpyHtoD_v2(p, &w, 4));
 	}
-	return cuMemcpyHtoD_v2(p, &v, 8);
+	return INNER(cuMemcpyHtoD_v2(p, &v, 8));
 }
 
 /* The documented conditions; size 4 compares 32-bit values. */
@@ -307,7 +307,7 @@ wait_value(CUstream s, CUdeviceptr p, uint64_t v, unsigned size, unsigned flags)
 		return r;
 	for (int ms = 0;; ms++) {
 		uint64_t have = 0;     /* little-endian: a 32-bit value fills the low half */
-		if ((r = cuMemcpyDtoH_v2(&have, p, size)))
+		if ((r = INNER(cuMemcpyDtoH_v2(&have, p, size))))
 			return r;
 		if (satisfied(have, v, op, size))
 			return CUDA_SUCCESS;

@@ -225,7 +225,7 @@ shim_capture_alloc(CUstream s, CUresult *r, CUdeviceptr *p, size_t n)
 	UNLOCK();
 	if (!st)
 		return 0;
-	if ((*r = cuMemAlloc_v2(p, n)))
+	if ((*r = INNER(cuMemAlloc_v2(p, n))))
 		return 1;
 	LOCK();
 	if (!(st = capturing(s))) {   /* the capture ended meanwhile */

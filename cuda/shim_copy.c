@@ -180,6 +180,7 @@ copy2d(const CUDA_MEMCPY2D *c)
 CUresult
 cuMemcpy2D_v2(const CUDA_MEMCPY2D *c)
 {
+	ABI64();
 	return copy2d(c);
 }
 
@@ -187,12 +188,14 @@ cuMemcpy2D_v2(const CUDA_MEMCPY2D *c)
 CUresult
 cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *c)
 {
+	ABI64();
 	return copy2d(c);
 }
 
 CUresult
 cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *c, CUstream st)
 {
+	ABI64();
 	CUDA_MEMCPY3D c3;
 	CUresult r;
 
@@ -251,12 +254,14 @@ copy3d(const CUDA_MEMCPY3D *c, int peer)
 CUresult
 cuMemcpy3D_v2(const CUDA_MEMCPY3D *c)
 {
+	ABI64();
 	return copy3d(c, 0);
 }
 
 CUresult
 cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *c, CUstream st)
 {
+	ABI64();
 	CUresult r;
 
 	if (c && shim_capture_copy(st, &r, c))
@@ -287,7 +292,7 @@ cuMemcpyPeer(CUdeviceptr dst, CUcontext dctx, CUdeviceptr src, CUcontext sctx, s
 	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED :
 	    !CTX(dctx) || !CTX(sctx) ? CUDA_ERROR_INVALID_CONTEXT : CUDA_SUCCESS;
 	UNLOCK();
-	return r ? r : cuMemcpyDtoD_v2(dst, src, n);
+	return r ? r : INNER(cuMemcpyDtoD_v2(dst, src, n));
 }
 
 CUresult
@@ -317,18 +322,21 @@ fill2d(CUdeviceptr dst, size_t pitch, unsigned v, size_t esz, size_t width, size
 CUresult
 cuMemsetD2D8_v2(CUdeviceptr dst, size_t pitch, unsigned char v, size_t w, size_t h)
 {
+	ABI64();
 	return fill2d(dst, pitch, v, 1, w, h);
 }
 
 CUresult
 cuMemsetD2D16_v2(CUdeviceptr dst, size_t pitch, unsigned short v, size_t w, size_t h)
 {
+	ABI64();
 	return fill2d(dst, pitch, v, 2, w, h);
 }
 
 CUresult
 cuMemsetD2D32_v2(CUdeviceptr dst, size_t pitch, unsigned v, size_t w, size_t h)
 {
+	ABI64();
 	return fill2d(dst, pitch, v, 4, w, h);
 }
 

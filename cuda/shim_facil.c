@@ -563,7 +563,7 @@ cuMemMapArrayAsync(MapInfo *info, unsigned count, CUstream s)
 		a = info[i].res;
 		if (info[i].rtype == 1 && cuMipmappedArrayGetLevel(&a, info[i].res, 0))
 			return CUDA_ERROR_INVALID_HANDLE;
-		if (cuArray3DGetDescriptor_v2(&d, a))
+		if (INNER(cuArray3DGetDescriptor_v2(&d, a)))
 			return CUDA_ERROR_INVALID_HANDLE;
 		r = d.flags & ARRAY3D_SPARSE ? CUDA_ERROR_NOT_SUPPORTED : CUDA_ERROR_INVALID_VALUE;
 	}

@@ -52,19 +52,12 @@ cuGraphicsResourceGetMappedMipmappedArray(CUmipmappedArray *arr, CUgraphicsResou
 	return refuse(res);
 }
 
-/* The pointer and its size are written only for a mapped resource, so the
- * first version (32-bit size) is the same call. */
+/* The pointer and its size are written only for a mapped resource (the
+ * first version, of 32-bit fields, is shim_abi32.c's). */
 CUresult
 cuGraphicsResourceGetMappedPointer_v2(CUdeviceptr *p, size_t *size, CUgraphicsResource res)
 {
-	(void)p;
-	(void)size;
-	return refuse(res);
-}
-
-CUresult
-cuGraphicsResourceGetMappedPointer(CUdeviceptr *p, unsigned *size, CUgraphicsResource res)
-{
+	ABI64();
 	(void)p;
 	(void)size;
 	return refuse(res);

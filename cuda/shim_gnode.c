@@ -494,7 +494,7 @@ cuGraphAddMemAllocNode(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, siz
 	if (!out || !p || !p->bytes || p->atype != ALLOC_PINNED || p->ltype != LOC_DEVICE || p->htypes ||
 	    p->naccess > 1 || p->lid != 0)   /* another device: INVALID_VALUE too (gnodes.gpu) */
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((r = cuMemAlloc_v2(&dp, p->bytes)))
+	if ((r = INNER(cuMemAlloc_v2(&dp, p->bytes))))
 		return r;
 	LOCK();
 	if (!(r = shim_graph_alloc(out, g, deps, ndeps, dp, p->bytes)))

@@ -461,6 +461,7 @@ shim_global(CUdeviceptr *dptr, size_t *bytes, Mod *md, const char *name)
 CUresult
 cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule h, const char *name)
 {
+	ABI64();
 	CUresult r;
 	Mod *md;
 
@@ -470,12 +471,6 @@ cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule h, const char *n
 	r = (md = MOD(h)) ? shim_global(dptr, bytes, md, name) : CUDA_ERROR_INVALID_HANDLE;
 	UNLOCK();
 	return r;
-}
-
-CUresult
-cuModuleGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUmodule md, const char *name)
-{
-	return cuModuleGetGlobal_v2(dptr, bytes, md, name);
 }
 
 /* The most threads a block of the kernel may have: 1024, or fewer when its
@@ -494,15 +489,17 @@ maxthreads(const ptx_function_usage *u)
 /* The registers a thread of the kernel is said to use: the interpreter's
  * count, which is not what ptxas would allocate, kept within what ptxas
  * keeps a kernel to: 255, its .maxnreg (nvJitLink's -maxrregcount), and
- * what lets one CTA of its .reqntid or .maxntid threads launch (64K
- * registers an SM, a warp's taken 256 at a time), as ptxas compiles a
- * kernel with launch bounds: the occupancy a library computes from it
- * (CUB's grid sizes) is then never 0 for a block the kernel allows. */
+ * what lets one CTA of its .reqntid threads, else of the
+ * MAX_THREADS_PER_BLOCK reported (its .maxntid, else 1024) launch (64K
+ * registers an SM, a warp's taken 256 at a time), as a driver's two
+ * answers always agree: the occupancy a client computes from them (CUB's
+ * grid sizes, cuda.core's limit on a cooperative grid of numba-cuda's
+ * forall, whose blocks are MAX_THREADS_PER_BLOCK threads) is then never 0
+ * for a block the kernel allows. */
 static int
 regs(const ptx_function_usage *u)
 {
-	long t = u->reqntid[0] ? (long)u->reqntid[0] * u->reqntid[1] * u->reqntid[2] :
-	    (long)u->maxntid[0] * u->maxntid[1] * u->maxntid[2];
+	long t = u->reqntid[0] ? (long)u->reqntid[0] * u->reqntid[1] * u->reqntid[2] : maxthreads(u);
 	int r = u->nregs > 255 ? 255 : u->nregs;
 
 	if (u->maxnreg > 0 && r > u->maxnreg)

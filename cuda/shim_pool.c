@@ -334,7 +334,7 @@ cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t n, CUmemoryPool h, CUstream s)
 	}
 	if (shim_capture_alloc(s, &r, dptr, n))
 		return r;   /* graph memory, not the pool's */
-	if ((r = cuMemAlloc_v2(dptr, n)))
+	if ((r = INNER(cuMemAlloc_v2(dptr, n))))
 		return r;
 	LOCK();
 	if ((p = POOL(h))) {   /* the bookkeeping; a pool destroyed meanwhile keeps none */
@@ -343,7 +343,7 @@ cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t n, CUmemoryPool h, CUstream s)
 			void *nl = realloc(p->live, cap * sizeof *p->live);
 			if (!nl) {
 				UNLOCK();
-				cuMemFree_v2(*dptr);
+				INNER(cuMemFree_v2(*dptr));
 				return CUDA_ERROR_OUT_OF_MEMORY;
 			}
 			p->live = nl;
@@ -396,7 +396,7 @@ cuMemFreeAsync(CUdeviceptr dptr, CUstream s)
 				break;
 			}
 	UNLOCK();
-	return cuMemFree_v2(dptr);
+	return INNER(cuMemFree_v2(dptr));
 }
 
 /* ---------------------------------------------------------------- sharing */

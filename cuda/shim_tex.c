@@ -274,12 +274,14 @@ create3d(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d)
 CUresult
 cuArray3DCreate_v2(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d)
 {
+	ABI64();
 	return create3d(out, d);
 }
 
 CUresult
 cuArrayCreate_v2(CUarray *out, const CUDA_ARRAY_DESCRIPTOR *d)
 {
+	ABI64();
 	CUDA_ARRAY3D_DESCRIPTOR e;
 
 	if (!d)
@@ -295,6 +297,7 @@ cuArrayCreate_v2(CUarray *out, const CUDA_ARRAY_DESCRIPTOR *d)
 CUresult
 cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *d, CUarray h)
 {
+	ABI64();
 	CUresult r;
 	Arr *a;
 
@@ -314,6 +317,7 @@ cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *d, CUarray h)
 CUresult
 cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *d, CUarray h)
 {
+	ABI64();
 	CUresult r;
 	Arr *a;
 
@@ -511,12 +515,14 @@ acopy(CUarray da, size_t doff, CUdeviceptr dd, void *dh, CUarray sa, size_t soff
 CUresult
 cuMemcpyHtoA_v2(CUarray d, size_t doff, const void *s, size_t n)
 {
+	ABI64();
 	return s ? acopy(d, doff, 0, NULL, NULL, 0, 0, s, n) : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult
 cuMemcpyHtoAAsync_v2(CUarray d, size_t doff, const void *s, size_t n, CUstream st)
 {
+	ABI64();
 	CUresult r = shim_stream_check(st);
 
 	return r ? r : cuMemcpyHtoA_v2(d, doff, s, n);
@@ -525,12 +531,14 @@ cuMemcpyHtoAAsync_v2(CUarray d, size_t doff, const void *s, size_t n, CUstream s
 CUresult
 cuMemcpyAtoH_v2(void *d, CUarray s, size_t soff, size_t n)
 {
+	ABI64();
 	return d ? acopy(NULL, 0, 0, d, s, soff, 0, NULL, n) : CUDA_ERROR_INVALID_VALUE;
 }
 
 CUresult
 cuMemcpyAtoHAsync_v2(void *d, CUarray s, size_t soff, size_t n, CUstream st)
 {
+	ABI64();
 	CUresult r = shim_stream_check(st);
 
 	return r ? r : cuMemcpyAtoH_v2(d, s, soff, n);
@@ -539,18 +547,21 @@ cuMemcpyAtoHAsync_v2(void *d, CUarray s, size_t soff, size_t n, CUstream st)
 CUresult
 cuMemcpyAtoD_v2(CUdeviceptr d, CUarray s, size_t soff, size_t n)
 {
+	ABI64();
 	return acopy(NULL, 0, d, NULL, s, soff, 0, NULL, n);
 }
 
 CUresult
 cuMemcpyDtoA_v2(CUarray d, size_t doff, CUdeviceptr s, size_t n)
 {
+	ABI64();
 	return acopy(d, doff, 0, NULL, NULL, 0, s, NULL, n);
 }
 
 CUresult
 cuMemcpyAtoA_v2(CUarray d, size_t doff, CUarray s, size_t soff, size_t n)
 {
+	ABI64();
 	return acopy(d, doff, 0, NULL, s, soff, 0, NULL, n);
 }
 
@@ -1143,6 +1154,7 @@ setlin(Ref *r, const void *v)
 CUresult
 cuTexRefSetAddress_v2(size_t *off, void *t, CUdeviceptr p, size_t bytes)
 {
+	ABI64();
 	Lin l = { p, bytes, 0, 0, 0 };
 	CUresult e = update(t, 0, setlin, &l);
 
@@ -1154,6 +1166,7 @@ cuTexRefSetAddress_v2(size_t *off, void *t, CUdeviceptr p, size_t bytes)
 CUresult
 cuTexRefSetAddress2D_v3(void *t, const CUDA_ARRAY_DESCRIPTOR *d, CUdeviceptr p, size_t pitch)
 {
+	ABI64();
 	Lin l;
 
 	if (!d || !pitch)
@@ -1177,6 +1190,7 @@ cuTexRefSetAddress2D_v3(void *t, const CUDA_ARRAY_DESCRIPTOR *d, CUdeviceptr p, 
 CUresult
 cuTexRefSetAddress2D_v2(void *t, const CUDA_ARRAY_DESCRIPTOR *d, CUdeviceptr p, size_t pitch)
 {
+	ABI64();
 	return cuTexRefSetAddress2D_v3(t, d, p, pitch);
 }
 
@@ -1366,6 +1380,7 @@ query(const void *h, int surf, int what, int dim, void *out)
 CUresult
 cuTexRefGetAddress_v2(CUdeviceptr *p, void *t)
 {
+	ABI64();
 	return query(t, 0, 'p', 0, p);
 }
 

@@ -18,10 +18,14 @@
  *       written.  A handle that is not the launch's workspace answers
  *       cudaErrorInvalidValue and writes nothing.
  *
- * The grid barrier blocks the calling warp (BLOCKED_GRID) until the
- * arrivals and the threads that exited since the launch began account for
- * every thread of the grid; then the generation moves and sched.c wakes
- * the waiting warps.  A cooperative launch's CTAs are all live from the
+ * The grid barrier holds the calling lanes (w->gpark) until the arrivals
+ * and the threads that exited since the launch began account for every
+ * thread of the grid; then the generation moves and sched.c wakes the
+ * waiting warps.  Since sm_70 the barrier counts threads: lanes of a warp
+ * may reach it apart, or return before it while the others wait (numba-
+ * cuda's grid-stride loops end so), and the warp's other lanes run on
+ * meanwhile (exec.c parks the waiting ones); the warp blocks
+ * (BLOCKED_GRID) when nothing of it can run.  A cooperative launch's CTAs are all live from the
  * start (sched.c cooperative(); a kernel that calls the barrier counts as
  * polling, so its CTAs interleave finely and the launch runs on one host
  * worker).  A sync called with a handle that is not the launch's
@@ -111,12 +115,19 @@ sync(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	for (uint32_t mm = m; mm; mm &= mm - 1)
 		interp_setret(w, xi, (uint32_t)__builtin_ctz(mm), 0, 4);
 	L->cgarrived += (uint64_t)__builtin_popcount(m);
-	w->blocked = BLOCKED_GRID;
-	w->bmask = m;
 	w->cggen = L->cggen;
 	complete(L);
-	if (w->cggen != L->cggen)
-		w->blocked = 0;   /* the last to arrive goes on */
+	if (w->cggen != L->cggen) {
+		w->gpark = 0;   /* the last to arrive goes on, and those of its warp that waited */
+		return 0;
+	}
+	/* these lanes wait; the others of their warp run on, since they may
+	 * be what the barrier waits for (threads that return before it), and
+	 * the warp blocks when nothing of it can run (exec.c) */
+	w->gpark |= m;
+	w->bmask = w->gpark;
+	if (!(w->live & ~w->gpark))
+		w->blocked = BLOCKED_GRID;
 	return 0;
 }
 

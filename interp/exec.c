@@ -106,10 +106,12 @@ interp_run(Launch *L, Warp *w, int slice)
 					w->nst--;
 					continue;
 				}
-				if (t->mask & (w->bpark | w->yieldm)) {
+				if (w->gpark && w->cggen != L->cggen)
+					w->gpark = 0;   /* the grid barrier completed */
+				if (t->mask & (w->bpark | w->yieldm | w->gpark)) {
 					/* lanes that wait at a barrier, or spin on an
 					 * mbarrier: others of the warp run first (park) */
-					int k = park(L, w, w->bpark | w->yieldm);
+					int k = park(L, w, w->bpark | w->yieldm | w->gpark);
 					if (k < 0) {
 						interp_fault(L, w, -1, &code[t->pc], PTX_FAULT_TRAP, 0, 0,
 						    "out of memory: the host has no room for the SIMT stack");
@@ -121,6 +123,10 @@ interp_run(Launch *L, Warp *w, int slice)
 					}
 					if (t->mask & w->bpark) {
 						w->blocked = interp_bar_of(w);
+						return RUN_BLOCKED;
+					}
+					if (t->mask & w->gpark) {
+						w->blocked = BLOCKED_GRID;
 						return RUN_BLOCKED;
 					}
 					if (w->ncf == 1)

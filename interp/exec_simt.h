@@ -101,6 +101,7 @@ interp_exited(Launch *L, Warp *w, uint32_t m)
 		w->cf[i].retmask &= ~m;
 	w->live &= ~m;
 	w->yieldm &= ~m;
+	w->gpark &= ~m;
 	w->cta->nlive -= popc(m);
 	w->cta->events++;
 	w->cta->exits++;

@@ -386,6 +386,7 @@ typedef struct {
 	uint32_t carr, cdone;
 	uint8_t cdperr[WARP]; /* cdp.c: each lane's last device-runtime error */
 	uint64_t cggen;       /* cg.c: the grid barrier's generation it waits to see pass */
+	uint32_t gpark;       /* cg.c: lanes past the grid barrier's call, waiting for cggen to pass */
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
 	uint64_t chkwait;     /* racecheck: the CTA's chkwaits at the warp's last mbarrier wait
 	                       * that saw a phase complete (check_mbar.c) */

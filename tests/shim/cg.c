@@ -6,8 +6,11 @@
  *	                     rank, then two grid barriers, each followed by
  *	                     reads of what another block wrote before it;
  *	                     early: half the warps exit, the rest meet at the
- *	                     barrier twice; plain: the answers outside a
- *	                     cooperative launch (handle 0, GetSize refused)
+ *	                     barrier twice; lanes: the threads past the
+ *	                     kernel's n exit, splitting a warp, the rest
+ *	                     meet at the barrier twice; plain: the answers
+ *	                     outside a cooperative launch (handle 0,
+ *	                     GetSize refused)
  *	cg CG.PTX trap       phases launched plainly: its grid sync traps
  *	                     (CUDA_ERROR_LAUNCH_FAILED)
  *	cg CG.PTX stuck      a block whose warps wait at a CTA barrier and at
@@ -99,6 +102,36 @@ early(CUmodule mod)
 	CK(cuMemFree(b));
 }
 
+/* Threads past n exit at the kernel's start, n = G*B - 23: the last
+ * block's last warp is split, 9 lanes at the barrier and 23 gone (as
+ * numba-cuda's forall of 1001 ends its one block of 1024).  The barrier
+ * counts threads: the waiting lanes let the others of their warp exit. */
+static void
+lanes(CUmodule mod)
+{
+	enum { G = 4, B = 96, N = G * B };
+	CUfunction k;
+	CUdeviceptr a, b;
+	static unsigned hb[N];
+	unsigned n = N - 23;
+	void *args[] = { &a, &b, &n };
+	int ok = 1;
+
+	CK(cuModuleGetFunction(&k, mod, "lanes"));
+	CK(cuMemAlloc(&a, sizeof hb));
+	CK(cuMemAlloc(&b, sizeof hb));
+	CK(cuMemsetD8(b, 0, sizeof hb));
+	CK(cuLaunchCooperativeKernel(k, G, 1, 1, B, 1, 1, 0, NULL, args));
+	CK(cuCtxSynchronize());
+	CK(cuMemcpyDtoH(hb, b, sizeof hb));
+	for (unsigned t = 0; t < N; t++)
+		ok &= hb[t] == (t < n ? (t + B) % n + 1 : 0);
+	expect(ok, "lanes");
+	printf("lanes: 23 lanes of a warp exited, its other 9 synchronised %s\n", ok ? "ok" : "wrong");
+	CK(cuMemFree(a));
+	CK(cuMemFree(b));
+}
+
 static void
 plain(CUmodule mod)
 {
@@ -185,6 +218,7 @@ main(int argc, char **argv)
 	if (argc == 2) {
 		phases(mod);
 		early(mod);
+		lanes(mod);
 		plain(mod);
 	} else if (strcmp(argv[2], "trap") == 0)
 		fails_with(mod, "phases", 2, 32, 0, "a plain launch's grid sync");

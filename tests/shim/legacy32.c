@@ -7,17 +7,18 @@
  * program built against CUDA 3.1's cuda.h links them.
  *
  * Arrays and host memory need no device pointer and work through them
- * as through the _v2 calls (each result checked against the data); a
- * device pointer of a 64-bit address space does not fit CUdeviceptr_v1,
- * and what the driver answers for one is printed.  They take a context
- * the unversioned cuCtxCreate made, of their ABI: under a cuCtxCreate_v4
+ * (each result checked against the data).  They take a context the
+ * unversioned cuCtxCreate made, of their ABI: under a cuCtxCreate_v4
  * context an H200 with driver 580 answered cuArrayCreate
- * CUDA_ERROR_INVALID_CONTEXT, the first line of legacy32.out, which is
- * what the shim prints.  Asked again, it made the unversioned context and
- * an array through the _v1 calls (the next line), then refused
- * cuArrayGetDescriptor_v2 under that context, CUDA_ERROR_INVALID_CONTEXT:
- * the _v2 calls are of today's ABI as the _v1 ones are of the old, where
- * the shim takes both in an old context (the rest unchecked on a GPU).
+ * CUDA_ERROR_INVALID_CONTEXT, the first line of legacy32.out.  Asked
+ * again, it made the unversioned context and an array through the _v1
+ * calls (the next line), then refused cuArrayGetDescriptor_v2 under that
+ * context, CUDA_ERROR_INVALID_CONTEXT (the third): each ABI refuses the
+ * other's context, which abimix.c asks the driver call by call.  A
+ * device address of the shim is of the 64-bit space, so the old
+ * cuMemAlloc, which would hand one back in a CUdeviceptr_v1, is
+ * CUDA_ERROR_NOT_SUPPORTED, and the old calls that take a device pointer
+ * are given one no allocation has.
  */
 #include "shimtest.h"
 
@@ -45,6 +46,8 @@
 #undef cuMemsetD2D32
 #undef cuTexRefSetAddress
 #undef cuTexRefGetAddress
+#undef cuMemAlloc
+#undef cuMemFree
 
 typedef unsigned int Dptr1;   /* CUdeviceptr_v1 */
 typedef struct { unsigned Width, Height; CUarray_format Format; unsigned NumChannels; } Desc1;
@@ -88,6 +91,8 @@ CUresult CUDAAPI cuArrayCreate(CUarray *, const Desc1 *);
 CUresult CUDAAPI cuArrayGetDescriptor(Desc1 *, CUarray);
 CUresult CUDAAPI cuArray3DCreate(CUarray *, const Desc3d1 *);
 CUresult CUDAAPI cuArray3DGetDescriptor(Desc3d1 *, CUarray);
+CUresult CUDAAPI cuMemAlloc(Dptr1 *, unsigned);
+CUresult CUDAAPI cuMemFree(Dptr1);
 CUresult CUDAAPI cuMemAllocPitch(Dptr1 *, unsigned *, unsigned, unsigned, unsigned);
 CUresult CUDAAPI cuMemGetAddressRange(Dptr1 *, unsigned *, Dptr1);
 CUresult CUDAAPI cuMemcpyHtoA(CUarray, unsigned, const void *, unsigned);
@@ -164,8 +169,7 @@ main(void)
 	CK(cuArrayCreate(&b, &d1));
 	CK(cuArrayGetDescriptor(&g1, a));
 	printf("array: %u x %u, format %d, %u channel\n", g1.Width, g1.Height, (int)g1.Format, g1.NumChannels);
-	CK(cuArrayGetDescriptor_v2(&g2, a));
-	printf("by _v2: %zu x %zu\n", g2.Width, g2.Height);
+	printf("cuArrayGetDescriptor_v2 under it: %s\n", ename(cuArrayGetDescriptor_v2(&g2, a)));
 	CK(cuArray3DCreate(&a3, &d3));
 	CK(cuArray3DGetDescriptor(&g3, a3));
 	printf("3D array: %u x %u x %u, format %d, %u channels, flags %u\n", g3.Width, g3.Height, g3.Depth,
@@ -288,10 +292,14 @@ main(void)
 	c3.reserved1 = &c3;
 	printf("3D with reserved1 set: %s\n", ename(cuMemcpy3D(&c3)));
 
-	/* device pointers: a 64-bit address in a 32-bit CUdeviceptr_v1 */
-	CK(cuMemAlloc(&dp, 4096));
-	printf("device address fits 32 bits: %d\n", dp <= 0xffffffffu);
+	/* device pointers: today's calls refuse the context, and the old
+	 * ABI's allocation, whose address the shim places in the 64-bit
+	 * space, cannot be handed back in a CUdeviceptr_v1; the old calls are
+	 * then given an address no allocation has */
+	printf("cuMemAlloc_v2: %s\n", ename(cuMemAlloc_v2(&dp, 4096)));
 	p1 = 0;
+	printf("cuMemAlloc: %s, address %u\n", ename(cuMemAlloc(&p1, 4096)), p1);
+	dp = 0x5a5a0000u;
 	printf("cuMemAllocPitch: %s\n", ename(cuMemAllocPitch(&p1, &pitch, 256, 4, 4)));
 	printf("cuMemGetAddressRange: %s\n", ename(cuMemGetAddressRange(&b1, &n1, (Dptr1)dp)));
 	printf("cuMemsetD2D8: %s\n", ename(cuMemsetD2D8((Dptr1)dp, 64, 1, 64, 4)));
@@ -310,16 +318,15 @@ main(void)
 	c2.Height = 1;
 	printf("cuMemcpy2D from the device: %s\n", ename(cuMemcpy2D(&c2)));
 	printf("cuTexRefSetAddress: %s\n", ename(cuTexRefSetAddress(&n1, tr, (Dptr1)dp, 64)));
-	CK(cuTexRefSetAddress_v2(&size, tr, dp, 64));
+	printf("cuTexRefSetAddress_v2: %s\n", ename(cuTexRefSetAddress_v2(&size, tr, dp, 64)));
 	printf("cuTexRefGetAddress: %s\n", ename(cuTexRefGetAddress(&b1, tr)));
-	CK(cuMemGetAddressRange_v2(&base, &size, dp + 100));
-	printf("_v2 address range: base %d, size %zu\n", base == dp, size);
+	printf("cuMemGetAddressRange_v2: %s\n", ename(cuMemGetAddressRange_v2(&base, &size, dp + 100)));
+	printf("cuMemFree: %s\n", ename(cuMemFree(p1)));
 
 	CK(cuTexRefDestroy(tr));
 	CK(cuArrayDestroy(a));
 	CK(cuArrayDestroy(b));
 	CK(cuArrayDestroy(a3));
-	CK(cuMemFree(dp));
 	CK(cuCtxDestroy(ctx));
 	printf("done\n");
 	return 0;

@@ -16,9 +16,7 @@
  * (driver 580) answered to an earlier revision, each section in a process
  * of its own with PTXKIT_REAL_DRIVER set (which leaves out the RISKY
  * calls), "rc" its exit status: every line it printed the shim now prints
- * alike, but for a context of the CUDA 2.x ABI made with the primary
- * context current (CUDA_ERROR_OUT_OF_MEMORY there) and the calls on
- * destroyed streams (CUDA_SUCCESS there: the driver documents them as
+ * alike, but for the calls on destroyed streams (CUDA_SUCCESS there: the driver documents them as
  * undefined); where it died (a descriptor of no resources, a destroyed
  * green context pushed, a destroyed event recorded, a launch of NULL
  * semaphores) the calls are RISKY now, and the sections' later lines are
@@ -802,8 +800,10 @@ abi32(void)
 		SAY("a pitched allocation (_v2) 0 high", cuMemAllocPitch_v2(&dp, &pt, 64, 0, 4));
 	}
 	SAY("an array under a cuCtxCreate_v4 context", cuArrayCreate(&a, &d));
-	/* an H200 (driver 580) answered CUDA_ERROR_OUT_OF_MEMORY here, with
-	 * the primary context current; tests/shim/legacy32.c's, first, it made */
+	/* CUDA_ERROR_OUT_OF_MEMORY with the primary context retained, as an
+	 * H200 (driver 580) answered (abimix.c's probes too): the hostile
+	 * calls below run where the context is made, in a process that
+	 * retains no primary context */
 	SAY("a context of the CUDA 2.x ABI", cuCtxCreate(&old, 0, 0));
 	if (cuCtxGetCurrent(&old) || old == primary)
 		return;

@@ -5,7 +5,9 @@
  * that a block of the size the bounds allow can launch.  For each: the
  * reported CU_FUNC_ATTRIBUTE_NUM_REGS within the bound's share of the
  * SM's 64K registers, and cuOccupancyMaxActiveBlocksPerMultiprocessor of
- * such a block at least 1, and the launch's result.  The lines hold no
+ * such a block at least 1, and the launch's result; of a kernel without
+ * bounds, the same of a block of the MAX_THREADS_PER_BLOCK it reports.
+ * The lines hold no
  * counts, only whether each holds, so an H200's driver answers the same
  * (regcap.out).
  */
@@ -50,6 +52,34 @@ one(CUmodule m, const char *name, int block, int cap, CUdeviceptr in, CUdevicept
 	CK(cuCtxSynchronize());
 }
 
+/* A kernel without bounds: a block of the MAX_THREADS_PER_BLOCK it
+ * reports fits the registers it reports, an SM holds one, and it
+ * launches, as a driver's answers agree (with ptxas's count of 255 an
+ * H200's says 256 threads); numba-cuda's forall launches blocks of that
+ * size, cooperatively when the kernel syncs its grid, which cuda.core
+ * refuses unless the occupancy is at least 1. */
+static void
+unbounded(CUmodule m, CUdeviceptr in, CUdeviceptr out)
+{
+	CUfunction f;
+	int regs = -1, mt = 0, occ = -1;
+	void *args[] = { &in, &out };
+
+	CK(cuModuleGetFunction(&f, m, "nobounds"));
+	CK(cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, f));
+	CK(cuFuncGetAttribute(&mt, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f));
+	if (mt < 1 || mt > 1024) {
+		printf("nobounds: MAX_THREADS_PER_BLOCK %d\n", mt);
+		return;
+	}
+	CK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&occ, f, mt, 0));
+	/* 64K registers an SM, a warp's taken 256 at a time */
+	printf("nobounds: a block of MAX_THREADS_PER_BLOCK fits its registers: %s; an SM holds one: %s; launch: %s\n",
+	    regs > 0 && regs <= 65536 / ((mt + 31) / 32) / 256 * 8 ? "yes" : "no", occ >= 1 ? "yes" : "no",
+	    ename(cuLaunchKernel(f, 1, 1, 1, (unsigned)mt, 1, 1, 0, NULL, args, NULL)));
+	CK(cuCtxSynchronize());
+}
+
 int
 main(void)
 {
@@ -65,6 +95,7 @@ main(void)
 	n += kernel(ptx + n, sizeof ptx - n, "req512", ".reqntid 512, 1, 1");
 	n += kernel(ptx + n, sizeof ptx - n, "max384", ".maxntid 128, 3, 1");
 	n += kernel(ptx + n, sizeof ptx - n, "max256nreg", ".maxntid 256, 1, 1 .maxnreg 40");
+	n += kernel(ptx + n, sizeof ptx - n, "nobounds", "");
 	CK(cuModuleLoadData(&m, ptx));
 	for (int i = 0; i < LIVE; i++)
 		v[i] = 0x9e3779b9u * (unsigned)(i + 1), want ^= v[i];
@@ -75,6 +106,7 @@ main(void)
 	one(m, "req512", 512, 128, in, out);
 	one(m, "max384", 384, 168, in, out);
 	one(m, "max256nreg", 256, 40, in, out);
+	unbounded(m, in, out);
 	CK(cuMemcpyDtoH(r, out, sizeof r));
 	printf("results: %s\n", r[0] == want && r[255] == want ? "right" : "wrong");
 	CK(cuModuleUnload(m));
