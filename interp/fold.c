@@ -89,7 +89,9 @@
  *     shift: the manual's rule, not the mask rule of alu_int.c.
  *   - a cvt between integers that zero-extends or truncates to 8 bits of
  *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
- *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a.
+ *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
+ *     and so is a slct into an integer type of an f32 whose sign ptxas
+ *     knows (interp_fold_slctpos).
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays), and so does abs.f16 or abs.bf16
  *     of a half of one.
@@ -1000,14 +1002,19 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
  * value by itself, an add of two such values (seed 16064: x * x + x * x)
  * or a mul of two .sat ones, a selp of two (or of one and a positive
  * immediate)?  depth
- * bounds the search.  (sqrt.approx is not one: its -0 stays.) */
+ * bounds the search.  (sqrt.approx is not one: its -0 stays.)  sel asks
+ * it for the test of a slct (interp_fold_slctpos), where an instruction
+ * of a rounding modifier without .sat and abs.ftz are not known. */
 static int
-f32nonneg(const Func *f, const Ins *d, int depth)
+f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 {
 	int w;
 	const Ins *a, *b;
 
 	if (!d || d->guard || d->ty[0] != TY_F32 || d->ndst != 1 || depth > 4)
+		return 0;
+	if (sel && !ir_hasmod(d, MOD_SAT) &&
+	    (ir_mod_round(d) != MOD_NONE || (d->op == OP_ABS && ir_hasmod(d, MOD_FTZ))))
 		return 0;
 	switch (d->op) {
 	case OP_EX2:
@@ -1024,7 +1031,7 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 			const Opnd *o = &d->opnd[i];
 			uint64_t bits = o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm;
 			if (o->kind == OK_FIMM || o->kind == OK_IMM ? (bits >> 31) & 1 :
-			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1))
+			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1, sel))
 				return 0;
 		}
 		return 1;
@@ -1043,9 +1050,23 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 		if (d->op == OP_MUL)
 			return a && b && !a->guard && !b->guard && a->ty[0] == TY_F32 && b->ty[0] == TY_F32 &&
 			       ir_hasmod(a, MOD_SAT) && ir_hasmod(b, MOD_SAT);
-		return f32nonneg(f, a, depth + 1) && f32nonneg(f, b, depth + 1);
+		return f32nonneg(f, a, depth + 1, sel) && f32nonneg(f, b, depth + 1, sel);
 	}
 	return 0;
+}
+
+/* A slct into a type other than f32, without .ftz, of an f32 c that d
+ * makes: ptxas takes c >= 0 for granted where it knows the sign bit clear
+ * (f32nonneg), and the slct is a copy of a, though c may be a NaN, which
+ * the manual's test sends to b (v6 seed 59252: a mul.ftz of a value by
+ * itself; v4 2940: an abs).  A rounding modifier without .sat anywhere in
+ * the chain, and abs.ftz, keep the SEL, and so does slct.f32.f32 its FSEL
+ * (sm_90 SASS of each form; tests/regress/fold-slct-nonneg-f32.ptx, whose
+ * answers an H200 gave). */
+int
+interp_fold_slctpos(const Func *f, const Ins *d)
+{
+	return f32nonneg(f, d, 0, 1);
 }
 
 /* abs.f16x2, abs.ftz.f16x2 or abs.bf16x2 of an f32 that ptxas knows is not
@@ -1070,7 +1091,7 @@ foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			return 0;
 		d = defof(f, v, &w);
 	}
-	if (!f32nonneg(f, d, 0))
+	if (!f32nonneg(f, d, 0, 0))
 		return 0;
 	if ((in->ty[0] == TY_F16X2 || in->ty[0] == TY_F16) && !ir_hasmod(in, MOD_FTZ)) {
 		copyof(xi, 0, 0);
