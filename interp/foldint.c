@@ -255,9 +255,8 @@ f32writer(const Ins *d)
  * roots and reciprocals, the .approx f32 ones without .ftz and
  * rsqrt.approx.f64 without .ftz do, and so do a 64-bit bfe, bfi, brev or
  * bfind, a guarded
- * carry instruction and an integer div or rem of 32 bits or fewer (each
- * measured as above; div.full, integer 64-bit division, conversions,
- * 64-bit shifts and unguarded carries do not). */
+ * carry instruction and an integer div or rem (each measured as above;
+ * div.full, conversions, 64-bit shifts and unguarded carries do not). */
 static int
 amtkiller(const Ins *d)
 {
@@ -271,9 +270,12 @@ amtkiller(const Ins *d)
 		return 1;
 	/* a 64-bit bfe, and a carry instruction under a guard (seeds 42437,
 	 * 51324, 70671: no F2I of the amount after one) */
-	/* an integer div or rem of 16 or 32 bits (v4 seed 2610: div.u16) */
-	if ((d->op == OP_DIV || d->op == OP_REM) && d->nty >= 1 && ir_tyinfo[d->ty[0]].kind != TK_FLOAT &&
-	    ir_tyinfo[d->ty[0]].bits <= 32)
+	/* an integer div or rem of any width, by a register or an immediate,
+	 * a power of two too (v4 seed 2610: div.u16; v6 44925: a div.u64
+	 * between an rcp.rp.f32 and a shl.b64 by its result, which shifted by
+	 * the raw bits; sm_90 SASS of div and rem .u64/.s64 and div.u32 by 7
+	 * and by 8 each alone: no F2I) */
+	if ((d->op == OP_DIV || d->op == OP_REM) && d->nty >= 1 && ir_tyinfo[d->ty[0]].kind != TK_FLOAT)
 		return 1;
 	/* brev, bfind and bfi of 64 bits too (v5 seed 2013: a brev.b64 between
 	 * a sqrt.rm.ftz.f32 and a shr.s64 by its result; each alone measured) */
