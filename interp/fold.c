@@ -118,7 +118,8 @@
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
- *     the set's compare made again without .ftz (foldsetpftz).
+ *     the set's compare made again without .ftz, in any block the set's
+ *     sources reach unchanged (foldsetpftz).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -1476,11 +1477,79 @@ foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* Marks in m[] each block that a path of one edge or more leads to from
+ * block b, following successors (dir 0) or predecessors (dir 1); st
+ * holds f->nblk + 1 block ids (b may come back once, through a loop). */
+static void
+reach(const Func *f, int b, int dir, uint8_t *m, int *st)
+{
+	int n = 0;
+
+	st[n++] = b;
+	while (n > 0) {
+		const Blk *x = &f->blk[st[--n]];
+		int c = dir ? x->npred : x->nsucc;
+		for (int e = 0; e < c; e++) {
+			int y = dir ? x->pred[e] : x->succ[e];
+			if (y >= 0 && y < f->nblk && !m[y]) {
+				m[y] = 1;
+				st[n++] = y;
+			}
+		}
+	}
+}
+
+/* holds, or else: does no write of v's register, an instruction's or a
+ * phi's, lie on a path from instruction i (which reads v) to instruction
+ * k, in any blocks?  1 yes, 0 no, -1 out of memory. */
+static int
+holdsacross(ptx_module *pm, const Func *f, int v, int i, int k)
+{
+	int bi, bk, r = 1;
+	uint8_t *fw, *bw;
+	int *st;
+
+	if (holds(f, v, i, k))
+		return 1;
+	if (v < 0 || v >= f->nval || i < 0 || k < 0 || i >= f->nins || k >= f->nins || f->nblk <= 0 ||
+	    f->nblk > 4096 || f->nval > 4096)
+		return 0;
+	bi = f->ins[i]->blk;
+	bk = f->ins[k]->blk;
+	if (bi < 0 || bk < 0 || bi >= f->nblk || bk >= f->nblk)
+		return 0;
+	if (!(fw = interp_alloc(pm->cx, 2 * (size_t)f->nblk)) ||
+	    !(st = interp_alloc(pm->cx, ((size_t)f->nblk + 1) * sizeof *st))) {
+		interp_free(pm->cx, fw);
+		return -1;
+	}
+	bw = fw + f->nblk;
+	reach(f, bi, 0, fw, st);
+	reach(f, bk, 1, bw, st);
+	for (int u = 0; u < f->nval && r; u++) {
+		const Val *x = &f->val[u];
+		int b = x->blk;
+		if (u == v || x->reg != f->val[v].reg || b < 0 || b >= f->nblk)
+			continue;
+		if (x->ins >= 0)
+			r = !((fw[b] || (b == bi && x->ins > i)) && (bw[b] || (b == bk && x->ins < k)));
+		else if (x->phi >= 0)
+			r = !(fw[b] && (bw[b] || b == bk));
+	}
+	interp_free(pm->cx, st);
+	interp_free(pm->cx, fw);
+	return r;
+}
+
 /* The f32 set.ftz d (defining value w) compared again by the setp xi at
  * k: its sources, its compare (for eq, the complement: the compare of the
  * other sense and order, the BoolOp by De Morgan) and its BoolOp, without
- * .ftz.  Only where each source register still holds what d read, and not
- * for a BoolOp and a second destination (q would not be !p). */
+ * .ftz.  Only where each source register still holds what d read, in any
+ * blocks between them (v6 seed 59566: a set.eq.ftz of a value that a
+ * branch joined, compared again for a setp 220 lines on, across calls,
+ * an exit and branches; sm_90 SASS: FSETP.EQ of its sources), and not for
+ * a BoolOp and a second destination (q would not be !p).  1 folded, 0
+ * not, -1 out of memory. */
 static int
 setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq)
 {
@@ -1504,10 +1573,12 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 	for (int i = 1; i <= n; i++) {
 		const Opnd *o = &d->opnd[i], *r = o->kind == OK_NOT && o->nsub == 1 ? o->sub : o;
 		if (o->kind != OK_IMM && o->kind != OK_FIMM) {
+			int h;
 			if (r->kind != OK_REG || !r->sym || r->sym->kind != SYM_REG || r->sel != SEL_NONE || r->imm ||
-			    u >= d->nuse || f->regs[f->val[d->use[u]].reg] != r->sym ||
-			    !holds(f, d->use[u], f->val[w].ins, k))
+			    u >= d->nuse || f->regs[f->val[d->use[u]].reg] != r->sym)
 				return 0;
+			if ((h = holdsacross(pm, f, d->use[u], f->val[w].ins, k)) <= 0)
+				return h;
 			u++;
 		}
 		if (interp_decode_op(pm, o, i < 3 ? TY_F32 : TY_PRED, &s[i - 1]))
