@@ -28,7 +28,8 @@
  *   - an operation undone: neg of a neg (f32, f64, f16, bf16, f16x2; and a
  *     neg.f16x2 of a mov.b32 pack of a neg.f16, in that half), min/max
  *     of a value with itself (f32, f16; two results of one integer
- *     computation are one value, samecalc), mul.f32 by 1.0 and
+ *     computation are one value, samecalc, and an or, xor or add of a
+ *     known 0 is its other operand, zeroside), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
  *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
@@ -712,6 +713,43 @@ sameargs(const ptx_module *pm, const Func *f, int i, int j)
 	return n > 0;
 }
 
+/* Is operand o of d a 0 that ptxas knows: an immediate 0, an xor of one
+ * value with itself, or a 32-bit value it knows (kconst)?  (Not a sub of
+ * one value from itself: add.u32 of y - y and x is an IADD3 x + y - y,
+ * and a max.f32 of it and x keeps its FMNMX; sm_90 SASS.) */
+static int
+knownzero(const Func *f, const Ins *d, int o)
+{
+	int v = srcval(d, o), w;
+	const Ins *x;
+	uint64_t c;
+
+	if (d->opnd[o].kind == OK_IMM)
+		return d->opnd[o].imm == 0;
+	if (v < 0 || !(x = defof(f, v, &w)))
+		return 0;
+	if (x->op == OP_XOR && !x->guard && x->nopnd == 3 && srcval(x, 1) >= 0 && srcval(x, 1) == srcval(x, 2))
+		return 1;
+	return interp_fold_kconst(f, v, &c) && c == 0;
+}
+
+/* For an or, xor or add of integers (no carry, no .sat) of a 0 ptxas
+ * knows and a register: the register's value, which ptxas takes for the
+ * result (v6 seed 46620: max.f32 of x and (x ^ x) | x is x, a NaN's
+ * payload kept; sm_90 SASS: the callee only returns).  Else -1. */
+static int
+zeroside(const Func *f, const Ins *d)
+{
+	if ((d->op != OP_OR && d->op != OP_XOR && d->op != OP_ADD) || d->guard || d->nopnd != 3 || d->nty != 1 ||
+	    d->ndst != 1 || !(isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT) || ir_hasmod(d, MOD_CC) ||
+	    ir_hasmod(d, MOD_SAT))
+		return -1;
+	for (int i = 1; i <= 2; i++)
+		if (srcval(d, 3 - i) >= 0 && knownzero(f, d, i))
+			return srcval(d, 3 - i);
+	return -1;
+}
+
 /* The value that v copies to ptxas: through selp and slct choosing
  * between one value and itself, a min or max of a value with itself
  * that foldid makes a copy (seeds 37679, 42136, 60525, 73172), and an
@@ -719,7 +757,8 @@ sameargs(const ptx_module *pm, const Func *f, int i, int j)
  * x, x is x), the two operands copies of one themselves (v3 seed 17865:
  * min.s32 x, max.f32 x, x is x); an ld.param of a parameter that every
  * call fills from the register it fills an earlier one from (sameargs) is
- * the ld.param of that one. */
+ * the ld.param of that one; an or, xor or add of a known 0 and a value
+ * is that value (zeroside). */
 static int
 copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 {
@@ -728,6 +767,10 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 		const Ins *d = defof(f, v, &w);
 		if (d)
 			v = w;   /* the value movs and unpacks carry */
+		if (d && (u = zeroside(f, d)) >= 0) {
+			v = u;
+			continue;
+		}
 		if (d && pm && !f->entry && (j = parload(f, d)) > 0) {
 			int r = -1;
 			for (int i = 0; i < j && r < 0; i++)
@@ -820,7 +863,8 @@ foldsat24(const Func *f, XIns *xi, const Ins *in)
  * whose sources read the same values or immediates?  ptxas computes it
  * once, and a min or max of the two is of one value (v6 seed 21086: a
  * max.f32 of two add.u32 of a callee's parameters, its NaN payload kept;
- * an H200 so for add, mul.lo and xor). */
+ * an H200 so for add, mul.lo and xor), the two sources of an add, mul or
+ * mad in either order. */
 static int
 samecalc(const Func *f, int a, int b)
 {
@@ -844,8 +888,14 @@ samecalc(const Func *f, int a, int b)
 	for (int i = 0; i < x->nmod; i++)
 		if (x->mod[i] != y->mod[i])
 			return 0;
+	/* the terms of add and the factors of mul and mad in either order (v6
+	 * seed 55678: max.f32 of add.u32 a, b and add.u32 b, a is the sum, a
+	 * NaN's payload kept; sm_90 SASS: one IADD or IMAD, no FMNMX); not of
+	 * and, or and xor, whose two LOP3s stay, and the FMNMX */
+	int sw = (x->op == OP_ADD || x->op == OP_MUL || x->op == OP_MAD) && x->nopnd >= 3 && same(x, 1, y, 2) &&
+		 same(x, 2, y, 1);
 	for (int i = x->ndst; i < x->nopnd; i++)
-		if (!same(x, i, y, i))
+		if (!same(x, sw && i <= 2 ? 3 - i : i, y, i))
 			return 0;
 	return 1;
 }
