@@ -28,7 +28,8 @@
  *   - an operation undone: neg of a neg (f32, f64, f16, bf16, f16x2; and a
  *     neg.f16x2 of a mov.b32 pack of a neg.f16, in that half), min/max
  *     of a value with itself (f32, f16; two results of one integer
- *     computation are one value, samecalc), mul.f32 by 1.0 and
+ *     computation are one value, samecalc, and an or, xor or add of a
+ *     known 0 is its other operand, zeroside), mul.f32 by 1.0 and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
  *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
@@ -89,7 +90,9 @@
  *     shift: the manual's rule, not the mask rule of alu_int.c.
  *   - a cvt between integers that zero-extends or truncates to 8 bits of
  *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
- *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a.
+ *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
+ *     and so is a slct into an integer type of an f32 whose sign ptxas
+ *     knows (interp_fold_slctpos).
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays), and so does abs.f16 or abs.bf16
  *     of a half of one.
@@ -116,7 +119,8 @@
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
- *     the set's compare made again without .ftz (foldsetpftz).
+ *     the set's compare made again without .ftz, in any block the set's
+ *     sources reach unchanged (foldsetpftz).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -709,6 +713,43 @@ sameargs(const ptx_module *pm, const Func *f, int i, int j)
 	return n > 0;
 }
 
+/* Is operand o of d a 0 that ptxas knows: an immediate 0, an xor of one
+ * value with itself, or a 32-bit value it knows (kconst)?  (Not a sub of
+ * one value from itself: add.u32 of y - y and x is an IADD3 x + y - y,
+ * and a max.f32 of it and x keeps its FMNMX; sm_90 SASS.) */
+static int
+knownzero(const Func *f, const Ins *d, int o)
+{
+	int v = srcval(d, o), w;
+	const Ins *x;
+	uint64_t c;
+
+	if (d->opnd[o].kind == OK_IMM)
+		return d->opnd[o].imm == 0;
+	if (v < 0 || !(x = defof(f, v, &w)))
+		return 0;
+	if (x->op == OP_XOR && !x->guard && x->nopnd == 3 && srcval(x, 1) >= 0 && srcval(x, 1) == srcval(x, 2))
+		return 1;
+	return interp_fold_kconst(f, v, &c) && c == 0;
+}
+
+/* For an or, xor or add of integers (no carry, no .sat) of a 0 ptxas
+ * knows and a register: the register's value, which ptxas takes for the
+ * result (v6 seed 46620: max.f32 of x and (x ^ x) | x is x, a NaN's
+ * payload kept; sm_90 SASS: the callee only returns).  Else -1. */
+static int
+zeroside(const Func *f, const Ins *d)
+{
+	if ((d->op != OP_OR && d->op != OP_XOR && d->op != OP_ADD) || d->guard || d->nopnd != 3 || d->nty != 1 ||
+	    d->ndst != 1 || !(isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT) || ir_hasmod(d, MOD_CC) ||
+	    ir_hasmod(d, MOD_SAT))
+		return -1;
+	for (int i = 1; i <= 2; i++)
+		if (srcval(d, 3 - i) >= 0 && knownzero(f, d, i))
+			return srcval(d, 3 - i);
+	return -1;
+}
+
 /* The value that v copies to ptxas: through selp and slct choosing
  * between one value and itself, a min or max of a value with itself
  * that foldid makes a copy (seeds 37679, 42136, 60525, 73172), and an
@@ -716,7 +757,8 @@ sameargs(const ptx_module *pm, const Func *f, int i, int j)
  * x, x is x), the two operands copies of one themselves (v3 seed 17865:
  * min.s32 x, max.f32 x, x is x); an ld.param of a parameter that every
  * call fills from the register it fills an earlier one from (sameargs) is
- * the ld.param of that one. */
+ * the ld.param of that one; an or, xor or add of a known 0 and a value
+ * is that value (zeroside). */
 static int
 copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 {
@@ -725,6 +767,10 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 		const Ins *d = defof(f, v, &w);
 		if (d)
 			v = w;   /* the value movs and unpacks carry */
+		if (d && (u = zeroside(f, d)) >= 0) {
+			v = u;
+			continue;
+		}
 		if (d && pm && !f->entry && (j = parload(f, d)) > 0) {
 			int r = -1;
 			for (int i = 0; i < j && r < 0; i++)
@@ -817,7 +863,8 @@ foldsat24(const Func *f, XIns *xi, const Ins *in)
  * whose sources read the same values or immediates?  ptxas computes it
  * once, and a min or max of the two is of one value (v6 seed 21086: a
  * max.f32 of two add.u32 of a callee's parameters, its NaN payload kept;
- * an H200 so for add, mul.lo and xor). */
+ * an H200 so for add, mul.lo and xor), the two sources of an add, mul or
+ * mad in either order. */
 static int
 samecalc(const Func *f, int a, int b)
 {
@@ -841,8 +888,14 @@ samecalc(const Func *f, int a, int b)
 	for (int i = 0; i < x->nmod; i++)
 		if (x->mod[i] != y->mod[i])
 			return 0;
+	/* the terms of add and the factors of mul and mad in either order (v6
+	 * seed 55678: max.f32 of add.u32 a, b and add.u32 b, a is the sum, a
+	 * NaN's payload kept; sm_90 SASS: one IADD or IMAD, no FMNMX); not of
+	 * and, or and xor, whose two LOP3s stay, and the FMNMX */
+	int sw = (x->op == OP_ADD || x->op == OP_MUL || x->op == OP_MAD) && x->nopnd >= 3 && same(x, 1, y, 2) &&
+		 same(x, 2, y, 1);
 	for (int i = x->ndst; i < x->nopnd; i++)
-		if (!same(x, i, y, i))
+		if (!same(x, sw && i <= 2 ? 3 - i : i, y, i))
 			return 0;
 	return 1;
 }
@@ -1000,14 +1053,19 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
  * value by itself, an add of two such values (seed 16064: x * x + x * x)
  * or a mul of two .sat ones, a selp of two (or of one and a positive
  * immediate)?  depth
- * bounds the search.  (sqrt.approx is not one: its -0 stays.) */
+ * bounds the search.  (sqrt.approx is not one: its -0 stays.)  sel asks
+ * it for the test of a slct (interp_fold_slctpos), where an instruction
+ * of a rounding modifier without .sat and abs.ftz are not known. */
 static int
-f32nonneg(const Func *f, const Ins *d, int depth)
+f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 {
 	int w;
 	const Ins *a, *b;
 
 	if (!d || d->guard || d->ty[0] != TY_F32 || d->ndst != 1 || depth > 4)
+		return 0;
+	if (sel && !ir_hasmod(d, MOD_SAT) &&
+	    (ir_mod_round(d) != MOD_NONE || (d->op == OP_ABS && ir_hasmod(d, MOD_FTZ))))
 		return 0;
 	switch (d->op) {
 	case OP_EX2:
@@ -1024,7 +1082,7 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 			const Opnd *o = &d->opnd[i];
 			uint64_t bits = o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm;
 			if (o->kind == OK_FIMM || o->kind == OK_IMM ? (bits >> 31) & 1 :
-			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1))
+			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1, sel))
 				return 0;
 		}
 		return 1;
@@ -1043,9 +1101,23 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 		if (d->op == OP_MUL)
 			return a && b && !a->guard && !b->guard && a->ty[0] == TY_F32 && b->ty[0] == TY_F32 &&
 			       ir_hasmod(a, MOD_SAT) && ir_hasmod(b, MOD_SAT);
-		return f32nonneg(f, a, depth + 1) && f32nonneg(f, b, depth + 1);
+		return f32nonneg(f, a, depth + 1, sel) && f32nonneg(f, b, depth + 1, sel);
 	}
 	return 0;
+}
+
+/* A slct into a type other than f32, without .ftz, of an f32 c that d
+ * makes: ptxas takes c >= 0 for granted where it knows the sign bit clear
+ * (f32nonneg), and the slct is a copy of a, though c may be a NaN, which
+ * the manual's test sends to b (v6 seed 59252: a mul.ftz of a value by
+ * itself; v4 2940: an abs).  A rounding modifier without .sat anywhere in
+ * the chain, and abs.ftz, keep the SEL, and so does slct.f32.f32 its FSEL
+ * (sm_90 SASS of each form; tests/regress/fold-slct-nonneg-f32.ptx, whose
+ * answers an H200 gave). */
+int
+interp_fold_slctpos(const Func *f, const Ins *d)
+{
+	return f32nonneg(f, d, 0, 1);
 }
 
 /* abs.f16x2, abs.ftz.f16x2 or abs.bf16x2 of an f32 that ptxas knows is not
@@ -1070,7 +1142,7 @@ foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			return 0;
 		d = defof(f, v, &w);
 	}
-	if (!f32nonneg(f, d, 0))
+	if (!f32nonneg(f, d, 0, 0))
 		return 0;
 	if ((in->ty[0] == TY_F16X2 || in->ty[0] == TY_F16) && !ir_hasmod(in, MOD_FTZ)) {
 		copyof(xi, 0, 0);
@@ -1455,11 +1527,79 @@ foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* Marks in m[] each block that a path of one edge or more leads to from
+ * block b, following successors (dir 0) or predecessors (dir 1); st
+ * holds f->nblk + 1 block ids (b may come back once, through a loop). */
+static void
+reach(const Func *f, int b, int dir, uint8_t *m, int *st)
+{
+	int n = 0;
+
+	st[n++] = b;
+	while (n > 0) {
+		const Blk *x = &f->blk[st[--n]];
+		int c = dir ? x->npred : x->nsucc;
+		for (int e = 0; e < c; e++) {
+			int y = dir ? x->pred[e] : x->succ[e];
+			if (y >= 0 && y < f->nblk && !m[y]) {
+				m[y] = 1;
+				st[n++] = y;
+			}
+		}
+	}
+}
+
+/* holds, or else: does no write of v's register, an instruction's or a
+ * phi's, lie on a path from instruction i (which reads v) to instruction
+ * k, in any blocks?  1 yes, 0 no, -1 out of memory. */
+static int
+holdsacross(ptx_module *pm, const Func *f, int v, int i, int k)
+{
+	int bi, bk, r = 1;
+	uint8_t *fw, *bw;
+	int *st;
+
+	if (holds(f, v, i, k))
+		return 1;
+	if (v < 0 || v >= f->nval || i < 0 || k < 0 || i >= f->nins || k >= f->nins || f->nblk <= 0 ||
+	    f->nblk > 4096 || f->nval > 4096)
+		return 0;
+	bi = f->ins[i]->blk;
+	bk = f->ins[k]->blk;
+	if (bi < 0 || bk < 0 || bi >= f->nblk || bk >= f->nblk)
+		return 0;
+	if (!(fw = interp_alloc(pm->cx, 2 * (size_t)f->nblk)) ||
+	    !(st = interp_alloc(pm->cx, ((size_t)f->nblk + 1) * sizeof *st))) {
+		interp_free(pm->cx, fw);
+		return -1;
+	}
+	bw = fw + f->nblk;
+	reach(f, bi, 0, fw, st);
+	reach(f, bk, 1, bw, st);
+	for (int u = 0; u < f->nval && r; u++) {
+		const Val *x = &f->val[u];
+		int b = x->blk;
+		if (u == v || x->reg != f->val[v].reg || b < 0 || b >= f->nblk)
+			continue;
+		if (x->ins >= 0)
+			r = !((fw[b] || (b == bi && x->ins > i)) && (bw[b] || (b == bk && x->ins < k)));
+		else if (x->phi >= 0)
+			r = !(fw[b] && (bw[b] || b == bk));
+	}
+	interp_free(pm->cx, st);
+	interp_free(pm->cx, fw);
+	return r;
+}
+
 /* The f32 set.ftz d (defining value w) compared again by the setp xi at
  * k: its sources, its compare (for eq, the complement: the compare of the
  * other sense and order, the BoolOp by De Morgan) and its BoolOp, without
- * .ftz.  Only where each source register still holds what d read, and not
- * for a BoolOp and a second destination (q would not be !p). */
+ * .ftz.  Only where each source register still holds what d read, in any
+ * blocks between them (v6 seed 59566: a set.eq.ftz of a value that a
+ * branch joined, compared again for a setp 220 lines on, across calls,
+ * an exit and branches; sm_90 SASS: FSETP.EQ of its sources), and not for
+ * a BoolOp and a second destination (q would not be !p).  1 folded, 0
+ * not, -1 out of memory. */
 static int
 setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq)
 {
@@ -1483,10 +1623,12 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 	for (int i = 1; i <= n; i++) {
 		const Opnd *o = &d->opnd[i], *r = o->kind == OK_NOT && o->nsub == 1 ? o->sub : o;
 		if (o->kind != OK_IMM && o->kind != OK_FIMM) {
+			int h;
 			if (r->kind != OK_REG || !r->sym || r->sym->kind != SYM_REG || r->sel != SEL_NONE || r->imm ||
-			    u >= d->nuse || f->regs[f->val[d->use[u]].reg] != r->sym ||
-			    !holds(f, d->use[u], f->val[w].ins, k))
+			    u >= d->nuse || f->regs[f->val[d->use[u]].reg] != r->sym)
 				return 0;
+			if ((h = holdsacross(pm, f, d->use[u], f->val[w].ins, k)) <= 0)
+				return h;
 			u++;
 		}
 		if (interp_decode_op(pm, o, i < 3 ? TY_F32 : TY_PRED, &s[i - 1]))

@@ -158,6 +158,10 @@ copyof(XIns *xi, int i, int ftz)
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
 
+/* fold.c: does ptxas take the f32 that d makes for >= 0 where a slct into
+ * an integer type tests it? */
+int interp_fold_slctpos(const Func *f, const Ins *d);
+
 /* foldint.c: the rules for integer instructions (1 where one applied), and
  * the 16-bit readers of a widened abs/neg.s16 otherwise (foldw16); -1 when
  * out of memory */

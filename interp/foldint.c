@@ -11,7 +11,8 @@
  *   - a 64-bit shl or shr by an amount an f32 instruction wrote converts
  *     it as an f32 first (foldshamt).
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
- *     and so is a slct of abs.f32 x into another type than f32 (foldslct).
+ *     and so is a slct into another type than f32 of an f32 whose sign
+ *     ptxas knows, abs.f32 x or x * x (foldslct).
  *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
  *     multiplies drops the .sat (foldmadhi).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result (foldcnot), or
@@ -254,9 +255,8 @@ f32writer(const Ins *d)
  * roots and reciprocals, the .approx f32 ones without .ftz and
  * rsqrt.approx.f64 without .ftz do, and so do a 64-bit bfe, bfi, brev or
  * bfind, a guarded
- * carry instruction and an integer div or rem of 32 bits or fewer (each
- * measured as above; div.full, integer 64-bit division, conversions,
- * 64-bit shifts and unguarded carries do not). */
+ * carry instruction and an integer div or rem (each measured as above;
+ * div.full, conversions, 64-bit shifts and unguarded carries do not). */
 static int
 amtkiller(const Ins *d)
 {
@@ -270,9 +270,12 @@ amtkiller(const Ins *d)
 		return 1;
 	/* a 64-bit bfe, and a carry instruction under a guard (seeds 42437,
 	 * 51324, 70671: no F2I of the amount after one) */
-	/* an integer div or rem of 16 or 32 bits (v4 seed 2610: div.u16) */
-	if ((d->op == OP_DIV || d->op == OP_REM) && d->nty >= 1 && ir_tyinfo[d->ty[0]].kind != TK_FLOAT &&
-	    ir_tyinfo[d->ty[0]].bits <= 32)
+	/* an integer div or rem of any width, by a register or an immediate,
+	 * a power of two too (v4 seed 2610: div.u16; v6 44925: a div.u64
+	 * between an rcp.rp.f32 and a shl.b64 by its result, which shifted by
+	 * the raw bits; sm_90 SASS of div and rem .u64/.s64 and div.u32 by 7
+	 * and by 8 each alone: no F2I) */
+	if ((d->op == OP_DIV || d->op == OP_REM) && d->nty >= 1 && ir_tyinfo[d->ty[0]].kind != TK_FLOAT)
 		return 1;
 	/* brev, bfind and bfi of 64 bits too (v5 seed 2013: a brev.b64 between
 	 * a sqrt.rm.ftz.f32 and a shr.s64 by its result; each alone measured) */
@@ -383,10 +386,11 @@ foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
  * slct.s32.s32 of -x tests x <= 0 (ISETP.LE on x), so x = INT_MIN picks a
  * (seeds 5263, 16232); every other slct type of abs(x) takes c >= 0 for
  * granted and is a copy of a (seed 11019), where slct.s32.s32 keeps the
- * IABS and its test.  Likewise a slct of an f32 c that an abs.f32
- * computed, into any type but f32, neither of the two .ftz: a copy of a,
- * though |NaN| >= 0 is false (v4 seed 2940; slct.f32.f32 keeps its FSEL,
- * a .ftz its SEL).  A neg.s32 of a neg.s32 of y is y, tested as it is. */
+ * IABS and its test.  Likewise a slct of an f32 c whose sign ptxas knows
+ * (an abs.f32, a mul of a value by itself: fold.c interp_fold_slctpos),
+ * into any type but f32, without .ftz: a copy of a, though NaN >= 0 is
+ * false (v4 seed 2940, v6 59252; slct.f32.f32 keeps its FSEL, a .ftz its
+ * SEL).  A neg.s32 of a neg.s32 of y is y, tested as it is. */
 static int
 foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -394,8 +398,7 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	int neg;
 
-	if (d && !d->guard && in->ty[1] == TY_F32 && d->op == OP_ABS && d->ty[0] == TY_F32 && d->nopnd == 2 &&
-	    in->ty[0] != TY_F32 && !ir_hasmod(in, MOD_FTZ) && !ir_hasmod(d, MOD_FTZ)) {
+	if (d && in->ty[1] == TY_F32 && in->ty[0] != TY_F32 && !ir_hasmod(in, MOD_FTZ) && interp_fold_slctpos(f, d)) {
 		copyof(xi, 0, 0);
 		return 0;
 	}
