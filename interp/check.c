@@ -108,6 +108,26 @@ dup(ptx_ctx *cx, const char *s)
 	return d;
 }
 
+/* The record after g's last, zeroed, the array grown as needed; NULL
+ * where memory ran out.  It counts once its caller has filled it (g->n). */
+static ChkRec *
+newrec(ptx_ctx *cx, struct ChkLog *g)
+{
+	ChkRec *c;
+
+	if (g->n == g->cap) {
+		size_t nc = g->cap ? 2 * g->cap : 16;
+		ChkRec *p = interp_realloc(cx, g->rec, nc * sizeof *p);
+		if (!p)
+			return NULL;
+		g->rec = p;
+		g->cap = nc;
+	}
+	c = &g->rec[g->n];
+	memset(c, 0, sizeof *c);
+	return c;
+}
+
 static void
 recfree(ptx_ctx *cx, ChkRec *c)
 {
@@ -226,16 +246,8 @@ interp_chk_report(Launch *L, Warp *w, int lane, int check, const char *kind, con
 		g->dropped++;
 		return;
 	}
-	if (g->n == g->cap) {
-		size_t nc = g->cap ? 2 * g->cap : 16;
-		ChkRec *p = interp_realloc(cx, g->rec, nc * sizeof *p);
-		if (!p)
-			return;
-		g->rec = p;
-		g->cap = nc;
-	}
-	c = &g->rec[g->n];
-	memset(c, 0, sizeof *c);
+	if (!(c = newrec(cx, g)))
+		return;
 	c->key[0] = k0;
 	c->key[1] = k1;
 	c->pm = L->pm;
@@ -276,19 +288,11 @@ interp_chk_report_end(ptx_ctx *cx, int check, const char *kind, const char *kern
 		g->dropped += count;
 		return;
 	}
-	if (g->n == g->cap) {
-		size_t nc = g->cap ? 2 * g->cap : 16;
-		ChkRec *p = interp_realloc(cx, g->rec, nc * sizeof *p);
-		if (!p)
-			return;
-		g->rec = p;
-		g->cap = nc;
-	}
+	if (!(c = newrec(cx, g)))
+		return;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	c = &g->rec[g->n];
-	memset(c, 0, sizeof *c);
 	c->r.check = check;
 	c->r.kind = kind;
 	c->r.count = count;
