@@ -361,19 +361,27 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
  * not.b64 of a shl.b64 by 69 at position 28, inserts nothing (sm_90 SASS:
  * LOP3 with mask RZ), and v6 seed 49841, a length of 0x81 from a mov.f32
  * of 0f7FC17F81 at 25, one bit (mask 0x2000000), as does position 25 from
- * a mov.b32 and length 33 (fold-bfi-known-field.ptx).  Into an immediate
- * 0 it keeps the manual's rule, as alu_decode.c says. */
+ * a mov.b32 and length 33 (fold-bfi-known-field.ptx), as in v1 seed
+ * 143251, whose inserted value it knows.  Where it knows both the value
+ * and the base it computes the constant by the manual's rule (sm_90 SASS
+ * of 1, a mov of 33: 0xbc8c21f6; the H100 in bitfield-immediate.ptx),
+ * and into an immediate 0 it keeps that rule, as alu_decode.c says. */
 static void
 bfiknown(const Func *f, XIns *xi, const Ins *in)
 {
 	uint64_t c;
+
+	int known = 0;
 
 	if (in->opnd[2].kind == OK_IMM && in->opnd[2].imm == 0)
 		return;
 	for (int i = 3; i <= 4; i++)
 		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
 			return;
-	xi->alu.flags |= ALU_IMMFIELD;
+	for (int i = 1; i <= 2; i++)
+		known += in->opnd[i].kind == OK_IMM || kconst(f, srcval(in, i), 0, &c);
+	if (known < 2)
+		xi->alu.flags |= ALU_IMMFIELD;
 }
 
 /* bfi.b32 of immediate position and length into a base that ptxas knows:
