@@ -90,7 +90,8 @@
  *     (0 from a shift by 32 or more or a mov of 0, a kconst value) is a
  *     shift: the manual's rule, not the mask rule of alu_int.c; a
  *     position or length that is a kconst value is an immediate to that
- *     rule (foldint.c bfiknown).
+ *     rule, and a bfi of a value and a base it both knows is the manual's
+ *     constant (foldint.c bfiknown).
  *   - a cvt between integers that zero-extends or truncates to 8 bits of
  *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,

@@ -364,8 +364,11 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
  * a mov.b32 and length 33 (fold-bfi-known-field.ptx), as in v1 seed
  * 143251, whose inserted value it knows.  Where it knows both the value
  * and the base it computes the constant by the manual's rule (sm_90 SASS
- * of 1, a mov of 33: 0xbc8c21f6; the H100 in bitfield-immediate.ptx),
- * and into an immediate 0 it keeps that rule, as alu_decode.c says. */
+ * of 1, a mov of 33: 0xbc8c21f6), and so it does for immediate fields:
+ * an H200 gave the manual's answer for bfi 14, 65 and 1, 33 of two movs
+ * of immediates in bitfield-immediate.ptx, where the H100's ptxas had
+ * given the mask rule's.  Into an immediate 0 it keeps that rule, as
+ * alu_decode.c says. */
 static void
 bfiknown(const Func *f, XIns *xi, const Ins *in)
 {
@@ -382,13 +385,15 @@ bfiknown(const Func *f, XIns *xi, const Ins *in)
 		known += in->opnd[i].kind == OK_IMM || kconst(f, srcval(in, i), 0, &c);
 	if (known < 2)
 		xi->alu.flags |= ALU_IMMFIELD;
+	else
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 }
 
 /* bfi.b32 of immediate position and length into a base that ptxas knows:
  * 0 from a shl or shr.u32/b32 by an immediate of 32 or more or a mov of an
  * immediate 0, or any kconst value (a bfe past the word, a set.ne.f32 of a
  * value with itself) where it does not know the inserted value too (then
- * it folds the whole bfi by the mask rule: bitfield-immediate.ptx).  It
+ * it computes the whole bfi by the manual's rule: bfiknown).  It
  * makes a shift of the inserted value (SHF.L.U32, or a LEA into all ones),
  * which keeps the manual's rule, not the mask rule of a register base
  * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits;
