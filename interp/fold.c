@@ -66,7 +66,8 @@
  *     and unsigned readers truncate it first; an f16 or bf16 set's result
  *     with a BoolOp is an HSET2's, 0 or 1.0 in both halves, which
  *     mul.wide, mul.hi and shr .u16 read whole (the same flags; foldint.c
- *     halfset).
+ *     halfset), but for a shr by 16 or more, a 0.  A sub.s16 from a 0
+ *     ptxas knows is such a neg (foldint.c wide16).
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
@@ -82,12 +83,15 @@
  *     the amount as an f32 to a 64-bit integer first (F2I.U64.TRUNC, .S64
  *     for shr.s64) and shifts by its low word: ptxas widens the u32 amount
  *     with a cvt from the type it gave the value.  mov.b32 and mov.u32
- *     copies, div.full, copysign, set, cvt.ftz.f32.f64 and .approx
+ *     copies, div.full, copysign, cvt.ftz.f32.f64 and .approx
  *     rcp/ex2/lg2/rsqrt/sqrt/div without .ftz leave the value untyped
  *     (ALU_F2IAMT).
  *   - bfi.b32 of immediate position and length into a base ptxas knows
  *     (0 from a shift by 32 or more or a mov of 0, a kconst value) is a
- *     shift: the manual's rule, not the mask rule of alu_int.c.
+ *     shift: the manual's rule, not the mask rule of alu_int.c; a
+ *     position or length that is a kconst value is an immediate to that
+ *     rule, and a bfi of a value and a base it both knows is the manual's
+ *     constant (foldint.c bfiknown).
  *   - a cvt between integers that zero-extends or truncates to 8 bits of
  *     a tanh.approx.f16 or ex2.approx.f16 result keeps all 16 bits.
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,

@@ -5,22 +5,24 @@
  *
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub (.cc or not) that defines an operand (foldsat).
- *   - abs.s16 and neg.s16 results read sign-extended, and f16/bf16 set
- *     results with a BoolOp by mul.wide, mul.hi and shr .u16 as both
- *     halves of their register (foldw16, halfset).
+ *   - abs.s16 and neg.s16 results (a sub.s16 from a known 0 too) read
+ *     sign-extended, and f16/bf16 set results with a BoolOp by mul.wide,
+ *     mul.hi and shr .u16 (not by 16 or more) as both halves of their
+ *     register (foldw16, wide16, halfset).
  *   - a 64-bit shl or shr by an amount an f32 instruction wrote converts
  *     it as an f32 first (foldshamt).
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
  *     and so is a slct into another type than f32 of an f32 whose sign
  *     ptxas knows, abs.f32 x or x * x (foldslct).
  *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
- *     multiplies drops the .sat (foldmadhi).
+ *     multiplies, registers loaded from one .const word alike, drops the
+ *     .sat (foldmadhi, sameconst).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result (foldcnot), or
  *     by an element of a vector ld.s8, taken as signed (foldshs8).
  *   - bfi.b32 into a base ptxas knows keeps the manual's rule (foldbfi);
- *     bfe.s32 of fields it knows folds by its rule for immediates
- *     (foldbfek); both by kconst, the 32-bit values it knows (a mov of
- *     an immediate among them).
+ *     bfi.b32 and bfe.s32 of fields it knows fold by its rule for
+ *     immediates (bfiknown, foldbfek); all by kconst, the 32-bit values
+ *     it knows (a mov of an immediate among them).
  *   - and/or/xor merged with a lop3 of a repeated operand (foldlop).
  *   - rem.s32 of an abs.s32 result is unsigned (foldabsrem).
  *   - sub.cc.s64 of an abs.s64 result adds its negation: no carry out
@@ -125,11 +127,33 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* Is value v an abs.s16 or neg.s16 result that ptxas holds widened? */
+/* Is operand o of in a 16-bit 0 that ptxas knows: an immediate, a mov of
+ * one, or a shl or unsigned shr by an immediate of 16 or more? */
+static int
+zero16(const Func *f, const Ins *in, int o)
+{
+	int v = srcval(in, o), w;
+	const Ins *d;
+
+	if (in->opnd[o].kind == OK_IMM)
+		return in->opnd[o].imm == 0;
+	if (v < 0 || !(d = defof(f, v, &w)) || d->guard || d->nopnd < 2 || d->nty < 1)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2)
+		return d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0;
+	return (d->op == OP_SHL || d->op == OP_SHR) && d->ty[0] != TY_S16 && ir_tyinfo[d->ty[0]].bits == 16 &&
+	       d->nopnd == 3 && d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 16;
+}
+
+/* Is value v an abs.s16 or neg.s16 result that ptxas holds widened?  A
+ * sub.s16 from a 0 it knows is its neg (v6 seed 70333: sub.s16 of 0x8000
+ * from a shl.b16 by 28, read by shr.s16 as +32768; sm_90 SASS: IMAD.MOV
+ * of the negated PRMT 0x9910, not extended again, for an immediate 0, a
+ * mov of 0 and such a shl, and an IADD and a PRMT 0x9910 for a register) */
 static int
 wide16(const Func *f, int v)
 {
-	int w, u, x;
+	int w, u, x, sub0;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
 
 	/* and, or, min and max of a value with itself are that value to ptxas
@@ -138,12 +162,13 @@ wide16(const Func *f, int v)
 	    d->op == OP_MIN || d->op == OP_MAX) && ir_tyinfo[d->ty[0]].bits == 16 && (u = srcval(d, 1)) >= 0 &&
 	    u == srcval(d, 2); n++)
 		d = defof(f, u, &w);
-	if (!d || (d->op != OP_ABS && d->op != OP_NEG) || d->ty[0] != TY_S16 || d->guard)
+	sub0 = d && d->op == OP_SUB && d->nopnd == 3 && d->nty == 1 && zero16(f, d, 1);
+	if (!d || (d->op != OP_ABS && d->op != OP_NEG && !sub0) || d->ty[0] != TY_S16 || d->guard)
 		return 0;
 	/* an abs of an abs or neg keeps the +32768 (seeds 27067, 41842, 82378,
 	 * 95816: IABS of the INEG); a neg of one does not (neg(neg x) ptxas
 	 * folds to x, and -|x| is 0x8000 read as -32768 either way) */
-	e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &x) : NULL;
+	e = (u = srcval(d, sub0 ? 2 : 1)) >= 0 ? defof(f, u, &x) : NULL;
 	return d->op == OP_ABS || !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
 }
 
@@ -184,7 +209,10 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 			n = ir_hasmod(in, MOD_HI) || ir_hasmod(in, MOD_WIDE) ? 2 : 0;
 			break;
 		case OP_SHR:
-			n = 1;
+			/* by an immediate of 16 or more ptxas knows the 0
+			 * PTX gives and stores RZ (v6 seed 66173: shr.u16 by
+			 * 26; sm_90 SASS of 15, 16 and 26) */
+			n = !(in->nopnd == 3 && in->opnd[2].kind == OK_IMM && (uint64_t)in->opnd[2].imm >= 16);
 			break;
 		case OP_SET: case OP_SETP:   /* ISETP.U32 of the registers (v6 seeds 39543, 41537) */
 			n = 2;
@@ -232,8 +260,13 @@ f32writer(const Ins *d)
 	    d->guard->sym == d->opnd[3].sym)
 		return 0;
 	switch (d->op) {
-	case OP_SET:   /* with a BoolOp it is typed (v4 seeds 5206, 11315) */
-		return ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR);
+	/* a set with a BoolOp gets its F2I (v4 seeds 5206, 11315); without
+	 * one ptxas converts the 0 or 1.0 it knows by an IABS of the SEL of 0
+	 * or -1 that makes the set (v6 seeds 32227 and 64718: the H200
+	 * shifted by 1; sm_90 SASS of set.lt.f32.f32 and .f32.s32 each read
+	 * by a 64-bit shift), no F2I but typed all the same */
+	case OP_SET:
+		return 1;
 	case OP_COPYSIGN: case OP_TESTP:
 		return 0;
 	case OP_CVT:
@@ -322,11 +355,45 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* bfi.b32 whose position and length ptxas knows, immediates or kconst
+ * values, folds by its rule for immediate fields (alu_int.c), as a bfe.s32
+ * does (foldbfek): v6 seed 69084, a length of 64 from a popc.b64 of a
+ * not.b64 of a shl.b64 by 69 at position 28, inserts nothing (sm_90 SASS:
+ * LOP3 with mask RZ), and v6 seed 49841, a length of 0x81 from a mov.f32
+ * of 0f7FC17F81 at 25, one bit (mask 0x2000000), as does position 25 from
+ * a mov.b32 and length 33 (fold-bfi-known-field.ptx), as in v1 seed
+ * 143251, whose inserted value it knows.  Where it knows both the value
+ * and the base it computes the constant by the manual's rule (sm_90 SASS
+ * of 1, a mov of 33: 0xbc8c21f6), and so it does for immediate fields:
+ * an H200 gave the manual's answer for bfi 14, 65 and 1, 33 of two movs
+ * of immediates in bitfield-immediate.ptx, where the H100's ptxas had
+ * given the mask rule's.  Into an immediate 0 it keeps that rule, as
+ * alu_decode.c says. */
+static void
+bfiknown(const Func *f, XIns *xi, const Ins *in)
+{
+	uint64_t c;
+
+	int known = 0;
+
+	if (in->opnd[2].kind == OK_IMM && in->opnd[2].imm == 0)
+		return;
+	for (int i = 3; i <= 4; i++)
+		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
+			return;
+	for (int i = 1; i <= 2; i++)
+		known += in->opnd[i].kind == OK_IMM || kconst(f, srcval(in, i), 0, &c);
+	if (known < 2)
+		xi->alu.flags |= ALU_IMMFIELD;
+	else
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+}
+
 /* bfi.b32 of immediate position and length into a base that ptxas knows:
  * 0 from a shl or shr.u32/b32 by an immediate of 32 or more or a mov of an
  * immediate 0, or any kconst value (a bfe past the word, a set.ne.f32 of a
  * value with itself) where it does not know the inserted value too (then
- * it folds the whole bfi by the mask rule: bitfield-immediate.ptx).  It
+ * it computes the whole bfi by the manual's rule: bfiknown).  It
  * makes a shift of the inserted value (SHF.L.U32, or a LEA into all ones),
  * which keeps the manual's rule, not the mask rule of a register base
  * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits;
@@ -351,6 +418,33 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* Do operands a of ia and b of ib read one value: same(), or two
+ * unguarded scalar ld.const of one type from one variable and offset,
+ * which ptxas loads once, the kernel unable to write the bank (v6 seed
+ * 70988: ULDC c[0x3][0x8] for both)? */
+static int
+sameconst(const Func *f, const Ins *ia, int a, const Ins *ib, int b)
+{
+	int va = srcval(ia, a), vb = srcval(ib, b), w;
+	const Ins *x, *y;
+	const Opnd *p, *q;
+
+	if (same(ia, a, ib, b))
+		return 1;
+	if (va < 0 || vb < 0 || !(x = defof(f, va, &w)) || !(y = defof(f, vb, &w)))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		const Ins *l = i ? y : x;
+		if (l->op != OP_LD || l->space != SP_CONST || l->guard || l->vec >= 2 || l->nopnd != 2 ||
+		    l->nty != 1 || l->ndef != 1 || l->opnd[1].kind != OK_ADDR || l->opnd[1].addrlist ||
+		    !l->opnd[1].base || l->opnd[1].base->kind != OK_SYM)
+			return 0;
+	}
+	p = &x->opnd[1];
+	q = &y->opnd[1];
+	return x->ty[0] == y->ty[0] && p->base->sym == q->base->sym && p->base->imm == q->base->imm && p->imm == q->imm;
+}
+
 /* mad.hi.sat.s32 of a and b that a mul.lo .s32/.u32 (before or after it)
  * or a later mad.wide .s32/.u32 of its block also multiplies: ptxas
  * computes both with one IMAD.WIDE of a, b and c << 32, whose high word is
@@ -360,7 +454,10 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
  * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338).
  * The pairs merged in the kernels were at most 12 instructions apart, and
  * one 24 apart was not (v2 seed 2753), though two alone merge 60 apart:
- * the rule takes pairs within 16. */
+ * the rule takes pairs within 16.  An operand loaded by ld.const is the
+ * same as another loaded from the same word (sameconst; v6 seed 70988:
+ * mad.hi.sat of a and b, mul.lo of a' and b, a and a' ld.const of one
+ * word, one IMAD.WIDE). */
 static int
 foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -373,7 +470,8 @@ foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 		    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
 		    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
 			continue;
-		if ((same(in, 1, d, 1) && same(in, 2, d, 2)) || (same(in, 1, d, 2) && same(in, 2, d, 1))) {
+		if ((sameconst(f, in, 1, d, 1) && sameconst(f, in, 2, d, 2)) ||
+		    (sameconst(f, in, 1, d, 2) && sameconst(f, in, 2, d, 1))) {
 			xi->alu.flags &= ~(uint32_t)ALU_SAT;
 			return 0;
 		}
@@ -489,25 +587,34 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
  * all ones, an and with 0, a set or setp-free compare of an integer with
  * itself, and an integer ALU instruction all of whose sources are
  * immediates or such values (computed as the interpreter would: for a
- * bfe, by ptxas's rule for immediates).  A short walk: depth 6. */
+ * bfe, by ptxas's rule for immediates).  Values of 64 bits are walked
+ * as sources, so a popc, clz or bfind of 64 bits is known where its
+ * source is (v6 seed 69084: a popc.b64 of a not.b64 of a shl.b64 by 69
+ * is 64 to ptxas).  A short walk: depth 6. */
 static int
 kconst(const Func *f, int v, int depth, uint64_t *r)
 {
-	int w, n, any = 0;
+	int w, n, any = 0, bits;
 	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
-	uint64_t src[4], dst[2] = { 0, 0 };
+	uint64_t src[4], dst[2] = { 0, 0 }, m;
 	uint32_t cc = 0;
 	AluOp op;
 	const char *why;
 
-	if (!d || d->guard || d->ndst != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 || d->nopnd > 5)
+	if (!d || d->guard || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || d->nopnd > 5)
 		return 0;
+	/* the width of the register written */
+	bits = ir_tyinfo[f->regs[f->val[w].reg]->type].bits;
+	if (bits != 32 && !(bits == 64 && depth > 0))
+		return 0;
+	m = bits == 64 ? ~0ull : 0xFFFFFFFFull;
 	/* a mov of an immediate, an integer or a 0f one (v5 seed 16008: a
 	 * bfe.s32 by the position of a mov.f32 0fFFFFFFFF and a length of 53
 	 * is ptxas's all ones) */
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM)
-		return *r = (uint32_t)d->opnd[1].imm, 1;
-	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F32HEX)
+		return *r = (uint64_t)d->opnd[1].imm & m, 1;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F32HEX &&
+	    bits == 32)
 		return *r = (uint32_t)d->opnd[1].fbits, 1;
 	/* rcp.f32 of a 1.0 it knows, in any rounding (v6 seed 9658: a div.approx
 	 * by rcp.rp.ftz of a mov of 1.0, fold.c folddiv1) */
@@ -518,10 +625,10 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		for (int i = 1; i <= 2; i++) {
 			uint64_t c;
 			if (d->opnd[i].kind == OK_IMM)
-				c = (uint32_t)d->opnd[i].imm;
+				c = (uint64_t)d->opnd[i].imm & m;
 			else if (!kconst(f, srcval(d, i), depth + 1, &c))
 				continue;
-			if (c == (d->op == OP_OR ? 0xFFFFFFFFu : 0))
+			if (c == (d->op == OP_OR ? m : 0))
 				return *r = c, 1;
 		}
 	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 &&
@@ -572,11 +679,11 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	if (!any)
 		op.flags &= ~(uint32_t)ALU_IMMFIELD;
 	alu_exec(&op, src, dst, &cc);
-	*r = dst[0] & 0xFFFFFFFFu;
+	*r = dst[0] & m;
 	if (any) {
 		src[any - 1] = 0;
 		alu_exec(&op, src, dst, &cc);
-		return *r == (dst[0] & 0xFFFFFFFFu);
+		return *r == (dst[0] & m);
 	}
 	return 1;
 }
@@ -863,6 +970,8 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (in->op == OP_MAD && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_HI) && ir_hasmod(in, MOD_SAT) && !in->guard &&
 	    xi->ns == 3 && in->nopnd == 4)
 		return foldmadhi(f, xi, in, k);
+	if (in->op == OP_BFI && in->ty[0] == TY_B32 && in->nopnd == 5 && xi->ns == 4)
+		bfiknown(f, xi, in);
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
 		return foldbfi(f, xi, in);
 	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
