@@ -25,10 +25,10 @@
  * may reach it apart, or return before it while the others wait (numba-
  * cuda's grid-stride loops end so), and the warp's other lanes run on
  * meanwhile (exec.c parks the waiting ones); the warp blocks
- * (BLOCKED_GRID) when nothing of it can run.  A cooperative launch's CTAs are all live from the
- * start (sched.c cooperative(); a kernel that calls the barrier counts as
- * polling, so its CTAs interleave finely and the launch runs on one host
- * worker).  A sync called with a handle that is not the launch's
+ * (BLOCKED_GRID) when nothing of it can run.  A cooperative launch's
+ * CTAs are all live from the start (sched.c cooperative(); a kernel that
+ * calls the barrier counts as polling, so its CTAs interleave finely and
+ * the launch runs on one host worker).  A sync called with a handle that is not the launch's
  * workspace -- 0 in a plain launch -- traps, as a plain launch's grid sync
  * does on the GPU (an unspecified launch failure).
  *

@@ -373,7 +373,6 @@ static void
 bfiknown(const Func *f, XIns *xi, const Ins *in)
 {
 	uint64_t c;
-
 	int known = 0;
 
 	if (in->opnd[2].kind == OK_IMM && in->opnd[2].imm == 0)
