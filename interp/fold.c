@@ -1245,16 +1245,18 @@ setzero(const Func *f, int v)
  * ptxas knows is 0 (setzero) and of an unguarded add, sub, mul or fma of
  * f16, bf16, f16x2 or bf16x2 of the same width: ptxas fuses the max into
  * that instruction as its .relu, which takes the place of its .sat (an
- * HFMA2 has one or the other) and, of a 16-bit one, of its .ftz, in that
- * instruction's format whatever the max's (seeds 3637, 34688, 62304,
- * 91467; sm_90 SASS: HFMA2.BF16_V2.RELU for a max.NaN.f16 of a sub.bf16,
- * HFMA2.RELU for a max.NaN.bf16 of an fma.ftz.sat.f16, HFMA2.MMA.FTZ.RELU
- * for an f16x2 mul.ftz.sat).  A max without .NaN stays an HMNMX2 with RZ. */
+ * HFMA2 has one or the other), in that instruction's format whatever the
+ * max's, and flushes subnormals as the max asks, whatever the fused
+ * instruction asked (seeds 3637, 34688, 62304, 85481, 91467; sm_90 SASS:
+ * HFMA2.BF16_V2.RELU for a max.NaN.f16 of a sub.bf16, HFMA2.RELU for a
+ * max.NaN.bf16 of an fma.ftz.sat.f16, HFMA2.FTZ.RELU for a max.ftz.NaN.f16
+ * of an fma.f16 and HFMA2.MMA.RELU for a max.NaN.f16x2 of a mul.ftz.f16x2,
+ * either with .xorsign.abs).  A max without .NaN stays an HMNMX2 with RZ. */
 static int
 foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, u, n, ok = 1, n16 = ir_tyinfo[in->ty[0]].bits == 16;
+		int v = srcval(in, oi), w, u, n, ok = 1;
 		const Ins *d = v >= 0 && setzero(f, srcval(in, oi == 1 ? 2 : 1)) ? defof(f, v, &w) : NULL;
 		AluOp op;
 		const char *why;
@@ -1279,7 +1281,7 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		for (int i = 0; i < n; i++)
 			xi->s[i] = s[i];
 		xi->ns = (uint8_t)n;
-		op.flags = (op.flags & ~(uint32_t)(ALU_SAT | (n16 ? ALU_FTZ : 0))) | ALU_RELU;
+		op.flags = (op.flags & ~(uint32_t)(ALU_SAT | ALU_FTZ)) | ALU_RELU | (ir_hasmod(in, MOD_FTZ) ? ALU_FTZ : 0);
 		xi->alu = op;
 		return 1;
 	}
