@@ -1503,27 +1503,48 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
-/* setp.f32 of an unguarded set with an integer destination (0 or -1, the
- * latter a NaN as an f32) against an immediate or mov'd +0 or -0: ptxas
+/* Is source i of in a +0 or -0 ptxas knows: an immediate, a mov of one,
+ * or an unguarded shl or unsigned shr of 32 bits by an immediate of 32 or
+ * more (v6 seed 82633: a set.ne.ftz.u32.f32 of a shl.b32 by 33 and a set,
+ * the set's ISETP and a SEL in sm_90 SASS)? */
+static int
+f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
+{
+	uint32_t k;
+	int v, w;
+	const Ins *d;
+
+	if (f32const(pm, f, xi, in, i, &k))
+		return !(k & 0x7fffffff);
+	return (v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && !d->guard && d->nopnd == 3 &&
+	       (d->op == OP_SHL || (d->op == OP_SHR && d->ty[0] != TY_S32)) && ir_tyinfo[d->ty[0]].bits == 32 &&
+	       d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32;
+}
+
+/* setp.f32 or set of f32 of an unguarded set with an integer destination
+ * (0 or -1, the latter a NaN as an f32) against a +0 or -0 (f32zero): ptxas
  * takes it for an integer test of the set's value, == 0, != 0, < 0 or
  * >= 0, by which the unordered compares equ and geu and the ordered ne and
  * lt lose their NaN rule (sm_90 SASS: the set's ISETP or FSETP and a SEL,
  * no FSETP of the value; v4 seed 5009, setp.equ.ftz of a set.lt.xor).
  * They become eq, ge, neu and ltu, which give the integer test's answer
- * on 0 and NaN; the other compares are left to an FSETP, or agree.  Only
- * the constant as b, but for equ and ne, which are symmetric. */
+ * on 0 and NaN; the other compares are left to an FSETP, or agree, and so
+ * are geu and lt with .ftz (an FSETP.GEU.FTZ of the set's value, of set
+ * and setp alike).  Only the constant as b, but for equ and ne, which are
+ * symmetric. */
 static int
 foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	static const int from[] = { MOD_EQU, MOD_GEU, MOD_NE, MOD_LT }, to[] = { MOD_EQ, MOD_GE, MOD_NEU, MOD_LTU };
 	int n = xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_NE ? 2 : 1;
-	uint32_t k;
 
+	if (n == 1 && ir_hasmod(in, MOD_FTZ))
+		return 0;
 	for (int i = 0; i < n; i++) {
 		int v = srcval(in, in->ndst + i), w;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) ||
-		    !f32const(pm, f, xi, in, 1 - i, &k) || (k & 0x7fffffff))
+		    !f32zero(pm, f, xi, in, 1 - i))
 			continue;
 		for (int j = 0; j < 4; j++)
 			if (xi->alu.cmp == from[j])
@@ -1817,6 +1838,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		foldsetpset(pm, f, xi, in);
 		return foldsetpftz(pm, f, xi, in, k) < 0 ? -1 : 0;
 	}
+	if (in->op == OP_SET && in->nty == 2 && in->ty[1] == TY_F32 && xi->ns >= 2 &&
+	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT))
+		foldsetpset(pm, f, xi, in);
 	/* 1: folded, -1: no memory; else the integer rules may apply */
 	if (in->op == OP_SETP && xi->ns == 2 && (r = foldsetpftz(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
