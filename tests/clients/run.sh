@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh -- the real clients' own test suites on libptxcuda as installed:
 # a virtual environment with the latest releases of numba-cuda, pycuda and
-# tinygrad (pip) and what their tests import (pytest, filecheck, cffi),
+# tinygrad (pip) and what their tests import (pytest, filecheck, cffi,
+# ml_dtypes: numba-cuda's bfloat16 tests compare with its bfloat16),
 # and CuPy (cupy-cuda13x with its toolkit wheels, installed when its suite
 # is asked for: they are large), the test files of pycuda's, tinygrad's
 # and CuPy's source releases (numba-cuda ships its tests), and a fixed
@@ -83,7 +84,7 @@ if [ ! -x "$py" ]; then
 	if ! { "${PYTHON:-python3}" -m venv "$work/venv" &&
 	    "$py" -m pip install -q -U pip setuptools wheel &&
 	    "$py" -m pip install -q numba-cuda 'cuda-bindings<13.4' pycuda tinygrad numpy pytest \
-	        filecheck cffi; } \
+	        filecheck cffi ml_dtypes; } \
 	    > "$work/setup.log" 2>&1; then
 		tail -5 "$work/setup.log"
 		rm -rf "$work/venv"
@@ -91,6 +92,16 @@ if [ ! -x "$py" ]; then
 		exit 77
 	fi
 fi
+case " $* " in
+*" numba "*)
+	# (a venv made before ml_dtypes was in the list above gets it here)
+	if ! "$py" -c "import importlib.metadata as m; m.version('ml_dtypes')" 2>/dev/null &&
+	    ! "$py" -m pip install -q ml_dtypes >> "$work/setup.log" 2>&1; then
+		tail -5 "$work/setup.log"
+		echo "SKIP: ml_dtypes cannot be installed here (see $work/setup.log)"
+		exit 77
+	fi ;;
+esac
 case " $* " in
 *" cupy "*)
 	if ! "$py" -c "import importlib.metadata as m; m.version('cupy-cuda13x')" 2>/dev/null; then
