@@ -336,21 +336,53 @@ cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t i
 	return 0;
 }
 
-/* tex.grad.cube: the gradient g of the direction d (face f) as a
- * gradient of the face's (s, t) in texels of a face of n texels, the
- * derivative of (sc / ma + 1) / 2 */
-static void
+/*
+ * tex.grad.cube: the gradient g of the direction d (face f) as a
+ * gradient of the face's (s, t) in texels of a face of n texels.  ptxas
+ * makes tex.grad.cube a call of a routine of the driver, which sends the
+ * unit a quad of its own, d, d + dx, d + dy and d + dx + dy (in floats,
+ * each divided by its largest component), and the unit takes the
+ * difference of their coordinates: d + g on its own face, carried onto
+ * d's across the edge they share (as far past the edge as it lies inside
+ * its face; on the opposite face, projected onto d's).  Returns whether
+ * d + g lies on another face: then the unit measures dx and dy alone,
+ * not their sum and difference (interp_tex_gradlod's diag).  What holds
+ * (tests/shim/texcube.gpu's "grad" launches, every lane dumped): every
+ * lane whose d + dx and d + dy stay on d's face (in 2D terms, as the 2D
+ * rule measures them), and of the others all but a few, most of those a
+ * 256th of a level above the unit's.
+ */
+static int
 cubegrad(unsigned f, const double *d, const double *g, double n, double *out)
 {
-	double ma, sc, tc, gma, gsc, gtc;
+	double ma, sc, tc, p[3], st[2], q[3];
+	unsigned h;
 
+	for (int k = 0; k < 3; k++)
+		p[k] = (double)((float)d[k] + (float)g[k]);
 	faceaxes(f, d, &ma, &sc, &tc);
-	faceaxes(f, g, &gma, &gsc, &gtc);
 	if (ma == 0)
 		ma = 1;
-	out[0] = (gsc * ma - sc * gma) / (2 * ma * ma) * n;
-	out[1] = (gtc * ma - tc * gma) / (2 * ma * ma) * n;
+	h = cubeface(p, &st[0], &st[1]);
+	faceaxes(f, p, &q[0], &q[1], &q[2]);
+	if (h == f || h == (f ^ 1)) {
+		/* on d's face, or the opposite one: projected onto d's */
+		if (q[0] == 0)
+			q[0] = 1;
+		st[0] = q[1] / q[0], st[1] = q[2] / q[0];
+	} else {
+		/* h's major axis is one of f's face axes (a, sign sg): along it
+		 * 2 - (f's major over h's), along the other its own over h's */
+		int a = facebasis[h][0][0] * facebasis[f][1][0] + facebasis[h][0][1] * facebasis[f][1][1] +
+		    facebasis[h][0][2] * facebasis[f][1][2] ? 1 : 2;
+		double sg = q[a] < 0 ? -1 : 1, mh = fabs(q[a]);
+		st[a - 1] = sg * (2 - q[0] / mh);
+		st[2 - a] = q[3 - a] / mh;
+	}
+	out[0] = (st[0] - sc / ma) / 2 * n;
+	out[1] = (st[1] - tc / ma) / 2 * n;
 	out[2] = 0;
+	return h != f;
 }
 
 /* One level: u[] texel-space coordinates (offset applied) of dims axes,
@@ -551,24 +583,27 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			am[0] = am[1] = linear || gather >= 0 ? AM_SEAMLESS : PTX_ADDR_CLAMP;
 	}
 	/* the level of detail */
-	if (tb[T_LOD] >= 0)
+	if (s->quadlod)   /* grad3quad()'s fetches: the lane's level */
+		lod = s->lod - t->lod_bias;
+	else if (tb[T_LOD] >= 0)
 		lod = f32of((uint32_t)v[tb[T_LOD]]);
 	else if (tb[T_GX] >= 0) {
 		uint64_t n[3];
 		double gx[3] = { 0, 0, 0 }, gy[3] = { 0, 0, 0 };
+		int cross = 0;
 		interp_tex_dims(o, 0, n);
 		if (cube) {
 			double g[2][3] = { { 0, 0, 0 }, { 0, 0, 0 } };
 			for (int a = 0; a < 3 && a < tb[T_NG]; a++)
 				g[0][a] = f32of((uint32_t)v[tb[T_GX] + a]), g[1][a] = f32of((uint32_t)v[tb[T_GY] + a]);
-			cubegrad(face, dir, g[0], (double)n[0], gx);
-			cubegrad(face, dir, g[1], (double)n[0], gy);
+			cross = cubegrad(face, dir, g[0], (double)n[0], gx);
+			cross |= cubegrad(face, dir, g[1], (double)n[0], gy);
 		} else
 			for (int a = 0; a < dims && a < tb[T_NG]; a++) {
 				double sc = norm ? (double)n[a] : 1.0;
 				gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
 			}
-		lod = (double)interp_tex_gradlod(gx, gy) / 256;
+		lod = (double)interp_tex_gradlod(gx, gy, !cross) / 256;
 		for (int a = 0; a < 3; a++)
 			s->grad[a] = interp_tex_trunc10(gx[a]), s->grad[3 + a] = interp_tex_trunc10(gy[a]);
 	}
@@ -783,9 +818,9 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
 }
 
 /*
- * tex.grad.3d, one lane's counters.  ptxas compiles it to a call of a
- * routine the driver supplies (CALL.ABS.NOINC in the SASS of
- * tests/tex/tex.ptx's t3dgrad_f): the unit takes the lane as a quad of
+ * tex.grad.3d and tex.grad.cube, one lane's counters.  ptxas compiles
+ * them to a call of a routine the driver supplies (CALL.ABS.NOINC in the
+ * SASS of tests/tex/tex.ptx's t3dgrad_f): the unit takes the lane as a quad of
  * its own, four fetches at the coordinates, at them plus dx, plus dy and
  * plus both (all at the lane's level of detail; a quad's differences are
  * its gradients), and counts them as a 3D tex counts its quad's lanes
@@ -801,8 +836,12 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
  * and (2, m, m) texels, dx along x with dy along z, and random gradients
  * of either sign: with level 0's texels 108 counts 5256, the GPU 5406;
  * with the nearest level's, 107 counts 7606, the GPU 7420) and probe
- * sectors levels' 3D lanes.  s: the lane's fetch at its
- * coordinates, done; src its sources; ln its object's traits.
+ * sectors levels' 3D lanes.  A cube's quad pairs as a 2D one does; its
+ * directions each sample their own face: tests/shim/texgeom.ncu's
+ * grad_cube and grad_acube count a request a lane as ncu does, and 1438
+ * sectors where ncu counts 1396 (grad_cube; grad_acube 1214 against
+ * 1292).  s: the lane's fetch at its coordinates, done; src its sources;
+ * ln its object's traits.
  */
 static int
 grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const Lanes *ln)
@@ -812,7 +851,7 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 	double at[4][3];
 	unsigned nk[4], grp, share, mul;
 	uint8_t pass[4];
-	int pairs;
+	int pairs, g = tb[T_GEOM], c0 = g == G_ACUBE || g == G_A1D || g == G_A2D ? 2 : 1;   /* after a layer */
 
 	memcpy(keys[0], s->keys, *s->nkeys * sizeof keys[0][0]);
 	nk[0] = *s->nkeys;
@@ -823,15 +862,15 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 		Smp t = *s;
 		memcpy(v, src, sizeof v);
 		for (int a = 0; a < 3 && a < tb[T_NG]; a++) {
-			float c = f32of((uint32_t)src[1 + a]);
+			float c = f32of((uint32_t)src[c0 + a]);
 			if (q & 1)
 				c += f32of((uint32_t)src[tb[T_GX] + a]);
 			if (q & 2)
 				c += f32of((uint32_t)src[tb[T_GY] + a]);
-			v[1 + a] = bitsof(c);
+			v[c0 + a] = bitsof(c);
 		}
 		nk[q] = 0;
-		t.keys = keys[q], t.nkeys = &nk[q];
+		t.keys = keys[q], t.nkeys = &nk[q], t.quadlod = 1;
 		if (fetch(&t, tb, v, o))
 			return -1;
 		memcpy(at[q], t.at, sizeof at[q]);
@@ -843,7 +882,7 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 	for (unsigned q = 0; q < 4; q++)
 		pass[q] = (uint8_t)(q / share);
 	if (share == 2)
-		pairlanes((const double (*)[3])at, 0xf, 1, pass);
+		pairlanes((const double (*)[3])at, 0xf, g == G_3D, pass);
 	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, mul, pairs, keys, nk);
 	return 0;
 }
@@ -857,7 +896,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3], grad[WARP][6], lod[WARP];
 	unsigned nk[WARP], grp, share, mul;
-	int grad3 = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 && tb[T_GEOM] == G_3D;
+	int grad3 = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 &&
+	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE);
 	int pairs;
 	uint8_t pass[WARP];
 	Lanes ln = { 0, 0, 0, 0, 0 };

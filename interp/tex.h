@@ -94,6 +94,7 @@ typedef struct {
 	double grad[6];     /* tex.grad's dx, dy in texels, as the unit keeps them (gradpasses()) */
 	double lod;         /* the level of detail asked for, before the clamps (splitlod()) */
 	unsigned lv0;       /* the level it reads (the lower one between two) */
+	int quadlod;        /* a fetch of a tex.grad's quad (grad3quad()): at the level lod */
 } Smp;
 
 /* texdec.c */
@@ -130,8 +131,8 @@ void interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned g
                       unsigned mul, int pairs, uint64_t (*keys)[TEXKEYS], const unsigned *nk);
 /* texlod.c: the level of detail of gradients dx, dy (in texels), in
  * 256ths, from the gradients' components cut to 10 bits of mantissa
- * (interp_tex_trunc10) */
-int64_t interp_tex_gradlod(const double *dx, const double *dy);
+ * (interp_tex_trunc10); diag: with their sum and difference */
+int64_t interp_tex_gradlod(const double *dx, const double *dy, int diag);
 double interp_tex_trunc10(double x);
 /* surf.c: suld, sust, sured, suq, with interp_tex's arguments */
 int interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], uint64_t d[][WARP]);

@@ -28,7 +28,8 @@
  * and the 905 of tex.grad.3d ("probe grad" lane 246's 470.5 carries a
  * sum to the next step, where 650.625 keeps 650; the constant 32 fits
  * from 30 to 58).  -2^40 for zero gradients (the lowest level).  1D
- * gradients measure as 2D ones of y 0. */
+ * gradients measure as 2D ones of y 0.  diag 0 leaves out the sum and
+ * the difference (tex.grad.cube's quads across an edge, tex.c). */
 double
 interp_tex_trunc10(double x)
 {
@@ -102,7 +103,7 @@ static const uint8_t log2tab[256] = {
 };
 
 int64_t
-interp_tex_gradlod(const double *dx, const double *dy)
+interp_tex_gradlod(const double *dx, const double *dy, int diag)
 {
 	double x[3], y[3], v[3], m, l, f;
 	int e;
@@ -112,14 +113,12 @@ interp_tex_gradlod(const double *dx, const double *dy)
 	m = octlen(x, 0);
 	if ((l = octlen(y, 0)) > m)
 		m = l;
-	for (int i = 0; i < 3; i++)
-		v[i] = x[i] + y[i];
-	if ((l = octlen(v, 1)) > m)
-		m = l;
-	for (int i = 0; i < 3; i++)
-		v[i] = x[i] - y[i];
-	if ((l = octlen(v, 1)) > m)
-		m = l;
+	for (int sg = 1; diag && sg >= -1; sg -= 2) {   /* dx + dy, dx - dy */
+		for (int i = 0; i < 3; i++)
+			v[i] = x[i] + sg * y[i];
+		if ((l = octlen(v, 1)) > m)
+			m = l;
+	}
 	if (!(m > 0))
 		return -((int64_t)1 << 40);
 	if (m != m || m > 1e30)

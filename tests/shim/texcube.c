@@ -17,7 +17,9 @@
  *
  * Formats: 64x64 arrays of random texels (halves of any finite value),
  * tex.2d linear at texel centres plus k/256 along x (two texels), along
- * both axes (four), and at random places.
+ * both axes (four), and at random places; 4x4 cubemaps of u8x4, s8x4,
+ * f16x2, u16x4 and s16x1 texels by tex.cube and tld4 on the grid,
+ * seamless or not (cubeformats(): the corner's blend in each format).
  *
  * A line a launch: its name, a hash of every lane's four results (FNV-1a
  * of their bits) and 8 lanes' results (texcube.gpu: an H200's).
@@ -432,6 +434,66 @@ formats(void)
 	}
 }
 
+/* Seamless cubes of other texel formats at their faces' edges and
+ * corners: a 4x4 cubemap of random texels (halves of any finite value),
+ * linear, clamped, sampled by tex.cube and tld4 on the grid at level 0,
+ * seamless and not: the corner's blend of three texels in each format's
+ * filter arithmetic */
+static void
+cubeformats(void)
+{
+	static const struct { CUarray_format f; unsigned ch, es; const char *name; } fm[] = {
+		{ CU_AD_FORMAT_UNSIGNED_INT8, 4, 1, "u8x4" }, { CU_AD_FORMAT_SIGNED_INT8, 4, 1, "s8x4" },
+		{ CU_AD_FORMAT_HALF, 2, 2, "f16x2" }, { CU_AD_FORMAT_UNSIGNED_INT16, 4, 2, "u16x4" },
+		{ CU_AD_FORMAT_SIGNED_INT16, 1, 2, "s16x1" },
+	};
+	static uint8_t tx[4 * 4 * 6 * 8];
+
+	for (size_t i = 0; i < sizeof fm / sizeof fm[0]; i++) {
+		unsigned tb = fm[i].ch * fm[i].es;
+		CUDA_ARRAY3D_DESCRIPTOR ad;
+		CUDA_MEMCPY3D cp;
+		CUarray a;
+		for (unsigned k = 0; k < 4 * 4 * 6 * tb; k++)
+			tx[k] = (uint8_t)rnd();
+		if (fm[i].f == CU_AD_FORMAT_HALF)
+			for (unsigned k = 0; k < 4 * 4 * 6 * tb; k += 2) {
+				uint16_t h = randhalf();
+				tx[k] = (uint8_t)h, tx[k + 1] = (uint8_t)(h >> 8);
+			}
+		memset(&ad, 0, sizeof ad);
+		ad.Width = ad.Height = 4, ad.Depth = 6, ad.Flags = CUDA_ARRAY3D_CUBEMAP;
+		ad.Format = fm[i].f, ad.NumChannels = fm[i].ch;
+		CK(cuArray3DCreate(&a, &ad));
+		memset(&cp, 0, sizeof cp);
+		cp.srcMemoryType = CU_MEMORYTYPE_HOST, cp.srcHost = tx, cp.srcPitch = 4 * tb, cp.srcHeight = 4;
+		cp.dstMemoryType = CU_MEMORYTYPE_ARRAY, cp.dstArray = a, cp.WidthInBytes = 4 * tb, cp.Height = 4, cp.Depth = 6;
+		CK(cuMemcpy3D(&cp));
+		for (unsigned sl = 0; sl < 2; sl++) {
+			CUDA_RESOURCE_DESC rd;
+			CUDA_TEXTURE_DESC td;
+			CUtexObject t;
+			char name[64];
+			unsigned n = grid(0);
+			memset(&rd, 0, sizeof rd);
+			memset(&td, 0, sizeof td);
+			rd.resType = CU_RESOURCE_TYPE_ARRAY, rd.res.array.hArray = a;
+			td.filterMode = CU_TR_FILTER_MODE_LINEAR;
+			td.flags = CU_TRSF_NORMALIZED_COORDINATES | (sl ? CU_TRSF_SEAMLESS_CUBEMAP : 0);
+			if (cuTexObjectCreate(&t, &rd, &td, NULL) != CUDA_SUCCESS) {
+				printf("%s cube of flags %#x refused\n", fm[i].name, td.flags);
+				continue;
+			}
+			snprintf(name, sizeof name, "cube %s tex %s grid", fm[i].name, sl ? "seamless" : "plain");
+			launch(name, "txcube", t, n);
+			snprintf(name, sizeof name, "cube %s tld4 %s grid", fm[i].name, sl ? "seamless" : "plain");
+			launch(name, "t4cube", t, n);
+			cuTexObjectDestroy(t);
+		}
+		cuArrayDestroy(a);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -443,6 +505,7 @@ main(int argc, char **argv)
 	CK(cuMemAlloc(&dout, sizeof o));
 	cubes();
 	formats();
+	cubeformats();
 	cuMemFree(dc);
 	cuMemFree(dout);
 	printf("done\n");

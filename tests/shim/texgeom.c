@@ -15,6 +15,9 @@
  *	texgeom           the lines (texgeom.gpu, texgeom.ncu)
  *	texgeom quads     lvl_a1d alone, then each of its quads a launch
  *	                  (texgeom.quads.ncu)
+ *	texgeom subsets   lvl_a1d alone, then each subset of the lanes of
+ *	                  its quad of lanes 36 to 39 a launch, in the order
+ *	                  of their masks 1 to 15 (texgeom.subsets.ncu)
  */
 #include "shimtest.h"
 
@@ -169,7 +172,8 @@ formats(CUmodule mod, CUdeviceptr dc, CUdeviceptr dout)
 int
 main(int argc, char **argv)
 {
-	int quads = argc > 1 && !strcmp(argv[1], "quads");
+	int subsets = argc > 1 && !strcmp(argv[1], "subsets");
+	int quads = subsets || (argc > 1 && !strcmp(argv[1], "quads"));
 	static float tx[8 * 8 * 12 * 4], c[64 * 12], o[64 * 4];
 	CUmodule mod;
 	CUmipmappedArray mm[NOBJ];
@@ -246,7 +250,15 @@ main(int argc, char **argv)
 		CK(cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL));
 		CK(cuCtxSynchronize());
 		CK(cuMemcpyDtoH(o, dout, sizeof o));
-		for (unsigned q = 0; quads && q < 16; q++) {   /* lanes 4q to 4q + 3 as lanes 0 to 3 */
+		for (unsigned m = 1; subsets && m < 16; m++) {   /* the lanes of mask m of lanes 36 to 39 */
+			unsigned nl = 0;
+			for (unsigned l = 0; l < 4; l++)
+				if (m >> l & 1)
+					CK(cuMemcpyHtoD(dc + 48 * nl++, c + 12 * (36 + l), 48));
+			CK(cuLaunchKernel(f, 1, 1, 1, nl, 1, 1, 0, NULL, args, NULL));
+			CK(cuCtxSynchronize());
+		}
+		for (unsigned q = 0; quads && !subsets && q < 16; q++) {   /* lanes 4q to 4q + 3 as lanes 0 to 3 */
 			CK(cuMemcpyHtoD(dc, c + 48 * q, 4 * 48));
 			CK(cuLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL));
 			CK(cuCtxSynchronize());

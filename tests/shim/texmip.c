@@ -17,6 +17,9 @@
  *	texmip quads      quads of tests/tex's launches 98 and 102 (.quads.ncu)
  *	texmip tf0        random quads with a lane below 1/256 of level 0 (.tf0.ncu)
  *	texmip file PATH A N...  the float4s of PATH on array A, N lanes a launch
+ *	texmip levels     the "levels" cases 41 and 42: each subset of their
+ *	                  lanes (masks 1 to 15, the lanes in order), then
+ *	                  the four in five other orders (.levels.ncu)
  *
  * What an H200 showed: every single lane and quad of quads and tf0 counts
  * as interp/tex.c has it, where launches 98 and 102 of tests/tex/ncu.tsv
@@ -24,7 +27,10 @@
  * run as 8 launches of 32 quads each ("file", TEXTEST_DUMP's coordinates)
  * differ in three of 98's (-6, +2, -2) and two of 102's (+12, -14), so
  * the rule left is between the quads of a warp, or the "levels" cases
- * 41 and 42 (texmip.ncu-differs).
+ * 41 and 42 (texmip.ncu-differs).  Their subsets ("levels",
+ * texmip.levels.ncu-differs): 42's lanes of one level pair with each
+ * other and those of two with each other, and 41's lane at level 1
+ * exactly counts more beside a lane between levels 1 and 2.
  */
 #include "shimtest.h"
 
@@ -125,6 +131,15 @@ fbits(float f)
 	uint32_t u;
 	memcpy(&u, &f, 4);
 	return u;
+}
+
+/* lane l of case k as the kernel takes it: normalized x, y, level */
+static void
+lane(float *q, const Case *k, unsigned l)
+{
+	q[0] = k->ln[l].x / (float)arr[k->a].w, q[1] = k->ln[l].y / (float)arr[k->a].h;
+	q[2] = (float)k->ln[l].l + (k->ln[l].t == W ? 0 : ((float)k->ln[l].t + 0.5f) / 256);
+	q[3] = 0;
 }
 
 /* "file PATH A N...": the float4s of PATH (normalized x, y, level of
@@ -253,15 +268,40 @@ main(int argc, char **argv)
 				    (unsigned)atoi(argv[i + 2]));
 		argc = 0;
 	}
+	if (argc > 1 && !strcmp(argv[1], "levels")) {
+		static const unsigned char perm[5][4] = {
+			{ 1, 0, 2, 3 }, { 2, 3, 0, 1 }, { 0, 2, 1, 3 }, { 3, 2, 1, 0 }, { 0, 1, 3, 2 },
+		};
+		for (size_t i = 41; i <= 42; i++)
+			for (unsigned m = 1; m < 21; m++) {
+				const Case *k = &cases[i];
+				float q[16], o[16];
+				unsigned n = 0, ln[4];
+				void *args[] = { &t[k->a], &dc, &dout };
+				for (unsigned l = 0; l < 4; l++)
+					if (m >= 16 || m >> l & 1)
+						ln[n++] = m >= 16 ? perm[m - 16][l] : l;
+				for (unsigned l = 0; l < n; l++)
+					lane(q + 4 * l, k, ln[l]);
+				CK(cuMemcpyHtoD(dc, q, 16 * n));
+				CK(cuLaunchKernel(kq, 1, 1, 1, n, 1, 1, 0, NULL, args, NULL));
+				CK(cuMemcpyDtoH(o, dout, 16 * n));
+				printf("levels %zu lanes", i);
+				for (unsigned l = 0; l < n; l++)
+					printf(" %u", ln[l]);
+				printf(":");
+				for (unsigned l = 0; l < 4 * n; l++)
+					printf(" %08x", fbits(o[l]));
+				printf("\n");
+			}
+		argc = 0;
+	}
 	for (size_t i = 0; argc && i < sizeof cases / sizeof cases[0]; i++) {
 		const Case *k = &cases[i];
 		float q[16], o[16];
 		void *args[] = { &t[k->a], &dc, &dout };
-		for (unsigned l = 0; l < k->n; l++) {
-			q[4 * l] = k->ln[l].x / (float)arr[k->a].w, q[4 * l + 1] = k->ln[l].y / (float)arr[k->a].h;
-			q[4 * l + 2] = (float)k->ln[l].l + (k->ln[l].t == W ? 0 : ((float)k->ln[l].t + 0.5f) / 256);
-			q[4 * l + 3] = 0;
-		}
+		for (unsigned l = 0; l < k->n; l++)
+			lane(q + 4 * l, k, l);
 		CK(cuMemcpyHtoD(dc, q, 16 * k->n));
 		CK(cuLaunchKernel(kq, 1, 1, 1, k->n, 1, 1, 0, NULL, args, NULL));
 		CK(cuMemcpyDtoH(o, dout, 16 * k->n));
