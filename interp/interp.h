@@ -330,6 +330,7 @@ struct ptx_ctx {
 	struct ChkShadow *shadow;               /* check_init.c: uninitialized bytes, NULL: none */
 	struct ChkLeak *leak;                   /* check_mem.c: the kernels of device malloc blocks that
 	                                         * memcheck follows, NULL before the first */
+	uint64_t leak_owner;                    /* ptx_set_leak_owner: whose launches run now */
 	struct ChkCdp *cdpchk;                  /* check_cdp.c: racecheck between a grid and the grids it
 	                                         * launches, NULL: not followed */
 };
@@ -1035,7 +1036,9 @@ void interp_chk_end(Launch *L);
 /* memcheck: al, a device malloc block lane of w made (exec_simt.h,
  * cdp.c), is followed until it is freed or interp_chk_leaks reports it */
 void interp_chk_heap_new(Launch *L, Alloc *al);
-void interp_chk_leaks(ptx_ctx *cx);       /* ptx_report_leaks */
+void interp_chk_leaks(ptx_ctx *cx, int all, uint64_t owner);   /* ptx_report_leaks, _of */
+void interp_chk_alloc_leak(ptx_ctx *cx, const char *owner, const char *when, uint64_t count, uint64_t size,
+                           uint64_t addr);   /* ptx_report_alloc_leak */
 void interp_chk_leak_free(ptx_ctx *cx);   /* from interp_chk_free */
 /* check_race.c: racecheck of shared and global memory, after an access
  * (PTX_ACCESS_*) of space (MS_*, as decoded); interp_chk_order before
