@@ -316,6 +316,7 @@ release_ctx(Ctx *ctx)
 {
 	Mod *md;
 
+	shim_check_leaks(ctx);   /* before its memory goes */
 	do {
 		for (md = shim.mods; md && md->ctx != ctx; md = md->next)
 			;

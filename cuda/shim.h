@@ -135,6 +135,7 @@ struct Salloc {
 	long chunk;                 /* 0: a small one, in a chunk of its context's (shim_mem.c); -1: pages of its own */
 	unsigned long long id;      /* CU_POINTER_ATTRIBUTE_BUFFER_ID: unique over the process's life */
 	int syncmemops;             /* CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, as cuPointerSetAttribute set it */
+	int graph;                  /* a graph's memory node's (shim_graph_alloc): freed with the graph */
 };
 
 typedef struct {
@@ -275,6 +276,7 @@ char *shim_slurp(const char *path, size_t *len);
  * of ctx handed to the interpreter before a launch; device memory */
 void shim_env_init(void);
 void shim_check_init(void);   /* shim_check.c: PTXKIT_CHECK */
+void shim_check_leaks(Ctx *ctx);   /* memcheck's leak check at ctx's teardown (NULL: the end) */
 CUresult shim_apply_limits(Ctx *ctx);
 size_t shim_total_mem(void);
 size_t shim_free_mem(void);

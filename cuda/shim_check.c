@@ -11,13 +11,50 @@
  *
  * Every launch of the process adds to the same reports (a finding met by
  * many launches is one report with their count); they are written once,
- * when the process exits, after memcheck's leak check of the device heap
- * (ptx_report_leaks: a block one launch allocates and a later one frees
- * is no leak).
+ * when the process exits, after memcheck's leak check.
+ *
+ * memcheck's leak check runs where compute-sanitizer's (--leak-check full)
+ * does, at a context's teardown (cuCtxDestroy, the primary context's last
+ * release or its reset) for that context's memory, and when the process
+ * exits for what is left: device heap blocks its kernels made
+ * (ptx_report_leaks_of: each launch names its context, ptx_set_leak_owner;
+ * a block one launch allocates and a later one frees is no leak), and
+ * memory the program's cuMemAlloc, cuMemAllocPitch, cuMemAllocManaged and
+ * cuMemAllocAsync calls made ("alloc-leak", ptx_report_alloc_leak, one
+ * report a context counting its blocks).  A graph's memory nodes' memory
+ * is the graph's, freed with it, and no leak of the program's.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include "shim.h"
+
+static int checking;   /* PTXKIT_CHECK asked for a check */
+
+/* The leak check of ctx's memory at its teardown, or with ctx NULL at the
+ * process's end of every context's; under LOCK, before release_ctx frees
+ * any of it. */
+void
+shim_check_leaks(Ctx *ctx)
+{
+	char name[64];
+
+	if (!checking)
+		return;
+	if (ctx)
+		ptx_report_leaks_of(shim.cx, ctx->id);
+	else
+		ptx_report_leaks(shim.cx);
+	for (Alloc *a = shim_alloc_near(0, 1), *next; a; a = next) {
+		next = a->p < UINT64_MAX ? shim_alloc_near(a->p + 1, 1) : NULL;
+		if ((ctx && a->ctx != ctx) || a->graph || !a->ctx)
+			continue;
+		if (a->ctx->primary)
+			snprintf(name, sizeof name, "the primary context");
+		else
+			snprintf(name, sizeof name, "context %llu", a->ctx->id);
+		ptx_report_alloc_leak(shim.cx, name, ctx ? "its context is destroyed" : NULL, 1, a->n, a->p);
+	}
+}
 
 static void
 flush(void)
@@ -30,7 +67,7 @@ flush(void)
 		UNLOCK();
 		return;
 	}
-	ptx_report_leaks(shim.cx);
+	shim_check_leaks(NULL);
 	if (log && *log && (f = fopen(log, "w"))) {
 		ptx_report_write(shim.cx, f, 0, "libptxcuda");
 		fclose(f);
@@ -63,6 +100,8 @@ shim_check_init(void)
 		return;
 	}
 	ptx_set_checks(shim.cx, m, fatal && *fatal && *fatal != '0');
-	if (m)
+	if (m) {
+		checking = 1;
 		atexit(flush);
+	}
 }

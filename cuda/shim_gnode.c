@@ -514,11 +514,14 @@ shim_graph_alloc(CUgraphNode *out, CUgraph g, const CUgraphNode *deps, size_t nd
 {
 	Gmem *m;
 	Work w;
+	Alloc *a = shim_alloc_near(dp, 0);
 
 	if (!(m = calloc(1, sizeof *m))) {
 		shim_free(dp);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
+	if (a && a->p == dp)
+		a->graph = 1;   /* freed with the graph: no leak of the program's (shim_check.c) */
 	memset(&w, 0, sizeof w);
 	w.kind = N_ALLOC;
 	m->p = dp;

@@ -790,6 +790,7 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 	 * Rodinia's heartwall), and nothing it computes changes (interp/README,
 	 * "Decided per launch") */
 	ptx_set_counting(shim.cx, counters_path() != NULL);
+	ptx_set_leak_owner(shim.cx, ctx->id);   /* its heap blocks are its context's (shim_check.c) */
 	rc = ptx_launch_ex(shim.cx, fn->f, grid, block, given, shared, pp);
 	fflush(stdout);
 	if (rc == PTX_OK)

@@ -29,8 +29,10 @@ extern "C" {
  * 4: resource limits (ptx_set_limit, ptx_get_limit); 5: textures and
  * surfaces (ptx_texture_create, ptx_surface_create); 6: dynamic checks
  * (ptx_set_checks, ptx_report_*); 7: ptx_alloc's zeroed, PTX_EREFUSED;
- * 8: ptx_verify_opts's compile_only; 9: ptx_report_leaks. */
-#define PTX_API_VERSION 9
+ * 8: ptx_verify_opts's compile_only; 9: ptx_report_leaks; 10: the leak
+ * checks of one context's teardown (ptx_set_leak_owner, ptx_report_leaks_of,
+ * ptx_report_alloc_leak). */
+#define PTX_API_VERSION 10
 
 typedef struct ptx_ctx ptx_ctx;          /* opaque; ptx_ctx_free */
 typedef struct ptx_module ptx_module;    /* opaque; ptx_module_free (or ptx_ctx_free) */
@@ -350,7 +352,7 @@ typedef struct {
 typedef struct {
 	int check;                /* one PTX_CHECK_* bit */
 	const char *kind;         /* what was found, a short hyphenated name */
-	const char *kernel;
+	const char *kernel;       /* "" for ptx_report_alloc_leak's */
 	const char *module;       /* the module's name, as loaded */
 	const char *msg;          /* one sentence, of the first occurrence */
 	uint64_t count;           /* occurrences */
@@ -369,6 +371,20 @@ void ptx_report_clear(ptx_ctx *cx);
  * program is done with the context (ptx-run after its launch, the CUDA
  * shim when the process exits). */
 void ptx_report_leaks(ptx_ctx *cx);
+/* For a host that runs several contexts of its own on one ptx_ctx (the
+ * CUDA shim): owner names the one whose launches follow (0 at first), and
+ * ptx_report_leaks_of is ptx_report_leaks at that one's teardown, for the
+ * blocks its launches made. */
+void ptx_set_leak_owner(ptx_ctx *cx, uint64_t owner);
+void ptx_report_leaks_of(ptx_ctx *cx, uint64_t owner);
+/* memcheck's leak check of device memory the host allocated and never
+ * freed, which only the host knows (the CUDA shim's cuMemAlloc): under
+ * memcheck, one "alloc-leak" report of owner (a name, in the report's
+ * module; it has no kernel) counting count blocks, the first of size bytes
+ * at addr; when says at what point ("its context is destroyed", NULL: "the
+ * program ends").  The same owner's reports add up into one. */
+void ptx_report_alloc_leak(ptx_ctx *cx, const char *owner, const char *when, uint64_t count, uint64_t size,
+                           ptx_devptr addr);
 /* Writes every report to f, as text (prefix before each first line, may be
  * NULL) or as one JSON array (json != 0).  PTX_EINVAL on a write error. */
 int ptx_report_write(const ptx_ctx *cx, FILE *f, int json, const char *prefix);

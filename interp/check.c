@@ -310,7 +310,29 @@ void
 ptx_report_leaks(ptx_ctx *cx)
 {
 	if (cx)
-		interp_chk_leaks(cx);
+		interp_chk_leaks(cx, 1, 0);
+}
+
+void
+ptx_set_leak_owner(ptx_ctx *cx, uint64_t owner)
+{
+	if (cx)
+		cx->leak_owner = owner;
+}
+
+void
+ptx_report_leaks_of(ptx_ctx *cx, uint64_t owner)
+{
+	if (cx)
+		interp_chk_leaks(cx, 0, owner);
+}
+
+void
+ptx_report_alloc_leak(ptx_ctx *cx, const char *owner, const char *when, uint64_t count, uint64_t size,
+                      ptx_devptr addr)
+{
+	if (cx)
+		interp_chk_alloc_leak(cx, owner, when, count, size, addr);
 }
 
 size_t
@@ -459,8 +481,9 @@ ptx_report_write(const ptx_ctx *cx, FILE *f, int json, const char *prefix)
 			fputs("]}", f);
 			continue;
 		}
-		fprintf(f, "%s%s%s: %s in kernel %s: %s", prefix ? prefix : "", prefix ? ": " : "", nameof(r->check),
-		    r->kind, r->kernel, r->msg);
+		/* no kernel: memory of the host's (ptx_report_alloc_leak), of its owner */
+		fprintf(f, "%s%s%s: %s %s %s: %s", prefix ? prefix : "", prefix ? ": " : "", nameof(r->check),
+		    r->kind, *r->kernel ? "in kernel" : "of", *r->kernel ? r->kernel : r->module, r->msg);
 		if (r->count > 1)
 			fprintf(f, " (%" PRIu64 " times)", r->count);
 		fputc('\n', f);

@@ -306,7 +306,7 @@ interp_chk_mbar(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint
 		uint32_t k = e->phase;
 		MbSeen *sn;
 		if (op->ok && !op->retry && w->cta == c)   /* orders the warp after the copies completed so far */
-			w->chkwait = w->lwait[lane] = ++c->chkwaits;
+			w->lwait[lane] = ++c->chkwaits;
 		if (!op->ok || op->retry || op->parity == op->want || t >= e->nseen || w->cta != c)
 			return;
 		sn = &e->seen[t];

@@ -18,10 +18,16 @@
  *     cache would not see the store);
  *   - "heap-leak": device malloc blocks that a launch under memcheck made
  *     and nothing freed by the program's end (ptx_report_leaks: one
- *     report a kernel, counting them).  Not at the launch's end: the
- *     device heap lives as long as the context, and a later launch may
- *     free the block (tests/check/mem_leak_later.ptx), as
- *     compute-sanitizer's leak check, at the context's teardown, has it;
+ *     report a kernel, counting them), or by the teardown of the context
+ *     that launched it, for a host that runs several on one ptx_ctx
+ *     (ptx_set_leak_owner names the one launching, ptx_report_leaks_of
+ *     checks one).  Not at the launch's end: the device heap lives as
+ *     long as the context, and a later launch may free the block
+ *     (tests/check/mem_leak_later.ptx), as compute-sanitizer's leak
+ *     check, at the context's teardown, has it;
+ *   - "alloc-leak": device memory the host allocated and did not free by
+ *     the context's teardown or the program's end, which only the host
+ *     knows (the CUDA shim's cuMemAlloc): ptx_report_alloc_leak;
  *   - "slack": a load, store or atomic that reaches past the bytes an
  *     allocation was asked for into the slack its host gave it
  *     (ptx_mem_slack: the CUDA driver API library models a GPU driver's
@@ -48,7 +54,7 @@
 enum { LEAK_SRC_MAX = 4096 };
 
 struct ChkLeak {
-	struct { char *kernel, *module; } *src;
+	struct { char *kernel, *module; uint64_t owner; } *src;
 	uint32_t n, cap;
 };
 
@@ -181,7 +187,8 @@ leaksrc(Launch *L)
 	if (!k && !(k = cx->leak = interp_alloc(cx, sizeof *k)))
 		return 0;
 	for (uint32_t i = 0; i < k->n; i++)
-		if (strcmp(k->src[i].kernel, kernel) == 0 && strcmp(k->src[i].module, module) == 0)
+		if (strcmp(k->src[i].kernel, kernel) == 0 && strcmp(k->src[i].module, module) == 0 &&
+		    k->src[i].owner == cx->leak_owner)
 			return i + 1;
 	if (k->n == LEAK_SRC_MAX)
 		return 0;
@@ -195,6 +202,7 @@ leaksrc(Launch *L)
 	}
 	k->src[k->n].kernel = dupstr(cx, kernel);
 	k->src[k->n].module = dupstr(cx, module);
+	k->src[k->n].owner = cx->leak_owner;
 	if (!k->src[k->n].kernel || !k->src[k->n].module) {
 		interp_free(cx, k->src[k->n].kernel);
 		interp_free(cx, k->src[k->n].module);
@@ -211,10 +219,11 @@ interp_chk_heap_new(Launch *L, Alloc *al)
 	al->leak = L->leaksrc;
 }
 
-/* The program's end (ptx_report_leaks): the blocks followed and not
- * freed, one report a kernel with their count and its first block. */
+/* The program's end (ptx_report_leaks, all set) or a context's teardown
+ * (ptx_report_leaks_of: owner's): the blocks followed and not freed, one
+ * report a kernel with their count and its first block. */
 void
-interp_chk_leaks(ptx_ctx *cx)
+interp_chk_leaks(ptx_ctx *cx, int all, uint64_t owner)
 {
 	struct ChkLeak *k = cx->leak;
 	struct { uint64_t n, addr, size; } *by;
@@ -222,7 +231,8 @@ interp_chk_leaks(ptx_ctx *cx)
 	if (!k || !k->n || !(by = interp_alloc(cx, (size_t)k->n * sizeof *by)))
 		return;
 	for (Alloc *a = interp_mem_after(cx, 0); a; a = interp_mem_next(cx, a)) {
-		if (!a->live || a->kind != AK_HEAP || !a->leak || a->leak > k->n)
+		if (!a->live || a->kind != AK_HEAP || !a->leak || a->leak > k->n ||
+		    (!all && k->src[a->leak - 1].owner != owner))
 			continue;
 		if (!by[a->leak - 1].n++) {
 			by[a->leak - 1].addr = a->addr;
@@ -233,9 +243,23 @@ interp_chk_leaks(ptx_ctx *cx)
 	for (uint32_t i = 0; i < k->n; i++)
 		if (by[i].n)
 			interp_chk_report_end(cx, PTX_CHECK_MEMCHECK, "heap-leak", k->src[i].kernel, k->src[i].module,
-			    by[i].n, "a device malloc allocation the kernel made is not freed when the program ends (the "
-			    "count says how many; the first: %" PRIu64 " bytes at 0x%" PRIx64 ")", by[i].size, by[i].addr);
+			    by[i].n, "a device malloc allocation the kernel made is not freed when %s (the count says "
+			    "how many; the first: %" PRIu64 " bytes at 0x%" PRIx64 ")",
+			    all ? "the program ends" : "its context is destroyed", by[i].size, by[i].addr);
 	interp_free(cx, by);
+}
+
+/* ptx_report_alloc_leak: the host's count of its blocks, one report an
+ * owner (no kernel made them). */
+void
+interp_chk_alloc_leak(ptx_ctx *cx, const char *owner, const char *when, uint64_t count, uint64_t size,
+                      uint64_t addr)
+{
+	if (!(cx->checks & PTX_CHECK_MEMCHECK) || !count)
+		return;
+	interp_chk_report_end(cx, PTX_CHECK_MEMCHECK, "alloc-leak", "", owner ? owner : "", count,
+	    "device memory the host allocated is not freed when %s (the count says how many; the first: %"
+	    PRIu64 " bytes at 0x%" PRIx64 ")", when ? when : "the program ends", size, addr);
 }
 
 void

@@ -13,9 +13,11 @@
  * passed no barrier since its accesses.  Nor does an mbarrier change for
  * a warp that took no part in it: a plain store, load or copy of another
  * warp is also compared with a plain access of an earlier interval that
- * only mbarrier changes ended, when its warp released nothing since
- * (unreleased: an mbarrier orders only what a warp did before its own
- * arrive).  An atomic races with
+ * only mbarrier changes ended, when its thread released nothing since
+ * (unreleased: an mbarrier orders only what a thread did before its own
+ * arrive, or before a warp collective it took part in with the arriving
+ * lane, interp_chk_release; lanes of one warp may arrive in different
+ * phases).  An atomic races with
  * plain stores only (a CAS loop reads its guess with a plain load, and
  * the CAS decides).  Each word keeps its last store and its last load: the
  * warp and lane, the instruction, the event count, whether it was atomic,
@@ -351,6 +353,8 @@ interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	switch (m ? interp_race_ordering(L, xi) : ORD_NONE) {
 	case ORD_WARP:
 		w->chkw++;
+		for (uint32_t k = m; k; k &= k - 1)   /* the lanes of this collective (interp_chk_release) */
+			w->lsw[__builtin_ctz(k)] = w->chkw;
 		if (L->racecopy) {   /* and each lane's order after a copy another lane waited for */
 			uint64_t v = ++w->cta->chkwaits;
 			for (uint32_t k = m; k; k &= k - 1)
@@ -495,19 +499,45 @@ shcur(Launch *L, Warp *w, const XIns *xi, int acc)
 }
 
 /* Whether the plain access of record e, of another warp of c than the
- * one asking and of an earlier interval, is still unordered before that
- * warp: every change of the CTA's count since was an mbarrier's (no
- * barrier phase completed), and e's warp made no operation on the CTA's
- * mbarriers since but waits.  An mbarrier phase orders what a warp did
- * before its arrive (or before a copy it issued completes on it) ahead
- * of the waits that see the phase complete; another warp's arrive or
- * copy orders nothing of e's warp, and neither does e's warp's own wait
- * (a reading warp that waits for the next stage's phase has released
- * nothing of the stage it read: cuda/pipe.cu tma_pipe mode 3 at -G). */
+ * one asking and of an earlier interval, is still unordered before the
+ * asker: every change of the CTA's count since was an mbarrier's (no
+ * barrier phase completed), and e's thread released nothing since
+ * (Warp.lrel: no operation on the CTA's mbarriers but waits, by it or by
+ * a lane that took part in its last warp collective with it).  An
+ * mbarrier phase orders what a thread did before its arrive (or before a
+ * copy it issued completes on it) ahead of the waits that see the phase
+ * complete; another thread's arrive or copy orders nothing of e's, not
+ * even one of its warp's that arrives in another phase (race_mbar_lanes.ptx),
+ * and neither does e's thread's own wait (a reading warp that waits for
+ * the next stage's phase has released nothing of the stage it read:
+ * cuda/pipe.cu tma_pipe mode 3 at -G). */
 static int
 unreleased(const Cta *c, const RAcc *e)
 {
-	return !e->atom && c->chkbar <= e->ev && e->warp < c->nw && c->w[e->warp].chkrel <= e->ev;
+	return !e->atom && c->chkbar <= e->ev && e->warp < c->nw && c->w[e->warp].lrel[e->lane % WARP] <= e->ev;
+}
+
+/* Lane of w made an operation on one of its CTA's mbarriers other than a
+ * wait (mbarrier.c): what it did before is released to the waits that see
+ * the phase complete, and so is what the lanes of its last warp
+ * collective (a __syncwarp, an elect.sync, a shuffle ...) did before that
+ * collective -- or after it, which is missed, never made up: the common
+ * form, every lane's stores, __syncwarp, one elected lane's arrive. */
+void
+interp_chk_release(Launch *L, Warp *w, uint32_t lane)
+{
+	uint64_t ev;
+	uint32_t sw;
+
+	if (!(L->chk & PTX_CHECK_RACECHECK) || lane >= WARP)
+		return;
+	ev = interp_chk_syncs(w->cta);
+	w->lrel[lane] = ev;
+	if (!(sw = w->lsw[lane]))
+		return;
+	for (uint32_t k = 0; k < WARP; k++)
+		if (w->lsw[k] == sw)
+			w->lrel[k] = ev;
 }
 
 /* The access cur (lane, bytes filled) to word i of the page pg of shared
@@ -543,7 +573,7 @@ sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RP
 		shhold(L, w, lane, xi, addr, n, acc, lr, 1, wd);
 	if (lw->valid && (lw->bytes & cur->bytes) && lw->warp != cur->warp &&
 	    (lw->ev == cur->ev || (lw->valid == 1 && !atom && unreleased(c, lw))) &&
-	    !(lw->atom && (atom || !write)) && !(lw->valid == 2 && w->chkwait > lw->wv)) {
+	    !(lw->atom && (atom || !write)) && !(lw->valid == 2 && w->lwait[lane] > lw->wv)) {
 		hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
 		    write ? "write-write" : "write-read");
 		rep = 1;
@@ -613,9 +643,9 @@ shared(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t addr, const v
  * first wait that saw the bulk copy's phase complete.  They become that
  * thread's store at this moment, so that another warp's access that no
  * barrier orders after the wait races with the copy; after a bulk copy,
- * a warp's own wait on an mbarrier orders it too (valid 2: wv holds the
- * CTA's count of waits, which the warp's must pass; a wait on another
- * mbarrier counts as well: missed, never made up).  The other lanes of
+ * a thread's own wait on an mbarrier orders it too (valid 2: wv holds the
+ * CTA's count of waits, which the thread's, Warp.lwait, must pass; a wait
+ * on another mbarrier counts as well: missed, never made up).  The other lanes of
  * the waiting warp are ordered after it by a wait of their own on an
  * mbarrier (valid 2) or a __syncwarp (bar.warp.sync) since, which set
  * their Warp.lwait past wv, or a barrier; a cp.async wait (valid 3)

@@ -330,6 +330,7 @@ struct ptx_ctx {
 	struct ChkShadow *shadow;               /* check_init.c: uninitialized bytes, NULL: none */
 	struct ChkLeak *leak;                   /* check_mem.c: the kernels of device malloc blocks that
 	                                         * memcheck follows, NULL before the first */
+	uint64_t leak_owner;                    /* ptx_set_leak_owner: whose launches run now */
 	struct ChkCdp *cdpchk;                  /* check_cdp.c: racecheck between a grid and the grids it
 	                                         * launches, NULL: not followed */
 };
@@ -388,20 +389,21 @@ typedef struct {
 	uint64_t cggen;       /* cg.c: the grid barrier's generation it waits to see pass */
 	uint32_t gpark;       /* cg.c: lanes past the grid barrier's call, waiting for cggen to pass */
 	uint32_t chkw;        /* racecheck: the warp's collectives, what may order its lanes */
-	uint64_t chkwait;     /* racecheck: the CTA's chkwaits at the warp's last mbarrier wait
-	                       * that saw a phase complete (check_mbar.c) */
-	uint64_t chkrel;      /* racecheck: interp_chk_syncs of its CTA just after the warp's
-	                       * last operation on one of the CTA's mbarriers other than a
-	                       * wait (mbarrier.c): an arrive, or a copy's complete_tx */
 	int32_t xpc;          /* checked launches: the ret or exit its last lanes exited by */
 	/* From here on, the buffers: kept when the CTA is reused (sched.c cta_reset) */
 	SEnt *st; int capst;
 	/* the bar.red destination of each lane of bredm: register slot and
-	 * frame, set when it arrives; racecheck's Warp.chkwait by lane, moved
-	 * by __syncwarp too (cleared for checked launches alone) */
+	 * frame, set when it arrives; racecheck's, cleared for its launches
+	 * alone: each lane's CTA chkwaits at its last mbarrier wait that saw a
+	 * phase complete (check_mbar.c), moved by __syncwarp too; each lane's
+	 * interp_chk_syncs just after its last operation on one of the CTA's
+	 * mbarriers other than a wait, an arrive or a copy's complete_tx, or
+	 * one of a lane that took part in its last warp collective
+	 * (interp_chk_release); and that collective, the warp's chkw after it */
 	int32_t bslot[WARP];
 	uint16_t bframe[WARP];
-	uint64_t lwait[WARP];
+	uint64_t lwait[WARP], lrel[WARP];
+	uint32_t lsw[WARP];
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
 	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
 	 * the warp's wgmma.commit_group's */
@@ -1035,7 +1037,9 @@ void interp_chk_end(Launch *L);
 /* memcheck: al, a device malloc block lane of w made (exec_simt.h,
  * cdp.c), is followed until it is freed or interp_chk_leaks reports it */
 void interp_chk_heap_new(Launch *L, Alloc *al);
-void interp_chk_leaks(ptx_ctx *cx);       /* ptx_report_leaks */
+void interp_chk_leaks(ptx_ctx *cx, int all, uint64_t owner);   /* ptx_report_leaks, _of */
+void interp_chk_alloc_leak(ptx_ctx *cx, const char *owner, const char *when, uint64_t count, uint64_t size,
+                           uint64_t addr);   /* ptx_report_alloc_leak */
 void interp_chk_leak_free(ptx_ctx *cx);   /* from interp_chk_free */
 /* check_race.c: racecheck of shared and global memory, after an access
  * (PTX_ACCESS_*) of space (MS_*, as decoded); interp_chk_order before
@@ -1060,6 +1064,9 @@ void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const
 void interp_chk_race_span(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                           unsigned n, int acc, uintptr_t lo, uintptr_t hi, int run);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
+/* racecheck: lane of w arrived on (or completed bytes of) one of its
+ * CTA's mbarriers, which releases what it did before (mbarrier.c) */
+void interp_chk_release(Launch *L, Warp *w, uint32_t lane);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 void interp_chk_race_end(Launch *L);
 int interp_chk_strong(const Ins *in);   /* a strong access: .volatile, .relaxed, .acquire, ... */

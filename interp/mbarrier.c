@@ -327,8 +327,8 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 		word = pack(&b);
 		memcpy(p, &word, 8);
 		c->events++;
-		if (c == w->cta)   /* what the warp did before may now be ordered (check_race.c) */
-			w->chkrel = interp_chk_syncs(c);
+		if (c == w->cta)   /* what the lane did before may now be ordered (check_race.c) */
+			interp_chk_release(L, w, l);
 		if (L->chk & CHK_COPIES)
 			chk(L, w, (int)l, xi, c, p, xi->mod == MB_INIT ? CMB_INIT : xi->mod == MB_INVAL ? CMB_INVAL : CMB_ARRIVE,
 			    &was, &b);
@@ -393,7 +393,7 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 	memcpy(p, &word, 8);
 	c->events++;
 	if (c == w->cta)
-		w->chkrel = interp_chk_syncs(c);
+		interp_chk_release(L, w, (uint32_t)lane);
 	if (L->chk & CHK_COPIES)
 		chk(L, w, lane, xi, c, p, CMB_ARRIVE, &was, &b);
 	return XR_OK;

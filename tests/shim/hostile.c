@@ -19,6 +19,7 @@
  * refuses; each section was run in a process of its own there.  Exits 1
  * when a call that sets things up fails.
  */
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 #include "shimtest.h"
@@ -592,6 +593,7 @@ textures(void)
 	CUDA_ARRAY_DESCRIPTOR ad;
 	CUDA_ARRAY3D_DESCRIPTOR a3;
 	CUarray arr;
+	CUmipmappedArray mm;
 	CUsurfObject so;
 
 	memset(&td, 0, sizeof td);
@@ -683,6 +685,37 @@ textures(void)
 	SAY("destroy texture 0", cuTexObjectDestroy(0));
 	RISKY("resource of texture 12345", cuTexObjectGetResourceDesc(&rd, (CUtexObject)12345));
 	RISKY("destroy surface 12345", cuSurfObjectDestroy((CUsurfObject)12345));
+
+	/* geometry past any device (nothing may be allocated for it), and
+	 * sampling states of no meaning, over a real mipmapped array */
+	memset(&a3, 0, sizeof a3);
+	a3.Format = CU_AD_FORMAT_FLOAT, a3.NumChannels = 4;
+	a3.Width = a3.Height = a3.Depth = 1u << 20;
+	RISKY("3D array of 2^20 cubed", cuArray3DCreate(&arr, &a3));
+	RISKY("mipmapped 3D array of 2^20 cubed", cuMipmappedArrayCreate(&mm, &a3, 21));
+	a3.Width = a3.Height = a3.Depth = ~(size_t)0 >> 1;
+	RISKY("3D array of 2^63-1 cubed", cuArray3DCreate(&arr, &a3));
+	a3.Width = ~(size_t)0, a3.Height = 1, a3.Depth = 0;
+	RISKY("array of width 2^64-1", cuArray3DCreate(&arr, &a3));
+	a3.Width = a3.Height = 65536, a3.Depth = 6000000, a3.Flags = CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED;
+	RISKY("layered cubemap of 6,000,000 faces", cuArray3DCreate(&arr, &a3));
+	a3.Width = a3.Height = 64, a3.Depth = 0, a3.Flags = 0;
+	CK(cuMipmappedArrayCreate(&mm, &a3, 7));
+	RISKY("level 2^32-1 of a mipmapped array", cuMipmappedArrayGetLevel(&arr, mm, ~0u));
+	memset(&rd, 0, sizeof rd);
+	rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+	rd.res.mipmap.hMipmappedArray = mm;
+	memset(&td, 0, sizeof td);
+	td.mipmapFilterMode = (CUfilter_mode)77;
+	RISKY("mipmap filter mode 77", tex(&rd, &td));
+	td.mipmapFilterMode = CU_TR_FILTER_MODE_LINEAR;
+	td.minMipmapLevelClamp = td.maxMipmapLevelClamp = td.mipmapLevelBias = NAN;
+	RISKY("mipmap clamps and bias NaN", tex(&rd, &td));
+	td.minMipmapLevelClamp = -1e30f, td.maxMipmapLevelClamp = 1e30f, td.mipmapLevelBias = INFINITY;
+	RISKY("mipmap clamps of 1e30, bias infinite", tex(&rd, &td));
+	td.mipmapLevelBias = 0, td.addressMode[2] = (CUaddress_mode)-1;
+	RISKY("address mode -1 on the third axis", tex(&rd, &td));
+	CK(cuMipmappedArrayDestroy(mm));
 }
 
 /* ---------------------------------------------------------------- copies */

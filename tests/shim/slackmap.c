@@ -40,6 +40,8 @@ one(unsigned long long n, unsigned long long off)
 		r = cuCtxSynchronize();
 	cuGetErrorName(r, &name);
 	printf("size %llu, load at +%llu (end %+lld): %s\n", n, off, (long long)(off - n), name);
+	cuMemFree(p);   /* no leak for memcheck's check (PTXKIT_CHECK) to find; after a fault, the context's */
+	cuMemFree(out);
 	return 0;
 }
 
