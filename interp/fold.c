@@ -65,8 +65,8 @@
  *     of -32768) they read +32768 (ALU_W16A/B).  min, max, cvt to a float
  *     and unsigned readers truncate it first; an f16 or bf16 set's result
  *     with a BoolOp is an HSET2's, 0 or 1.0 in both halves, which
- *     mul.wide, mul.hi and shr .u16 read whole (the same flags; foldint.c
- *     halfset), but for a shr by 16 or more, a 0.  A sub.s16 from a 0
+ *     mul.wide, mul.hi, shr, sad and set/setp .u16 read whole (the same
+ *     flags; foldint.c halfset), but for a shr by 16 or more, a 0.  A sub.s16 from a 0
  *     ptxas knows is such a neg (foldint.c wide16).
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value

@@ -7,8 +7,8 @@
  *     sub (.cc or not) that defines an operand (foldsat).
  *   - abs.s16 and neg.s16 results (a sub.s16 from a known 0 too) read
  *     sign-extended, and f16/bf16 set results with a BoolOp by mul.wide,
- *     mul.hi and shr .u16 (not by 16 or more) as both halves of their
- *     register (foldw16, wide16, halfset).
+ *     mul.hi, shr (not by 16 or more), sad, set and setp .u16 as both
+ *     halves of their register (foldw16, wide16, halfset).
  *   - a 64-bit shl or shr by an amount an f32 instruction wrote converts
  *     it as an f32 first (foldshamt).
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
@@ -176,13 +176,16 @@ wide16(const Func *f, int v)
  * computes as an HSET2 of two H0_H0 operands and the predicate: 0 or 1.0
  * in both halves of the register, read as it is by the readers below that
  * take the register whole (sm_90 SASS: IMAD of the zero-extended other
- * operand, SHF.R.U32.HI, ISETP.U32 for a u16 or b16 compare; v5 seeds
- * 11422, 17783, 21047, v6 851, 39543, 41537)?  Without
- * a BoolOp the records are split: the HSET2 in v4 seed 15263 and v5
- * 17350, an HSETP2 and a SEL of 0 or 1.0, zero-extended, in v4 857 and
- * 26345, and a PRMT copy of the low half into a register whose high
+ * operand, SHF.R.U32.HI, ISETP.U32 for a u16 or b16 compare, VABSDIFF.U32
+ * for sad; v5 seeds 11422, 17783, 21047, 6256, v6 851, 39543, 41537,
+ * 68449)?  Without a BoolOp the records are split: the HSET2 in v4 seed
+ * 15263, v5 17350, v6 30001 and 58667, an HSETP2 and a SEL of 0 or 1.0,
+ * zero-extended, in v4 857 and 26345, v3 28577 and five of version 1,
+ * and a PRMT copy of the low half into a register whose high
  * half is 0 in v1 50192, as ptxas's allocation goes; a kernel of such a
- * set and its reader alone gets the HSET2 (tests/diff/README).  With
+ * set and its reader alone gets the HSET2 (tests/diff/README).  So for
+ * cvt.u32.u16 with a BoolOp: none at all, the HSET2's register itself, in
+ * v6 16052, the PRMT copy in v5 17191.  With
  * .ftz there is no HSET2.BF: ptxas makes a mask and turns its low half
  * into 1.0 by PRMT, IABS and I2F.F16.S16, the high half 0, so the
  * readers see the manual's value (v6 seed 19044, an f16 set.ge.and.ftz
@@ -215,13 +218,15 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 			n = !(in->nopnd == 3 && in->opnd[2].kind == OK_IMM && (uint64_t)in->opnd[2].imm >= 16);
 			break;
 		case OP_SET: case OP_SETP:   /* ISETP.U32 of the registers (v6 seeds 39543, 41537) */
+		/* sad.u16 is a VABSDIFF.U32 of the registers, c added (v5
+		 * seed 6256, v6 5081, 11146, 14746, 51047, 68449); where the
+		 * allocator moves the set's value, of a PRMT copy of its low
+		 * half into a register whose high half is that register's
+		 * (v5 and v6 seed 5470, v6 15758: tests/diff/README) */
+		case OP_SAD:
 			n = 2;
 			break;
 		}
-		/* sad.u16 is a VABSDIFF.U32 of the HSET2's register (v5 seed
-		 * 6256, v6 5081) as often as of a PRMT copy of its low half
-		 * into a register ptxas chose (v5 seeds 5470, 9872): not
-		 * followed (tests/diff/README) */
 		for (int i = 0; i < n; i++)
 			if (halfset(f, srcval(in, in->ndst + i)))
 				xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
