@@ -16,7 +16,9 @@
  *     keeps its guard.
  *   - a guarded abs.f32 or neg.f32 without .ftz becomes an FSEL whose
  *     operand carries |x| or -x: the sign bit alone changes, a NaN keeps its
- *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
+ *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN;
+ *     but abs.f32 of a NaN ptxas knows is that NaN quieted, its sign
+ *     cleared: foldabsk).
  *     A guard ptxas knows to be always true counts as none: a not.pred,
  *     and, or or xor of a predicate with itself or its negation, or with
  *     such a constant (the two results of a setp without a BoolOp are each
@@ -1465,6 +1467,33 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return;
 }
 
+/* abs.f32, .ftz or not, of a NaN ptxas knows (an immediate, or a mov of
+ * one): it folds it to the NaN with its payload quieted and the sign
+ * cleared, where the FADD it makes of a register's NaN gives the
+ * canonical NaN (v6 seed 72633: abs.ftz of a mov of 0fFFC00000 is
+ * 0x7fc00000 on an H200; sm_90 SASS stores 0x7fc00000, 0x7fc00001 and
+ * 0x7fc00003 for 0fFFC00000, 0f7F800001 and 0fFF800003).  Not neg: ptxas
+ * folded neg.f32 of 0f7F800001 to 0xffc00001 in one kernel, made an
+ * FADD.FTZ of -0 and the quiet NaN for neg.ftz of 0fFFC00000 in another,
+ * and the H100 gave 0x7fffffff for neg.f32 of a mov of 0x7fffffff
+ * (ptxas-folds.ptx, seed 1729).  Other constants are what the instruction
+ * computes anyway (a subnormal flushed with .ftz, then the sign). */
+static void
+foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t a;
+
+	if (!f32const(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
+		return;
+	a |= 0x400000u;
+	xi->s[0].k = XO_IMM;
+	xi->s[0].imm = a & 0x7FFFFFFFu;
+	xi->ns = 1;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	xi->alu.nsrc = 1;
+}
+
 /* div.approx.f32 and div.full.f32 of x by a 1.0 that ptxas knows (an
  * immediate, a mov of one, or a kconst value such as set.eq.f32.s16 of a
  * value with itself): ptxas drops the division, so x comes back as it is,
@@ -1802,6 +1831,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
+	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2) {
+		foldabsk(pm, f, xi, in);
+		if (xi->alu.op == OP_MOV)
+			return 0;
+	}
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||
 	     in->ty[0] == TY_F16X2))

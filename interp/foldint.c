@@ -538,8 +538,9 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * register is R1, the stack pointer, whose low half is 16 or more on the
  * H100: the result is 0 (seed 4545).  After one it is whatever the
  * register holds (seeds 2711, 33536, 33744: unknown here, so PTX's answer
- * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
- * shifts by 1 it fills with the sign (H100, before a call). */
+ * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1,
+ * so where PTX shifts by 1 it fills with the sign (H100, before a call;
+ * H200, after one). */
 static int
 mayhavecalled(const Func *f, int k)
 {
@@ -579,7 +580,12 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 	int v = srcval(in, 2), w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
+	/* shr.s16 computes its 0 or -1 after a call too (v6 seed 75849: the
+	 * ISETP.EQ and SEL of the cnot made again after a div.s64's CALL, the
+	 * amount clamped to 0xffff8000 and the SHF.R.S32.HI filling with the
+	 * sign, as the H200 gave) */
+	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard &&
+	    ((in->op == OP_SHR && in->ty[0] == TY_S16) || !mayhavecalled(f, k)))
 		xi->alu.flags |= ALU_CNOTAMT;
 	else
 		foldw16(f, xi, in);
@@ -902,7 +908,10 @@ foldmufuand(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* Is operand o of in a 0 that ptxas knows: an immediate, a kconst value,
- * or an xor or sub of one value with itself? */
+ * or an xor of one value with itself?  Not a sub of it, which ptxas
+ * computes (IMAD.IADD x, 1, -x) and whose min and max it keeps (v6 seed
+ * 73319, in a callee: max.u32 of x - x and a min.s32 of it and a negative
+ * y was y on an H200; sm_90 SASS: the two VIMNMX). */
 static int
 knownzero(const Func *f, const Ins *in, int o)
 {
@@ -914,8 +923,7 @@ knownzero(const Func *f, const Ins *in, int o)
 		return in->opnd[o].imm == 0;
 	if (v < 0 || !(d = defof(f, v, &w)))
 		return 0;
-	if ((d->op == OP_XOR || d->op == OP_SUB) && !d->guard && d->nopnd == 3 && !ir_hasmod(d, MOD_CC) &&
-	    !ir_hasmod(d, MOD_SAT) && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
+	if (d->op == OP_XOR && !d->guard && d->nopnd == 3 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
 		return 1;
 	return kconst(f, v, 0, &c) && c == 0;
 }
