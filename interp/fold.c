@@ -1472,12 +1472,12 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * cleared, where the FADD it makes of a register's NaN gives the
  * canonical NaN (v6 seed 72633: abs.ftz of a mov of 0fFFC00000 is
  * 0x7fc00000 on an H200; sm_90 SASS stores 0x7fc00000, 0x7fc00001 and
- * 0x7fc00003 for 0fFFC00000, 0f7F800001 and 0fFF800003).  Not neg: ptxas
- * folded neg.f32 of 0f7F800001 to 0xffc00001 in one kernel, made an
- * FADD.FTZ of -0 and the quiet NaN for neg.ftz of 0fFFC00000 in another,
- * and the H100 gave 0x7fffffff for neg.f32 of a mov of 0x7fffffff
- * (ptxas-folds.ptx, seed 1729).  Other constants are what the instruction
- * computes anyway (a subnormal flushed with .ftz, then the sign). */
+ * 0x7fc00003 for 0fFFC00000, 0f7F800001 and 0fFF800003).  Not neg: the
+ * H200 gave the folded NaN for it in small kernels too (0xffc00001 for
+ * 0f7F800001), but the H100 0x7fffffff for neg.f32 of a mov of
+ * 0x7fffffff (ptxas-folds.ptx, seed 1729).  Other constants are what the
+ * instruction computes anyway (a subnormal flushed with .ftz, then the
+ * sign). */
 static void
 foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
