@@ -289,6 +289,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		case OP_SHR:
 			d[0] = (s[1] >= 32 ? 0 : ua >> s[1]) & m;
 			return;
+		case OP_SAD:   /* VABSDIFF.U32 of the registers, c added */
+			d[0] = ((ua > ub ? ua - ub : ub - ua) + c) & m;
+			return;
 		}
 	}
 	switch (op->op) {

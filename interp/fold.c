@@ -16,7 +16,9 @@
  *     keeps its guard.
  *   - a guarded abs.f32 or neg.f32 without .ftz becomes an FSEL whose
  *     operand carries |x| or -x: the sign bit alone changes, a NaN keeps its
- *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN).
+ *     payload (unguarded, or with .ftz, it is an FADD: the canonical NaN;
+ *     but abs.f32 of a NaN ptxas knows is that NaN quieted, its sign
+ *     cleared: foldabsk).
  *     A guard ptxas knows to be always true counts as none: a not.pred,
  *     and, or or xor of a predicate with itself or its negation, or with
  *     such a constant (the two results of a setp without a BoolOp are each
@@ -65,8 +67,8 @@
  *     of -32768) they read +32768 (ALU_W16A/B).  min, max, cvt to a float
  *     and unsigned readers truncate it first; an f16 or bf16 set's result
  *     with a BoolOp is an HSET2's, 0 or 1.0 in both halves, which
- *     mul.wide, mul.hi and shr .u16 read whole (the same flags; foldint.c
- *     halfset), but for a shr by 16 or more, a 0.  A sub.s16 from a 0
+ *     mul.wide, mul.hi, shr, sad and set/setp .u16 read whole (the same
+ *     flags; foldint.c halfset), but for a shr by 16 or more, a 0.  A sub.s16 from a 0
  *     ptxas knows is such a neg (foldint.c wide16).
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
@@ -1467,6 +1469,33 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return;
 }
 
+/* abs.f32, .ftz or not, of a NaN ptxas knows (an immediate, or a mov of
+ * one): it folds it to the NaN with its payload quieted and the sign
+ * cleared, where the FADD it makes of a register's NaN gives the
+ * canonical NaN (v6 seed 72633: abs.ftz of a mov of 0fFFC00000 is
+ * 0x7fc00000 on an H200; sm_90 SASS stores 0x7fc00000, 0x7fc00001 and
+ * 0x7fc00003 for 0fFFC00000, 0f7F800001 and 0fFF800003).  Not neg: the
+ * H200 gave the folded NaN for it in small kernels too (0xffc00001 for
+ * 0f7F800001), but the H100 0x7fffffff for neg.f32 of a mov of
+ * 0x7fffffff (ptxas-folds.ptx, seed 1729).  Other constants are what the
+ * instruction computes anyway (a subnormal flushed with .ftz, then the
+ * sign). */
+static void
+foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t a;
+
+	if (!f32const(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
+		return;
+	a |= 0x400000u;
+	xi->s[0].k = XO_IMM;
+	xi->s[0].imm = a & 0x7FFFFFFFu;
+	xi->ns = 1;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	xi->alu.nsrc = 1;
+}
+
 /* div.approx.f32 and div.full.f32 of x by a 1.0 that ptxas knows (an
  * immediate, a mov of one, or a kconst value such as set.eq.f32.s16 of a
  * value with itself): ptxas drops the division, so x comes back as it is,
@@ -1825,6 +1854,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
+	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2) {
+		foldabsk(pm, f, xi, in);
+		if (xi->alu.op == OP_MOV)
+			return 0;
+	}
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||
 	     in->ty[0] == TY_F16X2))

@@ -7,8 +7,8 @@
  *     sub (.cc or not) that defines an operand (foldsat).
  *   - abs.s16 and neg.s16 results (a sub.s16 from a known 0 too) read
  *     sign-extended, and f16/bf16 set results with a BoolOp by mul.wide,
- *     mul.hi and shr .u16 (not by 16 or more) as both halves of their
- *     register (foldw16, wide16, halfset).
+ *     mul.hi, shr (not by 16 or more), sad, set and setp .u16 as both
+ *     halves of their register (foldw16, wide16, halfset).
  *   - a 64-bit shl or shr by an amount an f32 instruction wrote converts
  *     it as an f32 first (foldshamt).
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
@@ -176,13 +176,16 @@ wide16(const Func *f, int v)
  * computes as an HSET2 of two H0_H0 operands and the predicate: 0 or 1.0
  * in both halves of the register, read as it is by the readers below that
  * take the register whole (sm_90 SASS: IMAD of the zero-extended other
- * operand, SHF.R.U32.HI, ISETP.U32 for a u16 or b16 compare; v5 seeds
- * 11422, 17783, 21047, v6 851, 39543, 41537)?  Without
- * a BoolOp the records are split: the HSET2 in v4 seed 15263 and v5
- * 17350, an HSETP2 and a SEL of 0 or 1.0, zero-extended, in v4 857 and
- * 26345, and a PRMT copy of the low half into a register whose high
+ * operand, SHF.R.U32.HI, ISETP.U32 for a u16 or b16 compare, VABSDIFF.U32
+ * for sad; v5 seeds 11422, 17783, 21047, 6256, v6 851, 39543, 41537,
+ * 68449)?  Without a BoolOp the records are split: the HSET2 in v4 seed
+ * 15263, v5 17350, v6 30001 and 58667, an HSETP2 and a SEL of 0 or 1.0,
+ * zero-extended, in v4 857 and 26345, v3 28577 and five of version 1,
+ * and a PRMT copy of the low half into a register whose high
  * half is 0 in v1 50192, as ptxas's allocation goes; a kernel of such a
- * set and its reader alone gets the HSET2 (tests/diff/README).  With
+ * set and its reader alone gets the HSET2 (tests/diff/README).  So for
+ * cvt.u32.u16 with a BoolOp: none at all, the HSET2's register itself, in
+ * v6 16052, the PRMT copy in v5 17191.  With
  * .ftz there is no HSET2.BF: ptxas makes a mask and turns its low half
  * into 1.0 by PRMT, IABS and I2F.F16.S16, the high half 0, so the
  * readers see the manual's value (v6 seed 19044, an f16 set.ge.and.ftz
@@ -215,13 +218,15 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 			n = !(in->nopnd == 3 && in->opnd[2].kind == OK_IMM && (uint64_t)in->opnd[2].imm >= 16);
 			break;
 		case OP_SET: case OP_SETP:   /* ISETP.U32 of the registers (v6 seeds 39543, 41537) */
+		/* sad.u16 is a VABSDIFF.U32 of the registers, c added (v5
+		 * seed 6256, v6 5081, 11146, 14746, 51047, 68449); where the
+		 * allocator moves the set's value, of a PRMT copy of its low
+		 * half into a register whose high half is that register's
+		 * (v5 and v6 seed 5470, v6 15758: tests/diff/README) */
+		case OP_SAD:
 			n = 2;
 			break;
 		}
-		/* sad.u16 is a VABSDIFF.U32 of the HSET2's register (v5 seed
-		 * 6256, v6 5081) as often as of a PRMT copy of its low half
-		 * into a register ptxas chose (v5 seeds 5470, 9872): not
-		 * followed (tests/diff/README) */
 		for (int i = 0; i < n; i++)
 			if (halfset(f, srcval(in, in->ndst + i)))
 				xi->alu.flags |= i ? ALU_W16B : ALU_W16A;
@@ -533,8 +538,9 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * register is R1, the stack pointer, whose low half is 16 or more on the
  * H100: the result is 0 (seed 4545).  After one it is whatever the
  * register holds (seeds 2711, 33536, 33744: unknown here, so PTX's answer
- * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1, so where PTX
- * shifts by 1 it fills with the sign (H100, before a call). */
+ * stays; tests/diff/README).  shr.s16 shifts by the cnot kept as 0 or -1,
+ * so where PTX shifts by 1 it fills with the sign (H100, before a call;
+ * H200, after one). */
 static int
 mayhavecalled(const Func *f, int k)
 {
@@ -574,7 +580,12 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 	int v = srcval(in, 2), w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard && !mayhavecalled(f, k))
+	/* shr.s16 computes its 0 or -1 after a call too (v6 seed 75849: the
+	 * ISETP.EQ and SEL of the cnot made again after a div.s64's CALL, the
+	 * amount clamped to 0xffff8000 and the SHF.R.S32.HI filling with the
+	 * sign, as the H200 gave) */
+	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard &&
+	    ((in->op == OP_SHR && in->ty[0] == TY_S16) || !mayhavecalled(f, k)))
 		xi->alu.flags |= ALU_CNOTAMT;
 	else
 		foldw16(f, xi, in);
@@ -897,7 +908,10 @@ foldmufuand(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* Is operand o of in a 0 that ptxas knows: an immediate, a kconst value,
- * or an xor or sub of one value with itself? */
+ * or an xor of one value with itself?  Not a sub of it, which ptxas
+ * computes (IMAD.IADD x, 1, -x) and whose min and max it keeps (v6 seed
+ * 73319, in a callee: max.u32 of x - x and a min.s32 of it and a negative
+ * y was y on an H200; sm_90 SASS: the two VIMNMX). */
 static int
 knownzero(const Func *f, const Ins *in, int o)
 {
@@ -909,8 +923,7 @@ knownzero(const Func *f, const Ins *in, int o)
 		return in->opnd[o].imm == 0;
 	if (v < 0 || !(d = defof(f, v, &w)))
 		return 0;
-	if ((d->op == OP_XOR || d->op == OP_SUB) && !d->guard && d->nopnd == 3 && !ir_hasmod(d, MOD_CC) &&
-	    !ir_hasmod(d, MOD_SAT) && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
+	if (d->op == OP_XOR && !d->guard && d->nopnd == 3 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
 		return 1;
 	return kconst(f, v, 0, &c) && c == 0;
 }
