@@ -719,26 +719,6 @@ sameargs(const ptx_module *pm, const Func *f, int i, int j)
 	return n > 0;
 }
 
-/* Is operand o of d a 0 that ptxas knows: an immediate 0, an xor of one
- * value with itself, or a 32-bit value it knows (kconst)?  (Not a sub of
- * one value from itself: add.u32 of y - y and x is an IADD3 x + y - y,
- * and a max.f32 of it and x keeps its FMNMX; sm_90 SASS.) */
-static int
-knownzero(const Func *f, const Ins *d, int o)
-{
-	int v = srcval(d, o), w;
-	const Ins *x;
-	uint64_t c;
-
-	if (d->opnd[o].kind == OK_IMM)
-		return d->opnd[o].imm == 0;
-	if (v < 0 || !(x = defof(f, v, &w)))
-		return 0;
-	if (x->op == OP_XOR && !x->guard && x->nopnd == 3 && srcval(x, 1) >= 0 && srcval(x, 1) == srcval(x, 2))
-		return 1;
-	return interp_fold_kconst(f, v, &c) && c == 0;
-}
-
 /* For an or, xor or add of integers (no carry, no .sat) of a 0 ptxas
  * knows and a register: the register's value, which ptxas takes for the
  * result (v6 seed 46620: max.f32 of x and (x ^ x) | x is x, a NaN's
@@ -751,7 +731,7 @@ zeroside(const Func *f, const Ins *d)
 	    ir_hasmod(d, MOD_SAT))
 		return -1;
 	for (int i = 1; i <= 2; i++)
-		if (srcval(d, 3 - i) >= 0 && knownzero(f, d, i))
+		if (srcval(d, 3 - i) >= 0 && interp_fold_knownzero(f, d, i))
 			return srcval(d, 3 - i);
 	return -1;
 }

@@ -157,6 +157,9 @@ copyof(XIns *xi, int i, int ftz)
  * its bits: an integer compare of a value with itself, an or with all
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
+/* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst
+ * value, an xor of a value with itself)? */
+int interp_fold_knownzero(const Func *f, const Ins *in, int o);
 
 /* fold.c: does ptxas take the f32 that d makes for >= 0 where a slct into
  * an integer type tests it? */

@@ -911,9 +911,11 @@ foldmufuand(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * or an xor of one value with itself?  Not a sub of it, which ptxas
  * computes (IMAD.IADD x, 1, -x) and whose min and max it keeps (v6 seed
  * 73319, in a callee: max.u32 of x - x and a min.s32 of it and a negative
- * y was y on an H200; sm_90 SASS: the two VIMNMX). */
-static int
-knownzero(const Func *f, const Ins *in, int o)
+ * y was y on an H200; sm_90 SASS: the two VIMNMX), and of which an add.u32
+ * with x is an IADD3 x + y - y, so a max.f32 of it and x keeps its FMNMX
+ * (fold.c zeroside). */
+int
+interp_fold_knownzero(const Func *f, const Ins *in, int o)
 {
 	int v = srcval(in, o), w;
 	const Ins *d;
@@ -953,7 +955,7 @@ foldabsorb(const Func *f, XIns *xi, const Ins *in, int k)
 		    d->ty[0] != (in->op == OP_MIN ? TY_U32 : TY_S32) || ir_hasmod(d, MOD_RELU))
 			continue;
 		for (int j = 1; j <= 2; j++)
-			if (same(d, j, in, o) && knownzero(f, in, o) &&
+			if (same(d, j, in, o) && interp_fold_knownzero(f, in, o) &&
 			    (in->opnd[o].kind == OK_IMM || ((u = srcval(in, o)) >= 0 && holds(f, u, f->val[w].ins, k)))) {
 				copyof(xi, o - 1, 0);
 				return 1;
