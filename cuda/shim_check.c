@@ -19,6 +19,7 @@
  * exits for what is left: device heap blocks its kernels made
  * (ptx_report_leaks_of: each launch names its context, ptx_set_leak_owner;
  * a block one launch allocates and a later one frees is no leak), and
+ * with PTXKIT_LEAK_CHECK=full (compute-sanitizer's --leak-check full)
  * memory the program's cuMemAlloc, cuMemAllocPitch, cuMemAllocManaged and
  * cuMemAllocAsync calls made ("alloc-leak", ptx_report_alloc_leak, one
  * report a context counting its blocks).  A graph's memory nodes' memory
@@ -26,9 +27,11 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "shim.h"
 
 static int checking;   /* PTXKIT_CHECK asked for a check */
+static int leakfull;   /* PTXKIT_LEAK_CHECK=full: the host's allocations too */
 
 /* The leak check of ctx's memory at its teardown, or with ctx NULL at the
  * process's end of every context's; under LOCK, before release_ctx frees
@@ -44,7 +47,11 @@ shim_check_leaks(Ctx *ctx)
 		ptx_report_leaks_of(shim.cx, ctx->id);
 	else
 		ptx_report_leaks(shim.cx);
-	for (Alloc *a = shim_alloc_near(0, 1), *next; a; a = next) {
+	/* the host's own allocations only when asked, as compute-sanitizer
+	 * reports them only under --leak-check full: programs that leave
+	 * their buffers to the context's teardown or the process's end
+	 * (numba-cuda's deallocation queue) are not buggy for it */
+	for (Alloc *a = leakfull ? shim_alloc_near(0, 1) : NULL, *next; a; a = next) {
 		next = a->p < UINT64_MAX ? shim_alloc_near(a->p + 1, 1) : NULL;
 		if ((ctx && a->ctx != ctx) || a->graph || !a->ctx)
 			continue;
@@ -90,6 +97,7 @@ void
 shim_check_init(void)
 {
 	const char *s = getenv("PTXKIT_CHECK"), *fatal = getenv("PTXKIT_CHECK_FATAL");
+	const char *leak = getenv("PTXKIT_LEAK_CHECK");
 	unsigned m;
 
 	if (!s || !*s)
@@ -102,6 +110,7 @@ shim_check_init(void)
 	ptx_set_checks(shim.cx, m, fatal && *fatal && *fatal != '0');
 	if (m) {
 		checking = 1;
+		leakfull = leak && strcmp(leak, "full") == 0 && (m & PTX_CHECK_MEMCHECK);
 		atexit(flush);
 	}
 }
