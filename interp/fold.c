@@ -1200,6 +1200,30 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* min/max.ftz.xorsign.abs.f32 of a min or max.f32 of x with itself: ptxas
+ * reads x in its place, the FMNMX.FTZ flushing it as the min's FADD.FTZ
+ * x, -0 would, but a NaN x keeps its sign for the XOR where the FADD's
+ * canonical NaN is positive (v6 seed 98689: max.ftz.xorsign.abs of a
+ * .sat result's +0 and min.ftz of 0xffffffcd with itself is -0; sm_90
+ * SASS: FMNMX.FTZ.XORSIGN |R6|, |R22| of the min's own source).  Without
+ * .ftz on the consumer the min.ftz stays its FADD.FTZ; a consumer that
+ * takes no sign from a NaN gives the same either way. */
+static int
+foldxsign32(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int oi = 1; oi <= 2; oi++) {
+		int v = srcval(in, oi), w, x;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+		if (!d || d->guard || (d->op != OP_MIN && d->op != OP_MAX) || d->ty[0] != TY_F32 || d->nopnd != 3 ||
+		    ir_hasmod(d, MOD_NAN_PROP) || ir_hasmod(d, MOD_XORSIGN) || (x = srcval(d, 1)) < 0 ||
+		    x != srcval(d, 2) || !holds(f, x, f->val[w].ins, k))
+			continue;
+		interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[oi - 1]);
+	}
+	return 0;
+}
+
 /* Is v a set.lt, .gt or .ne of a float value with itself?  False even
  * of a NaN (ordered compares), so 0, and ptxas knows it; not when it
  * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0).  So are
@@ -1826,6 +1850,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
+	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_XORSIGN) &&
+	    ir_hasmod(in, MOD_FTZ) && !in->guard && xi->ns == 2 && in->nopnd == 3)
+		foldxsign32(pm, f, xi, in, k);
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(pm, f, xi, in);
