@@ -1484,13 +1484,13 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * 0x7fffffff (ptxas-folds.ptx, seed 1729).  Other constants are what the
  * instruction computes anyway (a subnormal flushed with .ftz, then the
  * sign). */
-static void
+static int
 foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t a;
 
 	if (!f32const(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
-		return;
+		return 0;
 	a |= 0x400000u;
 	xi->s[0].k = XO_IMM;
 	xi->s[0].imm = a & 0x7FFFFFFFu;
@@ -1498,6 +1498,7 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	xi->alu.op = OP_MOV;
 	xi->alu.flags = 0;
 	xi->alu.nsrc = 1;
+	return 1;
 }
 
 /* div.approx.f32 and div.full.f32 of x by a 1.0 that ptxas knows (an
@@ -1861,11 +1862,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
-	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2) {
-		foldabsk(pm, f, xi, in);
-		if (xi->alu.op == OP_MOV)
-			return 0;
-	}
+	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
+	    foldabsk(pm, f, xi, in))
+		return 0;
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||
 	     in->ty[0] == TY_F16X2))
