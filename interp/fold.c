@@ -44,6 +44,12 @@
  *     u32 -> s16 keeps a negative value; 32 -> 16 drops a .ftz of the first
  *     cvt, 64 -> 32 keeps it.  Mixed signedness 64 -> 32, 64 -> 16,
  *     32 -> 8, and f64 sources stay two instructions.
+ *   - cvt.rzi to an integer of an f16 neg.ftz or abs.ftz rounds to
+ *     nearest: ptxas's F2I.FTZ of -x or |x| drops the truncation
+ *     (foldnegrzi).
+ *   - cvt to an integer of an f16 or bf16 set's result (no BoolOp,
+ *     unguarded) converts the set's truth, 0 or 1, read in either half
+ *     format (foldhalfsetcvt).
  *   - cvt.rzi to an integer of an f16 or bf16 made by a rounding cvt
  *     between f16 and bf16 (or of an f32 that an integer cvt widened from
  *     a cvt of an f32 to f16 or bf16) is one F2I of the first cvt's source
@@ -138,6 +144,7 @@
  * between.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,6 +189,33 @@ predop(const Ins *in, int oi, int *v, int *neg)
  * `and.pred p, !a, !b` of the pair a|b of one setp always false.  Seeds
  * 14576, 15457, 34322, 36149: ptxas drops such a guard (or the
  * instruction). */
+/* A setp without a BoolOp of a register against itself, which ptxas
+ * knows: x < x, x > x and x != x (ordered) are false for every x, NaNs
+ * included, x equ x, leu and geu true; for integers eq, le, ge, ls and hs
+ * true, the others false (sm_90 SASS: a selp of it becomes a MOV of the
+ * operand chosen; v6 seed 149400).  1 or 0, or -1 when it depends on x
+ * (eq, le, ge, ltu, gtu, neu, num and nan of floats) or is not of this
+ * form; packed half types compare two values. */
+static int
+setpself(const Ins *d)
+{
+	int a = srcval(d, 1), t = d->ty[0];
+	static const int ftrue[] = { MOD_EQU, MOD_LEU, MOD_GEU }, ffalse[] = { MOD_LT, MOD_GT, MOD_NE },
+	    itrue[] = { MOD_EQ, MOD_LE, MOD_GE, MOD_LS, MOD_HS }, ifalse[] = { MOD_LT, MOD_GT, MOD_NE, MOD_LO, MOD_HI };
+	int fl = ir_tyinfo[t].kind == TK_FLOAT;
+
+	if (d->guard || d->nty != 1 || a < 0 || a != srcval(d, 2) || t == TY_F16X2 || t == TY_BF16X2 ||
+	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+		return -1;
+	for (int i = 0; i < (fl ? 3 : 5); i++) {
+		if (ir_hasmod(d, fl ? ftrue[i] : itrue[i]))
+			return 1;
+		if (ir_hasmod(d, fl ? ffalse[i] : ifalse[i]))
+			return 0;
+	}
+	return -1;
+}
+
 static int
 predconst(const Func *f, int v, int depth, int *r, int *rn)
 {
@@ -200,10 +234,12 @@ predconst(const Func *f, int v, int depth, int *r, int *rn)
 			continue;
 		}
 		if (d->op == OP_SETP && d->nopnd == 3 && d->opnd[0].kind == OK_PAIR && d->ndef == 2 && w == d->def[1]) {
-			*r = d->def[0];
-			*rn = neg ^ 1;
-			return -1;
+			v = d->def[0];
+			neg ^= 1;
+			continue;
 		}
+		if (d->op == OP_SETP && d->nopnd == 3 && d->ndef >= 1 && w == d->def[0] && (x = setpself(d)) >= 0)
+			return neg ^ x;
 		if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->ty[0] != TY_PRED || d->nopnd != 3 ||
 		    predop(d, 1, &a, &an) || predop(d, 2, &b, &bn))
 			return -1;
@@ -372,6 +408,50 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return 0;
 	xi->alu.rnd = rnd;
 	return 0;
+}
+
+/* cvt to an integer of an f16 or bf16 that an unguarded f16 or bf16 set
+ * without a BoolOp wrote, whatever its sources: ptxas converts the set's
+ * truth, not its bits.  It makes the set an integer mask (HSET2 or FSETP
+ * and SEL of 0 or -1) and the cvt its IABS, so a bf16 set's 1.0 (0x3f80)
+ * read as an f16 gives 1 where its bits give 2 rounded to nearest, and an
+ * f16 set's (0x3c00) read as a bf16 gives 1 where its bits round to 0
+ * (sm_90 SASS for every rounding, .sat and width; v6 seeds 104461,
+ * 114301).  The set read in the format it wrote gives the same.
+ * Guarded, the cvt reads the register's bits; with a BoolOp it depends
+ * on the kernel (F2I.F16 of the HSET2.BF's result where the set compares
+ * loaded values, the truth where ptxas made it an HSETP2 and a SEL:
+ * tests/regress/cvt-int-of-half-set.ptx), so the manual's bits stay. */
+static int
+foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) ||
+	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+		return 0;
+	xi->alu.ty2 = d->ty[0];
+	return 1;
+}
+
+/* cvt.rzi to an integer of an f16 that an unguarded neg.ftz.f16 or
+ * abs.ftz.f16 wrote: ptxas merges the two into one F2I.FTZ of -x or |x|
+ * and loses the truncation, so the value is rounded to nearest, ties to
+ * even (sm_90 SASS: F2I.FTZ.F16.NTZ, F2I.FTZ.S64.F16 and
+ * F2I.FTZ.U16.F16.NTZ with no .TRUNC, for every width and .sat; without
+ * .ftz, for bf16 and the other roundings the cvt keeps its own, an
+ * F2I.F16.TRUNC; v6 seed 129364: 2.6 gave 3). */
+static int
+foldnegrzi(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->guard || d->ty[0] != TY_F16 || !ir_hasmod(d, MOD_FTZ))
+		return 0;
+	xi->alu.rnd = ALU_RN;
+	return 1;
 }
 
 static int
@@ -864,6 +944,7 @@ samecalc(const Func *f, int a, int b)
 	switch (x->op) {
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MAD: case OP_AND: case OP_OR: case OP_XOR: case OP_NOT:
 	case OP_CNOT: case OP_SHL: case OP_SHR: case OP_NEG: case OP_ABS: case OP_POPC: case OP_CLZ: case OP_BREV:
+	case OP_MIN: case OP_MAX:   /* integer ones (v6 seed 116190: one VIMNMX for two max.u32) */
 		break;
 	default:
 		return 0;
@@ -874,11 +955,12 @@ samecalc(const Func *f, int a, int b)
 	for (int i = 0; i < x->nmod; i++)
 		if (x->mod[i] != y->mod[i])
 			return 0;
-	/* the terms of add and the factors of mul and mad in either order (v6
+	/* the terms of add, min and max and the factors of mul and mad in either order (v6
 	 * seed 55678: max.f32 of add.u32 a, b and add.u32 b, a is the sum, a
 	 * NaN's payload kept; sm_90 SASS: one IADD or IMAD, no FMNMX); not of
 	 * and, or and xor, whose two LOP3s stay, and the FMNMX */
-	int sw = (x->op == OP_ADD || x->op == OP_MUL || x->op == OP_MAD) && x->nopnd >= 3 && same(x, 1, y, 2) &&
+	int sw = (x->op == OP_ADD || x->op == OP_MUL || x->op == OP_MAD || x->op == OP_MIN || x->op == OP_MAX) &&
+		 x->nopnd >= 3 && same(x, 1, y, 2) &&
 		 same(x, 2, y, 1);
 	for (int i = x->ndst; i < x->nopnd; i++)
 		if (!same(x, sw && i <= 2 ? 3 - i : i, y, i))
@@ -1401,7 +1483,29 @@ f32const(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, ui
 
 	if (xi->s[i].k == XO_IMM)
 		return *r = (uint32_t)xi->s[i].imm, 1;
-	if ((v = srcval(in, in->ndst + i)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard ||
+	if ((v = srcval(in, in->ndst + i)) < 0 || !(d = defof(f, v, &w)))
+		return 0;
+	/* a selp.f32 whose predicate ptxas knows is the source it picks
+	 * (predconst: v6 seed 149400, abs of the NaN of a selp of x < x) */
+	for (int n = 0; n < 4 && d->op == OP_SELP && !d->guard && d->nopnd == 4 && ir_tyinfo[d->ty[0]].bits == 32; n++) {
+		int pv, pn = d->opnd[3].kind == OK_NOT, c, lit, ln, j, u = 0;
+		/* the predicate's use follows the register sources' */
+		for (j = 1; j < 3; j++)
+			if (d->opnd[j].kind == OK_REG)
+				u++;
+			else if (d->opnd[j].kind != OK_IMM && d->opnd[j].kind != OK_FIMM)
+				return 0;
+		if ((pn ? d->opnd[3].nsub != 1 || d->opnd[3].sub[0].kind != OK_REG : d->opnd[3].kind != OK_REG) ||
+		    (srcval(d, 1) < 0 && d->opnd[1].kind == OK_REG) || (srcval(d, 2) < 0 && d->opnd[2].kind == OK_REG) ||
+		    u >= d->nuse || (c = predconst(f, pv = d->use[u], 0, &lit, &ln)) < 0)
+			return 0;
+		j = (c ^ pn) ? 1 : 2;
+		if (d->opnd[j].kind == OK_IMM || d->opnd[j].kind == OK_FIMM)
+			return !interp_decode_op(pm, &d->opnd[j], TY_F32, &o) && o.k == XO_IMM ? (*r = (uint32_t)o.imm, 1) : 0;
+		if ((v = srcval(d, j)) < 0 || !(d = defof(f, v, &w)))
+			return 0;
+	}
+	if (d->op != OP_MOV || d->guard ||
 	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
 	    ir_tyinfo[d->ty[0]].bits != 32 || interp_decode_op(pm, &d->opnd[1], TY_F32, &o) || o.k != XO_IMM)
 		return 0;
@@ -1413,6 +1517,10 @@ f32const(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, ui
  * to the correctly rounded value, computed in double and rounded to f32,
  * not the MUFU's (v4 seed 1892: rcp.approx.ftz of -1.66015625 is
  * 0xbf1a33cd, the MUFU.RCP 0xbf1a33ce; sm_90 SASS stores the constant).
+ * So are lg2 of a positive constant, ex2, sin and cos .approx.f32, .ftz
+ * or not (v6 seed 149898: lg2 of 1.5 is 0x3f15c01a, the MUFU 0x3f15c01b;
+ * each the double's value rounded to f32 for 50 constants of the sm_90
+ * SASS, the host's libm computing it here).
  * The division keeps its shape, x times the reciprocal: the folded
  * reciprocal of y, rounded to f32, times x, rounded again (v6 seed 33916:
  * x / x of 0x031dd13c is 0x3f7fffff, not 1.0).  Only for normal operands
@@ -1458,6 +1566,16 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		if (in->op == OP_RSQRT)
 			r = 1 / r;
 		break;
+	/* positive operands only for lg2: a negative one keeps its MUFU.LG2;
+	 * tanh.approx.f32 is never folded (sm_90 SASS of 50 constants each) */
+	case OP_LG2:
+		if (x <= 0)
+			return;
+		r = log2(x);
+		break;
+	case OP_EX2: r = exp2(x); break;
+	case OP_SIN: r = sin(x); break;
+	case OP_COS: r = cos(x); break;
 	default: return;
 	}
 	fr = (float)r;
@@ -1548,8 +1666,15 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 	int v, w;
 	const Ins *d;
 
+	uint64_t c;
+
 	if (f32const(pm, f, xi, in, i, &k))
 		return !(k & 0x7fffffff);
+	/* a min or max.f32 of values ptxas knows (v6 seed 130827: min.ftz of
+	 * a set of x < x and 108.5), by kconst's rules */
+	if ((v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && (d->op == OP_MIN || d->op == OP_MAX) &&
+	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c))
+		return !(c & 0x7fffffff);
 	return (v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && !d->guard && d->nopnd == 3 &&
 	       (d->op == OP_SHL || (d->op == OP_SHR && d->ty[0] != TY_S32)) && ir_tyinfo[d->ty[0]].bits == 32 &&
 	       d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32;
@@ -1829,6 +1954,12 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldmufu8(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
+	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
+		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F16 && ir_tyinfo[in->ty[0]].kind != TK_FLOAT &&
+	    ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
 		return foldpun(pm, f, xi, in, k);
@@ -1837,7 +1968,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_DIV && in->ty[0] == TY_F32 && (ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL)) &&
 	    xi->ns == 2 && in->nopnd == 3 && folddiv1(pm, f, xi, in))
 		return 0;
-	if ((in->op == OP_RCP || in->op == OP_DIV || in->op == OP_SQRT || in->op == OP_RSQRT) && in->ty[0] == TY_F32 &&
+	if ((in->op == OP_RCP || in->op == OP_DIV || in->op == OP_SQRT || in->op == OP_RSQRT || in->op == OP_LG2 ||
+	     in->op == OP_EX2 || in->op == OP_SIN || in->op == OP_COS) && in->ty[0] == TY_F32 &&
 	    ir_hasmod(in, MOD_APPROX) && xi->ns == (in->op == OP_DIV ? 2 : 1) && !in->guard) {
 		foldmufuk(pm, f, xi, in);
 		if (xi->alu.op == OP_MOV)

@@ -597,14 +597,15 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
  * all ones, an and with 0, a set or setp-free compare of an integer with
  * itself, and an integer ALU instruction all of whose sources are
  * immediates or such values (computed as the interpreter would: for a
- * bfe, by ptxas's rule for immediates).  Values of 64 bits are walked
+ * bfe, by ptxas's rule for immediates), and a min or max.f32 of such
+ * values that are not NaNs.  Values of 64 bits are walked
  * as sources, so a popc, clz or bfind of 64 bits is known where its
  * source is (v6 seed 69084: a popc.b64 of a not.b64 of a shl.b64 by 69
  * is 64 to ptxas).  A short walk: depth 6. */
 static int
 kconst(const Func *f, int v, int depth, uint64_t *r)
 {
-	int w, n, any = 0, bits;
+	int w, n, any = 0, bits, fminmax;
 	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
 	uint64_t src[4], dst[2] = { 0, 0 }, m;
 	uint32_t cc = 0;
@@ -666,6 +667,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
 	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
 		return 0;
+	fminmax = (d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F32 && d->nopnd == 3;
 	/* a bfe's field past the word leaves the source unread, and so does a
 	 * shift by 32 or more; a dp2a or dp4a of a known 0 does not need the
 	 * other factor (seed 37029: dp2a.hi of 0): such a source may be
@@ -674,9 +676,12 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		const Opnd *o = &d->opnd[1 + i];
 		if (o->kind == OK_IMM)
 			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
-		else if (ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT && d->op != OP_SET)
+		else if (fminmax && o->kind == OK_FIMM && o->flkind == FL_F32HEX)
+			src[i] = (uint32_t)o->fbits;
+		else if (ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT && d->op != OP_SET && !fminmax)
 			return 0;   /* ptxas evaluates no float instruction of a known value
-			             * (v4 seed 30714: sqrt.rn.ftz.f32 of a mov) */
+			             * (v4 seed 30714: sqrt.rn.ftz.f32 of a mov) but
+			             * min and max (below) */
 		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
 			if (any || !((i == 0 && (d->op == OP_BFE || d->op == OP_SHL || d->op == OP_SHR)) ||
 			    (i <= 1 && (d->op == OP_DP2A || d->op == OP_DP4A))))
@@ -685,6 +690,13 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			any = 1 + i;
 		}
 	}
+	/* min and max .f32 of values it knows, not NaNs (v6 seed 130827: a
+	 * setp.ne.f32 of min.ftz.f32 of a known 0 and 108.5 against a set's
+	 * result is an integer test of the set, foldsetpset; sm_90 SASS of
+	 * min, max, .ftz or not) */
+	for (int i = 0; fminmax && i < n; i++)
+		if ((src[i] & 0x7FFFFFFFu) > 0x7F800000u)
+			return 0;
 	/* a bfe of a known source ptxas evaluates as the manual says */
 	if (!any)
 		op.flags &= ~(uint32_t)ALU_IMMFIELD;
