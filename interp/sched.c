@@ -345,6 +345,8 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 			memset(w->lwait, 0, sizeof w->lwait);
 			memset(w->lrel, 0, sizeof w->lrel);
 			memset(w->lsw, 0, sizeof w->lsw);
+			memset(w->nlrl, 0, sizeof w->nlrl);
+			memset(w->lacq, 0, sizeof w->lacq);
 		}
 		for (int l = 0; l < WARP && w->locsz; l++)
 			memset(w->loc[l], 0, w->locsz);
