@@ -357,8 +357,12 @@ interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 	 * by the lanes of a warp collective, and a fence, a strong load or an
 	 * atomic may acquire from a thread that saw more -- all completions
 	 * so far, missed rather than reported falsely (a CTA barrier ends the
-	 * interval itself, Cta.chkbar, and mbarriers have their own rule) */
-	if (ord == ORD_WARP) {
+	 * interval itself, Cta.chkbar, and mbarriers have their own rule).
+	 * Before the launch's first release it matters to nothing: a release
+	 * goes into a phase that completes after it */
+	if (!L->racerel)
+		;
+	else if (ord == ORD_WARP) {
 		for (uint32_t k = m; k; k &= k - 1)
 			acq = acq > w->lacq[__builtin_ctz(k)] ? acq : w->lacq[__builtin_ctz(k)];
 	} else if (ord != ORD_NONE && (xi->x == X_NOP || xi->x == X_LD || xi->x == X_ATOM || xi->x == X_CALL ||
@@ -589,6 +593,7 @@ interp_chk_release(Launch *L, Warp *w, uint32_t lane, uint32_t off)
 
 	if (!(L->chk & PTX_CHECK_RACECHECK) || lane >= WARP)
 		return;
+	L->racerel = 1;
 	ev = interp_chk_syncs(w->cta);
 	relnote(w, lane, off, ev);
 	if (!(sw = w->lsw[lane]))

@@ -546,6 +546,7 @@ typedef struct {
 	uint32_t *acqg;             /* racecheck: the same for instructions that may acquire (nrelg of them) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
 	int racecopy;               /* racecheck: a copy's bytes became a lane's store (Warp.lwait matters) */
+	int racerel;                /* racecheck: a lane released into an mbarrier phase (Warp.lacq matters) */
 	uint8_t *strongpc;          /* racecheck: by pc, whether the access is strong (0: not asked yet,
 	                             * 1: weak, 2: strong; NULL: out of memory, asked each time) */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
