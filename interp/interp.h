@@ -412,14 +412,13 @@ typedef struct {
 	 * (interp_chk_release); and that collective, the warp's chkw after it */
 	int32_t bslot[WARP];
 	uint16_t bframe[WARP];
-	uint64_t lwait[WARP], lrel[WARP];
-	uint32_t lsw[WARP];
-	/* racecheck's mbarrier phases (check_race.c): each lane's last LREL
-	 * releases (nlrl of them ever), the mbarrier and phase each went
-	 * into, and the latest phase completion its waits saw (lacq) */
+	/* racecheck's mbarrier phases (check_race.c): the latest phase
+	 * completion each lane's waits saw (lacq); each lane's last LREL
+	 * releases (nlrl of them ever), the mbarrier and phase each went into.
+	 * lwait to nlrl are cleared in one (sched.c cta_reset) */
+	uint64_t lwait[WARP], lrel[WARP], lacq[WARP];
+	uint32_t lsw[WARP], nlrl[WARP];
 	LRel lrl[WARP][LREL];
-	uint32_t nlrl[WARP];
-	uint64_t lacq[WARP];
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
 	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
 	 * the warp's wgmma.commit_group's */
