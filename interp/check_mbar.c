@@ -129,6 +129,7 @@ struct ChkMbar {
 	size_t nsrc;              /* the entries of bk with a source */
 	int proxy;                /* -1: not asked yet; 0/1: the module has async-proxy reads of shared memory */
 	PxCta px[PX_CTAS];
+	int npx;                  /* of px in use: a CTA's start and end look only when some are */
 };
 
 static struct ChkMbar *
@@ -641,6 +642,7 @@ pxcta(Launch *L, struct ChkMbar *s, const Cta *c, int make)
 	fr->shared = c->shared;
 	fr->cta = c->linear;
 	fr->fences = 0;
+	s->npx++;
 	return fr;
 }
 
@@ -731,10 +733,11 @@ interp_chk_mbar_cta(Launch *L, Cta *c, int end)
 			dropbk(L, s, i);
 		else
 			i++;
-	for (int i = 0; i < PX_CTAS; i++)
+	for (int i = 0; s->npx && i < PX_CTAS; i++)
 		if (s->px[i].w && s->px[i].shared == c->shared) {
 			interp_free(L->cx, s->px[i].w);
 			memset(&s->px[i], 0, sizeof s->px[i]);
+			s->npx--;
 		}
 }
 

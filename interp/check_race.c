@@ -350,7 +350,29 @@ interp_chk_acquires(const XIns *xi)
 void
 interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 {
-	switch (m ? interp_race_ordering(L, xi) : ORD_NONE) {
+	int ord = m ? interp_race_ordering(L, xi) : ORD_NONE;
+	uint64_t acq = 0;
+
+	/* what the lanes' mbarrier waits saw (Warp.lacq, unreleased): shared
+	 * by the lanes of a warp collective, and a fence, a strong load or an
+	 * atomic may acquire from a thread that saw more -- all completions
+	 * so far, missed rather than reported falsely (a CTA barrier ends the
+	 * interval itself, Cta.chkbar, and mbarriers have their own rule).
+	 * Before the launch's first release it matters to nothing: a release
+	 * goes into a phase that completes after it */
+	if (!L->racerel)
+		;
+	else if (ord == ORD_WARP) {
+		for (uint32_t k = m; k; k &= k - 1)
+			acq = acq > w->lacq[__builtin_ctz(k)] ? acq : w->lacq[__builtin_ctz(k)];
+	} else if (ord != ORD_NONE && (xi->x == X_NOP || xi->x == X_LD || xi->x == X_ATOM || xi->x == X_CALL ||
+	    xi->x == X_CLU) && interp_chk_acquires(xi))
+		acq = interp_chk_syncs(w->cta);
+	if (acq)
+		for (uint32_t k = m; k; k &= k - 1)
+			if (w->lacq[__builtin_ctz(k)] < acq)
+				w->lacq[__builtin_ctz(k)] = acq;
+	switch (ord) {
 	case ORD_WARP:
 		w->chkw++;
 		for (uint32_t k = m; k; k &= k - 1)   /* the lanes of this collective (interp_chk_release) */
@@ -499,22 +521,62 @@ shcur(Launch *L, Warp *w, const XIns *xi, int acc)
 }
 
 /* Whether the plain access of record e, of another warp of c than the
- * one asking and of an earlier interval, is still unordered before the
- * asker: every change of the CTA's count since was an mbarrier's (no
- * barrier phase completed), and e's thread released nothing since
- * (Warp.lrel: no operation on the CTA's mbarriers but waits, by it or by
- * a lane that took part in its last warp collective with it).  An
- * mbarrier phase orders what a thread did before its arrive (or before a
- * copy it issued completes on it) ahead of the waits that see the phase
- * complete; another thread's arrive or copy orders nothing of e's, not
- * even one of its warp's that arrives in another phase (race_mbar_lanes.ptx),
- * and neither does e's thread's own wait (a reading warp that waits for
- * the next stage's phase has released nothing of the stage it read:
- * cuda/pipe.cu tma_pipe mode 3 at -G). */
+ * one asking (lane of w), and of an earlier interval, is still unordered
+ * before the asker: every change of the CTA's count since was an
+ * mbarrier's (no barrier phase completed), and no release of e's thread
+ * since reached the asker.  An mbarrier phase orders what a thread did
+ * before its arrive (or before a copy it issued completes on it) ahead
+ * of the waits that see that phase complete -- not the waits of an
+ * earlier phase (race_mbar_phase.ptx), and not a thread that waited for
+ * nothing (race_mbar_reader.ptx).  So e is released to the asker when a
+ * release of e's thread after it (Warp.lrl: the phase it went into, and
+ * when that completed) went into a phase that completed no later than the
+ * last completion the asker's waits saw (Warp.lacq).  Comparing
+ * completions by the CTA's count, rather than naming the object, keeps
+ * chains (a waits, then arrives on another mbarrier a second thread waits
+ * for): a completion the asker saw came after every one before it, which
+ * errs towards silence.  Another thread's arrive orders nothing of e's,
+ * not even one of its warp's that arrives in another phase
+ * (race_mbar_lanes.ptx), and neither does e's thread's own wait (a
+ * reading warp that waits for the next stage's phase has released nothing
+ * of the stage it read: cuda/pipe.cu tma_pipe mode 3 at -G).  A thread
+ * whose releases since e are more than the LREL kept counts as released
+ * (missed, never reported falsely). */
 static int
-unreleased(const Cta *c, const RAcc *e)
+unreleased(const Cta *c, const RAcc *e, const Warp *w, uint32_t lane)
 {
-	return !e->atom && c->chkbar <= e->ev && e->warp < c->nw && c->w[e->warp].lrel[e->lane % WARP] <= e->ev;
+	const Warp *o;
+	uint32_t l, n, k;
+	uint64_t first = LREL_NEVER;   /* the first completion of a phase it released e into */
+
+	if (e->atom || c->chkbar > e->ev || e->warp >= c->nw)
+		return 0;
+	o = &c->w[e->warp];
+	l = e->lane % WARP;
+	if (o->lrel[l] <= e->ev)   /* released nothing since */
+		return 1;
+	n = o->nlrl[l];
+	for (k = 0; k < LREL && k < n; k++) {   /* the newest first */
+		const LRel *r = &o->lrl[l][(n - 1 - k) % LREL];
+		if (r->ev <= e->ev)
+			break;
+		first = first < r->done ? first : r->done;
+	}
+	if (k == LREL && n > LREL)
+		return 0;   /* one not kept may be after e too, and may have completed first */
+	return first > w->lacq[lane % WARP];
+}
+
+/* One release of lane l of w into the open phase of its CTA's mbarrier
+ * at shared offset off, at ev. */
+static void
+relnote(Warp *w, uint32_t l, uint32_t off, uint64_t ev)
+{
+	LRel *r = &w->lrl[l][w->nlrl[l] % LREL];
+
+	w->lrel[l] = ev;
+	*r = (LRel){ .ev = ev, .done = LREL_PEND, .mb = off + 1 };
+	w->nlrl[l]++;
 }
 
 /* Lane of w made an operation on one of its CTA's mbarriers other than a
@@ -524,20 +586,80 @@ unreleased(const Cta *c, const RAcc *e)
  * collective -- or after it, which is missed, never made up: the common
  * form, every lane's stores, __syncwarp, one elected lane's arrive. */
 void
-interp_chk_release(Launch *L, Warp *w, uint32_t lane)
+interp_chk_release(Launch *L, Warp *w, uint32_t lane, uint32_t off)
 {
 	uint64_t ev;
 	uint32_t sw;
 
 	if (!(L->chk & PTX_CHECK_RACECHECK) || lane >= WARP)
 		return;
+	L->racerel = 1;
 	ev = interp_chk_syncs(w->cta);
-	w->lrel[lane] = ev;
+	relnote(w, lane, off, ev);
 	if (!(sw = w->lsw[lane]))
 		return;
 	for (uint32_t k = 0; k < WARP; k++)
-		if (w->lsw[k] == sw)
-			w->lrel[k] = ev;
+		if (k != lane && w->lsw[k] == sw)
+			relnote(w, k, off, ev);
+}
+
+/* The open phase of c's mbarrier at shared offset off completed (gone:
+ * the object was invalidated, or initialised again, and its open phase
+ * never completes): the releases into it of c's lanes get their
+ * completion, and the object's last completion is kept for the waits
+ * that see it (interp_chk_acquire). */
+void
+interp_chk_mbphase(Launch *L, Cta *c, uint32_t off, int gone)
+{
+	struct ChkRace *s = L->race;
+	uint64_t ev = interp_chk_syncs(c), cta = c->linear + 1;
+	uint32_t j;
+
+	if (!(L->chk & PTX_CHECK_RACECHECK))
+		return;
+	for (int i = 0; i < c->nw; i++) {
+		Warp *w = &c->w[i];
+		for (uint32_t l = 0; l < WARP; l++)
+			for (uint32_t k = 0; k < LREL && k < w->nlrl[l]; k++)
+				if (w->lrl[l][k].mb == off + 1 && w->lrl[l][k].done == LREL_PEND)
+					w->lrl[l][k].done = gone ? LREL_NEVER : ev;
+	}
+	if (gone || (!s && !(s = L->race = interp_alloc(L->cx, sizeof *s))))
+		return;   /* no table: a wait then acquires all (interp_chk_acquire) */
+	for (j = 0; j < s->nmbc && !(s->mbc[j].cta == cta && s->mbc[j].off == off); j++)
+		;
+	if (j == MBC_MAX) {   /* full: the least recently completed goes */
+		for (uint32_t i = j = 0; i < MBC_MAX; i++)
+			if (s->mbc[i].ev < s->mbc[j].ev)
+				j = i;
+	} else if (j == s->nmbc) {
+		s->nmbc++;
+	}
+	s->mbc[j].cta = cta;
+	s->mbc[j].off = off;
+	s->mbc[j].ev = ev;
+}
+
+/* Lane of w saw, by a wait, the last completed phase of its CTA's
+ * mbarrier at off: what was released into that phase or an earlier
+ * completion is now ordered before it.  An object whose completion is no
+ * longer kept gives all completions so far (missed, never reported
+ * falsely). */
+void
+interp_chk_acquire(Launch *L, Warp *w, uint32_t lane, uint32_t off)
+{
+	const struct ChkRace *s = L->race;
+	uint64_t ev = interp_chk_syncs(w->cta), cta = w->cta->linear + 1;
+
+	if (!(L->chk & PTX_CHECK_RACECHECK) || lane >= WARP)
+		return;
+	for (uint32_t j = 0; s && j < s->nmbc; j++)
+		if (s->mbc[j].cta == cta && s->mbc[j].off == off) {
+			ev = s->mbc[j].ev;
+			break;
+		}
+	if (w->lacq[lane] < ev)
+		w->lacq[lane] = ev;
 }
 
 /* The access cur (lane, bytes filled) to word i of the page pg of shared
@@ -572,13 +694,13 @@ sword(Launch *L, Warp *w, const XIns *xi, uint64_t addr, unsigned n, int acc, RP
 	    lr->warp != cur->warp)
 		shhold(L, w, lane, xi, addr, n, acc, lr, 1, wd);
 	if (lw->valid && (lw->bytes & cur->bytes) && lw->warp != cur->warp &&
-	    (lw->ev == cur->ev || (lw->valid == 1 && !atom && unreleased(c, lw))) &&
+	    (lw->ev == cur->ev || (lw->valid == 1 && !atom && unreleased(c, lw, w, lane))) &&
 	    !(lw->atom && (atom || !write)) && !(lw->valid == 2 && w->lwait[lane] > lw->wv)) {
 		hazard(L, w, lane, xi, addr, n, acc, lw, lw->atom ? PTX_ACCESS_ATOMIC : PTX_ACCESS_WRITE,
 		    write ? "write-write" : "write-read");
 		rep = 1;
 	} else if (write && !atom && lr->valid && (lr->bytes & cur->bytes) && lr->warp != cur->warp &&
-	    (lr->ev == cur->ev || unreleased(c, lr))) {
+	    (lr->ev == cur->ev || unreleased(c, lr, w, lane))) {
 		hazard(L, w, lane, xi, addr, n, acc, lr, PTX_ACCESS_READ, "read-write");
 		rep = 1;
 	}
@@ -732,10 +854,10 @@ interp_chk_race_issued(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 			continue;
 		bytes = wd >= a && wd + 4 <= end ? 0xf : interp_race_wordbytes(wd, a, end);
 		if (pg->w[i].valid && (pg->w[i].bytes & bytes) && pg->w[i].warp != w->id &&
-		    (pg->w[i].ev == ev || (pg->w[i].valid == 1 && unreleased(c, &pg->w[i]))))
+		    (pg->w[i].ev == ev || (pg->w[i].valid == 1 && unreleased(c, &pg->w[i], w, lane))))
 			e = &pg->w[i];
 		else if (pg->r[i].valid && (pg->r[i].bytes & bytes) && pg->r[i].warp != w->id &&
-		    (pg->r[i].ev == ev || unreleased(c, &pg->r[i])))
+		    (pg->r[i].ev == ev || unreleased(c, &pg->r[i], w, lane)))
 			e = &pg->r[i];
 		if (!e)
 			continue;

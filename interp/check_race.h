@@ -21,6 +21,8 @@ typedef struct {
 } RAcc;
 _Static_assert(sizeof(RAcc) <= 32, "RAcc: 32 bytes");
 
+enum { MBC_MAX = 64 };
+
 struct ChkRace {
 	void **tab;               /* pages (RPg or GPg), each starting with its key */
 	size_t cap, n;
@@ -45,6 +47,11 @@ struct ChkRace {
 	 * memory's in L->grace, shared memory's in L->race) */
 	struct GHeld *held;
 	size_t nheld, capheld;
+	/* the last phase completion of mbarriers (interp_chk_mbphase), the
+	 * MBC_MAX most recently completed: the CTA (linear + 1), the shared
+	 * offset, interp_chk_syncs just after it */
+	struct { uint64_t cta, ev; uint32_t off; } mbc[MBC_MAX];
+	uint32_t nmbc;
 };
 
 /* A plain load of global word `word` (host address) by a thread (cta:

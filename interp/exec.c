@@ -79,9 +79,9 @@ interp_run(Launch *L, Warp *w, int slice)
 	_Static_assert(sizeof jt / sizeof *jt == NX, "one label per X_* kind");
 #endif
 
-	if (!CHECKED && w->cta->prologue)
+	if (w->cta->prologue)
 		run_prologue(L, w);
-	if (!CHECKED && w->owed)
+	if (w->owed)
 		owed(L, w);
 	while (slice-- > 0) {
 		const XIns *xi;
@@ -144,6 +144,10 @@ interp_run(Launch *L, Warp *w, int slice)
 		if (xi->plain && tmask && !budget) {
 #ifdef INTERP_CHECK
 			int k = plainrun_check(L, w, r, pc, rpc, slice + 1, tmask);
+			if (k && L->fault) {
+				t->pc = pc + k;
+				return RUN_FAULT;
+			}
 #else
 			int k = plainrun(L, w, r, pc, rpc, slice + 1, tmask);
 #endif

@@ -562,17 +562,19 @@ lanehost(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t l, unsigned n
  * Checked, a whole warp's aligned access within one allocation that no
  * check but racecheck can report takes the warp-wide path (chk_lanes).
  * -1 after a fault. */
+/* ldlanes_at: with chk_lanes's answer (whole) and what it found (ad, hp,
+ * span) given, as plainrun_check takes into its stretch a load that
+ * chk_lanes finds whole (no lane can fault); the unchecked executor's
+ * whole is 0 */
 static HOT_INLINE int
-ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+ldlanes_at(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t *ad, uint8_t **hp,
+           uintptr_t span[2], int whole)
 {
-	uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
 	unsigned sz = xi->size, tot = sz * xi->nd;
 
+	(void)hp, (void)span, (void)whole;
 #ifdef INTERP_CHECK
 	int nc = MEMCHK(L) && xi->space != MS_SHARED && interp_chk_noncoherent(xi);   /* ldu and .nc: global */
-	uint8_t *hp[WARP];
-	uintptr_t span[2];
-	int whole = chk_lanes(L, w, r, xi, m, ad, hp, span);
 	if (whole && !nc && !interp_chk_async_pending(L) && !interp_chk_bulk_pending(L) &&
 	    chk_written(L, hp, span, tot)) {
 		/* neither initcheck nor memcheck can report a lane: racecheck
@@ -619,17 +621,29 @@ ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	return 0;
 }
 
-/* st of the lanes of m, as ldlanes. */
 static HOT_INLINE int
-stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+ldlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 {
 	uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
-	unsigned sz = xi->size, tot = sz * xi->ns;
-
 #ifdef INTERP_CHECK
 	uint8_t *hp[WARP];
 	uintptr_t span[2];
-	int whole = chk_lanes(L, w, r, xi, m, ad, hp, span);
+
+	return ldlanes_at(L, w, r, xi, m, ad, hp, span, chk_lanes(L, w, r, xi, m, ad, hp, span));
+#else
+	return ldlanes_at(L, w, r, xi, m, ad, NULL, NULL, 0);
+#endif
+}
+
+/* st of the lanes of m, as ldlanes (stlanes_at, as ldlanes_at). */
+static HOT_INLINE int
+stlanes_at(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t *ad, uint8_t **hp,
+           uintptr_t span[2], int whole)
+{
+	unsigned sz = xi->size, tot = sz * xi->ns;
+
+	(void)hp, (void)span, (void)whole;
+#ifdef INTERP_CHECK
 	if (whole && !L->lpend && (!MEMCHK(L) || (!L->cx->nkonst && !L->ncread))) {
 		/* no check can report a lane's store but racecheck, which
 		 * takes the lanes that changed memory together */
@@ -716,6 +730,20 @@ stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	if (L->st)
 		interp_count_mem(L, xi, m, ad, tot);
 	return 0;
+}
+
+static HOT_INLINE int
+stlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
+{
+	uint64_t ad[WARP];   /* the lanes' addresses, for the counters */
+#ifdef INTERP_CHECK
+	uint8_t *hp[WARP];
+	uintptr_t span[2];
+
+	return stlanes_at(L, w, r, xi, m, ad, hp, span, chk_lanes(L, w, r, xi, m, ad, hp, span));
+#else
+	return stlanes_at(L, w, r, xi, m, ad, NULL, NULL, 0);
+#endif
 }
 
 /* atom and red of the lanes of m (xi->aux >> 8 > 1: a vector add), one

@@ -51,6 +51,7 @@ plaindone(Launch *L, int32_t pc, int k, uint32_t n)
  * much as a simple instruction's work.  A memory access that ldst cannot
  * take whole ends the stretch before it.  Returns how many ran (0: the
  * first must take the main loop). */
+#ifndef INTERP_CHECK
 static int
 plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint32_t m)
 {
@@ -66,8 +67,7 @@ plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint
 			break;
 	return plaindone(L, pc, (int)(xi - x0), n);
 }
-
-#ifdef INTERP_CHECK
+#else
 /* plainrun in the checked executor (doc/checks.md, interp/README): the
  * stretch's ALU instructions, moves and cvta alone, since for them the
  * main loop's hooks have nothing to say but initcheck's -- their
@@ -78,8 +78,8 @@ plainrun(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint
  * .aligned instructions only, and asynccheck at them only while a wgmma's
  * accumulators are in flight, which takes the main loop.  A full warp's
  * kernel-parameter read joins the stretch (the kernel's start-up code,
- * which a checked launch runs in every warp: run_prologue is the
- * unchecked executor's); any other load or store ends it. */
+ * which run_prologue runs through it once a CTA); any other load or
+ * store ends it. */
 static int
 plainrun_check(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim, uint32_t m)
 {
@@ -87,27 +87,57 @@ plainrun_check(Launch *L, Warp *w, uint64_t *r, int32_t pc, int32_t end, int lim
 	const CFrame *f = &w->cf[w->ncf - 1];
 	uint32_t *def = L->chk & PTX_CHECK_INITCHECK ? RDEF(f->r, f->fn->nregs) : NULL;
 	uint32_t n = popc(m);
-	int nofpu = L->nofpu;
+	int nofpu = L->nofpu, k;
+	/* loads and stores at a register address join the stretch where the
+	 * main loop's access() leaves them to ldlanes and stlanes: a full
+	 * warp under a check that follows memory (else access() takes them,
+	 * as plainrun's do) */
+	int regs = m == 0xffffffffu && (INITMEM(L) || MEMCHK(L) || RACECHK(L) || ASYNCCHK(L));
+	uint64_t ws = L->wsteps;
 
-	if (x0->abase.k == XO_REG || (ASYNCCHK(L) && interp_chk_wgmma_pending(L)))
-		return 0;   /* a load or store at a register address first: the main loop at once */
+	if (ASYNCCHK(L) && interp_chk_wgmma_pending(L))
+		return 0;
 	if (end > pc && end - pc < lim)
 		stop = x0 + (end - pc);
-	for (; xi != stop && xi->plain && xi->abase.k != XO_REG; xi++) {
-		/* a full warp's read of a kernel parameter (SHAPE_KPARAM), which
-		 * the main loop takes whole with no check (access): its hooks
-		 * have nothing to do where plan.c made it quiet (a weak load,
-		 * no wgmma), but initcheck's marking its destination defined */
-		if (xi->x == X_LD && xi->shape == SHAPE_KPARAM && m == 0xffffffffu && xi->quiet)
+	for (; xi != stop && xi->plain; xi++) {
+		if (xi->abase.k == XO_REG) {
+			/* a quiet full warp's load or store (the main loop's hooks:
+			 * initcheck's test of the address register alone) whose
+			 * lanes chk_lanes finds whole, so that no lane can fault;
+			 * else the main loop takes it */
+			uint64_t ad[WARP];
+			uint8_t *hp[WARP];
+			uintptr_t span[2];
+			int whole;
+			if (!regs || !xi->quiet || (def && def[xi->abase.r] != 0xffffffffu) ||
+			    !(whole = chk_lanes(L, w, r, xi, m, ad, hp, span)))
+				break;
+			L->wsteps = ws + (uint64_t)(xi - x0) + 1;   /* the main loop's count at it: racecheck's stamp */
+			if (xi->x == X_LD)
+				(void)ldlanes_at(L, w, r, xi, m, ad, hp, span, whole);
+			else
+				(void)stlanes_at(L, w, r, xi, m, ad, hp, span, whole);
+			if (L->fault) {   /* a check that stops the launch: it ran, the main loop returns */
+				xi++;
+				break;
+			}
+		} else if (xi->x == X_LD && xi->shape == SHAPE_KPARAM && m == 0xffffffffu && xi->quiet) {
+			/* a full warp's read of a kernel parameter (SHAPE_KPARAM),
+			 * which the main loop takes whole with no check (access):
+			 * its hooks have nothing to do where plan.c made it quiet
+			 * (a weak load, no wgmma), but initcheck's marking its
+			 * destination defined */
 			kparam(L, r, xi, m);
-		else if (!plainstep(L, w, r, xi, m, nofpu))
+		} else if (!plainstep(L, w, r, xi, m, nofpu))
 			break;   /* other loads and stores: the main loop's hooks */
 		if (def)
 			for (int j = 0; j < xi->nd && j < 8; j++)
 				if (xi->d[j].k == XO_REG)
 					def[xi->d[j].r] |= m;
 	}
-	return plaindone(L, pc, (int)(xi - x0), n);
+	L->wsteps = ws;
+	k = plaindone(L, pc, (int)(xi - x0), n);
+	return k;
 }
 #endif
 
@@ -140,7 +170,13 @@ pairs(uint64_t *d, const uint64_t *a)
  * stops early counts what ran).  Before, each warp spent about a seventh
  * of saxpy there, reading the same parameters and %ctaid.  A partial warp
  * runs the prologue itself, so that its missing lanes' registers stay as
- * they were.
+ * they were.  The checked executor runs it as plainrun_check runs any
+ * stretch, which calls none of the checks' hooks for these instructions
+ * and only defines their destinations for initcheck: the other warps get
+ * the registers defined with the values.  When plainrun_check stops
+ * short (a wgmma in flight, a parameter read that is not quiet), every
+ * warp runs the prologue itself, as in the unchecked run when the host
+ * FPU cannot.
  */
 static void
 run_prologue(Launch *L, Warp *w0)
@@ -159,7 +195,11 @@ run_prologue(Launch *L, Warp *w0)
 		for (int i = 0; i < n; i++)
 			if (L->pm->code[k->pc0 + i].x == X_LD)
 				memcpy(c->pdelta + (size_t)i * MCWORDS, L->st[k->pc0 + i].mem, sizeof L->st->mem);
+#ifdef INTERP_CHECK
+	ran = plainrun_check(L, w0, r0, k->pc0, -1, n, w0->valid);
+#else
 	ran = plainrun(L, w0, r0, k->pc0, -1, n, w0->valid);
+#endif
 	w0->st[0].pc = k->pc0 + ran;
 	if (ran != n)   /* the host FPU cannot run one of them: the other warps run it all */
 		return;
@@ -176,6 +216,11 @@ run_prologue(Launch *L, Warp *w0)
 			continue;
 		for (int j = 0; j < k->nupreg; j++)
 			memcpy(r + (size_t)k->upreg[j] * WARP, r0 + (size_t)k->upreg[j] * WARP, WARP * sizeof *r);
+#ifdef INTERP_CHECK
+		if (L->chk & PTX_CHECK_INITCHECK)   /* defined, as plainrun_check defined w0's */
+			for (int j = 0; j < k->nupreg; j++)
+				RDEF(r, k->nregs)[k->upreg[j]] = 0xffffffffu;
+#endif
 		w->st[0].pc = k->pc0 + n;
 		w->owed = 1;
 	}

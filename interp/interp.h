@@ -353,6 +353,15 @@ typedef struct {
 typedef struct Cta Cta;
 typedef struct LaunchShare LaunchShare;
 
+/* A lane's release into an mbarrier phase (racecheck, check_race.c):
+ * interp_chk_syncs at the release; at the phase's completion (LREL_PEND
+ * while it is open, LREL_NEVER for an object invalidated or initialised
+ * again first); the object's shared offset + 1 */
+typedef struct { uint64_t ev, done; uint32_t mb; } LRel;
+enum { LREL = 2 };
+#define LREL_PEND (UINT64_MAX - 1)
+#define LREL_NEVER UINT64_MAX
+
 typedef struct {
 	Cta *cta;
 	int id;               /* warp index in the CTA */
@@ -397,13 +406,19 @@ typedef struct {
 	 * alone: each lane's CTA chkwaits at its last mbarrier wait that saw a
 	 * phase complete (check_mbar.c), moved by __syncwarp too; each lane's
 	 * interp_chk_syncs just after its last operation on one of the CTA's
-	 * mbarriers other than a wait, an arrive or a copy's complete_tx, or
+	 * mbarriers other than a wait or an inval (an arrive, a copy's
+	 * complete_tx, ...), or
 	 * one of a lane that took part in its last warp collective
 	 * (interp_chk_release); and that collective, the warp's chkw after it */
 	int32_t bslot[WARP];
 	uint16_t bframe[WARP];
-	uint64_t lwait[WARP], lrel[WARP];
-	uint32_t lsw[WARP];
+	/* racecheck's mbarrier phases (check_race.c): the latest phase
+	 * completion each lane's waits saw (lacq); each lane's last LREL
+	 * releases (nlrl of them ever), the mbarrier and phase each went into.
+	 * lwait to nlrl are cleared in one (sched.c cta_reset) */
+	uint64_t lwait[WARP], lrel[WARP], lacq[WARP];
+	uint32_t lsw[WARP], nlrl[WARP];
+	LRel lrl[WARP][LREL];
 	/* asynccheck (check_async.c), cleared by it when the CTA starts: each
 	 * lane's cp.async.commit_group and cp.async.bulk.commit_group counts,
 	 * the warp's wgmma.commit_group's */
@@ -530,6 +545,7 @@ typedef struct {
 	uint32_t *acqg;             /* racecheck: the same for instructions that may acquire (nrelg of them) */
 	int raceoff;                /* racecheck no longer follows global memory (its table is full) */
 	int racecopy;               /* racecheck: a copy's bytes became a lane's store (Warp.lwait matters) */
+	int racerel;                /* racecheck: a lane released into an mbarrier phase (Warp.lacq matters) */
 	uint8_t *strongpc;          /* racecheck: by pc, whether the access is strong (0: not asked yet,
 	                             * 1: weak, 2: strong; NULL: out of memory, asked each time) */
 	struct ChkLocal *lpend;     /* initcheck: loads of unwritten local memory not yet reported */
@@ -1064,9 +1080,15 @@ void interp_chk_race_lanes(Launch *L, Warp *w, uint32_t m, const XIns *xi, const
 void interp_chk_race_span(Launch *L, Warp *w, uint32_t m, const XIns *xi, const uint64_t *addr, uint8_t *const *p,
                           unsigned n, int acc, uintptr_t lo, uintptr_t hi, int run);
 void interp_chk_order(Launch *L, Warp *w, const XIns *xi, uint32_t m);
-/* racecheck: lane of w arrived on (or completed bytes of) one of its
- * CTA's mbarriers, which releases what it did before (mbarrier.c) */
-void interp_chk_release(Launch *L, Warp *w, uint32_t lane);
+/* racecheck: lane of w arrived on (or completed bytes of) the mbarrier at
+ * shared offset off of its CTA, which releases what it did before into
+ * the object's open phase (mbarrier.c); interp_chk_mbphase: that phase of
+ * c's object completed, or (gone) the object was invalidated or
+ * initialised again; interp_chk_acquire: lane of w saw, by a wait, the
+ * last phase of its CTA's object at off complete */
+void interp_chk_release(Launch *L, Warp *w, uint32_t lane, uint32_t off);
+void interp_chk_mbphase(Launch *L, Cta *c, uint32_t off, int gone);
+void interp_chk_acquire(Launch *L, Warp *w, uint32_t lane, uint32_t off);
 void interp_chk_race_free(ptx_ctx *cx, struct ChkRace **root);
 void interp_chk_race_end(Launch *L);
 int interp_chk_strong(const Ins *in);   /* a strong access: .volatile, .relaxed, .acquire, ... */

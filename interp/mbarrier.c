@@ -200,6 +200,26 @@ chk(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, const uint8_t *p, int 
 	interp_chk_mbar(L, w, lane, xi, c, p, &o);
 }
 
+/* racecheck's view of lane of w's operation (not a wait) on the object
+ * at p of c, which went from was to b (check_race.c): what the lane did
+ * before is released into the phase open then, if the object is its own
+ * CTA's, and a phase that completed orders those releases before the
+ * waits that see it.  mbarrier.init and mbarrier.inval end the old
+ * object, whose open phase never completes; inval releases nothing. */
+static void
+phases(Launch *L, Warp *w, uint32_t lane, const XIns *xi, Cta *c, const uint8_t *p, const Mbar *was, const Mbar *b)
+{
+	uint32_t off = (uint32_t)(p - c->shared);
+	int end = xi->x == X_MBAR && (xi->mod == MB_INIT || xi->mod == MB_INVAL);
+
+	if (end)
+		interp_chk_mbphase(L, c, off, 1);
+	if (c == w->cta && !(xi->x == X_MBAR && xi->mod == MB_INVAL))
+		interp_chk_release(L, w, lane, off);
+	if (!end && b->valid && was->valid && b->phase != was->phase)
+		interp_chk_mbphase(L, c, off, 0);
+}
+
 /* Completes the phase when nothing is pending any more. */
 static void
 settle(Mbar *b)
@@ -310,6 +330,8 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 			int ok = b.phase != want || (w->mdone >> l & 1);
 			d[l] = (uint64_t)ok;
 			done |= (uint32_t)ok << l;
+			if (ok && !(w->mdone >> l & 1) && c == w->cta)   /* racecheck: the phase it saw (check_race.c) */
+				interp_chk_acquire(L, w, l, (uint32_t)(p - c->shared));
 			if (L->chk & CHK_COPIES) {
 				ChkMbarOp o;
 				memset(&o, 0, sizeof o);
@@ -327,8 +349,8 @@ interp_mbar(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 		word = pack(&b);
 		memcpy(p, &word, 8);
 		c->events++;
-		if (c == w->cta)   /* what the lane did before may now be ordered (check_race.c) */
-			interp_chk_release(L, w, l);
+		if (L->chk & PTX_CHECK_RACECHECK)
+			phases(L, w, l, xi, c, p, &was, &b);
 		if (L->chk & CHK_COPIES)
 			chk(L, w, (int)l, xi, c, p, xi->mod == MB_INIT ? CMB_INIT : xi->mod == MB_INVAL ? CMB_INVAL : CMB_ARRIVE,
 			    &was, &b);
@@ -392,8 +414,8 @@ interp_mbar_tx(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, uint64_
 	word = pack(&b);
 	memcpy(p, &word, 8);
 	c->events++;
-	if (c == w->cta)
-		interp_chk_release(L, w, (uint32_t)lane);
+	if (L->chk & PTX_CHECK_RACECHECK)
+		phases(L, w, (uint32_t)lane, xi, c, p, &was, &b);
 	if (L->chk & CHK_COPIES)
 		chk(L, w, lane, xi, c, p, CMB_ARRIVE, &was, &b);
 	return XR_OK;

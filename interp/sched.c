@@ -341,11 +341,8 @@ cta_reset(Launch *L, Cta *c, uint64_t linear)
 		Warp *w = &c->w[i];
 		uint32_t n = nt - (uint32_t)i * WARP;
 		memset(w, 0, offsetof(Warp, st));   /* the buffers after it stay */
-		if (L->chk & PTX_CHECK_RACECHECK) {
-			memset(w->lwait, 0, sizeof w->lwait);
-			memset(w->lrel, 0, sizeof w->lrel);
-			memset(w->lsw, 0, sizeof w->lsw);
-		}
+		if (L->chk & PTX_CHECK_RACECHECK)   /* lwait, lrel, lacq, lsw and nlrl, next to each other */
+			memset(w->lwait, 0, (size_t)((char *)(w->nlrl + WARP) - (char *)w->lwait));
 		for (int l = 0; l < WARP && w->locsz; l++)
 			memset(w->loc[l], 0, w->locsz);
 		/* callees' files are cleared at each call; the kernel's only when
