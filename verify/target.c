@@ -958,17 +958,16 @@ void
 verify_target(Verify *v)
 {
 	Module *m = v->m;
-	Loc none = { 0, 0, 0 };
 
 	module(v);
 	constsize(v);
 	if (v->o->arch && m->sm) {
 		if (m->sm > v->o->arch)
-			verify_report(v, VC_ARCH, none, ".target sm_%d%s is newer than -arch=sm_%d%s",
+			verify_report(v, VC_ARCH, m->sm_loc, ".target sm_%d%s is newer than -arch=sm_%d%s",
 			    m->sm, m->smsuffix ? (char[]){m->smsuffix, 0} : "", v->o->arch,
 			    v->o->archsuffix ? (char[]){v->o->archsuffix, 0} : "");
 		else if (m->smsuffix == 'a' && (m->sm != v->o->arch || v->o->archsuffix != 'a'))
-			verify_report(v, VC_ARCH, none,
+			verify_report(v, VC_ARCH, m->sm_loc,
 			    "a module for .target sm_%da cannot be compiled for another architecture (-arch=sm_%d%s)",
 			    m->sm, v->o->arch, v->o->archsuffix ? (char[]){v->o->archsuffix, 0} : "");
 	}
