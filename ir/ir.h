@@ -496,6 +496,7 @@ struct Module {
 	const char **targets; int ntargets, captargets; /* .target words as written: "sm_90a", "texmode_independent", "debug" */
 	int sm;             /* numeric sm of the first sm_ target (90 for sm_90a), 0 when none */
 	char smsuffix;      /* 'a', 'f' or 0 */
+	Loc sm_loc;         /* where that sm_ word is written */
 	int address_size;   /* 32 or 64; 0 when absent */
 	Loc address_size_loc; /* where .address_size is written */
 	/* module-scope symbols in declaration order, and top-level items in order */

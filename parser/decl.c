@@ -900,6 +900,7 @@ ps_target(Parser *p, EList *words, Loc loc)
 		 * (ptxas 13.0: .target sm_90, sm_80 refuses %clusterid) */
 		p->m->sm = sm;
 		p->m->smsuffix = n >= 2 ? suf : 0;
+		p->m->sm_loc = wl;
 		int isa = targetisa(sm);
 		/* the arch-specific sm_90a came with PTX ISA 8.0, a year after
 		 * sm_90; the family targets (sm_100f) with 8.8 */

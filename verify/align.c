@@ -363,9 +363,11 @@ spname(int sp)
 	return sp > 0 && sp < NSP ? ir_spacename[sp] : "generic";
 }
 
-/* An access of size bytes at operand o of in, in state space sp. */
+/* An access of size bytes at operand o of in, in state space sp, whose
+ * first need bytes reach a register (bounds); alignment is the whole
+ * access's. */
 static void
-access(Verify *v, const AddrVal *av, Func *fn, Ins *in, Opnd *o, int sp, int64_t size)
+access(Verify *v, const AddrVal *av, Func *fn, Ins *in, Opnd *o, int sp, int64_t size, int64_t need)
 {
 	AddrVal a;
 	const char *opn = ir_opinfo[in->op].name;
@@ -393,7 +395,7 @@ access(Verify *v, const AddrVal *av, Func *fn, Ins *in, Opnd *o, int sp, int64_t
 		return;
 	Sym *s = a.sym;
 	if (s->size >= 0 && s->linkage != LINK_EXTERN) {
-		if (a.off < 0 || a.off + size > s->size) {
+		if (a.off < 0 || a.off + need > s->size) {
 			if (s->space == SP_PARAM)
 				verify_report(v, VC_BOUNDS, o->loc,
 				    "'%s' %s bytes %lld..%lld of parameter '%s', which is %lld bytes",
@@ -410,6 +412,23 @@ access(Verify *v, const AddrVal *av, Func *fn, Ins *in, Opnd *o, int sp, int64_t
 			    "offset %lld of dynamic shared '%s' is beyond the %d KB sm_%d allows a CTA",
 			    (long long)a.off, s->name, kb, sm);
 	}
+}
+
+/* The bytes of a vector load of size bytes up to its last element that is
+ * not a sink: nvcc's old front end loads a float3 as a .v4 whose fourth
+ * element is '_', reading past a 12-byte variable (ptxas accepts it), and
+ * those bytes go nowhere. */
+static int64_t
+needed(const Ins *in, int64_t size)
+{
+	const Opnd *d = &in->opnd[0];
+	int n;
+
+	if (d->kind != OK_VEC || d->nsub < 2 || size % d->nsub)
+		return size;
+	for (n = d->nsub; n > 1 && d->sub[n - 1].kind == OK_SINK; n--)
+		;
+	return size / d->nsub * n;
 }
 
 /* Bytes one access of in moves: the type times the vector count. */
@@ -437,18 +456,18 @@ align(Verify *v, Func *fn)
 		switch (in->op) {
 		case OP_LD: case OP_LDU:
 			if (in->nopnd >= 2)
-				access(v, av, fn, in, &in->opnd[1], in->space, accsize(in));
+				access(v, av, fn, in, &in->opnd[1], in->space, accsize(in), needed(in, accsize(in)));
 			break;
 		case OP_ST:
 			if (in->nopnd >= 1)
-				access(v, av, fn, in, &in->opnd[0], in->space, accsize(in));
+				access(v, av, fn, in, &in->opnd[0], in->space, accsize(in), accsize(in));
 			break;
 		case OP_ATOM: case OP_RED:
 			if (in->vec > 1)
 				break;
 			for (int k = 0; k < in->nopnd; k++)
 				if (in->opnd[k].kind == OK_ADDR) {
-					access(v, av, fn, in, &in->opnd[k], in->space, accsize(in));
+					access(v, av, fn, in, &in->opnd[k], in->space, accsize(in), accsize(in));
 					break;
 				}
 			break;
@@ -458,7 +477,7 @@ align(Verify *v, Func *fn)
 			/* an mbarrier object is a .b64 */
 			for (int k = 0; k < in->nopnd; k++)
 				if (in->opnd[k].kind == OK_ADDR) {
-					access(v, av, fn, in, &in->opnd[k], in->space, 8);
+					access(v, av, fn, in, &in->opnd[k], in->space, 8, 8);
 					break;
 				}
 			break;
@@ -466,8 +485,8 @@ align(Verify *v, Func *fn)
 			/* both sides aligned to cp-size (4, 8 or 16) */
 			if (in->nopnd >= 3 && in->opnd[2].kind == OK_IMM &&
 			    (in->opnd[2].imm == 4 || in->opnd[2].imm == 8 || in->opnd[2].imm == 16)) {
-				access(v, av, fn, in, &in->opnd[0], SP_SHARED, in->opnd[2].imm);
-				access(v, av, fn, in, &in->opnd[1], SP_GLOBAL, in->opnd[2].imm);
+				access(v, av, fn, in, &in->opnd[0], SP_SHARED, in->opnd[2].imm, in->opnd[2].imm);
+				access(v, av, fn, in, &in->opnd[1], SP_GLOBAL, in->opnd[2].imm, in->opnd[2].imm);
 			}
 			break;
 		}

@@ -298,6 +298,26 @@ gate(Verify *v, Ins *in)
 	if (in->op == OP_SURED && in->nty == 1 && verify_bits(in->ty[0]) == 64 && ver < 81 &&
 	    (ir_hasmod(in, MOD_MIN) || ir_hasmod(in, MOD_MAX)))
 		verify_report(v, VC_TARGET, in->loc, "64-bit min/max of 'sured' requires PTX ISA .version 8.1 or later");
+	/* surfaces of .3d and of array geometry came with PTX 3.0 (ptxas:
+	 * "Feature 'surface instruction with .3d geometry' requires PTX ISA
+	 * .version 3.0 or later", "... with array geometry ..."), and
+	 * sust.p of an array with PTX 4.1 and sm_30 ("Feature 'sust.p with
+	 * array geometry' requires .target sm_30 or higher", "... requires
+	 * PTX ISA .version 4.1 or later") */
+	if (in->op == OP_SULD || in->op == OP_SUST || in->op == OP_SURED) {
+		int arr = ir_hasmod(in, MOD_A1D) || ir_hasmod(in, MOD_A2D);
+		if (ver < 30 && (arr || ir_hasmod(in, MOD_3D)))
+			verify_report(v, VC_TARGET, in->loc, "'%s' with %s geometry requires PTX ISA .version 3.0 or later",
+			    oi->name, arr ? "array" : ".3d");
+		if (arr && in->op == OP_SUST && ir_hasmod(in, MOD_P)) {
+			if (sm && sm < 30)
+				verify_report(v, VC_TARGET, in->loc,
+				    "'sust.p' with array geometry requires .target sm_30 or higher");
+			else if (ver >= 30 && ver < 41)
+				verify_report(v, VC_TARGET, in->loc,
+				    "'sust.p' with array geometry requires PTX ISA .version 4.1 or later");
+		}
+	}
 	/* the carry (.cc) of 64-bit add, sub, mad and their c forms came
 	 * with PTX 4.3 (ptxas: "'.cc with 64bit type'"); addc without .cc
 	 * takes 64 bits before */
@@ -958,17 +978,16 @@ void
 verify_target(Verify *v)
 {
 	Module *m = v->m;
-	Loc none = { 0, 0, 0 };
 
 	module(v);
 	constsize(v);
 	if (v->o->arch && m->sm) {
 		if (m->sm > v->o->arch)
-			verify_report(v, VC_ARCH, none, ".target sm_%d%s is newer than -arch=sm_%d%s",
+			verify_report(v, VC_ARCH, m->sm_loc, ".target sm_%d%s is newer than -arch=sm_%d%s",
 			    m->sm, m->smsuffix ? (char[]){m->smsuffix, 0} : "", v->o->arch,
 			    v->o->archsuffix ? (char[]){v->o->archsuffix, 0} : "");
 		else if (m->smsuffix == 'a' && (m->sm != v->o->arch || v->o->archsuffix != 'a'))
-			verify_report(v, VC_ARCH, none,
+			verify_report(v, VC_ARCH, m->sm_loc,
 			    "a module for .target sm_%da cannot be compiled for another architecture (-arch=sm_%d%s)",
 			    m->sm, v->o->arch, v->o->archsuffix ? (char[]){v->o->archsuffix, 0} : "");
 	}
