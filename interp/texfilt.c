@@ -396,8 +396,9 @@ f32_fast(const Texel *t, const uint32_t *w, int n, unsigned c, uint32_t *out)
  *   sum x (codes times 258) is scaled by 33025/33024 before it rounds,
  *   which takes a code c to 258c + c/128, not 32767c/127's 258c + c/127
  *   (127 reads 32767 either way; the mean of 0 and 127 reads 16383, not
- *   16384): so an H200 filtered every pair of s8 texels under 8
- *   weights, 524288 results that hold every sum the weights can make;
+ *   16384): so an H200 filtered every pair of s8 texels under every
+ *   weight, all 16,777,216 results (tests/shim/texs8.c; 32767/32766
+ *   puts 45,505 of them a unit farther from zero, near half a step);
  *   halves are cut to 14 bits below the largest (half_align), blend
  *   exactly and round to a half, ties away from zero;
  *   floats blend in blocks of grp texels (f32_block), whose sums add
