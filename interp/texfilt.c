@@ -391,12 +391,14 @@ f32_fast(const Texel *t, const uint32_t *w, int n, unsigned c, uint32_t *out)
  *   8- and 16-bit normalized formats blend the integers exactly (8-bit
  *   ones first widened to 16 bits: u8 times 257, s8 times 258), keep the
  *   sum with 3 fractional bits (rounded down), and round that, half up,
- *   to a 16-bit normalized number: u/65535 or s/32767 (s8's scale of
- *   258 * 127 = 32766 is first taken to 32767; s8's -128 and s16's
- *   -32768 blend as they are and the result clamps to -1; of every pair
- *   of s8 texels under 8 weights an H200 gives 1536 of 524288 a unit
- *   less in magnitude, where the scaled value lies within about 2^-22 of
- *   itself above half a step, or at it when positive);
+ *   to a 16-bit normalized number: u/65535 or s/32767 (s8's -128 and
+ *   s16's -32768 blend as they are and the result clamps to -1); s8's
+ *   sum x (codes times 258) is scaled by 33025/33024 before it rounds,
+ *   which takes a code c to 258c + c/128, not 32767c/127's 258c + c/127
+ *   (127 reads 32767 either way; the mean of 0 and 127 reads 16383, not
+ *   16384): so an H200 filtered every pair of s8 texels under every
+ *   weight, all 16,777,216 results (tests/shim/texs8.c; 32767/32766
+ *   puts 45,505 of them a unit farther from zero, near half a step);
  *   halves are cut to 14 bits below the largest (half_align), blend
  *   exactly and round to a half, ties away from zero;
  *   floats blend in blocks of grp texels (f32_block), whose sums add
@@ -452,7 +454,7 @@ interp_tex_filter(const Smp *s, const Texel *t, const uint32_t *w, int n, int gr
 				sum += (int64_t)w[i] * (int32_t)t[i].c[c];
 			if (o->ff == PTX_TEXFMT_S8) {
 				f = floordiv(sum * 258, 32);
-				q = floordiv(2 * f * 32767 + 8 * 32766, 16 * 32766);
+				q = floordiv(f * 33025 + 4 * 33024, 8 * 33024);
 			} else {
 				f = floordiv(sum, 32);
 				q = floordiv(f + 4, 8);
