@@ -710,17 +710,22 @@ cuMemHostGetDevicePointer_v2(CUdeviceptr *d, void *p, unsigned flags)
 	return r;
 }
 
+/* Under a context of the CUDA 2.x ABI the pages lie below 4 GiB where
+ * any are left (shim_low_pages), so that the device pointer, their own
+ * address, fits the old cuMemHostGetDevicePointer's CUdeviceptr_v1, as
+ * the driver's does (tests/shim/abimix.gpu). */
 CUresult
 cuMemHostAlloc(void **p, size_t n, unsigned flags)
 {
 	CUresult r;
+	Ctx *ctx;
 
 	if (!p || flags > (HOST_PORTABLE | HOST_DEVICEMAP | HOST_WRITECOMBINED))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if ((r = shim_ready(NULL)))
+	if ((r = shim_ready(&ctx)))
 		goto out;
-	if (!(*p = shim_host_pages(n))) {
+	if (!(*p = ctx->abi32 ? shim_low_pages(n) : NULL) && !(*p = shim_host_pages(n))) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
