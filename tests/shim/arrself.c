@@ -18,13 +18,56 @@
  * array on the host; the shim backs it by pages zero until written), and
  * arrays past any device (64 TiB, 32 TiB) with the driver's error.
  *
- * The output is compared with arrself.out; arrself.gpu is what an H200
- * printed (arrself.gpu-differs: its lines the shim does not print).
+ * The output is compared with arrself.out.  An H200 (driver 580) ran a
+ * form of this program that filled and read the arrays with cuMemcpyHtoA
+ * and cuMemcpyAtoH: it printed the five 1D lines as they are here (the
+ * overlapping regions too, as through a temporary), then refused
+ * cuMemcpyHtoA of the whole of the 64 x 8 2D array,
+ * CUDA_ERROR_INVALID_VALUE, as it refused cuMemcpyAtoA_v2 from row 0 to
+ * row 1 of a 64 x 4 one (abimix.gpu): its linear copies reach the first
+ * row of a 2D array only, where the shim takes any of its bytes, so the
+ * 2D AtoA lines past the first row are the shim's answers.  With "big" it
+ * made the 32768 x 32768 float4 array, 16 GiB of its memory and none of
+ * the host's, and refused cuMemcpyHtoA at its last texel; the 3D copies
+ * of box() reach every row.
  */
 #include <sys/resource.h>
 #include "shimtest.h"
 
 static unsigned char mem[65536], want[65536], rows[65536];
+
+/* w x h x d bytes between host buffer p (rows of w bytes) and array a at
+ * (x, y, z): a 3D copy, which reaches any row of any array (the driver
+ * takes cuMemcpyHtoA and cuMemcpyAtoH of a 2D array within its first row
+ * only, above) */
+static CUresult
+box(CUarray a, void *p, int toarr, size_t x, size_t y, size_t z, size_t w, size_t h, size_t d)
+{
+	CUDA_MEMCPY3D c;
+
+	memset(&c, 0, sizeof c);
+	if (toarr) {
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = p, c.srcPitch = w, c.srcHeight = h;
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
+		c.dstXInBytes = x, c.dstY = y, c.dstZ = z;
+	} else {
+		c.srcMemoryType = CU_MEMORYTYPE_ARRAY, c.srcArray = a;
+		c.srcXInBytes = x, c.srcY = y, c.srcZ = z;
+		c.dstMemoryType = CU_MEMORYTYPE_HOST, c.dstHost = p, c.dstPitch = w, c.dstHeight = h;
+	}
+	c.WidthInBytes = w, c.Height = h, c.Depth = d;
+	return cuMemcpy3D(&c);
+}
+
+/* The whole of array a of bytes (one channel of 8 bits), to or from mem[] */
+static void
+whole(CUarray a, int toarr)
+{
+	CUDA_ARRAY3D_DESCRIPTOR d;
+
+	CK(cuArray3DGetDescriptor(&d, a));
+	CK(box(a, mem, toarr, 0, 0, 0, d.Width, d.Height ? d.Height : 1, d.Depth ? d.Depth : 1));
+}
 
 /* The array's bytes as they name their place: byte i is i * 7 + i / 256 */
 static void
@@ -32,7 +75,7 @@ init(CUarray a, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		mem[i] = (unsigned char)(i * 7 + i / 256);
-	CK(cuMemcpyHtoA(a, 0, mem, n));
+	whole(a, 1);
 }
 
 /* A box of w bytes x h rows x d slices from (sx, sy, sz) to (dx, dy, dz)
@@ -69,7 +112,7 @@ judge(const char *what, CUresult r, CUarray a, size_t n)
 		init(a, n);   /* as it was, for the next */
 		return;
 	}
-	CK(cuMemcpyAtoH(mem, a, 0, n));
+	whole(a, 0);
 	for (size_t i = 0; i < n; i++)
 		diff += mem[i] != want[i];
 	if (!diff)
@@ -160,11 +203,11 @@ big(void)
 		printf("  host memory taken under 256 MiB: %s\n", rss() - h0 < 256 ? "yes" : "no");
 		/* its last texel, written and read back */
 		memset(last, 0x5a, sizeof last);
-		CK(cuMemcpyHtoA(a, (16ull << 30) - 16, last, 16));
+		CK(box(a, last, 1, 32767 * 16, 32767, 0, 16, 1, 1));
 		memset(last, 0, sizeof last);
-		CK(cuMemcpyAtoH(last, a, (16ull << 30) - 16, 16));
+		CK(box(a, last, 0, 32767 * 16, 32767, 0, 16, 1, 1));
 		printf("  last texel read back: %s\n", last[0] == 0x5a && last[15] == 0x5a ? "yes" : "no");
-		printf("  a byte past it: %s\n", ename(cuMemcpyAtoH(last, a, (16ull << 30) - 15, 16)));
+		printf("  a byte past it: %s\n", ename(box(a, last, 0, 32767 * 16 + 1, 32767, 0, 16, 1, 1)));
 		CK(cuArrayDestroy(a));
 	}
 	memset(&d2, 0, sizeof d2);
