@@ -24,6 +24,19 @@ ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out)
 	return rc;
 }
 
+/* The allocation's memory is zeros already (interp_alloc): taken from the
+ * host only where written, with an allocator whose blocks come zeroed,
+ * as a memset would take it all.  Nothing poisons it, so initcheck takes
+ * the zeros as written. */
+int
+ptx_mem_alloc_zeroed(ptx_ctx *cx, size_t size, ptx_devptr *out)
+{
+	if (!cx || !out)
+		return PTX_EINVAL;
+	interp_diag_clear(cx);
+	return interp_mem_new(cx, size, NULL, AK_HOST, out);
+}
+
 int
 ptx_mem_free(ptx_ctx *cx, ptx_devptr p)
 {

@@ -132,6 +132,7 @@ struct Salloc {
 	size_t n, ext, slack;
 	Ctx *ctx;
 	void *host;                 /* managed: its host memory; NULL: device memory */
+	int low;                    /* device memory of host pages below 4 GiB (shim_low_pages) */
 	long chunk;                 /* 0: a small one, in a chunk of its context's (shim_mem.c); -1: pages of its own */
 	unsigned long long id;      /* CU_POINTER_ATTRIBUTE_BUFFER_ID: unique over the process's life */
 	int syncmemops;             /* CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, as cuPointerSetAttribute set it */
@@ -217,6 +218,7 @@ int shim_isdev(CUdeviceptr p);            /* in a live device allocation or the 
 int shim_host_find(const void *p);        /* index into shim.hosts, or -1; under LOCK */
 void *shim_host_pages(size_t n);          /* host memory the interpreter can map (shim_mem.c) */
 void shim_host_pages_free(void *p, size_t n);
+void *shim_low_pages(size_t n);           /* below 4 GiB, for the CUDA 2.x ABI (shim_mem.c) */
 CUresult shim_merr(int rc);               /* a PTX_* status as a CUresult */
 /* shim_vmm.c: whether p lies in a range cuMemMap mapped, that mapping's
  * start and size; under LOCK */

@@ -16,9 +16,12 @@
  * (tests/shim/legacy32.c, abimix.c).  Each old call widens its arguments
  * and calls the _v2 entry point, which does the work and every check,
  * through INNER(), which lets it pass the old context.  A 32-bit device
- * pointer widens to the address it names; every value handed back must
- * fit its 32-bit field, and one that does not (an address of the 64-bit
- * space, where every allocation here lies, a pitch or size of 4 GiB or
+ * pointer widens to the address it names.  Device memory an old context
+ * allocates lies below 4 GiB, as the driver places it (shim_low_pages in
+ * shim_mem.c; CUDA_ERROR_OUT_OF_MEMORY once none is left there,
+ * tests/shim/v1alloc.c); every other value handed back must fit its
+ * 32-bit field, and one that does not (an address of the 64-bit space,
+ * where module variables and host memory lie, a pitch or size of 4 GiB or
  * more) is CUDA_ERROR_NOT_SUPPORTED, after what the call made is undone;
  * the driver's own memory sizes (cuMemGetInfo, cuDeviceTotalMem) read as
  * 4 GiB - 1 past that, as it answers.  A context of either ABI is refused

@@ -136,11 +136,23 @@ move(const Side *dst, size_t od, const Side *src, size_t os, size_t n)
 	return shim_merr(rc);
 }
 
-/* width x height x depth bytes between two sides; under LOCK. */
+/* width x height x depth bytes between two sides; under LOCK.
+ *
+ * The sides may be regions of one buffer (of one array: shim_array_side
+ * gives both its base, pitch and height), overlapping.  The driver
+ * leaves the result of such a copy undefined (cudaMemcpy2D: "the memory
+ * areas may not overlap"); here it is what a copy through a temporary
+ * gives where both sides have one pitch and height: rows are laid out in
+ * the order they are copied, so taking the last row first when the
+ * destination lies above the source reads each source row before a
+ * destination row covers it (dst row i can reach only source rows at or
+ * past i), and each row moves as memmove moves it.  Regions apart are
+ * copied whichever way. */
 static CUresult
 strided(const Side *dst, const Side *src, size_t width, size_t height, size_t depth)
 {
 	CUresult r = CUDA_SUCCESS;
+	int back;
 
 	if (!width || !height || !depth)
 		return CUDA_SUCCESS;
@@ -151,10 +163,12 @@ strided(const Side *dst, const Side *src, size_t width, size_t height, size_t de
 	if (src->pitch == width && dst->pitch == width &&
 	    (depth == 1 || (src->height == height && dst->height == height)))
 		return move(dst, 0, src, 0, width * height * depth);
-	for (size_t z = 0; z < depth && !r; z++)
-		for (size_t y = 0; y < height && !r; y++)
-			r = move(dst, (z * dst->height + y) * dst->pitch, src,
-			    (z * src->height + y) * src->pitch, width);
+	back = dst->dev == src->dev && dst->pitch == src->pitch && (depth == 1 || dst->height == src->height) &&
+	    (dst->dev ? dst->d > src->d : dst->h > src->h);
+	for (size_t i = 0; i < depth * height && !r; i++) {   /* below both extents: side() checked them */
+		size_t k = back ? depth * height - 1 - i : i, z = k / height, y = k % height;
+		r = move(dst, (z * dst->height + y) * dst->pitch, src, (z * src->height + y) * src->pitch, width);
+	}
 	return r;
 }
 
@@ -404,7 +418,7 @@ lookup(Ptr *o, CUdeviceptr p)
 		o->ctx = a->ctx;
 		o->base = a->p;
 		o->size = a->n;
-		o->managed = a->host != NULL;
+		o->managed = a->host && !a->low;
 		o->a = a;
 		return;
 	}

@@ -140,6 +140,33 @@ pagelen(size_t n)
 	return (n + pg - 1) / pg * pg;
 }
 
+/* A block of the interpreter's this large is device memory (an array, a
+ * module's variable) that may never be written whole: its own pages,
+ * mapped without reserving swap for them, so that the host takes memory
+ * only where it is written and a device of more memory than the host's
+ * (PTXKIT_MAX_MEMORY) can hold an array of 16 GiB that a kernel touches
+ * in part.  calloc would map such a block too, but the kernel refuses a
+ * mapping past the host's memory and swap that reserves them. */
+#define BIGBLOCK ((size_t)64 << 20)
+
+static void *
+bigblock(size_t n)
+{
+	void *q = mmap(NULL, pagelen(n), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+	    -1, 0);
+
+	if (q == MAP_FAILED)
+		return NULL;
+	pthread_mutex_lock(&pmu);
+	if (put((Pages){ q, pagelen(n), 0, -1 })) {   /* no allocation's: dev 0 */
+		pthread_mutex_unlock(&pmu);
+		munmap(q, pagelen(n));
+		return NULL;
+	}
+	pthread_mutex_unlock(&pmu);
+	return q;
+}
+
 static void *
 hook(void *ud, void *p, size_t n)
 {
@@ -147,6 +174,8 @@ hook(void *ud, void *p, size_t n)
 	void *q;
 
 	(void)ud;
+	if (!p && n >= BIGBLOCK && n != armed)
+		return bigblock(n);
 	if (!p && n && armed && n == armed) {
 		armed = 0;
 		q = mmap(NULL, pagelen(n), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -217,7 +246,7 @@ share(CUdeviceptr dev, Pages *out)
 
 	pthread_mutex_lock(&pmu);
 	for (size_t i = 0; i < captab && !e; i++)
-		if (tab[i].p && tab[i].dev == dev)
+		if (tab[i].p && tab[i].dev && tab[i].dev == dev)
 			e = &tab[i];
 	if (!e) {
 		pthread_mutex_unlock(&pmu);

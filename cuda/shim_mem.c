@@ -77,6 +77,53 @@ shim_host_pages(size_t n)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+/*
+ * Device memory of a context of the CUDA 2.x ABI (shim_abi32.c): its
+ * CUdeviceptr_v1 is 32 bits, and the driver places that context's memory
+ * below 4 GiB (an H200's, tests/shim/abimix.gpu and v1alloc.gpu).  The
+ * interpreter's allocations lie from GLOBAL_BASE up, so such memory is
+ * host pages asked of mmap below 4 GiB and made device memory at their
+ * own address (ptx_mem_map), as managed memory is.  From LOW_FIRST up,
+ * leaving the space below to a program's image and its heap (a binary
+ * built without PIE sits at 4 MiB, its brk heap after it); first fit from
+ * where the last one ended, then from the bottom again, so that space
+ * freed is taken again; a step a host page past a range mmap will not
+ * give (MAP_FIXED_NOREPLACE where the kernel has it; without it, the
+ * address mmap gives elsewhere is let go).  NULL when no range below
+ * 4 GiB holds n bytes.  Under LOCK.
+ */
+#define LOW_FIRST ((uintptr_t)256 << 20)
+#define LOW_END ((uintptr_t)1 << 32)
+#define LOW_STEP ((uintptr_t)2 << 20)
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0
+#endif
+
+static uintptr_t lownext = LOW_FIRST;
+
+void *
+shim_low_pages(size_t n)
+{
+	size_t len;
+	uintptr_t at, from = lownext;
+
+	if (sizeof(uintptr_t) < 8 || n > LOW_END - LOW_FIRST || (len = host_len(n)) > LOW_END - LOW_FIRST)
+		return NULL;
+	for (int pass = 0; pass < 2; pass++, from = LOW_FIRST)
+		for (at = from; at <= LOW_END - len && (pass == 0 || at < lownext); at += LOW_STEP) {
+			void *p = mmap((void *)at, len, PROT_READ | PROT_WRITE,
+			    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+			if (p == MAP_FAILED)
+				continue;
+			if ((uintptr_t)p == at) {
+				lownext = at + len;
+				return p;
+			}
+			munmap(p, len);
+		}
+	return NULL;
+}
+
 void
 shim_host_pages_free(void *p, size_t n)
 {
@@ -100,6 +147,8 @@ release(Alloc *a)
 {
 	ptx_mem_free(shim.cx, a->p);
 	if (a->host) {
+		if (a->low)
+			shim.held -= host_len(a->ext);
 		shim_host_pages_free(a->host, a->ext);
 		return;
 	}
@@ -142,7 +191,9 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 		goto out;
 	}
 	ext = (n + SHIM_GRANULE - 1) / SHIM_GRANULE * SHIM_GRANULE;
-	if (!managed && (r = shim_place_need(ctx, ext, &need)))
+	if (!managed && ctx->abi32)   /* below 4 GiB, in host pages (shim_low_pages) */
+		need = host_len(ext);
+	else if (!managed && (r = shim_place_need(ctx, ext, &need)))
 		goto out;
 	if ((managed ? n : need) > shim_free_mem()) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
@@ -152,8 +203,8 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	t.ext = ext;
 	t.ctx = ctx;
 	t.chunk = -1;
-	if (managed) {
-		if (!(h = shim_host_pages(ext))) {   /* zeros, page-aligned */
+	if (managed || ctx->abi32) {
+		if (!(h = managed ? shim_host_pages(ext) : shim_low_pages(ext))) {   /* zeros, page-aligned */
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 			goto out;
 		}
@@ -162,6 +213,8 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			goto out;
 		}
 		t.host = h;
+		if ((t.low = !managed))
+			shim.held += need;
 	} else {
 		if ((r = shim_place_take(ctx, &t, &a)))
 			goto out;
@@ -191,7 +244,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 		goto out;
 	}
 	rec->n = t.n, rec->ext = t.ext, rec->slack = t.slack, rec->ctx = t.ctx, rec->host = t.host;
-	rec->chunk = t.chunk;
+	rec->chunk = t.chunk, rec->low = t.low;
 	*p = a;
 out:
 	UNLOCK();
@@ -657,17 +710,22 @@ cuMemHostGetDevicePointer_v2(CUdeviceptr *d, void *p, unsigned flags)
 	return r;
 }
 
+/* Under a context of the CUDA 2.x ABI the pages lie below 4 GiB where
+ * any are left (shim_low_pages), so that the device pointer, their own
+ * address, fits the old cuMemHostGetDevicePointer's CUdeviceptr_v1, as
+ * the driver's does (tests/shim/abimix.gpu). */
 CUresult
 cuMemHostAlloc(void **p, size_t n, unsigned flags)
 {
 	CUresult r;
+	Ctx *ctx;
 
 	if (!p || flags > (HOST_PORTABLE | HOST_DEVICEMAP | HOST_WRITECOMBINED))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if ((r = shim_ready(NULL)))
+	if ((r = shim_ready(&ctx)))
 		goto out;
-	if (!(*p = shim_host_pages(n))) {
+	if (!(*p = ctx->abi32 ? shim_low_pages(n) : NULL) && !(*p = shim_host_pages(n))) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}

@@ -45,7 +45,7 @@ managed(CUdeviceptr p, size_t n)
 {
 	Alloc *a = shim_alloc_holding(p);
 
-	return a && a->host && n <= a->n - (p - a->p);
+	return a && a->host && !a->low && n <= a->n - (p - a->p);
 }
 
 /* Under LOCK.  Records of ranges no longer managed are dropped first, so

@@ -157,6 +157,10 @@ int ptx_function_param_info(const ptx_function *f, int i, size_t *size, size_t *
 
 /* Device memory. */
 int ptx_mem_alloc(ptx_ctx *cx, size_t size, ptx_devptr *out);
+/* The same, its bytes zeros that count as written (initcheck reports no
+ * read of them), as a memset of 0 would leave them, but without touching
+ * the memory: a large one takes the host's memory only where written. */
+int ptx_mem_alloc_zeroed(ptx_ctx *cx, size_t size, ptx_devptr *out);
 int ptx_mem_free(ptx_ctx *cx, ptx_devptr p);
 int ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n);
 int ptx_mem_copy_dtoh(ptx_ctx *cx, void *dst, ptx_devptr src, size_t n);

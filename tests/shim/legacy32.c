@@ -15,10 +15,9 @@
  * calls (the next line), then refused cuArrayGetDescriptor_v2 under that
  * context, CUDA_ERROR_INVALID_CONTEXT (the third): each ABI refuses the
  * other's context, which abimix.c asks the driver call by call.  A
- * device address of the shim is of the 64-bit space, so the old
- * cuMemAlloc, which would hand one back in a CUdeviceptr_v1, is
- * CUDA_ERROR_NOT_SUPPORTED, and the old calls that take a device pointer
- * are given one no allocation has.
+ * device address of such a context lies below 4 GiB, as the driver
+ * places it, so the old cuMemAlloc hands it back in a CUdeviceptr_v1 and
+ * the old calls that take a device pointer fill and copy it.
  */
 #include "shimtest.h"
 
@@ -152,6 +151,7 @@ main(void)
 	size_t size;
 	Dptr1 p1, b1;
 	unsigned pitch, n1;
+	CUresult r;
 	Copy2d1 c2;
 	Copy3d1 c3;
 	unsigned vol[2][H][W], back[2][H][W];
@@ -292,34 +292,47 @@ main(void)
 	c3.reserved1 = &c3;
 	printf("3D with reserved1 set: %s\n", ename(cuMemcpy3D(&c3)));
 
-	/* device pointers: today's calls refuse the context, and the old
-	 * ABI's allocation, whose address the shim places in the 64-bit
-	 * space, cannot be handed back in a CUdeviceptr_v1; the old calls are
-	 * then given an address no allocation has */
+	/* device pointers: today's calls refuse the context; the old ABI's
+	 * allocations lie below 4 GiB, as the driver places them, and the old
+	 * calls fill and copy them (each result read back through array a) */
 	printf("cuMemAlloc_v2: %s\n", ename(cuMemAlloc_v2(&dp, 4096)));
 	p1 = 0;
-	printf("cuMemAlloc: %s, address %u\n", ename(cuMemAlloc(&p1, 4096)), p1);
-	dp = 0x5a5a0000u;
-	printf("cuMemAllocPitch: %s\n", ename(cuMemAllocPitch(&p1, &pitch, 256, 4, 4)));
-	printf("cuMemGetAddressRange: %s\n", ename(cuMemGetAddressRange(&b1, &n1, (Dptr1)dp)));
+	r = cuMemAlloc(&p1, 4096);
+	printf("cuMemAlloc: %s, %s\n", ename(r), p1 ? "an address" : "address 0");
+	dp = p1;
+	r = cuMemAllocPitch(&b1, &pitch, 256, 4, 4);
+	printf("cuMemAllocPitch: %s, pitch %u\n", ename(r), pitch);
+	if (!r)
+		CK(cuMemFree(b1));
+	b1 = 0, n1 = 0;
+	r = cuMemGetAddressRange(&b1, &n1, (Dptr1)dp + 100);
+	printf("cuMemGetAddressRange: %s, %s, %u bytes\n", ename(r), b1 == p1 ? "its base" : "another base", n1);
+	memset(dst, 0, sizeof dst);
 	printf("cuMemsetD2D8: %s\n", ename(cuMemsetD2D8((Dptr1)dp, 64, 1, 64, 4)));
-	printf("cuMemsetD2D16: %s\n", ename(cuMemsetD2D16((Dptr1)dp, 64, 1, 32, 4)));
-	printf("cuMemsetD2D32: %s\n", ename(cuMemsetD2D32((Dptr1)dp, 64, 1, 16, 4)));
-	printf("cuMemcpyDtoA: %s\n", ename(cuMemcpyDtoA(a, 0, (Dptr1)dp, 64)));
-	printf("cuMemcpyAtoD: %s\n", ename(cuMemcpyAtoD((Dptr1)dp, a, 0, 64)));
+	printf("cuMemsetD2D16: %s\n", ename(cuMemsetD2D16((Dptr1)dp + 256, 64, 0x0202, 32, 4)));
+	printf("cuMemsetD2D32: %s\n", ename(cuMemsetD2D32((Dptr1)dp + 512, 64, 0x03030303, 16, 4)));
+	printf("cuMemcpyDtoA: %s\n", ename(cuMemcpyDtoA(a, 0, (Dptr1)dp + 256, 256)));
+	CK(cuMemcpyAtoH(dst, a, 0, sizeof dst));
+	printf("  filled with 2: %s\n", dst[0][0] == 0x02020202u && dst[H - 1][W - 1] == 0x02020202u ? "yes" : "no");
+	printf("cuMemcpyAtoD: %s\n", ename(cuMemcpyAtoD((Dptr1)dp + 768, a, 0, 256)));
 	memset(&c2, 0, sizeof c2);
 	c2.srcMemoryType = CU_MEMORYTYPE_DEVICE;
 	c2.srcDevice = (Dptr1)dp;
-	c2.srcPitch = 64;
+	c2.srcPitch = 256;
 	c2.dstMemoryType = CU_MEMORYTYPE_HOST;
 	c2.dstHost = dst;
 	c2.dstPitch = 64;
 	c2.WidthInBytes = 64;
-	c2.Height = 1;
+	c2.Height = 4;
+	memset(dst, 0, sizeof dst);
 	printf("cuMemcpy2D from the device: %s\n", ename(cuMemcpy2D(&c2)));
+	printf("  the rows of 1, 2, 3 and 2: %s\n", dst[0][0] == 0x01010101u && dst[1][0] == 0x02020202u &&
+	    dst[2][W - 1] == 0x03030303u && dst[3][0] == 0x02020202u ? "yes" : "no");
 	printf("cuTexRefSetAddress: %s\n", ename(cuTexRefSetAddress(&n1, tr, (Dptr1)dp, 64)));
 	printf("cuTexRefSetAddress_v2: %s\n", ename(cuTexRefSetAddress_v2(&size, tr, dp, 64)));
-	printf("cuTexRefGetAddress: %s\n", ename(cuTexRefGetAddress(&b1, tr)));
+	b1 = 0;
+	r = cuTexRefGetAddress(&b1, tr);
+	printf("cuTexRefGetAddress: %s, %s\n", ename(r), b1 == p1 ? "the allocation" : "another address");
 	printf("cuMemGetAddressRange_v2: %s\n", ename(cuMemGetAddressRange_v2(&base, &size, dp + 100)));
 	printf("cuMemFree: %s\n", ename(cuMemFree(p1)));
 

@@ -10,6 +10,10 @@
  * page; the host pages its block holds right after the allocation are
  * counted with mincore.
  *
+ * ptx_mem_alloc_zeroed's 32 MiB: untouched under initcheck too, and read
+ * by a kernel without an initcheck report, where ptx_mem_alloc's memory
+ * is reported.
+ *
  * Then zero ranges (ptx_mem_zeros) in reserved space: made, ended, made
  * again over ended ones and in between, a thousand at once, each answer
  * checked against the rule (no overlap with a range or an allocation),
@@ -231,10 +235,56 @@ zeros(void)
 	stores();
 }
 
+/* ptx_mem_alloc_zeroed: zeros that count as written.  Under initcheck a
+ * kernel's load of such an allocation is no report, of ptx_mem_alloc's
+ * one is; through the zeroed hook its pages stay untouched, initcheck on
+ * too. */
+static void
+zeroed(void)
+{
+	Hook h = { 0, NULL, 0 };
+	ptx_alloc a = PTX_ALLOC_INIT;
+	ptx_ctx *cx;
+	ptx_module *m;
+	ptx_function *get;
+	ptx_devptr z, u, out;
+	unsigned g[3] = {1, 1, 1}, got[2] = {1, 1};
+	void *args[] = {&z, &out};
+	size_t n;
+	const ptx_report *r;
+
+	a.realloc = hook;
+	a.ud = &h;
+	a.zeroed = 1;
+	if (ptx_ctx_new(&cx, &a) != PTX_OK || ptx_module_load(cx, "zeroed", zk, strlen(zk), &m) != PTX_OK ||
+	    ptx_module_get_function(m, "get", &get) != PTX_OK) {
+		expect(0, "zeroed: context and module");
+		return;
+	}
+	ptx_set_checks(cx, PTX_CHECK_INITCHECK, 0);
+	expect(ptx_mem_alloc_zeroed(cx, BIG, &z) == PTX_OK && h.block && resident(h.block, h.len) == 0,
+	    "zeroed: 32 MiB under initcheck, no host page touched");
+	expect(ptx_mem_alloc(cx, 4096, &u) == PTX_OK && ptx_mem_alloc(cx, 8, &out) == PTX_OK,
+	    "zeroed: a plain allocation beside it");
+	z += BIG / 2;
+	expect(ptx_launch(cx, get, g, g, 0, args) == PTX_OK && ptx_mem_copy_dtoh(cx, got, out, 8) == PTX_OK &&
+	    got[0] == 0 && got[1] == 0 && ptx_report_count(cx) == 0, "zeroed: its loads read 0, no report");
+	z = u;
+	n = ptx_launch(cx, get, g, g, 0, args) == PTX_OK ? ptx_report_count(cx) : 0;
+	r = ptx_report_get(cx, 1);
+	expect(n == 2 && r && !strcmp(r->kind, "uninit-memory") && !strcmp(ptx_report_get(cx, 0)->kind, r->kind),
+	    "zeroed: ptx_mem_alloc's is reported, each of the two loads");
+	expect(ptx_mem_alloc_zeroed(NULL, 8, &z) == PTX_EINVAL && ptx_mem_alloc_zeroed(cx, 8, NULL) == PTX_EINVAL,
+	    "zeroed: no context, no out");
+	expect(ptx_mem_alloc_zeroed(cx, SIZE_MAX, &z) == PTX_ENOMEM, "zeroed: SIZE_MAX bytes refused");
+	ptx_ctx_free(cx);
+}
+
 int
 main(void)
 {
 	zeros();
+	zeroed();
 	one("zeroed hook", PTX_API_VERSION, 1, 0, 1);
 	one("hook not zeroed", PTX_API_VERSION, 0, 1, 0);
 	/* a version 6 struct has no zeroed: whatever follows it is ignored */
