@@ -107,7 +107,7 @@ side(Side *s, int type, const void *host, CUdeviceptr dev, const void *array, si
 	}
 	s->dev = type == CU_MEMORYTYPE_DEVICE;
 	s->d = dev + off;
-	s->h = (char *)(uintptr_t)host + off;
+	s->h = host ? (char *)(uintptr_t)host + off : NULL;   /* no offset from NULL (a device side) */
 	s->pitch = pitch;
 	s->height = height;
 	if (s->dev ? !dev : !host)
