@@ -13,7 +13,8 @@
  * mipmapped ones), texture and surface objects of a resource, texture and
  * view descriptor, launches with a parameter array or an `extra' buffer
  * (CU_LAUNCH_PARAM_BUFFER_POINTER/SIZE), cuLaunchKernelEx with attributes,
- * pointer queries, copies to and from arrays.
+ * pointer queries, copies to and from arrays, batches of copies
+ * (cuMemcpyBatchAsync, cuMemcpy3DBatchAsync) on a stream.
  *
  * A device address is one of the allocations' plus an offset the fuzzer
  * picks (which may wrap 2^64), or the host buffer's own address: the
@@ -155,6 +156,7 @@ static CUarray arr[NARR];
 static CUmipmappedArray mip;
 static unsigned char *host, *pinned;
 enum { PINNEDN = 8192 };
+static CUstream stream;
 static CUtexObject tex;
 static CUsurfObject surf;
 static int nlaunch;
@@ -175,7 +177,7 @@ setup(void)
 	for (int i = 0; i < NDEV; i++)
 		if (cuMemAlloc(&dev[i], devn[i]))
 			abort();
-	if (cuMemAllocHost((void **)&pinned, PINNEDN))
+	if (cuMemAllocHost((void **)&pinned, PINNEDN) || cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING))
 		abort();
 	memset(&ad, 0, sizeof ad);
 	/* a 2D array of 4 x u8, a 3D one of float, a layered surface one */
@@ -211,7 +213,7 @@ teardown(void)
 		    cuDevicePrimaryCtxRelease(d))
 			abort();
 		memset(arr, 0, sizeof arr);
-		mip = NULL, pinned = NULL, mod = NULL;
+		mip = NULL, pinned = NULL, mod = NULL, stream = NULL;
 		return;
 	}
 	for (int i = 0; i < NARR; i++)
@@ -222,6 +224,7 @@ teardown(void)
 	for (int i = 0; i < NDEV; i++)
 		cuMemFree(dev[i]);
 	cuMemFreeHost(pinned);
+	cuStreamDestroy(stream);
 	cuModuleUnload(mod);
 }
 
@@ -735,6 +738,54 @@ query(In *in)
 	}
 }
 
+/* A batch of up to four copies, every field the input's; the addresses
+ * unified ones that are device addresses (udaddr), the arrays those made. */
+static void
+batch(In *in)
+{
+	unsigned k = u8(in), n = 1 + u8(in) % 4;
+	CUstream st = k & 2 ? stream : NULL;
+
+	if (k & 1) {
+		CUdeviceptr dsts[4], srcs[4];
+		size_t sizes[4], idxs[4];
+		CUmemcpyAttributes at[4];
+		unsigned na = u8(in) % (n + 1);
+		memset(at, 0, sizeof at);
+		for (unsigned i = 0; i < n; i++)
+			dsts[i] = udaddr(in), srcs[i] = udaddr(in), sizes[i] = val(in);
+		for (unsigned i = 0; i < na; i++) {
+			at[i].srcAccessOrder = (CUmemcpySrcAccessOrder)(u8(in) % 5);
+			at[i].flags = (unsigned)raw(in, 1) & (k & 4 ? 0xff : 1);
+			idxs[i] = i ? idxs[i - 1] + val(in) : val(in) & (k & 8 ? 1 : 0);
+		}
+		say(__LINE__, cuMemcpyBatchAsync(dsts, srcs, sizes, n, na ? at : NULL, na ? idxs : NULL, na, st));
+	} else {
+		CUDA_MEMCPY3D_BATCH_OP ops[4];
+		memset(ops, 0, sizeof ops);
+		for (unsigned i = 0; i < n; i++) {
+			CUmemcpy3DOperand *o[2] = { &ops[i].src, &ops[i].dst };
+			for (int j = 0; j < 2; j++) {
+				unsigned t = u8(in);
+				o[j]->type = (CUmemcpy3DOperandType)(t < 250 ? 1 + t % 2 : t);
+				if (o[j]->type == CU_MEMCPY_OPERAND_TYPE_ARRAY) {
+					o[j]->op.array.array = aaddr(in);
+					o[j]->op.array.offset.x = val(in), o[j]->op.array.offset.y = val(in);
+					o[j]->op.array.offset.z = val(in);
+				} else {
+					o[j]->op.ptr.ptr = udaddr(in);
+					o[j]->op.ptr.rowLength = val(in), o[j]->op.ptr.layerHeight = val(in);
+				}
+			}
+			ops[i].extent.width = val(in), ops[i].extent.height = val(in), ops[i].extent.depth = val(in);
+			ops[i].srcAccessOrder = (CUmemcpySrcAccessOrder)(u8(in) % 5);
+			ops[i].flags = (unsigned)raw(in, 1) & (k & 4 ? 0xff : 1);
+		}
+		say(__LINE__, cuMemcpy3DBatchAsync(n, ops, k & 16 ? val(in) : 0, st));
+	}
+	say(__LINE__, cuStreamSynchronize(stream));
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -744,7 +795,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	setup();
 	for (int c = 0; c < NCALLS && in.n; c++) {
-		switch (u8(&in) % 9) {
+		switch (u8(&in) % 10) {
 		case 0: copy2d(&in); break;
 		case 1: copy3d(&in); break;
 		case 2: linear(&in); break;
@@ -753,6 +804,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 5: mktex(&in); break;
 		case 6: launch(&in); break;
 		case 7: arraycopy(&in); break;
+		case 8: batch(&in); break;
 		default: query(&in); break;
 		}
 	}

@@ -292,7 +292,13 @@ cluster(void)
 		SAY("launch of grid y 65536", cuLaunchKernelEx(&cfg, fk, args, NULL));
 	}
 	{
-		/* the parameters as one buffer (`extra'), its size missing or short */
+		/* the parameters as one buffer (`extra'), its size missing or short.
+		 * An H200's driver (580) died of a segmentation fault on the
+		 * size's address NULL, and took the size of 4 (the kernel then
+		 * read a pointer of 4 bytes and whatever followed, and faulted:
+		 * CUDA_ERROR_ILLEGAL_ADDRESS at the synchronize); it refused a
+		 * size of 16 with CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, which the
+		 * shim takes.  The shim refuses a short buffer before it runs. */
 		size_t size = sizeof dbuf;
 		void *extra[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, &dbuf, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
 		                  CU_LAUNCH_PARAM_END };
