@@ -600,7 +600,8 @@ mktex(In *in)
 }
 
 /* A launch's grid, block and shared memory; 0 when it is too big to run
- * and not so big that it must be refused. */
+ * and not so big that it must be refused (a grid of 2^31-1 CTAs is one a
+ * device runs, for as long as it takes). */
 static int
 shape(In *in, unsigned g[3], unsigned b[3], unsigned *shared)
 {
@@ -608,12 +609,12 @@ shape(In *in, unsigned g[3], unsigned b[3], unsigned *shared)
 	for (int i = 0; i < 3; i++) {
 		g[i] = (unsigned)(u8(in) < 200 ? 1 + u8(in) % 4 : val(in));
 		n *= g[i] ? g[i] : 1;
-		big |= g[i] > 65535;
+		big |= g[i] > (i ? 65535u : 0x7fffffffu);   /* past a device's grid */
 	}
 	for (int i = 0; i < 3; i++) {
 		b[i] = (unsigned)(u8(in) < 200 ? 1 + u8(in) % 64 : val(in));
 		n *= b[i] ? b[i] : 1;
-		big |= b[i] > 1024;
+		big |= b[i] > (i < 2 ? 1024u : 64u);
 	}
 	*shared = (unsigned)(u8(in) < 200 ? 0 : val(in));
 	return n <= LIM_THREADS || big;
