@@ -103,7 +103,7 @@ ptx_mem_copy_htod(ptx_ctx *cx, ptx_devptr dst, const void *src, size_t n)
 		return PTX_EFAULT;
 	for (; n; dst += len, s += len, n -= len) {
 		p = piece(cx, dst, n, &len);
-		memcpy(p, s, len);
+		memmove(p, s, len);   /* the host's side may be mapped memory, this very range */
 		interp_chk_unpoison(cx, p, len);   /* initcheck: the host wrote it */
 	}
 	return PTX_OK;
@@ -122,7 +122,7 @@ ptx_mem_copy_dtoh(ptx_ctx *cx, void *dst, ptx_devptr src, size_t n)
 		return PTX_EFAULT;
 	for (; n; src += len, d += len, n -= len) {
 		p = piece(cx, src, n, &len);
-		memcpy(d, p, len);
+		memmove(d, p, len);   /* as in ptx_mem_copy_htod */
 	}
 	return PTX_OK;
 }

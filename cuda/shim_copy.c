@@ -107,7 +107,7 @@ side(Side *s, int type, const void *host, CUdeviceptr dev, const void *array, si
 	}
 	s->dev = type == CU_MEMORYTYPE_DEVICE;
 	s->d = dev + off;
-	s->h = (char *)(uintptr_t)host + off;
+	s->h = host ? (char *)(uintptr_t)host + off : NULL;   /* no offset from NULL (a device side) */
 	s->pitch = pitch;
 	s->height = height;
 	if (s->dev ? !dev : !host)
@@ -648,35 +648,42 @@ operand(const Operand *o, size_t w, size_t h, int *type, CUdeviceptr *p, size_t 
 	return CUDA_SUCCESS;
 }
 
+/* Op o as a CUDA_MEMCPY3D, checked. */
+static CUresult
+batchop(const BatchOp *o, CUDA_MEMCPY3D *c)
+{
+	CopyAttr a = { .order = o->order, .flags = o->flags };
+	CUresult r;
+
+	memset(c, 0, sizeof *c);
+	if (!o->w || !o->h || !o->d || !attrok(&a))
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((r = operand(&o->src, o->w, o->h, &c->srcMemoryType, &c->srcDevice, &c->srcPitch, &c->srcHeight)) ||
+	    (r = operand(&o->dst, o->w, o->h, &c->dstMemoryType, &c->dstDevice, &c->dstPitch, &c->dstHeight)))
+		return r;
+	c->WidthInBytes = o->w, c->Height = o->h, c->Depth = o->d;
+	return CUDA_SUCCESS;
+}
+
+/* Every op is checked, then each is made again and copied: nothing is
+ * allocated for the n the caller claims. */
 CUresult
 cuMemcpy3DBatchAsync_v2(size_t n, BatchOp *ops, unsigned long long flags, CUstream s)
 {
-	CUDA_MEMCPY3D *c;
+	CUDA_MEMCPY3D c;
 	CUresult r = CUDA_SUCCESS;
 
-	if (!n || !ops || flags || n > SIZE_MAX / sizeof *c)
+	if (!n || !ops || flags)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!(c = calloc(n, sizeof *c)))
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	for (size_t i = 0; i < n && !r; i++) {
-		const BatchOp *o = &ops[i];
-		CopyAttr a = { .order = o->order, .flags = o->flags };
-		if (!o->w || !o->h || !o->d || !attrok(&a))
-			r = CUDA_ERROR_INVALID_VALUE;
-		else if (!(r = operand(&o->src, o->w, o->h, &c[i].srcMemoryType, &c[i].srcDevice, &c[i].srcPitch,
-		    &c[i].srcHeight)))
-			r = operand(&o->dst, o->w, o->h, &c[i].dstMemoryType, &c[i].dstDevice, &c[i].dstPitch,
-			    &c[i].dstHeight);
-		c[i].WidthInBytes = o->w, c[i].Height = o->h, c[i].Depth = o->d;
-	}
+	for (size_t i = 0; i < n && !r; i++)
+		r = batchop(&ops[i], &c);
 	if (!r)
 		r = batch_stream(s);
 	LOCK();
 	for (size_t i = 0; i < n && !r; i++)
-		if (!(r = shim_ready(NULL)))
-			r = shim_copy3d(&c[i], 0);
+		if (!(r = shim_ready(NULL)) && !(r = batchop(&ops[i], &c)))
+			r = shim_copy3d(&c, 0);
 	UNLOCK();
-	free(c);
 	return r;
 }
 

@@ -765,9 +765,11 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 		for (int i = 0; extra[i] != CU_LAUNCH_PARAM_END; i += 2) {
 			if (extra[i] == CU_LAUNCH_PARAM_BUFFER_POINTER)
 				buf = extra[i + 1];
-			else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE)
+			else if (extra[i] == CU_LAUNCH_PARAM_BUFFER_SIZE) {
+				if (!extra[i + 1])   /* the size's address, which must be one */
+					return CUDA_ERROR_INVALID_VALUE;
 				len = *(size_t *)extra[i + 1];
-			else
+			} else
 				return CUDA_ERROR_INVALID_VALUE;
 		}
 		if ((np && !buf) || len < need || np > 256)

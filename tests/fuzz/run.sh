@@ -3,8 +3,10 @@
 # clang (-fsanitize=fuzzer,address,undefined) and fuzzes each TARGET for
 # SECONDS, one after the other.  Targets: parse (the front end,
 # fuzz_parse.c), run (the execution engine, fuzz_run.c), image (the
-# CUDA driver's image loader, fuzz_image.c) and args (ptx-run's command
-# line, fuzz_args.c); default all four.
+# CUDA driver's image loader, fuzz_image.c), args (ptx-run's command
+# line, fuzz_args.c) and shim (the driver's calls given hostile
+# descriptors, fuzz_shim.c, built against the toolkit's cuda.h: skipped
+# without one); default all five.
 #
 # The library is compiled from $FUZZ_SRCS (make fuzz passes the sources of
 # libptxcore.la) or, run by hand, from the .c files of each stage's folder,
@@ -12,7 +14,7 @@
 # folders.  The generated lexer and parser come from the build tree
 # (FUZZ_BUILDDIR, default the source tree): run make first.
 #
-# The image target also compiles the shim's sources ($FUZZ_SHIM_SRCS, by
+# The image and shim targets also compile the shim's sources ($FUZZ_SHIM_SRCS, by
 # hand cuda/shim*.c and cuda/jit_image.c) and links $FUZZ_SHIM_LIBS (by hand -lzstd and -llz4
 # when config.h says the build has them).
 #
@@ -20,7 +22,8 @@
 # run from tests/fuzz/corpus-run (see the top of fuzz_run.c for the
 # launch line its inputs end with), tests/lint and tests/counters; image
 # from tests/fuzz/corpus-image and tests/shim/images (a type byte in
-# front of each: see fuzz_image.c); args from tests/fuzz/corpus-args.  Each
+# front of each: see fuzz_image.c); args from tests/fuzz/corpus-args;
+# shim from tests/fuzz/corpus-shim.  Each
 # target's working corpus is kept in $FUZZ_BUILD/corpus-TARGET between
 # runs.  Crashes, timeouts and leaks are written to tests/fuzz/crashes/;
 # turn each into a tests/regress/ case (args: a tests/fuzz/corpus-args
@@ -30,7 +33,7 @@ set -eu
 secs=${1:-60}
 jobs=${2:-1}
 [ $# -ge 2 ] && shift 2 || shift $#
-targets=${*:-parse run image args}
+targets=${*:-parse run image args shim}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 bld=${FUZZ_BUILDDIR:-$top}
@@ -88,11 +91,11 @@ for f in $srcs; do
 	objs="$objs $o"
 done
 
-# the shim's objects, for the image target
+# the shim's objects, for the image and shim targets
 shimobjs=
 shimlibs=
 case " $targets " in
-*" image "*)
+*" image "*|*" shim "*)
 	if [ -n "${FUZZ_SHIM_SRCS:-}" ]; then
 		ssrcs=
 		# those libptxcore has too (ir/tree.c) are linked once
@@ -146,6 +149,14 @@ for t in $targets; do
 	extra=
 	[ "$t" = image ] && extra="$shimobjs $shimlibs"
 	[ "$t" = args ] && extra="$toolobjs -I$top -DFUZZ_TOP=\"$top\""
+	if [ "$t" = shim ]; then
+		cudainc=
+		for i in ${CUDA_HOME:+$CUDA_HOME/include} /usr/local/cuda/include /usr/include; do
+			[ -f "$i/cuda.h" ] && { cudainc=$i; break; }
+		done
+		[ -n "$cudainc" ] || { echo "no cuda.h: skipping fuzz_shim"; continue; }
+		extra="-I$cudainc $shimobjs $shimlibs"
+	fi
 	# shellcheck disable=SC2086
 	$CC $cflags $cppflags -fsanitize=fuzzer,$san -o "$build/fuzz_$t" "$here/fuzz_$t.c" $extra $objs -ldl -lm -lpthread
 	opts=
@@ -175,6 +186,12 @@ for t in $targets; do
 		# each rejected image is reported on stderr: keep it quiet
 		opts=-close_fd_mask=2
 		maxlen=65536 ;;
+	shim)
+		cp "$here"/corpus-shim/* "$corpus/"
+		rm -f "$corpus/README"
+		# each refused copy is reported on stderr
+		opts=-close_fd_mask=2
+		maxlen=4096 ;;
 	args)
 		cp "$here"/corpus-args/* "$corpus/"
 		rm -f "$corpus/README"

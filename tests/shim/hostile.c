@@ -6,7 +6,8 @@
  * of turn; cluster launch attributes; memory pools; IPC handles made up;
  * images whose headers lie; load options; texture and surface
  * descriptors; 2D and 3D copies with bad pitches and extents; 2D memsets
- * of many rows of no bytes.  One line per call: its answer, and what it
+ * of many rows of no bytes; launch parameters in one buffer whose size
+ * is missing or short.  One line per call: its answer, and what it
  * wrote where that matters.
  *
  * usage: hostile [SECTION...]   graph cluster pool ipc image tex copy
@@ -289,6 +290,26 @@ cluster(void)
 		SAY("launch of block 2048", cuLaunchKernelEx(&cfg, fk, args, NULL));
 		cfg.blockDimX = 32, cfg.gridDimY = 65536;
 		SAY("launch of grid y 65536", cuLaunchKernelEx(&cfg, fk, args, NULL));
+	}
+	{
+		/* the parameters as one buffer (`extra'), its size missing or short.
+		 * An H200's driver (580) died of a segmentation fault on the
+		 * size's address NULL, and took the size of 4 (the kernel then
+		 * read a pointer of 4 bytes and whatever followed, and faulted:
+		 * CUDA_ERROR_ILLEGAL_ADDRESS at the synchronize); it refused a
+		 * size of 16 with CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, which the
+		 * shim takes.  The shim refuses a short buffer before it runs. */
+		size_t size = sizeof dbuf;
+		void *extra[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, &dbuf, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
+		                  CU_LAUNCH_PARAM_END };
+		RISKY("launch with extra", cuLaunchKernel(fk, 1, 1, 1, 32, 1, 1, 0, NULL, NULL, extra));
+		extra[3] = NULL;
+		RISKY("launch with extra, the size's address NULL", cuLaunchKernel(fk, 1, 1, 1, 32, 1, 1, 0, NULL,
+		    NULL, extra));
+		extra[3] = &size, size = 4;
+		RISKY("launch with extra, a size of 4 for 8 bytes", cuLaunchKernel(fk, 1, 1, 1, 32, 1, 1, 0,
+		    NULL, NULL, extra));
+		CK(cuCtxSynchronize());
 	}
 }
 
