@@ -191,23 +191,26 @@ predop(const Ins *in, int oi, int *v, int *neg)
  * instruction). */
 /* A setp without a BoolOp of a register against itself, which ptxas
  * knows: x < x, x > x and x != x (ordered) are false for every x, NaNs
- * included, x equ x, leu and geu true; for integers eq, le, ge, ls and hs
- * true, the others false (sm_90 SASS: a selp of it becomes a MOV of the
- * operand chosen; v6 seed 149400).  1 or 0, or -1 when it depends on x
- * (eq, le, ge, ltu, gtu, neu, num and nan of floats) or is not of this
+ * included, x equ x, leu and geu true; for integers eq, le and ge true,
+ * ne, lt and gt false (sm_90 SASS: a selp of it becomes a MOV of the
+ * operand chosen, v6 seed 149400; a guarded abs or neg.f32 under it an
+ * FADD or nothing, 169245).  Not the unsigned lo, ls, hi and hs, which
+ * ptxas leaves to the ISETP (v1 seed 68494, v3 16037: an abs.f32 under a
+ * setp.ls.u32 of x, x stays an FSEL).  1 or 0, or -1 when it depends on
+ * x (eq, le, ge, ltu, gtu, neu, num and nan of floats) or is not of this
  * form; packed half types compare two values. */
 static int
 setpself(const Ins *d)
 {
 	int a = srcval(d, 1), t = d->ty[0];
 	static const int ftrue[] = { MOD_EQU, MOD_LEU, MOD_GEU }, ffalse[] = { MOD_LT, MOD_GT, MOD_NE },
-	    itrue[] = { MOD_EQ, MOD_LE, MOD_GE, MOD_LS, MOD_HS }, ifalse[] = { MOD_LT, MOD_GT, MOD_NE, MOD_LO, MOD_HI };
+	    itrue[] = { MOD_EQ, MOD_LE, MOD_GE }, ifalse[] = { MOD_LT, MOD_GT, MOD_NE };
 	int fl = ir_tyinfo[t].kind == TK_FLOAT;
 
 	if (d->guard || d->nty != 1 || a < 0 || a != srcval(d, 2) || t == TY_F16X2 || t == TY_BF16X2 ||
 	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
 		return -1;
-	for (int i = 0; i < (fl ? 3 : 5); i++) {
+	for (int i = 0; i < 3; i++) {
 		if (ir_hasmod(d, fl ? ftrue[i] : itrue[i]))
 			return 1;
 		if (ir_hasmod(d, fl ? ffalse[i] : ifalse[i]))
@@ -1497,7 +1500,9 @@ f32const(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, ui
 				return 0;
 		if ((pn ? d->opnd[3].nsub != 1 || d->opnd[3].sub[0].kind != OK_REG : d->opnd[3].kind != OK_REG) ||
 		    (srcval(d, 1) < 0 && d->opnd[1].kind == OK_REG) || (srcval(d, 2) < 0 && d->opnd[2].kind == OK_REG) ||
-		    u >= d->nuse || (c = predconst(f, pv = d->use[u], 0, &lit, &ln)) < 0)
+		    u >= d->nuse)
+			return 0;
+		if ((c = predconst(f, pv = d->use[u], 0, &lit, &ln)) < 0)
 			return 0;
 		j = (c ^ pn) ? 1 : 2;
 		if (d->opnd[j].kind == OK_IMM || d->opnd[j].kind == OK_FIMM)
