@@ -50,6 +50,8 @@
  *   - cvt to an integer of an f16 or bf16 set's result (no BoolOp,
  *     unguarded) converts the set's truth, 0 or 1, read in either half
  *     format (foldhalfsetcvt).
+ *   - cvt of a .u32 to a float, of an element of a vector ld.s8, converts
+ *     the element as signed: -1 gives -1.0, not 4294967295.0 (foldvs8).
  *   - cvt.rzi to an integer of an f16 or bf16 made by a rounding cvt
  *     between f16 and bf16 (or of an f32 that an integer cvt widened from
  *     a cvt of an f32 to f16 or bf16) is one F2I of the first cvt's source
@@ -435,6 +437,33 @@ foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
 	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
 		return 0;
 	xi->alu.ty2 = d->ty[0];
+	return 1;
+}
+
+/* cvt.{f16,bf16,f32,f64}.u32 of an element of an unguarded vector load of
+ * .s8 (v2 or v4; ld, ld.nc or ldu; global, shared, local or generic): ptxas
+ * loads the vector as one word and merges each element's extraction into
+ * the conversion, as an I2F.S8 of the byte (I2F.S8.RM R7, R22.B1;
+ * I2F.F64.S8, I2F.F16.S8, I2F.BF16.S8 alike), which reads the byte as
+ * signed where the cvt reads the sign-extended word as unsigned: an
+ * element of -128 converts to -128.0, not 4294967168 rounded (sm_90 SASS,
+ * every rounding, the cvt guarded or not, the element copied by a mov or
+ * not; v6 seed 160142).  A scalar ld.s8, a vector of .s16, a guarded load,
+ * and loads of .const or .param (a uniform PRMT sign-extends, then
+ * I2FP.F32.U32) keep the cvt's unsigned reading; so do cvts to .u16 or
+ * .u8 sources and to a 64-bit source (tests/regress/cvt-u32-of-v4-s8.ptx). */
+static int
+foldvs8(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || (d->op != OP_LD && d->op != OP_LDU) || d->guard || d->vec < 2 || d->ty[0] != TY_S8 ||
+	    (d->space != SP_GLOBAL && d->space != SP_SHARED && d->space != SP_LOCAL && d->space != SP_GENERIC &&
+	     d->space != SP_NONE) ||
+	    d->opnd[0].kind != OK_VEC || ir_tyinfo[f->regs[f->val[v].reg]->type].bits != 32)
+		return 0;
+	xi->alu.ty2 = TY_S32;
 	return 1;
 }
 
@@ -1957,6 +1986,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
 		return foldmufu8(f, xi, in);
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_U32 && xi->ns == 1 &&
+	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F32 || in->ty[0] == TY_F64) &&
+	    foldvs8(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
