@@ -342,47 +342,53 @@ cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t i
  * makes tex.grad.cube a call of a routine of the driver, which sends the
  * unit a quad of its own, d, d + dx, d + dy and d + dx + dy (in floats,
  * each divided by its largest component), and the unit takes the
- * difference of their coordinates: d + g on its own face, carried onto
- * d's across the edge they share (as far past the edge as it lies inside
- * its face; on the opposite face, projected onto d's).  Returns whether
- * d + g lies on another face: then the unit measures dx and dy alone,
- * not their sum and difference (interp_tex_gradlod's diag).  What holds
- * (tests/shim/texcube.gpu's "grad" launches, every lane dumped): every
- * lane whose d + dx and d + dy stay on d's face (in 2D terms, as the 2D
- * rule measures them), and of the others all but a few, most of those a
- * 256th of a level above the unit's.
+ * difference of the coordinates of d + g and d.  On d's face that is
+ * the difference of their (s, t) (returns 0).  On a face beside it
+ * (returns 1) the unit unfolds d + g's face onto d's across the edge
+ * they share: along the axis that crosses the edge the gradient is d's
+ * distance to the edge plus d + g's past it (on its own face), each kept
+ * to 10 bits of mantissa (interp_tex_trunc10, in texels) before they are
+ * added; along the other, d + g's coordinate on its own face less d's;
+ * and the unit then measures dx and dy alone, not their sum and
+ * difference (interp_tex_gradlod's diag).  On the face opposite d's
+ * (returns 2) the level of detail is the largest there is.  What holds:
+ * tests/shim/texcube.gpu's "grad" launches, every lane dumped on an
+ * H200: 24062 of 24064 lanes (the two others have d + dx and d + dy on
+ * d's face: a sum or difference of the gradients a hair below the
+ * unit's next 256th of a level).  d + dx + dy plays no part.
  */
 static int
 cubegrad(unsigned f, const double *d, const double *g, double n, double *out)
 {
-	double ma, sc, tc, p[3], st[2], q[3];
+	double ma, sc, tc, p[3], q[3], st0[2], sg, mh;
 	unsigned h;
+	int a;
 
 	for (int k = 0; k < 3; k++)
 		p[k] = (double)((float)d[k] + (float)g[k]);
 	faceaxes(f, d, &ma, &sc, &tc);
 	if (ma == 0)
 		ma = 1;
-	h = cubeface(p, &st[0], &st[1]);
+	st0[0] = sc / ma, st0[1] = tc / ma;
+	h = cubeface(p, &q[0], &q[1]);
 	faceaxes(f, p, &q[0], &q[1], &q[2]);
-	if (h == f || h == (f ^ 1)) {
-		/* on d's face, or the opposite one: projected onto d's */
+	out[2] = 0;
+	if (h == (f ^ 1))
+		return 2;
+	if (h == f) {
 		if (q[0] == 0)
 			q[0] = 1;
-		st[0] = q[1] / q[0], st[1] = q[2] / q[0];
-	} else {
-		/* h's major axis is one of f's face axes (a, sign sg): along it
-		 * 2 - (f's major over h's), along the other its own over h's */
-		int a = facebasis[h][0][0] * facebasis[f][1][0] + facebasis[h][0][1] * facebasis[f][1][1] +
-		    facebasis[h][0][2] * facebasis[f][1][2] ? 1 : 2;
-		double sg = q[a] < 0 ? -1 : 1, mh = fabs(q[a]);
-		st[a - 1] = sg * (2 - q[0] / mh);
-		st[2 - a] = q[3 - a] / mh;
+		out[0] = (q[1] / q[0] - st0[0]) / 2 * n;
+		out[1] = (q[2] / q[0] - st0[1]) / 2 * n;
+		return 0;
 	}
-	out[0] = (st[0] - sc / ma) / 2 * n;
-	out[1] = (st[1] - tc / ma) / 2 * n;
-	out[2] = 0;
-	return h != f;
+	/* h's major axis is one of f's face axes (a, sign sg) */
+	a = facebasis[h][0][0] * facebasis[f][1][0] + facebasis[h][0][1] * facebasis[f][1][1] +
+	    facebasis[h][0][2] * facebasis[f][1][2] ? 1 : 2;
+	sg = q[a] < 0 ? -1 : 1, mh = fabs(q[a]);
+	out[a - 1] = interp_tex_trunc10((sg - st0[a - 1]) / 2 * n) + sg * interp_tex_trunc10((1 - q[0] / mh) / 2 * n);
+	out[2 - a] = (q[3 - a] / mh - st0[2 - a]) / 2 * n;
+	return 1;
 }
 
 /* One level: u[] texel-space coordinates (offset applied) of dims axes,
@@ -594,16 +600,18 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		interp_tex_dims(o, 0, n);
 		if (cube) {
 			double g[2][3] = { { 0, 0, 0 }, { 0, 0, 0 } };
+			int cy;
 			for (int a = 0; a < 3 && a < tb[T_NG]; a++)
 				g[0][a] = f32of((uint32_t)v[tb[T_GX] + a]), g[1][a] = f32of((uint32_t)v[tb[T_GY] + a]);
 			cross = cubegrad(face, dir, g[0], (double)n[0], gx);
-			cross |= cubegrad(face, dir, g[1], (double)n[0], gy);
+			cy = cubegrad(face, dir, g[1], (double)n[0], gy);
+			cross = cross > cy ? cross : cy;
 		} else
 			for (int a = 0; a < dims && a < tb[T_NG]; a++) {
 				double sc = norm ? (double)n[a] : 1.0;
 				gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
 			}
-		lod = (double)interp_tex_gradlod(gx, gy, !cross) / 256;
+		lod = cross == 2 ? (double)((int64_t)1 << 40) / 256 : (double)interp_tex_gradlod(gx, gy, !cross) / 256;
 		for (int a = 0; a < 3; a++)
 			s->grad[a] = interp_tex_trunc10(gx[a]), s->grad[3 + a] = interp_tex_trunc10(gy[a]);
 	}
