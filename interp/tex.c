@@ -650,7 +650,9 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	 * magnified (level of detail 0 or below) counts apart from lanes
 	 * rounded to level 0 (lod point, 95; 50, 231, 234) */
 	whole = t->mip_filter == PTX_FILTER_LINEAR && lod > 0 && lod < t->levels - 1 && lod == l0;
-	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
+	s->nlv = tf > 0 && gather < 0 ? 2u : 1u;
+	s->slice = layer;
+	for (unsigned pass = 0; pass < s->nlv; pass++) {
 		unsigned lv = pass ? l1 : l0;
 		s->pass = tf > 0 && gather < 0 ? pass : whole && gather < 0 ? 0 : 2;
 		if (t->mip_filter != PTX_FILTER_LINEAR && t->levels > 1 && lod <= 0 && gather < 0)
@@ -684,15 +686,37 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
  * and 3d axes, whose vectors along x alone always pair lanes 0 and 1 or
  * 0 and 2 along x, while half a texel along z, within the texel, beats
  * any distance along y).  Lanes 1 and 2 of a quad paired 0-2 trade passes.
+ * Before the distance (nlv: the levels each lane reads, slice its layer or
+ * face; NULL for a quad of one lane's fetches): where the active lanes of
+ * a 1D or 2D quad read one slice and exactly two of them read one level
+ * each (a level exactly, within 1/256 of one, or clamped to the first or
+ * the last) and the others two, the two of one level go together and
+ * the two of two levels too, when that is 0-1 and 2-3 or 0-2 and 1-3
+ * (tests/shim/texmip.c's "levels" case 42, two lanes below 1/256 of level
+ * 0 a texel apart beside two between levels 0 and 1: 18 sectors a pair on
+ * an H200, where pairing by distance gives 24; and its subsets and orders
+ * of all four, 4 counts of texmip.levels.ncu).  The lanes of a layered
+ * cube's quad across layers pair by distance (tests/shim/texgeom.ncu's
+ * lvl_acube counts so), as do two of one level beside one of two
+ * (texmip.tf0.ncu).
  */
 static void
-pairlanes(const double (*at)[3], uint32_t m, int g3, uint8_t *pass)
+pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, uint32_t m, int g3, uint8_t *pass)
 {
 	for (unsigned q = 0; q < WARP; q += 4) {
 		double d1 = 0, d2 = 0;
+		unsigned one = 0, n1 = 0, same = 1;
 		if ((m >> q & 7) != 7)
 			continue;
-		if (g3) {
+		for (unsigned k = 0; nlv && k < 4; k++)
+			if (m >> (q + k) & 1) {
+				same &= slice[q + k] == slice[q];
+				if (nlv[q + k] == 1)
+					one |= 1u << k, n1++;
+			}
+		if (nlv && !g3 && same && n1 == 2 && (one == 3 || one == 12 || one == 5 || one == 10))
+			d1 = one == 5 || one == 10, d2 = !d1;
+		else if (g3) {
 			int z1 = floor(at[q + 1][2]) != floor(at[q][2]), z2 = floor(at[q + 2][2]) != floor(at[q][2]);
 			d1 = fabs(at[q + 1][1] - at[q][1]), d2 = fabs(at[q + 2][1] - at[q][1]);
 			if (z1 != z2)
@@ -890,7 +914,7 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 	for (unsigned q = 0; q < 4; q++)
 		pass[q] = (uint8_t)(q / share);
 	if (share == 2)
-		pairlanes((const double (*)[3])at, 0xf, g == G_3D, pass);
+		pairlanes((const double (*)[3])at, NULL, NULL, 0xf, g == G_3D, pass);
 	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, mul, pairs, keys, nk);
 	return 0;
 }
@@ -903,6 +927,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3], grad[WARP][6], lod[WARP];
+	uint64_t slice[WARP];
+	unsigned nlv[WARP];
 	unsigned nk[WARP], grp, share, mul;
 	int grad3 = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 &&
 	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE);
@@ -951,6 +977,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (L->st && grad3 && grad3quad(L, xi, &s, src, &ln))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
+		slice[l] = s.slice, nlv[l] = s.nlv;
 		memcpy(grad[l], s.grad, sizeof grad[l]);
 		lod[l] = s.lod;
 		for (int c = 0; c < 4; c++)
@@ -969,7 +996,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (!share)
 			gradpasses((const double (*)[6])grad, m, pass);
 		else if (share == 2 && grp == 4)
-			pairlanes((const double (*)[3])at, m, tb[T_GEOM] == G_3D, pass);
+			pairlanes((const double (*)[3])at, slice, nlv, m, tb[T_GEOM] == G_3D, pass);
 		if (share == 2 && grp == 4 && tb[T_GEOM] == G_3D && ln.miplin)
 			splitlod(lod, m, pass);
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, mul, pairs, keys, nk);
