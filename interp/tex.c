@@ -336,58 +336,74 @@ cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t i
 	return 0;
 }
 
+/* A cube direction as the driver's routine of tex.grad.cube hands it to
+ * the unit: in floats, each component times the reciprocal of the
+ * largest magnitude (cubegrad()). */
+static void
+cubenorm(const double *v, double *out)
+{
+	float m = fmaxf(fabsf((float)v[0]), fmaxf(fabsf((float)v[1]), fabsf((float)v[2]))), r = m > 0 ? 1 / m : 1;
+
+	for (int k = 0; k < 3; k++)
+		out[k] = (double)((float)v[k] * r);
+}
+
 /*
  * tex.grad.cube: the gradient g of the direction d (face f) as a
  * gradient of the face's (s, t) in texels of a face of n texels.  ptxas
  * makes tex.grad.cube a call of a routine of the driver, which sends the
  * unit a quad of its own, d, d + dx, d + dy and d + dx + dy (in floats,
- * each divided by its largest component), and the unit takes the
- * difference of the coordinates of d + g and d.  On d's face that is
- * the difference of their (s, t) (returns 0).  On a face beside it
- * (returns 1) the unit unfolds d + g's face onto d's across the edge
- * they share: along the axis that crosses the edge the gradient is d's
- * distance to the edge plus d + g's past it (on its own face), each kept
- * to 10 bits of mantissa (interp_tex_trunc10, in texels) before they are
- * added; along the other, d + g's coordinate on its own face less d's;
- * and the unit then measures dx and dy alone, not their sum and
- * difference (interp_tex_gradlod's diag).  On the face opposite d's
- * (returns 2) the level of detail is the largest there is.  What holds:
- * tests/shim/texcube.gpu's "grad" launches, every lane dumped on an
- * H200: 24062 of 24064 lanes (the two others have d + dx and d + dy on
- * d's face: a sum or difference of the gradients a hair below the
- * unit's next 256th of a level).  d + dx + dy plays no part.
+ * each times the reciprocal of its largest magnitude: cubenorm()), and
+ * the unit takes the difference of the coordinates of d + g and d, in
+ * floats, those of the quad's directions as they are (their largest
+ * component +-1).  On d's face that is the difference of their (s, t)
+ * (returns 0).  On a face beside it (returns 1) the unit unfolds d + g's
+ * face onto d's across the edge they share: along the axis that crosses
+ * the edge the gradient is d's distance to the edge plus d + g's past it
+ * (on its own face), each kept to 10 bits of mantissa (interp_tex_trunc10,
+ * in texels) before they are added; along the other, d + g's coordinate
+ * on its own face less d's; and the unit then measures dx and dy alone,
+ * not their sum and difference (interp_tex_gradlod's diag).  On the face
+ * opposite d's (returns 2) the level of detail is the largest there is.
+ * d + dx + dy plays no part.  What holds (an H200): every dumped lane of
+ * tests/shim/texcube.gpu's "grad" launches but two (24062 of 24064; the
+ * two have d + dx and d + dy on d's face, where a sum or difference of
+ * the gradients falls a hair below the unit's next 256th of a level),
+ * and texcube.gpu's "grad sweep" launches, 47 families of 4096 gradients
+ * crossing an edge (192512 lanes; of the same sweeps on a cube of 512
+ * texels a face all but 3, one 256th above the unit's where d + g lies
+ * just past the edge).  Faces of sizes other than powers of two differ
+ * (a 12x12 cube: 8682 of the sweeps' lanes, on d's face too).
  */
 static int
 cubegrad(unsigned f, const double *d, const double *g, double n, double *out)
 {
-	double ma, sc, tc, p[3], q[3], st0[2], sg, mh;
+	double p[3], q[3], st0[3], st[2], sg;
 	unsigned h;
 	int a;
 
 	for (int k = 0; k < 3; k++)
 		p[k] = (double)((float)d[k] + (float)g[k]);
-	faceaxes(f, d, &ma, &sc, &tc);
-	if (ma == 0)
-		ma = 1;
-	st0[0] = sc / ma, st0[1] = tc / ma;
-	h = cubeface(p, &q[0], &q[1]);
+	cubenorm(d, q);
+	faceaxes(f, q, &st0[2], &st0[0], &st0[1]);
+	cubenorm(p, p);
+	h = cubeface(p, &st[0], &st[1]);
 	faceaxes(f, p, &q[0], &q[1], &q[2]);
 	out[2] = 0;
 	if (h == (f ^ 1))
 		return 2;
 	if (h == f) {
-		if (q[0] == 0)
-			q[0] = 1;
-		out[0] = (q[1] / q[0] - st0[0]) / 2 * n;
-		out[1] = (q[2] / q[0] - st0[1]) / 2 * n;
+		for (int k = 0; k < 2; k++)
+			out[k] = (double)(float)((double)(float)(q[1 + k] - st0[k]) * n / 2);
 		return 0;
 	}
 	/* h's major axis is one of f's face axes (a, sign sg) */
 	a = facebasis[h][0][0] * facebasis[f][1][0] + facebasis[h][0][1] * facebasis[f][1][1] +
 	    facebasis[h][0][2] * facebasis[f][1][2] ? 1 : 2;
-	sg = q[a] < 0 ? -1 : 1, mh = fabs(q[a]);
-	out[a - 1] = interp_tex_trunc10((sg - st0[a - 1]) / 2 * n) + sg * interp_tex_trunc10((1 - q[0] / mh) / 2 * n);
-	out[2 - a] = (q[3 - a] / mh - st0[2 - a]) / 2 * n;
+	sg = q[a] < 0 ? -1 : 1;
+	out[a - 1] = interp_tex_trunc10((double)(float)((double)(float)(sg - st0[a - 1]) * n / 2)) +
+	    sg * interp_tex_trunc10((double)(float)((double)(float)(1 - q[0]) * n / 2));
+	out[2 - a] = (double)(float)((double)(float)(q[3 - a] - st0[2 - a]) * n / 2);
 	return 1;
 }
 
