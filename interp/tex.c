@@ -336,53 +336,75 @@ cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t i
 	return 0;
 }
 
+/* A cube direction as the driver's routine of tex.grad.cube hands it to
+ * the unit: in floats, each component times the reciprocal of the
+ * largest magnitude (cubegrad()). */
+static void
+cubenorm(const double *v, double *out)
+{
+	float m = fmaxf(fabsf((float)v[0]), fmaxf(fabsf((float)v[1]), fabsf((float)v[2]))), r = m > 0 ? 1 / m : 1;
+
+	for (int k = 0; k < 3; k++)
+		out[k] = (double)((float)v[k] * r);
+}
+
 /*
  * tex.grad.cube: the gradient g of the direction d (face f) as a
  * gradient of the face's (s, t) in texels of a face of n texels.  ptxas
  * makes tex.grad.cube a call of a routine of the driver, which sends the
  * unit a quad of its own, d, d + dx, d + dy and d + dx + dy (in floats,
- * each divided by its largest component), and the unit takes the
- * difference of their coordinates: d + g on its own face, carried onto
- * d's across the edge they share (as far past the edge as it lies inside
- * its face; on the opposite face, projected onto d's).  Returns whether
- * d + g lies on another face: then the unit measures dx and dy alone,
- * not their sum and difference (interp_tex_gradlod's diag).  What holds
- * (tests/shim/texcube.gpu's "grad" launches, every lane dumped): every
- * lane whose d + dx and d + dy stay on d's face (in 2D terms, as the 2D
- * rule measures them), and of the others all but a few, most of those a
- * 256th of a level above the unit's.
+ * each times the reciprocal of its largest magnitude: cubenorm()), and
+ * the unit takes the difference of the coordinates of d + g and d, in
+ * floats, those of the quad's directions as they are (their largest
+ * component +-1).  On d's face that is the difference of their (s, t)
+ * (returns 0).  On a face beside it (returns 1) the unit unfolds d + g's
+ * face onto d's across the edge they share: along the axis that crosses
+ * the edge the gradient is d's distance to the edge plus d + g's past it
+ * (on its own face), each kept to 10 bits of mantissa (interp_tex_trunc10,
+ * in texels) before they are added; along the other, d + g's coordinate
+ * on its own face less d's; and the unit then measures dx and dy alone,
+ * not their sum and difference (interp_tex_gradlod's diag).  On the face
+ * opposite d's (returns 2) the level of detail is the largest there is.
+ * d + dx + dy plays no part.  What holds (an H200): every dumped lane of
+ * tests/shim/texcube.gpu's "grad" launches but two (24062 of 24064; the
+ * two have d + dx and d + dy on d's face, where a sum or difference of
+ * the gradients falls a hair below the unit's next 256th of a level),
+ * and texcube.gpu's "grad sweep" launches, 47 families of 4096 gradients
+ * crossing an edge (192512 lanes; of the same sweeps on a cube of 512
+ * texels a face all but 3, one 256th above the unit's where d + g lies
+ * just past the edge).  Faces of sizes other than powers of two differ
+ * (a 12x12 cube: 8682 of the sweeps' lanes, on d's face too).
  */
 static int
 cubegrad(unsigned f, const double *d, const double *g, double n, double *out)
 {
-	double ma, sc, tc, p[3], st[2], q[3];
+	double p[3], q[3], st0[3], st[2], sg;
 	unsigned h;
+	int a;
 
 	for (int k = 0; k < 3; k++)
 		p[k] = (double)((float)d[k] + (float)g[k]);
-	faceaxes(f, d, &ma, &sc, &tc);
-	if (ma == 0)
-		ma = 1;
+	cubenorm(d, q);
+	faceaxes(f, q, &st0[2], &st0[0], &st0[1]);
+	cubenorm(p, p);
 	h = cubeface(p, &st[0], &st[1]);
 	faceaxes(f, p, &q[0], &q[1], &q[2]);
-	if (h == f || h == (f ^ 1)) {
-		/* on d's face, or the opposite one: projected onto d's */
-		if (q[0] == 0)
-			q[0] = 1;
-		st[0] = q[1] / q[0], st[1] = q[2] / q[0];
-	} else {
-		/* h's major axis is one of f's face axes (a, sign sg): along it
-		 * 2 - (f's major over h's), along the other its own over h's */
-		int a = facebasis[h][0][0] * facebasis[f][1][0] + facebasis[h][0][1] * facebasis[f][1][1] +
-		    facebasis[h][0][2] * facebasis[f][1][2] ? 1 : 2;
-		double sg = q[a] < 0 ? -1 : 1, mh = fabs(q[a]);
-		st[a - 1] = sg * (2 - q[0] / mh);
-		st[2 - a] = q[3 - a] / mh;
-	}
-	out[0] = (st[0] - sc / ma) / 2 * n;
-	out[1] = (st[1] - tc / ma) / 2 * n;
 	out[2] = 0;
-	return h != f;
+	if (h == (f ^ 1))
+		return 2;
+	if (h == f) {
+		for (int k = 0; k < 2; k++)
+			out[k] = (double)(float)((double)(float)(q[1 + k] - st0[k]) * n / 2);
+		return 0;
+	}
+	/* h's major axis is one of f's face axes (a, sign sg) */
+	a = facebasis[h][0][0] * facebasis[f][1][0] + facebasis[h][0][1] * facebasis[f][1][1] +
+	    facebasis[h][0][2] * facebasis[f][1][2] ? 1 : 2;
+	sg = q[a] < 0 ? -1 : 1;
+	out[a - 1] = interp_tex_trunc10((double)(float)((double)(float)(sg - st0[a - 1]) * n / 2)) +
+	    sg * interp_tex_trunc10((double)(float)((double)(float)(1 - q[0]) * n / 2));
+	out[2 - a] = (double)(float)((double)(float)(q[3 - a] - st0[2 - a]) * n / 2);
+	return 1;
 }
 
 /* One level: u[] texel-space coordinates (offset applied) of dims axes,
@@ -594,16 +616,18 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		interp_tex_dims(o, 0, n);
 		if (cube) {
 			double g[2][3] = { { 0, 0, 0 }, { 0, 0, 0 } };
+			int cy;
 			for (int a = 0; a < 3 && a < tb[T_NG]; a++)
 				g[0][a] = f32of((uint32_t)v[tb[T_GX] + a]), g[1][a] = f32of((uint32_t)v[tb[T_GY] + a]);
 			cross = cubegrad(face, dir, g[0], (double)n[0], gx);
-			cross |= cubegrad(face, dir, g[1], (double)n[0], gy);
+			cy = cubegrad(face, dir, g[1], (double)n[0], gy);
+			cross = cross > cy ? cross : cy;
 		} else
 			for (int a = 0; a < dims && a < tb[T_NG]; a++) {
 				double sc = norm ? (double)n[a] : 1.0;
 				gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
 			}
-		lod = (double)interp_tex_gradlod(gx, gy, !cross) / 256;
+		lod = cross == 2 ? (double)((int64_t)1 << 40) / 256 : (double)interp_tex_gradlod(gx, gy, !cross) / 256;
 		for (int a = 0; a < 3; a++)
 			s->grad[a] = interp_tex_trunc10(gx[a]), s->grad[3 + a] = interp_tex_trunc10(gy[a]);
 	}
@@ -642,7 +666,9 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	 * magnified (level of detail 0 or below) counts apart from lanes
 	 * rounded to level 0 (lod point, 95; 50, 231, 234) */
 	whole = t->mip_filter == PTX_FILTER_LINEAR && lod > 0 && lod < t->levels - 1 && lod == l0;
-	for (unsigned pass = 0; pass < (tf > 0 && gather < 0 ? 2u : 1u); pass++) {
+	s->nlv = tf > 0 && gather < 0 ? 2u : 1u;
+	s->slice = layer;
+	for (unsigned pass = 0; pass < s->nlv; pass++) {
 		unsigned lv = pass ? l1 : l0;
 		s->pass = tf > 0 && gather < 0 ? pass : whole && gather < 0 ? 0 : 2;
 		if (t->mip_filter != PTX_FILTER_LINEAR && t->levels > 1 && lod <= 0 && gather < 0)
@@ -676,15 +702,37 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
  * and 3d axes, whose vectors along x alone always pair lanes 0 and 1 or
  * 0 and 2 along x, while half a texel along z, within the texel, beats
  * any distance along y).  Lanes 1 and 2 of a quad paired 0-2 trade passes.
+ * Before the distance (nlv: the levels each lane reads, slice its layer or
+ * face; NULL for a quad of one lane's fetches): where the active lanes of
+ * a 1D or 2D quad read one slice and exactly two of them read one level
+ * each (a level exactly, within 1/256 of one, or clamped to the first or
+ * the last) and the others two, the two of one level go together and
+ * the two of two levels too, when that is 0-1 and 2-3 or 0-2 and 1-3
+ * (tests/shim/texmip.c's "levels" case 42, two lanes below 1/256 of level
+ * 0 a texel apart beside two between levels 0 and 1: 18 sectors a pair on
+ * an H200, where pairing by distance gives 24; and its subsets and orders
+ * of all four, 4 counts of texmip.levels.ncu).  The lanes of a layered
+ * cube's quad across layers pair by distance (tests/shim/texgeom.ncu's
+ * lvl_acube counts so), as do two of one level beside one of two
+ * (texmip.tf0.ncu).
  */
 static void
-pairlanes(const double (*at)[3], uint32_t m, int g3, uint8_t *pass)
+pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, uint32_t m, int g3, uint8_t *pass)
 {
 	for (unsigned q = 0; q < WARP; q += 4) {
 		double d1 = 0, d2 = 0;
+		unsigned one = 0, n1 = 0, same = 1;
 		if ((m >> q & 7) != 7)
 			continue;
-		if (g3) {
+		for (unsigned k = 0; nlv && k < 4; k++)
+			if (m >> (q + k) & 1) {
+				same &= slice[q + k] == slice[q];
+				if (nlv[q + k] == 1)
+					one |= 1u << k, n1++;
+			}
+		if (nlv && !g3 && same && n1 == 2 && (one == 3 || one == 12 || one == 5 || one == 10))
+			d1 = one == 5 || one == 10, d2 = !d1;
+		else if (g3) {
 			int z1 = floor(at[q + 1][2]) != floor(at[q][2]), z2 = floor(at[q + 2][2]) != floor(at[q][2]);
 			d1 = fabs(at[q + 1][1] - at[q][1]), d2 = fabs(at[q + 2][1] - at[q][1]);
 			if (z1 != z2)
@@ -882,7 +930,7 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 	for (unsigned q = 0; q < 4; q++)
 		pass[q] = (uint8_t)(q / share);
 	if (share == 2)
-		pairlanes((const double (*)[3])at, 0xf, g == G_3D, pass);
+		pairlanes((const double (*)[3])at, NULL, NULL, 0xf, g == G_3D, pass);
 	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, mul, pairs, keys, nk);
 	return 0;
 }
@@ -895,6 +943,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3], grad[WARP][6], lod[WARP];
+	uint64_t slice[WARP];
+	unsigned nlv[WARP];
 	unsigned nk[WARP], grp, share, mul;
 	int grad3 = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 &&
 	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE);
@@ -943,6 +993,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (L->st && grad3 && grad3quad(L, xi, &s, src, &ln))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
+		slice[l] = s.slice, nlv[l] = s.nlv;
 		memcpy(grad[l], s.grad, sizeof grad[l]);
 		lod[l] = s.lod;
 		for (int c = 0; c < 4; c++)
@@ -961,7 +1012,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (!share)
 			gradpasses((const double (*)[6])grad, m, pass);
 		else if (share == 2 && grp == 4)
-			pairlanes((const double (*)[3])at, m, tb[T_GEOM] == G_3D, pass);
+			pairlanes((const double (*)[3])at, slice, nlv, m, tb[T_GEOM] == G_3D, pass);
 		if (share == 2 && grp == 4 && tb[T_GEOM] == G_3D && ln.miplin)
 			splitlod(lod, m, pass);
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, mul, pairs, keys, nk);

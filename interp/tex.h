@@ -91,6 +91,8 @@ typedef struct {
 	unsigned pass;      /* 0, 1: the lower, upper level of a lane between two (0 too: exactly at an
 	                     * inner level); 2: a lane of one level; 3: magnified, nearest level */
 	double at[3];       /* the coordinates in level 0's texels (pairlanes()) */
+	uint64_t slice;     /* the layer (of a layered cube, layer * 6 + face) it reads (pairlanes()) */
+	unsigned nlv;       /* the levels it reads, 1 or 2 (pairlanes()) */
 	double grad[6];     /* tex.grad's dx, dy in texels, as the unit keeps them (gradpasses()) */
 	double lod;         /* the level of detail asked for, before the clamps (splitlod()) */
 	unsigned lv0;       /* the level it reads (the lower one between two) */

@@ -13,7 +13,8 @@
  * cubemap; point sampling and tld4 of a point-sampled cubemap, seamless
  * or not; tex.grad.cube of a 16x16 cubemap whose level l holds l, so
  * that the result is the level of detail the unit took, at random
- * directions and gradients and on a grid of them (gradgrid()).
+ * directions and gradients and on a grid of them (gradgrid()), and last
+ * in sweeps of gradients that cross a face's edge (gradsweep()).
  *
  * Formats: 64x64 arrays of random texels (halves of any finite value),
  * tex.2d linear at texel centres plus k/256 along x (two texels), along
@@ -29,6 +30,7 @@
  *	                  TEXCUBE_INPUTS set, its coordinates too, DIR/NAME.in,
  *	                  and the formats' texels, DIR/fmt_FORMAT.tex)
  */
+#include <math.h>
 #include "shimtest.h"
 
 #define K(name, op, operands) \
@@ -256,6 +258,58 @@ gradgrid(void)
 	return n;
 }
 
+/* tex.grad.cube's sweeps across a face's edge: 47 families of 4096
+ * lanes, d on a face (+x, -y or -z) at (s0, t0) of its axes, dx (or dy)
+ * along the face's axes (m, s, t) times delta, delta from 0.02 to 3 in
+ * geometric steps, d and the gradients scaled together by sc; returns
+ * the lanes of family k (0 past the last) */
+static unsigned
+gradsweep(unsigned k)
+{
+	static const signed char fb[6][3][3] = {
+		{ { 1, 0, 0 }, { 0, 0, -1 }, { 0, -1, 0 } }, { { -1, 0, 0 }, { 0, 0, 1 }, { 0, -1, 0 } },
+		{ { 0, 1, 0 }, { 1, 0, 0 }, { 0, 0, 1 } }, { { 0, -1, 0 }, { 1, 0, 0 }, { 0, 0, -1 } },
+		{ { 0, 0, 1 }, { 1, 0, 0 }, { 0, -1, 0 } }, { { 0, 0, -1 }, { -1, 0, 0 }, { 0, -1, 0 } },
+	};
+	static const double s5[5] = { 0, 0.5, 0.8, 0.95, 0.99 }, t3[3] = { 0, 0.3, -0.7 };
+	static const double st3[3][2] = { { 0.5, 0 }, { 0.95, 0.3 }, { 0.8, -0.7 } };
+	static const double st2[2][2] = { { 0.3, 0.9 }, { -0.2, -0.95 } };
+	double s0, t0, sc = 1, gx[3] = { 0, 1, 0 }, gy[3] = { 0, 0, 0 };
+	unsigned f = 0;
+
+	if (k < 15)   /* along s */
+		s0 = s5[k / 3], t0 = t3[k % 3];
+	else if (k < 20)   /* dy nearly along dx */
+		s0 = s5[k - 15], t0 = 0.3, gy[1] = 0.8, gy[2] = 0.1;
+	else if (k < 30)   /* dx along s and t */
+		s0 = s5[(k - 20) % 5], t0 = 0.3, gx[2] = k < 25 ? 0.5 : -1.2;
+	else if (k < 36)   /* d and the gradients scaled */
+		s0 = st3[(k - 30) % 3][0], t0 = st3[(k - 30) % 3][1], sc = k < 33 ? 0.37 : 5.3;
+	else if (k < 37)   /* toward a corner */
+		s0 = t0 = 0.9, gx[2] = 1;
+	else if (k < 43)   /* other faces */
+		s0 = st3[(k - 37) % 3][0], t0 = st3[(k - 37) % 3][1], f = k < 40 ? 3 : 5;
+	else if (k < 47) {   /* along t, dx or dy */
+		s0 = st2[(k - 43) / 2][0], t0 = st2[(k - 43) / 2][1];
+		gx[1] = 0, gx[2] = t0 > 0 ? 1 : -1;
+		if ((k - 43) % 2)
+			memcpy(gy, gx, sizeof gy), gx[2] = 0;
+	} else
+		return 0;
+	memset(c, 0, sizeof c);
+	for (unsigned n = 0; n < 4096; n++) {
+		double dl = 0.02 * pow(150.0, n / 4095.0);
+		double v[3][3] = { { sc, s0 * sc, t0 * sc } };
+		float *p = c + 12 * n;
+		for (unsigned a = 0; a < 3; a++)
+			v[1][a] = gx[a] * dl * sc, v[2][a] = gy[a] * dl * sc;
+		for (unsigned q = 0; q < 3; q++)
+			for (unsigned a = 0; a < 3; a++)
+				p[4 * q + a] = (float)(v[q][0] * fb[f][0][a] + v[q][1] * fb[f][1][a] + v[q][2] * fb[f][2][a]);
+	}
+	return 4096;
+}
+
 static void
 cubes(void)
 {
@@ -356,6 +410,25 @@ cubes(void)
 	}
 	cuMipmappedArrayDestroy(m);
 	cuMipmappedArrayDestroy(ma);
+	cuMipmappedArrayDestroy(mg);
+}
+
+/* tex.grad.cube of the sweeps across an edge (gradsweep()) on the
+ * cubemap of levels (an H200 answered the same of a seamless one) */
+static void
+gradsweeps(void)
+{
+	CUmipmappedArray mg = cubemap(16, 1, 5, levelof);
+	CUtexObject t = texobj(mg, 5, CU_TR_ADDRESS_MODE_CLAMP, 0);
+	char name[64];
+	unsigned n;
+
+	for (unsigned k = 0; t && (n = gradsweep(k)); k++) {
+		snprintf(name, sizeof name, "grad sweep %u", k);
+		launch(name, "grcube", t, n);
+	}
+	if (t)
+		cuTexObjectDestroy(t);
 	cuMipmappedArrayDestroy(mg);
 }
 
@@ -506,6 +579,7 @@ main(int argc, char **argv)
 	cubes();
 	formats();
 	cubeformats();
+	gradsweeps();
 	cuMemFree(dc);
 	cuMemFree(dout);
 	printf("done\n");

@@ -20,6 +20,7 @@
  *	texmip levels     the "levels" cases 41 and 42: each subset of their
  *	                  lanes (masks 1 to 15, the lanes in order), then
  *	                  the four in five other orders (.levels.ncu)
+ *	texmip mixed      quads of lanes of one level and of two (.mixed.ncu)
  *
  * What an H200 showed: every single lane and quad of quads and tf0 counts
  * as interp/tex.c has it, where launches 98 and 102 of tests/tex/ncu.tsv
@@ -30,7 +31,10 @@
  * 41 and 42 (texmip.ncu-differs).  Their subsets ("levels",
  * texmip.levels.ncu-differs): 42's lanes of one level pair with each
  * other and those of two with each other, and 41's lane at level 1
- * exactly counts more beside a lane between levels 1 and 2.
+ * exactly counts more beside a lane between levels 1 and 2.  Of the
+ * "mixed" quads (their results the H200's, every lane), those of two
+ * lanes of one level beside two of two pair so too, in every place and
+ * kind tried (texmip.mixed.ncu, -differs: those not had yet).
  */
 #include "shimtest.h"
 
@@ -255,6 +259,59 @@ main(int argc, char **argv)
 			CK(cuLaunchKernel(kq, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL));
 			CK(cuMemcpyDtoH(o, dout, sizeof o));
 			printf(" ->");
+			for (unsigned l = 0; l < 16; l++)
+				printf(" %08x", fbits(o[l]));
+			printf("\n");
+		}
+		argc = 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "mixed")) {
+		/* quads of lanes at (level-0 texels of the 16x16 array) P (6.75,
+		 * 8.125), Q a texel along x, R one along y, S (9.25, 5.5), each
+		 * at level of detail E (1 exactly), T (below 1/256 of level 0),
+		 * H (0 + 128/256), K (1 + 128/256), U (1 + 0.5/256), C (-0.5,
+		 * clamped to level 0), X (6, clamped to the last), F (2); the
+		 * orders of "levels" 41 that "levels" leaves out, 42's lanes of
+		 * one level beside lanes of two in other places and kinds, and
+		 * eight random ones */
+		static const char *mix[] = {
+		"EPKPHPHP",
+		"HPEPKPHP",
+		"HPHPEPKP",
+		"HPHPKPEP",
+		"HPKPHPEP",
+		"KPEPHPHP",
+		"KPHPEPHP",
+		"HPTPHQTQ",
+		"TPTQHPHQ",
+		"EPKPEQKQ",
+		"CPHPCQHQ",
+		"TPHQTQHP",
+		"HPCSXQXR",
+		"HPCQXRXS",
+		"CQXPTPCP",
+		"KPTSXPKP",
+		"XPTQESEQ",
+		"EQUSHPUQ",
+		"TQCPTPKS",
+		"XRFSCRKQ",
+		"KPUSCSUP",
+		"TSHRHSXP",
+		};
+		for (size_t i = 0; i < sizeof mix / sizeof mix[0]; i++) {
+			float q[16] = { 0 }, o[16];
+			void *args[] = { &t[0], &dc, &dout };
+			for (unsigned l = 0; l < 4; l++) {
+				const char *lv = "ETHKUCXF", *pl = "PQRS";
+				static const float lod[] = { 1, 0.5f / 256, 128.5f / 256, 1 + 128.5f / 256, 1 + 0.5f / 256, -0.5f, 6, 2 };
+				static const float xy[4][2] = { { 6.75f, 8.125f }, { 7.75f, 8.125f }, { 6.75f, 9.125f }, { 9.25f, 5.5f } };
+				unsigned k = (unsigned)(strchr(lv, mix[i][2 * l]) - lv), p = (unsigned)(strchr(pl, mix[i][2 * l + 1]) - pl);
+				q[4 * l] = xy[p][0] / 16, q[4 * l + 1] = xy[p][1] / 16, q[4 * l + 2] = lod[k];
+			}
+			CK(cuMemcpyHtoD(dc, q, sizeof q));
+			CK(cuLaunchKernel(kq, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL));
+			CK(cuMemcpyDtoH(o, dout, sizeof o));
+			printf("mixed %s:", mix[i]);
 			for (unsigned l = 0; l < 16; l++)
 				printf(" %08x", fbits(o[l]));
 			printf("\n");
