@@ -287,22 +287,38 @@ gpu_init(Gpu *u)
 }
 
 /* The modules of ks[0..n) as one: the first whole, the others from their
- * .entry on.  NULL when out of memory. */
+ * .entry on, the target sm_90a where any kernel's is (version 7's wgmma
+ * family: sm_90a accepts all that sm_90 does).  NULL when out of memory. */
 static char *
 concat(const DtKernel *ks, int n, size_t *len)
 {
-	size_t l = 0;
+	static const char t90[] = "\n.target sm_90\n";
+	size_t l = 0, at = 0;
 	char *text;
+	const char *t;
+	int arch = 0;
 
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		l += ks[i].len - (i ? ks[i].body : 0) + 1;
-	if (!(text = malloc(l + 1)))
+		arch |= strstr(ks[i].text, "\n.target sm_90a\n") != NULL;
+	}
+	/* where the first kernel's header says sm_90, the byte to add "a" before */
+	if (arch && n && (t = strstr(ks[0].text, t90)) && (size_t)(t - ks[0].text) < ks[0].body)
+		at = (size_t)(t - ks[0].text) + sizeof t90 - 2;
+	if (!(text = malloc(l + 2)))
 		return NULL;
 	l = 0;
 	for (int i = 0; i < n; i++) {
 		size_t from = i ? ks[i].body : 0;
-		memcpy(text + l, ks[i].text + from, ks[i].len - from);
-		l += ks[i].len - from;
+		if (i == 0 && at) {
+			memcpy(text, ks[0].text, at);
+			text[at] = 'a';
+			memcpy(text + at + 1, ks[0].text + at, ks[0].len - at);
+			l = ks[0].len + 1;
+		} else {
+			memcpy(text + l, ks[i].text + from, ks[i].len - from);
+			l += ks[i].len - from;
+		}
 		text[l++] = '\n';
 	}
 	text[l] = 0;

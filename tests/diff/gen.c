@@ -216,6 +216,8 @@ typedef struct {
 	int clph;               /* phases of the cluster family's mbarrier begun */
 	int spf;                /* the kernel's mma.sp form, +1; 0: not chosen yet */
 	int exited;             /* some lanes exited: no CTA barrier, no shfl */
+	int wgf;                /* the kernel's wgmma form, +1; 0: not chosen yet */
+	char wgty[40];          /* and its types */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -225,22 +227,26 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * (gen2.inc); version 4 adds three (gen4.inc, NFAM4), weighted heavily,
  * since they hold the forms the others never draw; version 5 the cluster
  * and warpx families (gen5.inc), half of its seeds; version 6 the sparse
- * and flowx families (gen6.inc), half of its seeds, and video in mixed */
+ * and flowx families (gen6.inc), half of its seeds, and video in mixed;
+ * version 7 the wgmma family (gen7.inc), half of its seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
 	NFAM4, F_CLUSTER = NFAM4, F_WARPX,
-	NFAM5, F_SPARSE = NFAM5, F_FLOWX, NFAM };
+	NFAM5, F_SPARSE = NFAM5, F_FLOWX,
+	NFAM6, F_WGMMA = NFAM6, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
+	"wgmma",
 };
-static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240 };
+static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961 };
 
 int
 dt_family_count(int ver)
 {
-	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM : 0;
+	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM6 :
+	    ver == 7 ? NFAM : 0;
 }
 
 int
@@ -1059,6 +1065,7 @@ gen_loop(Gen *g)
 #include "gen4.inc"
 #include "gen5.inc"
 #include "gen6.inc"
+#include "gen7.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1078,7 +1085,8 @@ item(Gen *g, int fam)
 		fam = f[rbelow(&g->rng, g->ver == 1 ? 10 : g->ver < 4 ? 12 : g->ver < 6 ? 15 : sizeof f / sizeof f[0])];
 	}
 	if (g->depth > 0 && (fam == F_WARP || fam == F_MEMORY || fam == F_MIXED || fam == F_TENSOR || fam == F_ASYNC ||
-	    fam == F_MEMX || fam == F_BULK || fam == F_CLUSTER || fam == F_WARPX || fam == F_SPARSE || fam == F_FLOWX))
+	    fam == F_MEMX || fam == F_BULK || fam == F_CLUSTER || fam == F_WARPX || fam == F_SPARSE || fam == F_FLOWX ||
+	    fam == F_WGMMA))
 		fam = alu_family(g);
 	switch (fam) {
 	case F_INT:
@@ -1134,6 +1142,14 @@ item(Gen *g, int fam)
 		return;
 	case F_FLOWX:
 		gen_flowx(g);
+		return;
+	case F_WGMMA:
+		/* now and then an ALU item, whose results the next fill takes */
+		x = rbelow(&g->rng, 4);
+		if (x == 0)
+			emit(g, pickt(g, alu_tpl[rbelow(&g->rng, 2) ? F_HALF : F_F32]), -1, 0);
+		else
+			gen_wgmma(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
@@ -1259,6 +1275,9 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	 * version 6's sparse one's) */
 	if ((ver >= 2 && family == F_TENSOR) || family == F_SPARSE)
 		k->ntid = (k->ntid + 31) & ~31u;
+	/* version 7: the wgmma family's CTAs are one or two warpgroups */
+	if (family == F_WGMMA)
+		k->ntid = 128 * (1 + rbelow(&g->rng, 2));
 	g->fullwarps = k->ntid % 32 == 0;
 	/* version 5: the cluster family's grid is one or two clusters of 2-4 */
 	if (family == F_CLUSTER) {
@@ -1283,7 +1302,9 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	bput(&h, "// difftest v%d seed %llu family %s: %u CTAs of %u threads\n", ver,
 	    (unsigned long long)seed, k->family, k->ncta, k->ntid);
 	/* (version 4's relaxed mbarrier waits need 8.6) */
-	bput(&h, ".version %s\n.target sm_90\n.address_size 64\n\n", ver == 1 ? "8.1" : ver < 4 ? "8.4" : "8.6");
+	/* (version 7's wgmma needs sm_90a) */
+	bput(&h, ".version %s\n.target %s\n.address_size 64\n\n", ver == 1 ? "8.1" : ver < 4 ? "8.4" : "8.6",
+	    family == F_WGMMA ? "sm_90a" : "sm_90");
 	size_t body = h.n;
 	if (g->pre.s)
 		bput(&h, "%s", g->pre.s);

@@ -44,13 +44,13 @@ d=$1 ptxas=$2 tmp=$3 from=$4 to=$5 fam=$6
 [ "$fam" = - ] && fam=
 m=$tmp/m.$from.$to.${fam:-any}
 "$d" module "$from" "$to" $fam > "$m.ptx" || { echo "difftest failed on $from..$to $fam"; exit 0; }
-if "$ptxas" -arch=sm_90 -o /dev/null "$m.ptx" 2>/dev/null; then
+if "$ptxas" -arch=sm_90a -o /dev/null "$m.ptx" 2>/dev/null; then
 	echo "ok $((to - from))"
 else
 	s=$from
 	while [ "$s" -lt "$to" ]; do
 		"$d" gen "$s" $fam > "$m.one.ptx"
-		if "$ptxas" -arch=sm_90 -o /dev/null "$m.one.ptx" 2> "$m.err"; then
+		if "$ptxas" -arch=sm_90a -o /dev/null "$m.one.ptx" 2> "$m.err"; then
 			echo "ok 1"
 		else
 			echo "REFUSED seed $s ${fam:-(its own family)}:"
