@@ -27,8 +27,8 @@ ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size)
 		return PTX_EFAULT;
 	if (base)
 		*base = a->addr;
-	if (size)
-		*size = (size_t)a->size;
+	if (size)   /* a module's variables: to the last one's end, not the rounding (layout.c) */
+		*size = (size_t)(a->nvar ? a->var[a->nvar - 1].off + a->var[a->nvar - 1].size : a->size);
 	return PTX_OK;
 }
 
