@@ -27,8 +27,8 @@ ptx_mem_range(ptx_ctx *cx, ptx_devptr p, ptx_devptr *base, size_t *size)
 		return PTX_EFAULT;
 	if (base)
 		*base = a->addr;
-	if (size)
-		*size = (size_t)a->size;
+	if (size)   /* a module's variables: to the last one's end, not the rounding (layout.c) */
+		*size = (size_t)(a->nvar ? a->var[a->nvar - 1].off + a->var[a->nvar - 1].size : a->size);
 	return PTX_OK;
 }
 
@@ -70,12 +70,13 @@ ptx_function_usage_get(const ptx_module *m, const ptx_function *f, ptx_function_
 	}
 	/* ptxas's .nv.constant3: each variable at its alignment, in the order
 	 * declared, no padding after the last (100 bytes then 3 at align 2 are
-	 * 103; 100 then 24 at align 8, 128); .extern ones first (an H200's
-	 * driver: 99 bytes declared before an .extern 64 are 163) */
+	 * 103; 100 then 24 at align 8, 128); those of external linkage
+	 * (.extern, .visible) first (an H200's driver: 99 bytes declared
+	 * before an .extern 64 are 163; interp/layout.c has the rule) */
 	for (int k = 0; k < 2 * m->m->nsyms; k++) {
 		const Sym *s = m->m->syms[k % m->m->nsyms];
 		uint64_t a, end;
-		if (s->kind != SYM_VAR || s->space != SP_CONST || (s->linkage == LINK_EXTERN) != (k < m->m->nsyms))
+		if (s->kind != SYM_VAR || s->space != SP_CONST || (s->linkage != LINK_NONE) != (k < m->m->nsyms))
 			continue;
 		a = interp_symalign(s);
 		end = a ? (out->const_bytes + a - 1) / a * a : out->const_bytes;

@@ -33,7 +33,15 @@
  *     (ptx_mem_slack: the CUDA driver API library models a GPU driver's
  *     rounding that way), which runs on as on a GPU.  Looked for only
  *     while some allocation has slack; the warp-wide paths of the checked
- *     executor (exec_mem.h chk_lanes) leave such an access to the lanes.
+ *     executor (exec_mem.h chk_lanes) leave such an access to the lanes;
+ *   - "past-variable": a load, store or atomic in the allocation of a
+ *     module's variables (layout.c: a .global one rounded up to 256
+ *     bytes, the .const ones together, as a GPU's driver places them)
+ *     outside the variable it is based on, the one its address operand
+ *     names, else the one at or below its address: it reads or writes
+ *     the padding or a neighbour, as on a GPU.  Looked for as "slack" is,
+ *     the warp-wide paths taking a warp whole only inside its first
+ *     lane's variable.
  *
  * Two bit-a-byte tables of the launch (check_init.c's ChkShadow, by host
  * page) hold the bytes stored to and the bytes read non-coherently; they
@@ -101,7 +109,7 @@ interp_chk_access(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a,
 			interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "store-to-const", &s, NULL,
 			    "a store of %u bytes at 0x%" PRIx64 " into the .const variable '%s': constant memory is "
 			    "read-only to kernels, and its cache would not see the store", n, a,
-			    al->name ? al->name : "?");
+			    interp_mem_name(al, a));
 		}
 		if (L->ncread && interp_chk_count(L->ncread, p, n)) {
 			interp_chk_site(L, w, (int)lane, xi, PTX_ACCESS_WRITE, a, n, &s);
@@ -124,6 +132,66 @@ interp_chk_texread(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a
 	ncread(L, w, lane, xi, a, p, n, 1);
 }
 
+static const char *
+accname(int acc)
+{
+	return acc == PTX_ACCESS_WRITE ? "a store" : acc == PTX_ACCESS_ATOMIC ? "an atomic" : "a load";
+}
+
+/* The variable of al (module variables) that an access at a is based on: the
+ * one its address operand names ([var+imm]), else the one at or below a
+ * (an address in a register says no more). */
+static const VarSpan *
+basevar(Launch *L, const XIns *xi, const Alloc *al, uint64_t a)
+{
+	const Ins *in = xi->in;
+	SymLoc *l;
+
+	for (int k = 0; in && k < in->nopnd; k++) {
+		const Opnd *o = &in->opnd[k];
+		if (o->kind == OK_ADDR && o->base && o->base->kind == OK_SYM && o->base->sym &&
+		    (l = interp_symloc(L->pm, o->base->sym, 0)) && l->space == MS_GLOBAL &&
+		    l->addr - al->addr < al->size)
+			return interp_mem_var(al, l->addr);
+	}
+	return interp_mem_var(al, a);
+}
+
+/* An access of n bytes at a in al, the allocation of module variables,
+ * outside the variable it is based on: the padding or a neighbour, which
+ * a GPU reads and writes without a fault (layout.c). */
+static void
+chk_var(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const Alloc *al, uint64_t a, unsigned n, int acc)
+{
+	const VarSpan *v = basevar(L, xi, al, a), *to;
+	uint64_t off = a - al->addr, last = off + n - 1;
+	char where[64], into[96];
+	ChkSite s;
+
+	if (!v || !n || (off >= v->off && off - v->off < v->size && n <= v->size - (off - v->off)))
+		return;
+	if (off < v->off)
+		snprintf(where, sizeof where, "%" PRIu64 " bytes before", v->off - off);
+	else if (off - v->off == v->size)
+		snprintf(where, sizeof where, "just past the end of");
+	else if (off - v->off > v->size)
+		snprintf(where, sizeof where, "%" PRIu64 " bytes past the end of", off - v->off - v->size);
+	else
+		snprintf(where, sizeof where, "across the end of");
+	/* what it reaches: the variable holding its last byte, or padding */
+	to = last < al->size ? interp_mem_var(al, al->addr + last) : NULL;
+	if (to && to != v && last - to->off < to->size)
+		snprintf(into, sizeof into, "into '%s'", to->name);
+	else
+		snprintf(into, sizeof into, "into the padding after it");
+	interp_chk_site(L, w, (int)lane, xi, acc, a, n, &s);
+	interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "past-variable", &s, NULL,
+	    "%s of %u bytes at 0x%" PRIx64 " lies %s the %" PRIu64 "-byte variable '%s' at 0x%" PRIx64 ", %s, "
+	    "where a GPU does not fault (its driver rounds each .global variable up to 256 bytes of zeros, "
+	    "and lays the .const ones out one after another)",
+	    accname(acc), n, a, where, v->size, v->name, al->addr + v->off, into);
+}
+
 void
 interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, unsigned n, int acc)
 {
@@ -142,8 +210,12 @@ interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, 
 		interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "slack", &s, NULL,
 		    "%s of %u bytes at 0x%" PRIx64 " lies %" PRIu64 " bytes below the allocation at 0x%" PRIx64
 		    ", in memory a GPU has below it, where nothing faults (its driver's own below a context's "
-		    "first allocation, the allocations before it below a later one)", acc == PTX_ACCESS_WRITE ? "a store" : acc == PTX_ACCESS_ATOMIC ? "an atomic" :
-		    "a load", n, a, used - a, used);
+		    "first allocation, the allocations before it below a later one)", accname(acc), n, a,
+		    used - a, used);
+		return;
+	}
+	if (al && al->vargap) {
+		chk_var(L, w, lane, xi, al, a, n, acc);
 		return;
 	}
 	if (!al || (!al->slack && a < al->addr + al->size))
@@ -160,8 +232,7 @@ interp_chk_slack(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, 
 	interp_chk_report(L, w, (int)lane, PTX_CHECK_MEMCHECK, "slack", &s, NULL,
 	    "%s of %u bytes at 0x%" PRIx64 " lies %s the end of the %" PRIu64 "-byte allocation at 0x%" PRIx64
 	    ", in the slack a GPU's driver leaves after it, where it does not fault",
-	    acc == PTX_ACCESS_WRITE ? "a store" : acc == PTX_ACCESS_ATOMIC ? "an atomic" : "a load", n, a,
-	    where, used, al->addr);
+	    accname(acc), n, a, where, used, al->addr);
 }
 
 static char *

@@ -394,8 +394,13 @@ chk_lanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m, uint64_t 
 		Alloc *al = globalloc(L, a32(xi, base[0] + aoff), sz);
 		if (!al)
 			return 0;
-		/* memcheck reports an access of the slack: the lanes' path */
+		/* memcheck reports an access of the slack, and one outside a
+		 * module's variable: the lanes' path */
 		mem = al->p, lo = al->addr, lim = al->size - (MEMCHK(L) ? al->slack : 0);
+		if (MEMCHK(L) && al->vargap) {
+			const VarSpan *v = interp_mem_var(al, a32(xi, base[0] + aoff));
+			mem += v->off, lo += v->off, lim = v->size;
+		}
 		if (lo < FUNC_WIN + 4 * WIN_SIZE && lo + lim > FUNC_WIN)
 			return 0;   /* would reach the windows of the other spaces */
 	} else

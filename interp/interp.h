@@ -243,7 +243,18 @@ typedef struct {
 	uint32_t leak;        /* a device malloc block of a launch under memcheck: 1 + its
 	                       * kernel's entry in ptx_ctx.leak (check_mem.c), until a
 	                       * heap-leak report names it; 0: not followed */
+	struct VarSpan *var;  /* module variables (layout.c): them by offset, nvar of
+	                       * them, the table's own copy; else NULL */
+	size_t nvar;
+	int vargap;           /* it has padding, or two variables: memcheck reports an
+	                       * access outside the one meant (counted in nslack) */
 } Alloc;
+
+/* A module variable in its allocation: [off, off + size) of it. */
+typedef struct VarSpan {
+	uint64_t off, size;
+	const char *name;
+} VarSpan;
 
 /* Whether al is live and holds [addr, addr + size). */
 static inline int
@@ -923,6 +934,9 @@ int interp_mem_map_at(ptx_ctx *cx, uint64_t at, void *host, size_t size);
 uint8_t *interp_mem_host(ptx_ctx *cx, uint64_t addr, size_t n);
 void interp_mem_drop(ptx_ctx *cx, Alloc *a);
 Alloc *interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size); /* the allocation holding [addr, addr+size) */
+const VarSpan *interp_mem_var(const Alloc *a, uint64_t addr);   /* a's variable at or below addr, NULL: none */
+const char *interp_mem_name(const Alloc *a, uint64_t addr);     /* that variable's name, else a's own */
+int interp_mem_setvars(ptx_ctx *cx, Alloc *a, const VarSpan *v, size_t n);   /* module variables' (layout.c) */
 char *interp_mem_nearest(ptx_ctx *cx, uint64_t addr);   /* description, malloc'd by the context */
 int interp_mem_freed(ptx_ctx *cx, uint64_t addr);   /* addr lies in an allocation freed before */
 Alloc *interp_mem_before(ptx_ctx *cx, uint64_t addr);   /* the live allocation that ends last at or below addr */

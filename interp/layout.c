@@ -1,7 +1,8 @@
 /*
- * layout.c -- where a module's symbols live, for load.c: .global and
- * .const variables get allocations of their own, initialised (addresses
- * of other symbols included); .shared ones an offset in their kernels'
+ * layout.c -- where a module's symbols live, for load.c: .global
+ * variables an allocation each, .const ones one together, as a GPU's
+ * driver places them ('module data' below), initialised (addresses of
+ * other symbols included); .shared ones an offset in their kernels'
  * shared memory (smem.c); .local and body .param ones an offset in their
  * function's frame; kernel parameters CUDA's parameter-buffer layout
  * (declaration order, each at its alignment).  Sizes are 64-bit and
@@ -327,6 +328,88 @@ modulesym(const Module *m, SymWalk *w)
 
 static uint64_t place_var(uint64_t *at, uint64_t al, uint64_t size);
 
+/* ---------------------------------------------------------------- module data
+ *
+ * Where a GPU's driver puts a module's variables (an H200, driver 580, the
+ * module loaded as PTX or as ptxas's cubin alike: cuModuleGetGlobal of
+ * each, and their bytes read by a kernel):
+ *
+ *   - each .global variable at an address of its own, 256 bytes after the
+ *     one before or more, and zeros after it up to the next multiple of
+ *     256: a read a little past it (a v4 load of a 12-byte variable) reads
+ *     those zeros, without a fault.  ptxas packs them in its cubin's
+ *     .nv.global.init and .nv.global (sorted by alignment, then size), but
+ *     the driver does not keep that layout, and cuMemGetAddressRange of
+ *     one gives the variable alone;
+ *   - the .const variables together, as ptxas lays out .nv.constant3 (the
+ *     bank c[3]): those of external linkage (.visible, .extern) first,
+ *     then the others (the module's own, then each function's static
+ *     ones), each group in declaration order, each variable at the next
+ *     multiple of its alignment, the bank ending where its last one does;
+ *     cuMemGetAddressRange of one gives the bank.
+ *
+ * So each .global variable is an allocation of its own, and the .const
+ * ones one, each rounded up to 256 bytes; the allocation's table of
+ * variables (interp_mem_setvars) names them, and lets memcheck report an
+ * access outside the variable it is based on ("past-variable").  Past the
+ * rounding lies the gap after every allocation: a fault, where a GPU
+ * would read the next variable.  .texref, .samplerref and .surfref
+ * variables are handles of their own.
+ */
+
+enum { SEC_GLOBAL, SEC_CONST, NSEC };
+
+/* The part of module variable s, or -1 for a handle of its own */
+static int
+secof(const Sym *s)
+{
+	if (s->opaque || s->space == SP_TEX)
+		return -1;
+	return s->space == SP_CONST ? SEC_CONST : SEC_GLOBAL;
+}
+
+/* The n variables v (in the order listed) laid out in one allocation,
+ * rounded up to 256 bytes. */
+static int
+layout_vars(ptx_module *pm, int sec, const Sym **v, size_t n)
+{
+	ptx_ctx *cx = pm->cx;
+	VarSpan *span;
+	uint64_t at = 0, base;
+	Alloc *al;
+	int rc = PTX_ENOMEM;
+
+	if (!(span = interp_alloc(cx, n * sizeof *span)))   /* n * sizeof fits: v has n */
+		return PTX_ENOMEM;
+	for (size_t i = 0; i < n; i++)   /* UINT64_MAX once past 64 bits: refused below */
+		span[i] = (VarSpan){ place_var(&at, interp_symalign(v[i]), modsize(v[i])), modsize(v[i]),
+		    v[i]->name };
+	if (ir_size_align(at, 256, &at))
+		at = UINT64_MAX;
+	/* one variable names the allocation, as it always has */
+	if (interp_mem_new(cx, at, n == 1 ? v[0]->name : ".nv.constant3", AK_MODULE, &base) != PTX_OK)
+		goto out;
+	pm->allocs[pm->nallocs++] = (int64_t)base;
+	if (!(al = interp_mem_find(cx, base, 0)) || interp_mem_setvars(cx, al, span, n) != PTX_OK)
+		goto out;
+	if (sec == SEC_CONST) {   /* memcheck reports stores to it */
+		al->konst = 1;
+		cx->nkonst++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		SymLoc *l = interp_symloc(pm, v[i], 1);
+		if (!l)
+			goto out;
+		l->space = MS_GLOBAL;
+		l->addr = base + span[i].off;
+		l->size = span[i].size;
+	}
+	rc = PTX_OK;
+out:
+	interp_free(cx, span);
+	return rc;
+}
+
 /* Module variables: allocate them all, then initialise (initialisers may take
  * the address of a later variable). */
 int
@@ -335,9 +418,10 @@ interp_layout_module(ptx_module *pm)
 	ptx_ctx *cx = pm->cx;
 	Module *m = pm->m;
 	Sym *s;
-	size_t n = 0;
-	int i;
-	SymWalk w = SYMWALK_INIT, w2 = SYMWALK_INIT;
+	size_t n = 0, nv;
+	int i, rc = PTX_OK;
+	const Sym **v;
+	SymWalk w = SYMWALK_INIT;
 
 	while ((s = modulesym(m, &w)))
 		n += isglobalvar(s);
@@ -357,27 +441,42 @@ interp_layout_module(ptx_module *pm)
 		l->addr = place_var(&pm->modlocal, interp_symalign(s), interp_symsize(s));
 		l->size = interp_symsize(s);
 	}
-	while ((s = modulesym(m, &w2))) {
+	if (!n)
+		return interp_smem_layout(pm);
+	if (!(v = interp_alloc(cx, n * sizeof *v)))   /* n pointers fit: the symbols are there */
+		return PTX_ENOMEM;
+	/* the handles and the .global variables: an allocation each */
+	w = (SymWalk)SYMWALK_INIT;
+	while (rc == PTX_OK && (s = modulesym(m, &w))) {
+		uint64_t a;
 		SymLoc *l;
-		if (isglobalvar(s)) {
-			uint64_t a;
-			if (interp_mem_new(cx, modsize(s), s->name, AK_MODULE, &a) != PTX_OK)
-				return PTX_ENOMEM;
-			pm->allocs[pm->nallocs++] = (int64_t)a;
-			if (s->space == SP_CONST) {   /* memcheck reports stores to it */
-				Alloc *al = interp_mem_find(cx, a, 1);
-				if (al) {
-					al->konst = 1;
-					cx->nkonst++;
-				}
-			}
-			if (!(l = interp_symloc(pm, s, 1)))
-				return PTX_ENOMEM;
-			l->space = MS_GLOBAL;
-			l->addr = a;
-			l->size = modsize(s);
+		if (!isglobalvar(s) || secof(s) == SEC_CONST)
+			continue;
+		if (secof(s) == SEC_GLOBAL) {
+			v[0] = s;
+			rc = layout_vars(pm, SEC_GLOBAL, v, 1);
+			continue;
 		}
+		if (interp_mem_new(cx, modsize(s), s->name, AK_MODULE, &a) != PTX_OK || !(l = interp_symloc(pm, s, 1))) {
+			rc = PTX_ENOMEM;
+			break;
+		}
+		pm->allocs[pm->nallocs++] = (int64_t)a;
+		l->space = MS_GLOBAL;
+		l->addr = a;
+		l->size = modsize(s);
 	}
+	/* the .const ones: those of external linkage, then the others */
+	nv = 0;
+	for (int ext = 1; ext >= 0; ext--)
+		for (w = (SymWalk)SYMWALK_INIT; rc == PTX_OK && (s = modulesym(m, &w));)
+			if (isglobalvar(s) && secof(s) == SEC_CONST && (s->linkage != LINK_NONE) == ext)
+				v[nv++] = s;
+	if (rc == PTX_OK && nv)
+		rc = layout_vars(pm, SEC_CONST, v, nv);
+	interp_free(cx, v);
+	if (rc != PTX_OK)
+		return rc;
 	/* .shared variables: kernel by kernel (smem.c) */
 	return interp_smem_layout(pm);
 }
@@ -397,7 +496,7 @@ interp_init_module(ptx_module *pm)
 			continue;
 		if (!(a = interp_mem_find(pm->cx, l->addr, l->size)))
 			continue;
-		if (initvar(pm, s, s->init, a->p, l->size, &at)) {
+		if (initvar(pm, s, s->init, a->p + (l->addr - a->addr), l->size, &at)) {
 			interp_diag(pm->cx, m->name, s->loc.line, s->loc.col, PTX_SEV_ERROR, NULL,
 			    "initializer of '%s' is not a constant the interpreter can evaluate", s->name);
 			return PTX_EUNSUPPORTED;

@@ -66,6 +66,15 @@ unslot(ptx_ctx *cx, Alloc *a)
 	interp_free(cx, a);
 }
 
+/* Entry a out of the table with its name and its variables (not its memory) */
+static void
+forget(ptx_ctx *cx, Alloc *a)
+{
+	interp_free(cx, a->name);
+	interp_free(cx, a->var);
+	unslot(cx, a);
+}
+
 Alloc *
 interp_mem_after(ptx_ctx *cx, uint64_t addr)
 {
@@ -198,6 +207,78 @@ interp_mem_find(ptx_ctx *cx, uint64_t addr, uint64_t size)
 	return interp_mem_holds(a, addr, size) ? a : NULL;
 }
 
+/* The allocation of module variables holds one or more of them
+ * (layout.c), found by offset in log time. */
+const VarSpan *
+interp_mem_var(const Alloc *a, uint64_t addr)
+{
+	size_t lo = 0, hi;
+	uint64_t off;
+
+	if (!a->nvar)
+		return NULL;
+	off = addr < a->addr ? 0 : addr - a->addr;
+	hi = a->nvar;
+	while (hi - lo > 1) {   /* the last whose offset is at most off (the first if none) */
+		size_t mid = lo + (hi - lo) / 2;
+		if (a->var[mid].off <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return &a->var[lo];
+}
+
+const char *
+interp_mem_name(const Alloc *a, uint64_t addr)
+{
+	const VarSpan *v = interp_mem_var(a, addr);
+
+	return v ? v->name : a->name ? a->name : "?";
+}
+
+/* Whether p is where a variable of a's starts (a module's), or a itself does */
+static int
+isvar(const Alloc *a, uint64_t p)
+{
+	const VarSpan *v = interp_mem_var(a, p);
+
+	return v ? a->addr + v->off == p : a->addr == p;
+}
+
+/* The variables (n of them, by offset) of a, an allocation of module
+ * variables, copied with their names into one block; one where a kernel
+ * can reach bytes outside the variable it means (two or more of them, or
+ * padding) is one memcheck looks at (nslack). */
+int
+interp_mem_setvars(ptx_ctx *cx, Alloc *a, const VarSpan *v, size_t n)
+{
+	size_t bytes, at;
+	char *p;
+
+	if (ir_size_mul(n, sizeof *v, &bytes))
+		return PTX_ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		if (ir_size_add(bytes, strlen(v[i].name) + 1, &at))
+			return PTX_ENOMEM;
+		else
+			bytes = at;
+	if (!n || !(p = interp_alloc(cx, bytes)))
+		return n ? PTX_ENOMEM : PTX_OK;
+	a->var = (VarSpan *)(void *)p;
+	a->nvar = n;
+	at = n * sizeof *v;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(v[i].name) + 1;
+		memcpy(p + at, v[i].name, k);
+		a->var[i] = (VarSpan){ v[i].off, v[i].size, p + at };
+		at += k;
+	}
+	a->vargap = !(n == 1 && v[0].off == 0 && v[0].size == a->size);
+	cx->nslack += a->vargap != 0;
+	return PTX_OK;
+}
+
 Alloc *
 interp_mem_before(ptx_ctx *cx, uint64_t addr)
 {
@@ -225,10 +306,15 @@ interp_mem_nearest(ptx_ctx *cx, uint64_t addr)
 		best = a ? a : b;
 	if (!best)
 		return NULL;
-	snprintf(buf, sizeof buf, "%s%s%s[0x%" PRIx64 ", 0x%" PRIx64 ") (%" PRIu64 " bytes%s)",
-	    best->name ? "'" : "", best->name ? best->name : "",
-	    best->name ? "' " : "allocation ", best->addr, best->addr + best->size, best->size,
-	    best->live ? "" : ", freed");
+	if (best->var) {   /* module variables: the one nearest */
+		const VarSpan *v = interp_mem_var(best, addr);
+		snprintf(buf, sizeof buf, "'%s' [0x%" PRIx64 ", 0x%" PRIx64 ") (%" PRIu64 " bytes%s)", v->name,
+		    best->addr + v->off, best->addr + v->off + v->size, v->size, best->live ? "" : ", freed");
+	} else
+		snprintf(buf, sizeof buf, "%s%s%s[0x%" PRIx64 ", 0x%" PRIx64 ") (%" PRIu64 " bytes%s)",
+		    best->name ? "'" : "", best->name ? best->name : "",
+		    best->name ? "' " : "allocation ", best->addr, best->addr + best->size, best->size,
+		    best->live ? "" : ", freed");
 	n = strlen(buf);
 	if ((s = interp_alloc(cx, n + 1)))
 		memcpy(s, buf, n);
@@ -252,8 +338,7 @@ interp_mem_release(ptx_ctx *cx)
 		Alloc *a = entry(cx->mem);
 		if (!a->mapped)
 			interp_free(cx, a->p);
-		interp_free(cx, a->name);
-		unslot(cx, a);
+		forget(cx, a);
 	}
 	for (size_t i = 0; i < cx->nzero; i++)
 		interp_free(cx, atomic_load(&cx->zero[i].p));
@@ -277,7 +362,10 @@ interp_mem_drop(ptx_ctx *cx, Alloc *a)
 		cx->heap_used -= a->size;
 	if (a->slack)
 		cx->nslack--;
+	if (a->vargap)
+		cx->nslack--;
 	a->slack = 0;
+	a->vargap = 0;
 	a->live = 0;
 	interp_chk_unpoison(cx, a->p, a->size);   /* the host may reuse it: no stale shadow behind */
 	interp_free(cx, a->p);
@@ -289,14 +377,14 @@ interp_mem_free(ptx_ctx *cx, uint64_t p)
 {
 	Alloc *a = lookup(cx, p);
 
-	if (!a || a->addr != p || !a->live)
-		return PTX_EFAULT;
-	if (a->kind == AK_MODULE) {   /* its module owns it, and frees it with itself */
+	if (a && a->live && a->kind == AK_MODULE && isvar(a, p)) {   /* its module owns it, and frees it with itself */
 		interp_diag_clear(cx);
 		interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "0x%" PRIx64 " is module variable '%s', "
-		    "which is freed with its module", p, a->name ? a->name : "?");
+		    "which is freed with its module", p, interp_mem_name(a, p));
 		return PTX_EINVAL;
 	}
+	if (!a || a->addr != p || !a->live || a->kind == AK_MODULE)
+		return PTX_EFAULT;
 	interp_mem_drop(cx, a);
 	return PTX_OK;
 }
@@ -310,10 +398,10 @@ interp_heap_free(ptx_ctx *cx, uint64_t p, const char **why)
 		*why = "an address outside every allocation";
 	else if (!a->live)
 		*why = a->addr == p ? "memory already freed" : "inside memory already freed";
+	else if (a->kind == AK_MODULE)
+		*why = isvar(a, p) ? "a module variable" : "inside a module variable";
 	else if (a->addr != p)
 		*why = "inside an allocation, not its start";
-	else if (a->kind == AK_MODULE)
-		*why = "a module variable";
 	else if (a->kind != AK_HEAP)
 		*why = "memory the host allocated";
 	else {
@@ -490,8 +578,7 @@ interp_mem_alloc_at(ptx_ctx *cx, uint64_t at, uint64_t size)
 	/* the freed entries that start inside it go, so that a lookup there finds it */
 	for (a = interp_mem_after(cx, at); a && a->addr < end; a = next) {
 		next = interp_mem_next(cx, a);
-		interp_free(cx, a->name);
-		unslot(cx, a);
+		forget(cx, a);
 	}
 	return backed(cx, at, size, NULL, AK_HOST) ? PTX_OK : PTX_ENOMEM;
 }
