@@ -50,6 +50,8 @@
  *   - cvt to an integer of an f16 or bf16 set's result (no BoolOp,
  *     unguarded) converts the set's truth, 0 or 1, read in either half
  *     format (foldhalfsetcvt).
+ *   - min or max.f32 of two NaNs ptxas knows to be the same bits is that
+ *     NaN, payload kept (foldmmnan).
  *   - cvt of a .u32 to a float, of an element of a vector ld.s8, converts
  *     the element as signed: -1 gives -1.0, not 4294967295.0 (foldvs8).
  *   - cvt.rzi to an integer of an f16 or bf16 made by a rounding cvt
@@ -1714,6 +1716,37 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 	       d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32;
 }
 
+/* min or max.f32 (not .NaN) of two operands ptxas knows to be one NaN,
+ * the same bits (immediates, movs of them, kconst values such as the -1 of
+ * set.eq.s32.u16 h, h): ptxas folds the instruction to that NaN, payload
+ * and sign kept, where the FMNMX it would run gives the canonical NaN
+ * (v6 seed 184522: min.ftz.f32 of such a set and 0fFFFFFFFF is 0xffffffff;
+ * sm_90 SASS stores the constant for min and max, .ftz or not; min.NaN
+ * folds to 0x7fffffff, as it runs).  Equal known values that are not NaNs
+ * give what the instruction gives. */
+static int
+foldmmnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t k[2];
+	uint64_t c;
+
+	for (int i = 0; i < 2; i++)
+		if (!f32const(pm, f, xi, in, i, &k[i])) {
+			if (xi->s[i].k == XO_IMM || !interp_fold_kconst(f, srcval(in, in->ndst + i), &c))
+				return 0;
+			k[i] = (uint32_t)c;
+		}
+	if (k[0] != k[1] || (k[0] & 0x7FFFFFFFu) <= 0x7F800000u)
+		return 0;
+	xi->s[0].k = XO_IMM;
+	xi->s[0].imm = k[0];
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	xi->ns = 1;
+	xi->alu.nsrc = 1;
+	return 1;
+}
+
 /* setp.f32 or set of f32 of an unguarded set with an integer destination
  * (0 or -1, the latter a NaN as an f32) against a +0 or -0 (f32zero): ptxas
  * takes it for an integer test of the set's value, == 0, != 0, < 0 or
@@ -2024,6 +2057,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_XORSIGN) &&
 	    ir_hasmod(in, MOD_FTZ) && !in->guard && xi->ns == 2 && in->nopnd == 3)
 		foldxsign32(pm, f, xi, in, k);
+	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 &&
+	    !ir_hasmod(in, MOD_NAN_PROP) && !ir_hasmod(in, MOD_XORSIGN) && !ir_hasmod(in, MOD_RELU) &&
+	    foldmmnan(pm, f, xi, in))
+		return 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(pm, f, xi, in);
