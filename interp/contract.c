@@ -405,7 +405,7 @@ knownpred(const Func *f, int v)
  * phi sits just before its block's first instruction; an entry value is
  * before everything): a mov is where its source is, and so is a neg or
  * abs of an f64, which ptxas folds into the instruction reading it as an
- * operand modifier; so is a min or max of an f64 or a selp whose two
+ * operand modifier, and a mul.f64 by 1.0 or -1.0 (unitmul); so is a min or max of an f64 or a selp whose two
  * sources are one value (ptxas folds them to a copy of it), and a selp
  * whose predicate ptxas knows (knownpred) is the operand it picks, a
  * constant where that is an immediate (LONG_MAX, as a parameter); a value
@@ -438,6 +438,33 @@ samewidthcvt(const Ins *d)
 	    (ir_tyinfo[s].kind == TK_SINT || ir_tyinfo[s].kind == TK_UINT);
 }
 
+/* The source operand (1 or 2) of a mul.f64 by 1.0 or -1.0 without a
+ * rounding modifier, 0 for any other instruction.  ptxas folds such a
+ * product: x * 1.0 is x itself, x * -1.0 a neg modifier on the operand
+ * that reads it (or, moved across a DMUL, on the other one), so the
+ * value is where x is.  sm_90 SASS of v6 seed 178634 (a mul.f64 by 1.0
+ * stored as the loaded register, which a DFMA.RM reads in its losing
+ * slot) and 180256 (by -1.0: DADD -RZ, -x for the store, a DMUL.RP of x
+ * and the negated other operand); with .rn, .rz, .rm or .rp the DMUL
+ * stays.  nanorder.py -F f64 over version 6 seeds 177001-181000: of the
+ * 14 instructions that read such a product and another register, the
+ * source's place predicts all 14, the mul's own 7 (no other changes);
+ * over the 230 listed f64 seeds the 2 of them stay right.
+ * tests/regress/nan-order-unitmul.ptx runs both forms and a .rn one. */
+static int
+unitmul(const Ins *d)
+{
+	if (d->op != OP_MUL || d->ty[0] != TY_F64 || d->guard || d->ndef != 1 || d->nopnd != 3 || rounded(d))
+		return 0;
+	for (int k = 1; k <= 2; k++) {
+		const Opnd *o = &d->opnd[k];
+		if (o->kind == OK_FIMM && o->flkind != FL_F32HEX &&
+		    (o->fbits == 0x3FF0000000000000ull || o->fbits == 0xBFF0000000000000ull) && usedval(d, 3 - k) >= 0)
+			return 3 - k;
+	}
+	return 0;
+}
+
 static long
 defpos(const Func *f, int v, int *kind, int atomic)
 {
@@ -452,6 +479,8 @@ defpos(const Func *f, int v, int *kind, int atomic)
 		if (!d->guard && d->ndef == 1 && d->nopnd == 2 &&
 		    (d->op == OP_MOV || ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64) || samewidthcvt(d)))
 			u = usedval(d, 1);
+		if ((k = unitmul(d)) > 0)
+			u = usedval(d, k);
 		if (!d->guard && d->ndef == 1 && d->nopnd >= 3 && usedval(d, 1) >= 0 &&
 		    (((d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F64 && d->nopnd == 3) ||
 		    (d->op == OP_SELP && d->nopnd == 4)) && samevalue(f, usedval(d, 1), usedval(d, 2), 1, &budget))

@@ -7,6 +7,7 @@
 #   -f (with either form): feature lines instead, see below
 #   -g V: generator version V's kernels (default the newest); the seeds
 #   of xfail.txt's "seed N" lines are version 1's
+#   -F FAMILY: every seed's kernel of that family (difftest families)
 #
 # For seeds FROM..TO-1 (or those of FILE, one "N" or "seed N" a line, as
 # tests/diff/xfail.txt lists them) of the differential tester: the kernel's PTX
@@ -23,7 +24,9 @@
 # DSETP.MIN/MAX the second too, whose high word the result keeps), it is
 # compared with the loader's choice; where both slots read one SASS
 # register (ptxas found the two operands to be one value) the order
-# cannot matter and the instruction counts as "same".  Prints one line
+# cannot matter and the instruction counts as "same".  Where one of the
+# two is an immediate that is not a NaN, two NaN operands cannot meet
+# there, so the order cannot matter either: "imm", not compared.  Prints one line
 # per wrong or unresolved instruction (-v: per instruction), then the
 # totals.  With -f,
 # each instruction whose two register operands it resolves prints one
@@ -76,6 +79,9 @@ def parse_sass(text):
         m = re.match(r'\s*\.section\s+\.text\.k(\d+),', l)
         if m:
             ins = kern.setdefault(int(m.group(1)), [])
+            continue
+        if re.match(r'\s*\.section', l):
+            ins = None   # a subroutine's or callee's section (flowx's .func k1_f0)
             continue
         if ins is None or l.startswith('$'):
             ins = None if l.startswith('$') else ins
@@ -200,10 +206,16 @@ def ptx_op(lines, L):
 def is_const(o):
     return reg(o) in (None, 'RZ')
 
-def analyse(batch, builddir, tmp, feat=False, ver=None):
+def nanimm(o):
+    """Is PTX operand o an f64 immediate whose value is a NaN?"""
+    m = re.match(r'0[dD]([0-9a-fA-F]{16})$', o)
+    return m is not None and (int(m.group(1), 16) >> 52) & 0x7FF == 0x7FF and int(m.group(1), 16) & (2**52 - 1) != 0
+
+def analyse(batch, builddir, tmp, feat=False, ver=None, fam=None):
     lo, hi = batch
     gv = ['--gen-version', str(ver)] if ver else []
-    ptx = subprocess.run([os.path.join(builddir, 'tests/diff/difftest')] + gv + ['module', str(lo), str(hi)],
+    ptx = subprocess.run([os.path.join(builddir, 'tests/diff/difftest')] + gv +
+                         ['module', str(lo), str(hi)] + ([fam] if fam else []),
                          capture_output=True, text=True).stdout
     k = os.path.join(tmp, 'k%d.ptx' % lo)
     kl = os.path.join(tmp, 'kl%d.ptx' % lo)
@@ -228,6 +240,8 @@ def analyse(batch, builddir, tmp, feat=False, ver=None):
         if len(f) != 4 or f[0] == '#':
             continue
         L, opname, win, mul = int(f[0]), f[1], f[2], int(f[3])
+        if not starts or L < starts[0]:
+            continue   # in a .func before the first kernel
         seed = first[max(x for x in starts if x <= L)]
         sass = kern.get(seed, [])
         text = lines[L - 1].strip()
@@ -236,6 +250,11 @@ def analyse(batch, builddir, tmp, feat=False, ver=None):
         ops = [o.strip() for o in m.group(3).split(',')]
         a, b = ops[1], ops[2]
         if a == b:
+            continue
+        if (not a.startswith('%') and not nanimm(a)) or (not b.startswith('%') and not nanimm(b)):
+            if not feat:
+                res.append((first[max(x for x in starts if x <= L)], L - max(x for x in starts if x <= L) + 6,
+                            text, win, '-', 'imm'))
             continue
         want = ('DSETP',) if opname in ('min', 'max') else ('DFMA',) if (mul or opname in ('fma', 'mad')) else \
             ('DMUL',) if opname == 'mul' else ('DADD',)
@@ -284,7 +303,7 @@ def analyse(batch, builddir, tmp, feat=False, ver=None):
 
 def main():
     args = sys.argv[1:]
-    jobs, verbose, seeds, feat, ver = 2, False, None, False, None
+    jobs, verbose, seeds, feat, ver, fam = 2, False, None, False, None, None
     while args and args[0].startswith('-'):
         if args[0] == '-j':
             jobs = int(args[1]); args = args[2:]
@@ -292,6 +311,8 @@ def main():
             verbose = True; args = args[1:]
         elif args[0] == '-g':
             ver = int(args[1]); args = args[2:]
+        elif args[0] == '-F':
+            fam = args[1]; args = args[2:]
         elif args[0] == '-f':
             feat = True; args = args[1:]
         elif args[0] == '-s':
@@ -299,7 +320,7 @@ def main():
                             (re.match(r'\s*(?:seed\s+)?(\d+)\b', l) for l in open(args[1])) if m})
             args = args[2:]
         else:
-            sys.exit('usage: nanorder.py [-j N] [-v] [-f] [-g V] {FROM TO | -s FILE} [BUILDDIR]')
+            sys.exit('usage: nanorder.py [-j N] [-v] [-f] [-g V] [-F FAMILY] {FROM TO | -s FILE} [BUILDDIR]')
     if seeds is not None:
         batches = [(x, x + 1) for x in seeds]
         lo, hi = (seeds[0], seeds[-1] + 1) if seeds else (0, 0)
@@ -312,7 +333,7 @@ def main():
     count = {}
     try:
         with ThreadPoolExecutor(jobs) as ex:
-            for res in ex.map(lambda b: analyse(b, builddir, tmp, feat, ver), batches):
+            for res in ex.map(lambda b: analyse(b, builddir, tmp, feat, ver, fam), batches):
                 if feat:
                     for r in res:
                         if isinstance(r, str):   # not a failed compile or unmatched line
@@ -321,7 +342,7 @@ def main():
                     continue
                 for seed, L, text, win, truth, st in res:
                     count[st.split(':')[0]] = count.get(st.split(':')[0], 0) + 1
-                    if verbose or st != 'ok':
+                    if verbose or st not in ('ok', 'imm'):
                         print('%d %d %s %s %s  %s' % (seed, L, st, win, truth, text))
                 sys.stdout.flush()
     finally:
