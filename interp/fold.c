@@ -1548,6 +1548,20 @@ f32const(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, ui
 	return *r = (uint32_t)o.imm, 1;
 }
 
+/* The f32 bits of source i that ptxas knows: f32const's, or a kconst
+ * value (set.eq.f32.s16 h, h is 1.0; set.eq.s32.u16 h, h is -1). */
+static int
+f32known(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, uint32_t *r)
+{
+	uint64_t c;
+
+	if (f32const(pm, f, xi, in, i, r))
+		return 1;
+	if (!interp_fold_kconst(f, srcval(in, in->ndst + i), &c))
+		return 0;
+	return *r = (uint32_t)c, 1;
+}
+
 /* rcp, sqrt and rsqrt .approx.f32 of a constant ptxas knows (an
  * immediate, or a mov of one), and div.approx.f32 of two: ptxas folds them
  * to the correctly rounded value, computed in double and rounded to f32,
@@ -1664,16 +1678,10 @@ static int
 folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t k;
-	uint64_t c;
 	int v, w;
 	const Ins *d;
 
-	if (!f32const(pm, f, xi, in, 1, &k)) {
-		if (!interp_fold_kconst(f, srcval(in, in->ndst + 1), &c))
-			return 0;
-		k = (uint32_t)c;
-	}
-	if (k != 0x3F800000u)
+	if (!f32known(pm, f, xi, in, 1, &k) || k != 0x3F800000u)
 		return 0;
 	/* the 1.0 an rcp of a 1.0 it knows: the division is already a
 	 * multiplication by the reciprocal when ptxas folds the rcp (v6 seed
@@ -1727,23 +1735,13 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 static int
 foldmmnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	uint32_t k[2];
-	uint64_t c;
+	uint32_t a, b;
 
-	for (int i = 0; i < 2; i++)
-		if (!f32const(pm, f, xi, in, i, &k[i])) {
-			if (xi->s[i].k == XO_IMM || !interp_fold_kconst(f, srcval(in, in->ndst + i), &c))
-				return 0;
-			k[i] = (uint32_t)c;
-		}
-	if (k[0] != k[1] || (k[0] & 0x7FFFFFFFu) <= 0x7F800000u)
+	if (!f32known(pm, f, xi, in, 0, &a) || !f32known(pm, f, xi, in, 1, &b) || a != b ||
+	    (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
-	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = k[0];
-	xi->alu.op = OP_MOV;
-	xi->alu.flags = 0;
-	xi->ns = 1;
-	xi->alu.nsrc = 1;
+	xi->s[0] = (XOp){ .k = XO_IMM, .imm = a };
+	copyof(xi, 0, 0);
 	return 1;
 }
 
