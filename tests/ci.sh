@@ -16,6 +16,12 @@
 #     (tests/shim/stress.c) on them under ThreadSanitizer, which must report
 #     nothing (skipped without the toolkit's cuda.h).
 #
+# The first make check replays every record of tests/diff/cases; distcheck
+# and the sanitizer build replay one in DIFF_SAMPLE (default 8), the same
+# ones each time, spread over every generator version and family, which
+# keeps the whole inside CI's time (the replay is most of it, and grows
+# with each recording).  Set it to 1 to replay everything three times.
+#
 # The logs of failing tests are printed.  The last line sums the automake
 # test counts of both builds: "N passed, M failed" (", K skipped" when any);
 # a failed build or distcheck counts as one failure.  Exit status 0 only
@@ -23,6 +29,7 @@
 
 cd "$(dirname "$0")/.." || exit 99
 jobs=${JOBS:-2}
+sample=${DIFF_SAMPLE:-8}
 pass=0
 fail=0
 skip=0
@@ -108,12 +115,12 @@ if test "${CI_CLIENTS:-1}" != 0 && command -v python3 >/dev/null 2>&1; then
 fi
 
 say "make check"
-make -j"$jobs" check
+DIFF_SAMPLE=1 make -j"$jobs" check
 tally .
 
 if test "${CI_DISTCHECK:-1}" != 0; then
 	say "make distcheck"
-	if ! make -j"$jobs" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror; then
+	if ! DIFF_SAMPLE=$sample make -j"$jobs" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror; then
 		broken "make distcheck"
 		# the failing tests' logs, which distcheck leaves in its tree
 		for log in ptxkit-*/_build/sub/test-suite.log; do
@@ -135,7 +142,7 @@ mkdir -p _ci/asan && tar -xzf "$tarball" -C _ci || { broken "unpacking $tarball"
 src=../${tarball%.tar.gz}
 if (cd _ci/asan && "$src"/configure --enable-sanitizers --enable-debug --disable-computed-goto &&
     make -j"$jobs"); then
-	(cd _ci/asan && make -j"$jobs" check)
+	(cd _ci/asan && DIFF_SAMPLE=$sample make -j"$jobs" check)
 	tally _ci/asan
 else
 	broken "build with --enable-sanitizers --enable-debug"

@@ -7,8 +7,12 @@
  *   difftest show SEED [FAMILY]      the PTX, the shape, the inputs and the slots
  *   difftest record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]
  *                                    one line per seed in [FROM, TO)
- *   difftest replay [--xfail FILE] [-v] FILE...
+ *   difftest replay [--xfail FILE] [--part K/N] [-v] FILE...
  *                                    runs the records on the interpreter
+ *                                    (with --part, only those whose
+ *                                    version, seed and family hash to K
+ *                                    modulo N: part of the records, or
+ *                                    one of N workers' shares)
  *   difftest module FROM TO [FAMILY] the kernels of [FROM, TO) as one module,
  *                                    as the CUDA backend loads them
  *   difftest families                the families and their weights
@@ -50,7 +54,7 @@ usage(void)
 	    "usage: %s gen SEED [FAMILY]\n"
 	    "       %s show SEED [FAMILY]\n"
 	    "       %s record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]\n"
-	    "       %s replay [--xfail FILE] [-v] FILE...\n"
+	    "       %s replay [--xfail FILE] [--part K/N] [-v] FILE...\n"
 	    "       %s module FROM TO [FAMILY]\n"
 	    "       %s families\n"
 	    "       %s dump --backend cuda|interp SEED...\n"
@@ -638,28 +642,51 @@ text_line(const DtKernel *k, int n, char *buf, size_t nbuf)
 }
 
 typedef struct {
-	char **pat;     /* "family F" or "seed N" */
+	char **pat;     /* "family F", "seed N" or "vV seed N F", sorted */
 	int npat;
 	int verbose;
+	uint64_t part, nparts;   /* --part K/N: the records that hash to K */
 	unsigned pass, fail, xfail, xpass, skip;
 	ptx_ctx *cx;
 } Replay;
 
 static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int
+listed(const Replay *r, const char *key)
+{
+	return bsearch(&key, r->pat, (size_t)r->npat, sizeof *r->pat, cmp_str) != NULL;
+}
+
+/* Thousands of patterns against hundreds of thousands of records: sorted
+ * once by load_xfail, each record looks up its three possible forms. */
+static int
 is_xfail(const Replay *r, int ver, uint64_t seed, const char *family)
 {
-	char s[32], v[64];
+	char f[48], s[32], v[64];
 	/* "seed N" is a version 1 record; later versions name the version and
 	 * the family, since one seed is recorded with several families */
-	snprintf(s, sizeof s, "%llu", (unsigned long long)seed);
+	snprintf(f, sizeof f, "family %s", family);
+	snprintf(s, sizeof s, "seed %llu", (unsigned long long)seed);
 	snprintf(v, sizeof v, "v%d seed %llu %s", ver, (unsigned long long)seed, family);
-	for (int i = 0; i < r->npat; i++) {
-		const char *p = r->pat[i];
-		if ((strncmp(p, "family ", 7) == 0 && strcmp(p + 7, family) == 0) ||
-		    (ver == 1 && strncmp(p, "seed ", 5) == 0 && strcmp(p + 5, s) == 0) || strcmp(p, v) == 0)
-			return 1;
-	}
-	return 0;
+	return listed(r, f) || (ver == 1 && listed(r, s)) || listed(r, v);
+}
+
+/* The share of a record under --part: a hash of what names the kernel, so
+ * that a part spreads over every version, family and seed range alike. */
+static uint64_t
+record_hash(int ver, uint64_t seed, const char *family)
+{
+	uint64_t h = seed * 0x9e3779b97f4a7c15ull ^ (uint64_t)ver << 56;
+	for (const char *c = family; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ull;
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ull;
+	return h ^ h >> 29;
 }
 
 static int
@@ -689,10 +716,13 @@ load_xfail(Replay *r, const char *path)
 		r->npat++;
 	}
 	fclose(f);
+	if (r->npat)
+		qsort(r->pat, (size_t)r->npat, sizeof *r->pat, cmp_str);
 	return 0;
 }
 
-/* Replays one record; prints what differs.  1: pass, 0: fail, -1: skipped. */
+/* Replays one record; prints what differs.  1: pass, 0: fail, -1: skipped
+ * (not ok on the GPU), -2: listed in xfail.txt, -3: another part's. */
 static int
 replay_line(Replay *r, const char *where, char *line)
 {
@@ -710,6 +740,8 @@ replay_line(Replay *r, const char *where, char *line)
 		printf("%s: seed %llu: generator version %d, not 1..%d\n", where, seed, ver, DT_NEWEST);
 		return 0;
 	}
+	if (r->nparts > 1 && record_hash(ver, seed, fam) % r->nparts != r->part)
+		return -3;
 	if (strcmp(status, "ok") != 0)
 		return -1;
 	if ((f = dt_family_lookup(fam)) < 0 || f >= dt_family_count(ver)) {
@@ -801,6 +833,15 @@ cmd_replay(int argc, char **argv)
 		if (strcmp(argv[i], "--xfail") == 0 && i + 1 < argc) {
 			if (load_xfail(&r, argv[++i]) != 0)
 				return 99;
+		} else if (strcmp(argv[i], "--part") == 0 && i + 1 < argc) {
+			unsigned long long k, n;
+			char c;
+			if (sscanf(argv[++i], "%llu/%llu%c", &k, &n, &c) != 2 || n < 1 || n > 1000000 || k >= n) {
+				fprintf(stderr, "%s: --part %s: not K/N with K < N\n", prog, argv[i]);
+				return usage();
+			}
+			r.part = k;
+			r.nparts = n;
 		} else if (strcmp(argv[i], "-v") == 0)
 			r.verbose = 1;
 		else if (argv[i][0] == '-')
@@ -809,7 +850,7 @@ cmd_replay(int argc, char **argv)
 	if (!(r.cx = new_ctx()))
 		return 99;
 	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--xfail") == 0) {
+		if (strcmp(argv[i], "--xfail") == 0 || strcmp(argv[i], "--part") == 0) {
 			i++;
 			continue;
 		}
