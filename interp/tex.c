@@ -146,8 +146,12 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, c
  * it is scaled by the level's size: 16 to 21 fit every sample the H200
  * recorded (tests/tex/ref.bin); 8 fewer or more do not (a y of
  * 0.57929688692 on 5 rows filters as 613/256 past the centre, not 614,
- * though the product rounds up). */
-#define NORM_BITS 18
+ * though the product rounds up).  Of those only 21 fits tex.level.cube
+ * and tld4 on faces of 12 and 17 texels (tests/shim/texcube.gpu's "level
+ * 12 plain random" and the like, 32768 lanes, all but one seamless blend
+ * of faces) where a face's (s, t) times 12 or 17 lands just below a 256th
+ * of a texel: 18 bits missed 38 of them, 20 bits 5, 22 bits 3. */
+#define NORM_BITS 21
 
 /* The address mode of a seamless cube's face axes under linear
  * filtering and tld4: a texel past an edge is its neighbour face's
