@@ -146,8 +146,12 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, c
  * it is scaled by the level's size: 16 to 21 fit every sample the H200
  * recorded (tests/tex/ref.bin); 8 fewer or more do not (a y of
  * 0.57929688692 on 5 rows filters as 613/256 past the centre, not 614,
- * though the product rounds up). */
-#define NORM_BITS 18
+ * though the product rounds up).  Of those only 21 fits tex.level.cube
+ * and tld4 on faces of 12 and 17 texels (tests/shim/texcube.gpu's "level
+ * 12 plain random" and the like, 32768 lanes, all but one seamless blend
+ * of faces) where a face's (s, t) times 12 or 17 lands just below a 256th
+ * of a texel: 18 bits missed 38 of them, 20 bits 5, 22 bits 3. */
+#define NORM_BITS 21
 
 /* The address mode of a seamless cube's face axes under linear
  * filtering and tld4: a texel past an edge is its neighbour face's
@@ -360,8 +364,9 @@ cubenorm(const double *v, double *out)
  * (returns 0).  On a face beside it (returns 1) the unit unfolds d + g's
  * face onto d's across the edge they share: along the axis that crosses
  * the edge the gradient is d's distance to the edge plus d + g's past it
- * (on its own face), each kept to 10 bits of mantissa (interp_tex_trunc10,
- * in texels) before they are added; along the other, d + g's coordinate
+ * (on its own face), each scaled to texels (interp_tex_scale, as every
+ * difference here) and kept to 10 bits of mantissa (interp_tex_trunc10)
+ * before they are added; along the other, d + g's coordinate
  * on its own face less d's; and the unit then measures dx and dy alone,
  * not their sum and difference (interp_tex_gradlod's diag).  On the face
  * opposite d's (returns 2) the level of detail is the largest there is.
@@ -372,11 +377,17 @@ cubenorm(const double *v, double *out)
  * and texcube.gpu's "grad sweep" launches, 47 families of 4096 gradients
  * crossing an edge (192512 lanes; of the same sweeps on a cube of 512
  * texels a face all but 3, one 256th above the unit's where d + g lies
- * just past the edge).  Faces of sizes other than powers of two differ
- * (a 12x12 cube: 8682 of the sweeps' lanes, on d's face too).
+ * just past the edge); and the same sweeps on faces of 6, 12, 17, 20,
+ * 24 and 48 texels (texcube.gpu's "grad sweep N" launches, 1179648 lanes)
+ * all but one (17 texels, where d + g lies past the edge and the two
+ * distances reach the next 256th that the unit's sum falls short of),
+ * and of the random gradients of "grad random 12" and "17" all but 3 of
+ * 8192 (on d's face, a sum or difference a hair short, as above).  The
+ * face's n scales the differences by shift and add: with the product
+ * (q - q0) n / 2 of the floats, 78166 of the sweeps' lanes differed.
  */
 static int
-cubegrad(unsigned f, const double *d, const double *g, double n, double *out)
+cubegrad(unsigned f, const double *d, const double *g, uint64_t n, double *out)
 {
 	double p[3], q[3], st0[3], st[2], sg;
 	unsigned h;
@@ -394,16 +405,16 @@ cubegrad(unsigned f, const double *d, const double *g, double n, double *out)
 		return 2;
 	if (h == f) {
 		for (int k = 0; k < 2; k++)
-			out[k] = (double)(float)((double)(float)(q[1 + k] - st0[k]) * n / 2);
+			out[k] = interp_tex_scale((double)(float)(q[1 + k] - st0[k]), n) / 2;
 		return 0;
 	}
 	/* h's major axis is one of f's face axes (a, sign sg) */
 	a = facebasis[h][0][0] * facebasis[f][1][0] + facebasis[h][0][1] * facebasis[f][1][1] +
 	    facebasis[h][0][2] * facebasis[f][1][2] ? 1 : 2;
 	sg = q[a] < 0 ? -1 : 1;
-	out[a - 1] = interp_tex_trunc10((double)(float)((double)(float)(sg - st0[a - 1]) * n / 2)) +
-	    sg * interp_tex_trunc10((double)(float)((double)(float)(1 - q[0]) * n / 2));
-	out[2 - a] = (double)(float)((double)(float)(q[3 - a] - st0[2 - a]) * n / 2);
+	out[a - 1] = interp_tex_trunc10(interp_tex_scale((double)(float)(sg - st0[a - 1]), n) / 2) +
+	    sg * interp_tex_trunc10(interp_tex_scale((double)(float)(1 - q[0]), n) / 2);
+	out[2 - a] = interp_tex_scale((double)(float)(q[3 - a] - st0[2 - a]), n) / 2;
 	return 1;
 }
 
@@ -619,13 +630,14 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 			int cy;
 			for (int a = 0; a < 3 && a < tb[T_NG]; a++)
 				g[0][a] = f32of((uint32_t)v[tb[T_GX] + a]), g[1][a] = f32of((uint32_t)v[tb[T_GY] + a]);
-			cross = cubegrad(face, dir, g[0], (double)n[0], gx);
-			cy = cubegrad(face, dir, g[1], (double)n[0], gy);
+			cross = cubegrad(face, dir, g[0], n[0], gx);
+			cy = cubegrad(face, dir, g[1], n[0], gy);
 			cross = cross > cy ? cross : cy;
 		} else
 			for (int a = 0; a < dims && a < tb[T_NG]; a++) {
-				double sc = norm ? (double)n[a] : 1.0;
-				gx[a] = f32of((uint32_t)v[tb[T_GX] + a]) * sc, gy[a] = f32of((uint32_t)v[tb[T_GY] + a]) * sc;
+				gx[a] = f32of((uint32_t)v[tb[T_GX] + a]), gy[a] = f32of((uint32_t)v[tb[T_GY] + a]);
+				if (norm)
+					gx[a] = interp_tex_scale(gx[a], n[a]), gy[a] = interp_tex_scale(gy[a], n[a]);
 			}
 		lod = cross == 2 ? (double)((int64_t)1 << 40) / 256 : (double)interp_tex_gradlod(gx, gy, !cross) / 256;
 		for (int a = 0; a < 3; a++)

@@ -39,6 +39,37 @@ interp_tex_trunc10(double x)
 	return x == 0 || !isfinite(x) ? x : ldexp(trunc(f * 1024), e - 10);
 }
 
+/* A gradient g of normalized coordinates in texels of an axis of n
+ * texels, as the unit scales it: g kept to 10 bits of mantissa (t), then
+ * t times n by shift and add, a term t >> i for each bit of n (i its
+ * distance below n's top bit), each term kept to 3 bits below t's last,
+ * and 7 of those eighths added: 7/8 of t's last bit above t n where n is
+ * a power of two, which interp_tex_gradlod's 10 bits then drop, and up
+ * to about two of them above t n where it is not.  From tex.grad.2d on an
+ * H200 (tests/shim/texcube.gpu's "grad2d" launches): the 94156 lanes of
+ * gradients along one axis of 3, 5, 6, 7, 12, 17, 20, 24, 48, 100, 1000
+ * and 1023 texels whose level is not clamped all fit, as no constant
+ * factor near n does (12 fits a factor of 12 (1 + 2^-10 / 1.5), 17 none),
+ * nor t n rounded up.  tex.grad.cube's faces scale by n the same way
+ * (its sweeps on faces of 6, 12, 17, 20, 24 and 48 texels). */
+double
+interp_tex_scale(double g, uint64_t n)
+{
+	double t = interp_tex_trunc10(g);
+	int e, nb = 0;
+	int64_t ti, acc = 7;
+
+	if (t == 0 || !isfinite(t) || n == 0)
+		return t * (double)n;
+	ti = (int64_t)ldexp(frexp(fabs(t), &e), 10) << 3;
+	while (nb < 64 && n >> nb)
+		nb++;
+	for (int i = 0; i < nb; i++)
+		if (n >> (nb - 1 - i) & 1)
+			acc += ti >> i;
+	return copysign(ldexp((double)acc, e - 13 + nb - 1), t);
+}
+
 /* p > 0 kept to its top 10 bits (the rest cleared) */
 static int64_t
 keep10(int64_t p)

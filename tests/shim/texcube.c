@@ -14,7 +14,12 @@
  * or not; tex.grad.cube of a 16x16 cubemap whose level l holds l, so
  * that the result is the level of detail the unit took, at random
  * directions and gradients and on a grid of them (gradgrid()), and last
- * in sweeps of gradients that cross a face's edge (gradsweep()).
+ * in sweeps of gradients that cross a face's edge (gradsweep()), on that
+ * cube and on cubes of 12, 24, 20, 6, 48 and 17 texels a face, whose
+ * sizes scale the gradients by more than a shift (random gradients on
+ * the 12 and 17 ones too); tex.grad.2d's levels on arrays of such sizes
+ * (grad2d()); tex.level.cube and tld4 of named texels on cubes of 12 and
+ * 17 texels (npotcubes()).
  *
  * Formats: 64x64 arrays of random texels (halves of any finite value),
  * tex.2d linear at texel centres plus k/256 along x (two texels), along
@@ -53,7 +58,8 @@ static const char ptx[] =
 	K("lvcube", "tex.level.cube.v4.f32.f32", "{%f1, %f2, %f3, %f3}], %f5")
 	K("lvacube", "tex.level.acube.v4.f32.f32", "{%r2, %f1, %f2, %f3}], %f5")
 	K("grcube", "tex.grad.cube.v4.f32.f32", "{%f1, %f2, %f3, %f3}], {%f5, %f6, %f7, %f7}, {%f9, %f10, %f11, %f11}")
-	K("tx2d", "tex.2d.v4.f32.f32", "{%f1, %f2}]");
+	K("tx2d", "tex.2d.v4.f32.f32", "{%f1, %f2}]")
+	K("gr2d", "tex.grad.2d.v4.f32.f32", "{%f1, %f2}], {%f5, %f6}, {%f9, %f10}");
 
 #define MAXN 8192
 #define NFMT 4096
@@ -137,10 +143,12 @@ launch(const char *name, const char *k, CUtexObject t, unsigned n)
 static CUmipmappedArray
 cubemap(unsigned size, unsigned nc, unsigned nl, float (*val)(unsigned, unsigned, unsigned, unsigned))
 {
-	static float tx[16 * 16 * 12];
+	float *tx = malloc(sizeof *tx * size * size * 6 * nc);
 	CUDA_ARRAY3D_DESCRIPTOR ad;
 	CUmipmappedArray m;
 
+	if (!tx)
+		abort();
 	memset(&ad, 0, sizeof ad);
 	ad.Width = ad.Height = size, ad.Depth = 6 * nc;
 	ad.Flags = CUDA_ARRAY3D_CUBEMAP | (nc > 1 ? CUDA_ARRAY3D_LAYERED : 0);
@@ -159,6 +167,7 @@ cubemap(unsigned size, unsigned nc, unsigned nl, float (*val)(unsigned, unsigned
 		CK(cuMipmappedArrayGetLevel(&cp.dstArray, m, l));
 		CK(cuMemcpy3D(&cp));
 	}
+	free(tx);
 	return m;
 }
 
@@ -413,23 +422,189 @@ cubes(void)
 	cuMipmappedArrayDestroy(mg);
 }
 
-/* tex.grad.cube of the sweeps across an edge (gradsweep()) on the
- * cubemap of levels (an H200 answered the same of a seamless one) */
+/* levels of a face of n texels, down to one texel */
+static unsigned
+nlevels(unsigned n)
+{
+	unsigned l = 1;
+
+	while (n >>= 1)
+		l++;
+	return l;
+}
+
+/* tex.grad.cube of the sweeps across an edge (gradsweep()) on cubemaps of
+ * levels (an H200 answered the same of a seamless one): 16 texels a face,
+ * then faces of sizes other than powers of two, where the unit scales the
+ * gradients by a size its exponent alone does not give, and the random
+ * gradients of "grad plain random" on two of them */
 static void
 gradsweeps(void)
 {
-	CUmipmappedArray mg = cubemap(16, 1, 5, levelof);
-	CUtexObject t = texobj(mg, 5, CU_TR_ADDRESS_MODE_CLAMP, 0);
+	static const unsigned sz[] = { 16, 12, 24, 20, 6, 48, 17 };
 	char name[64];
 	unsigned n;
 
-	for (unsigned k = 0; t && (n = gradsweep(k)); k++) {
-		snprintf(name, sizeof name, "grad sweep %u", k);
-		launch(name, "grcube", t, n);
+	for (unsigned i = 0; i < sizeof sz / sizeof sz[0]; i++) {
+		unsigned nl = nlevels(sz[i]);
+		CUmipmappedArray mg = cubemap(sz[i], 1, nl, levelof);
+		CUtexObject t = texobj(mg, nl, CU_TR_ADDRESS_MODE_CLAMP, 0);
+		for (unsigned k = 0; t && (n = gradsweep(k)); k++) {
+			if (sz[i] == 16)
+				snprintf(name, sizeof name, "grad sweep %u", k);
+			else
+				snprintf(name, sizeof name, "grad sweep %u %u", sz[i], k);
+			launch(name, "grcube", t, n);
+		}
+		if (t && (sz[i] == 12 || sz[i] == 17)) {
+			n = randomdirs(4096, 1, 0, 0);
+			for (unsigned j = 0; j < n; j++) {
+				float *p = c + 12 * j;
+				for (unsigned a = 0; a < 3; a++) {
+					float sc = (float)(1u << (rnd() % 10)) / 512.0f;
+					p[4 + a] = uni(-1, 1) * sc, p[8 + a] = uni(-1, 1) * sc;
+				}
+			}
+			snprintf(name, sizeof name, "grad random %u", sz[i]);
+			launch(name, "grcube", t, n);
+		}
+		if (t)
+			cuTexObjectDestroy(t);
+		cuMipmappedArrayDestroy(mg);
 	}
-	if (t)
-		cuTexObjectDestroy(t);
-	cuMipmappedArrayDestroy(mg);
+}
+
+/* A 2D mipmapped array of f32 texels, w x h, nl levels, level l holding l */
+static CUmipmappedArray
+mip2d(unsigned w, unsigned h, unsigned nl)
+{
+	float *tx = malloc(sizeof *tx * w * h);
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUmipmappedArray m;
+
+	if (!tx)
+		abort();
+	memset(&ad, 0, sizeof ad);
+	ad.Width = w, ad.Height = h;
+	ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 1;
+	CK(cuMipmappedArrayCreate(&m, &ad, nl));
+	for (unsigned l = 0; l < nl; l++) {
+		unsigned lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+		CUDA_MEMCPY3D cp;
+		for (unsigned k = 0; k < lw * lh; k++)
+			tx[k] = (float)l;
+		memset(&cp, 0, sizeof cp);
+		cp.srcMemoryType = CU_MEMORYTYPE_HOST, cp.srcHost = tx, cp.srcPitch = lw * 4, cp.srcHeight = lh;
+		cp.dstMemoryType = CU_MEMORYTYPE_ARRAY, cp.WidthInBytes = lw * 4, cp.Height = lh, cp.Depth = 1;
+		CK(cuMipmappedArrayGetLevel(&cp.dstArray, m, l));
+		CK(cuMemcpy3D(&cp));
+	}
+	free(tx);
+	return m;
+}
+
+/* a float of random mantissa in [2^lo, 2^hi) / s, either sign */
+static float
+rndgrad(int lo, int hi, double s)
+{
+	double m = 1 + (double)(rnd() & 0x7fffff) / 8388608.0;
+
+	return (float)(ldexp(m, lo + (int)(rnd() % (unsigned)(hi - lo))) / s * (rnd() & 1 ? -1 : 1));
+}
+
+/* tex.grad.2d's level of detail on arrays whose sizes are not powers of
+ * two: a gradient along the axis of w texels (the other 2048 or 1), 4096
+ * lanes of a geometric sweep of 2^-0.5 to 2^11.5 texels and 4096 of
+ * random mantissas from 1 to 2^11 texels; along y of h texels (w 2048);
+ * and random dx and dy of both axes on arrays of both sizes neither a
+ * power of two */
+static void
+grad2d(void)
+{
+	static const unsigned ws[] = { 3, 5, 6, 7, 12, 17, 20, 24, 48, 100, 1000, 1023 };
+	static const unsigned hs[] = { 12, 17, 100 };
+	static const unsigned both[][2] = { { 12, 20 }, { 17, 48 }, { 24, 24 }, { 100, 12 } };
+	char name[64];
+
+	for (unsigned i = 0; i < sizeof ws / sizeof ws[0] + sizeof hs / sizeof hs[0]; i++) {
+		unsigned ax = i >= sizeof ws / sizeof ws[0], sz = ax ? hs[i - sizeof ws / sizeof ws[0]] : ws[i];
+		unsigned w = ax ? 2048 : sz, h = ax ? sz : 2048, nl = nlevels(2048);
+		CUmipmappedArray m = mip2d(w, h, nl);
+		CUtexObject t = texobj(m, nl, CU_TR_ADDRESS_MODE_CLAMP, 0);
+		if (t) {
+			memset(c, 0, sizeof c);
+			for (unsigned n = 0; n < MAXN; n++) {
+				float *p = c + 12 * n;
+				p[0] = p[1] = 0.5f;
+				if (n < MAXN / 2)
+					p[4 + ax] = (float)(pow(2.0, -0.5 + 12.0 * n / (MAXN / 2 - 1)) / sz);
+				else
+					p[4 + ax] = rndgrad(0, 11, sz);
+				if (n & 1)   /* dy instead */
+					p[8 + ax] = p[4 + ax], p[4 + ax] = 0;
+			}
+			snprintf(name, sizeof name, "grad2d %ux%u", w, h);
+			launch(name, "gr2d", t, MAXN);
+			cuTexObjectDestroy(t);
+		}
+		cuMipmappedArrayDestroy(m);
+	}
+	for (unsigned i = 0; i < sizeof both / sizeof both[0]; i++) {
+		unsigned w = both[i][0], h = both[i][1], nl = nlevels(w > h ? w : h);
+		CUmipmappedArray m = mip2d(w, h, nl);
+		CUtexObject t = texobj(m, nl, CU_TR_ADDRESS_MODE_CLAMP, 0);
+		if (t) {
+			memset(c, 0, sizeof c);
+			for (unsigned n = 0; n < MAXN; n++) {
+				float *p = c + 12 * n;
+				int hi = (int)nl + 1;
+				p[0] = p[1] = 0.5f;
+				if (n % 4 == 0)   /* dx along x, dy along y */
+					p[4] = rndgrad(-1, hi, w), p[9] = rndgrad(-1, hi, h);
+				else
+					for (unsigned a = 0; a < 2; a++)
+						p[4 + a] = rndgrad(-3, hi, a ? h : w), p[8 + a] = rndgrad(-3, hi, a ? h : w);
+			}
+			snprintf(name, sizeof name, "grad2d random %ux%u", w, h);
+			launch(name, "gr2d", t, MAXN);
+			cuTexObjectDestroy(t);
+		}
+		cuMipmappedArrayDestroy(m);
+	}
+}
+
+static float
+named2(unsigned l, unsigned s, unsigned x, unsigned y)
+{
+	return (float)(100000 * l + 10000 * s + 100 * y + x + 1);
+}
+
+/* cubes of 12 and 17 texels a face (levels of 6 and 3 texels, 8, 4 and
+ * 2), each texel naming its level, face, y and x: tex.level and tld4 at
+ * random directions, seamless or not */
+static void
+npotcubes(void)
+{
+	static const unsigned sz[] = { 12, 17 };
+	char name[64];
+
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned nl = nlevels(sz[i]);
+		CUmipmappedArray m = cubemap(sz[i], 1, nl, named2);
+		for (unsigned sl = 0; sl < 2; sl++) {
+			CUtexObject t = texobj(m, nl, CU_TR_ADDRESS_MODE_CLAMP, sl ? CU_TRSF_SEAMLESS_CUBEMAP : 0);
+			unsigned n;
+			if (!t)
+				continue;
+			n = randomdirs(4096, 1, -0.5f, (float)nl - 0.5f);
+			snprintf(name, sizeof name, "level %u %s random", sz[i], sl ? "seamless" : "plain");
+			launch(name, "lvcube", t, n);
+			snprintf(name, sizeof name, "tld4 %u %s random", sz[i], sl ? "seamless" : "plain");
+			launch(name, "t4cube", t, n);
+			cuTexObjectDestroy(t);
+		}
+		cuMipmappedArrayDestroy(m);
+	}
 }
 
 /* a half of any finite value, sign, exponent and mantissa random */
@@ -580,6 +755,8 @@ main(int argc, char **argv)
 	formats();
 	cubeformats();
 	gradsweeps();
+	grad2d();
+	npotcubes();
 	cuMemFree(dc);
 	cuMemFree(dout);
 	printf("done\n");
