@@ -161,11 +161,13 @@ static int64_t vpart(uint32_t x, int ty, int sel)
  *        u32 word: a negative t gives 0; only vshl also caps at
  *          UINT32_MAX, the other operations keep the low 32 bits;
  *   4. secondary op with c: .add in 32 bits; .min/.max compare c with
- *      the exact t of vabsdiff, vmin, vmax and vset, but with the low 32
- *      bits of t sign-extended for the others; signed with c signed for
- *      an s32 d (vset: an s32 a), else as unsigned 64-bit numbers with c
- *      zero-extended (so a negative t counts above every c); vshl and
- *      vshr are taken to behave as vadd here (not measured);
+ *      the exact t of vabsdiff, vmin, vmax and vset, and of vshl (its
+ *      whole 64-bit shift, not the 34 bits above) and vshr without .sat
+ *      (an H200, the v8 alux records: 2,070 records whose first
+ *      difference was such a vshl or vshr pass with it), but with the low
+ *      32 bits of t sign-extended for the others; signed with c signed
+ *      for an s32 d (vset: an s32 a), else as unsigned 64-bit numbers with
+ *      c zero-extended (so a negative t counts above every c);
  *   5. merge: with a selector on d, the part replaces that part of c: a
  *      byte from the low byte of t shifted into place, but h1 takes bits
  *      16-31 of t where they are (not t's low half), h0 its low half. */
@@ -175,7 +177,7 @@ static uint32_t video_scalar(const AluOp *op, uint32_t a, uint32_t b, uint32_t c
 	int ta = vs ? op->ty : op->ty2, tb = vs ? op->ty2 : op->ty3;
 	int asel = (int)(op->imm & 0xFF), bsel = (int)(op->imm >> 8 & 0xFF), dsel = (int)(op->imm >> 16 & 0xFF);
 	int sg = !vs && issigned(op->ty), dbyte = dsel >= SEL_B0 && dsel <= SEL_B3, dhalf = dsel == SEL_H0 || dsel == SEL_H1;
-	int64_t x = vpart(a, ta, asel), y = vpart(b, o == OP_VSHL || o == OP_VSHR ? TY_U32 : tb, bsel), t;
+	int64_t x = vpart(a, ta, asel), y = vpart(b, o == OP_VSHL || o == OP_VSHR ? TY_U32 : tb, bsel), t, te;
 	switch (o) {
 	case OP_VADD: t = x + y; break;
 	case OP_VSUB: t = x - y; break;
@@ -192,6 +194,9 @@ static uint32_t video_scalar(const AluOp *op, uint32_t a, uint32_t b, uint32_t c
 		    op->cmp == MOD_LE ? x <= y : op->cmp == MOD_GT ? x > y : x >= y;
 		break;
 	}
+	/* the exact value (vshl's whole shift: x has at most 32 bits, y at
+	 * most 32), which .min/.max compare */
+	te = o == OP_VSHL ? (int64_t)((uint64_t)x << y) : t;
 	if ((op->flags & ALU_SAT) && !vs) {
 		if (dbyte || dhalf) {
 			uint32_t hi = (uint32_t)mask((dbyte ? 8 : 16) - sg);
@@ -213,7 +218,8 @@ static uint32_t video_scalar(const AluOp *op, uint32_t a, uint32_t b, uint32_t c
 	switch (op->mode) {
 	case MOD_ADD: return r + c;
 	case MOD_MIN: case MOD_MAX: {
-		int64_t u = vs || o == OP_VABSDIFF || o == OP_VMIN || o == OP_VMAX ? t : (int32_t)r;
+		int64_t u = vs || o == OP_VABSDIFF || o == OP_VMIN || o == OP_VMAX ? t :
+		    (o == OP_VSHL || o == OP_VSHR) && !(op->flags & ALU_SAT) ? te : (int32_t)r;
 		int lt;
 		if (vs ? issigned(ta) : sg)
 			lt = u < (int32_t)c;

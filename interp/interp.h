@@ -757,9 +757,11 @@ void interp_movmatrix(const uint64_t *s, uint64_t *d);
 void interp_mma_regs(int shape, int cbits, int *na, int *nb, int *nc);
 void interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
 enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's TY_ << MMA_BTY, where not A's */,
-       MMA_WGF8 = 1 << 16 /* wgmma's fp8 adder */, MMA_XOR = 1 << 17 /* b1: .xor.popc, else .and.popc */ };
-/* XIns.aux of an mma.sp (its mod the shape of half the k); the selector values it allows */
-enum { MMA_SPARSE = 1 << 25 };
+       MMA_WGF8 = 1 << 16 /* wgmma's fp8 adder */, MMA_XOR = 1 << 17 /* b1: .xor.popc, else .and.popc */,
+       MMA_RNDSH = 18 /* f64: the ALU_ rounding of each fma << MMA_RNDSH (.rn .rz .rm .rp) */ };
+/* XIns.aux of an mma.sp (its mod the shape of half the k); the selector values it allows;
+ * the f64 rounding of an mma.sync (ALU_RN..ALU_RP << MMA_AUXRND) */
+enum { MMA_SPARSE = 1 << 25, MMA_AUXRND = 26 };
 int interp_mma_sp_nsel(const XIns *xi);
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
 /* The fused sums (f16, bf16, tf32 inputs; wgmma's fp8) with each input unpacked once per instruction:

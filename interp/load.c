@@ -381,7 +381,14 @@ mma_sp_shape(const char *sh, int at)
 	return -1;
 }
 
-/* mma.sync.aligned.SHAPE.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c:
+/* the ALU_ rounding an f64 mma or wmma names (.rn when none) */
+static int
+mma_rnd(const Ins *in)
+{
+	return ir_hasmod(in, MOD_RZ) ? ALU_RZ : ir_hasmod(in, MOD_RM) ? ALU_RM : ir_hasmod(in, MOD_RP) ? ALU_RP : ALU_RN;
+}
+
+/* mma.sync.aligned.SHAPE.row.col{.rnd}{.satfinite}.dtype.atype.btype.ctype d, a, b, c:
  * mod the MMA_* shape, ty the A type, aux the C/D format and B's type (see interp.h).
  * mma.sp: mod the shape of half the k, MMA_SPARSE set in aux; the sources
  * are A, B, C, the metadata and the selector. */
@@ -426,10 +433,14 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 		return -1;
 	if (xi->mod < 0)
 		return -1;
+	/* f64 alone takes a rounding (each fma of the chain: mma.c) */
+	if (at != TY_F64 && mma_rnd(in) != ALU_RN)
+		return -1;
 	cbits = dt == TY_F16 ? 16 : dt == TY_F64 ? 64 : 32;
 	xi->ty = (uint8_t)at;
 	xi->aux = cbits | (at == TY_S8 || at == TY_S4) << 8 | (bt == TY_S8 || bt == TY_S4) << 9 | ir_hasmod(in, MOD_SATFINITE) << 10 |
-	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16 | ir_hasmod(in, MOD_XOR) << 24 | sp * MMA_SPARSE;
+	    (dt == TY_F16 ? ALU_F16 : ALU_F32) << 11 | bt << 16 | ir_hasmod(in, MOD_XOR) << 24 | sp * MMA_SPARSE |
+	    (uint32_t)mma_rnd(in) << MMA_AUXRND;
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	if (sp)
 		nb *= 2;   /* B has the whole k */
@@ -463,15 +474,16 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		if (interp_wmma_nregs(WMMA_A, shape, at) < 0 || interp_wmma_nregs(WMMA_C, shape, ct) < 0 ||
 		    interp_wmma_nregs(WMMA_C, shape, dt) < 0 || (at == TY_B1) != ir_hasmod(in, MOD_POPC) ||
-		    (at != TY_F16 && dt != ct) || ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP))
-			return -1;   /* f64's .rz/.rm/.rp: interp_mma_elem rounds to nearest only */
+		    (at != TY_F16 && dt != ct) || (at != TY_F64 && mma_rnd(in) != ALU_RN))
+			return -1;   /* only f64 rounds otherwise than to nearest */
 		/* D's type follows A's: f32 for bf16 and tf32, s32 for the integers (f64's is checked above) */
 		if (f16 ? (dt != TY_F16 && dt != TY_F32) || (ct != TY_F16 && ct != TY_F32) :
 		    at == TY_BF16 || at == TY_TF32 ? dt != TY_F32 : at != TY_F64 && dt != TY_S32)
 			return -1;
 		xi->ty = (uint8_t)at;
 		xi->aux = shape | ct << 8 | dt << 16;
-		xi->mod = lay[0] | lay[1] << 1 | ir_hasmod(in, MOD_SATFINITE) << 2 | ir_hasmod(in, MOD_AND) << 3;
+		xi->mod = lay[0] | lay[1] << 1 | ir_hasmod(in, MOD_SATFINITE) << 2 | ir_hasmod(in, MOD_AND) << 3 |
+		    mma_rnd(in) << 4;
 		if (interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, 0))
 			return -1;
 		return xi->nd == interp_wmma_nregs(WMMA_C, shape, dt) && xi->ns == interp_wmma_nregs(WMMA_A, shape, at) +

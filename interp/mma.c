@@ -518,10 +518,12 @@ interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *
 
 	fmts(ty, flags, &fa, &fb);
 	if (ty == TY_F64) {
-		/* a chain of fmas from the accumulator, in k order */
+		/* a chain of fmas from the accumulator, in k order, each
+		 * rounded by the instruction's .rn/.rz/.rm/.rp (DMMA.RZ ...) */
 		uint64_t v = cin;
+		int rnd = flags >> MMA_RNDSH & 3;
 		for (int i = 0; i < k; i++)
-			v = alu_ffma(ALU_F64, a[i], b[i], v, ALU_RN, 0);
+			v = alu_ffma(ALU_F64, a[i], b[i], v, rnd, 0);
 		return v;
 	}
 	if (fa < 0) {
@@ -776,7 +778,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	}
 	cload(xi->mod, cbits, nc, s + na + nb, C);
 	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
-	    (xi->aux >> 24 & 1 ? MMA_XOR : 0) |
+	    (xi->aux >> 24 & 1 ? MMA_XOR : 0) | (int)(xi->aux >> MMA_AUXRND & 3) << MMA_RNDSH |
 	    (bty != xi->ty ? bty << MMA_BTY : 0);
 	if (interp_mma_fused(xi->ty, flags)) {   /* each input unpacked once */
 		MmaIn ua[16][32], ub[8][32];

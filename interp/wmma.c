@@ -371,6 +371,7 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	}
 	if (sat)
 		flags |= MMA_SATFINITE;
+	flags |= (xi->mod >> 4 & 3) << MMA_RNDSH;   /* f64's rounding */
 	if (ct == TY_F16 && dt == TY_F16)
 		cfmt = ALU_F16;
 	for (int r = 0; r < M; r++)

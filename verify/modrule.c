@@ -93,6 +93,12 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	/* the compared or selecting type (set's and slct's second) */
 	{'T', "setp", "ftz", "", "f16 f16x2 f32"}, {'T', "set", "ftz", "", "f16 f16x2 f32"},
 	{'T', "slct", "ftz", "", "f32"},
+	/* the matrix products round only f64 ("Illegal rounding modifier for
+	 * instruction 'mma'"; the accumulator's type, the last) */
+	{'T', "mma", "rn", "", "f64"}, {'T', "mma", "rz", "", "f64"}, {'T', "mma", "rm", "", "f64"},
+	{'T', "mma", "rp", "", "f64"},
+	{'T', "wmma.mma", "rn", "", "f64"}, {'T', "wmma.mma", "rz", "", "f64"}, {'T', "wmma.mma", "rm", "", "f64"},
+	{'T', "wmma.mma", "rp", "", "f64"},
 };
 #undef INT
 #undef FALL

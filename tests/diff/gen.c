@@ -218,6 +218,7 @@ typedef struct {
 	int exited;             /* some lanes exited: no CTA barrier, no shfl */
 	int wgf;                /* the kernel's wgmma form, +1; 0: not chosen yet */
 	char wgty[40];          /* and its types */
+	unsigned maxnreg;       /* the regs family's .maxnreg */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -228,25 +229,27 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * since they hold the forms the others never draw; version 5 the cluster
  * and warpx families (gen5.inc), half of its seeds; version 6 the sparse
  * and flowx families (gen6.inc), half of its seeds, and video in mixed;
- * version 7 the wgmma family (gen7.inc), half of its seeds */
+ * version 7 the wgmma family (gen7.inc), half of its seeds; version 8 the
+ * alux and regs families (gen8.inc), half of its seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
 	NFAM4, F_CLUSTER = NFAM4, F_WARPX,
 	NFAM5, F_SPARSE = NFAM5, F_FLOWX,
-	NFAM6, F_WGMMA = NFAM6, NFAM };
+	NFAM6, F_WGMMA = NFAM6,
+	NFAM7, F_ALUX = NFAM7, F_REGS, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
-	"wgmma",
+	"wgmma", "alux", "regs",
 };
-static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961 };
+static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384 };
 
 int
 dt_family_count(int ver)
 {
 	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM6 :
-	    ver == 7 ? NFAM : 0;
+	    ver == 7 ? NFAM7 : ver == 8 ? NFAM : 0;
 }
 
 int
@@ -397,7 +400,7 @@ emit(Gen *g, const char *tpl, int pred, int neg)
 	choose(g, tpl, buf, sizeof buf);
 	tpl = buf;
 	while (*tpl) {
-		int dcls[4], dreg[4], nd = 0;
+		int dcls[5], dreg[5], nd = 0;
 		size_t n = 0;
 		const char *p = tpl;
 
@@ -418,7 +421,8 @@ emit(Gen *g, const char *tpl, int pred, int neg)
 				dcls[nd] = cls;
 				dreg[nd] = newreg(g, cls);
 				snprintf(tmp, sizeof tmp, "%s%d", regpfx[cls], dreg[nd]);
-				if (nd < 3)
+				/* (version 8 stores a fourth destination too) */
+				if (nd < (g->ver >= 8 ? 4 : 3))
 					nd++;
 				break;
 			case 'r': case 'h': case 'l': case 'p':
@@ -1066,6 +1070,7 @@ gen_loop(Gen *g)
 #include "gen5.inc"
 #include "gen6.inc"
 #include "gen7.inc"
+#include "gen8.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1150,6 +1155,12 @@ item(Gen *g, int fam)
 			emit(g, pickt(g, alu_tpl[rbelow(&g->rng, 2) ? F_HALF : F_F32]), -1, 0);
 		else
 			gen_wgmma(g);
+		return;
+	case F_ALUX:
+		gen_alux(g);
+		return;
+	case F_REGS:
+		gen_regs(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
@@ -1272,12 +1283,16 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	g->fullwarps = rbelow(&g->rng, 2);
 	k->ntid = g->fullwarps ? 32 * (1 + rbelow(&g->rng, 3)) : 16 + rbelow(&g->rng, 81);
 	/* version 2: the tensor family's collectives need whole warps (and
-	 * version 6's sparse one's) */
-	if ((ver >= 2 && family == F_TENSOR) || family == F_SPARSE)
+	 * version 6's sparse one's, and version 8's alux one's f64 mma) */
+	if ((ver >= 2 && family == F_TENSOR) || family == F_SPARSE || family == F_ALUX)
 		k->ntid = (k->ntid + 31) & ~31u;
-	/* version 7: the wgmma family's CTAs are one or two warpgroups */
-	if (family == F_WGMMA)
+	/* version 7: the wgmma family's CTAs are one or two warpgroups (and
+	 * version 8's regs one's, each warpgroup's registers at most .maxnreg
+	 * of 64-168, a multiple of 8: 65536 registers hold 256 threads of 256) */
+	if (family == F_WGMMA || family == F_REGS)
 		k->ntid = 128 * (1 + rbelow(&g->rng, 2));
+	if (family == F_REGS)
+		g->maxnreg = 64 + 8 * rbelow(&g->rng, 14);
 	g->fullwarps = k->ntid % 32 == 0;
 	/* version 5: the cluster family's grid is one or two clusters of 2-4 */
 	if (family == F_CLUSTER) {
@@ -1304,13 +1319,16 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	/* (version 4's relaxed mbarrier waits need 8.6) */
 	/* (version 7's wgmma needs sm_90a) */
 	bput(&h, ".version %s\n.target %s\n.address_size 64\n\n", ver == 1 ? "8.1" : ver < 4 ? "8.4" : "8.6",
-	    family == F_WGMMA ? "sm_90a" : "sm_90");
+	    family == F_WGMMA || family == F_REGS ? "sm_90a" : "sm_90");
 	size_t body = h.n;
 	if (g->pre.s)
 		bput(&h, "%s", g->pre.s);
 	bput(&h, ".visible .entry %s(\n\t.param .u64 pin,\n\t.param .u64 pout,\n\t.param .u64 pscr)\n", k->name);
 	if (family == F_CLUSTER)
 		bput(&h, "%s.reqnctapercluster %u, 1, 1\n", g->clexplicit ? ".explicitcluster\n" : "", g->clsize);
+	/* (version 8's setmaxnreg needs the kernel's register count known) */
+	if (family == F_REGS)
+		bput(&h, ".maxnreg %u\n", g->maxnreg);
 	bput(&h, "{\n");
 	bput(&h, "\t.reg .b16 %%h<%d>;\n\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n\t.reg .pred %%p<%d>;\n",
 	    g->nreg[C16], g->nreg[C32], g->nreg[C64], g->nreg[CP] ? g->nreg[CP] : 1);
