@@ -17,7 +17,7 @@
 #     nothing (skipped without the toolkit's cuda.h).
 #
 # The first make check replays every record of tests/diff/cases; distcheck
-# and the sanitizer build replay one in DIFF_SAMPLE (default 8), the same
+# and the sanitizer build replay one in DIFF_SAMPLE (default 16), the same
 # ones each time, spread over every generator version and family, which
 # keeps the whole inside CI's time (the replay is most of it, and grows
 # with each recording).  Set it to 1 to replay everything three times.
@@ -29,7 +29,7 @@
 
 cd "$(dirname "$0")/.." || exit 99
 jobs=${JOBS:-2}
-sample=${DIFF_SAMPLE:-8}
+sample=${DIFF_SAMPLE:-16}
 pass=0
 fail=0
 skip=0

@@ -659,7 +659,8 @@ cmp_str(const void *a, const void *b)
 static int
 listed(const Replay *r, const char *key)
 {
-	return bsearch(&key, r->pat, (size_t)r->npat, sizeof *r->pat, cmp_str) != NULL;
+	/* no list: bsearch may not be given a null array, even of none */
+	return r->npat && bsearch(&key, r->pat, (size_t)r->npat, sizeof *r->pat, cmp_str) != NULL;
 }
 
 /* Thousands of patterns against hundreds of thousands of records: sorted
