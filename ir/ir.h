@@ -272,6 +272,7 @@ struct Expr {
 	Expr **elt;         /* E_LIST */
 	int nelt;
 	int indexed;        /* E_ADD: folded from an array element name[i] */
+	int depth;          /* operators on the longest path below (0: a leaf) */
 };
 
 /* ---------------------------------------------------------------- operands */
