@@ -153,6 +153,6 @@ ptx_diag_print(const ptx_ctx *cx, FILE *f)
 			fprintf(f, " [-W%s]", d->check);
 		fputc('\n', f);
 		if (d->line > 0 && d->source_line)
-			diag_caret(d->source_line, strlen(d->source_line), d->col, f);
+			diag_caret_str(d->source_line, d->col, f);
 	}
 }

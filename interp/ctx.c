@@ -133,8 +133,13 @@ interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const
 	d->file = dupstr(cx, file);
 	d->msg = dupstr(cx, msg);
 	d->check = dupstr(cx, check);
-	d->srcline = dupstr(cx, srcline);
-	if ((file && !d->file) || (msg && !d->msg) || (check && !d->check) || (srcline && !d->srcline)) {
+	/* srcline the previous report's own: the two share it (reports on
+	 * one line, api_takediags).  A module of one long line (a gigabyte of
+	 * ';' is one) has all its errors on it, and a copy for each was that
+	 * many times its size.  Only the first holds (and frees) it. */
+	const char *same = srcline && cx->ndiag && srcline == d[-1].d.source_line ? srcline : NULL;
+	d->srcline = same ? NULL : dupstr(cx, srcline);
+	if ((file && !d->file) || (msg && !d->msg) || (check && !d->check) || (srcline && !same && !d->srcline)) {
 		interp_free(cx, d->file);
 		interp_free(cx, d->msg);
 		interp_free(cx, d->check);
@@ -148,7 +153,7 @@ interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const
 	d->d.severity = sev;
 	d->d.check = d->check;
 	d->d.msg = d->msg ? d->msg : "";
-	d->d.source_line = d->srcline;
+	d->d.source_line = same ? same : d->srcline;
 	return PTX_OK;
 }
 

@@ -303,7 +303,8 @@ interp_fnat(const ptx_module *pm, uint64_t a, XFunc **near)
 
 typedef struct {
 	ptx_diag d;
-	char *file, *msg, *check, *srcline;
+	char *file, *msg, *check;
+	char *srcline;      /* owned; NULL when d.source_line is an earlier report's (interp_diag_add) */
 } DiagRec;
 
 struct ptx_ctx {

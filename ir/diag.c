@@ -119,13 +119,30 @@ linestarts(const Diags *dg, size_t *nline)
  * the reader's tab width; UTF-8 continuation bytes take no room.  Generated
  * PTX has lines of 100 KB (initializers): a long line shows a window of
  * WIDE bytes around the column, marked with "..." where cut. */
+enum { WIDE = 160 };
+
+/* The bytes of a line of len bytes that diag_caret looks at for column
+ * col: a window ends at most WIDE past the column, and one byte more says
+ * whether the line goes on.  A report on a line of a gigabyte reads (and
+ * measures) no more of it than this. */
+static size_t
+shown(size_t len, int col)
+{
+	size_t c = col > 1 ? (size_t)col - 1 : 0;
+	return c < len && len - c > WIDE + 2 ? c + WIDE + 2 : len;
+}
+
 void
 diag_caret(const char *line, size_t len, int col, FILE *f)
 {
-	enum { WIDE = 160 };
-	const char *s = line, *e = line + len, *p, *at;
+	const char *s = line, *e, *p, *at;
 	const char *lead = "", *tail = "";
 	size_t c = col > 1 ? (size_t)col - 1 : 0;
+
+	/* past shown(), a '\r' is not the line's last byte and the window
+	 * ends before it either way */
+	len = shown(len, col);
+	e = line + len;
 
 	if (e > s && e[-1] == '\r')
 		e--;
@@ -151,6 +168,14 @@ diag_caret(const char *line, size_t len, int col, FILE *f)
 	fputs("^\n", f);
 }
 
+/* diag_caret of a NUL-terminated line, without measuring all of it */
+void
+diag_caret_str(const char *line, int col, FILE *f)
+{
+	size_t c = col > 1 ? (size_t)col - 1 : 0;
+	diag_caret(line, strnlen(line, c > SIZE_MAX - WIDE - 2 ? SIZE_MAX : c + WIDE + 2), col, f);
+}
+
 /* The source line of loc and the caret under it. */
 static void
 caret(const Diags *dg, const size_t *start, size_t nline, Loc loc, FILE *f)
@@ -160,9 +185,10 @@ caret(const Diags *dg, const size_t *start, size_t nline, Loc loc, FILE *f)
 	if (loc.line < 1 || (size_t)loc.line > nline)
 		return;
 	s = dg->src + start[loc.line - 1];
-	e = memchr(s, '\n', (size_t)(dg->src + dg->len - s));
+	size_t n = shown((size_t)(dg->src + dg->len - s), loc.col);
+	e = memchr(s, '\n', n);
 	if (!e)
-		e = dg->src + dg->len;
+		e = s + n;
 	diag_caret(s, (size_t)(e - s), loc.col, f);
 }
 

@@ -181,6 +181,7 @@ void diag_at(Diags *dg, int sev, Loc loc, const char *check, const char *fmt, ..
 void diag_print(const Diags *dg, FILE *f);
 /* One source line (len bytes) with a caret under byte col, as diag_print shows it. */
 void diag_caret(const char *line, size_t len, int col, FILE *f);
+void diag_caret_str(const char *line, int col, FILE *f);
 
 /* ---------------------------------------------------------------- symbols */
 
@@ -272,6 +273,7 @@ struct Expr {
 	Expr **elt;         /* E_LIST */
 	int nelt;
 	int indexed;        /* E_ADD: folded from an array element name[i] */
+	int depth;          /* operators on the longest path below (0: a leaf) */
 };
 
 /* ---------------------------------------------------------------- operands */

@@ -280,6 +280,15 @@ yylex(YYSTYPE *lval, Loc *lloc, Parser *p)
 	memset(t, 0, sizeof *t);
 	p->prevunk = p->unk;
 	p->unk = 0;
+	/* Past the error limit nothing more is reported, so the rest of the
+	 * input is not read: a gigabyte of garbage (or of ';', each a fresh
+	 * syntax error after the recovery on the one before) would otherwise
+	 * be parsed to its end for nothing. */
+	if (p->dg->limit > 0 && p->dg->nerr > p->dg->limit) {
+		*lloc = here(p, p->cur);
+		p->cur = p->lim;
+		return 0;
+	}
 again:
 	adj = p->adj;
 	p->adj = 0;

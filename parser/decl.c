@@ -880,6 +880,14 @@ ps_target(Parser *p, EList *words, Loc loc)
 		Loc wl = words->v[i]->loc;
 		int ok = 0, sm = 0, n = 0;
 		char suf = 0, extra = 0;
+		/* the two texture modes exclude each other, across the
+		 * directives too (ptxas: "Conflicting .target option") */
+		if (strncmp(w, "texmode_", 8) == 0)
+			for (int k = 0; k < p->m->ntargets; k++)
+				if (strncmp(p->m->targets[k], "texmode_", 8) == 0 && strcmp(p->m->targets[k], w) != 0) {
+					diag_err(p->dg, wl, "conflicting .target option '%s'", w);
+					break;
+				}
 		PUSH(p->a, p->m->targets, p->m->ntargets, p->m->captargets, w);
 		for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
 			ok |= strcmp(w, known[k]) == 0;

@@ -332,7 +332,7 @@ expr
 	| expr LE expr                      { $$ = ps_bin(p, E_LE, $1, $3, @2); }
 	| expr '>' expr                     { $$ = ps_bin(p, E_GT, $1, $3, @2); }
 	| expr GE expr                      { $$ = ps_bin(p, E_GE, $1, $3, @2); }
-	| expr '?' expr ':' expr            { $$ = ps_bin(p, E_COND, $1, $3, @2); $$->c = $5; }
+	| expr '?' expr ':' expr            { $$ = ps_cond(p, $1, $3, $5, @2); }
 	;
 
 primary

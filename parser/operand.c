@@ -31,13 +31,58 @@ ps_expr(Parser *p, int kind, Loc loc)
 	return e;
 }
 
+/* Left-associative operators nest on the heap, not on the parser's stack,
+ * so `1+1+...+1` builds a tree as deep as it is long, and every pass that
+ * walks a tree (folding, resolution, lowering, printing) recurses once per
+ * level.  An expression whose longest path has more than MAXDEPTH
+ * operators is refused, once, and stands as a leaf that keeps the depth so
+ * that the operators after it are not reported again.  Brackets and
+ * unary operators nest on the parser's stack, which bison stops at 10,000
+ * entries: brackets pass their contents' count on without adding to it,
+ * so that `(1+...+1)+...` cannot start the count afresh.  MAXDEPTH is far
+ * beyond anything a compiler writes and far below what the walks' stack
+ * frames allow. */
+enum { MAXDEPTH = 1000 };
+
+/* e's depth from its operands a, b, c (any NULL), plus op (1 for an
+ * operator, 0 for brackets) */
+static Expr *
+deep(Parser *p, Expr *e, int op, const Expr *a, const Expr *b, const Expr *c)
+{
+	int d = 0;
+	if (a && a->depth > d)
+		d = a->depth;
+	if (b && b->depth > d)
+		d = b->depth;
+	if (c && c->depth > d)
+		d = c->depth;
+	if (d + op <= MAXDEPTH) {
+		e->depth = d + op;
+		return e;
+	}
+	if (d == MAXDEPTH)
+		diag_err(p->dg, e->loc, "expression nested too deeply (more than %d operators)", MAXDEPTH);
+	*e = (Expr){.kind = E_INT, .loc = e->loc, .depth = MAXDEPTH + 1};
+	return e;
+}
+
 Expr *
 ps_bin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
 {
 	Expr *e = ps_expr(p, kind, loc);
 	e->a = a;
 	e->b = b;
-	return e;
+	return deep(p, e, 1, a, b, NULL);
+}
+
+Expr *
+ps_cond(Parser *p, Expr *a, Expr *b, Expr *c, Loc loc)
+{
+	Expr *e = ps_expr(p, E_COND, loc);
+	e->a = a;
+	e->b = b;
+	e->c = c;
+	return deep(p, e, 1, a, b, c);
 }
 
 Expr *
@@ -67,7 +112,7 @@ ps_un(Parser *p, int kind, Expr *a, Loc loc)
 	}
 	e = ps_expr(p, kind, loc);
 	e->a = a;
-	return e;
+	return deep(p, e, 1, a, NULL, NULL);
 }
 
 Expr *
@@ -206,11 +251,15 @@ Expr *
 ps_listexpr(Parser *p, int kind, EList *l, Loc loc)
 {
 	Expr *e = ps_expr(p, kind, loc);
+	const Expr *d = NULL;
 	if (l) {
 		e->elt = l->v;
 		e->nelt = l->n;
+		for (int i = 0; i < l->n; i++)
+			if (l->v[i] && (!d || l->v[i]->depth > d->depth))
+				d = l->v[i];
 	}
-	return e;
+	return deep(p, e, 0, d, NULL, NULL);
 }
 
 Expr *
@@ -232,7 +281,7 @@ ps_field(Parser *p, const Tok *name, Expr *val, Loc loc)
 	Expr *e = ps_expr(p, E_FIELD, loc);
 	e->text = name->s;
 	e->a = val;
-	return e;
+	return deep(p, e, 0, val, NULL, NULL);
 }
 
 EList *

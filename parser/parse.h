@@ -207,6 +207,7 @@ int lex_keyword(const char *interned, int64_t *ty);
 Expr *ps_expr(Parser *p, int kind, Loc loc);
 Expr *ps_bin(Parser *p, int kind, Expr *a, Expr *b, Loc loc);
 Expr *ps_un(Parser *p, int kind, Expr *a, Loc loc);
+Expr *ps_cond(Parser *p, Expr *a, Expr *b, Expr *c, Loc loc);
 Expr *ps_int(Parser *p, const Tok *t, Loc loc);
 Expr *ps_float(Parser *p, const Tok *t, Loc loc);
 Expr *ps_name(Parser *p, const Tok *t, const Tok *sel, Loc loc);
