@@ -170,7 +170,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		}
 		if (budget && L->steps > L->budget) {
 			interp_fault(L, w, m ? __builtin_ctz(m) : -1, xi, PTX_FAULT_BUDGET, 0, 0,
-			    "more than %" PRIu64 " thread-instructions (see --max-steps)", L->budget);
+			    "more than %" PRIu64 " thread-instructions"
+			    " (ptx-run --max-steps, PTXKIT_MAX_STEPS in the CUDA driver)", L->budget);
 			return RUN_FAULT;
 		}
 #ifdef INTERP_CHECK

@@ -625,7 +625,8 @@ publish(Launch *L, Warp *w, uint64_t *seen)
 	if (all > sh->budget) {
 		char b[64];
 		interp_fault(L, w, -1, NULL, PTX_FAULT_BUDGET, 0, 0,
-		    "more than %" PRIu64 " thread-instructions (see --max-steps); this worker was at %s",
+		    "more than %" PRIu64 " thread-instructions"
+		    " (ptx-run --max-steps, PTXKIT_MAX_STEPS in the CUDA driver); this worker was at %s",
 		    sh->budget, where(L, w, b, sizeof b));
 		return 1;
 	}
