@@ -512,6 +512,21 @@ rndgrad(int lo, int hi, double s)
 	return (float)(ldexp(m, lo + (int)(rnd() % (unsigned)(hi - lo))) / s * (rnd() & 1 ? -1 : 1));
 }
 
+/* The gr2d kernel over the MAXN lanes of c (filled by the caller) on a
+ * w x h array of nl levels (mip2d), clamped */
+static void
+launch2d(const char *name, unsigned w, unsigned h, unsigned nl)
+{
+	CUmipmappedArray m = mip2d(w, h, nl);
+	CUtexObject t = texobj(m, nl, CU_TR_ADDRESS_MODE_CLAMP, 0);
+
+	if (t) {
+		launch(name, "gr2d", t, MAXN);
+		cuTexObjectDestroy(t);
+	}
+	cuMipmappedArrayDestroy(m);
+}
+
 /* tex.grad.2d's level of detail on arrays whose sizes are not powers of
  * two: a gradient along the axis of w texels (the other 2048 or 1), 4096
  * lanes of a geometric sweep of 2^-0.5 to 2^11.5 texels and 4096 of
@@ -529,47 +544,35 @@ grad2d(void)
 	for (unsigned i = 0; i < sizeof ws / sizeof ws[0] + sizeof hs / sizeof hs[0]; i++) {
 		unsigned ax = i >= sizeof ws / sizeof ws[0], sz = ax ? hs[i - sizeof ws / sizeof ws[0]] : ws[i];
 		unsigned w = ax ? 2048 : sz, h = ax ? sz : 2048, nl = nlevels(2048);
-		CUmipmappedArray m = mip2d(w, h, nl);
-		CUtexObject t = texobj(m, nl, CU_TR_ADDRESS_MODE_CLAMP, 0);
-		if (t) {
-			memset(c, 0, sizeof c);
-			for (unsigned n = 0; n < MAXN; n++) {
-				float *p = c + 12 * n;
-				p[0] = p[1] = 0.5f;
-				if (n < MAXN / 2)
-					p[4 + ax] = (float)(pow(2.0, -0.5 + 12.0 * n / (MAXN / 2 - 1)) / sz);
-				else
-					p[4 + ax] = rndgrad(0, 11, sz);
-				if (n & 1)   /* dy instead */
-					p[8 + ax] = p[4 + ax], p[4 + ax] = 0;
-			}
-			snprintf(name, sizeof name, "grad2d %ux%u", w, h);
-			launch(name, "gr2d", t, MAXN);
-			cuTexObjectDestroy(t);
+		memset(c, 0, sizeof c);
+		for (unsigned n = 0; n < MAXN; n++) {
+			float *p = c + 12 * n;
+			p[0] = p[1] = 0.5f;
+			if (n < MAXN / 2)
+				p[4 + ax] = (float)(pow(2.0, -0.5 + 12.0 * n / (MAXN / 2 - 1)) / sz);
+			else
+				p[4 + ax] = rndgrad(0, 11, sz);
+			if (n & 1)   /* dy instead */
+				p[8 + ax] = p[4 + ax], p[4 + ax] = 0;
 		}
-		cuMipmappedArrayDestroy(m);
+		snprintf(name, sizeof name, "grad2d %ux%u", w, h);
+		launch2d(name, w, h, nl);
 	}
 	for (unsigned i = 0; i < sizeof both / sizeof both[0]; i++) {
 		unsigned w = both[i][0], h = both[i][1], nl = nlevels(w > h ? w : h);
-		CUmipmappedArray m = mip2d(w, h, nl);
-		CUtexObject t = texobj(m, nl, CU_TR_ADDRESS_MODE_CLAMP, 0);
-		if (t) {
-			memset(c, 0, sizeof c);
-			for (unsigned n = 0; n < MAXN; n++) {
-				float *p = c + 12 * n;
-				int hi = (int)nl + 1;
-				p[0] = p[1] = 0.5f;
-				if (n % 4 == 0)   /* dx along x, dy along y */
-					p[4] = rndgrad(-1, hi, w), p[9] = rndgrad(-1, hi, h);
-				else
-					for (unsigned a = 0; a < 2; a++)
-						p[4 + a] = rndgrad(-3, hi, a ? h : w), p[8 + a] = rndgrad(-3, hi, a ? h : w);
-			}
-			snprintf(name, sizeof name, "grad2d random %ux%u", w, h);
-			launch(name, "gr2d", t, MAXN);
-			cuTexObjectDestroy(t);
+		memset(c, 0, sizeof c);
+		for (unsigned n = 0; n < MAXN; n++) {
+			float *p = c + 12 * n;
+			int hi = (int)nl + 1;
+			p[0] = p[1] = 0.5f;
+			if (n % 4 == 0)   /* dx along x, dy along y */
+				p[4] = rndgrad(-1, hi, w), p[9] = rndgrad(-1, hi, h);
+			else
+				for (unsigned a = 0; a < 2; a++)
+					p[4 + a] = rndgrad(-3, hi, a ? h : w), p[8 + a] = rndgrad(-3, hi, a ? h : w);
 		}
-		cuMipmappedArrayDestroy(m);
+		snprintf(name, sizeof name, "grad2d random %ux%u", w, h);
+		launch2d(name, w, h, nl);
 	}
 }
 
