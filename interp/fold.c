@@ -132,6 +132,8 @@
  *     of them is the value itself (sameargs, copyroot).
  *   - div.approx.f32 and div.full.f32 by a known 1.0 are a copy, by an
  *     rcp of one an FMUL by it (folddiv1).
+ *   - cvt.f32.bf16 and cvt.f64 of an f16 or bf16 NaN ptxas knows are
+ *     its canonical NaN (foldcvtnank).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
@@ -1669,6 +1671,37 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* cvt.f32.bf16, and cvt.f64 of an f16 or bf16, of a NaN ptxas knows (a
+ * register a mov of an immediate wrote): ptxas folds the conversion to
+ * its canonical NaN, 0x7fffffff, or that widened, 0x7fffffffe0000000 (sm_90
+ * SASS: a MOV of each), where a register's NaN keeps its sign and payload
+ * (the SHF of a bf16, F2F.F64.BF16 and F2F.F64.F16; v8 seeds 74537, 82139,
+ * 83475 and 91681).  cvt.f32.f16 gives the canonical NaN of any NaN
+ * (HADD2.F32), and cvt.f64.f32 of a known NaN keeps its payload. */
+static int
+foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int v, w;
+	uint32_t h;
+	const Ins *d;
+	XOp o;
+
+	if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard ||
+	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
+	    ir_tyinfo[d->ty[0]].bits != 16 || interp_decode_op(pm, &d->opnd[1], TY_B16, &o) || o.k != XO_IMM)
+		return 0;
+	h = (uint32_t)o.imm & 0x7FFFu;
+	if (h <= (in->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
+		return 0;
+	xi->s[0].k = XO_IMM;
+	xi->s[0].imm = in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull : 0x7FFFFFFFull;
+	xi->ns = 1;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	xi->alu.nsrc = 1;
+	return 1;
+}
+
 /* div.approx.f32 and div.full.f32 of x by a 1.0 that ptxas knows (an
  * immediate, a mov of one, or a kconst value such as set.eq.f32.s16 of a
  * value with itself): ptxas drops the division, so x comes back as it is,
@@ -2023,6 +2056,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
+	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 &&
+	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_BF16) ||
+	     (in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16))) &&
+	    foldcvtnank(pm, f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
 		return 0;
