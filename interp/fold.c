@@ -1677,7 +1677,13 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * SASS: a MOV of each), where a register's NaN keeps its sign and payload
  * (the SHF of a bf16, F2F.F64.BF16 and F2F.F64.F16; v8 seeds 74537, 82139,
  * 83475 and 91681).  cvt.f32.f16 gives the canonical NaN of any NaN
- * (HADD2.F32), and cvt.f64.f32 of a known NaN keeps its payload. */
+ * (HADD2.F32), and cvt.f64.f32 of a known NaN keeps its payload.
+ * The fold is an early pass of ptxas's: in small kernels a barrier, a
+ * fence, a warp collective (mma, wmma, shfl, vote) or a branch between the
+ * mov and the cvt stops it, and a later fold keeps sign and payload
+ * (0xfff50000 for 0xfff5), but in the records' kernels such instructions
+ * between them stop it in one (v8 seed 54785, an mma.sync between) and not
+ * in others (82139, a wmma.mma between), so the rule does not look. */
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
