@@ -274,6 +274,8 @@ struct Expr {
 	int nelt;
 	int indexed;        /* E_ADD: folded from an array element name[i] */
 	int depth;          /* operators on the longest path below (0: a leaf) */
+	int folded;         /* E_INT: operators folded as they were parsed (operand.c), uns their
+	                     * type; else a literal, uns its suffix */
 };
 
 /* ---------------------------------------------------------------- operands */

@@ -187,6 +187,7 @@ struct Parser {
 	int ntemp;          /* registers made by the parser's rewrites (parse.c) */
 	Head head;          /* the opcode chain being read: one instruction at a time */
 	Arena *scratch;     /* section data expressions, dropped once printed */
+	Expr *spare;        /* integer leaves folded away, for the next (operand.c; not in sections) */
 	int insection, nscratch;
 	char *sb;           /* text of the section being read */
 	size_t nsb, capsb;
