@@ -22,6 +22,8 @@ palloc(Parser *p, size_t n)
 	return ir_alloc(p->insection ? p->scratch : p->a, n);
 }
 
+enum { E_SPARE = -1 };   /* a node on Parser.spare */
+
 Expr *
 ps_expr(Parser *p, int kind, Loc loc)
 {
@@ -45,6 +47,7 @@ spare(Parser *p, Expr *e)
 {
 	if (p->insection)
 		return;
+	e->kind = E_SPARE;
 	e->a = p->spare;
 	p->spare = e;
 }
@@ -561,6 +564,45 @@ parse_resolvetree(Parser *p, Expr *e)
 	parse_resolvetree(p, e->c);
 	for (int i = 0; i < e->nelt; i++)
 		parse_resolvetree(p, e->elt[i]);
+}
+
+/* ---------------------------------------------------------------- recycling
+ *
+ * An instruction's operand expressions are garbage once it is lowered to
+ * Opnds: only an OK_EXPR operand keeps its tree.  Each node of the others
+ * goes to the list ps_expr hands out from, so that the expressions of a
+ * kernel of 200,000 instructions take the memory of one instruction's
+ * rather than 90 MB (about 450 bytes an instruction: three operands of an
+ * Expr of 120 bytes and more).  A node already on the list (two operands
+ * sharing one) is passed over. */
+/* Whether o, or an operand inside it, holds an expression tree */
+int
+parse_keepsexpr(const Opnd *o)
+{
+	if (!o)
+		return 0;
+	if (o->kind == OK_EXPR || parse_keepsexpr(o->base))
+		return 1;
+	for (int i = 0; i < o->nsub; i++)
+		if (parse_keepsexpr(&o->sub[i]))
+			return 1;
+	return 0;
+}
+
+/* Every node of e on the list, children first (the list link is a) */
+void
+parse_recycle(Parser *p, Expr *e)
+{
+	if (!e || e->kind == E_SPARE || p->insection)
+		return;
+	parse_recycle(p, e->a);
+	parse_recycle(p, e->b);
+	parse_recycle(p, e->c);
+	for (int i = 0; i < e->nelt; i++)
+		parse_recycle(p, e->elt[i]);
+	e->kind = E_SPARE;
+	e->a = p->spare;
+	p->spare = e;
 }
 
 /* ---------------------------------------------------------------- operands */
