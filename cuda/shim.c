@@ -323,6 +323,8 @@ release_ctx(Ctx *ctx)
 		if (md)
 			shim_unload(md);
 	} while (md);
+	shim_tex_release(ctx);
+	shim_host_release(ctx);
 	shim_free_ctx_allocs(ctx);
 	shim_release_streams(ctx);
 	ctx->sticky = CUDA_SUCCESS;

@@ -151,7 +151,8 @@ typedef struct {
 	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
 	 * mapped: also device memory at the same address (ptx_mem_map), as
 	 * unified addressing makes pinned memory on a GPU */
-	struct { void *p; size_t n; unsigned flags; int registered, mapped; } *hosts;
+	struct { void *p; size_t n; unsigned flags; int registered, mapped; Ctx *ctx; } *hosts;   /* ctx: the
+	                            * owner of an allocated one, which goes with it (shim_host_release) */
 	size_t nhosts, caphosts;
 	unsigned long long nextid;  /* ids of contexts and streams */
 	/* the context limits' defaults (PTXKIT_HEAP_SIZE, PTXKIT_STACK_SIZE)
@@ -307,6 +308,9 @@ CUresult shim_copy3d(const CUDA_MEMCPY3D *c, int peer);   /* under LOCK */
  * at (x, y, z): its memory, pitch and rows per slice; under LOCK */
 CUresult shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hgt, size_t d,
                          CUdeviceptr *base, size_t *pitch, size_t *height);
+void shim_tex_release(Ctx *ctx);
+void shim_host_release(Ctx *ctx);        /* shim_mem.c: ctx's page-locked allocations gone with it; under LOCK */         /* ctx's arrays, objects and references gone with it; under LOCK */
+void shim_tex_unload(CUmodule h);        /* module h's references gone with it; under LOCK */
 /* shim_stream.c */
 #define CU_STREAM_PER_THREAD ((CUstream)(uintptr_t)2)
 Stream *shim_stream(CUstream s);         /* the stream s names (the calling thread's for CU_STREAM_PER_THREAD), or NULL; under LOCK */

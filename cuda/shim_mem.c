@@ -672,6 +672,7 @@ host_add(void *p, size_t n, unsigned flags, int registered)
 	shim.hosts[shim.nhosts].n = n;
 	shim.hosts[shim.nhosts].flags = flags;
 	shim.hosts[shim.nhosts].registered = registered;
+	shim.hosts[shim.nhosts].ctx = NULL;
 	{
 		ptx_devptr d;   /* unmapped (a range the interpreter reserves): host copies only */
 		shim.hosts[shim.nhosts].mapped = ptx_mem_map(shim.cx, p, n, &d) == PTX_OK;
@@ -732,7 +733,8 @@ cuMemHostAlloc(void **p, size_t n, unsigned flags)
 	if ((r = host_add(*p, n, flags, 0))) {
 		shim_host_pages_free(*p, n);
 		*p = NULL;
-	}
+	} else
+		shim.hosts[shim.nhosts - 1].ctx = ctx;
 out:
 	UNLOCK();
 	return r;
@@ -761,6 +763,23 @@ cuMemFreeHost(void *p)
 	}
 	UNLOCK();
 	return r;
+}
+
+/* The page-locked memory ctx allocated, freed with it: an H200's driver
+ * then answers CUDA_ERROR_INVALID_VALUE to cuMemHostGetFlags and
+ * cuMemFreeHost of it, after cuCtxDestroy and cuDevicePrimaryCtxReset
+ * alike (tests/shim/ctxown.gpu).  Registered memory is the program's and
+ * stays registered. */
+void
+shim_host_release(Ctx *ctx)
+{
+	for (size_t i = shim.nhosts; i-- > 0;)
+		if (i < shim.nhosts && shim.hosts[i].ctx == ctx && !shim.hosts[i].registered) {
+			void *p = shim.hosts[i].p;
+			size_t n = shim.hosts[i].n;
+			host_drop((int)i);
+			shim_host_pages_free(p, n);
+		}
 }
 
 CUresult

@@ -371,6 +371,7 @@ shim_unload(Mod *md)
 		free(f->pbuf);
 		free(f);
 	}
+	shim_tex_unload(md->h);
 	ptx_module_free(md->m);
 	free(md->text);
 	free(md->msg);

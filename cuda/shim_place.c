@@ -307,7 +307,7 @@ seginit(Seg *g, CUdeviceptr base, size_t npages, int huge)
 static void
 segfree(Seg *g)
 {
-	for (size_t i = 0; i < g->npages; i++)
+	for (size_t i = 0; g->ch && i < g->npages; i++)
 		free(g->ch[i]);   /* none is left: each went with its last allocation */
 	free(g->use), free(g->cover), free(g->zr), free(g->ptag), free(g->ch), free(g->blk), free(g->bused);
 }
@@ -323,26 +323,71 @@ hugepages(void)
 	return n / BLOCK * BLOCK;
 }
 
+/*
+ * The address space of contexts that ended, for the layouts of those made
+ * later, oldest first.  A layout reserves twice the device memory and
+ * more (38 GiB for the H200's 18 GiB of PTXKIT_MAX_MEMORY by default), and
+ * the interpreter never gives reserved space back: a program that made
+ * and destroyed contexts, or reset the primary one, 3,000 times ran out of
+ * the 117 TiB of global addresses, every cuMemAlloc failing from then on
+ * (the shim fuzzer's harness, which resets the primary context after each
+ * input whose launch faulted, did after 16,600 inputs).  A GPU's driver,
+ * too, hands a new context the addresses an ended one used.  Under LOCK.
+ */
+static struct { ptx_devptr base; size_t n; } *spent;
+static size_t nspent, capspent;
+
+/* [base, base + n) given up; kept for a later layout where the list can
+ * grow (else it stays reserved, unused) */
+static void
+unreserve(ptx_devptr base, size_t n)
+{
+	if (nspent == capspent) {
+		size_t cap = capspent ? 2 * capspent : 4;
+		void *p = realloc(spent, cap * sizeof *spent);
+		if (!p)
+			return;
+		spent = p, capspent = cap;
+	}
+	spent[nspent].base = base;
+	spent[nspent++].n = n;
+}
+
+/* n bytes of address space: an ended context's, else reserved anew */
+static int
+reserve(size_t n, ptx_devptr *at)
+{
+	for (size_t i = 0; i < nspent; i++)
+		if (spent[i].n == n) {
+			*at = spent[i].base;
+			memmove(spent + i, spent + i + 1, (nspent - i - 1) * sizeof *spent);
+			nspent--;
+			return 0;
+		}
+	return ptx_mem_reserve(shim.cx, n, PAGE, 0, at) != PTX_OK;
+}
+
 /* ctx's address space laid out, at its first allocation (above); under
  * LOCK.  segs[0] is the huge region, segs[1] the first segment, in
  * address order. */
 static CUresult
 layout(Ctx *ctx)
 {
-	size_t hp = hugepages();
+	size_t hp = hugepages(), n = hp * PAGE + BELOW + NORMAL * PAGE;
 	ptx_devptr at;
 	Seg *g;
 
 	if (ctx->nsegs)
 		return CUDA_SUCCESS;
-	if (ptx_mem_reserve(shim.cx, hp * PAGE + BELOW + NORMAL * PAGE, PAGE, 0, &at))
+	if (reserve(n, &at))
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	if (!(g = calloc(2, sizeof *g)) || !seginit(&g[0], at, hp, 1) ||
 	    !seginit(&g[1], at + hp * PAGE + BELOW, NORMAL, 0)) {
 		if (g)
 			segfree(&g[0]), segfree(&g[1]);
 		free(g);
-		return CUDA_ERROR_OUT_OF_MEMORY;   /* the address space stays reserved, unused */
+		unreserve(at, n);
+		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	ctx->segs = g;
 	ctx->nsegs = 2;
@@ -554,11 +599,13 @@ shim_place_need(Ctx *ctx, size_t ext, size_t *need)
 	return r;
 }
 
-/* ctx's address space given up (its allocations are freed): it stays
- * reserved, and the next first allocation lays out anew; under LOCK */
+/* ctx's address space given up (its allocations are freed): it goes to
+ * the list above, and the next first allocation lays out anew; under LOCK */
 void
 shim_place_end(Ctx *ctx)
 {
+	if (ctx->nsegs == 2)
+		unreserve(ctx->segs[0].base, ctx->segs[1].base + NORMAL * PAGE - ctx->segs[0].base);
 	/* the space below its first segment is the driver's no more (its memory goes back) */
 	if (ctx->below)
 		ptx_mem_zeros(shim.cx, ctx->below, 0);

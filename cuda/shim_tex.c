@@ -14,7 +14,12 @@
  * handles themselves (they go to kernels as they are), with the
  * descriptors they were made from kept here for the Get calls.
  *
- * Arrays outlive the context that made them (one ptx_ctx serves all).
+ * A context owns the arrays, mipmapped arrays and texture and surface
+ * objects made while it was current, and the texture references of
+ * cuTexRefCreate; a module owns its references.  They go with their owner
+ * (shim_tex_release, shim_tex_unload), as with the driver: a program that
+ * resets the primary context, or destroys a context, leaves nothing behind
+ * of what it made there.
  * Descriptors are checked as the driver checks them, with its result codes.
  */
 #include <stdlib.h>
@@ -110,13 +115,15 @@ typedef struct {
 	CUdeviceptr p;
 	size_t row, rows, slices;   /* bytes of a row; rows of a slice; slices */
 	Mip *mm;                    /* a level of it, else NULL */
+	Ctx *ctx;                   /* the owner */
 } Arr;
-struct Mip { CUmipmappedArray h; CUDA_ARRAY3D_DESCRIPTOR d; Arr *lv[PTX_TEX_MAXLEVELS]; unsigned n; };
+struct Mip { CUmipmappedArray h; CUDA_ARRAY3D_DESCRIPTOR d; Arr *lv[PTX_TEX_MAXLEVELS]; unsigned n; Ctx *ctx; };
 
 /* the texture and surface objects made, with what they were made from */
 typedef struct {
 	uint64_t h;
 	int surf, hasview;
+	Ctx *ctx;                   /* the owner */
 	CUDA_RESOURCE_DESC rd;
 	CUDA_TEXTURE_DESC td;
 	CUDA_RESOURCE_VIEW_DESC vd;
@@ -208,7 +215,7 @@ blocksurf(const CUDA_ARRAY3D_DESCRIPTOR *d)
  * free (in the driver's 2 MiB pages) is CUDA_ERROR_OUT_OF_MEMORY, as on a
  * GPU, before anything is made. */
 static CUresult
-newarr(Arr **out, const CUDA_ARRAY3D_DESCRIPTOR *d, Mip *mm)
+newarr(Arr **out, const CUDA_ARRAY3D_DESCRIPTOR *d, Mip *mm, Ctx *ctx)
 {
 	Arr *a;
 	size_t n, bytes, nch;
@@ -226,6 +233,7 @@ newarr(Arr **out, const CUDA_ARRAY3D_DESCRIPTOR *d, Mip *mm)
 	a->f = f;
 	a->fmt = f->fmt;
 	a->mm = mm;
+	a->ctx = ctx;
 	a->slices = d->Depth ? d->Depth : 1;
 	if (f->how & FM_BLOCK) {
 		a->rows = d->Height / 4 + (d->Height % 4 != 0);
@@ -265,6 +273,7 @@ create3d(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d)
 	CUDA_ARRAY3D_DESCRIPTOR e;
 	CUresult r;
 	Arr *a;
+	Ctx *ctx;
 
 	if (!out || !d)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -273,12 +282,12 @@ create3d(CUarray *out, const CUDA_ARRAY3D_DESCRIPTOR *d)
 	e = *d;
 	e.Height = (uint32_t)e.Height, e.Depth = (uint32_t)e.Depth;
 	LOCK();
-	if (!(r = shim_ready(NULL))) {
+	if (!(r = shim_ready(&ctx))) {
 		if (!validdesc(&e))
 			r = CUDA_ERROR_INVALID_VALUE;
 		else if (blocksurf(&e))
 			r = CUDA_ERROR_NOT_SUPPORTED;
-		else if (!(r = newarr(&a, &e, NULL)))
+		else if (!(r = newarr(&a, &e, NULL, ctx)))
 			*out = a->h;
 	}
 	UNLOCK();
@@ -375,11 +384,21 @@ cuArrayDestroy(CUarray h)
 
 /* ---------------------------------------------------------------- mipmapped arrays */
 
+static void
+dropmip(Mip *m)
+{
+	for (unsigned l = 0; l < m->n; l++)
+		droparr(m->lv[l]);
+	shim_hfree(m->h);
+	free(m);
+}
+
 CUresult
 cuMipmappedArrayCreate(CUmipmappedArray *out, const CUDA_ARRAY3D_DESCRIPTOR *d, unsigned levels)
 {
 	CUresult r;
 	Mip *m;
+	Ctx *ctx;
 	size_t big;
 	unsigned most = 1;
 
@@ -398,27 +417,25 @@ cuMipmappedArrayCreate(CUmipmappedArray *out, const CUDA_ARRAY3D_DESCRIPTOR *d, 
 	 * (0 and one too many succeed on an H200) */
 	levels = levels < 1 ? 1 : levels > most ? most : levels;
 	LOCK();
-	if (!(r = shim_ready(NULL))) {
+	if (!(r = shim_ready(&ctx))) {
 		if (!(m = calloc(1, sizeof *m)) || !(m->h = shim_hnew(H_MIPMAP, m))) {
 			free(m);
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 		} else {
 			m->d = *d;
+			m->ctx = ctx;
 			for (unsigned l = 0; l < levels && !r; l++) {
 				CUDA_ARRAY3D_DESCRIPTOR e = *d;
 				int solid = !(d->Flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP));
 				e.Width = d->Width >> l ? d->Width >> l : 1;
 				e.Height = d->Height ? (d->Height >> l ? d->Height >> l : 1) : 0;
 				e.Depth = d->Depth && solid ? (d->Depth >> l ? d->Depth >> l : 1) : d->Depth;
-				if (!(r = newarr(&m->lv[l], &e, m)))
+				if (!(r = newarr(&m->lv[l], &e, m, ctx)))
 					m->n++;
 			}
-			if (r) {
-				for (unsigned l = 0; l < m->n; l++)
-					droparr(m->lv[l]);
-				shim_hfree(m->h);
-				free(m);
-			} else
+			if (r)
+				dropmip(m);
+			else
 				*out = m->h;
 		}
 	}
@@ -457,12 +474,8 @@ cuMipmappedArrayDestroy(CUmipmappedArray h)
 	if (!(r = shim_current(NULL))) {
 		if (!(m = MIP(h)))
 			r = CUDA_ERROR_INVALID_HANDLE;
-		else {
-			for (unsigned l = 0; l < m->n; l++)
-				droparr(m->lv[l]);
-			shim_hfree(m->h);
-			free(m);
-		}
+		else
+			dropmip(m);
 	}
 	UNLOCK();
 	return r;
@@ -701,7 +714,7 @@ resource(ptx_texture *t, const CUDA_RESOURCE_DESC *rd, int surf, unsigned *how)
 
 /* Keeps the descriptors of object h; under LOCK. */
 static CUresult
-keep(uint64_t h, int surf, const CUDA_RESOURCE_DESC *rd, const CUDA_TEXTURE_DESC *td,
+keep(uint64_t h, int surf, Ctx *ctx, const CUDA_RESOURCE_DESC *rd, const CUDA_TEXTURE_DESC *td,
      const CUDA_RESOURCE_VIEW_DESC *vd)
 {
 	Obj *o = realloc(objs, (nobjs + 1) * sizeof *o);
@@ -713,6 +726,7 @@ keep(uint64_t h, int surf, const CUDA_RESOURCE_DESC *rd, const CUDA_TEXTURE_DESC
 	memset(o, 0, sizeof *o);
 	o->h = h;
 	o->surf = surf;
+	o->ctx = ctx;
 	o->rd = *rd;
 	if (td)
 		o->td = *td;
@@ -738,6 +752,7 @@ cuTexObjectCreate(CUtexObject *out, const CUDA_RESOURCE_DESC *rd, const CUDA_TEX
 	CUresult r;
 	uint64_t h;
 	unsigned how;
+	Ctx *ctx;
 
 	if (!out || !rd || !td)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -747,7 +762,7 @@ cuTexObjectCreate(CUtexObject *out, const CUDA_RESOURCE_DESC *rd, const CUDA_TEX
 	if ((unsigned)td->filterMode > 1 || (unsigned)td->mipmapFilterMode > 1 || (td->flags & ~0x73u))
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !(r = resource(&t, rd, 0, &how))) {
+	if (!(r = shim_ready(&ctx)) && !(r = resource(&t, rd, 0, &how))) {
 		if (vd && (vd->format || vd->firstMipmapLevel || vd->firstLayer ||
 		    (vd->lastMipmapLevel && vd->lastMipmapLevel + 1 != t.levels)))
 			r = CUDA_ERROR_NOT_SUPPORTED;   /* views other than the whole resource */
@@ -769,7 +784,7 @@ cuTexObjectCreate(CUtexObject *out, const CUDA_RESOURCE_DESC *rd, const CUDA_TEX
 		t.max_lod = td->maxMipmapLevelClamp;
 		if (!r && ptx_texture_create(shim.cx, &t, &h) != PTX_OK)
 			r = CUDA_ERROR_INVALID_VALUE;
-		if (!r && (r = keep(h, 0, rd, td, vd)))
+		if (!r && (r = keep(h, 0, ctx, rd, td, vd)))
 			ptx_texture_destroy(shim.cx, h);
 		if (!r)
 			*out = h;
@@ -785,14 +800,15 @@ cuSurfObjectCreate(CUsurfObject *out, const CUDA_RESOURCE_DESC *rd)
 	CUresult r;
 	uint64_t h;
 	unsigned how;
+	Ctx *ctx;
 
 	if (!out || !rd)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(r = shim_ready(NULL)) && !(r = resource(&t, rd, 1, &how))) {
+	if (!(r = shim_ready(&ctx)) && !(r = resource(&t, rd, 1, &how))) {
 		if (ptx_surface_create(shim.cx, &t, &h) != PTX_OK)
 			r = CUDA_ERROR_INVALID_VALUE;
-		else if ((r = keep(h, 1, rd, NULL, NULL)))
+		else if ((r = keep(h, 1, ctx, rd, NULL, NULL)))
 			ptx_texture_destroy(shim.cx, h);
 		else
 			*out = h;
@@ -900,8 +916,9 @@ cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *d, CUsurfObject h)
  * look (interp/tex.c).  An array bound keeps its own format (the
  * texels are what they are); linear and pitched memory take the
  * reference's (cuTexRefSetFormat; 1 float until set).  A reference made
- * by cuTexRefCreate belongs to no module: it holds state only.
- * References live as long as the process (one per module variable).
+ * by cuTexRefCreate belongs to no module: it holds state only, and goes
+ * with its context.  A module's references (one per variable asked for)
+ * go with the module.
  */
 
 typedef struct {
@@ -914,6 +931,7 @@ typedef struct {
 	int fmt;                  /* cuTexRefSetFormat's CUarray_format, channels */
 	unsigned nch;
 	uint64_t obj;             /* the object made of it, 0: none */
+	Ctx *ctx;                 /* cuTexRefCreate's: the owner */
 } Ref;
 static Ref **refs;
 static size_t nrefs;
@@ -1058,14 +1076,69 @@ cuTexRefCreate(void **t)
 {
 	CUresult e;
 	Ref *r;
+	Ctx *ctx;
 
 	if (!t)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	if (!(e = shim_current(NULL)) && !(e = newref(&r, 0, NULL, NULL)))
+	if (!(e = shim_current(&ctx)) && !(e = newref(&r, 0, NULL, NULL))) {
+		r->ctx = ctx;
 		*t = r;
+	}
 	UNLOCK();
 	return e;
+}
+
+/* Reference r, and its object, gone; under LOCK */
+static void
+dropref(Ref *r)
+{
+	for (size_t i = 0; i < nrefs; i++)
+		if (refs[i] == r) {
+			refs[i] = refs[--nrefs];
+			break;
+		}
+	if (r->obj)
+		ptx_texture_destroy(shim.cx, r->obj);
+	free(r->name);
+	free(r);
+}
+
+/* The references of module h gone with it (shim_unload); under LOCK */
+void
+shim_tex_unload(CUmodule h)
+{
+	for (size_t i = nrefs; i-- > 0;)
+		if (i < nrefs && refs[i]->md == h)
+			dropref(refs[i]);
+}
+
+/* What ctx made here gone with it (release_ctx, after its modules):
+ * texture and surface objects, texture references, mipmapped arrays with
+ * their levels, arrays; under LOCK */
+void
+shim_tex_release(Ctx *ctx)
+{
+	size_t i;
+	Mip *m;
+	Arr *a;
+
+	for (i = nobjs; i-- > 0;)
+		if (i < nobjs && objs[i].ctx == ctx) {
+			ptx_texture_destroy(shim.cx, objs[i].h);
+			objs[i] = objs[--nobjs];
+		}
+	for (i = nrefs; i-- > 0;)
+		if (i < nrefs && !refs[i]->md && refs[i]->ctx == ctx)
+			dropref(refs[i]);
+	i = 0;
+	while ((m = shim_heach(H_MIPMAP, &i)))
+		if (m->ctx == ctx)
+			dropmip(m);
+	i = 0;
+	while ((a = shim_heach(H_ARRAY, &i)))
+		if (a->ctx == ctx && !a->mm)
+			droparr(a);
 }
 
 CUresult
@@ -1078,14 +1151,8 @@ cuTexRefDestroy(void *t)
 	if (!(e = shim_current(NULL))) {
 		if (!(r = findref(t, 0)) || r->md)
 			e = CUDA_ERROR_INVALID_VALUE;   /* a module's references go with it */
-		else {
-			for (size_t i = 0; i < nrefs; i++)
-				if (refs[i] == r)
-					refs[i] = refs[--nrefs];
-			if (r->obj)
-				ptx_texture_destroy(shim.cx, r->obj);
-			free(r);
-		}
+		else
+			dropref(r);
 	}
 	UNLOCK();
 	return e;

@@ -228,7 +228,7 @@ typedef struct { const Sym *s; int space; uint64_t addr; uint64_t size; } SymLoc
  * PTX_LIMIT_MALLOC_HEAP too). */
 enum { AK_HOST, AK_MODULE, AK_HEAP, AK_MAPPED };
 
-typedef struct {
+typedef struct Alloc {
 	Tnode t;              /* the table's (mem.c): keyed by addr, then the order made; first, so
 	                       * that a search touches one cache line of each entry it passes */
 	uint64_t addr, size;
@@ -248,6 +248,7 @@ typedef struct {
 	size_t nvar;
 	int vargap;           /* it has padding, or two variables: memcheck reports an
 	                       * access outside the one meant (counted in nslack) */
+	struct Alloc *dprev, *dnext;   /* freed: the list of freed entries kept, oldest first (mem.c) */
 } Alloc;
 
 /* A module variable in its allocation: [off, off + size) of it. */
@@ -312,6 +313,7 @@ struct ptx_ctx {
 	DiagRec *diag; size_t ndiag;
 	ptx_module *mods;
 	Tnode *mem; size_t nmem; uint64_t memseq;   /* the allocation table (mem.c) */
+	struct Alloc *dead, *deadtail; size_t ndead; /* its freed entries, oldest first (mem.c) */
 	size_t nkonst;                          /* .const allocations ever made (memcheck looks only then) */
 	size_t nslack;                          /* live allocations with slack and ranges that read zero
 	                                         * (memcheck looks only then) */

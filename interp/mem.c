@@ -13,7 +13,11 @@
  * thousands of live ones.  Entries are allocated one by one and never
  * move.  A freed allocation stays in the table (marked dead) so that a
  * fault report can still name it, until an allocation made over it takes
- * its place.  Host memory mapped with ptx_mem_map keeps its host address,
+ * its place, or until it is the oldest of more than DEAD_KEEP freed ones:
+ * the bump pointer never comes back, so an entry nothing is made over
+ * would otherwise stay for the context's life (a program that made and
+ * freed an array a million times kept a million entries, 144 bytes each,
+ * and device malloc and free in a loop as many as it ran).  Host memory mapped with ptx_mem_map keeps its host address,
  * wherever that is.
  *
  * Limits: every byte of guest memory the interpreter backs (allocations,
@@ -57,10 +61,57 @@ slot(ptx_ctx *cx, uint64_t addr)
 	return a;
 }
 
+/* The freed entries kept: the newest DEAD_KEEP, which is more than any
+ * fault report names (one allocation, the nearest) and enough that an
+ * access of memory freed a while ago is still reported as one after its
+ * free; past it the oldest go, at O(1) a free. */
+#define DEAD_KEEP 4096
+
+/* Entry a out of the list of freed entries, if it is on it */
+static void
+unbury(ptx_ctx *cx, Alloc *a)
+{
+	if (!a->dprev && cx->dead != a)
+		return;
+	if (a->dprev)
+		a->dprev->dnext = a->dnext;
+	else
+		cx->dead = a->dnext;
+	if (a->dnext)
+		a->dnext->dprev = a->dprev;
+	else
+		cx->deadtail = a->dprev;
+	a->dprev = a->dnext = NULL;
+	cx->ndead--;
+}
+
+static void forget(ptx_ctx *cx, Alloc *a);
+
+/* Freed entry a on the list, and the oldest off the table past DEAD_KEEP.
+ * Not while a launch's child grids run (cdp.c): a parent's launch may
+ * hold an entry in its cache of the last two (exec_mem.h globalloc),
+ * which is only ever a live one, and a grid's own free empties its
+ * cache (BI_FREE), so no cache holds an entry forgotten here. */
+static void
+bury(ptx_ctx *cx, Alloc *a)
+{
+	a->dnext = NULL;
+	a->dprev = cx->deadtail;
+	if (cx->deadtail)
+		cx->deadtail->dnext = a;
+	else
+		cx->dead = a;
+	cx->deadtail = a;
+	cx->ndead++;
+	while (cx->ndead > DEAD_KEEP && !cx->cdp_depth)
+		forget(cx, cx->dead);
+}
+
 /* Entry a out of the table, and gone (not its memory, nor its name) */
 static void
 unslot(ptx_ctx *cx, Alloc *a)
 {
+	unbury(cx, a);
 	ir_tree_del(&cx->mem, &a->t);
 	cx->nmem--;
 	interp_free(cx, a);
@@ -370,6 +421,7 @@ interp_mem_drop(ptx_ctx *cx, Alloc *a)
 	interp_chk_unpoison(cx, a->p, a->size);   /* the host may reuse it: no stale shadow behind */
 	interp_free(cx, a->p);
 	a->p = NULL;
+	bury(cx, a);
 }
 
 int

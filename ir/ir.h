@@ -261,19 +261,23 @@ enum {
 enum { FL_DEC, FL_F32HEX /* 0f... */, FL_F64HEX /* 0d... */ };
 
 struct Expr {
-	int kind;
-	Loc loc;
-	int uns;            /* E_INT: written with a U suffix, or too large for int64 */
+	/* pointers and 64-bit values first, the small fields packed last: an
+	 * initializer list holds one Expr an element (96 bytes, was 112) */
 	int64_t i;          /* E_INT value */
 	uint64_t bits;      /* E_FLOAT: IEEE bits; f64 bits for FL_DEC and FL_F64HEX, f32 bits for FL_F32HEX */
-	int flkind;         /* E_FLOAT: FL_* */
 	const char *text;   /* E_FLOAT: decimal spelling (FL_DEC); E_SYM/E_FIELD: name */
 	Sym *sym;           /* E_SYM/E_GENERIC: resolved symbol, or NULL (e.g. a section label) */
 	Expr *a, *b, *c;
 	Expr **elt;         /* E_LIST */
+	Loc loc;
+	int kind;
 	int nelt;
-	int indexed;        /* E_ADD: folded from an array element name[i] */
 	int depth;          /* operators on the longest path below (0: a leaf) */
+	uint8_t uns;        /* E_INT: written with a U suffix, or too large for int64 */
+	uint8_t flkind;     /* E_FLOAT: FL_*; E_SYM: a selector, SEL_* */
+	uint8_t indexed;    /* E_ADD: folded from an array element name[i] */
+	uint8_t folded;     /* E_INT: operators folded as they were parsed (operand.c), uns their
+	                     * type; else a literal, uns its suffix */
 };
 
 /* ---------------------------------------------------------------- operands */

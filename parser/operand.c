@@ -22,21 +22,99 @@ palloc(Parser *p, size_t n)
 	return ir_alloc(p->insection ? p->scratch : p->a, n);
 }
 
+enum { E_SPARE = -1 };   /* a node on Parser.spare */
+
 Expr *
 ps_expr(Parser *p, int kind, Loc loc)
 {
-	Expr *e = palloc(p, sizeof *e);
+	Expr *e;
+
+	if (p->spare && !p->insection) {
+		e = p->spare;
+		p->spare = e->a;
+		memset(e, 0, sizeof *e);
+	} else
+		e = palloc(p, sizeof *e);
 	e->kind = kind;
 	e->loc = loc;
 	return e;
 }
 
+/* Integer leaf e, folded into another, for ps_expr to hand out again
+ * (section data comes from a scratch arena that is dropped: not kept) */
+static void
+spare(Parser *p, Expr *e)
+{
+	if (p->insection)
+		return;
+	e->kind = E_SPARE;
+	e->a = p->spare;
+	p->spare = e;
+}
+
+static int foldop(int kind, int64_t a, int auns, int64_t b, int buns, int64_t *v, int *uns);
+
+/* The integer constant e is (an E_INT, or one in parentheses), or NULL */
+static Expr *
+konst(const Expr *e)
+{
+	if (e && e->kind == E_PAREN && e->nelt == 1)
+		e = e->elt[0];
+	return e && e->kind == E_INT ? (Expr *)e : NULL;
+}
+
+/*
+ * Folding as the parser goes.  A left-associative chain `1+1+...+1`
+ * reduces one operator at a time, so each reduction sees its left operand
+ * already folded: the chain is one leaf whatever its length, in constant
+ * memory (the leaves folded away are reused), and the passes that walk
+ * expressions by recursion never see it.  ptxas 13.0 takes chains of
+ * 300,000 operators in an operand, an address and an initializer; so
+ * does the parser, in the same time and memory as any other operand.
+ * The same for an address or a symbol plus a chain of constants: `x+4-1`
+ * and `[%rd1+1+1+...]` are `x+3` and `[%rd1+k]`, the forms ptxas reads
+ * (NAME + a constant expression).  A division by zero is left unfolded,
+ * for parse_fold's report where the value is needed; floating-point
+ * operands are never folded.
+ */
+static Expr *
+foldbin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
+{
+	Expr *ka = konst(a), *kb = konst(b), *k;
+	int64_t v;
+	int uns;
+
+	if (ka && kb) {
+		if (!foldop(kind, ka->i, ka->uns, kb->i, kb->uns, &v, &uns))
+			return NULL;
+		/* a bare leaf is reused, one in parentheses left as it is */
+		k = a->kind == E_INT ? a : ps_expr(p, E_INT, loc);
+		if (b->kind == E_INT)
+			spare(p, b);
+		*k = (Expr){.kind = E_INT, .loc = loc, .i = v, .uns = uns, .folded = 1};
+		return k;
+	}
+	/* NAME + k, then + or - a constant: NAME + (k +- c) */
+	if (kb && (kind == E_ADD || kind == E_SUB) && a->kind == E_ADD && !a->indexed && a->b->kind == E_INT &&
+	    (a->a->kind == E_SYM || a->a->kind == E_GENERIC) &&
+	    foldop(kind, a->b->i, a->b->uns, kb->i, kb->uns, &v, &uns)) {
+		k = a->b;
+		*k = (Expr){.kind = E_INT, .loc = k->loc, .i = v, .uns = uns, .folded = 1};
+		if (b->kind == E_INT)
+			spare(p, b);
+		return a;
+	}
+	return NULL;
+}
+
 /* Left-associative operators nest on the heap, not on the parser's stack,
- * so `1+1+...+1` builds a tree as deep as it is long, and every pass that
- * walks a tree (folding, resolution, lowering, printing) recurses once per
- * level.  An expression whose longest path has more than MAXDEPTH
- * operators is refused, once, and stands as a leaf that keeps the depth so
- * that the operators after it are not reported again.  Brackets and
+ * so a chain the parser cannot fold as it goes (foldbin, below: `1.5+1.5`,
+ * or `1+x+x`, which ptxas refuses) builds a tree as deep as it is long,
+ * and every pass that walks a tree (folding, resolution, lowering,
+ * printing) recurses once per level.  An expression whose longest path has
+ * more than MAXDEPTH operators is refused, once, and stands as a leaf that
+ * keeps the depth so that the operators after it are not reported again.
+ * Folded operators add nothing to it.  Brackets and
  * unary operators nest on the parser's stack, which bison stops at 10,000
  * entries: brackets pass their contents' count on without adding to it,
  * so that `(1+...+1)+...` cannot start the count afresh.  MAXDEPTH is far
@@ -69,7 +147,11 @@ deep(Parser *p, Expr *e, int op, const Expr *a, const Expr *b, const Expr *c)
 Expr *
 ps_bin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
 {
-	Expr *e = ps_expr(p, kind, loc);
+	Expr *e;
+
+	if ((e = foldbin(p, kind, a, b, loc)))
+		return e;
+	e = ps_expr(p, kind, loc);
 	e->a = a;
 	e->b = b;
 	return deep(p, e, 1, a, b, NULL);
@@ -78,7 +160,16 @@ ps_bin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
 Expr *
 ps_cond(Parser *p, Expr *a, Expr *b, Expr *c, Loc loc)
 {
-	Expr *e = ps_expr(p, E_COND, loc);
+	Expr *ka = konst(a), *kb = konst(b), *kc = konst(c), *e;
+
+	if (ka && kb && kc) {
+		Expr *k = ka->i ? kb : kc;
+		int uns = kb->uns || kc->uns;
+		e = ps_expr(p, E_INT, loc);
+		*e = (Expr){.kind = E_INT, .loc = loc, .i = k->i, .uns = uns, .folded = 1};
+		return e;
+	}
+	e = ps_expr(p, E_COND, loc);
 	e->a = a;
 	e->b = b;
 	e->c = c;
@@ -108,6 +199,14 @@ ps_un(Parser *p, int kind, Expr *a, Loc loc)
 			a->text = t;
 		}
 		a->loc = loc;
+		return a;
+	}
+	if ((e = konst(a))) {
+		int64_t v = kind == E_NEG ? (int64_t)(0 - (uint64_t)e->i) : kind == E_NOT ? ~e->i : !e->i;
+		int uns = kind == E_LNOT ? 0 : e->uns;
+		if (a->kind != E_INT)
+			a = ps_expr(p, E_INT, loc);
+		*a = (Expr){.kind = E_INT, .loc = loc, .i = v, .uns = uns, .folded = 1};
 		return a;
 	}
 	e = ps_expr(p, kind, loc);
@@ -308,6 +407,8 @@ int
 parse_fold(Parser *p, const Expr *e, int64_t *v)
 {
 	int64_t a, b, c;
+	const Expr *ka, *kb;
+	int uns;
 	switch (e->kind) {
 	case E_INT: *v = e->i; return 1;
 	case E_PAREN:
@@ -324,35 +425,58 @@ parse_fold(Parser *p, const Expr *e, int64_t *v)
 	}
 	if (e->kind < E_ADD || e->kind > E_GE || !parse_fold(p, e->a, &a) || !parse_fold(p, e->b, &b))
 		return 0;
+	/* a division by zero is reported, and reads 0 */
+	ka = konst(e->a), kb = konst(e->b);
+	if (!foldop(e->kind, a, ka && ka->uns, b, kb && kb->uns, v, &uns)) {
+		diag_err(p->dg, e->loc, "division by zero in constant expression");
+		*v = 0;
+	}
+	return 1;
+}
+
+/* a OP b for binary operator kind, and whether the result is unsigned
+ * (auns, buns: whether a and b are); 0 for a division by zero.  The
+ * operands are 64-bit and wrap.  A right shift is arithmetic, and logical
+ * of an unsigned left operand (ptxas 13.0: -8 >> 1 is -4,
+ * 0xFFFFFFFFFFFFFFFF >> 60 is 15). */
+static int
+foldop(int kind, int64_t a, int auns, int64_t b, int buns, int64_t *v, int *uns)
+{
 	uint64_t ua = (uint64_t)a, ub = (uint64_t)b;
-	switch (e->kind) {
+
+	*uns = auns || buns;
+	switch (kind) {
 	case E_ADD: *v = (int64_t)(ua + ub); break;
 	case E_SUB: *v = (int64_t)(ua - ub); break;
 	case E_MUL: *v = (int64_t)(ua * ub); break;
 	case E_DIV: case E_REM:
-		if (b == 0) {
-			diag_err(p->dg, e->loc, "division by zero in constant expression");
-			*v = 0;
-			return 1;
-		}
+		if (b == 0)
+			return 0;
 		if (a == INT64_MIN && b == -1)
-			*v = e->kind == E_DIV ? a : 0;
+			*v = kind == E_DIV ? a : 0;
 		else
-			*v = e->kind == E_DIV ? a / b : a % b;
+			*v = kind == E_DIV ? a / b : a % b;
 		break;
-	case E_SHL: *v = ub >= 64 ? 0 : (int64_t)(ua << ub); break;
-	case E_SHR: *v = ub >= 64 ? (a < 0 ? -1 : 0) : a >> ub; break;
+	case E_SHL: *v = ub >= 64 ? 0 : (int64_t)(ua << ub); *uns = auns; break;
+	case E_SHR:
+		if (auns)
+			*v = ub >= 64 ? 0 : (int64_t)(ua >> ub);
+		else
+			*v = ub >= 64 ? (a < 0 ? -1 : 0) : a >> ub;
+		*uns = auns;
+		break;
 	case E_AND: *v = a & b; break;
 	case E_OR: *v = a | b; break;
 	case E_XOR: *v = a ^ b; break;
-	case E_LAND: *v = a && b; break;
-	case E_LOR: *v = a || b; break;
-	case E_EQ: *v = a == b; break;
-	case E_NE: *v = a != b; break;
-	case E_LT: *v = a < b; break;
-	case E_LE: *v = a <= b; break;
-	case E_GT: *v = a > b; break;
-	case E_GE: *v = a >= b; break;
+	case E_LAND: *v = a && b; *uns = 0; break;
+	case E_LOR: *v = a || b; *uns = 0; break;
+	case E_EQ: *v = a == b; *uns = 0; break;
+	case E_NE: *v = a != b; *uns = 0; break;
+	case E_LT: *v = a < b; *uns = 0; break;
+	case E_LE: *v = a <= b; *uns = 0; break;
+	case E_GT: *v = a > b; *uns = 0; break;
+	case E_GE: *v = a >= b; *uns = 0; break;
+	default: return 0;
 	}
 	return 1;
 }
@@ -440,6 +564,45 @@ parse_resolvetree(Parser *p, Expr *e)
 	parse_resolvetree(p, e->c);
 	for (int i = 0; i < e->nelt; i++)
 		parse_resolvetree(p, e->elt[i]);
+}
+
+/* ---------------------------------------------------------------- recycling
+ *
+ * An instruction's operand expressions are garbage once it is lowered to
+ * Opnds: only an OK_EXPR operand keeps its tree.  Each node of the others
+ * goes to the list ps_expr hands out from, so that the expressions of a
+ * kernel of 200,000 instructions take the memory of one instruction's
+ * rather than 90 MB (about 450 bytes an instruction: three operands of an
+ * Expr of 120 bytes and more).  A node already on the list (two operands
+ * sharing one) is passed over. */
+/* Whether o, or an operand inside it, holds an expression tree */
+int
+parse_keepsexpr(const Opnd *o)
+{
+	if (!o)
+		return 0;
+	if (o->kind == OK_EXPR || parse_keepsexpr(o->base))
+		return 1;
+	for (int i = 0; i < o->nsub; i++)
+		if (parse_keepsexpr(&o->sub[i]))
+			return 1;
+	return 0;
+}
+
+/* Every node of e on the list, children first (the list link is a) */
+void
+parse_recycle(Parser *p, Expr *e)
+{
+	if (!e || e->kind == E_SPARE || p->insection)
+		return;
+	parse_recycle(p, e->a);
+	parse_recycle(p, e->b);
+	parse_recycle(p, e->c);
+	for (int i = 0; i < e->nelt; i++)
+		parse_recycle(p, e->elt[i]);
+	e->kind = E_SPARE;
+	e->a = p->spare;
+	p->spare = e;
 }
 
 /* ---------------------------------------------------------------- operands */
@@ -681,7 +844,7 @@ parse_lower(Parser *p, Expr *e, Opnd *o)
 	if (parse_fold(p, e, &k)) {
 		o->kind = OK_IMM;
 		o->imm = k;
-		o->uns = (uint8_t)(e->kind == E_INT && e->uns);
+		o->uns = (uint8_t)(e->kind == E_INT && e->uns && !e->folded);
 		return;
 	}
 	const Expr *n = nameoff(p, e, &k);

@@ -701,10 +701,33 @@ syncfirst(Head *h, int *nused)
 	return -1;
 }
 
+static void insn(Parser *p, Expr *guard, Head *h, EList *ops);
+
+/* An instruction; then its operand expressions go back to the parser's
+ * list of nodes (parse_recycle), unless an operand keeps one */
 void
 ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 {
+	int from = p->fn ? p->fn->nins : 0;
+
 	(void)loc;
+	insn(p, guard, h, ops);
+	for (int i = from; p->fn && i < p->fn->nins; i++) {
+		Ins *in = p->fn->ins[i];
+		if (parse_keepsexpr(in->guard))
+			return;
+		for (int k = 0; k < in->nopnd; k++)
+			if (parse_keepsexpr(&in->opnd[k]))
+				return;
+	}
+	parse_recycle(p, guard);
+	for (int i = 0; ops && i < ops->n; i++)
+		parse_recycle(p, ops->v[i]);
+}
+
+static void
+insn(Parser *p, Expr *guard, Head *h, EList *ops)
+{
 	if (!p->fn || h->n > 64)
 		return;
 	if (!p->spaceof)

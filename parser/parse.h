@@ -187,6 +187,7 @@ struct Parser {
 	int ntemp;          /* registers made by the parser's rewrites (parse.c) */
 	Head head;          /* the opcode chain being read: one instruction at a time */
 	Arena *scratch;     /* section data expressions, dropped once printed */
+	Expr *spare;        /* integer leaves folded away, for the next (operand.c; not in sections) */
 	int insection, nscratch;
 	char *sb;           /* text of the section being read */
 	size_t nsb, capsb;
@@ -271,6 +272,8 @@ Opnd *parse_newopnd(Parser *p, int kind, Loc loc);
 int parse_fold(Parser *p, const Expr *e, int64_t *v);
 void parse_lower(Parser *p, Expr *e, Opnd *o);
 void parse_resolvetree(Parser *p, Expr *e);
+int parse_keepsexpr(const Opnd *o);
+void parse_recycle(Parser *p, Expr *e);
 Sym *parse_mapget(Map *m, const char *k);
 Sym *parse_mapset(Arena *a, Map *m, const char *k, Sym *v);
 Sym *parse_newsym(Parser *p, int kind, const char *name, Loc loc);
