@@ -38,7 +38,11 @@
  * row is one M or N index, 16 bytes of K; without swizzle the 8 rows are
  * contiguous, the next 16 bytes of K are LBO away and the next 8 rows SBO;
  * with a swizzle of S bytes the rows are S bytes apart (the 32 bytes of K
- * of one instruction lie in a row) and the next 8 rows SBO away.  M/N-major
+ * of a dense instruction lie in a row) and the next 8 rows SBO away; a
+ * sparse B's 64 bytes of K overflow a 32-byte row, and its second 32 bytes
+ * lie LBO further (wgsp_bk_sw32 on the H200: 4096 bytes on, the LBO the
+ * descriptor gave, and there also the end of the N rows, 16 SBO; LBO is
+ * otherwise unread in these layouts).  M/N-major
  * (imm-trans-a/b = 1, 16-bit types only): a row is one K index, 16 bytes of
  * M or N; without swizzle the next 8 M/N elements are SBO away and the next
  * 8 K LBO; with a swizzle of S bytes a row holds S bytes of M/N, the next S
@@ -136,8 +140,8 @@ elemaddr(const Desc *d, int mnmajor, uint32_t mn, uint32_t k, int bits)
 		uint32_t kb = k * eb;
 		if (!d->sw)
 			a = mn % 8 * 16 + mn / 8 * d->sbo + kb / 16 * d->lbo + kb % 16;
-		else
-			a = mn % 8 * d->sw + mn / 8 * d->sbo + kb;
+		else   /* a sparse B's 64 bytes of K: past a 32-byte row, LBO on */
+			a = mn % 8 * d->sw + mn / 8 * d->sbo + kb % d->sw + kb / d->sw * d->lbo;
 	} else {
 		uint32_t mb = mn * eb;
 		if (!d->sw)

@@ -54,6 +54,7 @@ KERNELS = {
     "wgsp_u8s8_rs_n24": (24, 32, "s32", "u8", "s8", 1, 0, "", ""),
     "wgsp_s8u8_rs_n32_sat": (32, 32, "s32", "s8", "u8", 1, 0, "", ".satfinite"),
     "wgsp_u8_ss_n256": (256, 32, "s32", "u8", "u8", 0, 0, "", ""),
+    "wgsp_f16_rs_n16": (16, 16, "f32", "f16", "f16", 1, 0, "1, 1, 0", ""),
 }
 
 
@@ -361,6 +362,16 @@ rcase("wgsp_bf16_n128_mod", "wgsp_bf16_rs_n128_nb", None, (0, 16, 1024, 128, 0),
 rcase("wgsp_tf32_n32_mod", "wgsp_tf32_ss_n32", (0, 16, 1024, 128, 0), (8192, 16, 1024, 128, 0), 16384)
 rcase("wgsp_e4m3_n64_mod", "wgsp_e4m3_ss_n64", (0, 16, 1024, 128, 0), (8192, 16, 1024, 128, 0), 16384)
 rcase("wgsp_e5m2e4m3_n32_mod", "wgsp_e5m2e4m3_rs_n32_h_nb", None, (0, 16, 1024, 128, 0), 4096)
+
+# B probes of a 32-byte swizzle, K-major: a row holds 32 of B's 64 bytes of K.  N = 16, so that the
+# image (2048 bytes) holds distinct slots; the second 32 bytes at LBO (1024, 640: a 128-byte line
+# odd, so that the swizzle's row bits change) or after the N rows (2 SBO), whichever it is.
+MOD[0] = False
+for name, d in [("wgsp_bk_sw32_l1024", (0, 1024, 256, 32, 0)), ("wgsp_bk_sw32_l640", (0, 640, 256, 32, 0)),
+                ("wgsp_bk_sw32_s384", (0, 1024, 384, 32, 0)), ("wgsp_bk_sw32_at256", (256, 1024, 256, 32, 0))]:
+    ain = aregs(128, 16, 16, lambda r, c: h16(1.0) if c == r % 16 else 0)
+    wgcase(name, "wgsp_f16_rs_n16", slots(2048), ain, dwords("wgsp_f16_rs_n16", 0), metas(128, "f16"), 0,
+           WG.desc(*d), 0)
 
 if __name__ == "__main__":
     open("wgmma_sp.ptx", "w").write(ptx())
