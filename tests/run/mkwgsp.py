@@ -373,8 +373,15 @@ for name, d in [("wgsp_bk_sw32_l1024", (0, 1024, 256, 32, 0)), ("wgsp_bk_sw32_l6
     wgcase(name, "wgsp_f16_rs_n16", slots(2048), ain, dwords("wgsp_f16_rs_n16", 0), metas(128, "f16"), 0,
            WG.desc(*d), 0)
 
+# a B descriptor whose rows run past the shared memory: the kernel faults (run.test; gen.sh leaves it out)
+faults = {"wgsp_oob": (cases["wgsp_f16_n64"].replace("-a u64:%d" % WG.desc(0, 16, 1024, 128, 0), "-a u64:%d" %
+                       WG.desc(4096, 16, 1024, 128, 0)), "is outside the CTA's shared memory")}
+
 if __name__ == "__main__":
     open("wgmma_sp.ptx", "w").write(ptx())
     for name, opts in cases.items():
         with open(name + (".case" if os.path.exists(name + ".want.4") else ".pending"), "w") as f:
             f.write(opts + "\nouts: 4\n")
+    for name, (opts, text) in faults.items():
+        with open(name + ".case", "w") as f:
+            f.write(opts + "\nouts:\nexit: 4\nreport: " + text + "\n")
