@@ -40,9 +40,9 @@
  * with a swizzle of S bytes the rows are S bytes apart (the 32 bytes of K
  * of a dense instruction lie in a row) and the next 8 rows SBO away; a
  * sparse B's 64 bytes of K overflow a 32-byte row, and its second 32 bytes
- * lie LBO further (wgsp_bk_sw32 on the H200: 4096 bytes on, the LBO the
- * descriptor gave, and there also the end of the N rows, 16 SBO; LBO is
- * otherwise unread in these layouts).  M/N-major
+ * lie LBO further, the swizzle then applied to that address (wgsp_bk_sw32*
+ * on the H200: LBOs of 4096, 1024 and 640, an SBO of 384, a start of 256;
+ * LBO is otherwise unread in these layouts).  M/N-major
  * (imm-trans-a/b = 1, 16-bit types only): a row is one K index, 16 bytes of
  * M or N; without swizzle the next 8 M/N elements are SBO away and the next
  * 8 K LBO; with a swizzle of S bytes a row holds S bytes of M/N, the next S
