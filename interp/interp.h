@@ -766,6 +766,12 @@ enum { MMA_ASIGNED = 1, MMA_BSIGNED = 2, MMA_SATFINITE = 4, MMA_BTY = 8 /* B's T
  * the f64 rounding of an mma.sync (ALU_RN..ALU_RP << MMA_AUXRND) */
 enum { MMA_SPARSE = 1 << 25, MMA_AUXRND = 26 };
 int interp_mma_sp_nsel(const XIns *xi);
+/* Sparse A (mma.sp, wgmma.mma_async.sp), rows of k elements of type ty of which the
+ * metadata names k/2: the lanes of a group of four that hold one row pair's metadata
+ * (the selector picks one of 4 / that many), and the positions pos[r][j] (j < k/2) of
+ * the packed elements of rows r of 16, from the 32 lanes' metadata words. */
+int interp_mma_sp_lanes(int ty, int k);
+void interp_mma_sp_pos(int ty, int k, const uint64_t *meta, int sel, uint8_t pos[16][64]);
 uint64_t interp_mma_elem(int ty, int cfmt, int flags, const uint64_t *a, const uint64_t *b, int k, uint64_t c);
 /* The fused sums (f16, bf16, tf32 inputs; wgmma's fp8) with each input unpacked once per instruction:
  * interp_mma_in unpacks k raw elements of A (isb 0) or B, interp_mma_dot is interp_mma_elem of them. */
@@ -786,13 +792,14 @@ int interp_wmma_ldst(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t ba
 void interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP]);
 int interp_wmma_ldsm(const XIns *xi);                /* a wmma.load that ptxas makes ldmatrix */
 
-/* wgmma.c: wgmma.mma_async.  XIns: ty the A type, mod the D type, aux the
- * N of the shape | WG_* | the B type << 16; s[] the nd registers of D, then
- * A (four registers, or the descriptor), the B descriptor and scale-d.
+/* wgmma.c: wgmma.mma_async{.sp}.  XIns: ty the A type, mod the D type, aux
+ * the N of the shape | WG_* | the B type << 16 | the sparsity selector <<
+ * WG_SELSH; s[] the nd registers of D, then A (four registers, or the
+ * descriptor), the B descriptor, the metadata register (.sp) and scale-d.
  * exec.c gathers s[] of all 32 lanes into v[][] and scatters v[0..nd) back. */
 enum { WG_AREG = 1 << 9, WG_NEGA = 1 << 10, WG_NEGB = 1 << 11, WG_TRANSA = 1 << 12, WG_TRANSB = 1 << 13,
-       WG_SAT = 1 << 14 };
-#define WGMMA_MAXOPS (128 + 4 + 2)
+       WG_SAT = 1 << 14, WG_SPARSE = 1 << 15, WG_SELSH = 24 };
+#define WGMMA_MAXOPS (128 + 4 + 3)
 int interp_wgmma_nd(int dt, int at, int bt, int n, int k);   /* D registers of a valid form, else -1 */
 int interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP]);
 

@@ -512,7 +512,8 @@ decode_wmma(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 }
 
 /* wgmma.mma_async.sync.aligned.SHAPE{.satfinite}.dtype.atype.btype{.and.popc}
- *   d, a-desc | {a}, b-desc, scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b}:
+ *   d, a-desc | {a}, b-desc, scale-d {, imm-scale-a, imm-scale-b {, imm-trans-a}, imm-trans-b}
+ * and wgmma.mma_async.sp, with sp-meta, sp-sel before scale-d:
  * the XIns layout is interp.h's (wgmma.c).  The immediates a form takes
  * depend on its types: the 16-bit floats take all (imm-trans-a only with A
  * in shared memory), tf32 and fp8 the scales, the integer forms none. */
@@ -521,32 +522,35 @@ decode_wgmma(ptx_module *pm, XIns *xi, const Ins *in)
 {
 	const char *sh = modtext(in, MOD_SHAPE);
 	int dt = in->ty[0], at = in->ty[1], bt = in->ty[2], m, n, k, nd, na, ns, nimm, f16 = 0;
+	int sp = in->op == OP_WGMMA_MMA_ASYNC_SP, i0 = sp ? 6 : 4;   /* the first immediate after scale-d */
 	XOp tmp[WGMMA_MAXOPS];
 
 	xi->x = X_WGMMA;
-	if (!sh || in->nty != 3 || sscanf(sh, "m%dn%dk%d", &m, &n, &k) != 3 || m != 64 || in->nopnd < 4)
+	if (!sh || in->nty != 3 || sscanf(sh, "m%dn%dk%d", &m, &n, &k) != 3 || m != 64 || in->nopnd < i0)
 		return -1;
-	if ((nd = interp_wgmma_nd(dt, at, bt, n, k)) < 0)
+	/* .sp: A packed to half of each row, in the dense form's layouts of K / 2 */
+	if ((sp && (k % 2 || at == TY_B1)) || (nd = interp_wgmma_nd(dt, at, bt, n, sp ? k / 2 : k)) < 0)
 		return -1;
 	xi->ty = (uint8_t)at;
 	xi->mod = dt;
-	xi->aux = n | bt << 16 | (in->opnd[1].kind == OK_VEC ? WG_AREG : 0) | (ir_hasmod(in, MOD_SATFINITE) ? WG_SAT : 0);
+	xi->aux = n | bt << 16 | (in->opnd[1].kind == OK_VEC ? WG_AREG : 0) | (ir_hasmod(in, MOD_SATFINITE) ? WG_SAT : 0) |
+	    (sp ? WG_SPARSE : 0);
 	if (at == TY_F16 || at == TY_BF16)
 		f16 = 1, nimm = xi->aux & WG_AREG ? 3 : 4;
 	else
 		nimm = at == TY_TF32 || at == TY_E4M3 || at == TY_E5M2 ? 2 : 0;
-	if (in->nopnd > 4 + nimm || (at == TY_B1 && !(ir_hasmod(in, MOD_AND) && ir_hasmod(in, MOD_POPC))))
+	if (in->nopnd > i0 + nimm || (at == TY_B1 && !(ir_hasmod(in, MOD_AND) && ir_hasmod(in, MOD_POPC))))
 		return -1;
-	for (int i = 4; i < in->nopnd; i++) {
+	for (int i = i0; i < in->nopnd; i++) {
 		int64_t v = in->opnd[i].imm;
 		if (in->opnd[i].kind != OK_IMM)
 			return -1;
-		if (i < 6) {   /* imm-scale-a, imm-scale-b: 1, or -1 to negate */
+		if (i < i0 + 2) {   /* imm-scale-a, imm-scale-b: 1, or -1 to negate */
 			if (v != 1 && v != -1)
 				return -1;
-			xi->aux |= v < 0 ? (i == 4 ? WG_NEGA : WG_NEGB) : 0;
+			xi->aux |= v < 0 ? (i == i0 ? WG_NEGA : WG_NEGB) : 0;
 		} else {       /* imm-trans-a (A in shared memory), imm-trans-b */
-			int tb = i == 7 || (xi->aux & WG_AREG);
+			int tb = i == i0 + 3 || (xi->aux & WG_AREG);
 			if ((v != 0 && v != 1) || !f16)
 				return -1;
 			xi->aux |= v ? (tb ? WG_TRANSB : WG_TRANSA) : 0;
@@ -558,9 +562,22 @@ decode_wgmma(ptx_module *pm, XIns *xi, const Ins *in)
 	if (na != ((xi->aux & WG_AREG) ? 4 : 1))
 		return -1;
 	ns = nd + na;
-	if (interp_decode_ops(pm, &in->opnd[2], 2, TY_B64, tmp + ns, WGMMA_MAXOPS - ns) != 2)
+	if (interp_decode_ops(pm, &in->opnd[2], 1, TY_B64, tmp + ns, WGMMA_MAXOPS - ns) != 1)
 		return -1;
-	ns += 2;
+	ns++;
+	if (sp) {
+		/* the metadata register, and the selector: which lanes of each
+		 * group of four hold it (mma.sp's layout of the same rows) */
+		int64_t sel = in->opnd[4].imm;
+		if (interp_decode_ops(pm, &in->opnd[3], 1, TY_B32, tmp + ns, WGMMA_MAXOPS - ns) != 1 ||
+		    in->opnd[4].kind != OK_IMM || sel < 0 || sel >= 4 / interp_mma_sp_lanes(at, k))
+			return -1;
+		xi->aux |= (uint32_t)sel << WG_SELSH;
+		ns++;
+	}
+	if (interp_decode_ops(pm, &in->opnd[i0 - 1], 1, TY_B64, tmp + ns, WGMMA_MAXOPS - ns) != 1)
+		return -1;
+	ns++;
 	xi->s = interp_alloc(pm->cx, (size_t)ns * sizeof *xi->s);
 	if (!xi->s)
 		return -1;
@@ -867,7 +884,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_srcs(pm, xi, in, 1, TY_B32) || xi->ns != 1 ? -1 : 0;
 	case OP_MMA: case OP_MMA_SP: case OP_MMA_SP_ORDERED_METADATA:
 		return decode_mma(pm, xi, in);
-	case OP_WGMMA_MMA_ASYNC:
+	case OP_WGMMA_MMA_ASYNC: case OP_WGMMA_MMA_ASYNC_SP:
 		return decode_wgmma(pm, xi, in);
 	case OP_WMMA_LOAD: case OP_WMMA_STORE: case OP_WMMA_MMA:
 		return decode_wmma(pm, x, xi, in);

@@ -657,6 +657,8 @@ mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
  * H200: tests/run/mma_sp.ptx).  Each result is the sum of the k/2 products of a
  * packed value and the B row its position names, as a dense mma of k/2
  * would sum them (zeros of A take no part: 0 * inf is not a NaN here).
+ * interp_mma_sp_pos reads the positions, for wgmma.mma_async.sp too (its
+ * warps' rows are those of an mma.sp of the same K: wgmma.c).
  */
 static void
 spchunk(int ty, int *ce, int *nz)
@@ -665,19 +667,41 @@ spchunk(int ty, int *ce, int *nz)
 	*nz = ty == TY_TF32 ? 1 : ty == TY_S4 || ty == TY_U4 ? 4 : 2;
 }
 
-/* lanes of a group holding one row pair's metadata */
-static int
-splanes(const XIns *xi)
+/* lanes of a group holding one row pair's metadata, for rows of k elements of type ty */
+int
+interp_mma_sp_lanes(int ty, int k)
 {
 	int ce, nz;
-	spchunk(xi->ty, &ce, &nz);
-	return 2 * shapes[xi->mod].k / ce * 4 / 16;
+	spchunk(ty, &ce, &nz);
+	return k / ce * 4 / 16;
 }
 
 int
 interp_mma_sp_nsel(const XIns *xi)
 {
-	return 4 / splanes(xi);
+	return 4 / interp_mma_sp_lanes(xi->ty, 2 * shapes[xi->mod].k);
+}
+
+void
+interp_mma_sp_pos(int ty, int k, const uint64_t *meta, int sel, uint8_t pos[16][64])
+{
+	int ce, nz, nl = interp_mma_sp_lanes(ty, k);
+	int wide = ty == TY_F16 || ty == TY_BF16 || ty == TY_TF32;   /* 16 or 32 bits an element */
+
+	spchunk(ty, &ce, &nz);
+	for (int r = 0; r < 16; r++)
+		for (int c = 0; c < k / ce; c++) {
+			int b = 4 * c, h = r >= 8, lane, bit;
+			if (wide)   /* 16 bits of each of the two rows a lane */
+				lane = b / 16, bit = b % 16 + 16 * h;
+			else   /* 32 bits of one row a lane, the rows alternating */
+				lane = b / 32 * 2 + h, bit = b % 32;
+			unsigned nib = (unsigned)(meta[4 * (r % 8) + sel * nl + lane] >> bit) & 15;
+			unsigned i0 = nib & 3, i1 = nib >> 2;
+			for (int q = 0; q < nz; q++)
+				pos[r][c * nz + q] = (uint8_t)(c * ce + (nz == 1 ? (int)i0 >> 1 :
+				    nz == 2 ? (int)(q ? i1 : i0) : 2 * (int)(q < 2 ? i0 : i1) + (q & 1)));
+		}
 }
 
 static void
@@ -689,7 +713,7 @@ mma_sp(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		[MMA_K32_4] = MMA_K64_4, [MMA_K64_4] = MMA_K64_4,
 	};
 	const Shape *sh = &shapes[xi->mod];
-	int na, nb, nc, ce, nz, k = 2 * sh->k, half = sh->k, nl = splanes(xi);
+	int na, nb, nc, k = 2 * sh->k, half = sh->k;
 	int abits = sh->abits, cbits = xi->aux & 0xff, asg = xi->aux >> 8 & 1, bsg = xi->aux >> 9 & 1;
 	int sat = xi->aux >> 10 & 1, cfmt = xi->aux >> 11 & 7, bty = xi->aux >> 16 & 0xff, flags;
 	uint64_t A[16][64], B[128][8], C[16][8];
@@ -697,7 +721,6 @@ mma_sp(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 
 	interp_mma_regs(xi->mod, cbits, &na, &nb, &nc);
 	nb *= 2;
-	spchunk(xi->ty, &ce, &nz);
 	int sel = (int)s[na + nb + nc + 1][0];
 	for (uint32_t l = 0; l < WARP; l++) {
 		uint64_t ra[4], rb[4];
@@ -716,20 +739,12 @@ mma_sp(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		}
 	}
 	cload(xi->mod, cbits, nc, s + na + nb, C);
-	/* each packed value's position in its row */
-	for (int r = 0; r < 16; r++)
-		for (int c = 0; c < k / ce; c++) {
-			int b = 4 * c, h = r >= 8, lane, bit;
-			if (abits >= 16)   /* 16 bits of each of the two rows a lane */
-				lane = b / 16, bit = b % 16 + 16 * h;
-			else   /* 32 bits of one row a lane, the rows alternating */
-				lane = b / 32 * 2 + h, bit = b % 32;
-			unsigned nib = (unsigned)(s[na + nb + nc][4 * (r % 8) + sel * nl + lane] >> bit) & 15;
-			unsigned i0 = nib & 3, i1 = nib >> 2;
-			for (int q = 0; q < nz; q++)
-				pos[r][c * nz + q] = (uint8_t)(c * ce + (nz == 1 ? (int)i0 >> 1 :
-				    nz == 2 ? (int)(q ? i1 : i0) : 2 * (int)(q < 2 ? i0 : i1) + (q & 1)));
-		}
+	{   /* each packed value's position in its row */
+		uint64_t meta[WARP];
+		for (uint32_t l = 0; l < WARP; l++)
+			meta[l] = s[na + nb + nc][l];
+		interp_mma_sp_pos(xi->ty, k, meta, sel, pos);
+	}
 	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
 	    (bty != xi->ty ? bty << MMA_BTY : 0);
 	for (int r = 0; r < 16; r++)

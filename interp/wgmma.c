@@ -3,8 +3,9 @@
  * wgmma.mma_async.sync.aligned.m64nNkK: D (64 x N) = A (64 x K) * B (K x N)
  * + D, with A in registers or shared memory and B in shared memory, for
  * every dense form of PTX ISA 9.0 (f16/bf16 k16, tf32 k8, e4m3/e5m2 k32,
- * s8/u8 k32, b1 k256 .and.popc).  load.c decodes it (decode_wgmma), exec.c
- * gathers the operands of one warp's 32 lanes and scatters D back.
+ * s8/u8 k32, b1 k256 .and.popc) and every sparse one (wgmma.mma_async.sp:
+ * the same types but b1, twice the K).  load.c decodes it (decode_wgmma),
+ * exec.c gathers the operands of one warp's 32 lanes and scatters D back.
  *
  * Execution.  Four consecutive warps (warp ranks 0..3 in the CTA, modulo 4)
  * form a warpgroup, and warp rank w owns rows 16w..16w+15 of D: its D
@@ -37,7 +38,11 @@
  * row is one M or N index, 16 bytes of K; without swizzle the 8 rows are
  * contiguous, the next 16 bytes of K are LBO away and the next 8 rows SBO;
  * with a swizzle of S bytes the rows are S bytes apart (the 32 bytes of K
- * of one instruction lie in a row) and the next 8 rows SBO away.  M/N-major
+ * of a dense instruction lie in a row) and the next 8 rows SBO away; a
+ * sparse B's 64 bytes of K overflow a 32-byte row, and its second 32 bytes
+ * lie LBO further, the swizzle then applied to that address (wgsp_bk_sw32*
+ * on the H200: LBOs of 4096, 1024 and 640, an SBO of 384, a start of 256;
+ * LBO is otherwise unread in these layouts).  M/N-major
  * (imm-trans-a/b = 1, 16-bit types only): a row is one K index, 16 bytes of
  * M or N; without swizzle the next 8 M/N elements are SBO away and the next
  * 8 K LBO; with a swizzle of S bytes a row holds S bytes of M/N, the next S
@@ -51,6 +56,18 @@
  * 8-bit types, in registers too.  The probes of tests/run (wgmma_a*,
  * wgmma_b*: each swizzle and major-ness, a start inside a swizzled row,
  * non-zero base offsets) read the same elements as the H100.
+ *
+ * Sparse A (.sp): A is packed, K/2 elements a row, and is held exactly as
+ * the dense form of K/2 holds its A (the registers above, or a descriptor's
+ * matrix of K/2 columns); B has the whole K, so a K-major row of B is 64
+ * bytes.  The metadata register and the selector are mma.sp's (mma.c,
+ * interp_mma_sp_pos): warp rank w's rows 16w..16w+15 take the layout of an
+ * mma.sp of 16 rows of K (the f16/bf16 k32 form's: two lanes of each group
+ * of four, selector 0 or 1; tf32 k16's: two, 0 or 1; the 8-bit k64 forms':
+ * all four, selector 0).  Each D element sums the K/2 products of the packed
+ * elements and the B elements at the positions the metadata names, as the
+ * dense form of K/2 sums its products: the B elements at the other K
+ * positions take no part (an infinity there makes no NaN).
  *
  * Arithmetic: interp_mma_elem (mma.c) for each D element, the model that
  * mma.sync uses, except that fp8 inputs go to wgmma's own narrower adder
@@ -123,8 +140,8 @@ elemaddr(const Desc *d, int mnmajor, uint32_t mn, uint32_t k, int bits)
 		uint32_t kb = k * eb;
 		if (!d->sw)
 			a = mn % 8 * 16 + mn / 8 * d->sbo + kb / 16 * d->lbo + kb % 16;
-		else
-			a = mn % 8 * d->sw + mn / 8 * d->sbo + kb;
+		else   /* a sparse B's 64 bytes of K: past a 32-byte row, LBO on */
+			a = mn % 8 * d->sw + mn / 8 * d->sbo + kb % d->sw + kb / d->sw * d->lbo;
 	} else {
 		uint32_t mb = mn * eb;
 		if (!d->sw)
@@ -138,10 +155,10 @@ elemaddr(const Desc *d, int mnmajor, uint32_t mn, uint32_t k, int bits)
 	return a;
 }
 
-/* Fetches rows mn0..mn0+nmn-1 of a descriptor's matrix, kf elements each, into m[][32]. */
+/* Fetches rows mn0..mn0+nmn-1 of a descriptor's matrix, kf elements each, into m[][64]. */
 static int
 fetch(Launch *L, Warp *w, const XIns *xi, uint64_t dv, int mnmajor, uint32_t mn0, int nmn, int kf, int bits,
-      uint32_t m[][32])
+      uint32_t m[][64])
 {
 	Desc d = desc(dv);
 
@@ -205,14 +222,16 @@ delem(const XIns *xi, const uint32_t *ar, const uint32_t *bc, int kf, uint32_t c
 int
 interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 {
-	uint32_t A[16][32], B[256][32];
+	uint32_t A[16][64], B[256][64];
 	int at = xi->ty, n = xi->aux & 0x1ff, bits = fbits(at), kf = 256 / bits, nd = xi->nd;
 	int areg = xi->aux & WG_AREG, na = areg ? 4 : 1, f16 = xi->mod == TY_F16;
+	int sp = !!(xi->aux & WG_SPARSE), kb = sp ? 2 * kf : kf;   /* A's elements a row, B's */
 	uint32_t wr = (uint32_t)w->id % 4, neg = 1u << (bits - 1);
-	int scaled = (int)(v[nd + na + 1][0] & 1);   /* scale-d (uniform in the warpgroup) */
+	int scaled = (int)(v[nd + na + 1 + sp][0] & 1);   /* scale-d (uniform in the warpgroup) */
 	int flags = dflags(xi), fused;
-	MmaIn ua[16][32], ub[32];
-	uint64_t raw[32];
+	MmaIn ua[16][32], ub[64], ubr[32];
+	uint64_t raw[64];
+	uint8_t pos[16][64];
 
 	if (areg) {
 		int per = 32 / bits;
@@ -224,14 +243,20 @@ interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 				}
 	} else if (fetch(L, w, xi, v[nd][0], !!(xi->aux & WG_TRANSA), 16 * wr, 16, kf, bits, A))
 		return -1;
-	if (fetch(L, w, xi, v[nd + na][0], !!(xi->aux & WG_TRANSB), 0, n, kf, bits, B))
+	if (fetch(L, w, xi, v[nd + na][0], !!(xi->aux & WG_TRANSB), 0, n, kb, bits, B))
 		return -1;
+	if (sp) {   /* the K position of each packed element of A */
+		uint64_t meta[WARP];
+		for (uint32_t l = 0; l < WARP; l++)
+			meta[l] = v[nd + na + 1][l];
+		interp_mma_sp_pos(at, kb, meta, (int)(xi->aux >> WG_SELSH & 3), pos);
+	}
 	/* imm-scale-a/b = -1 (float forms only): negate the elements */
 	for (int r = 0; r < 16 && (xi->aux & WG_NEGA); r++)
 		for (int k = 0; k < kf; k++)
 			A[r][k] ^= neg;
 	for (int c = 0; c < n && (xi->aux & WG_NEGB); c++)
-		for (int k = 0; k < kf; k++)
+		for (int k = 0; k < kb; k++)
 			B[c][k] ^= neg;
 	fused = interp_mma_fused(xi->ty, flags);   /* not the integer and .b1 forms */
 	for (int r = 0; fused && r < 16; r++) {   /* each input unpacked once */
@@ -240,17 +265,25 @@ interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 	}
 	for (int c = 0; c < n; c++) {
 		if (fused) {
-			widen(B[c], kf, raw);
-			interp_mma_in(xi->ty, flags, 1, raw, kf, ub);
+			widen(B[c], kb, raw);
+			interp_mma_in(xi->ty, flags, 1, raw, kb, ub);
 		}
 		for (int r = 0; r < 16; r++) {
 			/* the lane and the fragment element holding (r, c), see the top */
-			uint32_t l = (uint32_t)(r % 8) * 4 + (uint32_t)(c % 8) / 2;
+			uint32_t l = (uint32_t)(r % 8) * 4 + (uint32_t)(c % 8) / 2, bc[32];
 			int i = c / 8 * 4 + r / 8 * 2 + c % 2, sh = f16 ? 16 * (i % 2) : 0, j = f16 ? i / 2 : i;
 			uint32_t mask = f16 ? 0xffffu << sh : 0xffffffffu;
-			uint32_t cin = scaled ? (uint32_t)(v[j][l] & mask) >> sh : 0;
-			uint32_t d = fused ? (uint32_t)interp_mma_dot(xi->ty, f16 ? ALU_F16 : ALU_F32, ua[r], ub, kf, cin) :
-			    delem(xi, A[r], B[c], kf, cin);
+			uint32_t cin = scaled ? (uint32_t)(v[j][l] & mask) >> sh : 0, d;
+			/* the B elements that row r's elements multiply: all of
+			 * column c, or (.sp) those at the metadata's positions */
+			for (int k = 0; sp && k < kf; k++) {
+				if (fused)
+					ubr[k] = ub[pos[r][k]];
+				else
+					bc[k] = B[c][pos[r][k]];
+			}
+			d = fused ? (uint32_t)interp_mma_dot(xi->ty, f16 ? ALU_F16 : ALU_F32, ua[r], sp ? ubr : ub, kf, cin) :
+			    delem(xi, A[r], sp ? bc : B[c], kf, cin);
 			v[j][l] = ((uint32_t)v[j][l] & ~mask) | ((d << sh) & mask);
 		}
 	}

@@ -7,6 +7,8 @@
 # NAME.pending is a case recorded but not yet run by tests/run.test.
 # NAME.stdout, when present, is the device printf output to compare.
 # The cu_* cases are written by cuda/cases.py from the CUDA sources in cuda/.
+# The sp_* cases (mma.sp) are mksp.py's, the wgsp_* ones (wgmma.mma_async.sp)
+# mkwgsp.py's: each writes its own PTX, inputs and cases.
 import random, struct, os
 os.chdir(os.path.dirname(os.path.abspath(__file__)))
 R = random.Random(20261122)

@@ -62,7 +62,7 @@ def addr(start, lbo, sbo, sw, base, mnmajor, mn, k, bits):
         if not sw:
             a = mn % 8 * 16 + mn // 8 * sbo + kb // 16 * lbo + kb % 16
         else:
-            a = mn % 8 * sw + mn // 8 * sbo + kb
+            a = mn % 8 * sw + mn // 8 * sbo + kb % sw + kb // sw * lbo
     else:
         mb = mn * eb
         if not sw:
