@@ -21,7 +21,10 @@
  * whose terms are 11 M + 4 over 16, 121 m + 32 over 512 and 11 l over
  * 64: the sums measured with the constants multiplied out, not 11/16 of
  * the length (two gradients along one axis reach past the longer one;
- * for dx = (1, 0), dy = (0, 1) the sums add nothing).  Its log2 comes
+ * for dx = (1, 0), dy = (0, 1) the sums add nothing); each component of
+ * the sum and the difference as the unit's adder gives it, the smaller
+ * of the two cut to one bit below the larger's last (interp_tex_gradadd,
+ * then kept to 10 bits as the rest).  Its log2 comes
  * from the exponent and a table of the top 8 bits of the mantissa.  All
  * from tests/tex/ref.bin: the 10855 lanes of the 2D "probe grad" records
  * whose level is not clamped fit (those of 16x8 and 8x16 arrays too),
@@ -133,6 +136,30 @@ static const uint8_t log2tab[256] = {
 	245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
 };
 
+/* p + q as the unit's adder of two values of 10 bits of mantissa has it:
+ * the one of smaller magnitude aligned to the larger's exponent, kept to
+ * one bit below the larger's last (its magnitude cut there, toward
+ * zero), then added exactly.  From tex.grad.2d on an H200
+ * (tests/shim/texcube.gpu's "grad2d" launches, 155648 lanes): the exact
+ * sum fits all but 8 of them, every one a sum or difference of gradients
+ * of different exponents whose smaller one's bits below the larger's
+ * raised the measure a hair over the next 256th (17x48's lane 1179: dx +
+ * dy's x, 1.283203125 - 7.501953125, as -6.220703125, not -6.216796875);
+ * with the smaller cut to the larger's last bit 9 lanes differ, to one
+ * below none, to two below 6. */
+double
+interp_tex_gradadd(double p, double q)
+{
+	double big = fabs(p) >= fabs(q) ? p : q, small = big == p ? q : p, ulp;
+	int e;
+
+	if (p == 0 || q == 0 || !isfinite(p) || !isfinite(q))
+		return p + q;
+	frexp(big, &e);
+	ulp = ldexp(1, e - 11);
+	return big + copysign(floor(fabs(small) / ulp) * ulp, small);
+}
+
 int64_t
 interp_tex_gradlod(const double *dx, const double *dy, int diag)
 {
@@ -146,7 +173,7 @@ interp_tex_gradlod(const double *dx, const double *dy, int diag)
 		m = l;
 	for (int sg = 1; diag && sg >= -1; sg -= 2) {   /* dx + dy, dx - dy */
 		for (int i = 0; i < 3; i++)
-			v[i] = x[i] + sg * y[i];
+			v[i] = interp_tex_gradadd(x[i], sg * y[i]);
 		if ((l = octlen(v, 1)) > m)
 			m = l;
 	}
