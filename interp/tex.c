@@ -70,6 +70,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp.h"
+#include "alu.h"
 #include "tex.h"
 
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
@@ -342,11 +343,24 @@ cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t i
 
 /* A cube direction as the driver's routine of tex.grad.cube hands it to
  * the unit: in floats, each component times the reciprocal of the
- * largest magnitude (cubegrad()). */
+ * largest magnitude (cubegrad()), the reciprocal rcp.approx.f32's (the
+ * MUFU's), not the quotient rounded: with 1 / m rounded, lane 1977 of
+ * tests/shim/texcube.gpu's "grad sweep 17 6" (d + dx's 1 - x / |z| on a
+ * face of 17 texels one ulp larger, 790 * 2^-15, where its 10 bits keep
+ * 789 on the H200) measured 239/256, the H200's 238; every other of the
+ * 1379840 lanes of texcube.gpu's 337 tex.grad.cube launches is the same
+ * either way. */
 static void
 cubenorm(const double *v, double *out)
 {
-	float m = fmaxf(fabsf((float)v[0]), fmaxf(fabsf((float)v[1]), fabsf((float)v[2]))), r = m > 0 ? 1 / m : 1;
+	float m = fmaxf(fabsf((float)v[0]), fmaxf(fabsf((float)v[1]), fabsf((float)v[2]))), r = 1;
+
+	if (m > 0) {
+		uint32_t u, ru;
+		memcpy(&u, &m, 4);
+		ru = (uint32_t)alu_approx(OP_RCP, ALU_F32, u, 0);
+		memcpy(&r, &ru, 4);
+	}
 
 	for (int k = 0; k < 3; k++)
 		out[k] = (double)((float)v[k] * r);
