@@ -341,6 +341,26 @@ cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t i
 	return 0;
 }
 
+/* tex.grad.3d's gradient g at the coordinate p as the unit measures it.
+ * ptxas makes tex.grad.3d, as tex.grad.cube, a call of a routine of the
+ * driver (__cuda_syscall_tex_grad_3d_v4_f32_f32), whose quad of
+ * coordinates gives the unit the gradient as (p + g) - p, each operation
+ * a float's: g with its bits below p + g's last rounded off.  From an
+ * H200 (tests/shim/texcube.gpu's "grad3d" launches, gradients along one
+ * axis of 3 to 1000 texels at p = 0.5, 90112 lanes, and random ones on
+ * three such sizes, 32768): with g itself 12 lanes differed, one or two
+ * 256ths low, every one a g whose bits past its 10th, rounded at 2^-24,
+ * carry into it (64x1000x64's lane 367: 0x1.58fea8p-10 as 0x1.59p-10);
+ * with p + g rounded none.  Around the 64x64x6 one (lane 6700, g =
+ * 0x1.1e7ffep-1), p moved by 1 to 48 ulps either way: with the
+ * difference exact 12 of 96 such lanes differed, rounded to a float none
+ * (the probe of "texcube probe", 861 lanes). */
+static double
+grad3d(double p, double g)
+{
+	return (double)(float)((double)(float)(p + g) - p);
+}
+
 /* A cube direction as the driver's routine of tex.grad.cube hands it to
  * the unit: in floats, each component times the reciprocal of the
  * largest magnitude (cubegrad()), the reciprocal rcp.approx.f32's (the
@@ -650,6 +670,8 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		} else
 			for (int a = 0; a < dims && a < tb[T_NG]; a++) {
 				gx[a] = f32of((uint32_t)v[tb[T_GX] + a]), gy[a] = f32of((uint32_t)v[tb[T_GY] + a]);
+				if (tb[T_GEOM] == G_3D)   /* grad3d(): the driver's quad */
+					gx[a] = grad3d(x[a], gx[a]), gy[a] = grad3d(x[a], gy[a]);
 				if (norm)
 					gx[a] = interp_tex_scale(gx[a], n[a]), gy[a] = interp_tex_scale(gy[a], n[a]);
 			}

@@ -18,8 +18,8 @@
  * the octagonal estimate max + 11/32 mid (+ 1/4 min in 3D) of its
  * components' magnitudes, 11/32 m as 11 m + 4 over 32.  The footprint is
  * the largest of |dx|, |dy| and of 11/16 of |dx + dy| and |dx - dy|,
- * whose terms are 11 M + 4 over 16, 121 m + 32 over 512 and 11 l over
- * 64: the sums measured with the constants multiplied out, not 11/16 of
+ * whose terms are 11 M + 4 over 16, 121 m + 32 over 512 and 11 l + 4
+ * over 64: the sums measured with the constants multiplied out, not 11/16 of
  * the length (two gradients along one axis reach past the longer one;
  * for dx = (1, 0), dy = (0, 1) the sums add nothing); each component of
  * the sum and the difference as the unit's adder gives it, the smaller
@@ -30,7 +30,10 @@
  * whose level is not clamped fit (those of 16x8 and 8x16 arrays too),
  * and the 905 of tex.grad.3d ("probe grad" lane 246's 470.5 carries a
  * sum to the next step, where 650.625 keeps 650; the constant 32 fits
- * from 30 to 58).  -2^40 for zero gradients (the lowest level).  1D
+ * from 30 to 58); the + 4 of 11 l from tests/shim/texcube.gpu's "grad3d
+ * random" launches, 32768 lanes of random gradients on arrays of sizes
+ * not powers of two, which fit with + 4 alone of 0 to 8 (5 differed with
+ * none).  -2^40 for zero gradients (the lowest level).  1D
  * gradients measure as 2D ones of y 0.  diag 0 leaves out the sum and
  * the difference (tex.grad.cube's quads across an edge, tex.c). */
 double
@@ -109,7 +112,8 @@ octlen(const double *v, int foot)
 	}
 	if (foot)
 		return ldexp((double)keep10(11 * m[0] + 4), e[0] - 14) +
-		    ldexp((double)keep10(121 * m[1] + 32), e[1] - 19) + ldexp((double)keep10(11 * m[2]), e[2] - 16);
+		    ldexp((double)keep10(121 * m[1] + 32), e[1] - 19) +
+		    (m[2] ? ldexp((double)keep10(11 * m[2] + 4), e[2] - 16) : 0);
 	return ldexp((double)m[0], e[0] - 10) + ldexp((double)keep10(11 * m[1] + 4), e[1] - 15) +
 	    ldexp((double)m[2], e[2] - 12);
 }
