@@ -47,8 +47,8 @@ interp_tex_trunc10(double x)
 
 /* A gradient g of normalized coordinates in texels of an axis of n
  * texels, as the unit scales it: g kept to 10 bits of mantissa (t), then
- * t times n by shift and add, a term t >> i for each bit of n (i its
- * distance below n's top bit), each term kept to 3 bits below t's last,
+ * t times n by shift and add, a term t >> i for each bit of n's top 10
+ * (i its distance below n's top bit), each term kept to 3 bits below t's last,
  * and 7 of those eighths added: 7/8 of t's last bit above t n where n is
  * a power of two, which interp_tex_gradlod's 10 bits then drop, and up
  * to about two of them above t n where it is not.  From tex.grad.2d on an
@@ -57,7 +57,12 @@ interp_tex_trunc10(double x)
  * and 1023 texels whose level is not clamped all fit, as no constant
  * factor near n does (12 fits a factor of 12 (1 + 2^-10 / 1.5), 17 none),
  * nor t n rounded up.  tex.grad.cube's faces scale by n the same way
- * (its sweeps on faces of 6, 12, 17, 20, 24 and 48 texels). */
+ * (its sweeps on faces of 6, 12, 17, 20, 24 and 48 texels), as do
+ * tex.grad.1d's sizes of 3 to 12345 texels and tex.grad.3d's axes of 3
+ * to 1000 (texcube.gpu's "grad1d" and "grad3d" launches, 114688 and
+ * 122880 lanes).  Of n only its top 10 bits count, as of t: 12345 scales
+ * as 12336 (1468 of grad1d 12345's 8192 lanes one or two 256ths high
+ * with all 14 of its bits, none with 10; with 11 to 13 the same 1468). */
 double
 interp_tex_scale(double g, uint64_t n)
 {
@@ -70,7 +75,7 @@ interp_tex_scale(double g, uint64_t n)
 	ti = (int64_t)ldexp(frexp(fabs(t), &e), 10) << 3;
 	while (nb < 64 && n >> nb)
 		nb++;
-	for (int i = 0; i < nb; i++)
+	for (int i = 0; i < nb && i < 10; i++)
 		if (n >> (nb - 1 - i) & 1)
 			acc += ti >> i;
 	return copysign(ldexp((double)acc, e - 13 + nb - 1), t);
