@@ -40,8 +40,10 @@
  *	                  the launches SHIMDIR has the shim's results of,
  *	                  and around the lanes where they differ each input
  *	                  changed by ulps and bits (probe())
- *	texcube cubeparts the seamless u8x4 cube's tex.cube grid (cubeformats())
- *	                  whole, then 512 lanes at a time, for its counters
+ *	texcube cubeparts [warps]
+ *	                  the seamless u8x4 cube's tex.cube grid (cubeformats())
+ *	                  whole, then 512 lanes at a time, for its counters (with
+ *	                  "warps" then each warp of the 1st, 3rd, ... 512 alone)
  */
 #include <math.h>
 #include "shimtest.h"
@@ -992,6 +994,13 @@ cubeformats(void)
 					memcpy(c, save + 12 * 512 * j, 48 * 512);
 					runk("txcube", t, 512);
 				}
+				/* then with "warps" each warp of the parts of ids 1, 3, ... alone */
+				for (unsigned j = 0; cubeparts > 1 && j < (n + 511) / 512; j += 2)
+					for (unsigned k = 0; k < 16; k++) {
+						memset(c, 0, sizeof c);
+						memcpy(c, save + 12 * (512 * j + 32 * k), 48 * 32);
+						runk("txcube", t, 32);
+					}
 				memcpy(c, save, sizeof save);
 				cuTexObjectDestroy(t);
 				break;
@@ -1011,7 +1020,7 @@ main(int argc, char **argv)
 		dumpdir = argv[2];
 	if (argc > 3 && !strcmp(argv[1], "probe"))
 		probedir = argv[2], shimdir = argv[3];
-	cubeparts = argc > 1 && !strcmp(argv[1], "cubeparts");
+	cubeparts = argc > 1 && !strcmp(argv[1], "cubeparts") ? 1 + (argc > 2 && !strcmp(argv[2], "warps")) : 0;
 	primary_ctx();
 	CK(cuModuleLoadData(&mod, ptx));
 	CK(cuMemAlloc(&dc, sizeof c));
