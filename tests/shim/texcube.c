@@ -157,6 +157,20 @@ launch(const char *name, const char *k, CUtexObject t, unsigned n)
 	}
 }
 
+/* FNV-1a of the bytes of n floats */
+static uint32_t
+fnv(const float *v, unsigned n)
+{
+	uint32_t h = 2166136261u;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t u = fbits(v[i]);
+		for (int b = 0; b < 4; b++)
+			h = (h ^ (u >> 8 * b & 255)) * 16777619u;
+	}
+	return h;
+}
+
 /* k over t at c[]'s first n lanes into o[] */
 static void
 runk(const char *k, CUtexObject t, unsigned n)
@@ -232,12 +246,14 @@ perturb(const float *b)
 /* texcube probe DIR SHIMDIR: of the launches only those whose results
  * the shim gave in SHIMDIR/NAME.bin (texcube dump SHIMDIR, under the
  * shim), each's results dumped to DIR/NAME.bin; at each of its lanes
- * whose four results differ from the shim's (16 at most; or the lanes
- * TEXCUBE_PROBELANES's file names, "NAME LANE" a line), the lane's
+ * whose four results differ from the shim's (16 at most), the lane's
  * inputs changed one at a time (perturb()), a launch whose results go to
- * DIR/NAME.LANE.bin; DIR/lanes lists those lanes (the inputs are the
- * same on any machine: the same run with TEXCUBE_PROBELANES set to that
- * list and TEXCUBE_INPUTS writes them too, as .in) */
+ * DIR/NAME.LANE.bin, and a line, "probe NAME LANE: HASH LANES" (FNV-1a
+ * of the results, as launch()'s); DIR/lanes lists those lanes.  With
+ * TEXCUBE_PROBELANES naming such a list ("NAME LANE" a line) instead,
+ * the launches and lanes it names (texcube.probe.gpu: an H200's lines
+ * of the lanes of texcube.probe.lanes).  The inputs are the same on any
+ * machine; TEXCUBE_INPUTS writes them too, as .in. */
 static void
 probe(const char *name, const char *k, CUtexObject t, unsigned n)
 {
@@ -250,28 +266,34 @@ probe(const char *name, const char *k, CUtexObject t, unsigned n)
 	snprintf(fn, sizeof fn, "%s", name);
 	for (char *q = fn; *q; q++)
 		*q = *q == ' ' ? '_' : *q;
-	snprintf(path, sizeof path, "%s/%s.bin", shimdir, fn);
-	if (!(fp = fopen(path, "rb")))
-		return;
-	memset(sh, 0, sizeof sh);
-	if (fread(sh, 16, n, fp) != n)
-		fprintf(stderr, "texcube: %s is short\n", path);
-	fclose(fp);
-	runk(k, t, n);
-	wfile(probedir, fn, ".bin", o, 16 * (size_t)n);
-	if (getenv("TEXCUBE_INPUTS"))
-		wfile(probedir, fn, ".in", c, 48 * (size_t)n);
-	if (lf && (fp = fopen(lf, "r"))) {
+	if (lf) {
 		char nm[128];
 		unsigned l;
+		if (!(fp = fopen(lf, "r")))
+			return;
 		while (fgets(ln, sizeof ln, fp))
 			if (sscanf(ln, "%127s %u", nm, &l) == 2 && !strcmp(nm, fn) && l < n && nlanes < 16)
 				lanes[nlanes++] = l;
 		fclose(fp);
-	} else
+		if (!nlanes)
+			return;
+		runk(k, t, n);
+	} else {
+		snprintf(path, sizeof path, "%s/%s.bin", shimdir, fn);
+		if (!(fp = fopen(path, "rb")))
+			return;
+		memset(sh, 0, sizeof sh);
+		if (fread(sh, 16, n, fp) != n)
+			fprintf(stderr, "texcube: %s is short\n", path);
+		fclose(fp);
+		runk(k, t, n);
 		for (unsigned i = 0; i < n && nlanes < 16; i++)
 			if (memcmp(o + 4 * i, sh + 4 * i, 16))
 				lanes[nlanes++] = i;
+	}
+	wfile(probedir, fn, ".bin", o, 16 * (size_t)n);
+	if (getenv("TEXCUBE_INPUTS"))
+		wfile(probedir, fn, ".in", c, 48 * (size_t)n);
 	snprintf(path, sizeof path, "%s/lanes", probedir);
 	if ((fp = fopen(path, "a"))) {
 		for (unsigned i = 0; i < nlanes; i++)
@@ -288,6 +310,7 @@ probe(const char *name, const char *k, CUtexObject t, unsigned n)
 		}
 		snprintf(sfx, sizeof sfx, ".%u.bin", lanes[i]);
 		wfile(probedir, fn, sfx, o, 16 * (size_t)m);
+		printf("probe %s %u: %08x %u\n", fn, lanes[i], fnv(o, 4 * m), m);
 	}
 	memcpy(c, save, sizeof save);
 }
