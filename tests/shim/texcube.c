@@ -40,10 +40,11 @@
  *	                  the launches SHIMDIR has the shim's results of,
  *	                  and around the lanes where they differ each input
  *	                  changed by ulps and bits (probe())
- *	texcube cubeparts [warps]
+ *	texcube cubeparts [warps | quads L...]
  *	                  the seamless u8x4 cube's tex.cube grid (cubeformats())
  *	                  whole, then 512 lanes at a time, for its counters (with
- *	                  "warps" then each warp of the 1st, 3rd, ... 512 alone)
+ *	                  "warps" then each warp of the 1st, 3rd, ... 512 alone;
+ *	                  with "quads L..." then each quad of lanes L to L + 3)
  */
 #include <math.h>
 #include "shimtest.h"
@@ -77,7 +78,8 @@ static const char ptx[] =
 #define NFMT 4096
 static float c[MAXN * 12], o[MAXN * 4];
 static const char *dumpdir, *probedir, *shimdir;
-static int cubeparts;
+static int cubeparts, cpargc;
+static char **cpargv;
 static CUmodule mod;
 static CUdeviceptr dc, dout;
 
@@ -1017,8 +1019,16 @@ cubeformats(void)
 					memcpy(c, save + 12 * 512 * j, 48 * 512);
 					runk("txcube", t, 512);
 				}
+				/* with "quads L..." each quad of lanes L to L + 3 alone */
+				for (int a = 0; cubeparts == 3 && a < cpargc; a++) {
+					unsigned l0 = (unsigned)atoi(cpargv[a]) & ~3u;
+					memset(c, 0, sizeof c);
+					if (l0 + 4 <= n)
+						memcpy(c, save + 12 * l0, 48 * 4);
+					runk("txcube", t, 4);
+				}
 				/* then with "warps" each warp of the parts of ids 1, 3, ... alone */
-				for (unsigned j = 0; cubeparts > 1 && j < (n + 511) / 512; j += 2)
+				for (unsigned j = 0; cubeparts == 2 && j < (n + 511) / 512; j += 2)
 					for (unsigned k = 0; k < 16; k++) {
 						memset(c, 0, sizeof c);
 						memcpy(c, save + 12 * (512 * j + 32 * k), 48 * 32);
@@ -1044,6 +1054,8 @@ main(int argc, char **argv)
 	if (argc > 3 && !strcmp(argv[1], "probe"))
 		probedir = argv[2], shimdir = argv[3];
 	cubeparts = argc > 1 && !strcmp(argv[1], "cubeparts") ? 1 + (argc > 2 && !strcmp(argv[2], "warps")) : 0;
+	if (cubeparts && argc > 2 && !strcmp(argv[2], "quads"))
+		cubeparts = 3, cpargc = argc - 3, cpargv = argv + 3;
 	primary_ctx();
 	CK(cuModuleLoadData(&mod, ptx));
 	CK(cuMemAlloc(&dc, sizeof c));
