@@ -70,6 +70,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "interp.h"
+#include "alu.h"
 #include "tex.h"
 
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
@@ -340,13 +341,46 @@ cubecorner(const Smp *s, unsigned lv, int64_t n, int64_t i, int64_t j, int64_t i
 	return 0;
 }
 
+/* tex.grad.3d's gradient g at the coordinate p as the unit measures it.
+ * ptxas makes tex.grad.3d, as tex.grad.cube, a call of a routine of the
+ * driver (__cuda_syscall_tex_grad_3d_v4_f32_f32), whose quad of
+ * coordinates gives the unit the gradient as (p + g) - p, each operation
+ * a float's: g with its bits below p + g's last rounded off.  From an
+ * H200 (tests/shim/texcube.gpu's "grad3d" launches, gradients along one
+ * axis of 3 to 1000 texels at p = 0.5, 90112 lanes, and random ones on
+ * three such sizes, 32768): with g itself 12 lanes differed, one or two
+ * 256ths low, every one a g whose bits past its 10th, rounded at 2^-24,
+ * carry into it (64x1000x64's lane 367: 0x1.58fea8p-10 as 0x1.59p-10);
+ * with p + g rounded none.  Around the 64x64x6 one (lane 6700, g =
+ * 0x1.1e7ffep-1), p moved by 1 to 48 ulps either way: with the
+ * difference exact 12 of 96 such lanes differed, rounded to a float none
+ * (the probe of "texcube probe", 861 lanes). */
+static double
+grad3d(double p, double g)
+{
+	return (double)(float)((double)(float)(p + g) - p);
+}
+
 /* A cube direction as the driver's routine of tex.grad.cube hands it to
  * the unit: in floats, each component times the reciprocal of the
- * largest magnitude (cubegrad()). */
+ * largest magnitude (cubegrad()), the reciprocal rcp.approx.f32's (the
+ * MUFU's), not the quotient rounded: with 1 / m rounded, lane 1977 of
+ * tests/shim/texcube.gpu's "grad sweep 17 6" (d + dx's 1 - x / |z| on a
+ * face of 17 texels one ulp larger, 790 * 2^-15, where its 10 bits keep
+ * 789 on the H200) measured 239/256, the H200's 238; every other of the
+ * 1379840 lanes of texcube.gpu's 337 tex.grad.cube launches is the same
+ * either way. */
 static void
 cubenorm(const double *v, double *out)
 {
-	float m = fmaxf(fabsf((float)v[0]), fmaxf(fabsf((float)v[1]), fabsf((float)v[2]))), r = m > 0 ? 1 / m : 1;
+	float m = fmaxf(fabsf((float)v[0]), fmaxf(fabsf((float)v[1]), fabsf((float)v[2]))), r = 1;
+
+	if (m > 0) {
+		uint32_t u, ru;
+		memcpy(&u, &m, 4);
+		ru = (uint32_t)alu_approx(OP_RCP, ALU_F32, u, 0);
+		memcpy(&r, &ru, 4);
+	}
 
 	for (int k = 0; k < 3; k++)
 		out[k] = (double)((float)v[k] * r);
@@ -636,6 +670,8 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		} else
 			for (int a = 0; a < dims && a < tb[T_NG]; a++) {
 				gx[a] = f32of((uint32_t)v[tb[T_GX] + a]), gy[a] = f32of((uint32_t)v[tb[T_GY] + a]);
+				if (tb[T_GEOM] == G_3D)   /* grad3d(): the driver's quad */
+					gx[a] = grad3d(x[a], gx[a]), gy[a] = grad3d(x[a], gy[a]);
 				if (norm)
 					gx[a] = interp_tex_scale(gx[a], n[a]), gy[a] = interp_tex_scale(gy[a], n[a]);
 			}
@@ -700,6 +736,13 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	return 0;
 }
 
+/* lanes q + a and q + b each read one level, the same */
+static int
+alike(const unsigned *nlv, const unsigned *lv, unsigned q, unsigned a, unsigned b)
+{
+	return nlv[q + a] == 1 && nlv[q + b] == 1 && lv[q + a] == lv[q + b];
+}
+
 /*
  * A quad whose lanes go two a pass (share 2) pairs lane 0 with lane 1 and
  * 2 with 3, or 0 with 2 and 1 with 3 when lane 2 is the nearer to lane 0.
@@ -726,10 +769,20 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
  * of all four, 4 counts of texmip.levels.ncu).  The lanes of a layered
  * cube's quad across layers pair by distance (tests/shim/texgeom.ncu's
  * lvl_acube counts so), as do two of one level beside one of two
- * (texmip.tf0.ncu).
+ * (texmip.tf0.ncu).  Else, in a 1D or 2D quad of four lanes (lv: the
+ * level each lane reads, the lower of two; NULL for cubes), where one of
+ * the pairings 0-1 and 2-3 or 0-2 and 1-3 puts together two lanes that
+ * each read one level, the same, and the other does not, that one: of
+ * tests/shim/texgeom.orders.ncu's quad of lvl_a1d (two lanes clamped to
+ * level 2 in layers 2 and 3, one at level 0, one between 0 and 1) in its
+ * 24 orders the H200 counts the two of level 2 paired in the 16 where
+ * either pairing can (18 sectors; 20 the other 8, where neither can),
+ * with all four lanes in one layer too, where the distance from lane 0
+ * paired them in 8; and texmip.mixed.ncu's 12 (HP CS XQ XR: 22, from 24).
  */
 static void
-pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, uint32_t m, int g3, uint8_t *pass)
+pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, const unsigned *lv, uint32_t m, int g3,
+          uint8_t *pass)
 {
 	for (unsigned q = 0; q < WARP; q += 4) {
 		double d1 = 0, d2 = 0;
@@ -744,6 +797,9 @@ pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, uin
 			}
 		if (nlv && !g3 && same && n1 == 2 && (one == 3 || one == 12 || one == 5 || one == 10))
 			d1 = one == 5 || one == 10, d2 = !d1;
+		else if (lv && !g3 && m >> q & 8 &&
+		    (alike(nlv, lv, q, 0, 1) || alike(nlv, lv, q, 2, 3)) != (alike(nlv, lv, q, 0, 2) || alike(nlv, lv, q, 1, 3)))
+			d1 = alike(nlv, lv, q, 0, 2) || alike(nlv, lv, q, 1, 3), d2 = !d1;
 		else if (g3) {
 			int z1 = floor(at[q + 1][2]) != floor(at[q][2]), z2 = floor(at[q + 2][2]) != floor(at[q][2]);
 			d1 = fabs(at[q + 1][1] - at[q][1]), d2 = fabs(at[q + 2][1] - at[q][1]);
@@ -942,7 +998,7 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 	for (unsigned q = 0; q < 4; q++)
 		pass[q] = (uint8_t)(q / share);
 	if (share == 2)
-		pairlanes((const double (*)[3])at, NULL, NULL, 0xf, g == G_3D, pass);
+		pairlanes((const double (*)[3])at, NULL, NULL, NULL, 0xf, g == G_3D, pass);
 	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, mul, pairs, keys, nk);
 	return 0;
 }
@@ -956,7 +1012,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3], grad[WARP][6], lod[WARP];
 	uint64_t slice[WARP];
-	unsigned nlv[WARP];
+	unsigned nlv[WARP], lv0[WARP];
 	unsigned nk[WARP], grp, share, mul;
 	int grad3 = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 &&
 	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE);
@@ -1005,7 +1061,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (L->st && grad3 && grad3quad(L, xi, &s, src, &ln))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
-		slice[l] = s.slice, nlv[l] = s.nlv;
+		slice[l] = s.slice, nlv[l] = s.nlv, lv0[l] = s.lv0;
 		memcpy(grad[l], s.grad, sizeof grad[l]);
 		lod[l] = s.lod;
 		for (int c = 0; c < 4; c++)
@@ -1024,7 +1080,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (!share)
 			gradpasses((const double (*)[6])grad, m, pass);
 		else if (share == 2 && grp == 4)
-			pairlanes((const double (*)[3])at, slice, nlv, m, tb[T_GEOM] == G_3D, pass);
+			pairlanes((const double (*)[3])at, slice, nlv,
+			    tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE ? NULL : lv0, m, tb[T_GEOM] == G_3D, pass);
 		if (share == 2 && grp == 4 && tb[T_GEOM] == G_3D && ln.miplin)
 			splitlod(lod, m, pass);
 		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, mul, pairs, keys, nk);

@@ -136,6 +136,8 @@ void interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned g
  * (interp_tex_trunc10); diag: with their sum and difference */
 int64_t interp_tex_gradlod(const double *dx, const double *dy, int diag);
 double interp_tex_trunc10(double x);
+/* texlod.c: the unit's sum of two such values */
+double interp_tex_gradadd(double p, double q);
 /* texlod.c: a normalized gradient in texels of an axis of n texels */
 double interp_tex_scale(double g, uint64_t n);
 /* surf.c: suld, sust, sured, suq, with interp_tex's arguments */

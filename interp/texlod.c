@@ -18,16 +18,22 @@
  * the octagonal estimate max + 11/32 mid (+ 1/4 min in 3D) of its
  * components' magnitudes, 11/32 m as 11 m + 4 over 32.  The footprint is
  * the largest of |dx|, |dy| and of 11/16 of |dx + dy| and |dx - dy|,
- * whose terms are 11 M + 4 over 16, 121 m + 32 over 512 and 11 l over
- * 64: the sums measured with the constants multiplied out, not 11/16 of
+ * whose terms are 11 M + 4 over 16, 121 m + 32 over 512 and 11 l + 4
+ * over 64: the sums measured with the constants multiplied out, not 11/16 of
  * the length (two gradients along one axis reach past the longer one;
- * for dx = (1, 0), dy = (0, 1) the sums add nothing).  Its log2 comes
+ * for dx = (1, 0), dy = (0, 1) the sums add nothing); each component of
+ * the sum and the difference as the unit's adder gives it, the smaller
+ * of the two cut to one bit below the larger's last (interp_tex_gradadd,
+ * then kept to 10 bits as the rest).  Its log2 comes
  * from the exponent and a table of the top 8 bits of the mantissa.  All
  * from tests/tex/ref.bin: the 10855 lanes of the 2D "probe grad" records
  * whose level is not clamped fit (those of 16x8 and 8x16 arrays too),
  * and the 905 of tex.grad.3d ("probe grad" lane 246's 470.5 carries a
  * sum to the next step, where 650.625 keeps 650; the constant 32 fits
- * from 30 to 58).  -2^40 for zero gradients (the lowest level).  1D
+ * from 30 to 58); the + 4 of 11 l from tests/shim/texcube.gpu's "grad3d
+ * random" launches, 32768 lanes of random gradients on arrays of sizes
+ * not powers of two, which fit with + 4 alone of 0 to 8 (5 differed with
+ * none).  -2^40 for zero gradients (the lowest level).  1D
  * gradients measure as 2D ones of y 0.  diag 0 leaves out the sum and
  * the difference (tex.grad.cube's quads across an edge, tex.c). */
 double
@@ -41,8 +47,8 @@ interp_tex_trunc10(double x)
 
 /* A gradient g of normalized coordinates in texels of an axis of n
  * texels, as the unit scales it: g kept to 10 bits of mantissa (t), then
- * t times n by shift and add, a term t >> i for each bit of n (i its
- * distance below n's top bit), each term kept to 3 bits below t's last,
+ * t times n by shift and add, a term t >> i for each bit of n's top 10
+ * (i its distance below n's top bit), each term kept to 3 bits below t's last,
  * and 7 of those eighths added: 7/8 of t's last bit above t n where n is
  * a power of two, which interp_tex_gradlod's 10 bits then drop, and up
  * to about two of them above t n where it is not.  From tex.grad.2d on an
@@ -51,7 +57,12 @@ interp_tex_trunc10(double x)
  * and 1023 texels whose level is not clamped all fit, as no constant
  * factor near n does (12 fits a factor of 12 (1 + 2^-10 / 1.5), 17 none),
  * nor t n rounded up.  tex.grad.cube's faces scale by n the same way
- * (its sweeps on faces of 6, 12, 17, 20, 24 and 48 texels). */
+ * (its sweeps on faces of 6, 12, 17, 20, 24 and 48 texels), as do
+ * tex.grad.1d's sizes of 3 to 12345 texels and tex.grad.3d's axes of 3
+ * to 1000 (texcube.gpu's "grad1d" and "grad3d" launches, 114688 and
+ * 122880 lanes).  Of n only its top 10 bits count, as of t: 12345 scales
+ * as 12336 (1468 of grad1d 12345's 8192 lanes one or two 256ths high
+ * with all 14 of its bits, none with 10; with 11 to 13 the same 1468). */
 double
 interp_tex_scale(double g, uint64_t n)
 {
@@ -64,7 +75,7 @@ interp_tex_scale(double g, uint64_t n)
 	ti = (int64_t)ldexp(frexp(fabs(t), &e), 10) << 3;
 	while (nb < 64 && n >> nb)
 		nb++;
-	for (int i = 0; i < nb; i++)
+	for (int i = 0; i < nb && i < 10; i++)
 		if (n >> (nb - 1 - i) & 1)
 			acc += ti >> i;
 	return copysign(ldexp((double)acc, e - 13 + nb - 1), t);
@@ -106,7 +117,8 @@ octlen(const double *v, int foot)
 	}
 	if (foot)
 		return ldexp((double)keep10(11 * m[0] + 4), e[0] - 14) +
-		    ldexp((double)keep10(121 * m[1] + 32), e[1] - 19) + ldexp((double)keep10(11 * m[2]), e[2] - 16);
+		    ldexp((double)keep10(121 * m[1] + 32), e[1] - 19) +
+		    (m[2] ? ldexp((double)keep10(11 * m[2] + 4), e[2] - 16) : 0);
 	return ldexp((double)m[0], e[0] - 10) + ldexp((double)keep10(11 * m[1] + 4), e[1] - 15) +
 	    ldexp((double)m[2], e[2] - 12);
 }
@@ -133,6 +145,30 @@ static const uint8_t log2tab[256] = {
 	245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255,
 };
 
+/* p + q as the unit's adder of two values of 10 bits of mantissa has it:
+ * the one of smaller magnitude aligned to the larger's exponent, kept to
+ * one bit below the larger's last (its magnitude cut there, toward
+ * zero), then added exactly.  From tex.grad.2d on an H200
+ * (tests/shim/texcube.gpu's "grad2d" launches, 155648 lanes): the exact
+ * sum fits all but 8 of them, every one a sum or difference of gradients
+ * of different exponents whose smaller one's bits below the larger's
+ * raised the measure a hair over the next 256th (17x48's lane 1179: dx +
+ * dy's x, 1.283203125 - 7.501953125, as -6.220703125, not -6.216796875);
+ * with the smaller cut to the larger's last bit 9 lanes differ, to one
+ * below none, to two below 6. */
+double
+interp_tex_gradadd(double p, double q)
+{
+	double big = fabs(p) >= fabs(q) ? p : q, small = big == p ? q : p, ulp;
+	int e;
+
+	if (p == 0 || q == 0 || !isfinite(p) || !isfinite(q))
+		return p + q;
+	frexp(big, &e);
+	ulp = ldexp(1, e - 11);
+	return big + copysign(floor(fabs(small) / ulp) * ulp, small);
+}
+
 int64_t
 interp_tex_gradlod(const double *dx, const double *dy, int diag)
 {
@@ -146,7 +182,7 @@ interp_tex_gradlod(const double *dx, const double *dy, int diag)
 		m = l;
 	for (int sg = 1; diag && sg >= -1; sg -= 2) {   /* dx + dy, dx - dy */
 		for (int i = 0; i < 3; i++)
-			v[i] = x[i] + sg * y[i];
+			v[i] = interp_tex_gradadd(x[i], sg * y[i]);
 		if ((l = octlen(v, 1)) > m)
 			m = l;
 	}

@@ -19,7 +19,9 @@
  * sizes scale the gradients by more than a shift (random gradients on
  * the 12 and 17 ones too); tex.grad.2d's levels on arrays of such sizes
  * (grad2d()); tex.level.cube and tld4 of named texels on cubes of 12 and
- * 17 texels (npotcubes()).
+ * 17 texels (npotcubes()); tex.grad.1d's levels on arrays of 3 to 12345
+ * texels (grad1d()) and tex.grad.3d's on arrays with one axis of 3 to
+ * 1000 texels and on arrays of three such sizes (grad3d()).
  *
  * Formats: 64x64 arrays of random texels (halves of any finite value),
  * tex.2d linear at texel centres plus k/256 along x (two texels), along
@@ -34,6 +36,15 @@
  *	texcube dump DIR  also each launch's results, DIR/NAME.bin (with
  *	                  TEXCUBE_INPUTS set, its coordinates too, DIR/NAME.in,
  *	                  and the formats' texels, DIR/fmt_FORMAT.tex)
+ *	texcube probe DIR SHIMDIR
+ *	                  the launches SHIMDIR has the shim's results of,
+ *	                  and around the lanes where they differ each input
+ *	                  changed by ulps and bits (probe())
+ *	texcube cubeparts [warps | quads L...]
+ *	                  the seamless u8x4 cube's tex.cube grid (cubeformats())
+ *	                  whole, then 512 lanes at a time, for its counters (with
+ *	                  "warps" then each warp of the 1st, 3rd, ... 512 alone;
+ *	                  with "quads L..." then each quad of lanes L to L + 3)
  */
 #include <math.h>
 #include "shimtest.h"
@@ -59,12 +70,16 @@ static const char ptx[] =
 	K("lvacube", "tex.level.acube.v4.f32.f32", "{%r2, %f1, %f2, %f3}], %f5")
 	K("grcube", "tex.grad.cube.v4.f32.f32", "{%f1, %f2, %f3, %f3}], {%f5, %f6, %f7, %f7}, {%f9, %f10, %f11, %f11}")
 	K("tx2d", "tex.2d.v4.f32.f32", "{%f1, %f2}]")
-	K("gr2d", "tex.grad.2d.v4.f32.f32", "{%f1, %f2}], {%f5, %f6}, {%f9, %f10}");
+	K("gr2d", "tex.grad.2d.v4.f32.f32", "{%f1, %f2}], {%f5, %f6}, {%f9, %f10}")
+	K("gr1d", "tex.grad.1d.v4.f32.f32", "{%f1}], {%f5}, {%f9}")
+	K("gr3d", "tex.grad.3d.v4.f32.f32", "{%f1, %f2, %f3, %f3}], {%f5, %f6, %f7, %f7}, {%f9, %f10, %f11, %f11}");
 
 #define MAXN 8192
 #define NFMT 4096
 static float c[MAXN * 12], o[MAXN * 4];
-static const char *dumpdir;
+static const char *dumpdir, *probedir, *shimdir;
+static int cubeparts, cpargc;
+static char **cpargv;
 static CUmodule mod;
 static CUdeviceptr dc, dout;
 
@@ -92,6 +107,8 @@ fbits(float f)
 	return u;
 }
 
+static void probe(const char *name, const char *k, CUtexObject t, unsigned n);
+
 /* kernel k over texture t at c[] (n lanes): the line, and the dump */
 static void
 launch(const char *name, const char *k, CUtexObject t, unsigned n)
@@ -100,6 +117,10 @@ launch(const char *name, const char *k, CUtexObject t, unsigned n)
 	void *args[] = { &t, &dc, &dout };
 	uint32_t h = 2166136261u;
 
+	if (probedir) {
+		probe(name, k, t, n);
+		return;
+	}
 	CK(cuModuleGetFunction(&f, mod, k));
 	memset(o, 0, sizeof o);
 	CK(cuMemcpyHtoD(dout, o, sizeof o));
@@ -136,6 +157,164 @@ launch(const char *name, const char *k, CUtexObject t, unsigned n)
 			fclose(fp);
 		}
 	}
+}
+
+/* FNV-1a of the bytes of n floats */
+static uint32_t
+fnv(const float *v, unsigned n)
+{
+	uint32_t h = 2166136261u;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t u = fbits(v[i]);
+		for (int b = 0; b < 4; b++)
+			h = (h ^ (u >> 8 * b & 255)) * 16777619u;
+	}
+	return h;
+}
+
+/* k over t at c[]'s first n lanes into o[] */
+static void
+runk(const char *k, CUtexObject t, unsigned n)
+{
+	CUfunction f;
+	void *args[] = { &t, &dc, &dout };
+
+	CK(cuModuleGetFunction(&f, mod, k));
+	memset(o, 0, sizeof o);
+	CK(cuMemcpyHtoD(dout, o, sizeof o));
+	CK(cuMemcpyHtoD(dc, c, sizeof c));
+	CK(cuLaunchKernel(f, (n + 255) / 256, 1, 1, 256, 1, 1, 0, NULL, args, NULL));
+	CK(cuCtxSynchronize());
+	CK(cuMemcpyDtoH(o, dout, sizeof o));
+}
+
+static void
+wfile(const char *dir, const char *fn, const char *ext, const void *p, size_t sz)
+{
+	char path[600];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/%s%s", dir, fn, ext);
+	if (!(fp = fopen(path, "wb")) || fwrite(p, 1, sz, fp) != sz) {
+		fprintf(stderr, "texcube: cannot write %s\n", path);
+		exit(1);
+	}
+	fclose(fp);
+}
+
+/* lane b's inputs changed one at a time into c[]: each nonzero input
+ * (direction or coordinates, level, gradients) 1 to 48 ulps either way,
+ * 1 to 16 steps of its 10-bit mantissa's last bit either way, and each
+ * of its 23 mantissa bits flipped; then all the gradients (or the level)
+ * scaled by 1 + j/4096, j from -128 to 128; lane 0 b itself.  Returns
+ * the lanes. */
+static unsigned
+perturb(const float *b)
+{
+	static const unsigned in[] = { 0, 1, 2, 4, 5, 6, 8, 9, 10 };
+	unsigned m = 1;
+
+	memset(c, 0, sizeof c);
+	memcpy(c, b, 48);
+	for (unsigned i = 0; i < 9; i++) {
+		uint32_t u = fbits(b[in[i]]), v[96 + 32 + 23];
+		unsigned nv = 0;
+		if (!(u & 0x7fffffffu))
+			continue;
+		for (int d = -48; d <= 48; d++)
+			if (d)
+				v[nv++] = u + (uint32_t)d;
+		for (int d = -16; d <= 16; d++)
+			if (d)
+				v[nv++] = u + (uint32_t)d * 8192u;
+		for (unsigned bit = 0; bit < 23; bit++)
+			v[nv++] = u ^ 1u << bit;
+		for (unsigned j = 0; j < nv; j++, m++) {
+			memcpy(c + 12 * m, b, 48);
+			memcpy(c + 12 * m + in[i], &v[j], 4);
+		}
+	}
+	for (int j = -128; j <= 128; j++)
+		if (j) {
+			float *p = c + 12 * m++;
+			memcpy(p, b, 48);
+			for (unsigned a = 4; a < 11; a++)
+				p[a] = (float)(p[a] * (1 + j / 4096.0));
+		}
+	return m;
+}
+
+/* texcube probe DIR SHIMDIR: of the launches only those whose results
+ * the shim gave in SHIMDIR/NAME.bin (texcube dump SHIMDIR, under the
+ * shim), each's results dumped to DIR/NAME.bin; at each of its lanes
+ * whose four results differ from the shim's (16 at most), the lane's
+ * inputs changed one at a time (perturb()), a launch whose results go to
+ * DIR/NAME.LANE.bin, and a line, "probe NAME LANE: HASH LANES" (FNV-1a
+ * of the results, as launch()'s); DIR/lanes lists those lanes.  With
+ * TEXCUBE_PROBELANES naming such a list ("NAME LANE" a line) instead,
+ * the launches and lanes it names (texcube.probe.gpu: an H200's lines
+ * of the lanes of texcube.probe.lanes).  The inputs are the same on any
+ * machine; TEXCUBE_INPUTS writes them too, as .in. */
+static void
+probe(const char *name, const char *k, CUtexObject t, unsigned n)
+{
+	static float save[MAXN * 12], sh[MAXN * 4];
+	char fn[128], path[600], ln[200], sfx[32];
+	unsigned lanes[16], nlanes = 0;
+	const char *lf = getenv("TEXCUBE_PROBELANES");
+	FILE *fp;
+
+	snprintf(fn, sizeof fn, "%s", name);
+	for (char *q = fn; *q; q++)
+		*q = *q == ' ' ? '_' : *q;
+	if (lf) {
+		char nm[128];
+		unsigned l;
+		if (!(fp = fopen(lf, "r")))
+			return;
+		while (fgets(ln, sizeof ln, fp))
+			if (sscanf(ln, "%127s %u", nm, &l) == 2 && !strcmp(nm, fn) && l < n && nlanes < 16)
+				lanes[nlanes++] = l;
+		fclose(fp);
+		if (!nlanes)
+			return;
+		runk(k, t, n);
+	} else {
+		snprintf(path, sizeof path, "%s/%s.bin", shimdir, fn);
+		if (!(fp = fopen(path, "rb")))
+			return;
+		memset(sh, 0, sizeof sh);
+		if (fread(sh, 16, n, fp) != n)
+			fprintf(stderr, "texcube: %s is short\n", path);
+		fclose(fp);
+		runk(k, t, n);
+		for (unsigned i = 0; i < n && nlanes < 16; i++)
+			if (memcmp(o + 4 * i, sh + 4 * i, 16))
+				lanes[nlanes++] = i;
+	}
+	wfile(probedir, fn, ".bin", o, 16 * (size_t)n);
+	if (getenv("TEXCUBE_INPUTS"))
+		wfile(probedir, fn, ".in", c, 48 * (size_t)n);
+	snprintf(path, sizeof path, "%s/lanes", probedir);
+	if ((fp = fopen(path, "a"))) {
+		for (unsigned i = 0; i < nlanes; i++)
+			fprintf(fp, "%s %u\n", fn, lanes[i]);
+		fclose(fp);
+	}
+	memcpy(save, c, sizeof save);
+	for (unsigned i = 0; i < nlanes; i++) {
+		unsigned m = perturb(save + 12 * lanes[i]);
+		runk(k, t, m);
+		if (getenv("TEXCUBE_INPUTS")) {
+			snprintf(sfx, sizeof sfx, ".%u.in", lanes[i]);
+			wfile(probedir, fn, sfx, c, 48 * (size_t)m);
+		}
+		snprintf(sfx, sizeof sfx, ".%u.bin", lanes[i]);
+		wfile(probedir, fn, sfx, o, 16 * (size_t)m);
+		printf("probe %s %u: %08x %u\n", fn, lanes[i], fnv(o, 4 * m), m);
+	}
+	memcpy(c, save, sizeof save);
 }
 
 /* A cubemap (layered: nc cubes) of f32 texels, size x size faces, nl
@@ -474,28 +653,29 @@ gradsweeps(void)
 	}
 }
 
-/* A 2D mipmapped array of f32 texels, w x h, nl levels, level l holding l */
+/* A mipmapped array of f32 texels, w texels (h 0), w x h (d 0) or w x h
+ * x d, nl levels, level l holding l */
 static CUmipmappedArray
-mip2d(unsigned w, unsigned h, unsigned nl)
+mipof(unsigned w, unsigned h, unsigned d, unsigned nl)
 {
-	float *tx = malloc(sizeof *tx * w * h);
+	float *tx = malloc(sizeof *tx * w * (h ? h : 1) * (d ? d : 1));
 	CUDA_ARRAY3D_DESCRIPTOR ad;
 	CUmipmappedArray m;
 
 	if (!tx)
 		abort();
 	memset(&ad, 0, sizeof ad);
-	ad.Width = w, ad.Height = h;
+	ad.Width = w, ad.Height = h, ad.Depth = d;
 	ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 1;
 	CK(cuMipmappedArrayCreate(&m, &ad, nl));
 	for (unsigned l = 0; l < nl; l++) {
-		unsigned lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+		unsigned lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1, ld = d >> l ? d >> l : 1;
 		CUDA_MEMCPY3D cp;
-		for (unsigned k = 0; k < lw * lh; k++)
+		for (size_t k = 0; k < (size_t)lw * lh * ld; k++)
 			tx[k] = (float)l;
 		memset(&cp, 0, sizeof cp);
 		cp.srcMemoryType = CU_MEMORYTYPE_HOST, cp.srcHost = tx, cp.srcPitch = lw * 4, cp.srcHeight = lh;
-		cp.dstMemoryType = CU_MEMORYTYPE_ARRAY, cp.WidthInBytes = lw * 4, cp.Height = lh, cp.Depth = 1;
+		cp.dstMemoryType = CU_MEMORYTYPE_ARRAY, cp.WidthInBytes = lw * 4, cp.Height = lh, cp.Depth = ld;
 		CK(cuMipmappedArrayGetLevel(&cp.dstArray, m, l));
 		CK(cuMemcpy3D(&cp));
 	}
@@ -512,19 +692,26 @@ rndgrad(int lo, int hi, double s)
 	return (float)(ldexp(m, lo + (int)(rnd() % (unsigned)(hi - lo))) / s * (rnd() & 1 ? -1 : 1));
 }
 
-/* The gr2d kernel over the MAXN lanes of c (filled by the caller) on a
- * w x h array of nl levels (mip2d), clamped */
+/* kernel k over the MAXN lanes of c (filled by the caller) on a w, w x h
+ * or w x h x d array of nl levels (mipof), clamped */
 static void
-launch2d(const char *name, unsigned w, unsigned h, unsigned nl)
+launchnd(const char *name, const char *k, unsigned w, unsigned h, unsigned d, unsigned nl)
 {
-	CUmipmappedArray m = mip2d(w, h, nl);
+	CUmipmappedArray m = mipof(w, h, d, nl);
 	CUtexObject t = texobj(m, nl, CU_TR_ADDRESS_MODE_CLAMP, 0);
 
 	if (t) {
-		launch(name, "gr2d", t, MAXN);
+		launch(name, k, t, MAXN);
 		cuTexObjectDestroy(t);
 	}
 	cuMipmappedArrayDestroy(m);
+}
+
+/* the gr2d kernel on a w x h array */
+static void
+launch2d(const char *name, unsigned w, unsigned h, unsigned nl)
+{
+	launchnd(name, "gr2d", w, h, 0, nl);
 }
 
 /* tex.grad.2d's level of detail on arrays whose sizes are not powers of
@@ -607,6 +794,89 @@ npotcubes(void)
 			cuTexObjectDestroy(t);
 		}
 		cuMipmappedArrayDestroy(m);
+	}
+}
+
+/* tex.grad.1d's level of detail on arrays of sizes other than powers of
+ * two (levels down to one texel): 2048 lanes of a geometric sweep of
+ * 2^-0.5 to 2^(nl - 0.5) texels and 2048 of random mantissas, dx or dy
+ * alone, then 4096 of both random (the last 2048 of them dy a random
+ * fraction of 1/2 to 1 of dx, either sign: their sum or difference) */
+static void
+grad1d(void)
+{
+	static const unsigned ws[] = { 3, 5, 6, 7, 12, 17, 20, 24, 48, 100, 1000, 1023, 5000, 12345 };
+	char name[64];
+
+	for (unsigned i = 0; i < sizeof ws / sizeof ws[0]; i++) {
+		unsigned sz = ws[i], nl = nlevels(sz);
+		memset(c, 0, sizeof c);
+		for (unsigned n = 0; n < MAXN; n++) {
+			float *p = c + 12 * n;
+			p[0] = 0.5f;
+			if (n < MAXN / 4)
+				p[4] = (float)(pow(2.0, -0.5 + (double)nl * n / (MAXN / 4 - 1)) / sz);
+			else if (n < MAXN / 2)
+				p[4] = rndgrad(0, (int)nl, sz);
+			else if (n < 3 * MAXN / 4)
+				p[4] = rndgrad(-2, (int)nl, sz), p[8] = rndgrad(-2, (int)nl, sz);
+			else
+				p[4] = rndgrad(-1, (int)nl, sz), p[8] = p[4] * uni(0.5f, 1), p[8] *= rnd() & 1 ? -1.0f : 1.0f;
+			if (n < MAXN / 2 && n & 1)   /* dy instead */
+				p[8] = p[4], p[4] = 0;
+		}
+		snprintf(name, sizeof name, "grad1d %u", sz);
+		launchnd(name, "gr1d", sz, 0, 0, nl);
+	}
+}
+
+/* tex.grad.3d's: a gradient along one axis of a size other than a power
+ * of two (x, y, z in turn; the other axes 64 texels), as grad2d's sweep
+ * and random mantissas, dx or dy; then random dx and dy of all three
+ * axes on arrays of three such sizes */
+static void
+grad3d(void)
+{
+	static const unsigned sz[] = { 3, 5, 6, 7, 12, 17, 20, 24, 48, 100, 1000 };
+	static const unsigned three[][3] = { { 12, 20, 17 }, { 100, 12, 48 }, { 24, 24, 24 }, { 17, 6, 5 } };
+	char name[64];
+
+	for (unsigned i = 0; i < sizeof sz / sizeof sz[0]; i++) {
+		unsigned ax = i % 3, dim[3] = { 64, 64, 64 }, nl;
+		dim[ax] = sz[i], nl = nlevels(sz[i] > 64 ? sz[i] : 64);
+		memset(c, 0, sizeof c);
+		for (unsigned n = 0; n < MAXN; n++) {
+			float *p = c + 12 * n;
+			p[0] = p[1] = p[2] = 0.5f;
+			if (n < MAXN / 2)
+				p[4 + ax] = (float)(pow(2.0, -0.5 + (double)nl * n / (MAXN / 2 - 1)) / sz[i]);
+			else
+				p[4 + ax] = rndgrad(0, (int)nl, sz[i]);
+			if (n & 1)
+				p[8 + ax] = p[4 + ax], p[4 + ax] = 0;
+		}
+		snprintf(name, sizeof name, "grad3d %ux%ux%u", dim[0], dim[1], dim[2]);
+		launchnd(name, "gr3d", dim[0], dim[1], dim[2], nl);
+	}
+	for (unsigned i = 0; i < sizeof three / sizeof three[0]; i++) {
+		const unsigned *dim = three[i];
+		unsigned mx = dim[0] > dim[1] ? dim[0] : dim[1], nl;
+		nl = nlevels(mx > dim[2] ? mx : dim[2]);
+		memset(c, 0, sizeof c);
+		for (unsigned n = 0; n < MAXN; n++) {
+			float *p = c + 12 * n;
+			int hi = (int)nl + 1;
+			p[0] = p[1] = p[2] = 0.5f;
+			if (n % 4 == 0)   /* dx along x, dy along y */
+				p[4] = rndgrad(-1, hi, dim[0]), p[9] = rndgrad(-1, hi, dim[1]);
+			else if (n % 4 == 1)   /* dx along z, dy along x */
+				p[6] = rndgrad(-1, hi, dim[2]), p[8] = rndgrad(-1, hi, dim[0]);
+			else
+				for (unsigned a = 0; a < 3; a++)
+					p[4 + a] = rndgrad(-3, hi, dim[a]), p[8 + a] = rndgrad(-3, hi, dim[a]);
+		}
+		snprintf(name, sizeof name, "grad3d random %ux%ux%u", dim[0], dim[1], dim[2]);
+		launchnd(name, "gr3d", dim[0], dim[1], dim[2], nl);
 	}
 }
 
@@ -736,7 +1006,38 @@ cubeformats(void)
 				continue;
 			}
 			snprintf(name, sizeof name, "cube %s tex %s grid", fm[i].name, sl ? "seamless" : "plain");
+			if (cubeparts && (i || !sl)) {
+				cuTexObjectDestroy(t);
+				continue;
+			}
 			launch(name, "txcube", t, n);
+			if (cubeparts) {   /* its lanes 512 at a time, the rest of c[] zero as above */
+				static float save[MAXN * 12];
+				memcpy(save, c, sizeof save);
+				for (unsigned j = 0; j < (n + 511) / 512; j++) {
+					memset(c, 0, sizeof c);
+					memcpy(c, save + 12 * 512 * j, 48 * 512);
+					runk("txcube", t, 512);
+				}
+				/* with "quads L..." each quad of lanes L to L + 3 alone */
+				for (int a = 0; cubeparts == 3 && a < cpargc; a++) {
+					unsigned l0 = (unsigned)atoi(cpargv[a]) & ~3u;
+					memset(c, 0, sizeof c);
+					if (l0 + 4 <= n)
+						memcpy(c, save + 12 * l0, 48 * 4);
+					runk("txcube", t, 4);
+				}
+				/* then with "warps" each warp of the parts of ids 1, 3, ... alone */
+				for (unsigned j = 0; cubeparts == 2 && j < (n + 511) / 512; j += 2)
+					for (unsigned k = 0; k < 16; k++) {
+						memset(c, 0, sizeof c);
+						memcpy(c, save + 12 * (512 * j + 32 * k), 48 * 32);
+						runk("txcube", t, 32);
+					}
+				memcpy(c, save, sizeof save);
+				cuTexObjectDestroy(t);
+				break;
+			}
 			snprintf(name, sizeof name, "cube %s tld4 %s grid", fm[i].name, sl ? "seamless" : "plain");
 			launch(name, "t4cube", t, n);
 			cuTexObjectDestroy(t);
@@ -750,16 +1051,28 @@ main(int argc, char **argv)
 {
 	if (argc > 2 && !strcmp(argv[1], "dump"))
 		dumpdir = argv[2];
+	if (argc > 3 && !strcmp(argv[1], "probe"))
+		probedir = argv[2], shimdir = argv[3];
+	cubeparts = argc > 1 && !strcmp(argv[1], "cubeparts") ? 1 + (argc > 2 && !strcmp(argv[2], "warps")) : 0;
+	if (cubeparts && argc > 2 && !strcmp(argv[2], "quads"))
+		cubeparts = 3, cpargc = argc - 3, cpargv = argv + 3;
 	primary_ctx();
 	CK(cuModuleLoadData(&mod, ptx));
 	CK(cuMemAlloc(&dc, sizeof c));
 	CK(cuMemAlloc(&dout, sizeof o));
+	if (cubeparts) {
+		cubeformats();
+		printf("done\n");
+		return 0;
+	}
 	cubes();
 	formats();
 	cubeformats();
 	gradsweeps();
 	grad2d();
 	npotcubes();
+	grad1d();
+	grad3d();
 	cuMemFree(dc);
 	cuMemFree(dout);
 	printf("done\n");

@@ -18,6 +18,10 @@
  *	texgeom subsets   lvl_a1d alone, then each subset of the lanes of
  *	                  its quad of lanes 36 to 39 a launch, in the order
  *	                  of their masks 1 to 15 (texgeom.subsets.ncu)
+ *	texgeom orders    lvl_a1d alone, then its quad of lanes 36 to 39 in
+ *	                  each of the 24 orders of its lanes (ids 1 to 24,
+ *	                  lexicographic), then 8 variants of it in its own
+ *	                  order, one input changed (variants[]; ids 25 to 32)
  */
 #include "shimtest.h"
 
@@ -173,7 +177,8 @@ int
 main(int argc, char **argv)
 {
 	int subsets = argc > 1 && !strcmp(argv[1], "subsets");
-	int quads = subsets || (argc > 1 && !strcmp(argv[1], "quads"));
+	int orders = argc > 1 && !strcmp(argv[1], "orders");
+	int quads = subsets || orders || (argc > 1 && !strcmp(argv[1], "quads"));
 	static float tx[8 * 8 * 12 * 4], c[64 * 12], o[64 * 4];
 	CUmodule mod;
 	CUmipmappedArray mm[NOBJ];
@@ -258,7 +263,36 @@ main(int argc, char **argv)
 			CK(cuLaunchKernel(f, 1, 1, 1, nl, 1, 1, 0, NULL, args, NULL));
 			CK(cuCtxSynchronize());
 		}
-		for (unsigned q = 0; quads && !subsets && q < 16; q++) {   /* lanes 4q to 4q + 3 as lanes 0 to 3 */
+		for (unsigned q = 0; orders && q < 24 + 8; q++) {
+			/* lane j of order q: lanes 36 to 39 permuted (q < 24), or
+			 * with lane a's input i taken from lane b's (variants) */
+			static const unsigned char variants[8][3] = {
+				{ 0, 1, 3 }, { 0, 2, 3 }, { 0, 3, 3 }, { 2, 1, 3 }, { 1, 0, 4 }, { 2, 0, 4 }, { 3, 0, 4 }, { 1, 0, 0 },
+			};   /* from lane, to lane, input (3: layer, 4: level, 0: x) */
+			float qc[4 * 12];
+			unsigned left[4] = { 0, 1, 2, 3 }, r = q;
+			for (unsigned j = 0; j < 4; j++) {
+				unsigned pick = q < 24 ? r % (4 - j) : j, l = left[pick];
+				if (q < 24) {
+					r /= 4 - j;
+					for (unsigned x = pick; x + 1 < 4 - j; x++)
+						left[x] = left[x + 1];
+				}
+				memcpy(qc + 12 * j, c + 12 * (36 + l), 48);
+			}
+			if (q == 24)   /* every lane in lane 0's layer */
+				for (unsigned j = 1; j < 4; j++)
+					qc[12 * j + 3] = qc[3];
+			else if (q > 24)
+				qc[12 * variants[q - 25][1] + variants[q - 25][2]] = qc[12 * variants[q - 25][0] + variants[q - 25][2]];
+			if (getenv("TEXGEOM_SHOW"))
+				for (unsigned j = 0; j < 4; j++)
+					fprintf(stderr, "order %u lane %u: x %a layer %g level %a\n", q, j, qc[12 * j], qc[12 * j + 3], qc[12 * j + 4]);
+			CK(cuMemcpyHtoD(dc, qc, sizeof qc));
+			CK(cuLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL));
+			CK(cuCtxSynchronize());
+		}
+		for (unsigned q = 0; quads && !subsets && !orders && q < 16; q++) {   /* lanes 4q to 4q + 3 as lanes 0 to 3 */
 			CK(cuMemcpyHtoD(dc, c + 48 * q, 4 * 48));
 			CK(cuLaunchKernel(f, 1, 1, 1, 4, 1, 1, 0, NULL, args, NULL));
 			CK(cuCtxSynchronize());
