@@ -868,7 +868,12 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_MMA: case OP_MMA_SP: case OP_MMA_SP_ORDERED_METADATA:
 		return decode_mma(pm, xi, in);
 	case OP_WGMMA_MMA_ASYNC:
-		return decode_wgmma(pm, xi, in);
+		if (decode_wgmma(pm, xi, in))
+			return -1;
+		/* ptxas negates A's registers as integers (fold.c) */
+		if ((xi->aux & WG_AREG) && (xi->aux & WG_NEGA) && interp_fold_wgmma_intneg(x->f, in))
+			xi->aux |= WG_INTNEGA;
+		return 0;
 	case OP_WMMA_LOAD: case OP_WMMA_STORE: case OP_WMMA_MMA:
 		return decode_wmma(pm, x, xi, in);
 	case OP_WGMMA_FENCE: case OP_WGMMA_COMMIT_GROUP: case OP_WGMMA_WAIT_GROUP:
