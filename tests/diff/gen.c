@@ -219,6 +219,7 @@ typedef struct {
 	int wgf;                /* the kernel's wgmma form, +1; 0: not chosen yet */
 	char wgty[40];          /* and its types */
 	unsigned maxnreg;       /* the regs family's .maxnreg */
+	int barx;               /* a counted barrier item (gen9.inc) came before */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -231,8 +232,7 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * and flowx families (gen6.inc), half of its seeds, and video in mixed;
  * version 7 the wgmma family (gen7.inc), half of its seeds; version 8 the
  * alux and regs families (gen8.inc), half of its seeds; version 9 the memy
- * and mbarx families (gen9.inc), half of its seeds, and tmapx, which only
- * a seed named with it makes (weight 0) */
+ * and mbarx families (gen9.inc), half of its seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
@@ -240,14 +240,14 @@ enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTR
 	NFAM5, F_SPARSE = NFAM5, F_FLOWX,
 	NFAM6, F_WGMMA = NFAM6,
 	NFAM7, F_ALUX = NFAM7, F_REGS,
-	NFAM8, F_MEMY = NFAM8, F_MBARX, F_TMAPX, NFAM };
+	NFAM8, F_MEMY = NFAM8, F_MBARX, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
-	"wgmma", "alux", "regs", "memy", "mbarx", "tmapx",
+	"wgmma", "alux", "regs", "memy", "mbarx",
 };
 static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384,
-	2306, 1538, 0 };
+	2306, 1538 };
 
 int
 dt_family_count(int ver)
@@ -1172,9 +1172,6 @@ item(Gen *g, int fam)
 		return;
 	case F_MBARX:
 		gen_mbarx(g);
-		return;
-	case F_TMAPX:
-		gen_tmapx(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
