@@ -2030,6 +2030,37 @@ interp_fold_alloca(const Func *f, const Ins *in, int k)
 	return a;
 }
 
+/* A wgmma.mma_async whose A is four registers and whose imm-scale-a is
+ * -1, one of those registers a constant ptxas knows (a mov of an
+ * immediate, a set.ne of a value with itself): ptxas drops the negation
+ * of the A operand and negates each register as a 32-bit integer
+ * instead (sm_90a SASS: IMAD.MOV R24, RZ, RZ, -R5 ... and the known one
+ * a mov of its negated constant, then HGMMA of R24 without '-'), which
+ * for f16 pairs, bf16 pairs and tf32 is not the elements' negation: an
+ * element of the high half becomes ~x, or ~x + 1 where the low half is 0
+ * (v8 seeds 13571, 14821 and 18559, whose H200 results have NaN in every
+ * row that a lane's x - 1 or ~0 reaches).  Without a known register the
+ * HGMMA negates A itself (-R24).  1 where ptxas does this. */
+int
+interp_fold_wgmma_intneg(const Func *f, const Ins *in)
+{
+	const Opnd *a = in->nopnd > 1 ? &in->opnd[1] : NULL;
+	int u = in->guard && (in->guard->kind == OK_REG || in->guard->kind == OK_NOT);
+	uint64_t c;
+
+	if (!f->built || !f->val || !a || a->kind != OK_VEC || a->nsub != 4 || in->opnd[0].kind != OK_VEC)
+		return 0;
+	for (int j = 0; j < 4; j++) {
+		const Opnd *o = &a->sub[j];
+		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->imm != 0)
+			return 0;
+	}
+	for (int j = 0; j < 4; j++)
+		if (u + j < in->nuse && interp_fold_kconst(f, in->use[u + j], &c))
+			return 1;
+	return 0;
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {

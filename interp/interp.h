@@ -798,7 +798,7 @@ int interp_wmma_ldsm(const XIns *xi);                /* a wmma.load that ptxas m
  * descriptor), the B descriptor, the metadata register (.sp) and scale-d.
  * exec.c gathers s[] of all 32 lanes into v[][] and scatters v[0..nd) back. */
 enum { WG_AREG = 1 << 9, WG_NEGA = 1 << 10, WG_NEGB = 1 << 11, WG_TRANSA = 1 << 12, WG_TRANSB = 1 << 13,
-       WG_SAT = 1 << 14, WG_SPARSE = 1 << 15, WG_SELSH = 24 };
+       WG_SAT = 1 << 14, WG_SPARSE = 1 << 15, WG_SELSH = 24, WG_INTNEGA = 1 << 26 };
 #define WGMMA_MAXOPS (128 + 4 + 3)
 int interp_wgmma_nd(int dt, int at, int bt, int n, int k);   /* D registers of a valid form, else -1 */
 int interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP]);
@@ -856,6 +856,7 @@ int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 /* fold.c: the alloca before in (instruction k of f) whose address ptxas
  * gives in too, or NULL */
 const Ins *interp_fold_alloca(const Func *f, const Ins *in, int k);
+int interp_fold_wgmma_intneg(const Func *f, const Ins *in);
 /* fold.c: the same for a decoded mov (X_MOV), which it may make an X_ALU */
 int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 /* fold.c: does ptxas know the predicate of selp in, so that no FSEL

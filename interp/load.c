@@ -267,15 +267,17 @@ st_converts(const Opnd *o, int ty)
 	    ir_tyinfo[o->sym->type].bits == 64;
 }
 
-/* cp.async [dst], [src], cp-size {, src-size | ignore-src}: the destination
- * is the memory operand (shared), the source base and offset s[0] and s[1],
- * the cp-size xi->size, and src-size or the ignore-src predicate s[2]. */
+/* cp.async [dst], [src], cp-size {, src-size | ignore-src} {, cache-policy}:
+ * the destination is the memory operand (shared), the source base and
+ * offset s[0] and s[1], the cp-size xi->size, and src-size or the
+ * ignore-src predicate s[2].  With .L2::cache_hint the last operand is the
+ * policy, which the interpreter, having no cache, does not read. */
 static int
 decode_cpasync(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	XIns src;
 	XOp tmp[3];
-	int n = 2;
+	int n = 2, nop = in->nopnd - (ir_hasmod(in, MOD_L2_CACHE_HINT) ? 1 : 0);
 
 	memset(&src, 0, sizeof src);
 	xi->x = X_CPASYNC;
@@ -290,7 +292,7 @@ decode_cpasync(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return -1;
 	tmp[0] = src.abase;
 	tmp[1] = (XOp){ .k = XO_IMM, .imm = (uint64_t)src.aoff };
-	if (in->nopnd > 3) {
+	if (nop > 3) {
 		const Opnd *o = &in->opnd[3];
 		if (interp_decode_op(pm, o, TY_U32, &tmp[2]) || (tmp[2].k != XO_REG && tmp[2].k != XO_IMM && tmp[2].k != XO_NOT))
 			return -1;
@@ -885,7 +887,14 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_MMA: case OP_MMA_SP: case OP_MMA_SP_ORDERED_METADATA:
 		return decode_mma(pm, xi, in);
 	case OP_WGMMA_MMA_ASYNC: case OP_WGMMA_MMA_ASYNC_SP:
-		return decode_wgmma(pm, xi, in);
+		if (decode_wgmma(pm, xi, in))
+			return -1;
+		/* ptxas negates A's registers as integers (fold.c); seen on the
+		 * dense form only */
+		if (in->op == OP_WGMMA_MMA_ASYNC && (xi->aux & WG_AREG) && (xi->aux & WG_NEGA) &&
+		    interp_fold_wgmma_intneg(x->f, in))
+			xi->aux |= WG_INTNEGA;
+		return 0;
 	case OP_WMMA_LOAD: case OP_WMMA_STORE: case OP_WMMA_MMA:
 		return decode_wmma(pm, x, xi, in);
 	case OP_WGMMA_FENCE: case OP_WGMMA_COMMIT_GROUP: case OP_WGMMA_WAIT_GROUP:

@@ -251,8 +251,21 @@ interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 			meta[l] = v[nd + na + 1][l];
 		interp_mma_sp_pos(at, kb, meta, (int)(xi->aux >> WG_SELSH & 3), pos);
 	}
-	/* imm-scale-a/b = -1 (float forms only): negate the elements */
-	for (int r = 0; r < 16 && (xi->aux & WG_NEGA); r++)
+	/* imm-scale-a/b = -1 (float forms only): negate the elements; where
+	 * ptxas has negated A's registers as 32-bit integers instead (fold.c
+	 * interp_fold_wgmma_intneg), A is that */
+	if (xi->aux & WG_INTNEGA) {
+		int per = 32 / bits;
+		for (uint32_t l = 0; l < WARP; l++)
+			for (int j = 0; j < 4; j++) {
+				uint32_t x = 0u - (uint32_t)v[nd + j][l];
+				for (int e = 0; e < per; e++) {
+					int row = (int)(l / 4) + 8 * (j & 1), col = (int)(l % 4) * per + e + kf / 2 * (j >> 1);
+					A[row][col] = (x >> (bits * e)) & (uint32_t)((1ull << bits) - 1);
+				}
+			}
+	}
+	for (int r = 0; r < 16 && (xi->aux & WG_NEGA) && !(xi->aux & WG_INTNEGA); r++)
 		for (int k = 0; k < kf; k++)
 			A[r][k] ^= neg;
 	for (int c = 0; c < n && (xi->aux & WG_NEGB); c++)

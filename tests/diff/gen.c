@@ -219,6 +219,7 @@ typedef struct {
 	int wgf;                /* the kernel's wgmma form, +1; 0: not chosen yet */
 	char wgty[40];          /* and its types */
 	unsigned maxnreg;       /* the regs family's .maxnreg */
+	int barx;               /* a counted barrier item (gen9.inc) came before */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -230,26 +231,29 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * and warpx families (gen5.inc), half of its seeds; version 6 the sparse
  * and flowx families (gen6.inc), half of its seeds, and video in mixed;
  * version 7 the wgmma family (gen7.inc), half of its seeds; version 8 the
- * alux and regs families (gen8.inc), half of its seeds */
+ * alux and regs families (gen8.inc), half of its seeds; version 9 the memy
+ * and mbarx families (gen9.inc), half of its seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
 	NFAM4, F_CLUSTER = NFAM4, F_WARPX,
 	NFAM5, F_SPARSE = NFAM5, F_FLOWX,
 	NFAM6, F_WGMMA = NFAM6,
-	NFAM7, F_ALUX = NFAM7, F_REGS, NFAM };
+	NFAM7, F_ALUX = NFAM7, F_REGS,
+	NFAM8, F_MEMY = NFAM8, F_MBARX, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
-	"wgmma", "alux", "regs",
+	"wgmma", "alux", "regs", "memy", "mbarx",
 };
-static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384 };
+static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384,
+	2306, 1538 };
 
 int
 dt_family_count(int ver)
 {
 	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM6 :
-	    ver == 7 ? NFAM7 : ver == 8 ? NFAM : 0;
+	    ver == 7 ? NFAM7 : ver == 8 ? NFAM8 : ver == 9 ? NFAM : 0;
 }
 
 int
@@ -1071,6 +1075,7 @@ gen_loop(Gen *g)
 #include "gen6.inc"
 #include "gen7.inc"
 #include "gen8.inc"
+#include "gen9.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1091,7 +1096,7 @@ item(Gen *g, int fam)
 	}
 	if (g->depth > 0 && (fam == F_WARP || fam == F_MEMORY || fam == F_MIXED || fam == F_TENSOR || fam == F_ASYNC ||
 	    fam == F_MEMX || fam == F_BULK || fam == F_CLUSTER || fam == F_WARPX || fam == F_SPARSE || fam == F_FLOWX ||
-	    fam == F_WGMMA))
+	    fam == F_WGMMA || fam == F_MEMY || fam == F_MBARX))
 		fam = alu_family(g);
 	switch (fam) {
 	case F_INT:
@@ -1161,6 +1166,12 @@ item(Gen *g, int fam)
 		return;
 	case F_REGS:
 		gen_regs(g);
+		return;
+	case F_MEMY:
+		gen_memy(g);
+		return;
+	case F_MBARX:
+		gen_mbarx(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
@@ -1283,8 +1294,9 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	g->fullwarps = rbelow(&g->rng, 2);
 	k->ntid = g->fullwarps ? 32 * (1 + rbelow(&g->rng, 3)) : 16 + rbelow(&g->rng, 81);
 	/* version 2: the tensor family's collectives need whole warps (and
-	 * version 6's sparse one's, and version 8's alux one's f64 mma) */
-	if ((ver >= 2 && family == F_TENSOR) || family == F_SPARSE || family == F_ALUX)
+	 * version 6's sparse one's, version 8's alux one's f64 mma, and
+	 * version 9's mbarx one's counted barriers and tensor items) */
+	if ((ver >= 2 && family == F_TENSOR) || family == F_SPARSE || family == F_ALUX || family == F_MBARX)
 		k->ntid = (k->ntid + 31) & ~31u;
 	/* version 7: the wgmma family's CTAs are one or two warpgroups (and
 	 * version 8's regs one's, each warpgroup's registers at most .maxnreg
