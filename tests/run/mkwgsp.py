@@ -69,76 +69,8 @@ def kernel(name):
     dl = "{" + ", ".join("%%d%d" % i for i in range(nd)) + "}"
     a = "{%a0, %a1, %a2, %a3}" if areg else "%rd4"
     tail = ", " + imm if imm else ""
-    L = []
-    e = L.append
-    e(".visible .entry %s(.param .u64 img, .param .u32 nimg, .param .u64 ain, .param .u64 din," % name)
-    e("\t.param .u64 out, .param .u64 adesc, .param .u64 bdesc, .param .u32 scaled, .param .u64 meta)")
-    e("{")
-    e("\t.reg .pred %p<2>;")
-    e("\t.reg .b32 %r<13>;")
-    e("\t.reg .b64 %rd<14>;")
-    e("\t.reg .b32 %a<4>;")
-    e("\t.reg .b32 %%d<%d>;" % nd)
-    e("\tld.param.u64 %rd0, [img];")
-    e("\tld.param.u32 %r0, [nimg];")
-    e("\tld.param.u64 %rd1, [ain];")
-    e("\tld.param.u64 %rd2, [din];")
-    e("\tld.param.u64 %rd3, [out];")
-    e("\tld.param.u64 %rd4, [adesc];")
-    e("\tld.param.u64 %rd5, [bdesc];")
-    e("\tld.param.u32 %r1, [scaled];")
-    e("\tld.param.u64 %rd11, [meta];")
-    for i in range(4):
-        e("\tcvta.to.global.u64 %%rd%d, %%rd%d;" % (i, i))
-    e("\tcvta.to.global.u64 %rd11, %rd11;")
-    e("\tmov.u32 %r2, %tid.x;")
-    e("\tmov.u32 %r3, %ntid.x;")
-    e("\tmov.u32 %r4, smem;")
-    e("\tadd.u32 %r4, %r4, 1023;")
-    e("\tand.b32 %r4, %r4, -1024;")
-    e("\tshl.b32 %r5, %r2, 4;")
-    e("\tshl.b32 %r6, %r3, 4;")
-    e("$copy:")
-    e("\tsetp.ge.u32 %p0, %r5, %r0;")
-    e("\t@%p0 bra $copied;")
-    e("\tcvt.u64.u32 %rd6, %r5;")
-    e("\tadd.s64 %rd7, %rd0, %rd6;")
-    e("\tld.global.v4.b32 {%r7, %r8, %r9, %r10}, [%rd7];")
-    e("\tadd.u32 %r11, %r4, %r5;")
-    e("\tst.shared.v4.b32 [%r11], {%r7, %r8, %r9, %r10};")
-    e("\tadd.u32 %r5, %r5, %r6;")
-    e("\tbra $copy;")
-    e("$copied:")
-    e("\tfence.proxy.async.shared::cta;")
-    e("\tbar.sync 0;")
-    e("\tshr.u32 %r7, %r4, 4;")
-    e("\tcvt.u64.u32 %rd6, %r7;")
-    e("\tadd.s64 %rd4, %rd4, %rd6;")
-    e("\tadd.s64 %rd5, %rd5, %rd6;")
-    e("\tand.b32 %r8, %r2, 31;")
-    e("\tmul.wide.u32 %%rd8, %%r8, %d;" % (nd * 4))
-    e("\tadd.s64 %rd8, %rd2, %rd8;")
-    for i in range(nd):
-        e("\tld.global.b32 %%d%d, [%%rd8+%d];" % (i, 4 * i))
-    e("\tmul.wide.u32 %rd9, %r2, 16;")
-    e("\tadd.s64 %rd9, %rd1, %rd9;")
-    e("\tld.global.v4.b32 {%a0, %a1, %a2, %a3}, [%rd9];")
-    e("\tmul.wide.u32 %rd12, %r2, 4;")
-    e("\tadd.s64 %rd12, %rd11, %rd12;")
-    e("\tld.global.b32 %r12, [%rd12];")
-    e("\tsetp.ne.u32 %p1, %r1, 0;")
-    e("\twgmma.fence.sync.aligned;")
-    e("\twgmma.mma_async.sp.sync.aligned.m64n%dk%d%s.%s.%s.%s %s, %s, %%rd5, %%r12, %d, %%p1%s;"
-      % (n, 2 * k, sat, dt, at, bt, dl, a, sel, tail))
-    e("\twgmma.commit_group.sync.aligned;")
-    e("\twgmma.wait_group.sync.aligned 0;")
-    e("\tmul.wide.u32 %%rd10, %%r2, %d;" % (nd * 4))
-    e("\tadd.s64 %rd10, %rd3, %rd10;")
-    for i in range(nd):
-        e("\tst.global.b32 [%%rd10+%d], %%d%d;" % (4 * i, i))
-    e("\tret;")
-    e("}")
-    return "\n".join(L) + "\n"
+    return WG.emit(name, nd, "\twgmma.mma_async.sp.sync.aligned.m64n%dk%d%s.%s.%s.%s %s, %s, %%rd5, %%r12, %d, %%p1%s;"
+                   % (n, 2 * k, sat, dt, at, bt, dl, a, sel, tail), meta=True)
 
 
 def ptx():

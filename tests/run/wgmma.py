@@ -77,22 +77,20 @@ def addr(start, lbo, sbo, sw, base, mnmajor, mn, k, bits):
 
 # ---------------------------------------------------------------- the PTX
 
-def kernel(name):
-    n, k, dt, at, bt, areg, imm, extra = KERNELS[name]
-    nd = nregs(name)
-    sat = ".satfinite" if extra == ".satfinite" else ""
-    op = extra if extra != ".satfinite" else ""
-    dl = "{" + ", ".join("%%d%d" % i for i in range(nd)) + "}"
-    a = "{%a0, %a1, %a2, %a3}" if areg else "%rd4"
-    tail = ", " + imm if imm else ""
+def emit(name, nd, instr, meta=False):
+    """One kernel around the wgmma line instr: the image copied to shared
+    memory, D's registers and A's loaded, instr, D stored.  With meta (the
+    sparse kernels of mkwgsp.py) a parameter of each thread's metadata word,
+    loaded into %r12."""
     L = []
     e = L.append
     e(".visible .entry %s(.param .u64 img, .param .u32 nimg, .param .u64 ain, .param .u64 din," % name)
-    e("\t.param .u64 out, .param .u64 adesc, .param .u64 bdesc, .param .u32 scaled)")
+    e("\t.param .u64 out, .param .u64 adesc, .param .u64 bdesc, .param .u32 scaled%s)"
+      % (", .param .u64 meta" if meta else ""))
     e("{")
     e("\t.reg .pred %p<2>;")
-    e("\t.reg .b32 %r<12>;")
-    e("\t.reg .b64 %rd<12>;")
+    e("\t.reg .b32 %%r<%d>;" % (13 if meta else 12))
+    e("\t.reg .b64 %%rd<%d>;" % (14 if meta else 12))
     e("\t.reg .b32 %a<4>;")
     e("\t.reg .b32 %%d<%d>;" % nd)
     e("\tld.param.u64 %rd0, [img];")
@@ -103,8 +101,12 @@ def kernel(name):
     e("\tld.param.u64 %rd4, [adesc];")
     e("\tld.param.u64 %rd5, [bdesc];")
     e("\tld.param.u32 %r1, [scaled];")
+    if meta:
+        e("\tld.param.u64 %rd11, [meta];")
     for i in range(4):
         e("\tcvta.to.global.u64 %%rd%d, %%rd%d;" % (i, i))
+    if meta:
+        e("\tcvta.to.global.u64 %rd11, %rd11;")
     e("\tmov.u32 %r2, %tid.x;")
     e("\tmov.u32 %r3, %ntid.x;")
     e("\tmov.u32 %r4, smem;")
@@ -137,10 +139,13 @@ def kernel(name):
     e("\tmul.wide.u32 %rd9, %r2, 16;")
     e("\tadd.s64 %rd9, %rd1, %rd9;")
     e("\tld.global.v4.b32 {%a0, %a1, %a2, %a3}, [%rd9];")
+    if meta:
+        e("\tmul.wide.u32 %rd12, %r2, 4;")
+        e("\tadd.s64 %rd12, %rd11, %rd12;")
+        e("\tld.global.b32 %r12, [%rd12];")
     e("\tsetp.ne.u32 %p1, %r1, 0;")
     e("\twgmma.fence.sync.aligned;")
-    e("\twgmma.mma_async.sync.aligned.m64n%dk%d%s.%s.%s.%s%s %s, %s, %%rd5, %%p1%s;"
-      % (n, k, sat, dt, at, bt, op, dl, a, tail))
+    e(instr)
     e("\twgmma.commit_group.sync.aligned;")
     e("\twgmma.wait_group.sync.aligned 0;")
     e("\tmul.wide.u32 %%rd10, %%r2, %d;" % (nd * 4))
@@ -150,6 +155,18 @@ def kernel(name):
     e("\tret;")
     e("}")
     return "\n".join(L) + "\n"
+
+
+def kernel(name):
+    n, k, dt, at, bt, areg, imm, extra = KERNELS[name]
+    nd = nregs(name)
+    sat = ".satfinite" if extra == ".satfinite" else ""
+    op = extra if extra != ".satfinite" else ""
+    dl = "{" + ", ".join("%%d%d" % i for i in range(nd)) + "}"
+    a = "{%a0, %a1, %a2, %a3}" if areg else "%rd4"
+    tail = ", " + imm if imm else ""
+    return emit(name, nd, "\twgmma.mma_async.sync.aligned.m64n%dk%d%s.%s.%s.%s%s %s, %s, %%rd5, %%p1%s;"
+                % (n, k, sat, dt, at, bt, op, dl, a, tail))
 
 
 def ptx():
