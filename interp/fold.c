@@ -1676,7 +1676,8 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * its canonical NaN, 0x7fffffff, or that widened, 0x7fffffffe0000000 (sm_90
  * SASS: a MOV of each), where a register's NaN keeps its sign and payload
  * (the SHF of a bf16, F2F.F64.BF16 and F2F.F64.F16; v8 seeds 74537, 82139,
- * 83475 and 91681).  cvt.f32.f16 gives the canonical NaN of any NaN
+ * 83475 and 91681); with .sat it is 0, as for any NaN (v8 seed 7262).
+ * cvt.f32.f16 gives the canonical NaN of any NaN
  * (HADD2.F32), and cvt.f64.f32 of a known NaN keeps its payload.
  * The fold is an early pass of ptxas's: in small kernels a barrier, a
  * fence, a warp collective (mma, wmma, shfl, vote) or a branch between the
@@ -2093,7 +2094,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
-	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 &&
+	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_BF16) ||
 	     (in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16))) &&
 	    foldcvtnank(pm, f, xi, in))
