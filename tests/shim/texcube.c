@@ -108,26 +108,19 @@ fbits(float f)
 }
 
 static void probe(const char *name, const char *k, CUtexObject t, unsigned n);
+static void runk(const char *k, CUtexObject t, unsigned n);
 
 /* kernel k over texture t at c[] (n lanes): the line, and the dump */
 static void
 launch(const char *name, const char *k, CUtexObject t, unsigned n)
 {
-	CUfunction f;
-	void *args[] = { &t, &dc, &dout };
 	uint32_t h = 2166136261u;
 
 	if (probedir) {
 		probe(name, k, t, n);
 		return;
 	}
-	CK(cuModuleGetFunction(&f, mod, k));
-	memset(o, 0, sizeof o);
-	CK(cuMemcpyHtoD(dout, o, sizeof o));
-	CK(cuMemcpyHtoD(dc, c, sizeof c));
-	CK(cuLaunchKernel(f, (n + 255) / 256, 1, 1, 256, 1, 1, 0, NULL, args, NULL));
-	CK(cuCtxSynchronize());
-	CK(cuMemcpyDtoH(o, dout, sizeof o));
+	runk(k, t, n);
 	for (unsigned i = 0; i < n * 4; i++) {
 		uint32_t u = fbits(o[i]);
 		for (int b = 0; b < 4; b++)
