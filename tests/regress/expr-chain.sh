@@ -12,6 +12,9 @@
 command -v awk >/dev/null || { echo "no awk"; exit 77; }
 fail=0
 bad() { echo "FAIL: $*"; head -c 600 err; echo; fail=1; }
+# the address-space bound, not under a sanitizer (its shadow memory alone
+# is more; PTX_SANITIZED is the build's sanitizer flags)
+vlimit() { [ -n "${PTX_SANITIZED:-}" ] || ulimit -v "$1" 2>/dev/null; }
 # chain N OP: "1 OP 1 OP ... 1", N operators
 chain() { awk -v n="$1" -v op="$2" 'BEGIN { printf "1"; for (i = 0; i < n; i++) printf "%s1", op }'; }
 n=300000
@@ -30,8 +33,8 @@ n=300000
 	printf '\tst.global.u32 [%%rd1+20%s], %%r2;\n' "$(chain $n -1+ | cut -c2-)"
 	printf '\tret;\n}\n'
 } > chain.ptx
-(ulimit -v 262144 2>/dev/null; timeout 60 "$PTX_AS" chain.ptx) >out 2>err || bad "ptx-as on chains of $n operators: exit $?"
-(ulimit -v 1048576 2>/dev/null; timeout 60 "$PTX_RUN" -a zeros:32 -o 0:out.bin --symbol-out v:v.bin chain.ptx) >out 2>err ||
+(vlimit 262144; timeout 60 "$PTX_AS" chain.ptx) >out 2>err || bad "ptx-as on chains of $n operators: exit $?"
+(vlimit 1048576; timeout 60 "$PTX_RUN" -a zeros:32 -o 0:out.bin --symbol-out v:v.bin chain.ptx) >out 2>err ||
 	bad "ptx-run on chains of $n operators: exit $?"
 # 300001, 4, 300001, 300001 (the address chain adds 0), then the initializers
 got=$(od -A n -t u4 -N 24 out.bin 2>/dev/null | tr -s ' \n' ' ')
@@ -49,7 +52,7 @@ for d in 4000 100000; do
 		printf '\tmov.b32 %%r1, %s1;\n' "$(awk -v n=$d 'BEGIN { for (i = 0; i < n / 2; i++) printf "-~" }')"
 		printf '\tret;\n}\n'
 	} > deep.ptx
-	(ulimit -v 262144 2>/dev/null; timeout 60 "$PTX_AS" deep.ptx) >out 2>err
+	(vlimit 262144; timeout 60 "$PTX_AS" deep.ptx) >out 2>err
 	rc=$?
 	if [ $d = 4000 ]; then
 		[ $rc = 0 ] || bad "brackets and unary operators $d deep: exit $rc"
