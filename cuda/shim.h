@@ -308,8 +308,8 @@ CUresult shim_copy3d(const CUDA_MEMCPY3D *c, int peer);   /* under LOCK */
  * at (x, y, z): its memory, pitch and rows per slice; under LOCK */
 CUresult shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hgt, size_t d,
                          CUdeviceptr *base, size_t *pitch, size_t *height);
-void shim_tex_release(Ctx *ctx);
-void shim_host_release(Ctx *ctx);        /* shim_mem.c: ctx's page-locked allocations gone with it; under LOCK */         /* ctx's arrays, objects and references gone with it; under LOCK */
+void shim_tex_release(Ctx *ctx);         /* ctx's arrays, objects and references gone with it; under LOCK */
+void shim_host_release(Ctx *ctx);        /* shim_mem.c: ctx's page-locked allocations gone with it; under LOCK */
 void shim_tex_unload(CUmodule h);        /* module h's references gone with it; under LOCK */
 /* shim_stream.c */
 #define CU_STREAM_PER_THREAD ((CUstream)(uintptr_t)2)

@@ -817,6 +817,14 @@ cuSurfObjectCreate(CUsurfObject *out, const CUDA_RESOURCE_DESC *rd)
 	return r;
 }
 
+/* Object o, and its interpreter object, gone; under LOCK */
+static void
+dropobj(Obj *o)
+{
+	ptx_texture_destroy(shim.cx, o->h);
+	*o = objs[--nobjs];
+}
+
 static CUresult
 destroy(uint64_t h, int surf)
 {
@@ -827,10 +835,8 @@ destroy(uint64_t h, int surf)
 	if (!(r = shim_current(NULL))) {
 		if (!(o = findobj(h, surf)))
 			r = CUDA_ERROR_INVALID_VALUE;
-		else {
-			ptx_texture_destroy(shim.cx, h);
-			*o = objs[--nobjs];
-		}
+		else
+			dropobj(o);
 	}
 	UNLOCK();
 	return r;
@@ -1124,10 +1130,8 @@ shim_tex_release(Ctx *ctx)
 	Arr *a;
 
 	for (i = nobjs; i-- > 0;)
-		if (i < nobjs && objs[i].ctx == ctx) {
-			ptx_texture_destroy(shim.cx, objs[i].h);
-			objs[i] = objs[--nobjs];
-		}
+		if (i < nobjs && objs[i].ctx == ctx)
+			dropobj(&objs[i]);
 	for (i = nrefs; i-- > 0;)
 		if (i < nrefs && !refs[i]->md && refs[i]->ctx == ctx)
 			dropref(refs[i]);

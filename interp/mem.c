@@ -17,8 +17,8 @@
  * the bump pointer never comes back, so an entry nothing is made over
  * would otherwise stay for the context's life (a program that made and
  * freed an array a million times kept a million entries, 144 bytes each,
- * and device malloc and free in a loop as many as it ran).  Host memory mapped with ptx_mem_map keeps its host address,
- * wherever that is.
+ * and device malloc and free in a loop as many as it ran).  Host memory
+ * mapped with ptx_mem_map keeps its host address, wherever that is.
  *
  * Limits: every byte of guest memory the interpreter backs (allocations,
  * module variables, the malloc heap, and the shared and local memory of the

@@ -739,12 +739,7 @@ mma_sp(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		}
 	}
 	cload(xi->mod, cbits, nc, s + na + nb, C);
-	{   /* each packed value's position in its row */
-		uint64_t meta[WARP];
-		for (uint32_t l = 0; l < WARP; l++)
-			meta[l] = s[na + nb + nc][l];
-		interp_mma_sp_pos(xi->ty, k, meta, sel, pos);
-	}
+	interp_mma_sp_pos(xi->ty, k, s[na + nb + nc], sel, pos);   /* each packed value's position in its row */
 	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
 	    (bty != xi->ty ? bty << MMA_BTY : 0);
 	for (int r = 0; r < 16; r++)

@@ -234,37 +234,27 @@ interp_wgmma(Launch *L, Warp *w, const XIns *xi, uint64_t v[][WARP])
 	uint8_t pos[16][64];
 
 	if (areg) {
-		int per = 32 / bits;
-		for (uint32_t l = 0; l < WARP; l++)
-			for (int j = 0; j < 4; j++)
-				for (int e = 0; e < per; e++) {
-					int row = (int)(l / 4) + 8 * (j & 1), col = (int)(l % 4) * per + e + kf / 2 * (j >> 1);
-					A[row][col] = (uint32_t)(v[nd + j][l] >> (bits * e)) & (uint32_t)((1ull << bits) - 1);
-				}
-	} else if (fetch(L, w, xi, v[nd][0], !!(xi->aux & WG_TRANSA), 16 * wr, 16, kf, bits, A))
-		return -1;
-	if (fetch(L, w, xi, v[nd + na][0], !!(xi->aux & WG_TRANSB), 0, n, kb, bits, B))
-		return -1;
-	if (sp) {   /* the K position of each packed element of A */
-		uint64_t meta[WARP];
-		for (uint32_t l = 0; l < WARP; l++)
-			meta[l] = v[nd + na + 1][l];
-		interp_mma_sp_pos(at, kb, meta, (int)(xi->aux >> WG_SELSH & 3), pos);
-	}
-	/* imm-scale-a/b = -1 (float forms only): negate the elements; where
-	 * ptxas has negated A's registers as 32-bit integers instead (fold.c
-	 * interp_fold_wgmma_intneg), A is that */
-	if (xi->aux & WG_INTNEGA) {
-		int per = 32 / bits;
+		/* where ptxas has negated A's registers as 32-bit integers for
+		 * imm-scale-a -1 (fold.c interp_fold_wgmma_intneg), A is that */
+		int per = 32 / bits, ineg = !!(xi->aux & WG_INTNEGA);
 		for (uint32_t l = 0; l < WARP; l++)
 			for (int j = 0; j < 4; j++) {
-				uint32_t x = 0u - (uint32_t)v[nd + j][l];
+				uint32_t x = (uint32_t)v[nd + j][l];
+				if (ineg)
+					x = 0u - x;
 				for (int e = 0; e < per; e++) {
 					int row = (int)(l / 4) + 8 * (j & 1), col = (int)(l % 4) * per + e + kf / 2 * (j >> 1);
 					A[row][col] = (x >> (bits * e)) & (uint32_t)((1ull << bits) - 1);
 				}
 			}
-	}
+	} else if (fetch(L, w, xi, v[nd][0], !!(xi->aux & WG_TRANSA), 16 * wr, 16, kf, bits, A))
+		return -1;
+	if (fetch(L, w, xi, v[nd + na][0], !!(xi->aux & WG_TRANSB), 0, n, kb, bits, B))
+		return -1;
+	if (sp)   /* the K position of each packed element of A */
+		interp_mma_sp_pos(at, kb, v[nd + na + 1], (int)(xi->aux >> WG_SELSH & 3), pos);
+	/* imm-scale-a/b = -1 (float forms only): negate the elements, unless
+	 * A's registers were negated as integers above */
 	for (int r = 0; r < 16 && (xi->aux & WG_NEGA) && !(xi->aux & WG_INTNEGA); r++)
 		for (int k = 0; k < kf; k++)
 			A[r][k] ^= neg;

@@ -600,9 +600,7 @@ parse_recycle(Parser *p, Expr *e)
 	parse_recycle(p, e->c);
 	for (int i = 0; i < e->nelt; i++)
 		parse_recycle(p, e->elt[i]);
-	e->kind = E_SPARE;
-	e->a = p->spare;
-	p->spare = e;
+	spare(p, e);
 }
 
 /* ---------------------------------------------------------------- operands */
