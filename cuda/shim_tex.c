@@ -519,7 +519,12 @@ shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hg
 	return CUDA_SUCCESS;
 }
 
-/* An array's bytes [off, off + n) as device memory; under LOCK. */
+/* An array's bytes [off, off + n) as device memory, for the driver's
+ * one-dimensional copies (cuMemcpyHtoA, AtoH, AtoD, DtoA, AtoA); under
+ * LOCK.  Those reach the array's first row alone: of a 2D, 3D or layered
+ * array an H200's driver refuses any byte past it (CUDA_ERROR_INVALID_
+ * VALUE), of a 1D array or one of a single row it takes the whole
+ * (tests/shim/arr1d.gpu).  A copy of 0 bytes ends within the array. */
 static CUresult
 linear(CUarray h, size_t off, size_t n, CUdeviceptr *p)
 {
@@ -528,7 +533,7 @@ linear(CUarray h, size_t off, size_t n, CUdeviceptr *p)
 
 	if (!a)
 		return CUDA_ERROR_INVALID_HANDLE;
-	all = a->row * a->rows * a->slices;
+	all = n ? a->row : a->row * a->rows * a->slices;
 	if (off > all || n > all - off)
 		return CUDA_ERROR_INVALID_VALUE;
 	*p = a->p + off;
