@@ -1418,6 +1418,12 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * and as the low half the word's own low half (HADD2 R.H1_H1, Rhi.H0_H0;
  * seed 23077, the hi word).  The atomic then reads the 64-bit register
  * (which must still hold it) and xi->aux says which word (ATOM_SPLIT*).
+ * The same holds for every word ptxas keeps as the low one of a pair:
+ * a cvt of a 64-bit integer to 32 bits (the source's high word gives the
+ * high half), and the low result of a multiply whose high result it
+ * computes with the same IMAD.WIDE (hilo: the high result's low half is
+ * the high half added, ATOM_SPLITPAIR; v9 seed 40591, a mad.lo.cc and
+ * madc.hi pair).
  * Global memory's atomics take the word as it is (a native RED.F16x2).
  * An f64 add's loop lets the added value's NaN win over the old value's
  * where ptxas orders the pair so (ATOM_VALNAN). */
@@ -1461,6 +1467,34 @@ interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* The value of the high result that ptxas computes with the low result d
+ * in one IMAD.WIDE, -1 if none: a mul.hi of d's mul.lo operands (either
+ * order, the same type), or the madc.hi that follows d's mad.lo.cc in its
+ * carry chain with the same factors (sm_90 SASS: IMAD.WIDE.U32 R8, a, b,
+ * {c, c'}, the f16x2 loop reading R9's low half). */
+static int
+hilo(const Func *f, const Ins *d)
+{
+	int i = f->val[d->def[0]].ins, cc = d->op == OP_MAD && ir_hasmod(d, MOD_CC);
+
+	if (!((d->op == OP_MUL && ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_CC) && d->nopnd == 3) ||
+	    (cc && ir_hasmod(d, MOD_LO) && d->nopnd == 4)) || (d->ty[0] != TY_U32 && d->ty[0] != TY_S32))
+		return -1;
+	for (int j = cc ? i + 1 : (i > 16 ? i - 16 : 0); j < f->nins && j <= i + 16; j++) {
+		const Ins *h = f->ins[j];
+		if (j == i || h->blk != d->blk || h->guard || h->ndef != 1 || h->ty[0] != d->ty[0] || !ir_hasmod(h, MOD_HI) ||
+		    !(cc ? h->op == OP_MADC && h->nopnd == 4 : h->op == OP_MUL && h->nopnd == 3 && !ir_hasmod(h, MOD_CC)))
+			goto next;
+		if ((same(d, 1, h, 1) && same(d, 2, h, 2)) || (same(d, 1, h, 2) && same(d, 2, h, 1)))
+			return h->def[0];
+	next:
+		/* the chain's next link is the only partner a mad.lo.cc has */
+		if (cc && (ir_hasmod(h, MOD_CC) || h->op == OP_ADDC || h->op == OP_SUBC || h->op == OP_MADC))
+			return -1;
+	}
+	return -1;
+}
+
 int
 interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1495,6 +1529,27 @@ interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	 * PTX's cnot is 0, a NaN in each half where it is 1 (seed 37131) */
 	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard) {
 		xi->aux |= ATOM_CNOT;
+		return 0;
+	}
+	if (d && !d->guard && d->ndef == 1 && (r = hilo(f, d)) >= 0) {
+		XOp *ns;
+		if (f->val[r].ins >= k || !holds(f, r, f->val[r].ins, k))
+			return 0;
+		if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+		if (interp_decode_op(pm, &f->ins[f->val[r].ins]->opnd[0], TY_B32, &xi->s[1]))
+			return 0;
+		xi->ns = 2;
+		xi->aux |= ATOM_SPLITPAIR;
+		return 0;
+	}
+	/* a cvt of a 64-bit integer to a 32-bit one is the source's low word */
+	if (d && d->op == OP_CVT && !d->guard && d->nopnd == 2 && d->nty == 2 && isint(d->ty[0]) && isint(d->ty[1]) &&
+	    ir_tyinfo[d->ty[0]].bits == 32 && ir_tyinfo[d->ty[1]].bits == 64 && !ir_hasmod(d, MOD_SAT) &&
+	    (r = srcval(d, 1)) >= 0 && holds(f, r, f->val[w].ins, k) &&
+	    !interp_decode_op(pm, &d->opnd[1], TY_B64, &xi->s[0])) {
+		xi->aux |= ATOM_SPLITLO;
 		return 0;
 	}
 	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[0].kind != OK_VEC || d->opnd[0].nsub != 2 ||
