@@ -1328,7 +1328,8 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * x, -0 would, but a NaN x keeps its sign for the XOR where the FADD's
  * canonical NaN is positive (v6 seed 98689: max.ftz.xorsign.abs of a
  * .sat result's +0 and min.ftz of 0xffffffcd with itself is -0; sm_90
- * SASS: FMNMX.FTZ.XORSIGN |R6|, |R22| of the min's own source).  Without
+ * SASS: FMNMX.FTZ.XORSIGN |R6|, |R22| of the min's own source); so it
+ * reads x for a neg.ftz.f32 of a neg.f32 of x (no .ftz).  Without
  * .ftz on the consumer the min.ftz stays its FADD.FTZ; a consumer that
  * takes no sign from a NaN gives the same either way. */
 static int
@@ -1338,6 +1339,18 @@ foldxsign32(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		int v = srcval(in, oi), w, x;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+		const Ins *e;
+		int z;
+
+		/* neg.ftz of a neg of x: the FADD.FTZ x, -0 that is left of
+		 * the two is the min's, and ptxas reads x too (v1 seed 13066) */
+		if (d && !d->guard && d->op == OP_NEG && d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FTZ) && d->nopnd == 2 &&
+		    (x = srcval(d, 1)) >= 0 && (e = defof(f, x, &z)) && !e->guard && e->op == OP_NEG &&
+		    e->ty[0] == TY_F32 && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
+		    holds(f, x, f->val[z].ins, k)) {
+			interp_decode_op(pm, &e->opnd[1], TY_F32, &xi->s[oi - 1]);
+			continue;
+		}
 		if (!d || d->guard || (d->op != OP_MIN && d->op != OP_MAX) || d->ty[0] != TY_F32 || d->nopnd != 3 ||
 		    ir_hasmod(d, MOD_NAN_PROP) || ir_hasmod(d, MOD_XORSIGN) || (x = srcval(d, 1)) < 0 ||
 		    x != srcval(d, 2) || !holds(f, x, f->val[w].ins, k))
