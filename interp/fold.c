@@ -1330,31 +1330,48 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * .sat result's +0 and min.ftz of 0xffffffcd with itself is -0; sm_90
  * SASS: FMNMX.FTZ.XORSIGN |R6|, |R22| of the min's own source); so it
  * reads x for a neg.ftz.f32 of a neg.f32 of x (no .ftz).  Without
- * .ftz on the consumer the min.ftz stays its FADD.FTZ; a consumer that
- * takes no sign from a NaN gives the same either way. */
+ * .ftz on the consumer the min.ftz stays its FADD.FTZ, unless the other
+ * operand is an .ftz result (ftzres; sm_90 SASS: FMNMX.FTZ.XORSIGN of x
+ * and an FADD.FTZ.RP, FFMA.FTZ or FMUL.FTZ); a consumer that takes no
+ * sign from a NaN gives the same either way. */
+static int
+ftzres(const Func *f, int v)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return d && !d->guard && d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FTZ) && (d->op == OP_ADD || d->op == OP_SUB ||
+	       d->op == OP_MUL || d->op == OP_FMA || d->op == OP_MAD || d->op == OP_MIN || d->op == OP_MAX);
+}
+
 static int
 foldxsign32(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, x;
-		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		int v = srcval(in, oi), w, x = -1, z, ftz = ir_hasmod(in, MOD_FTZ), nn = 0;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e = NULL;
 
-		const Ins *e;
-		int z;
-
+		if (!d || d->guard || d->ty[0] != TY_F32)
+			continue;
 		/* neg.ftz of a neg of x: the FADD.FTZ x, -0 that is left of
 		 * the two is the min's, and ptxas reads x too (v1 seed 13066) */
-		if (d && !d->guard && d->op == OP_NEG && d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FTZ) && d->nopnd == 2 &&
-		    (x = srcval(d, 1)) >= 0 && (e = defof(f, x, &z)) && !e->guard && e->op == OP_NEG &&
-		    e->ty[0] == TY_F32 && !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
-		    holds(f, x, f->val[z].ins, k)) {
-			interp_decode_op(pm, &e->opnd[1], TY_F32, &xi->s[oi - 1]);
+		if (d->op == OP_NEG && ir_hasmod(d, MOD_FTZ) && d->nopnd == 2 && (x = srcval(d, 1)) >= 0 &&
+		    (e = defof(f, x, &z)) && !e->guard && e->op == OP_NEG && e->ty[0] == TY_F32 &&
+		    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 && holds(f, x, f->val[z].ins, k))
+			d = e, nn = 1;
+		else if ((d->op != OP_MIN && d->op != OP_MAX) || d->nopnd != 3 || ir_hasmod(d, MOD_NAN_PROP) ||
+		    ir_hasmod(d, MOD_XORSIGN) || (x = srcval(d, 1)) < 0 || x != srcval(d, 2) ||
+		    !holds(f, x, f->val[w].ins, k))
 			continue;
+		/* without .ftz, where the other operand is an .ftz result,
+		 * which ptxas knows to be flushed: its FMNMX becomes .FTZ
+		 * and reads x all the same (v1 seed 118702: the other an
+		 * add.rp.ftz, the min or max an .ftz one) */
+		if (!ftz) {
+			if (nn || !ir_hasmod(d, MOD_FTZ) || !ftzres(f, srcval(in, 3 - oi)))
+				continue;
+			xi->alu.flags |= ALU_FTZ;
 		}
-		if (!d || d->guard || (d->op != OP_MIN && d->op != OP_MAX) || d->ty[0] != TY_F32 || d->nopnd != 3 ||
-		    ir_hasmod(d, MOD_NAN_PROP) || ir_hasmod(d, MOD_XORSIGN) || (x = srcval(d, 1)) < 0 ||
-		    x != srcval(d, 2) || !holds(f, x, f->val[w].ins, k))
-			continue;
 		interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[oi - 1]);
 	}
 	return 0;
@@ -2202,7 +2219,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_XORSIGN) &&
-	    ir_hasmod(in, MOD_FTZ) && !in->guard && xi->ns == 2 && in->nopnd == 3)
+	    !in->guard && xi->ns == 2 && in->nopnd == 3)
 		foldxsign32(pm, f, xi, in, k);
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 &&
 	    !ir_hasmod(in, MOD_NAN_PROP) && !ir_hasmod(in, MOD_XORSIGN) && !ir_hasmod(in, MOD_RELU) &&
