@@ -1455,10 +1455,9 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * (which must still hold it) and xi->aux says which word (ATOM_SPLIT*).
  * The same holds for every word ptxas keeps as the low one of a pair:
  * a cvt of a 64-bit integer to 32 bits (the source's high word gives the
- * high half), and the low result of a multiply whose high result it
- * computes with the same IMAD.WIDE (hilo: the high result's low half is
- * the high half added, ATOM_SPLITPAIR; v9 seed 40591, a mad.lo.cc and
- * madc.hi pair).
+ * high half), and the low result of a mad.lo.cc whose madc.hi ptxas
+ * computes with the same IMAD.WIDE (hilo: the madc's low half is the high
+ * half added, ATOM_SPLITPAIR; v9 seed 40591).
  * Global memory's atomics take the word as it is (a native RED.F16x2).
  * An f64 add's loop lets the added value's NaN win over the old value's
  * where ptxas orders the pair so (ATOM_VALNAN). */
@@ -1503,29 +1502,35 @@ interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 }
 
 /* The value of the high result that ptxas computes with the low result d
- * in one IMAD.WIDE, -1 if none: a mul.hi of d's mul.lo operands (either
- * order, the same type), or the madc.hi that follows d's mad.lo.cc in its
- * carry chain with the same factors (sm_90 SASS: IMAD.WIDE.U32 R8, a, b,
- * {c, c'}, the f16x2 loop reading R9's low half). */
+ * in one IMAD.WIDE, -1 if none: the madc.hi that follows d, a mad.lo.cc,
+ * in its carry chain with the same factors, where something reads it
+ * (sm_90 SASS: IMAD.WIDE.U32 R8, a, b, {c, c'}, the f16x2 loop reading
+ * R9's low half; with the madc's result unread the mad.lo.cc is an IMAD
+ * alone).  A mul.lo and mul.hi of the same operands share an IMAD.WIDE
+ * in some kernels and not in others, as what reads them decides. */
 static int
 hilo(const Func *f, const Ins *d)
 {
-	int i = f->val[d->def[0]].ins, cc = d->op == OP_MAD && ir_hasmod(d, MOD_CC);
+	int i = f->val[d->def[0]].ins;
 
-	if (!((d->op == OP_MUL && ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_CC) && d->nopnd == 3) ||
-	    (cc && ir_hasmod(d, MOD_LO) && d->nopnd == 4)) || (d->ty[0] != TY_U32 && d->ty[0] != TY_S32))
+	if (d->op != OP_MAD || !ir_hasmod(d, MOD_CC) || !ir_hasmod(d, MOD_LO) || d->nopnd != 4 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32))
 		return -1;
-	for (int j = cc ? i + 1 : (i > 16 ? i - 16 : 0); j < f->nins && j <= i + 16; j++) {
+	for (int j = i + 1; j < f->nins && j <= i + 16; j++) {
 		const Ins *h = f->ins[j];
-		if (j == i || h->blk != d->blk || h->guard || h->ndef != 1 || h->ty[0] != d->ty[0] || !ir_hasmod(h, MOD_HI) ||
-		    !(cc ? h->op == OP_MADC && h->nopnd == 4 : h->op == OP_MUL && h->nopnd == 3 && !ir_hasmod(h, MOD_CC)))
-			goto next;
-		if ((same(d, 1, h, 1) && same(d, 2, h, 2)) || (same(d, 1, h, 2) && same(d, 2, h, 1)))
-			return h->def[0];
-	next:
-		/* the chain's next link is the only partner a mad.lo.cc has */
-		if (cc && (ir_hasmod(h, MOD_CC) || h->op == OP_ADDC || h->op == OP_SUBC || h->op == OP_MADC))
+		if (h->blk != d->blk)
 			return -1;
+		if (!ir_hasmod(h, MOD_CC) && h->op != OP_ADDC && h->op != OP_SUBC && h->op != OP_MADC)
+			continue;
+		/* the chain's next link is the only partner a mad.lo.cc has */
+		if (h->op != OP_MADC || h->guard || h->ndef != 1 || h->ty[0] != d->ty[0] || !ir_hasmod(h, MOD_HI) ||
+		    h->nopnd != 4 || !((same(d, 1, h, 1) && same(d, 2, h, 2)) || (same(d, 1, h, 2) && same(d, 2, h, 1))))
+			return -1;
+		for (int u = j + 1; u < f->nins && u <= j + 512; u++)
+			for (int n = 0; n < f->ins[u]->nuse; n++)
+				if (f->ins[u]->use[n] == h->def[0])
+					return h->def[0];
+		return -1;
 	}
 	return -1;
 }
