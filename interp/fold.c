@@ -1091,6 +1091,31 @@ foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2)
 		return foldnegpack(pm, f, xi, d, k);
 
+	/* neg.f16 of a half of a mov.b32 {a, b} unpack of a neg.f16x2 of x:
+	 * that half of x (sm_90 SASS: a PRMT of x's register; v1 seed
+	 * 113433), a bfe of it here */
+	if (d && in->ty[0] == TY_F16 && !ir_hasmod(in, MOD_FTZ) && d->op == OP_MOV && !d->guard && d->nopnd == 2 &&
+	    d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 && (u = srcval(d, 1)) >= 0) {
+		int z, hi = w == d->def[1];
+		const Ins *e = defof(f, u, &z);
+		XOp *ns;
+		if (!e || e->op != OP_NEG || e->ty[0] != TY_F16X2 || e->guard || ir_hasmod(e, MOD_FTZ) || e->nopnd != 2 ||
+		    (u = srcval(e, 1)) < 0 || !holds(f, u, f->val[z].ins, k))
+			return 0;
+		if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+		if (interp_decode_op(pm, &e->opnd[1], TY_B32, &ns[0]))
+			return 0;
+		ns[1] = (XOp){ .k = XO_IMM, .imm = hi ? 16 : 0 };
+		ns[2] = (XOp){ .k = XO_IMM, .imm = 16 };
+		xi->ns = 3;
+		xi->alu.nsrc = 3;
+		xi->alu.op = OP_BFE;
+		xi->alu.ty = TY_U32;
+		xi->alu.flags = 0;
+		return 0;
+	}
 	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
