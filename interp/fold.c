@@ -1402,8 +1402,8 @@ foldxsign32(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* Is v a set.lt, .gt or .ne of a float value with itself?  False even
- * of a NaN (ordered compares), so 0, and ptxas knows it; not when it
+/* Is v a 0 ptxas knows for the fusion below: a set.lt, .gt or .ne of a
+ * float value with itself?  False even of a NaN (ordered compares); not when it
  * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0).  So are
  * a mov.b32 pack of two such halves and a cvt to a float of one (seeds
  * 11635, 96541: a max.NaN of those fused as .relu). */
@@ -1419,6 +1419,14 @@ setzero(const Func *f, int v)
 	if (d && d->op == OP_CVT && !d->guard && d->nopnd == 2 && d->nty == 2 &&
 	    ir_tyinfo[d->ty[0]].kind == TK_FLOAT && (w = srcval(d, 1)) >= 0 && w != v)
 		return setzero(f, w);
+	/* a mov of the immediate 0, and a shl or unsigned shr by an
+	 * immediate of the width or more (v1 seed 75443: shr.u16 by 32;
+	 * sm_90 SASS: HFMA2.RELU for each, an HMNMX2 for a shr.s16) */
+	if (d && !d->guard && d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
+		return 1;
+	if (d && !d->guard && (d->op == OP_SHL || (d->op == OP_SHR && ir_tyinfo[d->ty[0]].kind != TK_SINT)) &&
+	    d->nopnd == 3 && d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= ir_tyinfo[d->ty[0]].bits)
+		return 1;
 	return d && d->op == OP_SET && !d->guard && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
 	       d->ty[0] != TY_BF16X2 &&
 	       ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) &&
