@@ -301,6 +301,8 @@ guardconst(const Func *f, const Ins *in)
 	return c < 0 ? -1 : c ^ (in->guard->kind == OK_NOT);
 }
 
+static int foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
+
 /* cvt.sat to a narrower integer of a float-to-integer cvt: one F2I. */
 static int
 foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
@@ -345,6 +347,12 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	 * 32 -> 16 drops it (seed 1556: 0x00000008 rounded up gives 1) */
 	xi->alu.flags = (xi->alu.flags & ALU_SAT) | (t.flags & (st == TY_S64 || st == TY_U64 ? ALU_FTZ | ALU_RNDSET :
 	    ALU_RNDSET));
+	/* the first cvt's own fold carries over: of a rounding cvt between
+	 * f16 and bf16, one F2I of that cvt's source by its rounding (v1
+	 * seed 110695: cvt.sat.s32.s64 of cvt.rzi.s64.bf16 of cvt.rp.f16.bf16
+	 * x is F2I.BF16.CEIL of x in the sm_90 SASS, a NaN giving 0) */
+	if (ir_hasmod(d, MOD_RZI))
+		return foldpun(pm, f, xi, d, k);
 	return 0;
 }
 
