@@ -463,7 +463,10 @@ foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
  * not; v6 seed 160142).  A scalar ld.s8, a vector of .s16, a guarded load,
  * and loads of .const or .param (a uniform PRMT sign-extends, then
  * I2FP.F32.U32) keep the cvt's unsigned reading; so do cvts to .u16 or
- * .u8 sources and to a 64-bit source (tests/regress/cvt-u32-of-v4-s8.ptx). */
+ * .u8 sources and to a 64-bit source (tests/regress/cvt-u32-of-v4-s8.ptx).
+ * cvt.sat from .u32 to an integer type of such an element clamps it as
+ * signed too (ISETP.LT/GT signed after the PRMT that sign-extends it;
+ * v4 seed 32322: cvt.sat.s16.u32 of -1 is -1, not 0x7fff). */
 static int
 foldvs8(const Func *f, XIns *xi, const Ins *in)
 {
@@ -2225,7 +2228,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
 		return foldmufu8(f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_U32 && xi->ns == 1 &&
-	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F32 || in->ty[0] == TY_F64) &&
+	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F32 || in->ty[0] == TY_F64 ||
+	     (isint(in->ty[0]) && ir_hasmod(in, MOD_SAT))) &&
 	    foldvs8(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
