@@ -1628,6 +1628,28 @@ interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->aux |= ATOM_SPLITPAIR;
 		return 0;
 	}
+	/* a scalar video result, which ptxas computes in 64 bits: vadd and
+	 * vsub wrap and sign-extend the word (SHF.R.S32.HI of it); vabsdiff,
+	 * vmin, vmax and vshr keep the exact value: 0 above for |a - b| and
+	 * for two .u32 operands (vshr: a .u32 a, without .sat), the word's
+	 * sign for two .s32 (an .s32 a) (sm_90 SASS; an H200 on every type and .sat of
+	 * each: v6 seed 115970, vmax.u32.s32.s32.sat).  Not with a secondary
+	 * operation or d's selector, nor with a's or b's for vadd, vsub and
+	 * vshr, nor mixed operand types but for vadd and vsub: their high
+	 * words follow other rules (vshl's, vmad's and vset's too). */
+	if (d && !d->guard && d->nopnd == 3 && d->nty == 3 && d->opnd[0].sel == SEL_NONE &&
+	    (d->op == OP_VADD || d->op == OP_VSUB || d->op == OP_VABSDIFF || d->op == OP_VMIN || d->op == OP_VMAX ||
+	     d->op == OP_VSHR)) {
+		int sel = d->opnd[1].sel != SEL_NONE || d->opnd[2].sel != SEL_NONE, s1 = d->ty[1] == TY_S32;
+		int s2 = d->ty[2] == TY_S32;
+		if (d->op == OP_VSHR)
+			xi->aux |= sel ? 0 : s1 || ir_hasmod(d, MOD_SAT) ? ATOM_HISEXT : ATOM_HIZERO;
+		else if (d->op == OP_VADD || d->op == OP_VSUB)
+			xi->aux |= sel ? 0 : ATOM_HISEXT;
+		else if (s1 == s2)
+			xi->aux |= d->op == OP_VABSDIFF || !s1 ? ATOM_HIZERO : ATOM_HISEXT;
+		return 0;
+	}
 	/* a cvt of a 64-bit integer to a 32-bit one is the source's low word */
 	if (d && d->op == OP_CVT && !d->guard && d->nopnd == 2 && d->nty == 2 && isint(d->ty[0]) && isint(d->ty[1]) &&
 	    ir_tyinfo[d->ty[0]].bits == 32 && ir_tyinfo[d->ty[1]].bits == 64 && !ir_hasmod(d, MOD_SAT) &&
