@@ -1979,6 +1979,63 @@ foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* Is source i of in a 16-bit 0 ptxas knows: an immediate or a mov of one,
+ * a 16-bit shl or unsigned shr by 16 or more, an integer or f16 set of a float with itself by lt, gt or ne (false
+ * even of a NaN), or a half of a mov.b32 unpack of a 32-bit kconst 0? */
+static int
+h16zero(const Func *f, const Ins *in, int i)
+{
+	const Opnd *o = &in->opnd[in->ndst + i];
+	int v = srcval(in, in->ndst + i), w, u;
+	const Ins *d;
+	uint64_t c;
+
+	if (o->kind == OK_IMM)
+		return (o->imm & 0x7fff) == 0;
+	if (v < 0 || !(d = defof(f, v, &w)) || d->guard)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM)
+		return (d->opnd[1].imm & 0x7fff) == 0;
+	if ((d->op == OP_SHL || (d->op == OP_SHR && ir_tyinfo[d->ty[0]].kind != TK_SINT)) && d->nopnd == 3 &&
+	    d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 16 && ir_tyinfo[d->ty[0]].bits == 16)
+		return 1;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
+	    (u = srcval(d, 1)) >= 0)
+		return interp_fold_kconst(f, u, &c) && c == 0;
+	return d->op == OP_SET && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
+	       ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 &&
+	       srcval(d, 1) == srcval(d, 2) && !ir_hasmod(d, MOD_AND) && !ir_hasmod(d, MOD_OR) &&
+	       !ir_hasmod(d, MOD_XOR) && (ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) || ir_hasmod(d, MOD_NE));
+}
+
+/* setp or set .ne and .equ (.eq, .neu) of f16 or bf16 of a 16-bit integer set's
+ * result (0, or all ones: a NaN) and a 0 ptxas knows: it tests the set's
+ * compare again (sm_90 SASS: HSETP2.NE of the set's sources for a
+ * set.ne.s16.f16), its truth where the mask is a NaN, so .ne is .neu and
+ * .equ is .eq (v1 seeds 130832, 78980, 132646), with the setp's .ftz
+ * (HSETP2.NE.FTZ of a set.ne's sources for a setp.ne.ftz: setpagain);
+ * .lt and .geu stay HSETP2s of the mask.  1 folded, -1 no memory. */
+static int setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq, int ty, int ftz);
+
+static int
+foldsetpset16(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_U16 && d->ty[0] != TY_S16) ||
+		    !h16zero(f, in, 1 - i))
+			continue;
+		/* a setp whose .ftz is not the set's compares with its own */
+		if (in->op == OP_SETP && ir_hasmod(in, MOD_FTZ) != ir_hasmod(d, MOD_FTZ))
+			return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_EQ, d->ty[1],
+			    ir_hasmod(in, MOD_FTZ));
+		xi->alu.cmp = xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_NEU ? MOD_NEU : MOD_EQ;
+		break;
+	}
+	return 0;
+}
+
 /* Marks in m[] each block that a path of one edge or more leads to from
  * block b, following successors (dir 0) or predecessors (dir 1); st
  * holds f->nblk + 1 block ids (b may come back once, through a loop). */
@@ -2046,14 +2103,15 @@ holdsacross(ptx_module *pm, const Func *f, int v, int i, int k)
 /* The f32 set.ftz d (defining value w) compared again by the setp xi at
  * k: its sources, its compare (for eq, the complement: the compare of the
  * other sense and order, the BoolOp by De Morgan) and its BoolOp, without
- * .ftz.  Only where each source register still holds what d read, in any
+ * .ftz (ty the set's source type, ftz the .ftz to compare with: the f16
+ * sets of foldsetpset16 take the setp's).  Only where each source register still holds what d read, in any
  * blocks between them (v6 seed 59566: a set.eq.ftz of a value that a
  * branch joined, compared again for a setp 220 lines on, across calls,
  * an exit and branches; sm_90 SASS: FSETP.EQ of its sources), and not for
  * a BoolOp and a second destination (q would not be !p).  1 folded, 0
  * not, -1 out of memory. */
 static int
-setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq)
+setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq, int ty, int ftz)
 {
 	static const int comp[][2] = {
 		{ MOD_EQ, MOD_NEU }, { MOD_NE, MOD_EQU }, { MOD_LT, MOD_GEU }, { MOD_LE, MOD_GTU },
@@ -2083,7 +2141,7 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 				return h;
 			u++;
 		}
-		if (interp_decode_op(pm, o, i < 3 ? TY_F32 : TY_PRED, &s[i - 1]))
+		if (interp_decode_op(pm, o, i < 3 ? ty : TY_PRED, &s[i - 1]))
 			return 0;
 	}
 	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)n * sizeof *xi->s)))
@@ -2094,9 +2152,9 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 	memcpy(ns, s, (size_t)n * sizeof *ns);
 	xi->ns = (uint8_t)n;
 	op.op = OP_SETP;
-	op.ty = TY_F32;
+	op.ty = ty;
 	op.ty2 = 0;
-	op.flags &= ~ALU_FTZ;
+	op.flags = (op.flags & ~(uint32_t)ALU_FTZ) | (ftz ? ALU_FTZ : 0);
 	op.cmp = cmp;
 	op.ndst = xi->alu.ndst;
 	op.nsrc = n;
@@ -2135,7 +2193,7 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 || !ir_hasmod(d, MOD_FTZ) ||
 		    !f32const(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
 			continue;
-		return setpagain(pm, f, xi, d, w, k, eq);
+		return setpagain(pm, f, xi, d, w, k, eq, TY_F32, 0);
 	}
 	return 0;
 }
@@ -2316,6 +2374,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    in->ty[0] == TY_BF16) && xi->ns == 1 &&
 	    in->nopnd == 2)
 		return foldabs2(pm, f, xi, in);
+	if (((in->op == OP_SETP && in->nty == 1) || (in->op == OP_SET && in->nty == 2)) &&
+	    (in->ty[in->nty - 1] == TY_F16 || in->ty[in->nty - 1] == TY_BF16) && xi->ns >= 2 && in->nopnd == in->ndst + 2 &&
+	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_EQ || xi->alu.cmp == MOD_NEU))
+		return foldsetpset16(pm, f, xi, in, k) < 0 ? -1 : 0;
 	if (in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32 && xi->ns >= 2 &&
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT)) {
 		foldsetpset(pm, f, xi, in);
