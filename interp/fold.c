@@ -1177,6 +1177,13 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 	int v = srcval(in, 1), w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	/* through such cvts before it, which pass the 16 bits on (v1 seed
+	 * 66934: cvt.u8.s16 of cvt.u8.u8 of tanh.approx.f16 gives the tanh) */
+	for (int n = 0; n < 4 && d && d->op == OP_CVT && !d->guard && d->nty == 2 && d->nopnd == 2 &&
+	     !ir_hasmod(d, MOD_SAT) && (d->ty[0] == TY_U8 || d->ty[1] == TY_U8) && d->ty[0] != TY_S8 &&
+	     (d->ty[1] != TY_S8 || d->ty[0] == TY_U8) && isint(d->ty[0]) && isint(d->ty[1]) &&
+	     (v = srcval(d, 1)) >= 0; n++)
+		d = defof(f, v, &w);
 	if (!d || d->guard || (d->op != OP_TANH && d->op != OP_EX2) || d->ty[0] != TY_F16 || d->nopnd != 2)
 		return 0;
 	if (xi->alu.ty == TY_U8 && xi->alu.ty2 == TY_S8)
