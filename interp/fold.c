@@ -452,6 +452,24 @@ foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* cvt.f32.u16 or .u32 of an unguarded abs.s16 or .s32 of the same width:
+ * ptxas, knowing the value is not negative, converts it as signed
+ * (I2F.S16 after the PRMT that truncates the IABS, I2FP.F32.S32), so the
+ * abs of the minimum, itself, gives -32768.0 or -2^31, and 0 with .sat
+ * (sm_90 SASS; v1 seed 132495); to f64, f16 and bf16 it stays unsigned. */
+static int
+foldabscvt(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_ABS || d->guard || d->nopnd != 2 ||
+	    d->ty[0] != (in->ty[1] == TY_U16 ? TY_S16 : TY_S32))
+		return 0;
+	xi->alu.ty2 = d->ty[0];
+	return 1;
+}
+
 /* cvt.{f16,bf16,f32,f64}.u32 of an element of an unguarded vector load of
  * .s8 (v2 or v4; ld, ld.nc or ldu; global, shared, local or generic): ptxas
  * loads the vector as one word and merges each element's extraction into
@@ -2314,6 +2332,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
 		return foldmufu8(f, xi, in);
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[0] == TY_F32 && (in->ty[1] == TY_U16 || in->ty[1] == TY_U32) &&
+	    xi->ns == 1 && foldabscvt(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_U32 && xi->ns == 1 &&
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F32 || in->ty[0] == TY_F64 ||
 	     (isint(in->ty[0]) && ir_hasmod(in, MOD_SAT))) &&
