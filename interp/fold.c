@@ -506,15 +506,28 @@ foldvs8(const Func *f, XIns *xi, const Ins *in)
  * even (sm_90 SASS: F2I.FTZ.F16.NTZ, F2I.FTZ.S64.F16 and
  * F2I.FTZ.U16.F16.NTZ with no .TRUNC, for every width and .sat; without
  * .ftz, for bf16 and the other roundings the cvt keeps its own, an
- * F2I.F16.TRUNC; v6 seed 129364: 2.6 gave 3). */
+ * F2I.F16.TRUNC; v6 seed 129364: 2.6 gave 3).  A cvt.rzi that reads the
+ * f16 result as a bf16 is one F2I.FTZ.BF16 too, of x's bits. */
 static int
-foldnegrzi(const Func *f, XIns *xi, const Ins *in)
+foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int v = srcval(in, 1), w;
+	int v = srcval(in, 1), w, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->guard || d->ty[0] != TY_F16 || !ir_hasmod(d, MOD_FTZ))
+	if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->guard || d->ty[0] != TY_F16 || !ir_hasmod(d, MOD_FTZ) ||
+	    d->nopnd != 2)
 		return 0;
+	/* read as a bf16: the F2I.FTZ.BF16 of |x| or -x reads x's own bits
+	 * with the sign changed, a NaN x (0x7fff after the abs) a number as
+	 * a bf16 (v1 seed 60105: cvt.rzi.u64.bf16 of abs.ftz.f16 of 0xfc01
+	 * saturates) */
+	if (in->ty[1] == TY_BF16) {
+		if ((u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
+		    interp_decode_op(pm, &d->opnd[1], TY_BF16, &xi->s[0]))
+			return 0;
+		xi->alu.flags |= ALU_SGNOP;
+		xi->alu.imm = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
+	}
 	xi->alu.rnd = ALU_RN;
 	return 1;
 }
@@ -2350,8 +2363,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
 		return 0;
-	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F16 && ir_tyinfo[in->ty[0]].kind != TK_FLOAT &&
-	    ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(f, xi, in))
+	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
