@@ -501,7 +501,7 @@ foldvs8(const Func *f, XIns *xi, const Ins *in)
 }
 
 /* cvt.rzi to an integer of an f16 that an unguarded neg.ftz.f16 or
- * abs.ftz.f16 wrote: ptxas merges the two into one F2I.FTZ of -x or |x|
+ * abs.ftz.f16 (or min/max.ftz.f16 of x with itself) wrote: ptxas merges the two into one F2I.FTZ of -x or |x|
  * and loses the truncation, so the value is rounded to nearest, ties to
  * even (sm_90 SASS: F2I.FTZ.F16.NTZ, F2I.FTZ.S64.F16 and
  * F2I.FTZ.U16.F16.NTZ with no .TRUNC, for every width and .sat; without
@@ -514,8 +514,13 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	int v = srcval(in, 1), w, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->guard || d->ty[0] != TY_F16 || !ir_hasmod(d, MOD_FTZ) ||
-	    d->nopnd != 2)
+	/* min or max.ftz.f16 of x with itself is x to ptxas, flushed: the
+	 * same F2I.FTZ of x (v8 seed 8480) */
+	int same = (d && (d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 && !ir_hasmod(d, MOD_NAN_PROP) &&
+		    !ir_hasmod(d, MOD_XORSIGN) && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2));
+
+	if (!d || (d->op != OP_NEG && d->op != OP_ABS && !same) || d->guard || d->ty[0] != TY_F16 ||
+	    !ir_hasmod(d, MOD_FTZ) || (d->nopnd != 2 && !same))
 		return 0;
 	/* read as a bf16: the F2I.FTZ.BF16 of |x| or -x reads x's own bits
 	 * with the sign changed, a NaN x (0x7fff after the abs) a number as
@@ -525,8 +530,10 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if ((u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
 		    interp_decode_op(pm, &d->opnd[1], TY_BF16, &xi->s[0]))
 			return 0;
-		xi->alu.flags |= ALU_SGNOP;
-		xi->alu.imm = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
+		if (!same) {
+			xi->alu.flags |= ALU_SGNOP;
+			xi->alu.imm = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
+		}
 	}
 	xi->alu.rnd = ALU_RN;
 	return 1;
