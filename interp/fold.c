@@ -909,7 +909,7 @@ zeroside(const Func *f, const Ins *d)
  * min.s32 x, max.f32 x, x is x); an ld.param of a parameter that every
  * call fills from the register it fills an earlier one from (sameargs) is
  * the ld.param of that one; an or, xor or add of a known 0 and a value
- * is that value (zeroside). */
+ * is that value (zeroside); so is a cvt between integers of one width. */
 static int
 copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 {
@@ -919,6 +919,14 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 		if (d)
 			v = w;   /* the value movs and unpacks carry */
 		if (d && (u = zeroside(f, d)) >= 0) {
+			v = u;
+			continue;
+		}
+		/* a cvt between integers of one width, no .sat: a copy (v3
+		 * seed 28544: max.f32 of x and cvt.u32.u32 x is x) */
+		if (d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 && isint(d->ty[0]) &&
+		    isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == ir_tyinfo[d->ty[1]].bits && !ir_hasmod(d, MOD_SAT) &&
+		    (u = srcval(d, 1)) >= 0) {
 			v = u;
 			continue;
 		}
