@@ -462,6 +462,23 @@ sameconst(const Func *f, const Ins *ia, int a, const Ins *ib, int b)
  * same as another loaded from the same word (sameconst; v6 seed 70988:
  * mad.hi.sat of a and b, mul.lo of a' and b, a and a' ld.const of one
  * word, one IMAD.WIDE). */
+/* Does value v depend on value t, through at most depth instructions? */
+static int
+dependson(const Func *f, int v, int t, int depth)
+{
+	const Ins *d;
+
+	if (v == t)
+		return 1;
+	if (v < 0 || v >= f->nval || f->val[v].ins < 0 || depth <= 0)
+		return 0;
+	d = f->ins[f->val[v].ins];
+	for (int u = 0; u < d->nuse; u++)
+		if (dependson(f, d->use[u], t, depth - 1))
+			return 1;
+	return 0;
+}
+
 static int
 foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -473,6 +490,11 @@ foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 		    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
 		    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
 		    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
+			continue;
+		/* not when the addend is computed from the mul.lo's product:
+		 * the IMAD.WIDE would need it before it makes it (v1 seed
+		 * 120298: an addend a lop3 of a bfi of the mul.lo saturates) */
+		if (d->ndef == 1 && dependson(f, srcval(in, 3), d->def[0], 6))
 			continue;
 		if ((sameconst(f, in, 1, d, 1) && sameconst(f, in, 2, d, 2)) ||
 		    (sameconst(f, in, 1, d, 2) && sameconst(f, in, 2, d, 1))) {
