@@ -90,6 +90,23 @@ foldsat24(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, 
 static int
 foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
+	/* add.sat.s32 of an abs.s32 and a 0 ptxas knows: the abs is not
+	 * negative to it, so the sum only saturates up, the abs of INT_MIN
+	 * (itself) giving INT_MAX (sm_90 SASS: IABS, ISETP.EQ -0x80000000,
+	 * SEL 0x7fffffff; v3 seed 28107): a min.u32 of the abs and INT_MAX */
+	for (int oi = 1; oi <= 2 && in->op == OP_ADD; oi++) {
+		int v = srcval(in, oi), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (!d || d->op != OP_ABS || d->guard || d->ty[0] != TY_S32 || d->nopnd != 2 ||
+		    !interp_fold_knownzero(f, in, 3 - oi))
+			continue;
+		xi->s[0] = xi->s[oi - 1];
+		xi->s[1] = (XOp){ .k = XO_IMM, .imm = 0x7FFFFFFFu };
+		xi->alu.op = OP_MIN;
+		xi->alu.ty = TY_U32;
+		xi->alu.flags = 0;
+		return 0;
+	}
 	for (int oi = 1; oi <= 2; oi++) {
 		int v = srcval(in, oi), w, neg, t, tv;
 		const Ins *d;
