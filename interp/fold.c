@@ -115,7 +115,9 @@
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
  *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
- *     {lo, hi} split adds bits 32-47 of the 64-bit value as its high half;
+ *     {lo, hi} split adds bits 32-47 of the 64-bit value as its high half
+ *     (so for a cvt.u32.u64, a mad.lo.cc with its madc.hi, and scalar
+ *     video results, which ptxas keeps in 64 bits);
  *     of a cnot.b32 it adds -0 in each half where the cnot is 0, a NaN
  *     where it is 1 (interp_fold_atom, called for atomics by load.c).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
@@ -136,6 +138,9 @@
  *     its canonical NaN (foldcvtnank).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
+ *   - setp/set .ne, .equ (.eq, .neu) .f16 of a 16-bit integer set's mask
+ *     and a known 0 test the set's compare again (foldsetpset16).
+ *   - cvt.f32.u16/.u32 of an abs.s16/.s32 converts as signed (foldabscvt).
  *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
  *     the set's compare made again without .ftz, in any block the set's
  *     sources reach unchanged (foldsetpftz).
