@@ -914,7 +914,8 @@ zeroside(const Func *f, const Ins *d)
  * min.s32 x, max.f32 x, x is x); an ld.param of a parameter that every
  * call fills from the register it fills an earlier one from (sameargs) is
  * the ld.param of that one; an or, xor or add of a known 0 and a value
- * is that value (zeroside); so is a cvt between integers of one width. */
+ * is that value (zeroside); so is a cvt between integers of one width
+ * of 16 bits or more. */
 static int
 copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 {
@@ -928,9 +929,11 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 			continue;
 		}
 		/* a cvt between integers of one width, no .sat: a copy (v3
-		 * seed 28544: max.f32 of x and cvt.u32.u32 x is x) */
+		 * seed 28544: max.f32 of x and cvt.u32.u32 x is x); not of 8
+		 * bits, which extends the byte (v8 seed 94775: cvt.s8.s8) */
 		if (d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 && isint(d->ty[0]) &&
-		    isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == ir_tyinfo[d->ty[1]].bits && !ir_hasmod(d, MOD_SAT) &&
+		    isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == ir_tyinfo[d->ty[1]].bits &&
+		    ir_tyinfo[d->ty[0]].bits >= 16 && !ir_hasmod(d, MOD_SAT) &&
 		    (u = srcval(d, 1)) >= 0) {
 			v = u;
 			continue;
