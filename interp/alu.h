@@ -73,7 +73,8 @@ enum {
 	                            * set's result, read as x | x << 16 (fold.c) */
 	ALU_W16B      = 1u << 23,  /* the same for b */
 	ALU_SGNOP     = 1u << 24,  /* selp/slct .f32: a and b take a sign operation of ptxas's FSEL
-	                            * (fold.c): imm bits 0-1 for a, 2-3 for b, SGN_NEG or SGN_ABS */
+	                            * (fold.c): imm bits 0-1 for a, 2-3 for b, SGN_NEG or SGN_ABS;
+	                            * cvt: a takes one (imm bits 0-1) at its format's sign bit */
 	ALU_GSET      = 1u << 25,  /* set with an f32 d under a guard: the last two sources are d's
 	                            * old value and the guard; ptxas selects 0 or -1 under the guard,
 	                            * then makes an f32 of |that| whatever the guard (fold.c) */

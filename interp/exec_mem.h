@@ -803,6 +803,10 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 			uint64_t old = 0, nw, b = V(&xi->s[nv > 1 ? e : 0], l);
 			if (xi->aux & (ATOM_SPLITLO | ATOM_SPLITHI))   /* fold.c: interp_fold_atom */
 				b = (b >> 32 & 0xFFFF) << 16 | ((xi->aux & ATOM_SPLITHI ? b >> 32 : b) & 0xFFFF);
+			if (xi->aux & ATOM_SPLITPAIR)   /* the high half: the pair's high word's low half */
+				b = (V(&xi->s[1], l) & 0xFFFF) << 16 | (b & 0xFFFF);
+			if (xi->aux & (ATOM_HIZERO | ATOM_HISEXT))
+				b = (b & 0xFFFF) | ((xi->aux & ATOM_HISEXT) && (b & 0x80000000u) ? 0xFFFF0000u : 0);
 			if (xi->aux & ATOM_CNOT)
 				b = b ? 0x7FFF7FFFu : 0x80008000u;
 			memcpy(&old, p + e * sz, sz);

@@ -115,7 +115,9 @@
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
  *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
- *     {lo, hi} split adds bits 32-47 of the 64-bit value as its high half;
+ *     {lo, hi} split adds bits 32-47 of the 64-bit value as its high half
+ *     (so for a cvt.u32.u64, a mad.lo.cc with its madc.hi, and scalar
+ *     video results, which ptxas keeps in 64 bits);
  *     of a cnot.b32 it adds -0 in each half where the cnot is 0, a NaN
  *     where it is 1 (interp_fold_atom, called for atomics by load.c).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result before any call
@@ -136,6 +138,9 @@
  *     its canonical NaN (foldcvtnank).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
+ *   - setp/set .ne, .equ (.eq, .neu) .f16 of a 16-bit integer set's mask
+ *     and a known 0 test the set's compare again (foldsetpset16).
+ *   - cvt.f32.u16/.u32 of an abs.s16/.s32 converts as signed (foldabscvt).
  *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
  *     the set's compare made again without .ftz, in any block the set's
  *     sources reach unchanged (foldsetpftz).
@@ -301,6 +306,8 @@ guardconst(const Func *f, const Ins *in)
 	return c < 0 ? -1 : c ^ (in->guard->kind == OK_NOT);
 }
 
+static int foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
+
 /* cvt.sat to a narrower integer of a float-to-integer cvt: one F2I. */
 static int
 foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
@@ -345,6 +352,12 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	 * 32 -> 16 drops it (seed 1556: 0x00000008 rounded up gives 1) */
 	xi->alu.flags = (xi->alu.flags & ALU_SAT) | (t.flags & (st == TY_S64 || st == TY_U64 ? ALU_FTZ | ALU_RNDSET :
 	    ALU_RNDSET));
+	/* the first cvt's own fold carries over: of a rounding cvt between
+	 * f16 and bf16, one F2I of that cvt's source by its rounding (v1
+	 * seed 110695: cvt.sat.s32.s64 of cvt.rzi.s64.bf16 of cvt.rp.f16.bf16
+	 * x is F2I.BF16.CEIL of x in the sm_90 SASS, a NaN giving 0) */
+	if (ir_hasmod(d, MOD_RZI))
+		return foldpun(pm, f, xi, d, k);
 	return 0;
 }
 
@@ -444,6 +457,24 @@ foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* cvt.f32.u16 or .u32 of an unguarded abs.s16 or .s32 of the same width:
+ * ptxas, knowing the value is not negative, converts it as signed
+ * (I2F.S16 after the PRMT that truncates the IABS, I2FP.F32.S32), so the
+ * abs of the minimum, itself, gives -32768.0 or -2^31, and 0 with .sat
+ * (sm_90 SASS; v1 seed 132495); to f64, f16 and bf16 it stays unsigned. */
+static int
+foldabscvt(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_ABS || d->guard || d->nopnd != 2 ||
+	    d->ty[0] != (in->ty[1] == TY_U16 ? TY_S16 : TY_S32))
+		return 0;
+	xi->alu.ty2 = d->ty[0];
+	return 1;
+}
+
 /* cvt.{f16,bf16,f32,f64}.u32 of an element of an unguarded vector load of
  * .s8 (v2 or v4; ld, ld.nc or ldu; global, shared, local or generic): ptxas
  * loads the vector as one word and merges each element's extraction into
@@ -455,7 +486,10 @@ foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
  * not; v6 seed 160142).  A scalar ld.s8, a vector of .s16, a guarded load,
  * and loads of .const or .param (a uniform PRMT sign-extends, then
  * I2FP.F32.U32) keep the cvt's unsigned reading; so do cvts to .u16 or
- * .u8 sources and to a 64-bit source (tests/regress/cvt-u32-of-v4-s8.ptx). */
+ * .u8 sources and to a 64-bit source (tests/regress/cvt-u32-of-v4-s8.ptx).
+ * cvt.sat from .u32 to an integer type of such an element clamps it as
+ * signed too (ISETP.LT/GT signed after the PRMT that sign-extends it;
+ * v4 seed 32322: cvt.sat.s16.u32 of -1 is -1, not 0x7fff). */
 static int
 foldvs8(const Func *f, XIns *xi, const Ins *in)
 {
@@ -472,20 +506,40 @@ foldvs8(const Func *f, XIns *xi, const Ins *in)
 }
 
 /* cvt.rzi to an integer of an f16 that an unguarded neg.ftz.f16 or
- * abs.ftz.f16 wrote: ptxas merges the two into one F2I.FTZ of -x or |x|
+ * abs.ftz.f16 (or min/max.ftz.f16 of x with itself) wrote: ptxas merges the two into one F2I.FTZ of -x or |x|
  * and loses the truncation, so the value is rounded to nearest, ties to
  * even (sm_90 SASS: F2I.FTZ.F16.NTZ, F2I.FTZ.S64.F16 and
  * F2I.FTZ.U16.F16.NTZ with no .TRUNC, for every width and .sat; without
  * .ftz, for bf16 and the other roundings the cvt keeps its own, an
- * F2I.F16.TRUNC; v6 seed 129364: 2.6 gave 3). */
+ * F2I.F16.TRUNC; v6 seed 129364: 2.6 gave 3).  A cvt.rzi that reads the
+ * f16 result as a bf16 is one F2I.FTZ.BF16 too, of x's bits. */
 static int
-foldnegrzi(const Func *f, XIns *xi, const Ins *in)
+foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int v = srcval(in, 1), w;
+	int v = srcval(in, 1), w, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (!d || (d->op != OP_NEG && d->op != OP_ABS) || d->guard || d->ty[0] != TY_F16 || !ir_hasmod(d, MOD_FTZ))
+	/* min or max.ftz.f16 of x with itself is x to ptxas, flushed: the
+	 * same F2I.FTZ of x (v8 seed 8480) */
+	int same = (d && (d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 && !ir_hasmod(d, MOD_NAN_PROP) &&
+		    !ir_hasmod(d, MOD_XORSIGN) && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2));
+
+	if (!d || (d->op != OP_NEG && d->op != OP_ABS && !same) || d->guard || d->ty[0] != TY_F16 ||
+	    !ir_hasmod(d, MOD_FTZ) || (d->nopnd != 2 && !same))
 		return 0;
+	/* read as a bf16: the F2I.FTZ.BF16 of |x| or -x reads x's own bits
+	 * with the sign changed, a NaN x (0x7fff after the abs) a number as
+	 * a bf16 (v1 seed 60105: cvt.rzi.u64.bf16 of abs.ftz.f16 of 0xfc01
+	 * saturates) */
+	if (in->ty[1] == TY_BF16) {
+		if ((u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
+		    interp_decode_op(pm, &d->opnd[1], TY_BF16, &xi->s[0]))
+			return 0;
+		if (!same) {
+			xi->alu.flags |= ALU_SGNOP;
+			xi->alu.imm = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
+		}
+	}
 	xi->alu.rnd = ALU_RN;
 	return 1;
 }
@@ -860,7 +914,8 @@ zeroside(const Func *f, const Ins *d)
  * min.s32 x, max.f32 x, x is x); an ld.param of a parameter that every
  * call fills from the register it fills an earlier one from (sameargs) is
  * the ld.param of that one; an or, xor or add of a known 0 and a value
- * is that value (zeroside). */
+ * is that value (zeroside); so is a cvt between integers of one width
+ * of 16 bits or more. */
 static int
 copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 {
@@ -870,6 +925,16 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 		if (d)
 			v = w;   /* the value movs and unpacks carry */
 		if (d && (u = zeroside(f, d)) >= 0) {
+			v = u;
+			continue;
+		}
+		/* a cvt between integers of one width, no .sat: a copy (v3
+		 * seed 28544: max.f32 of x and cvt.u32.u32 x is x); not of 8
+		 * bits, which extends the byte (v8 seed 94775: cvt.s8.s8) */
+		if (d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 && isint(d->ty[0]) &&
+		    isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == ir_tyinfo[d->ty[1]].bits &&
+		    ir_tyinfo[d->ty[0]].bits >= 16 && !ir_hasmod(d, MOD_SAT) &&
+		    (u = srcval(d, 1)) >= 0) {
 			v = u;
 			continue;
 		}
@@ -1091,6 +1156,31 @@ foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2)
 		return foldnegpack(pm, f, xi, d, k);
 
+	/* neg.f16 of a half of a mov.b32 {a, b} unpack of a neg.f16x2 of x:
+	 * that half of x (sm_90 SASS: a PRMT of x's register; v1 seed
+	 * 113433), a bfe of it here */
+	if (d && in->ty[0] == TY_F16 && !ir_hasmod(in, MOD_FTZ) && d->op == OP_MOV && !d->guard && d->nopnd == 2 &&
+	    d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 && (u = srcval(d, 1)) >= 0) {
+		int z, hi = w == d->def[1];
+		const Ins *e = defof(f, u, &z);
+		XOp *ns;
+		if (!e || e->op != OP_NEG || e->ty[0] != TY_F16X2 || e->guard || ir_hasmod(e, MOD_FTZ) || e->nopnd != 2 ||
+		    (u = srcval(e, 1)) < 0 || !holds(f, u, f->val[z].ins, k))
+			return 0;
+		if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+		if (interp_decode_op(pm, &e->opnd[1], TY_B32, &ns[0]))
+			return 0;
+		ns[1] = (XOp){ .k = XO_IMM, .imm = hi ? 16 : 0 };
+		ns[2] = (XOp){ .k = XO_IMM, .imm = 16 };
+		xi->ns = 3;
+		xi->alu.nsrc = 3;
+		xi->alu.op = OP_BFE;
+		xi->alu.ty = TY_U32;
+		xi->alu.flags = 0;
+		return 0;
+	}
 	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
@@ -1141,6 +1231,13 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 	int v = srcval(in, 1), w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	/* through such cvts before it, which pass the 16 bits on (v1 seed
+	 * 66934: cvt.u8.s16 of cvt.u8.u8 of tanh.approx.f16 gives the tanh) */
+	for (int n = 0; n < 4 && d && d->op == OP_CVT && !d->guard && d->nty == 2 && d->nopnd == 2 &&
+	     !ir_hasmod(d, MOD_SAT) && (d->ty[0] == TY_U8 || d->ty[1] == TY_U8) && d->ty[0] != TY_S8 &&
+	     (d->ty[1] != TY_S8 || d->ty[0] == TY_U8) && isint(d->ty[0]) && isint(d->ty[1]) &&
+	     (v = srcval(d, 1)) >= 0; n++)
+		d = defof(f, v, &w);
 	if (!d || d->guard || (d->op != OP_TANH && d->op != OP_EX2) || d->ty[0] != TY_F16 || d->nopnd != 2)
 		return 0;
 	if (xi->alu.ty == TY_U8 && xi->alu.ty2 == TY_S8)
@@ -1311,6 +1408,11 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (e && (e->op == OP_ADD || e->op == OP_SUB || e->op == OP_MUL || e->op == OP_FMA || e->op == OP_MIN ||
 	    e->op == OP_MAX) && (e->ty[0] == TY_F16X2 || e->ty[0] == TY_BF16X2))
 		return 0;
+	/* or a neg or abs .bf16x2: ptxas computes the chain once for each
+	 * operand (sm_90 SASS: two HADD2s of the HFMA2.BF16_V2), so the signs
+	 * XORed are one value's (seeds 121490, 30853, v3 29595) */
+	if (e && (e->op == OP_NEG || e->op == OP_ABS) && e->ty[0] == TY_BF16X2)
+		return 0;
 	/* nor does an abs of a mov.b32 pack of two halves (seed 55565) */
 	if (e && e->op == OP_MOV && (da->op == OP_ABS || db->op == OP_ABS))
 		return 0;
@@ -1323,27 +1425,57 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * x, -0 would, but a NaN x keeps its sign for the XOR where the FADD's
  * canonical NaN is positive (v6 seed 98689: max.ftz.xorsign.abs of a
  * .sat result's +0 and min.ftz of 0xffffffcd with itself is -0; sm_90
- * SASS: FMNMX.FTZ.XORSIGN |R6|, |R22| of the min's own source).  Without
- * .ftz on the consumer the min.ftz stays its FADD.FTZ; a consumer that
- * takes no sign from a NaN gives the same either way. */
+ * SASS: FMNMX.FTZ.XORSIGN |R6|, |R22| of the min's own source); so it
+ * reads x for a neg.ftz.f32 of a neg.f32 of x (no .ftz).  Without
+ * .ftz on the consumer the min.ftz stays its FADD.FTZ, unless the other
+ * operand is an .ftz result (ftzres; sm_90 SASS: FMNMX.FTZ.XORSIGN of x
+ * and an FADD.FTZ.RP, FFMA.FTZ or FMUL.FTZ); a consumer that takes no
+ * sign from a NaN gives the same either way. */
+static int
+ftzres(const Func *f, int v)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return d && !d->guard && d->ty[0] == TY_F32 && ir_hasmod(d, MOD_FTZ) && (d->op == OP_ADD || d->op == OP_SUB ||
+	       d->op == OP_MUL || d->op == OP_FMA || d->op == OP_MAD || d->op == OP_MIN || d->op == OP_MAX);
+}
+
 static int
 foldxsign32(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, x;
-		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		int v = srcval(in, oi), w, x = -1, z, ftz = ir_hasmod(in, MOD_FTZ), nn = 0;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e = NULL;
 
-		if (!d || d->guard || (d->op != OP_MIN && d->op != OP_MAX) || d->ty[0] != TY_F32 || d->nopnd != 3 ||
-		    ir_hasmod(d, MOD_NAN_PROP) || ir_hasmod(d, MOD_XORSIGN) || (x = srcval(d, 1)) < 0 ||
-		    x != srcval(d, 2) || !holds(f, x, f->val[w].ins, k))
+		if (!d || d->guard || d->ty[0] != TY_F32)
 			continue;
+		/* neg.ftz of a neg of x: the FADD.FTZ x, -0 that is left of
+		 * the two is the min's, and ptxas reads x too (v1 seed 13066) */
+		if (d->op == OP_NEG && ir_hasmod(d, MOD_FTZ) && d->nopnd == 2 && (x = srcval(d, 1)) >= 0 &&
+		    (e = defof(f, x, &z)) && !e->guard && e->op == OP_NEG && e->ty[0] == TY_F32 &&
+		    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 && holds(f, x, f->val[z].ins, k))
+			d = e, nn = 1;
+		else if ((d->op != OP_MIN && d->op != OP_MAX) || d->nopnd != 3 || ir_hasmod(d, MOD_NAN_PROP) ||
+		    ir_hasmod(d, MOD_XORSIGN) || (x = srcval(d, 1)) < 0 || x != srcval(d, 2) ||
+		    !holds(f, x, f->val[w].ins, k))
+			continue;
+		/* without .ftz, where the other operand is an .ftz result,
+		 * which ptxas knows to be flushed: its FMNMX becomes .FTZ
+		 * and reads x all the same (v1 seed 118702: the other an
+		 * add.rp.ftz, the min or max an .ftz one) */
+		if (!ftz) {
+			if (nn || !ir_hasmod(d, MOD_FTZ) || !ftzres(f, srcval(in, 3 - oi)))
+				continue;
+			xi->alu.flags |= ALU_FTZ;
+		}
 		interp_decode_op(pm, &d->opnd[1], TY_F32, &xi->s[oi - 1]);
 	}
 	return 0;
 }
 
-/* Is v a set.lt, .gt or .ne of a float value with itself?  False even
- * of a NaN (ordered compares), so 0, and ptxas knows it; not when it
+/* Is v a 0 ptxas knows for the fusion below: a set.lt, .gt or .ne of a
+ * float value with itself?  False even of a NaN (ordered compares); not when it
  * makes a bf16 (an I2F.BF16 of RZ, which it does not take for 0).  So are
  * a mov.b32 pack of two such halves and a cvt to a float of one (seeds
  * 11635, 96541: a max.NaN of those fused as .relu). */
@@ -1359,6 +1491,14 @@ setzero(const Func *f, int v)
 	if (d && d->op == OP_CVT && !d->guard && d->nopnd == 2 && d->nty == 2 &&
 	    ir_tyinfo[d->ty[0]].kind == TK_FLOAT && (w = srcval(d, 1)) >= 0 && w != v)
 		return setzero(f, w);
+	/* a mov of the immediate 0, and a shl or unsigned shr by an
+	 * immediate of the width or more (v1 seed 75443: shr.u16 by 32;
+	 * sm_90 SASS: HFMA2.RELU for each, an HMNMX2 for a shr.s16) */
+	if (d && !d->guard && d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
+		return 1;
+	if (d && !d->guard && (d->op == OP_SHL || (d->op == OP_SHR && ir_tyinfo[d->ty[0]].kind != TK_SINT)) &&
+	    d->nopnd == 3 && d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= ir_tyinfo[d->ty[0]].bits)
+		return 1;
 	return d && d->op == OP_SET && !d->guard && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
 	       d->ty[0] != TY_BF16X2 &&
 	       ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) &&
@@ -1418,6 +1558,11 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * and as the low half the word's own low half (HADD2 R.H1_H1, Rhi.H0_H0;
  * seed 23077, the hi word).  The atomic then reads the 64-bit register
  * (which must still hold it) and xi->aux says which word (ATOM_SPLIT*).
+ * The same holds for every word ptxas keeps as the low one of a pair:
+ * a cvt of a 64-bit integer to 32 bits (the source's high word gives the
+ * high half), and the low result of a mad.lo.cc whose madc.hi ptxas
+ * computes with the same IMAD.WIDE (hilo: the madc's low half is the high
+ * half added, ATOM_SPLITPAIR; v9 seed 40591).
  * Global memory's atomics take the word as it is (a native RED.F16x2).
  * An f64 add's loop lets the added value's NaN win over the old value's
  * where ptxas orders the pair so (ATOM_VALNAN). */
@@ -1461,6 +1606,40 @@ interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* The value of the high result that ptxas computes with the low result d
+ * in one IMAD.WIDE, -1 if none: the madc.hi that follows d, a mad.lo.cc,
+ * in its carry chain with the same factors, where something reads it
+ * (sm_90 SASS: IMAD.WIDE.U32 R8, a, b, {c, c'}, the f16x2 loop reading
+ * R9's low half; with the madc's result unread the mad.lo.cc is an IMAD
+ * alone).  A mul.lo and mul.hi of the same operands share an IMAD.WIDE
+ * in some kernels and not in others, as what reads them decides. */
+static int
+hilo(const Func *f, const Ins *d)
+{
+	int i = f->val[d->def[0]].ins;
+
+	if (d->op != OP_MAD || !ir_hasmod(d, MOD_CC) || !ir_hasmod(d, MOD_LO) || d->nopnd != 4 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32))
+		return -1;
+	for (int j = i + 1; j < f->nins && j <= i + 16; j++) {
+		const Ins *h = f->ins[j];
+		if (h->blk != d->blk)
+			return -1;
+		if (!ir_hasmod(h, MOD_CC) && h->op != OP_ADDC && h->op != OP_SUBC && h->op != OP_MADC)
+			continue;
+		/* the chain's next link is the only partner a mad.lo.cc has */
+		if (h->op != OP_MADC || h->guard || h->ndef != 1 || h->ty[0] != d->ty[0] || !ir_hasmod(h, MOD_HI) ||
+		    h->nopnd != 4 || !((same(d, 1, h, 1) && same(d, 2, h, 2)) || (same(d, 1, h, 2) && same(d, 2, h, 1))))
+			return -1;
+		for (int u = j + 1; u < f->nins && u <= j + 512; u++)
+			for (int n = 0; n < f->ins[u]->nuse; n++)
+				if (f->ins[u]->use[n] == h->def[0])
+					return h->def[0];
+		return -1;
+	}
+	return -1;
+}
+
 int
 interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1495,6 +1674,49 @@ interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	 * PTX's cnot is 0, a NaN in each half where it is 1 (seed 37131) */
 	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard) {
 		xi->aux |= ATOM_CNOT;
+		return 0;
+	}
+	if (d && !d->guard && d->ndef == 1 && (r = hilo(f, d)) >= 0) {
+		XOp *ns;
+		if (f->val[r].ins >= k || !holds(f, r, f->val[r].ins, k))
+			return 0;
+		if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+		if (interp_decode_op(pm, &f->ins[f->val[r].ins]->opnd[0], TY_B32, &xi->s[1]))
+			return 0;
+		xi->ns = 2;
+		xi->aux |= ATOM_SPLITPAIR;
+		return 0;
+	}
+	/* a scalar video result, which ptxas computes in 64 bits: vadd and
+	 * vsub wrap and sign-extend the word (SHF.R.S32.HI of it); vabsdiff,
+	 * vmin, vmax and vshr keep the exact value: 0 above for |a - b| and
+	 * for two .u32 operands (vshr: a .u32 a, without .sat), the word's
+	 * sign for two .s32 (an .s32 a) (sm_90 SASS; an H200 on every type and .sat of
+	 * each: v6 seed 115970, vmax.u32.s32.s32.sat).  Not with a secondary
+	 * operation or d's selector, nor with a's or b's for vadd, vsub and
+	 * vshr, nor mixed operand types but for vadd and vsub: their high
+	 * words follow other rules (vshl's, vmad's and vset's too). */
+	if (d && !d->guard && d->nopnd == 3 && d->nty == 3 && d->opnd[0].sel == SEL_NONE &&
+	    (d->op == OP_VADD || d->op == OP_VSUB || d->op == OP_VABSDIFF || d->op == OP_VMIN || d->op == OP_VMAX ||
+	     d->op == OP_VSHR)) {
+		int sel = d->opnd[1].sel != SEL_NONE || d->opnd[2].sel != SEL_NONE, s1 = d->ty[1] == TY_S32;
+		int s2 = d->ty[2] == TY_S32;
+		if (d->op == OP_VSHR)
+			xi->aux |= sel ? 0 : s1 || ir_hasmod(d, MOD_SAT) ? ATOM_HISEXT : ATOM_HIZERO;
+		else if (d->op == OP_VADD || d->op == OP_VSUB)
+			xi->aux |= sel ? 0 : ATOM_HISEXT;
+		else if (s1 == s2)
+			xi->aux |= d->op == OP_VABSDIFF || !s1 ? ATOM_HIZERO : ATOM_HISEXT;
+		return 0;
+	}
+	/* a cvt of a 64-bit integer to a 32-bit one is the source's low word */
+	if (d && d->op == OP_CVT && !d->guard && d->nopnd == 2 && d->nty == 2 && isint(d->ty[0]) && isint(d->ty[1]) &&
+	    ir_tyinfo[d->ty[0]].bits == 32 && ir_tyinfo[d->ty[1]].bits == 64 && !ir_hasmod(d, MOD_SAT) &&
+	    (r = srcval(d, 1)) >= 0 && holds(f, r, f->val[w].ins, k) &&
+	    !interp_decode_op(pm, &d->opnd[1], TY_B64, &xi->s[0])) {
+		xi->aux |= ATOM_SPLITLO;
 		return 0;
 	}
 	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[0].kind != OK_VEC || d->opnd[0].nsub != 2 ||
@@ -1818,6 +2040,63 @@ foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* Is source i of in a 16-bit 0 ptxas knows: an immediate or a mov of one,
+ * a 16-bit shl or unsigned shr by 16 or more, an integer or f16 set of a float with itself by lt, gt or ne (false
+ * even of a NaN), or a half of a mov.b32 unpack of a 32-bit kconst 0? */
+static int
+h16zero(const Func *f, const Ins *in, int i)
+{
+	const Opnd *o = &in->opnd[in->ndst + i];
+	int v = srcval(in, in->ndst + i), w, u;
+	const Ins *d;
+	uint64_t c;
+
+	if (o->kind == OK_IMM)
+		return (o->imm & 0x7fff) == 0;
+	if (v < 0 || !(d = defof(f, v, &w)) || d->guard)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM)
+		return (d->opnd[1].imm & 0x7fff) == 0;
+	if ((d->op == OP_SHL || (d->op == OP_SHR && ir_tyinfo[d->ty[0]].kind != TK_SINT)) && d->nopnd == 3 &&
+	    d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 16 && ir_tyinfo[d->ty[0]].bits == 16)
+		return 1;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
+	    (u = srcval(d, 1)) >= 0)
+		return interp_fold_kconst(f, u, &c) && c == 0;
+	return d->op == OP_SET && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
+	       ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 &&
+	       srcval(d, 1) == srcval(d, 2) && !ir_hasmod(d, MOD_AND) && !ir_hasmod(d, MOD_OR) &&
+	       !ir_hasmod(d, MOD_XOR) && (ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) || ir_hasmod(d, MOD_NE));
+}
+
+/* setp or set .ne and .equ (.eq, .neu) of f16 or bf16 of a 16-bit integer set's
+ * result (0, or all ones: a NaN) and a 0 ptxas knows: it tests the set's
+ * compare again (sm_90 SASS: HSETP2.NE of the set's sources for a
+ * set.ne.s16.f16), its truth where the mask is a NaN, so .ne is .neu and
+ * .equ is .eq (v1 seeds 130832, 78980, 132646), with the setp's .ftz
+ * (HSETP2.NE.FTZ of a set.ne's sources for a setp.ne.ftz: setpagain);
+ * .lt and .geu stay HSETP2s of the mask.  1 folded, -1 no memory. */
+static int setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq, int ty, int ftz);
+
+static int
+foldsetpset16(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_U16 && d->ty[0] != TY_S16) ||
+		    !h16zero(f, in, 1 - i))
+			continue;
+		/* a setp whose .ftz is not the set's compares with its own */
+		if (in->op == OP_SETP && ir_hasmod(in, MOD_FTZ) != ir_hasmod(d, MOD_FTZ))
+			return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_EQ, d->ty[1],
+			    ir_hasmod(in, MOD_FTZ));
+		xi->alu.cmp = xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_NEU ? MOD_NEU : MOD_EQ;
+		break;
+	}
+	return 0;
+}
+
 /* Marks in m[] each block that a path of one edge or more leads to from
  * block b, following successors (dir 0) or predecessors (dir 1); st
  * holds f->nblk + 1 block ids (b may come back once, through a loop). */
@@ -1885,14 +2164,15 @@ holdsacross(ptx_module *pm, const Func *f, int v, int i, int k)
 /* The f32 set.ftz d (defining value w) compared again by the setp xi at
  * k: its sources, its compare (for eq, the complement: the compare of the
  * other sense and order, the BoolOp by De Morgan) and its BoolOp, without
- * .ftz.  Only where each source register still holds what d read, in any
+ * .ftz (ty the set's source type, ftz the .ftz to compare with: the f16
+ * sets of foldsetpset16 take the setp's).  Only where each source register still holds what d read, in any
  * blocks between them (v6 seed 59566: a set.eq.ftz of a value that a
  * branch joined, compared again for a setp 220 lines on, across calls,
  * an exit and branches; sm_90 SASS: FSETP.EQ of its sources), and not for
  * a BoolOp and a second destination (q would not be !p).  1 folded, 0
  * not, -1 out of memory. */
 static int
-setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq)
+setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq, int ty, int ftz)
 {
 	static const int comp[][2] = {
 		{ MOD_EQ, MOD_NEU }, { MOD_NE, MOD_EQU }, { MOD_LT, MOD_GEU }, { MOD_LE, MOD_GTU },
@@ -1922,7 +2202,7 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 				return h;
 			u++;
 		}
-		if (interp_decode_op(pm, o, i < 3 ? TY_F32 : TY_PRED, &s[i - 1]))
+		if (interp_decode_op(pm, o, i < 3 ? ty : TY_PRED, &s[i - 1]))
 			return 0;
 	}
 	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)n * sizeof *xi->s)))
@@ -1933,9 +2213,9 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 	memcpy(ns, s, (size_t)n * sizeof *ns);
 	xi->ns = (uint8_t)n;
 	op.op = OP_SETP;
-	op.ty = TY_F32;
+	op.ty = ty;
 	op.ty2 = 0;
-	op.flags &= ~ALU_FTZ;
+	op.flags = (op.flags & ~(uint32_t)ALU_FTZ) | (ftz ? ALU_FTZ : 0);
 	op.cmp = cmp;
 	op.ndst = xi->alu.ndst;
 	op.nsrc = n;
@@ -1974,7 +2254,7 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 || !ir_hasmod(d, MOD_FTZ) ||
 		    !f32const(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
 			continue;
-		return setpagain(pm, f, xi, d, w, k, eq);
+		return setpagain(pm, f, xi, d, w, k, eq, TY_F32, 0);
 	}
 	return 0;
 }
@@ -2088,8 +2368,12 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
 		return foldmufu8(f, xi, in);
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[0] == TY_F32 && (in->ty[1] == TY_U16 || in->ty[1] == TY_U32) &&
+	    xi->ns == 1 && foldabscvt(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_U32 && xi->ns == 1 &&
-	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F32 || in->ty[0] == TY_F64) &&
+	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F32 || in->ty[0] == TY_F64 ||
+	     (isint(in->ty[0]) && ir_hasmod(in, MOD_SAT))) &&
 	    foldvs8(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
@@ -2102,8 +2386,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
 		return 0;
-	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F16 && ir_tyinfo[in->ty[0]].kind != TK_FLOAT &&
-	    ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(f, xi, in))
+	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
@@ -2129,7 +2413,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_XORSIGN) &&
-	    ir_hasmod(in, MOD_FTZ) && !in->guard && xi->ns == 2 && in->nopnd == 3)
+	    !in->guard && xi->ns == 2 && in->nopnd == 3)
 		foldxsign32(pm, f, xi, in, k);
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 &&
 	    !ir_hasmod(in, MOD_NAN_PROP) && !ir_hasmod(in, MOD_XORSIGN) && !ir_hasmod(in, MOD_RELU) &&
@@ -2154,6 +2438,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    in->ty[0] == TY_BF16) && xi->ns == 1 &&
 	    in->nopnd == 2)
 		return foldabs2(pm, f, xi, in);
+	if (((in->op == OP_SETP && in->nty == 1) || (in->op == OP_SET && in->nty == 2)) &&
+	    (in->ty[in->nty - 1] == TY_F16 || in->ty[in->nty - 1] == TY_BF16) && xi->ns >= 2 && in->nopnd == in->ndst + 2 &&
+	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_EQ || xi->alu.cmp == MOD_NEU))
+		return foldsetpset16(pm, f, xi, in, k) < 0 ? -1 : 0;
 	if (in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32 && xi->ns >= 2 &&
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT)) {
 		foldsetpset(pm, f, xi, in);

@@ -90,6 +90,23 @@ foldsat24(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, 
 static int
 foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
+	/* add.sat.s32 of an abs.s32 and a 0 ptxas knows: the abs is not
+	 * negative to it, so the sum only saturates up, the abs of INT_MIN
+	 * (itself) giving INT_MAX (sm_90 SASS: IABS, ISETP.EQ -0x80000000,
+	 * SEL 0x7fffffff; v3 seed 28107): a min.u32 of the abs and INT_MAX */
+	for (int oi = 1; oi <= 2 && in->op == OP_ADD; oi++) {
+		int v = srcval(in, oi), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (!d || d->op != OP_ABS || d->guard || d->ty[0] != TY_S32 || d->nopnd != 2 ||
+		    !interp_fold_knownzero(f, in, 3 - oi))
+			continue;
+		xi->s[0] = xi->s[oi - 1];
+		xi->s[1] = (XOp){ .k = XO_IMM, .imm = 0x7FFFFFFFu };
+		xi->alu.op = OP_MIN;
+		xi->alu.ty = TY_U32;
+		xi->alu.flags = 0;
+		return 0;
+	}
 	for (int oi = 1; oi <= 2; oi++) {
 		int v = srcval(in, oi), w, neg, t, tv;
 		const Ins *d;
@@ -462,6 +479,23 @@ sameconst(const Func *f, const Ins *ia, int a, const Ins *ib, int b)
  * same as another loaded from the same word (sameconst; v6 seed 70988:
  * mad.hi.sat of a and b, mul.lo of a' and b, a and a' ld.const of one
  * word, one IMAD.WIDE). */
+/* Does value v depend on value t, through at most depth instructions? */
+static int
+dependson(const Func *f, int v, int t, int depth)
+{
+	const Ins *d;
+
+	if (v == t)
+		return 1;
+	if (v < 0 || v >= f->nval || f->val[v].ins < 0 || depth <= 0)
+		return 0;
+	d = f->ins[f->val[v].ins];
+	for (int u = 0; u < d->nuse; u++)
+		if (dependson(f, d->use[u], t, depth - 1))
+			return 1;
+	return 0;
+}
+
 static int
 foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -473,6 +507,11 @@ foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 		    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
 		    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
 		    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
+			continue;
+		/* not when the addend is computed from the mul.lo's product:
+		 * the IMAD.WIDE would need it before it makes it (v1 seed
+		 * 120298: an addend a lop3 of a bfi of the mul.lo saturates) */
+		if (d->ndef == 1 && dependson(f, srcval(in, 3), d->def[0], 6))
 			continue;
 		if ((sameconst(f, in, 1, d, 1) && sameconst(f, in, 2, d, 2)) ||
 		    (sameconst(f, in, 1, d, 2) && sameconst(f, in, 2, d, 1))) {
@@ -723,7 +762,8 @@ interp_fold_kconst(const Func *f, int v, uint64_t *r)
 }
 
 /* Is value v, read by in (instruction k), a shl or shr.b32/.u32 by an
- * immediate of 32 or more (a 0 ptxas knows), or of such a 0, of in's
+ * immediate of 32 or more (a 0 ptxas knows), or of such a 0, or an and
+ * with such a 0, of in's
  * block, with nothing between them that ptxas expands early: what
  * amtkiller names, and an
  * integer div or rem of 64 bits?  Then it folds the bfe.s32 of it as
@@ -742,11 +782,15 @@ zeroshift(const Func *f, int v, const Ins *in, int k, int depth)
 	if (d && !d->guard && d->op == OP_MUL && d->nopnd == 3 && ir_tyinfo[d->ty[0]].bits == 32 &&
 	    !ir_hasmod(d, MOD_WIDE) && d->blk == in->blk && (i = f->val[w].ins) >= 0 && i < k)
 		return zeroshift(f, srcval(d, 1), in, k, depth + 1) || zeroshift(f, srcval(d, 2), in, k, depth + 1);
-	if (!d || d->guard || (d->op != OP_SHL && d->op != OP_SHR) || d->nopnd != 3 || d->ty[0] == TY_S32 ||
-	    ir_tyinfo[d->ty[0]].bits != 32 || d->blk != in->blk || (i = f->val[w].ins) < 0 || i >= k)
+	if (!d || d->guard || (d->op != OP_SHL && d->op != OP_SHR && d->op != OP_AND) || d->nopnd != 3 ||
+	    d->ty[0] == TY_S32 || ir_tyinfo[d->ty[0]].bits != 32 || d->blk != in->blk || (i = f->val[w].ins) < 0 ||
+	    i >= k)
 		return 0;
-	/* by 32 or more, or a shift of such a 0 by anything (v3 seed 21912) */
-	if (!(d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32) && !zeroshift(f, srcval(d, 1), d, i, depth + 1))
+	/* by 32 or more, or a shift of such a 0 by anything (v3 seed 21912);
+	 * an and with such a 0 is one too (v1 seed 106462: bfe.s32 62, 17 of
+	 * it is RZ in the sm_90 SASS) */
+	if (d->op == OP_AND ? !zeroshift(f, srcval(d, 1), d, i, depth + 1) && !zeroshift(f, srcval(d, 2), d, i, depth + 1) :
+	    !(d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32) && !zeroshift(f, srcval(d, 1), d, i, depth + 1))
 		return 0;
 	/* (a prefetch.tensormap between is no such instruction: v10 seed
 	 * 1818 tmap, one between a shr.b32 by 66 and a bfe.s32 at 51 of it,
@@ -768,7 +812,27 @@ zeroshift(const Func *f, int v, const Ins *in, int k, int depth)
  * with -1, a set of x with x, a bfe of immediates, shifts of those).  Not
  * when it knows the source as well: then the constant it computes is the
  * manual's (sm_90 SASS: mov 13, mov 69, bfe.s32 by those and 10 is RZ),
- * and so it is for a shift to 0 close enough before it (zeroshift). */
+ * and so it is for a shift to 0 close enough before it (zeroshift); a
+ * mov's constant only where nothing between stops the early pass that
+ * knows it (earlystop). */
+/* Does something between instructions i and k stop the early pass of
+ * ptxas's that evaluates an instruction of a constant a mov wrote: a
+ * barrier, a fence or membar, a warp collective (mma, shfl, vote), or a
+ * branch (i in another block)?  The later pass that folds it instead
+ * follows the immediate rules (sm_90 SASS: mov.s32 0x7bff0400, then a
+ * membar.cta, bar.sync, fence or mma.sync, then bfe.s32 by 55, 1 is -1,
+ * RZ without one; v8 and v9 seed 20137, an mma.sync and fences between). */
+static int
+earlystop(const Func *f, int i, int k)
+{
+	if (i < 0 || i >= k || f->ins[i]->blk != f->ins[k]->blk)
+		return 1;
+	while (++i < k)
+		if (ir_opinfo[f->ins[i]->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+			return 1;
+	return 0;
+}
+
 static int
 foldbfek(const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -784,7 +848,8 @@ foldbfek(const Func *f, XIns *xi, const Ins *in, int k)
 	 * source the walk of kconst finds it does not take for known (seed
 	 * 37034: a bfe.u32 past the word) */
 	if (in->opnd[1].kind == OK_IMM || ((v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_MOV &&
-	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM) || zeroshift(f, srcval(in, 1), in, k, 0))
+	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
+	    zeroshift(f, srcval(in, 1), in, k, 0))
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	else
 		xi->alu.flags |= ALU_IMMFIELD;

@@ -864,12 +864,16 @@ int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 int interp_fold_selknown(const Func *f, const Ins *in);
 /* an X_ATOM's xi->aux low bits (f16x2 and bf16x2 shared adds, fold.c):
  * SPLIT*: its value is the 64-bit register a mov.b64 {lo, hi} split, and
- * ptxas adds {bits 32-47, the word's bits 0-15}; CNOT: the value is a
+ * ptxas adds {bits 32-47, the word's bits 0-15}; SPLITPAIR: s[1] is the
+ * high result ptxas computes with the value in one IMAD.WIDE, whose low
+ * half it adds as the high half; HIZERO, HISEXT: a video result, whose
+ * high half ptxas takes as 0 or as the word's sign; CNOT: the value is a
  * cnot.b32's, and ptxas adds 0x80008000 for a 0, 0x7fff7fff for a 1;
  * VALNAN (a shared f64 add): of two NaNs the added value's wins, not the
  * old value's (interp_nan_late); B128: exch or cas of a .b128, two 64-bit
  * halves swapped as one (load.c) */
-enum { ATOM_SPLITLO = 1, ATOM_SPLITHI = 2, ATOM_CNOT = 4, ATOM_VALNAN = 8, ATOM_B128 = 16 };
+enum { ATOM_SPLITLO = 1, ATOM_SPLITHI = 2, ATOM_CNOT = 4, ATOM_VALNAN = 8, ATOM_B128 = 16, ATOM_SPLITPAIR = 32,
+	ATOM_HIZERO = 64, ATOM_HISEXT = 128 };
 int interp_fold_atom(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 /* fold.c: pm->sites, the index of the places functions are named that the
  * fold of calls' arguments reads while decoding (PTX_ENOMEM), and its end */

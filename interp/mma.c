@@ -606,18 +606,29 @@ mma_m8n8k4(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 		}
 	}
 	/* the products (exact in f32) added in k order, then C, each sum
-	 * rounded to nearest in f32 (as measured on an H200); an f16 C is
-	 * widened first (exactly), an f16 D is the sum rounded to f16 */
+	 * rounded to nearest in f32 (as measured on an H200), or for an f16 D
+	 * in pairs (below); an f16 C is widened first (exactly), an f16 D is
+	 * the sum rounded to f16 */
 	for (int q = 0; q < 4; q++)
 		for (int r = 0; r < 8; r++)
 			for (int c = 0; c < 8; c++) {
-				uint64_t v = 0, cin = cbits == 16 ? ccvt(ALU_F16, ALU_F32, C[q][r][c]) : C[q][r][c];
-				for (int k = 0; k < 4; k++) {
-					uint64_t p = alu_fmul(ALU_F32, ccvt(ALU_F16, ALU_F32, A[q][r][k]),
+				uint64_t v, cin = cbits == 16 ? ccvt(ALU_F16, ALU_F32, C[q][r][c]) : C[q][r][c], p[4];
+				for (int k = 0; k < 4; k++)
+					p[k] = alu_fmul(ALU_F32, ccvt(ALU_F16, ALU_F32, A[q][r][k]),
 					    ccvt(ALU_F16, ALU_F32, B[q][k][c]), ALU_RN, 0);
-					v = k ? alu_fadd(ALU_F32, v, p, ALU_RN, 0) : p;
+				/* with an f16 D, ptxas's subroutine (sm_90 SASS:
+				 * FMUL, FFMA, FADD twice) adds the products in two
+				 * pairs, C first: (C + (p0 + p1)) + (p2 + p3) (v2
+				 * seeds 4032, 4829, 10262, v6 196446) */
+				if (dbits == 16) {
+					v = alu_fadd(ALU_F32, cin, alu_fadd(ALU_F32, p[0], p[1], ALU_RN, 0), ALU_RN, 0);
+					v = alu_fadd(ALU_F32, v, alu_fadd(ALU_F32, p[2], p[3], ALU_RN, 0), ALU_RN, 0);
+				} else {
+					v = p[0];
+					for (int k = 1; k < 4; k++)
+						v = alu_fadd(ALU_F32, v, p[k], ALU_RN, 0);
+					v = alu_fadd(ALU_F32, v, cin, ALU_RN, 0);
 				}
-				v = alu_fadd(ALU_F32, v, cin, ALU_RN, 0);
 				/* an f32 D's zero is +0: ptxas's subroutine for the
 				 * shape (sm_90 SASS) starts its FFMA chain of the
 				 * products from +0 and adds C last (v5 seeds 19017,
