@@ -338,6 +338,7 @@ struct ptx_ctx {
 	int nocount;                            /* ptx_set_counting(cx, 0) */
 	int nthreads;                           /* ptx_set_threads; 0: every core */
 	int cdp_depth;                          /* cdp.c: nesting of the launch running */
+	uint64_t cdp_left;                      /* cdp.c: thread-instructions left to the grids a host launch made */
 	TexObj *tex; uint32_t ntex;             /* texobj.c: texture and surface objects */
 	unsigned checks; int check_fatal;       /* ptx_set_checks */
 	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */

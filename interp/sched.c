@@ -1196,7 +1196,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	L.dyn = shared;
 	if (launch_memory(cx, &L))
 		return PTX_ENOMEM;
-	L.budget = cx->max_steps;
+	/* a grid the device launched runs on what its host launch left (cdp.c) */
+	L.budget = cx->cdp_depth ? cx->cdp_left : cx->max_steps;
 	L.chk = cx->checks;   /* the one place a launch decides whether it is checked */
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
@@ -1228,6 +1229,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	if (rc == PTX_ENOMEM && !cx->ndiag)   /* the workers leave the report to this thread */
 		interp_mem_nomem(cx, ctabytes(&L) * L.ncl, "launch of %s: the shared and local memory of a %s, %"
 		    PRIu64 " bytes,", L.k->f->name, L.ncl > 1 ? "cluster" : "block", ctabytes(&L) * L.ncl);
+	cx->cdp_left = L.steps < L.budget ? L.budget - L.steps : 0;
 	if (L.cdp) {   /* the grids this one launched run now (cdp.c); each reports its own fault */
 		int crc = interp_cdp_finish(&L, rc == PTX_OK);
 		if (rc == PTX_OK)
