@@ -310,7 +310,7 @@ typedef struct {
 
 struct ptx_ctx {
 	ptx_alloc al;
-	DiagRec *diag; size_t ndiag;
+	DiagRec *diag; size_t ndiag, capdiag;   /* ctx.c: capdiag grows by doubling */
 	ptx_module *mods;
 	Tnode *mem; size_t nmem; uint64_t memseq;   /* the allocation table (mem.c) */
 	struct Alloc *dead, *deadtail; size_t ndead; /* its freed entries, oldest first (mem.c) */
