@@ -310,12 +310,19 @@ cuDeviceGetAttribute(int *v, int attr, CUdevice d)
 /* ---------------------------------------------------------------- contexts */
 
 /* Frees what ctx owns: its modules, its allocations, its streams and
- * events; under LOCK. */
+ * events; under LOCK.  The handles of its arrays, mipmapped arrays and
+ * events answer gone from then on, as an H200's driver answers them
+ * (tests/shim/ctxown.gpu): CUDA_ERROR_CONTEXT_IS_DESTROYED after
+ * cuCtxDestroy, CUDA_ERROR_INVALID_CONTEXT once the primary context is
+ * reset or released; its modules' the first, or an invalid handle after
+ * a reset; its streams' an invalid handle (the driver crashed on one of a
+ * destroyed context). */
 static void
-release_ctx(Ctx *ctx)
+release_ctx(Ctx *ctx, CUresult gone)
 {
 	Mod *md;
 
+	shim.gone = gone;
 	shim_check_leaks(ctx);   /* before its memory goes */
 	do {
 		for (md = shim.mods; md && md->ctx != ctx; md = md->next)
@@ -328,6 +335,7 @@ release_ctx(Ctx *ctx)
 	shim_free_ctx_allocs(ctx);
 	shim_release_streams(ctx);
 	ctx->sticky = CUDA_SUCCESS;
+	shim.gone = CUDA_SUCCESS;
 }
 
 /* Drops every entry of this thread's stack that names ctx. */
@@ -454,7 +462,7 @@ cuCtxDestroy_v2(CUcontext h)
 	else if (!(c = CTX(h)) || c->primary)
 		r = CUDA_ERROR_INVALID_CONTEXT;
 	else {
-		release_ctx(c);
+		release_ctx(c, CUDA_ERROR_CONTEXT_IS_DESTROYED);
 		forget_ctx(h);
 		shim_hfree(h);
 		free(c);
@@ -634,7 +642,7 @@ cuDevicePrimaryCtxRelease_v2(CUdevice d)
 	if (shim.primary.refs == 0)
 		r = CUDA_ERROR_INVALID_CONTEXT;
 	else if (--shim.primary.refs == 0)
-		release_ctx(&shim.primary);
+		release_ctx(&shim.primary, CUDA_ERROR_INVALID_CONTEXT);
 	UNLOCK();
 	return r;
 }
@@ -654,7 +662,7 @@ cuDevicePrimaryCtxReset_v2(CUdevice d)
 		return r;
 	shim_cls_release(shim.primary.h);
 	LOCK();
-	release_ctx(&shim.primary);
+	release_ctx(&shim.primary, CUDA_ERROR_INVALID_CONTEXT);
 	shim.primary.refs = 0;
 	UNLOCK();
 	return CUDA_SUCCESS;

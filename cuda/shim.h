@@ -162,6 +162,8 @@ typedef struct {
 	int jit_failed;             /* a JIT compilation failed: cuLink's errors change code (shim_mod.c) */
 	int eager;                  /* CUDA_MODULE_LOADING=EAGER: what cuModuleGetLoadingMode reports */
 	FILE *says;                 /* while a library loads: where its load's messages go (shim_says) */
+	CUresult gone;              /* while a context's objects are freed with it (release_ctx):
+	                             * what their handles answer from then on */
 } Shim;
 
 extern Shim shim;
@@ -179,7 +181,9 @@ void *shim_hnew(int kind, void *obj);       /* a new handle for obj; NULL when o
 void *shim_hget(const void *h, int kind);   /* the live object h names, or NULL */
 int shim_hstale(const void *h, int kind);   /* h named an object of kind that is gone */
 void shim_hkeep(const void *h);             /* h, about to be freed, stays answered for */
+void shim_hkeepas(const void *h, CUresult code);   /* the same, answered with code */
 int shim_hkept(const void *h, int kind);    /* h was so kept, and is freed */
+CUresult shim_hgone(const void *h, int kind);   /* h not live: its kept code, or an invalid handle */
 void shim_hfree(const void *h);             /* h and its copies name nothing from now on */
 void *shim_heach(int kind, size_t *cursor); /* the live objects of kind; *cursor from 0 */
 #define CTX(h) ((Ctx *)shim_hget((h), H_CTX))

@@ -35,6 +35,7 @@ typedef struct {
 	uint32_t gen;               /* of the current or the next occupant */
 	uint32_t kept;              /* the generation of a freed token still answered for
 	                             * (shim_hkeep), 0: none */
+	CUresult why;               /* and the code it is answered with */
 	uint8_t kind;               /* of the current or the last occupant */
 	uint32_t nextfree;          /* free list, by index; IDX_MASK ends it */
 } Slot;
@@ -120,18 +121,40 @@ shim_hstale(const void *h, int kind)
 	return gen && gen < slots[i].gen;
 }
 
-/* h, about to be freed, stays a token the driver answers for: a
- * destroyed green context's CUcontext can still be made current, and
- * every call then finds its context destroyed (shim_green.c).  One per
- * slot, until the slot's next such token. */
+/* h, about to be freed, stays a token the driver answers for, with
+ * code: a destroyed green context's CUcontext can still be made current,
+ * and every call then finds its context destroyed (shim_green.c); an
+ * array or event that went with its context is answered as such
+ * (shim.c release_ctx).  One per slot, until the slot's next such token;
+ * code 0 keeps nothing (an object destroyed by its own call). */
 void
-shim_hkeep(const void *h)
+shim_hkeepas(const void *h, CUresult code)
 {
 	uint32_t i, gen;
 
-	if (h && untoken(h, (int)((uint64_t)(uintptr_t)h >> KIND_SHIFT), &i, &gen) && slots[i].obj &&
-	    slots[i].gen == gen)
+	if (code != CUDA_SUCCESS && h && untoken(h, (int)((uint64_t)(uintptr_t)h >> KIND_SHIFT), &i, &gen) &&
+	    slots[i].obj && slots[i].gen == gen) {
 		slots[i].kept = gen;
+		slots[i].why = code;
+	}
+}
+
+void
+shim_hkeep(const void *h)
+{
+	shim_hkeepas(h, CUDA_ERROR_CONTEXT_IS_DESTROYED);
+}
+
+/* What a call answers for h of kind that it did not find live: the code
+ * it was kept with, else an invalid handle. */
+CUresult
+shim_hgone(const void *h, int kind)
+{
+	uint32_t i, gen;
+
+	if (shim_hkept(h, kind) && untoken(h, kind, &i, &gen))
+		return slots[i].why;
+	return CUDA_ERROR_INVALID_HANDLE;
 }
 
 int

@@ -375,6 +375,10 @@ shim_unload(Mod *md)
 	ptx_module_free(md->m);
 	free(md->text);
 	free(md->msg);
+	/* with a destroyed context, as the driver answers; a reset primary
+	 * context's module it answers as one never made */
+	if (shim.gone == CUDA_ERROR_CONTEXT_IS_DESTROYED)
+		shim_hkeepas(md->h, shim.gone);
 	shim_hfree(md->h);
 	free(md);
 }
@@ -387,7 +391,9 @@ cuModuleUnload(CUmodule h)
 	Mod *md;
 
 	LOCK();
-	if (!(md = MOD(h)) || md->lib || md->parent)
+	if (!(md = MOD(h)))
+		r = shim_hgone(h, H_MOD);
+	else if (md->lib || md->parent)
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else
 		shim_unload(md);
@@ -436,7 +442,7 @@ cuModuleGetFunction(CUfunction *out, CUmodule h, const char *name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
 	if (!(md = MOD(h)))
-		r = CUDA_ERROR_INVALID_HANDLE;
+		r = shim_hgone(h, H_MOD);
 	else if (!(r = shim_getfn(&fn, md, name)))
 		*out = fn->h;
 	UNLOCK();
@@ -469,7 +475,7 @@ cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule h, const char *n
 	if (!name)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = (md = MOD(h)) ? shim_global(dptr, bytes, md, name) : CUDA_ERROR_INVALID_HANDLE;
+	r = (md = MOD(h)) ? shim_global(dptr, bytes, md, name) : shim_hgone(h, H_MOD);
 	UNLOCK();
 	return r;
 }

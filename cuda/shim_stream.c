@@ -146,6 +146,7 @@ shim_release_streams(Ctx *ctx)
 		if (e->ctx == ctx) {
 			shim_ipc_event_gone(e);
 			shim_capture_forget(&e->c);
+			shim_hkeepas(e->h, shim.gone);
 			shim_hfree(e->h);
 			free(e);
 		}
@@ -465,7 +466,8 @@ cuEventRecord(CUevent e, CUstream s)
 		ev->ms = shim_now_ms();
 		ev->recorded = 1;
 		r = CUDA_SUCCESS;
-	}
+	} else if (!ev)
+		r = shim_hgone(e, H_EVENT);
 	UNLOCK();
 	return r;
 }
@@ -483,7 +485,7 @@ cuEventSynchronize(CUevent e)
 	CUresult r;
 
 	LOCK();
-	r = EVENT(e) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
+	r = EVENT(e) ? CUDA_SUCCESS : shim_hgone(e, H_EVENT);
 	UNLOCK();
 	return r;
 }
@@ -531,7 +533,8 @@ cuEventDestroy_v2(CUevent e)
 		shim_hfree(e);
 		free(ev);
 		r = CUDA_SUCCESS;
-	}
+	} else
+		r = shim_hgone(e, H_EVENT);
 	UNLOCK();
 	return r;
 }

@@ -130,6 +130,23 @@ typedef struct {
 } Obj;
 static Obj *objs;
 static size_t nobjs;
+/* The objects that went with their contexts (shim_tex_release), newest
+ * last: destroying one succeeds, as on an H200 (tests/shim/ctxown.gpu),
+ * once; bounded, the oldest forgotten first. */
+enum { NGONE = 1024 };
+static struct { uint64_t h; int surf; } gone[NGONE];
+static size_t ngone;
+
+static void
+forget(uint64_t h, int surf)
+{
+	for (size_t i = 0; i < ngone; i++)
+		if (gone[i].h == h && gone[i].surf == surf) {
+			memmove(&gone[i], &gone[i + 1], (ngone - i - 1) * sizeof gone[0]);
+			ngone--;
+			return;
+		}
+}
 
 #define ARR(h) ((Arr *)shim_hget((h), H_ARRAY))
 #define MIP(h) ((Mip *)shim_hget((h), H_MIPMAP))
@@ -263,6 +280,7 @@ static void
 droparr(Arr *a)
 {
 	ptx_mem_free(shim.cx, a->p);
+	shim_hkeepas(a->h, shim.gone);   /* with its context: release_ctx */
 	shim_hfree(a->h);
 	free(a);
 }
@@ -329,7 +347,7 @@ cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *d, CUarray h)
 	LOCK();
 	if (!(r = shim_current(NULL))) {
 		if (!(a = ARR(h)))
-			r = CUDA_ERROR_INVALID_HANDLE;
+			r = shim_hgone(h, H_ARRAY);
 		else
 			*d = a->d;
 	}
@@ -349,7 +367,7 @@ cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *d, CUarray h)
 	LOCK();
 	if (!(r = shim_current(NULL))) {
 		if (!(a = ARR(h)))
-			r = CUDA_ERROR_INVALID_HANDLE;
+			r = shim_hgone(h, H_ARRAY);
 		else {
 			/* any array, 3D and layered too (an H200's driver 580
 			 * answers them): the depth and flags are left out */
@@ -372,7 +390,7 @@ cuArrayDestroy(CUarray h)
 	LOCK();
 	if (!(r = shim_current(NULL))) {
 		if (!(a = ARR(h)))
-			r = CUDA_ERROR_INVALID_HANDLE;
+			r = shim_hgone(h, H_ARRAY);
 		else if (a->mm)
 			r = CUDA_ERROR_INVALID_VALUE;   /* a level goes with its mipmapped array */
 		else
@@ -389,6 +407,7 @@ dropmip(Mip *m)
 {
 	for (unsigned l = 0; l < m->n; l++)
 		droparr(m->lv[l]);
+	shim_hkeepas(m->h, shim.gone);
 	shim_hfree(m->h);
 	free(m);
 }
@@ -454,7 +473,7 @@ cuMipmappedArrayGetLevel(CUarray *out, CUmipmappedArray h, unsigned level)
 	LOCK();
 	if (!(r = shim_current(NULL))) {
 		if (!(m = MIP(h)))
-			r = CUDA_ERROR_INVALID_HANDLE;
+			r = shim_hgone(h, H_MIPMAP);
 		else if (level >= m->n)
 			r = CUDA_ERROR_INVALID_VALUE;
 		else
@@ -473,7 +492,7 @@ cuMipmappedArrayDestroy(CUmipmappedArray h)
 	LOCK();
 	if (!(r = shim_current(NULL))) {
 		if (!(m = MIP(h)))
-			r = CUDA_ERROR_INVALID_HANDLE;
+			r = shim_hgone(h, H_MIPMAP);
 		else
 			dropmip(m);
 	}
@@ -500,7 +519,12 @@ shim_array_side(const void *h, size_t x, size_t y, size_t z, size_t w, size_t hg
 	return CUDA_SUCCESS;
 }
 
-/* An array's bytes [off, off + n) as device memory; under LOCK. */
+/* An array's bytes [off, off + n) as device memory, for the driver's
+ * one-dimensional copies (cuMemcpyHtoA, AtoH, AtoD, DtoA, AtoA); under
+ * LOCK.  Those reach the array's first row alone: of a 2D, 3D or layered
+ * array an H200's driver refuses any byte past it (CUDA_ERROR_INVALID_
+ * VALUE), of a 1D array or one of a single row it takes the whole
+ * (tests/shim/arr1d.gpu).  A copy of 0 bytes ends within the array. */
 static CUresult
 linear(CUarray h, size_t off, size_t n, CUdeviceptr *p)
 {
@@ -509,7 +533,7 @@ linear(CUarray h, size_t off, size_t n, CUdeviceptr *p)
 
 	if (!a)
 		return CUDA_ERROR_INVALID_HANDLE;
-	all = a->row * a->rows * a->slices;
+	all = n ? a->row : a->row * a->rows * a->slices;
 	if (off > all || n > all - off)
 		return CUDA_ERROR_INVALID_VALUE;
 	*p = a->p + off;
@@ -724,6 +748,7 @@ keep(uint64_t h, int surf, Ctx *ctx, const CUDA_RESOURCE_DESC *rd, const CUDA_TE
 	objs = o;
 	o = &objs[nobjs++];
 	memset(o, 0, sizeof *o);
+	forget(h, surf);   /* the value names this object now */
 	o->h = h;
 	o->surf = surf;
 	o->ctx = ctx;
@@ -833,10 +858,14 @@ destroy(uint64_t h, int surf)
 
 	LOCK();
 	if (!(r = shim_current(NULL))) {
-		if (!(o = findobj(h, surf)))
-			r = CUDA_ERROR_INVALID_VALUE;
-		else
+		if ((o = findobj(h, surf)))
 			dropobj(o);
+		else {
+			size_t n = ngone;
+			forget(h, surf);
+			if (n == ngone)
+				r = CUDA_ERROR_INVALID_VALUE;
+		}
 	}
 	UNLOCK();
 	return r;
@@ -1130,8 +1159,13 @@ shim_tex_release(Ctx *ctx)
 	Arr *a;
 
 	for (i = nobjs; i-- > 0;)
-		if (i < nobjs && objs[i].ctx == ctx)
+		if (i < nobjs && objs[i].ctx == ctx) {
+			if (ngone == NGONE)
+				memmove(&gone[0], &gone[1], --ngone * sizeof gone[0]);
+			gone[ngone].h = objs[i].h;
+			gone[ngone++].surf = objs[i].surf;
 			dropobj(&objs[i]);
+		}
 	for (i = nrefs; i-- > 0;)
 		if (i < nrefs && !refs[i]->md && refs[i]->ctx == ctx)
 			dropref(refs[i]);

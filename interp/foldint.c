@@ -664,6 +664,12 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
 		return 1;
 	}
+	/* not a lop3.b32, even of values it knows (an H200: a bfe.s32 at 52
+	 * by a lop3 of 0s by 0xcb, all ones, has the manual's result, where
+	 * by a not.b32 of such a 0 it has the immediate rule's; v10 seed 620
+	 * tmap, tests/regress/bfe-s32-lop3-length.ptx) */
+	if (d->op == OP_LOP3)
+		return 0;
 	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
 	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
 		return 0;
@@ -731,14 +737,24 @@ zeroshift(const Func *f, int v, const Ins *in, int k, int depth)
 	int w, i;
 	const Ins *d = v >= 0 && depth < 4 ? defof(f, v, &w) : NULL;
 
+	/* a mul.lo or mul.hi of 32 bits by such a 0 is one too (v10 seed 2450
+	 * tmap: a bfe.s32 at 43 of a mul.hi.u32 of a shr.u32 by 49 gave 0) */
+	if (d && !d->guard && d->op == OP_MUL && d->nopnd == 3 && ir_tyinfo[d->ty[0]].bits == 32 &&
+	    !ir_hasmod(d, MOD_WIDE) && d->blk == in->blk && (i = f->val[w].ins) >= 0 && i < k)
+		return zeroshift(f, srcval(d, 1), in, k, depth + 1) || zeroshift(f, srcval(d, 2), in, k, depth + 1);
 	if (!d || d->guard || (d->op != OP_SHL && d->op != OP_SHR) || d->nopnd != 3 || d->ty[0] == TY_S32 ||
 	    ir_tyinfo[d->ty[0]].bits != 32 || d->blk != in->blk || (i = f->val[w].ins) < 0 || i >= k)
 		return 0;
 	/* by 32 or more, or a shift of such a 0 by anything (v3 seed 21912) */
 	if (!(d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32) && !zeroshift(f, srcval(d, 1), d, i, depth + 1))
 		return 0;
+	/* (a prefetch.tensormap between is no such instruction: v10 seed
+	 * 1818 tmap, one between a shr.b32 by 66 and a bfe.s32 at 51 of it,
+	 * gave 0) */
 	while (++i < k) {
 		const Ins *e = f->ins[i];
+		if (e->op == OP_PREFETCH && ir_hasmod(e, MOD_TENSORMAP))
+			continue;
 		if (amtkiller(e) || ((e->op == OP_DIV || e->op == OP_REM) && e->nty >= 1 && isint(e->ty[0]) &&
 		    ir_tyinfo[e->ty[0]].bits == 64))
 			return 0;

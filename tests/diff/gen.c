@@ -220,6 +220,9 @@ typedef struct {
 	char wgty[40];          /* and its types */
 	unsigned maxnreg;       /* the regs family's .maxnreg */
 	int barx;               /* a counted barrier item (gen9.inc) came before */
+	int cxinit;             /* the clusterx family's mbarrier was set (gen10.inc) */
+	int cxph;               /* and its phases begun */
+	int mzph;               /* phases of the memz family's mbarrier begun */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -232,7 +235,8 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * and flowx families (gen6.inc), half of its seeds, and video in mixed;
  * version 7 the wgmma family (gen7.inc), half of its seeds; version 8 the
  * alux and regs families (gen8.inc), half of its seeds; version 9 the memy
- * and mbarx families (gen9.inc), half of its seeds */
+ * and mbarx families (gen9.inc), half of its seeds; version 10 the
+ * clusterx, memz, wgsp and tmap families (gen10.inc), half of its seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
@@ -240,20 +244,22 @@ enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTR
 	NFAM5, F_SPARSE = NFAM5, F_FLOWX,
 	NFAM6, F_WGMMA = NFAM6,
 	NFAM7, F_ALUX = NFAM7, F_REGS,
-	NFAM8, F_MEMY = NFAM8, F_MBARX, NFAM };
+	NFAM8, F_MEMY = NFAM8, F_MBARX,
+	NFAM9, F_CLUSTERX = NFAM9, F_MEMZ, F_WGSP, F_TMAP, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
-	"wgmma", "alux", "regs", "memy", "mbarx",
+	"wgmma", "alux", "regs", "memy", "mbarx", "clusterx", "memz", "wgsp", "tmap",
 };
 static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384,
-	2306, 1538 };
+	2306, 1538, 3000, 2700, 1500, 488 };
 
 int
 dt_family_count(int ver)
 {
 	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM6 :
-	    ver == 7 ? NFAM7 : ver == 8 ? NFAM8 : ver == 9 ? NFAM : 0;
+	    ver == 7 ? NFAM7 : ver == 8 ? NFAM8 : ver == 9 ? NFAM9 :
+	    ver == 10 ? NFAM : 0;
 }
 
 int
@@ -1076,6 +1082,7 @@ gen_loop(Gen *g)
 #include "gen7.inc"
 #include "gen8.inc"
 #include "gen9.inc"
+#include "gen10.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1172,6 +1179,18 @@ item(Gen *g, int fam)
 		return;
 	case F_MBARX:
 		gen_mbarx(g);
+		return;
+	case F_CLUSTERX:
+		gen_clusterx(g);
+		return;
+	case F_MEMZ:
+		gen_memz(g);
+		return;
+	case F_WGSP:
+		gen_wgsp(g);
+		return;
+	case F_TMAP:
+		gen_tmap(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
@@ -1296,18 +1315,19 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	/* version 2: the tensor family's collectives need whole warps (and
 	 * version 6's sparse one's, version 8's alux one's f64 mma, and
 	 * version 9's mbarx one's counted barriers and tensor items) */
-	if ((ver >= 2 && family == F_TENSOR) || family == F_SPARSE || family == F_ALUX || family == F_MBARX)
+	if ((ver >= 2 && family == F_TENSOR) || family == F_SPARSE || family == F_ALUX || family == F_MBARX ||
+	    family == F_MEMZ)
 		k->ntid = (k->ntid + 31) & ~31u;
 	/* version 7: the wgmma family's CTAs are one or two warpgroups (and
 	 * version 8's regs one's, each warpgroup's registers at most .maxnreg
 	 * of 64-168, a multiple of 8: 65536 registers hold 256 threads of 256) */
-	if (family == F_WGMMA || family == F_REGS)
+	if (family == F_WGMMA || family == F_REGS || family == F_WGSP)
 		k->ntid = 128 * (1 + rbelow(&g->rng, 2));
 	if (family == F_REGS)
 		g->maxnreg = 64 + 8 * rbelow(&g->rng, 14);
 	g->fullwarps = k->ntid % 32 == 0;
 	/* version 5: the cluster family's grid is one or two clusters of 2-4 */
-	if (family == F_CLUSTER) {
+	if (family == F_CLUSTER || family == F_CLUSTERX) {
 		g->clsize = 2 + rbelow(&g->rng, 3);
 		k->ncta = g->clsize * (1 + rbelow(&g->rng, 2));
 		g->clexplicit = rbelow(&g->rng, 2);
@@ -1319,7 +1339,7 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	while (k->nslot < g->target && !g->b.oom)
 		item(g, family);
 	/* no CTA of a cluster exits while another may reach its shared memory */
-	if (family == F_CLUSTER)
+	if (family == F_CLUSTER || family == F_CLUSTERX)
 		clbar(g, 0);
 	bput(&g->b, "\tret;\n}\n");
 
@@ -1331,12 +1351,12 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	/* (version 4's relaxed mbarrier waits need 8.6) */
 	/* (version 7's wgmma needs sm_90a) */
 	bput(&h, ".version %s\n.target %s\n.address_size 64\n\n", ver == 1 ? "8.1" : ver < 4 ? "8.4" : "8.6",
-	    family == F_WGMMA || family == F_REGS ? "sm_90a" : "sm_90");
+	    family == F_WGMMA || family == F_REGS || family == F_WGSP ? "sm_90a" : "sm_90");
 	size_t body = h.n;
 	if (g->pre.s)
 		bput(&h, "%s", g->pre.s);
 	bput(&h, ".visible .entry %s(\n\t.param .u64 pin,\n\t.param .u64 pout,\n\t.param .u64 pscr)\n", k->name);
-	if (family == F_CLUSTER)
+	if (family == F_CLUSTER || family == F_CLUSTERX)
 		bput(&h, "%s.reqnctapercluster %u, 1, 1\n", g->clexplicit ? ".explicitcluster\n" : "", g->clsize);
 	/* (version 8's setmaxnreg needs the kernel's register count known) */
 	if (family == F_REGS)

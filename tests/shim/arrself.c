@@ -25,8 +25,8 @@
  * cuMemcpyHtoA of the whole of the 64 x 8 2D array,
  * CUDA_ERROR_INVALID_VALUE, as it refused cuMemcpyAtoA_v2 from row 0 to
  * row 1 of a 64 x 4 one (abimix.gpu): its linear copies reach the first
- * row of a 2D array only, where the shim takes any of its bytes, so the
- * 2D AtoA lines past the first row are the shim's answers.  With "big" it
+ * row of a 2D array only (arr1d.gpu), and so do the shim's: the 2D AtoA
+ * lines past the first row are refused.  With "big" it
  * made the 32768 x 32768 float4 array, 16 GiB of its memory and none of
  * the host's, and refused cuMemcpyHtoA at its last texel; the 3D copies
  * of box() reach every row.

@@ -142,9 +142,9 @@ int
 main(void)
 {
 	CUcontext ctx;
-	CUarray a, b, a3, junk;
+	CUarray a, b, a3, l, lb, junk;
 	CUtexref tr;
-	Desc1 d1 = {W, H, CU_AD_FORMAT_UNSIGNED_INT32, 1}, bad = {W, H, CU_AD_FORMAT_UNSIGNED_INT32, 3}, g1;
+	Desc1 d1 = {W, H, CU_AD_FORMAT_UNSIGNED_INT32, 1}, dl = {W * H, 0, CU_AD_FORMAT_UNSIGNED_INT32, 1}, bad = {W, H, CU_AD_FORMAT_UNSIGNED_INT32, 3}, g1;
 	Desc3d1 d3 = {W, H, 2, CU_AD_FORMAT_UNSIGNED_INT8, 4, 0}, g3;
 	CUDA_ARRAY_DESCRIPTOR g2;
 	CUdeviceptr dp, base;
@@ -167,6 +167,8 @@ main(void)
 	/* arrays through the _v1 descriptors */
 	CK(cuArrayCreate(&a, &d1));
 	CK(cuArrayCreate(&b, &d1));
+	CK(cuArrayCreate(&l, &dl));
+	CK(cuArrayCreate(&lb, &dl));
 	CK(cuArrayGetDescriptor(&g1, a));
 	printf("array: %u x %u, format %d, %u channel\n", g1.Width, g1.Height, (int)g1.Format, g1.NumChannels);
 	printf("cuArrayGetDescriptor_v2 under it: %s\n", ename(cuArrayGetDescriptor_v2(&g2, a)));
@@ -203,18 +205,20 @@ main(void)
 		       ename(cuTexRefGetMipmappedArray(&(CUmipmappedArray){0}, tr)));
 	}
 
-	/* 1D copies with array offsets */
+	/* 1D copies with array offsets, on 1D arrays of the same W x H texels
+	 * (of a 2D array the driver's 1D copies reach the first row alone:
+	 * arr1d.gpu) */
 	fill(100);
-	CK(cuMemcpyHtoA(a, 0, src, sizeof src));
-	CK(cuMemcpyAtoH(dst, a, 0, sizeof dst));
+	CK(cuMemcpyHtoA(l, 0, src, sizeof src));
+	CK(cuMemcpyAtoH(dst, l, 0, sizeof dst));
 	check("HtoA, AtoH", 0, H);
-	CK(cuMemcpyAtoA(b, W * 4, a, W * 4, 2 * W * 4));
+	CK(cuMemcpyAtoA(lb, W * 4, l, W * 4, 2 * W * 4));
 	memset(dst, 0, sizeof dst);
-	CK(cuMemcpyAtoH(dst[1], b, W * 4, 2 * W * 4));
+	CK(cuMemcpyAtoH(dst[1], lb, W * 4, 2 * W * 4));
 	check("AtoA rows 1-2", 1, 3);
 	fill(200);
-	CK(cuMemcpyHtoAAsync(a, 0, src, sizeof src, NULL));
-	CK(cuMemcpyAtoHAsync(dst, a, 0, sizeof dst, NULL));
+	CK(cuMemcpyHtoAAsync(l, 0, src, sizeof src, NULL));
+	CK(cuMemcpyAtoHAsync(dst, l, 0, sizeof dst, NULL));
 	CK(cuCtxSynchronize());
 	check("async HtoA, AtoH", 0, H);
 
@@ -311,10 +315,10 @@ main(void)
 	printf("cuMemsetD2D8: %s\n", ename(cuMemsetD2D8((Dptr1)dp, 64, 1, 64, 4)));
 	printf("cuMemsetD2D16: %s\n", ename(cuMemsetD2D16((Dptr1)dp + 256, 64, 0x0202, 32, 4)));
 	printf("cuMemsetD2D32: %s\n", ename(cuMemsetD2D32((Dptr1)dp + 512, 64, 0x03030303, 16, 4)));
-	printf("cuMemcpyDtoA: %s\n", ename(cuMemcpyDtoA(a, 0, (Dptr1)dp + 256, 256)));
-	CK(cuMemcpyAtoH(dst, a, 0, sizeof dst));
+	printf("cuMemcpyDtoA: %s\n", ename(cuMemcpyDtoA(l, 0, (Dptr1)dp + 256, 256)));
+	CK(cuMemcpyAtoH(dst, l, 0, sizeof dst));
 	printf("  filled with 2: %s\n", dst[0][0] == 0x02020202u && dst[H - 1][W - 1] == 0x02020202u ? "yes" : "no");
-	printf("cuMemcpyAtoD: %s\n", ename(cuMemcpyAtoD((Dptr1)dp + 768, a, 0, 256)));
+	printf("cuMemcpyAtoD: %s\n", ename(cuMemcpyAtoD((Dptr1)dp + 768, l, 0, 256)));
 	memset(&c2, 0, sizeof c2);
 	c2.srcMemoryType = CU_MEMORYTYPE_DEVICE;
 	c2.srcDevice = (Dptr1)dp;
@@ -340,6 +344,8 @@ main(void)
 	CK(cuArrayDestroy(a));
 	CK(cuArrayDestroy(b));
 	CK(cuArrayDestroy(a3));
+	CK(cuArrayDestroy(l));
+	CK(cuArrayDestroy(lb));
 	CK(cuCtxDestroy(ctx));
 	printf("done\n");
 	return 0;
