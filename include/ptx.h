@@ -183,7 +183,8 @@ void ptx_set_printf_sink(ptx_ctx *cx, ptx_printf_fn fn, void *user);
  * condition (the launch then faults, as it does when no fn is set). */
 typedef int (*ptx_graph_cond_fn)(void *user, uint64_t handle, unsigned value);
 void ptx_set_graph_cond(ptx_ctx *cx, ptx_graph_cond_fn fn, void *user);
-/* Thread-instruction budget of one launch; 0 restores the default (1e10). */
+/* Thread-instruction budget of one launch, the grids it launches from the
+ * device included; 0 restores the default (1e10). */
 void ptx_set_max_steps(ptx_ctx *cx, uint64_t n);
 /* Resource limits, in bytes, as a driver has them (cuCtxSetLimit, the
  * device's memory size).  A host-side allocation or launch that would pass

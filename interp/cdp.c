@@ -32,7 +32,11 @@
  * graph node: the driver above keeps it, through ptx_set_graph_cond).
  * Children are not counted: the counters and
  * instruction totals of a launch are those of its own grid, as Nsight
- * Compute reports each grid apart.
+ * Compute reports each grid apart.  The budget of thread-instructions
+ * (ptx_set_max_steps) is the host launch's, for all the grids it
+ * makes: each runs on what the grids before it left (cx->cdp_left), so
+ * that a kernel whose every thread launches it again, 24 levels down
+ * (32^24 grids of a budget each), stops where the host's launch would.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"

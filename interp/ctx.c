@@ -117,18 +117,26 @@ interp_diag_clear(ptx_ctx *cx)
 	}
 	interp_free(cx, cx->diag);
 	cx->diag = NULL;
-	cx->ndiag = 0;
+	cx->ndiag = cx->capdiag = 0;
 }
 
 int
 interp_diag_add(ptx_ctx *cx, const char *file, int line, int col, int sev, const char *check,
         const char *msg, const char *srcline)
 {
-	DiagRec *d = interp_realloc(cx, cx->diag, (cx->ndiag + 1) * sizeof *d);
-	if (!d)
-		return PTX_ENOMEM;
-	cx->diag = d;
-	d += cx->ndiag;
+	DiagRec *d;
+
+	/* doubling: ptxas-lint keeps every warning, and a module of 300,000
+	 * unreachable branches made as many, each copying the table before
+	 * (seconds under an allocator whose realloc copies, as ASan's does) */
+	if (cx->ndiag == cx->capdiag) {
+		size_t nc = cx->capdiag ? 2 * cx->capdiag : 16;
+		if (!(d = interp_realloc(cx, cx->diag, nc * sizeof *d)))
+			return PTX_ENOMEM;
+		cx->diag = d;
+		cx->capdiag = nc;
+	}
+	d = cx->diag + cx->ndiag;
 	memset(d, 0, sizeof *d);
 	d->file = dupstr(cx, file);
 	d->msg = dupstr(cx, msg);

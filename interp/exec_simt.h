@@ -160,9 +160,14 @@ growlocal(Launch *L, Warp *w, uint64_t need, const XIns *xi, int lane, const cha
 	return 0;
 }
 
-/* The register file for call depth d, at least n slots. */
+/* The register file for call depth d, at least nregs slots; NULL after a
+ * fault report.  A deeper file's growth is charged to PTX_LIMIT_MEMORY
+ * and held by the CTA, as growlocal's is: the files of 4096 frames of a
+ * function of many registers are gigabytes a warp (the GPU keeps what a
+ * callee needs of them on the thread's stack), and without the charge a
+ * recursive kernel took the host's memory without bound. */
 static uint64_t *
-regfile(Launch *L, Warp *w, int d, int nregs)
+regfile(Launch *L, Warp *w, int d, int nregs, const XIns *xi, int lane)
 {
 	size_t need = (size_t)(nregs ? nregs : 1) * WARP * sizeof(uint64_t) + (CHECKED ? RDEF_BYTES(nregs) : 0);
 
@@ -171,25 +176,40 @@ regfile(Launch *L, Warp *w, int d, int nregs)
 		uint64_t **p = interp_realloc(L->cx, w->rpool, (size_t)nn * sizeof *p);
 		size_t *c;
 		if (!p)
-			return NULL;
+			goto nomem;
 		w->rpool = p;
 		c = interp_realloc(L->cx, w->rcap, (size_t)nn * sizeof *c);
 		if (!c)
-			return NULL;
+			goto nomem;
 		w->rcap = c;
 		for (int i = w->nrpool; i < nn; i++)
 			w->rpool[i] = NULL, w->rcap[i] = 0;
 		w->nrpool = nn;
 	}
 	if (w->rcap[d] < need) {
-		uint64_t *p = interp_realloc(L->cx, w->rpool[d], need);
-		if (!p)
+		uint64_t more = need - w->rcap[d];
+		uint64_t *p;
+		if (interp_mem_charge(L->cx, more)) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "out of memory: the call at depth %d needs "
+			    "%zu bytes of registers for the warp, which would pass the device memory limit "
+			    "(PTX_LIMIT_MEMORY %" PRIu64 " bytes, %" PRIu64 " in use)", d, need,
+			    L->cx->limit[PTX_LIMIT_MEMORY], (uint64_t)L->cx->used);
 			return NULL;
+		}
+		if (!(p = interp_realloc(L->cx, w->rpool[d], need))) {
+			interp_mem_uncharge(L->cx, more);
+			goto nomem;
+		}
+		w->cta->charged += more;
 		w->rpool[d] = p;
 		w->rcap[d] = need;
 	}
 	memset(w->rpool[d], 0, need);
 	return w->rpool[d];
+nomem:
+	interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "out of memory: the host has no %zu bytes of registers "
+	    "for a call at depth %d", need, d);
+	return NULL;
 }
 
 /* Writes v (size bytes) into lane l's local memory at off. */
@@ -250,7 +270,7 @@ call(Launch *L, Warp *w, const XIns *xi, XFunc *cal, uint32_t m)
 	g->call = xi;
 	g->callr = r;
 	g->calllbase = f->lbase;
-	if (!(g->r = regfile(L, w, w->ncf, cal->nregs)))
+	if (!(g->r = regfile(L, w, w->ncf, cal->nregs, xi, __builtin_ctz(m))))
 		return -1;
 	/* arguments: from the caller's .param variables (or registers) into the callee's frame */
 	for (int k = 0; xi->tbl && k < xi->narg; k++) {   /* element by element (load.c decode_vcall) */

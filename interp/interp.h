@@ -310,7 +310,7 @@ typedef struct {
 
 struct ptx_ctx {
 	ptx_alloc al;
-	DiagRec *diag; size_t ndiag;
+	DiagRec *diag; size_t ndiag, capdiag;   /* ctx.c: capdiag grows by doubling */
 	ptx_module *mods;
 	Tnode *mem; size_t nmem; uint64_t memseq;   /* the allocation table (mem.c) */
 	struct Alloc *dead, *deadtail; size_t ndead; /* its freed entries, oldest first (mem.c) */
@@ -338,6 +338,7 @@ struct ptx_ctx {
 	int nocount;                            /* ptx_set_counting(cx, 0) */
 	int nthreads;                           /* ptx_set_threads; 0: every core */
 	int cdp_depth;                          /* cdp.c: nesting of the launch running */
+	uint64_t cdp_left;                      /* cdp.c: thread-instructions left to the grids a host launch made */
 	TexObj *tex; uint32_t ntex;             /* texobj.c: texture and surface objects */
 	unsigned checks; int check_fatal;       /* ptx_set_checks */
 	struct ChkLog *chk;                     /* check.c: the reports, NULL before the first */

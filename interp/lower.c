@@ -267,6 +267,12 @@ typedef struct {
 	unsigned align, unit;
 } Cand;
 
+static int
+small(int64_t off)
+{
+	return off > -((int64_t)1 << 32) && off < (int64_t)1 << 32;
+}
+
 /* A plain shared load or store of one or two words. */
 static int
 candof(const Func *f, const XIns *xi, int k, int st, Cand *c)
@@ -289,9 +295,15 @@ candof(const Func *f, const XIns *xi, int k, int st, Cand *c)
 		return 0;
 	c->k = k;
 	c->off = o->imm;
+	/* an offset past any CTA's shared memory makes no pair (it faults),
+	 * and the sums here and below stay far from int64's bounds */
+	if (!small(o->imm))
+		return 0;
 	if (o->base->kind == OK_SYM && o->base->sym->kind == SYM_VAR && o->base->sym->space == SP_SHARED) {
 		c->base = o->base->sym;
 		c->val = -1;
+		if (!small(o->base->imm))
+			return 0;
 		c->off += o->base->imm;
 		c->align = 16;
 		return 1;

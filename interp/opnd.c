@@ -158,10 +158,12 @@ interp_decode_mem(ptx_module *pm, XFunc *x, const Ins *in, const Opnd *o, XIns *
 			xi->abase.imm = l->addr + (uint64_t)o->base->imm;
 		} else {
 			xi->abase.k = XO_NONE;
-			xi->aoff += (int64_t)(l->addr + (uint64_t)o->base->imm);
+			/* unsigned: an address wraps at 2^64 ([var+0x7fffffffffffffff]) */
+			xi->aoff = (int64_t)((uint64_t)xi->aoff + l->addr + (uint64_t)o->base->imm);
 		}
 		if (xi->space == MS_GENERIC)   /* a symbol named in a generic access: its generic address */
-			xi->aoff += l->space == MS_SHARED ? (int64_t)SHARED_WIN : l->space == MS_KPARAM ? (int64_t)PARAM_WIN : 0;
+			xi->aoff = (int64_t)((uint64_t)xi->aoff + (l->space == MS_SHARED ? SHARED_WIN :
+			    l->space == MS_KPARAM ? PARAM_WIN : 0));
 		if (xi->space == MS_GENERIC && l->space == MS_LOCAL) {
 			xi->abase.imm += LOCAL_WIN;
 		}

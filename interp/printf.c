@@ -13,6 +13,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "interp.h"
@@ -42,6 +43,69 @@ put(Buf *b, const char *s, size_t n)
 	memcpy(b->p + b->n, s, n);
 	b->n += n;
 	b->p[b->n] = 0;
+}
+
+/* The most a conversion's width or precision counts for: one of 2^31
+ * took the host's snprintf seconds to pad, a %s of one as many gigabytes,
+ * and one past INT_MAX makes snprintf fail */
+#define PF_MAX 65535
+#define PF_MAXTEXT "65535"
+
+/* spec[0..ns) with each number past PF_MAX made PF_MAX (leading zeros, a
+ * flag, kept), in place: never longer; its new length */
+static size_t
+clampspec(char *spec, size_t ns)
+{
+	size_t i = 0, o = 0, j;
+
+	while (i < ns) {
+		uint64_t v = 0;
+		if (spec[i] < '0' || spec[i] > '9') {
+			spec[o++] = spec[i++];
+			continue;
+		}
+		while (i < ns && spec[i] == '0')
+			spec[o++] = spec[i++];
+		for (j = i; j < ns && spec[j] >= '0' && spec[j] <= '9'; j++)
+			if (v <= PF_MAX)
+				v = v * 10 + (uint64_t)(spec[j] - '0');
+		if (v > PF_MAX) {   /* 6 digits or more, or 5 as many as PF_MAX's */
+			memcpy(spec + o, PF_MAXTEXT, sizeof PF_MAXTEXT - 1);
+			o += sizeof PF_MAXTEXT - 1;
+		} else
+			while (i < j)
+				spec[o++] = spec[i++];
+		i = j;
+	}
+	return o;
+}
+
+/* One conversion through the host's snprintf, its output up to a NUL
+ * (a %c of 0 prints nothing) into b: all of it, PF_MAX bytes of padding
+ * and the value's own, where a buffer of 512 once cut it; -1 where
+ * snprintf fails */
+static int
+conv1(Buf *b, const char *spec, ...)
+{
+	va_list ap;
+	char *o;
+	int n;
+
+	va_start(ap, spec);
+	n = vsnprintf(NULL, 0, spec, ap);
+	va_end(ap);
+	if (n < 0)
+		return -1;
+	if (!(o = interp_alloc(b->cx, (size_t)n + 1))) {
+		b->oom = 1;
+		return 0;
+	}
+	va_start(ap, spec);
+	vsnprintf(o, (size_t)n + 1, spec, ap);
+	va_end(ap);
+	put(b, o, strlen(o));
+	interp_free(b->cx, o);
+	return 0;
 }
 
 /* Reads a guest byte; -1 after a fault. */
@@ -87,10 +151,10 @@ interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, const 
 {
 	Buf b = { NULL, 0, 0, L->cx, 0 };
 	uint64_t ap = args;
-	int count;
+	int count, rc;
 
 	for (;;) {
-		char spec[64], out[512];
+		char spec[64], out[32];
 		size_t ns = 0;
 		int c = gbyte(L, w, lane, fmt++, xi), lmod = 0, conv;
 		if (c < 0)
@@ -103,22 +167,27 @@ interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, const 
 			continue;
 		}
 		spec[ns++] = '%';
-		/* flags, width, precision */
+		/* flags, width, precision: at most 40 characters, a '*' one
+		 * too (it once wrote past spec), then the numbers held to PF_MAX */
 		for (;;) {
 			c = gbyte(L, w, lane, fmt, xi);
 			if (c < 0)
 				goto fail;
+			if (ns > 40)
+				break;
 			if (c == '*') {
 				int v = (int)next_arg(L, w, lane, &ap, 4, xi);
+				v = v < -PF_MAX ? -PF_MAX : v > PF_MAX ? PF_MAX : v;
 				ns += (size_t)snprintf(spec + ns, sizeof spec - ns, "%d", v);
 				fmt++;
 				continue;
 			}
-			if (!strchr("-+ #0123456789.", c) || c == 0 || ns > 40)
+			if (!strchr("-+ #0123456789.", c) || c == 0)
 				break;
 			spec[ns++] = (char)c;
 			fmt++;
 		}
+		ns = clampspec(spec, ns);
 		/* length modifiers: l ll z j t make the argument 64-bit; h hh stay int */
 		for (;;) {
 			c = gbyte(L, w, lane, fmt, xi);
@@ -143,8 +212,8 @@ interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, const 
 			int64_t v = lmod ? (int64_t)next_arg(L, w, lane, &ap, 8, xi) :
 			    (int64_t)(int32_t)next_arg(L, w, lane, &ap, 4, xi);
 			memcpy(spec + ns, "lld", 4);
-			snprintf(out, sizeof out, spec, (long long)v);
-			put(&b, out, strlen(out));
+			if (conv1(&b, spec, (long long)v))
+				goto fail;
 			break;
 		}
 		case 'u': case 'x': case 'X': case 'o': {
@@ -153,16 +222,16 @@ interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, const 
 			spec[ns + 1] = 'l';
 			spec[ns + 2] = (char)conv;
 			spec[ns + 3] = 0;
-			snprintf(out, sizeof out, spec, (unsigned long long)v);
-			put(&b, out, strlen(out));
+			if (conv1(&b, spec, (unsigned long long)v))
+				goto fail;
 			break;
 		}
 		case 'c': {
 			int v = (int)next_arg(L, w, lane, &ap, lmod ? 8 : 4, xi);
 			spec[ns] = 'c';
 			spec[ns + 1] = 0;
-			snprintf(out, sizeof out, spec, v);
-			put(&b, out, strlen(out));
+			if (conv1(&b, spec, v))
+				goto fail;
 			break;
 		}
 		case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
@@ -171,8 +240,8 @@ interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, const 
 			memcpy(&d, &bits, 8);
 			spec[ns] = (char)conv;
 			spec[ns + 1] = 0;
-			snprintf(out, sizeof out, spec, d);
-			put(&b, out, strlen(out));
+			if (conv1(&b, spec, d))
+				goto fail;
 			break;
 		}
 		case 's': {
@@ -186,16 +255,12 @@ interp_vprintf(Launch *L, Warp *w, int lane, uint64_t fmt, uint64_t args, const 
 			}
 			spec[ns] = 's';
 			spec[ns + 1] = 0;
-			{
-				int n = snprintf(NULL, 0, spec, s.p ? s.p : "");
-				char *o = interp_alloc(L->cx, (size_t)n + 1);
-				if (o) {
-					snprintf(o, (size_t)n + 1, spec, s.p ? s.p : "");
-					put(&b, o, (size_t)n);
-					interp_free(L->cx, o);
-				}
-			}
+			/* past INT_MAX bytes (a string of gigabytes) snprintf fails,
+			 * and so does the call, as the C library's does */
+			rc = conv1(&b, spec, s.p ? s.p : "");
 			interp_free(L->cx, s.p);
+			if (rc)
+				goto fail;
 			break;
 		}
 		case 'p': {

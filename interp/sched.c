@@ -303,14 +303,23 @@ locsz0(const Launch *L)
 	return (L->k->frame + 1023) / 1024 * 1024;
 }
 
+/* The bytes of a warp's register file for the kernel (calls add their
+ * own, exec_simt.h regfile) */
+static size_t
+regbytes(const Launch *L)
+{
+	return (size_t)(L->k->nregs ? L->k->nregs : 1) * WARP * sizeof(uint64_t) + (L->chk ? RDEF_BYTES(L->k->nregs) : 0);
+}
+
 /* Bytes of PTX_LIMIT_MEMORY a new CTA takes: its shared memory, and the
- * local memory of every lane of its warps.  The launch checks have bounded
- * each term (interp_launch), so nothing here can wrap. */
+ * local memory and the register file of every lane of its warps (a kernel
+ * of a million registers has 256 MB of them a warp).  The launch checks
+ * have bounded each term (interp_launch), so nothing here can wrap. */
 static uint64_t
 ctabytes(const Launch *L)
 {
 	uint64_t nw = (L->nthreads + WARP - 1) / WARP;
-	return SMEM_RSV + L->k->shstatic + L->dyn + 16 + nw * WARP * locsz0(L);
+	return SMEM_RSV + L->k->shstatic + L->dyn + 16 + nw * (WARP * locsz0(L) + regbytes(L));
 }
 
 /*
@@ -378,8 +387,7 @@ cta_new(Launch *L, uint64_t linear, Spares *spare)
 {
 	Cta *c;
 	uint32_t nt = L->nthreads;
-	size_t nregs = (size_t)(L->k->nregs ? L->k->nregs : 1) * WARP;
-	size_t rbytes = nregs * sizeof(uint64_t) + (L->chk ? RDEF_BYTES(L->k->nregs) : 0);
+	size_t rbytes = regbytes(L);
 
 	if (spare->n) {
 		c = spare->c[--spare->n];
@@ -1144,10 +1152,10 @@ launch_memory(ptx_ctx *cx, Launch *L)
 	}
 	if (used > cx->limit[PTX_LIMIT_MEMORY] || need > cx->limit[PTX_LIMIT_MEMORY] - used) {
 		interp_mem_nomem(cx, need, "launch of %s: the shared and local memory of %s%u threads, %" PRIu64
-		    " bytes (%" PRIu64 " of shared memory a block, %u of local memory a thread),", L->k->f->name,
-		    cx->coop ? "a cooperative grid of " : L->ncl > 1 ? "a cluster of " : "a block of ",
-		    (uint32_t)(need / ctabytes(L)) * L->nthreads, need,
-		    SMEM_RSV + L->k->shstatic + L->dyn, locsz0(L));
+		    " bytes (%" PRIu64 " of shared memory a block, %u of local memory a thread, %zu of registers a "
+		    "warp),", L->k->f->name, cx->coop ? "a cooperative grid of " : L->ncl > 1 ? "a cluster of " :
+		    "a block of ", (uint32_t)(need / ctabytes(L)) * L->nthreads, need,
+		    SMEM_RSV + L->k->shstatic + L->dyn, locsz0(L), regbytes(L));
 		return -1;
 	}
 	if (L->k->frame > cx->limit[PTX_LIMIT_STACK])
@@ -1188,7 +1196,8 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	L.dyn = shared;
 	if (launch_memory(cx, &L))
 		return PTX_ENOMEM;
-	L.budget = cx->max_steps;
+	/* a grid the device launched runs on what its host launch left (cdp.c) */
+	L.budget = cx->cdp_depth ? cx->cdp_left : cx->max_steps;
 	L.chk = cx->checks;   /* the one place a launch decides whether it is checked */
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
@@ -1220,6 +1229,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	if (rc == PTX_ENOMEM && !cx->ndiag)   /* the workers leave the report to this thread */
 		interp_mem_nomem(cx, ctabytes(&L) * L.ncl, "launch of %s: the shared and local memory of a %s, %"
 		    PRIu64 " bytes,", L.k->f->name, L.ncl > 1 ? "cluster" : "block", ctabytes(&L) * L.ncl);
+	cx->cdp_left = L.steps < L.budget ? L.budget - L.steps : 0;
 	if (L.cdp) {   /* the grids this one launched run now (cdp.c); each reports its own fault */
 		int crc = interp_cdp_finish(&L, rc == PTX_OK);
 		if (rc == PTX_OK)

@@ -147,34 +147,54 @@ interp_tmap_encode(ptx_ctx *cx, const ptx_tensormap *t, void *map)
 	return PTX_OK;
 }
 
-/* The 128 bytes of the map at generic (or space-specific) address a, which
- * must be 64-byte aligned; NULL after a fault. */
-static uint8_t *
-mapptr(Launch *L, Warp *w, int lane, const XIns *xi, int space, uint64_t a, int write)
+/* The two 64-byte halves of the map at generic (or space-specific)
+ * address a, which must be 64-byte aligned, into h; -1 after a fault.
+ * Each half is translated alone (interp_xlate wants an access aligned to
+ * its size), and the two need not be adjacent on the host: a map may
+ * straddle two allocations that meet at a + 64 (the driver shim packs
+ * small ones side by side in a chunk), so the map is read through
+ * mapcopy and written a field at a time through field, never as 128
+ * bytes from the first half's pointer. */
+static int
+mapptr(Launch *L, Warp *w, int lane, const XIns *xi, int space, uint64_t a, int write, uint8_t *h[2])
 {
-	uint8_t *p;
-
 	if (a & 63) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, a, TMAP_BYTES,
 		    "the tensor map at 0x%" PRIx64 " is not 64-byte aligned", a);
-		return NULL;
+		return -1;
 	}
-	/* two 64-byte halves: interp_xlate wants an access aligned to its size */
-	if (!(p = interp_xlate(L, w, lane, space, a, 64, write, xi)) ||
-	    !interp_xlate(L, w, lane, space, a + 64, 64, write, xi))
-		return NULL;
-	return p;
+	if (!(h[0] = interp_xlate(L, w, lane, space, a, 64, write, xi)) ||
+	    !(h[1] = interp_xlate(L, w, lane, space, a + 64, 64, write, xi)))
+		return -1;
+	return 0;
+}
+
+/* The map whose halves are h, into buf[TMAP_BYTES] */
+static void
+mapcopy(uint8_t *buf, uint8_t *const h[2])
+{
+	memcpy(buf, h[0], 64);
+	memcpy(buf + 64, h[1], 64);
+}
+
+/* The host address of the field at offset off of the map whose halves are
+ * h (every field lies in one half: each is at its natural alignment) */
+static uint8_t *
+field(uint8_t *const h[2], unsigned off)
+{
+	return h[off / 64] + off % 64;
 }
 
 int
 interp_tmap_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, TMap *t)
 {
-	const uint8_t *p = mapptr(L, w, lane, xi, MS_GENERIC, a, 0);
+	uint8_t *h[2], p[TMAP_BYTES];
 	ptx_tensormap d;
 	const char *why;
 
-	if (!p)
+	if (mapptr(L, w, lane, xi, MS_GENERIC, a, 0, h))
 		return -1;
+	mapcopy(p, h);
 	/* the copies here are tiled ones, and an im2col map is no tiled map */
 	if (p[O_FORM]) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, a, TMAP_BYTES,
@@ -278,10 +298,10 @@ int
 interp_tmap(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, uint64_t v[][WARP])
 {
 	FOR_LANES(m, l) {
-		uint8_t *p = mapptr(L, w, (int)l, xi, xi->space, ad[l], 1), *s;
+		uint8_t *h[2], *s[2], buf[TMAP_BYTES];
 		uint64_t ord = v[0][l] & 0xffffffffu, val = v[1][l];
 		unsigned lim = 5;
-		if (!p)
+		if (mapptr(L, w, (int)l, xi, xi->space, ad[l], 1, h))
 			return XR_FAULT;
 		if (xi->mod == TM_COPY) {
 			if ((v[2][l] & 0xffffffffu) != TMAP_BYTES) {
@@ -289,9 +309,11 @@ interp_tmap(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 				    "tensormap.cp_fenceproxy copies 128 bytes, not %" PRIu64, v[2][l] & 0xffffffffu);
 				return XR_FAULT;
 			}
-			if (!(s = mapptr(L, w, (int)l, xi, MS_SHARED, v[0][l] + v[1][l], 0)))
+			if (mapptr(L, w, (int)l, xi, MS_SHARED, v[0][l] + v[1][l], 0, s))
 				return XR_FAULT;
-			memmove(p, s, TMAP_BYTES);
+			mapcopy(buf, s);   /* the source may overlap the destination */
+			memcpy(h[0], buf, 64);
+			memcpy(h[1], buf + 64, 64);
 			continue;
 		}
 		if (xi->aux == MOD_GLOBAL_STRIDE)
@@ -302,17 +324,17 @@ interp_tmap(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 			return XR_FAULT;
 		}
 		switch (xi->aux) {
-		case MOD_GLOBAL_ADDRESS: put(p + O_ADDR, 8, val); break;
-		case MOD_RANK: p[O_RANK] = (uint8_t)val; break;
-		case MOD_BOX_DIM: put(p + O_BOX + 2 * ord, 2, val); break;
-		case MOD_GLOBAL_DIM: put(p + O_DIM + 8 * ord, 8, val & 0xffffffffu); break;
-		case MOD_GLOBAL_STRIDE: put(p + O_STRIDE + 8 * ord, 8, val); break;
-		case MOD_ELEMENT_STRIDE: p[O_ESTRIDE + ord] = (uint8_t)val; break;
-		case MOD_ELEMTYPE: p[O_ELEMTYPE] = (uint8_t)val; break;
-		case MOD_INTERLEAVE_LAYOUT: p[O_INTERLEAVE] = (uint8_t)val; break;
-		case MOD_SWIZZLE_MODE: p[O_SWIZZLE] = (uint8_t)val; break;
-		case MOD_SWIZZLE_ATOMICITY: p[O_ATOMICITY] = (uint8_t)val; break;
-		case MOD_FILL_MODE: p[O_FILL] = (uint8_t)val; break;
+		case MOD_GLOBAL_ADDRESS: put(field(h, O_ADDR), 8, val); break;
+		case MOD_RANK: *field(h, O_RANK) = (uint8_t)val; break;
+		case MOD_BOX_DIM: put(field(h, O_BOX + 2 * (unsigned)ord), 2, val); break;
+		case MOD_GLOBAL_DIM: put(field(h, O_DIM + 8 * (unsigned)ord), 8, val & 0xffffffffu); break;
+		case MOD_GLOBAL_STRIDE: put(field(h, O_STRIDE + 8 * (unsigned)ord), 8, val); break;
+		case MOD_ELEMENT_STRIDE: *field(h, O_ESTRIDE + (unsigned)ord) = (uint8_t)val; break;
+		case MOD_ELEMTYPE: *field(h, O_ELEMTYPE) = (uint8_t)val; break;
+		case MOD_INTERLEAVE_LAYOUT: *field(h, O_INTERLEAVE) = (uint8_t)val; break;
+		case MOD_SWIZZLE_MODE: *field(h, O_SWIZZLE) = (uint8_t)val; break;
+		case MOD_SWIZZLE_ATOMICITY: *field(h, O_ATOMICITY) = (uint8_t)val; break;
+		case MOD_FILL_MODE: *field(h, O_FILL) = (uint8_t)val; break;
 		}
 	}
 	return XR_OK;

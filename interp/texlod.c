@@ -110,6 +110,10 @@ octlen(const double *v, int foot)
 		t = a[0], a[0] = a[1], a[1] = t;
 	if (!(a[0] > 0) || a[0] > 1e30)
 		return a[0];
+	/* a NaN stops the sort: an infinity behind it would go on to an
+	 * integer (a signed overflow); its length is infinite as in front */
+	if (a[1] > 1e30 || a[2] > 1e30)
+		return INFINITY;
 	for (int i = 0; i < 3; i++) {
 		m[i] = a[i] > 0 ? (int64_t)ldexp(frexp(a[i], &e[i]), 10) : 0;
 		if (!m[i])

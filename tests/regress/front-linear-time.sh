@@ -20,7 +20,10 @@
 #   wgmma  the live shape with one wgmma.mma_async (a set of accumulators
 #          in flight per block);
 #   vec    one destination vector of as many registers;
-#   exits  guarded exits in a row (each reaches all that follows it).
+#   exits  guarded exits in a row (each reaches all that follows it);
+#   unreach  unreachable branches in a row, a warning of ptxas-lint's
+#          each (its table of reports grew one entry at a time, copied
+#          each time by an allocator that copies, as ASan's does).
 #
 # Where PTX_SANITIZED (the build's sanitizer flags) is set, sizes are a
 # quarter (a third for the first two).  Times are the CPU time of the tool (user and
@@ -106,6 +109,10 @@ gen() {
 				printf "\tst.global.u32 [%%rd1], %%r%d;\n", i + 1
 			if (shape == "wgmma")
 				printf "\twgmma.commit_group.sync.aligned;\n\twgmma.wait_group.sync.aligned 0;\n"
+		} else if (shape == "unreach") {
+			printf "$L_top:\n"
+			for (i = 0; i < 7 * n; i++)   # 13 bytes a branch
+				printf "\tbra $L_top;\n"
 		} else if (shape == "exits") {
 			for (i = 0; i < n; i++)
 				printf "\t@%%p0 exit;\n\tst.global.u32 [%%rd1], %%r0;\n"
@@ -140,7 +147,7 @@ ms() {
 }
 
 fail=0
-for shape in many one cross ifs nest loops live back wgmma vec exits; do
+for shape in many one cross ifs nest loops live back wgmma vec exits unreach; do
 	size=$small
 	case $shape in many|one) ;; *) size=$small2 ;; esac
 	gen $shape $size >"$TMPDIR/s.ptx"
