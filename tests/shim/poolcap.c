@@ -62,12 +62,47 @@ show(const char *path)
 		}
 		if (k == 18)
 			fputs("0x#", stdout);
-		else {
+		else
 			fwrite(buf, 1, k + (c != EOF), stdout);
-		}
 	}
 	fclose(f);
 	remove(path);
+}
+
+static CUevent e2;
+
+/* the statuses of both streams */
+static void
+both(CUstream s1, CUstream s2)
+{
+	st("s1", s1);
+	st("s2", s2);
+}
+
+/* from records e2, to waits for it */
+static void
+handoff(const char *fmt, CUstream from, CUstream to)
+{
+	CUresult r = cuEventRecord(e2, from);
+
+	printf(fmt, r, cuStreamWaitEvent(to, e2, 0));
+}
+
+static void
+end(const char *what, CUstream s)
+{
+	CUgraph g = NULL;
+	CUresult r = cuStreamEndCapture(s, &g);
+
+	printf(" %s %d g %d\n", what, r, g != NULL);
+}
+
+static void
+syncs(CUstream s1, CUstream s2)
+{
+	CUresult r = cuStreamSynchronize(s1);
+
+	printf(" sync s1 %d s2 %d\n", r, cuStreamSynchronize(s2));
 }
 
 static const char ptx[] =
@@ -112,11 +147,13 @@ main(int argc, char **argv)
 	cuMemPoolTrimTo(pool, 0); attrs("trim to 0");
 	big = 0; cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &big);
 	cuuint64_t z = 0;
-	{ CUresult a = cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH, &z); CUresult b = cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_USED_MEM_HIGH, &z); printf("reset high: %d %d\n", a, b); }
+	CUresult r = cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH, &z);
+	printf("reset high: %d %d\n", r, cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_USED_MEM_HIGH, &z));
 	attrs("highs reset");
 	/* a pool of its own, and cuMemAllocFromPoolAsync */
 	CUmemPoolProps pp; memset(&pp, 0, sizeof pp);
-	pp.allocType = CU_MEM_ALLOCATION_TYPE_PINNED; pp.location.type = CU_MEM_LOCATION_TYPE_DEVICE; pp.location.id = 0;
+	pp.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+	pp.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
 	CUmemoryPool own; printf("create %d\n", cuMemPoolCreate(&own, &pp));
 	CUmemoryPool keep = pool; pool = own;
 	for (int i = 0; i < 5; i++) {
@@ -128,63 +165,74 @@ main(int argc, char **argv)
 	cuMemPoolDestroy(own); pool = keep;
 	/* also a free with no sync, then a sync of another stream, and of the null stream */
 	cuMemAllocAsync(&p[0], 1024, s); cuMemFreeAsync(p[0], s); attrs("alloc+free");
-	CUstream o; cuStreamCreate(&o, CU_STREAM_NON_BLOCKING); cuStreamSynchronize(o); attrs("other stream synced");
-	CUevent ev; cuEventCreate(&ev, 0); cuEventRecord(ev, s); cuEventSynchronize(ev); attrs("event synced");
+	CUstream o;
+	cuStreamCreate(&o, CU_STREAM_NON_BLOCKING);
+	cuStreamSynchronize(o);
+	attrs("other stream synced");
+	CUevent ev;
+	cuEventCreate(&ev, 0);
+	cuEventRecord(ev, s);
+	cuEventSynchronize(ev);
+	attrs("event synced");
 
 	/* B. capture: the ends of a joined stream (CuPy's test_stream_capture_failure2/3) */
-	CUgraph g; CUresult r; CUevent e2; CUdeviceptr m; cuMemAlloc(&m, 4096);
+	CUgraph g;
+	CUdeviceptr m;
+	cuMemAlloc(&m, 4096);
 	cuEventCreate(&e2, 0);
 	for (int mode = 0; mode < 3; mode++) {
-		cuStreamCreate(&s1, CU_STREAM_NON_BLOCKING); cuStreamCreate(&s2, CU_STREAM_NON_BLOCKING);
+		cuStreamCreate(&s1, CU_STREAM_NON_BLOCKING);
+		cuStreamCreate(&s2, CU_STREAM_NON_BLOCKING);
 		printf("failure2 mode %d\n", mode);
 		printf(" begin s1 %d\n", cuStreamBeginCapture(s1, mode));
-		g = 0; r = cuStreamEndCapture(s2, &g); printf(" end s2 (not capturing) %d g %d\n", r, g != 0);
-		st("s1", s1); st("s2", s2);
-		{ CUresult a = cuEventRecord(e2, s1); CUresult b = cuStreamWaitEvent(s2, e2, 0); printf(" record %d wait %d\n", a, b); }
+		end("end s2 (not capturing)", s2);
+		both(s1, s2);
+		handoff(" record %d wait %d\n", s1, s2);
 		printf(" memset s2 %d\n", cuMemsetD8Async(m, 1, 64, s2));
-		st("s1", s1); st("s2", s2);
-		g = 0; r = cuStreamEndCapture(s2, &g); printf(" end s2 (joined) %d g %d\n", r, g != 0);
-		st("s1", s1); st("s2", s2);
+		both(s1, s2);
+		end("end s2 (joined)", s2);
+		both(s1, s2);
 		printf(" memset s2 again %d\n", cuMemsetD8Async(m, 1, 64, s2));
-		g = 0; r = cuStreamEndCapture(s2, &g); printf(" end s2 again %d g %d\n", r, g != 0);
-		st("s1", s1); st("s2", s2);
+		end("end s2 again", s2);
+		both(s1, s2);
 		printf(" memset s1 %d\n", cuMemsetD8Async(m, 1, 64, s1));
-		g = 0; r = cuStreamEndCapture(s1, &g); printf(" end s1 %d g %d\n", r, g != 0);
-		st("s1", s1); st("s2", s2);
-		{ CUresult a = cuStreamSynchronize(s1); CUresult b = cuStreamSynchronize(s2); printf(" sync s1 %d s2 %d\n", a, b); }
+		end("end s1", s1);
+		both(s1, s2);
+		syncs(s1, s2);
 		printf(" end s1 again %d\n", cuStreamEndCapture(s1, &g));
 
 		printf("failure3 mode %d\n", mode);
 		printf(" begin s1 %d\n", cuStreamBeginCapture(s1, mode));
-		{ CUresult a = cuEventRecord(e2, s1); CUresult b = cuStreamWaitEvent(s2, e2, 0); printf(" record %d wait %d\n", a, b); }
+		handoff(" record %d wait %d\n", s1, s2);
 		printf(" memset s2 %d\n", cuMemsetD8Async(m, 1, 64, s2));
-		g = 0; r = cuStreamEndCapture(s1, &g); printf(" end s1 (s2 unjoined) %d g %d\n", r, g != 0);
-		st("s1", s1); st("s2", s2);
+		end("end s1 (s2 unjoined)", s1);
+		both(s1, s2);
 		printf(" memset s2 after %d\n", cuMemsetD8Async(m, 1, 64, s2));
-		g = 0; r = cuStreamEndCapture(s2, &g); printf(" end s2 after %d g %d\n", r, g != 0);
-		st("s1", s1); st("s2", s2);
-		{ CUresult a = cuStreamSynchronize(s1); CUresult b = cuStreamSynchronize(s2); printf(" sync s1 %d s2 %d\n", a, b); }
+		end("end s2 after", s2);
+		both(s1, s2);
+		syncs(s1, s2);
 
 		printf("failure3b mode %d (joined, nothing queued on s2)\n", mode);
 		printf(" begin s1 %d\n", cuStreamBeginCapture(s1, mode));
-		{ CUresult a = cuEventRecord(e2, s1); CUresult b = cuStreamWaitEvent(s2, e2, 0); printf(" record %d wait %d\n", a, b); }
-		g = 0; r = cuStreamEndCapture(s1, &g); printf(" end s1 %d g %d\n", r, g != 0);
-		st("s1", s1); st("s2", s2);
+		handoff(" record %d wait %d\n", s1, s2);
+		end("end s1", s1);
+		both(s1, s2);
 		printf("fork-join mode %d\n", mode);
 		printf(" begin s1 %d\n", cuStreamBeginCapture(s1, mode));
-		{ CUresult a = cuEventRecord(e2, s1); CUresult b = cuStreamWaitEvent(s2, e2, 0); printf(" record %d wait %d\n", a, b); }
+		handoff(" record %d wait %d\n", s1, s2);
 		printf(" memset s2 %d\n", cuMemsetD8Async(m, 1, 64, s2));
-		{ CUresult a = cuEventRecord(e2, s2); CUresult b = cuStreamWaitEvent(s1, e2, 0); printf(" record s2 %d s1 waits %d\n", a, b); }
-		st("s1", s1); st("s2", s2);
-		g = 0; r = cuStreamEndCapture(s1, &g); printf(" end s1 %d g %d\n", r, g != 0);
-		st("s1", s1); st("s2", s2);
+		handoff(" record s2 %d s1 waits %d\n", s2, s1);
+		both(s1, s2);
+		end("end s1", s1);
+		both(s1, s2);
 		printf("failure1 mode %d (sync in capture)\n", mode);
 		printf(" begin s1 %d\n", cuStreamBeginCapture(s1, mode));
 		printf(" sync s1 %d\n", cuStreamSynchronize(s1));
 		st("s1", s1);
-		g = 0; r = cuStreamEndCapture(s1, &g); printf(" end s1 %d g %d\n", r, g != 0);
+		end("end s1", s1);
 		st("s1", s1);
-		cuStreamDestroy(s1); cuStreamDestroy(s2);
+		cuStreamDestroy(s1);
+		cuStreamDestroy(s2);
 	}
 
 	/* C. cuGraphDebugDotPrint of a kernel node and a memset node, per flag */
@@ -198,7 +246,8 @@ main(int argc, char **argv)
 	cuMemsetD8Async(m, 1, 64, s1);
 	printf("end %d\n", cuStreamEndCapture(s1, &g));
 	const char *res = argc > 1 ? argv[1] : ".";
-	unsigned fl[] = { 0, 1, 2, 4, 8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400, 0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0x10000, 0x3fff, 0xffffffff };
+	unsigned fl[] = { 0, 1, 2, 4, 8, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400, 0x800, 0x1000, 0x2000,
+	                  0x4000, 0x8000, 0x10000, 0x3fff, 0xffffffff };
 	for (unsigned i = 0; i < sizeof fl / sizeof fl[0]; i++) {
 		char path[512]; snprintf(path, sizeof path, "%s/poolcap-%x.dot", res, fl[i]);
 		printf("dot 0x%x: %d\n", fl[i], cuGraphDebugDotPrint(g, path, fl[i]));
