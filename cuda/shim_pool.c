@@ -74,18 +74,23 @@ chunks(uint64_t n)
 	return n > UINT64_MAX - CHUNK ? UINT64_MAX : (n + CHUNK - 1) / CHUNK * CHUNK;
 }
 
-/* Gives back the chunks of p past keep bytes that hold nothing in use nor
- * freed and not yet synchronized; under LOCK. */
+/* Gives back chunks of p that hold nothing in use nor freed and not yet
+ * synchronized: with up, while what stays would still hold keep bytes
+ * (cuMemPoolTrimTo); else while p holds more than keep (a release
+ * threshold's), which may leave it less, as an H200's driver does
+ * (tests/shim/poolcap.gpu: 64 MiB over a threshold of 40 keep 32).
+ * Under LOCK. */
 static void
-trim(Pool *p, uint64_t keep)
+trim(Pool *p, uint64_t keep, int up)
 {
 	uint64_t need = p->used;
 
 	for (unsigned k = 0; k < p->npend; k++)
 		need += p->pend[k].n;
 	need = chunks(need);
-	if (need < chunks(keep))
-		need = chunks(keep);
+	keep = up ? chunks(keep) : keep / CHUNK * CHUNK;
+	if (need < keep)
+		need = keep;
 	if (need < p->rsv)
 		p->rsv = need;
 }
@@ -143,7 +148,7 @@ shim_pool_synced(CUstream s, int all)
 				p->pend[n++] = p->pend[k];
 		p->npend = n;
 		if (p->threshold < p->rsv)
-			trim(p, p->threshold);
+			trim(p, p->threshold, 0);
 	}
 }
 
@@ -288,7 +293,7 @@ cuMemPoolTrimTo(CUmemoryPool h, size_t keep)
 	if (!(p = POOL(h)))
 		r = CUDA_ERROR_INVALID_VALUE;
 	else
-		trim(p, keep);
+		trim(p, keep, 1);
 	UNLOCK();
 	return r;
 }
