@@ -3,13 +3,15 @@
  * laid out as an H200's driver writes it (tests/shim/gdot.gpu): a dashed
  * cluster a graph, its children's after it; a node a box whose shape
  * tells its kind (a kernel a bold octagon with its function's name, a
- * fill an inverted trapezium with its value and width, ...); an arrow a
+ * fill an inverted trapezium with its value and bytes, a copy a trapezium
+ * with its direction and bytes, the others rectangles); an arrow a
  * dependency.  The flags (CUgraphDebugDot_flags) add what they name: a
- * kernel's launch shape, the parameters of fills, the handles, a node's
- * place in a topological order, and a kernel's launch attributes; a node
- * whose parameters are asked for becomes a record of them, and VERBOSE
- * asks for all.  The driver prints its handles, pointers here; the shim's
- * handles are its own.
+ * kernel's launch shape and attributes, the parameters of copies, fills,
+ * host functions, events and memory nodes, the handles, a node's place in
+ * the driver's order (topoId); a kernel, copy, fill or memory node whose
+ * parameters are asked for becomes a record of them, and VERBOSE asks for
+ * all.  The driver prints its handles, pointers here; the shim's handles
+ * are its own.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +19,8 @@
 #include "cuda/shim.h"
 #include "cuda/shim_graph.h"
 
-enum { D_VERBOSE = 1, D_KPARAMS = 4, D_FILLPARAMS = 0x10, D_KATTRS = 0x200, D_HANDLES = 0x400,
-       D_TOPO = 0x4000 };
+enum { D_VERBOSE = 1, D_KPARAMS = 4, D_COPYPARAMS = 8, D_FILLPARAMS = 0x10, D_HOSTPARAMS = 0x20, D_EVPARAMS = 0x40,
+       D_KATTRS = 0x200, D_HANDLES = 0x400, D_ALLOCPARAMS = 0x800, D_FREEPARAMS = 0x1000, D_TOPO = 0x4000 };
 enum { CUDA_ERROR_OPERATING_SYSTEM = 304 };
 
 /* The launch attributes read back: CUlaunchAttributeID's window,
@@ -38,38 +40,49 @@ prop(int p)
 	return p == 1 ? 'S' : p == 2 ? 'P' : 'N';
 }
 
-/* n's place in an order that has every node after those that depend on
- * it (the driver's topoId: of two nodes, the later one has 0); topo[],
- * by each node's idx. */
+/* The driver's topoId of each node (topo[], by idx): breadth first from
+ * the nodes nothing depends on, in the order added, through each node's
+ * dependencies in their order (tests/shim/gdot.gpu). */
 static void
 topo_ids(Graph *g, size_t *topo)
 {
-	size_t n = g->n, left = g->n;
-	char *done = calloc(n ? n : 1, 1);
+	size_t n = g->n, head = 0, tail = 0;
+	Node **q = calloc(n ? n : 1, sizeof *q);
+	char *seen = calloc(n ? n : 1, 1);
 
-	if (!done) {
-		memset(topo, 0, n * sizeof *topo);
+	memset(topo, 0, n * sizeof *topo);
+	if (!q || !seen) {
+		free(q);
+		free(seen);
 		return;
 	}
-	/* from the end: a node once each node that depends on it has its place */
-	while (left) {
-		Node *pick = NULL;
-		for (Node *nd = g->first; nd && !pick; nd = nd->next) {
-			int ready = !done[nd->idx];
-			for (Node *o = g->first; ready && o; o = o->next)
-				for (size_t d = 0; ready && !done[o->idx] && d < o->ndeps; d++)
-					ready = o->deps[d] != nd->h;
-			if (ready)
-				pick = nd;
+	for (Node *nd = g->first; nd; nd = nd->next) {
+		int sink = 1;
+		for (Node *o = g->first; sink && o; o = o->next)
+			for (size_t d = 0; sink && d < o->ndeps; d++)
+				sink = o->deps[d] != nd->h;
+		if (sink) {
+			seen[nd->idx] = 1;
+			q[tail++] = nd;
 		}
-		if (!pick)   /* a cycle: the rest in the order added */
-			for (Node *nd = g->first; nd && !pick; nd = nd->next)
-				if (!done[nd->idx])
-					pick = nd;
-		done[pick->idx] = 1;
-		topo[pick->idx] = n - left--;
 	}
-	free(done);
+	while (head < tail) {
+		Node *nd = q[head];
+		topo[nd->idx] = head++;
+		for (size_t d = 0; d < nd->ndeps; d++) {
+			Node *dep = NODE(nd->deps[d]);
+			if (dep && dep->g == g && !seen[dep->idx]) {
+				seen[dep->idx] = 1;
+				q[tail++] = dep;
+			}
+		}
+	}
+	/* a cycle's nodes, which no sink reaches: after the rest */
+	for (Node *nd = g->first; nd; nd = nd->next)
+		if (!seen[nd->idx])
+			topo[nd->idx] = tail++;
+	free(q);
+	free(seen);
 }
 
 static void
@@ -80,6 +93,8 @@ id(FILE *f, const Node *nd, const size_t *topo, unsigned flags)
 		fprintf(f, " (topoId: %zu)", topo[nd->idx]);
 }
 
+/* <<<grid,block,shared>>>, a dimension of more than x in braces, less
+ * its last ones of 1 */
 static void
 shape(FILE *f, const Work *w)
 {
@@ -88,8 +103,10 @@ shape(FILE *f, const Work *w)
 		const unsigned *d = k ? w->block : w->grid;
 		if (d[1] == 1 && d[2] == 1)
 			fprintf(f, "%u,", d[0]);
+		else if (d[2] == 1)
+			fprintf(f, "\\{%u,%u\\},", d[0], d[1]);
 		else
-			fprintf(f, "(%u,%u,%u),", d[0], d[1], d[2]);
+			fprintf(f, "\\{%u,%u,%u\\},", d[0], d[1], d[2]);
 	}
 	fprintf(f, "%u\\>\\>\\>", w->shared);
 }
@@ -143,7 +160,7 @@ fill(FILE *f, const Node *nd, const size_t *topo, unsigned flags)
 		fprintf(f, "\nMEMSET\n");
 		if (flags & D_HANDLES)
 			fprintf(f, "node handle: 0x%016llX\n", (unsigned long long)(uintptr_t)nd->h);
-		fprintf(f, "(%u,%zu)\n\"];\n\n", p->value, p->width);
+		fprintf(f, "(%u,%zu)\n\"];\n\n", p->value, p->width * p->elementSize * p->height);
 		return;
 	}
 	fprintf(f, "[style=\"solid\" style=\"solid\" shape=\"record\" label=\"{MEMSET\n| {{ID | %s"
@@ -155,24 +172,88 @@ fill(FILE *f, const Node *nd, const size_t *topo, unsigned flags)
 	    p->value, p->elementSize, p->width, p->height);
 }
 
-/* The other kinds: a box with the node's kind */
+/* A copy: a trapezium with its direction and bytes */
+static void
+copy(FILE *f, const Node *nd, const size_t *topo, unsigned flags)
+{
+	static const char kind[] = "?HDAD";   /* by CUmemorytype: host, device, array, unified */
+	const CUDA_MEMCPY3D *c = &nd->w.copy;
+	unsigned st = c->srcMemoryType < 5 ? c->srcMemoryType : 0, dt = c->dstMemoryType < 5 ? c->dstMemoryType : 0;
+
+	if (flags & D_COPYPARAMS) {
+		static const char *const tn[] = {"?", "HOST", "DEVICE", "ARRAY", "UNIFIED"};
+		fprintf(f, "[style=\"solid\" shape=\"record\" label=\"{\nMEMCPY\n| {{ID%s} | {",
+		    flags & D_HANDLES ? " | node handle" : "");
+		id(f, nd, topo, flags);
+		if (flags & D_HANDLES)
+			fprintf(f, " | 0x%016llX", (unsigned long long)(uintptr_t)nd->h);
+		fprintf(f, "}}\n| {{src | dst} | { MemoryType | Array | Host | Device | XInBytes | Y | Z | Pitch | Height | LOD"
+		    " | MemoryType | Array | Host | Device | XInBytes | Y | Z | Pitch | Height | LOD} | {");
+		fprintf(f, "%s (%s) | 0x%016llX | 0x%016llX | 0x%016llX | %zu | %zu | %zu | %zu | %zu | %zu | ", tn[st],
+		    tn[st], (unsigned long long)(uintptr_t)c->srcArray, (unsigned long long)(uintptr_t)c->srcHost,
+		    (unsigned long long)c->srcDevice, c->srcXInBytes, c->srcY, c->srcZ, c->srcPitch, c->srcHeight,
+		    c->srcLOD);
+		fprintf(f, "%s (%s) | 0x%016llX | 0x%016llX | 0x%016llX | %zu | %zu | %zu | %zu | %zu | %zu}}\n", tn[dt],
+		    tn[dt], (unsigned long long)(uintptr_t)c->dstArray, (unsigned long long)(uintptr_t)c->dstHost,
+		    (unsigned long long)c->dstDevice, c->dstXInBytes, c->dstY, c->dstZ, c->dstPitch, c->dstHeight,
+		    c->dstLOD);
+		fprintf(f, "| {Extent | {WidthInBytes | Height | Depth} | {%zu | %zu | %zu}}\n}\"];\n\n", c->WidthInBytes,
+		    c->Height, c->Depth);
+		return;
+	}
+	fprintf(f, "[style=\"solid\" shape=\"trapezium\"label=\"");
+	id(f, nd, topo, flags);
+	fprintf(f, "\nMEMCPY\n");
+	if (flags & D_HANDLES)
+		fprintf(f, "node handle: 0x%016llX\n", (unsigned long long)(uintptr_t)nd->h);
+	fprintf(f, "(%cto%c,%zu)\n\"];\n\n", kind[st], kind[dt], c->WidthInBytes * c->Height * c->Depth);
+}
+
+/* The other kinds: a rectangle with the node's kind (a child graph's
+ * name), and a host function's or an event's parameters */
 static void
 other(FILE *f, const Node *nd, const size_t *topo, unsigned flags)
 {
 	static const char *const names[] = {[N_EMPTY] = "EMPTY", [N_KERNEL] = "KERNEL", [N_COPY] = "MEMCPY",
 	                                    [N_FILL] = "MEMSET", [N_HOST] = "HOST", [N_RECORD] = "EVENT_RECORD",
-	                                    [N_WAIT] = "WAIT_EVENT", [N_CHILD] = "GRAPH",
+	                                    [N_WAIT] = "EVENT_WAIT", [N_CHILD] = "GRAPH",
 	                                    [N_ALLOC] = "MEM_ALLOC", [N_FREE] = "MEM_FREE",
 	                                    [N_COND] = "CONDITIONAL", [N_MEMOP] = "BATCH_MEM_OP",
 	                                    [N_SEMSIG] = "EXT_SEMAS_SIGNAL", [N_SEMWAIT] = "EXT_SEMAS_WAIT"};
+	const Work *w = &nd->w;
+	Graph *child = w->kind == N_CHILD ? GRAPH(w->child) : NULL;
 
-	fprintf(f, "[style=\"solid\" shape=\"box\" label=\"");
+	if ((w->kind == N_ALLOC && (flags & D_ALLOCPARAMS)) || (w->kind == N_FREE && (flags & D_FREEPARAMS))) {
+		fprintf(f, "[style=\"solid\" shape=\"record\" label=\"{\n%s\n| {{ID%s} | {", names[w->kind],
+		    flags & D_HANDLES ? " | node handle" : "");
+		id(f, nd, topo, flags);
+		if (flags & D_HANDLES)
+			fprintf(f, " | 0x%016llX", (unsigned long long)(uintptr_t)nd->h);
+		fprintf(f, "}}\n");
+		/* the pool's properties as the shim's graph memory has them:
+		 * pinned device memory of device 0, no handle type */
+		if (w->kind == N_ALLOC)
+			fprintf(f, "| {{{poolProps | {allocType | handleTypes | {location | {type | id}}} | "
+			    "{PINNED | NONE | DEVICE | 0}}}}\n| {{bytesize | dptr} | {%zu | 0x%016llX}}\n}\"];\n\n",
+			    w->mem->bytes, (unsigned long long)w->mem->p);
+		else
+			fprintf(f, "| {{dptr} | {0x%016llX}}\n}\"];\n\n", (unsigned long long)w->mem->p);
+		return;
+	}
+
+	fprintf(f, "[style=\"solid\" shape=\"rectangle\" label=\"");
 	id(f, nd, topo, flags);
-	fprintf(f, "\n%s\n", names[nd->w.kind]);
+	if (child)
+		fprintf(f, "\ngraph_%u\n", child->id);
+	else
+		fprintf(f, "\n%s\n", names[w->kind]);
 	if (flags & D_HANDLES)
 		fprintf(f, "node handle: 0x%016llX\n", (unsigned long long)(uintptr_t)nd->h);
-	if (nd->w.kind == N_ALLOC || nd->w.kind == N_FREE)
-		fprintf(f, "0x%llx\n", (unsigned long long)nd->w.mem->p);
+	if (w->kind == N_HOST && (flags & D_HOSTPARAMS))
+		fprintf(f, "fn: 0x%016llX\nuserData: 0x%016llX\n", (unsigned long long)(uintptr_t)w->host.fn,
+		    (unsigned long long)(uintptr_t)w->host.userData);
+	if ((w->kind == N_RECORD || w->kind == N_WAIT) && (flags & D_EVPARAMS))
+		fprintf(f, "event: 0x%016llX\n", (unsigned long long)(uintptr_t)w->ev);
 	fprintf(f, "\"];\n\n");
 }
 
@@ -192,19 +273,24 @@ dot_graph(FILE *f, Graph *g, unsigned flags, unsigned depth)
 			kernel(f, FN(nd->w.fn) ? ptx_function_name(FN(nd->w.fn)->f) : "", nd, topo, flags);
 		else if (nd->w.kind == N_FILL)
 			fill(f, nd, topo, flags);
+		else if (nd->w.kind == N_COPY)
+			copy(f, nd, topo, flags);
 		else
 			other(f, nd, topo, flags);
 	}
-	for (Node *nd = g->first; nd; nd = nd->next)
-		for (size_t k = 0; k < nd->ndeps; k++) {
-			Node *dep = NODE(nd->deps[k]);
-			if (!dep)
-				continue;
-			fprintf(f, "\"graph_%u_node_%zu\" -> \"graph_%u_node_%zu\"", g->id, dep->idx, g->id, nd->idx);
-			if (flags & D_TOPO)
-				fprintf(f, " [headlabel=%zu]", k);
-			fprintf(f, ";\n");
-		}
+	/* by the node they leave, then the one they reach; the head's label
+	 * is the edge's place among that node's dependencies */
+	for (Node *from = g->first; from; from = from->next)
+		for (Node *nd = g->first; nd; nd = nd->next)
+			for (size_t k = 0; k < nd->ndeps; k++) {
+				if (nd->deps[k] != from->h)
+					continue;
+				fprintf(f, "\"graph_%u_node_%zu\" -> \"graph_%u_node_%zu\"", g->id, from->idx, g->id,
+				    nd->idx);
+				if (flags & D_TOPO)
+					fprintf(f, " [headlabel=%zu]", k);
+				fprintf(f, ";\n");
+			}
 	fprintf(f, "}\n");
 	free(topo);
 	/* children after their parent, deep ones not without end */
