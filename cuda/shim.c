@@ -605,7 +605,8 @@ cuCtxSynchronize(void)
 	CUresult r;
 
 	LOCK();
-	r = shim_ready(NULL);
+	if (!(r = shim_ready(NULL)))
+		shim_pool_synced(NULL, 1);
 	UNLOCK();
 	return r;
 }

@@ -109,6 +109,7 @@ struct Sstream {
 };
 struct Sevent {
 	CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; Capturing c;
+	CUstream on;                /* the stream it was last recorded on */
 	size_t ipcslot;             /* 1 + its word in the file of events shared with other processes (shim_ipc.c) */
 	char ipch[64];              /* opened from another process's handle: that handle (opened set) */
 	int opened;
@@ -349,6 +350,8 @@ CUresult shim_graph_freenode(CUgraphNode *out, CUgraph g, const CUgraphNode *dep
 int shim_graph_unmap(CUdeviceptr dp);
 int shim_graph_mem(CUdeviceptr dp);   /* dp is a memory node's allocation */
 int shim_graph_owns(CUgraph g, CUgraphNode n);   /* n is a node of g; under LOCK */
+/* each of nodes is one of tails or runs before one; under LOCK */
+int shim_graph_before(CUgraph g, const CUgraphNode *nodes, size_t n, const CUgraphNode *tails, size_t nt);
 void shim_graph_free(CUgraph g);
 int shim_graph_cond(void *user, uint64_t h, unsigned value);   /* ptx_set_graph_cond's */
 /* shim_capture.c: each returns 1 when stream s is being captured, the
@@ -371,6 +374,9 @@ void shim_capture_record(Event *e, CUstream s);
 CUresult shim_capture_wait(CUstream s, Event *e);
 void shim_capture_forget(Capturing *c);
 CUresult shim_capture_sync(CUstream s);   /* a synchronous call on s: refused while captured */
+/* shim_pool.c: a synchronization of stream s (all: of the context) done:
+ * the pools give back what was freed before it; under LOCK */
+void shim_pool_synced(CUstream s, int all);
 /* shim_attr.c: the attributes' defaults; one read or set, for a stream
  * (node 0) or a kernel node (node 1), the id checked against those the
  * driver takes for it */

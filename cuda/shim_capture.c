@@ -6,7 +6,10 @@
  * them too, and a stream that waits for that event joins the capture
  * with those dependencies, which is how work forks to other streams and
  * joins back.  The capture ends on the stream that began it, and every
- * stream that joined leaves it then.
+ * stream that joined leaves it then; one that did not join back (its last
+ * work not before the origin's) makes it end with no graph
+ * (CUDA_ERROR_STREAM_CAPTURE_UNJOINED), and ending it on a stream that
+ * joined invalidates it, as an H200's driver does.
  *
  * Captured here: kernel launches, copies and fills (1D, 2D, 3D), host
  * functions, and stream-ordered allocation as memory nodes: the memory
@@ -381,6 +384,7 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 	Event *e;
 	Capture *cap;
 	size_t i = 0;
+	int unjoined = 0;
 
 	LOCK();
 	if (!(st = capturing(s))) {
@@ -396,10 +400,22 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 		UNLOCK();
 		return CUDA_ERROR_INVALID_VALUE;
 	}
+	/* ended on a stream that joined it: refused, and the capture is
+	 * invalidated, its streams left in it until the origin ends it (an
+	 * H200: poolcap.gpu) */
 	if (cap->origin != st->h) {
+		cap->invalid = 1;
 		UNLOCK();
 		return CUDA_ERROR_STREAM_CAPTURE_UNMATCHED;
 	}
+	/* every stream that joined must have joined back: its last nodes
+	 * among the origin's or before them; else the capture ends with no
+	 * graph, all its streams out of it */
+	while ((o = shim_heach(H_STREAM, &i)))
+		if (o->c.cap == cap && o != st &&
+		    !shim_graph_before(cap->g, o->c.deps, o->c.ndeps, st->c.deps, st->c.ndeps))
+			unjoined = 1;
+	i = 0;
 	while ((o = shim_heach(H_STREAM, &i)))
 		if (o->c.cap == cap)
 			shim_capture_forget(&o->c);
@@ -407,7 +423,9 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 	while ((e = shim_heach(H_EVENT, &i)))
 		if (e->c.cap == cap)
 			shim_capture_forget(&e->c);
-	if (cap->invalid) {
+	if (cap->invalid || unjoined) {
+		CUresult r = cap->invalid ? CUDA_ERROR_STREAM_CAPTURE_INVALIDATED :
+		    CUDA_ERROR_STREAM_CAPTURE_UNJOINED;
 		if (cap->own)
 			shim_graph_free(cap->g);
 		if (out)
@@ -415,7 +433,7 @@ cuStreamEndCapture(CUstream s, CUgraph *out)
 		free(cap);
 		ncaptures--;
 		UNLOCK();
-		return CUDA_ERROR_STREAM_CAPTURE_INVALIDATED;
+		return r;
 	}
 	if (out)
 		*out = cap->g;

@@ -171,8 +171,8 @@ cuCtxSynchronize_v2(CUcontext ctx)
 	Ctx *c;
 
 	LOCK();
-	if (!(r = pick(ctx, &c)))
-		r = c->sticky;
+	if (!(r = pick(ctx, &c)) && !(r = c->sticky))
+		shim_pool_synced(NULL, 1);
 	UNLOCK();
 	return r;
 }

@@ -1,8 +1,8 @@
 /*
  * shim_graph.c -- CUDA graphs built node by node (the kinds of node:
  * shim_gnode.c) or by stream capture (shim_capture.c), edited (edges,
- * node destruction, cloning), queried (nodes, edges, types) and written
- * out by cuGraphDebugDotPrint; what a node's work owns, and how it is
+ * node destruction, cloning), queried (nodes, edges, types) (written
+ * out: shim_gdot.c); what a node's work owns, and how it is
  * copied into a clone or an executable (shim_gexec.c).
  *
  * User objects (cuUserObject*): a pointer, a destructor and a count of
@@ -418,6 +418,58 @@ shim_graph_owns(CUgraph g, CUgraphNode n)
 	const Node *nd = NODE(n);
 
 	return nd && GRAPH(g) && nd->g == GRAPH(g);
+}
+
+/* Whether each of the n nodes is one of the nt in tails or runs before
+ * one of them (through their dependencies, transitively): a stream that
+ * forked from a capture has joined back when its last nodes are so.
+ * Under LOCK; 0 when out of memory. */
+int
+shim_graph_before(CUgraph gh, const CUgraphNode *nodes, size_t n, const CUgraphNode *tails, size_t nt)
+{
+	Graph *g = GRAPH(gh);
+	char *seen;
+	Node **todo;
+	size_t k = 0, i = 0;
+	int ok = 1;
+
+	if (!n)
+		return 1;
+	if (!g || !g->n)
+		return 0;
+	seen = calloc(g->n, 1);
+	todo = malloc(g->n * sizeof *todo);
+	if (!seen || !todo) {
+		free(seen);
+		free(todo);
+		return 0;
+	}
+	for (Node *nd = g->first; nd; nd = nd->next)
+		nd->idx = i++;
+	for (i = 0; i < nt; i++) {
+		Node *nd = NODE(tails[i]);
+		if (nd && nd->g == g && !seen[nd->idx]) {
+			seen[nd->idx] = 1;
+			todo[k++] = nd;
+		}
+	}
+	while (k) {
+		Node *nd = todo[--k];
+		for (size_t d = 0; d < nd->ndeps; d++) {
+			Node *dep = NODE(nd->deps[d]);
+			if (dep && dep->g == g && !seen[dep->idx]) {
+				seen[dep->idx] = 1;
+				todo[k++] = dep;
+			}
+		}
+	}
+	for (i = 0; i < n && ok; i++) {
+		Node *nd = NODE(nodes[i]);
+		ok = nd && nd->g == g && seen[nd->idx];
+	}
+	free(seen);
+	free(todo);
+	return ok;
 }
 
 /* The driver's convention for every list query, as an H200's answers
@@ -860,72 +912,3 @@ cuGraphNodeFindInClone(CUgraphNode *out, CUgraphNode orig, CUgraph clone)
 	return r;
 }
 
-enum { CUDA_ERROR_OPERATING_SYSTEM = 304 };
-
-/* ---------------------------------------------------------------- DOT */
-
-static void
-dot_graph(FILE *f, Graph *g, unsigned depth)
-{
-	static const char *const names[] = {[N_EMPTY] = "EMPTY", [N_KERNEL] = "KERNEL", [N_COPY] = "MEMCPY",
-	                                    [N_FILL] = "MEMSET", [N_HOST] = "HOST", [N_RECORD] = "EVENT_RECORD",
-	                                    [N_WAIT] = "WAIT_EVENT", [N_CHILD] = "GRAPH",
-	                                    [N_ALLOC] = "MEM_ALLOC", [N_FREE] = "MEM_FREE",
-	                                    [N_COND] = "CONDITIONAL", [N_MEMOP] = "BATCH_MEM_OP",
-	                                    [N_SEMSIG] = "EXT_SEMAS_SIGNAL", [N_SEMWAIT] = "EXT_SEMAS_WAIT"};
-	size_t i = 0;
-
-	fprintf(f, "subgraph cluster_%u {\nlabel=\"graph_%u\";\n", g->id, g->id);
-	for (Node *nd = g->first; nd; nd = nd->next, i++) {
-		nd->idx = i;
-		fprintf(f, "\"graph_%u_node_%zu\" [label=\"%s\\nnode %zu", g->id, i, names[nd->w.kind], i);
-		if (nd->w.kind == N_KERNEL && FN(nd->w.fn))
-			fprintf(f, "\\n%s", ptx_function_name(FN(nd->w.fn)->f));
-		if (nd->w.kind == N_ALLOC || nd->w.kind == N_FREE)
-			fprintf(f, "\\n0x%llx", (unsigned long long)nd->w.mem->p);
-		fprintf(f, "\"];\n");
-	}
-	for (Node *nd = g->first; nd; nd = nd->next)
-		for (size_t k = 0; k < nd->ndeps; k++) {
-			Node *dep = NODE(nd->deps[k]);
-			if (dep)
-				fprintf(f, "\"graph_%u_node_%zu\" -> \"graph_%u_node_%zu\";\n", g->id, dep->idx, g->id,
-				    nd->idx);
-		}
-	fprintf(f, "}\n");
-	/* children after their parent, deep ones not without end */
-	for (Node *nd = g->first; nd && depth < 64; nd = nd->next)
-		if (nd->w.kind == N_CHILD)
-			dot_graph(f, GRAPH(nd->w.child), depth + 1);
-		else
-			for (unsigned b = 0; b < nd->w.nbody && nd->w.body; b++)
-				dot_graph(f, GRAPH(nd->w.body[b]), depth + 1);
-}
-
-/* The graph in Graphviz's language: a cluster a graph, a box a node
- * with its kind (and a kernel's name), an arrow an edge. */
-CUresult
-cuGraphDebugDotPrint(CUgraph gh, const char *path, unsigned flags)
-{
-	CUresult r = CUDA_SUCCESS;
-	FILE *f;
-	Graph *g;
-
-	(void)flags;   /* the verbosity: one level of detail here */
-	if (!path)
-		return CUDA_ERROR_INVALID_VALUE;
-	LOCK();
-	if (!(g = GRAPH(gh)))
-		r = CUDA_ERROR_INVALID_VALUE;
-	else if (!(f = fopen(path, "w")))
-		r = CUDA_ERROR_OPERATING_SYSTEM;
-	else {
-		fprintf(f, "digraph dot {\n");
-		dot_graph(f, g, 0);
-		fprintf(f, "}\n");
-		if (fclose(f))
-			r = CUDA_ERROR_OPERATING_SYSTEM;
-	}
-	UNLOCK();
-	return r;
-}

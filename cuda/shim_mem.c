@@ -597,13 +597,15 @@ cuMemsetD32_v2(CUdeviceptr dst, unsigned v, size_t n)
 	return fill(dst, v, 4, n);
 }
 
+/* A 1D fill captured is a node of one row whose pitch is 0, as an H200's
+ * driver records it (its dot print: tests/shim/poolcap.gpu) */
 CUresult
 cuMemsetD8Async(CUdeviceptr dst, unsigned char v, size_t n, CUstream s)
 {
 	ABI64();   /* as an H200's driver answers (tests/shim/abimix.gpu) */
 	CUresult r;
 
-	if (shim_capture_fill(s, &r, dst, n * 1, v, 1, n, 1))
+	if (shim_capture_fill(s, &r, dst, 0, v, 1, n, 1))
 		return r;
 	return fill(dst, v, 1, n);
 }
@@ -613,7 +615,7 @@ cuMemsetD16Async(CUdeviceptr dst, unsigned short v, size_t n, CUstream s)
 {
 	CUresult r;
 
-	if (shim_capture_fill(s, &r, dst, n * 2, v, 2, n, 1))
+	if (shim_capture_fill(s, &r, dst, 0, v, 2, n, 1))
 		return r;
 	return fill(dst, v, 2, n);
 }
@@ -623,7 +625,7 @@ cuMemsetD32Async(CUdeviceptr dst, unsigned v, size_t n, CUstream s)
 {
 	CUresult r;
 
-	if (shim_capture_fill(s, &r, dst, n * 4, v, 4, n, 1))
+	if (shim_capture_fill(s, &r, dst, 0, v, 4, n, 1))
 		return r;
 	return fill(dst, v, 4, n);
 }

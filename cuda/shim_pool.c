@@ -5,8 +5,12 @@
  * Work is done when it is queued (shim.c), so "stream-ordered" is plain
  * order: an allocation is a cuMemAlloc made at once and a free a cuMemFree.
  * A pool is then a name, the attributes set on it and the bookkeeping its
- * queries report (memory in use and its high-water mark; nothing is kept
- * in reserve, so reserved equals used).  The device has a default pool,
+ * queries report: the memory in use, and the memory an H200's driver would
+ * hold in reserve for it (poolcap.gpu): chunks of 32 MiB, as many as what
+ * is in use needs, kept when it is freed until a synchronization that
+ * follows the free (of its stream, of an event recorded after it on that
+ * stream, of the context) gives back what is past the release threshold,
+ * or cuMemPoolTrimTo what is past its argument.  The device has a default pool,
  * made on first use and never destroyed, and a current pool, the default
  * one until cuDeviceSetMemPool.  Allocations made while a stream is being
  * captured are made at once too, not added to the graph, and a free
@@ -38,11 +42,20 @@ typedef struct {
 } MemPoolProps;
 typedef struct { MemLocation location; int flags; } MemAccessDesc;
 
+/* The driver's unit of a pool's reservation */
+#define CHUNK ((uint64_t)32 << 20)
+/* Streams whose frees a pool remembers apart; more share the last slot,
+ * which any synchronization then clears */
+#define NPEND 8
+
 typedef struct {
 	CUmemoryPool h;
 	int reuse[3];               /* the three reuse policies, 1 by default */
 	uint64_t threshold;         /* RELEASE_THRESHOLD */
-	uint64_t used, high;
+	uint64_t used, high;        /* in use, and its high-water mark */
+	uint64_t rsv, rhigh;        /* held in reserve (whole chunks), and its high-water mark */
+	struct { CUstream s; uint64_t n; int any; } pend[NPEND];   /* freed, not yet synchronized */
+	unsigned npend;
 	struct { CUdeviceptr p; size_t n; } *live;
 	size_t nlive, caplive;
 } Pool;
@@ -54,6 +67,90 @@ static CUmemoryPool current;    /* cuDeviceSetMemPool; NULL: the default one */
 
 CUresult cuMemFree_v2(CUdeviceptr p);
 CUresult cuMemAlloc_v2(CUdeviceptr *p, size_t n);
+
+static uint64_t
+chunks(uint64_t n)
+{
+	return n > UINT64_MAX - CHUNK ? UINT64_MAX : (n + CHUNK - 1) / CHUNK * CHUNK;
+}
+
+/* Gives back chunks of p that hold nothing in use nor freed and not yet
+ * synchronized: with up, while what stays would still hold keep bytes
+ * (cuMemPoolTrimTo); else while p holds more than keep (a release
+ * threshold's), which may leave it less, as an H200's driver does
+ * (tests/shim/poolcap.gpu: 64 MiB over a threshold of 40 keep 32).
+ * Under LOCK. */
+static void
+trim(Pool *p, uint64_t keep, int up)
+{
+	uint64_t need = p->used;
+
+	for (unsigned k = 0; k < p->npend; k++)
+		need += p->pend[k].n;
+	need = chunks(need);
+	keep = up ? chunks(keep) : keep / CHUNK * CHUNK;
+	if (need < keep)
+		need = keep;
+	if (need < p->rsv)
+		p->rsv = need;
+}
+
+/* n bytes of p freed on stream s: held until a synchronization of s;
+ * under LOCK. */
+static void
+pend(Pool *p, CUstream s, uint64_t n)
+{
+	unsigned k;
+
+	for (k = 0; k < p->npend && (p->pend[k].any || p->pend[k].s != s); k++)
+		;
+	if (k == p->npend) {
+		if (k == NPEND)
+			p->pend[--k].any = 1;
+		else {
+			p->pend[k].s = s;
+			p->pend[k].n = 0;
+			p->pend[k].any = 0;
+			p->npend++;
+		}
+	}
+	p->pend[k].n += n;
+}
+
+/* Whether a synchronization of stream s (NULL: every stream) follows what
+ * was queued on t: the legacy stream's follows the blocking streams'; under
+ * LOCK. */
+static int
+follows(CUstream s, int all, CUstream t)
+{
+	Stream *st;
+
+	if (all || s == t)
+		return 1;
+	if (s && s != (CUstream)(uintptr_t)1)
+		return 0;
+	if (!t || t == (CUstream)(uintptr_t)1)
+		return 1;
+	st = shim_stream(t);
+	return st && !(st->flags & 1);   /* CU_STREAM_NON_BLOCKING */
+}
+
+void
+shim_pool_synced(CUstream s, int all)
+{
+	Pool *p;
+	size_t i = 0;
+
+	while ((p = shim_heach(H_POOL, &i))) {
+		unsigned n = 0;
+		for (unsigned k = 0; k < p->npend; k++)
+			if (!p->pend[k].any && !follows(s, all, p->pend[k].s))
+				p->pend[n++] = p->pend[k];
+		p->npend = n;
+		if (p->threshold < p->rsv)
+			trim(p, p->threshold, 0);
+	}
+}
 
 /* Under LOCK. */
 static Pool *
@@ -144,8 +241,10 @@ cuMemPoolSetAttribute(CUmemoryPool h, int attr, void *v)
 		p->reuse[attr - 1] = *(int *)v != 0;
 	else if (attr == ATTR_RELEASE_THRESHOLD)
 		memcpy(&p->threshold, v, sizeof p->threshold);
-	else if ((attr == ATTR_RESERVED_HIGH || attr == ATTR_USED_HIGH) && !*(uint64_t *)v)
-		p->high = p->used;   /* only a reset to 0 is allowed: back to what is in use */
+	else if (attr == ATTR_RESERVED_HIGH && !*(uint64_t *)v)
+		p->rhigh = p->rsv;   /* only a reset to 0 is allowed: back to what is held */
+	else if (attr == ATTR_USED_HIGH && !*(uint64_t *)v)
+		p->high = p->used;   /* the same: back to what is in use */
 	else
 		r = CUDA_ERROR_INVALID_VALUE;
 	UNLOCK();
@@ -169,8 +268,10 @@ cuMemPoolGetAttribute(CUmemoryPool h, int attr, void *v)
 	else {
 		switch (attr) {
 		case ATTR_RELEASE_THRESHOLD: u = p->threshold; break;
-		case ATTR_RESERVED_CURRENT: case ATTR_USED_CURRENT: u = p->used; break;
-		case ATTR_RESERVED_HIGH: case ATTR_USED_HIGH: u = p->high; break;
+		case ATTR_RESERVED_CURRENT: u = p->rsv; break;
+		case ATTR_RESERVED_HIGH: u = p->rhigh; break;
+		case ATTR_USED_CURRENT: u = p->used; break;
+		case ATTR_USED_HIGH: u = p->high; break;
 		default: r = CUDA_ERROR_INVALID_VALUE; break;
 		}
 		if (!r)
@@ -180,15 +281,19 @@ cuMemPoolGetAttribute(CUmemoryPool h, int attr, void *v)
 	return r;
 }
 
-/* Nothing is held in reserve: nothing to give back. */
+/* What was freed and not yet synchronized stays: its frees have not
+ * happened yet, as far as the host knows. */
 CUresult
 cuMemPoolTrimTo(CUmemoryPool h, size_t keep)
 {
-	CUresult r;
+	CUresult r = CUDA_SUCCESS;
+	Pool *p;
 
-	(void)keep;
 	LOCK();
-	r = POOL(h) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+	if (!(p = POOL(h)))
+		r = CUDA_ERROR_INVALID_VALUE;
+	else
+		trim(p, keep, 1);
 	UNLOCK();
 	return r;
 }
@@ -354,6 +459,10 @@ cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t n, CUmemoryPool h, CUstream s)
 		p->used += n;
 		if (p->used > p->high)
 			p->high = p->used;
+		if (p->used > p->rsv)
+			p->rsv = chunks(p->used);
+		if (p->rsv > p->rhigh)
+			p->rhigh = p->rsv;
 	}
 	UNLOCK();
 	return CUDA_SUCCESS;
@@ -392,6 +501,7 @@ cuMemFreeAsync(CUdeviceptr dptr, CUstream s)
 		for (size_t k = 0; k < p->nlive; k++)
 			if (p->live[k].p == dptr) {
 				p->used -= p->live[k].n;
+				pend(p, s, p->live[k].n);
 				p->live[k] = p->live[--p->nlive];
 				break;
 			}

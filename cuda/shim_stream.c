@@ -203,8 +203,10 @@ cuStreamDestroy(CUstream s)
 	return cuStreamDestroy_v2(s);
 }
 
-CUresult
-cuStreamSynchronize(CUstream s)
+/* A synchronization, or with sync 0 a query (which gives back no memory
+ * of the pools) */
+static CUresult
+stream_sync(CUstream s, int sync)
 {
 	CUresult r;
 
@@ -212,14 +214,22 @@ cuStreamSynchronize(CUstream s)
 	r = !shim_streamok(s) ? gone(s) : shim_capture_sync(s);
 	if (!r)
 		r = shim_ready(NULL);
+	if (!r && sync)
+		shim_pool_synced(s, 0);
 	UNLOCK();
 	return r;
 }
 
 CUresult
+cuStreamSynchronize(CUstream s)
+{
+	return stream_sync(s, 1);
+}
+
+CUresult
 cuStreamQuery(CUstream s)
 {
-	return cuStreamSynchronize(s);
+	return stream_sync(s, 0);
 }
 
 CUresult
@@ -465,6 +475,7 @@ cuEventRecord(CUevent e, CUstream s)
 		shim_capture_record(ev, s);
 		ev->ms = shim_now_ms();
 		ev->recorded = 1;
+		ev->on = s;
 		r = CUDA_SUCCESS;
 	} else if (!ev)
 		r = shim_hgone(e, H_EVENT);
@@ -482,10 +493,14 @@ cuEventRecordWithFlags(CUevent e, CUstream s, unsigned flags)
 CUresult
 cuEventSynchronize(CUevent e)
 {
-	CUresult r;
+	CUresult r = CUDA_SUCCESS;
+	Event *ev;
 
 	LOCK();
-	r = EVENT(e) ? CUDA_SUCCESS : shim_hgone(e, H_EVENT);
+	if (!(ev = EVENT(e)))
+		r = shim_hgone(e, H_EVENT);
+	else if (ev->recorded)
+		shim_pool_synced(ev->on, 0);
 	UNLOCK();
 	return r;
 }
@@ -493,7 +508,12 @@ cuEventSynchronize(CUevent e)
 CUresult
 cuEventQuery(CUevent e)
 {
-	return cuEventSynchronize(e);
+	CUresult r;
+
+	LOCK();
+	r = EVENT(e) ? CUDA_SUCCESS : shim_hgone(e, H_EVENT);
+	UNLOCK();
+	return r;
 }
 
 CUresult

@@ -3,8 +3,9 @@
 # a virtual environment with the latest releases of numba-cuda, pycuda and
 # tinygrad (pip) and what their tests import (pytest, filecheck, cffi,
 # ml_dtypes: numba-cuda's bfloat16 tests compare with its bfloat16),
-# and CuPy (cupy-cuda13x with its toolkit wheels, installed when its suite
-# is asked for: they are large), the test files of pycuda's, tinygrad's
+# and CuPy (cupy-cuda13x with its toolkit wheels, and SciPy, which
+# cupyx.scipy's tests compare with, installed when its suite is asked for:
+# they are large), the test files of pycuda's, tinygrad's
 # and CuPy's source releases (numba-cuda ships its tests), and a fixed
 # subset of each suite (tests/clients/CLIENT.list) run through ptxkit-env
 # with no test plugins.
@@ -104,9 +105,10 @@ case " $* " in
 esac
 case " $* " in
 *" cupy "*)
-	if ! "$py" -c "import importlib.metadata as m; m.version('cupy-cuda13x')" 2>/dev/null; then
-		echo "installing cupy-cuda13x[ctk] into $work/venv ..."
-		if ! "$py" -m pip install -q 'cupy-cuda13x[ctk]' 'cuda-toolkit==13.0.*' \
+	# (a venv that got CuPy before SciPy was asked for gets SciPy here)
+	if ! "$py" -c "import importlib.metadata as m; m.version('cupy-cuda13x'); m.version('scipy')" 2>/dev/null; then
+		echo "installing cupy-cuda13x[ctk] and scipy into $work/venv ..."
+		if ! "$py" -m pip install -q 'cupy-cuda13x[ctk]' 'cuda-toolkit==13.0.*' scipy \
 		    > "$work/setup-cupy.log" 2>&1; then
 			tail -5 "$work/setup-cupy.log"
 			echo "SKIP: CuPy cannot be installed here (see $work/setup-cupy.log)"
