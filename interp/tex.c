@@ -37,8 +37,9 @@
  * lane, 4 lanes a group for tex and tld4 (a quad), 8 for fetches from
  * linear memory, txq and suq, and 8 (1D, 2D) or 4 (3D, layered) for the
  * surface instructions.  A request's sectors are the distinct sectors of
- * the texels its lanes fetch: those of non-zero weight, every one of a
- * tld4's four, an out-of-range one as its clamped neighbour.  A CUDA
+ * the texels its lanes fetch: those of non-zero weight (all three at a
+ * seamless cube's corner), every one of a tld4's four, an out-of-range
+ * one as its clamped neighbour.  A CUDA
  * array (PTX_TEXF_BLOCK_LINEAR) is block-linear on the device, its
  * sectors 16 bytes of 2 rows within one level and slice; linear and
  * pitched memory have the 32-byte sectors of their addresses.  Linear
@@ -464,7 +465,7 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 {
 	uint64_t n[3];
 	int64_t i0[3] = { 0, 0, 0 }, fr[3] = { 0, 0, 0 };
-	int corners, frmask = 0;
+	int corners, frmask = 0, atcorner = 0;
 
 	interp_tex_dims(s->o, lv, n);
 	for (int a = 0; a < dims; a++) {
@@ -524,7 +525,10 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 	 * (tests/shim/texcube.gpu's linear samples at the corners) */
 	for (int q = 0; am[0] == AM_SEAMLESS && linear && q < 4; q++) {
 		int64_t x = i0[0] + (q & 1), y = i0[1] + (q >> 1 & 1);
-		if ((x < 0 || x >= (int64_t)n[0]) && (y < 0 || y >= (int64_t)n[1]) && w[q]) {
+		if (!(x < 0 || x >= (int64_t)n[0]) || !(y < 0 || y >= (int64_t)n[1]))
+			continue;
+		atcorner = 1;
+		if (w[q]) {
 			uint32_t third = (2 * w[q] + 3) / 6;
 			w[q ^ 1] += third, w[q ^ 2] += third, w[q ^ 3] += w[q] - 2 * third;
 			w[q] = 0;
@@ -544,7 +548,18 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 				cl[a] = idx[a] < 0 ? clampi(i0[a] + (q >> a & 1), (int64_t)n[a]) : idx[a];
 				out |= idx[a] < 0;
 			}
-		if (lw && !(q & ~frmask))
+		/* the texels of non-zero weight; but where the footprint
+		 * holds a seamless cube's corner, the three texels that meet
+		 * there whatever their weights (a fraction of 0 leaves one
+		 * of them, or two, at weight 0): the counts of
+		 * tests/shim/texcube.cubequads.ncu's 176 quads on the u8x4
+		 * cube's grid, 32 of which hold a lane on a face's last texel
+		 * centre along one axis (fraction 0, the texel past the edge
+		 * at weight 0) whose other axis reaches past an edge, and
+		 * texcube.fmt.ncu's seamless grids of five formats (3426
+		 * sectors for u8x4 where the texels of non-zero weight alone
+		 * give 3391), texcube.grad.ncu's 71 and 72 */
+		if (lw && (atcorner ? !corner : !(q & ~frmask)))
 			fetched(s, lv, cl[0], cl[1], cl[2]);
 		if (!w[q])
 			memset(&t[q], 0, sizeof t[q]);
