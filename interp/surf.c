@@ -296,6 +296,6 @@ interp_surf(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], 
 			sured(L, p, tb[T_OPER], eb, tb[T_SIGNED], src[tb[T_DATA]]);
 	}
 	if (L->st)   /* suq counts with the textures (an H200's ncu says so) */
-		interp_tex_count(L, xi, kind == TK_SUQ ? PTX_MC_TEX : PTX_MC_SURF, m, grp, NULL, 1, 0, keys, nk);
+		interp_tex_count(L, xi, kind == TK_SUQ ? PTX_MC_TEX : PTX_MC_SURF, m, grp, NULL, NULL, 1, 0, keys, nk);
 	return 0;
 }

@@ -47,7 +47,9 @@
  * levels, then their upper ones, while the lanes that take one level (a
  * whole level of detail, or one clamped to the first or last level) go
  * in a pass of their own, and a quad's lanes share the sectors of one
- * pass only; the lanes of a tex.grad share theirs only with lanes of the
+ * pass only (but a 1D or 2D quad's lane of one inner level beside one
+ * between that level and the next reads both, the upper at weight 0:
+ * pairup()); the lanes of a tex.grad share theirs only with lanes of the
  * same gradients (gradpasses()), and a lane of tex.grad.3d is a quad of
  * four fetches (grad3quad()).  How many lanes a request and a pass
  * take is passes()'s to say, for every kind of fetch, and which lanes of a
@@ -118,10 +120,11 @@ sortkeys(uint64_t *k, unsigned n)
 
 /* Counts the requests of the lanes m, grp lanes a request, and their
  * sectors: the lanes of a request in one pass (pass[lane], below grp;
- * NULL: one pass) share theirs, and each counts mul times. */
+ * NULL: one pass; for the sectors of an upper level, passhi[lane] where
+ * given) share theirs, and each counts mul times. */
 void
-interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, const uint8_t *pass, unsigned mul,
-                 int pairs, uint64_t (*keys)[TEXKEYS], const unsigned *nk)
+interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, const uint8_t *pass,
+                 const uint8_t *passhi, unsigned mul, int pairs, uint64_t (*keys)[TEXKEYS], const unsigned *nk)
 {
 	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
 
@@ -134,8 +137,8 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, c
 		for (unsigned p = 0; p < grp; p++) {
 			unsigned n = 0;
 			for (unsigned l = 0; l < grp; l++)
-				if (gm >> l & 1 && (pass ? pass[g + l] : 0) == p)
-					for (unsigned i = 0; i < nk[g + l]; i++)
+				for (unsigned i = 0; gm >> l & 1 && i < nk[g + l]; i++)
+					if ((passhi && (keys[g + l][i] & 3) == 1 ? passhi[g + l] : pass ? pass[g + l] : 0) == p)
 						k[n++] = keys[g + l][i];
 			sortkeys(k, n);
 			for (unsigned i = 0; i < n; i++)
@@ -582,7 +585,7 @@ level(const Smp *s, unsigned lv, int dims, const double *u, uint64_t layer, cons
 		 * texcube.fmt.ncu's seamless grids of five formats (3426
 		 * sectors for u8x4 where the texels of non-zero weight alone
 		 * give 3391), texcube.grad.ncu's 71 and 72 */
-		if (lw && (atcorner ? !corner : !(q & ~frmask)))
+		if ((lw || s->zeroup) && (atcorner ? !corner : !(q & ~frmask)))
 			fetched(s, lv, cl[0], cl[1], cl[2]);
 		if (!w[q])
 			memset(&t[q], 0, sizeof t[q]);
@@ -753,10 +756,12 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	 * rounded to level 0 (lod point, 95; 50, 231, 234) */
 	whole = t->mip_filter == PTX_FILTER_LINEAR && lod > 0 && lod < t->levels - 1 && lod == l0;
 	s->nlv = tf > 0 && gather < 0 ? 2u : 1u;
+	s->onelv = t->mip_filter == PTX_FILTER_LINEAR && tf == 0 && gather < 0 && lod >= 1 && lod < t->levels - 1 &&
+	    l1 != l0;
 	s->slice = layer;
-	for (unsigned pass = 0; pass < s->nlv; pass++) {
+	for (unsigned pass = 0; pass < s->nlv + (s->zeroup && s->onelv); pass++) {
 		unsigned lv = pass ? l1 : l0;
-		s->pass = tf > 0 && gather < 0 ? pass : whole && gather < 0 ? 0 : 2;
+		s->pass = (tf > 0 || s->zeroup) && gather < 0 ? pass : whole && gather < 0 ? 0 : 2;
 		if (t->mip_filter != PTX_FILTER_LINEAR && t->levels > 1 && lod <= 0 && gather < 0)
 			s->pass = 3;
 		uint64_t n[3];
@@ -766,9 +771,17 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 		for (int a = 0; a < dims; a++)
 			u[a] = (norm ? floor(x[a] * (double)(1 << NORM_BITS)) / (double)(1 << NORM_BITS) * (double)n[a] : x[a]) +
 			    (double)off[a];
-		if (level(s, lv, dims, u, layer, am, linear, gather, pass ? tf : 256 - tf, tx, wt, &nt, out))
+		if (pass == s->nlv) {   /* the next level's texels, counted only (pairup()) */
+			Texel tz[8];
+			uint32_t wz[8];
+			int nz = 0;
+			if (level(s, lv, dims, u, layer, am, linear, gather, 0, tz, wz, &nz, out))
+				return -1;
+		} else if (level(s, lv, dims, u, layer, am, linear, gather, pass ? tf : 256 - tf, tx, wt, &nt, out))
 			return -1;
 	}
+	if (s->zeroup && s->onelv)
+		s->nlv = 2;
 	if (gather < 0)
 		interp_tex_filter(s, tx, wt, nt, linear ? 1 << (dims < 2 ? dims : 2) : 1, out);
 	return 0;
@@ -817,10 +830,24 @@ alike(const unsigned *nlv, const unsigned *lv, unsigned q, unsigned a, unsigned 
  * either pairing can (18 sectors; 20 the other 8, where neither can),
  * with all four lanes in one layer too, where the distance from lane 0
  * paired them in 8; and texmip.mixed.ncu's 12 (HP CS XQ XR: 22, from 24).
+ * Of three lanes (0-2) of one slice, where lane 1 alone reads one level,
+ * lanes 0 and 2 go together (texmip.levels.ncu's 33: 42's lanes 1-3, a
+ * lane between levels 0 and 1, one below 1/256 of level 0 a texel away
+ * and one between 0 and 1 there: 32 sectors, 40 paired 0-1).
+ * The lower pass of levels (and a lane's one level) pairs so; the upper
+ * pass pairs by the distance alone, while the lower one (tiealike) breaks
+ * a tie of the distance, in a 1D or 2D quad of four lanes, by their lower
+ * levels: 0-2 and 1-3 when lanes 0 and 2 read the same lower level and 1
+ * and 3 another one (tests/shim/texmip.places.ncu: at one place, a lane
+ * exactly at level 1 (pairup(): between 1 and 2) and one between 1 and 2
+ * in lanes 0 and 2 or 1 and 3, two between 0 and 1 in the others, count
+ * 48 sectors, the lower levels paired by level and the upper ones 0-1;
+ * 32 paired so in both passes, 64 by lanes in both; the same quads of
+ * levels 2, 1 + 1/2 and 2 + 1/2 count 40).
  */
 static void
 pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, const unsigned *lv, uint32_t m, int g3,
-          uint8_t *pass)
+          int tiealike, uint8_t *pass)
 {
 	for (unsigned q = 0; q < WARP; q += 4) {
 		double d1 = 0, d2 = 0;
@@ -835,6 +862,8 @@ pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, con
 			}
 		if (nlv && !g3 && same && n1 == 2 && (one == 3 || one == 12 || one == 5 || one == 10))
 			d1 = one == 5 || one == 10, d2 = !d1;
+		else if (nlv && !g3 && same && !(m >> q & 8) && one == 2)
+			d1 = 1, d2 = 0;
 		else if (lv && !g3 && m >> q & 8 &&
 		    (alike(nlv, lv, q, 0, 1) || alike(nlv, lv, q, 2, 3)) != (alike(nlv, lv, q, 0, 2) || alike(nlv, lv, q, 1, 3)))
 			d1 = alike(nlv, lv, q, 0, 2) || alike(nlv, lv, q, 1, 3), d2 = !d1;
@@ -848,6 +877,9 @@ pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, con
 				d1 += (at[q + 1][a] - at[q][a]) * (at[q + 1][a] - at[q][a]);
 				d2 += (at[q + 2][a] - at[q][a]) * (at[q + 2][a] - at[q][a]);
 			}
+		if (tiealike && lv && !g3 && d1 == d2 && m >> q & 8 && lv[q] == lv[q + 2] && lv[q + 1] == lv[q + 3] &&
+		    lv[q] != lv[q + 1])
+			d1 = 1, d2 = 0;
 		if (d1 > d2)
 			pass[q + 1] = 1, pass[q + 2] = 0;
 	}
@@ -1036,8 +1068,93 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 	for (unsigned q = 0; q < 4; q++)
 		pass[q] = (uint8_t)(q / share);
 	if (share == 2)
-		pairlanes((const double (*)[3])at, NULL, NULL, NULL, 0xf, g == G_3D, pass);
-	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, mul, pairs, keys, nk);
+		pairlanes((const double (*)[3])at, NULL, NULL, NULL, 0xf, g == G_3D, 0, pass);
+	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, NULL, mul, pairs, keys, nk);
+	return 0;
+}
+
+/*
+ * A lane of one inner level (Smp's onelv: a fraction of 0 at level 1 or
+ * above, linear between levels, not clamped) in a 1D or 2D quad beside a
+ * lane between that level and the next: the unit takes it as a lane
+ * between the two whose upper level weighs 0, and fetches that level's
+ * texels too, in the upper pass.  From an H200: tests/shim/
+ * texmip.places.ncu's quads of a lane exactly at level 1 (or 1/512
+ * above it), two between levels 0 and 1 and one between 1 and 2, each
+ * lane at a place of its own, count 64 sectors in all 12 orders, where
+ * the one level alone gives 56; and texmip.levels.ncu and .mixed.ncu's
+ * quads at one place (64, 48 or 32 by the pairing, pairlanes()).  That
+ * lane beside lanes between 0 and 1 alone reads its one level
+ * (texmip.levels.ncu's 2, 4 and 6: 24, 24 and 40 sectors); so does a
+ * lane below 1/256 of level 0 beside lanes between 0 and 1
+ * (texmip.tf0.ncu's 24 quads, "levels" 42), and tex.level of 3D arrays
+ * (tests/tex/ncu.tsv's 474) and of layered cubes (texgeom.ncu's
+ * lvl_acube) count without it.
+ * nlv: the levels each lane reads, lv0 the lower; m the active lanes.
+ */
+static int
+pairup(const unsigned *nlv, const unsigned *lv0, uint32_t m, unsigned l)
+{
+	for (unsigned k = l & ~3u; k < (l & ~3u) + 4; k++)
+		if (k != l && m >> k & 1 && nlv[k] == 2 && lv0[k] == lv0[l])
+			return 1;
+	return 0;
+}
+
+/*
+ * One lane of tex, tld4 or txq: its object (a fault: -1), its fetch into
+ * d[][l] and, when counting, its sectors into keys[] (*nk of them); s
+ * keeps what the counters need of it.  zeroup: the lane of one level
+ * fetches the next level's texels too (pairup()).
+ */
+static int
+onelane(Launch *L, Warp *w, const XIns *xi, uint32_t l, uint64_t v[][WARP], uint64_t d[][WARP], int zeroup, Smp *s,
+        Lanes *ln, uint64_t *keys, unsigned *nk)
+{
+	const int *tb = xi->tbl;
+	const TexObj *o;
+	TexObj so;
+	uint64_t src[TEXNS], h;
+	uint32_t out[4];
+
+	if (interp_tex_handle(L, w, (int)l, xi, v[0][l], &h))
+		return -1;
+	if (!(o = interp_tex_obj(L->cx, h, 0))) {
+		interp_fault(L, w, (int)l, xi, PTX_FAULT_OOB, h, 0, "0x%" PRIx64 " is not a texture object%s", h,
+		    tb[T_REF] ? " (the .texref's handle)" : "");
+		return -1;
+	}
+	if (tb[T_SMP] >= 0) {
+		if (interp_tex_sampled(L, w, (int)l, xi, o, v[tb[T_SMP]][l], &so))
+			return -1;
+		o = &so;
+	}
+	memset(s, 0, sizeof *s);
+	*nk = 0;
+	if (tb[T_KIND] == TK_TXQ) {
+		d[0][l] = interp_tex_query(o, tb[T_QUERY], tb[T_LOD] >= 0 ? (uint32_t)v[tb[T_LOD]][l] : 0);
+		return 0;
+	}
+	for (int k = 0; k < xi->ns; k++)
+		src[k] = v[k][l];
+	s->L = L, s->w = w, s->lane = (int)l, s->xi = xi, s->o = o, s->isint = interp_tex_readsint(o);
+	s->zeroup = zeroup;
+	if (L->st)
+		s->keys = keys, s->nkeys = nk;
+	ln->buffer |= o->t.geom == PTX_TEX_BUFFER;
+	/* tld4 gathers, whatever the filter (passes()) */
+	ln->tsz = o->bc ? 1 : o->tsz, ln->lin = o->t.filter == PTX_FILTER_LINEAR && !s->isint && tb[T_KIND] != TK_TLD4;
+	ln->miplin = o->t.mip_filter == PTX_FILTER_LINEAR && o->t.levels > 1;
+	ln->bc6 = o->t.format == PTX_TEXFMT_BC6H || o->t.format == PTX_TEXFMT_BC6HS;
+	if (fetch(s, tb, src, out))
+		return -1;
+	if (L->st && tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 &&
+	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE) && !zeroup && grad3quad(L, xi, s, src, ln))
+		return -1;
+	for (int c = 0; c < 4; c++)
+		d[c][l] = out[c];
+	if (tb[T_PRED])
+		d[4][l] = 1;   /* every texel is resident */
 	return 0;
 }
 
@@ -1055,57 +1172,19 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	int grad3 = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 &&
 	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE);
 	int pairs;
-	uint8_t pass[WARP];
+	uint8_t pass[WARP], passhi[WARP], onelv[WARP];
 	Lanes ln = { 0, 0, 0, 0, 0 };
 
 	if (tb[T_KIND] != TK_TEX && tb[T_KIND] != TK_TLD4 && tb[T_KIND] != TK_TXQ)
 		return interp_surf(L, w, xi, m, v, d);
 	FOR_LANES(m, l) {
-		const TexObj *o;
-		TexObj so;
-		uint64_t src[TEXNS], h;
-		uint32_t out[4];
 		Smp s;
-		if (interp_tex_handle(L, w, (int)l, xi, v[0][l], &h))
-			return -1;
-		if (!(o = interp_tex_obj(L->cx, h, 0))) {
-			interp_fault(L, w, (int)l, xi, PTX_FAULT_OOB, h, 0, "0x%" PRIx64 " is not a texture object%s", h,
-			    tb[T_REF] ? " (the .texref's handle)" : "");
-			return -1;
-		}
-		if (tb[T_SMP] >= 0) {
-			if (interp_tex_sampled(L, w, (int)l, xi, o, v[tb[T_SMP]][l], &so))
-				return -1;
-			o = &so;
-		}
-		if (tb[T_KIND] == TK_TXQ) {
-			d[0][l] = interp_tex_query(o, tb[T_QUERY], tb[T_LOD] >= 0 ? (uint32_t)v[tb[T_LOD]][l] : 0);
-			continue;
-		}
-		for (int k = 0; k < xi->ns; k++)
-			src[k] = v[k][l];
-		memset(&s, 0, sizeof s);
-		s.L = L, s.w = w, s.lane = (int)l, s.xi = xi, s.o = o, s.isint = interp_tex_readsint(o);
-		nk[l] = 0;
-		if (L->st)
-			s.keys = keys[l], s.nkeys = &nk[l];
-		ln.buffer |= o->t.geom == PTX_TEX_BUFFER;
-		/* tld4 gathers, whatever the filter (passes()) */
-		ln.tsz = o->bc ? 1 : o->tsz, ln.lin = o->t.filter == PTX_FILTER_LINEAR && !s.isint && tb[T_KIND] != TK_TLD4;
-		ln.miplin = o->t.mip_filter == PTX_FILTER_LINEAR && o->t.levels > 1;
-		ln.bc6 = o->t.format == PTX_TEXFMT_BC6H || o->t.format == PTX_TEXFMT_BC6HS;
-		if (fetch(&s, tb, src, out))
-			return -1;
-		if (L->st && grad3 && grad3quad(L, xi, &s, src, &ln))
+		if (onelane(L, w, xi, l, v, d, 0, &s, &ln, keys[l], &nk[l]))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
-		slice[l] = s.slice, nlv[l] = s.nlv, lv0[l] = s.lv0;
+		slice[l] = s.slice, nlv[l] = s.nlv, lv0[l] = s.lv0, onelv[l] = (uint8_t)s.onelv;
 		memcpy(grad[l], s.grad, sizeof grad[l]);
 		lod[l] = s.lod;
-		for (int c = 0; c < 4; c++)
-			d[c][l] = out[c];
-		if (tb[T_PRED])
-			d[4][l] = 1;   /* every texel is resident */
 	}
 	if (L->st) {
 		if (tb[T_KIND] == TK_TXQ)
@@ -1113,16 +1192,31 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (grad3)   /* counted lane by lane, grad3quad() */
 			return 0;
 		passes(tb, &ln, 0, &grp, &share, &mul, &pairs);
+		if (tb[T_KIND] == TK_TEX && tb[T_GX] < 0 && tb[T_GEOM] != G_3D && tb[T_GEOM] != G_CUBE &&
+		    tb[T_GEOM] != G_ACUBE) {
+			uint32_t up = 0;
+			FOR_LANES(m, l)
+				up |= (uint32_t)(onelv[l] && pairup(nlv, lv0, m, l)) << l;
+			FOR_LANES(up, l) {
+				Smp s;
+				if (onelane(L, w, xi, l, v, d, 1, &s, &ln, keys[l], &nk[l]))
+					return -1;
+				nlv[l] = s.nlv;
+			}
+		}
 		for (unsigned l = 0; l < WARP; l++)
 			pass[l] = (uint8_t)(share ? l % grp / share : 0);
+		memcpy(passhi, pass, sizeof pass);
 		if (!share)
 			gradpasses((const double (*)[6])grad, m, pass);
-		else if (share == 2 && grp == 4)
-			pairlanes((const double (*)[3])at, slice, nlv,
-			    tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE ? NULL : lv0, m, tb[T_GEOM] == G_3D, pass);
+		else if (share == 2 && grp == 4) {
+			const unsigned *lv = tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE ? NULL : lv0;
+			pairlanes((const double (*)[3])at, slice, nlv, lv, m, tb[T_GEOM] == G_3D, 1, pass);
+			pairlanes((const double (*)[3])at, slice, nlv, lv, m, tb[T_GEOM] == G_3D, 0, passhi);
+		}
 		if (share == 2 && grp == 4 && tb[T_GEOM] == G_3D && ln.miplin)
-			splitlod(lod, m, pass);
-		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, mul, pairs, keys, nk);
+			splitlod(lod, m, pass), splitlod(lod, m, passhi);
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, share ? passhi : NULL, mul, pairs, keys, nk);
 	}
 	return 0;
 }

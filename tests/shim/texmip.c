@@ -21,20 +21,23 @@
  *	                  lanes (masks 1 to 15, the lanes in order), then
  *	                  the four in five other orders (.levels.ncu)
  *	texmip mixed      quads of lanes of one level and of two (.mixed.ncu)
+ *	texmip places     quads of lanes at one place or apart (.places.ncu)
  *
  * What an H200 showed: every single lane and quad of quads and tf0 counts
  * as interp/tex.c has it, where launches 98 and 102 of tests/tex/ncu.tsv
  * differ (6620 and 5988 sectors against 6614 and 5986); those launches
  * run as 8 launches of 32 quads each ("file", TEXTEST_DUMP's coordinates)
  * differ in three of 98's (-6, +2, -2) and two of 102's (+12, -14), so
- * the rule left is between the quads of a warp, or the "levels" cases
- * 41 and 42 (texmip.ncu-differs).  Their subsets ("levels",
- * texmip.levels.ncu-differs): 42's lanes of one level pair with each
- * other and those of two with each other, and 41's lane at level 1
- * exactly counts more beside a lane between levels 1 and 2.  Of the
- * "mixed" quads (their results the H200's, every lane), those of two
- * lanes of one level beside two of two pair so too, in every place and
- * kind tried (texmip.mixed.ncu, -differs: those not had yet).
+ * the rule left is between the quads of a warp.  Of the "levels" cases
+ * 41 and 42 and their subsets ("levels"): 42's lanes of one level pair
+ * with each other and those of two with each other, and 41's lane at
+ * level 1 exactly counts level 2 too beside a lane between levels 1 and
+ * 2.  Of the "mixed" quads (their results the H200's, every lane), those
+ * of two lanes of one level beside two of two pair so too, in every
+ * place and kind tried.  The "places" quads (each lane at one place or
+ * at a place of its own, on 256x256 arrays, .places.ncu) show which
+ * levels each lane fetches and how the two passes pair (interp/tex.c's
+ * pairup() and pairlanes()); texmip.levels.ncu-differs: what is left.
  */
 #include "shimtest.h"
 
@@ -50,7 +53,7 @@ static const char ptx[] =
 
 /* The arrays: width, height, levels, channels */
 static const struct { unsigned w, h, nl, ch; } arr[] = {
-	{ 16, 16, 5, 4 }, { 16, 16, 5, 1 }, { 8, 4, 4, 4 }, { 4, 4, 3, 4 },
+	{ 16, 16, 5, 4 }, { 16, 16, 5, 1 }, { 8, 4, 4, 4 }, { 4, 4, 3, 4 }, { 256, 256, 9, 4 }, { 256, 256, 9, 1 },
 };
 #define NARR (sizeof arr / sizeof arr[0])
 
@@ -179,7 +182,7 @@ main(int argc, char **argv)
 	CUtexObject t[NARR];
 	CUmipmappedArray mm[NARR];
 	CUdeviceptr dc, dout;
-	static float f[16 * 16 * 4];
+	static float f[256 * 256 * 4];
 
 	primary_ctx();
 	CK(cuModuleLoadData(&mod, ptx));
@@ -315,6 +318,64 @@ main(int argc, char **argv)
 			for (unsigned l = 0; l < 16; l++)
 				printf(" %08x", fbits(o[l]));
 			printf("\n");
+		}
+		argc = 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "places")) {
+		/* quads on the 256x256 arrays: lanes at level of detail E (1
+		 * exactly), F (2 exactly), U (1 + 0.5/256), C (-0.5), H (0 +
+		 * 128/256), K (1 + 128/256), M (2 + 128/256), each at P (100.75,
+		 * 120.125 texels) where the set's "at P" names it, else at a
+		 * place of its own 64 or more texels away, in every order of
+		 * the set's letters (sorted, each once); then lanes E and K
+		 * alone, thrice */
+		static const struct { const char *set, *atp; unsigned a; } ps[] = {
+			{ "EHHK", "", 4 }, { "EHHK", "EK", 4 }, { "EHHK", "EHK", 4 }, { "FKKM", "FKM", 4 },
+			{ "HHKU", "UHK", 4 }, { "EHHK", "EHK", 5 }, { "CKUU", "KUC", 4 },
+		};
+		static const float far[4][2] = { { 36.75f, 56.125f }, { 164.75f, 56.125f }, { 36.75f, 184.125f },
+			{ 164.75f, 184.125f } };
+		const char *lv = "EFUCHKM";
+		static const float lod[] = { 1, 2, 1 + 0.5f / 256, -0.5f, 128.5f / 256, 1 + 128.5f / 256, 2 + 128.5f / 256 };
+		for (size_t i = 0; i < sizeof ps / sizeof ps[0] + 3; i++) {
+			char ord[24][5];
+			unsigned n = 0;
+			if (i < sizeof ps / sizeof ps[0]) {
+				for (unsigned p = 0; p < 256; p++) {   /* every order of the 4 letters, sorted, once */
+					unsigned x[4] = { p & 3, p >> 2 & 3, p >> 4 & 3, p >> 6 & 3 }, k = 0;
+					char o4[5];
+					if (x[0] == x[1] || x[0] == x[2] || x[0] == x[3] || x[1] == x[2] || x[1] == x[3] || x[2] == x[3])
+						continue;
+					for (unsigned j = 0; j < 4; j++)
+						o4[j] = ps[i].set[x[j]];
+					o4[4] = 0;
+					while (k < n && strcmp(ord[k], o4))
+						k++;
+					if (k == n)
+						memcpy(ord[n++], o4, 5);
+				}
+				qsort(ord, n, 5, (int (*)(const void *, const void *))strcmp);
+			} else
+				memcpy(ord[n++], "EK", 3);
+			for (unsigned j = 0; j < n; j++) {
+				unsigned a = i < sizeof ps / sizeof ps[0] ? ps[i].a : 4, nf = 0, nl = (unsigned)strlen(ord[j]);
+				float q[16] = { 0 }, o[16];
+				void *args[] = { &t[a], &dc, &dout };
+				for (unsigned l = 0; l < nl; l++) {
+					int atp = i >= sizeof ps / sizeof ps[0] || strchr(ps[i].atp, ord[j][l]);
+					q[4 * l] = (atp ? 100.75f : far[nf][0]) / 256;
+					q[4 * l + 1] = (atp ? 120.125f : far[nf][1]) / 256;
+					q[4 * l + 2] = lod[strchr(lv, ord[j][l]) - lv];
+					nf += !atp;
+				}
+				CK(cuMemcpyHtoD(dc, q, sizeof q));
+				CK(cuLaunchKernel(kq, 1, 1, 1, nl, 1, 1, 0, NULL, args, NULL));
+				CK(cuMemcpyDtoH(o, dout, sizeof o));
+				printf("places %s (at P %s) array %u:", ord[j], i < sizeof ps / sizeof ps[0] ? ps[i].atp : "all", a);
+				for (unsigned l = 0; l < 4 * nl; l++)
+					printf(" %08x", fbits(o[l]));
+				printf("\n");
+			}
 		}
 		argc = 0;
 	}
