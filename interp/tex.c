@@ -841,9 +841,10 @@ alike(const unsigned *nlv, const unsigned *lv, unsigned q, unsigned a, unsigned 
  * and 3 another one (tests/shim/texmip.places.ncu: at one place, a lane
  * exactly at level 1 (pairup(): between 1 and 2) and one between 1 and 2
  * in lanes 0 and 2 or 1 and 3, two between 0 and 1 in the others, count
- * 48 sectors, the lower levels paired by level and the upper ones 0-1;
- * 32 paired so in both passes, 64 by lanes in both; the same quads of
- * levels 2, 1 + 1/2 and 2 + 1/2 count 40).
+ * 48 sectors, as the lower levels paired by level and the upper ones 0-1
+ * give, where both passes paired by level give 32 and both 0-1 64; so
+ * do a lane at level 2 exactly, one between 2 and 3 and two between 1
+ * and 2: 40 sectors).
  */
 static void
 pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, const unsigned *lv, uint32_t m, int g3,
