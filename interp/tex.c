@@ -1004,6 +1004,25 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
 		*share = 2;
 }
 
+/* A direction d (three floats' bits) of a tex.grad.cube quad as
+ * pairlanes() measures it: in level-0 texels of the face of the lane's
+ * own direction (s's), projected onto that face's plane even where d
+ * picks another face (grad3quad()). */
+static void
+onface(const Smp *s, const uint64_t *d, double at[3])
+{
+	double dv[3], ma, sc, tc;
+	uint64_t n0[3];
+
+	interp_tex_dims(s->o, 0, n0);
+	for (int a = 0; a < 3; a++)
+		dv[a] = f32of((uint32_t)d[a]);
+	faceaxes((unsigned)(s->slice % 6), dv, &ma, &sc, &tc);
+	if (ma == 0)
+		ma = 1;
+	at[0] = (sc / ma + 1) / 2 * (double)n0[0], at[1] = (tc / ma + 1) / 2 * (double)n0[0], at[2] = 0;
+}
+
 /*
  * tex.grad.3d and tex.grad.cube, one lane's counters.  ptxas compiles
  * them to a call of a routine the driver supplies (CALL.ABS.NOINC in the
@@ -1023,11 +1042,14 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
  * and (2, m, m) texels, dx along x with dy along z, and random gradients
  * of either sign: with level 0's texels 108 counts 5256, the GPU 5406;
  * with the nearest level's, 107 counts 7606, the GPU 7420) and probe
- * sectors levels' 3D lanes.  A cube's quad pairs as a 2D one does; its
- * directions each sample their own face: tests/shim/texgeom.ncu's
- * grad_cube and grad_acube count a request a lane as ncu does, and 1438
- * sectors where ncu counts 1396 (grad_cube; grad_acube 1214 against
- * 1292).  s: the lane's fetch at its coordinates, done; src its sources;
+ * sectors levels' 3D lanes.  A cube's quad pairs as a 2D one does, by
+ * the distance on the face of the lane's own direction (onface()), each
+ * direction sampling its own face: tests/shim/texgeom.ncu's grad_cube
+ * counts a request a lane and 1396 sectors, as ncu does (with the
+ * directions' own x and y for the distance, 1438), and of 64 other such
+ * lanes of an H200, each launched alone, 63 (the 64th, clamped to the
+ * last level with p + dy on another face, counts 16 sectors, as p paired
+ * with p + dy would: 8); grad_acube 1198 against ncu's 1292.  s: the lane's fetch at its coordinates, done; src its sources;
  * ln its object's traits.
  */
 static int
@@ -1061,7 +1083,11 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 		if (fetch(&t, tb, v, o))
 			return -1;
 		memcpy(at[q], t.at, sizeof at[q]);
+		if (g == G_CUBE || g == G_ACUBE)
+			onface(s, v + c0, at[q]);
 	}
+	if (g == G_CUBE || g == G_ACUBE)
+		onface(s, src + c0, at[0]);
 	passes(tb, ln, 1, &grp, &share, &mul, &pairs);
 	for (int q = 0; q < 4; q++)   /* the texels of the level read first */
 		for (int a = 0; a < 3; a++)
