@@ -1049,8 +1049,9 @@ onface(const Smp *s, const uint64_t *d, double at[3])
  * directions' own x and y for the distance, 1438), and of 64 other such
  * lanes of an H200, each launched alone, 63 (the 64th, clamped to the
  * last level with p + dy on another face, counts 16 sectors, as p paired
- * with p + dy would: 8); grad_acube 1198 against ncu's 1292.  s: the lane's fetch at its coordinates, done; src its sources;
- * ln its object's traits.
+ * with p + dy gives, where this pairs p with p + dx: 8); grad_acube 1198
+ * against ncu's 1292.  s: the lane's fetch at its coordinates, done; src
+ * its sources; ln its object's traits.
  */
 static int
 grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const Lanes *ln)
