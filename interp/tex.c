@@ -1117,7 +1117,14 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
  * lane below 1/256 of level 0 beside lanes between 0 and 1
  * (texmip.tf0.ncu's 24 quads, "levels" 42), and tex.level of 3D arrays
  * (tests/tex/ncu.tsv's 474) and of layered cubes (texgeom.ncu's
- * lvl_acube) count without it.
+ * lvl_acube) count without it.  Of 40 random quads of lanes near one
+ * place at levels 1 to 3 exactly, 1/512 above one, or between two, on
+ * the H200, 39 of f32x4 texels count as this has it (25 without it) and
+ * 35 of f32 (30); their warps of 8 such quads, 5 and 8 of 12 (2 and 2),
+ * the rest lying between the quads of a warp (tests/tex/ncu-xfail.txt's
+ * 98 and 102); a lane beside a lane between the next level and the one
+ * above that (not its own) is not so taken (giving it the next level
+ * too misses 15 of the 40 quads of f32x4).
  * nlv: the levels each lane reads, lv0 the lower; m the active lanes.
  */
 static int
