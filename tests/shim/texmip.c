@@ -22,6 +22,8 @@
  *	                  the four in five other orders (.levels.ncu)
  *	texmip mixed      quads of lanes of one level and of two (.mixed.ncu)
  *	texmip places     quads of lanes at one place or apart (.places.ncu)
+ *	texmip random     random quads of lanes of whole levels and between
+ *	                  two, a launch each, then 8 a launch (.random.ncu)
  *
  * What an H200 showed: every single lane and quad of quads and tf0 counts
  * as interp/tex.c has it, where launches 98 and 102 of tests/tex/ncu.tsv
@@ -377,6 +379,52 @@ main(int argc, char **argv)
 				printf("\n");
 			}
 		}
+		argc = 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "random")) {
+		/* on the 256x256 arrays of f32x4 and of f32: 40 quads a launch,
+		 * then 12 launches of 8 quads (a warp), each quad's lanes within
+		 * two texels of a random place, each lane's level of detail
+		 * 1, 2 or 3 exactly (35 in 100), 0 to 3 plus 0.5/256 (10), or
+		 * between two levels (55) */
+		uint32_t seed = 0x6d2b79f5u;
+		for (unsigned a = 4; a < 6; a++)
+			for (unsigned i = 0; i < 52; i++) {
+				unsigned nq = i < 40 ? 1 : 8;
+				float q[4 * 32], o[4 * 32];
+				void *args[] = { &t[a], &dc, &dout };
+				for (unsigned k = 0; k < nq; k++) {
+					float r[4];
+					for (unsigned j = 0; j < 2; j++) {
+						seed ^= seed << 13, seed ^= seed >> 17, seed ^= seed << 5;
+						r[j] = 40 + (float)(seed % 40960) / 256;
+					}
+					for (unsigned l = 0; l < 4; l++) {
+						static const float dx[5] = { 0, 0, 1, 2, 0.5f }, dy[4] = { 0, 0, 1, 0.25f };
+						float *p = q + 16 * k + 4 * l, lod;
+						unsigned u[4];
+						for (unsigned j = 0; j < 4; j++) {
+							seed ^= seed << 13, seed ^= seed >> 17, seed ^= seed << 5;
+							u[j] = seed;
+						}
+						if (u[0] % 100 < 35)
+							lod = (float)(1 + u[1] % 3);
+						else if (u[0] % 100 < 45)
+							lod = (float)(u[1] % 4) + 0.5f / 256;
+						else
+							lod = (float)(u[1] % 4) + (float)(1 + u[2] % 255) / 256 + 0.5f / 256;
+						p[0] = (r[0] + dx[u[3] % 5]) / 256, p[1] = (r[1] + dy[u[3] / 5 % 4]) / 256;
+						p[2] = lod, p[3] = 0;
+					}
+				}
+				CK(cuMemcpyHtoD(dc, q, 64 * nq));
+				CK(cuLaunchKernel(kq, 1, 1, 1, 4 * nq, 1, 1, 0, NULL, args, NULL));
+				CK(cuMemcpyDtoH(o, dout, 64 * nq));
+				printf("random %u array %u:", i, a);
+				for (unsigned l = 0; l < 16 * nq; l++)
+					printf(" %08x", fbits(o[l]));
+				printf("\n");
+			}
 		argc = 0;
 	}
 	if (argc > 1 && !strcmp(argv[1], "file")) {
