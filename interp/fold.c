@@ -1893,9 +1893,11 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
-/* cvt.f32.bf16, and cvt.f64 of an f16 or bf16, of a NaN ptxas knows (a
- * register a mov of an immediate wrote): ptxas folds the conversion to
- * its canonical NaN, 0x7fffffff, or that widened, 0x7fffffffe0000000 (sm_90
+/* cvt.f32.bf16, cvt.f64 of an f16 or bf16, and cvt.f16.f64, of a NaN
+ * ptxas knows (a register a mov of an immediate wrote): ptxas folds the
+ * conversion to its canonical NaN, 0x7fffffff, or that widened,
+ * 0x7fffffffe0000000, or narrowed, 0x7fff (v10 seed 2766 alux: of the
+ * mov.s64's -50, where F2F.F16.F64 of a register keeps the sign) (sm_90
  * SASS: a MOV of each), where a register's NaN keeps its sign and payload
  * (the SHF of a bf16, F2F.F64.BF16 and F2F.F64.F16; v8 seeds 74537, 82139,
  * 83475 and 91681); with .sat it is 0, as for any NaN (v8 seed 7262).
@@ -1915,15 +1917,18 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	const Ins *d;
 	XOp o;
 
+	int wide = in->ty[1] == TY_F64;
+
 	if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard ||
 	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
-	    ir_tyinfo[d->ty[0]].bits != 16 || interp_decode_op(pm, &d->opnd[1], TY_B16, &o) || o.k != XO_IMM)
+	    ir_tyinfo[d->ty[0]].bits != (wide ? 64 : 16) ||
+	    interp_decode_op(pm, &d->opnd[1], wide ? TY_B64 : TY_B16, &o) || o.k != XO_IMM)
 		return 0;
-	h = (uint32_t)o.imm & 0x7FFFu;
-	if (h <= (in->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
+	if (wide ? (o.imm & 0x7FFFFFFFFFFFFFFFull) <= 0x7FF0000000000000ull :
+	    (h = (uint32_t)o.imm & 0x7FFFu) <= (in->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
 		return 0;
 	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull : 0x7FFFFFFFull;
+	xi->s[0].imm = in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull : in->ty[0] == TY_F16 ? 0x7FFFu : 0x7FFFFFFFull;
 	xi->ns = 1;
 	xi->alu.op = OP_MOV;
 	xi->alu.flags = 0;
@@ -2380,7 +2385,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldcvt(pm, f, xi, in, k);
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_BF16) ||
-	     (in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16))) &&
+	     (in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16)) ||
+	     (in->ty[0] == TY_F16 && in->ty[1] == TY_F64)) &&
 	    foldcvtnank(pm, f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
