@@ -56,35 +56,27 @@ mk(int i)
 	return a;
 }
 
-/* the array's bytes, in row order, through a 3D copy */
+/* the whole array from (toarr 0) or to buffer buf, in row order, by a 3D
+ * copy */
 static void
-dump(int i, CUarray a, unsigned char *out)
+whole(int i, CUarray a, unsigned char *buf, int toarr)
 {
 	CUDA_MEMCPY3D c;
 	size_t e = (size_t)shapes[i].ch * (shapes[i].fmt == CU_AD_FORMAT_FLOAT ? 4 : 1);
+	size_t rows = shapes[i].h ? shapes[i].h : 1;
 
 	memset(&c, 0, sizeof c);
-	c.srcMemoryType = CU_MEMORYTYPE_ARRAY, c.srcArray = a;
-	c.dstMemoryType = CU_MEMORYTYPE_HOST, c.dstHost = out;
-	c.dstPitch = shapes[i].w * e, c.dstHeight = shapes[i].h ? shapes[i].h : 1;
+	if (toarr) {
+		c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
+		c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = buf;
+		c.srcPitch = shapes[i].w * e, c.srcHeight = rows;
+	} else {
+		c.srcMemoryType = CU_MEMORYTYPE_ARRAY, c.srcArray = a;
+		c.dstMemoryType = CU_MEMORYTYPE_HOST, c.dstHost = buf;
+		c.dstPitch = shapes[i].w * e, c.dstHeight = rows;
+	}
 	c.WidthInBytes = shapes[i].w * e;
-	c.Height = shapes[i].h ? shapes[i].h : 1;
-	c.Depth = shapes[i].d ? shapes[i].d : 1;
-	CK(cuMemcpy3D(&c));
-}
-
-static void
-fill(int i, CUarray a, const unsigned char *in)
-{
-	CUDA_MEMCPY3D c;
-	size_t e = (size_t)shapes[i].ch * (shapes[i].fmt == CU_AD_FORMAT_FLOAT ? 4 : 1);
-
-	memset(&c, 0, sizeof c);
-	c.dstMemoryType = CU_MEMORYTYPE_ARRAY, c.dstArray = a;
-	c.srcMemoryType = CU_MEMORYTYPE_HOST, c.srcHost = in;
-	c.srcPitch = shapes[i].w * e, c.srcHeight = shapes[i].h ? shapes[i].h : 1;
-	c.WidthInBytes = shapes[i].w * e;
-	c.Height = shapes[i].h ? shapes[i].h : 1;
+	c.Height = rows;
 	c.Depth = shapes[i].d ? shapes[i].d : 1;
 	CK(cuMemcpy3D(&c));
 }
@@ -130,16 +122,16 @@ main(void)
 			if (off > all + 4 || (off + n > all + 64 && n))
 				continue;
 			/* HtoA into a zeroed array: where the bytes land */
-			fill(i, a, zero);
+			whole(i, a, zero, 1);
 			r = cuMemcpyHtoA(a, off, host, n);
 			printf("HtoA %zu+%zu: %s", off, n, ename(r));
 			if (!r) {
-				dump(i, a, back);
+				whole(i, a, back, 0);
 				ranges(back, all);
 			}
 			printf("\n");
 			/* AtoH, AtoD of a filled array: which bytes come back */
-			fill(i, a, host);
+			whole(i, a, host, 1);
 			memset(back, 0, sizeof back);
 			r = cuMemcpyAtoH(back, a, off, n);
 			printf("AtoH %zu+%zu: %s", off, n, ename(r));
@@ -155,30 +147,30 @@ main(void)
 			}
 			printf("\n");
 			/* DtoA */
-			fill(i, a, zero);
+			whole(i, a, zero, 1);
 			CK(cuMemcpyHtoD(dev, host, MAXB));
 			r = cuMemcpyDtoA(a, off, dev, n);
 			printf("DtoA %zu+%zu: %s", off, n, ename(r));
 			if (!r) {
-				dump(i, a, back);
+				whole(i, a, back, 0);
 				ranges(back, all);
 			}
 			printf("\n");
 			/* AtoA: a filled, to b zeroed at 0, and from a at 0 to b at off */
-			fill(i, a, host);
-			fill(i, b, zero);
+			whole(i, a, host, 1);
+			whole(i, b, zero, 1);
 			r = cuMemcpyAtoA(b, 0, a, off, n);
 			printf("AtoA b+0 <- a+%zu, %zu: %s", off, n, ename(r));
 			if (!r) {
-				dump(i, b, back);
+				whole(i, b, back, 0);
 				ranges(back, all);
 			}
 			printf("\n");
-			fill(i, b, zero);
+			whole(i, b, zero, 1);
 			r = cuMemcpyAtoA(b, off, a, 0, n);
 			printf("AtoA b+%zu <- a+0, %zu: %s", off, n, ename(r));
 			if (!r) {
-				dump(i, b, back);
+				whole(i, b, back, 0);
 				ranges(back, all);
 			}
 			printf("\n");

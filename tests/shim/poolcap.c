@@ -12,12 +12,7 @@
  *
  *	poolcap [DIR]   the dot files go to DIR (default .), each removed once shown
  */
-#include <cuda.h>
-#include <ctype.h>
-#include <stdio.h>
-#include <stdint.h>
-#include <string.h>
-#include <stdlib.h>
+#include "shimtest.h"
 
 static CUmemoryPool pool;
 static void
@@ -37,36 +32,6 @@ st(const char *what, CUstream s)
 	CUstreamCaptureStatus cs = 99;
 	CUresult r = cuStreamIsCapturing(s, &cs);
 	printf("  %s: IsCapturing %d status %d\n", what, r, cs);
-}
-
-/* The file at path, each 0x and 16 hexadecimal digits as "0x#" */
-static void
-show(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	int c, k;
-	char buf[20];
-
-	if (!f)
-		return;
-	while ((c = getc(f)) != EOF) {
-		if (c != '0') {
-			putchar(c);
-			continue;
-		}
-		buf[0] = '0';
-		for (k = 1; k < 18 && (c = getc(f)) != EOF; k++) {
-			buf[k] = (char)c;
-			if (k == 1 ? c != 'x' : !isxdigit(c))
-				break;
-		}
-		if (k == 18)
-			fputs("0x#", stdout);
-		else
-			fwrite(buf, 1, k + (c != EOF), stdout);
-	}
-	fclose(f);
-	remove(path);
 }
 
 static CUevent e2;
@@ -251,7 +216,7 @@ main(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof fl / sizeof fl[0]; i++) {
 		char path[512]; snprintf(path, sizeof path, "%s/poolcap-%x.dot", res, fl[i]);
 		printf("dot 0x%x: %d\n", fl[i], cuGraphDebugDotPrint(g, path, fl[i]));
-		show(path);
+		showdot(path);
 	}
 	return 0;
 }

@@ -21,6 +21,9 @@
  *                      line (all of them when none is), each between
  *                      "-- NAME" and "after NAME: " the context's
  *                      synchronize, then "done"
+ *   showdot(path)      prints a cuGraphDebugDotPrint file with each 0x and
+ *                      16 hexadecimal digits (a handle or address) as "0x#",
+ *                      then removes it
  *   RISKY(what, call)  a call a driver may crash on (NULL where it wants a
  *                      pointer, a graph inside itself): its line, "~ what:
  *                      RESULT", is printed by the shim's run only.  An
@@ -31,6 +34,7 @@
  *                      the driver's answers (NAME.gpu).  Each must leave
  *                      the state as it found it.
  */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,4 +166,33 @@ sections(const Section *sec, size_t n, int argc, char **argv)
 		printf("after %s: %s\n", sec[i].name, ename(cuCtxSynchronize()));
 	}
 	printf("done\n");
+}
+
+static inline void
+showdot(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	int c, k;
+	char buf[20];
+
+	if (!f)
+		return;
+	while ((c = getc(f)) != EOF) {
+		if (c != '0') {
+			putchar(c);
+			continue;
+		}
+		buf[0] = '0';
+		for (k = 1; k < 18 && (c = getc(f)) != EOF; k++) {
+			buf[k] = (char)c;
+			if (k == 1 ? c != 'x' : !isxdigit(c))
+				break;
+		}
+		if (k == 18)
+			fputs("0x#", stdout);
+		else
+			fwrite(buf, 1, k + (c != EOF), stdout);
+	}
+	fclose(f);
+	remove(path);
 }
