@@ -745,7 +745,7 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	if (l0 > t->levels - 1)
 		l0 = t->levels - 1;
 	l1 = l0 + 1 < t->levels ? l0 + 1 : l0;
-	s->lv0 = l0;
+	s->lv0 = l0, s->tf = tf;
 	/* a lane exactly at a level between the first and the last, linear
 	 * between levels, goes in the lower pass: it shares its level's
 	 * sectors with lanes a little above it (tests/tex/ncu.tsv's lod linear
@@ -753,8 +753,14 @@ fetch(Smp *s, const int *tb, const uint64_t *v, uint32_t out[4])
 	 * level, or there exactly, or one whose fraction is below 1/256,
 	 * counts apart (51, 54, 57, 58, 97); with the nearest level, a lane
 	 * magnified (level of detail 0 or below) counts apart from lanes
-	 * rounded to level 0 (lod point, 95; 50, 231, 234) */
-	whole = t->mip_filter == PTX_FILTER_LINEAR && lod > 0 && lod < t->levels - 1 && lod == l0;
+	 * rounded to level 0 (lod point, 95; 50, 231, 234).  Where pairup()
+	 * decides (s->lone: 1D and 2D tex.level), the lane it takes up goes
+	 * in both passes of two levels (s->zeroup), and one it leaves reads
+	 * its one level as a lane below 1/256 of it does, sharing its sectors
+	 * with such lanes (tests/shim/texmip.random.ncu: a lane at level 1
+	 * exactly beside one 1/512 above it, each reading that level alone,
+	 * count one set of sectors, in 11 of its launches) */
+	whole = t->mip_filter == PTX_FILTER_LINEAR && lod > 0 && lod < t->levels - 1 && lod == l0 && !s->lone;
 	s->nlv = tf > 0 && gather < 0 ? 2u : 1u;
 	s->onelv = t->mip_filter == PTX_FILTER_LINEAR && tf == 0 && gather < 0 && lod >= 1 && lod < t->levels - 1 &&
 	    l1 != l0;
@@ -794,6 +800,13 @@ alike(const unsigned *nlv, const unsigned *lv, unsigned q, unsigned a, unsigned 
 	return nlv[q + a] == 1 && nlv[q + b] == 1 && lv[q + a] == lv[q + b];
 }
 
+/* lanes q + a and q + b read the same level or levels, at one weight */
+static int
+alikelod(const unsigned *lv, const unsigned *tf, unsigned q, unsigned a, unsigned b)
+{
+	return lv[q + a] == lv[q + b] && tf[q + a] == tf[q + b];
+}
+
 /*
  * A quad whose lanes go two a pass (share 2) pairs lane 0 with lane 1 and
  * 2 with 3, or 0 with 2 and 1 with 3 when lane 2 is the nearer to lane 0.
@@ -817,7 +830,13 @@ alike(const unsigned *nlv, const unsigned *lv, unsigned q, unsigned a, unsigned 
  * (tests/shim/texmip.c's "levels" case 42, two lanes below 1/256 of level
  * 0 a texel apart beside two between levels 0 and 1: 18 sectors a pair on
  * an H200, where pairing by distance gives 24; and its subsets and orders
- * of all four, 4 counts of texmip.levels.ncu).  The lanes of a layered
+ * of all four, 4 counts of texmip.levels.ncu), if the two of one level
+ * read the same level or the two of two levels the same two at one
+ * weight (alikelod()): of texmip.random.ncu's quads, a lane at level 2
+ * and one at level 1 beside lanes between levels 3 and 4 of different
+ * weights pair by distance (its launch 4: 44 sectors, 28 paired so; 18
+ * and 39 alike), and beside two at 3 + 143/256 as those rules pair
+ * (launch 49's quad 5).  The lanes of a layered
  * cube's quad across layers pair by distance (tests/shim/texgeom.ncu's
  * lvl_acube counts so), as do two of one level beside one of two
  * (texmip.tf0.ncu).  Else, in a 1D or 2D quad of four lanes (lv: the
@@ -847,8 +866,8 @@ alike(const unsigned *nlv, const unsigned *lv, unsigned q, unsigned a, unsigned 
  * and 2: 40 sectors).
  */
 static void
-pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, const unsigned *lv, uint32_t m, int g3,
-          int tiealike, uint8_t *pass)
+pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, const unsigned *lv, const unsigned *tf,
+          uint32_t m, int g3, int tiealike, uint8_t *pass)
 {
 	for (unsigned q = 0; q < WARP; q += 4) {
 		double d1 = 0, d2 = 0;
@@ -861,7 +880,9 @@ pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, con
 				if (nlv[q + k] == 1)
 					one |= 1u << k, n1++;
 			}
-		if (nlv && !g3 && same && n1 == 2 && (one == 3 || one == 12 || one == 5 || one == 10))
+		if (nlv && !g3 && same && n1 == 2 && (one == 3 || one == 12 || one == 5 || one == 10) &&
+		    (!lv || alikelod(lv, tf, q, (unsigned)__builtin_ctz(one), 31u - (unsigned)__builtin_clz(one)) ||
+		     alikelod(lv, tf, q, (unsigned)__builtin_ctz(~one & 15), 31u - (unsigned)__builtin_clz(~one & 15))))
 			d1 = one == 5 || one == 10, d2 = !d1;
 		else if (nlv && !g3 && same && !(m >> q & 8) && one == 2)
 			d1 = 1, d2 = 0;
@@ -1096,7 +1117,7 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 	for (unsigned q = 0; q < 4; q++)
 		pass[q] = (uint8_t)(q / share);
 	if (share == 2)
-		pairlanes((const double (*)[3])at, NULL, NULL, NULL, 0xf, g == G_3D, 0, pass);
+		pairlanes((const double (*)[3])at, NULL, NULL, NULL, NULL, 0xf, g == G_3D, 0, pass);
 	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, NULL, mul, pairs, keys, nk);
 	return 0;
 }
@@ -1136,6 +1157,15 @@ pairup(const unsigned *nlv, const unsigned *lv0, uint32_t m, unsigned l)
 	return 0;
 }
 
+/* Whether pairup() decides for the lanes of this instruction: tex.level
+ * (or a tex of level 0) of 1D and 2D textures, layered or not. */
+static int
+lonelevel(const int *tb)
+{
+	return tb[T_KIND] == TK_TEX && tb[T_GX] < 0 && tb[T_GEOM] != G_3D && tb[T_GEOM] != G_CUBE &&
+	    tb[T_GEOM] != G_ACUBE;
+}
+
 /*
  * One lane of tex, tld4 or txq: its object (a fault: -1), its fetch into
  * d[][l] and, when counting, its sectors into keys[] (*nk of them); s
@@ -1173,7 +1203,7 @@ onelane(Launch *L, Warp *w, const XIns *xi, uint32_t l, uint64_t v[][WARP], uint
 	for (int k = 0; k < xi->ns; k++)
 		src[k] = v[k][l];
 	s->L = L, s->w = w, s->lane = (int)l, s->xi = xi, s->o = o, s->isint = interp_tex_readsint(o);
-	s->zeroup = zeroup;
+	s->zeroup = zeroup, s->lone = lonelevel(tb);
 	if (L->st)
 		s->keys = keys, s->nkeys = nk;
 	ln->buffer |= o->t.geom == PTX_TEX_BUFFER;
@@ -1202,7 +1232,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 	uint64_t keys[WARP][TEXKEYS];
 	double at[WARP][3], grad[WARP][6], lod[WARP];
 	uint64_t slice[WARP];
-	unsigned nlv[WARP], lv0[WARP];
+	unsigned nlv[WARP], lv0[WARP], tfs[WARP];
 	unsigned nk[WARP], grp, share, mul;
 	int grad3 = tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 &&
 	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE);
@@ -1217,7 +1247,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (onelane(L, w, xi, l, v, d, 0, &s, &ln, keys[l], &nk[l]))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
-		slice[l] = s.slice, nlv[l] = s.nlv, lv0[l] = s.lv0, onelv[l] = (uint8_t)s.onelv;
+		slice[l] = s.slice, nlv[l] = s.nlv, lv0[l] = s.lv0, tfs[l] = s.tf, onelv[l] = (uint8_t)s.onelv;
 		memcpy(grad[l], s.grad, sizeof grad[l]);
 		lod[l] = s.lod;
 	}
@@ -1227,8 +1257,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		if (grad3)   /* counted lane by lane, grad3quad() */
 			return 0;
 		passes(tb, &ln, 0, &grp, &share, &mul, &pairs);
-		if (tb[T_KIND] == TK_TEX && tb[T_GX] < 0 && tb[T_GEOM] != G_3D && tb[T_GEOM] != G_CUBE &&
-		    tb[T_GEOM] != G_ACUBE) {
+		if (lonelevel(tb)) {
 			uint32_t up = 0;
 			FOR_LANES(m, l)
 				up |= (uint32_t)(onelv[l] && pairup(nlv, lv0, m, l)) << l;
@@ -1246,8 +1275,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 			gradpasses((const double (*)[6])grad, m, pass);
 		else if (share == 2 && grp == 4) {
 			const unsigned *lv = tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE ? NULL : lv0;
-			pairlanes((const double (*)[3])at, slice, nlv, lv, m, tb[T_GEOM] == G_3D, 1, pass);
-			pairlanes((const double (*)[3])at, slice, nlv, lv, m, tb[T_GEOM] == G_3D, 0, passhi);
+			pairlanes((const double (*)[3])at, slice, nlv, lv, tfs, m, tb[T_GEOM] == G_3D, 1, pass);
+			pairlanes((const double (*)[3])at, slice, nlv, lv, tfs, m, tb[T_GEOM] == G_3D, 0, passhi);
 		}
 		if (share == 2 && grp == 4 && tb[T_GEOM] == G_3D && ln.miplin)
 			splitlod(lod, m, pass), splitlod(lod, m, passhi);

@@ -96,9 +96,11 @@ typedef struct {
 	double grad[6];     /* tex.grad's dx, dy in texels, as the unit keeps them (gradpasses()) */
 	double lod;         /* the level of detail asked for, before the clamps (splitlod()) */
 	unsigned lv0;       /* the level it reads (the lower one between two) */
+	unsigned tf;        /* the upper level's weight, 256ths (0: it reads one level) */
 	int quadlod;        /* a fetch of a tex.grad's quad (grad3quad()): at the level lod */
 	int onelv;          /* it reads one inner level, linear between levels, for a fraction of 0 (pairup()) */
 	int zeroup;         /* then it fetches the next level's texels too, at weight 0 (pairup()) */
+	int lone;           /* a fetch pairup() decides for: at a level exactly it reads one level */
 } Smp;
 
 /* texdec.c */
