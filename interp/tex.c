@@ -118,13 +118,14 @@ sortkeys(uint64_t *k, unsigned n)
 	}
 }
 
-/* Counts the requests of the lanes m, grp lanes a request, and their
- * sectors: the lanes of a request in one pass (pass[lane], below grp;
- * NULL: one pass; for the sectors of an upper level, passhi[lane] where
- * given) share theirs, and each counts mul times. */
+/* Counts the requests of the lanes m, grp lanes a request (but those of
+ * nocount, a bit at a request's first lane), and their sectors: the lanes
+ * of a request in one pass (pass[lane], below grp; NULL: one pass; for
+ * the sectors of an upper level, passhi[lane] where given) share theirs,
+ * and each counts mul times. */
 void
 interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, const uint8_t *pass,
-                 const uint8_t *passhi, unsigned mul, int pairs, uint64_t (*keys)[TEXKEYS], const unsigned *nk)
+                 const uint8_t *passhi, unsigned mul, uint32_t nocount, uint64_t (*keys)[TEXKEYS], const unsigned *nk)
 {
 	ptx_mem_counts *c = &L->st[xi - L->pm->code].mem[cls];
 
@@ -133,7 +134,7 @@ interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, c
 		uint64_t k[8 * TEXKEYS];
 		if (!gm)
 			continue;
-		c->requests += !pairs || !(__builtin_popcount(gm) & 1);
+		c->requests += !(nocount >> g & 1);
 		for (unsigned p = 0; p < grp; p++) {
 			unsigned n = 0;
 			for (unsigned l = 0; l < grp; l++)
@@ -852,7 +853,10 @@ alikelod(const unsigned *lv, const unsigned *tf, unsigned q, unsigned a, unsigne
  * Of three lanes (0-2) of one slice, where lane 1 alone reads one level,
  * lanes 0 and 2 go together (texmip.levels.ncu's 33: 42's lanes 1-3, a
  * lane between levels 0 and 1, one below 1/256 of level 0 a texel away
- * and one between 0 and 1 there: 32 sectors, 40 paired 0-1).
+ * and one between 0 and 1 there: 32 sectors, 40 paired 0-1), and where
+ * lane 2 alone does, lanes 0 and 1 (texmip.rsub.ncu's 20: two lanes
+ * between levels 3 and 4 a texel and a half apart, then one 1/512 above
+ * level 2: 12 sectors, 20 paired by distance, 0-2).
  * The lower pass of levels (and a lane's one level) pairs so; the upper
  * pass pairs by the distance alone, while the lower one (tiealike) breaks
  * a tie of the distance, in a 1D or 2D quad of four lanes, by their lower
@@ -884,8 +888,8 @@ pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, con
 		    (!lv || alikelod(lv, tf, q, (unsigned)__builtin_ctz(one), 31u - (unsigned)__builtin_clz(one)) ||
 		     alikelod(lv, tf, q, (unsigned)__builtin_ctz(~one & 15), 31u - (unsigned)__builtin_clz(~one & 15))))
 			d1 = one == 5 || one == 10, d2 = !d1;
-		else if (nlv && !g3 && same && !(m >> q & 8) && one == 2)
-			d1 = 1, d2 = 0;
+		else if (nlv && !g3 && same && !(m >> q & 8) && (one == 2 || one == 4))
+			d1 = one == 2, d2 = !d1;
 		else if (lv && !g3 && m >> q & 8 &&
 		    (alike(nlv, lv, q, 0, 1) || alike(nlv, lv, q, 2, 3)) != (alike(nlv, lv, q, 0, 2) || alike(nlv, lv, q, 1, 3)))
 			d1 = alike(nlv, lv, q, 0, 2) || alike(nlv, lv, q, 1, 3), d2 = !d1;
@@ -1118,7 +1122,7 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 		pass[q] = (uint8_t)(q / share);
 	if (share == 2)
 		pairlanes((const double (*)[3])at, NULL, NULL, NULL, NULL, 0xf, g == G_3D, 0, pass);
-	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, NULL, mul, pairs, keys, nk);
+	interp_tex_count(L, xi, PTX_MC_TEX, 0xf, 4, pass, NULL, mul, 0, keys, nk);   /* four: even (pairs) */
 	return 0;
 }
 
@@ -1155,6 +1159,40 @@ pairup(const unsigned *nlv, const unsigned *lv0, uint32_t m, unsigned l)
 		if (k != l && m >> k & 1 && nlv[k] == 2 && lv0[k] == lv0[l])
 			return 1;
 	return 0;
+}
+
+/*
+ * The requests of the lanes m, grp lanes each, that ncu does not count
+ * (a bit at each one's first lane): with pairs, those of an odd number of
+ * active lanes (passes()); and, where a 1D or 2D tex.level quad's lanes
+ * go two a pass (lv2), a quad whose active lanes are lanes 0 and 1 alone,
+ * reading the same two levels at different weights (nlv, lv0, tf: each
+ * lane's levels, the lower, the upper's weight).  From an H200:
+ * tests/shim/texmip.places.ncu's 84-86 and texmip.levels.ncu's 8 (a lane
+ * at level 1 exactly, which pairup() gives level 2 too, beside one
+ * between 1 and 2), and texmip.few.ncu's launches of f32x4 texels: each
+ * of its 12 quads of such two lanes (between 1 and 2 at another weight,
+ * at one place, a texel apart or far; at level 2 beside one between 2 and
+ * 3; with another quad or not) counts no request, as texmip.rsub.ncu's
+ * 16 (two lanes between 3 and 4 at weights 110 and 120), where two lanes
+ * of one weight, or of two levels each but not the same, or a lane of
+ * one level beside one of two, or such a pair in lanes 0 and 2, 0 and 3,
+ * 1 and 2 or 2 and 3, or with a third lane, count one; of f32 texels
+ * (four lanes a pass) every quad counts one.  The sectors count as ever.
+ */
+static uint32_t
+uncounted(uint32_t m, unsigned grp, int pairs, int lv2, const unsigned *nlv, const unsigned *lv0, const unsigned *tf)
+{
+	uint32_t nc = 0;
+
+	for (unsigned g = 0; g < WARP; g += grp) {
+		uint32_t gm = m >> g & ((1u << grp) - 1);
+		if (pairs && __builtin_popcount(gm) & 1)
+			nc |= 1u << g;
+		if (lv2 && gm == 3 && nlv[g] == 2 && nlv[g + 1] == 2 && lv0[g] == lv0[g + 1] && tf[g] != tf[g + 1])
+			nc |= 1u << g;
+	}
+	return nc;
 }
 
 /* Whether pairup() decides for the lanes of this instruction: tex.level
@@ -1280,7 +1318,8 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		}
 		if (share == 2 && grp == 4 && tb[T_GEOM] == G_3D && ln.miplin)
 			splitlod(lod, m, pass), splitlod(lod, m, passhi);
-		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, share ? passhi : NULL, mul, pairs, keys, nk);
+		interp_tex_count(L, xi, PTX_MC_TEX, m, grp, pass, share ? passhi : NULL, mul,
+		    uncounted(m, grp, pairs, lonelevel(tb) && share == 2 && grp == 4, nlv, lv0, tfs), keys, nk);
 	}
 	return 0;
 }

@@ -128,14 +128,15 @@ uint32_t interp_tex_query(const TexObj *o, int q, uint32_t lv);
 /* The texture counters (tex.c): a lane's sectors (TEXKEYS at most), the
  * key of one texel, and one warp instruction's requests and sectors in
  * class cls (PTX_MC_TEX, PTX_MC_SURF) from lane groups of grp lanes (apart:
- * the lanes of a group share no sectors), a group counting as a request
- * (pairs: only when an even number of its lanes are active); within a group, lanes share sectors
+ * the lanes of a group share no sectors), a group with an active lane counting as a request
+ * but those of nocount (a bit at each such group's first lane); within a group, lanes share sectors
  * with the lanes of the same pass[] only (NULL: all of them), those of an upper level of two
  * (a key's pass 1) with the lanes of the same passhi[] (NULL: pass[]). */
 #define TEXKEYS 16
 uint64_t interp_tex_sector(const TexObj *o, unsigned lv, uint64_t i, uint64_t j, uint64_t k);
 void interp_tex_count(Launch *L, const XIns *xi, int cls, uint32_t m, unsigned grp, const uint8_t *pass,
-                      const uint8_t *passhi, unsigned mul, int pairs, uint64_t (*keys)[TEXKEYS], const unsigned *nk);
+                      const uint8_t *passhi, unsigned mul, uint32_t nocount, uint64_t (*keys)[TEXKEYS],
+                      const unsigned *nk);
 /* texlod.c: the level of detail of gradients dx, dy (in texels), in
  * 256ths, from the gradients' components cut to 10 bits of mantissa
  * (interp_tex_trunc10); diag: with their sum and difference */

@@ -24,6 +24,21 @@
  *	texmip places     quads of lanes at one place or apart (.places.ncu)
  *	texmip random     random quads of lanes of whole levels and between
  *	                  two, a launch each, then 8 a launch (.random.ncu)
+ *	texmip warps ID...  of the launches of 8 quads of "random" (ids as
+ *	                  .random.ncu's), each quad alone in its place in
+ *	                  the warp (the other lanes idle), then quads 0 to k
+ *	                  for k of 1 to 6, a launch each (.warps.ncu: 46 47;
+ *	                  .warpsb.ncu: 41 42 92 98)
+ *	texmip rsub ID... of the single quads of "random" (ids as .random.ncu's),
+ *	                  each subset of its lanes in their places (masks 1
+ *	                  to 14), a launch each (.rsub.ncu: 4 18 39 53)
+ *	texmip few [L...] launches of two to eight lanes around a lane at
+ *	                  level 1 exactly beside one between 1 and 2 at one
+ *	                  place, whose request ncu does not count (.few.ncu);
+ *	                  or the launches L (lanes as few[] has them, on
+ *	                  array 4, or 5 after a "/5"; or "X:Y:LOD;..." a lane
+ *	                  each, level-0 texels and the level of detail, "-"
+ *	                  an idle lane)
  *
  * What an H200 showed: every single lane and quad of quads and tf0 counts
  * as interp/tex.c has it, where launches 98 and 102 of tests/tex/ncu.tsv
@@ -39,7 +54,13 @@
  * place and kind tried.  The "places" quads (each lane at one place or
  * at a place of its own, on 256x256 arrays, .places.ncu) show which
  * levels each lane fetches and how the two passes pair (interp/tex.c's
- * pairup() and pairlanes()); texmip.levels.ncu-differs: what is left.
+ * pairup() and pairlanes()).  The "random" quads' warps that differed
+ * from the shim, a quad at a time ("warps"), differed in single quads
+ * (a lane at a level exactly beside one 1/512 above it, the pairing of
+ * two lanes of one level beside two of two), and "few" and "rsub" show
+ * which quads of two lanes ncu counts no request for (interp/tex.c's
+ * uncounted()); texmip.warps.ncu-differs and .random.ncu-differs: what
+ * is left.
  */
 #include "shimtest.h"
 
@@ -51,7 +72,15 @@ static const char ptx[] =
 	"\tld.param.u64 %rd1, [t]; ld.param.u64 %rd2, [c]; ld.param.u64 %rd3, [o]; mov.u32 %r1, %tid.x;\n"
 	"\tmul.wide.u32 %rd4, %r1, 16; add.u64 %rd5, %rd2, %rd4; ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd5];\n"
 	"\ttex.level.2d.v4.f32.f32 {%f5, %f6, %f7, %f8}, [%rd1, {%f1, %f2}], %f3;\n"
-	"\tadd.u64 %rd6, %rd3, %rd4; st.global.v4.f32 [%rd6], {%f5, %f6, %f7, %f8};\n\tret;\n}\n";
+	"\tadd.u64 %rd6, %rd3, %rd4; st.global.v4.f32 [%rd6], {%f5, %f6, %f7, %f8};\n\tret;\n}\n"
+	/* kp: kq, but a lane whose c[i].w is not 0 samples nothing */
+	".visible .entry kp(.param .u64 t, .param .u64 c, .param .u64 o)\n{\n"
+	"\t.reg .u32 %r<2>; .reg .f32 %f<9>; .reg .u64 %rd<7>; .reg .pred %p1;\n"
+	"\tld.param.u64 %rd1, [t]; ld.param.u64 %rd2, [c]; ld.param.u64 %rd3, [o]; mov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd4, %r1, 16; add.u64 %rd5, %rd2, %rd4; ld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd5];\n"
+	"\tsetp.ne.f32 %p1, %f4, 0f00000000; @%p1 bra DONE;\n"
+	"\ttex.level.2d.v4.f32.f32 {%f5, %f6, %f7, %f8}, [%rd1, {%f1, %f2}], %f3;\n"
+	"\tadd.u64 %rd6, %rd3, %rd4; st.global.v4.f32 [%rd6], {%f5, %f6, %f7, %f8};\nDONE:\n\tret;\n}\n";
 
 /* The arrays: width, height, levels, channels */
 static const struct { unsigned w, h, nl, ch; } arr[] = {
@@ -180,7 +209,7 @@ int
 main(int argc, char **argv)
 {
 	CUmodule mod;
-	CUfunction kq;
+	CUfunction kq, kp;
 	CUtexObject t[NARR];
 	CUmipmappedArray mm[NARR];
 	CUdeviceptr dc, dout;
@@ -189,6 +218,7 @@ main(int argc, char **argv)
 	primary_ctx();
 	CK(cuModuleLoadData(&mod, ptx));
 	CK(cuModuleGetFunction(&kq, mod, "kq"));
+	CK(cuModuleGetFunction(&kp, mod, "kp"));
 	for (unsigned a = 0; a < NARR; a++) {
 		CUDA_ARRAY3D_DESCRIPTOR ad;
 		CUDA_RESOURCE_DESC rd;
@@ -381,7 +411,7 @@ main(int argc, char **argv)
 		}
 		argc = 0;
 	}
-	if (argc > 1 && !strcmp(argv[1], "random")) {
+	if (argc > 1 && (!strcmp(argv[1], "random") || !strcmp(argv[1], "warps") || !strcmp(argv[1], "rsub"))) {
 		/* on the 256x256 arrays of f32x4 and of f32: 40 quads a launch,
 		 * then 12 launches of 8 quads (a warp), each quad's lanes within
 		 * two texels of a random place, each lane's level of detail
@@ -417,12 +447,102 @@ main(int argc, char **argv)
 						p[2] = lod, p[3] = 0;
 					}
 				}
+				if (strcmp(argv[1], "random")) {
+					int want = 0, w = !strcmp(argv[1], "warps");
+					for (int k = 2; k < argc; k++)
+						want |= nq == (w ? 8u : 1u) && (unsigned)atoi(argv[k]) == (a - 4) * 52 + i;
+					for (unsigned v = 0; want && v < (w ? 8 + 6 : 14); v++) {
+						/* warps: quad v alone, or quads 0 to v - 7;
+						 * rsub: the lanes of mask v + 1 */
+						float pq[4 * 32];
+						memcpy(pq, q, sizeof pq);
+						for (unsigned k = 0; k < 8; k++)
+							for (unsigned l = 0; l < 4; l++)
+								pq[16 * k + 4 * l + 3] = (w ? v < 8 ? k != v : k > v - 7 : k || !((v + 1) >> l & 1)) ? 1.0f : 0.0f;
+						CK(cuMemcpyHtoD(dc, pq, sizeof pq));
+						CK(cuLaunchKernel(kp, 1, 1, 1, w ? 32 : 4, 1, 1, 0, NULL, args, NULL));
+						CK(cuMemcpyDtoH(o, dout, sizeof o));
+						printf("%s %u array %u part %u:", argv[1], i, a, v);
+						for (unsigned l = 0; l < 4 * 32; l++)
+							if (pq[l / 4 * 4 + 3] == 0)
+								printf(" %08x", fbits(o[l]));
+						printf("\n");
+					}
+					continue;
+				}
 				CK(cuMemcpyHtoD(dc, q, 64 * nq));
 				CK(cuLaunchKernel(kq, 1, 1, 1, 4 * nq, 1, 1, 0, NULL, args, NULL));
 				CK(cuMemcpyDtoH(o, dout, 64 * nq));
 				printf("random %u array %u:", i, a);
 				for (unsigned l = 0; l < 16 * nq; l++)
 					printf(" %08x", fbits(o[l]));
+				printf("\n");
+			}
+		argc = 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "few")) {
+		/* on the 256x256 arrays (f32x4, then f32 for those marked): a
+		 * lane a letter pair, its level of detail (as "places", and V 1
+		 * + 255.5/256, G 0 exactly) and place: P (100.75, 120.125
+		 * texels), Q a texel along x, R one along y, Z (36.75,
+		 * 56.125); ".." an idle lane */
+		static const struct { const char *ln; int f32; } fw[] = {
+			{ "EPKP", 1 }, { "KPEP", 1 }, { "EPKQ", 1 }, { "EPKZ", 1 }, { "EPEP", 0 }, { "KPKP", 0 },
+			{ "FPMP", 1 }, { "UPKP", 0 }, { "EPVP", 0 }, { "EPHP", 0 }, { "HPKP", 0 }, { "EPKR", 0 },
+			{ "EP..KP", 1 }, { "EP....KP", 0 }, { "..EPKP", 0 }, { "....EPKP", 0 }, { "EPKPKP", 1 },
+			{ "EPKPEP", 0 }, { "EPKPEPKP", 1 }, { "EPEPKPKP", 0 }, { "EPKP....EPKP", 1 },
+			{ "EPKP....HPKP", 0 }, { "EPKP....EP", 0 }, { "EP", 0 }, { "KP", 0 }, { "GPHP", 1 },
+			{ "EPMP", 0 }, { "FPKP", 0 },
+		};
+		/* and Y 2 + 0.5/256, J 3, N 3 + 20.5/256; S a quarter texel
+		 * along y from P, T a texel back along x, X (-2, 0.25) from P */
+		const char *lv = "EFUCHKMVGYJN", *pl = "PQRZSTX";
+		static const float lod[] = { 1, 2, 1 + 0.5f / 256, -0.5f, 128.5f / 256, 1 + 128.5f / 256, 2 + 128.5f / 256,
+			1 + 255.5f / 256, 0, 2 + 0.5f / 256, 3, 3 + 20.5f / 256 };
+		static const float xy[7][2] = { { 100.75f, 120.125f }, { 101.75f, 120.125f }, { 100.75f, 121.125f },
+			{ 36.75f, 56.125f }, { 100.75f, 120.375f }, { 99.75f, 120.125f }, { 98.75f, 120.375f } };
+		int given = argc > 2;
+		for (unsigned a = 4; a < 6; a++)
+			for (size_t i = 0; i < (given ? (size_t)argc - 2 : sizeof fw / sizeof fw[0]); i++) {
+				float q[4 * 32] = { 0 }, o[4 * 32];
+				const char *ln = given ? argv[2 + i] : fw[i].ln, *sl = strchr(ln, '/');
+				unsigned nl = (unsigned)(sl ? (size_t)(sl - ln) : strlen(ln)) / 2;
+				void *args[] = { &t[a], &dc, &dout };
+				if (a == 5 && (given ? !sl : !fw[i].f32))
+					continue;
+				if (a == 4 && given && sl)
+					continue;
+				if (strchr(ln, ':')) {   /* X:Y:LOD;... */
+					const char *r = ln;
+					nl = 0;
+					while (*r && *r != '/' && nl < 32) {
+						float x, y, z;
+						if (sscanf(r, "%f:%f:%f", &x, &y, &z) == 3)
+							q[4 * nl] = x / 256, q[4 * nl + 1] = y / 256, q[4 * nl + 2] = z;
+						else
+							q[4 * nl + 3] = 1;
+						nl++;
+						while (*r && *r != ';' && *r != '/')
+							r++;
+						r += *r == ';';
+					}
+				} else
+				for (unsigned l = 0; l < nl; l++) {
+					const char *k = strchr(lv, ln[2 * l]), *p = strchr(pl, ln[2 * l + 1]);
+					if (!ln[2 * l] || !k || !p || !ln[2 * l + 1]) {
+						q[4 * l + 3] = 1;
+						continue;
+					}
+					q[4 * l] = xy[p - pl][0] / 256, q[4 * l + 1] = xy[p - pl][1] / 256;
+					q[4 * l + 2] = lod[k - lv];
+				}
+				CK(cuMemcpyHtoD(dc, q, 16 * nl));
+				CK(cuLaunchKernel(kp, 1, 1, 1, nl, 1, 1, 0, NULL, args, NULL));
+				CK(cuMemcpyDtoH(o, dout, 16 * nl));
+				printf("few %.*s array %u:", (int)(sl ? (size_t)(sl - ln) : strlen(ln)), ln, a);
+				for (unsigned l = 0; l < 4 * nl; l++)
+					if (q[l / 4 * 4 + 3] == 0)
+						printf(" %08x", fbits(o[l]));
 				printf("\n");
 			}
 		argc = 0;
