@@ -22,6 +22,17 @@
  *	                  each of the 24 orders of its lanes (ids 1 to 24,
  *	                  lexicographic), then 8 variants of it in its own
  *	                  order, one input changed (variants[]; ids 25 to 32)
+ *	texgeom acube     grad_acube alone, then each of its 64 lanes a launch
+ *	                  (ids 1 to 64), each on grad_cube's cubemap (65 to
+ *	                  128), and each of those past layer 0 in layer 0 of
+ *	                  the layered cubemap (129 on; texgeom.acube.ncu)
+ *	texgeom acube2    grad_acube whole (0), with every lane in layer 0 and
+ *	                  in layer 1 (1, 2), each quad alone in its place
+ *	                  (3-18), each lane alone in its place (19-82), each
+ *	                  lane as the first of four whose idle three ask for
+ *	                  layer 0 (83-146) and 1 (147-210), and each lane alone
+ *	                  in layers 0 to 3 of a cubemap of 4 layers (211-466;
+ *	                  texgeom.acube2.ncu)
  */
 #include "shimtest.h"
 
@@ -49,6 +60,16 @@ static const char ptx[] =
 	K("grad_a2d", "tex.grad.a2d.v4.f32.f32") "{%r2, %f1, %f2, %f2}], {%f5, %f6}, {%f9, %f10};\n" END
 	K("grad_cube", "tex.grad.cube.v4.f32.f32") "{%f1, %f2, %f3, %f3}], {%f5, %f6, %f7, %f7}, {%f9, %f10, %f11, %f11};\n" END
 	K("grad_acube", "tex.grad.acube.v4.f32.f32") "{%r2, %f1, %f2, %f3}], {%f5, %f6, %f7, %f7}, {%f9, %f10, %f11, %f11};\n" END
+	/* grad_acube, but a lane whose c[3i + 2].w is not 0 samples nothing */
+	".visible .entry grad_acube_p(.param .u64 t, .param .u64 c, .param .u64 o)\n{\n"
+	"\t.reg .u32 %r<3>; .reg .f32 %f<17>; .reg .u64 %rd<7>; .reg .pred %p1;\n"
+	"\tld.param.u64 %rd1, [t]; ld.param.u64 %rd2, [c]; ld.param.u64 %rd3, [o]; mov.u32 %r1, %tid.x;\n"
+	"\tmul.wide.u32 %rd4, %r1, 48; add.u64 %rd5, %rd2, %rd4;\n"
+	"\tld.global.v4.f32 {%f1, %f2, %f3, %f4}, [%rd5]; ld.global.v4.f32 {%f5, %f6, %f7, %f8}, [%rd5+16];\n"
+	"\tld.global.v4.f32 {%f9, %f10, %f11, %f12}, [%rd5+32]; cvt.rzi.u32.f32 %r2, %f4;\n"
+	"\tsetp.ne.f32 %p1, %f12, 0f00000000; @%p1 bra DONE;\n"
+	"\ttex.grad.acube.v4.f32.f32 {%f13, %f14, %f15, %f16}, [%rd1, {%r2, %f1, %f2, %f3}], {%f5, %f6, %f7, %f7}, {%f9, %f10, %f11, %f11};\n"
+	"\tmul.wide.u32 %rd6, %r1, 16; add.u64 %rd6, %rd3, %rd6; st.global.v4.f32 [%rd6], {%f13, %f14, %f15, %f16};\nDONE:\n\tret;\n}\n"
 	K("off_1d", "tex.1d.v4.f32.f32") "{%f1}], {3};\n" END
 	K("off_a1d", "tex.a1d.v4.f32.f32") "{%r2, %f1}], {-2};\n" END
 	K("off_a2d", "tex.a2d.v4.f32.f32") "{%r2, %f1, %f2, %f2}], {1, -1};\n" END
@@ -173,11 +194,74 @@ formats(CUmodule mod, CUdeviceptr dc, CUdeviceptr dout)
 	}
 }
 
+/* "acube2": grad_acube's 64 lanes c (48 bytes each) in the launches the
+ * usage lists, on the layered cubemap t and on one of 4 layers */
+static void
+acube2run(CUmodule mod, CUfunction f, CUtexObject t, CUdeviceptr dc, const float *c)
+{
+	static float lc[64 * 12];
+	CUfunction fp;
+	CUmipmappedArray mm;
+	CUtexObject t4;
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	void *args[] = { &t, &dc, &dc };
+	void *args4[] = { &t4, &dc, &dc };
+	CUdeviceptr dout;
+
+	CK(cuMemAlloc(&dout, 64 * 16));
+	args[2] = args4[2] = &dout;
+	CK(cuModuleGetFunction(&fp, mod, "grad_acube_p"));
+	memset(&ad, 0, sizeof ad);
+	ad.Width = 8, ad.Height = 8, ad.Depth = 24, ad.Flags = CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED;
+	ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 4;
+	CK(cuMipmappedArrayCreate(&mm, &ad, 3));   /* its texels left as they are: only its counters matter */
+	memset(&rd, 0, sizeof rd);
+	memset(&td, 0, sizeof td);
+	rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY, rd.res.mipmap.hMipmappedArray = mm;
+	for (unsigned a = 0; a < 3; a++)
+		td.addressMode[a] = CU_TR_ADDRESS_MODE_WRAP;
+	td.filterMode = td.mipmapFilterMode = CU_TR_FILTER_MODE_LINEAR;
+	td.flags = CU_TRSF_NORMALIZED_COORDINATES, td.maxMipmapLevelClamp = 2;
+	CK(cuTexObjectCreate(&t4, &rd, &td, NULL));
+	for (unsigned v = 1; v < 467; v++) {   /* 0: the launch before */
+		unsigned n = 64, one = v < 19 ? 0 : v < 83 ? v - 19 : v < 211 ? (v - 83) % 64 : (v - 211) % 64;
+		memcpy(lc, c, sizeof lc);
+		for (unsigned i = 0; i < 64; i++) {
+			if (v == 1 || v == 2)
+				lc[12 * i + 3] = (float)(v - 1);
+			if (v >= 3 && v < 19)
+				lc[12 * i + 11] = i / 4 != v - 3;
+			if (v >= 19 && v < 83)
+				lc[12 * i + 11] = i != one;
+		}
+		if (v >= 83) {   /* lane one as lane 0 of a launch of 4 or 1 */
+			n = v < 211 ? 4 : 1;
+			memcpy(lc, c + 12 * one, 48);
+			if (v >= 211)
+				lc[3] = (float)((v - 211) / 64);
+			for (unsigned i = 1; i < 4; i++) {
+				memcpy(lc + 12 * i, c + 12 * one, 48);
+				lc[12 * i + 3] = v < 147 ? 0.0f : 1.0f, lc[12 * i + 11] = 1;
+			}
+		}
+		CK(cuMemcpyHtoD(dc, lc, sizeof lc));
+		CK(cuLaunchKernel(v < 3 ? f : fp, 1, 1, 1, n, 1, 1, 0, NULL, v >= 211 ? args4 : args, NULL));
+		CK(cuCtxSynchronize());
+	}
+	cuTexObjectDestroy(t4);
+	cuMipmappedArrayDestroy(mm);
+	cuMemFree(dout);
+}
+
 int
 main(int argc, char **argv)
 {
 	int subsets = argc > 1 && !strcmp(argv[1], "subsets");
 	int orders = argc > 1 && !strcmp(argv[1], "orders");
+	int acube2 = argc > 1 && !strcmp(argv[1], "acube2");
+	int acube = acube2 || (argc > 1 && !strcmp(argv[1], "acube"));
 	int quads = subsets || orders || (argc > 1 && !strcmp(argv[1], "quads"));
 	static float tx[8 * 8 * 12 * 4], c[64 * 12], o[64 * 4];
 	CUmodule mod;
@@ -249,12 +333,34 @@ main(int argc, char **argv)
 					p[4 + a] = uni(-1, 1) * s, p[8 + a] = uni(-1, 1) * s;
 				}
 		}
-		if (quads && strcmp(kern[i].k, "lvl_a1d"))
+		if ((quads && strcmp(kern[i].k, "lvl_a1d")) || (acube && strcmp(kern[i].k, "grad_acube")))
 			continue;
 		CK(cuMemcpyHtoD(dc, c, sizeof c));
 		CK(cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL));
 		CK(cuCtxSynchronize());
 		CK(cuMemcpyDtoH(o, dout, sizeof o));
+		if (acube2) {
+			acube2run(mod, f, t[OACUBE], dc, c);
+			continue;
+		}
+		for (unsigned v = 0; acube && v < 3; v++) {
+			/* lane n alone: as drawn, on the cubemap, in layer 0 */
+			CUfunction fc;
+			void *cargs[] = { &t[OCUBE], &dc, &dout };
+			CK(cuModuleGetFunction(&fc, mod, "grad_cube"));
+			for (unsigned n = 0; n < 64; n++) {
+				float l1[12];
+				memcpy(l1, c + 12 * n, sizeof l1);
+				if (v == 2 && l1[3] == 0)
+					continue;
+				l1[3] = 0;
+				if (v == 0)
+					l1[3] = c[12 * n + 3];
+				CK(cuMemcpyHtoD(dc, l1, sizeof l1));
+				CK(cuLaunchKernel(v == 1 ? fc : f, 1, 1, 1, 1, 1, 1, 0, NULL, v == 1 ? cargs : args, NULL));
+				CK(cuCtxSynchronize());
+			}
+		}
 		for (unsigned m = 1; subsets && m < 16; m++) {   /* the lanes of mask m of lanes 36 to 39 */
 			unsigned nl = 0;
 			for (unsigned l = 0; l < 4; l++)
@@ -302,7 +408,7 @@ main(int argc, char **argv)
 			printf("%s%08x", n % 4 ? " " : n % 32 ? "  " : "\n ", fbits(o[n]));
 		printf("\n");
 	}
-	if (!quads)
+	if (!quads && !acube)
 		formats(mod, dc, dout);
 	for (unsigned k = 0; k < NOBJ; k++) {
 		cuTexObjectDestroy(t[k]);
