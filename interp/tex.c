@@ -1075,13 +1075,19 @@ onface(const Smp *s, const uint64_t *d, double at[3])
  * lanes of an H200, each launched alone, 63 (the 64th, clamped to the
  * last level with p + dy on another face, counts 16 sectors, as p paired
  * with p + dy gives, where this pairs p with p + dx: 8).  Of a layered
- * cube (tex.grad.acube) the three fetches beside p's read the last layer,
- * whatever p's: of tests/shim/texgeom.acube.ncu's 64 lanes of grad_acube,
- * each alone, the 44 of layer 1 (or 2, past the last) count as grad_cube's
- * of the same lanes, and 16 of the 20 of layer 0 count more (4 to 12
- * sectors, none fewer), as this gives for 19 of them; so do 42 of 44 of
- * layer 1 moved to layer 0 (without it 37 differed).  The launch of all
- * 64 counts 1304, ncu 1292 (without it 1198): its lanes are not alone.
+ * cube (tex.grad.acube), for the first lane of a quad, the three fetches
+ * beside p's read the last layer, whatever p's: of tests/shim/
+ * texgeom.acube.ncu's 64 lanes of grad_acube, each alone (lane 0), the 44
+ * of layer 1 (or 2, past the last) count as grad_cube's of the same lanes,
+ * and 16 of the 20 of layer 0 count more (4 to 12 sectors, none fewer),
+ * as this gives for 19 of them; so do 42 of 44 of layer 1 moved to layer
+ * 0 (without it 37 differed); and each lane alone in its place in the
+ * launch (texgeom.acube2.ncu's 19-82) counts as this has it but one (the
+ * five of layer 0 at a quad's first lane count more, the others as in
+ * p's layer).  Not had: on a cube of 4 layers a lane alone counts as if
+ * the three read layer 0, and lanes beside others in a quad or a warp
+ * (the launch of all 64: ncu 1292, this 1228, 1198 in p's layer; every
+ * lane in layer 0 or in layer 1: 1212 both, as in p's layer).
  * s: the lane's fetch at its coordinates, done; src its sources; ln its
  * object's traits.
  */
@@ -1111,7 +1117,7 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 				c += f32of((uint32_t)src[tb[T_GY] + a]);
 			v[c0 + a] = bitsof(c);
 		}
-		if (g == G_ACUBE)   /* a layered cube's other three: its last layer */
+		if (g == G_ACUBE && !(s->lane & 3))   /* a quad's first lane of a layered cube: the last layer */
 			v[1] = s->o->t.depth / 6 - 1;
 		nk[q] = 0;
 		t.keys = keys[q], t.nkeys = &nk[q], t.quadlod = 1;

@@ -44,8 +44,9 @@
  * as interp/tex.c has it, where launches 98 and 102 of tests/tex/ncu.tsv
  * differ (6620 and 5988 sectors against 6614 and 5986); those launches
  * run as 8 launches of 32 quads each ("file", TEXTEST_DUMP's coordinates)
- * differ in three of 98's (-6, +2, -2) and two of 102's (+12, -14), so
- * the rule left is between the quads of a warp.  Of the "levels" cases
+ * differ in three of 98's (-6, +2, -2) and two of 102's (+12, -14), and
+ * a quad a launch in three quads each (tests/tex/ncu-xfail.txt names
+ * them): rules within a quad, not between the quads of a warp.  Of the "levels" cases
  * 41 and 42 and their subsets ("levels"): 42's lanes of one level pair
  * with each other and those of two with each other, and 41's lane at
  * level 1 exactly counts level 2 too beside a lane between levels 1 and
