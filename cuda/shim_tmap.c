@@ -10,10 +10,9 @@
  * (the manual's, of cuTensorMapEncodeIm2col) and writes a map the
  * interpreter knows as one: the tiled encoding of its tensor with the
  * channels as the inner box, the form and the im2col fields in bytes the
- * tiled form leaves zero (interp/tensormap.c), so a tiled copy refuses it
- * and an im2col copy, which the interpreter does not execute, is refused
- * when its module loads.  The wide form (cuTensorMapEncodeIm2colWide)
- * likewise.
+ * tiled form leaves zero (interp/tensormap.c), which the im2col copies
+ * read (interp/tensorbox.c) and a tiled copy refuses.  The wide form
+ * (cuTensorMapEncodeIm2colWide) likewise, which no copy reads.
  */
 #include <stdint.h>
 #include <string.h>

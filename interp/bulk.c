@@ -1,7 +1,8 @@
 /*
  * bulk.c -- the bulk copies of the asynchronous proxy: cp.async.bulk
  * (global -> shared, shared -> global, shared -> shared), cp.reduce.async.bulk,
- * their tensor forms through a tensor map (tile mode, 1 to 5 dimensions),
+ * their tensor forms through a tensor map (tile mode, 1 to 5 dimensions,
+ * and im2col mode, 3 to 5),
  * and the prefetches and bulk-group operations that go with them.
  *
  * Every copy is done when it is issued.  The data may only be read after
@@ -13,24 +14,35 @@
  * a .multicast::cluster copy writes the same offset of every CTA of its
  * mask and completes on the mbarrier at the same offset of each.
  *
- * Tensor copies move a box: for each dimension i, ceil(box[i] / estride[i])
- * elements (dimension 0 ignores its element stride), element k at global
- * coordinate coord[i] + k * estride[i].  In shared memory the box is
- * dimension 0 fastest; without a swizzle it is dense, with one each row
- * (the run along dimension 0) takes the swizzle span (mode s: 16 << s
- * bytes) however narrow the box, and the mode permutes 16-byte chunks: the
- * chunk bits 4..3+s of a shared address are XORed with its bits 7..6+s.
+ * Tensor copies move a box (tensorbox.c walks it): in tile mode, for each
+ * dimension i, ceil(box[i] / estride[i]) elements (dimension 0 ignores its
+ * element stride), element k at global coordinate coord[i] + k *
+ * estride[i]; in im2col mode, pixels rows of channels elements, a row a
+ * pixel of the walk tensorbox.c describes (loads with the im2colOffsets).
+ * In shared memory the box is dimension 0 fastest; without a swizzle it
+ * is dense, with one each row (the run along dimension 0) takes the
+ * swizzle span (mode s: 16 << s bytes) however narrow the box, and the
+ * mode permutes 16-byte chunks: the chunk bits 4..3+s of a shared address
+ * are XORed with its bits 7..6+s.  Interleaved maps are not modelled: of
+ * the boxes an H200 loaded through them (tests/shim/tmarand.c), about
+ * half were dimension 0 in units of the interleave's 16 or 32 bytes, the
+ * others not, so such a copy faults as unsupported.
  * Elements outside the tensor read as the fill (zeros, or the 16-bit
- * pattern 0x7ff7 repeated: a NaN of each float type) and are not written by
- * stores; the mbarrier is told the box's bytes, padding not included.
- * What an H100 showed beyond the manual: a box must start on a 16-byte
- * boundary of dimension 0 (coord[0] * element size; otherwise the GPU
- * stops the kernel with an illegal-instruction error), stores and
- * reductions may not start at a negative coordinate (the same error, seen
- * in dimensions 0 and 1; loads may, and a start past the end is fine),
- * tf32 maps round loaded elements to tf32 (to nearest even, NaN to
- * 0x7fffe000), and float reductions keep denormals.  Interleaved layouts
- * are not modelled.
+ * pattern 0x7ff7 repeated: a NaN of each float type) and are not written
+ * by stores and reductions, but those past the end of dimension 0 in the
+ * 16 bytes that hold its last element (an H200 writes them whole, where
+ * the tensor's row has padding); the mbarrier is told the box's bytes,
+ * padding not included.
+ * What an H100 and an H200 showed beyond the manual, each an illegal
+ * instruction on the GPU: a box must start on a 16-byte boundary of
+ * dimension 0 (coord[0] * element size), stores and reductions may not
+ * start at a negative coordinate (seen in dimensions 0 and 1; loads may,
+ * and a start past the end is fine), an im2col load's first pixel must
+ * lie in the bounding box, a reduction takes only the element types of
+ * redtype(), and an im2col_no_offs store stops the kernel however it is
+ * given.  Tf32 maps round loaded elements to tf32 (to nearest even, NaN
+ * to 0x7fffe000), and float reductions keep denormals, but through the
+ * f32_ftz and tf32_ftz maps (flushed, and tf32_ftz added as f32).
  *
  * Counters: Nsight Compute's LSU counts do not see the copy engine (an
  * H100 showed bulk copies adding no LSU requests or wavefronts), so a copy
@@ -54,10 +66,11 @@
 /* XIns.mod: the kind | the reduction (MOD_*) << 4 */
 enum { BK_COPY, BK_RED, BK_TLOAD, BK_TSTORE, BK_TRED };
 /* XIns.aux: the source's MS_* | flags */
-enum { BKF_MBAR = 16, BKF_MCAST = 32, BKF_NOFTZ = 64, BKF_CLU = 128 /* the destination is shared::cluster */ };
+enum { BKF_MBAR = 16, BKF_MCAST = 32, BKF_NOFTZ = 64, BKF_CLU = 128 /* the destination is shared::cluster */,
+       BKF_IM2COL = 256 };
 /* the sources: of a copy, and of a tensor copy */
 enum { S_SRC = 0, S_SIZE = 2, S_MBAR = 3, S_MASK = 5 };
-enum { S_MAP = 0, S_COORD = 2, S_TMBAR = 7, S_TMASK = 9, NS_TENSOR = 10 };
+enum { S_MAP = 0, S_COORD = 2, S_TMBAR = 7, S_TMASK = 9, S_OFFS = 10, NS_TENSOR = 13 };
 
 /* ---------------------------------------------------------------- decoding */
 
@@ -140,13 +153,14 @@ interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	for (int d = 0; d < 5; d++)
 		if (ir_hasmod(in, (int[]){ MOD_1D, MOD_2D, MOD_3D, MOD_4D, MOD_5D }[d]))
 			dim = d + 1;
-	/* forms of other targets and modes we lack: im2col, gather/scatter, byte masks */
-	if (ir_hasmod(in, MOD_IM2COL) || ir_hasmod(in, MOD_IM2COL_NO_OFFS) || ir_hasmod(in, MOD_TILE_GATHER4) ||
+	/* forms of other targets and modes we lack: gather/scatter, byte masks */
+	if (ir_hasmod(in, MOD_TILE_GATHER4) ||
 	    ir_hasmod(in, MOD_TILE_SCATTER4) || ir_hasmod(in, MOD_IM2COL_W) || ir_hasmod(in, MOD_IM2COL_W_128) ||
 	    ir_hasmod(in, MOD_CP_MASK) || ir_hasmod(in, MOD_IGNORE_OOB) || ir_hasmod(in, MOD_CTA_GROUP_2))
 		return -1;
 	xi->aux = (mbar ? BKF_MBAR : 0) | (ir_hasmod(in, MOD_MULTICAST_CLUSTER) ? BKF_MCAST : 0) |
-	    (ir_hasmod(in, MOD_NOFTZ) ? BKF_NOFTZ : 0);
+	    (ir_hasmod(in, MOD_NOFTZ) ? BKF_NOFTZ : 0) |
+	    (ir_hasmod(in, MOD_IM2COL) || ir_hasmod(in, MOD_IM2COL_NO_OFFS) ? BKF_IM2COL : 0);
 	for (int i = 0; i < in->nmod; i++)   /* the first space named is the destination's */
 		if (in->mod[i] == MOD_GLOBAL || in->mod[i] == MOD_SHARED || in->mod[i] == MOD_SHARED_CTA ||
 		    in->mod[i] == MOD_SHARED_CLUSTER) {
@@ -183,7 +197,9 @@ interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		int load = in->op == OP_CP_ASYNC_BULK_TENSOR && dsp == SP_SHARED;
 		xi->mod |= red ? BK_TRED : load ? BK_TLOAD : BK_TSTORE;
 		xi->size = (uint8_t)dim;
-		if (!dim || in->nopnd < 2 || (load ? !mbar || ssp != SP_GLOBAL : mbar || dsp != SP_GLOBAL || ssp != SP_SHARED))
+		/* im2col: loads with offsets, stores and reductions without */
+		if (!dim || in->nopnd < 2 || (load ? !mbar || ssp != SP_GLOBAL : mbar || dsp != SP_GLOBAL || ssp != SP_SHARED) ||
+		    ((xi->aux & BKF_IM2COL) && (dim < 3 || ir_hasmod(in, load ? MOD_IM2COL_NO_OFFS : MOD_IM2COL))))
 			return -1;
 		/* the shared memory side is the memory operand, the tensor's side the sources */
 		t = &in->opnd[load ? 1 : 0];
@@ -192,6 +208,10 @@ interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		k = 2;
 		if (load && (k >= in->nopnd || pair(pm, x, &in->opnd[k++], SP_SHARED, &s[S_TMBAR]) != MS_SHARED))
+			return -1;
+		/* an im2col load's offsets, one a spatial dimension, after the mbarrier */
+		if (load && (xi->aux & BKF_IM2COL) && (k >= in->nopnd ||
+		    interp_decode_ops(pm, &in->opnd[k++], 1, TY_U16, &s[S_OFFS], 3) != dim - 2))
 			return -1;
 		if ((xi->aux & BKF_MCAST) && (k >= in->nopnd || interp_decode_op(pm, &in->opnd[k++], TY_U16, &s[S_TMASK])))
 			return -1;
@@ -306,7 +326,7 @@ copytx(Launch *L, Warp *w, int lane, const XIns *xi, const Cta *c, uint64_t mb, 
  * source's before the destination's (an H200, every pair of 16 special
  * values; f32, f16 and bf16 NaNs come out as the ALU's). */
 static void
-reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
+reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n, int ftz)
 {
 	unsigned es = (unsigned)ir_tyinfo[ty].bits / 8;
 	int op = xi->mod >> 4, fmt = alu_fmt_of(ty);
@@ -318,7 +338,7 @@ reduce(const XIns *xi, int ty, uint8_t *d, const uint8_t *s, uint64_t n)
 		if (op == MOD_ADD && fmt == ALU_F64 && (alu_fisnan(fmt, b) || alu_fisnan(fmt, a)))
 			a = alu_fisnan(fmt, b) ? b : a;
 		else
-			a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, 0) : alu_atomic(op, ty, a, b, 0, 0);
+			a = op == MOD_ADD && fmt >= 0 ? alu_fadd(fmt, a, b, ALU_RN, ftz) : alu_atomic(op, ty, a, b, 0, 0);
 		memcpy(d + i, &a, es);
 	}
 }
@@ -365,7 +385,7 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 		if ((L->chk & CHK_COPIES) && (xi->aux & 15) == MS_SHARED)
 			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, pd, n, dst);   /* written until its wait */
 		if ((xi->mod & 15) == BK_RED)
-			reduce(xi, xi->ty, pd, ps, n);
+			reduce(xi, xi->ty, pd, ps, n, 0);
 		else
 			memmove(pd, ps, n);
 		if ((L->chk & PTX_CHECK_INITCHECK) && !L->chkmemoff && (xi->mod & 15) == BK_COPY)
@@ -387,7 +407,7 @@ copy(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t dst, uint64_t v[][WA
 		if (!(pd = shspan(L, w, lane, xi, tg[i], off, n)))
 			return XR_FAULT;
 		if ((xi->mod & 15) == BK_RED)
-			reduce(xi, xi->ty, pd, ps, n);
+			reduce(xi, xi->ty, pd, ps, n, 0);
 		else
 			memmove(pd, ps, n);
 		if ((L->chk & PTX_CHECK_INITCHECK) && !L->chkmemoff && (xi->mod & 15) == BK_COPY)
@@ -416,6 +436,22 @@ tmaptype(int et)
 	return ty[et];
 }
 
+/* Whether a tensor reduction by op (MOD_*) takes elements of tensor map
+ * type et: the PTX ISA's table of cp.reduce.async.bulk.tensor, but that
+ * .and, .or and .xor take u64 and not s64 and .add takes tf32_ftz (an
+ * H200: an illegal instruction over each of the others, of 13 types by
+ * 8 ops; tf32 .add was not seen). */
+static int
+redtype(int op, int et)
+{
+#define B(t) (1u << PTX_TMAP_##t)
+	unsigned m = op == MOD_ADD ? B(U32) | B(S32) | B(U64) | B(F32) | B(F32_FTZ) | B(TF32_FTZ) | B(F16) | B(BF16) :
+	    op == MOD_MIN || op == MOD_MAX ? B(U32) | B(S32) | B(U64) | B(S64) | B(F16) | B(BF16) :
+	    op == MOD_INC || op == MOD_DEC ? B(U32) : B(U32) | B(S32) | B(U64);
+#undef B
+	return m >> et & 1;
+}
+
 /* A loaded element of a tf32 map: rounded to tf32, to nearest even;
  * every NaN becomes 0x7fffe000. */
 static uint32_t
@@ -426,7 +462,21 @@ totf32(uint32_t x)
 	return (x + 0xfffu + (x >> 13 & 1)) & 0xffffe000u;
 }
 
-/* The tensor copy of lane's into or out of c's shared memory at offset sh. */
+/* Whether row r's dimensions 1.. are inside the tensor, and its first
+ * element's global address (*ga, which may lie outside for a row that is) */
+static int
+rowin(const TMap *t, const TRows *r, uint64_t *ga)
+{
+	int in = 1;
+
+	*ga = t->addr + (uint64_t)r->g[0] * (uint64_t)t->esize;
+	for (int i = 1; i < t->rank; i++) {
+		in &= r->g[i] >= 0 && (uint64_t)r->g[i] < t->dim[i];
+		*ga += (uint64_t)r->g[i] * t->stride[i];
+	}
+	return in;
+}
+
 /*
  * The global sectors a tensor load reads, as an H100 counts them (ncu's
  * xbar2l1tex tma_ld sectors; 12 boxes in bounds, across the edges and
@@ -437,24 +487,20 @@ totf32(uint32_t x)
  * all rest.
  */
 static uint64_t
-tload_sectors(const TMap *t, const int64_t *coord, const uint32_t *n)
+tload_sectors(const TMap *t, const int64_t *coord, const uint64_t *off)
 {
-	uint32_t idx[5] = { 0, 0, 0, 0, 0 };
-	uint64_t sec = 0, rowb = (uint64_t)n[0] * (uint64_t)t->esize, rows = 1;
+	TRows r;
+	uint64_t sec = 0, rowb;
 
-	for (int i = 1; i < t->rank; i++)
-		rows *= n[i];
-	for (uint64_t r = 0; r < rows; r++) {
-		uint64_t base = t->addr;
-		int in = 1;
-		for (int i = 1; i < t->rank; i++) {
-			int64_t g = coord[i] + (int64_t)idx[i] * t->estride[i];
-			in &= g >= 0 && (uint64_t)g < t->dim[i];
-			base += (uint64_t)g * t->stride[i];
-		}
+	interp_trows_start(&r, t, coord, off);
+	rowb = r.n0 * (uint64_t)t->esize;
+	for (uint64_t k = 0; k < r.rows; k++, interp_trows_next(&r, t)) {
+		uint64_t base;
+		int in = rowin(t, &r, &base);
+		base -= (uint64_t)r.g[0] * (uint64_t)t->esize;
 		for (uint64_t k0 = 0; k0 < rowb; k0 += 128) {
 			uint64_t k1 = k0 + 128 < rowb ? k0 + 128 : rowb;
-			int64_t xa = coord[0] + (int64_t)(k0 / (uint64_t)t->esize), xb = coord[0] + (int64_t)(k1 / (uint64_t)t->esize);
+			int64_t xa = r.g[0] + (int64_t)(k0 / (uint64_t)t->esize), xb = r.g[0] + (int64_t)(k1 / (uint64_t)t->esize);
 			int64_t lo = xa > 0 ? xa : 0, hi = xb < (int64_t)t->dim[0] ? xb : (int64_t)t->dim[0];
 			if (in && lo < hi) {
 				/* the box starts on 16 bytes and so do the pieces: b stays inside */
@@ -465,38 +511,36 @@ tload_sectors(const TMap *t, const int64_t *coord, const uint32_t *n)
 			} else
 				sec += (k1 - k0 + 31) / 32;
 		}
-		for (int i = 1; i < t->rank && ++idx[i] == n[i]; i++)
-			idx[i] = 0;
 	}
 	return sec;
 }
 
-/* The global bytes a tensor load of the box at coord (n elements a
- * dimension) reads, as runs of contiguous host bytes, to asynccheck: the
- * copy whose destinations are its entries mark..end-1 reads them until a
- * wait sees its phase complete.  Elements outside the tensor read
- * nothing; the bytes between a box's rows are not read. */
+/* The global bytes a tensor load of the box at coord reads, as runs of
+ * contiguous host bytes, to asynccheck: the copy whose destinations are
+ * its entries mark..end-1 reads them until a wait sees its phase
+ * complete.  Elements outside the tensor read nothing; the bytes between
+ * a box's rows are not read. */
 static void
-tsources(Launch *L, Warp *w, int lane, const XIns *xi, const TMap *t, const int64_t *coord, const uint32_t *n,
+tsources(Launch *L, Warp *w, int lane, const XIns *xi, const TMap *t, const int64_t *coord, const uint64_t *off,
          size_t mark, size_t end)
 {
-	uint32_t idx[5] = { 0, 0, 0, 0, 0 };
+	TRows r;
 	uint8_t *run = NULL;
 	uint64_t len = 0;
 
 	if (mark == end)
 		return;
-	for (;;) {
-		uint64_t ga = t->addr;
-		int in = 1;
-		uint8_t *pg;
-		for (int i = 0; i < t->rank; i++) {
-			int64_t g = coord[i] + (int64_t)idx[i] * t->estride[i];
-			in &= g >= 0 && (uint64_t)g < t->dim[i];
-			ga += (uint64_t)g * t->stride[i];
-		}
-		/* the copy itself translated each element, so none faults here */
-		if (in && (pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t->esize, 0, xi))) {
+	interp_trows_start(&r, t, coord, off);
+	for (uint64_t k = 0; k < r.rows; k++, interp_trows_next(&r, t)) {
+		uint64_t ga;
+		int in = rowin(t, &r, &ga);
+		for (uint64_t j = 0; in && j < r.n0; j++, ga += t->estride[0] * (uint64_t)t->esize) {
+			int64_t g0 = r.g[0] + (int64_t)j * t->estride[0];
+			uint8_t *pg;
+			/* the copy itself translated each element, so none faults here */
+			if (g0 < 0 || (uint64_t)g0 >= t->dim[0] ||
+			    !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t->esize, 0, xi)))
+				continue;
 			if (run && pg == run + len)
 				len += (uint64_t)t->esize;
 			else {
@@ -505,13 +549,31 @@ tsources(Launch *L, Warp *w, int lane, const XIns *xi, const TMap *t, const int6
 				len = (uint64_t)t->esize;
 			}
 		}
-		int d = 0;   /* the next element: dimension 0 fastest */
-		while (d < t->rank && ++idx[d] == n[d])
-			idx[d++] = 0;
-		if (d == t->rank)
-			break;
 	}
 	interp_chk_bulk_run(L, mark, end, run, len);
+}
+
+/* The bytes from one row of the box to the next in shared memory: dense,
+ * but a swizzled box's rows take whole spans. */
+static uint64_t
+rowpitch(const TMap *t, uint64_t n0)
+{
+	uint64_t n = n0 * (uint64_t)t->esize, sp = 16u << t->swizzle;
+
+	return t->swizzle ? (n + sp - 1) / sp * sp : n;
+}
+
+/* n loaded bytes, of elements of es bytes: tf32 maps round each */
+static void
+loadunit(uint8_t *ps, const uint8_t *pg, int n, int es, int tf32)
+{
+	memcpy(ps, pg, (size_t)n);
+	for (int k = 0; tf32 && k < n; k += es) {
+		uint32_t x;
+		memcpy(&x, ps + k, 4);
+		x = totf32(x);
+		memcpy(ps + k, &x, 4);
+	}
 }
 
 /* One tensor copy into or out of CTA c; cnt: count its global sectors
@@ -519,21 +581,39 @@ tsources(Launch *L, Warp *w, int lane, const XIns *xi, const TMap *t, const int6
 static int
 tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint64_t v[][WARP], int cnt)
 {
-	int kind = xi->mod & 15, ty;
+	int kind = xi->mod & 15, ty, es, form = xi->aux & BKF_IM2COL ? TMAP_IM2COL : TMAP_TILED;
 	size_t mark;
 	TMap t;
+	TRows r;
 	int64_t coord[5] = { 0, 0, 0, 0, 0 };
-	uint32_t n[5], idx[5] = { 0, 0, 0, 0, 0 };
-	uint64_t total, fill = 0x7ff77ff77ff77ff7ull, pitch, o = 0, nsec = 0, last = UINT64_MAX;
-	int tf32, wcount = cnt && L->st && kind != BK_TLOAD;   /* stores count the sectors they write here */
+	uint64_t off[3], total, fill[4], pitch, span, nsec = 0, last = UINT64_MAX;
+	int tf32, ftz, wcount = cnt && L->st && kind != BK_TLOAD;   /* stores count the sectors they write here */
+	uint64_t end0;   /* a store's or reduction's end of dimension 0, in bytes */
 	uint8_t *run = NULL;   /* asynccheck: the run of global bytes a store or reduction writes */
 	uint64_t nrun = 0, rga = 0;   /* its bytes, its guest address */
 
 	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
 		return XR_FAULT;
+	if (t.form != form) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "a%s copy through a tensor map of the %s form",
+		    form == TMAP_IM2COL ? "n im2col" : " tiled", t.form == TMAP_TILED ? "tiled" : t.form == TMAP_IM2COL ?
+		    "im2col" : "im2col wide");
+		return XR_FAULT;
+	}
 	if (t.rank != xi->size) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "a %dd copy through a tensor map of rank %d", xi->size,
 		    t.rank);
+		return XR_FAULT;
+	}
+	if (form == TMAP_IM2COL && kind != BK_TLOAD) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor %s in im2col_no_offs mode (an illegal "
+		    "instruction on an H200)", kind == BK_TSTORE ? "store" : "reduction");
+		return XR_FAULT;
+	}
+	if (kind == BK_TRED && !redtype(xi->mod >> 4, t.elemtype)) {
+		interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor reduction .%s through a tensor map of "
+		    "element type %d, which it does not take (an illegal instruction on the GPU)",
+		    ir_modinfo[xi->mod >> 4].name, t.elemtype);
 		return XR_FAULT;
 	}
 	if (sh & 127) {
@@ -546,108 +626,109 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    "tensor copy: interleaved tensor maps are not modelled");
 		return XR_FAULT;
 	}
-	total = (uint64_t)t.esize;
-	t.estride[0] = 1;
-	for (int i = 0; i < t.rank; i++) {
-		n[i] = (t.box[i] + t.estride[i] - 1) / t.estride[i];
+	es = t.esize;
+	t.estride[0] = 1;   /* dimension 0 ignores its element stride */
+	for (int i = 0; i < 4; i++)
+		fill[i] = t.fill ? 0x7ff77ff77ff77ff7ull : 0;
+	for (int i = 0; i < t.rank; i++)
 		coord[i] = (int32_t)v[S_COORD + i][lane];
-		total *= n[i];
-	}
+	for (int i = 0; i < 3; i++)
+		off[i] = form == TMAP_IM2COL && kind == BK_TLOAD ? v[S_OFFS + i][lane] & 0xffff : 0;
+	interp_trows_start(&r, &t, coord, off);
+	total = r.rows * r.n0 * (uint64_t)t.esize;
+	pitch = rowpitch(&t, r.n0);
+	span = r.rows * pitch;
 	if (coord[0] * t.esize % 16) {
-		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor copy: the box starts %" PRId64 " bytes into "
+		interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor copy: the box starts %" PRId64 " bytes into "
 		    "dimension 0, not on a 16-byte boundary (an illegal instruction on the GPU)", coord[0] * t.esize);
 		return XR_FAULT;
 	}
+	for (int i = 1; form == TMAP_IM2COL && kind == BK_TLOAD && i < t.rank - 1; i++)
+		if (coord[i] < r.lo[i] || coord[i] > r.hi[i]) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "im2col copy: the first pixel is outside the "
+			    "bounding box in dimension %d (%" PRId64 ", not %" PRId64 "..%" PRId64 "; an illegal instruction on "
+			    "the GPU)", i, coord[i], r.lo[i], r.hi[i]);
+			return XR_FAULT;
+		}
 	for (int i = 0; kind != BK_TLOAD && i < t.rank; i++)
 		if (coord[i] < 0) {
-			interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "tensor %s: the box starts before the tensor "
+			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor %s: the box starts before the tensor "
 			    "in dimension %d (at %" PRId64 "; an illegal instruction on the GPU)",
 			    kind == BK_TSTORE ? "store" : "reduction", i, coord[i]);
 			return XR_FAULT;
 		}
-	/* a swizzled box takes the whole span a row */
-	pitch = t.swizzle ? 16u << t.swizzle : (uint64_t)n[0] * (uint64_t)t.esize;
-	if (sh < SMEM_RSV || sh > c->nshared || total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch > c->nshared - sh) {
+	if (sh < SMEM_RSV || sh > c->nshared || span > c->nshared - sh) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_OOB, sh, (unsigned)total, "tensor copy of a %" PRIu64
 		    "-byte box at shared 0x%" PRIx64 " is outside the CTA's shared memory", total, sh);
 		return XR_FAULT;
 	}
 	if (kind != BK_TLOAD && (L->chk & PTX_CHECK_ASYNCCHECK))   /* the async proxy reads the box */
-		interp_chk_proxy_read(L, w, lane, xi, sh, total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch);
+		interp_chk_proxy_read(L, w, lane, xi, sh, span);
 	ty = tmaptype(t.elemtype);
 	tf32 = t.elemtype == PTX_TMAP_TF32 || t.elemtype == PTX_TMAP_TF32_FTZ;
-	for (uint64_t e = 0; e < total; e += (uint64_t)t.esize) {
-		uint64_t ga = t.addr, s = swizzle(sh + o + (uint64_t)idx[0] * (uint64_t)t.esize, t.swizzle);
-		int in = 1;
-		uint8_t *pg = NULL, *ps;
-		for (int i = 0; i < t.rank; i++) {
-			int64_t g = coord[i] + (int64_t)idx[i] * t.estride[i];
-			in &= g >= 0 && (uint64_t)g < t.dim[i];
-			ga += (uint64_t)g * t.stride[i];
-		}
-		if (s < SMEM_RSV || s + (uint64_t)t.esize > c->nshared) {
-			interp_fault(L, w, lane, xi, PTX_FAULT_OOB, s, (unsigned)t.esize,
-			    "tensor copy: the swizzled shared address 0x%" PRIx64 " is outside the CTA's shared memory", s);
-			return XR_FAULT;
-		}
-		ps = c->shared + s;
-		if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
-			return XR_FAULT;
-		if (in && kind != BK_TLOAD && (L->chk & CHK_COPIES)) {
-			/* the global bytes written, in runs: until the bulk group's wait */
-			if (run && pg == run + nrun)
-				nrun += (uint64_t)t.esize;
-			else {
-				if (run)
-					interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun, rga);
-				run = pg;
-				rga = ga;
-				nrun = (uint64_t)t.esize;
+	ftz = t.elemtype == PTX_TMAP_F32_FTZ || t.elemtype == PTX_TMAP_TF32_FTZ;
+	/* stores and reductions write the last 16 bytes of a row whole, the
+	 * elements past the end of dimension 0 in them too (an H200) */
+	end0 = kind == BK_TLOAD ? t.dim[0] * (uint64_t)t.esize : (t.dim[0] * (uint64_t)t.esize + 15) / 16 * 16;
+	for (uint64_t row = 0; row < r.rows; row++, interp_trows_next(&r, &t)) {
+		uint64_t ga;
+		int rin = rowin(&t, &r, &ga);
+		last = UINT64_MAX;
+		for (uint64_t j = 0; j < r.n0; j++, ga += t.estride[0] * (uint64_t)t.esize) {
+			uint64_t s = swizzle(sh + row * pitch + j * (uint64_t)t.esize, t.swizzle);
+			int64_t g0 = r.g[0] + (int64_t)j * t.estride[0];
+			int in = rin && g0 >= 0 && (uint64_t)g0 * (uint64_t)t.esize < end0;
+			uint8_t *pg = NULL, *ps;
+			/* past the end, and no allocation there: the GPU's padding */
+			if (in && (uint64_t)g0 >= t.dim[0] && !interp_mem_find(L->cx, ga, (uint64_t)t.esize))
+				in = 0;
+			if (s < SMEM_RSV || s + (uint64_t)t.esize > c->nshared) {
+				interp_fault(L, w, lane, xi, PTX_FAULT_OOB, s, (unsigned)t.esize,
+				    "tensor copy: the swizzled shared address 0x%" PRIx64 " is outside the CTA's shared memory", s);
+				return XR_FAULT;
 			}
-		}
-		if (wcount && in && ((ga + (uint64_t)t.esize - 1) >> 5) != last) {   /* the row's next sector */
-			nsec += sectors(ga, (uint64_t)t.esize) - ((ga >> 5) == last);
-			last = (ga + (uint64_t)t.esize - 1) >> 5;
-		}
-		if (kind == BK_TLOAD) {
-			if (!in)
-				memcpy(ps, t.fill ? (const void *)&fill : (const void *)"\0\0\0\0\0\0\0", (size_t)t.esize);
-			else if (tf32) {
-				uint32_t x;
-				memcpy(&x, pg, 4);
-				x = totf32(x);
-				memcpy(ps, &x, 4);
-			} else
-				memcpy(ps, pg, (size_t)t.esize);
-		} else if (in && kind == BK_TSTORE)
-			memcpy(pg, ps, (size_t)t.esize);
-		else if (in)
-			reduce(xi, ty, pg, ps, (uint64_t)t.esize);
-		if (++idx[0] == n[0]) {   /* the next row */
-			idx[0] = 0;
-			o += pitch;
-			last = UINT64_MAX;
-			for (int i = 1; i < t.rank && ++idx[i] == n[i]; i++)
-				idx[i] = 0;
+			ps = c->shared + s;
+			if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
+				return XR_FAULT;
+			if (in && kind != BK_TLOAD && (L->chk & CHK_COPIES)) {
+				/* the global bytes written, in runs: until the bulk group's wait */
+				if (run && pg == run + nrun)
+					nrun += (uint64_t)t.esize;
+				else {
+					if (run)
+						interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun, rga);
+					run = pg;
+					rga = ga;
+					nrun = (uint64_t)t.esize;
+				}
+			}
+			if (wcount && in && ((ga + (uint64_t)t.esize - 1) >> 5) != last) {   /* the row's next sector */
+				nsec += sectors(ga, (uint64_t)t.esize) - ((ga >> 5) == last);
+				last = (ga + (uint64_t)t.esize - 1) >> 5;
+			}
+			if (kind == BK_TLOAD)
+				loadunit(ps, in ? pg : (const uint8_t *)fill, t.esize, es, in && tf32);
+			else if (in && kind == BK_TSTORE)
+				memcpy(pg, ps, (size_t)t.esize);
+			else if (in)
+				reduce(xi, ty, pg, ps, (uint64_t)t.esize, ftz);
 		}
 	}
 	if (cnt && L->st)   /* loads by their own rule (tload_sectors) */
 		bcount(L, xi, kind == BK_TLOAD ? PTX_MC_BULK_LD : kind == BK_TSTORE ? PTX_MC_BULK_ST : PTX_MC_BULK_RED,
-		    kind == BK_TLOAD ? tload_sectors(&t, coord, n) : nsec);
+		    kind == BK_TLOAD ? tload_sectors(&t, coord, off) : nsec);
 	if (kind != BK_TLOAD) {
 		if (run)
 			interp_chk_bulk_dst(L, w, (uint32_t)lane, xi, run, nrun, rga);
 		if (L->chk & PTX_CHECK_ASYNCCHECK)   /* the box is read until its bulk group's wait */
-			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, c->shared + sh,
-			    total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch);
+			interp_chk_bulk_group(L, w, (uint32_t)lane, xi, c->shared + sh, span);
 		return XR_OK;
 	}
 	mark = interp_chk_bulk_mark(L);
-	if (copytx(L, w, lane, xi, c, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total, c->shared + sh,
-	    total / ((uint64_t)n[0] * (uint64_t)t.esize) * pitch))
+	if (copytx(L, w, lane, xi, c, v[S_TMBAR][lane] + v[S_TMBAR + 1][lane], total, c->shared + sh, span))
 		return XR_FAULT;
 	if (L->chk & PTX_CHECK_ASYNCCHECK)   /* the box is read until a wait sees the phase */
-		tsources(L, w, lane, xi, &t, coord, n, mark, interp_chk_bulk_mark(L));
+		tsources(L, w, lane, xi, &t, coord, off, mark, interp_chk_bulk_mark(L));
 	return XR_OK;
 }
 
