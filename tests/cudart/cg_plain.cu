@@ -6,6 +6,9 @@
 // cooperative launch the workspace is there, is_valid() is true and the
 // sync waits for every block.  cupyx.jit's cg.sync(grid) launches plainly
 // (CuPy's test_cg_sync), and traps so on an H200 as here.
+// cg_plain.gpu holds an H200's answers (driver 580.159, CUDA 13.0) to
+// these kernels, launched so, written down from a first program that
+// printed them in another form; this one has not yet run on a GPU.
 #include <cooperative_groups.h>
 #include <cstring>
 #include "check.h"
