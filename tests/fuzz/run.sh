@@ -122,7 +122,7 @@ esac
 toolobjs=
 case " $targets " in
 *" args "*)
-	for f in run_args.c run_stats.c readall.c number.c; do
+	for f in run_args.c run_stats.c readall.c number.c json.c; do
 		obj "$top/tools/$f"
 		toolobjs="$toolobjs $o"
 	done ;;
