@@ -1,6 +1,6 @@
 /*
  * json.c — JSON string literals, shared by ptxas-lint (--format=json and
- * sarif) and ptx-run (--stats-json).
+ * sarif) and ptx-run (--stats-json), and SARIF's file URIs.
  *
  * What goes into them comes from the input: a diagnostic quotes the
  * module's own bytes (an unterminated string, an unexpected byte), a
@@ -63,5 +63,20 @@ json_str(FILE *f, const char *s)
 			fputs("\\ufffd", f);
 		p++;
 	}
+	fputc('"', f);
+}
+
+void
+json_uri(FILE *f, const char *path)
+{
+	const unsigned char *p = (const unsigned char *)(path ? path : "");
+
+	fputc('"', f);
+	for (; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    *p == '-' || *p == '.' || *p == '_' || *p == '~' || *p == '/')
+			fputc(*p, f);
+		else
+			fprintf(f, "%%%02X", *p);
 	fputc('"', f);
 }

@@ -8,4 +8,9 @@
  * wants UTF-8) whatever bytes a module's text, names or file names
  * carry. */
 void json_str(FILE *f, const char *s);
+/* path as the JSON string of a relative URI reference (SARIF's
+ * artifactLocation.uri, RFC 3986): each byte but the unreserved ones and
+ * '/' percent-encoded, so that a space, '#', '%' or '?' in a file name
+ * names that file rather than a fragment or a query. */
+void json_uri(FILE *f, const char *path);
 #endif

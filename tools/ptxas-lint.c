@@ -116,7 +116,7 @@ emitsarif(const ptx_ctx *cx, FILE *f)
 		fprintf(f, ", \"level\": \"%s\", \"message\": {\"text\": ", sevname[d->severity]);
 		json_str(f, d->msg);
 		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", f);
-		json_str(f, d->file ? d->file : "<input>");
+		json_uri(f, d->file ? d->file : "<input>");
 		fputc('}', f);
 		if (d->line > 0)
 			fprintf(f, ", \"region\": {\"startLine\": %d, \"startColumn\": %d}",
