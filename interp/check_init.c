@@ -286,6 +286,14 @@ storesreg(const XIns *xi, const LPend *e, const Warp *w)
 	return 0;
 }
 
+/* Whether p is in lane's local memory: a kernel without a frame has none,
+ * and no buffer (a null pointer, which no arithmetic may touch) */
+static int
+inlocal(const Warp *w, uint32_t lane, const uint8_t *p)
+{
+	return w->locsz && p >= w->loc[lane] && p < w->loc[lane] + w->locsz;
+}
+
 void
 interp_chk_local_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const void *p, unsigned n)
 {
@@ -293,7 +301,7 @@ interp_chk_local_store(Launch *L, Warp *w, uint32_t lane, const XIns *xi, const 
 	const uint8_t *b = p;
 	/* copies of unwritten members stay in the thread's local memory (and
 	 * its call arguments); a value stored elsewhere was read to be used */
-	int local = b >= w->loc[lane] && b < w->loc[lane] + w->locsz;
+	int local = inlocal(w, lane, b);
 
 	for (size_t i = 0; q && i < q->n;) {
 		const LPend *e = &q->e[i];
@@ -364,7 +372,7 @@ interp_chk_load(Launch *L, Warp *w, uint32_t lane, const XIns *xi, uint64_t a, c
 
 	if (!L->cx->shadow || L->chkmemoff || interp_chk_count(L->cx->shadow, p, n) != n)
 		return;
-	if ((const uint8_t *)p >= w->loc[lane] && (const uint8_t *)p < w->loc[lane] + w->locsz) {
+	if (inlocal(w, lane, p)) {
 		pend(L, w, lane, xi, a, p, n);   /* reported unless the thread stores there */
 		return;
 	}

@@ -212,15 +212,51 @@ backed(ptx_ctx *cx, uint64_t at, uint64_t size, const char *name, int kind)
 	return a;
 }
 
+/* The entry of the greatest address not above addr, the last made of those there */
+static Alloc *
+lookup(ptx_ctx *cx, uint64_t addr)
+{
+	return entry(ir_tree_near(cx->mem, addr, UINT64_MAX, 0));
+}
+
+/* Space for span bytes (the gap after an allocation included) from the
+ * bump pointer, at alignment align: its address in *at, and where the
+ * bump pointer goes after it in *top, below the windows of the other
+ * spaces; -1 when none is left.  A mapping of host memory keeps the
+ * host's address, which interp_mem_map keeps a window's width ahead of
+ * the bump pointer when it is made, and no further: the space goes past
+ * each live mapping in its way (with a gap after it), where it once took
+ * the mapping's addresses (an allocation whose bytes were partly the
+ * host's buffer).  Only mappings lie at or above the bump pointer, and
+ * they do not overlap one another. */
+static int
+bump(ptx_ctx *cx, uint64_t span, uint64_t align, uint64_t *at, uint64_t *top)
+{
+	uint64_t from = cx->next_addr;
+
+	for (;;) {
+		Alloc *m;
+		if (ir_size_align(from, align, at) || ir_size_add(*at, span, top) || *top > FUNC_WIN)
+			return -1;
+		for (m = lookup(cx, *top - 1); m && m->addr >= *at && !m->live; m = prev(cx, m))
+			;
+		if (!m || m->addr < *at)
+			return 0;
+		if (ir_size_add(m->addr, m->size ? m->size : 1, &from) || ir_size_add(from, 4096, &from))
+			return -1;
+	}
+}
+
 int
 interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t *addr)
 {
 	Alloc *a;
-	uint64_t span, end;
+	uint64_t span, end, at, top;
 
-	/* the allocation and its gap, below the windows of the other spaces */
-	if (ir_size_align(size, 256, &span) || ir_size_add(span, 4096, &span) ||
-	    ir_size_add(cx->next_addr, span, &end) || end > FUNC_WIN || size > SIZE_MAX - 1) {
+	/* the allocation and its gap, 256-byte aligned (a reservation of
+	 * any size may come before), below the windows of the other spaces */
+	if (ir_size_align(size, 256, &span) || ir_size_add(span, 4096, &span) || size > SIZE_MAX - 1 ||
+	    bump(cx, span, 256, &at, &top)) {
 		if (kind != AK_HEAP)
 			interp_diag(cx, NULL, 0, 0, PTX_SEV_ERROR, NULL, "device memory: %s%s%s%" PRIu64 " bytes "
 			    "do not fit in the global address space", name ? "'" : "", name ? name : "",
@@ -229,7 +265,7 @@ interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t 
 	}
 	if (kind == AK_HEAP && (ir_size_add(cx->heap_used, size, &end) || end > cx->limit[PTX_LIMIT_MALLOC_HEAP]))
 		return PTX_ENOMEM;   /* device malloc: NULL, as on a GPU */
-	if (!(a = backed(cx, cx->next_addr, size, name, kind)))
+	if (!(a = backed(cx, at, size, name, kind)))
 		return PTX_ENOMEM;
 	if (kind == AK_HEAP)
 		cx->heap_used += size;
@@ -238,16 +274,9 @@ interp_mem_new(ptx_ctx *cx, uint64_t size, const char *name, int kind, uint64_t 
 		if ((a->name = interp_alloc(cx, n + 1)))
 			memcpy(a->name, name, n);
 	}
-	cx->next_addr += span;
+	cx->next_addr = top;
 	*addr = a->addr;
 	return PTX_OK;
-}
-
-/* The entry of the greatest address not above addr, the last made of those there */
-static Alloc *
-lookup(ptx_ctx *cx, uint64_t addr)
-{
-	return entry(ir_tree_near(cx->mem, addr, UINT64_MAX, 0));
 }
 
 Alloc *
@@ -543,9 +572,9 @@ interp_mem_reserve(ptx_ctx *cx, uint64_t size, uint64_t align, uint64_t hint, ui
 			return PTX_OK;
 		}
 	}
-	if (ir_size_align(cx->next_addr, align, &a) || ir_size_add(a, size, &end) ||
-	    ir_size_add(end, 4096, &top) || top > FUNC_WIN)
+	if (ir_size_add(size, 4096, &end) || bump(cx, end, align, &a, &top))
 		return PTX_ENOMEM;
+	end = a + size;
 	cx->next_addr = top;
 	cx->resv_end = end;
 	*out = a;

@@ -647,21 +647,22 @@ run(const Opts *o, int backend, const char *text, size_t len, ptx_ctx *cx, ptx_m
 	for (int i = 0; i < o->nsymin; i++) {
 		size_t n, sz;
 		ptx_devptr p;
-		unsigned char *data = run_readfile(o->symin[i].path, &n, datamax);
-		if (!data) {
-			rc = EX_USAGE;
-			goto out;
-		}
+		unsigned char *data;
 		st = backend == B_CUDA ? ptx_cuda_get_global(g, o->symin[i].name, &p, &sz) :
 		    ptx_module_get_global(pm, o->symin[i].name, &p, &sz);
 		if (st != PTX_OK) {
 			fprintf(stderr, "%s: --symbol-in: no module variable '%s'\n", prog, o->symin[i].name);
-			free(data);
 			rc = EX_USAGE;
 			goto out;
 		}
-		if (n > sz)
-			n = sz;
+		/* at most what the variable holds, as cudaMemcpyToSymbol takes
+		 * no more: an endless input (/dev/zero) is refused after its
+		 * size and a byte, where it was read up to the memory limit
+		 * (16 GiB) to keep its first bytes */
+		if (!(data = run_readfile(o->symin[i].path, &n, sz < datamax ? sz : datamax))) {
+			rc = EX_USAGE;
+			goto out;
+		}
 		st = backend == B_CUDA ? ptx_cuda_copy_htod(g, p, data, n) : ptx_mem_copy_htod(cx, p, data, n);
 		free(data);
 	}

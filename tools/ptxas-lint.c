@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "include/ptx.h"
+#include "tools/json.h"
 #include "tools/outfile.h"
 #include "tools/readall.h"
 
@@ -82,27 +83,6 @@ validarch(const char *s, int *sm, char *suffix)
 	return 1;
 }
 
-/* A JSON string literal. */
-static void
-jstr(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", f);
-		else if (c == '\t')
-			fputs("\\t", f);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 static int nout;    /* diagnostics written so far (JSON/SARIF separators) */
 
 static void
@@ -112,15 +92,15 @@ emitjson(const ptx_ctx *cx, FILE *f)
 		const ptx_diag *d = ptx_diag_get(cx, i);
 		fputs(nout++ ? ",\n  {" : "\n  {", f);
 		fputs("\"file\": ", f);
-		jstr(f, d->file ? d->file : "<input>");
+		json_str(f, d->file ? d->file : "<input>");
 		fprintf(f, ", \"line\": %d, \"column\": %d, \"severity\": \"%s\", \"check\": ",
 		    d->line, d->col, sevname[d->severity]);
 		if (d->check)
-			jstr(f, d->check);
+			json_str(f, d->check);
 		else
 			fputs("null", f);
 		fputs(", \"message\": ", f);
-		jstr(f, d->msg);
+		json_str(f, d->msg);
 		fputc('}', f);
 	}
 }
@@ -132,11 +112,11 @@ emitsarif(const ptx_ctx *cx, FILE *f)
 		const ptx_diag *d = ptx_diag_get(cx, i);
 		fputs(nout++ ? ",\n        {" : "\n        {", f);
 		fputs("\"ruleId\": ", f);
-		jstr(f, d->check ? d->check : "syntax");
+		json_str(f, d->check ? d->check : "syntax");
 		fprintf(f, ", \"level\": \"%s\", \"message\": {\"text\": ", sevname[d->severity]);
-		jstr(f, d->msg);
+		json_str(f, d->msg);
 		fputs("}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": ", f);
-		jstr(f, d->file ? d->file : "<input>");
+		json_uri(f, d->file ? d->file : "<input>");
 		fputc('}', f);
 		if (d->line > 0)
 			fprintf(f, ", \"region\": {\"startLine\": %d, \"startColumn\": %d}",
@@ -155,9 +135,9 @@ sarifhead(FILE *f)
 	fputs("\n        {\"id\": \"syntax\", \"shortDescription\": {\"text\": \"PTX that cannot be read\"}}", f);
 	for (size_t i = 0; i < nchecks; i++) {
 		fputs(",\n        {\"id\": ", f);
-		jstr(f, checks[i].name);
+		json_str(f, checks[i].name);
 		fputs(", \"shortDescription\": {\"text\": ", f);
-		jstr(f, checks[i].what);
+		json_str(f, checks[i].what);
 		fprintf(f, "}, \"defaultConfiguration\": {\"level\": \"%s\", \"enabled\": %s}}",
 		    checks[i].severity == PTX_SEV_ERROR ? "error" : "warning",
 		    checks[i].severity < 0 ? "false" : "true");

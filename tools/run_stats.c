@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "tools/json.h"
 #include "tools/number.h"
 #include "tools/outfile.h"
 #include "tools/readall.h"
@@ -140,22 +141,6 @@ stats_table(FILE *f, ptx_ctx *cx, const char *kernel)
 	free(v);
 }
 
-static void
-jstr(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /* The counters under their fixed JSON names; ind is the indentation of a
  * key, one key a line so that shell tools can pick values out. */
 static void
@@ -211,7 +196,7 @@ stats_json(FILE *f, ptx_ctx *cx, const char *kernel)
 
 	ptx_stats_get(cx, &t);
 	fputs("{\n  \"kernel\": ", f);
-	jstr(f, kernel);
+	json_str(f, kernel);
 	fprintf(f, ",\n  \"counted\": %s,\n  \"totals\": {\n", t.counted ? "true" : "false");
 	fprintf(f, "    \"warp_instructions\": %" PRIu64 ",\n    \"thread_instructions\": %" PRIu64 ",\n",
 	    t.warp_insns, t.thread_insns);
@@ -225,11 +210,11 @@ stats_json(FILE *f, ptx_ctx *cx, const char *kernel)
 		    is->src_line ? is->src_line : is->line, is->line);
 		if (is->src_file) {
 			fputs("      \"file\": ", f);
-			jstr(f, is->src_file);
+			json_str(f, is->src_file);
 			fputs(",\n", f);
 		}
 		fputs("      \"text\": ", f);
-		jstr(f, is->text);
+		json_str(f, is->text);
 		fprintf(f, ",\n      \"executions\": %" PRIu64 ",\n      \"active_threads\": %" PRIu64 ",\n",
 		    is->executions, is->active_threads);
 		jcounters(f, &one, "      ");

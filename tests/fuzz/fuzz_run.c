@@ -24,6 +24,10 @@
  *	heap=N              PTX_LIMIT_MALLOC_HEAP
  *	coop=0|1            cooperative launches
  *	count=0|1           memory counters (default 1)
+ *	check=N             dynamic checks: PTX_CHECK_* bits (default 0;
+ *	                    31 all), their reports written out after each
+ *	                    launch and the device heap's leaks at the end
+ *	fatal=0|1           the first report ends the launch
  *	p=V,V,...           kernel arguments, in order: bK[+N|-N] is the
  *	                    address of buffer K plus N, tK a tensor map of
  *	                    buffer K (a 128-byte parameter), any other V an
@@ -73,6 +77,8 @@ typedef struct {
 	int hascluster;
 	uint64_t shared, steps, buf, seed, stack, heap;
 	int coop, count;
+	unsigned check;
+	int fatal;
 	int nspec;
 	struct { char kind; int k; int64_t v; } spec[NSPEC];  /* kind 'b', 't' or 'n' */
 } Launch;
@@ -183,6 +189,10 @@ trailer(const uint8_t *data, size_t size, Launch *l)
 			l->coop = number(&v) != 0;
 		else if (strcmp(w, "count") == 0)
 			l->count = number(&v) != 0;
+		else if (strcmp(w, "check") == 0)
+			l->check = (unsigned)number(&v) & PTX_CHECK_ALL;
+		else if (strcmp(w, "fatal") == 0)
+			l->fatal = number(&v) != 0;
 		else if (strcmp(w, "p") == 0) {
 			while (*v && l->nspec < NSPEC) {
 				char kind = *v == 'b' || *v == 't' ? *v++ : 'n';
@@ -285,6 +295,16 @@ launch(ptx_ctx *cx, ptx_module *pm, ptx_function *fn, const Launch *l, const ptx
 		if (s && s->text)
 			(void)strlen(s->text);
 	}
+	/* the dynamic checks' reports, as ptx-run writes them */
+	if (l->check) {
+		FILE *null = fopen("/dev/null", "w");
+		if (null) {
+			ptx_report_write(cx, null, 0, "fuzz: ");
+			ptx_report_write(cx, null, 1, NULL);
+			fclose(null);
+		}
+		ptx_report_clear(cx);
+	}
 	(void)pm;
 out:
 	for (int i = 0; i < np && vals; i++)
@@ -334,6 +354,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ptx_set_cooperative(cx, l.coop);
 	ptx_set_counting(cx, l.count);
 	ptx_set_printf_sink(cx, sink, &printed);
+	ptx_set_checks(cx, l.check, l.fatal);
 	if (ptx_module_load(cx, "fuzz.ptx", (const char *)data, size, &pm) != PTX_OK) {
 		if (verbose) {
 			const ptx_diag *d = ptx_diag_get(cx, 0);
@@ -361,6 +382,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (name && ptx_module_get_function(pm, name, &fn) == PTX_OK)
 			launch(cx, pm, fn, &l, buf);
 	}
+	if (l.check)
+		ptx_report_leaks(cx);   /* the device heap's blocks a checked launch left */
 out:
 	ptx_ctx_free(cx);   /* frees the module and the buffers */
 	return 0;

@@ -122,7 +122,7 @@ esac
 toolobjs=
 case " $targets " in
 *" args "*)
-	for f in run_args.c run_stats.c readall.c number.c; do
+	for f in run_args.c run_stats.c readall.c number.c json.c; do
 		obj "$top/tools/$f"
 		toolobjs="$toolobjs $o"
 	done ;;
@@ -143,6 +143,10 @@ dict=$build/ptx-full.dict
 	    grep -o '"[%A-Z][A-Za-z_0-9]*"'
 } | sort -u > "$dict"
 
+# UBSan reports undefined behaviour and goes on, and under -fork a job's
+# output is shown only when the job fails: without halting at the first
+# report, what the fuzzer found was printed to a log nobody read
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 for t in $targets; do
 	corpus=$build/corpus-$t
 	mkdir -p "$corpus"

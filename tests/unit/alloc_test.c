@@ -27,9 +27,18 @@
  * it kept every freed entry, 144 bytes each and the module's variable
  * names, for its life.
  *
+ * Then where allocations go: 256-byte aligned after a reservation of an
+ * odd size (once at the reservation's end plus its gap, 100 mod 256), and
+ * never over host memory mapped ahead of the allocations (ptx_mem_map at
+ * the host's address, 2 TiB past them): reservations bring the bump
+ * pointer up to it, and the allocations and reservations that follow go
+ * past it, where one once took its addresses (the allocation read the
+ * host's bytes).
+ *
  * Prints "N passed, M failed" and exits 0 when nothing failed.
  */
 #define _DEFAULT_SOURCE 1   /* mincore, MAP_ANONYMOUS */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,9 +384,53 @@ table(void)
 	expect(live == 0, "table: the context freed gives every block back");
 }
 
+/* Where allocations and reservations go (see the top). */
+static void
+placement(void)
+{
+	const uint64_t step = (uint64_t)1 << 36, gib = (uint64_t)1 << 30, mb = (uint64_t)1 << 20;
+	ptx_ctx *cx;
+	ptx_devptr p, r = 0, m, q = 0;
+	uint8_t *h;
+	int ok = 1, n = 0;
+
+	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {
+		expect(0, "placement: context");
+		return;
+	}
+	expect(ptx_mem_reserve(cx, 100, 256, 0, &r) == PTX_OK && ptx_mem_alloc(cx, 64, &p) == PTX_OK &&
+	    p % 256 == 0, "placement: an allocation after a 100-byte reservation is 256-byte aligned");
+	h = mmap((void *)(uintptr_t)(r + ((uint64_t)2 << 40)), mb, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	    -1, 0);
+	if (h == MAP_FAILED || ptx_mem_map(cx, h, mb, &m) != PTX_OK) {
+		/* the host would not place the buffer there, or it is no place the engine maps */
+		if (h != MAP_FAILED)
+			munmap(h, mb);
+		ptx_ctx_free(cx);
+		return;
+	}
+	memset(h, 0x5a, mb);
+	while (r + 2 * step < m && n++ < 64 && ptx_mem_reserve(cx, step, 4096, 0, &r) == PTX_OK)
+		;
+	for (int i = 0; i < 128 && ok; i++) {
+		if (ptx_mem_alloc(cx, gib, &q) != PTX_OK)
+			break;
+		ok = q + gib + 4096 <= m || q >= m + mb;
+		ptx_mem_free(cx, q);
+		if (i % 2 && ptx_mem_reserve(cx, gib, 4096, 0, &r) == PTX_OK)
+			ok &= r + gib + 4096 <= m || r >= m + mb;
+	}
+	expect(ok, "placement: allocations and reservations keep clear of host memory mapped ahead of them");
+	expect(q > m, "placement: the allocations went past the mapping");
+	ptx_mem_free(cx, m);
+	ptx_ctx_free(cx);
+	munmap(h, mb);
+}
+
 int
 main(void)
 {
+	placement();
 	table();
 	zeros();
 	zeroed();
