@@ -225,6 +225,7 @@ typedef struct {
 	int mzph;               /* phases of the memz family's mbarrier begun */
 	unsigned xdead;         /* lanes of a whole warp that exited (gen11.inc) */
 	unsigned cldim[3];      /* the cluster's shape (version 11: clsize, 1, 1 before) */
+	int shdir;              /* the shape family's directive: .reqntid, .maxntid (gen11.inc) */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -1392,6 +1393,8 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	if (g->clsize)
 		bput(&h, "%s.reqnctapercluster %u, %u, %u\n", g->clexplicit ? ".explicitcluster\n" : "", g->cldim[0],
 		    g->cldim[1], g->cldim[2]);
+	if (family == F_SHAPE)
+		shapedir(g, &h);
 	/* (version 8's setmaxnreg needs the kernel's register count known) */
 	if (family == F_REGS)
 		bput(&h, ".maxnreg %u\n", g->maxnreg);
