@@ -226,6 +226,9 @@ typedef struct {
 	unsigned xdead;         /* lanes of a whole warp that exited (gen11.inc) */
 	unsigned cldim[3];      /* the cluster's shape (version 11: clsize, 1, 1 before) */
 	int shdir;              /* the shape family's directive: .reqntid, .maxntid (gen11.inc) */
+	int nvar, ntab, vw;     /* the vars family's variables, pointer tables, writable array */
+	unsigned char vsp[8], vty[8], vvec[8];   /* each variable's space, type, vector length */
+	unsigned short vn[8];                    /* and elements (0: a scalar) */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -240,8 +243,8 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * alux and regs families (gen8.inc), half of its seeds; version 9 the memy
  * and mbarx families (gen9.inc), half of its seeds; version 10 the
  * clusterx, memz, wgsp and tmap families (gen10.inc), half of its seeds;
- * version 11 the exitw, mbartx and shape families (gen11.inc), half of its
- * seeds */
+ * version 11 the exitw, mbartx, shape and vars families (gen11.inc), half
+ * of its seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
@@ -251,14 +254,14 @@ enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTR
 	NFAM7, F_ALUX = NFAM7, F_REGS,
 	NFAM8, F_MEMY = NFAM8, F_MBARX,
 	NFAM9, F_CLUSTERX = NFAM9, F_MEMZ, F_WGSP, F_TMAP,
-	NFAM10, F_EXITW = NFAM10, F_MBARTX, F_SHAPE, NFAM };
+	NFAM10, F_EXITW = NFAM10, F_MBARTX, F_SHAPE, F_VARS, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
-	"wgmma", "alux", "regs", "memy", "mbarx", "clusterx", "memz", "wgsp", "tmap", "exitw", "mbartx", "shape",
+	"wgmma", "alux", "regs", "memy", "mbarx", "clusterx", "memz", "wgsp", "tmap", "exitw", "mbartx", "shape", "vars",
 };
 static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384,
-	2306, 1538, 3000, 2700, 1500, 488, 5400, 5400, 4576 };
+	2306, 1538, 3000, 2700, 1500, 488, 4400, 4400, 3576, 3000 };
 
 int
 dt_family_count(int ver)
@@ -1207,6 +1210,9 @@ item(Gen *g, int fam)
 		return;
 	case F_SHAPE:
 		gen_shape(g);
+		return;
+	case F_VARS:
+		gen_vars(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
