@@ -153,7 +153,7 @@ run_interp(ptx_ctx *cx, const DtKernel *k, uint64_t *out, char *msg, size_t nmsg
 		snprintf(msg, nmsg, "setup failed (%d)", st);
 		goto out;
 	}
-	st = ptx_launch(cx, fn, k->grid, k->block, 0, params);
+	st = ptx_launch_ex(cx, fn, k->grid, k->block, k->cluster[0] ? k->cluster : NULL, 0, params);
 	if (st != PTX_OK) {
 		const ptx_fault *f = ptx_fault_get(cx);
 		const ptx_diag *d = ptx_diag_get(cx, 0);
@@ -354,7 +354,8 @@ gpu_run(Gpu *u, const DtKernel *k, uint64_t *out)
 	if ((st = ptx_cuda_copy_htod(u->g, u->in, k->in, k->insize)) != PTX_OK ||
 	    (st = ptx_cuda_copy_htod(u->g, u->out, u->zero, k->outsize)) != PTX_OK ||
 	    (st = ptx_cuda_copy_htod(u->g, u->scr, u->zero, k->scrsize)) != PTX_OK ||
-	    (st = ptx_cuda_launch(u->g, u->stub, k->name, k->grid, k->block, 0, params)) != PTX_OK)
+	    (st = ptx_cuda_launch_ex(u->g, u->stub, k->name, k->grid, k->block, k->cluster[0] ? k->cluster : NULL, 0,
+	    params)) != PTX_OK)
 		return st;
 	return ptx_cuda_copy_dtoh(u->g, out, u->out, k->outsize);
 }
@@ -960,6 +961,8 @@ cmd_show(int argc, char **argv)
 	printf("\nlaunch: %u CTAs of %u threads (grid %u,%u,%u, block %u,%u,%u); params: in, out (%d slots of %u 8-byte "
 	    "cells), scratch\n", k.ncta, k.ntid, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2],
 	    k.nslot, k.nthreads);
+	if (k.cluster[0])
+		printf("a cluster launch of %u,%u,%u\n", k.cluster[0], k.cluster[1], k.cluster[2]);
 	printf("\ninputs (cells 0-3 .b64, 4-11 .b32, 12-15 .b16), first 4 threads and the last:\n");
 	for (unsigned t = 0; t < k.nthreads; t++) {
 		if (t >= 4 && t != k.nthreads - 1)

@@ -49,6 +49,7 @@ typedef struct {
 	int version;        /* the generator version that made it */
 	unsigned ncta, ntid, nthreads;
 	unsigned grid[3], block[3];   /* the launch: ncta and ntid, 1-D before version 11's shape family */
+	unsigned cluster[3];          /* a cluster launch of that shape (version 11's shape family), or 0s */
 	DtSlot *slot;
 	int nslot;
 	uint64_t *in;       /* nthreads * DT_NIN cells */

@@ -226,6 +226,7 @@ typedef struct {
 	unsigned xdead;         /* lanes of a whole warp that exited (gen11.inc) */
 	unsigned cldim[3];      /* the cluster's shape (version 11: clsize, 1, 1 before) */
 	int shdir;              /* the shape family's directive: .reqntid, .maxntid (gen11.inc) */
+	unsigned shmcr;         /* and its .maxclusterrank, where the launch makes the cluster */
 	int nvar, ntab, vw;     /* the vars family's variables, pointer tables, writable array */
 	unsigned char vsp[8], vty[8], vvec[8];   /* each variable's space, type, vector length */
 	unsigned short vn[8];                    /* and elements (0: a scalar) */
@@ -1385,8 +1386,10 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	bput(&h, "// difftest v%d seed %llu family %s: %u CTAs of %u threads", ver,
 	    (unsigned long long)seed, k->family, k->ncta, k->ntid);
 	if (family == F_SHAPE)
-		bput(&h, " (grid %u,%u,%u, block %u,%u,%u)", k->grid[0], k->grid[1], k->grid[2], k->block[0],
-		    k->block[1], k->block[2]);
+		bput(&h, " (grid %u,%u,%u, block %u,%u,%u%s", k->grid[0], k->grid[1], k->grid[2], k->block[0],
+		    k->block[1], k->block[2], k->cluster[0] ? "" : ")");
+	if (family == F_SHAPE && k->cluster[0])
+		bput(&h, ", a cluster launch of %u,%u,%u)", k->cluster[0], k->cluster[1], k->cluster[2]);
 	bput(&h, "\n");
 	/* (version 4's relaxed mbarrier waits need 8.6) */
 	/* (version 7's wgmma needs sm_90a) */
@@ -1396,9 +1399,14 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	if (g->pre.s)
 		bput(&h, "%s", g->pre.s);
 	bput(&h, ".visible .entry %s(\n\t.param .u64 pin,\n\t.param .u64 pout,\n\t.param .u64 pscr)\n", k->name);
-	if (g->clsize)
+	/* (version 11's shape family: the launch makes some clusters) */
+	if (g->clsize && !k->cluster[0])
 		bput(&h, "%s.reqnctapercluster %u, %u, %u\n", g->clexplicit ? ".explicitcluster\n" : "", g->cldim[0],
 		    g->cldim[1], g->cldim[2]);
+	else if (g->clsize)
+		bput(&h, "%s", g->clexplicit ? ".explicitcluster\n" : "");
+	if (g->shmcr)
+		bput(&h, ".maxclusterrank %u\n", g->shmcr);
 	if (family == F_SHAPE)
 		shapedir(g, &h);
 	/* (version 8's setmaxnreg needs the kernel's register count known) */
