@@ -57,7 +57,7 @@ usage(void)
 	    "       %s replay [--xfail FILE] [--part K/N] [-v] FILE...\n"
 	    "       %s module FROM TO [FAMILY]\n"
 	    "       %s families\n"
-	    "       %s dump --backend cuda|interp SEED...\n"
+	    "       %s dump --backend cuda|interp [--family F] SEED...\n"
 	    "       (--gen-version N anywhere: generator version N, 1..%d; default %d)\n",
 	    prog, prog, prog, prog, prog, prog, prog, DT_NEWEST, DT_VERSION);
 	return 2;
@@ -1023,19 +1023,28 @@ cmd_families(void)
 
 /* ---------------------------------------------------------------- dump */
 
-/* difftest dump --backend cuda|interp SEED...: every thread's cell of
- * every slot, one line per slot ("SEED SLOT LINE v0 v1 ..."), so that a
- * mismatch the hashes found can be read value by value. */
+/* difftest dump --backend cuda|interp [--family F] SEED...: every
+ * thread's cell of every slot, one line per slot ("SEED SLOT LINE v0 v1
+ * ..."), so that a mismatch the hashes found can be read value by value;
+ * each seed's own family unless one is named. */
 static int
 cmd_dump(int argc, char **argv)
 {
-	int cuda = -1, rc = 0;
+	int cuda = -1, rc = 0, fam = -1;
 	Gpu u;
 	ptx_ctx *cx = NULL;
 	uint64_t *out = NULL;
 
 	if (argc >= 2 && strcmp(argv[0], "--backend") == 0)
 		cuda = strcmp(argv[1], "cuda") == 0 ? 1 : strcmp(argv[1], "interp") == 0 ? 0 : -1;
+	if (argc >= 4 && strcmp(argv[2], "--family") == 0) {
+		if ((fam = dt_family_lookup(argv[3])) < 0 || fam >= dt_family_count(genver)) {
+			fprintf(stderr, "%s: dump: no family '%s' in version %d\n", prog, argv[3], genver);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
 	if (cuda < 0 || argc < 3)
 		return usage();
 	if (cuda ? gpu_init(&u) != 0 : !(cx = new_ctx()))
@@ -1048,7 +1057,7 @@ cmd_dump(int argc, char **argv)
 		char msg[512];
 		int st;
 
-		if (parse_u64(argv[i], &seed) != 0 || dt_gen(&k, genver, seed, -1) != 0) {
+		if (parse_u64(argv[i], &seed) != 0 || dt_gen(&k, genver, seed, fam) != 0) {
 			fprintf(stderr, "%s: dump: bad seed '%s'\n", prog, argv[i]);
 			rc = 2;
 			continue;
