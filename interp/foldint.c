@@ -273,9 +273,12 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 static int
 f32writer(const Ins *d)
 {
-	/* a cvt to tf32 writes an f32 register too (v4 seeds 6455, 13911) */
+	/* a cvt to tf32 writes an f32 register too (v4 seeds 6455, 13911), and
+	 * a vector ld.f32 each of its elements (v11 seeds 1574, 3754 of the
+	 * vars family: a shr.u64 by the last of an ld.v4.f32's, which the H200
+	 * shifted by the F2I of the float) */
 	if ((d->ty[0] != TY_F32 && !(d->op == OP_CVT && d->ty[0] == TY_TF32)) || d->ndst != 1 ||
-	    d->opnd[0].kind != OK_REG)
+	    (d->opnd[0].kind != OK_REG && !(d->opnd[0].kind == OK_VEC && (d->op == OP_LD || d->op == OP_LDU))))
 		return 0;
 	/* under its own predicate a selp is a copy of its first source */
 	if (d->op == OP_SELP && d->guard && d->nopnd == 4 && d->guard->kind == d->opnd[3].kind &&

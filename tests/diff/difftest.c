@@ -57,7 +57,7 @@ usage(void)
 	    "       %s replay [--xfail FILE] [--part K/N] [-v] FILE...\n"
 	    "       %s module FROM TO [FAMILY]\n"
 	    "       %s families\n"
-	    "       %s dump --backend cuda|interp SEED...\n"
+	    "       %s dump --backend cuda|interp [--family F] SEED...\n"
 	    "       (--gen-version N anywhere: generator version N, 1..%d; default %d)\n",
 	    prog, prog, prog, prog, prog, prog, prog, DT_NEWEST, DT_VERSION);
 	return 2;
@@ -133,7 +133,6 @@ run_interp(ptx_ctx *cx, const DtKernel *k, uint64_t *out, char *msg, size_t nmsg
 	ptx_module *m = NULL;
 	ptx_function *fn;
 	ptx_devptr in = 0, o = 0, scr = 0;
-	unsigned grid[3] = { k->ncta, 1, 1 }, block[3] = { k->ntid, 1, 1 };
 	void *params[3] = { &in, &o, &scr };
 	int st;
 
@@ -154,7 +153,7 @@ run_interp(ptx_ctx *cx, const DtKernel *k, uint64_t *out, char *msg, size_t nmsg
 		snprintf(msg, nmsg, "setup failed (%d)", st);
 		goto out;
 	}
-	st = ptx_launch(cx, fn, grid, block, 0, params);
+	st = ptx_launch_ex(cx, fn, k->grid, k->block, k->cluster[0] ? k->cluster : NULL, 0, params);
 	if (st != PTX_OK) {
 		const ptx_fault *f = ptx_fault_get(cx);
 		const ptx_diag *d = ptx_diag_get(cx, 0);
@@ -347,7 +346,6 @@ gpu_load(Gpu *u, const DtKernel *ks, int n)
 static int
 gpu_run(Gpu *u, const DtKernel *k, uint64_t *out)
 {
-	unsigned grid[3] = { k->ncta, 1, 1 }, block[3] = { k->ntid, 1, 1 };
 	void *params[3] = { &u->in, &u->out, &u->scr };
 	int st;
 
@@ -356,7 +354,8 @@ gpu_run(Gpu *u, const DtKernel *k, uint64_t *out)
 	if ((st = ptx_cuda_copy_htod(u->g, u->in, k->in, k->insize)) != PTX_OK ||
 	    (st = ptx_cuda_copy_htod(u->g, u->out, u->zero, k->outsize)) != PTX_OK ||
 	    (st = ptx_cuda_copy_htod(u->g, u->scr, u->zero, k->scrsize)) != PTX_OK ||
-	    (st = ptx_cuda_launch(u->g, u->stub, k->name, grid, block, 0, params)) != PTX_OK)
+	    (st = ptx_cuda_launch_ex(u->g, u->stub, k->name, k->grid, k->block, k->cluster[0] ? k->cluster : NULL, 0,
+	    params)) != PTX_OK)
 		return st;
 	return ptx_cuda_copy_dtoh(u->g, out, u->out, k->outsize);
 }
@@ -959,8 +958,11 @@ cmd_show(int argc, char **argv)
 		printf("%4d  %.*s\n", n, (int)(e ? e - p : (ptrdiff_t)strlen(p)), p);
 		p = e ? e + 1 : p + strlen(p);
 	}
-	printf("\nlaunch: %u CTAs of %u threads; params: in, out (%d slots of %u 8-byte cells), scratch\n",
-	    k.ncta, k.ntid, k.nslot, k.nthreads);
+	printf("\nlaunch: %u CTAs of %u threads (grid %u,%u,%u, block %u,%u,%u); params: in, out (%d slots of %u 8-byte "
+	    "cells), scratch\n", k.ncta, k.ntid, k.grid[0], k.grid[1], k.grid[2], k.block[0], k.block[1], k.block[2],
+	    k.nslot, k.nthreads);
+	if (k.cluster[0])
+		printf("a cluster launch of %u,%u,%u\n", k.cluster[0], k.cluster[1], k.cluster[2]);
 	printf("\ninputs (cells 0-3 .b64, 4-11 .b32, 12-15 .b16), first 4 threads and the last:\n");
 	for (unsigned t = 0; t < k.nthreads; t++) {
 		if (t >= 4 && t != k.nthreads - 1)
@@ -1021,19 +1023,28 @@ cmd_families(void)
 
 /* ---------------------------------------------------------------- dump */
 
-/* difftest dump --backend cuda|interp SEED...: every thread's cell of
- * every slot, one line per slot ("SEED SLOT LINE v0 v1 ..."), so that a
- * mismatch the hashes found can be read value by value. */
+/* difftest dump --backend cuda|interp [--family F] SEED...: every
+ * thread's cell of every slot, one line per slot ("SEED SLOT LINE v0 v1
+ * ..."), so that a mismatch the hashes found can be read value by value;
+ * each seed's own family unless one is named. */
 static int
 cmd_dump(int argc, char **argv)
 {
-	int cuda = -1, rc = 0;
+	int cuda = -1, rc = 0, fam = -1;
 	Gpu u;
 	ptx_ctx *cx = NULL;
 	uint64_t *out = NULL;
 
 	if (argc >= 2 && strcmp(argv[0], "--backend") == 0)
 		cuda = strcmp(argv[1], "cuda") == 0 ? 1 : strcmp(argv[1], "interp") == 0 ? 0 : -1;
+	if (argc >= 4 && strcmp(argv[2], "--family") == 0) {
+		if ((fam = dt_family_lookup(argv[3])) < 0 || fam >= dt_family_count(genver)) {
+			fprintf(stderr, "%s: dump: no family '%s' in version %d\n", prog, argv[3], genver);
+			return 2;
+		}
+		argc -= 2;
+		argv += 2;
+	}
 	if (cuda < 0 || argc < 3)
 		return usage();
 	if (cuda ? gpu_init(&u) != 0 : !(cx = new_ctx()))
@@ -1046,7 +1057,7 @@ cmd_dump(int argc, char **argv)
 		char msg[512];
 		int st;
 
-		if (parse_u64(argv[i], &seed) != 0 || dt_gen(&k, genver, seed, -1) != 0) {
+		if (parse_u64(argv[i], &seed) != 0 || dt_gen(&k, genver, seed, fam) != 0) {
 			fprintf(stderr, "%s: dump: bad seed '%s'\n", prog, argv[i]);
 			rc = 2;
 			continue;

@@ -17,10 +17,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DT_VERSION 10
+#define DT_VERSION 11
 /* the newest version there is: --gen-version takes it even before it is
  * recorded on a GPU and becomes DT_VERSION */
-#define DT_NEWEST 10
+#define DT_NEWEST 11
 
 /* Register classes: every register is a bit type (.b16 .b32 .b64 .pred),
  * which any instruction type of its size may use. */
@@ -48,6 +48,8 @@ typedef struct {
 	const char *family;
 	int version;        /* the generator version that made it */
 	unsigned ncta, ntid, nthreads;
+	unsigned grid[3], block[3];   /* the launch: ncta and ntid, 1-D before version 11's shape family */
+	unsigned cluster[3];          /* a cluster launch of that shape (version 11's shape family), or 0s */
 	DtSlot *slot;
 	int nslot;
 	uint64_t *in;       /* nthreads * DT_NIN cells */

@@ -223,6 +223,13 @@ typedef struct {
 	int cxinit;             /* the clusterx family's mbarrier was set (gen10.inc) */
 	int cxph;               /* and its phases begun */
 	int mzph;               /* phases of the memz family's mbarrier begun */
+	unsigned xdead;         /* lanes of a whole warp that exited (gen11.inc) */
+	unsigned cldim[3];      /* the cluster's shape (version 11: clsize, 1, 1 before) */
+	int shdir;              /* the shape family's directive: .reqntid, .maxntid (gen11.inc) */
+	unsigned shmcr;         /* and its .maxclusterrank, where the launch makes the cluster */
+	int nvar, ntab, vw;     /* the vars family's variables, pointer tables, writable array */
+	unsigned char vsp[8], vty[8], vvec[8];   /* each variable's space, type, vector length */
+	unsigned short vn[8];                    /* and elements (0: a scalar) */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -236,7 +243,9 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * version 7 the wgmma family (gen7.inc), half of its seeds; version 8 the
  * alux and regs families (gen8.inc), half of its seeds; version 9 the memy
  * and mbarx families (gen9.inc), half of its seeds; version 10 the
- * clusterx, memz, wgsp and tmap families (gen10.inc), half of its seeds */
+ * clusterx, memz, wgsp and tmap families (gen10.inc), half of its seeds;
+ * version 11 the exitw, mbartx, shape and vars families (gen11.inc), half
+ * of its seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
@@ -245,21 +254,22 @@ enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTR
 	NFAM6, F_WGMMA = NFAM6,
 	NFAM7, F_ALUX = NFAM7, F_REGS,
 	NFAM8, F_MEMY = NFAM8, F_MBARX,
-	NFAM9, F_CLUSTERX = NFAM9, F_MEMZ, F_WGSP, F_TMAP, NFAM };
+	NFAM9, F_CLUSTERX = NFAM9, F_MEMZ, F_WGSP, F_TMAP,
+	NFAM10, F_EXITW = NFAM10, F_MBARTX, F_SHAPE, F_VARS, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
-	"wgmma", "alux", "regs", "memy", "mbarx", "clusterx", "memz", "wgsp", "tmap",
+	"wgmma", "alux", "regs", "memy", "mbarx", "clusterx", "memz", "wgsp", "tmap", "exitw", "mbartx", "shape", "vars",
 };
 static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384,
-	2306, 1538, 3000, 2700, 1500, 488 };
+	2306, 1538, 3000, 2700, 1500, 488, 4400, 4400, 3576, 3000 };
 
 int
 dt_family_count(int ver)
 {
 	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM6 :
 	    ver == 7 ? NFAM7 : ver == 8 ? NFAM8 : ver == 9 ? NFAM9 :
-	    ver == 10 ? NFAM : 0;
+	    ver == 10 ? NFAM10 : ver == 11 ? NFAM : 0;
 }
 
 int
@@ -1083,6 +1093,7 @@ gen_loop(Gen *g)
 #include "gen8.inc"
 #include "gen9.inc"
 #include "gen10.inc"
+#include "gen11.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1192,6 +1203,18 @@ item(Gen *g, int fam)
 	case F_TMAP:
 		gen_tmap(g);
 		return;
+	case F_EXITW:
+		gen_exitw(g);
+		return;
+	case F_MBARTX:
+		gen_mbartx(g);
+		return;
+	case F_SHAPE:
+		gen_shape(g);
+		return;
+	case F_VARS:
+		gen_vars(g);
+		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
 		if (x < 2 && g->depth < 2)
@@ -1222,9 +1245,13 @@ prologue(Gen *g)
 	ins(g, "cvta.to.global.u64 %%rd0, %%rd0");
 	ins(g, "cvta.to.global.u64 %%rd1, %%rd1");
 	ins(g, "cvta.to.global.u64 %%rd2, %%rd2");
-	ins(g, "mov.u32 %%r0, %%tid.x");
-	ins(g, "mov.u32 %%r1, %%ctaid.x");
-	ins(g, "mov.u32 %%r2, %%ntid.x");
+	if (g->family == F_SHAPE)
+		shapeids(g);
+	else {
+		ins(g, "mov.u32 %%r0, %%tid.x");
+		ins(g, "mov.u32 %%r1, %%ctaid.x");
+		ins(g, "mov.u32 %%r2, %%ntid.x");
+	}
 	ins(g, "mad.lo.u32 %%r3, %%r1, %%r2, %%r0");
 	ins(g, "and.b32 %%r4, %%r0, 31");
 	/* %r7: the lanes of this warp that exist (the last warp may be partial) */
@@ -1327,11 +1354,21 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 		g->maxnreg = 64 + 8 * rbelow(&g->rng, 14);
 	g->fullwarps = k->ntid % 32 == 0;
 	/* version 5: the cluster family's grid is one or two clusters of 2-4 */
-	if (family == F_CLUSTER || family == F_CLUSTERX) {
+	if (family == F_CLUSTER || family == F_CLUSTERX || family == F_MBARTX) {
 		g->clsize = 2 + rbelow(&g->rng, 3);
 		k->ncta = g->clsize * (1 + rbelow(&g->rng, 2));
 		g->clexplicit = rbelow(&g->rng, 2);
 	}
+	k->grid[0] = k->ncta;
+	k->grid[1] = k->grid[2] = 1;
+	k->block[0] = k->ntid;
+	k->block[1] = k->block[2] = 1;
+	g->cldim[0] = g->clsize;
+	g->cldim[1] = g->cldim[2] = 1;
+	/* version 11: the shape family's blocks and grids of two and three
+	 * dimensions (gen11.inc) */
+	if (family == F_SHAPE)
+		shape(g);
 	k->nthreads = k->ncta * k->ntid;
 	g->target = 30 + (int)rbelow(&g->rng, 51);
 
@@ -1339,25 +1376,39 @@ dt_gen(DtKernel *k, int ver, uint64_t seed, int family)
 	while (k->nslot < g->target && !g->b.oom)
 		item(g, family);
 	/* no CTA of a cluster exits while another may reach its shared memory */
-	if (family == F_CLUSTER || family == F_CLUSTERX)
+	if (family == F_CLUSTER || family == F_CLUSTERX || (ver >= 11 && g->clsize))
 		clbar(g, 0);
 	bput(&g->b, "\tret;\n}\n");
 
 	/* the header, now that the register counts are known: 16 lines, more
 	 * where version 2 adds device functions or declarations */
 	/* (version 2's mma with e4m3/e5m2 needs PTX ISA 8.4) */
-	bput(&h, "// difftest v%d seed %llu family %s: %u CTAs of %u threads\n", ver,
+	bput(&h, "// difftest v%d seed %llu family %s: %u CTAs of %u threads", ver,
 	    (unsigned long long)seed, k->family, k->ncta, k->ntid);
+	if (family == F_SHAPE)
+		bput(&h, " (grid %u,%u,%u, block %u,%u,%u%s", k->grid[0], k->grid[1], k->grid[2], k->block[0],
+		    k->block[1], k->block[2], k->cluster[0] ? "" : ")");
+	if (family == F_SHAPE && k->cluster[0])
+		bput(&h, ", a cluster launch of %u,%u,%u)", k->cluster[0], k->cluster[1], k->cluster[2]);
+	bput(&h, "\n");
 	/* (version 4's relaxed mbarrier waits need 8.6) */
 	/* (version 7's wgmma needs sm_90a) */
 	bput(&h, ".version %s\n.target %s\n.address_size 64\n\n", ver == 1 ? "8.1" : ver < 4 ? "8.4" : "8.6",
-	    family == F_WGMMA || family == F_REGS || family == F_WGSP ? "sm_90a" : "sm_90");
+	    family == F_WGMMA || family == F_REGS || family == F_WGSP || family == F_MBARTX ? "sm_90a" : "sm_90");
 	size_t body = h.n;
 	if (g->pre.s)
 		bput(&h, "%s", g->pre.s);
 	bput(&h, ".visible .entry %s(\n\t.param .u64 pin,\n\t.param .u64 pout,\n\t.param .u64 pscr)\n", k->name);
-	if (family == F_CLUSTER || family == F_CLUSTERX)
-		bput(&h, "%s.reqnctapercluster %u, 1, 1\n", g->clexplicit ? ".explicitcluster\n" : "", g->clsize);
+	/* (version 11's shape family: the launch makes some clusters) */
+	if (g->clsize && !k->cluster[0])
+		bput(&h, "%s.reqnctapercluster %u, %u, %u\n", g->clexplicit ? ".explicitcluster\n" : "", g->cldim[0],
+		    g->cldim[1], g->cldim[2]);
+	else if (g->clsize)
+		bput(&h, "%s", g->clexplicit ? ".explicitcluster\n" : "");
+	if (g->shmcr)
+		bput(&h, ".maxclusterrank %u\n", g->shmcr);
+	if (family == F_SHAPE)
+		shapedir(g, &h);
 	/* (version 8's setmaxnreg needs the kernel's register count known) */
 	if (family == F_REGS)
 		bput(&h, ".maxnreg %u\n", g->maxnreg);
