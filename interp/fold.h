@@ -37,7 +37,8 @@ srcval(const Ins *in, int oi)
  * one whole register of the same width, selps and slcts of one value twice
  * (v2 seed 5516: an rcp.approx.ftz of an slct x, x, c of one), and through
  * a shf.b32.clamp by an immediate of 32 or more, which ptxas takes for a
- * copy of one word (shf.l of a, shf.r of b; seed 8313); *vp receives the
+ * copy of one word (shf.l of a, shf.r of b; seed 8313), and a bfi.b32 at
+ * a position past the word; *vp receives the
  * value it defines.  NULL for a phi or an entry value. */
 static inline const Ins *
 defof(const Func *f, int v, int *vp)
@@ -49,6 +50,16 @@ defof(const Func *f, int v, int *vp)
 		if (d->op == OP_SHF && !d->guard && d->nopnd == 4 && ir_hasmod(d, MOD_CLAMP) &&
 		    d->opnd[3].kind == OK_IMM && (uint64_t)d->opnd[3].imm >= 32 &&
 		    (u = srcval(d, ir_hasmod(d, MOD_L) ? 1 : 2)) >= 0) {
+			v = u;
+			continue;
+		}
+		/* so is a bfi.b32 at an immediate position past the word, which
+		 * inserts nothing, of its base (v10 seed 9855 tmap: a slct.b32.s32
+		 * by a bfi at 33 into an abs.s32 result was a copy of a, as of
+		 * the abs itself; sm_90 SASS: the store of a's register) */
+		if (d->op == OP_BFI && !d->guard && d->nopnd == 5 && d->ty[0] == TY_B32 &&
+		    d->opnd[3].kind == OK_IMM && d->opnd[3].imm >= 32 && d->opnd[3].imm < 256 &&
+		    (u = srcval(d, 2)) >= 0) {
 			v = u;
 			continue;
 		}
@@ -160,6 +171,11 @@ int interp_fold_kconst(const Func *f, int v, uint64_t *r);
 /* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst
  * value, an xor of a value with itself)? */
 int interp_fold_knownzero(const Func *f, const Ins *in, int o);
+
+/* fold.c: the value that value v copies to ptxas (through selp/slct of
+ * one value, min/max/and/or of one, an or, xor or add of a known 0, a
+ * cvt between integers of one width; copyroot there); pm may be NULL */
+int interp_fold_copyroot(const ptx_module *pm, const Func *f, int v);
 
 /* fold.c: does ptxas take the f32 that d makes for >= 0 where a slct into
  * an integer type tests it? */
