@@ -534,10 +534,29 @@ dependson(const Func *f, int v, int t, int depth)
  * SELs; with a bar.sync, atom, red, ld.volatile, mad.lo, mad24, mul24.hi,
  * mul.wide of 32 bits, a 64-bit mul, dp4a, prefetch.tensormap or
  * div.full.f32 between them one IMAD.WIDE; v2 seed 2753: a rem.s16 and
- * a mul.hi.u32 between).  A mul.lo that ptxas merges into a later add
- * as an IMAD does not, which this does not follow. */
+ * a mul.hi.u32 between). */
+/* Is the value e writes read by one instruction only, an integer add
+ * without .cc or .sat? */
 static int
-mulapart(const Ins *e)
+onlyadd(const Func *f, const Ins *e)
+{
+	const Ins *r = NULL;
+
+	if (e->ndef != 1 || e->def[0] < 0 || f->val[e->def[0]].ins < 0)
+		return 0;
+	for (int j = f->val[e->def[0]].ins + 1; j < f->nins; j++)
+		for (int u = 0; u < f->ins[j]->nuse; u++)
+			if (f->ins[j]->use[u] == e->def[0]) {
+				if (r)
+					return 0;
+				r = f->ins[j];
+			}
+	return r && r->op == OP_ADD && !r->guard && r->nty >= 1 && isint(r->ty[0]) && !ir_hasmod(r, MOD_CC) &&
+	       !ir_hasmod(r, MOD_SAT);
+}
+
+static int
+mulapart(const Func *f, const Ins *e)
 {
 	int bits = e->nty >= 1 ? ir_tyinfo[e->ty[0]].bits : 0;
 	uint64_t m = bits == 16 ? 0xFFFF : 0xFFFFFFFF, c;
@@ -567,10 +586,25 @@ mulapart(const Ins *e)
 	default:
 		return 0;
 	}
-	/* a mul.lo, mul24.lo or mul.wide of 16 bits */
-	for (int i = 1; i <= 2 && e->nopnd == 3; i++)
-		if (e->opnd[i].kind == OK_IMM && ((c = (uint64_t)e->opnd[i].imm & m) == m || (c & (c - 1)) == 0))
+	/* a mul.lo, mul24.lo or mul.wide of 16 bits; one whose product only
+	 * an add reads ptxas makes an IMAD with that addend, and so it does
+	 * of an add of an immediate by an immediate, the product of the
+	 * immediates the addend (an H200's IMAD.WIDE pair across
+	 * (x + 0x12345678) * 3) */
+	if (onlyadd(f, e))
+		return 0;
+	for (int i = 1; i <= 2 && e->nopnd == 3; i++) {
+		int x, w;
+		const Ins *a;
+		if (e->opnd[i].kind != OK_IMM)
+			continue;
+		if ((c = (uint64_t)e->opnd[i].imm & m) == m || (c & (c - 1)) == 0)
 			return 0;
+		if ((x = srcval(e, 3 - i)) >= 0 && (a = defof(f, x, &w)) && !a->guard && a->op == OP_ADD &&
+		    a->nopnd == 3 && (a->opnd[1].kind == OK_IMM || a->opnd[2].kind == OK_IMM) &&
+		    !ir_hasmod(a, MOD_CC) && !ir_hasmod(a, MOD_SAT))
+			return 0;
+	}
 	return 1;
 }
 
@@ -589,6 +623,10 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
 	 * addend a lop3 of a bfi of the mul.lo saturates) */
 	if (d->ndef == 1 && dependson(f, srcval(in, 3), d->def[0], 6))
 		return 0;
+	/* nor when an add alone reads the mul.lo's product: ptxas makes the
+	 * two an IMAD with an addend (sm_90 SASS: IMAD.HI and SELs) */
+	if (d->op == OP_MUL && onlyadd(f, d))
+		return 0;
 	return (sameconst(f, in, 1, d, 1) && sameconst(f, in, 2, d, 2)) ||
 	       (sameconst(f, in, 1, d, 2) && sameconst(f, in, 2, d, 1));
 }
@@ -599,7 +637,8 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
  * hi(a * b) + c wrapped, no saturation (sm_90 SASS; seeds 39489, 75897,
  * 76871).  An earlier mad.wide, a mul.wide and a mad.lo with an addend
  * keep their own multiply, and the mad.hi its SELs that saturate; so does
- * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338).
+ * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338) or
+ * only an add's operand, which ptxas makes a mad.lo.
  * How far apart they stand does not matter (v10 seed 6571 tmap: 22
  * instructions), what stands between does (mulapart).  An operand
  * loaded by ld.const is the same as another loaded from the same word
@@ -614,7 +653,7 @@ foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 				xi->alu.flags &= ~(uint32_t)ALU_SAT;
 				return 0;
 			}
-			if (mulapart(f->ins[j]))
+			if (mulapart(f, f->ins[j]))
 				break;
 		}
 	return 0;
