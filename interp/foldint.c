@@ -535,10 +535,12 @@ dependson(const Func *f, int v, int t, int depth)
  * mul.wide of 32 bits, a 64-bit mul, dp4a, prefetch.tensormap or
  * div.full.f32 between them one IMAD.WIDE; v2 seed 2753: a rem.s16 and
  * a mul.hi.u32 between). */
-/* Is the value e writes read by one instruction only, an integer add
- * without .cc or .sat? */
+/* Does ptxas keep no multiply of its own for e: nothing reads what it
+ * writes (dead code), or one integer add or sub alone, without .cc or
+ * .sat, which it makes an IMAD with that addend (sm_90 SASS: x * y + z,
+ * x * y - z and z - x * y are each one IMAD)? */
 static int
-onlyadd(const Func *f, const Ins *e)
+nomul(const Func *f, const Ins *e)
 {
 	const Ins *r = NULL;
 
@@ -551,8 +553,8 @@ onlyadd(const Func *f, const Ins *e)
 					return 0;
 				r = f->ins[j];
 			}
-	return r && r->op == OP_ADD && !r->guard && r->nty >= 1 && isint(r->ty[0]) && !ir_hasmod(r, MOD_CC) &&
-	       !ir_hasmod(r, MOD_SAT);
+	return !r || ((r->op == OP_ADD || r->op == OP_SUB) && !r->guard && r->nty >= 1 && isint(r->ty[0]) &&
+	       !ir_hasmod(r, MOD_CC) && !ir_hasmod(r, MOD_SAT));
 }
 
 static int
@@ -586,12 +588,13 @@ mulapart(const Func *f, const Ins *e)
 	default:
 		return 0;
 	}
-	/* a mul.lo, mul24.lo or mul.wide of 16 bits; one whose product only
-	 * an add reads ptxas makes an IMAD with that addend, and so it does
-	 * of an add of an immediate by an immediate, the product of the
-	 * immediates the addend (an H200's IMAD.WIDE pair across
+	/* a mul.lo, mul24.lo or mul.wide of 16 bits, but one ptxas keeps no
+	 * multiply for (nomul; the SASS of a dead mul.lo between, and an
+	 * H200's IMAD.WIDE pair across a mul.lo read by an add alone), or an
+	 * add of an immediate by an immediate, which it makes an IMAD with
+	 * the product of the immediates as addend (an H200: across
 	 * (x + 0x12345678) * 3) */
-	if (onlyadd(f, e))
+	if (nomul(f, e))
 		return 0;
 	for (int i = 1; i <= 2 && e->nopnd == 3; i++) {
 		int x, w;
@@ -623,9 +626,9 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
 	 * addend a lop3 of a bfi of the mul.lo saturates) */
 	if (d->ndef == 1 && dependson(f, srcval(in, 3), d->def[0], 6))
 		return 0;
-	/* nor when an add alone reads the mul.lo's product: ptxas makes the
-	 * two an IMAD with an addend (sm_90 SASS: IMAD.HI and SELs) */
-	if (d->op == OP_MUL && onlyadd(f, d))
+	/* nor when ptxas keeps no multiply for the mul.lo: dead, or an add
+	 * or sub alone reads it (nomul; sm_90 SASS: IMAD.HI and SELs) */
+	if (d->op == OP_MUL && nomul(f, d))
 		return 0;
 	return (sameconst(f, in, 1, d, 1) && sameconst(f, in, 2, d, 2)) ||
 	       (sameconst(f, in, 1, d, 2) && sameconst(f, in, 2, d, 1));
@@ -637,8 +640,8 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
  * hi(a * b) + c wrapped, no saturation (sm_90 SASS; seeds 39489, 75897,
  * 76871).  An earlier mad.wide, a mul.wide and a mad.lo with an addend
  * keep their own multiply, and the mad.hi its SELs that saturate; so does
- * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338) or
- * only an add's operand, which ptxas makes a mad.lo.
+ * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338),
+ * or that nothing reads, or an add's or sub's alone (nomul).
  * How far apart they stand does not matter (v10 seed 6571 tmap: 22
  * instructions), what stands between does (mulapart).  An operand
  * loaded by ld.const is the same as another loaded from the same word
