@@ -546,6 +546,12 @@ nomul(const Func *f, const Ins *e)
 
 	if (e->ndef != 1 || e->def[0] < 0 || f->val[e->def[0]].ins < 0)
 		return 0;
+	/* a phi reads it on to a join (v8 seed 70988: a store there) */
+	for (int i = 0; i < f->nblk; i++)
+		for (int p = 0; p < f->blk[i].nphi; p++)
+			for (int a = 0; a < f->blk[i].phi[p].narg; a++)
+				if (f->blk[i].phi[p].arg[a] == e->def[0])
+					return 0;
 	for (int j = f->val[e->def[0]].ins + 1; j < f->nins; j++)
 		for (int u = 0; u < f->ins[j]->nuse; u++)
 			if (f->ins[j]->use[u] == e->def[0]) {
