@@ -149,7 +149,8 @@
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
  *     and max of copies of one value (copyroot), selp of -|x| (foldsel).
  *
- * The rules follow movs and shf.clamp copies (ptxas works on values), and where a rule makes an
+ * The rules follow movs, shf.clamp copies and bfi.b32 past the word
+ * (ptxas works on values), and where a rule makes an
  * instruction read a register another instruction read, that register must
  * still hold the value: the two lie in one block with no write of it in
  * between.
@@ -963,6 +964,12 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 		v = u;
 	}
 	return v;
+}
+
+int
+interp_fold_copyroot(const ptx_module *pm, const Func *f, int v)
+{
+	return copyroot(pm, f, v, 0);
 }
 
 /* min/max of f32, f16 or f64 with both operands one value, or copies of

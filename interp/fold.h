@@ -33,11 +33,30 @@ srcval(const Ins *in, int oi)
 	return -1;
 }
 
+/* Is operand o of in an immediate, or a register an unguarded mov of one
+ * wrote (*c its value)? */
+static inline int
+immof(const Func *f, const Ins *in, int o, int64_t *c)
+{
+	int v = srcval(in, o);
+	const Ins *d;
+
+	if (in->opnd[o].kind == OK_IMM)
+		return *c = in->opnd[o].imm, 1;
+	if (v < 0 || v >= f->nval || f->val[v].ins < 0)
+		return 0;
+	d = f->ins[f->val[v].ins];
+	if (d->op != OP_MOV || d->guard || d->nopnd != 2 || d->opnd[1].kind != OK_IMM)
+		return 0;
+	return *c = d->opnd[1].imm, 1;
+}
+
 /* The instruction that defines value v, looking through unguarded movs of
  * one whole register of the same width, selps and slcts of one value twice
  * (v2 seed 5516: an rcp.approx.ftz of an slct x, x, c of one), and through
  * a shf.b32.clamp by an immediate of 32 or more, which ptxas takes for a
- * copy of one word (shf.l of a, shf.r of b; seed 8313); *vp receives the
+ * copy of one word (shf.l of a, shf.r of b; seed 8313), and a bfi.b32
+ * that inserts nothing; *vp receives the
  * value it defines.  NULL for a phi or an entry value. */
 static inline const Ins *
 defof(const Func *f, int v, int *vp)
@@ -51,6 +70,20 @@ defof(const Func *f, int v, int *vp)
 		    (u = srcval(d, ir_hasmod(d, MOD_L) ? 1 : 2)) >= 0) {
 			v = u;
 			continue;
+		}
+		/* so is a bfi.b32 of fields it knows that insert nothing, at a
+		 * position past the word or of length 0, of its base (v10 seed
+		 * 9855 tmap: a slct.b32.s32 by a bfi at 33, 27 into an abs.s32
+		 * result was a copy of a, as of the abs itself; sm_90 SASS: a's
+		 * register stored, for immediates or movs of them; a length in a
+		 * register it computes, BMSK, and so by the mask rule's 0 bits
+		 * at 3, 32, an H200: the manual's slct) */
+		if (d->op == OP_BFI && !d->guard && d->nopnd == 5 && d->ty[0] == TY_B32 && (u = srcval(d, 2)) >= 0) {
+			int64_t pos, len;
+			if (immof(f, d, 3, &pos) && immof(f, d, 4, &len) && ((pos >= 32 && pos < 256) || len == 0)) {
+				v = u;
+				continue;
+			}
 		}
 		/* a half of a mov.b32 {a, b} unpack of a mov.b32 {c, d} pack is c
 		 * or d (seed 13548: min.f16 of such a half and c) */
@@ -160,6 +193,11 @@ int interp_fold_kconst(const Func *f, int v, uint64_t *r);
 /* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst
  * value, an xor of a value with itself)? */
 int interp_fold_knownzero(const Func *f, const Ins *in, int o);
+
+/* fold.c: the value that value v copies to ptxas (through selp/slct of
+ * one value, min/max/and/or of one, an or, xor or add of a known 0, a
+ * cvt between integers of one width; copyroot there); pm may be NULL */
+int interp_fold_copyroot(const ptx_module *pm, const Func *f, int v);
 
 /* fold.c: does ptxas take the f32 that d makes for >= 0 where a slct into
  * an integer type tests it? */

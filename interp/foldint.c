@@ -4,7 +4,8 @@
  * reads the same way).
  *
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
- *     sub (.cc or not) that defines an operand (foldsat).
+ *     sub (.cc or not) that defines an operand, a copy of the other
+ *     operand or a neg.s32 of it among the terms (foldsat, relsign).
  *   - abs.s16 and neg.s16 results (a sub.s16 from a known 0 too) read
  *     sign-extended, and f16/bf16 set results with a BoolOp by mul.wide,
  *     mul.hi, shr (not by 16 or more), sad, set and setp .u16 as both
@@ -16,14 +17,17 @@
  *     ptxas knows, abs.f32 x or x * x (foldslct).
  *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
  *     multiplies, registers loaded from one .const word alike, drops the
- *     .sat (foldmadhi, sameconst).
+ *     .sat, where no other multiply, division or fence stands between
+ *     them (foldmadhi, sameconst, mulapart).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result (foldcnot), or
  *     by an element of a vector ld.s8, taken as signed (foldshs8).
  *   - bfi.b32 into a base ptxas knows keeps the manual's rule (foldbfi);
  *     bfi.b32 and bfe.s32 of fields it knows fold by its rule for
  *     immediates (bfiknown, foldbfek); all by kconst, the 32-bit values
- *     it knows (a mov of an immediate among them).
- *   - and/or/xor merged with a lop3 of a repeated operand (foldlop).
+ *     it knows (a mov of an immediate among them), which takes a bfe.s32
+ *     for what its own fold gives (bfeimm).
+ *   - and/or/xor merged with a lop3 of a repeated operand, or of a copy
+ *     of one (foldlop).
  *   - rem.s32 of an abs.s32 result is unsigned (foldabsrem).
  *   - sub.cc.s64 of an abs.s64 result adds its negation: no carry out
  *     where it is 0 (foldsubabs).
@@ -34,29 +38,56 @@
 #include "fold.h"
 
 static int kconst(const Func *f, int v, int depth, uint64_t *r);
+static int bfeimm(const Func *f, const Ins *d, int k, int depth);
+
+/* How operand a of ia stands to operand b of ib for ptxas: 1 where they
+ * read one value, copies of one too (copyroot: v10 seed 8608 tmap, an
+ * add of a shr.b32 by 46 and x is x), -1 where a reads a neg.s32 of b's
+ * value, which ptxas takes for b negated (v10 seed 5991 tmap), else 0.
+ * (Not where b reads the neg: foldsat.) */
+static int
+relsign(const ptx_module *pm, const Func *f, const Ins *ia, int a, const Ins *ib, int b)
+{
+	int va = srcval(ia, a), vb = srcval(ib, b), w, u;
+	const Ins *n;
+
+	if (same(ia, a, ib, b))
+		return 1;
+	if (va < 0 || vb < 0)
+		return 0;
+	vb = interp_fold_copyroot(pm, f, vb);
+	if (interp_fold_copyroot(pm, f, va) == vb)
+		return 1;
+	/* through a neg of a neg too (sm_90 SASS: x +.sat (y - -(-x)) is y) */
+	for (int sg = -1, i = 0; i < 4 && (n = defof(f, va, &w)) && !n->guard && n->op == OP_NEG &&
+	     n->ty[0] == TY_S32 && n->nopnd == 2 && (u = srcval(n, 1)) >= 0; sg = -sg, i++) {
+		if (interp_fold_copyroot(pm, f, u) == vb)
+			return sg;
+		va = u;
+	}
+	return 0;
+}
 
 /* add.sat/sub.sat.s32 c whose operand k (1 or 2) is the add or sub d of
  * t1 and t2 (its operands 1 and 2): the index in d of the term that is
- * left when the other cancels against c's other operand, with *neg its
- * sign; 0 when nothing cancels. */
+ * left when the other cancels against c's other operand A, with *neg its
+ * sign; 0 when nothing cancels.  c is sa * A + sd * d and d t1 + e * t2:
+ * a term r * A (relsign) cancels where sa + sd * r times its sign in d
+ * is 0; so (t1 + t2) - t1 = t2, t1 - (t1 - t2) = t2, (t1 - t2) + t2 = t1,
+ * and (-A + t2) + A = t2 (sm_90 SASS: the wrapping sum's register stored
+ * for the add.sat; v10 seed 5991 tmap). */
 static int
-cancel(const Ins *c, const Ins *d, int k, int *neg)
+cancel(const ptx_module *pm, const Func *f, const Ins *c, const Ins *d, int k, int *neg)
 {
-	int o = k == 1 ? 2 : 1, dsub = d->op == OP_SUB;
+	int o = k == 1 ? 2 : 1, e[3] = { 0, 1, d->op == OP_SUB ? -1 : 1 };
+	int sa = c->op == OP_SUB && k == 1 ? -1 : 1, sd = c->op == OP_SUB && k == 2 ? -1 : 1;
 
 	*neg = 0;
-	if (c->op == OP_SUB && k == 1) {
-		if (same(d, 1, c, o))               /* (t1 + t2) - t1 = t2, (t1 - t2) - t1 = -t2 */
-			return *neg = dsub, 2;
-		if (!dsub && same(d, 2, c, o))      /* (t1 + t2) - t2 = t1 */
-			return 1;
-	} else if (c->op == OP_SUB) {
-		if (same(d, 1, c, o))               /* t1 - (t1 + t2) = -t2, t1 - (t1 - t2) = t2 */
-			return *neg = !dsub, 2;
-		if (!dsub && same(d, 2, c, o))      /* t2 - (t1 + t2) = -t1 */
-			return *neg = 1, 1;
-	} else if (dsub && same(d, 2, c, o))    /* (t1 - t2) + t2 = t1, either order */
-		return 1;
+	for (int i = 1; i <= 2; i++) {
+		int r = relsign(pm, f, d, i, c, o);
+		if (r && sa + sd * e[i] * r == 0)
+			return *neg = sd * e[3 - i] < 0, 3 - i;
+	}
 	return 0;
 }
 
@@ -116,7 +147,7 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
 		    ir_hasmod(d, MOD_SAT))
 			continue;
-		if ((t = cancel(in, d, oi, &neg)) == 0)
+		if ((t = cancel(pm, f, in, d, oi, &neg)) == 0)
 			continue;
 		/* a term that is a neg.s32 result ptxas folds into the add as a
 		 * negated operand, and then cancels nothing (H100: (a + -b) -.sat
@@ -145,19 +176,29 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* Is operand o of in a 16-bit 0 that ptxas knows: an immediate, a mov of
- * one, or a shl or unsigned shr by an immediate of 16 or more? */
+ * one, a shl or unsigned shr by an immediate of 16 or more, a half of a
+ * mov.b32 unpack of a 32-bit value it knows (kconst) whose half is 0, or
+ * a neg.s16 or abs.s16 of such a 0 (v10 seed 8262 tmap: a sub.s16 from a
+ * neg.s16 of the low half of a shl.b32 by 45 is a neg, IMAD.MOV of -x in
+ * the sm_90 SASS, read widened)? */
 static int
-zero16(const Func *f, const Ins *in, int o)
+zero16(const Func *f, const Ins *in, int o, int depth)
 {
-	int v = srcval(in, o), w;
+	int v = srcval(in, o), w, u;
 	const Ins *d;
+	uint64_t c;
 
 	if (in->opnd[o].kind == OK_IMM)
 		return in->opnd[o].imm == 0;
-	if (v < 0 || !(d = defof(f, v, &w)) || d->guard || d->nopnd < 2 || d->nty < 1)
+	if (v < 0 || depth > 4 || !(d = defof(f, v, &w)) || d->guard || d->nopnd < 2 || d->nty < 1)
 		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->ndef == 2 &&
+	    ir_tyinfo[d->ty[0]].bits == 32 && (u = srcval(d, 1)) >= 0 && kconst(f, u, 0, &c))
+		return (c >> (w == d->def[1] ? 16 : 0) & 0xFFFF) == 0;
 	if (d->op == OP_MOV && d->nopnd == 2)
 		return d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0;
+	if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_S16 && d->nopnd == 2)
+		return zero16(f, d, 1, depth + 1);
 	return (d->op == OP_SHL || d->op == OP_SHR) && d->ty[0] != TY_S16 && ir_tyinfo[d->ty[0]].bits == 16 &&
 	       d->nopnd == 3 && d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 16;
 }
@@ -179,7 +220,7 @@ wide16(const Func *f, int v)
 	    d->op == OP_MIN || d->op == OP_MAX) && ir_tyinfo[d->ty[0]].bits == 16 && (u = srcval(d, 1)) >= 0 &&
 	    u == srcval(d, 2); n++)
 		d = defof(f, u, &w);
-	sub0 = d && d->op == OP_SUB && d->nopnd == 3 && d->nty == 1 && zero16(f, d, 1);
+	sub0 = d && d->op == OP_SUB && d->nopnd == 3 && d->nty == 1 && zero16(f, d, 1, 0);
 	if (!d || (d->op != OP_ABS && d->op != OP_NEG && !sub0) || d->ty[0] != TY_S16 || d->guard)
 		return 0;
 	/* an abs of an abs or neg keeps the +32768 (seeds 27067, 41842, 82378,
@@ -469,19 +510,6 @@ sameconst(const Func *f, const Ins *ia, int a, const Ins *ib, int b)
 	return x->ty[0] == y->ty[0] && p->base->sym == q->base->sym && p->base->imm == q->base->imm && p->imm == q->imm;
 }
 
-/* mad.hi.sat.s32 of a and b that a mul.lo .s32/.u32 (before or after it)
- * or a later mad.wide .s32/.u32 of its block also multiplies: ptxas
- * computes both with one IMAD.WIDE of a, b and c << 32, whose high word is
- * hi(a * b) + c wrapped, no saturation (sm_90 SASS; seeds 39489, 75897,
- * 76871).  An earlier mad.wide, a mul.wide and a mad.lo with an addend
- * keep their own multiply, and the mad.hi its SELs that saturate; so does
- * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338).
- * The pairs merged in the kernels were at most 12 instructions apart, and
- * one 24 apart was not (v2 seed 2753), though two alone merge 60 apart:
- * the rule takes pairs within 16.  An operand loaded by ld.const is the
- * same as another loaded from the same word (sameconst; v6 seed 70988:
- * mad.hi.sat of a and b, mul.lo of a' and b, a and a' ld.const of one
- * word, one IMAD.WIDE). */
 /* Does value v depend on value t, through at most depth instructions? */
 static int
 dependson(const Func *f, int v, int t, int depth)
@@ -499,29 +527,147 @@ dependson(const Func *f, int v, int t, int depth)
 	return 0;
 }
 
+/* Does e, between a mad.hi.sat.s32 and a mul.lo of its factors, keep
+ * them apart?  Another multiply of 16 or 32 bits that stays one: a mul.lo
+ * (mul24.lo, a mul.wide of 16 bits) but by an immediate 0, 1, -1 or power
+ * of two (a mov, a negation, a shift), any mul.hi, mad.hi or madc.hi; an
+ * integer div or rem, of a power of two and of 64 bits too; a membar or
+ * fence but fence.proxy; an IEEE div, sqrt or rcp of f32 or f64 (sm_90
+ * SASS of a pair with each between, in either order: two IMAD.HI and
+ * SELs; with a bar.sync, atom, red, ld.volatile, mad.lo, mad24, mul24.hi,
+ * mul.wide of 32 bits, a 64-bit mul, dp4a, prefetch.tensormap or
+ * div.full.f32 between them one IMAD.WIDE; v2 seed 2753: a rem.s16 and
+ * a mul.hi.u32 between). */
+/* Does ptxas keep no multiply of its own for e: nothing reads what it
+ * writes (dead code), or one integer add or sub alone, without .cc or
+ * .sat, which it makes an IMAD with that addend (sm_90 SASS: x * y + z,
+ * x * y - z and z - x * y are each one IMAD)? */
+static int
+nomul(const Func *f, const Ins *e)
+{
+	const Ins *r = NULL;
+
+	if (e->ndef != 1 || e->def[0] < 0 || f->val[e->def[0]].ins < 0)
+		return 0;
+	/* a phi reads it on to a join (v8 seed 70988: a store there) */
+	for (int i = 0; i < f->nblk; i++)
+		for (int p = 0; p < f->blk[i].nphi; p++)
+			for (int a = 0; a < f->blk[i].phi[p].narg; a++)
+				if (f->blk[i].phi[p].arg[a] == e->def[0])
+					return 0;
+	for (int j = f->val[e->def[0]].ins + 1; j < f->nins; j++)
+		for (int u = 0; u < f->ins[j]->nuse; u++)
+			if (f->ins[j]->use[u] == e->def[0]) {
+				if (r)
+					return 0;
+				r = f->ins[j];
+			}
+	return !r || ((r->op == OP_ADD || r->op == OP_SUB) && !r->guard && r->nty >= 1 && isint(r->ty[0]) &&
+	       !ir_hasmod(r, MOD_CC) && !ir_hasmod(r, MOD_SAT));
+}
+
+static int
+mulapart(const Func *f, const Ins *e)
+{
+	int bits = e->nty >= 1 ? ir_tyinfo[e->ty[0]].bits : 0;
+	uint64_t m = bits == 16 ? 0xFFFF : 0xFFFFFFFF, c;
+
+	if (!bits)
+		return e->op == OP_MEMBAR || e->op == OP_FENCE;
+	switch (e->op) {
+	case OP_DIV: case OP_REM: case OP_SQRT: case OP_RCP:
+		return isint(e->ty[0]) || (ir_tyinfo[e->ty[0]].kind == TK_FLOAT && !ir_hasmod(e, MOD_APPROX) &&
+		       !ir_hasmod(e, MOD_FULL));
+	case OP_MEMBAR: case OP_FENCE:
+		return 1;
+	case OP_MAD: case OP_MADC:
+		return isint(e->ty[0]) && ir_hasmod(e, MOD_HI) && bits == 32;
+	case OP_MUL:
+		if (!isint(e->ty[0]) || bits > 32)
+			return 0;
+		if (ir_hasmod(e, MOD_HI))
+			return 1;
+		if (ir_hasmod(e, MOD_WIDE) && bits != 16)
+			return 0;
+		break;
+	case OP_MUL24:
+		if (ir_hasmod(e, MOD_HI))
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	/* a mul.lo, mul24.lo or mul.wide of 16 bits, but one ptxas keeps no
+	 * multiply for (nomul; the SASS of a dead mul.lo between, and an
+	 * H200's IMAD.WIDE pair across a mul.lo read by an add alone), or an
+	 * add of an immediate by an immediate, which it makes an IMAD with
+	 * the product of the immediates as addend (an H200: across
+	 * (x + 0x12345678) * 3) */
+	if (nomul(f, e))
+		return 0;
+	for (int i = 1; i <= 2 && e->nopnd == 3; i++) {
+		int x, w;
+		const Ins *a;
+		if (e->opnd[i].kind != OK_IMM)
+			continue;
+		if ((c = (uint64_t)e->opnd[i].imm & m) == m || (c & (c - 1)) == 0)
+			return 0;
+		if ((x = srcval(e, 3 - i)) >= 0 && (a = defof(f, x, &w)) && !a->guard && a->op == OP_ADD &&
+		    a->nopnd == 3 && (a->opnd[1].kind == OK_IMM || a->opnd[2].kind == OK_IMM) &&
+		    !ir_hasmod(a, MOD_CC) && !ir_hasmod(a, MOD_SAT))
+			return 0;
+	}
+	return 1;
+}
+
+/* Is d (instruction j) a mul.lo that shares an IMAD.WIDE with the
+ * mad.hi.sat.s32 in (instruction k), or a later mad.wide? */
+static int
+madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
+{
+	if (d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
+	    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
+	    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
+	    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
+		return 0;
+	/* not when the addend is computed from the mul.lo's product: the
+	 * IMAD.WIDE would need it before it makes it (v1 seed 120298: an
+	 * addend a lop3 of a bfi of the mul.lo saturates) */
+	if (d->ndef == 1 && dependson(f, srcval(in, 3), d->def[0], 6))
+		return 0;
+	/* nor when ptxas keeps no multiply for the mul.lo: dead, or an add
+	 * or sub alone reads it (nomul; sm_90 SASS: IMAD.HI and SELs) */
+	if (d->op == OP_MUL && nomul(f, d))
+		return 0;
+	return (sameconst(f, in, 1, d, 1) && sameconst(f, in, 2, d, 2)) ||
+	       (sameconst(f, in, 1, d, 2) && sameconst(f, in, 2, d, 1));
+}
+
+/* mad.hi.sat.s32 of a and b that a mul.lo .s32/.u32 (before or after it)
+ * or a later mad.wide .s32/.u32 of its block also multiplies: ptxas
+ * computes both with one IMAD.WIDE of a, b and c << 32, whose high word is
+ * hi(a * b) + c wrapped, no saturation (sm_90 SASS; seeds 39489, 75897,
+ * 76871).  An earlier mad.wide, a mul.wide and a mad.lo with an addend
+ * keep their own multiply, and the mad.hi its SELs that saturate; so does
+ * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338),
+ * or that nothing reads, or an add's or sub's alone (nomul).
+ * How far apart they stand does not matter (v10 seed 6571 tmap: 22
+ * instructions), what stands between does (mulapart).  An operand
+ * loaded by ld.const is the same as another loaded from the same word
+ * (sameconst; v6 seed 70988: mad.hi.sat of a and b, mul.lo of a' and b,
+ * a and a' ld.const of one word, one IMAD.WIDE). */
 static int
 foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 {
-	const Ins *d;
-
-	for (int j = k - 16 < 0 ? 0 : k - 16; j < f->nins && j <= k + 16; j++) {
-		d = f->ins[j];
-		if (j == k || d->blk != in->blk || d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
-		    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
-		    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
-		    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
-			continue;
-		/* not when the addend is computed from the mul.lo's product:
-		 * the IMAD.WIDE would need it before it makes it (v1 seed
-		 * 120298: an addend a lop3 of a bfi of the mul.lo saturates) */
-		if (d->ndef == 1 && dependson(f, srcval(in, 3), d->def[0], 6))
-			continue;
-		if ((sameconst(f, in, 1, d, 1) && sameconst(f, in, 2, d, 2)) ||
-		    (sameconst(f, in, 1, d, 2) && sameconst(f, in, 2, d, 1))) {
-			xi->alu.flags &= ~(uint32_t)ALU_SAT;
-			return 0;
+	for (int dir = -1; dir <= 1; dir += 2)
+		for (int j = k + dir; j >= 0 && j < f->nins && j != k + 4096 * dir && f->ins[j]->blk == in->blk; j += dir) {
+			if (madpair(f, in, k, f->ins[j], j)) {
+				xi->alu.flags &= ~(uint32_t)ALU_SAT;
+				return 0;
+			}
+			if (mulapart(f, f->ins[j]))
+				break;
 		}
-	}
 	return 0;
 }
 
@@ -636,10 +782,11 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
- * all ones, an and with 0, a set or setp-free compare of an integer with
- * itself, and an integer ALU instruction all of whose sources are
- * immediates or such values (computed as the interpreter would: for a
- * bfe, by ptxas's rule for immediates), and a min or max.f32 of such
+ * all ones, an and or a mul with 0, an xor of a value with itself, a set
+ * or setp-free compare of an integer with itself, and an integer ALU
+ * instruction all of whose sources are immediates or such values
+ * (computed as the interpreter would: a bfe.s32 by the rule bfeimm
+ * decides, as its own fold does), and a min or max.f32 of such
  * values that are not NaNs.  Values of 64 bits are walked
  * as sources, so a popc, clz or bfind of 64 bits is known where its
  * source is (v6 seed 69084: a popc.b64 of a not.b64 of a shl.b64 by 69
@@ -683,6 +830,20 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 				continue;
 			if (c == (d->op == OP_OR ? m : 0))
 				return *r = c, 1;
+		}
+	/* an xor of a value with itself is 0 (v10 seed 7799 tmap: a clz.b32 of
+	 * one is 32, a bfi's length), and so is an integer mul of a 0 it
+	 * knows, lo, hi or wide, mul24 too (v10 seed 9559 tmap: a bfind.s32
+	 * of a mul.lo.u32 of a shl.b32 by 54 is all ones, a bfi's base; sm_90
+	 * SASS: RZ stored for the mul, -1 for the bfind) */
+	if (d->op == OP_XOR && d->nopnd == 3 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
+		return *r = 0, 1;
+	if ((d->op == OP_MUL || d->op == OP_MUL24) && d->nopnd == 3 && isint(d->ty[0]))
+		for (int i = 1; i <= 2; i++) {
+			uint64_t c;
+			if (d->opnd[i].kind == OK_IMM ? d->opnd[i].imm == 0 :
+			    kconst(f, srcval(d, i), depth + 1, &c) && c == 0)
+				return *r = 0, 1;
 		}
 	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 &&
 	    (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
@@ -745,8 +906,11 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	for (int i = 0; fminmax && i < n; i++)
 		if ((src[i] & 0x7FFFFFFFu) > 0x7F800000u)
 			return 0;
-	/* a bfe of a known source ptxas evaluates as the manual says */
-	if (!any)
+	/* a bfe.s32 by the rule bfeimm decides, as foldbfek folds it; a bfi
+	 * or another bfe of known sources by the manual's (bfiknown) */
+	if (d->op == OP_BFE && d->ty[0] == TY_S32 && n == 3)
+		op.flags = (op.flags & ~(uint32_t)ALU_IMMFIELD) | (bfeimm(f, d, f->val[w].ins, depth + 1) ? ALU_IMMFIELD : 0);
+	else if (!any)
 		op.flags &= ~(uint32_t)ALU_IMMFIELD;
 	alu_exec(&op, src, dst, &cc);
 	*r = dst[0] & m;
@@ -836,26 +1000,38 @@ earlystop(const Func *f, int i, int k)
 	return 0;
 }
 
+/* Does ptxas fold bfe.s32 d (instruction k) by its rule for immediate
+ * fields (the comment above)?  One decision for the bfe's own result
+ * (foldbfek) and for the constant kconst takes it for where another rule
+ * reads it: v10 seed 9475 tmap, an add.sat.s32 of an abs and a bfe.s32
+ * at 63 of a shr by 47 too far before it, was the abs plus all ones on
+ * an H200, as the bfe itself (foldsat had taken the manual's 0). */
 static int
-foldbfek(const Func *f, XIns *xi, const Ins *in, int k)
+bfeimm(const Func *f, const Ins *d, int k, int depth)
 {
 	uint64_t c;
 	int v, w;
-	const Ins *d;
+	const Ins *s;
 
 	for (int i = 2; i <= 3; i++)
-		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
+		if (d->opnd[i].kind != OK_IMM && !kconst(f, srcval(d, i), depth, &c))
 			return 0;
 	/* of a source it knows too, ptxas's answer is the manual's, even for
 	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
 	 * source the walk of kconst finds it does not take for known (seed
 	 * 37034: a bfe.u32 past the word) */
-	if (in->opnd[1].kind == OK_IMM || ((v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_MOV &&
-	    !d->guard && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
-	    zeroshift(f, srcval(in, 1), in, k, 0))
-		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else
+	return !(d->opnd[1].kind == OK_IMM || ((v = srcval(d, 1)) >= 0 && (s = defof(f, v, &w)) && s->op == OP_MOV &&
+	    !s->guard && s->nopnd == 2 && s->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
+	    zeroshift(f, srcval(d, 1), d, k, 0));
+}
+
+static int
+foldbfek(const Func *f, XIns *xi, const Ins *in, int k)
+{
+	if (bfeimm(f, in, k, 0))
 		xi->alu.flags |= ALU_IMMFIELD;
+	else
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	return 0;
 }
 
@@ -866,7 +1042,8 @@ foldbfek(const Func *f, XIns *xi, const Ins *in, int k)
  * RZ.  The result is op(o, lop3(a, b, 0)) for lop3(a, b, a) or (a, b, b),
  * op(o, lop3(a, 0, b)) for lop3(a, a, b): a LOP3 of the two registers and
  * o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each; the H100
- * on twelve tables of each form).  copysign.f32 d, a, b is such a lop3
+ * on twelve tables of each form).  A copy of an operand repeats it (v10
+ * seed 9823 tmap: a lop3 of x, y and a shf.l.clamp.b32 of x by 69).  copysign.f32 d, a, b is such a lop3
  * too, LOP3(a, 0x80000000, b, 0xb8) in ptxas's code, so copysign of x and
  * x merged with x is op(x, |x|) (v6 seed 35179: xor.b32 of x and
  * copysign.f32 x, x gives x's sign bit; sm_90 SASS LOP3 x, 0x80000000, RZ). */
@@ -888,7 +1065,8 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if (!d || d->guard || d->ndst != 1)
 			continue;
 		if (d->op == OP_LOP3 && d->nopnd == 5 && d->ty[0] == TY_B32 && d->opnd[4].kind == OK_IMM) {
-			zs = same(d, 3, d, 1) || same(d, 3, d, 2) ? 3 : same(d, 2, d, 1) ? 2 : 0;
+			zs = relsign(pm, f, d, 3, d, 1) > 0 || relsign(pm, f, d, 3, d, 2) > 0 ? 3 :
+			     relsign(pm, f, d, 2, d, 1) > 0 ? 2 : 0;
 			t = (uint32_t)d->opnd[4].imm;
 		} else if (d->op == OP_COPYSIGN && d->nopnd == 3 && d->nty == 1 && d->ty[0] == TY_F32) {
 			at[2] = -1;
@@ -898,7 +1076,8 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		}
 		if (zs == 2)
 			q = 3;
-		if (!zs || !((at[p] >= 0 && same(in, o, d, at[p])) || (at[q] >= 0 && same(in, o, d, at[q]))))
+		if (!zs || !((at[p] >= 0 && relsign(pm, f, in, o, d, at[p]) > 0) ||
+		    (at[q] >= 0 && relsign(pm, f, in, o, d, at[q]) > 0)))
 			continue;
 		for (int i = 1; i <= 3; i++)
 			if (i != zs && at[i] >= 0 && d->opnd[at[i]].kind != OK_IMM &&
