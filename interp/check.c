@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "interp.h"
+#include "ir/json.h"
 
 enum { MAX_REPORTS = 1000 };
 
@@ -415,63 +416,16 @@ textsite(FILE *f, const char *module, const ptx_report_site *s, const char *lead
 		fputc('\n', f);
 }
 
-/* The length of the well-formed UTF-8 sequence of two to four bytes at s
- * (Unicode's table 3-7: no overlong forms, no surrogates, nothing past
- * U+10FFFF), or 0 (tools/json.c has the same for the tools) */
-static int
-utf8len(const unsigned char *s)
-{
-	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
-	int n;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
-	else
-		return 0;
-	if (s[1] < lo || s[1] > hi)
-		return 0;
-	for (int i = 2; i < n; i++)   /* a NUL ends the string: never read past it */
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return n;
-}
-
-/* s as a JSON string: quotes, backslashes and control bytes escaped, and
- * each byte that is no part of well-formed UTF-8 (a .file name, a message
- * quoting the module's bytes) written as U+FFFD, since JSON is UTF-8 and
- * its readers refuse the whole report at the first malformed byte */
+/* s as a JSON string (ir/json.c: control bytes escaped, malformed UTF-8
+ * as U+FFFD, since readers refuse a whole report at the first bad byte),
+ * or null where a report has none */
 static void
 jstr(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	if (!s) {
+	if (s)
+		json_str(f, s);
+	else
 		fputs("null", f);
-		return;
-	}
-	fputc('"', f);
-	while (*p) {
-		unsigned char ch = *p;
-		int n;
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(f, "\\u%04x", ch);
-		else if (ch < 0x80)
-			fputc(ch, f);
-		else if ((n = utf8len(p)) > 0) {
-			fwrite(p, 1, (size_t)n, f);
-			p += n;
-			continue;
-		} else
-			fputs("\\ufffd", f);
-		p++;
-	}
-	fputc('"', f);
 }
 
 static void

@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "include/ptx.h"
-#include "tools/json.h"
+#include "ir/json.h"
 #include "tools/outfile.h"
 #include "tools/readall.h"
 

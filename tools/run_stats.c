@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "tools/json.h"
+#include "ir/json.h"
 #include "tools/number.h"
 #include "tools/outfile.h"
 #include "tools/readall.h"

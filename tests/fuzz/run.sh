@@ -117,12 +117,13 @@ case " $targets " in
 	done ;;
 esac
 
-# ptx-run's own files, for the args target: fuzz_args.c includes
+# ptx-run's own files, for the args target (ir/json.c, which run_stats.c
+# uses, is among the library's): fuzz_args.c includes
 # ptx-run.c and outfile.c, and FUZZ_TOP locates the modules its inputs name
 toolobjs=
 case " $targets " in
 *" args "*)
-	for f in run_args.c run_stats.c readall.c number.c json.c; do
+	for f in run_args.c run_stats.c readall.c number.c; do
 		obj "$top/tools/$f"
 		toolobjs="$toolobjs $o"
 	done ;;

@@ -1,6 +1,9 @@
 /*
- * json.c — JSON string literals, shared by ptxas-lint (--format=json and
- * sarif) and ptx-run (--stats-json), and SARIF's file URIs.
+ * json.c — JSON string literals, for every JSON report: the dynamic
+ * checks' (interp/check.c), ptxas-lint's (--format=json and sarif) and
+ * ptx-run's (--stats-json), and SARIF's file URIs.  It depends on nothing
+ * of the IR, so the tools, which see only include/ptx.h of the library,
+ * compile it in as the driver shim does ir/tree.c.
  *
  * What goes into them comes from the input: a diagnostic quotes the
  * module's own bytes (an unterminated string, an unexpected byte), a
@@ -9,7 +12,7 @@
  * scanning) rejects the whole file at the first malformed byte, so each
  * such byte is replaced rather than copied.
  */
-#include "tools/json.h"
+#include "ir/json.h"
 
 /* The length of the well-formed UTF-8 sequence of two to four bytes at s
  * (Unicode's table 3-7: no overlong forms, no surrogates, nothing past

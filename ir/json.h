@@ -1,6 +1,6 @@
-/* json.h — JSON strings for the tools' reports (tools/json.c). */
-#ifndef PTX_TOOLS_JSON_H
-#define PTX_TOOLS_JSON_H
+/* json.h — JSON string literals for the reports of the library and the tools (ir/json.c). */
+#ifndef PTX_IR_JSON_H
+#define PTX_IR_JSON_H
 #include <stdio.h>
 /* s (NULL: empty) as a JSON string literal on f: quotes, backslashes and
  * control bytes escaped, and each byte that is no part of well-formed
