@@ -527,17 +527,6 @@ dependson(const Func *f, int v, int t, int depth)
 	return 0;
 }
 
-/* Does e, between a mad.hi.sat.s32 and a mul.lo of its factors, keep
- * them apart?  Another multiply of 16 or 32 bits that stays one: a mul.lo
- * (mul24.lo, a mul.wide of 16 bits) but by an immediate 0, 1, -1 or power
- * of two (a mov, a negation, a shift), any mul.hi, mad.hi or madc.hi; an
- * integer div or rem, of a power of two and of 64 bits too; a membar or
- * fence but fence.proxy; an IEEE div, sqrt or rcp of f32 or f64 (sm_90
- * SASS of a pair with each between, in either order: two IMAD.HI and
- * SELs; with a bar.sync, atom, red, ld.volatile, mad.lo, mad24, mul24.hi,
- * mul.wide of 32 bits, a 64-bit mul, dp4a, prefetch.tensormap or
- * div.full.f32 between them one IMAD.WIDE; v2 seed 2753: a rem.s16 and
- * a mul.hi.u32 between). */
 /* Does ptxas keep no multiply of its own for e: nothing reads what it
  * writes (dead code), or one integer add or sub alone, without .cc or
  * .sat, which it makes an IMAD with that addend (sm_90 SASS: x * y + z,
@@ -566,6 +555,17 @@ nomul(const Func *f, const Ins *e)
 	       !ir_hasmod(r, MOD_CC) && !ir_hasmod(r, MOD_SAT));
 }
 
+/* Does e, between a mad.hi.sat.s32 and a mul.lo of its factors, keep
+ * them apart?  Another multiply of 16 or 32 bits that stays one: a mul.lo
+ * (mul24.lo, a mul.wide of 16 bits) but by an immediate 0, 1, -1 or power
+ * of two (a mov, a negation, a shift), any mul.hi, mad.hi or madc.hi; an
+ * integer div or rem, of a power of two and of 64 bits too; a membar or
+ * fence but fence.proxy; an IEEE div, sqrt or rcp of f32 or f64 (sm_90
+ * SASS of a pair with each between, in either order: two IMAD.HI and
+ * SELs; with a bar.sync, atom, red, ld.volatile, mad.lo, mad24, mul24.hi,
+ * mul.wide of 32 bits, a 64-bit mul, dp4a, prefetch.tensormap or
+ * div.full.f32 between them one IMAD.WIDE; v2 seed 2753: a rem.s16 and
+ * a mul.hi.u32 between). */
 static int
 mulapart(const Func *f, const Ins *e)
 {
@@ -659,6 +659,8 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
 static int
 foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
 {
+	/* each way to the block's end or to what keeps them apart; at most
+	 * 4096 instructions, that the load of a huge block stays linear */
 	for (int dir = -1; dir <= 1; dir += 2)
 		for (int j = k + dir; j >= 0 && j < f->nins && j != k + 4096 * dir && f->ins[j]->blk == in->blk; j += dir) {
 			if (madpair(f, in, k, f->ins[j], j)) {
