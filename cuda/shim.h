@@ -138,6 +138,8 @@ struct Salloc {
 	unsigned long long id;      /* CU_POINTER_ATTRIBUTE_BUFFER_ID: unique over the process's life */
 	int syncmemops;             /* CU_POINTER_ATTRIBUTE_SYNC_MEMOPS, as cuPointerSetAttribute set it */
 	int graph;                  /* a graph's memory node's (shim_graph_alloc): freed with the graph */
+	int pool;                   /* made for a memory pool (shim_pool_alloc): its pages lie within
+	                             * the pools' reserve, which cuMemGetInfo counts (shim_place.c) */
 };
 
 typedef struct {
@@ -147,6 +149,7 @@ typedef struct {
 	struct Sctx primary;
 	struct Smod *mods;
 	size_t held, extents;       /* what cuMemAllocs hold as the driver counts, as the interpreter does */
+	size_t poolheld;            /* of held, the pages that hold pools' allocations alone */
 	size_t slack;               /* their slack: backed, not device memory (shim_mem.c backing) */
 	size_t zpages;              /* the 2 MiB ranges of zeros under chunks (shim_mem.c) */
 	/* page-locked host memory: cuMemHostAlloc'd (registered 0) or registered;
@@ -288,6 +291,7 @@ void shim_check_leaks(Ctx *ctx);   /* memcheck's leak check at ctx's teardown (N
 CUresult shim_apply_limits(Ctx *ctx);
 size_t shim_total_mem(void);
 size_t shim_free_mem(void);
+size_t shim_pool_cost(size_t need, uint64_t grow);   /* shim_place.c */
 /* shim_place.c: where allocations go.  SHIM_PAGE: the driver's page, in
  * which device memory is counted; SHIM_GRANULE: allocations' spacing */
 #define SHIM_PAGE ((size_t)2 << 20)
@@ -377,6 +381,11 @@ CUresult shim_capture_sync(CUstream s);   /* a synchronous call on s: refused wh
 /* shim_pool.c: a synchronization of stream s (all: of the context) done:
  * the pools give back what was freed before it; under LOCK */
 void shim_pool_synced(CUstream s, int all);
+/* shim_pool.c, under LOCK: what the pools hold in reserve together, which
+ * cuMemGetInfo counts as taken.  shim_mem.c, taking LOCK: an allocation
+ * for a pool whose reserve grows by grow bytes with it */
+uint64_t shim_pool_reserve(void);
+CUresult shim_pool_alloc(CUdeviceptr *p, size_t n, uint64_t grow);
 /* shim_attr.c: the attributes' defaults; one read or set, for a stream
  * (node 0) or a kernel node (node 1), the id checked against those the
  * driver takes for it */

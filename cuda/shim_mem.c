@@ -147,8 +147,11 @@ release(Alloc *a)
 {
 	ptx_mem_free(shim.cx, a->p);
 	if (a->host) {
-		if (a->low)
+		if (a->low) {
 			shim.held -= host_len(a->ext);
+			if (a->pool)
+				shim.poolheld -= host_len(a->ext);
+		}
 		shim_host_pages_free(a->host, a->ext);
 		return;
 	}
@@ -171,10 +174,14 @@ release(Alloc *a)
  * placed as above; cuMemGetAddressRange and the range attributes said the
  * size asked for; cuMemAllocPitch's pitch was the width rounded up to
  * 512.  The size recorded is n, which memcheck holds kernels to.  Managed
- * memory is host memory, outside cuMemGetInfo's count. */
+ * memory is host memory, outside cuMemGetInfo's count.  An allocation
+ * for a pool (kind A_POOL) takes from what is free only what its pool's
+ * reserve grows by, grow, past what the pools hold already (shim_place.c). */
+enum { A_DEVICE, A_MANAGED, A_POOL };
 static CUresult
-alloc(CUdeviceptr *p, size_t n, int managed)
+alloc(CUdeviceptr *p, size_t n, int kind, uint64_t grow)
 {
+	int managed = kind == A_MANAGED;
 	Ctx *ctx;
 	CUresult r;
 	ptx_devptr a;
@@ -195,7 +202,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 		need = host_len(ext);
 	else if (!managed && (r = shim_place_need(ctx, ext, &need)))
 		goto out;
-	if ((managed ? n : need) > shim_free_mem()) {
+	if ((managed ? n : kind == A_POOL ? shim_pool_cost(need, grow) : need) > shim_free_mem()) {
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
@@ -203,6 +210,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 	t.ext = ext;
 	t.ctx = ctx;
 	t.chunk = -1;
+	t.pool = kind == A_POOL;
 	if (managed || ctx->abi32) {
 		if (!(h = managed ? shim_host_pages(ext) : shim_low_pages(ext))) {   /* zeros, page-aligned */
 			r = CUDA_ERROR_OUT_OF_MEMORY;
@@ -213,8 +221,11 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 			goto out;
 		}
 		t.host = h;
-		if ((t.low = !managed))
+		if ((t.low = !managed)) {
 			shim.held += need;
+			if (t.pool)
+				shim.poolheld += need;
+		}
 	} else {
 		if ((r = shim_place_take(ctx, &t, &a)))
 			goto out;
@@ -244,7 +255,7 @@ alloc(CUdeviceptr *p, size_t n, int managed)
 		goto out;
 	}
 	rec->n = t.n, rec->ext = t.ext, rec->slack = t.slack, rec->ctx = t.ctx, rec->host = t.host;
-	rec->chunk = t.chunk, rec->low = t.low;
+	rec->chunk = t.chunk, rec->low = t.low, rec->pool = t.pool;
 	*p = a;
 out:
 	UNLOCK();
@@ -257,7 +268,13 @@ cuMemAlloc_v2(CUdeviceptr *p, size_t n)
 	ABI64();
 	if (!p || !n)
 		return CUDA_ERROR_INVALID_VALUE;
-	return alloc(p, n, 0);
+	return alloc(p, n, A_DEVICE, 0);
+}
+
+CUresult
+shim_pool_alloc(CUdeviceptr *p, size_t n, uint64_t grow)
+{
+	return alloc(p, n, A_POOL, grow);
 }
 
 /* Pitch is the width rounded up to the texture pitch alignment (512). */
@@ -291,7 +308,7 @@ cuMemAllocManaged(CUdeviceptr *p, size_t n, unsigned flags)
 	ABI64();   /* as an H200's driver answers (tests/shim/abimix.gpu) */
 	if (!p || !n || (flags != 1 && flags != 2))   /* CU_MEM_ATTACH_GLOBAL, _HOST */
 		return CUDA_ERROR_INVALID_VALUE;
-	return alloc(p, n, 1);
+	return alloc(p, n, A_MANAGED, 0);
 }
 
 /* Under LOCK. */

@@ -32,15 +32,48 @@ pages(size_t n)
 	return n / PAGE * PAGE + (n % PAGE ? PAGE : 0);
 }
 
+/*
+ * Memory pools hold device memory in reserve (shim_pool.c: chunks of
+ * 32 MiB), and what the driver reports free falls by that reserve whether
+ * or not allocations fill it: an H200's fell by 128 MiB for a pool's one
+ * allocation of 100 MiB, by 32 MiB for one of a byte, and stayed down when
+ * they were freed until the reserve was given back (tests/shim/poolres.gpu).
+ * The pools' allocations are cuMemAllocs here, placed as any other; the
+ * pages that hold them alone (poolheld: their own, and chunks with no other
+ * allocation) lie within the reserve, which counts in their stead where it
+ * is the larger.
+ */
+static size_t
+pooltaken(uint64_t rsv, size_t poolheld)
+{
+	return rsv > poolheld ? (rsv - poolheld > SIZE_MAX ? SIZE_MAX : (size_t)(rsv - poolheld)) : 0;
+}
+
 size_t
 shim_free_mem(void)
 {
-	size_t total = shim_total_mem(), other;
+	size_t total = shim_total_mem(), other, pool = pooltaken(shim_pool_reserve(), shim.poolheld);
 	uint64_t used = 0;
 
 	ptx_mem_used(shim.cx, &used);
 	other = used > shim.extents ? pages((size_t)(used - shim.extents)) : 0;
-	return total > other && total - other > shim.held ? total - other - shim.held : 0;
+	if (total <= other || total - other <= shim.held)
+		return 0;
+	total -= other + shim.held;
+	return total > pool ? total - pool : 0;
+}
+
+/* What an allocation for a pool takes from what is free: need bytes of
+ * pages of its own, its pool's reserve growing by grow; under LOCK */
+size_t
+shim_pool_cost(size_t need, uint64_t grow)
+{
+	uint64_t rsv = shim_pool_reserve();
+	size_t before = shim.held + pooltaken(rsv, shim.poolheld);
+	size_t after = shim.held + need + pooltaken(rsv > UINT64_MAX - grow ? UINT64_MAX : rsv + grow,
+	    shim.poolheld + need);
+
+	return after > before ? after - before : 0;
 }
 
 /* The bytes the interpreter backs past an allocation of extent ext of a
@@ -151,6 +184,7 @@ struct Sseg {
 struct Schunk {
 	CUdeviceptr base;
 	size_t used;                /* bytes of its allocations' extents */
+	size_t poolused;            /* of them, those of pools' allocations (Alloc.pool) */
 	uint64_t map[GRANS / 64];   /* the granules in use */
 	uint16_t tag[GRANS];        /* a hole's length, at its first and last granule */
 };
@@ -476,6 +510,23 @@ segof(Ctx *ctx, CUdeviceptr p, size_t *page)
 	return &ctx->segs[lo - 1];
 }
 
+/* Allocation a's extent added to chunk ch (d 1) or taken out of it (d
+ * -1), and the chunk's page counted with the pools' (shim.poolheld) while
+ * it holds theirs alone; what the chunk then holds.  Under LOCK. */
+static size_t
+poolpage(Chunk *ch, const Alloc *a, int d)
+{
+	int was = ch->used && ch->used == ch->poolused, is;
+
+	ch->used = d > 0 ? ch->used + a->ext : ch->used - a->ext;
+	if (a->pool)
+		ch->poolused = d > 0 ? ch->poolused + a->ext : ch->poolused - a->ext;
+	is = ch->used && ch->used == ch->poolused;
+	if (is != was)
+		shim.poolheld = is ? shim.poolheld + PAGE : shim.poolheld - PAGE;
+	return ch->used;
+}
+
 /* Where an extent goes in its context (spot; no change made): in hole
  * hole, or (hole NULL) in npages pages from page page of segment g, or
  * (g NULL) a new block; need, the bytes that takes from what is free. */
@@ -523,6 +574,8 @@ shim_place_take(Ctx *ctx, Alloc *a, ptx_devptr *at)
 		a->chunk = -1;
 		*at = sg->base + w.page * PAGE;
 		shim.held += w.need;
+		if (a->pool)
+			shim.poolheld += w.need;
 		return CUDA_SUCCESS;
 	}
 	if (!w.hole) {   /* a new chunk, one hole */
@@ -546,7 +599,7 @@ shim_place_take(Ctx *ctx, Alloc *a, ptx_devptr *at)
 		hole(ctx, ch, from + g, n - g);
 	if (!ch->used)
 		shim.held += PAGE;
-	ch->used += a->ext;
+	poolpage(ch, a, 1);
 	a->chunk = 0;
 	*at = ch->base + from * GRANULE;
 	return CUDA_SUCCESS;
@@ -567,6 +620,8 @@ shim_place_give(Alloc *a)
 		n = pages(a->ext) / PAGE;
 		pages_give(ctx, g, page, n);
 		shim.held -= n * PAGE;
+		if (a->pool)
+			shim.poolheld -= n * PAGE;
 		return;
 	}
 	ch = g->ch[page];
@@ -576,7 +631,7 @@ shim_place_give(Alloc *a)
 		unhole(ctx, ch, 1, from - 1, &l, &x), from = l, n += x;
 	if (from + n < GRANS && !bit(ch, from + n))
 		unhole(ctx, ch, 0, from + n, &r, &x), n += x;
-	if ((ch->used -= a->ext)) {
+	if (poolpage(ch, a, -1)) {
 		hole(ctx, ch, from, n);
 		return;
 	}

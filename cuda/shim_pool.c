@@ -152,6 +152,18 @@ shim_pool_synced(CUstream s, int all)
 	}
 }
 
+uint64_t
+shim_pool_reserve(void)
+{
+	uint64_t n = 0;
+	size_t i = 0;
+	Pool *p;
+
+	while ((p = shim_heach(H_POOL, &i)))
+		n = p->rsv > UINT64_MAX - n ? UINT64_MAX : n + p->rsv;
+	return n;
+}
+
 /* Under LOCK. */
 static Pool *
 pool_new(void)
@@ -423,6 +435,7 @@ cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t n, CUmemoryPool h, CUstream s)
 {
 	CUresult r;
 	Pool *p;
+	uint64_t grow;
 
 	if (!dptr)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -439,7 +452,15 @@ cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t n, CUmemoryPool h, CUstream s)
 	}
 	if (shim_capture_alloc(s, &r, dptr, n))
 		return r;   /* graph memory, not the pool's */
-	if ((r = INNER(cuMemAlloc_v2(dptr, n))))
+	/* what its reserve grows by, which must be free */
+	LOCK();
+	grow = 0;
+	if ((p = POOL(h))) {
+		uint64_t rsv = chunks(n > UINT64_MAX - p->used ? UINT64_MAX : p->used + n);
+		grow = rsv > p->rsv ? rsv - p->rsv : 0;
+	}
+	UNLOCK();
+	if ((r = shim_pool_alloc(dptr, n, grow)))
 		return r;
 	LOCK();
 	if ((p = POOL(h))) {   /* the bookkeeping; a pool destroyed meanwhile keeps none */
