@@ -20,7 +20,8 @@
  *   driver counts them: the first 1000-byte allocation takes a page,
  *   the next one shares it, and so does 1 MiB + 1; 3 MiB take two
  *   pages of their own; an allocation of all that is free succeeds and leaves nothing,
- *   so that one more small one is refused.
+ *   so that one more small one is refused; a memory pool's reserve is
+ *   taken from what is free, as an H200's driver counts it (poolres.gpu).
  *
  *	limits CG.PTX           the constant bank and cooperative launches
  *	limits CG.PTX memory    the memory
@@ -151,6 +152,56 @@ coop_limit(CUmodule mod)
 	free(hb);
 }
 
+/* A memory pool's reserve (32 MiB chunks, poolres.gpu) is taken from what
+ * is free and held when its allocations are freed; what is left free can
+ * still be allocated, and the pool allocates within its reserve with
+ * nothing else free, but not past it; trimmed, the memory is free again. */
+static void
+pools(size_t f0)
+{
+	CUmemPoolProps pp;
+	CUmemoryPool pool;
+	CUstream s;
+	CUdeviceptr p, rest, q;
+	cuuint64_t keep = ~(cuuint64_t)0;
+	size_t f1 = 0, f2 = 0, total = 0;
+
+	memset(&pp, 0, sizeof pp);
+	pp.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+	pp.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+	CK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+	CK(cuMemPoolCreate(&pool, &pp));
+	CK(cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &keep));
+	CK(cuMemAllocFromPoolAsync(&p, 1000, pool, s));
+	CK(cuMemGetInfo(&f1, &total));
+	expect(f0 - f1 == 32u << 20, "a pool's 1000 bytes");
+	printf("memory: a pool's 1000 bytes hold %zu MiB\n", (f0 - f1) >> 20);
+	CK(cuMemFreeAsync(p, s));
+	CK(cuStreamSynchronize(s));
+	CK(cuMemGetInfo(&f2, &total));
+	expect(f2 == f1, "the pool's reserve kept");
+	printf("memory: freed, the pool keeps %zu MiB\n", (f0 - f2) >> 20);
+	CK(cuMemAlloc(&rest, f2));
+	CK(cuMemGetInfo(&f2, &total));
+	expect(f2 == 0 && cuMemAlloc(&q, 1000) == CUDA_ERROR_OUT_OF_MEMORY, "all that is free beside a pool");
+	printf("memory: what is free beside it can be allocated, and then no more\n");
+	/* nothing is free, but the pool's reserve holds 1000 bytes; not 32 MiB more */
+	CK(cuMemAllocFromPoolAsync(&p, 1000, pool, s));
+	CK(cuMemGetInfo(&f2, &total));
+	expect(f2 == 0, "a pool's allocation within its reserve");
+	expect(cuMemAllocFromPoolAsync(&q, 32u << 20, pool, s) == CUDA_ERROR_OUT_OF_MEMORY, "a pool past what is free");
+	printf("memory: the pool's reserve takes 1000 bytes more, not 32 MiB\n");
+	CK(cuMemFreeAsync(p, s));
+	CK(cuStreamSynchronize(s));
+	CK(cuMemFree(rest));
+	CK(cuMemPoolTrimTo(pool, 0));
+	CK(cuMemGetInfo(&f2, &total));
+	expect(f2 == f0, "the pool trimmed");
+	printf("memory: the pool trimmed, free as at first: %s\n", f2 == f0 ? "yes" : "no");
+	CK(cuMemPoolDestroy(pool));
+	CK(cuStreamDestroy(s));
+}
+
 static void
 memory(void)
 {
@@ -197,6 +248,7 @@ memory(void)
 	CK(cuMemGetInfo(&f3, &total));
 	expect(f3 == f0, "freed");
 	printf("memory: free again as at first: %s\n", f3 == f0 ? "yes" : "no");
+	pools(f0);
 }
 
 int

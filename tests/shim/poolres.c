@@ -5,9 +5,9 @@
  * once freed and synchronized, cuMemPoolTrimTo to 33 MiB and to 0; then
  * which synchronizations give back the default pool's memory freed on a
  * blocking stream and on the legacy stream, and that queries give back
- * none.  Each line with cuMemGetInfo's free memory, from the first line's:
- * an H200's answers (poolres.gpu; -differs: the free memory, which the
- * shim counts by allocation, not by the pools' reserve).
+ * none.  Each line with cuMemGetInfo's free memory, from the first line's,
+ * which falls by the pools' reserve: an H200's answers (poolres.gpu;
+ * -differs: 2 MiB more the driver takes once the default pool is used).
  */
 #include <cuda.h>
 #include <stdio.h>
