@@ -271,6 +271,14 @@ initvar(ptx_module *pm, const Sym *s, const Expr *e, uint8_t *p, uint64_t size, 
 		for (int i = 0; i < e->nelt; i++)
 			if (initvar(pm, s, e->elt[i], p, size, at))
 				return -1;
+		/* numbers packed (ir.h Lit): each as its leaf would be */
+		for (int i = 0; i < e->nlit; i++) {
+			const Lit *l = &e->lit[i];
+			v = l->kind == E_FLOAT ? interp_fimm(s->type, (uint64_t)l->i, l->uns) : (uint64_t)l->i;
+			if (*at + (uint64_t)es <= size)
+				memcpy(p + *at, &v, (size_t)es);
+			*at += (uint64_t)es;
+		}
 		return 0;
 	}
 	if (e->kind == E_FLOAT)

@@ -170,6 +170,14 @@ expr(Buf *b, const Expr *e)
 				bstr(b, ", ");
 			expr(b, e->elt[k]);
 		}
+		for (int k = 0; k < e->nlit; k++) {
+			const Lit *l = &e->lit[k];
+			Expr x = { .kind = l->kind, .i = l->i, .bits = (uint64_t)l->i, .text = l->text,
+				.uns = l->kind == E_INT ? l->uns : 0, .flkind = l->kind == E_FLOAT ? l->uns : 0 };
+			if (k)
+				bstr(b, ", ");
+			expr(b, &x);
+		}
 		bstr(b, "}");
 		break;
 	default:

@@ -260,19 +260,37 @@ enum {
 };
 enum { FL_DEC, FL_F32HEX /* 0f... */, FL_F64HEX /* 0d... */ };
 
+/* A number in a long initializer list, held without a node of its own
+ * (Expr.lit): what its E_INT or E_FLOAT leaf would hold, in 32 bytes where
+ * the node and the pointer to it take 104.  nvcc writes a table of N bytes
+ * as a list of N numbers, so these are most of such a module's memory. */
+typedef struct {
+	int64_t i;          /* E_INT: the value; E_FLOAT: its bits (Expr.bits) */
+	const char *text;   /* E_FLOAT: Expr.text */
+	Loc loc;
+	uint8_t kind;       /* E_INT or E_FLOAT */
+	uint8_t uns;        /* E_INT: Expr.uns; E_FLOAT: Expr.flkind */
+	uint8_t folded;     /* E_INT: Expr.folded */
+} Lit;
+
 struct Expr {
 	/* pointers and 64-bit values first, the small fields packed last: an
-	 * initializer list holds one Expr an element (96 bytes, was 112) */
+	 * initializer list holds one Expr an element (96 bytes, was 112), or
+	 * one Lit an element where they are integers (parser/operand.c) */
 	int64_t i;          /* E_INT value */
 	uint64_t bits;      /* E_FLOAT: IEEE bits; f64 bits for FL_DEC and FL_F64HEX, f32 bits for FL_F32HEX */
 	const char *text;   /* E_FLOAT: decimal spelling (FL_DEC); E_SYM/E_FIELD: name */
 	Sym *sym;           /* E_SYM/E_GENERIC: resolved symbol, or NULL (e.g. a section label) */
 	Expr *a, *b, *c;
-	Expr **elt;         /* E_LIST */
+	union {
+		Expr **elt;     /* E_LIST (and the parser's lists): nelt of them */
+		Lit *lit;       /* E_LIST of numbers only, packed: nlit of them, and nelt 0 */
+	};
 	Loc loc;
 	int kind;
 	int nelt;
 	int depth;          /* operators on the longest path below (0: a leaf) */
+	int nlit;           /* E_LIST: its elements in lit, not elt */
 	uint8_t uns;        /* E_INT: written with a U suffix, or too large for int64 */
 	uint8_t flkind;     /* E_FLOAT: FL_*; E_SYM: a selector, SEL_* */
 	uint8_t indexed;    /* E_ADD: folded from an array element name[i] */

@@ -257,6 +257,14 @@ ir_print_expr(const Expr *e, FILE *f)
 				fputs(", ", f);
 			ir_print_expr(e->elt[i], f);
 		}
+		for (i = 0; i < e->nlit; i++) {
+			if (i)
+				fputs(", ", f);
+			if (e->lit[i].kind == E_FLOAT)
+				pfloat((uint64_t)e->lit[i].i, e->lit[i].uns, e->lit[i].text, f);
+			else
+				pint(e->lit[i].i, e->lit[i].uns, f);
+		}
 		fputc('}', f);
 		return;
 	case E_FIELD:

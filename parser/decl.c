@@ -38,6 +38,7 @@ ps_spec(Parser *p, SpecList *l, Spec *s)
 void
 ps_attribute(Parser *p, Spec *s, EList *names)
 {
+	ps_elist_open(p, names);
 	for (int i = 0; i < names->n; i++) {
 		Expr *e = names->v[i];
 		if (e->kind == E_SYM && strcmp(e->text, ".managed") == 0)
@@ -375,12 +376,20 @@ parenaddr(Parser *p, const Expr *e)
 static void
 inittype(Parser *p, const Sym *s, const Expr *e)
 {
+	int tk = ir_tyinfo[s->type].kind, k;
+
 	if (e->kind == E_LIST) {
 		for (int i = 0; i < e->nelt; i++)
 			inittype(p, s, e->elt[i]);
+		for (int i = 0; i < e->nlit; i++) {
+			int fl = e->lit[i].kind == E_FLOAT;
+			if (fl ? tk == TK_UINT || tk == TK_SINT : tk == TK_FLOAT)
+				diag_err(p->dg, e->lit[i].loc, "%s value for the .%s variable '%s'",
+					fl ? "a floating-point" : "an integer", ir_tyinfo[s->type].name, s->name);
+		}
 		return;
 	}
-	int tk = ir_tyinfo[s->type].kind, k = initkind(e);
+	k = initkind(e);
 	if ((k == 2 && (tk == TK_UINT || tk == TK_SINT)) || (k == 1 && tk == TK_FLOAT))
 		diag_err(p->dg, e->loc, "%s value for the .%s variable '%s'",
 			k == 2 ? "a floating-point" : "an integer", ir_tyinfo[s->type].name, s->name);
@@ -408,8 +417,9 @@ initshape(Parser *p, const Sym *s, const Expr *e, int level)
 	}
 	if (e->kind != E_LIST)
 		return 0;
+	int n = e->nelt + e->nlit;
 	if (level < s->ndim) {
-		if (s->dim[level] > 0 && e->nelt > s->dim[level]) {
+		if (s->dim[level] > 0 && n > s->dim[level]) {
 			diag_err(p->dg, e->loc, "more elements in the initializer of '%s' than its array holds (%lld)",
 				s->name, (long long)s->dim[level]);
 			return 1;
@@ -417,11 +427,16 @@ initshape(Parser *p, const Sym *s, const Expr *e, int level)
 		for (int i = 0; i < e->nelt; i++)
 			if (initshape(p, s, e->elt[i], level + 1))
 				return 1;
+		if (e->nlit && (level + 1 < s->ndim || s->vec > 1)) {   /* integers where lists belong */
+			diag_err(p->dg, e->lit[0].loc, "a value where the initializer of '%s' needs a braced list (%s)",
+				s->name, level + 1 < s->ndim ? "an array's dimension" : "a vector");
+			return 1;
+		}
 		return 0;
 	}
-	if (s->vec > 1 && e->nelt != s->vec)
-		diag_err(p->dg, e->loc, "a vector initializer of '%s' with %d element%s, not %d", s->name, e->nelt,
-			e->nelt == 1 ? "" : "s", s->vec);
+	if (s->vec > 1 && n != s->vec)
+		diag_err(p->dg, e->loc, "a vector initializer of '%s' with %d element%s, not %d", s->name, n,
+			n == 1 ? "" : "s", s->vec);
 	else if (s->vec == 1)
 		diag_err(p->dg, e->loc, "braces around the scalar initializer of '%s'", s->name);
 	else
@@ -464,7 +479,7 @@ parse_declsym(Parser *p, const Sym *proto, Decl *d)
 			diag_err(p->dg, d->init->loc, "an address as an initial value requires PTX ISA .version 2.1 or later");
 		/* an unsized array takes its size from its initializer */
 		if (s->ndim >= 1 && s->dim[0] < 0 && d->init->kind == E_LIST)
-			s->dim[0] = d->init->nelt;
+			s->dim[0] = d->init->nelt + d->init->nlit;
 	}
 	/* -2: the product of its dimensions does not fit in 63 bits, which
 	 * ptxas takes (it wraps the size); the loader refuses to run it */
@@ -867,6 +882,7 @@ targetisa(int sm)
 void
 ps_target(Parser *p, EList *words, Loc loc)
 {
+	ps_elist_open(p, words);
 	static const char *const known[] = {"texmode_unified", "texmode_independent", "debug",
 		"map_f64_to_f32"};
 	/* ptxas takes several .target directives in a row after .version,
@@ -1076,6 +1092,7 @@ parse_fnames(Parser *p)
 void
 ps_file(Parser *p, const Tok *idx, const Tok *path, EList *rest, Loc loc)
 {
+	ps_elist_open(p, rest);
 	parse_topdirective(p, loc, ".file");
 	if (!u32tok(p, idx, loc, "a .file index"))
 		return;
@@ -1094,6 +1111,7 @@ void
 ps_locdir(Parser *p, const Tok *file, const Tok *line, const Tok *col, EList *rest, Loc loc)
 {
 	char *text = NULL;
+	ps_elist_open(p, rest);
 	if (!u32tok(p, file, loc, "a .loc file index") || !u32tok(p, line, loc, "a .loc line") ||
 	    !u32tok(p, col, loc, "a .loc column") || (rest && !loctail(p, rest, loc)))
 		return;
@@ -1135,6 +1153,7 @@ ps_pragma(Parser *p, EList *strs, Loc loc)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
+	ps_elist_open(p, strs);
 	if (!f) {
 		nomem(p);
 		return;
@@ -1289,6 +1308,7 @@ plainexpr(Parser *p, Expr *e)
 void
 ps_secitem(Parser *p, const Tok *dir, EList *vals, Loc loc)
 {
+	ps_elist_open(p, vals);
 	if (!(dir->kw == K_TYPE && (dir->i == TY_B8 || dir->i == TY_B16 || dir->i == TY_B32 ||
 	      dir->i == TY_B64)))
 		diag_err(p->dg, loc, "section data must be .b8, .b16, .b32 or .b64, not '.%s'", dir->s);

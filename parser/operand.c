@@ -346,11 +346,89 @@ ps_index(Parser *p, const Tok *t, Expr *idx, Loc loc)
 	return r;
 }
 
+/*
+ * Packed lists.  An initializer of N numbers (nvcc writes an array of N
+ * bytes so) took an Expr and a pointer an element, 104 bytes, and 115 MB a
+ * million elements: a 100 MB table would take 11 GB.  A list of number
+ * leaves only holds them as Lits (32 bytes) once it has PACK_MIN of them,
+ * each node going back to the spare list as it comes: the node of one
+ * number at a time, whatever the list's length.  Only braces keep a list
+ * packed (an initializer, where it becomes an E_LIST); the other uses of a
+ * list (operands, calls, directives) take nodes, and get them back with
+ * ps_elist_open, as they are short.  Section data (p->insection) keeps
+ * its nodes: they live in scratch, not on the spare list.
+ */
+enum { PACK_MIN = 16 };
+
+/* Whether e can be held as a Lit: a number leaf (not one an error
+ * replaced, whose depth marks it) */
+static int
+packable(const Expr *e)
+{
+	return e && (e->kind == E_INT || e->kind == E_FLOAT) && !e->depth;
+}
+
+static Expr *
+unlit(Parser *p, const Lit *l)
+{
+	Expr *e = ps_expr(p, l->kind, l->loc);
+	if (l->kind == E_FLOAT) {
+		e->bits = (uint64_t)l->i;
+		e->flkind = l->uns;
+		e->text = l->text;
+	} else {
+		e->i = l->i;
+		e->uns = l->uns;
+		e->folded = l->folded;
+	}
+	return e;
+}
+
+static void
+pushlit(Parser *p, EList *l, Expr *e)
+{
+	Lit v = { e->i, NULL, e->loc, (uint8_t)e->kind, e->uns, e->folded };
+	if (e->kind == E_FLOAT)
+		v.i = (int64_t)e->bits, v.text = e->text, v.uns = e->flkind, v.folded = 0;
+	PUSH(p->a, l->lit, l->nlit, l->caplit, v);
+	spare(p, e);
+}
+
+EList *
+ps_elist_open(Parser *p, EList *l)
+{
+	if (l && l->nlit) {
+		int n = l->nlit;
+		l->nlit = 0;
+		for (int i = 0; i < n; i++)
+			PUSH(p->a, l->v, l->n, l->cap, unlit(p, &l->lit[i]));
+	}
+	return l;
+}
+
+void
+parse_openlist(Parser *p, Expr *e)
+{
+	if (!e->nlit)
+		return;
+	EList l = { NULL, 0, 0, e->loc, e->lit, e->nlit, e->nlit };
+	ps_elist_open(p, &l);
+	e->elt = l.v;
+	e->nelt = l.n;
+	e->nlit = 0;
+}
+
 Expr *
 ps_listexpr(Parser *p, int kind, EList *l, Loc loc)
 {
 	Expr *e = ps_expr(p, kind, loc);
 	const Expr *d = NULL;
+	if (l && l->nlit && kind == E_BRACE) {
+		e->lit = l->lit;
+		e->nlit = l->nlit;
+		return e;
+	}
+	ps_elist_open(p, l);
 	if (l) {
 		e->elt = l->v;
 		e->nelt = l->n;
@@ -364,6 +442,7 @@ ps_listexpr(Parser *p, int kind, EList *l, Loc loc)
 Expr *
 ps_call(Parser *p, const Tok *name, EList *args, Loc loc)
 {
+	ps_elist_open(p, args);
 	if (strcmp(name->s, "generic") != 0 || !args || args->n != 1 || args->v[0]->kind != E_SYM) {
 		diag_err(p->dg, loc, "'%s(...)' is not a PTX expression (only generic(symbol) is)", name->s);
 		return ps_expr(p, E_INT, loc);
@@ -388,7 +467,22 @@ ps_elist(Parser *p, EList *l, Expr *e)
 {
 	if (!l)
 		l = palloc(p, sizeof *l);
+	if (l->nlit && packable(e)) {
+		pushlit(p, l, e);
+		return l;
+	}
+	ps_elist_open(p, l);
 	PUSH(p->insection ? p->scratch : p->a, l->v, l->n, l->cap, e);
+	if (l->n == PACK_MIN && !p->insection) {
+		int i;
+		for (i = 0; i < l->n && packable(l->v[i]); i++)
+			;
+		if (i == l->n) {
+			for (i = 0; i < l->n; i++)
+				pushlit(p, l, l->v[i]);
+			l->n = 0;
+		}
+	}
 	return l;
 }
 
@@ -396,6 +490,7 @@ ps_elist(Parser *p, EList *l, Expr *e)
 EList *
 ps_elist_cat(Parser *p, EList *a, EList *b)
 {
+	ps_elist_open(p, b);
 	a = ps_elist(p, a, NULL);
 	for (int i = 0; i < b->n; i++)
 		a = ps_elist(p, a, b->v[i]);
@@ -789,6 +884,7 @@ parse_lower(Parser *p, Expr *e, Opnd *o)
 		loweraddr(p, e, o);
 		return;
 	case E_BRACE:
+		parse_openlist(p, e);
 		if (e->nelt == 0) {
 			/* ptxas: a syntax error */
 			diag_err(p->dg, e->loc, "an operand vector cannot be empty");

@@ -160,6 +160,7 @@ void
 ps_perf(Parser *p, const Tok *dir, EList *vals, Loc loc)
 {
 	Func *fn = p->hdr;
+	ps_elist_open(p, vals);
 	int64_t v[3] = {0, 0, 0};
 	int n = vals ? vals->n : 0;
 	if (!fn)
@@ -254,6 +255,7 @@ ps_noreturn(Parser *p)
 void
 ps_hdrpragma(Parser *p, EList *strs, Loc loc)
 {
+	ps_elist_open(p, strs);
 	if (p->fn) {
 		diag_err(p->dg, loc, "a .pragma cannot come between a declaration's header and its ';'");
 		return;
@@ -404,6 +406,7 @@ ps_targets(Parser *p, const Tok *dir, EList *names, Loc loc)
 {
 	int call = dir->kw == K_CALLTARGETS;
 	Sym *s = takelabel(p, call ? ".calltargets" : ".branchtargets", loc);
+	ps_elist_open(p, names);
 	if (!s)
 		return;
 	s->kind = SYM_TARGETS;
@@ -710,6 +713,7 @@ ps_ins(Parser *p, Expr *guard, Head *h, EList *ops, Loc loc)
 {
 	int from = p->fn ? p->fn->nins : 0;
 
+	ps_elist_open(p, ops);
 	(void)loc;
 	insn(p, guard, h, ops);
 	for (int i = from; p->fn && i < p->fn->nins; i++) {

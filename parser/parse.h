@@ -50,11 +50,16 @@ typedef struct {
 	int fl;             /* FLOAT kind FL_*; INT: 1 when unsigned (U suffix or > INT64_MAX) */
 } Tok;
 
-/* A growable list of expressions, allocated in the module arena. */
+/* A growable list of expressions, allocated in the module arena.  A long
+ * one of integers only holds them packed (lit, nlit; v holds none), as an
+ * initializer's E_LIST keeps them: ps_elist_open makes them nodes again
+ * for the uses that want nodes. */
 typedef struct {
 	Expr **v;
 	int n, cap;
 	Loc loc;
+	Lit *lit;
+	int nlit, caplit;
 } EList;
 
 /* A declaration specifier word, in written order. */
@@ -220,6 +225,8 @@ Expr *ps_call(Parser *p, const Tok *name, EList *args, Loc loc);
 Expr *ps_field(Parser *p, const Tok *name, Expr *val, Loc loc);
 EList *ps_elist(Parser *p, EList *l, Expr *e);
 EList *ps_elist_cat(Parser *p, EList *a, EList *b);
+EList *ps_elist_open(Parser *p, EList *l);   /* l's elements as nodes in v; l */
+void parse_openlist(Parser *p, Expr *e);      /* the same for an E_BRACE or E_LIST */
 Spec *ps_mkspec(Parser *p, int kw, const Tok *t, int64_t i, Loc loc, int num);
 SpecList *ps_spec(Parser *p, SpecList *l, Spec *s);
 void ps_attribute(Parser *p, Spec *s, EList *names);
