@@ -111,6 +111,7 @@ enum {
 	SR_GLOBALTIMER, SR_GLOBALTIMER_LO, SR_GLOBALTIMER_HI, SR_TOTAL_SMEM, SR_AGGR_SMEM,
 	SR_DYNAMIC_SMEM, SR_RSV_BEGIN, SR_RSV_END, SR_RSV_CAP, SR_GRAPH_EXEC, SR_WARP_SZ,
 	SR_ENVREG1, SR_ENVREG2,   /* a cooperative launch's grid workspace, high and low */
+	SR_ENVREG0, SR_ENVREG6, SR_ENVREG10,   /* the driver's constants (exec_opnd.h) */
 	/* not a register: the shared address of a variable (XOp.imm its
 	 * offset) in the executing CTA, whose rank it carries */
 	SR_SHSYM = 250,

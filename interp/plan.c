@@ -117,7 +117,8 @@ ctauniform(int sr)
 	case SR_GRIDID: case SR_IS_EXPLICIT_CLUSTER: case SR_CLUSTERID: case SR_NCLUSTERID:
 	case SR_CLUSTER_CTAID: case SR_CLUSTER_NCTAID: case SR_CLUSTER_CTARANK:
 	case SR_CLUSTER_NCTARANK: case SR_TOTAL_SMEM: case SR_AGGR_SMEM: case SR_DYNAMIC_SMEM:
-	case SR_WARP_SZ: case SR_ENVREG1: case SR_ENVREG2: case SR_SHSYM: case SR_SHDYN:
+	case SR_WARP_SZ: case SR_ENVREG1: case SR_ENVREG2: case SR_ENVREG0: case SR_ENVREG6:
+	case SR_ENVREG10: case SR_SHSYM: case SR_SHDYN:
 		return 1;
 	}
 	return 0;

@@ -102,6 +102,7 @@ static const struct { const char *name; int type; } sregs[] = {
 	{"%reserved_smem_offset_begin", TY_B32}, {"%reserved_smem_offset_end", TY_B32},
 	{"%reserved_smem_offset_cap", TY_B32}, {"%current_graph_exec", TY_U64},
 	{"WARP_SZ", TY_U32}, {"%envreg1", TY_U32}, {"%envreg2", TY_U32},
+	{"%envreg0", TY_U32}, {"%envreg6", TY_U32}, {"%envreg10", TY_U32},
 };
 
 /* %pm0..7, %pm0_64..%pm7_64, %envreg0..31, %reserved_smem_offset_0/1,
