@@ -116,6 +116,14 @@ gbyte(Launch *L, Warp *w, int lane, uint64_t a, const XIns *xi)
 	return p ? *p : -1;
 }
 
+/* A guest string up to its NUL, into b; -1 after a fault.  Each byte is
+ * read through interp_xlate, so a string with no NUL before the end of its
+ * allocation stops with a report at the first byte past it (nothing of the
+ * host's beyond is read), and one that runs into the next allocation reads
+ * on, as an H200's vprintf does: it read on past a mapping's end into the
+ * next and failed with an illegal address where nothing was mapped, for
+ * %.4s of the mapping's last 4 bytes too, so a precision does not bound
+ * the read (tests/regress/printf-string-end.sh). */
 static int
 gstr(Launch *L, Warp *w, int lane, uint64_t a, Buf *b, const XIns *xi)
 {
