@@ -7,7 +7,7 @@
  * blocking stream and on the legacy stream, and that queries give back
  * none.  Each line with cuMemGetInfo's free memory, from the first line's,
  * which falls by the pools' reserve: an H200's answers (poolres.gpu;
- * -differs: 2 MiB more the driver takes once the default pool is used).
+ * -differs: 2 MiB more the driver takes for the blocking stream).
  */
 #include <cuda.h>
 #include <stdio.h>
