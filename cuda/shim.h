@@ -50,6 +50,7 @@ struct Sctx {
 	struct Tnode *holes;        /* the free granules of its 2 MiB chunks of small allocations */
 	struct Tnode *pruns;        /* the free pages of its segments */
 	size_t hugetop;             /* the huge region's next block ends at this page */
+	int coop;                   /* its legacy stream has had a cooperative launch (shim_mod.c) */
 };
 
 /* A library (lib set, ctx NULL) keeps its text and a module of its own
@@ -106,6 +107,7 @@ struct Sstream {
 	void *green;                /* made by cuGreenCtxStreamCreate: its CUgreenCtx (shim_green.c); else NULL */
 	Capturing c;
 	Attrs attr;
+	int coop;                   /* it has had a cooperative launch (shim_mod.c) */
 };
 struct Sevent {
 	CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; Capturing c;

@@ -820,6 +820,33 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 	}
 }
 
+/*
+ * A stream keeps the grid workspace of its last cooperative launch: an
+ * H200 (driver 580) gave the later plain launches on the same stream that
+ * workspace in %envreg1:%envreg2, so that cooperative groups' grid is
+ * valid there and its sync works (tests/cudart/cg_plain.gpu), where a
+ * stream that never had one reads 0, and the grid sync traps.  So a plain
+ * launch on such a stream is cooperative here too (a workspace, every CTA
+ * live), when its grid fits as one would; a larger one is launched plainly,
+ * where the GPU would deadlock at a grid sync.  Under LOCK; on, the launch
+ * asked to be cooperative.
+ */
+static void
+coopmode(CUstream s, int on, CUfunction fn, const unsigned grid[3], const unsigned block[3], unsigned shared)
+{
+	Stream *st = NULL;
+	Ctx *ctx = NULL;
+	int *seen;
+
+	if (s && s != (CUstream)(uintptr_t)1)   /* CU_STREAM_LEGACY */
+		seen = (st = shim_stream(s)) ? &st->coop : NULL;
+	else
+		seen = shim_current(&ctx) || !ctx ? NULL : &ctx->coop;
+	if (on && seen)
+		*seen = 1;
+	ptx_set_cooperative(shim.cx, on || (seen && *seen && !shim_coop_fits(fn, grid, block, shared)));
+}
+
 CUresult
 cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                unsigned bz, unsigned shared, CUstream stream, void **params, void **extra)
@@ -830,8 +857,13 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 	if (shim_capture_kernel(stream, &r, fn, grid, block, shared, params, extra))
 		return r;
 	LOCK();
-	r = shim_streamok(stream) ? queued(shim_launch(fn, grid, block, NULL, shared, params, extra)) :
-	    CUDA_ERROR_INVALID_HANDLE;
+	if (!shim_streamok(stream))
+		r = CUDA_ERROR_INVALID_HANDLE;
+	else {
+		coopmode(stream, 0, fn, grid, block, shared);
+		r = queued(shim_launch(fn, grid, block, NULL, shared, params, extra));
+		ptx_set_cooperative(shim.cx, 0);
+	}
 	UNLOCK();
 	return r;
 }
@@ -857,7 +889,7 @@ cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, 
 	if (!shim_streamok(stream))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else {
-		ptx_set_cooperative(shim.cx, 1);
+		coopmode(stream, 1, fn, grid, block, shared);
 		r = queued(shim_launch(fn, grid, block, NULL, shared, params, NULL));
 		ptx_set_cooperative(shim.cx, 0);
 	}
@@ -913,7 +945,7 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 	if (!shim_streamok(cfg->hStream))
 		r = CUDA_ERROR_INVALID_HANDLE;
 	else {
-		ptx_set_cooperative(shim.cx, coop);
+		coopmode(cfg->hStream, coop, fn, grid, block, cfg->sharedMemBytes);
 		r = queued(shim_launch(fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes,
 		    params, extra));
 		ptx_set_cooperative(shim.cx, 0);

@@ -1060,7 +1060,10 @@ clusterdims(ptx_ctx *cx, const Func *f, const unsigned *cluster, Launch *L)
  * start (the grid sync polls: see polls()).  The kernel gets a zeroed workspace for
  * its grid barriers in %envreg1:%envreg2, where cooperative groups' grid
  * sync counts arrivals.  A plain launch reads 0 there and the kernel
- * traps, as on the GPU (an unspecified launch failure). */
+ * traps, as on the GPU (an unspecified launch failure), on a stream that
+ * never had a cooperative launch: on one that had, the driver hands the
+ * plain launches that workspace too, and libptxcuda makes them
+ * cooperative (shim_mod.c coopmode). */
 static int
 cooperative(Launch *L, uint64_t total)
 {

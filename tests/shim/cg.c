@@ -9,8 +9,8 @@
  *	                     barrier twice; lanes: the threads past the
  *	                     kernel's n exit, splitting a warp, the rest
  *	                     meet at the barrier twice; plain: the answers
- *	                     outside a cooperative launch (handle 0,
- *	                     GetSize refused)
+ *	                     outside a cooperative launch, on a stream that
+ *	                     had none (handle 0, GetSize refused)
  *	cg CG.PTX trap       phases launched plainly: its grid sync traps
  *	                     (CUDA_ERROR_LAUNCH_FAILED)
  *	cg CG.PTX stuck      a block whose warps wait at a CTA barrier and at
@@ -137,18 +137,23 @@ plain(CUmodule mod)
 {
 	CUfunction k;
 	CUdeviceptr o;
+	CUstream s;
 	unsigned long long h[4];
 	void *args[] = { &o };
 
 	CK(cuModuleGetFunction(&k, mod, "plain"));
 	CK(cuMemAlloc(&o, sizeof h));
-	CK(cuLaunchKernel(k, 1, 1, 1, 1, 1, 1, 0, NULL, args, NULL));
+	/* a stream of its own: on the cooperative launches' a plain launch
+	 * gets their grid workspace, as on an H200 (tests/cudart/cg_plain) */
+	CK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+	CK(cuLaunchKernel(k, 1, 1, 1, 1, 1, 1, 0, s, args, NULL));
 	CK(cuCtxSynchronize());
 	CK(cuMemcpyDtoH(h, o, sizeof h));
 	/* no grid workspace: handle 0, no other scope, GetSize refused (1, cudaErrorInvalidValue) */
 	expect(h[0] == 0 && h[1] == 0 && h[2] == 1 && h[3] == 5, "plain");
 	printf("plain launch: handle %llu, other scope %llu, GetSize %llu\n", h[0], h[1], h[2]);
 	CK(cuMemFree(o));
+	CK(cuStreamDestroy(s));
 }
 
 /* A launch that must fail with CUDA_ERROR_LAUNCH_FAILED (it leaves the context unusable). */

@@ -3,13 +3,15 @@
  * grid_rounds kernel (four cooperative-groups grid barriers, 24 CTAs of 160
  * threads) through cuLaunchCooperativeKernel and through cuLaunchKernelEx
  * with the cooperative attribute; both results must equal what the H100
- * computed for the tests/run case cu_dev_grid_rounds.  Then a plain launch
- * of the same kernel, which finds no grid barrier workspace and traps, as
- * it did on the H100 (CUDA_ERROR_LAUNCH_FAILED).
+ * computed for the tests/run case cu_dev_grid_rounds.  Then plain launches
+ * of the same kernel: on the stream of those cooperative ones it gets their
+ * grid workspace and runs; on a stream that had no cooperative launch it
+ * finds none and traps (CUDA_ERROR_LAUNCH_FAILED), as tests/cudart/
+ * cg_plain's grid sync did on an H200 (driver 580.159) in both places.
  *
  *	coop CUB_DEV.PTX DEV.I32 WANT
  *
- * Exit 0 when all three behave as on the H100.
+ * Exit 0 when all four behave so.
  */
 #include <cuda.h>
 #include "shimtest.h"
@@ -43,6 +45,7 @@ main(int argc, char **argv)
 	CUcontext ctx;
 	CUmodule mod;
 	CUfunction k;
+	CUstream s;
 	CUdeviceptr in, out;
 	CUlaunchAttribute at;
 	CUlaunchConfig cfg;
@@ -88,15 +91,25 @@ main(int argc, char **argv)
 	CK(cuCtxSynchronize());
 	compare(out, want, wlen, "cuLaunchKernelEx, cooperative");
 
-	/* last: a trap leaves the context unusable */
 	r = cuLaunchKernel(k, GRID, 1, 1, BLOCK, 1, 1, 0, NULL, args, NULL);
 	if (r == CUDA_SUCCESS)
 		r = cuCtxSynchronize();
-	if (r != CUDA_ERROR_LAUNCH_FAILED) {
-		printf("a plain launch of a grid sync: %d, not CUDA_ERROR_LAUNCH_FAILED\n", (int)r);
+	if (r != CUDA_SUCCESS) {
+		printf("a plain launch on the cooperative launches' stream: %d, not CUDA_SUCCESS\n", (int)r);
 		fails++;
 	} else
-		printf("a plain launch of a grid sync: launch failed, as on the H100\n");
+		printf("a plain launch on the cooperative launches' stream: it runs\n");
+
+	/* last: a trap leaves the context unusable */
+	CK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
+	r = cuLaunchKernel(k, GRID, 1, 1, BLOCK, 1, 1, 0, s, args, NULL);
+	if (r == CUDA_SUCCESS)
+		r = cuCtxSynchronize();
+	if (r != CUDA_ERROR_LAUNCH_FAILED) {
+		printf("a plain launch of a grid sync on another stream: %d, not CUDA_ERROR_LAUNCH_FAILED\n", (int)r);
+		fails++;
+	} else
+		printf("a plain launch of a grid sync on another stream: launch failed\n");
 	free(ptx);
 	free(h);
 	free(want);
