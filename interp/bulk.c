@@ -449,14 +449,16 @@ tmaptype(int et)
 
 /* Whether a tensor reduction by op (MOD_*) takes elements of tensor map
  * type et: the PTX ISA's table of cp.reduce.async.bulk.tensor, but that
- * .and, .or and .xor take u64 and not s64 and .add takes tf32_ftz (an
- * H200: an illegal instruction over each of the others, of 13 types by
- * 8 ops; tf32 .add was not seen). */
+ * .and, .or and .xor take u64 and not s64 and .add takes tf32 and
+ * tf32_ftz (an H200: an illegal instruction over each of the others, of
+ * 13 types by 8 ops; tf32 .add, first seen through an interleaved map,
+ * adds as f32 does). */
 static int
 redtype(int op, int et)
 {
 #define B(t) (1u << PTX_TMAP_##t)
-	unsigned m = op == MOD_ADD ? B(U32) | B(S32) | B(U64) | B(F32) | B(F32_FTZ) | B(TF32_FTZ) | B(F16) | B(BF16) :
+	unsigned m = op == MOD_ADD ? B(U32) | B(S32) | B(U64) | B(F32) | B(F32_FTZ) | B(TF32) | B(TF32_FTZ) |
+	    B(F16) | B(BF16) :
 	    op == MOD_MIN || op == MOD_MAX ? B(U32) | B(S32) | B(U64) | B(S64) | B(F16) | B(BF16) :
 	    op == MOD_INC || op == MOD_DEC ? B(U32) : B(U32) | B(S32) | B(U64);
 #undef B

@@ -657,6 +657,19 @@ case("tma_store_il16_4d", M + "tma_store -b 128 -a tensormap:file:tma_store_il16
      "strides=32x192x960,interleave=16B -a file:tma_store_il16_4d.in -a u32:4 %s -a u32:256 -a u32:0"
      % coords([0, 3, 1, 2]), "0")
 
+# tf32 .add (recorded on an H200, which took it through an interleaved map
+# first): values with mantissa bits below tf32's, denormals, infinities
+# and NaNs (a generator of its own too)
+I = random.Random(20261202)
+def tf32v():
+    return I.choice([fbits(I.uniform(-8, 8)), fbits(I.uniform(-1, 1) * 2.0 ** -130), 0x7f800000, 0xff800000,
+                     0x7fc00000, 0x80000000, 0, fbits(3e38), I.getrandbits(32), fbits(I.uniform(-8, 8)) | 0x1fff,
+                     0x3f801000])
+w("tma_reduce_add_tf32.t", "I", [tf32v() for _ in range(1200)])
+w("tma_reduce_add_tf32.in", "I", [tf32v() for _ in range(256)])
+case("tma_reduce_add_tf32", M + "tma_reduce -b 128 -a tensormap:file:tma_reduce_add_tf32.t:tf32:40x30:32x8:"
+     "strides=160 -a file:tma_reduce_add_tf32.in -a s32:4 -a s32:3 -a u32:1024 -a u32:0", "0")
+
 for name, (opts, outs) in cases.items():
     if name in written:
         continue
