@@ -23,10 +23,21 @@
  * is dense, with one each row (the run along dimension 0) takes the
  * swizzle span (mode s: 16 << s bytes) however narrow the box, and the
  * mode permutes 16-byte chunks: the chunk bits 4..3+s of a shared address
- * are XORed with its bits 7..6+s.  Interleaved maps are not modelled: of
- * the boxes an H200 loaded through them (tests/shim/tmarand.c), about
- * half were dimension 0 in units of the interleave's 16 or 32 bytes, the
- * others not, so such a copy faults as unsupported.
+ * are XORed with its bits 7..6+s.
+ * Interleaved tiled maps (16- or 32-byte interleave) move units of that
+ * many bytes, as an H200 did for tests/shim/tmarand.c (the bytes of every
+ * load, the result of every store and reduction): dimension 0's
+ * coordinate, box, size and element stride all count units, and its
+ * element stride is not ignored (a row's unit k is unit coord[0] + k *
+ * estride[0], that many units from the row's origin; one at or past the
+ * size reads the fill, but the size bounds nothing else: units past the
+ * row's own bytes read on into the next rows, and past the tensor's end
+ * whatever memory holds); dimension rank-2 takes one index, the copy's
+ * coordinate, whatever its box (the mbarrier is told the bytes moved, so
+ * a larger box there leaves a phase short on the GPU too); the rows are
+ * dense, a swizzle permuting each 16 bytes but giving a row no whole span.
+ * Interleaved im2col maps are not modelled: a copy through one faults as
+ * unsupported.
  * Elements outside the tensor read as the fill (zeros, or the 16-bit
  * pattern 0x7ff7 repeated: a NaN of each float type) and are not written
  * by stores and reductions, but those past the end of dimension 0 in the
@@ -438,14 +449,16 @@ tmaptype(int et)
 
 /* Whether a tensor reduction by op (MOD_*) takes elements of tensor map
  * type et: the PTX ISA's table of cp.reduce.async.bulk.tensor, but that
- * .and, .or and .xor take u64 and not s64 and .add takes tf32_ftz (an
- * H200: an illegal instruction over each of the others, of 13 types by
- * 8 ops; tf32 .add was not seen). */
+ * .and, .or and .xor take u64 and not s64 and .add takes tf32 and
+ * tf32_ftz (an H200: an illegal instruction over each of the others, of
+ * 13 types by 8 ops; tf32 .add, first seen through an interleaved map,
+ * adds as f32 does). */
 static int
 redtype(int op, int et)
 {
 #define B(t) (1u << PTX_TMAP_##t)
-	unsigned m = op == MOD_ADD ? B(U32) | B(S32) | B(U64) | B(F32) | B(F32_FTZ) | B(TF32_FTZ) | B(F16) | B(BF16) :
+	unsigned m = op == MOD_ADD ? B(U32) | B(S32) | B(U64) | B(F32) | B(F32_FTZ) | B(TF32) | B(TF32_FTZ) |
+	    B(F16) | B(BF16) :
 	    op == MOD_MIN || op == MOD_MAX ? B(U32) | B(S32) | B(U64) | B(S64) | B(F16) | B(BF16) :
 	    op == MOD_INC || op == MOD_DEC ? B(U32) : B(U32) | B(S32) | B(U64);
 #undef B
@@ -554,13 +567,25 @@ tsources(Launch *L, Warp *w, int lane, const XIns *xi, const TMap *t, const int6
 }
 
 /* The bytes from one row of the box to the next in shared memory: dense,
- * but a swizzled box's rows take whole spans. */
+ * but a swizzled box's rows take whole spans (not an interleaved one's). */
 static uint64_t
 rowpitch(const TMap *t, uint64_t n0)
 {
 	uint64_t n = n0 * (uint64_t)t->esize, sp = 16u << t->swizzle;
 
-	return t->swizzle ? (n + sp - 1) / sp * sp : n;
+	return t->swizzle && !t->interleave ? (n + sp - 1) / sp * sp : n;
+}
+
+/* An interleaved map as the tiled walk that an H200 makes of it (see the
+ * top): its element is the interleave's unit of 16 or 32 bytes, which
+ * dimension 0 counts, every element-stride-th one, and dimension rank-2
+ * takes the copy's coordinate alone, whatever the box says. */
+static void
+interleaved(TMap *t)
+{
+	t->esize = 16 << (t->interleave - 1);
+	t->stride[0] = (uint64_t)t->esize;
+	t->box[t->rank - 2] = 1;
 }
 
 /* n loaded bytes, of elements of es bytes: tf32 maps round each */
@@ -621,13 +646,16 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    "tensor copy: the shared address 0x%" PRIx64 " is not 128-byte aligned", sh);
 		return XR_FAULT;
 	}
-	if (t.interleave) {
+	if (t.interleave && form == TMAP_IM2COL) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_UNSUPPORTED, 0, 0,
-		    "tensor copy: interleaved tensor maps are not modelled");
+		    "tensor copy: interleaved im2col tensor maps are not modelled");
 		return XR_FAULT;
 	}
 	es = t.esize;
-	t.estride[0] = 1;   /* dimension 0 ignores its element stride */
+	if (t.interleave)   /* the walk's element is the interleave's unit */
+		interleaved(&t);
+	else
+		t.estride[0] = 1;   /* dimension 0 ignores its element stride */
 	for (int i = 0; i < 4; i++)
 		fill[i] = t.fill ? 0x7ff77ff77ff77ff7ull : 0;
 	for (int i = 0; i < t.rank; i++)
@@ -675,19 +703,23 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		int rin = rowin(&t, &r, &ga);
 		last = UINT64_MAX;
 		for (uint64_t j = 0; j < r.n0; j++, ga += t.estride[0] * (uint64_t)t.esize) {
-			uint64_t s = swizzle(sh + row * pitch + j * (uint64_t)t.esize, t.swizzle);
+			/* the element in shared memory: a 32-byte unit of an
+			 * interleaved map in two pieces of 16, each swizzled */
+			uint64_t s0 = sh + row * pitch + j * (uint64_t)t.esize, np = t.esize < 16 ? (uint64_t)t.esize : 16;
 			int64_t g0 = r.g[0] + (int64_t)j * t.estride[0];
 			int in = rin && g0 >= 0 && (uint64_t)g0 * (uint64_t)t.esize < end0;
-			uint8_t *pg = NULL, *ps;
+			uint8_t *pg = NULL;
 			/* past the end, and no allocation there: the GPU's padding */
 			if (in && (uint64_t)g0 >= t.dim[0] && !interp_mem_find(L->cx, ga, (uint64_t)t.esize))
 				in = 0;
-			if (s < SMEM_RSV || s + (uint64_t)t.esize > c->nshared) {
-				interp_fault(L, w, lane, xi, PTX_FAULT_OOB, s, (unsigned)t.esize,
-				    "tensor copy: the swizzled shared address 0x%" PRIx64 " is outside the CTA's shared memory", s);
-				return XR_FAULT;
+			for (uint64_t q = 0; q < (uint64_t)t.esize; q += np) {
+				uint64_t s = swizzle(s0 + q, t.swizzle);
+				if (s < SMEM_RSV || s + np > c->nshared) {
+					interp_fault(L, w, lane, xi, PTX_FAULT_OOB, s, (unsigned)np, "tensor copy: the swizzled "
+					    "shared address 0x%" PRIx64 " is outside the CTA's shared memory", s);
+					return XR_FAULT;
+				}
 			}
-			ps = c->shared + s;
 			if (in && !(pg = interp_xlate(L, w, lane, MS_GLOBAL, ga, (unsigned)t.esize, kind != BK_TLOAD, xi)))
 				return XR_FAULT;
 			if (in && kind != BK_TLOAD && (L->chk & CHK_COPIES)) {
@@ -706,12 +738,15 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 				nsec += sectors(ga, (uint64_t)t.esize) - ((ga >> 5) == last);
 				last = (ga + (uint64_t)t.esize - 1) >> 5;
 			}
-			if (kind == BK_TLOAD)
-				loadunit(ps, in ? pg : (const uint8_t *)fill, t.esize, es, in && tf32);
-			else if (in && kind == BK_TSTORE)
-				memcpy(pg, ps, (size_t)t.esize);
-			else if (in)
-				reduce(xi, ty, pg, ps, (uint64_t)t.esize, ftz);
+			for (uint64_t q = 0; q < (uint64_t)t.esize; q += np) {
+				uint8_t *ps = c->shared + swizzle(s0 + q, t.swizzle);
+				if (kind == BK_TLOAD)
+					loadunit(ps, in ? pg + q : (const uint8_t *)fill + q, (int)np, es, in && tf32);
+				else if (in && kind == BK_TSTORE)
+					memcpy(pg + q, ps, (size_t)np);
+				else if (in)
+					reduce(xi, ty, pg + q, ps, np, ftz);
+			}
 		}
 	}
 	if (cnt && L->st)   /* loads by their own rule (tload_sectors) */

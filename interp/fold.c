@@ -2323,16 +2323,17 @@ interp_fold_alloca(const Func *f, const Ins *in, int k)
 	return a;
 }
 
-/* A wgmma.mma_async whose A is four registers and whose imm-scale-a is
- * -1, one of those registers a constant ptxas knows (a mov of an
- * immediate, a set.ne of a value with itself): ptxas drops the negation
- * of the A operand and negates each register as a 32-bit integer
+/* A wgmma.mma_async (or .sp) whose A is four registers and whose
+ * imm-scale-a is -1, one of those registers a constant ptxas knows (a mov
+ * of an immediate, a set.ne of a value with itself): ptxas drops the
+ * negation of the A operand and negates each register as a 32-bit integer
  * instead (sm_90a SASS: IMAD.MOV R24, RZ, RZ, -R5 ... and the known one
  * a mov of its negated constant, then HGMMA of R24 without '-'), which
  * for f16 pairs, bf16 pairs and tf32 is not the elements' negation: an
  * element of the high half becomes ~x, or ~x + 1 where the low half is 0
  * (v8 seeds 13571, 14821 and 18559, whose H200 results have NaN in every
- * row that a lane's x - 1 or ~0 reaches).  Without a known register the
+ * row that a lane's x - 1 or ~0 reaches; the sparse form's v10 wgsp seed
+ * 46646, NaN in most of its rows too).  Without a known register the
  * HGMMA negates A itself (-R24).  1 where ptxas does this. */
 int
 interp_fold_wgmma_intneg(const Func *f, const Ins *in)

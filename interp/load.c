@@ -889,9 +889,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	case OP_WGMMA_MMA_ASYNC: case OP_WGMMA_MMA_ASYNC_SP:
 		if (decode_wgmma(pm, xi, in))
 			return -1;
-		/* ptxas negates A's registers as integers (fold.c); seen on the
-		 * dense form only */
-		if (in->op == OP_WGMMA_MMA_ASYNC && (xi->aux & WG_AREG) && (xi->aux & WG_NEGA) &&
+		/* ptxas negates A's registers as integers (fold.c), in the
+		 * dense and the sparse form */
+		if ((xi->aux & WG_AREG) && (xi->aux & WG_NEGA) &&
 		    interp_fold_wgmma_intneg(x->f, in))
 			xi->aux |= WG_INTNEGA;
 		return 0;

@@ -55,8 +55,11 @@ enum {
 	CNT_MAX = (1 << 20) - 1,
 	/* timeouts in a row, with no event between them, before a deadlock is
 	 * reported: a loop that gives up waiting may take a few rounds to do
-	 * what completes the phase */
-	MAX_ROUNDS = 64
+	 * what completes the phase, or many to give up (tests/shim/tmarand.c
+	 * tries 20,000 times before it stops waiting on a tensor load that
+	 * brought fewer bytes than it was told); a spin without end costs its
+	 * warps that many turns before the report */
+	MAX_ROUNDS = 1 << 15
 };
 
 typedef struct {

@@ -7,7 +7,9 @@
  * Tile mode: the box of a tensor map, box[i] elements a dimension taken
  * every estride[i]-th (ceil(box[i] / estride[i]) of them; the copy makes
  * dimension 0's element stride 1), from the copy's coordinates; rows in
- * the order of dimension 1 fastest.
+ * the order of dimension 1 fastest.  An interleaved map is walked so too,
+ * its elements the interleave's units and dimension 0's element stride
+ * kept (bulk.c makes that map of it).
  *
  * Im2col mode (the tensor NWC, NHWC or NDHWC: channels in dimension 0,
  * the spatial dimensions 1..rank-2 W fastest, the images in rank-1): a

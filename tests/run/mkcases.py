@@ -480,23 +480,27 @@ def tmap(name, elt, dims, box, opts, strides=None):
     return "tensormap:file:%s.t:%s:%s:%s%s" % (name, elt, "x".join(map(str, dims)), "x".join(map(str, box)),
                                                   ":" + ",".join(o) if o else "")
 def boxbytes(elt, box, opts):
+    """bytes a box moves: an interleaved one units of 16 or 32 bytes along
+    dimension 0 and one index of dimension rank-2 (interp/bulk.c)"""
     es = [1] * len(box)
     for o in opts:
         if o.startswith("estrides="):
             es = [int(x) for x in o[9:].split("x")]
-    if not any(o.startswith("interleave=") and o != "interleave=none" for o in opts):
+    il = [o[11:] for o in opts if o.startswith("interleave=") and o != "interleave=none"]
+    if not il:
         es[0] = 1
-    n = ESIZE[elt]
-    for b, k in zip(box, es):
-        n *= (b + k - 1) // k
+    n = int(il[0][:-1]) if il else ESIZE[elt]
+    for i, (b, k) in enumerate(zip(box, es)):
+        n *= 1 if il and i == len(box) - 2 else (b + k - 1) // k
     return n
 def coords(c):
     c = list(c) + [0] * (5 - len(c))
     return " ".join("-a s32:%d" % x for x in c)
 def padded(elt, box, opts, n):
-    """bytes a box takes in shared memory: a swizzle gives each row its span"""
+    """bytes a box takes in shared memory: a swizzle gives each row its span
+    (not an interleaved box's)"""
     sw = [o[8:] for o in opts if o.startswith("swizzle=")]
-    if not sw or sw[0] == "none":
+    if not sw or sw[0] == "none" or any(o.startswith("interleave=") and o != "interleave=none" for o in opts):
         return n
     return n // (box[0] * ESIZE[elt]) * int(sw[0][:-1])
 def tma_load(name, elt, dims, box, c, opts=(), soff=0, strides=None):
@@ -539,13 +543,13 @@ tma_load("tma_load_estride0", "f32", [40, 30], [16, 4], [4, 4], ["estrides=2x1"]
 tma_load("tma_load_1d", "u8", [1000], [256], [896])
 tma_load("tma_load_4d_f64", "f64", [6, 5, 4, 3], [2, 3, 2, 2], [4, -1, 3, 1])
 tma_load("tma_load_5d", "u16", [16, 3, 2, 3, 2], [8, 2, 2, 2, 2], [8, 2, 1, 2, 1])
-# interleaved layouts are not modelled: the interpreter says so
-for name, dims, box, c, opts in [("tma_load_il16", [8, 20, 4], [8, 8, 2], [0, 15, 3], ["interleave=16B"]),
-        ("tma_load_il16_sw128", [8, 20, 4], [8, 16, 2], [0, 2, 1], ["interleave=16B", "swizzle=128B"]),
-        ("tma_load_il32", [16, 20, 3], [16, 8, 2], [0, 16, 1], ["interleave=32B", "swizzle=32B"])]:
-    n = boxbytes("f16", box, opts)
-    fault(name, M + "tma_load -b 128 -a %s -a zeros:%d -a u32:3 %s -a u32:%d -a u32:0 -a u32:%d"
-          % (tmap(name, "f16", dims, box, opts), n, coords(c), n, n), "not modelled")
+# interleaved layouts (recorded on an H200): dimension 0 in units of 16 or
+# 32 bytes (8 of them a row here, read on past the 16 bytes of each
+# dimension-1 step), the box of dimension 1 (rank-2) one index; a row of
+# il16 past the tensor, il32 starting 4 units in, past dimension 0's 16
+tma_load("tma_load_il16", "f16", [8, 20, 4], [8, 8, 2], [0, 4, 3], ["interleave=16B"])
+tma_load("tma_load_il16_sw128", "f16", [8, 20, 4], [8, 16, 2], [0, 2, 1], ["interleave=16B", "swizzle=128B"])
+tma_load("tma_load_il32", "f16", [16, 20, 3], [16, 8, 2], [4, 2, 1], ["interleave=32B", "swizzle=32B"])
 tma_load("tma_load_bf16_nan", "bf16", [24, 10], [16, 8], [16, 5], ["fill=nan"])
 tma_load("tma_load_f16_nan", "f16", [24, 10], [16, 8], [-8, 6], ["fill=nan"])
 tma_load("tma_load_f64_nan", "f64", [10, 10], [4, 4], [8, 8], ["fill=nan"])
@@ -642,6 +646,29 @@ w("ttma.fa", "H", [h16(T.uniform(-1, 1)) for _ in range(256 * 256)])
 w("ttma.fb", "H", [h16(T.uniform(-1, 1)) for _ in range(256 * 256)])
 case("triton_tma_matmul", CP + "triton.tma_matmul.ptx -g 2,2 -b 256 -s 196608 -a file:ttma.fa -a file:ttma.fb "
      "-a zeros:131072 -a u32:256 -a u32:256 -a u32:256 -a zeros:8192 -a zeros:16", "2")
+
+# an interleaved store (recorded on an H200; a generator of its own, the
+# other cases' data kept): rows of two 16-byte units, dimension 2 (rank-2)
+# one index, dimensions 1 and 3 crossing the tensor's end
+I = random.Random(20261201)
+open("tma_store_il16_4d.t", "wb").write(bytes(I.randrange(256) for _ in range(960 * 3)))
+open("tma_store_il16_4d.in", "wb").write(bytes(I.randrange(256) for _ in range(256)))
+case("tma_store_il16_4d", M + "tma_store -b 128 -a tensormap:file:tma_store_il16_4d.t:f64:2x6x5x3:2x4x3x2:"
+     "strides=32x192x960,interleave=16B -a file:tma_store_il16_4d.in -a u32:4 %s -a u32:256 -a u32:0"
+     % coords([0, 3, 1, 2]), "0")
+
+# tf32 .add (recorded on an H200, which took it through an interleaved map
+# first): values with mantissa bits below tf32's, denormals, infinities
+# and NaNs (a generator of its own too)
+I = random.Random(20261202)
+def tf32v():
+    return I.choice([fbits(I.uniform(-8, 8)), fbits(I.uniform(-1, 1) * 2.0 ** -130), 0x7f800000, 0xff800000,
+                     0x7fc00000, 0x80000000, 0, fbits(3e38), I.getrandbits(32), fbits(I.uniform(-8, 8)) | 0x1fff,
+                     0x3f801000])
+w("tma_reduce_add_tf32.t", "I", [tf32v() for _ in range(1200)])
+w("tma_reduce_add_tf32.in", "I", [tf32v() for _ in range(256)])
+case("tma_reduce_add_tf32", M + "tma_reduce -b 128 -a tensormap:file:tma_reduce_add_tf32.t:tf32:40x30:32x8:"
+     "strides=160 -a file:tma_reduce_add_tf32.in -a s32:4 -a s32:3 -a u32:1024 -a u32:0", "0")
 
 for name, (opts, outs) in cases.items():
     if name in written:

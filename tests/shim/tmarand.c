@@ -21,8 +21,11 @@
  * starts off 16 bytes; a store starts before the tensor).  A copy the GPU
  * stops the kernel over is a line with the launch's error, and the cases
  * after it go on in a new process (the context is lost).
- * TMARAND_DUMP set: the bytes of each im2col and interleaved box too;
+ * TMARAND_DUMP set: the bytes of each im2col and interleaved box too, and
+ * the runs of bytes an interleaved store or reduction changed ("w
+ * OFFSET:HEX");
  * TMARAND_IL set: interleaved tiled maps only;
+ * TMARAND_ILIC set: interleaved im2col maps only;
  * TMARAND_PTX set: the kernels' PTX, and nothing run.
  */
 #define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
@@ -198,8 +201,8 @@ typedef struct {
 
 static CUfunction kld, kic, kst, ksc, krd;
 static CUdeviceptr gt, g0, gin, gout;
-static uint8_t *host, *hin, *hout;
-static int dump, ilonly;
+static uint8_t *host, *hin, *hout, *host0;
+static int dump, ilonly, ilic;
 
 /* the bytes of the box in shared memory (rows of the swizzle span when
  * swizzled), and the bytes the mbarrier is told */
@@ -242,13 +245,13 @@ draw(Map *m)
 	uint64_t tx;
 
 	memset(m, 0, sizeof *m);
-	m->im2col = rr(0, 3) == 0 && !ilonly;
+	m->im2col = ilic || (rr(0, 3) == 0 && !ilonly);
 	m->type = (int)rr(0, 12);
 	es = esz[m->type];
 	m->rank = m->im2col ? (int)rr(3, 5) : (int)rr(1, 5);
 	if (m->rank < 3 && ilonly)
 		m->rank = 3;
-	m->interleave = !m->im2col && m->rank >= 3 && (ilonly || rr(0, 4) == 0) ? (int)rr(1, 2) : 0;
+	m->interleave = (ilic || !m->im2col) && m->rank >= 3 && (ilonly || ilic || rr(0, 4) == 0) ? (int)rr(1, 2) : 0;
 	m->swizzle = m->interleave == 2 && rr(0, 3) ? 1 : (int)rr(0, 3);
 	m->l2 = (int)rr(0, 3);
 	m->fill = m->type >= 6 ? (int)rr(0, 1) : 0;
@@ -382,6 +385,22 @@ launch(int n, int j, const Map *m, CUtensorMap *map, int k, int op, const int *c
 	} else {
 		CK(cuMemcpyDtoH(host, gt, sp));
 		printf("%016llx\n", (unsigned long long)fnv(host, sp));
+		if (dump && m->interleave) {   /* the bytes the copy changed, in runs */
+			uint64_t shown = 0;
+			for (uint64_t i = 0; i < sp && shown < 4096; i++) {
+				if (host[i] == host0[i])
+					continue;
+				uint64_t e = i;
+				while (e < sp && host[e] != host0[e] && shown + (e - i) < 4096)
+					e++;
+				printf("w %llu:", (unsigned long long)i);
+				for (uint64_t q = i; q < e; q++)
+					printf("%02x", host[q]);
+				printf("\n");
+				shown += e - i;
+				i = e;
+			}
+		}
 	}
 	fflush(stdout);
 	return 0;
@@ -425,6 +444,7 @@ runmap(int n, Map *m)
 			memcpy(host + m->off + i, &v, 8);
 		}
 	CK(cuMemcpyHtoD(g0, host, span(m) + m->off));
+	memcpy(host0, host, span(m) + m->off);
 	if (m->im2col)
 		r = cuTensorMapEncodeIm2col(&map, (CUtensorMapDataType)m->type, (cuuint32_t)m->rank,
 		    (void *)(uintptr_t)(gt + m->off), m->dim, m->stride, m->lower, m->upper, m->channels, m->pixels, m->es,
@@ -497,6 +517,7 @@ main(int argc, char **argv)
 	count = atoi(argv[2]);
 	dump = getenv("TMARAND_DUMP") != NULL;
 	ilonly = getenv("TMARAND_IL") != NULL;
+	ilic = getenv("TMARAND_ILIC") != NULL;
 	emit(".version 8.0\n.target sm_90a\n.address_size 64\n.extern .shared .align 1024 .b8 smem[];\n");
 	kernel("ld");
 	kernel("ic");
@@ -555,7 +576,8 @@ main(int argc, char **argv)
 	host = calloc(1, TBYTES);
 	hin = calloc(1, INBYTES);
 	hout = calloc(1, SMEM + 16);
-	if (!host || !hin || !hout)
+	host0 = calloc(1, TBYTES);
+	if (!host || !hin || !hout || !host0)
 		return 1;
 	for (int n = 0; n < count; n++) {
 		Map m;
