@@ -341,6 +341,15 @@ f32writer(const Ins *d)
 	case OP_DIV:
 		if (ir_hasmod(d, MOD_FULL))
 			return 0;
+		/* a directed div.rz/.rm/.rp.f32 is a subroutine call, and under a
+		 * guard ptxas branches around it: the register, merged with its
+		 * old value after the branch, is left untyped (v11 seed 4120
+		 * shape: a shr.s64 by a guarded div.rp.ftz.f32, which the H200
+		 * shifted by the raw bits; sm_90 SASS of each directed div and
+		 * of div.rn, sqrt, rcp and the .approx ones guarded: only the
+		 * directed divs lose the F2I) */
+		if (d->guard && (ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP)))
+			return 0;
 		/* fallthrough */
 	case OP_RCP: case OP_SQRT:
 	case OP_EX2: case OP_LG2: case OP_RSQRT:
