@@ -812,6 +812,25 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	AluOp op;
 	const char *why;
 
+	/* a word of a mov.b64 {lo, hi} unpack of a 64-bit value it knows, or
+	 * the word a shift by an immediate of 32 or more clears: the high one
+	 * of a shr.u64 or .b64 and the low one of a shl.b64 (v10 seed 59174
+	 * tmap: a bfi.b32 at 23 whose length is an add of 0xff812345 and the
+	 * high word of a shr.u64 by 62 inserted the immediate-field rule's
+	 * five bits on an H200, as for a length it knows) */
+	if (d && !d->guard && d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 &&
+	    d->ndef == 2 && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 64 && srcval(d, 1) >= 0) {
+		int hi = w == d->def[1], u = srcval(d, 1), z;
+		const Ins *s = defof(f, u, &z);
+		uint64_t c;
+		if (kconst(f, u, depth + 1, &c))
+			return *r = hi ? c >> 32 : c & 0xFFFFFFFFull, 1;
+		if (s && !s->guard && s->nopnd == 3 && s->nty == 1 && ir_tyinfo[s->ty[0]].bits == 64 &&
+		    s->opnd[2].kind == OK_IMM && (uint64_t)s->opnd[2].imm >= 32 &&
+		    ((hi && s->op == OP_SHR && s->ty[0] != TY_S64) || (!hi && s->op == OP_SHL)))
+			return *r = 0, 1;
+		return 0;
+	}
 	if (!d || d->guard || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || d->nopnd > 5)
 		return 0;
 	/* the width of the register written */
