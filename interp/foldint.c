@@ -703,6 +703,13 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		copyof(xi, 0, 0);
 		return 0;
 	}
+	/* c a selp by a predicate ptxas knows is the operand it picks (v10
+	 * seed 78573 tmap: a selp.b32 of -x and y by a setp.eq.u16 of h with
+	 * itself, and the slct.s32.s32 an ISETP.LE on x in the sm_90 SASS) */
+	if (d && d->op == OP_SELP && !d->guard && d->nopnd == 4 && in->ty[1] == TY_S32 &&
+	    (u = interp_fold_selknown(f, d)) >= 1 && u <= 2 && (u = srcval(d, u)) >= 0 &&
+	    holds(f, u, f->val[w].ins, k))
+		d = defof(f, v = u, &w);
 	if (!d || d->guard || d->ty[0] != TY_S32 || in->ty[1] != TY_S32)
 		return 0;
 	if (d->op == OP_ABS && d->nopnd == 2 && in->ty[0] != TY_S32) {
