@@ -308,6 +308,7 @@ guardconst(const Func *f, const Ins *in)
 }
 
 static int foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
+static void foldconsthalf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in);
 
 /* cvt.sat to a narrower integer of a float-to-integer cvt: one F2I. */
 static int
@@ -1593,6 +1594,11 @@ interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	const char *why;
 	AluOp op;
 
+	if (xi->x == X_MOVUNPACK && xi->nd == 2 && xi->size == 2 && f->built && f->val && k >= 0 && k < f->nins &&
+	    f->ins[k] == in) {
+		foldconsthalf(pm, f, xi, in);
+		return 0;
+	}
 	if (!f->built || !f->val || k < 0 || k + 1 >= f->nins || f->ins[k] != in || in->guard || in->nopnd != 2 ||
 	    xi->x != X_MOV || xi->nd != 1 || xi->ns != 1 || in->opnd[0].kind != OK_REG)
 		return 0;
@@ -2355,6 +2361,49 @@ interp_fold_wgmma_intneg(const Func *f, const Ins *in)
 	return 0;
 }
 
+/* A 32-bit register that an ld.const.u16 or .b16 of a fixed address 2
+ * modulo 4 in the bank wrote, read as two halves (an x2 instruction, a
+ * mov.b32 unpack): ptxas loads the halves as the 16 bits at the address
+ * and the 16 after them, as if the load were of 32 bits, where every
+ * other reader of the register gets the value zero-extended (v11 seed
+ * 4759 vars: a min.relu.s16x2 of an ld.const.u16 of element 7 of a .u16
+ * array took element 8 for its high half; sm_90 SASS: LDC.U16 of
+ * c[0x3][0xe] and of c[0x3][0x10] joined by a PRMT 0x5410, the store of
+ * the register the first LDC.U16 alone; an H200 gave the next element
+ * as the high half for add.s16x2, add.f16x2 and an unpack, tests/regress/
+ * ld-const-u16-halves.ptx).  At an address 0 modulo 4 ptxas loads the
+ * word and clears the high half (LOP3 with 0xffff), and .s16, .u8 and
+ * a register address keep the extension too.  The word is the bank's as
+ * the module's load left it: a .const variable the host writes later is
+ * not followed there. */
+static void
+foldconsthalf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	for (int i = 0; i < xi->ns; i++) {
+		int v = xi->s[i].k == XO_REG ? srcval(in, in->ndst + i) : -1, w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		const Opnd *a;
+		SymLoc *l;
+		Alloc *al;
+		uint64_t addr;
+		uint32_t word;
+
+		if (!d || d->op != OP_LD || d->space != SP_CONST || d->guard || d->vec >= 2 || d->nopnd != 2 ||
+		    d->nty != 1 || (d->ty[0] != TY_U16 && d->ty[0] != TY_B16) || d->opnd[0].kind != OK_REG ||
+		    ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 32)
+			continue;
+		a = &d->opnd[1];
+		if (a->kind != OK_ADDR || a->addrlist || !a->base || a->base->kind != OK_SYM ||
+		    !(l = interp_symloc(pm, a->base->sym, 0)))
+			continue;
+		addr = l->addr + (uint64_t)(a->base->imm + a->imm);
+		if (addr % 4 != 2 || !(al = interp_mem_find(pm->cx, addr, 4)) || !al->p)
+			continue;
+		memcpy(&word, al->p + (addr - al->addr), 4);
+		xi->s[i] = (XOp){ .k = XO_IMM, .imm = word };
+	}
+}
+
 int
 interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -2377,6 +2426,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldgset(pm, xi, in);
 	if (!built)
 		return 0;
+	if (in->nty >= 1 && (in->ty[in->nty - 1] == TY_S16X2 || in->ty[in->nty - 1] == TY_U16X2 ||
+	    in->ty[in->nty - 1] == TY_F16X2 || in->ty[in->nty - 1] == TY_BF16X2))
+		foldconsthalf(pm, f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)

@@ -341,6 +341,15 @@ f32writer(const Ins *d)
 	case OP_DIV:
 		if (ir_hasmod(d, MOD_FULL))
 			return 0;
+		/* a directed div.rz/.rm/.rp.f32 is a subroutine call, and under a
+		 * guard ptxas branches around it: the register, merged with its
+		 * old value after the branch, is left untyped (v11 seed 4120
+		 * shape: a shr.s64 by a guarded div.rp.ftz.f32, which the H200
+		 * shifted by the raw bits; sm_90 SASS of each directed div and
+		 * of div.rn, sqrt, rcp and the .approx ones guarded: only the
+		 * directed divs lose the F2I) */
+		if (d->guard && (ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP)))
+			return 0;
 		/* fallthrough */
 	case OP_RCP: case OP_SQRT:
 	case OP_EX2: case OP_LG2: case OP_RSQRT:
@@ -694,6 +703,13 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		copyof(xi, 0, 0);
 		return 0;
 	}
+	/* c a selp by a predicate ptxas knows is the operand it picks (v10
+	 * seed 78573 tmap: a selp.b32 of -x and y by a setp.eq.u16 of h with
+	 * itself, and the slct.s32.s32 an ISETP.LE on x in the sm_90 SASS) */
+	if (d && d->op == OP_SELP && !d->guard && d->nopnd == 4 && in->ty[1] == TY_S32 &&
+	    (u = interp_fold_selknown(f, d)) >= 1 && u <= 2 && (u = srcval(d, u)) >= 0 &&
+	    holds(f, u, f->val[w].ins, k))
+		d = defof(f, v = u, &w);
 	if (!d || d->guard || d->ty[0] != TY_S32 || in->ty[1] != TY_S32)
 		return 0;
 	if (d->op == OP_ABS && d->nopnd == 2 && in->ty[0] != TY_S32) {
@@ -803,6 +819,25 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	AluOp op;
 	const char *why;
 
+	/* a word of a mov.b64 {lo, hi} unpack of a 64-bit value it knows, or
+	 * the word a shift by an immediate of 32 or more clears: the high one
+	 * of a shr.u64 or .b64 and the low one of a shl.b64 (v10 seed 59174
+	 * tmap: a bfi.b32 at 23 whose length is an add of 0xff812345 and the
+	 * high word of a shr.u64 by 62 inserted the immediate-field rule's
+	 * five bits on an H200, as for a length it knows) */
+	if (d && !d->guard && d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 &&
+	    d->ndef == 2 && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 64 && srcval(d, 1) >= 0) {
+		int hi = w == d->def[1], u = srcval(d, 1), z;
+		const Ins *s = defof(f, u, &z);
+		uint64_t c;
+		if (kconst(f, u, depth + 1, &c))
+			return *r = hi ? c >> 32 : c & 0xFFFFFFFFull, 1;
+		if (s && !s->guard && s->nopnd == 3 && s->nty == 1 && ir_tyinfo[s->ty[0]].bits == 64 &&
+		    s->opnd[2].kind == OK_IMM && (uint64_t)s->opnd[2].imm >= 32 &&
+		    ((hi && s->op == OP_SHR && s->ty[0] != TY_S64) || (!hi && s->op == OP_SHL)))
+			return *r = 0, 1;
+		return 0;
+	}
 	if (!d || d->guard || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || d->nopnd > 5)
 		return 0;
 	/* the width of the register written */
