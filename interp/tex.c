@@ -809,12 +809,33 @@ alikelod(const unsigned *lv, const unsigned *tf, unsigned q, unsigned a, unsigne
 }
 
 /*
+ * The distance from lane a to lane b of a quad by which pairlanes() pairs
+ * 1D, 2D and cube lanes: of the two texel-space differences (level 0's
+ * texels), the larger plus 3/8 of the smaller, as the unit approximates
+ * the length (its "max plus 3/8 min").  What holds (an H200): of the
+ * 442 quads of tests/tex/ncu.tsv's probe mip weights upper and probe mip
+ * values (launches 98 and 102) whose lanes all read two levels, each
+ * alone in a launch (tests/shim/texmip.c's "file" of TEXTEST_DUMP's
+ * coordinates), every pairing ncu counts is this one's for a weight of the
+ * smaller difference between 1/3 and 0.382 (3/8 here);
+ * the square of the difference missed six (their quads 63, 75 and 250,
+ * 163, 177 and 237, near ties), the sum of the differences 20 and the
+ * larger one alone 15.  A tie pairs lanes 0 and 1.
+ */
+static double
+quaddist(const double *a, const double *b)
+{
+	double x = fabs(a[0] - b[0]), y = fabs(a[1] - b[1]);
+
+	return x > y ? x + 0.375 * y : y + 0.375 * x;
+}
+
+/*
  * A quad whose lanes go two a pass (share 2) pairs lane 0 with lane 1 and
  * 2 with 3, or 0 with 2 and 1 with 3 when lane 2 is the nearer to lane 0.
- * In 2D (16-byte texels) nearer is by the square of the texel-space
- * difference (the 64 single quads of 2d_f32x4_linear that ncu counted
- * each count as one pairing does, the nearer one's; the quads do not pin
- * down ties).  In 3D (linear filtering) a lane in another texel along z
+ * In 2D (16-byte texels) nearer is by quaddist() (the 64 single quads of
+ * 2d_f32x4_linear that ncu counted each count as one pairing does, the
+ * nearer one's).  In 3D (linear filtering) a lane in another texel along z
  * (the one holding the point, not the footprint) is farther than any in
  * the same one, and among those alike it is the distance along y alone,
  * ties to lane 1: that gives all of tests/tex/ncu.tsv's 3D quads (3d
@@ -837,7 +858,14 @@ alikelod(const unsigned *lv, const unsigned *tf, unsigned q, unsigned a, unsigne
  * and one at level 1 beside lanes between levels 3 and 4 of different
  * weights pair by distance (its launch 4: 44 sectors, 28 paired so; 18
  * and 39 alike), and beside two at 3 + 143/256 as those rules pair
- * (launch 49's quad 5).  The lanes of a layered
+ * (launch 49's quad 5).  Paired so, two of two levels at different
+ * weights share no sectors (the later takes a pass of its own, in both
+ * levels) where the distance alone would have paired the quad the other
+ * way: texmip.random.ncu's 46 and 47 (quads 0 and 5: 40 sectors for 24,
+ * 28 for 20), each such quad in every order and at one place
+ * (texmip.few2.ncu); where
+ * the distance pairs them alike (or ties) they share as ever (random's
+ * 6, 17 and 47's quad 0).  The lanes of a layered
  * cube's quad across layers pair by distance (tests/shim/texgeom.ncu's
  * lvl_acube counts so), as do two of one level beside one of two
  * (texmip.tf0.ncu).  Else, in a 1D or 2D quad of four lanes (lv: the
@@ -875,7 +903,7 @@ pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, con
 {
 	for (unsigned q = 0; q < WARP; q += 4) {
 		double d1 = 0, d2 = 0;
-		unsigned one = 0, n1 = 0, same = 1;
+		unsigned one = 0, n1 = 0, same = 1, apart = 0;
 		if ((m >> q & 7) != 7)
 			continue;
 		for (unsigned k = 0; nlv && k < 4; k++)
@@ -886,9 +914,13 @@ pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, con
 			}
 		if (nlv && !g3 && same && n1 == 2 && (one == 3 || one == 12 || one == 5 || one == 10) &&
 		    (!lv || alikelod(lv, tf, q, (unsigned)__builtin_ctz(one), 31u - (unsigned)__builtin_clz(one)) ||
-		     alikelod(lv, tf, q, (unsigned)__builtin_ctz(~one & 15), 31u - (unsigned)__builtin_clz(~one & 15))))
+		     alikelod(lv, tf, q, (unsigned)__builtin_ctz(~one & 15), 31u - (unsigned)__builtin_clz(~one & 15)))) {
+			unsigned two = ~one & 15, a = (unsigned)__builtin_ctz(two), b = 31u - (unsigned)__builtin_clz(two);
+			int near2 = quaddist(at[q + 1], at[q]) > quaddist(at[q + 2], at[q]);
 			d1 = one == 5 || one == 10, d2 = !d1;
-		else if (nlv && !g3 && same && !(m >> q & 8) && (one == 2 || one == 4))
+			if (lv && !alikelod(lv, tf, q, a, b) && near2 != (d1 > d2))
+				apart = q + b;   /* the later of the two of two levels */
+		} else if (nlv && !g3 && same && !(m >> q & 8) && (one == 2 || one == 4))
 			d1 = one == 2, d2 = !d1;
 		else if (lv && !g3 && m >> q & 8 &&
 		    (alike(nlv, lv, q, 0, 1) || alike(nlv, lv, q, 2, 3)) != (alike(nlv, lv, q, 0, 2) || alike(nlv, lv, q, 1, 3)))
@@ -899,15 +931,14 @@ pairlanes(const double (*at)[3], const uint64_t *slice, const unsigned *nlv, con
 			if (z1 != z2)
 				d1 = z1, d2 = z2;
 		} else
-			for (int a = 0; a < 3; a++) {
-				d1 += (at[q + 1][a] - at[q][a]) * (at[q + 1][a] - at[q][a]);
-				d2 += (at[q + 2][a] - at[q][a]) * (at[q + 2][a] - at[q][a]);
-			}
+			d1 = quaddist(at[q + 1], at[q]), d2 = quaddist(at[q + 2], at[q]);
 		if (tiealike && lv && !g3 && d1 == d2 && m >> q & 8 && lv[q] == lv[q + 2] && lv[q + 1] == lv[q + 3] &&
 		    lv[q] != lv[q + 1])
 			d1 = 1, d2 = 0;
 		if (d1 > d2)
 			pass[q + 1] = 1, pass[q + 2] = 0;
+		if (apart)
+			pass[apart] = (uint8_t)(pass[apart] + 2);
 	}
 }
 

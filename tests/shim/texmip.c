@@ -41,12 +41,10 @@
  *	                  an idle lane)
  *
  * What an H200 showed: every single lane and quad of quads and tf0 counts
- * as interp/tex.c has it, where launches 98 and 102 of tests/tex/ncu.tsv
- * differ (6620 and 5988 sectors against 6614 and 5986); those launches
- * run as 8 launches of 32 quads each ("file", TEXTEST_DUMP's coordinates)
- * differ in three of 98's (-6, +2, -2) and two of 102's (+12, -14), and
- * a quad a launch in three quads each (tests/tex/ncu-xfail.txt names
- * them): rules within a quad, not between the quads of a warp.  Of the "levels" cases
+ * as interp/tex.c has it, and so do launches 98 and 102 of
+ * tests/tex/ncu.tsv (6614 and 5986 sectors), whose quads, a quad a
+ * launch ("file", TEXTEST_DUMP's coordinates), showed the distance that
+ * pairs a quad's lanes (interp/tex.c's quaddist()).  Of the "levels" cases
  * 41 and 42 and their subsets ("levels"): 42's lanes of one level pair
  * with each other and those of two with each other, and 41's lane at
  * level 1 exactly counts level 2 too beside a lane between levels 1 and
@@ -60,8 +58,10 @@
  * (a lane at a level exactly beside one 1/512 above it, the pairing of
  * two lanes of one level beside two of two), and "few" and "rsub" show
  * which quads of two lanes ncu counts no request for (interp/tex.c's
- * uncounted()); texmip.warps.ncu-differs and .random.ncu-differs: what
- * is left.
+ * uncounted()); the quads of "random" launches 46 and 47 that differed
+ * (two lanes of two levels beside two of one, paired by level, sharing
+ * no sectors) and launches 98 and 102's (paired by interp/tex.c's
+ * quaddist()) are had now.
  */
 #include "shimtest.h"
 
