@@ -1060,23 +1060,47 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
 		*share = 2;
 }
 
-/* A direction d (three floats' bits) of a tex.grad.cube quad as
- * pairlanes() measures it: in level-0 texels of the face of the lane's
- * own direction (s's), projected onto that face's plane even where d
- * picks another face (grad3quad()). */
+/*
+ * A direction d (three floats' bits) of a tex.grad.cube quad as
+ * pairlanes() measures it: in level-0 texels of the face f of the lane's
+ * own direction (s's).  On f, or on the face opposite, it is d projected
+ * onto f's plane; on a face h beside f it is unfolded across the edge
+ * they share, as cubegrad() unfolds a gradient: along the axis that
+ * crosses the edge, the edge plus d's distance past it on h, along the
+ * other d's own coordinate.  What holds (an H200): tests/shim/texgeom.
+ * acube.ncu's lane 51 (p + dx on the face beside p's, whose projection
+ * lies past a corner of f: 44 sectors, paired with p as unfolded, 30
+ * paired with p + dy as projected), alone on the cube, on the layered
+ * cube in either layer, and in its quad, while every other lane of
+ * texgeom.gpu's grad_cube and grad_acube, and of tests/shim/texcube.c's
+ * grad launches, pairs the same either way.
+ */
 static void
 onface(const Smp *s, const uint64_t *d, double at[3])
 {
-	double dv[3], ma, sc, tc;
+	double dv[3], c[3], st[2], m;
+	unsigned f = (unsigned)(s->slice % 6), h;
 	uint64_t n0[3];
 
 	interp_tex_dims(s->o, 0, n0);
 	for (int a = 0; a < 3; a++)
 		dv[a] = f32of((uint32_t)d[a]);
-	faceaxes((unsigned)(s->slice % 6), dv, &ma, &sc, &tc);
-	if (ma == 0)
-		ma = 1;
-	at[0] = (sc / ma + 1) / 2 * (double)n0[0], at[1] = (tc / ma + 1) / 2 * (double)n0[0], at[2] = 0;
+	m = fmax(fabs(dv[0]), fmax(fabs(dv[1]), fabs(dv[2])));
+	h = cubeface(dv, &st[0], &st[1]);
+	faceaxes(f, dv, &c[0], &c[1], &c[2]);
+	if (h != f && h != (f ^ 1) && m > 0) {
+		/* h's major axis is f's face axis a (sign sg); c scaled so
+		 * that the component along it is 1 */
+		int a = facebasis[h][0][0] * facebasis[f][1][0] + facebasis[h][0][1] * facebasis[f][1][1] +
+		    facebasis[h][0][2] * facebasis[f][1][2] ? 1 : 2;
+		double sg;
+		for (int k = 0; k < 3; k++)
+			c[k] /= m;
+		sg = c[a] < 0 ? -1 : 1;
+		c[a] = sg * (2 - c[0]);
+	} else if (c[0] != 0)
+		c[1] /= c[0], c[2] /= c[0];
+	at[0] = (c[1] + 1) / 2 * (double)n0[0], at[1] = (c[2] + 1) / 2 * (double)n0[0], at[2] = 0;
 }
 
 /*
@@ -1106,24 +1130,31 @@ onface(const Smp *s, const uint64_t *d, double at[3])
  * lanes of an H200, each launched alone, 63 (the 64th, clamped to the
  * last level with p + dy on another face, counts 16 sectors, as p paired
  * with p + dy gives, where this pairs p with p + dx: 8).  Of a layered
- * cube (tex.grad.acube), for the first lane of a quad, the three fetches
- * beside p's read the last layer, whatever p's: of tests/shim/
- * texgeom.acube.ncu's 64 lanes of grad_acube, each alone (lane 0), the 44
- * of layer 1 (or 2, past the last) count as grad_cube's of the same lanes,
- * and 16 of the 20 of layer 0 count more (4 to 12 sectors, none fewer),
- * as this gives for 19 of them; so do 42 of 44 of layer 1 moved to layer
- * 0 (without it 37 differed); and each lane alone in its place in the
- * launch (texgeom.acube2.ncu's 19-82) counts as this has it but one (the
- * five of layer 0 at a quad's first lane count more, the others as in
- * p's layer).  Not had: on a cube of 4 layers a lane alone counts as if
- * the three read layer 0, and lanes beside others in a quad or a warp
- * (the launch of all 64: ncu 1292, this 1228, 1198 in p's layer; every
- * lane in layer 0 or in layer 1: 1212 both, as in p's layer).
+ * cube (tex.grad.acube), the fetches beside p's of a quad's first lane
+ * read the layers of the quad's other lanes, p + dx lane 1's, p + dy lane
+ * 2's, p + dx + dy lane 3's, where that lane is active, else the last
+ * layer; every other lane's read p's layer.  What holds (an H200):
+ * tests/shim/texgeom.acube2.ncu's quads of grad_acube each alone in its
+ * place (3-18: 8 of the 16 count other than their lanes alone in place
+ * do, 8 fewer to 12 more sectors; this gives all 16, where any other
+ * choice for each lane of the quad among those lanes' layers, the last
+ * and p's misses one or more), the launch of all 64 (1292 sectors; the last layer for the
+ * first lanes gives 1228 and p's layer 1198) and with every lane in layer
+ * 0 or 1 (1212 both); each lane alone in its place (19-82) and as the
+ * first of four whose idle three ask for layer 0 or 1 (83-210: the last
+ * layer, whatever they ask); texgeom.acube.ncu's 64 lanes each alone in a
+ * launch of one (the 44 of layer 1 or past it as on the cube of one
+ * layer, 16 of the 20 of layer 0 counting 4 to 12 sectors more).  Not
+ * had: the first of those (texgeom.acube.ncu's 1, lane 0 in layer 0
+ * right after the launch of all 64: 8 sectors, as in p's layer), and
+ * on a cube of 4 layers a lane alone in a launch of one (texgeom.acube2.
+ * ncu's 211-466) counts as if the three read layer 0, not the last.
  * s: the lane's fetch at its coordinates, done; src its sources; ln its
- * object's traits.
+ * object's traits; layer[] the lanes' layers, m the active lanes.
  */
 static int
-grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const Lanes *ln)
+grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const Lanes *ln, const uint64_t *layer,
+          uint32_t m)
 {
 	const int *tb = xi->tbl;
 	uint64_t keys[4][TEXKEYS];
@@ -1148,8 +1179,8 @@ grad3quad(Launch *L, const XIns *xi, const Smp *s, const uint64_t *src, const La
 				c += f32of((uint32_t)src[tb[T_GY] + a]);
 			v[c0 + a] = bitsof(c);
 		}
-		if (g == G_ACUBE && !(s->lane & 3))   /* a quad's first lane of a layered cube: the last layer */
-			v[1] = s->o->t.depth / 6 - 1;
+		if (g == G_ACUBE && !(s->lane & 3))   /* a quad's first lane: lane q's layer, or the last */
+			v[1] = m >> (s->lane + q) & 1 ? layer[s->lane + q] : s->o->t.depth / 6 - 1;
 		nk[q] = 0;
 		t.keys = keys[q], t.nkeys = &nk[q], t.quadlod = 1;
 		if (fetch(&t, tb, v, o))
@@ -1254,11 +1285,11 @@ lonelevel(const int *tb)
  * One lane of tex, tld4 or txq: its object (a fault: -1), its fetch into
  * d[][l] and, when counting, its sectors into keys[] (*nk of them); s
  * keeps what the counters need of it.  zeroup: the lane of one level
- * fetches the next level's texels too (pairup()).
+ * fetches the next level's texels too (pairup()); m: the active lanes.
  */
 static int
-onelane(Launch *L, Warp *w, const XIns *xi, uint32_t l, uint64_t v[][WARP], uint64_t d[][WARP], int zeroup, Smp *s,
-        Lanes *ln, uint64_t *keys, unsigned *nk)
+onelane(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint32_t l, uint64_t v[][WARP], uint64_t d[][WARP], int zeroup,
+        Smp *s, Lanes *ln, uint64_t *keys, unsigned *nk)
 {
 	const int *tb = xi->tbl;
 	const TexObj *o;
@@ -1298,7 +1329,8 @@ onelane(Launch *L, Warp *w, const XIns *xi, uint32_t l, uint64_t v[][WARP], uint
 	if (fetch(s, tb, src, out))
 		return -1;
 	if (L->st && tb[T_KIND] == TK_TEX && tb[T_GX] >= 0 &&
-	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE) && !zeroup && grad3quad(L, xi, s, src, ln))
+	    (tb[T_GEOM] == G_3D || tb[T_GEOM] == G_CUBE || tb[T_GEOM] == G_ACUBE) && !zeroup &&
+	    grad3quad(L, xi, s, src, ln, v[1], m))
 		return -1;
 	for (int c = 0; c < 4; c++)
 		d[c][l] = out[c];
@@ -1328,7 +1360,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 		return interp_surf(L, w, xi, m, v, d);
 	FOR_LANES(m, l) {
 		Smp s;
-		if (onelane(L, w, xi, l, v, d, 0, &s, &ln, keys[l], &nk[l]))
+		if (onelane(L, w, xi, m, l, v, d, 0, &s, &ln, keys[l], &nk[l]))
 			return -1;
 		memcpy(at[l], s.at, sizeof at[l]);
 		slice[l] = s.slice, nlv[l] = s.nlv, lv0[l] = s.lv0, tfs[l] = s.tf, onelv[l] = (uint8_t)s.onelv;
@@ -1347,7 +1379,7 @@ interp_tex(Launch *L, Warp *w, const XIns *xi, uint32_t m, uint64_t v[][WARP], u
 				up |= (uint32_t)(onelv[l] && pairup(nlv, lv0, m, l)) << l;
 			FOR_LANES(up, l) {
 				Smp s;
-				if (onelane(L, w, xi, l, v, d, 1, &s, &ln, keys[l], &nk[l]))
+				if (onelane(L, w, xi, m, l, v, d, 1, &s, &ln, keys[l], &nk[l]))
 					return -1;
 				nlv[l] = s.nlv;
 			}
