@@ -811,23 +811,27 @@ alikelod(const unsigned *lv, const unsigned *tf, unsigned q, unsigned a, unsigne
 /*
  * The distance from lane a to lane b of a quad by which pairlanes() pairs
  * 1D, 2D and cube lanes: of the two texel-space differences (level 0's
- * texels), the larger plus 3/8 of the smaller, as the unit approximates
- * the length (its "max plus 3/8 min").  What holds (an H200): of the
- * 442 quads of tests/tex/ncu.tsv's probe mip weights upper and probe mip
- * values (launches 98 and 102) whose lanes all read two levels, each
- * alone in a launch (tests/shim/texmip.c's "file" of TEXTEST_DUMP's
- * coordinates), every pairing ncu counts is this one's for a weight of the
- * smaller difference between 1/3 and 0.382 (3/8 here);
- * the square of the difference missed six (their quads 63, 75 and 250,
- * 163, 177 and 237, near ties), the sum of the differences 20 and the
- * larger one alone 15.  A tie pairs lanes 0 and 1.
+ * texels), the larger plus 11/32 of the smaller, as the unit approximates
+ * the length.  What holds (an H200): tests/shim/texmip.pair.ncu's quads
+ * of lane 1 a texel along each axis from lane 0 and lane 2 x texels along
+ * one, on three scales, pair 0-2 up to x = 1.3425 and 0-1 from 1.345 on;
+ * with lane 1 half a texel off the axis, 0-2 up to 1.17 and 0-1 from
+ * 1.1725; with the two swapped, 0-1 up to 1.34 and 0-2 from 1.35: a weight
+ * between 0.3425 and 0.345.  And of the 442 quads of tests/tex/ncu.tsv's
+ * probe mip weights upper and probe mip values (launches 98 and 102)
+ * whose lanes all read two levels, each alone in a launch (tests/shim/
+ * texmip.c's "file" of TEXTEST_DUMP's coordinates), every one: the square
+ * of the difference missed six of them (their quads 63, 75 and 250, 163,
+ * 177 and 237, near ties), the sum of the differences 20 and the larger
+ * alone 15; and texmip.random2.ncu's 100 random quads.  A tie (not
+ * measured) pairs lanes 0 and 1.
  */
 static double
 quaddist(const double *a, const double *b)
 {
 	double x = fabs(a[0] - b[0]), y = fabs(a[1] - b[1]);
 
-	return x > y ? x + 0.375 * y : y + 0.375 * x;
+	return x > y ? x + y * 11 / 32 : y + x * 11 / 32;
 }
 
 /*
@@ -863,7 +867,10 @@ quaddist(const double *a, const double *b)
  * levels) where the distance alone would have paired the quad the other
  * way: texmip.random.ncu's 46 and 47 (quads 0 and 5: 40 sectors for 24,
  * 28 for 20), each such quad in every order and at one place
- * (texmip.few2.ncu); where
+ * (texmip.few2.ncu), and texmip.apart.ncu's 40 random such quads (two
+ * lanes at one level, or 1/512 above it, beside two of two other levels
+ * at random weights, in every order, within two texels), half of them
+ * paired as the distance would, half not; where
  * the distance pairs them alike (or ties) they share as ever (random's
  * 6, 17 and 47's quad 0).  The lanes of a layered
  * cube's quad across layers pair by distance (tests/shim/texgeom.ncu's
@@ -1067,13 +1074,18 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
  * onto f's plane; on a face h beside f it is unfolded across the edge
  * they share, as cubegrad() unfolds a gradient: along the axis that
  * crosses the edge, the edge plus d's distance past it on h, along the
- * other d's own coordinate.  What holds (an H200): tests/shim/texgeom.
- * acube.ncu's lane 51 (p + dx on the face beside p's, whose projection
- * lies past a corner of f: 44 sectors, paired with p as unfolded, 30
- * paired with p + dy as projected), alone on the cube, on the layered
- * cube in either layer, and in its quad, while every other lane of
- * texgeom.gpu's grad_cube and grad_acube, and of tests/shim/texcube.c's
- * grad launches, pairs the same either way.
+ * other d's own coordinate; on the face opposite f it is farther from p
+ * than any place on the others.  What holds (an H200): tests/shim/
+ * texgeom.acube.ncu's lane 51 (p + dx on the face beside p's, whose
+ * projection lies past a corner of f: 44 sectors, paired with p as
+ * unfolded, 30 paired with p + dy as projected), alone on the cube, on
+ * the layered cube in either layer, and in its quad; texgeom.alanes2.ncu's
+ * 23 lanes of grad_acube whose quads cross an edge, their gradients
+ * scaled by 1/2 to 3 (161 launches), every one (its 122, lane 46's gradients times 3,
+ * p + dx on the opposite face: 12 sectors, paired with p + dy; 16 paired
+ * with p + dx as projected); and every other lane of texgeom.gpu's
+ * grad_cube and grad_acube, and of tests/shim/texcube.c's grad launches,
+ * which pair the same either way.
  */
 static void
 onface(const Smp *s, const uint64_t *d, double at[3])
@@ -1098,7 +1110,9 @@ onface(const Smp *s, const uint64_t *d, double at[3])
 			c[k] /= m;
 		sg = c[a] < 0 ? -1 : 1;
 		c[a] = sg * (2 - c[0]);
-	} else if (c[0] != 0)
+	} else if (h == (f ^ 1))   /* the opposite face: farther than any place on the others */
+		c[1] = c[2] = 1e9;
+	else if (c[0] != 0)
 		c[1] /= c[0], c[2] /= c[0];
 	at[0] = (c[1] + 1) / 2 * (double)n0[0], at[1] = (c[2] + 1) / 2 * (double)n0[0], at[2] = 0;
 }
@@ -1134,21 +1148,27 @@ onface(const Smp *s, const uint64_t *d, double at[3])
  * read the layers of the quad's other lanes, p + dx lane 1's, p + dy lane
  * 2's, p + dx + dy lane 3's, where that lane is active, else the last
  * layer; every other lane's read p's layer.  What holds (an H200):
+ * tests/shim/texgeom.alanes.ncu's 362 launches: lanes of grad_acube alone
+ * in each place of a quad whose idle lanes ask for either layer, on 2
+ * layers and on 4; quads of one lane in each pattern of layers; two lanes
+ * in each pair of places and layers; every lane in place 1, its gradients
+ * as drawn and doubled; texgeom.alanes2.ncu's crossing lanes (onface());
  * tests/shim/texgeom.acube2.ncu's quads of grad_acube each alone in its
  * place (3-18: 8 of the 16 count other than their lanes alone in place
  * do, 8 fewer to 12 more sectors; this gives all 16, where any other
  * choice for each lane of the quad among those lanes' layers, the last
- * and p's misses one or more), the launch of all 64 (1292 sectors; the last layer for the
- * first lanes gives 1228 and p's layer 1198) and with every lane in layer
- * 0 or 1 (1212 both); each lane alone in its place (19-82) and as the
+ * and p's misses one or more), the launch of all 64 (1292 sectors; the
+ * last layer for the first lanes gives 1228 and p's layer 1198) and with
+ * every lane in layer 0 or 1 (1212 both); each lane alone in its place (19-82) and as the
  * first of four whose idle three ask for layer 0 or 1 (83-210: the last
  * layer, whatever they ask); texgeom.acube.ncu's 64 lanes each alone in a
  * launch of one (the 44 of layer 1 or past it as on the cube of one
  * layer, 16 of the 20 of layer 0 counting 4 to 12 sectors more).  Not
- * had: the first of those (texgeom.acube.ncu's 1, lane 0 in layer 0
- * right after the launch of all 64: 8 sectors, as in p's layer), and
- * on a cube of 4 layers a lane alone in a launch of one (texgeom.acube2.
- * ncu's 211-466) counts as if the three read layer 0, not the last.
+ * had: lanes past the block's last thread, which the three read as layer
+ * 0 in a launch of one thread of grad_acube_p (texgeom.alanes2.ncu's
+ * 163-173, on 2 layers; texgeom.acube2.ncu's 211-466, on 4), and as the
+ * last layer in one of grad_acube but for the first after a launch of
+ * all 64 (texgeom.acube.ncu's 1: as in p's layer, 0).
  * s: the lane's fetch at its coordinates, done; src its sources; ln its
  * object's traits; layer[] the lanes' layers, m the active lanes.
  */

@@ -33,6 +33,17 @@
  *	                  layer 0 (83-146) and 1 (147-210), and each lane alone
  *	                  in layers 0 to 3 of a cubemap of 4 layers (211-466;
  *	                  texgeom.acube2.ncu)
+ *	texgeom alanes L...  grad_acube (the kernel that skips lanes marked idle)
+ *	                  whole (0), then a launch each L: "N:" (a layered
+ *	                  cubemap of N layers, 2 (the one above) or 4), then
+ *	                  its lanes, comma-separated: "S@Y" grad_acube's lane
+ *	                  S in layer Y, "S@Y!" the same idle, "S@Y*A/B" with
+ *	                  dx times A and dy times B; a launch of as many
+ *	                  threads as lanes (texgeom.alanes.ncu: lanes alone
+ *	                  and together by place in the quad and layer;
+ *	                  .alanes2.ncu: lanes whose quads cross a face's
+ *	                  edge, their gradients scaled, and lanes alone in a
+ *	                  launch of one after their quad)
  */
 #include "shimtest.h"
 
@@ -194,6 +205,79 @@ formats(CUmodule mod, CUdeviceptr dc, CUdeviceptr dout)
 	}
 }
 
+/* A layered cubemap of 8x8 f32x4 texels, nl layers, 3 levels, its texels
+ * left as they are (only its counters matter), *mm holding it */
+static CUtexObject
+acubeof(unsigned nl, CUmipmappedArray *mm)
+{
+	CUDA_ARRAY3D_DESCRIPTOR ad;
+	CUDA_RESOURCE_DESC rd;
+	CUDA_TEXTURE_DESC td;
+	CUtexObject t;
+
+	memset(&ad, 0, sizeof ad);
+	ad.Width = 8, ad.Height = 8, ad.Depth = 6 * nl, ad.Flags = CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED;
+	ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 4;
+	CK(cuMipmappedArrayCreate(mm, &ad, 3));
+	memset(&rd, 0, sizeof rd);
+	memset(&td, 0, sizeof td);
+	rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY, rd.res.mipmap.hMipmappedArray = *mm;
+	for (unsigned a = 0; a < 3; a++)
+		td.addressMode[a] = CU_TR_ADDRESS_MODE_WRAP;
+	td.filterMode = td.mipmapFilterMode = CU_TR_FILTER_MODE_LINEAR;
+	td.flags = CU_TRSF_NORMALIZED_COORDINATES, td.maxMipmapLevelClamp = 2;
+	CK(cuTexObjectCreate(&t, &rd, &td, NULL));
+	return t;
+}
+
+/* "alanes": grad_acube's 64 lanes c in the launches of av[0..n) (the usage
+ * says how), on the layered cubemap t or one of 4 layers */
+static void
+alanes(CUmodule mod, CUtexObject t, CUdeviceptr dc, const float *c, char **av, int n)
+{
+	static float lc[64 * 12];
+	CUfunction fp;
+	CUmipmappedArray mm;
+	CUtexObject t4 = acubeof(4, &mm);
+	CUdeviceptr dout;
+
+	CK(cuMemAlloc(&dout, 64 * 16));
+	CK(cuModuleGetFunction(&fp, mod, "grad_acube_p"));
+	for (int k = 0; k < n; k++) {
+		const char *r = strchr(av[k], ':');
+		unsigned nl = 0, four = atoi(av[k]) == 4;
+		void *args[] = { four ? &t4 : &t, &dc, &dout };
+		memset(lc, 0, sizeof lc);
+		for (r = r ? r + 1 : av[k]; *r && nl < 64; nl++) {
+			float *p = lc + 12 * nl, a = 1, b = 1;
+			char *e;
+			unsigned src = (unsigned)strtoul(r, &e, 10);
+			if (*r == '-' || e == r || src >= 64) {
+				p[11] = 1;
+			} else {
+				memcpy(p, c + 12 * src, 48);
+				p[3] = *e == '@' ? (float)strtod(e + 1, &e) : p[3];
+				p[11] = *e == '!' ? (e++, 1.0f) : 0.0f;
+				if (*e == '*')
+					a = (float)strtod(e + 1, &e);
+				if (*e == '/')
+					b = (float)strtod(e + 1, &e);
+				for (unsigned i = 0; i < 3; i++)
+					p[4 + i] *= a, p[8 + i] *= b;
+			}
+			while (*r && *r != ',')
+				r++;
+			r += *r == ',';
+		}
+		CK(cuMemcpyHtoD(dc, lc, sizeof lc));
+		CK(cuLaunchKernel(fp, 1, 1, 1, nl, 1, 1, 0, NULL, args, NULL));
+		CK(cuCtxSynchronize());
+	}
+	cuTexObjectDestroy(t4);
+	cuMipmappedArrayDestroy(mm);
+	cuMemFree(dout);
+}
+
 /* "acube2": grad_acube's 64 lanes c (48 bytes each) in the launches the
  * usage lists, on the layered cubemap t and on one of 4 layers */
 static void
@@ -202,10 +286,7 @@ acube2run(CUmodule mod, CUfunction f, CUtexObject t, CUdeviceptr dc, const float
 	static float lc[64 * 12];
 	CUfunction fp;
 	CUmipmappedArray mm;
-	CUtexObject t4;
-	CUDA_ARRAY3D_DESCRIPTOR ad;
-	CUDA_RESOURCE_DESC rd;
-	CUDA_TEXTURE_DESC td;
+	CUtexObject t4 = acubeof(4, &mm);
 	void *args[] = { &t, &dc, &dc };
 	void *args4[] = { &t4, &dc, &dc };
 	CUdeviceptr dout;
@@ -213,18 +294,6 @@ acube2run(CUmodule mod, CUfunction f, CUtexObject t, CUdeviceptr dc, const float
 	CK(cuMemAlloc(&dout, 64 * 16));
 	args[2] = args4[2] = &dout;
 	CK(cuModuleGetFunction(&fp, mod, "grad_acube_p"));
-	memset(&ad, 0, sizeof ad);
-	ad.Width = 8, ad.Height = 8, ad.Depth = 24, ad.Flags = CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_LAYERED;
-	ad.Format = CU_AD_FORMAT_FLOAT, ad.NumChannels = 4;
-	CK(cuMipmappedArrayCreate(&mm, &ad, 3));   /* its texels left as they are: only its counters matter */
-	memset(&rd, 0, sizeof rd);
-	memset(&td, 0, sizeof td);
-	rd.resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY, rd.res.mipmap.hMipmappedArray = mm;
-	for (unsigned a = 0; a < 3; a++)
-		td.addressMode[a] = CU_TR_ADDRESS_MODE_WRAP;
-	td.filterMode = td.mipmapFilterMode = CU_TR_FILTER_MODE_LINEAR;
-	td.flags = CU_TRSF_NORMALIZED_COORDINATES, td.maxMipmapLevelClamp = 2;
-	CK(cuTexObjectCreate(&t4, &rd, &td, NULL));
 	for (unsigned v = 1; v < 467; v++) {   /* 0: the launch before */
 		unsigned n = 64, one = v < 19 ? 0 : v < 83 ? v - 19 : v < 211 ? (v - 83) % 64 : (v - 211) % 64;
 		memcpy(lc, c, sizeof lc);
@@ -261,7 +330,8 @@ main(int argc, char **argv)
 	int subsets = argc > 1 && !strcmp(argv[1], "subsets");
 	int orders = argc > 1 && !strcmp(argv[1], "orders");
 	int acube2 = argc > 1 && !strcmp(argv[1], "acube2");
-	int acube = acube2 || (argc > 1 && !strcmp(argv[1], "acube"));
+	int al = argc > 1 && !strcmp(argv[1], "alanes");
+	int acube = acube2 || al || (argc > 1 && !strcmp(argv[1], "acube"));
 	int quads = subsets || orders || (argc > 1 && !strcmp(argv[1], "quads"));
 	static float tx[8 * 8 * 12 * 4], c[64 * 12], o[64 * 4];
 	CUmodule mod;
@@ -339,6 +409,10 @@ main(int argc, char **argv)
 		CK(cuLaunchKernel(f, 1, 1, 1, 64, 1, 1, 0, NULL, args, NULL));
 		CK(cuCtxSynchronize());
 		CK(cuMemcpyDtoH(o, dout, sizeof o));
+		if (al) {
+			alanes(mod, t[OACUBE], dc, c, argv + 2, argc - 2);
+			continue;
+		}
 		if (acube2) {
 			acube2run(mod, f, t[OACUBE], dc, c);
 			continue;

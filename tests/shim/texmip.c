@@ -38,7 +38,10 @@
  *	                  or the launches L (lanes as few[] has them, on
  *	                  array 4, or 5 after a "/5"; or "X:Y:LOD;..." a lane
  *	                  each, level-0 texels and the level of detail, "-"
- *	                  an idle lane)
+ *	                  an idle lane; .few2.ncu, and .pair.ncu: quads
+ *	                  either side of the distance that pairs lanes,
+ *	                  .apart.ncu: two lanes of one level beside two of two
+ *	                  at random, .random2.ncu: random quads)
  *
  * What an H200 showed: every single lane and quad of quads and tf0 counts
  * as interp/tex.c has it, and so do launches 98 and 102 of
