@@ -35,7 +35,9 @@
  *	                  texgeom.acube2.ncu)
  *	texgeom alanes L...  grad_acube (the kernel that skips lanes marked idle)
  *	                  whole (0), then a launch each L: "N:" (a layered
- *	                  cubemap of N layers, 2 (the one above) or 4), then
+ *	                  cubemap of N layers, 2 (the one above) or 4; "Nf:"
+ *	                  the same by grad_acube, which has every lane
+ *	                  sample, idle or not), then
  *	                  its lanes, comma-separated: "S@Y" grad_acube's lane
  *	                  S in layer Y, "S@Y!" the same idle, "S@Y*A/B" with
  *	                  dx times A and dy times B; a launch of as many
@@ -233,7 +235,7 @@ acubeof(unsigned nl, CUmipmappedArray *mm)
 /* "alanes": grad_acube's 64 lanes c in the launches of av[0..n) (the usage
  * says how), on the layered cubemap t or one of 4 layers */
 static void
-alanes(CUmodule mod, CUtexObject t, CUdeviceptr dc, const float *c, char **av, int n)
+alanes(CUmodule mod, CUfunction f, CUtexObject t, CUdeviceptr dc, const float *c, char **av, int n)
 {
 	static float lc[64 * 12];
 	CUfunction fp;
@@ -245,7 +247,7 @@ alanes(CUmodule mod, CUtexObject t, CUdeviceptr dc, const float *c, char **av, i
 	CK(cuModuleGetFunction(&fp, mod, "grad_acube_p"));
 	for (int k = 0; k < n; k++) {
 		const char *r = strchr(av[k], ':');
-		unsigned nl = 0, four = atoi(av[k]) == 4;
+		unsigned nl = 0, four = atoi(av[k]) == 4, plain = r && r > av[k] && r[-1] == 'f';
 		void *args[] = { four ? &t4 : &t, &dc, &dout };
 		memset(lc, 0, sizeof lc);
 		for (r = r ? r + 1 : av[k]; *r && nl < 64; nl++) {
@@ -270,7 +272,7 @@ alanes(CUmodule mod, CUtexObject t, CUdeviceptr dc, const float *c, char **av, i
 			r += *r == ',';
 		}
 		CK(cuMemcpyHtoD(dc, lc, sizeof lc));
-		CK(cuLaunchKernel(fp, 1, 1, 1, nl, 1, 1, 0, NULL, args, NULL));
+		CK(cuLaunchKernel(plain ? f : fp, 1, 1, 1, nl, 1, 1, 0, NULL, args, NULL));
 		CK(cuCtxSynchronize());
 	}
 	cuTexObjectDestroy(t4);
@@ -410,7 +412,7 @@ main(int argc, char **argv)
 		CK(cuCtxSynchronize());
 		CK(cuMemcpyDtoH(o, dout, sizeof o));
 		if (al) {
-			alanes(mod, t[OACUBE], dc, c, argv + 2, argc - 2);
+			alanes(mod, f, t[OACUBE], dc, c, argv + 2, argc - 2);
 			continue;
 		}
 		if (acube2) {
