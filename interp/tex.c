@@ -870,9 +870,8 @@ quaddist(const double *a, const double *b)
  * (texmip.few2.ncu), and texmip.apart.ncu's 40 random such quads (two
  * lanes at one level, or 1/512 above it, beside two of two other levels
  * at random weights, in every order, within two texels), half of them
- * paired as the distance would, half not; where
- * the distance pairs them alike (or ties) they share as ever (random's
- * 6, 17 and 47's quad 0).  The lanes of a layered
+ * paired as the distance would, half not; where the distance pairs them
+ * alike (or ties) they share as ever (random's 6, 17 and 47's quad 0).  The lanes of a layered
  * cube's quad across layers pair by distance (tests/shim/texgeom.ncu's
  * lvl_acube counts so), as do two of one level beside one of two
  * (texmip.tf0.ncu).  Else, in a 1D or 2D quad of four lanes (lv: the
@@ -1070,8 +1069,8 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
 /*
  * A direction d (three floats' bits) of a tex.grad.cube quad as
  * pairlanes() measures it: in level-0 texels of the face f of the lane's
- * own direction (s's).  On f, or on the face opposite, it is d projected
- * onto f's plane; on a face h beside f it is unfolded across the edge
+ * own direction (s's).  On f it is d projected onto f's plane; on a
+ * face h beside f it is unfolded across the edge
  * they share, as cubegrad() unfolds a gradient: along the axis that
  * crosses the edge, the edge plus d's distance past it on h, along the
  * other d's own coordinate; on the face opposite f it is farther from p
@@ -1081,9 +1080,9 @@ passes(const int *tb, const Lanes *ln, int quad3, unsigned *grp, unsigned *share
  * unfolded, 30 paired with p + dy as projected), alone on the cube, on
  * the layered cube in either layer, and in its quad; texgeom.alanes2.ncu's
  * 23 lanes of grad_acube whose quads cross an edge, their gradients
- * scaled by 1/2 to 3 (161 launches), every one (its 122, lane 46's gradients times 3,
- * p + dx on the opposite face: 12 sectors, paired with p + dy; 16 paired
- * with p + dx as projected); and every other lane of texgeom.gpu's
+ * scaled by 1/2 to 3 (161 launches), every one (its 122, lane 46's
+ * gradients times 3, p + dx on the opposite face: 12 sectors, paired
+ * with p + dy; 16 paired with p + dx as projected); and every other lane of texgeom.gpu's
  * grad_cube and grad_acube, and of tests/shim/texcube.c's grad launches,
  * which pair the same either way.
  */
@@ -1143,7 +1142,8 @@ onface(const Smp *s, const uint64_t *d, double at[3])
  * directions' own x and y for the distance, 1438), and of 64 other such
  * lanes of an H200, each launched alone, 63 (the 64th, clamped to the
  * last level with p + dy on another face, counts 16 sectors, as p paired
- * with p + dy gives, where this pairs p with p + dx: 8).  Of a layered
+ * with p + dy gives, where the projection onto p's plane that onface()
+ * used then paired p with p + dx: 8).  Of a layered
  * cube (tex.grad.acube), the fetches beside p's of a quad's first lane
  * read the layers of the quad's other lanes, p + dx lane 1's, p + dy lane
  * 2's, p + dx + dy lane 3's, where that lane is active, else the last
@@ -1159,9 +1159,9 @@ onface(const Smp *s, const uint64_t *d, double at[3])
  * choice for each lane of the quad among those lanes' layers, the last
  * and p's misses one or more), the launch of all 64 (1292 sectors; the
  * last layer for the first lanes gives 1228 and p's layer 1198) and with
- * every lane in layer 0 or 1 (1212 both); each lane alone in its place (19-82) and as the
- * first of four whose idle three ask for layer 0 or 1 (83-210: the last
- * layer, whatever they ask); texgeom.acube.ncu's 64 lanes each alone in a
+ * every lane in layer 0 or 1 (1212 both); each lane alone in its place
+ * (19-82) and as the first of four whose idle three ask for layer 0 or 1
+ * (83-210: the last layer, whatever they ask); texgeom.acube.ncu's 64 lanes each alone in a
  * launch of one (the 44 of layer 1 or past it as on the cube of one
  * layer, 16 of the 20 of layer 0 counting 4 to 12 sectors more).  Not
  * had: lanes past the block's last thread, which the three read as layer
