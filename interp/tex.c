@@ -823,8 +823,9 @@ alikelod(const unsigned *lv, const unsigned *tf, unsigned q, unsigned a, unsigne
  * texmip.c's "file" of TEXTEST_DUMP's coordinates), every one: the square
  * of the difference missed six of them (their quads 63, 75 and 250, 163,
  * 177 and 237, near ties), the sum of the differences 20 and the larger
- * alone 15; and texmip.random2.ncu's 100 random quads.  A tie (not
- * measured) pairs lanes 0 and 1.
+ * alone 15; and texmip.random2.ncu's and random3.ncu's 240 random quads.
+ * A tie pairs lanes 0 and 1 (random3.ncu's first 5 launches: each of the
+ * kinds above at exactly 11/32).
  */
 static double
 quaddist(const double *a, const double *b)
@@ -1163,12 +1164,17 @@ onface(const Smp *s, const uint64_t *d, double at[3])
  * (19-82) and as the first of four whose idle three ask for layer 0 or 1
  * (83-210: the last layer, whatever they ask); texgeom.acube.ncu's 64 lanes each alone in a
  * launch of one (the 44 of layer 1 or past it as on the cube of one
- * layer, 16 of the 20 of layer 0 counting 4 to 12 sectors more).  Not
- * had: lanes past the block's last thread, which the three read as layer
- * 0 in a launch of one thread of grad_acube_p (texgeom.alanes2.ncu's
- * 163-173, on 2 layers; texgeom.acube2.ncu's 211-466, on 4), and as the
- * last layer in one of grad_acube but for the first after a launch of
- * all 64 (texgeom.acube.ncu's 1: as in p's layer, 0).
+ * layer, 16 of the 20 of layer 0 counting 4 to 12 sectors more);
+ * texgeom.alanes3.ncu's 256 lanes with gradients 4 and 6 times as drawn
+ * (fetches on other faces, the opposite one too) and 140 random quads of
+ * random layers, some lanes idle.  Not had: where the quad's other lanes
+ * are idle or past the block's last thread, the three read what those
+ * lanes' registers held from an earlier launch: alanes3.ncu's 257-324
+ * (one launch counting as p's layer after one launch and as another after
+ * another; a lane past the block's end as its lane's layer in the launch
+ * before), texgeom.alanes2.ncu's 163-173, texgeom.acube2.ncu's 211-466
+ * (as layer 0, on 4 layers) and texgeom.acube.ncu's 1; this takes the
+ * last layer, as those lanes mostly read.
  * s: the lane's fetch at its coordinates, done; src its sources; ln its
  * object's traits; layer[] the lanes' layers, m the active lanes.
  */

@@ -45,7 +45,9 @@
  *	                  and together by place in the quad and layer;
  *	                  .alanes2.ncu: lanes whose quads cross a face's
  *	                  edge, their gradients scaled, and lanes alone in a
- *	                  launch of one after their quad)
+ *	                  launch of one after their quad; .alanes3.ncu:
+ *	                  larger gradients, lanes beside idle lanes and
+ *	                  past the block's end, random quads)
  */
 #include "shimtest.h"
 

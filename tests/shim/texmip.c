@@ -41,7 +41,8 @@
  *	                  an idle lane; .few2.ncu, and .pair.ncu: quads
  *	                  either side of the distance that pairs lanes,
  *	                  .apart.ncu: two lanes of one level beside two of two
- *	                  at random, .random2.ncu: random quads)
+ *	                  at random, .random2.ncu and .random3.ncu: random
+ *	                  quads, ties of the pairing distance)
  *
  * What an H200 showed: every single lane and quad of quads and tf0 counts
  * as interp/tex.c has it, and so do launches 98 and 102 of
