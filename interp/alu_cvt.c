@@ -141,11 +141,31 @@ static uint64_t fint(int fmt, uint64_t a, int rnd, uint32_t fl)
 	return r;
 }
 
+/* A float converted to its own format with no rounding (cvt.f32.f32,
+ * cvt.ftz.sat.f32.f32, cvt.f16.f16, cvt.sat.f64.f64 ...): the value as it
+ * is, flushed by .ftz (f32) and clamped by .sat (a NaN to +0); a NaN is
+ * left as it is in f64 and in f32 without .ftz, and is the canonical one
+ * in f16, bf16 and in f32 with .ftz (an H200: generator version 12's
+ * formx records, 1,178 of whose first differences were these forms) */
+static uint64_t samefmt(int fmt, uint64_t a, uint32_t fl)
+{
+	if ((fl & ALU_FTZ) && fmt == ALU_F32)
+		a = alu_fflush(fmt, a);
+	if (alu_fisnan(fmt, a)) {
+		if (fl & ALU_SAT)
+			return 0;
+		return fmt == ALU_F64 || (fmt == ALU_F32 && !(fl & ALU_FTZ)) ? a : alu_fqnan(fmt);
+	}
+	return (fl & ALU_SAT) ? alu_fsat(fmt, a) : a;
+}
+
 static uint64_t cvt1(const AluOp *op, int dty, int sty, uint64_t a)
 {
 	uint32_t fl = op->flags;
 	int df = alu_fmt_of(dty), sf = alu_fmt_of(sty);
 	if (df >= 0 && sf >= 0) {
+		if (df == sf && !(fl & ALU_RNDSET))
+			return samefmt(df, a, fl);
 		if (fl & ALU_INTRND)
 			return fint(df, a, op->rnd, fl);
 		return f2f(df, sf, a, op->rnd, fl);
