@@ -48,8 +48,12 @@ shim_print_diags(const char *what)
 
 	for (size_t i = 0; i < n; i++) {
 		const ptx_diag *d = ptx_diag_get(shim.cx, i);
-		fprintf(shim_says(), "libptxcuda: %s: %s:%d:%d: %s\n", what, d->file ? d->file : "?",
-		    d->line, d->col, d->msg);
+		/* a call's own refusal (a tensor map's rule) has no source line */
+		if (!d->file && !d->line)
+			fprintf(shim_says(), "libptxcuda: %s: %s\n", what, d->msg);
+		else
+			fprintf(shim_says(), "libptxcuda: %s: %s:%d:%d: %s\n", what, d->file ? d->file : "?",
+			    d->line, d->col, d->msg);
 	}
 }
 

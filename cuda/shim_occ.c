@@ -30,15 +30,16 @@ roundup(size_t n, size_t unit)
 int
 shim_occupancy(Fn *fn, int block, size_t dynshared)
 {
-	int regs, st, warps = (block + 31) / 32, n = SM_CTAS;
+	int regs, st, warps, n = SM_CTAS;
 	size_t shared, per;
 
 	/* as with the driver, a block over the kernel's .maxntid is not refused here */
 	if (shim_fn_attr(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn) ||
 	    shim_fn_attr(&st, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn) || block <= 0 || block > 1024)
 		return 0;
-	shared = (size_t)st + dynshared;
-	if (shared > CTA_SHARED_MAX)
+	warps = (block + 31) / 32;   /* only now: a block of INT_MAX threads overflowed the sum */
+	/* dynshared first: near SIZE_MAX the sum wrapped to a size that fit */
+	if (dynshared > CTA_SHARED_MAX || (shared = (size_t)st + dynshared) > CTA_SHARED_MAX)
 		return 0;
 	if (SM_WARPS / warps < n)
 		n = SM_WARPS / warps;

@@ -16,8 +16,12 @@
  * input with a '/' (a path outside the scratch folder), or with an option
  * that writes a file (-o, --out, --symbol-out, --stats-json, --annotate,
  * --check-json) or runs on a GPU (--backend, --diff), is skipped, and
- * "--max-steps 200000" is appended, so that a launch of 2^31 CTAs is cut
- * short as the user's budget would cut it.  Each run happens in a scratch
+ * "--max-steps 200000 --max-memory 256M" is appended, so that a launch of
+ * 2^31 CTAs is cut short as the user's budget would cut it, and a buffer
+ * of gigabytes (-a zeros:12g, which ptx-run makes when the host has the
+ * memory: the interpreter's default limit is the host's) is refused as
+ * one past the device's memory, rather than held against the fuzzer's
+ * own limit.  Each run happens in a scratch
  * folder holding two data files for file: (d64, 64 bytes, and d4k, 4096
  * bytes); standard input is /dev/null.
  *
@@ -140,7 +144,7 @@ refused(const char *a)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *argv[MAXARGS + 4], *buf;
+	char *argv[MAXARGS + 6], *buf;
 	int argc = 0;
 
 	if (setup() != 0 || size > MAXLEN || memchr(data, '/', size))
@@ -165,6 +169,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	argv[argc++] = "--max-steps";
 	argv[argc++] = "200000";
+	argv[argc++] = "--max-memory";
+	argv[argc++] = "256M";
 	argv[argc] = NULL;
 	datamax = (uint64_t)16 << 30;   /* main lowers it to --max-memory */
 	/* in the scratch folder for the run only: the fuzzer's own paths

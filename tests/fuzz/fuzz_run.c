@@ -22,11 +22,15 @@
  *	seed=N              their contents: a byte pattern that N varies
  *	stack=N             PTX_LIMIT_STACK
  *	heap=N              PTX_LIMIT_MALLOC_HEAP
+ *	k=NAME              launch only the kernel NAME (default: the
+ *	                    module's first few kernels)
  *	coop=0|1            cooperative launches
  *	count=0|1           memory counters (default 1)
- *	check=N             dynamic checks: PTX_CHECK_* bits (default 0;
- *	                    31 all), their reports written out after each
- *	                    launch and the device heap's leaks at the end
+ *	check=N             dynamic checks: PTX_CHECK_* bits (default 0,
+ *	                    or FUZZ_RUN_CHECK where that is defined: the
+ *	                    check target's build; 31 all), their reports
+ *	                    written out after each launch and the device
+ *	                    heap's leaks at the end
  *	fatal=0|1           the first report ends the launch
  *	p=V,V,...           kernel arguments, in order: bK[+N|-N] is the
  *	                    address of buffer K plus N, tK a tensor map of
@@ -69,6 +73,14 @@ enum {
 };
 #define MEMORY_LIMIT ((uint64_t)64 << 20)
 
+/* the checks of a launch whose line names none: tests/fuzz/run.sh builds
+ * this file a second time as the check target, every check on, so that
+ * seeds written for a plain run (tests/run's cases, tests/regress) are
+ * run under the checks as they are mutated */
+#ifndef FUZZ_RUN_CHECK
+#define FUZZ_RUN_CHECK 0
+#endif
+
 /* FUZZ_RUN_VERBOSE set: what became of each launch, on stderr (triage) */
 static int verbose = -1;
 
@@ -79,6 +91,7 @@ typedef struct {
 	int coop, count;
 	unsigned check;
 	int fatal;
+	char kernel[64];            /* k=NAME, or empty: the first few */
 	int nspec;
 	struct { char kind; int k; int64_t v; } spec[NSPEC];  /* kind 'b', 't' or 'n' */
 } Launch;
@@ -149,6 +162,7 @@ trailer(const uint8_t *data, size_t size, Launch *l)
 	l->steps = DEF_STEPS;
 	l->buf = 1024;
 	l->count = 1;
+	l->check = FUZZ_RUN_CHECK & PTX_CHECK_ALL;
 	/* the last "//@" at the start of a line */
 	for (size_t i = size; i >= 3; i--)
 		if (memcmp(data + i - 3, "//@", 3) == 0 && (i == 3 || data[i - 4] == '\n')) {
@@ -185,6 +199,8 @@ trailer(const uint8_t *data, size_t size, Launch *l)
 			l->stack = (uint64_t)number(&v);
 		else if (strcmp(w, "heap") == 0)
 			l->heap = (uint64_t)number(&v);
+		else if (strcmp(w, "k") == 0)
+			snprintf(l->kernel, sizeof l->kernel, "%s", v);
 		else if (strcmp(w, "coop") == 0)
 			l->coop = number(&v) != 0;
 		else if (strcmp(w, "count") == 0)
@@ -379,6 +395,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int i = 0; i < n && i < LIM_ENTRIES; i++) {
 		ptx_function *fn;
 		const char *name = ptx_module_entry_name(pm, i);
+		if (l.kernel[0] && ptx_module_get_function(pm, l.kernel, &fn) == PTX_OK) {
+			launch(cx, pm, fn, &l, buf);
+			break;
+		}
 		if (name && ptx_module_get_function(pm, name, &fn) == PTX_OK)
 			launch(cx, pm, fn, &l, buf);
 	}

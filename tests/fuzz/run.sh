@@ -2,11 +2,16 @@
 # run.sh SECONDS [JOBS [TARGET...]] — builds the libFuzzer harnesses with
 # clang (-fsanitize=fuzzer,address,undefined) and fuzzes each TARGET for
 # SECONDS, one after the other.  Targets: parse (the front end,
-# fuzz_parse.c), run (the execution engine, fuzz_run.c), image (the
+# fuzz_parse.c), run (the execution engine, fuzz_run.c), check (fuzz_run.c
+# again with every dynamic check on unless an input's launch line says
+# otherwise), image (the
 # CUDA driver's image loader, fuzz_image.c), args (ptx-run's command
-# line, fuzz_args.c) and shim (the driver's calls given hostile
+# line, fuzz_args.c), shim (the driver's calls given hostile
 # descriptors, fuzz_shim.c, built against the toolkit's cuda.h: skipped
-# without one); default all five.
+# without one) and drv (the driver's resources: tensor maps, pools,
+# allocations, virtual memory, function attributes, the legacy launch's
+# parameters, stream memory operations, JIT options; fuzz_drv.c, as shim);
+# default all eight.
 #
 # The library is compiled from $FUZZ_SRCS (make fuzz passes the sources of
 # libptxcore.la) or, run by hand, from the .c files of each stage's folder,
@@ -14,16 +19,19 @@
 # folders.  The generated lexer and parser come from the build tree
 # (FUZZ_BUILDDIR, default the source tree): run make first.
 #
-# The image and shim targets also compile the shim's sources ($FUZZ_SHIM_SRCS, by
+# The image, shim and drv targets also compile the shim's sources ($FUZZ_SHIM_SRCS, by
 # hand cuda/shim*.c and cuda/jit_image.c) and links $FUZZ_SHIM_LIBS (by hand -lzstd and -llz4
 # when config.h says the build has them).
 #
 # Seeds: parse starts from tests/parse and the small files of tests/corpus;
 # run from tests/fuzz/corpus-run (see the top of fuzz_run.c for the
-# launch line its inputs end with), tests/lint and tests/counters; image
+# launch line its inputs end with), tests/lint and tests/counters; check
+# from tests/fuzz/corpus-run, tests/regress, the cases of tests/run (each
+# given the launch line of its case by caseseed.sh) and the differential
+# tester's kernels, a few seeds of each family with their launches; image
 # from tests/fuzz/corpus-image and tests/shim/images (a type byte in
 # front of each: see fuzz_image.c); args from tests/fuzz/corpus-args;
-# shim from tests/fuzz/corpus-shim.  Each
+# shim from tests/fuzz/corpus-shim; drv from tests/fuzz/corpus-drv.  Each
 # target's working corpus is kept in $FUZZ_BUILD/corpus-TARGET between
 # runs.  Crashes, timeouts and leaks are written to tests/fuzz/crashes/;
 # turn each into a tests/regress/ case (args: a tests/fuzz/corpus-args
@@ -33,7 +41,7 @@ set -eu
 secs=${1:-60}
 jobs=${2:-1}
 [ $# -ge 2 ] && shift 2 || shift $#
-targets=${*:-parse run image args shim}
+targets=${*:-parse run check image args shim drv}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 bld=${FUZZ_BUILDDIR:-$top}
@@ -95,7 +103,7 @@ done
 shimobjs=
 shimlibs=
 case " $targets " in
-*" image "*|*" shim "*)
+*" image "*|*" shim "*|*" drv "*)
 	if [ -n "${FUZZ_SHIM_SRCS:-}" ]; then
 		ssrcs=
 		# those libptxcore has too (ir/tree.c) are linked once
@@ -154,16 +162,19 @@ for t in $targets; do
 	extra=
 	[ "$t" = image ] && extra="$shimobjs $shimlibs"
 	[ "$t" = args ] && extra="$toolobjs -I$top -DFUZZ_TOP=\"$top\""
-	if [ "$t" = shim ]; then
+	src=$here/fuzz_$t.c
+	# check: the run target built with every check on (PTX_CHECK_ALL)
+	[ "$t" = check ] && src=$here/fuzz_run.c extra="-DFUZZ_RUN_CHECK=31"
+	if [ "$t" = shim ] || [ "$t" = drv ]; then
 		cudainc=
 		for i in ${CUDA_HOME:+$CUDA_HOME/include} /usr/local/cuda/include /usr/include; do
 			[ -f "$i/cuda.h" ] && { cudainc=$i; break; }
 		done
-		[ -n "$cudainc" ] || { echo "no cuda.h: skipping fuzz_shim"; continue; }
+		[ -n "$cudainc" ] || { echo "no cuda.h: skipping fuzz_$t"; continue; }
 		extra="-I$cudainc $shimobjs $shimlibs"
 	fi
 	# shellcheck disable=SC2086
-	$CC $cflags $cppflags -fsanitize=fuzzer,$san -o "$build/fuzz_$t" "$here/fuzz_$t.c" $extra $objs -ldl -lm -lpthread
+	$CC $cflags $cppflags -fsanitize=fuzzer,$san -o "$build/fuzz_$t" "$src" $extra $objs -ldl -lm -lpthread
 	opts=
 	case $t in
 	parse)
@@ -181,6 +192,27 @@ for t in $targets; do
 			[ -f "$f" ] && [ "$(wc -c <"$f")" -lt 16384 ] && cp "$f" "$corpus/" || true
 		done
 		maxlen=16384 ;;
+	check)
+		# seeds: real kernels with the launches they were written for
+		cp "$here"/corpus-run/* "$corpus/"
+		for f in "$top"/tests/regress/*.ptx; do
+			[ "$(wc -c <"$f")" -lt 65536 ] && cp "$f" "$corpus/" || true
+		done
+		sh "$here/caseseed.sh" "$top/tests/run" "$corpus" 65536
+		# the differential tester's kernels: its first line says the
+		# launch ("N CTAs of M threads"), which becomes the second; its
+		# parameters are the input, the output and the clock buffers
+		dt=$bld/tests/diff/difftest
+		if [ -x "$dt" ]; then
+			for fam in $("$dt" families | awk '$1 != "" {print $1}'); do
+				for s in 1 2; do
+					f=$corpus/diff-$fam-$s.ptx
+					"$dt" gen "$s" "$fam" 2>/dev/null | sed '1{p;s|.*: \([0-9]*\) CTAs of \([0-9]*\) threads.*|//@ grid=\1 block=\2 buf=65536 p=b0,b1,b2|;}' > "$f" || true
+					[ "$(wc -c <"$f")" -gt 100 ] || rm -f "$f"
+				done
+			done
+		fi
+		maxlen=65536 ;;
 	image)
 		# seeds: the images as they are, and the fixtures undeclared
 		cp "$here"/corpus-image/* "$corpus/"
@@ -191,8 +223,8 @@ for t in $targets; do
 		# each rejected image is reported on stderr: keep it quiet
 		opts=-close_fd_mask=2
 		maxlen=65536 ;;
-	shim)
-		cp "$here"/corpus-shim/* "$corpus/"
+	shim|drv)
+		cp "$here"/corpus-$t/* "$corpus/"
 		rm -f "$corpus/README"
 		# each refused copy is reported on stderr
 		opts=-close_fd_mask=2
@@ -212,5 +244,5 @@ for t in $targets; do
 		-artifact_prefix="$here/crashes/" \
 		-ignore_timeouts=1 -ignore_ooms=1 -max_len=$maxlen -timeout=10 -rss_limit_mb=2048 \
 		-use_value_profile="${FUZZ_VALUE_PROFILE:-0}" $opts \
-		$(case $t in parse|run) echo "-dict=$dict" ;; args) echo "-dict=$here/args.dict" ;; esac) "$corpus") || true
+		$(case $t in parse|run|check) echo "-dict=$dict" ;; args) echo "-dict=$here/args.dict" ;; esac) "$corpus") || true
 done
