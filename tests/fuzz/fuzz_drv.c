@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cuda.h>
+#include "fuzzin.h"
 
 /* the legacy launch (cuParamSetv and friends) is deprecated, and called */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -102,31 +103,6 @@ static const char badptx[] =
 	".version 8.0\n.target sm_90\n.address_size 64\n"
 	".visible .entry bad()\n{\n\t.reg .b32 %r<2>;\n\tadd.u32 %r1, %r9, 1;\n\tfrob %r1;\n\tret;\n}\n";
 
-typedef struct {
-	const uint8_t *p;
-	size_t n;
-} In;
-
-static uint64_t
-raw(In *in, int nbytes)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < nbytes; i++) {
-		uint64_t b = 0;
-		if (in->n) {
-			b = *in->p++;
-			in->n--;
-		}
-		v |= b << (8 * i);
-	}
-	return v;
-}
-
-static unsigned
-u8(In *in)
-{
-	return (unsigned)raw(in, 1);
-}
 
 /* A size, offset, count or value: mostly small, often an edge. */
 static uint64_t

@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cuda.h>
+#include "fuzzin.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -86,32 +87,6 @@ static const char ptx[] =
 	"\tmov.b32 %r11, %f3;\n\tadd.u32 %r11, %r11, %r5;\n\tadd.u32 %r11, %r11, %r9;\n"
 	"\tmul.wide.u32 %rd1, %r2, 4;\n\tadd.s64 %rd3, %rd3, %rd1;\n\tst.global.u32 [%rd3], %r11;\n\tret;\n}\n";
 
-/* The input, read as it is needed: zeros past its end. */
-typedef struct {
-	const uint8_t *p;
-	size_t n;
-} In;
-
-static uint64_t
-raw(In *in, int nbytes)
-{
-	uint64_t v = 0;
-	for (int i = 0; i < nbytes; i++) {
-		uint64_t b = 0;
-		if (in->n) {
-			b = *in->p++;
-			in->n--;
-		}
-		v |= b << (8 * i);
-	}
-	return v;
-}
-
-static unsigned
-u8(In *in)
-{
-	return (unsigned)raw(in, 1);
-}
 
 /* A size, offset or extent: mostly small, often an edge. */
 static uint64_t
