@@ -828,16 +828,21 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
  * stream that never had one reads 0, and the grid sync traps.  So a plain
  * launch on such a stream is cooperative here too (a workspace, every CTA
  * live), when its grid fits as one would; a larger one is launched plainly,
- * where the GPU would deadlock at a grid sync.  Under LOCK; on, the launch
- * asked to be cooperative.
+ * where the GPU would deadlock at a grid sync.  The launch calls' one
+ * way in, under LOCK: on, the launch asked to be cooperative; cluster NULL
+ * for none.
  */
-static void
-coopmode(CUstream s, int on, CUfunction fn, const unsigned grid[3], const unsigned block[3], unsigned shared)
+static CUresult
+streamlaunch(CUstream s, int on, CUfunction fn, const unsigned grid[3], const unsigned block[3],
+             const unsigned *cluster, unsigned shared, void **params, void **extra)
 {
 	Stream *st = NULL;
 	Ctx *ctx = NULL;
 	int *seen;
+	CUresult r;
 
+	if (!shim_streamok(s))
+		return CUDA_ERROR_INVALID_HANDLE;
 	if (s && s != (CUstream)(uintptr_t)1)   /* CU_STREAM_LEGACY */
 		seen = (st = shim_stream(s)) ? &st->coop : NULL;
 	else
@@ -845,6 +850,9 @@ coopmode(CUstream s, int on, CUfunction fn, const unsigned grid[3], const unsign
 	if (on && seen)
 		*seen = 1;
 	ptx_set_cooperative(shim.cx, on || (seen && *seen && !shim_coop_fits(fn, grid, block, shared)));
+	r = queued(shim_launch(fn, grid, block, cluster, shared, params, extra));
+	ptx_set_cooperative(shim.cx, 0);
+	return r;
 }
 
 CUresult
@@ -857,13 +865,7 @@ cuLaunchKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx
 	if (shim_capture_kernel(stream, &r, fn, grid, block, shared, params, extra))
 		return r;
 	LOCK();
-	if (!shim_streamok(stream))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	else {
-		coopmode(stream, 0, fn, grid, block, shared);
-		r = queued(shim_launch(fn, grid, block, NULL, shared, params, extra));
-		ptx_set_cooperative(shim.cx, 0);
-	}
+	r = streamlaunch(stream, 0, fn, grid, block, NULL, shared, params, extra);
 	UNLOCK();
 	return r;
 }
@@ -886,13 +888,7 @@ cuLaunchCooperativeKernel(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, 
 	if (shim_capture_kernel(stream, &r, fn, grid, block, shared, params, NULL))
 		return r;
 	LOCK();
-	if (!shim_streamok(stream))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	else {
-		coopmode(stream, 1, fn, grid, block, shared);
-		r = queued(shim_launch(fn, grid, block, NULL, shared, params, NULL));
-		ptx_set_cooperative(shim.cx, 0);
-	}
+	r = streamlaunch(stream, 1, fn, grid, block, NULL, shared, params, NULL);
 	UNLOCK();
 	return r;
 }
@@ -942,14 +938,8 @@ cuLaunchKernelEx(const CUlaunchConfig *cfg, CUfunction fn, void **params, void *
 	if (shim_capture_kernel(cfg->hStream, &r, fn, grid, block, cfg->sharedMemBytes, params, extra))
 		return r;
 	LOCK();
-	if (!shim_streamok(cfg->hStream))
-		r = CUDA_ERROR_INVALID_HANDLE;
-	else {
-		coopmode(cfg->hStream, coop, fn, grid, block, cfg->sharedMemBytes);
-		r = queued(shim_launch(fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes,
-		    params, extra));
-		ptx_set_cooperative(shim.cx, 0);
-	}
+	r = streamlaunch(cfg->hStream, coop, fn, grid, block, hascluster ? cluster : NULL, cfg->sharedMemBytes,
+	    params, extra);
 	UNLOCK();
 	return r;
 }

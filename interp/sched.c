@@ -1063,7 +1063,7 @@ clusterdims(ptx_ctx *cx, const Func *f, const unsigned *cluster, Launch *L)
  * traps, as on the GPU (an unspecified launch failure), on a stream that
  * never had a cooperative launch: on one that had, the driver hands the
  * plain launches that workspace too, and libptxcuda makes them
- * cooperative (shim_mod.c coopmode). */
+ * cooperative (shim_mod.c streamlaunch). */
 static int
 cooperative(Launch *L, uint64_t total)
 {
