@@ -29,4 +29,8 @@ int api_load(ptx_ctx *cx, const char *name, const char *text, size_t len, const 
  * with no diagnostics at all, when they could not all be copied. */
 int api_takediags(ptx_ctx *cx, const Diags *dg, int cut);
 
+/* nanorder.c: the f64 NaN operand order of pm's instructions from outside
+ * (pm->nanwin), where asked for; any failure leaves pm as it was. */
+void api_nanorder(ptx_module *pm, size_t len);
+
 #endif

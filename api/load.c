@@ -241,8 +241,10 @@ api_load(ptx_ctx *cx, const char *name, const char *text, size_t len, const ApiL
 		diag_free(r.dg);
 	else
 		pm->dg = r.dg;   /* a front-end module: ptx_verify adds to its Diags */
-	if (rc == PTX_OK && how->run)
+	if (rc == PTX_OK && how->run) {
+		api_nanorder(pm, len);
 		rc = interp_load(pm);
+	}
 	pm->next = cx->mods;
 	cx->mods = pm;
 	if (rc != PTX_OK) {

@@ -284,6 +284,9 @@ struct ptx_module {
 	struct FnKey *byfn, *bysym;   /* pm->fn's indices sorted by Func and by symbol (layout.c) */
 	struct FoldSite *sites; int nsites;  /* while decoding: where each function is named, sorted by
 	                               * function (fold.c, interp_fold_sites) */
+	int *nanwin; int nnanwin;     /* an order oracle's f64 NaN operand order (api/nanorder.c):
+	                               * line * 2 + 1 where a wins, line * 2 where b wins, sorted by
+	                               * line, owned; consulted before interp_nan_first */
 	ptx_module *next;
 };
 

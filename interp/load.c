@@ -624,14 +624,35 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 	return 0;
 }
 
+/* The order oracle's answer for the instruction at line (pm->nanwin):
+ * 1 a wins, 0 b wins, -1 none (its line is not in the table). */
+static int
+oracle(const ptx_module *pm, int line)
+{
+	int lo = 0, hi = pm->nnanwin;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2, l = pm->nanwin[mid] >> 1;
+		if (l == line)
+			return pm->nanwin[mid] & 1;
+		if (l < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
 /* Which of an f64 a and b ptxas lets win when both are NaN (ALU_NANA):
- * between two registers, interp_nan_first's; a constant always wins
+ * between two registers, the order oracle's where it has one for the
+ * line (what ptxas made of this very module), else interp_nan_first's;
+ * a constant always wins
  * (alu_decode).  A fused add takes the order of its mul's operands, and a
  * constant addend that the fma subtracts is negated as ptxas compiles it. */
 static void
 nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
-	int pl = pm->fuse ? pm->fuse[(int)(xi - pm->code) - x->pc0] : 0, nf;
+	int pl = pm->fuse ? pm->fuse[(int)(xi - pm->code) - x->pc0] : 0, nf, line = in->loc.line;
 	AluOp *op = &xi->alu;
 
 	if (op->ty != TY_F64 || !(op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL || op->op == OP_MIN ||
@@ -647,7 +668,8 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			op->flags &= ~(uint32_t)ALU_NEGC;
 		}
 	}
-	if ((nf = interp_nan_first(x->f, in)) >= 0)
+	/* the oracle's line is the instruction's own, a fused add's too */
+	if ((nf = pm->nnanwin ? oracle(pm, line) : -1) >= 0 || (nf = interp_nan_first(x->f, in)) >= 0)
 		op->flags = (op->flags & ~(uint32_t)ALU_NANA) | (nf ? ALU_NANA : 0);
 }
 

@@ -70,6 +70,8 @@ usage(FILE *f)
 	    "      --backend interp|cuda   where to run (default interp)\n"
 	    "      --diff                  run on both backends and compare the outputs\n"
 	    "      --max-steps N           per-launch thread-instruction budget (default 1e10)\n"
+	    "      --nanorder ptxas|predict  the f64 NaN operand order from the real ptxas\n"
+	    "                              (PTXKIT_NANORDER) or predicted (the default)\n"
 	    "      --max-memory SIZE       all device memory the launch may use\n"
 	    "      --heap-size SIZE        device malloc's heap (default 8M)\n"
 	    "      --stack-size SIZE       each thread's stack (default 1K, at most 512K)\n"
@@ -359,6 +361,12 @@ parseargs(int argc, char **argv, Opts *o)
 				return badnum("--threads", v, "a count from 1 to 256", 256);
 			}
 			o->threads = (int)n;
+		} else if ((v = optval(argc, argv, &i, NULL, "--nanorder", &missing))) {
+			/* libptx reads it at each module load (api/nanorder.c) */
+			if (strcmp(v, "ptxas") != 0 && strcmp(v, "predict") != 0)
+				return run_bad("--nanorder: expected ptxas or predict, not '%s'", v);
+			if (setenv("PTXKIT_NANORDER", v, 1) != 0)
+				return run_bad("%s", "--nanorder: cannot set PTXKIT_NANORDER");
 		} else if ((v = optval(argc, argv, &i, NULL, "--max-steps", &missing))) {
 			if (steps(v, &o->max_steps) != 0)
 				return badnum("--max-steps", v, "a positive count such as 100000 or 1e9", UINT64_MAX);

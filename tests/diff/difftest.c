@@ -7,8 +7,11 @@
  *   difftest show SEED [FAMILY]      the PTX, the shape, the inputs and the slots
  *   difftest record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]
  *                                    one line per seed in [FROM, TO)
- *   difftest replay [--xfail FILE] [--part K/N] [-v] FILE...
+ *   difftest replay [--xfail FILE] [--part K/N] [--nanorder] [-v] FILE...
  *                                    runs the records on the interpreter
+ *                                    (with --nanorder, the f64 NaN operand
+ *                                    order from the real ptxas:
+ *                                    PTXKIT_NANORDER=ptxas, api/nanorder.c)
  *                                    (with --part, only those whose
  *                                    version, seed and family hash to K
  *                                    modulo N: part of the records, or
@@ -54,7 +57,7 @@ usage(void)
 	    "usage: %s gen SEED [FAMILY]\n"
 	    "       %s show SEED [FAMILY]\n"
 	    "       %s record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]\n"
-	    "       %s replay [--xfail FILE] [--part K/N] [-v] FILE...\n"
+	    "       %s replay [--xfail FILE] [--part K/N] [--nanorder] [-v] FILE...\n"
 	    "       %s module FROM TO [FAMILY]\n"
 	    "       %s families\n"
 	    "       %s dump --backend cuda|interp [--family F] SEED...\n"
@@ -844,7 +847,10 @@ cmd_replay(int argc, char **argv)
 			r.nparts = n;
 		} else if (strcmp(argv[i], "-v") == 0)
 			r.verbose = 1;
-		else if (argv[i][0] == '-')
+		else if (strcmp(argv[i], "--nanorder") == 0) {
+			if (setenv("PTXKIT_NANORDER", "ptxas", 1) != 0)
+				return 99;
+		} else if (argv[i][0] == '-')
 			return usage();
 	}
 	if (!(r.cx = new_ctx()))

@@ -211,15 +211,52 @@ def nanimm(o):
     m = re.match(r'0[dD]([0-9a-fA-F]{16})$', o)
     return m is not None and (int(m.group(1), 16) >> 52) & 0x7FF == 0x7FF and int(m.group(1), 16) & (2**52 - 1) != 0
 
-def analyse(batch, builddir, tmp, feat=False, ver=None, fam=None):
+def fnv(b):
+    h = 0xcbf29ce484222325
+    for c in b:
+        h = ((h ^ c) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+def gen(builddir, ver, seed, fam):
+    return subprocess.run([os.path.join(builddir, 'tests/diff/difftest'), '--gen-version', str(ver), 'gen',
+                           str(seed), fam], capture_output=True, text=True).stdout
+
+def records_module(builddir, recs):
+    """The kernels of records recs ((version, seed, family), one version
+    and family) as one module, and a function from its lines to (the hash
+    of the record's own text, its line there), None outside a body."""
+    texts = [gen(builddir, v, s, f) for v, s, f in recs]
+    out, chunks = [], []
+    for t in texts:
+        ls = t.split('\n')
+        body = next(i for i, l in enumerate(ls) if l.startswith('.address_size')) + 1
+        if not out:
+            out = ls[:body]
+        chunks.append((len(out) + 1, len(out) + len(ls) - body, len(out) - body, '%016x' % fnv(t.encode())))
+        out += ls[body:]
+    if any('\n.target sm_90a\n' in t for t in texts):
+        out = [l.replace('.target sm_90', '.target sm_90a') if l == '.target sm_90' else l for l in out]
+    def where(L):
+        for a, b, off, key in chunks:
+            if a <= L <= b:
+                return key, L - off
+        return None
+    return '\n'.join(out), where
+
+def analyse(batch, builddir, tmp, feat=False, ver=None, fam=None, recs=None):
     lo, hi = batch
     gv = ['--gen-version', str(ver)] if ver else []
-    ptx = subprocess.run([os.path.join(builddir, 'tests/diff/difftest')] + gv +
-                         ['module', str(lo), str(hi)] + ([fam] if fam else []),
-                         capture_output=True, text=True).stdout
-    k = os.path.join(tmp, 'k%d.ptx' % lo)
-    kl = os.path.join(tmp, 'kl%d.ptx' % lo)
-    cub = os.path.join(tmp, 'k%d.cubin' % lo)
+    table = recs is not None
+    if table:
+        ptx, where = records_module(builddir, recs)
+    else:
+        ptx = subprocess.run([os.path.join(builddir, 'tests/diff/difftest')] + gv +
+                             ['module', str(lo), str(hi)] + ([fam] if fam else []),
+                             capture_output=True, text=True).stdout
+    tag = '%d-%s-%s' % (lo, recs[0][0] if recs else ver, recs[0][2] if recs else fam)
+    k = os.path.join(tmp, 'k%s.ptx' % tag)
+    kl = os.path.join(tmp, 'kl%s.ptx' % tag)
+    cub = os.path.join(tmp, 'k%s.cubin' % tag)
     open(k, 'w').write(ptx)
     open(kl, 'w').write(with_locs(ptx))
     res = []
@@ -289,6 +326,10 @@ def analyse(batch, builddir, tmp, feat=False, ver=None, fam=None):
                 truth = 'a'
         st = 'ok' if truth == win else 'same' if truth == '=' else 'unresolved' if truth in '?p' else 'WRONG'
         rel = L - [x for x in starts if x <= L][-1] + 6
+        if table:
+            if truth in 'ab' and where(L):
+                res.append('%s %d %s' % (where(L) + (truth,)))
+            continue
         if feat:
             if truth in 'ab' and not is_const(w) and not is_const(o):
                 la, lb = max(oa, default=0), max(ob, default=0)
@@ -303,7 +344,7 @@ def analyse(batch, builddir, tmp, feat=False, ver=None, fam=None):
 
 def main():
     args = sys.argv[1:]
-    jobs, verbose, seeds, feat, ver, fam = 2, False, None, False, None, None
+    jobs, verbose, seeds, feat, ver, fam, recs = 2, False, None, False, None, None, None
     while args and args[0].startswith('-'):
         if args[0] == '-j':
             jobs = int(args[1]); args = args[2:]
@@ -315,13 +356,27 @@ def main():
             fam = args[1]; args = args[2:]
         elif args[0] == '-f':
             feat = True; args = args[1:]
+        elif args[0] == '-t':
+            recs = [(int(l.split()[0]), int(l.split()[1]), l.split()[2]) for l in open(args[1])
+                    if len(l.split()) >= 3]
+            feat = True; args = args[2:]
         elif args[0] == '-s':
             seeds = sorted({int(m.group(1)) for m in
                             (re.match(r'\s*(?:seed\s+)?(\d+)\b', l) for l in open(args[1])) if m})
             args = args[2:]
         else:
             sys.exit('usage: nanorder.py [-j N] [-v] [-f] [-g V] [-F FAMILY] {FROM TO | -s FILE} [BUILDDIR]')
-    if seeds is not None:
+    if recs is not None:
+        groups = {}
+        for r in recs:
+            g = groups.setdefault((r[0], r[2]), [[]])
+            if len(g[-1]) == (8 if r[2] == 'flowx' else 40) or any(x[1] == r[1] for x in g[-1]):
+                g.append([])
+            g[-1].append(r)
+        batches = [(b[0][1], b[0][1] + 1, b) for g in groups.values() for b in g]
+        lo, hi = 0, 1
+        builddir = args[0] if args else '.'
+    elif seeds is not None:
         batches = [(x, x + 1) for x in seeds]
         lo, hi = (seeds[0], seeds[-1] + 1) if seeds else (0, 0)
         builddir = args[0] if args else '.'
@@ -333,7 +388,8 @@ def main():
     count = {}
     try:
         with ThreadPoolExecutor(jobs) as ex:
-            for res in ex.map(lambda b: analyse(b, builddir, tmp, feat, ver, fam), batches):
+            for res in ex.map(lambda b: analyse(b[:2], builddir, tmp, feat, recs=b[2]) if len(b) == 3 else
+                              analyse(b, builddir, tmp, feat, ver, fam), batches):
                 if feat:
                     for r in res:
                         if isinstance(r, str):   # not a failed compile or unmatched line

@@ -15,7 +15,8 @@
  * What a command line may legitimately ask for stays out of reach: an
  * input with a '/' (a path outside the scratch folder), or with an option
  * that writes a file (-o, --out, --symbol-out, --stats-json, --annotate,
- * --check-json) or runs on a GPU (--backend, --diff), is skipped, and
+ * --check-json), runs on a GPU (--backend, --diff) or runs ptxas
+ * (--nanorder), is skipped, and
  * "--max-steps 200000 --max-memory 256M" is appended, so that a launch of
  * 2^31 CTAs is cut short as the user's budget would cut it, and a buffer
  * of gigabytes (-a zeros:12g, which ptx-run makes when the host has the
@@ -134,7 +135,7 @@ static int
 refused(const char *a)
 {
 	static const char *const bad[] = { "-o", "--out", "--symbol-out", "--stats-json", "--annotate",
-		"--check-json", "--backend", "--diff" };
+		"--check-json", "--backend", "--diff", "--nanorder" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		if (strncmp(a, bad[i], strlen(bad[i])) == 0)
 			return 1;

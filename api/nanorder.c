@@ -1,0 +1,914 @@
+/*
+ * nanorder.c -- the order oracle: the f64 NaN operand order of a module's
+ * instructions taken from ptxas itself.
+ *
+ * When both operands of an f64 add, sub, mul, fma, min or max are NaN,
+ * the H100 returns the one in a particular SASS operand slot, and which
+ * PTX operand ptxas puts there is its register allocator's choice.  The
+ * loader predicts it (interp/contract.c interp_nan_first, right for about
+ * 98% of instructions); the oracle asks ptxas.  With PTXKIT_NANORDER=ptxas
+ * (ptx-run --nanorder=ptxas, difftest replay --nanorder), a module that
+ * has such an instruction with two register operands is written, with a
+ * `.loc` before every instruction line, to a private temporary folder,
+ * compiled by the real ptxas (-arch=sm_90 or sm_90a, -lineinfo: the .loc
+ * lines leave the SASS as it was) and disassembled by nvdisasm -c -g, which
+ * names the PTX line of each SASS instruction.  For each such instruction
+ * the SASS instruction of its line (DADD, DMUL, DFMA, or the DSETP.MIN/MAX
+ * of a min or max; a fused add's DFMA is at its mul's line) is found, the
+ * registers in its two slots are traced back through SASS moves to the
+ * PTX lines that computed them, the PTX operands back through movs, negs
+ * and abss, and where that names which operand sits in the winning slot
+ * (the second; a DSETP's second too) it goes in pm->nanwin, which
+ * interp/load.c consults before interp_nan_first.  This is
+ * tests/diff/nanorder.py's tracing, line for line.
+ *
+ * What holds: nothing spawned when the variable is unset or the module has
+ * no such instruction; no shell (posix_spawn with an argv, stdin and stderr
+ * /dev/null, the children's environment without PTXKIT_NANORDER, so that
+ * libptxcuda's own ptxas, should it be the one found, does not recurse);
+ * each tool killed after PTXKIT_NANORDER_TIMEOUT seconds (default 60); the
+ * folder and its three files removed on every path; nvdisasm's text read
+ * up to 64 MiB and trusted in nothing (a register past R255, a line
+ * outside the module, an opcode or line too long: that function gives no
+ * answers); any failure (no ptxas, a refusal, a timeout, no memory) is no
+ * table, and the loader predicts as before, never a load failure.  The
+ * tools: PTXKIT_PTXAS and PTXKIT_NVDISASM, else CUDA_HOME/bin,
+ * /usr/local/cuda/bin and PATH, where a ptxas under 1 MiB (libptxcuda's
+ * stand-in, cuda/ptxas, is a small program; NVIDIA's is tens of MiB) is
+ * passed over.
+ *
+ * PTXKIT_NANORDER_TABLE=FILE gives the answers instead, from lines
+ * "HASH LINE WIN" (HASH the 64-bit FNV-1a of the module's text in hex, WIN
+ * a or b), as tests/diff/nanorder.py -t writes them.
+ *
+ * Tested by make check-nanorder (tests/diff/nanorder.sh: the f64 records
+ * of tests/diff/xfail.txt replayed with the oracle, counted), and by
+ * tests/nanorder.test (a module whose answer the oracle changes, a missing
+ * or refusing ptxas, garbage from nvdisasm: a fake tool that prints it).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "api/api.h"
+
+extern char **environ;
+
+enum {
+	MAXOUT = 64 << 20,    /* bytes of nvdisasm text read at most */
+	MAXOPS = 6,           /* a SASS instruction's operands kept */
+	MAXSET = 64,          /* PTX lines a trace collects */
+	MAXREG = 255,         /* R0..R254, RZ */
+	RNONE = -1, RZERO = -2
+};
+
+static uint64_t
+fnv(const char *s, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
+	return h;
+}
+
+static int
+cmpint(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* Hands the n entries of w (line * 2 + a-wins, any order) to pm, sorted,
+ * a line given two answers dropped. */
+static void
+install(ptx_module *pm, int *w, int n)
+{
+	int k = 0;
+
+	qsort(w, (size_t)n, sizeof *w, cmpint);
+	for (int i = 0; i < n; i++) {
+		int j = i;
+		while (j + 1 < n && w[j + 1] >> 1 == w[i] >> 1)
+			j++;
+		if (w[j] == w[i])   /* one answer (perhaps given twice) */
+			w[k++] = w[i];
+		i = j;
+	}
+	if (!k) {
+		interp_free(pm->cx, w);
+		return;
+	}
+	pm->nanwin = w;
+	pm->nnanwin = k;
+}
+
+static int
+push(ptx_ctx *cx, int **w, int *n, int *cap, int v)
+{
+	if (*n == *cap) {
+		int c = *cap ? 2 * *cap : 64;
+		int *nw = interp_realloc(cx, *w, (size_t)c * sizeof *nw);
+		if (!nw)
+			return -1;
+		*w = nw;
+		*cap = c;
+	}
+	(*w)[(*n)++] = v;
+	return 0;
+}
+
+static void
+fromfile(ptx_module *pm, const char *path, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	uint64_t h = fnv(pm->text, len);
+	char buf[128];
+	int *w = NULL, n = 0, cap = 0;
+
+	if (!f)
+		return;
+	while (fgets(buf, sizeof buf, f)) {
+		unsigned long long hh;
+		int line;
+		char c;
+		if (sscanf(buf, "%llx %d %c", &hh, &line, &c) != 3 || hh != h || line <= 0 || line > (1 << 29) ||
+		    (c != 'a' && c != 'b'))
+			continue;
+		if (push(pm->cx, &w, &n, &cap, line * 2 + (c == 'a')))
+			break;
+	}
+	fclose(f);
+	if (n)
+		install(pm, w, n);
+	else
+		interp_free(pm->cx, w);
+}
+
+/* ---------------------------------------------------------------- the PTX side */
+
+static int
+candidate(const Ins *in)
+{
+	int op = in->op;
+	return in->ty[0] == TY_F64 && in->ndst == 1 && in->nopnd >= 3 &&
+	    (op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_MIN || op == OP_MAX || op == OP_FMA ||
+	    op == OP_MAD);
+}
+
+/* a plain register operand (no offset, no sign, no selector) */
+static const Sym *
+plainreg(const Opnd *o)
+{
+	return o->kind == OK_REG && o->sym && !o->imm && !o->neg && !o->sel ? o->sym : NULL;
+}
+
+static int
+tworegs(const Ins *in)
+{
+	const Sym *a = plainreg(&in->opnd[1]), *b = plainreg(&in->opnd[2]);
+	return a && b && a != b;
+}
+
+typedef struct {
+	int v[MAXSET];
+	int n, full;             /* full: more lines than v holds, or the steps ran out */
+	long *left;              /* steps left to the module's traces (guarded moves branch) */
+} LineSet;
+
+/* One step of a trace; 0 when the module's steps are spent. */
+static int
+step(LineSet *s)
+{
+	if (*s->left <= 0) {
+		s->full = 1;
+		return 0;
+	}
+	--*s->left;
+	return 1;
+}
+
+static void
+add(LineSet *s, int line)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i] == line)
+			return;
+	if (s->n < MAXSET)
+		s->v[s->n++] = line;
+	else
+		s->full = 1;
+}
+
+static int
+meets(const LineSet *a, const LineSet *b)
+{
+	for (int i = 0; i < a->n; i++)
+		for (int j = 0; j < b->n; j++)
+			if (a->v[i] == b->v[j])
+				return 1;
+	return 0;
+}
+
+static int
+writes(const Opnd *o, const Sym *r)
+{
+	if (o->kind == OK_REG)
+		return o->sym == r;
+	if (o->kind == OK_VEC)
+		for (int i = 0; i < o->nsub; i++)
+			if (o->sub[i].kind == OK_REG && o->sub[i].sym == r)
+				return 1;
+	return 0;
+}
+
+/* The PTX lines whose values reach register r as read by f->ins[k],
+ * looking through movs, and negs and abss of f64 (which ptxas folds or
+ * copies): nanorder.py's ptx_origin. */
+static void
+ptxorigin(const Func *f, int k, const Sym *r, int depth, LineSet *out)
+{
+	if (depth > 12)
+		return;
+	for (int j = k - 1; j >= 0 && step(out); j--) {
+		const Ins *d = f->ins[j];
+		if (d->nopnd < 1 || !d->opnd[0].isdst || !writes(&d->opnd[0], r))
+			continue;
+		add(out, d->loc.line);
+		if ((d->op == OP_MOV || ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64)) &&
+		    d->nopnd == 2 && plainreg(&d->opnd[1]) && ir_tyinfo[d->ty[0]].bits == 64)
+			ptxorigin(f, j, d->opnd[1].sym, depth + 1, out);
+		if (!d->guard)
+			return;
+	}
+}
+
+/* ---------------------------------------------------------------- the SASS side */
+
+typedef struct {
+	int line;                /* the PTX line nvdisasm names */
+	char op[48];
+	int guarded;
+	int nops;
+	int reg[MAXOPS];         /* each operand's register, RZERO, or RNONE (not a register) */
+} SIns;
+
+typedef struct {
+	char name[256];
+	int from, to;            /* its instructions, sass[from..to) */
+	int ended;               /* past its own code */
+	int bad;                 /* something in its text was not as expected */
+} SFunc;
+
+typedef struct {
+	SIns *ins; int n, cap;
+	SFunc *fn; int nfn, capfn;
+} Sass;
+
+static int
+startswith(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+/* The register an operand names (after -, | and !), as nanorder.py's reg:
+ * RNONE for none, RZERO for RZ, -3 for one past MAXREG. */
+static int
+opreg(const char *s, const char *e)
+{
+	int v = 0, nd = 0;
+
+	while (s < e && (*s == '-' || *s == '|' || *s == '!' || *s == ' '))
+		s++;
+	if (s >= e || *s != 'R')
+		return RNONE;
+	if (s + 1 < e && s[1] == 'Z')
+		return RZERO;
+	for (s++; s < e && *s >= '0' && *s <= '9'; s++) {
+		if (++nd > 3)
+			return -3;
+		v = v * 10 + (*s - '0');
+	}
+	if (!nd)
+		return RNONE;
+	return v >= MAXREG ? -3 : v;
+}
+
+/* One line of nvdisasm's text. */
+static int
+sassline(ptx_ctx *cx, Sass *s, const char *l, const char *e, int *line, int nlines)
+{
+	SFunc *fn = s->nfn ? &s->fn[s->nfn - 1] : NULL;
+	const char *p = l;
+
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	if (e - p >= 9 && startswith(p, ".section")) {
+		const char *q = p + 8, *n;
+		size_t len;
+		while (q < e && (*q == ' ' || *q == '\t'))
+			q++;
+		if (fn)
+			fn->ended = 1;
+		if (e - q < 6 || !startswith(q, ".text."))
+			return 0;
+		for (n = q += 6; n < e && *n != ',' && *n != ' ' && *n != '\t'; n++)
+			;
+		if ((len = (size_t)(n - q)) >= sizeof fn->name || !len)
+			return 0;
+		if (s->nfn == s->capfn) {
+			int c = s->capfn ? 2 * s->capfn : 16;
+			SFunc *nf = interp_realloc(cx, s->fn, (size_t)c * sizeof *nf);
+			if (!nf)
+				return -1;
+			s->fn = nf;
+			s->capfn = c;
+		}
+		fn = &s->fn[s->nfn++];
+		memset(fn, 0, sizeof *fn);
+		memcpy(fn->name, q, len);
+		fn->from = fn->to = s->n;
+		*line = 0;
+		return 0;
+	}
+	if (!fn || fn->ended || fn->bad)
+		return 0;   /* outside a function's own code */
+	if (p < e && *p == '$') {
+		fn->ended = 1;   /* a subroutine's code (a div's slow path) from here on */
+		return 0;
+	}
+	if (e - p >= 10 && startswith(p, "//## File")) {
+		const char *q = p;
+		long v = 0;
+		while (q + 6 < e && !startswith(q, ", line"))
+			q++;
+		if (q + 6 >= e) {
+			fn->bad = 1;
+			return 0;
+		}
+		for (q += 6; q < e && *q == ' '; q++)
+			;
+		if (q >= e || *q < '0' || *q > '9') {
+			fn->bad = 1;
+			return 0;
+		}
+		for (; q < e && *q >= '0' && *q <= '9' && v <= nlines; q++)
+			v = v * 10 + (*q - '0');
+		if (v < 1 || v > nlines)
+			fn->bad = 1;
+		*line = (int)v;
+		return 0;
+	}
+	if (e - p < 4 || !startswith(p, "/*"))
+		return 0;
+	{
+		const char *q = p + 2, *op, *end;
+		int nh = 0;
+		SIns *si;
+		while (q < e && ((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f')))
+			q++, nh++;
+		if (nh < 4 || e - q < 2 || !startswith(q, "*/"))
+			return 0;
+		for (q += 2; q < e && (*q == ' ' || *q == '\t'); q++)
+			;
+		for (end = q; end < e && *end != ';'; end++)
+			;
+		if (end >= e)
+			return 0;   /* no instruction: nanorder.py's pattern needs the ';' */
+		if (s->n == s->cap) {
+			int c = s->cap ? 2 * s->cap : 1024;
+			SIns *ni = interp_realloc(cx, s->ins, (size_t)c * sizeof *ni);
+			if (!ni)
+				return -1;
+			s->ins = ni;
+			s->cap = c;
+		}
+		si = &s->ins[s->n];
+		memset(si, 0, sizeof *si);
+		si->line = *line;
+		if (q < end && *q == '@') {
+			si->guarded = 1;
+			while (q < end && *q != ' ' && *q != '\t')
+				q++;
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+		}
+		if (q >= end || *q < 'A' || *q > 'Z') {
+			fn->bad = 1;
+			return 0;
+		}
+		for (op = q; q < end && ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_' ||
+		    *q == '.'); q++)
+			;
+		if ((size_t)(q - op) >= sizeof si->op) {
+			fn->bad = 1;
+			return 0;
+		}
+		memcpy(si->op, op, (size_t)(q - op));
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		while (q < end) {
+			const char *c = q;
+			while (c < end && *c != ',')
+				c++;
+			if (si->nops < MAXOPS) {
+				int r = opreg(q, c);
+				if (r == -3) {
+					fn->bad = 1;
+					return 0;
+				}
+				si->reg[si->nops] = r;
+			}
+			si->nops++;
+			q = c < end ? c + 1 : c;
+			while (q < end && (*q == ' ' || *q == '\t'))
+				q++;
+		}
+		s->n++;
+		fn->to = s->n;
+	}
+	return 0;
+}
+
+static int
+isop(const char *op, const char *base)
+{
+	size_t n = strlen(base);
+	return strncmp(op, base, n) == 0 && (op[n] == 0 || op[n] == '.');
+}
+
+/* nanorder.py's NOWRITE, and every ST... */
+static int
+nowrite(const SIns *si)
+{
+	static const char *const nw[] = { "RED", "BRA", "BSSY", "BSYNC", "EXIT", "BAR", "WARPSYNC", "NOP", NULL };
+	if (startswith(si->op, "ST") || !si->nops)
+		return 1;
+	for (int i = 0; nw[i]; i++)
+		if (isop(si->op, nw[i]))
+			return 1;
+	return 0;
+}
+
+static int
+width(const char *op)
+{
+	if (strstr(op, ".128"))
+		return 4;
+	return strstr(op, ".64") || startswith(op, "DADD") || startswith(op, "DMUL") || startswith(op, "DFMA") ? 2 : 1;
+}
+
+static int
+ismove(const char *op)
+{
+	return !strcmp(op, "MOV") || !strcmp(op, "IMAD.MOV.U32") || !strcmp(op, "IMAD.MOV");
+}
+
+/* The PTX lines whose values reach register r read by ins[i] (ins[0] the
+ * function's first): nanorder.py's sass_origin. */
+static void
+sassorigin(const SIns *ins, int i, int r, int depth, LineSet *out)
+{
+	int call = -1;
+
+	if (r < 0 || depth > 12)
+		return;
+	for (int j = i - 1; j >= 0 && step(out); j--) {
+		const SIns *d = &ins[j];
+		int dn;
+		if (startswith(d->op, "CALL")) {
+			if (call < 0)
+				call = d->line;
+			continue;
+		}
+		if (nowrite(d) || (dn = d->reg[0]) == RNONE)
+			continue;
+		if (dn == RZERO)
+			dn = -99;
+		if (!(dn <= r && r < dn + width(d->op)))
+			continue;
+		if (call >= 0 && d->line == call) {
+			add(out, call);
+			return;
+		}
+		add(out, d->line);
+		if (ismove(d->op) && d->nops >= 1 && d->nops <= MAXOPS && d->reg[d->nops - 1] >= 0)
+			sassorigin(ins, j, d->reg[d->nops - 1], depth + 1, out);
+		if (!d->guarded)
+			return;
+	}
+	if (call >= 0)
+		add(out, call);
+}
+
+/* ---------------------------------------------------------------- the answers */
+
+typedef struct {
+	ptx_module *pm;
+	const Sass *s;
+	int *w, n, cap;
+	long left;               /* trace steps left (a hostile module or listing: bounded time) */
+	uint64_t *byline;        /* while answering a function: line << 32 | index of its SASS, sorted */
+	int nbyline;
+} Ans;
+
+static int
+cmpu64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The first entry of a->byline at or after line. */
+static int
+firstat(const Ans *a, int line)
+{
+	int lo = 0, hi = a->nbyline;
+	uint64_t key = (uint64_t)(uint32_t)line << 32;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (a->byline[mid] < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static const SFunc *
+sassfn(const Sass *s, const char *name)
+{
+	for (int i = 0; i < s->nfn; i++)
+		if (!s->fn[i].bad && !strcmp(s->fn[i].name, name))
+			return &s->fn[i];
+	return NULL;
+}
+
+/* The answer for f->ins[k] (its mul f->ins[mk] where it is a fused add,
+ * else mk == k): 1 a wins, 0 b wins, -1 unresolved. */
+static int
+answer(Ans *a, const Func *f, const SIns *sass, int k, int mk)
+{
+	const Ins *in = f->ins[k], *m = f->ins[mk];
+	const char *want = in->op == OP_MIN || in->op == OP_MAX ? "DSETP" : mk != k || in->op == OP_FMA ||
+	    in->op == OP_MAD ? "DFMA" : in->op == OP_MUL ? "DMUL" : "DADD";
+	int lines[2] = { in->loc.line, m->loc.line }, c = -1, w, o;
+	LineSet oa = { .left = &a->left }, ob = { .left = &a->left }, sw = { .left = &a->left },
+	    so = { .left = &a->left };
+
+	for (int t = 0; t < (lines[1] != lines[0] ? 2 : 1); t++)
+		for (int j = firstat(a, lines[t]); j < a->nbyline && (int)(a->byline[j] >> 32) == lines[t]; j++) {
+			int i = (int)(uint32_t)a->byline[j];
+			if (startswith(sass[i].op, want) &&
+			    (strcmp(want, "DSETP") || strstr(sass[i].op, ".MIN") || strstr(sass[i].op, ".MAX"))) {
+				if (c >= 0)
+					return -1;   /* two: which is which is not known */
+				c = i;
+			}
+		}
+	if (c < 0 || sass[c].nops < (strcmp(want, "DSETP") ? 3 : 4))
+		return -1;
+	/* the winning slot and the other (DFMA and DADD: 2 and 1; DSETP: 3 and 2) */
+	w = sass[c].reg[strcmp(want, "DSETP") ? 2 : 3];
+	o = sass[c].reg[strcmp(want, "DSETP") ? 1 : 2];
+	if (w < 0 || o < 0 || w == o)
+		return -1;   /* a constant in a slot, or one register in both */
+	ptxorigin(f, mk, m->opnd[1].sym, 0, &oa);
+	ptxorigin(f, mk, m->opnd[2].sym, 0, &ob);
+	sassorigin(sass, c, w, 0, &sw);
+	sassorigin(sass, c, o, 0, &so);
+	if (oa.full || ob.full || sw.full || so.full)
+		return -1;
+	int wa = meets(&sw, &oa), wb = meets(&sw, &ob), xa = meets(&so, &oa), xb = meets(&so, &ob);
+	if (wa && !wb && !xa)
+		return 1;
+	if (!wa && wb && !xb)
+		return 0;
+	if (xa && !xb)
+		return 0;
+	if (!xa && xb)
+		return 1;
+	return -1;
+}
+
+static void
+answers(Ans *a, const Func *f)
+{
+	const SFunc *sf = sassfn(a->s, f->name);
+	int *plan;
+
+	if (!sf || sf->to <= sf->from ||
+	    !(a->byline = interp_alloc(a->pm->cx, (size_t)(sf->to - sf->from) * sizeof *a->byline)))
+		return;
+	a->nbyline = sf->to - sf->from;
+	for (int i = 0; i < a->nbyline; i++)
+		a->byline[i] = (uint64_t)(uint32_t)a->s->ins[sf->from + i].line << 32 | (uint32_t)i;
+	qsort(a->byline, (size_t)a->nbyline, sizeof *a->byline, cmpu64);
+	plan = interp_contract_plan(a->pm->cx, a->pm->m, f);
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *in = f->ins[k];
+		int mk = k, r;
+		if (!candidate(in))
+			continue;
+		if (plan && plan[k] && plan[k] != CONTRACT_SIGNFLIP) {
+			mk = (plan[k] >> 3) - 1;
+			if (mk < 0 || mk >= f->nins)
+				continue;
+		}
+		if (f->ins[mk]->nopnd < 3 || !tworegs(f->ins[mk]))
+			continue;
+		if ((r = answer(a, f, a->s->ins + sf->from, k, mk)) >= 0 &&
+		    push(a->pm->cx, &a->w, &a->n, &a->cap, in->loc.line * 2 + r))
+			break;
+	}
+	interp_free(a->pm->cx, plan);
+	interp_free(a->pm->cx, a->byline);
+	a->byline = NULL;
+}
+
+/* ---------------------------------------------------------------- the tools */
+
+/* Is path a regular executable file of at least min bytes? */
+static int
+usable(const char *path, off_t min)
+{
+	struct stat st;
+	return path && *path && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= min &&
+	    access(path, X_OK) == 0;
+}
+
+static int
+findtool(const char *var, const char *name, off_t min, char *out, size_t n)
+{
+	const char *v = getenv(var), *p;
+
+	if (v && *v) {
+		if (!usable(v, 0) || strlen(v) >= n)
+			return -1;
+		strcpy(out, v);
+		return 0;
+	}
+	if ((v = getenv("CUDA_HOME")) && *v && (size_t)snprintf(out, n, "%s/bin/%s", v, name) < n && usable(out, min))
+		return 0;
+	if ((size_t)snprintf(out, n, "/usr/local/cuda/bin/%s", name) < n && usable(out, min))
+		return 0;
+	for (p = getenv("PATH"); p && *p;) {
+		const char *e = strchr(p, ':');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len && len + strlen(name) + 2 <= n) {
+			memcpy(out, p, len);
+			out[len] = '/';
+			strcpy(out + len + 1, name);
+			if (usable(out, min))
+				return 0;
+		}
+		p = e ? e + 1 : NULL;
+	}
+	return -1;
+}
+
+static int
+timeout_ms(void)
+{
+	const char *t = getenv("PTXKIT_NANORDER_TIMEOUT");
+	long v = t && *t ? strtol(t, NULL, 10) : 60;
+	return v <= 0 || v > 3600 ? 60000 : (int)v * 1000;
+}
+
+/* Runs argv (no shell), stdout to out, within the time limit: 0 when it
+ * exits 0. */
+static int
+run(char *const argv[], const char *out)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	char **env;
+	size_t ne = 0, k = 0;
+	pid_t pid;
+	int st = 0, rc, waited = 0, limit = timeout_ms();
+	struct timespec ts = { 0, 2000000 };
+
+	for (char **e = environ; e && *e; e++)
+		ne++;
+	if (!(env = malloc((ne + 1) * sizeof *env)))
+		return -1;
+	for (char **e = environ; e && *e; e++)
+		if (!startswith(*e, "PTXKIT_NANORDER"))
+			env[k++] = *e;
+	env[k] = NULL;
+	if (posix_spawn_file_actions_init(&fa)) {
+		free(env);
+		return -1;
+	}
+	if (posix_spawnattr_init(&at)) {
+		posix_spawn_file_actions_destroy(&fa);
+		free(env);
+		return -1;
+	}
+	/* a group of its own: a timeout ends whatever the tool started too */
+	rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP) || posix_spawnattr_setpgroup(&at, 0) ||
+	    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0) ||
+	    posix_spawn_file_actions_addopen(&fa, 1, out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0600) ||
+	    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0) ||
+	    posix_spawn(&pid, argv[0], &fa, &at, argv, env);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	free(env);
+	if (rc)
+		return -1;
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR)
+			return -1;   /* not ours to wait for (SIGCHLD ignored): no answer */
+		if (waited >= limit) {
+			kill(-pid, SIGKILL);
+			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+				;
+			return -1;
+		}
+		nanosleep(&ts, NULL);
+		waited += (int)(ts.tv_nsec / 1000000);
+		if (ts.tv_nsec < 32000000)
+			ts.tv_nsec *= 2;
+	}
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+/* pm's text with a .loc before each line that starts an instruction (lines,
+ * sorted, n of them) and a .file after the .address_size (or .target), its
+ * own .file and .loc lines made comments, to path. */
+static int
+writelocs(const ptx_module *pm, size_t len, const int *lines, int n, const char *path)
+{
+	FILE *f = fopen(path, "w");
+	const char *t = pm->text, *end = t + len;
+	int line = 1, k = 0, filed = 0, bad = 0;
+
+	if (!f)
+		return -1;
+	while (t < end) {
+		const char *e = memchr(t, '\n', (size_t)(end - t)), *p = t;
+		size_t l;
+		if (!e)
+			e = end;
+		l = (size_t)(e - t);
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		while (k < n && lines[k] < line)
+			k++;
+		if (k < n && lines[k] == line)
+			fprintf(f, "\t.loc 1 %d 0\n", line);
+		if ((e - p >= 4 && startswith(p, ".loc") && (p[4] == ' ' || p[4] == '\t')) ||
+		    (e - p >= 5 && startswith(p, ".file") && (p[5] == ' ' || p[5] == '\t')))
+			fputs("//", f);
+		fwrite(t, 1, l, f);
+		fputc('\n', f);
+		if (!filed && ((e - p >= 13 && startswith(p, ".address_size")) || (e - p >= 7 && startswith(p, ".target")))) {
+			/* after the .target, unless an .address_size follows it */
+			const char *q = e < end ? e + 1 : e;
+			while (q < end && (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r'))
+				q++;
+			if (!(startswith(p, ".target") && end - q >= 13 && startswith(q, ".address_size"))) {
+				fputs(".file 1 \"k.ptx\"\n", f);
+				filed = 1;
+			}
+		}
+		t = e < end ? e + 1 : e;
+		line++;
+	}
+	bad = ferror(f);
+	return fclose(f) || bad || !filed ? -1 : 0;
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *b = NULL;
+	long sz;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) >= 0 && sz <= MAXOUT && fseek(f, 0, SEEK_SET) == 0 &&
+	    (b = malloc((size_t)sz + 1)) && fread(b, 1, (size_t)sz, f) == (size_t)sz) {
+		b[sz] = 0;
+		*len = (size_t)sz;
+	} else {
+		free(b);
+		b = NULL;
+	}
+	fclose(f);
+	return b;
+}
+
+/* Does pm hold an instruction the oracle could answer?  Its instruction
+ * lines into *lines (sorted), their count returned; 0 when none is such,
+ * -1 on no memory. */
+static int
+worth(ptx_module *pm, int **lines)
+{
+	const Module *m = pm->m;
+	int want = 0, n = 0, cap = 0;
+
+	*lines = NULL;
+	if (m->nsec)
+		return 0;   /* DWARF of its own: no .loc of ours */
+	for (int i = 0; i < m->nfn; i++)
+		for (int k = 0; m->fn[i]->hasbody && k < m->fn[i]->nins; k++) {
+			const Ins *in = m->fn[i]->ins[k];
+			/* a fused add's mul has two registers too where the add could be answered */
+			want |= candidate(in) && (tworegs(in) || in->op == OP_ADD || in->op == OP_SUB);
+			if (in->loc.line > 0 && push(pm->cx, lines, &n, &cap, in->loc.line))
+				return -1;
+		}
+	if (!want) {
+		interp_free(pm->cx, *lines);
+		*lines = NULL;
+		return 0;
+	}
+	qsort(*lines, (size_t)n, sizeof **lines, cmpint);
+	return n;
+}
+
+static void
+oracle(ptx_module *pm, size_t len)
+{
+	char ptxas[4096], nvdis[4096], dir[4096], kp[4200], cp[4200], sp[4200], arch[16] = "-arch=sm_90";
+	const char *tmp = getenv("TMPDIR");
+	int *lines = NULL, nl, nlines = 1, line = 0, ok = 0;
+	size_t slen = 0;
+	char *text = NULL;
+	Sass s = { 0 };
+	Ans a = { .pm = pm, .s = &s, .left = 200000000 };
+
+	if ((nl = worth(pm, &lines)) <= 0)
+		return;
+	if (findtool("PTXKIT_PTXAS", "ptxas", 1 << 20, ptxas, sizeof ptxas) ||
+	    findtool("PTXKIT_NVDISASM", "nvdisasm", 0, nvdis, sizeof nvdis) ||
+	    (size_t)snprintf(dir, sizeof dir, "%s/ptxkit-nanorder-XXXXXX", tmp && *tmp ? tmp : "/tmp") >= sizeof dir ||
+	    !mkdtemp(dir)) {
+		interp_free(pm->cx, lines);
+		return;
+	}
+	snprintf(kp, sizeof kp, "%s/k.ptx", dir);
+	snprintf(cp, sizeof cp, "%s/k.cubin", dir);
+	snprintf(sp, sizeof sp, "%s/k.sass", dir);
+	for (int i = 0; i < pm->m->ntargets; i++)
+		if (!strcmp(pm->m->targets[i], "sm_90a"))
+			strcpy(arch, "-arch=sm_90a");
+	for (size_t i = 0; i < len; i++)
+		nlines += pm->text[i] == '\n';
+	{
+		char *pa[] = { ptxas, arch, "-lineinfo", kp, "-o", cp, NULL };
+		char *na[] = { nvdis, "-c", "-g", cp, NULL };
+		ok = !writelocs(pm, len, lines, nl, kp) && !run(pa, NULL) && !run(na, sp) && (text = slurp(sp, &slen));
+	}
+	unlink(kp);
+	unlink(cp);
+	unlink(sp);
+	rmdir(dir);
+	interp_free(pm->cx, lines);
+	if (!ok) {
+		free(text);
+		return;
+	}
+	for (const char *t = text, *end = text + slen; t < end && ok;) {
+		const char *e = memchr(t, '\n', (size_t)(end - t));
+		if (!e)
+			e = end;
+		if (sassline(pm->cx, &s, t, e, &line, nlines))
+			ok = 0;
+		t = e < end ? e + 1 : e;
+	}
+	free(text);
+	for (int i = 0; ok && i < pm->m->nfn; i++)
+		if (pm->m->fn[i]->hasbody && pm->m->fn[i]->built)
+			answers(&a, pm->m->fn[i]);
+	interp_free(pm->cx, s.ins);
+	interp_free(pm->cx, s.fn);
+	if (ok && a.n)
+		install(pm, a.w, a.n);
+	else
+		interp_free(pm->cx, a.w);
+}
+
+void
+api_nanorder(ptx_module *pm, size_t len)
+{
+	const char *t = getenv("PTXKIT_NANORDER_TABLE"), *o = getenv("PTXKIT_NANORDER");
+
+	if (t && *t)
+		fromfile(pm, t, len);
+	else if (o && !strcmp(o, "ptxas"))
+		oracle(pm, len);
+}
