@@ -15,12 +15,16 @@
  * names the PTX line of each SASS instruction.  For each such instruction
  * the SASS instruction of its line (DADD, DMUL, DFMA, or the DSETP.MIN/MAX
  * of a min or max; a fused add's DFMA is at its mul's line) is found, the
- * registers in its two slots are traced back through SASS moves to the
- * PTX lines that computed them, the PTX operands back through movs, negs
- * and abss, and where that names which operand sits in the winning slot
- * (the second; a DSETP's second too) it goes in pm->nanwin, which
- * interp/load.c consults before interp_nan_first.  This is
- * tests/diff/nanorder.py's tracing, line for line.
+ * registers in its two slots are traced back through SASS moves (and calls
+ * of the listing's subroutines, the slow paths of div, rcp and sqrt, which
+ * write the registers their code writes) to the PTX lines that computed
+ * them, the PTX operands back through movs, negs and abss, and where that
+ * names which operand sits in the winning slot (the second; a DSETP's
+ * second too) it goes in pm->nanwin, which interp/load.c consults before
+ * interp_nan_first.  This is tests/diff/nanorder.py's tracing, rule for
+ * rule (its answers and these agree), but for the PTX operands, whose
+ * writers here are the IR's destinations rather than the first words of
+ * text lines, and for .func bodies, answered here too.
  *
  * What holds: nothing spawned when the variable is unset or the module has
  * no such instruction; no shell (posix_spawn with an argv, stdin and stderr
@@ -258,18 +262,25 @@ typedef struct {
 	int guarded;
 	int nops;
 	int reg[MAXOPS];         /* each operand's register, RZERO, or RNONE (not a register) */
+	uint64_t callee;         /* a CALL: the hash of the label it names "($...)", else 0 */
 } SIns;
 
 typedef struct {
 	char name[256];
 	int from, to;            /* its instructions, sass[from..to) */
-	int ended;               /* past its own code */
 	int bad;                 /* something in its text was not as expected */
+	int sec;                 /* the .text section it is in */
+	int sub;                 /* a subroutine of the section ("$label:"), not a function */
+	uint64_t hash;           /* a subroutine's: its label's */
+	int clob;                /* 0 not yet known, 1 being found, 2 known (in regs), 3 unknown */
+	uint64_t regs[4];        /* the registers its code writes, its own calls' included */
 } SFunc;
 
 typedef struct {
 	SIns *ins; int n, cap;
 	SFunc *fn; int nfn, capfn;
+	int sec;                 /* sections seen */
+	int intext;              /* in a .text section */
 } Sass;
 
 static int
@@ -302,6 +313,29 @@ opreg(const char *s, const char *e)
 }
 
 /* One line of nvdisasm's text. */
+static SFunc *
+newfn(ptx_ctx *cx, Sass *s, const char *name, size_t len)
+{
+	SFunc *fn;
+
+	if (s->nfn == s->capfn) {
+		int c = s->capfn ? 2 * s->capfn : 16;
+		SFunc *nf = interp_realloc(cx, s->fn, (size_t)c * sizeof *nf);
+		if (!nf)
+			return NULL;
+		s->fn = nf;
+		s->capfn = c;
+	}
+	fn = &s->fn[s->nfn++];
+	memset(fn, 0, sizeof *fn);
+	memcpy(fn->name, name, len);
+	fn->hash = fnv(name, len);
+	fn->sec = s->sec;
+	fn->from = fn->to = s->n;
+	return fn;
+}
+
+/* One line of nvdisasm's text. */
 static int
 sassline(ptx_ctx *cx, Sass *s, const char *l, const char *e, int *line, int nlines)
 {
@@ -315,35 +349,36 @@ sassline(ptx_ctx *cx, Sass *s, const char *l, const char *e, int *line, int nlin
 		size_t len;
 		while (q < e && (*q == ' ' || *q == '\t'))
 			q++;
-		if (fn)
-			fn->ended = 1;
+		s->sec++;
+		s->intext = 0;
 		if (e - q < 6 || !startswith(q, ".text."))
 			return 0;
 		for (n = q += 6; n < e && *n != ',' && *n != ' ' && *n != '\t'; n++)
 			;
 		if ((len = (size_t)(n - q)) >= sizeof fn->name || !len)
 			return 0;
-		if (s->nfn == s->capfn) {
-			int c = s->capfn ? 2 * s->capfn : 16;
-			SFunc *nf = interp_realloc(cx, s->fn, (size_t)c * sizeof *nf);
-			if (!nf)
-				return -1;
-			s->fn = nf;
-			s->capfn = c;
-		}
-		fn = &s->fn[s->nfn++];
-		memset(fn, 0, sizeof *fn);
-		memcpy(fn->name, q, len);
-		fn->from = fn->to = s->n;
+		if (!newfn(cx, s, q, len))
+			return -1;
+		s->intext = 1;
 		*line = 0;
 		return 0;
 	}
-	if (!fn || fn->ended || fn->bad)
-		return 0;   /* outside a function's own code */
-	if (p < e && *p == '$') {
-		fn->ended = 1;   /* a subroutine's code (a div's slow path) from here on */
+	if (!fn || !s->intext)
+		return 0;   /* outside a function's code */
+	if (*l == '$') {
+		/* a subroutine's code (a div's slow path) from here on */
+		const char *c = memchr(l, ':', (size_t)(e - l));
+		if (!c || (size_t)(c - l) >= sizeof fn->name) {
+			s->intext = 0;
+			return 0;
+		}
+		if (!(fn = newfn(cx, s, l, (size_t)(c - l))))
+			return -1;
+		fn->sub = 1;
 		return 0;
 	}
+	if (fn->bad)
+		return 0;
 	if (e - p >= 10 && startswith(p, "//## File")) {
 		const char *q = p;
 		long v = 0;
@@ -412,6 +447,15 @@ sassline(ptx_ctx *cx, Sass *s, const char *l, const char *e, int *line, int nlin
 			return 0;
 		}
 		memcpy(si->op, op, (size_t)(q - op));
+		if (startswith(si->op, "CALL")) {
+			const char *t = q, *te;
+			while (t + 1 < end && !(t[0] == '(' && t[1] == '$'))
+				t++;
+			for (te = t; te < end && *te != ')'; te++)
+				;
+			if (t + 1 < end && te < end)
+				si->callee = fnv(t + 1, (size_t)(te - t - 1));
+		}
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
 		while (q < end) {
@@ -471,10 +515,59 @@ ismove(const char *op)
 	return !strcmp(op, "MOV") || !strcmp(op, "IMAD.MOV.U32") || !strcmp(op, "IMAD.MOV");
 }
 
+/* The registers that subroutine sf (of S) writes, its own calls' included,
+ * in sf->regs; 0 when its code is all in the listing, -1 when not. */
+static int
+clobbers(Sass *S, SFunc *sf)
+{
+	if (sf->clob >= 2)
+		return sf->clob == 2 ? 0 : -1;
+	if (sf->clob == 1 || sf->bad)
+		return -1;   /* a call of itself, or a text not as expected */
+	sf->clob = 1;
+	memset(sf->regs, 0, sizeof sf->regs);
+	for (int i = sf->from; i < sf->to; i++) {
+		const SIns *d = &S->ins[i];
+		if (startswith(d->op, "CALL")) {
+			SFunc *c = NULL;
+			for (int k = 0; k < S->nfn && !c; k++)
+				if (S->fn[k].sub && S->fn[k].sec == sf->sec && S->fn[k].hash == d->callee)
+					c = &S->fn[k];
+			if (!d->callee || !c || clobbers(S, c)) {
+				sf->clob = 3;
+				return -1;
+			}
+			for (int k = 0; k < 4; k++)
+				sf->regs[k] |= c->regs[k];
+			continue;
+		}
+		if (nowrite(d) || d->reg[0] < 0)
+			continue;
+		for (int k = 0, w = width(d->op); k < w && d->reg[0] + k < 256; k++)
+			sf->regs[(d->reg[0] + k) >> 6] |= (uint64_t)1 << ((d->reg[0] + k) & 63);
+	}
+	sf->clob = 2;
+	return 0;
+}
+
+/* The subroutine of section sec that a CALL names, or NULL. */
+static SFunc *
+callee(Sass *S, int sec, const SIns *d)
+{
+	for (int k = 0; d->callee && k < S->nfn; k++)
+		if (S->fn[k].sub && S->fn[k].sec == sec && S->fn[k].hash == d->callee)
+			return &S->fn[k];
+	return NULL;
+}
+
 /* The PTX lines whose values reach register r read by ins[i] (ins[0] the
- * function's first): nanorder.py's sass_origin. */
+ * function's first, in section sec of S): nanorder.py's sass_origin.  A
+ * CALL of a subroutine whose code is in the listing wrote r if that code
+ * writes r (a value live across the call sits in a register the
+ * subroutine leaves alone); of another, if the value r held before it was
+ * set up at the call's line. */
 static void
-sassorigin(const SIns *ins, int i, int r, int depth, LineSet *out)
+sassorigin(Sass *S, int sec, const SIns *ins, int i, int r, int depth, LineSet *out)
 {
 	int call = -1;
 
@@ -484,6 +577,14 @@ sassorigin(const SIns *ins, int i, int r, int depth, LineSet *out)
 		const SIns *d = &ins[j];
 		int dn;
 		if (startswith(d->op, "CALL")) {
+			SFunc *c = call < 0 ? callee(S, sec, d) : NULL;
+			if (c && !clobbers(S, c)) {
+				if (c->regs[r >> 6] >> (r & 63) & 1) {
+					add(out, d->line);
+					return;
+				}
+				continue;
+			}
 			if (call < 0)
 				call = d->line;
 			continue;
@@ -500,7 +601,7 @@ sassorigin(const SIns *ins, int i, int r, int depth, LineSet *out)
 		}
 		add(out, d->line);
 		if (ismove(d->op) && d->nops >= 1 && d->nops <= MAXOPS && d->reg[d->nops - 1] >= 0)
-			sassorigin(ins, j, d->reg[d->nops - 1], depth + 1, out);
+			sassorigin(S, sec, ins, j, d->reg[d->nops - 1], depth + 1, out);
 		if (!d->guarded)
 			return;
 	}
@@ -512,7 +613,7 @@ sassorigin(const SIns *ins, int i, int r, int depth, LineSet *out)
 
 typedef struct {
 	ptx_module *pm;
-	const Sass *s;
+	Sass *s;
 	int *w, n, cap;
 	long left;               /* trace steps left (a hostile module or listing: bounded time) */
 	uint64_t *byline;        /* while answering a function: line << 32 | index of its SASS, sorted */
@@ -547,7 +648,7 @@ static const SFunc *
 sassfn(const Sass *s, const char *name)
 {
 	for (int i = 0; i < s->nfn; i++)
-		if (!s->fn[i].bad && !strcmp(s->fn[i].name, name))
+		if (!s->fn[i].bad && !s->fn[i].sub && !strcmp(s->fn[i].name, name))
 			return &s->fn[i];
 	return NULL;
 }
@@ -555,11 +656,12 @@ sassfn(const Sass *s, const char *name)
 /* The answer for f->ins[k] (its mul f->ins[mk] where it is a fused add,
  * else mk == k): 1 a wins, 0 b wins, -1 unresolved. */
 static int
-answer(Ans *a, const Func *f, const SIns *sass, int k, int mk)
+answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 {
 	const Ins *in = f->ins[k], *m = f->ins[mk];
 	const char *want = in->op == OP_MIN || in->op == OP_MAX ? "DSETP" : mk != k || in->op == OP_FMA ||
 	    in->op == OP_MAD ? "DFMA" : in->op == OP_MUL ? "DMUL" : "DADD";
+	const SIns *sass = a->s->ins + sf->from;
 	int lines[2] = { in->loc.line, m->loc.line }, c = -1, w, o;
 	LineSet oa = { .left = &a->left }, ob = { .left = &a->left }, sw = { .left = &a->left },
 	    so = { .left = &a->left };
@@ -583,8 +685,8 @@ answer(Ans *a, const Func *f, const SIns *sass, int k, int mk)
 		return -1;   /* a constant in a slot, or one register in both */
 	ptxorigin(f, mk, m->opnd[1].sym, 0, &oa);
 	ptxorigin(f, mk, m->opnd[2].sym, 0, &ob);
-	sassorigin(sass, c, w, 0, &sw);
-	sassorigin(sass, c, o, 0, &so);
+	sassorigin(a->s, sf->sec, sass, c, w, 0, &sw);
+	sassorigin(a->s, sf->sec, sass, c, o, 0, &so);
 	if (oa.full || ob.full || sw.full || so.full)
 		return -1;
 	int wa = meets(&sw, &oa), wb = meets(&sw, &ob), xa = meets(&so, &oa), xb = meets(&so, &ob);
@@ -625,7 +727,7 @@ answers(Ans *a, const Func *f)
 		}
 		if (f->ins[mk]->nopnd < 3 || !tworegs(f->ins[mk]))
 			continue;
-		if ((r = answer(a, f, a->s->ins + sf->from, k, mk)) >= 0 &&
+		if ((r = answer(a, f, sf, k, mk)) >= 0 &&
 		    push(a->pm->cx, &a->w, &a->n, &a->cap, in->loc.line * 2 + r))
 			break;
 	}

@@ -10,7 +10,9 @@
  * prints, per instruction, "LINE OP WIN MUL": LINE the instruction's
  * source line, OP its opcode, WIN the PTX operand in the slot whose NaN
  * wins (a or b; for fma, the slot before c's), MUL the line of the mul a
- * fused add takes its a and b from (0: not fused).
+ * fused add takes its a and b from (0: not fused), and a fifth word,
+ * "oracle", where the order oracle (PTXKIT_NANORDER, api/nanorder.c)
+ * answered for the line.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,8 +72,11 @@ dump(ptx_ctx *cx, ptx_module *pm)
 					if (x->f->ins[j] == xi->in && plan[j] && plan[j] != CONTRACT_SIGNFLIP)
 						mul = x->f->ins[(plan[j] >> 3) - 1]->loc.line;
 			}
-			printf("%d %s %c %d\n", xi->in->loc.line, ir_opinfo[xi->in->op].name,
-			    xi->alu.flags & ALU_NANA ? 'a' : 'b', mul);
+			int orc = 0;
+			for (int k = 0; k < pm->nnanwin && !orc; k++)
+				orc = pm->nanwin[k] >> 1 == xi->in->loc.line;
+			printf("%d %s %c %d%s\n", xi->in->loc.line, ir_opinfo[xi->in->op].name,
+			    xi->alu.flags & ALU_NANA ? 'a' : 'b', mul, orc ? " oracle" : "");
 		}
 		interp_free(cx, plan);
 	}

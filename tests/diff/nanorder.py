@@ -4,7 +4,14 @@
 #
 #   python3 tests/diff/nanorder.py [-j N] [-v] [-g V] FROM TO [BUILDDIR]
 #   python3 tests/diff/nanorder.py [-j N] [-v] [-g V] -s FILE [BUILDDIR]
+#   python3 tests/diff/nanorder.py [-j N] -t RECORDS [BUILDDIR]
 #   -f (with either form): feature lines instead, see below
+#   -t: for each "VERSION SEED FAMILY" line of RECORDS (a record's first
+#   three words), the kernel difftest replay loads, compiled with the other
+#   records of its version and family (40 a module, 8 for flowx), and one
+#   line "HASH LINE WIN" per f64 instruction whose slot it resolves: the
+#   table api/nanorder.c reads from PTXKIT_NANORDER_TABLE (HASH the FNV-1a
+#   of the kernel's text, LINE its line there, WIN a or b)
 #   -g V: generator version V's kernels (default the newest); the seeds
 #   of xfail.txt's "seed N" lines are version 1's
 #   -F FAMILY: every seed's kernel of that family (difftest families)
@@ -72,9 +79,13 @@ def with_locs(ptx):
 REGTOK = re.compile(r'^[-|!]*(R\d+|RZ)')
 SASS = re.compile(r'/\*[0-9a-f]{4,}\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)\s*(.*?)\s*;')
 
+CLOBBERS = os.environ.get('NANORDER_CALLS') != 'old'   # the calls' rule, see sass_origin
+
 def parse_sass(text):
-    """Each kernel's own code (up to its subroutines) as [line, op, operands, guarded]."""
+    """Each kernel's own code (up to its subroutines) as [line, op, operands, guarded];
+    the subroutines (the slow paths of div, rcp, sqrt) in SUBS, by label."""
     kern, ins, line = {}, None, 0
+    subs = {}
     for l in text.split('\n'):
         m = re.match(r'\s*\.section\s+\.text\.k(\d+),', l)
         if m:
@@ -83,8 +94,10 @@ def parse_sass(text):
         if re.match(r'\s*\.section', l):
             ins = None   # a subroutine's or callee's section (flowx's .func k1_f0)
             continue
-        if ins is None or l.startswith('$'):
-            ins = None if l.startswith('$') else ins
+        if l.startswith('$'):
+            ins = subs.setdefault(l.split(':')[0], [])
+            continue
+        if ins is None:
             continue
         m = re.search(r'//## File "k.ptx", line (\d+)', l)
         if m:
@@ -94,7 +107,7 @@ def parse_sass(text):
         if m:
             ops = [o.strip() for o in m.group(3).split(',')] if m.group(3) else []
             ins.append([line, m.group(2), ops, bool(m.group(1))])
-    return kern
+    return kern, subs
 
 def reg(o):
     m = REGTOK.match(o.replace('.reuse', ''))
@@ -103,7 +116,34 @@ def reg(o):
 MOVS = ('MOV', 'IMAD.MOV.U32', 'IMAD.MOV')
 NOWRITE = ('ST', 'STG', 'STS', 'STL', 'RED', 'BRA', 'BSSY', 'BSYNC', 'EXIT', 'BAR', 'WARPSYNC', 'NOP')
 
-def sass_origin(ins, i, r, depth=0):
+def clobbers(subs, name, seen=()):
+    """The registers subroutine name writes (through its own calls too),
+    None when its code is not in the listing."""
+    if name not in subs or name in seen:
+        return None
+    out = set()
+    for ln, op, ops, guarded in subs[name]:
+        if op.startswith('CALL'):
+            c = clobbers(subs, target(ops), seen + (name,))
+            if c is None:
+                return None
+            out |= c
+            continue
+        base = op.split('.')[0]
+        if base in NOWRITE or base.startswith('ST') or not ops:
+            continue
+        d = reg(ops[0])
+        if d is None or d == 'RZ':
+            continue
+        width = 4 if '.128' in op else 2 if re.search(r'\.64|^D(ADD|MUL|FMA)', op) else 1
+        out |= {int(d[1:]) + k for k in range(width)}
+    return out
+
+def target(ops):
+    m = re.search(r'\((\$[^)]*)\)', ' '.join(ops))
+    return m.group(1) if m else None
+
+def sass_origin(ins, i, r, depth=0, subs=None):
     """PTX lines whose values reach register r read by ins[i]."""
     lines = set()
     call = None
@@ -112,6 +152,15 @@ def sass_origin(ins, i, r, depth=0):
     for j in range(i - 1, -1, -1):
         ln, op, ops, guarded = ins[j]
         base = op.split('.')[0]
+        if op.startswith('CALL') and subs is not None and call is None:
+            # a subroutine of the listing: it wrote r if its code writes r
+            # (a value live across it is in a register it leaves alone)
+            c = clobbers(subs, target(ops))
+            if c is not None:
+                if int(r[1:]) in c:
+                    lines.add(ln)
+                    return lines
+                continue
         if op.startswith('CALL'):
             # a subroutine (the slow path of a div, rcp or sqrt) returns
             # in the registers its arguments came in: it wrote r if the
@@ -137,7 +186,7 @@ def sass_origin(ins, i, r, depth=0):
             src = ops[-1]
             s = reg(src)
             if s:
-                lines |= sass_origin(ins, j, s, depth + 1)
+                lines |= sass_origin(ins, j, s, depth + 1, subs)
         if not guarded:
             return lines
     if call is not None:
@@ -227,9 +276,13 @@ def records_module(builddir, recs):
     of the record's own text, its line there), None outside a body."""
     texts = [gen(builddir, v, s, f) for v, s, f in recs]
     out, chunks = [], []
-    for t in texts:
+    for r, t in zip(recs, texts):
         ls = t.split('\n')
-        body = next(i for i, l in enumerate(ls) if l.startswith('.address_size')) + 1
+        body = next((i for i, l in enumerate(ls) if l.startswith('.address_size')), None)
+        if body is None:
+            sys.stderr.write('nanorder.py: no kernel for v%d seed %d %s\n' % r)
+            continue
+        body += 1
         if not out:
             out = ls[:body]
         chunks.append((len(out) + 1, len(out) + len(ls) - body, len(out) - body, '%016x' % fnv(t.encode())))
@@ -260,11 +313,15 @@ def analyse(batch, builddir, tmp, feat=False, ver=None, fam=None, recs=None):
     open(k, 'w').write(ptx)
     open(kl, 'w').write(with_locs(ptx))
     res = []
-    r = subprocess.run([PTXAS, '-arch', 'sm_90', '-lineinfo', kl, '-o', cub], capture_output=True, text=True)
+    arch = 'sm_90a' if '\n.target sm_90a' in ptx else 'sm_90'   # the wgmma and later families'
+    r = subprocess.run([PTXAS, '-arch', arch, '-lineinfo', kl, '-o', cub], capture_output=True, text=True)
     if r.returncode:
         return [(lo, 0, 'ptxas', '-', '-', 'ptxas-failed')]
-    kern = parse_sass(subprocess.run([NVDISASM, '-c', '-g', cub], capture_output=True, text=True).stdout)
-    pred = subprocess.run([os.path.join(builddir, 'tests/diff/nanorder'), k], capture_output=True, text=True).stdout
+    kern, subs = parse_sass(subprocess.run([NVDISASM, '-c', '-g', cub], capture_output=True, text=True).stdout)
+    if not CLOBBERS:
+        subs = None
+    pred = subprocess.run([os.path.join(builddir, 'tests/diff/nanorder'), k], capture_output=True, text=True,
+                          env={e: v for e, v in os.environ.items() if not e.startswith('PTXKIT_NANORDER')}).stdout
     lines = ptx.split('\n')
     first = {}    # the line each kernel starts at
     for i, l in enumerate(lines, 1):
@@ -313,7 +370,7 @@ def analyse(batch, builddir, tmp, feat=False, ver=None, fam=None, recs=None):
         elif reg(w) == reg(o):
             truth = '='   # one register in both slots: the order cannot show
         elif not is_const(w) and not is_const(o):
-            sw, so = sass_origin(sass, i, reg(w)), sass_origin(sass, i, reg(o))
+            sw, so = sass_origin(sass, i, reg(w), subs=subs), sass_origin(sass, i, reg(o), subs=subs)
             hitw = (bool(sw & oa), bool(sw & ob))
             hito = (bool(so & oa), bool(so & ob))
             if hitw == (True, False) and hito[0] is False:
