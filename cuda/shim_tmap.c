@@ -80,11 +80,15 @@ cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, c
 	if (!map || rank < 3 || rank > 5 || !dim || !strides || !lower || !upper || !estrides || channels < 1 ||
 	    channels > 256 || pixels < 1 || pixels > 1024)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* the spatial dimensions: 1..rank-2, an interleaved map's 0..rank-3
+	 * (interp/tensorbox.c; an H200's driver took and refused the maps of
+	 * tests/shim/tmarand.c seed 9 with TMARAND_ILIC so) */
+	uint32_t s = interleave ? 0 : 1;
 	for (uint32_t i = 0; i + 2 < rank; i++) {
-		/* each spatial dimension of the box (dimension i + 1) holds a pixel */
-		long long span = (long long)dim[i + 1] + upper[i] - lower[i];
+		/* each spatial dimension of the box holds a pixel */
+		long long span = (long long)dim[i + s] + upper[i] - lower[i];
 		if (lower[i] < -lim[rank] || lower[i] >= lim[rank] || upper[i] < -lim[rank] || upper[i] >= lim[rank] ||
-		    dim[i + 1] > (1ull << 32) || span < 1)
+		    dim[i + s] > (1ull << 32) || span < 1)
 			return CUDA_ERROR_INVALID_VALUE;
 	}
 	box[0] = channels;

@@ -36,8 +36,13 @@
  * coordinate, whatever its box (the mbarrier is told the bytes moved, so
  * a larger box there leaves a phase short on the GPU too); the rows are
  * dense, a swizzle permuting each 16 bytes but giving a row no whole span.
- * Interleaved im2col maps are not modelled: a copy through one faults as
- * unsupported.
+ * Interleaved im2col maps load so too, a pixel one unit, whatever the
+ * map's channels: their spatial dimensions are 0..rank-3 (W counting
+ * units of dimension 0, from the copy's coordinate 0), dimension rank-2
+ * takes the copy's coordinate alone, and the mbarrier is told the
+ * pixels' units (tensorbox.c; an H200, tests/shim/tmarand.c seed 9 with
+ * TMARAND_ILIC: the bytes of all 52 loads, and the 41 whose first pixel
+ * was outside the bounding box stopped the kernel).
  * Elements outside the tensor read as the fill (zeros, or the 16-bit
  * pattern 0x7ff7 repeated: a NaN of each float type) and are not written
  * by stores and reductions, but those past the end of dimension 0 in the
@@ -646,11 +651,6 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    "tensor copy: the shared address 0x%" PRIx64 " is not 128-byte aligned", sh);
 		return XR_FAULT;
 	}
-	if (t.interleave && form == TMAP_IM2COL) {
-		interp_fault(L, w, lane, xi, PTX_FAULT_UNSUPPORTED, 0, 0,
-		    "tensor copy: interleaved im2col tensor maps are not modelled");
-		return XR_FAULT;
-	}
 	es = t.esize;
 	if (t.interleave)   /* the walk's element is the interleave's unit */
 		interleaved(&t);
@@ -671,7 +671,8 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    "dimension 0, not on a 16-byte boundary (an illegal instruction on the GPU)", coord[0] * t.esize);
 		return XR_FAULT;
 	}
-	for (int i = 1; form == TMAP_IM2COL && kind == BK_TLOAD && i < t.rank - 1; i++)
+	/* the spatial dimensions: 1..rank-2, an interleaved map's 0..rank-3 */
+	for (int i = !t.interleave; form == TMAP_IM2COL && kind == BK_TLOAD && i < t.rank - 1 - !!t.interleave; i++)
 		if (coord[i] < r.lo[i] || coord[i] > r.hi[i]) {
 			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "im2col copy: the first pixel is outside the "
 			    "bounding box in dimension %d (%" PRId64 ", not %" PRId64 "..%" PRId64 "; an illegal instruction on "
