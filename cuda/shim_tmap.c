@@ -12,7 +12,8 @@
  * channels as the inner box, the form and the im2col fields in bytes the
  * tiled form leaves zero (interp/tensormap.c), which the im2col copies
  * read (interp/tensorbox.c) and a tiled copy refuses.  The wide form
- * (cuTensorMapEncodeIm2colWide) likewise, which no copy reads.
+ * (cuTensorMapEncodeIm2colWide) likewise, which an im2col copy reads as
+ * an im2col map (interp/bulk.c).
  */
 #include <stdint.h>
 #include <string.h>
@@ -108,7 +109,8 @@ cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, c
 /* The wide form's map: W's corners alone, within 16 bits; the pixels a
  * column are read in mode W only.  The manual gives it to compute
  * capability 10.0, yet an H200 (driver 580) encodes one, and so does this
- * (form 2, its mode at O_WMODE), which no copy here reads. */
+ * (form 2, its mode at O_WMODE), which an im2col copy reads as the
+ * im2col form (no copy here has the wide modes). */
 CUresult
 cuTensorMapEncodeIm2colWide(CUtensorMap *map, int type, uint32_t rank, void *addr, const uint64_t *dim,
                             const uint64_t *strides, int lower, int upper, uint32_t channels, uint32_t pixels,

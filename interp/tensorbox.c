@@ -26,8 +26,8 @@
  * reads the fill.
  *
  * An interleaved im2col map (16- or 32-byte interleave) is walked as an
- * H200 did for tests/shim/tmarand.c (TMARAND_ILIC, seed 9: the bytes of
- * all 52 loads): a row is one unit of the interleave, whatever the map's
+ * H200 did for tests/shim/tmarand.c (TMARAND_ILIC, seeds 9 and 12: the
+ * bytes of all 124 loads, and of the 5 stores it took): a row is one unit of the interleave, whatever the map's
  * channels (n0 is 1; bulk.c makes the unit the element, as for
  * interleaved tiled maps), and the spatial dimensions are 0..rank-3: W is
  * dimension 0, counted in units (its coordinate, size, corners, offset
