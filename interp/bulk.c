@@ -162,6 +162,26 @@ redop(const Ins *in)
 	return 0;
 }
 
+/* An im2col prefetch, [map, {coords}], {offsets} {, policy}: a hint, but
+ * one whose first pixel the GPU checks (tprefetch) */
+static int
+prefetch_decode(ptx_module *pm, XIns *xi, const Ins *in, int dim)
+{
+	XOp s[XNS];
+
+	xi->x = X_BULK;
+	xi->mod = BK_TPREFETCH;
+	xi->size = (uint8_t)dim;
+	memset(s, 0, sizeof s);
+	if (dim < 3 || in->nopnd < 2 || tensoropnd(pm, &in->opnd[0], dim, s) ||
+	    interp_decode_ops(pm, &in->opnd[1], 1, TY_U16, &s[S_OFFS], 3) != dim - 2 ||
+	    !(xi->s = interp_alloc(pm->cx, NS_TENSOR * sizeof *xi->s)))
+		return -1;
+	memcpy(xi->s, s, NS_TENSOR * sizeof *s);
+	xi->ns = NS_TENSOR;
+	return 0;
+}
+
 int
 interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -174,29 +194,14 @@ interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			dim = d + 1;
 	switch (in->op) {
 	case OP_CP_ASYNC_BULK_PREFETCH_TENSOR:
-		if (!ir_hasmod(in, MOD_IM2COL))
-			break;
-		/* [map, {coords}], {offsets} {, policy}: a hint, but one whose
-		 * first pixel the GPU checks (tprefetch) */
-		xi->x = X_BULK;
-		xi->mod = BK_TPREFETCH;
-		xi->size = (uint8_t)dim;
-		memset(s, 0, sizeof s);
-		if (dim < 3 || in->nopnd < 2 || tensoropnd(pm, &in->opnd[0], dim, s) ||
-		    interp_decode_ops(pm, &in->opnd[1], 1, TY_U16, &s[S_OFFS], 3) != dim - 2 ||
-		    !(xi->s = interp_alloc(pm->cx, NS_TENSOR * sizeof *xi->s)))
-			return -1;
-		memcpy(xi->s, s, NS_TENSOR * sizeof *s);
-		xi->ns = NS_TENSOR;
+		if (ir_hasmod(in, MOD_IM2COL))
+			return prefetch_decode(pm, xi, in, dim);
+		xi->x = X_NOP;   /* a hint */
 		return 0;
 	case OP_CP_ASYNC_BULK_PREFETCH: case OP_CP_ASYNC_BULK_COMMIT_GROUP: case OP_CP_ASYNC_BULK_WAIT_GROUP:
-		break;
-	default:
-		goto copy;
+		xi->x = X_NOP;   /* a hint; copies complete when issued */
+		return 0;
 	}
-	xi->x = X_NOP;   /* a hint; copies complete when issued */
-	return 0;
-copy:
 	xi->x = X_BULK;
 	memset(s, 0, sizeof s);
 	/* forms of other targets and modes we lack: gather/scatter, byte masks */
