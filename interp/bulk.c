@@ -59,15 +59,14 @@
  * instruction on the GPU: a box must start on a 16-byte boundary of
  * dimension 0 (coord[0] * element size), stores and reductions may not
  * start at a negative coordinate (seen in dimensions 0 and 1; loads may,
- * and a start past the end is fine), an im2col load's or store's first
- * pixel must lie in the bounding box, a reduction takes only the element
- * types of redtype(), an im2col_no_offs store only a map whose bounding
- * box pads nothing (every lower corner 0 or more, every upper corner 0 or
- * less: an H200 took the 2 of tests/shim/tmarand.c seed 1's 40 stores
- * through im2col maps and the 5 of 83 through interleaved ones, seeds 9
- * and 12, that keep both rules, and stopped the kernel over the others),
- * and an im2col_no_offs reduction stops the kernel (seen through maps
- * that pad).  Tf32 maps round loaded elements to tf32 (to nearest even, NaN
+ * and a start past the end is fine), an im2col copy's first pixel must
+ * lie in the bounding box, a reduction takes only the element types of
+ * redtype(), and an im2col_no_offs store or reduction only a map whose
+ * bounding box pads nothing (every lower corner 0 or more, every upper
+ * corner 0 or less: an H200 took the 2 of tests/shim/tmarand.c seed 1's
+ * 40 stores through im2col maps and the 5 of 83 through interleaved ones,
+ * seeds 9 and 12, that keep both rules, and stopped the kernel over the
+ * others; tests/shim/tmaodd.c's reductions so too).  Tf32 maps round loaded elements to tf32 (to nearest even, NaN
  * to 0x7fffe000), and float reductions keep denormals, but through the
  * f32_ftz and tf32_ftz maps (flushed, and tf32_ftz added as f32).
  *
@@ -719,16 +718,11 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    t.rank);
 		return XR_FAULT;
 	}
-	if (form == TMAP_IM2COL && kind == BK_TRED) {
-		interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor reduction in im2col_no_offs mode (an illegal "
-		    "instruction on an H200)");
-		return XR_FAULT;
-	}
-	for (int i = 0; form == TMAP_IM2COL && kind == BK_TSTORE && i < t.rank - 2; i++)
+	for (int i = 0; form == TMAP_IM2COL && kind != BK_TLOAD && i < t.rank - 2; i++)
 		if (t.lower[i] < 0 || t.upper[i] > 0) {
-			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor store in im2col_no_offs mode through a "
+			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor %s in im2col_no_offs mode through a "
 			    "map whose bounding box pads the tensor (corners %d and %d of spatial dimension %d; an illegal "
-			    "instruction on an H200)", t.lower[i], t.upper[i], i);
+			    "instruction on an H200)", kind == BK_TSTORE ? "store" : "reduction", t.lower[i], t.upper[i], i);
 			return XR_FAULT;
 		}
 	if (kind == BK_TRED && !redtype(xi->mod >> 4, t.elemtype)) {

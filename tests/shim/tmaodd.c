@@ -1,16 +1,17 @@
 /*
  * tmaodd.c -- tensor operations that tmarand.c leaves out, through an
  * interleaved im2col map (cuTensorMapEncodeIm2col with a 32-byte
- * interleave), a plain im2col map of the same tensor and a wide one
+ * interleave), a plain im2col map of the same tensor, both again with a
+ * bounding box that pads nothing, and a wide one
  * (cuTensorMapEncodeIm2colWide): L2 prefetches with the first pixel
- * inside and outside the bounding box, reductions (.add,
- * im2col_no_offs), loads that tell the mbarrier the pixels' units and
- * the pixels' channels, an im2col load through the wide map and a tiled
- * load through an im2col map.  A line a case: its name, the encode's and
- * the launch's answers, for loads whether the phase completed and a hash
- * of the shared memory, and a hash of the tensor.  Each case runs in a
- * process of its own (a copy the GPU stops the kernel over loses the
- * context).
+ * inside and outside the bounding box, reductions (.add) and stores in
+ * im2col_no_offs mode, loads that tell the mbarrier the pixels' units
+ * and fewer bytes (the pixels' channels), im2col loads and a store
+ * through the wide map and a tiled load through an im2col map.  A line a
+ * case: its name, the encode's and the launch's answers, for loads
+ * whether the phase completed and a hash of the shared memory, and a
+ * hash of the tensor.  Each case runs in a process of its own (a copy
+ * the GPU stops the kernel over loses the context).
  *
  *	tmaodd [CASE]
  *
@@ -29,7 +30,8 @@ enum { NTHR = 128, PIX = 16, SMEM = 4096 };
 
 static const struct {
 	const char *name;
-	int map;           /* through the plain (0), interleaved (1) or wide (2) map */
+	int map;           /* through the plain (0), interleaved (1) or wide (2) map, or
+	                    * a plain (3) or interleaved (4) one whose box pads nothing */
 	const char *op;    /* the copy, its map %rd2 and shared address %r9 */
 	unsigned tx;       /* a load's expected bytes (0: not a load) */
 } cases[] = {
@@ -51,6 +53,23 @@ static const struct {
 	    "[%r9], [%rd2, {0, 1, 1, 1}], [%r10], {%h0, %h0}", PIX * 16 * 2 },
 	{ "ld-wide", 2, "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes "
 	    "[%r9], [%rd2, {0, 1, 1, 1}], [%r10], {%h0, %h0}", PIX * 16 * 2 },
+	{ "rd-nopad", 3, "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.im2col_no_offs.bulk_group "
+	    "[%rd2, {0, 1, 1, 1}], [%r9]", 0 },
+	{ "rd-il-nopad", 4, "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.im2col_no_offs.bulk_group "
+	    "[%rd2, {0, 1, 1, 1}], [%r9]", 0 },
+	{ "st-nopad", 3, "cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs.bulk_group "
+	    "[%rd2, {0, 1, 1, 1}], [%r9]", 0 },
+	{ "st-il-nopad", 4, "cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs.bulk_group "
+	    "[%rd2, {0, 1, 1, 1}], [%r9]", 0 },
+	{ "st-il-nopad-out", 4, "cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs.bulk_group "
+	    "[%rd2, {20, 1, 1, 1}], [%r9]", 0 },
+	{ "pf-il-nopad-out", 4, "cp.async.bulk.prefetch.tensor.4d.L2.global.im2col [%rd2, {20, 1, 1, 1}], {%h0, %h0}", 0 },
+	{ "ld-wide-offs", 2, "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes "
+	    "[%r9], [%rd2, {0, -1, 2, 1}], [%r10], {%h1, %h2}", PIX * 16 * 2 },
+	{ "ld-wide-out", 2, "cp.async.bulk.tensor.4d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes "
+	    "[%r9], [%rd2, {0, 1, 4, 1}], [%r10], {%h0, %h0}", PIX * 16 * 2 },
+	{ "st-wide", 2, "cp.async.bulk.tensor.4d.global.shared::cta.im2col_no_offs.bulk_group "
+	    "[%rd2, {0, 1, 1, 1}], [%r9]", 0 },
 	{ "ld-tile", 0, "cp.async.bulk.tensor.4d.shared::cluster.global.tile.mbarrier::complete_tx::bytes "
 	    "[%r9], [%rd2, {0, 1, 1, 1}], [%r10]", PIX * 16 * 2 },
 };
@@ -66,7 +85,7 @@ kernel(char *p, size_t n, const char *op, int load)
 	    "\t.reg .pred %%p<8>;\n\t.reg .b32 %%r<40>;\n\t.reg .b64 %%rd<16>;\n\t.reg .b16 %%h<4>;\n"
 	    "\t.shared .align 8 .b64 bar;\n"
 	    "\tld.param.u64 %%rd1, [out_p];\n\tcvta.to.global.u64 %%rd1, %%rd1;\n\tld.param.u32 %%r7, [tx_p];\n"
-	    "\tmov.u16 %%h0, 0;\n"
+	    "\tmov.u16 %%h0, 0;\n\tmov.u16 %%h1, 1;\n\tmov.u16 %%h2, 2;\n"
 	    "\tmov.u32 %%r9, smem;\n\tadd.u32 %%r9, %%r9, 1023;\n\tand.b32 %%r9, %%r9, -1024;\n"
 	    "\tmov.u32 %%r10, bar;\n\tmov.b64 %%rd2, map;\n\tcvta.param.u64 %%rd2, %%rd2;\n"
 	    "\tmov.u32 %%r11, %%tid.x;\n\tmov.u32 %%r13, %%r11;\n"
@@ -111,7 +130,7 @@ run(int c)
 	static char ptx[8192];
 	cuuint64_t dim[4] = { 16, 6, 4, 4 }, stride[3] = { 32, 192, 768 };
 	cuuint32_t es[4] = { 1, 1, 1, 1 };
-	int lo[2] = { -2, -1 }, hi[2] = { 0, 0 };
+	int lo[2] = { -2, -1 }, hi[2] = { 0, 0 }, zero[2] = { 0, 0 }, il = cases[c].map == 1 || cases[c].map == 4;
 	uint16_t host[1536];
 	uint8_t out[SMEM + 4];
 	CUdeviceptr t, o;
@@ -141,9 +160,9 @@ run(int c)
 		    CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_NONE, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 	else
 		r = cuTensorMapEncodeIm2col(&map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 4, (void *)(uintptr_t)t, dim, stride,
-		    lo, hi, cases[c].map ? 8 : 16, PIX, es,
-		    cases[c].map ? CU_TENSOR_MAP_INTERLEAVE_32B : CU_TENSOR_MAP_INTERLEAVE_NONE,
-		    cases[c].map ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+		    cases[c].map > 2 ? zero : lo, cases[c].map > 2 ? zero : hi, il ? 8 : 16, PIX, es,
+		    il ? CU_TENSOR_MAP_INTERLEAVE_32B : CU_TENSOR_MAP_INTERLEAVE_NONE,
+		    il ? CU_TENSOR_MAP_SWIZZLE_32B : CU_TENSOR_MAP_SWIZZLE_NONE, CU_TENSOR_MAP_L2_PROMOTION_NONE,
 		    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
 	printf("%s: encode %s", cases[c].name, ename(r));
 	if (r) {
