@@ -12,7 +12,8 @@
  * channels as the inner box, the form and the im2col fields in bytes the
  * tiled form leaves zero (interp/tensormap.c), which the im2col copies
  * read (interp/tensorbox.c) and a tiled copy refuses.  The wide form
- * (cuTensorMapEncodeIm2colWide) likewise, which no copy reads.
+ * (cuTensorMapEncodeIm2colWide) likewise, which an im2col copy reads as
+ * an im2col map (interp/bulk.c).
  */
 #include <stdint.h>
 #include <string.h>
@@ -80,11 +81,15 @@ cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, c
 	if (!map || rank < 3 || rank > 5 || !dim || !strides || !lower || !upper || !estrides || channels < 1 ||
 	    channels > 256 || pixels < 1 || pixels > 1024)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* the spatial dimensions: 1..rank-2, an interleaved map's 0..rank-3
+	 * (interp/tensorbox.c; an H200's driver took and refused the maps of
+	 * tests/shim/tmarand.c seed 9 with TMARAND_ILIC so) */
+	uint32_t s = interleave ? 0 : 1;
 	for (uint32_t i = 0; i + 2 < rank; i++) {
-		/* each spatial dimension of the box (dimension i + 1) holds a pixel */
-		long long span = (long long)dim[i + 1] + upper[i] - lower[i];
+		/* each spatial dimension of the box holds a pixel */
+		long long span = (long long)dim[i + s] + upper[i] - lower[i];
 		if (lower[i] < -lim[rank] || lower[i] >= lim[rank] || upper[i] < -lim[rank] || upper[i] >= lim[rank] ||
-		    dim[i + 1] > (1ull << 32) || span < 1)
+		    dim[i + s] > (1ull << 32) || span < 1)
 			return CUDA_ERROR_INVALID_VALUE;
 	}
 	box[0] = channels;
@@ -104,7 +109,8 @@ cuTensorMapEncodeIm2col(CUtensorMap *map, int type, uint32_t rank, void *addr, c
 /* The wide form's map: W's corners alone, within 16 bits; the pixels a
  * column are read in mode W only.  The manual gives it to compute
  * capability 10.0, yet an H200 (driver 580) encodes one, and so does this
- * (form 2, its mode at O_WMODE), which no copy here reads. */
+ * (form 2, its mode at O_WMODE), which an im2col copy reads as the
+ * im2col form (no copy here has the wide modes). */
 CUresult
 cuTensorMapEncodeIm2colWide(CUtensorMap *map, int type, uint32_t rank, void *addr, const uint64_t *dim,
                             const uint64_t *strides, int lower, int upper, uint32_t channels, uint32_t pixels,

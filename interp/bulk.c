@@ -36,8 +36,19 @@
  * coordinate, whatever its box (the mbarrier is told the bytes moved, so
  * a larger box there leaves a phase short on the GPU too); the rows are
  * dense, a swizzle permuting each 16 bytes but giving a row no whole span.
- * Interleaved im2col maps are not modelled: a copy through one faults as
- * unsupported.
+ * Interleaved im2col maps move units so too, a pixel one unit, whatever
+ * the map's channels: their spatial dimensions are 0..rank-3 (W counting
+ * units of dimension 0, from the copy's coordinate 0), dimension rank-2
+ * takes the copy's coordinate alone, and the mbarrier is told the
+ * pixels' units (tensorbox.c; an H200, tests/shim/tmarand.c seeds 9 and
+ * 12 with TMARAND_ILIC: the bytes of all 124 loads, each phase complete,
+ * and the 92 whose first pixel was outside the bounding box stopped the
+ * kernel).  An im2col load takes a wide map (cuTensorMapEncodeIm2colWide)
+ * as an im2col map whose corners but W's are 0 (an H200, tests/shim/
+ * tmaodd.c); a tiled copy through an im2col map is an illegal
+ * instruction there.  An im2col prefetch into L2 does nothing but check
+ * its first pixel as a load does (the GPU stops the kernel over one
+ * outside the bounding box); a tiled one is a hint.
  * Elements outside the tensor read as the fill (zeros, or the 16-bit
  * pattern 0x7ff7 repeated: a NaN of each float type) and are not written
  * by stores and reductions, but those past the end of dimension 0 in the
@@ -48,10 +59,14 @@
  * instruction on the GPU: a box must start on a 16-byte boundary of
  * dimension 0 (coord[0] * element size), stores and reductions may not
  * start at a negative coordinate (seen in dimensions 0 and 1; loads may,
- * and a start past the end is fine), an im2col load's first pixel must
+ * and a start past the end is fine), an im2col copy's first pixel must
  * lie in the bounding box, a reduction takes only the element types of
- * redtype(), and an im2col_no_offs store stops the kernel however it is
- * given.  Tf32 maps round loaded elements to tf32 (to nearest even, NaN
+ * redtype(), and an im2col_no_offs store or reduction only a map whose
+ * bounding box pads nothing (every lower corner 0 or more, every upper
+ * corner 0 or less: an H200 took the 2 of tests/shim/tmarand.c seed 1's
+ * 40 stores through im2col maps and the 5 of 83 through interleaved ones,
+ * seeds 9 and 12, that keep both rules, and stopped the kernel over the
+ * others; tests/shim/tmaodd.c's reductions so too).  Tf32 maps round loaded elements to tf32 (to nearest even, NaN
  * to 0x7fffe000), and float reductions keep denormals, but through the
  * f32_ftz and tf32_ftz maps (flushed, and tf32_ftz added as f32).
  *
@@ -75,7 +90,7 @@
 #define FOR_LANES(m, l) for (uint32_t m_ = (m), l; m_ && ((l = (uint32_t)__builtin_ctz(m_)), 1); m_ &= m_ - 1)
 
 /* XIns.mod: the kind | the reduction (MOD_*) << 4 */
-enum { BK_COPY, BK_RED, BK_TLOAD, BK_TSTORE, BK_TRED };
+enum { BK_COPY, BK_RED, BK_TLOAD, BK_TSTORE, BK_TRED, BK_TPREFETCH };
 /* XIns.aux: the source's MS_* | flags */
 enum { BKF_MBAR = 16, BKF_MCAST = 32, BKF_NOFTZ = 64, BKF_CLU = 128 /* the destination is shared::cluster */,
        BKF_IM2COL = 256 };
@@ -146,6 +161,26 @@ redop(const Ins *in)
 	return 0;
 }
 
+/* An im2col prefetch, [map, {coords}], {offsets} {, policy}: a hint, but
+ * one whose first pixel the GPU checks (tprefetch) */
+static int
+prefetch_decode(ptx_module *pm, XIns *xi, const Ins *in, int dim)
+{
+	XOp s[XNS];
+
+	xi->x = X_BULK;
+	xi->mod = BK_TPREFETCH;
+	xi->size = (uint8_t)dim;
+	memset(s, 0, sizeof s);
+	if (dim < 3 || in->nopnd < 2 || tensoropnd(pm, &in->opnd[0], dim, s) ||
+	    interp_decode_ops(pm, &in->opnd[1], 1, TY_U16, &s[S_OFFS], 3) != dim - 2 ||
+	    !(xi->s = interp_alloc(pm->cx, NS_TENSOR * sizeof *xi->s)))
+		return -1;
+	memcpy(xi->s, s, NS_TENSOR * sizeof *s);
+	xi->ns = NS_TENSOR;
+	return 0;
+}
+
 int
 interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -153,17 +188,21 @@ interp_bulk_decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	int n, k, dim = 0, dsp = nthspace(in, 0), ssp = nthspace(in, 1), mbar = ir_hasmod(in, MOD_MBAR_COMPLETE_TX);
 	int red = in->op == OP_CP_REDUCE_ASYNC_BULK || in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR;
 
+	for (int d = 0; d < 5; d++)
+		if (ir_hasmod(in, (int[]){ MOD_1D, MOD_2D, MOD_3D, MOD_4D, MOD_5D }[d]))
+			dim = d + 1;
 	switch (in->op) {
-	case OP_CP_ASYNC_BULK_PREFETCH: case OP_CP_ASYNC_BULK_PREFETCH_TENSOR:
-	case OP_CP_ASYNC_BULK_COMMIT_GROUP: case OP_CP_ASYNC_BULK_WAIT_GROUP:
+	case OP_CP_ASYNC_BULK_PREFETCH_TENSOR:
+		if (ir_hasmod(in, MOD_IM2COL))
+			return prefetch_decode(pm, xi, in, dim);
+		xi->x = X_NOP;   /* a hint */
+		return 0;
+	case OP_CP_ASYNC_BULK_PREFETCH: case OP_CP_ASYNC_BULK_COMMIT_GROUP: case OP_CP_ASYNC_BULK_WAIT_GROUP:
 		xi->x = X_NOP;   /* a hint; copies complete when issued */
 		return 0;
 	}
 	xi->x = X_BULK;
 	memset(s, 0, sizeof s);
-	for (int d = 0; d < 5; d++)
-		if (ir_hasmod(in, (int[]){ MOD_1D, MOD_2D, MOD_3D, MOD_4D, MOD_5D }[d]))
-			dim = d + 1;
 	/* forms of other targets and modes we lack: gather/scatter, byte masks */
 	if (ir_hasmod(in, MOD_TILE_GATHER4) ||
 	    ir_hasmod(in, MOD_TILE_SCATTER4) || ir_hasmod(in, MOD_IM2COL_W) || ir_hasmod(in, MOD_IM2COL_W_128) ||
@@ -588,6 +627,48 @@ interleaved(TMap *t)
 	t->box[t->rank - 2] = 1;
 }
 
+/* Whether an im2col copy's first pixel (coord) is outside the bounding
+ * box, which the GPU stops the kernel over: then a fault. */
+static int
+firstpixel(Launch *L, Warp *w, int lane, const XIns *xi, const TMap *t, const int64_t *coord, const TRows *r)
+{
+	/* the spatial dimensions: 1..rank-2, an interleaved map's 0..rank-3 */
+	for (int i = !t->interleave; i < t->rank - 1 - !!t->interleave; i++)
+		if (coord[i] < r->lo[i] || coord[i] > r->hi[i]) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "im2col %s: the first pixel is outside the "
+			    "bounding box in dimension %d (%" PRId64 ", not %" PRId64 "..%" PRId64 "; an illegal instruction on "
+			    "the GPU)", (xi->mod & 15) == BK_TPREFETCH ? "prefetch" : "copy", i, coord[i], r->lo[i], r->hi[i]);
+			return -1;
+		}
+	return 0;
+}
+
+/* An im2col prefetch into L2 does nothing here, but that an H200 stopped
+ * the kernel over one whose first pixel was outside the bounding box, as
+ * for a load (tests/shim/tmaodd.c, through a plain and an interleaved
+ * map); through a map of another form or rank it is left a hint. */
+static int
+tprefetch(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t v[][WARP])
+{
+	TMap t;
+	TRows r;
+	int64_t coord[5] = { 0, 0, 0, 0, 0 };
+	uint64_t off[3];
+
+	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
+		return XR_FAULT;
+	if (t.form != TMAP_IM2COL || t.rank != xi->size)
+		return XR_OK;
+	if (t.interleave)
+		interleaved(&t);
+	for (int i = 0; i < t.rank; i++)
+		coord[i] = (int32_t)v[S_COORD + i][lane];
+	for (int i = 0; i < 3; i++)
+		off[i] = v[S_OFFS + i][lane] & 0xffff;
+	interp_trows_start(&r, &t, coord, off);
+	return firstpixel(L, w, lane, xi, &t, coord, &r) ? XR_FAULT : XR_OK;
+}
+
 /* n loaded bytes, of elements of es bytes: tf32 maps round each */
 static void
 loadunit(uint8_t *ps, const uint8_t *pg, int n, int es, int tf32)
@@ -619,10 +700,17 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 
 	if (interp_tmap_read(L, w, lane, xi, v[S_MAP][lane] + v[S_MAP + 1][lane], &t))
 		return XR_FAULT;
+	/* an im2col load takes a wide map as an im2col one, whose corners
+	 * but W's are 0 (an H200, tests/shim/tmaodd.c) */
+	if (form == TMAP_IM2COL && t.form == TMAP_IM2COL_WIDE)
+		t.form = TMAP_IM2COL;
 	if (t.form != form) {
-		interp_fault(L, w, lane, xi, PTX_FAULT_TRAP, 0, 0, "a%s copy through a tensor map of the %s form",
-		    form == TMAP_IM2COL ? "n im2col" : " tiled", t.form == TMAP_TILED ? "tiled" : t.form == TMAP_IM2COL ?
-		    "im2col" : "im2col wide");
+		/* a tiled load through an im2col map is an illegal instruction
+		 * on an H200 (tests/shim/tmaodd.c); the others are not known */
+		int ill = form == TMAP_TILED && t.form == TMAP_IM2COL;
+		interp_fault(L, w, lane, xi, ill ? PTX_FAULT_ILLEGAL : PTX_FAULT_TRAP, 0, 0, "a%s copy through a tensor "
+		    "map of the %s form%s", form == TMAP_IM2COL ? "n im2col" : " tiled", t.form == TMAP_TILED ? "tiled" :
+		    t.form == TMAP_IM2COL ? "im2col" : "im2col wide", ill ? " (an illegal instruction on an H200)" : "");
 		return XR_FAULT;
 	}
 	if (t.rank != xi->size) {
@@ -630,11 +718,13 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    t.rank);
 		return XR_FAULT;
 	}
-	if (form == TMAP_IM2COL && kind != BK_TLOAD) {
-		interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor %s in im2col_no_offs mode (an illegal "
-		    "instruction on an H200)", kind == BK_TSTORE ? "store" : "reduction");
-		return XR_FAULT;
-	}
+	for (int i = 0; form == TMAP_IM2COL && kind != BK_TLOAD && i < t.rank - 2; i++)
+		if (t.lower[i] < 0 || t.upper[i] > 0) {
+			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor %s in im2col_no_offs mode through a "
+			    "map whose bounding box pads the tensor (corners %d and %d of spatial dimension %d; an illegal "
+			    "instruction on an H200)", kind == BK_TSTORE ? "store" : "reduction", t.lower[i], t.upper[i], i);
+			return XR_FAULT;
+		}
 	if (kind == BK_TRED && !redtype(xi->mod >> 4, t.elemtype)) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor reduction .%s through a tensor map of "
 		    "element type %d, which it does not take (an illegal instruction on the GPU)",
@@ -644,11 +734,6 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 	if (sh & 127) {
 		interp_fault(L, w, lane, xi, PTX_FAULT_MISALIGNED, sh, 128,
 		    "tensor copy: the shared address 0x%" PRIx64 " is not 128-byte aligned", sh);
-		return XR_FAULT;
-	}
-	if (t.interleave && form == TMAP_IM2COL) {
-		interp_fault(L, w, lane, xi, PTX_FAULT_UNSUPPORTED, 0, 0,
-		    "tensor copy: interleaved im2col tensor maps are not modelled");
 		return XR_FAULT;
 	}
 	es = t.esize;
@@ -671,13 +756,8 @@ tensor1(Launch *L, Warp *w, int lane, const XIns *xi, Cta *c, uint64_t sh, uint6
 		    "dimension 0, not on a 16-byte boundary (an illegal instruction on the GPU)", coord[0] * t.esize);
 		return XR_FAULT;
 	}
-	for (int i = 1; form == TMAP_IM2COL && kind == BK_TLOAD && i < t.rank - 1; i++)
-		if (coord[i] < r.lo[i] || coord[i] > r.hi[i]) {
-			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "im2col copy: the first pixel is outside the "
-			    "bounding box in dimension %d (%" PRId64 ", not %" PRId64 "..%" PRId64 "; an illegal instruction on "
-			    "the GPU)", i, coord[i], r.lo[i], r.hi[i]);
-			return XR_FAULT;
-		}
+	if (form == TMAP_IM2COL && firstpixel(L, w, lane, xi, &t, coord, &r))
+		return XR_FAULT;
 	for (int i = 0; kind != BK_TLOAD && i < t.rank; i++)
 		if (coord[i] < 0) {
 			interp_fault(L, w, lane, xi, PTX_FAULT_ILLEGAL, 0, 0, "tensor %s: the box starts before the tensor "
@@ -791,12 +871,13 @@ tensor(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t sh, uint64_t v[][W
 }
 
 /* Whether a checked launch's initcheck follows xi's writes (plain bulk
- * copies give their bytes the state of what they read; reductions and
- * the tensor copies are not followed). */
+ * copies give their bytes the state of what they read, and a prefetch
+ * writes nothing; reductions and the tensor copies are not followed). */
 int
 interp_bulk_shadowed(const XIns *xi)
 {
-	return xi->x == X_BULK && xi->in && xi->in->op == OP_CP_ASYNC_BULK && (xi->mod & 15) == BK_COPY;
+	return xi->x == X_BULK && xi->in && ((xi->in->op == OP_CP_ASYNC_BULK && (xi->mod & 15) == BK_COPY) ||
+	    (xi->mod & 15) == BK_TPREFETCH);
 }
 
 int
@@ -815,7 +896,7 @@ interp_bulk(Launch *L, Warp *w, const XIns *xi, uint32_t m, const uint64_t *ad, 
 	/* each lane that executes the instruction issues its own copy */
 	FOR_LANES(m, l) {
 		int k = xi->mod & 15, rc = k == BK_COPY || k == BK_RED ? copy(L, w, (int)l, xi, ad[l], v) :
-		    tensor(L, w, (int)l, xi, ad[l], v);
+		    k == BK_TPREFETCH ? tprefetch(L, w, (int)l, xi, v) : tensor(L, w, (int)l, xi, ad[l], v);
 		if (rc != XR_OK)
 			return rc;
 	}

@@ -922,7 +922,7 @@ typedef struct {
 	int rank, elemtype, esize, interleave, swizzle, fill;
 	int form;                           /* TMAP_TILED, TMAP_IM2COL, TMAP_IM2COL_WIDE */
 	uint32_t channels, pixels;          /* im2col: a pixel's elements, the pixels a copy moves */
-	int lower[3], upper[3];             /* im2col: the pixel box's corners, dimensions 1..rank-2 */
+	int lower[3], upper[3];             /* im2col: the pixel box's corners, of the spatial dimensions */
 } TMap;
 enum { TMAP_BYTES = 128, TMAP_TILED = 0, TMAP_IM2COL, TMAP_IM2COL_WIDE };
 /* The rows of a tensor copy's box, a row the run of elements along
@@ -931,7 +931,7 @@ typedef struct {
 	int64_t g[5];          /* the row's first element, in the tensor's coordinates */
 	uint64_t n0, rows;     /* elements a row, rows a box */
 	uint32_t idx[5];       /* tiled: the row's index in each dimension of the box */
-	int64_t pos[5];        /* im2col: the pixel's place, dimensions 1..rank-1 */
+	int64_t pos[5];        /* im2col: the pixel's place (the offsets not added) */
 	int64_t off[5], lo[5], hi[5];   /* im2col: the offsets, the bounding box */
 } TRows;
 void interp_trows_start(TRows *r, const TMap *t, const int64_t *coord, const uint64_t *off);

@@ -24,6 +24,20 @@
  * p + the copy's offset of its dimension (im2colOffsets: where the
  * filter's element is), so a pixel the offset takes outside the tensor
  * reads the fill.
+ *
+ * An interleaved im2col map (16- or 32-byte interleave) is walked as an
+ * H200 did for tests/shim/tmarand.c (TMARAND_ILIC, seeds 9 and 12: the
+ * bytes of all 124 loads, and of the 5 stores it took): a row is one unit of the interleave, whatever the map's
+ * channels (n0 is 1; bulk.c makes the unit the element, as for
+ * interleaved tiled maps), and the spatial dimensions are 0..rank-3: W is
+ * dimension 0, counted in units (its coordinate, size, corners, offset
+ * and element stride), H dimension 1 and D dimension 2 where the rank has
+ * them, spatial dimension k's bounding box lower[k] .. dim[k] - 1 +
+ * upper[k].  Dimension rank-2 takes the copy's coordinate alone, and the
+ * walk passes over it, from the bounding box's last pixel to the next
+ * image.  So the copy's coordinate 0 is the first pixel's W, and a pixel
+ * whose W plus its offset is at or past dimension 0's size reads the
+ * fill.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -35,8 +49,16 @@
 static void
 place(TRows *r, const TMap *t)
 {
-	for (int i = 1; i < t->rank; i++)
+	for (int i = 0; i < t->rank; i++)
 		r->g[i] = r->pos[i] + r->off[i];
+}
+
+/* An im2col walk's first spatial dimension: W is dimension 1, or an
+ * interleaved map's dimension 0 */
+static int
+spatial0(const TMap *t)
+{
+	return t->interleave ? 0 : 1;
 }
 
 void
@@ -45,14 +67,15 @@ interp_trows_start(TRows *r, const TMap *t, const int64_t *coord, const uint64_t
 	memset(r, 0, sizeof *r);
 	r->g[0] = coord[0];
 	if (t->form == TMAP_IM2COL) {
-		r->n0 = t->channels;
+		int s = spatial0(t);
+		r->n0 = t->interleave ? 1 : t->channels;
 		r->rows = t->pixels;
-		for (int i = 1; i < t->rank; i++) {
+		for (int i = 0; i < t->rank; i++) {
 			r->pos[i] = coord[i];
-			if (i < t->rank - 1) {
-				r->off[i] = (int64_t)(uint16_t)off[i - 1];
-				r->lo[i] = t->lower[i - 1];
-				r->hi[i] = (int64_t)t->dim[i] - 1 + t->upper[i - 1];
+			if (i >= s && i < s + t->rank - 2) {
+				r->off[i] = (int64_t)(uint16_t)off[i - s];
+				r->lo[i] = t->lower[i - s];
+				r->hi[i] = (int64_t)t->dim[i] - 1 + t->upper[i - s];
 			}
 		}
 		place(r, t);
@@ -70,15 +93,15 @@ void
 interp_trows_next(TRows *r, const TMap *t)
 {
 	if (t->form == TMAP_IM2COL) {
-		int i;
-		for (i = 1; i < t->rank - 1; i++) {   /* W, then H, then D */
+		int s = spatial0(t), i;
+		for (i = s; i < s + t->rank - 2; i++) {   /* W, then H, then D */
 			r->pos[i] += t->estride[i];
 			if (r->pos[i] <= r->hi[i])
 				break;
 			r->pos[i] = r->lo[i];
 		}
-		if (i == t->rank - 1)   /* past the bounding box: the image element-stride steps on */
-			r->pos[i] += t->estride[i];
+		if (i == s + t->rank - 2)   /* past the bounding box: the image element-stride steps on */
+			r->pos[t->rank - 1] += t->estride[t->rank - 1];
 		place(r, t);
 		return;
 	}

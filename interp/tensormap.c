@@ -223,7 +223,7 @@ interp_tmap_read(Launch *L, Warp *w, int lane, const XIns *xi, uint64_t a, TMap 
 	t->swizzle = (int)d.swizzle;
 	t->fill = (int)d.fill;
 	t->form = p[O_FORM];   /* the copy checks that it is its own */
-	if (t->form == TMAP_IM2COL) {
+	if (t->form == TMAP_IM2COL || t->form == TMAP_IM2COL_WIDE) {
 		t->channels = (uint32_t)get(p + O_CHANNELS, 2);
 		t->pixels = (uint32_t)get(p + O_PIXELS, 2);
 		for (int i = 0; i < 3; i++) {

@@ -25,7 +25,8 @@
  * the runs of bytes an interleaved store or reduction changed ("w
  * OFFSET:HEX");
  * TMARAND_IL set: interleaved tiled maps only;
- * TMARAND_ILIC set: interleaved im2col maps only;
+ * TMARAND_ILIC set: interleaved im2col maps only (a pixel is one unit of
+ * the interleave, which the mbarrier is told, as an H200 completed them);
  * TMARAND_PTX set: the kernels' PTX, and nothing run.
  */
 #define _DEFAULT_SOURCE   /* MAP_ANONYMOUS */
@@ -225,6 +226,8 @@ boxbytes(const Map *m, uint64_t *tx)
 		es = 16 << (m->interleave - 1);
 	}
 	*tx = rows * n0 * (uint64_t)es;
+	if (m->im2col && m->interleave)   /* a pixel is a unit; the bytes compared stay the tile rule's */
+		*tx = rows * (uint64_t)es;
 	return rows * (m->swizzle ? (n0 * (uint64_t)es + (16u << m->swizzle) - 1) / (16u << m->swizzle) *
 	    (16u << m->swizzle) : n0 * (uint64_t)es);
 }
