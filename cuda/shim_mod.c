@@ -849,7 +849,8 @@ streamlaunch(CUstream s, int on, CUfunction fn, const unsigned grid[3], const un
 		seen = shim_current(&ctx) || !ctx ? NULL : &ctx->coop;
 	if (on && seen)
 		*seen = 1;
-	ptx_set_cooperative(shim.cx, on || (seen && *seen && !shim_coop_fits(fn, grid, block, shared)));
+	/* 2: plain, though given the workspace (interp/cg.c) */
+	ptx_set_cooperative(shim.cx, on ? 1 : seen && *seen && !shim_coop_fits(fn, grid, block, shared) ? 2 : 0);
 	r = queued(shim_launch(fn, grid, block, cluster, shared, params, extra));
 	ptx_set_cooperative(shim.cx, 0);
 	return r;
