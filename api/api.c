@@ -198,7 +198,7 @@ void
 ptx_set_cooperative(ptx_ctx *cx, int on)
 {
 	if (cx)
-		cx->coop = on != 0;
+		cx->coop = on == 2 ? 2 : on != 0;
 }
 
 void

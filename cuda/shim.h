@@ -51,6 +51,7 @@ struct Sctx {
 	struct Tnode *pruns;        /* the free pages of its segments */
 	size_t hugetop;             /* the huge region's next block ends at this page */
 	int coop;                   /* its legacy stream has had a cooperative launch (shim_mod.c) */
+	unsigned nstreams, peakstreams;   /* its cuStreamCreate streams, live and the most at once (shim_stream.c) */
 };
 
 /* A library (lib set, ctx NULL) keeps its text and a module of its own
@@ -108,6 +109,7 @@ struct Sstream {
 	Capturing c;
 	Attrs attr;
 	int coop;                   /* it has had a cooperative launch (shim_mod.c) */
+	int counted;                /* made by cuStreamCreate*: in its context's nstreams */
 };
 struct Sevent {
 	CUevent h; Ctx *ctx; unsigned flags; double ms; int recorded; Capturing c;

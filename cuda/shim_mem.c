@@ -168,7 +168,8 @@ release(Alloc *a)
 /* cuMemAlloc and cuMemAllocManaged: n bytes of device memory or, managed,
  * zeroed host memory made device memory at its own address (a GPU gives
  * no promise of zeros; runs repeat with them), recorded for cuMemFree.
- * The extent is n rounded up to SHIM_GRANULE, as the driver hands out memory:
+ * The extent is n rounded up to SHIM_GRANULE (managed memory: managed_ext),
+ * as the driver hands out memory:
  * an H200's (580) gave allocations of 1, 100, 512, 513 and 4096 bytes one
  * after another at +0, +512, +1024, +1536 and +2560, each 512-aligned,
  * placed as above; cuMemGetAddressRange and the range attributes said the
@@ -178,6 +179,22 @@ release(Alloc *a)
  * for a pool (kind A_POOL) takes from what is free only what its pool's
  * reserve grows by, grow, past what the pools hold already (shim_place.c). */
 enum { A_DEVICE, A_MANAGED, A_POOL };
+
+/* What kernels reach of managed memory of n bytes without a fault.  An
+ * H200's driver (580) hands out managed memory below 2 MiB from 2 MiB
+ * chunks, 512-aligned one after another (allocations of 100, 4096, 4097
+ * and 65536 bytes), the chunk mapped whole: a kernel's store or load
+ * anywhere in it ran, up to 2 MiB past a first allocation of 100 bytes,
+ * 4096 or 1 MiB, and faulted at 2 MiB; an allocation of 2 MiB or more is a
+ * range of its own in 4 KiB pages (3,000,000 bytes: a store at +3,000,000
+ * ran, at +3,002,368 it faulted) (tests/shim/mextent.gpu).  Here each
+ * allocation below 2 MiB has 2 MiB of its own, which a chunk's first
+ * allocation has there. */
+static size_t
+managed_ext(size_t n)
+{
+	return n < SHIM_PAGE ? SHIM_PAGE : (n + 4095) / 4096 * 4096;
+}
 static CUresult
 alloc(CUdeviceptr *p, size_t n, int kind, uint64_t grow)
 {
@@ -197,7 +214,7 @@ alloc(CUdeviceptr *p, size_t n, int kind, uint64_t grow)
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	ext = (n + SHIM_GRANULE - 1) / SHIM_GRANULE * SHIM_GRANULE;
+	ext = managed ? managed_ext(n) : (n + SHIM_GRANULE - 1) / SHIM_GRANULE * SHIM_GRANULE;
 	if (!managed && ctx->abi32)   /* below 4 GiB, in host pages (shim_low_pages) */
 		need = host_len(ext);
 	else if (!managed && (r = shim_place_need(ctx, ext, &need)))

@@ -424,6 +424,7 @@ shim_getfn(Fn **out, Mod *md, const char *name)
 		/* the interpreter gives each kernel the module's static shared
 		 * memory, which may pass 48 KiB where no one kernel's does */
 		fn->maxdyn = u.shared_bytes < 49152 ? 49152 - (int)u.shared_bytes : 0;
+		fn->attr[CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT] = -1;   /* no preference */
 		fn->next = md->fns;
 		md->fns = fn;
 	}
@@ -536,6 +537,11 @@ shim_fn_attr(int *v, int attr, Fn *fn)
 	case CU_FUNC_ATTRIBUTE_PTX_VERSION: *v = u.sm ? u.sm : 90; break;
 	case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *v = 90; break;
 	case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: *v = fn->maxdyn; break;
+	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
+	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
+	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:   /* .reqnctapercluster's, where it has one */
+		*v = u.reqcluster[0] ? (int)u.reqcluster[attr - CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH] : fn->attr[attr];
+		break;
 	default:
 		if (attr < 0 || attr >= CU_FUNC_ATTRIBUTE_MAX)
 			return CUDA_ERROR_INVALID_VALUE;
@@ -556,24 +562,46 @@ cuFuncGetAttribute(int *v, int attr, CUfunction h)
 	return r;
 }
 
-/* Under LOCK. */
+/* Under LOCK.  The values an H200's driver (580) took and refused
+ * (tests/shim/funcattr.gpu): the dynamic maximum up to what 227 KiB
+ * leaves beside the static shared memory; a carveout of -1 (none, the
+ * default) to 100 percent; required cluster sizes of 0 and up, which the
+ * launch checks, and for a kernel that declares its cluster only that
+ * size; any non-portable flag, read back as 0 or 1; scheduling policies 0
+ * to 2.  Every other attribute is read-only. */
 CUresult
 shim_fn_set_attr(Fn *fn, int attr, int v)
 {
 	ptx_function_usage u;
 
 	ptx_function_usage_get(fn->mod->m, fn->f, &u);
-	if (attr == CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES) {
+	switch (attr) {
+	case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
 		if (v < 0 || (size_t)v + u.shared_bytes > 232448)
 			return CUDA_ERROR_INVALID_VALUE;
 		fn->maxdyn = v;
-	} else if (attr == CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE && (v < 0 || v > 2))
-		return CUDA_ERROR_INVALID_VALUE;   /* default, spread, load balancing */
-	else if (attr == CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT ||
-	    (attr >= CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH && attr < CU_FUNC_ATTRIBUTE_MAX))
-		fn->attr[attr] = v;
-	else
+		return CUDA_SUCCESS;
+	case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+		if (v < -1 || v > 100)
+			return CUDA_ERROR_INVALID_VALUE;
+		break;
+	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
+	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
+	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
+		if (v < 0 || (u.reqcluster[0] && v != u.reqcluster[attr - CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH]))
+			return CUDA_ERROR_INVALID_VALUE;
+		break;
+	case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
+		v = v != 0;
+		break;
+	case CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+		if (v < 0 || v > 2)   /* default, spread, load balancing */
+			return CUDA_ERROR_INVALID_VALUE;
+		break;
+	default:
 		return CUDA_ERROR_INVALID_VALUE;
+	}
+	fn->attr[attr] = v;
 	return CUDA_SUCCESS;
 }
 
@@ -674,10 +702,13 @@ queued(CUresult r)
 }
 
 /* Every launch form ends here; under LOCK.  cluster: NULL for a launch
- * without a cluster attribute.  Cluster sizes are refused as an H100
- * refused them: a grid dimension not a multiple of the cluster's, more
- * than 8 CTAs (9 and 16 without the non-portable opt-in) or than the
- * kernel's .maxclusterrank, or a cluster other than its .reqnctapercluster. */
+ * without a cluster attribute.  Cluster sizes are refused as an H100 and
+ * an H200 refused them: a grid dimension not a multiple of the cluster's,
+ * more than 8 CTAs, or 16 with the non-portable flag set, or than the
+ * kernel's .maxclusterrank, or a cluster other than its .reqnctapercluster
+ * or than the required size cuFuncSetAttribute gave it, which holds for
+ * launches without a cluster attribute too (a required size with a 0
+ * beside other sizes is refused; 0x0x0 is none: tests/shim/funcattr.gpu). */
 /* PTXKIT_COUNTERS=PATH: each launch's texture-pipe counters appended to
  * PATH under Nsight Compute's metric names, a line each: the launch's
  * number in the process (from 0), the kernel, the metric, the value
@@ -727,8 +758,8 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 	ptx_function_usage u;
 	void **pp = params, *argv[256];
 	const unsigned *given = cluster;
-	unsigned req[3];
-	int rc;
+	unsigned req[3], lim;
+	int rc, set = 0;
 
 	gpufault = 0;
 	if ((r = shim_ready(&ctx)))
@@ -739,11 +770,22 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 	if (fn->mod->lib && (r = shim_instance(&fn, fn, ctx)))
 		return r;
 	ptx_function_usage_get(fn->mod->m, fn->f, &u);
-	for (int i = 0; i < 3; i++)
-		req[i] = u.reqcluster[0] ? (unsigned)u.reqcluster[i] : 1;
+	for (int i = 0; i < 3; i++) {
+		int a = fn->attr[CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH + i];
+		req[i] = u.reqcluster[0] ? (unsigned)u.reqcluster[i] : a > 0 ? (unsigned)a : 1;
+		set |= !u.reqcluster[0] && a > 0 ? 1 << i : 0;
+	}
+	/* the grid and block are checked first (hostile.gpu: a kernel given
+	 * a required width alone, launched with a grid of 0 or a block of
+	 * 2048: CUDA_ERROR_INVALID_VALUE) */
+	if (set && (!grid[0] || !grid[1] || !grid[2] || !block[0] || !block[1] || !block[2] ||
+	    (uint64_t)block[0] * block[1] * block[2] > 1024 || block[2] > 64 || grid[1] > 65535 || grid[2] > 65535))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (set && set != 7)
+		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
 	if (!cluster)
 		cluster = req;
-	else if (u.reqcluster[0] && memcmp(cluster, req, sizeof req))
+	else if ((u.reqcluster[0] || set) && memcmp(cluster, req, sizeof req))
 		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
 	for (int i = 0; i < 3; i++)
 		if (!grid[i] || !block[i] || !cluster[i] || grid[i] % cluster[i])
@@ -754,7 +796,8 @@ shim_launch(CUfunction h, const unsigned grid[3], const unsigned block[3], const
 	if ((uint64_t)block[0] * block[1] * block[2] > 1024 || block[2] > 64 || grid[1] > 65535 ||
 	    grid[2] > 65535 || fn->maxdyn < 0 || shared > (unsigned)fn->maxdyn)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8 || (u.maxclusterrank > 0 &&
+	lim = fn->attr[CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED] ? 16 : 8;
+	if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > lim || (u.maxclusterrank > 0 &&
 	    (uint64_t)cluster[0] * cluster[1] * cluster[2] > (uint64_t)u.maxclusterrank))
 		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
 	/* A block larger than .maxntid allows, or not of the .reqntid shape,
@@ -849,7 +892,8 @@ streamlaunch(CUstream s, int on, CUfunction fn, const unsigned grid[3], const un
 		seen = shim_current(&ctx) || !ctx ? NULL : &ctx->coop;
 	if (on && seen)
 		*seen = 1;
-	ptx_set_cooperative(shim.cx, on || (seen && *seen && !shim_coop_fits(fn, grid, block, shared)));
+	/* 2: plain, though given the workspace (interp/cg.c) */
+	ptx_set_cooperative(shim.cx, on ? 1 : seen && *seen && !shim_coop_fits(fn, grid, block, shared) ? 2 : 0);
 	r = queued(shim_launch(fn, grid, block, cluster, shared, params, extra));
 	ptx_set_cooperative(shim.cx, 0);
 	return r;

@@ -214,7 +214,10 @@ void ptx_set_threads(ptx_ctx *cx, unsigned n);
 /* on: the following launches are cooperative (cuLaunchCooperativeKernel):
  * all CTAs resident at once, a grid barrier workspace in %envreg1:2 for
  * cooperative groups' grid sync; a grid too large to be resident is
- * PTX_EINVAL.  ptx_cuda_set_cooperative does the same for the GPU. */
+ * PTX_EINVAL.  on 2: the same for plain launches a driver gives a
+ * cooperative launch's workspace (a stream's later ones), where the
+ * device runtime's cudaCGGetIntrinsicHandle answers 0 all the same.
+ * ptx_cuda_set_cooperative does the same for the GPU. */
 void ptx_set_cooperative(ptx_ctx *cx, int on);
 
 /* Launch a kernel and run it to completion.  params is laid out like

@@ -2,49 +2,55 @@
  * cg.c -- cooperative groups' part of the device runtime: the cudaCG*
  * functions of libcudadevrt, which PTX calls as body-less .extern .func
  * (numba-cuda's this_grid() and grid.sync(), and code built against the
- * declarations of cuda_device_runtime_api.h with -rdc):
+ * declarations of cuda_device_runtime_api.h with -rdc).  libcudadevrt.a's
+ * own (CUDA 13.0, sm_90) are thin wrappers of the driver's
+ * __cuda_syscall_CGS_* functions, and an H200 (driver 580) answered as
+ * follows (tests/shim/cg.c, cg.gpu):
  *
- *   cudaCGGetIntrinsicHandle(scope) -> for cudaCGScopeGrid (1), the
- *       launch's grid workspace, the %envreg1:%envreg2 pair the driver
- *       fills for a cooperative launch; 0 in a plain launch, and for any
- *       other scope (the multi-grid one is gone from CUDA 13);
- *   cudaCGSynchronize(handle, flags), cudaCGSynchronizeGrid(handle, flags)
- *       -> cudaSuccess once every thread of the grid that has not exited
- *       has called one of them;
- *   cudaCGGetSize(&threads, &grids, handle), cudaCGGetRank(&thread,
- *       &grid, handle) -> the grid's threads and 1 grid; the calling
- *       thread's rank in the grid (x fastest, block by block, as
- *       grid_group::thread_rank) and grid rank 0.  A NULL pointer is not
- *       written.  A handle that is not the launch's workspace answers
- *       cudaErrorInvalidValue and writes nothing.
+ *   cudaCGGetIntrinsicHandle(scope) -> for cudaCGScopeGrid (1), a handle
+ *       of the launch's grid in a cooperative launch (not the address the
+ *       driver passes in %envreg1:%envreg2; here the same value), 0 in a
+ *       plain one, even where the stream's earlier cooperative launch left
+ *       its workspace in %envreg1:2 (the syscall answers 0), and 0 for
+ *       every other scope (the wrapper asks only for scope 1);
+ *   cudaCGSynchronize(h, flags), cudaCGSynchronizeGrid(h, flags) -> with
+ *       the launch's handle, cudaSuccess once every thread of the grid
+ *       that has not exited has called one of them; with 0 (the wrapper
+ *       checks) or a handle the launch did not give, cudaErrorUnknown
+ *       (999) at once: no trap, no wait;
+ *   cudaCGGetSize(&threads, &grids, h), cudaCGGetRank(&thread, &grid, h)
+ *       -> with the launch's handle, cudaSuccess: the grid's threads and
+ *       1 grid; the calling thread's rank in the grid (x fastest, block
+ *       by block, as grid_group::thread_rank) and grid rank 1.  With 0,
+ *       or any handle in a plain launch, cudaErrorUnknown, and 0 written
+ *       through each pointer; with another handle in a cooperative
+ *       launch, cudaSuccess and nothing written.  A NULL pointer is never
+ *       written.
  *
  * The grid barrier holds the calling lanes (w->gpark) until the arrivals
  * and the threads that exited since the launch began account for every
  * thread of the grid; then the generation moves and sched.c wakes the
- * waiting warps.  Since sm_70 the barrier counts threads: lanes of a warp
- * may reach it apart, or return before it while the others wait (numba-
- * cuda's grid-stride loops end so), and the warp's other lanes run on
- * meanwhile (exec.c parks the waiting ones); the warp blocks
- * (BLOCKED_GRID) when nothing of it can run.  A cooperative launch's
- * CTAs are all live from the start (sched.c cooperative(); a kernel that
- * calls the barrier counts as polling, so its CTAs interleave finely and
- * the launch runs on one host worker).  A sync called with a handle that is not the launch's
- * workspace -- 0 in a plain launch -- traps, as a plain launch's grid sync
- * does on the GPU (an unspecified launch failure).
- *
- * Which of these answers the GPU gives with a handle of 0, and whether
- * GetSize/GetRank take a grid-scope handle at all, has not been checked
- * on a GPU: tests/shim/cg.c holds what this file answers, for a GPU to
- * confirm.
+ * waiting warps.  The barrier counts threads: lanes of a warp may reach it
+ * apart, or return before it while the others wait (numba-cuda's
+ * grid-stride loops end so), and the warp's other lanes run on meanwhile
+ * (exec.c parks the waiting ones); the warp blocks (BLOCKED_GRID) when
+ * nothing of it can run.  On the GPU the syscall meets the block at CTA
+ * barrier 0 first (cudaCGSynchronizeGrid's wrapper does so around it):
+ * one warp of a block waiting at __syncthreads() while another enters the
+ * grid sync goes on, and the launch completes (cg.c's stuck).  So the
+ * lanes that reach the grid barrier arrive at CTA barrier 0 too, without
+ * waiting there.  A cooperative launch's CTAs are all live from the start
+ * (sched.c cooperative(); a kernel that calls the barrier counts as
+ * polling, so its CTAs interleave finely and the launch runs on one host
+ * worker).
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include <inttypes.h>
 #include <string.h>
 #include "interp.h"
 
-enum { SCOPE_GRID = 1, ERR_INVALID_VALUE = 1 };
+enum { SCOPE_GRID = 1, ERR_UNKNOWN = 999 };   /* cudaErrorUnknown */
 
 static const struct { const char *name; int bi; } names[] = {
 	{ "cudaCGGetIntrinsicHandle", BI_CG_HANDLE }, { "cudaCGSynchronize", BI_CG_SYNC },
@@ -104,16 +110,21 @@ put(Launch *L, Warp *w, const XIns *xi, uint32_t l, uint64_t a, uint32_t v)
 static int
 sync(Launch *L, Warp *w, const XIns *xi, uint32_t m)
 {
-	int l0 = __builtin_ctz(m);
-	uint64_t h = interp_arg(L, w, xi, 0, (uint32_t)l0, 0, 8);
+	uint32_t off = 0;
 
-	if (!h || h != L->gridws) {
-		interp_fault(L, w, l0, xi, PTX_FAULT_TRAP, h, 0, "grid sync with handle 0x%" PRIx64 ", which is not "
-		    "this launch's grid: %s", h, L->gridws ? "not the value cudaCGGetIntrinsicHandle returned" : "not a cooperative launch");
-		return -1;
+	for (uint32_t mm = m; mm; mm &= mm - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(mm);
+		uint64_t h = interp_arg(L, w, xi, 0, l, 0, 8);
+
+		/* no grid, or not this launch's: the device runtime answers at once */
+		if (!h || h != L->cghandle)
+			off |= 1u << l;
+		interp_setret(w, xi, l, h && h == L->cghandle ? 0 : ERR_UNKNOWN, 4);
 	}
-	for (uint32_t mm = m; mm; mm &= mm - 1)
-		interp_setret(w, xi, (uint32_t)__builtin_ctz(mm), 0, 4);
+	if (!(m &= ~off))
+		return 0;
+	if (interp_bar_arrive(L, w, xi, 0, 0, m, 0, 0, 0))
+		return -1;
 	L->cgarrived += (uint64_t)__builtin_popcount(m);
 	w->cggen = L->cggen;
 	complete(L);
@@ -139,35 +150,30 @@ interp_cg_call(Launch *L, Warp *w, const XIns *xi, int bi, uint32_t m)
 	if (bi == BI_CG_SYNC)
 		return sync(L, w, xi, m);
 	for (uint32_t mm = m; mm; mm &= mm - 1) {
-		uint32_t l = (uint32_t)__builtin_ctz(mm), rc = 0;
+		uint32_t l = (uint32_t)__builtin_ctz(mm), rc = 0, v0, v1;
 		uint64_t h = interp_arg(L, w, xi, 2, l, 0, 8);
 		const Cta *c = w->cta;
 
-		switch (bi) {
-		case BI_CG_HANDLE:
-			interp_setret(w, xi, l, interp_arg(L, w, xi, 0, l, 0, 4) == SCOPE_GRID ? L->gridws : 0, 8);
+		if (bi == BI_CG_HANDLE) {
+			interp_setret(w, xi, l, interp_arg(L, w, xi, 0, l, 0, 4) == SCOPE_GRID ? L->cghandle : 0, 8);
 			continue;
-		case BI_CG_SIZE:
-			if (!h || h != L->gridws)
-				rc = ERR_INVALID_VALUE;
-			else if (put(L, w, xi, l, interp_arg(L, w, xi, 0, l, 0, 8), (uint32_t)threads(L)) ||
-			    put(L, w, xi, l, interp_arg(L, w, xi, 1, l, 0, 8), 1))
-				return -1;
-			break;
-		case BI_CG_RANK: {
+		}
+		if (bi == BI_CG_SIZE) {
+			v0 = (uint32_t)threads(L);
+			v1 = 1;
+		} else {
 			/* a cooperative grid is at most a few thousand CTAs: 32 bits hold the rank */
 			uint64_t cta = c->id[0] + (uint64_t)L->grid[0] * (c->id[1] + (uint64_t)L->grid[1] * c->id[2]);
-			if (!h || h != L->gridws)
-				rc = ERR_INVALID_VALUE;
-			else if (put(L, w, xi, l, interp_arg(L, w, xi, 0, l, 0, 8),
-			    (uint32_t)(cta * L->nthreads + (uint32_t)w->id * WARP + l)) ||
-			    put(L, w, xi, l, interp_arg(L, w, xi, 1, l, 0, 8), 0))
+			v0 = (uint32_t)(cta * L->nthreads + (uint32_t)w->id * WARP + l);
+			v1 = 1;
+		}
+		if (!h || !L->cghandle)   /* no grid: zeros written, cudaErrorUnknown */
+			v0 = v1 = 0, rc = ERR_UNKNOWN;
+		if (h == L->cghandle || rc) {   /* another grid's handle: nothing written */
+			if (put(L, w, xi, l, interp_arg(L, w, xi, 0, l, 0, 8), v0) ||
+			    put(L, w, xi, l, interp_arg(L, w, xi, 1, l, 0, 8), v1))
 				return -1;
-			break;
 		}
-		}
-		if (rc)
-			w->cdperr[l] = (uint8_t)rc;
 		interp_setret(w, xi, l, rc, 4);
 	}
 	return 0;

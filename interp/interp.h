@@ -334,7 +334,7 @@ struct ptx_ctx {
 	 * the workers of a launch charge at once */
 	_Atomic uint64_t used;
 	uint64_t heap_used;         /* live device malloc bytes (PTX_LIMIT_MALLOC_HEAP) */
-	int coop;                   /* launches are cooperative (ptx_set_cooperative) */
+	int coop;                   /* launches are cooperative (ptx_set_cooperative: 1, or 2 plain ones) */
 	ptx_fault fault;
 	char *fault_msg, *fault_insn, *fault_nearest;
 	ptx_stats stats;
@@ -536,6 +536,7 @@ typedef struct {
 	const uint8_t *params; uint32_t psize;
 	uint64_t dyn;               /* dynamic shared bytes */
 	uint64_t gridws;            /* cooperative: the grid barrier's workspace, else 0 */
+	uint64_t cghandle;          /* cg.c: cudaCGGetIntrinsicHandle's grid, 0 in a plain launch */
 	uint64_t cgarrived, cgexited;   /* cg.c: threads at the open grid barrier, threads exited */
 	uint64_t cggen;             /* cg.c: grid barriers completed */
 	uint64_t steps, budget, wsteps;

@@ -1205,6 +1205,7 @@ interp_launch(ptx_ctx *cx, ptx_function *fn, const unsigned grid[3], const unsig
 	total = (uint64_t)L.grid[0] * L.grid[1] * L.grid[2] / L.ncl;   /* clusters */
 	if (cx->coop && cooperative(&L, total))
 		return PTX_EINVAL;
+	L.cghandle = cx->coop == 1 ? L.gridws : 0;
 	memset(&cx->stats, 0, sizeof cx->stats);
 	if (interp_count_begin(&L))
 		return PTX_ENOMEM;

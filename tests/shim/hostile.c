@@ -265,6 +265,9 @@ cluster(void)
 	SAY("no cluster for a kernel that asks for 2, grid 3", launch_ex(fk2, 3, NULL, 0));
 	SAY("non-portable size 2", cuFuncSetAttribute(fk, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 2));
 	SAY("required width 3", cuFuncSetAttribute(fk, CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH, 3));
+	/* a width without a height and depth refuses every launch of fk
+	 * (funcattr.gpu): none again, for the launches below */
+	CK(cuFuncSetAttribute(fk, CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH, 0));
 	SAY("scheduling policy 9", cuFuncSetAttribute(fk, CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE, 9));
 	memset(at, 0, sizeof at);
 	at[0].id = (CUlaunchAttributeID)999;

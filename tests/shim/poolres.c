@@ -6,8 +6,9 @@
  * which synchronizations give back the default pool's memory freed on a
  * blocking stream and on the legacy stream, and that queries give back
  * none.  Each line with cuMemGetInfo's free memory, from the first line's,
- * which falls by the pools' reserve: an H200's answers (poolres.gpu;
- * -differs: 2 MiB more the driver takes for the blocking stream).
+ * which falls by the pools' reserve and by the 2 MiB the driver takes for
+ * the blocking stream, the context's second: an H200's answers
+ * (poolres.gpu).
  */
 #include <cuda.h>
 #include <stdio.h>
