@@ -396,9 +396,12 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		if (op->nwords == 2) dst[1] = src[1];
 		return;
 	case OP_CVT: case OP_CVT_PACK:
-		/* a neg or abs ptxas folded into the F2I as its operand's sign
-		 * (fold.c foldnegrzi), at the source format's sign bit */
-		if (op->op == OP_CVT && (op->flags & ALU_SGNOP)) {
+		/* a neg or abs ptxas folded into the F2I or F2F as its operand's
+		 * sign (fold.c foldnegrzi, foldnegcvt), at the source format's
+		 * sign bit; the F2F's negation leaves a NaN as it is (an H200:
+		 * F2F.F64.BF16 of -x), and the F2I's makes none of one */
+		if (op->op == OP_CVT && (op->flags & ALU_SGNOP) &&
+		    !(alu_fmt_of(op->ty2) >= 0 && alu_fisnan(alu_fmt_of(op->ty2), s[0]))) {
 			uint64_t b = 1ull << (ir_tyinfo[op->ty2].bits - 1);
 			s[0] = (op->imm & 3) == SGN_NEG ? s[0] ^ b : s[0] & ~b;
 		}

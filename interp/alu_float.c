@@ -442,6 +442,27 @@ uint64_t alu_fmin(int fmt, uint64_t a, uint64_t b, int ismax, uint32_t flags)
 	return r;
 }
 
+/* An f16 value widened to f32 exactly, or an f32 one narrowed to f16 to
+ * nearest (an F2FP's), a NaN the canonical one. */
+static uint64_t f16f32(int df, int sf, uint64_t a)
+{
+	int sg, e; uint64_t m;
+	switch (alu_funpack(sf, a, &sg, &e, &m)) {
+	case 3: return alu_fqnan(df);
+	case 2: return inf(df, sg);
+	case 0: return zero(df, sg);
+	default: return alu_fround(df, sg, e, m, 0, ALU_RN, 0);
+	}
+}
+
+/* A directed scalar bf16 fma as ptxas compiles it (felem) */
+static uint64_t bf16fma_as_f16(uint64_t a, uint64_t b, uint64_t c, int rnd)
+{
+	uint64_t r = alu_ffma(ALU_F32, f16f32(ALU_F32, ALU_F16, a), f16f32(ALU_F32, ALU_F16, b),
+	                      f16f32(ALU_F32, ALU_F16, c), rnd, 0);
+	return f16f32(ALU_F16, ALU_F32, r);
+}
+
 /* One element of a float instruction (f16x2 lanes call it twice). */
 static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 {
@@ -471,15 +492,21 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 	case OP_FMA: case OP_MAD: {
 		uint64_t x = s[0], c = s[2];
 		/* fma.rz/.rm/.rp of one bf16 (with .relu, .oob or not): ptxas 13
-		 * emits an f16 HFMA2 with neither the rounding nor the relu, so
-		 * the H200 computes fma.rn.f16 of the bit patterns, but for the
-		 * sign of a zero, which follows the rounding (-0 * x + 0 is -0
-		 * with .rm): every value of a probe of 2,048 triples and each
-		 * form (generator version 12's formx) */
-		if (op->op == OP_FMA && fmt == ALU_BF16 && op->ty == TY_BF16 && rnd != ALU_RN) {
-			r = alu_ffma(ALU_F16, s[0], s[1], c, ALU_RN, 0);
-			return (r & 0x7fff) ? r : alu_ffma(ALU_F16, s[0], s[1], c, rnd, 0);
-		}
+		 * reads the three bit patterns as f16 and widens them to f32
+		 * (HADD2.F32), takes an FFMA with the instruction's rounding, and
+		 * narrows that to f16 to nearest (F2F.F16.F32 or
+		 * F2FP.F16.F32.PACK_AB), with neither the relu nor the .oob test:
+		 * two roundings, so a sum within an f32 step of an f16 tie rounds
+		 * the way the directed FFMA pushed it; an exact zero is signed by
+		 * the rounding (-0 * x + 0 is -0 with .rm), and a value below
+		 * half the least f16 subnormal narrows to a zero of its sign.
+		 * The SASS of each of the 140 v12 formx kernels the single
+		 * rounding missed; an H200's values for 16,384 triples (6,000 of
+		 * them just off an f16 tie; NaN, infinite, subnormal, zero and
+		 * 0x7ff7 operands) in all twelve spellings equal these
+		 * (tests/regress/fma-bf16-directed-double-rounding.ptx) */
+		if (op->op == OP_FMA && fmt == ALU_BF16 && op->ty == TY_BF16 && rnd != ALU_RN)
+			return bf16fma_as_f16(s[0], s[1], c, rnd);
 		/* .oob: a factor that is the out-of-bounds NaN, 0x7ff7 of
 		 * either sign in f16 and bf16 alike, makes the result +0
 		 * whatever the other operands (an H200, every 16-bit pattern in

@@ -54,6 +54,8 @@
  *     NaN, payload kept (foldmmnan).
  *   - cvt of a .u32 to a float, of an element of a vector ld.s8, converts
  *     the element as signed: -1 gives -1.0, not 4294967295.0 (foldvs8).
+ *   - cvt.rzi to an integer of an f32 converted from an integer set's
+ *     result is an integer cvt from the set's value (foldsetrt).
  *   - cvt.rzi to an integer of an f16 or bf16 made by a rounding cvt
  *     between f16 and bf16 (or of an f32 that an integer cvt widened from
  *     a cvt of an f32 to f16 or bf16) is one F2I of the first cvt's source
@@ -81,7 +83,8 @@
  *     flags; foldint.c halfset), but for a shr by 16 or more, a 0.  A sub.s16 from a 0
  *     ptxas knows is such a neg (foldint.c wide16).
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
- *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
+ *     value saturated to 16 (32) bits drops its float .sat, and so do
+ *     cvt.sat.f16.f16 and cvt.sat.f32.f32 (no .ftz) of one; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat; so do
  *     cvt.rn.sat.f32.f64 and cvt.rn.sat.f16.f64 of a cvt.sat between s64
@@ -135,7 +138,8 @@
  *   - div.approx.f32 and div.full.f32 by a known 1.0 are a copy, by an
  *     rcp of one an FMUL by it (folddiv1).
  *   - cvt.f32.bf16 and cvt.f64 of an f16 or bf16 NaN ptxas knows are
- *     its canonical NaN (foldcvtnank).
+ *     its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
+ *     of x converts -x, a NaN x as it is (foldnegcvt).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - setp/set .ne, .equ (.eq, .neu) .f16 of a 16-bit integer set's mask
@@ -363,6 +367,35 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* cvt.rzi to an integer of an f32 that a cvt of an integer Y made, where
+ * Y is the result of an unguarded set with an integer destination and no
+ * BoolOp (0 or -1 to ptxas; v12 formx 5263, of a set.ls.and.u32.u64,
+ * keeps its I2F and F2I): ptxas takes the two cvts for an integer conversion from
+ * Y, neither rounding to f32 nor clamping to the destination: -1 read as
+ * s8 or s32 is sign-extended, as u16 or u32 zero-extended, with .sat or
+ * not, to u64 as to u32 (sm_90 SASS: a PRMT, SHF or a move of RZ for
+ * each, no I2F or F2I; v12 formx 3088, a cvt.rzi.sat.u64.f32 of a
+ * cvt.rz.ftz.f32.s8 of a set.geu.s16.bf16, gave 0xffffffffffffffff on
+ * the H200, and 3657, of a cvt.rp.ftz.f32.u32 of a set.eq.ftz.s32.f32,
+ * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y. */
+static int
+foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u, z;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_F32 ||
+	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
+	    e->op != OP_SET || e->guard || e->ndst != 1 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
+	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) || !holds(f, u, f->val[w].ins, k) ||
+	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
+		return 0;
+	xi->alu.ty2 = d->ty[1];
+	xi->alu.flags = 0;
+	xi->alu.rnd = ALU_RN;
+	return 1;
+}
+
 /* cvt.rzi to an integer of X (f16 or bf16) reading a rounding cvt between
  * f16 and bf16 (either way, or a format to itself), or of X = f32 reading
  * (through a widening integer cvt) a cvt of an f32 to f16 or bf16: ptxas drops that cvt
@@ -426,6 +459,11 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		rnd = ALU_RM;
 	else if (ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_RPI))
 		rnd = ALU_RP;
+	else if (d->ty[0] != d->ty[1] && d->ty[1] != TY_F32)
+		/* cvt.bf16.f16 and cvt.f16.bf16 without a rounding are an F2F
+		 * to nearest, and fold as .rn (v12 formx 602: cvt.rzi.sat.s64.f16
+		 * of a cvt.bf16.f16 is F2I.S64.F16 of its source in sm_90 SASS) */
+		rnd = ALU_RN;
 	else
 		return 0;
 	if (interp_decode_op(pm, &d->opnd[1], st, &xi->s[0]))
@@ -546,12 +584,31 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 1;
 }
 
+static int intsat32(const Ins *d);
+
 static int
 foldsat2(const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 1), w, bits = ir_tyinfo[in->ty[1]].bits;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	/* a float to its own format, no rounding (cvt.rzi.sat.f32.f32 keeps
+	 * its FRND.SAT): cvt.sat.f32.f32 (no .ftz) of an integer
+	 * .sat result of 32 bits (intsat32), and cvt.sat.f16.f16 of a cvt.sat
+	 * between integers to 16 bits, are the cvt without .sat, as if the
+	 * value were saturated already (sm_90 SASS: no instruction for the
+	 * f32, an HADD2 of -0 without .SAT for the f16; v12 formx 4, 427 of
+	 * add.sat and mad.hi.sat.s32, 1005, 2460, 3022 of cvt.sat.s16.u32 and
+	 * .u16.s16, where the H200 kept -0 as -0 and a NaN as the f16
+	 * canonical one).  With .ftz an FADD.FTZ.SAT stays, and so does an
+	 * HADD2.SAT of a float-to-integer cvt.sat's result. */
+	if (in->ty[0] == in->ty[1]) {
+		if (d && !(xi->alu.flags & ALU_RNDSET) && (in->ty[0] == TY_F32 ? !ir_hasmod(in, MOD_FTZ) && intsat32(d) :
+		    !d->guard && d->op == OP_CVT && d->nty == 2 && ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) &&
+		    isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == 16))
+			xi->alu.flags &= ~(uint32_t)ALU_SAT;
+		return 0;
+	}
 	/* cvt.sat.f64.f16 looks further: through integer cvts without .sat
 	 * (truncations and extensions, which ptxas takes for movs) to any cvt
 	 * with .sat, even a float one (seed 32324: the low half of a
@@ -1932,7 +1989,22 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 
 	int wide = in->ty[1] == TY_F64;
 
-	if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard ||
+	if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)))
+		return 0;
+	/* a 16-bit integer set of a float with itself by equ, leu or geu is
+	 * all ones whatever the value, a NaN's bits that ptxas knows too, but
+	 * later: cvt.rn.f64.bf16 of it is the canonical NaN (v12 formx 784,
+	 * 3691: of set.leu.ftz.u16.f16 and set.geu.ftz.s16.f16 of x and x, a
+	 * constant in sm_90 SASS and on the H200), where .rm and .rp keep an
+	 * F2F.F64.BF16 of -QNAN and cvt.f32.bf16 a shift, sign and payload
+	 * kept (814, 2094, 1236, 1633, 2891, 3279) */
+	if (in->ty[0] == TY_F64 && in->ty[1] == TY_BF16 && ir_hasmod(in, MOD_RN) && d->op == OP_SET && !d->guard && d->nopnd == 3 && d->nty == 2 && isint(d->ty[0]) &&
+	    ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 &&
+	    srcval(d, 1) == srcval(d, 2) && !ir_hasmod(d, MOD_AND) && !ir_hasmod(d, MOD_OR) && !ir_hasmod(d, MOD_XOR) &&
+	    (ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU))) {
+		o.k = XO_IMM;
+		o.imm = 0xFFFF;
+	} else if (d->op != OP_MOV || d->guard ||
 	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
 	    ir_tyinfo[d->ty[0]].bits != (wide ? 64 : 16) ||
 	    interp_decode_op(pm, &d->opnd[1], wide ? TY_B64 : TY_B16, &o) || o.k != XO_IMM)
@@ -1946,6 +2018,30 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	xi->alu.op = OP_MOV;
 	xi->alu.flags = 0;
 	xi->alu.nsrc = 1;
+	return 1;
+}
+
+/* cvt to f64 of an f16 or bf16 that an unguarded neg (no .ftz) of x
+ * wrote: ptxas converts x with the negation as the F2F's operand
+ * modifier (sm_90 SASS: F2F.F64.BF16.RP R, -R; F2F.F64.F16 R, -R.H1),
+ * which leaves a NaN x as it is, sign and payload, where the lone neg
+ * gives the canonical NaN (v12 formx 495 and 2569, cvt.rz and
+ * .rp.f64.bf16 of neg.bf16: of 0xffd6 the H200 gave 0xfffac00000000000,
+ * of 0x7fff 0x7fffe00000000000).  (abs.f16 becomes an F2F of |x| too;
+ * abs.bf16 stays an HFMA2 and cvt.f32.bf16 of the neg a shift of its
+ * result.) */
+static int
+foldnegcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_NEG || d->guard || d->ty[0] != in->ty[1] ||
+	    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
+	    interp_decode_op(pm, &d->opnd[1], in->ty[1], &xi->s[0]))
+		return 0;
+	xi->alu.flags |= ALU_SGNOP;
+	xi->alu.imm = SGN_NEG;
 	return 1;
 }
 
@@ -1995,9 +2091,12 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 	if (f32const(pm, f, xi, in, i, &k))
 		return !(k & 0x7fffffff);
 	/* a min or max.f32 of values ptxas knows (v6 seed 130827: min.ftz of
-	 * a set of x < x and 108.5), by kconst's rules */
-	if ((v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && (d->op == OP_MIN || d->op == OP_MAX) &&
-	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c))
+	 * a set of x < x and 108.5), by kconst's rules, and an f32 set of a
+	 * value with itself that is false (v12 formx 2089: set.ne.f32.s64 of
+	 * x and x, an integer test in sm_90 SASS) */
+	if ((v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) &&
+	    (d->op == OP_MIN || d->op == OP_MAX || d->op == OP_SET) && d->ty[0] == TY_F32 &&
+	    interp_fold_kconst(f, v, &c))
 		return !(c & 0x7fffffff);
 	return (v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && !d->guard && d->nopnd == 3 &&
 	       (d->op == OP_SHL || (d->op == OP_SHR && d->ty[0] != TY_S32)) && ir_tyinfo[d->ty[0]].bits == 32 &&
@@ -2105,10 +2204,21 @@ foldsetpset16(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_U16 && d->ty[0] != TY_S16) ||
 		    !h16zero(f, in, 1 - i))
 			continue;
-		/* a setp whose .ftz is not the set's compares with its own */
-		if (in->op == OP_SETP && ir_hasmod(in, MOD_FTZ) != ir_hasmod(d, MOD_FTZ))
-			return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_EQ, d->ty[1],
+		/* a setp whose .ftz is not the set's compares with its own, and
+		 * so does a set (v12 formx 1968: set.equ.ftz.u16.f16 of a
+		 * set.ne.s16.f16's mask and a known 0 is HSET2.EQU.FTZ of the
+		 * inner set's sources in sm_90 SASS; the H200 gave 0xffff for
+		 * two subnormals that the inner set found unequal) */
+		if (ir_hasmod(in, MOD_FTZ) != ir_hasmod(d, MOD_FTZ)) {
+			int r = setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_EQ, d->ty[1],
 			    ir_hasmod(in, MOD_FTZ));
+			if (r == 1 && in->op == OP_SET) {
+				xi->alu.op = OP_SET;
+				xi->alu.ty2 = xi->alu.ty;
+				xi->alu.ty = in->ty[0];
+			}
+			return r;
+		}
 		xi->alu.cmp = xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_NEU ? MOD_NEU : MOD_EQ;
 		break;
 	}
@@ -2203,6 +2313,22 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 
 	if (alu_decode(d, &op, &why) || op.nwords != 1 || (n != 2 && n != 3) || (n == 3 && xi->alu.ndst > 1))
 		return 0;
+	/* an f32 set that foldsetpset made an integer test is compared again
+	 * as that test (an H200: setp.ne.b32 of a set.equ.ftz.u32.f32 of an
+	 * integer set's result and a 0 ptxas knows, and 0, is the integer
+	 * set's compare again in sm_90 SASS, false where it is true) */
+	if (ty == TY_F32 && n == 2) {
+		XIns t = *xi;
+		XOp ts[2];
+		for (int i = 0; i < 2; i++)
+			if (d->opnd[1 + i].kind == OK_REG || interp_decode_op(pm, &d->opnd[1 + i], TY_F32, &ts[i]))
+				ts[i].k = XO_REG;
+		t.s = ts;
+		t.ns = 2;
+		t.alu = op;
+		foldsetpset(pm, f, &t, d);
+		op.cmp = t.alu.cmp;
+	}
 	for (size_t j = 0; j < sizeof comp / sizeof comp[0] && !cmp; j++)
 		for (int e = 0; e < 2; e++)
 			if (op.cmp == comp[j][e])
@@ -2449,11 +2575,17 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F16 && in->ty[1] == TY_F64)) &&
 	    foldcvtnank(pm, f, xi, in))
 		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
+	    in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) && foldnegcvt(pm, f, xi, in, k))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
+		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F32 && isint(in->ty[0]) && ir_hasmod(in, MOD_RZI) &&
+	    xi->ns == 1 && foldsetrt(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
@@ -2489,7 +2621,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(pm, f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
-	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
+	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F32) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F16) ||
+	     (in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);

@@ -33,6 +33,8 @@
  *     where it is 0 (foldsubabs).
  *   - min.s32 of a known 0 and a max.u32 of it is 0, and so is max.u32
  *     of one and a min.s32 of it (foldabsorb).
+ *   - cnot.b32 of an f32 set.ftz is the opposite compare without .ftz
+ *     (foldcnotset).
  */
 #include "interp.h"
 #include "fold.h"
@@ -399,8 +401,12 @@ amtkiller(const Ins *d)
 			return 0;
 		/* fallthrough */
 	case OP_RCP: case OP_SQRT: case OP_RSQRT:
+		/* rcp.rn/.rz/.rm/.rp.ftz.f64 is the IEEE one, its .ftz ignored
+		 * (alu_float.c): it ends the amount's type as rcp.f64 does (v12
+		 * formx 500, 732, 3119: a 64-bit shift by an f32 cvt or min
+		 * result with an rcp.rp.ftz.f64 between, no F2I in sm_90 SASS) */
 		if (d->ty[0] == TY_F64)
-			return !ir_hasmod(d, MOD_FTZ);
+			return !ir_hasmod(d, MOD_FTZ) || (d->op == OP_RCP && !ir_hasmod(d, MOD_APPROX));
 		return d->op == OP_RSQRT ? !ir_hasmod(d, MOD_FTZ) : !(ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ));
 	case OP_EX2: case OP_LG2:
 		return d->ty[0] == TY_F32 && !ir_hasmod(d, MOD_FTZ);
@@ -1276,6 +1282,57 @@ foldabsorb(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* cnot.b32 of an unguarded f32 set.ftz with an integer destination and
+ * no BoolOp: ptxas makes the pair one FSETP of the opposite compare
+ * without the .ftz and a SEL (sm_90 SASS: FSETP.EQ for the cnot of a
+ * set.neu.ftz, GEU of a set.lt.ftz, NE of a set.equ.ftz, each of the
+ * fourteen compares so), so subnormals are compared as they are: v12
+ * formx seed 2403, whose H200 result gave 0 for 0x1 and 0x2, unequal to
+ * the cnot but equal zeros to the set (tests/regress/fold-cnot-set-ftz
+ * .ptx).  The cnot becomes that compare of the set's sources, written as
+ * 1 or 0 (a set to the width of a .pred, whose truth is 1). */
+static int
+foldcnotset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	static const int from[] = { MOD_EQ, MOD_NE, MOD_LT, MOD_LE, MOD_GT, MOD_GE, MOD_EQU,
+				    MOD_NEU, MOD_LTU, MOD_LEU, MOD_GTU, MOD_GEU, MOD_NUM, MOD_NAN_CMP };
+	static const int to[] = { MOD_NEU, MOD_EQU, MOD_GEU, MOD_GTU, MOD_LEU, MOD_LTU, MOD_NE,
+				  MOD_EQ, MOD_GE, MOD_GT, MOD_LE, MOD_LT, MOD_NAN_CMP, MOD_NUM };
+	int v = srcval(in, 1), w, j;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	AluOp op;
+	const char *why;
+	XOp src[2], *ns;
+
+	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 || d->ty[1] != TY_F32 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || !ir_hasmod(d, MOD_FTZ) || d->nopnd != 3 ||
+	    alu_decode(d, &op, &why) != 0 || op.bop || op.negsrc)
+		return 0;
+	for (j = 0; j < 2; j++) {
+		int u = srcval(d, 1 + j);
+		if ((d->opnd[1 + j].kind == OK_REG && (u < 0 || !holds(f, u, f->val[w].ins, k))) ||
+		    interp_decode_op(pm, &d->opnd[1 + j], TY_F32, &src[j]))
+			return 0;
+	}
+	for (j = 0; j < 14 && from[j] != op.cmp; j++)
+		;
+	if (j == 14)
+		return 0;
+	if (xi->ns < 2) {
+		if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+	}
+	xi->s[0] = src[0];
+	xi->s[1] = src[1];
+	xi->ns = 2;
+	xi->alu = op;
+	xi->alu.cmp = to[j];
+	xi->alu.flags &= ~(uint32_t)ALU_FTZ;
+	xi->alu.ty = TY_PRED;
+	return 0;
+}
+
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -1293,6 +1350,8 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return in->ty[0] != TY_S16 && foldshs8(f, xi, in) ? 0 : foldcnot(f, xi, in, k);
 	if (in->op == OP_SLCT && in->nty == 2 && (in->ty[1] == TY_S32 || in->ty[1] == TY_F32) && xi->ns == 3)
 		return foldslct(pm, f, xi, in, k);
+	if (in->op == OP_CNOT && in->ty[0] == TY_B32 && !in->guard && xi->ns == 1 && in->nopnd == 2)
+		return foldcnotset(pm, f, xi, in, k);
 	if (in->op == OP_MAD && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_HI) && ir_hasmod(in, MOD_SAT) && !in->guard &&
 	    xi->ns == 3 && in->nopnd == 4)
 		return foldmadhi(f, xi, in, k);
