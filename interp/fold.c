@@ -49,7 +49,11 @@
  *     (foldnegrzi).
  *   - cvt to an integer of an f16 or bf16 set's result (no BoolOp,
  *     unguarded) converts the set's truth, 0 or 1, read in either half
- *     format (foldhalfsetcvt).
+ *     format (foldhalfsetcvt), but for a set ptxas knows true (x eq x of
+ *     integers, x equ x of floats: setpself), whose constant 1.0's bits it
+ *     converts.
+ *   - cvt to an integer of a cvt to f16 or bf16 of a u16 or s16 set's
+ *     mask (no BoolOp) is an integer cvt of the mask (foldmaskcvt).
  *   - min or max.f32 of two NaNs ptxas knows to be the same bits is that
  *     NaN, payload kept (foldmmnan).
  *   - cvt of a .u32 to a float, of an element of a vector ld.s8, converts
@@ -58,7 +62,8 @@
  *     between f16 and bf16 (or of an f32 that an integer cvt widened from
  *     a cvt of an f32 to f16 or bf16) is one F2I of the first cvt's source
  *     bits, read as the second cvt's format and rounded to an integer by
- *     the first cvt's rounding; integer cvts between them count as movs.
+ *     the first cvt's rounding (to nearest where a cvt between halves has
+ *     none); integer cvts between them count as movs.
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub (.cc or not) that defines an operand: (a + b) -.sat a is b,
  *     a -.sat (a + b) is 0 -.sat b, (a - b) +.sat b is a; the sum never
@@ -76,17 +81,21 @@
  *     a 32- or 64-bit integer and cvt.sat to any.  Of 0x8000 (abs and neg
  *     of -32768) they read +32768 (ALU_W16A/B).  min, max, cvt to a float
  *     and unsigned readers truncate it first; an f16 or bf16 set's result
- *     with a BoolOp is an HSET2's, 0 or 1.0 in both halves, which
- *     mul.wide, mul.hi, shr, sad and set/setp .u16 read whole (the same
- *     flags; foldint.c halfset), but for a shr by 16 or more, a 0.  A sub.s16 from a 0
- *     ptxas knows is such a neg (foldint.c wide16).
+ *     of halves of its own format with a BoolOp is an HSET2's, 0 or 1.0
+ *     in both halves, which mul.wide, mul.hi, shr, sad and set/setp .u16
+ *     read whole (the same flags; foldint.c halfset), but for a shr by 16
+ *     or more, a 0.  A sub.s16 from a 0 ptxas knows is such a neg
+ *     (foldint.c wide16).
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat; so do
  *     cvt.rn.sat.f32.f64 and cvt.rn.sat.f16.f64 of a cvt.sat between s64
  *     and u64 (its bits read as an f64: a NaN stays a NaN, not 0); the
- *     other roundings keep it.
+ *     other roundings keep it.  cvt.sat.f32.f32 and cvt.sat.f16.f16
+ *     (no .ftz) of an integer saturated to 32 (16) bits, or of add.sat,
+ *     sub.sat or mad.hi.sat .s32, drop it too: a move, or the canonical
+ *     NaN of an HADD2 (foldsat2).
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
  *     warp collective but elect.sync in between, nor an IEEE div/rcp/sqrt, an f32
@@ -210,16 +219,19 @@ predop(const Ins *in, int oi, int *v, int *neg)
  * ptxas leaves to the ISETP (v1 seed 68494, v3 16037: an abs.f32 under a
  * setp.ls.u32 of x, x stays an FSEL).  1 or 0, or -1 when it depends on
  * x (eq, le, ge, ltu, gtu, neu, num and nan of floats) or is not of this
- * form; packed half types compare two values. */
+ * form; packed half types compare two values.  A set (its source type
+ * last) is known alike: of a half destination, an I2F.F16 or I2F.BF16 of
+ * the immediate 1 where true (foldhalfsetcvt). */
 static int
 setpself(const Ins *d)
 {
-	int a = srcval(d, 1), t = d->ty[0];
+	int a = srcval(d, 1), t = d->ty[d->nty - 1];
 	static const int ftrue[] = { MOD_EQU, MOD_LEU, MOD_GEU }, ffalse[] = { MOD_LT, MOD_GT, MOD_NE },
 	    itrue[] = { MOD_EQ, MOD_LE, MOD_GE }, ifalse[] = { MOD_LT, MOD_GT, MOD_NE };
 	int fl = ir_tyinfo[t].kind == TK_FLOAT;
 
-	if (d->guard || d->nty != 1 || a < 0 || a != srcval(d, 2) || t == TY_F16X2 || t == TY_BF16X2 ||
+	if (d->guard || d->nty != (d->op == OP_SET ? 2 : 1) || a < 0 || a != srcval(d, 2) || t == TY_F16X2 ||
+	    t == TY_BF16X2 ||
 	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
 		return -1;
 	for (int i = 0; i < 3; i++) {
@@ -426,6 +438,8 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		rnd = ALU_RM;
 	else if (ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_RPI))
 		rnd = ALU_RP;
+	else if (st != TY_F32)
+		rnd = ALU_RN;
 	else
 		return 0;
 	if (interp_decode_op(pm, &d->opnd[1], st, &xi->s[0]))
@@ -453,9 +467,38 @@ foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
 	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) ||
-	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || setpself(d) == 1)
 		return 0;
 	xi->alu.ty2 = d->ty[0];
+	return 1;
+}
+
+/* cvt to an integer of an f16 or bf16 that a cvt of a 16-bit integer
+ * wrote, of an unguarded u16 or s16 set without a BoolOp (0, or all ones):
+ * ptxas takes the set's mask for a value any float holds exactly and drops
+ * both conversions, so the pair is an integer cvt from the first cvt's
+ * source type, whatever the roundings; 0xffff stays 0xffff where bf16
+ * holds 65280 or 65536 (sm_90 SASS: no F2I, the HSET2's mask stored, LOP3
+ * & 0xffff for a u32, PRMT 0x9910 and SHF for an s64 of an s16; v12 seeds
+ * 1750, 2547, 3178 of the formx family).  A set with a BoolOp keeps the
+ * I2F and the F2I (29 kernels of v12 formx seeds 1-8000, each as told;
+ * tests/regress/cvt-int-of-mask-cvt.ptx). */
+static int
+foldmaskcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u, x;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != in->ty[1] ||
+	    (d->ty[1] != TY_U16 && d->ty[1] != TY_S16) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_RELU) ||
+	    (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &x)) || e->op != OP_SET || e->guard || e->ndst != 1 ||
+	    (e->ty[0] != TY_U16 && e->ty[0] != TY_S16) || ir_hasmod(e, MOD_AND) || ir_hasmod(e, MOD_OR) ||
+	    ir_hasmod(e, MOD_XOR) || !holds(f, u, f->val[w].ins, k) ||
+	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
+		return 0;
+	xi->alu.ty2 = d->ty[1];
+	xi->alu.flags &= ~(uint32_t)(ALU_INTRND | ALU_RNDSET | ALU_FTZ);
+	xi->alu.rnd = ALU_RN;
 	return 1;
 }
 
@@ -572,6 +615,24 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	 * cvt.rn.sat.f16.f32, .ftz or not, is a bare F2FP.F16.F32.PACK_AB
 	 * (seeds 24716, 27999); its other roundings keep an HADD2.SAT after
 	 * the conversion (seeds 17824, 24222) */
+	/* cvt.sat.f32.f32 and cvt.sat.f16.f16, a format to itself without
+	 * .ftz, likewise: no F2F.SAT or HADD2.SAT remains, the cvt a move
+	 * (f32) or an HADD2 of -0 (f16: the canonical NaN), where the source
+	 * is an integer saturated to 32 (16) bits, add.sat, sub.sat and
+	 * mad.hi.sat .s32 too (sm_90 SASS; v12 formx seeds 4, 427: the
+	 * integer's bits, a NaN or above 1.0, stored as they are; 1005, 2460,
+	 * 3022: of cvt.sat.s16.u32 and .u16.s16).  With .ftz the .sat stays
+	 * (F2F.FTZ.SAT in 27 kernels of v12 formx). */
+	if (in->ty[0] == in->ty[1]) {
+		if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || ir_hasmod(in, MOD_FTZ))
+			return 0;
+		if ((d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
+		     ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].kind != TK_FLOAT) ||
+		    (bits == 32 && d->ty[0] == TY_S32 &&
+		     (d->op == OP_ADD || d->op == OP_SUB || (d->op == OP_MAD && ir_hasmod(d, MOD_HI)))))
+			xi->alu.flags &= ~(uint32_t)ALU_SAT;
+		return 0;
+	}
 	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && in->ty[0] == TY_F64 && ir_hasmod(in, MOD_FTZ)) ||
 	    ((in->ty[0] == TY_F16 || in->ty[1] == TY_F64) && !ir_hasmod(in, MOD_RN)))
 		return 0;
@@ -2453,6 +2514,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
+	    foldmaskcvt(pm, f, xi, in, k))
+		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
@@ -2491,7 +2556,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
-	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
+	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64) ||
+	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == in->ty[0])))
 		return foldsat2(f, xi, in);
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    foldabsk(pm, f, xi, in))
