@@ -616,7 +616,7 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	 * (seeds 24716, 27999); its other roundings keep an HADD2.SAT after
 	 * the conversion (seeds 17824, 24222) */
 	/* cvt.sat.f32.f32 and cvt.sat.f16.f16, a format to itself without
-	 * .ftz, likewise: no F2F.SAT or HADD2.SAT remains, the cvt a move
+	 * .ftz or a rounding, likewise: no F2F.SAT or HADD2.SAT remains, the cvt a move
 	 * (f32) or an HADD2 of -0 (f16: the canonical NaN), where the source
 	 * is an integer saturated to 32 (16) bits, add.sat, sub.sat and
 	 * mad.hi.sat .s32 too (sm_90 SASS; v12 formx seeds 4, 427: the
@@ -624,7 +624,7 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	 * 3022: of cvt.sat.s16.u32 and .u16.s16).  With .ftz the .sat stays
 	 * (F2F.FTZ.SAT in 27 kernels of v12 formx). */
 	if (in->ty[0] == in->ty[1]) {
-		if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || ir_hasmod(in, MOD_FTZ))
+		if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || ir_hasmod(in, MOD_FTZ) || (xi->alu.flags & ALU_RNDSET))
 			return 0;
 		if ((d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
 		     ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].kind != TK_FLOAT) ||
