@@ -2120,8 +2120,10 @@ foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Is source i of in a 16-bit 0 ptxas knows: an immediate or a mov of one,
- * a 16-bit shl or unsigned shr by 16 or more, an integer or f16 set of a float with itself by lt, gt or ne (false
- * even of a NaN), or a half of a mov.b32 unpack of a 32-bit kconst 0? */
+ * a 16-bit shl or unsigned shr by 16 or more, an integer or f16 set of a
+ * float with itself by lt, gt or ne (false even of a NaN) or of an integer
+ * with itself by lt, gt or ne, or a half of a mov.b32 unpack of a 32-bit
+ * kconst 0? */
 static int
 h16zero(const Func *f, const Ins *in, int i)
 {
@@ -2142,6 +2144,11 @@ h16zero(const Func *f, const Ins *in, int i)
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
 	    (u = srcval(d, 1)) >= 0)
 		return interp_fold_kconst(f, u, &c) && c == 0;
+	/* of integers, lt, gt and ne (not lo, hi: setpself), v12 formx seed
+	 * 4666: set.lt.f16.u16 of a value with itself */
+	if (d->op == OP_SET && d->nty == 2 && d->ty[0] != TY_BF16 && ir_tyinfo[d->ty[0]].bits == 16 &&
+	    isint(d->ty[1]) && setpself(d) == 0)
+		return 1;
 	return d->op == OP_SET && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
 	       ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 &&
 	       srcval(d, 1) == srcval(d, 2) && !ir_hasmod(d, MOD_AND) && !ir_hasmod(d, MOD_OR) &&
@@ -2166,8 +2173,12 @@ foldsetpset16(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_U16 && d->ty[0] != TY_S16) ||
 		    !h16zero(f, in, 1 - i))
 			continue;
-		/* a setp whose .ftz is not the set's compares with its own */
-		if (in->op == OP_SETP && ir_hasmod(in, MOD_FTZ) != ir_hasmod(d, MOD_FTZ))
+		/* a setp or set whose .ftz is not the set's compares with its
+		 * own (a set.equ.s16.bf16 of a set.lt.or.ftz.s16.f16's mask and
+		 * a known 0: HSET2.GEU of the sources without .FTZ, v12 formx
+		 * seeds 1227, 4666) */
+		if (ir_hasmod(in, MOD_FTZ) != ir_hasmod(d, MOD_FTZ) &&
+		    (in->op == OP_SETP || !(ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR) || ir_hasmod(in, MOD_XOR))))
 			return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_EQ, d->ty[1],
 			    ir_hasmod(in, MOD_FTZ));
 		xi->alu.cmp = xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_NEU ? MOD_NEU : MOD_EQ;
@@ -2291,9 +2302,9 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 	xi->s = ns;
 	memcpy(ns, s, (size_t)n * sizeof *ns);
 	xi->ns = (uint8_t)n;
-	op.op = OP_SETP;
-	op.ty = ty;
-	op.ty2 = 0;
+	op.op = xi->alu.op == OP_SET ? OP_SET : OP_SETP;   /* a set keeps its destination type */
+	op.ty = xi->alu.op == OP_SET ? xi->alu.ty : ty;
+	op.ty2 = xi->alu.op == OP_SET ? ty : 0;
 	op.flags = (op.flags & ~(uint32_t)ALU_FTZ) | (ftz ? ALU_FTZ : 0);
 	op.cmp = cmp;
 	op.ndst = xi->alu.ndst;
