@@ -2041,8 +2041,8 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Is source i of in a +0 or -0 ptxas knows: an immediate, a mov of one,
- * or an unguarded shl or unsigned shr of 32 bits by an immediate of 32 or
- * more (v6 seed 82633: a set.ne.ftz.u32.f32 of a shl.b32 by 33 and a set,
+ * a set it knows false, or an unguarded shl or unsigned shr of 32 bits by
+ * an immediate of 32 or more (v6 seed 82633: a set.ne.ftz.u32.f32 of a shl.b32 by 33 and a set,
  * the set's ISETP and a SEL in sm_90 SASS)? */
 static int
 f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
@@ -2060,6 +2060,10 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 	if ((v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && (d->op == OP_MIN || d->op == OP_MAX) &&
 	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c))
 		return !(c & 0x7fffffff);
+	/* a set it knows false, of any destination type (v12 formx seed 2089:
+	 * set.ne.f32.s64 of a value with itself; setpself) */
+	if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_SET && d->ndst == 1 && setpself(d) == 0)
+		return 1;
 	return (v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && !d->guard && d->nopnd == 3 &&
 	       (d->op == OP_SHL || (d->op == OP_SHR && d->ty[0] != TY_S32)) && ir_tyinfo[d->ty[0]].bits == 32 &&
 	       d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32;
