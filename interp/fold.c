@@ -49,7 +49,11 @@
  *     (foldnegrzi).
  *   - cvt to an integer of an f16 or bf16 set's result (no BoolOp,
  *     unguarded) converts the set's truth, 0 or 1, read in either half
- *     format (foldhalfsetcvt).
+ *     format (foldhalfsetcvt), but for a set ptxas knows true (x eq x of
+ *     integers, x equ x of floats: setpself), whose constant 1.0's bits it
+ *     converts.
+ *   - cvt to an integer of a cvt to f16 or bf16 of a u16 or s16 set's
+ *     mask (no BoolOp) is an integer cvt of the mask (foldmaskcvt).
  *   - min or max.f32 of two NaNs ptxas knows to be the same bits is that
  *     NaN, payload kept (foldmmnan).
  *   - cvt of a .u32 to a float, of an element of a vector ld.s8, converts
@@ -60,7 +64,8 @@
  *     between f16 and bf16 (or of an f32 that an integer cvt widened from
  *     a cvt of an f32 to f16 or bf16) is one F2I of the first cvt's source
  *     bits, read as the second cvt's format and rounded to an integer by
- *     the first cvt's rounding; integer cvts between them count as movs.
+ *     the first cvt's rounding (to nearest where a cvt between halves has
+ *     none); integer cvts between them count as movs.
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub (.cc or not) that defines an operand: (a + b) -.sat a is b,
  *     a -.sat (a + b) is 0 -.sat b, (a - b) +.sat b is a; the sum never
@@ -78,10 +83,11 @@
  *     a 32- or 64-bit integer and cvt.sat to any.  Of 0x8000 (abs and neg
  *     of -32768) they read +32768 (ALU_W16A/B).  min, max, cvt to a float
  *     and unsigned readers truncate it first; an f16 or bf16 set's result
- *     with a BoolOp is an HSET2's, 0 or 1.0 in both halves, which
- *     mul.wide, mul.hi, shr, sad and set/setp .u16 read whole (the same
- *     flags; foldint.c halfset), but for a shr by 16 or more, a 0.  A sub.s16 from a 0
- *     ptxas knows is such a neg (foldint.c wide16).
+ *     of halves of its own format with a BoolOp is an HSET2's, 0 or 1.0
+ *     in both halves, which mul.wide, mul.hi, shr, sad and set/setp .u16
+ *     read whole (the same flags; foldint.c halfset), but for a shr by 16
+ *     or more, a 0.  A sub.s16 from a 0 ptxas knows is such a neg
+ *     (foldint.c wide16).
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
  *     value saturated to 16 (32) bits drops its float .sat, and so do
  *     cvt.sat.f16.f16 and cvt.sat.f32.f32 (no .ftz) of one; so does cvt.sat.f64.f16 of a value
@@ -89,7 +95,10 @@
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat; so do
  *     cvt.rn.sat.f32.f64 and cvt.rn.sat.f16.f64 of a cvt.sat between s64
  *     and u64 (its bits read as an f64: a NaN stays a NaN, not 0); the
- *     other roundings keep it.
+ *     other roundings keep it.  cvt.sat.f32.f32 and cvt.sat.f16.f16
+ *     (no .ftz) of an integer saturated to 32 (16) bits, or of add.sat,
+ *     sub.sat or mad.hi.sat .s32, drop it too: a move, or the canonical
+ *     NaN of an HADD2 (foldsat2).
  *   - a 64-bit shl or shr whose amount register an f32 instruction of its
  *     block wrote (the last write, guarded or not; no barrier, fence or
  *     warp collective but elect.sync in between, nor an IEEE div/rcp/sqrt, an f32
@@ -214,16 +223,19 @@ predop(const Ins *in, int oi, int *v, int *neg)
  * ptxas leaves to the ISETP (v1 seed 68494, v3 16037: an abs.f32 under a
  * setp.ls.u32 of x, x stays an FSEL).  1 or 0, or -1 when it depends on
  * x (eq, le, ge, ltu, gtu, neu, num and nan of floats) or is not of this
- * form; packed half types compare two values. */
+ * form; packed half types compare two values.  A set (its source type
+ * last) is known alike: of a half destination, an I2F.F16 or I2F.BF16 of
+ * the immediate 1 where true (foldhalfsetcvt). */
 static int
 setpself(const Ins *d)
 {
-	int a = srcval(d, 1), t = d->ty[0];
+	int a = srcval(d, 1), t = d->ty[d->nty - 1];
 	static const int ftrue[] = { MOD_EQU, MOD_LEU, MOD_GEU }, ffalse[] = { MOD_LT, MOD_GT, MOD_NE },
 	    itrue[] = { MOD_EQ, MOD_LE, MOD_GE }, ifalse[] = { MOD_LT, MOD_GT, MOD_NE };
 	int fl = ir_tyinfo[t].kind == TK_FLOAT;
 
-	if (d->guard || d->nty != 1 || a < 0 || a != srcval(d, 2) || t == TY_F16X2 || t == TY_BF16X2 ||
+	if (d->guard || d->nty != (d->op == OP_SET ? 2 : 1) || a < 0 || a != srcval(d, 2) || t == TY_F16X2 ||
+	    t == TY_BF16X2 ||
 	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
 		return -1;
 	for (int i = 0; i < 3; i++) {
@@ -459,10 +471,11 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		rnd = ALU_RM;
 	else if (ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_RPI))
 		rnd = ALU_RP;
-	else if (d->ty[0] != d->ty[1] && d->ty[1] != TY_F32)
-		/* cvt.bf16.f16 and cvt.f16.bf16 without a rounding are an F2F
-		 * to nearest, and fold as .rn (v12 formx 602: cvt.rzi.sat.s64.f16
-		 * of a cvt.bf16.f16 is F2I.S64.F16 of its source in sm_90 SASS) */
+	else if (st != TY_F32)
+		/* between f16 and bf16, or a half to itself, without a rounding:
+		 * an F2F (or none) to nearest, and fold as .rn (v12 formx 602:
+		 * cvt.rzi.sat.s64.f16 of a cvt.bf16.f16 is F2I.S64.F16 of its
+		 * source in sm_90 SASS; 2149, 2764) */
 		rnd = ALU_RN;
 	else
 		return 0;
@@ -491,9 +504,38 @@ foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
 	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) ||
-	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || setpself(d) == 1)
 		return 0;
 	xi->alu.ty2 = d->ty[0];
+	return 1;
+}
+
+/* cvt to an integer of an f16 or bf16 that a cvt of a 16-bit integer
+ * wrote, of an unguarded u16 or s16 set without a BoolOp (0, or all ones):
+ * ptxas takes the set's mask for a value any float holds exactly and drops
+ * both conversions, so the pair is an integer cvt from the first cvt's
+ * source type, whatever the roundings; 0xffff stays 0xffff where bf16
+ * holds 65280 or 65536 (sm_90 SASS: no F2I, the HSET2's mask stored, LOP3
+ * & 0xffff for a u32, PRMT 0x9910 and SHF for an s64 of an s16; v12 seeds
+ * 1750, 2547, 3178 of the formx family).  A set with a BoolOp keeps the
+ * I2F and the F2I (29 kernels of v12 formx seeds 1-8000, each as told;
+ * tests/regress/cvt-int-of-mask-cvt.ptx). */
+static int
+foldmaskcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u, x;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != in->ty[1] ||
+	    (d->ty[1] != TY_U16 && d->ty[1] != TY_S16) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_RELU) ||
+	    (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &x)) || e->op != OP_SET || e->guard || e->ndst != 1 ||
+	    (e->ty[0] != TY_U16 && e->ty[0] != TY_S16) || ir_hasmod(e, MOD_AND) || ir_hasmod(e, MOD_OR) ||
+	    ir_hasmod(e, MOD_XOR) || !holds(f, u, f->val[w].ins, k) ||
+	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
+		return 0;
+	xi->alu.ty2 = d->ty[1];
+	xi->alu.flags &= ~(uint32_t)(ALU_INTRND | ALU_RNDSET | ALU_FTZ);
+	xi->alu.rnd = ALU_RN;
 	return 1;
 }
 
@@ -2076,8 +2118,8 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Is source i of in a +0 or -0 ptxas knows: an immediate, a mov of one,
- * or an unguarded shl or unsigned shr of 32 bits by an immediate of 32 or
- * more (v6 seed 82633: a set.ne.ftz.u32.f32 of a shl.b32 by 33 and a set,
+ * a set it knows false, or an unguarded shl or unsigned shr of 32 bits by
+ * an immediate of 32 or more (v6 seed 82633: a set.ne.ftz.u32.f32 of a shl.b32 by 33 and a set,
  * the set's ISETP and a SEL in sm_90 SASS)? */
 static int
 f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
@@ -2098,6 +2140,10 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 	    (d->op == OP_MIN || d->op == OP_MAX || d->op == OP_SET) && d->ty[0] == TY_F32 &&
 	    interp_fold_kconst(f, v, &c))
 		return !(c & 0x7fffffff);
+	/* a set it knows false, of any destination type (v12 formx seed 2089:
+	 * set.ne.f32.s64 of a value with itself; setpself) */
+	if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_SET && d->ndst == 1 && setpself(d) == 0)
+		return 1;
 	return (v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && !d->guard && d->nopnd == 3 &&
 	       (d->op == OP_SHL || (d->op == OP_SHR && d->ty[0] != TY_S32)) && ir_tyinfo[d->ty[0]].bits == 32 &&
 	       d->opnd[2].kind == OK_IMM && (uint64_t)d->opnd[2].imm >= 32;
@@ -2158,8 +2204,10 @@ foldsetpset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Is source i of in a 16-bit 0 ptxas knows: an immediate or a mov of one,
- * a 16-bit shl or unsigned shr by 16 or more, an integer or f16 set of a float with itself by lt, gt or ne (false
- * even of a NaN), or a half of a mov.b32 unpack of a 32-bit kconst 0? */
+ * a 16-bit shl or unsigned shr by 16 or more, an integer or f16 set of a
+ * float with itself by lt, gt or ne (false even of a NaN) or of an integer
+ * with itself by lt, gt or ne, or a half of a mov.b32 unpack of a 32-bit
+ * kconst 0? */
 static int
 h16zero(const Func *f, const Ins *in, int i)
 {
@@ -2180,6 +2228,11 @@ h16zero(const Func *f, const Ins *in, int i)
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
 	    (u = srcval(d, 1)) >= 0)
 		return interp_fold_kconst(f, u, &c) && c == 0;
+	/* of integers, lt, gt and ne (not lo, hi: setpself), v12 formx seed
+	 * 4666: set.lt.f16.u16 of a value with itself */
+	if (d->op == OP_SET && d->nty == 2 && d->ty[0] != TY_BF16 && ir_tyinfo[d->ty[0]].bits == 16 &&
+	    isint(d->ty[1]) && setpself(d) == 0)
+		return 1;
 	return d->op == OP_SET && d->nopnd == 3 && d->nty == 2 && d->ty[0] != TY_BF16 &&
 	       ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT && srcval(d, 1) >= 0 &&
 	       srcval(d, 1) == srcval(d, 2) && !ir_hasmod(d, MOD_AND) && !ir_hasmod(d, MOD_OR) &&
@@ -2204,21 +2257,15 @@ foldsetpset16(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_U16 && d->ty[0] != TY_S16) ||
 		    !h16zero(f, in, 1 - i))
 			continue;
-		/* a setp whose .ftz is not the set's compares with its own, and
-		 * so does a set (v12 formx 1968: set.equ.ftz.u16.f16 of a
-		 * set.ne.s16.f16's mask and a known 0 is HSET2.EQU.FTZ of the
-		 * inner set's sources in sm_90 SASS; the H200 gave 0xffff for
-		 * two subnormals that the inner set found unequal) */
-		if (ir_hasmod(in, MOD_FTZ) != ir_hasmod(d, MOD_FTZ)) {
-			int r = setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_EQ, d->ty[1],
+		/* a setp or set whose .ftz is not the set's compares with its
+		 * own (a set.equ.s16.bf16 of a set.lt.or.ftz.s16.f16's mask and
+		 * a known 0: HSET2.GEU of the sources without .FTZ, v12 formx
+		 * seeds 1227, 4666; 1968: set.equ.ftz.u16.f16 of a set.ne.s16.f16's
+		 * mask and a known 0 is HSET2.EQU.FTZ of the inner set's sources) */
+		if (ir_hasmod(in, MOD_FTZ) != ir_hasmod(d, MOD_FTZ) &&
+		    (in->op == OP_SETP || !(ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR) || ir_hasmod(in, MOD_XOR))))
+			return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_EQ, d->ty[1],
 			    ir_hasmod(in, MOD_FTZ));
-			if (r == 1 && in->op == OP_SET) {
-				xi->alu.op = OP_SET;
-				xi->alu.ty2 = xi->alu.ty;
-				xi->alu.ty = in->ty[0];
-			}
-			return r;
-		}
 		xi->alu.cmp = xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_NEU ? MOD_NEU : MOD_EQ;
 		break;
 	}
@@ -2356,9 +2403,9 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 	xi->s = ns;
 	memcpy(ns, s, (size_t)n * sizeof *ns);
 	xi->ns = (uint8_t)n;
-	op.op = OP_SETP;
-	op.ty = ty;
-	op.ty2 = 0;
+	op.op = xi->alu.op == OP_SET ? OP_SET : OP_SETP;   /* a set keeps its destination type */
+	op.ty = xi->alu.op == OP_SET ? xi->alu.ty : ty;
+	op.ty2 = xi->alu.op == OP_SET ? ty : 0;
 	op.flags = (op.flags & ~(uint32_t)ALU_FTZ) | (ftz ? ALU_FTZ : 0);
 	op.cmp = cmp;
 	op.ndst = xi->alu.ndst;
@@ -2580,6 +2627,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
+		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
+	    foldmaskcvt(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))

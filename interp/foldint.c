@@ -7,9 +7,10 @@
  *     sub (.cc or not) that defines an operand, a copy of the other
  *     operand or a neg.s32 of it among the terms (foldsat, relsign).
  *   - abs.s16 and neg.s16 results (a sub.s16 from a known 0 too) read
- *     sign-extended, and f16/bf16 set results with a BoolOp by mul.wide,
- *     mul.hi, shr (not by 16 or more), sad, set and setp .u16 as both
- *     halves of their register (foldw16, wide16, halfset).
+ *     sign-extended, and f16/bf16 set results of halves of their own
+ *     format with a BoolOp by mul.wide, mul.hi, shr (not by 16 or more),
+ *     sad, set and setp .u16 as both halves of their register (foldw16,
+ *     wide16, halfset).
  *   - a 64-bit shl or shr by an amount an f32 instruction wrote converts
  *     it as an f32 first (foldshamt).
  *   - slct.s32.s32 of -x tests x <= 0; any other slct of abs.s32 x is a,
@@ -238,26 +239,35 @@ wide16(const Func *f, int v)
  * take the register whole (sm_90 SASS: IMAD of the zero-extended other
  * operand, SHF.R.U32.HI, ISETP.U32 for a u16 or b16 compare, VABSDIFF.U32
  * for sad; v5 seeds 11422, 17783, 21047, 6256, v6 851, 39543, 41537,
- * 68449)?  Without a BoolOp the records are split: the HSET2 in v4 seed
- * 15263, v5 17350, v6 30001 and 58667, an HSETP2 and a SEL of 0 or 1.0,
- * zero-extended, in v4 857 and 26345, v3 28577 and five of version 1,
- * and a PRMT copy of the low half into a register whose high
- * half is 0 in v1 50192, as ptxas's allocation goes; a kernel of such a
- * set and its reader alone gets the HSET2 (tests/diff/README).  So for
- * cvt.u32.u16 with a BoolOp: none at all, the HSET2's register itself, in
- * v6 16052, the PRMT copy in v5 17191.  With
- * .ftz there is no HSET2.BF: ptxas makes a mask and turns its low half
- * into 1.0 by PRMT, IABS and I2F.F16.S16, the high half 0, so the
- * readers see the manual's value (v6 seed 19044, an f16 set.ge.and.ftz
- * read by mul.hi.u16). */
+ * 68449)?  Only a set whose sources are halves of its own format is an
+ * HSET2.BF: of integers, f32 or f64 sources it is an ISETP, FSETP or
+ * DSETP and a SEL of 0 or 1.0, of the other half format an HSET2 mask
+ * converted by I2F.F16.S16 or I2F.BF16.S16, and with .ftz (no HSET2.BF
+ * has it) a mask whose low half PRMT, IABS and I2F turn into 1.0; each
+ * holds the value in the low half, the high half 0, and the readers see
+ * the manual's value (v12 formx: 427 records of set.bf16.b32,
+ * set.f16.s64, set.bf16.f16 ... read by setp.le.u16 and the like; v6 seed
+ * 19044, an f16 set.ge.and.ftz read by mul.hi.u16).  Of its own format,
+ * with a BoolOp or without, ptxas's allocation decides: in the 8,000
+ * kernels of v12 formx the register a 16-bit reader above takes is, of
+ * 208 sets with a BoolOp, the HSET2's in 78, a SEL's (an HSETP2 made the
+ * set) in 95 and a PRMT copy of the low half into a register holding an
+ * earlier value in 35 (of 229 without one: 74, 113, 42), with nothing in
+ * the PTX to tell them apart (comparison, reader, distance, the set's
+ * other readers); without a BoolOp the earlier versions' records are
+ * split alike (v4 seed 15263, v5 17350, v6 30001 and 58667 whole; v4 857
+ * and 26345, v3 28577 and five of version 1 the SEL's; v1 50192 a PRMT
+ * copy), and so the rule keeps to the BoolOp the earlier records showed
+ * (tests/diff/README).  So for cvt.u32.u16 with a BoolOp: none at all,
+ * the HSET2's register itself, in v6 16052, the PRMT copy in v5 17191. */
 static int
 halfset(const Func *f, int v)
 {
 	int w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	return d && d->op == OP_SET && !d->guard && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
-	       !ir_hasmod(d, MOD_FTZ) &&
+	return d && d->op == OP_SET && !d->guard && d->nty == 2 && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
+	       d->ty[1] == d->ty[0] && !ir_hasmod(d, MOD_FTZ) &&
 	       (ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR));
 }
 
