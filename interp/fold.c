@@ -2140,9 +2140,11 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 	    (d->op == OP_MIN || d->op == OP_MAX || d->op == OP_SET) && d->ty[0] == TY_F32 &&
 	    interp_fold_kconst(f, v, &c))
 		return !(c & 0x7fffffff);
-	/* a set it knows false, of any destination type (v12 formx seed 2089:
-	 * set.ne.f32.s64 of a value with itself; setpself) */
-	if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_SET && d->ndst == 1 && setpself(d) == 0)
+	/* an f32 set it knows false (v12 formx seed 2089: set.ne.f32.s64 of a
+	 * value with itself; setpself); not an integer one, whose 0 a
+	 * setp.geu.f32 against a set.ne.u32.b16's mask compared as itself
+	 * (v5 arith 17483: true for the mask's NaN) */
+	if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_SET && d->ty[0] == TY_F32 && d->ndst == 1 && setpself(d) == 0)
 		return 1;
 	return (v = srcval(in, in->ndst + i)) >= 0 && (d = defof(f, v, &w)) && !d->guard && d->nopnd == 3 &&
 	       (d->op == OP_SHL || (d->op == OP_SHR && d->ty[0] != TY_S32)) && ir_tyinfo[d->ty[0]].bits == 32 &&
