@@ -252,6 +252,7 @@ main(int argc, char **argv)
 	CK(load_devrt(&mod, ptx));
 	if (argc == 3) {
 		stuck(mod);
+		free(ptx);
 		return 0;
 	}
 	/* a stream of its own first: on the cooperative launches' a plain
