@@ -116,6 +116,19 @@ def reg(o):
 MOVS = ('MOV', 'IMAD.MOV.U32', 'IMAD.MOV')
 NOWRITE = ('ST', 'STG', 'STS', 'STL', 'RED', 'BRA', 'BSSY', 'BSYNC', 'EXIT', 'BAR', 'WARPSYNC', 'NOP')
 
+def written(op, ops):
+    """The registers a SASS instruction other than a CALL writes, as a
+    range (empty for none): its first operand, 2 or 4 wide for .64, the
+    D ops and .128."""
+    base = op.split('.')[0]
+    if base in NOWRITE or base.startswith('ST') or not ops:
+        return range(0)
+    d = reg(ops[0])
+    if d is None or d == 'RZ':
+        return range(0)
+    width = 4 if '.128' in op else 2 if re.search(r'\.64|^D(ADD|MUL|FMA)', op) else 1
+    return range(int(d[1:]), int(d[1:]) + width)
+
 def clobbers(subs, name, seen=()):
     """The registers subroutine name writes (through its own calls too),
     None when its code is not in the listing."""
@@ -129,14 +142,7 @@ def clobbers(subs, name, seen=()):
                 return None
             out |= c
             continue
-        base = op.split('.')[0]
-        if base in NOWRITE or base.startswith('ST') or not ops:
-            continue
-        d = reg(ops[0])
-        if d is None or d == 'RZ':
-            continue
-        width = 4 if '.128' in op else 2 if re.search(r'\.64|^D(ADD|MUL|FMA)', op) else 1
-        out |= {int(d[1:]) + k for k in range(width)}
+        out |= set(written(op, ops))
     return out
 
 def target(ops):
@@ -151,7 +157,6 @@ def sass_origin(ins, i, r, depth=0, subs=None):
         return lines
     for j in range(i - 1, -1, -1):
         ln, op, ops, guarded = ins[j]
-        base = op.split('.')[0]
         if op.startswith('CALL') and subs is not None and call is None:
             # a subroutine of the listing: it wrote r if its code writes r
             # (a value live across it is in a register it leaves alone)
@@ -167,16 +172,7 @@ def sass_origin(ins, i, r, depth=0, subs=None):
             # value r held before it was one set up for it
             call = call or ln
             continue
-        if base in NOWRITE or base.startswith('ST') or not ops:
-            continue
-        d = reg(ops[0])
-        if d is None:
-            continue
-        wide = re.search(r'\.64|\.128|^D(ADD|MUL|FMA)', op) is not None
-        dn = int(d[1:]) if d != 'RZ' else -99
-        rn = int(r[1:])
-        width = 4 if '.128' in op else 2 if wide else 1
-        if not (dn <= rn < dn + width):
+        if int(r[1:]) not in written(op, ops):
             continue
         if call is not None and ln == call:
             lines.add(call)
@@ -236,15 +232,7 @@ def last_write(ins, i, r):
         ln, op, ops, guarded = ins[j]
         if op.startswith('CALL'):
             return j
-        base = op.split('.')[0]
-        if base in NOWRITE or base.startswith('ST') or not ops:
-            continue
-        d = reg(ops[0])
-        if d is None or d == 'RZ':
-            continue
-        dn = int(d[1:])
-        width = 4 if '.128' in op else 2 if re.search(r'\.64|^D(ADD|MUL|FMA)', op) else 1
-        if dn <= rn < dn + width:
+        if rn in written(op, ops):
             return j
     return -1
 
