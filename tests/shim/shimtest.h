@@ -56,6 +56,19 @@
 		printf("~ %s: %s\n", (what), ename(call)); \
 } while (0)
 
+/* FNV-1a over n bytes: the checksum the tensor tests print for a
+ * buffer, on the GPU and on the shim alike */
+static inline uint64_t
+fnv64(const void *v, size_t n)
+{
+	const uint8_t *p = v;
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h;
+}
+
 static inline const char *
 ename(CUresult r)
 {

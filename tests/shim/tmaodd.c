@@ -114,15 +114,6 @@ kernel(char *p, size_t n, const char *op, int load)
 	    SMEM, NTHR);
 }
 
-static uint64_t
-fnv(const uint8_t *p, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h;
-}
-
 static int
 run(int c)
 {
@@ -185,9 +176,9 @@ run(int c)
 	CK(cuMemcpyDtoH(out, o, SMEM + 4));
 	memcpy(&w, out + SMEM, 4);
 	if (tx)
-		printf(", %s, %016llx", w == 0xdeadbeef ? "stuck" : "complete", (unsigned long long)fnv(out, SMEM));
+		printf(", %s, %016llx", w == 0xdeadbeef ? "stuck" : "complete", (unsigned long long)fnv64(out, SMEM));
 	CK(cuMemcpyDtoH(host, t, sizeof host));
-	printf(", tensor %016llx\n", (unsigned long long)fnv((const uint8_t *)host, sizeof host));
+	printf(", tensor %016llx\n", (unsigned long long)fnv64(host, sizeof host));
 	for (int i = 0; tx && getenv("TMAODD_DUMP") && i < 1024; i++)   /* a load's first bytes */
 		printf("%02x%s", out[i], i % 64 == 63 ? "\n" : "");
 	return 0;

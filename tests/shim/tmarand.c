@@ -61,15 +61,6 @@ rr(int64_t a, int64_t b)
 	return a + (int64_t)(rnd() % (uint64_t)(b - a + 1));
 }
 
-static uint64_t
-fnv(const uint8_t *p, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 0x100000001b3ull;
-	return h;
-}
-
 static const int esz[] = { 1, 2, 4, 4, 8, 8, 2, 4, 8, 2, 4, 4, 4 };
 static const char *const tyname[] = { "u8", "u16", "u32", "s32", "u64", "s64", "f16", "f32", "f64", "bf16",
 	"f32ftz", "tf32", "tf32ftz" };
@@ -379,7 +370,7 @@ launch(int n, int j, const Map *m, CUtensorMap *map, int k, int op, const int *c
 		uint32_t w;
 		CK(cuMemcpyDtoH(hout, gout, nb + 4));
 		memcpy(&w, hout + nb, 4);
-		printf("%016llx%s\n", (unsigned long long)fnv(hout, nb), w == 0xdeadbeef ? " stuck" : "");
+		printf("%016llx%s\n", (unsigned long long)fnv64(hout, nb), w == 0xdeadbeef ? " stuck" : "");
 		if (dump && (m->im2col || m->interleave)) {
 			for (uint64_t i = 0; i < nb && i < 2048; i++)
 				printf("%02x%s", hout[i], i % 64 == 63 ? "\n" : "");
@@ -387,7 +378,7 @@ launch(int n, int j, const Map *m, CUtensorMap *map, int k, int op, const int *c
 		}
 	} else {
 		CK(cuMemcpyDtoH(host, gt, sp));
-		printf("%016llx\n", (unsigned long long)fnv(host, sp));
+		printf("%016llx\n", (unsigned long long)fnv64(host, sp));
 		if (dump && m->interleave) {   /* the bytes the copy changed, in runs */
 			uint64_t shown = 0;
 			for (uint64_t i = 0; i < sp && shown < 4096; i++) {
