@@ -19,6 +19,10 @@
  *   - div.full.f32 and div.approx.f32 are a * MUFU.RCP(b) in ptxas's code
  *     (alu_math.c), and that multiply fuses as a mul would: Triton's
  *     mean = sum / n; x - mean is an FFMA of -sum, 1/n and x;
+ *   - an add under a guard fuses as an unguarded one does (sm_90 SASS: an
+ *     FFMA and an FSEL of it, or a guarded FFMA); an add of the product
+ *     with itself, p + p or p - p, does not, and keeps the product a
+ *     FMUL for its other readers too (FADD R, R0, R0);
  *   - mul and add must lie in one straight run of code: the same block, or
  *     blocks joined by unconditional branches, and no IEEE div, rcp or sqrt
  *     (a branch to a slow path in ptxas's code) in between.  An add in a conditional
@@ -662,15 +666,16 @@ steady(const Ins *m)
 	return 1;
 }
 
-/* The mul whose product value v is (through movs and negs, each the one
- * reader of what it copies), with *neg its sign; -1 if none.  A value may
- * come from anything: a phi or the entry (no instruction), a guarded or
- * multi-destination instruction, a call, a load, a mov of a special
- * register or of a vector; only an unguarded mov or neg of one whole
- * register of the same width (for a neg, of the same type ty) is looked
- * through, and only a mul or div that writes just v ends the search. */
+/* The mul whose product value v is (through movs and negs), with *neg
+ * its sign; -1 if none.  A value may come from anything: a phi or the
+ * entry (no instruction), a guarded or multi-destination instruction, a
+ * call, a load, a mov of a special register or of a vector; only an
+ * unguarded mov or neg of one whole register of the same width (for a
+ * neg, of the same type ty) is looked through, and only a mul or div that
+ * writes just v ends the search.  Whether every reader of the values on
+ * the way fuses is chainok's to say. */
 static int
-source(const Func *f, const Plan *p, int v, int ty, int *neg)
+source(const Func *f, int v, int ty, int *neg)
 {
 	*neg = 0;
 	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
@@ -688,10 +693,32 @@ source(const Func *f, const Plan *p, int v, int ty, int *neg)
 			return -1;
 		if (d->op == OP_NEG)
 			*neg ^= 1;
-		if ((v = usedval(d, 1)) < 0 || p->nuse[v] != 1)
+		if ((v = usedval(d, 1)) < 0)
 			return -1;
 	}
 	return -1;
+}
+
+/* Is v (a product, or a mov or neg of one) fused into every reader: is
+ * each reader of v and of every value on its way back to the mul an add
+ * able to fuse it, or a mov or neg whose readers all are (p->good, which
+ * counts both)?  ptxas works on values: -(a*b) is a product too, which an
+ * FFMA reads with its sign (sm_90: a mul read by an add and by a neg
+ * that an add reads is two FFMAs). */
+static int
+chainok(const Func *f, const Plan *p, int v)
+{
+	for (int n = 0; n < 9 && v >= 0 && v < f->nval; n++) {
+		if (p->nuse[v] != p->good[v])
+			return 0;
+		if (f->val[v].ins < 0)
+			return 0;
+		const Ins *d = f->ins[f->val[v].ins];
+		if (d->op == OP_MUL || d->op == OP_DIV)
+			return 1;
+		v = usedval(d, 1);
+	}
+	return 0;
 }
 
 /* Could the add at k fuse the product in its operand oi?  Returns the
@@ -700,7 +727,9 @@ static int
 fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
 {
 	const Ins *a = f->ins[k], *m;
-	int v = usedval(a, oi), i = v >= 0 ? source(f, p, v, a->ty[0], neg) : -1;
+	int v = usedval(a, oi), i = v >= 0 ? source(f, v, a->ty[0], neg) : -1;
+
+	(void)p;
 	if (i < 0 || i >= k)
 		return -1;
 	m = f->ins[i];
@@ -711,11 +740,13 @@ fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
 	return i;
 }
 
+/* An add or sub ptxas may fuse: no rounding, guarded or not (a guarded
+ * one is an FFMA under the guard, or one whose result an FSEL picks) */
 static int
 plainadd(const Ins *a)
 {
 	return (a->op == OP_ADD || a->op == OP_SUB) && a->nopnd == 3 && a->ndst == 1 && !rounded(a) &&
-	    !a->guard && floatty(a->ty[0]);
+	    floatty(a->ty[0]);
 }
 
 int *
@@ -766,14 +797,34 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			plan[k] = CONTRACT_SIGNFLIP;
 	}
 	memset(p.good, 0, nv * sizeof *p.good);
-	/* the adds that could fuse each product value (the value they read) */
+	/* the adds that could fuse each product value (the value they read);
+	 * not one that reads one product twice, p + p, p - p or -p + p (also
+	 * through movs and negs), which ptxas keeps an FADD of the rounded
+	 * product, and so the mul a FMUL for every reader */
 	for (int k = 0; k < f->nins; k++) {
-		int neg;
+		int neg, i1, i2;
 		if (!plainadd(f->ins[k]))
 			continue;
-		for (int oi = 1; oi <= 2; oi++)
-			if (fusable(f, &p, k, oi, &neg) >= 0)
-				p.good[usedval(f->ins[k], oi)]++;
+		i1 = fusable(f, &p, k, 1, &neg);
+		i2 = fusable(f, &p, k, 2, &neg);
+		if (i1 >= 0 && i1 == i2)
+			continue;
+		if (i1 >= 0)
+			p.good[usedval(f->ins[k], 1)]++;
+		if (i2 >= 0)
+			p.good[usedval(f->ins[k], 2)]++;
+	}
+	/* a mov or neg of a product whose readers all fuse it fuses too, as a
+	 * reader of what it copies (the later ones first, so that a chain of
+	 * them counts from its end) */
+	for (int k = f->nins - 1; k >= 0; k--) {
+		const Ins *q = f->ins[k];
+		int v, neg;
+		if ((q->op != OP_MOV && q->op != OP_NEG) || q->guard || q->ndef != 1 || q->nopnd != 2 ||
+		    ir_hasmod(q, MOD_FTZ) || (q->op == OP_NEG && !floatty(q->ty[0])) || (v = usedval(q, 1)) < 0 ||
+		    p.nuse[q->def[0]] == 0 || p.nuse[q->def[0]] != p.good[q->def[0]] || source(f, v, q->ty[0], &neg) < 0)
+			continue;
+		p.good[v]++;
 	}
 	/* each add fuses its first operand whose product has no other reader */
 	for (int k = 0; k < f->nins; k++) {
@@ -782,7 +833,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			continue;
 		for (int oi = 1; oi <= 2; oi++) {
 			int v = usedval(f->ins[k], oi);
-			if ((i = fusable(f, &p, k, oi, &neg)) >= 0 && p.nuse[v] == p.good[v]) {
+			if ((i = fusable(f, &p, k, oi, &neg)) >= 0 && chainok(f, &p, v)) {
 				plan[k] = (i + 1) << 3 | neg << 2 | oi;
 				break;
 			}

@@ -2005,6 +2005,78 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* The bits of in's source operand 1 where ptxas knows them as a float
+ * constant: an immediate, or an unguarded mov of one of the same width,
+ * a 0f/0d one only where f32hex (see foldnegk) */
+static int
+movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits, int f32hex, uint64_t *r)
+{
+	int v, w;
+	const Ins *d;
+	XOp o;
+
+	if (xi->s[0].k == XO_IMM)
+		return *r = xi->s[0].imm, 1;
+	if ((v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard || d->nopnd != 2 ||
+	    d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != bits)
+		return 0;
+	if (f32hex ? d->opnd[1].kind != OK_FIMM : d->opnd[1].kind != OK_FIMM && d->opnd[1].kind != OK_IMM)
+		return 0;
+	if (interp_decode_op(pm, &d->opnd[1], d->ty[0] == TY_F32 || d->ty[0] == TY_F64 ? d->ty[0] : TY_B64, &o) ||
+	    o.k != XO_IMM)
+		return 0;
+	return *r = o.imm, 1;
+}
+
+/* neg and abs of a float constant ptxas knows, which it folds to a
+ * constant at compile time (sm_90 SASS: a MOV of the result; dag seeds
+ * 152, 171, 323, 564 on an H200):
+ *   - neg.f32 (.ftz or not) of a NaN, an immediate or a mov.f32 of a 0f
+ *     one, is the NaN quieted with its sign flipped (0xffe12345 for
+ *     0f7FA12345), as abs.f32 clears it (foldabsk); a mov.b32 of an
+ *     integer immediate stays an FADD's canonical NaN (ptxas-folds.ptx,
+ *     seed 1729);
+ *   - neg.f64 and abs.f64 of an immediate or a mov of one flip or clear
+ *     the sign bit alone: a signalling NaN stays one (0xfff0000000000001
+ *     for 0d7FF0000000000001), where a register's is quieted;
+ *   - neg.f16x2 and abs.f16x2 (no .ftz) of a mov.b32 of an immediate flip
+ *     or clear both halves' sign bits, NaNs as they are (0xfd01bc00 for
+ *     0x7d013c00).  Other constants are what the instruction computes
+ *     anyway. */
+static int
+foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int neg = in->op == OP_NEG;
+	uint64_t c, r;
+
+	switch (in->ty[0]) {
+	case TY_F32:
+		if (!neg || !movconst(pm, f, xi, in, 32, 1, &c) || (c & 0x7FFFFFFFu) <= 0x7F800000u)
+			return 0;
+		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
+		break;
+	case TY_F64:
+		if (!movconst(pm, f, xi, in, 64, 0, &c))
+			return 0;
+		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
+		break;
+	case TY_F16X2:
+		if (ir_hasmod(in, MOD_FTZ) || !movconst(pm, f, xi, in, 32, 0, &c))
+			return 0;
+		r = neg ? (c & 0xFFFFFFFFu) ^ 0x80008000u : c & 0x7FFF7FFFu;
+		break;
+	default:
+		return 0;
+	}
+	xi->s[0].k = XO_IMM;
+	xi->s[0].imm = r;
+	xi->ns = 1;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	xi->alu.nsrc = 1;
+	return 1;
+}
+
 /* cvt.f32.bf16, cvt.f64 of an f16 or bf16, and cvt.f16.f64, of a NaN
  * ptxas knows (a register a mov of an immediate wrote): ptxas folds the
  * conversion to its canonical NaN, 0x7fffffff, or that widened,
@@ -2681,6 +2753,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldsat2(f, xi, in);
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    foldabsk(pm, f, xi, in))
+		return 0;
+	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16X2) && foldnegk(pm, f, xi, in))
 		return 0;
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||

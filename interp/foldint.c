@@ -715,6 +715,19 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	int neg;
 
+	uint64_t c;
+
+	/* slct.s32.s32 of a c ptxas knows (an immediate, or a kconst value)
+	 * is decided at compile time as if c were an f32: c >= 0.0, so that
+	 * 0x7fffffff (a NaN) picks b and 0x80000000 (-0.0) picks a (sm_90
+	 * SASS: a copy of b or of a; dag seeds 191, 939, 1533 on an H200;
+	 * every other slct type tests the integer) */
+	if (in->ty[0] == TY_S32 && in->ty[1] == TY_S32 &&
+	    (xi->s[2].k == XO_IMM || interp_fold_kconst(f, srcval(in, 3), &c))) {
+		xi->alu.ty2 = TY_F32;
+		xi->alu.flags &= ~(uint32_t)(ALU_FTZ | ALU_SLCTLE);
+		return 0;
+	}
 	if (d && in->ty[1] == TY_F32 && in->ty[0] != TY_F32 && !ir_hasmod(in, MOD_FTZ) && interp_fold_slctpos(f, d)) {
 		copyof(xi, 0, 0);
 		return 0;

@@ -975,9 +975,16 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	pm->subsel = in->op >= OP_VADD && in->op <= OP_VSET4;
 	if (in->ndst && interp_decode_dsts(pm, xi, &in->opnd[0]))
 		return pm->subsel = 0, -1;
-	if (interp_decode_srcs(pm, xi, in, in->ndst, in->op == OP_CVT && in->nty > 1 ? in->ty[in->nty - 1] : ty))
+	/* the sources' type: a cvt's and a set's is the last, and slct's
+	 * selector c has its second (a decimal literal there is an f32 for
+	 * slct.u32.f32, not the double's bits) */
+	if (interp_decode_srcs(pm, xi, in, in->ndst,
+	    (in->op == OP_CVT || in->op == OP_SET) && in->nty > 1 ? in->ty[in->nty - 1] : ty))
 		return pm->subsel = 0, -1;
 	pm->subsel = 0;
+	if (in->op == OP_SLCT && in->nty == 2 && xi->ns == 3 && in->nopnd == 4 &&
+	    interp_decode_op(pm, &in->opnd[3], in->ty[1], &xi->s[2]))
+		return -1;
 	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
 		return -1;
 	nanorder(pm, x, xi, in);
