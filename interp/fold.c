@@ -1992,8 +1992,17 @@ static int
 foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t a;
+	int v, w;
+	const Ins *d;
+	XOp o;
 
-	if (!f32const(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
+	/* or of a neg.f32 of an immediate NaN, which ptxas folds first
+	 * (foldnegk; dag seed 1402: abs of neg of 0F7fc00000 is 0x7fc00000) */
+	if (xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_NEG &&
+	    !d->guard && d->ty[0] == TY_F32 && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM &&
+	    !interp_decode_op(pm, &d->opnd[1], TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
+		a = (uint32_t)o.imm;
+	else if (!f32const(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
 	a |= 0x400000u;
 	xi->s[0].k = XO_IMM;
