@@ -1382,9 +1382,41 @@ foldshlsext(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* shl.b64 by an immediate of 64 or more of a mul.wide (.u32 or .s32) or
+ * a mul.lo of 64 bits by a constant ptxas knows (an immediate, a kconst
+ * value): ptxas drops the shift and keeps the product, where the shift
+ * gives 0 (sm_90 SASS: the IMAD.WIDE stored as it is, for 64, 65, 100 and
+ * 255 alike; by a register factor it stores RZ; dag seed 413 on an
+ * H200). */
+static int
+foldshlmulk(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint64_t c;
+
+	if (!d || d->op != OP_MUL || d->guard || d->nopnd != 3 || d->ndef != 1 ||
+	    !(ir_hasmod(d, MOD_WIDE) ? ir_tyinfo[d->ty[0]].bits == 32 :
+	      ir_hasmod(d, MOD_LO) && ir_tyinfo[d->ty[0]].bits == 64 && isint(d->ty[0])))
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		if (d->opnd[i].kind == OK_IMM || (d->opnd[i].kind == OK_REG && interp_fold_kconst(f, srcval(d, i), &c))) {
+			xi->ns = 1;
+			xi->alu.op = OP_MOV;
+			xi->alu.ty = TY_B64;
+			xi->alu.nsrc = 1;
+			xi->alu.flags = 0;
+			return 1;
+		}
+	return 0;
+}
+
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
+	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
+	    !in->guard && (uint64_t)in->opnd[2].imm >= 64 && foldshlmulk(f, xi, in))
+		return 0;
 	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
 	    !in->guard)
 		return foldshlsext(pm, f, xi, in, k);
