@@ -180,9 +180,10 @@ toolarge(const Module *m, Diags *dg)
 		}
 	}
 	/* A module-scope .reg (PTX ISA before 3.0) is one register of the
-	 * thread to ptxas, which calls without the ABI share; the front end
-	 * gives each function its own, which is the same only where no .func
-	 * names one */
+	 * thread to ptxas, which calls without the ABI share (an H200: a .func
+	 * stores the 42 its caller put there, and its caller sees what it
+	 * adds); the front end gives each function its own, which is the same
+	 * only where no .func names one */
 	for (int f = 0; f < m->nfn; f++) {
 		const Func *fn = m->fn[f];
 		if (fn->entry || !fn->hasbody)
