@@ -154,9 +154,9 @@ readphase(void *arg)
 	return PTX_OK;
 }
 
-/* An array whose size does not fit in 63 bits: ptxas takes the
- * declaration (its size wraps), and nothing here can place it.  Returns
- * whether there is one, reported. */
+/* What ptxas takes and nothing here runs: an array whose size does not
+ * fit in 63 bits (ptxas wraps its size), and a module-scope register a
+ * .func names (below).  Returns whether there is one, reported. */
 static int
 toolarge(const Module *m, Diags *dg)
 {
@@ -178,6 +178,23 @@ toolarge(const Module *m, Diags *dg)
 				n++;
 			}
 		}
+	}
+	/* A module-scope .reg (PTX ISA before 3.0) is one register of the
+	 * thread to ptxas, which calls without the ABI share (an H200: a .func
+	 * stores the 42 its caller put there, and its caller sees what it
+	 * adds); the front end gives each function its own, which is the same
+	 * only where no .func names one */
+	for (int f = 0; f < m->nfn; f++) {
+		const Func *fn = m->fn[f];
+		if (fn->entry || !fn->hasbody)
+			continue;
+		for (int i = 0; i < fn->nregs; i++)
+			if (fn->regs[i]->modreg) {
+				diag_err(dg, fn->regs[i]->loc, "module-scope register '%s' used in .func '%s' is not supported: "
+				    "ptxas shares it with the function's callers, ptx-run keeps it apart", fn->regs[i]->name, fn->name);
+				n++;
+				break;
+			}
 	}
 	return n > 0;
 }

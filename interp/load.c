@@ -1040,6 +1040,62 @@ unsupported(ptx_module *pm)
 	return n ? PTX_EUNSUPPORTED : PTX_OK;
 }
 
+/* PTX ISA 1.0-1.3 wrote the floating-point division, square root,
+ * reciprocal and special functions bare; 1.4 made their modifiers
+ * explicit, and the verifier refuses them bare from then on.  div, sqrt,
+ * rcp, rsqrt, sin, cos, lg2 and ex2 of .f32 were .approx.ftz; div, sqrt
+ * and mad of .f64 .rn, and rsqrt of .f64 .approx.  Such an instruction
+ * gets those modifiers here, before anything reads them. */
+static int
+oldfloat(Module *m)
+{
+	if (m->ver_major * 10 + m->ver_minor >= 14)
+		return PTX_OK;
+	for (int i = 0; i < m->nfn; i++)
+		for (int k = 0; k < m->fn[i]->nins; k++) {
+			Ins *in = m->fn[i]->ins[k];
+			int t = in->ty[0], add[2], n = 0;
+			if (in->nty != 1 || (t != TY_F32 && t != TY_F64) || ir_mod_round(in) != MOD_NONE ||
+			    ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL))
+				continue;
+			switch (in->op) {
+			case OP_DIV: case OP_SQRT: case OP_RCP:
+				if (t == TY_F64)
+					add[n++] = MOD_RN;
+				else
+					add[n++] = MOD_APPROX;
+				break;
+			case OP_RSQRT: case OP_SIN: case OP_COS: case OP_LG2: case OP_EX2:
+				add[n++] = MOD_APPROX;
+				break;
+			case OP_MAD:
+				if (t == TY_F64)
+					add[n++] = MOD_RN;
+				break;
+			}
+			if (n && t == TY_F32 && !ir_hasmod(in, MOD_FTZ))
+				add[n++] = MOD_FTZ;
+			if (!n)
+				continue;
+			uint16_t *mod = ir_tryalloc(m->a, (size_t)(in->nmod + n) * sizeof *mod);
+			const char **text = ir_tryalloc(m->a, (size_t)(in->nmod + n) * sizeof *text);
+			if (!mod || !text)
+				return PTX_ENOMEM;
+			for (int j = 0; j < in->nmod; j++) {
+				mod[j] = in->mod[j];
+				text[j] = in->modtext ? in->modtext[j] : NULL;
+			}
+			for (int j = 0; j < n; j++) {
+				mod[in->nmod + j] = (uint16_t)add[j];
+				text[in->nmod + j] = NULL;
+			}
+			in->mod = mod;
+			in->modtext = text;
+			in->nmod += n;
+		}
+	return PTX_OK;
+}
+
 int
 interp_load(ptx_module *pm)
 {
@@ -1047,6 +1103,8 @@ interp_load(ptx_module *pm)
 	Module *m = pm->m;
 	int rc, n = 0;
 
+	if ((rc = oldfloat(m)) != PTX_OK)
+		return rc;
 	pm->nslused = 0;
 	pm->nfn = m->nfn;
 	pm->fn = interp_alloc(cx, (size_t)(m->nfn + 1) * sizeof *pm->fn);

@@ -246,6 +246,8 @@ struct Sym {
 	int nlist;          /* SYM_TARGETS: label list */
 	Opnd *list;
 	int inner;          /* declared in a nested { } scope */
+	Sym *modreg;        /* SYM_REG: a function's register of a module-scope .reg (PTX ISA
+	                     * before 3.0), whose declaration (or range) this is; else NULL */
 };
 
 /* ---------------------------------------------------------------- expressions
@@ -480,6 +482,8 @@ struct Func {
 	int hasbody;        /* definition, not just a declaration */
 	Param *ret; int nret;
 	Param *par; int npar;
+	int bodyparams;     /* a kernel of PTX ISA before 1.4: par are the .param declarations of its
+	                     * body (written there, no header list) */
 	/* performance directives, 0 when absent */
 	int maxnreg, minnctapersm, maxnctapersm, maxclusterrank, explicitcluster, blocksareclusters;
 	int maxntid[3], reqntid[3], reqnctapercluster[3];

@@ -519,7 +519,9 @@ pfunchead(const Func *fn, FILE *f)
 		fputc(' ', f);
 	}
 	fputs(fn->name ? fn->name : symname(fn->sym), f);
-	if (fn->npar == 0)
+	if (fn->bodyparams)
+		fputc('\n', f);   /* its parameters are declared in the body */
+	else if (fn->npar == 0)
 		fputs("()\n", f);
 	else {
 		fputs("(\n", f);

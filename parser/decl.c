@@ -516,6 +516,7 @@ static Sym *inrange(Parser *p, const char *name, int scope);
 static int modinrange(Parser *p, const char *name);
 static Sym *covered(Parser *p, const Table *t, const Sym *range, int scope);
 static void addscalar(Parser *p, Table *t, Sym *s, int scope);
+static int bodyparam(Parser *p, Sym *s);
 
 void
 ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
@@ -644,14 +645,26 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 			parse_bind(p, &p->local, s->name, s);
 			if (s->kind == SYM_REG && s->vec == 1)
 				parse_addreg(p, s);
+			else if (bodyparam(p, s))
+				;
 			else
 				PUSH(p->a, p->fn->syms, p->fn->nsyms, p->fn->capsyms, s);
 			addscalar(p, &p->low, s, s->inner);
 			parse_addstmt(p, (Stmt){.kind = ST_DECL, .loc = d->loc, .sym = s});
 			continue;
 		}
-		if (s->kind == SYM_REG) {
-			diag_err(p->dg, d->loc, ".reg declarations are only allowed inside functions");
+		/* a module-scope .reg (nvopencc's %ra<17>, %rv<5>): ptxas
+		 * compiles the module without the ABI then ("Use of module
+		 * scoped .local or .reg variable '%rv' found, disabling ABI"),
+		 * which PTX ISA 3.0 and later always use ("Module-scoped
+		 * variables in .reg state space are not allowed with ABI").
+		 * Bound as a module variable is (one namespace), each function
+		 * that names one gets its own register (parse_resolve) */
+		if (s->kind == SYM_REG && p->m->ver_major * 10 + p->m->ver_minor >= 30)
+			diag_err(p->dg, d->loc, "module-scope .reg variable '%s' is not allowed with the ABI, which PTX ISA 3.0 and later use",
+				s->name);   /* and declared, for its uses */
+		if (s->kind == SYM_REG && (s->init || s->ndim)) {
+			diag_err(p->dg, d->loc, "a .reg variable cannot %s", s->init ? "have an initializer" : "be an array");
 			continue;
 		}
 		/* ptxas: "Parameter variables may not be declared at module scope" */
@@ -689,13 +702,44 @@ ps_vardecl(Parser *p, SpecList *l, DeclList *dl, Loc loc)
 			continue;
 		}
 		Sym *old = parse_mapget(&p->global, s->name);
+		if (old && s->kind == SYM_REG) {
+			diag_err(p->dg, d->loc, "duplicate definition of '%s'", s->name);
+			continue;
+		}
 		if (old && !redeclare(p, old, s))
 			continue;
 		parse_mapset(p->a, &p->global, s->name, s);
+		if (s->kind == SYM_REG) {
+			/* a declaration only, as a range is: no module variable */
+			struct Item it = {'r', -1, NULL, d->loc, s};
+			PUSH(p->a, p->m->item, p->m->nitem, p->m->capitem, it);
+			addscalar(p, &p->glow, s, 0);
+			continue;
+		}
 		PUSH(p->a, p->m->syms, p->m->nsyms, p->m->capsyms, s);
 		parse_additem(p, 'v', p->m->nsyms - 1, NULL, d->loc);
 		addscalar(p, &p->glow, s, 0);
 	}
+}
+
+/* Before PTX ISA 1.4 a kernel had no parameter list: the .param
+ * variables its body declares (outside any nested { }) are its
+ * parameters, in order.  Appends s to them when it is one. */
+static int
+bodyparam(Parser *p, Sym *s)
+{
+	Func *fn = p->fn;
+
+	if (s->space != SP_PARAM || !fn->entry || parse_scope(p) != 0 ||
+	    p->m->ver_major * 10 + p->m->ver_minor >= 14 || (fn->npar > 0 && !fn->bodyparams))
+		return 0;
+	Param *par = ir_alloc(p->a, (size_t)(fn->npar + 1) * sizeof *par);
+	if (fn->npar)
+		memcpy(par, fn->par, (size_t)fn->npar * sizeof *par);
+	par[fn->npar++].sym = s;
+	fn->par = par;
+	fn->bodyparams = 1;
+	return 1;
 }
 
 /* Whether a scalar's name (%r12, g1) is an element of a range declared

@@ -281,6 +281,7 @@ ps_func_body(Parser *p, Loc loc)
 	memset(&p->local, 0, sizeof p->local);
 	memset(&p->ranges, 0, sizeof p->ranges);
 	memset(&p->labels, 0, sizeof p->labels);
+	memset(&p->fnmodreg, 0, sizeof p->fnmodreg);
 	p->nundo = p->nmark = p->nscope = p->lastscope = p->npending = 0;
 	memset(&p->low, 0, sizeof p->low);  /* a fresh table per body (its memory stays in the arena) */
 	p->locfile = p->locline = p->loccol = 0;

@@ -163,6 +163,7 @@ struct Parser {
 	Map local;          /* function scope, shadowing via undo */
 	Map ranges;         /* register range prefixes visible now (%r → range Sym) */
 	Map labels;         /* labels of the current function */
+	Map fnmodreg;       /* the current function's registers of module-scope .reg declarations */
 	Undo *undo; int nundo, capundo;
 	int *mark; int nmark, capmark;   /* undo stack height at each { */
 	int *scope; int nscope, capscope; /* per open {: its id in the body (1, 2, ...); 0 is the body's own */

@@ -324,6 +324,46 @@ pendinglabel(Parser *p, const char *name, Loc loc)
 	return s;
 }
 
+/* A module-scope .reg (decl.c) named in a body: the function's own
+ * register of that name, made on first use (an element of a module
+ * register range by its number, as rangeelem does); NULL when the name is
+ * no module register. */
+static Sym *
+modreg(Parser *p, const char *name, Loc loc)
+{
+	Sym *r = parse_mapget(&p->global, name), *s;
+	const char *canon = name;
+
+	if (!r || r->kind != SYM_REG) {
+		size_t d;
+		int64_t k = parse_rangenum(name, &d);
+		char buf[24], tmp[128], *full;
+		if (k < 0)
+			return NULL;
+		r = parse_mapget(&p->global, parse_rangekey(p, name, d));
+		if (!r || r->kind != SYM_REG || !r->isrange || k >= r->range)
+			return NULL;
+		snprintf(buf, sizeof buf, "%lld", (long long)k);
+		size_t nb = strlen(buf);
+		full = d + nb + 1 <= sizeof tmp ? tmp : ir_alloc(p->a, d + nb + 1);
+		memcpy(full, name, d);
+		memcpy(full + d, buf, nb + 1);
+		canon = lex_intern(p, full, d + nb);
+	}
+	if ((s = parse_mapget(&p->fnmodreg, canon)))
+		return s;
+	s = parse_newsym(p, SYM_REG, canon, loc);
+	s->space = SP_REG;
+	s->type = r->type;
+	s->vec = r->vec;
+	s->inner = 0;
+	s->modreg = r;
+	if (s->vec == 1)
+		parse_addreg(p, s);
+	parse_mapset(p->a, &p->fnmodreg, canon, s);
+	return s;
+}
+
 /* Resolves a name used in an operand.  Unknown %names are errors; other
  * unknown names inside a body are taken for labels defined later. */
 Sym *
@@ -331,7 +371,8 @@ parse_resolve(Parser *p, const char *name, Loc loc)
 {
 	Sym *s;
 	if (p->fn) {
-		if ((s = parse_mapget(&p->local, name)) || (s = rangeelem(p, 0, name, loc)))
+		if ((s = parse_mapget(&p->local, name)) || (s = rangeelem(p, 0, name, loc)) ||
+		    (s = modreg(p, name, loc)))
 			return s;
 	}
 	if (name[0] == '%' || strcmp(name, "WARP_SZ") == 0)

@@ -13,7 +13,8 @@
  * unpredictable.
  *
  * The old value a guarded instruction merges (`@p mov %r, 1` keeps %r when
- * p is false) is not a read the program asked for, and is not reported.
+ * p is false) is not a read the program asked for, and is not reported;
+ * a later read of %r may be of an undefined value, as after a phi.
  * Nor are the never-written elements nvcc leaves in a packing `mov` ({lo,
  * hi} with one half unused) and in the vector `st.param` of a structure's
  * padding bytes, nor the never-written byte a store copies for an empty
@@ -57,6 +58,14 @@ padding(const Ins *in, const Opnd *o)
 	return 0;
 }
 
+/* The old value a guarded in merges under its def[k], or -1. */
+static int
+oldval(const Func *fn, const Ins *in, int k)
+{
+	int v = in->use[in->nuse - in->ndef + k];
+	return v >= 0 && v < fn->nval && in->def[k] >= 0 && in->def[k] < fn->nval ? v : -1;
+}
+
 static void
 defined(Verify *v, Func *fn)
 {
@@ -82,6 +91,9 @@ defined(Verify *v, Func *fn)
 			for (int k = 0; k < fn->blk[b].phi[p].narg; k++)
 				if (fn->blk[b].phi[p].arg[k] >= 0)
 					nuse++;
+	for (int i = 0; i < fn->nins; i++)
+		if (fn->ins[i]->guard)
+			nuse += (size_t)fn->ins[i]->ndef;
 	off = calloc((size_t)fn->nval + 2, sizeof *off);
 	user = malloc((nuse + 1) * sizeof *user);
 	queue = malloc(((size_t)fn->nval + 1) * sizeof *queue);
@@ -92,6 +104,14 @@ defined(Verify *v, Func *fn)
 			for (int k = 0; k < fn->blk[b].phi[p].narg; k++)
 				if (fn->blk[b].phi[p].arg[k] >= 0)
 					off[fn->blk[b].phi[p].arg[k] + 2]++;
+	/* a guarded write keeps the old value where its guard is false: it
+	 * merges that value as a phi does (use[nuse - ndef + k], def[k]) */
+	for (int i = 0; i < fn->nins; i++) {
+		const Ins *in = fn->ins[i];
+		for (int k = 0; in->guard && k < in->ndef && in->nuse >= in->ndef; k++)
+			if (oldval(fn, in, k) >= 0)
+				off[oldval(fn, in, k) + 2]++;
+	}
 	for (int i = 0; i < fn->nval; i++)
 		off[i + 2] += off[i + 1];
 	for (int b = 0; b < fn->nblk; b++)
@@ -99,6 +119,12 @@ defined(Verify *v, Func *fn)
 			for (int k = 0; k < fn->blk[b].phi[p].narg; k++)
 				if (fn->blk[b].phi[p].arg[k] >= 0)
 					user[off[fn->blk[b].phi[p].arg[k] + 1]++] = fn->blk[b].phi[p].def;
+	for (int i = 0; i < fn->nins; i++) {
+		const Ins *in = fn->ins[i];
+		for (int k = 0; in->guard && k < in->ndef && in->nuse >= in->ndef; k++)
+			if (oldval(fn, in, k) >= 0 && in->def[k] >= 0 && in->def[k] < fn->nval)
+				user[off[oldval(fn, in, k) + 1]++] = in->def[k];
+	}
 	/* off[v] .. off[v + 1] - 1: the phis that take v */
 	for (int i = 0; i < fn->nval; i++)
 		if (maybe[i])

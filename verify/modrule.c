@@ -171,6 +171,18 @@ modlist(char *buf, size_t cap, const Rule *ru)
 	return buf;
 }
 
+/* The opcodes PTX ISA 1.0-1.3 wrote without a rounding or .approx. */
+static int
+oldbare(int op)
+{
+	switch (op) {
+	case OP_DIV: case OP_SQRT: case OP_RCP: case OP_RSQRT: case OP_SIN: case OP_COS: case OP_LG2: case OP_EX2:
+	case OP_MAD:
+		return 1;
+	}
+	return 0;
+}
+
 void
 verify_modrules(Verify *v, const Accept *ac, Ins *in)
 {
@@ -189,6 +201,11 @@ verify_modrules(Verify *v, const Accept *ac, Ins *in)
 			continue;
 		/* before PTX ISA 3.2 a bare mad.f32 was the sm_1x one (ptxas warns at 3.1) */
 		if (in->op == OP_MAD && t == TY_F32 && v->m->ver_major * 10 + v->m->ver_minor < 32)
+			continue;
+		/* before 1.4 the rounding and .approx were implied (interp/load.c
+		 * oldfloat); rcp.f64 was rcp.approx.f64, which needs .ftz */
+		if (v->m->ver_major * 10 + v->m->ver_minor < 14 && modrule[r].kind == 'N' && !ru->when &&
+		    (t == TY_F32 || t == TY_F64) && oldbare(in->op) && !(in->op == OP_RCP && t == TY_F64))
 			continue;
 		for (int k = 0; k < ru->nmod; k++)
 			if (ir_hasmod(in, ru->mod[k]) && have++ < 2)

@@ -935,7 +935,7 @@ module(Verify *v)
 			verify_report(v, VC_TARGET, fn->loc, "'.noreturn' of '%s' requires PTX ISA .version 6.4 or later",
 			    fn->name);
 		/* a kernel's parameter list came with PTX ISA 1.4 */
-		if (fn->entry && fn->npar > 0 && isa(m) < 14)
+		if (fn->entry && fn->npar > 0 && !fn->bodyparams && isa(m) < 14)
 			verify_report(v, VC_TARGET, fn->loc, "a parameter list of kernel '%s' requires PTX ISA .version 1.4 or later",
 			    fn->name);
 		/* .param parameters of a .func are the ABI's, which sm_1x has not */

@@ -1107,14 +1107,23 @@ required(Verify *v, Ins *in)
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' needs %s", ir_opinfo[in->op].name, miss);
 	}
 	/* so are the warp matrix instructions: ".sync modifier required",
-	 * ".aligned modifier required" (every PTX ISA version), "Shape
-	 * modifier required" */
+	 * ".aligned modifier required", "Shape modifier required".  wmma
+	 * came (PTX ISA 6.0) without .aligned, which 6.3 added and made
+	 * mandatory: before 6.3 it is refused ("Feature '.aligned modifier
+	 * for wmma' requires PTX ISA .version 6.3 or later"); mma came with
+	 * 6.4 and always takes it */
 	if (in->op == OP_MMA || in->op == OP_MMA_SP || in->op == OP_MMA_SP_ORDERED_METADATA ||
 	    in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE || in->op == OP_WMMA_MMA) {
-		const char *miss = !ir_hasmod(in, MOD_SYNC) ? ".sync" : !ir_hasmod(in, MOD_ALIGNED) ? ".aligned" :
+		int wmma = in->op == OP_WMMA_LOAD || in->op == OP_WMMA_STORE || in->op == OP_WMMA_MMA;
+		int old = wmma && v->m->ver_major * 10 + v->m->ver_minor < 63;
+		const char *miss = !ir_hasmod(in, MOD_SYNC) ? ".sync" :
+		    !old && !ir_hasmod(in, MOD_ALIGNED) ? ".aligned" :
 		    !ir_hasmod(in, MOD_SHAPE) ? "a shape (.m16n8k16 ...)" : NULL;
 		if (miss)
 			verify_report(v, VC_MODIFIER, in->loc, "'%s' needs %s", ir_opinfo[in->op].name, miss);
+		if (old && ir_hasmod(in, MOD_ALIGNED))
+			verify_report(v, VC_TARGET, verify_modloc(v, in, MOD_ALIGNED),
+			    "'%s.aligned' requires PTX ISA .version 6.3 or later", ir_opinfo[in->op].name);
 	}
 	/* shfl names its mode ("Shuffle modifier required") */
 	if ((in->op == OP_SHFL || in->op == OP_SHFL_SYNC) && !ir_mod_shfl(in))

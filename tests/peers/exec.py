@@ -11,7 +11,8 @@ list the tests:
     test_ptx_warp!(NAME, [OUTPUTS]);            64 threads, no input
 
 The arrays are Rust literals (typed by a suffix such as 7u32 or 0.5f32,
-or by a half::f16 constructor; the first typed element types the rest).
+or by a half::f16 constructor, the half:: prefix optional as older
+tables write it; the first typed element types the rest).
 A test with inputs gets two kernel parameters, a global buffer of the
 inputs and a zeroed output buffer; one without gets its zeroed output
 buffer for every parameter it declares.  One CTA, 1024 bytes of dynamic
@@ -49,14 +50,14 @@ def value(e):
     """(value, type or None) of one Rust literal expression; an f16 value
     is ('h', bits)."""
     e = e.strip()
-    m = re.fullmatch(r'half::f16::from_f(?:32|64)\((.*)\)', e)
+    m = re.fullmatch(r'(?:half::)?f16::from_f(?:32|64)\((.*)\)', e)
     if m:
         return ('h', f16bits(float(value(m.group(1))[0]))), 'f16'
-    m = re.fullmatch(r'half::f16::from_bits\((.*)\)', e)
+    m = re.fullmatch(r'(?:half::)?f16::from_bits\((.*)\)', e)
     if m:
         return ('h', int(value(m.group(1))[0])), 'f16'
     consts = {'NAN': 0x7e00, 'INFINITY': 0x7c00, 'NEG_INFINITY': 0xfc00}
-    m = re.fullmatch(r'half::f16::(NAN|INFINITY|NEG_INFINITY)(\.to_bits\(\))?', e)
+    m = re.fullmatch(r'(?:half::)?f16::(NAN|INFINITY|NEG_INFINITY)(\.to_bits\(\))?', e)
     if m:
         v = consts[m.group(1)]
         return (v, 'u16') if m.group(2) else (('h', v), 'f16')
