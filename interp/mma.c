@@ -338,34 +338,67 @@ unpack(int fmt, uint64_t v, MmaIn *u)
 
 /* One result in format cfmt (ALU_F32 or ALU_F16): c + the sum of a[i] * b[i],
  * the terms cut frac bits below the largest nominal exponent; keep > 0
- * cuts an f32 result's sum to that many significant bits first. */
+ * cuts an f32 result's sum to that many significant bits first.
+ *
+ * Most of the tensor-core instructions' time (wgmma's above all), so it is
+ * alignsum done inline, in two passes over the unpacked inputs and no
+ * array of terms: the first finds the largest nom and the specials (one
+ * test tells a pair of zeros or finite values from them; a NaN makes the
+ * canonical NaN whatever follows, so it returns at once), the second adds
+ * the cut terms.  The sum is exact, so its order does not matter.  This
+ * took a fifth off the instructions of the differential tester's mma,
+ * wgmma and sparse records; the results are alignsum's, term for term
+ * (tests/tc where a GPU is, tests/diff.test's records). */
 static uint64_t
 fdot(const MmaIn *a, const MmaIn *b, int k, int cfmt, uint64_t c, int frac, int keep)
 {
-	Term t[65], z;
-	int n = 0, neg, lsb, nan = 0, inf = 0, top;   /* inf: 1 a positive, 2 a negative infinity */
-	uint64_t mag, v;
+	int neg, lsb, inf = 0, top, emax = MMA_EMIN, cz = 0;   /* inf: 1 a positive, 2 a negative infinity */
+	int64_t sum = 0;
+	uint64_t mag, v, cm = 0;
+	int ce = 0, cs = 0;
 
+	/* the largest nom of the terms, and the specials */
 	for (int i = 0; i < k; i++) {
-		int ka = a[i].kind, kb = b[i].kind, sg = a[i].neg ^ b[i].neg;
-		if (ka == 3 || kb == 3 || (ka == 2 && kb == 0) || (ka == 0 && kb == 2))
-			nan = 1;
-		else if (ka == 2 || kb == 2)
-			inf |= 1 << sg;
-		else if (ka && kb)
-			t[n++] = (Term){ (uint64_t)a[i].man * b[i].man, a[i].exp + b[i].exp, a[i].nom + b[i].nom, sg };
+		int ka = a[i].kind, kb = b[i].kind;
+		if (!((ka | kb) & 2)) {   /* zeros and finite values */
+			int nom = a[i].nom + b[i].nom;
+			if (ka & kb && nom > emax)
+				emax = nom;
+		} else if (ka == 3 || kb == 3 || (ka == 2 && kb == 0) || (ka == 0 && kb == 2))
+			return alu_fqnan(cfmt);   /* fspecial's NaN */
+		else
+			inf |= 1 << (a[i].neg ^ b[i].neg);
 	}
-	switch (alu_funpack(cfmt, c, &z.neg, &z.exp, &z.man)) {
-	case 1: z.nom = nomexp(cfmt, z.exp); t[n++] = z; break;
-	case 2: inf |= 1 << z.neg; break;
-	case 3: nan = 1; break;
+	switch (alu_funpack(cfmt, c, &cs, &ce, &cm)) {
+	case 1:
+		cz = nomexp(cfmt, ce);
+		emax = cz > emax ? cz : emax;
+		cz = 1;
+		break;
+	case 2: inf |= 1 << cs; break;
+	case 3: return alu_fqnan(cfmt);
 	}
 	/* products do not overflow: a NaN input, inf * 0 or infinities of both signs make the NaN */
-	if (nan || inf)
-		return fspecial(cfmt, nan || inf == 3, inf == 2);
-	if (!n)
-		return 0;
-	neg = alignsum(t, n, frac, MMA_EMIN, &mag, &lsb);
+	if (inf)
+		return fspecial(cfmt, inf == 3, inf == 2);
+	/* alignsum, with emax known: each term cut toward zero to a multiple
+	 * of 2^lsb (a zero input's man is 0, its term nothing) */
+	lsb = emax - frac;
+	for (int i = 0; i < k; i++) {
+		if (!(a[i].kind & b[i].kind))
+			continue;
+		uint64_t p = (uint64_t)a[i].man * b[i].man;
+		int sh = lsb - (a[i].exp + b[i].exp);   /* drop sh bits (shift left when negative) */
+		int64_t x = (int64_t)(sh >= 64 ? 0 : sh >= 0 ? p >> sh : p << -sh);
+		sum += a[i].neg ^ b[i].neg ? -x : x;
+	}
+	if (cz) {
+		int sh = lsb - ce;
+		int64_t x = (int64_t)(sh >= 64 ? 0 : sh >= 0 ? cm >> sh : cm << -sh);
+		sum += cs ? -x : x;
+	}
+	neg = sum < 0;
+	mag = neg ? -(uint64_t)sum : (uint64_t)sum;
 	if (!mag)
 		return 0;
 	top = 64 - __builtin_clzll(mag);
@@ -753,13 +786,33 @@ mma_sp(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	interp_mma_sp_pos(xi->ty, k, s[na + nb + nc], sel, pos);   /* each packed value's position in its row */
 	flags = (asg ? MMA_ASIGNED : 0) | (bsg ? MMA_BSIGNED : 0) | (sat ? MMA_SATFINITE : 0) |
 	    (bty != xi->ty ? bty << MMA_BTY : 0);
-	for (int r = 0; r < 16; r++)
+	if (interp_mma_fused(xi->ty, flags) && k <= 32) {
+		/* each input unpacked once, as interp_mma below: a column of B
+		 * whole, then the elements at row r's positions picked from it
+		 * (interp_mma_elem unpacks elementwise, so this is the same) */
+		MmaIn ua[16][32], ub[8][32], ubr[32];
+		for (int r = 0; r < 16; r++)
+			interp_mma_in(xi->ty, flags, 0, A[r], half, ua[r]);
 		for (int c = 0; c < 8; c++) {
-			uint64_t b[64];
-			for (int j = 0; j < half; j++)
-				b[j] = B[pos[r][j]][c];
-			C[r][c] = interp_mma_elem(xi->ty, cfmt, flags, A[r], b, half, C[r][c]);
+			uint64_t b[32];
+			for (int j = 0; j < k; j++)
+				b[j] = B[j][c];
+			interp_mma_in(xi->ty, flags, 1, b, k, ub[c]);
 		}
+		for (int r = 0; r < 16; r++)
+			for (int c = 0; c < 8; c++) {
+				for (int j = 0; j < half; j++)
+					ubr[j] = ub[c][pos[r][j]];
+				C[r][c] = interp_mma_dot(xi->ty, cfmt, ua[r], ubr, half, C[r][c]);
+			}
+	} else
+		for (int r = 0; r < 16; r++)
+			for (int c = 0; c < 8; c++) {
+				uint64_t b[64];
+				for (int j = 0; j < half; j++)
+					b[j] = B[pos[r][j]][c];
+				C[r][c] = interp_mma_elem(xi->ty, cfmt, flags, A[r], b, half, C[r][c]);
+			}
 	cstore(xi->mod, cbits, nc, C, d);
 }
 
@@ -817,7 +870,7 @@ interp_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	} else
 		for (int r = 0; r < sh->m; r++)
 			for (int c = 0; c < sh->n; c++) {
-				uint64_t a[256] = { 0 }, b[256] = { 0 };
+				uint64_t a[256], b[256];   /* the first k are read: not zeroed (4 KB an element) */
 				for (int k = 0; k < sh->k; k++) {
 					a[k] = A[r][k];
 					b[k] = B[k][c];

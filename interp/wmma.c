@@ -374,10 +374,31 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 	flags |= (xi->mod >> 4 & 3) << MMA_RNDSH;   /* f64's rounding */
 	if (ct == TY_F16 && dt == TY_F16)
 		cfmt = ALU_F16;
+	/* The float forms (f16, bf16, tf32: K at most 16) unpack each row of A
+	 * and column of B once and take interp_mma_dot for each element, as
+	 * mma.sync does: interp_mma_elem on an element's row and column is
+	 * interp_mma_in of both, elementwise, then interp_mma_dot, so the
+	 * results are the same (tf32 is always such a form).  Each row was
+	 * unpacked N times and each column M times, most of wmma.mma's time
+	 * (tests/run/wmma_* and tests/diff.test check the results). */
+	int fused = at != TY_B1 && K <= 16 && interp_mma_fused(mty, flags);
+	MmaIn ua[32][16], ub[32][16];
+	for (int r = 0; fused && r < M; r++) {
+		uint64_t raw[16];
+		for (int k = 0; k < K; k++)
+			raw[k] = mA[r * K + k];
+		interp_mma_in(mty, flags, 0, raw, K, ua[r]);
+	}
+	for (int cc = 0; fused && cc < N; cc++) {
+		uint64_t raw[16];
+		for (int k = 0; k < K; k++)
+			raw[k] = mB[k * N + cc];
+		interp_mma_in(mty, flags, 1, raw, K, ub[cc]);
+	}
 	for (int r = 0; r < M; r++)
 		for (int cc = 0; cc < N; cc++) {
 			uint64_t va[128], vb[128], cin = mC[r * N + cc], out;
-			for (int k = 0; k < K; k++) {
+			for (int k = 0; !fused && k < K; k++) {
 				va[k] = mA[r * K + k];
 				vb[k] = mB[k * N + cc];
 				if (at == TY_S4) {   /* the 8-bit pattern of the same value */
@@ -393,11 +414,13 @@ interp_wmma_mma(const XIns *xi, uint64_t s[][WARP], uint64_t d[][WARP])
 			} else {
 				if (ct == TY_F16 && dt != TY_F16)
 					cin = fconv(ALU_F16, ALU_F32, cin);
-				if (at == TY_TF32)   /* two steps of k = 4, each rounded: see the top */
-					out = interp_mma_elem(mty, cfmt, flags, va + 4, vb + 4, 4,
-					    interp_mma_elem(mty, cfmt, flags, va, vb, 4, cin));
-				else
+				if (!fused)   /* integers, f64 */
 					out = interp_mma_elem(mty, cfmt, flags, va, vb, K, cin);
+				else if (at == TY_TF32)   /* two steps of k = 4, each rounded: see the top */
+					out = interp_mma_dot(mty, cfmt, ua[r] + 4, ub[cc] + 4, 4,
+					    interp_mma_dot(mty, cfmt, ua[r], ub[cc], 4, cin));
+				else
+					out = interp_mma_dot(mty, cfmt, ua[r], ub[cc], K, cin);
 				if (dt == TY_F16 && ct != TY_F16)
 					out = fconv(ALU_F32, ALU_F16, out);
 			}

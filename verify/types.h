@@ -56,7 +56,7 @@ void verify_families(Verify *v, Ins *in);
 void verify_immfields(Verify *v, Ins *in);
 
 /* modrule.c */
-struct Rule *verify_rulealloc(Verify *v);
+struct Rule *verify_rules(void);                        /* the rows' storage, for verify_ruleinit */
 void verify_ruleinit(Accept *ac);
 void verify_modrules(Verify *v, const Accept *ac, Ins *in);
 void verify_spaces(Verify *v, const Accept *ac, Ins *in);
