@@ -588,7 +588,10 @@ shim_fn_set_attr(Fn *fn, int attr, int v)
 	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
 	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
 	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
-		if (v < 0 || (u.reqcluster[0] && v != u.reqcluster[attr - CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH]))
+		/* past the kernel's .maxclusterrank too (occattr.gpu: 16 for
+		 * .maxclusterrank 4 and 12) */
+		if (v < 0 || (u.reqcluster[0] && v != u.reqcluster[attr - CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH]) ||
+		    (u.maxclusterrank > 0 && v > u.maxclusterrank))
 			return CUDA_ERROR_INVALID_VALUE;
 		break;
 	case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
