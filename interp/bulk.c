@@ -545,9 +545,8 @@ rowin(const TMap *t, const TRows *r, uint64_t *ga)
  * bytes of one outside; an im2col load goes over its pixels (a unit each)
  * 128 bytes of them at a time, each group reading the sectors of its
  * pixels inside the tensor and counting a sector per 32 bytes (or part)
- * of each run of its pixels outside that lie side by side (13 of 14
- * loads; one of tmarand seed 9's maps came to one more,
- * tmasect.ncu-differs).
+ * of each run of its pixels outside that lie side by side (19 of 22
+ * loads; 3 came to one or two more, tmasect.ncu-differs).
  */
 static uint64_t
 tload_sectors_il(const TMap *t, const int64_t *coord, const uint64_t *off)

@@ -4,9 +4,11 @@
  * copy engine reads (l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld,
  * tmasect.ncu: an H200's, recorded by tests/shim/ncu.sh with
  * NCU_METRICS=tma) and the bytes each load brings (tmasect.gpu).  Each
- * case is a map and a load as tests/shim/tmarand.c prints them (the maps
- * are ones of its seeds 7, 9, 11 and 12 whose loads an H200 completed),
- * the tensor each element its index + 1 as there.  A line a load: the
+ * case is a map and a load as tests/shim/tmarand.c prints them (the
+ * first six maps of its seed 9 with TMARAND_ILIC, whose loads an H200
+ * completed, the others made for this: pixels inside and outside the
+ * tensor, 16- and 32-byte units, element strides, swizzles), the tensor
+ * each element its index + 1 as there.  A line a load: the
  * case, the bytes the mbarrier was told and a hash of the box's shared
  * memory ("stuck" where its phase did not complete).  A load the GPU
  * stops the kernel over ends the run (the context is lost).
@@ -39,6 +41,15 @@ static const char *const cases[] = {
 	"im2col u8 r4 d=32,6,6,2 s=32,192,1152 c16 p36 lo=-1,-1 hi=1,1 e=1,1,1,1 a0 i1 z0 f0 l0 @0,0,0,1 o=0,0",
 	"im2col u8 r5 d=32,4,4,4,2 s=32,128,512,2048 c16 p64 lo=0,0,0 hi=0,0,0 e=1,1,1,1,1 a0 i1 z0 f0 l0 "
 	    "@0,0,0,0,1 o=0,0,0",
+	/* pixels inside and outside the tensor in one group of 128 bytes */
+	"im2col f16 r3 d=8,6,4 s=128,768 c8 p24 lo=-3 hi=3 e=1,1,1 a0 i1 z0 f0 l0 @-3,0,0 o=0",
+	"im2col f16 r3 d=8,6,4 s=128,768 c8 p40 lo=-5 hi=2 e=1,1,1 a48 i1 z0 f0 l0 @-5,2,1 o=1",
+	"im2col u8 r4 d=16,5,5,3 s=16,80,400 c16 p50 lo=-2,-2 hi=2,2 e=1,1,1,1 a16 i1 z0 f0 l0 @-2,-2,0,0 o=0,0",
+	"im2col u8 r4 d=16,5,5,3 s=16,80,400 c16 p50 lo=-2,-2 hi=2,2 e=1,1,1,1 a16 i1 z0 f0 l0 @-1,1,0,1 o=2,1",
+	"im2col f32 r3 d=8,6,4 s=256,1536 c8 p24 lo=-3 hi=3 e=1,1,1 a32 i2 z0 f0 l0 @-3,0,0 o=0",
+	"im2col f32 r4 d=6,4,3,2 s=192,768,2304 c8 p30 lo=-2,-1 hi=1,1 e=1,1,1,1 a0 i2 z0 f0 l0 @-2,-1,0,0 o=1,0",
+	"im2col f16 r3 d=32,6,4 s=512,3072 c8 p24 lo=-4 hi=4 e=2,1,1 a0 i1 z0 f0 l0 @-4,0,0 o=0",
+	"im2col s64 r3 d=2,5,8 s=48,240 c2 p27 lo=-7 hi=4 e=1,1,1 a560 i1 z0 f0 l1 @0,3,0 o=3",
 	/* interleaved tiled maps */
 	"tile f16 r3 d=8,20,4 s=16,320 b=8,8,2 e=1,1,1 a0 i1 z0 f0 l0 @0,4,3",
 	"tile f16 r3 d=16,20,3 s=32,640 b=16,8,2 e=1,1,1 a0 i2 z1 f0 l0 @4,2,1",
