@@ -137,6 +137,7 @@ struct Salloc {
 	size_t n, ext, slack;
 	Ctx *ctx;
 	void *host;                 /* managed: its host memory; NULL: device memory */
+	struct Smchunk *mchunk;     /* managed below 2 MiB: the chunk that holds it (shim_mem.c) */
 	int low;                    /* device memory of host pages below 4 GiB (shim_low_pages) */
 	long chunk;                 /* 0: a small one, in a chunk of its context's (shim_mem.c); -1: pages of its own */
 	unsigned long long id;      /* CU_POINTER_ATTRIBUTE_BUFFER_ID: unique over the process's life */

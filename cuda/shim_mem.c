@@ -141,10 +141,257 @@ shim_merr(int rc)
 	}
 }
 
+/*
+ * Managed memory where an H200's driver (580) puts it (tests/shim/
+ * mpack.gpu).  Its address space is reserved in blocks of 32 MiB (or as
+ * many 32 MiB as one allocation needs), each just below the lowest made
+ * before, and handed out in 2 MiB granules, first fit from the lowest
+ * address: an allocation of 2 MiB or more takes granules of its own, its
+ * size rounded up to 2 MiB, and those below 2 MiB share 2 MiB chunks,
+ * each packed in 512-byte units, first fit over the chunks from the
+ * lowest; a new chunk takes the lowest free granule.  Freed units are
+ * taken again; a chunk left empty gives its granule back.  The range
+ * attributes and cuMemGetAddressRange give each allocation's own start
+ * and size, and nothing for the bytes between allocations; cuMemGetInfo
+ * does not count managed memory.  A kernel reaches a whole chunk without
+ * a fault (the driver maps it whole), and an allocation of its own
+ * granules to the end of its last 4 KiB page (mextent.gpu).
+ */
+enum { MUNIT = 512, MUNITS = SHIM_PAGE / MUNIT, MGRANULES = 16 };
+typedef struct Smblock Mblock;
+struct Smblock {
+	Mblock *next;
+	uint8_t *base;              /* its address space, reserved */
+	size_t ngran;               /* its granules: a multiple of 16 */
+	uint8_t *busy;              /* each taken, a byte each */
+};
+static Mblock *mblocks;         /* by address */
+
+typedef struct Smchunk Mchunk;
+struct Smchunk {
+	Mchunk *next;
+	Mblock *b;
+	size_t g, k;                /* its granules in b */
+	size_t len;                 /* the bytes of them mapped */
+	int whole;                  /* one allocation's own granules, not a chunk of small ones */
+	uint8_t *host;              /* its pages, device memory at their own address */
+	ptx_devptr dev;             /* that address */
+	size_t live;                /* a chunk's allocations */
+	uint64_t used[MUNITS / 64]; /* a chunk's units taken */
+};
+static Mchunk *mchunks;         /* the chunks, by address */
+
+/* n bytes of address space (a multiple of 32 MiB), 2 MiB-aligned, just
+ * below the lowest block where that is free (first below 16 TiB, or
+ * 80 TiB where a sanitizer holds the lower region: shim_host_pages'
+ * regions); NULL if none */
+static uint8_t *
+mblock_reserve(size_t n)
+{
+	static const uintptr_t tops[] = { 0x100000000000, 0x500000000000 };
+	int fl = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+	uint8_t *p;
+	uintptr_t a;
+
+	for (size_t i = 0; i < sizeof tops / sizeof tops[0]; i++) {
+		uintptr_t low = tops[i], bottom = tops[i] - ((uintptr_t)1 << 42);
+		for (Mblock *b = mblocks; b; b = b->next)   /* the lowest block in this region */
+			if ((uintptr_t)b->base < low && (uintptr_t)b->base > bottom)
+				low = (uintptr_t)b->base;
+		if (low - bottom < n)
+			continue;
+		p = mmap((void *)(low - n), n, PROT_NONE, fl, -1, 0);
+		if (p == MAP_FAILED)
+			return NULL;
+		if ((uintptr_t)p == low - n)
+			return p;
+		munmap(p, n);
+	}
+	/* elsewhere: 2 MiB more, trimmed to the alignment */
+	if ((p = mmap(NULL, n + SHIM_PAGE, PROT_NONE, fl, -1, 0)) == MAP_FAILED)
+		return NULL;
+	a = ((uintptr_t)p + SHIM_PAGE - 1) & ~(uintptr_t)(SHIM_PAGE - 1);
+	if (a > (uintptr_t)p)
+		munmap(p, a - (uintptr_t)p);
+	munmap((uint8_t *)a + n, (uintptr_t)p + SHIM_PAGE - a);
+	return (uint8_t *)a;
+}
+
+/* The first of k free granules side by side in b; b->ngran: none */
+static size_t
+granules_fit(const Mblock *b, size_t k)
+{
+	size_t run = 0;
+
+	for (size_t g = 0; g < b->ngran; g++) {
+		run = b->busy[g] ? 0 : run + 1;
+		if (run == k)
+			return g + 1 - k;
+	}
+	return b->ngran;
+}
+
+/* k granules, first fit, their first len bytes host pages made device
+ * memory; NULL if none.  Under LOCK. */
+static Mchunk *
+mrange_take(size_t k, size_t len)
+{
+	size_t g = 0;
+	Mblock *b, **pp;
+	Mchunk *c;
+
+	for (b = mblocks; b; b = b->next)
+		if ((g = granules_fit(b, k)) < b->ngran)
+			break;
+	if (!b) {   /* a new block, the lowest */
+		size_t n = (k + MGRANULES - 1) / MGRANULES * MGRANULES;
+		if (!(b = calloc(1, sizeof *b)) || !(b->busy = calloc(n, 1))) {
+			free(b);
+			return NULL;
+		}
+		b->ngran = n;
+		if (n > SIZE_MAX / SHIM_PAGE || !(b->base = mblock_reserve(n * SHIM_PAGE))) {
+			free(b->busy);
+			free(b);
+			return NULL;
+		}
+		for (pp = &mblocks; *pp && (*pp)->base < b->base; pp = &(*pp)->next)
+			;
+		b->next = *pp;
+		*pp = b;
+		g = 0;
+	}
+	if (!(c = calloc(1, sizeof *c)))
+		return NULL;
+	c->b = b, c->g = g, c->k = k, c->len = len;
+	c->host = b->base + g * SHIM_PAGE;
+	if (mmap(c->host, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == MAP_FAILED) {
+		free(c);
+		return NULL;
+	}
+	if (ptx_mem_map(shim.cx, c->host, len, &c->dev) != PTX_OK) {
+		mmap(c->host, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+		free(c);
+		return NULL;
+	}
+	memset(b->busy + g, 1, k);
+	return c;
+}
+
+/* c's granules given back: unmapped, their pages dropped, the space kept */
+static void
+mrange_give(Mchunk *c)
+{
+	ptx_mem_free(shim.cx, c->dev);
+	mmap(c->host, c->len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+	memset(c->b->busy + c->g, 0, c->k);
+	free(c);
+}
+
+static int
+unit_used(const Mchunk *c, size_t u)
+{
+	return (int)(c->used[u / 64] >> (u % 64) & 1);
+}
+
+static void
+units_mark(Mchunk *c, size_t u, size_t k, int on)
+{
+	for (size_t i = u; i < u + k; i++)
+		if (on)
+			c->used[i / 64] |= (uint64_t)1 << (i % 64);
+		else
+			c->used[i / 64] &= ~((uint64_t)1 << (i % 64));
+}
+
+/* The first unit of the first run of k free units in c; MUNITS: none */
+static size_t
+units_fit(const Mchunk *c, size_t k)
+{
+	size_t run = 0;
+
+	for (size_t u = 0; u < MUNITS; u++) {
+		run = unit_used(c, u) ? 0 : run + 1;
+		if (run == k)
+			return u + 1 - k;
+	}
+	return MUNITS;
+}
+
+/* Managed memory of n bytes placed as above: t gets its range (mchunk),
+ * host address and extent, *a its device address.  Under LOCK. */
+static CUresult
+mtake(size_t n, Alloc *t, ptx_devptr *a)
+{
+	size_t k = (n + MUNIT - 1) / MUNIT, u = 0;
+	Mchunk *c, **pp;
+
+	if (n >= SHIM_PAGE) {   /* granules of its own, mapped in 4 KiB pages (mextent.gpu) */
+		if (n > SIZE_MAX - SHIM_PAGE || !(c = mrange_take((n + SHIM_PAGE - 1) / SHIM_PAGE, (n + 4095) / 4096 * 4096)))
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		c->whole = 1;
+		c->live = 1;
+		t->ext = c->len;
+	} else {
+		for (c = mchunks; c; c = c->next)
+			if ((u = units_fit(c, k)) < MUNITS)
+				break;
+		if (!c) {
+			if (!(c = mrange_take(1, SHIM_PAGE)))
+				return CUDA_ERROR_OUT_OF_MEMORY;
+			for (pp = &mchunks; *pp && (*pp)->dev < c->dev; pp = &(*pp)->next)
+				;
+			c->next = *pp;
+			*pp = c;
+			u = 0;
+		}
+		units_mark(c, u, k, 1);
+		c->live++;
+		t->ext = k * MUNIT;
+		memset(c->host + u * MUNIT, 0, t->ext);   /* zeros, as fresh pages have: runs repeat */
+	}
+	t->mchunk = c;
+	t->host = c->host + u * MUNIT;
+	*a = c->dev + u * MUNIT;
+	return CUDA_SUCCESS;
+}
+
+/* Whether b is the start of a chunk of small managed allocations */
+static int
+mchunk_at(ptx_devptr b)
+{
+	for (Mchunk *c = mchunks; c; c = c->next)
+		if (c->dev == b)
+			return 1;
+	return 0;
+}
+
+/* A's memory given back to its chunk; a chunk left empty, and an
+ * allocation's own granules, to the block. */
+static void
+mgive(Alloc *a)
+{
+	Mchunk *c = a->mchunk, **pp;
+
+	if (!c->whole) {
+		units_mark(c, (size_t)((uint8_t *)a->host - c->host) / MUNIT, a->ext / MUNIT, 0);
+		if (--c->live)
+			return;
+		for (pp = &mchunks; *pp != c; pp = &(*pp)->next)
+			;
+		*pp = c->next;
+	}
+	mrange_give(c);
+}
+
 /* Allocation a's memory given back, device or managed (unmapped, then freed) */
 static void
 release(Alloc *a)
 {
+	if (a->mchunk) {
+		mgive(a);
+		return;
+	}
 	ptx_mem_free(shim.cx, a->p);
 	if (a->host) {
 		if (a->low) {
@@ -168,7 +415,7 @@ release(Alloc *a)
 /* cuMemAlloc and cuMemAllocManaged: n bytes of device memory or, managed,
  * zeroed host memory made device memory at its own address (a GPU gives
  * no promise of zeros; runs repeat with them), recorded for cuMemFree.
- * The extent is n rounded up to SHIM_GRANULE (managed memory: managed_ext),
+ * The extent is n rounded up to SHIM_GRANULE (managed memory: mtake's),
  * as the driver hands out memory:
  * an H200's (580) gave allocations of 1, 100, 512, 513 and 4096 bytes one
  * after another at +0, +512, +1024, +1536 and +2560, each 512-aligned,
@@ -180,21 +427,6 @@ release(Alloc *a)
  * reserve grows by, grow, past what the pools hold already (shim_place.c). */
 enum { A_DEVICE, A_MANAGED, A_POOL };
 
-/* What kernels reach of managed memory of n bytes without a fault.  An
- * H200's driver (580) hands out managed memory below 2 MiB from 2 MiB
- * chunks, 512-aligned one after another (allocations of 100, 4096, 4097
- * and 65536 bytes), the chunk mapped whole: a kernel's store or load
- * anywhere in it ran, up to 2 MiB past a first allocation of 100 bytes,
- * 4096 or 1 MiB, and faulted at 2 MiB; an allocation of 2 MiB or more is a
- * range of its own in 4 KiB pages (3,000,000 bytes: a store at +3,000,000
- * ran, at +3,002,368 it faulted) (tests/shim/mextent.gpu).  Here each
- * allocation below 2 MiB has 2 MiB of its own, which a chunk's first
- * allocation has there. */
-static size_t
-managed_ext(size_t n)
-{
-	return n < SHIM_PAGE ? SHIM_PAGE : (n + 4095) / 4096 * 4096;
-}
 static CUresult
 alloc(CUdeviceptr *p, size_t n, int kind, uint64_t grow)
 {
@@ -214,7 +446,7 @@ alloc(CUdeviceptr *p, size_t n, int kind, uint64_t grow)
 		r = CUDA_ERROR_OUT_OF_MEMORY;
 		goto out;
 	}
-	ext = managed ? managed_ext(n) : (n + SHIM_GRANULE - 1) / SHIM_GRANULE * SHIM_GRANULE;
+	ext = (n + SHIM_GRANULE - 1) / SHIM_GRANULE * SHIM_GRANULE;
 	if (!managed && ctx->abi32)   /* below 4 GiB, in host pages (shim_low_pages) */
 		need = host_len(ext);
 	else if (!managed && (r = shim_place_need(ctx, ext, &need)))
@@ -228,8 +460,11 @@ alloc(CUdeviceptr *p, size_t n, int kind, uint64_t grow)
 	t.ctx = ctx;
 	t.chunk = -1;
 	t.pool = kind == A_POOL;
-	if (managed || ctx->abi32) {
-		if (!(h = managed ? shim_host_pages(ext) : shim_low_pages(ext))) {   /* zeros, page-aligned */
+	if (managed) {   /* in a block (mtake) */
+		if ((r = mtake(n, &t, &a)))
+			goto out;
+	} else if (ctx->abi32) {
+		if (!(h = shim_low_pages(ext))) {   /* zeros, page-aligned */
 			r = CUDA_ERROR_OUT_OF_MEMORY;
 			goto out;
 		}
@@ -238,11 +473,10 @@ alloc(CUdeviceptr *p, size_t n, int kind, uint64_t grow)
 			goto out;
 		}
 		t.host = h;
-		if ((t.low = !managed)) {
-			shim.held += need;
-			if (t.pool)
-				shim.poolheld += need;
-		}
+		t.low = 1;
+		shim.held += need;
+		if (t.pool)
+			shim.poolheld += need;
 	} else {
 		if ((r = shim_place_take(ctx, &t, &a)))
 			goto out;
@@ -272,7 +506,7 @@ alloc(CUdeviceptr *p, size_t n, int kind, uint64_t grow)
 		goto out;
 	}
 	rec->n = t.n, rec->ext = t.ext, rec->slack = t.slack, rec->ctx = t.ctx, rec->host = t.host;
-	rec->chunk = t.chunk, rec->low = t.low, rec->pool = t.pool;
+	rec->chunk = t.chunk, rec->low = t.low, rec->pool = t.pool, rec->mchunk = t.mchunk;
 	*p = a;
 out:
 	UNLOCK();
@@ -393,7 +627,18 @@ cuMemGetAddressRange_v2(CUdeviceptr *base, size_t *size, CUdeviceptr p)
 
 	LOCK();
 	if (!(r = shim_ready(NULL))) {
-		if (ptx_mem_range(shim.cx, p, &b, &n) != PTX_OK)
+		Alloc *m = shim_alloc_near(p, 0);
+		if (m && m->mchunk && p - m->p < (size_t)(m->mchunk->dev + (size_t)m->mchunk->k * SHIM_PAGE - m->p)) {
+			/* managed memory in a block: the allocation's own bytes alone */
+			if (p - m->p >= m->n)
+				r = CUDA_ERROR_NOT_FOUND;
+			else {
+				if (base)
+					*base = m->p;
+				if (size)
+					*size = m->n;
+			}
+		} else if (ptx_mem_range(shim.cx, p, &b, &n) != PTX_OK || mchunk_at(b))
 			r = CUDA_ERROR_NOT_FOUND;
 		else {
 			/* the size asked for, not the extent alloc() rounded up */

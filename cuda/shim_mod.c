@@ -588,7 +588,10 @@ shim_fn_set_attr(Fn *fn, int attr, int v)
 	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH:
 	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT:
 	case CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH:
-		if (v < 0 || (u.reqcluster[0] && v != u.reqcluster[attr - CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH]))
+		/* past the kernel's .maxclusterrank too (occattr.gpu: 16 for
+		 * .maxclusterrank 4 and 12) */
+		if (v < 0 || (u.reqcluster[0] && v != u.reqcluster[attr - CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH]) ||
+		    (u.maxclusterrank > 0 && v > u.maxclusterrank))
 			return CUDA_ERROR_INVALID_VALUE;
 		break;
 	case CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED:
@@ -709,10 +712,11 @@ queued(CUresult r)
  * or than the required size cuFuncSetAttribute gave it, which holds for
  * launches without a cluster attribute too (a required size with a 0
  * beside other sizes is refused; 0x0x0 is none: tests/shim/funcattr.gpu). */
-/* PTXKIT_COUNTERS=PATH: each launch's texture-pipe counters appended to
- * PATH under Nsight Compute's metric names, a line each: the launch's
- * number in the process (from 0), the kernel, the metric, the value
- * (tests/tex/counters.test compares them with an H200's). */
+/* PTXKIT_COUNTERS=PATH: each launch's texture-pipe counters and the copy
+ * engine's global sectors appended to PATH under Nsight Compute's metric
+ * names, a line each: the launch's number in the process (from 0), the
+ * kernel, the metric, the value (tests/tex/counters.test and
+ * tests/shim.test compare them with an H200's). */
 static const char *
 counters_path(void)
 {
@@ -741,6 +745,9 @@ counters(Fn *fn)
 		{ "l1tex__t_sectors_pipe_tex.sum", t.tex_sectors + t.surface_sectors },
 		{ "l1tex__t_sectors_pipe_tex_mem_texture.sum", t.tex_sectors },
 		{ "l1tex__t_sectors_pipe_tex_mem_surface.sum", t.surface_sectors },
+		{ "l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum", t.bulk_load_sectors },
+		{ "l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum", t.bulk_store_sectors },
+		{ "l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_red.sum", t.bulk_reduce_sectors },
 	};
 	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
 		fprintf(f, "%lu\t%s\t%s\t%" PRIu64 "\n", id, ptx_function_name(fn->f), kv[i].m, kv[i].v);

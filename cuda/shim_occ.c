@@ -10,7 +10,17 @@
  * interpreter's count of PTX registers (at most 255 a thread, as ptxas
  * spills beyond) and not what ptxas would allocate; a kernel with many PTX
  * registers therefore reads as less occupying than it would on a GPU.
+ *
+ * Shared memory is counted as an H200's driver (580) counted it for
+ * tests/shim/occattr.c, which is the rule of the toolkit's
+ * cuda_occupancy.h: dynamic shared memory past the kernel's
+ * MAX_DYNAMIC_SHARED_SIZE_BYTES fits no CTA; the SM's shared memory is
+ * one of the configurations 0, 8, 16, 32, 64, 100, 132, 164, 196 and 228
+ * KiB, the smallest that holds the kernel's PREFERRED_SHARED_MEMORY_-
+ * CARVEOUT percent of 228 KiB (228 KiB without one), or, where a CTA
+ * needs more than that, the smallest that holds one CTA.
  */
+#include <string.h>
 #include "cuda/shim.h"
 
 enum {
@@ -25,13 +35,35 @@ roundup(size_t n, size_t unit)
 	return (n + unit - 1) / unit * unit;
 }
 
+/* The smallest shared memory configuration of at least n bytes (KiB);
+ * SIZE_MAX past the largest */
+static size_t
+config(size_t n)
+{
+	static const unsigned short kib[] = { 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 };
+
+	for (size_t i = 0; i < sizeof kib / sizeof kib[0]; i++)
+		if (n <= (size_t)kib[i] * 1024)
+			return (size_t)kib[i] * 1024;
+	return SIZE_MAX;
+}
+
+/* The shared memory the kernel's carveout asks of an SM */
+static size_t
+preferred(Fn *fn)
+{
+	int c = fn->attr[CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT];
+
+	return c < 0 ? SM_SHARED : config((size_t)c * SM_SHARED / 100);
+}
+
 /* CTAs per SM for blocks of block threads and dynshared bytes of dynamic
  * shared memory: 0 when one does not fit; under LOCK. */
 int
 shim_occupancy(Fn *fn, int block, size_t dynshared)
 {
 	int regs, st, warps, n = SM_CTAS;
-	size_t shared, per;
+	size_t shared, per, sm;
 
 	/* as with the driver, a block over the kernel's .maxntid is not refused here */
 	if (shim_fn_attr(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, fn) ||
@@ -39,7 +71,8 @@ shim_occupancy(Fn *fn, int block, size_t dynshared)
 		return 0;
 	warps = (block + 31) / 32;   /* only now: a block of INT_MAX threads overflowed the sum */
 	/* dynshared first: near SIZE_MAX the sum wrapped to a size that fit */
-	if (dynshared > CTA_SHARED_MAX || (shared = (size_t)st + dynshared) > CTA_SHARED_MAX)
+	if (fn->maxdyn < 0 || dynshared > (size_t)fn->maxdyn || dynshared > CTA_SHARED_MAX ||
+	    (shared = (size_t)st + dynshared) > CTA_SHARED_MAX)
 		return 0;
 	if (SM_WARPS / warps < n)
 		n = SM_WARPS / warps;
@@ -51,8 +84,10 @@ shim_occupancy(Fn *fn, int block, size_t dynshared)
 			n = w / warps;
 	}
 	per = roundup(shared + CTA_RESERVED, SHARED_UNIT);
-	if ((int)(SM_SHARED / per) < n)
-		n = (int)(SM_SHARED / per);
+	if ((sm = preferred(fn)) < per)
+		sm = config(per);
+	if ((int)(sm / per) < n)
+		n = (int)(sm / per);
 	return n;
 }
 
@@ -155,14 +190,19 @@ cuOccupancyMaxPotentialBlockSize(int *mingrid, int *block, CUfunction fn, CUoccu
 }
 
 /* The most dynamic shared memory each CTA can have with n CTAs of block
- * threads resident on one SM, and no more than the kernel may take
+ * threads resident on one SM, as an H200's driver answered (tests/shim/
+ * occattr.gpu; cuda_occupancy.h's rule): CUDA_ERROR_INVALID_VALUE when
+ * n of them do not fit without dynamic shared memory; else one CTA may
+ * have the whole 228 KiB, and n of them share the configuration the
+ * carveout asks for (8 KiB at least), each in 128-byte units, less the
+ * static shared memory, and no more than the kernel may take
  * (CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: 48 KiB less its static
- * shared memory unless raised); 0 when n of them do not fit at all. */
+ * shared memory unless raised). */
 CUresult
 cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction h, int n, int block)
 {
 	int st;
-	size_t per;
+	size_t per, sm;
 	CUresult r;
 	Fn *fn;
 
@@ -171,13 +211,13 @@ cuOccupancyAvailableDynamicSMemPerBlock(size_t *dyn, CUfunction h, int n, int bl
 	LOCK();
 	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !(fn = FN(h)) ? CUDA_ERROR_INVALID_HANDLE :
 	    shim_fn_attr(&st, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn);
+	if (!r && shim_occupancy(fn, block, 0) < n)
+		r = CUDA_ERROR_INVALID_VALUE;
 	if (!r) {
-		*dyn = 0;
-		per = SM_SHARED / (size_t)n / SHARED_UNIT * SHARED_UNIT;
-		if (shim_occupancy(fn, block, 0) >= n && per >= CTA_RESERVED + (size_t)st) {
-			per -= CTA_RESERVED + (size_t)st;
-			*dyn = per > (size_t)fn->maxdyn ? (size_t)fn->maxdyn : per;
-		}
+		sm = n == 1 ? SM_SHARED : preferred(fn) ? preferred(fn) : config(1);
+		per = sm / (size_t)n / SHARED_UNIT * SHARED_UNIT;
+		per = per > (size_t)st ? per - (size_t)st : 0;
+		*dyn = per > (size_t)fn->maxdyn ? (size_t)fn->maxdyn : per;
 	}
 	UNLOCK();
 	return r;
@@ -220,45 +260,53 @@ shim_cluster_partial(const unsigned d[3])
 	return z && z < 3;
 }
 
-/* The cluster shape of a launch configuration (1x1x1 without one), or
- * the kernel's .reqnctapercluster; under LOCK.  An error when neither says. */
+/* The cluster shape of a launch configuration, or the kernel's required
+ * one (.reqnctapercluster, or the three REQUIRED_CLUSTER_* attributes
+ * cuFuncSetAttribute gave it); under LOCK.  As an H200's driver answered
+ * (tests/shim/occattr.gpu): a configuration's shape must be the required
+ * one where all three of its sizes are set; where only some are, a
+ * configuration without a shape is refused and one with a shape is taken
+ * as it is; neither: no cluster (*size 0).  The size is then held to 8
+ * CTAs (16 with the non-portable sizes) and the kernel's .maxclusterrank,
+ * and the shape must divide the grid. */
 static CUresult
 cluster_of(Fn *fn, const CUlaunchConfig *cfg, unsigned *size)
 {
 	ptx_function_usage u;
-	uint64_t n = 0;
-	int nonportable = 0;
+	unsigned d[3] = { 0, 0, 0 }, req[3];
+	uint64_t n;
+	int nonportable = 0, given = 0, set = 0;
+	const unsigned grid[3] = { cfg->gridDimX, cfg->gridDimY, cfg->gridDimZ };
 
 	ptx_function_usage_get(fn->mod->m, fn->f, &u);
 	for (unsigned i = 0; i < cfg->numAttrs; i++)
 		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
-			const unsigned d[3] = { cfg->attrs[i].value.clusterDim.x, cfg->attrs[i].value.clusterDim.y,
-			                        cfg->attrs[i].value.clusterDim.z };
+			d[0] = cfg->attrs[i].value.clusterDim.x, d[1] = cfg->attrs[i].value.clusterDim.y;
+			d[2] = cfg->attrs[i].value.clusterDim.z;
 			if (shim_cluster_partial(d))
 				return CUDA_ERROR_INVALID_CLUSTER_SIZE;
-			n = (uint64_t)d[0] * d[1] * d[2];
+			given = d[0] != 0;
 		}
-	if (u.reqcluster[0]) {
-		uint64_t req = (uint64_t)u.reqcluster[0] * u.reqcluster[1] * u.reqcluster[2];
-		if (n && n != req)
-			return CUDA_ERROR_INVALID_CLUSTER_SIZE;
-		n = req;
+	for (int i = 0; i < 3; i++) {
+		int a = fn->attr[CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH + i];
+		req[i] = u.reqcluster[0] ? (unsigned)u.reqcluster[i] : a > 0 ? (unsigned)a : 0;
+		set |= req[i] ? 1 << i : 0;
 	}
-	if (!n) {               /* no cluster: none resident, as an H200's driver answers */
+	if (set == 7 && given && memcmp(d, req, sizeof d))
+		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	if (!given && set && set != 7)
+		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+	if (!given && set == 7)
+		memcpy(d, req, sizeof d);
+	if (!d[0]) {            /* no cluster: none resident, as an H200's driver answers */
 		*size = 0;
 		return CUDA_SUCCESS;
 	}
+	n = (uint64_t)d[0] * d[1] * d[2];
 	shim_fn_attr(&nonportable, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, fn);
-	if (n > (nonportable ? 16u : 8u) || (u.maxclusterrank > 0 && n > (uint64_t)u.maxclusterrank))
+	if (n > (nonportable ? 16u : 8u) || (u.maxclusterrank > 0 && n > (uint64_t)u.maxclusterrank) ||
+	    !shim_cluster_divides(grid, d))
 		return CUDA_ERROR_INVALID_CLUSTER_SIZE;
-	for (unsigned i = 0; i < cfg->numAttrs; i++)
-		if (cfg->attrs && cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
-			const unsigned d[3] = { cfg->attrs[i].value.clusterDim.x, cfg->attrs[i].value.clusterDim.y,
-			                        cfg->attrs[i].value.clusterDim.z };
-			const unsigned grid[3] = { cfg->gridDimX, cfg->gridDimY, cfg->gridDimZ };
-			if (!shim_cluster_divides(grid, d))
-				return CUDA_ERROR_INVALID_CLUSTER_SIZE;
-		}
 	*size = (unsigned)n;
 	return CUDA_SUCCESS;
 }
@@ -292,41 +340,29 @@ cuOccupancyMaxActiveClusters(int *out, CUfunction h, const CUlaunchConfig *cfg)
 	return r;
 }
 
-/* The largest cluster the kernel may have: 8 CTAs, 16 where it allows
- * the non-portable sizes, its .maxclusterrank or its required shape;
- * none when no CTA of it fits an SM (a GPC holds any cluster size, one
- * CTA an SM). */
+/* The largest cluster the kernel may have, as an H200's driver answered
+ * (tests/shim/occattr.gpu): 8 CTAs, 16 where it allows the non-portable
+ * sizes, whatever its .reqnctapercluster, .maxclusterrank or required
+ * sizes, or the configuration's shape; 0 where no CTA of it fits an SM;
+ * a configuration cuOccupancyMaxActiveClusters refuses, refused. */
 CUresult
 cuOccupancyMaxPotentialClusterSize(int *out, CUfunction h, const CUlaunchConfig *cfg)
 {
 	CUresult r;
 	Fn *fn;
+	unsigned size;
 
 	if (!out || !cfg)
 		return CUDA_ERROR_INVALID_VALUE;
 	LOCK();
-	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !(fn = FN(h)) ? CUDA_ERROR_INVALID_HANDLE : CUDA_SUCCESS;
-	/* a shape in the configuration the kernel cannot take is refused
-	 * (strattr.gpu: 16 CTAs for a kernel without the non-portable sizes) */
-	for (unsigned i = 0; !r && cfg->attrs && i < cfg->numAttrs; i++)
-		if (cfg->attrs[i].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION) {
-			unsigned size;
-			r = cluster_of(fn, cfg, &size);   /* which looks at every attribute */
-			break;
-		}
+	r = !shim.inited ? CUDA_ERROR_NOT_INITIALIZED : !(fn = FN(h)) ? CUDA_ERROR_INVALID_HANDLE :
+	    cluster_of(fn, cfg, &size);
 	if (!r) {
-		ptx_function_usage u;
 		uint64_t threads = (uint64_t)cfg->blockDimX * cfg->blockDimY * cfg->blockDimZ;
-		int nonportable = 0, n, per;
-		ptx_function_usage_get(fn->mod->m, fn->f, &u);
+		int nonportable = 0, per;
 		shim_fn_attr(&nonportable, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, fn);
-		n = nonportable ? 16 : 8;
-		if (u.reqcluster[0])
-			n = u.reqcluster[0] * u.reqcluster[1] * u.reqcluster[2];
-		else if (u.maxclusterrank > 0 && u.maxclusterrank < n)
-			n = u.maxclusterrank;
 		per = threads && threads <= 1024 ? shim_occupancy(fn, (int)threads, cfg->sharedMemBytes) : 0;
-		*out = per ? n : 0;
+		*out = per ? nonportable ? 16 : 8 : 0;
 	}
 	UNLOCK();
 	return r;

@@ -538,12 +538,71 @@ rowin(const TMap *t, const TRows *r, uint64_t *ga)
  * part) of the rest; a row outside the tensor in an outer dimension is
  * all rest.
  */
+/*
+ * Through an interleaved map (an H200, tests/shim/tmasect.c, tmasect.ncu):
+ * a tiled load whose dimension 0 takes every estride[0]-th unit reads
+ * each unit apart, the sectors of one inside the tensor, a sector per 32
+ * bytes of one outside; an im2col load goes over its pixels (a unit each)
+ * 128 bytes of them at a time, each group reading the sectors of its
+ * pixels inside the tensor and counting a sector per 32 bytes (or part)
+ * of each run of its pixels outside that lie side by side (19 of 22
+ * loads; 3 came to one or two more, tmasect.ncu-differs).
+ */
+static uint64_t
+tload_sectors_il(const TMap *t, const int64_t *coord, const uint64_t *off)
+{
+	TRows r;
+	uint64_t sec = 0, seen[16], run = 0, runend = 0;
+	int nseen = 0, ingroup = 0, group = (int)(128 / (uint64_t)t->esize);
+
+	interp_trows_start(&r, t, coord, off);
+	for (uint64_t k = 0; k < r.rows; k++, interp_trows_next(&r, t)) {
+		uint64_t ga;
+		int rin = rowin(t, &r, &ga), in = rin && r.g[0] >= 0 && (uint64_t)r.g[0] < t->dim[0];
+		if (t->form == TMAP_IM2COL) {
+			if (ingroup == group) {   /* the next 128 bytes */
+				sec += (run + 31) / 32;
+				ingroup = nseen = 0;
+				run = 0;
+			}
+			ingroup++;
+			if (!in) {   /* a run outside, by its bytes */
+				if (!run || ga != runend)
+					sec += (run + 31) / 32, run = 0;
+				run += (uint64_t)t->esize;
+				runend = ga + (uint64_t)t->esize;
+				continue;
+			}
+			sec += (run + 31) / 32;
+			run = 0;
+			for (uint64_t s = ga >> 5; s <= (ga + (uint64_t)t->esize - 1) >> 5; s++) {
+				int i = 0;
+				while (i < nseen && seen[i] != s)
+					i++;
+				if (i == nseen && nseen < 16) {
+					seen[nseen++] = s;
+					sec++;
+				}
+			}
+			continue;
+		}
+		for (uint64_t j = 0; j < r.n0; j++, ga += t->estride[0] * (uint64_t)t->esize) {
+			int64_t g0 = r.g[0] + (int64_t)j * t->estride[0];
+			sec += rin && g0 >= 0 && (uint64_t)g0 < t->dim[0] ? sectors(ga, (uint64_t)t->esize) :
+			    ((uint64_t)t->esize + 31) / 32;
+		}
+	}
+	return sec + (run + 31) / 32;
+}
+
 static uint64_t
 tload_sectors(const TMap *t, const int64_t *coord, const uint64_t *off)
 {
 	TRows r;
 	uint64_t sec = 0, rowb;
 
+	if (t->interleave && (t->form == TMAP_IM2COL || t->estride[0] > 1))
+		return tload_sectors_il(t, coord, off);
 	interp_trows_start(&r, t, coord, off);
 	rowb = r.n0 * (uint64_t)t->esize;
 	for (uint64_t k = 0; k < r.rows; k++, interp_trows_next(&r, t)) {

@@ -17,6 +17,8 @@
 # NCU_SKIP=N NCU_COUNT=M profile launches N to N+M-1 only (their ids stay
 # those of the whole run; ncu's time grows with the launches profiled:
 # 20 of texfmt.c's took an H200 over 30 s);
+# NCU_METRICS=tma counts the copy engine's global sectors (tensor loads,
+# stores, reductions) instead of the texture pipe's;
 # NCU_DEST=FILE writes there instead of beside NAME.c.  CUDA_HOME: the
 # toolkit (default /usr/local/cuda); CC: the compiler.
 set -e
@@ -35,6 +37,11 @@ if [ -z "$csv" ]; then
 	for k in texture surface; do
 		m=$m${m:+,}l1tex__t_requests_pipe_tex_mem_$k.sum,l1tex__t_sectors_pipe_tex_mem_$k.sum
 	done
+	if [ "${NCU_METRICS:-}" = tma ]; then
+		m=l1tex__m_xbar2l1tex_read_sectors_mem_global_op_tma_ld.sum
+		m=$m,l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_st.sum
+		m=$m,l1tex__m_l1tex2xbar_write_sectors_mem_global_op_tma_red.sum
+	fi
 	csv=$tmp/ncu.csv
 	# shellcheck disable=SC2086
 	PTXKIT_REAL_DRIVER=1 "$cuda/bin/ncu" ${NCU_SKIP:+--launch-skip $NCU_SKIP} ${NCU_COUNT:+--launch-count $NCU_COUNT} \
@@ -45,7 +52,7 @@ fi
 # fifth, the metric's name thirteenth and its value (grouped by commas)
 # fifteenth
 {
-	echo "# ncu's texture-pipe counters of each launch of tests/shim/$name.c (tests/shim/ncu.sh)"
+	echo "# ncu's ${NCU_METRICS:-texture-pipe} counters of each launch of tests/shim/$name.c (tests/shim/ncu.sh)"
 	echo "# args: $*"
 	awk -v skip="${NCU_SKIP:-0}" '/^"[0-9]/ {
 		sub(/^"/, ""); sub(/"$/, "")

@@ -219,6 +219,13 @@ boxbytes(const Map *m, uint64_t *tx)
 	*tx = rows * n0 * (uint64_t)es;
 	if (m->im2col && m->interleave)   /* a pixel is a unit; the bytes compared stay the tile rule's */
 		*tx = rows * (uint64_t)es;
+	else if (m->interleave) {   /* dimension rank-2 moves one index whatever its box */
+		uint64_t moved = 1;
+		for (int i = 1; i < m->rank; i++)
+			if (i != m->rank - 2)
+				moved *= (m->box[i] + m->es[i] - 1) / m->es[i];
+		*tx = moved * n0 * (uint64_t)es;
+	}
 	return rows * (m->swizzle ? (n0 * (uint64_t)es + (16u << m->swizzle) - 1) / (16u << m->swizzle) *
 	    (16u << m->swizzle) : n0 * (uint64_t)es);
 }
