@@ -469,6 +469,24 @@ unitmul(const Ins *d)
 	return 0;
 }
 
+/* defpos of a phi (x->ins < 0): where the earliest of its incoming
+ * values was computed (for a loop's carried value, the copy before the
+ * loop), or its block's head when none was computed by an instruction
+ * (an incoming phi of an enclosing loop). */
+static long
+phipos(const Func *f, const Val *x)
+{
+	const Phi *ph = &f->blk[x->blk].phi[x->phi];
+	long p = LONG_MAX;
+
+	for (int k = 0; k < ph->narg; k++) {
+		int a = ph->arg[k];
+		if (a >= 0 && a < f->nval && f->val[a].ins >= 0 && 2L * f->val[a].ins < p)
+			p = 2L * f->val[a].ins;
+	}
+	return p == LONG_MAX ? 2L * f->blk[x->blk].i0 - 1 : p;
+}
+
 static long
 defpos(const Func *f, int v, int *kind, int atomic)
 {
@@ -477,8 +495,12 @@ defpos(const Func *f, int v, int *kind, int atomic)
 		const Val *x = &f->val[v];
 		const Ins *d;
 		int u = -1, budget = 64, k;
-		if (x->ins < 0)
-			return -1;
+		if (x->ins < 0) {
+			if (x->phi < 0 || atomic)
+				return -1;
+			*kind = DK_RN;
+			return phipos(f, x);
+		}
 		d = f->ins[x->ins];
 		if (!d->guard && d->ndef == 1 && d->nopnd == 2 &&
 		    (d->op == OP_MOV || ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64) || samewidthcvt(d)))
@@ -599,6 +621,19 @@ defpos(const Func *f, int v, int *kind, int atomic)
  * 1-400 and 100 differing records; but taken as a rule over all the
  * records it made 393 listed ones pass and 311 equal ones differ, alike
  * for a reader before or after the instruction.
+ * A value carried around a loop (an SSA phi: ptxas keeps it in one
+ * register that the loop's last write and the copy before it share)
+ * counts as an rn expansion does, at the place of its earliest incoming
+ * value (phipos): it wins against a value computed before the loop or in
+ * its body, and of two such values, or one and an rn expansion, the
+ * earlier wins.  Found on generator version 13's loopx records (loop-
+ * carried f64 sums, min and max): of 5,000 kernels 1,302 differed on
+ * such an instruction, the interpreter returning the other operand's
+ * NaN (a phi had no place, and b won); with the phi a later plain value,
+ * 154; as an rn expansion, 31 (tests/regress/nan-order-loop-phi.ptx).
+ * No f64 instruction of the earlier versions' kernels reads a phi (their
+ * loops carry integers), so their records are as before; a shared f64
+ * atomic's added value (interp_nan_late) keeps its rule.
  * 1 when a is
  * the later, 0 when b is, -1 when in's a and b are not two distinct
  * register values whose places are known. */

@@ -26,12 +26,15 @@
  *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
  *     source with the modifier, whatever else reads the neg (not one
  *     choosing between a value and itself: a copy); of an abs of an abs
- *     or neg of x it takes |x| of x itself.
+ *     or neg of x it takes |x| of x itself.  Also where the neg itself
+ *     has such a guard (v13 seed 4812: @p neg.f32 under a setp.ge.u16 of
+ *     x with itself, read by a selp.f32; v1 seed 125745, by a slct).
  *   - an operation undone: neg of a neg (f32, f64, f16, bf16, f16x2; and a
  *     neg.f16x2 of a mov.b32 pack of a neg.f16, in that half), min/max
  *     of a value with itself (f32, f16; two results of one integer
  *     computation are one value, samecalc, and an or, xor or add of a
- *     known 0 is its other operand, zeroside), mul.f32 by 1.0 and
+ *     known 0 is its other operand, zeroside), mul.f32 and mul.f64 by
+ *     1.0 (no rounding modifier; an f64 signalling NaN unquieted) and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
  *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
@@ -720,7 +723,9 @@ interp_fold_selknown(const Func *f, const Ins *in)
  * seed 32753) keeps its FSETP and the FSEL; nor on a testp ptxas knows
  * the answer of (a copy of the neg's or abs's result, or of the other).
  * A mul.f32 by -1.0 counts as a neg (its FMUL gives the canonical NaN, the
- * FSEL the payload).  Nor for
+ * FSEL the payload).  A neg or abs under a guard ptxas knows to be true
+ * counts as unguarded (guardconst; v13 seed 4812 loopx, an H200's
+ * payloads kept; tests/regress/fold-selp-guarded-neg-known.ptx).  Nor for
  * one choosing between a value and itself, a copy to ptxas (seeds 35578,
  * 36063: slct x, x, c). */
 static int
@@ -750,7 +755,8 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 				if (o->kind == OK_FIMM && o->fbits == (o->flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))
 					oi = 3 - j, mneg = 1;
 			}
-		if (!d || (d->op != OP_NEG && d->op != OP_ABS && !mneg) || d->ty[0] != TY_F32 || d->guard ||
+		if (!d || (d->op != OP_NEG && d->op != OP_ABS && !mneg) || d->ty[0] != TY_F32 ||
+		    (d->guard && guardconst(f, d) != 1) ||
 		    ir_hasmod(d, MOD_FTZ) || (!mneg && d->nopnd != 2) || (u = srcval(d, oi)) < 0 ||
 		    !holds(f, u, f->val[w].ins, k))
 			continue;
@@ -1039,6 +1045,20 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 			v = u;
 			continue;
 		}
+		/* a mul.f64 by 1.0 without a rounding modifier: ptxas drops
+		 * the DMUL (foldid), a signalling NaN unquieted (v1 seed 5076:
+		 * max.f64 of x and x * 1.0 is x) */
+		if (d && !d->guard && d->op == OP_MUL && d->ty[0] == TY_F64 && d->nopnd == 3 && !ir_hasmod(d, MOD_RN) &&
+		    !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP)) {
+			int k = d->opnd[2].kind == OK_FIMM && d->opnd[2].flkind != FL_F32HEX &&
+			    d->opnd[2].fbits == 0x3FF0000000000000ull ? 1 :
+			    d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind != FL_F32HEX &&
+			    d->opnd[1].fbits == 0x3FF0000000000000ull ? 2 : 0;
+			if (k && (u = srcval(d, k)) >= 0) {
+				v = u;
+				continue;
+			}
+		}
 		if (d && pm && !f->entry && (j = parload(f, d)) > 0) {
 			int r = -1;
 			for (int i = 0; i < j && r < 0; i++)
@@ -1074,9 +1094,12 @@ interp_fold_copyroot(const ptx_module *pm, const Func *f, int v)
 
 /* min/max of f32, f16 or f64 with both operands one value, or copies of
  * one (copyroot; an f64 signalling NaN comes back unquieted), and mul.f32
- * by 1.0 (no rounding modifier): ptxas leaves the value (with .ftz an FADD.FTZ
- * of -0; mul.sat an FADD.SAT of +0); bf16, f16x2, .NaN and .xorsign keep
- * their min/max. */
+ * or mul.f64 by 1.0 (no rounding modifier): ptxas leaves the value (with
+ * .ftz an FADD.FTZ of -0; mul.sat an FADD.SAT of +0; no DMUL, so an f64
+ * signalling NaN stays signalling: v13 seed 2563 loopx, whose SASS
+ * stores the loaded register, and twelve records of versions 1-12 listed
+ * for such a mul until then; tests/regress/fold-mul-f64-by-one.ptx);
+ * bf16, f16x2, .NaN and .xorsign keep their min/max. */
 /* Is d an integer instruction with .sat and a 32-bit result: add.sat and
  * sub.sat.s32, mad.hi.sat and mad24.hi.sat.s32, cvt.sat between integers
  * to s32 or u32?  (cvt.rzi.sat of a float and a 16-bit cvt.sat widened
@@ -1194,11 +1217,12 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		copyof(xi, 0, ftz);
 		return 0;
 	}
-	if (in->ty[0] != TY_F32 || (xi->alu.flags & ALU_RNDSET))
+	if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F64) || (xi->alu.flags & ALU_RNDSET))
 		return 0;
 	for (int i = 0; i < 2; i++) {
 		const XOp *o = &xi->s[i];
-		if (o->k != XO_IMM || (uint32_t)o->imm != 0x3F800000u || xi->s[1 - i].k == XO_IMM)
+		if (o->k != XO_IMM || o->imm != (in->ty[0] == TY_F64 ? 0x3FF0000000000000ull : 0x3F800000u) ||
+		    xi->s[1 - i].k == XO_IMM)
 			continue;
 		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
 			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
@@ -2752,7 +2776,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    foldmmnan(pm, f, xi, in))
 		return 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
-	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_F64))
 		return foldid(pm, f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F32) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F16) ||
