@@ -23,17 +23,21 @@ shfl(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 	}
 }
 
-/* The lanes a collective of lane l combines: the lanes executing it whose
- * membermask operand (s[k]) equals lane l's.  Tiled partitions
- * (cooperative groups) give each tile its own mask, so one warp
- * instruction may hold several groups; where each mask names the lanes
- * that execute with it, these are its active lanes.  Where a mask leaves
- * out lanes that execute with it (undefined), an H200 still combines the
- * lanes of equal masks: 32 lanes with 0x0000ffff answer over the warp. */
+/* The lanes a collective of lane l combines: the executing lanes its
+ * membermask operand (s[k]) names, and those executing it with a mask
+ * equal to lane l's.  Tiled partitions (cooperative groups) give each
+ * tile its own mask, so one warp instruction may hold several groups;
+ * where each mask names the lanes that execute with it, both sets are
+ * its active lanes.  Where a mask leaves out lanes that execute with it
+ * (undefined), an H200 still combines the lanes of equal masks: 32 lanes
+ * with 0x0000ffff answer over the warp (tests/regress/warp-mask-groups).
+ * The named lanes stay in even where their own masks differ: version
+ * 13's loopx records (a ballot of a loop's lanes after some left it)
+ * need them, and 6,667 of them differed with equal masks alone. */
 static uint32_t
 group(Launch *L, Warp *w, uint64_t *r, const XIns *xi, int k, uint32_t l, uint32_t m)
 {
-	uint32_t mine = (uint32_t)V(&xi->s[k], l), g = 1u << l;
+	uint32_t mine = (uint32_t)V(&xi->s[k], l), g = (mine & m) | 1u << l;
 	FOR_LANES(m, j)
 		if ((uint32_t)V(&xi->s[k], j) == mine)
 			g |= 1u << j;

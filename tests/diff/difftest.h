@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DT_VERSION 12
+#define DT_VERSION 13
 /* the newest version there is: --gen-version takes it even before it is
  * recorded on a GPU and becomes DT_VERSION */
 #define DT_NEWEST 13
