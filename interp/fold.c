@@ -1194,11 +1194,24 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		copyof(xi, 0, ftz);
 		return 0;
 	}
-	if (in->ty[0] != TY_F32 || (xi->alu.flags & ALU_RNDSET))
+	/* mul.f16 and mul.bf16 by a 1.0 of their format (a mov.b16 ptxas
+	 * knows) likewise: no HMUL2, the register itself, a NaN's payload
+	 * kept (sm_90 SASS; v13 dag seeds 1277, 1387, 1573, 1456 on an H200,
+	 * tests/regress/mul-half-by-one-keeps-nan.ptx); mul.rn keeps the HMUL2;
+	 * .ftz is an HADD2.FTZ of -0 as for f32 (.sat stays the HMUL2 here);
+	 * f16x2 and bf16x2 keep the HMUL2 */
+	uint32_t one = in->ty[0] == TY_F32 ? 0x3F800000u : in->ty[0] == TY_F16 ? 0x3C00u :
+	    in->ty[0] == TY_BF16 ? 0x3F80u : 0;
+	if (!one || (xi->alu.flags & ALU_RNDSET) || (in->ty[0] != TY_F32 && (xi->alu.flags & ALU_SAT)))
 		return 0;
 	for (int i = 0; i < 2; i++) {
 		const XOp *o = &xi->s[i];
-		if (o->k != XO_IMM || (uint32_t)o->imm != 0x3F800000u || xi->s[1 - i].k == XO_IMM)
+		int64_t c;
+		/* not of two values ptxas knows, whose product it folds to the
+		 * canonical NaN (v13 seeds 2963, 4092) */
+		if (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM && (uint32_t)o->imm == one) ||
+		    (in->ty[0] != TY_F32 && in->nopnd == 3 && immof(f, in, 1 + i, &c) && (uint64_t)c == one &&
+		     !immof(f, in, 2 - i, &c))))
 			continue;
 		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
 			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
@@ -2697,6 +2710,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (isint(in->ty[0]) && ir_hasmod(in, MOD_SAT))) &&
 	    foldvs8(f, xi, in))
 		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 && in->nopnd == 2 &&
+	    (in->ty[1] == TY_S32 || in->ty[1] == TY_U32) && isint(in->ty[0]) && ir_tyinfo[in->ty[0]].bits <= 32 &&
+	    interp_fold_satexact(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
@@ -2752,7 +2769,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    foldmmnan(pm, f, xi, in))
 		return 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
-	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_F64 && in->op != OP_MUL)))
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || (in->ty[0] == TY_BF16 && in->op == OP_MUL) ||
+	     (in->ty[0] == TY_F64 && in->op != OP_MUL)))
 		return foldid(pm, f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F32) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F16) ||
