@@ -146,8 +146,8 @@
  *     of them is the value itself (sameargs, copyroot).
  *   - div.approx.f32 and div.full.f32 by a known 1.0 are a copy, by an
  *     rcp of one an FMUL by it (folddiv1).
- *   - cvt.f32.bf16 and cvt.f64 of an f16 or bf16 NaN ptxas knows are
- *     its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
+ *   - cvt.f32.bf16, cvt.f64 of an f16 or bf16 NaN and cvt.f16 or .bf16
+ *     of an f64 NaN that ptxas knows are its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
  *     of x converts -x, a NaN x as it is (foldnegcvt).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
@@ -2120,13 +2120,31 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	int v, w;
 	uint32_t h;
-	const Ins *d;
+	const Ins *d = NULL;
 	XOp o;
 
 	int wide = in->ty[1] == TY_F64;
+	const Opnd *io = NULL;
 
-	if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)))
+	/* of f64: an immediate, or an abs or neg of one, is known too (v13
+	 * dag seeds 1424, 2795, 5175 and 4745: cvt.rn.bf16.f64 of a NaN
+	 * immediate, of abs.f64 of one, 0x7fff on an H200) */
+	if (wide && (in->opnd[in->ndst].kind == OK_IMM || in->opnd[in->ndst].kind == OK_FIMM))
+		io = &in->opnd[in->ndst];
+	else if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)))
 		return 0;
+	else if (wide && (d->op == OP_ABS || d->op == OP_NEG) && d->ty[0] == TY_F64 && !d->guard && d->nopnd == 2 &&
+		 (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM))
+		io = &d->opnd[1];
+	/* .rn alone: ptxas folds the rounding cvt to the canonical NaN, while
+	 * .rm and .rp keep the F2F's quieted NaN, sign and payload (seeds
+	 * 1175, 2170, 2311, 3462) */
+	if ((io || in->ty[0] == TY_BF16) && !ir_hasmod(in, MOD_RN))
+		return 0;
+	if (io) {
+		if (interp_decode_op(pm, io, TY_B64, &o) || o.k != XO_IMM)
+			return 0;
+	} else
 	/* a 16-bit integer set of a float with itself by equ, leu or geu is
 	 * all ones whatever the value, a NaN's bits that ptxas knows too, but
 	 * later: cvt.rn.f64.bf16 of it is the canonical NaN (v12 formx 784,
@@ -2149,7 +2167,8 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    (h = (uint32_t)o.imm & 0x7FFFu) <= (in->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
 		return 0;
 	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull : in->ty[0] == TY_F16 ? 0x7FFFu : 0x7FFFFFFFull;
+	xi->s[0].imm = in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull :
+	    in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ? 0x7FFFu : 0x7FFFFFFFull;
 	xi->ns = 1;
 	xi->alu.op = OP_MOV;
 	xi->alu.flags = 0;
@@ -2719,7 +2738,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_BF16) ||
 	     (in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16)) ||
-	     (in->ty[0] == TY_F16 && in->ty[1] == TY_F64)) &&
+	     ((in->ty[0] == TY_F16 || in->ty[0] == TY_BF16) && in->ty[1] == TY_F64)) &&
 	    foldcvtnank(pm, f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
