@@ -2042,6 +2042,22 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 	if ((v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard || d->nopnd != 2 ||
 	    d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != bits)
 		return 0;
+	/* a mov.b32 {a, b} pack of two halves that movs of immediates wrote
+	 * is known too (v13 dag seed 2573: neg.f16x2 of {0xfe12, 0xfe12} is
+	 * 0x7e127e12 on an H200) */
+	if (bits == 32 && !f32hex && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2) {
+		uint64_t h[2];
+		for (int i = 0; i < 2; i++) {
+			int u = d->use[i];
+			const Ins *m = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL;
+			if (!m || m->op != OP_MOV || m->guard || m->nopnd != 2 || m->ndef != 1 ||
+			    ir_tyinfo[m->ty[0]].bits != 16 || m->opnd[1].kind != OK_IMM ||
+			    interp_decode_op(pm, &m->opnd[1], TY_B16, &o) || o.k != XO_IMM)
+				return 0;
+			h[i] = o.imm & 0xFFFFu;
+		}
+		return *r = h[1] << 16 | h[0], 1;
+	}
 	if (f32hex ? d->opnd[1].kind != OK_FIMM : d->opnd[1].kind != OK_FIMM && d->opnd[1].kind != OK_IMM)
 		return 0;
 	if (interp_decode_op(pm, &d->opnd[1], d->ty[0] == TY_F32 || d->ty[0] == TY_F64 ? d->ty[0] : TY_B64, &o) ||
@@ -2061,9 +2077,9 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
  *   - neg.f64 and abs.f64 of an immediate or a mov of one flip or clear
  *     the sign bit alone: a signalling NaN stays one (0xfff0000000000001
  *     for 0d7FF0000000000001), where a register's is quieted;
- *   - neg.f16x2 and abs.f16x2 (no .ftz) of a mov.b32 of an immediate flip
- *     or clear both halves' sign bits, NaNs as they are (0xfd01bc00 for
- *     0x7d013c00).  Other constants are what the instruction computes
+ *   - neg.f16x2 and abs.f16x2 (no .ftz) of a mov.b32 of an immediate, or
+ *     of a mov.b32 {a, b} of two mov.b16 immediates, flip or clear both
+ *     halves' sign bits, NaNs as they are (0xfd01bc00 for 0x7d013c00).  Other constants are what the instruction computes
  *     anyway. */
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
