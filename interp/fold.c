@@ -2039,8 +2039,30 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 
 	if (xi->s[0].k == XO_IMM)
 		return *r = xi->s[0].imm, 1;
-	if ((v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard || d->nopnd != 2 ||
-	    d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != bits)
+	if ((v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)))
+		return 0;
+	/* an slct.b32.f32 by an immediate selector ptxas decides, c >= 0.0
+	 * picking a, else (a NaN too) b, is the one it picks (v13 dag seed
+	 * 1687: neg.f16x2 of an slct by 65504.0 of a mov.b32 0x7fc003ff is
+	 * 0xffc083ff on an H200) */
+	const Opnd *so = NULL;
+	if (bits == 32 && !f32hex && d->op == OP_SLCT && !d->guard && d->nopnd == 4 && d->nty == 2 &&
+	    d->ty[1] == TY_F32 && ir_tyinfo[d->ty[0]].bits == 32 && !ir_hasmod(d, MOD_FTZ)) {
+		const Ins *m;
+		so = &d->opnd[3];
+		if (so->kind == OK_REG && (v = srcval(d, 3)) >= 0 && (m = defof(f, v, &w)) && m->op == OP_MOV &&
+		    !m->guard && m->nopnd == 2 && ir_tyinfo[m->ty[0]].bits == 32)
+			so = &m->opnd[1];
+		if (so->kind != OK_FIMM && so->kind != OK_IMM)
+			so = NULL;
+	}
+	if (so && !interp_decode_op(pm, so, TY_F32, &o) && o.k == XO_IMM) {
+		uint32_t c = (uint32_t)o.imm;
+		int pick = (c & 0x7FFFFFFFu) > 0x7F800000u || ((c >> 31) && (c & 0x7FFFFFFFu)) ? 2 : 1;
+		if ((v = srcval(d, pick)) < 0 || !(d = defof(f, v, &w)))
+			return 0;
+	}
+	if (d->op != OP_MOV || d->guard || d->nopnd != 2 || d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != bits)
 		return 0;
 	/* a mov.b32 {a, b} pack of two halves that movs of immediates wrote
 	 * is known too (v13 dag seed 2573: neg.f16x2 of {0xfe12, 0xfe12} is
