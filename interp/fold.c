@@ -31,7 +31,8 @@
  *     neg.f16x2 of a mov.b32 pack of a neg.f16, in that half), min/max
  *     of a value with itself (f32, f16; two results of one integer
  *     computation are one value, samecalc, and an or, xor or add of a
- *     known 0 is its other operand, zeroside), mul.f32 by 1.0 and
+ *     known 0 is its other operand, zeroside), mul.f32 by 1.0 (and
+ *     mul.f16, mul.bf16 by a mov.b16 of their 1.0, no .sat) and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
  *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;

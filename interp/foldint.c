@@ -20,6 +20,10 @@
  *     multiplies, registers loaded from one .const word alike, drops the
  *     .sat, where no other multiply, division or fence stands between
  *     them (foldmadhi, sameconst, mulapart).
+ *   - cvt.sat from s32 of a neg.s32 or abs.s32 result saturates the
+ *     exact -x or |x|, INT_MIN read as +2^31; cvt.sat.s8 and .s16 .u32 of
+ *     a cnot.b32 result give the minimum for a 1 (interp_fold_satexact,
+ *     called by fold.c).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result (foldcnot), or
  *     by an element of a vector ld.s8, taken as signed (foldshs8).
  *   - bfi.b32 into a base ptxas knows keeps the manual's rule (foldbfi);
