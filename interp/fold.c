@@ -1228,6 +1228,51 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* fma.rn.bf16x2 and fma.rn.f16x2 (no .ftz, .sat or .relu) of one value x
+ * twice, x * x + c, where ptxas holds a half of x as a negation: a half
+ * of a mov.b32 {a, b} pack that is a neg.bf16 or neg.f16 result or a cvt
+ * to the half of a negative f32 constant (a mov of one), or a -0 half of
+ * a mov.b32 immediate.  ptxas keeps the half's magnitude in its register
+ * and negates one factor of that half's product alone (sm_90 SASS:
+ * HFMA2.BF16 R, R, -R'.H0_NH1, c), so that half computes -(x*x) + c: an
+ * H200 gives -2.25 + c for x = {-1.5, 1.5} in the low half, -225 for
+ * {h, bf16(-15.0)} in the high one, -0 for {-0, 0.5} + -0, f16x2 alike
+ * (tests/regress/fma-half2-self-neg-half.ptx; v13 dag seeds 1850, 447,
+ * 149, 1942, 3215).  AluOp.imm bit 0 (low half), bit 1 (high half), for
+ * alu_float.c. */
+static int
+negmask(ptx_module *pm, const Func *f, int v, int et)
+{
+	int w, m = 0;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	XOp o;
+
+	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->ndef != 1)
+		return 0;
+	if (d->opnd[1].kind == OK_IMM) {
+		if (interp_decode_op(pm, &d->opnd[1], TY_B32, &o) || o.k != XO_IMM)
+			return 0;
+		return ((o.imm & 0xFFFFu) == 0x8000u) | ((o.imm >> 16 & 0xFFFFu) == 0x8000u) << 1;
+	}
+	if (d->opnd[1].kind != OK_VEC || d->opnd[1].nsub != 2 || d->nuse != 2)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int u = d->use[i];
+		const Ins *h = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL, *k;
+		if (!h || h->guard)
+			continue;
+		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2)
+			m |= 1 << i;
+		else if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2 &&
+			 (u = srcval(h, 1)) >= 0 && (k = defof(f, u, &w)) && k->op == OP_MOV && !k->guard &&
+			 k->nopnd == 2 && (k->opnd[1].kind == OK_FIMM || k->opnd[1].kind == OK_IMM) &&
+			 !interp_decode_op(pm, &k->opnd[1], TY_F32, &o) && o.k == XO_IMM &&
+			 (o.imm & 0x80000000u) && (o.imm & 0x7FFFFFFFu) > 0 && (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+			m |= 1 << i;
+	}
+	return m;
+}
+
 /* neg of a neg of x (f32, f64, f16, bf16, f16x2; neither .ftz): ptxas
  * leaves x, NaN payload and all (a lone neg.f64 is a DADD of -RZ, which
  * quiets a signalling NaN; the pair is the register x itself); bf16x2
@@ -2815,6 +2860,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
 		return foldrcp(pm, f, xi, in, k);
 	/* before foldid, which takes max.f16 too (1: folded, -1: no memory) */
+	if (in->op == OP_FMA && (in->ty[0] == TY_BF16X2 || in->ty[0] == TY_F16X2) && in->nopnd == 4 && xi->ns == 3 &&
+	    !ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_RELU) && !in->guard &&
+	    srcval(in, 1) >= 0 && srcval(in, 1) == srcval(in, 2) && xi->alu.op == OP_FMA &&
+	    !(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
+		xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16);
 	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)
