@@ -1230,7 +1230,8 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 
 /* fma.rn.bf16x2 and fma.rn.f16x2 (no .ftz, .sat or .relu) of one value x
  * twice, x * x + c, where ptxas holds a half of x as a negation: a half
- * of a mov.b32 {a, b} pack that is a neg.bf16 or neg.f16 result or a cvt
+ * of a mov.b32 {a, b} pack that is a neg.bf16 or neg.f16 result (not
+ * .ftz: an HADD2.FTZ of its own, v1 seed 76128) or a cvt
  * to the half of a negative f32 constant (a mov of one), or a -0 half of
  * a mov.b32 immediate.  ptxas keeps the half's magnitude in its register
  * and negates one factor of that half's product alone (sm_90 SASS:
@@ -1261,7 +1262,7 @@ negmask(ptx_module *pm, const Func *f, int v, int et)
 		const Ins *h = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL, *k;
 		if (!h || h->guard)
 			continue;
-		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2)
+		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2 && !ir_hasmod(h, MOD_FTZ))
 			m |= 1 << i;
 		else if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2 &&
 			 (u = srcval(h, 1)) >= 0 && (k = defof(f, u, &w)) && k->op == OP_MOV && !k->guard &&
