@@ -109,7 +109,8 @@ struct AluOp {
 	int mode;            /* prmt mode (MOD_F4E ...), testp class (MOD_FINITE ...); OP_RSQRT for a
 	                      * div.approx.ftz by rsqrt(rcp(b)) that is a times rsqrt(b) (fold.c); 0 */
 	uint32_t imm;        /* lop3 truth table; 1 on a sub.cc.s64 of an abs or a 16-bit shift by an
-	                      * ld.v.s8 element (foldint.c) */
+	                      * ld.v.s8 element, 1 or 2 on a cvt.sat between integers of a neg/abs.s32
+	                      * or cnot.b32 result (foldint.c) */
 	int nsrc, ndst;      /* operand counts as alu_exec sees them */
 	uint32_t negsrc;     /* bit i: source i is written !p */
 	int nwords;          /* 64-bit words per operand: 1, or 2 for .b128 */

@@ -195,6 +195,13 @@ static uint64_t cvt1(const AluOp *op, int dty, int sty, uint64_t a)
 		if (fl & ALU_SAT) r = alu_fsat(df, r);
 		return r;
 	}
+	/* a neg or abs .s32 result ptxas keeps exact (imm 1: INT_MIN is +2^31),
+	 * a cnot.b32 it keeps as -m and saturates so (imm 2: 1 is below any
+	 * bound); foldint.c interp_fold_satexact */
+	if ((fl & ALU_SAT) && op->imm == 1 && am == 0x80000000u)
+		v = (s128)1 << 31;
+	if ((fl & ALU_SAT) && op->imm == 2 && v == 1)
+		v = -((s128)1 << 40);
 	if (fl & ALU_SAT) return intout(clampint(v, dty), dty);
 	return intout((uint64_t)v, dty);
 }

@@ -598,6 +598,15 @@ void alu_float_exec(const AluOp *op, const uint64_t *s, uint64_t *d)
 			lo[i] = s[i] & 0xFFFF;
 			hi[i] = s[i] >> 16 & 0xFFFF;
 		}
+		/* fma of x * x whose halves in imm ptxas holds negated: their
+		 * product negated (fold.c negmask) */
+		if (op->op == OP_FMA && (op->imm & 3)) {
+			AluOp l = *op, h = *op;
+			l.flags |= (op->imm & 1) ? ALU_NEGAB : 0;
+			h.flags |= (op->imm & 2) ? ALU_NEGAB : 0;
+			d[0] = felem(&l, fmt, lo, 16) | felem(&h, fmt, hi, 16) << 16;
+			return;
+		}
 		d[0] = felem(op, fmt, lo, 16) | felem(op, fmt, hi, 16) << 16;
 		return;
 	}

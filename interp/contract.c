@@ -13,7 +13,8 @@
  *     it is such an add, and then into each of them; one also read by a
  *     compare or a store stays a FMUL and its adds round it;
  *   - a - b*c and -(b*c) + a fuse with the product negated; a mov between
- *     mul and add does not matter;
+ *     mul and add does not matter; a neg.bf16x2 between them keeps them
+ *     apart (its own HFMA2, then an HADD2);
  *   - when both operands are products, the first is fused if it can be,
  *     else the second;
  *   - div.full.f32 and div.approx.f32 are a * MUFU.RCP(b) in ptxas's code
@@ -723,8 +724,12 @@ source(const Func *f, int v, int ty, int *neg)
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
 			return d->nopnd == 3 && d->ty[0] == TY_F32 && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) &&
 			    steady(d) ? f->val[v].ins : -1;
+		/* a neg.bf16x2 is an HFMA2.BF16 -0 * 0 + -p of its own, read by
+		 * an HADD2: no product (sm_90 SASS; v13 dag seeds 1006, 1162,
+		 * 1252 on an H200); neg.bf16 and neg.f16x2 fuse */
 		if ((d->op != OP_MOV && d->op != OP_NEG) || d->nopnd != 2 || ir_hasmod(d, MOD_FTZ) ||
-		    (d->op == OP_NEG && d->ty[0] != ty) || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[ty].bits)
+		    (d->op == OP_NEG && (d->ty[0] != ty || ty == TY_BF16X2)) ||
+		    ir_tyinfo[d->ty[0]].bits != ir_tyinfo[ty].bits)
 			return -1;
 		if (d->op == OP_NEG)
 			*neg ^= 1;

@@ -34,7 +34,8 @@
  *     of a value with itself (f32, f16; two results of one integer
  *     computation are one value, samecalc, and an or, xor or add of a
  *     known 0 is its other operand, zeroside), mul.f32 and mul.f64 by
- *     1.0 (no rounding modifier; an f64 signalling NaN unquieted) and
+ *     1.0 (no rounding modifier; an f64 signalling NaN unquieted; and
+ *     mul.f16, mul.bf16 by a mov.b16 of their 1.0, no .sat) and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
  *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
  *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
@@ -149,8 +150,8 @@
  *     of them is the value itself (sameargs, copyroot).
  *   - div.approx.f32 and div.full.f32 by a known 1.0 are a copy, by an
  *     rcp of one an FMUL by it (folddiv1).
- *   - cvt.f32.bf16 and cvt.f64 of an f16 or bf16 NaN ptxas knows are
- *     its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
+ *   - cvt.f32.bf16, cvt.f64 of an f16 or bf16 NaN and cvt.f16 or .bf16
+ *     of an f64 NaN that ptxas knows are its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
  *     of x converts -x, a NaN x as it is (foldnegcvt).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
@@ -1217,12 +1218,27 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		copyof(xi, 0, ftz);
 		return 0;
 	}
-	if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F64) || (xi->alu.flags & ALU_RNDSET))
+	/* mul.f16 and mul.bf16 by a 1.0 of their format (a mov.b16 ptxas
+	 * knows) likewise: no HMUL2, the register itself, a NaN's payload
+	 * kept (sm_90 SASS; v13 dag seeds 1277, 1387, 1573, 1456 on an H200,
+	 * tests/regress/mul-half-by-one-keeps-nan.ptx); mul.rn keeps the HMUL2;
+	 * .ftz is an HADD2.FTZ of -0 as for f32 (.sat stays the HMUL2 here);
+	 * f16x2 and bf16x2 keep the HMUL2.  mul.f64 by an immediate 1.0 is
+	 * no DMUL either (v13 loopx seed 2563, fold-mul-f64-by-one.ptx) */
+	int half = in->ty[0] == TY_F16 || in->ty[0] == TY_BF16;
+	uint64_t one = in->ty[0] == TY_F32 ? 0x3F800000u : in->ty[0] == TY_F64 ? 0x3FF0000000000000ull :
+	    in->ty[0] == TY_F16 ? 0x3C00u : in->ty[0] == TY_BF16 ? 0x3F80u : 0;
+	if (!one || (xi->alu.flags & ALU_RNDSET) || (half && (xi->alu.flags & ALU_SAT)))
 		return 0;
 	for (int i = 0; i < 2; i++) {
 		const XOp *o = &xi->s[i];
-		if (o->k != XO_IMM || o->imm != (in->ty[0] == TY_F64 ? 0x3FF0000000000000ull : 0x3F800000u) ||
-		    xi->s[1 - i].k == XO_IMM)
+		int64_t c;
+		/* not of two values ptxas knows, whose product it folds to the
+		 * canonical NaN (v13 seeds 2963, 4092) */
+		if (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM &&
+		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
+		    (half && in->nopnd == 3 && immof(f, in, 1 + i, &c) && (uint64_t)c == one &&
+		     !immof(f, in, 2 - i, &c))))
 			continue;
 		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
 			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
@@ -1236,6 +1252,52 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		return 0;
 	}
 	return 0;
+}
+
+/* fma.rn.bf16x2 and fma.rn.f16x2 (no .ftz, .sat or .relu) of one value x
+ * twice, x * x + c, where ptxas holds a half of x as a negation: a half
+ * of a mov.b32 {a, b} pack that is a neg.bf16 or neg.f16 result (not
+ * .ftz: an HADD2.FTZ of its own, v1 seed 76128) or a cvt
+ * to the half of a negative f32 constant (a mov of one), or a -0 half of
+ * a mov.b32 immediate.  ptxas keeps the half's magnitude in its register
+ * and negates one factor of that half's product alone (sm_90 SASS:
+ * HFMA2.BF16 R, R, -R'.H0_NH1, c), so that half computes -(x*x) + c: an
+ * H200 gives -2.25 + c for x = {-1.5, 1.5} in the low half, -225 for
+ * {h, bf16(-15.0)} in the high one, -0 for {-0, 0.5} + -0, f16x2 alike
+ * (tests/regress/fma-half2-self-neg-half.ptx; v13 dag seeds 1850, 447,
+ * 149, 1942, 3215).  AluOp.imm bit 0 (low half), bit 1 (high half), for
+ * alu_float.c. */
+static int
+negmask(ptx_module *pm, const Func *f, int v, int et)
+{
+	int w, m = 0;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	XOp o;
+
+	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->ndef != 1)
+		return 0;
+	if (d->opnd[1].kind == OK_IMM) {
+		if (interp_decode_op(pm, &d->opnd[1], TY_B32, &o) || o.k != XO_IMM)
+			return 0;
+		return ((o.imm & 0xFFFFu) == 0x8000u) | ((o.imm >> 16 & 0xFFFFu) == 0x8000u) << 1;
+	}
+	if (d->opnd[1].kind != OK_VEC || d->opnd[1].nsub != 2 || d->nuse != 2)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int u = d->use[i];
+		const Ins *h = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL, *k;
+		if (!h || h->guard)
+			continue;
+		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2 && !ir_hasmod(h, MOD_FTZ))
+			m |= 1 << i;
+		else if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2 &&
+			 (u = srcval(h, 1)) >= 0 && (k = defof(f, u, &w)) && k->op == OP_MOV && !k->guard &&
+			 k->nopnd == 2 && (k->opnd[1].kind == OK_FIMM || k->opnd[1].kind == OK_IMM) &&
+			 !interp_decode_op(pm, &k->opnd[1], TY_F32, &o) && o.k == XO_IMM &&
+			 (o.imm & 0x80000000u) && (o.imm & 0x7FFFFFFFu) > 0 && (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+			m |= 1 << i;
+	}
+	return m;
 }
 
 /* neg of a neg of x (f32, f64, f16, bf16, f16x2; neither .ftz): ptxas
@@ -2050,9 +2112,47 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 
 	if (xi->s[0].k == XO_IMM)
 		return *r = xi->s[0].imm, 1;
-	if ((v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard || d->nopnd != 2 ||
-	    d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != bits)
+	if ((v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)))
 		return 0;
+	/* an slct.b32.f32 by an immediate selector ptxas decides, c >= 0.0
+	 * picking a, else (a NaN too) b, is the one it picks (v13 dag seed
+	 * 1687: neg.f16x2 of an slct by 65504.0 of a mov.b32 0x7fc003ff is
+	 * 0xffc083ff on an H200) */
+	const Opnd *so = NULL;
+	if (bits == 32 && !f32hex && d->op == OP_SLCT && !d->guard && d->nopnd == 4 && d->nty == 2 &&
+	    d->ty[1] == TY_F32 && ir_tyinfo[d->ty[0]].bits == 32 && !ir_hasmod(d, MOD_FTZ)) {
+		const Ins *m;
+		so = &d->opnd[3];
+		if (so->kind == OK_REG && (v = srcval(d, 3)) >= 0 && (m = defof(f, v, &w)) && m->op == OP_MOV &&
+		    !m->guard && m->nopnd == 2 && ir_tyinfo[m->ty[0]].bits == 32)
+			so = &m->opnd[1];
+		if (so->kind != OK_FIMM && so->kind != OK_IMM)
+			so = NULL;
+	}
+	if (so && !interp_decode_op(pm, so, TY_F32, &o) && o.k == XO_IMM) {
+		uint32_t c = (uint32_t)o.imm;
+		int pick = (c & 0x7FFFFFFFu) > 0x7F800000u || ((c >> 31) && (c & 0x7FFFFFFFu)) ? 2 : 1;
+		if ((v = srcval(d, pick)) < 0 || !(d = defof(f, v, &w)))
+			return 0;
+	}
+	if (d->op != OP_MOV || d->guard || d->nopnd != 2 || d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != bits)
+		return 0;
+	/* a mov.b32 {a, b} pack of two halves that movs of immediates wrote
+	 * is known too (v13 dag seed 2573: neg.f16x2 of {0xfe12, 0xfe12} is
+	 * 0x7e127e12 on an H200) */
+	if (bits == 32 && !f32hex && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2) {
+		uint64_t h[2];
+		for (int i = 0; i < 2; i++) {
+			int u = d->use[i];
+			const Ins *m = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL;
+			if (!m || m->op != OP_MOV || m->guard || m->nopnd != 2 || m->ndef != 1 ||
+			    ir_tyinfo[m->ty[0]].bits != 16 || m->opnd[1].kind != OK_IMM ||
+			    interp_decode_op(pm, &m->opnd[1], TY_B16, &o) || o.k != XO_IMM)
+				return 0;
+			h[i] = o.imm & 0xFFFFu;
+		}
+		return *r = h[1] << 16 | h[0], 1;
+	}
 	if (f32hex ? d->opnd[1].kind != OK_FIMM : d->opnd[1].kind != OK_FIMM && d->opnd[1].kind != OK_IMM)
 		return 0;
 	if (interp_decode_op(pm, &d->opnd[1], d->ty[0] == TY_F32 || d->ty[0] == TY_F64 ? d->ty[0] : TY_B64, &o) ||
@@ -2072,9 +2172,9 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
  *   - neg.f64 and abs.f64 of an immediate or a mov of one flip or clear
  *     the sign bit alone: a signalling NaN stays one (0xfff0000000000001
  *     for 0d7FF0000000000001), where a register's is quieted;
- *   - neg.f16x2 and abs.f16x2 (no .ftz) of a mov.b32 of an immediate flip
- *     or clear both halves' sign bits, NaNs as they are (0xfd01bc00 for
- *     0x7d013c00).  Other constants are what the instruction computes
+ *   - neg.f16x2 and abs.f16x2 (no .ftz) of a mov.b32 of an immediate, or
+ *     of a mov.b32 {a, b} of two mov.b16 immediates, flip or clear both
+ *     halves' sign bits, NaNs as they are (0xfd01bc00 for 0x7d013c00).  Other constants are what the instruction computes
  *     anyway. */
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
@@ -2131,13 +2231,31 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	int v, w;
 	uint32_t h;
-	const Ins *d;
+	const Ins *d = NULL;
 	XOp o;
 
 	int wide = in->ty[1] == TY_F64;
+	const Opnd *io = NULL;
 
-	if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)))
+	/* of f64: an immediate, or an abs or neg of one, is known too (v13
+	 * dag seeds 1424, 2795, 5175 and 4745: cvt.rn.bf16.f64 of a NaN
+	 * immediate, of abs.f64 of one, 0x7fff on an H200) */
+	if (wide && (in->opnd[in->ndst].kind == OK_IMM || in->opnd[in->ndst].kind == OK_FIMM))
+		io = &in->opnd[in->ndst];
+	else if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)))
 		return 0;
+	else if (wide && (d->op == OP_ABS || d->op == OP_NEG) && d->ty[0] == TY_F64 && !d->guard && d->nopnd == 2 &&
+		 (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM))
+		io = &d->opnd[1];
+	/* .rn alone: ptxas folds the rounding cvt to the canonical NaN, while
+	 * .rm and .rp keep the F2F's quieted NaN, sign and payload (seeds
+	 * 1175, 2170, 2311, 3462) */
+	if ((io || in->ty[0] == TY_BF16) && !ir_hasmod(in, MOD_RN))
+		return 0;
+	if (io) {
+		if (interp_decode_op(pm, io, TY_B64, &o) || o.k != XO_IMM)
+			return 0;
+	} else
 	/* a 16-bit integer set of a float with itself by equ, leu or geu is
 	 * all ones whatever the value, a NaN's bits that ptxas knows too, but
 	 * later: cvt.rn.f64.bf16 of it is the canonical NaN (v12 formx 784,
@@ -2160,7 +2278,8 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    (h = (uint32_t)o.imm & 0x7FFFu) <= (in->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
 		return 0;
 	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull : in->ty[0] == TY_F16 ? 0x7FFFu : 0x7FFFFFFFull;
+	xi->s[0].imm = in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull :
+	    in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ? 0x7FFFu : 0x7FFFFFFFull;
 	xi->ns = 1;
 	xi->alu.op = OP_MOV;
 	xi->alu.flags = 0;
@@ -2721,12 +2840,16 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (isint(in->ty[0]) && ir_hasmod(in, MOD_SAT))) &&
 	    foldvs8(f, xi, in))
 		return 0;
+	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 && in->nopnd == 2 &&
+	    (in->ty[1] == TY_S32 || in->ty[1] == TY_U32) && isint(in->ty[0]) && ir_tyinfo[in->ty[0]].bits <= 32 &&
+	    interp_fold_satexact(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_BF16) ||
 	     (in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16)) ||
-	     (in->ty[0] == TY_F16 && in->ty[1] == TY_F64)) &&
+	     ((in->ty[0] == TY_F16 || in->ty[0] == TY_BF16) && in->ty[1] == TY_F64)) &&
 	    foldcvtnank(pm, f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
@@ -2764,6 +2887,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
 		return foldrcp(pm, f, xi, in, k);
 	/* before foldid, which takes max.f16 too (1: folded, -1: no memory) */
+	if (in->op == OP_FMA && (in->ty[0] == TY_BF16X2 || in->ty[0] == TY_F16X2) && in->nopnd == 4 && xi->ns == 3 &&
+	    !ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_RELU) && !in->guard &&
+	    srcval(in, 1) >= 0 && srcval(in, 1) == srcval(in, 2) && xi->alu.op == OP_FMA &&
+	    !(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
+		xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16);
 	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)
@@ -2776,7 +2904,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    foldmmnan(pm, f, xi, in))
 		return 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
-	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_F64))
+	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_F64 ||
+	     (in->ty[0] == TY_BF16 && in->op == OP_MUL)))
 		return foldid(pm, f, xi, in);
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F32) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F16) ||

@@ -207,5 +207,7 @@ int interp_fold_slctpos(const Func *f, const Ins *d);
  * the 16-bit readers of a widened abs/neg.s16 otherwise (foldw16); -1 when
  * out of memory */
 int interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
+/* cvt.sat between integers of a neg/abs.s32 or cnot.b32 result: 1 when it marks xi */
+int interp_fold_satexact(const Func *f, XIns *xi, const Ins *in);
 
 #endif

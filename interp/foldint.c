@@ -20,6 +20,10 @@
  *     multiplies, registers loaded from one .const word alike, drops the
  *     .sat, where no other multiply, division or fence stands between
  *     them (foldmadhi, sameconst, mulapart).
+ *   - cvt.sat from s32 of a neg.s32 or abs.s32 result saturates the
+ *     exact -x or |x|, INT_MIN read as +2^31; cvt.sat.s8 and .s16 .u32 of
+ *     a cnot.b32 result give the minimum for a 1 (interp_fold_satexact,
+ *     called by fold.c).
  *   - a 16-bit shl or unsigned shr by a cnot.b32 result (foldcnot), or
  *     by an element of a vector ld.s8, taken as signed (foldshs8).
  *   - bfi.b32 into a base ptxas knows keeps the manual's rule (foldbfi);
@@ -1183,6 +1187,41 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return 0;
 	}
 	return 0;
+}
+
+/* cvt.sat from s32 of a neg.s32 or abs.s32 result (unguarded): ptxas
+ * knows the sign that gives, keeps -x or |x| exact and saturates it with
+ * an unsigned compare (sm_90 SASS: IMAD.MOV -x or IABS, ISETP.GT.U32 with
+ * the bound, SEL), so that of INT_MIN, which both leave INT_MIN, is +2^31:
+ * cvt.sat.u32.s32 keeps 0x80000000, s8 gives 127, u16 65535 (v13 dag
+ * seeds 1480, 1117 on an H200), where PTX's saturation of INT_MIN gives 0
+ * or the type's minimum.  cvt.sat.s8.u32 and cvt.sat.s16.u32 of a
+ * cnot.b32 result (unguarded) take the cnot as the negation -m of its
+ * mask m, 0 or -1, and saturate as if m were unsigned (ISETP.GT.U32 m
+ * with 0x80, SEL -m or 0xffffff80), so a cnot of 1 gives the minimum,
+ * -128 or -32768 (seeds 812, 2174); u8 and u16 read a register ptxas
+ * never writes, and s32.u32 and the signed sources are exact.
+ * AluOp.imm 1 (-x or |x|) or 2 (cnot) for alu_cvt.c; 1 when it applies. */
+int
+interp_fold_satexact(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w, x;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint64_t r;
+
+	/* not of a value ptxas knows, which it folds (v13 seed 4641: a cnot
+	 * of a mul.lo by 0) */
+	if (!d || d->guard || d->nopnd != 2 || d->opnd[1].kind == OK_IMM || (x = srcval(d, 1)) < 0 ||
+	    interp_fold_kconst(f, x, &r))
+		return 0;
+	if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_S32 && in->ty[1] == TY_S32)
+		xi->alu.imm = 1;
+	else if (d->op == OP_CNOT && d->ty[0] == TY_B32 && in->ty[1] == TY_U32 &&
+		 (in->ty[0] == TY_S8 || in->ty[0] == TY_S16))
+		xi->alu.imm = 2;
+	else
+		return 0;
+	return 1;
 }
 
 /* rem.s32 of an abs.s32 result: ptxas knows the dividend is not negative
