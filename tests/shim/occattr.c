@@ -74,9 +74,12 @@ setattr(CUfunction f, CUfunction_attribute a, int v, const char *what)
 	printf(" %s=%d:%s", what, v, ename(cuFuncSetAttribute(f, a, v)));
 }
 
-/* clusters of x CTAs (0: no cluster attribute) for a block and shared size */
+/* cuOccupancyMaxActiveClusters or cuOccupancyMaxPotentialClusterSize (q)
+ * for clusters of x CTAs (0: no cluster attribute), a block and a shared
+ * size */
 static void
-clusters(CUfunction f, unsigned x, unsigned block, unsigned smem)
+cfgquery(CUresult (*q)(int *, CUfunction, const CUlaunchConfig *), CUfunction f, unsigned x, unsigned block,
+    unsigned smem)
 {
 	CUlaunchConfig cfg;
 	CUlaunchAttribute at[1];
@@ -93,31 +96,7 @@ clusters(CUfunction f, unsigned x, unsigned block, unsigned smem)
 		at[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
 		at[0].value.clusterDim.x = x, at[0].value.clusterDim.y = 1, at[0].value.clusterDim.z = 1;
 	}
-	if ((r = cuOccupancyMaxActiveClusters(&v, f, &cfg)))
-		printf(" %s", ename(r));
-	else
-		printf(" %d", v);
-}
-
-static void
-potential(CUfunction f, unsigned x, unsigned block, unsigned smem)
-{
-	CUlaunchConfig cfg;
-	CUlaunchAttribute at[1];
-	CUresult r;
-	int v = -1;
-
-	memset(&cfg, 0, sizeof cfg);
-	memset(at, 0, sizeof at);
-	cfg.gridDimX = 16 * 3 * 5, cfg.gridDimY = 2, cfg.gridDimZ = 1;
-	cfg.blockDimX = block, cfg.blockDimY = cfg.blockDimZ = 1;
-	cfg.sharedMemBytes = smem;
-	if (x) {
-		cfg.attrs = at, cfg.numAttrs = 1;
-		at[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-		at[0].value.clusterDim.x = x, at[0].value.clusterDim.y = 1, at[0].value.clusterDim.z = 1;
-	}
-	if ((r = cuOccupancyMaxPotentialClusterSize(&v, f, &cfg)))
+	if ((r = q(&v, f, &cfg)))
 		printf(" %s", ename(r));
 	else
 		printf(" %d", v);
@@ -174,12 +153,12 @@ one(const char *kname, size_t c)
 			for (int b = 128; b <= 1024; b *= 8) {
 				printf("; clusters %d:", b);
 				for (size_t i = 0; i < sizeof cl / sizeof *cl; i++)
-					clusters(f, cl[i], (unsigned)b, (unsigned)sm[s]);
+					cfgquery(cuOccupancyMaxActiveClusters, f, cl[i], (unsigned)b, (unsigned)sm[s]);
 			}
 			printf("; potential:");
 			for (size_t i = 0; i < 4; i++)
-				potential(f, cl[i], 128, (unsigned)sm[s]);
-			potential(f, 0, 1024, (unsigned)sm[s]);
+				cfgquery(cuOccupancyMaxPotentialClusterSize, f, cl[i], 128, (unsigned)sm[s]);
+			cfgquery(cuOccupancyMaxPotentialClusterSize, f, 0, 1024, (unsigned)sm[s]);
 		}
 		printf("\n");
 	}
