@@ -1577,8 +1577,8 @@ negabsroot(const Func *f, int v, const Ins **d, int *di)
 	return v;
 }
 
-/* min/max.xorsign.abs.f16x2 of two neg.f16x2 and abs.f16x2 chains from one
- * x (no .ftz): ptxas reads x itself as the first operand, the |.| of the
+/* min/max.xorsign.abs.f16x2 of two neg.f16x2 and abs.f16x2 chains (no
+ * .ftz on them), both from one x: ptxas reads x itself as the first operand, the |.| of the
  * HMNMX2 standing for the chain, and the second chain's HADD2 as the
  * second, so the sign each half takes is sign(x) ^ the second's: of
  * (-x, -x) set (seed 1240), of (|x|, |x|) and (-|x|, |x|) sign(x) (seeds
@@ -1589,12 +1589,25 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *da, *db, *e;
 	int ia, ib, x = negabsroot(f, srcval(in, 1), &da, &ia), z;
 
-	if (!da || x != negabsroot(f, srcval(in, 2), &db, &ib) || !db || !holds(f, x, ia, k))
+	if (!da || !holds(f, x, ia, k))
+		return 0;
+	if (!(z = negabsroot(f, srcval(in, 2), &db, &ib), db))
 		return 0;
 	/* x from a set (halves of 0 or all ones) ptxas compiles otherwise
 	 * (seed 3304 keeps PTX's answer) */
-	if ((e = defof(f, x, &z)) && e->op == OP_SET)
+	if ((e = defof(f, x, &ib)) && e->op == OP_SET)
 		return 0;
+	/* chains from two roots: a first that is one neg is absorbed whatever
+	 * computed x, the second stays an HADD2 of its own (v1 seed 150964:
+	 * sm_90 SASS HMNMX2.FTZ.XORSIGN |R14|, |R16| of the bf16x2 fma itself
+	 * and the neg.f16x2 of the other root, so -0 against a NaN comes out
+	 * +0); two abs chains keep both (seed 43576: the HMNMX2 of two PRMT
+	 * packs of per-half HADD2s) */
+	if (x != z) {
+		if (da->op == OP_NEG && defof(f, srcval(in, 1), &ib) == da)
+			interp_decode_op(pm, &da->opnd[1], TY_F16X2, &xi->s[0]);
+		return 0;
+	}
 	/* x from a packed f16x2 or bf16x2 add, sub, mul, fma, min or max:
 	 * ptxas negates it for both operands (seeds 40984, 47223, 47372,
 	 * 63999, 74324; sm_90 SASS), so PTX's answer stays */
