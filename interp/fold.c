@@ -1443,29 +1443,33 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
- * abs, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
+ * abs without .ftz, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
  * value by itself, an add of two such values (seed 16064: x * x + x * x)
  * or a mul of two .sat ones, a selp of two (or of one and a positive
  * immediate)?  depth
- * bounds the search.  (sqrt.approx is not one: its -0 stays.)  sel asks
- * it for the test of a slct (interp_fold_slctpos), where an instruction
- * of a rounding modifier without .sat and abs.ftz are not known. */
+ * bounds the search.  (sqrt.approx is not one: its -0 stays.)  An
+ * instruction of a rounding modifier without .sat is not known, for a
+ * slct's test (interp_fold_slctpos) and an abs.f16x2 (foldabs2) alike:
+ * abs.f16x2 of mul.rn.f32 x, x stays an HADD2 |x|, -0 where that of
+ * mul.f32 x, x is a copy (sm_90 SASS; v8 seed 41848). */
 static int
-f32nonneg(const Func *f, const Ins *d, int depth, int sel)
+f32nonneg(const Func *f, const Ins *d, int depth)
 {
 	int w;
 	const Ins *a, *b;
 
 	if (!d || d->guard || d->ty[0] != TY_F32 || d->ndst != 1 || depth > 4)
 		return 0;
-	if (sel && !ir_hasmod(d, MOD_SAT) &&
-	    (ir_mod_round(d) != MOD_NONE || (d->op == OP_ABS && ir_hasmod(d, MOD_FTZ))))
+	if (!ir_hasmod(d, MOD_SAT) && ir_mod_round(d) != MOD_NONE)
 		return 0;
 	switch (d->op) {
 	case OP_EX2:
 		return ir_hasmod(d, MOD_APPROX);
 	case OP_ABS:
-		return 1;
+		/* abs.ftz is an FADD.FTZ |x|, -0 that ptxas does not count:
+		 * abs.f16x2 of it stays an HADD2 |x|, -0 (sm_90 SASS; v8
+		 * seeds 18310, 38746) */
+		return !ir_hasmod(d, MOD_FTZ);
 	case OP_CVT:
 		return ir_hasmod(d, MOD_SAT);
 	case OP_SELP:
@@ -1476,7 +1480,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 			const Opnd *o = &d->opnd[i];
 			uint64_t bits = o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm;
 			if (o->kind == OK_FIMM || o->kind == OK_IMM ? (bits >> 31) & 1 :
-			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1, sel))
+			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1))
 				return 0;
 		}
 		return 1;
@@ -1495,7 +1499,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 		if (d->op == OP_MUL)
 			return a && b && !a->guard && !b->guard && a->ty[0] == TY_F32 && b->ty[0] == TY_F32 &&
 			       ir_hasmod(a, MOD_SAT) && ir_hasmod(b, MOD_SAT);
-		return f32nonneg(f, a, depth + 1, sel) && f32nonneg(f, b, depth + 1, sel);
+		return f32nonneg(f, a, depth + 1) && f32nonneg(f, b, depth + 1);
 	}
 	return 0;
 }
@@ -1511,7 +1515,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 int
 interp_fold_slctpos(const Func *f, const Ins *d)
 {
-	return f32nonneg(f, d, 0, 1);
+	return f32nonneg(f, d, 0);
 }
 
 /* abs.f16x2, abs.ftz.f16x2 or abs.bf16x2 of an f32 that ptxas knows is not
@@ -1536,7 +1540,7 @@ foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			return 0;
 		d = defof(f, v, &w);
 	}
-	if (!f32nonneg(f, d, 0, 0))
+	if (!f32nonneg(f, d, 0))
 		return 0;
 	if ((in->ty[0] == TY_F16X2 || in->ty[0] == TY_F16) && !ir_hasmod(in, MOD_FTZ)) {
 		copyof(xi, 0, 0);
