@@ -686,8 +686,8 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* Does ptxas know the predicate of selp in, so that no FSEL remains (see
- * foldsel)?  1 where it is true, 2 where false, 3 where this does not
+/* Does ptxas know the predicate of selp in, or the c of slct in, so that
+ * no FSEL remains (see foldsel)?  1 where it is true, 2 where false, 3 where this does not
  * tell which (a BoolOp, a guard), 0 where ptxas does not know it. */
 int
 interp_fold_selknown(const Func *f, const Ins *in)
@@ -712,6 +712,23 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
 	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
 		return pd->guard ? 3 : ir_hasmod(pd, MOD_FINITE) || ir_hasmod(pd, MOD_NUMBER) ? 1 : 2;
+	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
+	 * set of x with x): no FSEL either, the slct a copy of the neg's or
+	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
+	 * of a neg by set.ne.u32.f32 x, x, 0; sm_90 SASS) */
+	if (in->op == OP_SLCT && in->nopnd == 4 && in->nty == 2) {
+		uint64_t cv;
+		const Opnd *o = &in->opnd[3];
+		if (o->kind == OK_IMM)
+			cv = (uint64_t)o->imm;
+		else if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
+			cv = (uint32_t)o->fbits;
+		else if (!interp_fold_kconst(f, srcval(in, 3), &cv))
+			return 0;
+		if (in->ty[1] == TY_F32)
+			return (cv & 0x7FFFFFFFu) > 0x7F800000u || ((cv >> 31) & 1 && (cv & 0x7FFFFFFFu)) ? 2 : 1;
+		return (cv >> 31) & 1 ? 2 : 1;
+	}
 	return 0;
 }
 
