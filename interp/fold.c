@@ -2878,6 +2878,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->nty >= 1 && (in->ty[in->nty - 1] == TY_S16X2 || in->ty[in->nty - 1] == TY_U16X2 ||
 	    in->ty[in->nty - 1] == TY_F16X2 || in->ty[in->nty - 1] == TY_BF16X2))
 		foldconsthalf(pm, f, xi, in);
+	if (in->op == OP_CVT && xi->ns == 1 && (r = interp_fold_prmtlow(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
