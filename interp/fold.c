@@ -2308,35 +2308,6 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
-/* cvt.ftz.f32.f32, no rounding, of a value ptxas knows (kconst: a mov of
- * an immediate, a set of x with x): ptxas folds the flush, a NaN keeping
- * sign and payload with the quiet bit set (0xffffffff stays, 0xff800001
- * is 0xffc00001) and a subnormal its sign (sm_90 SASS: a MOV of each),
- * where FADD.FTZ x, -0 of a register gives the canonical NaN (v12 formx
- * 5285, 7764: of set.equ.s32.f64 and set.eq.s32.b32 of x with x, -1 on an
- * H200).  cvt.rni.ftz and the other roundings stay an FRND. */
-static int
-foldcvtftzk(const Func *f, XIns *xi, const Ins *in)
-{
-	uint64_t c;
-	uint32_t r;
-
-	if (srcval(in, 1) < 0 || !interp_fold_kconst(f, srcval(in, 1), &c))
-		return 0;
-	r = (uint32_t)c;
-	if ((r & 0x7FFFFFFFu) > 0x7F800000u)
-		r |= 0x00400000u;
-	else if ((r & 0x7F800000u) == 0)
-		r &= 0x80000000u;
-	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = r;
-	xi->ns = 1;
-	xi->alu.op = OP_MOV;
-	xi->alu.flags = 0;
-	xi->alu.nsrc = 1;
-	return 1;
-}
-
 /* cvt to f64 of an f16 or bf16 that an unguarded neg (no .ftz) of x
  * wrote: ptxas converts x with the negation as the F2F's operand
  * modifier (sm_90 SASS: F2F.F64.BF16.RP R, -R; F2F.F64.F16 R, -R.H1),
@@ -2906,10 +2877,6 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
 	    in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) && foldnegcvt(pm, f, xi, in, k))
-		return 0;
-	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
-	    in->ty[0] == TY_F32 && in->ty[1] == TY_F32 && ir_hasmod(in, MOD_FTZ) && ir_mod_round(in) == MOD_NONE &&
-	    foldcvtftzk(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
