@@ -1429,6 +1429,29 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* cvt.u32 or .s32 .u16 of a cvt.s8.s64 or .u64 of a cvt.s64 or .u64 .s8
+ * of x: ptxas takes the pair for the one sign extension of x's byte, a
+ * PRMT 0x8880 to 32 bits, and the .u16 read for one that needs no mask,
+ * so the word is x's byte sign-extended to 32 bits where the manual
+ * zero-extends the 16 (v1 seeds 19930 and 122560: 0xffffffff for 0xffff;
+ * sm_90 SASS of each form: cvt.u64.u16 keeps its LOP3, and a cvt.s32.s8
+ * then cvt.s8.s32 pair its mask). */
+static int
+foldcvts8pair(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w, u, z;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_S8 ||
+	    (d->ty[1] != TY_S64 && d->ty[1] != TY_U64) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 ||
+	    !(e = defof(f, u, &z)) || e->op != OP_CVT || e->guard || e->nty != 2 || e->ty[1] != TY_S8 ||
+	    (e->ty[0] != TY_S64 && e->ty[0] != TY_U64) || ir_hasmod(e, MOD_SAT))
+		return 0;
+	xi->alu.ty = TY_S32;
+	xi->alu.ty2 = TY_S8;
+	return 1;
+}
+
 /* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
  * source or destination, the other not .s8 unless it is the source) of a tanh.approx.f16 or
  * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
@@ -2851,6 +2874,9 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		foldconsthalf(pm, f, xi, in);
 	if (in->op == OP_CVT && xi->ns == 1 && (r = interp_fold_prmtlow(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
+	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
+	    (in->ty[0] == TY_U32 || in->ty[0] == TY_S32) && in->ty[1] == TY_U16 && foldcvts8pair(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
