@@ -1011,7 +1011,9 @@ interp_fold_kconst(const Func *f, int v, uint64_t *r)
  * RZ as a, so a nibble of 8 to 0xb, a's byte with its sign replicated,
  * gives 0 (sm_90 SASS: cvt.u32.u8 of prmt a, b, 0x...3a is PRMT R, RZ,
  * 0xa, Rb; v8, v9 and v10 seed 73586 regs), where the manual takes a's
- * sign.  and.b32 with 0xff or 0xffff is the same PRMT where its result
+ * sign.  The low half of a mov.b32 unpack of the result counts as the
+ * result (its high half does not).  and.b32 with 0xff or 0xffff is the
+ * same PRMT where its result
  * is stored, but a LOP3 of the whole PRMT where a setp tests it, so it
  * is left to the manual. */
 int
@@ -1025,15 +1027,22 @@ interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int 
 	if (in->guard || in->ndst != 1 || in->ndef != 1 || (v = srcval(in, 1)) < 0)
 		return 0;
 	wb = ir_tyinfo[f->regs[f->val[in->def[0]].reg]->type].bits;
-	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && !ir_hasmod(in, MOD_SAT) && isint(in->ty[0]) &&
-	    isint(in->ty[1]) && in->ty[0] != TY_S8 && in->ty[0] != TY_S16 && in->ty[1] != TY_S8 && in->ty[1] != TY_S16) {
-		n = ir_tyinfo[in->ty[0]].bits < ir_tyinfo[in->ty[1]].bits ? ir_tyinfo[in->ty[0]].bits : ir_tyinfo[in->ty[1]].bits;
-		if ((n != 8 && n != 16) || n >= wb || (in->ty[0] != TY_U8 && in->ty[0] != TY_U16 &&
-		    in->ty[1] != TY_U8 && in->ty[1] != TY_U16))
-			return 0;
-	} else
+	if (in->op != OP_CVT || in->nty != 2 || in->nopnd != 2 || ir_hasmod(in, MOD_SAT) || !isint(in->ty[0]) ||
+	    !isint(in->ty[1]) || in->ty[0] == TY_S8 || in->ty[0] == TY_S16 || in->ty[1] == TY_S8 || in->ty[1] == TY_S16 ||
+	    (in->ty[0] != TY_U8 && in->ty[0] != TY_U16 && in->ty[1] != TY_U8 && in->ty[1] != TY_U16))
 		return 0;
-	if (wb > 32 || !(d = defof(f, v, &w)) || d->op != OP_PRMT || d->guard || d->nopnd != 4 || d->ty[0] != TY_B32 ||
+	/* the bits read: the narrower side */
+	n = ir_tyinfo[in->ty[0]].bits < ir_tyinfo[in->ty[1]].bits ? ir_tyinfo[in->ty[0]].bits : ir_tyinfo[in->ty[1]].bits;
+	if ((n != 8 && n != 16) || n >= wb || wb > 32 || !(d = defof(f, v, &w)))
+		return 0;
+	/* or of the low half a mov.b32 {lo, hi} unpack of its result takes
+	 * (v3 seed 20996: cvt.u32.u16 of it is PRMT R, RZ, 0xdb, Rb; the
+	 * high half keeps the whole PRMT) */
+	if (d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 &&
+	    d->ndef == 2 && w == d->def[0] && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 32 &&
+	    (v = srcval(d, 1)) >= 0 && !(d = defof(f, v, &w)))
+		return 0;
+	if (d->op != OP_PRMT || d->guard || d->nopnd != 4 || d->ty[0] != TY_B32 ||
 	    ir_hasmod(d, MOD_F4E) || ir_hasmod(d, MOD_B4E) || ir_hasmod(d, MOD_RC8) || ir_hasmod(d, MOD_ECL) ||
 	    ir_hasmod(d, MOD_ECR) || ir_hasmod(d, MOD_RC16))
 		return 0;
