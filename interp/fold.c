@@ -2695,14 +2695,18 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
  * the setp), so on a subnormal the setp and the set disagree (v6 seeds
  * 20039, 23574, 24175: a lane outside a vote's or a shfl's mask kept such
  * a setp's value, the others the collective's).  A set of an f32
- * destination, or of f16 (an HSET2), is tested by its value.  1: folded,
- * -1: no memory. */
+ * destination, or of f16 (an HSET2), is tested by its value.  So is a set
+ * with a .u32 or .s32 destination and such a test (not of .f32): one
+ * FSETP without .ftz and a SEL (v4 seed 20078: set.eq.s32.s32 of a
+ * set.ne.ftz.u32.f32 and a known 0 is FSETP.EQU; set.ne an FSETP.NE).
+ * 1: folded, -1: no memory. */
 static int
 foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int ty = in->ty[0], eq = xi->alu.cmp == MOD_EQ;
+	int set = in->op == OP_SET, ty = in->ty[set], eq = xi->alu.cmp == MOD_EQ;
 
-	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || in->nty != 1)
+	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || in->nty != 1 + set ||
+	    (set && ((in->ty[0] != TY_U32 && in->ty[0] != TY_S32) || ty == TY_F32)))
 		return 0;
 	if (ty == TY_F32 ? !eq && xi->alu.cmp != MOD_NEU :
 	    ir_tyinfo[ty].bits != 32 || ir_tyinfo[ty].kind == TK_FLOAT || (!eq && xi->alu.cmp != MOD_NE))
@@ -2713,7 +2717,7 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		uint32_t z;
 		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
 		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 || !ir_hasmod(d, MOD_FTZ) ||
-		    !f32const(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
+		    !f32known(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
 			continue;
 		return setpagain(pm, f, xi, d, w, k, eq, TY_F32, 0);
 	}
@@ -2989,7 +2993,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT))
 		foldsetpset(pm, f, xi, in);
 	/* 1: folded, -1: no memory; else the integer rules may apply */
-	if (in->op == OP_SETP && xi->ns == 2 && (r = foldsetpftz(pm, f, xi, in, k)) != 0)
+	if ((in->op == OP_SETP || in->op == OP_SET) && xi->ns == 2 && (r = foldsetpftz(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
 	    xi->ns == 2 && in->nopnd == 3)
