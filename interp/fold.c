@@ -2724,6 +2724,34 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* set or setp .eq or .ne .f32 (no BoolOp, no .ftz) of an unguarded f32
+ * set with a .u32 or .s32 destination (0 or -1, a NaN) and a 1.0 ptxas
+ * knows (an immediate, a kconst value such as set.eq.f32.s16 of h with
+ * h): ptxas takes the set's truth for 1.0 and compares its sources again,
+ * with its BoolOp, without .ftz, eq for the set's compare and ne for the
+ * complement (sm_90 SASS: FSETP.NAN.OR for eq of a set.nan.ftz.or, NUM
+ * for ne; v4 seed 26406, -1 on the H200 where the
+ * manual's 1.0 == NaN is false).  Against -1.0 or 2.0 it keeps the FSETP
+ * of the value.  1: folded, -1: no memory. */
+static int
+foldsetone(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || ir_hasmod(in, MOD_FTZ) ||
+	    (xi->alu.cmp != MOD_EQ && xi->alu.cmp != MOD_NE))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint32_t z;
+		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
+		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 ||
+		    !f32known(pm, f, xi, in, 1 - i, &z) || z != 0x3F800000u)
+			continue;
+		return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_NE, TY_F32, 0);
+	}
+	return 0;
+}
+
 /* Does ptxas compile f with a subroutine call or a signed 32-bit
  * division?  A call, the slow path of an IEEE div, rcp or sqrt (f32 or
  * f64) or of rsqrt.approx.f64, a 16- or 64-bit integer div or rem; and
@@ -2984,6 +3012,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[in->nty - 1] == TY_F16 || in->ty[in->nty - 1] == TY_BF16) && xi->ns >= 2 && in->nopnd == in->ndst + 2 &&
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_EQ || xi->alu.cmp == MOD_NEU))
 		return foldsetpset16(pm, f, xi, in, k) < 0 ? -1 : 0;
+	if (((in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32) ||
+	     (in->op == OP_SET && in->nty == 2 && in->ty[1] == TY_F32 && (in->ty[0] == TY_U32 || in->ty[0] == TY_S32))) &&
+	    (r = foldsetone(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
 	if (in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32 && xi->ns >= 2 &&
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT)) {
 		foldsetpset(pm, f, xi, in);
