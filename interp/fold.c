@@ -1813,7 +1813,10 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * Not before a set (its own select, foldgset), a copysign (an integer
  * SEL), or an .approx or .full rcp, sqrt, rsqrt, ex2, lg2 or div without
  * .ftz, whose scaled sequence ends in an instruction under the guard or a
- * SEL of the FADD (seeds 54917, 61017). */
+ * SEL of the FADD (seeds 54917, 61017), nor before a div.rz, .rm or .rp
+ * (.ftz or not), which is a branch around the call of a subroutine that
+ * divides, the FADD left in d where the guard is false (sm_90 SASS; v8
+ * seed 31427 regs: the H200's canonical NaN in those lanes). */
 int
 interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1835,6 +1838,8 @@ interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (n->op == OP_SET || n->op == OP_COPYSIGN || ((ir_hasmod(n, MOD_APPROX) || ir_hasmod(n, MOD_FULL)) &&
 	    !ir_hasmod(n, MOD_FTZ) && (n->op == OP_RCP || n->op == OP_SQRT || n->op == OP_RSQRT || n->op == OP_EX2 ||
 	    n->op == OP_LG2 || n->op == OP_DIV)))
+		return 0;
+	if (n->op == OP_DIV && (ir_hasmod(n, MOD_RZ) || ir_hasmod(n, MOD_RM) || ir_hasmod(n, MOD_RP)))
 		return 0;
 	if (!n->guard || n->ty[0] != TY_F32 || n->blk != in->blk || n->ndst != 1 || n->opnd[0].kind != OK_REG ||
 	    n->opnd[0].sym != in->opnd[0].sym || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
