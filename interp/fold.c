@@ -127,7 +127,8 @@
  *     knows (interp_fold_slctpos).
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays), and so does abs.f16 or abs.bf16
- *     of a half of one.
+ *     of a half of one; abs.ftz.f32, and an instruction of a rounding
+ *     modifier without .sat, are not known so (f32nonneg).
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
  *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
@@ -160,7 +161,14 @@
  *   - cvt.f32.u16/.u32 of an abs.s16/.s32 converts as signed (foldabscvt).
  *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
  *     the set's compare made again without .ftz, in any block the set's
- *     sources reach unchanged (foldsetpftz).
+ *     sources reach unchanged, and so are set.ne and set.eq into .u32 or
+ *     .s32 (foldsetpftz); set or setp .eq and .ne .f32 of such a set's
+ *     result and a known 1.0 take its truth for 1.0 (foldsetone).
+ *   - a slct whose c ptxas knows keeps no FSEL (interp_fold_selknown).
+ *   - cvt.u32.u16 of cvt.s8.s64 of cvt.u64.s8 of x is x's byte
+ *     sign-extended to 32 bits (foldcvts8pair); a zero-extending cvt of
+ *     the low byte or half of a prmt.b32 may read a as 0 (foldint.c
+ *     interp_fold_prmtlow).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -1483,11 +1491,11 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
- * abs without .ftz, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
- * value by itself, an add of two such values (seed 16064: x * x + x * x)
- * or a mul of two .sat ones, a selp of two (or of one and a positive
- * immediate)?  depth
- * bounds the search.  (sqrt.approx is not one: its -0 stays.)  An
+ * abs without .ftz, an add, sub, mul or fma with .sat, a cvt with .sat,
+ * a mul of a value by itself, an add of two such values (seed 16064:
+ * x * x + x * x) or a mul of two .sat ones, a selp of two (or of one and
+ * a positive immediate)?  depth bounds the search.  (sqrt.approx is not
+ * one: its -0 stays.)  An
  * instruction of a rounding modifier without .sat is not known, for a
  * slct's test (interp_fold_slctpos) and an abs.f16x2 (foldabs2) alike:
  * abs.f16x2 of mul.rn.f32 x, x stays an HADD2 |x|, -0 where that of
@@ -2735,9 +2743,9 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * h): ptxas takes the set's truth for 1.0 and compares its sources again,
  * with its BoolOp, without .ftz, eq for the set's compare and ne for the
  * complement (sm_90 SASS: FSETP.NAN.OR for eq of a set.nan.ftz.or, NUM
- * for ne; v4 seed 26406, -1 on the H200 where the
- * manual's 1.0 == NaN is false).  Against -1.0 or 2.0 it keeps the FSETP
- * of the value.  1: folded, -1: no memory. */
+ * for ne; v4 seed 26406, -1 on the H200 where the manual's 1.0 == NaN
+ * is false).  Against -1.0 or 2.0 it keeps the FSETP of the value.
+ * 1: folded, -1: no memory. */
 static int
 foldsetone(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {

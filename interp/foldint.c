@@ -1013,9 +1013,8 @@ interp_fold_kconst(const Func *f, int v, uint64_t *r)
  * 0xa, Rb; v8, v9 and v10 seed 73586 regs), where the manual takes a's
  * sign.  The low half of a mov.b32 unpack of the result counts as the
  * result (its high half does not).  and.b32 with 0xff or 0xffff is the
- * same PRMT where its result
- * is stored, but a LOP3 of the whole PRMT where a setp tests it, so it
- * is left to the manual. */
+ * same PRMT where its result is stored, but a LOP3 of the whole PRMT
+ * where a setp tests it against 0, so it is left to the manual. */
 int
 interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
