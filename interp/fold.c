@@ -391,7 +391,9 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* cvt.rzi to an integer of an f32 that a cvt of an integer Y made, where
+/* cvt.rzi (or .rmi, .rpi, .rni: v12 formx 6992, cvt.rmi.ftz.sat.u8.f32
+ * of cvt.rp.ftz.f32.s8 of a set's -1, 0xff on the H200, LOP3 & 0xff in
+ * sm_90 SASS) to an integer of an f32 that a cvt of an integer Y made, where
  * Y is the result of an unguarded set with an integer destination and no
  * BoolOp (0 or -1 to ptxas; v12 formx 5263, of a set.ls.and.u32.u64,
  * keeps its I2F and F2I): ptxas takes the two cvts for an integer conversion from
@@ -401,17 +403,22 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * each, no I2F or F2I; v12 formx 3088, a cvt.rzi.sat.u64.f32 of a
  * cvt.rz.ftz.f32.s8 of a set.geu.s16.bf16, gave 0xffffffffffffffff on
  * the H200, and 3657, of a cvt.rp.ftz.f32.u32 of a set.eq.ftz.s32.f32,
- * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y. */
+ * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y.  Not
+ * where ptxas knows Y (kconst: a set of x with x), whose I2F of the
+ * constant it keeps, the F2I converting the f32 (v12 formx 3541:
+ * I2FP.F32.U32.RZ of 0xffffffff, then 0xffffff00 for .u64). */
 static int
 foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 1), w, u, z;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+	uint64_t c;
 
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_F32 ||
 	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
 	    e->op != OP_SET || e->guard || e->ndst != 1 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
-	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) || !holds(f, u, f->val[w].ins, k) ||
+	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) || interp_fold_kconst(f, u, &c) ||
+	    !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
 		return 0;
 	xi->alu.ty2 = d->ty[1];
@@ -2959,7 +2966,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
 		return 0;
-	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F32 && isint(in->ty[0]) && ir_hasmod(in, MOD_RZI) &&
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F32 && isint(in->ty[0]) &&
+	    (ir_hasmod(in, MOD_RZI) || ir_hasmod(in, MOD_RMI) || ir_hasmod(in, MOD_RPI) || ir_hasmod(in, MOD_RNI)) &&
 	    xi->ns == 1 && foldsetrt(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
