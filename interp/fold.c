@@ -127,7 +127,8 @@
  *     knows (interp_fold_slctpos).
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays), and so does abs.f16 or abs.bf16
- *     of a half of one.
+ *     of a half of one; abs.ftz.f32, and an instruction of a rounding
+ *     modifier without .sat, are not known so (f32nonneg).
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
  *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
@@ -160,7 +161,14 @@
  *   - cvt.f32.u16/.u32 of an abs.s16/.s32 converts as signed (foldabscvt).
  *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
  *     the set's compare made again without .ftz, in any block the set's
- *     sources reach unchanged (foldsetpftz).
+ *     sources reach unchanged, and so are set.ne and set.eq into .u32 or
+ *     .s32 (foldsetpftz); set or setp .eq and .ne .f32 of such a set's
+ *     result and a known 1.0 take its truth for 1.0 (foldsetone).
+ *   - a slct whose c ptxas knows keeps no FSEL (interp_fold_selknown).
+ *   - cvt.u32.u16 of cvt.s8.s64 of cvt.u64.s8 of x is x's byte
+ *     sign-extended to 32 bits (foldcvts8pair); a zero-extending cvt of
+ *     the low byte or half of a prmt.b32 may read a as 0 (foldint.c
+ *     interp_fold_prmtlow).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -383,7 +391,9 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* cvt.rzi to an integer of an f32 that a cvt of an integer Y made, where
+/* cvt.rzi (or .rmi, .rpi, .rni: v12 formx 6992, cvt.rmi.ftz.sat.u8.f32
+ * of cvt.rp.ftz.f32.s8 of a set's -1, 0xff on the H200, LOP3 & 0xff in
+ * sm_90 SASS) to an integer of an f32 that a cvt of an integer Y made, where
  * Y is the result of an unguarded set with an integer destination and no
  * BoolOp (0 or -1 to ptxas; v12 formx 5263, of a set.ls.and.u32.u64,
  * keeps its I2F and F2I): ptxas takes the two cvts for an integer conversion from
@@ -393,17 +403,22 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * each, no I2F or F2I; v12 formx 3088, a cvt.rzi.sat.u64.f32 of a
  * cvt.rz.ftz.f32.s8 of a set.geu.s16.bf16, gave 0xffffffffffffffff on
  * the H200, and 3657, of a cvt.rp.ftz.f32.u32 of a set.eq.ftz.s32.f32,
- * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y. */
+ * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y.  Not
+ * where ptxas knows Y (kconst: a set of x with x), whose I2F of the
+ * constant it keeps, the F2I converting the f32 (v12 formx 3541:
+ * I2FP.F32.U32.RZ of 0xffffffff, then 0xffffff00 for .u64). */
 static int
 foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 1), w, u, z;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+	uint64_t c;
 
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_F32 ||
 	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
 	    e->op != OP_SET || e->guard || e->ndst != 1 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
-	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) || !holds(f, u, f->val[w].ins, k) ||
+	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) || interp_fold_kconst(f, u, &c) ||
+	    !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
 		return 0;
 	xi->alu.ty2 = d->ty[1];
@@ -686,8 +701,8 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* Does ptxas know the predicate of selp in, so that no FSEL remains (see
- * foldsel)?  1 where it is true, 2 where false, 3 where this does not
+/* Does ptxas know the predicate of selp in, or the c of slct in, so that
+ * no FSEL remains (see foldsel)?  1 where it is true, 2 where false, 3 where this does not
  * tell which (a BoolOp, a guard), 0 where ptxas does not know it. */
 int
 interp_fold_selknown(const Func *f, const Ins *in)
@@ -712,6 +727,23 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
 	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
 		return pd->guard ? 3 : ir_hasmod(pd, MOD_FINITE) || ir_hasmod(pd, MOD_NUMBER) ? 1 : 2;
+	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
+	 * set of x with x): no FSEL either, the slct a copy of the neg's or
+	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
+	 * of a neg by set.ne.u32.f32 x, x, 0; sm_90 SASS) */
+	if (in->op == OP_SLCT && in->nopnd == 4 && in->nty == 2) {
+		uint64_t cv;
+		const Opnd *o = &in->opnd[3];
+		if (o->kind == OK_IMM)
+			cv = (uint64_t)o->imm;
+		else if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
+			cv = (uint32_t)o->fbits;
+		else if (!interp_fold_kconst(f, srcval(in, 3), &cv))
+			return 0;
+		if (in->ty[1] == TY_F32)
+			return (cv & 0x7FFFFFFFu) > 0x7F800000u || ((cv >> 31) & 1 && (cv & 0x7FFFFFFFu)) ? 2 : 1;
+		return (cv >> 31) & 1 ? 2 : 1;
+	}
 	return 0;
 }
 
@@ -1412,6 +1444,29 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* cvt.u32 or .s32 .u16 of a cvt.s8.s64 or .u64 of a cvt.s64 or .u64 .s8
+ * of x: ptxas takes the pair for the one sign extension of x's byte, a
+ * PRMT 0x8880 to 32 bits, and the .u16 read for one that needs no mask,
+ * so the word is x's byte sign-extended to 32 bits where the manual
+ * zero-extends the 16 (v1 seeds 19930 and 122560: 0xffffffff for 0xffff;
+ * sm_90 SASS of each form: cvt.u64.u16 keeps its LOP3, and a cvt.s32.s8
+ * then cvt.s8.s32 pair its mask). */
+static int
+foldcvts8pair(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w, u, z;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_S8 ||
+	    (d->ty[1] != TY_S64 && d->ty[1] != TY_U64) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 ||
+	    !(e = defof(f, u, &z)) || e->op != OP_CVT || e->guard || e->nty != 2 || e->ty[1] != TY_S8 ||
+	    (e->ty[0] != TY_S64 && e->ty[0] != TY_U64) || ir_hasmod(e, MOD_SAT))
+		return 0;
+	xi->alu.ty = TY_S32;
+	xi->alu.ty2 = TY_S8;
+	return 1;
+}
+
 /* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
  * source or destination, the other not .s8 unless it is the source) of a tanh.approx.f16 or
  * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
@@ -1443,29 +1498,33 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
- * abs, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
- * value by itself, an add of two such values (seed 16064: x * x + x * x)
- * or a mul of two .sat ones, a selp of two (or of one and a positive
- * immediate)?  depth
- * bounds the search.  (sqrt.approx is not one: its -0 stays.)  sel asks
- * it for the test of a slct (interp_fold_slctpos), where an instruction
- * of a rounding modifier without .sat and abs.ftz are not known. */
+ * abs without .ftz, an add, sub, mul or fma with .sat, a cvt with .sat,
+ * a mul of a value by itself, an add of two such values (seed 16064:
+ * x * x + x * x) or a mul of two .sat ones, a selp of two (or of one and
+ * a positive immediate)?  depth bounds the search.  (sqrt.approx is not
+ * one: its -0 stays.)  An
+ * instruction of a rounding modifier without .sat is not known, for a
+ * slct's test (interp_fold_slctpos) and an abs.f16x2 (foldabs2) alike:
+ * abs.f16x2 of mul.rn.f32 x, x stays an HADD2 |x|, -0 where that of
+ * mul.f32 x, x is a copy (sm_90 SASS; v8 seed 41848). */
 static int
-f32nonneg(const Func *f, const Ins *d, int depth, int sel)
+f32nonneg(const Func *f, const Ins *d, int depth)
 {
 	int w;
 	const Ins *a, *b;
 
 	if (!d || d->guard || d->ty[0] != TY_F32 || d->ndst != 1 || depth > 4)
 		return 0;
-	if (sel && !ir_hasmod(d, MOD_SAT) &&
-	    (ir_mod_round(d) != MOD_NONE || (d->op == OP_ABS && ir_hasmod(d, MOD_FTZ))))
+	if (!ir_hasmod(d, MOD_SAT) && ir_mod_round(d) != MOD_NONE)
 		return 0;
 	switch (d->op) {
 	case OP_EX2:
 		return ir_hasmod(d, MOD_APPROX);
 	case OP_ABS:
-		return 1;
+		/* abs.ftz is an FADD.FTZ |x|, -0 that ptxas does not count:
+		 * abs.f16x2 of it stays an HADD2 |x|, -0 (sm_90 SASS; v8
+		 * seeds 18310, 38746) */
+		return !ir_hasmod(d, MOD_FTZ);
 	case OP_CVT:
 		return ir_hasmod(d, MOD_SAT);
 	case OP_SELP:
@@ -1476,7 +1535,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 			const Opnd *o = &d->opnd[i];
 			uint64_t bits = o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm;
 			if (o->kind == OK_FIMM || o->kind == OK_IMM ? (bits >> 31) & 1 :
-			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1, sel))
+			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1))
 				return 0;
 		}
 		return 1;
@@ -1495,7 +1554,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 		if (d->op == OP_MUL)
 			return a && b && !a->guard && !b->guard && a->ty[0] == TY_F32 && b->ty[0] == TY_F32 &&
 			       ir_hasmod(a, MOD_SAT) && ir_hasmod(b, MOD_SAT);
-		return f32nonneg(f, a, depth + 1, sel) && f32nonneg(f, b, depth + 1, sel);
+		return f32nonneg(f, a, depth + 1) && f32nonneg(f, b, depth + 1);
 	}
 	return 0;
 }
@@ -1511,7 +1570,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 int
 interp_fold_slctpos(const Func *f, const Ins *d)
 {
-	return f32nonneg(f, d, 0, 1);
+	return f32nonneg(f, d, 0);
 }
 
 /* abs.f16x2, abs.ftz.f16x2 or abs.bf16x2 of an f32 that ptxas knows is not
@@ -1536,7 +1595,7 @@ foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			return 0;
 		d = defof(f, v, &w);
 	}
-	if (!f32nonneg(f, d, 0, 0))
+	if (!f32nonneg(f, d, 0))
 		return 0;
 	if ((in->ty[0] == TY_F16X2 || in->ty[0] == TY_F16) && !ir_hasmod(in, MOD_FTZ)) {
 		copyof(xi, 0, 0);
@@ -1782,7 +1841,10 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * Not before a set (its own select, foldgset), a copysign (an integer
  * SEL), or an .approx or .full rcp, sqrt, rsqrt, ex2, lg2 or div without
  * .ftz, whose scaled sequence ends in an instruction under the guard or a
- * SEL of the FADD (seeds 54917, 61017). */
+ * SEL of the FADD (seeds 54917, 61017), nor before a div.rz, .rm or .rp
+ * (.ftz or not), which is a branch around the call of a subroutine that
+ * divides, the FADD left in d where the guard is false (sm_90 SASS; v8
+ * seed 31427 regs: the H200's canonical NaN in those lanes). */
 int
 interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1804,6 +1866,8 @@ interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (n->op == OP_SET || n->op == OP_COPYSIGN || ((ir_hasmod(n, MOD_APPROX) || ir_hasmod(n, MOD_FULL)) &&
 	    !ir_hasmod(n, MOD_FTZ) && (n->op == OP_RCP || n->op == OP_SQRT || n->op == OP_RSQRT || n->op == OP_EX2 ||
 	    n->op == OP_LG2 || n->op == OP_DIV)))
+		return 0;
+	if (n->op == OP_DIV && (ir_hasmod(n, MOD_RZ) || ir_hasmod(n, MOD_RM) || ir_hasmod(n, MOD_RP)))
 		return 0;
 	if (!n->guard || n->ty[0] != TY_F32 || n->blk != in->blk || n->ndst != 1 || n->opnd[0].kind != OK_REG ||
 	    n->opnd[0].sym != in->opnd[0].sym || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
@@ -2664,14 +2728,18 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
  * the setp), so on a subnormal the setp and the set disagree (v6 seeds
  * 20039, 23574, 24175: a lane outside a vote's or a shfl's mask kept such
  * a setp's value, the others the collective's).  A set of an f32
- * destination, or of f16 (an HSET2), is tested by its value.  1: folded,
- * -1: no memory. */
+ * destination, or of f16 (an HSET2), is tested by its value.  So is a set
+ * with a .u32 or .s32 destination and such a test (not of .f32): one
+ * FSETP without .ftz and a SEL (v4 seed 20078: set.eq.s32.s32 of a
+ * set.ne.ftz.u32.f32 and a known 0 is FSETP.EQU; set.ne an FSETP.NE).
+ * 1: folded, -1: no memory. */
 static int
 foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int ty = in->ty[0], eq = xi->alu.cmp == MOD_EQ;
+	int set = in->op == OP_SET, ty = in->ty[set], eq = xi->alu.cmp == MOD_EQ;
 
-	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || in->nty != 1)
+	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || in->nty != 1 + set ||
+	    (set && ((in->ty[0] != TY_U32 && in->ty[0] != TY_S32) || ty == TY_F32)))
 		return 0;
 	if (ty == TY_F32 ? !eq && xi->alu.cmp != MOD_NEU :
 	    ir_tyinfo[ty].bits != 32 || ir_tyinfo[ty].kind == TK_FLOAT || (!eq && xi->alu.cmp != MOD_NE))
@@ -2682,9 +2750,37 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		uint32_t z;
 		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
 		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 || !ir_hasmod(d, MOD_FTZ) ||
-		    !f32const(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
+		    !f32known(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
 			continue;
 		return setpagain(pm, f, xi, d, w, k, eq, TY_F32, 0);
+	}
+	return 0;
+}
+
+/* set or setp .eq or .ne .f32 (no BoolOp, no .ftz) of an unguarded f32
+ * set with a .u32 or .s32 destination (0 or -1, a NaN) and a 1.0 ptxas
+ * knows (an immediate, a kconst value such as set.eq.f32.s16 of h with
+ * h): ptxas takes the set's truth for 1.0 and compares its sources again,
+ * with its BoolOp, without .ftz, eq for the set's compare and ne for the
+ * complement (sm_90 SASS: FSETP.NAN.OR for eq of a set.nan.ftz.or, NUM
+ * for ne; v4 seed 26406, -1 on the H200 where the manual's 1.0 == NaN
+ * is false).  Against -1.0 or 2.0 it keeps the FSETP of the value.
+ * 1: folded, -1: no memory. */
+static int
+foldsetone(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || ir_hasmod(in, MOD_FTZ) ||
+	    (xi->alu.cmp != MOD_EQ && xi->alu.cmp != MOD_NE))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint32_t z;
+		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
+		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 ||
+		    !f32known(pm, f, xi, in, 1 - i, &z) || z != 0x3F800000u)
+			continue;
+		return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_NE, TY_F32, 0);
 	}
 	return 0;
 }
@@ -2841,6 +2937,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->nty >= 1 && (in->ty[in->nty - 1] == TY_S16X2 || in->ty[in->nty - 1] == TY_U16X2 ||
 	    in->ty[in->nty - 1] == TY_F16X2 || in->ty[in->nty - 1] == TY_BF16X2))
 		foldconsthalf(pm, f, xi, in);
+	if (in->op == OP_CVT && xi->ns == 1 && (r = interp_fold_prmtlow(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
+	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
+	    (in->ty[0] == TY_U32 || in->ty[0] == TY_S32) && in->ty[1] == TY_U16 && foldcvts8pair(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
@@ -2878,7 +2979,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
 		return 0;
-	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F32 && isint(in->ty[0]) && ir_hasmod(in, MOD_RZI) &&
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F32 && isint(in->ty[0]) &&
+	    (ir_hasmod(in, MOD_RZI) || ir_hasmod(in, MOD_RMI) || ir_hasmod(in, MOD_RPI) || ir_hasmod(in, MOD_RNI)) &&
 	    xi->ns == 1 && foldsetrt(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
@@ -2944,6 +3046,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[in->nty - 1] == TY_F16 || in->ty[in->nty - 1] == TY_BF16) && xi->ns >= 2 && in->nopnd == in->ndst + 2 &&
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_EQ || xi->alu.cmp == MOD_NEU))
 		return foldsetpset16(pm, f, xi, in, k) < 0 ? -1 : 0;
+	if (((in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32) ||
+	     (in->op == OP_SET && in->nty == 2 && in->ty[1] == TY_F32 && (in->ty[0] == TY_U32 || in->ty[0] == TY_S32))) &&
+	    (r = foldsetone(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
 	if (in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32 && xi->ns >= 2 &&
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT)) {
 		foldsetpset(pm, f, xi, in);
@@ -2953,7 +3059,7 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT))
 		foldsetpset(pm, f, xi, in);
 	/* 1: folded, -1: no memory; else the integer rules may apply */
-	if (in->op == OP_SETP && xi->ns == 2 && (r = foldsetpftz(pm, f, xi, in, k)) != 0)
+	if ((in->op == OP_SETP || in->op == OP_SET) && xi->ns == 2 && (r = foldsetpftz(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
 	    xi->ns == 2 && in->nopnd == 3)

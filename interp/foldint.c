@@ -40,7 +40,12 @@
  *     of one and a min.s32 of it (foldabsorb).
  *   - cnot.b32 of an f32 set.ftz is the opposite compare without .ftz
  *     (foldcnotset).
+ *   - a zero-extending read of the low byte or half of a prmt.b32 whose
+ *     selector nibbles there are all 4 or more takes a as 0
+ *     (interp_fold_prmtlow, called by fold.c).
  */
+#include <string.h>
+
 #include "interp.h"
 #include "fold.h"
 
@@ -996,6 +1001,76 @@ int
 interp_fold_kconst(const Func *f, int v, uint64_t *r)
 {
 	return kconst(f, v, 0, r);
+}
+
+/* A read of the low byte or half of a prmt.b32 (the default mode, a
+ * selector ptxas knows) that zero-extends it: a cvt between integers
+ * with a .u8 or .u16 side narrower than the register written (not .s8 or
+ * .s16).  ptxas makes the pair one PRMT of the low nibbles, and where
+ * each of them is 4 or more it takes the bytes for b's alone and gives
+ * RZ as a, so a nibble of 8 to 0xb, a's byte with its sign replicated,
+ * gives 0 (sm_90 SASS: cvt.u32.u8 of prmt a, b, 0x...3a is PRMT R, RZ,
+ * 0xa, Rb; v8, v9 and v10 seed 73586 regs), where the manual takes a's
+ * sign.  The low half of a mov.b32 unpack of the result counts as the
+ * result (its high half does not).  and.b32 with 0xff or 0xffff is the
+ * same PRMT where its result is stored, but a LOP3 of the whole PRMT
+ * where a setp tests it against 0, so it is left to the manual. */
+int
+interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int n, v, w, b, wb;
+	const Ins *d;
+	uint64_t sel;
+	XOp *ns;
+
+	if (in->guard || in->ndst != 1 || in->ndef != 1 || (v = srcval(in, 1)) < 0)
+		return 0;
+	wb = ir_tyinfo[f->regs[f->val[in->def[0]].reg]->type].bits;
+	if (in->op != OP_CVT || in->nty != 2 || in->nopnd != 2 || ir_hasmod(in, MOD_SAT) || !isint(in->ty[0]) ||
+	    !isint(in->ty[1]) || in->ty[0] == TY_S8 || in->ty[0] == TY_S16 || in->ty[1] == TY_S8 || in->ty[1] == TY_S16 ||
+	    (in->ty[0] != TY_U8 && in->ty[0] != TY_U16 && in->ty[1] != TY_U8 && in->ty[1] != TY_U16))
+		return 0;
+	/* the bits read: the narrower side */
+	n = ir_tyinfo[in->ty[0]].bits < ir_tyinfo[in->ty[1]].bits ? ir_tyinfo[in->ty[0]].bits : ir_tyinfo[in->ty[1]].bits;
+	if ((n != 8 && n != 16) || n >= wb || wb > 32 || !(d = defof(f, v, &w)))
+		return 0;
+	/* or of the low half a mov.b32 {lo, hi} unpack of its result takes
+	 * (v3 seed 20996: cvt.u32.u16 of it is PRMT R, RZ, 0xdb, Rb; the
+	 * high half keeps the whole PRMT) */
+	if (d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 &&
+	    d->ndef == 2 && w == d->def[0] && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 32 &&
+	    (v = srcval(d, 1)) >= 0 && !(d = defof(f, v, &w)))
+		return 0;
+	if (d->op != OP_PRMT || d->guard || d->nopnd != 4 || d->ty[0] != TY_B32 ||
+	    ir_hasmod(d, MOD_F4E) || ir_hasmod(d, MOD_B4E) || ir_hasmod(d, MOD_RC8) || ir_hasmod(d, MOD_ECL) ||
+	    ir_hasmod(d, MOD_ECR) || ir_hasmod(d, MOD_RC16))
+		return 0;
+	if (d->opnd[3].kind == OK_IMM)
+		sel = (uint64_t)d->opnd[3].imm;
+	else if (!kconst(f, srcval(d, 3), 0, &sel))
+		return 0;
+	n /= 8;
+	sel &= (1u << 4 * n) - 1;
+	for (int i = 0; i < n; i++)
+		if (((sel >> 4 * i) & 0xF) < 4)
+			return 0;
+	if (d->opnd[2].kind == OK_REG && ((b = srcval(d, 2)) < 0 || !holds(f, b, f->val[w].ins, k)))
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	if (interp_decode_op(pm, &d->opnd[2], TY_B32, &xi->s[1]))
+		return 0;
+	xi->s[0] = (XOp){ .k = XO_IMM, .imm = 0 };
+	xi->s[2] = (XOp){ .k = XO_IMM, .imm = sel };
+	xi->ns = 3;
+	memset(&xi->alu, 0, sizeof xi->alu);
+	xi->alu.op = OP_PRMT;
+	xi->alu.ty = TY_B32;
+	xi->alu.nsrc = 3;
+	xi->alu.ndst = 1;
+	xi->alu.nwords = 1;
+	return 1;
 }
 
 /* Is value v, read by in (instruction k), a shl or shr.b32/.u32 by an
