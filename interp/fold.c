@@ -715,6 +715,94 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	return 0;
 }
 
+/* Operand oi of in as an f32 constant ptxas knows (an immediate, a kconst
+ * value), its bits in *b. */
+static int
+f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
+{
+	XOp o;
+	uint64_t c;
+
+	if (in->opnd[oi].kind == OK_IMM || in->opnd[oi].kind == OK_FIMM) {
+		if (interp_decode_op(pm, &in->opnd[oi], TY_F32, &o) || o.k != XO_IMM)
+			return 0;
+		*b = (uint32_t)o.imm;
+		return 1;
+	}
+	if (!interp_fold_kconst(f, srcval(in, oi), &c))
+		return 0;
+	*b = (uint32_t)c;
+	return 1;
+}
+
+/* selp.f32 of x and a constant c ptxas knows, not a NaN nor a zero, on a
+ * setp.f32 (no .ftz, no BoolOp) that orders x against c, lt, le, gt, ge
+ * or their unordered forms, read as it is, negated or as the pair's
+ * second: the selection is a max or a min of x and c, and ptxas makes it
+ * an FMNMX, with .NAN where a NaN x picks x (an unordered compare, or an
+ * ordered one negated): then a NaN x gives the canonical NaN, not its own
+ * payload (sm_90 SASS: FMNMX.NAN R, x, 9.2233720e+18 for selp x, c, p|q's
+ * q of setp.lt x, c; v13 dag seed 877 on an H200).  Where a NaN x picks
+ * c, the FMNMX gives c as the selp does. */
+static int
+foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int pv, w, neg, xa, cmp = MOD_NONE, x = -1;
+	const Ins *d;
+	uint32_t cs, cp;
+	static const int ord[][3] = {   /* the compare, its operands swapped, negated */
+		{ MOD_LT, MOD_GT, MOD_GEU }, { MOD_LE, MOD_GE, MOD_GTU }, { MOD_GT, MOD_LT, MOD_LEU },
+		{ MOD_GE, MOD_LE, MOD_LTU }, { MOD_LTU, MOD_GTU, MOD_GE }, { MOD_LEU, MOD_GEU, MOD_GT },
+		{ MOD_GTU, MOD_LTU, MOD_LE }, { MOD_GEU, MOD_LEU, MOD_LT },
+	};
+
+	if (in->op != OP_SELP || in->nopnd != 4 || in->guard || xi->ns != 3 || xi->alu.flags || xi->alu.negsrc & 3 ||
+	    predop(in, 3, &pv, &neg) || !(d = defof(f, pv, &w)) || d->op != OP_SETP || d->guard || d->nty != 1 ||
+	    d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_AND) ||
+	    ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || d->ndef < 1)
+		return 0;
+	neg ^= w != d->def[0];
+	/* x is the selp's a (xa) or b, and the setp's first or second */
+	for (int i = 1; i <= 2 && x < 0; i++)
+		for (int j = 1; j <= 2 && x < 0; j++)
+			if (srcval(in, i) >= 0 && srcval(in, i) == srcval(d, j) && f32k(pm, f, in, 3 - i, &cs) &&
+			    f32k(pm, f, d, 3 - j, &cp) && cs == cp && (cs & 0x7FFFFFFFu) != 0 &&
+			    (cs & 0x7FFFFFFFu) <= 0x7F800000u) {
+				x = j;
+				xa = i == 1;
+			}
+	if (x < 0)
+		return 0;
+	for (int i = 0; i < 8; i++)
+		if (ir_hasmod(d, ord[i][0]))
+			cmp = ord[i][x == 2];   /* as x OP c */
+	for (int i = 0; i < 8 && neg; i++)
+		if (ord[i][0] == cmp) {
+			cmp = ord[i][2];
+			neg = 0;
+		}
+	if (cmp == MOD_NONE)
+		return 0;
+	/* a NaN x makes an unordered compare true; the selp picks a then */
+	int un = cmp == MOD_LTU || cmp == MOD_LEU || cmp == MOD_GTU || cmp == MOD_GEU;
+	if (un != xa)
+		return 0;
+	int big = cmp == MOD_GT || cmp == MOD_GE || cmp == MOD_GTU || cmp == MOD_GEU;
+	if (!xa) {   /* x picked where the compare fails */
+		XOp t = xi->s[0];
+		xi->s[0] = xi->s[1];
+		xi->s[1] = t;
+		big = !big;
+	}
+	xi->alu.op = big ? OP_MAX : OP_MIN;
+	xi->alu.flags = ALU_NANP;
+	xi->alu.nsrc = 2;
+	xi->alu.negsrc = 0;
+	xi->alu.imm = 0;
+	xi->ns = 2;
+	return 1;
+}
+
 /* A selp or slct of f32 reading a neg.f32 or abs.f32 (no .ftz): ptxas's
  * FSEL takes the neg's or abs's source with the operand modifier, whatever
  * else reads the result.  Not for a selp on a setp of a value with itself
@@ -1407,6 +1495,72 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	xi->ns = (uint8_t)(n + 2);
 	xi->alu.nsrc = n + 2;
 	xi->alu.flags |= ALU_GSET;
+	xi->guard = -1;
+	xi->gneg = 0;
+	return 0;
+}
+
+static int holdsacross(ptx_module *pm, const Func *f, int v, int i, int k);
+
+/* A guarded f32 add, sub, mul, fma, mad, min or max whose destination's
+ * old value is an unguarded neg.f32 or abs.f32 (no .ftz) of x, or a copy
+ * of one (a mov, a selp or slct of it twice): ptxas computes the
+ * instruction unguarded and selects between it and x with the operand
+ * modifier (FSEL R, r, -x, P), so where the guard is false d holds -x or
+ * |x| with the sign bit alone changed, a NaN's payload kept, not the neg's
+ * FADD and its canonical NaN (sm_90 SASS; v13 dag seeds 49, 651, 2261,
+ * 2464, 2810, 3136, 3500, 3773, 3934, 5986: 0xffffffff on an H200 where
+ * the FADD gives 0x7fffffff), x read where it is in any block, which
+ * nothing on the way writes (loopx seed 7197: the abs before a brx.idx,
+ * the mul in a target).  Of an abs or neg of an abs or neg the FSEL
+ * takes the first source as foldsel does.  ALU_GSET: the executor passes
+ * x and the guard as two more sources, imm bits 28-29 the sign operation.
+ * Not a set (foldgset) nor the instructions interp_fold_mov leaves. */
+static int
+foldgmerge(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int n = xi->ns, old, w, u, z, x, r;
+	const Ins *d, *e, *src;
+	uint32_t sg;
+	XOp g, *ns;
+
+	if (!in->guard || in->ty[0] != TY_F32 || in->ndst != 1 || in->ndef != 1 || in->nuse < 2 ||
+	    in->opnd[0].kind != OK_REG || xi->x != X_ALU || xi->guard < 0 || n + 2 > 8 || xi->alu.nsrc != n ||
+	    xi->alu.ndst != 1 || xi->alu.nwords != 1 || (xi->alu.flags & ALU_GSET) || guardconst(f, in) >= 0 ||
+	    (in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MUL && in->op != OP_FMA && in->op != OP_MAD &&
+	     in->op != OP_MIN && in->op != OP_MAX))
+		return 0;
+	old = in->use[in->nuse - 1];
+	if (old < 0 || old >= f->nval || f->val[old].reg != f->val[in->def[0]].reg || !(d = defof(f, old, &w)) ||
+	    (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || (d->guard && guardconst(f, d) != 1) ||
+	    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0)
+		return 0;
+	if ((r = holdsacross(pm, f, u, f->val[w].ins, k)) <= 0)
+		return r;
+	src = d;
+	sg = d->op == OP_ABS ? SGN_ABS : SGN_NEG;
+	if ((e = defof(f, u, &z)) && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_F32 && !e->guard &&
+	    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
+	    (r = holdsacross(pm, f, x, f->val[z].ins, k)) != 0) {
+		if (r < 0)
+			return -1;
+		src = e;
+		sg = d->op == OP_NEG && e->op == OP_NEG ? 0 : sg | SGN_ABS;
+	}
+	if (interp_decode_op(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT))
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)(n + 2) * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	if (interp_decode_op(pm, &src->opnd[1], TY_F32, &ns[n]))
+		return 0;   /* ns[n] is past xi->ns: nothing changed */
+	ns[n + 1] = g;
+	if (g.k == XO_NOT)
+		xi->alu.negsrc |= 1u << (n + 1);
+	xi->ns = (uint8_t)(n + 2);
+	xi->alu.nsrc = n + 2;
+	xi->alu.flags |= ALU_GSET;
+	xi->alu.imm = (xi->alu.imm & ~(3u << 28)) | sg << 28;
 	xi->guard = -1;
 	xi->gneg = 0;
 	return 0;
@@ -2226,6 +2380,31 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * (0xfff50000 for 0xfff5), but in the records' kernels such instructions
  * between them stop it in one (v8 seed 54785, an mma.sync between) and not
  * in others (82139, a wmma.mma between), so the rule does not look. */
+/* Is d a cvt.rn.f16.f64 or cvt.rn.bf16.f64 of an f64 NaN ptxas knows (an
+ * immediate, an abs or neg of one, a mov of one), which foldcvtnank folds
+ * to the canonical 0x7fff? */
+static int
+nan16k(ptx_module *pm, const Func *f, const Ins *d)
+{
+	const Opnd *io = NULL;
+	const Ins *e;
+	int v, w;
+	XOp o;
+
+	if (d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[1] != TY_F64 ||
+	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || !ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_SAT))
+		return 0;
+	if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
+		io = &d->opnd[1];
+	else if ((v = srcval(d, 1)) >= 0 && (e = defof(f, v, &w)) && !e->guard && e->nopnd == 2 &&
+		 (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM) &&
+		 (((e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_F64) ||
+		  (e->op == OP_MOV && ir_tyinfo[e->ty[0]].bits == 64)))
+		io = &e->opnd[1];
+	return io && !interp_decode_op(pm, io, TY_B64, &o) && o.k == XO_IMM &&
+	       (o.imm & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+}
+
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -2269,6 +2448,12 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    (ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU))) {
 		o.k = XO_IMM;
 		o.imm = 0xFFFF;
+	} else if (!wide && nan16k(pm, f, d)) {
+		/* a half this rule folds, of an f64 NaN ptxas knows, is one it
+		 * knows (v13 dag seed 1424: cvt.f64.bf16 of cvt.rn.bf16.f64 of
+		 * 0dffffffffffffffff, 0x7fffffffe0000000 on an H200) */
+		o.k = XO_IMM;
+		o.imm = 0x7FFF;
 	} else if (d->op != OP_MOV || d->guard ||
 	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
 	    ir_tyinfo[d->ty[0]].bits != (wide ? 64 : 16) ||
@@ -2803,8 +2988,8 @@ foldconsthalf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	}
 }
 
-int
-interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+static int
+foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	const Func *f = x->f;
 	int k = (int)(xi - pm->code) - x->pc0, r;
@@ -2871,6 +3056,8 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
 		return foldpun(pm, f, xi, in, k);
+	if (in->op == OP_SELP && in->ty[0] == TY_F32 && xi->ns == 3 && foldselmm(pm, f, xi, in))
+		return 0;
 	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
 		return foldsel(pm, f, xi, in, k);
 	if (in->op == OP_DIV && in->ty[0] == TY_F32 && (ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL)) &&
@@ -2946,4 +3133,19 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    xi->ns == 2 && in->nopnd == 3)
 		return foldxsign(pm, f, xi, in, k);
 	return interp_fold_int(pm, f, xi, in, k);
+}
+
+int
+interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const Func *f = x->f;
+	int k = (int)(xi - pm->code) - x->pc0;
+
+	if (foldone(pm, x, xi, in))
+		return -1;
+	/* after the rules that change the instruction itself: the merge
+	 * selects between what they compute and the old value */
+	if (in->guard && in->ty[0] == TY_F32 && f->built && f->val && k >= 0 && k < f->nins && f->ins[k] == in)
+		return foldgmerge(pm, f, xi, in, k);
+	return 0;
 }

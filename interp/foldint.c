@@ -1421,19 +1421,25 @@ foldshlsext(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* shl.b64 by an immediate of 64 or more of a mul.wide (.u32 or .s32) or
- * a mul.lo of 64 bits by a constant ptxas knows (an immediate, a kconst
- * value): ptxas drops the shift and keeps the product, where the shift
- * gives 0 (sm_90 SASS: the IMAD.WIDE stored as it is, for 64, 65, 100 and
- * 255 alike; by a register factor it stores RZ; dag seed 413 on an
- * H200). */
+/* shl.b64 by an amount of 64 or more ptxas knows (an immediate, or a
+ * kconst value: a mov of one, a popc.b64 of all ones) of a mul.wide (.u32
+ * or .s32) or a mul.lo of 64 bits by a constant ptxas knows (an
+ * immediate, a kconst value): ptxas drops the shift and keeps the
+ * product, where the shift gives 0 (sm_90 SASS: the IMAD.WIDE stored as
+ * it is, for 64, 65, 100 and 255 alike; by a register factor it stores
+ * RZ; dag seed 413 on an H200; a mov'd 0xf97450a9, seed 604, and a popc
+ * of 64 ones, 3096, alike).  The product may come through a selp whose
+ * predicate ptxas knows (604: a setp.ge.s64 of x with itself). */
 static int
 foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 {
-	int v = srcval(in, 1), w;
+	int v = srcval(in, 1), w, t, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	uint64_t c;
 
+	if (d && d->op == OP_SELP && !d->guard && d->nopnd == 4 && (t = interp_fold_selknown(f, d)) >= 1 && t <= 2 &&
+	    (u = srcval(d, t)) >= 0)
+		d = defof(f, u, &w);
 	if (!d || d->op != OP_MUL || d->guard || d->nopnd != 3 || d->ndef != 1 ||
 	    !(ir_hasmod(d, MOD_WIDE) ? ir_tyinfo[d->ty[0]].bits == 32 :
 	      ir_hasmod(d, MOD_LO) && ir_tyinfo[d->ty[0]].bits == 64 && isint(d->ty[0])))
@@ -1453,8 +1459,11 @@ foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
-	    !in->guard && (uint64_t)in->opnd[2].imm >= 64 && foldshlmulk(f, xi, in))
+	uint64_t amt = 0;
+	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
+	    (in->opnd[2].kind == OK_IMM ? (uint64_t)in->opnd[2].imm >= 64 :
+	     in->opnd[2].kind == OK_REG && interp_fold_kconst(f, srcval(in, 2), &amt) && (amt & 0xFFFFFFFFu) >= 64) &&
+	    foldshlmulk(f, xi, in))
 		return 0;
 	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
 	    !in->guard)
