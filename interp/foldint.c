@@ -1421,8 +1421,27 @@ foldshlsext(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* shl.b64 by an amount of 64 or more ptxas knows (an immediate, or a
- * kconst value: a mov of one, a popc.b64 of all ones) of a mul.wide (.u32
+/* The amount of shl in as ptxas knows it: an immediate, a mov of one, or
+ * a popc of a mov of one (v13 dag seed 3096: popc.b64 of all ones, 64);
+ * else -1.  Not every kconst value: a prmt of a bfind.shiftamt of a
+ * constant stays a register, which SHF shifts to 0 (seed 4648). */
+static int64_t
+shlamtk(const Func *f, const Ins *in)
+{
+	int64_t c;
+	int v = srcval(in, 2), w;
+	const Ins *d;
+
+	if (in->opnd[2].kind == OK_IMM)
+		return (uint64_t)in->opnd[2].imm > INT32_MAX ? INT32_MAX : in->opnd[2].imm;
+	if (immof(f, in, 2, &c))
+		return (uint32_t)c;
+	if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_POPC && !d->guard && d->nopnd == 2 && immof(f, d, 1, &c))
+		return __builtin_popcountll(d->ty[0] == TY_B64 ? (uint64_t)c : (uint32_t)c);
+	return -1;
+}
+
+/* shl.b64 by an amount of 64 or more ptxas knows (shlamtk) of a mul.wide (.u32
  * or .s32) or a mul.lo of 64 bits by a constant ptxas knows (an
  * immediate, a kconst value): ptxas drops the shift and keeps the
  * product, where the shift gives 0 (sm_90 SASS: the IMAD.WIDE stored as
@@ -1459,11 +1478,8 @@ foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	uint64_t amt = 0;
 	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
-	    (in->opnd[2].kind == OK_IMM ? (uint64_t)in->opnd[2].imm >= 64 :
-	     in->opnd[2].kind == OK_REG && interp_fold_kconst(f, srcval(in, 2), &amt) && (amt & 0xFFFFFFFFu) >= 64) &&
-	    foldshlmulk(f, xi, in))
+	    shlamtk(f, in) >= 64 && foldshlmulk(f, xi, in))
 		return 0;
 	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
 	    !in->guard)
