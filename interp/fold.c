@@ -251,6 +251,44 @@ setpself(const Ins *d)
 	return -1;
 }
 
+/* A float setp without a BoolOp of x and a NaN ptxas knows (an
+ * immediate, 0F7fffffff or 0d..., or a mov of one): the unordered
+ * compares are true, the ordered false, whatever x (v13 dag seed 8960:
+ * setp.gtu.f32 of x and 0F7fffffff, a guard !p ptxas drops with its
+ * instruction).  1 or 0, else -1. */
+static int
+setpnank(const Func *f, const Ins *d)
+{
+	static const int un[] = { MOD_EQU, MOD_NEU, MOD_LTU, MOD_LEU, MOD_GTU, MOD_GEU, MOD_NAN_CMP },
+	    ord[] = { MOD_EQ, MOD_NE, MOD_LT, MOD_LE, MOD_GT, MOD_GE, MOD_NUM };
+	int nan = 0;
+
+	if (d->op != OP_SETP || d->guard || d->nty != 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64) ||
+	    d->nopnd != 3 || ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+		return -1;
+	for (int i = 1; i <= 2; i++) {
+		const Opnd *o = &d->opnd[i];
+		int64_t c;
+		uint64_t b;
+		int w32 = d->ty[0] == TY_F32;
+		if (o->kind == OK_FIMM) {
+			b = o->fbits;
+			w32 = o->flkind == FL_F32HEX;
+		} else if (o->kind == OK_IMM || immof(f, d, i, &c))
+			b = o->kind == OK_IMM ? (uint64_t)o->imm : (uint64_t)c;
+		else
+			continue;
+		nan |= w32 ? ((uint32_t)b & 0x7FFFFFFFu) > 0x7F800000u : (b & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+	}
+	for (int i = 0; nan && i < 7; i++) {
+		if (ir_hasmod(d, un[i]))
+			return 1;
+		if (ir_hasmod(d, ord[i]))
+			return 0;
+	}
+	return -1;
+}
+
 static int
 predconst(const Func *f, int v, int depth, int *r, int *rn)
 {
@@ -274,6 +312,8 @@ predconst(const Func *f, int v, int depth, int *r, int *rn)
 			continue;
 		}
 		if (d->op == OP_SETP && d->nopnd == 3 && d->ndef >= 1 && w == d->def[0] && (x = setpself(d)) >= 0)
+			return neg ^ x;
+		if (d->op == OP_SETP && d->ndef >= 1 && w == d->def[0] && (x = setpnank(f, d)) >= 0)
 			return neg ^ x;
 		if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->ty[0] != TY_PRED || d->nopnd != 3 ||
 		    predop(d, 1, &a, &an) || predop(d, 2, &b, &bn))
