@@ -843,6 +843,22 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* Which operand of a mul.f32 without a rounding, .sat or .ftz modifier is
+ * the immediate -1.0, a neg of the other to ptxas: 1 or 2, else 0. */
+static int
+mulneg1(const Ins *d)
+{
+	if (d->op != OP_MUL || d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) ||
+	    ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_FTZ))
+		return 0;
+	for (int j = 1; j <= 2; j++) {
+		const Opnd *o = &d->opnd[j];
+		if (o->kind == OK_FIMM && o->fbits == (o->flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))
+			return j;
+	}
+	return 0;
+}
+
 /* A selp or slct of f32 reading a neg.f32 or abs.f32 (no .ftz): ptxas's
  * FSEL takes the neg's or abs's source with the operand modifier, whatever
  * else reads the result.  Not for a selp on a setp of a value with itself
@@ -1548,7 +1564,7 @@ static int holdsacross(ptx_module *pm, const Func *f, int v, int i, int k);
  * instruction unguarded and selects between it and x with the operand
  * modifier (FSEL R, r, -x, P), so where the guard is false d holds -x or
  * |x| with the sign bit alone changed, a NaN's payload kept, not the neg's
- * FADD and its canonical NaN (sm_90 SASS; v13 dag seeds 49, 651, 2261,
+ * FADD and its canonical NaN (a mul.f32 by -1.0 counts as a neg) (sm_90 SASS; v13 dag seeds 49, 651, 2261,
  * 2464, 2810, 3136, 3500, 3773, 3934, 5986: 0xffffffff on an H200 where
  * the FADD gives 0x7fffffff), x read where it is in any block, which
  * nothing on the way writes (loopx seed 7197: the abs before a brx.idx,
@@ -1559,7 +1575,7 @@ static int holdsacross(ptx_module *pm, const Func *f, int v, int i, int k);
 static int
 foldgmerge(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int n = xi->ns, old, w, u, z, x, r;
+	int n = xi->ns, old, w, u, z, x, r, mj = 0, so;
 	const Ins *d, *e, *src;
 	uint32_t sg;
 	XOp g, *ns;
@@ -1572,12 +1588,14 @@ foldgmerge(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return 0;
 	old = in->use[in->nuse - 1];
 	if (old < 0 || old >= f->nval || f->val[old].reg != f->val[in->def[0]].reg || !(d = defof(f, old, &w)) ||
-	    (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || (d->guard && guardconst(f, d) != 1) ||
-	    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0)
+	    (d->op != OP_NEG && d->op != OP_ABS && !(mj = mulneg1(d))) || d->ty[0] != TY_F32 ||
+	    (d->guard && guardconst(f, d) != 1) || ir_hasmod(d, MOD_FTZ) || d->nopnd != (mj ? 3 : 2) ||
+	    (u = srcval(d, mj ? 3 - mj : 1)) < 0)
 		return 0;
 	if ((r = holdsacross(pm, f, u, f->val[w].ins, k)) <= 0)
 		return r;
 	src = d;
+	so = mj ? 3 - mj : 1;
 	sg = d->op == OP_ABS ? SGN_ABS : SGN_NEG;
 	if ((e = defof(f, u, &z)) && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_F32 && !e->guard &&
 	    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
@@ -1585,14 +1603,15 @@ foldgmerge(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if (r < 0)
 			return -1;
 		src = e;
-		sg = d->op == OP_NEG && e->op == OP_NEG ? 0 : sg | SGN_ABS;
+		so = 1;
+		sg = d->op != OP_ABS && e->op == OP_NEG ? 0 : sg | SGN_ABS;
 	}
 	if (interp_decode_op(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT))
 		return 0;
 	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)(n + 2) * sizeof *xi->s)))
 		return -1;
 	xi->s = ns;
-	if (interp_decode_op(pm, &src->opnd[1], TY_F32, &ns[n]))
+	if (interp_decode_op(pm, &src->opnd[so], TY_F32, &ns[n]))
 		return 0;   /* ns[n] is past xi->ns: nothing changed */
 	ns[n + 1] = g;
 	if (g.k == XO_NOT)
@@ -3044,6 +3063,18 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ) &&
 	    !(built && guardconst(f, in) == 1)) {
 		xi->alu.flags |= ALU_NEGAB;
+		return 0;
+	}
+	/* so is a guarded mul.f32 by -1.0, a neg to ptxas: FSEL R, -x, old
+	 * (fresh v13 dag seed 6155, @p mul.f32 d, x, -1.0) */
+	if (in->op == OP_MUL && in->guard && xi->ns == 2 && (r = mulneg1(in)) > 0 && !(built && guardconst(f, in) == 1)) {
+		if (r == 1)
+			xi->s[0] = xi->s[1];
+		xi->ns = 1;
+		xi->alu.op = OP_NEG;
+		xi->alu.nsrc = 1;
+		xi->alu.negsrc = 0;
+		xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_RNDSET) | ALU_NEGAB;
 		return 0;
 	}
 	if (in->op == OP_SET && in->guard && in->ty[0] == TY_F32 && in->ndst == 1 && in->opnd[0].kind == OK_REG)
