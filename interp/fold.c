@@ -2374,6 +2374,50 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 	return *r = o.imm, 1;
 }
 
+/* The bits ptxas gives f32 value v where it knows v is a NaN, else 0:
+ * a 0f immediate NaN moved (quieted), an abs or neg of a known NaN (its
+ * sign cleared or flipped, as foldabsk and foldnegk fold them), and an
+ * add, sub, mul, fma or mad .f32 with a known NaN operand (0f immediate
+ * or register): the canonical 0x7fffffff, whatever the other operands
+ * (v13 dag seed 2783: neg of abs of 0F7fffffff, fresh seed 8763: neg of
+ * mul.rn of sub of mul by 0f7FFFFFFF, both 0xffffffff on an H200; sm_90
+ * SASS: a MOV of -1).  A short walk: depth 6. */
+static uint32_t
+nan32k(ptx_module *pm, const Func *f, int v, int depth)
+{
+	int w, u;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	XOp o;
+	uint32_t c;
+
+	if (!d || d->guard || d->ty[0] != TY_F32)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F32HEX &&
+	    !interp_decode_op(pm, &d->opnd[1], TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
+		return (uint32_t)o.imm | 0x400000u;
+	if ((d->op == OP_ABS || d->op == OP_NEG) && d->nopnd == 2) {
+		if (d->opnd[1].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &d->opnd[1], TY_F32, &o) || o.k != XO_IMM ||
+			    (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+				return 0;
+			c = (uint32_t)o.imm | 0x400000u;
+		} else if ((u = srcval(d, 1)) < 0 || !(c = nan32k(pm, f, u, depth + 1)))
+			return 0;
+		return d->op == OP_ABS ? c & 0x7FFFFFFFu : c ^ 0x80000000u;
+	}
+	if (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL && d->op != OP_FMA && d->op != OP_MAD)
+		return 0;
+	for (int i = 1; i < d->nopnd; i++) {
+		const Opnd *op = &d->opnd[i];
+		if (op->kind == OK_FIMM) {
+			if (!interp_decode_op(pm, op, TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
+				return 0x7FFFFFFFu;
+		} else if ((u = srcval(d, i)) >= 0 && nan32k(pm, f, u, depth + 1))
+			return 0x7FFFFFFFu;
+	}
+	return 0;
+}
+
 /* neg and abs of a float constant ptxas knows, which it folds to a
  * constant at compile time (sm_90 SASS: a MOV of the result; dag seeds
  * 152, 171, 323, 564 on an H200):
@@ -2392,11 +2436,17 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int neg = in->op == OP_NEG;
+	int neg = in->op == OP_NEG, v, w;
+	const Ins *d;
 	uint64_t c, r;
 
 	switch (in->ty[0]) {
 	case TY_F32:
+		if (neg && xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) &&
+		    d->op != OP_MOV && d->op != OP_NEG && (c = nan32k(pm, f, v, 0)) != 0) {
+			r = c ^ 0x80000000u;
+			break;
+		}
 		if (!neg || !movconst(pm, f, xi, in, 32, 1, &c) || (c & 0x7FFFFFFFu) <= 0x7F800000u)
 			return 0;
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
