@@ -2374,18 +2374,27 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 	return *r = o.imm, 1;
 }
 
+/* Does d carry a rounding modifier? */
+static int
+rounds(const Ins *d)
+{
+	return ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP);
+}
+
 /* The bits ptxas gives f32 value v where it knows v is a NaN, else 0:
  * a 0f immediate NaN moved (quieted), an abs or neg of a known NaN (its
- * sign cleared or flipped, as foldabsk and foldnegk fold them), and an
- * add, sub, mul, fma or mad .f32 with a known NaN operand (0f immediate
- * or register): the canonical 0x7fffffff, whatever the other operands
- * (v13 dag seed 2783: neg of abs of 0F7fffffff, fresh seed 8763: neg of
- * mul.rn of sub of mul by 0f7FFFFFFF, both 0xffffffff on an H200; sm_90
- * SASS: a MOV of -1).  A short walk: depth 6. */
+ * sign cleared or flipped, as foldabsk and foldnegk fold them), an add,
+ * sub or mul .f32 (no .ftz or .sat) without a rounding modifier with a
+ * known NaN operand (0f immediate or register; NaN op x is a NaN, sm_90
+ * SASS: a MOV of 0x7fffffff for mul.f32 of 0f7FFFFFFF and a register),
+ * and one with a rounding modifier whose operands are all known, an
+ * immediate or a known NaN (a register and a NaN immediate stay an FMUL):
+ * the canonical 0x7fffffff.  Not an fma or mad (an FFMA of +QNAN stays).
+ * A short walk: depth 6. */
 static uint32_t
 nan32k(ptx_module *pm, const Func *f, int v, int depth)
 {
-	int w, u;
+	int w, u, any = 0, all = 1;
 	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
 	XOp o;
 	uint32_t c;
@@ -2405,18 +2414,22 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
 			return 0;
 		return d->op == OP_ABS ? c & 0x7FFFFFFFu : c ^ 0x80000000u;
 	}
-	if (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL && d->op != OP_FMA && d->op != OP_MAD)
+	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) ||
+	    ir_hasmod(d, MOD_SAT))
 		return 0;
 	for (int i = 1; i < d->nopnd; i++) {
 		const Opnd *op = &d->opnd[i];
 		if (op->kind == OK_FIMM) {
 			if (!interp_decode_op(pm, op, TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
-				return 0x7FFFFFFFu;
+				any = 1;
 		} else if ((u = srcval(d, i)) >= 0 && nan32k(pm, f, u, depth + 1))
-			return 0x7FFFFFFFu;
+			any = 1;
+		else
+			all = 0;
 	}
-	return 0;
+	return any && (all || !rounds(d)) ? 0x7FFFFFFFu : 0;
 }
+
 
 /* neg and abs of a float constant ptxas knows, which it folds to a
  * constant at compile time (sm_90 SASS: a MOV of the result; dag seeds
@@ -2442,8 +2455,12 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 
 	switch (in->ty[0]) {
 	case TY_F32:
+		/* of a known NaN: folded, the sign flipped, but for an add,
+		 * sub or mul without a rounding modifier, into which ptxas
+		 * moves the neg first (its NaN canonical, as the FADD's) */
 		if (neg && xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) &&
-		    d->op != OP_MOV && d->op != OP_NEG && (c = nan32k(pm, f, v, 0)) != 0) {
+		    d->op != OP_MOV && d->op != OP_NEG && (d->op == OP_ABS || rounds(d)) &&
+		    (c = nan32k(pm, f, v, 0)) != 0) {
 			r = c ^ 0x80000000u;
 			break;
 		}
