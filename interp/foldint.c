@@ -525,6 +525,11 @@ sameconst(const Func *f, const Ins *ia, int a, const Ins *ib, int b)
 
 	if (same(ia, a, ib, b))
 		return 1;
+	/* copies of one value (a max of x and x, an xor with a known 0, an
+	 * or of x and x: v13 dag seeds 946, 5555, the mul.lo's operand a copy
+	 * of the mad.hi's) */
+	if (va >= 0 && vb >= 0 && interp_fold_copyroot(NULL, f, va) == interp_fold_copyroot(NULL, f, vb))
+		return 1;
 	if (va < 0 || vb < 0 || !(x = defof(f, va, &w)) || !(y = defof(f, vb, &w)))
 		return 0;
 	for (int i = 0; i < 2; i++) {
@@ -654,7 +659,7 @@ mulapart(const Func *f, const Ins *e)
 static int
 madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
 {
-	if (d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
+	if ((d->guard && d->op != OP_MUL) || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
 	    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
 	    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
 	    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
@@ -680,6 +685,9 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
  * keep their own multiply, and the mad.hi its SELs that saturate; so does
  * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338),
  * or that nothing reads, or an add's or sub's alone (nomul).
+ * A guarded mul.lo pairs too: ptxas computes it unguarded with the
+ * mad.hi (v13 dag seed 693: IMAD.WIDE R16, R9, R27, R8 under no guard).
+ * Copies of one operand count as it (copyroot; seeds 946, 5555).
  * How far apart they stand does not matter (v10 seed 6571 tmap: 22
  * instructions), what stands between does (mulapart).  An operand
  * loaded by ld.const is the same as another loaded from the same word
