@@ -2634,7 +2634,30 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	int v, w;
 	const Ins *d;
 
-	if (!f32known(pm, f, xi, in, 1, &k) || k != 0x3F800000u)
+	if (!f32known(pm, f, xi, in, 1, &k))
+		return 0;
+	/* div.full by another constant: an FMUL by its reciprocal, which
+	 * ptxas computes rounded to nearest (sm_90 SASS: FMUL R, R,
+	 * 2.3329049e-38 for 0F7e00fe01, FMUL.FTZ by 44263456 for 0F32c21055;
+	 * v13 dag seeds 5067, 1886, 6657 on an H200), where a reciprocal
+	 * that is subnormal, infinite or 0 is not this */
+	if (k != 0x3F800000u && ir_hasmod(in, MOD_FULL) && in->op == OP_DIV) {
+		float kf, rf;
+		uint32_t rb;
+		memcpy(&kf, &k, 4);
+		if ((k & 0x7F800000u) == 0x7F800000u || !(k & 0x7F800000u))
+			return 0;
+		rf = 1.0f / kf;
+		memcpy(&rb, &rf, 4);
+		if (!(rb & 0x7F800000u) || (rb & 0x7F800000u) == 0x7F800000u)
+			return 0;
+		xi->s[1] = (XOp){ .k = XO_IMM, .imm = rb };
+		xi->alu.op = OP_MUL;
+		xi->alu.flags = ir_hasmod(in, MOD_FTZ) ? ALU_FTZ : 0;
+		xi->alu.rnd = ALU_RN;
+		return 1;
+	}
+	if (k != 0x3F800000u)
 		return 0;
 	/* the 1.0 an rcp of a 1.0 it knows: the division is already a
 	 * multiplication by the reciprocal when ptxas folds the rcp (v6 seed
