@@ -13,7 +13,7 @@
  *     it is such an add, and then into each of them; one also read by a
  *     compare or a store stays a FMUL and its adds round it;
  *   - a - b*c and -(b*c) + a fuse with the product negated; a mov between
- *     mul and add does not matter; a neg.bf16x2 between them keeps them
+ *     mul and add does not matter, nor an abs.f32 of x * x (absself); a neg.bf16x2 between them keeps them
  *     apart (its own HFMA2, then an HADD2);
  *   - when both operands are products, the first is fused if it can be,
  *     else the second;
@@ -702,6 +702,23 @@ steady(const Ins *m)
 	return 1;
 }
 
+/* Is d an abs.f32 (no .ftz) of a mul of one value by itself, the
+ * product's sign known, which ptxas drops (sm_90 SASS: add.f32 of
+ * abs.f32 of mul.f32 x, x and 1.5 is FFMA R, x, x, 1.5; v13 dag seed
+ * 687 on an H200)? */
+static int
+absself(const Func *f, const Ins *d, int ty)
+{
+	int u;
+	const Ins *m;
+
+	if (d->op != OP_ABS || d->ty[0] != TY_F32 || ty != TY_F32 || d->guard || d->nopnd != 2 ||
+	    ir_hasmod(d, MOD_FTZ) || (u = usedval(d, 1)) < 0 || f->val[u].ins < 0)
+		return 0;
+	m = f->ins[f->val[u].ins];
+	return m->op == OP_MUL && m->nopnd == 3 && !m->guard && usedval(m, 1) >= 0 && usedval(m, 1) == usedval(m, 2);
+}
+
 /* The mul whose product value v is (through movs and negs), with *neg
  * its sign; -1 if none.  A value may come from anything: a phi or the
  * entry (no instruction), a guarded or multi-destination instruction, a
@@ -724,6 +741,10 @@ source(const Func *f, int v, int ty, int *neg)
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
 			return d->nopnd == 3 && d->ty[0] == TY_F32 && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) &&
 			    steady(d) ? f->val[v].ins : -1;
+		if (absself(f, d, ty)) {   /* |x * x| is x * x to ptxas */
+			v = usedval(d, 1);
+			continue;
+		}
 		/* a neg.bf16x2 is an HFMA2.BF16 -0 * 0 + -p of its own, read by
 		 * an HADD2: no product (sm_90 SASS; v13 dag seeds 1006, 1162,
 		 * 1252 on an H200); neg.bf16 and neg.f16x2 fuse */
@@ -860,8 +881,9 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	for (int k = f->nins - 1; k >= 0; k--) {
 		const Ins *q = f->ins[k];
 		int v, neg;
-		if ((q->op != OP_MOV && q->op != OP_NEG) || q->guard || q->ndef != 1 || q->nopnd != 2 ||
-		    ir_hasmod(q, MOD_FTZ) || (q->op == OP_NEG && !floatty(q->ty[0])) || (v = usedval(q, 1)) < 0 ||
+		if ((q->op != OP_MOV && q->op != OP_NEG && !absself(f, q, q->ty[0])) || q->guard || q->ndef != 1 ||
+		    q->nopnd != 2 || ir_hasmod(q, MOD_FTZ) || (q->op == OP_NEG && !floatty(q->ty[0])) ||
+		    (v = usedval(q, 1)) < 0 ||
 		    p.nuse[q->def[0]] == 0 || p.nuse[q->def[0]] != p.good[q->def[0]] || source(f, v, q->ty[0], &neg) < 0)
 			continue;
 		p.good[v]++;
