@@ -839,6 +839,16 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
 				if (f->blk[b].phi[q].arg[a] >= 0)
 					p.nuse[f->blk[b].phi[q].arg[a]]++;
+	/* a selp whose predicate ptxas knows reads only the operand it picks
+	 * (v13 dag seed 4175: a mul read by an add and by such a selp's other
+	 * operand is an FFMA, the selp a copy) */
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		int t, v;
+		if (q->op == OP_SELP && q->nopnd == 4 && !q->guard && (t = interp_fold_selknown(f, q)) >= 1 && t <= 2 &&
+		    (v = usedval(q, 3 - t)) >= 0 && v != usedval(q, t) && p.nuse[v] > 0)
+			p.nuse[v]--;
+	}
 	/* a neg.f32 read by selps alone: ptxas folds it into them as an operand
 	 * sign, a bit flip even of a NaN (a neg.f32 left standing is an FADD,
 	 * whose NaN is the canonical one: alu_float.c); seen in libdevice's
