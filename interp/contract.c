@@ -839,6 +839,29 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
 				if (f->blk[b].phi[q].arg[a] >= 0)
 					p.nuse[f->blk[b].phi[q].arg[a]]++;
+	/* a setp whose predicates nothing reads but selps of one value twice
+	 * (copies) is dead to ptxas, and so are its reads (v13 dag seeds 233,
+	 * 4856: a product read by an add and by setp.eq p, x, x whose p only
+	 * such a selp reads is an FFMA) */
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		/* the predicate is the last use, read as it is or negated */
+		if (q->op == OP_SELP && q->nopnd == 4 && !q->guard && q->nuse >= 1 && usedval(q, 1) >= 0 &&
+		    usedval(q, 1) == usedval(q, 2) && (q->opnd[3].kind == OK_REG ||
+		    (q->opnd[3].kind == OK_NOT && q->opnd[3].nsub == 1 && q->opnd[3].sub[0].kind == OK_REG)) &&
+		    q->use[q->nuse - 1] >= 0)
+			p.good[q->use[q->nuse - 1]]++;
+	}
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		int dead = q->op == OP_SETP && q->ndef >= 1;
+		for (int d = 0; dead && d < q->ndef; d++)
+			dead = q->def[d] >= 0 && p.nuse[q->def[d]] == p.good[q->def[d]];
+		for (int u = 0; dead && u < q->nuse; u++)
+			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
+				p.nuse[q->use[u]]--;
+	}
+	memset(p.good, 0, nv * sizeof *p.good);
 	/* a selp whose predicate ptxas knows reads only the operand it picks
 	 * (v13 dag seed 4175: a mul read by an add and by such a selp's other
 	 * operand is an FFMA, the selp a copy) */
