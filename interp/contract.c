@@ -13,7 +13,8 @@
  *     it is such an add, and then into each of them; one also read by a
  *     compare or a store stays a FMUL and its adds round it;
  *   - a - b*c and -(b*c) + a fuse with the product negated; a mov between
- *     mul and add does not matter, nor an abs.f32 of x * x (absself); a neg.bf16x2 between them keeps them
+ *     mul and add does not matter, nor an abs.f32 of x * x where it is
+ *     added (absself); a neg.bf16x2 between them keeps them
  *     apart (its own HFMA2, then an HADD2);
  *   - when both operands are products, the first is fused if it can be,
  *     else the second;
@@ -741,7 +742,8 @@ source(const Func *f, int v, int ty, int *neg)
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
 			return d->nopnd == 3 && d->ty[0] == TY_F32 && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) &&
 			    steady(d) ? f->val[v].ins : -1;
-		if (absself(f, d, ty)) {   /* |x * x| is x * x to ptxas */
+		if (absself(f, d, ty)) {   /* |x * x| is x * x to ptxas (*neg bit 1) */
+			*neg |= 2;
 			v = usedval(d, 1);
 			continue;
 		}
@@ -793,6 +795,14 @@ fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
 	(void)p;
 	if (i < 0 || i >= k)
 		return -1;
+	/* an abs of x * x fuses where it is added, not subtracted (sm_90
+	 * SASS: y + |x*x| and |x*x| - y are FFMAs, y - |x*x| an FADD of
+	 * -|R|; v13 dag seed 3380) */
+	if (*neg & 2) {
+		*neg &= 1;
+		if (*neg ^ (a->op == OP_SUB && oi == 2))
+			return -1;
+	}
 	m = f->ins[i];
 	if (m->ty[0] != a->ty[0] || ir_hasmod(m, MOD_FTZ) != ir_hasmod(a, MOD_FTZ))
 		return -1;
