@@ -878,7 +878,12 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	for (int k = 0; k < f->nins; k++) {
 		const Ins *q = f->ins[k];
 		int t, v;
-		if (q->op == OP_SELP && q->nopnd == 4 && !q->guard && (t = interp_fold_selknown(f, q)) >= 1 && t <= 2 &&
+		const Ins *d;
+		/* (one setp result, not a pair's, nor of packed halves, which
+		 * interp_fold_selknown does not tell apart: seed 1974) */
+		if (q->op == OP_SELP && q->nopnd == 4 && !q->guard && q->nuse >= 1 && q->use[q->nuse - 1] >= 0 &&
+		    f->val[q->use[q->nuse - 1]].ins >= 0 && (d = f->ins[f->val[q->use[q->nuse - 1]].ins])->ndef == 1 &&
+		    d->ty[0] != TY_F16X2 && d->ty[0] != TY_BF16X2 && (t = interp_fold_selknown(f, q)) >= 1 && t <= 2 &&
 		    (v = usedval(q, 3 - t)) >= 0 && v != usedval(q, t) && p.nuse[v] > 0)
 			p.nuse[v]--;
 	}
