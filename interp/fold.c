@@ -2636,12 +2636,14 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 
 	if (!f32known(pm, f, xi, in, 1, &k))
 		return 0;
-	/* div.full by another constant: an FMUL by its reciprocal, which
-	 * ptxas computes rounded to nearest (sm_90 SASS: FMUL R, R,
-	 * 2.3329049e-38 for 0F7e00fe01, FMUL.FTZ by 44263456 for 0F32c21055;
-	 * v13 dag seeds 5067, 1886, 6657 on an H200), where a reciprocal
-	 * that is subnormal, infinite or 0 is not this */
-	if (k != 0x3F800000u && ir_hasmod(in, MOD_FULL) && in->op == OP_DIV) {
+	/* div.full or div.approx by another constant: an FMUL by its
+	 * reciprocal, which ptxas computes rounded to nearest (sm_90 SASS:
+	 * FMUL R, R, 2.3329049e-38 for 0F7e00fe01, FMUL.FTZ by 44263456 for
+	 * 0F32c21055, by -0.060606062 for 0Fc1840000; v13 dag seeds 5067,
+	 * 1886, 6657, and 737 .approx.ftz, on an H200), where a subnormal
+	 * divisor (two FMULs) or a reciprocal that is subnormal, infinite or 0
+	 * is not this */
+	if (k != 0x3F800000u && in->op == OP_DIV) {
 		float kf, rf;
 		uint32_t rb;
 		memcpy(&kf, &k, 4);
