@@ -3223,6 +3223,14 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
 		return foldsel(pm, f, xi, in, k);
+	/* slct.f32.s32 too: its FSEL takes a neg's source with the modifier
+	 * (v13 dag seeds 4300, 5830: 0xffffffff of a canonical NaN's neg),
+	 * and the s32 selector rules follow (foldint.c foldslct) */
+	if (in->op == OP_SLCT && in->ty[0] == TY_F32 && in->ty[1] == TY_S32 && xi->ns == 3) {
+		if (foldsel(pm, f, xi, in, k))
+			return -1;
+		return interp_fold_int(pm, f, xi, in, k);
+	}
 	if (in->op == OP_DIV && in->ty[0] == TY_F32 && (ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL)) &&
 	    xi->ns == 2 && in->nopnd == 3 && folddiv1(pm, f, xi, in))
 		return 0;
