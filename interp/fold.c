@@ -3227,7 +3227,10 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	 * (v13 dag seeds 4300, 5830: 0xffffffff of a canonical NaN's neg),
 	 * and the s32 selector rules follow (foldint.c foldslct) */
 	if (in->op == OP_SLCT && in->ty[0] == TY_F32 && in->ty[1] == TY_S32 && xi->ns == 3) {
-		if (foldsel(pm, f, xi, in, k))
+		uint64_t c;
+		/* not by a selector ptxas knows: a copy of the neg's FADD, its
+		 * canonical NaN (seed 1776: slct.f32.s32 by 17U) */
+		if (xi->s[2].k != XO_IMM && !interp_fold_kconst(f, srcval(in, 3), &c) && foldsel(pm, f, xi, in, k))
 			return -1;
 		return interp_fold_int(pm, f, xi, in, k);
 	}
