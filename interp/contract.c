@@ -704,9 +704,9 @@ steady(const Ins *m)
 }
 
 /* Is d an abs.f32 (no .ftz) of a mul of one value by itself, the
- * product's sign known, which ptxas drops (sm_90 SASS: add.f32 of
- * abs.f32 of mul.f32 x, x and 1.5 is FFMA R, x, x, 1.5; v13 dag seed
- * 687 on an H200)? */
+ * product's sign known and nothing else reading the product, which ptxas
+ * drops (sm_90 SASS: add.f32 of abs.f32 of mul.f32 x, x and 1.5 is FFMA
+ * R, x, x, 1.5; v13 dag seed 687 on an H200)? */
 static int
 absself(const Func *f, const Ins *d, int ty)
 {
@@ -717,7 +717,21 @@ absself(const Func *f, const Ins *d, int ty)
 	    ir_hasmod(d, MOD_FTZ) || (u = usedval(d, 1)) < 0 || f->val[u].ins < 0)
 		return 0;
 	m = f->ins[f->val[u].ins];
-	return m->op == OP_MUL && m->nopnd == 3 && !m->guard && usedval(m, 1) >= 0 && usedval(m, 1) == usedval(m, 2);
+	if (m->op != OP_MUL || m->nopnd != 3 || m->guard || usedval(m, 1) < 0 || usedval(m, 1) != usedval(m, 2))
+		return 0;
+	/* the abs the product's one reader: one read elsewhere too keeps the
+	 * FMUL and the abs an operand of an FADD (tests/run's contract_cfg
+	 * case 11, an H100's: |x*x| + (x*x - y*z)) */
+	for (int k = 0, n = 0; k < f->nins; k++)
+		for (int j = 0; j < f->ins[k]->nuse; j++)
+			if (f->ins[k]->use[j] == u && ++n > 1)
+				return 0;
+	for (int b = 0; b < f->nblk; b++)
+		for (int q = 0; q < f->blk[b].nphi; q++)
+			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
+				if (f->blk[b].phi[q].arg[a] == u)
+					return 0;
+	return 1;
 }
 
 /* The mul whose product value v is (through movs and negs), with *neg
