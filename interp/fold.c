@@ -259,6 +259,44 @@ setpself(const Ins *d)
 	return -1;
 }
 
+/* A float setp without a BoolOp of x and a NaN ptxas knows (an
+ * immediate, 0F7fffffff or 0d..., or a mov of one): the unordered
+ * compares are true, the ordered false, whatever x (v13 dag seed 8960:
+ * setp.gtu.f32 of x and 0F7fffffff, a guard !p ptxas drops with its
+ * instruction).  1 or 0, else -1. */
+static int
+setpnank(const Func *f, const Ins *d)
+{
+	static const int un[] = { MOD_EQU, MOD_NEU, MOD_LTU, MOD_LEU, MOD_GTU, MOD_GEU, MOD_NAN_CMP },
+	    ord[] = { MOD_EQ, MOD_NE, MOD_LT, MOD_LE, MOD_GT, MOD_GE, MOD_NUM };
+	int nan = 0;
+
+	if (d->op != OP_SETP || d->guard || d->nty != 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64) ||
+	    d->nopnd != 3 || ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+		return -1;
+	for (int i = 1; i <= 2; i++) {
+		const Opnd *o = &d->opnd[i];
+		int64_t c;
+		uint64_t b;
+		int w32 = d->ty[0] == TY_F32;
+		if (o->kind == OK_FIMM) {
+			b = o->fbits;
+			w32 = o->flkind == FL_F32HEX;
+		} else if (o->kind == OK_IMM || immof(f, d, i, &c))
+			b = o->kind == OK_IMM ? (uint64_t)o->imm : (uint64_t)c;
+		else
+			continue;
+		nan |= w32 ? ((uint32_t)b & 0x7FFFFFFFu) > 0x7F800000u : (b & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+	}
+	for (int i = 0; nan && i < 7; i++) {
+		if (ir_hasmod(d, un[i]))
+			return 1;
+		if (ir_hasmod(d, ord[i]))
+			return 0;
+	}
+	return -1;
+}
+
 static int
 predconst(const Func *f, int v, int depth, int *r, int *rn)
 {
@@ -282,6 +320,8 @@ predconst(const Func *f, int v, int depth, int *r, int *rn)
 			continue;
 		}
 		if (d->op == OP_SETP && d->nopnd == 3 && d->ndef >= 1 && w == d->def[0] && (x = setpself(d)) >= 0)
+			return neg ^ x;
+		if (d->op == OP_SETP && d->ndef >= 1 && w == d->def[0] && (x = setpnank(f, d)) >= 0)
 			return neg ^ x;
 		if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->ty[0] != TY_PRED || d->nopnd != 3 ||
 		    predop(d, 1, &a, &an) || predop(d, 2, &b, &bn))
@@ -743,6 +783,110 @@ interp_fold_selknown(const Func *f, const Ins *in)
 		if (in->ty[1] == TY_F32)
 			return (cv & 0x7FFFFFFFu) > 0x7F800000u || ((cv >> 31) & 1 && (cv & 0x7FFFFFFFu)) ? 2 : 1;
 		return (cv >> 31) & 1 ? 2 : 1;
+	}
+	return 0;
+}
+
+/* Operand oi of in as an f32 constant ptxas knows (an immediate, a kconst
+ * value), its bits in *b. */
+static int
+f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
+{
+	XOp o;
+	uint64_t c;
+
+	if (in->opnd[oi].kind == OK_IMM || in->opnd[oi].kind == OK_FIMM) {
+		if (interp_decode_op(pm, &in->opnd[oi], TY_F32, &o) || o.k != XO_IMM)
+			return 0;
+		*b = (uint32_t)o.imm;
+		return 1;
+	}
+	if (!interp_fold_kconst(f, srcval(in, oi), &c))
+		return 0;
+	*b = (uint32_t)c;
+	return 1;
+}
+
+/* selp.f32 of x and a constant c ptxas knows, not a NaN nor a zero, on a
+ * setp.f32 (no .ftz, no BoolOp) that orders x against c, lt, le, gt, ge
+ * or their unordered forms, read as it is, negated or as the pair's
+ * second: the selection is a max or a min of x and c, and ptxas makes it
+ * an FMNMX, with .NAN where a NaN x picks x (an unordered compare, or an
+ * ordered one negated): then a NaN x gives the canonical NaN, not its own
+ * payload (sm_90 SASS: FMNMX.NAN R, x, 9.2233720e+18 for selp x, c, p|q's
+ * q of setp.lt x, c; v13 dag seed 877 on an H200).  Where a NaN x picks
+ * c, the FMNMX gives c as the selp does. */
+static int
+foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int pv, w, neg, xa, cmp = MOD_NONE, x = -1;
+	const Ins *d;
+	uint32_t cs, cp;
+	static const int ord[][3] = {   /* the compare, its operands swapped, negated */
+		{ MOD_LT, MOD_GT, MOD_GEU }, { MOD_LE, MOD_GE, MOD_GTU }, { MOD_GT, MOD_LT, MOD_LEU },
+		{ MOD_GE, MOD_LE, MOD_LTU }, { MOD_LTU, MOD_GTU, MOD_GE }, { MOD_LEU, MOD_GEU, MOD_GT },
+		{ MOD_GTU, MOD_LTU, MOD_LE }, { MOD_GEU, MOD_LEU, MOD_LT },
+	};
+
+	if (in->op != OP_SELP || in->nopnd != 4 || in->guard || xi->ns != 3 || xi->alu.flags || xi->alu.negsrc & 3 ||
+	    predop(in, 3, &pv, &neg) || !(d = defof(f, pv, &w)) || d->op != OP_SETP || d->guard || d->nty != 1 ||
+	    d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_AND) ||
+	    ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || d->ndef < 1)
+		return 0;
+	neg ^= w != d->def[0];
+	/* x is the selp's a (xa) or b, and the setp's first or second */
+	for (int i = 1; i <= 2 && x < 0; i++)
+		for (int j = 1; j <= 2 && x < 0; j++)
+			if (srcval(in, i) >= 0 && srcval(in, i) == srcval(d, j) && f32k(pm, f, in, 3 - i, &cs) &&
+			    f32k(pm, f, d, 3 - j, &cp) && cs == cp && (cs & 0x7FFFFFFFu) != 0 &&
+			    (cs & 0x7FFFFFFFu) <= 0x7F800000u) {
+				x = j;
+				xa = i == 1;
+			}
+	if (x < 0)
+		return 0;
+	for (int i = 0; i < 8; i++)
+		if (ir_hasmod(d, ord[i][0]))
+			cmp = ord[i][x == 2];   /* as x OP c */
+	for (int i = 0; i < 8 && neg; i++)
+		if (ord[i][0] == cmp) {
+			cmp = ord[i][2];
+			neg = 0;
+		}
+	if (cmp == MOD_NONE)
+		return 0;
+	/* a NaN x makes an unordered compare true; the selp picks a then */
+	int un = cmp == MOD_LTU || cmp == MOD_LEU || cmp == MOD_GTU || cmp == MOD_GEU;
+	if (un != xa)
+		return 0;
+	int big = cmp == MOD_GT || cmp == MOD_GE || cmp == MOD_GTU || cmp == MOD_GEU;
+	if (!xa) {   /* x picked where the compare fails */
+		XOp t = xi->s[0];
+		xi->s[0] = xi->s[1];
+		xi->s[1] = t;
+		big = !big;
+	}
+	xi->alu.op = big ? OP_MAX : OP_MIN;
+	xi->alu.flags = ALU_NANP;
+	xi->alu.nsrc = 2;
+	xi->alu.negsrc = 0;
+	xi->alu.imm = 0;
+	xi->ns = 2;
+	return 1;
+}
+
+/* Which operand of a mul.f32 without a rounding, .sat or .ftz modifier is
+ * the immediate -1.0, a neg of the other to ptxas: 1 or 2, else 0. */
+static int
+mulneg1(const Ins *d)
+{
+	if (d->op != OP_MUL || d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) ||
+	    ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_FTZ))
+		return 0;
+	for (int j = 1; j <= 2; j++) {
+		const Opnd *o = &d->opnd[j];
+		if (o->kind == OK_FIMM && o->fbits == (o->flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))
+			return j;
 	}
 	return 0;
 }
@@ -1465,6 +1609,75 @@ foldcvts8pair(const Func *f, XIns *xi, const Ins *in)
 	xi->alu.ty = TY_S32;
 	xi->alu.ty2 = TY_S8;
 	return 1;
+}
+
+static int holdsacross(ptx_module *pm, const Func *f, int v, int i, int k);
+
+/* A guarded f32 add, sub, mul, fma, mad, min or max whose destination's
+ * old value is an unguarded neg.f32 or abs.f32 (no .ftz) of x, or a copy
+ * of one (a mov, a selp or slct of it twice): ptxas computes the
+ * instruction unguarded and selects between it and x with the operand
+ * modifier (FSEL R, r, -x, P), so where the guard is false d holds -x or
+ * |x| with the sign bit alone changed, a NaN's payload kept, not the neg's
+ * FADD and its canonical NaN (a mul.f32 by -1.0 counts as a neg) (sm_90 SASS; v13 dag seeds 49, 651, 2261,
+ * 2464, 2810, 3136, 3500, 3773, 3934, 5986: 0xffffffff on an H200 where
+ * the FADD gives 0x7fffffff), x read where it is in any block, which
+ * nothing on the way writes (loopx seed 7197: the abs before a brx.idx,
+ * the mul in a target).  Of an abs or neg of an abs or neg the FSEL
+ * takes the first source as foldsel does.  ALU_GSET: the executor passes
+ * x and the guard as two more sources, imm bits 28-29 the sign operation.
+ * Not a set (foldgset) nor the instructions interp_fold_mov leaves. */
+static int
+foldgmerge(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int n = xi->ns, old, w, u, z, x, r, mj = 0, so;
+	const Ins *d, *e, *src;
+	uint32_t sg;
+	XOp g, *ns;
+
+	if (!in->guard || in->ty[0] != TY_F32 || in->ndst != 1 || in->ndef != 1 || in->nuse < 2 ||
+	    in->opnd[0].kind != OK_REG || xi->x != X_ALU || xi->guard < 0 || n + 2 > 8 || xi->alu.nsrc != n ||
+	    xi->alu.ndst != 1 || xi->alu.nwords != 1 || (xi->alu.flags & ALU_GSET) || guardconst(f, in) >= 0 ||
+	    (in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MUL && in->op != OP_FMA && in->op != OP_MAD &&
+	     in->op != OP_MIN && in->op != OP_MAX))
+		return 0;
+	old = in->use[in->nuse - 1];
+	if (old < 0 || old >= f->nval || f->val[old].reg != f->val[in->def[0]].reg || !(d = defof(f, old, &w)) ||
+	    (d->op != OP_NEG && d->op != OP_ABS && !(mj = mulneg1(d))) || d->ty[0] != TY_F32 ||
+	    (d->guard && guardconst(f, d) != 1) || ir_hasmod(d, MOD_FTZ) || d->nopnd != (mj ? 3 : 2) ||
+	    (u = srcval(d, mj ? 3 - mj : 1)) < 0)
+		return 0;
+	if ((r = holdsacross(pm, f, u, f->val[w].ins, k)) <= 0)
+		return r;
+	src = d;
+	so = mj ? 3 - mj : 1;
+	sg = d->op == OP_ABS ? SGN_ABS : SGN_NEG;
+	if ((e = defof(f, u, &z)) && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_F32 && !e->guard &&
+	    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
+	    (r = holdsacross(pm, f, x, f->val[z].ins, k)) != 0) {
+		if (r < 0)
+			return -1;
+		src = e;
+		so = 1;
+		sg = d->op != OP_ABS && e->op == OP_NEG ? 0 : sg | SGN_ABS;
+	}
+	if (interp_decode_op(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT))
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)(n + 2) * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	if (interp_decode_op(pm, &src->opnd[so], TY_F32, &ns[n]))
+		return 0;   /* ns[n] is past xi->ns: nothing changed */
+	ns[n + 1] = g;
+	if (g.k == XO_NOT)
+		xi->alu.negsrc |= 1u << (n + 1);
+	xi->ns = (uint8_t)(n + 2);
+	xi->alu.nsrc = n + 2;
+	xi->alu.flags |= ALU_GSET;
+	xi->alu.imm = (xi->alu.imm & ~(3u << 28)) | sg << 28;
+	xi->guard = -1;
+	xi->gneg = 0;
+	return 0;
 }
 
 /* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
@@ -2238,6 +2451,63 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 	return *r = o.imm, 1;
 }
 
+/* Does d carry a rounding modifier? */
+static int
+rounds(const Ins *d)
+{
+	return ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP);
+}
+
+/* The bits ptxas gives f32 value v where it knows v is a NaN, else 0:
+ * a 0f immediate NaN moved (quieted), an abs or neg of a known NaN (its
+ * sign cleared or flipped, as foldabsk and foldnegk fold them), an add,
+ * sub or mul .f32 (no .ftz or .sat) without a rounding modifier with a
+ * known NaN operand (0f immediate or register; NaN op x is a NaN, sm_90
+ * SASS: a MOV of 0x7fffffff for mul.f32 of 0f7FFFFFFF and a register),
+ * and one with a rounding modifier whose operands are all known, an
+ * immediate or a known NaN (a register and a NaN immediate stay an FMUL):
+ * the canonical 0x7fffffff.  Not an fma or mad (an FFMA of +QNAN stays).
+ * A short walk: depth 6. */
+static uint32_t
+nan32k(ptx_module *pm, const Func *f, int v, int depth)
+{
+	int w, u, any = 0, all = 1;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	XOp o;
+	uint32_t c;
+
+	if (!d || d->guard || d->ty[0] != TY_F32)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F32HEX &&
+	    !interp_decode_op(pm, &d->opnd[1], TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
+		return (uint32_t)o.imm | 0x400000u;
+	if ((d->op == OP_ABS || d->op == OP_NEG) && d->nopnd == 2) {
+		if (d->opnd[1].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &d->opnd[1], TY_F32, &o) || o.k != XO_IMM ||
+			    (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+				return 0;
+			c = (uint32_t)o.imm | 0x400000u;
+		} else if ((u = srcval(d, 1)) < 0 || !(c = nan32k(pm, f, u, depth + 1)))
+			return 0;
+		return d->op == OP_ABS ? c & 0x7FFFFFFFu : c ^ 0x80000000u;
+	}
+	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) ||
+	    ir_hasmod(d, MOD_SAT))
+		return 0;
+	for (int i = 1; i < d->nopnd; i++) {
+		const Opnd *op = &d->opnd[i];
+		if (op->kind == OK_FIMM) {
+			if (!interp_decode_op(pm, op, TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
+				any = 1;
+		} else if ((u = srcval(d, i)) >= 0 && nan32k(pm, f, u, depth + 1))
+			any = 1;
+		else
+			all = 0;
+	}
+	return any && (all || !rounds(d)) ? 0x7FFFFFFFu : 0;
+}
+
+
 /* neg and abs of a float constant ptxas knows, which it folds to a
  * constant at compile time (sm_90 SASS: a MOV of the result; dag seeds
  * 152, 171, 323, 564 on an H200):
@@ -2256,11 +2526,21 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int neg = in->op == OP_NEG;
+	int neg = in->op == OP_NEG, v, w;
+	const Ins *d;
 	uint64_t c, r;
 
 	switch (in->ty[0]) {
 	case TY_F32:
+		/* of a known NaN: folded, the sign flipped, but for an add,
+		 * sub or mul without a rounding modifier, into which ptxas
+		 * moves the neg first (its NaN canonical, as the FADD's) */
+		if (neg && xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) &&
+		    d->op != OP_MOV && d->op != OP_NEG && (d->op == OP_ABS || rounds(d)) &&
+		    (c = nan32k(pm, f, v, 0)) != 0) {
+			r = c ^ 0x80000000u;
+			break;
+		}
 		if (!neg || !movconst(pm, f, xi, in, 32, 1, &c) || (c & 0x7FFFFFFFu) <= 0x7F800000u)
 			return 0;
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
@@ -2303,6 +2583,31 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * (0xfff50000 for 0xfff5), but in the records' kernels such instructions
  * between them stop it in one (v8 seed 54785, an mma.sync between) and not
  * in others (82139, a wmma.mma between), so the rule does not look. */
+/* Is d a cvt.rn.f16.f64 or cvt.rn.bf16.f64 of an f64 NaN ptxas knows (an
+ * immediate, an abs or neg of one, a mov of one), which foldcvtnank folds
+ * to the canonical 0x7fff? */
+static int
+nan16k(ptx_module *pm, const Func *f, const Ins *d)
+{
+	const Opnd *io = NULL;
+	const Ins *e;
+	int v, w;
+	XOp o;
+
+	if (d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[1] != TY_F64 ||
+	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || !ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_SAT))
+		return 0;
+	if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
+		io = &d->opnd[1];
+	else if ((v = srcval(d, 1)) >= 0 && (e = defof(f, v, &w)) && !e->guard && e->nopnd == 2 &&
+		 (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM) &&
+		 (((e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_F64) ||
+		  (e->op == OP_MOV && ir_tyinfo[e->ty[0]].bits == 64)))
+		io = &e->opnd[1];
+	return io && !interp_decode_op(pm, io, TY_B64, &o) && o.k == XO_IMM &&
+	       (o.imm & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+}
+
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -2346,6 +2651,12 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    (ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU))) {
 		o.k = XO_IMM;
 		o.imm = 0xFFFF;
+	} else if (!wide && nan16k(pm, f, d)) {
+		/* a half this rule folds, of an f64 NaN ptxas knows, is one it
+		 * knows (v13 dag seed 1424: cvt.f64.bf16 of cvt.rn.bf16.f64 of
+		 * 0dffffffffffffffff, 0x7fffffffe0000000 on an H200) */
+		o.k = XO_IMM;
+		o.imm = 0x7FFF;
 	} else if (d->op != OP_MOV || d->guard ||
 	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
 	    ir_tyinfo[d->ty[0]].bits != (wide ? 64 : 16) ||
@@ -2400,7 +2711,32 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	int v, w;
 	const Ins *d;
 
-	if (!f32known(pm, f, xi, in, 1, &k) || k != 0x3F800000u)
+	if (!f32known(pm, f, xi, in, 1, &k))
+		return 0;
+	/* div.full or div.approx by another constant: an FMUL by its
+	 * reciprocal, which ptxas computes rounded to nearest (sm_90 SASS:
+	 * FMUL R, R, 2.3329049e-38 for 0F7e00fe01, FMUL.FTZ by 44263456 for
+	 * 0F32c21055, by -0.060606062 for 0Fc1840000; v13 dag seeds 5067,
+	 * 1886, 6657, and 737 .approx.ftz, on an H200), where a subnormal
+	 * divisor (two FMULs) or a reciprocal that is subnormal, infinite or 0
+	 * is not this */
+	if (k != 0x3F800000u && in->op == OP_DIV) {
+		float kf, rf;
+		uint32_t rb;
+		memcpy(&kf, &k, 4);
+		if ((k & 0x7F800000u) == 0x7F800000u || !(k & 0x7F800000u))
+			return 0;
+		rf = 1.0f / kf;
+		memcpy(&rb, &rf, 4);
+		if (!(rb & 0x7F800000u) || (rb & 0x7F800000u) == 0x7F800000u)
+			return 0;
+		xi->s[1] = (XOp){ .k = XO_IMM, .imm = rb };
+		xi->alu.op = OP_MUL;
+		xi->alu.flags = ir_hasmod(in, MOD_FTZ) ? ALU_FTZ : 0;
+		xi->alu.rnd = ALU_RN;
+		return 1;
+	}
+	if (k != 0x3F800000u)
 		return 0;
 	/* the 1.0 an rcp of a 1.0 it knows: the division is already a
 	 * multiplication by the reciprocal when ptxas folds the rcp (v6 seed
@@ -2912,8 +3248,8 @@ foldconsthalf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	}
 }
 
-int
-interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+static int
+foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	const Func *f = x->f;
 	int k = (int)(xi - pm->code) - x->pc0, r;
@@ -2928,6 +3264,18 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ) &&
 	    !(built && guardconst(f, in) == 1)) {
 		xi->alu.flags |= ALU_NEGAB;
+		return 0;
+	}
+	/* so is a guarded mul.f32 by -1.0, a neg to ptxas: FSEL R, -x, old
+	 * (fresh v13 dag seed 6155, @p mul.f32 d, x, -1.0) */
+	if (in->op == OP_MUL && in->guard && xi->ns == 2 && (r = mulneg1(in)) > 0 && !(built && guardconst(f, in) == 1)) {
+		if (r == 1)
+			xi->s[0] = xi->s[1];
+		xi->ns = 1;
+		xi->alu.op = OP_NEG;
+		xi->alu.nsrc = 1;
+		xi->alu.negsrc = 0;
+		xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_RNDSET) | ALU_NEGAB;
 		return 0;
 	}
 	if (in->op == OP_SET && in->guard && in->ty[0] == TY_F32 && in->ndst == 1 && in->opnd[0].kind == OK_REG)
@@ -2986,8 +3334,21 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
 		return foldpun(pm, f, xi, in, k);
+	if (in->op == OP_SELP && in->ty[0] == TY_F32 && xi->ns == 3 && foldselmm(pm, f, xi, in))
+		return 0;
 	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
 		return foldsel(pm, f, xi, in, k);
+	/* slct.f32.s32 too: its FSEL takes a neg's source with the modifier
+	 * (v13 dag seeds 4300, 5830: 0xffffffff of a canonical NaN's neg),
+	 * and the s32 selector rules follow (foldint.c foldslct) */
+	if (in->op == OP_SLCT && in->ty[0] == TY_F32 && in->ty[1] == TY_S32 && xi->ns == 3) {
+		uint64_t c;
+		/* not by a selector ptxas knows: a copy of the neg's FADD, its
+		 * canonical NaN (seed 1776: slct.f32.s32 by 17U) */
+		if (xi->s[2].k != XO_IMM && !interp_fold_kconst(f, srcval(in, 3), &c) && foldsel(pm, f, xi, in, k))
+			return -1;
+		return interp_fold_int(pm, f, xi, in, k);
+	}
 	if (in->op == OP_DIV && in->ty[0] == TY_F32 && (ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL)) &&
 	    xi->ns == 2 && in->nopnd == 3 && folddiv1(pm, f, xi, in))
 		return 0;
@@ -3065,4 +3426,19 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    xi->ns == 2 && in->nopnd == 3)
 		return foldxsign(pm, f, xi, in, k);
 	return interp_fold_int(pm, f, xi, in, k);
+}
+
+int
+interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const Func *f = x->f;
+	int k = (int)(xi - pm->code) - x->pc0;
+
+	if (foldone(pm, x, xi, in))
+		return -1;
+	/* after the rules that change the instruction itself: the merge
+	 * selects between what they compute and the old value */
+	if (in->guard && in->ty[0] == TY_F32 && f->built && f->val && k >= 0 && k < f->nins && f->ins[k] == in)
+		return foldgmerge(pm, f, xi, in, k);
+	return 0;
 }

@@ -530,6 +530,11 @@ sameconst(const Func *f, const Ins *ia, int a, const Ins *ib, int b)
 
 	if (same(ia, a, ib, b))
 		return 1;
+	/* copies of one value (a max of x and x, an xor with a known 0, an
+	 * or of x and x: v13 dag seeds 946, 5555, the mul.lo's operand a copy
+	 * of the mad.hi's) */
+	if (va >= 0 && vb >= 0 && interp_fold_copyroot(NULL, f, va) == interp_fold_copyroot(NULL, f, vb))
+		return 1;
 	if (va < 0 || vb < 0 || !(x = defof(f, va, &w)) || !(y = defof(f, vb, &w)))
 		return 0;
 	for (int i = 0; i < 2; i++) {
@@ -659,7 +664,7 @@ mulapart(const Func *f, const Ins *e)
 static int
 madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
 {
-	if (d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
+	if ((d->guard && d->op != OP_MUL) || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
 	    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
 	    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
 	    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
@@ -685,6 +690,9 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
  * keep their own multiply, and the mad.hi its SELs that saturate; so does
  * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338),
  * or that nothing reads, or an add's or sub's alone (nomul).
+ * A guarded mul.lo pairs too: ptxas computes it unguarded with the
+ * mad.hi (v13 dag seed 693: IMAD.WIDE R16, R9, R27, R8 under no guard).
+ * Copies of one operand count as it (copyroot; seeds 946, 5555).
  * How far apart they stand does not matter (v10 seed 6571 tmap: 22
  * instructions), what stands between does (mulapart).  An operand
  * loaded by ld.const is the same as another loaded from the same word
@@ -1496,19 +1504,44 @@ foldshlsext(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* shl.b64 by an immediate of 64 or more of a mul.wide (.u32 or .s32) or
- * a mul.lo of 64 bits by a constant ptxas knows (an immediate, a kconst
- * value): ptxas drops the shift and keeps the product, where the shift
- * gives 0 (sm_90 SASS: the IMAD.WIDE stored as it is, for 64, 65, 100 and
- * 255 alike; by a register factor it stores RZ; dag seed 413 on an
- * H200). */
+/* The amount of shl in as ptxas knows it: an immediate, a mov of one, or
+ * a popc of a mov of one (v13 dag seed 3096: popc.b64 of all ones, 64);
+ * else -1.  Not every kconst value: a prmt of a bfind.shiftamt of a
+ * constant stays a register, which SHF shifts to 0 (seed 4648). */
+static int64_t
+shlamtk(const Func *f, const Ins *in)
+{
+	int64_t c;
+	int v = srcval(in, 2), w;
+	const Ins *d;
+
+	if (in->opnd[2].kind == OK_IMM)
+		return (uint64_t)in->opnd[2].imm > INT32_MAX ? INT32_MAX : in->opnd[2].imm;
+	if (immof(f, in, 2, &c))
+		return (uint32_t)c;
+	if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_POPC && !d->guard && d->nopnd == 2 && immof(f, d, 1, &c))
+		return __builtin_popcountll(d->ty[0] == TY_B64 ? (uint64_t)c : (uint32_t)c);
+	return -1;
+}
+
+/* shl.b64 by an amount of 64 or more ptxas knows (shlamtk) of a mul.wide (.u32
+ * or .s32) or a mul.lo of 64 bits by a constant ptxas knows (an
+ * immediate, a kconst value): ptxas drops the shift and keeps the
+ * product, where the shift gives 0 (sm_90 SASS: the IMAD.WIDE stored as
+ * it is, for 64, 65, 100 and 255 alike; by a register factor it stores
+ * RZ; dag seed 413 on an H200; a mov'd 0xf97450a9, seed 604, and a popc
+ * of 64 ones, 3096, alike).  The product may come through a selp whose
+ * predicate ptxas knows (604: a setp.ge.s64 of x with itself). */
 static int
 foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 {
-	int v = srcval(in, 1), w;
+	int v = srcval(in, 1), w, t, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	uint64_t c;
 
+	if (d && d->op == OP_SELP && !d->guard && d->nopnd == 4 && (t = interp_fold_selknown(f, d)) >= 1 && t <= 2 &&
+	    (u = srcval(d, t)) >= 0)
+		d = defof(f, u, &w);
 	if (!d || d->op != OP_MUL || d->guard || d->nopnd != 3 || d->ndef != 1 ||
 	    !(ir_hasmod(d, MOD_WIDE) ? ir_tyinfo[d->ty[0]].bits == 32 :
 	      ir_hasmod(d, MOD_LO) && ir_tyinfo[d->ty[0]].bits == 64 && isint(d->ty[0])))
@@ -1528,8 +1561,8 @@ foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
-	    !in->guard && (uint64_t)in->opnd[2].imm >= 64 && foldshlmulk(f, xi, in))
+	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
+	    shlamtk(f, in) >= 64 && foldshlmulk(f, xi, in))
 		return 0;
 	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
 	    !in->guard)
