@@ -364,8 +364,8 @@ predconst(const Func *f, int v, int depth, int *r, int *rn)
 
 /* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown
  * or none. */
-static int
-guardconst(const Func *f, const Ins *in)
+int
+interp_fold_guardconst(const Func *f, const Ins *in)
 {
 	int r, rn, c;
 
@@ -933,7 +933,7 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 					oi = 3 - j, mneg = 1;
 			}
 		if (!d || (d->op != OP_NEG && d->op != OP_ABS && !mneg) || d->ty[0] != TY_F32 ||
-		    (d->guard && guardconst(f, d) != 1) ||
+		    (d->guard && interp_fold_guardconst(f, d) != 1) ||
 		    ir_hasmod(d, MOD_FTZ) || (!mneg && d->nopnd != 2) || (u = srcval(d, oi)) < 0 ||
 		    !holds(f, u, f->val[w].ins, k))
 			continue;
@@ -1637,14 +1637,14 @@ foldgmerge(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (!in->guard || in->ty[0] != TY_F32 || in->ndst != 1 || in->ndef != 1 || in->nuse < 2 ||
 	    in->opnd[0].kind != OK_REG || xi->x != X_ALU || xi->guard < 0 || n + 2 > 8 || xi->alu.nsrc != n ||
-	    xi->alu.ndst != 1 || xi->alu.nwords != 1 || (xi->alu.flags & ALU_GSET) || guardconst(f, in) >= 0 ||
+	    xi->alu.ndst != 1 || xi->alu.nwords != 1 || (xi->alu.flags & ALU_GSET) || interp_fold_guardconst(f, in) >= 0 ||
 	    (in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MUL && in->op != OP_FMA && in->op != OP_MAD &&
 	     in->op != OP_MIN && in->op != OP_MAX))
 		return 0;
 	old = in->use[in->nuse - 1];
 	if (old < 0 || old >= f->nval || f->val[old].reg != f->val[in->def[0]].reg || !(d = defof(f, old, &w)) ||
 	    (d->op != OP_NEG && d->op != OP_ABS && !(mj = mulneg1(d))) || d->ty[0] != TY_F32 ||
-	    (d->guard && guardconst(f, d) != 1) || ir_hasmod(d, MOD_FTZ) || d->nopnd != (mj ? 3 : 2) ||
+	    (d->guard && interp_fold_guardconst(f, d) != 1) || ir_hasmod(d, MOD_FTZ) || d->nopnd != (mj ? 3 : 2) ||
 	    (u = srcval(d, mj ? 3 - mj : 1)) < 0)
 		return 0;
 	if ((r = holdsacross(pm, f, u, f->val[w].ins, k)) <= 0)
@@ -2465,7 +2465,8 @@ rounds(const Ins *d)
  * known NaN operand (0f immediate or register; NaN op x is a NaN, sm_90
  * SASS: a MOV of 0x7fffffff for mul.f32 of 0f7FFFFFFF and a register),
  * and one with a rounding modifier whose operands are all known, an
- * immediate or a known NaN (a register and a NaN immediate stay an FMUL):
+ * immediate or a known canonical NaN (a register and a NaN immediate stay
+ * an FMUL, and so does a mov'd NaN immediate of another payload):
  * the canonical 0x7fffffff.  Not an fma or mad (an FFMA of +QNAN stays).
  * A short walk: depth 6. */
 static uint32_t
@@ -2499,9 +2500,15 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
 		if (op->kind == OK_FIMM) {
 			if (!interp_decode_op(pm, op, TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
 				any = 1;
-		} else if ((u = srcval(d, i)) >= 0 && nan32k(pm, f, u, depth + 1))
+		} else if ((u = srcval(d, i)) >= 0 && (c = nan32k(pm, f, u, depth + 1)) != 0) {
 			any = 1;
-		else
+			/* a mov'd NaN immediate other than the canonical one
+			 * stays in a register of a rounded op (v13 dag seed
+			 * 8527: mul.rm.f32 x * x of 0fFFFFFFFE is FMUL.RM R5,
+			 * -QNAN and its neg an FADD) */
+			if (c != 0x7FFFFFFFu)
+				all = 0;
+		} else
 			all = 0;
 	}
 	return any && (all || !rounds(d)) ? 0x7FFFFFFFu : 0;
@@ -3262,13 +3269,13 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	int built = f->built && f->val && k >= 0 && k < f->nins && f->ins[k] == in;
 	/* a guard ptxas knows to be true is none (an FADD, not an FSEL) */
 	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ) &&
-	    !(built && guardconst(f, in) == 1)) {
+	    !(built && interp_fold_guardconst(f, in) == 1)) {
 		xi->alu.flags |= ALU_NEGAB;
 		return 0;
 	}
 	/* so is a guarded mul.f32 by -1.0, a neg to ptxas: FSEL R, -x, old
 	 * (fresh v13 dag seed 6155, @p mul.f32 d, x, -1.0) */
-	if (in->op == OP_MUL && in->guard && xi->ns == 2 && (r = mulneg1(in)) > 0 && !(built && guardconst(f, in) == 1)) {
+	if (in->op == OP_MUL && in->guard && xi->ns == 2 && (r = mulneg1(in)) > 0 && !(built && interp_fold_guardconst(f, in) == 1)) {
 		if (r == 1)
 			xi->s[0] = xi->s[1];
 		xi->ns = 1;

@@ -190,6 +190,8 @@ copyof(XIns *xi, int i, int ftz)
  * its bits: an integer compare of a value with itself, an or with all
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
+/* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown. */
+int interp_fold_guardconst(const Func *f, const Ins *in);
 /* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst
  * value, an xor of a value with itself)? */
 int interp_fold_knownzero(const Func *f, const Ins *in, int o);

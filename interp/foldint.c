@@ -674,6 +674,11 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
 	 * addend a lop3 of a bfi of the mul.lo saturates) */
 	if (d->ndef == 1 && dependson(f, srcval(in, 3), d->def[0], 6))
 		return 0;
+	/* nor a guarded mul.lo whose guard ptxas knows false: it is gone
+	 * (v13 dag seed 6613: under !p of setp.eq x, x; sm_90 SASS IMAD.HI
+	 * and the SELs that saturate) */
+	if (d->guard && interp_fold_guardconst(f, d) == 0)
+		return 0;
 	/* nor when ptxas keeps no multiply for the mul.lo: dead, or an add
 	 * or sub alone reads it (nomul; sm_90 SASS: IMAD.HI and SELs) */
 	if (d->op == OP_MUL && nomul(f, d))
