@@ -2226,10 +2226,74 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * (0xfff50000 for 0xfff5), but in the records' kernels such instructions
  * between them stop it in one (v8 seed 54785, an mma.sync between) and not
  * in others (82139, a wmma.mma between), so the rule does not look. */
+/* Is 16-bit value v one ptxas knows whatever the inputs (*r its bits)?
+ * A mov of an immediate, a copy of a value it knows (a guard it knows
+ * true counts as none: guardconst), a half of a mov.b32 {lo, hi} unpack
+ * of a 32-bit value kconst knows, and a 16-bit integer ALU instruction
+ * all of whose sources are immediates or such values.  No float
+ * instruction: ptxas evaluates none of a known value.  (v14 xmix seeds
+ * 3649 and 6874: a cvt.f64.bf16 of a mov.b16 0x7fff under a setp.eq of x
+ * with itself; 70, 515, 3152: of a half of a mov.b32 immediate's unpack;
+ * 1285, 2797, 4086, 6243: of an or, and, xor of mov.b16 immediates.) */
+static int
+k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
+{
+	int w, n;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+	uint64_t src[4], dst[2] = { 0, 0 }, c;
+	uint32_t cc = 0;
+	XOp o;
+	AluOp op;
+	const char *why;
+
+	if (!d || (d->guard && guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
+	    ir_tyinfo[d->ty[0]].bits == 32) {
+		/* not of a packed half instruction's result, which kconst
+		 * evaluates but ptxas does not (v14 xmix 4927, 6109: of a
+		 * sub.f16x2 and a sub.bf16x2 of one mov'd pair, an HADD2's
+		 * NaN that F2F.F64 keeps) */
+		int z, u = srcval(d, 1);
+		const Ins *e = u >= 0 ? defof(f, u, &z) : NULL;
+		if (!e || (e->op != OP_MOV && ir_tyinfo[e->ty[e->nty - 1]].kind == TK_PACKED) ||
+		    !interp_fold_kconst(f, u, &c))
+			return 0;
+		return *r = (w == d->def[1] ? c >> 16 : c) & 0xFFFFu, 1;
+	}
+	if (d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != 16)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2) {
+		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &d->opnd[1], TY_B16, &o) || o.k != XO_IMM)
+				return 0;
+			return *r = o.imm & 0xFFFFu, 1;
+		}
+		/* a guarded copy (an unguarded one defof passed) */
+		return srcval(d, 1) >= 0 && k16(pm, f, srcval(d, 1), depth + 1, r);
+	}
+	if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
+		return 0;
+	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
+	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 3)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		const Opnd *x = &d->opnd[1 + i];
+		if (x->kind == OK_IMM)
+			src[i] = (uint64_t)x->imm & 0xFFFFFFFFull;
+		else if (x->kind != OK_REG || !k16(pm, f, srcval(d, 1 + i), depth + 1, &src[i]) ||
+			 ir_tyinfo[f->regs[f->val[srcval(d, 1 + i)].reg]->type].bits != 16)
+			return 0;
+	}
+	alu_exec(&op, src, dst, &cc);
+	*r = dst[0] & 0xFFFFu;
+	return 1;
+}
+
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int v, w;
+	int v = -1, w;
 	uint32_t h;
 	const Ins *d = NULL;
 	XOp o;
@@ -2269,6 +2333,9 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    (ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU))) {
 		o.k = XO_IMM;
 		o.imm = 0xFFFF;
+	} else if (!wide && k16(pm, f, v, 0, &o.imm)) {
+		/* a 16-bit value ptxas computes from immediates (k16) */
+		o.k = XO_IMM;
 	} else if (d->op != OP_MOV || d->guard ||
 	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
 	    ir_tyinfo[d->ty[0]].bits != (wide ? 64 : 16) ||
