@@ -1200,6 +1200,23 @@ samecalc(const Func *f, int a, int b)
 	return 1;
 }
 
+/* Is source o of mul.f32 in the 1.0 of an f32 set ptxas knows true (an
+ * integer compare of a value with itself, equ, leu or geu of a float:
+ * kconst)?  The mul by it is then no FMUL either, whatever the other
+ * factor, an immediate included: a NaN keeps its payload (v14 xmix seeds
+ * 1778, 5548: mul.f32 of set.eq.f32.s16 x, x and of set.equ.f32.f32 x, x
+ * by a NaN gave 0x7fc00000 and 0xffc12345 on an H200, not 0x7fffffff). */
+static int
+setone(const Func *f, const Ins *in, int o)
+{
+	int v = srcval(in, o), w;
+	uint64_t c;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return in->op == OP_MUL && in->ty[0] == TY_F32 && in->nopnd == 3 && d && d->op == OP_SET && !d->guard &&
+	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c) && c == 0x3F800000u;
+}
+
 static int
 foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -1235,10 +1252,10 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		int64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
 		 * canonical NaN (v13 seeds 2963, 4092) */
-		if (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM &&
+		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
 		    (half && in->nopnd == 3 && immof(f, in, 1 + i, &c) && (uint64_t)c == one &&
-		     !immof(f, in, 2 - i, &c))))
+		     !immof(f, in, 2 - i, &c)))))
 			continue;
 		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
 			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];

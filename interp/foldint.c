@@ -1043,6 +1043,52 @@ zeroshift(const Func *f, int v, const Ins *in, int k, int depth)
 	return 1;
 }
 
+/* Is 32-bit value v a constant ptxas propagates, for the bfe.s32 rule
+ * below?  A mov of an immediate (a float one, a decimal literal too), a
+ * word of a mov.b64 unpack of a mov.u64 immediate, and an integer logic
+ * op, shift, add, sub, not, brev or bfe whose sources are immediates and
+ * such values; not what kconst finds known of a source it does not read
+ * (a shift by 32 or more, a bfe.u32 past the word: v10 seeds 9475, 3307,
+ * 7831 tmap, v1 46743, each a bfe.s32 past the word of one, all ones on
+ * an H200).  (v14 xmix seeds 64, 2175, 2300, 3351, 4624, 6256, 6757: a
+ * bfe.s32 at 32-38 of an and with 0f7FFFFFFF of a mov.f32 of
+ * 1.17549435e-38, of and/or chains of mov'd constants, of the high word
+ * of a mov.u64 immediate is the manual's 0 on an H200, not the immediate
+ * rule's all ones; of an and of an unknown value with 0x3ff03ff or 31, or
+ * of a bfe.u32 of one by 23, 8, all ones: 4299, 2279, 4027.) */
+static int
+bfesrcknown(const Func *f, int v, int depth)
+{
+	int w, u;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->ndst != 1)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->ndef == 2 &&
+	    ir_tyinfo[d->ty[0]].bits == 64) {
+		const Ins *e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &w) : NULL;
+		return e && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
+		    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM);
+	}
+	if (d->ndef != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32)
+		return 0;
+	switch (d->op) {
+	case OP_MOV:
+		return d->nopnd == 2 && (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM);
+	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
+	case OP_BREV: case OP_BFE:
+		if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
+			return 0;
+		for (int i = 1; i < d->nopnd; i++)
+			if (d->opnd[i].kind != OK_IMM && d->opnd[i].kind != OK_FIMM &&
+			    !(d->opnd[i].kind == OK_REG && bfesrcknown(f, srcval(d, i), depth + 1)))
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* bfe.s32 whose position and length ptxas knows (immediates or kconst
  * values) folds by its rule for immediates (alu_int.c): a field past the
  * word is all ones (seeds 21315, 42284, 76914, 82183: lengths of an or
@@ -1092,7 +1138,7 @@ bfeimm(const Func *f, const Ins *d, int k, int depth)
 	 * 37034: a bfe.u32 past the word) */
 	return !(d->opnd[1].kind == OK_IMM || ((v = srcval(d, 1)) >= 0 && (s = defof(f, v, &w)) && s->op == OP_MOV &&
 	    !s->guard && s->nopnd == 2 && s->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
-	    zeroshift(f, srcval(d, 1), d, k, 0));
+	    zeroshift(f, srcval(d, 1), d, k, 0) || bfesrcknown(f, srcval(d, 1), 0));
 }
 
 static int
