@@ -46,6 +46,7 @@
 
 static int kconst(const Func *f, int v, int depth, uint64_t *r);
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
+static int earlystop(const Func *f, int i, int k);
 
 /* How operand a of ia stands to operand b of ib for ptxas: 1 where they
  * read one value, copies of one too (copyroot: v10 seed 8608 tmap, an
@@ -1057,7 +1058,7 @@ zeroshift(const Func *f, int v, const Ins *in, int k, int depth)
  * rule's all ones; of an and of an unknown value with 0x3ff03ff or 31, or
  * of a bfe.u32 of one by 23, 8, all ones: 4299, 2279, 4027.) */
 static int
-bfesrcknown(const Func *f, int v, int depth)
+bfesrcknown(const Func *f, int v, int k, int depth)
 {
 	int w, u;
 	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
@@ -1068,20 +1069,21 @@ bfesrcknown(const Func *f, int v, int depth)
 	    ir_tyinfo[d->ty[0]].bits == 64) {
 		const Ins *e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &w) : NULL;
 		return e && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
-		    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM);
+		    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM) && !earlystop(f, f->val[w].ins, k);
 	}
 	if (d->ndef != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32)
 		return 0;
 	switch (d->op) {
-	case OP_MOV:
-		return d->nopnd == 2 && (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM);
+	case OP_MOV:   /* (its early pass: earlystop) */
+		return d->nopnd == 2 && (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) &&
+		    !earlystop(f, f->val[w].ins, k);
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
 	case OP_BREV: case OP_BFE:
 		if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 			return 0;
 		for (int i = 1; i < d->nopnd; i++)
 			if (d->opnd[i].kind != OK_IMM && d->opnd[i].kind != OK_FIMM &&
-			    !(d->opnd[i].kind == OK_REG && bfesrcknown(f, srcval(d, i), depth + 1)))
+			    !(d->opnd[i].kind == OK_REG && bfesrcknown(f, srcval(d, i), k, depth + 1)))
 				return 0;
 		return 1;
 	default:
@@ -1138,7 +1140,7 @@ bfeimm(const Func *f, const Ins *d, int k, int depth)
 	 * 37034: a bfe.u32 past the word) */
 	return !(d->opnd[1].kind == OK_IMM || ((v = srcval(d, 1)) >= 0 && (s = defof(f, v, &w)) && s->op == OP_MOV &&
 	    !s->guard && s->nopnd == 2 && s->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
-	    zeroshift(f, srcval(d, 1), d, k, 0) || bfesrcknown(f, srcval(d, 1), 0));
+	    zeroshift(f, srcval(d, 1), d, k, 0) || bfesrcknown(f, srcval(d, 1), k, 0));
 }
 
 static int
