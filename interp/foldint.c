@@ -1498,9 +1498,52 @@ foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* shr.s32 by an immediate of 1-31 of an unguarded neg.s32 of a word of a
+ * mov.b64 {lo, hi} unpack, whose every reader is an add, or a sub that
+ * subtracts something from it (.s32, .u32): ptxas makes each reader a
+ * LEA.HI.SX32 with the negation as its operand's modifier, which
+ * computes b - (x >> c), not b + ((-x) >> c): one more where x's low c
+ * bits are not all 0 (v14 xmix seeds 3053, 6695: the f64 exponent idiom
+ * -(hi) >> 20, - 1023 gave -1022 for a hi of -1 on an H200; sm_90 SASS:
+ * LEA.HI.SX32 R, -R, 0xfffffc01, 0xc).  Without the unpack, or without
+ * such a reader, an IADD3 negates first and the SHF shifts that.  The
+ * shr then shifts x and negates the result (ALU_NEGK, on a shr). */
+static int
+foldnegshr(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u, z, me, n = 0;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || d->op != OP_NEG || d->guard || d->ty[0] != TY_S32 || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
+	    !(e = defof(f, u, &z)) || e->op != OP_MOV || e->guard || e->nopnd != 2 || e->opnd[0].kind != OK_VEC ||
+	    e->ndef != 2 || ir_tyinfo[e->ty[0]].bits != 64 || in->ndef != 1 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	me = in->def[0];
+	for (int j = 0; j < f->nins; j++) {
+		const Ins *r = f->ins[j];
+		for (int q = 0; q < r->nuse; q++) {
+			if (r->use[q] != me)
+				continue;
+			if (r->guard || (r->op != OP_ADD && r->op != OP_SUB) || r->nopnd != 3 || r->nty != 1 ||
+			    (r->ty[0] != TY_S32 && r->ty[0] != TY_U32) || ir_hasmod(r, MOD_SAT) || ir_hasmod(r, MOD_CC) ||
+			    (r->op == OP_SUB && srcval(r, 2) == me))
+				return 0;
+			n++;
+		}
+	}
+	if (!n || interp_decode_op(pm, &d->opnd[1], TY_S32, &xi->s[0]))
+		return 0;
+	xi->alu.flags |= ALU_NEGK;
+	return 0;
+}
+
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
+	if (in->op == OP_SHR && in->ty[0] == TY_S32 && !in->guard && xi->ns == 2 && in->nopnd == 3 &&
+	    in->opnd[2].kind == OK_IMM && in->opnd[2].imm >= 1 && in->opnd[2].imm <= 31 &&
+	    foldnegshr(pm, f, xi, in, k))
+		return 0;
 	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
 	    !in->guard && (uint64_t)in->opnd[2].imm >= 64 && foldshlmulk(f, xi, in))
 		return 0;
