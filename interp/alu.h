@@ -78,7 +78,10 @@ enum {
 	                            * cvt: a takes one (imm bits 0-1) at its format's sign bit */
 	ALU_GSET      = 1u << 25,  /* set with an f32 d under a guard: the last two sources are d's
 	                            * old value and the guard; ptxas selects 0 or -1 under the guard,
-	                            * then makes an f32 of |that| whatever the guard (fold.c) */
+	                            * then makes an f32 of |that| whatever the guard (fold.c); on an
+	                            * f32 add, sub, mul, fma, mad, min or max the last two are the
+	                            * source x of d's old value -x or |x| and the guard: where it is
+	                            * false d is x with the sign operation of imm bits 28-29 */
 	ALU_F2IAMT    = 1u << 26,  /* shl/shr of 64 bits: the amount is an f32 value that ptxas
 	                            * converts to a 64-bit integer (F2I.U64/S64.TRUNC, fold.c) and
 	                            * shifts by the low word of */

@@ -357,6 +357,14 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 		o.flags &= ~(uint32_t)ALU_GSET;
 		o.nsrc -= 2;
 		o.negsrc &= ~(3u << o.nsrc);
+		if (op->op != OP_SET) {   /* a guarded f32 ALU op: ptxas's FSEL */
+			o.imm &= ~(3u << 28);
+			if (s[n - 1] & 1)
+				alu_exec(&o, src, dst, cc);
+			else
+				dst[0] = sgnop(s[n - 2], op->imm >> 28);
+			return;
+		}
 		if (s[n - 1] & 1) {
 			setx(&o, s, dst);
 		} else {   /* I2F of IABS of the old value, as a 32-bit integer */

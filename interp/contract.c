@@ -13,7 +13,8 @@
  *     it is such an add, and then into each of them; one also read by a
  *     compare or a store stays a FMUL and its adds round it;
  *   - a - b*c and -(b*c) + a fuse with the product negated; a mov between
- *     mul and add does not matter; a neg.bf16x2 between them keeps them
+ *     mul and add does not matter, nor an abs.f32 of x * x where it is
+ *     added (absself); a neg.bf16x2 between them keeps them
  *     apart (its own HFMA2, then an HADD2);
  *   - when both operands are products, the first is fused if it can be,
  *     else the second;
@@ -702,6 +703,37 @@ steady(const Ins *m)
 	return 1;
 }
 
+/* Is d an abs.f32 (no .ftz) of a mul of one value by itself, the
+ * product's sign known and nothing else reading the product, which ptxas
+ * drops (sm_90 SASS: add.f32 of abs.f32 of mul.f32 x, x and 1.5 is FFMA
+ * R, x, x, 1.5; v13 dag seed 687 on an H200)? */
+static int
+absself(const Func *f, const Ins *d, int ty)
+{
+	int u;
+	const Ins *m;
+
+	if (d->op != OP_ABS || d->ty[0] != TY_F32 || ty != TY_F32 || d->guard || d->nopnd != 2 ||
+	    ir_hasmod(d, MOD_FTZ) || (u = usedval(d, 1)) < 0 || f->val[u].ins < 0)
+		return 0;
+	m = f->ins[f->val[u].ins];
+	if (m->op != OP_MUL || m->nopnd != 3 || m->guard || usedval(m, 1) < 0 || usedval(m, 1) != usedval(m, 2))
+		return 0;
+	/* the abs the product's one reader: one read elsewhere too keeps the
+	 * FMUL and the abs an operand of an FADD (tests/run's contract_cfg
+	 * case 11, an H100's: |x*x| + (x*x - y*z)) */
+	for (int k = 0, n = 0; k < f->nins; k++)
+		for (int j = 0; j < f->ins[k]->nuse; j++)
+			if (f->ins[k]->use[j] == u && ++n > 1)
+				return 0;
+	for (int b = 0; b < f->nblk; b++)
+		for (int q = 0; q < f->blk[b].nphi; q++)
+			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
+				if (f->blk[b].phi[q].arg[a] == u)
+					return 0;
+	return 1;
+}
+
 /* The mul whose product value v is (through movs and negs), with *neg
  * its sign; -1 if none.  A value may come from anything: a phi or the
  * entry (no instruction), a guarded or multi-destination instruction, a
@@ -724,6 +756,11 @@ source(const Func *f, int v, int ty, int *neg)
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
 			return d->nopnd == 3 && d->ty[0] == TY_F32 && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) &&
 			    steady(d) ? f->val[v].ins : -1;
+		if (absself(f, d, ty)) {   /* |x * x| is x * x to ptxas (*neg bit 1) */
+			*neg |= 2;
+			v = usedval(d, 1);
+			continue;
+		}
 		/* a neg.bf16x2 is an HFMA2.BF16 -0 * 0 + -p of its own, read by
 		 * an HADD2: no product (sm_90 SASS; v13 dag seeds 1006, 1162,
 		 * 1252 on an H200); neg.bf16 and neg.f16x2 fuse */
@@ -772,6 +809,14 @@ fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
 	(void)p;
 	if (i < 0 || i >= k)
 		return -1;
+	/* an abs of x * x fuses where it is added, not subtracted (sm_90
+	 * SASS: y + |x*x| and |x*x| - y are FFMAs, y - |x*x| an FADD of
+	 * -|R|; v13 dag seed 3380) */
+	if (*neg & 2) {
+		*neg &= 1;
+		if (*neg ^ (a->op == OP_SUB && oi == 2))
+			return -1;
+	}
 	m = f->ins[i];
 	if (m->ty[0] != a->ty[0] || ir_hasmod(m, MOD_FTZ) != ir_hasmod(a, MOD_FTZ))
 		return -1;
@@ -818,6 +863,44 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
 				if (f->blk[b].phi[q].arg[a] >= 0)
 					p.nuse[f->blk[b].phi[q].arg[a]]++;
+	/* a setp whose predicates nothing reads but selps of one value twice
+	 * (copies) is dead to ptxas, and so are its reads (v13 dag seeds 233,
+	 * 4856: a product read by an add and by setp.eq p, x, x whose p only
+	 * such a selp reads is an FFMA) */
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		/* the predicate is the last use, read as it is or negated */
+		if (q->op == OP_SELP && q->nopnd == 4 && !q->guard && q->nuse >= 1 && usedval(q, 1) >= 0 &&
+		    usedval(q, 1) == usedval(q, 2) && (q->opnd[3].kind == OK_REG ||
+		    (q->opnd[3].kind == OK_NOT && q->opnd[3].nsub == 1 && q->opnd[3].sub[0].kind == OK_REG)) &&
+		    q->use[q->nuse - 1] >= 0)
+			p.good[q->use[q->nuse - 1]]++;
+	}
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		int dead = q->op == OP_SETP && q->ndef >= 1;
+		for (int d = 0; dead && d < q->ndef; d++)
+			dead = q->def[d] >= 0 && p.nuse[q->def[d]] == p.good[q->def[d]];
+		for (int u = 0; dead && u < q->nuse; u++)
+			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
+				p.nuse[q->use[u]]--;
+	}
+	memset(p.good, 0, nv * sizeof *p.good);
+	/* a selp whose predicate ptxas knows reads only the operand it picks
+	 * (v13 dag seed 4175: a mul read by an add and by such a selp's other
+	 * operand is an FFMA, the selp a copy) */
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		int t, v;
+		const Ins *d;
+		/* (one setp result, not a pair's, nor of packed halves, which
+		 * interp_fold_selknown does not tell apart: seed 1974) */
+		if (q->op == OP_SELP && q->nopnd == 4 && !q->guard && q->nuse >= 1 && q->use[q->nuse - 1] >= 0 &&
+		    f->val[q->use[q->nuse - 1]].ins >= 0 && (d = f->ins[f->val[q->use[q->nuse - 1]].ins])->ndef == 1 &&
+		    d->ty[0] != TY_F16X2 && d->ty[0] != TY_BF16X2 && (t = interp_fold_selknown(f, q)) >= 1 && t <= 2 &&
+		    (v = usedval(q, 3 - t)) >= 0 && v != usedval(q, t) && p.nuse[v] > 0)
+			p.nuse[v]--;
+	}
 	/* a neg.f32 read by selps alone: ptxas folds it into them as an operand
 	 * sign, a bit flip even of a NaN (a neg.f32 left standing is an FADD,
 	 * whose NaN is the canonical one: alu_float.c); seen in libdevice's
@@ -860,8 +943,9 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	for (int k = f->nins - 1; k >= 0; k--) {
 		const Ins *q = f->ins[k];
 		int v, neg;
-		if ((q->op != OP_MOV && q->op != OP_NEG) || q->guard || q->ndef != 1 || q->nopnd != 2 ||
-		    ir_hasmod(q, MOD_FTZ) || (q->op == OP_NEG && !floatty(q->ty[0])) || (v = usedval(q, 1)) < 0 ||
+		if ((q->op != OP_MOV && q->op != OP_NEG && !absself(f, q, q->ty[0])) || q->guard || q->ndef != 1 ||
+		    q->nopnd != 2 || ir_hasmod(q, MOD_FTZ) || (q->op == OP_NEG && !floatty(q->ty[0])) ||
+		    (v = usedval(q, 1)) < 0 ||
 		    p.nuse[q->def[0]] == 0 || p.nuse[q->def[0]] != p.good[q->def[0]] || source(f, v, q->ty[0], &neg) < 0)
 			continue;
 		p.good[v]++;

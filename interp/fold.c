@@ -127,7 +127,8 @@
  *     knows (interp_fold_slctpos).
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays), and so does abs.f16 or abs.bf16
- *     of a half of one.
+ *     of a half of one; abs.ftz.f32, and an instruction of a rounding
+ *     modifier without .sat, are not known so (f32nonneg).
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
  *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
@@ -160,7 +161,14 @@
  *   - cvt.f32.u16/.u32 of an abs.s16/.s32 converts as signed (foldabscvt).
  *   - setp.ne and setp.eq of an f32 set.ftz's integer result and 0 are
  *     the set's compare made again without .ftz, in any block the set's
- *     sources reach unchanged (foldsetpftz).
+ *     sources reach unchanged, and so are set.ne and set.eq into .u32 or
+ *     .s32 (foldsetpftz); set or setp .eq and .ne .f32 of such a set's
+ *     result and a known 1.0 take its truth for 1.0 (foldsetone).
+ *   - a slct whose c ptxas knows keeps no FSEL (interp_fold_selknown).
+ *   - cvt.u32.u16 of cvt.s8.s64 of cvt.u64.s8 of x is x's byte
+ *     sign-extended to 32 bits (foldcvts8pair); a zero-extending cvt of
+ *     the low byte or half of a prmt.b32 may read a as 0 (foldint.c
+ *     interp_fold_prmtlow).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -251,6 +259,44 @@ setpself(const Ins *d)
 	return -1;
 }
 
+/* A float setp without a BoolOp of x and a NaN ptxas knows (an
+ * immediate, 0F7fffffff or 0d..., or a mov of one): the unordered
+ * compares are true, the ordered false, whatever x (v13 dag seed 8960:
+ * setp.gtu.f32 of x and 0F7fffffff, a guard !p ptxas drops with its
+ * instruction).  1 or 0, else -1. */
+static int
+setpnank(const Func *f, const Ins *d)
+{
+	static const int un[] = { MOD_EQU, MOD_NEU, MOD_LTU, MOD_LEU, MOD_GTU, MOD_GEU, MOD_NAN_CMP },
+	    ord[] = { MOD_EQ, MOD_NE, MOD_LT, MOD_LE, MOD_GT, MOD_GE, MOD_NUM };
+	int nan = 0;
+
+	if (d->op != OP_SETP || d->guard || d->nty != 1 || (d->ty[0] != TY_F32 && d->ty[0] != TY_F64) ||
+	    d->nopnd != 3 || ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+		return -1;
+	for (int i = 1; i <= 2; i++) {
+		const Opnd *o = &d->opnd[i];
+		int64_t c;
+		uint64_t b;
+		int w32 = d->ty[0] == TY_F32;
+		if (o->kind == OK_FIMM) {
+			b = o->fbits;
+			w32 = o->flkind == FL_F32HEX;
+		} else if (o->kind == OK_IMM || immof(f, d, i, &c))
+			b = o->kind == OK_IMM ? (uint64_t)o->imm : (uint64_t)c;
+		else
+			continue;
+		nan |= w32 ? ((uint32_t)b & 0x7FFFFFFFu) > 0x7F800000u : (b & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+	}
+	for (int i = 0; nan && i < 7; i++) {
+		if (ir_hasmod(d, un[i]))
+			return 1;
+		if (ir_hasmod(d, ord[i]))
+			return 0;
+	}
+	return -1;
+}
+
 static int
 predconst(const Func *f, int v, int depth, int *r, int *rn)
 {
@@ -274,6 +320,8 @@ predconst(const Func *f, int v, int depth, int *r, int *rn)
 			continue;
 		}
 		if (d->op == OP_SETP && d->nopnd == 3 && d->ndef >= 1 && w == d->def[0] && (x = setpself(d)) >= 0)
+			return neg ^ x;
+		if (d->op == OP_SETP && d->ndef >= 1 && w == d->def[0] && (x = setpnank(f, d)) >= 0)
 			return neg ^ x;
 		if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->ty[0] != TY_PRED || d->nopnd != 3 ||
 		    predop(d, 1, &a, &an) || predop(d, 2, &b, &bn))
@@ -383,7 +431,9 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* cvt.rzi to an integer of an f32 that a cvt of an integer Y made, where
+/* cvt.rzi (or .rmi, .rpi, .rni: v12 formx 6992, cvt.rmi.ftz.sat.u8.f32
+ * of cvt.rp.ftz.f32.s8 of a set's -1, 0xff on the H200, LOP3 & 0xff in
+ * sm_90 SASS) to an integer of an f32 that a cvt of an integer Y made, where
  * Y is the result of an unguarded set with an integer destination and no
  * BoolOp (0 or -1 to ptxas; v12 formx 5263, of a set.ls.and.u32.u64,
  * keeps its I2F and F2I): ptxas takes the two cvts for an integer conversion from
@@ -393,17 +443,22 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * each, no I2F or F2I; v12 formx 3088, a cvt.rzi.sat.u64.f32 of a
  * cvt.rz.ftz.f32.s8 of a set.geu.s16.bf16, gave 0xffffffffffffffff on
  * the H200, and 3657, of a cvt.rp.ftz.f32.u32 of a set.eq.ftz.s32.f32,
- * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y. */
+ * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y.  Not
+ * where ptxas knows Y (kconst: a set of x with x), whose I2F of the
+ * constant it keeps, the F2I converting the f32 (v12 formx 3541:
+ * I2FP.F32.U32.RZ of 0xffffffff, then 0xffffff00 for .u64). */
 static int
 foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 1), w, u, z;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+	uint64_t c;
 
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_F32 ||
 	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
 	    e->op != OP_SET || e->guard || e->ndst != 1 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
-	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) || !holds(f, u, f->val[w].ins, k) ||
+	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) || interp_fold_kconst(f, u, &c) ||
+	    !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
 		return 0;
 	xi->alu.ty2 = d->ty[1];
@@ -686,8 +741,8 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* Does ptxas know the predicate of selp in, so that no FSEL remains (see
- * foldsel)?  1 where it is true, 2 where false, 3 where this does not
+/* Does ptxas know the predicate of selp in, or the c of slct in, so that
+ * no FSEL remains (see foldsel)?  1 where it is true, 2 where false, 3 where this does not
  * tell which (a BoolOp, a guard), 0 where ptxas does not know it. */
 int
 interp_fold_selknown(const Func *f, const Ins *in)
@@ -712,6 +767,127 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
 	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
 		return pd->guard ? 3 : ir_hasmod(pd, MOD_FINITE) || ir_hasmod(pd, MOD_NUMBER) ? 1 : 2;
+	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
+	 * set of x with x): no FSEL either, the slct a copy of the neg's or
+	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
+	 * of a neg by set.ne.u32.f32 x, x, 0; sm_90 SASS) */
+	if (in->op == OP_SLCT && in->nopnd == 4 && in->nty == 2) {
+		uint64_t cv;
+		const Opnd *o = &in->opnd[3];
+		if (o->kind == OK_IMM)
+			cv = (uint64_t)o->imm;
+		else if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
+			cv = (uint32_t)o->fbits;
+		else if (!interp_fold_kconst(f, srcval(in, 3), &cv))
+			return 0;
+		if (in->ty[1] == TY_F32)
+			return (cv & 0x7FFFFFFFu) > 0x7F800000u || ((cv >> 31) & 1 && (cv & 0x7FFFFFFFu)) ? 2 : 1;
+		return (cv >> 31) & 1 ? 2 : 1;
+	}
+	return 0;
+}
+
+/* Operand oi of in as an f32 constant ptxas knows (an immediate, a kconst
+ * value), its bits in *b. */
+static int
+f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
+{
+	XOp o;
+	uint64_t c;
+
+	if (in->opnd[oi].kind == OK_IMM || in->opnd[oi].kind == OK_FIMM) {
+		if (interp_decode_op(pm, &in->opnd[oi], TY_F32, &o) || o.k != XO_IMM)
+			return 0;
+		*b = (uint32_t)o.imm;
+		return 1;
+	}
+	if (!interp_fold_kconst(f, srcval(in, oi), &c))
+		return 0;
+	*b = (uint32_t)c;
+	return 1;
+}
+
+/* selp.f32 of x and a constant c ptxas knows, not a NaN nor a zero, on a
+ * setp.f32 (no .ftz, no BoolOp) that orders x against c, lt, le, gt, ge
+ * or their unordered forms, read as it is, negated or as the pair's
+ * second: the selection is a max or a min of x and c, and ptxas makes it
+ * an FMNMX, with .NAN where a NaN x picks x (an unordered compare, or an
+ * ordered one negated): then a NaN x gives the canonical NaN, not its own
+ * payload (sm_90 SASS: FMNMX.NAN R, x, 9.2233720e+18 for selp x, c, p|q's
+ * q of setp.lt x, c; v13 dag seed 877 on an H200).  Where a NaN x picks
+ * c, the FMNMX gives c as the selp does. */
+static int
+foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int pv, w, neg, xa, cmp = MOD_NONE, x = -1;
+	const Ins *d;
+	uint32_t cs, cp;
+	static const int ord[][3] = {   /* the compare, its operands swapped, negated */
+		{ MOD_LT, MOD_GT, MOD_GEU }, { MOD_LE, MOD_GE, MOD_GTU }, { MOD_GT, MOD_LT, MOD_LEU },
+		{ MOD_GE, MOD_LE, MOD_LTU }, { MOD_LTU, MOD_GTU, MOD_GE }, { MOD_LEU, MOD_GEU, MOD_GT },
+		{ MOD_GTU, MOD_LTU, MOD_LE }, { MOD_GEU, MOD_LEU, MOD_LT },
+	};
+
+	if (in->op != OP_SELP || in->nopnd != 4 || in->guard || xi->ns != 3 || xi->alu.flags || xi->alu.negsrc & 3 ||
+	    predop(in, 3, &pv, &neg) || !(d = defof(f, pv, &w)) || d->op != OP_SETP || d->guard || d->nty != 1 ||
+	    d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_AND) ||
+	    ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || d->ndef < 1)
+		return 0;
+	neg ^= w != d->def[0];
+	/* x is the selp's a (xa) or b, and the setp's first or second */
+	for (int i = 1; i <= 2 && x < 0; i++)
+		for (int j = 1; j <= 2 && x < 0; j++)
+			if (srcval(in, i) >= 0 && srcval(in, i) == srcval(d, j) && f32k(pm, f, in, 3 - i, &cs) &&
+			    f32k(pm, f, d, 3 - j, &cp) && cs == cp && (cs & 0x7FFFFFFFu) != 0 &&
+			    (cs & 0x7FFFFFFFu) <= 0x7F800000u) {
+				x = j;
+				xa = i == 1;
+			}
+	if (x < 0)
+		return 0;
+	for (int i = 0; i < 8; i++)
+		if (ir_hasmod(d, ord[i][0]))
+			cmp = ord[i][x == 2];   /* as x OP c */
+	for (int i = 0; i < 8 && neg; i++)
+		if (ord[i][0] == cmp) {
+			cmp = ord[i][2];
+			neg = 0;
+		}
+	if (cmp == MOD_NONE)
+		return 0;
+	/* a NaN x makes an unordered compare true; the selp picks a then */
+	int un = cmp == MOD_LTU || cmp == MOD_LEU || cmp == MOD_GTU || cmp == MOD_GEU;
+	if (un != xa)
+		return 0;
+	int big = cmp == MOD_GT || cmp == MOD_GE || cmp == MOD_GTU || cmp == MOD_GEU;
+	if (!xa) {   /* x picked where the compare fails */
+		XOp t = xi->s[0];
+		xi->s[0] = xi->s[1];
+		xi->s[1] = t;
+		big = !big;
+	}
+	xi->alu.op = big ? OP_MAX : OP_MIN;
+	xi->alu.flags = ALU_NANP;
+	xi->alu.nsrc = 2;
+	xi->alu.negsrc = 0;
+	xi->alu.imm = 0;
+	xi->ns = 2;
+	return 1;
+}
+
+/* Which operand of a mul.f32 without a rounding, .sat or .ftz modifier is
+ * the immediate -1.0, a neg of the other to ptxas: 1 or 2, else 0. */
+static int
+mulneg1(const Ins *d)
+{
+	if (d->op != OP_MUL || d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) ||
+	    ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_FTZ))
+		return 0;
+	for (int j = 1; j <= 2; j++) {
+		const Opnd *o = &d->opnd[j];
+		if (o->kind == OK_FIMM && o->fbits == (o->flkind == FL_F32HEX ? 0xBF800000u : 0xBFF0000000000000u))
+			return j;
+	}
 	return 0;
 }
 
@@ -1429,6 +1605,98 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* cvt.u32 or .s32 .u16 of a cvt.s8.s64 or .u64 of a cvt.s64 or .u64 .s8
+ * of x: ptxas takes the pair for the one sign extension of x's byte, a
+ * PRMT 0x8880 to 32 bits, and the .u16 read for one that needs no mask,
+ * so the word is x's byte sign-extended to 32 bits where the manual
+ * zero-extends the 16 (v1 seeds 19930 and 122560: 0xffffffff for 0xffff;
+ * sm_90 SASS of each form: cvt.u64.u16 keeps its LOP3, and a cvt.s32.s8
+ * then cvt.s8.s32 pair its mask). */
+static int
+foldcvts8pair(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w, u, z;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_S8 ||
+	    (d->ty[1] != TY_S64 && d->ty[1] != TY_U64) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 ||
+	    !(e = defof(f, u, &z)) || e->op != OP_CVT || e->guard || e->nty != 2 || e->ty[1] != TY_S8 ||
+	    (e->ty[0] != TY_S64 && e->ty[0] != TY_U64) || ir_hasmod(e, MOD_SAT))
+		return 0;
+	xi->alu.ty = TY_S32;
+	xi->alu.ty2 = TY_S8;
+	return 1;
+}
+
+static int holdsacross(ptx_module *pm, const Func *f, int v, int i, int k);
+
+/* A guarded f32 add, sub, mul, fma, mad, min or max whose destination's
+ * old value is an unguarded neg.f32 or abs.f32 (no .ftz) of x, or a copy
+ * of one (a mov, a selp or slct of it twice): ptxas computes the
+ * instruction unguarded and selects between it and x with the operand
+ * modifier (FSEL R, r, -x, P), so where the guard is false d holds -x or
+ * |x| with the sign bit alone changed, a NaN's payload kept, not the neg's
+ * FADD and its canonical NaN (a mul.f32 by -1.0 counts as a neg) (sm_90 SASS; v13 dag seeds 49, 651, 2261,
+ * 2464, 2810, 3136, 3500, 3773, 3934, 5986: 0xffffffff on an H200 where
+ * the FADD gives 0x7fffffff), x read where it is in any block, which
+ * nothing on the way writes (loopx seed 7197: the abs before a brx.idx,
+ * the mul in a target).  Of an abs or neg of an abs or neg the FSEL
+ * takes the first source as foldsel does.  ALU_GSET: the executor passes
+ * x and the guard as two more sources, imm bits 28-29 the sign operation.
+ * Not a set (foldgset) nor the instructions interp_fold_mov leaves. */
+static int
+foldgmerge(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int n = xi->ns, old, w, u, z, x, r, mj = 0, so;
+	const Ins *d, *e, *src;
+	uint32_t sg;
+	XOp g, *ns;
+
+	if (!in->guard || in->ty[0] != TY_F32 || in->ndst != 1 || in->ndef != 1 || in->nuse < 2 ||
+	    in->opnd[0].kind != OK_REG || xi->x != X_ALU || xi->guard < 0 || n + 2 > 8 || xi->alu.nsrc != n ||
+	    xi->alu.ndst != 1 || xi->alu.nwords != 1 || (xi->alu.flags & ALU_GSET) || guardconst(f, in) >= 0 ||
+	    (in->op != OP_ADD && in->op != OP_SUB && in->op != OP_MUL && in->op != OP_FMA && in->op != OP_MAD &&
+	     in->op != OP_MIN && in->op != OP_MAX))
+		return 0;
+	old = in->use[in->nuse - 1];
+	if (old < 0 || old >= f->nval || f->val[old].reg != f->val[in->def[0]].reg || !(d = defof(f, old, &w)) ||
+	    (d->op != OP_NEG && d->op != OP_ABS && !(mj = mulneg1(d))) || d->ty[0] != TY_F32 ||
+	    (d->guard && guardconst(f, d) != 1) || ir_hasmod(d, MOD_FTZ) || d->nopnd != (mj ? 3 : 2) ||
+	    (u = srcval(d, mj ? 3 - mj : 1)) < 0)
+		return 0;
+	if ((r = holdsacross(pm, f, u, f->val[w].ins, k)) <= 0)
+		return r;
+	src = d;
+	so = mj ? 3 - mj : 1;
+	sg = d->op == OP_ABS ? SGN_ABS : SGN_NEG;
+	if ((e = defof(f, u, &z)) && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_F32 && !e->guard &&
+	    !ir_hasmod(e, MOD_FTZ) && e->nopnd == 2 && (x = srcval(e, 1)) >= 0 &&
+	    (r = holdsacross(pm, f, x, f->val[z].ins, k)) != 0) {
+		if (r < 0)
+			return -1;
+		src = e;
+		so = 1;
+		sg = d->op != OP_ABS && e->op == OP_NEG ? 0 : sg | SGN_ABS;
+	}
+	if (interp_decode_op(pm, in->guard, 0, &g) || (g.k != XO_REG && g.k != XO_NOT))
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)(n + 2) * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	if (interp_decode_op(pm, &src->opnd[so], TY_F32, &ns[n]))
+		return 0;   /* ns[n] is past xi->ns: nothing changed */
+	ns[n + 1] = g;
+	if (g.k == XO_NOT)
+		xi->alu.negsrc |= 1u << (n + 1);
+	xi->ns = (uint8_t)(n + 2);
+	xi->alu.nsrc = n + 2;
+	xi->alu.flags |= ALU_GSET;
+	xi->alu.imm = (xi->alu.imm & ~(3u << 28)) | sg << 28;
+	xi->guard = -1;
+	xi->gneg = 0;
+	return 0;
+}
+
 /* cvt between integers that zero-extends or truncates to 8 bits (.u8 the
  * source or destination, the other not .s8 unless it is the source) of a tanh.approx.f16 or
  * ex2.approx.f16 result: ptxas drops the mask (it takes the MUFU.TANH.F16
@@ -1460,29 +1728,33 @@ foldmufu8(const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Does d make an f32 whose sign bit ptxas knows to be clear: ex2.approx,
- * abs, an add, sub, mul or fma with .sat, a cvt with .sat, a mul of a
- * value by itself, an add of two such values (seed 16064: x * x + x * x)
- * or a mul of two .sat ones, a selp of two (or of one and a positive
- * immediate)?  depth
- * bounds the search.  (sqrt.approx is not one: its -0 stays.)  sel asks
- * it for the test of a slct (interp_fold_slctpos), where an instruction
- * of a rounding modifier without .sat and abs.ftz are not known. */
+ * abs without .ftz, an add, sub, mul or fma with .sat, a cvt with .sat,
+ * a mul of a value by itself, an add of two such values (seed 16064:
+ * x * x + x * x) or a mul of two .sat ones, a selp of two (or of one and
+ * a positive immediate)?  depth bounds the search.  (sqrt.approx is not
+ * one: its -0 stays.)  An
+ * instruction of a rounding modifier without .sat is not known, for a
+ * slct's test (interp_fold_slctpos) and an abs.f16x2 (foldabs2) alike:
+ * abs.f16x2 of mul.rn.f32 x, x stays an HADD2 |x|, -0 where that of
+ * mul.f32 x, x is a copy (sm_90 SASS; v8 seed 41848). */
 static int
-f32nonneg(const Func *f, const Ins *d, int depth, int sel)
+f32nonneg(const Func *f, const Ins *d, int depth)
 {
 	int w;
 	const Ins *a, *b;
 
 	if (!d || d->guard || d->ty[0] != TY_F32 || d->ndst != 1 || depth > 4)
 		return 0;
-	if (sel && !ir_hasmod(d, MOD_SAT) &&
-	    (ir_mod_round(d) != MOD_NONE || (d->op == OP_ABS && ir_hasmod(d, MOD_FTZ))))
+	if (!ir_hasmod(d, MOD_SAT) && ir_mod_round(d) != MOD_NONE)
 		return 0;
 	switch (d->op) {
 	case OP_EX2:
 		return ir_hasmod(d, MOD_APPROX);
 	case OP_ABS:
-		return 1;
+		/* abs.ftz is an FADD.FTZ |x|, -0 that ptxas does not count:
+		 * abs.f16x2 of it stays an HADD2 |x|, -0 (sm_90 SASS; v8
+		 * seeds 18310, 38746) */
+		return !ir_hasmod(d, MOD_FTZ);
 	case OP_CVT:
 		return ir_hasmod(d, MOD_SAT);
 	case OP_SELP:
@@ -1493,7 +1765,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 			const Opnd *o = &d->opnd[i];
 			uint64_t bits = o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm;
 			if (o->kind == OK_FIMM || o->kind == OK_IMM ? (bits >> 31) & 1 :
-			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1, sel))
+			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1))
 				return 0;
 		}
 		return 1;
@@ -1512,7 +1784,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 		if (d->op == OP_MUL)
 			return a && b && !a->guard && !b->guard && a->ty[0] == TY_F32 && b->ty[0] == TY_F32 &&
 			       ir_hasmod(a, MOD_SAT) && ir_hasmod(b, MOD_SAT);
-		return f32nonneg(f, a, depth + 1, sel) && f32nonneg(f, b, depth + 1, sel);
+		return f32nonneg(f, a, depth + 1) && f32nonneg(f, b, depth + 1);
 	}
 	return 0;
 }
@@ -1528,7 +1800,7 @@ f32nonneg(const Func *f, const Ins *d, int depth, int sel)
 int
 interp_fold_slctpos(const Func *f, const Ins *d)
 {
-	return f32nonneg(f, d, 0, 1);
+	return f32nonneg(f, d, 0);
 }
 
 /* abs.f16x2, abs.ftz.f16x2 or abs.bf16x2 of an f32 that ptxas knows is not
@@ -1553,7 +1825,7 @@ foldabs2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			return 0;
 		d = defof(f, v, &w);
 	}
-	if (!f32nonneg(f, d, 0, 0))
+	if (!f32nonneg(f, d, 0))
 		return 0;
 	if ((in->ty[0] == TY_F16X2 || in->ty[0] == TY_F16) && !ir_hasmod(in, MOD_FTZ)) {
 		copyof(xi, 0, 0);
@@ -1594,8 +1866,8 @@ negabsroot(const Func *f, int v, const Ins **d, int *di)
 	return v;
 }
 
-/* min/max.xorsign.abs.f16x2 of two neg.f16x2 and abs.f16x2 chains from one
- * x (no .ftz): ptxas reads x itself as the first operand, the |.| of the
+/* min/max.xorsign.abs.f16x2 of two neg.f16x2 and abs.f16x2 chains (no
+ * .ftz on them), both from one x: ptxas reads x itself as the first operand, the |.| of the
  * HMNMX2 standing for the chain, and the second chain's HADD2 as the
  * second, so the sign each half takes is sign(x) ^ the second's: of
  * (-x, -x) set (seed 1240), of (|x|, |x|) and (-|x|, |x|) sign(x) (seeds
@@ -1606,12 +1878,25 @@ foldxsign(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *da, *db, *e;
 	int ia, ib, x = negabsroot(f, srcval(in, 1), &da, &ia), z;
 
-	if (!da || x != negabsroot(f, srcval(in, 2), &db, &ib) || !db || !holds(f, x, ia, k))
+	if (!da || !holds(f, x, ia, k))
+		return 0;
+	if (!(z = negabsroot(f, srcval(in, 2), &db, &ib), db))
 		return 0;
 	/* x from a set (halves of 0 or all ones) ptxas compiles otherwise
 	 * (seed 3304 keeps PTX's answer) */
-	if ((e = defof(f, x, &z)) && e->op == OP_SET)
+	if ((e = defof(f, x, &ib)) && e->op == OP_SET)
 		return 0;
+	/* chains from two roots: a first that is one neg is absorbed whatever
+	 * computed x, the second stays an HADD2 of its own (v1 seed 150964:
+	 * sm_90 SASS HMNMX2.FTZ.XORSIGN |R14|, |R16| of the bf16x2 fma itself
+	 * and the neg.f16x2 of the other root, so -0 against a NaN comes out
+	 * +0); two abs chains keep both (seed 43576: the HMNMX2 of two PRMT
+	 * packs of per-half HADD2s) */
+	if (x != z) {
+		if (da->op == OP_NEG && defof(f, srcval(in, 1), &ib) == da)
+			interp_decode_op(pm, &da->opnd[1], TY_F16X2, &xi->s[0]);
+		return 0;
+	}
 	/* x from a packed f16x2 or bf16x2 add, sub, mul, fma, min or max:
 	 * ptxas negates it for both operands (seeds 40984, 47223, 47372,
 	 * 63999, 74324; sm_90 SASS), so PTX's answer stays */
@@ -1786,7 +2071,10 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * Not before a set (its own select, foldgset), a copysign (an integer
  * SEL), or an .approx or .full rcp, sqrt, rsqrt, ex2, lg2 or div without
  * .ftz, whose scaled sequence ends in an instruction under the guard or a
- * SEL of the FADD (seeds 54917, 61017). */
+ * SEL of the FADD (seeds 54917, 61017), nor before a div.rz, .rm or .rp
+ * (.ftz or not), which is a branch around the call of a subroutine that
+ * divides, the FADD left in d where the guard is false (sm_90 SASS; v8
+ * seed 31427 regs: the H200's canonical NaN in those lanes). */
 int
 interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -1808,6 +2096,8 @@ interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (n->op == OP_SET || n->op == OP_COPYSIGN || ((ir_hasmod(n, MOD_APPROX) || ir_hasmod(n, MOD_FULL)) &&
 	    !ir_hasmod(n, MOD_FTZ) && (n->op == OP_RCP || n->op == OP_SQRT || n->op == OP_RSQRT || n->op == OP_EX2 ||
 	    n->op == OP_LG2 || n->op == OP_DIV)))
+		return 0;
+	if (n->op == OP_DIV && (ir_hasmod(n, MOD_RZ) || ir_hasmod(n, MOD_RM) || ir_hasmod(n, MOD_RP)))
 		return 0;
 	if (!n->guard || n->ty[0] != TY_F32 || n->blk != in->blk || n->ndst != 1 || n->opnd[0].kind != OK_REG ||
 	    n->opnd[0].sym != in->opnd[0].sym || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
@@ -2178,6 +2468,63 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 	return *r = o.imm, 1;
 }
 
+/* Does d carry a rounding modifier? */
+static int
+rounds(const Ins *d)
+{
+	return ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP);
+}
+
+/* The bits ptxas gives f32 value v where it knows v is a NaN, else 0:
+ * a 0f immediate NaN moved (quieted), an abs or neg of a known NaN (its
+ * sign cleared or flipped, as foldabsk and foldnegk fold them), an add,
+ * sub or mul .f32 (no .ftz or .sat) without a rounding modifier with a
+ * known NaN operand (0f immediate or register; NaN op x is a NaN, sm_90
+ * SASS: a MOV of 0x7fffffff for mul.f32 of 0f7FFFFFFF and a register),
+ * and one with a rounding modifier whose operands are all known, an
+ * immediate or a known NaN (a register and a NaN immediate stay an FMUL):
+ * the canonical 0x7fffffff.  Not an fma or mad (an FFMA of +QNAN stays).
+ * A short walk: depth 6. */
+static uint32_t
+nan32k(ptx_module *pm, const Func *f, int v, int depth)
+{
+	int w, u, any = 0, all = 1;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	XOp o;
+	uint32_t c;
+
+	if (!d || d->guard || d->ty[0] != TY_F32)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F32HEX &&
+	    !interp_decode_op(pm, &d->opnd[1], TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
+		return (uint32_t)o.imm | 0x400000u;
+	if ((d->op == OP_ABS || d->op == OP_NEG) && d->nopnd == 2) {
+		if (d->opnd[1].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &d->opnd[1], TY_F32, &o) || o.k != XO_IMM ||
+			    (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+				return 0;
+			c = (uint32_t)o.imm | 0x400000u;
+		} else if ((u = srcval(d, 1)) < 0 || !(c = nan32k(pm, f, u, depth + 1)))
+			return 0;
+		return d->op == OP_ABS ? c & 0x7FFFFFFFu : c ^ 0x80000000u;
+	}
+	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) ||
+	    ir_hasmod(d, MOD_SAT))
+		return 0;
+	for (int i = 1; i < d->nopnd; i++) {
+		const Opnd *op = &d->opnd[i];
+		if (op->kind == OK_FIMM) {
+			if (!interp_decode_op(pm, op, TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
+				any = 1;
+		} else if ((u = srcval(d, i)) >= 0 && nan32k(pm, f, u, depth + 1))
+			any = 1;
+		else
+			all = 0;
+	}
+	return any && (all || !rounds(d)) ? 0x7FFFFFFFu : 0;
+}
+
+
 /* neg and abs of a float constant ptxas knows, which it folds to a
  * constant at compile time (sm_90 SASS: a MOV of the result; dag seeds
  * 152, 171, 323, 564 on an H200):
@@ -2196,11 +2543,21 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int neg = in->op == OP_NEG;
+	int neg = in->op == OP_NEG, v, w;
+	const Ins *d;
 	uint64_t c, r;
 
 	switch (in->ty[0]) {
 	case TY_F32:
+		/* of a known NaN: folded, the sign flipped, but for an add,
+		 * sub or mul without a rounding modifier, into which ptxas
+		 * moves the neg first (its NaN canonical, as the FADD's) */
+		if (neg && xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) &&
+		    d->op != OP_MOV && d->op != OP_NEG && (d->op == OP_ABS || rounds(d)) &&
+		    (c = nan32k(pm, f, v, 0)) != 0) {
+			r = c ^ 0x80000000u;
+			break;
+		}
 		if (!neg || !movconst(pm, f, xi, in, 32, 1, &c) || (c & 0x7FFFFFFFu) <= 0x7F800000u)
 			return 0;
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
@@ -2307,6 +2664,31 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	return 1;
 }
 
+/* Is d a cvt.rn.f16.f64 or cvt.rn.bf16.f64 of an f64 NaN ptxas knows (an
+ * immediate, an abs or neg of one, a mov of one), which foldcvtnank folds
+ * to the canonical 0x7fff? */
+static int
+nan16k(ptx_module *pm, const Func *f, const Ins *d)
+{
+	const Opnd *io = NULL;
+	const Ins *e;
+	int v, w;
+	XOp o;
+
+	if (d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[1] != TY_F64 ||
+	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || !ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_SAT))
+		return 0;
+	if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
+		io = &d->opnd[1];
+	else if ((v = srcval(d, 1)) >= 0 && (e = defof(f, v, &w)) && !e->guard && e->nopnd == 2 &&
+		 (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM) &&
+		 (((e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_F64) ||
+		  (e->op == OP_MOV && ir_tyinfo[e->ty[0]].bits == 64)))
+		io = &e->opnd[1];
+	return io && !interp_decode_op(pm, io, TY_B64, &o) && o.k == XO_IMM &&
+	       (o.imm & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+}
+
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -2353,6 +2735,12 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	} else if (!wide && k16(pm, f, v, 0, &o.imm)) {
 		/* a 16-bit value ptxas computes from immediates (k16) */
 		o.k = XO_IMM;
+	} else if (!wide && nan16k(pm, f, d)) {
+		/* a half this rule folds, of an f64 NaN ptxas knows, is one it
+		 * knows (v13 dag seed 1424: cvt.f64.bf16 of cvt.rn.bf16.f64 of
+		 * 0dffffffffffffffff, 0x7fffffffe0000000 on an H200) */
+		o.k = XO_IMM;
+		o.imm = 0x7FFF;
 	} else if (d->op != OP_MOV || d->guard ||
 	    d->nopnd != 2 || (d->opnd[1].kind != OK_IMM && d->opnd[1].kind != OK_FIMM) ||
 	    ir_tyinfo[d->ty[0]].bits != (wide ? 64 : 16) ||
@@ -2407,7 +2795,32 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	int v, w;
 	const Ins *d;
 
-	if (!f32known(pm, f, xi, in, 1, &k) || k != 0x3F800000u)
+	if (!f32known(pm, f, xi, in, 1, &k))
+		return 0;
+	/* div.full or div.approx by another constant: an FMUL by its
+	 * reciprocal, which ptxas computes rounded to nearest (sm_90 SASS:
+	 * FMUL R, R, 2.3329049e-38 for 0F7e00fe01, FMUL.FTZ by 44263456 for
+	 * 0F32c21055, by -0.060606062 for 0Fc1840000; v13 dag seeds 5067,
+	 * 1886, 6657, and 737 .approx.ftz, on an H200), where a subnormal
+	 * divisor (two FMULs) or a reciprocal that is subnormal, infinite or 0
+	 * is not this */
+	if (k != 0x3F800000u && in->op == OP_DIV) {
+		float kf, rf;
+		uint32_t rb;
+		memcpy(&kf, &k, 4);
+		if ((k & 0x7F800000u) == 0x7F800000u || !(k & 0x7F800000u))
+			return 0;
+		rf = 1.0f / kf;
+		memcpy(&rb, &rf, 4);
+		if (!(rb & 0x7F800000u) || (rb & 0x7F800000u) == 0x7F800000u)
+			return 0;
+		xi->s[1] = (XOp){ .k = XO_IMM, .imm = rb };
+		xi->alu.op = OP_MUL;
+		xi->alu.flags = ir_hasmod(in, MOD_FTZ) ? ALU_FTZ : 0;
+		xi->alu.rnd = ALU_RN;
+		return 1;
+	}
+	if (k != 0x3F800000u)
 		return 0;
 	/* the 1.0 an rcp of a 1.0 it knows: the division is already a
 	 * multiplication by the reciprocal when ptxas folds the rcp (v6 seed
@@ -2735,14 +3148,18 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
  * the setp), so on a subnormal the setp and the set disagree (v6 seeds
  * 20039, 23574, 24175: a lane outside a vote's or a shfl's mask kept such
  * a setp's value, the others the collective's).  A set of an f32
- * destination, or of f16 (an HSET2), is tested by its value.  1: folded,
- * -1: no memory. */
+ * destination, or of f16 (an HSET2), is tested by its value.  So is a set
+ * with a .u32 or .s32 destination and such a test (not of .f32): one
+ * FSETP without .ftz and a SEL (v4 seed 20078: set.eq.s32.s32 of a
+ * set.ne.ftz.u32.f32 and a known 0 is FSETP.EQU; set.ne an FSETP.NE).
+ * 1: folded, -1: no memory. */
 static int
 foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int ty = in->ty[0], eq = xi->alu.cmp == MOD_EQ;
+	int set = in->op == OP_SET, ty = in->ty[set], eq = xi->alu.cmp == MOD_EQ;
 
-	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || in->nty != 1)
+	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || in->nty != 1 + set ||
+	    (set && ((in->ty[0] != TY_U32 && in->ty[0] != TY_S32) || ty == TY_F32)))
 		return 0;
 	if (ty == TY_F32 ? !eq && xi->alu.cmp != MOD_NEU :
 	    ir_tyinfo[ty].bits != 32 || ir_tyinfo[ty].kind == TK_FLOAT || (!eq && xi->alu.cmp != MOD_NE))
@@ -2753,9 +3170,37 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		uint32_t z;
 		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
 		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 || !ir_hasmod(d, MOD_FTZ) ||
-		    !f32const(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
+		    !f32known(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
 			continue;
 		return setpagain(pm, f, xi, d, w, k, eq, TY_F32, 0);
+	}
+	return 0;
+}
+
+/* set or setp .eq or .ne .f32 (no BoolOp, no .ftz) of an unguarded f32
+ * set with a .u32 or .s32 destination (0 or -1, a NaN) and a 1.0 ptxas
+ * knows (an immediate, a kconst value such as set.eq.f32.s16 of h with
+ * h): ptxas takes the set's truth for 1.0 and compares its sources again,
+ * with its BoolOp, without .ftz, eq for the set's compare and ne for the
+ * complement (sm_90 SASS: FSETP.NAN.OR for eq of a set.nan.ftz.or, NUM
+ * for ne; v4 seed 26406, -1 on the H200 where the manual's 1.0 == NaN
+ * is false).  Against -1.0 or 2.0 it keeps the FSETP of the value.
+ * 1: folded, -1: no memory. */
+static int
+foldsetone(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	if (xi->alu.bop || xi->ns != 2 || in->nopnd != in->ndst + 2 || ir_hasmod(in, MOD_FTZ) ||
+	    (xi->alu.cmp != MOD_EQ && xi->alu.cmp != MOD_NE))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint32_t z;
+		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
+		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 ||
+		    !f32known(pm, f, xi, in, 1 - i, &z) || z != 0x3F800000u)
+			continue;
+		return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_NE, TY_F32, 0);
 	}
 	return 0;
 }
@@ -2887,8 +3332,8 @@ foldconsthalf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	}
 }
 
-int
-interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+static int
+foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	const Func *f = x->f;
 	int k = (int)(xi - pm->code) - x->pc0, r;
@@ -2905,6 +3350,18 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		xi->alu.flags |= ALU_NEGAB;
 		return 0;
 	}
+	/* so is a guarded mul.f32 by -1.0, a neg to ptxas: FSEL R, -x, old
+	 * (fresh v13 dag seed 6155, @p mul.f32 d, x, -1.0) */
+	if (in->op == OP_MUL && in->guard && xi->ns == 2 && (r = mulneg1(in)) > 0 && !(built && guardconst(f, in) == 1)) {
+		if (r == 1)
+			xi->s[0] = xi->s[1];
+		xi->ns = 1;
+		xi->alu.op = OP_NEG;
+		xi->alu.nsrc = 1;
+		xi->alu.negsrc = 0;
+		xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_RNDSET) | ALU_NEGAB;
+		return 0;
+	}
 	if (in->op == OP_SET && in->guard && in->ty[0] == TY_F32 && in->ndst == 1 && in->opnd[0].kind == OK_REG)
 		return foldgset(pm, xi, in);
 	if (!built)
@@ -2912,6 +3369,11 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->nty >= 1 && (in->ty[in->nty - 1] == TY_S16X2 || in->ty[in->nty - 1] == TY_U16X2 ||
 	    in->ty[in->nty - 1] == TY_F16X2 || in->ty[in->nty - 1] == TY_BF16X2))
 		foldconsthalf(pm, f, xi, in);
+	if (in->op == OP_CVT && xi->ns == 1 && (r = interp_fold_prmtlow(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
+	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
+	    (in->ty[0] == TY_U32 || in->ty[0] == TY_S32) && in->ty[1] == TY_U16 && foldcvts8pair(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_tyinfo[in->ty[1]].kind != TK_FLOAT)
@@ -2949,14 +3411,28 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
 		return 0;
-	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F32 && isint(in->ty[0]) && ir_hasmod(in, MOD_RZI) &&
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F32 && isint(in->ty[0]) &&
+	    (ir_hasmod(in, MOD_RZI) || ir_hasmod(in, MOD_RMI) || ir_hasmod(in, MOD_RPI) || ir_hasmod(in, MOD_RNI)) &&
 	    xi->ns == 1 && foldsetrt(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
 		return foldpun(pm, f, xi, in, k);
+	if (in->op == OP_SELP && in->ty[0] == TY_F32 && xi->ns == 3 && foldselmm(pm, f, xi, in))
+		return 0;
 	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
 		return foldsel(pm, f, xi, in, k);
+	/* slct.f32.s32 too: its FSEL takes a neg's source with the modifier
+	 * (v13 dag seeds 4300, 5830: 0xffffffff of a canonical NaN's neg),
+	 * and the s32 selector rules follow (foldint.c foldslct) */
+	if (in->op == OP_SLCT && in->ty[0] == TY_F32 && in->ty[1] == TY_S32 && xi->ns == 3) {
+		uint64_t c;
+		/* not by a selector ptxas knows: a copy of the neg's FADD, its
+		 * canonical NaN (seed 1776: slct.f32.s32 by 17U) */
+		if (xi->s[2].k != XO_IMM && !interp_fold_kconst(f, srcval(in, 3), &c) && foldsel(pm, f, xi, in, k))
+			return -1;
+		return interp_fold_int(pm, f, xi, in, k);
+	}
 	if (in->op == OP_DIV && in->ty[0] == TY_F32 && (ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL)) &&
 	    xi->ns == 2 && in->nopnd == 3 && folddiv1(pm, f, xi, in))
 		return 0;
@@ -3015,6 +3491,10 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->ty[in->nty - 1] == TY_F16 || in->ty[in->nty - 1] == TY_BF16) && xi->ns >= 2 && in->nopnd == in->ndst + 2 &&
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_EQ || xi->alu.cmp == MOD_NEU))
 		return foldsetpset16(pm, f, xi, in, k) < 0 ? -1 : 0;
+	if (((in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32) ||
+	     (in->op == OP_SET && in->nty == 2 && in->ty[1] == TY_F32 && (in->ty[0] == TY_U32 || in->ty[0] == TY_S32))) &&
+	    (r = foldsetone(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
 	if (in->op == OP_SETP && in->nty == 1 && in->ty[0] == TY_F32 && xi->ns >= 2 &&
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT)) {
 		foldsetpset(pm, f, xi, in);
@@ -3024,10 +3504,25 @@ interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (xi->alu.cmp == MOD_EQU || xi->alu.cmp == MOD_GEU || xi->alu.cmp == MOD_NE || xi->alu.cmp == MOD_LT))
 		foldsetpset(pm, f, xi, in);
 	/* 1: folded, -1: no memory; else the integer rules may apply */
-	if (in->op == OP_SETP && xi->ns == 2 && (r = foldsetpftz(pm, f, xi, in, k)) != 0)
+	if ((in->op == OP_SETP || in->op == OP_SET) && xi->ns == 2 && (r = foldsetpftz(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F16X2 && ir_hasmod(in, MOD_XORSIGN) &&
 	    xi->ns == 2 && in->nopnd == 3)
 		return foldxsign(pm, f, xi, in, k);
 	return interp_fold_int(pm, f, xi, in, k);
+}
+
+int
+interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
+{
+	const Func *f = x->f;
+	int k = (int)(xi - pm->code) - x->pc0;
+
+	if (foldone(pm, x, xi, in))
+		return -1;
+	/* after the rules that change the instruction itself: the merge
+	 * selects between what they compute and the old value */
+	if (in->guard && in->ty[0] == TY_F32 && f->built && f->val && k >= 0 && k < f->nins && f->ins[k] == in)
+		return foldgmerge(pm, f, xi, in, k);
+	return 0;
 }

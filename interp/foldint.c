@@ -40,7 +40,12 @@
  *     of one and a min.s32 of it (foldabsorb).
  *   - cnot.b32 of an f32 set.ftz is the opposite compare without .ftz
  *     (foldcnotset).
+ *   - a zero-extending read of the low byte or half of a prmt.b32 whose
+ *     selector nibbles there are all 4 or more takes a as 0
+ *     (interp_fold_prmtlow, called by fold.c).
  */
+#include <string.h>
+
 #include "interp.h"
 #include "fold.h"
 
@@ -526,6 +531,11 @@ sameconst(const Func *f, const Ins *ia, int a, const Ins *ib, int b)
 
 	if (same(ia, a, ib, b))
 		return 1;
+	/* copies of one value (a max of x and x, an xor with a known 0, an
+	 * or of x and x: v13 dag seeds 946, 5555, the mul.lo's operand a copy
+	 * of the mad.hi's) */
+	if (va >= 0 && vb >= 0 && interp_fold_copyroot(NULL, f, va) == interp_fold_copyroot(NULL, f, vb))
+		return 1;
 	if (va < 0 || vb < 0 || !(x = defof(f, va, &w)) || !(y = defof(f, vb, &w)))
 		return 0;
 	for (int i = 0; i < 2; i++) {
@@ -655,7 +665,7 @@ mulapart(const Func *f, const Ins *e)
 static int
 madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
 {
-	if (d->guard || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
+	if ((d->guard && d->op != OP_MUL) || d->nopnd < 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32) ||
 	    (d->ndef == 1 && d->def[0] == srcval(in, 3)) ||
 	    ir_hasmod(d, MOD_CC) || !((d->op == OP_MUL && ir_hasmod(d, MOD_LO)) ||
 	    (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && j > k)))
@@ -681,6 +691,9 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
  * keep their own multiply, and the mad.hi its SELs that saturate; so does
  * a mul.lo whose product is the mad.hi's addend (seeds 43567, 103338),
  * or that nothing reads, or an add's or sub's alone (nomul).
+ * A guarded mul.lo pairs too: ptxas computes it unguarded with the
+ * mad.hi (v13 dag seed 693: IMAD.WIDE R16, R9, R27, R8 under no guard).
+ * Copies of one operand count as it (copyroot; seeds 946, 5555).
  * How far apart they stand does not matter (v10 seed 6571 tmap: 22
  * instructions), what stands between does (mulapart).  An operand
  * loaded by ld.const is the same as another loaded from the same word
@@ -997,6 +1010,76 @@ int
 interp_fold_kconst(const Func *f, int v, uint64_t *r)
 {
 	return kconst(f, v, 0, r);
+}
+
+/* A read of the low byte or half of a prmt.b32 (the default mode, a
+ * selector ptxas knows) that zero-extends it: a cvt between integers
+ * with a .u8 or .u16 side narrower than the register written (not .s8 or
+ * .s16).  ptxas makes the pair one PRMT of the low nibbles, and where
+ * each of them is 4 or more it takes the bytes for b's alone and gives
+ * RZ as a, so a nibble of 8 to 0xb, a's byte with its sign replicated,
+ * gives 0 (sm_90 SASS: cvt.u32.u8 of prmt a, b, 0x...3a is PRMT R, RZ,
+ * 0xa, Rb; v8, v9 and v10 seed 73586 regs), where the manual takes a's
+ * sign.  The low half of a mov.b32 unpack of the result counts as the
+ * result (its high half does not).  and.b32 with 0xff or 0xffff is the
+ * same PRMT where its result is stored, but a LOP3 of the whole PRMT
+ * where a setp tests it against 0, so it is left to the manual. */
+int
+interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int n, v, w, b, wb;
+	const Ins *d;
+	uint64_t sel;
+	XOp *ns;
+
+	if (in->guard || in->ndst != 1 || in->ndef != 1 || (v = srcval(in, 1)) < 0)
+		return 0;
+	wb = ir_tyinfo[f->regs[f->val[in->def[0]].reg]->type].bits;
+	if (in->op != OP_CVT || in->nty != 2 || in->nopnd != 2 || ir_hasmod(in, MOD_SAT) || !isint(in->ty[0]) ||
+	    !isint(in->ty[1]) || in->ty[0] == TY_S8 || in->ty[0] == TY_S16 || in->ty[1] == TY_S8 || in->ty[1] == TY_S16 ||
+	    (in->ty[0] != TY_U8 && in->ty[0] != TY_U16 && in->ty[1] != TY_U8 && in->ty[1] != TY_U16))
+		return 0;
+	/* the bits read: the narrower side */
+	n = ir_tyinfo[in->ty[0]].bits < ir_tyinfo[in->ty[1]].bits ? ir_tyinfo[in->ty[0]].bits : ir_tyinfo[in->ty[1]].bits;
+	if ((n != 8 && n != 16) || n >= wb || wb > 32 || !(d = defof(f, v, &w)))
+		return 0;
+	/* or of the low half a mov.b32 {lo, hi} unpack of its result takes
+	 * (v3 seed 20996: cvt.u32.u16 of it is PRMT R, RZ, 0xdb, Rb; the
+	 * high half keeps the whole PRMT) */
+	if (d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 &&
+	    d->ndef == 2 && w == d->def[0] && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 32 &&
+	    (v = srcval(d, 1)) >= 0 && !(d = defof(f, v, &w)))
+		return 0;
+	if (d->op != OP_PRMT || d->guard || d->nopnd != 4 || d->ty[0] != TY_B32 ||
+	    ir_hasmod(d, MOD_F4E) || ir_hasmod(d, MOD_B4E) || ir_hasmod(d, MOD_RC8) || ir_hasmod(d, MOD_ECL) ||
+	    ir_hasmod(d, MOD_ECR) || ir_hasmod(d, MOD_RC16))
+		return 0;
+	if (d->opnd[3].kind == OK_IMM)
+		sel = (uint64_t)d->opnd[3].imm;
+	else if (!kconst(f, srcval(d, 3), 0, &sel))
+		return 0;
+	n /= 8;
+	sel &= (1u << 4 * n) - 1;
+	for (int i = 0; i < n; i++)
+		if (((sel >> 4 * i) & 0xF) < 4)
+			return 0;
+	if (d->opnd[2].kind == OK_REG && ((b = srcval(d, 2)) < 0 || !holds(f, b, f->val[w].ins, k)))
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	if (interp_decode_op(pm, &d->opnd[2], TY_B32, &xi->s[1]))
+		return 0;
+	xi->s[0] = (XOp){ .k = XO_IMM, .imm = 0 };
+	xi->s[2] = (XOp){ .k = XO_IMM, .imm = sel };
+	xi->ns = 3;
+	memset(&xi->alu, 0, sizeof xi->alu);
+	xi->alu.op = OP_PRMT;
+	xi->alu.ty = TY_B32;
+	xi->alu.nsrc = 3;
+	xi->alu.ndst = 1;
+	xi->alu.nwords = 1;
+	return 1;
 }
 
 /* Is value v, read by in (instruction k), a shl or shr.b32/.u32 by an
@@ -1469,19 +1552,44 @@ foldshlsext(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* shl.b64 by an immediate of 64 or more of a mul.wide (.u32 or .s32) or
- * a mul.lo of 64 bits by a constant ptxas knows (an immediate, a kconst
- * value): ptxas drops the shift and keeps the product, where the shift
- * gives 0 (sm_90 SASS: the IMAD.WIDE stored as it is, for 64, 65, 100 and
- * 255 alike; by a register factor it stores RZ; dag seed 413 on an
- * H200). */
+/* The amount of shl in as ptxas knows it: an immediate, a mov of one, or
+ * a popc of a mov of one (v13 dag seed 3096: popc.b64 of all ones, 64);
+ * else -1.  Not every kconst value: a prmt of a bfind.shiftamt of a
+ * constant stays a register, which SHF shifts to 0 (seed 4648). */
+static int64_t
+shlamtk(const Func *f, const Ins *in)
+{
+	int64_t c;
+	int v = srcval(in, 2), w;
+	const Ins *d;
+
+	if (in->opnd[2].kind == OK_IMM)
+		return (uint64_t)in->opnd[2].imm > INT32_MAX ? INT32_MAX : in->opnd[2].imm;
+	if (immof(f, in, 2, &c))
+		return (uint32_t)c;
+	if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_POPC && !d->guard && d->nopnd == 2 && immof(f, d, 1, &c))
+		return __builtin_popcountll(d->ty[0] == TY_B64 ? (uint64_t)c : (uint32_t)c);
+	return -1;
+}
+
+/* shl.b64 by an amount of 64 or more ptxas knows (shlamtk) of a mul.wide (.u32
+ * or .s32) or a mul.lo of 64 bits by a constant ptxas knows (an
+ * immediate, a kconst value): ptxas drops the shift and keeps the
+ * product, where the shift gives 0 (sm_90 SASS: the IMAD.WIDE stored as
+ * it is, for 64, 65, 100 and 255 alike; by a register factor it stores
+ * RZ; dag seed 413 on an H200; a mov'd 0xf97450a9, seed 604, and a popc
+ * of 64 ones, 3096, alike).  The product may come through a selp whose
+ * predicate ptxas knows (604: a setp.ge.s64 of x with itself). */
 static int
 foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 {
-	int v = srcval(in, 1), w;
+	int v = srcval(in, 1), w, t, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	uint64_t c;
 
+	if (d && d->op == OP_SELP && !d->guard && d->nopnd == 4 && (t = interp_fold_selknown(f, d)) >= 1 && t <= 2 &&
+	    (u = srcval(d, t)) >= 0)
+		d = defof(f, u, &w);
 	if (!d || d->op != OP_MUL || d->guard || d->nopnd != 3 || d->ndef != 1 ||
 	    !(ir_hasmod(d, MOD_WIDE) ? ir_tyinfo[d->ty[0]].bits == 32 :
 	      ir_hasmod(d, MOD_LO) && ir_tyinfo[d->ty[0]].bits == 64 && isint(d->ty[0])))
@@ -1544,8 +1652,8 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    in->opnd[2].kind == OK_IMM && in->opnd[2].imm >= 1 && in->opnd[2].imm <= 31 &&
 	    foldnegshr(pm, f, xi, in, k))
 		return 0;
-	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
-	    !in->guard && (uint64_t)in->opnd[2].imm >= 64 && foldshlmulk(f, xi, in))
+	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
+	    shlamtk(f, in) >= 64 && foldshlmulk(f, xi, in))
 		return 0;
 	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_IMM &&
 	    !in->guard)
