@@ -487,6 +487,9 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 			r = (uint64_t)(sa >> (n > 31 ? 31 : (int)n)) & m;
 		else if (sg) r = (uint64_t)(sa >> (n >= (uint32_t)w ? w - 1 : (int)n)) & m;
 		else r = n >= (uint32_t)w ? 0 : a >> n;
+		/* fold.c foldnegshr: ptxas's LEA.HI.SX32 of -x, -(x >> n) */
+		if (fl & ALU_NEGK)
+			r = (0 - r) & m;
 		break;
 	}
 	case OP_LOP3: {

@@ -913,6 +913,8 @@ pickint(const AluOp *op, int w, int sg, int imm)
 			return wide ? shl64i : shl32i;
 		return wide ? shl64 : shl32;
 	case OP_SHR:
+		if (fl & ALU_NEGK)   /* -(x >> n): fold.c foldnegshr */
+			return NULL;
 		if (imm)
 			return sg ? (wide ? shr_s64i : shr_s32i) : (wide ? shr_u64i : shr_u32i);
 		return sg ? (wide ? shr_s64 : shr_s32) : (wide ? shr_u64 : shr_u32);

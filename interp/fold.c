@@ -1376,6 +1376,23 @@ samecalc(const Func *f, int a, int b)
 	return 1;
 }
 
+/* Is source o of mul.f32 in the 1.0 of an f32 set ptxas knows true (an
+ * integer compare of a value with itself, equ, leu or geu of a float:
+ * kconst)?  The mul by it is then no FMUL either, whatever the other
+ * factor, an immediate included: a NaN keeps its payload (v14 xmix seeds
+ * 1778, 5548: mul.f32 of set.eq.f32.s16 x, x and of set.equ.f32.f32 x, x
+ * by a NaN gave 0x7fc00000 and 0xffc12345 on an H200, not 0x7fffffff). */
+static int
+setone(const Func *f, const Ins *in, int o)
+{
+	int v = srcval(in, o), w;
+	uint64_t c;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return in->op == OP_MUL && in->ty[0] == TY_F32 && in->nopnd == 3 && d && d->op == OP_SET && !d->guard &&
+	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c) && c == 0x3F800000u;
+}
+
 static int
 foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -1411,10 +1428,10 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		int64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
 		 * canonical NaN (v13 seeds 2963, 4092) */
-		if (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM &&
+		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
 		    (half && in->nopnd == 3 && immof(f, in, 1 + i, &c) && (uint64_t)c == one &&
-		     !immof(f, in, 2 - i, &c))))
+		     !immof(f, in, 2 - i, &c)))))
 			continue;
 		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
 			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
@@ -2590,6 +2607,70 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * (0xfff50000 for 0xfff5), but in the records' kernels such instructions
  * between them stop it in one (v8 seed 54785, an mma.sync between) and not
  * in others (82139, a wmma.mma between), so the rule does not look. */
+/* Is 16-bit value v one ptxas knows whatever the inputs (*r its bits)?
+ * A mov of an immediate, a copy of a value it knows (a guard it knows
+ * true counts as none: guardconst), a half of a mov.b32 {lo, hi} unpack
+ * of a 32-bit value kconst knows, and a 16-bit integer ALU instruction
+ * all of whose sources are immediates or such values.  No float
+ * instruction: ptxas evaluates none of a known value.  (v14 xmix seeds
+ * 3649 and 6874: a cvt.f64.bf16 of a mov.b16 0x7fff under a setp.eq of x
+ * with itself; 70, 515, 3152: of a half of a mov.b32 immediate's unpack;
+ * 1285, 2797, 4086, 6243: of an or, and, xor of mov.b16 immediates.) */
+static int
+k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
+{
+	int w, n;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+	uint64_t src[4], dst[2] = { 0, 0 }, c;
+	uint32_t cc = 0;
+	XOp o;
+	AluOp op;
+	const char *why;
+
+	if (!d || (d->guard && guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
+	    ir_tyinfo[d->ty[0]].bits == 32) {
+		/* not of a packed half instruction's result, which kconst
+		 * evaluates but ptxas does not (v14 xmix 4927, 6109: of a
+		 * sub.f16x2 and a sub.bf16x2 of one mov'd pair, an HADD2's
+		 * NaN that F2F.F64 keeps) */
+		int z, u = srcval(d, 1);
+		const Ins *e = u >= 0 ? defof(f, u, &z) : NULL;
+		if (!e || (e->op != OP_MOV && ir_tyinfo[e->ty[e->nty - 1]].kind == TK_PACKED) ||
+		    !interp_fold_kconst(f, u, &c))
+			return 0;
+		return *r = (w == d->def[1] ? c >> 16 : c) & 0xFFFFu, 1;
+	}
+	if (d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != 16)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2) {
+		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &d->opnd[1], TY_B16, &o) || o.k != XO_IMM)
+				return 0;
+			return *r = o.imm & 0xFFFFu, 1;
+		}
+		/* a guarded copy (an unguarded one defof passed) */
+		return srcval(d, 1) >= 0 && k16(pm, f, srcval(d, 1), depth + 1, r);
+	}
+	if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
+		return 0;
+	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
+	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 3)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		const Opnd *x = &d->opnd[1 + i];
+		if (x->kind == OK_IMM)
+			src[i] = (uint64_t)x->imm & 0xFFFFFFFFull;
+		else if (x->kind != OK_REG || !k16(pm, f, srcval(d, 1 + i), depth + 1, &src[i]) ||
+			 ir_tyinfo[f->regs[f->val[srcval(d, 1 + i)].reg]->type].bits != 16)
+			return 0;
+	}
+	alu_exec(&op, src, dst, &cc);
+	*r = dst[0] & 0xFFFFu;
+	return 1;
+}
+
 /* Is d a cvt.rn.f16.f64 or cvt.rn.bf16.f64 of an f64 NaN ptxas knows (an
  * immediate, an abs or neg of one, a mov of one), which foldcvtnank folds
  * to the canonical 0x7fff? */
@@ -2618,7 +2699,7 @@ nan16k(ptx_module *pm, const Func *f, const Ins *d)
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int v, w;
+	int v = -1, w;
 	uint32_t h;
 	const Ins *d = NULL;
 	XOp o;
@@ -2658,6 +2739,9 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    (ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU))) {
 		o.k = XO_IMM;
 		o.imm = 0xFFFF;
+	} else if (!wide && k16(pm, f, v, 0, &o.imm)) {
+		/* a 16-bit value ptxas computes from immediates (k16) */
+		o.k = XO_IMM;
 	} else if (!wide && nan16k(pm, f, d)) {
 		/* a half this rule folds, of an f64 NaN ptxas knows, is one it
 		 * knows (v13 dag seed 1424: cvt.f64.bf16 of cvt.rn.bf16.f64 of

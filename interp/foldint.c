@@ -51,6 +51,7 @@
 
 static int kconst(const Func *f, int v, int depth, uint64_t *r);
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
+static int earlystop(const Func *f, int i, int k);
 
 /* How operand a of ia stands to operand b of ib for ptxas: 1 where they
  * read one value, copies of one too (copyroot: v10 seed 8608 tmap, an
@@ -1131,6 +1132,53 @@ zeroshift(const Func *f, int v, const Ins *in, int k, int depth)
 	return 1;
 }
 
+/* Is 32-bit value v a constant ptxas propagates, for the bfe.s32 rule
+ * below?  A mov of an immediate (a float one, a decimal literal too), a
+ * word of a mov.b64 unpack of a mov.u64 immediate, and an integer logic
+ * op, shift, add, sub, not, brev or bfe whose sources are immediates and
+ * such values; not what kconst finds known of a source it does not read
+ * (a shift by 32 or more, a bfe.u32 past the word: v10 seeds 9475, 3307,
+ * 7831 tmap, v1 46743, each a bfe.s32 past the word of one, all ones on
+ * an H200).  (v14 xmix seeds 64, 2175, 2300, 3351, 4624, 6256, 6757: a
+ * bfe.s32 at 32-38 of an and with 0f7FFFFFFF of a mov.f32 of
+ * 1.17549435e-38, of and/or chains of mov'd constants, of the high word
+ * of a mov.u64 immediate is the manual's 0 on an H200, not the immediate
+ * rule's all ones; of an and of an unknown value with 0x3ff03ff or 31, or
+ * of a bfe.u32 of one by 23, 8, all ones: 4299, 2279, 4027.) */
+static int
+bfesrcknown(const Func *f, int v, int k, int depth)
+{
+	int w, u;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->ndst != 1)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->ndef == 2 &&
+	    ir_tyinfo[d->ty[0]].bits == 64) {
+		const Ins *e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &w) : NULL;
+		return e && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
+		    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM) && !earlystop(f, f->val[w].ins, k);
+	}
+	if (d->ndef != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32)
+		return 0;
+	switch (d->op) {
+	case OP_MOV:   /* (its early pass: earlystop) */
+		return d->nopnd == 2 && (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) &&
+		    !earlystop(f, f->val[w].ins, k);
+	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
+	case OP_BREV: case OP_BFE:
+		if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
+			return 0;
+		for (int i = 1; i < d->nopnd; i++)
+			if (d->opnd[i].kind != OK_IMM && d->opnd[i].kind != OK_FIMM &&
+			    !(d->opnd[i].kind == OK_REG && bfesrcknown(f, srcval(d, i), k, depth + 1)))
+				return 0;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* bfe.s32 whose position and length ptxas knows (immediates or kconst
  * values) folds by its rule for immediates (alu_int.c): a field past the
  * word is all ones (seeds 21315, 42284, 76914, 82183: lengths of an or
@@ -1180,7 +1228,7 @@ bfeimm(const Func *f, const Ins *d, int k, int depth)
 	 * 37034: a bfe.u32 past the word) */
 	return !(d->opnd[1].kind == OK_IMM || ((v = srcval(d, 1)) >= 0 && (s = defof(f, v, &w)) && s->op == OP_MOV &&
 	    !s->guard && s->nopnd == 2 && s->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
-	    zeroshift(f, srcval(d, 1), d, k, 0));
+	    zeroshift(f, srcval(d, 1), d, k, 0) || bfesrcknown(f, srcval(d, 1), k, 0));
 }
 
 static int
@@ -1563,9 +1611,52 @@ foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* shr.s32 by an immediate of 1-31 of an unguarded neg.s32 of a word of a
+ * mov.b64 {lo, hi} unpack, whose every reader is an add, or a sub that
+ * subtracts something from it (.s32, .u32): ptxas makes each reader a
+ * LEA.HI.SX32 with the negation as its operand's modifier, which
+ * computes b - (x >> c), not b + ((-x) >> c): one more where x's low c
+ * bits are not all 0 (v14 xmix seeds 3053, 6695: the f64 exponent idiom
+ * -(hi) >> 20, - 1023 gave -1022 for a hi of -1 on an H200; sm_90 SASS:
+ * LEA.HI.SX32 R, -R, 0xfffffc01, 0xc).  Without the unpack, or without
+ * such a reader, an IADD3 negates first and the SHF shifts that.  The
+ * shr then shifts x and negates the result (ALU_NEGK, on a shr). */
+static int
+foldnegshr(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 1), w, u, z, me, n = 0;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+
+	if (!d || d->op != OP_NEG || d->guard || d->ty[0] != TY_S32 || d->nopnd != 2 || (u = srcval(d, 1)) < 0 ||
+	    !(e = defof(f, u, &z)) || e->op != OP_MOV || e->guard || e->nopnd != 2 || e->opnd[0].kind != OK_VEC ||
+	    e->ndef != 2 || ir_tyinfo[e->ty[0]].bits != 64 || in->ndef != 1 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	me = in->def[0];
+	for (int j = 0; j < f->nins; j++) {
+		const Ins *r = f->ins[j];
+		for (int q = 0; q < r->nuse; q++) {
+			if (r->use[q] != me)
+				continue;
+			if (r->guard || (r->op != OP_ADD && r->op != OP_SUB) || r->nopnd != 3 || r->nty != 1 ||
+			    (r->ty[0] != TY_S32 && r->ty[0] != TY_U32) || ir_hasmod(r, MOD_SAT) || ir_hasmod(r, MOD_CC) ||
+			    (r->op == OP_SUB && srcval(r, 2) == me))
+				return 0;
+			n++;
+		}
+	}
+	if (!n || interp_decode_op(pm, &d->opnd[1], TY_S32, &xi->s[0]))
+		return 0;
+	xi->alu.flags |= ALU_NEGK;
+	return 0;
+}
+
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
+	if (in->op == OP_SHR && in->ty[0] == TY_S32 && !in->guard && xi->ns == 2 && in->nopnd == 3 &&
+	    in->opnd[2].kind == OK_IMM && in->opnd[2].imm >= 1 && in->opnd[2].imm <= 31 &&
+	    foldnegshr(pm, f, xi, in, k))
+		return 0;
 	if (in->op == OP_SHL && in->ty[0] == TY_B64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
 	    shlamtk(f, in) >= 64 && foldshlmulk(f, xi, in))
 		return 0;

@@ -247,7 +247,8 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * version 11 the exitw, mbartx, shape and vars families (gen11.inc), half
  * of its seeds; version 12 the formx and memw families (gen12.inc), half
  * of its seeds; version 13 the dag (gen13.inc) and loopx (gen13b.inc)
- * families, half of its seeds */
+ * families, half of its seeds; version 14 the xmix family (gen14.inc),
+ * half of its seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
@@ -259,23 +260,24 @@ enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTR
 	NFAM9, F_CLUSTERX = NFAM9, F_MEMZ, F_WGSP, F_TMAP,
 	NFAM10, F_EXITW = NFAM10, F_MBARTX, F_SHAPE, F_VARS,
 	NFAM11, F_FORMX = NFAM11, F_MEMW,
-	NFAM12, F_DAG = NFAM12, F_LOOPX, NFAM };
+	NFAM12, F_DAG = NFAM12, F_LOOPX,
+	NFAM13, F_XMIX = NFAM13, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
 	"wgmma", "alux", "regs", "memy", "mbarx", "clusterx", "memz", "wgsp", "tmap", "exitw", "mbartx", "shape", "vars",
-	"formx", "memw", "dag", "loopx",
+	"formx", "memw", "dag", "loopx", "xmix",
 };
 static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384,
 	2306, 1538, 3000, 2700, 1500, 488, 4400, 4400, 3576, 3000, 19000, 11752,
-	30752, 30752 };
+	30752, 30752, 123008 };
 
 int
 dt_family_count(int ver)
 {
 	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM6 :
 	    ver == 7 ? NFAM7 : ver == 8 ? NFAM8 : ver == 9 ? NFAM9 :
-	    ver == 10 ? NFAM10 : ver == 11 ? NFAM11 : ver == 12 ? NFAM12 : ver == 13 ? NFAM : 0;
+	    ver == 10 ? NFAM10 : ver == 11 ? NFAM11 : ver == 12 ? NFAM12 : ver == 13 ? NFAM13 : ver == 14 ? NFAM : 0;
 }
 
 int
@@ -1103,6 +1105,7 @@ gen_loop(Gen *g)
 #include "gen12.inc"
 #include "gen13.inc"
 #include "gen13b.inc"
+#include "gen14.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1235,6 +1238,9 @@ item(Gen *g, int fam)
 		return;
 	case F_LOOPX:
 		gen_loopx(g);
+		return;
+	case F_XMIX:
+		gen_xmix(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
