@@ -2627,7 +2627,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	AluOp op;
 	const char *why;
 
-	if (!d || (d->guard && guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
+	if (!d || (d->guard && interp_fold_guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
 		return 0;
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
 	    ir_tyinfo[d->ty[0]].bits == 32) {
