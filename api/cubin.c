@@ -572,8 +572,8 @@ text(Cub *c, Sass *s, int i, const char *name, size_t len, int nlines)
 			line = c->row[r++].line;
 			moved = 1;
 		}
-		if (moved && (line < 1 || line > nlines))
-			fn->bad = 1;
+		if (line < 0 || line > nlines || (moved && line < 1))
+			fn->bad = 1;   /* (a line out of range carried into a subroutine too) */
 		if (fn->bad)
 			continue;
 		if (!(si = sass_newins(c->cx, s)))
