@@ -7,34 +7,40 @@
  * PTX operand ptxas puts there is its register allocator's choice.  The
  * loader predicts it (interp/contract.c interp_nan_first, right for about
  * 98% of instructions); the oracle asks ptxas.  With PTXKIT_NANORDER=ptxas
- * (ptx-run --nanorder=ptxas, difftest replay --nanorder), a module that
- * has such an instruction with two register operands is written, with a
- * `.loc` before every instruction line, to a private temporary folder,
- * compiled by the real ptxas (-arch=sm_90 or sm_90a, -lineinfo: the .loc
- * lines leave the SASS as it was) and disassembled by nvdisasm -c -g, which
- * names the PTX line of each SASS instruction.  For each such instruction
- * the SASS instruction of its line (DADD, DMUL, DFMA, or the DSETP.MIN/MAX
- * of a min or max; a fused add's DFMA is at its mul's line) is found, the
- * registers in its two slots are traced back through SASS moves (and calls
- * of the listing's subroutines, the slow paths of div, rcp and sqrt, which
- * write the registers their code writes) to the PTX lines that computed
- * them, the PTX operands back through movs, negs and abss, and where that
- * names which operand sits in the winning slot (the second; a DSETP's
- * second too) it goes in pm->nanwin, which interp/load.c consults before
- * interp_nan_first.  This is tests/diff/nanorder.py's tracing, rule for
- * rule (its answers and these agree), but for the PTX operands, whose
- * writers here are the IR's destinations rather than the first words of
- * text lines, and for .func bodies, answered here too.
+ * (ptx-run's default, --nanorder ptxas; difftest replay --nanorder), a
+ * module that has such an instruction with two register operands is
+ * written, with a `.loc` before every instruction line, to a private
+ * temporary folder and compiled by the real ptxas (-arch=sm_90 or
+ * sm_90a, -lineinfo: the .loc lines leave the SASS as it was); cubin.c
+ * reads the cubin it writes (sass.c the instructions), which names the
+ * PTX line of each SASS instruction.  With PTXKIT_NANORDER=ptxas-nvdisasm
+ * nvdisasm -c -g disassembles the cubin too, its text is read (sass.c)
+ * and taken, and the two readings are compared on stderr, listing by
+ * listing and answer by answer (tests/diff/sasscheck.sh sums them).
+ * For each such instruction the SASS instruction of its line (DADD, DMUL,
+ * DFMA, or the DSETP.MIN/MAX of a min or max; a fused add's DFMA is at its
+ * mul's line) is found, the registers in its two slots are traced back
+ * through SASS moves (and calls of the section's subroutines, the slow
+ * paths of div, rcp and sqrt, which write the registers their code
+ * writes) to the PTX lines that computed them, the PTX operands back
+ * through movs, negs and abss, and where that names which operand sits in
+ * the winning slot (the second; a DSETP's second too) it goes in
+ * pm->nanwin, which interp/load.c consults before interp_nan_first.  This
+ * is tests/diff/nanorder.py's tracing, rule for rule (its answers and
+ * these agree), but for the PTX operands, whose writers here are the IR's
+ * destinations rather than the first words of text lines, and for .func
+ * bodies, answered here too.
  *
  * What holds: nothing spawned when the variable is unset or the module has
  * no such instruction; no shell (posix_spawn with an argv, stdin and stderr
  * /dev/null, the children's environment without PTXKIT_NANORDER, so that
  * libptxcuda's own ptxas, should it be the one found, does not recurse);
  * each tool killed after PTXKIT_NANORDER_TIMEOUT seconds (default 60); the
- * folder and its three files removed on every path; nvdisasm's text read
- * up to 64 MiB and trusted in nothing (a register past R255, a line
- * outside the module, an opcode or line too long: that function gives no
- * answers); any failure (no ptxas, a refusal, a timeout, no memory) is no
+ * folder and its files removed on every path; the cubin and nvdisasm's
+ * text read up to 64 MiB and trusted in nothing (an opcode not known, a
+ * register past R255, a line outside the module, an opcode or line too
+ * long: that function gives no answers; a file not understood: none at
+ * all); any failure (no ptxas, a refusal, a timeout, no memory) is no
  * table, and the loader predicts as before, never a load failure.  The
  * tools: PTXKIT_PTXAS and PTXKIT_NVDISASM, else CUDA_HOME/bin,
  * /usr/local/cuda/bin and PATH, where a ptxas under 1 MiB (libptxcuda's
@@ -46,9 +52,11 @@
  * a or b), as tests/diff/nanorder.py -t writes them.
  *
  * Tested by make check-nanorder (tests/diff/nanorder.sh: the f64 records
- * of tests/diff/xfail.txt replayed with the oracle, counted), and by
- * tests/nanorder.test (a module whose answer the oracle changes, a missing
- * or refusing ptxas, garbage from nvdisasm: a fake tool that prints it).
+ * of tests/diff/xfail.txt replayed with the oracle, counted), by
+ * tests/nanorder.test (a module whose answer a cubin of the test's making
+ * changes, hostile cubins, a missing or refusing ptxas, garbage from
+ * nvdisasm: fake tools), tests/nanorder-ptxas.test (the real ptxas) and
+ * tests/fuzz/fuzz_cubin.c (the readers).
  */
 #include <errno.h>
 #include <fcntl.h>
