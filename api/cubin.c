@@ -223,7 +223,8 @@ relocs(Cub *c, int dl)
 			c->nrel++;
 		}
 	}
-	qsort(c->rel, (size_t)c->nrel, sizeof *c->rel, cmprel);
+	if (c->nrel)
+		qsort(c->rel, (size_t)c->nrel, sizeof *c->rel, cmprel);
 	return 0;
 }
 
@@ -503,7 +504,8 @@ dollars(Cub *c)
 			continue;
 		c->dollar[c->ndollar++] = y;
 	}
-	qsort(c->dollar, (size_t)c->ndollar, sizeof *c->dollar, cmpsym);
+	if (c->ndollar)
+		qsort(c->dollar, (size_t)c->ndollar, sizeof *c->dollar, cmpsym);
 	return 0;
 }
 
