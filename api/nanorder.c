@@ -7,34 +7,40 @@
  * PTX operand ptxas puts there is its register allocator's choice.  The
  * loader predicts it (interp/contract.c interp_nan_first, right for about
  * 98% of instructions); the oracle asks ptxas.  With PTXKIT_NANORDER=ptxas
- * (ptx-run --nanorder=ptxas, difftest replay --nanorder), a module that
- * has such an instruction with two register operands is written, with a
- * `.loc` before every instruction line, to a private temporary folder,
- * compiled by the real ptxas (-arch=sm_90 or sm_90a, -lineinfo: the .loc
- * lines leave the SASS as it was) and disassembled by nvdisasm -c -g, which
- * names the PTX line of each SASS instruction.  For each such instruction
- * the SASS instruction of its line (DADD, DMUL, DFMA, or the DSETP.MIN/MAX
- * of a min or max; a fused add's DFMA is at its mul's line) is found, the
- * registers in its two slots are traced back through SASS moves (and calls
- * of the listing's subroutines, the slow paths of div, rcp and sqrt, which
- * write the registers their code writes) to the PTX lines that computed
- * them, the PTX operands back through movs, negs and abss, and where that
- * names which operand sits in the winning slot (the second; a DSETP's
- * second too) it goes in pm->nanwin, which interp/load.c consults before
- * interp_nan_first.  This is tests/diff/nanorder.py's tracing, rule for
- * rule (its answers and these agree), but for the PTX operands, whose
- * writers here are the IR's destinations rather than the first words of
- * text lines, and for .func bodies, answered here too.
+ * (ptx-run's default, --nanorder ptxas; difftest replay --nanorder), a
+ * module that has such an instruction with two register operands is
+ * written, with a `.loc` before every instruction line, to a private
+ * temporary folder and compiled by the real ptxas (-arch=sm_90 or
+ * sm_90a, -lineinfo: the .loc lines leave the SASS as it was); cubin.c
+ * reads the cubin it writes (sass.c the instructions), which names the
+ * PTX line of each SASS instruction.  With PTXKIT_NANORDER=ptxas-nvdisasm
+ * nvdisasm -c -g disassembles the cubin too, its text is read (sass.c)
+ * and taken, and the two readings are compared on stderr, listing by
+ * listing and answer by answer (tests/diff/sasscheck.sh sums them).
+ * For each such instruction the SASS instruction of its line (DADD, DMUL,
+ * DFMA, or the DSETP.MIN/MAX of a min or max; a fused add's DFMA is at its
+ * mul's line) is found, the registers in its two slots are traced back
+ * through SASS moves (and calls of the section's subroutines, the slow
+ * paths of div, rcp and sqrt, which write the registers their code
+ * writes) to the PTX lines that computed them, the PTX operands back
+ * through movs, negs and abss, and where that names which operand sits in
+ * the winning slot (the second; a DSETP's second too) it goes in
+ * pm->nanwin, which interp/load.c consults before interp_nan_first.  This
+ * is tests/diff/nanorder.py's tracing, rule for rule (its answers and
+ * these agree), but for the PTX operands, whose writers here are the IR's
+ * destinations rather than the first words of text lines, and for .func
+ * bodies, answered here too.
  *
  * What holds: nothing spawned when the variable is unset or the module has
  * no such instruction; no shell (posix_spawn with an argv, stdin and stderr
  * /dev/null, the children's environment without PTXKIT_NANORDER, so that
  * libptxcuda's own ptxas, should it be the one found, does not recurse);
  * each tool killed after PTXKIT_NANORDER_TIMEOUT seconds (default 60); the
- * folder and its three files removed on every path; nvdisasm's text read
- * up to 64 MiB and trusted in nothing (a register past R255, a line
- * outside the module, an opcode or line too long: that function gives no
- * answers); any failure (no ptxas, a refusal, a timeout, no memory) is no
+ * folder and its files removed on every path; the cubin and nvdisasm's
+ * text read up to 64 MiB and trusted in nothing (an opcode not known, a
+ * register past R255, a line outside the module, an opcode or line too
+ * long: that function gives no answers; a file not understood: none at
+ * all); any failure (no ptxas, a refusal, a timeout, no memory) is no
  * table, and the loader predicts as before, never a load failure.  The
  * tools: PTXKIT_PTXAS and PTXKIT_NVDISASM, else CUDA_HOME/bin,
  * /usr/local/cuda/bin and PATH, where a ptxas under 1 MiB (libptxcuda's
@@ -46,9 +52,11 @@
  * a or b), as tests/diff/nanorder.py -t writes them.
  *
  * Tested by make check-nanorder (tests/diff/nanorder.sh: the f64 records
- * of tests/diff/xfail.txt replayed with the oracle, counted), and by
- * tests/nanorder.test (a module whose answer the oracle changes, a missing
- * or refusing ptxas, garbage from nvdisasm: a fake tool that prints it).
+ * of tests/diff/xfail.txt replayed with the oracle, counted), by
+ * tests/nanorder.test (a module whose answer a cubin of the test's making
+ * changes, hostile cubins, a missing or refusing ptxas, garbage from
+ * nvdisasm: fake tools), tests/nanorder-ptxas.test (the real ptxas) and
+ * tests/fuzz/fuzz_cubin.c (the readers).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -61,27 +69,14 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "api/api.h"
+#include "api/sass.h"
 
 extern char **environ;
 
 enum {
-	MAXOUT = 64 << 20,    /* bytes of nvdisasm text read at most */
-	MAXOPS = 6,           /* a SASS instruction's operands kept */
-	MAXSET = 64,          /* PTX lines a trace collects */
-	MAXREG = 255,         /* R0..R254, RZ */
-	RNONE = -1, RZERO = -2
+	MAXOUT = 64 << 20,    /* bytes of a cubin or of nvdisasm's text read at most */
+	MAXSET = 64           /* PTX lines a trace collects */
 };
-
-static uint64_t
-fnv(const char *s, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 0x100000001b3ull;
-	return h;
-}
 
 static int
 cmpint(const void *a, const void *b)
@@ -133,7 +128,7 @@ static void
 fromfile(ptx_module *pm, const char *path, size_t len)
 {
 	FILE *f = fopen(path, "r");
-	uint64_t h = fnv(pm->text, len);
+	uint64_t h = sass_hash(pm->text, len);
 	char buf[128];
 	int *w = NULL, n = 0, cap = 0;
 
@@ -256,279 +251,20 @@ ptxorigin(const Func *f, int k, const Sym *r, int depth, LineSet *out)
 
 /* ---------------------------------------------------------------- the SASS side */
 
-typedef struct {
-	int line;                /* the PTX line nvdisasm names */
-	char op[48];
-	int guarded;
-	int nops;
-	int reg[MAXOPS];         /* each operand's register, RZERO, or RNONE (not a register) */
-	uint64_t callee;         /* a CALL: the hash of the label it names "($...)", else 0 */
-} SIns;
-
-typedef struct {
-	char name[256];
-	int from, to;            /* its instructions, sass[from..to) */
-	int bad;                 /* something in its text was not as expected */
-	int sec;                 /* the .text section it is in */
-	int sub;                 /* a subroutine of the section ("$label:"), not a function */
-	uint64_t hash;           /* a subroutine's: its label's */
-	int clob;                /* 0 not yet known, 1 being found, 2 known (in regs), 3 unknown */
-	uint64_t regs[4];        /* the registers its code writes, its own calls' included */
-} SFunc;
-
-typedef struct {
-	SIns *ins; int n, cap;
-	SFunc *fn; int nfn, capfn;
-	int sec;                 /* sections seen */
-	int intext;              /* in a .text section */
-} Sass;
-
-static int
-startswith(const char *s, const char *p)
-{
-	return strncmp(s, p, strlen(p)) == 0;
-}
-
-/* The register an operand names (after -, | and !), as nanorder.py's reg:
- * RNONE for none, RZERO for RZ, -3 for one past MAXREG. */
-static int
-opreg(const char *s, const char *e)
-{
-	int v = 0, nd = 0;
-
-	while (s < e && (*s == '-' || *s == '|' || *s == '!' || *s == ' '))
-		s++;
-	if (s >= e || *s != 'R')
-		return RNONE;
-	if (s + 1 < e && s[1] == 'Z')
-		return RZERO;
-	for (s++; s < e && *s >= '0' && *s <= '9'; s++) {
-		if (++nd > 3)
-			return -3;
-		v = v * 10 + (*s - '0');
-	}
-	if (!nd)
-		return RNONE;
-	return v >= MAXREG ? -3 : v;
-}
-
-/* One line of nvdisasm's text. */
-static SFunc *
-newfn(ptx_ctx *cx, Sass *s, const char *name, size_t len)
-{
-	SFunc *fn;
-
-	if (s->nfn == s->capfn) {
-		int c = s->capfn ? 2 * s->capfn : 16;
-		SFunc *nf = interp_realloc(cx, s->fn, (size_t)c * sizeof *nf);
-		if (!nf)
-			return NULL;
-		s->fn = nf;
-		s->capfn = c;
-	}
-	fn = &s->fn[s->nfn++];
-	memset(fn, 0, sizeof *fn);
-	memcpy(fn->name, name, len);
-	fn->hash = fnv(name, len);
-	fn->sec = s->sec;
-	fn->from = fn->to = s->n;
-	return fn;
-}
-
-/* One line of nvdisasm's text. */
-static int
-sassline(ptx_ctx *cx, Sass *s, const char *l, const char *e, int *line, int nlines)
-{
-	SFunc *fn = s->nfn ? &s->fn[s->nfn - 1] : NULL;
-	const char *p = l;
-
-	while (p < e && (*p == ' ' || *p == '\t'))
-		p++;
-	if (e - p >= 9 && startswith(p, ".section")) {
-		const char *q = p + 8, *n;
-		size_t len;
-		while (q < e && (*q == ' ' || *q == '\t'))
-			q++;
-		s->sec++;
-		s->intext = 0;
-		if (e - q < 6 || !startswith(q, ".text."))
-			return 0;
-		for (n = q += 6; n < e && *n != ',' && *n != ' ' && *n != '\t'; n++)
-			;
-		if ((len = (size_t)(n - q)) >= sizeof fn->name || !len)
-			return 0;
-		if (!newfn(cx, s, q, len))
-			return -1;
-		s->intext = 1;
-		*line = 0;
-		return 0;
-	}
-	if (!fn || !s->intext)
-		return 0;   /* outside a function's code */
-	if (*l == '$') {
-		/* a subroutine's code (a div's slow path) from here on */
-		const char *c = memchr(l, ':', (size_t)(e - l));
-		if (!c || (size_t)(c - l) >= sizeof fn->name) {
-			s->intext = 0;
-			return 0;
-		}
-		if (!(fn = newfn(cx, s, l, (size_t)(c - l))))
-			return -1;
-		fn->sub = 1;
-		return 0;
-	}
-	if (fn->bad)
-		return 0;
-	if (e - p >= 10 && startswith(p, "//## File")) {
-		const char *q = p;
-		long v = 0;
-		while (q + 6 < e && !startswith(q, ", line"))
-			q++;
-		if (q + 6 >= e) {
-			fn->bad = 1;
-			return 0;
-		}
-		for (q += 6; q < e && *q == ' '; q++)
-			;
-		if (q >= e || *q < '0' || *q > '9') {
-			fn->bad = 1;
-			return 0;
-		}
-		for (; q < e && *q >= '0' && *q <= '9' && v <= nlines; q++)
-			v = v * 10 + (*q - '0');
-		if (v < 1 || v > nlines)
-			fn->bad = 1;
-		*line = (int)v;
-		return 0;
-	}
-	if (e - p < 4 || !startswith(p, "/*"))
-		return 0;
-	{
-		const char *q = p + 2, *op, *end;
-		int nh = 0;
-		SIns *si;
-		while (q < e && ((*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'f')))
-			q++, nh++;
-		if (nh < 4 || e - q < 2 || !startswith(q, "*/"))
-			return 0;
-		for (q += 2; q < e && (*q == ' ' || *q == '\t'); q++)
-			;
-		for (end = q; end < e && *end != ';'; end++)
-			;
-		if (end >= e)
-			return 0;   /* no instruction: nanorder.py's pattern needs the ';' */
-		if (s->n == s->cap) {
-			int c = s->cap ? 2 * s->cap : 1024;
-			SIns *ni = interp_realloc(cx, s->ins, (size_t)c * sizeof *ni);
-			if (!ni)
-				return -1;
-			s->ins = ni;
-			s->cap = c;
-		}
-		si = &s->ins[s->n];
-		memset(si, 0, sizeof *si);
-		si->line = *line;
-		if (q < end && *q == '@') {
-			si->guarded = 1;
-			while (q < end && *q != ' ' && *q != '\t')
-				q++;
-			while (q < end && (*q == ' ' || *q == '\t'))
-				q++;
-		}
-		if (q >= end || *q < 'A' || *q > 'Z') {
-			fn->bad = 1;
-			return 0;
-		}
-		for (op = q; q < end && ((*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_' ||
-		    *q == '.'); q++)
-			;
-		if ((size_t)(q - op) >= sizeof si->op) {
-			fn->bad = 1;
-			return 0;
-		}
-		memcpy(si->op, op, (size_t)(q - op));
-		if (startswith(si->op, "CALL")) {
-			const char *t = q, *te;
-			while (t + 1 < end && !(t[0] == '(' && t[1] == '$'))
-				t++;
-			for (te = t; te < end && *te != ')'; te++)
-				;
-			if (t + 1 < end && te < end)
-				si->callee = fnv(t + 1, (size_t)(te - t - 1));
-		}
-		while (q < end && (*q == ' ' || *q == '\t'))
-			q++;
-		while (q < end) {
-			const char *c = q;
-			while (c < end && *c != ',')
-				c++;
-			if (si->nops < MAXOPS) {
-				int r = opreg(q, c);
-				if (r == -3) {
-					fn->bad = 1;
-					return 0;
-				}
-				si->reg[si->nops] = r;
-			}
-			si->nops++;
-			q = c < end ? c + 1 : c;
-			while (q < end && (*q == ' ' || *q == '\t'))
-				q++;
-		}
-		s->n++;
-		fn->to = s->n;
-	}
-	return 0;
-}
-
-static int
-isop(const char *op, const char *base)
-{
-	size_t n = strlen(base);
-	return strncmp(op, base, n) == 0 && (op[n] == 0 || op[n] == '.');
-}
-
-/* nanorder.py's NOWRITE, and every ST... */
-static int
-nowrite(const SIns *si)
-{
-	static const char *const nw[] = { "RED", "BRA", "BSSY", "BSYNC", "EXIT", "BAR", "WARPSYNC", "NOP", NULL };
-	if (startswith(si->op, "ST") || !si->nops)
-		return 1;
-	for (int i = 0; nw[i]; i++)
-		if (isop(si->op, nw[i]))
-			return 1;
-	return 0;
-}
-
-static int
-width(const char *op)
-{
-	if (strstr(op, ".128"))
-		return 4;
-	return strstr(op, ".64") || startswith(op, "DADD") || startswith(op, "DMUL") || startswith(op, "DFMA") ? 2 : 1;
-}
-
-static int
-ismove(const char *op)
-{
-	return !strcmp(op, "MOV") || !strcmp(op, "IMAD.MOV.U32") || !strcmp(op, "IMAD.MOV");
-}
-
 /* The registers that subroutine sf (of S) writes, its own calls' included,
- * in sf->regs; 0 when its code is all in the listing, -1 when not. */
+ * in sf->regs; 0 when its code is all there, -1 when not. */
 static int
 clobbers(Sass *S, SFunc *sf)
 {
 	if (sf->clob >= 2)
 		return sf->clob == 2 ? 0 : -1;
 	if (sf->clob == 1 || sf->bad)
-		return -1;   /* a call of itself, or a text not as expected */
+		return -1;   /* a call of itself, or code not as expected */
 	sf->clob = 1;
 	memset(sf->regs, 0, sizeof sf->regs);
 	for (int i = sf->from; i < sf->to; i++) {
 		const SIns *d = &S->ins[i];
-		if (startswith(d->op, "CALL")) {
+		if (d->kind == SK_CALL) {
 			SFunc *c = NULL;
 			for (int k = 0; k < S->nfn && !c; k++)
 				if (S->fn[k].sub && S->fn[k].sec == sf->sec && S->fn[k].hash == d->callee)
@@ -541,10 +277,10 @@ clobbers(Sass *S, SFunc *sf)
 				sf->regs[k] |= c->regs[k];
 			continue;
 		}
-		if (nowrite(d) || d->reg[0] < 0)
+		if (d->dst < 0)
 			continue;
-		for (int k = 0, w = width(d->op); k < w && d->reg[0] + k < 256; k++)
-			sf->regs[(d->reg[0] + k) >> 6] |= (uint64_t)1 << ((d->reg[0] + k) & 63);
+		for (int k = 0; k < d->width && d->dst + k < 256; k++)
+			sf->regs[(d->dst + k) >> 6] |= (uint64_t)1 << ((d->dst + k) & 63);
 	}
 	sf->clob = 2;
 	return 0;
@@ -562,10 +298,10 @@ callee(Sass *S, int sec, const SIns *d)
 
 /* The PTX lines whose values reach register r read by ins[i] (ins[0] the
  * function's first, in section sec of S): nanorder.py's sass_origin.  A
- * CALL of a subroutine whose code is in the listing wrote r if that code
- * writes r (a value live across the call sits in a register the
- * subroutine leaves alone); of another, if the value r held before it was
- * set up at the call's line. */
+ * CALL of a subroutine whose code is there wrote r if that code writes r
+ * (a value live across the call sits in a register the subroutine leaves
+ * alone); of another, if the value r held before it was set up at the
+ * call's line. */
 static void
 sassorigin(Sass *S, int sec, const SIns *ins, int i, int r, int depth, LineSet *out)
 {
@@ -575,8 +311,7 @@ sassorigin(Sass *S, int sec, const SIns *ins, int i, int r, int depth, LineSet *
 		return;
 	for (int j = i - 1; j >= 0 && step(out); j--) {
 		const SIns *d = &ins[j];
-		int dn;
-		if (startswith(d->op, "CALL")) {
+		if (d->kind == SK_CALL) {
 			SFunc *c = call < 0 ? callee(S, sec, d) : NULL;
 			if (c && !clobbers(S, c)) {
 				if (c->regs[r >> 6] >> (r & 63) & 1) {
@@ -589,19 +324,15 @@ sassorigin(Sass *S, int sec, const SIns *ins, int i, int r, int depth, LineSet *
 				call = d->line;
 			continue;
 		}
-		if (nowrite(d) || (dn = d->reg[0]) == RNONE)
-			continue;
-		if (dn == RZERO)
-			dn = -99;
-		if (!(dn <= r && r < dn + width(d->op)))
+		if (d->dst < 0 || !(d->dst <= r && r < d->dst + d->width))
 			continue;
 		if (call >= 0 && d->line == call) {
 			add(out, call);
 			return;
 		}
 		add(out, d->line);
-		if (ismove(d->op) && d->nops >= 1 && d->nops <= MAXOPS && d->reg[d->nops - 1] >= 0)
-			sassorigin(S, sec, ins, j, d->reg[d->nops - 1], depth + 1, out);
+		if (d->kind == SK_MOVE && d->src >= 0)
+			sassorigin(S, sec, ins, j, d->src, depth + 1, out);
 		if (!d->guarded)
 			return;
 	}
@@ -659,8 +390,8 @@ static int
 answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 {
 	const Ins *in = f->ins[k], *m = f->ins[mk];
-	const char *want = in->op == OP_MIN || in->op == OP_MAX ? "DSETP" : mk != k || in->op == OP_FMA ||
-	    in->op == OP_MAD ? "DFMA" : in->op == OP_MUL ? "DMUL" : "DADD";
+	int want = in->op == OP_MIN || in->op == OP_MAX ? SK_DMNMX : mk != k || in->op == OP_FMA ||
+	    in->op == OP_MAD ? SK_DFMA : in->op == OP_MUL ? SK_DMUL : SK_DADD;
 	const SIns *sass = a->s->ins + sf->from;
 	int lines[2] = { in->loc.line, m->loc.line }, c = -1, w, o;
 	LineSet oa = { .left = &a->left }, ob = { .left = &a->left }, sw = { .left = &a->left },
@@ -669,18 +400,17 @@ answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 	for (int t = 0; t < (lines[1] != lines[0] ? 2 : 1); t++)
 		for (int j = firstat(a, lines[t]); j < a->nbyline && (int)(a->byline[j] >> 32) == lines[t]; j++) {
 			int i = (int)(uint32_t)a->byline[j];
-			if (startswith(sass[i].op, want) &&
-			    (strcmp(want, "DSETP") || strstr(sass[i].op, ".MIN") || strstr(sass[i].op, ".MAX"))) {
+			if (sass[i].kind == want) {
 				if (c >= 0)
 					return -1;   /* two: which is which is not known */
 				c = i;
 			}
 		}
-	if (c < 0 || sass[c].nops < (strcmp(want, "DSETP") ? 3 : 4))
+	if (c < 0)
 		return -1;
-	/* the winning slot and the other (DFMA and DADD: 2 and 1; DSETP: 3 and 2) */
-	w = sass[c].reg[strcmp(want, "DSETP") ? 2 : 3];
-	o = sass[c].reg[strcmp(want, "DSETP") ? 1 : 2];
+	/* the winning slot and the other */
+	w = sass[c].b;
+	o = sass[c].a;
 	if (w < 0 || o < 0 || w == o)
 		return -1;   /* a constant in a slot, or one register in both */
 	ptxorigin(f, mk, m->opnd[1].sym, 0, &oa);
@@ -737,6 +467,12 @@ answers(Ans *a, const Func *f)
 }
 
 /* ---------------------------------------------------------------- the tools */
+
+static int
+startswith(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
 
 /* Is path a regular executable file of at least min bytes? */
 static int
@@ -942,21 +678,94 @@ worth(ptx_module *pm, int **lines)
 	return n;
 }
 
+/* nvdisasm's text into s: 0, or -1 on no memory. */
+static int
+readtext(ptx_ctx *cx, Sass *s, const char *text, size_t n, int nlines)
+{
+	for (const char *t = text, *end = text + n; t < end;) {
+		const char *e = memchr(t, '\n', (size_t)(end - t));
+		if (!e)
+			e = end;
+		if (sass_textline(cx, s, t, e, nlines))
+			return -1;
+		t = e < end ? e + 1 : e;
+	}
+	return 0;
+}
+
+static int
+sameins(const SIns *x, const SIns *y)
+{
+	return x->line == y->line && x->kind == y->kind && x->guarded == y->guarded && x->dst == y->dst &&
+	    (x->dst < 0 || x->width == y->width) && x->src == y->src && x->a == y->a && x->b == y->b &&
+	    x->callee == y->callee;
+}
+
+/* The cross-check: the cubin reader's listing c against nvdisasm's t,
+ * function by function (by name), on stderr. */
 static void
-oracle(ptx_module *pm, size_t len)
+compare(const Sass *c, const Sass *t)
+{
+	int fns = 0, same = 0, differ = 0, unread = 0;
+
+	for (int i = 0; i < t->nfn; i++) {
+		const SFunc *ft = &t->fn[i], *fc = NULL;
+		if (ft->bad)
+			continue;   /* the text path gives no answers there either */
+		fns++;
+		for (int k = 0; k < c->nfn && !fc; k++)
+			if (c->fn[k].sub == ft->sub && !strcmp(c->fn[k].name, ft->name))
+				fc = &c->fn[k];
+		if (!fc || fc->bad) {
+			unread++;
+			fprintf(stderr, "nanorder: check: %s: not read from the cubin\n", ft->name);
+			continue;
+		}
+		if (fc->to - fc->from != ft->to - ft->from) {
+			differ++;
+			fprintf(stderr, "nanorder: check: %s: %d instructions in the cubin, %d in the text\n", ft->name,
+			    fc->to - fc->from, ft->to - ft->from);
+			continue;
+		}
+		for (int k = 0; k < ft->to - ft->from; k++) {
+			const SIns *x = &c->ins[fc->from + k], *y = &t->ins[ft->from + k];
+			if (!sameins(x, y)) {
+				differ++;
+				fprintf(stderr, "nanorder: check: %s: instruction %d differs: cubin line %d kind %d guard %d "
+				    "dst %d/%d src %d a %d b %d call %d; text line %d kind %d guard %d dst %d/%d src %d "
+				    "a %d b %d call %d\n", ft->name, k, x->line, x->kind, x->guarded, x->dst, x->width,
+				    x->src, x->a, x->b, !!x->callee, y->line, y->kind, y->guarded, y->dst, y->width, y->src,
+				    y->a, y->b, !!y->callee);
+				break;
+			}
+			if (k == ft->to - ft->from - 1)
+				same++;
+		}
+		if (ft->to == ft->from)
+			same++;
+	}
+	fprintf(stderr, "nanorder: check: %d functions: %d same, %d differ, %d not read from the cubin\n", fns,
+	    same, differ, unread);
+}
+
+/* Compiles pm (len bytes) with ptxas, reads the cubin (and with check, the
+ * text nvdisasm makes of it too, compared, whose answers are then taken)
+ * and puts the answers in pm. */
+static void
+oracle(ptx_module *pm, size_t len, int check)
 {
 	char ptxas[4096], nvdis[4096], dir[4096], kp[4200], cp[4200], sp[4200], arch[16] = "-arch=sm_90";
 	const char *tmp = getenv("TMPDIR");
-	int *lines = NULL, nl, nlines = 1, line = 0, ok = 0;
-	size_t slen = 0;
-	char *text = NULL;
-	Sass s = { 0 };
+	int *lines = NULL, nl, nlines = 1, ok = 0;
+	size_t slen = 0, clen = 0;
+	char *text = NULL, *cubin = NULL;
+	Sass s = { 0 }, st = { 0 };
 	Ans a = { .pm = pm, .s = &s, .left = 200000000 };
 
 	if ((nl = worth(pm, &lines)) <= 0)
 		return;
 	if (findtool("PTXKIT_PTXAS", "ptxas", 1 << 20, ptxas, sizeof ptxas) ||
-	    findtool("PTXKIT_NVDISASM", "nvdisasm", 0, nvdis, sizeof nvdis) ||
+	    (check && findtool("PTXKIT_NVDISASM", "nvdisasm", 0, nvdis, sizeof nvdis)) ||
 	    (size_t)snprintf(dir, sizeof dir, "%s/ptxkit-nanorder-XXXXXX", tmp && *tmp ? tmp : "/tmp") >= sizeof dir ||
 	    !mkdtemp(dir)) {
 		interp_free(pm->cx, lines);
@@ -973,31 +782,56 @@ oracle(ptx_module *pm, size_t len)
 	{
 		char *pa[] = { ptxas, arch, "-lineinfo", kp, "-o", cp, NULL };
 		char *na[] = { nvdis, "-c", "-g", cp, NULL };
-		ok = !writelocs(pm, len, lines, nl, kp) && !run(pa, NULL) && !run(na, sp) && (text = slurp(sp, &slen));
+		ok = !writelocs(pm, len, lines, nl, kp) && !run(pa, NULL) && (check || (cubin = slurp(cp, &clen))) &&
+		    (!check || (!run(na, sp) && (text = slurp(sp, &slen))));
+		if (ok && check)
+			cubin = slurp(cp, &clen);   /* read if it is there: the text is the answer */
 	}
 	unlink(kp);
 	unlink(cp);
-	unlink(sp);
+	if (check)
+		unlink(sp);
 	rmdir(dir);
 	interp_free(pm->cx, lines);
-	if (!ok) {
-		free(text);
-		return;
-	}
-	for (const char *t = text, *end = text + slen; t < end && ok;) {
-		const char *e = memchr(t, '\n', (size_t)(end - t));
-		if (!e)
-			e = end;
-		if (sassline(pm->cx, &s, t, e, &line, nlines))
+	if (ok && (!cubin || sass_cubin(pm->cx, &s, (const unsigned char *)cubin, clen, nlines))) {
+		if (!check)
 			ok = 0;
-		t = e < end ? e + 1 : e;
+		else   /* compared as a cubin of no functions */
+			s.n = s.nfn = 0;
 	}
+	if (ok && check && readtext(pm->cx, &st, text, slen, nlines))
+		ok = 0;
 	free(text);
+	free(cubin);
 	for (int i = 0; ok && i < pm->m->nfn; i++)
 		if (pm->m->fn[i]->hasbody && pm->m->fn[i]->built)
 			answers(&a, pm->m->fn[i]);
+	if (ok && check) {
+		/* the text's answers are taken; the cubin's are compared with them */
+		Ans at = { .pm = pm, .s = &st, .left = 200000000 };
+		int same = 0;
+		compare(&s, &st);
+		for (int i = 0; i < pm->m->nfn; i++)
+			if (pm->m->fn[i]->hasbody && pm->m->fn[i]->built)
+				answers(&at, pm->m->fn[i]);
+		qsort(a.w, (size_t)a.n, sizeof *a.w, cmpint);
+		qsort(at.w, (size_t)at.n, sizeof *at.w, cmpint);
+		for (int i = 0, j = 0; i < a.n && j < at.n;)
+			if (a.w[i] == at.w[j])
+				same++, i++, j++;
+			else if (a.w[i] < at.w[j])
+				i++;
+			else
+				j++;
+		fprintf(stderr, "nanorder: check: answers: %d from the text, %d from the cubin, %d the same\n", at.n, a.n,
+		    same);
+		interp_free(pm->cx, a.w);
+		a = at;
+	}
 	interp_free(pm->cx, s.ins);
 	interp_free(pm->cx, s.fn);
+	interp_free(pm->cx, st.ins);
+	interp_free(pm->cx, st.fn);
 	if (ok && a.n)
 		install(pm, a.w, a.n);
 	else
@@ -1012,5 +846,7 @@ api_nanorder(ptx_module *pm, size_t len)
 	if (t && *t)
 		fromfile(pm, t, len);
 	else if (o && !strcmp(o, "ptxas"))
-		oracle(pm, len);
+		oracle(pm, len, 0);
+	else if (o && !strcmp(o, "ptxas-nvdisasm"))
+		oracle(pm, len, 1);
 }

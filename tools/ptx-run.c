@@ -70,8 +70,9 @@ usage(FILE *f)
 	    "      --backend interp|cuda   where to run (default interp)\n"
 	    "      --diff                  run on both backends and compare the outputs\n"
 	    "      --max-steps N           per-launch thread-instruction budget (default 1e10)\n"
-	    "      --nanorder ptxas|predict  the f64 NaN operand order from the real ptxas\n"
-	    "                              (PTXKIT_NANORDER) or predicted (the default)\n"
+	    "      --nanorder ptxas|predict  the f64 NaN operand order from the real ptxas (the\n"
+	    "                              default where one is found) or predicted\n"
+	    "                              (PTXKIT_NANORDER)\n"
 	    "      --max-memory SIZE       all device memory the launch may use\n"
 	    "      --heap-size SIZE        device malloc's heap (default 8M)\n"
 	    "      --stack-size SIZE       each thread's stack (default 1K, at most 512K)\n"
@@ -363,8 +364,8 @@ parseargs(int argc, char **argv, Opts *o)
 			o->threads = (int)n;
 		} else if ((v = optval(argc, argv, &i, NULL, "--nanorder", &missing))) {
 			/* libptx reads it at each module load (api/nanorder.c) */
-			if (strcmp(v, "ptxas") != 0 && strcmp(v, "predict") != 0)
-				return run_bad("--nanorder: expected ptxas or predict, not '%s'", v);
+			if (strcmp(v, "ptxas") != 0 && strcmp(v, "predict") != 0 && strcmp(v, "ptxas-nvdisasm") != 0)
+				return run_bad("--nanorder: expected ptxas, predict or ptxas-nvdisasm, not '%s'", v);
 			if (setenv("PTXKIT_NANORDER", v, 1) != 0)
 				return run_bad("%s", "--nanorder: cannot set PTXKIT_NANORDER");
 		} else if ((v = optval(argc, argv, &i, NULL, "--max-steps", &missing))) {
@@ -970,6 +971,12 @@ main(int argc, char **argv)
 	rc = parseargs(argc, argv, &o);
 	if (rc)
 		return finish(rc > 0 ? EX_OK : EX_USAGE, &o, &res, &res2, cx, text);
+	/* the order oracle unless told otherwise: libptx asks the real ptxas
+	 * where one is found (api/nanorder.c), else predicts as always */
+	if (!getenv("PTXKIT_NANORDER") && setenv("PTXKIT_NANORDER", "ptxas", 0) != 0) {
+		fprintf(stderr, "%s: cannot set PTXKIT_NANORDER\n", prog);
+		return finish(EX_USAGE, &o, &res, &res2, cx, text);
+	}
 	if (!(text = run_readfile(o.module, &len, READALL_TEXT_MAX)))
 		return finish(EX_USAGE, &o, &res, &res2, cx, text);
 	if (ptx_ctx_new(&cx, NULL) != PTX_OK) {

@@ -10,8 +10,9 @@
 # descriptors, fuzz_shim.c, built against the toolkit's cuda.h: skipped
 # without one) and drv (the driver's resources: tensor maps, pools,
 # allocations, virtual memory, function attributes, the legacy launch's
-# parameters, stream memory operations, JIT options; fuzz_drv.c, as shim);
-# default all eight.
+# parameters, stream memory operations, JIT options; fuzz_drv.c, as shim)
+# and cubin (the order oracle's readers of ptxas's cubins and nvdisasm's
+# text, fuzz_cubin.c); default all nine.
 #
 # The library is compiled from $FUZZ_SRCS (make fuzz passes the sources of
 # libptxcore.la) or, run by hand, from the .c files of each stage's folder,
@@ -31,7 +32,8 @@
 # tester's kernels, a few seeds of each family with their launches; image
 # from tests/fuzz/corpus-image and tests/shim/images (a type byte in
 # front of each: see fuzz_image.c); args from tests/fuzz/corpus-args;
-# shim from tests/fuzz/corpus-shim; drv from tests/fuzz/corpus-drv.  Each
+# shim from tests/fuzz/corpus-shim; drv from tests/fuzz/corpus-drv; cubin
+# from tests/fuzz/corpus-cubin.  Each
 # target's working corpus is kept in $FUZZ_BUILD/corpus-TARGET between
 # runs.  Crashes, timeouts and leaks are written to tests/fuzz/crashes/;
 # turn each into a tests/regress/ case (args: a tests/fuzz/corpus-args
@@ -41,7 +43,7 @@ set -eu
 secs=${1:-60}
 jobs=${2:-1}
 [ $# -ge 2 ] && shift 2 || shift $#
-targets=${*:-parse run check image args shim drv}
+targets=${*:-parse run check image args shim drv cubin}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 bld=${FUZZ_BUILDDIR:-$top}
@@ -222,6 +224,10 @@ for t in $targets; do
 		done
 		# each rejected image is reported on stderr: keep it quiet
 		opts=-close_fd_mask=2
+		maxlen=65536 ;;
+	cubin)
+		cp "$here"/corpus-cubin/* "$corpus/"
+		rm -f "$corpus/README"
 		maxlen=65536 ;;
 	shim|drv)
 		cp "$here"/corpus-$t/* "$corpus/"
