@@ -1577,6 +1577,22 @@ foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* The guard g as source n + 1 of an instruction computed unguarded and
+ * merged with the old value, source n (ALU_GSET): the executor picks
+ * between the result and that value by it. */
+static void
+gsetguard(XIns *xi, int n, XOp g)
+{
+	xi->s[n + 1] = g;
+	if (g.k == XO_NOT)
+		xi->alu.negsrc |= 1u << (n + 1);
+	xi->ns = (uint8_t)(n + 2);
+	xi->alu.nsrc = n + 2;
+	xi->alu.flags |= ALU_GSET;
+	xi->guard = -1;
+	xi->gneg = 0;
+}
+
 /* A guarded set with an f32 destination: ptxas selects 0 or -1 under the
  * guard, then converts |that| to f32 unguarded, so an unexecuted set leaves
  * the f32 of |d's old value| as an s32 (ALU_GSET: the executor passes the
@@ -1594,14 +1610,7 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 		return -1;
 	xi->s = ns;
 	ns[n] = d;
-	ns[n + 1] = g;
-	if (g.k == XO_NOT)
-		xi->alu.negsrc |= 1u << (n + 1);
-	xi->ns = (uint8_t)(n + 2);
-	xi->alu.nsrc = n + 2;
-	xi->alu.flags |= ALU_GSET;
-	xi->guard = -1;
-	xi->gneg = 0;
+	gsetguard(xi, n, g);
 	return 0;
 }
 
@@ -1685,15 +1694,8 @@ foldgmerge(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	xi->s = ns;
 	if (interp_decode_op(pm, &src->opnd[so], TY_F32, &ns[n]))
 		return 0;   /* ns[n] is past xi->ns: nothing changed */
-	ns[n + 1] = g;
-	if (g.k == XO_NOT)
-		xi->alu.negsrc |= 1u << (n + 1);
-	xi->ns = (uint8_t)(n + 2);
-	xi->alu.nsrc = n + 2;
-	xi->alu.flags |= ALU_GSET;
+	gsetguard(xi, n, g);
 	xi->alu.imm = (xi->alu.imm & ~(3u << 28)) | sg << 28;
-	xi->guard = -1;
-	xi->gneg = 0;
 	return 0;
 }
 
