@@ -2816,6 +2816,13 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if (k != 0x3F800000u && in->op == OP_DIV) {
 		float kf, rf;
 		uint32_t rb;
+		const Opnd *o = &in->opnd[in->ndst + 1];
+		/* an immediate or a mov of one: a selp ptxas decides (v1 seed
+		 * 44559: of a setp.lt x, x) keeps the division */
+		if (o->kind != OK_FIMM && o->kind != OK_IMM &&
+		    ((v = srcval(in, in->ndst + 1)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->nopnd != 2 ||
+		     (d->opnd[1].kind != OK_FIMM && d->opnd[1].kind != OK_IMM)))
+			return 0;
 		memcpy(&kf, &k, 4);
 		if ((k & 0x7F800000u) == 0x7F800000u || !(k & 0x7F800000u))
 			return 0;
