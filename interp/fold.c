@@ -3157,6 +3157,20 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 	return 1;
 }
 
+/* Source i of the compare in: an unguarded f32 set with a .u32 or .s32
+ * destination (0 or -1), *w its value, or NULL (foldsetpftz, foldsetone). */
+static const Ins *
+intsetf32(const Func *f, const Ins *in, int i, int *w)
+{
+	int v = srcval(in, in->ndst + i);
+	const Ins *d = v >= 0 ? defof(f, v, w) : NULL;
+
+	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32)
+		return NULL;
+	return d;
+}
+
 /* setp.ne or setp.eq of a 32-bit integer type (or .f32, as foldsetpset
  * leaves it: neu, eq) between an f32 set.ftz's 0 or -1 and 0: ptxas
  * drops the value and compares the set's sources again, with its BoolOp
@@ -3181,11 +3195,10 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    ir_tyinfo[ty].bits != 32 || ir_tyinfo[ty].kind == TK_FLOAT || (!eq && xi->alu.cmp != MOD_NE))
 		return 0;
 	for (int i = 0; i < 2; i++) {
-		int v = srcval(in, in->ndst + i), w;
-		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		int w;
+		const Ins *d = intsetf32(f, in, i, &w);
 		uint32_t z;
-		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
-		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 || !ir_hasmod(d, MOD_FTZ) ||
+		if (!d || !ir_hasmod(d, MOD_FTZ) ||
 		    !f32known(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
 			continue;
 		return setpagain(pm, f, xi, d, w, k, eq, TY_F32, 0);
@@ -3209,12 +3222,10 @@ foldsetone(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    (xi->alu.cmp != MOD_EQ && xi->alu.cmp != MOD_NE))
 		return 0;
 	for (int i = 0; i < 2; i++) {
-		int v = srcval(in, in->ndst + i), w;
-		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		int w;
+		const Ins *d = intsetf32(f, in, i, &w);
 		uint32_t z;
-		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 ||
-		    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || d->ty[1] != TY_F32 ||
-		    !f32known(pm, f, xi, in, 1 - i, &z) || z != 0x3F800000u)
+		if (!d || !f32known(pm, f, xi, in, 1 - i, &z) || z != 0x3F800000u)
 			continue;
 		return setpagain(pm, f, xi, d, w, k, xi->alu.cmp == MOD_NE, TY_F32, 0);
 	}
