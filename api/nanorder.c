@@ -92,7 +92,8 @@ install(ptx_module *pm, int *w, int n)
 {
 	int k = 0;
 
-	qsort(w, (size_t)n, sizeof *w, cmpint);
+	if (n)   /* w may be null when n is 0, which qsort does not allow */
+		qsort(w, (size_t)n, sizeof *w, cmpint);
 	for (int i = 0; i < n; i++) {
 		int j = i;
 		while (j + 1 < n && w[j + 1] >> 1 == w[i] >> 1)
@@ -674,7 +675,8 @@ worth(ptx_module *pm, int **lines)
 		*lines = NULL;
 		return 0;
 	}
-	qsort(*lines, (size_t)n, sizeof **lines, cmpint);
+	if (n)
+		qsort(*lines, (size_t)n, sizeof **lines, cmpint);
 	return n;
 }
 
@@ -814,8 +816,10 @@ oracle(ptx_module *pm, size_t len, int check)
 		for (int i = 0; i < pm->m->nfn; i++)
 			if (pm->m->fn[i]->hasbody && pm->m->fn[i]->built)
 				answers(&at, pm->m->fn[i]);
-		qsort(a.w, (size_t)a.n, sizeof *a.w, cmpint);
-		qsort(at.w, (size_t)at.n, sizeof *at.w, cmpint);
+		if (a.n)   /* qsort of a null array, even of none, is undefined */
+			qsort(a.w, (size_t)a.n, sizeof *a.w, cmpint);
+		if (at.n)
+			qsort(at.w, (size_t)at.n, sizeof *at.w, cmpint);
 		for (int i = 0, j = 0; i < a.n && j < at.n;)
 			if (a.w[i] == at.w[j])
 				same++, i++, j++;
