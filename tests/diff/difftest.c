@@ -7,11 +7,17 @@
  *   difftest show SEED [FAMILY]      the PTX, the shape, the inputs and the slots
  *   difftest record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]
  *                                    one line per seed in [FROM, TO)
- *   difftest replay [--xfail FILE] [--part K/N] [--nanorder] [-v] FILE...
+ *   difftest replay [--xfail FILE] [--oracle FILE] [--part K/N] [--nanorder]
+ *                   [--passed] [-v] FILE...
  *                                    runs the records on the interpreter
  *                                    (with --nanorder, the f64 NaN operand
  *                                    order from the real ptxas:
- *                                    PTXKIT_NANORDER=ptxas, api/nanorder.c)
+ *                                    PTXKIT_NANORDER=ptxas, api/nanorder.c;
+ *                                    with --oracle, only for the records
+ *                                    that FILE lists, which must then pass
+ *                                    though xfail.txt lists them; with
+ *                                    --passed, "passed KEY" for each record
+ *                                    that passes, KEY as xfail.txt writes it)
  *                                    (with --part, only those whose
  *                                    version, seed and family hash to K
  *                                    modulo N: part of the records, or
@@ -57,7 +63,7 @@ usage(void)
 	    "usage: %s gen SEED [FAMILY]\n"
 	    "       %s show SEED [FAMILY]\n"
 	    "       %s record --backend cuda|interp FROM TO [--family F] [-j N] [-b N]\n"
-	    "       %s replay [--xfail FILE] [--part K/N] [--nanorder] [-v] FILE...\n"
+	    "       %s replay [--xfail FILE] [--oracle FILE] [--part K/N] [--nanorder] [--passed] [-v] FILE...\n"
 	    "       %s module FROM TO [FAMILY]\n"
 	    "       %s families\n"
 	    "       %s dump --backend cuda|interp [--family F] SEED...\n"
@@ -646,7 +652,11 @@ text_line(const DtKernel *k, int n, char *buf, size_t nbuf)
 typedef struct {
 	char **pat;     /* "family F", "seed N" or "vV seed N F", sorted */
 	int npat;
-	int verbose;
+	char **opat;    /* --oracle's records, in the same forms */
+	int nopat;
+	const char *order;   /* PTXKIT_NANORDER as given, restored after each --oracle record */
+	int verbose, passed;
+	unsigned oracle;     /* records replayed with ptxas's order */
 	uint64_t part, nparts;   /* --part K/N: the records that hash to K */
 	unsigned pass, fail, xfail, xpass, skip;
 	ptx_ctx *cx;
@@ -659,16 +669,16 @@ cmp_str(const void *a, const void *b)
 }
 
 static int
-listed(const Replay *r, const char *key)
+listed(char **pat, int npat, const char *key)
 {
 	/* no list: bsearch may not be given a null array, even of none */
-	return r->npat && bsearch(&key, r->pat, (size_t)r->npat, sizeof *r->pat, cmp_str) != NULL;
+	return npat && bsearch(&key, pat, (size_t)npat, sizeof *pat, cmp_str) != NULL;
 }
 
 /* Thousands of patterns against hundreds of thousands of records: sorted
- * once by load_xfail, each record looks up its three possible forms. */
+ * once by load_list, each record looks up its three possible forms. */
 static int
-is_xfail(const Replay *r, int ver, uint64_t seed, const char *family)
+in_list(char **pat, int npat, int ver, uint64_t seed, const char *family)
 {
 	char f[48], s[32], v[64];
 	/* "seed N" is a version 1 record; later versions name the version and
@@ -676,7 +686,7 @@ is_xfail(const Replay *r, int ver, uint64_t seed, const char *family)
 	snprintf(f, sizeof f, "family %s", family);
 	snprintf(s, sizeof s, "seed %llu", (unsigned long long)seed);
 	snprintf(v, sizeof v, "v%d seed %llu %s", ver, (unsigned long long)seed, family);
-	return listed(r, f) || (ver == 1 && listed(r, s)) || listed(r, v);
+	return listed(pat, npat, f) || (ver == 1 && listed(pat, npat, s)) || listed(pat, npat, v);
 }
 
 /* The share of a record under --part: a hash of what names the kernel, so
@@ -692,8 +702,10 @@ record_hash(int ver, uint64_t seed, const char *family)
 	return h ^ h >> 29;
 }
 
+/* Reads xfail.txt's format (a key a line, "#" to the end of a line a
+ * comment) into *pat, sorted. */
 static int
-load_xfail(Replay *r, const char *path)
+load_list(char ***pat, int *npat, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	char line[256];
@@ -710,17 +722,17 @@ load_xfail(Replay *r, const char *path)
 			line[--n] = 0;
 		if (!n)
 			continue;
-		char **p = realloc(r->pat, (size_t)(r->npat + 1) * sizeof *p);
-		if (!p || !(p[r->npat] = strdup(line))) {
+		char **p = realloc(*pat, (size_t)(*npat + 1) * sizeof *p);
+		if (!p || !(p[*npat] = strdup(line))) {
 			fclose(f);
 			return -1;
 		}
-		r->pat = p;
-		r->npat++;
+		*pat = p;
+		(*npat)++;
 	}
 	fclose(f);
-	if (r->npat)
-		qsort(r->pat, (size_t)r->npat, sizeof *r->pat, cmp_str);
+	if (*npat)
+		qsort(*pat, (size_t)*npat, sizeof **pat, cmp_str);
 	return 0;
 }
 
@@ -758,11 +770,25 @@ replay_line(Replay *r, const char *where, char *line)
 		dt_kernel_free(&k);
 		return 0;
 	}
-	int xf = is_xfail(r, ver, seed, fam);
+	int xf = in_list(r->pat, r->npat, ver, seed, fam);
+	int orc = in_list(r->opat, r->nopat, ver, seed, fam), ran;
 	char vs[8] = "";   /* the version, where not 1, before "seed" */
 	if (ver != 1)
 		snprintf(vs, sizeof vs, "v%d ", ver);
-	if (run_interp(r->cx, &k, out, msg, sizeof msg) != PTX_OK) {
+	/* an --oracle record is loaded with ptxas's order and must pass; the
+	 * variable is read as each module loads */
+	if (orc) {
+		xf = 0;
+		r->oracle++;
+		if (setenv("PTXKIT_NANORDER", "ptxas", 1) != 0)
+			orc = 0;
+	}
+	ran = run_interp(r->cx, &k, out, msg, sizeof msg);
+	if (orc && (r->order ? setenv("PTXKIT_NANORDER", r->order, 1) : unsetenv("PTXKIT_NANORDER")) != 0) {
+		printf("%s: the environment could not be restored\n", where);
+		ok = 0;
+	}
+	if (ran != PTX_OK) {
 		if (!xf || r->verbose)
 			printf("%s: %sseed %llu (%s): %s%s\n", where, vs, seed, fam, msg, xf ? " [expected]" : "");
 		ok = 0;
@@ -812,6 +838,8 @@ replay_line(Replay *r, const char *where, char *line)
 		ok = 0;
 	}
 done:
+	if (ok && r->passed)
+		printf("passed %sseed %llu%s%s\n", vs, seed, ver != 1 ? " " : "", ver != 1 ? fam : "");
 	if (xf) {
 		if (ok) {
 			printf("%s: %sseed %llu (%s): passes, but is listed as an expected failure\n", where, vs, seed, fam);
@@ -834,9 +862,14 @@ cmd_replay(int argc, char **argv)
 
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--xfail") == 0 && i + 1 < argc) {
-			if (load_xfail(&r, argv[++i]) != 0)
+			if (load_list(&r.pat, &r.npat, argv[++i]) != 0)
 				return 99;
-		} else if (strcmp(argv[i], "--part") == 0 && i + 1 < argc) {
+		} else if (strcmp(argv[i], "--oracle") == 0 && i + 1 < argc) {
+			if (load_list(&r.opat, &r.nopat, argv[++i]) != 0)
+				return 99;
+		} else if (strcmp(argv[i], "--passed") == 0)
+			r.passed = 1;
+		else if (strcmp(argv[i], "--part") == 0 && i + 1 < argc) {
 			unsigned long long k, n;
 			char c;
 			if (sscanf(argv[++i], "%llu/%llu%c", &k, &n, &c) != 2 || n < 1 || n > 1000000 || k >= n) {
@@ -853,10 +886,13 @@ cmd_replay(int argc, char **argv)
 		} else if (argv[i][0] == '-')
 			return usage();
 	}
+	r.order = getenv("PTXKIT_NANORDER");
+	if (r.order && !(r.order = strdup(r.order)))
+		return 99;
 	if (!(r.cx = new_ctx()))
 		return 99;
 	for (int i = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--xfail") == 0 || strcmp(argv[i], "--part") == 0) {
+		if (strcmp(argv[i], "--xfail") == 0 || strcmp(argv[i], "--oracle") == 0 || strcmp(argv[i], "--part") == 0) {
 			i++;
 			continue;
 		}
@@ -908,11 +944,17 @@ cmd_replay(int argc, char **argv)
 	for (int i = 0; i < r.npat; i++)
 		free(r.pat[i]);
 	free(r.pat);
+	for (int i = 0; i < r.nopat; i++)
+		free(r.opat[i]);
+	free(r.opat);
+	free((char *)r.order);
 	if (!nfiles)
 		return usage();
 	fprintf(stderr, "%s: %.1f s of CPU\n", prog, (double)(clock() - t0) / CLOCKS_PER_SEC);
 	if (r.xfail || r.xpass)
 		printf("%u expected failures, %u unexpected passes\n", r.xfail, r.xpass);
+	if (r.oracle)
+		printf("%u with ptxas's order (--oracle)\n", r.oracle);
 	if (r.skip)
 		printf("%u passed, %u failed, %u skipped\n", r.pass, r.fail, r.skip);
 	else
