@@ -23,6 +23,9 @@
 # DIFF_SAMPLE (default 16) each, each build another share (DIFF_SAMPLE_AT),
 # three eighths of the records in all.  A plain make check replays every
 # record (about 45 minutes on two cores); DIFF_FIRST=1 does that here.
+# Where the toolkit's ptxas is installed, the records of
+# tests/diff/oracle.txt among them are replayed with its f64 NaN operand
+# order (tests/diff.test says how), each a ptxas run.
 #
 # The logs of failing tests are printed.  The last line sums the automake
 # test counts of both builds: "N passed, M failed" (", K skipped" when any);
