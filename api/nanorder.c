@@ -29,13 +29,15 @@
  * is tests/diff/nanorder.py's tracing, rule for rule (its answers and
  * these agree), but for the PTX operands, whose writers here are the IR's
  * destinations rather than the first words of text lines, for .func
- * bodies, answered here too, and for three rules of its own (answerat,
- * answer): a slot that holds a constant or RZ is an immediate operand's
- * where the PTX has one (an add, mul or fma of a register and an
- * immediate is answered too), else the register in the other slot says
- * which operand it holds; the 64-bit elements of a vector load are told
- * apart by register; of two SASS instructions of the line, the first is
- * traced.  With PTXKIT_NANORDER_DEBUG set each trace goes to stderr.
+ * bodies, answered here too, and for four rules of its own (answerat,
+ * answer, retcall): a slot that holds a constant or RZ is an immediate
+ * operand's where the PTX has one (an add, mul or fma of a register and
+ * an immediate is answered too), else the register in the other slot
+ * says which operand it holds; the 64-bit elements of a vector load are
+ * told apart by register; of two SASS instructions of the line, the
+ * first is traced; where the trace does not answer, an ld.param of a
+ * call's return value stands for the call too.  With
+ * PTXKIT_NANORDER_DEBUG set each trace goes to stderr.
  *
  * What holds: nothing spawned when the variable is unset or the module has
  * no such instruction; no shell (posix_spawn with an argv, stdin and stderr
@@ -203,6 +205,7 @@ answerable(const Ins *in)
 typedef struct {
 	int v[MAXSET];
 	int n, full;             /* full: more lines than v holds, or the steps ran out */
+	int ret;                 /* ptxorigin: an ld.param of a return value names its call's line too */
 	long *left;              /* steps left to the module's traces (guarded moves branch) */
 } LineSet;
 
@@ -282,6 +285,33 @@ elem(const Ins *d, const Sym *r)
 	return 0;
 }
 
+/* The line of the call whose return parameter f->ins[j], an ld.param,
+ * reads, or 0: ptxas's register of a return value is written by the
+ * CALL (sassorigin names its line), the PTX's by the ld.param after it
+ * (v6 flowx seed 139548: call (pr), %rd24, (pa, pb), L5_p at line 411,
+ * ld.param.b64 %rd26, [pr] at 412, read by the mad of line 510). */
+static int
+retcall(const Func *f, int j)
+{
+	const Ins *d = f->ins[j];
+	const Sym *p;
+
+	if (d->op != OP_LD || d->space != SP_PARAM || d->nopnd != 2 || d->opnd[1].kind != OK_ADDR ||
+	    !d->opnd[1].base || !(p = d->opnd[1].base->sym))
+		return 0;
+	for (int i = j - 1; i >= 0; i--) {
+		const Ins *c = f->ins[i];
+		if (c->op != OP_CALL)
+			continue;
+		/* the nearest call before it, if p is among what it returns */
+		for (int q = 0; c->nopnd > 0 && c->opnd[0].kind == OK_LIST && q < c->opnd[0].nsub; q++)
+			if (c->opnd[0].sub[q].sym == p)
+				return c->loc.line;
+		return 0;
+	}
+	return 0;
+}
+
 /* The PTX lines whose values reach register r as read by f->ins[k],
  * looking through movs, and negs and abss of f64 (which ptxas folds or
  * copies): nanorder.py's ptx_origin. */
@@ -295,6 +325,8 @@ ptxorigin(const Func *f, int k, const Sym *r, int depth, LineSet *out)
 		if (d->nopnd < 1 || !d->opnd[0].isdst || !writes(&d->opnd[0], r))
 			continue;
 		addel(out, d->loc.line, elem(d, r));
+		if (out->ret && retcall(f, j))
+			add(out, retcall(f, j));
 		if ((d->op == OP_MOV || ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64)) &&
 		    d->nopnd == 2 && plainreg(&d->opnd[1]) && ir_tyinfo[d->ty[0]].bits == 64)
 			ptxorigin(f, j, d->opnd[1].sym, depth + 1, out);
@@ -517,22 +549,30 @@ answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 		rb = meets(r == w ? &sw : &so, &ob);
 		return ra == rb ? -1 : (r == w) == ra;
 	}
-	opndorigin(f, mk, &m->opnd[1], &oa);
-	opndorigin(f, mk, &m->opnd[2], &ob);
 	sassorigin(a->s, sf->sec, sass, c, w, 0, &sw);
 	sassorigin(a->s, sf->sec, sass, c, o, 0, &so);
-	debugsets(f->ins[k], c, o, w, ls);
-	if (oa.full || ob.full || sw.full || so.full)
-		return -1;
-	int wa = meets(&sw, &oa), wb = meets(&sw, &ob), xa = meets(&so, &oa), xb = meets(&so, &ob);
-	if (wa && !wb && !xa)
-		return 1;
-	if (!wa && wb && !xb)
-		return 0;
-	if (xa && !xb)
-		return 0;
-	if (!xa && xb)
-		return 1;
+	/* the return values of calls tied to the calls' lines only where
+	 * the trace does not answer without: with them a value copied from a
+	 * return value before a guarded write meets both (v2 flow seed 10241,
+	 * line 475: a, a brev or a mov of b, would meet the CALL b came from) */
+	for (int ret = 0; ret < 2; ret++) {
+		oa = (LineSet){ .left = &a->left, .ret = ret };
+		ob = (LineSet){ .left = &a->left, .ret = ret };
+		opndorigin(f, mk, &m->opnd[1], &oa);
+		opndorigin(f, mk, &m->opnd[2], &ob);
+		debugsets(f->ins[k], c, o, w, ls);
+		if (oa.full || ob.full || sw.full || so.full)
+			return -1;
+		int wa = meets(&sw, &oa), wb = meets(&sw, &ob), xa = meets(&so, &oa), xb = meets(&so, &ob);
+		if (wa && !wb && !xa)
+			return 1;
+		if (!wa && wb && !xb)
+			return 0;
+		if (xa && !xb)
+			return 0;
+		if (!xa && xb)
+			return 1;
+	}
 	return -1;
 }
 
