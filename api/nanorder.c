@@ -291,7 +291,7 @@ elem(const Ins *d, const Sym *r)
  * (v6 flowx seed 139548: call (pr), %rd24, (pa, pb), L5_p at line 411,
  * ld.param.b64 %rd26, [pr] at 412, read by the mad of line 510). */
 static int
-retcall(const Func *f, int j)
+retcall(const Func *f, int j, LineSet *s)
 {
 	const Ins *d = f->ins[j];
 	const Sym *p;
@@ -299,7 +299,7 @@ retcall(const Func *f, int j)
 	if (d->op != OP_LD || d->space != SP_PARAM || d->nopnd != 2 || d->opnd[1].kind != OK_ADDR ||
 	    !d->opnd[1].base || !(p = d->opnd[1].base->sym))
 		return 0;
-	for (int i = j - 1; i >= 0; i--) {
+	for (int i = j - 1; i >= 0 && step(s); i--) {
 		const Ins *c = f->ins[i];
 		if (c->op != OP_CALL)
 			continue;
@@ -318,6 +318,8 @@ retcall(const Func *f, int j)
 static void
 ptxorigin(const Func *f, int k, const Sym *r, int depth, LineSet *out)
 {
+	int call;
+
 	if (depth > 12)
 		return;
 	for (int j = k - 1; j >= 0 && step(out); j--) {
@@ -325,8 +327,8 @@ ptxorigin(const Func *f, int k, const Sym *r, int depth, LineSet *out)
 		if (d->nopnd < 1 || !d->opnd[0].isdst || !writes(&d->opnd[0], r))
 			continue;
 		addel(out, d->loc.line, elem(d, r));
-		if (out->ret && retcall(f, j))
-			add(out, retcall(f, j));
+		if (out->ret && (call = retcall(f, j, out)) > 0)
+			add(out, call);
 		if ((d->op == OP_MOV || ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64)) &&
 		    d->nopnd == 2 && plainreg(&d->opnd[1]) && ir_tyinfo[d->ty[0]].bits == 64)
 			ptxorigin(f, j, d->opnd[1].sym, depth + 1, out);
