@@ -28,8 +28,16 @@
  * pm->nanwin, which interp/load.c consults before interp_nan_first.  This
  * is tests/diff/nanorder.py's tracing, rule for rule (its answers and
  * these agree), but for the PTX operands, whose writers here are the IR's
- * destinations rather than the first words of text lines, and for .func
- * bodies, answered here too.
+ * destinations rather than the first words of text lines, for .func
+ * bodies, answered here too, and for four rules of its own (answerat,
+ * answer, retcall): a slot that holds a constant or RZ is an immediate
+ * operand's where the PTX has one (an add, mul or fma of a register and
+ * an immediate is answered too), else the register in the other slot
+ * says which operand it holds; the 64-bit elements of a vector load are
+ * told apart by register; of two SASS instructions of the line, the
+ * first is traced; where the trace does not answer, an ld.param of a
+ * call's return value stands for the call too.  With
+ * PTXKIT_NANORDER_DEBUG set each trace goes to stderr.
  *
  * What holds: nothing spawned when the variable is unset or the module has
  * no such instruction; no shell (posix_spawn with an argv, stdin and stderr
@@ -60,6 +68,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -72,6 +81,7 @@
 #include "api/sass.h"
 
 extern char **environ;
+static int debug;   /* PTXKIT_NANORDER_DEBUG: the traces on stderr */
 
 enum {
 	MAXOUT = 64 << 20,    /* bytes of a cubin or of nvdisasm's text read at most */
@@ -177,9 +187,26 @@ tworegs(const Ins *in)
 	return a && b && a != b;
 }
 
+static int
+isimm(const Opnd *o)
+{
+	return o->kind == OK_IMM || o->kind == OK_FIMM;
+}
+
+/* a and b two registers, or a register and an immediate (whose slot
+ * the SASS shows as well: a constant, RZ, or a register loaded at the
+ * instruction's line) */
+static int
+answerable(const Ins *in)
+{
+	return tworegs(in) || (plainreg(&in->opnd[1]) && isimm(&in->opnd[2])) ||
+	    (isimm(&in->opnd[1]) && plainreg(&in->opnd[2]));
+}
+
 typedef struct {
 	int v[MAXSET];
 	int n, full;             /* full: more lines than v holds, or the steps ran out */
+	int ret;                 /* ptxorigin: an ld.param of a return value names its call's line too */
 	long *left;              /* steps left to the module's traces (guarded moves branch) */
 } LineSet;
 
@@ -195,24 +222,39 @@ step(LineSet *s)
 	return 1;
 }
 
+/* A line, or one 64-bit element of a vector that line loads (elem 1 the
+ * first, 0 the whole line), into s. */
 static void
-add(LineSet *s, int line)
+addel(LineSet *s, int line, int elem)
 {
+	int v = line * 8 + elem;
+
+	if (line > INT_MAX / 8) {
+		s->full = 1;
+		return;
+	}
 	for (int i = 0; i < s->n; i++)
-		if (s->v[i] == line)
+		if (s->v[i] == v)
 			return;
 	if (s->n < MAXSET)
-		s->v[s->n++] = line;
+		s->v[s->n++] = v;
 	else
 		s->full = 1;
 }
 
+static void
+add(LineSet *s, int line)
+{
+	addel(s, line, 0);
+}
+
+/* Do a and b share a line, of elements that may be the same? */
 static int
 meets(const LineSet *a, const LineSet *b)
 {
 	for (int i = 0; i < a->n; i++)
 		for (int j = 0; j < b->n; j++)
-			if (a->v[i] == b->v[j])
+			if (a->v[i] >> 3 == b->v[j] >> 3 && (!(a->v[i] & 7) || !(b->v[j] & 7) || a->v[i] == b->v[j]))
 				return 1;
 	return 0;
 }
@@ -229,25 +271,85 @@ writes(const Opnd *o, const Sym *r)
 	return 0;
 }
 
+/* Which 64-bit element of the vector d writes r is (1 the first), or 0
+ * where d writes no vector of 64-bit elements of at most 7. */
+static int
+elem(const Ins *d, const Sym *r)
+{
+	const Opnd *o = &d->opnd[0];
+
+	if (o->kind != OK_VEC || o->nsub > 7 || ir_tyinfo[d->ty[0]].bits != 64)
+		return 0;
+	for (int i = 0; i < o->nsub; i++)
+		if (o->sub[i].kind == OK_REG && o->sub[i].sym == r)
+			return i + 1;
+	return 0;
+}
+
+/* The line of the call whose return parameter f->ins[j], an ld.param,
+ * reads, or 0: ptxas's register of a return value is written by the
+ * CALL (sassorigin names its line), the PTX's by the ld.param after it
+ * (v6 flowx seed 139548: call (pr), %rd24, (pa, pb), L5_p at line 411,
+ * ld.param.b64 %rd26, [pr] at 412, read by the mad of line 510). */
+static int
+retcall(const Func *f, int j, LineSet *s)
+{
+	const Ins *d = f->ins[j];
+	const Sym *p;
+
+	if (d->op != OP_LD || d->space != SP_PARAM || d->nopnd != 2 || d->opnd[1].kind != OK_ADDR ||
+	    !d->opnd[1].base || !(p = d->opnd[1].base->sym))
+		return 0;
+	for (int i = j - 1; i >= 0 && step(s); i--) {
+		const Ins *c = f->ins[i];
+		if (c->op != OP_CALL)
+			continue;
+		/* the nearest call before it, if p is among what it returns */
+		for (int q = 0; c->nopnd > 0 && c->opnd[0].kind == OK_LIST && q < c->opnd[0].nsub; q++)
+			if (c->opnd[0].sub[q].sym == p)
+				return c->loc.line;
+		return 0;
+	}
+	return 0;
+}
+
 /* The PTX lines whose values reach register r as read by f->ins[k],
  * looking through movs, and negs and abss of f64 (which ptxas folds or
  * copies): nanorder.py's ptx_origin. */
 static void
 ptxorigin(const Func *f, int k, const Sym *r, int depth, LineSet *out)
 {
+	int call;
+
 	if (depth > 12)
 		return;
 	for (int j = k - 1; j >= 0 && step(out); j--) {
 		const Ins *d = f->ins[j];
 		if (d->nopnd < 1 || !d->opnd[0].isdst || !writes(&d->opnd[0], r))
 			continue;
-		add(out, d->loc.line);
+		addel(out, d->loc.line, elem(d, r));
+		if (out->ret && (call = retcall(f, j, out)) > 0)
+			add(out, call);
 		if ((d->op == OP_MOV || ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64)) &&
 		    d->nopnd == 2 && plainreg(&d->opnd[1]) && ir_tyinfo[d->ty[0]].bits == 64)
 			ptxorigin(f, j, d->opnd[1].sym, depth + 1, out);
 		if (!d->guard)
 			return;
 	}
+}
+
+/* The PTX lines whose values reach operand o of f->ins[k]: a register's
+ * (ptxorigin), or for an immediate the instruction's own line, where
+ * ptxas moves it into a register if it does. */
+static void
+opndorigin(const Func *f, int k, const Opnd *o, LineSet *out)
+{
+	const Sym *r = plainreg(o);
+
+	if (r)
+		ptxorigin(f, k, r, 0, out);
+	else
+		add(out, f->ins[k]->loc.line);
 }
 
 /* ---------------------------------------------------------------- the SASS side */
@@ -331,7 +433,10 @@ sassorigin(Sass *S, int sec, const SIns *ins, int i, int r, int depth, LineSet *
 			add(out, call);
 			return;
 		}
-		add(out, d->line);
+		/* an LDS.128's or LDG.E.128's R8 and R9 are the first element,
+		 * R10 and R11 the second (v11 shape seed 988: ld.shared.v2.b64
+		 * {%rd17, %rd18}, read by a mad of both) */
+		addel(out, d->line, d->kind == SK_OTHER && d->width > 2 && d->width <= 14 ? (r - d->dst) / 2 + 1 : 0);
 		if (d->kind == SK_MOVE && d->src >= 0)
 			sassorigin(S, sec, ins, j, d->src, depth + 1, out);
 		if (!d->guarded)
@@ -385,8 +490,103 @@ sassfn(const Sass *s, const char *name)
 	return NULL;
 }
 
+/* With PTXKIT_NANORDER_DEBUG set, what the trace of an instruction found,
+ * on stderr: its line, the SASS index, the registers in the other slot
+ * and the winning one, and the lines (".N" the Nth element of a vector
+ * loaded there) of PTX operands a and b and of the two registers. */
+static void
+debugsets(const Ins *in, int c, int o, int w, const LineSet *const ls[4])
+{
+	if (!debug)
+		return;
+	fprintf(stderr, "nanorder: line %d sass %d slots %d %d:", in->loc.line, c, o, w);
+	for (int q = 0; q < 4; q++) {
+		fprintf(stderr, " %s%s{", (const char *[]){ "a", "b", "win", "other" }[q], ls[q]->full ? "!" : "");
+		for (int i = 0; i < ls[q]->n; i++) {
+			fprintf(stderr, i ? ",%d" : "%d", ls[q]->v[i] >> 3);
+			if (ls[q]->v[i] & 7)
+				fprintf(stderr, ".%d", ls[q]->v[i] & 7);
+		}
+		fputc('}', stderr);
+	}
+	fputc('\n', stderr);
+}
+
+/* The answer SASS instruction c gives for f->ins[k] (its mul f->ins[mk]
+ * where it is a fused add, else mk == k): 1 a wins, 0 b wins, -1
+ * unresolved. */
+static int
+answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
+{
+	const Ins *m = f->ins[mk];
+	const SIns *sass = a->s->ins + sf->from;
+	int w = sass[c].b, o = sass[c].a;   /* the winning slot and the other */
+	LineSet oa = { .left = &a->left }, ob = { .left = &a->left }, sw = { .left = &a->left },
+	    so = { .left = &a->left };
+	const LineSet *const ls[4] = { &oa, &ob, &sw, &so };
+
+	if ((w < 0 && o < 0) || w == o)
+		return -1;   /* constants in both slots, or one register in both */
+	if (w < 0 || o < 0) {
+		/* One slot a constant or RZ.  Where the PTX has an immediate,
+		 * that slot is the immediate's: an fma by +0 or -0 is DFMA R, RZ,
+		 * Rx, Rc (or -RZ), x's NaN before c's (v4 arith seed 5592, 14
+		 * such records of xfail.txt's one in 10); mul.f64 x, NaN is
+		 * DMUL R, Rx, UR (v14 xmix seed 1941, where ptxas made x, a
+		 * constant, again at the mul: traced, it would name the mul's
+		 * line, as an immediate moved there does).  Else ptxas knows
+		 * one register operand constant (an fma.rz of a product it knows
+		 * zero, v8 regs seed 57761), and the other register r tells
+		 * which: the PTX operand r holds wins where r is in the winning
+		 * slot, the other one where r is not. */
+		int r = w >= 0 ? w : o, ra, rb;
+		if (isimm(&m->opnd[1]) || isimm(&m->opnd[2]))
+			return (w < 0) == isimm(&m->opnd[1]);
+		ptxorigin(f, mk, m->opnd[1].sym, 0, &oa);
+		ptxorigin(f, mk, m->opnd[2].sym, 0, &ob);
+		sassorigin(a->s, sf->sec, sass, c, r, 0, r == w ? &sw : &so);
+		debugsets(f->ins[k], c, o, w, ls);
+		if (oa.full || ob.full || sw.full || so.full)
+			return -1;
+		ra = meets(r == w ? &sw : &so, &oa);
+		rb = meets(r == w ? &sw : &so, &ob);
+		return ra == rb ? -1 : (r == w) == ra;
+	}
+	sassorigin(a->s, sf->sec, sass, c, w, 0, &sw);
+	sassorigin(a->s, sf->sec, sass, c, o, 0, &so);
+	/* the return values of calls tied to the calls' lines only where
+	 * the trace does not answer without: with them a value copied from a
+	 * return value before a guarded write meets both (v2 flow seed 10241,
+	 * line 475: a, a brev or a mov of b, would meet the CALL b came from) */
+	for (int ret = 0; ret < 2; ret++) {
+		oa = (LineSet){ .left = &a->left, .ret = ret };
+		ob = (LineSet){ .left = &a->left, .ret = ret };
+		opndorigin(f, mk, &m->opnd[1], &oa);
+		opndorigin(f, mk, &m->opnd[2], &ob);
+		debugsets(f->ins[k], c, o, w, ls);
+		if (oa.full || ob.full || sw.full || so.full)
+			return -1;
+		int wa = meets(&sw, &oa), wb = meets(&sw, &ob), xa = meets(&so, &oa), xb = meets(&so, &ob);
+		if (wa && !wb && !xa)
+			return 1;
+		if (!wa && wb && !xb)
+			return 0;
+		if (xa && !xb)
+			return 0;
+		if (!xa && xb)
+			return 1;
+	}
+	return -1;
+}
+
 /* The answer for f->ins[k] (its mul f->ins[mk] where it is a fused add,
- * else mk == k): 1 a wins, 0 b wins, -1 unresolved. */
+ * else mk == k): 1 a wins, 0 b wins, -1 unresolved.  Where ptxas made
+ * more than one SASS instruction of the kind at the line, the first is
+ * the one the kernel runs: the others are the divergent path's copies of
+ * the code after a BRA.DIV (an elect.sync, a vote), placed after the
+ * EXIT, which a trace back in address order cannot follow (v1 mixed seed
+ * 126214: lines 171 and 175 twice; the second copy of 175 gives no
+ * answer, the first the GPU's). */
 static int
 answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 {
@@ -394,42 +594,20 @@ answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 	int want = in->op == OP_MIN || in->op == OP_MAX ? SK_DMNMX : mk != k || in->op == OP_FMA ||
 	    in->op == OP_MAD ? SK_DFMA : in->op == OP_MUL ? SK_DMUL : SK_DADD;
 	const SIns *sass = a->s->ins + sf->from;
-	int lines[2] = { in->loc.line, m->loc.line }, c = -1, w, o;
-	LineSet oa = { .left = &a->left }, ob = { .left = &a->left }, sw = { .left = &a->left },
-	    so = { .left = &a->left };
+	int lines[2] = { in->loc.line, m->loc.line }, c = -1;
 
 	for (int t = 0; t < (lines[1] != lines[0] ? 2 : 1); t++)
 		for (int j = firstat(a, lines[t]); j < a->nbyline && (int)(a->byline[j] >> 32) == lines[t]; j++) {
 			int i = (int)(uint32_t)a->byline[j];
-			if (sass[i].kind == want) {
-				if (c >= 0)
-					return -1;   /* two: which is which is not known */
+			if (sass[i].kind == want && (c < 0 || i < c))
 				c = i;
-			}
 		}
-	if (c < 0)
+	if (c < 0) {
+		if (debug)
+			fprintf(stderr, "nanorder: line %d: no SASS instruction\n", in->loc.line);
 		return -1;
-	/* the winning slot and the other */
-	w = sass[c].b;
-	o = sass[c].a;
-	if (w < 0 || o < 0 || w == o)
-		return -1;   /* a constant in a slot, or one register in both */
-	ptxorigin(f, mk, m->opnd[1].sym, 0, &oa);
-	ptxorigin(f, mk, m->opnd[2].sym, 0, &ob);
-	sassorigin(a->s, sf->sec, sass, c, w, 0, &sw);
-	sassorigin(a->s, sf->sec, sass, c, o, 0, &so);
-	if (oa.full || ob.full || sw.full || so.full)
-		return -1;
-	int wa = meets(&sw, &oa), wb = meets(&sw, &ob), xa = meets(&so, &oa), xb = meets(&so, &ob);
-	if (wa && !wb && !xa)
-		return 1;
-	if (!wa && wb && !xb)
-		return 0;
-	if (xa && !xb)
-		return 0;
-	if (!xa && xb)
-		return 1;
-	return -1;
+	}
+	return answerat(a, f, sf, k, mk, c);
 }
 
 static void
@@ -456,7 +634,7 @@ answers(Ans *a, const Func *f)
 			if (mk < 0 || mk >= f->nins)
 				continue;
 		}
-		if (f->ins[mk]->nopnd < 3 || !tworegs(f->ins[mk]))
+		if (f->ins[mk]->nopnd < 3 || !answerable(f->ins[mk]))
 			continue;
 		if ((r = answer(a, f, sf, k, mk)) >= 0 &&
 		    push(a->pm->cx, &a->w, &a->n, &a->cap, in->loc.line * 2 + r))
@@ -666,7 +844,7 @@ worth(ptx_module *pm, int **lines)
 		for (int k = 0; m->fn[i]->hasbody && k < m->fn[i]->nins; k++) {
 			const Ins *in = m->fn[i]->ins[k];
 			/* a fused add's mul has two registers too where the add could be answered */
-			want |= candidate(in) && (tworegs(in) || in->op == OP_ADD || in->op == OP_SUB);
+			want |= candidate(in) && (answerable(in) || in->op == OP_ADD || in->op == OP_SUB);
 			if (in->loc.line > 0 && push(pm->cx, lines, &n, &cap, in->loc.line))
 				return -1;
 		}
@@ -847,6 +1025,7 @@ api_nanorder(ptx_module *pm, size_t len)
 {
 	const char *t = getenv("PTXKIT_NANORDER_TABLE"), *o = getenv("PTXKIT_NANORDER");
 
+	debug = getenv("PTXKIT_NANORDER_DEBUG") != NULL;
 	if (t && *t)
 		fromfile(pm, t, len);
 	else if (o && !strcmp(o, "ptxas"))
