@@ -668,6 +668,22 @@ interp_nan_first(const Func *f, const Ins *in)
 	return pa > pb;
 }
 
+/* For tests/diff/nanorder -c, which sets interp_nan_first beside the
+ * order oracle's answers: where defpos places operand k (0: a, 1: b) of
+ * in, doubled as there (-1 unknown, LONG_MAX a constant, -2 a known zero),
+ * with *kind its class (0 plain, 1 rn expansion or phi, 2 selp, copysign
+ * or directed call, 3 rsqrt, 4 guarded or atomic). */
+long
+interp_nan_where(const Func *f, const Ins *in, int k, int *kind)
+{
+	int v;
+
+	*kind = DK_PLAIN;
+	if (!f->built || k < 0 || k > 1 || in->nopnd < in->ndst + 2 || (v = usedval(in, in->ndst + k)) < 0)
+		return -1;
+	return defpos(f, v, kind, 0);
+}
+
 /* Is value v, as an f64 operand, one that ptxas treats as computed later
  * than a plain value (defpos's DK_RN: an rn div, rcp or sqrt expansion, a
  * neg.s64 or abs.s64)?  A shared-memory f64 atomic add is a compare-and-
