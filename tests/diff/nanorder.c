@@ -23,7 +23,8 @@
  * ORACLE and PRED the winning operand (a or b), A and B each operand as
  * interp_nan_first places it (contract.c defpos: "line op kind", the
  * line and opcode of the instruction whose place it takes, the kind
- * plain, rn, moved, rsq or late; "const", "zero" or "?" otherwise), TEXT
+ * plain, rn, moved, rsq, late or imm, a mov of an immediate; "const",
+ * "zero" or "?" otherwise), TEXT
  * the instruction's PTX, then a total, "nanorder: N answered, A agree, D
  * differ".  A module of 20 difftest kernels takes ptxas about a second.
  * How interp_nan_first's rules were measured (tests/diff/README).
@@ -118,7 +119,7 @@ srcline(const char *src, size_t len, int n, const char **p, int *w)
 static void
 where(const Func *f, const Ins *in, int k)
 {
-	static const char *kinds[] = { "plain", "rn", "moved", "rsq", "late" };
+	static const char *kinds[] = { "plain", "rn", "moved", "rsq", "late", "imm" };
 	int kind;
 	long p = interp_nan_where(f, in, k, &kind);
 
@@ -132,7 +133,7 @@ where(const Func *f, const Ins *in, int k)
 		printf("%d phi %s", f->ins[(p + 1) / 2]->loc.line, kinds[kind]);
 	else
 		printf("%d %s %s", f->ins[p / 2]->loc.line, ir_opinfo[f->ins[p / 2]->op].name,
-		    kind >= 0 && kind < 5 ? kinds[kind] : "?");
+		    kind >= 0 && kind < 6 ? kinds[kind] : "?");
 }
 
 static ptx_module *
