@@ -853,6 +853,10 @@ int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
  * over b's (1), b's over a's (0), or -1 when a and b are not two register values (alu_decode
  * decides for constants) */
 int interp_nan_first(const Func *f, const Ins *in);
+/* contract.c: for tests/diff/nanorder -c, where interp_nan_first places operand k (0 a, 1 b) of
+ * in (twice the instruction index; -1 unknown, LONG_MAX a constant, -2 a known zero) and its
+ * class in *kind */
+long interp_nan_where(const Func *f, const Ins *in, int k, int *kind);
 /* contract.c: whether ptxas treats f64 value v as computed later than any plain value (an rn
  * div/rcp/sqrt expansion, a neg.s64 or abs.s64): its NaN wins in a shared f64 atomic add */
 int interp_nan_late(const Func *f, int v);
