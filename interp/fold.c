@@ -2698,11 +2698,36 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		 * sub.f16x2 and a sub.bf16x2 of one mov'd pair, an HADD2's
 		 * NaN that F2F.F64 keeps) */
 		int z, u = srcval(d, 1);
-		const Ins *e = u >= 0 ? defof(f, u, &z) : NULL;
+		const Ins *e = u >= 0 ? defof(f, u = copyroot(pm, f, u, 0), &z) : NULL;
+		/* of a mov.b32 {a, b} pack, the half it packed (v14 xmix 515,
+		 * 4367, 7993: a cvt.rn.bf16.f32 of a NaN, through a selp of
+		 * the pack twice) */
+		if (e && e->op == OP_MOV && !e->guard && e->nopnd == 2 && e->opnd[1].kind == OK_VEC &&
+		    e->opnd[1].nsub == 2 && e->nuse == 2)
+			return k16(pm, f, e->use[w == d->def[1]], depth + 1, r);
 		if (!e || (e->op != OP_MOV && ir_tyinfo[e->ty[e->nty - 1]].kind == TK_PACKED) ||
 		    !interp_fold_kconst(f, u, &c))
 			return 0;
 		return *r = (w == d->def[1] ? c >> 16 : c) & 0xFFFFu, 1;
+	}
+	/* cvt.rn (.ftz) to f16 or bf16 of an f32 NaN, an immediate or a mov
+	 * of one: ptxas's 0x7fff (sm_90 SASS: an HFMA2.MMA of +QNAN for
+	 * 0fFFC12345; v14 xmix 515: of 0F7fffffff, 7993: of 0Fffa00000, the
+	 * cvt.f64.bf16 of it 0x7fffffffe0000000 on an H200) */
+	if (d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 && d->ndef == 1 && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
+	    d->ty[1] == TY_F32 && ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_RELU) && !ir_hasmod(d, MOD_SATFINITE) &&
+	    !ir_hasmod(d, MOD_SAT)) {
+		const Opnd *ko = NULL;
+		const Ins *e;
+		int z, u;
+		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
+			ko = &d->opnd[1];
+		else if ((u = srcval(d, 1)) >= 0 && (e = defof(f, u, &z)) && e->op == OP_MOV && !e->guard &&
+			 e->nopnd == 2 && (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM))
+			ko = &e->opnd[1];
+		if (!ko || interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM || (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+			return 0;
+		return *r = 0x7FFF, 1;
 	}
 	if (d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != 16)
 		return 0;
