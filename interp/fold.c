@@ -458,7 +458,10 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * cvt.rni.u32.f16, through cvt.rn.f16.u32 0xffffffff for
  * cvt.rpi.s64.f16, 3451, 6258 through an f64); of 16-bit values (s16,
  * u16, f16, bf16) ptxas keeps the I2F and the F2I there, and folds only
- * through an f32 (sm_90 SASS of each source type and each float). */
+ * through an f32 from a signed integer: of cvt.rn.f32.u32 the F2I
+ * converts 2^32 (v14 xmix 4450: cvt.rni.ftz.sat.s32.f32 of it, of a
+ * set.le.u32.s16, is 0x7fffffff on an H200; sm_90 SASS of each source
+ * type and each float). */
 static int
 foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -470,7 +473,7 @@ foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
 	    e->op != OP_SET || e->guard || e->ndst != 1 || e->nty != 2 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
 	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) ||
-	    (d->ty[0] != TY_F32 && ir_tyinfo[e->ty[1]].bits < 32) ||
+	    (ir_tyinfo[e->ty[1]].bits < 32 && (d->ty[0] != TY_F32 || ir_tyinfo[d->ty[1]].kind != TK_SINT)) ||
 	    (interp_fold_kconst(f, u, &c) && !(srcval(e, 1) >= 0 && srcval(e, 1) == srcval(e, 2) &&
 	     (ir_hasmod(e, MOD_LO) || ir_hasmod(e, MOD_LS) || ir_hasmod(e, MOD_HI) || ir_hasmod(e, MOD_HS)))) ||
 	    !holds(f, u, f->val[w].ins, k) ||
