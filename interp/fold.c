@@ -446,7 +446,10 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y.  Not
  * where ptxas knows Y (kconst: a set of x with x), whose I2F of the
  * constant it keeps, the F2I converting the f32 (v12 formx 3541:
- * I2FP.F32.U32.RZ of 0xffffffff, then 0xffffff00 for .u64); but a set of
+ * I2FP.F32.U32.RZ of 0xffffffff, then 0xffffff00 for .u64), a mov.f64
+ * of an immediate among its sources (v14 xmix 4605: set.ne.u32.s64 of
+ * one and 129, through cvt.rn.f16.u32, gave 0x7fffffff for
+ * cvt.rzi.s32.f16 on an H200); but a set of
  * x with x by the unsigned lo, ls, hi or hs, which kconst takes for
  * known and ptxas leaves to its ISETP (setpself), folds as any set (v14
  * xmix 7531, 1433: set.hs of x, x through cvt.rp.f16.s32 and cvt.rz.f64.u32
@@ -474,7 +477,7 @@ foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    e->op != OP_SET || e->guard || e->ndst != 1 || e->nty != 2 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
 	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) ||
 	    (ir_tyinfo[e->ty[1]].bits < 32 && (d->ty[0] != TY_F32 || ir_tyinfo[d->ty[1]].kind != TK_SINT)) ||
-	    (interp_fold_kconst(f, u, &c) && !(srcval(e, 1) >= 0 && srcval(e, 1) == srcval(e, 2) &&
+	    (interp_fold_kconstf(f, u, &c) && !(srcval(e, 1) >= 0 && srcval(e, 1) == srcval(e, 2) &&
 	     (ir_hasmod(e, MOD_LO) || ir_hasmod(e, MOD_LS) || ir_hasmod(e, MOD_HI) || ir_hasmod(e, MOD_HS)))) ||
 	    !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))

@@ -1064,6 +1064,18 @@ interp_fold_kconst64(const Func *f, int v, uint64_t *r)
 	return k;
 }
 
+/* kconst of a 32-bit value v with movs of f64 immediates known too */
+int
+interp_fold_kconstf(const Func *f, int v, uint64_t *r)
+{
+	int k;
+
+	kf64 = 1;
+	k = kconst(f, v, 0, r);
+	kf64 = 0;
+	return k;
+}
+
 /* A read of the low byte or half of a prmt.b32 (the default mode, a
  * selector ptxas knows) that zero-extends it: a cvt between integers
  * with a .u8 or .u16 side narrower than the register written (not .s8 or
