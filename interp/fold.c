@@ -446,7 +446,25 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * 0xffffffff where the f32 is 2^32).  The cvt becomes one from Y.  Not
  * where ptxas knows Y (kconst: a set of x with x), whose I2F of the
  * constant it keeps, the F2I converting the f32 (v12 formx 3541:
- * I2FP.F32.U32.RZ of 0xffffffff, then 0xffffff00 for .u64). */
+ * I2FP.F32.U32.RZ of 0xffffffff, then 0xffffff00 for .u64), a mov.f64
+ * of an immediate among its sources (v14 xmix 4605: set.ne.u32.s64 of
+ * one and 129, through cvt.rn.f16.u32, gave 0x7fffffff for
+ * cvt.rzi.s32.f16 on an H200); but a set of
+ * x with x by the unsigned lo, ls, hi or hs, which kconst takes for
+ * known and ptxas leaves to its ISETP (setpself), folds as any set (v14
+ * xmix 7531, 1433: set.hs of x, x through cvt.rp.f16.s32 and cvt.rz.f64.u32
+ * gave 0xffff for cvt.rpi.u16.f16 and 0xffffffff for cvt.rpi.s32.f64;
+ * sm_90 SASS of set.hs.s32.u32 through an f32: LOP3 & 0xffff).
+ * The float between may be f16, bf16 or f64 too where the set compares
+ * values of 32 bits or more (v14 xmix 689, 723, 2851, 3093, 3381, 3452,
+ * 3708, 5884, 5957: -1 through cvt.rp.f16.s32 gave 0xffffffff for
+ * cvt.rni.u32.f16, through cvt.rn.f16.u32 0xffffffff for
+ * cvt.rpi.s64.f16, 3451, 6258 through an f64); of 16-bit values (s16,
+ * u16, f16, bf16) ptxas keeps the I2F and the F2I there, and folds only
+ * through an f32 from a signed integer: of cvt.rn.f32.u32 the F2I
+ * converts 2^32 (v14 xmix 4450: cvt.rni.ftz.sat.s32.f32 of it, of a
+ * set.le.u32.s16, is 0x7fffffff on an H200; sm_90 SASS of each source
+ * type and each float). */
 static int
 foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -454,10 +472,13 @@ foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
 	uint64_t c;
 
-	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_F32 ||
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != in->ty[1] ||
 	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
-	    e->op != OP_SET || e->guard || e->ndst != 1 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
-	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) || interp_fold_kconst(f, u, &c) ||
+	    e->op != OP_SET || e->guard || e->ndst != 1 || e->nty != 2 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
+	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) ||
+	    (ir_tyinfo[e->ty[1]].bits < 32 && (d->ty[0] != TY_F32 || ir_tyinfo[d->ty[1]].kind != TK_SINT)) ||
+	    (interp_fold_kconstf(f, u, &c) && !(srcval(e, 1) >= 0 && srcval(e, 1) == srcval(e, 2) &&
+	     (ir_hasmod(e, MOD_LO) || ir_hasmod(e, MOD_LS) || ir_hasmod(e, MOD_HI) || ir_hasmod(e, MOD_HS)))) ||
 	    !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
 		return 0;
@@ -1461,12 +1482,20 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * 149, 1942, 3215).  AluOp.imm bit 0 (low half), bit 1 (high half), for
  * alu_float.c. */
 static int
-negmask(ptx_module *pm, const Func *f, int v, int et)
+negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 {
 	int w, m = 0;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	const Ins *d;
 	XOp o;
 
+	v = copyroot(pm, f, v, 0);
+	d = v >= 0 ? defof(f, v, &w) : NULL;
+	/* (a factor may be a selp of x, x of a mov.b32 immediate: v14 xmix
+	 * 3384, x * x + x of mov.b32 0x3c008000 and a selp of it twice, -0
+	 * in the low half on an H200; not of a pack, 6366: x * selp(x, x) +
+	 * c of {h, cvt.rn.bf16.f32 of -2^31} is the manual's there; nor of a
+	 * value integer instructions compute, kconst's: an or of 0f80008000
+	 * with a bfe.s32 of length 0 gives +0, 4853) */
 	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->ndef != 1)
 		return 0;
 	if (d->opnd[1].kind == OK_IMM) {
@@ -1474,23 +1503,44 @@ negmask(ptx_module *pm, const Func *f, int v, int et)
 			return 0;
 		return ((o.imm & 0xFFFFu) == 0x8000u) | ((o.imm >> 16 & 0xFFFFu) == 0x8000u) << 1;
 	}
-	if (d->opnd[1].kind != OK_VEC || d->opnd[1].nsub != 2 || d->nuse != 2)
+	if (!same || d->opnd[1].kind != OK_VEC || d->opnd[1].nsub != 2 || d->nuse != 2)
 		return 0;
+	int known = 0;
 	for (int i = 0; i < 2; i++) {
 		int u = d->use[i];
 		const Ins *h = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL, *k;
+		const Opnd *ko = NULL;
 		if (!h || h->guard)
 			continue;
+		if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2) {
+			if (h->opnd[1].kind == OK_FIMM || h->opnd[1].kind == OK_IMM)
+				ko = &h->opnd[1];
+			else if ((u = srcval(h, 1)) >= 0 && (k = defof(f, u, &w)) && k->op == OP_MOV && !k->guard &&
+				 k->nopnd == 2 && (k->opnd[1].kind == OK_FIMM || k->opnd[1].kind == OK_IMM))
+				ko = &k->opnd[1];
+		}
 		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2 && !ir_hasmod(h, MOD_FTZ))
 			m |= 1 << i;
-		else if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2 &&
-			 (u = srcval(h, 1)) >= 0 && (k = defof(f, u, &w)) && k->op == OP_MOV && !k->guard &&
-			 k->nopnd == 2 && (k->opnd[1].kind == OK_FIMM || k->opnd[1].kind == OK_IMM) &&
-			 !interp_decode_op(pm, &k->opnd[1], TY_F32, &o) && o.k == XO_IMM &&
-			 (o.imm & 0x80000000u) && (o.imm & 0x7FFFFFFFu) > 0 && (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
-			m |= 1 << i;
+		else if (h->op == OP_MOV && h->nopnd == 2 && (h->opnd[1].kind == OK_IMM || h->opnd[1].kind == OK_FIMM)) {
+			known |= 1 << i;
+		} else if (ko && ir_hasmod(h, MOD_RN) && !ir_hasmod(h, MOD_RELU) && !ir_hasmod(h, MOD_SATFINITE) &&
+			   !interp_decode_op(pm, ko, TY_F32, &o) && o.k == XO_IMM) {
+			known |= 1 << i;
+			if ((o.imm & 0x80000000u) && (o.imm & 0x7FFFFFFFu) <= 0x7F800000u && !ir_hasmod(h, MOD_SAT))
+				m |= 1 << i;
+		}
 	}
-	return m;
+	/* both halves constants: ptxas makes the pair one constant and the
+	 * product is the manual's, and so it is for a cvt it does not fold
+	 * (v14 xmix 2332: {h, h} of two cvt.rn.ftz.bf16.f32 of -246.5 is an
+	 * HFMA2 of -R.H0_H0 by -R.H0_H0; 7879: cvt.rp.ftz.bf16.f32 of -0.25
+	 * is an F2F at run time, .relu, .satfinite, .rz and .rm alike; sm_90
+	 * SASS of each; with .sat -1.75 is a 0; 810: {h, h} of a mov.b16 of
+	 * 0x8000, -0 * -0 + -0 is +0 on an H200).  A -0 of a cvt.rn counts
+	 * as negative (7905: {cvt.rn.ftz of -0.0, cvt.rz of it}, -0 + -0 in
+	 * the low half is -0), and a cvt.rn of an immediate operand as one
+	 * of a mov'd one (4516: of -.25, the high half -0.3125). */
+	return known == 3 ? 0 : m;
 }
 
 /* neg of a neg of x (f32, f64, f16, bf16, f16x2; neither .ftz): ptxas
@@ -2382,7 +2432,10 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * 0f7F800001), but the H100 0x7fffffff for neg.f32 of a mov of
  * 0x7fffffff (ptxas-folds.ptx, seed 1729).  Other constants are what the
  * instruction computes anyway (a subnormal flushed with .ftz, then the
- * sign). */
+ * sign).  A value ptxas computes from immediates (kconst) is known too
+ * (v14 xmix 216: abs.ftz.f32 of a bfe.s32 at 17, 14 of a sub.u32 of a
+ * mov.u32, 0xffffe052, is 0x7fffe052 on an H200; sm_90 SASS: an
+ * HFMA2.MMA of +QNAN and -553). */
 static int
 foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -2397,7 +2450,7 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    !d->guard && d->ty[0] == TY_F32 && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM &&
 	    !interp_decode_op(pm, &d->opnd[1], TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
 		a = (uint32_t)o.imm;
-	else if (!f32const(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
+	else if (!f32known(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
 	a |= 0x400000u;
 	xi->s[0].k = XO_IMM;
@@ -2577,8 +2630,21 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
 		break;
 	case TY_F16X2:
-		if (ir_hasmod(in, MOD_FTZ) || !movconst(pm, f, xi, in, 32, 0, &c))
+		/* a kconst value too (v14 xmix 138: abs.f16x2 of a shr.s32 of a
+		 * mul.lo.u32 of a mov.b32 keeps the low half's NaN 0x7e1f) */
+		if (ir_hasmod(in, MOD_FTZ))
 			return 0;
+		if (!movconst(pm, f, xi, in, 32, 0, &c)) {
+			/* (of an integer instruction: kconst evaluates packed
+			 * half ones, which ptxas does not; v14 xmix 117, the
+			 * neg.f16x2 of a mul.rn.f16x2 of two movs an HADD2's;
+			 * nor a prmt, v13 dag 620, which it leaves to run, and
+			 * then an HADD2 of |x|; sm_90 SASS of each) */
+			if (neg || xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
+			    d->op == OP_PRMT || d->nty < 1 || ir_tyinfo[d->ty[d->nty - 1]].kind == TK_PACKED ||
+			    ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT || !interp_fold_kconst(f, v, &c))
+				return 0;
+		}
 		r = neg ? (c & 0xFFFFFFFFu) ^ 0x80008000u : c & 0x7FFF7FFFu;
 		break;
 	default:
@@ -2638,11 +2704,36 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		 * sub.f16x2 and a sub.bf16x2 of one mov'd pair, an HADD2's
 		 * NaN that F2F.F64 keeps) */
 		int z, u = srcval(d, 1);
-		const Ins *e = u >= 0 ? defof(f, u, &z) : NULL;
+		const Ins *e = u >= 0 ? defof(f, u = copyroot(pm, f, u, 0), &z) : NULL;
+		/* of a mov.b32 {a, b} pack, the half it packed (v14 xmix 515,
+		 * 4367, 7993: a cvt.rn.bf16.f32 of a NaN, through a selp of
+		 * the pack twice) */
+		if (e && e->op == OP_MOV && !e->guard && e->nopnd == 2 && e->opnd[1].kind == OK_VEC &&
+		    e->opnd[1].nsub == 2 && e->nuse == 2)
+			return k16(pm, f, e->use[w == d->def[1]], depth + 1, r);
 		if (!e || (e->op != OP_MOV && ir_tyinfo[e->ty[e->nty - 1]].kind == TK_PACKED) ||
 		    !interp_fold_kconst(f, u, &c))
 			return 0;
 		return *r = (w == d->def[1] ? c >> 16 : c) & 0xFFFFu, 1;
+	}
+	/* cvt.rn (.ftz) to f16 or bf16 of an f32 NaN, an immediate or a mov
+	 * of one: ptxas's 0x7fff (sm_90 SASS: an HFMA2.MMA of +QNAN for
+	 * 0fFFC12345; v14 xmix 515: of 0F7fffffff, 7993: of 0Fffa00000, the
+	 * cvt.f64.bf16 of it 0x7fffffffe0000000 on an H200) */
+	if (d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 && d->ndef == 1 && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
+	    d->ty[1] == TY_F32 && ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_RELU) && !ir_hasmod(d, MOD_SATFINITE) &&
+	    !ir_hasmod(d, MOD_SAT)) {
+		const Opnd *ko = NULL;
+		const Ins *e;
+		int z, u;
+		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
+			ko = &d->opnd[1];
+		else if ((u = srcval(d, 1)) >= 0 && (e = defof(f, u, &z)) && e->op == OP_MOV && !e->guard &&
+			 e->nopnd == 2 && (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM))
+			ko = &e->opnd[1];
+		if (!ko || interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM || (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+			return 0;
+		return *r = 0x7FFF, 1;
 	}
 	if (d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != 16)
 		return 0;
@@ -2683,10 +2774,15 @@ nan16k(ptx_module *pm, const Func *f, const Ins *d)
 	const Ins *e;
 	int v, w;
 	XOp o;
+	uint64_t c;
 
 	if (d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[1] != TY_F64 ||
 	    (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) || !ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_SAT))
 		return 0;
+	/* a value kconst computes too (v14 xmix 3884: of a pack of words of
+	 * a mov.b64 NaN, one xor'ed with 0f80000000) */
+	if ((v = srcval(d, 1)) >= 0 && interp_fold_kconst64(f, v, &c))
+		return (c & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
 	if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
 		io = &d->opnd[1];
 	else if ((v = srcval(d, 1)) >= 0 && (e = defof(f, v, &w)) && !e->guard && e->nopnd == 2 &&
@@ -2721,8 +2817,12 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		io = &d->opnd[1];
 	/* .rn alone: ptxas folds the rounding cvt to the canonical NaN, while
 	 * .rm and .rp keep the F2F's quieted NaN, sign and payload (seeds
-	 * 1175, 2170, 2311, 3462) */
-	if ((io || in->ty[0] == TY_BF16) && !ir_hasmod(in, MOD_RN))
+	 * 1175, 2170, 2311, 3462), of a mov'd constant as of an immediate
+	 * (v14 xmix 2755, 2363, 3636, 5897, 7677: cvt.rz, .rp, .rm.f16.f64
+	 * of a mov.f64 or mov.u64 NaN, 0xfe00 for 0dFFF8000000012345 on an
+	 * H200; sm_90 SASS: F2F.F16.F64.RZ of the UMOV'd pair, where .rn is
+	 * an HFMA2.MMA of +QNAN) */
+	if ((io || wide || in->ty[0] == TY_BF16) && !ir_hasmod(in, MOD_RN))
 		return 0;
 	if (io) {
 		if (interp_decode_op(pm, io, TY_B64, &o) || o.k != XO_IMM)
@@ -2743,6 +2843,12 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		o.imm = 0xFFFF;
 	} else if (!wide && k16(pm, f, v, 0, &o.imm)) {
 		/* a 16-bit value ptxas computes from immediates (k16) */
+		o.k = XO_IMM;
+	} else if (wide && interp_fold_kconst64(f, v, &o.imm)) {
+		/* a 64-bit value ptxas computes from immediates, integer
+		 * instructions of movs (kconst; v14 xmix 2998, 3884, 4060,
+		 * 7395, 7832: shr, xor, brev, bfe.s64, a pack of words,
+		 * 0x7fff on an H200 where F2F.F16.F64 keeps the sign) */
 		o.k = XO_IMM;
 	} else if (!wide && nan16k(pm, f, d)) {
 		/* a half this rule folds, of an f64 NaN ptxas knows, is one it
@@ -2896,14 +3002,56 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
  * sm_90 SASS stores the constant for min and max, .ftz or not; min.NaN
  * folds to 0x7fffffff, as it runs).  Equal known values that are not NaNs
  * give what the instruction gives. */
+/* Does an instruction between i and k (one block) stop the early pass
+ * of ptxas's that folds min and max of constants: an integer division or
+ * remainder of any width, a float division but .approx and .full, a
+ * non-.approx rcp, sqrt or rsqrt, a call, and what stops earlystop's
+ * (sm_90 SASS: max.ftz.f32 of a mov of 0Ffffffffe with itself is a MOV of
+ * it, but an FADD.FTZ of it, the canonical NaN, with any of these between;
+ * v14 xmix 1521, an rcp.rm.f32 between). */
 static int
-foldmmnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+mmstop(const Func *f, int i, int k)
+{
+	if (i < 0 || i >= k || f->ins[i]->blk != f->ins[k]->blk)
+		return 1;
+	while (++i < k) {
+		const Ins *d = f->ins[i];
+		if ((ir_opinfo[d->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE)) || d->op == OP_CALL ||
+		    d->op == OP_REM ||
+		    (d->op == OP_DIV && !ir_hasmod(d, MOD_APPROX) && !ir_hasmod(d, MOD_FULL)) ||
+		    ((d->op == OP_RCP || d->op == OP_SQRT || d->op == OP_RSQRT) && !ir_hasmod(d, MOD_APPROX)))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+foldmmnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	uint32_t a, b;
+	int v, w;
 
 	if (!f32known(pm, f, xi, in, 0, &a) || !f32known(pm, f, xi, in, 1, &b) || a != b ||
 	    (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
+	/* each register's value known early: not past mmstop's
+	 * instructions, nor a bfe.s32 folded by the immediate rule of
+	 * ptxas's later pass (v14 xmix 2357: max.ftz.f32 of a bfe.s32 at 34,
+	 * 26 with itself is an FADD.FTZ of -QNAN in sm_90 SASS, 0x7fffffff
+	 * on an H200) */
+	for (int i = 1; i <= 2; i++) {
+		const Ins *d;
+		if (in->opnd[i].kind != OK_REG)
+			continue;
+		if ((v = srcval(in, i)) < 0 || !(d = defof(f, v, &w)) || mmstop(f, f->val[w].ins, k) ||
+		    interp_fold_bfelate(f, v))
+			return 0;
+	}
+	/* .ftz quiets a signalling NaN (v14 xmix 4166: max.ftz.f32 of a
+	 * mov.b32 of 0xffa00000 with itself is 0xffe00000; without .ftz the
+	 * SASS stores 0xffa00000) */
+	if (ir_hasmod(in, MOD_FTZ))
+		a |= 0x400000u;
 	xi->s[0] = (XOp){ .k = XO_IMM, .imm = a };
 	copyof(xi, 0, 0);
 	return 1;
@@ -3438,7 +3586,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
 		return 0;
-	if (in->op == OP_CVT && in->nty == 2 && in->ty[1] == TY_F32 && isint(in->ty[0]) &&
+	if (in->op == OP_CVT && in->nty == 2 && isint(in->ty[0]) &&
+	    (in->ty[1] == TY_F32 || in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F64) &&
 	    (ir_hasmod(in, MOD_RZI) || ir_hasmod(in, MOD_RMI) || ir_hasmod(in, MOD_RPI) || ir_hasmod(in, MOD_RNI)) &&
 	    xi->ns == 1 && foldsetrt(pm, f, xi, in, k))
 		return 0;
@@ -3476,9 +3625,11 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	/* before foldid, which takes max.f16 too (1: folded, -1: no memory) */
 	if (in->op == OP_FMA && (in->ty[0] == TY_BF16X2 || in->ty[0] == TY_F16X2) && in->nopnd == 4 && xi->ns == 3 &&
 	    !ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_RELU) && !in->guard &&
-	    srcval(in, 1) >= 0 && srcval(in, 1) == srcval(in, 2) && xi->alu.op == OP_FMA &&
+	    srcval(in, 1) >= 0 && srcval(in, 2) >= 0 &&
+	    copyroot(pm, f, srcval(in, 1), 0) == copyroot(pm, f, srcval(in, 2), 0) && xi->alu.op == OP_FMA &&
 	    !(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
-		xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16);
+		xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16,
+		    srcval(in, 1) == srcval(in, 2));
 	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)
@@ -3488,7 +3639,7 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		foldxsign32(pm, f, xi, in, k);
 	if ((in->op == OP_MIN || in->op == OP_MAX) && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 &&
 	    !ir_hasmod(in, MOD_NAN_PROP) && !ir_hasmod(in, MOD_XORSIGN) && !ir_hasmod(in, MOD_RELU) &&
-	    foldmmnan(pm, f, xi, in))
+	    foldmmnan(pm, f, xi, in, k))
 		return 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_F64 ||

@@ -190,6 +190,12 @@ copyof(XIns *xi, int i, int ftz)
  * its bits: an integer compare of a value with itself, an or with all
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
+/* foldint.c: is v a bfe.s32 that ptxas folds late, by its immediate rule */
+int interp_fold_bfelate(const Func *f, int v);
+/* foldint.c: the same for a 64-bit value */
+int interp_fold_kconst64(const Func *f, int v, uint64_t *r);
+/* foldint.c: kconst of a 32-bit value, movs of f64 immediates known */
+int interp_fold_kconstf(const Func *f, int v, uint64_t *r);
 /* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown. */
 int interp_fold_guardconst(const Func *f, const Ins *in);
 /* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst

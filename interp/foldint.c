@@ -50,6 +50,8 @@
 #include "fold.h"
 
 static int kconst(const Func *f, int v, int depth, uint64_t *r);
+/* kconst takes movs of f64 immediates for known (interp_fold_kconst64) */
+static _Thread_local int kf64;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
 static int earlystop(const Func *f, int i, int k);
 
@@ -905,6 +907,24 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F32HEX &&
 	    bits == 32)
 		return *r = (uint32_t)d->opnd[1].fbits, 1;
+	/* of 64 bits, a mov of an f64 immediate, 0d or decimal (its f64
+	 * bits), for the cvt of one only (kf64: v14 xmix 4060, 7832: ptxas
+	 * computes shr.s64, xor.b64 of mov.f64 -0.0, a pack of a bfe.s32 of
+	 * a word of mov.f64 0.333333333, and folds their cvt.rn.f16.f64;
+	 * sm_90 SASS: an HFMA2.MMA of +QNAN; but a bfind.u64 of an or.b64 of
+	 * mov.f64 1e-50 it leaves to a VIADD, and a bfe.s32 by it keeps its
+	 * register position, 467), and a mov.b64 {lo, hi} pack of two words
+	 * it knows */
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind != FL_F32HEX &&
+	    bits == 64 && kf64)
+		return *r = d->opnd[1].fbits, 1;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2 &&
+	    bits == 64) {
+		uint64_t lo, hi;
+		if (!kconst(f, d->use[0], depth + 1, &lo) || !kconst(f, d->use[1], depth + 1, &hi))
+			return 0;
+		return *r = hi << 32 | (lo & 0xFFFFFFFFull), 1;
+	}
 	/* rcp.f32 of a 1.0 it knows, in any rounding (v6 seed 9658: a div.approx
 	 * by rcp.rp.ftz of a mov of 1.0, fold.c folddiv1) */
 	if (d->op == OP_RCP && d->ty[0] == TY_F32 && d->nopnd == 2 && d->opnd[1].kind == OK_REG &&
@@ -980,6 +1000,15 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			return 0;   /* ptxas evaluates no float instruction of a known value
 			             * (v4 seed 30714: sqrt.rn.ftz.f32 of a mov) but
 			             * min and max (below) */
+		else if (o->kind == OK_FIMM) {
+			/* a 0f or 0d operand of an integer instruction of its
+			 * width is its bits (v14 xmix 3884: xor.b32 of a word of
+			 * a mov.b64 0x7ff0000000000001 with 0f80000000) */
+			int tb = ir_tyinfo[d->ty[d->nty - 1]].bits;
+			if (!((o->flkind == FL_F32HEX && tb == 32) || (o->flkind == FL_F64HEX && tb == 64)))
+				return 0;
+			src[i] = tb == 32 ? (uint32_t)o->fbits : o->fbits;
+		}
 		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
 			if (any || !((i == 0 && (d->op == OP_BFE || d->op == OP_SHL || d->op == OP_SHR)) ||
 			    (i <= 1 && (d->op == OP_DP2A || d->op == OP_DP4A))))
@@ -1015,6 +1044,36 @@ int
 interp_fold_kconst(const Func *f, int v, uint64_t *r)
 {
 	return kconst(f, v, 0, r);
+}
+
+/* The same for a 64-bit value v (kconst walks those as sources, one
+ * level down). */
+int
+interp_fold_kconst64(const Func *f, int v, uint64_t *r)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	int k;
+
+	if (!d || ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 64)
+		return 0;
+	kf64 = 1;
+	k = kconst(f, v, 1, r);
+	kf64 = 0;
+	return k;
+}
+
+/* kconst of a 32-bit value v with movs of f64 immediates known too */
+int
+interp_fold_kconstf(const Func *f, int v, uint64_t *r)
+{
+	int k;
+
+	kf64 = 1;
+	k = kconst(f, v, 0, r);
+	kf64 = 0;
+	return k;
 }
 
 /* A read of the low byte or half of a prmt.b32 (the default mode, a
@@ -1153,21 +1212,33 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 
 	if (!d || d->guard || d->ndst != 1)
 		return 0;
+	/* a word of a 64-bit value of the same kinds: a mov of an immediate,
+	 * integer instructions of such values, a pack of two (v14 xmix 467,
+	 * 3238: a bfe.s32 by the low word of a sub.s64 of a shr.u64 of an
+	 * and.b64 of a brev.b64 of mov.f64 -0.1, of an add to the high word,
+	 * is the manual's 0 on an H200) */
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->ndef == 2 &&
-	    ir_tyinfo[d->ty[0]].bits == 64) {
-		const Ins *e = (u = srcval(d, 1)) >= 0 ? defof(f, u, &w) : NULL;
-		return e && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
-		    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM) && !earlystop(f, f->val[w].ins, k);
-	}
-	if (d->ndef != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32)
+	    ir_tyinfo[d->ty[0]].bits == 64)
+		return (u = srcval(d, 1)) >= 0 && bfesrcknown(f, u, k, depth + 1);
+	if (d->ndef != 1 || d->nty < 1 || (ir_tyinfo[d->ty[0]].bits != 32 && ir_tyinfo[d->ty[0]].bits != 64))
 		return 0;
 	switch (d->op) {
 	case OP_MOV:   /* (its early pass: earlystop) */
+		if (d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2 &&
+		    ir_tyinfo[d->ty[0]].bits == 64)
+			return bfesrcknown(f, d->use[0], k, depth + 1) && bfesrcknown(f, d->use[1], k, depth + 1);
 		return d->nopnd == 2 && (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) &&
 		    !earlystop(f, f->val[w].ins, k);
+	case OP_SET:
+		/* a set of integers or bits, whatever its destination (v14 xmix
+		 * 5745: a bfe.s32 at 32, 26 of set.eq.f32.b32 of two movs is the
+		 * manual's 0 on an H200, and abs.ftz.f32 of it 0) */
+		if (d->nty != 2 || (!isint(d->ty[1]) && ir_tyinfo[d->ty[1]].kind != TK_BIT) || d->nopnd != 3)
+			return 0;
+		/* fall through */
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
 	case OP_BREV: case OP_BFE:
-		if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
+		if (d->op != OP_SET && !isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 			return 0;
 		for (int i = 1; i < d->nopnd; i++)
 			if (d->opnd[i].kind != OK_IMM && d->opnd[i].kind != OK_FIMM &&
@@ -1229,6 +1300,28 @@ bfeimm(const Func *f, const Ins *d, int k, int depth)
 	return !(d->opnd[1].kind == OK_IMM || ((v = srcval(d, 1)) >= 0 && (s = defof(f, v, &w)) && s->op == OP_MOV &&
 	    !s->guard && s->nopnd == 2 && s->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
 	    zeroshift(f, srcval(d, 1), d, k, 0) || bfesrcknown(f, srcval(d, 1), k, 0));
+}
+
+/* Is v a bfe.s32 result that ptxas's later pass folds by the immediate
+ * rule (bfeimm), a constant its early folds do not see? */
+int
+interp_fold_bfelate(const Func *f, int v)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	uint64_t c[2];
+
+	if (!d || d->op != OP_BFE || d->guard || d->ty[0] != TY_S32 || d->nopnd != 4 || !bfeimm(f, d, f->val[w].ins, 0))
+		return 0;
+	/* (a field inside the word is the manual's to either pass: v14 xmix
+	 * 3848, max.ftz.f32 of a bfe.s32 at 23, 8 of -1 with itself is -1) */
+	for (int i = 0; i < 2; i++)
+		if (d->opnd[2 + i].kind == OK_IMM)
+			c[i] = (uint64_t)d->opnd[2 + i].imm;
+		else if (!kconst(f, srcval(d, 2 + i), 0, &c[i]))
+			return 0;
+	return (c[0] & 0xFF) + (c[1] & 0xFF) > 32;
 }
 
 static int
