@@ -1468,6 +1468,22 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+
+/* Source 1 of d as an immediate ptxas sees: the operand itself, or that
+ * of an unguarded mov of one writing it; NULL otherwise. */
+static const Opnd *
+immsrc(const Func *f, const Ins *d)
+{
+	const Ins *e;
+	int u, w;
+
+	if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
+		return &d->opnd[1];
+	if ((u = srcval(d, 1)) >= 0 && (e = defof(f, u, &w)) && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
+	    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM))
+		return &e->opnd[1];
+	return NULL;
+}
 /* fma.rn.bf16x2 and fma.rn.f16x2 (no .ftz, .sat or .relu) of one value x
  * twice, x * x + c, where ptxas holds a half of x as a negation: a half
  * of a mov.b32 {a, b} pack that is a neg.bf16 or neg.f16 result (not
@@ -1508,17 +1524,12 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 	int known = 0;
 	for (int i = 0; i < 2; i++) {
 		int u = d->use[i];
-		const Ins *h = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL, *k;
+		const Ins *h = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL;
 		const Opnd *ko = NULL;
 		if (!h || h->guard)
 			continue;
-		if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2) {
-			if (h->opnd[1].kind == OK_FIMM || h->opnd[1].kind == OK_IMM)
-				ko = &h->opnd[1];
-			else if ((u = srcval(h, 1)) >= 0 && (k = defof(f, u, &w)) && k->op == OP_MOV && !k->guard &&
-				 k->nopnd == 2 && (k->opnd[1].kind == OK_FIMM || k->opnd[1].kind == OK_IMM))
-				ko = &k->opnd[1];
-		}
+		if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2)
+			ko = immsrc(f, h);
 		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2 && !ir_hasmod(h, MOD_FTZ))
 			m |= 1 << i;
 		else if (h->op == OP_MOV && h->nopnd == 2 && (h->opnd[1].kind == OK_IMM || h->opnd[1].kind == OK_FIMM)) {
@@ -2723,14 +2734,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	if (d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 && d->ndef == 1 && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
 	    d->ty[1] == TY_F32 && ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_RELU) && !ir_hasmod(d, MOD_SATFINITE) &&
 	    !ir_hasmod(d, MOD_SAT)) {
-		const Opnd *ko = NULL;
-		const Ins *e;
-		int z, u;
-		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
-			ko = &d->opnd[1];
-		else if ((u = srcval(d, 1)) >= 0 && (e = defof(f, u, &z)) && e->op == OP_MOV && !e->guard &&
-			 e->nopnd == 2 && (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM))
-			ko = &e->opnd[1];
+		const Opnd *ko = immsrc(f, d);
 		if (!ko || interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM || (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
 			return 0;
 		return *r = 0x7FFF, 1;

@@ -1046,6 +1046,18 @@ interp_fold_kconst(const Func *f, int v, uint64_t *r)
 	return kconst(f, v, 0, r);
 }
 
+/* kconst from depth with movs of f64 immediates known (kf64) */
+static int
+kconstf64(const Func *f, int v, int depth, uint64_t *r)
+{
+	int k;
+
+	kf64 = 1;
+	k = kconst(f, v, depth, r);
+	kf64 = 0;
+	return k;
+}
+
 /* The same for a 64-bit value v (kconst walks those as sources, one
  * level down). */
 int
@@ -1054,26 +1066,16 @@ interp_fold_kconst64(const Func *f, int v, uint64_t *r)
 	int w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	int k;
-
 	if (!d || ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 64)
 		return 0;
-	kf64 = 1;
-	k = kconst(f, v, 1, r);
-	kf64 = 0;
-	return k;
+	return kconstf64(f, v, 1, r);
 }
 
 /* kconst of a 32-bit value v with movs of f64 immediates known too */
 int
 interp_fold_kconstf(const Func *f, int v, uint64_t *r)
 {
-	int k;
-
-	kf64 = 1;
-	k = kconst(f, v, 0, r);
-	kf64 = 0;
-	return k;
+	return kconstf64(f, v, 0, r);
 }
 
 /* A read of the low byte or half of a prmt.b32 (the default mode, a
