@@ -3164,6 +3164,18 @@ foldmmnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if ((v = srcval(in, i)) < 0 || !(d = defof(f, v, &w)) || mmstop(f, f->val[w].ins, k) ||
 		    interp_fold_bfelate(f, v))
 			return 0;
+		/* nor a set.hs, ls, lo or hi of x with x where x is not known
+		 * itself, which ptxas leaves to its ISETP and SEL, nor a
+		 * cvt.pack.sat, its I2IP (v14 xmix 10348, 14990, 8711, 12063:
+		 * min and max.ftz.f32 of such a -1 with itself are an FADD.FTZ
+		 * of the register, 0x7fffffff on an H200; of a set.ls of a
+		 * mov.b64 immediate with itself, 2582, the folded 0xffffffff) */
+		uint64_t c;
+		int u = d->op == OP_SET && d->nopnd == 3 ? srcval(d, 1) : -1;
+		if ((u >= 0 && u == srcval(d, 2) && (ir_hasmod(d, MOD_HS) || ir_hasmod(d, MOD_LS) ||
+		    ir_hasmod(d, MOD_LO) || ir_hasmod(d, MOD_HI)) && !interp_fold_kconst(f, u, &c) &&
+		    !interp_fold_kconst64(f, u, &c)) || d->op == OP_CVT_PACK)
+			return 0;
 	}
 	/* .ftz quiets a signalling NaN (v14 xmix 4166: max.ftz.f32 of a
 	 * mov.b32 of 0xffa00000 with itself is 0xffe00000; without .ftz the

@@ -982,6 +982,14 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * tmap, tests/regress/bfe-s32-lop3-length.ptx) */
 	if (d->op == OP_LOP3)
 		return 0;
+	/* nor a cvt to a float from a 64-bit integer: ptxas folds
+	 * cvt.rn.f32.s32, .u32 and .u16 of a constant (sm_90 SASS: a MOV of
+	 * the float) but leaves an I2F.S64 of one to run (v14 xmix 16634:
+	 * max.ftz.f32 of a set.ne of cvt.rn.f32.s64 of a mov.b64 -1 with
+	 * itself is an FADD.FTZ of the set's register, the canonical NaN on
+	 * an H200, not the folded 0xffffffff) */
+	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].kind == TK_FLOAT && ir_tyinfo[d->ty[1]].bits == 64)
+		return 0;
 	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
 	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
 		return 0;
