@@ -1245,6 +1245,23 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		 * manual's 0 on an H200, and abs.ftz.f32 of it 0) */
 		if (d->nty != 2 || (!isint(d->ty[1]) && ir_tyinfo[d->ty[1]].kind != TK_BIT) || d->nopnd != 3)
 			return 0;
+		/* into an f32, of a value with itself by a signed or bit
+		 * compare, whatever the value (v14 xmix 20502: a bfe.s32 at 34,
+		 * 16 of set.lt.f32.s32 x, x is the manual's 0 on an H200, RZ
+		 * stored; of set.gt.s32.s32 x, x, v14 formx 17976, ptxas's
+		 * later pass folds it, the immediate rule's -1; not hs, ls, lo
+		 * and hi, which ptxas leaves to an ISETP) */
+		if (d->ty[0] == TY_F32 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) && !ir_hasmod(d, MOD_HS) &&
+		    !ir_hasmod(d, MOD_LS) && !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
+			return 1;
+		/* fall through */
+	case OP_BFIND:
+		/* a bfind.s32 or .u32 of a value it knows (v14 xmix 24092,
+		 * 21102: bfe.s32 at 37, 11 and at 33, 39 of bfind.shiftamt.s32
+		 * of an or and of an add of movs are the manual's 0 on an H200;
+		 * a bfind.u64 it leaves to run, 467) */
+		if (d->op == OP_BFIND && ir_tyinfo[d->ty[0]].bits != 32)
+			return 0;
 		/* fall through */
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
 	case OP_BREV: case OP_BFE:
