@@ -3120,6 +3120,26 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
  * sm_90 SASS stores the constant for min and max, .ftz or not; min.NaN
  * folds to 0x7fffffff, as it runs).  Equal known values that are not NaNs
  * give what the instruction gives. */
+/* mul.ftz.f32 (no rounding modifier, no .sat) of two values ptxas knows,
+ * one an infinity: it does not fold the product but leaves an FMUL
+ * without .FTZ (sm_90 SASS: mul.ftz.f32 of 0Fff800000 and a mov.b32 of
+ * 0x807fffff is FMUL R, R(0x7fffff), +INF; of a register it keeps
+ * FMUL.FTZ, and of two finite constants it folds them, flushing), so a
+ * subnormal factor is not flushed: inf * subnormal is inf, not NaN (v14
+ * xmix 23956, 21505, 16320, 19452: -1e39 or 0Fff800000 by a mov'd
+ * 0x20 or 0x807fffff, by an xor'ed +inf, -inf or +inf on an H200). */
+static void
+foldmulinf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t a, b;
+
+	if ((xi->alu.flags & (ALU_RNDSET | ALU_SAT)) || !f32known(pm, f, xi, in, 0, &a) ||
+	    !f32known(pm, f, xi, in, 1, &b) ||
+	    ((a & 0x7FFFFFFFu) != 0x7F800000u && (b & 0x7FFFFFFFu) != 0x7F800000u))
+		return;
+	xi->alu.flags &= ~(uint32_t)ALU_FTZ;
+}
+
 /* Does an instruction between i and k (one block) stop the early pass
  * of ptxas's that folds min and max of constants: an integer division or
  * remainder of any width, a float division but .approx and .full, a
@@ -3771,6 +3791,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    !ir_hasmod(in, MOD_NAN_PROP) && !ir_hasmod(in, MOD_XORSIGN) && !ir_hasmod(in, MOD_RELU) &&
 	    foldmmnan(pm, f, xi, in, k))
 		return 0;
+	if (in->op == OP_MUL && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 && ir_hasmod(in, MOD_FTZ))
+		foldmulinf(pm, f, xi, in);
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_F64 ||
 	     (in->ty[0] == TY_BF16 && in->op == OP_MUL)))
