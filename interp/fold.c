@@ -376,6 +376,7 @@ interp_fold_guardconst(const Func *f, const Ins *in)
 }
 
 static int foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
+static const Opnd *immsrc(const Func *f, const Ins *d);
 static void foldconsthalf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in);
 
 /* cvt.sat to a narrower integer of a float-to-integer cvt: one F2I. */
@@ -413,6 +414,14 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	} else
 		return 0;
 	if ((fv = srcval(d, 1)) >= 0 && !holds(f, fv, f->val[w].ins, k))
+		return 0;
+	/* 32 -> 16 not of a constant, an immediate or a mov of one: ptxas
+	 * folds the first cvt, and the second converts its integer (sm_90
+	 * SASS: RZ stored for cvt.sat.s16.u32 of cvt.rpi.ftz.sat.u32.f32 of
+	 * 0fDCA3B584 or of a mov.f32 of 0fC1D80000, an F2I.S16 of a
+	 * register; v14 xmix 14402, 9858: 0 on an H200); 64 -> 32 of a NaN
+	 * constant gives the F2I's 0 (v14 xmix 9682, 27491) */
+	if ((st == TY_S32 || st == TY_U32) && immsrc(f, d))
 		return 0;
 	if (alu_decode(d, &t, &why) != 0 || interp_decode_op(pm, &d->opnd[1], ft, &xi->s[0]))
 		return 0;
