@@ -376,6 +376,7 @@ interp_fold_guardconst(const Func *f, const Ins *in)
 }
 
 static int foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
+static const Opnd *immsrc(const Func *f, const Ins *d);
 static void foldconsthalf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in);
 
 /* cvt.sat to a narrower integer of a float-to-integer cvt: one F2I. */
@@ -413,6 +414,14 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	} else
 		return 0;
 	if ((fv = srcval(d, 1)) >= 0 && !holds(f, fv, f->val[w].ins, k))
+		return 0;
+	/* 32 -> 16 not of a constant, an immediate or a mov of one: ptxas
+	 * folds the first cvt, and the second converts its integer (sm_90
+	 * SASS: RZ stored for cvt.sat.s16.u32 of cvt.rpi.ftz.sat.u32.f32 of
+	 * 0fDCA3B584 or of a mov.f32 of 0fC1D80000, an F2I.S16 of a
+	 * register; v14 xmix 14402, 9858: 0 on an H200); 64 -> 32 of a NaN
+	 * constant gives the F2I's 0 (v14 xmix 9682, 27491) */
+	if ((st == TY_S32 || st == TY_U32) && immsrc(f, d))
 		return 0;
 	if (alu_decode(d, &t, &why) != 0 || interp_decode_op(pm, &d->opnd[1], ft, &xi->s[0]))
 		return 0;
@@ -1414,8 +1423,105 @@ setone(const Func *f, const Ins *in, int o)
 	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c) && c == 0x3F800000u;
 }
 
+static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
+
+/* The bits of 16-bit value v that ptxas knows whatever the inputs: *km
+ * the mask of them, *kv their values.  All of a value k16 knows; through
+ * and, or (a 0 or a 1 of either side), xor (of a value with itself: 0)
+ * and shl, shr.u16/b16 by an immediate (the bits shifted in); any 16-bit
+ * integer instruction of two sources whose bits are all known; none of
+ * anything else. */
+static void
+kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t *kv)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+	uint32_t m[2] = { 0, 0 }, x[2] = { 0, 0 };
+	uint64_t c;
+
+	*km = *kv = 0;
+	if (!d)
+		return;
+	if (k16(pm, f, v, depth, &c)) {
+		*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
+		return;
+	}
+	if (d->guard || d->ndst != 1 || d->ndef != 1 || d->nopnd != 3 || d->nty != 1 ||
+	    ir_tyinfo[d->ty[0]].bits != 16 || (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT))
+		return;
+	if (d->op == OP_XOR && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2)) {
+		*km = 0xFFFFu;
+		return;
+	}
+	for (int i = 0; i < 2; i++) {
+		const Opnd *o = &d->opnd[1 + i];
+		if (o->kind == OK_IMM)
+			m[i] = 0xFFFFu, x[i] = (uint32_t)o->imm & 0xFFFFu;
+		else if (o->kind == OK_REG && ir_tyinfo[f->regs[f->val[srcval(d, 1 + i)].reg]->type].bits == 16)
+			kbits16(pm, f, srcval(d, 1 + i), depth + 1, &m[i], &x[i]);
+	}
+	/* sources all known: the instruction's value, as k16 computes it */
+	if (m[0] == 0xFFFFu && m[1] == 0xFFFFu) {
+		AluOp op;
+		const char *why;
+		uint64_t src[2] = { x[0], x[1] }, dst[2] = { 0, 0 };
+		uint32_t cc = 0;
+		if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
+		    (op.flags & (ALU_CCIN | ALU_CCOUT)) || op.nsrc != 2)
+			return;
+		alu_exec(&op, src, dst, &cc);
+		*km = 0xFFFFu, *kv = (uint32_t)dst[0] & 0xFFFFu;
+		return;
+	}
+	switch (d->op) {
+	case OP_AND:
+		*km = (m[0] & m[1]) | (m[0] & ~x[0]) | (m[1] & ~x[1]), *kv = x[0] & x[1];
+		break;
+	case OP_OR:
+		*km = (m[0] & m[1]) | (m[0] & x[0]) | (m[1] & x[1]), *kv = x[0] | x[1];
+		break;
+	case OP_XOR:
+		*km = m[0] & m[1], *kv = x[0] ^ x[1];
+		break;
+	case OP_SHL:
+		if (d->opnd[2].kind == OK_IMM && m[1] && x[1] < 16)
+			*km = (m[0] << x[1] | ((1u << x[1]) - 1)), *kv = x[0] << x[1];
+		else if (d->opnd[2].kind == OK_IMM && m[1])
+			*km = 0xFFFFu;
+		break;
+	case OP_SHR:
+		if (d->ty[0] == TY_S16 || d->opnd[2].kind != OK_IMM)
+			break;
+		if (x[1] < 16)
+			*km = m[0] >> x[1] | (0xFFFFu << (16 - x[1])), *kv = x[0] >> x[1];
+		else
+			*km = 0xFFFFu;
+		break;
+	default:
+		break;
+	}
+	*km &= 0xFFFFu, *kv &= *km;
+}
+
+/* Is source o of a half mul a 16-bit value ptxas knows (an immediate, a
+ * mov of one, integer instructions of such values, or one whose bits
+ * and, or and shifts fix: kbits16), *c its bits? */
 static int
-foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+half16k(ptx_module *pm, const Func *f, const Ins *in, int o, uint64_t *c)
+{
+	int64_t k;
+	uint32_t km, kv;
+
+	if (immof(f, in, o, &k))
+		return *c = (uint64_t)k & 0xFFFFu, 1;
+	if (in->opnd[o].kind != OK_REG)
+		return 0;
+	kbits16(pm, f, srcval(in, o), 0, &km, &kv);
+	return km == 0xFFFFu && (*c = kv, 1);
+}
+
+static int
+foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	int ftz = ir_hasmod(in, MOD_FTZ), v;
 
@@ -1437,7 +1543,12 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * kept (sm_90 SASS; v13 dag seeds 1277, 1387, 1573, 1456 on an H200,
 	 * tests/regress/mul-half-by-one-keeps-nan.ptx); mul.rn keeps the HMUL2;
 	 * .ftz is an HADD2.FTZ of -0 as for f32 (.sat stays the HMUL2 here);
-	 * f16x2 and bf16x2 keep the HMUL2.  mul.f64 by an immediate 1.0 is
+	 * f16x2 and bf16x2 keep the HMUL2.  The 1.0 may be any value ptxas
+	 * computes from immediates by 16-bit integer instructions (half16k:
+	 * v14 xmix seeds 9621, 22832, 23329, 17575: mul.bf16 by an add.u16 of
+	 * 16256 to a known 0, mul.f16 by a shl.b16 of 15 by 10, of a value
+	 * made of 0x7c00 by and, or; an H200 kept each NaN payload, each -0
+	 * and denormal of the other factor).  mul.f64 by an immediate 1.0 is
 	 * no DMUL either (v13 loopx seed 2563, fold-mul-f64-by-one.ptx) */
 	int half = in->ty[0] == TY_F16 || in->ty[0] == TY_BF16;
 	uint64_t one = in->ty[0] == TY_F32 ? 0x3F800000u : in->ty[0] == TY_F64 ? 0x3FF0000000000000ull :
@@ -1446,13 +1557,13 @@ foldid(const ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		return 0;
 	for (int i = 0; i < 2; i++) {
 		const XOp *o = &xi->s[i];
-		int64_t c;
+		uint64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
 		 * canonical NaN (v13 seeds 2963, 4092) */
 		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
-		    (half && in->nopnd == 3 && immof(f, in, 1 + i, &c) && (uint64_t)c == one &&
-		     !immof(f, in, 2 - i, &c)))))
+		    (half && in->nopnd == 3 && half16k(pm, f, in, 1 + i, &c) && c == one &&
+		     !half16k(pm, f, in, 2 - i, &c)))))
 			continue;
 		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
 			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
@@ -2438,10 +2549,8 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * cleared, where the FADD it makes of a register's NaN gives the
  * canonical NaN (v6 seed 72633: abs.ftz of a mov of 0fFFC00000 is
  * 0x7fc00000 on an H200; sm_90 SASS stores 0x7fc00000, 0x7fc00001 and
- * 0x7fc00003 for 0fFFC00000, 0f7F800001 and 0fFF800003).  Not neg: the
- * H200 gave the folded NaN for it in small kernels too (0xffc00001 for
- * 0f7F800001), but the H100 0x7fffffff for neg.f32 of a mov of
- * 0x7fffffff (ptxas-folds.ptx, seed 1729).  Other constants are what the
+ * 0x7fc00003 for 0fFFC00000, 0f7F800001 and 0fFF800003); neg.f32 flips
+ * the sign of such a NaN instead (foldnegk).  Other constants are what the
  * instruction computes anyway (a subnormal flushed with .ftz, then the
  * sign).  A value ptxas computes from immediates (kconst) is known too
  * (v14 xmix 216: abs.ftz.f32 of a bfe.s32 at 17, 14 of a sub.u32 of a
@@ -2603,9 +2712,10 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
  * 152, 171, 323, 564 on an H200):
  *   - neg.f32 (.ftz or not) of a NaN, an immediate or a mov.f32 of a 0f
  *     one, is the NaN quieted with its sign flipped (0xffe12345 for
- *     0f7FA12345), as abs.f32 clears it (foldabsk); a mov.b32 of an
- *     integer immediate stays an FADD's canonical NaN (ptxas-folds.ptx,
- *     seed 1729);
+ *     0f7FA12345), as abs.f32 clears it (foldabsk); so is one of a
+ *     mov.b32 of an integer immediate, or of integer instructions of
+ *     such values (kconst, not a prmt; seed 1729's 0x7fffffff, an FADD's canonical
+ *     NaN, was a register ptxas did not know);
  *   - neg.f64 and abs.f64 of an immediate or a mov of one flip or clear
  *     the sign bit alone: a signalling NaN stays one (0xfff0000000000001
  *     for 0d7FF0000000000001), where a register's is quieted;
@@ -2631,7 +2741,20 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			r = c ^ 0x80000000u;
 			break;
 		}
-		if (!neg || !movconst(pm, f, xi, in, 32, 1, &c) || (c & 0x7FFFFFFFu) <= 0x7F800000u)
+		if (neg && movconst(pm, f, xi, in, 32, 1, &c) && (c & 0x7FFFFFFFu) > 0x7F800000u) {
+			r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
+			break;
+		}
+		/* of any 32-bit value ptxas computes (an integer immediate's
+		 * mov, integer instructions of such values: kconst) that is a
+		 * NaN, the same (sm_90 SASS: MOV R, 0xffffffff for neg.f32 of a
+		 * mov.b32 0x7fffffff, 0xffc00001 of 0x7f800001, .ftz alike; v14
+		 * xmix seeds 8418, 13359, 13533, 14288, 20225: a bfi, shl and
+		 * sub, shr.s and xor of movs, each on an H200); not a prmt,
+		 * which ptxas leaves to run (v14 xmix 27812: an FADD's
+		 * canonical NaN), nor a selp by a predicate it knows (2918) */
+		if (!neg || xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
+		    d->op == OP_PRMT || !interp_fold_kconst(f, v, &c) || (c & 0x7FFFFFFFu) <= 0x7F800000u)
 			return 0;
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
 		break;
@@ -3006,6 +3129,26 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
  * sm_90 SASS stores the constant for min and max, .ftz or not; min.NaN
  * folds to 0x7fffffff, as it runs).  Equal known values that are not NaNs
  * give what the instruction gives. */
+/* mul.ftz.f32 (no rounding modifier, no .sat) of two values ptxas knows,
+ * one an infinity: it does not fold the product but leaves an FMUL
+ * without .FTZ (sm_90 SASS: mul.ftz.f32 of 0Fff800000 and a mov.b32 of
+ * 0x807fffff is FMUL R, R(0x7fffff), +INF; of a register it keeps
+ * FMUL.FTZ, and of two finite constants it folds them, flushing), so a
+ * subnormal factor is not flushed: inf * subnormal is inf, not NaN (v14
+ * xmix 23956, 21505, 16320, 19452: -1e39 or 0Fff800000 by a mov'd
+ * 0x20 or 0x807fffff, by an xor'ed +inf, -inf or +inf on an H200). */
+static void
+foldmulinf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t a, b;
+
+	if ((xi->alu.flags & (ALU_RNDSET | ALU_SAT)) || !f32known(pm, f, xi, in, 0, &a) ||
+	    !f32known(pm, f, xi, in, 1, &b) ||
+	    ((a & 0x7FFFFFFFu) != 0x7F800000u && (b & 0x7FFFFFFFu) != 0x7F800000u))
+		return;
+	xi->alu.flags &= ~(uint32_t)ALU_FTZ;
+}
+
 /* Does an instruction between i and k (one block) stop the early pass
  * of ptxas's that folds min and max of constants: an integer division or
  * remainder of any width, a float division but .approx and .full, a
@@ -3049,6 +3192,18 @@ foldmmnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			continue;
 		if ((v = srcval(in, i)) < 0 || !(d = defof(f, v, &w)) || mmstop(f, f->val[w].ins, k) ||
 		    interp_fold_bfelate(f, v))
+			return 0;
+		/* nor a set.hs, ls, lo or hi of x with x where x is not known
+		 * itself, which ptxas leaves to its ISETP and SEL, nor a
+		 * cvt.pack.sat, its I2IP (v14 xmix 10348, 14990, 8711, 12063:
+		 * min and max.ftz.f32 of such a -1 with itself are an FADD.FTZ
+		 * of the register, 0x7fffffff on an H200; of a set.ls of a
+		 * mov.b64 immediate with itself, 2582, the folded 0xffffffff) */
+		uint64_t c;
+		int u = d->op == OP_SET && d->nopnd == 3 ? srcval(d, 1) : -1;
+		if ((u >= 0 && u == srcval(d, 2) && (ir_hasmod(d, MOD_HS) || ir_hasmod(d, MOD_LS) ||
+		    ir_hasmod(d, MOD_LO) || ir_hasmod(d, MOD_HI)) && !interp_fold_kconst(f, u, &c) &&
+		    !interp_fold_kconst64(f, u, &c)) || d->op == OP_CVT_PACK)
 			return 0;
 	}
 	/* .ftz quiets a signalling NaN (v14 xmix 4166: max.ftz.f32 of a
@@ -3645,6 +3800,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    !ir_hasmod(in, MOD_NAN_PROP) && !ir_hasmod(in, MOD_XORSIGN) && !ir_hasmod(in, MOD_RELU) &&
 	    foldmmnan(pm, f, xi, in, k))
 		return 0;
+	if (in->op == OP_MUL && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 && ir_hasmod(in, MOD_FTZ))
+		foldmulinf(pm, f, xi, in);
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_F64 ||
 	     (in->ty[0] == TY_BF16 && in->op == OP_MUL)))

@@ -982,6 +982,14 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * tmap, tests/regress/bfe-s32-lop3-length.ptx) */
 	if (d->op == OP_LOP3)
 		return 0;
+	/* nor a cvt to a float from a 64-bit integer: ptxas folds
+	 * cvt.rn.f32.s32, .u32 and .u16 of a constant (sm_90 SASS: a MOV of
+	 * the float) but leaves an I2F.S64 of one to run (v14 xmix 16634:
+	 * max.ftz.f32 of a set.ne of cvt.rn.f32.s64 of a mov.b64 -1 with
+	 * itself is an FADD.FTZ of the set's register, the canonical NaN on
+	 * an H200, not the folded 0xffffffff) */
+	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].kind == TK_FLOAT && ir_tyinfo[d->ty[1]].bits == 64)
+		return 0;
 	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
 	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
 		return 0;
@@ -1236,6 +1244,23 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		 * 5745: a bfe.s32 at 32, 26 of set.eq.f32.b32 of two movs is the
 		 * manual's 0 on an H200, and abs.ftz.f32 of it 0) */
 		if (d->nty != 2 || (!isint(d->ty[1]) && ir_tyinfo[d->ty[1]].kind != TK_BIT) || d->nopnd != 3)
+			return 0;
+		/* into an f32, of a value with itself by a signed or bit
+		 * compare, whatever the value (v14 xmix 20502: a bfe.s32 at 34,
+		 * 16 of set.lt.f32.s32 x, x is the manual's 0 on an H200, RZ
+		 * stored; of set.gt.s32.s32 x, x, v14 formx 17976, ptxas's
+		 * later pass folds it, the immediate rule's -1; not hs, ls, lo
+		 * and hi, which ptxas leaves to an ISETP) */
+		if (d->ty[0] == TY_F32 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) && !ir_hasmod(d, MOD_HS) &&
+		    !ir_hasmod(d, MOD_LS) && !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
+			return 1;
+		/* fall through */
+	case OP_BFIND:
+		/* a bfind.s32 or .u32 of a value it knows (v14 xmix 24092,
+		 * 21102: bfe.s32 at 37, 11 and at 33, 39 of bfind.shiftamt.s32
+		 * of an or and of an add of movs are the manual's 0 on an H200;
+		 * a bfind.u64 it leaves to run, 467) */
+		if (d->op == OP_BFIND && ir_tyinfo[d->ty[0]].bits != 32)
 			return 0;
 		/* fall through */
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
