@@ -2687,8 +2687,10 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  *     sub.rm.f64 of 0dFFF8000000012345 and all ones, DADD.RM R(-b),
  *     UR(a)), and
  *   - a for sub.rz, .rm or .rp of one register with itself, which ptxas
- *     makes -x + x (556, 618, 1290: DADD.RM R(-x), UR(x)); of a copy of
- *     the register, a slct of it twice, b (1645); and a for x - x where
+ *     makes -x + x (556, 618, 1290: DADD.RM R(-x), UR(x)), but for an x
+ *     whose low word is 0, the immediate then -x (9207, 12450: DADD.RM
+ *     R(x), -QNAN of 0xfff80000); of a copy of the register, a slct of it
+ *     twice, b (1645); and a for x - x where
  *     an instruction before the sub computes with x, which then holds x
  *     in the UR slot (26594: a cvt.rp.f32.s64 of it, 19124, 23048; a
  *     selp of x does not, 26916, 14035).
@@ -2722,8 +2724,8 @@ foldsubk(const Func *f, XIns *xi, const Ins *in)
 	else
 		ka = va >= 0 && interp_fold_dconst(f, va, &a);
 	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | ALU_NEGK;
-	if ((ka && (a & 0xFFFFFFFFu) == 0) || (xi->s[0].k == XO_IMM && dir) ||
-	    (va == vb && (dir || readbefore(f, vb, in))))
+	if (va == vb ? dir != ((b & 0xFFFFFFFFu) == 0) || readbefore(f, vb, in) :
+	    (ka && (a & 0xFFFFFFFFu) == 0) || (xi->s[0].k == XO_IMM && dir))
 		xi->alu.flags |= ALU_NANA;
 }
 
