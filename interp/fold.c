@@ -2613,6 +2613,24 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
  *     of a mov.b32 {a, b} of two mov.b16 immediates, flip or clear both
  *     halves' sign bits, NaNs as they are (0xfd01bc00 for 0x7d013c00).  Other constants are what the instruction computes
  *     anyway. */
+/* Does a mul.f64 read what in defines as both its factors (one of the 64
+ * instructions after it: a bound that keeps the load time linear)? */
+static int
+squared(const Func *f, const Ins *in)
+{
+	int k;
+
+	if (in->ndef != 1 || (k = f->val[in->def[0]].ins) < 0)
+		return 0;
+	for (int i = k + 1; i < f->nins && i <= k + 64; i++) {
+		const Ins *m = f->ins[i];
+		if (m->op == OP_MUL && m->ty[0] == TY_F64 && m->nopnd == 3 && srcval(m, 1) == in->def[0] &&
+		    srcval(m, 2) == in->def[0])
+			return 1;
+	}
+	return 0;
+}
+
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -2636,7 +2654,15 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
 		break;
 	case TY_F64:
-		if (!movconst(pm, f, xi, in, 64, 0, &c))
+		/* of a value integer instructions of constants compute too,
+		 * which ptxas holds as a constant (interp_fold_dconst; v14
+		 * xmix 8524, 14702: 0x7ff4000000000abc for 0xfff4000000000abc),
+		 * but not where a mul.f64 squares the neg, which ptxas makes a
+		 * DMUL of the source, the negations cancelling (28818: DMUL R, R
+		 * of 0xfff8000000000001 for the neg of it) */
+		if (!movconst(pm, f, xi, in, 64, 0, &c) &&
+		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !interp_fold_dconst(f, v, &c) ||
+		    (neg && squared(f, in))))
 			return 0;
 		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
 		break;
