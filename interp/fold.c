@@ -2723,6 +2723,24 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
  *     of a mov.b32 {a, b} of two mov.b16 immediates, flip or clear both
  *     halves' sign bits, NaNs as they are (0xfd01bc00 for 0x7d013c00).  Other constants are what the instruction computes
  *     anyway. */
+/* Does a mul.f64 read what in defines as both its factors (one of the 64
+ * instructions after it: a bound that keeps the load time linear)? */
+static int
+squared(const Func *f, const Ins *in)
+{
+	int k;
+
+	if (in->ndef != 1 || (k = f->val[in->def[0]].ins) < 0)
+		return 0;
+	for (int i = k + 1; i < f->nins && i <= k + 64; i++) {
+		const Ins *m = f->ins[i];
+		if (m->op == OP_MUL && m->ty[0] == TY_F64 && m->nopnd == 3 && srcval(m, 1) == in->def[0] &&
+		    srcval(m, 2) == in->def[0])
+			return 1;
+	}
+	return 0;
+}
+
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -2759,7 +2777,15 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
 		break;
 	case TY_F64:
-		if (!movconst(pm, f, xi, in, 64, 0, &c))
+		/* of a value integer instructions of constants compute too,
+		 * which ptxas holds as a constant (interp_fold_dconst; v14
+		 * xmix 8524, 14702: 0x7ff4000000000abc for 0xfff4000000000abc),
+		 * but not where a mul.f64 squares the neg, which ptxas makes a
+		 * DMUL of the source, the negations cancelling (28818: DMUL R, R
+		 * of 0xfff8000000000001 for the neg of it) */
+		if (!movconst(pm, f, xi, in, 64, 0, &c) &&
+		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !interp_fold_dconst(f, v, &c) ||
+		    (neg && squared(f, in))))
 			return 0;
 		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
 		break;
@@ -2791,6 +2817,65 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	xi->alu.flags = 0;
 	xi->alu.nsrc = 1;
 	return 1;
+}
+
+/* sub.f64 a, b of a b that ptxas holds as a constant (interp_fold_dconst:
+ * a mov of an immediate, integer instructions of such values): ptxas
+ * negates the constant as it compiles, a NaN too, as it does an
+ * immediate b (alu_decode's ALU_NEGK), so that a NaN b comes out with its
+ * sign flipped where its slot wins (sm_90 SASS: DADD R, R, UR of the
+ * negated bits, v14 xmix 8032, 8060; a DADD R, -R of a register keeps a
+ * NaN's sign).  Which slot wins, read off the SASS of each form (the
+ * constant's slot is the immediate's, the one that wins):
+ *   - b, the negated constant in the UR slot (8019: a an immediate
+ *     0d7FF0000000000001, b a pack of words it knows; 8032: x - x), but
+ *   - a where a is a constant whose low word is 0, which the DADD takes
+ *     as its 32-bit immediate (8465: a 65504.0, b a NaN; 17255, 6662:
+ *     x - x of mov.f64 0d7FF8000000000000, DADD R(-x), +QNAN),
+ *   - a where a is an immediate and the rounding directed (7643:
+ *     sub.rm.f64 of 0dFFF8000000012345 and all ones, DADD.RM R(-b),
+ *     UR(a)), and
+ *   - a for sub.rz, .rm or .rp of one register with itself, which ptxas
+ *     makes -x + x (556, 618, 1290: DADD.RM R(-x), UR(x)), but for an x
+ *     whose low word is 0, the immediate then -x (9207, 12450: DADD.RM
+ *     R(x), -QNAN of 0xfff80000); of a copy of the register, a slct of it
+ *     twice, b (1645); and a for x - x where
+ *     an instruction before the sub computes with x, which then holds x
+ *     in the UR slot (26594: a cvt.rp.f32.s64 of it, 19124, 23048; a
+ *     selp of x does not, 26916, 14035).
+ * Not explained: x - x of a pack (2559) and of a bfe.s64 of all ones
+ * (13598, 28178) have x in the UR slot, as does the guarded 29073 (dag)
+ * but not the guarded 3204; a NaN immediate a won against a known b in
+ * 27088 and lost in 8019. */
+/* Does an instruction between v's definition and in (program order)
+ * compute with v (read it, other than a selp, slct or mov)? */
+static int
+readbefore(const Func *f, int v, const Ins *in)
+{
+	for (int i = f->val[v].ins + 1; i >= 1 && i < f->nins && f->ins[i] != in; i++)
+		for (int u = 0; u < f->ins[i]->nuse; u++)
+			if (f->ins[i]->use[u] == v && f->ins[i]->op != OP_SELP && f->ins[i]->op != OP_SLCT &&
+			    f->ins[i]->op != OP_MOV)
+				return 1;
+	return 0;
+}
+
+static void
+foldsubk(const Func *f, XIns *xi, const Ins *in)
+{
+	int va = srcval(in, 1), vb = srcval(in, 2), ka, dir = rounds(in) && !ir_hasmod(in, MOD_RN);
+	uint64_t a = 0, b;
+
+	if (vb < 0 || !interp_fold_dconst(f, vb, &b))
+		return;
+	if (xi->s[0].k == XO_IMM)
+		ka = 1, a = xi->s[0].imm;
+	else
+		ka = va >= 0 && interp_fold_dconst(f, va, &a);
+	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | ALU_NEGK;
+	if (va == vb ? dir != ((b & 0xFFFFFFFFu) == 0) || readbefore(f, vb, in) :
+	    (ka && (a & 0xFFFFFFFFu) == 0) || (xi->s[0].k == XO_IMM && dir))
+		xi->alu.flags |= ALU_NANA;
 }
 
 /* cvt.f32.bf16, cvt.f64 of an f16 or bf16, and cvt.f16.f64, of a NaN
@@ -3802,6 +3887,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_MUL && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 && ir_hasmod(in, MOD_FTZ))
 		foldmulinf(pm, f, xi, in);
+	if (in->op == OP_SUB && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && xi->s[1].k != XO_IMM)
+		foldsubk(f, xi, in);
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_F64 ||
 	     (in->ty[0] == TY_BF16 && in->op == OP_MUL)))

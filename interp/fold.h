@@ -196,6 +196,7 @@ int interp_fold_bfelate(const Func *f, int v);
 int interp_fold_kconst64(const Func *f, int v, uint64_t *r);
 /* foldint.c: kconst of a 32-bit value, movs of f64 immediates known */
 int interp_fold_kconstf(const Func *f, int v, uint64_t *r);
+int interp_fold_dconst(const Func *f, int v, uint64_t *r);
 /* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown. */
 int interp_fold_guardconst(const Func *f, const Ins *in);
 /* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst

@@ -1079,6 +1079,81 @@ interp_fold_kconst64(const Func *f, int v, uint64_t *r)
 	return kconstf64(f, v, 1, r);
 }
 
+/* Does ptxas hold words need (1 the low, 2 the high) of value v as
+ * constants where an f64 instruction reads it, not only kconst's value?
+ * It splits 64-bit integer instructions into words and folds each word
+ * whose inputs it knows, but not across a carry: the high word of an add,
+ * sub or neg of 64 bits stays an IADD3.X at run time (v14 xmix 129, 1363,
+ * 2507: x - x of sub.s64 0x5fe6eb50c7b537a9, y, of add.s64 y, 1, a DADD
+ * R, -R of registers), where the low word alone folds (134: a shl.b64 by
+ * 52 of add.s64 of a mov, an immediate in the DADD).  It converts no
+ * integer to a float at compile time (I2F.F64 of a mov or a set: 2542,
+ * 838, 527) and leaves a prmt of a mode to run (714, 1153). */
+/* Is each word of what d computes made of the same word of its sources
+ * alone (the low word of an add, sub or neg too)? */
+static int
+wordwise(const Ins *d)
+{
+	switch (d->op) {
+	case OP_ADD: case OP_SUB: case OP_NEG: case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_LOP3:
+	case OP_MOV:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static int
+wordsk(const Func *f, int v, int need, int depth)
+{
+	int w, n;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+
+	if (!d)
+		return 0;
+	if (ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 64)
+		need = 1;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2)
+		return wordsk(f, srcval(d, 1), w == d->def[1] ? 2 : 1, depth + 1);
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2)
+		return (!(need & 1) || wordsk(f, d->use[0], 1, depth + 1)) &&
+		    (!(need & 2) || wordsk(f, d->use[1], 1, depth + 1));
+	if ((d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].kind == TK_FLOAT) || d->op == OP_PRMT ||
+	    (d->op == OP_MUL && ir_tyinfo[d->ty[0]].bits == 64))
+		return 0;
+	if (ir_tyinfo[d->ty[0]].bits == 64 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
+	    (d->op == OP_SHL || d->op == OP_SHR)) {
+		int64_t c = d->opnd[2].imm;
+		int lo = d->op == OP_SHL, sx = d->op == OP_SHR && d->ty[0] == TY_S64;
+		if ((uint64_t)c >= 64)
+			return 1;
+		/* the words of the source each result word is made of */
+		if (c >= 32)
+			need = lo ? (need & 2 ? 1 : 0) : ((need & 1) || (sx && (need & 2)) ? 2 : 0);
+		else
+			need = lo ? (need & 2 ? 3 : 1) : (need & 1 ? 3 : 2);
+		return !need || wordsk(f, srcval(d, 1), need, depth + 1);
+	}
+	if ((need & 2) && ir_tyinfo[d->ty[0]].bits == 64 && isint(d->ty[0]) &&
+	    (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_NEG))
+		return 0;
+	for (n = d->ndst; n < d->nopnd; n++) {
+		int u = srcval(d, n);
+		if (d->opnd[n].kind == OK_REG && (u < 0 || !wordsk(f, u, wordwise(d) ? need : 3, depth + 1)))
+			return 0;
+	}
+	return 1;
+}
+
+/* A 64-bit value v that ptxas materializes as a constant (*r) where an
+ * f64 instruction reads it: kconst's value, each word of which it folds
+ * (wordsk) */
+int
+interp_fold_dconst(const Func *f, int v, uint64_t *r)
+{
+	return interp_fold_kconst64(f, v, r) && wordsk(f, v, 3, 0);
+}
+
 /* kconst of a 32-bit value v with movs of f64 immediates known too */
 int
 interp_fold_kconstf(const Func *f, int v, uint64_t *r)
