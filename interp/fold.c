@@ -389,10 +389,20 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (!(xi->alu.flags & ALU_SAT) || v < 0 || xi->ns != 1)
 		return 0;
-	/* past movs and cvts between integers of one width (a copy) */
+	/* past movs, cvts between integers of one width (a copy) and an
+	 * integer neg of a neg (v14 dag 1528: cvt.sat.s32.s64 of neg.s64 of
+	 * neg.s64 of cvt.rni.s64.f32 x is F2I.NTZ of x in the sm_90 SASS) */
 	for (int n = 0; n < 8; n++) {
+		const Ins *e;
+		int z;
 		if (!(d = defof(f, v, &w)))
 			return 0;
+		if (d->op == OP_NEG && !d->guard && d->nopnd == 2 && isint(d->ty[0]) && (z = srcval(d, 1)) >= 0 &&
+		    (e = defof(f, z, &z)) && e->op == OP_NEG && !e->guard && e->nopnd == 2 && e->ty[0] == d->ty[0] &&
+		    (z = srcval(e, 1)) >= 0) {
+			v = z;
+			continue;
+		}
 		/* not an integer-to-float cvt of one width (seed 34157:
 		 * cvt.rm.f64.s64 is no copy) */
 		if (d->op != OP_CVT || d->guard || d->nty != 2 || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[d->ty[1]].bits ||
@@ -3566,8 +3576,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    foldvs8(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 && in->nopnd == 2 &&
-	    (in->ty[1] == TY_S32 || in->ty[1] == TY_U32) && isint(in->ty[0]) && ir_tyinfo[in->ty[0]].bits <= 32 &&
-	    interp_fold_satexact(f, xi, in))
+	    (in->ty[1] == TY_S32 || in->ty[1] == TY_U32) && isint(in->ty[0]) &&
+	    (ir_tyinfo[in->ty[0]].bits <= 32 || in->ty[0] == TY_U64) && interp_fold_satexact(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
