@@ -2457,12 +2457,15 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * (v14 xmix 216: abs.ftz.f32 of a bfe.s32 at 17, 14 of a sub.u32 of a
  * mov.u32, 0xffffe052, is 0x7fffe052 on an H200; sm_90 SASS: an
  * HFMA2.MMA of +QNAN and -553). */
+static int negabsk(ptx_module *pm, const Func *f, const Ins *in, int i, uint32_t *r);
+static int mmstop(const Func *f, int i, int k);
+
 static int
-foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	uint32_t a;
-	int v, w;
-	const Ins *d;
+	int v, w, z;
+	const Ins *d, *e;
 	XOp o;
 
 	/* or of a neg.f32 of an immediate NaN, which ptxas folds first
@@ -2471,6 +2474,15 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    !d->guard && d->ty[0] == TY_F32 && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM &&
 	    !interp_decode_op(pm, &d->opnd[1], TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
 		a = (uint32_t)o.imm;
+	/* or of a min or max.f32 of a neg or abs.f32 of a NaN immediate
+	 * with itself, which ptxas folds to that NaN (negabsk, foldmmnan;
+	 * v14 dag 16077: abs.f32 of max.ftz.f32 of abs.f32 0F7fc00001 with
+	 * itself is 0x7fc00001 on an H200) */
+	else if (xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && !d->guard &&
+	    (d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F32 && d->nopnd == 3 && (z = srcval(d, 1)) >= 0 &&
+	    z == srcval(d, 2) && !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU) &&
+	    negabsk(pm, f, d, 0, &a) && (e = defof(f, z, &z)) && !mmstop(f, f->val[z].ins, k))
+		;
 	else if (!f32known(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
 	a |= 0x400000u;
@@ -3733,7 +3745,7 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
-	    foldabsk(pm, f, xi, in))
+	    foldabsk(pm, f, xi, in, k))
 		return 0;
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16X2) && foldnegk(pm, f, xi, in))
