@@ -504,6 +504,61 @@ movimm(const Ins *d)
 	return (o->kind == OK_IMM && o->imm != 0) || (o->kind == OK_FIMM && o->fbits != 0);
 }
 
+/* Is operand oi of in a register that an unguarded mov of a nonzero
+ * immediate wrote, through movs of it (*c its bits)? */
+int
+interp_nan_movconst(const Func *f, const Ins *in, int oi, uint64_t *c)
+{
+	int v = usedval(in, oi);
+
+	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
+		const Ins *d = f->ins[f->val[v].ins];
+		if (movimm(d)) {
+			*c = d->opnd[1].kind == OK_IMM ? (uint64_t)d->opnd[1].imm : d->opnd[1].fbits;
+			return 1;
+		}
+		if (d->op != OP_MOV || d->guard || d->ndef != 1 || d->nopnd != 2)
+			return 0;
+		v = usedval(d, 1);
+	}
+	return 0;
+}
+
+/* How many instructions read the value operand oi of in reads? */
+int
+interp_nan_readers(const Func *f, const Ins *in, int oi)
+{
+	int v = usedval(in, oi), n = 0;
+
+	for (int i = 0; v >= 0 && i < f->nins; i++)
+		for (int j = 0; j < f->ins[i]->nuse; j++)
+			if (f->ins[i]->use[j] == v) {
+				n++;
+				break;
+			}
+	return n;
+}
+
+/* Is operand oi of in a register that an unguarded neg or abs .f64 of an
+ * immediate wrote, through movs of it: a constant ptxas folds? */
+int
+interp_nan_negabsimm(const Func *f, const Ins *in, int oi)
+{
+	int v = usedval(in, oi);
+
+	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
+		const Ins *d = f->ins[f->val[v].ins];
+		if (d->guard || d->ndef != 1 || d->nopnd != 2)
+			return 0;
+		if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64)
+			return d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM;
+		if (d->op != OP_MOV)
+			return 0;
+		v = usedval(d, 1);
+	}
+	return 0;
+}
+
 /* May operand o be a compile-time constant: an immediate, a register, or
  * a vector of them (not a special register, address or symbol)? */
 static int

@@ -390,10 +390,20 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (!(xi->alu.flags & ALU_SAT) || v < 0 || xi->ns != 1)
 		return 0;
-	/* past movs and cvts between integers of one width (a copy) */
+	/* past movs, cvts between integers of one width (a copy) and an
+	 * integer neg of a neg (v14 dag 1528: cvt.sat.s32.s64 of neg.s64 of
+	 * neg.s64 of cvt.rni.s64.f32 x is F2I.NTZ of x in the sm_90 SASS) */
 	for (int n = 0; n < 8; n++) {
+		const Ins *e;
+		int z;
 		if (!(d = defof(f, v, &w)))
 			return 0;
+		if (d->op == OP_NEG && !d->guard && d->nopnd == 2 && isint(d->ty[0]) && (z = srcval(d, 1)) >= 0 &&
+		    (e = defof(f, z, &z)) && e->op == OP_NEG && !e->guard && e->nopnd == 2 && e->ty[0] == d->ty[0] &&
+		    (z = srcval(e, 1)) >= 0) {
+			v = z;
+			continue;
+		}
 		/* not an integer-to-float cvt of one width (seed 34157:
 		 * cvt.rm.f64.s64 is no copy) */
 		if (d->op != OP_CVT || d->guard || d->nty != 2 || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[d->ty[1]].bits ||
@@ -2556,12 +2566,15 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * (v14 xmix 216: abs.ftz.f32 of a bfe.s32 at 17, 14 of a sub.u32 of a
  * mov.u32, 0xffffe052, is 0x7fffe052 on an H200; sm_90 SASS: an
  * HFMA2.MMA of +QNAN and -553). */
+static int negabsk(ptx_module *pm, const Func *f, const Ins *in, int i, uint32_t *r);
+static int mmstop(const Func *f, int i, int k);
+
 static int
-foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	uint32_t a;
-	int v, w;
-	const Ins *d;
+	int v, w, z;
+	const Ins *d, *e;
 	XOp o;
 
 	/* or of a neg.f32 of an immediate NaN, which ptxas folds first
@@ -2570,6 +2583,15 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    !d->guard && d->ty[0] == TY_F32 && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM &&
 	    !interp_decode_op(pm, &d->opnd[1], TY_F32, &o) && o.k == XO_IMM && (o.imm & 0x7FFFFFFFu) > 0x7F800000u)
 		a = (uint32_t)o.imm;
+	/* or of a min or max.f32 of a neg or abs.f32 of a NaN immediate
+	 * with itself, which ptxas folds to that NaN (negabsk, foldmmnan;
+	 * v14 dag 16077: abs.f32 of max.ftz.f32 of abs.f32 0F7fc00001 with
+	 * itself is 0x7fc00001 on an H200) */
+	else if (xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && !d->guard &&
+	    (d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F32 && d->nopnd == 3 && (z = srcval(d, 1)) >= 0 &&
+	    z == srcval(d, 2) && !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU) &&
+	    negabsk(pm, f, d, 0, &a) && (e = defof(f, z, &z)) && !mmstop(f, f->val[z].ins, k))
+		;
 	else if (!f32known(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
 	a |= 0x400000u;
@@ -2794,6 +2816,17 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * mul.lo.u32 of a mov.b32 keeps the low half's NaN 0x7e1f) */
 		if (ir_hasmod(in, MOD_FTZ))
 			return 0;
+		/* of a neg or abs.f16x2 of a mov of an immediate, which ptxas
+		 * folds first, keeping each half's payload (v14 dag 12368:
+		 * neg.f16x2 of abs.f16x2 of 0x7e007bff has the high half
+		 * 0xfe00 on an H200) */
+		if (xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && !d->guard &&
+		    (d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F16X2 && d->nopnd == 2 &&
+		    !ir_hasmod(d, MOD_FTZ) && movconst(pm, f, xi, d, 32, 0, &c)) {
+			c = d->op == OP_NEG ? (c & 0xFFFFFFFFu) ^ 0x80008000u : c & 0x7FFF7FFFu;
+			r = neg ? c ^ 0x80008000u : c & 0x7FFF7FFFu;
+			break;
+		}
 		if (!movconst(pm, f, xi, in, 32, 0, &c)) {
 			/* (of an integer instruction: kconst evaluates packed
 			 * half ones, which ptxas does not; v14 xmix 117, the
@@ -3234,6 +3267,26 @@ foldmulinf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	xi->alu.flags &= ~(uint32_t)ALU_FTZ;
 }
 
+/* Source i of in a neg.f32 or abs.f32 (no .ftz) of a 0f NaN immediate:
+ * ptxas folds the sign operation, quiets the NaN and keeps its payload
+ * (v14 dag 27610: max.ftz.f32 of neg.f32 0F7f800001 with itself is
+ * 0xffc00001, 16077: of abs.f32 0F7fc00001 0x7fc00001, on an H200; v13
+ * dag 5607: min.f32, no .ftz, of neg.f32 0F7f80ff80 0xffc0ff80). */
+static int
+negabsk(ptx_module *pm, const Func *f, const Ins *in, int i, uint32_t *r)
+{
+	int v = srcval(in, in->ndst + i), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	XOp o;
+
+	if (!d || d->guard || (d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || d->nopnd != 2 ||
+	    ir_hasmod(d, MOD_FTZ) || d->opnd[1].kind != OK_FIMM || d->opnd[1].flkind != FL_F32HEX ||
+	    interp_decode_op(pm, &d->opnd[1], TY_F32, &o) || o.k != XO_IMM || (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+		return 0;
+	*r = (d->op == OP_NEG ? (uint32_t)o.imm ^ 0x80000000u : (uint32_t)o.imm & 0x7FFFFFFFu) | 0x400000u;
+	return 1;
+}
+
 /* Does an instruction between i and k (one block) stop the early pass
  * of ptxas's that folds min and max of constants: an integer division or
  * remainder of any width, a float division but .approx and .full, a
@@ -3263,7 +3316,8 @@ foldmmnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	uint32_t a, b;
 	int v, w;
 
-	if (!f32known(pm, f, xi, in, 0, &a) || !f32known(pm, f, xi, in, 1, &b) || a != b ||
+	if (!(f32known(pm, f, xi, in, 0, &a) || negabsk(pm, f, in, 0, &a)) ||
+	    !(f32known(pm, f, xi, in, 1, &b) || negabsk(pm, f, in, 1, &b)) || a != b ||
 	    (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
 	/* each register's value known early: not past mmstop's
@@ -3297,6 +3351,35 @@ foldmmnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (ir_hasmod(in, MOD_FTZ))
 		a |= 0x400000u;
 	xi->s[0] = (XOp){ .k = XO_IMM, .imm = a };
+	copyof(xi, 0, 0);
+	return 1;
+}
+
+/* cvt.ftz.f32.f32 with no rounding modifier of a NaN ptxas knows (as
+ * for min and max above): folded to that NaN quieted, its sign and
+ * payload kept, where at run time the FADD.FTZ gives the canonical
+ * 0x7fffffff (v14 dag 27519: of a mov.f32 0Fffa00000, 0xffe00000 on an
+ * H200; formx 16644, 25210: of a set.le.s32.s64 of x with x, 0xffffffff,
+ * not of unsigned ones);
+ * mmstop's instructions between stop it as they stop the min's. */
+static int
+foldcvtnan32(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	uint32_t a;
+	int v, w;
+	const Ins *d;
+
+	if (!(f32known(pm, f, xi, in, 0, &a) || negabsk(pm, f, in, 0, &a)) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
+		return 0;
+	if (in->opnd[1].kind == OK_REG && ((v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
+	    mmstop(f, f->val[w].ins, k) || interp_fold_bfelate(f, v)))
+		return 0;
+	/* a set of unsigned values ptxas leaves to its ISETP, whose value
+	 * the cvt's FADD.FTZ makes canonical (v12 formx 1642, 5066:
+	 * set.hs.u32.u32 and set.ge.u32.u64 of x with x, 0x7fffffff) */
+	if (in->opnd[1].kind == OK_REG && d->op == OP_SET && ir_tyinfo[d->ty[d->nty - 1]].kind != TK_SINT)
+		return 0;
+	xi->s[0] = (XOp){ .k = XO_IMM, .imm = a | 0x400000u };
 	copyof(xi, 0, 0);
 	return 1;
 }
@@ -3806,8 +3889,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    foldvs8(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 && in->nopnd == 2 &&
-	    (in->ty[1] == TY_S32 || in->ty[1] == TY_U32) && isint(in->ty[0]) && ir_tyinfo[in->ty[0]].bits <= 32 &&
-	    interp_fold_satexact(f, xi, in))
+	    (in->ty[1] == TY_S32 || in->ty[1] == TY_U32) && isint(in->ty[0]) &&
+	    (ir_tyinfo[in->ty[0]].bits <= 32 || in->ty[0] == TY_U64) && interp_fold_satexact(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_tyinfo[in->ty[1]].kind != TK_FLOAT && in->ty[1] != TY_S16)
 		return foldcvt(pm, f, xi, in, k);
@@ -3889,6 +3972,12 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		foldmulinf(pm, f, xi, in);
 	if (in->op == OP_SUB && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && xi->s[1].k != XO_IMM)
 		foldsubk(f, xi, in);
+	if (in->op == OP_CVT && in->nty == 2 && in->ty[0] == TY_F32 && in->ty[1] == TY_F32 && in->nopnd == 2 &&
+	    xi->ns == 1 && ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_RN) &&
+	    !ir_hasmod(in, MOD_RZ) && !ir_hasmod(in, MOD_RM) && !ir_hasmod(in, MOD_RP) && !ir_hasmod(in, MOD_RNI) &&
+	    !ir_hasmod(in, MOD_RZI) && !ir_hasmod(in, MOD_RMI) && !ir_hasmod(in, MOD_RPI) &&
+	    foldcvtnan32(pm, f, xi, in, k))
+		return 0;
 	if ((in->op == OP_MIN || in->op == OP_MAX || in->op == OP_MUL) && xi->ns == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_F64 ||
 	     (in->ty[0] == TY_BF16 && in->op == OP_MUL)))
@@ -3900,7 +3989,7 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(f, xi, in);
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
-	    foldabsk(pm, f, xi, in))
+	    foldabsk(pm, f, xi, in, k))
 		return 0;
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16X2) && foldnegk(pm, f, xi, in))

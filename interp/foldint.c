@@ -1525,7 +1525,9 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * an unsigned compare (sm_90 SASS: IMAD.MOV -x or IABS, ISETP.GT.U32 with
  * the bound, SEL), so that of INT_MIN, which both leave INT_MIN, is +2^31:
  * cvt.sat.u32.s32 keeps 0x80000000, s8 gives 127, u16 65535 (v13 dag
- * seeds 1480, 1117 on an H200), where PTX's saturation of INT_MIN gives 0
+ * seeds 1480, 1117 on an H200), and so does cvt.sat.u64.s32, its high
+ * word 0 (SASS: IMAD.MOV -x, ISETP.GT.U32 with 0x80000000, SEL; IABS
+ * alone for |x|; v14 dag 22620, 7331), where PTX's saturation of INT_MIN gives 0
  * or the type's minimum.  cvt.sat.s8.u32 and cvt.sat.s16.u32 of a
  * cnot.b32 result (unguarded) take the cnot as the negation -m of its
  * mask m, 0 or -1, and saturate as if m were unsigned (ISETP.GT.U32 m
@@ -1540,6 +1542,12 @@ interp_fold_satexact(const Func *f, XIns *xi, const Ins *in)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	uint64_t r;
 
+	/* a shift by an immediate 0 is a copy to ptxas (v14 dag 4070:
+	 * cvt.sat.u8.s32 of shl.b32 by 0 of neg.s32 x is ISETP.LE x with
+	 * -0xff and SEL 0xff in the sm_90 SASS) */
+	for (int n = 0; n < 4 && d && (d->op == OP_SHL || d->op == OP_SHR) && !d->guard && d->nopnd == 3 &&
+	     d->opnd[2].kind == OK_IMM && d->opnd[2].imm == 0 && (x = srcval(d, 1)) >= 0; n++)
+		d = defof(f, x, &w);
 	/* not of a value ptxas knows, which it folds (v13 seed 4641: a cnot
 	 * of a mul.lo by 0) */
 	if (!d || d->guard || d->nopnd != 2 || d->opnd[1].kind == OK_IMM || (x = srcval(d, 1)) < 0 ||

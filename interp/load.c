@@ -617,6 +617,21 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 	/* p + c, p - c, c - p; a neg on the product flips it once more */
 	if ((in->op == OP_SUB && which == 2) != neg)
 		xi->alu.flags |= ALU_NEGAB;
+	/* of an f64 product of an immediate K and a register a mov of an
+	 * immediate wrote, both constants to ptxas, the negation goes to K
+	 * as it compiles, NaN or not (sm_90 SASS: v14 dag 19144, sub.f64 pi,
+	 * p of mul.f64 c, 0dFFF4000000000ABC, is DFMA R, R, UR with UR
+	 * 0x7ff4000000000abc, 0x7ffc000000000abc on the H200); of a register
+	 * computed at run time the register takes it, DFMA R, -R, UR with K as
+	 * it is, and a NaN K keeps its sign (v13 dag 459, v14 7092) */
+	for (int k = 1; k >= 0 && ty == TY_F64 && (xi->alu.flags & ALU_NEGAB); k--) {
+		uint64_t c;
+		if (xi->s[k].k == XO_IMM && xi->s[1 - k].k == XO_REG && p->nopnd == 3 &&
+		    interp_nan_movconst(x->f, p, 2 - k, &c)) {
+			xi->s[k].imm ^= (uint64_t)1 << 63;
+			xi->alu.flags &= ~(uint32_t)ALU_NEGAB;
+		}
+	}
 	if (in->op == OP_SUB && which == 1)
 		xi->alu.flags |= ALU_NEGC;
 	if (p->op == OP_DIV)   /* the product is the div's a * MUFU.RCP(b) */
@@ -654,6 +669,7 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	int pl = pm->fuse ? pm->fuse[(int)(xi - pm->code) - x->pc0] : 0, nf, line = in->loc.line;
 	AluOp *op = &xi->alu;
+	uint64_t c;
 
 	if (op->ty != TY_F64 || !(op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL || op->op == OP_MIN ||
 	    op->op == OP_MAX || op->op == OP_FMA || op->op == OP_MAD))
@@ -671,6 +687,36 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	/* the oracle's line is the instruction's own, a fused add's too */
 	if ((nf = pm->nnanwin ? oracle(pm, line) : -1) >= 0 || (nf = interp_nan_first(x->f, in)) >= 0)
 		op->flags = (op->flags & ~(uint32_t)ALU_NANA) | (nf ? ALU_NANA : 0);
+	/* a subtrahend that a mov of an immediate wrote is a constant to
+	 * ptxas, negated as it compiles where it takes the slot whose NaN
+	 * wins (v14 dag 241: sub.rn.f64 x, c of mov.f64 c, 0d7FF8000000000001
+	 * is DADD R, R, UR6 with UR6:UR7 0xfff8000000000001 in sm_90 SASS);
+	 * so is a neg or abs.f64 of an immediate, which ptxas folds (22749:
+	 * sub.rp.f64 x, c of neg.f64 c, 0d7FF8000000000000 is DADD.RP R,
+	 * +QNAN) */
+	if (op->op == OP_SUB && !pl && !(op->flags & ALU_NANA) && in->opnd[in->ndst].kind == OK_REG &&
+	    in->opnd[in->ndst + 1].kind == OK_REG && in->opnd[in->ndst].sym != in->opnd[in->ndst + 1].sym &&
+	    ((interp_nan_where(x->f, in, 1, &nf) >= 0 && nf == 5) || interp_nan_negabsimm(x->f, in, in->ndst + 1)))
+		op->flags |= ALU_NEGK;
+	/* c - c of one register a mov of an f64 NaN immediate c wrote, the
+	 * sub its one reader: ptxas keeps c in a register and reads c's
+	 * negation as a constant, or the other way round, the constant's
+	 * slot winning (sm_90 SASS: DADD R, UR with UR -c for
+	 * 0x7ff8000000000001, DADD R, +QNAN with R -c for 0x7ff8000000000000):
+	 * -c, quieted, where c's low word is not 0 and the sub rounds to
+	 * nearest, or its low word is 0 (a 32-bit immediate) and it rounds
+	 * .rz, .rm or .rp; else c (v14 dag 5285, 25211; v14 xmix 556, 6662
+	 * keep c).  Where c has other readers the constant is c, shared with
+	 * them, and the register -c: c (v13 dag 1460, 3115, v14 xmix 19124,
+	 * 23048, 26594), and so where the sub is guarded (v14 dag 29073) */
+	if (op->op == OP_SUB && !pl && !in->guard && in->opnd[in->ndst].kind == OK_REG &&
+	    in->opnd[in->ndst + 1].kind == OK_REG &&
+	    in->opnd[in->ndst].sym == in->opnd[in->ndst + 1].sym && interp_nan_movconst(x->f, in, in->ndst, &c) &&
+	    (c & 0x7fffffffffffffffull) > 0x7ff0000000000000ull && interp_nan_readers(x->f, in, in->ndst) == 1) {
+		op->flags &= ~(uint32_t)(ALU_NEGK | ALU_NANA);
+		if (!(ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP)) != !(c & 0xffffffffu))
+			op->flags |= ALU_NEGK;
+	}
 }
 
 static int
