@@ -504,24 +504,32 @@ movimm(const Ins *d)
 	return (o->kind == OK_IMM && o->imm != 0) || (o->kind == OK_FIMM && o->fbits != 0);
 }
 
+/* The instruction that wrote value v, looked through up to 8 unguarded
+ * movs of registers: a mov of an immediate, or whatever else wrote it
+ * (NULL where v has no writer or the movs go on). */
+static const Ins *
+movthru(const Func *f, int v)
+{
+	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
+		const Ins *d = f->ins[f->val[v].ins];
+		if (d->op != OP_MOV || d->guard || d->ndef != 1 || d->nopnd != 2 || usedval(d, 1) < 0)
+			return d;
+		v = usedval(d, 1);
+	}
+	return NULL;
+}
+
 /* Is operand oi of in a register that an unguarded mov of a nonzero
  * immediate wrote, through movs of it (*c its bits)? */
 int
 interp_nan_movconst(const Func *f, const Ins *in, int oi, uint64_t *c)
 {
-	int v = usedval(in, oi);
+	const Ins *d = movthru(f, usedval(in, oi));
 
-	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
-		const Ins *d = f->ins[f->val[v].ins];
-		if (movimm(d)) {
-			*c = d->opnd[1].kind == OK_IMM ? (uint64_t)d->opnd[1].imm : d->opnd[1].fbits;
-			return 1;
-		}
-		if (d->op != OP_MOV || d->guard || d->ndef != 1 || d->nopnd != 2)
-			return 0;
-		v = usedval(d, 1);
-	}
-	return 0;
+	if (!d || !movimm(d))
+		return 0;
+	*c = d->opnd[1].kind == OK_IMM ? (uint64_t)d->opnd[1].imm : d->opnd[1].fbits;
+	return 1;
 }
 
 /* How many instructions read the value operand oi of in reads? */
@@ -544,19 +552,10 @@ interp_nan_readers(const Func *f, const Ins *in, int oi)
 int
 interp_nan_negabsimm(const Func *f, const Ins *in, int oi)
 {
-	int v = usedval(in, oi);
+	const Ins *d = movthru(f, usedval(in, oi));
 
-	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
-		const Ins *d = f->ins[f->val[v].ins];
-		if (d->guard || d->ndef != 1 || d->nopnd != 2)
-			return 0;
-		if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64)
-			return d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM;
-		if (d->op != OP_MOV)
-			return 0;
-		v = usedval(d, 1);
-	}
-	return 0;
+	return d && !d->guard && d->ndef == 1 && d->nopnd == 2 && (d->op == OP_NEG || d->op == OP_ABS) &&
+	       d->ty[0] == TY_F64 && (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM);
 }
 
 /* May operand o be a compile-time constant: an immediate, a register, or

@@ -1079,16 +1079,6 @@ interp_fold_kconst64(const Func *f, int v, uint64_t *r)
 	return kconstf64(f, v, 1, r);
 }
 
-/* Does ptxas hold words need (1 the low, 2 the high) of value v as
- * constants where an f64 instruction reads it, not only kconst's value?
- * It splits 64-bit integer instructions into words and folds each word
- * whose inputs it knows, but not across a carry: the high word of an add,
- * sub or neg of 64 bits stays an IADD3.X at run time (v14 xmix 129, 1363,
- * 2507: x - x of sub.s64 0x5fe6eb50c7b537a9, y, of add.s64 y, 1, a DADD
- * R, -R of registers), where the low word alone folds (134: a shl.b64 by
- * 52 of add.s64 of a mov, an immediate in the DADD).  It converts no
- * integer to a float at compile time (I2F.F64 of a mov or a set: 2542,
- * 838, 527) and leaves a prmt of a mode to run (714, 1153). */
 /* Is each word of what d computes made of the same word of its sources
  * alone (the low word of an add, sub or neg too)? */
 static int
@@ -1103,6 +1093,16 @@ wordwise(const Ins *d)
 	}
 }
 
+/* Does ptxas hold words need (1 the low, 2 the high) of value v as
+ * constants where an f64 instruction reads it, not only kconst's value?
+ * It splits 64-bit integer instructions into words and folds each word
+ * whose inputs it knows, but not across a carry: the high word of an add,
+ * sub or neg of 64 bits stays an IADD3.X at run time (v14 xmix 129, 1363,
+ * 2507: x - x of sub.s64 0x5fe6eb50c7b537a9, y, of add.s64 y, 1, a DADD
+ * R, -R of registers), where the low word alone folds (134: a shl.b64 by
+ * 52 of add.s64 of a mov, an immediate in the DADD).  It converts no
+ * integer to a float at compile time (I2F.F64 of a mov or a set: 2542,
+ * 838, 527) and leaves a prmt of a mode to run (714, 1153). */
 static int
 wordsk(const Func *f, int v, int need, int depth)
 {
