@@ -2963,7 +2963,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		if (e && e->op == OP_MOV && !e->guard && e->nopnd == 2 && e->opnd[1].kind == OK_VEC &&
 		    e->opnd[1].nsub == 2 && e->nuse == 2)
 			return k16(pm, f, e->use[w == d->def[1]], depth + 1, r);
-		if (!e || (e->op != OP_MOV && ir_tyinfo[e->ty[e->nty - 1]].kind == TK_PACKED) ||
+		if (!e || (e->op != OP_MOV && e->nty > 0 && ir_tyinfo[e->ty[e->nty - 1]].kind == TK_PACKED) ||
 		    !interp_fold_kconst(f, u, &c))
 			return 0;
 		return *r = (w == d->def[1] ? c >> 16 : c) & 0xFFFFu, 1;
