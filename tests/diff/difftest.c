@@ -25,6 +25,16 @@
  *   difftest module FROM TO [FAMILY] the kernels of [FROM, TO) as one module,
  *                                    as the CUDA backend loads them
  *   difftest families                the families and their weights
+ *   difftest load FROM TO [--family F]
+ *                                    loads each seed's kernel of every
+ *                                    family (or of F) without running it:
+ *                                    the loader's passes (decode, folds,
+ *                                    contraction, NaN order) over many
+ *                                    more kernels than the records hold,
+ *                                    cheap enough for a sanitizer build
+ *                                    (make diff-load); a kernel that does
+ *                                    not load is a line "VERSION SEED
+ *                                    FAMILY error MESSAGE"
  *
  * gen, show, record, module, families and dump use the newest generator
  * version unless told `--gen-version N`; replay takes each record's.
@@ -67,8 +77,9 @@ usage(void)
 	    "       %s module FROM TO [FAMILY]\n"
 	    "       %s families\n"
 	    "       %s dump --backend cuda|interp [--family F] SEED...\n"
+	    "       %s load FROM TO [--family F]\n"
 	    "       (--gen-version N anywhere: generator version N, 1..%d; default %d)\n",
-	    prog, prog, prog, prog, prog, prog, prog, DT_NEWEST, DT_VERSION);
+	    prog, prog, prog, prog, prog, prog, prog, prog, DT_NEWEST, DT_VERSION);
 	return 2;
 }
 
@@ -1061,6 +1072,51 @@ cmd_module(int argc, char **argv)
 	return fflush(stdout) != 0;
 }
 
+/* difftest load FROM TO [--family F]: every family's kernel of each seed
+ * (each version draws its family from the seed in records; here each one
+ * is loaded), loaded in a fresh module and freed again, never run.  Exit 1
+ * when any does not load: the generator makes only kernels ptxas takes. */
+static int
+cmd_load(int argc, char **argv)
+{
+	uint64_t from, to, n = 0, bad = 0;
+	int f = -1;
+	ptx_ctx *cx;
+
+	if ((argc != 2 && argc != 4) || parse_u64(argv[0], &from) != 0 || parse_u64(argv[1], &to) != 0 || to <= from)
+		return usage();
+	if (argc == 4 && strcmp(argv[2], "--family") != 0)
+		return usage();
+	if (argc == 4 && (f = family_arg(argv[3])) < 0)
+		return 2;
+	if (!(cx = new_ctx()))
+		return 1;
+	for (uint64_t s = from; s < to; s++)
+		for (int fam = f < 0 ? 0 : f; fam < (f < 0 ? dt_family_count(genver) : f + 1); fam++) {
+			DtKernel k;
+			ptx_module *m = NULL;
+			if (dt_gen(&k, genver, s, fam) != 0) {
+				fprintf(stderr, "%s: out of memory\n", prog);
+				ptx_ctx_free(cx);
+				return 1;
+			}
+			if (ptx_module_load(cx, k.name, k.text, k.len, &m) != PTX_OK) {
+				const ptx_diag *d = ptx_diag_get(cx, 0);
+				char msg[400];
+				snprintf(msg, sizeof msg, "load: %d:%d: %s", d ? d->line : 0, d ? d->col : 0,
+				    d ? d->msg : "failed");
+				print_bad(stdout, &k, "error", msg);
+				bad++;
+			}
+			ptx_module_free(m);
+			dt_kernel_free(&k);
+			n++;
+		}
+	ptx_ctx_free(cx);
+	printf("%llu loaded, %llu did not\n", (unsigned long long)(n - bad), (unsigned long long)bad);
+	return bad != 0 || fflush(stdout) != 0;
+}
+
 static int
 cmd_families(void)
 {
@@ -1166,5 +1222,7 @@ main(int argc, char **argv)
 		return cmd_families();
 	if (strcmp(argv[1], "dump") == 0)
 		return cmd_dump(argc - 2, argv + 2);
+	if (strcmp(argv[1], "load") == 0)
+		return cmd_load(argc - 2, argv + 2);
 	return usage();
 }
