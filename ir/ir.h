@@ -293,7 +293,7 @@ struct Expr {
 	int nelt;
 	int depth;          /* operators on the longest path below (0: a leaf) */
 	int nlit;           /* E_LIST: its elements in lit, not elt */
-	uint8_t uns;        /* E_INT: written with a U suffix, or too large for int64 */
+	uint8_t uns;        /* E_INT: written with a U suffix, or too large for int64; E_BRACKET: .unified after it */
 	uint8_t flkind;     /* E_FLOAT: FL_*; E_SYM: a selector, SEL_* */
 	uint8_t indexed;    /* E_ADD: folded from an array element name[i] */
 	uint8_t folded;     /* E_INT: operators folded as they were parsed (operand.c), uns their
@@ -327,7 +327,7 @@ struct Opnd {
 	uint8_t sel;        /* SEL_* */
 	uint8_t flkind;     /* OK_FIMM: FL_* */
 	uint8_t isdst;      /* set by the decoder: this operand (or its elements) is written */
-	uint8_t uns;        /* OK_IMM: written with U suffix */
+	uint8_t uns;        /* OK_IMM: written with U suffix; OK_ADDR: [a].unified */
 	uint8_t neg;        /* OK_REG: written -%r (a source of vmad) */
 	Loc loc;
 	Sym *sym;           /* OK_REG, OK_SYM */

@@ -351,7 +351,7 @@ ir_print_opnd(const Opnd *o, FILE *f)
 				poff(o->imm, f);
 		} else
 			pint(o->imm, 0, f);
-		fputc(']', f);
+		fputs(o->uns ? "].unified" : "]", f);
 		break;
 	case OK_VEC:
 		fputc('{', f);

@@ -411,7 +411,9 @@ again:
 	"!=" { DONE(NE); }
 	"<=" { DONE(LE); }
 	">=" { DONE(GE); }
-	[,;:()[\]{}<>+*/%!~&|^@=?-] { DONE(start[0]); }
+	/* a dot-word right after ']' is a suffix of the address: [a].unified */
+	"]" { p->adj = 1; DONE(']'); }
+	[,;:()[{}<>+*/%!~&|^@=?-] { DONE(start[0]); }
 
 	* {
 		if (start[0] >= 0x20 && start[0] < 0x7f)

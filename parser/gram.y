@@ -346,6 +346,7 @@ primary
 	| '(' exprlist ')'                  { $$ = ps_listexpr(p, E_PAREN, $2, @1); }
 	| '(' ')'                           { $$ = ps_listexpr(p, E_PAREN, NULL, @1); }
 	| '[' exprlist ']'                  { $$ = ps_listexpr(p, E_BRACKET, $2, @1); }
+	| '[' exprlist ']' MOD              { $$ = ps_addrsuffix(p, ps_listexpr(p, E_BRACKET, $2, @1), &$4, @4); }
 	| '{' exprlist '}'                  { $$ = ps_listexpr(p, E_BRACE, $2, @1); }
 	| '{' '}'                           { $$ = ps_listexpr(p, E_BRACE, NULL, @1); }
 	| IDENT '(' exprlist ')'            { $$ = ps_call(p, &$1, $3, @1); }

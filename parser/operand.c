@@ -439,6 +439,19 @@ ps_listexpr(Parser *p, int kind, EList *l, Loc loc)
 	return deep(p, e, 0, d, NULL, NULL);
 }
 
+/* [a].unified: the one suffix an address takes (ld's, PTX 8.0: the
+ * address is in the unified space); kept in the bracket's uns, then the
+ * address operand's. */
+Expr *
+ps_addrsuffix(Parser *p, Expr *e, const Tok *suffix, Loc loc)
+{
+	if (strcmp(suffix->s, "unified") == 0)
+		e->uns = 1;
+	else
+		diag_err(p->dg, loc, "unknown address suffix '.%s' (only [a].unified)", suffix->s);
+	return e;
+}
+
 Expr *
 ps_call(Parser *p, const Tok *name, EList *args, Loc loc)
 {
@@ -765,6 +778,7 @@ loweraddr(Parser *p, Expr *e, Opnd *o)
 	const Expr *ix;
 	o->kind = OK_ADDR;
 	o->loc = e->loc;
+	o->uns = e->uns;        /* [a].unified */
 	if (e->nelt == 1 && (ix = indexed(e->elt[0]))) {
 		diag_err(p->dg, ix->loc, "an array element cannot be written inside [ ]: write [name+offset]");
 		return;

@@ -222,6 +222,7 @@ Expr *ps_operand_name(Parser *p, const Tok *t, Loc loc);
 Expr *ps_index(Parser *p, const Tok *t, Expr *idx, Loc loc);
 Expr *ps_dotname(Parser *p, const Tok *t, Loc loc);
 Expr *ps_listexpr(Parser *p, int kind, EList *l, Loc loc);
+Expr *ps_addrsuffix(Parser *p, Expr *e, const Tok *suffix, Loc loc);
 Expr *ps_call(Parser *p, const Tok *name, EList *args, Loc loc);
 Expr *ps_field(Parser *p, const Tok *name, Expr *val, Loc loc);
 EList *ps_elist(Parser *p, EList *l, Expr *e);

@@ -92,6 +92,115 @@ group(int op, int md)
 	return G_NONE;
 }
 
+/* The cache words of ld and st, as ptxas 13.0 takes them together: a
+ * cache operator and an eviction priority exclude each other ("Modifier
+ * '.evict_last' cannot be combined with modifier '.ca'"); ld.nc takes
+ * .ca, .cg and .cs alone ("Illegal cache operation for instruction
+ * 'ld.nc'" for .lu and .cv); an L2 eviction priority goes only with a
+ * 256-bit access ("Instruction 'ld' requires '.v8.b32/.v4.b64' type with
+ * '.L2::evict_last' modifier"); .mmio only with .relaxed.sys, no vector
+ * and no .shared ("Modifier '.mmio' requires modifier '.relaxed'",
+ * "... requires scope", "cannot be combined with modifier '.gpu'",
+ * "... with modifier '.v2'", "cannot be applied to '.shared' space").
+ * 1 when it reported. */
+static int
+ldstcache(Verify *v, const Ins *in, const char *op)
+{
+	static const int cop[] = {MOD_CA, MOD_CG, MOD_CS, MOD_LU, MOD_CV, MOD_WB, MOD_WT};
+	int c = MOD_NONE, e = ir_mod_evict(in), l2 = MOD_NONE;
+
+	if (in->op != OP_LD && in->op != OP_ST)
+		return 0;
+	for (size_t k = 0; k < sizeof cop / sizeof cop[0]; k++)
+		if (ir_hasmod(in, cop[k]))
+			c = cop[k];
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] == MOD_L2_EVICT_NORMAL || in->mod[i] == MOD_L2_EVICT_FIRST || in->mod[i] == MOD_L2_EVICT_LAST ||
+		    in->mod[i] == MOD_L2_EVICT_UNCHANGED)
+			l2 = in->mod[i];
+	if (c != MOD_NONE && (e != MOD_NONE || l2 != MOD_NONE)) {
+		int w = e != MOD_NONE ? e : l2;
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, w), "modifier .%s cannot be combined with cache operator .%s in '%s'",
+		    ir_modinfo[w].name, ir_modinfo[c].name, op);
+		return 1;
+	}
+	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && (c == MOD_LU || c == MOD_CV)) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, c), "'ld.nc' takes the cache operators .ca, .cg and .cs, not .%s",
+		    ir_modinfo[c].name);
+		return 1;
+	}
+	if (l2 != MOD_NONE && in->nty == 1 && in->vec * verify_bits(in->ty[0]) != 256) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, l2), "'%s.%s' is a 256-bit access's (.v8.b32 or .v4.b64)", op,
+		    ir_modinfo[l2].name);
+		return 1;
+	}
+	if (ir_hasmod(in, MOD_MMIO)) {
+		const char *why = NULL;
+		if (!ir_hasmod(in, MOD_RELAXED))
+			why = "needs .relaxed";
+		else if (ir_mod_scope(in) != MOD_SYS)
+			why = "needs the .sys scope";
+		else if (in->vec > 1)
+			why = "takes no vector";
+		else if (in->space != SP_GLOBAL && in->space != SP_GENERIC && in->space != SP_NONE)
+			why = "applies to .global and generic addresses alone";
+		if (why) {
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_MMIO), "'%s.mmio' %s", op, why);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The vector forms of atom and red (sm_90): .add of the half types and
+ * .f32, .min and .max of the half types, 128 bits at most ("Vector
+ * qualifier is not allowed for instruction 'atom'" on .u32 and .f64,
+ * "Vector type too large, exceeds 128 bit limit"); and the half types'
+ * .min and .max are vector forms alone ("Vector modifier required for
+ * instruction 'atom.min.f16.global'").  1 when it reported. */
+static int
+atomvec(Verify *v, const Ins *in, const char *op)
+{
+	int t = in->nty == 1 ? in->ty[0] : TY_NONE;
+	int half = t == TY_F16 || t == TY_F16X2 || t == TY_BF16 || t == TY_BF16X2;
+	int minmax = ir_hasmod(in, MOD_MIN) || ir_hasmod(in, MOD_MAX);
+
+	if ((in->op != OP_ATOM && in->op != OP_RED) || t == TY_NONE)
+		return 0;
+	if (in->vec > 1 && !(half || (t == TY_F32 && ir_hasmod(in, MOD_ADD))) ) {
+		verify_report(v, VC_VECTOR, in->loc, "'%s' with a vector takes .add of .f16, .bf16 (and x2) or .f32, "
+		    ".min or .max of the half types, not .%s", op, ir_tyinfo[t].name);
+		return 1;
+	}
+	if (in->vec > 1 && in->vec * verify_bits(t) > 128) {
+		verify_report(v, VC_VECTOR, in->loc, "'%s.v%d.%s' is %d bits, over the 128 of a vector atomic", op, in->vec,
+		    ir_tyinfo[t].name, in->vec * verify_bits(t));
+		return 1;
+	}
+	if (in->vec == 1 && half && minmax) {
+		verify_report(v, VC_VECTOR, in->loc, "'%s' of .min or .max on .%s is a vector form (.v2, .v4, .v8)", op,
+		    ir_tyinfo[t].name);
+		return 1;
+	}
+	return 0;
+}
+
+/* Whether in carries md and another modifier of md's group, which
+ * check() reports ("Multiple vote modifiers specified"); roundings aside,
+ * whose types ptxas checks one by one as well. */
+int
+verify_modpaired(const Ins *in, int md)
+{
+	int g = group(in->op, md);
+
+	if (g == G_NONE || g == G_ROUND)
+		return 0;
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] != md && in->mod[i] >= NTY && in->mod[i] < NMOD && group(in->op, in->mod[i]) == g)
+			return 1;
+	return 0;
+}
+
 /* Whether ptxas takes md a second time without a word. */
 static int
 repeatable(int md)
@@ -175,11 +284,14 @@ check(Verify *v, Ins *in)
 	}
 	/* ld.nc reads through the non-coherent cache, which .volatile
 	 * forbids ("Modifier '.volatile' cannot be combined with modifier
-	 * '.nc'") */
-	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && ir_hasmod(in, MOD_VOLATILE)) {
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_NC), "modifier .volatile cannot be combined with modifier .nc in 'ld'");
+	 * '.nc'"), and so do .weak, .relaxed and .acquire (the same words) */
+	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && ir_mod_sem(in) != MOD_NONE) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_NC), "modifier .%s cannot be combined with modifier .nc in 'ld'",
+		    ir_modinfo[ir_mod_sem(in)].name);
 		return;
 	}
+	if (ldstcache(v, in, op) || atomvec(v, in, op))
+		return;
 	/* a volatile or ordered access goes to the coherence point, past any
 	 * cache operator ("Modifier '.volatile' cannot be combined with
 	 * modifier '.cs'", '.acquire' with '.ca', '.release' with '.wt'), and

@@ -85,11 +85,44 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	{'T', "atom", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "atom", "max", "", "u32 s32 u64 s64 " F16S},
 	{'T', "atom", "inc", "", "u32"}, {'T', "atom", "dec", "", "u32"},
 	{'N', "atom", "noftz", "add", F16S},
+	/* .noftz is the half types' alone ("Illegal modifier '.noftz' for
+	 * instruction 'atom'" on .u32 and .f32), and their min and max need
+	 * it too ("'.noftz' modifier required for instruction 'atom' with
+	 * type '.f16'"); cas takes no cache hint ("Illegal modifier
+	 * '.L2::cache_hint'") */
+	{'T', "atom", "noftz", "", F16S}, {'N', "atom", "noftz", "min", F16S}, {'N', "atom", "noftz", "max", F16S},
+	{'X', "atom", "cas L2::cache_hint", "", ""},
 	{'T', "red", "add", "", "u32 s32 u64 " F16S " f32 f64"}, {'T', "red", "and", "", "b32 b64"},
 	{'T', "red", "or", "", "b32 b64"}, {'T', "red", "xor", "", "b32 b64"},
 	{'T', "red", "min", "", "u32 s32 u64 s64 " F16S}, {'T', "red", "max", "", "u32 s32 u64 s64 " F16S},
 	{'T', "red", "inc", "", "u32"}, {'T', "red", "dec", "", "u32"},
 	{'N', "red", "noftz", "add", F16S},
+	{'T', "red", "noftz", "", F16S}, {'N', "red", "noftz", "min", F16S}, {'N', "red", "noftz", "max", F16S},
+	/* the bit-field and dot-product words ptxas needs ("Clamp modifier
+	 * required for instruction 'szext'", "'.hi/.lo' modifier required for
+	 * instruction 'dp2a'"), and cvt.pack's saturation (".sat modifier
+	 * required for instruction 'cvt.pack'") */
+	{'N', "szext", "clamp wrap", "", ""}, {'N', "bmsk", "clamp wrap", "", ""},
+	{'N', "dp2a", "hi lo", "", ""}, {'X', "dp2a", "hi lo", "", ""},
+	{'N', "cvt.pack", "sat", "", ""},
+	/* a vote's mode and type go together ("Instruction 'vote' requires
+	 * '.pred' type with '.all' modifier", "... '.b32' type with
+	 * '.ballot' ..."; one mode is needed: types.c required()) */
+	{'T', "vote", "all", "", "pred"}, {'T', "vote", "any", "", "pred"}, {'T', "vote", "uni", "", "pred"},
+	{'T', "vote", "ballot", "", "b32"},
+	{'T', "vote.sync", "all", "", "pred"}, {'T', "vote.sync", "any", "", "pred"},
+	{'T', "vote.sync", "uni", "", "pred"}, {'T', "vote.sync", "ballot", "", "b32"},
+	/* redux's operation and type ("Incorrect type '.b32' for operation
+	 * '.add' in instruction 'redux'"; .abs and .NaN "require '.f32'";
+	 * the operation itself is needed: types.c required()) */
+	{'T', "redux.sync", "add", "", "u32 s32"}, {'T', "redux.sync", "min", "", "u32 s32 f32"},
+	{'T', "redux.sync", "max", "", "u32 s32 f32"}, {'T', "redux.sync", "and", "", "b32"},
+	{'T', "redux.sync", "or", "", "b32"}, {'T', "redux.sync", "xor", "", "b32"},
+	{'T', "redux.sync", "abs", "", "f32"}, {'T', "redux.sync", "NaN", "", "f32"},
+	/* the carry-in forms take 16-bit types, but no carry out of them
+	 * ("Modifier '.cc' applies only to addc integer types") */
+	{'T', "addc", "cc", "", "u32 s32 u64 s64"}, {'T', "subc", "cc", "", "u32 s32 u64 s64"},
+	{'T', "madc", "cc", "", "u32 s32 u64 s64"},
 	/* the compared or selecting type (set's and slct's second) */
 	{'T', "setp", "ftz", "", "f16 f16x2 f32"}, {'T', "set", "ftz", "", "f16 f16x2 f32"},
 	{'T', "slct", "ftz", "", "f32"},
@@ -229,8 +262,9 @@ verify_modrules(Verify *v, const Accept *ac, Ins *in)
 	/* T rows: a modifier of this opcode that has a row goes only with its types */
 	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
 		const Rule *ru = &ac->rule[r];
+		/* two of one group (vote.ballot.uni) are modcount.c's to report */
 		if (modrule[r].kind == 'T' && strcmp(modrule[r].op, op) == 0 && ir_hasmod(in, ru->mod[0]) &&
-		    !(ru->ty >> t & 1))
+		    !(ru->ty >> t & 1) && !verify_modpaired(in, ru->mod[0]))
 			verify_report(v, VC_MODIFIER, verify_modloc(v, in, ru->mod[0]), in->op == OP_ATOM || in->op == OP_RED ?
 			    "operation .%s of '%s' does not take type .%s" : "modifier .%s of '%s' does not take type .%s",
 			    ir_modinfo[ru->mod[0]].name, op, tyname(t));
@@ -326,6 +360,18 @@ verify_spaces(Verify *v, const Accept *ac, Ins *in)
 		    ir_modinfo[dup].name);
 	else if (n > 1 && strncmp(ir_opinfo[in->op].shape, "m,m", 3) != 0)
 		verify_report(v, VC_MODIFIER, spaceat(v, in, 1), "'%s' takes one state space, not %d", ir_opinfo[in->op].name, n);
+	else
+		for (int i = 0; i < in->nmod; i++) {
+			int md = in->mod[i];
+			/* a .param sub-space its row does not list (st.param::entry:
+			 * "Illegal modifier '::entry' for instruction 'st'"); the
+			 * spaces themselves are space.c's, which sees .param */
+			if ((md == MOD_PARAM_ENTRY || md == MOD_PARAM_FUNC) && !ac->mod[in->op * NMOD + md]) {
+				verify_report(v, VC_MODIFIER, verify_modat(v, in, i), "'%s' does not take state space .%s",
+				    ir_opinfo[in->op].name, ir_modinfo[md].name);
+				break;
+			}
+		}
 }
 
 /* ld and st: a scope only with a memory order (.relaxed, .acquire, .release),

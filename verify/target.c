@@ -243,6 +243,8 @@ halfgate(Verify *v, const Ins *in)
 	case OP_ATOM: case OP_RED:
 		if (bf)
 			need = 90, what = "atomic bf16 add";
+		else if (in->ty[0] == TY_B128)
+			need = 90, what = "128-bit atomics";     /* atom.cas.b128 on sm_70: rejected */
 		else if (in->ty[0] == TY_B16)
 			need = 70, what = "16-bit atomics";
 		else if (in->ty[0] == TY_F16)
@@ -258,6 +260,43 @@ halfgate(Verify *v, const Ins *in)
 		return;
 	verify_report(v, VC_TARGET, in->loc, "'%s' (%s) requires .target sm_%d or higher", ir_opinfo[in->op].name,
 	    what, need);
+}
+
+/* Instruction types that came later than their opcodes, as ptxas 13.0
+ * says: the packed 16-bit integers of add and min/max ("Feature
+ * 'add.u16x2' requires PTX ISA .version 8.0", "... requires .target
+ * sm_90"), the .f32x2 pairs ("Feature 'add.f32x2' requires .target
+ * sm_100"), abs of .f16 and set of .f16 into an integer ("Feature
+ * 'abs.f16 or abs.f16x2' requires PTX ISA .version 6.5", "half precision
+ * floating point set instruction with integer result" 6.5) and ex2 of
+ * .f16 ("Feature 'ex2.f16/f16x2'" 7.0).  op -1: every opcode. */
+static const struct { int op, ty, isa, sm; } tygate[] = {
+	{-1, TY_U16X2, 80, 90}, {-1, TY_S16X2, 80, 90}, {-1, TY_F32X2, 86, 100},
+	{OP_ABS, TY_F16, 65, 0}, {OP_ABS, TY_F16X2, 65, 0}, {OP_SET, TY_F16, 65, 0}, {OP_SET, TY_F16X2, 65, 0},
+	{OP_EX2, TY_F16, 70, 0}, {OP_EX2, TY_F16X2, 70, 0},
+};
+
+static void
+typegates(Verify *v, const Ins *in)
+{
+	int sm = v->m->sm, ver = isa(v->m);
+
+	for (size_t g = 0; g < sizeof tygate / sizeof tygate[0]; g++) {
+		int has = 0;
+		if (tygate[g].op >= 0 && tygate[g].op != in->op)
+			continue;
+		for (int i = 0; i < in->nty; i++)
+			has |= in->ty[i] == tygate[g].ty;
+		if (!has)
+			continue;
+		if (ver < tygate[g].isa)
+			verify_report(v, VC_TARGET, in->loc, "'%s.%s' requires PTX ISA .version %d.%d or later",
+			    ir_opinfo[in->op].name, ir_tyinfo[tygate[g].ty].name, tygate[g].isa / 10, tygate[g].isa % 10);
+		else if (sm && sm < tygate[g].sm)
+			verify_report(v, VC_TARGET, in->loc, "'%s.%s' requires .target sm_%d or higher",
+			    ir_opinfo[in->op].name, ir_tyinfo[tygate[g].ty].name, tygate[g].sm);
+		return;
+	}
 }
 
 static void
@@ -278,6 +317,15 @@ gate(Verify *v, Ins *in)
 			verify_report(v, VC_TARGET, in->loc, "'%s.b128' requires PTX ISA .version 8.3 or later", oi->name);
 			break;
 		}
+	typegates(v, in);
+	/* redux of .f32 runs on the sm_100 family alone, its arch- or
+	 * family-specific targets ("Instruction 'redux.f32' not supported on
+	 * .target 'sm_100'", '.. sm_90a', 'sm_110a', 'sm_120a'; sm_100a,
+	 * sm_100f, sm_103a and sm_103f take it) */
+	if (in->op == OP_REDUX_SYNC && in->nty == 1 && in->ty[0] == TY_F32 && sm &&
+	    !((sm == 100 || sm == 103) && (m->smsuffix == 'a' || m->smsuffix == 'f')))
+		verify_report(v, VC_TARGET, in->loc, "'redux.sync.f32' is not supported on .target sm_%d%s "
+		    "(sm_100a, sm_100f, sm_103a or sm_103f)", sm, m->smsuffix ? (char[]){m->smsuffix, 0} : "");
 	/* the packed bytes of add, sub, neg, min and max came with PTX 9.2 */
 	if (in->nty >= 1 && (in->ty[0] == TY_U8X4 || in->ty[0] == TY_S8X4) && ver < 92)
 		verify_report(v, VC_TARGET, in->loc, "'%s.%s' requires PTX ISA .version 9.2 or later",

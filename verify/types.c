@@ -205,9 +205,25 @@ expect(Ins *in, int i, int *wider)
 			return i <= 1 ? t : TY_U32;
 		case OP_BFI:
 			return i <= 2 ? t : TY_U32;
+		/* szext d, a of the type, the width .u32; bmsk's result .b32
+		 * and its position and width .u32; shf's d, a and b .b32;
+		 * cvt.pack's below ("Arguments mismatch") */
+		case OP_SZEXT:
+			return i <= 1 ? t : TY_U32;
+		case OP_BMSK:
+			return TY_U32;     /* its .b32 result in no float register either */
+		case OP_SHF:
+			return i <= 2 ? t : 0;     /* the amount: family.c */
 		default:
 			break;
 		}
+	/* cvt.pack's result is a 32-bit integer (no .f32 register), its a and
+	 * b .s32, c .b32; wider integer registers hold them, as cvt's do
+	 * (ptxas takes a .b64 result and sources) */
+	if (in->op == OP_CVT_PACK && in->nty >= 2 && in->opnd[i].kind != OK_ADDR) {
+		*wider = 1;
+		return i == 0 ? TY_U32 : i == 1 || i == 2 ? TY_S32 : TY_B32;
+	}
 	/* mapa and getctarank (VR_NONE): the address, and mapa's result,
 	 * of the .u32/.u64 type, the CTA rank 32-bit ("Arguments mismatch") */
 	if ((in->op == OP_MAPA || in->op == OP_GETCTARANK) && in->nty == 1 && in->opnd[i].kind != OK_ADDR)
@@ -284,7 +300,8 @@ expect(Ins *in, int i, int *wider)
 	case VR_SLCT:
 		return in->nty == 2 && i <= 3 ? in->ty[i == 3 ? 1 : 0] : 0;
 	case VR_TESTP:
-		return in->nty == 1 && i == 1 ? t : 0;
+		/* the result is a predicate ("Arguments mismatch" for a .b32) */
+		return in->nty == 1 && i <= 1 ? (i == 0 ? TY_PRED : t) : 0;
 	case VR_SHIFT:
 		if (in->nty != 1)
 			return 0;
@@ -560,13 +577,30 @@ scalarop(const Ins *in)
 {
 	const char *sh = ir_opinfo[in->op].shape;
 
-	if (in->vec > 1 ||
-	    (ir_opinfo[in->op].flags & (OF_LOAD | OF_STORE | OF_ATOM | OF_TEX | OF_WARP | OF_CALL | OF_ASYNC)))
+	/* the warp instructions of scalar shape (shfl, match, vote, redux)
+	 * take no vector either ("Arguments mismatch"); the tensor-core ones
+	 * are tensor.c's */
+	if (in->vec > 1 || ir_opinfo[in->op].vrule == VR_TENSOR ||
+	    (ir_opinfo[in->op].flags & (OF_LOAD | OF_STORE | OF_ATOM | OF_TEX | OF_CALL | OF_ASYNC)))
 		return 0;
 	for (; sh && *sh; sh++)
 		if (*sh == 'v' || *sh == 'x' || *sh == 'm' || *sh == '*')
 			return 0;
 	return 1;
+}
+
+/* The instructions whose value operand may be a variable's name, its
+ * address: those that take addresses, and the memory, texture and call
+ * ones whose operands are their own families'. */
+static int
+symvalue(int op)
+{
+	switch (op) {
+	case OP_MOV: case OP_CVTA: case OP_MAPA: case OP_GETCTARANK:
+		return 1;
+	}
+	return (ir_opinfo[op].flags & (OF_LOAD | OF_STORE | OF_ATOM | OF_TEX | OF_CALL | OF_ASYNC)) ||
+	    ir_opinfo[op].vrule == VR_TENSOR;
 }
 
 static void
@@ -580,6 +614,15 @@ kinds(Verify *v, Ins *in)
 		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'lop3' with a predicate source writes a pair d|p");
 	else if (in->op == OP_LOP3 && in->opnd[0].kind == OK_PAIR && !ir_hasmod(in, MOD_AND) && !ir_hasmod(in, MOD_OR))
 		verify_report(v, VC_MODIFIER, in->loc, "'lop3' writing d|p needs .and or .or");
+	/* its lookup table is an integer ("Arguments mismatch" for a float
+	 * literal) */
+	else if (in->op == OP_LOP3 && in->nopnd >= 5 && in->opnd[4].kind == OK_FIMM)
+		verify_report(v, VC_OPTYPE, in->opnd[4].loc, "'lop3' takes its lookup table as an integer, not a float literal");
+	/* and .and or .or only then ("Arguments mismatch for instruction
+	 * 'lop3'" for lop3.and.b32 d, a, b, c, lut) */
+	else if (in->op == OP_LOP3 && in->nopnd >= 1 && in->opnd[0].kind != OK_PAIR &&
+	    (ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_OR)))
+		verify_report(v, VC_MODIFIER, in->loc, "'lop3' with .and or .or writes a pair d|p and reads a predicate q");
 	if (scalarop(in))
 		for (int i = 0; i < in->nopnd; i++)
 			if (in->opnd[i].kind == OK_VEC) {
@@ -603,6 +646,13 @@ kinds(Verify *v, Ins *in)
 		else if (strchr("rRip", s) && s && o->kind == OK_ADDR)
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is an address; it takes a value there",
 			    i + 1, ir_opinfo[in->op].name);
+		/* [a].unified is ld's alone, of a generic or .global address
+		 * ("Illegal use of attribute '.unified' for instruction 'st'",
+		 * the same for ld.shared) */
+		else if (o->kind == OK_ADDR && o->uns && (in->op != OP_LD ||
+		    (in->space != SP_NONE && in->space != SP_GENERIC && in->space != SP_GLOBAL)))
+			verify_report(v, VC_OPTYPE, o->loc, "'.unified' after the address of '%s': only ld's generic or .global "
+			    "address takes it", ir_opinfo[in->op].name);
 		/* a memory operand is written in brackets, a result is a
 		 * register ("Arguments mismatch" for `ld.param.b32 %r1, a`,
 		 * `st.global.f32 %rd1, %f2`; "Argument 0 of instruction 'shf.l':
@@ -625,6 +675,17 @@ kinds(Verify *v, Ins *in)
 		else if ((in->op == OP_MOV || in->op == OP_CVT || in->op == OP_CVTA) && o->kind == OK_ADDR)
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is an address in brackets; it reads no memory "
 			    "(ld does, and a bare name is the variable's address)", i + 1, ir_opinfo[in->op].name);
+		/* a variable's name stands for its address only where an
+		 * address is taken (mov, cvta, mapa, getctarank); a value
+		 * operand elsewhere is a register or literal ("Argument 1 of
+		 * instruction 'add': must be register"; isspacep's "Arguments
+		 * mismatch"); nor is a result or a predicate ("Arguments
+		 * mismatch") */
+		else if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR &&
+		    (((s == 'r' || s == 'R' || s == 'i') && !symvalue(in->op)) || ((s == 'd' || s == 'D' || s == 'p') &&
+		    !(fl & (OF_TEX | OF_CALL)) && ir_opinfo[in->op].vrule != VR_TENSOR)))
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is variable '%s'; it takes a register or literal "
+			    "(mov or cvta takes the address)", i + 1, ir_opinfo[in->op].name, o->sym->name);
 		else if (s == 'i' && o->kind == OK_REG)
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' must be an immediate, not register '%s'",
 			    i + 1, ir_opinfo[in->op].name, o->sym ? o->sym->name : "?");
@@ -716,7 +777,10 @@ dpops(Verify *v, Ins *in)
 	for (int i = 0; i < in->nopnd; i++) {
 		const Opnd *o = &in->opnd[i];
 		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
-		if (r && (verify_bits(r->type) != 32 || (!isint(r->type) && verify_kind(r->type) != TK_BIT))) {
+		/* ptxas 13.0 takes a .f16x2 register for the packed sources a
+		 * and b (as for add.u32), not for the result or c */
+		if (r && (verify_bits(r->type) != 32 || (!isint(r->type) && verify_kind(r->type) != TK_BIT)) &&
+		    !(r->type == TY_F16X2 && (i == 1 || i == 2))) {
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is .%s register '%s'; it is a 32-bit integer",
 			    i + 1, ir_opinfo[in->op].name, tyname(r->type), r->name);
 			return;
@@ -1045,6 +1109,22 @@ cvtsat(Verify *v, Ins *in)
 		    isint(d) && isint(s) ? "every source value fits the destination" : "not with .bf16 and an integer");
 }
 
+static int
+cvtpackok(const Ins *in)
+{
+	int half = in->nty >= 1 && (in->ty[0] == TY_U16 || in->ty[0] == TY_S16);
+
+	if (in->nty < 2 || in->ty[1] != TY_S32)
+		return 0;
+	if (half)
+		return in->nty == 2;
+	switch (in->ty[0]) {
+	case TY_U2: case TY_S2: case TY_U4: case TY_S4: case TY_U8: case TY_S8:
+		return in->nty == 3 && in->ty[2] == TY_B32;
+	}
+	return 0;
+}
+
 static void
 required(Verify *v, Ins *in)
 {
@@ -1065,6 +1145,15 @@ required(Verify *v, Ins *in)
 	    in->op == OP_DP2A || in->op == OP_TEX || in->op == OP_TLD4)) {
 		verify_report(v, VC_INSTRTYPE, in->loc, "'%s' takes two types, the result's and the source's, not %d",
 		    ir_opinfo[in->op].name, in->nty);
+		return;
+	}
+	/* cvt.pack's forms: .u16/.s16 from two .s32, and the narrower
+	 * .u2 .s2 .u4 .s4 .u8 .s8 from two .s32 into a .b32 c ("Unexpected
+	 * instruction types specified for 'cvt.pack'" for cvt.pack.sat.u8.s32
+	 * or cvt.pack.sat.s32.s32) */
+	if (in->op == OP_CVT_PACK && !cvtpackok(in)) {
+		verify_report(v, VC_INSTRTYPE, in->loc, "'cvt.pack' takes .u16 or .s16 and .s32, or .u2, .s2, .u4, .s4, "
+		    ".u8 or .s8 and .s32 and .b32");
 		return;
 	}
 
@@ -1453,6 +1542,21 @@ sinkin(const Opnd *o)
 	return NULL;
 }
 
+/* Whether the whole result may be the sink '_': ptxas 13.0 takes it on
+ * setp, lop3, atom and mbarrier.arrive(_drop) alone ("Result discard mode is
+ * not allowed for instruction 'add'", 'ld', 'mov', 'cvt', 'suld', 'redux',
+ * 'mbarrier.test_wait' ...).  The tensor-core loads are tensor.c's (ptxas
+ * crashes on a sink there). */
+static int
+sinkresult(int op)
+{
+	switch (op) {
+	case OP_SETP: case OP_LOP3: case OP_ATOM: case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP:
+		return 1;
+	}
+	return ir_opinfo[op].vrule == VR_TENSOR;
+}
+
 static void
 sinks(Verify *v, Ins *in)
 {
@@ -1467,11 +1571,11 @@ sinks(Verify *v, Ins *in)
 			k++;
 		if (k == o->nsub)
 			verify_report(v, VC_OPTYPE, o->loc, "a result vector of '%s' all of sinks '_'", ir_opinfo[in->op].name);
-	} else if (in->op == OP_SULD && in->nopnd >= 1 && in->opnd[0].kind == OK_SINK)
-		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'suld' cannot discard its result with '_'");
+	} else if (in->ndst >= 1 && in->nopnd >= 1 && in->opnd[0].kind == OK_SINK && !sinkresult(in->op))
+		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'%s' cannot discard its result with '_'", ir_opinfo[in->op].name);
 
 	for (int i = in->ndst; i < in->nopnd; i++)
-		if ((strchr("rRvpm", verify_shape(in->op, i)) || in->opnd[i].kind == OK_VEC) && (o = sinkin(&in->opnd[i]))) {
+		if ((strchr("rRvpmi", verify_shape(in->op, i)) || in->opnd[i].kind == OK_VEC) && (o = sinkin(&in->opnd[i]))) {
 			verify_report(v, VC_OPTYPE, o->loc, "sink '_' as a source operand of '%s'", ir_opinfo[in->op].name);
 			return;
 		}

@@ -176,6 +176,7 @@ AddrVal verify_addrof(const AddrVal *av, Func *fn, Ins *in, const Opnd *o);
 void verify_structure(Verify *v);   /* structure.c */
 void verify_types(Verify *v);       /* types.c */
 void verify_modcount(Verify *v);    /* modcount.c */
+int verify_modpaired(const Ins *in, int md);    /* modcount.c: md and another of its group on in */
 void verify_tensor(Verify *v);      /* tensor.c */
 void verify_target(Verify *v);      /* target.c */
 void verify_extern(Verify *v);      /* extern.c */

@@ -9,15 +9,24 @@ wgmma, vectors mixing register types, texture and surface operands), runs
 both tools on it and lists the statements where one accepts and the other
 rejects (an error of either counts as a rejection).
 
+The ops-* families sweep the ordinary instructions from the rows of
+ir/ops.def itself: every type of a row and types outside it (ops-types),
+each modifier alone, after what the type needs, and in pairs (ops-mods),
+operands of the wrong size, type or kind (ops-operands), the targets and
+PTX versions around the minimums (ops-targets, as sm_NN@V.V), and the
+memory words of ld, st, atom and red (ops-mem, ops-atom), and the rows of
+other shapes from a valid statement each (ops-misc).
+
 Usage: tests/lint/crosscheck.py [-j N] [FAMILY...]
   FAMILY: mma mma-sp mma-regs wmma wgmma vectors texture surface cvt-sat cvt-float targets
-          (default: all)
+          ops-types ops-mods ops-operands ops-targets ops-mem ops-atom ops-misc (default: all)
   $PTXAS (default /usr/local/cuda/bin/ptxas), $PTXAS_LINT (default ./ptxas-lint).
 Exit 0 when the tools agree everywhere, 1 otherwise.  Not part of make check:
 it needs ptxas and takes minutes.
 """
 import concurrent.futures
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -27,14 +36,18 @@ LINT = os.environ.get("PTXAS_LINT", "./ptxas-lint")
 
 # register prefix -> declaration; every family picks registers from these
 REGS = {"%p": ".pred", "%rs": ".b16", "%h": ".f16", "%r": ".b32", "%f": ".f32", "%hh": ".f16x2",
-        "%u": ".u32", "%s": ".s32", "%rd": ".b64", "%fd": ".f64", "%ud": ".u64", "%sd": ".s64", "%rb": ".b8"}
+        "%u": ".u32", "%s": ".s32", "%rd": ".b64", "%fd": ".f64", "%ud": ".u64", "%sd": ".s64", "%rb": ".b8", "%q": ".b128"}
 
 
 def kernel(target, body, pre=""):
-    decl = "".join("\t.reg %s %s<140>;\n" % (t, p) for p, t in REGS.items())
-    return (".version 8.7\n.target %s\n.address_size 64\n%s.shared .align 16 .b8 sm[4096];\n"
+    """A kernel for TARGET (sm_NN, or sm_NN@V.V for another .version than 8.7)
+    declaring the register sets the body uses."""
+    target, _, version = target.partition("@")
+    used = set(re.findall(r"(%[a-z]+)[0-9]", body)) | {"%rd"}
+    decl = "".join("\t.reg %s %s<140>;\n" % (t, p) for p, t in REGS.items() if p in used)
+    return (".version %s\n.target %s\n.address_size 64\n%s.shared .align 16 .b8 sm[4096];\n"
             ".visible .entry k(.param .u64 p)\n{\n%s\tld.param.u64 %%rd1, [p];\n\t%s\n\tret;\n}\n"
-            % (target, pre, decl, body.replace("|", "\n\t")))
+            % (version or "8.7", target, pre, decl, body.replace("|", "\n\t")))
 
 
 def vec(prefix, n, base=1):
@@ -344,9 +357,449 @@ def targets():
             yield t, "", stmt
 
 
+# ---------------------------------------------------------------- the opcode table's rows
+
+def ops_table():
+    """The rows of ir/ops.def: name, shape letters, flags, isa, sm, types, mods, vrule."""
+    import re
+    here = os.path.dirname(os.path.abspath(__file__))
+    text = open(os.path.join(here, "..", "..", "ir", "ops.def")).read()
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    rows = {}
+    for m in re.finditer(r"^OP\((.*?)\)\s*$", text, flags=re.M | re.S):
+        body = m.group(1)
+        strs = re.findall(r'"((?:[^"\\]|\\.)*)"\s*', body)
+        parts = re.sub(r'"(?:[^"\\]|\\.)*"(\s*"(?:[^"\\]|\\.)*")*', "S", body)
+        fields = [f.strip() for f in parts.split(",")]
+        # id, name, shape, flags, isa, sm, types, mods, vrule with the strings as S
+        it = iter(strs)
+        vals, k = [], 0
+        for f in fields:
+            if f == "S":
+                s = next(it)
+                # adjacent literals are one string
+                while k < len(strs) - 1 and False:
+                    pass
+                vals.append(s)
+            else:
+                vals.append(f)
+        # join adjacent string literals: re-read them from the body in order
+        lits = re.findall(r'((?:"(?:[^"\\]|\\.)*"\s*)+)', body)
+        joined = ["".join(re.findall(r'"((?:[^"\\]|\\.)*)"', l)) for l in lits]
+        vals = []
+        j = 0
+        for f in fields:
+            if f == "S":
+                vals.append(joined[j])
+                j += 1
+            else:
+                vals.append(f)
+        if len(vals) != 9:
+            continue
+        _, name, shp, flags, isa, sm, types, mods, vrule = vals
+        rows[name] = {"name": name, "shape": [s for s in shp.split(",") if s], "flags": flags,
+                      "isa": int(isa), "sm": int(sm), "types": types.split(), "mods": mods.split(),
+                      "vrule": vrule}
+    return rows
+
+
+CMPS = ["eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs", "equ", "neu", "ltu", "leu", "gtu", "geu",
+        "num", "nan"]
+ROUNDS = ["rn", "rz", "rm", "rp"]
+# the register of each width holding any type of it (.bN registers fit every N-bit type)
+WREG = {1: "%p", 8: "%rs", 16: "%rs", 32: "%r", 64: "%rd", 128: "%q"}
+TBITS = {"pred": 1, "b8": 8, "u8": 8, "s8": 8, "b16": 16, "u16": 16, "s16": 16, "f16": 16, "bf16": 16,
+         "b32": 32, "u32": 32, "s32": 32, "f32": 32, "tf32": 32, "f16x2": 32, "bf16x2": 32, "u16x2": 32,
+         "s16x2": 32, "u8x4": 32, "s8x4": 32, "b64": 64, "u64": 64, "s64": 64, "f64": 64, "f32x2": 64,
+         "b128": 128, "e4m3": 8, "e5m2": 8, "e4m3x2": 16, "e5m2x2": 16, "e4m3x4": 32, "e5m2x4": 32}
+# a typed register of each type, for the wrong-register operands
+TREG = {"f32": "%f", "f64": "%fd", "u32": "%u", "s32": "%s", "u64": "%ud", "s64": "%sd", "f16": "%h",
+        "f16x2": "%hh", "pred": "%p", "b16": "%rs", "b32": "%r", "b64": "%rd", "b8": "%rb"}
+# types tried on every row besides its own: one of each kind and width
+OUTSIDE = ["pred", "b16", "b32", "b64", "u16", "u32", "u64", "s16", "s32", "s64", "f16", "f16x2", "bf16",
+           "bf16x2", "f32", "f64", "u8", "s8", "b128"]
+# instructions the sweep leaves to their own families (tensor cores, texture,
+# bulk copies, cvt) or that need more than plain operands
+SKIP = ("tcgen05", "wgmma", "wmma", "mma", "ldmatrix", "stmatrix", "movmatrix", "cp.", "multimem",
+        "tensormap", "clusterlaunchcontrol", "mbarrier", "tex", "tld4", "txq", "istypep", "suld", "sust",
+        "sured", "suq", "bra", "brx", "call", "ret", "exit", "cvt", "v", "red.async", "st.async", "st.bulk",
+        "elect", "griddep", "setmaxnreg", "createpolicy", "applypriority", "discard", "prefetch", "pmevent",
+        "brkpt", "trap", "fence", "membar", "bar", "barrier", "alloca", "stack", "ld", "st", "atom", "red",
+        "isspacep", "cvta", "mapa", "getctarank", "activemask", "nanosleep")
+KEEP = ("vote", "vote.sync", "redux.sync", "cvt.pack")
+
+# operand roles where they are not the instruction type: T the type, T2 the
+# second type, W2 twice its width, a type name a fixed one, I an immediate
+ROLES = {"setp": ["pred", "T", "T", "pred"], "set": ["T2", "T", "T", "pred"], "selp": ["T", "T", "T", "pred"],
+         "slct": ["T", "T", "T", "T2"], "testp": ["pred", "T"], "shl": ["T", "T", "u32"],
+         "shr": ["T", "T", "u32"], "popc": ["u32", "T"], "clz": ["u32", "T"], "bfind": ["u32", "T"],
+         "bfe": ["T", "T", "u32", "u32"], "bfi": ["T", "T", "T", "u32", "u32"], "szext": ["T", "T", "u32"],
+         "bmsk": ["T", "u32", "u32"], "fns": ["b32", "b32", "u32", "s32"], "dp4a": ["T", "b32", "b32", "T"],
+         "dp2a": ["T", "b32", "b32", "T"], "lop3": ["T", "T", "T", "T", "I", "pred"], "shf": ["T"] * 4,
+         "prmt": ["T"] * 4, "shfl.sync": ["T", "T", "b32", "b32", "b32"], "shfl": ["T", "T", "b32", "b32"],
+         "vote": ["T", "pred"], "vote.sync": ["T", "pred", "b32"], "match": ["b32", "T", "b32"],
+         "redux.sync": ["T", "T", "b32"], "cvt.pack": ["b32", "T2", "T2", "b32"],
+         "mul": ["W", "T", "T"], "mad": ["W", "T", "T", "W"], "mul24": ["T"] * 3, "mad24": ["T"] * 4}
+# the second type of the two-type opcodes
+SECOND = {"set": "u32", "slct": "s32", "dp4a": "u32", "dp2a": "u32", "cvt.pack": "s32"}
+# a modifier the opcode needs with each kind of type, so that a type's own form is tried
+NEEDS = {("mul", "int"): "lo", ("mad", "int"): "lo", ("mul24", "int"): "lo", ("mad24", "int"): "lo",
+         ("mad", "float"): "rn", ("fma", "float"): "rn", ("div", "float"): "rn", ("rcp", "float"): "rn", ("sqrt", "float"): "rn",
+         ("rsqrt", "float"): "approx", ("sin", "float"): "approx", ("cos", "float"): "approx",
+         ("lg2", "float"): "approx", ("ex2", "float"): "approx", ("tanh", "float"): "approx",
+         ("setp", None): "eq", ("set", None): "eq", ("testp", None): "finite", ("shf", None): "l.wrap",
+         ("vote", None): "all", ("vote.sync", None): "ballot", ("shfl", None): "idx", ("shfl.sync", None): "idx",
+         ("match", None): "any.sync", ("redux.sync", None): "add", ("dp2a", None): "lo", ("madc", None): "lo",
+         ("szext", None): "wrap", ("bmsk", None): "wrap", ("cvt.pack", None): "sat"}
+
+
+def kindof(t):
+    return "float" if t[0] in "fe" or t.startswith("bf") or t == "tf32" else "int"
+
+
+def sweep_rows():
+    rows = ops_table()
+    out = []
+    for name, r in rows.items():
+        if name not in KEEP and any(name == s or name.startswith(s) for s in SKIP):
+            continue
+        if r["vrule"] in ("VR_TENSOR", "VR_TEX", "VR_VIDEO", "VR_CVT", "VR_LD", "VR_ST"):
+            continue
+        if not r["types"] or any(c in "mlsx*" for s in r["shape"] for c in s):
+            continue
+        out.append(r)
+    return out
+
+
+def role_type(role, t, t2, mods):
+    if role == "T":
+        return t
+    if role == "T2":
+        return t2
+    if role == "W":
+        if "wide" in mods and t in TBITS and TBITS[t] <= 32:
+            return t[0] + str(2 * TBITS[t]) if t[0] in "us" else "b" + str(2 * TBITS[t])
+        return t
+    return role
+
+
+def operand(ty, k=1):
+    if ty == "I":
+        return "0x%x" % (0xfe if k == 4 else 1)
+    bits = TBITS.get(ty, 32)
+    return "%s%d" % (WREG[bits], k + 1)
+
+
+def statement(r, t, mods, opnds=None, t2=None):
+    name = r["name"]
+    shape = [s.rstrip("?") for s in r["shape"] if not s.endswith("?")]
+    roles = ROLES.get(name, ["T"] * len(shape))
+    t2 = t2 or SECOND.get(name, t)
+    ops = []
+    for k, s in enumerate(shape):
+        role = roles[k] if k < len(roles) else "T"
+        ty = role_type(role, t, t2, mods)
+        if s == "p" and role != "pred":
+            ty = "pred"
+        ops.append(operand(ty, k))
+    if name in ("setp",) and len(ops) > 3:
+        ops = ops[:3]
+    if opnds:
+        for k, v in opnds.items():
+            ops[k] = v
+    words = [name] + [m for m in mods if m] + ([t] if t else [])
+    if name in ("set", "slct", "dp4a", "dp2a", "cvt.pack"):
+        words = [name] + [m for m in mods if m] + ([t2, t] if name == "set" else [t, t2])
+        if name == "cvt.pack" and t in ("u2", "s2", "u4", "s4", "u8", "s8"):
+            words.append("b32")         # the sub-word forms pack into c
+            ops.append(operand("b32", 3))
+    return "%s %s;" % (".".join(words), ", ".join(ops))
+
+
+def base_mods(r, t):
+    need = NEEDS.get((r["name"], kindof(t)), NEEDS.get((r["name"], None), ""))
+    return [w for w in need.split(".") if w]
+
+
+def expand_mods(r):
+    mods = []
+    for m in r["mods"]:
+        if m == "{MC_CMP}":
+            mods += CMPS
+        elif not m.startswith("{"):
+            mods.append(m)
+    return mods
+
+
+def ops_types():
+    """Every row's types and the others, each with what the opcode needs of a modifier."""
+    for r in sweep_rows():
+        for t in r["types"] + [t for t in OUTSIDE if t not in r["types"]]:
+            tgt = "sm_100a" if t == "f32x2" else "sm_90"
+            yield tgt, "", statement(r, t, base_mods(r, t))
+
+
+MODPOOL = ["rn", "rz", "ftz", "sat", "approx", "cc", "relu", "NaN", "hi", "wide", "satfinite", "full", "rni",
+           "shiftamt", "clamp", "uni", "sync", "xorsign.abs", "oob"]
+
+
+def ops_mods():
+    """Each modifier of the row alone, after what the type needs, and in
+    pairs of the arithmetic ones (rounding x ftz x sat ...), on every type of
+    the row; the modifiers of other opcodes on its first types."""
+    arithw = ROUNDS + ["ftz", "sat", "approx", "relu", "NaN", "full", "satfinite", "hi", "lo", "wide", "cc", "oob",
+                       "xorsign", "abs", "clamp", "wrap", "shiftamt"]
+    for r in sweep_rows():
+        mods = expand_mods(r)
+        firsts = [r["types"][0]] + [t for t in r["types"] if kindof(t) != kindof(r["types"][0])][:1]
+        for t in r["types"]:
+            tgt = "sm_100a" if t == "f32x2" else "sm_90"
+            base = base_mods(r, t)
+            seen = set()
+            cands = [[]]
+            for m in mods + ([m for m in MODPOOL if m not in mods] if t in firsts else []):
+                cands.append([m])
+                if base and m not in base:
+                    swap = m in CMPS or m in ROUNDS and base[0] in ROUNDS or m in ("hi", "wide") and base[0] == "lo"
+                    cands.append([m] + base[1:] if swap else base + [m])
+            arith = [m for m in mods if m in arithw]
+            for i, a in enumerate(arith):
+                for b in arith[i + 1:]:
+                    if a in ROUNDS and b in ROUNDS and a != "rn":
+                        continue
+                    cands.append([a, b])
+                    if a in ROUNDS and b not in ROUNDS:
+                        for c in ("ftz", "sat", "relu"):
+                            if c in arith and c != b and arith.index(c) > arith.index(b):
+                                cands.append([a, b, c])
+            for ms in cands:
+                if tuple(ms) not in seen:
+                    seen.add(tuple(ms))
+                    yield tgt, "", statement(r, t, ms)
+
+
+def ops_operands():
+    """Operands of the wrong kind: registers of another size or type, immediates, predicates, vectors, sinks."""
+    subs = ["%r9", "%rd9", "%rs9", "%f9", "%fd9", "%h9", "%hh9", "%s9", "%p9", "1", "-1", "0f3F800000",
+            "0d3FF0000000000000", "{%r8, %r9}", "_", "sm"]
+    for r in sweep_rows():
+        types = r["types"]
+        picks = [types[0]] + [t for t in types[1:] if kindof(t) != kindof(types[0])][:1] or \
+            [t for t in types if t in ("u32", "b64") and t != types[0]][:1]
+        n = len([s for s in r["shape"] if not s.endswith("?")])
+        for t in picks:
+            tgt = "sm_100a" if t == "f32x2" else "sm_90"
+            base = base_mods(r, t)
+            for k in range(n):
+                for s in subs:
+                    yield tgt, "", statement(r, t, base, {k: s})
+
+
+VERSIONS = [(20, "sm_20"), (30, "sm_30"), (43, "sm_53"), (50, "sm_60"), (60, "sm_70"), (63, "sm_75"),
+            (70, "sm_80"), (78, "sm_90"), (86, "sm_100")]
+TARGETS = ["sm_50", "sm_52", "sm_53", "sm_60", "sm_61", "sm_62", "sm_70", "sm_72", "sm_75", "sm_80", "sm_86",
+           "sm_89", "sm_90", "sm_100"]
+
+
+def ver(v):
+    return "%d.%d" % (v // 10, v % 10)
+
+
+def ops_targets():
+    """Each row's types on the targets and PTX versions around the minimums
+    of the table and of the types (sm_50 to sm_100 with 8.7, and 6.0 to 9.0
+    on a target that every one of them takes)."""
+    targets = ["sm_50", "sm_53", "sm_60", "sm_61", "sm_70", "sm_75", "sm_80", "sm_90", "sm_100"]
+    versions = [("sm_70", 60), ("sm_75", 63), ("sm_75", 65), ("sm_80", 70), ("sm_90", 78), ("sm_90", 80),
+                ("sm_90", 86)]
+    for r in sweep_rows():
+        for t in r["types"]:
+            st = statement(r, t, base_mods(r, t))
+            for sm in targets:
+                yield "%s@8.7" % sm, "", st
+            for sm, v in versions:
+                yield "%s@%s" % (sm, ver(v)), "", st
+
+
+MEMTYPES = ["b8", "b16", "b32", "b64", "b128", "u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64", "f32", "f64",
+            "f16", "f16x2", "bf16", "pred"]
+
+
+def memreg(t, n=1, base=1):
+    """The value of an ld/st of type T: a register of its width (8-bit in a
+    16-bit one), or a vector of N."""
+    r = WREG[max(16, TBITS.get(t, 32))] if t != "pred" else "%p"
+    return "%s%d" % (r, base) if n == 1 else vec(r, n, base)
+
+
+def ldst(op, mods, t, n=1, addr="[%rd3]", extra=""):
+    """An ld, ldu or st; its address register is not the parameter's
+    pointer, which ptxas-lint follows into the .global space."""
+    words = ".".join([op] + [m for m in mods if m] + [t])
+    if op in ("ld", "ldu"):
+        return "%s %s, %s%s;" % (words, memreg(t, n), addr, extra)
+    return "%s %s, %s%s;" % (words, addr, memreg(t, n), extra)
+
+
+def ops_mem():
+    """ld, ldu and st: every type and vector width, each state space, cache
+    operator, eviction priority, memory order and scope, and pairs of them."""
+    vecs = [([], 1), (["v2"], 2), (["v4"], 4), (["v8"], 8)]
+    for t in MEMTYPES:
+        for v, n in vecs:
+            for op in ("ld", "st", "ldu"):
+                yield "sm_90", "", ldst(op, ["global"] + v, t, n)
+            yield "sm_100", "", ldst("ld", ["global"] + v, t, n)
+    spaces = ["", "global", "shared", "shared::cta", "shared::cluster", "local", "const", "param", "param::entry",
+              "param::func"]
+    for sp in spaces:
+        for op in ("ld", "st", "ldu"):
+            for t, n in (("b32", 1), ("b32", 2), ("f64", 1)):
+                yield "sm_90", "", ldst(op, [sp] + (["v2"] if n == 2 else []), t, n,
+                                       "[sm]" if sp.startswith("shared") else "[%rd3]")
+    caches = ["ca", "cg", "cs", "lu", "cv", "nc", "wb", "wt", "L2::64B", "L2::128B", "L2::256B",
+              "L1::evict_normal", "L1::evict_unchanged", "L1::evict_first", "L1::evict_last", "L1::no_allocate",
+              "L2::evict_normal", "L2::evict_first", "L2::evict_last", "L2::evict_unchanged", "unified"]
+    for c in caches:
+        for sp in ("", "global", "shared", "local", "const", "param"):
+            for op in ("ld", "st"):
+                yield "sm_90", "", ldst(op, [sp, c], "b32")
+            yield "sm_90", "", ldst("ld", [sp, "nc", c] if c != "nc" else [sp, c], "b32")
+        yield "sm_90", "", ldst("ld", ["global", c, "L2::cache_hint"], "b32", extra=", %rd2")
+        yield "sm_90", "", ldst("st", ["global", c, "L2::cache_hint"], "b32", extra=", %rd2")
+        yield "sm_90", "", ldst("ld", ["global", c, "v4"], "f32", 4)
+        yield "sm_90", "", ldst("ld", ["global", "relaxed", "gpu", c], "b32")
+        yield "sm_90", "", ldst("ld", ["global", "volatile", c], "b32")
+    for i, a in enumerate(caches[:8]):
+        for b in caches[8:]:
+            yield "sm_90", "", ldst("ld", ["global", a, b], "b32")
+        for b in caches[i + 1:8]:
+            yield "sm_90", "", ldst("ld", ["global", a, b], "b32")
+    for h in ("%rd2", "%r2", "1"):
+        yield "sm_90", "", ldst("ld", ["global", "L2::cache_hint"], "b32", extra=", " + h)
+        yield "sm_90", "", ldst("st", ["global", "L2::cache_hint"], "b32", extra=", " + h)
+    yield "sm_90", "", ldst("ld", ["global"], "b32", extra=", %rd2")
+    sems = ["", "weak", "relaxed", "acquire", "release", "volatile", "mmio", "sc", "acq_rel"]
+    scopes = ["", "cta", "cluster", "gpu", "sys"]
+    for sem in sems:
+        for sc in scopes:
+            for sp in ("", "global", "shared", "shared::cluster", "local", "const", "param"):
+                for op in ("ld", "st"):
+                    yield "sm_90", "", ldst(op, [sem, sc, sp], "b32", 1, "[sm]" if sp.startswith("shared") else
+                                            "[%rd3]")
+            yield "sm_90", "", ldst("ld", [sem, sc, "global", "v2"], "b32", 2)
+            yield "sm_90", "", ldst("st", [sem, sc, "global", "b128"][:-1], "b128")
+            yield "sm_70", "", ldst("ld", [sem, sc, "global"], "b32")
+            yield "sm_90@7.8", "", ldst("ld", [sem, sc, "global"], "b32")
+    # the order of the words: space before or after the semantics, vector before the type
+    for ms in (["global", "relaxed", "gpu"], ["relaxed", "global", "gpu"], ["gpu", "relaxed", "global"],
+               ["v2", "global"], ["global", "v2", "ca"], ["global", "ca", "v2"], ["global", "nc", "ca"],
+               ["nc", "global"], ["global", "L1::evict_last", "L2::evict_first"], ["global", "global"],
+               ["global", "shared"], ["relaxed", "relaxed", "gpu", "global"], ["ca", "ca", "global"]):
+        yield "sm_90", "", ldst("ld", ms, "b32", 2 if "v2" in ms else 1)
+    for sp in ("", "global", "shared", "local", "const", "param"):
+        yield "sm_90", "", "ld.%sb32 %%r1, [%%rd3+4];" % (sp + "." if sp else "")
+        yield "sm_90", "", "ld.%sb32 %%r1, [%%rd3].unified;" % (sp + "." if sp else "")
+        yield "sm_90", "", "st.%sb32 [%%rd3].unified, %%r1;" % (sp + "." if sp else "")
+        yield "sm_90", "", "ld.%sb32 %%r1, [%%r1];" % (sp + "." if sp else "")
+        yield "sm_90", "", "ld.%sb32 %%r1, [4];" % (sp + "." if sp else "")
+        yield "sm_90", "", "ld.%sb32 %%r1, [sm+4];" % (sp + "." if sp else "")
+
+
+ATOMOPS = ["and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max"]
+ATOMTYPES = ["b16", "b32", "b64", "b128", "u16", "u32", "u64", "s16", "s32", "s64", "f16", "f16x2", "bf16", "bf16x2",
+             "f32", "f64", "e4m3"]
+
+
+def atomic(op, mods, t, n=1, nsrc=1, extra=""):
+    words = ".".join([op] + [m for m in mods if m] + [t])
+    vals = [memreg(t, n, 2 + 8 * k) for k in range(nsrc)]
+    if op == "atom":
+        return "%s %s, [%%rd40], %s%s;" % (words, memreg(t, n, 10 + 8 * nsrc), ", ".join(vals), extra)
+    return "%s [%%rd40], %s%s;" % (words, ", ".join(vals), extra)
+
+
+def ops_atom():
+    """atom and red: every operation on every type, the state spaces,
+    memory orders and scopes, .noftz, vector widths and cache hints."""
+    for op in ("atom", "red"):
+        for a in ATOMOPS:
+            for t in ATOMTYPES:
+                yield "sm_90", "", atomic(op, ["global", a], t, 1, 2 if a == "cas" else 1)
+                if a in ("add", "min", "max", "cas", "exch"):
+                    yield "sm_90", "", atomic(op, [a], t, 1, 2 if a == "cas" else 1)
+                    yield "sm_70", "", atomic(op, ["global", a], t, 1, 2 if a == "cas" else 1)
+            if op == "atom" or a != "cas":
+                yield "sm_90", "", atomic(op, ["global", a, "noftz"], "f16", 1, 2 if a == "cas" else 1)
+        for a, t in (("add", "u32"), ("cas", "b32"), ("exch", "b64"), ("add", "f32"), ("min", "s32"),
+                     ("add", "f16x2"), ("max", "bf16")):
+            ns = 2 if a == "cas" else 1
+            for sem in ("", "relaxed", "acquire", "release", "acq_rel", "weak", "volatile", "sc"):
+                for sc in ("", "cta", "cluster", "gpu", "sys", "gl"):
+                    yield "sm_90", "", atomic(op, [sem, sc, "global", a], t, 1, ns)
+            for sp in ("", "global", "shared", "shared::cta", "shared::cluster", "local", "const", "param"):
+                yield "sm_90", "", atomic(op, [sp, a], t, 1, ns)
+            for ms in (["global", a, "L2::cache_hint"], [a, "global"], ["global", "gpu", a],
+                       ["relaxed", "gpu", "global", a, "L2::cache_hint"], ["global", a, "noftz"],
+                       ["global", "ca", a], ["global", a, a], ["global", a, "L2::evict_last"]):
+                yield "sm_90", "", atomic(op, ms, t, 1, ns, ", %rd8" if "L2::cache_hint" in ms else "")
+        for v, n in (("v2", 2), ("v4", 4), ("v8", 8)):
+            for a in ("add", "min", "max", "exch", "cas"):
+                for t in ("f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "u32", "b32"):
+                    for tgt in ("sm_90", "sm_80"):
+                        yield tgt, "", atomic(op, ["global", a, "noftz", v] if t[:2] in ("f1", "bf") else
+                                              ["global", a, v], t, n, 2 if a == "cas" else 1)
+
+
+# the other instructions of ops.def: a valid statement each, whose type is
+# swapped for the row's others and some outside it, and each of the row's
+# modifiers added after the opcode name
+MISC = [("mov", "mov.b32 %r1, %r2;", "b32"), ("mov", "mov.u64 %rd2, sm;", "u64"),
+        ("cvta", "cvta.shared.u64 %rd2, %rd3;", "u64"), ("cvta", "cvta.to.shared.u64 %rd2, %rd3;", "u64"),
+        ("isspacep", "isspacep.global %p1, %rd3;", None), ("mapa", "mapa.shared::cluster.u64 %rd2, %rd3, %r1;", "u64"),
+        ("getctarank", "getctarank.shared::cluster.u64 %r1, %rd3;", "u64"), ("activemask", "activemask.b32 %r1;", "b32"),
+        ("nanosleep", "nanosleep.u32 %r1;", "u32"), ("prefetch", "prefetch.global.L1 [%rd3];", None),
+        ("prefetchu", "prefetchu.L1 [%rd3];", None),
+        ("createpolicy.fractional", "createpolicy.fractional.L2::evict_last.b64 %rd2, 1.0;", "b64"),
+        ("membar", "membar.gl;", None), ("fence", "fence.acq_rel.gpu;", None), ("bar.sync", "bar.sync 0;", None),
+        ("barrier.sync", "barrier.sync 0;", None), ("bar.red", "bar.red.popc.u32 %r1, 0, %p1;", "u32"),
+        ("bar.warp.sync", "bar.warp.sync 0xffffffff;", None), ("elect.sync", "elect.sync %r1|%p1, 0xffffffff;", None),
+        ("stacksave", "stacksave.u64 %rd2;", "u64"), ("stackrestore", "stackrestore.u64 %rd2;", "u64"),
+        ("mbarrier.init", "mbarrier.init.shared.b64 [sm], %r1;", "b64"),
+        ("mbarrier.arrive", "mbarrier.arrive.shared.b64 %rd2, [sm];", "b64"),
+        ("mbarrier.test_wait", "mbarrier.test_wait.shared.b64 %p1, [sm], %rd2;", "b64"),
+        ("mbarrier.try_wait", "mbarrier.try_wait.shared.b64 %p1, [sm], %rd2;", "b64"),
+        ("cp.async", "cp.async.ca.shared.global [sm], [%rd3], 4;", None),
+        ("st.async", "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%rd3], %r1, [%rd4];", "b32"),
+        ("red.async", "red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.add.u32 [%rd3], %r1, "
+                      "[%rd4];", "u32"),
+        ("griddepcontrol", "griddepcontrol.wait;", None), ("discard", "discard.global.L2 [%rd3], 128;", None),
+        ("applypriority", "applypriority.global.L2::evict_normal [%rd3], 128;", None),
+        ("ldu", "ldu.global.b32 %r1, [%rd3];", "b32"), ("brev", "brev.b32 %r1, %r2;", "b32")]
+
+
+def ops_misc():
+    """The instructions of other shapes (mov, cvta, barriers, fences,
+    mbarrier, cp.async ...): each type of the row and others, each modifier
+    of the row added, on sm_90 and sm_80."""
+    rows = ops_table()
+    for name, st, t in MISC:
+        r = rows[name]
+        yield "sm_90", "", st
+        yield "sm_80", "", st
+        if t:
+            for u in r["types"] + [u for u in OUTSIDE if u not in r["types"]]:
+                if u != t:
+                    yield "sm_90", "", st.replace(".%s " % t, ".%s " % u, 1)
+        for m in expand_mods(r):
+            yield "sm_90", "", name + "." + m + st[len(name):]
+
+
 FAMILIES = {"mma": lambda: mma_family(0), "mma-sp": lambda: mma_family(1), "mma-regs": mma_regs, "wmma": wmma,
             "wgmma": wgmma, "vectors": vectors, "texture": texture, "surface": surface,
-            "cvt-sat": cvt_sat, "cvt-float": cvt_float, "targets": targets}
+            "cvt-sat": cvt_sat, "cvt-float": cvt_float, "targets": targets, "ops-types": ops_types,
+            "ops-mods": ops_mods, "ops-operands": ops_operands, "ops-targets": ops_targets, "ops-mem": ops_mem,
+            "ops-atom": ops_atom, "ops-misc": ops_misc}
 
 
 def rejects(argv, src):
@@ -367,6 +820,7 @@ def one(case):
     target, pre, stmt = case
     src = kernel(target, stmt, pre)
     # ptxas 13 builds for sm_75 and later only; an older .target is still checked
+    target = target.partition("@")[0]
     arch = target if int(target[3:].rstrip("af")) >= 75 else "sm_75"
     p = rejects([PTXAS, "-arch=" + arch, "-o", os.devnull], src)
     lint = rejects([LINT, "-Wno-uninit"], src)
