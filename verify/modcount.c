@@ -67,6 +67,10 @@ group(int op, int md)
 		return op == OP_CREATEPOLICY_FRACTIONAL || op == OP_CREATEPOLICY_RANGE ? G_NONE : G_EVICT2;
 	case MOD_WRAP: case MOD_CLAMP: case MOD_TRAP: case MOD_ZERO:
 		return G_CLAMP;
+	case MOD_WAIT: case MOD_LAUNCH_DEPENDENTS:
+		/* griddepcontrol does one of them ("Multiple ... modifiers"
+		 * for griddepcontrol.launch_dependents.wait) */
+		return op == OP_GRIDDEPCONTROL ? G_OPER : G_NONE;
 	case MOD_UNI:
 		/* vote.uni is a mode of its own ("Multiple vote modifiers
 		 * specified" with .all, .any or .ballot) */

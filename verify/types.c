@@ -191,8 +191,12 @@ expect(Ins *in, int i, int *wider)
 		    (ir_hasmod(in, MOD_L2_CACHE_HINT) && i == in->nopnd - 1) ? 0 : t;
 	/* a .b128 value is a .b128 register, never a narrower one ("Arguments
 	 * mismatch"); its literals are kinds()'s */
-	if (t == TY_B128 && in->nty == 1 && (in->op == OP_LD || in->op == OP_ST))
+	if (t == TY_B128 && in->nty == 1 && (in->op == OP_LD || in->op == OP_ST || in->op == OP_LDU))
 		return in->opnd[i].kind == OK_REG && i == (in->op == OP_ST) ? t : 0;
+	/* st.async's value (VR_NONE): of the type's width ("Arguments
+	 * mismatch for instruction 'st.async'" for a .b64 of a .b32 register) */
+	if (in->op == OP_ST_ASYNC && in->nty == 1 && i == 1 && in->opnd[i].kind != OK_ADDR)
+		return t;
 	/* the bit instructions (VR_NONE): a count or position is 32-bit,
 	 * the rest of the type (ptxas: "Arguments mismatch") */
 	if (in->nty == 1 && in->opnd[i].kind != OK_ADDR)
@@ -353,6 +357,8 @@ fixedu32(Ins *in, int i)
 
 	if (in->op == OP_REDUX_SYNC)
 		return 1;
+	if (in->op == OP_CVT_PACK)
+		return 0;       /* its result may be a .f16x2 register (ptxas takes it) */
 	alt.ty[0] = TY_B64;
 	return expect(&alt, i, &w) == TY_U32;
 }
