@@ -123,6 +123,13 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	 * ("Modifier '.cc' applies only to addc integer types") */
 	{'T', "addc", "cc", "", "u32 s32 u64 s64"}, {'T', "subc", "cc", "", "u32 s32 u64 s64"},
 	{'T', "madc", "cc", "", "u32 s32 u64 s64"},
+	/* red.async's operations and types, of both its forms ("Incorrect type
+	 * '.b64' for operation '.and' in instruction 'red.async'", '.u64' for
+	 * '.min', '.s32' for '.inc') */
+	{'T', "red.async", "add", "", "u32 s32 u64 s64"}, {'T', "red.async", "min", "", "u32 s32"},
+	{'T', "red.async", "max", "", "u32 s32"}, {'T', "red.async", "and", "", "b32"},
+	{'T', "red.async", "or", "", "b32"}, {'T', "red.async", "xor", "", "b32"},
+	{'T', "red.async", "inc", "", "u32"}, {'T', "red.async", "dec", "", "u32"},
 	/* the compared or selecting type (set's and slct's second) */
 	{'T', "setp", "ftz", "", "f16 f16x2 f32"}, {'T', "set", "ftz", "", "f16 f16x2 f32"},
 	{'T', "slct", "ftz", "", "f32"},
@@ -383,6 +390,20 @@ verify_ldstorder(Verify *v, Ins *in)
 	int sem = ir_mod_sem(in), scope = ir_mod_scope(in);
 	const char *opn = ir_opinfo[in->op].name;
 
+	/* the mbarrier waits and arrivals pair an order and a scope as well
+	 * ("Modifier '.release' requires scope with 'mbarrier.arrive'
+	 * instruction", "Modifier '.cta' requires order with ...") */
+	if (in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP || in->op == OP_MBARRIER_TEST_WAIT ||
+	    in->op == OP_MBARRIER_TRY_WAIT) {
+		if (scope && !sem)
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'%s.%s' needs a memory order (%s)", opn,
+			    ir_modinfo[scope].name, in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP ?
+			    ".release or .relaxed" : ".acquire or .relaxed");
+		else if (sem && !scope)
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, sem), "'%s.%s' needs a scope (.cta, .cluster)", opn,
+			    ir_modinfo[sem].name);
+		return;
+	}
 	if (in->op != OP_LD && in->op != OP_ST)
 		return;
 	if (sem && sem != MOD_WEAK && (in->space == SP_PARAM || in->space == SP_CONST || in->space == SP_LOCAL))

@@ -193,9 +193,10 @@ expect(Ins *in, int i, int *wider)
 	 * mismatch"); its literals are kinds()'s */
 	if (t == TY_B128 && in->nty == 1 && (in->op == OP_LD || in->op == OP_ST || in->op == OP_LDU))
 		return in->opnd[i].kind == OK_REG && i == (in->op == OP_ST) ? t : 0;
-	/* st.async's value (VR_NONE): of the type's width ("Arguments
-	 * mismatch for instruction 'st.async'" for a .b64 of a .b32 register) */
-	if (in->op == OP_ST_ASYNC && in->nty == 1 && i == 1 && in->opnd[i].kind != OK_ADDR)
+	/* st.async's and red.async's value (VR_NONE): of the type's width
+	 * ("Arguments mismatch for instruction 'st.async'" for a .b64 of a
+	 * .b32 register) */
+	if ((in->op == OP_ST_ASYNC || in->op == OP_RED_ASYNC) && in->nty == 1 && i == 1 && in->opnd[i].kind != OK_ADDR)
 		return t;
 	/* the bit instructions (VR_NONE): a count or position is 32-bit,
 	 * the rest of the type (ptxas: "Arguments mismatch") */
