@@ -189,6 +189,38 @@ atomvec(Verify *v, const Ins *in, const char *op)
 	return 0;
 }
 
+/* The .shared::cluster form of st.async and red.async, which completes on
+ * an mbarrier: .release and .mmio are the .global form's (sm_100: "Illegal
+ * modifier '.shared::cluster' for instruction 'st.async' with
+ * '.release'", "'.mmio' cannot be applied to '.shared::cluster' space");
+ * st.async takes no scope ("Modifier '.gpu' requires '.global' space"),
+ * red.async is .relaxed.cluster ("order modifier required for instruction
+ * 'red.async'").  1 when it reported. */
+static int
+asyncmbar(Verify *v, const Ins *in, const char *op)
+{
+	int sem = ir_mod_sem(in), scope = ir_mod_scope(in);
+
+	if ((in->op != OP_ST_ASYNC && in->op != OP_RED_ASYNC) || !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
+		return 0;
+	if (ir_hasmod(in, MOD_MMIO) || ir_hasmod(in, MOD_RELEASE)) {
+		int md = ir_hasmod(in, MOD_MMIO) ? MOD_MMIO : MOD_RELEASE;
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, md), "'%s.%s' is the .global form's, not the mbarrier one's",
+		    op, ir_modinfo[md].name);
+		return 1;
+	}
+	if (in->op == OP_ST_ASYNC && scope) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'st.async' completing on an mbarrier takes no scope (.%s)",
+		    ir_modinfo[scope].name);
+		return 1;
+	}
+	if (in->op == OP_RED_ASYNC && (sem != MOD_RELAXED || scope != MOD_CLUSTER)) {
+		verify_report(v, VC_MODIFIER, in->loc, "'red.async' completing on an mbarrier is .relaxed.cluster");
+		return 1;
+	}
+	return 0;
+}
+
 /* Whether in carries md and another modifier of md's group, which
  * check() reports ("Multiple vote modifiers specified"); roundings aside,
  * whose types ptxas checks one by one as well. */
@@ -294,7 +326,7 @@ check(Verify *v, Ins *in)
 		    ir_modinfo[ir_mod_sem(in)].name);
 		return;
 	}
-	if (ldstcache(v, in, op) || atomvec(v, in, op))
+	if (ldstcache(v, in, op) || atomvec(v, in, op) || asyncmbar(v, in, op))
 		return;
 	/* a volatile or ordered access goes to the coherence point, past any
 	 * cache operator ("Modifier '.volatile' cannot be combined with
