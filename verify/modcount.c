@@ -193,7 +193,8 @@ atomvec(Verify *v, const Ins *in, const char *op)
  * an mbarrier: .release and .mmio are the .global form's (sm_100: "Illegal
  * modifier '.shared::cluster' for instruction 'st.async' with
  * '.release'", "'.mmio' cannot be applied to '.shared::cluster' space");
- * st.async takes no scope ("Modifier '.gpu' requires '.global' space"),
+ * st.async's scope is .cluster alone ("Modifier '.gpu' requires '.global'
+ * space"),
  * red.async is .relaxed.cluster ("order modifier required for instruction
  * 'red.async'").  1 when it reported. */
 static int
@@ -209,9 +210,9 @@ asyncmbar(Verify *v, const Ins *in, const char *op)
 		    op, ir_modinfo[md].name);
 		return 1;
 	}
-	if (in->op == OP_ST_ASYNC && scope) {
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'st.async' completing on an mbarrier takes no scope (.%s)",
-		    ir_modinfo[scope].name);
+	if (in->op == OP_ST_ASYNC && scope && scope != MOD_CLUSTER) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'st.async' completing on an mbarrier takes the .cluster "
+		    "scope alone, not .%s", ir_modinfo[scope].name);
 		return 1;
 	}
 	if (in->op == OP_RED_ASYNC && (sem != MOD_RELAXED || scope != MOD_CLUSTER)) {
