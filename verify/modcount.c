@@ -196,7 +196,10 @@ atomvec(Verify *v, const Ins *in, const char *op)
  * st.async's scope is .cluster alone ("Modifier '.gpu' requires '.global'
  * space"),
  * red.async is .relaxed.cluster ("order modifier required for instruction
- * 'red.async'").  1 when it reported. */
+ * 'red.async'").  st.async's value there is of 32 or 64 bits, alone or
+ * in a vector: its 8- and 16-bit types take no register ("Arguments
+ * mismatch for instruction 'st.async'", sm_90 and sm_100 alike) and .b128
+ * is no type of it ("Unexpected instruction types").  1 when it reported. */
 static int
 asyncmbar(Verify *v, const Ins *in, const char *op)
 {
@@ -208,6 +211,14 @@ asyncmbar(Verify *v, const Ins *in, const char *op)
 		int md = ir_hasmod(in, MOD_MMIO) ? MOD_MMIO : MOD_RELEASE;
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, md), "'%s.%s' is the .global form's, not the mbarrier one's",
 		    op, ir_modinfo[md].name);
+		return 1;
+	}
+	if (in->op == OP_ST_ASYNC && in->nty == 1 && ir_tyinfo[in->ty[0]].bits != 32 && ir_tyinfo[in->ty[0]].bits != 64) {
+		int k = 0;
+		while (k < in->nmod - 1 && in->mod[k] != in->ty[0])
+			k++;
+		verify_report(v, VC_INSTRTYPE, verify_modat(v, in, k), "'st.async' completing on an mbarrier stores 32- or "
+		    "64-bit values, not .%s", ir_tyinfo[in->ty[0]].name);
 		return 1;
 	}
 	if (in->op == OP_ST_ASYNC && scope && scope != MOD_CLUSTER) {
