@@ -111,7 +111,7 @@ static int
 ldstcache(Verify *v, const Ins *in, const char *op)
 {
 	static const int cop[] = {MOD_CA, MOD_CG, MOD_CS, MOD_LU, MOD_CV, MOD_WB, MOD_WT};
-	int c = MOD_NONE, e = ir_mod_evict(in), l2 = MOD_NONE;
+	int c = MOD_NONE, e = ir_mod_evict(in), l2 = MOD_NONE;   /* e: an L1 or L2 priority */
 
 	if (in->op != OP_LD && in->op != OP_ST)
 		return 0;
@@ -119,13 +119,11 @@ ldstcache(Verify *v, const Ins *in, const char *op)
 		if (ir_hasmod(in, cop[k]))
 			c = cop[k];
 	for (int i = 0; i < in->nmod; i++)
-		if (in->mod[i] == MOD_L2_EVICT_NORMAL || in->mod[i] == MOD_L2_EVICT_FIRST || in->mod[i] == MOD_L2_EVICT_LAST ||
-		    in->mod[i] == MOD_L2_EVICT_UNCHANGED)
+		if (group(in->op, in->mod[i]) == G_EVICT2)
 			l2 = in->mod[i];
-	if (c != MOD_NONE && (e != MOD_NONE || l2 != MOD_NONE)) {
-		int w = e != MOD_NONE ? e : l2;
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, w), "modifier .%s cannot be combined with cache operator .%s in '%s'",
-		    ir_modinfo[w].name, ir_modinfo[c].name, op);
+	if (c != MOD_NONE && e != MOD_NONE) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, e), "modifier .%s cannot be combined with cache operator .%s in '%s'",
+		    ir_modinfo[e].name, ir_modinfo[c].name, op);
 		return 1;
 	}
 	if (in->op == OP_LD && ir_hasmod(in, MOD_NC) && (c == MOD_LU || c == MOD_CV)) {
@@ -214,11 +212,8 @@ asyncmbar(Verify *v, const Ins *in, const char *op)
 		return 1;
 	}
 	if (in->op == OP_ST_ASYNC && in->nty == 1 && ir_tyinfo[in->ty[0]].bits != 32 && ir_tyinfo[in->ty[0]].bits != 64) {
-		int k = 0;
-		while (k < in->nmod - 1 && in->mod[k] != in->ty[0])
-			k++;
-		verify_report(v, VC_INSTRTYPE, verify_modat(v, in, k), "'st.async' completing on an mbarrier stores 32- or "
-		    "64-bit values, not .%s", ir_tyinfo[in->ty[0]].name);
+		verify_report(v, VC_INSTRTYPE, verify_modloc(v, in, in->ty[0]), "'st.async' completing on an mbarrier stores "
+		    "32- or 64-bit values, not .%s", ir_tyinfo[in->ty[0]].name);
 		return 1;
 	}
 	if (in->op == OP_ST_ASYNC && scope && scope != MOD_CLUSTER) {

@@ -574,6 +574,16 @@ regforms(Verify *v, Ins *in, const Opnd *o, int addr)
 		    r->name);
 }
 
+/* The memory, texture, call, asynchronous and tensor-core instructions,
+ * whose operands their families check (space.c, tex.c, tensor.c ...), not
+ * the rules of the ordinary instructions below. */
+static int
+ownoperands(int op)
+{
+	return (ir_opinfo[op].flags & (OF_LOAD | OF_STORE | OF_ATOM | OF_TEX | OF_CALL | OF_ASYNC)) ||
+	    ir_opinfo[op].vrule == VR_TENSOR;
+}
+
 /* A {vector} operand, or a whole .v2/.v4 register, of an instruction of
  * scalar operands alone ("Vector operand is not allowed for instruction
  * 'add'"): one whose shape has no vector, memory or free-form operand,
@@ -585,10 +595,8 @@ scalarop(const Ins *in)
 	const char *sh = ir_opinfo[in->op].shape;
 
 	/* the warp instructions of scalar shape (shfl, match, vote, redux)
-	 * take no vector either ("Arguments mismatch"); the tensor-core ones
-	 * are tensor.c's */
-	if (in->vec > 1 || ir_opinfo[in->op].vrule == VR_TENSOR ||
-	    (ir_opinfo[in->op].flags & (OF_LOAD | OF_STORE | OF_ATOM | OF_TEX | OF_CALL | OF_ASYNC)))
+	 * take no vector either ("Arguments mismatch") */
+	if (in->vec > 1 || ownoperands(in->op))
 		return 0;
 	for (; sh && *sh; sh++)
 		if (*sh == 'v' || *sh == 'x' || *sh == 'm' || *sh == '*')
@@ -597,8 +605,8 @@ scalarop(const Ins *in)
 }
 
 /* The instructions whose value operand may be a variable's name, its
- * address: those that take addresses, and the memory, texture and call
- * ones whose operands are their own families'. */
+ * address: those that take addresses, and those whose operands are their
+ * own families'. */
 static int
 symvalue(int op)
 {
@@ -606,8 +614,7 @@ symvalue(int op)
 	case OP_MOV: case OP_CVTA: case OP_MAPA: case OP_GETCTARANK:
 		return 1;
 	}
-	return (ir_opinfo[op].flags & (OF_LOAD | OF_STORE | OF_ATOM | OF_TEX | OF_CALL | OF_ASYNC)) ||
-	    ir_opinfo[op].vrule == VR_TENSOR;
+	return ownoperands(op);
 }
 
 static void
