@@ -339,6 +339,11 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 			break;
 		}
 		r = (fl & ALU_HI) ? (uint64_t)(full >> w) & m : (uint64_t)full & m;
+		/* madc.hi of 16 bits: ptxas multiplies the operands extended to 32
+		 * bits with IMAD.HI, whose high word is 0, or -1 for a negative
+		 * signed product, not the product's high half (sm_90 SASS) */
+		if (op->op == OP_MADC && (fl & ALU_HI) && w == 16)
+			r = (sg ? (uint64_t)((s128)full >> 32) : (uint64_t)(full >> 32)) & m;
 		if (op->op == OP_MAD && (fl & ALU_SAT)) {
 			s128 v = (s128)sext(r, w) + sext(c, w);
 			r = ssat(v, w);

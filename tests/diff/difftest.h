@@ -20,7 +20,7 @@
 #define DT_VERSION 14
 /* the newest version there is: --gen-version takes it even before it is
  * recorded on a GPU and becomes DT_VERSION */
-#define DT_NEWEST 14
+#define DT_NEWEST 15
 
 /* Register classes: every register is a bit type (.b16 .b32 .b64 .pred),
  * which any instruction type of its size may use. */

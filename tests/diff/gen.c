@@ -230,6 +230,7 @@ typedef struct {
 	int nvar, ntab, vw;     /* the vars family's variables, pointer tables, writable array */
 	unsigned char vsp[8], vty[8], vvec[8];   /* each variable's space, type, vector length */
 	unsigned short vn[8];                    /* and elements (0: a scalar) */
+	int immx;               /* emit writes literals for sources: 1 one in two, 2 all (gen15.inc) */
 } Gen;
 
 static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
@@ -248,7 +249,8 @@ static const char *const regpfx[NCLS] = { "%h", "%r", "%rd", "%p" };
  * of its seeds; version 12 the formx and memw families (gen12.inc), half
  * of its seeds; version 13 the dag (gen13.inc) and loopx (gen13b.inc)
  * families, half of its seeds; version 14 the xmix family (gen14.inc),
- * half of its seeds */
+ * half of its seeds; version 15 the immx family (gen15.inc), half of its
+ * seeds */
 enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTROL, F_MEMORY, F_VIDEO, F_MIXED,
 	NFAM1, F_TENSOR = NFAM1, F_INTX, F_FLOW, F_ASYNC,
 	NFAM2, F_ARITH = NFAM2, F_MEMX, F_BULK,
@@ -261,23 +263,25 @@ enum { F_INT, F_F32, F_F64, F_HALF, F_CVT, F_APPROX, F_CONTRACT, F_WARP, F_CONTR
 	NFAM10, F_EXITW = NFAM10, F_MBARTX, F_SHAPE, F_VARS,
 	NFAM11, F_FORMX = NFAM11, F_MEMW,
 	NFAM12, F_DAG = NFAM12, F_LOOPX,
-	NFAM13, F_XMIX = NFAM13, NFAM };
+	NFAM13, F_XMIX = NFAM13,
+	NFAM14, F_IMMX = NFAM14, NFAM };
 const char *const dt_family_name[] = {
 	"int", "f32", "f64", "half", "cvt", "approx", "contract", "warp", "control", "memory", "video", "mixed",
 	"tensor", "intx", "flow", "async", "arith", "memx", "bulk", "cluster", "warpx", "sparse", "flowx",
 	"wgmma", "alux", "regs", "memy", "mbarx", "clusterx", "memz", "wgsp", "tmap", "exitw", "mbartx", "shape", "vars",
-	"formx", "memw", "dag", "loopx", "xmix",
+	"formx", "memw", "dag", "loopx", "xmix", "immx",
 };
 static const int famweight[NFAM] = { 14, 14, 8, 12, 12, 5, 5, 8, 9, 7, 3, 12, 12, 8, 12, 10, 36, 30, 24, 180, 60, 240, 240, 961, 1538, 384,
 	2306, 1538, 3000, 2700, 1500, 488, 4400, 4400, 3576, 3000, 19000, 11752,
-	30752, 30752, 123008 };
+	30752, 30752, 123008, 246016 };
 
 int
 dt_family_count(int ver)
 {
 	return ver == 1 ? NFAM1 : ver == 2 || ver == 3 ? NFAM2 : ver == 4 ? NFAM4 : ver == 5 ? NFAM5 : ver == 6 ? NFAM6 :
 	    ver == 7 ? NFAM7 : ver == 8 ? NFAM8 : ver == 9 ? NFAM9 :
-	    ver == 10 ? NFAM10 : ver == 11 ? NFAM11 : ver == 12 ? NFAM12 : ver == 13 ? NFAM13 : ver == 14 ? NFAM : 0;
+	    ver == 10 ? NFAM10 : ver == 11 ? NFAM11 : ver == 12 ? NFAM12 : ver == 13 ? NFAM13 : ver == 14 ? NFAM14 :
+	    ver == 15 ? NFAM : 0;
 }
 
 int
@@ -419,6 +423,9 @@ choose(Gen *g, const char *tpl, char *out, size_t len)
  * each destination.  pred >= 0: the instructions run under @%p<pred> (or
  * @!%p when neg), and their destinations are given a value first.
  */
+static int immtype(const char *line, size_t n, int cls);
+static void immlit(Gen *g, int kind, int cls, char *buf, size_t n);
+
 static void
 emit(Gen *g, const char *tpl, int pred, int neg)
 {
@@ -455,6 +462,15 @@ emit(Gen *g, const char *tpl, int pred, int neg)
 				break;
 			case 'r': case 'h': case 'l': case 'p':
 				cls = c == 'r' ? C32 : c == 'h' ? C16 : c == 'l' ? C64 : CP;
+				/* version 15's immx family: a literal where the operand's type takes one */
+				if (g->immx && cls != CP && (g->immx == 2 || rbelow(&g->rng, 2))) {
+					int kind;
+					line[n] = 0;
+					if ((kind = immtype(line, n, cls)) != 0) {
+						immlit(g, kind, cls, tmp, sizeof tmp);
+						break;
+					}
+				}
 				snprintf(tmp, sizeof tmp, "%s%d", regpfx[cls], pick(g, cls));
 				break;
 			case '0':
@@ -1106,6 +1122,7 @@ gen_loop(Gen *g)
 #include "gen13.inc"
 #include "gen13b.inc"
 #include "gen14.inc"
+#include "gen15.inc"
 
 static const Tpl *const alu_tpl[] = {
 	[F_INT] = t_int, [F_F32] = t_f32, [F_F64] = t_f64, [F_HALF] = t_half, [F_APPROX] = t_approx,
@@ -1241,6 +1258,9 @@ item(Gen *g, int fam)
 		return;
 	case F_XMIX:
 		gen_xmix(g);
+		return;
+	case F_IMMX:
+		gen_immx(g);
 		return;
 	case F_CONTROL:
 		x = rbelow(&g->rng, 10);
