@@ -2624,7 +2624,7 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 	 * 0xffc083ff on an H200) */
 	const Opnd *so = NULL;
 	if (bits == 32 && !f32hex && d->op == OP_SLCT && !d->guard && d->nopnd == 4 && d->nty == 2 &&
-	    d->ty[1] == TY_F32 && ir_tyinfo[d->ty[0]].bits == 32 && !ir_hasmod(d, MOD_FTZ)) {
+	    d->ty[1] == TY_F32 && ir_tyinfo[d->ty[0]].bits == 32) {
 		const Ins *m;
 		so = &d->opnd[3];
 		if (so->kind == OK_REG && (v = srcval(d, 3)) >= 0 && (m = defof(f, v, &w)) && m->op == OP_MOV &&
@@ -2635,7 +2635,16 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 	}
 	if (so && !interp_decode_op(pm, so, TY_F32, &o) && o.k == XO_IMM) {
 		uint32_t c = (uint32_t)o.imm;
+		/* (.ftz flushes a subnormal c to a zero, which picks a) */
+		if (ir_hasmod(d, MOD_FTZ) && !(c & 0x7F800000u))
+			c = 0;
 		int pick = (c & 0x7FFFFFFFu) > 0x7F800000u || ((c >> 31) && (c & 0x7FFFFFFFu)) ? 2 : 1;
+		/* the one picked a literal itself (v15 immx 24560: neg.f16x2 of
+		 * slct.ftz.f32.f32 0f7F800001, 0f422F8000, 0f0000003F is
+		 * 0xff808001 on an H200) */
+		if ((d->opnd[pick].kind == OK_IMM || d->opnd[pick].kind == OK_FIMM) &&
+		    !interp_decode_op(pm, &d->opnd[pick], d->ty[0], &o) && o.k == XO_IMM)
+			return *r = o.imm & 0xFFFFFFFFu, 1;
 		if ((v = srcval(d, pick)) < 0 || !(d = defof(f, v, &w)))
 			return 0;
 	}
@@ -2828,13 +2837,16 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			break;
 		}
 		if (!movconst(pm, f, xi, in, 32, 0, &c)) {
-			/* (of an integer instruction: kconst evaluates packed
+			/* (a neg only of a word of a mov.b64 unpack of a
+			 * literal: v15 immx 22935, neg.f16x2 of the high word of
+			 * 18442240474082181120 kept its NaN 0xfff0 on an H200;
+			 * of an integer instruction: kconst evaluates packed
 			 * half ones, which ptxas does not; v14 xmix 117, the
 			 * neg.f16x2 of a mul.rn.f16x2 of two movs an HADD2's;
 			 * nor a prmt, v13 dag 620, which it leaves to run, and
 			 * then an HADD2 of |x|; sm_90 SASS of each) */
-			if (neg || xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
-			    d->op == OP_PRMT || d->nty < 1 || ir_tyinfo[d->ty[d->nty - 1]].kind == TK_PACKED ||
+			if (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
+			    (neg && d->op != OP_MOV) || d->op == OP_PRMT || d->nty < 1 || ir_tyinfo[d->ty[d->nty - 1]].kind == TK_PACKED ||
 			    ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT || !interp_fold_kconst(f, v, &c))
 				return 0;
 		}
@@ -2998,8 +3010,11 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		return 0;
 	for (int i = 0; i < n; i++) {
 		const Opnd *x = &d->opnd[1 + i];
+		/* (a 64-bit source's literal whole: v15 immx 21481, 22437, a
+		 * cvt.sat.u16.s64 and .u64 of 0xfff8000000012345 and
+		 * 0x4330000000000000, 0 and 0xffff on an H200) */
 		if (x->kind == OK_IMM)
-			src[i] = (uint64_t)x->imm & 0xFFFFFFFFull;
+			src[i] = (uint64_t)x->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
 		else if (x->kind != OK_REG || !k16(pm, f, srcval(d, 1 + i), depth + 1, &src[i]) ||
 			 ir_tyinfo[f->regs[f->val[srcval(d, 1 + i)].reg]->type].bits != 16)
 			return 0;

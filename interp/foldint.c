@@ -493,8 +493,8 @@ bfiknown(const Func *f, XIns *xi, const Ins *in)
 
 /* bfi.b32 of immediate position and length into a base that ptxas knows:
  * 0 from a shl or shr.u32/b32 by an immediate of 32 or more or a mov of an
- * immediate 0, or any kconst value (a bfe past the word, a set.ne.f32 of a
- * value with itself) where it does not know the inserted value too (then
+ * immediate 0, a literal, or any kconst value (a bfe past the word, a
+ * set.ne.f32 of a value with itself) where it does not know the inserted value too (then
  * it computes the whole bfi by the manual's rule: bfiknown).  It
  * makes a shift of the inserted value (SHF.L.U32, or a LEA into all ones),
  * which keeps the manual's rule, not the mask rule of a register base
@@ -507,6 +507,13 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
 	uint64_t c;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	/* a literal base is one ptxas knows too: bfi.b32 d, a, 0xb7688f7e, 3,
+	 * 56 is LEA d, a, 0x6, 0x3 (v15 immx seeds 20545, 24606: a << pos
+	 * over the base's low pos bits) */
+	if (in->opnd[2].kind == OK_IMM) {
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+		return 0;
+	}
 	if (!d || d->guard)
 		return 0;
 	if (((d->op == OP_SHL && d->ty[0] != TY_S32) || (d->op == OP_SHR && d->ty[0] != TY_S32)) &&
@@ -880,10 +887,17 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * high word of a shr.u64 by 62 inserted the immediate-field rule's
 	 * five bits on an H200, as for a length it knows) */
 	if (d && !d->guard && d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 &&
-	    d->ndef == 2 && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 64 && srcval(d, 1) >= 0) {
+	    d->ndef == 2 && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 64 &&
+	    (srcval(d, 1) >= 0 || d->opnd[1].kind == OK_IMM ||
+	    (d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F64HEX))) {
 		int hi = w == d->def[1], u = srcval(d, 1), z;
-		const Ins *s = defof(f, u, &z);
+		const Ins *s = u >= 0 ? defof(f, u, &z) : NULL;
 		uint64_t c;
+		/* of a literal too (v15 immx 22935: neg.f16x2 of the high word
+		 * of mov.b64 {lo, hi}, 18442240474082181120 keeps its NaN) */
+		if (u < 0)
+			return *r = (d->opnd[1].kind == OK_IMM ? (uint64_t)d->opnd[1].imm : d->opnd[1].fbits) >>
+			    (hi ? 32 : 0) & 0xFFFFFFFFull, 1;
 		if (kconst(f, u, depth + 1, &c))
 			return *r = hi ? c >> 32 : c & 0xFFFFFFFFull, 1;
 		if (s && !s->guard && s->nopnd == 3 && s->nty == 1 && ir_tyinfo[s->ty[0]].bits == 64 &&
@@ -982,6 +996,14 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * tmap, tests/regress/bfe-s32-lop3-length.ptx) */
 	if (d->op == OP_LOP3)
 		return 0;
+	/* nor szext, bmsk, sad or prmt, immediates or not: sm_90 SASS keeps
+	 * SGXT, BMSK, VABSDIFF and PRMT of immediates (v15 immx 26244: a
+	 * bfe.s32 at the szext.clamp of -1, 7 took its position at run time,
+	 * the H200's 0 for a positive source where the immediate rule gives
+	 * all ones; 28086: abs.f16x2 of a bmsk.clamp of 1, 34 gave the HADD2's
+	 * canonical NaN) */
+	if (d->op == OP_SZEXT || d->op == OP_BMSK || d->op == OP_SAD || d->op == OP_PRMT)
+		return 0;
 	/* nor a cvt to a float from a 64-bit integer: ptxas folds
 	 * cvt.rn.f32.s32, .u32 and .u16 of a constant (sm_90 SASS: a MOV of
 	 * the float) but leaves an I2F.S64 of one to run (v14 xmix 16634:
@@ -1025,6 +1047,11 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			any = 1 + i;
 		}
 	}
+	/* dp2a and dp4a of factors it knows are IDP at run time (sm_90 SASS
+	 * of immediates; v15 immx 26283: abs.f16x2 of a dp2a.hi of two
+	 * literals gave the HADD2's canonical NaN), but for a factor of 0 */
+	if ((d->op == OP_DP2A || d->op == OP_DP4A) && !any && (src[0] & 0xFFFFFFFFu) && (src[1] & 0xFFFFFFFFu))
+		return 0;
 	/* min and max .f32 of values it knows, not NaNs (v6 seed 130827: a
 	 * setp.ne.f32 of min.ftz.f32 of a known 0 and 108.5 against a set's
 	 * result is an integer test of the set, foldsetpset; sm_90 SASS of

@@ -1028,6 +1028,13 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (in->op == OP_CVT || in->op == OP_SET) && in->nty > 1 ? in->ty[in->nty - 1] : ty))
 		return pm->subsel = 0, -1;
 	pm->subsel = 0;
+	/* a 16-bit shl or shr by a literal: ptxas shifts by the literal's low
+	 * 16 bits, the type's width, where PTX's amount is a u32 (sm_90 SASS:
+	 * shl.b16 by 0x7FC00000 or 65536 is a copy, by 0x10011 a shift by 17;
+	 * a register holding 0x7FC00000 shifts by all of it, giving 0) */
+	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 16 && xi->ns == 2 &&
+	    xi->s[1].k == XO_IMM)
+		xi->s[1].imm &= 0xFFFF;
 	if (in->op == OP_SLCT && in->nty == 2 && xi->ns == 3 && in->nopnd == 4 &&
 	    interp_decode_op(pm, &in->opnd[3], in->ty[1], &xi->s[2]))
 		return -1;

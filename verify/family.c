@@ -691,8 +691,21 @@ texture(Verify *v, Ins *in)
 static void
 video(Verify *v, Ins *in)
 {
-	for (int i = 0; i < in->nopnd; i++)
+	static const int simd[] = { OP_VADD2, OP_VSUB2, OP_VAVRG2, OP_VABSDIFF2, OP_VMIN2, OP_VMAX2, OP_VSET2,
+		OP_VADD4, OP_VSUB4, OP_VAVRG4, OP_VABSDIFF4, OP_VMIN4, OP_VMAX4, OP_VSET4 };
+
+	for (int i = 0; i < in->nopnd; i++) {
+		/* the SIMD forms read every source through a selector, which a
+		 * literal has none of (ptxas 13.0: "Incorrect video selector for
+		 * operand N"); the scalar ones take literals */
+		for (size_t k = 0; i >= in->ndst && k < sizeof simd / sizeof simd[0]; k++)
+			if (in->op == simd[k] && (in->opnd[i].kind == OK_IMM || in->opnd[i].kind == OK_FIMM)) {
+				verify_report(v, VC_OPTYPE, in->opnd[i].loc, "operand %d of '%s' is a literal; the SIMD "
+				    "video instructions read registers through selectors", i + 1, ir_opinfo[in->op].name);
+				return;
+			}
 		verify_fragreg(v, in, &in->opnd[i], i, FK_I32);
+	}
 }
 
 /*

@@ -1030,6 +1030,14 @@ packedopnds(Verify *v, Ins *in)
 			    o->kind == OK_IMM ? "integer" : "float", tyname(in->ty[0]), tyname(in->ty[1]), tyname(ty));
 			return;
 		}
+		/* cvt.rna.tf32.f32 of a literal takes a 0f one alone: of a
+		 * double one (0d, decimal) ptxas 13.0 says "Arguments mismatch
+		 * for instruction 'mov'" (.rn and .rz take either) */
+		if (o->kind == OK_FIMM && i > 0 && in->ty[0] == TY_TF32 && ir_hasmod(in, MOD_RNA) &&
+		    o->flkind != FL_F32HEX) {
+			verify_report(v, VC_OPTYPE, o->loc, "'cvt.rna.tf32.f32' takes a 0f literal, not a double one");
+			return;
+		}
 	}
 }
 
