@@ -843,6 +843,17 @@ mbarops(Verify *v, Ins *in)
 	const char *form;
 	int parity = ir_hasmod(in, MOD_PARITY);
 
+	/* .expect_tx arrives with a transaction count and .noComplete with an
+	 * arrival count, never without (ptxas 13.0: "Arguments mismatch",
+	 * "Illegal modifier '.noComplete' for instruction 'mbarrier.arrive
+	 * without count argument'") */
+	if ((in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP) && in->nopnd < 3 &&
+	    (ir_hasmod(in, MOD_EXPECT_TX) || ir_hasmod(in, MOD_NOCOMPLETE))) {
+		verify_report(v, VC_OPTYPE, in->loc, "'%s.%s' takes a %s count after the mbarrier", ir_opinfo[in->op].name,
+		    ir_hasmod(in, MOD_EXPECT_TX) ? "expect_tx" : "noComplete",
+		    ir_hasmod(in, MOD_EXPECT_TX) ? "transaction" : "arrival");
+		return;
+	}
 	switch (in->op) {
 	case OP_MBARRIER_INIT: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX: form = "-c"; break;
 	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: form = "s-c"; break;
@@ -948,6 +959,11 @@ cachepolicy(Verify *v, Ins *in)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' with %d operands needs .L2::cache_hint", op, in->nopnd);
 		return;
 	}
+	/* cp.async's policy comes after the size: d, s, size, policy at least */
+	if (hint && in->op == OP_CP_ASYNC && in->nopnd < 4) {
+		verify_report(v, VC_OPTYPE, in->loc, "'cp.async' with .L2::cache_hint takes a cache policy after the size");
+		return;
+	}
 	if (hint && in->nopnd >= 2) {
 		const Opnd *o = &in->opnd[in->nopnd - 1];
 		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
@@ -962,6 +978,20 @@ cachepolicy(Verify *v, Ins *in)
 	}
 	if (in->op != OP_CREATEPOLICY_FRACTIONAL && in->op != OP_CREATEPOLICY_RANGE && in->op != OP_CREATEPOLICY_CVT)
 		return;
+	/* a primary priority, then a secondary one of .L2::evict_first or
+	 * .L2::evict_unchanged alone (ptxas 13.0: "Unsupported modifier
+	 * '.evict_last' as secondary_priority") */
+	for (int i = 0, n = 0; i < in->nmod; i++) {
+		int md = in->mod[i];
+		if (md != MOD_L2_EVICT_NORMAL && md != MOD_L2_EVICT_FIRST && md != MOD_L2_EVICT_LAST &&
+		    md != MOD_L2_EVICT_UNCHANGED)
+			continue;
+		if (n++ && md != MOD_L2_EVICT_FIRST && md != MOD_L2_EVICT_UNCHANGED) {
+			verify_report(v, VC_MODIFIER, verify_modat(v, in, i), "'%s' takes .%s as its primary priority "
+			    "only; the secondary is .L2::evict_first or .L2::evict_unchanged", op, ir_modinfo[md].name);
+			return;
+		}
+	}
 	for (int i = 0; i < in->nopnd; i++) {
 		const Opnd *o = &in->opnd[i];
 		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;

@@ -139,6 +139,19 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	{'T', "mma", "rp", "", "f64"},
 	{'T', "wmma.mma", "rn", "", "f64"}, {'T', "wmma.mma", "rz", "", "f64"}, {'T', "wmma.mma", "rm", "", "f64"},
 	{'T', "wmma.mma", "rp", "", "f64"},
+	/* fence.sync_restrict::shared::cta is a release at cluster scope and
+	 * ::cluster an acquire at cluster scope, nothing else ("Modifier
+	 * '.sync_restrict::shared::cta' requires modifier 'order'", "cannot be
+	 * combined with modifier '.gpu'"; one order and one scope: modcount.c) */
+	{'N', "fence", "release", "sync_restrict::shared::cta", ""},
+	{'N', "fence", "cluster", "sync_restrict::shared::cta", ""},
+	{'N', "fence", "acquire", "sync_restrict::shared::cluster", ""},
+	{'N', "fence", "cluster", "sync_restrict::shared::cluster", ""},
+	{'X', "fence", "sync_restrict::shared::cta sync_restrict::shared::cluster", "", ""},
+	/* prefetch's eviction priority stands for its level ("Illegal modifier
+	 * '.L2' for instruction 'prefetch' with '.level::eviction_priority'") */
+	{'X', "prefetch", "L1 L2::evict_last", "", ""}, {'X', "prefetch", "L2 L2::evict_last", "", ""},
+	{'X', "prefetch", "L1 L2::evict_normal", "", ""}, {'X', "prefetch", "L2 L2::evict_normal", "", ""},
 };
 #undef INT
 #undef FALL
@@ -230,12 +243,14 @@ void
 verify_modrules(Verify *v, const Accept *ac, Ins *in)
 {
 	const char *op = ir_opinfo[in->op].name;
-	int t = in->ty[in->nty > 1 ? in->nty - 1 : 0];
+	int t = in->nty < 1 ? 0 : in->ty[in->nty > 1 ? in->nty - 1 : 0];
 	char buf[96];
 
 	/* a modifier twice, or two of one group (two roundings): modcount.c */
-	/* a type the opcode does not take is reported already */
-	if (!ac->rule0[in->op] || in->nty < 1 || t <= 0 || t >= 64 || !accepts(ac, in->op, t))
+	/* a type the opcode does not take is reported already; an opcode of
+	 * no type (fence) meets the rows of all types alone (bit 0) */
+	if (!ac->rule0[in->op] || (in->nty < 1 && *ir_opinfo[in->op].types) ||
+	    (in->nty >= 1 && (t <= 0 || t >= 64 || !accepts(ac, in->op, t))))
 		return;
 	for (int r = ac->rule0[in->op] - 1; r < ac->rule1[in->op]; r++) {
 		const Rule *ru = &ac->rule[r];
@@ -256,8 +271,9 @@ verify_modrules(Verify *v, const Accept *ac, Ins *in)
 		switch (modrule[r].kind) {
 		case 'N':
 			if (!have)
-				verify_report(v, VC_MODIFIER, in->loc, "'%s%s%s.%s' needs %s", op, ru->when ? "." : "",
-				    ru->when ? ir_modinfo[ru->when].name : "", tyname(t), modlist(buf, sizeof buf, ru));
+				verify_report(v, VC_MODIFIER, in->loc, "'%s%s%s%s%s' needs %s", op, ru->when ? "." : "",
+				    ru->when ? ir_modinfo[ru->when].name : "", t ? "." : "", t ? tyname(t) : "",
+				    modlist(buf, sizeof buf, ru));
 			break;
 		case 'X':
 			if (have > 1 && !(ir_modinfo[a].cls == MC_ROUND && ir_modinfo[b].cls == MC_ROUND))
