@@ -34,15 +34,18 @@
  *     (v15 immx 20263), of a NaN by 1.0 the canonical NaN (23755).  A NaN
  *     y it leaves to the MUFU.
  *
- * The values it knows (f32val): immediates and movs of them, integer
- * instructions of them (intevaluated), and add, sub and mul .f32 (.ftz and .sat alike, in the
- * default or .rn rounding), neg, abs, min and max .f32, cvt between floats
- * and from 32-bit integers, div.approx, div.full and the .approx
- * instructions above, of values it knows (rsqrt.approx.f32 of a mul.f32 of
- * two literals is a MOV).  Not fma or mad, nor .rz, .rm or .rp
- * arithmetic, div.rn, rcp.rn or sqrt.rn, copysign, max.NaN, nor a cvt
- * from a 64-bit integer: those run (an FFMA, an FMUL.RZ, an I2F.S64
- * before the MUFU in SASS).
+ * The values it knows (f32val): immediates and movs of them, selps by an
+ * immediate predicate, integer instructions of them (intevaluated), add,
+ * sub and mul .f32 (.ftz and .sat alike, in the default or .rn rounding,
+ * but not .rn.sat), neg, abs, min and max .f32, slct.f32, set into a
+ * word, cvt between floats in .rn or an integer rounding (to an f16x2
+ * pair too, not to bf16x2: v15 immx 20143, 24078, an F2FP.BF16 of
+ * immediates runs), cvt.rn to a float from a 32-bit integer, div.approx,
+ * div.full and the .approx instructions above, of values it knows
+ * (rsqrt.approx.f32 of a mul.f32 of two literals is a MOV).  Not fma or
+ * mad, nor .rz, .rm or .rp arithmetic or cvts, div.rn, rcp.rn or sqrt.rn,
+ * copysign, max.NaN, nor a cvt from a 64-bit integer: those run (an FFMA,
+ * an FMUL.RZ, an I2F.S64 before the MUFU in sm_90 SASS).
  */
 #include <math.h>
 #include <stdint.h>
@@ -193,28 +196,36 @@ mufuop(const Ins *in)
 }
 
 /* Does ptxas evaluate d, an integer ALU instruction of known sources of
- * 32 bits or fewer?  Not szext, bmsk, sad, prmt, lop3, dp4a, cvt.pack,
- * mad.hi or video instructions (SGXT, BMSK, VABSDIFF, PRMT, LOP3, IDP,
- * I2IP, IMAD.HI, VADD in sm_90 SASS of immediates; v15 immx 20809, 22463:
- * an rsqrt and a sin of szext of immediates run their MUFU), where mad.lo,
- * mad24.hi.sat, mul.hi, bfe, bfi, shf, popc, clz, bfind and the plain
- * arithmetic and logic fold. */
+ * 32 bits or fewer?  Not bmsk, sad, prmt, lop3, dp4a, cvt.pack, mad.hi,
+ * madc or video instructions (BMSK, VABSDIFF, PRMT, LOP3, IDP, I2IP,
+ * IMAD.HI, VADD in sm_90 SASS of immediates), nor szext but where it is a
+ * copy, .clamp at 32 or more read as signed, or 0, .wrap at a multiple of
+ * 32 (SGXT at a negative position: v15 immx 26904; SGXT.W
+ * else; v15 immx 20809, 22463: an rsqrt and a sin of szext.wrap at 62 of
+ * immediates run their MUFU), where mad.lo, mad24.hi.sat, mul.hi,
+ * mad.wide.u16, bfe, bfi, shf, popc, clz, bfind, slct, cvt from a float
+ * and the plain arithmetic and logic fold; the carry instructions too
+ * (ccin). */
 static int
 intevaluated(const Ins *d)
 {
 	if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 		return 0;
-	if (ir_tyinfo[d->ty[0]].bits > 32 || ir_hasmod(d, MOD_WIDE) || ir_hasmod(d, MOD_CC))
+	if (ir_tyinfo[d->ty[0]].bits > (ir_hasmod(d, MOD_WIDE) ? 16 : 32))
 		return 0;
 	switch (d->op) {
-	case OP_ADD: case OP_SUB: case OP_MUL: case OP_MUL24: case OP_MAD24: case OP_AND: case OP_OR: case OP_XOR:
-	case OP_NOT: case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI: case OP_SHF: case OP_POPC: case OP_BREV:
-	case OP_CLZ: case OP_BFIND: case OP_MIN: case OP_MAX: case OP_ABS: case OP_NEG:
+	case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC: case OP_MUL: case OP_MUL24: case OP_MAD24:
+	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI:
+	case OP_SHF: case OP_POPC: case OP_BREV: case OP_CLZ: case OP_BFIND: case OP_MIN: case OP_MAX: case OP_ABS:
+	case OP_NEG: case OP_SLCT: case OP_SZEXT:
 		return 1;
 	case OP_MAD:
-		return ir_hasmod(d, MOD_LO);
+		return ir_hasmod(d, MOD_LO) || ir_hasmod(d, MOD_WIDE);
+	/* from a float to 32 bits or more, or from an f64 (F2I.U8,
+	 * F2IP.U8.F32, F2I.S16 of immediates run: v15 immx 23678) */
 	case OP_CVT:
-		return d->nty == 2 && isint(d->ty[1]) && ir_tyinfo[d->ty[1]].bits <= 32;
+		return d->nty == 2 && ir_tyinfo[d->ty[1]].bits <= 64 && (isint(d->ty[1]) ||
+		    (ir_tyinfo[d->ty[1]].kind == TK_FLOAT && (ir_tyinfo[d->ty[0]].bits >= 32 || d->ty[1] == TY_F64)));
 	default:
 		return 0;
 	}
@@ -237,14 +248,22 @@ evaluated(const Ins *d)
 		    (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT || d->ty[0] == TY_F32) &&
 		    ir_tyinfo[d->ty[1]].bits <= 32 && (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT ||
 		    d->ty[1] == TY_F32);
+	/* not in a directed rounding (v15 7392: cvt.rm.f32.f64 of 0.1 runs) */
 	if (d->op == OP_CVT)
-		return d->nty == 2 && ir_tyinfo[d->ty[0]].kind == TK_FLOAT && (ir_tyinfo[s].kind == TK_FLOAT ||
+		return d->nty == 2 && (ir_tyinfo[d->ty[0]].kind == TK_FLOAT || d->ty[0] == TY_F16X2) &&
+		    !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) &&
+		    (ir_tyinfo[s].kind == TK_FLOAT ||
 		    (isint(s) && ir_tyinfo[s].bits <= 32 && ir_hasmod(d, MOD_RN)));
+	if (d->op == OP_SLCT)
+		return d->ty[0] == TY_F32;
 	if (d->ty[0] != TY_F32 || d->nty != 1)
 		return 0;
 	switch (d->op) {
+	/* .sat, but not .rn.sat (v15 1243: sub.rn.ftz.sat.f32 of literals
+	 * runs an FADD; sm_90 SASS: add.ftz.sat a MOV, add.rn.sat an FADD) */
 	case OP_ADD: case OP_SUB: case OP_MUL:
-		return !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP);
+		return !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) &&
+		    !(ir_hasmod(d, MOD_RN) && ir_hasmod(d, MOD_SAT));
 	case OP_NEG: case OP_ABS:
 		return 1;
 	case OP_MIN: case OP_MAX:
@@ -254,16 +273,31 @@ evaluated(const Ins *d)
 	}
 }
 
+/* the type source j of d is read as */
+static int
+srcty(const Ins *d, int j)
+{
+	if ((d->op == OP_CVT || d->op == OP_SET) && d->nty == 2)
+		return d->ty[1];
+	if (d->op == OP_SLCT && d->nty == 2 && j == 3)
+		return d->ty[1];
+	return d->ty[0];
+}
+
 static int f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
 
-/* source j of d, read as type ty, where ptxas knows it */
+/* source j of d where ptxas knows it: an integer immediate as written
+ * (alu_exec truncates it; a mad.wide's addend is wide), a float one
+ * decoded as type ty */
 static int
 opval(ptx_module *pm, const Func *f, const Ins *d, int j, int ty, int depth, uint64_t *r)
 {
 	const Opnd *o = &d->opnd[j];
 	XOp x;
 
-	if (o->kind == OK_IMM || o->kind == OK_FIMM) {
+	if (o->kind == OK_IMM)
+		return *r = (uint64_t)o->imm, 1;
+	if (o->kind == OK_FIMM) {
 		if (interp_decode_op(pm, o, ty, &x) || x.k != XO_IMM)
 			return 0;
 		return *r = x.imm, 1;
@@ -271,17 +305,69 @@ opval(ptx_module *pm, const Func *f, const Ins *d, int j, int ty, int depth, uin
 	return o->kind == OK_REG && f32val(pm, f, srcval(d, j), depth + 1, r);
 }
 
+static int run(ptx_module *pm, const Func *f, const Ins *d, int k, int depth, uint64_t *dst, uint32_t *cc);
+
+/* The carry flag that instruction k (of block blk) reads where ptxas
+ * knows it, and it is 0: the last carry-out before it in the block, of an
+ * instruction of known sources.  ptxas folds an addc or subc by it only
+ * then, where the carry is 1 it keeps an IADD3.X (sm_90 SASS: addc after
+ * add.cc of 0x40000000 and 1 is a MOV, of 0x40000000 and -1 an IADD3.X;
+ * subc after sub.cc of immediates that borrow is a MOV, v15 immx 22330:
+ * a sin of one is its folded value). */
+static int
+ccin(ptx_module *pm, const Func *f, int k, int depth)
+{
+	AluOp op;
+	const char *why;
+	uint64_t dst[2];
+	uint32_t cc = 0;
+
+	for (int j = k - 1; j >= 0 && j > k - 64 && f->ins[j]->blk == f->ins[k]->blk; j--) {
+		const Ins *e = f->ins[j];
+		if (e->op == OP_CALL)
+			return 0;
+		if (alu_decode(e, &op, &why) != 0 || !(op.flags & ALU_CCOUT))
+			continue;
+		return !e->guard && run(pm, f, e, j, depth + 1, dst, &cc) && cc == 0;
+	}
+	return 0;
+}
+
+/* Runs d (instruction k) on its sources, where ptxas knows them all:
+ * *dst its result, *cc its carry-out */
+static int
+run(ptx_module *pm, const Func *f, const Ins *d, int k, int depth, uint64_t *dst, uint32_t *cc)
+{
+	uint64_t src[4];
+	AluOp op;
+	const char *why;
+	int n = d->nopnd - 1;
+
+	if (depth > 8 || n < 1 || n > 4 || d->ndst != 1 || alu_decode(d, &op, &why) != 0 || op.ndst != 1 ||
+	    op.nwords != 1 || op.negsrc || op.nsrc != n)
+		return 0;
+	for (int i = 0; i < n; i++)
+		if (!opval(pm, f, d, 1 + i, srcty(d, 1 + i), depth, &src[i]))
+			return 0;
+	if (d->op == OP_SZEXT && !(ir_hasmod(d, MOD_CLAMP) ? (int32_t)src[1] >= 32 : (src[1] & 31) == 0))
+		return 0;
+	*cc = 0;
+	if ((op.flags & ALU_CCIN) && !ccin(pm, f, k, depth))
+		return 0;
+	dst[0] = dst[1] = 0;
+	alu_exec(&op, src, dst, cc);
+	return 1;
+}
+
 /* The bits of value v where ptxas knows it (see the list above); not a
  * NaN.  A short walk: depth 8. */
 static int
 f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
-	int w, n, bits, fmt;
+	int w, bits, fmt;
 	const Ins *d;
-	uint64_t src[3], dst[2] = { 0, 0 };
+	uint64_t src[2] = { 0, 0 }, dst[2];
 	uint32_t cc = 0, z;
-	AluOp op;
-	const char *why;
 
 	if (v < 0 || depth > 8 || !(d = defof(f, v, &w)) || d->guard || d->ndst != 1 || d->ndef != 1)
 		return 0;
@@ -291,24 +377,25 @@ f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	if (d->op == OP_MOV)
 		return d->nopnd == 2 && d->opnd[0].kind == OK_REG && ir_tyinfo[d->ty[0]].bits == bits &&
 		    opval(pm, f, d, 1, d->ty[0], depth, r);
-	if (d->nopnd < 2 || (n = d->nopnd - 1) > 3 || !evaluated(d))
+	/* a selp by an immediate predicate is the source it picks */
+	if (d->op == OP_SELP && d->nopnd == 4 && d->opnd[3].kind == OK_IMM)
+		return opval(pm, f, d, d->opnd[3].imm ? 1 : 2, d->ty[0], depth, r);
+	if (d->nopnd < 2 || !evaluated(d))
 		return 0;
-	for (int i = 0; i < n; i++)
-		if (!opval(pm, f, d, 1 + i, d->nty == 2 ? d->ty[1] : d->ty[0], depth, &src[i]))
-			return 0;
 	/* ptxas's own rules for a bfe.s32 and a bfi of fields it knows
 	 * (foldint.c, kconst) */
 	if (d->op == OP_BFE || d->op == OP_BFI)
 		return bits == 32 && interp_fold_kconst(f, v, r);
 	if (mufuop(d)) {
-		if (!interp_fold_mufuval(d, (uint32_t)src[0], n > 1 ? (uint32_t)src[1] : 0, &z) || nan32(z))
+		for (int i = 0; i < d->nopnd - 1 && i < 2; i++)
+			if (!opval(pm, f, d, 1 + i, TY_F32, depth, &src[i]))
+				return 0;
+		if (!interp_fold_mufuval(d, (uint32_t)src[0], (uint32_t)src[1], &z) || nan32(z))
 			return 0;
 		return *r = z, 1;
 	}
-	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc || op.nsrc != n ||
-	    (op.flags & (ALU_CCIN | ALU_CCOUT)))
+	if (!run(pm, f, d, f->val[w].ins, depth, dst, &cc))
 		return 0;
-	alu_exec(&op, src, dst, &cc);
 	*r = bits == 64 ? dst[0] : dst[0] & ((1ull << bits) - 1);
 	fmt = alu_fmt_of(d->ty[0]);
 	return fmt < 0 || !alu_fisnan(fmt, *r);
