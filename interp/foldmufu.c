@@ -241,17 +241,20 @@ evaluated(const Ins *d)
 
 	if (mufuop(d) || intevaluated(d))
 		return 1;
-	/* a set into a 32-bit integer or f32 of f32 or integer sources (not
-	 * of half pairs: v15 immx 23982, a sin of set.lt.bf16x2 runs) */
+	/* a set into a 32-bit integer or f32 of f32 or integer sources, 64-bit
+	 * ones too (v15 5122: a sin of set.ne.f32.b64 of -48, -52 is sin 1.0
+	 * folded), not of half pairs (v15 immx 23982: a sin of set.lt.bf16x2
+	 * runs) */
 	if (d->op == OP_SET)
 		return d->nopnd == 3 && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == 32 &&
 		    (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT || d->ty[0] == TY_F32) &&
-		    ir_tyinfo[d->ty[1]].bits <= 32 && (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT ||
+		    (((isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && ir_tyinfo[d->ty[1]].bits <= 64) ||
 		    d->ty[1] == TY_F32);
-	/* not in a directed rounding (v15 7392: cvt.rm.f32.f64 of 0.1 runs) */
+	/* not in a directed rounding, nor .relu (v15 7392: cvt.rm.f32.f64 of
+	 * 0.1 runs; 1248: cvt.rn.relu.f16x2.f32 of literals) */
 	if (d->op == OP_CVT)
 		return d->nty == 2 && (ir_tyinfo[d->ty[0]].kind == TK_FLOAT || d->ty[0] == TY_F16X2) &&
-		    !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) &&
+		    !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) && !ir_hasmod(d, MOD_RELU) &&
 		    (ir_tyinfo[s].kind == TK_FLOAT ||
 		    (isint(s) && ir_tyinfo[s].bits <= 32 && ir_hasmod(d, MOD_RN)));
 	if (d->op == OP_SLCT)
