@@ -346,7 +346,7 @@ run(ptx_module *pm, const Func *f, const Ins *d, int k, int depth, uint64_t *dst
 	const char *why;
 	int n = d->nopnd - 1;
 
-	if (depth > 8 || n < 1 || n > 4 || d->ndst != 1 || alu_decode(d, &op, &why) != 0 || op.ndst != 1 ||
+	if (depth > 6 || n < 1 || n > 4 || d->ndst != 1 || alu_decode(d, &op, &why) != 0 || op.ndst != 1 ||
 	    op.nwords != 1 || op.negsrc || op.nsrc != n)
 		return 0;
 	for (int i = 0; i < n; i++)
@@ -363,7 +363,7 @@ run(ptx_module *pm, const Func *f, const Ins *d, int k, int depth, uint64_t *dst
 }
 
 /* The bits of value v where ptxas knows it (see the list above); not a
- * NaN.  A short walk: depth 8. */
+ * NaN.  A short walk: depth 6 (each step reads up to four values). */
 static int
 f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
@@ -372,7 +372,7 @@ f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	uint64_t src[2] = { 0, 0 }, dst[2];
 	uint32_t cc = 0, z;
 
-	if (v < 0 || depth > 8 || !(d = defof(f, v, &w)) || d->guard || d->ndst != 1 || d->ndef != 1)
+	if (v < 0 || depth > 6 || !(d = defof(f, v, &w)) || d->guard || d->ndst != 1 || d->ndef != 1)
 		return 0;
 	bits = ir_tyinfo[f->regs[f->val[w].reg]->type].bits;
 	if (bits > 64)
