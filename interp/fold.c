@@ -2492,9 +2492,20 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	uint32_t a, b = 0, r;
 	int div = in->op == OP_DIV;
 
-	if (!(f32const(pm, f, xi, in, 0, &a) || interp_fold_f32val(pm, f, srcval(in, 1), &a)) ||
-	    (div && !(f32const(pm, f, xi, in, 1, &b) || interp_fold_f32val(pm, f, srcval(in, 2), &b))) ||
-	    !interp_fold_mufuval(in, a, b, &r))
+	int kb = div && (f32const(pm, f, xi, in, 1, &b) || interp_fold_f32val(pm, f, srcval(in, 2), &b));
+
+	/* x / K of an x it does not know: x times K's correctly rounded
+	 * reciprocal, scaled as the MUFU.RCP's (alu_approx_divk; v15 immx
+	 * 26491: div.approx.f32 of an add.f32 by 0f000000FF is 0x43808000, the
+	 * MUFU's 0x43807fff), but by 1.0 (folddiv1) */
+	if (div && kb && !(f32const(pm, f, xi, in, 0, &a) || interp_fold_f32val(pm, f, srcval(in, 1), &a))) {
+		if ((b & 0x7FFFFFFFu) != 0x3F800000u && (b & 0x7FFFFFFFu) <= 0x7F800000u && xi->alu.op == OP_DIV &&
+		    !xi->alu.mode)
+			xi->alu.mode = OP_RCP;
+		return;
+	}
+	if ((!div && !(f32const(pm, f, xi, in, 0, &a) || interp_fold_f32val(pm, f, srcval(in, 1), &a))) ||
+	    (div && !kb) || !interp_fold_mufuval(in, a, b, &r))
 		return;
 	xi->s[0].k = XO_IMM;
 	xi->s[0].imm = r;
@@ -3893,7 +3904,7 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (ir_hasmod(in, MOD_APPROX) || (in->op == OP_DIV && ir_hasmod(in, MOD_FULL))) &&
 	    xi->ns == (in->op == OP_DIV ? 2 : 1) && in->nopnd == xi->ns + 1 && !in->guard) {
 		foldmufuk(pm, f, xi, in);
-		if (xi->alu.op == OP_MOV)
+		if (xi->alu.op == OP_MOV || (xi->alu.op == OP_DIV && xi->alu.mode == OP_RCP))
 			return 0;
 	}
 	if (in->op == OP_DIV && in->ty[0] == TY_F32 && (ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL)) &&
