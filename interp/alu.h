@@ -111,7 +111,8 @@ struct AluOp {
 	int cmp;             /* MOD_EQ .. MOD_NAN_CMP for set/setp, else 0 */
 	int bop;             /* MOD_AND/OR/XOR combining (set/setp) or 0; lop3 predicate op */
 	int mode;            /* prmt mode (MOD_F4E ...), testp class (MOD_FINITE ...); OP_RSQRT for a
-	                      * div.approx.ftz by rsqrt(rcp(b)) that is a times rsqrt(b) (fold.c); 0 */
+	                      * div.approx.ftz by rsqrt(rcp(b)) that is a times rsqrt(b), OP_RCP for
+	                      * a div.approx or div.full by a b ptxas knows (fold.c); 0 */
 	uint32_t imm;        /* lop3 truth table; 1 on a sub.cc.s64 of an abs or a 16-bit shift by an
 	                      * ld.v.s8 element, 1 or 2 on a cvt.sat between integers of a neg/abs.s32
 	                      * or cnot.b32 result (foldint.c) */
@@ -177,6 +178,7 @@ void alu_cvt_exec(const AluOp *op, const uint64_t *s, uint64_t *d);
 uint64_t alu_approx(int opc, int fmt, uint64_t a, int ftz);
 void alu_approx_f32v(int opc, const uint64_t *a, uint64_t *d, int n, int ftz);   /* alu_approx of n f32 */
 uint64_t alu_approx_div(uint64_t a, uint64_t b, int full, int ftz);     /* div.approx/div.full.f32 */
+uint64_t alu_approx_divk(uint64_t a, uint64_t b, int full, int ftz);    /* the same by a b ptxas knows */
 /* that division's multiply fused with an add, as ptxas fuses it (contract.c): +-(a / b) + c */
 uint64_t alu_approx_divfma(uint64_t a, uint64_t b, uint64_t c, int full, int neg, int ftz);
 

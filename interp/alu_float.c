@@ -529,6 +529,8 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 	case OP_DIV:
 		if (op->mode == OP_RSQRT)   /* by rsqrt(rcp(b)), .approx.ftz: a times MUFU.RSQ of b (fold.c) */
 			r = alu_fmul(ALU_F32, s[0], alu_approx(OP_RSQRT, ALU_F32, s[1], 1), ALU_RN, 1);
+		else if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32 && op->mode == OP_RCP)
+			r = alu_approx_divk(s[0], s[1], (op->flags & ALU_FULL) != 0, ftz);
 		else if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32)
 			r = alu_approx_div(s[0], s[1], (op->flags & ALU_FULL) != 0, ftz);
 		else

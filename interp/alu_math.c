@@ -198,6 +198,31 @@ uint64_t alu_approx_divfma(uint64_t a, uint64_t b, uint64_t c, int full, int neg
 	return alu_ffma(ALU_F32, a, mfu(ALU_SFU_RCP, b), c, ALU_RN, ftz);
 }
 
+/* The same by a b that ptxas knows: its reciprocal (of b scaled as
+ * above) is the correctly rounded one ptxas computes, an FMUL by it in
+ * sm_90 SASS (div.approx.f32 x, -1.66015625 is x * 0xbf1a33cd, the
+ * MUFU.RCP's 0xbf1a33ce), flushed below 2^-126 as the MUFU's (fold.c
+ * foldmufuk) */
+static uint64_t rcpk(uint64_t b)
+{
+	return alu_fdiv(ALU_F32, 0x3F800000u, b, ALU_RN, 1);
+}
+
+uint64_t alu_approx_divk(uint64_t a, uint64_t b, int full, int ftz)
+{
+	if (ftz) {
+		if (full && absgt(b, F32_2P126)) {
+			a = alu_fmul(ALU_F32, a, F32_QUARTER, ALU_RN, 1);
+			b = alu_fmul(ALU_F32, b, F32_QUARTER, ALU_RN, 1);
+		}
+		return alu_fmul(ALU_F32, a, rcpk(b), ALU_RN, 1);
+	}
+	int big = full && absgt(b, F32_2P126), tiny = !absgeu(b, F32_MINNORM);
+	if (big) { a = mul(a, F32_QUARTER); b = mul(b, F32_QUARTER); }
+	if (tiny) { a = mul(a, F32_TWO24); b = mul(b, F32_TWO24); }
+	return mul(rcpk(b), a);
+}
+
 uint64_t alu_approx_div(uint64_t a, uint64_t b, int full, int ftz)
 {
 	if (ftz) {

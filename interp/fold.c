@@ -142,9 +142,11 @@
  *     shr.s16 shifts by the cnot kept as 0 or -1.
  *   - mad.hi.sat.s32 of operands a mul.lo (or a later mad.wide) also
  *     multiplies drops the .sat: one IMAD.WIDE computes both (foldmadhi).
- *   - rcp, sqrt, rsqrt .approx.f32 of a constant (an immediate or a mov
- *     of one) and div.approx.f32 of two are the correctly rounded value
- *     ptxas computes, not the MUFU's (foldmufuk).
+ *   - rcp, sqrt, rsqrt, lg2, ex2, sin, cos .approx.f32 of a constant
+ *     and div.approx.f32, div.full.f32 of two are the value ptxas
+ *     computes on the host, not the MUFU's, subnormal, zero and infinite
+ *     operands too; constants propagate through f32 add, sub, mul, cvt
+ *     and these (foldmufuk, foldmufu.c).
  *   - a call's arguments reach the callee: two parameters that every call
  *     of a function fills from one register are one value in its body
  *     (ptxas keeps the call but folds the body as if inlined), so a max.f32
@@ -2475,83 +2477,42 @@ f32known(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, ui
 	return *r = (uint32_t)c, 1;
 }
 
-/* rcp, sqrt and rsqrt .approx.f32 of a constant ptxas knows (an
- * immediate, or a mov of one), and div.approx.f32 of two: ptxas folds them
- * to the correctly rounded value, computed in double and rounded to f32,
- * not the MUFU's (v4 seed 1892: rcp.approx.ftz of -1.66015625 is
- * 0xbf1a33cd, the MUFU.RCP 0xbf1a33ce; sm_90 SASS stores the constant).
- * So are lg2 of a positive constant, ex2, sin and cos .approx.f32, .ftz
- * or not (v6 seed 149898: lg2 of 1.5 is 0x3f15c01a, the MUFU 0x3f15c01b;
- * each the double's value rounded to f32 for 50 constants of the sm_90
- * SASS, the host's libm computing it here).
- * The division keeps its shape, x times the reciprocal: the folded
- * reciprocal of y, rounded to f32, times x, rounded again (v6 seed 33916:
- * x / x of 0x031dd13c is 0x3f7fffff, not 1.0).  Only for normal operands
- * and a normal result: what ptxas does with the others was not read off. */
+/* rcp, sqrt, rsqrt, lg2, ex2, sin and cos .approx.f32 of a constant
+ * ptxas knows, and div.approx.f32 and div.full.f32 of two: ptxas folds
+ * them to the value foldmufu.c gives (the correctly rounded one, not the
+ * MUFU's; v4 seed 1892: rcp.approx.ftz of -1.66015625 is 0xbf1a33cd, the
+ * MUFU.RCP 0xbf1a33ce; sm_90 SASS stores the constant), for subnormal,
+ * zero and infinite operands too (v15 immx 20045: rsqrt.approx.f32 of
+ * 0f00018001 is 0x6093cd09).  The constant is an immediate, a mov of one,
+ * or a value ptxas computes from such (f32val: v15 immx 20389, rsqrt of a
+ * mad24.hi.sat of immediates). */
 static void
 foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	uint32_t a, b = 0;
-	double x, r;
-	float fr;
-	uint64_t q;
+	uint32_t a, b = 0, r;
+	int div = in->op == OP_DIV;
 
-	if (!f32const(pm, f, xi, in, 0, &a) || (in->op == OP_DIV && !f32const(pm, f, xi, in, 1, &b)))
+	int kb = div && (f32const(pm, f, xi, in, 1, &b) || interp_fold_f32val(pm, f, srcval(in, 2), &b));
+
+	/* x / K of an x it does not know: x times K's correctly rounded
+	 * reciprocal, scaled as the MUFU.RCP's (alu_approx_divk; v15 immx
+	 * 26491: div.approx.f32 of an add.f32 by 0f000000FF is 0x43808000, the
+	 * MUFU's 0x43807fff), but by 1.0 (folddiv1) */
+	if (div && kb && !(f32const(pm, f, xi, in, 0, &a) || interp_fold_f32val(pm, f, srcval(in, 1), &a))) {
+		if ((b & 0x7FFFFFFFu) != 0x3F800000u && (b & 0x7FFFFFFFu) <= 0x7F800000u && xi->alu.op == OP_DIV &&
+		    !xi->alu.mode)
+			xi->alu.mode = OP_RCP;
 		return;
-	for (int i = 0; i < (in->op == OP_DIV ? 2 : 1); i++) {
-		uint32_t e = ((i ? b : a) >> 23) & 0xff;
-		if (e == 0 || e == 0xff)
-			return;
 	}
-	memcpy(&fr, &a, 4);
-	x = fr;
-	switch (in->op) {
-	case OP_RCP: r = 1 / x; break;
-	case OP_DIV: {
-		/* each step an f32 operation of its own, correctly rounded:
-		 * y's reciprocal, then x times it (the project's own f32
-		 * arithmetic, not the host's) */
-		uint64_t ry = alu_fdiv(ALU_F32, 0x3f800000u, b, ALU_RN, 0);
-
-		if (((ry >> 23) & 0xff) == 0)   /* a subnormal reciprocal: not read off */
-			return;
-		q = alu_fmul(ALU_F32, a, ry, ALU_RN, 0);
-		memcpy(&fr, &(uint32_t){(uint32_t)q}, 4);
-		r = fr;
-		break;
-	}
-	case OP_SQRT: case OP_RSQRT:
-		if (x < 0)
-			return;
-		memcpy(&q, &x, 8);
-		q = alu_fsqrt(ALU_F64, q, ALU_RN, 0);
-		memcpy(&r, &q, 8);
-		if (in->op == OP_RSQRT)
-			r = 1 / r;
-		break;
-	/* positive operands only for lg2: a negative one keeps its MUFU.LG2;
-	 * tanh.approx.f32 is never folded (sm_90 SASS of 50 constants each) */
-	case OP_LG2:
-		if (x <= 0)
-			return;
-		r = log2(x);
-		break;
-	case OP_EX2: r = exp2(x); break;
-	case OP_SIN: r = sin(x); break;
-	case OP_COS: r = cos(x); break;
-	default: return;
-	}
-	fr = (float)r;
-	memcpy(&a, &fr, 4);
-	if (((a >> 23) & 0xff) == 0 || ((a >> 23) & 0xff) == 0xff)
+	if ((!div && !(f32const(pm, f, xi, in, 0, &a) || interp_fold_f32val(pm, f, srcval(in, 1), &a))) ||
+	    (div && !kb) || !interp_fold_mufuval(in, a, b, &r))
 		return;
 	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = a;
+	xi->s[0].imm = r;
 	xi->ns = 1;
 	xi->alu.op = OP_MOV;
 	xi->alu.flags = 0;
 	xi->alu.nsrc = 1;
-	return;
 }
 
 /* abs.f32, .ftz or not, of a NaN ptxas knows (an immediate, or a mov of
@@ -3951,16 +3912,19 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		return interp_fold_int(pm, f, xi, in, k);
 	}
+	/* before folddiv1: x / 1.0 of a constant x is x * 1.0 folded (.ftz
+	 * flushes a subnormal x; a NaN x gives the canonical NaN) */
+	if ((in->op == OP_RCP || in->op == OP_DIV || in->op == OP_SQRT || in->op == OP_RSQRT || in->op == OP_LG2 ||
+	     in->op == OP_EX2 || in->op == OP_SIN || in->op == OP_COS) && in->ty[0] == TY_F32 && in->nty == 1 &&
+	    (ir_hasmod(in, MOD_APPROX) || (in->op == OP_DIV && ir_hasmod(in, MOD_FULL))) &&
+	    xi->ns == (in->op == OP_DIV ? 2 : 1) && in->nopnd == xi->ns + 1 && !in->guard) {
+		foldmufuk(pm, f, xi, in);
+		if (xi->alu.op == OP_MOV || (xi->alu.op == OP_DIV && xi->alu.mode == OP_RCP))
+			return 0;
+	}
 	if (in->op == OP_DIV && in->ty[0] == TY_F32 && (ir_hasmod(in, MOD_APPROX) || ir_hasmod(in, MOD_FULL)) &&
 	    xi->ns == 2 && in->nopnd == 3 && folddiv1(pm, f, xi, in))
 		return 0;
-	if ((in->op == OP_RCP || in->op == OP_DIV || in->op == OP_SQRT || in->op == OP_RSQRT || in->op == OP_LG2 ||
-	     in->op == OP_EX2 || in->op == OP_SIN || in->op == OP_COS) && in->ty[0] == TY_F32 &&
-	    ir_hasmod(in, MOD_APPROX) && xi->ns == (in->op == OP_DIV ? 2 : 1) && !in->guard) {
-		foldmufuk(pm, f, xi, in);
-		if (xi->alu.op == OP_MOV)
-			return 0;
-	}
 	if ((in->op == OP_RCP || in->op == OP_DIV) && in->ty[0] == TY_F32 && ir_hasmod(in, MOD_APPROX) &&
 	    ir_hasmod(in, MOD_FTZ) && xi->ns == (in->op == OP_DIV ? 2 : 1))
 		return foldrcp(pm, f, xi, in, k);

@@ -1,8 +1,8 @@
 /*
- * interp/fold.h -- what fold.c and foldint.c share: the SSA values an
+ * interp/fold.h -- what fold.c, foldint.c and foldmufu.c share: the SSA values an
  * instruction reads, the instruction that defines one, whether a register
  * still holds it, and the copy a rule may turn an instruction into.
- * Included by those two files alone.
+ * Included by those files alone.
  */
 #ifndef PTX_INTERP_FOLD_H
 #define PTX_INTERP_FOLD_H
@@ -197,6 +197,11 @@ int interp_fold_kconst64(const Func *f, int v, uint64_t *r);
 /* foldint.c: kconst of a 32-bit value, movs of f64 immediates known */
 int interp_fold_kconstf(const Func *f, int v, uint64_t *r);
 int interp_fold_dconst(const Func *f, int v, uint64_t *r);
+/* foldmufu.c: the value ptxas folds an .approx.f32 instruction or a
+ * div.full.f32 of the f32 bits a (b) to, 0 where it leaves it to run; the
+ * f32 bits of value v where ptxas knows them */
+int interp_fold_mufuval(const Ins *in, uint32_t a, uint32_t b, uint32_t *r);
+int interp_fold_f32val(ptx_module *pm, const Func *f, int v, uint32_t *r);
 /* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown. */
 int interp_fold_guardconst(const Func *f, const Ins *in);
 /* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst
