@@ -175,7 +175,7 @@
  *     always, a b's without a rounding modifier, an a's with one; by -1.0
  *     a neg (foldmulk).  Of two NaN immediates of an add, sub or mul
  *     .f64 the 32-bit immediate's wins, else a's or b's by the rounding
- *     (nan2a, foldaddk).  fma.f64 of two immediates, one a NaN, and a c
+ *     (nan2a); of min or max .f64 a's (foldaddk).  fma.f64 of two immediates, one a NaN, and a c
  *     that varies lets c's NaN win over the constant's but where that
  *     alone is a 32-bit immediate, and an immediate 0 factor lets the
  *     other's NaN win over c's (foldfmak).
@@ -2935,7 +2935,11 @@ nan2a(uint64_t a, uint64_t b, int dir)
 }
 
 /* add.f64 and sub.f64 of two NaN immediates: nan2a's order (a sub's b
- * negated, ALU_NEGK, where it wins) */
+ * negated, ALU_NEGK, where it wins).  min.f64 and max.f64 of two: a's,
+ * ptxas's DSETP.MAX (MIN) and FSEL taking b first (sm_90 SASS: DSETP.MAX
+ * P0, P1, R(b), R(a) for max.f64 0d7FFFFFFFFFFFFFFF, 0dFFF8000000000000,
+ * DSETP.MAX R(b), +QNAN for an a of 0d7FF8000000000000; v15 immx 24409,
+ * 24225) */
 static void
 foldaddk(XIns *xi, const Ins *in)
 {
@@ -2943,7 +2947,8 @@ foldaddk(XIns *xi, const Ins *in)
 
 	if (xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM || !dnan(xi->s[0].imm) || !dnan(xi->s[1].imm))
 		return;
-	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | (nan2a(xi->s[0].imm, xi->s[1].imm, dir) ? ALU_NANA : 0);
+	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) |
+	    (in->op == OP_MIN || in->op == OP_MAX || nan2a(xi->s[0].imm, xi->s[1].imm, dir) ? ALU_NANA : 0);
 }
 
 /* mul.f64 a, b of two constants ptxas holds (dsrck), a NaN among them:
@@ -4217,7 +4222,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_FMA || in->op == OP_MAD) && in->ty[0] == TY_F64 && xi->ns == 3 && in->nopnd == 4 &&
 	    xi->alu.op == in->op)
 		foldfmak(pm, f, xi, in);
-	if ((in->op == OP_ADD || in->op == OP_SUB) && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3)
+	if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MIN || in->op == OP_MAX) &&
+	    in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3)
 		foldaddk(xi, in);
 	if (in->op == OP_MUL && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
 	    foldmulk(f, xi, in))
