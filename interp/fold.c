@@ -171,6 +171,16 @@
  *     sign-extended to 32 bits (foldcvts8pair); a zero-extending cvt of
  *     the low byte or half of a prmt.b32 may read a as 0 (foldint.c
  *     interp_fold_prmtlow).
+ *   - mul.f64 of two constants ptxas knows early (immediates, movs and
+ *     integer cvts of them), one a NaN, is that NaN quieted, its sign
+ *     flipped where ptxas moves the other's negative sign onto it: a -0's
+ *     always, a b's without a rounding modifier, an a's with one; by -1.0
+ *     a neg (foldmulk).  Of two NaN immediates of an add, sub or mul
+ *     .f64 the 32-bit immediate's wins, else a's or b's by the rounding
+ *     (nan2a); of min or max .f64 a's (foldaddk).  fma.f64 of two immediates, one a NaN, and a c
+ *     that varies lets c's NaN win over the constant's but where that
+ *     alone is a 32-bit immediate, and an immediate 0 factor lets the
+ *     other's NaN win over c's (foldfmak).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -2825,6 +2835,243 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* Is v a value ptxas knows early, as it rewrites an f64 instruction: a
+ * mov or an integer cvt (unguarded) of an immediate, or of such a value?
+ * Integer instructions of constants fold later: a mul.f64 of a brev.b64
+ * of an immediate and -475.0 stays DMUL R, -475 (v15 immx 21457), where
+ * one of a cvt.s64.s32 or mov.s64 of one moves the sign (26234, 22638) */
+static int
+earlyk(const Func *f, int v, int depth)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->nopnd != 2 || d->ndef != 1 ||
+	    !(d->op == OP_MOV || (d->op == OP_CVT && d->nty == 2 && isint(d->ty[0]) && isint(d->ty[1]))))
+		return 0;
+	if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
+		return 1;
+	return d->opnd[1].kind == OK_REG && earlyk(f, srcval(d, 1), depth + 1);
+}
+
+/* Source i of an f64 instruction as a constant ptxas holds early (*r):
+ * an immediate, or an earlyk value */
+static int
+dsrck(const Func *f, const XIns *xi, const Ins *in, int i, uint64_t *r)
+{
+	int v;
+
+	if (xi->s[i].k == XO_IMM)
+		return *r = xi->s[i].imm, 1;
+	return (v = srcval(in, in->ndst + i)) >= 0 && earlyk(f, v, 0) && interp_fold_dconst(f, v, r);
+}
+
+/* Does an instruction other than in read value v: any but a store
+ * (f64only 0), or an f64 one that computes, not a mov, selp or slct (1)?
+ * ptxas then keeps the constant in a register that in reads as it is */
+static int
+sharedv(const Func *f, int v, const Ins *in, int f64only)
+{
+	for (int i = 0; v >= 0 && i < f->nins; i++) {
+		const Ins *d = f->ins[i];
+		int t = !f64only;
+		for (int k = 0; k < d->nty && d->op != OP_MOV && d->op != OP_SELP && d->op != OP_SLCT; k++)
+			t |= d->ty[k] == TY_F64;
+		for (int u = 0; u < d->nuse; u++)
+			if (d->use[u] == v && d != in && d->op != OP_ST && t)
+				return 1;
+	}
+	return 0;
+}
+
+static int
+dnan(uint64_t x)
+{
+	return (x & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+}
+
+/* Of two NaN immediates a and b of an add, sub or mul .f64, does a's
+ * win?  ptxas gives the DADD or DMUL one in a register, the other as its
+ * second operand, whose NaN wins: a constant whose low word is 0, a
+ * 32-bit immediate, where only one is (v15 immx 28269: sub.rn.f64
+ * 0dFFFFFFFF00000000, 0dFFFFFFFF80000000 gives a; 21973, 26716: b, -b
+ * of sub.rn 0dFFF...0, and mul 25683, 10488), else a with a rounding
+ * modifier (24649 add.rz, 28990 sub.rm, mul.rz 25815) and b without
+ * (21364 add, 23155 mul); of two 32-bit immediates a to nearest (27782
+ * add, 21221 mul), b with .rp (24597 add). */
+static int
+nan2a(uint64_t a, uint64_t b, int dir)
+{
+	int ia = !(a & 0xFFFFFFFFu), ib = !(b & 0xFFFFFFFFu);
+
+	return ia != ib ? ia : ia ? !dir : dir;
+}
+
+/* add.f64 and sub.f64 of two NaN immediates: nan2a's order (a sub's b
+ * negated, ALU_NEGK, where it wins).  min.f64 and max.f64 of two: a's,
+ * ptxas's DSETP.MAX (MIN) and FSEL taking b first (sm_90 SASS: DSETP.MAX
+ * P0, P1, R(b), R(a) for max.f64 0d7FFFFFFFFFFFFFFF, 0dFFF8000000000000,
+ * DSETP.MAX R(b), +QNAN for an a of 0d7FF8000000000000; v15 immx 24409,
+ * 24225) */
+static void
+foldaddk(XIns *xi, const Ins *in)
+{
+	int dir = rounds(in) && !ir_hasmod(in, MOD_RN);
+
+	if (xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM || !dnan(xi->s[0].imm) || !dnan(xi->s[1].imm))
+		return;
+	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) |
+	    (in->op == OP_MIN || in->op == OP_MAX || nan2a(xi->s[0].imm, xi->s[1].imm, dir) ? ALU_NANA : 0);
+}
+
+/* mul.f64 a, b of two constants ptxas holds (dsrck), a NaN among them:
+ * ptxas does not fold the product but moves a constant's sign to the
+ * other constant as it compiles, and the DMUL keeps its NaN operand,
+ * quieted (an operand's negation modifier leaves a NaN's sign).  Read
+ * off the sm_90 SASS of each form and the H200's values of v15 immx's
+ * 470 products of a NaN and a constant:
+ *   - a -0 is RZ, its sign moved to the NaN: -0 * N is -N, quieted
+ *     (20538, 23979: DMUL R, RZ, UR of 0xfff0000000000001 for
+ *     mul.f64 -0.0, 0d7FF0000000000001);
+ *   - without a rounding modifier the sign of a negative b moves to a
+ *     (20300: DMUL R(0xfff4000000012345), UR(+16.46875) for a NaN times
+ *     -16.46875), that of a negative a stays in its immediate or on its
+ *     operand (DMUL R(N), -16.46875; DMUL R(123.456), -UR(N)), but for
+ *     a -1.0 a, which makes the mul a neg of b folded as it compiles: b
+ *     with its sign flipped, not quieted (a MOV of 0xfff40000);
+ *   - with .rz, .rm or .rp the other way round: the sign of a negative
+ *     a moves to b (29155, 24369: DMUL.RZ R(-N), UR(123.456)), a
+ *     negative b stays (DMUL.RZ R(N), -16.46875);
+ *   - of two NaN immediates the one nan2a names. */
+static int
+foldmulk(const Func *f, XIns *xi, const Ins *in)
+{
+	const uint64_t S = 0x8000000000000000ull, Q = 0x0008000000000000ull;
+	int dir = rounds(in) && !ir_hasmod(in, MOD_RN), na, nb;
+	uint64_t a, b, r;
+
+	if (!dsrck(f, xi, in, 0, &a) || !dsrck(f, xi, in, 1, &b))
+		return 0;
+	na = dnan(a), nb = dnan(b);
+	if (na && nb && (xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM))
+		return 0;
+	if (na && nb)
+		r = (nan2a(a, b, dir) ? a : b) | Q;
+	else if ((xi->s[na ? 1 : 0].k != XO_IMM && sharedv(f, srcval(in, in->ndst + (na ? 1 : 0)), in, 0)) ||
+	    (xi->s[na ? 0 : 1].k != XO_IMM && sharedv(f, srcval(in, in->ndst + (na ? 0 : 1)), in, 1)))
+		return 0;
+	else if (na)
+		r = (a | Q) ^ ((b & S) && (!(b & ~S) || !dir) ? S : 0);
+	else if (!nb)
+		return 0;
+	else if (!dir && a == (S | 0x3FF0000000000000ull))
+		r = b ^ S;
+	else
+		r = (b | Q) ^ ((a & S) && (!(a & ~S) || dir) ? S : 0);
+	xi->s[0].k = XO_IMM;
+	xi->s[0].imm = r;
+	xi->ns = 1;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	xi->alu.nsrc = 1;
+	return 1;
+}
+
+/* Is source i of in (an f64 constant) one that another instruction reads
+ * too: the same immediate bits in a 64-bit one, or the register's value in
+ * one that computes (sharedv)?  ptxas then holds the constant in a
+ * register for both (sm_90 SASS: DFMA.RZ R(2.5), R(NaN), Rc for each of
+ * two fma.rz.f64 2.5, 0dFFF4000000000ABC, c; v15 xmix 14767, 15106) */
+static int
+sharedop(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
+{
+	XOp o;
+
+	if (xi->s[i].k != XO_IMM)
+		return sharedv(f, srcval(in, in->ndst + i), in, 1);
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *d = f->ins[k];
+		if (d == in || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 64)
+			continue;
+		for (int j = d->ndst; j < d->nopnd; j++)
+			if ((d->opnd[j].kind == OK_IMM || d->opnd[j].kind == OK_FIMM) &&
+			    !interp_decode_op(pm, &d->opnd[j], d->ty[0], &o) && o.k == XO_IMM && o.imm == xi->s[i].imm)
+				return 1;
+	}
+	return 0;
+}
+
+/* May value v differ between threads: does it come of a load, a special
+ * register or a guarded write (as far as 12 definitions back)?  One that
+ * does not is uniform, computed from constants at run time */
+static int
+varies(const Func *f, int v, int depth)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 12 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->op == OP_LD)
+		return 1;
+	for (int n = d->ndst; n < d->nopnd; n++) {
+		if (d->opnd[n].kind == OK_IMM || d->opnd[n].kind == OK_FIMM)
+			continue;
+		if (d->opnd[n].kind != OK_REG || varies(f, srcval(d, n), depth + 1))
+			return 1;
+	}
+	return 0;
+}
+
+/* fma.f64 (mad.f64) a, b, c of immediates a and b, one of them a NaN,
+ * and a c that varies between threads (varies): its DFMA takes one
+ * constant in a register, the first slot, the other second, as an
+ * immediate where its low word is 0 (a 32-bit one), else in a uniform
+ * register, and c third; the second slot's NaN wins, then c's, then the
+ * first's.  The NaN is second where it alone is a 32-bit immediate
+ * (DFMA.RM -R(1 ulp), +QNAN, Rc for 0d8000000000000001, 0d7FF8000000000000;
+ * v15 immx 22646), first where the other alone is one (DFMA.RP
+ * R(0xffffffff80000000), -108.25, Rc), and first where neither is, the
+ * other taking the uniform register (DFMA.RZ R(0x7fffffffffffffff),
+ * -UR(1e-300), Rc; DFMA.RP R(0x7ff4000000012345), UR(0x423c0000), Rc;
+ * 25278, 26315, 22502).  Where both are 32-bit immediates which one ptxas holds in a
+ * register depends on the kernel (DFMA R(NaN), -9, Rc alone, DFMA.RP
+ * -R(9), -QNAN, Rc in v15 immx 28715), and the rule leaves it; so it does
+ * where c is uniform, computed of constants, in a uniform register: a
+ * and b then both take registers in their order (DFMA.RZ R(2.5), R(N),
+ * UR of a sub.s64 of a bfe.u64 of a mov, which ptxas leaves to run; v15
+ * xmix 14767), and where a constant is one another instruction takes too
+ * (sharedop: DFMA.RZ R(1e-3), UR(NaN), Rc where a mov.b64 of the NaN is
+ * stored; v14 xmix 47440).  ALU_NANA orders a, c, b; without it b, c, a. */
+static void
+foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint64_t a, b, c, n, x;
+	int v, z;
+
+	/* a factor that is an immediate 0 is RZ, the first slot, with the
+	 * other factor second: x's NaN wins over c's (sm_90 SASS: DFMA.RZ R,
+	 * RZ, Rx, Rc for fma.rz.f64 x, 0d0000000000000000, c, and DFMA R, RZ,
+	 * Rx, Rc for 0 as a; v15 immx 23181, 27799, 26459), where another
+	 * immediate is the second operand */
+	for (z = 0; z < 2; z++)
+		if (xi->s[z].k == XO_IMM && !(xi->s[z].imm & 0x7FFFFFFFFFFFFFFFull) && xi->s[!z].k != XO_IMM &&
+		    !dsrck(f, xi, in, !z, &a)) {
+			xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | (z ? ALU_NANA : 0);
+			return;
+		}
+	if (xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM || xi->s[2].k == XO_IMM)
+		return;
+	a = xi->s[0].imm, b = xi->s[1].imm;
+	if (dnan(a) == dnan(b) || (v = srcval(in, in->ndst + 2)) < 0 || interp_fold_kconst64(f, v, &c) ||
+	    !varies(f, v, 0) || sharedop(pm, f, xi, in, 0) || sharedop(pm, f, xi, in, 1))
+		return;
+	n = dnan(a) ? a : b, x = dnan(a) ? b : a;
+	if (!(n & 0xFFFFFFFFu) && !(x & 0xFFFFFFFFu))
+		return;
+	/* does the NaN take the second slot? */
+	z = !(n & 0xFFFFFFFFu);
+	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | (z == dnan(a) ? ALU_NANA : 0);
+}
+
 /* sub.f64 a, b of a b that ptxas holds as a constant (interp_fold_dconst:
  * a mov of an immediate, integer instructions of such values): ptxas
  * negates the constant as it compiles, a NaN too, as it does an
@@ -3951,6 +4198,15 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		foldmulinf(pm, f, xi, in);
 	if (in->op == OP_SUB && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && xi->s[1].k != XO_IMM)
 		foldsubk(f, xi, in);
+	if ((in->op == OP_FMA || in->op == OP_MAD) && in->ty[0] == TY_F64 && xi->ns == 3 && in->nopnd == 4 &&
+	    xi->alu.op == in->op)
+		foldfmak(pm, f, xi, in);
+	if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MIN || in->op == OP_MAX) &&
+	    in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3)
+		foldaddk(xi, in);
+	if (in->op == OP_MUL && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
+	    foldmulk(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->ty[0] == TY_F32 && in->ty[1] == TY_F32 && in->nopnd == 2 &&
 	    xi->ns == 1 && ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_RN) &&
 	    !ir_hasmod(in, MOD_RZ) && !ir_hasmod(in, MOD_RM) && !ir_hasmod(in, MOD_RP) && !ir_hasmod(in, MOD_RNI) &&
