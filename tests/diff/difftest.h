@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define DT_VERSION 14
+#define DT_VERSION 15
 /* the newest version there is: --gen-version takes it even before it is
  * recorded on a GPU and becomes DT_VERSION */
 #define DT_NEWEST 15
