@@ -2487,6 +2487,19 @@ f32known(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, ui
 	return *r = (uint32_t)c, 1;
 }
 
+/* Makes xi a mov of the constant r: the value ptxas computed at compile
+ * time, which the instruction's own arithmetic would not give. */
+static void
+movconstk(XIns *xi, uint64_t r)
+{
+	xi->s[0].k = XO_IMM;
+	xi->s[0].imm = r;
+	xi->ns = 1;
+	xi->alu.op = OP_MOV;
+	xi->alu.flags = 0;
+	xi->alu.nsrc = 1;
+}
+
 /* rcp, sqrt, rsqrt, lg2, ex2, sin and cos .approx.f32 of a constant
  * ptxas knows, and div.approx.f32 and div.full.f32 of two: ptxas folds
  * them to the value foldmufu.c gives (the correctly rounded one, not the
@@ -2517,12 +2530,7 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if ((!div && !(f32const(pm, f, xi, in, 0, &a) || interp_fold_f32val(pm, f, srcval(in, 1), &a))) ||
 	    (div && !kb) || !interp_fold_mufuval(in, a, b, &r))
 		return;
-	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = r;
-	xi->ns = 1;
-	xi->alu.op = OP_MOV;
-	xi->alu.flags = 0;
-	xi->alu.nsrc = 1;
+	movconstk(xi, r);
 }
 
 /* abs.f32, .ftz or not, of a NaN ptxas knows (an immediate, or a mov of
@@ -2566,12 +2574,7 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	else if (!f32known(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
 	a |= 0x400000u;
-	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = a & 0x7FFFFFFFu;
-	xi->ns = 1;
-	xi->alu.op = OP_MOV;
-	xi->alu.flags = 0;
-	xi->alu.nsrc = 1;
+	movconstk(xi, a & 0x7FFFFFFFu);
 	return 1;
 }
 
@@ -2826,12 +2829,7 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	default:
 		return 0;
 	}
-	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = r;
-	xi->ns = 1;
-	xi->alu.op = OP_MOV;
-	xi->alu.flags = 0;
-	xi->alu.nsrc = 1;
+	movconstk(xi, r);
 	return 1;
 }
 
@@ -2968,12 +2966,7 @@ foldmulk(const Func *f, XIns *xi, const Ins *in)
 		r = b ^ S;
 	else
 		r = (b | Q) ^ ((a & S) && (!(a & ~S) || dir) ? S : 0);
-	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = r;
-	xi->ns = 1;
-	xi->alu.op = OP_MOV;
-	xi->alu.flags = 0;
-	xi->alu.nsrc = 1;
+	movconstk(xi, r);
 	return 1;
 }
 
@@ -3332,13 +3325,8 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if (wide ? (o.imm & 0x7FFFFFFFFFFFFFFFull) <= 0x7FF0000000000000ull :
 	    (h = (uint32_t)o.imm & 0x7FFFu) <= (in->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
 		return 0;
-	xi->s[0].k = XO_IMM;
-	xi->s[0].imm = in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull :
-	    in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ? 0x7FFFu : 0x7FFFFFFFull;
-	xi->ns = 1;
-	xi->alu.op = OP_MOV;
-	xi->alu.flags = 0;
-	xi->alu.nsrc = 1;
+	movconstk(xi, in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull :
+	    in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ? 0x7FFFu : 0x7FFFFFFFull);
 	return 1;
 }
 
