@@ -2509,28 +2509,34 @@ movconstk(XIns *xi, uint64_t r)
  * 0f00018001 is 0x6093cd09).  The constant is an immediate, a mov of one,
  * or a value ptxas computes from such (f32val: v15 immx 20389, rsqrt of a
  * mad24.hi.sat of immediates). */
+/* Source i of in as f32 bits ptxas knows: an immediate, a mov of one
+ * (f32const), or a value it computes from such (foldmufu.c f32val) */
+static int
+mufusrc(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, uint32_t *r)
+{
+	return f32const(pm, f, xi, in, i, r) || interp_fold_f32val(pm, f, srcval(in, in->ndst + i), r);
+}
+
 static void
 foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t a, b = 0, r;
 	int div = in->op == OP_DIV;
 
-	int kb = div && (f32const(pm, f, xi, in, 1, &b) || interp_fold_f32val(pm, f, srcval(in, 2), &b));
-
+	if (div && !mufusrc(pm, f, xi, in, 1, &b))
+		return;
 	/* x / K of an x it does not know: x times K's correctly rounded
 	 * reciprocal, scaled as the MUFU.RCP's (alu_approx_divk; v15 immx
 	 * 26491: div.approx.f32 of an add.f32 by 0f000000FF is 0x43808000, the
 	 * MUFU's 0x43807fff), but by 1.0 (folddiv1) */
-	if (div && kb && !(f32const(pm, f, xi, in, 0, &a) || interp_fold_f32val(pm, f, srcval(in, 1), &a))) {
-		if ((b & 0x7FFFFFFFu) != 0x3F800000u && (b & 0x7FFFFFFFu) <= 0x7F800000u && xi->alu.op == OP_DIV &&
-		    !xi->alu.mode)
+	if (!mufusrc(pm, f, xi, in, 0, &a)) {
+		if (div && (b & 0x7FFFFFFFu) != 0x3F800000u && (b & 0x7FFFFFFFu) <= 0x7F800000u &&
+		    xi->alu.op == OP_DIV && !xi->alu.mode)
 			xi->alu.mode = OP_RCP;
 		return;
 	}
-	if ((!div && !(f32const(pm, f, xi, in, 0, &a) || interp_fold_f32val(pm, f, srcval(in, 1), &a))) ||
-	    (div && !kb) || !interp_fold_mufuval(in, a, b, &r))
-		return;
-	movconstk(xi, r);
+	if (interp_fold_mufuval(in, a, b, &r))
+		movconstk(xi, r);
 }
 
 /* abs.f32, .ftz or not, of a NaN ptxas knows (an immediate, or a mov of
@@ -2995,23 +3001,33 @@ sharedop(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 }
 
 /* May value v differ between threads: does it come of a load, a special
- * register or a guarded write (as far as 12 definitions back)?  One that
+ * register or a guarded write (as far as 12 definitions back, and 256
+ * visited: each step may read four values, and a walk past either bound
+ * counts as one that varies, keeping the load time linear)?  One that
  * does not is uniform, computed from constants at run time */
 static int
-varies(const Func *f, int v, int depth)
+varieswalk(const Func *f, int v, int depth, int *left)
 {
 	int w;
-	const Ins *d = v >= 0 && depth < 12 ? defof(f, v, &w) : NULL;
+	const Ins *d = v >= 0 && depth < 12 && --*left > 0 ? defof(f, v, &w) : NULL;
 
 	if (!d || d->guard || d->op == OP_LD)
 		return 1;
 	for (int n = d->ndst; n < d->nopnd; n++) {
 		if (d->opnd[n].kind == OK_IMM || d->opnd[n].kind == OK_FIMM)
 			continue;
-		if (d->opnd[n].kind != OK_REG || varies(f, srcval(d, n), depth + 1))
+		if (d->opnd[n].kind != OK_REG || varieswalk(f, srcval(d, n), depth + 1, left))
 			return 1;
 	}
 	return 0;
+}
+
+static int
+varies(const Func *f, int v)
+{
+	int left = 256;
+
+	return varieswalk(f, v, 0, &left);
 }
 
 /* fma.f64 (mad.f64) a, b, c of immediates a and b, one of them a NaN,
@@ -3055,7 +3071,7 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		return;
 	a = xi->s[0].imm, b = xi->s[1].imm;
 	if (dnan(a) == dnan(b) || (v = srcval(in, in->ndst + 2)) < 0 || interp_fold_kconst64(f, v, &c) ||
-	    !varies(f, v, 0) || sharedop(pm, f, xi, in, 0) || sharedop(pm, f, xi, in, 1))
+	    !varies(f, v) || sharedop(pm, f, xi, in, 0) || sharedop(pm, f, xi, in, 1))
 		return;
 	n = dnan(a) ? a : b, x = dnan(a) ? b : a;
 	if (!(n & 0xFFFFFFFFu) && !(x & 0xFFFFFFFFu))
