@@ -859,7 +859,7 @@ f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
 	return 1;
 }
 
-/* selp.f32 of x and a constant c ptxas knows, not a NaN nor a zero, on a
+/* selp.f32 of x and a constant c ptxas knows, not a NaN nor -0, on a
  * setp.f32 (no .ftz, no BoolOp) that orders x against c, lt, le, gt, ge
  * or their unordered forms, read as it is, negated or as the pair's
  * second: the selection is a max or a min of x and c, and ptxas makes it
@@ -867,7 +867,11 @@ f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
  * ordered one negated): then a NaN x gives the canonical NaN, not its own
  * payload (sm_90 SASS: FMNMX.NAN R, x, 9.2233720e+18 for selp x, c, p|q's
  * q of setp.lt x, c; v13 dag seed 877 on an H200).  Where a NaN x picks
- * c, the FMNMX gives c as the selp does. */
+ * c, the FMNMX gives c as the selp does.  A c of +0 (RZ) only where the
+ * FMNMX also gives what the selp picks for an x of -0 (sm_90 SASS of
+ * every compare, order and selp order: the others keep FSETP and FSEL;
+ * v14 xmix seed 729, setp.ge.f32 0, x and selp 0, x, a NaN x canonical
+ * on an H200); -0 always keeps the FSEL. */
 static int
 foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -890,7 +894,7 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	for (int i = 1; i <= 2 && x < 0; i++)
 		for (int j = 1; j <= 2 && x < 0; j++)
 			if (srcval(in, i) >= 0 && srcval(in, i) == srcval(d, j) && f32k(pm, f, in, 3 - i, &cs) &&
-			    f32k(pm, f, d, 3 - j, &cp) && cs == cp && (cs & 0x7FFFFFFFu) != 0 &&
+			    f32k(pm, f, d, 3 - j, &cp) && cs == cp && cs != 0x80000000u &&
 			    (cs & 0x7FFFFFFFu) <= 0x7F800000u) {
 				x = j;
 				xa = i == 1;
@@ -912,6 +916,13 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if (un != xa)
 		return 0;
 	int big = cmp == MOD_GT || cmp == MOD_GE || cmp == MOD_GTU || cmp == MOD_GEU;
+	/* c +0: an x of -0 compares equal, and the selp picks x there where
+	 * the compare holds at equality and x is picked where it holds, or
+	 * neither; ptxas's FMNMX must give the same (-0 a min's, +0 a max's),
+	 * or it keeps the FSEL */
+	int incl = cmp == MOD_LE || cmp == MOD_GE || cmp == MOD_LEU || cmp == MOD_GEU;
+	if (cs == 0 && (incl == xa) != (big == !xa))
+		return 0;
 	if (!xa) {   /* x picked where the compare fails */
 		XOp t = xi->s[0];
 		xi->s[0] = xi->s[1];
