@@ -536,15 +536,9 @@ interp_nan_movconst(const Func *f, const Ins *in, int oi, uint64_t *c)
 int
 interp_nan_readers(const Func *f, const Ins *in, int oi)
 {
-	int v = usedval(in, oi), n = 0;
+	int v = usedval(in, oi);
 
-	for (int i = 0; v >= 0 && i < f->nins; i++)
-		for (int j = 0; j < f->ins[i]->nuse; j++)
-			if (f->ins[i]->use[j] == v) {
-				n++;
-				break;
-			}
-	return n;
+	return v >= 0 && v < f->nval && f->rdoff ? f->rdoff[v + 1] - f->rdoff[v] : 0;
 }
 
 /* Is operand oi of in a register that an unguarded neg or abs .f64 of an
@@ -897,15 +891,12 @@ absself(const Func *f, const Ins *d, int ty)
 	/* the abs the product's one reader: one read elsewhere too keeps the
 	 * FMUL and the abs an operand of an FADD (tests/run's contract_cfg
 	 * case 11, an H100's: |x*x| + (x*x - y*z)) */
-	for (int k = 0, n = 0; k < f->nins; k++)
-		for (int j = 0; j < f->ins[k]->nuse; j++)
-			if (f->ins[k]->use[j] == u && ++n > 1)
+	if (!f->rdoff || f->phird[u] || f->rdoff[u + 1] - f->rdoff[u] > 1)
+		return 0;
+	for (int q = f->rdoff[u], n = 0; q < f->rdoff[u + 1]; q++)
+		for (int j = 0; j < f->ins[f->rd[q]]->nuse; j++)
+			if (f->ins[f->rd[q]]->use[j] == u && ++n > 1)
 				return 0;
-	for (int b = 0; b < f->nblk; b++)
-		for (int q = 0; q < f->blk[b].nphi; q++)
-			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
-				if (f->blk[b].phi[q].arg[a] == u)
-					return 0;
 	return 1;
 }
 

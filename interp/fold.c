@@ -859,6 +859,22 @@ f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
 	return 1;
 }
 
+/* Does an instruction other than in, or a phi, read a predicate the
+ * setp d writes? */
+static int
+predread(const Func *f, const Ins *d, const Ins *in)
+{
+	for (int k = 0; k < d->ndef; k++) {
+		int v = d->def[k];
+		if (v < 0 || v >= f->nval || !f->rdoff || f->phird[v])
+			return 1;
+		for (int q = f->rdoff[v]; q < f->rdoff[v + 1]; q++)
+			if (f->ins[f->rd[q]] != in)
+				return 1;
+	}
+	return 0;
+}
+
 /* selp.f32 of x and a constant c ptxas knows, not a NaN nor -0, on a
  * setp.f32 (no .ftz, no BoolOp) that orders x against c, lt, le, gt, ge
  * or their unordered forms, read as it is, negated or as the pair's
@@ -871,7 +887,13 @@ f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
  * FMNMX also gives what the selp picks for an x of -0 (sm_90 SASS of
  * every compare, order and selp order: the others keep FSETP and FSEL;
  * v14 xmix seed 729, setp.ge.f32 0, x and selp 0, x, a NaN x canonical
- * on an H200); -0 always keeps the FSEL. */
+ * on an H200); -0 always keeps the FSEL.  Where the setp's predicates
+ * have another reader, ptxas keeps the FSETP for it, and the FMNMX only
+ * where the setp reads as x lt, le, ltu or leu c (before a negation);
+ * x gt, ge, gtu or geu c keeps an FSEL (sm_90 SASS of each compare,
+ * order and selp order, with a selp.u32 of the predicate; v14 xmix seed
+ * 2402, setp.lt 0, x, a NaN x's payload kept on an H200; seed 729, setp.ge
+ * 0, x read by a xor.pred too, canonical). */
 static int
 foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -904,6 +926,8 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	for (int i = 0; i < 8; i++)
 		if (ir_hasmod(d, ord[i][0]))
 			cmp = ord[i][x == 2];   /* as x OP c */
+	if (cmp != MOD_LT && cmp != MOD_LE && cmp != MOD_LTU && cmp != MOD_LEU && predread(f, d, in))
+		return 0;
 	for (int i = 0; i < 8 && neg; i++)
 		if (ord[i][0] == cmp) {
 			cmp = ord[i][2];
@@ -1063,7 +1087,9 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 /* Formal parameter j of f when in is an unguarded scalar ld.param of all
- * of it, else -1. */
+ * of it, else -1.  Only the first PARMAX parameters are looked at: the
+ * answers copyroot asks for are found as loading begins (parindex), in
+ * time and room bounded by the function's length. */
 static int
 parload(const Func *f, const Ins *in)
 {
@@ -1072,7 +1098,7 @@ parload(const Func *f, const Ins *in)
 	if (in->op != OP_LD || in->space != SP_PARAM || in->guard || in->vec != 1 || in->ndef != 1 ||
 	    !a || a->kind != OK_ADDR || a->addrlist || a->imm || !a->base || a->base->kind != OK_SYM)
 		return -1;
-	for (int j = 0; j < f->npar; j++)
+	for (int j = 0; j < f->npar && j < PARMAX; j++)
 		if (f->par[j].sym == a->base->sym && ir_tyinfo[in->ty[0]].bits == ir_tyinfo[a->base->sym->type].bits)
 			return j;
 	return -1;
@@ -1111,6 +1137,8 @@ callarg(const Func *g, int ci, const Opnd *args, int j)
  */
 struct FoldSite { const Func *f; int g, ci, kind; };
 typedef struct FoldSite FoldSite;
+typedef struct ImmAt ImmAt;
+static void imm64free(ptx_module *pm);
 
 static int
 sitecmp(const void *a, const void *b)
@@ -1193,6 +1221,10 @@ interp_fold_sites_free(ptx_module *pm)
 	interp_free(pm->cx, pm->sites);
 	pm->sites = NULL;
 	pm->nsites = 0;
+	imm64free(pm);
+	interp_free(pm->cx, pm->parld);
+	pm->parld = NULL;
+	pm->parfn = NULL;
 }
 
 /* Whether every call of f passes one register for its parameters i and
@@ -1234,6 +1266,67 @@ sameargs(const ptx_module *pm, const Func *f, int i, int j)
 		n++;
 	}
 	return n > 0;
+}
+
+/* The value of the first ld.param of type ty of the first parameter
+ * before j that every call passes the same register as j (sameargs),
+ * else -1.  pm->parld holds, for each parameter below PARMAX, the first
+ * load of it of each type, and pm->parsame what sameargs answered, made
+ * as f's loading begins (interp_fold_begin); elsewhere -1. */
+static int
+parroot(const ptx_module *pm, const Func *f, int j, int ty)
+{
+	if (pm->parfn != f || j >= PARMAX)
+		return -1;
+	for (int i = 0; i < j; i++) {
+		if (pm->parsame[i][j] != 1)
+			continue;
+		for (int q = pm->paroff[i]; q < pm->paroff[i + 1]; q++)
+			if (f->ins[pm->parld[q]]->ty[0] == ty)
+				return f->ins[pm->parld[q]]->def[0];
+	}
+	return -1;
+}
+
+/* pm->parld, paroff and parsame for f (parroot): PTX_OK or PTX_ENOMEM */
+static int
+parindex(ptx_module *pm, const Func *f)
+{
+	int n = 0, np = f->npar < PARMAX ? f->npar : PARMAX;
+
+	interp_free(pm->cx, pm->parld);
+	pm->parld = NULL;
+	pm->parfn = NULL;
+	if (f->entry)
+		return PTX_OK;
+	/* at most one load per parameter and type */
+	for (int pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (int i = 0; i < np; i++) {
+			if (pass)
+				pm->paroff[i] = n;
+			for (int k = 0; k < f->nins; k++) {
+				const Ins *d = f->ins[k];
+				int seen = 0;
+				if (parload(f, d) != i)
+					continue;
+				for (int q = pass ? pm->paroff[i] : 0; pass && q < n && !seen; q++)
+					seen = f->ins[pm->parld[q]]->ty[0] == d->ty[0];
+				if (pass && !seen)
+					pm->parld[n] = k;
+				n += !pass || !seen;
+			}
+		}
+		if (!pass && !(pm->parld = interp_alloc(pm->cx, ((size_t)n + 1) * sizeof *pm->parld)))
+			return PTX_ENOMEM;
+	}
+	for (int i = np; i <= PARMAX; i++)
+		pm->paroff[i] = n;
+	for (int i = 0; i < PARMAX; i++)
+		for (int j = 0; j < PARMAX; j++)
+			pm->parsame[i][j] = i < j && j < np && pm->paroff[i] < pm->paroff[i + 1] && sameargs(pm, f, i, j);
+	pm->parfn = f;
+	return PTX_OK;
 }
 
 /* For an or, xor or add of integers (no carry, no .sat) of a 0 ptxas
@@ -1300,11 +1393,7 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 			}
 		}
 		if (d && pm && !f->entry && (j = parload(f, d)) > 0) {
-			int r = -1;
-			for (int i = 0; i < j && r < 0; i++)
-				for (int k = 0; k < f->nins && r < 0; k++)
-					if (parload(f, f->ins[k]) == i && f->ins[k]->ty[0] == d->ty[0] && sameargs(pm, f, i, j))
-						r = f->ins[k]->def[0];
+			int r = parroot(pm, f, j, d->ty[0]);
 			if (r >= 0)
 				v = r;
 			break;
@@ -2887,14 +2976,15 @@ dsrck(const Func *f, const XIns *xi, const Ins *in, int i, uint64_t *r)
 static int
 sharedv(const Func *f, int v, const Ins *in, int f64only)
 {
-	for (int i = 0; v >= 0 && i < f->nins; i++) {
-		const Ins *d = f->ins[i];
+	if (v < 0 || v >= f->nval || !f->rdoff)
+		return 0;
+	for (int r = f->rdoff[v]; r < f->rdoff[v + 1]; r++) {
+		const Ins *d = f->ins[f->rd[r]];
 		int t = !f64only;
 		for (int k = 0; k < d->nty && d->op != OP_MOV && d->op != OP_SELP && d->op != OP_SLCT; k++)
 			t |= d->ty[k] == TY_F64;
-		for (int u = 0; u < d->nuse; u++)
-			if (d->use[u] == v && d != in && d->op != OP_ST && t)
-				return 1;
+		if (d != in && d->op != OP_ST && t)
+			return 1;
 	}
 	return 0;
 }
@@ -2993,21 +3083,94 @@ foldmulk(const Func *f, XIns *xi, const Ins *in)
  * register for both (sm_90 SASS: DFMA.RZ R(2.5), R(NaN), Rc for each of
  * two fma.rz.f64 2.5, 0dFFF4000000000ABC, c; v15 xmix 14767, 15106) */
 static int
+imm64cmp(const void *a, const void *b)
+{
+	const ImmAt *x = a, *y = b;
+
+	if (x->bits != y->bits)
+		return x->bits < y->bits ? -1 : 1;
+	return (x->ins > y->ins) - (x->ins < y->ins);
+}
+
+/* pm->imm64: every immediate source of f's instructions of a 64-bit
+ * first type, as the instruction decodes it, sorted by its bits, so that
+ * sharedop finds the others of the same bits by a search, not by reading
+ * the function for each operand it asks about.  Made as f's decoding
+ * begins (load.c); PTX_OK or PTX_ENOMEM. */
+int
+interp_fold_begin(ptx_module *pm, const Func *f)
+{
+	size_t n = 0;
+	XOp o;
+
+	interp_fold_subat(pm, f);
+	if (pm->parfn != f && parindex(pm, f) != PTX_OK)
+		return PTX_ENOMEM;
+	if (pm->immfn == f)
+		return PTX_OK;
+	imm64free(pm);
+	for (int pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (int k = 0; k < f->nins; k++) {
+			const Ins *d = f->ins[k];
+			if (d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 64)
+				continue;
+			for (int j = d->ndst; j < d->nopnd; j++)
+				if ((d->opnd[j].kind == OK_IMM || d->opnd[j].kind == OK_FIMM) &&
+				    !interp_decode_op(pm, &d->opnd[j], d->ty[0], &o) && o.k == XO_IMM) {
+					if (pass)
+						pm->imm64[n] = (ImmAt){ o.imm, k };
+					n++;
+				}
+		}
+		if (!pass && (n > SIZE_MAX / sizeof *pm->imm64 ||
+		    !(pm->imm64 = interp_alloc(pm->cx, (n ? n : 1) * sizeof *pm->imm64))))
+			return PTX_ENOMEM;
+	}
+	qsort(pm->imm64, n, sizeof *pm->imm64, imm64cmp);
+	pm->nimm64 = n;
+	pm->immfn = f;
+	return PTX_OK;
+}
+
+static void
+imm64free(ptx_module *pm)
+{
+	interp_free(pm->cx, pm->imm64);
+	pm->imm64 = NULL;
+	pm->nimm64 = 0;
+	pm->immfn = NULL;
+}
+
+static int
 sharedop(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 {
-	XOp o;
+	size_t lo = 0, hi;
+	uint64_t b = xi->s[i].imm;
 
 	if (xi->s[i].k != XO_IMM)
 		return sharedv(f, srcval(in, in->ndst + i), in, 1);
-	for (int k = 0; k < f->nins; k++) {
-		const Ins *d = f->ins[k];
-		if (d == in || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 64)
-			continue;
-		for (int j = d->ndst; j < d->nopnd; j++)
-			if ((d->opnd[j].kind == OK_IMM || d->opnd[j].kind == OK_FIMM) &&
-			    !interp_decode_op(pm, &d->opnd[j], d->ty[0], &o) && o.k == XO_IMM && o.imm == xi->s[i].imm)
-				return 1;
+	if (pm->immfn != f)   /* not while loading: the function read through */
+		for (int k = 0; k < f->nins; k++) {
+			const Ins *d = f->ins[k];
+			XOp o;
+			if (d == in || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 64)
+				continue;
+			for (int j = d->ndst; j < d->nopnd; j++)
+				if ((d->opnd[j].kind == OK_IMM || d->opnd[j].kind == OK_FIMM) &&
+				    !interp_decode_op(pm, &d->opnd[j], d->ty[0], &o) && o.k == XO_IMM && o.imm == b)
+					return 1;
+		}
+	for (hi = pm->nimm64; pm->immfn == f && lo < hi;) {
+		size_t m = lo + (hi - lo) / 2;
+		if (pm->imm64[m].bits < b)
+			lo = m + 1;
+		else
+			hi = m;
 	}
+	for (; pm->immfn == f && lo < pm->nimm64 && pm->imm64[lo].bits == b; lo++)
+		if (f->ins[pm->imm64[lo].ins] != in)
+			return 1;
 	return 0;
 }
 
@@ -3125,11 +3288,17 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 static int
 readbefore(const Func *f, int v, const Ins *in)
 {
-	for (int i = f->val[v].ins + 1; i >= 1 && i < f->nins && f->ins[i] != in; i++)
-		for (int u = 0; u < f->ins[i]->nuse; u++)
-			if (f->ins[i]->use[u] == v && f->ins[i]->op != OP_SELP && f->ins[i]->op != OP_SLCT &&
-			    f->ins[i]->op != OP_MOV)
-				return 1;
+	if (v < 0 || v >= f->nval || f->val[v].ins < 0 || !f->rdoff)
+		return 0;
+	for (int q = f->rdoff[v]; q < f->rdoff[v + 1]; q++) {
+		const Ins *d = f->ins[f->rd[q]];
+		if (f->rd[q] <= f->val[v].ins)
+			continue;
+		if (d == in)
+			break;
+		if (d->op != OP_SELP && d->op != OP_SLCT && d->op != OP_MOV)
+			return 1;
+	}
 	return 0;
 }
 
@@ -3951,22 +4120,49 @@ foldsetone(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * div and rem .s32, which sm_90 SASS shows to act alike on allocas
  * (interp_fold_alloca), though they are inline. */
 static int
-hascall(const Func *f)
+subins(const Ins *d)
 {
-	for (int j = 0; j < f->nins; j++) {
-		const Ins *d = f->ins[j];
-		int b = d->nty ? ir_tyinfo[d->ty[0]].bits : 0, fl = d->nty && ir_tyinfo[d->ty[0]].kind == TK_FLOAT;
-		if (d->op == OP_CALL)
-			return 1;
-		if ((d->op == OP_DIV || d->op == OP_REM) && !fl && (b == 16 || b == 64 || d->ty[0] == TY_S32))
-			return 1;
-		if ((d->op == OP_DIV || d->op == OP_RCP || d->op == OP_SQRT) && fl && b >= 32 &&
-		    !ir_hasmod(d, MOD_APPROX) && !ir_hasmod(d, MOD_FULL))
-			return 1;
-		if (d->op == OP_RSQRT && d->ty[0] == TY_F64 && !ir_hasmod(d, MOD_FTZ))
-			return 1;
+	int b = d->nty ? ir_tyinfo[d->ty[0]].bits : 0, fl = d->nty && ir_tyinfo[d->ty[0]].kind == TK_FLOAT;
+
+	return d->op == OP_CALL ||
+	    ((d->op == OP_DIV || d->op == OP_REM) && !fl && (b == 16 || b == 64 || d->ty[0] == TY_S32)) ||
+	    ((d->op == OP_DIV || d->op == OP_RCP || d->op == OP_SQRT) && fl && b >= 32 &&
+	     !ir_hasmod(d, MOD_APPROX) && !ir_hasmod(d, MOD_FULL)) ||
+	    (d->op == OP_RSQRT && d->ty[0] == TY_F64 && !ir_hasmod(d, MOD_FTZ));
+}
+
+/* An instruction after which ptxas's code may have called a subroutine
+ * (mayhavecalled): any div or rem, a call, an rcp, sqrt or rsqrt but
+ * .approx */
+static int
+callins(const Ins *d)
+{
+	return d->op == OP_DIV || d->op == OP_REM || d->op == OP_CALL ||
+	    ((d->op == OP_RCP || d->op == OP_SQRT || d->op == OP_RSQRT) && !ir_hasmod(d, MOD_APPROX));
+}
+
+/* pm->subat and pm->callat for f, each the first such instruction or
+ * f->nins */
+void
+interp_fold_subat(ptx_module *pm, const Func *f)
+{
+	if (pm->subfn == f)
+		return;
+	pm->subfn = f;
+	pm->subat = pm->callat = f->nins;
+	for (int j = f->nins - 1; j >= 0; j--) {
+		if (subins(f->ins[j]))
+			pm->subat = j;
+		if (callins(f->ins[j]))
+			pm->callat = j;
 	}
-	return 0;
+}
+
+static int
+hascall(ptx_module *pm, const Func *f)
+{
+	interp_fold_subat(pm, f);
+	return pm->subat < f->nins;
 }
 
 /* An alloca right after one of the same size and alignment, in a function
@@ -3978,7 +4174,7 @@ hascall(const Func *f)
  * first: the same bytes.  Allocas that differ, or the same pair without
  * a call, each get their own.  The earlier alloca, or NULL. */
 const Ins *
-interp_fold_alloca(const Func *f, const Ins *in, int k)
+interp_fold_alloca(ptx_module *pm, const Func *f, const Ins *in, int k)
 {
 	const Ins *a, *b;
 
@@ -3992,7 +4188,7 @@ interp_fold_alloca(const Func *f, const Ins *in, int k)
 	for (int i = 1; i < a->nopnd; i++)
 		if (a->opnd[i].kind != OK_IMM || b->opnd[i].kind != OK_IMM || a->opnd[i].imm != b->opnd[i].imm)
 			return NULL;
-	if (a->opnd[0].sym == b->opnd[0].sym || !hascall(f))
+	if (a->opnd[0].sym == b->opnd[0].sym || !hascall(pm, f))
 		return NULL;
 	return a;
 }

@@ -121,13 +121,9 @@ defof(const Func *f, int v, int *vp)
 static inline int
 holds(const Func *f, int v, int i, int k)
 {
-	int n = 0;
-
-	/* both searches are bounded: a hostile kernel of many such pairs must
-	 * not make loading quadratic in its size */
-	for (int u = 0; u < f->nval && f->nval <= 4096; u++)
-		n += f->val[u].reg == f->val[v].reg && (f->val[u].ins >= 0 || f->val[u].phi >= 0);
-	if (n == 1 && f->val[v].ins >= 0)
+	/* the search is bounded: a hostile kernel of many such pairs must not
+	 * make loading quadratic in its size */
+	if (f->regdefs && f->regdefs[f->val[v].reg] == 1 && f->val[v].ins >= 0)
 		return 1;
 	if (i < 0 || i >= k || k - i > 512 || f->ins[i]->blk != f->ins[k]->blk)
 		return 0;

@@ -588,18 +588,14 @@ nomul(const Func *f, const Ins *e)
 	if (e->ndef != 1 || e->def[0] < 0 || f->val[e->def[0]].ins < 0)
 		return 0;
 	/* a phi reads it on to a join (v8 seed 70988: a store there) */
-	for (int i = 0; i < f->nblk; i++)
-		for (int p = 0; p < f->blk[i].nphi; p++)
-			for (int a = 0; a < f->blk[i].phi[p].narg; a++)
-				if (f->blk[i].phi[p].arg[a] == e->def[0])
-					return 0;
-	for (int j = f->val[e->def[0]].ins + 1; j < f->nins; j++)
-		for (int u = 0; u < f->ins[j]->nuse; u++)
-			if (f->ins[j]->use[u] == e->def[0]) {
-				if (r)
-					return 0;
-				r = f->ins[j];
-			}
+	if (!f->rdoff || f->phird[e->def[0]])
+		return 0;
+	for (int q = f->rdoff[e->def[0]]; q < f->rdoff[e->def[0] + 1]; q++)
+		if (f->rd[q] > f->val[e->def[0]].ins) {
+			if (r)
+				return 0;
+			r = f->ins[f->rd[q]];
+		}
 	return !r || ((r->op == OP_ADD || r->op == OP_SUB) && !r->guard && r->nty >= 1 && isint(r->ty[0]) &&
 	       !ir_hasmod(r, MOD_CC) && !ir_hasmod(r, MOD_SAT));
 }
@@ -809,15 +805,10 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * so where PTX shifts by 1 it fills with the sign (H100, before a call;
  * H200, after one). */
 static int
-mayhavecalled(const Func *f, int k)
+mayhavecalled(ptx_module *pm, const Func *f, int k)
 {
-	for (int j = 0; j < k && j < f->nins; j++) {
-		const Ins *d = f->ins[j];
-		if (d->op == OP_DIV || d->op == OP_REM || d->op == OP_CALL ||
-		    ((d->op == OP_RCP || d->op == OP_SQRT || d->op == OP_RSQRT) && !ir_hasmod(d, MOD_APPROX)))
-			return 1;
-	}
-	return 0;
+	interp_fold_subat(pm, f);
+	return pm->callat < k;
 }
 
 /* A 16-bit shl, or an unsigned shr, by an element of a vector ld of .s8
@@ -842,7 +833,7 @@ foldshs8(const Func *f, XIns *xi, const Ins *in)
 }
 
 static int
-foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
+foldcnot(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 2), w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
@@ -852,7 +843,7 @@ foldcnot(const Func *f, XIns *xi, const Ins *in, int k)
 	 * amount clamped to 0xffff8000 and the SHF.R.S32.HI filling with the
 	 * sign, as the H200 gave) */
 	if (d && d->op == OP_CNOT && d->ty[0] == TY_B32 && !d->guard &&
-	    ((in->op == OP_SHR && in->ty[0] == TY_S16) || !mayhavecalled(f, k)))
+	    ((in->op == OP_SHR && in->ty[0] == TY_S16) || !mayhavecalled(pm, f, k)))
 		xi->alu.flags |= ALU_CNOTAMT;
 	else
 		foldw16(f, xi, in);
@@ -1862,17 +1853,15 @@ foldnegshr(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    e->ndef != 2 || ir_tyinfo[e->ty[0]].bits != 64 || in->ndef != 1 || !holds(f, u, f->val[w].ins, k))
 		return 0;
 	me = in->def[0];
-	for (int j = 0; j < f->nins; j++) {
-		const Ins *r = f->ins[j];
-		for (int q = 0; q < r->nuse; q++) {
-			if (r->use[q] != me)
-				continue;
-			if (r->guard || (r->op != OP_ADD && r->op != OP_SUB) || r->nopnd != 3 || r->nty != 1 ||
-			    (r->ty[0] != TY_S32 && r->ty[0] != TY_U32) || ir_hasmod(r, MOD_SAT) || ir_hasmod(r, MOD_CC) ||
-			    (r->op == OP_SUB && srcval(r, 2) == me))
-				return 0;
-			n++;
-		}
+	if (me < 0 || me >= f->nval || !f->rdoff)
+		return 0;
+	for (int q = f->rdoff[me]; q < f->rdoff[me + 1]; q++) {
+		const Ins *r = f->ins[f->rd[q]];
+		if (r->guard || (r->op != OP_ADD && r->op != OP_SUB) || r->nopnd != 3 || r->nty != 1 ||
+		    (r->ty[0] != TY_S32 && r->ty[0] != TY_U32) || ir_hasmod(r, MOD_SAT) || ir_hasmod(r, MOD_CC) ||
+		    (r->op == OP_SUB && srcval(r, 2) == me))
+			return 0;
+		n++;
 	}
 	if (!n || interp_decode_op(pm, &d->opnd[1], TY_S32, &xi->s[0]))
 		return 0;
@@ -1904,7 +1893,7 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return foldshamt(f, xi, in, k);
 	if ((in->op == OP_SHL || in->op == OP_SHR) && ir_tyinfo[in->ty[0]].bits == 16 &&
 	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
-		return in->ty[0] != TY_S16 && foldshs8(f, xi, in) ? 0 : foldcnot(f, xi, in, k);
+		return in->ty[0] != TY_S16 && foldshs8(f, xi, in) ? 0 : foldcnot(pm, f, xi, in, k);
 	if (in->op == OP_SLCT && in->nty == 2 && (in->ty[1] == TY_S32 || in->ty[1] == TY_F32) && xi->ns == 3)
 		return foldslct(pm, f, xi, in, k);
 	if (in->op == OP_CNOT && in->ty[0] == TY_B32 && !in->guard && xi->ns == 1 && in->nopnd == 2)

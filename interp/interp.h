@@ -51,6 +51,7 @@
 #define FUNC_STEP   0x0000000000010000ull
 
 #define WARP 32
+#define PARMAX 32   /* fold.c: the parameters of a .func whose loads copyroot follows */
 /* An H100 keeps the first 1 KiB of a CTA's shared memory for the system:
  * static variables start at shared address 1024 (measured:
  * tests/run/smem_base).  A CTA's shared buffer holds that KiB too, so that
@@ -279,6 +280,16 @@ struct ptx_module {
 	Diags *dg;                    /* ptx_module_parse: the front end's diagnostics, for ptx_verify */
 	int bad;                      /* ptx_module_parse: the module has errors */
 	const int *fuse;              /* while loading a function: its interp_contract_plan */
+	struct ImmAt { uint64_t bits; int ins; } *imm64;   /* while decoding immfn: fold.c's index of */
+	size_t nimm64;                /* its 64-bit immediates (imm64index) */
+	const Func *immfn;
+	const Func *parfn;            /* while decoding parfn: fold.c's parroot tables of it */
+	int *parld, paroff[PARMAX + 1];
+	signed char parsame[PARMAX][PARMAX];
+	const Func *subfn;            /* the function subat and callat are of (fold.c, foldint.c) */
+	int subat, callat;            /* the first instruction of subfn ptxas compiles with a
+	                               * subroutine (hascall), or that may call one (mayhavecalled),
+	                               * found once: the folds ask for each instruction */
 	int subsel;                   /* while decoding a video instruction: its operands'
 	                               * selectors and negations are alu_decode's, not an error */
 	struct FnKey *byfn, *bysym;   /* pm->fn's indices sorted by Func and by symbol (layout.c) */
@@ -871,7 +882,12 @@ int interp_nan_late(const Func *f, int v);
 int interp_fold(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 /* fold.c: the alloca before in (instruction k of f) whose address ptxas
  * gives in too, or NULL */
-const Ins *interp_fold_alloca(const Func *f, const Ins *in, int k);
+const Ins *interp_fold_alloca(ptx_module *pm, const Func *f, const Ins *in, int k);
+/* fold.c: what the folds ask of every instruction of f, found once as its
+ * decoding begins (pm->imm64, subat, callat); PTX_OK or PTX_ENOMEM */
+int interp_fold_begin(ptx_module *pm, const Func *f);
+/* fold.c: sets pm->subat and pm->callat for f */
+void interp_fold_subat(ptx_module *pm, const Func *f);
 int interp_fold_wgmma_intneg(const Func *f, const Ins *in);
 /* fold.c: the same for a decoded mov (X_MOV), which it may make an X_ALU */
 int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);

@@ -995,7 +995,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		interp_bcast_imm(pm, xi);
 		return 0;
 	case OP_ALLOCA: case OP_STACKSAVE: case OP_STACKRESTORE:
-		if (in->op == OP_ALLOCA && (a = interp_fold_alloca(x->f, in, (int)(xi - pm->code) - x->pc0))) {
+		if (in->op == OP_ALLOCA && (a = interp_fold_alloca(pm, x->f, in, (int)(xi - pm->code) - x->pc0))) {
 			/* ptxas gives it the address of the same alloca before it */
 			xi->x = X_MOV;
 			if (interp_decode_dsts(pm, xi, &in->opnd[0]) || !(xi->s = interp_alloc(pm->cx, sizeof *xi->s)))
@@ -1216,6 +1216,11 @@ interp_load(ptx_module *pm)
 		if (!f->hasbody)
 			continue;
 		pm->fuse = interp_contract_plan(cx, m, f);
+		if (interp_fold_begin(pm, f) != PTX_OK) {
+			interp_free(cx, (void *)pm->fuse);
+			pm->fuse = NULL;
+			return PTX_ENOMEM;
+		}
 		for (int k = 0; k < f->nins; k++) {
 			XIns *xi = &pm->code[x->pc0 + k];
 			if (decode(pm, x, xi, f->ins[k]) != 0) {

@@ -305,6 +305,9 @@ ir_cfg(Module *m, Func *fn, Diags *dg)
 	fn->nrpo = 0;
 	fn->val = NULL;
 	fn->nval = fn->capval = 0;
+	fn->rdoff = fn->rd = NULL;
+	fn->phird = NULL;
+	fn->regdefs = NULL;
 	fn->built = 0;
 	ir_xfree(c.seen);
 	ir_xfree(c.e.v);

@@ -500,6 +500,10 @@ struct Func {
 	int nrpo;
 	/* ssa.c */
 	Val *val; int nval, capval;
+	int *rdoff, *rd;    /* the fn->ins indices that read value v, each once, ascending: rd[rdoff[v] ..
+	                     * rdoff[v + 1]) */
+	unsigned char *phird; /* phird[v]: a phi reads v */
+	int *regdefs;       /* regdefs[r]: the values of register r an instruction or a phi defines */
 	int built;          /* ir_ssa has run */
 };
 

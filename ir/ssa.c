@@ -4,7 +4,8 @@
  * Registers (SYM_REG operands) are renamed; special registers and memory
  * are not.  The instructions keep their operands; what this pass adds is,
  * per instruction, the values it defines (Ins.def) and uses (Ins.use), per
- * block its phis, and the table of values (fn->val).
+ * block its phis, the table of values (fn->val), and per value who reads
+ * it (fn->rd, fn->phird).
  *
  * Which operands count:
  *   - an operand with isdst set is written: an OK_REG, each register of an
@@ -783,6 +784,59 @@ substitute(S *s)
 	ir_xfree(mark);
 }
 
+/* 5. Who reads each value: the instructions, each once and in order
+ * (rd[rdoff[v] .. rdoff[v + 1])), and whether a phi does (phird[v]); how
+ * many values of each register instructions and phis define.  A
+ * question "what else reads v" is then as long as the answer, not as the
+ * function: load-time folds ask it for every instruction they consider,
+ * and hostile input can make a function long. */
+static void
+readers(S *s)
+{
+	Func *fn = s->fn;
+	int *n = ir_xcalloc((size_t)fn->nval + 1, sizeof(int));
+	size_t tot = 0;
+
+	fn->phird = ir_alloc(s->a, (size_t)fn->nval + 1);
+	for (int b = 0; b < fn->nblk; b++)
+		for (int k = 0; k < fn->blk[b].nphi; k++)
+			for (int j = 0; j < fn->blk[b].phi[k].narg; j++)
+				if (fn->blk[b].phi[k].arg[j] >= 0)
+					fn->phird[fn->blk[b].phi[k].arg[j]] = 1;
+	/* last[v]: 1 + the instruction that counted v last, so that one
+	 * reading v twice counts once */
+	int *last = ir_xcalloc((size_t)fn->nval + 1, sizeof(int));
+	for (int i = 0; i < fn->nins; i++)
+		for (int j = 0; j < fn->ins[i]->nuse; j++) {
+			int v = fn->ins[i]->use[j];
+			if (v >= 0 && v < fn->nval && last[v] != i + 1) {
+				last[v] = i + 1;
+				n[v]++;
+				tot++;
+			}
+		}
+	fn->rdoff = ir_alloc(s->a, ((size_t)fn->nval + 1) * sizeof(int));
+	fn->rd = ir_alloc(s->a, (tot ? tot : 1) * sizeof(int));
+	for (int v = 0; v < fn->nval; v++)
+		fn->rdoff[v + 1] = fn->rdoff[v] + n[v];
+	memset(last, 0, ((size_t)fn->nval + 1) * sizeof(int));
+	memset(n, 0, ((size_t)fn->nval + 1) * sizeof(int));
+	for (int i = 0; i < fn->nins; i++)
+		for (int j = 0; j < fn->ins[i]->nuse; j++) {
+			int v = fn->ins[i]->use[j];
+			if (v >= 0 && v < fn->nval && last[v] != i + 1) {
+				last[v] = i + 1;
+				fn->rd[fn->rdoff[v] + n[v]++] = i;
+			}
+		}
+	ir_xfree(last);
+	ir_xfree(n);
+	fn->regdefs = ir_alloc(s->a, ((size_t)fn->nregs + 1) * sizeof(int));
+	for (int v = 0; v < fn->nval; v++)
+		if ((fn->val[v].ins >= 0 || fn->val[v].phi >= 0) && fn->val[v].reg >= 0 && fn->val[v].reg < fn->nregs)
+			fn->regdefs[fn->val[v].reg]++;
+}
+
 void
 ir_ssa(Func *fn, Arena *a)
 {
@@ -800,6 +854,7 @@ ir_ssa(Func *fn, Arena *a)
 	place(&s);
 	values(&s);
 	substitute(&s);
+	readers(&s);
 	ir_xfree(s.slot);
 	ir_xfree(s.nu);
 	ir_xfree(s.nd);
