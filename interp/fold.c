@@ -1641,6 +1641,63 @@ immsrc(const Func *f, const Ins *d)
  * (tests/regress/fma-half2-self-neg-half.ptx; v13 dag seeds 1850, 447,
  * 149, 1942, 3215).  AluOp.imm bit 0 (low half), bit 1 (high half), for
  * alu_float.c. */
+/* Is 32-bit value v a pair ptxas knows (*c its bits): what kconst
+ * computes, or a cvt.u32 or .s32 of a 16-bit integer k16 knows (v14 xmix
+ * 8118: cvt.u32.u16 of mov.b16 0100000 is the MOV of 0x8000 it folds)? */
+static int
+pair32k(ptx_module *pm, const Func *f, int v, uint64_t *c)
+{
+	int w, u;
+	const Ins *d;
+	uint64_t h;
+
+	if (interp_fold_kconstint(f, v, c))
+		return 1;
+	d = v >= 0 ? defof(f, v, &w) : NULL;
+	if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || d->nopnd != 2 || d->ndef != 1 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || (d->ty[1] != TY_U16 && d->ty[1] != TY_S16) ||
+	    ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !k16(pm, f, u, 0, &h))
+		return 0;
+	*c = d->ty[1] == TY_S16 && (h & 0x8000u) ? (h | 0xFFFF0000u) : h;
+	return 1;
+}
+
+/* fma of x * x (or x * x + c) where x is a pair ptxas knows, one half -0:
+ * ptxas holds the pair as its halves' magnitudes and gives that half's
+ * -0 one negation, on one factor (sm_90 SASS of mov.b32 0x3c008000: PRMT
+ * of 0x3c00 into the high half, HFMA2 R, R, R'.H0_NH1, c, .FTZ, .SAT and
+ * BF16_V2 alike), so the half computes +0 * -0 + c: its product -0.
+ * Not where the other half is negative and no NaN of the format: then
+ * ptxas negates the whole register in both factors (HFMA2 -R, -R, c of
+ * 0xbc008000, 0x80008000, 0xfc008000; bf16 0xfe008000), and the product
+ * is the manual's; a nonzero negative half beside a positive one is an
+ * immediate pair (HFMA2 R, R, 1, -1).  The bits of the halves to negate
+ * (v14 xmix 8118, 11505: 0x00008000 and 0x80000000 made by integer
+ * instructions give -0 + -0 in the -0 half on an H200; 12767: 0x8000bc00
+ * of an xor gives +0; v13 dag 4853: an or of 0f80008000, +0). */
+static int
+negzero2(uint64_t c, int et)
+{
+	int m = 0;
+
+	for (int i = 0; i < 2; i++) {
+		uint32_t h = (uint32_t)(c >> 16 * i) & 0xFFFFu, o = (uint32_t)(c >> 16 * (1 - i)) & 0xFFFFu;
+		int onan = (o & 0x7FFFu) > (et == TY_BF16 ? 0x7F80u : 0x7C00u);
+		if (h == 0x8000u && (!(o & 0x8000u) || onan))
+			m |= 1 << i;
+	}
+	return m;
+}
+
+static int
+negmaskk(ptx_module *pm, const Func *f, int v, int et)
+{
+	uint64_t c;
+
+	v = copyroot(pm, f, v, 0);
+	return v >= 0 && pair32k(pm, f, v, &c) ? negzero2(c, et) : -1;
+}
+
 static int
 negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 {
@@ -1648,6 +1705,9 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 	const Ins *d;
 	XOp o;
 
+	if ((m = negmaskk(pm, f, v, et)) >= 0)
+		return m;
+	m = 0;
 	v = copyroot(pm, f, v, 0);
 	d = v >= 0 ? defof(f, v, &w) : NULL;
 	/* (a factor may be a selp of x, x of a mov.b32 immediate: v14 xmix
@@ -1661,7 +1721,7 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 	if (d->opnd[1].kind == OK_IMM) {
 		if (interp_decode_op(pm, &d->opnd[1], TY_B32, &o) || o.k != XO_IMM)
 			return 0;
-		return ((o.imm & 0xFFFFu) == 0x8000u) | ((o.imm >> 16 & 0xFFFFu) == 0x8000u) << 1;
+		return negzero2(o.imm, et);
 	}
 	if (!same || d->opnd[1].kind != OK_VEC || d->opnd[1].nsub != 2 || d->nuse != 2)
 		return 0;
@@ -4192,12 +4252,16 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldrcp(pm, f, xi, in, k);
 	/* before foldid, which takes max.f16 too (1: folded, -1: no memory) */
 	if (in->op == OP_FMA && (in->ty[0] == TY_BF16X2 || in->ty[0] == TY_F16X2) && in->nopnd == 4 && xi->ns == 3 &&
-	    !ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_RELU) && !in->guard &&
-	    srcval(in, 1) >= 0 && srcval(in, 2) >= 0 &&
-	    copyroot(pm, f, srcval(in, 1), 0) == copyroot(pm, f, srcval(in, 2), 0) && xi->alu.op == OP_FMA &&
-	    !(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
-		xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16,
-		    srcval(in, 1) == srcval(in, 2));
+	    !ir_hasmod(in, MOD_RELU) && !in->guard && srcval(in, 1) >= 0 && srcval(in, 2) >= 0 &&
+	    copyroot(pm, f, srcval(in, 1), 0) == copyroot(pm, f, srcval(in, 2), 0) && xi->alu.op == OP_FMA) {
+		int et = in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16, m;
+		/* .ftz and .sat only of a pair ptxas knows (negzero2) */
+		if (!ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
+			xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), et, srcval(in, 1) == srcval(in, 2));
+		else if (!(xi->alu.flags & ~(uint32_t)(ALU_RNDSET | ALU_FTZ | ALU_SAT)) &&
+			 (m = negmaskk(pm, f, srcval(in, 1), et)) > 0)
+			xi->alu.imm = (uint32_t)m;
+	}
 	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)
