@@ -1456,6 +1456,22 @@ setone(const Func *f, const Ins *in, int o)
 	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c) && c == 0x3F800000u;
 }
 
+/* Is source o of mul.f32 in a 1.0 that integer instructions of constants
+ * compute (kconst, no packed half instruction)?  ptxas drops the FMUL as
+ * for a set's 1.0, the other factor a register: a NaN keeps its payload
+ * (v14 xmix 25060: x * (bfe.u32 y, 35, 28 + 0x3f800000), 10610: x * (and
+ * of mov.b32 0fBF800000 with 0x7f800000) gave 0xffffffff for a NaN x on
+ * an H200, not the FMUL's 0x7fffffff). */
+static int
+intone(const Func *f, const Ins *in, int o)
+{
+	int v = srcval(in, o);
+	uint64_t c;
+
+	return in->op == OP_MUL && in->ty[0] == TY_F32 && in->nopnd == 3 && v >= 0 &&
+	    interp_fold_kconstint(f, v, &c) && c == 0x3F800000u;
+}
+
 static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
 
 /* The bits of 16-bit value v that ptxas knows whatever the inputs: *km
@@ -1593,10 +1609,10 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		uint64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
 		 * canonical NaN (v13 seeds 2963, 4092) */
-		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM &&
+		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
 		    (half && in->nopnd == 3 && half16k(pm, f, in, 1 + i, &c) && c == one &&
-		     !half16k(pm, f, in, 2 - i, &c)))))
+		     !half16k(pm, f, in, 2 - i, &c))))))
 			continue;
 		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
 			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
