@@ -904,6 +904,13 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	for (int i = 0; i < 8; i++)
 		if (ir_hasmod(d, ord[i][0]))
 			cmp = ord[i][x == 2];   /* as x OP c */
+	/* where the predicate has other readers, ptxas keeps its FSETP and
+	 * makes the FMNMX only of x lt, le, ltu or leu c: gt, ge, gtu and geu
+	 * keep the FSEL (sm_90 SASS of each compare, both orders of setp and
+	 * selp, c 2.5 and 0; v14 xmix 2402: setp.lt.f32 0, x stored and selp
+	 * 0, x, an FSEL of x, RZ: a NaN x its own payload on an H200) */
+	if ((cmp == MOD_GT || cmp == MOD_GE || cmp == MOD_GTU || cmp == MOD_GEU) && interp_nan_readers(f, in, 3) > 1)
+		return 0;
 	for (int i = 0; i < 8 && neg; i++)
 		if (ord[i][0] == cmp) {
 			cmp = ord[i][2];
