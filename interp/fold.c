@@ -1464,18 +1464,26 @@ setone(const Func *f, const Ins *in, int o)
 }
 
 /* Is source o of mul.f32 in a 1.0 that integer instructions of constants
- * compute (kconst, no packed half instruction)?  ptxas drops the FMUL as
- * for a set's 1.0, the other factor a register: a NaN keeps its payload
- * (v14 xmix 25060: x * (bfe.u32 y, 35, 28 + 0x3f800000), 10610: x * (and
- * of mov.b32 0fBF800000 with 0x7f800000) gave 0xffffffff for a NaN x on
- * an H200, not the FMUL's 0x7fffffff). */
+ * compute (kconst, no packed half instruction, the last an integer one)?
+ * ptxas drops the FMUL as for a set's 1.0, the other factor a register: a
+ * NaN keeps its payload (v14 xmix 25060: x * (bfe.u32 y, 35, 28 +
+ * 0x3f800000), 10610: x * (and of mov.b32 0fBF800000 with 0x7f800000)
+ * gave 0xffffffff for a NaN x on an H200, not the FMUL's 0x7fffffff).  Not
+ * where the other factor is a mov of an immediate: ptxas folds the pair,
+ * a NaN to the canonical one (19332: a mov.u32 037777777777), nor of a
+ * 1.0 a float instruction gives (30797: rcp.rn.f32 of a known 1.0, an
+ * FMUL at run time; 9373: max.NaN.f32 of a mov'd 1.0).  A mov.f32 of
+ * 1.0 is one (981, 22550: x * mov.f32 0f3F800000 kept x's NaN). */
 static int
 intone(const Func *f, const Ins *in, int o)
 {
-	int v = srcval(in, o);
+	int v = srcval(in, o), u = srcval(in, 3 - o), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e = u >= 0 ? defof(f, u, &w) : NULL;
 	uint64_t c;
 
-	return in->op == OP_MUL && in->ty[0] == TY_F32 && in->nopnd == 3 && v >= 0 &&
+	return in->op == OP_MUL && in->ty[0] == TY_F32 && in->nopnd == 3 && d && d->nty >= 1 &&
+	    (d->op == OP_MOV || ir_tyinfo[d->ty[0]].kind != TK_FLOAT) && !(e && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
+	    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM)) &&
 	    interp_fold_kconstint(f, v, &c) && c == 0x3F800000u;
 }
 
