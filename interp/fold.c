@@ -2797,9 +2797,29 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
 			return 0;
 		return d->op == OP_ABS ? c & 0x7FFFFFFFu : c ^ 0x80000000u;
 	}
-	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) ||
-	    ir_hasmod(d, MOD_SAT))
+	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_SAT))
 		return 0;
+	/* .ftz of operands all known, one a NaN integer instructions compute
+	 * (kconst) or an immediate, the others immediates or such values
+	 * (sm_90 SASS: MOV 0xffffffff for neg.f32 of sub.rn.ftz.f32 of an and
+	 * of mov.f32 0Fffc12345 with 0f7FFFFFFF and 0.333333333; v14 xmix
+	 * 51637 on an H200); of a register ptxas does not know an FADD.FTZ and
+	 * the neg's FADD remain */
+	if (ir_hasmod(d, MOD_FTZ)) {
+		uint64_t kc;
+		for (int i = 1; i < d->nopnd; i++) {
+			const Opnd *op = &d->opnd[i];
+			if (op->kind == OK_FIMM) {
+				if (interp_decode_op(pm, op, TY_F32, &o) || o.k != XO_IMM)
+					return 0;
+				kc = o.imm;
+			} else if ((u = srcval(d, i)) < 0 || !interp_fold_kconstint(f, u, &kc))
+				return 0;
+			if (((uint32_t)kc & 0x7FFFFFFFu) > 0x7F800000u)
+				any = 1;
+		}
+		return any ? 0x7FFFFFFFu : 0;
+	}
 	for (int i = 1; i < d->nopnd; i++) {
 		const Opnd *op = &d->opnd[i];
 		if (op->kind == OK_FIMM) {
