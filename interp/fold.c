@@ -1765,8 +1765,20 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 			continue;
 		if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2)
 			ko = immsrc(f, h);
-		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2 && !ir_hasmod(h, MOD_FTZ))
-			m |= 1 << i;
+		/* (a neg of a neg is the value itself to ptxas, and a neg of a
+		 * constant one it folds: v13 dag 12488, {-(-h), -(-h)} and 2718,
+		 * {0x7c00, neg of it}, x * x + c the manual's on an H200) */
+		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2 && !ir_hasmod(h, MOD_FTZ)) {
+			int z, hs = srcval(h, 1);
+			const Ins *g = hs >= 0 ? defof(f, hs, &z) : NULL;
+			uint64_t hc;
+			if (g && g->op == OP_NEG && g->ty[0] == et && !g->guard && !ir_hasmod(g, MOD_FTZ))
+				continue;
+			if (hs >= 0 && k16(pm, f, hs, 0, &hc))
+				known |= 1 << i;
+			else
+				m |= 1 << i;
+		}
 		else if (h->op == OP_MOV && h->nopnd == 2 && (h->opnd[1].kind == OK_IMM || h->opnd[1].kind == OK_FIMM)) {
 			known |= 1 << i;
 		} else if (ko && ir_hasmod(h, MOD_RN) && !ir_hasmod(h, MOD_RELU) && !ir_hasmod(h, MOD_SATFINITE) &&
@@ -2778,7 +2790,7 @@ static uint32_t
 nan32k(ptx_module *pm, const Func *f, int v, int depth)
 {
 	int w, u, any = 0, all = 1;
-	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL, *e;
 	XOp o;
 	uint32_t c;
 
@@ -2813,8 +2825,12 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
 				if (interp_decode_op(pm, op, TY_F32, &o) || o.k != XO_IMM)
 					return 0;
 				kc = o.imm;
-			} else if ((u = srcval(d, i)) < 0 || !interp_fold_kconstint(f, u, &kc))
-				return 0;
+			} else if ((u = srcval(d, i)) < 0 || !interp_fold_kconstint(f, u, &kc) ||
+				   ((e = defof(f, u, &w)) && e->op == OP_MOV && rounds(d) &&
+				    ((uint32_t)kc & 0x7FFFFFFFu) > 0x7F800000u && (uint32_t)kc != 0x7FFFFFFFu))
+				return 0;   /* (a mov'd NaN stays in a register of a rounded op, as
+					     * below: v13 dag 4642, mul.rp.ftz.f32 of mov.f32
+					     * 0Fffa00000, its neg the FADD's 0x7fffffff) */
 			if (((uint32_t)kc & 0x7FFFFFFFu) > 0x7F800000u)
 				any = 1;
 		}
