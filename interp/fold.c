@@ -1774,9 +1774,13 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 			uint64_t hc;
 			if (g && g->op == OP_NEG && g->ty[0] == et && !g->guard && !ir_hasmod(g, MOD_FTZ))
 				continue;
-			if (hs >= 0 && k16(pm, f, hs, 0, &hc))
+			if (hs >= 0 && k16(pm, f, hs, 0, &hc)) {
+				/* (negative, as a cvt.rn's below: v13 dag 13797,
+				 * {-(0.5), h}, the low half negated on an H200) */
 				known |= 1 << i;
-			else
+				if (!(hc & 0x8000u) && (hc & 0x7FFFu) <= (et == TY_BF16 ? 0x7F80u : 0x7C00u))
+					m |= 1 << i;
+			} else
 				m |= 1 << i;
 		}
 		else if (h->op == OP_MOV && h->nopnd == 2 && (h->opnd[1].kind == OK_IMM || h->opnd[1].kind == OK_FIMM)) {
