@@ -1659,7 +1659,7 @@ immsrc(const Func *f, const Ins *d)
 		return &e->opnd[1];
 	return NULL;
 }
-/* fma.rn.bf16x2 and fma.rn.f16x2 (.ftz, .sat and .relu too) of one value x
+/* fma.rn.bf16x2 and fma.rn.f16x2 (no .ftz, .sat or .relu) of one value x
  * twice, x * x + c, where ptxas holds a half of x as a negation: a half
  * of a mov.b32 {a, b} pack that is a neg.bf16 or neg.f16 result (not
  * .ftz: an HADD2.FTZ of its own, v1 seed 76128) or a cvt
@@ -4325,13 +4325,14 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_FMA && (in->ty[0] == TY_BF16X2 || in->ty[0] == TY_F16X2) && in->nopnd == 4 && xi->ns == 3 &&
 	    !in->guard && srcval(in, 1) >= 0 && srcval(in, 2) >= 0 &&
 	    copyroot(pm, f, srcval(in, 1), 0) == copyroot(pm, f, srcval(in, 2), 0) && xi->alu.op == OP_FMA &&
-	    !(xi->alu.flags & ~(uint32_t)(ALU_RNDSET | ALU_FTZ | ALU_SAT | ALU_RELU)))
-		/* .ftz, .sat and .relu alike (sm_90 SASS: HFMA2.FTZ, .SAT and
-		 * .RELU R, R, -R'.H0_NH1, c of {h, cvt.rn of -inf}; v14 xmix
-		 * 15187: .sat of it, -inf saturated to 0 on an H200; 17753:
-		 * .ftz, -inf + -inf) */
-		xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16,
-		    srcval(in, 1) == srcval(in, 2));
+	    !(xi->alu.flags & ~(uint32_t)(ALU_RNDSET | ALU_FTZ | ALU_SAT))) {
+		int et = in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16, m;
+		/* .ftz and .sat only of a pair ptxas knows (negzero2) */
+		if (!(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
+			xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), et, srcval(in, 1) == srcval(in, 2));
+		else if ((m = negmaskk(pm, f, srcval(in, 1), et)) > 0)
+			xi->alu.imm = (uint32_t)m;
+	}
 	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)

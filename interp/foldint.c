@@ -1388,14 +1388,15 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		if (d->op == OP_BFIND && ir_tyinfo[d->ty[0]].bits != 32)
 			return 0;
 		/* fall through */
-	/* bfi, popc, clz, shf and integer mul of such values too (v14 xmix
-	 * 8346, 7149: a bfi.b32 of 127 into a mov'd 0x40d00000, of a mov'd
-	 * 0x800103ff into itself; 22158: popc of a mov; 6468: clz.b64 of a
-	 * mov.f64; 14647: mul.lo.u32 of a word of mov.u64 0x7ff0000000000000
-	 * by 13; 1157, 33183: shf.l of a mov'd value by itself: a bfe.s32
-	 * past the word of each is the manual's 0 on an H200) */
+	/* popc, clz, shf and integer mul of such values too (v14 xmix
+	 * 22158: popc of a mov; 6468: clz.b64 of a mov.f64; 14647: mul.lo.u32
+	 * of a word of mov.u64 0x7ff0000000000000 by 13; 1157, 33183: shf.l of
+	 * a mov'd value by itself: a bfe.s32 past the word of each is the
+	 * manual's 0 on an H200); not bfi (55930: a bfe.s32 at a mov'd 255 of
+	 * a bfi of 123 into a mov'd 0x7d010010 is all ones, where 8346's at 34
+	 * of a bfi of 127 is 0) */
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
-	case OP_BREV: case OP_BFE: case OP_BFI: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
+	case OP_BREV: case OP_BFE: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
 		if (d->op != OP_SET && !isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 			return 0;
 		for (int i = 1; i < d->nopnd; i++)
