@@ -1071,11 +1071,13 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	 * sign, a bit flip even of a NaN (a neg.f32 left standing is an FADD,
 	 * whose NaN is the canonical one: alu_float.c); seen in libdevice's
 	 * cbrtf, where selp(x < 0, -r, r) of a NaN r gave 0xffffffff); not a
-	 * selp whose predicate ptxas knows, a copy of the FADD (fold.c) */
+	 * selp whose predicate ptxas knows, a copy of the FADD (fold.c), nor
+	 * one of the neg and itself, a copy too (v14 xmix 53372: selp.f32 -x,
+	 * -x, p of a NaN x is the FADD's 0x7fffffff on an H200) */
 	memset(p.good, 0, nv * sizeof *p.good);
 	for (int k = 0; k < f->nins; k++)
 		if (f->ins[k]->op == OP_SELP && f->ins[k]->ty[0] == TY_F32 && f->ins[k]->nopnd == 4 &&
-		    !interp_fold_selknown(f, f->ins[k]))
+		    !interp_fold_selknown(f, f->ins[k]) && usedval(f->ins[k], 1) != usedval(f->ins[k], 2))
 			for (int oi = 1; oi <= 2; oi++)
 				if (usedval(f->ins[k], oi) >= 0)
 					p.good[usedval(f->ins[k], oi)]++;

@@ -1545,6 +1545,30 @@ setone(const Func *f, const Ins *in, int o)
 	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c) && c == 0x3F800000u;
 }
 
+/* Is source o of mul.f32 in a 1.0 that integer instructions of constants
+ * compute (kconst, no packed half instruction, the last an integer one)?
+ * ptxas drops the FMUL as for a set's 1.0, the other factor a register: a
+ * NaN keeps its payload (v14 xmix 25060: x * (bfe.u32 y, 35, 28 +
+ * 0x3f800000), 10610: x * (and of mov.b32 0fBF800000 with 0x7f800000)
+ * gave 0xffffffff for a NaN x on an H200, not the FMUL's 0x7fffffff).  Not
+ * where the other factor is a mov of an immediate: ptxas folds the pair,
+ * a NaN to the canonical one (19332: a mov.u32 037777777777), nor of a
+ * 1.0 a float instruction gives (30797: rcp.rn.f32 of a known 1.0, an
+ * FMUL at run time; 9373: max.NaN.f32 of a mov'd 1.0).  A mov.f32 of
+ * 1.0 is one (981, 22550: x * mov.f32 0f3F800000 kept x's NaN). */
+static int
+intone(const Func *f, const Ins *in, int o)
+{
+	int v = srcval(in, o), u = srcval(in, 3 - o), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e = u >= 0 ? defof(f, u, &w) : NULL;
+	uint64_t c;
+
+	return in->op == OP_MUL && in->ty[0] == TY_F32 && in->nopnd == 3 && d && d->nty >= 1 &&
+	    (d->op == OP_MOV || ir_tyinfo[d->ty[0]].kind != TK_FLOAT) && !(e && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
+	    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM)) &&
+	    interp_fold_kconstint(f, v, &c) && c == 0x3F800000u;
+}
+
 static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
 
 /* The bits of 16-bit value v that ptxas knows whatever the inputs: *km
@@ -1682,10 +1706,10 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		uint64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
 		 * canonical NaN (v13 seeds 2963, 4092) */
-		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || !((o->k == XO_IMM &&
+		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
 		    (half && in->nopnd == 3 && half16k(pm, f, in, 1 + i, &c) && c == one &&
-		     !half16k(pm, f, in, 2 - i, &c)))))
+		     !half16k(pm, f, in, 2 - i, &c))))))
 			continue;
 		if (xi->alu.flags & ALU_SAT) {   /* FADD.SAT of +0 and x */
 			XOp z = { .k = XO_IMM }, x = xi->s[1 - i];
@@ -1730,6 +1754,63 @@ immsrc(const Func *f, const Ins *d)
  * (tests/regress/fma-half2-self-neg-half.ptx; v13 dag seeds 1850, 447,
  * 149, 1942, 3215).  AluOp.imm bit 0 (low half), bit 1 (high half), for
  * alu_float.c. */
+/* Is 32-bit value v a pair ptxas knows (*c its bits): what kconst
+ * computes, or a cvt.u32 or .s32 of a 16-bit integer k16 knows (v14 xmix
+ * 8118: cvt.u32.u16 of mov.b16 0100000 is the MOV of 0x8000 it folds)? */
+static int
+pair32k(ptx_module *pm, const Func *f, int v, uint64_t *c)
+{
+	int w, u;
+	const Ins *d;
+	uint64_t h;
+
+	if (interp_fold_kconstint(f, v, c))
+		return 1;
+	d = v >= 0 ? defof(f, v, &w) : NULL;
+	if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || d->nopnd != 2 || d->ndef != 1 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || (d->ty[1] != TY_U16 && d->ty[1] != TY_S16) ||
+	    ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !k16(pm, f, u, 0, &h))
+		return 0;
+	*c = d->ty[1] == TY_S16 && (h & 0x8000u) ? (h | 0xFFFF0000u) : h;
+	return 1;
+}
+
+/* fma of x * x (or x * x + c) where x is a pair ptxas knows, one half -0:
+ * ptxas holds the pair as its halves' magnitudes and gives that half's
+ * -0 one negation, on one factor (sm_90 SASS of mov.b32 0x3c008000: PRMT
+ * of 0x3c00 into the high half, HFMA2 R, R, R'.H0_NH1, c, .FTZ, .SAT and
+ * BF16_V2 alike), so the half computes +0 * -0 + c: its product -0.
+ * Not where the other half is negative and no NaN of the format: then
+ * ptxas negates the whole register in both factors (HFMA2 -R, -R, c of
+ * 0xbc008000, 0x80008000, 0xfc008000; bf16 0xfe008000), and the product
+ * is the manual's; a nonzero negative half beside a positive one is an
+ * immediate pair (HFMA2 R, R, 1, -1).  The bits of the halves to negate
+ * (v14 xmix 8118, 11505: 0x00008000 and 0x80000000 made by integer
+ * instructions give -0 + -0 in the -0 half on an H200; 12767: 0x8000bc00
+ * of an xor gives +0; v13 dag 4853: an or of 0f80008000, +0). */
+static int
+negzero2(uint64_t c, int et)
+{
+	int m = 0;
+
+	for (int i = 0; i < 2; i++) {
+		uint32_t h = (uint32_t)(c >> 16 * i) & 0xFFFFu, o = (uint32_t)(c >> 16 * (1 - i)) & 0xFFFFu;
+		int onan = (o & 0x7FFFu) > (et == TY_BF16 ? 0x7F80u : 0x7C00u);
+		if (h == 0x8000u && (!(o & 0x8000u) || onan))
+			m |= 1 << i;
+	}
+	return m;
+}
+
+static int
+negmaskk(ptx_module *pm, const Func *f, int v, int et)
+{
+	uint64_t c;
+
+	v = copyroot(pm, f, v, 0);
+	return v >= 0 && pair32k(pm, f, v, &c) ? negzero2(c, et) : -1;
+}
+
 static int
 negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 {
@@ -1737,6 +1818,9 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 	const Ins *d;
 	XOp o;
 
+	if ((m = negmaskk(pm, f, v, et)) >= 0)
+		return m;
+	m = 0;
 	v = copyroot(pm, f, v, 0);
 	d = v >= 0 ? defof(f, v, &w) : NULL;
 	/* (a factor may be a selp of x, x of a mov.b32 immediate: v14 xmix
@@ -1750,7 +1834,7 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 	if (d->opnd[1].kind == OK_IMM) {
 		if (interp_decode_op(pm, &d->opnd[1], TY_B32, &o) || o.k != XO_IMM)
 			return 0;
-		return ((o.imm & 0xFFFFu) == 0x8000u) | ((o.imm >> 16 & 0xFFFFu) == 0x8000u) << 1;
+		return negzero2(o.imm, et);
 	}
 	if (!same || d->opnd[1].kind != OK_VEC || d->opnd[1].nsub != 2 || d->nuse != 2)
 		return 0;
@@ -1763,8 +1847,24 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 			continue;
 		if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2)
 			ko = immsrc(f, h);
-		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2 && !ir_hasmod(h, MOD_FTZ))
-			m |= 1 << i;
+		/* (a neg of a neg is the value itself to ptxas, and a neg of a
+		 * constant one it folds: v13 dag 12488, {-(-h), -(-h)} and 2718,
+		 * {0x7c00, neg of it}, x * x + c the manual's on an H200) */
+		if (h->op == OP_NEG && h->ty[0] == et && h->nopnd == 2 && !ir_hasmod(h, MOD_FTZ)) {
+			int z, hs = srcval(h, 1);
+			const Ins *g = hs >= 0 ? defof(f, hs, &z) : NULL;
+			uint64_t hc;
+			if (g && g->op == OP_NEG && g->ty[0] == et && !g->guard && !ir_hasmod(g, MOD_FTZ))
+				continue;
+			if (hs >= 0 && k16(pm, f, hs, 0, &hc)) {
+				/* (negative, as a cvt.rn's below: v13 dag 13797,
+				 * {-(0.5), h}, the low half negated on an H200) */
+				known |= 1 << i;
+				if (!(hc & 0x8000u) && (hc & 0x7FFFu) <= (et == TY_BF16 ? 0x7F80u : 0x7C00u))
+					m |= 1 << i;
+			} else
+				m |= 1 << i;
+		}
 		else if (h->op == OP_MOV && h->nopnd == 2 && (h->opnd[1].kind == OK_IMM || h->opnd[1].kind == OK_FIMM)) {
 			known |= 1 << i;
 		} else if (ko && ir_hasmod(h, MOD_RN) && !ir_hasmod(h, MOD_RELU) && !ir_hasmod(h, MOD_SATFINITE) &&
@@ -2776,7 +2876,7 @@ static uint32_t
 nan32k(ptx_module *pm, const Func *f, int v, int depth)
 {
 	int w, u, any = 0, all = 1;
-	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL, *e;
 	XOp o;
 	uint32_t c;
 
@@ -2795,9 +2895,33 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
 			return 0;
 		return d->op == OP_ABS ? c & 0x7FFFFFFFu : c ^ 0x80000000u;
 	}
-	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) ||
-	    ir_hasmod(d, MOD_SAT))
+	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_SAT))
 		return 0;
+	/* .ftz of operands all known, one a NaN integer instructions compute
+	 * (kconst) or an immediate, the others immediates or such values
+	 * (sm_90 SASS: MOV 0xffffffff for neg.f32 of sub.rn.ftz.f32 of an and
+	 * of mov.f32 0Fffc12345 with 0f7FFFFFFF and 0.333333333; v14 xmix
+	 * 51637 on an H200); of a register ptxas does not know an FADD.FTZ and
+	 * the neg's FADD remain */
+	if (ir_hasmod(d, MOD_FTZ)) {
+		uint64_t kc;
+		for (int i = 1; i < d->nopnd; i++) {
+			const Opnd *op = &d->opnd[i];
+			if (op->kind == OK_FIMM) {
+				if (interp_decode_op(pm, op, TY_F32, &o) || o.k != XO_IMM)
+					return 0;
+				kc = o.imm;
+			} else if ((u = srcval(d, i)) < 0 || !interp_fold_kconstint(f, u, &kc) ||
+				   ((e = defof(f, u, &w)) && e->op == OP_MOV && rounds(d) &&
+				    ((uint32_t)kc & 0x7FFFFFFFu) > 0x7F800000u && (uint32_t)kc != 0x7FFFFFFFu))
+				return 0;   /* (a mov'd NaN stays in a register of a rounded op, as
+					     * below: v13 dag 4642, mul.rp.ftz.f32 of mov.f32
+					     * 0Fffa00000, its neg the FADD's 0x7fffffff) */
+			if (((uint32_t)kc & 0x7FFFFFFFu) > 0x7F800000u)
+				any = 1;
+		}
+		return any ? 0x7FFFFFFFu : 0;
+	}
 	for (int i = 1; i < d->nopnd; i++) {
 		const Opnd *op = &d->opnd[i];
 		if (op->kind == OK_FIMM) {
@@ -4388,12 +4512,16 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldrcp(pm, f, xi, in, k);
 	/* before foldid, which takes max.f16 too (1: folded, -1: no memory) */
 	if (in->op == OP_FMA && (in->ty[0] == TY_BF16X2 || in->ty[0] == TY_F16X2) && in->nopnd == 4 && xi->ns == 3 &&
-	    !ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_RELU) && !in->guard &&
-	    srcval(in, 1) >= 0 && srcval(in, 2) >= 0 &&
+	    !in->guard && srcval(in, 1) >= 0 && srcval(in, 2) >= 0 &&
 	    copyroot(pm, f, srcval(in, 1), 0) == copyroot(pm, f, srcval(in, 2), 0) && xi->alu.op == OP_FMA &&
-	    !(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
-		xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16,
-		    srcval(in, 1) == srcval(in, 2));
+	    !(xi->alu.flags & ~(uint32_t)(ALU_RNDSET | ALU_FTZ | ALU_SAT))) {
+		int et = in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16, m;
+		/* .ftz and .sat only of a pair ptxas knows (negzero2) */
+		if (!(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
+			xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), et, srcval(in, 1) == srcval(in, 2));
+		else if ((m = negmaskk(pm, f, srcval(in, 1), et)) > 0)
+			xi->alu.imm = (uint32_t)m;
+	}
 	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
 	    (r = foldrelu(pm, f, xi, in, k)) != 0)

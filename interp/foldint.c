@@ -52,6 +52,8 @@
 static int kconst(const Func *f, int v, int depth, uint64_t *r);
 /* kconst takes movs of f64 immediates for known (interp_fold_kconst64) */
 static _Thread_local int kf64;
+/* kconst takes no f16x2 or bf16x2 instruction's result for known */
+static _Thread_local int knohalf2;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
 static int earlystop(const Func *f, int i, int k);
 
@@ -871,6 +873,11 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	AluOp op;
 	const char *why;
 
+	if (knohalf2 && d && d->nty >= 1 && (d->ty[0] == TY_F16X2 || d->ty[0] == TY_BF16X2 ||
+	    d->ty[d->nty - 1] == TY_F16X2 || d->ty[d->nty - 1] == TY_BF16X2 ||
+	    (d->op == OP_SET && (ir_hasmod(d, MOD_HS) || ir_hasmod(d, MOD_LS) || ir_hasmod(d, MOD_LO) ||
+	     ir_hasmod(d, MOD_HI)))))
+		return 0;
 	/* a word of a mov.b64 {lo, hi} unpack of a 64-bit value it knows, or
 	 * the word a shift by an immediate of 32 or more clears: the high one
 	 * of a shr.u64 or .b64 and the low one of a shl.b64 (v10 seed 59174
@@ -1070,6 +1077,22 @@ int
 interp_fold_kconst(const Func *f, int v, uint64_t *r)
 {
 	return kconst(f, v, 0, r);
+}
+
+/* kconst of what ptxas folds as integers: no packed half instruction of
+ * constants, which it leaves to an HADD2 or HFMA2 (v13 dag 4930, 5856:
+ * an fma.rn.bf16x2 and an fma.rn.ftz.f16x2 of mov.b32 pairs), and no
+ * set.hs, ls, lo or hi of a value with itself, which it leaves to an
+ * ISETP (v14 xmix 30175: set.lo.u32.u16 x, x subtracted from 0x41) */
+int
+interp_fold_kconstint(const Func *f, int v, uint64_t *r)
+{
+	int k;
+
+	knohalf2 = 1;
+	k = kconst(f, v, 0, r);
+	knohalf2 = 0;
+	return k;
 }
 
 /* kconst from depth with movs of f64 immediates known (kf64) */
@@ -1356,8 +1379,15 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		if (d->op == OP_BFIND && ir_tyinfo[d->ty[0]].bits != 32)
 			return 0;
 		/* fall through */
+	/* popc, clz, shf and integer mul of such values too (v14 xmix
+	 * 22158: popc of a mov; 6468: clz.b64 of a mov.f64; 14647: mul.lo.u32
+	 * of a word of mov.u64 0x7ff0000000000000 by 13; 1157, 33183: shf.l of
+	 * a mov'd value by itself: a bfe.s32 past the word of each is the
+	 * manual's 0 on an H200); not bfi (55930: a bfe.s32 at a mov'd 255 of
+	 * a bfi of 123 into a mov'd 0x7d010010 is all ones, where 8346's at 34
+	 * of a bfi of 127 is 0) */
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
-	case OP_BREV: case OP_BFE:
+	case OP_BREV: case OP_BFE: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
 		if (d->op != OP_SET && !isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 			return 0;
 		for (int i = 1; i < d->nopnd; i++)
