@@ -3505,6 +3505,60 @@ foldmulinf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	xi->alu.flags &= ~(uint32_t)ALU_FTZ;
 }
 
+/* Does an instruction other than in hold the f32 constant one (+1.0 or
+ * -1.0) in a register that in's FMUL then reads: a mul.f32 .sat of two
+ * literals, one of them +-1.0, which ptxas leaves to run with 1.0 in a
+ * register (FMUL.FTZ.SAT R(1.0), -333; v15 immx 25935), or a +1.0 that a
+ * bmsk, shl or shr reads as its literal source (BMSK R(0x3f800000), 0xf;
+ * 23589; a -1.0 mul stays folded beside a bmsk of 0x3f800000)? */
+static int
+onereg(ptx_module *pm, const Func *f, const Ins *in, uint32_t one)
+{
+	XOp o;
+
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *d = f->ins[k];
+		int sat = d->op == OP_MUL && d->nty == 1 && d->ty[0] == TY_F32 && ir_hasmod(d, MOD_SAT) && d->nopnd == 3;
+		int reg = (d->op == OP_BMSK || d->op == OP_SHL || d->op == OP_SHR) && one == 0x3F800000u && d->nopnd >= 2;
+		if (d == in || !(sat || reg))
+			continue;
+		for (int j = d->ndst; j < (reg ? d->ndst + 1 : d->nopnd); j++) {
+			if (d->opnd[j].kind != OK_IMM && d->opnd[j].kind != OK_FIMM)
+				break;
+			if (!interp_decode_op(pm, &d->opnd[j], reg ? d->ty[0] : TY_F32, &o) && o.k == XO_IMM &&
+			    (reg ? (uint32_t)o.imm == one : ((uint32_t)o.imm & 0x7FFFFFFFu) == 0x3F800000u))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* mul.f32 (no rounding, .ftz or .sat) of a literal +-1.0 and a NaN
+ * literal b: ptxas folds 1.0 * b to b itself, payload and all, not
+ * quieted, and -1.0 * b to b with its sign flipped, quieted (sm_90 SASS:
+ * MOV R, 0x7f800001 for 0f3F800000 * 0f7F800001, MOV R, 0xffc00001 for
+ * 0fBF800000 * 0f7F800001; v15 immx 1401, 37489 on an H200), where the
+ * FMUL's would be the canonical NaN; the canonical NaN itself stays it
+ * (MOV R, 0x7fffffff for -1.0 * 0f7FFFFFFF).  Only with the 1.0 first:
+ * b * 1.0 is an FMUL of 1.0 in a register and the NaN immediate (v15 immx
+ * 1562, 9142), and so is one whose 1.0 another instruction holds in a
+ * register (onereg). */
+static int
+foldmul1k(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t a = (uint32_t)xi->s[0].imm, b = (uint32_t)xi->s[1].imm;
+
+	if (in->guard || in->nopnd != 3 || (xi->alu.flags & (ALU_RNDSET | ALU_SAT | ALU_FTZ)) ||
+	    xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM ||
+	    (in->opnd[1].kind != OK_FIMM && in->opnd[1].kind != OK_IMM) ||
+	    (in->opnd[2].kind != OK_FIMM && in->opnd[2].kind != OK_IMM) ||
+	    (a & 0x7FFFFFFFu) != 0x3F800000u || (b & 0x7FFFFFFFu) <= 0x7F800000u || b == 0x7FFFFFFFu ||
+	    onereg(pm, f, in, a))
+		return 0;
+	movconstk(xi, a >> 31 ? (b ^ 0x80000000u) | 0x400000u : b);
+	return 1;
+}
+
 /* Source i of in a neg.f32 or abs.f32 (no .ftz) of a 0f NaN immediate:
  * ptxas folds the sign operation, quiets the NaN and keeps its payload
  * (v14 dag 27610: max.ftz.f32 of neg.f32 0F7f800001 with itself is
@@ -4211,6 +4265,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_MUL && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 && ir_hasmod(in, MOD_FTZ))
 		foldmulinf(pm, f, xi, in);
+	if (in->op == OP_MUL && in->ty[0] == TY_F32 && xi->ns == 2 && foldmul1k(pm, f, xi, in))
+		return 0;
 	if (in->op == OP_SUB && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && xi->s[1].k != XO_IMM)
 		foldsubk(f, xi, in);
 	if ((in->op == OP_FMA || in->op == OP_MAD) && in->ty[0] == TY_F64 && xi->ns == 3 && in->nopnd == 4 &&
