@@ -3559,6 +3559,38 @@ foldmul1k(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* neg or abs .f16x2 or .bf16x2 (no .ftz) of a 32-bit value ptxas
+ * computes as it compiles, f32 arithmetic and .approx instructions of
+ * literals, integer ones, cvts (interp_fold_f32val): folded, each half's
+ * sign flipped or cleared, NaN payloads kept (sm_90 SASS: a MOV of the
+ * result; v15 immx 12988: neg.f16x2 of sub.f32 16777217.0 less the
+ * infinite product of literals is 0x7f808000, 17207: of cvt.sat.u32.s16
+ * 0x7d01 0x8000fd01, 874: abs.bf16x2 of ex2.approx.f32 -2.125
+ * 0x3e6a40c7, on an H200), where an HADD2 would make a NaN half
+ * canonical and the abs of a positive f32 is no copy; of bf16x2 an
+ * HFMA2.BF16_V2 of -RZ, RZ and the folded halves remains, which makes a
+ * NaN half the canonical 0x7fff (39885: abs.bf16x2 of 0x7f812345 is
+ * 0x7fff2345); not a cvt.pack
+ * (I2IP runs: v15 immx 2258, abs.f16x2 of cvt.pack.sat.s16.s32 -84, 30 is
+ * 0x7fff001e on an H200) */
+static int
+foldhalf2k(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint32_t c;
+
+	if (!d || d->op == OP_CVT_PACK || d->op == OP_MOV || ir_hasmod(in, MOD_FTZ) || xi->s[0].k == XO_IMM ||
+	    !interp_fold_f32val(pm, f, v, &c))
+		return 0;
+	c = in->op == OP_NEG ? c ^ 0x80008000u : c & 0x7FFF7FFFu;
+	for (int h = 0; h < 32 && in->ty[0] == TY_BF16X2; h += 16)
+		if ((c >> h & 0x7FFFu) > 0x7F80u)
+			c = (c & ~(0xFFFFu << h)) | 0x7FFFu << h;
+	movconstk(xi, c);
+	return 1;
+}
+
 /* Source i of in a neg.f32 or abs.f32 (no .ftz) of a 0f NaN immediate:
  * ptxas folds the sign operation, quiets the NaN and keeps its payload
  * (v14 dag 27610: max.ftz.f32 of neg.f32 0F7f800001 with itself is
@@ -4296,6 +4328,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldsat2(f, xi, in);
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    foldabsk(pm, f, xi, in, k))
+		return 0;
+	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
+	    (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && foldhalf2k(pm, f, xi, in))
 		return 0;
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16X2) && foldnegk(pm, f, xi, in))
