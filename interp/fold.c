@@ -3282,6 +3282,13 @@ nan16k(ptx_module *pm, const Func *f, const Ins *d)
 	       (o.imm & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
 }
 
+/* Is in a cvt from bf16 in a directed rounding, .rz, .rm or .rp? */
+static int
+bf16dir(const Ins *in)
+{
+	return in->ty[1] == TY_BF16 && (ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP));
+}
+
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -3311,6 +3318,12 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * H200; sm_90 SASS: F2F.F16.F64.RZ of the UMOV'd pair, where .rn is
 	 * an HFMA2.MMA of +QNAN) */
 	if ((io || wide || in->ty[0] == TY_BF16) && !ir_hasmod(in, MOD_RN))
+		return 0;
+	/* cvt.f64.bf16 in .rz, .rm or .rp stays the F2F.F64.BF16 of the
+	 * constant, which keeps the NaN's sign and payload (sm_90 SASS:
+	 * F2F.F64.BF16.RZ R, -QNAN for one of mov.s16 -39; v15 immx 6432:
+	 * 0xfffb200000000000 for cvt.rp.f64.bf16 of it on an H200) */
+	if (in->ty[0] == TY_F64 && in->ty[1] == TY_BF16 && bf16dir(in))
 		return 0;
 	if (io) {
 		if (interp_decode_op(pm, io, TY_B64, &o) || o.k != XO_IMM)
@@ -3352,6 +3365,17 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if (wide ? (o.imm & 0x7FFFFFFFFFFFFFFFull) <= 0x7FF0000000000000ull :
 	    (h = (uint32_t)o.imm & 0x7FFFu) <= (in->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
 		return 0;
+	/* cvt.f32.bf16 in .rz, .rm or .rp of a NaN ptxas knows is the NaN's
+	 * bits shifted, sign and payload kept, where without a rounding
+	 * modifier or in .rn it is the canonical NaN (sm_90 SASS: MOV R,
+	 * 0xffd90000 for cvt.rz.f32.bf16 of mov.s16 -39, 0x7fffffff for
+	 * cvt.f32.bf16; v15 immx 8797: cvt.rm.f32.bf16 of cvt.sat.s16.u32
+	 * 0x7f7fffff is 0x7fff0000 on an H200); with .ftz the canonical
+	 * NaN too (617, 1869: cvt.rz.ftz and cvt.rp.ftz, 0x7fffffff) */
+	if (in->ty[0] == TY_F32 && in->ty[1] == TY_BF16 && bf16dir(in) && !ir_hasmod(in, MOD_FTZ)) {
+		movconstk(xi, ((uint32_t)o.imm & 0xFFFFu) << 16);
+		return 1;
+	}
 	movconstk(xi, in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull :
 	    in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ? 0x7FFFu : 0x7FFFFFFFull);
 	return 1;
