@@ -293,6 +293,14 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 		case OP_MUL: case OP_MAD:
 			n = ir_hasmod(in, MOD_HI) || ir_hasmod(in, MOD_WIDE) ? 2 : 0;
 			break;
+		/* madc.hi's IMAD.HI.U32 reads the registers whole (sm_90
+		 * SASS); an f16 or bf16 set without a BoolOp is an HSET2's
+		 * x | x << 16 in some kernels (v15 immx 2139, 0x3f803f80 of a
+		 * set.nan.bf16.bf16), an HSETP2's SEL in others (6950), as
+		 * for the other 16-bit readers (halfset) */
+		case OP_MADC:
+			n = ir_hasmod(in, MOD_HI) ? 2 : 0;
+			break;
 		case OP_SHR:
 			/* by an immediate of 16 or more ptxas knows the 0
 			 * PTX gives and stores RZ (v6 seed 66173: shr.u16 by
@@ -319,6 +327,9 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 	switch (in->op) {
 	case OP_MUL: case OP_MAD: case OP_DIV: case OP_REM: case OP_SAD: case OP_SET: case OP_SETP:
 		n = 2;
+		break;
+	case OP_MADC:   /* IMAD.HI of the registers (v15 immx 30785: of an abs.s16) */
+		n = ir_hasmod(in, MOD_HI) ? 2 : 0;
 		break;
 	case OP_SHR:
 		n = 1;
