@@ -2835,9 +2835,11 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			 * half ones, which ptxas does not; v14 xmix 117, the
 			 * neg.f16x2 of a mul.rn.f16x2 of two movs an HADD2's;
 			 * nor a prmt, v13 dag 620, which it leaves to run, and
-			 * then an HADD2 of |x|; sm_90 SASS of each) */
+			 * then an HADD2 of |x|, nor a cvt.pack, an I2IP that
+			 * runs, v15 immx 2258, abs.f16x2 of cvt.pack.sat.s16.s32
+			 * -84, 30 0x7fff001e on an H200; sm_90 SASS of each) */
 			if (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
-			    (neg && d->op != OP_MOV) || d->op == OP_PRMT || d->nty < 1 || ir_tyinfo[d->ty[d->nty - 1]].kind == TK_PACKED ||
+			    (neg && d->op != OP_MOV) || d->op == OP_PRMT || d->op == OP_CVT_PACK || d->nty < 1 || ir_tyinfo[d->ty[d->nty - 1]].kind == TK_PACKED ||
 			    ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT || !interp_fold_kconst(f, v, &c))
 				return 0;
 		}
