@@ -292,6 +292,13 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 			if (op->op == OP_MAD) r += (fl & ALU_WIDE) ? s[2] : c;
 			d[0] = r & ((fl & ALU_WIDE) ? 0xFFFFFFFF : m);
 			return;
+		case OP_MADC:   /* IMAD.HI.U32 of the registers, then c and the carry */
+			if (!(fl & ALU_HI))
+				break;
+			r = (ua * ub >> 32) + c + (*cc & 1);
+			if (fl & ALU_CCOUT) *cc = (uint32_t)((r >> w) & 1);
+			d[0] = r & m;
+			return;
 		case OP_SHR:
 			d[0] = (s[1] >= 32 ? 0 : ua >> s[1]) & m;
 			return;

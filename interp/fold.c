@@ -3048,9 +3048,11 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			 * half ones, which ptxas does not; v14 xmix 117, the
 			 * neg.f16x2 of a mul.rn.f16x2 of two movs an HADD2's;
 			 * nor a prmt, v13 dag 620, which it leaves to run, and
-			 * then an HADD2 of |x|; sm_90 SASS of each) */
+			 * then an HADD2 of |x|, nor a cvt.pack, an I2IP that
+			 * runs, v15 immx 2258, abs.f16x2 of cvt.pack.sat.s16.s32
+			 * -84, 30 0x7fff001e on an H200; sm_90 SASS of each) */
 			if (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
-			    (neg && d->op != OP_MOV) || d->op == OP_PRMT || d->nty < 1 || ir_tyinfo[d->ty[d->nty - 1]].kind == TK_PACKED ||
+			    (neg && d->op != OP_MOV) || d->op == OP_PRMT || d->op == OP_CVT_PACK || d->nty < 1 || ir_tyinfo[d->ty[d->nty - 1]].kind == TK_PACKED ||
 			    ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT || !interp_fold_kconst(f, v, &c))
 				return 0;
 		}
@@ -3575,6 +3577,13 @@ nan16k(ptx_module *pm, const Func *f, const Ins *d)
 	       (o.imm & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
 }
 
+/* Is in a cvt from bf16 in a directed rounding, .rz, .rm or .rp? */
+static int
+bf16dir(const Ins *in)
+{
+	return in->ty[1] == TY_BF16 && (ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP));
+}
+
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -3604,6 +3613,12 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * H200; sm_90 SASS: F2F.F16.F64.RZ of the UMOV'd pair, where .rn is
 	 * an HFMA2.MMA of +QNAN) */
 	if ((io || wide || in->ty[0] == TY_BF16) && !ir_hasmod(in, MOD_RN))
+		return 0;
+	/* cvt.f64.bf16 in .rz, .rm or .rp stays the F2F.F64.BF16 of the
+	 * constant, which keeps the NaN's sign and payload (sm_90 SASS:
+	 * F2F.F64.BF16.RZ R, -QNAN for one of mov.s16 -39; v15 immx 6432:
+	 * 0xfffb200000000000 for cvt.rp.f64.bf16 of it on an H200) */
+	if (in->ty[0] == TY_F64 && in->ty[1] == TY_BF16 && bf16dir(in))
 		return 0;
 	if (io) {
 		if (interp_decode_op(pm, io, TY_B64, &o) || o.k != XO_IMM)
@@ -3645,6 +3660,17 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if (wide ? (o.imm & 0x7FFFFFFFFFFFFFFFull) <= 0x7FF0000000000000ull :
 	    (h = (uint32_t)o.imm & 0x7FFFu) <= (in->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
 		return 0;
+	/* cvt.f32.bf16 in .rz, .rm or .rp of a NaN ptxas knows is the NaN's
+	 * bits shifted, sign and payload kept, where without a rounding
+	 * modifier or in .rn it is the canonical NaN (sm_90 SASS: MOV R,
+	 * 0xffd90000 for cvt.rz.f32.bf16 of mov.s16 -39, 0x7fffffff for
+	 * cvt.f32.bf16; v15 immx 8797: cvt.rm.f32.bf16 of cvt.sat.s16.u32
+	 * 0x7f7fffff is 0x7fff0000 on an H200); with .ftz the canonical
+	 * NaN too (617, 1869: cvt.rz.ftz and cvt.rp.ftz, 0x7fffffff) */
+	if (in->ty[0] == TY_F32 && in->ty[1] == TY_BF16 && bf16dir(in) && !ir_hasmod(in, MOD_FTZ)) {
+		movconstk(xi, ((uint32_t)o.imm & 0xFFFFu) << 16);
+		return 1;
+	}
 	movconstk(xi, in->ty[0] == TY_F64 ? 0x7FFFFFFFE0000000ull :
 	    in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ? 0x7FFFu : 0x7FFFFFFFull);
 	return 1;
@@ -3796,6 +3822,92 @@ foldmulinf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    ((a & 0x7FFFFFFFu) != 0x7F800000u && (b & 0x7FFFFFFFu) != 0x7F800000u))
 		return;
 	xi->alu.flags &= ~(uint32_t)ALU_FTZ;
+}
+
+/* Does an instruction other than in hold the f32 constant one (+1.0 or
+ * -1.0) in a register that in's FMUL then reads: a mul.f32 .sat of two
+ * literals, one of them +-1.0, which ptxas leaves to run with 1.0 in a
+ * register (FMUL.FTZ.SAT R(1.0), -333; v15 immx 25935), or a +1.0 that a
+ * bmsk, shl or shr reads as its literal source (BMSK R(0x3f800000), 0xf;
+ * 23589; a -1.0 mul stays folded beside a bmsk of 0x3f800000)? */
+static int
+onereg(ptx_module *pm, const Func *f, const Ins *in, uint32_t one)
+{
+	XOp o;
+
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *d = f->ins[k];
+		int sat = d->op == OP_MUL && d->nty == 1 && d->ty[0] == TY_F32 && ir_hasmod(d, MOD_SAT) && d->nopnd == 3;
+		int reg = (d->op == OP_BMSK || d->op == OP_SHL || d->op == OP_SHR) && one == 0x3F800000u && d->nopnd >= 2;
+		if (d == in || !(sat || reg))
+			continue;
+		for (int j = d->ndst; j < (reg ? d->ndst + 1 : d->nopnd); j++) {
+			if (d->opnd[j].kind != OK_IMM && d->opnd[j].kind != OK_FIMM)
+				break;
+			if (!interp_decode_op(pm, &d->opnd[j], reg ? d->ty[0] : TY_F32, &o) && o.k == XO_IMM &&
+			    (reg ? (uint32_t)o.imm == one : ((uint32_t)o.imm & 0x7FFFFFFFu) == 0x3F800000u))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* mul.f32 (no rounding, .ftz or .sat) of a literal +-1.0 and a NaN
+ * literal b: ptxas folds 1.0 * b to b itself, payload and all, not
+ * quieted, and -1.0 * b to b with its sign flipped, quieted (sm_90 SASS:
+ * MOV R, 0x7f800001 for 0f3F800000 * 0f7F800001, MOV R, 0xffc00001 for
+ * 0fBF800000 * 0f7F800001; v15 immx 1401, 37489 on an H200), where the
+ * FMUL's would be the canonical NaN; the canonical NaN itself stays it
+ * (MOV R, 0x7fffffff for -1.0 * 0f7FFFFFFF).  Only with the 1.0 first:
+ * b * 1.0 is an FMUL of 1.0 in a register and the NaN immediate (v15 immx
+ * 1562, 9142), and so is one whose 1.0 another instruction holds in a
+ * register (onereg). */
+static int
+foldmul1k(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t a = (uint32_t)xi->s[0].imm, b = (uint32_t)xi->s[1].imm;
+
+	if (in->guard || in->nopnd != 3 || (xi->alu.flags & (ALU_RNDSET | ALU_SAT | ALU_FTZ)) ||
+	    xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM ||
+	    (in->opnd[1].kind != OK_FIMM && in->opnd[1].kind != OK_IMM) ||
+	    (in->opnd[2].kind != OK_FIMM && in->opnd[2].kind != OK_IMM) ||
+	    (a & 0x7FFFFFFFu) != 0x3F800000u || (b & 0x7FFFFFFFu) <= 0x7F800000u || b == 0x7FFFFFFFu ||
+	    onereg(pm, f, in, a))
+		return 0;
+	movconstk(xi, a >> 31 ? (b ^ 0x80000000u) | 0x400000u : b);
+	return 1;
+}
+
+/* neg or abs .f16x2 or .bf16x2 (no .ftz) of a 32-bit value ptxas
+ * computes as it compiles, f32 arithmetic and .approx instructions of
+ * literals, integer ones, cvts (interp_fold_f32val): folded, each half's
+ * sign flipped or cleared, NaN payloads kept (sm_90 SASS: a MOV of the
+ * result; v15 immx 12988: neg.f16x2 of sub.f32 16777217.0 less the
+ * infinite product of literals is 0x7f808000, 17207: of cvt.sat.u32.s16
+ * 0x7d01 0x8000fd01, 874: abs.bf16x2 of ex2.approx.f32 -2.125
+ * 0x3e6a40c7, on an H200), where an HADD2 would make a NaN half
+ * canonical and the abs of a positive f32 is no copy; of bf16x2 an
+ * HFMA2.BF16_V2 of -RZ, RZ and the folded halves remains, which makes a
+ * NaN half the canonical 0x7fff (39885: abs.bf16x2 of 0x7f812345 is
+ * 0x7fff2345); not a cvt.pack
+ * (I2IP runs: v15 immx 2258, abs.f16x2 of cvt.pack.sat.s16.s32 -84, 30 is
+ * 0x7fff001e on an H200) */
+static int
+foldhalf2k(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint32_t c;
+
+	if (!d || d->op == OP_CVT_PACK || d->op == OP_MOV || ir_hasmod(in, MOD_FTZ) || xi->s[0].k == XO_IMM ||
+	    !interp_fold_f32val(pm, f, v, &c))
+		return 0;
+	c = in->op == OP_NEG ? c ^ 0x80008000u : c & 0x7FFF7FFFu;
+	for (int h = 0; h < 32 && in->ty[0] == TY_BF16X2; h += 16)
+		if ((c >> h & 0x7FFFu) > 0x7F80u)
+			c = (c & ~(0xFFFFu << h)) | 0x7FFFu << h;
+	movconstk(xi, c);
+	return 1;
 }
 
 /* Source i of in a neg.f32 or abs.f32 (no .ftz) of a 0f NaN immediate:
@@ -4535,6 +4647,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_MUL && in->ty[0] == TY_F32 && xi->ns == 2 && in->nopnd == 3 && ir_hasmod(in, MOD_FTZ))
 		foldmulinf(pm, f, xi, in);
+	if (in->op == OP_MUL && in->ty[0] == TY_F32 && xi->ns == 2 && foldmul1k(pm, f, xi, in))
+		return 0;
 	if (in->op == OP_SUB && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && xi->s[1].k != XO_IMM)
 		foldsubk(f, xi, in);
 	if ((in->op == OP_FMA || in->op == OP_MAD) && in->ty[0] == TY_F64 && xi->ns == 3 && in->nopnd == 4 &&
@@ -4564,6 +4678,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldsat2(f, xi, in);
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    foldabsk(pm, f, xi, in, k))
+		return 0;
+	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
+	    (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && foldhalf2k(pm, f, xi, in))
 		return 0;
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16X2) && foldnegk(pm, f, xi, in))

@@ -295,6 +295,14 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 		case OP_MUL: case OP_MAD:
 			n = ir_hasmod(in, MOD_HI) || ir_hasmod(in, MOD_WIDE) ? 2 : 0;
 			break;
+		/* madc.hi's IMAD.HI.U32 reads the registers whole (sm_90
+		 * SASS); an f16 or bf16 set without a BoolOp is an HSET2's
+		 * x | x << 16 in some kernels (v15 immx 2139, 0x3f803f80 of a
+		 * set.nan.bf16.bf16), an HSETP2's SEL in others (6950), as
+		 * for the other 16-bit readers (halfset) */
+		case OP_MADC:
+			n = ir_hasmod(in, MOD_HI) ? 2 : 0;
+			break;
 		case OP_SHR:
 			/* by an immediate of 16 or more ptxas knows the 0
 			 * PTX gives and stores RZ (v6 seed 66173: shr.u16 by
@@ -321,6 +329,9 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 	switch (in->op) {
 	case OP_MUL: case OP_MAD: case OP_DIV: case OP_REM: case OP_SAD: case OP_SET: case OP_SETP:
 		n = 2;
+		break;
+	case OP_MADC:   /* IMAD.HI of the registers (v15 immx 30785: of an abs.s16) */
+		n = ir_hasmod(in, MOD_HI) ? 2 : 0;
 		break;
 	case OP_SHR:
 		n = 1;
@@ -1899,9 +1910,73 @@ foldnegshr(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* Is op an f32 literal NaN (*c its bits)? */
+static int
+nanlit(ptx_module *pm, const Opnd *op, uint32_t *c)
+{
+	XOp o;
+
+	if (op->kind != OK_FIMM || interp_decode_op(pm, op, TY_F32, &o) || o.k != XO_IMM)
+		return 0;
+	*c = (uint32_t)o.imm;
+	return (*c & 0x7FFFFFFFu) > 0x7F800000u;
+}
+
+/* Is value v an f32 NaN that ptxas holds as a float as it compiles: an
+ * add, sub or mul .f32 (.ftz too, not .sat nor a rounding modifier, .rn
+ * included) with an operand that is the canonical NaN 0x7fffffff, a
+ * literal (a sub's b negated first: sub.f32 of 0f80000000 and 0fFFFFFFFF
+ * folds, of 9.2e18 and 0f7FFFFFFF stays an FADD of 0xffffffff), such a
+ * value, or a mul.f32 with a rounding modifier of literals, a NaN among
+ * them, which ptxas folds to the canonical NaN (sm_90 SASS: no FMUL of a
+ * register and 0d7FFFFFFFFFFFFFFF, nor an FADD of such a mul.rn and 0.1;
+ * an FMUL of a register and 0d7FF8000000000000, an FADD.RM of literals, an
+ * add.rn or a mul.sat run).  Not a mov of one, nor the mul.rn itself,
+ * which ptxas holds as the integers they are. */
+static int
+nanknown(ptx_module *pm, const Func *f, int v, int depth, int rnd)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	uint32_t c;
+
+	if (!d || d->guard || d->nty != 1 || d->ty[0] != TY_F32 || d->nopnd != 3 ||
+	    (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || ir_hasmod(d, MOD_SAT))
+		return 0;
+	if (ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
+		return rnd && d->op == OP_MUL && d->opnd[1].kind == OK_FIMM && d->opnd[2].kind == OK_FIMM &&
+		    (nanlit(pm, &d->opnd[1], &c) || nanlit(pm, &d->opnd[2], &c));
+	for (int i = 1; i < 3; i++)
+		if (d->opnd[i].kind == OK_FIMM ? nanlit(pm, &d->opnd[i], &c) &&
+		    (c ^ (d->op == OP_SUB && i == 2 ? 0x80000000u : 0)) == 0x7FFFFFFFu :
+		    d->opnd[i].kind == OK_REG && nanknown(pm, f, srcval(d, i), depth + 1, 1))
+			return 1;
+	return 0;
+}
+
+/* sub.s32 or sub.u32 (.cc or not) of a b that is an f32 NaN ptxas knows
+ * (nanknown): ptxas adds -b, the negation taken as a float's, which of
+ * its NaN is the canonical NaN 0x7fffffff again, not b's two's complement
+ * 0x80000001 (sm_90 SASS: IADD3 R, P0, R(x), 0x7fffffff for sub.cc.s32 x
+ * of a mul.f32 of 0d7FFFFFFFFFFFFFFF and -69.125, or of a register; MOV of
+ * 0x80000042 for 67 minus such a NaN plus 0.1; v15 immx 7863, 10317,
+ * 24552 on an H200, each 2 below x - 0x7fffffff, the carry-out the
+ * IADD3's): x - 0x80000001, which has the same sum and carry. */
+static void
+foldsubnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	if (xi->s[1].k == XO_IMM || !nanknown(pm, f, srcval(in, 2), 0, 0))
+		return;
+	xi->s[1].k = XO_IMM;
+	xi->s[1].imm = 0x80000001u;
+}
+
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
+	if (in->op == OP_SUB && (in->ty[0] == TY_S32 || in->ty[0] == TY_U32) && !ir_hasmod(in, MOD_SAT) &&
+	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
+		foldsubnan(pm, f, xi, in);
 	if (in->op == OP_SHR && in->ty[0] == TY_S32 && !in->guard && xi->ns == 2 && in->nopnd == 3 &&
 	    in->opnd[2].kind == OK_IMM && in->opnd[2].imm >= 1 && in->opnd[2].imm <= 31 &&
 	    foldnegshr(pm, f, xi, in, k))
