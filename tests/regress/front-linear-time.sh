@@ -35,14 +35,7 @@ small=1200000
 small2=200000
 [ -n "${PTX_SANITIZED:-}" ] && small=400000 small2=50000
 bound=40
-# cpu: the children's user + system time so far, in milliseconds, from
-# the second line of `times` ("0m1.250s 0m0.040s"); `times` itself must
-# run in the shell whose children count, not in a $(...) of its own
-cpu() {
-	times >"$TMPDIR/times"
-	sed -n '2s/[ms]/ /gp' "$TMPDIR/times" | awk '{ printf "%d\n", 1000 * (60 * $1 + $2 + 60 * $3 + $4) }'
-}
-[ -n "$(cpu)" ] || exit 77
+. "$top/tests/regress/cputime.inc"
 
 # gen SHAPE BYTES: a module of about BYTES
 gen() {

@@ -27,11 +27,7 @@ set -u
 steps=3000
 [ -n "${PTX_SANITIZED:-}" ] && steps=1000
 bound=40
-cpu() {
-	times >"$TMPDIR/times"
-	sed -n '2s/[ms]/ /gp' "$TMPDIR/times" | awk '{ printf "%d\n", 1000 * (60 * $1 + $2 + 60 * $3 + $4) }'
-}
-[ -n "$(cpu)" ] || exit 77
+. "$top/tests/regress/cputime.inc"
 
 # gen SHAPE N: a kernel of N steps
 gen() {
