@@ -3276,25 +3276,18 @@ sharedop(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
 
 	if (xi->s[i].k != XO_IMM)
 		return sharedv(f, srcval(in, in->ndst + i), in, 1);
-	if (pm->immfn != f)   /* not while loading: the function read through */
-		for (int k = 0; k < f->nins; k++) {
-			const Ins *d = f->ins[k];
-			XOp o;
-			if (d == in || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 64)
-				continue;
-			for (int j = d->ndst; j < d->nopnd; j++)
-				if ((d->opnd[j].kind == OK_IMM || d->opnd[j].kind == OK_FIMM) &&
-				    !interp_decode_op(pm, &d->opnd[j], d->ty[0], &o) && o.k == XO_IMM && o.imm == b)
-					return 1;
-		}
-	for (hi = pm->nimm64; pm->immfn == f && lo < hi;) {
+	/* the folds run only while load.c decodes f, after interp_fold_begin
+	 * made the index; without it the fold is not made */
+	if (pm->immfn != f)
+		return 1;
+	for (hi = pm->nimm64; lo < hi;) {
 		size_t m = lo + (hi - lo) / 2;
 		if (pm->imm64[m].bits < b)
 			lo = m + 1;
 		else
 			hi = m;
 	}
-	for (; pm->immfn == f && lo < pm->nimm64 && pm->imm64[lo].bits == b; lo++)
+	for (; lo < pm->nimm64 && pm->imm64[lo].bits == b; lo++)
 		if (f->ins[pm->imm64[lo].ins] != in)
 			return 1;
 	return 0;
