@@ -4509,6 +4509,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	}
 	int built = f->built && f->val && k >= 0 && k < f->nins && f->ins[k] == in;
+	/* first: a saturated add ptxas decides is a constant to the rules below */
+	if (built)
+		interp_fold_range(pm, f, xi, in);
 	/* a guard ptxas knows to be true is none (an FADD, not an FSEL) */
 	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ) &&
 	    !(built && interp_fold_guardconst(f, in) == 1)) {

@@ -199,6 +199,9 @@ int interp_fold_dconst(const Func *f, int v, uint64_t *r);
  * f32 bits of value v where ptxas knows them */
 int interp_fold_mufuval(const Ins *in, uint32_t a, uint32_t b, uint32_t *r);
 int interp_fold_f32val(ptx_module *pm, const Func *f, int v, uint32_t *r);
+/* foldrange.c: an f32 reader of a saturated add that ptxas decides by the
+ * ranges of its operands reads the constant (0 always) */
+int interp_fold_range(ptx_module *pm, const Func *f, XIns *xi, const Ins *in);
 /* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown. */
 int interp_fold_guardconst(const Func *f, const Ins *in);
 /* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst

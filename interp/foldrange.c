@@ -1,0 +1,211 @@
+/*
+ * interp/foldrange.c -- the f32 value ranges ptxas reasons with, NaN
+ * left out, and the saturated results it decides by them.
+ *
+ * ptxas bounds an f32 value from what made it, as if no operand were a
+ * NaN, and where an add.f32 or sub.f32 with .sat (no rounding modifier,
+ * no .ftz) must come out at least 1.0 or at most 0 it takes that result
+ * for the constant 1.0 or +0 in every float instruction that reads it: an
+ * add, sub, mul, fma, min, max, setp, selp.f32, cvt from f32, neg, abs.
+ * A NaN operand makes the saturated add +0 at run time, which only the
+ * readers that move bits see: a store, a mov.b32, an and.b32 read the
+ * FADD.SAT's register; the float readers read the constant (sm_90 SASS
+ * of ptxas 13.0: FADD.RP R, R, 1 for add.rp.f32 of add.sat.f32 of |x| and
+ * 156.0 whose result is stored, STG of the FADD.SAT; a mul.f32 by it is no
+ * FMUL, the other factor stored with its NaN payload; v1 seed 201550,
+ * 204205 on an H200: 0x3f800000 where x was a NaN).
+ *
+ * The ranges (frange), read off the SASS of each form:
+ *   - an immediate, a value ptxas knows (interp_fold_f32val): that point;
+ *   - abs.f32 (not .ftz, an FADD.FTZ of -0 it does not bound), mul.f32 of
+ *     a value by itself (.ftz or not), ex2.approx.f32: at least 0;
+ *   - add, sub, min, max, neg of bounded values, without a rounding
+ *     modifier: the bounds that arithmetic gives; one operand it does not
+ *     bound leaves the result unbounded, even where the other bounds it
+ *     (add.sat of max.f32 of |x| and y and 2^31 stays: v1 seed 10181);
+ *   - .sat: the range clamped into [0, 1];
+ * and nothing else: not mul of two values, sqrt, rsqrt, cvt, a .rn or
+ * .ftz saturated add (FADD.FTZ.SAT |x|, 2 stays), a guarded instruction.
+ * So add.sat of |x| and 1.0 is 1.0, of |x| and 0.5 is not decided, of x
+ * and 2.0 neither; sub.sat of 0.5 and |x| + 1.0 is +0; add.sat of an
+ * add.sat and 1.0 is 1.0.
+ *
+ * Decided in one place: interp_fold_range, before every other rule of
+ * fold.c's foldone, so that they see the constant as an immediate (a
+ * mul.f32 by it is then foldid's copy).  Tested by
+ * tests/regress/fold-sat-range.ptx.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+#include "interp.h"
+#include "fold.h"
+
+/* Does d carry a rounding modifier? */
+static int
+rounded(const Ins *d)
+{
+	return ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP);
+}
+
+static float
+bitsf(uint32_t b)
+{
+	float x;
+
+	memcpy(&x, &b, sizeof x);
+	return x;
+}
+
+static int frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi);
+
+/* The range of source operand oi of d: an immediate's point, or its
+ * value's range; 0 where neither is known. */
+static int
+oprange(ptx_module *pm, const Func *f, const Ins *d, int oi, int depth, double *lo, double *hi)
+{
+	const Opnd *o = &d->opnd[oi];
+	int v;
+
+	if (o->kind == OK_FIMM) {
+		double x;
+		if (o->flkind == FL_F32HEX)
+			x = bitsf((uint32_t)o->fbits);
+		else {
+			memcpy(&x, &o->fbits, sizeof x);
+			x = (float)x;   /* an f64 literal read as f32 */
+		}
+		*lo = *hi = x;
+		return !isnan(x);
+	}
+	return (v = srcval(d, oi)) >= 0 && frange(pm, f, v, depth + 1, lo, hi);
+}
+
+/* The range [*lo, *hi] ptxas gives f32 value v, NaN left out; 0 where it
+ * bounds it no more than any value.  A short walk: depth 6. */
+static int
+frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	double alo, ahi, blo, bhi;
+	uint32_t c;
+
+	if (!d || d->guard || d->ndef != 1 || d->nty != 1 || d->ty[0] != TY_F32)
+		return 0;
+	if (interp_fold_f32val(pm, f, v, &c)) {
+		if (isnan(bitsf(c)))
+			return 0;
+		*lo = *hi = bitsf(c);
+		return 1;
+	}
+	switch (d->op) {
+	case OP_ABS:
+		if (ir_hasmod(d, MOD_FTZ) || d->nopnd != 2)
+			return 0;
+		*lo = 0;
+		*hi = INFINITY;
+		return 1;
+	case OP_EX2:
+		if (!ir_hasmod(d, MOD_APPROX))
+			return 0;
+		*lo = 0;
+		*hi = INFINITY;
+		return 1;
+	case OP_MUL:
+		if (rounded(d) || d->nopnd != 3 || ir_hasmod(d, MOD_SAT) || srcval(d, 1) < 0 ||
+		    interp_fold_copyroot(pm, f, srcval(d, 1)) != interp_fold_copyroot(pm, f, srcval(d, 2)))
+			return 0;
+		*lo = 0;
+		*hi = INFINITY;
+		return 1;
+	case OP_NEG:
+		if (ir_hasmod(d, MOD_FTZ) || d->nopnd != 2)
+			return 0;
+		if (!oprange(pm, f, d, 1, depth, &alo, &ahi))
+			return 0;
+		*lo = -ahi;
+		*hi = -alo;
+		break;
+	case OP_ADD: case OP_SUB: case OP_MIN: case OP_MAX:
+		if (rounded(d) || d->nopnd != 3 || ir_hasmod(d, MOD_NAN_PROP) || ir_hasmod(d, MOD_XORSIGN) ||
+		    ir_hasmod(d, MOD_RELU))
+			return 0;
+		if (!oprange(pm, f, d, 1, depth, &alo, &ahi) || !oprange(pm, f, d, 2, depth, &blo, &bhi))
+			return 0;
+		if (d->op == OP_ADD)
+			*lo = alo + blo, *hi = ahi + bhi;
+		else if (d->op == OP_SUB)
+			*lo = alo - bhi, *hi = ahi - blo;
+		else if (d->op == OP_MIN)
+			*lo = fmin(alo, blo), *hi = fmin(ahi, bhi);
+		else
+			*lo = fmax(alo, blo), *hi = fmax(ahi, bhi);
+		if (isnan(*lo) || isnan(*hi))   /* inf - inf: no bound */
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	if (ir_hasmod(d, MOD_SAT)) {
+		*lo = fmin(fmax(*lo, 0), 1);
+		*hi = fmin(fmax(*hi, 0), 1);
+	}
+	return 1;
+}
+
+/* Is v an add.sat or sub.sat .f32 that ptxas decides (*r: 1.0 or +0)? */
+static int
+satconst(ptx_module *pm, const Func *f, int v, uint32_t *r)
+{
+	int w;
+	const Ins *d = defof(f, v, &w);
+	double lo, hi;
+
+	if (!d || d->guard || (d->op != OP_ADD && d->op != OP_SUB) || d->nty != 1 || d->ty[0] != TY_F32 ||
+	    !ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_FTZ) || rounded(d) || !frange(pm, f, v, 0, &lo, &hi))
+		return 0;
+	if (lo >= 1)
+		return *r = 0x3F800000u, 1;
+	if (hi <= 0)
+		return *r = 0, 1;
+	return 0;
+}
+
+/* Does in read its source operand oi as an f32 value: an arithmetic,
+ * compare, select or conversion of f32 (not a mov, store or bit
+ * operation, which take the register)? */
+static int
+floatreader(const Ins *in, int oi)
+{
+	int t = in->nty > 0 ? in->ty[in->nty - 1] : TY_NONE;
+
+	switch (in->op) {
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_FMA: case OP_MAD: case OP_DIV: case OP_MIN: case OP_MAX:
+	case OP_NEG: case OP_ABS: case OP_SQRT: case OP_RCP: case OP_RSQRT: case OP_SIN: case OP_COS: case OP_LG2:
+	case OP_EX2: case OP_TANH: case OP_SETP: case OP_SET: case OP_CVT: case OP_TESTP: case OP_COPYSIGN:
+		return t == TY_F32;
+	case OP_SELP:
+		return in->ty[0] == TY_F32 && oi < in->ndst + 2;
+	case OP_SLCT:
+		return in->ty[0] == TY_F32 && oi < in->ndst + 2;
+	default:
+		return 0;
+	}
+}
+
+int
+interp_fold_range(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	uint32_t c;
+
+	if (in->nopnd - in->ndst != xi->ns)
+		return 0;
+	for (int i = 0; i < xi->ns; i++) {
+		int oi = in->ndst + i, v = srcval(in, oi);
+		if (xi->s[i].k != XO_REG || v < 0 || !floatreader(in, oi) || !satconst(pm, f, v, &c))
+			continue;
+		xi->s[i] = (XOp){ .k = XO_IMM, .imm = c };
+	}
+	return 0;
+}
