@@ -3203,6 +3203,33 @@ foldmulk(const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* mul.f64 of a neg.f64 of a register x and an immediate c: ptxas moves
+ * the negation onto the constant, DMUL R(x), -c, so a NaN c comes out
+ * with its sign flipped, and a NaN x keeps its own (sm_90 SASS: DMUL.RM
+ * R, +QNAN for mul.rm.f64 of neg.f64 x and 0dFFF8000000000000, whatever
+ * else reads the neg; v1 seeds 204121, 204549, 196749 on an H200).  Not
+ * add, sub, fma or max, whose DADD, DFMA, DSETP keep -R.  k: in's index. */
+static int
+foldmulneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(in, in->ndst + i), w, u;
+		const Ins *d = v >= 0 && xi->s[1 - i].k == XO_IMM && xi->s[i].k == XO_REG ? defof(f, v, &w) : NULL;
+		XOp x;
+		uint64_t c;
+		/* not of a constant x, whose negation ptxas computes (v15 immx
+		 * 53240: neg.f64 of an or.b64 of immediates) */
+		if (!d || d->op != OP_NEG || d->ty[0] != TY_F64 || d->guard || d->nopnd != 2 ||
+		    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) || interp_fold_dconst(f, u, &c) ||
+		    interp_decode_op(pm, &d->opnd[1], TY_F64, &x) || x.k != XO_REG)
+			continue;
+		xi->s[i] = x;
+		xi->s[1 - i].imm ^= 0x8000000000000000ull;
+		return 1;
+	}
+	return 0;
+}
+
 /* Is source i of in (an f64 constant) one that another instruction reads
  * too: the same immediate bits in a 64-bit one, or the register's value in
  * one that computes (sharedv)?  ptxas then holds the constant in a
@@ -4656,6 +4683,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_MUL && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
 	    foldmulk(f, xi, in))
 		return 0;
+	if (in->op == OP_MUL && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && built &&
+	    xi->alu.op == OP_MUL)
+		foldmulneg(pm, f, xi, in, k);
 	if (in->op == OP_CVT && in->nty == 2 && in->ty[0] == TY_F32 && in->ty[1] == TY_F32 && in->nopnd == 2 &&
 	    xi->ns == 1 && ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_SAT) && !ir_hasmod(in, MOD_RN) &&
 	    !ir_hasmod(in, MOD_RZ) && !ir_hasmod(in, MOD_RM) && !ir_hasmod(in, MOD_RP) && !ir_hasmod(in, MOD_RNI) &&
