@@ -21,8 +21,8 @@
  *     cleared: foldabsk).
  *     A guard ptxas knows to be always true counts as none: a not.pred,
  *     and, or or xor of a predicate with itself or its negation, or with
- *     such a constant (the two results of a setp without a BoolOp are each
- *     other's negation), e.g. `or.pred p, a, !a` (predconst).
+ *     such a constant (the two results of a setp without a BoolOp, or
+ *     with .xor, are each other's negation), e.g. `or.pred p, a, !a` (predconst).
  *     So does a selp or slct of f32 reading one: its FSEL takes the neg's
  *     source with the modifier, whatever else reads the neg (not one
  *     choosing between a value and itself: a copy); of an abs of an abs
@@ -326,7 +326,11 @@ predconst(const Func *f, int v, int depth, int *r, int *rn)
 			neg ^= 1 ^ an;
 			continue;
 		}
-		if (d->op == OP_SETP && d->nopnd == 3 && d->opnd[0].kind == OK_PAIR && d->ndef == 2 && w == d->def[1]) {
+		/* q of a setp p|q is !p: without a BoolOp, and with .xor, where
+		 * q = !t ^ c = !(t ^ c) (v1 seed 196179: xor.pred of q and !p of
+		 * a setp.lt.f32.xor, a guard ptxas drops as always false) */
+		if (d->op == OP_SETP && (d->nopnd == 3 || (d->nopnd == 4 && ir_hasmod(d, MOD_XOR))) &&
+		    d->opnd[0].kind == OK_PAIR && d->ndef == 2 && w == d->def[1]) {
 			v = d->def[0];
 			neg ^= 1;
 			continue;
