@@ -1027,8 +1027,12 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	fminmax = (d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F32 && d->nopnd == 3;
 	/* a bfe's field past the word leaves the source unread, and so does a
 	 * shift by 32 or more; a dp2a or dp4a of a known 0 does not need the
-	 * other factor (seed 37029: dp2a.hi of 0): such a source may be
-	 * anything (tried as 0 and as all ones) */
+	 * other factor (seed 37029: dp2a.hi of 0); a shift of 0 (or shr.s32
+	 * of all ones) is that whatever the amount (v1 seed 200288: sin.approx
+	 * of ex2.approx of shr.b32 of a set of x < x by a loaded amount is
+	 * ptxas's constant sin(1.0), 0x3f576aa4 in sm_90 SASS and on an H200):
+	 * such a source may be anything (tried as 0 and as all ones, which
+	 * for a shift amount agree only where every amount does) */
 	for (int i = 0; i < n; i++) {
 		const Opnd *o = &d->opnd[1 + i];
 		if (o->kind == OK_IMM)
@@ -1049,7 +1053,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			src[i] = tb == 32 ? (uint32_t)o->fbits : o->fbits;
 		}
 		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
-			if (any || !((i == 0 && (d->op == OP_BFE || d->op == OP_SHL || d->op == OP_SHR)) ||
+			if (any || !((i <= 1 && (d->op == OP_SHL || d->op == OP_SHR)) || (i == 0 && d->op == OP_BFE) ||
 			    (i <= 1 && (d->op == OP_DP2A || d->op == OP_DP4A))))
 				return 0;
 			src[i] = ~0ull;

@@ -383,6 +383,15 @@ f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	/* a selp by an immediate predicate is the source it picks */
 	if (d->op == OP_SELP && d->nopnd == 4 && d->opnd[3].kind == OK_IMM)
 		return opval(pm, f, d, d->opnd[3].imm ? 1 : 2, d->ty[0], depth, r);
+	/* a set of x against itself, float or not, and a shift of 0 by any
+	 * amount, which foldint.c's kconst knows (v1 seed 200288: sin.approx.ftz
+	 * of ex2.approx of shr.b32 of set.lt.u32.f16 x, x by a loaded amount is
+	 * sin 1.0 folded; kconst's other rules, an and with 0, an xor of x
+	 * with x, ptxas applies after it folds the MUFU: v15 immx 10207) */
+	if ((d->op == OP_SET || d->op == OP_SHL || d->op == OP_SHR) &&
+	    (d->nopnd < 2 || !evaluated(d) || !run(pm, f, d, f->val[w].ins, depth, dst, &cc)) &&
+	    bits == 32 && d->nty >= 1 && (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT))
+		return interp_fold_kconst(f, v, r);
 	if (d->nopnd < 2 || !evaluated(d))
 		return 0;
 	/* ptxas's own rules for a bfe.s32 and a bfi of fields it knows
