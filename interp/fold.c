@@ -1577,7 +1577,7 @@ intone(const Func *f, const Ins *in, int o)
  * (sm_90 SASS: x * ex2.approx.ftz of 2.5e-39 or of -2.9248e-08,
  * cos.approx of 2.5e-39, mul.sat.f32 -422.5, -60.0, cvt.sat.f32.f32
  * 0f43234000, rcp.approx of 1.0 store the load of x itself; v15 immx
- * 46858, 51096, 53083, 58668 on an H200; 53083 with a sqrt.rp.f64 and a
+ * 46858, 56336, 53083, 58668 on an H200; 53083 with a sqrt.rp.f64 and a
  * match.any between), where rcp.rn, sqrt.rn, tanh, fma, copysign and
  * max.NaN of such constants stay to run, an FMUL by 1.0 that gives the
  * canonical NaN; a cos.approx of a huge argument is no 1.0 (17609,

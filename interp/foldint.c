@@ -1154,6 +1154,13 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			return 0;   /* ptxas evaluates no float instruction of a known value
 			             * (v4 seed 30714: sqrt.rn.ftz.f32 of a mov) but
 			             * min and max (below) */
+		else if (o->kind == OK_FIMM && ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT)
+			/* a float operand of a set's compare, a decimal one too, as
+			 * the value of the compare's type (v15 xmix 52771: max.ftz.f32
+			 * with itself of an or with set.geu.u32.f32 of a mov'd NaN and
+			 * 0.1, all ones, is the folded 0xffffffff on an H200) */
+			src[i] = interp_fimm(d->ty[d->nty - 1], o->fbits, o->flkind) &
+			    (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
 		else if (o->kind == OK_FIMM) {
 			/* a 0f or 0d operand of an integer instruction of its
 			 * width is its bits (v14 xmix 3884: xor.b32 of a word of
