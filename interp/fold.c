@@ -3535,7 +3535,11 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 			return 0;
 		return *r = 0x7FFF, 1;
 	}
-	if (d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != 16)
+	/* (a cvt to 8 bits writes its 16-bit register whole, sign- or
+	 * zero-extended: v15 immx 64972, cvt.f32.bf16 of cvt.sat.s8.s64 of
+	 * -1, 0xffff, is the folded canonical NaN on an H200) */
+	if (d->ndef != 1 || (ir_tyinfo[d->ty[0]].bits != 16 &&
+	    !(d->op == OP_CVT && ir_tyinfo[d->ty[0]].bits == 8 && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 16)))
 		return 0;
 	if (d->op == OP_MOV && d->nopnd == 2) {
 		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) {
