@@ -1573,6 +1573,33 @@ intone(const Func *f, const Ins *in, int o)
 	    interp_fold_kconstint(f, v, &c) && c == 0x3F800000u;
 }
 
+/* Is source o of mul.f32 in a 1.0 that a float instruction of constants
+ * gives, one whose value ptxas computes as it compiles (foldmufu.c
+ * f32val: f32 arithmetic, .approx instructions, div.full, cvts between
+ * floats, min, max, abs, neg, selp)?  Then, as for intone's 1.0, there is
+ * no FMUL and the other factor comes back as it is, a NaN's payload kept
+ * (sm_90 SASS: x * ex2.approx.ftz of 2.5e-39 or of -2.9248e-08,
+ * cos.approx of 2.5e-39, mul.sat.f32 -422.5, -60.0, cvt.sat.f32.f32
+ * 0f43234000, rcp.approx of 1.0 store the load of x itself; v15 immx
+ * 46858, 56336, 53083, 58668 on an H200; 53083 with a sqrt.rp.f64 and a
+ * match.any between), where rcp.rn, sqrt.rn, tanh, fma, copysign and
+ * max.NaN of such constants stay to run, an FMUL by 1.0 that gives the
+ * canonical NaN; a cos.approx of a huge argument is no 1.0 (17609,
+ * 30231, 34111).  Not a mov, intone's, nor where the other factor is a
+ * mov of an immediate, as for intone. */
+static int
+fltone(ptx_module *pm, const Func *f, const Ins *in, int o)
+{
+	int v = srcval(in, o), u = srcval(in, 3 - o), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e = u >= 0 ? defof(f, u, &w) : NULL;
+	uint32_t c;
+
+	return in->op == OP_MUL && in->ty[0] == TY_F32 && in->nopnd == 3 && d && d->op != OP_MOV && d->nty >= 1 &&
+	    d->ty[0] == TY_F32 && !(e && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
+	    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM)) && interp_fold_f32val(pm, f, v, &c) &&
+	    c == 0x3F800000u;
+}
+
 static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
 
 /* The bits of 16-bit value v that ptxas knows whatever the inputs: *km
@@ -1710,7 +1737,7 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		uint64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
 		 * canonical NaN (v13 seeds 2963, 4092) */
-		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !((o->k == XO_IMM &&
+		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !fltone(pm, f, in, 1 + i) && !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
 		    (half && in->nopnd == 3 && half16k(pm, f, in, 1 + i, &c) && c == one &&
 		     !half16k(pm, f, in, 2 - i, &c))))))
@@ -3539,7 +3566,11 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 			return 0;
 		return *r = 0x7FFF, 1;
 	}
-	if (d->ndef != 1 || ir_tyinfo[d->ty[0]].bits != 16)
+	/* (a cvt to 8 bits writes its 16-bit register whole, sign- or
+	 * zero-extended: v15 immx 64972, cvt.f32.bf16 of cvt.sat.s8.s64 of
+	 * -1, 0xffff, is the folded canonical NaN on an H200) */
+	if (d->ndef != 1 || (ir_tyinfo[d->ty[0]].bits != 16 &&
+	    !(d->op == OP_CVT && ir_tyinfo[d->ty[0]].bits == 8 && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 16)))
 		return 0;
 	if (d->op == OP_MOV && d->nopnd == 2) {
 		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) {
@@ -3606,6 +3637,20 @@ static int
 bf16dir(const Ins *in)
 {
 	return in->ty[1] == TY_BF16 && (ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP));
+}
+
+/* Is the 16-bit NaN v that cvt in widens one ptxas's early pass does not
+ * fold (interp_fold_early: another block, or an instruction it expands
+ * into a call, a branch or a collective between)?  Its later fold of
+ * cvt.f32.bf16 is the shift, sign and payload kept (sm_90 SASS: MOV
+ * 0xffc60000 for cvt.f32.bf16 of sub.u16 53, 0x6f with a div.rn.f32
+ * between, MOV 0x7fffffff without; v15 immx 59657: 0xffc60000 on an
+ * H200, a div.rp.ftz.f32 and an rcp.rn.f32 between; 41612, 44643, 59157:
+ * a match.any between) */
+static int
+cvtlate(const Func *f, int v, const Ins *in)
+{
+	return !(v >= 0 && v < f->nval && interp_fold_early(f, f->val[v].ins, in));
 }
 
 static int
@@ -3691,7 +3736,8 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * cvt.f32.bf16; v15 immx 8797: cvt.rm.f32.bf16 of cvt.sat.s16.u32
 	 * 0x7f7fffff is 0x7fff0000 on an H200); with .ftz the canonical
 	 * NaN too (617, 1869: cvt.rz.ftz and cvt.rp.ftz, 0x7fffffff) */
-	if (in->ty[0] == TY_F32 && in->ty[1] == TY_BF16 && bf16dir(in) && !ir_hasmod(in, MOD_FTZ)) {
+	if (in->ty[0] == TY_F32 && in->ty[1] == TY_BF16 && !ir_hasmod(in, MOD_FTZ) &&
+	    (bf16dir(in) || (!io && cvtlate(f, v, in)))) {
 		movconstk(xi, ((uint32_t)o.imm & 0xFFFFu) << 16);
 		return 1;
 	}

@@ -189,6 +189,7 @@ int interp_fold_kconst(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstint(const Func *f, int v, uint64_t *r);
 /* foldint.c: is v a bfe.s32 that ptxas folds late, by its immediate rule */
 int interp_fold_bfelate(const Func *f, int v);
+int interp_fold_early(const Func *f, int i, const Ins *in);
 /* foldint.c: the same for a 64-bit value */
 int interp_fold_kconst64(const Func *f, int v, uint64_t *r);
 /* foldint.c: kconst of a 32-bit value, movs of f64 immediates known */

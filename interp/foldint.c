@@ -449,6 +449,30 @@ amtkiller(const Ins *d)
 	return 0;
 }
 
+/* Is instruction i one ptxas's early pass of constant folds carries to
+ * in: in in's block, before it, with no instruction between that ptxas
+ * expands into a call, a branch or a collective (what amtkiller names:
+ * an IEEE or non-.ftz approximate divide, reciprocal or square root, an
+ * integer div or rem, a barrier, fence, shfl, vote, match or mma)?  Its
+ * later pass does not know what the early one computed of floats (sm_90
+ * SASS: cvt.f32.bf16 of sub.u16 53, 0x6f is MOV 0x7fffffff, its early
+ * fold, and MOV 0xffc60000, the later one, with a div.rn.f32,
+ * rcp.approx.f32, ex2.approx.f32, div.u32, match.any or membar between,
+ * where an add, fma, sin.approx, ex2.approx.ftz, rcp.approx.ftz or
+ * div.full between leaves the early fold; v15 immx 55679: a bfe.s32 at
+ * 47, 14 of mul.sat.f32 of two literals with an rcp.rp.ftz.f32 between
+ * is the immediate rule's -1 on an H200, the source unknown). */
+int
+interp_fold_early(const Func *f, int i, const Ins *in)
+{
+	if (i < 0 || i >= f->nins || f->ins[i]->blk != in->blk)
+		return 0;
+	while (++i < f->nins && f->ins[i] != in)
+		if (amtkiller(f->ins[i]))
+			return 0;
+	return i < f->nins;
+}
+
 /* k is in's index in f->ins.  A barrier, fence or warp collective other
  * than elect.sync between the write and the shift ends what ptxas knows of
  * the value's type, as a block boundary does, and so does any instruction
@@ -863,6 +887,74 @@ foldcnot(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* add, sub or mul.f32 of values ptxas knows, immediates or kconst values,
+ * in the default or .rn rounding (.ftz and .sat or not), and cvt.f32.f32
+ * of one in any rounding, neither a source nor the result a NaN: it
+ * computes them (v15 immx 43667: a bfi.b32 at 26, 64 into a
+ * cvt.ftz.f32.f32 of 0d000FFFFFFFFFFFFF inserts by the manual's rule, as
+ * into a base it knows, on an H200; sm_90 SASS: a bfe.s32
+ * past the word of mul.f32 1.5, 2.5, of add.f32 of a mov'd 1.5 with
+ * itself, is RZ, the manual's 0 for a known positive source, where of
+ * mul.rz, add.rp, fma.rn, of a NaN or of 0 * inf the immediate rule's
+ * -1; v15 immx 40834, 48290: bfe.s32 at 43 and 58 of such a mul are 0
+ * on an H200; 51321: a bfe.s32 at the mul.f32 65504.0, 6.1e-5 of a lane
+ * number is the immediate rule's -1).  *r the result's bits. */
+static int
+kfarith(const Func *f, const Ins *d, int depth, uint64_t *r)
+{
+	uint64_t src[2], dst[2] = { 0, 0 };
+	uint32_t cc = 0;
+	AluOp op;
+	const char *why;
+
+	int n = d->nopnd - 1;
+
+	if (d->op == OP_CVT ? d->nty != 2 || d->ty[0] != TY_F32 || d->ty[1] != TY_F32 || n != 1 :
+	    (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->ty[0] != TY_F32 || n != 2 ||
+	    ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
+		return 0;
+	for (int i = 0; i < n; i++) {
+		const Opnd *o = &d->opnd[1 + i];
+		if (o->kind == OK_FIMM)
+			src[i] = interp_fimm(TY_F32, o->fbits, o->flkind) & 0xFFFFFFFFull;
+		else if (o->kind == OK_IMM)
+			src[i] = (uint64_t)o->imm & 0xFFFFFFFFull;
+		else if (o->kind != OK_REG || !kconst(f, srcval(d, 1 + i), depth + 1, &src[i]))
+			return 0;
+		if ((src[i] & 0x7FFFFFFFu) > 0x7F800000u)
+			return 0;
+	}
+	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nsrc != n || op.negsrc)
+		return 0;
+	alu_exec(&op, src, dst, &cc);
+	if ((dst[0] & 0x7FFFFFFFu) > 0x7F800000u)
+		return 0;
+	*r = dst[0] & 0xFFFFFFFFull;
+	return 1;
+}
+
+/* szext.clamp of a width it knows of 32 or more is its source, which
+ * ptxas drops the SGXT for, so a source it knows is known (sm_90 SASS: a
+ * bfe.s32 of a lane number at szext.clamp.s32 0xff, 32, 33 or
+ * 1056964608 is the immediate rule's -1, where at the szext.clamp of 31,
+ * 9 or 8, or at a .wrap of 32, 40 or 64, it keeps the SGXT; v15 immx
+ * 62339: such a bfe at 0xff, 1056964608 is -1 on an H200). */
+static int
+kszext(const Func *f, const Ins *d, int depth, uint64_t *r)
+{
+	uint64_t c[2];
+
+	for (int i = 0; i < 2; i++)
+		if (d->opnd[1 + i].kind == OK_IMM)
+			c[i] = (uint64_t)d->opnd[1 + i].imm & 0xFFFFFFFFull;
+		else if (d->opnd[1 + i].kind != OK_REG || !kconst(f, srcval(d, 1 + i), depth + 1, &c[i]))
+			return 0;
+	if (c[1] < 32)
+		return 0;
+	*r = c[0];
+	return 1;
+}
+
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
  * all ones, an and or a mul with 0, an xor of a value with itself, a set
@@ -1011,8 +1103,28 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * the H200's 0 for a positive source where the immediate rule gives
 	 * all ones; 28086: abs.f16x2 of a bmsk.clamp of 1, 34 gave the HADD2's
 	 * canonical NaN) */
+	if (d->op == OP_SZEXT && ir_hasmod(d, MOD_CLAMP) && d->nopnd == 3)
+		return kszext(f, d, depth, r);
 	if (d->op == OP_SZEXT || d->op == OP_BMSK || d->op == OP_SAD || d->op == OP_PRMT)
 		return 0;
+	/* selp by an immediate predicate is the operand it picks, which a
+	 * known one is (sm_90 SASS: a bfe.s32 past the word of selp.f32 1.0,
+	 * 2.0, 0 or of selp.b32 of a mov'd 1 by 1 is RZ, the manual's 0 for a
+	 * known positive source; v15 immx 52350: a bfi.b32 at 19, 32 into a
+	 * selp.f32 x, 0fBA80A493, 0 inserts by the manual's rule, as into a
+	 * base it knows, on an H200) */
+	if (d->op == OP_SELP && d->nopnd == 4 && d->opnd[3].kind == OK_IMM && bits == 32) {
+		const Opnd *o = &d->opnd[d->opnd[3].imm ? 1 : 2];
+		if (o->kind == OK_IMM)
+			return *r = (uint64_t)o->imm & m, 1;
+		if (o->kind == OK_FIMM)
+			return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & m, 1;
+		return o->kind == OK_REG && kconst(f, srcval(d, o == &d->opnd[1] ? 1 : 2), depth + 1, r);
+	}
+	/* add, sub, mul and cvt.f32 of known values it computes (kfarith) */
+	if ((d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CVT) && d->ty[0] == TY_F32 &&
+	    bits == 32 && (d->op != OP_CVT || (d->nty == 2 && d->ty[1] == TY_F32)))
+		return kfarith(f, d, depth, r);
 	/* nor a cvt to a float from a 64-bit integer: ptxas folds
 	 * cvt.rn.f32.s32, .u32 and .u16 of a constant (sm_90 SASS: a MOV of
 	 * the float) but leaves an I2F.S64 of one to run (v14 xmix 16634:
@@ -1037,12 +1149,22 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		const Opnd *o = &d->opnd[1 + i];
 		if (o->kind == OK_IMM)
 			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
-		else if (fminmax && o->kind == OK_FIMM && o->flkind == FL_F32HEX)
-			src[i] = (uint32_t)o->fbits;
+		else if (fminmax && o->kind == OK_FIMM)
+			/* a 0f, 0d or decimal one, as the f32 it is (v14 xmix
+			 * 30955: a bfe.s32 of mul.ftz.sat.f32 of min.f32 x, 1e-50
+			 * of a known x is RZ in sm_90 SASS) */
+			src[i] = interp_fimm(TY_F32, o->fbits, o->flkind) & 0xFFFFFFFFu;
 		else if (ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT && d->op != OP_SET && !fminmax)
 			return 0;   /* ptxas evaluates no float instruction of a known value
 			             * (v4 seed 30714: sqrt.rn.ftz.f32 of a mov) but
 			             * min and max (below) */
+		else if (o->kind == OK_FIMM && ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT)
+			/* a float operand of a set's compare, a decimal one too, as
+			 * the value of the compare's type (v15 xmix 52771: max.ftz.f32
+			 * with itself of an or with set.geu.u32.f32 of a mov'd NaN and
+			 * 0.1, all ones, is the folded 0xffffffff on an H200) */
+			src[i] = interp_fimm(d->ty[d->nty - 1], o->fbits, o->flkind) &
+			    (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
 		else if (o->kind == OK_FIMM) {
 			/* a 0f or 0d operand of an integer instruction of its
 			 * width is its bits (v14 xmix 3884: xor.b32 of a word of
@@ -1065,13 +1187,19 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * literals gave the HADD2's canonical NaN), but for a factor of 0 */
 	if ((d->op == OP_DP2A || d->op == OP_DP4A) && !any && (src[0] & 0xFFFFFFFFu) && (src[1] & 0xFFFFFFFFu))
 		return 0;
-	/* min and max .f32 of values it knows, not NaNs (v6 seed 130827: a
-	 * setp.ne.f32 of min.ftz.f32 of a known 0 and 108.5 against a set's
-	 * result is an integer test of the set, foldsetpset; sm_90 SASS of
-	 * min, max, .ftz or not) */
-	for (int i = 0; fminmax && i < n; i++)
-		if ((src[i] & 0x7FFFFFFFu) > 0x7F800000u)
+	/* min and max .f32 of values it knows whose result is not a NaN (v6
+	 * seed 130827: a setp.ne.f32 of min.ftz.f32 of a known 0 and 108.5
+	 * against a set's result is an integer test of the set, foldsetpset;
+	 * sm_90 SASS of min, max, .ftz or not; of a mov'd NaN and 1.0 or
+	 * 1e-50 too, the number: a bfe.s32 past the word of it is RZ, v14
+	 * xmix 30955) */
+	if (fminmax) {
+		uint64_t t[2] = { 0, 0 };
+		uint32_t tc = 0;
+		alu_exec(&op, src, t, &tc);
+		if ((t[0] & 0x7FFFFFFFu) > 0x7F800000u)
 			return 0;
+	}
 	/* a bfe.s32 by the rule bfeimm decides, as foldbfek folds it; a bfi
 	 * or another bfe of known sources by the manual's (bfiknown) */
 	if (d->op == OP_BFE && d->ty[0] == TY_S32 && n == 3)
@@ -1361,8 +1489,23 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->ndef == 2 &&
 	    ir_tyinfo[d->ty[0]].bits == 64)
 		return (u = srcval(d, 1)) >= 0 && bfesrcknown(f, u, k, depth + 1);
-	if (d->ndef != 1 || d->nty < 1 || (ir_tyinfo[d->ty[0]].bits != 32 && ir_tyinfo[d->ty[0]].bits != 64))
+	/* (a cvt between integers by the register it writes: v15 immx 3562,
+	 * a bfe.s32 at 0xbb, 52 of cvt.s16.u8 of 0x69cb into a 32-bit
+	 * register is the manual's 0 on an H200) */
+	if (d->ndef != 1 || d->nty < 1 || (ir_tyinfo[d->ty[0]].bits != 32 && ir_tyinfo[d->ty[0]].bits != 64 &&
+	    !(d->op == OP_CVT && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 32)))
 		return 0;
+	/* all by its early pass (interp_fold_early: v15 immx 69603, a bfe.s32
+	 * at 54, 52 of popc.b32 of a literal with a bfe.s64 between is all
+	 * ones on an H200, 55679 of a mul.sat.f32 of literals with an
+	 * rcp.rp.ftz.f32 between) */
+	if (!interp_fold_early(f, f->val[w].ins, f->ins[k]))
+		return 0;
+	/* an add, sub, mul or cvt.f32 it computes (kfarith) */
+	if (d->ty[0] == TY_F32 && (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CVT)) {
+		uint64_t c;
+		return kfarith(f, d, 0, &c);
+	}
 	switch (d->op) {
 	case OP_MOV:   /* (its early pass: earlystop) */
 		if (d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2 &&
@@ -1401,6 +1544,12 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	 * manual's 0 on an H200); not bfi (55930: a bfe.s32 at a mov'd 255 of
 	 * a bfi of 123 into a mov'd 0x7d010010 is all ones, where 8346's at 34
 	 * of a bfi of 127 is 0) */
+	/* a cvt between integers too (v15 immx 3562: a bfe.s32 at 0xbb, 52
+	 * of cvt.s16.u8 of 0x69cb is the manual's 0 on an H200) */
+	case OP_CVT:
+		if (d->op == OP_CVT && (d->nty != 2 || !isint(d->ty[1])))
+			return 0;
+		/* fall through */
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
 	case OP_BREV: case OP_BFE: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
 		if (d->op != OP_SET && !isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
@@ -1436,8 +1585,12 @@ earlystop(const Func *f, int i, int k)
 {
 	if (i < 0 || i >= k || f->ins[i]->blk != f->ins[k]->blk)
 		return 1;
+	/* (and an instruction ptxas expands into a call or a branch, which
+	 * stops it as for the floats it computes, interp_fold_early: v15
+	 * immx 16081, a bfe.s32 at 65, 62 of a mov.f32 0f5F000000 with a
+	 * sqrt.rm.ftz.f32 between, all ones on an H200) */
 	while (++i < k)
-		if (ir_opinfo[f->ins[i]->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE))
+		if ((ir_opinfo[f->ins[i]->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE)) || amtkiller(f->ins[i]))
 			return 1;
 	return 0;
 }
