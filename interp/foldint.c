@@ -1175,6 +1175,16 @@ wordsk(const Func *f, int v, int need, int depth)
 	if ((d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].kind == TK_FLOAT) || d->op == OP_PRMT ||
 	    (d->op == OP_MUL && ir_tyinfo[d->ty[0]].bits == 64))
 		return 0;
+	/* an integer instruction of literals alone ptxas evaluates whole,
+	 * carries and shifts across the words too (v15 immx 44205, 58218,
+	 * 62555: neg.f64 of neg.s64 32, of shr.s64 -47, 63, of sub.cc.u64
+	 * -20, 68 fold to the constant with its sign flipped, on an H200) */
+	if (d->nty >= 1 && isint(d->ty[0]) && d->ndst == 1 && d->nopnd > 1) {
+		for (n = d->ndst; n < d->nopnd && d->opnd[n].kind == OK_IMM; n++)
+			;
+		if (n == d->nopnd)
+			return 1;
+	}
 	if (ir_tyinfo[d->ty[0]].bits == 64 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
 	    (d->op == OP_SHL || d->op == OP_SHR)) {
 		int64_t c = d->opnd[2].imm;
