@@ -3048,9 +3048,12 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * xmix 8524, 14702: 0x7ff4000000000abc for 0xfff4000000000abc),
 		 * but not where a mul.f64 squares the neg, which ptxas makes a
 		 * DMUL of the source, the negations cancelling (28818: DMUL R, R
-		 * of 0xfff8000000000001 for the neg of it) */
+		 * of 0xfff8000000000001 for the neg of it).  The walk goes
+		 * eight definitions back, not kconst's six: ptxas folds the
+		 * whole chain (v15 xmix 41446, 57735: a pack of a word that
+		 * shr.s32, xor and and make of a mov's unpack) */
 		if (!movconst(pm, f, xi, in, 64, 0, &c) &&
-		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !interp_fold_dconst(f, v, &c) ||
+		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !interp_fold_dconstdeep(f, v, &c) ||
 		    (neg && squared(f, in))))
 			return 0;
 		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;

@@ -54,6 +54,8 @@ static int kconst(const Func *f, int v, int depth, uint64_t *r);
 static _Thread_local int kf64;
 /* kconst takes no f16x2 or bf16x2 instruction's result for known */
 static _Thread_local int knohalf2;
+/* how many definitions back kconst walks: 6, or 8 for interp_fold_dconstdeep */
+static _Thread_local int kdepth = 6;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
 static int earlystop(const Func *f, int i, int k);
 
@@ -970,7 +972,7 @@ static int
 kconst(const Func *f, int v, int depth, uint64_t *r)
 {
 	int w, n, any = 0, bits, fminmax;
-	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	const Ins *d = v >= 0 && depth < kdepth ? defof(f, v, &w) : NULL;
 	uint64_t src[4], dst[2] = { 0, 0 }, m;
 	uint32_t cc = 0;
 	AluOp op;
@@ -1305,6 +1307,16 @@ wordsk(const Func *f, int v, int need, int depth)
 	if ((d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].kind == TK_FLOAT) || d->op == OP_PRMT ||
 	    (d->op == OP_MUL && ir_tyinfo[d->ty[0]].bits == 64))
 		return 0;
+	/* an integer instruction of literals alone ptxas evaluates whole,
+	 * carries and shifts across the words too (v15 immx 44205, 58218,
+	 * 62555: neg.f64 of neg.s64 32, of shr.s64 -47, 63, of sub.cc.u64
+	 * -20, 68 fold to the constant with its sign flipped, on an H200) */
+	if (d->nty >= 1 && isint(d->ty[0]) && d->ndst == 1 && d->nopnd > 1) {
+		for (n = d->ndst; n < d->nopnd && d->opnd[n].kind == OK_IMM; n++)
+			;
+		if (n == d->nopnd)
+			return 1;
+	}
 	if (ir_tyinfo[d->ty[0]].bits == 64 && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
 	    (d->op == OP_SHL || d->op == OP_SHR)) {
 		int64_t c = d->opnd[2].imm;
@@ -1336,6 +1348,24 @@ int
 interp_fold_dconst(const Func *f, int v, uint64_t *r)
 {
 	return interp_fold_kconst64(f, v, r) && wordsk(f, v, 3, 0);
+}
+
+/* interp_fold_dconst walking two definitions deeper (kconst's bound of
+ * six): an f64 neg or abs of a value that ptxas computes from constants
+ * folds through longer chains of integer instructions than the operands
+ * the other rules read (fold.c foldnegk; v15 xmix 41446, 57735: a
+ * mov.b64 pack of a word that a shr.s32, xor and and of a mov.u64's
+ * unpack compute).  Each step reads at most four sources, so the walk is
+ * bounded and the load time stays linear. */
+int
+interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
+{
+	int k;
+
+	kdepth = 8;
+	k = interp_fold_dconst(f, v, r);
+	kdepth = 6;
+	return k;
 }
 
 /* kconst of a 32-bit value v with movs of f64 immediates known too */
