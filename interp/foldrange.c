@@ -174,7 +174,8 @@ satconst(ptx_module *pm, const Func *f, int v, uint32_t *r)
 
 /* Does in read its source operand oi as an f32 value: an arithmetic,
  * compare, select or conversion of f32 (not a mov, store or bit
- * operation, which take the register)? */
+ * operation, which take the register, nor a copysign, whose LOP3 does:
+ * v13 dag 2579, the magnitude of add.sat.f32 of 1.0e+38 and x * x) */
 static int
 floatreader(const Ins *in, int oi)
 {
@@ -183,7 +184,7 @@ floatreader(const Ins *in, int oi)
 	switch (in->op) {
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_FMA: case OP_MAD: case OP_DIV: case OP_MIN: case OP_MAX:
 	case OP_NEG: case OP_ABS: case OP_SQRT: case OP_RCP: case OP_RSQRT: case OP_SIN: case OP_COS: case OP_LG2:
-	case OP_EX2: case OP_TANH: case OP_SETP: case OP_SET: case OP_CVT: case OP_TESTP: case OP_COPYSIGN:
+	case OP_EX2: case OP_TANH: case OP_SETP: case OP_SET: case OP_CVT:
 		return t == TY_F32;
 	case OP_SELP:
 		return in->ty[0] == TY_F32 && oi < in->ndst + 2;
