@@ -2885,13 +2885,6 @@ movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits,
 	return *r = o.imm, 1;
 }
 
-/* Does d carry a rounding modifier? */
-static int
-rounds(const Ins *d)
-{
-	return ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP);
-}
-
 /* The bits ptxas gives f32 value v where it knows v is a NaN, else 0:
  * a 0f immediate NaN moved (quieted), an abs or neg of a known NaN (its
  * sign cleared or flipped, as foldabsk and foldnegk fold them), an add,

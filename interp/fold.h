@@ -7,6 +7,23 @@
 #ifndef PTX_INTERP_FOLD_H
 #define PTX_INTERP_FOLD_H
 
+/* Does d carry a rounding modifier? */
+static inline int
+rounds(const Ins *d)
+{
+	return ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP);
+}
+
+/* The f32 whose bits are a */
+static inline float
+bitsf(uint32_t a)
+{
+	float x;
+
+	memcpy(&x, &a, sizeof x);
+	return x;
+}
+
 /* The SSA value that operand oi (a source) of in reads when it is a plain
  * register, else -1; -1 too when an operand before it is not a plain
  * register or an immediate (the uses would need counting as ir/ssa.c

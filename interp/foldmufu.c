@@ -53,15 +53,6 @@
 #include "interp.h"
 #include "fold.h"
 
-static float
-bitsf(uint32_t a)
-{
-	float x;
-
-	memcpy(&x, &a, 4);
-	return x;
-}
-
 static uint32_t
 fbits(float x)
 {

@@ -41,22 +41,6 @@
 #include "interp.h"
 #include "fold.h"
 
-/* Does d carry a rounding modifier? */
-static int
-rounded(const Ins *d)
-{
-	return ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP);
-}
-
-static float
-bitsf(uint32_t b)
-{
-	float x;
-
-	memcpy(&x, &b, sizeof x);
-	return x;
-}
-
 static int frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi);
 
 /* The range of source operand oi of d: an immediate's point, or its
@@ -113,7 +97,7 @@ frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi)
 		*hi = INFINITY;
 		return 1;
 	case OP_MUL:
-		if (rounded(d) || d->nopnd != 3 || ir_hasmod(d, MOD_SAT) || srcval(d, 1) < 0 ||
+		if (rounds(d) || d->nopnd != 3 || ir_hasmod(d, MOD_SAT) || srcval(d, 1) < 0 ||
 		    interp_fold_copyroot(pm, f, srcval(d, 1)) != interp_fold_copyroot(pm, f, srcval(d, 2)))
 			return 0;
 		*lo = 0;
@@ -128,7 +112,7 @@ frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi)
 		*hi = -alo;
 		break;
 	case OP_ADD: case OP_SUB: case OP_MIN: case OP_MAX:
-		if (rounded(d) || d->nopnd != 3 || ir_hasmod(d, MOD_NAN_PROP) || ir_hasmod(d, MOD_XORSIGN) ||
+		if (rounds(d) || d->nopnd != 3 || ir_hasmod(d, MOD_NAN_PROP) || ir_hasmod(d, MOD_XORSIGN) ||
 		    ir_hasmod(d, MOD_RELU))
 			return 0;
 		if (!oprange(pm, f, d, 1, depth, &alo, &ahi) || !oprange(pm, f, d, 2, depth, &blo, &bhi))
@@ -163,7 +147,7 @@ satconst(ptx_module *pm, const Func *f, int v, uint32_t *r)
 	double lo, hi;
 
 	if (!d || d->guard || (d->op != OP_ADD && d->op != OP_SUB) || d->nty != 1 || d->ty[0] != TY_F32 ||
-	    !ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_FTZ) || rounded(d) || !frange(pm, f, v, 0, &lo, &hi))
+	    !ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_FTZ) || rounds(d) || !frange(pm, f, v, 0, &lo, &hi))
 		return 0;
 	if (lo >= 1)
 		return *r = 0x3F800000u, 1;
