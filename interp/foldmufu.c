@@ -358,7 +358,7 @@ run(ptx_module *pm, const Func *f, const Ins *d, int k, int depth, uint64_t *dst
 static int
 f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
-	int w, bits, fmt;
+	int w, bits, fmt, kf;
 	const Ins *d;
 	uint64_t src[2] = { 0, 0 }, dst[2];
 	uint32_t cc = 0, z;
@@ -379,12 +379,10 @@ f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	 * of ex2.approx of shr.b32 of set.lt.u32.f16 x, x by a loaded amount is
 	 * sin 1.0 folded; kconst's other rules, an and with 0, an xor of x
 	 * with x, ptxas applies after it folds the MUFU: v15 immx 10207) */
-	if ((d->op == OP_SET || d->op == OP_SHL || d->op == OP_SHR) &&
-	    (d->nopnd < 2 || !evaluated(d) || !run(pm, f, d, f->val[w].ins, depth, dst, &cc)) &&
-	    bits == 32 && d->nty >= 1 && (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT))
-		return interp_fold_kconst(f, v, r);
+	kf = (d->op == OP_SET || d->op == OP_SHL || d->op == OP_SHR) && bits == 32 && d->nty >= 1 &&
+	    (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT);
 	if (d->nopnd < 2 || !evaluated(d))
-		return 0;
+		return kf && interp_fold_kconst(f, v, r);
 	/* ptxas's own rules for a bfe.s32 and a bfi of fields it knows
 	 * (foldint.c, kconst) */
 	if (d->op == OP_BFE || d->op == OP_BFI)
@@ -398,7 +396,7 @@ f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		return *r = z, 1;
 	}
 	if (!run(pm, f, d, f->val[w].ins, depth, dst, &cc))
-		return 0;
+		return kf && interp_fold_kconst(f, v, r);
 	*r = bits == 64 ? dst[0] : dst[0] & ((1ull << bits) - 1);
 	fmt = alu_fmt_of(d->ty[0]);
 	return fmt < 0 || !alu_fisnan(fmt, *r);
