@@ -743,11 +743,30 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 static int intsat32(const Ins *d);
 
+/* The instruction that defines d's source, through unguarded cvts without
+ * .sat between two 32-bit integer types, which ptxas takes for movs (v1
+ * seed 224923: cvt.sat.f64.f32 of a cvt.u32.s32 of a cvt.sat.s32.u64 is a
+ * bare F2F.F64.F32, so an 0x7fffffff gave the f64 NaN 0x7fffffffe0000000;
+ * sm_90 SASS of cvt.s32.u32 and cvt.u32.u32 too, while a cvt.u32.s16
+ * between keeps the .sat) */
+static const Ins *
+satdef(const Func *f, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	for (int n = 0; n < 8 && d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 &&
+	    !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == 32 &&
+	    ir_tyinfo[d->ty[1]].bits == 32; n++)
+		d = (v = srcval(d, 1)) >= 0 ? defof(f, v, &w) : NULL;
+	return d;
+}
+
 static int
 foldsat2(const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 1), w, bits = ir_tyinfo[in->ty[1]].bits;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	const Ins *d = bits == 32 ? satdef(f, in) : v >= 0 ? defof(f, v, &w) : NULL;
 
 	/* a float to its own format, no rounding (cvt.rzi.sat.f32.f32 keeps
 	 * its FRND.SAT): cvt.sat.f32.f32 (no .ftz) of an integer
@@ -789,10 +808,12 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	if (!d || d->guard || !ir_hasmod(d, MOD_SAT) || (bits == 32 && in->ty[0] == TY_F64 && ir_hasmod(in, MOD_FTZ)) ||
 	    ((in->ty[0] == TY_F16 || in->ty[1] == TY_F64) && !ir_hasmod(in, MOD_RN)))
 		return 0;
-	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
+	/* of 32 bits, any integer .sat result (intsat32: mad.hi.sat.s32 too,
+	 * and for the f16 as for the f64; sm_90 SASS of each; the cvt.sat
+	 * between integers that would saturate nothing, cvt.sat.s32.s16 and
+	 * the like, ptxas refuses) */
+	if (bits == 32 ? intsat32(d) : d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
 	    ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].kind != TK_FLOAT)
-		xi->alu.flags &= ~(uint32_t)ALU_SAT;
-	else if ((d->op == OP_ADD || d->op == OP_SUB) && d->ty[0] == TY_S32 && bits == 32 && in->ty[0] == TY_F64)
 		xi->alu.flags &= ~(uint32_t)ALU_SAT;
 	return 0;
 }
