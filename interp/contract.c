@@ -542,12 +542,20 @@ interp_nan_readers(const Func *f, const Ins *in, int oi)
 }
 
 /* Is operand oi of in a register that an unguarded neg or abs .f64 of an
- * immediate wrote, through movs of it: a constant ptxas folds? */
+ * immediate wrote, or a selp.f64 whose predicate ptxas knows (knownpred)
+ * picking an immediate, through movs of it: a constant ptxas folds?  (v1
+ * seed 255688: sub.f64 |x|, s of selp.f64 s, y, 0dFFFFFFFF00000000, p of
+ * setp.gt.f64 p, z, z is DADD R, |R|, +QNAN, the immediate negated as it
+ * compiles; the H200 gave 0x7fffffff00000000.) */
 int
-interp_nan_negabsimm(const Func *f, const Ins *in, int oi)
+interp_nan_foldedimm(const Func *f, const Ins *in, int oi)
 {
 	const Ins *d = movthru(f, usedval(in, oi));
+	int k;
 
+	if (d && !d->guard && d->ndef == 1 && d->nopnd == 4 && d->op == OP_SELP && d->ty[0] == TY_F64 &&
+	    (k = knownpred(f, usedval(d, 3))) >= 0)
+		return d->opnd[2 - k].kind == OK_IMM || d->opnd[2 - k].kind == OK_FIMM;
 	return d && !d->guard && d->ndef == 1 && d->nopnd == 2 && (d->op == OP_NEG || d->op == OP_ABS) &&
 	       d->ty[0] == TY_F64 && (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM);
 }

@@ -870,8 +870,9 @@ int interp_nan_first(const Func *f, const Ins *in);
 long interp_nan_where(const Func *f, const Ins *in, int k, int *kind);
 /* contract.c: is operand oi of in a register a mov of a nonzero immediate wrote (*c its bits)? */
 int interp_nan_movconst(const Func *f, const Ins *in, int oi, uint64_t *c);
-/* contract.c: is operand oi of in a register a neg or abs.f64 of an immediate wrote? */
-int interp_nan_negabsimm(const Func *f, const Ins *in, int oi);
+/* contract.c: is operand oi of in a register a neg or abs.f64 of an immediate wrote, or a selp of a known
+ * predicate picking an immediate? */
+int interp_nan_foldedimm(const Func *f, const Ins *in, int oi);
 /* contract.c: how many instructions read the value operand oi of in reads */
 int interp_nan_readers(const Func *f, const Ins *in, int oi);
 /* contract.c: whether ptxas treats f64 value v as computed later than any plain value (an rn

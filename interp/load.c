@@ -693,10 +693,10 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	 * is DADD R, R, UR6 with UR6:UR7 0xfff8000000000001 in sm_90 SASS);
 	 * so is a neg or abs.f64 of an immediate, which ptxas folds (22749:
 	 * sub.rp.f64 x, c of neg.f64 c, 0d7FF8000000000000 is DADD.RP R,
-	 * +QNAN) */
+	 * +QNAN), and a selp of a known predicate that picks one */
 	if (op->op == OP_SUB && !pl && !(op->flags & ALU_NANA) && in->opnd[in->ndst].kind == OK_REG &&
 	    in->opnd[in->ndst + 1].kind == OK_REG && in->opnd[in->ndst].sym != in->opnd[in->ndst + 1].sym &&
-	    ((interp_nan_where(x->f, in, 1, &nf) >= 0 && nf == 5) || interp_nan_negabsimm(x->f, in, in->ndst + 1)))
+	    ((interp_nan_where(x->f, in, 1, &nf) >= 0 && nf == 5) || interp_nan_foldedimm(x->f, in, in->ndst + 1)))
 		op->flags |= ALU_NEGK;
 	/* c - c of one register a mov of an f64 NaN immediate c wrote, the
 	 * sub its one reader: ptxas keeps c in a register and reads c's
