@@ -762,6 +762,25 @@ satdef(const Func *f, const Ins *in)
 	return d;
 }
 
+/* Does the f16 that in reads hold a .sat result ptxas takes for one
+ * saturated already (foldsat2)? */
+static int
+sat16(const Func *f, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	for (int n = 0; n < 8 && d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 &&
+	    !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits >= 16 &&
+	    ir_tyinfo[d->ty[0]].bits <= 32 && ir_tyinfo[d->ty[1]].bits >= 16 && ir_tyinfo[d->ty[1]].bits <= 32; n++)
+		d = (v = srcval(d, 1)) >= 0 ? defof(f, v, &w) : NULL;
+	if (!d || d->guard || !ir_hasmod(d, MOD_SAT))
+		return 0;
+	if (d->op == OP_CVT && d->nty == 2 && isint(d->ty[0]))
+		return ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].bits >= 16;
+	return 1;
+}
+
 static int
 foldsat2(const Func *f, XIns *xi, const Ins *in)
 {
@@ -769,38 +788,37 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	const Ins *d = bits == 32 ? satdef(f, in) : v >= 0 ? defof(f, v, &w) : NULL;
 
 	/* a float to its own format, no rounding (cvt.rzi.sat.f32.f32 keeps
-	 * its FRND.SAT): cvt.sat.f32.f32 (no .ftz) of an integer
-	 * .sat result of 32 bits (intsat32), and cvt.sat.f16.f16 of a cvt.sat
-	 * between integers to 16 bits, are the cvt without .sat, as if the
-	 * value were saturated already (sm_90 SASS: no instruction for the
-	 * f32, an HADD2 of -0 without .SAT for the f16; v12 formx 4, 427 of
-	 * add.sat and mad.hi.sat.s32, 1005, 2460, 3022 of cvt.sat.s16.u32 and
-	 * .u16.s16, where the H200 kept -0 as -0 and a NaN as the f16
-	 * canonical one).  With .ftz an FADD.FTZ.SAT stays, and so does an
-	 * HADD2.SAT of a float-to-integer cvt.sat's result. */
-	if (in->ty[0] == in->ty[1]) {
-		if (d && !(xi->alu.flags & ALU_RNDSET) && (in->ty[0] == TY_F32 ? !ir_hasmod(in, MOD_FTZ) && intsat32(d) :
-		    !d->guard && d->op == OP_CVT && d->nty == 2 && ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) &&
-		    isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == 16))
+	 * its FRND.SAT): cvt.sat.f32.f32 (no .ftz) of an integer .sat result
+	 * of 32 bits (intsat32), and cvt.sat.f16.f16 of a .sat result (below),
+	 * are the cvt without .sat, as if the value were saturated already
+	 * (sm_90 SASS: no instruction for the f32, an HADD2 of -0 without .SAT
+	 * for the f16; v12 formx 4, 427 of add.sat and mad.hi.sat.s32, 1005,
+	 * 2460, 3022 of cvt.sat.s16.u32 and .u16.s16, where the H200 kept -0
+	 * as -0 and a NaN as the f16 canonical one).  With .ftz an
+	 * FADD.FTZ.SAT stays, and so does an HADD2.SAT of a float-to-integer
+	 * cvt.sat's result. */
+	if (in->ty[0] == in->ty[1] && in->ty[0] == TY_F32) {
+		if (d && !(xi->alu.flags & ALU_RNDSET) && !ir_hasmod(in, MOD_FTZ) && intsat32(d))
 			xi->alu.flags &= ~(uint32_t)ALU_SAT;
 		return 0;
 	}
-	/* cvt.sat.f64.f16 looks further: through integer cvts without .sat
-	 * (truncations and extensions, which ptxas takes for movs) to any cvt
-	 * with .sat, even a float one (seed 32324: the low half of a
-	 * cvt.ftz.sat.f32.f16) */
-	if (bits == 16 && in->ty[0] == TY_F64) {
-		for (int n = 0; n < 8 && d && !d->guard && d->op == OP_CVT && d->nty == 2 && !ir_hasmod(d, MOD_SAT) &&
-		    isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits >= 16 && ir_tyinfo[d->ty[1]].bits >= 16;
-		    n++)
-			d = (v = srcval(d, 1)) >= 0 ? defof(f, v, &w) : NULL;
-		if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || !ir_hasmod(d, MOD_SAT))
-			return 0;
-		if (ir_tyinfo[d->ty[0]].kind == TK_FLOAT ? ir_tyinfo[d->ty[1]].kind == TK_FLOAT
-							  : ir_tyinfo[d->ty[0]].bits == 16 && isint(d->ty[0]) && isint(d->ty[1]))
+	/* of an f16 (cvt.sat.f16.f16 without rounding, cvt.sat.f32.f16 .ftz
+	 * or not, cvt.sat.f64.f16 without .ftz), ptxas looks through integer
+	 * cvts without .sat between 16 and 32 bits (truncations, its movs; not
+	 * through a 64-bit value) to any .sat result but a float-to-integer
+	 * or 8-bit cvt's: a cvt.sat between integers, add.sat.s32, a float
+	 * add.sat or cvt.sat (seed 32324: the low half of a
+	 * cvt.ftz.sat.f32.f16; v1 seed 236594: cvt.sat.f32.f16 of cvt.s16.u32
+	 * of cvt.sat.f32.f16 is a bare HADD2.F32, the f32's low bits an f16
+	 * NaN or negative on the H200; sm_90 SASS of each kind) */
+	if (in->ty[1] == TY_F16) {
+		if (!(xi->alu.flags & ALU_RNDSET) && !(in->ty[0] == TY_F64 && ir_hasmod(in, MOD_FTZ)) &&
+		    sat16(f, in))
 			xi->alu.flags &= ~(uint32_t)ALU_SAT;
 		return 0;
 	}
+	if (in->ty[0] == in->ty[1])
+		return 0;
 	/* cvt.ftz.sat.f64.f32 flushes first (an FMUL.FTZ by 1), and saturates;
 	 * cvt.rn.sat.f16.f32, .ftz or not, is a bare F2FP.F16.F32.PACK_AB
 	 * (seeds 24716, 27999); its other roundings keep an HADD2.SAT after
