@@ -180,7 +180,8 @@
  *     (nan2a); of min or max .f64 a's (foldaddk).  fma.f64 of two immediates, one a NaN, and a c
  *     that varies lets c's NaN win over the constant's but where that
  *     alone is a 32-bit immediate, and an immediate 0 factor lets the
- *     other's NaN win over c's (foldfmak).  Of three immediates a's NaN
+ *     other's NaN win over c's; two NaN immediates and a directed
+ *     rounding take nan2a's order (foldfmak).  Of three immediates a's NaN
  *     wins over c's and c's over b's where c is a 32-bit immediate and
  *     the fma rounds to nearest, or c is not and the rounding is
  *     directed, else b, c, a (foldfmakkk).
@@ -3420,6 +3421,18 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if (xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM || xi->s[2].k == XO_IMM)
 		return;
 	a = xi->s[0].imm, b = xi->s[1].imm;
+	/* two NaNs, rounding directed: as of an add or mul of them (nan2a),
+	 * the 32-bit immediate second where one alone is, else a, whatever c
+	 * (DFMA.RZ R(0xffffffff80000000), UR(0x7fffffffffffffff), Rc for
+	 * fma.rz.f64 0d7FFFFFFFFFFFFFFF, 0dFFFFFFFF80000000, c: v15 immx
+	 * 68710; 50096, 91428, 20404, 36421, 61317 on an H200; b for two
+	 * 32-bit ones, 115219; v15 xmix 87301, 98519, v14 xmix 2385, 10869,
+	 * 15327 two not, a, but 5822 and v14 xmix 2389 b).  No record has
+	 * them to nearest. */
+	if (dnan(a) && dnan(b) && a != b && rounds(in) && !ir_hasmod(in, MOD_RN)) {
+		xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | (nan2a(a, b, 1) ? ALU_NANA : 0);
+		return;
+	}
 	if (dnan(a) == dnan(b) || (v = srcval(in, in->ndst + 2)) < 0 || interp_fold_kconst64(f, v, &c) ||
 	    !varies(f, v) || sharedop(pm, f, xi, in, 0) || sharedop(pm, f, xi, in, 1))
 		return;
