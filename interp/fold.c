@@ -180,7 +180,11 @@
  *     (nan2a); of min or max .f64 a's (foldaddk).  fma.f64 of two immediates, one a NaN, and a c
  *     that varies lets c's NaN win over the constant's but where that
  *     alone is a 32-bit immediate, and an immediate 0 factor lets the
- *     other's NaN win over c's (foldfmak).
+ *     other's NaN win over c's; two NaN immediates and a directed
+ *     rounding take nan2a's order (foldfmak).  Of three immediates a's NaN
+ *     wins over c's and c's over b's where c is a 32-bit immediate and
+ *     the fma rounds to nearest, or c is not and the rounding is
+ *     directed, else b, c, a (foldfmakkk).
  *   - and the rules each function's comment gives: a bfe.s32 of fields
  *     ptxas knows (foldbfek), an and/or/xor merged with a lop3 of a
  *     repeated operand (foldlop), max.NaN fused as .relu (foldrelu), min
@@ -3456,6 +3460,18 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if (xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM || xi->s[2].k == XO_IMM)
 		return;
 	a = xi->s[0].imm, b = xi->s[1].imm;
+	/* two NaNs, rounding directed: as of an add or mul of them (nan2a),
+	 * the 32-bit immediate second where one alone is, else a, whatever c
+	 * (DFMA.RZ R(0xffffffff80000000), UR(0x7fffffffffffffff), Rc for
+	 * fma.rz.f64 0d7FFFFFFFFFFFFFFF, 0dFFFFFFFF80000000, c: v15 immx
+	 * 68710; 50096, 91428, 20404, 36421, 61317 on an H200; b for two
+	 * 32-bit ones, 115219; v15 xmix 87301, 98519, v14 xmix 2385, 10869,
+	 * 15327 two not, a, but 5822 and v14 xmix 2389 b).  No record has
+	 * them to nearest. */
+	if (dnan(a) && dnan(b) && a != b && rounds(in) && !ir_hasmod(in, MOD_RN)) {
+		xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | (nan2a(a, b, 1) ? ALU_NANA : 0);
+		return;
+	}
 	if (dnan(a) == dnan(b) || (v = srcval(in, in->ndst + 2)) < 0 || interp_fold_kconst64(f, v, &c) ||
 	    !varies(f, v) || sharedop(pm, f, xi, in, 0) || sharedop(pm, f, xi, in, 1))
 		return;
@@ -3465,6 +3481,44 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	/* does the NaN take the second slot? */
 	z = !(n & 0xFFFFFFFFu);
 	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | (z == dnan(a) ? ALU_NANA : 0);
+}
+
+/* fma.f64 (mad.f64) a, b, c of three immediates: ptxas evaluates none
+ * of it as it compiles but loads a and b into the DFMA's two factor
+ * slots, and which one takes the second (whose NaN wins, then c's, then
+ * the first's) follows c and the rounding, not the NaNs: a is second
+ * where c is a 32-bit immediate (its low word 0, the DFMA's immediate)
+ * and the fma rounds to nearest, or c is not and the rounding is
+ * directed; b is second otherwise (sm_90 SASS: DFMA.RM R(b), UR(815.0),
+ * R(c) for fma.rm.f64 815.0, 0d7FF4000000012345, 0dFFF8000000012345, v15
+ * immx 1008; DFMA R(0xfff8000000000000), UR(0x40), R(c) for fma.rn
+ * of those, 10947; DFMA.RM R(a), R(b), +QNAN, 3443; DFMA R(b), R(a),
+ * -QNAN for mad.rn, 13912).  A factor that is +0 or -0 is RZ in the
+ * first slot, the other factor second (108992: fma.rm.f64 NaN, -0.0,
+ * NaN gives a's);
+ * a c of +0 or -0 is RZ and a second (8599, 74990).  Of the H200's 179
+ * such fmas of version 15's immx kernels whose NaNs tell the order, this
+ * gives 176; left are 526 (DFMA.RM R(a), UR(-QNAN), R(c), where a
+ * constant b whose low word is 0 takes the UR), 92373, and 28580 (whose
+ * a is c's constant).  Before it b was always second, right for 78.
+ * ALU_NANA orders a, c, b; without it b, c, a. */
+static void
+foldfmakkk(XIns *xi, const Ins *in)
+{
+	int dir = rounds(in) && !ir_hasmod(in, MOD_RN), za, zb, nana;
+	uint64_t c;
+
+	if (xi->s[0].k != XO_IMM || xi->s[1].k != XO_IMM || xi->s[2].k != XO_IMM)
+		return;
+	za = !(xi->s[0].imm & 0x7FFFFFFFFFFFFFFFull), zb = !(xi->s[1].imm & 0x7FFFFFFFFFFFFFFFull);
+	c = xi->s[2].imm;
+	if (za != zb)
+		nana = zb;
+	else if (!(c & 0x7FFFFFFFFFFFFFFFull))
+		nana = 1;
+	else
+		nana = (c & 0xFFFFFFFFu) ? dir : !dir;
+	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | (nana ? ALU_NANA : 0);
 }
 
 /* sub.f64 a, b of a b that ptxas holds as a constant (interp_fold_dconst:
@@ -4760,8 +4814,10 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_SUB && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && xi->s[1].k != XO_IMM)
 		foldsubk(f, xi, in);
 	if ((in->op == OP_FMA || in->op == OP_MAD) && in->ty[0] == TY_F64 && xi->ns == 3 && in->nopnd == 4 &&
-	    xi->alu.op == in->op)
+	    xi->alu.op == in->op) {
 		foldfmak(pm, f, xi, in);
+		foldfmakkk(xi, in);
+	}
 	if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MIN || in->op == OP_MAX) &&
 	    in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3)
 		foldaddk(xi, in);
