@@ -940,6 +940,14 @@ kfarith(const Func *f, const Ins *d, int depth, uint64_t *r)
 	    (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->ty[0] != TY_F32 || n != 2 ||
 	    ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
 		return 0;
+	/* not .rn with .sat, which it leaves to run (sm_90 SASS: a
+	 * div.approx.f32 by add, sub or mul .rn.sat.f32 of literals that give
+	 * 1.0 keeps its MUFU.RCP, and a bfe.s32 past the word of one is the
+	 * immediate rule's -1, where of .sat or .rn alone the division is
+	 * dropped and the bfe RZ; v15 immx 22453: a div.approx.f32 by
+	 * sub.rn.sat.f32 10.71875, 1.0 divided on an H200) */
+	if (d->op != OP_CVT && ir_hasmod(d, MOD_RN) && ir_hasmod(d, MOD_SAT))
+		return 0;
 	for (int i = 0; i < n; i++) {
 		const Opnd *o = &d->opnd[1 + i];
 		if (o->kind == OK_FIMM)
