@@ -947,6 +947,7 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	int pv, w, neg, xa, cmp = MOD_NONE, x = -1;
 	const Ins *d;
 	uint32_t cs, cp;
+	uint64_t ck;
 	static const int ord[][3] = {   /* the compare, its operands swapped, negated */
 		{ MOD_LT, MOD_GT, MOD_GEU }, { MOD_LE, MOD_GE, MOD_GTU }, { MOD_GT, MOD_LT, MOD_LEU },
 		{ MOD_GE, MOD_LE, MOD_LTU }, { MOD_LTU, MOD_GTU, MOD_GE }, { MOD_LEU, MOD_GEU, MOD_GT },
@@ -968,7 +969,11 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 				x = j;
 				xa = i == 1;
 			}
-	if (x < 0)
+	/* (not of an x ptxas knows: it decides the compare, kconst's selp,
+	 * and no FMNMX is left; v14 xmix 2118; as its integer folds know it,
+	 * kconstint: a set.hs.s32.u16 of a value with itself stays an ISETP
+	 * and the FMNMX its NaN's canonical one, v14 xmix 8854) */
+	if (x < 0 || interp_fold_kconstsel(f, srcval(d, x), &ck))
 		return 0;
 	for (int i = 0; i < 8; i++)
 		if (ir_hasmod(d, ord[i][0]))
@@ -2836,6 +2841,8 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d, *e;
 	XOp o;
 
+	if (interp_fold_ftzlate(f, in))
+		return 0;
 	/* or of a neg.f32 of an immediate NaN, which ptxas folds first
 	 * (foldnegk; dag seed 1402: abs of neg of 0F7fc00000 is 0x7fc00000) */
 	if (xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && d->op == OP_NEG &&
@@ -3052,6 +3059,8 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 
 	switch (in->ty[0]) {
 	case TY_F32:
+		if (interp_fold_ftzlate(f, in))
+			return 0;
 		/* of a known NaN: folded, the sign flipped, but for an add,
 		 * sub or mul without a rounding modifier, into which ptxas
 		 * moves the neg first (its NaN canonical, as the FADD's) */

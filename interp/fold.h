@@ -205,9 +205,12 @@ copyof(XIns *xi, int i, int ftz)
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstint(const Func *f, int v, uint64_t *r);
+int interp_fold_kconstsel(const Func *f, int v, uint64_t *r);
 /* foldint.c: is v a bfe.s32 that ptxas folds late, by its immediate rule */
 int interp_fold_bfelate(const Func *f, int v);
 int interp_fold_early(const Func *f, int i, const Ins *in);
+/* foldint.c: is the source of neg.ftz or abs.ftz.f32 in past ptxas's early pass */
+int interp_fold_ftzlate(const Func *f, const Ins *in);
 /* foldint.c: the same for a 64-bit value */
 int interp_fold_kconst64(const Func *f, int v, uint64_t *r);
 int interp_fold_dconstdeep(const Func *f, int v, uint64_t *r);

@@ -54,6 +54,11 @@ static int kconst(const Func *f, int v, int depth, uint64_t *r);
 static _Thread_local int kf64;
 /* kconst takes no f16x2 or bf16x2 instruction's result for known */
 static _Thread_local int knohalf2;
+/* kconst takes a selp by a setp it decides for known (kselp) */
+static _Thread_local int kselk;
+/* bfesrcknown asks of ptxas's later pass, which knows what its early one
+ * does not (bfefieldlate) */
+static _Thread_local int kbfelate;
 /* how many definitions back kconst walks: 6, or 8 for interp_fold_dconstdeep */
 static _Thread_local int kdepth = 6;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
@@ -473,6 +478,26 @@ interp_fold_early(const Func *f, int i, const Ins *in)
 		if (amtkiller(f->ins[i]))
 			return 0;
 	return i < f->nins;
+}
+
+/* Is the f32 source of neg.ftz or abs.ftz in a value ptxas's early pass
+ * does not carry to in (interp_fold_early: another block, or an
+ * instruction it expands into a call, a branch or a collective between)?
+ * Only that pass folds them of a NaN it knows; a later one leaves the
+ * FADD.FTZ of -RZ and the constant, whose NaN is the canonical one (sm_90
+ * SASS: neg.ftz.f32 and abs.ftz.f32 of a mov.b32 0x7ffffffc are MOV
+ * 0xfffffffc and 0x7ffffffc, but with a branch or an
+ * rsqrt.approx.f64's call between FADD.FTZ R, -RZ, -QNAN, where neg.f32
+ * and abs.f32 stay folded, as the integer sign operations they are; v15
+ * immx 48377: neg.ftz.f32 of a szext.clamp.s32 of -4 with an
+ * rsqrt.approx.f64 between was 0x7fffffff on an H200). */
+int
+interp_fold_ftzlate(const Func *f, const Ins *in)
+{
+	int v = srcval(in, 1);
+
+	return ir_hasmod(in, MOD_FTZ) && v >= 0 && v < f->nval && f->val[v].ins >= 0 &&
+	    !interp_fold_early(f, f->val[v].ins, in);
 }
 
 /* k is in's index in f->ins.  A barrier, fence or warp collective other
@@ -915,6 +940,14 @@ kfarith(const Func *f, const Ins *d, int depth, uint64_t *r)
 	    (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->ty[0] != TY_F32 || n != 2 ||
 	    ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
 		return 0;
+	/* not .rn with .sat, which it leaves to run (sm_90 SASS: a
+	 * div.approx.f32 by add, sub or mul .rn.sat.f32 of literals that give
+	 * 1.0 keeps its MUFU.RCP, and a bfe.s32 past the word of one is the
+	 * immediate rule's -1, where of .sat or .rn alone the division is
+	 * dropped and the bfe RZ; v15 immx 22453: a div.approx.f32 by
+	 * sub.rn.sat.f32 10.71875, 1.0 divided on an H200) */
+	if (d->op != OP_CVT && ir_hasmod(d, MOD_RN) && ir_hasmod(d, MOD_SAT))
+		return 0;
 	for (int i = 0; i < n; i++) {
 		const Opnd *o = &d->opnd[1 + i];
 		if (o->kind == OK_FIMM)
@@ -933,6 +966,71 @@ kfarith(const Func *f, const Ins *d, int depth, uint64_t *r)
 		return 0;
 	*r = dst[0] & 0xFFFFFFFFull;
 	return 1;
+}
+
+/* selp.b32 d by a predicate a setp of values ptxas knows writes, an f32
+ * or 32-bit integer compare without a BoolOp: it decides the compare and
+ * picks the operand, which is known where that one is (sm_90 SASS, v14
+ * xmix 2118: selp.f32 x, c, !(x > c) of an x that shr.s32 and sub.s32 of
+ * add.f32 of 0 and 1.17549435e-38 make, a NaN, and of a selp by
+ * setp.le.f32 x, x, is IMAD.MOV -0x7e stored, no FMNMX; 0xffffff82 on an
+ * H200).  kselpick: which operand it picks, 1 or 2, else 0, of an f32
+ * compare only where fcmp; kselp: *r the operand's bits. */
+static int
+kselpick(const Func *f, const Ins *d, int depth, int fcmp)
+{
+	const Opnd *po = &d->opnd[3];
+	int neg = po->kind == OK_NOT, u = 0, pv, w;
+	const Ins *e;
+	uint64_t src[2], dst[2] = { 0, 0 };
+	uint32_t cc = 0;
+	AluOp op;
+	const char *why;
+
+	if (neg)
+		po = po->nsub == 1 ? &po->sub[0] : NULL;
+	if (!po || po->kind != OK_REG || !po->sym || po->sym->kind != SYM_REG || po->sel != SEL_NONE || po->imm)
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		u += srcval(d, i) >= 0;
+	if (u >= d->nuse || (pv = d->use[u]) < 0 || !(e = defof(f, pv, &w)) || e->op != OP_SETP || e->guard ||
+	    e->nopnd != 3 || e->nty != 1 || e->ndef < 1 || (e->ty[0] == TY_F32 ? !fcmp : !(ir_tyinfo[e->ty[0]].bits == 32 &&
+	    (isint(e->ty[0]) || ir_tyinfo[e->ty[0]].kind == TK_BIT))))
+		return 0;
+	neg ^= w != e->def[0];
+	/* (of values its integer folds know, as kconstint: not a set.hs of a
+	 * value with itself, which stays an ISETP; v14 xmix 8854) */
+	int nh = knohalf2, ok = 1;
+	knohalf2 = 1;
+	for (int i = 0; i < 2 && ok; i++) {
+		const Opnd *o = &e->opnd[1 + i];
+		if (o->kind == OK_FIMM)
+			src[i] = interp_fimm(e->ty[0], o->fbits, o->flkind) & 0xFFFFFFFFull;
+		else if (o->kind == OK_IMM)
+			src[i] = (uint64_t)o->imm & 0xFFFFFFFFull;
+		else if (o->kind != OK_REG || !kconst(f, srcval(e, 1 + i), depth + 1, &src[i]))
+			ok = 0;
+	}
+	knohalf2 = nh;
+	if (!ok || alu_decode(e, &op, &why) != 0 || op.nsrc != 2 || op.negsrc)
+		return 0;
+	alu_exec(&op, src, dst, &cc);
+	return (int)(dst[0] & 1) ^ neg ? 1 : 2;
+}
+
+static int
+kselp(const Func *f, const Ins *d, int depth, uint64_t *r)
+{
+	int pick = kselpick(f, d, depth, 1);
+	const Opnd *o = pick ? &d->opnd[pick] : NULL;
+
+	if (!o)
+		return 0;
+	if (o->kind == OK_IMM)
+		return *r = (uint64_t)o->imm & 0xFFFFFFFFull, 1;
+	if (o->kind == OK_FIMM)
+		return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & 0xFFFFFFFFull, 1;
+	return o->kind == OK_REG && kconst(f, srcval(d, pick), depth + 1, r);
 }
 
 /* szext.clamp of a width it knows of 32 or more is its source, which
@@ -955,6 +1053,25 @@ kszext(const Func *f, const Ins *d, int depth, uint64_t *r)
 		return 0;
 	*r = c[0];
 	return 1;
+}
+
+/* Does ptxas leave packed half instruction d to run even of constants?
+ * All but neg and abs .f16x2 without .ftz, which it folds as the sign
+ * bits they are (sm_90 SASS: a bfe.s32 past the word of add, min, fma
+ * .f16x2, add.bf16x2, cvt.rn.f16x2.f32, set.f16x2, neg.ftz.f16x2 and
+ * neg or abs.bf16x2 of mov'd positive constants is the immediate rule's
+ * -1, of neg.f16x2 of a negative one RZ; neg.f32 of mul.f16x2 of movs is
+ * an HMUL2 and an FADD -R, -RZ, the canonical NaN; v15 immx 9522, 73151,
+ * 41990: neg.f32, abs.ftz.f32 of mul, add.f16x2 and neg.bf16x2 of
+ * values ptxas knows gave 0x7fffffff on an H200). */
+static int
+khalf2run(const Ins *d)
+{
+	if (d->nty < 1 || (d->ty[0] != TY_F16X2 && d->ty[0] != TY_BF16X2 && d->ty[d->nty - 1] != TY_F16X2 &&
+	    d->ty[d->nty - 1] != TY_BF16X2))
+		return 0;
+	return d->op != OP_MOV &&
+	    !((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F16X2 && !ir_hasmod(d, MOD_FTZ));
 }
 
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
@@ -982,6 +1099,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	    d->ty[d->nty - 1] == TY_F16X2 || d->ty[d->nty - 1] == TY_BF16X2 ||
 	    (d->op == OP_SET && (ir_hasmod(d, MOD_HS) || ir_hasmod(d, MOD_LS) || ir_hasmod(d, MOD_LO) ||
 	     ir_hasmod(d, MOD_HI)))))
+		return 0;
+	if (d && khalf2run(d))
 		return 0;
 	/* a word of a mov.b64 {lo, hi} unpack of a 64-bit value it knows, or
 	 * the word a shift by an immediate of 32 or more clears: the high one
@@ -1123,6 +1242,10 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & m, 1;
 		return o->kind == OK_REG && kconst(f, srcval(d, o == &d->opnd[1] ? 1 : 2), depth + 1, r);
 	}
+	/* and by a predicate a setp of values it knows writes, where asked
+	 * (kselk: kselp) */
+	if (kselk && d->op == OP_SELP && d->nopnd == 4 && bits == 32 && (d->opnd[3].kind == OK_REG || d->opnd[3].kind == OK_NOT))
+		return kselp(f, d, depth, r);
 	/* add, sub, mul and cvt.f32 of known values it computes (kfarith) */
 	if ((d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CVT) && d->ty[0] == TY_F32 &&
 	    bits == 32 && (d->op != OP_CVT || (d->nty == 2 && d->ty[1] == TY_F32)))
@@ -1135,10 +1258,28 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * an H200, not the folded 0xffffffff) */
 	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].kind == TK_FLOAT && ir_tyinfo[d->ty[1]].bits == 64)
 		return 0;
+	/* nor one from an integer in a directed rounding, .rz, .rm or .rp,
+	 * which it leaves to an I2F (sm_90 SASS: cvt.rz.f32.u16 0xfe00,
+	 * cvt.rm.f32.s32 3, cvt.rp.f32.u32 5 are I2F of the immediate, and a
+	 * bfe.s32 past the word of each the immediate rule's -1, where of
+	 * cvt.rn.sat.f32.u16 RZ; v15 immx 53234: a mul.f32 by a szext.clamp
+	 * of cvt.rz.sat.f32.u16 0xfe00, 1.0, multiplied on an H200) */
+	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].kind == TK_FLOAT &&
+	    isint(d->ty[1]) &&
+	    (ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP)))
+		return 0;
 	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
 	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
 		return 0;
 	fminmax = (d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F32 && d->nopnd == 3;
+	/* not min or max .NaN or .xorsign.abs, which ptxas leaves to an
+	 * FMNMX.NAN or FMNMX.XORSIGN even of immediates (sm_90 SASS: a
+	 * div.approx.f32 by max.NaN.f32 of 1.0 and 0.5 keeps its MUFU.RCP,
+	 * where by max.f32 of them it is dropped, and a bfe.s32 past the
+	 * word of it is the immediate rule's -1; v15 immx 22369: a
+	 * div.approx.f32 by max.ftz.NaN.f32 1.0, 1e-38 divided on an H200) */
+	if (fminmax && (op.flags & (ALU_NANP | ALU_XORSIGN)))
+		return 0;
 	/* a bfe's field past the word leaves the source unread, and so does a
 	 * shift by 32 or more; a dp2a or dp4a of a known 0 does not need the
 	 * other factor (seed 37029: dp2a.hi of 0); a shift of 0 (or shr.s32
@@ -1237,6 +1378,24 @@ interp_fold_kconstint(const Func *f, int v, uint64_t *r)
 	knohalf2 = 1;
 	k = kconst(f, v, 0, r);
 	knohalf2 = 0;
+	return k;
+}
+
+/* kconstint with a selp by a setp of values it knows taken for the
+ * operand it picks (kselp).  Only for what a selp's FMNMX needs: the
+ * later folds do not see that choice, a min.ftz.f32 of such a value with
+ * itself stays an FADD.FTZ of the constant, its NaN the canonical one
+ * (sm_90 SASS of selp.f32 x, y, !p by setp.nan or setp.gt.f32 of a mov'd
+ * 0x7f7f7f7f, then shf.r.wrap and bfe.s32 past the word; v14 xmix 55700,
+ * 34603, dag 31896 on an H200). */
+int
+interp_fold_kconstsel(const Func *f, int v, uint64_t *r)
+{
+	int k;
+
+	knohalf2 = kselk = 1;
+	k = kconst(f, v, 0, r);
+	knohalf2 = kselk = 0;
 	return k;
 }
 
@@ -1529,7 +1688,7 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	 * at 54, 52 of popc.b32 of a literal with a bfe.s64 between is all
 	 * ones on an H200, 55679 of a mul.sat.f32 of literals with an
 	 * rcp.rp.ftz.f32 between) */
-	if (!interp_fold_early(f, f->val[w].ins, f->ins[k]))
+	if (!kbfelate && !interp_fold_early(f, f->val[w].ins, f->ins[k]))
 		return 0;
 	/* an add, sub, mul or cvt.f32 it computes (kfarith) */
 	if (d->ty[0] == TY_F32 && (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CVT)) {
@@ -1537,6 +1696,17 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		return kfarith(f, d, 0, &c);
 	}
 	switch (d->op) {
+	case OP_SELP:
+		/* by a predicate it decides (kselpick), the operand it picks
+		 * (v14 xmix 8324: a bfe.s32 at 38, 16 of an and with 0x7fffff
+		 * of selp.f32 x, 0fFFA00000 by setp.ne.s32 of set.ne.s32.s64
+		 * y, y and 0 is the manual's 0 on an H200); an integer compare
+		 * only (34603: of a selp by setp.neu.f32 x, x of a mul.lo.u32 of
+		 * constants the immediate rule's -1) */
+		if (d->nopnd != 4 || ir_tyinfo[d->ty[0]].bits != 32 || !(u = kselpick(f, d, 0, 0)))
+			return 0;
+		return d->opnd[u].kind == OK_IMM || d->opnd[u].kind == OK_FIMM ||
+		    (d->opnd[u].kind == OK_REG && bfesrcknown(f, srcval(d, u), k, depth + 1));
 	case OP_MOV:   /* (its early pass: earlystop) */
 		if (d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2 &&
 		    ir_tyinfo[d->ty[0]].bits == 64)
@@ -1613,6 +1783,8 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 static int
 earlystop(const Func *f, int i, int k)
 {
+	if (i >= 0 && i < k && kbfelate)
+		return 0;
 	if (i < 0 || i >= k || f->ins[i]->blk != f->ins[k]->blk)
 		return 1;
 	/* (and an instruction ptxas expands into a call or a branch, which
@@ -1621,6 +1793,27 @@ earlystop(const Func *f, int i, int k)
 	 * sqrt.rm.ftz.f32 between, all ones on an H200) */
 	while (++i < k)
 		if ((ir_opinfo[f->ins[i]->op].flags & (OF_BAR | OF_WARP | OF_VOLATILE_SIDE)) || amtkiller(f->ins[i]))
+			return 1;
+	return 0;
+}
+
+/* Is a field of bfe.s32 d (instruction k) a register whose constant
+ * ptxas's early pass does not carry to d (earlystop: another block, or a
+ * stop between)?  Then its later pass folds the bfe, and that one knows
+ * the source wherever it computes it, early pass or not: the source is
+ * walked without the stops (kbfelate; sm_90 SASS: a bfe.s32 of the high
+ * word of mov.f64 0.5 at 217, 1 is RZ, the manual's 0, with nothing
+ * between, -1 with a bfe.u64 between, but at a mov'd 217 RZ with the
+ * bfe.u64 between too, and of a loaded source -1 either way; v15 xmix
+ * 77024: such a bfe at a mov'd 3638054105 was 0 on an H200). */
+static int
+bfefieldlate(const Func *f, const Ins *d, int k)
+{
+	int v;
+
+	for (int i = 2; i <= 3; i++)
+		if (d->opnd[i].kind == OK_REG && (v = srcval(d, i)) >= 0 && v < f->nval &&
+		    earlystop(f, f->val[v].ins, k))
 			return 1;
 	return 0;
 }
@@ -1635,7 +1828,7 @@ static int
 bfeimm(const Func *f, const Ins *d, int k, int depth)
 {
 	uint64_t c;
-	int v, w;
+	int v, w, r, late = kbfelate;
 	const Ins *s;
 
 	for (int i = 2; i <= 3; i++)
@@ -1645,9 +1838,13 @@ bfeimm(const Func *f, const Ins *d, int k, int depth)
 	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
 	 * source the walk of kconst finds it does not take for known (seed
 	 * 37034: a bfe.u32 past the word) */
-	return !(d->opnd[1].kind == OK_IMM || ((v = srcval(d, 1)) >= 0 && (s = defof(f, v, &w)) && s->op == OP_MOV &&
+	kbfelate = 0;
+	kbfelate = bfefieldlate(f, d, k);
+	r = !(d->opnd[1].kind == OK_IMM || ((v = srcval(d, 1)) >= 0 && (s = defof(f, v, &w)) && s->op == OP_MOV &&
 	    !s->guard && s->nopnd == 2 && s->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
 	    zeroshift(f, srcval(d, 1), d, k, 0) || bfesrcknown(f, srcval(d, 1), k, 0));
+	kbfelate = late;
+	return r;
 }
 
 /* Is v a bfe.s32 result that ptxas's later pass folds by the immediate
