@@ -1838,7 +1838,7 @@ bfeimm(const Func *f, const Ins *d, int k, int depth)
 	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
 	 * source the walk of kconst finds it does not take for known (seed
 	 * 37034: a bfe.u32 past the word) */
-	kbfelate = 0;
+	kbfelate = 0;   /* the fields' stops are the early pass's own */
 	kbfelate = bfefieldlate(f, d, k);
 	r = !(d->opnd[1].kind == OK_IMM || ((v = srcval(d, 1)) >= 0 && (s = defof(f, v, &w)) && s->op == OP_MOV &&
 	    !s->guard && s->nopnd == 2 && s->opnd[1].kind == OK_IMM && !earlystop(f, f->val[w].ins, k)) ||
