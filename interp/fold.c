@@ -3510,6 +3510,10 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * gives 176; left are 526 (DFMA.RM R(a), UR(-QNAN), R(c), where a
  * constant b whose low word is 0 takes the UR), 92373, and 28580 (whose
  * a is c's constant).  Before it b was always second, right for 78.
+ * An order of whole kernels of that kind, not of the line alone: where
+ * a kernel's lines share their constants ptxas may give b an immediate
+ * or register slot of its own (DFMA.RM R4, R4, 2.625, R6 for seed 462's
+ * line beside 1008's; the H200 then gave the other NaN). 
  * ALU_NANA orders a, c, b; without it b, c, a. */
 static void
 foldfmakkk(XIns *xi, const Ins *in)
