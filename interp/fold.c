@@ -747,21 +747,21 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 static int intsat32(const Ins *d);
 
-/* The instruction that defines d's source, through unguarded cvts without
- * .sat between two 32-bit integer types, which ptxas takes for movs (v1
- * seed 224923: cvt.sat.f64.f32 of a cvt.u32.s32 of a cvt.sat.s32.u64 is a
- * bare F2F.F64.F32, so an 0x7fffffff gave the f64 NaN 0x7fffffffe0000000;
- * sm_90 SASS of cvt.s32.u32 and cvt.u32.u32 too, while a cvt.u32.s16
- * between keeps the .sat) */
+/* The instruction that defines in's source, through unguarded cvts
+ * without .sat between integer types of lo to 32 bits, which ptxas takes
+ * for movs (v1 seed 224923: cvt.sat.f64.f32 of a cvt.u32.s32 of a
+ * cvt.sat.s32.u64 is a bare F2F.F64.F32, so an 0x7fffffff gave the f64
+ * NaN 0x7fffffffe0000000; sm_90 SASS of cvt.s32.u32 and cvt.u32.u32 too,
+ * while a cvt.u32.s16 between keeps an f32 reader's .sat) */
 static const Ins *
-satdef(const Func *f, const Ins *in)
+satdef(const Func *f, const Ins *in, int lo)
 {
 	int v = srcval(in, 1), w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
 	for (int n = 0; n < 8 && d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 &&
-	    !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == 32 &&
-	    ir_tyinfo[d->ty[1]].bits == 32; n++)
+	    !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits >= lo &&
+	    ir_tyinfo[d->ty[0]].bits <= 32 && ir_tyinfo[d->ty[1]].bits >= lo && ir_tyinfo[d->ty[1]].bits <= 32; n++)
 		d = (v = srcval(d, 1)) >= 0 ? defof(f, v, &w) : NULL;
 	return d;
 }
@@ -771,13 +771,8 @@ satdef(const Func *f, const Ins *in)
 static int
 sat16(const Func *f, const Ins *in)
 {
-	int v = srcval(in, 1), w;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	const Ins *d = satdef(f, in, 16);
 
-	for (int n = 0; n < 8 && d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 &&
-	    !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits >= 16 &&
-	    ir_tyinfo[d->ty[0]].bits <= 32 && ir_tyinfo[d->ty[1]].bits >= 16 && ir_tyinfo[d->ty[1]].bits <= 32; n++)
-		d = (v = srcval(d, 1)) >= 0 ? defof(f, v, &w) : NULL;
 	if (!d || d->guard || !ir_hasmod(d, MOD_SAT))
 		return 0;
 	if (d->op == OP_CVT && d->nty == 2 && isint(d->ty[0]))
@@ -789,7 +784,7 @@ static int
 foldsat2(const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 1), w, bits = ir_tyinfo[in->ty[1]].bits;
-	const Ins *d = bits == 32 ? satdef(f, in) : v >= 0 ? defof(f, v, &w) : NULL;
+	const Ins *d = bits == 32 ? satdef(f, in, 32) : v >= 0 ? defof(f, v, &w) : NULL;
 
 	/* a float to its own format, no rounding (cvt.rzi.sat.f32.f32 keeps
 	 * its FRND.SAT): cvt.sat.f32.f32 (no .ftz) of an integer .sat result
@@ -3504,8 +3499,7 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * of those, 10947; DFMA.RM R(a), R(b), +QNAN, 3443; DFMA R(b), R(a),
  * -QNAN for mad.rn, 13912).  A factor that is +0 or -0 is RZ in the
  * first slot, the other factor second (108992: fma.rm.f64 NaN, -0.0,
- * NaN gives a's);
- * a c of +0 or -0 is RZ and a second (8599, 74990).  Of the H200's 179
+ * NaN gives a's); a c of +0 or -0 is RZ and a second (8599, 74990).  Of the H200's 179
  * such fmas of version 15's immx kernels whose NaNs tell the order, this
  * gives 176; left are 526 (DFMA.RM R(a), UR(-QNAN), R(c), where a
  * constant b whose low word is 0 takes the UR), 92373, and 28580 (whose
@@ -3513,7 +3507,7 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * An order of whole kernels of that kind, not of the line alone: where
  * a kernel's lines share their constants ptxas may give b an immediate
  * or register slot of its own (DFMA.RM R4, R4, 2.625, R6 for seed 462's
- * line beside 1008's; the H200 then gave the other NaN). 
+ * line beside 1008's; the H200 then gave the other NaN).
  * ALU_NANA orders a, c, b; without it b, c, a. */
 static void
 foldfmakkk(XIns *xi, const Ins *in)

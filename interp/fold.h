@@ -164,14 +164,7 @@ same(const Ins *ia, int a, const Ins *ib, int b)
 	return x->kind == OK_IMM && y->kind == OK_IMM && x->imm == y->imm;
 }
 
-/* cvt.sat.f32.f16 of a cvt.sat.{s16,u16} of an integer, and
- * cvt.rn.sat.f16.f32 (.ftz too) and cvt.sat.f64.f32 of a 32-bit integer
- * .sat result (a cvt.sat.{s32,u32} of an integer, add/sub.sat.s32,
- * mad.hi.sat.s32): ptxas takes the value for one already saturated and
- * drops the float .sat (a bare HADD2.F32, F2FP or F2F.F64.F32), so 0x7FFF,
- * an f16 NaN, stays a NaN and a -0 stays -0 (fold.c foldsat2).
- * cvt.sat.f64.f16 looks further.  cvt.ftz.sat.f64.f32 and 8-bit or
- * float-to-integer sources keep it. */
+/* Is ty a signed or unsigned integer type? */
 static inline int
 isint(int ty)
 {
