@@ -3970,21 +3970,38 @@ f32zero(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i)
  * sm_90 SASS stores the constant for min and max, .ftz or not; min.NaN
  * folds to 0x7fffffff, as it runs).  Equal known values that are not NaNs
  * give what the instruction gives. */
-/* mul.ftz.f32 (no rounding modifier, no .sat) of two values ptxas knows,
+/* mul.ftz.f32 (no rounding modifier) of two values ptxas knows,
  * one an infinity: it does not fold the product but leaves an FMUL
  * without .FTZ (sm_90 SASS: mul.ftz.f32 of 0Fff800000 and a mov.b32 of
  * 0x807fffff is FMUL R, R(0x7fffff), +INF; of a register it keeps
  * FMUL.FTZ, and of two finite constants it folds them, flushing), so a
  * subnormal factor is not flushed: inf * subnormal is inf, not NaN (v14
  * xmix 23956, 21505, 16320, 19452: -1e39 or 0Fff800000 by a mov'd
- * 0x20 or 0x807fffff, by an xor'ed +inf, -inf or +inf on an H200). */
+ * 0x20 or 0x807fffff, by an xor'ed +inf, -inf or +inf on an H200).
+ * Likewise with .sat (FMUL.SAT R(+INF), 8.968e-44: inf * subnormal
+ * saturates to 1.0, not the NaN's 0; v15 immx 14928, 32390, 89564,
+ * 113186, 168070), and where a factor is a value ptxas computes from
+ * constants (foldmufu.c f32val: rsqrt.approx of 0 is FMUL R(0x1),
+ * +INF; v15 immx 23015, 133171, 70715: by div.approx of 0f40584000
+ * and -7.006e-46).  Not of a cvt.pack or an szext.s32, which run
+ * (I2IP.S16.S32.SAT and SGXT of immediates, then FMUL.FTZ R, +INF; v15
+ * immx 47853: a subnormal cvt.pack.sat.s16.s32 of 21, 0x7f800000 by
+ * 3.4028235677973366e38, 123142: an szext.clamp.s32 of 98 by an
+ * szext.clamp.u32 of 0x7f800000, which ptxas folds to +INF, gave the
+ * NaN on an H200). */
 static void
 foldmulinf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t a, b;
 
-	if ((xi->alu.flags & (ALU_RNDSET | ALU_SAT)) || !f32known(pm, f, xi, in, 0, &a) ||
-	    !f32known(pm, f, xi, in, 1, &b) ||
+	for (int i = 1; i <= 2; i++) {
+		int v = srcval(in, i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (d && (d->op == OP_CVT_PACK || (d->op == OP_SZEXT && d->ty[0] == TY_S32)))
+			return;
+	}
+	if ((xi->alu.flags & ALU_RNDSET) || (!mufusrc(pm, f, xi, in, 0, &a) && !f32known(pm, f, xi, in, 0, &a)) ||
+	    (!mufusrc(pm, f, xi, in, 1, &b) && !f32known(pm, f, xi, in, 1, &b)) ||
 	    ((a & 0x7FFFFFFFu) != 0x7F800000u && (b & 0x7FFFFFFFu) != 0x7F800000u))
 		return;
 	xi->alu.flags &= ~(uint32_t)ALU_FTZ;
