@@ -30,7 +30,10 @@
  *     bfi.b32 and bfe.s32 of fields it knows fold by its rule for
  *     immediates (bfiknown, foldbfek); all by kconst, the 32-bit values
  *     it knows (a mov of an immediate among them), which takes a bfe.s32
- *     for what its own fold gives (bfeimm).
+ *     for what its own fold gives (bfeimm); a bfe.s32 of a source it
+ *     computes (bfesrcknown: min, max, mad.lo, the .approx.ftz MUFU
+ *     instructions, div.full, a set of floats, not a NaN: bfefone) has
+ *     the manual's result.
  *   - and/or/xor merged with a lop3 of a repeated operand, or of a copy
  *     of one (foldlop).
  *   - rem.s32 of an abs.s32 result is unsigned (foldabsrem).
@@ -1649,6 +1652,90 @@ zeroshift(const Func *f, int v, const Ins *in, int k, int depth)
 	return 1;
 }
 
+/* Is d one of the f32 instructions (or a set of floats, a cvt from a
+ * float to an integer) that ptxas computes of values it knows, for
+ * bfesrcknown? */
+static int
+bfefone(const Ins *d)
+{
+	if (d->nty == 2 && (d->op == OP_SET || d->op == OP_CVT))
+		return (d->ty[1] == TY_F32 || d->ty[1] == TY_F64) &&
+		    (d->op == OP_SET ? d->nopnd == 3 : isint(d->ty[0]));
+	if (d->ty[0] != TY_F32)
+		return 0;
+	switch (d->op) {
+	case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_EX2: case OP_LG2:
+		return ir_hasmod(d, MOD_APPROX) && ir_hasmod(d, MOD_FTZ);
+	case OP_SIN: case OP_COS: case OP_ABS:
+		return 1;
+	case OP_DIV:
+		return ir_hasmod(d, MOD_FULL);
+	case OP_MIN: case OP_MAX:
+		return !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN);
+	default:
+		return 0;
+	}
+}
+
+/* The bits of operand i of d, of d's source type, where it is a literal
+ * or a value it knows: a mov of a float immediate, what kconst finds. */
+static int
+bfefval(const Func *f, const Ins *d, int i, uint64_t *r)
+{
+	int ty = d->ty[d->nty - 1], v, w;
+	const Ins *s;
+
+	if (d->opnd[i].kind == OK_FIMM)
+		return *r = interp_fimm(ty, d->opnd[i].fbits, d->opnd[i].flkind), 1;
+	if (d->opnd[i].kind == OK_IMM)
+		return *r = (uint64_t)d->opnd[i].imm, 1;
+	if (d->opnd[i].kind != OK_REG)
+		return 0;
+	v = srcval(d, i);
+	if ((s = v >= 0 ? defof(f, v, &w) : NULL) && !s->guard && s->op == OP_MOV && s->nopnd == 2 &&
+	    s->opnd[1].kind == OK_FIMM)
+		return *r = interp_fimm(s->ty[0], s->opnd[1].fbits, s->opnd[1].flkind), 1;
+	return ir_tyinfo[ty].bits == 64 ? interp_fold_kconst64(f, v, r) : kconst(f, v, 0, r);
+}
+
+static int
+isnanty(int ty, uint64_t c)
+{
+	return ty == TY_F64 ? (c & ~(1ull << 63)) > 0x7FF0000000000000ull : (c & 0x7FFFFFFFu) > 0x7F800000u;
+}
+
+/* Would bfefone instruction d give a NaN, or read one, of operands c?
+ * Then ptxas's bfe of it is its rule for immediate fields, all ones
+ * (sm_90 SASS: lg2, sqrt and rsqrt .approx.ftz of -1.0 or -2^31,
+ * div.full of 0.0 by 0.0, sin.approx of infinity and cvt.rzi.s32.f32 of
+ * a NaN, where the H200 gives a positive NaN or 0; v15 immx 125402); a
+ * set's result is no NaN, and abs of one is RZ, its sign cleared. */
+static int
+bfefnan(const Ins *d, const uint64_t *c)
+{
+	int ty = d->ty[d->nty - 1];
+	uint32_t x = (uint32_t)c[0];
+
+	if (d->op == OP_SET || d->op == OP_ABS)
+		return 0;
+	for (int i = 0; i < d->nopnd - 1; i++)
+		if (isnanty(ty, c[i]))
+			return 1;
+	switch (d->op) {
+	case OP_SQRT: case OP_RSQRT: case OP_LG2:
+		return (x >> 31) && (x & 0x7FFFFFFFu);
+	case OP_SIN: case OP_COS:
+		return (x & 0x7FFFFFFFu) == 0x7F800000u;
+	case OP_DIV: {
+		uint32_t a = x & 0x7FFFFFFFu, b = (uint32_t)c[1] & 0x7FFFFFFFu;
+		/* (a denormal is 0 to div.full, which flushes it) */
+		return (a < 0x800000u && b < 0x800000u) || (a == 0x7F800000u && b == 0x7F800000u);
+	}
+	default:
+		return 0;
+	}
+}
+
 /* Is 32-bit value v a constant ptxas propagates, for the bfe.s32 rule
  * below?  A mov of an immediate (a float one, a decimal literal too), a
  * word of a mov.b64 unpack of a mov.u64 immediate, and an integer logic
@@ -1694,6 +1781,25 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	if (d->ty[0] == TY_F32 && (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CVT)) {
 		uint64_t c;
 		return kfarith(f, d, 0, &c);
+	}
+	/* an f32 instruction that is one SASS instruction, of literals or
+	 * such values: the .approx.ftz MUFU ones, sin and cos, div.full,
+	 * abs and min or max (not .NaN or .xorsign), a set of floats and a
+	 * cvt from a float to an integer (sm_90 SASS: a bfe.s32 at 37, 20 of
+	 * each of positive constants is RZ, the manual's 0, where of
+	 * rcp.approx, ex2.approx and sqrt.approx without .ftz, div.approx,
+	 * div.rn, fma.rn, tanh.approx, mul24, sad or mad.hi of them it is the
+	 * immediate rule's -1, as of a loaded value; v15 immx 24816, 73978,
+	 * 133755, 149991, 158344: div.full, rcp.approx.ftz, set.nan.u32.f64,
+	 * cos.approx and sin.approx of literals, 0 on an H200); not where it
+	 * would be a NaN (bfefnan) */
+	if (bfefone(d)) {
+		uint64_t c[3] = { 0, 0, 0 };
+		for (int i = 1; i < d->nopnd; i++)
+			if (i > 3 || (d->opnd[i].kind == OK_REG && !bfesrcknown(f, srcval(d, i), k, depth + 1)) ||
+			    !bfefval(f, d, i, &c[i - 1]))
+				return 0;
+		return !bfefnan(d, c);
 	}
 	switch (d->op) {
 	case OP_SELP:
@@ -1751,6 +1857,13 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 			return 0;
 		/* fall through */
 	case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_ADD: case OP_SUB: case OP_NOT:
+	/* min, max and mad.lo too (sm_90 SASS: a bfe.s32 at 37, 20 of
+	 * min.u32, max.s32 or mad.lo.u32 of literals or of a mov'd value is
+	 * RZ; v15 immx 158366, 171690 on an H200); not mad.hi (above) */
+	case OP_MIN: case OP_MAX: case OP_MAD:
+		if (d->op == OP_MAD && (ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_WIDE)))
+			return 0;
+		/* fall through */
 	case OP_BREV: case OP_BFE: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
 		if (d->op != OP_SET && !isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 			return 0;
