@@ -3499,9 +3499,9 @@ foldfmak(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * of those, 10947; DFMA.RM R(a), R(b), +QNAN, 3443; DFMA R(b), R(a),
  * -QNAN for mad.rn, 13912).  A factor that is +0 or -0 is RZ in the
  * first slot, the other factor second (108992: fma.rm.f64 NaN, -0.0,
- * NaN gives a's); a c of +0 or -0 is RZ and a second (8599, 74990).  Of the H200's 179
- * such fmas of version 15's immx kernels whose NaNs tell the order, this
- * gives 176; left are 526 (DFMA.RM R(a), UR(-QNAN), R(c), where a
+ * NaN gives a's); a c of +0 or -0 is RZ and a second (8599, 74990).
+ * Of the H200's 179 such fmas of version 15's immx kernels whose NaNs
+ * tell the order, this gives 176; left are 526 (DFMA.RM R(a), UR(-QNAN), R(c), where a
  * constant b whose low word is 0 takes the UR), 92373, and 28580 (whose
  * a is c's constant).  Before it b was always second, right for 78.
  * An order of whole kernels of that kind, not of the line alone: where

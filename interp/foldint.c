@@ -1698,12 +1698,6 @@ bfefval(const Func *f, const Ins *d, int i, uint64_t *r)
 	return ir_tyinfo[ty].bits == 64 ? interp_fold_kconst64(f, v, r) : kconst(f, v, 0, r);
 }
 
-static int
-isnanty(int ty, uint64_t c)
-{
-	return ty == TY_F64 ? (c & ~(1ull << 63)) > 0x7FF0000000000000ull : (c & 0x7FFFFFFFu) > 0x7F800000u;
-}
-
 /* Would bfefone instruction d give a NaN, or read one, of operands c?
  * Then ptxas's bfe of it is its rule for immediate fields, all ones
  * (sm_90 SASS: lg2, sqrt and rsqrt .approx.ftz of -1.0 or -2^31,
@@ -1719,7 +1713,7 @@ bfefnan(const Ins *d, const uint64_t *c)
 	if (d->op == OP_SET || d->op == OP_ABS)
 		return 0;
 	for (int i = 0; i < d->nopnd - 1; i++)
-		if (isnanty(ty, c[i]))
+		if (alu_fisnan(alu_fmt_of(ty), c[i]))
 			return 1;
 	switch (d->op) {
 	case OP_SQRT: case OP_RSQRT: case OP_LG2:
