@@ -53,6 +53,8 @@
 #include "fold.h"
 
 static int kconst(const Func *f, int v, int depth, uint64_t *r);
+static uint32_t kzero(const Func *f, int v, int depth);
+static int kandand(const Func *f, const Ins *d);
 /* kconst takes movs of f64 immediates for known (interp_fold_kconst64) */
 static _Thread_local int kf64;
 /* kconst takes no f16x2 or bf16x2 instruction's result for known */
@@ -591,6 +593,10 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	else if (kconst(f, v, 0, &c) && in->opnd[1].kind != OK_IMM && !kconst(f, srcval(in, 1), 0, &c))
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	/* and a base whose every bit its known-bits analysis clears (kzero),
+	 * but an and of an and (kandand) */
+	else if (kzero(f, v, 0) == 0xFFFFFFFFu && !kandand(f, d))
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	return 0;
 }
 
@@ -1075,6 +1081,85 @@ khalf2run(const Ins *d)
 		return 0;
 	return d->op != OP_MOV &&
 	    !((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F16X2 && !ir_hasmod(d, MOD_FTZ));
+}
+
+/* The bits of 32-bit value v that ptxas knows are 0 whatever the inputs,
+ * as a bfi's base (foldbfi): its known-bits analysis sees through and, or,
+ * shl and shr by an
+ * immediate and a zero-extending cvt from u8 or u16 (sm_90 SASS: a
+ * shr.u32 of an and with 255 by 8, shr.s32 by 9, an and by 0x0f of an
+ * and with 0xf0, a shr.u32 by 8 of a shr.u32 by 24 are each RZ stored;
+ * v1 seed 309056: a bfi.b32 at 30, 64 into a shr.s32 by 30 of the lane,
+ * an and with 31, is a shift of the inserted value, the manual's rule
+ * for a base it knows), and so is a mov of %laneid by 5.  %tid.x it does
+ * not bound (SHF.R.U32.HI by 10 of it stays).  Not a value it knows
+ * (kconst) for every reader: a sub.s32 of 127 from a shr.u32 by 23 of an
+ * and with 255 is a LEA.HI of the register (v15 xmix 101085: max.ftz.f32
+ * of it with itself was the FADD.FTZ's canonical NaN on an H200, not the
+ * constant 0x7fffff81 folded). */
+static uint32_t
+kzero(const Func *f, int v, int depth)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < kdepth ? defof(f, v, &w) : NULL;
+	uint32_t z[2] = { 0, 0 }, k;
+	uint64_t c;
+
+	if (!d || d->guard || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 ||
+	    ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 32)
+		return 0;
+	if (d->op == OP_CVT && d->nopnd == 2 && d->nty == 2 && (d->ty[1] == TY_U8 || d->ty[1] == TY_U16) &&
+	    !ir_hasmod(d, MOD_SAT))
+		return d->ty[1] == TY_U8 ? ~0xFFu : ~0xFFFFu;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_REG && d->opnd[1].sym &&
+	    d->opnd[1].sym->kind == SYM_SREG && d->opnd[1].sym->sreg == SR_LANEID)
+		return ~31u;
+	if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_SHL && d->op != OP_SHR) || d->nopnd != 3)
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		const Opnd *o = &d->opnd[i];
+		if (o->kind == OK_IMM)
+			z[i - 1] = ~(uint32_t)o->imm;
+		else if (srcval(d, i) < 0)
+			return 0;
+		else if (kconst(f, srcval(d, i), depth + 1, &c))
+			z[i - 1] = ~(uint32_t)c;
+		else if (i == 1 || d->op == OP_AND || d->op == OP_OR)
+			z[i - 1] = kzero(f, srcval(d, i), depth + 1);
+		else
+			return 0;   /* a shift by an amount it does not know */
+	}
+	if (d->op == OP_AND)
+		return z[0] | z[1];
+	if (d->op == OP_OR)
+		return z[0] & z[1];
+	k = ~z[1];
+	if (k >= 32)
+		return d->op == OP_SHR && d->ty[0] == TY_S32 ? (z[0] & 0x80000000u ? ~0u : 0) : ~0u;
+	if (d->op == OP_SHL)
+		return z[0] << k | ((1u << k) - 1);
+	if (d->ty[0] == TY_S32 && !(z[0] & 0x80000000u))
+		return (z[0] >> k) & (0xFFFFFFFFu >> k);
+	return z[0] >> k | ~(0xFFFFFFFFu >> k);
+}
+
+/* Is d an and of a register an and wrote?  ptxas folds an and by 0x0f of
+ * an and with 0xf0 only later: a bfi.b32 at 3, 56 into it is a LOP3 by
+ * the mask rule's 0x7fffff8 in sm_90 SASS, where into a shr of such an
+ * and, or an and of a shr, it is a shift, the manual's rule (foldbfi). */
+static int
+kandand(const Func *f, const Ins *d)
+{
+	int w;
+
+	if (d->op != OP_AND)
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		const Ins *s = srcval(d, i) >= 0 ? defof(f, srcval(d, i), &w) : NULL;
+		if (s && s->op == OP_AND)
+			return 1;
+	}
+	return 0;
 }
 
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
