@@ -36,7 +36,14 @@
  * says which operand it holds; the 64-bit elements of a vector load are
  * told apart by register; of two SASS instructions of the line, the
  * first is traced; where the trace does not answer, an ld.param of a
- * call's return value stands for the call too.  With
+ * call's return value stands for the call too.  Besides the order, where
+ * every DADD or DMUL of an add, sub or mul .f64's line holds a NaN
+ * constant in the winning slot (an immediate, or a uniform register that
+ * UMOVs wrote: the cubin's encodings, sass.c), that NaN quieted is the
+ * instruction's result (constanswer, pm->nanconst): the constant is what
+ * ptxas made of the operands it knew, signs and negations folded, which
+ * the PTX operands' run-time values need not be.  nvdisasm's text gives
+ * no such answers.  With
  * PTXKIT_NANORDER_DEBUG set each trace goes to stderr.
  *
  * What holds: nothing spawned when the variable is unset or the module has
@@ -118,6 +125,40 @@ install(ptx_module *pm, int *w, int n)
 	}
 	pm->nanwin = w;
 	pm->nnanwin = k;
+}
+
+static int
+cmppair(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* Hands the n constant answers of w (line, value pairs, any order) to pm
+ * (pm->nanconst), sorted by line, a line given two values dropped. */
+static void
+installk(ptx_module *pm, uint64_t *w, int n)
+{
+	int k = 0;
+
+	qsort(w, (size_t)n, 2 * sizeof *w, cmppair);
+	for (int i = 0; i < n; i++) {
+		int j = i, one = 1;
+		while (j + 1 < n && w[2 * (j + 1)] == w[2 * i])
+			one &= w[2 * ++j + 1] == w[2 * i + 1];
+		if (one) {
+			w[2 * k] = w[2 * i];
+			w[2 * k + 1] = w[2 * i + 1];
+			k++;
+		}
+		i = j;
+	}
+	if (!k) {
+		interp_free(pm->cx, w);
+		return;
+	}
+	pm->nanconst = w;
+	pm->nnanconst = k;
 }
 
 static int
@@ -452,6 +493,8 @@ typedef struct {
 	ptx_module *pm;
 	Sass *s;
 	int *w, n, cap;
+	uint64_t *kw; int kn, kcap;   /* the constant answers: line, value pairs */
+	int nocon;               /* no constant answers (nvdisasm's text holds none) */
 	long left;               /* trace steps left (a hostile module or listing: bounded time) */
 	uint64_t *byline;        /* while answering a function: line << 32 | index of its SASS, sorted */
 	int nbyline;
@@ -610,6 +653,79 @@ answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 	return answerat(a, f, sf, k, mk, c);
 }
 
+/* The constant in the winning slot of the SASS instruction c of sf (*k):
+ * an immediate, or a uniform register that UMOVs of its two words wrote
+ * before it in straight-line code (no call, no other write of a uniform
+ * register, no branch, within 64 instructions).  The cubin's listing
+ * alone says (sass.h SC_*): none from nvdisasm's text. */
+static int
+slotconst(const Sass *S, const SFunc *sf, int c, uint64_t *k)
+{
+	const SIns *d = S->ins + sf->from + c;
+	uint64_t w[2] = { 0, 0 };
+	int got[2] = { 0, 0 };
+
+	if (d->konst == SC_IMM)
+		return *k = d->k, 1;
+	if (d->konst != SC_UR || d->ur < 0 || d->ur >= 254)
+		return 0;
+	for (int j = c - 1; j >= 0 && c - j <= 64 && !(got[0] && got[1]); j--) {
+		const SIns *e = S->ins + sf->from + j;
+		if (e->kind == SK_CALL || e->konst == SC_UWRITE || e->flow)
+			return 0;
+		for (int h = 0; h < 2; h++)
+			if (e->konst == SC_UMOV && e->ur == d->ur + h && !got[h])
+				got[h] = 1, w[h] = e->k;
+	}
+	if (!got[0] || !got[1])
+		return 0;
+	*k = w[1] << 32 | (w[0] & 0xFFFFFFFFu);
+	return 1;
+}
+
+/* An add, sub or mul .f64 (not fused) whose every DADD or DMUL at its
+ * line holds a NaN constant in the winning slot: the hardware returns
+ * that NaN, quieted, whatever the other slot holds, so the instruction's
+ * result is that constant.  The constant is what ptxas made of the PTX
+ * operands, with the signs and negations it folded (x - x of a NaN x
+ * that ptxas knows is DADD R(x), UR(-x): -x, v15 xmix 214846; mul.f64
+ * of a NaN and a negative constant moves the sign onto the NaN); the
+ * loader makes the instruction a mov of it.  Where the line has another
+ * PTX instruction, no answer. */
+static void
+constanswer(Ans *a, const Func *f, const SFunc *sf, int k, int fused)
+{
+	const Ins *in = f->ins[k];
+	int want = in->op == OP_MUL ? SK_DMUL : SK_DADD, line = in->loc.line, n = 0;
+	const SIns *sass = a->s->ins + sf->from;
+	uint64_t v = 0, c;
+
+	if (fused || line <= 0 || !(in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MUL) ||
+	    (k > 0 && f->ins[k - 1]->loc.line == line) || (k + 1 < f->nins && f->ins[k + 1]->loc.line == line))
+		return;
+	for (int j = firstat(a, line); j < a->nbyline && (int)(a->byline[j] >> 32) == line; j++) {
+		int i = (int)(uint32_t)a->byline[j];
+		if (sass[i].kind != SK_DADD && sass[i].kind != SK_DMUL && sass[i].kind != SK_DFMA &&
+		    sass[i].kind != SK_DMNMX)
+			continue;
+		if (sass[i].kind != want || !slotconst(a->s, sf, i, &c) ||
+		    (c & 0x7FFFFFFFFFFFFFFFull) <= 0x7FF0000000000000ull || (n && c != v))
+			return;
+		v = c;
+		n++;
+	}
+	if (!n || a->kn + 2 > a->kcap) {
+		uint64_t *nw;
+		int cap = a->kcap ? 2 * a->kcap : 64;
+		if (!n || !(nw = interp_realloc(a->pm->cx, a->kw, (size_t)cap * sizeof *nw)))
+			return;
+		a->kw = nw;
+		a->kcap = cap;
+	}
+	a->kw[a->kn++] = (uint64_t)line;
+	a->kw[a->kn++] = v | 0x0008000000000000ull;
+}
+
 static void
 answers(Ans *a, const Func *f)
 {
@@ -629,6 +745,8 @@ answers(Ans *a, const Func *f)
 		int mk = k, r;
 		if (!candidate(in))
 			continue;
+		if (!a->nocon)
+			constanswer(a, f, sf, k, plan && plan[k]);
 		if (plan && plan[k] && plan[k] != CONTRACT_SIGNFLIP) {
 			mk = (plan[k] >> 3) - 1;
 			if (mk < 0 || mk >= f->nins)
@@ -988,7 +1106,7 @@ oracle(ptx_module *pm, size_t len, int check)
 			answers(&a, pm->m->fn[i]);
 	if (ok && check) {
 		/* the text's answers are taken; the cubin's are compared with them */
-		Ans at = { .pm = pm, .s = &st, .left = 200000000 };
+		Ans at = { .pm = pm, .s = &st, .left = 200000000, .nocon = 1 };
 		int same = 0;
 		compare(&s, &st);
 		for (int i = 0; i < pm->m->nfn; i++)
@@ -1008,6 +1126,7 @@ oracle(ptx_module *pm, size_t len, int check)
 		fprintf(stderr, "nanorder: check: answers: %d from the text, %d from the cubin, %d the same\n", at.n, a.n,
 		    same);
 		interp_free(pm->cx, a.w);
+		interp_free(pm->cx, a.kw);
 		a = at;
 	}
 	interp_free(pm->cx, s.ins);
@@ -1018,6 +1137,10 @@ oracle(ptx_module *pm, size_t len, int check)
 		install(pm, a.w, a.n);
 	else
 		interp_free(pm->cx, a.w);
+	if (ok && a.kn)
+		installk(pm, a.kw, a.kn / 2);
+	else
+		interp_free(pm->cx, a.kw);
 }
 
 void

@@ -500,6 +500,41 @@ sass_decode(uint64_t lo, uint64_t hi, SIns *si, int64_t *rel)
 		si->b = o->f == F_RB ? reg(rb) : o->f == F_RC ? reg(rc) : SASS_RNONE;
 		break;
 	}
+	/* The constants of the winning slot: 0x429 DADD R, R, imm and 0x828
+	 * DMUL R, R, imm hold the f64's high word, its sign included, in bits
+	 * 32-63 (0xfff80000 for -QNAN); 0xe29 DADD R, R, UR and 0xc28 DMUL R,
+	 * R, UR name the uniform register in bits 32-39, lo's bits 62 and 63
+	 * its absolute value and negation (DADD.RP R, R, -UR6: 0x80000006...),
+	 * taken only where both are clear; 0x882 UMOV UR, imm has the register
+	 * in bits 16-23 and the word in 32-63 (255 is URZ).  Read off nvdisasm
+	 * -hex of ptxas 13.0's sm_90 code. */
+	si->konst = SC_NONE;
+	si->ur = -1;
+	si->k = 0;
+	switch (lo & 0xfff) {
+	case 0x429: case 0x828:
+		si->konst = SC_IMM;
+		si->k = lo >> 32 << 32;
+		break;
+	case 0xe29: case 0xc28:
+		if (!(lo >> 62) && rb != 255) {
+			si->konst = SC_UR;
+			si->ur = (short)rb;
+		}
+		break;
+	case 0x882:
+		si->konst = si->guarded ? SC_UWRITE : SC_UMOV;
+		si->ur = (short)rd;
+		si->k = lo >> 32;
+		break;
+	default:
+		if (o->name[0] == 'U' || strstr(o->name, "2UR") || !strcmp(o->name, "REDUX") || !strcmp(o->name, "VOTEU"))
+			si->konst = SC_UWRITE;
+	}
+	si->flow = 0;
+	for (const char *const *fl = (const char *const[]){ "BRA", "BRX", "JMP", "JMX", "EXIT", "RET", "BSYNC", "BSSY",
+	    "BREAK", "BPT", "CALL", "WARPSYNC", "KILL", "BMOV", NULL }; *fl; fl++)
+		si->flow |= !strcmp(o->name, *fl);
 	return 0;
 }
 

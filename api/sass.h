@@ -37,7 +37,18 @@ typedef struct {
 	short src;                /* a move's source register, else SASS_RNONE or SASS_RZERO */
 	short a, b;               /* an f64 op's two slots (b the winning one) */
 	uint64_t callee;
+	/* the cubin reader's constants (the text reader leaves SC_NONE):
+	 * SC_UR, a DADD's or DMUL's winning slot is uniform register ur
+	 * (no modifier); SC_IMM, it is the immediate k (the f64's high word,
+	 * its low word 0); SC_UMOV, an unguarded UMOV of the word k into ur;
+	 * SC_UWRITE, some other write of uniform registers */
+	unsigned char konst;
+	unsigned char flow;       /* a branch, jump, exit, return or convergence barrier */
+	short ur;
+	uint64_t k;
 } SIns;
+
+enum { SC_NONE, SC_UR, SC_IMM, SC_UMOV, SC_UWRITE };
 
 typedef struct {
 	char name[256];

@@ -260,6 +260,7 @@ interp_module_free(ptx_module *pm)
 		interp_free(cx, pm->fn[i].upreg);
 	}
 	interp_free(cx, pm->nanwin);
+	interp_free(cx, pm->nanconst);
 	interp_count_free(cx);   /* the counters name the module's source files */
 	interp_free(cx, pm->allocs);
 	interp_free(cx, pm->code);

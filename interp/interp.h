@@ -298,6 +298,8 @@ struct ptx_module {
 	int *nanwin; int nnanwin;     /* an order oracle's f64 NaN operand order (api/nanorder.c):
 	                               * line * 2 + 1 where a wins, line * 2 where b wins, sorted by
 	                               * line, owned; consulted before interp_nan_first */
+	uint64_t *nanconst; int nnanconst;  /* the oracle's constant results of f64 add, sub and
+	                               * mul: line, value pairs sorted by line, owned (load.c) */
 	ptx_module *next;
 };
 

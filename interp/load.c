@@ -658,13 +658,35 @@ oracle(const ptx_module *pm, int line)
 	return -1;
 }
 
+/* The order oracle's constant result for the f64 add, sub or mul at line
+ * (pm->nanconst: a NaN that SASS holds in the winning slot, quieted): 1
+ * and *v, else 0. */
+static int
+oracleconst(const ptx_module *pm, int line, uint64_t *v)
+{
+	int lo = 0, hi = pm->nnanconst;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		uint64_t l = pm->nanconst[2 * mid];
+		if (l == (uint64_t)line)
+			return *v = pm->nanconst[2 * mid + 1], 1;
+		if (l < (uint64_t)line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
 /* Which of an f64 a and b ptxas lets win when both are NaN (ALU_NANA):
- * between two registers, the order oracle's where it has one for the
+ * 1 where the oracle made the instruction a mov of its constant result,
+ * else 0.  Between two registers, the order oracle's where it has one for the
  * line (what ptxas made of this very module), else interp_nan_first's;
  * a constant always wins
  * (alu_decode).  A fused add takes the order of its mul's operands, and a
  * constant addend that the fma subtracts is negated as ptxas compiles it. */
-static void
+static int
 nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	int pl = pm->fuse ? pm->fuse[(int)(xi - pm->code) - x->pc0] : 0, nf, line = in->loc.line;
@@ -673,7 +695,7 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 
 	if (op->ty != TY_F64 || !(op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL || op->op == OP_MIN ||
 	    op->op == OP_MAX || op->op == OP_FMA || op->op == OP_MAD))
-		return;
+		return 0;
 	if (pl && pl != CONTRACT_SIGNFLIP) {
 		in = x->f->ins[(pl >> 3) - 1];
 		op->flags &= ~(uint32_t)(ALU_NANA | ALU_NEGK);
@@ -683,6 +705,19 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->s[2].imm ^= (uint64_t)1 << 63;
 			op->flags &= ~(uint32_t)ALU_NEGC;
 		}
+	}
+	/* where the SASS of the line holds a NaN constant in the winning
+	 * slot (api/nanorder.c constanswer), that is the result: the
+	 * instruction becomes a mov of it */
+	if (!pl && line > 0 && pm->nnanconst && (op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL) &&
+	    oracleconst(pm, line, &c)) {
+		xi->s[0].k = XO_IMM;
+		xi->s[0].imm = c;
+		xi->ns = 1;
+		op->op = OP_MOV;
+		op->flags = 0;
+		op->nsrc = 1;
+		return 1;
 	}
 	/* the oracle's line is the instruction's own, a fused add's too */
 	if ((nf = pm->nnanwin ? oracle(pm, line) : -1) >= 0 || (nf = interp_nan_first(x->f, in)) >= 0)
@@ -717,6 +752,7 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (!(ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP)) != !(c & 0xffffffffu))
 			op->flags |= ALU_NEGK;
 	}
+	return 0;
 }
 
 static int
@@ -1040,8 +1076,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return -1;
 	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
 		return -1;
-	nanorder(pm, x, xi, in);
-	if (interp_fold(pm, x, xi, in))
+	/* a constant the oracle gives is the result: no fold changes it */
+	if (!nanorder(pm, x, xi, in) && interp_fold(pm, x, xi, in))
 		return -1;
 	/* alu_exec applies a `!p` itself where negsrc says so: pass the plain register */
 	for (int k = 0; k < xi->ns && k < 32; k++)
