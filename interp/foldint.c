@@ -1091,7 +1091,7 @@ khalf2run(const Ins *d)
 static int
 kconst(const Func *f, int v, int depth, uint64_t *r)
 {
-	int w, n, any = 0, bits, fminmax;
+	int w, n, any = 0, bits, fminmax, unguarded = 0;
 	const Ins *d = v >= 0 && depth < kdepth ? defof(f, v, &w) : NULL;
 	uint64_t src[4], dst[2] = { 0, 0 }, m;
 	uint32_t cc = 0;
@@ -1105,6 +1105,20 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		return 0;
 	if (d && khalf2run(d))
 		return 0;
+	/* an instruction under a guard ptxas knows false is gone, its
+	 * register keeps the value before it; under one it knows true it is
+	 * the unguarded instruction (sm_90 SASS: fma.rn.f16x2 x, x, x of
+	 * mov.b32 0x42008000 and an @p mov.b32 of 0x7fff by setp.ne.s32 of a
+	 * value with itself is the HFMA2 R, R'.H0_NH1 of the known pair's -0
+	 * half, no SEL; v15 xmix 54342: the -0 low half on an H200; 8978: of a
+	 * shf.r.clamp by an @p xor.b32 x, x under setp.gt.f16 y, y) */
+	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST)) {
+		int g = interp_fold_guardconst(f, d);
+		if (g == 0)
+			return kconst(f, d->use[d->nuse - 1], depth + 1, r);
+		if (g == 1)
+			unguarded = 1;
+	}
 	/* a word of a mov.b64 {lo, hi} unpack of a 64-bit value it knows, or
 	 * the word a shift by an immediate of 32 or more clears: the high one
 	 * of a shr.u64 or .b64 and the low one of a shl.b64 (v10 seed 59174
@@ -1131,7 +1145,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			return *r = 0, 1;
 		return 0;
 	}
-	if (!d || d->guard || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || d->nopnd > 5)
+	if (!d || (d->guard && !unguarded) || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || d->nopnd > 5)
 		return 0;
 	/* the width of the register written */
 	bits = ir_tyinfo[f->regs[f->val[w].reg]->type].bits;
