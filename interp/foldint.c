@@ -1259,6 +1259,36 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & m, 1;
 		return o->kind == OK_REG && kconst(f, srcval(d, o == &d->opnd[1] ? 1 : 2), depth + 1, r);
 	}
+	/* slct by a selector it knows, an immediate or a value it knows, is
+	 * the operand it picks: a for c >= 0 (an f32 -0 too), b below; not
+	 * by a NaN f32 (sm_90 SASS: fma.rn.bf16x2 x, x, x of slct.u32.s32 y,
+	 * 0x80000000 by a mov'd 0x80000000 or by a shl of an add of mov'd -5
+	 * and 1, or of slct.u32.f32 by a mov.f32 of 0fBFC00000, is the
+	 * HFMA2.BF16_V2 R, -R'.H0_NH1 of the known pair's -0 half, no SEL;
+	 * v15 xmix 43392: the -0 high half on an H200) */
+	if (d->op == OP_SLCT && d->nopnd == 4 && d->nty == 2 && bits == 32 &&
+	    (d->ty[1] == TY_S32 || d->ty[1] == TY_F32)) {
+		uint64_t c;
+		int pick;
+		if (d->opnd[3].kind == OK_IMM)
+			c = (uint64_t)d->opnd[3].imm & 0xFFFFFFFFull;
+		else if (d->opnd[3].kind == OK_FIMM)
+			c = interp_fimm(TY_F32, d->opnd[3].fbits, d->opnd[3].flkind) & 0xFFFFFFFFull;
+		else if (d->opnd[3].kind != OK_REG || !kconst(f, srcval(d, 3), depth + 1, &c))
+			return 0;
+		if (d->ty[1] == TY_F32 && (c & 0x7FFFFFFFu) > 0x7F800000u)
+			return 0;
+		/* (.ftz takes a subnormal c for 0) */
+		if (d->ty[1] == TY_F32 && ir_hasmod(d, MOD_FTZ) && !(c & 0x7F800000u))
+			c = 0;
+		pick = d->ty[1] == TY_F32 ? ((c & 0x80000000u) && (c & 0x7FFFFFFFu) ? 2 : 1) : (c & 0x80000000u ? 2 : 1);
+		const Opnd *o = &d->opnd[pick];
+		if (o->kind == OK_IMM)
+			return *r = (uint64_t)o->imm & m, 1;
+		if (o->kind == OK_FIMM)
+			return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & m, 1;
+		return o->kind == OK_REG && kconst(f, srcval(d, pick), depth + 1, r);
+	}
 	/* and by a predicate a setp of values it knows writes, where asked
 	 * (kselk: kselp) */
 	if (kselk && d->op == OP_SELP && d->nopnd == 4 && bits == 32 && (d->opnd[3].kind == OK_REG || d->opnd[3].kind == OK_NOT))
