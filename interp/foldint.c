@@ -971,36 +971,24 @@ kfarith(const Func *f, const Ins *d, int depth, uint64_t *r)
 	return 1;
 }
 
-/* selp.b32 d by a predicate a setp of values ptxas knows writes, an f32
- * or 32-bit integer compare without a BoolOp: it decides the compare and
- * picks the operand, which is known where that one is (sm_90 SASS, v14
- * xmix 2118: selp.f32 x, c, !(x > c) of an x that shr.s32 and sub.s32 of
- * add.f32 of 0 and 1.17549435e-38 make, a NaN, and of a selp by
- * setp.le.f32 x, x, is IMAD.MOV -0x7e stored, no FMNMX; 0xffffff82 on an
- * H200).  kselpick: which operand it picks, 1 or 2, else 0, of an f32
- * compare only where fcmp; kselp: *r the operand's bits. */
+/* The truth of predicate value pv where an unguarded setp without a
+ * BoolOp of values ptxas knows writes it (its first destination or the
+ * second, !p): 1 or 0, else -1. */
 static int
-kselpick(const Func *f, const Ins *d, int depth, int fcmp)
+ksetpval(const Func *f, int pv, int depth, int fcmp)
 {
-	const Opnd *po = &d->opnd[3];
-	int neg = po->kind == OK_NOT, u = 0, pv, w;
+	int w, neg;
 	const Ins *e;
 	uint64_t src[2], dst[2] = { 0, 0 };
 	uint32_t cc = 0;
 	AluOp op;
 	const char *why;
 
-	if (neg)
-		po = po->nsub == 1 ? &po->sub[0] : NULL;
-	if (!po || po->kind != OK_REG || !po->sym || po->sym->kind != SYM_REG || po->sel != SEL_NONE || po->imm)
-		return 0;
-	for (int i = 1; i <= 2; i++)
-		u += srcval(d, i) >= 0;
-	if (u >= d->nuse || (pv = d->use[u]) < 0 || !(e = defof(f, pv, &w)) || e->op != OP_SETP || e->guard ||
+	if (pv < 0 || !(e = defof(f, pv, &w)) || e->op != OP_SETP || e->guard ||
 	    e->nopnd != 3 || e->nty != 1 || e->ndef < 1 || (e->ty[0] == TY_F32 ? !fcmp : !(ir_tyinfo[e->ty[0]].bits == 32 &&
 	    (isint(e->ty[0]) || ir_tyinfo[e->ty[0]].kind == TK_BIT))))
-		return 0;
-	neg ^= w != e->def[0];
+		return -1;
+	neg = w != e->def[0];
 	/* (of values its integer folds know, as kconstint: not a set.hs of a
 	 * value with itself, which stays an ISETP; v14 xmix 8854) */
 	int nh = knohalf2, ok = 1;
@@ -1016,9 +1004,34 @@ kselpick(const Func *f, const Ins *d, int depth, int fcmp)
 	}
 	knohalf2 = nh;
 	if (!ok || alu_decode(e, &op, &why) != 0 || op.nsrc != 2 || op.negsrc)
-		return 0;
+		return -1;
 	alu_exec(&op, src, dst, &cc);
-	return (int)(dst[0] & 1) ^ neg ? 1 : 2;
+	return (int)(dst[0] & 1) ^ neg;
+}
+
+/* selp.b32 d by a predicate a setp of values ptxas knows writes, an f32
+ * or 32-bit integer compare without a BoolOp: it decides the compare and
+ * picks the operand, which is known where that one is (sm_90 SASS, v14
+ * xmix 2118: selp.f32 x, c, !(x > c) of an x that shr.s32 and sub.s32 of
+ * add.f32 of 0 and 1.17549435e-38 make, a NaN, and of a selp by
+ * setp.le.f32 x, x, is IMAD.MOV -0x7e stored, no FMNMX; 0xffffff82 on an
+ * H200).  kselpick: which operand it picks, 1 or 2, else 0, of an f32
+ * compare only where fcmp; kselp: *r the operand's bits. */
+static int
+kselpick(const Func *f, const Ins *d, int depth, int fcmp)
+{
+	const Opnd *po = &d->opnd[3];
+	int neg = po->kind == OK_NOT, u = 0, t;
+
+	if (neg)
+		po = po->nsub == 1 ? &po->sub[0] : NULL;
+	if (!po || po->kind != OK_REG || !po->sym || po->sym->kind != SYM_REG || po->sel != SEL_NONE || po->imm)
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		u += srcval(d, i) >= 0;
+	if (u >= d->nuse || (t = ksetpval(f, d->use[u], depth, fcmp)) < 0)
+		return 0;
+	return t ^ neg ? 1 : 2;
 }
 
 static int
@@ -1114,6 +1127,13 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * shf.r.clamp by an @p xor.b32 x, x under setp.gt.f16 y, y) */
 	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST)) {
 		int g = interp_fold_guardconst(f, d);
+		/* and a guard an integer setp of values it knows writes
+		 * (sm_90 SASS: the same HFMA2 for an @p mov.b32 by setp.le.s32
+		 * of two bfes of a mov'd 0x80003c00 and it, or by setp.gt.s32 of
+		 * a mov'd 7 and 5; v14 xmix 20732: the -0 high half on an H200) */
+		if (g < 0 && (d->guard->kind == OK_REG || d->guard->kind == OK_NOT) &&
+		    (g = ksetpval(f, d->use[0], depth, 0)) >= 0)
+			g ^= d->guard->kind == OK_NOT;
 		if (g == 0)
 			return kconst(f, d->use[d->nuse - 1], depth + 1, r);
 		if (g == 1)
