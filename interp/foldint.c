@@ -977,36 +977,24 @@ kfarith(const Func *f, const Ins *d, int depth, uint64_t *r)
 	return 1;
 }
 
-/* selp.b32 d by a predicate a setp of values ptxas knows writes, an f32
- * or 32-bit integer compare without a BoolOp: it decides the compare and
- * picks the operand, which is known where that one is (sm_90 SASS, v14
- * xmix 2118: selp.f32 x, c, !(x > c) of an x that shr.s32 and sub.s32 of
- * add.f32 of 0 and 1.17549435e-38 make, a NaN, and of a selp by
- * setp.le.f32 x, x, is IMAD.MOV -0x7e stored, no FMNMX; 0xffffff82 on an
- * H200).  kselpick: which operand it picks, 1 or 2, else 0, of an f32
- * compare only where fcmp; kselp: *r the operand's bits. */
+/* The truth of predicate value pv where an unguarded setp without a
+ * BoolOp of values ptxas knows writes it (its first destination or the
+ * second, !p): 1 or 0, else -1. */
 static int
-kselpick(const Func *f, const Ins *d, int depth, int fcmp)
+ksetpval(const Func *f, int pv, int depth, int fcmp)
 {
-	const Opnd *po = &d->opnd[3];
-	int neg = po->kind == OK_NOT, u = 0, pv, w;
+	int w, neg;
 	const Ins *e;
 	uint64_t src[2], dst[2] = { 0, 0 };
 	uint32_t cc = 0;
 	AluOp op;
 	const char *why;
 
-	if (neg)
-		po = po->nsub == 1 ? &po->sub[0] : NULL;
-	if (!po || po->kind != OK_REG || !po->sym || po->sym->kind != SYM_REG || po->sel != SEL_NONE || po->imm)
-		return 0;
-	for (int i = 1; i <= 2; i++)
-		u += srcval(d, i) >= 0;
-	if (u >= d->nuse || (pv = d->use[u]) < 0 || !(e = defof(f, pv, &w)) || e->op != OP_SETP || e->guard ||
+	if (pv < 0 || !(e = defof(f, pv, &w)) || e->op != OP_SETP || e->guard ||
 	    e->nopnd != 3 || e->nty != 1 || e->ndef < 1 || (e->ty[0] == TY_F32 ? !fcmp : !(ir_tyinfo[e->ty[0]].bits == 32 &&
 	    (isint(e->ty[0]) || ir_tyinfo[e->ty[0]].kind == TK_BIT))))
-		return 0;
-	neg ^= w != e->def[0];
+		return -1;
+	neg = w != e->def[0];
 	/* (of values its integer folds know, as kconstint: not a set.hs of a
 	 * value with itself, which stays an ISETP; v14 xmix 8854) */
 	int nh = knohalf2, ok = 1;
@@ -1022,9 +1010,34 @@ kselpick(const Func *f, const Ins *d, int depth, int fcmp)
 	}
 	knohalf2 = nh;
 	if (!ok || alu_decode(e, &op, &why) != 0 || op.nsrc != 2 || op.negsrc)
-		return 0;
+		return -1;
 	alu_exec(&op, src, dst, &cc);
-	return (int)(dst[0] & 1) ^ neg ? 1 : 2;
+	return (int)(dst[0] & 1) ^ neg;
+}
+
+/* selp.b32 d by a predicate a setp of values ptxas knows writes, an f32
+ * or 32-bit integer compare without a BoolOp: it decides the compare and
+ * picks the operand, which is known where that one is (sm_90 SASS, v14
+ * xmix 2118: selp.f32 x, c, !(x > c) of an x that shr.s32 and sub.s32 of
+ * add.f32 of 0 and 1.17549435e-38 make, a NaN, and of a selp by
+ * setp.le.f32 x, x, is IMAD.MOV -0x7e stored, no FMNMX; 0xffffff82 on an
+ * H200).  kselpick: which operand it picks, 1 or 2, else 0, of an f32
+ * compare only where fcmp; kselp: *r the operand's bits. */
+static int
+kselpick(const Func *f, const Ins *d, int depth, int fcmp)
+{
+	const Opnd *po = &d->opnd[3];
+	int neg = po->kind == OK_NOT, u = 0, t;
+
+	if (neg)
+		po = po->nsub == 1 ? &po->sub[0] : NULL;
+	if (!po || po->kind != OK_REG || !po->sym || po->sym->kind != SYM_REG || po->sel != SEL_NONE || po->imm)
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		u += srcval(d, i) >= 0;
+	if (u >= d->nuse || (t = ksetpval(f, d->use[u], depth, fcmp)) < 0)
+		return 0;
+	return t ^ neg ? 1 : 2;
 }
 
 static int
@@ -1176,7 +1189,7 @@ kandand(const Func *f, const Ins *d)
 static int
 kconst(const Func *f, int v, int depth, uint64_t *r)
 {
-	int w, n, any = 0, bits, fminmax;
+	int w, n, any = 0, bits, fminmax, unguarded = 0;
 	const Ins *d = v >= 0 && depth < kdepth ? defof(f, v, &w) : NULL;
 	uint64_t src[4], dst[2] = { 0, 0 }, m;
 	uint32_t cc = 0;
@@ -1190,6 +1203,27 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		return 0;
 	if (d && khalf2run(d))
 		return 0;
+	/* an instruction under a guard ptxas knows false is gone, its
+	 * register keeps the value before it; under one it knows true it is
+	 * the unguarded instruction (sm_90 SASS: fma.rn.f16x2 x, x, x of
+	 * mov.b32 0x42008000 and an @p mov.b32 of 0x7fff by setp.ne.s32 of a
+	 * value with itself is the HFMA2 R, R'.H0_NH1 of the known pair's -0
+	 * half, no SEL; v15 xmix 54342: the -0 low half on an H200; 8978: of a
+	 * shf.r.clamp by an @p xor.b32 x, x under setp.gt.f16 y, y) */
+	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST)) {
+		int g = interp_fold_guardconst(f, d);
+		/* and a guard an integer setp of values it knows writes
+		 * (sm_90 SASS: the same HFMA2 for an @p mov.b32 by setp.le.s32
+		 * of two bfes of a mov'd 0x80003c00 and it, or by setp.gt.s32 of
+		 * a mov'd 7 and 5; v14 xmix 20732: the -0 high half on an H200) */
+		if (g < 0 && (d->guard->kind == OK_REG || d->guard->kind == OK_NOT) &&
+		    (g = ksetpval(f, d->use[0], depth, 0)) >= 0)
+			g ^= d->guard->kind == OK_NOT;
+		if (g == 0)
+			return kconst(f, d->use[d->nuse - 1], depth + 1, r);
+		if (g == 1)
+			unguarded = 1;
+	}
 	/* a word of a mov.b64 {lo, hi} unpack of a 64-bit value it knows, or
 	 * the word a shift by an immediate of 32 or more clears: the high one
 	 * of a shr.u64 or .b64 and the low one of a shl.b64 (v10 seed 59174
@@ -1216,7 +1250,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			return *r = 0, 1;
 		return 0;
 	}
-	if (!d || d->guard || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || d->nopnd > 5)
+	if (!d || (d->guard && !unguarded) || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || d->nopnd > 5)
 		return 0;
 	/* the width of the register written */
 	bits = ir_tyinfo[f->regs[f->val[w].reg]->type].bits;
@@ -1329,6 +1363,36 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		if (o->kind == OK_FIMM)
 			return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & m, 1;
 		return o->kind == OK_REG && kconst(f, srcval(d, o == &d->opnd[1] ? 1 : 2), depth + 1, r);
+	}
+	/* slct by a selector it knows, an immediate or a value it knows, is
+	 * the operand it picks: a for c >= 0 (an f32 -0 too), b below; not
+	 * by a NaN f32 (sm_90 SASS: fma.rn.bf16x2 x, x, x of slct.u32.s32 y,
+	 * 0x80000000 by a mov'd 0x80000000 or by a shl of an add of mov'd -5
+	 * and 1, or of slct.u32.f32 by a mov.f32 of 0fBFC00000, is the
+	 * HFMA2.BF16_V2 R, -R'.H0_NH1 of the known pair's -0 half, no SEL;
+	 * v15 xmix 43392: the -0 high half on an H200) */
+	if (d->op == OP_SLCT && d->nopnd == 4 && d->nty == 2 && bits == 32 &&
+	    (d->ty[1] == TY_S32 || d->ty[1] == TY_F32)) {
+		uint64_t c;
+		int pick;
+		if (d->opnd[3].kind == OK_IMM)
+			c = (uint64_t)d->opnd[3].imm & 0xFFFFFFFFull;
+		else if (d->opnd[3].kind == OK_FIMM)
+			c = interp_fimm(TY_F32, d->opnd[3].fbits, d->opnd[3].flkind) & 0xFFFFFFFFull;
+		else if (d->opnd[3].kind != OK_REG || !kconst(f, srcval(d, 3), depth + 1, &c))
+			return 0;
+		if (d->ty[1] == TY_F32 && (c & 0x7FFFFFFFu) > 0x7F800000u)
+			return 0;
+		/* (.ftz takes a subnormal c for 0) */
+		if (d->ty[1] == TY_F32 && ir_hasmod(d, MOD_FTZ) && !(c & 0x7F800000u))
+			c = 0;
+		pick = d->ty[1] == TY_F32 ? ((c & 0x80000000u) && (c & 0x7FFFFFFFu) ? 2 : 1) : (c & 0x80000000u ? 2 : 1);
+		const Opnd *o = &d->opnd[pick];
+		if (o->kind == OK_IMM)
+			return *r = (uint64_t)o->imm & m, 1;
+		if (o->kind == OK_FIMM)
+			return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & m, 1;
+		return o->kind == OK_REG && kconst(f, srcval(d, pick), depth + 1, r);
 	}
 	/* and by a predicate a setp of values it knows writes, where asked
 	 * (kselk: kselp) */
