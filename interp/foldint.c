@@ -1219,6 +1219,13 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		if (g < 0 && (d->guard->kind == OK_REG || d->guard->kind == OK_NOT) &&
 		    (g = ksetpval(f, d->use[0], depth, 0)) >= 0)
 			g ^= d->guard->kind == OK_NOT;
+		/* not the second predicate of a setp's pair, which its early
+		 * pass does not know (v14 dag 27519: an @q add.s32 under
+		 * setp.eq.s32 p|q of x, x ran on an H200 as if q were unknown) */
+		int gw;
+		const Ins *ge = d->nuse >= 1 ? defof(f, d->use[0], &gw) : NULL;
+		if (ge && ge->op == OP_SETP && ge->opnd[0].kind == OK_PAIR && ge->ndef == 2 && gw == ge->def[1])
+			g = -1;
 		if (g == 0)
 			return kconst(f, d->use[d->nuse - 1], depth + 1, r);
 		if (g == 1)
