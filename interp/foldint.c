@@ -1040,19 +1040,26 @@ kselpick(const Func *f, const Ins *d, int depth, int fcmp)
 	return t ^ neg ? 1 : 2;
 }
 
+/* Operand i (1 or 2) of a 32-bit selp or slct d, which it picks, where
+ * ptxas knows it: a literal, or a register kconst knows (*r its bits). */
 static int
-kselp(const Func *f, const Ins *d, int depth, uint64_t *r)
+kpicked(const Func *f, const Ins *d, int i, int depth, uint64_t *r)
 {
-	int pick = kselpick(f, d, depth, 1);
-	const Opnd *o = pick ? &d->opnd[pick] : NULL;
+	const Opnd *o = &d->opnd[i];
 
-	if (!o)
-		return 0;
 	if (o->kind == OK_IMM)
 		return *r = (uint64_t)o->imm & 0xFFFFFFFFull, 1;
 	if (o->kind == OK_FIMM)
 		return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & 0xFFFFFFFFull, 1;
-	return o->kind == OK_REG && kconst(f, srcval(d, pick), depth + 1, r);
+	return o->kind == OK_REG && kconst(f, srcval(d, i), depth + 1, r);
+}
+
+static int
+kselp(const Func *f, const Ins *d, int depth, uint64_t *r)
+{
+	int pick = kselpick(f, d, depth, 1);
+
+	return pick && kpicked(f, d, pick, depth, r);
 }
 
 /* szext.clamp of a width it knows of 32 or more is its source, which
@@ -1098,10 +1105,10 @@ khalf2run(const Ins *d)
 
 /* The bits of 32-bit value v that ptxas knows are 0 whatever the inputs,
  * as a bfi's base (foldbfi): its known-bits analysis sees through and, or,
- * shl and shr by an
- * immediate and a zero-extending cvt from u8 or u16 (sm_90 SASS: a
- * shr.u32 of an and with 255 by 8, shr.s32 by 9, an and by 0x0f of an
- * and with 0xf0, a shr.u32 by 8 of a shr.u32 by 24 are each RZ stored;
+ * shl and shr by an immediate and a zero-extending cvt from u8 or u16
+ * (sm_90 SASS: a shr.u32 of an and with 255 by 8, shr.s32 by 9, an and
+ * by 0x0f of an and with 0xf0, a shr.u32 by 8 of a shr.u32 by 24 are
+ * each RZ stored;
  * v1 seed 309056: a bfi.b32 at 30, 64 into a shr.s32 by 30 of the lane,
  * an and with 31, is a shift of the inserted value, the manual's rule
  * for a base it knows), and so is a mov of %laneid by 5.  %tid.x it does
@@ -1175,6 +1182,19 @@ kandand(const Func *f, const Ins *d)
 	return 0;
 }
 
+/* Is predicate value pv the second of a setp's pair (p|q's q)?  ptxas's
+ * early pass does not know it, even of a compare it knows (v14 dag 27519:
+ * an @q add.s32 under setp.eq.s32 p|q of x, x ran on an H200 as if q were
+ * unknown), so kconst's guard rule leaves it. */
+static int
+kpairq(const Func *f, int pv)
+{
+	int w;
+	const Ins *e = pv >= 0 ? defof(f, pv, &w) : NULL;
+
+	return e && e->op == OP_SETP && e->opnd[0].kind == OK_PAIR && e->ndef == 2 && w == e->def[1];
+}
+
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
  * all ones, an and or a mul with 0, an xor of a value with itself, a set
@@ -1210,7 +1230,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * value with itself is the HFMA2 R, R'.H0_NH1 of the known pair's -0
 	 * half, no SEL; v15 xmix 54342: the -0 low half on an H200; 8978: of a
 	 * shf.r.clamp by an @p xor.b32 x, x under setp.gt.f16 y, y) */
-	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST)) {
+	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST) &&
+	    !kpairq(f, d->use[0])) {
 		int g = interp_fold_guardconst(f, d);
 		/* and a guard an integer setp of values it knows writes
 		 * (sm_90 SASS: the same HFMA2 for an @p mov.b32 by setp.le.s32
@@ -1219,13 +1240,6 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		if (g < 0 && (d->guard->kind == OK_REG || d->guard->kind == OK_NOT) &&
 		    (g = ksetpval(f, d->use[0], depth, 0)) >= 0)
 			g ^= d->guard->kind == OK_NOT;
-		/* not the second predicate of a setp's pair, which its early
-		 * pass does not know (v14 dag 27519: an @q add.s32 under
-		 * setp.eq.s32 p|q of x, x ran on an H200 as if q were unknown) */
-		int gw;
-		const Ins *ge = d->nuse >= 1 ? defof(f, d->use[0], &gw) : NULL;
-		if (ge && ge->op == OP_SETP && ge->opnd[0].kind == OK_PAIR && ge->ndef == 2 && gw == ge->def[1])
-			g = -1;
 		if (g == 0)
 			return kconst(f, d->use[d->nuse - 1], depth + 1, r);
 		if (g == 1)
@@ -1363,14 +1377,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * known positive source; v15 immx 52350: a bfi.b32 at 19, 32 into a
 	 * selp.f32 x, 0fBA80A493, 0 inserts by the manual's rule, as into a
 	 * base it knows, on an H200) */
-	if (d->op == OP_SELP && d->nopnd == 4 && d->opnd[3].kind == OK_IMM && bits == 32) {
-		const Opnd *o = &d->opnd[d->opnd[3].imm ? 1 : 2];
-		if (o->kind == OK_IMM)
-			return *r = (uint64_t)o->imm & m, 1;
-		if (o->kind == OK_FIMM)
-			return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & m, 1;
-		return o->kind == OK_REG && kconst(f, srcval(d, o == &d->opnd[1] ? 1 : 2), depth + 1, r);
-	}
+	if (d->op == OP_SELP && d->nopnd == 4 && d->opnd[3].kind == OK_IMM && bits == 32)
+		return kpicked(f, d, d->opnd[3].imm ? 1 : 2, depth, r);
 	/* slct by a selector it knows, an immediate or a value it knows, is
 	 * the operand it picks: a for c >= 0 (an f32 -0 too), b below; not
 	 * by a NaN f32 (sm_90 SASS: fma.rn.bf16x2 x, x, x of slct.u32.s32 y,
@@ -1394,12 +1402,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		if (d->ty[1] == TY_F32 && ir_hasmod(d, MOD_FTZ) && !(c & 0x7F800000u))
 			c = 0;
 		pick = d->ty[1] == TY_F32 ? ((c & 0x80000000u) && (c & 0x7FFFFFFFu) ? 2 : 1) : (c & 0x80000000u ? 2 : 1);
-		const Opnd *o = &d->opnd[pick];
-		if (o->kind == OK_IMM)
-			return *r = (uint64_t)o->imm & m, 1;
-		if (o->kind == OK_FIMM)
-			return *r = interp_fimm(d->ty[0], o->fbits, o->flkind) & m, 1;
-		return o->kind == OK_REG && kconst(f, srcval(d, pick), depth + 1, r);
+		return kpicked(f, d, pick, depth, r);
 	}
 	/* and by a predicate a setp of values it knows writes, where asked
 	 * (kselk: kselp) */
