@@ -3076,9 +3076,18 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * xmix seeds 8418, 13359, 13533, 14288, 20225: a bfi, shl and
 		 * sub, shr.s and xor of movs, each on an H200); not a prmt,
 		 * which ptxas leaves to run (v14 xmix 27812: an FADD's
-		 * canonical NaN), nor a selp by a predicate it knows (2918) */
+		 * canonical NaN), nor a selp by a predicate it knows (2918);
+		 * nor, with .ftz, a value a guarded instruction whose guard
+		 * ptxas decides leaves, whose neg its later pass makes an
+		 * FADD.FTZ of -RZ and the negated constant, the canonical NaN
+		 * (sm_90 SASS: neg.ftz.f32 of mov.f32 0fFFC12345 after an
+		 * add.s32 or add.ftz.f32 of it under a guard that setp.le.s32
+		 * of it and 0 makes, false, is FADD.FTZ R, -RZ, +QNAN, a MOV
+		 * of 0x7fc12345 without .ftz; v14 xmix 3323, 0x7fffffff on an
+		 * H200) */
 		if (!neg || xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
-		    d->op == OP_PRMT || !interp_fold_kconst(f, v, &c) || (c & 0x7FFFFFFFu) <= 0x7F800000u)
+		    d->op == OP_PRMT || (d->guard && ir_hasmod(in, MOD_FTZ)) || !interp_fold_kconst(f, v, &c) ||
+		    (c & 0x7FFFFFFFu) <= 0x7F800000u)
 			return 0;
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
 		break;

@@ -1040,6 +1040,22 @@ kselpick(const Func *f, const Ins *d, int depth, int fcmp)
 	return t ^ neg ? 1 : 2;
 }
 
+/* Is v a set of a value with itself by an unsigned compare (lo, hi, ls,
+ * hs)?  Its value is the same whatever the value, but ptxas leaves it to
+ * an ISETP that runs, so an slct by it is a SEL at run time (sm_90 SASS:
+ * slct.u32.f32 of -1 and x by set.lo.s32.u32 y, y is FSETP.GE and SEL; v15
+ * xmix 218208: a bfe.s32 at that slct's -1, 4 took its position at run
+ * time, not by the immediate rule, on an H200) */
+static int
+unsignedself(const Func *f, int v)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return d && d->op == OP_SET && d->nopnd == 3 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) &&
+	    (ir_hasmod(d, MOD_LO) || ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_LS) || ir_hasmod(d, MOD_HS));
+}
+
 /* Operand i (1 or 2) of a 32-bit selp or slct d, which it picks, where
  * ptxas knows it: a literal, or a register kconst knows (*r its bits). */
 static int
@@ -1394,7 +1410,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			c = (uint64_t)d->opnd[3].imm & 0xFFFFFFFFull;
 		else if (d->opnd[3].kind == OK_FIMM)
 			c = interp_fimm(TY_F32, d->opnd[3].fbits, d->opnd[3].flkind) & 0xFFFFFFFFull;
-		else if (d->opnd[3].kind != OK_REG || !kconst(f, srcval(d, 3), depth + 1, &c))
+		else if (d->opnd[3].kind != OK_REG || unsignedself(f, srcval(d, 3)) ||
+		    !kconst(f, srcval(d, 3), depth + 1, &c))
 			return 0;
 		if (d->ty[1] == TY_F32 && (c & 0x7FFFFFFFu) > 0x7F800000u)
 			return 0;
@@ -1924,6 +1941,20 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	if (d->ndef != 1 || d->nty < 1 || (ir_tyinfo[d->ty[0]].bits != 32 && ir_tyinfo[d->ty[0]].bits != 64 &&
 	    !(d->op == OP_CVT && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 32)))
 		return 0;
+	/* a copy of a 32-bit register is its value, and a set of a float
+	 * with itself that no NaN decides (the ordered ne, lt and gt false,
+	 * the unordered equ, leu and geu true, as kconst takes it) is known
+	 * before any pass evaluates a constant (v14 xmix 37573: a bfe.s32 at
+	 * 0xba, 11 of a bfe.u32 at 0, 23 of a mov.f32 of set.ne.f32.f32 x,
+	 * x, with a setp.nan.f16 and an slct between, is SGXT of RZ in sm_90
+	 * SASS, the manual's 0 on an H200) */
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_REG && ir_tyinfo[d->ty[0]].bits == 32 &&
+	    (u = srcval(d, 1)) >= 0)
+		return bfesrcknown(f, u, k, depth + 1);
+	if (d->op == OP_SET && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT && d->nopnd == 3 && srcval(d, 1) >= 0 &&
+	    srcval(d, 1) == srcval(d, 2))
+		return ir_hasmod(d, MOD_NE) || ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) ||
+		    ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU);
 	/* all by its early pass (interp_fold_early: v15 immx 69603, a bfe.s32
 	 * at 54, 52 of popc.b32 of a literal with a bfe.s64 between is all
 	 * ones on an H200, 55679 of a mul.sat.f32 of literals with an
