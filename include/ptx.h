@@ -129,7 +129,9 @@ typedef struct {
 	char sm_suffix;     /* 'a', 'f' or 0 */
 	/* GCC's -W words without the -W, applied in order to the defaults:
 	 * "NAME" enables a check, "no-NAME" disables it, "all" enables every
-	 * check that is off.  NULL-terminated; NULL for the defaults. */
+	 * check that is off, "ptxas" makes the checks those ptxas itself
+	 * enforces, each an error, and turns the others off.  NULL-terminated;
+	 * NULL for the defaults. */
 	const char *const *checks;
 	/* (version 8 or later) judge the module as ptxas -c does, as a
 	 * relocatable object: .extern names are the linker's (the checks

@@ -1,10 +1,11 @@
 /*
  * ptx-as.c — read a PTX module, build its SSA form, write it back out.
  *
- *	ptx-as [-o OUT] [--emit=ptx|ssa|cfg] [-arch=sm_XX] FILE|-
+ *	ptx-as [-o OUT] [--emit=ptx|ssa|cfg] [-arch=sm_XX] [-c] FILE|-
  *
  * Only include/ptx.h is used: ptx_module_parse reads the module and builds
- * its SSA form, ptx_module_emit writes it; with no -o and no --emit the
+ * its SSA form, ptx_verify runs the checks ptxas itself enforces (for the
+ * -arch target), ptx_module_emit writes it; with no -o and no --emit the
  * tool only checks.  Exit status: 0 success, 1 the input has errors (printed
  * on stderr by ptx_diag_print), 2 usage or I/O errors.  An output file is written
  * under a temporary name beside it and renamed into place only once complete,
@@ -34,6 +35,7 @@ typedef struct {
 	const char *out;    /* -o path, or NULL for stdout */
 	int emit;           /* EMIT_* */
 	const char *arch;   /* -arch: validated here, checked against the module by the verifier */
+	int compile_only;   /* -c: judged as ptxas -c judges relocatable code */
 } Opts;
 
 static const char prog[] = "ptx-as";
@@ -42,13 +44,15 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: %s [-o OUT] [--emit=ptx|ssa|cfg] [-arch=sm_XX] FILE|-\n"
-	    "Reads a PTX module, checks it and builds its SSA form.\n"
+	    "usage: %s [-o OUT] [--emit=ptx|ssa|cfg] [-arch=sm_XX] [-c] FILE|-\n"
+	    "Reads a PTX module, checks it as ptxas does and builds its SSA form.\n"
 	    "  -o OUT          write the output to OUT (default --emit=ptx)\n"
 	    "  --emit=ptx      canonical PTX\n"
 	    "  --emit=ssa      the SSA form, as text\n"
 	    "  --emit=cfg      the control-flow graphs, as Graphviz dot\n"
 	    "  -arch=sm_XX     target architecture (sm_90, sm_90a, sm_100f, ...)\n"
+	    "  -c              relocatable code, as ptxas -c: .extern functions and\n"
+	    "                  variables are the linker's to resolve\n"
 	    "  --help          print this help\n"
 	    "  --version       print the version\n"
 	    "With neither -o nor --emit, only checks.  Exit status: 0 success,\n"
@@ -137,6 +141,8 @@ parseargs(int argc, char **argv, Opts *o)
 				o->emit = EMIT_CFG;
 			else
 				return badusage("--emit: expected ptx, ssa or cfg, not '%s'", v);
+		} else if (strcmp(a, "-c") == 0 || strcmp(a, "--compile-only") == 0) {
+			o->compile_only = 1;
 		} else if ((v = optval(argc, argv, &i, "-arch", 0, &missing)) ||
 		           (v = optval(argc, argv, &i, "--arch", 0, &missing))) {
 			if (!validarch(v))
@@ -215,6 +221,29 @@ main(int argc, char **argv)
 		ptx_ctx_free(cx);
 		free(src);
 		return EXIT_USAGE;
+	}
+	/* then what ptxas itself refuses beyond the grammar (types, state
+	 * spaces, targets, operands), for the target -arch names or else the
+	 * module's own: a module ptxas rejects is rejected here too */
+	if (rc == 0) {
+		static const char *const ptxas_checks[] = { "ptxas", NULL };
+		ptx_verify_opts vo = PTX_VERIFY_OPTS_INIT;
+		vo.checks = ptxas_checks;
+		vo.compile_only = o.compile_only;
+		if (o.arch) {
+			const char *sfx = o.arch + 3 + strspn(o.arch + 3, "0123456789");
+			vo.sm = atoi(o.arch + 3);
+			vo.sm_suffix = *sfx;
+		}
+		switch (ptx_verify(m, &vo)) {
+		case PTX_OK: break;
+		case PTX_ESYNTAX: rc = EXIT_INPUT; break;
+		default:
+			fprintf(stderr, "%s: out of memory\n", prog);
+			ptx_ctx_free(cx);
+			free(src);
+			return EXIT_USAGE;
+		}
 	}
 	ptx_diag_print(cx, stderr);
 	if (rc == 0 && o.emit != EMIT_NONE && writeout(m, o.emit, o.out) != 0)
