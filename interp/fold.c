@@ -155,7 +155,7 @@
  *     rcp of one an FMUL by it (folddiv1).
  *   - cvt.f32.bf16, cvt.f64 of an f16 or bf16 NaN and cvt.f16 or .bf16
  *     of an f64 NaN that ptxas knows are its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
- *     of x converts -x, a NaN x as it is (foldnegcvt).
+ *     of x converts -x, of an abs.f16 |x|, a NaN x as it is (foldnegcvt).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - setp/set .ne, .equ (.eq, .neu) .f16 of a 16-bit integer set's mask
@@ -3857,21 +3857,23 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * which leaves a NaN x as it is, sign and payload, where the lone neg
  * gives the canonical NaN (v12 formx 495 and 2569, cvt.rz and
  * .rp.f64.bf16 of neg.bf16: of 0xffd6 the H200 gave 0xfffac00000000000,
- * of 0x7fff 0x7fffe00000000000).  (abs.f16 becomes an F2F of |x| too;
- * abs.bf16 stays an HFMA2 and cvt.f32.bf16 of the neg a shift of its
- * result.) */
+ * of 0x7fff 0x7fffe00000000000).  abs.f16 (no .ftz) becomes an F2F of
+ * |x| too, which leaves a NaN x as it is, its sign too (sm_90 SASS:
+ * F2F.F64.F16 R, |R|; v13 dag 1012, v14 xmix 2022: 0xffff300000000000
+ * where the lone abs gives 0x7fff on an H200); abs.bf16 stays an HFMA2,
+ * and cvt.f32.bf16 of the neg a shift of its result. */
 static int
 foldnegcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 1), w, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (!d || d->op != OP_NEG || d->guard || d->ty[0] != in->ty[1] ||
+	if (!d || !(d->op == OP_NEG || (d->op == OP_ABS && d->ty[0] == TY_F16)) || d->guard || d->ty[0] != in->ty[1] ||
 	    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], in->ty[1], &xi->s[0]))
 		return 0;
 	xi->alu.flags |= ALU_SGNOP;
-	xi->alu.imm = SGN_NEG;
+	xi->alu.imm = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
 	return 1;
 }
 
