@@ -867,6 +867,27 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
 	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
 		return pd->guard ? 3 : ir_hasmod(pd, MOD_FINITE) || ir_hasmod(pd, MOD_NUMBER) ? 1 : 2;
+	/* a setp.f32 without a BoolOp of two values ptxas knows (immediates,
+	 * kconst values such as a set of x with x), which it evaluates (v15
+	 * xmix seed 248327: setp.nan of set.lt x, x and 0 is false, the selp
+	 * a copy of the abs's FADD, a NaN made canonical) */
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 && pd->ty[0] == TY_F32 &&
+	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
+		uint64_t k[2];
+		AluOp op;
+		const char *why;
+		int i;
+		for (i = 0; i < 2; i++) {
+			const Opnd *o = &pd->opnd[1 + i];
+			if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
+				k[i] = (uint32_t)o->fbits;
+			else if (o->kind != OK_REG || !interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]))
+				break;
+		}
+		if (i == 2 && !alu_decode(pd, &op, &why) && op.cmp)
+			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
+			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
+	}
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
 	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
