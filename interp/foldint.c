@@ -1953,9 +1953,12 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	    (u = srcval(d, 1)) >= 0)
 		return bfesrcknown(f, u, k, depth + 1);
 	if (d->op == OP_SET && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT && d->nopnd == 3 && srcval(d, 1) >= 0 &&
-	    srcval(d, 1) == srcval(d, 2))
-		return ir_hasmod(d, MOD_NE) || ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) ||
-		    ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU);
+	    srcval(d, 1) == srcval(d, 2) && (ir_hasmod(d, MOD_NE) || ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) ||
+	    ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU)))
+		return 1;
+	/* (the others as a set of floats below: v14 xmix 7197, a bfe.s32
+	 * at 255, 1 of set.ge.f32.f64 of a mov'd NaN with itself is the
+	 * manual's 0 on an H200) */
 	/* all by its early pass (interp_fold_early: v15 immx 69603, a bfe.s32
 	 * at 54, 52 of popc.b32 of a literal with a bfe.s64 between is all
 	 * ones on an H200, 55679 of a mul.sat.f32 of literals with an
