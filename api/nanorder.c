@@ -234,6 +234,15 @@ isimm(const Opnd *o)
 	return o->kind == OK_IMM || o->kind == OK_FIMM;
 }
 
+/* Is immediate operand o of an f64 instruction a NaN? */
+static int
+immnan(const Opnd *o)
+{
+	uint64_t v = o->kind == OK_FIMM ? interp_fimm(TY_F64, o->fbits, o->flkind) : (uint64_t)o->imm;
+
+	return (v & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+}
+
 /* a and b two registers, or a register and an immediate (whose slot
  * the SASS shows as well: a constant, RZ, or a register loaded at the
  * instruction's line) */
@@ -582,9 +591,17 @@ answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 		 * zero, v8 regs seed 57761), and the other register r tells
 		 * which: the PTX operand r holds wins where r is in the winning
 		 * slot, the other one where r is not. */
-		int r = w >= 0 ? w : o, ra, rb;
-		if (isimm(&m->opnd[1]) || isimm(&m->opnd[2]))
-			return (w < 0) == isimm(&m->opnd[1]);
+		int r = w >= 0 ? w : o, ra, rb, i = isimm(&m->opnd[1]) ? 1 : isimm(&m->opnd[2]) ? 2 : 0;
+		/* (but RZ holds no NaN: where the constant slot is RZ and the
+		 * immediate a NaN, the other operand is a zero ptxas knows and
+		 * the immediate is in the register slot; v15 xmix 247972, an
+		 * fma.rm.f64 of mov'd -0.0, 0dFFF4000000000ABC and a NaN is
+		 * DFMA.RM R, -RZ, R(the immediate), -QNAN, the immediate's NaN
+		 * on an H200) */
+		if (i && (w < 0 ? w : o) == SASS_RZERO && immnan(&m->opnd[i]))
+			return i == 1 ? r == w : r != w;
+		if (i)
+			return (w < 0) == (i == 1);
 		ptxorigin(f, mk, m->opnd[1].sym, 0, &oa);
 		ptxorigin(f, mk, m->opnd[2].sym, 0, &ob);
 		sassorigin(a->s, sf->sec, sass, c, r, 0, r == w ? &sw : &so);

@@ -463,6 +463,71 @@ static uint64_t bf16fma_as_f16(uint64_t a, uint64_t b, uint64_t c, int rnd)
 	return f16f32(ALU_F16, ALU_F32, r);
 }
 
+/* sqrt.ftz.f32 or div.rz/.rm/.rp.ftz.f32 whose operand is an f32 set's
+ * result, as ptxas's slow path runs it when it tests the operand against
+ * 0 by the set's compare again with .ftz (fold.c foldslowset): op->imm
+ * bits 0-11 (16-27) the compare of a (b), 12-13 (28-29) its BoolOp, its
+ * sources (and predicate) after the instruction's.  Where each test
+ * agrees with the value, the IEEE answer; else the subroutine's steps
+ * (sm_90 SASS of __cuda_sm20_sqrt_rn_ftz_f32_slowpath and
+ * __cuda_sm20_div_rd_ftz_f32, the other roundings alike). */
+static uint64_t slowset(const AluOp *op, const uint64_t *s)
+{
+	int n = op->op == OP_DIV ? 2 : 1, j = n, nz[2], dev = 0;
+	uint32_t a = (uint32_t)s[0], b = n > 1 ? (uint32_t)s[1] : 0;
+	for (int i = 0; i < n; i++) {
+		uint32_t x = i ? b : a;
+		int cmp = (int)(op->imm >> 16 * i & 0xfff), bop = (int)(op->imm >> (16 * i + 12) & 3);
+		/* FSETP.NEU.FTZ x, RZ: a NaN is not zero */
+		nz[i] = (x & 0x7fffffffu) > 0x7fffffu;
+		if (cmp) {
+			int c = alu_fcmp(ALU_F32, s[j], s[j + 1], cmp, 1);
+			if (bop) {
+				int p = (int)(s[j + 2] & 1);
+				c = bop == 1 ? c & p : bop == 2 ? c | p : c ^ p;
+			}
+			j += bop ? 3 : 2;
+			dev |= c != nz[i];
+			nz[i] = c;
+		}
+	}
+	if (!dev)
+		return op->op == OP_DIV ? alu_fdiv(ALU_F32, a, b, op->rnd, 1) : alu_fsqrt(ALU_F32, a, op->rnd, 1);
+	if (op->op == OP_SQRT) {
+		/* only a value outside [2^-101, 2^126) reaches the slow path:
+		 * a 0 taken for nonzero goes on to 0 * rsqrt(0), a NaN; a NaN
+		 * or -1 taken for 0 is x * 1, the canonical NaN, as IEEE */
+		if (nz[0] && (a & 0x7fffffffu) <= 0x7fffffu)
+			return 0x7fffffffu;
+		return alu_fsqrt(ALU_F32, a, op->rnd, 1);
+	}
+	uint32_t ea = a >> 23 & 0xff, eb = b >> 23 & 0xff, sg = (a ^ b) & 0x80000000u;
+	if (ea - 1 > 0xfd || eb - 1 > 0xfd) {
+		int ainf = (a & 0x7fffffffu) == 0x7f800000u, binf = (b & 0x7fffffffu) == 0x7f800000u;
+		if ((a & 0x7fffffffu) > 0x7f800000u || (b & 0x7fffffffu) > 0x7f800000u)
+			return 0x7fffffffu;
+		if ((!nz[0] && !nz[1]) || (ainf && binf))
+			return 0x7fffffffu;
+		if (binf || !nz[0])
+			return sg;
+		if (ainf || !nz[1])
+			return sg | 0x7f800000u;
+	}
+	/* both scaled to [1, 2) by their exponent fields (a zero's is 0),
+	 * divided, and the quotient's exponent moved by the difference */
+	uint32_t as = a - ((ea - 127) << 23), bs = b - ((eb - 127) << 23);
+	uint32_t q = (uint32_t)alu_fdiv(ALU_F32, as, bs, op->rnd, 0);
+	int e = (int)ea - (int)eb, r = (int)(q >> 23 & 0xff) + e;
+	if (r >= 1 && r <= 0xfe)
+		return q + ((uint32_t)e << 23);
+	sg = q & 0x80000000u;
+	if (r <= 0)
+		return sg;
+	if (op->rnd == ALU_RZ || (op->rnd == ALU_RP && sg) || (op->rnd == ALU_RM && !sg))
+		return sg | 0x7f7fffffu;
+	return sg | 0x7f800000u;
+}
+
 /* One element of a float instruction (f16x2 lanes call it twice). */
 static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 {
@@ -527,7 +592,9 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 		break;
 	}
 	case OP_DIV:
-		if (op->mode == OP_RSQRT)   /* by rsqrt(rcp(b)), .approx.ftz: a times MUFU.RSQ of b (fold.c) */
+		if (op->mode == OP_SET && fmt == ALU_F32)   /* of a set's result, the slow path's tests (fold.c) */
+			r = slowset(op, s);
+		else if (op->mode == OP_RSQRT)   /* by rsqrt(rcp(b)), .approx.ftz: a times MUFU.RSQ of b (fold.c) */
 			r = alu_fmul(ALU_F32, s[0], alu_approx(OP_RSQRT, ALU_F32, s[1], 1), ALU_RN, 1);
 		else if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32 && op->mode == OP_RCP)
 			r = alu_approx_divk(s[0], s[1], (op->flags & ALU_FULL) != 0, ftz);
@@ -545,7 +612,10 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 		                             : alu_fdiv(fmt, alu_fround(fmt, 0, 0, 1, 0, ALU_RN, 0), s[0], rnd, ftz);
 		break;
 	case OP_SQRT:
-		r = (op->flags & ALU_APPROX) ? alu_approx(OP_SQRT, fmt, s[0], ftz) : alu_fsqrt(fmt, s[0], rnd, ftz);
+		if (op->mode == OP_SET && fmt == ALU_F32)   /* of a set's result (fold.c) */
+			r = slowset(op, s);
+		else
+			r = (op->flags & ALU_APPROX) ? alu_approx(OP_SQRT, fmt, s[0], ftz) : alu_fsqrt(fmt, s[0], rnd, ftz);
 		break;
 	case OP_RSQRT: case OP_SIN: case OP_COS: case OP_LG2: case OP_EX2: case OP_TANH:
 		r = alu_approx(op->op, fmt, s[0], ftz);

@@ -990,6 +990,7 @@ interp_fast_pick(const AluOp *op, const XOp *s, int ns, int *fpu)
 	if (op->op == OP_SELP && op->flags == ALU_SGNOP && !op->negsrc && op->nwords == 1 && ns == 3)
 		return selp_sgn;
 	if (op->negsrc || op->nwords != 1 || op->ndst > 2 || ns > 3 || (op->ndst > 1 && op->op != OP_SETP) ||
+	    (op->mode == OP_SET && (op->op == OP_SQRT || op->op == OP_DIV)) ||
 	    (op->flags & (ALU_W16A | ALU_W16B | ALU_SGNOP | ALU_GSET | ALU_F2IAMT | ALU_CNOTAMT | ALU_NEGPACK | ALU_ABSREM)))
 		return NULL;
 	switch (op->op) {

@@ -155,7 +155,7 @@
  *     rcp of one an FMUL by it (folddiv1).
  *   - cvt.f32.bf16, cvt.f64 of an f16 or bf16 NaN and cvt.f16 or .bf16
  *     of an f64 NaN that ptxas knows are its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
- *     of x converts -x, a NaN x as it is (foldnegcvt).
+ *     of x converts -x, of an abs.f16 |x|, a NaN x as it is (foldnegcvt).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - setp/set .ne, .equ (.eq, .neu) .f16 of a 16-bit integer set's mask
@@ -167,6 +167,12 @@
  *     .s32 (foldsetpftz); set or setp .eq and .ne .f32 of such a set's
  *     result and a known 1.0 take its truth for 1.0 (foldsetone).
  *   - a slct whose c ptxas knows keeps no FSEL (interp_fold_selknown).
+ *   - sqrt.rn/rz/rm/rp.ftz.f32 and div.rz/rm/rp.ftz.f32 of an f32 set
+ *     (no .ftz) whose slow path's subroutine ptxas fits to its one call:
+ *     the subroutine's test of the operand against 0 is the set's compare
+ *     made again with .ftz, so two subnormals the set found unequal take
+ *     its 0 for nonzero: sqrt gives a NaN, a / 0 is a * 2^127
+ *     (foldslowset).
  *   - cvt.u32.u16 of cvt.s8.s64 of cvt.u64.s8 of x is x's byte
  *     sign-extended to 32 bits (foldcvts8pair); a zero-extending cvt of
  *     the low byte or half of a prmt.b32 may read a as 0 (foldint.c
@@ -861,6 +867,27 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	    (c = defof(f, u, &w)) && c->op == OP_AND && !c->guard && c->nopnd == 3 && c->opnd[2].kind == OK_IMM &&
 	    ((uint32_t)c->opnd[2].imm & 0x7F800000u) != 0x7F800000u)
 		return pd->guard ? 3 : ir_hasmod(pd, MOD_FINITE) || ir_hasmod(pd, MOD_NUMBER) ? 1 : 2;
+	/* a setp.f32 without a BoolOp of two values ptxas knows (immediates,
+	 * kconst values such as a set of x with x), which it evaluates (v15
+	 * xmix seed 248327: setp.nan of set.lt x, x and 0 is false, the selp
+	 * a copy of the abs's FADD, a NaN made canonical) */
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 && pd->ty[0] == TY_F32 &&
+	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
+		uint64_t k[2];
+		AluOp op;
+		const char *why;
+		int i;
+		for (i = 0; i < 2; i++) {
+			const Opnd *o = &pd->opnd[1 + i];
+			if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
+				k[i] = (uint32_t)o->fbits;
+			else if (o->kind != OK_REG || !interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]))
+				break;
+		}
+		if (i == 2 && !alu_decode(pd, &op, &why) && op.cmp)
+			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
+			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
+	}
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
 	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
@@ -3857,21 +3884,23 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * which leaves a NaN x as it is, sign and payload, where the lone neg
  * gives the canonical NaN (v12 formx 495 and 2569, cvt.rz and
  * .rp.f64.bf16 of neg.bf16: of 0xffd6 the H200 gave 0xfffac00000000000,
- * of 0x7fff 0x7fffe00000000000).  (abs.f16 becomes an F2F of |x| too;
- * abs.bf16 stays an HFMA2 and cvt.f32.bf16 of the neg a shift of its
- * result.) */
+ * of 0x7fff 0x7fffe00000000000).  abs.f16 (no .ftz) becomes an F2F of
+ * |x| too, which leaves a NaN x as it is, its sign too (sm_90 SASS:
+ * F2F.F64.F16 R, |R|; v13 dag 1012, v14 xmix 2022: 0xffff300000000000
+ * where the lone abs gives 0x7fff on an H200); abs.bf16 stays an HFMA2,
+ * and cvt.f32.bf16 of the neg a shift of its result. */
 static int
 foldnegcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 1), w, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (!d || d->op != OP_NEG || d->guard || d->ty[0] != in->ty[1] ||
+	if (!d || !(d->op == OP_NEG || (d->op == OP_ABS && d->ty[0] == TY_F16)) || d->guard || d->ty[0] != in->ty[1] ||
 	    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], in->ty[1], &xi->s[0]))
 		return 0;
 	xi->alu.flags |= ALU_SGNOP;
-	xi->alu.imm = SGN_NEG;
+	xi->alu.imm = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
 	return 1;
 }
 
@@ -4544,6 +4573,151 @@ foldsetone(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+static int subins(const Ins *d);
+
+/* The rounding of a sqrt or div whose slow path foldslowset knows, or 0 */
+static int
+slowrnd(const Ins *d)
+{
+	static const int rnd[] = { MOD_RN, MOD_RZ, MOD_RM, MOD_RP };
+
+	if ((d->op != OP_SQRT && d->op != OP_DIV) || d->guard || d->nty != 1 || d->ty[0] != TY_F32 ||
+	    !ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FULL))
+		return 0;
+	for (int i = 0; i < 4; i++)
+		if (ir_hasmod(d, rnd[i]))
+			return d->op == OP_DIV && !i ? 0 : rnd[i];
+	return 0;
+}
+
+/* Would ptxas test the f32 set d (instruction di) again in the slow
+ * path of e (instruction j)?  Where the subroutine is called once (two
+ * calls share the test of 0: sm_90 SASS, FSETP.NEU.FTZ x, RZ for two
+ * sqrt.rn.ftz of two sets), d comes first, no call comes before d (v6
+ * seed 139033: a div.rm.ftz before the set, v2 6251: rcp slow paths),
+ * and, for a div, whose subroutine is called on every path, none between
+ * (v1 seed 13065: a sqrt.rn.f32 between keeps the test; a sqrt's, not);
+ * and each source register of d is read again after e.  The test reads
+ * the registers that d read, after register allocation: a source that
+ * dies at d may be reused before (the sqrt's test of 0 stays), one read
+ * later may not. */
+static int
+slowtest(const Func *f, const Ins *e, int j, const Ins *d, int di)
+{
+	int r = slowrnd(e);
+
+	if (!r || di < 0 || di >= j)
+		return 0;
+	for (int i = 0; i < f->nins; i++)
+		if (i != j && f->ins[i]->op == e->op && slowrnd(f->ins[i]) == r)
+			return 0;
+	for (int i = 0; i < j; i++)
+		if (i != di && (i < di || e->op == OP_DIV) && subins(f->ins[i]))
+			return 0;
+	for (int u = 0, o = 1; o < d->nopnd; o++) {
+		int live = 0;
+		if (d->opnd[o].kind == OK_IMM || d->opnd[o].kind == OK_FIMM)
+			continue;
+		if (u >= d->nuse)
+			return 0;
+		for (int i = j + 1; i < f->nins && !live; i++)
+			for (int x = 0; x < f->ins[i]->nuse && !live; x++)
+				live = f->ins[i]->use[x] == d->use[u];
+		if (!live)
+			return 0;
+		u++;
+	}
+	return 1;
+}
+
+/* sqrt.rn, .rz, .rm, .rp.ftz.f32 and div.rz, .rm, .rp.ftz.f32 of an
+ * unguarded f32 set without .ftz (an f32, .u32 or .s32 destination: 0,
+ * 1.0 or -1): the subroutine of the slow path tests the operand against
+ * 0 with .ftz (FSETP.NEU.FTZ x, RZ), and ptxas makes that test the set's
+ * compare of its sources again, with its BoolOp and the .ftz (sm_90 SASS:
+ * FSETP.EQ.FTZ of the set.eq's sources in __cuda_sm20_sqrt_rn_ftz_f32_
+ * slowpath and div_rd_ftz_f32, FSETP.EQ.FTZ.OR P0 of a set.eq.or's),
+ * where slowtest says.  Where two subnormals (or one and a zero) compare
+ * otherwise flushed, the slow path takes the set's 0 for a value that is
+ * not zero, or its 1.0 for a zero: sqrt(0) gives the canonical NaN of
+ * the rsqrt's 0 * inf (v1 seed 43429: set.eq.f32.f32 then sqrt.rn.ftz);
+ * 0 / 1.0 a NaN (21407); a / 0 is a * 2^127 (56639), 0 / b is 2^-127 / b
+ * (28917), 0 / 0 a zero or an infinity (243500, 28917).  Not where the
+ * set's value goes to another such subroutine that ptxas fits so (v1
+ * seed 40042: a sqrt.rn.ftz and a sqrt.rz.ftz of one set.ge, both keep
+ * the test).  AluOp.mode OP_SET: imm bits 0-15 (16-31) the set compare
+ * of a (b), or 0, bits 12-13 of each its BoolOp (1 and, 2 or, 3 xor);
+ * its sources follow the instruction's (alu_float.c slowset).  Only
+ * where the set's source registers still hold what it read.  1 folded, 0
+ * not, -1 out of memory. */
+static int
+foldslowset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int n = xi->ns, m = n;
+	uint32_t imm = 0, neg = 0;
+	XOp s[8], *ns;
+
+	if (n < 1 || n > 2 || in->nopnd != n + 1 || xi->alu.mode || xi->alu.negsrc ||
+	    xi->alu.flags != (ALU_FTZ | ALU_RNDSET) || !slowrnd(in))
+		return 0;
+	memcpy(s, xi->s, (size_t)n * sizeof *s);
+	for (int i = 0; i < n; i++) {
+		int v = srcval(in, 1 + i), w, u = 0, ok = 1, c, di;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		AluOp op;
+		const char *why;
+		if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 || d->ty[1] != TY_F32 ||
+		    (d->ty[0] != TY_F32 && d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || (d->nopnd != 3 && d->nopnd != 4) ||
+		    ir_hasmod(d, MOD_FTZ) || alu_decode(d, &op, &why) || !op.cmp || op.cmp >= 1 << 12 ||
+		    (d->nopnd == 4) != (op.bop != 0) || !slowtest(f, in, k, d, di = f->val[w].ins))
+			continue;
+		for (int j = 0; j < f->nins && ok; j++) {
+			const Ins *e = f->ins[j];
+			for (int o = 1; j != k && o < e->nopnd && ok; o++) {
+				int x = srcval(e, o), z;
+				ok = !(x >= 0 && defof(f, x, &z) == d && slowtest(f, e, j, d, di));
+			}
+		}
+		for (int j = 1; j < d->nopnd && ok; j++) {
+			const Opnd *o = &d->opnd[j], *r = o->kind == OK_NOT && o->nsub == 1 ? o->sub : o;
+			if (o->kind != OK_IMM && o->kind != OK_FIMM) {
+				int h;
+				if (r->kind != OK_REG || !r->sym || r->sym->kind != SYM_REG || r->sel != SEL_NONE || r->imm ||
+				    u >= d->nuse || f->regs[f->val[d->use[u]].reg] != r->sym)
+					ok = 0;
+				else if ((h = holdsacross(pm, f, d->use[u], di, k)) < 0)
+					return -1;
+				else
+					ok = h;
+				u++;
+			}
+			if (ok && interp_decode_op(pm, o, j < 3 ? TY_F32 : TY_PRED, &s[m + j - 1]))
+				ok = 0;
+		}
+		if (!ok)
+			continue;
+		c = op.bop == MOD_AND ? 1 : op.bop == MOD_OR ? 2 : op.bop == MOD_XOR ? 3 : 0;
+		imm |= ((uint32_t)op.cmp | (uint32_t)c << 12) << 16 * i;
+		if (c && s[m + 2].k == XO_NOT) {   /* alu_exec negates it */
+			s[m + 2].k = XO_REG;
+			neg |= 1u << (m + 2);
+		}
+		m += c ? 3 : 2;
+	}
+	if (!imm)
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, (size_t)m * sizeof *xi->s)))
+		return -1;
+	memcpy(ns, s, (size_t)m * sizeof *ns);
+	xi->s = ns;
+	xi->ns = (uint8_t)m;
+	xi->alu.nsrc = m;
+	xi->alu.negsrc = neg;
+	xi->alu.mode = OP_SET;
+	xi->alu.imm = imm;
+	return 1;
+}
+
 /* Does ptxas compile f with a subroutine call or a signed 32-bit
  * division?  A call, the slow path of an IEEE div, rcp or sqrt (f32 or
  * f64) or of rsqrt.approx.f64, a 16- or 64-bit integer div or rem; and
@@ -4803,6 +4977,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		return interp_fold_int(pm, f, xi, in, k);
 	}
+	if ((in->op == OP_SQRT || in->op == OP_DIV) && in->ty[0] == TY_F32 && in->nty == 1 && ir_hasmod(in, MOD_FTZ) &&
+	    !ir_hasmod(in, MOD_APPROX) && !ir_hasmod(in, MOD_FULL) && (r = foldslowset(pm, f, xi, in, k)) != 0)
+		return r < 0 ? -1 : 0;
 	/* before folddiv1: x / 1.0 of a constant x is x * 1.0 folded (.ftz
 	 * flushes a subnormal x; a NaN x gives the canonical NaN) */
 	if ((in->op == OP_RCP || in->op == OP_DIV || in->op == OP_SQRT || in->op == OP_RSQRT || in->op == OP_LG2 ||

@@ -35,7 +35,8 @@
  *     instructions, div.full, a set of floats, not a NaN: bfefone) has
  *     the manual's result.
  *   - and/or/xor merged with a lop3 of a repeated operand, or of a copy
- *     of one (foldlop).
+ *     of one, or of the lop3's constant in another form (foldlop,
+ *     lopsame).
  *   - rem.s32 of an abs.s32 result is unsigned (foldabsrem).
  *   - sub.cc.s64 of an abs.s64 result adds its negation: no carry out
  *     where it is 0 (foldsubabs).
@@ -2176,6 +2177,75 @@ foldbfek(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* The 32-bit bits of operand o of in where it is an immediate, integer or
+ * f32 (0f80000000 and 0x80000000 are one operand to ptxas), or a register
+ * an unguarded mov of one wrote: 1 and *c, else 0. */
+static int
+lopimm(ptx_module *pm, const Func *f, const Ins *in, int o, uint32_t *c)
+{
+	int v = srcval(in, o), w;
+	const Ins *d;
+	XOp x;
+
+	if (in->opnd[o].kind != OK_IMM && in->opnd[o].kind != OK_FIMM) {
+		if (v < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard || d->nopnd != 2 ||
+		    d->nty != 1 || ir_tyinfo[d->ty[0]].bits != 32)
+			return 0;
+		in = d;
+		o = 1;
+		if (in->opnd[o].kind != OK_IMM && in->opnd[o].kind != OK_FIMM)
+			return 0;
+	}
+	if (interp_decode_op(pm, &in->opnd[o], TY_B32, &x) || x.k != XO_IMM)
+		return 0;
+	*c = (uint32_t)x.imm;
+	return 1;
+}
+
+/* Does operand o of in read what slot a of the lop3 (or copysign) d
+ * reads, a -1 the copysign's sign mask: one value (relsign; 1), or one
+ * constant (2), immediates or movs of them (v15 xmix 161979: and.b32 of
+ * 0f80000000 and a lop3 of 0f80000000, x, x; 82670: of 0x80000000 and a
+ * lop3 of a mov'd 0x80000000 thrice; 103130: of 0f80000000 and a
+ * copysign.f32 of x, x; on an H200 each the merged LOP3's)? */
+static int
+lopsame(ptx_module *pm, const Func *f, const Ins *in, int o, const Ins *d, int a)
+{
+	uint32_t x, y;
+
+	if (a >= 0 && relsign(pm, f, in, o, d, a) > 0)
+		return 1;
+	/* (not under a guard: v15 xmix 153100, @p xor.b32 of
+	 * 0b1000...0 and a lop3 of x, x, 0f80000000, 0x96, was PTX's 0 on
+	 * an H200) */
+	if (in->guard || !lopimm(pm, f, in, o, &x))
+		return 0;
+	if (a < 0)
+		return x == 0x80000000u ? 2 : 0;
+	return lopimm(pm, f, d, a, &y) && x == y ? 2 : 0;
+}
+
+/* Does operand oi of in read the result of d through nothing but
+ * unguarded movs of a register?  (Not a shf.l.clamp.b32 of one value by 32
+ * or more, which defof takes for a copy: v15 xmix 205852, and.b32 of
+ * 0f7FFFFFFF and such a shf of a lop3 of a mov'd 0f7FFFFFFF, x and it
+ * again, was PTX's answer on an H200.) */
+static int
+lopdirect(const Func *f, const Ins *in, int oi, const Ins *d)
+{
+	int v = srcval(in, oi);
+
+	for (int n = 0; n < 8 && v >= 0 && v < f->nval && f->val[v].ins >= 0; n++) {
+		const Ins *e = f->ins[f->val[v].ins];
+		if (e == d)
+			return 1;
+		if (e->op != OP_MOV || e->guard || e->nopnd != 2)
+			return 0;
+		v = srcval(e, 1);
+	}
+	return 0;
+}
+
 /* and, or or xor .b32 of a lop3.b32 result one of whose operands repeats
  * an earlier one, and of one of the lop3's operands: ptxas merges the two
  * into one LOP3 of the two registers, whose table it computes with the
@@ -2192,9 +2262,11 @@ static int
 foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, o = oi == 1 ? 2 : 1, u, ok = 1;
+		int v = srcval(in, oi), w, o = oi == 1 ? 2 : 1, u, ok = 1, m;
 		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 		uint32_t t, lut = 0;
+		uint64_t kc;
+		uint32_t kc32;
 		XOp s[3], *ns;
 		/* the lop3's three slots as d's operand indices; -1 is the
 		 * copysign's sign mask, an immediate 0x80000000 */
@@ -2217,11 +2289,35 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		}
 		if (zs == 2)
 			q = 3;
-		if (!zs || !((at[p] >= 0 && relsign(pm, f, in, o, d, at[p]) > 0) ||
-		    (at[q] >= 0 && relsign(pm, f, in, o, d, at[q]) > 0)))
+		if (!zs || (!(m = lopsame(pm, f, in, o, d, at[p])) && !(m = lopsame(pm, f, in, o, d, at[q]))))
 			continue;
+		if (m == 2 && !lopdirect(f, in, oi, d))
+			continue;
+		/* matched by the constant, a repeated register whose value
+		 * ptxas knows, in a lop3 with an immediate operand too, it
+		 * reads as that constant, and merges nothing (v14 xmix 8725:
+		 * lop3 of a selp c, c of a mov.f32 twice and 2147483648, a LOP3
+		 * of the constants and then the and in the sm_90 SASS, PTX's
+		 * answer on an H200; v15 81591, an or with 0x3f800000 of an
+		 * and of mov.f32 2.5, alike); of three registers it merges (v15
+		 * xmix 82670: lop3 of a mov'd 0x80000000 thrice, the merged
+		 * LOP3's answer on an H200).  (Matched by the register, the
+		 * rule stays as it was: v15 xmix 101317, of a constant ptxas
+		 * computes from a brev.b32, merged on an H200, but v14 xmix
+		 * 16517 and v15 158690, of a selp c, c of a mov and of a mov,
+		 * not.) */
+		if (m == 2 && at[zs] >= 0 && (u = srcval(d, at[zs])) >= 0 &&
+		    (kconst(f, u, 0, &kc) || interp_fold_f32val(pm, f, u, &kc32)) &&
+		    (d->op != OP_LOP3 || d->opnd[1].kind != OK_REG || d->opnd[2].kind != OK_REG ||
+		     d->opnd[3].kind != OK_REG))
+			continue;
+		/* an f32 immediate in the lop3 merges where the constant
+		 * matched, not where a register did (v15 xmix 155671: xor.b32
+		 * of x and a lop3 of 0f007FFFFF, x, x, 0x60, x an add.u32 of a
+		 * mov.f32, was PTX's answer on an H200) */
 		for (int i = 1; i <= 3; i++)
 			if (i != zs && at[i] >= 0 && d->opnd[at[i]].kind != OK_IMM &&
+			    (m == 1 || d->opnd[at[i]].kind != OK_FIMM) &&
 			    ((u = srcval(d, at[i])) < 0 || !holds(f, u, f->val[w].ins, k)))
 				ok = 0;
 		if (!ok)

@@ -19,6 +19,10 @@
  *   - an immediate, a value ptxas knows (interp_fold_f32val): that point;
  *   - abs.f32 (not .ftz, an FADD.FTZ of -0 it does not bound), mul.f32 of
  *     a value by itself (.ftz or not), ex2.approx.f32: at least 0;
+ *   - sin, cos and tanh .approx.f32 (.ftz or not): [-1, 1] (FADD R, y, 1
+ *     for add.f32 of y and add.sat.f32 of each and 2.0, the MUFU gone;
+ *     v1 seed 96456: mul.f32 of add.sat.f32 of cos.approx.ftz and 2^31 by
+ *     itself, 1.0 on an H200 where the cosine was a NaN);
  *   - add, sub, min, max, neg of bounded values, without a rounding
  *     modifier: the bounds that arithmetic gives; one operand it does not
  *     bound leaves the result unbounded, even where the other bounds it
@@ -95,6 +99,12 @@ frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi)
 			return 0;
 		*lo = 0;
 		*hi = INFINITY;
+		return 1;
+	case OP_SIN: case OP_COS: case OP_TANH:
+		if (!ir_hasmod(d, MOD_APPROX))
+			return 0;
+		*lo = -1;
+		*hi = 1;
 		return 1;
 	case OP_MUL:
 		if (rounds(d) || d->nopnd != 3 || ir_hasmod(d, MOD_SAT) || srcval(d, 1) < 0 ||
