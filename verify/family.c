@@ -10,7 +10,10 @@
  *  - the video instructions: 32-bit integer registers;
  *  - the reductions and vectors the multimem instructions take, the
  *    operands of st.bulk, stacksave/stackrestore/alloca, the mbarrier
- *    family, cache policies and shf's shift amount;
+ *    family, cache policies and shf's shift amount, discard's and
+ *    applypriority's line, prefetchu's address, the operands of
+ *    fence.proxy.tensormap::generic, min's and max's third source,
+ *    istypep's operands, setmaxnreg's count;
  *  - immediates with a field of their own: bfe's and bfi's position and
  *    length, cp.async's sizes.
  */
@@ -686,6 +689,51 @@ texture(Verify *v, Ins *in)
 	handle(v, in, m);
 }
 
+/* Where the k-th type of in is written. */
+static Loc
+typeloc(const Verify *v, const Ins *in, int k)
+{
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] > 0 && in->mod[i] < NTY && k-- == 0)
+			return verify_modat(v, in, i);
+	return in->loc;
+}
+
+/*
+ * The types and comparisons of a video instruction, as ptxas 13.0 takes
+ * them: a result's and two sources' types (vadd.u32.u32.s32; vset, which
+ * gives a mask, the sources' two only), "Unexpected instruction types"
+ * for any other count; vset and its SIMD forms compare by one comparison
+ * ("Comparison modifier required for instruction 'vset'", "Multiple
+ * comparisons set").  The operand and mode rules (selectors, c with a
+ * secondary operation, vshl's .u32 shift and mode, .sat with a SIMD .add)
+ * are the parser's videocheck().  One finding: the first.
+ */
+static int
+videomods(Verify *v, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+	int set = in->op == OP_VSET || in->op == OP_VSET2 || in->op == OP_VSET4;
+	int want = set ? 2 : 3, ncmp = 0;
+
+	if (in->nty != want) {
+		verify_report(v, VC_INSTRTYPE, typeloc(v, in, in->nty > want ? want : 0),
+		    "'%s' takes %s types (%s), not %d", op, set ? "two" : "three",
+		    set ? "the sources'" : "the result's and the two sources'", in->nty);
+		return 1;
+	}
+	for (int i = 0; i < in->nmod; i++)
+		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == MC_CMP && ++ncmp == 2) {
+			verify_report(v, VC_COMPARE, verify_modat(v, in, i), "'%s' has two comparisons", op);
+			return 1;
+		}
+	if (set && !ncmp) {
+		verify_report(v, VC_COMPARE, in->loc, "'%s' needs a comparison (.eq, .ne, .lt, .le, .gt or .ge)", op);
+		return 1;
+	}
+	return 0;
+}
+
 /* Video instructions work on 32-bit integer registers (bytes and halves
  * picked by selectors). */
 static void
@@ -694,6 +742,8 @@ video(Verify *v, Ins *in)
 	static const int simd[] = { OP_VADD2, OP_VSUB2, OP_VAVRG2, OP_VABSDIFF2, OP_VMIN2, OP_VMAX2, OP_VSET2,
 		OP_VADD4, OP_VSUB4, OP_VAVRG4, OP_VABSDIFF4, OP_VMIN4, OP_VMAX4, OP_VSET4 };
 
+	if (videomods(v, in))
+		return;
 	for (int i = 0; i < in->nopnd; i++) {
 		/* the SIMD forms read every source through a selector, which a
 		 * literal has none of (ptxas 13.0: "Incorrect video selector for
@@ -728,6 +778,21 @@ multimem(Verify *v, Ins *in)
 	int fp8 = t == TY_E4M3 || t == TY_E5M2 || t == TY_E4M3X2 || t == TY_E5M2X2 ||
 	    t == TY_E4M3X4 || t == TY_E5M2X4;
 
+	/* a scope goes with a memory order and the reverse: .weak, which
+	 * ld_reduce and st take, with none ("Modifier '.gpu' requires order
+	 * with 'multimem.st' instruction", "Modifier '.release' requires
+	 * scope", "Modifier '.weak' cannot be combined with modifier '.gpu'") */
+	if (ir_mod_scope(in) != MOD_NONE && (ir_mod_sem(in) == MOD_NONE || ir_hasmod(in, MOD_WEAK))) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, ir_mod_scope(in)), "'%s.%s' needs a memory order "
+		    "(.relaxed, %s)", name, ir_modinfo[ir_mod_scope(in)].name,
+		    in->op == OP_MULTIMEM_LD_REDUCE ? ".acquire" : ".release");
+		return;
+	}
+	if (ir_mod_sem(in) != MOD_NONE && !ir_hasmod(in, MOD_WEAK) && ir_mod_scope(in) == MOD_NONE) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, ir_mod_sem(in)), "'%s.%s' needs a scope "
+		    "(.cta, .cluster, .gpu, .sys)", name, ir_modinfo[ir_mod_sem(in)].name);
+		return;
+	}
 	if (in->nty != 1 || fp8)
 		return;
 	if (op) {
@@ -814,6 +879,97 @@ stbulk(Verify *v, Ins *in)
 		verify_report(v, VC_OPTYPE, z->loc, "the initial value of 'st.bulk' must be 0, not %lld", (long long)z->imm);
 }
 
+/* discard and applypriority act on one 128-byte line ("Argument 2 of
+ * instruction 'discard': unexpected value '4', expected to be 128"). */
+static void
+linesize(Verify *v, Ins *in)
+{
+	const Opnd *n = in->nopnd == 2 ? &in->opnd[1] : NULL;
+
+	if (n && n->kind == OK_IMM && n->imm != 128)
+		verify_report(v, VC_OPTYPE, n->loc, "the size of '%s' is %lld; it acts on one 128-byte line (128)",
+		    ir_opinfo[in->op].name, (long long)n->imm);
+}
+
+/* prefetchu prefetches a generic address, which a register holds or a
+ * .global variable names: a variable of another space is refused ("Non-
+ * generic address is not supported as operand for prefetchu instruction",
+ * "State space mismatch between instruction and address"). */
+static void
+prefetchu(Verify *v, Ins *in)
+{
+	const Opnd *a = in->nopnd == 1 ? &in->opnd[0] : NULL;
+	const Sym *s = a && a->kind == OK_ADDR && a->base && a->base->kind == OK_SYM ? a->base->sym : NULL;
+
+	if (s && s->kind == SYM_VAR && s->space != SP_GLOBAL)
+		verify_report(v, VC_SPACE, a->loc, "'prefetchu' takes a generic address; '%s' is not in .global", s->name);
+}
+
+/* fence.proxy.tensormap::generic: the release has no operands, the
+ * acquire an address and a size, that of a tensor map, 128 (".release
+ * modifier required for instruction 'fence.proxy' with 0 arguments",
+ * ".acquire ... with 2 arguments", "Argument 1 of instruction
+ * 'fence.proxy': unexpected value '64', expected to be 128"). */
+static void
+tmapfence(Verify *v, Ins *in)
+{
+	if (ir_hasmod(in, MOD_RELEASE) && in->nopnd != 0)
+		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'fence.proxy.tensormap::generic.release' takes no operands");
+	else if (ir_hasmod(in, MOD_ACQUIRE) && in->nopnd != 2)
+		verify_report(v, VC_OPTYPE, in->loc, "'fence.proxy.tensormap::generic.acquire' takes an address and a size");
+	else if (in->nopnd == 2 && in->opnd[1].kind == OK_IMM && in->opnd[1].imm != 128)
+		verify_report(v, VC_OPTYPE, in->opnd[1].loc, "the size of 'fence.proxy.tensormap::generic' is %lld; that "
+		    "of a tensor map is 128", (long long)in->opnd[1].imm);
+}
+
+/* setmaxnreg's count is a multiple of 8 from 24 to 256 ("Argument 1 of
+ * instruction 'setmaxnreg.inc': unexpected value '36', expected to be
+ * multiple of 8", "value '16' out of range, expected to be in range
+ * [24..256]"). */
+static void
+setmaxnreg(Verify *v, Ins *in)
+{
+	const Opnd *n = in->nopnd == 1 ? &in->opnd[0] : NULL;
+
+	if (n && n->kind == OK_IMM && (n->imm < 24 || n->imm > 256 || n->imm % 8 != 0))
+		verify_report(v, VC_OPTYPE, n->loc, "the register count of 'setmaxnreg' is %lld; it is a multiple of 8 "
+		    "from 24 to 256", (long long)n->imm);
+}
+
+/* istypep tests a handle in a 64-bit register into a predicate
+ * ("Arguments mismatch for instruction 'istypep'" for a .texref's name, a
+ * 32-bit register or a 32-bit result). */
+static void
+istypep(Verify *v, Ins *in)
+{
+	const Opnd *d = in->nopnd == 2 ? &in->opnd[0] : NULL, *a = d ? &in->opnd[1] : NULL;
+
+	if (d && d->kind == OK_REG && d->sym && d->sym->kind == SYM_REG && d->sym->type != TY_PRED)
+		verify_report(v, VC_OPTYPE, d->loc, "the result of 'istypep' is a predicate, not the .%s '%s'",
+		    tyname(d->sym->type), d->sym->name);
+	else if (a && !(a->kind == OK_REG && a->sym && a->sym->kind == SYM_REG && a->sym->type != TY_PRED &&
+	    verify_bits(a->sym->type) == 64))
+		verify_report(v, VC_OPTYPE, a->loc, "'istypep' tests a handle held in a 64-bit register");
+}
+
+/* min and max take a third source for .f32 alone ("Arguments mismatch
+ * for instruction 'max'" for max.u32 d, a, b, c and for .f16, .bf16x2,
+ * .f64), from sm_100 ("Feature 'max.f32 with 3 input operands' requires
+ * .target sm_100 or higher"). */
+static void
+minmax3(Verify *v, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+
+	if (in->nopnd != 4 || in->nty != 1)
+		return;
+	if (in->ty[0] != TY_F32)
+		verify_report(v, VC_OPTYPE, in->opnd[3].loc, "'%s.%s' takes two sources; a third is for .f32 alone", op,
+		    tyname(in->ty[0]));
+	else if (v->m->sm && v->m->sm < 100)
+		verify_report(v, VC_TARGET, in->opnd[3].loc, "'%s.f32' of three sources requires .target sm_100 or higher", op);
+}
+
 /* stackrestore takes its pointer in a register ("Result register
  * required"); alloca's alignment is a power of two ("Alignment must be a
  * power of two").  Their widths are VR_SAME's. */
@@ -852,6 +1008,15 @@ mbarops(Verify *v, Ins *in)
 		verify_report(v, VC_OPTYPE, in->loc, "'%s.%s' takes a %s count after the mbarrier", ir_opinfo[in->op].name,
 		    ir_hasmod(in, MOD_EXPECT_TX) ? "expect_tx" : "noComplete",
 		    ir_hasmod(in, MOD_EXPECT_TX) ? "transaction" : "arrival");
+		return;
+	}
+	/* an arrival count is positive ("Argument 2 of instruction
+	 * 'mbarrier.arrive' : value '0' expected to be a non-zero positive");
+	 * a transaction count (.expect_tx) may be 0 */
+	if ((in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP) && in->nopnd == 3 &&
+	    !ir_hasmod(in, MOD_EXPECT_TX) && in->opnd[2].kind == OK_IMM && in->opnd[2].imm <= 0) {
+		verify_report(v, VC_OPTYPE, in->opnd[2].loc, "the arrival count of '%s' is %lld; it is positive",
+		    ir_opinfo[in->op].name, (long long)in->opnd[2].imm);
 		return;
 	}
 	switch (in->op) {
@@ -997,6 +1162,16 @@ cachepolicy(Verify *v, Ins *in)
 		const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
 		/* the policy made and the one converted are 64-bit; range's sizes 32-bit */
 		int want64 = i == 0 || in->op == OP_CREATEPOLICY_CVT;
+		/* fractional's fraction is a float: a literal of one, or a .f32
+		 * or .b32 register ("Arguments mismatch for instruction
+		 * 'createpolicy.fractional'" for 0, 16 or a .u32 register) */
+		if (in->op == OP_CREATEPOLICY_FRACTIONAL && i == 1) {
+			if (o->kind == OK_IMM || (r && r->type != TY_F32 && r->type != TY_B32))
+				verify_report(v, VC_OPTYPE, o->loc, "the fraction of '%s' is a float: a float literal or a .f32 or "
+				    ".b32 register", op);
+			if (o->kind == OK_IMM || r)
+				return;
+		}
 		if (!r || o->kind == OK_ADDR)
 			continue;
 		if (want64 ? !int64reg(r) : r->type == TY_PRED || verify_bits(r->type) != 32 || isfloat(r->type)) {
@@ -1007,14 +1182,28 @@ cachepolicy(Verify *v, Ins *in)
 	}
 }
 
-/* shf's shift amount is a 32-bit integer: register or integer literal
- * ("Arguments mismatch"; its other operands may be any 32 bits). */
+/* shf's direction, and its shift amount, a 32-bit integer: register or
+ * integer literal ("Arguments mismatch"; its other operands may be any 32
+ * bits). */
 static void
 shfamount(Verify *v, Ins *in)
 {
 	const Opnd *o = in->nopnd == 4 ? &in->opnd[3] : NULL;
 	const Sym *r = o && o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
 
+	/* its direction is part of the opcode, shf.l and shf.r: ptxas
+	 * knows no 'shf' alone ("Not a name of any known instruction: 'shf'"
+	 * for shf.wrap.r, "Unknown modifier '.l'" for shf.wrap.l) */
+	if (v->dg && v->dg->src && in->loc.off + 6 <= v->dg->len) {
+		/* the parser takes the words in any order: read what was written */
+		const char *w = v->dg->src + in->loc.off;
+		if (!strncmp(w, "shf.", 4) && !((w[4] == 'l' || w[4] == 'r') && w[5] == '.') && (ir_hasmod(in, MOD_L) ||
+		    ir_hasmod(in, MOD_R))) {
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, ir_hasmod(in, MOD_L) ? MOD_L : MOD_R),
+			    "'shf' is written shf.l or shf.r: the direction comes first");
+			return;
+		}
+	}
 	if (!o || !(o->kind == OK_FIMM || (r && r->type != TY_PRED && (verify_bits(r->type) != 32 || isfloat(r->type) ||
 	    verify_kind(r->type) == TK_PACKED))))
 		return;
@@ -1054,6 +1243,18 @@ verify_families(Verify *v, Ins *in)
 		stbulk(v, in);
 	else if (in->op == OP_STACKRESTORE || in->op == OP_ALLOCA)
 		stackops(v, in);
+	else if (in->op == OP_ISTYPEP)
+		istypep(v, in);
+	else if (in->op == OP_MIN || in->op == OP_MAX)
+		minmax3(v, in);
+	else if (in->op == OP_DISCARD || in->op == OP_APPLYPRIORITY)
+		linesize(v, in);
+	else if (in->op == OP_PREFETCHU)
+		prefetchu(v, in);
+	else if (in->op == OP_FENCE_PROXY_TENSORMAP_GENERIC)
+		tmapfence(v, in);
+	else if (in->op == OP_SETMAXNREG)
+		setmaxnreg(v, in);
 	else if (in->op == OP_SHF)
 		shfamount(v, in);
 	else if (in->op == OP_BAR_RED || in->op == OP_BAR_CTA_RED || in->op == OP_BARRIER_RED ||

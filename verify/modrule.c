@@ -5,7 +5,7 @@
  *  - the rows of modrule[]: a modifier that goes only with some types, one
  *    of a set that is needed, pairs that exclude each other;
  *  - state spaces: none where the table lists none, one on ld, st, atom
- *    ..., the mbarrier instructions' own;
+ *    ..., the mbarrier instructions' own, and their variables in .shared;
  *  - on ld and st a scope only with a memory order and the reverse;
  *    .volatile and memory orders only on .global, .shared and generic.
  */
@@ -130,6 +130,12 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	{'T', "red.async", "max", "", "u32 s32"}, {'T', "red.async", "and", "", "b32"},
 	{'T', "red.async", "or", "", "b32"}, {'T', "red.async", "xor", "", "b32"},
 	{'T', "red.async", "inc", "", "u32"}, {'T', "red.async", "dec", "", "u32"},
+	/* red.async names its order and operation, and a relaxed one its
+	 * scope ("order modifier required for instruction 'red.async'",
+	 * "Reduction operation is required", "Modifier '.relaxed' requires
+	 * scope"; at cluster scope it signals an mbarrier: types.c) */
+	{'N', "red.async", "relaxed release", "", ""}, {'N', "red.async", "add min max and or xor inc dec", "", ""},
+	{'N', "red.async", "cluster gpu", "relaxed", ""},
 	/* the compared or selecting type (set's and slct's second) */
 	{'T', "setp", "ftz", "", "f16 f16x2 f32"}, {'T', "set", "ftz", "", "f16 f16x2 f32"},
 	{'T', "slct", "ftz", "", "f32"},
@@ -152,6 +158,38 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	 * '.L2' for instruction 'prefetch' with '.level::eviction_priority'") */
 	{'X', "prefetch", "L1 L2::evict_last", "", ""}, {'X', "prefetch", "L2 L2::evict_last", "", ""},
 	{'X', "prefetch", "L1 L2::evict_normal", "", ""}, {'X', "prefetch", "L2 L2::evict_normal", "", ""},
+	/* the words the cache-control, register and tensor-map instructions
+	 * cannot do without, which the PTX manual writes as optional or not
+	 * at all (ptxas 13.0: ".L2 modifier required for instruction
+	 * 'discard'", "cache eviction priority modifier required", ".level
+	 * modifier required for instruction 'cp.async.bulk.prefetch'", "State
+	 * space modifier required", ".aligned modifier required for
+	 * instruction 'setmaxnreg.dec'", ".sync modifier required for
+	 * instruction 'wgmma.wait_group'", ".tensormap::generic modifier
+	 * required for instruction 'tensormap.cp_fenceproxy'", ".tile
+	 * modifier required for instruction 'tensormap.replace'", "Tensormap
+	 * field modifier required", "Reduction operation is required for
+	 * instruction 'multimem.red'", ".acquire/.release modifier required
+	 * for instruction 'fence.proxy'"); tensormap.replace sets one field
+	 * ("Multiple .box_dim modifiers specified" for .rank.box_dim) */
+	{'N', "discard", "L2", "", ""}, {'N', "applypriority", "L2::evict_normal", "", ""},
+	{'N', "createpolicy.cvt", "L2", "", ""},
+	{'N', "createpolicy.fractional", "L2::evict_last L2::evict_normal L2::evict_first L2::evict_unchanged", "", ""},
+	{'N', "cp.async.bulk.prefetch", "L2", "", ""}, {'N', "cp.async.bulk.prefetch", "global", "", ""},
+	{'N', "setmaxnreg", "inc dec", "", ""}, {'N', "setmaxnreg", "sync", "", ""}, {'N', "setmaxnreg", "aligned", "", ""},
+	{'N', "wgmma.wait_group", "sync", "", ""},
+	{'N', "tensormap.cp_fenceproxy", "tensormap::generic", "", ""}, {'N', "tensormap.cp_fenceproxy", "release", "", ""},
+	{'N', "tensormap.cp_fenceproxy", "cta cluster gpu sys", "", ""}, {'N', "tensormap.cp_fenceproxy", "sync", "", ""},
+	{'N', "tensormap.cp_fenceproxy", "aligned", "", ""},
+	{'N', "tensormap.replace", "tile", "", ""},
+	{'N', "tensormap.replace", "global_address rank box_dim global_dim global_stride element_stride elemtype "
+	    "interleave_layout swizzle_mode swizzle_atomicity fill_mode", "", ""},
+	{'X', "tensormap.replace", "global_address rank box_dim global_dim global_stride element_stride elemtype "
+	    "interleave_layout swizzle_mode swizzle_atomicity fill_mode", "", ""},
+	{'N', "tensormap.replace", "b1024", "", ""},
+	{'N', "multimem.red", "min max add and or xor", "", ""}, {'N', "multimem.ld_reduce", "min max add and or xor", "", ""},
+	{'N', "fence.proxy.tensormap::generic", "acquire release", "", ""},
+	{'N', "fence.proxy.tensormap::generic", "cta cluster gpu sys", "", ""},
 };
 #undef INT
 #undef FALL
@@ -160,7 +198,7 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 #undef F16S
 
 #define NRULE (sizeof modrule / sizeof modrule[0])
-enum { RULEMODS = 6 };
+enum { RULEMODS = 12 };
 
 /* A row with its names as ids. */
 typedef struct Rule {
@@ -244,7 +282,7 @@ verify_modrules(Verify *v, const Accept *ac, Ins *in)
 {
 	const char *op = ir_opinfo[in->op].name;
 	int t = in->nty < 1 ? 0 : in->ty[in->nty > 1 ? in->nty - 1 : 0];
-	char buf[96];
+	char buf[256];
 
 	/* a modifier twice, or two of one group (two roundings): modcount.c */
 	/* a type the opcode does not take is reported already; an opcode of
@@ -341,6 +379,36 @@ dupspace(const Ins *in)
 	return 0;
 }
 
+/* An mbarrier is in shared memory: a variable of another space is
+ * refused ("Illegal state space for address operand 'gv' with instruction
+ * 'mbarrier.init'"); cp.async.mbarrier.arrive takes one through a generic
+ * address, but not with .shared ("State space mismatch between
+ * instruction and address"). */
+static int
+mbarvar(Verify *v, Ins *in)
+{
+	switch (in->op) {
+	case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
+	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_CP_ASYNC_MBARRIER_ARRIVE:
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
+		break;
+	default:
+		return 0;
+	}
+	for (int i = 0; i < in->nopnd; i++) {
+		const Opnd *a = &in->opnd[i];
+		const Sym *s = a->kind == OK_ADDR && a->base && a->base->kind == OK_SYM ? a->base->sym : NULL;
+		if (!s || s->kind != SYM_VAR || s->space == SP_SHARED)
+			continue;
+		if (in->op != OP_CP_ASYNC_MBARRIER_ARRIVE || in->space == SP_SHARED) {
+			verify_report(v, VC_SPACE, a->loc, "the mbarrier of '%s' is in shared memory; '%s' is not", ir_opinfo[in->op].name,
+			    s->name);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Where the state space modifier after the first k ones is written. */
 static Loc
 spaceat(const Verify *v, const Ins *in, int k)
@@ -364,8 +432,10 @@ verify_spaces(Verify *v, const Accept *ac, Ins *in)
 		    in->mod[i] != MOD_TO;
 	if (ir_hasmod(in, MOD_TO) && in->op != OP_CVTA)
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_TO), "'%s' does not take .to (that is cvta.to)", ir_opinfo[in->op].name);
-	if (!n)
+	if (!n) {
+		mbarvar(v, in);
 		return;
+	}
 	for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
 		takes |= ac->mod[in->op * NMOD + all[k]];
 	if (!takes)
@@ -373,7 +443,7 @@ verify_spaces(Verify *v, const Accept *ac, Ins *in)
 	else if ((in->op == OP_LDMATRIX || in->op == OP_STMATRIX) && in->space != SP_SHARED && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for '%s' (only .shared or generic)",
 		    ir_spacename[in->space], ir_opinfo[in->op].name);
-	else if (mbarspace(v, ac, in))
+	else if (mbarspace(v, ac, in) || mbarvar(v, in))
 		;
 	else if (in->op == OP_LDU && in->space != SP_GLOBAL && in->space != SP_NONE)
 		verify_report(v, VC_SPACE, in->loc, "state space .%s incorrect for 'ldu' (only .global or generic)",
@@ -406,15 +476,17 @@ verify_ldstorder(Verify *v, Ins *in)
 	int sem = ir_mod_sem(in), scope = ir_mod_scope(in);
 	const char *opn = ir_opinfo[in->op].name;
 
-	/* the mbarrier waits and arrivals pair an order and a scope as well
-	 * ("Modifier '.release' requires scope with 'mbarrier.arrive'
-	 * instruction", "Modifier '.cta' requires order with ...") */
+	/* the mbarrier waits, arrivals and transaction counts pair an order
+	 * and a scope as well ("Modifier '.release' requires scope with
+	 * 'mbarrier.arrive' instruction", "Modifier '.cta' requires order
+	 * with 'mbarrier.expect_tx' instruction") */
 	if (in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP || in->op == OP_MBARRIER_TEST_WAIT ||
-	    in->op == OP_MBARRIER_TRY_WAIT) {
+	    in->op == OP_MBARRIER_TRY_WAIT || in->op == OP_MBARRIER_EXPECT_TX || in->op == OP_MBARRIER_COMPLETE_TX) {
 		if (scope && !sem)
 			verify_report(v, VC_MODIFIER, verify_modloc(v, in, scope), "'%s.%s' needs a memory order (%s)", opn,
 			    ir_modinfo[scope].name, in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP ?
-			    ".release or .relaxed" : ".acquire or .relaxed");
+			    ".release or .relaxed" : in->op == OP_MBARRIER_EXPECT_TX || in->op == OP_MBARRIER_COMPLETE_TX ?
+			    ".relaxed" : ".acquire or .relaxed");
 		else if (sem && !scope)
 			verify_report(v, VC_MODIFIER, verify_modloc(v, in, sem), "'%s.%s' needs a scope (.cta, .cluster)", opn,
 			    ir_modinfo[sem].name);

@@ -370,9 +370,12 @@ verify_immediate(Verify *v, Ins *in, Opnd *o, int ity)
 	int k = verify_kind(ity), b = verify_bits(ity);
 
 	/* ptxas has no half-precision literal: neither 0x3c00 nor 0f3f800000
-	 * stands for an .f16, .bf16 or packed pair of them */
+	 * stands for an .f16, .bf16 or packed pair of them; nor a packed pair
+	 * of 16-bit integers ("Arguments mismatch for instruction 'add'" for
+	 * add.u16x2 d, a, 0x10) */
 	if ((o->kind == OK_IMM || o->kind == OK_FIMM) &&
-	    (ity == TY_F16 || ity == TY_BF16 || ity == TY_F16X2 || ity == TY_BF16X2)) {
+	    (ity == TY_F16 || ity == TY_BF16 || ity == TY_F16X2 || ity == TY_BF16X2 || ity == TY_U16X2 ||
+	    ity == TY_S16X2)) {
 		verify_report(v, VC_OPTYPE, o->loc,
 		    "literal where '%s' expects a .%s value: ptxas takes none of that type (move it into a .b%d register first)",
 		    ir_opinfo[in->op].name, tyname(ity), b);
@@ -628,6 +631,15 @@ kinds(Verify *v, Ins *in)
 		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'lop3' with a predicate source writes a pair d|p");
 	else if (in->op == OP_LOP3 && in->opnd[0].kind == OK_PAIR && !ir_hasmod(in, MOD_AND) && !ir_hasmod(in, MOD_OR))
 		verify_report(v, VC_MODIFIER, in->loc, "'lop3' writing d|p needs .and or .or");
+	/* the pair's d is the 32-bit result, and q is read with it
+	 * ("Arguments mismatch for instruction 'lop3'" for %p1|%p2 and for
+	 * d|p without q) */
+	else if (in->op == OP_LOP3 && in->opnd[0].kind == OK_PAIR && in->opnd[0].nsub == 2 &&
+	    in->opnd[0].sub[0].kind == OK_REG && in->opnd[0].sub[0].sym && in->opnd[0].sub[0].sym->type == TY_PRED)
+		verify_report(v, VC_OPTYPE, in->opnd[0].sub[0].loc, "'lop3' writes d|p: d is a 32-bit register, not the "
+		    "predicate '%s'", in->opnd[0].sub[0].sym->name);
+	else if (in->op == OP_LOP3 && in->opnd[0].kind == OK_PAIR && in->nopnd != 6)
+		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'lop3' writing d|p reads a predicate q after its lookup table");
 	/* its lookup table is an integer ("Arguments mismatch" for a float
 	 * literal) */
 	else if (in->op == OP_LOP3 && in->nopnd >= 5 && in->opnd[4].kind == OK_FIMM)
@@ -1194,12 +1206,14 @@ required(Verify *v, Ins *in)
 				break;
 			}
 		}
-	/* st.async and red.async with an mbarrier operand say how it is
-	 * signalled ("Modifier '.shared::cluster' requires modifier
-	 * '.completion_mechanism'") */
-	if ((in->op == OP_ST_ASYNC || in->op == OP_RED_ASYNC) && in->nopnd == 3 && !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' with an mbarrier operand needs .mbarrier::complete_tx::bytes",
-		    ir_opinfo[in->op].name);
+	/* st.async and red.async with an mbarrier operand, or at cluster
+	 * scope, say how it is signalled ("Modifier '.shared::cluster'
+	 * requires modifier '.completion_mechanism'", "Modifier '.cluster'
+	 * requires ...") */
+	if ((in->op == OP_ST_ASYNC || in->op == OP_RED_ASYNC) && (in->nopnd == 3 || ir_hasmod(in, MOD_CLUSTER)) &&
+	    !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' %s needs .mbarrier::complete_tx::bytes", ir_opinfo[in->op].name,
+		    in->nopnd == 3 ? "with an mbarrier operand" : "at .cluster scope");
 	/* shf is shf.l or shf.r ("Not a name of any known instruction"), with
 	 * one of .wrap and .clamp ("Clamp modifier required", "Multiple
 	 * clamp modifiers specified") */
