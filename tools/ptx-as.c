@@ -213,19 +213,11 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 
-	switch (ptx_module_parse(cx, name, src, len, NULL, &m)) {
-	case PTX_OK: rc = 0; break;
-	case PTX_ESYNTAX: rc = EXIT_INPUT; break;
-	default:
-		fprintf(stderr, "%s: out of memory\n", prog);
-		ptx_ctx_free(cx);
-		free(src);
-		return EXIT_USAGE;
-	}
+	rc = ptx_module_parse(cx, name, src, len, NULL, &m);
 	/* then what ptxas itself refuses beyond the grammar (types, state
 	 * spaces, targets, operands), for the target -arch names or else the
 	 * module's own: a module ptxas rejects is rejected here too */
-	if (rc == 0) {
+	if (rc == PTX_OK) {
 		static const char *const ptxas_checks[] = { "ptxas", NULL };
 		ptx_verify_opts vo = PTX_VERIFY_OPTS_INIT;
 		vo.checks = ptxas_checks;
@@ -235,15 +227,16 @@ main(int argc, char **argv)
 			vo.sm = atoi(o.arch + 3);
 			vo.sm_suffix = *sfx;
 		}
-		switch (ptx_verify(m, &vo)) {
-		case PTX_OK: break;
-		case PTX_ESYNTAX: rc = EXIT_INPUT; break;
-		default:
-			fprintf(stderr, "%s: out of memory\n", prog);
-			ptx_ctx_free(cx);
-			free(src);
-			return EXIT_USAGE;
-		}
+		rc = ptx_verify(m, &vo);
+	}
+	switch (rc) {
+	case PTX_OK: rc = 0; break;
+	case PTX_ESYNTAX: rc = EXIT_INPUT; break;
+	default:
+		fprintf(stderr, "%s: out of memory\n", prog);
+		ptx_ctx_free(cx);
+		free(src);
+		return EXIT_USAGE;
 	}
 	ptx_diag_print(cx, stderr);
 	if (rc == 0 && o.emit != EMIT_NONE && writeout(m, o.emit, o.out) != 0)

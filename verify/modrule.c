@@ -338,20 +338,28 @@ verify_modrules(Verify *v, const Accept *ac, Ins *in)
  * instructions ("Unexpected number of state spaces"; cvta.to's .to is not
  * a space).  Which spaces go with which instruction is space.c's.
  */
+/* The instructions that take an mbarrier's address. */
+static int
+mbarop(int op)
+{
+	switch (op) {
+	case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
+	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_CP_ASYNC_MBARRIER_ARRIVE:
+	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* The mbarrier instructions take the spaces their row of ops.def lists
  * (.shared, .shared::cta, .shared::cluster for some) and no other ("State
  * space incorrect", "Illegal modifier '::cluster'").  1 when it reported. */
 static int
 mbarspace(Verify *v, const Accept *ac, Ins *in)
 {
-	switch (in->op) {
-	case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
-	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_CP_ASYNC_MBARRIER_ARRIVE:
-	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
-		break;
-	default:
+	if (!mbarop(in->op))
 		return 0;
-	}
 	for (int i = 0; i < in->nmod; i++) {
 		int md = in->mod[i];
 		if (md >= NTY && md < NMOD && ir_modinfo[md].cls == MC_SPACE && !ac->mod[in->op * NMOD + md]) {
@@ -387,14 +395,8 @@ dupspace(const Ins *in)
 static int
 mbarvar(Verify *v, Ins *in)
 {
-	switch (in->op) {
-	case OP_MBARRIER_INIT: case OP_MBARRIER_INVAL: case OP_MBARRIER_EXPECT_TX: case OP_MBARRIER_COMPLETE_TX:
-	case OP_MBARRIER_ARRIVE: case OP_MBARRIER_ARRIVE_DROP: case OP_CP_ASYNC_MBARRIER_ARRIVE:
-	case OP_MBARRIER_TEST_WAIT: case OP_MBARRIER_TRY_WAIT:
-		break;
-	default:
+	if (!mbarop(in->op))
 		return 0;
-	}
 	for (int i = 0; i < in->nopnd; i++) {
 		const Opnd *a = &in->opnd[i];
 		const Sym *s = a->kind == OK_ADDR && a->base && a->base->kind == OK_SYM ? a->base->sym : NULL;
