@@ -50,10 +50,7 @@ setcheck(VerifyOpts *vo, const char *w)
 			if (vo->sev[c] < 0)
 				vo->sev[c] = SEV_WARNING;
 	} else if (strcmp(w, "ptxas") == 0) {
-		/* what ptxas itself refuses, as errors, and nothing else
-		 * (ptx-as: verify_opts_ptxas) */
-		for (c = 0; c < NVC; c++)
-			vo->sev[c] = verify_checks[c].ptxas ? SEV_ERROR : -1;
+		verify_sev_ptxas(vo);   /* what ptxas itself refuses, and nothing else */
 	} else if (strncmp(w, "no-", 3) == 0 && (c = verify_check_lookup(w + 3)) >= 0) {
 		vo->sev[c] = -1;
 	} else if ((c = verify_check_lookup(w)) >= 0) {

@@ -4977,8 +4977,7 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		return interp_fold_int(pm, f, xi, in, k);
 	}
-	if ((in->op == OP_SQRT || in->op == OP_DIV) && in->ty[0] == TY_F32 && in->nty == 1 && ir_hasmod(in, MOD_FTZ) &&
-	    !ir_hasmod(in, MOD_APPROX) && !ir_hasmod(in, MOD_FULL) && (r = foldslowset(pm, f, xi, in, k)) != 0)
+	if (slowrnd(in) && (r = foldslowset(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
 	/* before folddiv1: x / 1.0 of a constant x is x * 1.0 folded (.ftz
 	 * flushes a subnormal x; a NaN x gives the canonical NaN) */

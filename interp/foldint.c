@@ -1041,6 +1041,21 @@ kselpick(const Func *f, const Ins *d, int depth, int fcmp)
 	return t ^ neg ? 1 : 2;
 }
 
+/* A set of a float with itself: 0 where it is false whatever the value
+ * (the ordered ne, lt and gt), 1 where true (the unordered equ, leu and
+ * geu), NaN or not (set.ne.u32.f32 x, x is RZ in sm_90 SASS); 2 where a
+ * NaN decides it; -1 for any other instruction. */
+static int
+fselfset(const Ins *d)
+{
+	if (d->op != OP_SET || d->nopnd != 3 || d->nty != 2 || ir_tyinfo[d->ty[1]].kind != TK_FLOAT ||
+	    srcval(d, 1) < 0 || srcval(d, 1) != srcval(d, 2))
+		return -1;
+	if (ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU))
+		return 1;
+	return ir_hasmod(d, MOD_NE) || ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) ? 0 : 2;
+}
+
 /* Is v a set of a value with itself by an unsigned compare (lo, hi, ls,
  * hs)?  Its value is the same whatever the value, but ptxas leaves it to
  * an ISETP that runs, so an slct by it is a SEL at run time (sm_90 SASS:
@@ -1361,17 +1376,12 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
 		return 1;
 	}
-	/* of a float with itself: the ordered ne, lt and gt are false and the
-	 * unordered equ, le and ge true, NaN or not (set.ne.u32.f32 x, x is
-	 * RZ in sm_90 SASS); the others depend on x being a NaN */
-	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT &&
-	    srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2)) {
-		int t = ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU);
-		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT))
-			return 0;
-		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
-		return 1;
-	}
+	/* of a float with itself, where no NaN decides it (fselfset) */
+	int self = fselfset(d);
+	if (self == 2)
+		return 0;
+	if (self >= 0)
+		return *r = !self ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu, 1;
 	/* not a lop3.b32, even of values it knows (an H200: a bfe.s32 at 52
 	 * by a lop3 of 0s by 0xcb, all ones, has the manual's result, where
 	 * by a not.b32 of such a 0 it has the immediate rule's; v10 seed 620
@@ -1952,9 +1962,7 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_REG && ir_tyinfo[d->ty[0]].bits == 32 &&
 	    (u = srcval(d, 1)) >= 0)
 		return bfesrcknown(f, u, k, depth + 1);
-	if (d->op == OP_SET && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT && d->nopnd == 3 && srcval(d, 1) >= 0 &&
-	    srcval(d, 1) == srcval(d, 2) && (ir_hasmod(d, MOD_NE) || ir_hasmod(d, MOD_LT) || ir_hasmod(d, MOD_GT) ||
-	    ir_hasmod(d, MOD_EQU) || ir_hasmod(d, MOD_LEU) || ir_hasmod(d, MOD_GEU)))
+	if ((u = fselfset(d)) == 0 || u == 1)
 		return 1;
 	/* (the others as a set of floats below: v14 xmix 7197, a bfe.s32
 	 * at 255, 1 of set.ge.f32.f64 of a mov'd NaN with itself is the

@@ -72,6 +72,12 @@ void
 verify_opts_ptxas(VerifyOpts *o)
 {
 	memset(o, 0, sizeof *o);
+	verify_sev_ptxas(o);
+}
+
+void
+verify_sev_ptxas(VerifyOpts *o)
+{
 	for (int i = 0; i < NVC; i++)
 		o->sev[i] = verify_checks[i].ptxas ? SEV_ERROR : -1;
 }

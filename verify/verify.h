@@ -55,6 +55,8 @@ void verify_opts_init(VerifyOpts *o);
  * a loader runs: it refuses what the driver's JIT would refuse, and nothing
  * more. */
 void verify_opts_ptxas(VerifyOpts *o);
+/* Only the severities verify_opts_ptxas sets, the rest of o as it was. */
+void verify_sev_ptxas(VerifyOpts *o);
 /* Check by -W name; -1 when unknown. */
 int verify_check_lookup(const char *name);
 
