@@ -3072,6 +3072,31 @@ squared(const Func *f, const Ins *in)
 	return 0;
 }
 
+/* Does in's result go only to min or max .f32 instructions (no .NaN,
+ * .xorsign or .relu) that read it twice, at least one? */
+static int
+selfmmonly(const Func *f, const Ins *in)
+{
+	int n = 0;
+
+	if (in->ndef != 1)
+		return 0;
+	for (int i = 0; i < f->nins; i++) {
+		const Ins *m = f->ins[i];
+		int r = 0;
+		for (int u = 0; u < m->nuse; u++)
+			r |= m->use[u] == in->def[0];
+		if (!r)
+			continue;
+		if ((m->op != OP_MIN && m->op != OP_MAX) || m->ty[0] != TY_F32 || m->nopnd != 3 ||
+		    ir_hasmod(m, MOD_NAN_PROP) || ir_hasmod(m, MOD_XORSIGN) || ir_hasmod(m, MOD_RELU) ||
+		    srcval(m, 1) != in->def[0] || srcval(m, 2) != in->def[0])
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -3111,9 +3136,14 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * add.s32 or add.ftz.f32 of it under a guard that setp.le.s32
 		 * of it and 0 makes, false, is FADD.FTZ R, -RZ, +QNAN, a MOV
 		 * of 0x7fc12345 without .ftz; v14 xmix 3323, 0x7fffffff on an
-		 * H200) */
+		 * H200); but where only a min or max of the neg with itself
+		 * reads it, that pass folds the FMNMX of the negated constant
+		 * twice to the constant (sm_90 SASS: a MOV of 0xffc00001 for
+		 * min.f32 of neg.ftz of 0f7F800001 left so; v15 xmix 176394,
+		 * 0xffc00001 on an H200) */
 		if (!neg || xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
-		    d->op == OP_PRMT || (d->guard && ir_hasmod(in, MOD_FTZ)) || !interp_fold_kconst(f, v, &c) ||
+		    d->op == OP_PRMT || (d->guard && ir_hasmod(in, MOD_FTZ) && !selfmmonly(f, in)) ||
+		    !interp_fold_kconst(f, v, &c) ||
 		    (c & 0x7FFFFFFFu) <= 0x7F800000u)
 			return 0;
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
