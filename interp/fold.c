@@ -4620,6 +4620,20 @@ slowrnd(const Ins *d)
 	return 0;
 }
 
+/* sqrt, rsqrt, lg2 and ex2 .approx.f32 without .ftz, which scale a
+ * subnormal source in its register before the MUFU: where one is the
+ * last reader of a set's source, ptxas keeps the slow path's test of the
+ * set's value (sm_90 SASS: FSETP.NEU.FTZ of it against RZ, where an
+ * add.s32, rcp.approx, sin.approx or .ftz one as the last reader has the
+ * set's compare; v1 seed 319149, a div.rp.ftz.f32 of a set.ge.u32.f32's
+ * 0 whose source sqrt.approx.f32 reads last, 0 on an H200). */
+static int
+scalesrc(const Ins *m)
+{
+	return (m->op == OP_SQRT || m->op == OP_RSQRT || m->op == OP_LG2 || m->op == OP_EX2) && m->nty == 1 &&
+	    m->ty[0] == TY_F32 && ir_hasmod(m, MOD_APPROX) && !ir_hasmod(m, MOD_FTZ);
+}
+
 /* Would ptxas test the f32 set d (instruction di) again in the slow
  * path of e (instruction j)?  Where the subroutine is called once (two
  * calls share the test of 0: sm_90 SASS, FSETP.NEU.FTZ x, RZ for two
@@ -4627,10 +4641,15 @@ slowrnd(const Ins *d)
  * seed 139033: a div.rm.ftz before the set, v2 6251: rcp slow paths),
  * and, for a div, whose subroutine is called on every path, none between
  * (v1 seed 13065: a sqrt.rn.f32 between keeps the test; a sqrt's, not);
- * and each source register of d is read again after e.  The test reads
+ * and each source register of d is read again after e (not last by a
+ * scalesrc instruction).  The test reads
  * the registers that d read, after register allocation: a source that
  * dies at d may be reused before (the sqrt's test of 0 stays), one read
- * later may not. */
+ * later may not.  Not in a kernel with setmaxnreg, whose register
+ * budget ptxas fits: there the subroutine tests the set's value (sm_90a
+ * SASS: FSETP.NEU.FTZ of it against RZ; v8 regs 1394, 48357, 99282, a
+ * set's 0 through sqrt.rm.ftz, div.rz.ftz and sqrt.rn.ftz, 0 on an
+ * H200). */
 static int
 slowtest(const Func *f, const Ins *e, int j, const Ins *d, int di)
 {
@@ -4639,21 +4658,22 @@ slowtest(const Func *f, const Ins *e, int j, const Ins *d, int di)
 	if (!r || di < 0 || di >= j)
 		return 0;
 	for (int i = 0; i < f->nins; i++)
-		if (i != j && f->ins[i]->op == e->op && slowrnd(f->ins[i]) == r)
+		if ((i != j && f->ins[i]->op == e->op && slowrnd(f->ins[i]) == r) || f->ins[i]->op == OP_SETMAXNREG)
 			return 0;
 	for (int i = 0; i < j; i++)
 		if (i != di && (i < di || e->op == OP_DIV) && subins(f->ins[i]))
 			return 0;
 	for (int u = 0, o = 1; o < d->nopnd; o++) {
-		int live = 0;
+		int last = -1;
 		if (d->opnd[o].kind == OK_IMM || d->opnd[o].kind == OK_FIMM)
 			continue;
 		if (u >= d->nuse)
 			return 0;
-		for (int i = j + 1; i < f->nins && !live; i++)
-			for (int x = 0; x < f->ins[i]->nuse && !live; x++)
-				live = f->ins[i]->use[x] == d->use[u];
-		if (!live)
+		for (int i = j + 1; i < f->nins; i++)
+			for (int x = 0; x < f->ins[i]->nuse; x++)
+				if (f->ins[i]->use[x] == d->use[u])
+					last = i;
+		if (last < 0 || scalesrc(f->ins[last]))
 			return 0;
 		u++;
 	}

@@ -1227,6 +1227,21 @@ kpairq(const Func *f, int pv)
 	return e && e->op == OP_SETP && e->opnd[0].kind == OK_PAIR && e->ndef == 2 && w == e->def[1];
 }
 
+/* The width of source i (0 the first) of d, where an immediate stands:
+ * its last type's, but slct's a and b are of its first (v15 immx 260601:
+ * neg.f64 of slct.u64.s32 0xfff8000000012345, -1 by a positive selector
+ * is ptxas's folded 0x7ff8000000012345 on an H200, not of the word
+ * 0x12345) and mad.wide's c twice the factors' */
+static int
+srcbits(const Ins *d, int i)
+{
+	if (d->op == OP_SLCT && d->nty == 2 && i < 2)
+		return ir_tyinfo[d->ty[0]].bits;
+	if (d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && i == 2)
+		return 2 * ir_tyinfo[d->ty[d->nty - 1]].bits;
+	return ir_tyinfo[d->ty[d->nty - 1]].bits;
+}
+
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
  * all ones, an and or a mul with 0, an xor of a value with itself, a set
@@ -1481,7 +1496,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	for (int i = 0; i < n; i++) {
 		const Opnd *o = &d->opnd[1 + i];
 		if (o->kind == OK_IMM)
-			src[i] = (uint64_t)o->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
+			src[i] = (uint64_t)o->imm & (srcbits(d, i) == 64 ? ~0ull : 0xFFFFFFFFull);
 		else if (fminmax && o->kind == OK_FIMM)
 			/* a 0f, 0d or decimal one, as the f32 it is (v14 xmix
 			 * 30955: a bfe.s32 of mul.ftz.sat.f32 of min.f32 x, 1e-50
