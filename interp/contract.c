@@ -220,6 +220,19 @@ intread(const Func *f, int v, int i)
 	return n > 0;
 }
 
+/* Is d a mad.wide.u32 or .s32?  Its 64-bit result is a 64-bit integer
+ * value to the shared f64 atomic add's order as int64op's are (sm_90
+ * SASS: with a sub.s64 or shr.u64 reading it too the loop's DADD takes
+ * it second, its NaN winning; with a st.shared.b64 as well, or no such
+ * reader, first; v1 seed 348495 memory, a mad.wide.u32 that a sub.s64
+ * reads, the H200 gave the added NaN).  A mul.wide is not: the DADD takes
+ * it first whatever reads it. */
+static int
+madwide(const Ins *d)
+{
+	return d->op == OP_MAD && ir_hasmod(d, MOD_WIDE) && d->nty == 1 && (d->ty[0] == TY_U32 || d->ty[0] == TY_S32);
+}
+
 /* The kind of value v, computed by d, the instruction at i.  For a shared
  * f64 atomic add (atomic: interp_nan_late), also: a 64-bit integer result
  * that another 64-bit integer instruction reads counts as an rn expansion
@@ -233,8 +246,9 @@ intread(const Func *f, int v, int i)
  * whoever reads it (a mul.hi.s64 is as the others).  Of the 54,000
  * recorded kernels this leaves 3 fewer differing, none new; of their 865
  * loops it predicts ptxas's DADD order for 851 (missed: results of
- * mad.wide.u32, add.cc, addc, mad.hi.u64, a guarded not, a selp of a
- * constant, all late for ptxas; an add.u64 and an rn div taken as late).  The same
+ * mad.wide.u32, since counted (madwide), add.cc, addc, mad.hi.u64, a
+ * guarded not, a selp of a constant, all late for ptxas; an add.u64 and
+ * an rn div taken as late).  The same
  * rule for the pairs of interp_nan_first fixed 40 and broke 18 (a 64-bit
  * integer against a mul.f64 or another integer, a selp): ptxas's order
  * there needs more than this. */
@@ -250,7 +264,7 @@ defkind(const Func *f, int v, const Ins *d, int i, int atomic)
 		return DK_RSQ;
 	if (atomic && d->op == OP_MUL && ir_hasmod(d, MOD_HI) && d->ty[0] == TY_U64 && !d->guard && d->ndef == 1)
 		return DK_RN;
-	if (atomic && int64op(d) && d->op != OP_SETP && !d->guard && d->ndef == 1 && intread(f, v, i))
+	if (atomic && (int64op(d) || madwide(d)) && d->op != OP_SETP && !d->guard && d->ndef == 1 && intread(f, v, i))
 		return DK_RN;
 	if (d->op == OP_SELP || d->op == OP_COPYSIGN)
 		return DK_MOVED;

@@ -128,7 +128,8 @@
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays), and so does abs.f16 or abs.bf16
  *     of a half of one; abs.ftz.f32, and an instruction of a rounding
- *     modifier without .sat, are not known so (f32nonneg).
+ *     modifier without .sat, are not known so (f32nonneg); abs.f32 (no
+ *     .ftz) of a selp.f32 known so is a copy (foldabssel).
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
  *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
@@ -2298,6 +2299,35 @@ int
 interp_fold_slctpos(const Func *f, const Ins *d)
 {
 	return f32nonneg(f, d, 0);
+}
+
+/* abs.f32 (unguarded, no .ftz) of a selp.f32 that ptxas knows is not
+ * negative (f32nonneg: each source an abs, a .sat value ... or an
+ * immediate with its sign clear): it drops the abs, and the value is the
+ * selp's FSEL, a NaN's payload kept, where an abs of another value is an
+ * FADD |x|, -0, the canonical NaN (v1 seed 356476 f32: abs.f32 of a selp
+ * of an abs.f32 and 0f3F4C0000, 0x7fffffd4 on the H200; sm_90 SASS:
+ * FSEL R, |R|, 0.796875 stored for both; v1 seed 298575 alike).
+ * abs.ftz keeps its FADD.FTZ. */
+static int
+foldabssel(const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_SELP || !f32nonneg(f, d, 0))
+		return 0;
+	/* a NaN immediate is not (v1 seeds 301806, 98423: of 0f7FC00000 the
+	 * FADD stays, 0x7fffffff on the H200) */
+	for (int i = 1; i <= 2; i++) {
+		const Opnd *o = &d->opnd[i];
+		if ((o->kind == OK_FIMM || o->kind == OK_IMM) &&
+		    ((o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm) & 0x7FFFFFFFu) >
+		    0x7F800000u)
+			return 0;
+	}
+	copyof(xi, 0, 0);
+	return 1;
 }
 
 /* abs.f16x2, abs.ftz.f16x2 or abs.bf16x2 of an f32 that ptxas knows is not
@@ -5106,6 +5136,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldsat2(f, xi, in);
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    foldabsk(pm, f, xi, in, k))
+		return 0;
+	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
+	    in->nopnd == 2 && foldabssel(f, xi, in))
 		return 0;
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && foldhalf2k(pm, f, xi, in))
