@@ -352,7 +352,7 @@ struct Ins {
 	int op;             /* OP_* */
 	Loc loc;
 	int nmod;
-	uint16_t *mod;
+	uint16_t *mod;      /* the modifiers (type words too) in the order written: see ir_modbefore */
 	const char **modtext;
 	int ty[4];          /* the type modifiers in order (TY_*), 0-padded; ty[0] is "the" type */
 	int nty;
@@ -396,6 +396,27 @@ ir_modof(const Ins *in, int cls)
 		if (in->mod[i] >= NTY && in->mod[i] < NMOD && ir_modinfo[in->mod[i]].cls == cls)
 			return (ModId)in->mod[i];
 	return MOD_NONE;
+}
+
+/* Whether modifiers x and y are both written on in, the first x before
+ * the first y; y MOD_NONE: whether x is the first modifier written (the
+ * first word after the opcode's name).
+ * The parser keeps mod[] in the order the words were written: it moves
+ * only the words of the opcode's name (vote.ballot.sync is vote.sync with
+ * .ballot), never a modifier, so the order of mod[] is the written order;
+ * what is added after (the loader's implied modifiers) comes last.  ptxas
+ * reads some leading words as part of the name (shf.l, sust.b), which is
+ * how the verifier asks for them first. */
+static inline int
+ir_modbefore(const Ins *in, ModId x, ModId y)
+{
+	for (int i = 0; i < in->nmod; i++) {
+		if (in->mod[i] == x)
+			return y == MOD_NONE ? i == 0 : ir_hasmod(in, y);
+		if (in->mod[i] == y)
+			return 0;
+	}
+	return 0;
 }
 
 #define MCLASS(id, acc) \

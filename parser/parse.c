@@ -772,6 +772,8 @@ insn(Parser *p, Expr *guard, Head *h, EList *ops)
 	in->mod = ir_alloc(p->a, (size_t)(in->nmod ? in->nmod : 1) * sizeof *in->mod);
 	in->modtext = ir_alloc(p->a, (size_t)(in->nmod ? in->nmod : 1) * sizeof *in->modtext);
 	int bad = 0;
+	/* in the order written: the moves above take only name words out of
+	 * the chain (ir_modbefore relies on it) */
 	for (int i = 0; i < in->nmod; i++) {
 		int k = nused + i;
 		int id = ir_mod_lookup(h->s[k], h->len[k]);

@@ -13,7 +13,8 @@
  *    family, cache policies and shf's shift amount, discard's and
  *    applypriority's line, prefetchu's address, the operands of
  *    fence.proxy.tensormap::generic, min's and max's third source,
- *    istypep's operands, setmaxnreg's count;
+ *    istypep's operands, setmaxnreg's count, the parts of
+ *    cp.reduce.async.bulk.tensor;
  *  - immediates with a field of their own: bfe's and bfi's position and
  *    length, cp.async's sizes.
  */
@@ -999,6 +1000,16 @@ mbarops(Verify *v, Ins *in)
 	const char *form;
 	int parity = ir_hasmod(in, MOD_PARITY);
 
+	/* arriving on a peer CTA's mbarrier (.shared::cluster) returns no
+	 * state: its destination is the sink ("Sink '_' is expected as a
+	 * destination operand for instruction 'mbarrier.arrive' with
+	 * '.shared::cluster'") */
+	if ((in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP) && in->nopnd >= 1 &&
+	    ir_hasmod(in, MOD_SHARED_CLUSTER) && in->opnd[0].kind != OK_SINK) {
+		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'%s.shared::cluster' returns no state: its destination is '_'",
+		    ir_opinfo[in->op].name);
+		return;
+	}
 	/* .expect_tx arrives with a transaction count and .noComplete with an
 	 * arrival count, never without (ptxas 13.0: "Arguments mismatch",
 	 * "Illegal modifier '.noComplete' for instruction 'mbarrier.arrive
@@ -1182,33 +1193,78 @@ cachepolicy(Verify *v, Ins *in)
 	}
 }
 
-/* shf's direction, and its shift amount, a 32-bit integer: register or
- * integer literal ("Arguments mismatch"; its other operands may be any 32
- * bits). */
+/* shf's shift amount, a 32-bit integer: register or integer literal
+ * ("Arguments mismatch"; its other operands may be any 32 bits). */
 static void
 shfamount(Verify *v, Ins *in)
 {
 	const Opnd *o = in->nopnd == 4 ? &in->opnd[3] : NULL;
 	const Sym *r = o && o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
 
-	/* its direction is part of the opcode, shf.l and shf.r: ptxas
-	 * knows no 'shf' alone ("Not a name of any known instruction: 'shf'"
-	 * for shf.wrap.r, "Unknown modifier '.l'" for shf.wrap.l) */
-	if (v->dg && v->dg->src && in->loc.off + 6 <= v->dg->len) {
-		/* the parser takes the words in any order: read what was written */
-		const char *w = v->dg->src + in->loc.off;
-		if (!strncmp(w, "shf.", 4) && !((w[4] == 'l' || w[4] == 'r') && w[5] == '.') && (ir_hasmod(in, MOD_L) ||
-		    ir_hasmod(in, MOD_R))) {
-			verify_report(v, VC_MODIFIER, verify_modloc(v, in, ir_hasmod(in, MOD_L) ? MOD_L : MOD_R),
-			    "'shf' is written shf.l or shf.r: the direction comes first");
-			return;
-		}
-	}
 	if (!o || !(o->kind == OK_FIMM || (r && r->type != TY_PRED && (verify_bits(r->type) != 32 || isfloat(r->type) ||
 	    verify_kind(r->type) == TK_PACKED))))
 		return;
 	verify_report(v, VC_OPTYPE, o->loc, "the shift amount of 'shf' is a 32-bit integer, not %s%s%s",
 	    r ? "." : "a float literal", r ? tyname(r->type) : "", r ? " register" : "");
+}
+
+/* cp.reduce.async.bulk.tensor is written in full, ptxas 13.0 wanting
+ * each part: a dimension (".dim modifier required"), .global then
+ * .shared::cta, the destination's space first ("State space incorrect"),
+ * an operation ("Reduction operation is required"), .bulk_group
+ * (".completion_mechanism modifier required"); its destination is
+ * [tensormap, {coordinates}], one coordinate a dimension in braces, none
+ * a register of other than 32 bits (a predicate or a float literal passes)
+ * ("Arguments mismatch", "Vector expected", "Argument vector size
+ * mismatch"), its source a plain address, and a cache policy follows when
+ * and only when .L2::cache_hint is written ("Arguments mismatch"). */
+static void
+reducetensor(Verify *v, const Ins *in)
+{
+	static const ModId dims[] = { MOD_1D, MOD_2D, MOD_3D, MOD_4D, MOD_5D };
+	static const ModId ops[] = { MOD_ADD, MOD_MIN, MOD_MAX, MOD_INC, MOD_DEC, MOD_AND, MOD_OR, MOD_XOR };
+	const char *op = ir_opinfo[in->op].name;
+	int dim = 0, hasop = 0;
+
+	for (int i = 0; i < 5; i++)
+		if (ir_hasmod(in, dims[i]))
+			dim = i + 1;
+	for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+		hasop |= ir_hasmod(in, ops[i]);
+	if (!dim)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a dimension (.1d ... .5d)", op);
+	else if (!ir_modbefore(in, MOD_GLOBAL, MOD_SHARED_CTA))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' is written with .global.shared::cta, the destination's space "
+		    "first", op);
+	else if (!hasop)
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs an operation (.add, .min, .max, .inc, .dec, .and, .or, "
+		    ".xor)", op);
+	else if (!ir_hasmod(in, MOD_BULK_GROUP))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs its completion mechanism, .bulk_group", op);
+	if (in->nopnd < 2)
+		return;
+	const Opnd *d = &in->opnd[0], *s = &in->opnd[1];
+	const Opnd *c = d->kind == OK_ADDR && d->addrlist && d->nsub == 2 ? &d->sub[1] : NULL;
+	if (!c || c->kind != OK_VEC) {
+		verify_report(v, VC_OPTYPE, d->loc, "the destination of '%s' is [tensormap, {coordinates}]", op);
+		return;
+	}
+	for (int i = 0; i < c->nsub; i++) {
+		const Sym *r = verify_elemreg(&c->sub[i]);
+		if (c->sub[i].kind == OK_REG && r && r->type != TY_PRED && verify_bits(r->type) != 32) {
+			verify_report(v, VC_OPTYPE, c->sub[i].loc, "coordinate '%s' of '%s' is a .%s register; "
+			    "coordinates are 32-bit", r->name, op, tyname(r->type));
+			return;
+		}
+	}
+	if (dim && c->nsub != dim)
+		verify_report(v, VC_VECTOR, c->loc, "%d coordinate%s for '%s.%dd'; it takes %d", c->nsub,
+		    c->nsub == 1 ? "" : "s", op, dim, dim);
+	if (s->kind == OK_ADDR && s->addrlist)
+		verify_report(v, VC_OPTYPE, s->loc, "the source of '%s' is an address in .shared::cta, not a tensor", op);
+	else if ((in->nopnd == 3) != ir_hasmod(in, MOD_L2_CACHE_HINT))
+		verify_report(v, VC_OPTYPE, in->nopnd == 3 ? in->opnd[2].loc : in->loc, in->nopnd == 3 ?
+		    "'%s' takes a cache policy with .L2::cache_hint only" : "'%s.L2::cache_hint' takes a cache policy", op);
 }
 
 /* A barrier reduction's operation fixes its type: .popc counts into a
@@ -1262,6 +1318,8 @@ verify_families(Verify *v, Ins *in)
 		barred(v, in);
 	else if (in->op == OP_SURED)
 		suredtype(v, in);
+	else if (in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR)
+		reducetensor(v, in);
 	else
 		mbarops(v, in);
 	cachepolicy(v, in);

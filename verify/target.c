@@ -340,6 +340,16 @@ gate(Verify *v, Ins *in)
 	    in->ty[0] == TY_F32 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16))
 		verify_report(v, VC_TARGET, in->loc, "'%s.%s.%s' requires .target sm_100 or higher", oi->name,
 		    ir_tyinfo[in->ty[0]].name, ir_tyinfo[in->ty[1]].name);
+	/* st.async and red.async store to .global, and take .release and
+	 * .mmio, on sm_100 ("Feature 'st.async/red.async with .global state
+	 * space' requires .target sm_100 or higher", "... with .release
+	 * modifier", "... with .mmio modifier") */
+	if (sm && sm < 100 && (in->op == OP_ST_ASYNC || in->op == OP_RED_ASYNC) &&
+	    (ir_hasmod(in, MOD_GLOBAL) || ir_hasmod(in, MOD_RELEASE) || ir_hasmod(in, MOD_MMIO))) {
+		ModId md = ir_hasmod(in, MOD_GLOBAL) ? MOD_GLOBAL : ir_hasmod(in, MOD_RELEASE) ? MOD_RELEASE : MOD_MMIO;
+		verify_report(v, VC_TARGET, verify_modloc(v, in, md), "'%s.%s' requires .target sm_100 or higher", oi->name,
+		    ir_modinfo[md].name);
+	}
 	/* sured's 64-bit minimum and maximum came with PTX 8.1 ("Feature
 	 * '64-bit min/max operation on sured.b' requires PTX ISA .version 8.1
 	 * or later"; sured.p's too) */

@@ -1214,12 +1214,25 @@ required(Verify *v, Ins *in)
 	    !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' %s needs .mbarrier::complete_tx::bytes", ir_opinfo[in->op].name,
 		    in->nopnd == 3 ? "with an mbarrier operand" : "at .cluster scope");
-	/* shf is shf.l or shf.r ("Not a name of any known instruction"), with
-	 * one of .wrap and .clamp ("Clamp modifier required", "Multiple
-	 * clamp modifiers specified") */
+	/* st.async stores no vector but to an mbarrier's transaction ("Vector
+	 * qualifier is not allowed for instruction 'st.async'"), and no .b128
+	 * ("Unexpected instruction types specified") */
+	if (in->op == OP_ST_ASYNC && in->vec > 1 && !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
+		verify_report(v, VC_VECTOR, in->loc, "'st.async.v%d' is the mbarrier form's (.mbarrier::complete_tx::bytes)",
+		    in->vec);
+	else if (in->op == OP_ST_ASYNC && in->nty == 1 && in->ty[0] == TY_B128)
+		verify_report(v, VC_INSTRTYPE, verify_modloc(v, in, TY_B128), "'st.async' does not store .b128");
+	/* shf is shf.l or shf.r ("Not a name of any known instruction"), the
+	 * direction written first, as part of the name ("Not a name ..." for
+	 * shf.wrap.r, "Unknown modifier '.l'" for shf.wrap.l), with one of
+	 * .wrap and .clamp ("Clamp modifier required", "Multiple clamp
+	 * modifiers specified") */
 	if (in->op == OP_SHF && ir_hasmod(in, MOD_L) == ir_hasmod(in, MOD_R))
 		verify_report(v, VC_MODIFIER, ir_hasmod(in, MOD_L) ? verify_modloc(v, in, MOD_R) : in->loc,
 		    "'shf' needs one direction, .l or .r");
+	else if (in->op == OP_SHF && !ir_modbefore(in, ir_hasmod(in, MOD_L) ? MOD_L : MOD_R, MOD_NONE))
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, ir_hasmod(in, MOD_L) ? MOD_L : MOD_R),
+		    "'shf' is written shf.l or shf.r: the direction comes first");
 	else if (in->op == OP_SHF && !ir_hasmod(in, MOD_WRAP) && !ir_hasmod(in, MOD_CLAMP))
 		verify_report(v, VC_MODIFIER, in->loc, "'shf' needs one of .wrap and .clamp");   /* both: modcount.c */
 	/* ldmatrix, stmatrix and movmatrix are written in full: ".sync
@@ -1300,18 +1313,30 @@ required(Verify *v, Ins *in)
 		    ir_modinfo[ir_mod_boolop(in)].name);
 	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
-	if ((in->op == OP_SULD || in->op == OP_SUST) &&
-	    !(ir_hasmod(in, MOD_B) || (in->op == OP_SUST && ir_hasmod(in, MOD_P))))
+	/* the surface instructions are named with their .b or .p (suld.b,
+	 * sust.p, sured.b), written first ("Not a name of any known
+	 * instruction: 'sust'" without it or after another word), and take a
+	 * geometry ("Geometry modifier required") and a clamp mode ("Clamp
+	 * modifier required"); sured an operation too ("Illegal operation
+	 * '(null)'") */
+	int su = in->op == OP_SULD || in->op == OP_SUST || in->op == OP_SURED;
+	ModId subp = ir_hasmod(in, MOD_B) ? MOD_B : in->op != OP_SULD && ir_hasmod(in, MOD_P) ? MOD_P : MOD_NONE;
+	if (su && subp == MOD_NONE)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .b%s", ir_opinfo[in->op].name,
-		    in->op == OP_SUST ? " or .p" : "");
-	else if ((in->op == OP_SULD || in->op == OP_SUST) && !ir_hasmod(in, MOD_1D) && !ir_hasmod(in, MOD_2D) &&
+		    in->op != OP_SULD ? " or .p" : "");
+	else if (su && !ir_modbefore(in, subp, MOD_NONE))
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, subp), "'%s' is written %s.%s: .%s comes first",
+		    ir_opinfo[in->op].name, ir_opinfo[in->op].name, ir_modinfo[subp].name, ir_modinfo[subp].name);
+	else if (su && !ir_hasmod(in, MOD_1D) && !ir_hasmod(in, MOD_2D) &&
 	    !ir_hasmod(in, MOD_3D) && !ir_hasmod(in, MOD_A1D) && !ir_hasmod(in, MOD_A2D))
-		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a geometry (.1d, .2d, .3d, .a1d, .a2d)",
-		    ir_opinfo[in->op].name);
-	else if ((in->op == OP_SULD || in->op == OP_SUST) && !ir_hasmod(in, MOD_TRAP) && !ir_hasmod(in, MOD_CLAMP) &&
-	    !ir_hasmod(in, MOD_ZERO))
+		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a geometry (.1d, .2d, .3d%s)",
+		    ir_opinfo[in->op].name, in->op == OP_SURED ? "" : ", .a1d, .a2d");
+	else if (su && !ir_hasmod(in, MOD_TRAP) && !ir_hasmod(in, MOD_CLAMP) && !ir_hasmod(in, MOD_ZERO))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a clamp mode (.trap, .clamp, .zero)",
 		    ir_opinfo[in->op].name);
+	else if (in->op == OP_SURED && !ir_hasmod(in, MOD_ADD) && !ir_hasmod(in, MOD_MIN) && !ir_hasmod(in, MOD_MAX) &&
+	    !ir_hasmod(in, MOD_AND) && !ir_hasmod(in, MOD_OR))
+		verify_report(v, VC_MODIFIER, in->loc, "'sured' needs an operation (.add, .min, .max, .and, .or)");
 	if ((in->op == OP_TEX || in->op == OP_TLD4) && !verify_geometry(in, &(const char *){NULL}) &&
 	    !ir_hasmod(in, MOD_2DMS) && !ir_hasmod(in, MOD_A2DMS))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a geometry (.1d, .2d, .3d, .a1d, .a2d, .cube ...)",
