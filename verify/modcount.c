@@ -196,8 +196,10 @@ atomvec(Verify *v, const Ins *in, const char *op)
  * red.async is .relaxed.cluster ("order modifier required for instruction
  * 'red.async'").  st.async's value there is of 32 or 64 bits, alone or
  * in a vector: its 8- and 16-bit types take no register ("Arguments
- * mismatch for instruction 'st.async'", sm_90 and sm_100 alike) and .b128
- * is no type of it ("Unexpected instruction types").  1 when it reported. */
+ * mismatch for instruction 'st.async'", sm_90 and sm_100 alike), where
+ * the mbarrier operand is written (ptxas 13.0 takes st.async...u16 [a], 7
+ * without it), and .b128 is no type of it ("Unexpected instruction
+ * types").  1 when it reported. */
 static int
 asyncmbar(Verify *v, const Ins *in, const char *op)
 {
@@ -211,7 +213,8 @@ asyncmbar(Verify *v, const Ins *in, const char *op)
 		    op, ir_modinfo[md].name);
 		return 1;
 	}
-	if (in->op == OP_ST_ASYNC && in->nty == 1 && ir_tyinfo[in->ty[0]].bits != 32 && ir_tyinfo[in->ty[0]].bits != 64) {
+	if (in->op == OP_ST_ASYNC && in->nty == 1 && in->nopnd == 3 && ir_tyinfo[in->ty[0]].bits != 32 &&
+	    ir_tyinfo[in->ty[0]].bits != 64) {
 		verify_report(v, VC_INSTRTYPE, verify_modloc(v, in, in->ty[0]), "'st.async' completing on an mbarrier stores "
 		    "32- or 64-bit values, not .%s", ir_tyinfo[in->ty[0]].name);
 		return 1;

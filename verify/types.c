@@ -680,10 +680,13 @@ kinds(Verify *v, Ins *in)
 			verify_report(v, VC_OPTYPE, o->loc, "'.unified' after the address of '%s': only ld's generic or .global "
 			    "address takes it", ir_opinfo[in->op].name);
 		/* a memory operand is written in brackets, a result is a
-		 * register ("Arguments mismatch" for `ld.param.b32 %r1, a`,
+		 * register (but for the tensor copies' shared memory and
+		 * mbarrier operands, which ptxas 13.0 takes as a bare register
+		 * too) ("Arguments mismatch" for `ld.param.b32 %r1, a`,
 		 * `st.global.f32 %rd1, %f2`; "Argument 0 of instruction 'shf.l':
 		 * must be register" for `shf.l.wrap.b32 [%r11], ...`) */
-		else if (s == 'm' && o->kind != OK_ADDR)
+		else if (s == 'm' && o->kind != OK_ADDR && !(o->kind == OK_REG && (in->op == OP_CP_ASYNC_BULK_TENSOR ||
+		    in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR)))
 			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is a memory operand: it is written in brackets",
 			    i + 1, ir_opinfo[in->op].name);
 		/* only a 'D' result (setp, shfl, match, elect, lop3, tex) has a
