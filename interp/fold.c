@@ -1807,11 +1807,8 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		const XOp *o = &xi->s[i];
 		uint64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
-		 * canonical NaN (v13 seeds 2963, 4092), a mov'd one too (sm_90
-		 * SASS: mul.f32 of mov.b32 0xff812345 by 1.0 is a MOV of
-		 * 0x7fffffff; on an H200 too) */
-		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM ||
-		    (in->ty[0] == TY_F32 && interp_fold_kconst(f, srcval(in, 2 - i), &c)) || (!intone(f, in, 1 + i) && !fltone(pm, f, in, 1 + i) && !((o->k == XO_IMM &&
+		 * canonical NaN (v13 seeds 2963, 4092) */
+		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !fltone(pm, f, in, 1 + i) && !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
 		    (half && in->nopnd == 3 && half16k(pm, f, in, 1 + i, &c) && c == one &&
 		     !half16k(pm, f, in, 2 - i, &c))))))
