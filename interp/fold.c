@@ -3107,24 +3107,18 @@ squared(const Func *f, const Ins *in)
 static int
 selfmmonly(const Func *f, const Ins *in)
 {
-	int n = 0;
+	int v = in->ndef == 1 ? in->def[0] : -1;
 
-	if (in->ndef != 1)
+	if (v < 0 || v >= f->nval || !f->rdoff || f->rdoff[v] == f->rdoff[v + 1])
 		return 0;
-	for (int i = 0; i < f->nins; i++) {
-		const Ins *m = f->ins[i];
-		int r = 0;
-		for (int u = 0; u < m->nuse; u++)
-			r |= m->use[u] == in->def[0];
-		if (!r)
-			continue;
+	for (int r = f->rdoff[v]; r < f->rdoff[v + 1]; r++) {
+		const Ins *m = f->ins[f->rd[r]];
 		if ((m->op != OP_MIN && m->op != OP_MAX) || m->ty[0] != TY_F32 || m->nopnd != 3 ||
 		    ir_hasmod(m, MOD_NAN_PROP) || ir_hasmod(m, MOD_XORSIGN) || ir_hasmod(m, MOD_RELU) ||
-		    srcval(m, 1) != in->def[0] || srcval(m, 2) != in->def[0])
+		    srcval(m, 1) != v || srcval(m, 2) != v)
 			return 0;
-		n++;
 	}
-	return n > 0;
+	return 1;
 }
 
 static int
