@@ -19,10 +19,11 @@
 # The replay of tests/diff/cases is most of the time, and grows with each
 # recording, so CI replays a share of the records, the same ones each time,
 # spread over every generator version and family: the first make check one
-# in DIFF_FIRST (default 4), distcheck and the sanitizer build one in
-# DIFF_SAMPLE (default 16) each, each build another share (DIFF_SAMPLE_AT),
-# three eighths of the records in all.  A plain make check replays every
-# record (about 45 minutes on two cores); DIFF_FIRST=1 does that here.
+# in DIFF_FIRST (default 6), distcheck and the sanitizer build one in
+# DIFF_SAMPLE (default 32) each, each build another share (DIFF_SAMPLE_AT),
+# about a quarter of the records in all; with more, CI's two cores ran past
+# its 90 minutes.  A plain make check replays every record (more than an
+# hour on two cores); DIFF_FIRST=1 does that here.
 # Where the toolkit's ptxas is installed, the records of
 # tests/diff/oracle.txt among them are replayed with its f64 NaN operand
 # order (tests/diff.test says how), each a ptxas run.
@@ -34,8 +35,8 @@
 
 cd "$(dirname "$0")/.." || exit 99
 jobs=${JOBS:-2}
-sample=${DIFF_SAMPLE:-16}
-first=${DIFF_FIRST:-4}
+sample=${DIFF_SAMPLE:-32}
+first=${DIFF_FIRST:-6}
 pass=0
 fail=0
 skip=0
