@@ -176,7 +176,8 @@
  *     (foldslowset).
  *   - cvt.u32.u16 of cvt.s8.s64 of cvt.u64.s8 of x is x's byte
  *     sign-extended to 32 bits (foldcvts8pair); a zero-extending cvt of
- *     the low byte or half of a prmt.b32 may read a as 0 (foldint.c
+ *     the low byte or half of a prmt.b32, and an and.b32 of it with a
+ *     mask of whole bytes, may read a as 0 (foldint.c
  *     interp_fold_prmtlow).
  *   - mul.f64 of two constants ptxas knows early (immediates, movs and
  *     integer cvts of them), one a NaN, is that NaN quieted, its sign
@@ -892,15 +893,24 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
 	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
-	 * of a neg by set.ne.u32.f32 x, x, 0; sm_90 SASS) */
+	 * of a neg by set.ne.u32.f32 x, x, 0; sm_90 SASS).  Of slct.ftz.f32
+	 * only where ptxas's early pass carries c's register to the slct
+	 * (interp_fold_early): a later pass sees c flushed by an FADD.FTZ of
+	 * -RZ, which it does not fold, and keeps the FSETP and the FSEL (v1
+	 * seed 388022: c a set.lt.s32.f32 of x with x, an rcp.rz.ftz.f32
+	 * between; sm_90 SASS of a branch or an rcp between, and of slct
+	 * without .ftz, folded either way) */
 	if (in->op == OP_SLCT && in->nopnd == 4 && in->nty == 2) {
 		uint64_t cv;
 		const Opnd *o = &in->opnd[3];
+		int cr = srcval(in, 3);
 		if (o->kind == OK_IMM)
 			cv = (uint64_t)o->imm;
 		else if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
 			cv = (uint32_t)o->fbits;
-		else if (!interp_fold_kconst(f, srcval(in, 3), &cv))
+		else if ((in->ty[1] == TY_F32 && ir_hasmod(in, MOD_FTZ) && cr >= 0 && cr < f->nval &&
+			     !interp_fold_early(f, f->val[cr].ins, in)) ||
+		    !interp_fold_kconst(f, cr, &cv))
 			return 0;
 		if (in->ty[1] == TY_F32)
 			return (cv & 0x7FFFFFFFu) > 0x7F800000u || ((cv >> 31) & 1 && (cv & 0x7FFFFFFFu)) ? 2 : 1;
@@ -1082,6 +1092,17 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		 * tid & 31 is an FSEL of the neg's source, sign flipped) */
 		if (d && d->op == OP_SELP && d->ty[0] == TY_F32 && !d->guard && d->nopnd == 4 &&
 		    (t = interp_fold_selknown(f, d)) >= 1 && t <= 2 && (u = srcval(d, t)) >= 0 &&
+		    holds(f, u, f->val[w].ins, k)) {
+			v = u;
+			d = defof(f, v, &w);
+		}
+		/* so is a min or max.f32 of a value with itself, a copy to ptxas
+		 * (v1 seed 361613: a slct of max x, x of a neg.f32 is an FSEL of
+		 * the neg's source, sign flipped; the max's own result the
+		 * neg's FADD) */
+		if (d && (d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F32 && !d->guard && d->nopnd == 3 &&
+		    !ir_hasmod(d, MOD_FTZ) && !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) &&
+		    !ir_hasmod(d, MOD_RELU) && (u = srcval(d, 1)) >= 0 && u == srcval(d, 2) &&
 		    holds(f, u, f->val[w].ins, k)) {
 			v = u;
 			d = defof(f, v, &w);
@@ -4986,7 +5007,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->nty >= 1 && (in->ty[in->nty - 1] == TY_S16X2 || in->ty[in->nty - 1] == TY_U16X2 ||
 	    in->ty[in->nty - 1] == TY_F16X2 || in->ty[in->nty - 1] == TY_BF16X2))
 		foldconsthalf(pm, f, xi, in);
-	if (in->op == OP_CVT && xi->ns == 1 && (r = interp_fold_prmtlow(pm, f, xi, in, k)) != 0)
+	if (((in->op == OP_CVT && xi->ns == 1) || (in->op == OP_AND && xi->ns == 2)) &&
+	    (r = interp_fold_prmtlow(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
 	    (in->ty[0] == TY_U32 || in->ty[0] == TY_S32) && in->ty[1] == TY_U16 && foldcvts8pair(f, xi, in))

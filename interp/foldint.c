@@ -44,7 +44,8 @@
  *     of one and a min.s32 of it (foldabsorb).
  *   - cnot.b32 of an f32 set.ftz is the opposite compare without .ftz
  *     (foldcnotset).
- *   - a zero-extending read of the low byte or half of a prmt.b32 whose
+ *   - a zero-extending read of the low byte or half of a prmt.b32, or
+ *     an and.b32 of it with a mask of whole bytes keeping byte 0, whose
  *     selector nibbles there are all 4 or more takes a as 0
  *     (interp_fold_prmtlow, called by fold.c).
  */
@@ -1748,35 +1749,84 @@ interp_fold_kconstf(const Func *f, int v, uint64_t *r)
  * gives 0 (sm_90 SASS: cvt.u32.u8 of prmt a, b, 0x...3a is PRMT R, RZ,
  * 0xa, Rb; v8, v9 and v10 seed 73586 regs), where the manual takes a's
  * sign.  The low half of a mov.b32 unpack of the result counts as the
- * result (its high half does not).  and.b32 with 0xff or 0xffff is the
- * same PRMT where its result is stored, but a LOP3 of the whole PRMT
- * where a setp tests it against 0, so it is left to the manual. */
+ * result (its high half does not).
+ *
+ * and.b32 of the prmt's result with an immediate of whole bytes that
+ * keeps byte 0 (0xff, 0xffff, 0xffffff, 0xff00ff, 0xff0000ff, ...; not
+ * 0xff00 or 0xffffffff) is one PRMT too, its masked bytes' nibbles made
+ * 0, and with the same test: where the kept nibbles are all 4 or more, a
+ * is RZ (v1 seed 363224: and.b32 of prmt a, b, 0x9ee57d99 with 0xffff is
+ * PRMT R, RZ, 0x99, Rb, 0, where a's byte 1 was 0xff; sm_90 SASS of each
+ * mask).  Where a setp.eq or .ne tests the and's result against 0, ptxas
+ * makes one LOP3 of the whole PRMT with a predicate out, read by every
+ * reader, and the manual holds. */
+static int
+setpzero(const Func *f, const Ins *in)
+{
+	int v = in->def[0];
+
+	if (v < 0 || v >= f->nval || !f->rdoff)
+		return 1;
+	for (int r = f->rdoff[v]; r < f->rdoff[v + 1]; r++) {
+		const Ins *m = f->ins[f->rd[r]];
+		if (m->op == OP_SETP && (ir_hasmod(m, MOD_EQ) || ir_hasmod(m, MOD_NE)) && m->nopnd >= 3)
+			for (int i = m->nopnd - 2; i < m->nopnd; i++)
+				if (m->opnd[i].kind == OK_IMM && m->opnd[i].imm == 0)
+					return 1;
+	}
+	return 0;
+}
+
 int
 interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int n, v, w, b, wb;
 	const Ins *d;
-	uint64_t sel;
+	uint64_t sel, keep;
 	XOp *ns;
 
-	if (in->guard || in->ndst != 1 || in->ndef != 1 || (v = srcval(in, 1)) < 0)
+	if (in->guard || in->ndst != 1 || in->ndef != 1)
 		return 0;
-	wb = ir_tyinfo[f->regs[f->val[in->def[0]].reg]->type].bits;
-	if (in->op != OP_CVT || in->nty != 2 || in->nopnd != 2 || ir_hasmod(in, MOD_SAT) || !isint(in->ty[0]) ||
-	    !isint(in->ty[1]) || in->ty[0] == TY_S8 || in->ty[0] == TY_S16 || in->ty[1] == TY_S8 || in->ty[1] == TY_S16 ||
-	    (in->ty[0] != TY_U8 && in->ty[0] != TY_U16 && in->ty[1] != TY_U8 && in->ty[1] != TY_U16))
-		return 0;
-	/* the bits read: the narrower side */
-	n = ir_tyinfo[in->ty[0]].bits < ir_tyinfo[in->ty[1]].bits ? ir_tyinfo[in->ty[0]].bits : ir_tyinfo[in->ty[1]].bits;
-	if ((n != 8 && n != 16) || n >= wb || wb > 32 || !(d = defof(f, v, &w)))
-		return 0;
-	/* or of the low half a mov.b32 {lo, hi} unpack of its result takes
-	 * (v3 seed 20996: cvt.u32.u16 of it is PRMT R, RZ, 0xdb, Rb; the
-	 * high half keeps the whole PRMT) */
-	if (d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 &&
-	    d->ndef == 2 && w == d->def[0] && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 32 &&
-	    (v = srcval(d, 1)) >= 0 && !(d = defof(f, v, &w)))
-		return 0;
+	if (in->op == OP_AND) {
+		/* the mask's operand and the prmt's */
+		int mi = in->nopnd == 3 && in->opnd[2].kind == OK_IMM ? 2 : in->nopnd == 3 && in->opnd[1].kind == OK_IMM ? 1 : 0;
+		uint32_t m;
+		if (!mi || in->ty[0] != TY_B32 || (v = srcval(in, 3 - mi)) < 0)
+			return 0;
+		m = (uint32_t)in->opnd[mi].imm;
+		keep = 0;
+		for (int i = 0; i < 4; i++) {
+			uint32_t byte = m >> 8 * i & 0xFF;
+			if (byte != 0 && byte != 0xFF)
+				return 0;
+			if (byte)
+				keep |= (uint64_t)0xF << 4 * i;
+		}
+		if (!(keep & 0xF) || keep == 0xFFFF || setpzero(f, in) || !(d = defof(f, v, &w)))
+			return 0;
+	} else {
+		if ((v = srcval(in, 1)) < 0)
+			return 0;
+		wb = ir_tyinfo[f->regs[f->val[in->def[0]].reg]->type].bits;
+		if (in->op != OP_CVT || in->nty != 2 || in->nopnd != 2 || ir_hasmod(in, MOD_SAT) || !isint(in->ty[0]) ||
+		    !isint(in->ty[1]) || in->ty[0] == TY_S8 || in->ty[0] == TY_S16 || in->ty[1] == TY_S8 ||
+		    in->ty[1] == TY_S16 ||
+		    (in->ty[0] != TY_U8 && in->ty[0] != TY_U16 && in->ty[1] != TY_U8 && in->ty[1] != TY_U16))
+			return 0;
+		/* the bits read: the narrower side */
+		n = ir_tyinfo[in->ty[0]].bits < ir_tyinfo[in->ty[1]].bits ? ir_tyinfo[in->ty[0]].bits :
+									   ir_tyinfo[in->ty[1]].bits;
+		if ((n != 8 && n != 16) || n >= wb || wb > 32 || !(d = defof(f, v, &w)))
+			return 0;
+		keep = ((uint64_t)1 << n / 2) - 1;	/* a nibble a byte */
+		/* or of the low half a mov.b32 {lo, hi} unpack of its result takes
+		 * (v3 seed 20996: cvt.u32.u16 of it is PRMT R, RZ, 0xdb, Rb; the
+		 * high half keeps the whole PRMT) */
+		if (d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->opnd[0].kind == OK_VEC &&
+		    d->opnd[0].nsub == 2 && d->ndef == 2 && w == d->def[0] && d->nty == 1 &&
+		    ir_tyinfo[d->ty[0]].bits == 32 && (v = srcval(d, 1)) >= 0 && !(d = defof(f, v, &w)))
+			return 0;
+	}
 	if (d->op != OP_PRMT || d->guard || d->nopnd != 4 || d->ty[0] != TY_B32 ||
 	    ir_hasmod(d, MOD_F4E) || ir_hasmod(d, MOD_B4E) || ir_hasmod(d, MOD_RC8) || ir_hasmod(d, MOD_ECL) ||
 	    ir_hasmod(d, MOD_ECR) || ir_hasmod(d, MOD_RC16))
@@ -1785,10 +1835,9 @@ interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int 
 		sel = (uint64_t)d->opnd[3].imm;
 	else if (!kconst(f, srcval(d, 3), 0, &sel))
 		return 0;
-	n /= 8;
-	sel &= (1u << 4 * n) - 1;
-	for (int i = 0; i < n; i++)
-		if (((sel >> 4 * i) & 0xF) < 4)
+	sel &= keep;
+	for (int i = 0; i < 4; i++)
+		if ((keep >> 4 * i & 0xF) && (sel >> 4 * i & 0xF) < 4)
 			return 0;
 	if (d->opnd[2].kind == OK_REG && ((b = srcval(d, 2)) < 0 || !holds(f, b, f->val[w].ins, k)))
 		return 0;
