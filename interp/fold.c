@@ -1864,19 +1864,20 @@ immsrc(const Func *f, const Ins *d)
 		return &e->opnd[1];
 	return NULL;
 }
-/* fma.rn.bf16x2 and fma.rn.f16x2 (no .ftz, .sat or .relu) of one value x
- * twice, x * x + c, where ptxas holds a half of x as a negation: a half
+/* fma.rn.bf16x2 and fma.rn.f16x2 (.ftz, .sat and .relu too) of one value
+ * x twice, x * x + c, where ptxas holds a half of x as a negation: a half
  * of a mov.b32 {a, b} pack that is a neg.bf16 or neg.f16 result (not
- * .ftz: an HADD2.FTZ of its own, v1 seed 76128) or a cvt
- * to the half of a negative f32 constant (a mov of one), or a -0 half of
- * a mov.b32 immediate.  ptxas keeps the half's magnitude in its register
- * and negates one factor of that half's product alone (sm_90 SASS:
- * HFMA2.BF16 R, R, -R'.H0_NH1, c), so that half computes -(x*x) + c: an
- * H200 gives -2.25 + c for x = {-1.5, 1.5} in the low half, -225 for
- * {h, bf16(-15.0)} in the high one, -0 for {-0, 0.5} + -0, f16x2 alike
- * (tests/regress/fma-half2-self-neg-half.ptx; v13 dag seeds 1850, 447,
- * 149, 1942, 3215).  AluOp.imm bit 0 (low half), bit 1 (high half), for
- * alu_float.c. */
+ * .ftz: an HADD2.FTZ of its own, v1 seed 76128), a cvt to the half of a
+ * negative f32 constant (a mov of one) or a mov.b16 of an immediate with
+ * the sign bit set, unless the other half is one F2FP packs (besidef2fp);
+ * or a -0 half of a mov.b32 immediate.  ptxas keeps the half's magnitude
+ * in its register and negates one factor of that half's product alone
+ * (sm_90 SASS: HFMA2.BF16 R, R, -R'.H0_NH1, c), so that half computes
+ * -(x*x) + c: an H200 gives -2.25 + c for x = {-1.5, 1.5} in the low
+ * half, -225 for {h, bf16(-15.0)} in the high one, -0 for {-0, 0.5} + -0,
+ * f16x2 alike (tests/regress/fma-half2-self-neg-half.ptx; v13 dag seeds
+ * 1850, 447, 149, 1942, 3215).  AluOp.imm bit 0 (low half), bit 1 (high
+ * half), for alu_float.c. */
 /* Is 32-bit value v a pair ptxas knows (*c its bits): what kconst
  * computes, or a cvt.u32 or .s32 of a 16-bit integer k16 knows (v14 xmix
  * 8118: cvt.u32.u16 of mov.b16 0100000 is the MOV of 0x8000 it folds)? */
@@ -1925,13 +1926,108 @@ negzero2(uint64_t c, int et)
 	return m;
 }
 
+/* The halves of pair c that are -0, as bits 0 and 1. */
 static int
-negmaskk(ptx_module *pm, const Func *f, int v, int et)
+zero2(uint64_t c)
 {
-	uint64_t c;
+	return ((c & 0xFFFFu) == 0x8000u) | ((c >> 16 & 0xFFFFu) == 0x8000u) << 1;
+}
 
-	v = copyroot(pm, f, v, 0);
-	return v >= 0 && pair32k(pm, f, v, &c) ? negzero2(c, et) : -1;
+/* cvt h (to f16 or bf16 from f32) of the f32 bits x, as the interpreter
+ * computes it; ~0 where it cannot. */
+static uint64_t
+cvt16k(const Ins *h, uint64_t x)
+{
+	AluOp op;
+	const char *why;
+	uint64_t src[2] = { x & 0xFFFFFFFFu, 0 }, dst[2] = { 0, 0 };
+	uint32_t cc = 0;
+
+	if (alu_decode(h, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.nsrc != 1 ||
+	    (op.flags & (ALU_CCIN | ALU_CCOUT)))
+		return ~0ull;
+	alu_exec(&op, src, dst, &cc);
+	return dst[0] & 0xFFFFu;
+}
+
+/* Is h, a half of a mov.b32 {a, b} pack, a conversion ptxas writes with
+ * F2FP.PACK_AB (its two halves in one instruction, the pack made there):
+ * a cvt.rz or cvt.rn.relu to the half type of an f32, a register or an
+ * immediate, or a cvt.rn of a register (of an immediate ptxas folds it);
+ * .ftz only to f16 (whose range an f32 subnormal is far below), no .sat
+ * or .satfinite (sm_90 SASS: F2FP.BF16.F32.PACK_AB.RZ R, RZ, -41.625;
+ * cvt.rm and .rp are F2F.BF16.F32.RM, .RP, of an immediate too;
+ * cvt.rn.ftz.bf16 and cvt.rz.ftz.bf16 F2F.FTZ.BF16.F32; cvt.rn.sat.f16 an
+ * F2FP and an HADD2.SAT) */
+static int
+f2fpack(ptx_module *pm, const Func *f, const Ins *h, int et, int bynz)
+{
+	const Opnd *ko;
+	XOp o;
+
+	if (h->op != OP_CVT || h->guard || h->nty != 2 || h->ty[0] != et || h->ty[1] != TY_F32 || h->nopnd != 2 ||
+	    (et == TY_BF16 && ir_hasmod(h, MOD_FTZ)) || ir_hasmod(h, MOD_SATFINITE))
+		return 0;
+	/* (.sat to f16, an HADD2.SAT after the conversion, beside a -0 whose
+	 * negation ptxas computes before it packs, the pair a real one: v14
+	 * xmix 6381, {cvt.rz.ftz.sat of -0.0, cvt.rn.ftz of -0.0}, +0 + -0
+	 * under .ftz is +0 on an H200; beside -15 the magnitude's pair) */
+	if (ir_hasmod(h, MOD_SAT))
+		return bynz && et == TY_F16;
+	ko = immsrc(f, h);
+	/* (cvt.rz of -0.0 is F2F.BF16.F32.RZ R, -RZ: v14 xmix 7905,
+	 * {cvt.rn.ftz of -0.0, cvt.rz of it}, -0 + -0 in the low half is -0
+	 * on an H200) */
+	if (ir_hasmod(h, MOD_RZ))
+		return !ko || interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM || (uint32_t)o.imm != 0x80000000u;
+	return ir_hasmod(h, MOD_RN) && (ir_hasmod(h, MOD_RELU) || (h->opnd[1].kind == OK_REG && !ko));
+}
+
+/* The halves of pack v (a mov.b32 {a, b}, unguarded) that f2fpack
+ * takes, as bits 0 and 1. */
+static int
+f2fpacks(ptx_module *pm, const Func *f, int v, int et, int nz)
+{
+	int w, pk = 0;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->op != OP_MOV || d->guard || d->nopnd != 2 || d->ndef != 1 || d->opnd[1].kind != OK_VEC ||
+	    d->opnd[1].nsub != 2 || d->nuse != 2)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int u = d->use[i];
+		const Ins *h = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL;
+		if (h && f2fpack(pm, f, h, et, nz >> (1 - i) & 1))
+			pk |= 1 << i;
+	}
+	return pk;
+}
+
+/* Mask m of the halves of pack v ptxas holds negated, less those beside
+ * a half f2fpack takes.  ptxas holds such a half (a neg, a cvt.rn of a
+ * negative constant, a mov.b16 of one with the sign bit set) as its
+ * magnitude and multiplies HFMA2 R, -R'.H0_NH1, c (R' the pair's halves
+ * swapped), which is x * x only where R holds the pair itself.  Where
+ * ptxas packs the magnitude by PRMT, R is the magnitude pair and the
+ * half's product is negated; where the other half comes from an
+ * F2FP.PACK_AB, the pack is made there with the half's value, R is it,
+ * and the product is the manual's.  (sm_90 SASS of {K, O} and {O, K}, K
+ * a cvt.rn of -15.0 or -0.0, a mov.b16 of -15, -inf or -0, a neg of a
+ * loaded h, O a loaded half, a cvt of an f32 register of each rounding
+ * and .ftz, .relu or .sat, a positive constant; read with HFMA2's
+ * .H0_NH1 taking H0 to the high lane and -H1 to the low, as v14 xmix
+ * 44288 and 38065 on an H200 say: {cvt.rn of x, cvt.rn of -199.5} is the
+ * manual's, {cvt.rz.sat of x, cvt.rn of -110.5} negated in the high
+ * half.  fma.rn .ftz, .sat and .relu alike.) */
+static int
+besidef2fp(ptx_module *pm, const Func *f, int v, int et, int m, int nz)
+{
+	int pk = f2fpacks(pm, f, v, et, nz);
+
+	for (int i = 0; i < 2; i++)
+		if (pk >> (1 - i) & 1)
+			m &= ~(1 << i);
+	return m;
 }
 
 static int
@@ -1939,12 +2035,12 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 {
 	int w, m = 0;
 	const Ins *d;
+	uint64_t c;
 	XOp o;
 
-	if ((m = negmaskk(pm, f, v, et)) >= 0)
-		return m;
-	m = 0;
 	v = copyroot(pm, f, v, 0);
+	if (v >= 0 && pair32k(pm, f, v, &c))
+		return besidef2fp(pm, f, v, et, negzero2(c, et), zero2(c));
 	d = v >= 0 ? defof(f, v, &w) : NULL;
 	/* (a factor may be a selp of x, x of a mov.b32 immediate: v14 xmix
 	 * 3384, x * x + x of mov.b32 0x3c008000 and a selp of it twice, -0
@@ -1962,6 +2058,7 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 	if (!same || d->opnd[1].kind != OK_VEC || d->opnd[1].nsub != 2 || d->nuse != 2)
 		return 0;
 	int known = 0;
+	uint64_t kv[2] = { 0, 0 };
 	for (int i = 0; i < 2; i++) {
 		int u = d->use[i];
 		const Ins *h = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL;
@@ -1983,16 +2080,28 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 				/* (negative, as a cvt.rn's below: v13 dag 13797,
 				 * {-(0.5), h}, the low half negated on an H200) */
 				known |= 1 << i;
-				if (!(hc & 0x8000u) && (hc & 0x7FFFu) <= (et == TY_BF16 ? 0x7F80u : 0x7C00u))
+				kv[i] = (hc & 0x7FFFu) > (et == TY_BF16 ? 0x7F80u : 0x7C00u) ? ~0ull : hc ^ 0x8000u;
+				if (kv[i] <= 0xFFFFu && (kv[i] & 0x8000u))
 					m |= 1 << i;
 			} else
 				m |= 1 << i;
 		}
+		/* a mov.b16 of an immediate whose sign bit is set, -0 and
+		 * NaNs among them, ptxas holds as the negation of its
+		 * magnitude too (v15 xmix 1358, 154193: {h, 0x8000}; v13 dag
+		 * 10681: {h, 0xbf80}; v15 xmix 334421: {0xff80, h}) */
 		else if (h->op == OP_MOV && h->nopnd == 2 && (h->opnd[1].kind == OK_IMM || h->opnd[1].kind == OK_FIMM)) {
 			known |= 1 << i;
+			if (!interp_decode_op(pm, &h->opnd[1], TY_B16, &o) && o.k == XO_IMM) {
+				kv[i] = o.imm & 0xFFFFu;
+				if (o.imm & 0x8000u)
+					m |= 1 << i;
+			} else
+				kv[i] = ~0ull;
 		} else if (ko && ir_hasmod(h, MOD_RN) && !ir_hasmod(h, MOD_RELU) && !ir_hasmod(h, MOD_SATFINITE) &&
 			   !interp_decode_op(pm, ko, TY_F32, &o) && o.k == XO_IMM) {
 			known |= 1 << i;
+			kv[i] = cvt16k(h, o.imm);
 			if ((o.imm & 0x80000000u) && (o.imm & 0x7FFFFFFFu) <= 0x7F800000u && !ir_hasmod(h, MOD_SAT))
 				m |= 1 << i;
 		}
@@ -2006,8 +2115,13 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 	 * 0x8000, -0 * -0 + -0 is +0 on an H200).  A -0 of a cvt.rn counts
 	 * as negative (7905: {cvt.rn.ftz of -0.0, cvt.rz of it}, -0 + -0 in
 	 * the low half is -0), and a cvt.rn of an immediate operand as one
-	 * of a mov'd one (4516: of -.25, the high half -0.3125). */
-	return known == 3 ? 0 : m;
+	 * of a mov'd one (4516: of -.25, the high half -0.3125).  Two mov.b16
+	 * immediates are the pair of a mov.b32 immediate (negzero2: v15 xmix
+	 * 204542, {0xffff, 0x8000}, the -0 half negated beside a NaN). */
+	c = (kv[1] & 0xFFFFu) << 16 | (kv[0] & 0xFFFFu);
+	if (known == 3)
+		return kv[0] > 0xFFFFu || kv[1] > 0xFFFFu ? 0 : besidef2fp(pm, f, v, et, negzero2(c, et), zero2(c));
+	return besidef2fp(pm, f, v, et, m, zero2(c) & known);
 }
 
 /* neg of a neg of x (f32, f64, f16, bf16, f16x2; neither .ftz): ptxas
@@ -5095,13 +5209,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_FMA && (in->ty[0] == TY_BF16X2 || in->ty[0] == TY_F16X2) && in->nopnd == 4 && xi->ns == 3 &&
 	    !in->guard && srcval(in, 1) >= 0 && srcval(in, 2) >= 0 &&
 	    copyroot(pm, f, srcval(in, 1), 0) == copyroot(pm, f, srcval(in, 2), 0) && xi->alu.op == OP_FMA &&
-	    !(xi->alu.flags & ~(uint32_t)(ALU_RNDSET | ALU_FTZ | ALU_SAT))) {
-		int et = in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16, m;
-		/* .ftz and .sat only of a pair ptxas knows (negzero2) */
-		if (!(xi->alu.flags & ~(uint32_t)ALU_RNDSET))
-			xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), et, srcval(in, 1) == srcval(in, 2));
-		else if ((m = negmaskk(pm, f, srcval(in, 1), et)) > 0)
-			xi->alu.imm = (uint32_t)m;
+	    !(xi->alu.flags & ~(uint32_t)(ALU_RNDSET | ALU_FTZ | ALU_SAT | ALU_RELU))) {
+		int et = in->ty[0] == TY_BF16X2 ? TY_BF16 : TY_F16;
+		xi->alu.imm = (uint32_t)negmask(pm, f, srcval(in, 1), et, srcval(in, 1) == srcval(in, 2));
 	}
 	if (in->op == OP_MAX && in->nopnd == 3 && xi->ns == 2 && ir_hasmod(in, MOD_NAN_PROP) &&
 	    (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 || in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) &&
