@@ -14,9 +14,9 @@
  *    applypriority's line, prefetchu's address, the operands of
  *    fence.proxy.tensormap::generic, min's and max's third source,
  *    istypep's operands, setmaxnreg's count, the parts of
- *    cp.reduce.async.bulk.tensor;
+ *    cp.reduce.async.bulk.tensor, the operands of the bulk copies;
  *  - immediates with a field of their own: bfe's and bfi's position and
- *    length, cp.async's sizes.
+ *    length, cp.async's and the bulk copies' sizes.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -681,6 +681,18 @@ texture(Verify *v, Ins *in)
 			verify_report(v, VC_OPTYPE, in->nopnd == 3 ? in->opnd[2].loc : in->loc,
 			    in->nopnd == 3 ? "'txq' takes a level of detail with .level only" :
 			    "'txq.level' takes a level of detail after the texture");
+		/* and asks for a level's size alone ("Illegal query modifier
+		 * for instruction 'txq.level'" for .channel_order) */
+		else if (in->op == OP_TXQ && ir_hasmod(in, MOD_LEVEL))
+			for (int i = 0; i < in->nmod; i++) {
+				int md = in->mod[i];
+				if (md < NTY || md >= NMOD || md == MOD_LEVEL || md == MOD_WIDTH || md == MOD_HEIGHT ||
+				    md == MOD_DEPTH || ir_modinfo[md].cls != MC_TEX)
+					continue;
+				verify_report(v, VC_MODIFIER, verify_modat(v, in, i), "'txq.level' queries .width, .height or "
+				    ".depth, not .%s", ir_modinfo[md].name);
+				break;
+			}
 		if (d->kind == OK_REG && d->sym && d->sym->kind == SYM_REG && d->sym->type == TY_PRED)
 			verify_report(v, VC_OPTYPE, d->loc, "result '%s' of '%s' is a predicate; it is a 32-bit register",
 			    d->sym->name, ir_opinfo[in->op].name);
@@ -793,6 +805,25 @@ multimem(Verify *v, Ins *in)
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, ir_mod_sem(in)), "'%s.%s' needs a scope "
 		    "(.cta, .cluster, .gpu, .sys)", name, ir_modinfo[ir_mod_sem(in)].name);
 		return;
+	}
+	/* an accumulation precision is for .add of 16-bit floats (.acc::f32)
+	 * or of 8-bit ones (.acc::f16, sm_100a) ("Illegal reduction
+	 * operation for instruction 'multimem.ld_reduce.acc::f32'", "Illegal
+	 * modifier '.acc::f32' for instruction 'multimem.ld_reduce' with
+	 * type '.u32'") */
+	if (in->op == OP_MULTIMEM_LD_REDUCE && (ir_hasmod(in, MOD_ACC_F32) || ir_hasmod(in, MOD_ACC_F16))) {
+		int acc = ir_hasmod(in, MOD_ACC_F32) ? MOD_ACC_F32 : MOD_ACC_F16;
+		if (op && op != MOD_ADD) {
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, op), "'%s.%s' reduces by .add alone, not .%s", name,
+			    ir_modinfo[acc].name, ir_modinfo[op].name);
+			return;
+		}
+		if (in->nty == 1 && (acc == MOD_ACC_F32 ? !f16 : !fp8)) {
+			verify_report(v, VC_MODIFIER, verify_modloc(v, in, acc), "'%s.%s' is for .%s types, not .%s", name,
+			    ir_modinfo[acc].name, acc == MOD_ACC_F32 ? "f16, .bf16, .f16x2 and .bf16x2" :
+			    "e4m3 and .e5m2 (and their x2 and x4)", tyname(t));
+			return;
+		}
 	}
 	if (in->nty != 1 || fp8)
 		return;
@@ -1010,6 +1041,14 @@ mbarops(Verify *v, Ins *in)
 		    ir_opinfo[in->op].name);
 		return;
 	}
+	/* .expect_tx and .noComplete exclude each other ("Illegal modifier
+	 * '.noComplete' for instruction 'mbarrier.arrive.expect_tx'") */
+	if ((in->op == OP_MBARRIER_ARRIVE || in->op == OP_MBARRIER_ARRIVE_DROP) && ir_hasmod(in, MOD_EXPECT_TX) &&
+	    ir_hasmod(in, MOD_NOCOMPLETE)) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_NOCOMPLETE), "'%s.expect_tx' takes no .noComplete",
+		    ir_opinfo[in->op].name);
+		return;
+	}
 	/* .expect_tx arrives with a transaction count and .noComplete with an
 	 * arrival count, never without (ptxas 13.0: "Arguments mismatch",
 	 * "Illegal modifier '.noComplete' for instruction 'mbarrier.arrive
@@ -1100,6 +1139,70 @@ srcsize(Verify *v, Ins *in, int hint)
 }
 
 /*
+ * The bulk copies, cp.async.bulk, cp.reduce.async.bulk and
+ * cp.async.bulk.prefetch, as ptxas 13.0 counts and types their operands
+ * ("Arguments mismatch"): the destination (none for the prefetch), the
+ * source, the size, then the mbarrier with .mbarrier::complete_tx::bytes,
+ * the CTA mask with .multicast::cluster, the cache policy with
+ * .L2::cache_hint and last the byte mask with .cp_mask, each there when
+ * and only when its word is written.  The size is a 32-bit integer
+ * register or an integer literal (a .b64, .b16, .f32 or predicate
+ * register, a float literal: "Arguments mismatch"); a literal one is a
+ * multiple of 16 up to 1048560 (verify_immfields).  bulksizeat gives the
+ * size's index, -1 for another instruction; bulkpolicyat the policy's,
+ * -1 when the count is wrong or unknown.
+ */
+static int
+bulksizeat(const Ins *in)
+{
+	switch (in->op) {
+	case OP_CP_ASYNC_BULK_PREFETCH: return 1;
+	case OP_CP_ASYNC_BULK: case OP_CP_REDUCE_ASYNC_BULK: return 2;
+	}
+	return -1;
+}
+
+/* The operands the bulk copy in takes by its words; -1 unknown (.ignore_oob, PTX 9.2). */
+static int
+bulkcount(const Ins *in)
+{
+	int size = bulksizeat(in);
+
+	if (size < 0 || ir_hasmod(in, MOD_IGNORE_OOB))
+		return -1;
+	return size + 1 + ir_hasmod(in, MOD_MBAR_COMPLETE_TX) + ir_hasmod(in, MOD_MULTICAST_CLUSTER) +
+	    ir_hasmod(in, MOD_L2_CACHE_HINT) + ir_hasmod(in, MOD_CP_MASK);
+}
+
+static int
+bulkpolicyat(const Ins *in)
+{
+	int n = bulkcount(in);
+
+	return n >= 0 && in->nopnd == n ? n - 1 - ir_hasmod(in, MOD_CP_MASK) : -1;
+}
+
+static void
+bulkops(Verify *v, Ins *in)
+{
+	const char *op = ir_opinfo[in->op].name;
+	int i = bulksizeat(in), n = bulkcount(in);
+	const Opnd *o = i >= 0 && i < in->nopnd ? &in->opnd[i] : NULL;
+	const Sym *r = o && o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+
+	if (n >= 0 && in->nopnd != n) {
+		verify_report(v, VC_OPTYPE, in->loc, "'%s' takes %d operands here, not %d: %s", op, n, in->nopnd, i == 1 ?
+		    "the source and the size, then a cache policy with .L2::cache_hint" : "the destination, the source and "
+		    "the size, then an mbarrier, a CTA mask, a cache policy and a byte mask where their words are written");
+		return;
+	}
+	if (o && (o->kind == OK_FIMM || (r && (r->type == TY_PRED || verify_bits(r->type) != 32 || isfloat(r->type) ||
+	    verify_kind(r->type) == TK_PACKED))))
+		verify_report(v, VC_OPTYPE, o->loc, "the size of '%s' is a 32-bit integer, not %s%s%s", op,
+		    r ? "." : "a float literal", r ? tyname(r->type) : "", r ? " register" : "");
+}
+
+/*
  * Cache policies (ptxas 13.0, "Arguments mismatch"): the policy operand
  * .L2::cache_hint adds is a 64-bit integer register or an integer
  * literal; without .L2::cache_hint, ld, st, atom and red have no room for
@@ -1135,9 +1238,41 @@ cachepolicy(Verify *v, Ins *in)
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' with %d operands needs .L2::cache_hint", op, in->nopnd);
 		return;
 	}
+	/* the second value ptxas 13.0 takes after atom's .b32 .exch, .and, .or
+	 * and .xor is a register: an integer literal there reads as a cache
+	 * policy (".L2::cache_hint modifier required for instruction 'atom'
+	 * with 4 arguments" for atom.and.b32 d, [a], b, 7) */
+	if (in->op == OP_ATOM && !hint && !ir_hasmod(in, MOD_CAS) && in->nopnd == 4 && in->opnd[3].kind == OK_IMM) {
+		verify_report(v, VC_MODIFIER, in->opnd[3].loc, "'atom' reads a literal fourth operand as a cache policy, "
+		    "which needs .L2::cache_hint");
+		return;
+	}
+	/* with .L2::cache_hint, ld, st, red and atom take the policy last and
+	 * nothing else more: atom no second value but cas's swap ("Arguments
+	 * mismatch for instruction 'ld'" for ld.L2::cache_hint d, [a]) */
+	if (hint && (in->op == OP_LD || in->op == OP_ST || in->op == OP_RED || in->op == OP_ATOM)) {
+		int want = in->op == OP_ATOM ? (ir_hasmod(in, MOD_CAS) ? 5 : 4) : 3;
+		if (in->nopnd != want) {
+			verify_report(v, VC_OPTYPE, in->loc, "'%s.L2::cache_hint' takes %d operands, the cache policy last, "
+			    "not %d", op, want, in->nopnd);
+			return;
+		}
+	}
 	/* cp.async's policy comes after the size: d, s, size, policy at least */
 	if (hint && in->op == OP_CP_ASYNC && in->nopnd < 4) {
 		verify_report(v, VC_OPTYPE, in->loc, "'cp.async' with .L2::cache_hint takes a cache policy after the size");
+		return;
+	}
+	if (bulksizeat(in) >= 0) {
+		/* bulkops() counts the operands; a byte mask follows the policy */
+		int at = bulkpolicyat(in);
+		if (hint && at >= 0) {
+			const Opnd *o = &in->opnd[at];
+			const Sym *r = o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG ? o->sym : NULL;
+			if (o->kind == OK_FIMM || (r && !int64reg(r)))
+				verify_report(v, VC_OPTYPE, o->loc,
+				    "the cache policy of '%s' is a 64-bit integer register or literal", op);
+		}
 		return;
 	}
 	if (hint && in->nopnd >= 2) {
@@ -1156,12 +1291,18 @@ cachepolicy(Verify *v, Ins *in)
 		return;
 	/* a primary priority, then a secondary one of .L2::evict_first or
 	 * .L2::evict_unchanged alone (ptxas 13.0: "Unsupported modifier
-	 * '.evict_last' as secondary_priority") */
+	 * '.evict_last' as secondary_priority"), and no third ("Unexpected
+	 * number of '.level::eviction_priority' modifiers specified") */
 	for (int i = 0, n = 0; i < in->nmod; i++) {
 		int md = in->mod[i];
 		if (md != MOD_L2_EVICT_NORMAL && md != MOD_L2_EVICT_FIRST && md != MOD_L2_EVICT_LAST &&
 		    md != MOD_L2_EVICT_UNCHANGED)
 			continue;
+		if (n == 2) {
+			verify_report(v, VC_MODIFIER, verify_modat(v, in, i), "'%s' takes two priorities at most, a primary "
+			    "and a secondary one", op);
+			return;
+		}
 		if (n++ && md != MOD_L2_EVICT_FIRST && md != MOD_L2_EVICT_UNCHANGED) {
 			verify_report(v, VC_MODIFIER, verify_modat(v, in, i), "'%s' takes .%s as its primary priority "
 			    "only; the secondary is .L2::evict_first or .L2::evict_unchanged", op, ir_modinfo[md].name);
@@ -1183,6 +1324,11 @@ cachepolicy(Verify *v, Ins *in)
 			if (o->kind == OK_IMM || r)
 				return;
 		}
+		/* range's sizes are integers ("Arguments mismatch" for 1.0) */
+		if (o->kind == OK_FIMM && in->op == OP_CREATEPOLICY_RANGE) {
+			verify_report(v, VC_OPTYPE, o->loc, "operand %d of '%s' is a float literal; it is an integer", i + 1, op);
+			return;
+		}
 		if (!r || o->kind == OK_ADDR)
 			continue;
 		if (want64 ? !int64reg(r) : r->type == TY_PRED || verify_bits(r->type) != 32 || isfloat(r->type)) {
@@ -1191,6 +1337,14 @@ cachepolicy(Verify *v, Ins *in)
 			return;
 		}
 	}
+	/* range's primary size, where both are literals, is at most its total
+	 * size, the two compared as unsigned 32-bit values ("Argument 3 of
+	 * instruction 'createpolicy.range': value '16' must be less than or
+	 * equal to the value '7' of argument 4"; ptxas 13.0 takes 1, -3) */
+	if (in->op == OP_CREATEPOLICY_RANGE && in->nopnd == 4 && in->opnd[2].kind == OK_IMM && in->opnd[3].kind == OK_IMM &&
+	    (uint32_t)in->opnd[2].imm > (uint32_t)in->opnd[3].imm)
+		verify_report(v, VC_OPTYPE, in->opnd[2].loc, "the primary size of '%s', %lld, is over its total size, %lld", op,
+		    (long long)in->opnd[2].imm, (long long)in->opnd[3].imm);
 }
 
 /* shf's shift amount, a 32-bit integer: register or integer literal
@@ -1320,6 +1474,8 @@ verify_families(Verify *v, Ins *in)
 		suredtype(v, in);
 	else if (in->op == OP_CP_REDUCE_ASYNC_BULK_TENSOR)
 		reducetensor(v, in);
+	else if (bulksizeat(in) >= 0)
+		bulkops(v, in);
 	else
 		mbarops(v, in);
 	cachepolicy(v, in);
@@ -1353,6 +1509,19 @@ verify_immfields(Verify *v, Ins *in)
 		if (in->opnd[0].imm < 0 || in->opnd[0].imm > hi)
 			verify_report(v, VC_OPTYPE, in->opnd[0].loc, "operand 1 of 'pmevent%s' is %lld, out of range [0..%lld]",
 			    hi == 15 ? "" : ".mask", (long long)in->opnd[0].imm, (long long)hi);
+	}
+	/* ptxas: "Argument 1 of instruction 'cp.async.bulk.prefetch':
+	 * unexpected value '8', expected to be multiple of 16", "value
+	 * '1048576' out of range, expected to be in range [0..1048560]" */
+	int bs = bulksizeat(in);
+	if (bs >= 0 && bs < in->nopnd && in->opnd[bs].kind == OK_IMM) {
+		int64_t n = in->opnd[bs].imm;
+		if (n % 16)
+			verify_report(v, VC_OPTYPE, in->opnd[bs].loc, "the size of '%s' is %lld; it is a multiple of 16", op,
+			    (long long)n);
+		else if (n < 0 || n > 1048560)
+			verify_report(v, VC_OPTYPE, in->opnd[bs].loc, "the size of '%s' is %lld, out of range [0..1048560]", op,
+			    (long long)n);
 	}
 	if (in->op == OP_CP_ASYNC && in->nopnd > 2 && in->opnd[2].kind == OK_IMM) {
 		int64_t n = in->opnd[2].imm;

@@ -16,8 +16,10 @@
  *    redux, bar.red and setp's boolean ("Multiple instruction
  *    post-operation flags set"), the cache operators, the L2 prefetch
  *    sizes, the L1 and the L2 eviction priorities, the shuffle modes, the
- *    vote modes, the geometries, the clamp modes, prmt's modes and
- *    testp's tests.  The tensor instructions are left out of the
+ *    vote modes, the geometries, the clamp modes, prmt's modes, testp's
+ *    tests and the queries of txq and suq ("Multiple query modifiers
+ *    specified" for suq.height.array_size; txq.level names the level of
+ *    its query, no query itself).  The tensor instructions are left out of the
  *    operations group (mma takes .xor.popc), createpolicy out of the L2
  *    priorities (a primary and a secondary one);
  *  - an opcode takes one type ("Unexpected instruction types specified
@@ -38,7 +40,7 @@
 /* The exclusive groups; 0 is "none". */
 enum {
 	G_NONE, G_SCOPE, G_ORDER, G_VEC, G_ROUND, G_OPER, G_CACHEOP, G_PREFETCH, G_EVICT1, G_EVICT2,
-	G_SHFL, G_VOTE, G_GEOM, G_CLAMP, G_PRMT, G_TESTP, NGROUP
+	G_SHFL, G_VOTE, G_GEOM, G_CLAMP, G_PRMT, G_TESTP, G_QUERY, NGROUP
 };
 
 static const char *const groupname[NGROUP] = {
@@ -46,7 +48,7 @@ static const char *const groupname[NGROUP] = {
 	[G_OPER] = "operation", [G_CACHEOP] = "cache operation", [G_PREFETCH] = "L2 prefetch size",
 	[G_EVICT1] = "L1 eviction priority", [G_EVICT2] = "L2 eviction priority", [G_SHFL] = "shuffle",
 	[G_VOTE] = "vote", [G_GEOM] = "geometry", [G_CLAMP] = "clamp", [G_PRMT] = "permute",
-	[G_TESTP] = "testp operation",
+	[G_TESTP] = "testp operation", [G_QUERY] = "query",
 };
 
 static int
@@ -57,6 +59,10 @@ group(int op, int md)
 		return G_NONE;      /* their own words: .mmio goes with .relaxed, .nc with .ca */
 	case MOD_L1: case MOD_L2:
 		return G_CACHEOP;   /* prefetch.L1, prefetch.L2 */
+	case MOD_TENSORMAP:
+		/* prefetch.tensormap names no level ("Multiple cache operation
+		 * modifiers specified" for prefetch.tensormap.L2) */
+		return op == OP_PREFETCH ? G_CACHEOP : G_NONE;
 	case MOD_L2_64B: case MOD_L2_128B: case MOD_L2_256B:
 		return G_PREFETCH;
 	case MOD_L1_EVICT_NORMAL: case MOD_L1_EVICT_UNCHANGED: case MOD_L1_EVICT_FIRST: case MOD_L1_EVICT_LAST:
@@ -80,6 +86,11 @@ group(int op, int md)
 	case MOD_FINITE: case MOD_INFINITE: case MOD_NUMBER: case MOD_NOTANUMBER: case MOD_NORMAL:
 	case MOD_SUBNORMAL:
 		return op == OP_TESTP ? G_TESTP : G_NONE;
+	case MOD_WIDTH: case MOD_HEIGHT: case MOD_DEPTH: case MOD_CHANNEL_DATA_TYPE: case MOD_CHANNEL_ORDER:
+	case MOD_NORMALIZED_COORDS: case MOD_FORCE_UNNORMALIZED_COORDS: case MOD_FILTER_MODE: case MOD_ADDR_MODE_0:
+	case MOD_ADDR_MODE_1: case MOD_ADDR_MODE_2: case MOD_ARRAY_SIZE: case MOD_NUM_MIPMAP_LEVELS: case MOD_NUM_SAMPLES:
+	case MOD_MEMORY_LAYOUT:
+		return op == OP_TXQ || op == OP_SUQ ? G_QUERY : G_NONE;
 	}
 	switch (ir_modinfo[md].cls) {
 	case MC_SCOPE: return G_SCOPE;

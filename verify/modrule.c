@@ -158,6 +158,7 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	 * '.L2' for instruction 'prefetch' with '.level::eviction_priority'") */
 	{'X', "prefetch", "L1 L2::evict_last", "", ""}, {'X', "prefetch", "L2 L2::evict_last", "", ""},
 	{'X', "prefetch", "L1 L2::evict_normal", "", ""}, {'X', "prefetch", "L2 L2::evict_normal", "", ""},
+	{'X', "prefetch", "tensormap L2::evict_last", "", ""}, {'X', "prefetch", "tensormap L2::evict_normal", "", ""},
 	/* the words the cache-control, register and tensor-map instructions
 	 * cannot do without, which the PTX manual writes as optional or not
 	 * at all (ptxas 13.0: ".L2 modifier required for instruction
@@ -175,6 +176,7 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	{'N', "discard", "L2", "", ""}, {'N', "applypriority", "L2::evict_normal", "", ""},
 	{'N', "createpolicy.cvt", "L2", "", ""},
 	{'N', "createpolicy.fractional", "L2::evict_last L2::evict_normal L2::evict_first L2::evict_unchanged", "", ""},
+	{'N', "createpolicy.range", "L2::evict_last L2::evict_normal L2::evict_first L2::evict_unchanged", "", ""},
 	{'N', "cp.async.bulk.prefetch", "L2", "", ""}, {'N', "cp.async.bulk.prefetch", "global", "", ""},
 	{'N', "setmaxnreg", "inc dec", "", ""}, {'N', "setmaxnreg", "sync", "", ""}, {'N', "setmaxnreg", "aligned", "", ""},
 	{'N', "wgmma.wait_group", "sync", "", ""},

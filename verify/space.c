@@ -18,7 +18,9 @@
  * provenance is reported, so an unknown pointer never raises a finding.
  *
  * Also: generic accesses naming a .param or .const variable (which has no
- * generic address), the spaces of cp.async, st to .const (and generic
+ * generic address), the spaces of cp.async and of the bulk copies, of
+ * multimem and createpolicy.range on .global and of st.async and
+ * red.async, st to .const (and generic
  * stores into the const window), atomics on
  * .local, and writes to kernel parameters.
  */
@@ -327,6 +329,42 @@ cpasync(Verify *v, const Prov *pv, Func *fn, Ins *in)
 			access(v, pv, fn, in, &in->opnd[k], sp[k], k == 0);
 }
 
+/* access() of a variable named directly, as ptxas checks it: what a
+ * register holds is left alone where ptxas 13.0 takes any address (a
+ * kernel's pointer parameter as st.async's .shared::cluster one). */
+static void
+named(Verify *v, const Prov *pv, Func *fn, Ins *in, Opnd *o, int sp, int writes)
+{
+	if (o->kind == OK_ADDR && !o->addrlist && o->base && o->base->kind == OK_SYM)
+		access(v, pv, fn, in, o, sp, writes);
+}
+
+/*
+ * The bulk copies name their spaces destination first (cp.async.bulk
+ * .shared::cluster.global [d], [s], ...), the prefetch its source's
+ * (.global), and each variable named directly is of its operand's space,
+ * the mbarrier's .shared ("State space mismatch between instruction and
+ * address in instruction 'cp.async.bulk'", ptxas 13.0).  Which pairs of
+ * spaces they take is modrule.c's.
+ */
+static void
+bulkspace(Verify *v, const Prov *pv, Func *fn, Ins *in)
+{
+	int sp[2], n = 0;
+
+	for (int i = 0; i < in->nmod && n < 2; i++)
+		switch (in->mod[i]) {
+		case MOD_GLOBAL: sp[n++] = SP_GLOBAL; break;
+		case MOD_SHARED: case MOD_SHARED_CTA: case MOD_SHARED_CLUSTER: sp[n++] = SP_SHARED; break;
+		}
+	if (n < (in->op == OP_CP_ASYNC_BULK_PREFETCH ? 1 : 2))
+		return;
+	for (int k = 0; k < n && k < in->nopnd; k++)
+		named(v, pv, fn, in, &in->opnd[k], sp[k], k == 0 && in->op != OP_CP_ASYNC_BULK_PREFETCH);
+	if (in->op != OP_CP_ASYNC_BULK_PREFETCH && ir_hasmod(in, MOD_MBAR_COMPLETE_TX) && in->nopnd > 3)
+		named(v, pv, fn, in, &in->opnd[3], SP_SHARED, 1);
+}
+
 /* The cache modifiers that name the L1 and L2 of global memory: an
  * eviction priority, .L1::no_allocate, .L2::cache_hint and an L2 prefetch
  * size are for ld and st of .global (or a generic address), and prefetch
@@ -408,6 +446,34 @@ space(Verify *v, Func *fn)
 			break;
 		case OP_CP_ASYNC:
 			cpasync(v, pv, fn, in);
+			break;
+		case OP_MULTIMEM_LD_REDUCE: case OP_MULTIMEM_ST: case OP_MULTIMEM_RED:
+			/* multimem.st.global [sv] ("State space mismatch between
+			 * instruction and address in instruction 'multimem.st'") */
+			for (int k = 0; ir_hasmod(in, MOD_GLOBAL) && k < in->nopnd; k++)
+				if (in->opnd[k].kind == OK_ADDR) {
+					named(v, pv, fn, in, &in->opnd[k], SP_GLOBAL, in->op != OP_MULTIMEM_LD_REDUCE);
+					break;
+				}
+			break;
+		case OP_ST_ASYNC: case OP_RED_ASYNC:
+			/* st.async.shared::cluster [gv], or its mbarrier named as
+			 * a .global variable ("State space mismatch between
+			 * instruction and address in instruction 'st.async'");
+			 * with no space named ptxas 13.0 checks neither */
+			if (in->nopnd >= 1 && (ir_hasmod(in, MOD_SHARED_CLUSTER) || ir_hasmod(in, MOD_GLOBAL)))
+				named(v, pv, fn, in, &in->opnd[0], ir_hasmod(in, MOD_GLOBAL) ? SP_GLOBAL : SP_SHARED, 1);
+			if (in->nopnd == 3 && ir_hasmod(in, MOD_SHARED_CLUSTER))
+				named(v, pv, fn, in, &in->opnd[2], SP_SHARED, 1);
+			break;
+		case OP_CREATEPOLICY_RANGE:
+			/* createpolicy.range.global [sv] ("State space mismatch
+			 * between instruction and address") */
+			if (ir_hasmod(in, MOD_GLOBAL) && in->nopnd >= 2)
+				named(v, pv, fn, in, &in->opnd[1], SP_GLOBAL, 0);
+			break;
+		case OP_CP_ASYNC_BULK: case OP_CP_REDUCE_ASYNC_BULK: case OP_CP_ASYNC_BULK_PREFETCH:
+			bulkspace(v, pv, fn, in);
 			break;
 		case OP_CVTA:
 			cvta(v, pv, fn, in);

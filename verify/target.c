@@ -326,6 +326,18 @@ gate(Verify *v, Ins *in)
 	    !((sm == 100 || sm == 103) && (m->smsuffix == 'a' || m->smsuffix == 'f')))
 		verify_report(v, VC_TARGET, in->loc, "'redux.sync.f32' is not supported on .target sm_%d%s "
 		    "(sm_100a, sm_100f, sm_103a or sm_103f)", sm, m->smsuffix ? (char[]){m->smsuffix, 0} : "");
+	/* multimem's 8-bit floats (.e4m3, .e5m2 and their x2 and x4 packs)
+	 * run on the arch-specific targets from sm_100 on and on the family
+	 * ones of sm_100 and sm_110 ("Feature '.e5m2x2' not supported on
+	 * .target 'sm_90a'", '.. sm_100', '.. sm_120f'; sm_100a, sm_100f,
+	 * sm_103a, sm_110f, sm_120a and sm_121a take them) */
+	if ((in->op == OP_MULTIMEM_LD_REDUCE || in->op == OP_MULTIMEM_ST) && in->nty >= 1 && sm &&
+	    (in->ty[0] == TY_E4M3 || in->ty[0] == TY_E5M2 || in->ty[0] == TY_E4M3X2 || in->ty[0] == TY_E5M2X2 ||
+	    in->ty[0] == TY_E4M3X4 || in->ty[0] == TY_E5M2X4) &&
+	    !(sm >= 100 && (m->smsuffix == 'a' || (m->smsuffix == 'f' && sm < 120))))
+		verify_report(v, VC_TARGET, verify_modloc(v, in, in->ty[0]), "'%s.%s' is not supported on .target sm_%d%s "
+		    "(an sm_100 or later arch-specific target, or sm_100f, sm_103f, sm_110f)", oi->name,
+		    ir_tyinfo[in->ty[0]].name, sm, m->smsuffix ? (char[]){m->smsuffix, 0} : "");
 	/* the packed bytes of add, sub, neg, min and max came with PTX 9.2 */
 	if (in->nty >= 1 && (in->ty[0] == TY_U8X4 || in->ty[0] == TY_S8X4) && ver < 92)
 		verify_report(v, VC_TARGET, in->loc, "'%s.%s' requires PTX ISA .version 9.2 or later",

@@ -1184,6 +1184,14 @@ required(Verify *v, Ins *in)
 		    ir_opinfo[in->op].name, in->nty);
 		return;
 	}
+	/* slct's selector is an .s32 or an .f32 ("Unexpected instruction
+	 * types specified for 'slct'" for slct.b32.b32, "Instruction 'slct'
+	 * applies only to signed numeric types" for slct.b32.u32) */
+	if (in->op == OP_SLCT && in->ty[1] != TY_S32 && in->ty[1] != TY_F32) {
+		verify_report(v, VC_INSTRTYPE, verify_modlast(v, in, in->ty[1]), "'slct.%s.%s': the selector's type is "
+		    ".s32 or .f32", tyname(in->ty[0]), tyname(in->ty[1]));
+		return;
+	}
 	/* cvt.pack's forms: .u16/.s16 from two .s32, and the narrower
 	 * .u2 .s2 .u4 .s4 .u8 .s8 from two .s32 into a .b32 c ("Unexpected
 	 * instruction types specified for 'cvt.pack'" for cvt.pack.sat.u8.s32
@@ -1209,19 +1217,27 @@ required(Verify *v, Ins *in)
 				break;
 			}
 		}
-	/* st.async and red.async with an mbarrier operand, or at cluster
-	 * scope, say how it is signalled ("Modifier '.shared::cluster'
-	 * requires modifier '.completion_mechanism'", "Modifier '.cluster'
-	 * requires ...") */
-	if ((in->op == OP_ST_ASYNC || in->op == OP_RED_ASYNC) && (in->nopnd == 3 || ir_hasmod(in, MOD_CLUSTER)) &&
-	    !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
+	/* st.async and red.async with an mbarrier operand, at cluster scope
+	 * or into .shared::cluster say how it is signalled ("Modifier
+	 * '.shared::cluster' requires modifier '.completion_mechanism'",
+	 * "Modifier '.cluster' requires ..."): with no state space named,
+	 * ptxas 13.0 takes st.async [a], v on sm_90 as well */
+	if ((in->op == OP_ST_ASYNC || in->op == OP_RED_ASYNC) && (in->nopnd == 3 || ir_hasmod(in, MOD_CLUSTER) ||
+	    ir_hasmod(in, MOD_SHARED_CLUSTER)) && !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' %s needs .mbarrier::complete_tx::bytes", ir_opinfo[in->op].name,
-		    in->nopnd == 3 ? "with an mbarrier operand" : "at .cluster scope");
-	/* st.async stores no vector but to an mbarrier's transaction ("Vector
-	 * qualifier is not allowed for instruction 'st.async'"), and no .b128
-	 * ("Unexpected instruction types specified") */
-	if (in->op == OP_ST_ASYNC && in->vec > 1 && !ir_hasmod(in, MOD_MBAR_COMPLETE_TX))
-		verify_report(v, VC_VECTOR, in->loc, "'st.async.v%d' is the mbarrier form's (.mbarrier::complete_tx::bytes)",
+		    in->nopnd == 3 ? "with an mbarrier operand" : ir_hasmod(in, MOD_CLUSTER) ? "at .cluster scope" :
+		    "into .shared::cluster");
+	/* st.async stores no vector but to an mbarrier's transaction, its
+	 * operand written ("Vector qualifier is not allowed for instruction
+	 * 'st.async'" for st.async.mbarrier::complete_tx::bytes.v2 [a], v), a
+	 * vector of .vN's size where it is one ("Argument vector size
+	 * mismatch"; ptxas 13.0 takes a single register or a vector without
+	 * .vN too), and no .b128 ("Unexpected instruction types specified") */
+	if (in->op == OP_ST_ASYNC && in->vec > 1 && (!ir_hasmod(in, MOD_MBAR_COMPLETE_TX) || in->nopnd != 3))
+		verify_report(v, VC_VECTOR, in->loc, "'st.async.v%d' is the mbarrier form's (.mbarrier::complete_tx::bytes, "
+		    "with the mbarrier operand)", in->vec);
+	else if (in->op == OP_ST_ASYNC && in->vec > 1 && in->opnd[1].kind == OK_VEC && in->opnd[1].nsub != in->vec)
+		verify_report(v, VC_VECTOR, in->opnd[1].loc, "vector of %d elements for a .v%d 'st.async'", in->opnd[1].nsub,
 		    in->vec);
 	else if (in->op == OP_ST_ASYNC && in->nty == 1 && in->ty[0] == TY_B128)
 		verify_report(v, VC_INSTRTYPE, verify_modloc(v, in, TY_B128), "'st.async' does not store .b128");
@@ -1361,6 +1377,13 @@ required(Verify *v, Ins *in)
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
+	/* mad.hi.sat and mad24.hi.sat write .sat after .hi ("Unexpected
+	 * instruction types specified for 'mad'" for mad.sat.hi.s32, "Not a
+	 * name of any known instruction: 'mad24'" for mad24.sat.hi) */
+	else if ((in->op == OP_MAD || in->op == OP_MAD24) && ir_hasmod(in, MOD_SAT) && ir_hasmod(in, MOD_HI) &&
+	    ir_modbefore(in, MOD_SAT, MOD_HI))
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_SAT), "'%s' takes .sat after .hi, not before",
+		    ir_opinfo[in->op].name);
 	/* a conversion of scalars: "Vector operand is not allowed for
 	 * instruction 'cvt'" */
 	if (in->op == OP_CVT && in->nty == 2 && !packedfloat(in->ty[0]) && !packedfloat(in->ty[1]))
@@ -1507,16 +1530,25 @@ vectors(Verify *v, Ins *in)
 			verify_report(v, VC_VECTOR, o->loc, "a .v%d '%s' needs a vector of %d registers here", in->vec,
 			    ir_opinfo[in->op].name, in->vec);
 	}
-	if (in->op != OP_LD && in->op != OP_ST && in->op != OP_LDU)
-		return;
-	di = in->op == OP_ST ? 1 : 0;
+	/* the value of ld and st, and of multimem.ld_reduce, .st and .red, is
+	 * a vector of .vN's size ("Vector of size 4 is expected for argument 1
+	 * of instruction 'multimem.st'", "Argument vector size mismatch") */
+	switch (in->op) {
+	case OP_LD: case OP_LDU: case OP_MULTIMEM_LD_REDUCE: di = 0; break;
+	case OP_ST: case OP_MULTIMEM_ST: case OP_MULTIMEM_RED: di = 1; break;
+	default: return;
+	}
 	if (di >= in->nopnd)
 		return;
 	Opnd *o = &in->opnd[di];
 	if (in->vec > 1 && o->kind != OK_VEC)
 		verify_report(v, VC_VECTOR, o->loc, "'.v%d' access needs a vector of %d registers", in->vec, in->vec);
+	else if (o->kind == OK_VEC && in->vec <= 1 && o->nsub != 1)
+		verify_report(v, VC_VECTOR, o->loc, "a vector in '%s' without .v2, .v4 or .v8", ir_opinfo[in->op].name);
 	else if (o->kind == OK_VEC && o->nsub != in->vec)
 		verify_report(v, VC_VECTOR, o->loc, "vector of %d elements for a .v%d access", o->nsub, in->vec);
+	if (in->op != OP_LD && in->op != OP_ST && in->op != OP_LDU)
+		return;
 	/* 256-bit accesses (.v8.b32, .v4.b64): PTX ISA 8.8, sm_100, .global only */
 	if (in->nty == 1 && in->vec * verify_bits(in->ty[0]) > 128) {
 		int ver = v->m->ver_major * 10 + v->m->ver_minor;
