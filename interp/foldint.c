@@ -29,11 +29,13 @@
  *   - bfi.b32 into a base ptxas knows keeps the manual's rule (foldbfi);
  *     bfi.b32 and bfe.s32 of fields it knows fold by its rule for
  *     immediates (bfiknown, foldbfek); all by kconst, the 32-bit values
- *     it knows (a mov of an immediate among them), which takes a bfe.s32
+ *     it knows (a mov of an immediate among them, of an f32 literal, a
+ *     word of an f64 one, a pack of two b16 ones), which takes a bfe.s32
  *     for what its own fold gives (bfeimm); a bfe.s32 of a source it
  *     computes (bfesrcknown: min, max, mad.lo, the .approx.ftz MUFU
- *     instructions, div.full, a set of floats, not a NaN: bfefone) has
- *     the manual's result.
+ *     instructions, div.full, a set of floats, not a NaN: bfefone; an
+ *     and, mul, mad or dp4a by a 0 it knows: bfeabsorb) has the manual's
+ *     result.
  *   - and/or/xor merged with a lop3 of a repeated operand, or of a copy
  *     of one, or of the lop3's constant in another form (foldlop,
  *     lopsame).
@@ -69,6 +71,7 @@ static _Thread_local int kbfelate;
 /* how many definitions back kconst walks: 6, or 8 for interp_fold_dconstdeep */
 static _Thread_local int kdepth = 6;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
+static int bfesrcknown(const Func *f, int v, int k, int depth);
 static int earlystop(const Func *f, int i, int k);
 
 /* How operand a of ia stands to operand b of ib for ptxas: 1 where they
@@ -1313,6 +1316,17 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			    (hi ? 32 : 0) & 0xFFFFFFFFull, 1;
 		if (kconst(f, u, depth + 1, &c))
 			return *r = hi ? c >> 32 : c & 0xFFFFFFFFull, 1;
+		/* of a mov.f64 of a literal, 0d or decimal: two word movs to
+		 * ptxas (v15 xmix 131891, 255404: a bfi.b32 at 6, 32 and at
+		 * 15, 32 into a word of mov.f64 0D4011500000000000 or 2.5
+		 * inserts by the manual's rule, as into a base it knows, on an
+		 * H200; 269545: a bfe.s32 of a loaded value at the low word of
+		 * mov.f64 -0.1, 0x9999999a, is the immediate rule's -1) */
+		if (s && !s->guard && s->op == OP_MOV && s->nopnd == 2 && s->opnd[1].kind == OK_FIMM &&
+		    s->nty == 1 && ir_tyinfo[s->ty[0]].bits == 64) {
+			c = interp_fimm(TY_F64, s->opnd[1].fbits, s->opnd[1].flkind);
+			return *r = hi ? c >> 32 : c & 0xFFFFFFFFull, 1;
+		}
 		if (s && !s->guard && s->nopnd == 3 && s->nty == 1 && ir_tyinfo[s->ty[0]].bits == 64 &&
 		    s->opnd[2].kind == OK_IMM && (uint64_t)s->opnd[2].imm >= 32 &&
 		    ((hi && s->op == OP_SHR && s->ty[0] != TY_S64) || (!hi && s->op == OP_SHL)))
@@ -1334,6 +1348,14 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind == FL_F32HEX &&
 	    bits == 32)
 		return *r = (uint32_t)d->opnd[1].fbits, 1;
+	/* and a decimal or 0d one into 32 bits, the f32 it rounds to (v15
+	 * xmix 82879, 174133: a bfe.s32 of a loaded value at a shr.u32 by 8
+	 * of mov.f32 -0.1, or at mov.f32 1E-40, is the immediate rule's -1
+	 * on an H200, as in sm_90 SASS; 321462: a bfi.b32 at 22, 34 into
+	 * mov.f32 1.17549435e-38 inserts by the manual's rule) */
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->nty == 1 && d->ty[0] == TY_F32 &&
+	    bits == 32)
+		return *r = interp_fimm(TY_F32, d->opnd[1].fbits, d->opnd[1].flkind) & 0xFFFFFFFFull, 1;
 	/* of 64 bits, a mov of an f64 immediate, 0d or decimal (its f64
 	 * bits), for the cvt of one only (kf64: v14 xmix 4060, 7832: ptxas
 	 * computes shr.s64, xor.b64 of mov.f64 -0.0, a pack of a bfe.s32 of
@@ -1351,6 +1373,23 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		if (!kconst(f, d->use[0], depth + 1, &lo) || !kconst(f, d->use[1], depth + 1, &hi))
 			return 0;
 		return *r = hi << 32 | (lo & 0xFFFFFFFFull), 1;
+	}
+	/* a mov.b32 {lo, hi} pack of two halves that movs of immediates wrote
+	 * (v15 xmix 101923, 102424: a bfe.s32 of a loaded value at a pack
+	 * of mov.b16 -12406 or 4224 twice is the immediate rule's -1 on an
+	 * H200, as in sm_90 SASS) */
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2 &&
+	    bits == 32) {
+		uint64_t h[2];
+		for (int i = 0; i < 2; i++) {
+			int z;
+			const Ins *s = defof(f, d->use[i], &z);
+			if (!s || s->guard || s->op != OP_MOV || s->nopnd != 2 || s->opnd[1].kind != OK_IMM ||
+			    ir_tyinfo[f->regs[f->val[z].reg]->type].bits != 16)
+				return 0;
+			h[i] = (uint64_t)s->opnd[1].imm & 0xFFFFu;
+		}
+		return *r = h[1] << 16 | h[0], 1;
 	}
 	/* rcp.f32 of a 1.0 it knows, in any rounding (v6 seed 9658: a div.approx
 	 * by rcp.rp.ftz of a mov of 1.0, fold.c folddiv1) */
@@ -1981,6 +2020,61 @@ bfefnan(const Ins *d, const uint64_t *c)
 	}
 }
 
+/* Is v an xor or an integer set of a value with itself, whose constant
+ * (0 for the xor and a false compare) kconst gives? */
+static int
+kself(const Func *f, int v)
+{
+	int w;
+	const Ins *d = defof(f, v, &w);
+
+	return d && !d->guard && (d->op == OP_XOR || (d->op == OP_SET && d->nty == 2 && isint(d->ty[1]))) &&
+	    d->nopnd == 3 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2);
+}
+
+/* Is operand i of d (instruction j; the bfe.s32 is instruction k) a 0
+ * ptxas knows for bfeabsorb: an immediate 0, or a 0 kconst finds that
+ * is a constant it propagates (bfesrcknown), a shift close enough before
+ * (zeroshift) or a value with itself (kself)? */
+static int
+bfezero(const Func *f, const Ins *d, int i, int j, int k, int depth)
+{
+	uint64_t c;
+	int v = srcval(d, i);
+
+	if (d->opnd[i].kind == OK_IMM)
+		return d->opnd[i].imm == 0;
+	if (d->opnd[i].kind != OK_REG || v < 0 || !kconst(f, v, 0, &c) || (uint32_t)c != 0)
+		return 0;
+	return bfesrcknown(f, v, k, depth + 1) || zeroshift(f, v, d, j, 0) || kself(f, v);
+}
+
+/* Is d (instruction j) an integer instruction of 32 bits that such a 0
+ * decides, for bfesrcknown: an and or a mul (lo, hi, mul24) with a 0, or
+ * a mad.lo, mad24 or dp4a/dp2a that multiplies by one and adds a value
+ * it knows?  ptxas folds them before the bfe, whatever the other factor
+ * (sm_90 SASS: a bfe.s32 at 64, 18 of mul.hi.u32 of a loaded value by
+ * set.lt.u32.s32 y, y, at 39, 47 of mad24.hi.u32 x, z, z by a shl.b32
+ * by 48, at 48, 26 of dp4a.s32.u32 x, z, z or and.b32 x, z of an
+ * xor.b32 y, y: RZ each; v1 seeds 243127, 272038, 319424, the manual's 0
+ * on an H200 where the immediate rule gives all ones). */
+static int
+bfeabsorb(const Func *f, const Ins *d, int j, int k, int depth)
+{
+	int mul = d->op == OP_MUL || d->op == OP_MUL24, add = d->op == OP_MAD || d->op == OP_MAD24 ||
+	    d->op == OP_DP4A || d->op == OP_DP2A;
+
+	if (!(mul || add || d->op == OP_AND) || d->guard || d->ndst != 1 || d->nty < 1 ||
+	    ir_tyinfo[d->ty[0]].bits != 32 || ir_hasmod(d, MOD_WIDE) || ir_hasmod(d, MOD_SAT) ||
+	    d->nopnd != (add ? 4 : 3) || (!isint(d->ty[0]) && d->op != OP_AND) ||
+	    ir_hasmod(d, MOD_CC))
+		return 0;
+	if (!bfezero(f, d, 1, j, k, depth) && !bfezero(f, d, 2, j, k, depth))
+		return 0;
+	return !add || d->opnd[3].kind == OK_IMM || bfezero(f, d, 3, j, k, depth) ||
+	    (d->opnd[3].kind == OK_REG && bfesrcknown(f, srcval(d, 3), k, depth + 1));
+}
+
 /* Is 32-bit value v a constant ptxas propagates, for the bfe.s32 rule
  * below?  A mov of an immediate (a float one, a decimal literal too), a
  * word of a mov.b64 unpack of a mov.u64 immediate, and an integer logic
@@ -2061,6 +2155,8 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 				return 0;
 		return !bfefnan(d, c);
 	}
+	if (bfeabsorb(f, d, f->val[w].ins, k, depth))
+		return 1;
 	switch (d->op) {
 	case OP_SELP:
 		/* by a predicate it decides (kselpick), the operand it picks
