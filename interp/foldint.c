@@ -68,6 +68,11 @@ static _Thread_local int kselk;
 /* bfesrcknown asks of ptxas's later pass, which knows what its early one
  * does not (bfefieldlate) */
 static _Thread_local int kbfelate;
+/* kconst takes the movs of float literals and of b16 pairs ptxas
+ * propagates for known (klit): asked for the fields and bases of bfe.s32
+ * and bfi.b32 only, as the other folds' readers of such a value were not
+ * measured */
+static _Thread_local int klit;
 /* how many definitions back kconst walks: 6, or 8 for interp_fold_dconstdeep */
 static _Thread_local int kdepth = 6;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
@@ -550,19 +555,35 @@ static void
 bfiknown(const Func *f, XIns *xi, const Ins *in)
 {
 	uint64_t c;
-	int known = 0;
+	int known = 0, lit = klit;
 
 	if (in->opnd[2].kind == OK_IMM && in->opnd[2].imm == 0)
 		return;
+	klit = 1;
 	for (int i = 3; i <= 4; i++)
-		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c))
+		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c)) {
+			klit = lit;
 			return;
+		}
 	for (int i = 1; i <= 2; i++)
 		known += in->opnd[i].kind == OK_IMM || kconst(f, srcval(in, i), 0, &c);
+	klit = lit;
 	if (known < 2)
 		xi->alu.flags |= ALU_IMMFIELD;
 	else
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+}
+
+/* kconst with the literals of klit known */
+static int
+kconstlit(const Func *f, int v, uint64_t *r)
+{
+	int k, lit = klit;
+
+	klit = 1;
+	k = kconst(f, v, 0, r);
+	klit = lit;
+	return k;
 }
 
 /* bfi.b32 of immediate position and length into a base that ptxas knows:
@@ -596,7 +617,7 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else if (kconst(f, v, 0, &c) && in->opnd[1].kind != OK_IMM && !kconst(f, srcval(in, 1), 0, &c))
+	else if (kconstlit(f, v, &c) && in->opnd[1].kind != OK_IMM && !kconstlit(f, srcval(in, 1), &c))
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	/* and a base whose every bit its known-bits analysis clears (kzero),
 	 * but an and of an and (kandand) */
@@ -1248,7 +1269,8 @@ srcbits(const Ins *d, int i)
 
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
- * all ones, an and or a mul with 0, an xor of a value with itself, a set
+ * all ones, an and or a mul with 0, an xor of a value with itself, a sub
+ * of x from an add of x and a value it knows, a set
  * or setp-free compare of an integer with itself, and an integer ALU
  * instruction all of whose sources are immediates or such values
  * (computed as the interpreter would: a bfe.s32 by the rule bfeimm
@@ -1322,7 +1344,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		 * inserts by the manual's rule, as into a base it knows, on an
 		 * H200; 269545: a bfe.s32 of a loaded value at the low word of
 		 * mov.f64 -0.1, 0x9999999a, is the immediate rule's -1) */
-		if (s && !s->guard && s->op == OP_MOV && s->nopnd == 2 && s->opnd[1].kind == OK_FIMM &&
+		if (klit && s && !s->guard && s->op == OP_MOV && s->nopnd == 2 && s->opnd[1].kind == OK_FIMM &&
 		    s->nty == 1 && ir_tyinfo[s->ty[0]].bits == 64) {
 			c = interp_fimm(TY_F64, s->opnd[1].fbits, s->opnd[1].flkind);
 			return *r = hi ? c >> 32 : c & 0xFFFFFFFFull, 1;
@@ -1353,8 +1375,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * of mov.f32 -0.1, or at mov.f32 1E-40, is the immediate rule's -1
 	 * on an H200, as in sm_90 SASS; 321462: a bfi.b32 at 22, 34 into
 	 * mov.f32 1.17549435e-38 inserts by the manual's rule) */
-	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->nty == 1 && d->ty[0] == TY_F32 &&
-	    bits == 32)
+	if (klit && d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->nty == 1 &&
+	    d->ty[0] == TY_F32 && bits == 32)
 		return *r = interp_fimm(TY_F32, d->opnd[1].fbits, d->opnd[1].flkind) & 0xFFFFFFFFull, 1;
 	/* of 64 bits, a mov of an f64 immediate, 0d or decimal (its f64
 	 * bits), for the cvt of one only (kf64: v14 xmix 4060, 7832: ptxas
@@ -1378,8 +1400,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * (v15 xmix 101923, 102424: a bfe.s32 of a loaded value at a pack
 	 * of mov.b16 -12406 or 4224 twice is the immediate rule's -1 on an
 	 * H200, as in sm_90 SASS) */
-	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2 &&
-	    bits == 32) {
+	if (klit && d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 &&
+	    d->nuse == 2 && bits == 32) {
 		uint64_t h[2];
 		for (int i = 0; i < 2; i++) {
 			int z;
@@ -1413,6 +1435,26 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * SASS: RZ stored for the mul, -1 for the bfind) */
 	if (d->op == OP_XOR && d->nopnd == 3 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
 		return *r = 0, 1;
+	/* (x + c) - x of 32 bits is the c it knows, .cc or not (v1 seed
+	 * 368230: a bfi.b32 at 11 whose length is sub.cc.u32 of add.s32 x,
+	 * 0xb320f223 and x inserted the immediate rule's three bits on an
+	 * H200; sm_90 SASS: a LOP3 by the mask 0x3800) */
+	if (d->op == OP_SUB && d->nopnd == 3 && isint(d->ty[0]) && bits == 32 && !ir_hasmod(d, MOD_SAT) &&
+	    srcval(d, 1) >= 0 && srcval(d, 2) >= 0) {
+		int z;
+		const Ins *a = defof(f, srcval(d, 1), &z);
+		if (a && !a->guard && a->op == OP_ADD && a->nopnd == 3 && a->nty == 1 && isint(a->ty[0]) &&
+		    ir_tyinfo[a->ty[0]].bits == 32 && !ir_hasmod(a, MOD_SAT))
+			for (int i = 1; i <= 2; i++) {
+				uint64_t c;
+				if (!same(a, i, d, 2))
+					continue;
+				if (a->opnd[3 - i].kind == OK_IMM)
+					return *r = (uint64_t)a->opnd[3 - i].imm & 0xFFFFFFFFull, 1;
+				if (a->opnd[3 - i].kind == OK_REG && kconst(f, srcval(a, 3 - i), depth + 1, &c))
+					return *r = c & 0xFFFFFFFFull, 1;
+			}
+	}
 	if ((d->op == OP_MUL || d->op == OP_MUL24) && d->nopnd == 3 && isint(d->ty[0]))
 		for (int i = 1; i <= 2; i++) {
 			uint64_t c;
@@ -2278,12 +2320,24 @@ earlystop(const Func *f, int i, int k)
 static int
 bfefieldlate(const Func *f, const Ins *d, int k)
 {
-	int v;
+	int v, u;
+	const Ins *e;
 
-	for (int i = 2; i <= 3; i++)
-		if (d->opnd[i].kind == OK_REG && (v = srcval(d, i)) >= 0 && v < f->nval &&
-		    earlystop(f, f->val[v].ins, k))
+	for (int i = 2; i <= 3; i++) {
+		if (d->opnd[i].kind != OK_REG || (v = srcval(d, i)) < 0 || v >= f->nval)
+			continue;
+		/* a word of a mov.b64 unpack is the 64-bit value's constant,
+		 * carried from where that was written (v15 xmix 103830: a
+		 * bfe.s32 of the high word of mov.f64 1.0e+38 at its low word,
+		 * with an rcp.rm.ftz.f32 between the mov and the unpack, was
+		 * the manual's 0 on an H200) */
+		if (f->val[v].ins >= 0 && (e = f->ins[f->val[v].ins])->op == OP_MOV && !e->guard && e->nopnd == 2 &&
+		    e->opnd[0].kind == OK_VEC && e->ndef == 2 && (u = srcval(e, 1)) >= 0 && u < f->nval &&
+		    f->val[u].ins >= 0)
+			v = u;
+		if (earlystop(f, f->val[v].ins, k))
 			return 1;
+	}
 	return 0;
 }
 
@@ -2297,12 +2351,16 @@ static int
 bfeimm(const Func *f, const Ins *d, int k, int depth)
 {
 	uint64_t c;
-	int v, w, r, late = kbfelate;
+	int v, w, r, late = kbfelate, lit = klit;
 	const Ins *s;
 
+	klit = 1;
 	for (int i = 2; i <= 3; i++)
-		if (d->opnd[i].kind != OK_IMM && !kconst(f, srcval(d, i), depth, &c))
+		if (d->opnd[i].kind != OK_IMM && !kconst(f, srcval(d, i), depth, &c)) {
+			klit = lit;
 			return 0;
+		}
+	klit = lit;
 	/* of a source it knows too, ptxas's answer is the manual's, even for
 	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
 	 * source the walk of kconst finds it does not take for known (seed
