@@ -537,6 +537,18 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* kconst with the literals of klit known */
+static int
+kconstlit(const Func *f, int v, int depth, uint64_t *r)
+{
+	int k, lit = klit;
+
+	klit = 1;
+	k = kconst(f, v, depth, r);
+	klit = lit;
+	return k;
+}
+
 /* bfi.b32 whose position and length ptxas knows, immediates or kconst
  * values, folds by its rule for immediate fields (alu_int.c), as a bfe.s32
  * does (foldbfek): v6 seed 69084, a length of 64 from a popc.b64 of a
@@ -555,35 +567,19 @@ static void
 bfiknown(const Func *f, XIns *xi, const Ins *in)
 {
 	uint64_t c;
-	int known = 0, lit = klit;
+	int known = 0;
 
 	if (in->opnd[2].kind == OK_IMM && in->opnd[2].imm == 0)
 		return;
-	klit = 1;
 	for (int i = 3; i <= 4; i++)
-		if (in->opnd[i].kind != OK_IMM && !kconst(f, srcval(in, i), 0, &c)) {
-			klit = lit;
+		if (in->opnd[i].kind != OK_IMM && !kconstlit(f, srcval(in, i), 0, &c))
 			return;
-		}
 	for (int i = 1; i <= 2; i++)
-		known += in->opnd[i].kind == OK_IMM || kconst(f, srcval(in, i), 0, &c);
-	klit = lit;
+		known += in->opnd[i].kind == OK_IMM || kconstlit(f, srcval(in, i), 0, &c);
 	if (known < 2)
 		xi->alu.flags |= ALU_IMMFIELD;
 	else
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-}
-
-/* kconst with the literals of klit known */
-static int
-kconstlit(const Func *f, int v, uint64_t *r)
-{
-	int k, lit = klit;
-
-	klit = 1;
-	k = kconst(f, v, 0, r);
-	klit = lit;
-	return k;
 }
 
 /* bfi.b32 of immediate position and length into a base that ptxas knows:
@@ -617,7 +613,7 @@ foldbfi(const Func *f, XIns *xi, const Ins *in)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	else if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0)
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
-	else if (kconstlit(f, v, &c) && in->opnd[1].kind != OK_IMM && !kconstlit(f, srcval(in, 1), &c))
+	else if (kconstlit(f, v, 0, &c) && in->opnd[1].kind != OK_IMM && !kconstlit(f, srcval(in, 1), 0, &c))
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	/* and a base whose every bit its known-bits analysis clears (kzero),
 	 * but an and of an and (kandand) */
@@ -2351,16 +2347,12 @@ static int
 bfeimm(const Func *f, const Ins *d, int k, int depth)
 {
 	uint64_t c;
-	int v, w, r, late = kbfelate, lit = klit;
+	int v, w, r, late = kbfelate;
 	const Ins *s;
 
-	klit = 1;
 	for (int i = 2; i <= 3; i++)
-		if (d->opnd[i].kind != OK_IMM && !kconst(f, srcval(d, i), depth, &c)) {
-			klit = lit;
+		if (d->opnd[i].kind != OK_IMM && !kconstlit(f, srcval(d, i), depth, &c))
 			return 0;
-		}
-	klit = lit;
 	/* of a source it knows too, ptxas's answer is the manual's, even for
 	 * immediate fields (H100: mov 13, bfe.s32 by 69, 10 gives 0); a
 	 * source the walk of kconst finds it does not take for known (seed
