@@ -1694,6 +1694,26 @@ fltone(ptx_module *pm, const Func *f, const Ins *in, int o)
 
 static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
 
+/* The one-word value of instruction d of the known sources src[0..n-1],
+ * as the interpreter computes it, in *r; 0 where d is not such an
+ * instruction of n sources (a carry, a negated source, two results). */
+static int
+kexec(const Ins *d, int n, const uint64_t *src, uint64_t *r)
+{
+	AluOp op;
+	const char *why;
+	uint64_t s[4] = { 0, 0, 0, 0 }, dst[2] = { 0, 0 };
+	uint32_t cc = 0;
+
+	if (n < 1 || n > 4 || alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
+	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || op.nsrc != n)
+		return 0;
+	memcpy(s, src, (size_t)n * sizeof *s);
+	alu_exec(&op, s, dst, &cc);
+	*r = dst[0];
+	return 1;
+}
+
 /* The bits of 16-bit value v that ptxas knows whatever the inputs: *km
  * the mask of them, *kv their values.  All of a value k16 knows; through
  * and, or (a 0 or a 1 of either side), xor (of a value with itself: 0)
@@ -1731,15 +1751,9 @@ kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t 
 	}
 	/* sources all known: the instruction's value, as k16 computes it */
 	if (m[0] == 0xFFFFu && m[1] == 0xFFFFu) {
-		AluOp op;
-		const char *why;
-		uint64_t src[2] = { x[0], x[1] }, dst[2] = { 0, 0 };
-		uint32_t cc = 0;
-		if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
-		    (op.flags & (ALU_CCIN | ALU_CCOUT)) || op.nsrc != 2)
-			return;
-		alu_exec(&op, src, dst, &cc);
-		*km = 0xFFFFu, *kv = (uint32_t)dst[0] & 0xFFFFu;
+		uint64_t src[2] = { x[0], x[1] };
+		if (kexec(d, 2, src, &c))
+			*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
 		return;
 	}
 	switch (d->op) {
@@ -1938,16 +1952,9 @@ zero2(uint64_t c)
 static uint64_t
 cvt16k(const Ins *h, uint64_t x)
 {
-	AluOp op;
-	const char *why;
-	uint64_t src[2] = { x & 0xFFFFFFFFu, 0 }, dst[2] = { 0, 0 };
-	uint32_t cc = 0;
+	uint64_t src = x & 0xFFFFFFFFu, r;
 
-	if (alu_decode(h, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.nsrc != 1 ||
-	    (op.flags & (ALU_CCIN | ALU_CCOUT)))
-		return ~0ull;
-	alu_exec(&op, src, dst, &cc);
-	return dst[0] & 0xFFFFu;
+	return kexec(h, 1, &src, &r) ? r & 0xFFFFu : ~0ull;
 }
 
 /* Is h, a half of a mov.b32 {a, b} pack, a conversion ptxas writes with
@@ -3848,11 +3855,8 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
 	int w, n;
 	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
-	uint64_t src[4], dst[2] = { 0, 0 }, c;
-	uint32_t cc = 0;
+	uint64_t src[4], c;
 	XOp o;
-	AluOp op;
-	const char *why;
 
 	if (!d || (d->guard && interp_fold_guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
 		return 0;
@@ -3904,8 +3908,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	}
 	if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 		return 0;
-	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
-	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 3)
+	if ((n = d->nopnd - 1) < 1 || n > 3)
 		return 0;
 	for (int i = 0; i < n; i++) {
 		const Opnd *x = &d->opnd[1 + i];
@@ -3918,8 +3921,9 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 			 ir_tyinfo[f->regs[f->val[srcval(d, 1 + i)].reg]->type].bits != 16)
 			return 0;
 	}
-	alu_exec(&op, src, dst, &cc);
-	*r = dst[0] & 0xFFFFu;
+	if (!kexec(d, n, src, &c))
+		return 0;
+	*r = c & 0xFFFFu;
 	return 1;
 }
 
