@@ -519,12 +519,27 @@ foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
 	uint64_t c;
 
+	/* a 64-bit integer from an f32 with .ftz keeps its conversion: ptxas
+	 * flushes the float (FMUL.FTZ by 1) and converts it (F2I.U64.CEIL),
+	 * so -1.0 gives 0 as a u64 (v15 xmix 344018, 340935, 345587:
+	 * cvt.rpi.ftz.u64.f32 of cvt.rn.f32.s32 of a set was 0 on an H200;
+	 * sm_90 SASS of u64 and s64, .sat or not; 32-bit and narrower
+	 * destinations fold, .ftz or not).  A set.ls (lo, hi, hs) of a
+	 * register with itself folds where ptxas does not know the register,
+	 * but not of a mov'd immediate: that set it folds to -1 early and
+	 * keeps both cvts (v15 xmix 342047: cvt.rpi.ftz.sat.u32.f32 of
+	 * cvt.rz.ftz.f32.u32 of set.ls.u32.u32 of mov.u32 6 twice was
+	 * 0xffffff00 on an H200, 2^32 - 1 rounded toward 0 to f32; sm_90
+	 * SASS: I2FP.F32.U32.RZ of 0xffffffff, F2I.FTZ.U32.CEIL). */
+	if (ir_hasmod(in, MOD_FTZ) && in->ty[1] == TY_F32 && ir_tyinfo[in->ty[0]].bits == 64)
+		return 0;
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != in->ty[1] ||
 	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
 	    e->op != OP_SET || e->guard || e->ndst != 1 || e->nty != 2 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
 	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) ||
 	    (ir_tyinfo[e->ty[1]].bits < 32 && (d->ty[0] != TY_F32 || ir_tyinfo[d->ty[1]].kind != TK_SINT)) ||
 	    (interp_fold_kconstf(f, u, &c) && !(srcval(e, 1) >= 0 && srcval(e, 1) == srcval(e, 2) &&
+	     !interp_fold_kconst(f, srcval(e, 1), &c) &&
 	     (ir_hasmod(e, MOD_LO) || ir_hasmod(e, MOD_LS) || ir_hasmod(e, MOD_HI) || ir_hasmod(e, MOD_HS)))) ||
 	    !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
@@ -565,16 +580,20 @@ foldpun(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		v = srcval(d, 1);
 	}
 	/* an f16 widened to f32 whose low 16 bits a 32-to-16-bit integer cvt
-	 * keeps, read as an f16 by cvt.rzi: ptxas makes one F2I of the first
-	 * f16, rounded to nearest (sm_90 SASS: F2I.U64.F16 and F2I.U32.F16.NTZ
-	 * of the register loaded; seeds 36575, 59258, 84434) */
-	if (st == TY_F16 && ir_hasmod(in, MOD_RZI) && d && d->op == OP_CVT && !d->guard && d->nty == 2 &&
+	 * keeps, read as an f16 or a bf16 by cvt.rzi: ptxas makes one F2I of
+	 * the first f16's bits read as the cvt.rzi's type, rounded to nearest,
+	 * with .ftz on the widening or not (sm_90 SASS: F2I.U64.F16 and
+	 * F2I.U32.F16.NTZ of the register loaded; seeds 36575, 59258, 84434;
+	 * F2I.BF16.NTZ of it for cvt.rzi.s32.bf16 of a cvt.ftz.f32.f16's low
+	 * half, seed 427590, whose H200 results rounded 9.5 to 10 and -5.5625
+	 * to -6) */
+	if ((st == TY_F16 || st == TY_BF16) && ir_hasmod(in, MOD_RZI) && d && d->op == OP_CVT && !d->guard && d->nty == 2 &&
 	    d->nopnd == 2 && !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) &&
 	    ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].bits == 32 && (u = srcval(d, 1)) >= 0) {
 		const Ins *e = defof(f, u, &w);
 		int x;
 		if (e && e->op == OP_CVT && !e->guard && e->nty == 2 && e->nopnd == 2 && e->ty[0] == TY_F32 &&
-		    e->ty[1] == TY_F16 && !ir_hasmod(e, MOD_FTZ) && !ir_hasmod(e, MOD_SAT) && (x = srcval(e, 1)) >= 0 &&
+		    e->ty[1] == TY_F16 && !ir_hasmod(e, MOD_SAT) && (x = srcval(e, 1)) >= 0 &&
 		    holds(f, x, f->val[w].ins, k) &&
 		    !interp_decode_op(pm, &e->opnd[1], TY_F16, &xi->s[0]))
 			xi->alu.rnd = ALU_RN;
@@ -630,6 +649,13 @@ foldhalfsetcvt(const Func *f, XIns *xi, const Ins *in)
 	int v = srcval(in, 1), w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	/* through 16-bit integer cvts that copy the bits, which ptxas takes
+	 * for movs (v1 seed 412141: cvt.rpi.sat.s8.f16 of a cvt.s16.s16 of a
+	 * set.eq.bf16.bf16 was 1 on an H200) */
+	for (int n = 0; n < 8 && d && d->op == OP_CVT && !d->guard && d->nty == 2 && d->nopnd == 2 &&
+	     isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].bits == 16 &&
+	     !ir_hasmod(d, MOD_SAT) && (v = srcval(d, 1)) >= 0; n++)
+		d = defof(f, v, &w);
 	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16) ||
 	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || setpself(d) == 1)
 		return 0;

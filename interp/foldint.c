@@ -380,10 +380,12 @@ f32writer(const Ins *d)
 	if ((d->ty[0] != TY_F32 && !(d->op == OP_CVT && d->ty[0] == TY_TF32)) || d->ndst != 1 ||
 	    (d->opnd[0].kind != OK_REG && !(d->opnd[0].kind == OK_VEC && (d->op == OP_LD || d->op == OP_LDU))))
 		return 0;
-	/* under its own predicate a selp is a copy of its first source */
-	if (d->op == OP_SELP && d->guard && d->nopnd == 4 && d->guard->kind == d->opnd[3].kind &&
-	    d->guard->sym == d->opnd[3].sym)
-		return 0;
+	/* a guarded write is typed too, a selp under its own predicate as
+	 * well, with the register's old value merged in (v1 seed 410695:
+	 * shr.s64 by @p selp.f32 r, x, K, p after mov.b32 r, y shifted by the
+	 * F2I.S64.TRUNC on an H200; sm_90 SASS of it, of @!p selp, of selp by
+	 * another predicate and of @p add.f32, each after a mov.b32 or an
+	 * add.u32: F2I each time) */
 	switch (d->op) {
 	/* a set with a BoolOp gets its F2I (v4 seeds 5206, 11315); without
 	 * one ptxas converts the 0 or 1.0 it knows by an IABS of the SEL of 0
