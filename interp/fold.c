@@ -478,6 +478,34 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* Does ptxas know the truth of the float set e by a NaN it knows among its
+ * sources (an immediate, a mov'd or computed constant)?  Every compare
+ * with one is decided: the unordered ones and nan true, the others false
+ * (v15 xmix 174018: set.nan.ftz.u32.f32 of a mov'd 0fFFFFFFFF with itself;
+ * 126676: set.gtu.u32.f64 of x and 0D7ff8000000000000). */
+static int
+setnank(ptx_module *pm, const Func *f, const Ins *e)
+{
+	int t = e->nty == 2 ? e->ty[1] : TY_B32, bits = ir_tyinfo[t].bits;
+	uint64_t c, em = bits == 64 ? 0x7FF0000000000000ull : 0x7F800000ull;
+	uint64_t mm = bits == 64 ? 0x000FFFFFFFFFFFFFull : 0x007FFFFFull;
+	XOp o;
+
+	if ((t != TY_F32 && t != TY_F64) || e->nopnd < 3)
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		if (e->opnd[i].kind == OK_IMM || e->opnd[i].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &e->opnd[i], t, &o) || o.k != XO_IMM)
+				continue;
+			c = o.imm;
+		} else if (srcval(e, i) < 0 || !interp_fold_kconst(f, srcval(e, i), &c))
+			continue;
+		if ((c & em) == em && (c & mm))
+			return 1;
+	}
+	return 0;
+}
+
 /* cvt.rzi (or .rmi, .rpi, .rni: v12 formx 6992, cvt.rmi.ftz.sat.u8.f32
  * of cvt.rp.ftz.f32.s8 of a set's -1, 0xff on the H200, LOP3 & 0xff in
  * sm_90 SASS) to an integer of an f32 that a cvt of an integer Y made, where
@@ -519,26 +547,30 @@ foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
 	uint64_t c;
 
-	/* a 64-bit integer from an f32 with .ftz keeps its conversion: ptxas
-	 * flushes the float (FMUL.FTZ by 1) and converts it (F2I.U64.CEIL),
-	 * so -1.0 gives 0 as a u64 (v15 xmix 344018, 340935, 345587:
-	 * cvt.rpi.ftz.u64.f32 of cvt.rn.f32.s32 of a set was 0 on an H200;
-	 * sm_90 SASS of u64 and s64, .sat or not; 32-bit and narrower
-	 * destinations fold, .ftz or not).  A set.ls (lo, hi, hs) of a
+	/* cvt.rpi.ftz to a 64-bit integer, and cvt.rmi.ftz to s64, keep
+	 * their conversion: ptxas flushes the float (FMUL.FTZ by 1) and
+	 * converts it (F2I.U64.CEIL), so -1.0 gives 0 as a u64 (v15 xmix
+	 * 344018, 340935, 345587: cvt.rpi.ftz.u64.f32 of cvt.rn.f32.s32 of a
+	 * set was 0 on an H200).  sm_90 SASS of each rounding, u64 and s64,
+	 * .sat or not, the first cvt from s32 or u32, sets of f32 and s32:
+	 * an F2I for those two alone; .rzi, .rni, .rmi to u64 (v15 xmix
+	 * 265377, 207745, 331499), .rni to s64 (338147), every cvt without
+	 * .ftz and every narrower destination fold.  A set.ls (lo, hi, hs) of a
 	 * register with itself folds where ptxas does not know the register,
 	 * but not of a mov'd immediate: that set it folds to -1 early and
 	 * keeps both cvts (v15 xmix 342047: cvt.rpi.ftz.sat.u32.f32 of
 	 * cvt.rz.ftz.f32.u32 of set.ls.u32.u32 of mov.u32 6 twice was
 	 * 0xffffff00 on an H200, 2^32 - 1 rounded toward 0 to f32; sm_90
 	 * SASS: I2FP.F32.U32.RZ of 0xffffffff, F2I.FTZ.U32.CEIL). */
-	if (ir_hasmod(in, MOD_FTZ) && in->ty[1] == TY_F32 && ir_tyinfo[in->ty[0]].bits == 64)
+	if (ir_hasmod(in, MOD_FTZ) && in->ty[1] == TY_F32 && ir_tyinfo[in->ty[0]].bits == 64 &&
+	    (ir_hasmod(in, MOD_RPI) || (ir_hasmod(in, MOD_RMI) && in->ty[0] == TY_S64)))
 		return 0;
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != in->ty[1] ||
 	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
 	    e->op != OP_SET || e->guard || e->ndst != 1 || e->nty != 2 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
 	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) ||
 	    (ir_tyinfo[e->ty[1]].bits < 32 && (d->ty[0] != TY_F32 || ir_tyinfo[d->ty[1]].kind != TK_SINT)) ||
-	    (interp_fold_kconstf(f, u, &c) && !(srcval(e, 1) >= 0 && srcval(e, 1) == srcval(e, 2) &&
+	    ((interp_fold_kconstf(f, u, &c) || setnank(pm, f, e)) && !(srcval(e, 1) >= 0 && srcval(e, 1) == srcval(e, 2) &&
 	     !interp_fold_kconst(f, srcval(e, 1), &c) &&
 	     (ir_hasmod(e, MOD_LO) || ir_hasmod(e, MOD_LS) || ir_hasmod(e, MOD_HI) || ir_hasmod(e, MOD_HS)))) ||
 	    !holds(f, u, f->val[w].ins, k) ||

@@ -252,6 +252,7 @@ wide16(const Func *f, int v)
 {
 	int w, u, x, sub0;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+	uint64_t c;
 
 	/* and, or, min and max of a value with itself are that value to ptxas
 	 * (seeds 52606, 93757, 95386) */
@@ -266,6 +267,12 @@ wide16(const Func *f, int v)
 	 * 95816: IABS of the INEG); a neg of one does not (neg(neg x) ptxas
 	 * folds to x, and -|x| is 0x8000 read as -32768 either way) */
 	e = (u = srcval(d, sub0 ? 2 : 1)) >= 0 ? defof(f, u, &x) : NULL;
+	/* of a constant ptxas folds by the manual, in 16 bits (v15 xmix
+	 * 339981: cvt.s64.s16 of neg.s16 of a mov'd 0x8000 was
+	 * 0xffffffffffff8000 on an H200; sm_90 SASS: a MOV of it) */
+	if (u >= 0 && ((e && e->op == OP_MOV && !e->guard && e->nopnd == 2 && e->opnd[1].kind == OK_IMM) ||
+	    interp_fold_kconst(f, u, &c)))
+		return 0;
 	return d->op == OP_ABS || !(e && (e->op == OP_ABS || e->op == OP_NEG) && e->ty[0] == TY_S16);
 }
 
