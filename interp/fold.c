@@ -565,6 +565,14 @@ foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (ir_hasmod(in, MOD_FTZ) && in->ty[1] == TY_F32 && ir_tyinfo[in->ty[0]].bits == 64 &&
 	    (ir_hasmod(in, MOD_RPI) || (ir_hasmod(in, MOD_RMI) && in->ty[0] == TY_S64)))
 		return 0;
+	/* a min or max of the float with itself is a copy to ptxas, .ftz or
+	 * not, but not with .NaN, which keeps an FMNMX.NAN (v15 xmix 347246:
+	 * cvt.rpi.s32.f32 of max.ftz.f32 x, x of cvt.rz.ftz.f32.u32 of a
+	 * set.num's -1 was 0xffffffff on an H200; sm_90 SASS of each) */
+	for (int n = 0; n < 4 && d && (d->op == OP_MIN || d->op == OP_MAX) && !d->guard && d->nopnd == 3 &&
+	     d->nty == 1 && d->ty[0] == TY_F32 && !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) &&
+	     !ir_hasmod(d, MOD_ABS) && (u = srcval(d, 1)) >= 0 && u == srcval(d, 2); n++)
+		d = defof(f, u, &w);
 	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != in->ty[1] ||
 	    !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &z)) ||
 	    e->op != OP_SET || e->guard || e->ndst != 1 || e->nty != 2 || !isint(e->ty[0]) || ir_hasmod(e, MOD_AND) ||
