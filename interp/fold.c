@@ -918,8 +918,11 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	int pv = in->op == OP_SELP && in->nopnd == 4 ? srcval(in, 3) : -1, w, u;
 	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL, *c;
 
+	/* f16x2 and bf16x2 compares are float ones (v15 xmix 156665:
+	 * setp.neu.bf16x2 x, x is true for a NaN half alone) */
 	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2) &&
-	    (ir_tyinfo[pd->ty[0]].kind != TK_FLOAT || ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
+	    ((ir_tyinfo[pd->ty[0]].kind != TK_FLOAT && ir_tyinfo[pd->ty[0]].kind != TK_PACKED) ||
+	     ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
 	     ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_EQU) || ir_hasmod(pd, MOD_LEU) || ir_hasmod(pd, MOD_GEU))) {
 		if (pd->ndst != 1 || pd->guard || ir_hasmod(pd, MOD_AND) || ir_hasmod(pd, MOD_OR) || ir_hasmod(pd, MOD_XOR))
 			return 3;
@@ -1559,6 +1562,15 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 			if (r >= 0)
 				v = r;
 			break;
+		}
+		/* a selp whose predicate ptxas decides is the operand it picks
+		 * (v1 seed 406145: min.f64 of x and a selp.f64 of x and a
+		 * constant by setp.leu.f64 y, y is x, an f64 signalling NaN
+		 * unquieted on an H200; sm_90 SASS: x stored, no DSETP) */
+		if (d && !d->guard && d->op == OP_SELP && d->nopnd == 4 && (j = interp_fold_selknown(f, d)) >= 1 &&
+		    j <= 2 && (u = srcval(d, j)) >= 0) {
+			v = u;
+			continue;
 		}
 		if (!d || d->guard || (u = srcval(d, 1)) < 0 || srcval(d, 2) < 0)
 			break;
