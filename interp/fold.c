@@ -1563,15 +1563,6 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 				v = r;
 			break;
 		}
-		/* a selp whose predicate ptxas decides is the operand it picks
-		 * (v1 seed 406145: min.f64 of x and a selp.f64 of x and a
-		 * constant by setp.leu.f64 y, y is x, an f64 signalling NaN
-		 * unquieted on an H200; sm_90 SASS: x stored, no DSETP) */
-		if (d && !d->guard && d->op == OP_SELP && d->nopnd == 4 && (j = interp_fold_selknown(f, d)) >= 1 &&
-		    j <= 2 && (u = srcval(d, j)) >= 0) {
-			v = u;
-			continue;
-		}
 		if (!d || d->guard || (u = srcval(d, 1)) < 0 || srcval(d, 2) < 0)
 			break;
 		if (u != srcval(d, 2) && (depth > 2 || (u = copyroot(pm, f, u, depth + 1)) !=
@@ -1586,6 +1577,24 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 			break;
 		v = u;
 	}
+	return v;
+}
+
+/* The operand a selp whose predicate ptxas decides picks, for a min or
+ * max of it (foldid), else v (v1 seed 406145: min.f64 of x and a selp.f64
+ * of x and a constant by setp.leu.f64 y, y is x, an f64 signalling NaN
+ * unquieted on an H200; sm_90 SASS: x stored, no DSETP).  Not for
+ * copyroot's other readers: cvt.f32.bf16 of the high half of such a
+ * selp of a mov'd NaN pair widens the NaN (v15 seed 364874). */
+static int
+knownpick(const Func *f, int v)
+{
+	int w, j, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && !d->guard && d->op == OP_SELP && d->nopnd == 4 && (j = interp_fold_selknown(f, d)) >= 1 && j <= 2 &&
+	    (u = srcval(d, j)) >= 0)
+		return u;
 	return v;
 }
 
@@ -1893,7 +1902,7 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16 && in->ty[0] != TY_F64) || ir_hasmod(in, MOD_NAN_PROP) ||
 		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0)
 			return 0;
-		int a = copyroot(pm, f, v, 0), b = copyroot(pm, f, srcval(in, 2), 0);
+		int a = copyroot(pm, f, knownpick(f, v), 0), b = copyroot(pm, f, knownpick(f, srcval(in, 2)), 0);
 		if (a != b && !samecalc(f, a, b))
 			return 0;
 		copyof(xi, 0, ftz);
