@@ -2068,14 +2068,18 @@ bfefnan(const Ins *d, const uint64_t *c)
 }
 
 /* Is v an xor or an integer set of a value with itself, whose constant
- * (0 for the xor and a false compare) kconst gives? */
+ * (0 for the xor and a false compare) kconst gives?  Not a set by lo,
+ * ls, hi or hs, which ptxas's later pass folds (sm_90 SASS: a bfe.s32 at
+ * 39, 1 of an and of set.lo.u32.u16 x, x and its cvt.rp.f32.u32 is a MOV
+ * of -1, of set.lt RZ; v15 xmix 323619, all ones on an H200). */
 static int
 kself(const Func *f, int v)
 {
 	int w;
 	const Ins *d = defof(f, v, &w);
 
-	return d && !d->guard && (d->op == OP_XOR || (d->op == OP_SET && d->nty == 2 && isint(d->ty[1]))) &&
+	return d && !d->guard && (d->op == OP_XOR || (d->op == OP_SET && d->nty == 2 && isint(d->ty[1]) &&
+	    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_LS) && !ir_hasmod(d, MOD_HI) && !ir_hasmod(d, MOD_HS))) &&
 	    d->nopnd == 3 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2);
 }
 
@@ -2139,7 +2143,7 @@ static int
 bfesrcknown(const Func *f, int v, int k, int depth)
 {
 	int w, u;
-	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+	const Ins *d = v >= 0 && depth < 12 ? defof(f, v, &w) : NULL;
 
 	if (!d || d->guard || d->ndst != 1)
 		return 0;
@@ -2153,9 +2157,13 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		return (u = srcval(d, 1)) >= 0 && bfesrcknown(f, u, k, depth + 1);
 	/* (a cvt between integers by the register it writes: v15 immx 3562,
 	 * a bfe.s32 at 0xbb, 52 of cvt.s16.u8 of 0x69cb into a 32-bit
-	 * register is the manual's 0 on an H200) */
+	 * register is the manual's 0 on an H200; and a 16-bit one into a
+	 * 16-bit register, as the source of a set: v15 xmix 345499, a bfe.s32
+	 * at 34, 33 of set.le.f32.s16 of shl.b16 by 15 of a mov.b16 of 0 and
+	 * that mov, is the manual's 0 on an H200) */
 	if (d->ndef != 1 || d->nty < 1 || (ir_tyinfo[d->ty[0]].bits != 32 && ir_tyinfo[d->ty[0]].bits != 64 &&
-	    !(d->op == OP_CVT && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 32)))
+	    !(d->op == OP_CVT && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 32) &&
+	    !(ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 16)))
 		return 0;
 	/* a copy of a 32-bit register is its value, and a set of a float
 	 * with itself that no NaN decides (the ordered ne, lt and gt false,
@@ -2182,6 +2190,20 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	if (d->ty[0] == TY_F32 && (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CVT)) {
 		uint64_t c;
 		return kfarith(f, d, 0, &c);
+	}
+	/* and of f64 such values, in the default rounding or .rn (v15 xmix
+	 * 285860: a bfe.s32 at a mul.lo.u32 by 9 of the high word of mov.f64
+	 * 0d800FFFFFFFFFFFFF, whose source is the high word of add.f64 x, x of
+	 * a pack of that mov's words, is the manual's 0 on an H200; sm_90
+	 * SASS: every value a constant) */
+	if (d->ty[0] == TY_F64 && (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL)) {
+		if (d->nopnd != 3 || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
+			return 0;
+		for (int i = 1; i <= 2; i++)
+			if (d->opnd[i].kind != OK_FIMM && d->opnd[i].kind != OK_IMM &&
+			    !(d->opnd[i].kind == OK_REG && bfesrcknown(f, srcval(d, i), k, depth + 1)))
+				return 0;
+		return 1;
 	}
 	/* an f32 instruction that is one SASS instruction, of literals or
 	 * such values: the .approx.ftz MUFU ones, sin and cos, div.full,
@@ -2250,9 +2272,14 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	 * 22158: popc of a mov; 6468: clz.b64 of a mov.f64; 14647: mul.lo.u32
 	 * of a word of mov.u64 0x7ff0000000000000 by 13; 1157, 33183: shf.l of
 	 * a mov'd value by itself: a bfe.s32 past the word of each is the
-	 * manual's 0 on an H200); not bfi (55930: a bfe.s32 at a mov'd 255 of
-	 * a bfi of 123 into a mov'd 0x7d010010 is all ones, where 8346's at 34
-	 * of a bfi of 127 is 0) */
+	 * manual's 0 on an H200); a bfi.b32 too (8346: at 34 of a bfi of 127
+	 * into a mov'd value is 0; v15 xmix 343098, at 32 of a bfi of a mov'd
+	 * 0x7fffff into itself, 345326 at 33 of one of a word of mov.f64
+	 * -50.4375 into itself, 337704 at a shr.s32 by 31 of a mov'd
+	 * 0x80017fc0 of one of a bfe.s32 of movs, 0 on an H200), where
+	 * nothing stops the early pass that knows its base (55930: at a
+	 * mov'd 255 of a bfi of 123 into a mov.b32 0x7d010010 with an
+	 * fma.rn.bf16x2 and a fence between is all ones) */
 	/* a cvt between integers too (v15 immx 3562: a bfe.s32 at 0xbb, 52
 	 * of cvt.s16.u8 of 0x69cb is the manual's 0 on an H200) */
 	case OP_CVT:
@@ -2267,7 +2294,7 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		if (d->op == OP_MAD && (ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_WIDE)))
 			return 0;
 		/* fall through */
-	case OP_BREV: case OP_BFE: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
+	case OP_BREV: case OP_BFE: case OP_BFI: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
 		if (d->op != OP_SET && !isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 			return 0;
 		for (int i = 1; i < d->nopnd; i++)
@@ -2432,6 +2459,26 @@ lopimm(ptx_module *pm, const Func *f, const Ins *in, int o, uint32_t *c)
 	return 1;
 }
 
+/* The value left of (x + y) - x where v is such a sub of 32 bits (.cc or
+ * not, unguarded, no .sat), y or x, else -1: ptxas cancels the term as
+ * kconst does for a constant y. */
+static int
+addleft(const Func *f, int v)
+{
+	int w, z;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *a;
+
+	if (!d || d->guard || d->op != OP_SUB || d->nopnd != 3 || d->nty != 1 || !isint(d->ty[0]) ||
+	    ir_tyinfo[d->ty[0]].bits != 32 || ir_hasmod(d, MOD_SAT) || srcval(d, 1) < 0 || srcval(d, 2) < 0 ||
+	    !(a = defof(f, srcval(d, 1), &z)) || a->guard || a->op != OP_ADD || a->nopnd != 3 || a->nty != 1 ||
+	    !isint(a->ty[0]) || ir_tyinfo[a->ty[0]].bits != 32 || ir_hasmod(a, MOD_SAT))
+		return -1;
+	for (int i = 1; i <= 2; i++)
+		if (same(a, i, d, 2) && a->opnd[3 - i].kind == OK_REG)
+			return srcval(a, 3 - i);
+	return -1;
+}
+
 /* Does operand o of in read what slot a of the lop3 (or copysign) d
  * reads, a -1 the copysign's sign mask: one value (relsign; 1), or one
  * constant (2), immediates or movs of them (v15 xmix 161979: and.b32 of
@@ -2442,8 +2489,15 @@ static int
 lopsame(ptx_module *pm, const Func *f, const Ins *in, int o, const Ins *d, int a)
 {
 	uint32_t x, y;
+	int u, v;
 
 	if (a >= 0 && relsign(pm, f, in, o, d, a) > 0)
+		return 1;
+	/* or a sub.cc of an add of it that cancels to it (v1 seed 412663,
+	 * memory: and.b32 of a lop3 of x, y, y by 0x89 and sub.cc.u32 of
+	 * add.u32 z, y and z is 0 on an H200; sm_90 SASS LOP3 y, RZ, x) */
+	if (a >= 0 && (u = addleft(f, srcval(in, o))) >= 0 && (v = srcval(d, a)) >= 0 &&
+	    interp_fold_copyroot(pm, f, u) == interp_fold_copyroot(pm, f, v))
 		return 1;
 	/* (not under a guard: v15 xmix 153100, @p xor.b32 of
 	 * 0b1000...0 and a lop3 of x, x, 0f80000000, 0x96, was PTX's 0 on
@@ -2483,8 +2537,17 @@ lopdirect(const Func *f, const Ins *in, int oi, const Ins *d)
  * RZ.  The result is op(o, lop3(a, b, 0)) for lop3(a, b, a) or (a, b, b),
  * op(o, lop3(a, 0, b)) for lop3(a, a, b): a LOP3 of the two registers and
  * o here (seeds 39403, 67665, 80172, 90086; sm_90 SASS of each; the H100
- * on twelve tables of each form).  A copy of an operand repeats it (v10
- * seed 9823 tmap: a lop3 of x, y and a shf.l.clamp.b32 of x by 69).  copysign.f32 d, a, b is such a lop3
+ * on twelve tables of each form).  Two forms of registers give another
+ * slot RZ: for lop3(a, a, b) with b it is slot 1, op(b, lop3(0, a, b))
+ * (v1 seeds 416042, 305653: lop3 of r20, r20, r18 by 0xcf and r18 is
+ * LOP3 r18, RZ, r20, 0xb0, r18 on an H200), and for lop3(a, a, a) with a
+ * slots 2 and 3 both, op(a, lop3(a, 0, 0)); ptxas 13.0's sm_90 SASS of
+ * all 256 tables of each of (a, a, b), (a, b, a), (a, b, b), (b, a, a)
+ * and (a, a, a), with a or b as the and, or or xor's first or second
+ * source, agrees with these slots in every one; with an immediate b,
+ * lop3(a, a, b) merged with b keeps slot 2 RZ in all 256 (v15 xmix
+ * 153918).  A copy of an operand repeats it (v10 seed 9823 tmap: a lop3
+ * of x, y and a shf.l.clamp.b32 of x by 69).  copysign.f32 d, a, b is such a lop3
  * too, LOP3(a, 0x80000000, b, 0xb8) in ptxas's code, so copysign of x and
  * x merged with x is op(x, |x|) (v6 seed 35179: xor.b32 of x and
  * copysign.f32 x, x gives x's sign bit; sm_90 SASS LOP3 x, 0x80000000, RZ). */
@@ -2502,14 +2565,16 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		 * copysign's sign mask, an immediate 0x80000000 */
 		int at[4] = { 0, 1, 2, 3 };
 
-		/* zs: the slot that reads RZ, the later of the repeated pair;
-		 * p and q the other two */
-		int zs = 0, p = 1, q = 2;
+		/* zs: the slot that reads RZ, the later of the repeated pair
+		 * but for the two cases below; p and q the other two; zq: q
+		 * reads RZ too */
+		int zs = 0, p = 1, q = 2, zq = 0, mp;
 		if (!d || d->guard || d->ndst != 1)
 			continue;
 		if (d->op == OP_LOP3 && d->nopnd == 5 && d->ty[0] == TY_B32 && d->opnd[4].kind == OK_IMM) {
 			zs = relsign(pm, f, d, 3, d, 1) > 0 || relsign(pm, f, d, 3, d, 2) > 0 ? 3 :
 			     relsign(pm, f, d, 2, d, 1) > 0 ? 2 : 0;
+			zq = zs == 3 && relsign(pm, f, d, 2, d, 1) > 0;
 			t = (uint32_t)d->opnd[4].imm;
 		} else if (d->op == OP_COPYSIGN && d->nopnd == 3 && d->nty == 1 && d->ty[0] == TY_F32) {
 			at[2] = -1;
@@ -2519,8 +2584,19 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		}
 		if (zs == 2)
 			q = 3;
-		if (!zs || (!(m = lopsame(pm, f, in, o, d, at[p])) && !(m = lopsame(pm, f, in, o, d, at[q]))))
+		if (!zs || !(m = (mp = lopsame(pm, f, in, o, d, at[p])) ? mp : lopsame(pm, f, in, o, d, at[q])))
 			continue;
+		/* lop3(a, a, b) with the register b: slot 1 reads RZ, not slot
+		 * 2; with an immediate b in slot 3 slot 2 still does, matched as
+		 * one operand or as one constant (v14 xmix 12768, v15 153918;
+		 * sm_90 SASS of all 256 tables); and of a, a, a with a slots 2
+		 * and 3 (zq), of a register only */
+		if (m != 1 || d->opnd[1].kind != OK_REG)
+			zq = 0;
+		if (zs == 2 && !mp && m == 1 && d->opnd[3].kind == OK_REG) {
+			zs = 1;
+			p = 2;
+		}
 		if (m == 2 && !lopdirect(f, in, oi, d))
 			continue;
 		/* matched by the constant, a repeated register whose value
@@ -2531,12 +2607,18 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		 * answer on an H200; v15 81591, an or with 0x3f800000 of an
 		 * and of mov.f32 2.5, alike); of three registers it merges (v15
 		 * xmix 82670: lop3 of a mov'd 0x80000000 thrice, the merged
-		 * LOP3's answer on an H200).  (Matched by the register, the
-		 * rule stays as it was: v15 xmix 101317, of a constant ptxas
-		 * computes from a brev.b32, merged on an H200, but v14 xmix
-		 * 16517 and v15 158690, of a selp c, c of a mov and of a mov,
-		 * not.) */
-		if (m == 2 && at[zs] >= 0 && (u = srcval(d, at[zs])) >= 0 &&
+		 * LOP3's answer on an H200).  So too matched as one immediate
+		 * operand, the and, or or xor's immediate the lop3's (v15 xmix
+		 * 117113: an or with 0x3f800000 of an and with 0x7fffff of a
+		 * lop3 of a mov'd 1 twice and 0x7fffff by 0xd9; 159781, of a
+		 * mov.f32 twice and 0x7fffffff; v14 xmix 8511, an xor with
+		 * 0x80000000 of one of a mov.f32 twice and 0x80000000; v14
+		 * xmix 16517, v15 158690, of a selp c, c of a mov; v14 17497,
+		 * 48726, v15 178246, 192071, 239883: PTX's answers on an
+		 * H200).  (Matched by a register, the rule stays as it was:
+		 * v15 xmix 101317, of a constant ptxas computes from a
+		 * brev.b32, merged on an H200.) */
+		if ((m == 2 || in->opnd[o].kind != OK_REG) && at[zs] >= 0 && (u = srcval(d, at[zs])) >= 0 &&
 		    (kconst(f, u, 0, &kc) || interp_fold_f32val(pm, f, u, &kc32)) &&
 		    (d->op != OP_LOP3 || d->opnd[1].kind != OK_REG || d->opnd[2].kind != OK_REG ||
 		     d->opnd[3].kind != OK_REG))
@@ -2567,7 +2649,7 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			uint32_t x = (uint32_t)idx >> 2 & 1, y = (uint32_t)idx >> 1 & 1, z = (uint32_t)idx & 1;
 			uint32_t slot[4] = { 0, 0, 0, 0 }, l;
 			slot[p] = x;
-			slot[q] = y;
+			slot[q] = zq ? 0 : y;
 			l = t >> (slot[1] << 2 | slot[2] << 1 | slot[3]) & 1;
 			lut |= (in->op == OP_AND ? z & l : in->op == OP_OR ? z | l : z ^ l) << idx;
 		}
@@ -2947,8 +3029,32 @@ nanknown(ptx_module *pm, const Func *f, int v, int depth, int rnd)
 	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
 	uint32_t c;
 
-	if (!d || d->guard || d->nty != 1 || d->ty[0] != TY_F32 || d->nopnd != 3 ||
-	    (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || ir_hasmod(d, MOD_SAT))
+	if (!d || d->guard || d->nty != 1)
+		return 0;
+	/* and a selp.b32 that picks such a value, by an immediate or a
+	 * predicate ptxas decides (kselpick) or of it twice (v15 immx 350871:
+	 * sub.cc.u32 x, x of selp.b32 y, x, 0 of mul.f32 0f7FFFFFFF,
+	 * 0fFF7FFFFF is 0xfffffffe on an H200), a neg.f32 or abs.f32 (not
+	 * .ftz, an FADD.FTZ) of one (353966: sub.cc.s32 x, x of neg.f32 of
+	 * mul.f32 y, 0f7FFFFFFF, 0xfffffffe), and a div.full or div.approx
+	 * of one or of the literal 0x7fffffff by a literal (365867:
+	 * div.full.ftz.f32 0d7FFFFFFFFFFFFFFF, 13.78125 subtracted from
+	 * 0x80000000 is 0xffffffff); of a register divisor ptxas divides */
+	if (d->op == OP_SELP && d->nopnd == 4 && ir_tyinfo[d->ty[0]].bits == 32) {
+		int u = d->opnd[3].kind == OK_IMM ? (d->opnd[3].imm ? 1 : 2) : kselpick(f, d, 0, 0);
+		if (!u && same(d, 1, d, 2))
+			u = 1;
+		return u && d->opnd[u].kind == OK_REG && nanknown(pm, f, srcval(d, u), depth + 1, 1);
+	}
+	if (d->ty[0] != TY_F32)
+		return 0;
+	if ((d->op == OP_NEG || d->op == OP_ABS) && d->nopnd == 2 && !ir_hasmod(d, MOD_FTZ))
+		return d->opnd[1].kind == OK_REG && nanknown(pm, f, srcval(d, 1), depth + 1, 1);
+	if (d->op == OP_DIV && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) && d->nopnd == 3 &&
+	    d->opnd[2].kind == OK_FIMM)
+		return d->opnd[1].kind == OK_FIMM ? nanlit(pm, &d->opnd[1], &c) && c == 0x7FFFFFFFu :
+		    d->opnd[1].kind == OK_REG && nanknown(pm, f, srcval(d, 1), depth + 1, 1);
+	if (d->nopnd != 3 || (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || ir_hasmod(d, MOD_SAT))
 		return 0;
 	if (ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
 		return rnd && d->op == OP_MUL && d->opnd[1].kind == OK_FIMM && d->opnd[2].kind == OK_FIMM &&
