@@ -2615,11 +2615,13 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		 * 0x80000000 of one of a mov.f32 twice and 0x80000000; v14
 		 * xmix 16517, v15 158690, of a selp c, c of a mov; v14 17497,
 		 * 48726, v15 178246, 192071, 239883: PTX's answers on an
-		 * H200).  (Matched by a register, the rule stays as it was:
-		 * v15 xmix 101317, of a constant ptxas computes from a
-		 * brev.b32, merged on an H200.) */
+		 * H200), a constant kconst knows with the float literals
+		 * (kconstlit), not one only interp_fold_f32val computes (v15
+		 * xmix 101317: an xor with 0x80000000 of a lop3 of x, x and
+		 * 0x80000000, x made by a brev.b32 of cvt.rn.tf32.f32 of mov.f32
+		 * 1E-40, merged on an H200). */
 		if ((m == 2 || in->opnd[o].kind != OK_REG) && at[zs] >= 0 && (u = srcval(d, at[zs])) >= 0 &&
-		    (kconst(f, u, 0, &kc) || interp_fold_f32val(pm, f, u, &kc32)) &&
+		    (m == 2 ? kconst(f, u, 0, &kc) || interp_fold_f32val(pm, f, u, &kc32) : kconstlit(f, u, 0, &kc)) &&
 		    (d->op != OP_LOP3 || d->opnd[1].kind != OK_REG || d->opnd[2].kind != OK_REG ||
 		     d->opnd[3].kind != OK_REG))
 			continue;
