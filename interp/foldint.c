@@ -261,7 +261,11 @@ wide16(const Func *f, int v)
 	    u == srcval(d, 2); n++)
 		d = defof(f, u, &w);
 	sub0 = d && d->op == OP_SUB && d->nopnd == 3 && d->nty == 1 && zero16(f, d, 1, 0);
-	if (!d || (d->op != OP_ABS && d->op != OP_NEG && !sub0) || d->ty[0] != TY_S16 || d->guard)
+	/* under a guard ptxas knows true, as unguarded (v1 seed 422175:
+	 * cvt.sat.u32.s16 of @!p neg.s16 of -32768, p an xor of a predicate
+	 * with itself, was 0x8000 on an H200) */
+	if (!d || (d->op != OP_ABS && d->op != OP_NEG && !sub0) || d->ty[0] != TY_S16 ||
+	    (d->guard && interp_fold_guardconst(f, d) != 1))
 		return 0;
 	/* an abs of an abs or neg keeps the +32768 (seeds 27067, 41842, 82378,
 	 * 95816: IABS of the INEG); a neg of one does not (neg(neg x) ptxas
