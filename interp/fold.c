@@ -926,8 +926,11 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	     ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_EQU) || ir_hasmod(pd, MOD_LEU) || ir_hasmod(pd, MOD_GEU))) {
 		if (pd->ndst != 1 || pd->guard || ir_hasmod(pd, MOD_AND) || ir_hasmod(pd, MOD_OR) || ir_hasmod(pd, MOD_XOR))
 			return 3;
-		return ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) || ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_LO) ||
-		       ir_hasmod(pd, MOD_HI) ? 2 : 1;
+		/* the second predicate of a p|q pair is the complement (v1
+		 * seed 9554: selp.u64 by q of setp.lt.s32 p|q, x, x picks a) */
+		int r = ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) || ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_LO) ||
+		        ir_hasmod(pd, MOD_HI) ? 2 : 1;
+		return pd->ndef == 2 && w == pd->def[1] ? 3 - r : r;
 	}
 	/* testp.finite or .number of an and.b32 with an immediate that clears
 	 * an exponent bit: always true (seed 78981: finite of tid & 31; v5
