@@ -1893,6 +1893,21 @@ half16k(ptx_module *pm, const Func *f, const Ins *in, int o, uint64_t *c)
 	return km == 0xFFFFu && (*c = kv, 1);
 }
 
+/* Are the sources of min.f16 or max.f16 in two registers 16-bit values
+ * ptxas knows to be the same bits (k16)?  It folds the min or max of a
+ * constant with itself to that constant, a NaN's payload kept, as of one
+ * register twice (v15 xmix 359951: max.f16 of mov.b16 0x7d01 and its xor
+ * with its shr.s16 by 15; 345663: min.f16 of it and a max.u16 of it and
+ * it less 0x400; 0x7d01 on an H200, where HMNMX2 gives 0x7fff). */
+static int
+samek16(ptx_module *pm, const Func *f, const Ins *in)
+{
+	uint64_t x, y;
+
+	return in->ty[0] == TY_F16 && in->nopnd == 3 && in->opnd[1].kind == OK_REG && in->opnd[2].kind == OK_REG &&
+	       k16(pm, f, srcval(in, 1), 0, &x) && k16(pm, f, srcval(in, 2), 0, &y) && x == y;
+}
+
 static int
 foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -1906,7 +1921,7 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0)
 			return 0;
 		int a = copyroot(pm, f, knownpick(f, v), 0), b = copyroot(pm, f, knownpick(f, srcval(in, 2)), 0);
-		if (a != b && !samecalc(f, a, b))
+		if (a != b && !samecalc(f, a, b) && !samek16(pm, f, in))
 			return 0;
 		copyof(xi, 0, ftz);
 		return 0;
@@ -1983,8 +1998,12 @@ immsrc(const Func *f, const Ins *d)
  * 1850, 447, 149, 1942, 3215).  AluOp.imm bit 0 (low half), bit 1 (high
  * half), for alu_float.c. */
 /* Is 32-bit value v a pair ptxas knows (*c its bits): what kconst
- * computes, or a cvt.u32 or .s32 of a 16-bit integer k16 knows (v14 xmix
- * 8118: cvt.u32.u16 of mov.b16 0100000 is the MOV of 0x8000 it folds)? */
+ * computes, float literals and b16 pairs taken (v15 xmix 335940: an or
+ * of 0x80000000 with a popc of mov.f32 -1.0 less 1, {0x17, -0} under
+ * .ftz, -0 + -0 in the high half on an H200; 51421, 159488, 186613,
+ * 232733: xor and or of 0x80000000), or a cvt.u32 or .s32 of a 16-bit
+ * integer k16 knows (v14 xmix 8118: cvt.u32.u16 of mov.b16 0100000 is
+ * the MOV of 0x8000 it folds)? */
 static int
 pair32k(ptx_module *pm, const Func *f, int v, uint64_t *c)
 {
@@ -1992,7 +2011,7 @@ pair32k(ptx_module *pm, const Func *f, int v, uint64_t *c)
 	const Ins *d;
 	uint64_t h;
 
-	if (interp_fold_kconstint(f, v, c))
+	if (interp_fold_kconstintlit(f, v, c))
 		return 1;
 	d = v >= 0 ? defof(f, v, &w) : NULL;
 	if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || d->nopnd != 2 || d->ndef != 1 ||
@@ -2127,6 +2146,76 @@ besidef2fp(ptx_module *pm, const Func *f, int v, int et, int m, int nz)
 	return m;
 }
 
+/* Is 16-bit value u a half of a mov.b32 {lo, hi} unpack of an and.b32
+ * (unguarded) with an immediate that clears every bit of that half: a
+ * +0 ptxas knows by its bits, which it takes from the and's register
+ * (v1 seed 194276: the high half of tid & 31)? */
+static int
+unpackzero(const Func *f, int u)
+{
+	int w, z, a;
+	const Ins *d = u >= 0 ? defof(f, u, &w) : NULL, *e;
+
+	if (!d || d->guard || d->op != OP_MOV || d->nopnd != 2 || d->opnd[0].kind != OK_VEC || d->opnd[0].nsub != 2 ||
+	    d->ndef != 2 || ir_tyinfo[d->ty[0]].bits != 32 || (a = srcval(d, 1)) < 0 || !(e = defof(f, a, &z)) ||
+	    e->guard || e->op != OP_AND || e->nopnd != 3 || e->opnd[2].kind != OK_IMM)
+		return 0;
+	return ((uint64_t)e->opnd[2].imm >> (w == d->def[1] ? 16 : 0) & 0xFFFFu) == 0;
+}
+
+/* Is h (a half of a pack) the result of a half-precision arithmetic
+ * instruction of its own, one ptxas writes with HADD2, HMUL2 or HFMA2
+ * (add, sub, mul, fma, min, max; unguarded)? */
+static int
+halfarith(const Ins *h, int et)
+{
+	return h && !h->guard && h->ty[0] == et &&
+	       (h->op == OP_ADD || h->op == OP_SUB || h->op == OP_MUL || h->op == OP_FMA || h->op == OP_MIN ||
+		h->op == OP_MAX);
+}
+
+/* The halves of m (negmask's, of a pack that is not two constants) whose
+ * negation ptxas computes before it packs, so that the pack holds the
+ * half's value and x * x is the manual's:
+ *  - both halves: ptxas holds the pair as its magnitudes and negates the
+ *    whole register in both factors (sm_90 SASS: HFMA2 -R.H0_H0,
+ *    -R.H0_H0, c of {neg h, neg h}; HFMA2 -R, -R, c of {neg a, neg b},
+ *    of {neg a, mov.b16 0x8000}, of {neg a, mov.b16 0xbc00}; .ftz, .sat
+ *    and .relu alike; v15 dag 84462, 240293: {-h, -h} under .ftz.sat and
+ *    .relu, the manual's on an H200);
+ *  - a neg beside a +0 ptxas knows by its bits in a register
+ *    (unpackzero): the neg is an HADD2 (HFMA2.BF16 -RZ, RZ, -R) and the
+ *    pack a PRMT of it (v1 seed 194276, .relu.bf16x2);
+ *  - a mov.b16 0x8000 beside a half an arithmetic instruction writes
+ *    (halfarith): the -0 is an HADD2 -RZ, -RZ, packed by PRMT with that
+ *    result (v15 xmix 306522: {fma.rn.sat.f16, -0} under .ftz, +0 + -0
+ *    is +0 on an H200), where beside a loaded half it stays the magnitude
+ *    (tests/regress/fma-half2-pack-beside-f2fp.ptx R3) and a -1 beside
+ *    an add stays one too (HFMA2 R, -R'.H0_NH1, c). */
+static int
+negheld(const Func *f, const Ins *d, int m, int et)
+{
+	const Ins *h[2] = { NULL, NULL };
+
+	if (m == 3)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int u = d->use[i];
+		h[i] = u >= 0 && u < f->nval && f->val[u].ins >= 0 ? f->ins[f->val[u].ins] : NULL;
+	}
+	for (int i = 0; i < 2; i++) {
+		const Ins *n = h[i], *o = h[1 - i];
+		if (!(m >> i & 1) || !n)
+			continue;
+		if (n->op == OP_NEG && unpackzero(f, d->use[1 - i]))
+			m &= ~(1 << i);
+		else if (n->op == OP_MOV && n->opnd[1].kind == OK_IMM && ((uint64_t)n->opnd[1].imm & 0xFFFFu) == 0x8000u &&
+			 halfarith(o, et))
+			m &= ~(1 << i);
+	}
+	return m;
+}
+
 static int
 negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 {
@@ -2218,7 +2307,7 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 	c = (kv[1] & 0xFFFFu) << 16 | (kv[0] & 0xFFFFu);
 	if (known == 3)
 		return kv[0] > 0xFFFFu || kv[1] > 0xFFFFu ? 0 : besidef2fp(pm, f, v, et, negzero2(c, et), zero2(c));
-	return besidef2fp(pm, f, v, et, m, zero2(c) & known);
+	return besidef2fp(pm, f, v, et, negheld(f, d, m, et), zero2(c) & known);
 }
 
 /* neg of a neg of x (f32, f64, f16, bf16, f16x2; neither .ftz): ptxas

@@ -198,6 +198,7 @@ copyof(XIns *xi, int i, int ftz)
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstint(const Func *f, int v, uint64_t *r);
+int interp_fold_kconstintlit(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstsel(const Func *f, int v, uint64_t *r);
 /* foldint.c: is v a bfe.s32 that ptxas folds late, by its immediate rule */
 int interp_fold_bfelate(const Func *f, int v);

@@ -1677,6 +1677,20 @@ interp_fold_kconstint(const Func *f, int v, uint64_t *r)
 	return k;
 }
 
+/* kconstint with the float literals and b16 pairs ptxas propagates
+ * (klit) known: for the halves of an fma x * x + c's pair (fold.c
+ * pair32k), which ptxas reads off the constant it folds */
+int
+interp_fold_kconstintlit(const Func *f, int v, uint64_t *r)
+{
+	int k, lit = klit;
+
+	klit = 1;
+	k = interp_fold_kconstint(f, v, r);
+	klit = lit;
+	return k;
+}
+
 /* kconstint with a selp by a setp of values it knows taken for the
  * operand it picks (kselp).  Only for what a selp's FMNMX needs: the
  * later folds do not see that choice, a min.ftz.f32 of such a value with
