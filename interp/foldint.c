@@ -2608,8 +2608,13 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		 * 2; with an immediate b in slot 3 slot 2 still does, matched as
 		 * one operand or as one constant (v14 xmix 12768, v15 153918;
 		 * sm_90 SASS of all 256 tables); and of a, a, a with a slots 2
-		 * and 3 (zq), of a register only */
-		if (m != 1 || d->opnd[1].kind != OK_REG)
+		 * and 3 (zq), of a register only, and not of a register ptxas
+		 * knows, a mov'd constant or float literal, which keeps the
+		 * later slot's RZ alone (v15 xmix 78653: xor.b32 of lop3 of a
+		 * mov'd 0x7fc17f81 thrice, 0x6a, and it was 0 on an H200; sm_90
+		 * SASS: LOP3 of the register, the immediate and RZ; 150212: of
+		 * a mov.f32 -1e39, 0xb8) */
+		if (m != 1 || d->opnd[1].kind != OK_REG || ((u = srcval(d, 1)) >= 0 && kconstlit(f, u, 0, &kc)))
 			zq = 0;
 		if (zs == 2 && !mp && m == 1 && d->opnd[3].kind == OK_REG) {
 			zs = 1;
