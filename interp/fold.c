@@ -992,7 +992,8 @@ interp_fold_selknown(const Func *f, const Ins *in)
 }
 
 /* Operand oi of in as an f32 constant ptxas knows (an immediate, a kconst
- * value), its bits in *b. */
+ * value, or an f32val one such as a mov of a subnormal: v14 xmix seed
+ * 35284, 1E-40), its bits in *b. */
 static int
 f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
 {
@@ -1006,7 +1007,7 @@ f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
 		return 1;
 	}
 	if (!interp_fold_kconst(f, srcval(in, oi), &c))
-		return 0;
+		return interp_fold_f32val(pm, f, srcval(in, oi), b);
 	*b = (uint32_t)c;
 	return 1;
 }
@@ -1045,7 +1046,12 @@ predread(const Func *f, const Ins *d, const Ins *in)
  * x gt, ge, gtu or geu c keeps an FSEL (sm_90 SASS of each compare,
  * order and selp order, with a selp.u32 of the predicate; v14 xmix seed
  * 2402, setp.lt 0, x, a NaN x's payload kept on an H200; seed 729, setp.ge
- * 0, x read by a xor.pred too, canonical). */
+ * 0, x read by a xor.pred too, canonical).  A setp.ftz alike: the FMNMX
+ * has no .FTZ, so a subnormal x or c is ordered as it is, and each
+ * compare, order, selp order, c of +0 and second reader gives what it
+ * gives without .ftz (sm_90 SASS of each; v14 xmix seed 32081,
+ * setp.lt.ftz x, 0f0000007f and selp x, c, !p, 0x7f for an x of 9 and the
+ * canonical NaN for a NaN x on an H200). */
 static int
 foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -1061,7 +1067,7 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 
 	if (in->op != OP_SELP || in->nopnd != 4 || in->guard || xi->ns != 3 || xi->alu.flags || xi->alu.negsrc & 3 ||
 	    predop(in, 3, &pv, &neg) || !(d = defof(f, pv, &w)) || d->op != OP_SETP || d->guard || d->nty != 1 ||
-	    d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_AND) ||
+	    d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_AND) ||
 	    ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || d->ndef < 1)
 		return 0;
 	neg ^= w != d->def[0];
@@ -4276,19 +4282,51 @@ foldnegcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 1;
 }
 
+/* The divisor of in as f32 bits (*k) where it is an unguarded selp.f32
+ * on a testp ptxas decides (interp_fold_selknown's testp.finite, .number,
+ * .infinite or .notanumber of an and.b32 that clears an exponent bit)
+ * that picks an immediate or a mov of one: ptxas decides such a testp
+ * as early as it folds a constant divisor, which kconst's selp does not
+ * see (sm_90 SASS: no division is left by a selp of 1.0, an FMUL by the
+ * reciprocal by another). */
+static int
+divselk(ptx_module *pm, const Func *f, const Ins *in, uint32_t *k)
+{
+	int t, v, w;
+	const Ins *d, *p, *e;
+	XOp o;
+
+	if ((v = srcval(in, in->ndst + 1)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_SELP || d->nopnd != 4 ||
+	    d->guard || d->ty[0] != TY_F32 || (v = srcval(d, 3)) < 0 || !(p = defof(f, v, &w)) || p->op != OP_TESTP ||
+	    (t = interp_fold_selknown(f, d)) < 1 || t > 2)
+		return 0;
+	if (d->opnd[t].kind != OK_FIMM && d->opnd[t].kind != OK_IMM) {
+		if ((v = srcval(d, t)) < 0 || !(e = defof(f, v, &w)) || e->op != OP_MOV || e->guard || e->nopnd != 2 ||
+		    (e->opnd[1].kind != OK_FIMM && e->opnd[1].kind != OK_IMM) || ir_tyinfo[e->ty[0]].bits != 32)
+			return 0;
+		d = e;
+		t = 1;
+	}
+	if (interp_decode_op(pm, &d->opnd[t], TY_F32, &o) || o.k != XO_IMM)
+		return 0;
+	*k = (uint32_t)o.imm;
+	return 1;
+}
+
 /* div.approx.f32 and div.full.f32 of x by a 1.0 that ptxas knows (an
- * immediate, a mov of one, or a kconst value such as set.eq.f32.s16 of a
- * value with itself): ptxas drops the division, so x comes back as it is,
- * a NaN's payload kept (v4 seed 490: 0xffffff9e by set.eq.f32.s16 h, h);
+ * immediate, a mov of one, a kconst value such as set.eq.f32.s16 of a
+ * value with itself, or a selp of one on a testp it decides: divselk):
+ * ptxas drops the division, so x comes back as it is, a NaN's payload
+ * kept (v4 seed 490: 0xffffff9e by set.eq.f32.s16 h, h);
  * with .ftz it is an FADD.FTZ of -0 (sm_90 SASS of each). */
 static int
 folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t k;
-	int v, w;
+	int v, w, sel = 0;
 	const Ins *d;
 
-	if (!f32known(pm, f, xi, in, 1, &k))
+	if (!f32known(pm, f, xi, in, 1, &k) && !(sel = divselk(pm, f, in, &k)))
 		return 0;
 	/* div.full or div.approx by another constant: an FMUL by its
 	 * reciprocal, which ptxas computes rounded to nearest (sm_90 SASS:
@@ -4301,9 +4339,13 @@ folddiv1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		float kf, rf;
 		uint32_t rb;
 		const Opnd *o = &in->opnd[in->ndst + 1];
-		/* an immediate or a mov of one: a selp ptxas decides (v1 seed
-		 * 44559: of a setp.lt x, x) keeps the division */
-		if (o->kind != OK_FIMM && o->kind != OK_IMM &&
+		/* an immediate or a mov of one, or a selp of one on a testp
+		 * ptxas decides as early (divselk; v1 seed 403882: div.approx
+		 * by a selp of x and 0f40DB0000 on a testp.notanumber of tid &
+		 * 31, an FMUL by 0.14611871 in sm_90 SASS); a selp on a setp
+		 * ptxas decides later (v1 seed 44559: setp.lt.ftz x, x) keeps
+		 * the division */
+		if (o->kind != OK_FIMM && o->kind != OK_IMM && !sel &&
 		    ((v = srcval(in, in->ndst + 1)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_MOV || d->nopnd != 2 ||
 		     (d->opnd[1].kind != OK_FIMM && d->opnd[1].kind != OK_IMM)))
 			return 0;
@@ -4968,12 +5010,16 @@ slowrnd(const Ins *d)
  * set's value (sm_90 SASS: FSETP.NEU.FTZ of it against RZ, where an
  * add.s32, rcp.approx, sin.approx or .ftz one as the last reader has the
  * set's compare; v1 seed 319149, a div.rp.ftz.f32 of a set.ge.u32.f32's
- * 0 whose source sqrt.approx.f32 reads last, 0 on an H200). */
+ * 0 whose source sqrt.approx.f32 reads last, 0 on an H200).  So does
+ * div.full.f32, .ftz or not, which scales a source in its register too
+ * (v1 seeds 19343, 167682: a set whose source div.full.ftz reads last
+ * keeps FSETP.NEU.FTZ x, RZ in sm_90 SASS). */
 static int
 scalesrc(const Ins *m)
 {
-	return (m->op == OP_SQRT || m->op == OP_RSQRT || m->op == OP_LG2 || m->op == OP_EX2) && m->nty == 1 &&
-	    m->ty[0] == TY_F32 && ir_hasmod(m, MOD_APPROX) && !ir_hasmod(m, MOD_FTZ);
+	return ((m->op == OP_SQRT || m->op == OP_RSQRT || m->op == OP_LG2 || m->op == OP_EX2) && m->nty == 1 &&
+	    m->ty[0] == TY_F32 && ir_hasmod(m, MOD_APPROX) && !ir_hasmod(m, MOD_FTZ)) ||
+	    (m->op == OP_DIV && m->nty == 1 && m->ty[0] == TY_F32 && ir_hasmod(m, MOD_FULL));
 }
 
 /* Would ptxas test the f32 set d (instruction di) again in the slow
@@ -4983,11 +5029,16 @@ scalesrc(const Ins *m)
  * seed 139033: a div.rm.ftz before the set, v2 6251: rcp slow paths),
  * and, for a div, whose subroutine is called on every path, none between
  * (v1 seed 13065: a sqrt.rn.f32 between keeps the test; a sqrt's, not);
- * and each source register of d is read again after e (not last by a
- * scalesrc instruction).  The test reads
- * the registers that d read, after register allocation: a source that
- * dies at d may be reused before (the sqrt's test of 0 stays), one read
- * later may not.  Not in a kernel with setmaxnreg, whose register
+ * and each source register of d is read again after d, before e or after
+ * it (not last by a scalesrc instruction).  The test reads the registers
+ * that d read: a source that dies at d may be reused before (the sqrt's
+ * test of 0 stays), one read later is kept for the test, also where its
+ * last reader comes before e (sm_90 SASS of the 25 records whose
+ * subroutine is called once, with no call before, and a source of the
+ * set last read between the set and the call, the other after the set:
+ * the set's compare in 23, the two others a div.full's source, a
+ * scalesrc; v1 seeds 401581 and 431910, div.rp.ftz.f32 of a set.ge and a
+ * set.lt whose source a slct and a setp.nan.or read last, on an H200).  Not in a kernel with setmaxnreg, whose register
  * budget ptxas fits: there the subroutine tests the set's value (sm_90a
  * SASS: FSETP.NEU.FTZ of it against RZ; v8 regs 1394, 48357, 99282, a
  * set's 0 through sqrt.rm.ftz, div.rz.ftz and sqrt.rn.ftz, 0 on an
@@ -5011,8 +5062,8 @@ slowtest(const Func *f, const Ins *e, int j, const Ins *d, int di)
 			continue;
 		if (u >= d->nuse)
 			return 0;
-		for (int i = j + 1; i < f->nins; i++)
-			for (int x = 0; x < f->ins[i]->nuse; x++)
+		for (int i = di + 1; i < f->nins; i++)
+			for (int x = 0; i != j && x < f->ins[i]->nuse; x++)
 				if (f->ins[i]->use[x] == d->use[u])
 					last = i;
 		if (last < 0 || scalesrc(f->ins[last]))
