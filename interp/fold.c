@@ -1086,6 +1086,20 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * and the FMNMX its NaN's canonical one, v14 xmix 8854) */
 	if (x < 0 || interp_fold_kconstsel(f, srcval(d, x), &ck))
 		return 0;
+	/* nor of an x converted from c or set by c, which ptxas computes
+	 * too (v15 xmix 279516: setp.gtu.ftz of cvt.f32.bf16 of
+	 * cvt.rn.ftz.bf16.f32 c and c, c a known 0x8000007f, kept the selp's
+	 * c on an H200; 102690: of a mov.f32 of set.gt.u32.f32 c, -1.0 and c,
+	 * the set's NaN) */
+	for (int n = 0, v = srcval(d, x), z, cv = srcval(d, 3 - x); n < 4 && v >= 0 && cv >= 0; n++) {
+		const Ins *e = defof(f, v, &z);
+		if (e && !e->guard && e->op == OP_SET && e->nopnd >= 3 && (srcval(e, 1) == cv || srcval(e, 2) == cv))
+			return 0;
+		if (!e || e->guard || e->op != OP_CVT || e->nopnd != 2)
+			break;
+		if ((v = srcval(e, 1)) == cv)
+			return 0;
+	}
 	for (int i = 0; i < 8; i++)
 		if (ir_hasmod(d, ord[i][0]))
 			cmp = ord[i][x == 2];   /* as x OP c */
