@@ -73,7 +73,7 @@ static _Thread_local int kbfelate;
  * and bfi.b32 only, as the other folds' readers of such a value were not
  * measured */
 static _Thread_local int klit;
-/* how many definitions back kconst walks: 6, or 8 for interp_fold_dconstdeep */
+/* how many definitions back kconst walks: 6, 8 for interp_fold_dconstdeep, 12 for kconstlit */
 static _Thread_local int kdepth = 6;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
 static int bfesrcknown(const Func *f, int v, int k, int depth);
@@ -550,15 +550,23 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
-/* kconst with the literals of klit known */
+/* kconst with the literals of klit known, walking 12 definitions back:
+ * the constants ptxas propagates into a bit field's position, length or
+ * base come through longer chains than the other folds were measured on
+ * (v15 xmix 178065: a bfe.s32 of a lane number at the xor of a sub.s32
+ * and shr.u32 of shr.s32 of it, of a shr.u32 of a bfe.s32 of a
+ * mov.b32 0x3eabff80, seven definitions, took the immediate rule's all
+ * ones on an H200; 153460 likewise through an add.rp.f64) */
 static int
 kconstlit(const Func *f, int v, int depth, uint64_t *r)
 {
-	int k, lit = klit;
+	int k, lit = klit, kd = kdepth;
 
 	klit = 1;
+	kdepth = 12;
 	k = kconst(f, v, depth, r);
 	klit = lit;
+	kdepth = kd;
 	return k;
 }
 
@@ -2251,8 +2259,16 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		 * of selp.f32 x, 0fFFA00000 by setp.ne.s32 of set.ne.s32.s64
 		 * y, y and 0 is the manual's 0 on an H200); an integer compare
 		 * only (34603: of a selp by setp.neu.f32 x, x of a mul.lo.u32 of
-		 * constants the immediate rule's -1) */
-		if (d->nopnd != 4 || ir_tyinfo[d->ty[0]].bits != 32 || !(u = kselpick(f, d, 0, 0)))
+		 * constants the immediate rule's -1); by an immediate
+		 * predicate too (v15 immx 284848: a bfe.s32 at 0x27, 31 of
+		 * selp.b32 x, y, 0 of a y add.f32 and mul.f32 of literals
+		 * make, positive, is the manual's 0 on an H200; sm_90 SASS: RZ
+		 * stored) */
+		if (d->nopnd != 4 || ir_tyinfo[d->ty[0]].bits != 32)
+			return 0;
+		if (d->opnd[3].kind == OK_IMM)
+			u = d->opnd[3].imm ? 1 : 2;
+		else if (!(u = kselpick(f, d, 0, 0)))
 			return 0;
 		return d->opnd[u].kind == OK_IMM || d->opnd[u].kind == OK_FIMM ||
 		    (d->opnd[u].kind == OK_REG && bfesrcknown(f, srcval(d, u), k, depth + 1));
@@ -2312,6 +2328,11 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		if (d->op == OP_MAD && (ir_hasmod(d, MOD_HI) || ir_hasmod(d, MOD_WIDE)))
 			return 0;
 		/* fall through */
+	/* neg and abs of an integer too (v15 immx 185852: a bfe.s32 of
+	 * neg.s32 0x911984c8 at itself, 147, is the manual's 0 on an H200;
+	 * sm_90 SASS: RZ for neg and abs.s32 of 0x911984c8 at 39, 23, -1 for
+	 * neg of 0x111984c8) */
+	case OP_NEG: case OP_ABS:
 	case OP_BREV: case OP_BFE: case OP_BFI: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
 		if (d->op != OP_SET && !isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 			return 0;
