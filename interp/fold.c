@@ -5211,11 +5211,13 @@ interp_fold_subat(ptx_module *pm, const Func *f)
 		return;
 	pm->subfn = f;
 	pm->subat = pm->callat = f->nins;
+	pm->negsetsub = 0;
 	for (int j = f->nins - 1; j >= 0; j--) {
 		if (subins(f->ins[j]))
 			pm->subat = j;
 		if (callins(f->ins[j]))
 			pm->callat = j;
+		pm->negsetsub |= interp_fold_negsetsub(f->ins[j]);
 	}
 }
 

@@ -197,6 +197,7 @@ copyof(XIns *xi, int i, int ftz)
  * its bits: an integer compare of a value with itself, an or with all
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
+int interp_fold_negsetsub(const Ins *d);
 int interp_fold_kconstint(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstintlit(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstsel(const Func *f, int v, uint64_t *r);

@@ -46,6 +46,9 @@
  *     of one and a min.s32 of it (foldabsorb).
  *   - cnot.b32 of an f32 set.ftz is the opposite compare without .ftz
  *     (foldcnotset).
+ *   - neg.s32 of a set's f32 that ptxas makes a select of 1.0 is the
+ *     select of -1.0 (foldnegset), and of an f32 NaN it holds as a float
+ *     the canonical NaN (nanknown).
  *   - a zero-extending read of the low byte or half of a prmt.b32, or
  *     an and.b32 of it with a mask of whole bytes keeping byte 0, whose
  *     selector nibbles there are all 4 or more takes a as 0
@@ -3130,9 +3133,123 @@ foldsubnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	xi->s[1].imm = 0x80000001u;
 }
 
+/* Is d an instruction whose sm_90 subroutine makes ptxas fold a neg.s32
+ * of a set's f32 into the set's select (foldnegset)?  rcp.rn, .rm and .rp
+ * .f32 without .ftz (the rcp_rn, rcp_rd, rcp_ru slow paths) and div.rz,
+ * .rm and .rp .f32, .ftz or not (div_rz, div_rd, div_ru); not rcp.rz or
+ * an .ftz rcp, sqrt, div.rn or div.full (sm_90 SASS of each beside
+ * neg.s32 of set.ne.f32.s32 of loaded values).  Of a register, even one
+ * whose constant ptxas computes and whose call it drops (v15 xmix 278519:
+ * rcp.rn.f32 of an or of a mov'd constant, no CALL nor MUFU in sm_90
+ * SASS, and the FSEL -1); not of immediates only (rcp.rn.f32 of
+ * 0f40400000: no fold). */
+int
+interp_fold_negsetsub(const Ins *d)
+{
+	int reg = 0;
+
+	if (d->op != OP_RCP && d->op != OP_DIV)
+		return 0;
+	if (d->nty != 1 || d->ty[0] != TY_F32 || ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FULL) ||
+	    d->nopnd != (d->op == OP_RCP ? 2 : 3))
+		return 0;
+	if (d->op == OP_RCP ? ir_hasmod(d, MOD_FTZ) || ir_hasmod(d, MOD_RZ) : ir_hasmod(d, MOD_RN))
+		return 0;
+	for (int i = 1; i < d->nopnd; i++)
+		reg |= d->opnd[i].kind == OK_REG;
+	return reg;
+}
+
+/* neg.s32 of the f32 of a set, through movs, where ptxas makes the set a
+ * select of 1.0 by the compare's predicate (FSEL R, RZ, 1): it folds the
+ * negation into the select as if it were a float's, FSEL R, RZ, -1 (-1.0
+ * where the compare holds, 0 where not), where the integer negation of
+ * 1.0's bits is 0xc0800000.  It makes that select where a setp reads the
+ * set's value (it tests the predicate instead) or in a kernel with a
+ * subroutine of interp_fold_negsetsub's; elsewhere the set is an FSET.BF,
+ * or a SEL of -1, IABS and I2FP, and the negation an IADD3 or IMAD.MOV of
+ * -R.  Not where the value is stored or read otherwise, which keeps the
+ * select of 1.0 in a register and negates it as an integer (sm_90 SASS:
+ * FSEL -1 for set.ne.f32.s32, set.eq.f32.f64, set.num.f32.f32,
+ * set.gt.f32.s16 and set.lt.f32.u64 beside an rcp.rn.f32 of a loaded
+ * value, before or after it, or read by setp.leu.f32 of it and 0 or
+ * setp.ne.s32 of it and 0; IMAD.MOV of -R without either, where the set
+ * is stored too, or for a set.ftz; v15 xmix 278519, 101829, 360437:
+ * 0xbf800000 on an H200).  The multiply by 0x101 computes that: 1.0's
+ * bits times 0x101 are -1.0's, 0 stays 0.  1 where it does, -1 on an
+ * allocation failure. */
+static int
+foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), nsetp = 0;
+	const Ins *d = NULL;
+	XOp *ns;
+
+	if (!f->rdoff || !f->phird)
+		return 0;
+	for (int i = 0; i < 8; i++) {
+		if (v < 0 || v >= f->nval || f->phird[v] || f->val[v].ins < 0 || (d = f->ins[f->val[v].ins])->guard)
+			return 0;
+		if (d->op != OP_MOV)
+			break;
+		if (f->rdoff[v + 1] - f->rdoff[v] != 1 || d->nopnd != 2 || d->opnd[1].kind != OK_REG || d->nty != 1 ||
+		    ir_tyinfo[d->ty[0]].bits != 32)
+			return 0;
+		v = srcval(d, 1);
+	}
+	if (!d || d->op != OP_SET || d->nty != 2 || d->ty[0] != TY_F32 || ir_hasmod(d, MOD_FTZ) || d->ndef != 1 ||
+	    d->nopnd < 3)
+		return 0;
+	/* (not of values it knows, a compare it decides and a negation of
+	 * the constant 1.0 it computes: v15 xmix 268297, set.eq.f32.f32 of a
+	 * selp of a mov'd 0f7F7F7F7F with itself, IMAD.MOV.U32 of -0x3f800000
+	 * in sm_90 SASS) */
+	int known = 1;
+	for (int i = 1; i <= 2; i++) {
+		uint64_t c;
+		int u = d->opnd[i].kind == OK_REG ? interp_fold_copyroot(pm, f, srcval(d, i)) : -1;
+		if (d->opnd[i].kind == OK_REG && (u < 0 || !(ir_tyinfo[d->ty[1]].bits == 64 ?
+		    interp_fold_kconst64(f, u, &c) : interp_fold_kconst(f, u, &c))))
+			known = 0;
+	}
+	if (known)
+		return 0;
+	for (int q = f->rdoff[v]; q < f->rdoff[v + 1]; q++)
+		nsetp += f->ins[f->rd[q]]->op == OP_SETP;
+	if (f->rdoff[v + 1] - f->rdoff[v] != nsetp + 1)
+		return 0;
+	interp_fold_subat(pm, f);
+	if (!nsetp && !pm->negsetsub)
+		return 0;
+	if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	xi->s[1] = (XOp){ .k = XO_IMM, .imm = 0x101 };
+	xi->ns = 2;
+	xi->alu.nsrc = 2;
+	xi->alu.op = OP_MUL;
+	xi->alu.ty = TY_U32;
+	xi->alu.flags = 0;
+	return 1;
+}
+
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
+	if (in->op == OP_NEG && in->ty[0] == TY_S32 && xi->ns == 1 && in->nopnd == 2 && in->opnd[1].kind == OK_REG) {
+		int r = in->guard ? 0 : foldnegset(pm, f, xi, in);
+		if (r != 0)
+			return r < 0 ? -1 : 0;
+		/* and of an f32 NaN ptxas holds as a float, its negation
+		 * again the canonical NaN, as foldsubnan's (sm_90 SASS: MOV R,
+		 * 0x7fffffff for neg.s32 of add.f32 x, 0f7FFFFFFF; v15 immx
+		 * 163620, 219833: of an add.f32 of such a NaN, 0x7fffffff on an
+		 * H200, not 0x80000001) */
+		if (xi->s[0].k != XO_IMM && nanknown(pm, f, srcval(in, 1), 0, 0)) {
+			xi->s[0] = (XOp){ .k = XO_IMM, .imm = 0x80000001u };
+			return 0;
+		}
+	}
 	if (in->op == OP_SUB && (in->ty[0] == TY_S32 || in->ty[0] == TY_U32) && !ir_hasmod(in, MOD_SAT) &&
 	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		foldsubnan(pm, f, xi, in);

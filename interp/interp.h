@@ -290,6 +290,8 @@ struct ptx_module {
 	int subat, callat;            /* the first instruction of subfn ptxas compiles with a
 	                               * subroutine (hascall), or that may call one (mayhavecalled),
 	                               * found once: the folds ask for each instruction */
+	int negsetsub;                /* subfn has a subroutine that makes ptxas fold neg.s32 of a
+	                               * set into FSEL -1.0 (foldint.c foldnegset) */
 	int subsel;                   /* while decoding a video instruction: its operands'
 	                               * selectors and negations are alu_decode's, not an error */
 	struct FnKey *byfn, *bysym;   /* pm->fn's indices sorted by Func and by symbol (layout.c) */
