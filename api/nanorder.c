@@ -37,9 +37,11 @@
  * told apart by register; of two SASS instructions of the line, the
  * first is traced; where the trace does not answer, an ld.param of a
  * call's return value stands for the call too.  Besides the order, where
- * every DADD or DMUL of an add, sub or mul .f64's line holds a NaN
- * constant in the winning slot (an immediate, or a uniform register that
- * UMOVs wrote: the cubin's encodings, sass.c), that NaN quieted is the
+ * every DADD, DMUL or DFMA of an add, sub, mul, fma or mad .f64's line
+ * returns a NaN constant whatever the run-time values (the slots before
+ * it in the hardware's order constants that are no NaN: immediates,
+ * uniform registers that UMOVs wrote, registers that MOVs of immediates
+ * wrote; the cubin's encodings, sass.c), that NaN quieted is the
  * instruction's result (constanswer, pm->nanconst): the constant is what
  * ptxas made of the operands it knew, signs and negations folded, which
  * the PTX operands' run-time values need not be.  nvdisasm's text gives
@@ -234,11 +236,18 @@ isimm(const Opnd *o)
 	return o->kind == OK_IMM || o->kind == OK_FIMM;
 }
 
+/* The f64 bits of immediate operand o. */
+static uint64_t
+immval(const Opnd *o)
+{
+	return o->kind == OK_FIMM ? interp_fimm(TY_F64, o->fbits, o->flkind) : (uint64_t)o->imm;
+}
+
 /* Is immediate operand o of an f64 instruction a NaN? */
 static int
 immnan(const Opnd *o)
 {
-	uint64_t v = o->kind == OK_FIMM ? interp_fimm(TY_F64, o->fbits, o->flkind) : (uint64_t)o->imm;
+	uint64_t v = immval(o);
 
 	return (v & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
 }
@@ -567,6 +576,8 @@ debugsets(const Ins *in, int c, int o, int w, const LineSet *const ls[4])
 /* The answer SASS instruction c gives for f->ins[k] (its mul f->ins[mk]
  * where it is a fused add, else mk == k): 1 a wins, 0 b wins, -1
  * unresolved. */
+static int regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k);
+
 static int
 answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 {
@@ -592,6 +603,7 @@ answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 		 * which: the PTX operand r holds wins where r is in the winning
 		 * slot, the other one where r is not. */
 		int r = w >= 0 ? w : o, ra, rb, i = isimm(&m->opnd[1]) ? 1 : isimm(&m->opnd[2]) ? 2 : 0;
+		uint64_t rv;
 		/* (but RZ holds no NaN: where the constant slot is RZ and the
 		 * immediate a NaN, the other operand is a zero ptxas knows and
 		 * the immediate is in the register slot; v15 xmix 247972, an
@@ -599,6 +611,13 @@ answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 		 * DFMA.RM R, -RZ, R(the immediate), -QNAN, the immediate's NaN
 		 * on an H200) */
 		if (i && (w < 0 ? w : o) == SASS_RZERO && immnan(&m->opnd[i]))
+			return i == 1 ? r == w : r != w;
+		/* (and where ptxas moved the immediate into the register slot,
+		 * IMAD.MOV.U32s of its words, the constant slot holding the
+		 * other operand, a value it knows: v15 xmix 17984, fma.rm.f64
+		 * of 0d7FF8000000000001, an infinity and c is DFMA.RM R8, R10,
+		 * +INF, R8 with R10 the immediate, c's NaN on an H200) */
+		if (i && regconst(a->s, sf, c, r, &rv) && rv == immval(&m->opnd[i]))
 			return i == 1 ? r == w : r != w;
 		if (i)
 			return (w < 0) == (i == 1);
@@ -670,8 +689,9 @@ answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 	return answerat(a, f, sf, k, mk, c);
 }
 
-/* The constant in the winning slot of the SASS instruction c of sf (*k):
- * an immediate, or a uniform register that UMOVs of its two words wrote
+/* The constant in slot kslot of the SASS instruction c of sf (*k), its
+ * modifiers not applied: an immediate, or a uniform register that UMOVs
+ * of its two words wrote
  * before it in straight-line code (no call, no other write of a uniform
  * register, no branch, within 64 instructions).  The cubin's listing
  * alone says (sass.h SC_*): none from nvdisasm's text. */
@@ -700,10 +720,94 @@ slotconst(const Sass *S, const SFunc *sf, int c, uint64_t *k)
 	return 1;
 }
 
-/* An add, sub or mul .f64 (not fused) whose every DADD or DMUL at its
- * line holds a NaN constant in the winning slot: the hardware returns
- * that NaN, quieted, whatever the other slot holds, so the instruction's
- * result is that constant.  The constant is what ptxas made of the PTX
+/* The value of register r (and r + 1) at the SASS instruction c of sf
+ * (*k): RZ, or both words written by unguarded MOVs or IMAD.MOV.U32s of
+ * immediates (SC_RMOV) before it in straight-line code, no other write
+ * of either in between (no call, no branch, within 64 instructions). */
+static int
+regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k)
+{
+	uint64_t w[2] = { 0, 0 };
+	int got[2] = { 0, 0 };
+
+	if (r == SASS_RZERO)
+		return *k = 0, 1;
+	if (r < 0 || r >= 254)
+		return 0;
+	for (int j = c - 1; j >= 0 && c - j <= 64 && !(got[0] && got[1]); j--) {
+		const SIns *e = S->ins + sf->from + j;
+		if (e->kind == SK_CALL || e->flow)
+			return 0;
+		for (int h = 0; h < 2; h++) {
+			if (got[h] || e->dst < 0 || r + h < e->dst || r + h >= e->dst + e->width)
+				continue;
+			if (e->konst != SC_RMOV || e->dst != r + h)
+				return 0;   /* another writer: not a constant */
+			got[h] = 1;
+			w[h] = e->k;
+		}
+	}
+	if (!got[0] || !got[1])
+		return 0;
+	*k = w[1] << 32 | (w[0] & 0xFFFFFFFFu);
+	return 1;
+}
+
+static int
+isnan64(uint64_t v)
+{
+	return (v & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+}
+
+/* The value of slot n (0 a, 1 b, 2 c) of the DADD, DMUL or DFMA c of
+ * sf, as far as ptxas made it a constant: 1 and *v, *mod its modifiers,
+ * else 0. */
+static int
+slotval(const Sass *S, const SFunc *sf, int c, int n, uint64_t *v, int *mod)
+{
+	const SIns *d = S->ins + sf->from + c;
+
+	if (n && d->kslot == n && (d->konst == SC_IMM || d->konst == SC_UR))
+		return *mod = d->kmod, slotconst(S, sf, c, v);
+	*mod = n == 0 ? d->amod : n == 1 ? d->bmod : d->cmod;
+	return regconst(S, sf, c, n == 0 ? d->a : n == 1 ? d->b : d->c, v);
+}
+
+/* The NaN the DADD, DMUL or DFMA c of sf returns whatever the run-time
+ * values (*k, not yet quieted): the hardware takes slot b's NaN, then
+ * c's, then a's (interp/alu_float.c nanres), so where the slots up to the
+ * first NaN are constants that are no NaN, and that one a constant NaN,
+ * it is the result.  ptxas folds what it knows of the PTX operands into
+ * these constants, signs and negations included: mul.f64 of a negative
+ * constant and a NaN x it knows is DMUL R, UR with R -x and UR the
+ * constant's absolute value (v15 immx 11692: mul.f64 -123.456, x of x an
+ * add.cc.u64 of two immediates is 0x7fffffffffffffe8 where x is
+ * 0xffffffffffffffe8), and neg.f64 x of a NaN x becomes its own constant
+ * (v15 xmix 101564: fma.rn.f64 -x, x, x is DFMA R6, R6, R4, R6 with R4
+ * -x, which wins in slot b where the PTX has it first).  A NaN in a slot
+ * the instruction negates or takes the absolute value of is left alone
+ * (what the modifier does to it is not read here). */
+static int
+slotsnan(const Sass *S, const SFunc *sf, int c, uint64_t *k)
+{
+	static const int order[2][3] = { { 1, 0, -1 }, { 1, 2, 0 } };
+	const int *o = order[S->ins[sf->from + c].kind == SK_DFMA];
+
+	for (int i = 0; i < 3 && o[i] >= 0; i++) {
+		uint64_t v;
+		int mod;
+		if (!slotval(S, sf, c, o[i], &v, &mod))
+			return 0;
+		if (isnan64(v))
+			return !mod && (*k = v, 1);
+	}
+	return 0;
+}
+
+/* An add, sub, mul, fma or mad .f64 (not fused) whose every DADD, DMUL
+ * or DFMA at its line returns a NaN constant whatever the run-time
+ * values (slotsnan): the instruction's result is that constant,
+ * quieted.  The constant is what ptxas made of the PTX
  * operands, with the signs and negations it folded (x - x of a NaN x
  * that ptxas knows is DADD R(x), UR(-x): -x, v15 xmix 214846; mul.f64
  * of a NaN and a negative constant moves the sign onto the NaN); the
@@ -713,11 +817,13 @@ static void
 constanswer(Ans *a, const Func *f, const SFunc *sf, int k, int fused)
 {
 	const Ins *in = f->ins[k];
-	int want = in->op == OP_MUL ? SK_DMUL : SK_DADD, line = in->loc.line, n = 0;
+	int want = in->op == OP_MUL ? SK_DMUL : in->op == OP_FMA || in->op == OP_MAD ? SK_DFMA : SK_DADD;
+	int line = in->loc.line, n = 0;
 	const SIns *sass = a->s->ins + sf->from;
 	uint64_t v = 0, c;
 
-	if (fused || line <= 0 || !(in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MUL) ||
+	if (fused || line <= 0 || !(in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MUL || in->op == OP_FMA ||
+	    in->op == OP_MAD) ||
 	    (k > 0 && f->ins[k - 1]->loc.line == line) || (k + 1 < f->nins && f->ins[k + 1]->loc.line == line))
 		return;
 	for (int j = firstat(a, line); j < a->nbyline && (int)(a->byline[j] >> 32) == line; j++) {
@@ -725,8 +831,7 @@ constanswer(Ans *a, const Func *f, const SFunc *sf, int k, int fused)
 		if (sass[i].kind != SK_DADD && sass[i].kind != SK_DMUL && sass[i].kind != SK_DFMA &&
 		    sass[i].kind != SK_DMNMX)
 			continue;
-		if (sass[i].kind != want || !slotconst(a->s, sf, i, &c) ||
-		    (c & 0x7FFFFFFFFFFFFFFFull) <= 0x7FF0000000000000ull || (n && c != v))
+		if (sass[i].kind != want || !slotsnan(a->s, sf, i, &c) || (n && c != v))
 			return;
 		v = c;
 		n++;

@@ -412,7 +412,7 @@ sass_newins(ptx_ctx *cx, Sass *s)
 	}
 	si = &s->ins[s->n++];
 	memset(si, 0, sizeof *si);
-	si->dst = si->src = si->a = si->b = SASS_RNONE;
+	si->dst = si->src = si->a = si->b = si->c = SASS_RNONE;
 	return si;
 }
 
@@ -500,39 +500,77 @@ sass_decode(uint64_t lo, uint64_t hi, SIns *si, int64_t *rel)
 		si->b = o->f == F_RB ? reg(rb) : o->f == F_RC ? reg(rc) : SASS_RNONE;
 		break;
 	}
-	/* The constants of the winning slot: 0x429 DADD R, R, imm and 0x828
-	 * DMUL R, R, imm hold the f64's high word, its sign included, in bits
-	 * 32-63 (0xfff80000 for -QNAN); 0xe29 DADD R, R, UR and 0xc28 DMUL R,
-	 * R, UR name the uniform register in bits 32-39, lo's bits 62 and 63
-	 * its absolute value and negation (DADD.RP R, R, -UR6: 0x80000006...),
-	 * taken only where both are clear; 0x882 UMOV UR, imm has the register
-	 * in bits 16-23 and the word in 32-63 (255 is URZ).  Read off nvdisasm
+	/* The constant slots of DADD, DMUL and DFMA: 0x429 DADD R, R, imm,
+	 * 0x828 DMUL R, R, imm and 0x82b DFMA R, R, imm, R hold slot b's f64
+	 * high word, its sign included, in bits 32-63 (0xfff80000 for -QNAN),
+	 * 0x42b DFMA R, R, R, imm slot c's; 0xe29 DADD R, R, UR, 0xc28 DMUL
+	 * R, R, UR and 0xc2b DFMA R, R, UR, R name slot b's uniform register
+	 * in bits 32-39, 0xe2b DFMA R, R, R, UR slot c's; 0x882 UMOV UR, imm
+	 * has the register in bits 16-23 and the word in 32-63 (255 is URZ).
+	 * The modifiers, bit 0 negation and bit 1 absolute value: slot a's
+	 * in bits 72 and 73, the operand of bits 32-39 (a register or a
+	 * uniform one) in 63 and 62, the register of hi's bits 0-7 (DADD's
+	 * and DFMA's b or c) in 75 and 74 (DADD.RP R, R, -UR6:
+	 * 0x80000006...; DFMA R18, R6, -R18, 1: hi 0x812).  Read off nvdisasm
 	 * -hex of ptxas 13.0's sm_90 code. */
 	si->konst = SC_NONE;
 	si->ur = -1;
 	si->k = 0;
-	switch (lo & 0xfff) {
-	case 0x429: case 0x828:
-		si->konst = SC_IMM;
-		si->k = lo >> 32 << 32;
-		break;
-	case 0xe29: case 0xc28:
-		if (!(lo >> 62) && rb != 255) {
-			si->konst = SC_UR;
-			si->ur = (short)rb;
+	si->kslot = si->kmod = si->amod = si->bmod = si->cmod = 0;
+	si->c = SASS_RNONE;
+	{
+		unsigned char mlo = (unsigned char)((lo >> 63 & 1) | (lo >> 61 & 2)),
+		    mhi = (unsigned char)((hi >> 11 & 1) | (hi >> 9 & 2));
+		switch (lo & 0xfff) {
+		case 0x228: si->bmod = mlo; break;
+		case 0x229: si->bmod = mhi; break;
+		case 0x22b: si->bmod = mlo, si->c = reg(rc), si->cmod = mhi; break;
+		case 0x42b: si->bmod = mhi; break;
+		case 0x82b: case 0xc2b: si->c = reg(rc), si->cmod = mhi; break;
+		case 0xe2b: si->bmod = mhi; break;
 		}
-		break;
-	case 0x882:
-		si->konst = si->guarded ? SC_UWRITE : SC_UMOV;
-		si->ur = (short)rd;
-		si->k = lo >> 32;
-		break;
-	default:
-		if (o->name[0] == 'U' || strstr(o->name, "2UR") || !strcmp(o->name, "REDUX") || !strcmp(o->name, "VOTEU"))
-			si->konst = SC_UWRITE;
+		switch (lo & 0xfff) {
+		case 0x429: case 0x828: case 0x82b: case 0x42b:
+			si->konst = SC_IMM;
+			si->k = lo >> 32 << 32;
+			si->kslot = (lo & 0xfff) == 0x42b ? 2 : 1;
+			break;
+		case 0xe29: case 0xc28: case 0xc2b: case 0xe2b:
+			if (rb != 255) {
+				si->konst = SC_UR;
+				si->ur = (short)rb;
+				si->kmod = mlo;
+				si->kslot = (lo & 0xfff) == 0xe2b ? 2 : 1;
+			}
+			break;
+		case 0x882:
+			si->konst = si->guarded ? SC_UWRITE : SC_UMOV;
+			si->ur = (short)rd;
+			si->k = lo >> 32;
+			break;
+		/* 0x424 IMAD with Ra and hi's register RZ and no .X (bit 74)
+		 * is IMAD.MOV.U32 R, RZ, RZ, imm, the word in 32-63; 0x802 MOV
+		 * R, imm of every lane (mask 0xf in bits 72-75) the same */
+		case 0x424:
+			if (ra == 255 && rc == 255 && !(hi >> 10 & 1) && !si->guarded && si->dst >= 0)
+				si->konst = SC_RMOV, si->k = lo >> 32;
+			break;
+		case 0x802:
+			if ((hi >> 8 & 0xf) == 0xf && !si->guarded && si->dst >= 0)
+				si->konst = SC_RMOV, si->k = lo >> 32;
+			break;
+		default:
+			if (o->name[0] == 'U' || strstr(o->name, "2UR") || !strcmp(o->name, "REDUX") ||
+			    !strcmp(o->name, "VOTEU"))
+				si->konst = SC_UWRITE;
+		}
+		if (si->kind == SK_DADD || si->kind == SK_DMUL || si->kind == SK_DFMA)
+			si->amod = (unsigned char)(hi >> 8 & 3);
 	}
+	/* BSSY only names where the warp reconverges: control goes on to
+	 * the next instruction */
 	si->flow = 0;
-	for (const char *const *fl = (const char *const[]){ "BRA", "BRX", "JMP", "JMX", "EXIT", "RET", "BSYNC", "BSSY",
+	for (const char *const *fl = (const char *const[]){ "BRA", "BRX", "JMP", "JMX", "EXIT", "RET", "BSYNC",
 	    "BREAK", "BPT", "CALL", "WARPSYNC", "KILL", "BMOV", NULL }; *fl; fl++)
 		si->flow |= !strcmp(o->name, *fl);
 	return 0;

@@ -38,17 +38,24 @@ typedef struct {
 	short a, b;               /* an f64 op's two slots (b the winning one) */
 	uint64_t callee;
 	/* the cubin reader's constants (the text reader leaves SC_NONE):
-	 * SC_UR, a DADD's or DMUL's winning slot is uniform register ur
-	 * (no modifier); SC_IMM, it is the immediate k (the f64's high word,
-	 * its low word 0); SC_UMOV, an unguarded UMOV of the word k into ur;
-	 * SC_UWRITE, some other write of uniform registers */
-	unsigned char konst;
+	 * SC_UR, a DADD's, DMUL's or DFMA's slot kslot (1 b, 2 c) is uniform
+	 * register ur, with the modifiers kmod; SC_IMM, it is the immediate k
+	 * (the f64's high word, its low word 0); SC_UMOV, an unguarded UMOV
+	 * of the word k into ur; SC_UWRITE, some other write of uniform
+	 * registers; SC_RMOV, an unguarded MOV or IMAD.MOV.U32 of the word k
+	 * into register dst */
+	unsigned char konst, kslot, kmod;
+	/* a DFMA's slot c where it is a register; the modifiers of slots a,
+	 * b and c where they are registers, bit 0 negation, bit 1 absolute
+	 * value (the cubin reader's; the text's are 0) */
+	short c;
+	unsigned char amod, bmod, cmod;
 	unsigned char flow;       /* a branch, jump, exit, return or convergence barrier */
 	short ur;
 	uint64_t k;
 } SIns;
 
-enum { SC_NONE, SC_UR, SC_IMM, SC_UMOV, SC_UWRITE };
+enum { SC_NONE, SC_UR, SC_IMM, SC_UMOV, SC_UWRITE, SC_RMOV };
 
 typedef struct {
 	char name[256];

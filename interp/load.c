@@ -706,10 +706,11 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			op->flags &= ~(uint32_t)ALU_NEGC;
 		}
 	}
-	/* where the SASS of the line holds a NaN constant in the winning
-	 * slot (api/nanorder.c constanswer), that is the result: the
-	 * instruction becomes a mov of it */
-	if (!pl && line > 0 && pm->nnanconst && (op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL) &&
+	/* where the SASS of the line returns a NaN constant whatever the
+	 * run-time values (api/nanorder.c constanswer), that is the result:
+	 * the instruction becomes a mov of it */
+	if (!pl && line > 0 && pm->nnanconst && (op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL ||
+	    op->op == OP_FMA || op->op == OP_MAD) &&
 	    oracleconst(pm, line, &c)) {
 		xi->s[0].k = XO_IMM;
 		xi->s[0].imm = c;
