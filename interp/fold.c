@@ -212,6 +212,33 @@
 #include "interp.h"
 #include "fold.h"
 
+/* The predicate of selp in (its third source, after immediates or
+ * registers) as an SSA value (*v) and whether it is read negated (*neg);
+ * -1 where it is not a plain register. */
+static int
+selpred(const Ins *in, int *v, int *neg)
+{
+	const Opnd *o;
+	int u = in->guard != NULL;
+
+	if (in->op != OP_SELP || in->nopnd != 4 || in->ndst != 1)
+		return -1;
+	for (int i = 1; i <= 2; i++)
+		if (srcval(in, i) >= 0)
+			u++;
+		else if (in->opnd[i].kind != OK_IMM && in->opnd[i].kind != OK_FIMM)
+			return -1;
+	o = &in->opnd[3];
+	*neg = o->kind == OK_NOT;
+	if (*neg)
+		o = o->nsub == 1 ? &o->sub[0] : NULL;
+	if (!o || o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->imm ||
+	    u >= in->nuse)
+		return -1;
+	*v = in->use[u];
+	return 0;
+}
+
 /* Operand oi (a source) of in as a predicate literal: the SSA value of a
  * plain register (*v) and whether it is read negated, `!%p` (*neg); -1 when
  * it or an operand before it is something else. */
@@ -912,17 +939,21 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 /* Does ptxas know the predicate of selp in, or the c of slct in, so that
  * no FSEL remains (see foldsel)?  1 where it is true, 2 where false, 3 where this does not
  * tell which (a BoolOp, a guard), 0 where ptxas does not know it. */
-int
-interp_fold_selknown(const Func *f, const Ins *in)
+static int
+selknown(const Func *f, const Ins *in, int pv)
 {
-	int pv = in->op == OP_SELP && in->nopnd == 4 ? srcval(in, 3) : -1, w, u;
+	int w, u;
 	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL, *c;
 
-	/* f16x2 and bf16x2 compares are float ones (v15 xmix 156665:
-	 * setp.neu.bf16x2 x, x is true for a NaN half alone) */
+	/* f16x2 and bf16x2 compares of a value with itself ptxas does not
+	 * decide at all: each keeps its HSETP2, and the selp its FSEL (sm_90
+	 * SASS of lt, ne, gt, equ, leu, geu, nan and neu, .ftz or not, of a
+	 * loaded, computed or guarded x; v15 xmix 156665: setp.neu.bf16x2 x,
+	 * x is true for a NaN half alone; 264355: min.f32 of x and a selp on
+	 * setp.lt.ftz.f16x2 y, y, a FMNMX of x and the FSEL's pick) */
 	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && srcval(pd, 1) >= 0 && srcval(pd, 1) == srcval(pd, 2) &&
-	    ((ir_tyinfo[pd->ty[0]].kind != TK_FLOAT && ir_tyinfo[pd->ty[0]].kind != TK_PACKED) ||
-	     ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
+	    ir_tyinfo[pd->ty[0]].kind != TK_PACKED &&
+	    (ir_tyinfo[pd->ty[0]].kind != TK_FLOAT || ir_hasmod(pd, MOD_NE) || ir_hasmod(pd, MOD_LT) ||
 	     ir_hasmod(pd, MOD_GT) || ir_hasmod(pd, MOD_EQU) || ir_hasmod(pd, MOD_LEU) || ir_hasmod(pd, MOD_GEU))) {
 		if (pd->ndst != 1 || pd->guard || ir_hasmod(pd, MOD_AND) || ir_hasmod(pd, MOD_OR) || ir_hasmod(pd, MOD_XOR))
 			return 3;
@@ -944,23 +975,38 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	/* a setp.f32 without a BoolOp of two values ptxas knows (immediates,
 	 * kconst values such as a set of x with x), which it evaluates (v15
 	 * xmix seed 248327: setp.nan of set.lt x, x and 0 is false, the selp
-	 * a copy of the abs's FADD, a NaN made canonical) */
-	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 && pd->ty[0] == TY_F32 &&
+	 * a copy of the abs's FADD, a NaN made canonical); a 32-bit integer
+	 * setp alike, of immediates and values its integer folds know
+	 * (kconstint: v15 xmix 13729, selp.f32 of an abs by setp.ne.s32 of
+	 * set.le.s32.s16 h, h and 0 was the abs's canonical NaN on an H200) */
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 &&
+	    (pd->ty[0] == TY_F32 || (ir_tyinfo[pd->ty[0]].bits == 32 && (isint(pd->ty[0]) ||
+	     ir_tyinfo[pd->ty[0]].kind == TK_BIT))) &&
 	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
-		uint64_t k[2];
+		uint64_t k[2], dst[2] = { 0, 0 };
+		uint32_t cc = 0;
 		AluOp op;
 		const char *why;
-		int i;
+		int i, fl = pd->ty[0] == TY_F32;
 		for (i = 0; i < 2; i++) {
 			const Opnd *o = &pd->opnd[1 + i];
-			if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
-				k[i] = (uint32_t)o->fbits;
-			else if (o->kind != OK_REG || !interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]))
+			if (o->kind == OK_FIMM)   /* 0f... bits, or a decimal literal rounded (v15 xmix 16807: -0.1) */
+				k[i] = interp_fimm(pd->ty[0], o->fbits, o->flkind) & 0xFFFFFFFFu;
+			else if (!fl && o->kind == OK_IMM)
+				k[i] = (uint32_t)o->imm;
+			else if (o->kind != OK_REG || !(fl ? interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]) :
+			    interp_fold_kconstint(f, srcval(pd, 1 + i), &k[i])))
 				break;
 		}
-		if (i == 2 && !alu_decode(pd, &op, &why) && op.cmp)
+		if (i == 2 && fl && !alu_decode(pd, &op, &why) && op.cmp)
 			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
 			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
+		if (i == 2 && !fl && !alu_decode(pd, &op, &why) && op.ndst == 1 && op.nsrc == 2 && !op.negsrc) {
+			k[0] &= 0xFFFFFFFFu;
+			k[1] &= 0xFFFFFFFFu;
+			alu_exec(&op, k, dst, &cc);
+			return pd->guard ? 3 : dst[0] & 1 ? 1 : 2;
+		}
 	}
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
@@ -991,14 +1037,37 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	return 0;
 }
 
+/* A selp reads its predicate negated (`!%p`) too: the other operand is
+ * picked (v15 xmix 16807: selp.f32 of an abs and x by !p of setp.lt.ftz
+ * of a known subnormal and -0.1 is a copy of the abs's FADD, its NaN the
+ * canonical one, on an H200). */
+int
+interp_fold_selknown(const Func *f, const Ins *in)
+{
+	int pv = -1, neg = 0, t;
+
+	if (in->op == OP_SELP && selpred(in, &pv, &neg))
+		pv = -1;
+	t = selknown(f, in, pv);
+	return neg && (t == 1 || t == 2) ? 3 - t : t;
+}
+
 /* Operand oi of in as an f32 constant ptxas knows (an immediate, a kconst
  * value, or an f32val one such as a mov of a subnormal: v14 xmix seed
- * 35284, 1E-40), its bits in *b. */
+ * 35284, 1E-40), its bits in *b.  Not what ptxas leaves to run: a
+ * cvt.pack, its I2IP, nor what kconstint leaves out, a set.hs, ls, lo or
+ * hi of a value with itself (its ISETP and SEL) or a packed half
+ * instruction (sm_90 SASS: FSETP.GEU.FTZ x, R and FSEL of the I2IP's
+ * register for setp.lt.ftz x, c and selp c, x of a cvt.pack.sat.s8.s32.b32
+ * c of movs, v15 xmix 208409, c 0x90707 its x's 0 on an H200; FSEL of a
+ * set.hs.f32.u16 h, h's register, v14 xmix 819). */
 static int
-f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
+f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b, int depth)
 {
 	XOp o;
 	uint64_t c;
+	int v, w, t;
+	const Ins *d;
 
 	if (in->opnd[oi].kind == OK_IMM || in->opnd[oi].kind == OK_FIMM) {
 		if (interp_decode_op(pm, &in->opnd[oi], TY_F32, &o) || o.k != XO_IMM)
@@ -1006,10 +1075,17 @@ f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b)
 		*b = (uint32_t)o.imm;
 		return 1;
 	}
-	if (!interp_fold_kconst(f, srcval(in, oi), &c))
-		return interp_fold_f32val(pm, f, srcval(in, oi), b);
-	*b = (uint32_t)c;
-	return 1;
+	if ((v = srcval(in, oi)) < 0 || ((d = defof(f, v, &w)) && d->op == OP_CVT_PACK))
+		return 0;
+	/* a selp whose predicate ptxas decides is the operand it picks */
+	if (d && d->op == OP_SELP && !d->guard && d->nopnd == 4 && (t = interp_fold_selknown(f, d)) >= 1 && t <= 2 &&
+	    depth < 4)
+		return f32k(pm, f, d, t, b, depth + 1);
+	if (interp_fold_kconstsel(f, v, &c)) {
+		*b = (uint32_t)c;
+		return 1;
+	}
+	return !interp_fold_kconst(f, v, &c) && interp_fold_f32val(pm, f, v, b);
 }
 
 /* Does an instruction other than in, or a phi, read a predicate the
@@ -1027,6 +1103,8 @@ predread(const Func *f, const Ins *d, const Ins *in)
 	}
 	return 0;
 }
+
+static int copyroot(const ptx_module *pm, const Func *f, int v, int depth);
 
 /* selp.f32 of x and a constant c ptxas knows, not a NaN nor -0, on a
  * setp.f32 (no .ftz, no BoolOp) that orders x against c, lt, le, gt, ge
@@ -1055,7 +1133,7 @@ predread(const Func *f, const Ins *d, const Ins *in)
 static int
 foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int pv, w, neg, xa, cmp = MOD_NONE, x = -1;
+	int pv, w, neg, xa, cmp = MOD_NONE, x = -1, other;
 	const Ins *d;
 	uint32_t cs, cp;
 	uint64_t ck;
@@ -1066,25 +1144,63 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	};
 
 	if (in->op != OP_SELP || in->nopnd != 4 || in->guard || xi->ns != 3 || xi->alu.flags || xi->alu.negsrc & 3 ||
-	    predop(in, 3, &pv, &neg) || !(d = defof(f, pv, &w)) || d->op != OP_SETP || d->guard || d->nty != 1 ||
-	    d->ty[0] != TY_F32 || d->nopnd != 3 || ir_hasmod(d, MOD_AND) ||
-	    ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || d->ndef < 1)
+	    predop(in, 3, &pv, &neg))
+		return 0;
+	/* through a not.pred (v15 xmix 15380: selp x, c, !q of not.pred q,
+	 * p of setp.geu c, x is FMNMX.NAN x, c in sm_90 SASS, the canonical
+	 * NaN for a NaN x on an H200) */
+	if (predconst(f, pv, 0, &w, &xa) < 0 && w >= 0) {
+		pv = w;
+		neg ^= xa;
+	}
+	if (!(d = defof(f, pv, &w)) || d->op != OP_SETP || d->guard || d->nty != 1 || d->nopnd != 3 ||
+	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR) || d->ndef < 1)
 		return 0;
 	neg ^= w != d->def[0];
-	/* x is the selp's a (xa) or b, and the setp's first or second */
+	other = predread(f, d, in);
+	/* a setp.ne or .eq of an f32 set's result (.u32, .s32 or .f32, no
+	 * BoolOp) and 0 is the set's compare, or its negation (v15 xmix
+	 * 48471: selp x, c by setp.ne.u32 of set.geu.ftz.u32.f32 c, x and 0
+	 * is FMNMX.NAN x, c in sm_90 SASS, the canonical NaN for a NaN x on
+	 * an H200); another reader of the set's result keeps its compare, as
+	 * one of the setp's does */
+	if (d->ty[0] != TY_F32) {
+		int64_t z;
+		const Ins *e;
+		int v = d->opnd[1].kind == OK_REG ? srcval(d, 1) : srcval(d, 2), zi = d->opnd[1].kind == OK_REG ? 2 : 1;
+		if (ir_tyinfo[d->ty[0]].bits != 32 || !(isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT) ||
+		    (!ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_EQ)) || d->opnd[zi].kind != OK_IMM ||
+		    (z = d->opnd[zi].imm, z != 0) || v < 0 || !(e = defof(f, v, &w)) || e->op != OP_SET || e->guard ||
+		    e->nty != 2 || e->ty[1] != TY_F32 || (e->ty[0] != TY_U32 && e->ty[0] != TY_S32 && e->ty[0] != TY_F32) ||
+		    e->nopnd != 3 || ir_hasmod(e, MOD_AND) || ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR))
+			return 0;
+		neg ^= ir_hasmod(d, MOD_EQ);
+		other |= predread(f, e, d);
+		d = e;
+	}
+	/* x is the selp's a (xa) or b, and the setp's first or second, or a
+	 * copy of it to ptxas (copyroot; v15 xmix 8459: selp of selp.f32 x,
+	 * x, p and c by setp.geu c, x is FMNMX.NAN x, c in sm_90 SASS, the
+	 * canonical NaN for a NaN x on an H200) */
 	for (int i = 1; i <= 2 && x < 0; i++)
 		for (int j = 1; j <= 2 && x < 0; j++)
-			if (srcval(in, i) >= 0 && srcval(in, i) == srcval(d, j) && f32k(pm, f, in, 3 - i, &cs) &&
-			    f32k(pm, f, d, 3 - j, &cp) && cs == cp && cs != 0x80000000u &&
+			if (srcval(in, i) >= 0 && srcval(d, j) >= 0 && (srcval(in, i) == srcval(d, j) ||
+			    copyroot(pm, f, srcval(in, i), 0) == copyroot(pm, f, srcval(d, j), 0)) &&
+			    f32k(pm, f, in, 3 - i, &cs, 0) &&
+			    f32k(pm, f, d, 3 - j, &cp, 0) && cs == cp && cs != 0x80000000u &&
 			    (cs & 0x7FFFFFFFu) <= 0x7F800000u) {
 				x = j;
 				xa = i == 1;
 			}
 	/* (not of an x ptxas knows: it decides the compare, kconst's selp,
-	 * and no FMNMX is left; v14 xmix 2118; as its integer folds know it,
+	 * and no FMNMX is left; v14 xmix 2118; with the float literals its
+	 * integer folds propagate too, kconstintlit, v15 xmix 136344:
+	 * setp.le.ftz of bfe.u32 of bfe.s32 of a mov.f32 -.25 less 1, 0x7c,
+	 * and 0 is decided true, where the FMNMX gave 0x7c; as its integer
+	 * folds know it,
 	 * kconstint: a set.hs.s32.u16 of a value with itself stays an ISETP
 	 * and the FMNMX its NaN's canonical one, v14 xmix 8854) */
-	if (x < 0 || interp_fold_kconstsel(f, srcval(d, x), &ck))
+	if (x < 0 || interp_fold_kconstsel(f, srcval(d, x), &ck) || interp_fold_kconstintlit(f, srcval(d, x), &ck))
 		return 0;
 	/* nor of an x converted from c or set by c, which ptxas computes
 	 * too (v15 xmix 279516: setp.gtu.ftz of cvt.f32.bf16 of
@@ -1103,7 +1219,7 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	for (int i = 0; i < 8; i++)
 		if (ir_hasmod(d, ord[i][0]))
 			cmp = ord[i][x == 2];   /* as x OP c */
-	if (cmp != MOD_LT && cmp != MOD_LE && cmp != MOD_LTU && cmp != MOD_LEU && predread(f, d, in))
+	if (cmp != MOD_LT && cmp != MOD_LE && cmp != MOD_LTU && cmp != MOD_LEU && other)
 		return 0;
 	for (int i = 0; i < 8 && neg; i++)
 		if (ord[i][0] == cmp) {
@@ -1112,9 +1228,14 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		}
 	if (cmp == MOD_NONE)
 		return 0;
-	/* a NaN x makes an unordered compare true; the selp picks a then */
+	/* a NaN x makes an unordered compare true; the selp picks a then.
+	 * Where that is c, the FMNMX without .NAN gives c as the selp does,
+	 * and only the .ftz setp's FMNMX, which orders a subnormal x or c as
+	 * it is, needs the fold (v15 xmix 16834: selp c, x, !p of setp.lt.ftz
+	 * x, c, c 0F00000001, is FMNMX x, c in sm_90 SASS, x's 0 on an H200
+	 * where the flushed compare picks c) */
 	int un = cmp == MOD_LTU || cmp == MOD_LEU || cmp == MOD_GTU || cmp == MOD_GEU;
-	if (un != xa)
+	if (un != xa && !ir_hasmod(d, MOD_FTZ))
 		return 0;
 	int big = cmp == MOD_GT || cmp == MOD_GE || cmp == MOD_GTU || cmp == MOD_GEU;
 	/* c +0: an x of -0 compares equal, and the selp picks x there where
@@ -1131,10 +1252,86 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		big = !big;
 	}
 	xi->alu.op = big ? OP_MAX : OP_MIN;
-	xi->alu.flags = ALU_NANP;
+	xi->alu.flags = un == xa ? ALU_NANP : 0;
 	xi->alu.nsrc = 2;
 	xi->alu.negsrc = 0;
 	xi->alu.imm = 0;
+	xi->ns = 2;
+	return 1;
+}
+
+/* selp.f32 of 1.0 and a zero (constants ptxas knows) on an f32 setp
+ * without a BoolOp that no other instruction reads (its p or q, negated
+ * or not, through not.pred): ptxas makes the pair one FSET.BF of the
+ * setp's compare, 1.0 or +0, so a -0 comes back +0, and it drops the
+ * setp's .ftz where the zero is -0 (sm_90 SASS: FSET.BF.GT.AND of
+ * setp.gt.ftz and selp 1.0, -0, FSET.BF.GT.FTZ.AND for +0; v15 xmix 16433:
+ * selp of a mov'd -0 and set.leu.f32.f64 x, x on setp.gtu.f32 was +0 on an
+ * H200).  Of -1.0 it is an FSETP without .FTZ, a SEL of 0 and -1 and an
+ * I2FP: the -0 comes back +0 too (the dropped .ftz is not followed
+ * there).  Not where ptxas decides the setp (interp_fold_selknown, or
+ * both its operands constants it knows; v15 xmix 228570: setp.le of
+ * set.le.f32.s16 h, h and 0 picks the -0; 277710: setp.equ of a set.lt
+ * of known halves and 0, a -0 picked on an H200).  The
+ * selp becomes the set; 1 folded. */
+static int
+foldselset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	static const int negc[][2] = {
+		{ MOD_EQ, MOD_NEU }, { MOD_NE, MOD_EQU }, { MOD_LT, MOD_GEU }, { MOD_LE, MOD_GTU },
+		{ MOD_GT, MOD_LEU }, { MOD_GE, MOD_LTU }, { MOD_NUM, MOD_NAN_CMP },
+	};
+	uint32_t a, b, r32;
+	int pv, neg, w, r, rn, one, cmp;
+	const Ins *d;
+	AluOp op;
+	const char *why;
+	XOp s[2];
+
+	if (in->op != OP_SELP || in->nopnd != 4 || in->guard || xi->ns != 3 || xi->alu.flags ||
+	    !f32k(pm, f, in, 1, &a, 0) || !f32k(pm, f, in, 2, &b, 0) || selpred(in, &pv, &neg) ||
+	    interp_fold_selknown(f, in))
+		return 0;
+	if ((a == 0x3F800000u || a == 0xBF800000u) && (b & 0x7FFFFFFFu) == 0)
+		one = 1;
+	else if ((b == 0x3F800000u || b == 0xBF800000u) && (a & 0x7FFFFFFFu) == 0)
+		one = 2;
+	else
+		return 0;
+	if (predconst(f, pv, 0, &r, &rn) < 0 && r >= 0) {
+		pv = r;
+		neg ^= rn;
+	}
+	if (!(d = defof(f, pv, &w)) || d->op != OP_SETP || d->guard || d->nty != 1 || d->ty[0] != TY_F32 ||
+	    d->nopnd != 3 || d->ndef < 1 || predread(f, d, in) || alu_decode(d, &op, &why) || !op.cmp || op.bop ||
+	    (f32k(pm, f, d, 1, &r32, 0) && f32k(pm, f, d, 2, &r32, 0)))
+		return 0;
+	neg ^= w != d->def[0];
+	if ((one == 1 ? a : b) == 0xBF800000u) {   /* the -1.0: the zero +0 */
+		xi->s[one == 1 ? 1 : 0] = (XOp){ .k = XO_IMM, .imm = 0 };
+		return 1;
+	}
+	for (int i = 0; i < 2; i++) {
+		int v = srcval(d, 1 + i);
+		if ((d->opnd[1 + i].kind != OK_IMM && d->opnd[1 + i].kind != OK_FIMM &&
+		     (v < 0 || !holds(f, v, f->val[w].ins, k))) || interp_decode_op(pm, &d->opnd[1 + i], TY_F32, &s[i]))
+			return 0;
+	}
+	cmp = op.cmp;
+	if (neg ^ (one == 2)) {   /* 1.0 where the compare fails */
+		int i;
+		for (i = 0; i < 7; i++)
+			if (negc[i][0] == cmp || negc[i][1] == cmp) {
+				cmp = negc[i][negc[i][0] == cmp];
+				break;
+			}
+		if (i == 7)
+			return 0;
+	}
+	xi->alu = (AluOp){ .op = OP_SET, .ty = TY_F32, .ty2 = TY_F32, .cmp = cmp, .nsrc = 2, .ndst = 1, .nwords = 1,
+	    .flags = (op.flags & ALU_FTZ) && !((one == 1 ? b : a) >> 31) ? ALU_FTZ : 0 };
+	xi->s[0] = s[0];
+	xi->s[1] = s[1];
 	xi->ns = 2;
 	return 1;
 }
@@ -1168,13 +1365,17 @@ mulneg1(const Ins *d)
  * counts as unguarded (guardconst; v13 seed 4812 loopx, an H200's
  * payloads kept; tests/regress/fold-selp-guarded-neg-known.ptx).  Nor for
  * one choosing between a value and itself, a copy to ptxas (seeds 35578,
- * 36063: slct x, x, c). */
+ * 36063: slct x, x, c), also where one operand copies the other
+ * (copyroot: v14 xmix 34694, selp x, selp(x, x, p), q of a neg x is a copy
+ * of the neg's FADD, its NaN the canonical one, in sm_90 SASS and on an
+ * H200). */
 static int
 foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int a = srcval(in, in->ndst), u, t;
 
-	if ((a >= 0 && a == srcval(in, in->ndst + 1)) || interp_fold_selknown(f, in))
+	if ((a >= 0 && (a == srcval(in, in->ndst + 1) || copyroot(pm, f, a, 0) ==
+	     copyroot(pm, f, srcval(in, in->ndst + 1), 0))) || interp_fold_selknown(f, in))
 		return 0;
 	for (int i = 0; i < 2; i++) {
 		int v = srcval(in, in->ndst + i), w, z, x, oi = 1, mneg = 0;
@@ -5052,7 +5253,13 @@ scalesrc(const Ins *m)
  * set last read between the set and the call, the other after the set:
  * the set's compare in 23, the two others a div.full's source, a
  * scalesrc; v1 seeds 401581 and 431910, div.rp.ftz.f32 of a set.ge and a
- * set.lt whose source a slct and a setp.nan.or read last, on an H200).  Not in a kernel with setmaxnreg, whose register
+ * set.lt whose source a slct and a setp.nan.or read last, on an H200).
+ * A set with a BoolOp keeps the test only where each source is read
+ * after e: one last read before it gives the test of the set's value
+ * (sm_90 SASS: FSETP.NEU.FTZ x, RZ for a set.eq.or whose source a bfi
+ * reads last before a div.rp.ftz of it, the compare once the BoolOp is
+ * dropped; v6 arith seed 203136, 0x7fffffff for 0 / 0 on an H200).  Not
+ * in a kernel with setmaxnreg, whose register
  * budget ptxas fits: there the subroutine tests the set's value (sm_90a
  * SASS: FSETP.NEU.FTZ of it against RZ; v8 regs 1394, 48357, 99282, a
  * set's 0 through sqrt.rm.ftz, div.rz.ftz and sqrt.rn.ftz, 0 on an
@@ -5076,7 +5283,7 @@ slowtest(const Func *f, const Ins *e, int j, const Ins *d, int di)
 			continue;
 		if (u >= d->nuse)
 			return 0;
-		for (int i = di + 1; i < f->nins; i++)
+		for (int i = d->nopnd == 4 ? j + 1 : di + 1; i < f->nins; i++)
 			for (int x = 0; i != j && x < f->ins[i]->nuse; x++)
 				if (f->ins[i]->use[x] == d->use[u])
 					last = i;
@@ -5422,7 +5629,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F32) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1)
 		return foldpun(pm, f, xi, in, k);
-	if (in->op == OP_SELP && in->ty[0] == TY_F32 && xi->ns == 3 && foldselmm(pm, f, xi, in))
+	if (in->op == OP_SELP && in->ty[0] == TY_F32 && xi->ns == 3 &&
+	    (foldselmm(pm, f, xi, in) || foldselset(pm, f, xi, in, k)))
 		return 0;
 	if ((in->op == OP_SELP || (in->op == OP_SLCT && in->ty[1] == TY_F32)) && in->ty[0] == TY_F32 && xi->ns == 3)
 		return foldsel(pm, f, xi, in, k);
