@@ -4258,8 +4258,28 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	uint64_t src[4], c;
 	XOp o;
 
+	/* under a guard it knows false the register keeps the value before
+	 * (v15 xmix 342036: cvt.f64.f16 of a mov.b16 0xff80 that an @p
+	 * sub.rn.f16 by setp.gt.ftz.f32 x, x writes is the folded
+	 * 0x7fffffffe0000000 on an H200) */
+	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST) &&
+	    interp_fold_guardconst(f, d) == 0)
+		return k16(pm, f, d->use[d->nuse - 1], depth + 1, r);
 	if (!d || (d->guard && interp_fold_guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
 		return 0;
+	/* min or max .f16 or .bf16 of a value with itself is that value, a
+	 * copy to ptxas, but for a subnormal .ftz flushes (v15 xmix 336716:
+	 * cvt.f64.f16 of max.ftz.f16 x, x of an and.b16 of a mov.b16 0x7f7f
+	 * is the folded 0x7fffffffe0000000 on an H200; sm_90 SASS: a MOV) */
+	if ((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 && d->nty == 1 &&
+	    (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU) &&
+	    same(d, 1, d, 2) && srcval(d, 1) >= 0) {
+		if (!k16(pm, f, srcval(d, 1), depth + 1, &c))
+			return 0;
+		if (ir_hasmod(d, MOD_FTZ) && !(c & (d->ty[0] == TY_F16 ? 0x7C00u : 0x7F80u)) && (c & 0x7FFFu))
+			return 0;
+		return *r = c & 0xFFFFu, 1;
+	}
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
 	    ir_tyinfo[d->ty[0]].bits == 32) {
 		/* not of a packed half instruction's result, which kconst
@@ -4287,8 +4307,21 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	    d->ty[1] == TY_F32 && ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_RELU) && !ir_hasmod(d, MOD_SATFINITE) &&
 	    !ir_hasmod(d, MOD_SAT)) {
 		const Opnd *ko = immsrc(f, d);
-		if (!ko || interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM || (o.imm & 0x7FFFFFFFu) <= 0x7F800000u)
+		/* and of any f32 value it knows, a number too, which it rounds
+		 * (sm_90 SASS: cvt.rn.bf16.f32 of a mov.f32 0F3F812345 and
+		 * cvt.f64.bf16 of it is a MOV of 1.0078125, of a mov'd 0F00000020
+		 * 0, of set.geu.u32.f32 x, x the NaN; v15 xmix 363790: cvt.f64.f16
+		 * of cvt.rn.ftz.f16.f32 of such a set, 369483: of a sub.u16 of an
+		 * add.u16 of a shl.b16 of an add.s16 of cvt.rn.bf16.f32 of the
+		 * mov'd 0F00000020, the folded 0x7fffffffe0000000 on an H200;
+		 * .rz, .rm and .rp are an F2F at run time) */
+		if (ko ? interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM :
+		    srcval(d, 1) < 0 || !interp_fold_kconst(f, srcval(d, 1), &o.imm))
 			return 0;
+		if ((o.imm & 0x7FFFFFFFu) <= 0x7F800000u) {
+			uint64_t x = o.imm & 0xFFFFFFFFu;
+			return kexec(d, 1, &x, &c) && (*r = c & 0xFFFFu, 1);
+		}
 		return *r = 0x7FFF, 1;
 	}
 	/* (a cvt to 8 bits writes its 16-bit register whole, sign- or
@@ -4378,6 +4411,32 @@ cvtlate(const Func *f, int v, const Ins *in)
 	return !(v >= 0 && v < f->nval && interp_fold_early(f, f->val[v].ins, in));
 }
 
+/* Is 16-bit value v a half of a mov.b32 {lo, hi} unpack of a pack (which
+ * defof takes for the half packed) whose other half ptxas does not know
+ * (k16)?  Its early pass does not take the half out of such a pack; the
+ * later one does, and widens a bf16 NaN of it by the shift, sign and
+ * payload kept, where it folds a cvt.f64 of one to the canonical NaN
+ * (sm_90 SASS: cvt.f32.bf16 of the high half of a pack of a loaded
+ * half's cvt.rn.bf16.f32 and cvt.rn.ftz.bf16.f32 of 0f7F800001 is
+ * HFMA2.MMA of +QNAN, 0, of a pack with a mov'd half MOV 0x7fffffff, and
+ * cvt.f64.bf16 of it MOV 0x7fffffff, -512, 0 either way; v14 xmix 13850,
+ * v15 xmix 95723, 185404: 0x7fff0000 on an H200) */
+static int
+unpacklate(ptx_module *pm, const Func *f, int v)
+{
+	const Ins *e, *p;
+	uint64_t c;
+	int z;
+
+	if (v < 0 || v >= f->nval || f->val[v].ins < 0)
+		return 0;
+	e = f->ins[f->val[v].ins];
+	return e->op == OP_MOV && !e->guard && e->nopnd == 2 && e->opnd[0].kind == OK_VEC && e->opnd[0].nsub == 2 &&
+	    e->ndef == 2 && srcval(e, 1) >= 0 && (p = defof(f, srcval(e, 1), &z)) && p->op == OP_MOV && !p->guard &&
+	    p->nopnd == 2 && p->opnd[1].kind == OK_VEC && p->opnd[1].nsub == 2 && p->nuse == 2 &&
+	    !k16(pm, f, p->use[v != e->def[1]], 0, &c);
+}
+
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -4462,7 +4521,7 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * 0x7f7fffff is 0x7fff0000 on an H200); with .ftz the canonical
 	 * NaN too (617, 1869: cvt.rz.ftz and cvt.rp.ftz, 0x7fffffff) */
 	if (in->ty[0] == TY_F32 && in->ty[1] == TY_BF16 && !ir_hasmod(in, MOD_FTZ) &&
-	    (bf16dir(in) || (!io && cvtlate(f, v, in)))) {
+	    (bf16dir(in) || (!io && (cvtlate(f, v, in) || unpacklate(pm, f, v))))) {
 		movconstk(xi, ((uint32_t)o.imm & 0xFFFFu) << 16);
 		return 1;
 	}

@@ -2339,6 +2339,20 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	case OP_BREV: case OP_BFE: case OP_BFI: case OP_POPC: case OP_MUL: case OP_SHF: case OP_CLZ:
 		if (d->op != OP_SET && !isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 			return 0;
+		/* not an and, or, xor or not of 64 bits where the bfe's fields
+		 * are immediates: the early pass that folds such a bfe does not
+		 * evaluate them (sm_90 SASS: a bfe.s32 at 34, 8 of a word of
+		 * xor.b64 x, x, and.b64 x, 0 or or.b64 x, 0 of a mov'd x, or of
+		 * a mul.f64 of one, is MOV -1, of add.s64 or shl.b64 of x RZ;
+		 * v14 xmix 2054: at 34, 8 of mul.lo.u32 of the words of mul.f64
+		 * of xor.b64 of mov.f64 -2.75 with itself and 5.0 was all ones
+		 * on an H200).  Fields ptxas computes from them make the bfe the
+		 * later pass's, which knows them (v14 xmix 3238, the manual's 0
+		 * at the low word of a chain of an and.b64 of a brev.b64). */
+		if ((d->op == OP_AND || d->op == OP_OR || d->op == OP_XOR || d->op == OP_NOT) &&
+		    ir_tyinfo[d->ty[0]].bits == 64 && !kbfelate && f->ins[k]->op == OP_BFE && f->ins[k]->nopnd == 4 &&
+		    f->ins[k]->opnd[2].kind == OK_IMM && f->ins[k]->opnd[3].kind == OK_IMM)
+			return 0;
 		for (int i = 1; i < d->nopnd; i++)
 			if (d->opnd[i].kind != OK_IMM && d->opnd[i].kind != OK_FIMM &&
 			    !(d->opnd[i].kind == OK_REG && bfesrcknown(f, srcval(d, i), k, depth + 1)))
@@ -2572,6 +2586,27 @@ lopdirect(const Func *f, const Ins *in, int oi, const Ins *d)
 	return 0;
 }
 
+/* Does ptxas's early pass carry the constants value v is computed from
+ * to instruction k: each mov of an immediate among the definitions walked
+ * back from v (depth of them) with nothing between it and k that stops
+ * the pass (interp_fold_early)?  foldlop asks of the constant whose match
+ * keeps a lop3 unmerged: only the early pass knows it before the merge. */
+static int
+kearly(const Func *f, int v, int k, int depth)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+
+	if (!d)
+		return 1;
+	if (d->op == OP_MOV && d->nuse == 0)
+		return interp_fold_early(f, f->val[w].ins, f->ins[k]);
+	for (int i = 0; i < d->nuse; i++)
+		if (!kearly(f, d->use[i], k, depth + 1))
+			return 0;
+	return 1;
+}
+
 /* and, or or xor .b32 of a lop3.b32 result one of whose operands repeats
  * an earlier one, and of one of the lop3's operands: ptxas merges the two
  * into one LOP3 of the two registers, whose table it computes with the
@@ -2666,9 +2701,15 @@ foldlop(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		 * (kconstlit), not one only interp_fold_f32val computes (v15
 		 * xmix 101317: an xor with 0x80000000 of a lop3 of x, x and
 		 * 0x80000000, x made by a brev.b32 of cvt.rn.tf32.f32 of mov.f32
-		 * 1E-40, merged on an H200). */
+		 * 1E-40, merged on an H200).  A constant the early pass knows
+		 * (kearly: v15 xmix 324916, an xor with 0x80000000 of a lop3 of
+		 * 0x80000000, x, x by 0xb8, x an add.f32 of a bfe.u32 of an or
+		 * of an and of a mov'd 0x7e80fbff with a bfe.s64 between the mov
+		 * and the and, merged on an H200: LOP3 x, 0x80000000, RZ, 0x60
+		 * in sm_90 SASS, none without the bfe.s64). */
 		if ((m == 2 || in->opnd[o].kind != OK_REG) && at[zs] >= 0 && (u = srcval(d, at[zs])) >= 0 &&
 		    (m == 2 ? kconst(f, u, 0, &kc) || interp_fold_f32val(pm, f, u, &kc32) : kconstlit(f, u, 0, &kc)) &&
+		    kearly(f, u, k, 0) &&
 		    (d->op != OP_LOP3 || d->opnd[1].kind != OK_REG || d->opnd[2].kind != OK_REG ||
 		     d->opnd[3].kind != OK_REG))
 			continue;
@@ -3088,12 +3129,16 @@ nanknown(ptx_module *pm, const Func *f, int v, int depth, int rnd)
 	 * mul.f32 y, 0f7FFFFFFF, 0xfffffffe), and a div.full or div.approx
 	 * of one or of the literal 0x7fffffff by a literal (365867:
 	 * div.full.ftz.f32 0d7FFFFFFFFFFFFFFF, 13.78125 subtracted from
-	 * 0x80000000 is 0xffffffff); of a register divisor ptxas divides */
+	 * 0x80000000 is 0xffffffff); of a register divisor ptxas divides.
+	 * The selp is a copy: a mul.rn of literals it picks is held as the
+	 * integer 0x7fffffff, as where it is read directly (v15 immx 68438:
+	 * sub.cc.u32 x of selp.b32 of mul.rn.f32 6.1e-5, 0f7F80FF80 by 1 is
+	 * x - 0x7fffffff on an H200; sm_90 SASS: IADD3 R, R(x), -0x7fffffff) */
 	if (d->op == OP_SELP && d->nopnd == 4 && ir_tyinfo[d->ty[0]].bits == 32) {
 		int u = d->opnd[3].kind == OK_IMM ? (d->opnd[3].imm ? 1 : 2) : kselpick(f, d, 0, 0);
 		if (!u && same(d, 1, d, 2))
 			u = 1;
-		return u && d->opnd[u].kind == OK_REG && nanknown(pm, f, srcval(d, u), depth + 1, 1);
+		return u && d->opnd[u].kind == OK_REG && nanknown(pm, f, srcval(d, u), depth + 1, rnd);
 	}
 	if (d->ty[0] != TY_F32)
 		return 0;
