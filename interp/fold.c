@@ -4267,6 +4267,35 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		return k16(pm, f, d->use[d->nuse - 1], depth + 1, r);
 	if (!d || (d->guard && interp_fold_guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
 		return 0;
+	/* a selp.b16 by a predicate it decides is the operand it picks, and
+	 * mul.f16 or mul.bf16 (no rounding modifier, .ftz or .sat) of two
+	 * values it knows, one of them +-1.0 and the other no NaN, the other
+	 * or its negation (sm_90 SASS: mul.bf16 of two mov'd 0xbf80 is a MOV
+	 * of 1.0, of 0x4040 and 0x4000 an HMUL2; v15 dag 363584: mul.bf16 of
+	 * a loaded x by mul.bf16 of selp.b16 c, y by setp.leu.bf16 z, z with
+	 * itself, c a mov'd 0xbf80, is x on an H200, its NaN payload kept) */
+	if (d->op == OP_SELP && d->nopnd == 4 && ir_tyinfo[d->ty[0]].bits == 16) {
+		int t = interp_fold_selknown(f, d);
+		if (t < 1 || t > 2)
+			return 0;
+		if (d->opnd[t].kind == OK_IMM || d->opnd[t].kind == OK_FIMM)
+			return !interp_decode_op(pm, &d->opnd[t], TY_B16, &o) && o.k == XO_IMM && (*r = o.imm & 0xFFFFu, 1);
+		return srcval(d, t) >= 0 && k16(pm, f, srcval(d, t), depth + 1, r);
+	}
+	if (d->op == OP_MUL && d->nopnd == 3 && d->nty == 1 && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
+	    !ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_FTZ) && !ir_hasmod(d, MOD_SAT)) {
+		uint32_t one = d->ty[0] == TY_F16 ? 0x3C00u : 0x3F80u, inf = d->ty[0] == TY_F16 ? 0x7C00u : 0x7F80u;
+		uint64_t x[2];
+		for (int i = 0; i < 2; i++)
+			if (d->opnd[1 + i].kind == OK_IMM || d->opnd[1 + i].kind == OK_FIMM ?
+			    interp_decode_op(pm, &d->opnd[1 + i], TY_B16, &o) || o.k != XO_IMM || !((x[i] = o.imm), 1) :
+			    srcval(d, 1 + i) < 0 || !k16(pm, f, srcval(d, 1 + i), depth + 1, &x[i]))
+				return 0;
+		for (int i = 0; i < 2; i++)
+			if ((x[i] & 0x7FFFu) == one && (x[1 - i] & 0x7FFFu) <= inf)
+				return *r = (x[1 - i] ^ (x[i] & 0x8000u)) & 0xFFFFu, 1;
+		return 0;
+	}
 	/* min or max .f16 or .bf16 of a value with itself is that value, a
 	 * copy to ptxas, but for a subnormal .ftz flushes (v15 xmix 336716:
 	 * cvt.f64.f16 of max.ftz.f16 x, x of an and.b16 of a mov.b16 0x7f7f
