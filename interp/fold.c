@@ -4389,6 +4389,29 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	return 1;
 }
 
+/* Is 64-bit value v a cvt to a 64-bit integer of a float immediate or of
+ * a mov of one (*c its bits)?  ptxas computes it, and folds a cvt.rn to
+ * f16 or bf16 of it (sm_90 SASS: cvt.rn.bf16.f64 of cvt.rpi.u64.f32
+ * 3.5e38, of a mov.f32 of it too, and cvt.rn.f16.f64 of cvt.rmi.u64.f64
+ * 0d7FEFFFFFFFFFFFFF are HFMA2.MMA of +QNAN; v15 immx 306790, 50677:
+ * 0x7fff on an H200, where the F2F keeps the sign, 0xffff). */
+static int
+cvt64k(ptx_module *pm, const Func *f, int v, uint64_t *c)
+{
+	const Ins *e;
+	const Opnd *io;
+	uint64_t x;
+	int w;
+	XOp o;
+
+	if (!(e = defof(f, v, &w)) || e->guard || e->op != OP_CVT || e->nty != 2 || e->nopnd != 2 ||
+	    !isint(e->ty[0]) || ir_tyinfo[e->ty[0]].bits != 64 || (e->ty[1] != TY_F32 && e->ty[1] != TY_F64) ||
+	    !(io = immsrc(f, e)) || io->kind != OK_FIMM || interp_decode_op(pm, io, e->ty[1], &o) || o.k != XO_IMM)
+		return 0;
+	x = o.imm;
+	return kexec(e, 1, &x, c);
+}
+
 /* Is d a cvt.rn.f16.f64 or cvt.rn.bf16.f64 of an f64 NaN ptxas knows (an
  * immediate, an abs or neg of one, a mov of one), which foldcvtnank folds
  * to the canonical 0x7fff? */
@@ -4407,6 +4430,8 @@ nan16k(ptx_module *pm, const Func *f, const Ins *d)
 	/* a value kconst computes too (v14 xmix 3884: of a pack of words of
 	 * a mov.b64 NaN, one xor'ed with 0f80000000) */
 	if ((v = srcval(d, 1)) >= 0 && interp_fold_kconst64(f, v, &c))
+		return (c & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+	if (v >= 0 && cvt64k(pm, f, v, &c))
 		return (c & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
 	if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
 		io = &d->opnd[1];
@@ -4522,11 +4547,12 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	} else if (!wide && k16(pm, f, v, 0, &o.imm)) {
 		/* a 16-bit value ptxas computes from immediates (k16) */
 		o.k = XO_IMM;
-	} else if (wide && interp_fold_kconst64(f, v, &o.imm)) {
+	} else if (wide && (interp_fold_kconst64(f, v, &o.imm) || cvt64k(pm, f, v, &o.imm))) {
 		/* a 64-bit value ptxas computes from immediates, integer
 		 * instructions of movs (kconst; v14 xmix 2998, 3884, 4060,
 		 * 7395, 7832: shr, xor, brev, bfe.s64, a pack of words,
-		 * 0x7fff on an H200 where F2F.F16.F64 keeps the sign) */
+		 * 0x7fff on an H200 where F2F.F16.F64 keeps the sign), or a
+		 * cvt to a 64-bit integer of a float literal (cvt64k) */
 		o.k = XO_IMM;
 	} else if (!wide && nan16k(pm, f, d)) {
 		/* a half this rule folds, of an f64 NaN ptxas knows, is one it
