@@ -1175,6 +1175,12 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		    e->nopnd != 3 || ir_hasmod(e, MOD_AND) || ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR))
 			return 0;
 		neg ^= ir_hasmod(d, MOD_EQ);
+		/* (not where the setp's predicate has another reader: then it
+		 * keeps FSETP and FSEL for every compare; sm_90 SASS with a
+		 * second selp of the predicate; v15 xmix 162695, a NaN x's
+		 * payload kept on an H200, and 339716) */
+		if (other)
+			return 0;
 		other |= predread(f, e, d);
 		d = e;
 	}
@@ -1233,9 +1239,12 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * and only the .ftz setp's FMNMX, which orders a subnormal x or c as
 	 * it is, needs the fold (v15 xmix 16834: selp c, x, !p of setp.lt.ftz
 	 * x, c, c 0F00000001, is FMNMX x, c in sm_90 SASS, x's 0 on an H200
-	 * where the flushed compare picks c) */
+	 * where the flushed compare picks c); not for a c of 0, where it
+	 * keeps the flushed compare (v15 xmix 101206: selp x, c, !p of
+	 * setp.geu.ftz c, x, c a cvt of a known 0, was c's 0 on an H200 for
+	 * the subnormal x 0x20) */
 	int un = cmp == MOD_LTU || cmp == MOD_LEU || cmp == MOD_GTU || cmp == MOD_GEU;
-	if (un != xa && !ir_hasmod(d, MOD_FTZ))
+	if (un != xa && (!ir_hasmod(d, MOD_FTZ) || cs == 0))
 		return 0;
 	int big = cmp == MOD_GT || cmp == MOD_GE || cmp == MOD_GTU || cmp == MOD_GEU;
 	/* c +0: an x of -0 compares equal, and the selp picks x there where
@@ -4299,9 +4308,13 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	/* min or max .f16 or .bf16 of a value with itself is that value, a
 	 * copy to ptxas, but for a subnormal .ftz flushes (v15 xmix 336716:
 	 * cvt.f64.f16 of max.ftz.f16 x, x of an and.b16 of a mov.b16 0x7f7f
-	 * is the folded 0x7fffffffe0000000 on an H200; sm_90 SASS: a MOV) */
-	if ((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 && d->nty == 1 &&
-	    (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU) &&
+	 * is the folded 0x7fffffffe0000000 on an H200; sm_90 SASS: a MOV);
+	 * not .bf16 nor .NaN, whose NaN the H200 kept (v15 xmix 241208,
+	 * 257171: max.bf16 x, x of a mov'd 0x7fc0, of a selp of a mov'd 1,
+	 * then cvt.f64.bf16 and cvt.f32.bf16; v14 xmix 753, v15 dag 252724:
+	 * min.NaN.f16 x, x) */
+	if ((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 && d->nty == 1 && d->ty[0] == TY_F16 &&
+	    !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU) && !ir_hasmod(d, MOD_NAN_PROP) &&
 	    same(d, 1, d, 2) && srcval(d, 1) >= 0) {
 		if (!k16(pm, f, srcval(d, 1), depth + 1, &c))
 			return 0;
