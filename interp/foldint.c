@@ -3259,8 +3259,17 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	}
 	if (known)
 		return 0;
-	for (int q = f->rdoff[v]; q < f->rdoff[v + 1]; q++)
-		nsetp += f->ins[f->rd[q]]->op == OP_SETP;
+	/* (a setp of the value and 0 by a compare that orders them: not
+	 * setp.num or .nan, which ptxas decides and drops, keeping FSET.BF
+	 * and the IMAD.MOV of -R; v14 xmix 5011) */
+	for (int q = f->rdoff[v]; q < f->rdoff[v + 1]; q++) {
+		const Ins *e = f->ins[f->rd[q]];
+		nsetp += e->op == OP_SETP && e->nopnd >= 3 && !ir_hasmod(e, MOD_NUM) && !ir_hasmod(e, MOD_NAN_CMP) &&
+		    ((e->opnd[1].kind == OK_REG && (e->opnd[2].kind == OK_IMM || e->opnd[2].kind == OK_FIMM) &&
+		      (e->opnd[2].kind == OK_IMM ? e->opnd[2].imm : (int64_t)e->opnd[2].fbits) == 0) ||
+		     (e->opnd[2].kind == OK_REG && (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM) &&
+		      (e->opnd[1].kind == OK_IMM ? e->opnd[1].imm : (int64_t)e->opnd[1].fbits) == 0));
+	}
 	if (f->rdoff[v + 1] - f->rdoff[v] != nsetp + 1)
 		return 0;
 	interp_fold_subat(pm, f);
