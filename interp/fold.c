@@ -1239,12 +1239,9 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * and only the .ftz setp's FMNMX, which orders a subnormal x or c as
 	 * it is, needs the fold (v15 xmix 16834: selp c, x, !p of setp.lt.ftz
 	 * x, c, c 0F00000001, is FMNMX x, c in sm_90 SASS, x's 0 on an H200
-	 * where the flushed compare picks c); not for a c of 0, where it
-	 * keeps the flushed compare (v15 xmix 101206: selp x, c, !p of
-	 * setp.geu.ftz c, x, c a cvt of a known 0, was c's 0 on an H200 for
-	 * the subnormal x 0x20) */
+	 * where the flushed compare picks c) */
 	int un = cmp == MOD_LTU || cmp == MOD_LEU || cmp == MOD_GTU || cmp == MOD_GEU;
-	if (un != xa && (!ir_hasmod(d, MOD_FTZ) || cs == 0))
+	if (un != xa && !ir_hasmod(d, MOD_FTZ))
 		return 0;
 	int big = cmp == MOD_GT || cmp == MOD_GE || cmp == MOD_GTU || cmp == MOD_GEU;
 	/* c +0: an x of -0 compares equal, and the selp picks x there where
