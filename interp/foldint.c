@@ -3257,7 +3257,11 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		    interp_fold_kconst64(f, u, &c) : interp_fold_kconst(f, u, &c))))
 			known = 0;
 	}
-	if (known)
+	/* (nor a set whose value it knows whatever the sources: an integer
+	 * compare of a value with itself; v15 xmix 327926, set.le.f32.s32
+	 * x, x, the integer negation of 1.0 on an H200) */
+	uint64_t c;
+	if (known || interp_fold_kconst(f, v, &c))
 		return 0;
 	/* (a setp of the value and 0 by a compare that orders them: not
 	 * setp.num or .nan, which ptxas decides and drops, keeping FSET.BF
