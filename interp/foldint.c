@@ -3226,7 +3226,7 @@ interp_fold_negsetsub(const Ins *d)
 static int
 foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int v = srcval(in, 1), nsetp = 0;
+	int v = srcval(in, 1), nsetp = 0, nread = 0;
 	const Ins *d = NULL;
 	XOp *ns;
 
@@ -3263,18 +3263,29 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	uint64_t c;
 	if (known || interp_fold_kconst(f, v, &c))
 		return 0;
-	/* (a setp of the value and 0 by a compare that orders them: not
-	 * setp.num or .nan, which ptxas decides and drops, keeping FSET.BF
-	 * and the IMAD.MOV of -R; v14 xmix 5011) */
+	/* (a setp of the value and 0 by a compare that tells 1.0 from 0
+	 * makes the select: eq, ne, and value gt or le 0, ordered or not;
+	 * not one the two values decide, setp.num, .nan, value lt or ge 0,
+	 * which ptxas drops, keeping FSET.BF and the IMAD.MOV of -R unless
+	 * a subroutine makes the select: v14 xmix 5011, v15 xmix 340381,
+	 * setp.ltu.f32 of it and 0; 38678, setp.geu beside an rcp.rm.f32,
+	 * FSEL -1 on an H200) */
 	for (int q = f->rdoff[v]; q < f->rdoff[v + 1]; q++) {
 		const Ins *e = f->ins[f->rd[q]];
-		nsetp += e->op == OP_SETP && e->nopnd >= 3 && !ir_hasmod(e, MOD_NUM) && !ir_hasmod(e, MOD_NAN_CMP) &&
-		    ((e->opnd[1].kind == OK_REG && (e->opnd[2].kind == OK_IMM || e->opnd[2].kind == OK_FIMM) &&
-		      (e->opnd[2].kind == OK_IMM ? e->opnd[2].imm : (int64_t)e->opnd[2].fbits) == 0) ||
-		     (e->opnd[2].kind == OK_REG && (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM) &&
-		      (e->opnd[1].kind == OK_IMM ? e->opnd[1].imm : (int64_t)e->opnd[1].fbits) == 0));
+		int a = -1;
+		if (e->op != OP_SETP || e->nopnd < 3)
+			continue;
+		nread++;
+		for (int i = 1; i <= 2; i++)
+			if (e->opnd[3 - i].kind == OK_REG && (e->opnd[i].kind == OK_IMM || e->opnd[i].kind == OK_FIMM) &&
+			    (e->opnd[i].kind == OK_IMM ? e->opnd[i].imm : (int64_t)e->opnd[i].fbits) == 0)
+				a = 3 - i;   /* the operand the value is */
+		nsetp += a > 0 && (ir_hasmod(e, MOD_EQ) || ir_hasmod(e, MOD_NE) || ir_hasmod(e, MOD_EQU) ||
+		    ir_hasmod(e, MOD_NEU) || ir_hasmod(e, a == 1 ? MOD_GT : MOD_LT) ||
+		    ir_hasmod(e, a == 1 ? MOD_LE : MOD_GE) || ir_hasmod(e, a == 1 ? MOD_GTU : MOD_LTU) ||
+		    ir_hasmod(e, a == 1 ? MOD_LEU : MOD_GEU));
 	}
-	if (f->rdoff[v + 1] - f->rdoff[v] != nsetp + 1)
+	if (f->rdoff[v + 1] - f->rdoff[v] != nread + 1)
 		return 0;
 	interp_fold_subat(pm, f);
 	if (!nsetp && !pm->negsetsub)
