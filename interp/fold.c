@@ -4275,8 +4275,17 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	int z;
 	const Ins *g = d && d->guard && d->nuse >= 1 ? defof(f, d->use[0], &z) : NULL;
 	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST) &&
-	    g && g->op == OP_SETP && interp_fold_guardconst(f, d) == 0)
-		return k16(pm, f, d->use[d->nuse - 1], depth + 1, r);
+	    interp_fold_guardconst(f, d) == 0) {
+		if (g && g->op == OP_SETP)
+			return k16(pm, f, d->use[d->nuse - 1], depth + 1, r);
+		/* (where the guarded mov writes the value the register
+		 * holds, either way: v15 xmix 80178, @p mov.b16 0x7fff by an
+		 * and.pred over a mov.b16 0x7fff, the folded NaN on an H200) */
+		if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM &&
+		    k16(pm, f, d->use[d->nuse - 1], depth + 1, r) && (*r & 0xFFFFu) == ((uint64_t)d->opnd[1].imm & 0xFFFFu))
+			return 1;
+		return 0;
+	}
 	if (!d || (d->guard && interp_fold_guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
 		return 0;
 	/* a selp.b16 by a predicate it decides is the operand it picks, and
