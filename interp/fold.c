@@ -4268,24 +4268,9 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	 * (v15 xmix 342036: cvt.f64.f16 of a mov.b16 0xff80 that an @p
 	 * sub.rn.f16 by setp.gt.ftz.f32 x, x writes is the folded
 	 * 0x7fffffffe0000000 on an H200) */
-	/* (a guard a setp writes: not an and.pred of such a predicate,
-	 * which the early pass does not see through; v15 xmix 241824, @p
-	 * add.bf16 of a mov'd 0x7fc0 by and.pred !q, !r of q a setp.le.u64
-	 * x, x kept the NaN's payload through cvt.f32.bf16 on an H200) */
-	int z;
-	const Ins *g = d && d->guard && d->nuse >= 1 ? defof(f, d->use[0], &z) : NULL;
 	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST) &&
-	    interp_fold_guardconst(f, d) == 0) {
-		if (g && g->op == OP_SETP)
-			return k16(pm, f, d->use[d->nuse - 1], depth + 1, r);
-		/* (where the guarded mov writes the value the register
-		 * holds, either way: v15 xmix 80178, @p mov.b16 0x7fff by an
-		 * and.pred over a mov.b16 0x7fff, the folded NaN on an H200) */
-		if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM &&
-		    k16(pm, f, d->use[d->nuse - 1], depth + 1, r) && (*r & 0xFFFFu) == ((uint64_t)d->opnd[1].imm & 0xFFFFu))
-			return 1;
-		return 0;
-	}
+	    interp_fold_guardconst(f, d) == 0)
+		return k16(pm, f, d->use[d->nuse - 1], depth + 1, r);
 	if (!d || (d->guard && interp_fold_guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
 		return 0;
 	/* a selp.b16 by a predicate it decides is the operand it picks, and
