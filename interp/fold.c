@@ -1266,6 +1266,23 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* The f32 compare that holds exactly where cmp fails, NaNs included
+ * (eq and neu, lt and geu, num and nan ...); 0 for any other cmp. */
+static int
+fcmpnot(int cmp)
+{
+	static const int comp[][2] = {
+		{ MOD_EQ, MOD_NEU }, { MOD_NE, MOD_EQU }, { MOD_LT, MOD_GEU }, { MOD_LE, MOD_GTU },
+		{ MOD_GT, MOD_LEU }, { MOD_GE, MOD_LTU }, { MOD_NUM, MOD_NAN_CMP },
+	};
+
+	for (size_t j = 0; j < sizeof comp / sizeof comp[0]; j++)
+		for (int e = 0; e < 2; e++)
+			if (cmp == comp[j][e])
+				return comp[j][!e];
+	return 0;
+}
+
 /* selp.f32 of 1.0 and a zero (constants ptxas knows) on an f32 setp
  * without a BoolOp that no other instruction reads (its p or q, negated
  * or not, through not.pred): ptxas makes the pair one FSET.BF of the
@@ -1283,10 +1300,6 @@ foldselmm(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 static int
 foldselset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	static const int negc[][2] = {
-		{ MOD_EQ, MOD_NEU }, { MOD_NE, MOD_EQU }, { MOD_LT, MOD_GEU }, { MOD_LE, MOD_GTU },
-		{ MOD_GT, MOD_LEU }, { MOD_GE, MOD_LTU }, { MOD_NUM, MOD_NAN_CMP },
-	};
 	uint32_t a, b, r32;
 	int pv, neg, w, r, rn, one, cmp;
 	const Ins *d;
@@ -1324,16 +1337,8 @@ foldselset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			return 0;
 	}
 	cmp = op.cmp;
-	if (neg ^ (one == 2)) {   /* 1.0 where the compare fails */
-		int i;
-		for (i = 0; i < 7; i++)
-			if (negc[i][0] == cmp || negc[i][1] == cmp) {
-				cmp = negc[i][negc[i][0] == cmp];
-				break;
-			}
-		if (i == 7)
-			return 0;
-	}
+	if (neg ^ (one == 2) && !(cmp = fcmpnot(cmp)))   /* 1.0 where the compare fails */
+		return 0;
 	xi->alu = (AluOp){ .op = OP_SET, .ty = TY_F32, .ty2 = TY_F32, .cmp = cmp, .nsrc = 2, .ndst = 1, .nwords = 1,
 	    .flags = (op.flags & ALU_FTZ) && !((one == 1 ? b : a) >> 31) ? ALU_FTZ : 0 };
 	xi->s[0] = s[0];
@@ -5182,10 +5187,6 @@ holdsacross(ptx_module *pm, const Func *f, int v, int i, int k)
 static int
 setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, int eq, int ty, int ftz)
 {
-	static const int comp[][2] = {
-		{ MOD_EQ, MOD_NEU }, { MOD_NE, MOD_EQU }, { MOD_LT, MOD_GEU }, { MOD_LE, MOD_GTU },
-		{ MOD_GT, MOD_LEU }, { MOD_GE, MOD_LTU }, { MOD_NUM, MOD_NAN_CMP },
-	};
 	AluOp op;
 	const char *why;
 	XOp s[3], *ns;
@@ -5209,12 +5210,9 @@ setpagain(ptx_module *pm, const Func *f, XIns *xi, const Ins *d, int w, int k, i
 		foldsetpset(pm, f, &t, d);
 		op.cmp = t.alu.cmp;
 	}
-	for (size_t j = 0; j < sizeof comp / sizeof comp[0] && !cmp; j++)
-		for (int e = 0; e < 2; e++)
-			if (op.cmp == comp[j][e])
-				cmp = comp[j][eq ? !e : e];
-	if (!cmp)
+	if (!fcmpnot(op.cmp))
 		return 0;
+	cmp = eq ? fcmpnot(op.cmp) : op.cmp;
 	for (int i = 1; i <= n; i++) {
 		const Opnd *o = &d->opnd[i], *r = o->kind == OK_NOT && o->nsub == 1 ? o->sub : o;
 		if (o->kind != OK_IMM && o->kind != OK_FIMM) {
