@@ -3209,11 +3209,11 @@ interp_fold_negsetsub(const Ins *d)
  * select of 1.0 by the compare's predicate (FSEL R, RZ, 1): it folds the
  * negation into the select as if it were a float's, FSEL R, RZ, -1 (-1.0
  * where the compare holds, 0 where not), where the integer negation of
- * 1.0's bits is 0xc0800000.  It makes that select where a setp reads the
- * set's value (it tests the predicate instead) or in a kernel with a
+ * 1.0's bits is 0xc0800000.  It makes that select where a setp tells the
+ * set's 1.0 from its 0 (it tests the predicate instead) or in a kernel with a
  * subroutine of interp_fold_negsetsub's; elsewhere the set is an FSET.BF,
  * or a SEL of -1, IABS and I2FP, and the negation an IADD3 or IMAD.MOV of
- * -R.  Not where the value is stored or read otherwise, which keeps the
+ * -R.  Not where the value is stored or read otherwise than by setps, which keeps the
  * select of 1.0 in a register and negates it as an integer (sm_90 SASS:
  * FSEL -1 for set.ne.f32.s32, set.eq.f32.f64, set.num.f32.f32,
  * set.gt.f32.s16 and set.lt.f32.u64 beside an rcp.rn.f32 of a loaded
