@@ -3181,10 +3181,11 @@ foldsubnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Is d an instruction whose sm_90 subroutine makes ptxas fold a neg.s32
- * of a set's f32 into the set's select (foldnegset)?  rcp.rn, .rm and .rp
- * .f32 without .ftz (the rcp_rn, rcp_rd, rcp_ru slow paths) and div.rz,
- * .rm and .rp .f32, .ftz or not (div_rz, div_rd, div_ru); not rcp.rz or
- * an .ftz rcp, sqrt, div.rn or div.full (sm_90 SASS of each beside
+ * of a set's f32, or a neg.f32 of a set's value, into the set's select
+ * (foldnegset)?  rcp.rn, .rm and .rp .f32 without .ftz (the rcp_rn,
+ * rcp_rd, rcp_ru slow paths) and div.rz, .rm and .rp .f32, .ftz or not
+ * (div_rz, div_rd, div_ru); not rcp.rz or an .ftz rcp, an f32 sqrt,
+ * div.rn or div.full (sm_90 SASS of each beside
  * neg.s32 of set.ne.f32.s32 of loaded values).  Of a register, even one
  * whose constant ptxas computes and whose call it drops (v15 xmix 278519:
  * rcp.rn.f32 of an or of a mov'd constant, no CALL nor MUFU in sm_90
@@ -3195,6 +3196,13 @@ interp_fold_negsetsub(const Ins *d)
 {
 	int reg = 0;
 
+	/* (and the f64 slow paths rcp_rd, rcp_ru, dsqrt_rz, dsqrt_rd,
+	 * dsqrt_ru: rcp.rm, .rp and sqrt.rz, .rm, .rp .f64 of a register, not
+	 * rcp.rn, .rz, sqrt.rn or a div .f64; sm_90 SASS of each beside
+	 * neg.f32 of set.ne.s32.s32, SEL R, RZ, 0x1; v14 xmix 57182) */
+	if ((d->op == OP_RCP || d->op == OP_SQRT) && d->nty == 1 && d->ty[0] == TY_F64 && d->nopnd == 2 &&
+	    (ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP) || (d->op == OP_SQRT && ir_hasmod(d, MOD_RZ))))
+		return d->opnd[1].kind == OK_REG;
 	if (d->op != OP_RCP && d->op != OP_DIV)
 		return 0;
 	if (d->nty != 1 || d->ty[0] != TY_F32 || ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FULL) ||
