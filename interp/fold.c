@@ -2516,6 +2516,24 @@ negmask(ptx_module *pm, const Func *f, int v, int et, int same)
 					m |= 1 << i;
 			} else
 				kv[i] = ~0ull;
+		}
+		/* (a cvt.rn of an f32 register kconst knows is one of its
+		 * constant too, which ptxas folds as k16 does: v15 xmix
+		 * 116429, {cvt.rp.f16 of 0f477FF000, cvt.rn.f16 of a selp of a
+		 * sub.f32 of immediates}, x * x + x is -(x * x) + x in the high
+		 * half on an H200, and 282056 (of an add.ftz.f32), v14 xmix
+		 * 27799 (the low half of a bf16 pair); sm_90 SASS: the half's
+		 * magnitude packed by PRMT, HFMA2 R, -R'.H0_NH1, c); what
+		 * kconstint knows, not a set.ls of a value with itself, which
+		 * ptxas leaves to an ISETP (v15 xmix 82741: of an add.rn.f32 of
+		 * one, the manual's on an H200) */
+		else if (h->op == OP_CVT && h->nty == 2 && h->ty[0] == et && h->ty[1] == TY_F32 && h->nopnd == 2 &&
+			 !ko && ir_hasmod(h, MOD_RN) && !ir_hasmod(h, MOD_RELU) && !ir_hasmod(h, MOD_SATFINITE) &&
+			 srcval(h, 1) >= 0 && interp_fold_kconstint(f, srcval(h, 1), &o.imm)) {
+			known |= 1 << i;
+			kv[i] = cvt16k(h, o.imm);
+			if ((o.imm & 0x80000000u) && (o.imm & 0x7FFFFFFFu) <= 0x7F800000u && !ir_hasmod(h, MOD_SAT))
+				m |= 1 << i;
 		} else if (ko && ir_hasmod(h, MOD_RN) && !ir_hasmod(h, MOD_RELU) && !ir_hasmod(h, MOD_SATFINITE) &&
 			   !interp_decode_op(pm, ko, TY_F32, &o) && o.k == XO_IMM) {
 			known |= 1 << i;
@@ -4293,6 +4311,29 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 			return !interp_decode_op(pm, &d->opnd[t], TY_B16, &o) && o.k == XO_IMM && (*r = o.imm & 0xFFFFu, 1);
 		return srcval(d, t) >= 0 && k16(pm, f, srcval(d, t), depth + 1, r);
 	}
+	/* a 16-bit slct by an immediate selector is the operand it picks: a
+	 * for c >= 0 (an f32 -0 too, and under .ftz a subnormal), b below;
+	 * not by a NaN f32 (v15 immx 114398, 194021, 249802: cvt.f32.bf16 of
+	 * slct.s16.f32 -87, -16, -331.0 is the folded canonical NaN on an
+	 * H200; sm_90 SASS: a MOV).  Not by a register, not even one kconst
+	 * knows (v15 immx 61717: cvt.f64.bf16 of slct.s16.f32 x, 0x7fff by a
+	 * szext.clamp.u32 of immediates kept the payload on an H200) */
+	if (d->op == OP_SLCT && d->nopnd == 4 && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == 16 &&
+	    (d->ty[1] == TY_S32 || d->ty[1] == TY_F32)) {
+		int t;
+		if ((d->opnd[3].kind != OK_IMM && d->opnd[3].kind != OK_FIMM) ||
+		    interp_decode_op(pm, &d->opnd[3], d->ty[1], &o) || o.k != XO_IMM)
+			return 0;
+		c = o.imm & 0xFFFFFFFFu;
+		if (d->ty[1] == TY_F32 && (c & 0x7FFFFFFFu) > 0x7F800000u)
+			return 0;
+		if (d->ty[1] == TY_F32 && ir_hasmod(d, MOD_FTZ) && !(c & 0x7F800000u))
+			c = 0;
+		t = d->ty[1] == TY_F32 ? ((c & 0x80000000u) && (c & 0x7FFFFFFFu) ? 2 : 1) : (c & 0x80000000u ? 2 : 1);
+		if (d->opnd[t].kind == OK_IMM || d->opnd[t].kind == OK_FIMM)
+			return !interp_decode_op(pm, &d->opnd[t], TY_B16, &o) && o.k == XO_IMM && (*r = o.imm & 0xFFFFu, 1);
+		return srcval(d, t) >= 0 && k16(pm, f, srcval(d, t), depth + 1, r);
+	}
 	if (d->op == OP_MUL && d->nopnd == 3 && d->nty == 1 && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
 	    !ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_FTZ) && !ir_hasmod(d, MOD_SAT)) {
 		uint32_t one = d->ty[0] == TY_F16 ? 0x3C00u : 0x3F80u, inf = d->ty[0] == TY_F16 ? 0x7C00u : 0x7F80u;
@@ -4331,7 +4372,16 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		 * sub.f16x2 and a sub.bf16x2 of one mov'd pair, an HADD2's
 		 * NaN that F2F.F64 keeps) */
 		int z, u = srcval(d, 1);
-		const Ins *e = u >= 0 ? defof(f, u = copyroot(pm, f, u, 0), &z) : NULL;
+		const Ins *e;
+		/* of an immediate, its half (v15 immx 14053, 220809, 88306:
+		 * cvt.f32.bf16 of a half of mov.b32 {a, b}, -4 is the folded
+		 * canonical NaN on an H200; sm_90 SASS: a MOV.  Where both
+		 * halves are converted ptxas folds the high one's with its
+		 * payload, 0xffff0000 for -4's; the rule takes neither apart) */
+		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM)
+			return !interp_decode_op(pm, &d->opnd[1], TY_B32, &o) && o.k == XO_IMM &&
+			       (*r = (w == d->def[1] ? o.imm >> 16 : o.imm) & 0xFFFFu, 1);
+		e = u >= 0 ? defof(f, u = copyroot(pm, f, u, 0), &z) : NULL;
 		/* of a mov.b32 {a, b} pack, the half it packed (v14 xmix 515,
 		 * 4367, 7993: a cvt.rn.bf16.f32 of a NaN, through a selp of
 		 * the pack twice) */
@@ -4384,6 +4434,11 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		return srcval(d, 1) >= 0 && k16(pm, f, srcval(d, 1), depth + 1, r);
 	}
 	if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
+		return 0;
+	/* (nor a cvt to an integer of a float, an F2I the early pass leaves:
+	 * v15 xmix 105091, cvt.f32.bf16 of or.b16 of a mov'd 0xbf80 and
+	 * cvt.rmi.s16.bf16 of it kept 0xffff's payload on an H200) */
+	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT)
 		return 0;
 	if ((n = d->nopnd - 1) < 1 || n > 3)
 		return 0;
@@ -4478,6 +4533,31 @@ static int
 cvtlate(const Func *f, int v, const Ins *in)
 {
 	return !(v >= 0 && v < f->nval && interp_fold_early(f, f->val[v].ins, in));
+}
+
+/* Is d an instruction under a guard ptxas's early pass leaves, one that
+ * k16 knows: a negated one (@!p), one a not.pred writes, or one known
+ * false (the value before, k16's)?  The later pass resolves it, and its
+ * fold of cvt.f32.bf16 is the shift, sign and payload kept (v15 xmix
+ * 232099, 155485, 243219: of @!p mov.b16 0x7fff by setp.ne.s16 x, x, by
+ * @p of not.pred of setp.gt.f32 x, x and @!p by xor.pred !q, !q,
+ * 0x7fff0000 on an H200; 241824: of @p add.bf16 over a mov'd 0x7fc0 by
+ * an and.pred known false, 0x7fc00000), where @p by a setp.eq.s32 x, x
+ * or an or.pred of a setp.equ x, x is the canonical NaN (v14 xmix 21616,
+ * 21649), as a cvt.f64 of such a mov is (v14 xmix 3649, 6874; v15 xmix
+ * 78413, 80178). */
+static int
+guardlate(const Func *f, const Ins *d)
+{
+	int z;
+	const Ins *g;
+
+	if (!d || !d->guard || d->nuse < 1)
+		return 0;
+	if (d->guard->kind == OK_NOT || interp_fold_guardconst(f, d) == 0)
+		return 1;
+	g = defof(f, d->use[0], &z);
+	return g && g->op == OP_NOT;
 }
 
 /* Is 16-bit value v a half of a mov.b32 {lo, hi} unpack of a pack (which
@@ -4589,9 +4669,11 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * 0xffd90000 for cvt.rz.f32.bf16 of mov.s16 -39, 0x7fffffff for
 	 * cvt.f32.bf16; v15 immx 8797: cvt.rm.f32.bf16 of cvt.sat.s16.u32
 	 * 0x7f7fffff is 0x7fff0000 on an H200); with .ftz the canonical
-	 * NaN too (617, 1869: cvt.rz.ftz and cvt.rp.ftz, 0x7fffffff) */
+	 * NaN too (617, 1869: cvt.rz.ftz and cvt.rp.ftz, 0x7fffffff).  So
+	 * is it where a guarded instruction wrote the NaN under a guard
+	 * ptxas's early pass does not resolve (guardlate) */
 	if (in->ty[0] == TY_F32 && in->ty[1] == TY_BF16 && !ir_hasmod(in, MOD_FTZ) &&
-	    (bf16dir(in) || (!io && (cvtlate(f, v, in) || unpacklate(pm, f, v))))) {
+	    (bf16dir(in) || (!io && (cvtlate(f, v, in) || unpacklate(pm, f, v) || guardlate(f, d))))) {
 		movconstk(xi, ((uint32_t)o.imm & 0xFFFFu) << 16);
 		return 1;
 	}
