@@ -1761,6 +1761,61 @@ wordwise(const Ins *d)
 	}
 }
 
+/* Is v a value ptxas's first pass evaluates whole, before it splits 64-bit
+ * integer instructions into words: an immediate's mov, a value of 32 bits
+ * or fewer, a pack of two words, or an add, sub, neg, abs, not, cnot, shl,
+ * mul.lo, mul.wide, mad.lo or integer cvt of such values?  A 64-bit add,
+ * sub or neg of those folds, the carry across the words too; one of a
+ * value a 64-bit and, or, xor, shr, min, bfe or mul.hi makes is split
+ * first, its high word an IADD3.X at run time (sm_90 SASS of neg.f64 of
+ * add.s64 of each with a mov.u64 of a NaN: a MOV of the negated constant,
+ * or DADD R, -RZ, -UR; v14 xmix 37: neg.f64 of add.s64 of a mov.f64 copy
+ * of a mov.u64 is 0x7fffffff00000001 on an H200).  The later pass knows
+ * such a value too, but places it otherwise (fold.c foldsubk).  Callers
+ * know v's value (kconst); this says only when ptxas learns it. */
+static int
+early64(const Func *f, int v, int depth)
+{
+	int w, n;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->ndef != 1 || d->nty < 1 || ir_hasmod(d, MOD_CC))
+		return 0;
+	/* sm_90 SASS: add.s64 of a mov.b64 pack of a word an xor.b32 of a
+	 * mov makes, and of shl.b64 of cvt.u64.u32 of it, fold whole */
+	if (ir_tyinfo[f->regs[f->val[w].reg]->type].bits < 64 ||
+	    (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_VEC))
+		return 1;
+	if (d->ndst != 1)
+		return 0;
+	switch (d->op) {
+	case OP_MOV:
+		if (d->nopnd != 2 || d->opnd[0].kind == OK_VEC)
+			return 0;
+		if (d->opnd[1].kind == OK_FIMM)
+			return 1;
+		break;
+	case OP_ADD: case OP_SUB: case OP_NEG: case OP_ABS: case OP_NOT: case OP_CNOT: case OP_SHL:
+		if (!isint(d->ty[0]) && d->op != OP_SHL && d->op != OP_NOT && d->op != OP_CNOT)
+			return 0;
+		break;
+	case OP_MUL: case OP_MAD:
+		if (!isint(d->ty[0]) || ir_hasmod(d, MOD_HI))
+			return 0;
+		break;
+	case OP_CVT:
+		if (d->nty != 2 || !isint(d->ty[0]) || !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT))
+			return 0;
+		break;
+	default:
+		return 0;
+	}
+	for (n = d->ndst; n < d->nopnd; n++)
+		if (d->opnd[n].kind != OK_IMM && (d->opnd[n].kind != OK_REG || !early64(f, srcval(d, n), depth + 1)))
+			return 0;
+	return 1;
+}
+
 /* Does ptxas hold words need (1 the low, 2 the high) of value v as
  * constants where an f64 instruction reads it, not only kconst's value?
  * It splits 64-bit integer instructions into words and folds each word
@@ -1814,7 +1869,7 @@ wordsk(const Func *f, int v, int need, int depth)
 	}
 	if ((need & 2) && ir_tyinfo[d->ty[0]].bits == 64 && isint(d->ty[0]) &&
 	    (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_NEG))
-		return 0;
+		return early64(f, v, 0);
 	for (n = d->ndst; n < d->nopnd; n++) {
 		int u = srcval(d, n);
 		if (d->opnd[n].kind == OK_REG && (u < 0 || !wordsk(f, u, wordwise(d) ? need : 3, depth + 1)))
@@ -1830,6 +1885,13 @@ int
 interp_fold_dconst(const Func *f, int v, uint64_t *r)
 {
 	return interp_fold_kconst64(f, v, r) && wordsk(f, v, 3, 0);
+}
+
+/* early64 for fold.c */
+int
+interp_fold_early64(const Func *f, int v)
+{
+	return early64(f, v, 0);
 }
 
 /* interp_fold_dconst walking two definitions deeper (kconst's bound of
