@@ -5940,8 +5940,6 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16X2) && foldnegk(pm, f, xi, in))
 		return 0;
-	if (in->op == OP_NEG && in->ty[0] == TY_F32 && (r = interp_fold_negset(pm, f, xi, in)) != 0)
-		return r < 0 ? -1 : 0;
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16 ||
 	     in->ty[0] == TY_F16X2))

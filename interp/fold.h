@@ -198,7 +198,6 @@ copyof(XIns *xi, int i, int ftz)
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
 int interp_fold_negsetsub(const Ins *d);
-int interp_fold_negset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in);
 int interp_fold_kconstint(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstintlit(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstsel(const Func *f, int v, uint64_t *r);

@@ -48,9 +48,7 @@
  *     (foldcnotset).
  *   - neg.s32 of a set's f32 that ptxas makes a select of 1.0 is the
  *     select of -1.0 (foldnegset), and of an f32 NaN it holds as a float
- *     the canonical NaN (nanknown); neg.f32 of a set's s32 or u32 that
- *     it makes a select of -1 is the select of 1 (interp_fold_negset,
- *     called by fold.c).
+ *     the canonical NaN (nanknown).
  *   - a zero-extending read of the low byte or half of a prmt.b32, or
  *     an and.b32 of it with a mask of whole bytes keeping byte 0, whose
  *     selector nibbles there are all 4 or more takes a as 0
@@ -3243,11 +3241,10 @@ foldsubnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Is d an instruction whose sm_90 subroutine makes ptxas fold a neg.s32
- * of a set's f32, or a neg.f32 of a set's value, into the set's select
- * (foldnegset)?  rcp.rn, .rm and .rp .f32 without .ftz (the rcp_rn,
- * rcp_rd, rcp_ru slow paths) and div.rz, .rm and .rp .f32, .ftz or not
- * (div_rz, div_rd, div_ru); not rcp.rz or an .ftz rcp, an f32 sqrt,
- * div.rn or div.full (sm_90 SASS of each beside
+ * of a set's f32 into the set's select (foldnegset)?  rcp.rn, .rm and .rp
+ * .f32 without .ftz (the rcp_rn, rcp_rd, rcp_ru slow paths) and div.rz,
+ * .rm and .rp .f32, .ftz or not (div_rz, div_rd, div_ru); not rcp.rz or
+ * an .ftz rcp, sqrt, div.rn or div.full (sm_90 SASS of each beside
  * neg.s32 of set.ne.f32.s32 of loaded values).  Of a register, even one
  * whose constant ptxas computes and whose call it drops (v15 xmix 278519:
  * rcp.rn.f32 of an or of a mov'd constant, no CALL nor MUFU in sm_90
@@ -3258,13 +3255,6 @@ interp_fold_negsetsub(const Ins *d)
 {
 	int reg = 0;
 
-	/* (and the f64 slow paths rcp_rd, rcp_ru, dsqrt_rz, dsqrt_rd,
-	 * dsqrt_ru: rcp.rm, .rp and sqrt.rz, .rm, .rp .f64 of a register, not
-	 * rcp.rn, .rz, sqrt.rn or a div .f64; sm_90 SASS of each beside
-	 * neg.f32 of set.ne.s32.s32, SEL R, RZ, 0x1; v14 xmix 57182) */
-	if ((d->op == OP_RCP || d->op == OP_SQRT) && d->nty == 1 && d->ty[0] == TY_F64 && d->nopnd == 2 &&
-	    (ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP) || (d->op == OP_SQRT && ir_hasmod(d, MOD_RZ))))
-		return d->opnd[1].kind == OK_REG;
 	if (d->op != OP_RCP && d->op != OP_DIV)
 		return 0;
 	if (d->nty != 1 || d->ty[0] != TY_F32 || ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FULL) ||
@@ -3275,31 +3265,6 @@ interp_fold_negsetsub(const Ins *d)
 	for (int i = 1; i < d->nopnd; i++)
 		reg |= d->opnd[i].kind == OK_REG;
 	return reg;
-}
-
-/* Is e an slct by a set's value, which ptxas makes a select by the
- * set's predicate (FSEL R, a, b, !P of slct.f32.s32 a, b of set.lt.u32)? */
-static int
-setslct(const Func *f, const Ins *e)
-{
-	int v = e->op == OP_SLCT && !e->guard && e->nopnd == 4 ? srcval(e, 3) : -1, w;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
-
-	return d && d->op == OP_SET && !d->guard;
-}
-
-/* Does f hold such an slct?  Beside one ptxas makes a neg.f32 of a set's
- * value a select too (sm_90 SASS: SEL R, RZ, 0x1 of neg.f32 of
- * set.ne.s32.s32 where an slct.f32.s32 by a set.lt.u32.s32 is there, FADD
- * R, -R, -RZ of its SEL of -1 where not; v15 xmix 324575, 320610, 291700
- * on an H200). */
-static int
-anysetslct(const Func *f)
-{
-	for (int k = 0; k < f->nins; k++)
-		if (setslct(f, f->ins[k]))
-			return 1;
-	return 0;
 }
 
 /* neg.s32 of the f32 of a set, through movs, where ptxas makes the set a
@@ -3323,7 +3288,7 @@ anysetslct(const Func *f)
 static int
 foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
-	int v = srcval(in, 1), nsetp = 0, nread = 0, fneg;
+	int v = srcval(in, 1), nsetp = 0, nread = 0;
 	const Ins *d = NULL;
 	XOp *ns;
 
@@ -3339,18 +3304,8 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			return 0;
 		v = srcval(d, 1);
 	}
-	/* (neg.f32 of a set's s32 or u32 too: its select of -1, SEL R, RZ,
-	 * 0xffffffff, becomes SEL R, RZ, 0x1, the integer negation, where a
-	 * float's of -1's NaN bits would be 0x7fffffff; of a set's f32 the
-	 * FSEL -1 again, 0 for the false compare, not -0.0.  Not neg.ftz.f32,
-	 * an FADD.FTZ of the select, as a neg.f32 of a set also stored or
-	 * read otherwise than by setps or as an slct's selector (sm_90 SASS
-	 * of each beside an rcp.rn.f32 of a loaded value; v14 xmix 24805,
-	 * 17738, v15 xmix 88616, 291700, 320610, 324575, 334609, 346861: 0
-	 * and 1, or 0 and 0xbf800000, on an H200) */
-	fneg = in->ty[0] == TY_F32;
-	if (!d || d->op != OP_SET || d->nty != 2 || (d->ty[0] != TY_F32 && (!fneg || (d->ty[0] != TY_S32 &&
-	    d->ty[0] != TY_U32))) || ir_hasmod(d, MOD_FTZ) || d->ndef != 1 || d->nopnd < 3)
+	if (!d || d->op != OP_SET || d->nty != 2 || d->ty[0] != TY_F32 || ir_hasmod(d, MOD_FTZ) || d->ndef != 1 ||
+	    d->nopnd < 3)
 		return 0;
 	/* (not of values it knows, a compare it decides and a negation of
 	 * the constant 1.0 it computes: v15 xmix 268297, set.eq.f32.f32 of a
@@ -3380,10 +3335,6 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	for (int q = f->rdoff[v]; q < f->rdoff[v + 1]; q++) {
 		const Ins *e = f->ins[f->rd[q]];
 		int a = -1;
-		if (fneg && setslct(f, e) && srcval(e, 3) == v) {
-			nread++;
-			continue;
-		}
 		if (e->op != OP_SETP || e->nopnd < 3)
 			continue;
 		nread++;
@@ -3391,40 +3342,26 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			if (e->opnd[3 - i].kind == OK_REG && (e->opnd[i].kind == OK_IMM || e->opnd[i].kind == OK_FIMM) &&
 			    (e->opnd[i].kind == OK_IMM ? e->opnd[i].imm : (int64_t)e->opnd[i].fbits) == 0)
 				a = 3 - i;   /* the operand the value is */
-		/* (of a set's -1 and 0 an eq or ne tells them apart: setp.ne.s32
-		 * of the value and 0 makes SEL R, RZ, 0x1 of the neg.f32) */
-		nsetp += a > 0 && (ir_hasmod(e, MOD_EQ) || ir_hasmod(e, MOD_NE) || (d->ty[0] == TY_F32 &&
-		    (ir_hasmod(e, MOD_EQU) ||
+		nsetp += a > 0 && (ir_hasmod(e, MOD_EQ) || ir_hasmod(e, MOD_NE) || ir_hasmod(e, MOD_EQU) ||
 		    ir_hasmod(e, MOD_NEU) || ir_hasmod(e, a == 1 ? MOD_GT : MOD_LT) ||
 		    ir_hasmod(e, a == 1 ? MOD_LE : MOD_GE) || ir_hasmod(e, a == 1 ? MOD_GTU : MOD_LTU) ||
-		    ir_hasmod(e, a == 1 ? MOD_LEU : MOD_GEU))));
+		    ir_hasmod(e, a == 1 ? MOD_LEU : MOD_GEU));
 	}
 	if (f->rdoff[v + 1] - f->rdoff[v] != nread + 1)
 		return 0;
 	interp_fold_subat(pm, f);
-	if (!nsetp && !pm->negsetsub && !(fneg && anysetslct(f)))
+	if (!nsetp && !pm->negsetsub)
 		return 0;
 	if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
 		return -1;
 	xi->s = ns;
-	xi->s[1] = (XOp){ .k = XO_IMM, .imm = d->ty[0] == TY_F32 ? 0x101 : 0xFFFFFFFFu };
+	xi->s[1] = (XOp){ .k = XO_IMM, .imm = 0x101 };
 	xi->ns = 2;
 	xi->alu.nsrc = 2;
 	xi->alu.op = OP_MUL;
 	xi->alu.ty = TY_U32;
 	xi->alu.flags = 0;
 	return 1;
-}
-
-/* neg.f32 (not .ftz) of a set's value: foldnegset's select, 1 where it
- * folds, -1 on an allocation failure */
-int
-interp_fold_negset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
-{
-	if (in->op != OP_NEG || in->ty[0] != TY_F32 || in->guard || ir_hasmod(in, MOD_FTZ) || xi->ns != 1 ||
-	    in->nopnd != 2 || in->opnd[1].kind != OK_REG)
-		return 0;
-	return foldnegset(pm, f, xi, in);
 }
 
 int
