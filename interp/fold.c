@@ -4202,12 +4202,6 @@ foldfmakkk(XIns *xi, const Ins *in)
  *   - a where a is a constant whose low word is 0, which the DADD takes
  *     as its 32-bit immediate (8465: a 65504.0, b a NaN; 17255, 6662:
  *     x - x of mov.f64 0d7FF8000000000000, DADD R(-x), +QNAN),
- *   - a where a is a constant too and b one ptxas's later pass learns,
- *     of a 64-bit and, or, xor or shr (interp_fold_early64), which it
- *     moves to a register, a in the UR slot (v15 xmix 203410: a mov'd
- *     0d7FF4000000012345 less an xor.b64 of a sub.s64 of a mov; sm_90
- *     SASS DADD R(-b), UR(a), an immediate a alike, where an early b
- *     takes the UR slot),
  *   - a where a is an immediate and the rounding directed (7643:
  *     sub.rm.f64 of 0dFFF8000000012345 and all ones, DADD.RM R(-b),
  *     UR(a)), and
@@ -4256,7 +4250,7 @@ foldsubk(const Func *f, XIns *xi, const Ins *in)
 		ka = va >= 0 && interp_fold_dconst(f, va, &a);
 	xi->alu.flags = (xi->alu.flags & ~(uint32_t)ALU_NANA) | ALU_NEGK;
 	if (va == vb ? dir != ((b & 0xFFFFFFFFu) == 0) || readbefore(f, vb, in) :
-	    (ka && ((a & 0xFFFFFFFFu) == 0 || !interp_fold_early64(f, vb))) || (xi->s[0].k == XO_IMM && dir))
+	    (ka && (a & 0xFFFFFFFFu) == 0) || (xi->s[0].k == XO_IMM && dir))
 		xi->alu.flags |= ALU_NANA;
 }
 

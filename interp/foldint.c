@@ -1768,9 +1768,14 @@ wordwise(const Ins *d)
  * first, its high word an IADD3.X at run time (sm_90 SASS of neg.f64 of
  * add.s64 of each with a mov.u64 of a NaN: a MOV of the negated constant,
  * or DADD R, -RZ, -UR; v14 xmix 37: neg.f64 of add.s64 of a mov.f64 copy
- * of a mov.u64 is 0x7fffffff00000001 on an H200).  The later pass knows
- * such a value too, but places it otherwise (fold.c foldsubk).  Callers
- * know v's value (kconst); this says only when ptxas learns it. */
+ * of a mov.u64 is 0x7fffffff00000001 on an H200).  Only the neg and abs
+ * rule asks (kwhole, which interp_fold_dconstdeep sets): of a sub.f64 of
+ * two constants ptxas puts an early one in either slot, by what else
+ * reads them (v15 xmix 203410, 46566, 301656), which foldsubk does not
+ * model.  Callers know v's value (kconst); this says only when ptxas
+ * learns it. */
+static int kwhole;
+
 static int
 early64(const Func *f, int v, int depth)
 {
@@ -1867,7 +1872,7 @@ wordsk(const Func *f, int v, int need, int depth)
 	}
 	if ((need & 2) && ir_tyinfo[d->ty[0]].bits == 64 && isint(d->ty[0]) &&
 	    (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_NEG))
-		return early64(f, v, 0);
+		return kwhole && early64(f, v, 0);
 	for (n = d->ndst; n < d->nopnd; n++) {
 		int u = srcval(d, n);
 		if (d->opnd[n].kind == OK_REG && (u < 0 || !wordsk(f, u, wordwise(d) ? need : 3, depth + 1)))
@@ -1885,13 +1890,6 @@ interp_fold_dconst(const Func *f, int v, uint64_t *r)
 	return interp_fold_kconst64(f, v, r) && wordsk(f, v, 3, 0);
 }
 
-/* early64 for fold.c */
-int
-interp_fold_early64(const Func *f, int v)
-{
-	return early64(f, v, 0);
-}
-
 /* interp_fold_dconst walking two definitions deeper (kconst's bound of
  * six): an f64 neg or abs of a value that ptxas computes from constants
  * folds through longer chains of integer instructions than the operands
@@ -1905,8 +1903,10 @@ interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
 	int k;
 
 	kdepth = 8;
+	kwhole = 1;
 	k = interp_fold_dconst(f, v, r);
 	kdepth = 6;
+	kwhole = 0;
 	return k;
 }
 
