@@ -1895,8 +1895,9 @@ interp_fold_dconst(const Func *f, int v, uint64_t *r)
  * folds through longer chains of integer instructions than the operands
  * the other rules read (fold.c foldnegk; v15 xmix 41446, 57735: a
  * mov.b64 pack of a word that a shr.s32, xor and and of a mov.u64's
- * unpack compute).  Each step reads at most four sources, so the walk is
- * bounded and the load time stays linear. */
+ * unpack compute), and with the high words of 64-bit adds that ptxas's
+ * first pass evaluates whole (early64).  Each step reads at most four
+ * sources, so the walk is bounded and the load time stays linear. */
 int
 interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
 {
