@@ -45,8 +45,11 @@
  * instruction's result (constanswer, pm->nanconst): the constant is what
  * ptxas made of the operands it knew, signs and negations folded, which
  * the PTX operands' run-time values need not be.  nvdisasm's text gives
- * no such answers.  With
- * PTXKIT_NANORDER_DEBUG set each trace goes to stderr.
+ * no such answers.  And a u16 or b16 reader that takes its registers
+ * whole (mul.hi, mad.hi, madc.hi, mul.wide, shr, set, setp, sad) of a
+ * 16-bit set's result is answered too: whether the register it reads is
+ * the HSET2's, the value in both halves, or not (answer16, pm->w16).
+ * With PTXKIT_NANORDER_DEBUG set each trace goes to stderr.
  *
  * What holds: nothing spawned when the variable is unset or the module has
  * no such instruction; no shell (posix_spawn with an argv, stdin and stderr
@@ -127,6 +130,30 @@ install(ptx_module *pm, int *w, int n)
 	}
 	pm->nanwin = w;
 	pm->nnanwin = k;
+}
+
+/* Hands the n answers of w (line * 4 + source * 2 + whole, any order) to
+ * pm->w16, sorted, a source given two answers dropped. */
+static void
+install16(ptx_module *pm, int *w, int n)
+{
+	int k = 0;
+
+	qsort(w, (size_t)n, sizeof *w, cmpint);
+	for (int i = 0; i < n; i++) {
+		int j = i;
+		while (j + 1 < n && w[j + 1] >> 1 == w[i] >> 1)
+			j++;
+		if (w[j] == w[i])
+			w[k++] = w[i];
+		i = j;
+	}
+	if (!k) {
+		interp_free(pm->cx, w);
+		return;
+	}
+	pm->w16 = w;
+	pm->nw16 = k;
 }
 
 static int
@@ -516,6 +543,7 @@ typedef struct {
 	long left;               /* trace steps left (a hostile module or listing: bounded time) */
 	uint64_t *byline;        /* while answering a function: line << 32 | index of its SASS, sorted */
 	int nbyline;
+	int *w16, n16, cap16;    /* the 16-bit readers' answers (pm->w16's entries) */
 } Ans;
 
 static int
@@ -848,6 +876,99 @@ constanswer(Ans *a, const Func *f, const SFunc *sf, int k, int fused)
 	a->kw[a->kn++] = v | 0x0008000000000000ull;
 }
 
+/* ------------------------------------------------------- the 16-bit readers */
+
+/* A u16 or b16 reader that takes its registers whole (interp_fold_w16src:
+ * mul.hi, mad.hi, madc.hi, mul.wide, shr, set, setp, sad) of a 16-bit set's
+ * result gets, by ptxas's allocation, either the register an HSET2 of
+ * H0_H0 operands wrote, the value in both halves, or a SEL's, a PRMT
+ * copy's or a mask's, whose high half is something else (interp/foldint.c
+ * halfset; sm_90 SASS: IMAD R6, R4, R7 of HSET2.BF16_V2.BF R7 for a
+ * mul.hi.u16 by a set.eq.bf16.bf16, the same PTX elsewhere a SEL's
+ * register).  The trace: from each register source of the reader's SASS
+ * (its line's IMAD, ISETP, VABSDIFF, SHF, LEA ...) back to its writer,
+ * through moves and the line's own instructions (an IMAD then a LEA.HI);
+ * a writer at the set's line says which: an HSET2 (0x233 and its other
+ * forms) the whole register, anything else not, and so does a LOP3 or
+ * PRMT of the reader's own line between (set.eq.or.f16.b16 of two sets:
+ * LOP3 0xffff of each, then ISETP.EQ.U32).  A PRMT copy of the low half
+ * at the set's line, into a register whose high half another value left
+ * (v12 formx 5920: PRMT R3, R14, 0x7610, R3 over an HADD2.F32's R3), is
+ * taken for not whole: that high half is most often 0 (of the 255 listed
+ * records that fail at such a reader, 12 pass with it so and one
+ * without).  Guarded writers, calls of code that writes the register and
+ * writers at other lines say nothing. */
+static void
+w16trace(Ans *a, const SFunc *sf, int i, int r, int own, const int line[2], int depth, int masked,
+    int votes[2][2])
+{
+	const SIns *ins = a->s->ins + sf->from;
+
+	if (r < 0 || depth > 4)
+		return;
+	for (int j = i - 1; j >= 0 && a->left > 0; j--) {
+		const SIns *d = &ins[j];
+		SFunc *c;
+		a->left--;
+		/* a call of a subroutine whose code leaves r alone (sassorigin) */
+		if (d->kind == SK_CALL) {
+			if (r < 256 && (c = callee(a->s, sf->sec, d)) && !clobbers(a->s, c) && !(c->regs[r >> 6] >> (r & 63) & 1))
+				continue;
+			return;
+		}
+		if (d->dst < 0 || !(d->dst <= r && r < d->dst + d->width))
+			continue;
+		if (d->guarded)
+			return;
+		if (d->kind == SK_MOVE)   /* a copy holds what its source held */
+			w16trace(a, sf, j, d->src, own, line, depth + 1, masked, votes);
+		else if (d->line != own) {
+			for (int s = 0; s < 2; s++)
+				if (d->line == line[s])
+					votes[s][!masked && (d->key & 0xff) == 0x33]++;
+		} else {
+			/* the line's IMAD, IADD3, LEA, VABSDIFF and SHF take a
+			 * register whole; its LOP3 and PRMT are the masks and
+			 * extensions that keep the low half (set.eq.or.f16.b16 of
+			 * two sets: LOP3 0xffff of each, then ISETP.EQ.U32) */
+			int k = d->key & 0xff, keep = k == 0x24 || k == 0x25 || k == 0x27 || k == 0x10 || k == 0x11 ||
+			    k == 0x14 || k == 0x19;
+			for (int s = 0; s < 3; s++)
+				w16trace(a, sf, j, d->r[s], own, line, depth + 1, masked || !keep, votes);
+		}
+		return;
+	}
+}
+
+static void
+answer16(Ans *a, const Func *f, const SFunc *sf, int k, int mask, const int line[2])
+{
+	const Ins *in = f->ins[k];
+	const SIns *sass = a->s->ins + sf->from;
+	int votes[2][2] = { { 0, 0 }, { 0, 0 } }, own = in->loc.line, l[2];
+
+	/* a source that is no set's has a line no writer has */
+	l[0] = mask & 1 ? line[0] : -1;
+	l[1] = mask & 2 ? line[1] : -1;
+	if (own <= 0 || l[0] == own || l[1] == own)
+		return;
+	for (int j = firstat(a, own); j < a->nbyline && (int)(a->byline[j] >> 32) == own; j++) {
+		int i = (int)(uint32_t)a->byline[j];
+		for (int s = 0; s < 3; s++)
+			w16trace(a, sf, i, sass[i].r[s], own, l, 0, 0, votes);
+	}
+	for (int s = 0; s < 2; s++) {
+		int whole = votes[s][1] > 0;
+		if (!(mask >> s & 1) || votes[s][0] + votes[s][1] == 0 || (votes[s][0] && votes[s][1]))
+			continue;
+		if (debug)
+			fprintf(stderr, "nanorder: line %d source %d: the set of line %d %s\n", own, s, l[s],
+			    whole ? "whole" : "not whole");
+		if (push(a->pm->cx, &a->w16, &a->n16, &a->cap16, own * 4 + s * 2 + whole))
+			return;
+	}
+}
+
 static void
 answers(Ans *a, const Func *f)
 {
@@ -864,7 +985,9 @@ answers(Ans *a, const Func *f)
 	plan = interp_contract_plan(a->pm->cx, a->pm->m, f);
 	for (int k = 0; k < f->nins; k++) {
 		const Ins *in = f->ins[k];
-		int mk = k, r;
+		int mk = k, r, line[2], m16;
+		if (in->loc.line > 0 && in->loc.line <= INT_MAX / 4 && (m16 = interp_fold_w16src(f, in, line)))
+			answer16(a, f, sf, k, m16, line);
 		if (!candidate(in))
 			continue;
 		if (!a->nocon)
@@ -1075,7 +1198,7 @@ static int
 worth(ptx_module *pm, int **lines)
 {
 	const Module *m = pm->m;
-	int want = 0, n = 0, cap = 0;
+	int want = 0, n = 0, cap = 0, line[2];
 
 	*lines = NULL;
 	if (m->nsec)
@@ -1085,6 +1208,8 @@ worth(ptx_module *pm, int **lines)
 			const Ins *in = m->fn[i]->ins[k];
 			/* a fused add's mul has two registers too where the add could be answered */
 			want |= candidate(in) && (answerable(in) || in->op == OP_ADD || in->op == OP_SUB);
+			/* and a 16-bit reader of a 16-bit set (answer16) */
+			want |= interp_fold_w16src(m->fn[i], in, line) != 0;
 			if (in->loc.line > 0 && push(pm->cx, lines, &n, &cap, in->loc.line))
 				return -1;
 		}
@@ -1249,6 +1374,8 @@ oracle(ptx_module *pm, size_t len, int check)
 		    same);
 		interp_free(pm->cx, a.w);
 		interp_free(pm->cx, a.kw);
+		at.w16 = a.w16;   /* the text names no sources: the cubin's answers */
+		at.n16 = a.n16;
 		a = at;
 	}
 	interp_free(pm->cx, s.ins);
@@ -1263,6 +1390,10 @@ oracle(ptx_module *pm, size_t len, int check)
 		installk(pm, a.kw, a.kn / 2);
 	else
 		interp_free(pm->cx, a.kw);
+	if (ok && a.n16)
+		install16(pm, a.w16, a.n16);
+	else
+		interp_free(pm->cx, a.w16);
 }
 
 void

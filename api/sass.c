@@ -413,6 +413,7 @@ sass_newins(ptx_ctx *cx, Sass *s)
 	si = &s->ins[s->n++];
 	memset(si, 0, sizeof *si);
 	si->dst = si->src = si->a = si->b = si->c = SASS_RNONE;
+	si->r[0] = si->r[1] = si->r[2] = SASS_RNONE;
 	return si;
 }
 
@@ -468,6 +469,24 @@ sass_decode(uint64_t lo, uint64_t hi, SIns *si, int64_t *rel)
 	si->dst = d < 0 ? SASS_RNONE : d;
 	si->width = (unsigned char)w;
 	si->kind = SK_OTHER;
+	/* The register sources of the integer operations a 16-bit reader
+	 * becomes (SEL, ISETP, IADD3, LEA, LOP3, VABSDIFF, PRMT, SHF, IMAD):
+	 * Ra; Rb in the form of three registers (0x2..), where the others
+	 * (0x4.., 0x8.., 0xc.., ...) hold an immediate, a constant's address
+	 * or a uniform register in bits 32-63; hi's Rc but for SEL and ISETP,
+	 * which have none there.  IMAD R6, R4, R7, RZ is 0x...0704067224,
+	 * SHF.R.U32.HI R5, RZ, 0x10, R5 an 0x819 with R5 in hi's bits 0-7
+	 * (nvdisasm -hex of ptxas 13.0's sm_90 code). */
+	si->key = (unsigned short)(lo & 0xfff);
+	switch (lo & 0xff) {
+	case 0x10: case 0x11: case 0x12: case 0x14: case 0x16: case 0x19: case 0x24: case 0x25: case 0x27:
+		si->r[2] = reg(rc);
+		/* fallthrough */
+	case 0x07: case 0x0c:
+		si->r[0] = reg(ra);
+		si->r[1] = (lo >> 8 & 0xf) == 2 ? reg(rb) : SASS_RNONE;
+		break;
+	}
 	switch (o->kind) {
 	case SK_CALL:
 		si->kind = SK_CALL;

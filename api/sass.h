@@ -51,6 +51,11 @@ typedef struct {
 	short c;
 	unsigned char amod, bmod, cmod;
 	unsigned char flow;       /* a branch, jump, exit, return or convergence barrier */
+	/* the cubin reader's register sources (the text reader leaves
+	 * SASS_RNONE) and its opcode and form key (lo's bits 0-11; 0 from the
+	 * text), for the oracle's 16-bit readers */
+	short r[3];
+	unsigned short key;
 	short ur;
 	uint64_t k;
 } SIns;

@@ -261,6 +261,7 @@ interp_module_free(ptx_module *pm)
 	}
 	interp_free(cx, pm->nanwin);
 	interp_free(cx, pm->nanconst);
+	interp_free(cx, pm->w16);
 	interp_count_free(cx);   /* the counters name the module's source files */
 	interp_free(cx, pm->allocs);
 	interp_free(cx, pm->code);

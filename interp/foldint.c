@@ -321,40 +321,72 @@ halfset(const Func *f, int v)
 	       (ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR));
 }
 
+/* How many sources of in (a, then b) a u16 or b16 reader takes as the
+ * whole 32-bit register that holds them, where one is an f16 or bf16 set's
+ * result in both halves (halfset; the oracle's answer where it has one,
+ * interp_fold_w16src) */
+static int
+w16reads(const Ins *in)
+{
+	int st = in->op == OP_SET || in->op == OP_CVT ? in->ty[in->nty - 1] : in->ty[0];
+
+	if (st != TY_U16 && st != TY_B16)
+		return 0;
+	switch (in->op) {
+	case OP_MUL: case OP_MAD:
+		return ir_hasmod(in, MOD_HI) || ir_hasmod(in, MOD_WIDE) ? 2 : 0;
+	/* madc.hi's IMAD.HI.U32 reads the registers whole (sm_90 SASS); an
+	 * f16 or bf16 set without a BoolOp is an HSET2's x | x << 16 in some
+	 * kernels (v15 immx 2139, 0x3f803f80 of a set.nan.bf16.bf16), an
+	 * HSETP2's SEL in others (6950), as for the other 16-bit readers
+	 * (halfset) */
+	case OP_MADC:
+		return ir_hasmod(in, MOD_HI) ? 2 : 0;
+	case OP_SHR:
+		/* by an immediate of 16 or more ptxas knows the 0 PTX gives and
+		 * stores RZ (v6 seed 66173: shr.u16 by 26; sm_90 SASS of 15, 16
+		 * and 26) */
+		return !(in->nopnd == 3 && in->opnd[2].kind == OK_IMM && (uint64_t)in->opnd[2].imm >= 16);
+	case OP_SET: case OP_SETP:   /* ISETP.U32 of the registers (v6 seeds 39543, 41537) */
+	/* sad.u16 is a VABSDIFF.U32 of the registers, c added (v5 seed 6256,
+	 * v6 5081, 11146, 14746, 51047, 68449); where the allocator moves the
+	 * set's value, of a PRMT copy of its low half into a register whose
+	 * high half is that register's (v5 and v6 seed 5470, v6 15758:
+	 * tests/diff/README) */
+	case OP_SAD:
+		return 2;
+	}
+	return 0;
+}
+
+/* For the order oracle (api/nanorder.c): the sources of in (bit 0 a, bit
+ * 1 b) that a u16 or b16 reader of the kind above takes whole and that a
+ * set of a 16-bit type wrote, and the lines of those sets (line[0], [1]).
+ * Which register the reader gets, the HSET2's with the value in both
+ * halves or a SEL's or copy's, ptxas's allocation decides; the oracle
+ * reads it off the SASS. */
+int
+interp_fold_w16src(const Func *f, const Ins *in, int line[2])
+{
+	int n = w16reads(in), mask = 0, w;
+
+	for (int i = 0; i < n; i++) {
+		int v = srcval(in, in->ndst + i);
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		if (d && d->op == OP_SET && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == 16 && d->loc.line > 0) {
+			line[i] = d->loc.line;
+			mask |= 1 << i;
+		}
+	}
+	return mask;
+}
+
 static void
 foldw16(const Func *f, XIns *xi, const Ins *in)
 {
-	int n = 0, st = in->op == OP_SET || in->op == OP_CVT ? in->ty[in->nty - 1] : in->ty[0];
+	int n = w16reads(in), st = in->op == OP_SET || in->op == OP_CVT ? in->ty[in->nty - 1] : in->ty[0];
 
 	if (st == TY_U16 || st == TY_B16) {
-		switch (in->op) {
-		case OP_MUL: case OP_MAD:
-			n = ir_hasmod(in, MOD_HI) || ir_hasmod(in, MOD_WIDE) ? 2 : 0;
-			break;
-		/* madc.hi's IMAD.HI.U32 reads the registers whole (sm_90
-		 * SASS); an f16 or bf16 set without a BoolOp is an HSET2's
-		 * x | x << 16 in some kernels (v15 immx 2139, 0x3f803f80 of a
-		 * set.nan.bf16.bf16), an HSETP2's SEL in others (6950), as
-		 * for the other 16-bit readers (halfset) */
-		case OP_MADC:
-			n = ir_hasmod(in, MOD_HI) ? 2 : 0;
-			break;
-		case OP_SHR:
-			/* by an immediate of 16 or more ptxas knows the 0
-			 * PTX gives and stores RZ (v6 seed 66173: shr.u16 by
-			 * 26; sm_90 SASS of 15, 16 and 26) */
-			n = !(in->nopnd == 3 && in->opnd[2].kind == OK_IMM && (uint64_t)in->opnd[2].imm >= 16);
-			break;
-		case OP_SET: case OP_SETP:   /* ISETP.U32 of the registers (v6 seeds 39543, 41537) */
-		/* sad.u16 is a VABSDIFF.U32 of the registers, c added (v5
-		 * seed 6256, v6 5081, 11146, 14746, 51047, 68449); where the
-		 * allocator moves the set's value, of a PRMT copy of its low
-		 * half into a register whose high half is that register's
-		 * (v5 and v6 seed 5470, v6 15758: tests/diff/README) */
-		case OP_SAD:
-			n = 2;
-			break;
-		}
 		for (int i = 0; i < n; i++)
 			if (halfset(f, srcval(in, in->ndst + i)))
 				xi->alu.flags |= i ? ALU_W16B : ALU_W16A;

@@ -302,6 +302,9 @@ struct ptx_module {
 	                               * line, owned; consulted before interp_nan_first */
 	uint64_t *nanconst; int nnanconst;  /* the oracle's constant results of f64 add, sub and
 	                               * mul: line, value pairs sorted by line, owned (load.c) */
+	int *w16; int nw16;           /* the oracle's 16-bit readers: line * 4 + source * 2 + 1 where
+	                               * the reader takes the set's register with the value in both
+	                               * halves, + 0 where not; sorted, owned (load.c halfwide) */
 	ptx_module *next;
 };
 
@@ -858,6 +861,9 @@ uint64_t interp_alignup(uint64_t x, uint64_t a);   /* x rounded up to a multiple
 
 /* smem.c */
 int interp_smem_layout(ptx_module *pm);   /* PTX_OK or PTX_ENOMEM */
+/* foldint.c: for the order oracle, the sources of in (bit 0 a, bit 1 b) that a u16 or b16 reader
+ * which takes registers whole (mul.hi, sad, setp ...) reads from a 16-bit set, their lines in line[] */
+int interp_fold_w16src(const Func *f, const Ins *in, int line[2]);
 /* contract.c: for each instruction of f, the mul an add/sub fuses with as ptxas does: 0, or
  * (the mul's index + 1) << 3 | 4 when a neg sits between | the product's operand (1 or 2);
  * for a neg.f32 that ptxas folds into the selps reading it, CONTRACT_SIGNFLIP;

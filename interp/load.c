@@ -15,6 +15,7 @@
 #include "config.h"
 #endif
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include "interp.h"
@@ -679,6 +680,32 @@ oracleconst(const ptx_module *pm, int line, uint64_t *v)
 	return 0;
 }
 
+/* The oracle's answers for a u16 or b16 reader of a 16-bit set's result
+ * (pm->w16, api/nanorder.c answer16): where it read which register the
+ * reader's SASS takes, the set's in both halves or not, that decides
+ * ALU_W16A and ALU_W16B over foldint.c's halfset (the oracle answers
+ * only the readers interp_fold_w16src names). */
+static void
+halfwide(const ptx_module *pm, XIns *xi, const Ins *in)
+{
+	int line = in->loc.line, lo = 0, hi = pm->nw16;
+
+	/* (not where a fold made it another operation, or a shift by a cnot) */
+	if (line <= 0 || line > INT_MAX / 4 || xi->alu.op != in->op || (xi->alu.flags & ALU_CNOTAMT))
+		return;
+	while (lo < hi) {   /* the first entry of the line */
+		int mid = lo + (hi - lo) / 2;
+		if (pm->w16[mid] >> 2 < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < pm->nw16 && pm->w16[lo] >> 2 == line; lo++) {
+		uint32_t bit = pm->w16[lo] >> 1 & 1 ? ALU_W16B : ALU_W16A;
+		xi->alu.flags = (xi->alu.flags & ~bit) | (pm->w16[lo] & 1 ? bit : 0);
+	}
+}
+
 /* Which of an f64 a and b ptxas lets win when both are NaN (ALU_NANA):
  * 1 where the oracle made the instruction a mov of its constant result,
  * else 0.  Between two registers, the order oracle's where it has one for the
@@ -1080,6 +1107,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	/* a constant the oracle gives is the result: no fold changes it */
 	if (!nanorder(pm, x, xi, in) && interp_fold(pm, x, xi, in))
 		return -1;
+	if (pm->nw16)
+		halfwide(pm, xi, in);
 	/* alu_exec applies a `!p` itself where negsrc says so: pass the plain register */
 	for (int k = 0; k < xi->ns && k < 32; k++)
 		if (xi->s[k].k == XO_NOT && (xi->alu.negsrc >> k & 1))
