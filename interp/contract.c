@@ -1027,6 +1027,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 {
 	Plan p;
 	int *plan;
+	unsigned char *dead;
 	size_t nv = (size_t)f->nval + 1;
 
 	if (!f->built || debugtarget(m))
@@ -1034,15 +1035,18 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	p.nuse = interp_alloc(cx, nv * sizeof *p.nuse);
 	p.good = interp_alloc(cx, nv * sizeof *p.good);
 	plan = interp_alloc(cx, (size_t)(f->nins + 1) * sizeof *plan);
-	if (!p.nuse || !p.good || !plan) {
+	dead = interp_alloc(cx, (size_t)f->nins + 1);
+	if (!p.nuse || !p.good || !plan || !dead) {
 		interp_free(cx, p.nuse);
 		interp_free(cx, p.good);
 		interp_free(cx, plan);
+		interp_free(cx, dead);
 		return NULL;
 	}
 	memset(p.nuse, 0, nv * sizeof *p.nuse);
 	memset(p.good, 0, nv * sizeof *p.good);
 	memset(plan, 0, (size_t)(f->nins + 1) * sizeof *plan);
+	memset(dead, 0, (size_t)f->nins + 1);
 	for (int k = 0; k < f->nins; k++)
 		for (int u = 0; u < f->ins[k]->nuse; u++)
 			p.nuse[f->ins[k]->use[u]]++;
@@ -1066,10 +1070,32 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	}
 	for (int k = 0; k < f->nins; k++) {
 		const Ins *q = f->ins[k];
-		int dead = q->op == OP_SETP && q->ndef >= 1;
-		for (int d = 0; dead && d < q->ndef; d++)
-			dead = q->def[d] >= 0 && p.nuse[q->def[d]] == p.good[q->def[d]];
-		for (int u = 0; dead && u < q->nuse; u++)
+		dead[k] = q->op == OP_SETP && q->ndef >= 1;
+		for (int d = 0; dead[k] && d < q->ndef; d++)
+			dead[k] = q->def[d] >= 0 && p.nuse[q->def[d]] == p.good[q->def[d]];
+		for (int u = 0; dead[k] && u < q->nuse; u++)
+			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
+				p.nuse[q->use[u]]--;
+	}
+	/* and an instruction none of whose results is read then, a dead one's
+	 * readers counted off before it (readers come later, so one pass from
+	 * the end), is dead to ptxas too, its reads with it, and fuses nothing:
+	 * p - p read only by such a setp does not keep p's other add from
+	 * fusing (v13 dag 6804: mul.bf16 p, x, x; sub.bf16 p - x; sub.bf16
+	 * p - p read by setp.equ whose predicate only selp.b16 y, y reads is
+	 * an HFMA2.BF16 of x, x, -x, sm_90 SASS, 0x439d for x = 18.25 on an
+	 * H200); a dead add is no reader that fuses either.  (A setp the
+	 * loop above counts dead is not counted again.) */
+	for (int k = f->nins - 1; k >= 0; k--) {
+		const Ins *q = f->ins[k];
+		if (dead[k])
+			continue;
+		dead[k] = !q->guard && q->ndef >= 1 && !(ir_opinfo[q->op].flags & (OF_BRANCH | OF_CALL | OF_RET |
+		    OF_EXIT | OF_LOAD | OF_STORE | OF_ATOM | OF_BAR | OF_WARP | OF_ASYNC | OF_TEX | OF_RDST |
+		    OF_VOLATILE_SIDE));
+		for (int d = 0; dead[k] && d < q->ndef; d++)
+			dead[k] = q->def[d] >= 0 && p.nuse[q->def[d]] == 0;
+		for (int u = 0; dead[k] && u < q->nuse; u++)
 			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
 				p.nuse[q->use[u]]--;
 	}
@@ -1116,7 +1142,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	 * product, and so the mul a FMUL for every reader */
 	for (int k = 0; k < f->nins; k++) {
 		int neg, i1, i2;
-		if (!plainadd(f->ins[k]))
+		if (!plainadd(f->ins[k]) || dead[k])
 			continue;
 		i1 = fusable(f, &p, k, 1, &neg);
 		i2 = fusable(f, &p, k, 2, &neg);
@@ -1133,7 +1159,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	for (int k = f->nins - 1; k >= 0; k--) {
 		const Ins *q = f->ins[k];
 		int v, neg;
-		if ((q->op != OP_MOV && q->op != OP_NEG && !absself(f, q, q->ty[0])) || q->guard || q->ndef != 1 ||
+		if ((q->op != OP_MOV && q->op != OP_NEG && !absself(f, q, q->ty[0])) || dead[k] || q->guard || q->ndef != 1 ||
 		    q->nopnd != 2 || ir_hasmod(q, MOD_FTZ) || (q->op == OP_NEG && !floatty(q->ty[0])) ||
 		    (v = usedval(q, 1)) < 0 ||
 		    p.nuse[q->def[0]] == 0 || p.nuse[q->def[0]] != p.good[q->def[0]] || source(f, v, q->ty[0], &neg) < 0)
@@ -1143,7 +1169,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	/* each add fuses its first operand whose product has no other reader */
 	for (int k = 0; k < f->nins; k++) {
 		int neg, i;
-		if (!plainadd(f->ins[k]))
+		if (!plainadd(f->ins[k]) || dead[k])
 			continue;
 		for (int oi = 1; oi <= 2; oi++) {
 			int v = usedval(f->ins[k], oi);
@@ -1155,5 +1181,6 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	}
 	interp_free(cx, p.nuse);
 	interp_free(cx, p.good);
+	interp_free(cx, dead);
 	return plan;
 }

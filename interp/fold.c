@@ -847,6 +847,7 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 static int intsat32(const Ins *d);
+static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
 
 /* The instruction that defines in's source, through unguarded cvts
  * without .sat between integer types of lo to 32 bits, which ptxas takes
@@ -882,10 +883,11 @@ sat16(const Func *f, const Ins *in)
 }
 
 static int
-foldsat2(const Func *f, XIns *xi, const Ins *in)
+foldsat2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 1), w, bits = ir_tyinfo[in->ty[1]].bits;
 	const Ins *d = bits == 32 ? satdef(f, in, 32) : v >= 0 ? defof(f, v, &w) : NULL;
+	uint64_t c;
 
 	/* a float to its own format, no rounding (cvt.rzi.sat.f32.f32 keeps
 	 * its FRND.SAT): cvt.sat.f32.f32 (no .ftz) of an integer .sat result
@@ -910,10 +912,17 @@ foldsat2(const Func *f, XIns *xi, const Ins *in)
 	 * add.sat or cvt.sat (seed 32324: the low half of a
 	 * cvt.ftz.sat.f32.f16; v1 seed 236594: cvt.sat.f32.f16 of cvt.s16.u32
 	 * of cvt.sat.f32.f16 is a bare HADD2.F32, the f32's low bits an f16
-	 * NaN or negative on the H200; sm_90 SASS of each kind) */
+	 * NaN or negative on the H200; sm_90 SASS of each kind).  Not of a
+	 * value ptxas knows (k16: a cvt.sat to s16 or u16 of an immediate):
+	 * then the .sat stays, a NaN 0 (sm_90 SASS: HADD2.SAT -0, +QNAN of
+	 * cvt.sat.s16.u32 0xff7fffff, a MOV of 0 for cvt.sat.f64.f16; v15 immx
+	 * 126056, 132197, 158605, 197135: cvt.sat.f16.f16 of cvt.sat.u16.u64
+	 * -63, cvt.sat.s16.u64 0xfff8000000000000, cvt.sat.s16.u32 0xff7fffff,
+	 * cvt.sat.u16.s32 0x7f800001; 110561, 201627: cvt.sat.f64.f16 of
+	 * cvt.sat.s16.u64 and cvt.sat.s16.u16 32256; 0 on an H200) */
 	if (in->ty[1] == TY_F16) {
 		if (!(xi->alu.flags & ALU_RNDSET) && !(in->ty[0] == TY_F64 && ir_hasmod(in, MOD_FTZ)) &&
-		    sat16(f, in))
+		    sat16(f, in) && !k16(pm, f, v, 0, &c))
 			xi->alu.flags &= ~(uint32_t)ALU_SAT;
 		return 0;
 	}
@@ -1008,6 +1017,30 @@ selknown(const Func *f, const Ins *in, int pv)
 			return pd->guard ? 3 : dst[0] & 1 ? 1 : 2;
 		}
 	}
+	/* a 64-bit integer setp of immediates and values kconst64 knows
+	 * alike (v15 xmix 358645: min.f16 of x and selp.b16 x, y, !p by
+	 * setp.ge.u64 of mov.b64 0777777777777777777777 and mov.b64 -1 is x,
+	 * a NaN's payload kept, on an H200; sm_90 SASS: no HMNMX2) */
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 &&
+	    ir_tyinfo[pd->ty[0]].bits == 64 && (isint(pd->ty[0]) || ir_tyinfo[pd->ty[0]].kind == TK_BIT) &&
+	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
+		uint64_t k[2], dst[2] = { 0, 0 };
+		uint32_t cc = 0;
+		AluOp op;
+		const char *why;
+		int i;
+		for (i = 0; i < 2; i++) {
+			const Opnd *o = &pd->opnd[1 + i];
+			if (o->kind == OK_IMM)
+				k[i] = (uint64_t)o->imm;
+			else if (o->kind != OK_REG || !interp_fold_kconst64(f, srcval(pd, 1 + i), &k[i]))
+				break;
+		}
+		if (i == 2 && !alu_decode(pd, &op, &why) && op.ndst == 1 && op.nsrc == 2 && !op.negsrc) {
+			alu_exec(&op, k, dst, &cc);
+			return pd->guard ? 3 : dst[0] & 1 ? 1 : 2;
+		}
+	}
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
 	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
@@ -1034,6 +1067,16 @@ selknown(const Func *f, const Ins *in, int pv)
 			return (cv & 0x7FFFFFFFu) > 0x7F800000u || ((cv >> 31) & 1 && (cv & 0x7FFFFFFFu)) ? 2 : 1;
 		return (cv >> 31) & 1 ? 2 : 1;
 	}
+	/* a predicate of and, or, xor and not.pred that predconst decides
+	 * (v14 xmix 51366, v15 xmix 150892: min.f16 and max.f16 of x and
+	 * selp.b16 x, y by xor.pred !p, p and by xor.pred !q, !q is x, a NaN's
+	 * payload kept, on an H200) */
+	if (pd && !pd->guard && (pd->op == OP_AND || pd->op == OP_OR || pd->op == OP_XOR || pd->op == OP_NOT) &&
+	    pd->ty[0] == TY_PRED) {
+		int r, rn, c = predconst(f, pv, 0, &r, &rn);
+		if (c >= 0)
+			return c ? 1 : 2;
+	}
 	return 0;
 }
 
@@ -1046,6 +1089,12 @@ interp_fold_selknown(const Func *f, const Ins *in)
 {
 	int pv = -1, neg = 0, t;
 
+	/* a literal predicate, selp a, b, 1 or 0, picks a or b (v15 immx
+	 * 114775, 138857: max.f16 and min.f16 of x and selp.b16 x, y, 1 or
+	 * y, x, 0 is x, a NaN's payload kept, on an H200; sm_90 SASS: no
+	 * HMNMX2) */
+	if (in->op == OP_SELP && in->nopnd == 4 && in->opnd[3].kind == OK_IMM)
+		return in->opnd[3].imm ? 1 : 2;
 	if (in->op == OP_SELP && selpred(in, &pv, &neg))
 		pv = -1;
 	t = selknown(f, in, pv);
@@ -1820,15 +1869,18 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
  * of x and a constant by setp.leu.f64 y, y is x, an f64 signalling NaN
  * unquieted on an H200; sm_90 SASS: x stored, no DSETP).  Not for
  * copyroot's other readers: cvt.f32.bf16 of the high half of such a
- * selp of a mov'd NaN pair widens the NaN (v15 seed 364874). */
+ * selp of a mov'd NaN pair widens the NaN (v15 seed 364874).  A slct
+ * whose c it knows alike (v15 immx 121203: min.f16 of x and
+ * slct.ftz.b16.f32 x, y, 0f0000FFFF is x, a NaN's payload kept, on an
+ * H200). */
 static int
 knownpick(const Func *f, int v)
 {
 	int w, j, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (d && !d->guard && d->op == OP_SELP && d->nopnd == 4 && (j = interp_fold_selknown(f, d)) >= 1 && j <= 2 &&
-	    (u = srcval(d, j)) >= 0)
+	if (d && !d->guard && (d->op == OP_SELP || d->op == OP_SLCT) && d->nopnd == 4 &&
+	    (j = interp_fold_selknown(f, d)) >= 1 && j <= 2 && (u = srcval(d, j)) >= 0)
 		return u;
 	return v;
 }
@@ -2013,8 +2065,6 @@ fltone(ptx_module *pm, const Func *f, const Ins *in, int o)
 	    (e->opnd[1].kind == OK_IMM || e->opnd[1].kind == OK_FIMM)) && interp_fold_f32val(pm, f, v, &c) &&
 	    c == 0x3F800000u;
 }
-
-static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
 
 /* The one-word value of instruction d of the known sources src[0..n-1],
  * as the interpreter computes it, in *r; 0 where d is not such an
@@ -4275,7 +4325,8 @@ foldsubk(const Func *f, XIns *xi, const Ins *in)
  * true counts as none: guardconst), a half of a mov.b32 {lo, hi} unpack
  * of a 32-bit value kconst knows, and a 16-bit integer ALU instruction
  * all of whose sources are immediates or such values.  No float
- * instruction: ptxas evaluates none of a known value.  (v14 xmix seeds
+ * instruction but those named below: ptxas evaluates none other of a
+ * known value.  (v14 xmix seeds
  * 3649 and 6874: a cvt.f64.bf16 of a mov.b16 0x7fff under a setp.eq of x
  * with itself; 70, 515, 3152: of a half of a mov.b32 immediate's unpack;
  * 1285, 2797, 4086, 6243: of an or, and, xor of mov.b16 immediates.) */
@@ -4433,24 +4484,64 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		/* a guarded copy (an unguarded one defof passed) */
 		return srcval(d, 1) >= 0 && k16(pm, f, srcval(d, 1), depth + 1, r);
 	}
+	/* neg and abs .f16 and .bf16 (no .ftz) of a value it knows: the sign
+	 * flipped or cleared (sm_90 SASS: cvt.f64.bf16 of neg.f16 of a mov.b16
+	 * 0x7fff, of cvt.sat.s16.u64 -46, and cvt.f64.f16 of neg.bf16 of
+	 * sub.u16 14, 0x42, are MOVs of 0x7fffffffe0000000; v15 immx 148345,
+	 * 237865, that on an H200); not of a half of a mov.b32 {a, b} unpack,
+	 * which the early pass leaves to the HFMA2 (v13 dag 7242: cvt.f32.bf16
+	 * of neg.bf16 of the high half of a mov.f32 0F7fc17f81 is its 0x7fff
+	 * shifted, 0x7fff0000, on an H200) */
+	if ((d->op == OP_NEG || d->op == OP_ABS) && d->nopnd == 2 && d->nty == 1 &&
+	    (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) && !ir_hasmod(d, MOD_FTZ)) {
+		int z;
+		const Ins *e = srcval(d, 1) >= 0 ? defof(f, srcval(d, 1), &z) : NULL;
+		if (!e || (e->op == OP_MOV && e->nopnd == 2 && e->opnd[0].kind == OK_VEC) ||
+		    !k16(pm, f, srcval(d, 1), depth + 1, &c))
+			return 0;
+		return *r = (d->op == OP_NEG ? c ^ 0x8000u : c & 0x7FFFu) & 0xFFFFu, 1;
+	}
 	if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 		return 0;
 	/* (nor a cvt to an integer of a float, an F2I the early pass leaves:
 	 * v15 xmix 105091, cvt.f32.bf16 of or.b16 of a mov'd 0xbf80 and
-	 * cvt.rmi.s16.bf16 of it kept 0xffff's payload on an H200) */
-	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT)
-		return 0;
+	 * cvt.rmi.s16.bf16 of it kept 0xffff's payload on an H200; but to u16
+	 * of an f32 or f64 literal, or a mov of one, no NaN, it folds: sm_90
+	 * SASS, v15 immx 13502, 254714: cvt.f64.bf16 of cvt.rzi.sat.u16.f32
+	 * 0f7E00FE01 and of cvt.rni.ftz.u16.f32 0d41E0000000000000 the folded
+	 * 0x7fffffffe0000000 on an H200; to s16 or s8, or of a NaN, the F2I
+	 * stays: v15 immx 22675, cvt.rn.f64.bf16 of cvt.rni.ftz.sat.s8.f32
+	 * 0fC1560000 kept 0xfff3's payload) */
+	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT) {
+		const Opnd *ko = (d->ty[1] == TY_F32 || d->ty[1] == TY_F64) && d->nopnd == 2 && d->ty[0] == TY_U16 ?
+		    immsrc(f, d) : NULL;
+		if (!ko || interp_decode_op(pm, ko, d->ty[1], &o) || o.k != XO_IMM ||
+		    (d->ty[1] == TY_F32 ? (o.imm & 0x7FFFFFFFu) > 0x7F800000u :
+		     (o.imm & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull))
+			return 0;
+		src[0] = o.imm;
+		if (!kexec(d, 1, src, &c))
+			return 0;
+		return *r = c & 0xFFFFu, 1;
+	}
 	if ((n = d->nopnd - 1) < 1 || n > 3)
 		return 0;
 	for (int i = 0; i < n; i++) {
 		const Opnd *x = &d->opnd[1 + i];
+		int u = srcval(d, 1 + i), bits = u >= 0 ? ir_tyinfo[f->regs[f->val[u].reg]->type].bits : 0;
 		/* (a 64-bit source's literal whole: v15 immx 21481, 22437, a
 		 * cvt.sat.u16.s64 and .u64 of 0xfff8000000012345 and
 		 * 0x4330000000000000, 0 and 0xffff on an H200) */
 		if (x->kind == OK_IMM)
 			src[i] = (uint64_t)x->imm & (ir_tyinfo[d->ty[d->nty - 1]].bits == 64 ? ~0ull : 0xFFFFFFFFull);
-		else if (x->kind != OK_REG || !k16(pm, f, srcval(d, 1 + i), depth + 1, &src[i]) ||
-			 ir_tyinfo[f->regs[f->val[srcval(d, 1 + i)].reg]->type].bits != 16)
+		/* a cvt of a 32- or 64-bit value kconst knows (sm_90 SASS:
+		 * cvt.f64.f16 of cvt.sat.s16.u32 of a mov.u32 524289 is a MOV of
+		 * 0x7fffffffe0000000; v15 xmix 150881, that on an H200) */
+		else if (x->kind == OK_REG && d->op == OP_CVT && n == 1 &&
+			 ((bits == 32 && interp_fold_kconst(f, u, &src[i])) ||
+			  (bits == 64 && interp_fold_kconst64(f, u, &src[i]))))
+			;
+		else if (x->kind != OK_REG || !k16(pm, f, u, depth + 1, &src[i]) || bits != 16)
 			return 0;
 	}
 	if (!kexec(d, n, src, &c))
@@ -4962,14 +5053,108 @@ foldhalf2k(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	uint32_t c;
 
-	if (!d || d->op == OP_CVT_PACK || d->op == OP_MOV || ir_hasmod(in, MOD_FTZ) || xi->s[0].k == XO_IMM ||
-	    !interp_fold_f32val(pm, f, v, &c))
+	if (!d || d->op == OP_CVT_PACK || d->op == OP_MOV || (ir_hasmod(in, MOD_FTZ) && in->ty[0] != TY_F16X2) ||
+	    xi->s[0].k == XO_IMM || !interp_fold_f32val(pm, f, v, &c))
 		return 0;
+	/* abs.ftz.f16x2 alike where no half is a subnormal or a NaN, which
+	 * the rule leaves (v15 immx 182899, 71876: of ex2.approx.ftz.f32 and
+	 * ex2.approx.f32 0.7, 0x3fcfefc6, 360135: of cvt.rn.ftz.sat.f32.f64
+	 * 1E-5, the sign of the low half cleared on an H200, where the
+	 * HADD2.FTZ of -0 that f32nonneg's foldabs2 takes keeps it) */
+	for (int h = 0; h < 32 && ir_hasmod(in, MOD_FTZ); h += 16)
+		if (!(c >> h & 0x7C00u) != !(c >> h & 0x7FFFu) || (c >> h & 0x7C00u) == 0x7C00u)
+			return 0;
 	c = in->op == OP_NEG ? c ^ 0x80008000u : c & 0x7FFF7FFFu;
 	for (int h = 0; h < 32 && in->ty[0] == TY_BF16X2; h += 16)
 		if ((c >> h & 0x7FFFu) > 0x7F80u)
 			c = (c & ~(0xFFFFu << h)) | 0x7FFFu << h;
 	movconstk(xi, c);
+	return 1;
+}
+
+/* Is source i of f32 instruction d, negated where neg, 0x7fffffff to
+ * ptxas: the literal (0f7FFFFFFF, or an f64 one it rounds to that), a
+ * value kconst knows (a mov, an or of immediates), or what canon7f32
+ * takes? */
+static int canon7f32(ptx_module *pm, const Func *f, int v, int depth);
+
+static int
+canon7fsrc(ptx_module *pm, const Func *f, const Ins *d, int i, int neg, int depth)
+{
+	uint64_t c;
+	XOp o;
+
+	if (d->opnd[i].kind == OK_IMM || d->opnd[i].kind == OK_FIMM)
+		return !interp_decode_op(pm, &d->opnd[i], TY_F32, &o) && o.k == XO_IMM &&
+		    ((uint32_t)o.imm ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
+	if (srcval(d, i) < 0)
+		return 0;
+	if (interp_fold_kconst(f, srcval(d, i), &c))
+		return ((uint32_t)c ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
+	return !neg && canon7f32(pm, f, srcval(d, i), depth + 1);
+}
+
+/* Is f32 value v one ptxas folds to its canonical NaN, 0x7fffffff: an
+ * add, sub or mul (.ftz or not) without a rounding modifier of which a
+ * source is 0x7fffffff (canon7fsrc; sub's second negated), whatever the
+ * other; or an add, sub or mul with a rounding modifier of two literals
+ * or known values, one a NaN (sm_90 SASS: mul.f32 of 0f7FFFFFFF and a
+ * loaded x, add.f32 of x and mul.rn.f32 0f7FC00000, 1.5, sub.f32 x less
+ * 0fFFFFFFFF are folded; mul.f32 of 0f7FC00000, 0fFFFFFFFF or 0f7FC12345
+ * and 1.5 stays an FMUL, sub.f32 0fFFFFFFFF less x an FADD, fma.rn.f32
+ * 0f7FFFFFFF, x, x an FFMA; an unrounded mul of literals may fuse into
+ * the add that reads it). */
+static int
+canon7f32(ptx_module *pm, const Func *f, int v, int depth)
+{
+	int w, nan = 0;
+	const Ins *d = v >= 0 && depth < 4 ? defof(f, v, &w) : NULL;
+	uint64_t c;
+	XOp o;
+
+	if (!d || d->guard || (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nty != 1 ||
+	    d->ty[0] != TY_F32 || d->nopnd != 3 || d->ndef != 1)
+		return 0;
+	if (ir_mod_round(d) == MOD_NONE)
+		return canon7fsrc(pm, f, d, 1, 0, depth) || canon7fsrc(pm, f, d, 2, d->op == OP_SUB, depth);
+	for (int i = 1; i <= 2; i++) {
+		if (d->opnd[i].kind == OK_IMM || d->opnd[i].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &d->opnd[i], TY_F32, &o) || o.k != XO_IMM)
+				return 0;
+			c = o.imm;
+		} else if (srcval(d, i) < 0 || !interp_fold_kconst(f, srcval(d, i), &c)) {
+			return 0;
+		}
+		nan |= ((uint32_t)c & 0x7FFFFFFFu) > 0x7F800000u;
+	}
+	return nan;
+}
+
+/* neg.f16x2 and abs.f16x2 (no .ftz) of an add, sub or mul.f32 without a
+ * rounding modifier that ptxas folds to its canonical NaN (canon7f32):
+ * it folds the pair too, to all ones, 0xffffffff, for neg and abs alike,
+ * though the f32 result stored is 0x7fffffff (sm_90 SASS: a MOV of -1;
+ * v15 immx 10187, 199474, 355380: abs.f16x2 of mul.ftz.f32 and mul.f32 of
+ * 0x7fffffff and a number; 22454, 25514, 138573: of add.f32 of such a
+ * mul or of a mul.rn.f32 of NaN literals; 366172: of sub.ftz.f32 x,
+ * 0fFFFFFFFF; 122541, 272407, 70979: neg.f16x2 of them; 271385: of
+ * add.ftz.f32 x, x of mul.f32 0f7FFFFFFF by a loaded value; 0xffffffff on
+ * an H200), where the HADD2 of -x or |x| makes each half the canonical
+ * 0x7fff.  Of the mul.rn.f32 itself each half's sign is flipped
+ * (foldhalf2k's rule, but of a NaN; v15 immx 23686: neg.f16x2 of
+ * mul.rn.f32 0fFFFFFFFF, -152.5 is 0xffff7fff on an H200), which neither
+ * rule takes; abs.ftz.f16x2 and the bf16x2 forms keep their HADD2 and
+ * HFMA2. */
+static int
+foldhalf2nan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (in->ty[0] != TY_F16X2 || ir_hasmod(in, MOD_FTZ) || !d || ir_mod_round(d) != MOD_NONE ||
+	    !canon7f32(pm, f, v, 0))
+		return 0;
+	movconstk(xi, 0xFFFFFFFFu);
 	return 1;
 }
 
@@ -5921,7 +6106,7 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
-		return foldsat2(f, xi, in);
+		return foldsat2(pm, f, xi, in);
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    foldabsk(pm, f, xi, in, k))
 		return 0;
@@ -5929,7 +6114,7 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    in->nopnd == 2 && foldabssel(f, xi, in))
 		return 0;
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
-	    (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && foldhalf2k(pm, f, xi, in))
+	    (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && (foldhalf2nan(pm, f, xi, in) || foldhalf2k(pm, f, xi, in)))
 		return 0;
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16X2) && foldnegk(pm, f, xi, in))
