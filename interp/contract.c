@@ -16,6 +16,9 @@
  *     mul and add does not matter, nor an abs.f32 of x * x where it is
  *     added (absself); a neg.bf16x2 between them keeps them
  *     apart (its own HFMA2, then an HADD2);
+ *   - a neg.ftz.f32 of a mul.ftz.f32, and an abs.ftz.f32 of x * x, is a
+ *     product of its own (negftz), fused even where the add reads it
+ *     twice, y - y;
  *   - when both operands are products, the first is fused if it can be,
  *     else the second;
  *   - div.full.f32 and div.approx.f32 are a * MUFU.RCP(b) in ptxas's code
@@ -922,6 +925,49 @@ absself(const Func *f, const Ins *d, int ty)
 	return 1;
 }
 
+/* Is d a neg.ftz.f32 of a mul.ftz.f32, or an abs.ftz.f32 of a mul.ftz.f32
+ * of a value by itself, that could fuse (no rounding, no .sat, steady
+ * operands)?  ptxas makes it a product of its own, an FFMA.FTZ of the
+ * negated factors (of x, x for the abs, whose sign it knows) and -0: an
+ * add.ftz or sub.ftz that reads it as its first operand, or an add.ftz
+ * as its second, is an FFMA.FTZ of those factors, whatever else reads
+ * the neg, and so is sub.ftz y, y of it, which gives the product's
+ * rounding error (sm_90 SASS: FFMA.FTZ R, -a, b, -RZ then FFMA.FTZ R',
+ * -a, b, -R; v13 dag 6690, v14 xmix 11551, 18265, 59340, v15 xmix
+ * 183821, 191189, 279775, 303805, 328845, 348737, 355331, 355351 of a
+ * neg, v15 xmix 315349, 323238, 222923, 227914, 82974, v13 dag 2151,
+ * 6911 of an abs, on an H200: the rounding error, +-inf where the product
+ * overflows).  A sub.ftz that subtracts it keeps the FADD.FTZ of it, and
+ * so does an add.ftz of it with itself (FADD.FTZ R, -p, -p); a mul also
+ * read otherwise keeps its FMUL, and the neg is a FADD.FTZ then, which
+ * nothing fuses; the abs.ftz of a product of two values is a FADD.FTZ of
+ * |R| too (tests/regress/contract-ftz-neg-abs-product.ptx). */
+static int
+negftz(const Func *f, const Ins *d)
+{
+	int u;
+	const Ins *m;
+
+	if ((d->op != OP_NEG && d->op != OP_ABS) || d->ty[0] != TY_F32 || !ir_hasmod(d, MOD_FTZ) || d->guard ||
+	    d->nopnd != 2 || d->ndef != 1 || (u = usedval(d, 1)) < 0 || f->val[u].ins < 0)
+		return 0;
+	m = f->ins[f->val[u].ins];
+	if (m->op != OP_MUL || m->ty[0] != TY_F32 || !ir_hasmod(m, MOD_FTZ) || m->guard || m->ndef != 1 ||
+	    m->nopnd != 3 || rounded(m) || ir_hasmod(m, MOD_SAT) || !steady(m) ||
+	    (d->op == OP_ABS && (usedval(m, 1) < 0 || usedval(m, 1) != usedval(m, 2))))
+		return 0;
+	/* not of two factors ptxas computes from immediates: it folds the
+	 * product, and the neg is a constant (v15 xmix 306719: -(c * c) - x
+	 * of a c made by and, xor and or of a mov.b32 is an FADD.FTZ of -x
+	 * and the rounded product) */
+	for (int k = 1; k <= 2; k++) {
+		int budget = 64;
+		if (m->opnd[k].kind != OK_IMM && m->opnd[k].kind != OK_FIMM && !constval(f, usedval(m, k), 8, &budget))
+			return 1;
+	}
+	return 0;
+}
+
 /* The mul whose product value v is (through movs and negs), with *neg
  * its sign; -1 if none.  A value may come from anything: a phi or the
  * entry (no instruction), a guarded or multi-destination instruction, a
@@ -944,6 +990,11 @@ source(const Func *f, int v, int ty, int *neg)
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
 			return d->nopnd == 3 && d->ty[0] == TY_F32 && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) &&
 			    steady(d) ? f->val[v].ins : -1;
+		if (ty == TY_F32 && negftz(f, d)) {   /* -(a * b) or |x * x| of its own (*neg bit 2) */
+			*neg = (*neg ^ (d->op == OP_NEG)) | 4;
+			v = usedval(d, 1);
+			continue;
+		}
 		if (absself(f, d, ty)) {   /* |x * x| is x * x to ptxas (*neg bit 1) */
 			*neg |= 2;
 			v = usedval(d, 1);
@@ -974,6 +1025,12 @@ static int
 chainok(const Func *f, const Plan *p, int v)
 {
 	for (int n = 0; n < 9 && v >= 0 && v < f->nval; n++) {
+		/* a neg.ftz of a product is one of its own, whatever else
+		 * reads it (negftz) */
+		if (f->val[v].ins >= 0 && negftz(f, f->ins[f->val[v].ins])) {
+			v = usedval(f->ins[f->val[v].ins], 1);
+			continue;
+		}
 		if (p->nuse[v] != p->good[v])
 			return 0;
 		if (f->val[v].ins < 0)
@@ -1003,6 +1060,13 @@ fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
 	if (*neg & 2) {
 		*neg &= 1;
 		if (*neg ^ (a->op == OP_SUB && oi == 2))
+			return -1;
+	}
+	/* a neg.ftz product fuses where it is added or subtracted from,
+	 * not where subtracted (negftz) */
+	if (*neg & 4) {
+		*neg &= 1;
+		if (a->op == OP_SUB && oi == 2)
 			return -1;
 	}
 	m = f->ins[i];
@@ -1166,6 +1230,11 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			continue;
 		p.good[v]++;
 	}
+	/* a neg.ftz of a product reads it as a product of its own does
+	 * (negftz): the mul's value is fused there */
+	for (int k = 0; k < f->nins; k++)
+		if (negftz(f, f->ins[k]))
+			p.good[usedval(f->ins[k], 1)]++;
 	/* each add fuses its first operand whose product has no other reader */
 	for (int k = 0; k < f->nins; k++) {
 		int neg, i;
