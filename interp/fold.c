@@ -1795,6 +1795,27 @@ zeroside(const Func *f, const Ins *d)
 	return -1;
 }
 
+/* For an and.b32 (or .u32, .s32) of all ones ptxas knows (kconst: a
+ * compare of a value with itself it decides true, set.ge.s32.s64 x, x or
+ * set.equ.u32.f32 x, x) and a register: the register's value, which
+ * ptxas takes for the result (sm_90 SASS: min.f32 of x and such an and
+ * of x is x stored, no FMNMX; v15 xmix 331209, 332461, 207860, 101774,
+ * 333999: x's NaN payload kept on an H200).  Else -1. */
+static int
+onesside(const Func *f, const Ins *d)
+{
+	uint64_t c;
+
+	if (d->op != OP_AND || d->guard || d->nopnd != 3 || d->nty != 1 || d->ndst != 1 ||
+	    (d->ty[0] != TY_B32 && d->ty[0] != TY_U32 && d->ty[0] != TY_S32))
+		return -1;
+	for (int i = 1; i <= 2; i++)
+		if (srcval(d, 3 - i) >= 0 && srcval(d, i) >= 0 && interp_fold_kconst(f, srcval(d, i), &c) &&
+		    (uint32_t)c == 0xFFFFFFFFu)
+			return srcval(d, 3 - i);
+	return -1;
+}
+
 /* The value that v copies to ptxas: through selp and slct choosing
  * between one value and itself, a min or max of a value with itself
  * that foldid makes a copy (seeds 37679, 42136, 60525, 73172), and an
@@ -1803,8 +1824,9 @@ zeroside(const Func *f, const Ins *d)
  * min.s32 x, max.f32 x, x is x); an ld.param of a parameter that every
  * call fills from the register it fills an earlier one from (sameargs) is
  * the ld.param of that one; an or, xor or add of a known 0 and a value
- * is that value (zeroside); so is a cvt between integers of one width
- * of 16 bits or more. */
+ * is that value (zeroside), and so is an and of known all ones and one
+ * (onesside); so is a cvt between integers of one width of 16 bits or
+ * more. */
 static int
 copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 {
@@ -1814,6 +1836,10 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 		if (d)
 			v = w;   /* the value movs and unpacks carry */
 		if (d && (u = zeroside(f, d)) >= 0) {
+			v = u;
+			continue;
+		}
+		if (d && (u = onesside(f, d)) >= 0) {
 			v = u;
 			continue;
 		}
@@ -1883,6 +1909,25 @@ knownpick(const Func *f, int v)
 	    (j = interp_fold_selknown(f, d)) >= 1 && j <= 2 && (u = srcval(d, j)) >= 0)
 		return u;
 	return v;
+}
+
+/* The value a min or max of v reads to ptxas (foldid): copyroot of
+ * knownpick's, and of the selp it decides under an and with all ones
+ * (onesside) too (v15 xmix 333999: min.f32 of x and an and of
+ * set.ge.s32.s64 y, y with a selp of x by setp.ne of that set is x).
+ * Not of a selp it decides under another (v15 xmix 322499: max.f64 of x
+ * and a selp by setp.geu.f32 y, y of a selp of x by setp.hs.u16 z, z is
+ * no copy of x on an H200). */
+static int
+pickroot(const ptx_module *pm, const Func *f, int v)
+{
+	int w, u;
+	const Ins *d;
+
+	v = knownpick(f, v);
+	if ((d = v >= 0 ? defof(f, v, &w) : NULL) && (u = onesside(f, d)) >= 0)
+		v = knownpick(f, u);
+	return copyroot(pm, f, v, 0);
 }
 
 int
@@ -2202,7 +2247,7 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16 && in->ty[0] != TY_F64) || ir_hasmod(in, MOD_NAN_PROP) ||
 		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0)
 			return 0;
-		int a = copyroot(pm, f, knownpick(f, v), 0), b = copyroot(pm, f, knownpick(f, srcval(in, 2)), 0);
+		int a = pickroot(pm, f, v), b = pickroot(pm, f, srcval(in, 2));
 		if (a != b && !samecalc(f, a, b) && !samek16(pm, f, in))
 			return 0;
 		copyof(xi, 0, ftz);
