@@ -78,6 +78,9 @@ static _Thread_local int kbfelate;
 static _Thread_local int klit;
 /* how many definitions back kconst walks: 6, 8 for interp_fold_dconstdeep, 12 for kconstlit */
 static _Thread_local int kdepth = 6;
+/* interp_fold_dconstdeep's walk: the high words early64 adds, and the
+ * add.cc and sub.cc of literals ptxas folds (kconst) */
+static int kwhole;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
 static int bfesrcknown(const Func *f, int v, int k, int depth);
 static int earlystop(const Func *f, int i, int k);
@@ -1319,6 +1322,22 @@ srcbits(const Ins *d, int i)
 	return ir_tyinfo[d->ty[d->nty - 1]].bits;
 }
 
+/* Is d an add.cc or sub.cc (no carry in) of two integer literals, whose
+ * value ptxas evaluates as it compiles, whether the carry out is read or
+ * not?  neg.f64 or abs.f64 of it is the constant with its sign flipped or
+ * cleared, a NaN's payload kept (sm_90 SASS: a MOV of 0x7fffffffffffffe5
+ * for neg.f64 of add.cc.s64 -29, 2; v15 immx 15797, 62555, 107914,
+ * 127637, 133535, 309841 on an H200, where the DADD that neg.f64 of a
+ * register is keeps a NaN's sign).  Only interp_fold_dconstdeep's walk
+ * (kwhole) asks: the other readers of kconst were not measured. */
+static int
+ccliterals(const Ins *d)
+{
+	if (!kwhole || (d->op != OP_ADD && d->op != OP_SUB) || d->ndst != 1 || d->nopnd != 3 || d->guard)
+		return 0;
+	return d->opnd[1].kind == OK_IMM && d->opnd[2].kind == OK_IMM;
+}
+
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
  * all ones, an and or a mul with 0, an xor of a value with itself, a sub
@@ -1608,7 +1627,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	    (ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP)))
 		return 0;
 	if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nwords != 1 || op.negsrc ||
-	    (op.flags & (ALU_CCIN | ALU_CCOUT)) || (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
+	    (op.flags & ALU_CCIN) || ((op.flags & ALU_CCOUT) && !ccliterals(d)) ||
+	    (n = d->nopnd - 1) != op.nsrc || n < 1 || n > 4)
 		return 0;
 	fminmax = (d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F32 && d->nopnd == 3;
 	/* not min or max .NaN or .xorsign.abs, which ptxas leaves to an
@@ -1806,8 +1826,6 @@ wordwise(const Ins *d)
  * reads them (v15 xmix 203410, 46566, 301656), which foldsubk does not
  * model.  Callers know v's value (kconst); this says only when ptxas
  * learns it. */
-static int kwhole;
-
 static int
 early64(const Func *f, int v, int depth)
 {
@@ -1933,8 +1951,22 @@ interp_fold_dconst(const Func *f, int v, uint64_t *r)
 int
 interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
 {
-	int k;
+	int k, w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
+	/* an unguarded neg.f64 or abs.f64 of an immediate, which ptxas folds
+	 * first, a bit operation even of a NaN: the neg or abs reading it
+	 * folds too, neither quieting a NaN (sm_90 SASS: a MOV of
+	 * 0xfff0000000000001 for neg.f64 of abs.f64 0D7ff0000000000001; v15
+	 * xmix 303815, v15 dag 366181, v14 xmix 40385, v14 dag 32132, v15
+	 * immx 9387, 122573, 391772 on an H200, where the DADD that neg.f64 of
+	 * a register is quiets a NaN and keeps its sign) */
+	if (d && !d->guard && (d->op == OP_NEG || d->op == OP_ABS) && d->nty == 1 && d->ty[0] == TY_F64 &&
+	    d->ndst == 1 && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM) {
+		uint64_t c = interp_fimm(TY_F64, d->opnd[1].fbits, d->opnd[1].flkind);
+		*r = d->op == OP_NEG ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
+		return 1;
+	}
 	kdepth = 8;
 	kwhole = 1;
 	k = interp_fold_dconst(f, v, r);
