@@ -1967,6 +1967,27 @@ interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
 		*r = d->op == OP_NEG ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
 		return 1;
 	}
+	/* an unguarded cvt of a float immediate to a 64-bit integer or to
+	 * f64, which ptxas evaluates as it compiles (kconst takes no float
+	 * source), a NaN quieted as the F2F would (sm_90 SASS: a MOV of
+	 * 0x7ffffffffffffffd for abs.f64 of cvt.rni.s64.f64 -2.75, of
+	 * 0xfffc2468a0000000 for neg.f64 of cvt.f64.f32 0f7FA12345; v15
+	 * immx 231935, 306485, 308366, 315418, 363834, 91509, 141909, 57883,
+	 * v15 xmix 42501, 276380, 99937, v14 xmix 49058 on an H200) */
+	if (d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->ndst == 1 && d->nopnd == 2 &&
+	    d->opnd[1].kind == OK_FIMM && ir_tyinfo[d->ty[0]].bits == 64 &&
+	    (d->ty[1] == TY_F32 || d->ty[1] == TY_F64) && (d->ty[0] == TY_F64 || isint(d->ty[0]))) {
+		AluOp op;
+		const char *why;
+		uint64_t src[4] = { 0, 0, 0, 0 }, dst[2] = { 0, 0 };
+		uint32_t cc = 0;
+		if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nsrc != 1)
+			return 0;
+		src[0] = interp_fimm(d->ty[1], d->opnd[1].fbits, d->opnd[1].flkind);
+		alu_exec(&op, src, dst, &cc);
+		*r = dst[0];
+		return 1;
+	}
 	kdepth = 8;
 	kwhole = 1;
 	k = interp_fold_dconst(f, v, r);
