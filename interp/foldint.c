@@ -80,7 +80,7 @@ static _Thread_local int klit;
 static _Thread_local int kdepth = 6;
 /* interp_fold_dconstdeep's walk: the high words early64 adds, and the
  * add.cc and sub.cc of literals ptxas folds (kconst) */
-static int kwhole;
+static _Thread_local int kwhole;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
 static int bfesrcknown(const Func *f, int v, int k, int depth);
 static int earlystop(const Func *f, int i, int k);
