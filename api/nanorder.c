@@ -107,10 +107,12 @@ cmpint(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Hands the n entries of w (line * 2 + a-wins, any order) to pm, sorted,
- * a line given two answers dropped. */
+/* Hands the n answers of w (a key * 2 + the answer's bit, any order: line
+ * * 2 + a-wins for pm->nanwin, line * 4 + source * 2 + whole for pm->w16)
+ * to *dst and *ndst, sorted, a key given two answers dropped; w is freed
+ * where none is left. */
 static void
-install(ptx_module *pm, int *w, int n)
+install(ptx_module *pm, int *w, int n, int **dst, int *ndst)
 {
 	int k = 0;
 
@@ -128,32 +130,8 @@ install(ptx_module *pm, int *w, int n)
 		interp_free(pm->cx, w);
 		return;
 	}
-	pm->nanwin = w;
-	pm->nnanwin = k;
-}
-
-/* Hands the n answers of w (line * 4 + source * 2 + whole, any order) to
- * pm->w16, sorted, a source given two answers dropped. */
-static void
-install16(ptx_module *pm, int *w, int n)
-{
-	int k = 0;
-
-	qsort(w, (size_t)n, sizeof *w, cmpint);
-	for (int i = 0; i < n; i++) {
-		int j = i;
-		while (j + 1 < n && w[j + 1] >> 1 == w[i] >> 1)
-			j++;
-		if (w[j] == w[i])
-			w[k++] = w[i];
-		i = j;
-	}
-	if (!k) {
-		interp_free(pm->cx, w);
-		return;
-	}
-	pm->w16 = w;
-	pm->nw16 = k;
+	*dst = w;
+	*ndst = k;
 }
 
 static int
@@ -227,7 +205,7 @@ fromfile(ptx_module *pm, const char *path, size_t len)
 	}
 	fclose(f);
 	if (n)
-		install(pm, w, n);
+		install(pm, w, n, &pm->nanwin, &pm->nnanwin);
 	else
 		interp_free(pm->cx, w);
 }
@@ -1383,7 +1361,7 @@ oracle(ptx_module *pm, size_t len, int check)
 	interp_free(pm->cx, st.ins);
 	interp_free(pm->cx, st.fn);
 	if (ok && a.n)
-		install(pm, a.w, a.n);
+		install(pm, a.w, a.n, &pm->nanwin, &pm->nnanwin);
 	else
 		interp_free(pm->cx, a.w);
 	if (ok && a.kn)
@@ -1391,7 +1369,7 @@ oracle(ptx_module *pm, size_t len, int check)
 	else
 		interp_free(pm->cx, a.kw);
 	if (ok && a.n16)
-		install16(pm, a.w16, a.n16);
+		install(pm, a.w16, a.n16, &pm->w16, &pm->nw16);
 	else
 		interp_free(pm->cx, a.w16);
 }
