@@ -622,8 +622,13 @@ answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 		 * IMAD.MOV.U32s of its words, the constant slot holding the
 		 * other operand, a value it knows: v15 xmix 17984, fma.rm.f64
 		 * of 0d7FF8000000000001, an infinity and c is DFMA.RM R8, R10,
-		 * +INF, R8 with R10 the immediate, c's NaN on an H200) */
-		if (i && regconst(a->s, sf, c, r, &rv) && rv == immval(&m->opnd[i]))
+		 * +INF, R8 with R10 the immediate, c's NaN on an H200), the
+		 * subtrahend of a sub negated there (v13 dag 9035: sub.rm.f64
+		 * of a mov'd 0d7FF8000000000001 and 0dFFFFFFFFFFFFFFFF is
+		 * DADD.RM R10, R10, UR4 with R10 0x7fffffffffffffff and UR4 the
+		 * mov's, a's NaN on an H200) */
+		if (i && regconst(a->s, sf, c, r, &rv) && (rv == immval(&m->opnd[i]) ||
+		    (m->op == OP_SUB && i == 2 && rv == (immval(&m->opnd[i]) ^ 0x8000000000000000ull))))
 			return i == 1 ? r == w : r != w;
 		if (i)
 			return (w < 0) == (i == 1);
