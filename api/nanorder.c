@@ -463,6 +463,19 @@ callee(Sass *S, int sec, const SIns *d)
 	return NULL;
 }
 
+/* For a CALL d in section sec: 1 where the subroutine it calls has its
+ * code there and that code leaves register r alone, 0 where the code
+ * writes r, -1 where the code is not known. */
+static int
+callkeeps(Sass *S, int sec, const SIns *d, int r)
+{
+	SFunc *c = callee(S, sec, d);
+
+	if (!c || clobbers(S, c) || r < 0 || r >= 256)
+		return -1;
+	return !(c->regs[r >> 6] >> (r & 63) & 1);
+}
+
 /* The PTX lines whose values reach register r read by ins[i] (ins[0] the
  * function's first, in section sec of S): nanorder.py's sass_origin.  A
  * CALL of a subroutine whose code is there wrote r if that code writes r
@@ -479,15 +492,12 @@ sassorigin(Sass *S, int sec, const SIns *ins, int i, int r, int depth, LineSet *
 	for (int j = i - 1; j >= 0 && step(out); j--) {
 		const SIns *d = &ins[j];
 		if (d->kind == SK_CALL) {
-			SFunc *c = call < 0 ? callee(S, sec, d) : NULL;
-			if (c && !clobbers(S, c)) {
-				if (c->regs[r >> 6] >> (r & 63) & 1) {
-					add(out, d->line);
-					return;
-				}
-				continue;
+			int keeps = call < 0 ? callkeeps(S, sec, d, r) : -1;
+			if (keeps == 0) {
+				add(out, d->line);
+				return;
 			}
-			if (call < 0)
+			if (keeps < 0 && call < 0)
 				call = d->line;
 			continue;
 		}
@@ -891,11 +901,10 @@ w16trace(Ans *a, const SFunc *sf, int i, int r, int own, const int line[2], int 
 		return;
 	for (int j = i - 1; j >= 0 && a->left > 0; j--) {
 		const SIns *d = &ins[j];
-		SFunc *c;
 		a->left--;
-		/* a call of a subroutine whose code leaves r alone (sassorigin) */
+		/* past a call only of a subroutine whose code leaves r alone */
 		if (d->kind == SK_CALL) {
-			if (r < 256 && (c = callee(a->s, sf->sec, d)) && !clobbers(a->s, c) && !(c->regs[r >> 6] >> (r & 63) & 1))
+			if (callkeeps(a->s, sf->sec, d, r) == 1)
 				continue;
 			return;
 		}

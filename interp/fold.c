@@ -989,57 +989,36 @@ selknown(const Func *f, const Ins *in, int pv)
 	 * (kconstint: v15 xmix 13729, selp.f32 of an abs by setp.ne.s32 of
 	 * set.le.s32.s16 h, h and 0 was the abs's canonical NaN on an H200) */
 	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 &&
-	    (pd->ty[0] == TY_F32 || (ir_tyinfo[pd->ty[0]].bits == 32 && (isint(pd->ty[0]) ||
-	     ir_tyinfo[pd->ty[0]].kind == TK_BIT))) &&
+	    (pd->ty[0] == TY_F32 || ((ir_tyinfo[pd->ty[0]].bits == 32 || ir_tyinfo[pd->ty[0]].bits == 64) &&
+	     (isint(pd->ty[0]) || ir_tyinfo[pd->ty[0]].kind == TK_BIT))) &&
 	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
-		uint64_t k[2], dst[2] = { 0, 0 };
-		uint32_t cc = 0;
+		/* and a 64-bit integer setp of immediates and values kconst64
+		 * knows alike (v15 xmix 358645: min.f16 of x and selp.b16 x, y,
+		 * !p by setp.ge.u64 of mov.b64 0777777777777777777777 and
+		 * mov.b64 -1 is x, a NaN's payload kept, on an H200; sm_90 SASS:
+		 * no HMNMX2) */
+		uint64_t k[2], res;
 		AluOp op;
 		const char *why;
-		int i, fl = pd->ty[0] == TY_F32;
+		int i, fl = pd->ty[0] == TY_F32, wide = ir_tyinfo[pd->ty[0]].bits == 64;
 		for (i = 0; i < 2; i++) {
 			const Opnd *o = &pd->opnd[1 + i];
-			if (o->kind == OK_FIMM)   /* 0f... bits, or a decimal literal rounded (v15 xmix 16807: -0.1) */
+			if (o->kind == OK_FIMM && !wide)   /* 0f... bits, or a decimal literal rounded (v15 xmix 16807: -0.1) */
 				k[i] = interp_fimm(pd->ty[0], o->fbits, o->flkind) & 0xFFFFFFFFu;
 			else if (!fl && o->kind == OK_IMM)
-				k[i] = (uint32_t)o->imm;
+				k[i] = wide ? (uint64_t)o->imm : (uint32_t)o->imm;
 			else if (o->kind != OK_REG || !(fl ? interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]) :
+			    wide ? interp_fold_kconst64(f, srcval(pd, 1 + i), &k[i]) :
 			    interp_fold_kconstint(f, srcval(pd, 1 + i), &k[i])))
 				break;
+			if (!wide)
+				k[i] &= 0xFFFFFFFFu;
 		}
 		if (i == 2 && fl && !alu_decode(pd, &op, &why) && op.cmp)
 			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
 			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
-		if (i == 2 && !fl && !alu_decode(pd, &op, &why) && op.ndst == 1 && op.nsrc == 2 && !op.negsrc) {
-			k[0] &= 0xFFFFFFFFu;
-			k[1] &= 0xFFFFFFFFu;
-			alu_exec(&op, k, dst, &cc);
-			return pd->guard ? 3 : dst[0] & 1 ? 1 : 2;
-		}
-	}
-	/* a 64-bit integer setp of immediates and values kconst64 knows
-	 * alike (v15 xmix 358645: min.f16 of x and selp.b16 x, y, !p by
-	 * setp.ge.u64 of mov.b64 0777777777777777777777 and mov.b64 -1 is x,
-	 * a NaN's payload kept, on an H200; sm_90 SASS: no HMNMX2) */
-	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 &&
-	    ir_tyinfo[pd->ty[0]].bits == 64 && (isint(pd->ty[0]) || ir_tyinfo[pd->ty[0]].kind == TK_BIT) &&
-	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
-		uint64_t k[2], dst[2] = { 0, 0 };
-		uint32_t cc = 0;
-		AluOp op;
-		const char *why;
-		int i;
-		for (i = 0; i < 2; i++) {
-			const Opnd *o = &pd->opnd[1 + i];
-			if (o->kind == OK_IMM)
-				k[i] = (uint64_t)o->imm;
-			else if (o->kind != OK_REG || !interp_fold_kconst64(f, srcval(pd, 1 + i), &k[i]))
-				break;
-		}
-		if (i == 2 && !alu_decode(pd, &op, &why) && op.ndst == 1 && op.nsrc == 2 && !op.negsrc) {
-			alu_exec(&op, k, dst, &cc);
-			return pd->guard ? 3 : dst[0] & 1 ? 1 : 2;
-		}
+		if (i == 2 && !fl && interp_fold_kexec(pd, 2, k, &res))
+			return pd->guard ? 3 : res & 1 ? 1 : 2;
 	}
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
@@ -2114,8 +2093,8 @@ fltone(ptx_module *pm, const Func *f, const Ins *in, int o)
 /* The one-word value of instruction d of the known sources src[0..n-1],
  * as the interpreter computes it, in *r; 0 where d is not such an
  * instruction of n sources (a carry, a negated source, two results). */
-static int
-kexec(const Ins *d, int n, const uint64_t *src, uint64_t *r)
+int
+interp_fold_kexec(const Ins *d, int n, const uint64_t *src, uint64_t *r)
 {
 	AluOp op;
 	const char *why;
@@ -2169,7 +2148,7 @@ kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t 
 	/* sources all known: the instruction's value, as k16 computes it */
 	if (m[0] == 0xFFFFu && m[1] == 0xFFFFu) {
 		uint64_t src[2] = { x[0], x[1] };
-		if (kexec(d, 2, src, &c))
+		if (interp_fold_kexec(d, 2, src, &c))
 			*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
 		return;
 	}
@@ -2390,7 +2369,7 @@ cvt16k(const Ins *h, uint64_t x)
 {
 	uint64_t src = x & 0xFFFFFFFFu, r;
 
-	return kexec(h, 1, &src, &r) ? r & 0xFFFFu : ~0ull;
+	return interp_fold_kexec(h, 1, &src, &r) ? r & 0xFFFFu : ~0ull;
 }
 
 /* Is h, a half of a mov.b32 {a, b} pack, a conversion ptxas writes with
@@ -4510,7 +4489,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 			return 0;
 		if ((o.imm & 0x7FFFFFFFu) <= 0x7F800000u) {
 			uint64_t x = o.imm & 0xFFFFFFFFu;
-			return kexec(d, 1, &x, &c) && (*r = c & 0xFFFFu, 1);
+			return interp_fold_kexec(d, 1, &x, &c) && (*r = c & 0xFFFFu, 1);
 		}
 		return *r = 0x7FFF, 1;
 	}
@@ -4565,7 +4544,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		     (o.imm & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull))
 			return 0;
 		src[0] = o.imm;
-		if (!kexec(d, 1, src, &c))
+		if (!interp_fold_kexec(d, 1, src, &c))
 			return 0;
 		return *r = c & 0xFFFFu, 1;
 	}
@@ -4589,7 +4568,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		else if (x->kind != OK_REG || !k16(pm, f, u, depth + 1, &src[i]) || bits != 16)
 			return 0;
 	}
-	if (!kexec(d, n, src, &c))
+	if (!interp_fold_kexec(d, n, src, &c))
 		return 0;
 	*r = c & 0xFFFFu;
 	return 1;
@@ -4615,7 +4594,7 @@ cvt64k(ptx_module *pm, const Func *f, int v, uint64_t *c)
 	    !(io = immsrc(f, e)) || io->kind != OK_FIMM || interp_decode_op(pm, io, e->ty[1], &o) || o.k != XO_IMM)
 		return 0;
 	x = o.imm;
-	return kexec(e, 1, &x, c);
+	return interp_fold_kexec(e, 1, &x, c);
 }
 
 /* Is d a cvt.rn.f16.f64 or cvt.rn.bf16.f64 of an f64 NaN ptxas knows (an

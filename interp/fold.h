@@ -193,6 +193,10 @@ copyof(XIns *xi, int i, int ftz)
 	xi->alu.rnd = ALU_RN;
 }
 
+/* fold.c: the one-word value of instruction d of the known sources
+ * src[0..n-1] as the interpreter computes it (*r); 0 where d is not such
+ * an instruction of n sources (a carry, a negated source, two results) */
+int interp_fold_kexec(const Ins *d, int n, const uint64_t *src, uint64_t *r);
 /* foldint.c: is 32-bit value v one ptxas knows whatever the inputs (*r
  * its bits: an integer compare of a value with itself, an or with all
  * ones, an ALU instruction of such values; kconst there) */

@@ -1977,16 +1977,8 @@ interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
 	if (d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->ndst == 1 && d->nopnd == 2 &&
 	    d->opnd[1].kind == OK_FIMM && ir_tyinfo[d->ty[0]].bits == 64 &&
 	    (d->ty[1] == TY_F32 || d->ty[1] == TY_F64) && (d->ty[0] == TY_F64 || isint(d->ty[0]))) {
-		AluOp op;
-		const char *why;
-		uint64_t src[4] = { 0, 0, 0, 0 }, dst[2] = { 0, 0 };
-		uint32_t cc = 0;
-		if (alu_decode(d, &op, &why) != 0 || op.ndst != 1 || op.nsrc != 1)
-			return 0;
-		src[0] = interp_fimm(d->ty[1], d->opnd[1].fbits, d->opnd[1].flkind);
-		alu_exec(&op, src, dst, &cc);
-		*r = dst[0];
-		return 1;
+		uint64_t src = interp_fimm(d->ty[1], d->opnd[1].fbits, d->opnd[1].flkind);
+		return interp_fold_kexec(d, 1, &src, r);
 	}
 	kdepth = 8;
 	kwhole = 1;

@@ -640,23 +640,31 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 	return 0;
 }
 
+/* The first of the n sorted answers w whose line (w >> shift) is line or
+ * later. */
+static int
+firstanswer(const int *w, int n, int shift, int line)
+{
+	int lo = 0, hi = n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (w[mid] >> shift < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The order oracle's answer for the instruction at line (pm->nanwin):
  * 1 a wins, 0 b wins, -1 none (its line is not in the table). */
 static int
 oracle(const ptx_module *pm, int line)
 {
-	int lo = 0, hi = pm->nnanwin;
+	int i = firstanswer(pm->nanwin, pm->nnanwin, 1, line);
 
-	while (lo < hi) {
-		int mid = lo + (hi - lo) / 2, l = pm->nanwin[mid] >> 1;
-		if (l == line)
-			return pm->nanwin[mid] & 1;
-		if (l < line)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
+	return i < pm->nnanwin && pm->nanwin[i] >> 1 == line ? pm->nanwin[i] & 1 : -1;
 }
 
 /* The order oracle's constant result for the f64 add, sub or mul at line
@@ -688,19 +696,12 @@ oracleconst(const ptx_module *pm, int line, uint64_t *v)
 static void
 halfwide(const ptx_module *pm, XIns *xi, const Ins *in)
 {
-	int line = in->loc.line, lo = 0, hi = pm->nw16;
+	int line = in->loc.line;
 
 	/* (not where a fold made it another operation, or a shift by a cnot) */
 	if (line <= 0 || line > INT_MAX / 4 || xi->alu.op != in->op || (xi->alu.flags & ALU_CNOTAMT))
 		return;
-	while (lo < hi) {   /* the first entry of the line */
-		int mid = lo + (hi - lo) / 2;
-		if (pm->w16[mid] >> 2 < line)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < pm->nw16 && pm->w16[lo] >> 2 == line; lo++) {
+	for (int lo = firstanswer(pm->w16, pm->nw16, 2, line); lo < pm->nw16 && pm->w16[lo] >> 2 == line; lo++) {
 		uint32_t bit = pm->w16[lo] >> 1 & 1 ? ALU_W16B : ALU_W16A;
 		xi->alu.flags = (xi->alu.flags & ~bit) | (pm->w16[lo] & 1 ? bit : 0);
 	}
