@@ -589,17 +589,75 @@ debugsets(const Ins *in, int c, int o, int w, const LineSet *const ls[4])
 	fputc('\n', stderr);
 }
 
+/* Where ptxas computes operand k (0 a, 1 b) of m, as the loader's
+ * prediction places it (interp_nan_where: through the copies ptxas makes
+ * of a min or max of one value, a selp it decides, a 64-bit cvt, and a
+ * value computed twice): that line too, for the trace's last round.  A
+ * max.f64 of min.f64 x, max.f64 x, x and x is x's register in the SASS
+ * (v1 f64 seed 143157, line 109: the fma's a traced to line 100, where
+ * there is no SASS, the register to the load of x). */
+static void
+foldedorigin(const Func *f, const Ins *m, int k, LineSet *out)
+{
+	int kind;
+	long p = interp_nan_where(f, m, k, &kind);
+
+	if (p >= 0 && p != LONG_MAX && p / 2 < f->nins)
+		add(out, f->ins[p / 2]->loc.line);
+}
+
 /* The answer SASS instruction c gives for f->ins[k] (its mul f->ins[mk]
  * where it is a fused add, else mk == k): 1 a wins, 0 b wins, -1
  * unresolved. */
 static int regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k);
+
+/* Which of f->ins[k]'s operands (its mul f->ins[mk]'s) the registers of
+ * SASS instruction c's winning slot w and other slot o hold, by the PTX
+ * lines their writers sw and so were traced to: 1 a wins, 0 b, -1 the
+ * lines do not tell.  The return values of calls are tied to the calls'
+ * lines only where the trace does not answer without: with them a value
+ * copied from a return value before a guarded write meets both (v2 flow
+ * seed 10241, line 475: a, a brev or a mov of b, would meet the CALL b
+ * came from); then the places the loader's prediction gives the operands
+ * (foldedorigin). */
+static int
+decide(Ans *a, const Func *f, int k, int mk, int c, int o, int w, const LineSet *sw, const LineSet *so)
+{
+	const Ins *m = f->ins[mk];
+	LineSet oa, ob;
+	const LineSet *const ls[4] = { &oa, &ob, sw, so };
+
+	for (int ret = 0; ret < 3; ret++) {
+		oa = (LineSet){ .left = &a->left, .ret = ret == 1 };
+		ob = (LineSet){ .left = &a->left, .ret = ret == 1 };
+		opndorigin(f, mk, &m->opnd[1], &oa);
+		opndorigin(f, mk, &m->opnd[2], &ob);
+		if (ret == 2) {
+			foldedorigin(f, m, 0, &oa);
+			foldedorigin(f, m, 1, &ob);
+		}
+		debugsets(f->ins[k], c, o, w, ls);
+		if (oa.full || ob.full || sw->full || so->full)
+			return -1;
+		int wa = meets(sw, &oa), wb = meets(sw, &ob), xa = meets(so, &oa), xb = meets(so, &ob);
+		if (wa && !wb && !xa)
+			return 1;
+		if (!wa && wb && !xb)
+			return 0;
+		if (xa && !xb)
+			return 0;
+		if (!xa && xb)
+			return 1;
+	}
+	return -1;
+}
 
 static int
 answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 {
 	const Ins *m = f->ins[mk];
 	const SIns *sass = a->s->ins + sf->from;
-	int w = sass[c].b, o = sass[c].a;   /* the winning slot and the other */
+	int w = sass[c].b, o = sass[c].a, lo, hi;   /* the winning slot and the other */
 	LineSet oa = { .left = &a->left }, ob = { .left = &a->left }, sw = { .left = &a->left },
 	    so = { .left = &a->left };
 	const LineSet *const ls[4] = { &oa, &ob, &sw, &so };
@@ -654,29 +712,21 @@ answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 	}
 	sassorigin(a->s, sf->sec, sass, c, w, 0, &sw);
 	sassorigin(a->s, sf->sec, sass, c, o, 0, &so);
-	/* the return values of calls tied to the calls' lines only where
-	 * the trace does not answer without: with them a value copied from a
-	 * return value before a guarded write meets both (v2 flow seed 10241,
-	 * line 475: a, a brev or a mov of b, would meet the CALL b came from) */
-	for (int ret = 0; ret < 2; ret++) {
-		oa = (LineSet){ .left = &a->left, .ret = ret };
-		ob = (LineSet){ .left = &a->left, .ret = ret };
-		opndorigin(f, mk, &m->opnd[1], &oa);
-		opndorigin(f, mk, &m->opnd[2], &ob);
-		debugsets(f->ins[k], c, o, w, ls);
-		if (oa.full || ob.full || sw.full || so.full)
-			return -1;
-		int wa = meets(&sw, &oa), wb = meets(&sw, &ob), xa = meets(&so, &oa), xb = meets(&so, &ob);
-		if (wa && !wb && !xa)
-			return 1;
-		if (!wa && wb && !xb)
-			return 0;
-		if (xa && !xb)
-			return 0;
-		if (!xa && xb)
-			return 1;
-	}
-	return -1;
+	/* by the low registers, then by the high ones, whose answer is
+	 * taken where they give one: a low word often tells nothing.
+	 * rcp.approx.ftz.f64 is MUFU.RCP64H of the high word, the low one
+	 * zeroed at the reader's line (v1 f64 seed 44, line 117: DMUL R30,
+	 * R20, R30, R30 RZ, R31 the RCP64H of line 67), and copysign or abs
+	 * rewrite the high word alone, so that the low one traces to the
+	 * source's writer, maybe the other operand's (v1 f64 seed 62675,
+	 * line 89: DADD.RP R22, |R16|, R40 with R40 a copy of R16) */
+	lo = decide(a, f, k, mk, c, o, w, &sw, &so);
+	sw = (LineSet){ .left = &a->left };
+	so = (LineSet){ .left = &a->left };
+	sassorigin(a->s, sf->sec, sass, c, w + 1, 0, &sw);
+	sassorigin(a->s, sf->sec, sass, c, o + 1, 0, &so);
+	hi = decide(a, f, k, mk, c, o, w, &sw, &so);
+	return hi >= 0 ? hi : lo;
 }
 
 /* The answer for f->ins[k] (its mul f->ins[mk] where it is a fused add,
@@ -703,9 +753,16 @@ answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 				c = i;
 		}
 	if (c < 0) {
+		/* a value computed a second time: ptxas computes it once, so
+		 * the first computation's answer is this one's (v1 mixed seed
+		 * 138746: mul.f64 of line 191 repeats line 181's) */
+		int swapped, first = mk == k ? interp_nan_same(f, k, &swapped) : k, r;
 		if (debug)
-			fprintf(stderr, "nanorder: line %d: no SASS instruction\n", in->loc.line);
-		return -1;
+			fprintf(stderr, "nanorder: line %d: no SASS instruction%s\n", in->loc.line,
+			    first != k ? ", the same value as an earlier one" : "");
+		if (first == k || (r = answer(a, f, sf, first, first)) < 0)
+			return -1;
+		return swapped ? !r : r;   /* max.f64 y, x repeating max.f64 x, y (v1 f64 seed 154117) */
 	}
 	return answerat(a, f, sf, k, mk, c);
 }
@@ -991,7 +1048,10 @@ answers(Ans *a, const Func *f)
 		}
 		if (f->ins[mk]->nopnd < 3 || !answerable(f->ins[mk]))
 			continue;
-		if ((r = answer(a, f, sf, k, mk)) >= 0 &&
+		r = answer(a, f, sf, k, mk);
+		if (debug)
+			fprintf(stderr, "nanorder: line %d answer %d\n", in->loc.line, r);
+		if (r >= 0 &&
 		    push(a->pm->cx, &a->w, &a->n, &a->cap, in->loc.line * 2 + r))
 			break;
 	}

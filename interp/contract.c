@@ -862,6 +862,20 @@ interp_nan_where(const Func *f, const Ins *in, int k, int *kind)
 	return defpos(f, v, kind, 0);
 }
 
+int
+interp_nan_same(const Func *f, int k, int *swapped)
+{
+	int first, budget = 256;
+
+	*swapped = 0;
+	if (!f->built || k < 0 || k >= f->nins || (first = firstsame(f, k)) == k)
+		return k;
+	/* samevalue takes the terms of a commutative op in either order */
+	*swapped = !(sameopnd(f, f->ins[k], 1, f->ins[first], 1, 4, &budget) &&
+	    sameopnd(f, f->ins[k], 2, f->ins[first], 2, 4, &budget));
+	return first;
+}
+
 /* Is value v, as an f64 operand, one that ptxas treats as computed later
  * than a plain value (defpos's DK_RN: an rn div, rcp or sqrt expansion, a
  * neg.s64 or abs.s64)?  A shared-memory f64 atomic add is a compare-and-

@@ -1795,6 +1795,24 @@ onesside(const Func *f, const Ins *d)
 	return -1;
 }
 
+/* Is d a neg of a neg of one value (*x), both unguarded, of one float
+ * type and without .ftz (which flushes a subnormal x)? */
+static int
+negneg(const Func *f, const Ins *d, int *x)
+{
+	int w, u;
+	const Ins *e;
+
+	if (d->guard || d->op != OP_NEG || d->nopnd != 2 || ir_tyinfo[d->ty[0]].kind != TK_FLOAT ||
+	    ir_hasmod(d, MOD_FTZ) || (u = srcval(d, 1)) < 0 || !(e = defof(f, u, &w)))
+		return 0;
+	if (e->guard || e->op != OP_NEG || e->nopnd != 2 || e->ty[0] != d->ty[0] || ir_hasmod(e, MOD_FTZ) ||
+	    (u = srcval(e, 1)) < 0)
+		return 0;
+	*x = u;
+	return 1;
+}
+
 /* The value that v copies to ptxas: through selp and slct choosing
  * between one value and itself, a min or max of a value with itself
  * that foldid makes a copy (seeds 37679, 42136, 60525, 73172), and an
@@ -1829,6 +1847,14 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 		    isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == ir_tyinfo[d->ty[1]].bits &&
 		    ir_tyinfo[d->ty[0]].bits >= 16 && !ir_hasmod(d, MOD_SAT) &&
 		    (u = srcval(d, 1)) >= 0) {
+			v = u;
+			continue;
+		}
+		/* a neg of a neg of x, of one float type and neither .ftz:
+		 * ptxas cancels the two, x itself (v1 seed 223521: min.f64 x,
+		 * neg.f64 neg.f64 x is x, a signalling NaN unquieted on an
+		 * H200; sm_90 SASS of min.f32 so: x's register stored) */
+		if (d && negneg(f, d, &u)) {
 			v = u;
 			continue;
 		}

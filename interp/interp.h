@@ -878,6 +878,10 @@ int interp_nan_first(const Func *f, const Ins *in);
  * in (twice the instruction index; -1 unknown, LONG_MAX a constant, -2 a known zero) and its
  * class in *kind */
 long interp_nan_where(const Func *f, const Ins *in, int k, int *kind);
+/* contract.c: the first instruction of f->ins[k]'s block computing the same value, which ptxas
+ * computes once (common subexpressions), or k; *swapped whether its first two sources are k's
+ * in the other order */
+int interp_nan_same(const Func *f, int k, int *swapped);
 /* contract.c: is operand oi of in a register a mov of a nonzero immediate wrote (*c its bits)? */
 int interp_nan_movconst(const Func *f, const Ins *in, int oi, uint64_t *c);
 /* contract.c: is operand oi of in a register a neg or abs.f64 of an immediate wrote, or a selp of a known
