@@ -330,6 +330,17 @@ setpnank(const Func *f, const Ins *d)
 		int64_t c;
 		uint64_t b;
 		int w32 = d->ty[0] == TY_F32;
+		int v = srcval(d, i);
+		const Ins *m = v >= 0 && v < f->nval && f->val[v].ins >= 0 ? f->ins[f->val[v].ins] : NULL;
+		/* a mov of a float literal too (v14 xmix 5683: @p mov.b16 h,
+		 * 0x7fff by setp.gtu.f64 x, x of a mov.f64 0dFFF4000000000ABC,
+		 * then cvt.f64.bf16 h, is the folded 0x7fffffffe0000000 on an
+		 * H200 whatever h was; sm_90 SASS: a MOV; v15 xmix 228693,
+		 * 338614: an add.rp.ftz.f32 under !p of setp.nan.ftz.f32 of a
+		 * mov'd 0F7fc00001 is none, a selp.f32 by setp.le.f32 of it
+		 * picks the NaN, each read by a neg or abs.f32 ptxas folds) */
+		if (o->kind == OK_REG && m && m->op == OP_MOV && !m->guard && m->nopnd == 2 && m->opnd[1].kind == OK_FIMM)
+			o = &m->opnd[1];
 		if (o->kind == OK_FIMM) {
 			b = o->fbits;
 			w32 = o->flkind == FL_F32HEX;
@@ -3213,8 +3224,15 @@ static int
 foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	for (int oi = 1; oi <= 2; oi++) {
-		int v = srcval(in, oi), w, u, n, ok = 1;
-		const Ins *d = v >= 0 && setzero(f, srcval(in, oi == 1 ? 2 : 1)) ? defof(f, v, &w) : NULL;
+		int v = srcval(in, oi), w, u, n, ok = 1, z = srcval(in, oi == 1 ? 2 : 1);
+		uint64_t c;
+		/* a 0 ptxas computes from 16-bit integer instructions is one
+		 * too (k16; v15 xmix 47021: max.NaN.f16 of a selp of and.b16
+		 * of or.b16 of a shl.b16 of mov'd 0x0011, 0 whatever the
+		 * inputs, and of sub.rn.sat.f16 x, -0 is HFMA2.RELU x, 1, -RZ
+		 * in sm_90 SASS, 0x7c00 for an inf x on an H200) */
+		const Ins *d = v >= 0 && (setzero(f, z) || (z >= 0 && ir_tyinfo[in->ty[0]].bits == 16 &&
+		    k16(pm, f, z, 0, &c) && (c & 0xFFFFu) == 0)) ? defof(f, v, &w) : NULL;
 		AluOp op;
 		const char *why;
 		XOp s[3], *ns;
@@ -4379,14 +4397,27 @@ foldsubk(const Func *f, XIns *xi, const Ins *in)
  * known value.  (v14 xmix seeds
  * 3649 and 6874: a cvt.f64.bf16 of a mov.b16 0x7fff under a setp.eq of x
  * with itself; 70, 515, 3152: of a half of a mov.b32 immediate's unpack;
- * 1285, 2797, 4086, 6243: of an or, and, xor of mov.b16 immediates.) */
+ * 1285, 2797, 4086, 6243: of an or, and, xor of mov.b16 immediates.)
+ * ptxas's propagation has no depth of its own: chains of 12 and 13
+ * definitions (v15 xmix 6243, 77485, 82354, 155107, 316683, 340809:
+ * cvt.f64.f16 and .bf16 of add.s16, shl.b16, shr.s16, xor.b16 and
+ * mul.lo.u16 steps from a mov.b16) are the folded 0x7fffffffe0000000 on an
+ * H200, so the walk goes 16 definitions back, and k16steps bounds the
+ * definitions one question visits, as a value read twice at every step
+ * would double them. */
+static _Thread_local int k16steps;
+
 static int
 k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
 	int w, n;
-	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+	const Ins *d;
 	uint64_t src[4], c;
 	XOp o;
+
+	if (depth == 0)
+		k16steps = 0;
+	d = v >= 0 && depth < 16 && k16steps++ < 1024 ? defof(f, v, &w) : NULL;
 
 	/* under a guard it knows false the register keeps the value before
 	 * (v15 xmix 342036: cvt.f64.f16 of a mov.b16 0xff80 that an @p
@@ -5977,6 +6008,68 @@ foldconsthalf(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	}
 }
 
+/* An add or sub of one f16 or bf16 that ptxas fuses with a mul (contract.c)
+ * where one factor is 2.0 or -2.0 that it knows (k16) and the other the
+ * addend's value, x * 2 - x or x - x * 2 and the like: ptxas's algebra
+ * makes x * (K +- 1) of it, and where that factor is 1 or -1 the fma is
+ * no more: x (a copy, its NaN kept; with .ftz or .sat an HADD2 of x and
+ * -0, which flushes or clamps) or -x (an HADD2 of -x and -0, or the HFMA2
+ * -0 * 0 + -x, whose NaN is the add's).  sm_90 SASS: mul.bf16 x, 2 then
+ * sub.bf16 of it and x stores x, mul.f16 x, -2 then add.f16 x and it is
+ * HADD2 -x, -RZ; mul by 3 or 0.5 stays an HFMA2, and so do the f16x2 and
+ * bf16x2 forms and an fma.rn written out.  An inf x gives inf, a -0 x -0
+ * where the fma would give NaN and +0 (v15 dag 106016: mul.bf16 of p and
+ * a mov'd 0x4000, less p, is p on an H200, 0x7f80 and 0x8000; v13 dag
+ * 13200, 8033, v15 dag 105442, 217089, v14 xmix 39035, 49320, v15 xmix
+ * 118550, 137965, 183363, 186379, 219404, 242607, 349901). */
+static void
+foldfmaself(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int pl = pm->fuse ? pm->fuse[k] : 0, which = pl & 3, m;
+	const Ins *p;
+	uint64_t c;
+	XOp o;
+
+	if (pl == CONTRACT_SIGNFLIP || which < 1 || which > 2 || (pl >> 3) < 1 || (pl >> 3) - 1 >= f->nins ||
+	    xi->alu.op != OP_FMA || xi->ns != 3 || in->nopnd != 3 || srcval(in, 3 - which) < 0)
+		return;
+	p = f->ins[(pl >> 3) - 1];
+	if (p->op != OP_MUL || p->nopnd != 3)
+		return;
+	for (int j = 1; j <= 2; j++) {
+		int v = srcval(p, 3 - j);
+		if (v < 0 || copyroot(pm, f, v, 0) != copyroot(pm, f, srcval(in, 3 - which), 0))
+			continue;
+		if (p->opnd[j].kind == OK_IMM || p->opnd[j].kind == OK_FIMM ?
+		    interp_decode_op(pm, &p->opnd[j], TY_B16, &o) || o.k != XO_IMM || !((c = o.imm), 1) :
+		    srcval(p, j) < 0 || !k16(pm, f, srcval(p, j), 0, &c))
+			continue;
+		if ((c & 0xFFFFu) != 0x4000u && (c & 0xFFFFu) != 0xC000u)
+			continue;
+		/* the product's sign and the addend's, as contract() set them */
+		m = ((c & 0x8000u) != 0) != ((xi->alu.flags & ALU_NEGAB) != 0) ? -2 : 2;
+		m += xi->alu.flags & ALU_NEGC ? -1 : 1;
+		if (m != 1 && m != -1)
+			return;
+		o = xi->s[2];
+		xi->alu.flags &= ~(uint32_t)(ALU_NEGAB | ALU_NEGC);
+		if (m == 1 && !(xi->alu.flags & (ALU_FTZ | ALU_SAT))) {
+			xi->s[0] = o;
+			xi->ns = 1;
+			xi->alu.nsrc = 1;
+			xi->alu.op = OP_MOV;
+			xi->alu.flags = 0;
+			return;
+		}
+		xi->s[m == 1 ? 0 : 1] = o;
+		xi->s[m == 1 ? 1 : 0] = (XOp){ .k = XO_IMM, .imm = m == 1 ? 0 : 0x8000u };
+		xi->ns = 2;
+		xi->alu.nsrc = 2;
+		xi->alu.op = OP_SUB;
+		return;
+	}
+}
+
 static int
 foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
@@ -6014,6 +6107,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return foldgset(pm, xi, in);
 	if (!built)
 		return 0;
+	if ((in->op == OP_ADD || in->op == OP_SUB) && in->nty == 1 && (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16))
+		foldfmaself(pm, f, xi, in, k);
 	if (in->nty >= 1 && (in->ty[in->nty - 1] == TY_S16X2 || in->ty[in->nty - 1] == TY_U16X2 ||
 	    in->ty[in->nty - 1] == TY_F16X2 || in->ty[in->nty - 1] == TY_BF16X2))
 		foldconsthalf(pm, f, xi, in);
