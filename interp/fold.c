@@ -3537,12 +3537,33 @@ mufusrc(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int i, uin
 	return f32const(pm, f, xi, in, i, r) || interp_fold_f32val(pm, f, srcval(in, in->ndst + i), r);
 }
 
+/* Is source i of in a clz, bfind or popc of 64 bits that ptxas's early
+ * pass does not carry to in (interp_fold_early)?  Its later pass folds
+ * them (foldmufu.c intevaluated) and the MUFU that reads one, but a div
+ * it has expanded by then: the FSETP, FSEL and FMUL.FTZ of the constant
+ * run (v15 immx 23754: div.full.ftz.f32 of 0f0000FFFF by bfind.u64 of a
+ * literal with an lg2.approx.f32 between, 62244: by bfind.shiftamt.u64
+ * with a sqrt.rm.f64 between, each 0 / 0 flushed, the canonical NaN on an
+ * H200, not the folded FMUL's +inf; 191678, 382568: an rsqrt of one is
+ * folded, an rcp.rz.ftz.f64 between or not) */
+static int
+count64late(const Func *f, const Ins *in, int i)
+{
+	int v = srcval(in, in->ndst + i), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	return d && (d->op == OP_CLZ || d->op == OP_BFIND || d->op == OP_POPC) && d->nty >= 1 &&
+	    ir_tyinfo[d->ty[0]].bits == 64 && !interp_fold_early(f, f->val[v].ins, in);
+}
+
 static void
 foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t a, b = 0, r;
 	int div = in->op == OP_DIV;
 
+	if (div && (count64late(f, in, 0) || count64late(f, in, 1)))
+		return;
 	if (div && !mufusrc(pm, f, xi, in, 1, &b))
 		return;
 	/* x / K of an x it does not know: x times K's correctly rounded

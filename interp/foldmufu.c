@@ -45,7 +45,12 @@
  * (rsqrt.approx.f32 of a mul.f32 of two literals is a MOV).  Not fma or
  * mad, nor .rz, .rm or .rp arithmetic or cvts, div.rn, rcp.rn or sqrt.rn,
  * copysign, max.NaN, nor a cvt from a 64-bit integer: those run (an FFMA,
- * an FMUL.RZ, an I2F.S64 before the MUFU in sm_90 SASS).
+ * an FMUL.RZ, an I2F.S64 before the MUFU in sm_90 SASS).  Also a set of
+ * f64 sources and one whose comparison decides it whatever its predicate
+ * (run), a half of mov.b64 {lo, hi} of a value it knows, and clz, bfind
+ * and popc of 64 bits; not min or max .relu, cvt.rpi or .rmi to an
+ * integer, cvt of an f64 to s16, s8 or u8, nor cvt.satfinite, which run
+ * (intevaluated, evaluated).
  */
 #include <math.h>
 #include <stdint.h>
@@ -133,8 +138,15 @@ interp_fold_mufuval(const Ins *in, uint32_t a, uint32_t b, uint32_t *r)
 		a = flush32(a);
 	x = bitsf(a);
 	switch (in->op) {
+	/* a subnormal reciprocal is rounded twice: to 24 significant bits,
+	 * then to f32's subnormal grid (v15 immx 376823, 272772: rcp.approx of
+	 * -3.16424e38 is 0x802269ac, of -1.16616e38 0x805d6000, where the
+	 * nearest are 0x802269ad and 0x805d6001; 232852: of 1.76148e38
+	 * 0x003dd141, the nearest; sm_90 SASS stores the MOV) */
 	case OP_RCP:
 		q = 1 / x;
+		if (!ftz && fabs(q) < 0x1p-126)
+			q = rcp24(x);
 		break;
 	case OP_SQRT: case OP_RSQRT:
 		if (x < 0)
@@ -202,21 +214,34 @@ intevaluated(const Ins *d)
 {
 	if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
 		return 0;
-	if (ir_tyinfo[d->ty[0]].bits > (ir_hasmod(d, MOD_WIDE) ? 16 : 32))
+	/* clz, bfind and popc of a 64-bit value give 32 bits (v15 immx
+	 * 191678, 382568: an rsqrt of clz.b64 or bfind.shiftamt.u64 of a
+	 * literal is folded, a MOV in the sm_90 SASS) */
+	if (ir_tyinfo[d->ty[0]].bits > (ir_hasmod(d, MOD_WIDE) ? 16 : 32) &&
+	    !((d->op == OP_CLZ || d->op == OP_BFIND || d->op == OP_POPC) && ir_tyinfo[d->ty[0]].bits == 64))
 		return 0;
 	switch (d->op) {
 	case OP_ADD: case OP_SUB: case OP_ADDC: case OP_SUBC: case OP_MUL: case OP_MUL24: case OP_MAD24:
 	case OP_AND: case OP_OR: case OP_XOR: case OP_NOT: case OP_SHL: case OP_SHR: case OP_BFE: case OP_BFI:
-	case OP_SHF: case OP_POPC: case OP_BREV: case OP_CLZ: case OP_BFIND: case OP_MIN: case OP_MAX: case OP_ABS:
+	case OP_SHF: case OP_POPC: case OP_BREV: case OP_CLZ: case OP_BFIND: case OP_ABS:
 	case OP_NEG: case OP_SLCT: case OP_SZEXT:
 		return 1;
+	/* not .relu (VIMNMX.RELU of immediates runs: v15 immx 306850, 97662,
+	 * 169350, a sin of max.relu.s32 of literals is a MUFU.SIN) */
+	case OP_MIN: case OP_MAX:
+		return !ir_hasmod(d, MOD_RELU);
 	case OP_MAD:
 		return ir_hasmod(d, MOD_LO) || ir_hasmod(d, MOD_WIDE);
-	/* from a float to 32 bits or more, or from an f64 (F2I.U8,
-	 * F2IP.U8.F32, F2I.S16 of immediates run: v15 immx 23678) */
+	/* from a float to 32 bits or more, or from an f64 to u16 (F2I.U8,
+	 * F2IP.U8.F32, F2I.S16 of immediates run: v15 immx 23678; F2I.S16.F64,
+	 * F2I.S8.F64 and F2I.U8.F64 too, where cvt.rni and .rzi.u16.f64 are a
+	 * MOV), in .rni or .rzi: F2I.CEIL and F2I.FLOOR of immediates run
+	 * (v15 immx 42114, 47394, 59821: an rsqrt or lg2 of cvt.rpi.u32.f32,
+	 * cvt.rpi.s16.f64, cvt.rmi.s16.f64 of a literal is a MUFU) */
 	case OP_CVT:
 		return d->nty == 2 && ir_tyinfo[d->ty[1]].bits <= 64 && (isint(d->ty[1]) ||
-		    (ir_tyinfo[d->ty[1]].kind == TK_FLOAT && (ir_tyinfo[d->ty[0]].bits >= 32 || d->ty[1] == TY_F64)));
+		    (ir_tyinfo[d->ty[1]].kind == TK_FLOAT && !ir_hasmod(d, MOD_RPI) && !ir_hasmod(d, MOD_RMI) &&
+		    (ir_tyinfo[d->ty[0]].bits >= 32 || (d->ty[1] == TY_F64 && d->ty[0] == TY_U16))));
 	default:
 		return 0;
 	}
@@ -232,20 +257,24 @@ evaluated(const Ins *d)
 
 	if (mufuop(d) || intevaluated(d))
 		return 1;
-	/* a set into a 32-bit integer or f32 of f32 or integer sources, 64-bit
-	 * ones too (v15 5122: a sin of set.ne.f32.b64 of -48, -52 is sin 1.0
-	 * folded), not of half pairs (v15 immx 23982: a sin of set.lt.bf16x2
-	 * runs) */
+	/* a set into a 32-bit integer or f32 of f32, f64 or integer sources,
+	 * 64-bit ones too (v15 5122: a sin of set.ne.f32.b64 of -48, -52 is sin
+	 * 1.0 folded; 12793, 97746: of set.lt.f32.f64 and set.gtu.f32.f64 of
+	 * literals), not of half pairs (v15 immx 23982: a sin of set.lt.bf16x2
+	 * runs); one with a predicate where the comparison alone decides (run) */
 	if (d->op == OP_SET)
-		return d->nopnd == 3 && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == 32 &&
+		return (d->nopnd == 3 || d->nopnd == 4) && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == 32 &&
 		    (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT || d->ty[0] == TY_F32) &&
 		    (((isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && ir_tyinfo[d->ty[1]].bits <= 64) ||
-		    d->ty[1] == TY_F32);
-	/* not in a directed rounding, nor .relu (v15 7392: cvt.rm.f32.f64 of
-	 * 0.1 runs; 1248: cvt.rn.relu.f16x2.f32 of literals) */
+		    d->ty[1] == TY_F32 || d->ty[1] == TY_F64);
+	/* not in a directed rounding, nor .relu or .satfinite (v15 7392:
+	 * cvt.rm.f32.f64 of 0.1 runs; 1248: cvt.rn.relu.f16x2.f32 of literals;
+	 * 108331, 18337, 118850: cvt.rn.satfinite.f16x2.f32 of literals is an
+	 * F2FP.SATFINITE that runs, and the sin of it a MUFU.SIN) */
 	if (d->op == OP_CVT)
 		return d->nty == 2 && (ir_tyinfo[d->ty[0]].kind == TK_FLOAT || d->ty[0] == TY_F16X2) &&
 		    !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) && !ir_hasmod(d, MOD_RELU) &&
+		    !ir_hasmod(d, MOD_SATFINITE) &&
 		    (ir_tyinfo[s].kind == TK_FLOAT ||
 		    (isint(s) && ir_tyinfo[s].bits <= 32 && ir_hasmod(d, MOD_RN)));
 	if (d->op == OP_SLCT)
@@ -328,29 +357,40 @@ ccin(ptx_module *pm, const Func *f, int k, int depth)
 }
 
 /* Runs d (instruction k) on its sources, where ptxas knows them all:
- * *dst its result, *cc its carry-out */
+ * *dst its result, *cc its carry-out.  A set's predicate (set.or, .and,
+ * .xor with a third source) ptxas need not know where the comparison
+ * alone decides, as an or of a true one or an and of a false one: the
+ * result is the same for either value of the predicate (v15 immx 126215,
+ * 29484, 49689: a cos or sin of set.ne.or.f32.b32 of two different
+ * literals and a loaded predicate is cos 1.0 or sin 1.0 folded, a MOV in
+ * the sm_90 SASS; set.ne.and of them with a predicate, 295565, runs). */
 static int
 run(ptx_module *pm, const Func *f, const Ins *d, int k, int depth, uint64_t *dst, uint32_t *cc)
 {
-	uint64_t src[4];
+	uint64_t src[4], r0 = 0;
 	AluOp op;
 	const char *why;
-	int n = d->nopnd - 1;
+	int n = d->nopnd - 1, pred = d->op == OP_SET && n == 3, both = 0;
 
 	if (depth > 6 || n < 1 || n > 4 || d->ndst != 1 || alu_decode(d, &op, &why) != 0 || op.ndst != 1 ||
-	    op.nwords != 1 || op.negsrc || op.nsrc != n)
+	    op.nwords != 1 || (op.negsrc & ~(pred ? 4u : 0u)) || op.nsrc != n)
 		return 0;
 	for (int i = 0; i < n; i++)
-		if (!opval(pm, f, d, 1 + i, srcty(d, 1 + i), depth, &src[i]))
+		if (!opval(pm, f, d, 1 + i, srcty(d, 1 + i), depth, &src[i]) && !(both = pred && i == 2))
 			return 0;
 	if (d->op == OP_SZEXT && !(ir_hasmod(d, MOD_CLAMP) ? (int32_t)src[1] >= 32 : (src[1] & 31) == 0))
 		return 0;
 	*cc = 0;
 	if ((op.flags & ALU_CCIN) && !ccin(pm, f, k, depth))
 		return 0;
+	if (both) {
+		src[2] = 0, dst[0] = dst[1] = 0;
+		alu_exec(&op, src, dst, cc);
+		r0 = dst[0], src[2] = 1;
+	}
 	dst[0] = dst[1] = 0;
 	alu_exec(&op, src, dst, cc);
-	return 1;
+	return !both || dst[0] == r0;
 }
 
 /* The bits of value v where ptxas knows it (see the list above); not a
@@ -363,7 +403,19 @@ f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	uint64_t src[2] = { 0, 0 }, dst[2];
 	uint32_t cc = 0, z;
 
-	if (v < 0 || depth > 6 || !(d = defof(f, v, &w)) || d->guard || d->ndst != 1 || d->ndef != 1)
+	if (v < 0 || depth > 6 || !(d = defof(f, v, &w)) || d->guard || d->ndst != 1)
+		return 0;
+	/* a half of a 64-bit value it knows, mov.b64 {lo, hi} of a literal
+	 * (v15 immx 14094, 109179, 146099: a sin or cos of the high or low
+	 * word of one is folded, a MOV in the sm_90 SASS) */
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->opnd[0].nsub == 2 && d->ndef == 2 &&
+	    ir_tyinfo[d->ty[0]].bits == 64) {
+		if (!opval(pm, f, d, 1, d->ty[0], depth, r))
+			return 0;
+		*r = w == d->def[1] ? *r >> 32 : *r & 0xFFFFFFFFu;
+		return 1;
+	}
+	if (d->ndef != 1)
 		return 0;
 	bits = ir_tyinfo[f->regs[f->val[w].reg]->type].bits;
 	if (bits > 64)
