@@ -6151,6 +6151,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (isint(in->ty[0]) && ir_hasmod(in, MOD_SAT))) &&
 	    foldvs8(f, xi, in))
 		return 0;
+	if (in->op == OP_CVT && xi->ns == 1 && in->nopnd == 2 && interp_fold_satcnot(f, xi, in, k))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[1] == TY_S32 || in->ty[1] == TY_U32) && isint(in->ty[0]) &&
 	    (ir_tyinfo[in->ty[0]].bits <= 32 || in->ty[0] == TY_U64) && interp_fold_satexact(f, xi, in))

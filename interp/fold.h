@@ -245,6 +245,8 @@ int interp_fold_slctpos(const Func *f, const Ins *d);
 int interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
 /* cvt.sat between integers of a neg/abs.s32 or cnot.b32 result: 1 when it marks xi */
 int interp_fold_satexact(const Func *f, XIns *xi, const Ins *in);
+/* cvt.sat.u8/.u16.u32 of a cnot.b32 result: the stack pointer's low bits (1 when it applies) */
+int interp_fold_satcnot(const Func *f, XIns *xi, const Ins *in, int k);
 /* a zero-extending read of the low byte or half of a prmt.b32 (1 when
  * folded, -1 when out of memory) */
 int interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
