@@ -14,8 +14,13 @@
  * DSETP's comparison in 76-79, a LOP3's predicate output in 81-83) and
  * the scheduling controls.  The table below was learned from data: every
  * opcode that ptxas 13.0 wrote for the kernels of tests/diff's generator
- * versions 1 to 13 (all families) and of tests/corpus, compiled for
- * sm_90 and sm_90a and read next to `nvdisasm -hex` (tests/diff/sasslearn.py
+ * versions 1 to 13 (all families) and of tests/corpus, and for seeds
+ * 1-399 of version 14's xmix and version 15's xmix, immx and dag
+ * families, 1-199 of version 15's alux and 527 kernels of records
+ * xfail.txt lists (forms of uniform registers and constants that those
+ * versions' literals bring: HSETP2 of a UR, FSETP and FMNMX of one, F2F,
+ * F2I and FRND of a UR or a constant, ...), compiled for sm_90 and
+ * sm_90a and read next to `nvdisasm -hex` (tests/diff/sasslearn.py
  * rebuilds it and checks every instruction).  It says, per opcode, what
  * nvdisasm's text says of the instruction as nanorder.c reads it: the
  * register named first where the text names one it writes (an ISETP's
@@ -105,6 +110,7 @@ static const Op ops[] = {
 	{ 0x243, "F2IP", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x245, "I2FP", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x246, "VIADDMNMX", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0x247, "VHMNMX", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x248, "VIMNMX", SK_OTHER, D_X2, W_1, F_NONE },
 	{ 0x287, "USEL", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x28c, "UISETP", SK_OTHER, D_NONE, W_1, F_NONE },
@@ -179,6 +185,8 @@ static const Op ops[] = {
 	{ 0x434, "HSETP2", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x435, "HFMA2", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x446, "VIADDMNMX", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0x499, "USHF", SK_OTHER, D_NONE, W_1, F_NONE },
+	{ 0x4a4, "UIMAD", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x547, "BRA", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x589, "SHFL", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x5a7, "SYNCS", SK_OTHER, D_NONE, W_1, F_NONE },
@@ -197,6 +205,7 @@ static const Op ops[] = {
 	{ 0x80a, "FSET", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x80b, "FSETP", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x80c, "ISETP", SK_OTHER, D_NONE, W_1, F_NONE },
+	{ 0x80f, "VIMNMX3", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x810, "IADD3", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x811, "LEA", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x812, "LOP3", SK_OTHER, D_LOP, W_1, F_NONE },
@@ -224,9 +233,11 @@ static const Op ops[] = {
 	{ 0x83b, "LDSM", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x83e, "F2FP", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x840, "HMNMX2", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0x843, "F2IP", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x844, "STSM", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x845, "I2FP", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x846, "VIADDMNMX", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0x847, "VHMNMX", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x848, "VIMNMX", SK_OTHER, D_X2, W_1, F_NONE },
 	{ 0x882, "UMOV", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x883, "UP2UR", SK_OTHER, D_NONE, W_1, F_NONE },
@@ -253,6 +264,7 @@ static const Op ops[] = {
 	{ 0x910, "F2F", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x911, "F2I", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x912, "I2F", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0x913, "FRND", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x918, "NOP", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x919, "S2R", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0x91a, "DEPBAR", SK_OTHER, D_NONE, W_1, F_NONE },
@@ -313,10 +325,13 @@ static const Op ops[] = {
 	{ 0xc02, "MOV", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc07, "SEL", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc08, "FSEL", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xc09, "FMNMX", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xc0b, "FSETP", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xc0c, "ISETP", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xc10, "IADD3", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc11, "LEA", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc12, "LOP3", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xc13, "IABS", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc14, "VABSDIFF", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc19, "SHF", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc1f, "PLOP3", SK_OTHER, D_NONE, W_1, F_NONE },
@@ -329,18 +344,25 @@ static const Op ops[] = {
 	{ 0xc28, "DMUL", SK_DMUL, D_RD, W_2, F_NONE },
 	{ 0xc2b, "DFMA", SK_DFMA, D_RD, W_2, F_NONE },
 	{ 0xc31, "HFMA2", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xc32, "HMUL2", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc36, "VIADD", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xc38, "I2I", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc39, "I2IP", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xc3e, "F2FP", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc45, "I2FP", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xc48, "VIMNMX", SK_OTHER, D_X2, W_1, F_NONE },
 	{ 0xc82, "UMOV", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xd00, "FLO", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xd04, "F2F", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xd05, "F2I", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xd06, "I2F", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xd07, "FRND", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xd08, "MUFU", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xd09, "POPC", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xd10, "F2F", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xd11, "F2I", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xd12, "I2F", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xd13, "FRND", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xdbd, "STAS", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xdbe, "REDAS", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xdc7, "UCGABAR_WAIT", SK_OTHER, D_NONE, W_1, F_NONE },
@@ -348,13 +370,17 @@ static const Op ops[] = {
 	{ 0xdf1, "IGMMA", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xdf2, "BGMMA", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xdf3, "QGMMA", SK_OTHER, D_NONE, W_1, F_NONE },
+	{ 0xe19, "SHF", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xe21, "FADD", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xe23, "FFMA", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xe24, "IMAD", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xe25, "IMAD", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xe27, "IMAD", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xe29, "DADD", SK_DADD, D_RD, W_2, F_NONE },
 	{ 0xe2a, "DSETP", SK_DSETP, D_NONE, W_1, F_NONE },
 	{ 0xe2b, "DFMA", SK_DFMA, D_RD, W_2, F_RC },
+	{ 0xe30, "HADD2", SK_OTHER, D_RD, W_1, F_NONE },
+	{ 0xe34, "HSETP2", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xe46, "VIADDMNMX", SK_OTHER, D_RD, W_1, F_NONE },
 	{ 0xf89, "SHFL", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0xf8c, "ATOMS", SK_OTHER, D_RD, W_1, F_NONE },
