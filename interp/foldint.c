@@ -3389,6 +3389,14 @@ interp_fold_negsetsub(const Ins *d)
 {
 	int reg = 0;
 
+	/* rcp and sqrt .rm and .rp .f64 of a register too (the rcp_rd,
+	 * rcp_ru, dsqrt_rd and dsqrt_ru subroutines; not rcp.rn or .rz, sqrt.rn
+	 * or any div.f64: sm_90 SASS of each beside neg.s32 of set.ne.f32.s32
+	 * of loaded values; v15 xmix 348526, beside an rcp.rp.f64, 0xbf800000
+	 * on an H200) */
+	if ((d->op == OP_RCP || d->op == OP_SQRT) && d->nty == 1 && d->ty[0] == TY_F64 && d->nopnd == 2 &&
+	    (ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP)))
+		return d->opnd[1].kind == OK_REG;
 	if (d->op != OP_RCP && d->op != OP_DIV)
 		return 0;
 	if (d->nty != 1 || d->ty[0] != TY_F32 || ir_hasmod(d, MOD_APPROX) || ir_hasmod(d, MOD_FULL) ||
