@@ -270,11 +270,14 @@ evaluated(const Ins *d)
 	/* not in a directed rounding, nor .relu or .satfinite (v15 7392:
 	 * cvt.rm.f32.f64 of 0.1 runs; 1248: cvt.rn.relu.f16x2.f32 of literals;
 	 * 108331, 18337, 118850: cvt.rn.satfinite.f16x2.f32 of literals is an
-	 * F2FP.SATFINITE that runs, and the sin of it a MUFU.SIN) */
+	 * F2FP.SATFINITE that runs, and the sin of it a MUFU.SIN), but for
+	 * tf32: cvt.rna.satfinite.tf32.f32 of a literal folds (v15 xmix
+	 * 274426: a setp.geu.f32 of it against x picks by the FMNMX rules;
+	 * sm_90 SASS of a cos.approx of it: no MUFU) */
 	if (d->op == OP_CVT)
 		return d->nty == 2 && (ir_tyinfo[d->ty[0]].kind == TK_FLOAT || d->ty[0] == TY_F16X2) &&
 		    !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) && !ir_hasmod(d, MOD_RELU) &&
-		    !ir_hasmod(d, MOD_SATFINITE) &&
+		    (!ir_hasmod(d, MOD_SATFINITE) || d->ty[0] == TY_TF32) &&
 		    (ir_tyinfo[s].kind == TK_FLOAT ||
 		    (isint(s) && ir_tyinfo[s].bits <= 32 && ir_hasmod(d, MOD_RN)));
 	if (d->op == OP_SLCT)
@@ -433,6 +436,17 @@ f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	 * with x, ptxas applies after it folds the MUFU: v15 immx 10207) */
 	kf = (d->op == OP_SET || d->op == OP_SHL || d->op == OP_SHR) && bits == 32 && d->nty >= 1 &&
 	    (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT);
+	/* cvt.rpi and .rmi to an integer run (intevaluated), but one to an
+	 * unsigned integer of a negative value ptxas knows is its 0 (v15
+	 * immx 170167: cos.approx.ftz of cvt.rmi.u32.f32 of -108.5, less
+	 * 0x3f800000, is cos -4.0 folded, 0xbf275530 on an H200; sm_90 SASS
+	 * of u16, u32 and u64 of -108.5 and -0.5: no F2I, no MUFU; of s16 and
+	 * s32, both) */
+	if (d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 && (ir_hasmod(d, MOD_RPI) || ir_hasmod(d, MOD_RMI)) &&
+	    (d->ty[0] == TY_U8 || d->ty[0] == TY_U16 || d->ty[0] == TY_U32 || d->ty[0] == TY_U64) &&
+	    (d->ty[1] == TY_F32 || d->ty[1] == TY_F64) && opval(pm, f, d, 1, d->ty[1], depth, &src[0]) &&
+	    !alu_fisnan(alu_fmt_of(d->ty[1]), src[0]) && src[0] >> (ir_tyinfo[d->ty[1]].bits - 1) & 1)
+		return *r = 0, 1;
 	if (d->nopnd < 2 || !evaluated(d))
 		return kf && interp_fold_kconst(f, v, r);
 	/* ptxas's own rules for a bfe.s32 and a bfi of fields it knows
