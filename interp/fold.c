@@ -3230,7 +3230,11 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		 * too (k16; v15 xmix 47021: max.NaN.f16 of a selp of and.b16
 		 * of or.b16 of a shl.b16 of mov'd 0x0011, 0 whatever the
 		 * inputs, and of sub.rn.sat.f16 x, -0 is HFMA2.RELU x, 1, -RZ
-		 * in sm_90 SASS, 0x7c00 for an inf x on an H200) */
+		 * in sm_90 SASS, 0x7c00 for an inf x on an H200).  Not into a
+		 * directed rounding, which is no HFMA2: fma.rm.bf16 is an
+		 * FFMA.RM and an F2FP, and a max.NaN.f16 of it with 0 stays an
+		 * HMNMX2 (v15 immx 54067), where of fma.rn.bf16 it is
+		 * HFMA2.BF16_V2.RELU (sm_90 SASS) */
 		const Ins *d = v >= 0 && (setzero(f, z) || (z >= 0 && ir_tyinfo[in->ty[0]].bits == 16 &&
 		    k16(pm, f, z, 0, &c) && (c & 0xFFFFu) == 0)) ? defof(f, v, &w) : NULL;
 		AluOp op;
@@ -3240,6 +3244,7 @@ foldrelu(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if (!d || d->guard || d->ndst != 1 || (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL &&
 		    d->op != OP_FMA) || (d->ty[0] != TY_F16 && d->ty[0] != TY_BF16 && d->ty[0] != TY_F16X2 &&
 		    d->ty[0] != TY_BF16X2) || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[in->ty[0]].bits ||
+		    ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RP) ||
 		    (n = d->nopnd - 1) < 2 || n > 3 || alu_decode(d, &op, &why) != 0 || op.nsrc != n)
 			continue;
 		for (int i = 0; i < n && ok; i++)
