@@ -5878,22 +5878,30 @@ foldslowset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 1;
 }
 
-/* Does ptxas compile f with a subroutine call or a signed 32-bit
- * division?  A call, the slow path of an IEEE div, rcp or sqrt (f32 or
- * f64) or of rsqrt.approx.f64, a 16- or 64-bit integer div or rem; and
- * div and rem .s32, which sm_90 SASS shows to act alike on allocas
- * (interp_fold_alloca), though they are inline. */
-static int
-subins(const Ins *d)
+/* Does ptxas compile d as a subroutine call?  A call, the slow path of an
+ * IEEE div, rcp or sqrt (f32 or f64) or of rsqrt.approx.f64, a 16- or
+ * 64-bit integer div or rem; not a 32-bit one, inline in sm_90 SASS (v13
+ * dag 5092: a rem.u32 before a cvt.sat of a cnot, interp_fold_satcnot). */
+int
+interp_fold_subcall(const Ins *d)
 {
 	int b = d->nty ? ir_tyinfo[d->ty[0]].bits : 0, fl = d->nty && ir_tyinfo[d->ty[0]].kind == TK_FLOAT;
 
-	return d->op == OP_CALL ||
-	    ((d->op == OP_DIV || d->op == OP_REM) && !fl && (b == 16 || b == 64 || d->ty[0] == TY_S32)) ||
+	return d->op == OP_CALL || ((d->op == OP_DIV || d->op == OP_REM) && !fl && (b == 16 || b == 64)) ||
 	    ((d->op == OP_DIV || d->op == OP_RCP || d->op == OP_SQRT) && fl && b >= 32 &&
 	     !ir_hasmod(d, MOD_APPROX) && !ir_hasmod(d, MOD_FULL)) ||
 	    (d->op == OP_RSQRT && d->ty[0] == TY_F64 && !ir_hasmod(d, MOD_FTZ));
 }
+
+/* Does ptxas compile f with a subroutine call (interp_fold_subcall) or a signed
+ * 32-bit division?  div and rem .s32, though inline, act alike on
+ * allocas in sm_90 SASS (interp_fold_alloca). */
+static int
+subins(const Ins *d)
+{
+	return interp_fold_subcall(d) || ((d->op == OP_DIV || d->op == OP_REM) && d->ty[0] == TY_S32);
+}
+
 
 /* An instruction after which ptxas's code may have called a subroutine
  * (mayhavecalled): any div or rem, a call, an rcp, sqrt or rsqrt but

@@ -247,6 +247,9 @@ int interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int 
 int interp_fold_satexact(const Func *f, XIns *xi, const Ins *in);
 /* cvt.sat.u8/.u16.u32 of a cnot.b32 result: the stack pointer's low bits (1 when it applies) */
 int interp_fold_satcnot(const Func *f, XIns *xi, const Ins *in, int k);
+/* fold.c: does ptxas compile d as a subroutine call (a call, an IEEE div, rcp or sqrt's slow path,
+ * a 16- or 64-bit integer div or rem)? */
+int interp_fold_subcall(const Ins *d);
 /* a zero-extending read of the low byte or half of a prmt.b32 (1 when
  * folded, -1 when out of memory) */
 int interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);

@@ -2946,34 +2946,13 @@ interp_fold_satexact(const Func *f, XIns *xi, const Ins *in)
  * result it never wrote (interp_fold_satcnot). */
 #define SPLOW 0xfdc0u
 
-/* Is there a subroutine call of ptxas's code before instruction k of f: a
- * call, the slow path of an IEEE div, rcp or sqrt of f32 or f64, of
- * rsqrt.f64, or a 16- or 64-bit integer div or rem?  (Not the 32-bit
- * integer ones, inline in sm_90 SASS: v13 dag 5092, a rem.u32 by -4
- * before.) */
-static int
-subcallbefore(const Func *f, int k)
-{
-	for (int j = 0; j < k && j < f->nins; j++) {
-		const Ins *d = f->ins[j];
-		int b = d->nty ? ir_tyinfo[d->ty[0]].bits : 0, fl = d->nty && ir_tyinfo[d->ty[0]].kind == TK_FLOAT;
-
-		if (d->op == OP_CALL || ((d->op == OP_DIV || d->op == OP_REM) && !fl && (b == 16 || b == 64)) ||
-		    ((d->op == OP_DIV || d->op == OP_RCP || d->op == OP_SQRT) && fl && b >= 32 &&
-		     !ir_hasmod(d, MOD_APPROX) && !ir_hasmod(d, MOD_FULL)) ||
-		    (d->op == OP_RSQRT && d->ty[0] == TY_F64 && !ir_hasmod(d, MOD_FTZ)))
-			return 1;
-	}
-	return 0;
-}
-
 /* cvt.sat.u8.u32 and cvt.sat.u16.u32 (instruction k, unguarded) of a
  * cnot.b32 result (unguarded, of a value ptxas does not know): ptxas
  * takes the cnot for 0 or 1, which no unsigned bound clips, and keeps the
  * low byte or half of the register that should hold it, one its code
  * never writes (sm_90 SASS: LOP3.LUT R, R1, 0xff and STG, or STG.U16 of
  * R1 itself, the cnot's ISETP and SEL elsewhere).  Which register that is
- * is the allocator's; before any subroutine call (subcallbefore) it is
+ * is the allocator's; before any subroutine call (interp_fold_subcall) it is
  * most often R1, the stack pointer, and the result its low bits, 0xfdc0
  * or 0xc0 in every thread on an H200 (v13 dag 5092, 8557, 11134, 11583;
  * v14 dag 18614, 45102; v15 dag 186203, 190495, 301167).  Others the
@@ -2991,8 +2970,11 @@ interp_fold_satcnot(const Func *f, XIns *xi, const Ins *in, int k)
 
 	if (!ir_hasmod(in, MOD_SAT) || in->nty != 2 || in->ty[1] != TY_U32 || (in->ty[0] != TY_U8 && in->ty[0] != TY_U16) ||
 	    in->guard || !d || d->guard || d->op != OP_CNOT || d->ty[0] != TY_B32 || d->nopnd != 2 ||
-	    (x = srcval(d, 1)) < 0 || interp_fold_kconst(f, x, &r) || subcallbefore(f, k))
+	    (x = srcval(d, 1)) < 0 || interp_fold_kconst(f, x, &r))
 		return 0;
+	for (int j = 0; j < k && j < f->nins; j++)
+		if (interp_fold_subcall(f->ins[j]))
+			return 0;   /* R1 may hold another value after a call */
 	xi->s[0] = (XOp){ .k = XO_IMM, .imm = in->ty[0] == TY_U8 ? SPLOW & 0xFFu : SPLOW };
 	return 1;
 }
