@@ -17,6 +17,7 @@
  * 16 marks the function bad (no answers from it); a file this reader
  * cannot follow at all is -1.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "api/sass.h"
@@ -582,6 +583,9 @@ text(Cub *c, Sass *s, int i, const char *name, size_t len, int nlines)
 			return -1;
 		si->line = line;
 		if (sass_decode(le(b.b + off, 8), le(b.b + off + 8, 8), si, &rel)) {
+			if (getenv("PTXKIT_NANORDER_DEBUG"))
+				fprintf(stderr, "nanorder: opcode 0x%03x at 0x%llx (line %d) not known: no answers\n",
+				    (unsigned)(le(b.b + off, 8) & 0xfff), (unsigned long long)off, line);
 			fn->bad = 1;
 			s->n--;
 			continue;

@@ -614,14 +614,14 @@ static int regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k);
 /* Which of f->ins[k]'s operands (its mul f->ins[mk]'s) the registers of
  * SASS instruction c's winning slot w and other slot o hold, by the PTX
  * lines their writers sw and so were traced to: 1 a wins, 0 b, -1 the
- * lines do not tell.  The return values of calls are tied to the calls'
+ * lines do not tell (strict: nor where one operand meets both slots).  The return values of calls are tied to the calls'
  * lines only where the trace does not answer without: with them a value
  * copied from a return value before a guarded write meets both (v2 flow
  * seed 10241, line 475: a, a brev or a mov of b, would meet the CALL b
  * came from); then the places the loader's prediction gives the operands
  * (foldedorigin). */
 static int
-decide(Ans *a, const Func *f, int k, int mk, int c, int o, int w, const LineSet *sw, const LineSet *so)
+decide(Ans *a, const Func *f, int k, int mk, int c, int o, int w, const LineSet *sw, const LineSet *so, int strict)
 {
 	const Ins *m = f->ins[mk];
 	LineSet oa, ob;
@@ -640,6 +640,8 @@ decide(Ans *a, const Func *f, int k, int mk, int c, int o, int w, const LineSet 
 		if (oa.full || ob.full || sw->full || so->full)
 			return -1;
 		int wa = meets(sw, &oa), wb = meets(sw, &ob), xa = meets(so, &oa), xb = meets(so, &ob);
+		if (strict && ((wa && xa) || (wb && xb)))
+			continue;
 		if (wa && !wb && !xa)
 			return 1;
 		if (!wa && wb && !xb)
@@ -719,13 +721,18 @@ answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 	 * R20, R30, R30 RZ, R31 the RCP64H of line 67), and copysign or abs
 	 * rewrite the high word alone, so that the low one traces to the
 	 * source's writer, maybe the other operand's (v1 f64 seed 62675,
-	 * line 89: DADD.RP R22, |R16|, R40 with R40 a copy of R16) */
-	lo = decide(a, f, k, mk, c, o, w, &sw, &so);
+	 * line 89: DADD.RP R22, |R16|, R40 with R40 a copy of R16).  The
+	 * high words answer strictly: where both slots' high registers
+	 * trace to one operand (a high word copied from it into the other
+	 * slot's pair), they tell nothing, and the low words' answer stands
+	 * (v1 mixed seed 179340, line 119: win{91} other{91} by the high
+	 * words, win{91} other{106} by the low, b's NaN on an H200) */
+	lo = decide(a, f, k, mk, c, o, w, &sw, &so, 0);
 	sw = (LineSet){ .left = &a->left };
 	so = (LineSet){ .left = &a->left };
 	sassorigin(a->s, sf->sec, sass, c, w + 1, 0, &sw);
 	sassorigin(a->s, sf->sec, sass, c, o + 1, 0, &so);
-	hi = decide(a, f, k, mk, c, o, w, &sw, &so);
+	hi = decide(a, f, k, mk, c, o, w, &sw, &so, 1);
 	return hi >= 0 ? hi : lo;
 }
 

@@ -66,7 +66,8 @@ enum {
 	ALU_NANA      = 1u << 19,  /* f64 add/sub/mul/min/max: a's NaN before b's; fma: a, c, b
 	                            * (else b, a; b, c, a): the operand order ptxas chose, see
 	                            * alu_float.c nanres */
-	ALU_NEGK      = 1u << 20,  /* f64 sub: b is a constant that ptxas negates, NaN or not;
+	ALU_NEGK      = 1u << 20,  /* f64 sub: b is a constant that ptxas negates, NaN or not
+	                            * (an fma fused from a sub: its c, with ALU_NEGC);
 	                            * shr.s32: negate the result (foldint.c foldnegshr) */
 	ALU_IMMFIELD  = 1u << 21,  /* bfe/bfi: position and length are both immediates */
 	ALU_W16A      = 1u << 22,  /* a (.s16) is an abs/neg.s16 result ptxas keeps sign-extended to

@@ -580,7 +580,9 @@ static uint64_t felem(const AluOp *op, int fmt, const uint64_t *src, int nb)
 			return 0;
 		if ((op->flags & ALU_NEGAB) && !alu_fisnan(fmt, x))
 			x ^= sm;
-		if ((op->flags & ALU_NEGC) && !alu_fisnan(fmt, c))
+		/* (a NaN c keeps its sign, unless it was a constant that
+		 * ptxas negated: ALU_NEGK, load.c nanorder) */
+		if ((op->flags & ALU_NEGC) && (!alu_fisnan(fmt, c) || (op->flags & ALU_NEGK)))
 			c ^= sm;
 		if ((op->flags & (ALU_APPROX | ALU_FULL)) && fmt == ALU_F32)   /* a div fused with an add */
 			r = alu_approx_divfma(s[0], s[1], c, (op->flags & ALU_FULL) != 0, (op->flags & ALU_NEGAB) != 0, ftz);

@@ -359,6 +359,8 @@ setpnank(const Func *f, const Ins *d)
 	return -1;
 }
 
+static int setpk(const Func *f, const Ins *pd);
+
 static int
 predconst(const Func *f, int v, int depth, int *r, int *rn)
 {
@@ -389,6 +391,11 @@ predconst(const Func *f, int v, int depth, int *r, int *rn)
 			return neg ^ x;
 		if (d->op == OP_SETP && d->ndef >= 1 && w == d->def[0] && (x = setpnank(f, d)) >= 0)
 			return neg ^ x;
+		/* a setp of two values ptxas knows, which it evaluates (sm_90
+		 * SASS: no FSEL for @p neg.f32 of a mov'd NaN by setp.ne.b32 of
+		 * mov'd 1 and 0, a MOV of the negation folded) */
+		if (d->op == OP_SETP && d->ndef == 1 && w == d->def[0] && ((x = setpk(f, d)) == 1 || x == 2))
+			return neg ^ (x == 1);
 		if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->ty[0] != TY_PRED || d->nopnd != 3 ||
 		    predop(d, 1, &a, &an) || predop(d, 2, &b, &bn))
 			return -1;
@@ -956,13 +963,53 @@ foldsat2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
+/* A setp pd without a BoolOp of two values ptxas knows: 1 true, 2 false, 3
+ * guarded, 0 not known (selknown's evaluation, and predconst's). */
+static int
+setpk(const Func *f, const Ins *pd)
+{
+	if (pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 &&
+	    (pd->ty[0] == TY_F32 || ((ir_tyinfo[pd->ty[0]].bits == 32 || ir_tyinfo[pd->ty[0]].bits == 64) &&
+	     (isint(pd->ty[0]) || ir_tyinfo[pd->ty[0]].kind == TK_BIT))) &&
+	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
+		/* and a 64-bit integer setp of immediates and values kconst64
+		 * knows alike (v15 xmix 358645: min.f16 of x and selp.b16 x, y,
+		 * !p by setp.ge.u64 of mov.b64 0777777777777777777777 and
+		 * mov.b64 -1 is x, a NaN's payload kept, on an H200; sm_90 SASS:
+		 * no HMNMX2) */
+		uint64_t k[2], res;
+		AluOp op;
+		const char *why;
+		int i, fl = pd->ty[0] == TY_F32, wide = ir_tyinfo[pd->ty[0]].bits == 64;
+		for (i = 0; i < 2; i++) {
+			const Opnd *o = &pd->opnd[1 + i];
+			if (o->kind == OK_FIMM && !wide)   /* 0f... bits, or a decimal literal rounded (v15 xmix 16807: -0.1) */
+				k[i] = interp_fimm(pd->ty[0], o->fbits, o->flkind) & 0xFFFFFFFFu;
+			else if (!fl && o->kind == OK_IMM)
+				k[i] = wide ? (uint64_t)o->imm : (uint32_t)o->imm;
+			else if (o->kind != OK_REG || !(fl ? interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]) :
+			    wide ? interp_fold_kconst64(f, srcval(pd, 1 + i), &k[i]) :
+			    interp_fold_kconstint(f, srcval(pd, 1 + i), &k[i])))
+				break;
+			if (!wide)
+				k[i] &= 0xFFFFFFFFu;
+		}
+		if (i == 2 && fl && !alu_decode(pd, &op, &why) && op.cmp)
+			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
+			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
+		if (i == 2 && !fl && interp_fold_kexec(pd, 2, k, &res))
+			return pd->guard ? 3 : res & 1 ? 1 : 2;
+	}
+	return 0;
+}
+
 /* Does ptxas know the predicate of selp in, or the c of slct in, so that
  * no FSEL remains (see foldsel)?  1 where it is true, 2 where false, 3 where this does not
  * tell which (a BoolOp, a guard), 0 where ptxas does not know it. */
 static int
 selknown(const Func *f, const Ins *in, int pv)
 {
-	int w, u;
+	int w, u, t;
 	const Ins *pd = pv >= 0 ? defof(f, pv, &w) : NULL, *c;
 
 	/* f16x2 and bf16x2 compares of a value with itself ptxas does not
@@ -999,38 +1046,8 @@ selknown(const Func *f, const Ins *in, int pv)
 	 * setp alike, of immediates and values its integer folds know
 	 * (kconstint: v15 xmix 13729, selp.f32 of an abs by setp.ne.s32 of
 	 * set.le.s32.s16 h, h and 0 was the abs's canonical NaN on an H200) */
-	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 &&
-	    (pd->ty[0] == TY_F32 || ((ir_tyinfo[pd->ty[0]].bits == 32 || ir_tyinfo[pd->ty[0]].bits == 64) &&
-	     (isint(pd->ty[0]) || ir_tyinfo[pd->ty[0]].kind == TK_BIT))) &&
-	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
-		/* and a 64-bit integer setp of immediates and values kconst64
-		 * knows alike (v15 xmix 358645: min.f16 of x and selp.b16 x, y,
-		 * !p by setp.ge.u64 of mov.b64 0777777777777777777777 and
-		 * mov.b64 -1 is x, a NaN's payload kept, on an H200; sm_90 SASS:
-		 * no HMNMX2) */
-		uint64_t k[2], res;
-		AluOp op;
-		const char *why;
-		int i, fl = pd->ty[0] == TY_F32, wide = ir_tyinfo[pd->ty[0]].bits == 64;
-		for (i = 0; i < 2; i++) {
-			const Opnd *o = &pd->opnd[1 + i];
-			if (o->kind == OK_FIMM && !wide)   /* 0f... bits, or a decimal literal rounded (v15 xmix 16807: -0.1) */
-				k[i] = interp_fimm(pd->ty[0], o->fbits, o->flkind) & 0xFFFFFFFFu;
-			else if (!fl && o->kind == OK_IMM)
-				k[i] = wide ? (uint64_t)o->imm : (uint32_t)o->imm;
-			else if (o->kind != OK_REG || !(fl ? interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]) :
-			    wide ? interp_fold_kconst64(f, srcval(pd, 1 + i), &k[i]) :
-			    interp_fold_kconstint(f, srcval(pd, 1 + i), &k[i])))
-				break;
-			if (!wide)
-				k[i] &= 0xFFFFFFFFu;
-		}
-		if (i == 2 && fl && !alu_decode(pd, &op, &why) && op.cmp)
-			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
-			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
-		if (i == 2 && !fl && interp_fold_kexec(pd, 2, k, &res))
-			return pd->guard ? 3 : res & 1 ? 1 : 2;
-	}
+	if (pd && (t = setpk(f, pd)) != 0)
+		return t;
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
 	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
@@ -6288,8 +6305,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(pm, f, xi, in);
-	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
-	    foldabsk(pm, f, xi, in, k))
+	if (in->op == OP_ABS && in->ty[0] == TY_F32 && (!in->guard || interp_fold_guardconst(f, in) == 1) &&
+	    xi->ns == 1 && in->nopnd == 2 && foldabsk(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
 	    in->nopnd == 2 && foldabssel(f, xi, in))
@@ -6297,7 +6314,11 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && (foldhalf2nan(pm, f, xi, in) || foldhalf2k(pm, f, xi, in)))
 		return 0;
-	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
+	/* (a guard that ptxas knows true is none to it: a MOV of 0xffc00001
+	 * for neg.f32 of mov'd 0x7f800001 under a setp.ne of mov'd 1 and 0;
+	 * tests/regress/ptxas-folds.ptx trapped on an H100) */
+	if ((in->op == OP_NEG || in->op == OP_ABS) && (!in->guard || interp_fold_guardconst(f, in) == 1) &&
+	    xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F32 || in->ty[0] == TY_F64 || in->ty[0] == TY_F16X2) && foldnegk(pm, f, xi, in))
 		return 0;
 	if (in->op == OP_NEG && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&

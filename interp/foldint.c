@@ -183,6 +183,18 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		xi->alu.flags = 0;
 		return 0;
 	}
+	/* of two values ptxas knows, a constant it folds with the
+	 * saturation, as PTX says: nothing cancels first (sm_90 SASS: a
+	 * MOV of 0x7fffffff for sub.sat.s32 x, x + y of mov'd 0x5852b6cf
+	 * and 0x3f7a0000; tests/regress/ptxas-folds.ptx trapped on an H100) */
+	{
+		uint64_t c;
+		int known = 0;
+		for (int oi = 1; oi <= 2; oi++)
+			known += in->opnd[oi].kind == OK_IMM || (srcval(in, oi) >= 0 && kconst(f, srcval(in, oi), 0, &c));
+		if (known == 2)
+			return 0;
+	}
 	for (int oi = 1; oi <= 2; oi++) {
 		int v = srcval(in, oi), w, neg, t, tv;
 		const Ins *d;

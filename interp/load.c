@@ -598,6 +598,7 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 	int pl = pm->fuse[(int)(xi - pm->code) - x->pc0], which = pl & 3, neg = (pl & 4) != 0;
 	const Ins *p;
 	XOp o[3], *ns;
+	uint64_t k;
 
 	if (pl == CONTRACT_SIGNFLIP) {   /* a neg folded into selps: the sign bit flips */
 		xi->alu.flags |= ALU_NEGAB;
@@ -632,6 +633,18 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 			xi->s[k].imm ^= (uint64_t)1 << 63;
 			xi->alu.flags &= ~(uint32_t)ALU_NEGAB;
 		}
+	}
+	/* of the square of one register a mov of an f64 immediate K wrote,
+	 * ptxas keeps K in the a slot and puts -K in b, NaN or not (v13 dag
+	 * 12784, line 129: sub.f64 -(K * K), x of mov.f64 K,
+	 * 0d7FF8000000000000 is DFMA R, R18, -QNAN, -R with R18:R19 K; the
+	 * H200's NaN was -K's) */
+	if (ty == TY_F64 && (xi->alu.flags & ALU_NEGAB) && xi->s[0].k == XO_REG && xi->s[1].k == XO_REG &&
+	    xi->s[0].r == xi->s[1].r && xi->s[0].sel == xi->s[1].sel && p->nopnd == 3 &&
+	    p->opnd[1].kind == OK_REG && p->opnd[2].kind == OK_REG && p->opnd[1].sym == p->opnd[2].sym &&
+	    interp_nan_movconst(x->f, p, 1, &k)) {
+		xi->s[1] = (XOp){ .k = XO_IMM, .imm = k ^ (uint64_t)1 << 63 };
+		xi->alu.flags &= ~(uint32_t)ALU_NEGAB;
 	}
 	if (in->op == OP_SUB && which == 1)
 		xi->alu.flags |= ALU_NEGC;
@@ -725,6 +738,7 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    op->op == OP_MAX || op->op == OP_FMA || op->op == OP_MAD))
 		return 0;
 	if (pl && pl != CONTRACT_SIGNFLIP) {
+		const Ins *add = in;
 		in = x->f->ins[(pl >> 3) - 1];
 		op->flags &= ~(uint32_t)(ALU_NANA | ALU_NEGK);
 		if (xi->s[0].k == XO_IMM && xi->s[1].k != XO_IMM)
@@ -733,6 +747,15 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->s[2].imm ^= (uint64_t)1 << 63;
 			op->flags &= ~(uint32_t)ALU_NEGC;
 		}
+		/* a subtrahend that a mov of an immediate (or a folded neg,
+		 * abs or selp of one) wrote is a constant that ptxas negates as
+		 * it compiles, NaN or not: ALU_NEGK on an fma negates a NaN c
+		 * too (v13 dag 2000, line 122: sub.f64 p, c of mul.f64 p and
+		 * mov.f64 c, 0D7fffffffffffffff is DFMA R, R, R, UR6 with UR6:UR7
+		 * 0xffffffffffffffff, which the H200 returned) */
+		if ((op->flags & ALU_NEGC) && xi->s[2].k == XO_REG && add->op == OP_SUB &&
+		    (interp_nan_movconst(x->f, add, add->ndst + 1, &c) || interp_nan_foldedimm(x->f, add, add->ndst + 1)))
+			op->flags |= ALU_NEGK;
 	}
 	/* where the SASS of the line returns a NaN constant whatever the
 	 * run-time values (api/nanorder.c constanswer), that is the result:
