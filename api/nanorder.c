@@ -614,8 +614,9 @@ static int regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k);
 /* Which of f->ins[k]'s operands (its mul f->ins[mk]'s) the registers of
  * SASS instruction c's winning slot w and other slot o hold, by the PTX
  * lines their writers sw and so were traced to: 1 a wins, 0 b, -1 the
- * lines do not tell (strict: nor where one operand meets both slots).  The return values of calls are tied to the calls'
- * lines only where the trace does not answer without: with them a value
+ * lines do not tell (strict: nor where one operand meets both slots).
+ * The return values of calls are tied to the calls' lines only where the
+ * trace does not answer without: with them a value
  * copied from a return value before a guarded write meets both (v2 flow
  * seed 10241, line 475: a, a brev or a mov of b, would meet the CALL b
  * came from); then the places the loader's prediction gives the operands
