@@ -866,6 +866,7 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 static int intsat32(const Ins *d);
 static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
+static void movconstk(XIns *xi, uint64_t r);
 
 /* The instruction that defines in's source, through unguarded cvts
  * without .sat between integer types of lo to 32 bits, which ptxas takes
@@ -2765,6 +2766,24 @@ foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
+	/* but of a NaN x that ptxas knows it folds each neg as it compiles,
+	 * quieting: the f32 NaN quieted, its sign kept, and the canonical
+	 * 0x7fff of f16 and bf16 (sm_90 SASS: MOV 0xffc12345 for neg.f32 of
+	 * neg.f32 of mov.b32 0xff812345, HFMA2.MMA of +QNAN for neg.bf16 of
+	 * neg.bf16 of mov.b16 0xffe9; tests/regress/ptxas-folds.ptx's check
+	 * of the bf16 pair on an H100) */
+	{
+		uint64_t c;
+		if (in->ty[0] == TY_F32 && interp_fold_kconst(f, u, &c) && (c & 0x7FFFFFFFu) > 0x7F800000u) {
+			movconstk(xi, (c & 0xFFFFFFFFu) | 0x400000u);
+			return 0;
+		}
+		if ((in->ty[0] == TY_F16 || in->ty[0] == TY_BF16) && k16(pm, f, u, 0, &c) &&
+		    (in->ty[0] == TY_F16 ? (c & 0x7FFFu) > 0x7C00u : (c & 0x7FFFu) > 0x7F80u)) {
+			movconstk(xi, 0x7FFFu);
+			return 0;
+		}
+	}
 	if (interp_decode_op(pm, &d->opnd[1], in->ty[0], &xi->s[0]))
 		return 0;
 	xi->alu.op = OP_MOV;
