@@ -4469,6 +4469,95 @@ foldsubk(const Func *f, XIns *xi, const Ins *in)
  * would double them. */
 static _Thread_local int k16steps;
 
+static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
+
+/* Bits of a 16-bit value ptxas knows though it does not know the value:
+ * its propagation tracks known zero and one bits through and, or, xor,
+ * not, and shifts by an amount it knows, and folds a cvt of the result
+ * where every bit is known (sm_90 SASS: cvt.f64.f16 of and.b16 of shl.b16
+ * x, 10 and 0x3ff, not'ed, is a MOV of 0x7fffffffe0000000 for x loaded;
+ * v14 xmix 15083: of (0x7fff | (x & 0x8000)) << 6 & 0x7fff, 9503: of
+ * sub.u16 of an and.b16 of 0x8000 and a value with a known clear sign bit,
+ * v15 xmix 226432: of not.b16 of and.b16 0x3ff of shl.b16 by 10, the
+ * folded 0x7fffffffe0000000 on an H200).  An xor of a value with itself
+ * is 0 (v15 xmix 177656, 139275, v14 xmix 22486: cvt.f64.f16 of an
+ * add.u16 -1 of min.u16 of xor.b16 x, x, the same).  A shr.s16 it
+ * tracks only where it knows the sign bit clear, as a shr.u16, or the
+ * whole source (sm_90 SASS: not.b16 of shr.s16 of x & 0x7fff by 15 is the
+ * MOV, but shr.s16 of x | 0x8000 by 15, all ones, stays an SHF.R.S32.HI
+ * and the F2F; v15 xmix 78936: of (x ^ x) | 0x8000 by 10, 213635: of a
+ * mov'd 0x8001 by 15, each the folded NaN on an H200).  *kz
+ * gets the bits known 0, *ko those known 1. */
+static int kb16(ptx_module *pm, const Func *f, const Ins *d, int depth, uint32_t *kz, uint32_t *ko);
+
+static int
+kb16op(const Ins *d)
+{
+	return !d->guard && d->ndef == 1 && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 16 &&
+	       (isint(d->ty[0]) || ir_tyinfo[d->ty[0]].kind == TK_BIT) &&
+	       (((d->op == OP_AND || d->op == OP_OR || d->op == OP_XOR || d->op == OP_SHL || d->op == OP_SHR) &&
+		 d->nopnd == 3) || (d->op == OP_NOT && d->nopnd == 2));
+}
+
+static void
+kb16v(ptx_module *pm, const Func *f, const Ins *d, int oi, int depth, uint32_t *kz, uint32_t *ko)
+{
+	const Opnd *x = &d->opnd[oi];
+	int u = srcval(d, oi), w;
+	const Ins *e;
+	uint64_t c;
+
+	*kz = *ko = 0;
+	if (x->kind == OK_IMM) {
+		c = (uint64_t)x->imm & 0xFFFFu;
+		*kz = ~c & 0xFFFFu, *ko = (uint32_t)c;
+		return;
+	}
+	if (x->kind != OK_REG || u < 0 || ir_tyinfo[f->regs[f->val[u].reg]->type].bits != 16 || depth >= 16)
+		return;
+	if ((e = defof(f, u, &w)) && kb16op(e)) {
+		kb16(pm, f, e, depth + 1, kz, ko);
+		return;
+	}
+	if (k16(pm, f, u, depth + 1, &c))
+		*kz = ~c & 0xFFFFu, *ko = c & 0xFFFFu;
+}
+
+static int
+kb16(ptx_module *pm, const Func *f, const Ins *d, int depth, uint32_t *kz, uint32_t *ko)
+{
+	uint32_t za, oa, zb = 0, ob = 0, k;
+
+	*kz = *ko = 0;
+	if (k16steps++ >= 1024)
+		return 0;
+	if (d->op == OP_XOR && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
+		return *kz = 0xFFFFu, 1;
+	kb16v(pm, f, d, 1, depth, &za, &oa);
+	if (d->op != OP_NOT)
+		kb16v(pm, f, d, 2, depth, &zb, &ob);
+	switch (d->op) {
+	case OP_AND: *kz = za | zb, *ko = oa & ob; break;
+	case OP_OR: *kz = za & zb, *ko = oa | ob; break;
+	case OP_XOR: *kz = (za & zb) | (oa & ob), *ko = (za & ob) | (oa & zb); break;
+	case OP_NOT: *kz = oa, *ko = za; break;
+	default:
+		/* a shift by an amount it knows; PTX clamps it at 16 */
+		if ((zb | ob) != 0xFFFFu)
+			return 0;
+		k = ob > 16 ? 16 : ob;
+		if (d->op == OP_SHL)
+			*kz = ((za << k) | ((1u << k) - 1)) & 0xFFFFu, *ko = (oa << k) & 0xFFFFu;
+		else if (d->ty[0] == TY_S16 && (za | oa) == 0xFFFFu)
+			*ko = (uint16_t)((int16_t)oa >> (k > 15 ? 15 : k)), *kz = ~*ko & 0xFFFFu;
+		else if (d->ty[0] == TY_S16 && !(za & 0x8000u))
+			*kz = *ko = 0;
+		else
+			*kz = ((za >> k) | (0xFFFF0000u >> k)) & 0xFFFFu, *ko = oa >> k;
+	}
+	return (*kz | *ko) == 0xFFFFu;
+}
+
 static int
 k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
@@ -4666,6 +4755,10 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		if (!interp_fold_kexec(d, 1, src, &c))
 			return 0;
 		return *r = c & 0xFFFFu, 1;
+	}
+	if (kb16op(d)) {
+		uint32_t kz, ko;
+		return kb16(pm, f, d, depth, &kz, &ko) && (*r = ko, 1);
 	}
 	if ((n = d->nopnd - 1) < 1 || n > 3)
 		return 0;
