@@ -156,7 +156,9 @@
  *     rcp of one an FMUL by it (folddiv1).
  *   - cvt.f32.bf16, cvt.f64 of an f16 or bf16 NaN and cvt.f16 or .bf16
  *     of an f64 NaN that ptxas knows are its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
- *     of x converts -x, of an abs.f16 |x|, a NaN x as it is (foldnegcvt).
+ *     of x converts -x, of an abs.f16 |x|, a NaN x as it is (foldnegcvt);
+ *     so do cvt.f64.f32, and the F2Fs narrowing an f64 or f32, of a neg
+ *     or abs (negcvtf2f).
  *   - setp.equ, .geu, .ne and .lt .f32 of a set's integer result (0 or
  *     -1) and 0 are integer tests: eq, ge, neu and ltu (foldsetpset).
  *   - setp/set .ne, .equ (.eq, .neu) .f16 of a 16-bit integer set's mask
@@ -5020,15 +5022,51 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * F2F.F64.F16 R, |R|; v13 dag 1012, v14 xmix 2022: 0xffff300000000000
  * where the lone abs gives 0x7fff on an H200); abs.bf16 stays an HFMA2,
  * and cvt.f32.bf16 of the neg a shift of its result. */
+/* Is cvt in (no .sat) one whose neg or abs source ptxas takes as the
+ * F2F's operand modifier, foldnegcvt's?  To f64 of an f16 or bf16, and
+ * of an f32 without .ftz (F2F.F64.F32 R, -R and |R|; with .ftz an
+ * FMUL.FTZ by -1 or 1 comes first); of an f64 to f32, f16 or bf16, any
+ * rounding, .ftz too, not .relu or .satfinite (F2F.F32.F64.RM R, -R,
+ * F2F.F32.F64.RZ R, |R| for .rz.ftz, F2F.F16.F64 R, -R, F2F.BF16.F64
+ * R, |R|); of an f32 to f16 or bf16, no .ftz, .relu or .satfinite
+ * (F2F.BF16.F32 R, -R, F2F.F16.F32.RZ R, |R|; .relu is an FADD and an
+ * F2FP.RELU).  sm_90 SASS of each; as for a half, the F2F leaves a NaN
+ * as it is, the modifier unapplied (v15 xmix 205291: cvt.f64.f32 of
+ * abs.f32 of a set.le.ftz.s32.f32 mask, 0xffffffff, is 0xffffffffe0000000
+ * on an H200, where the FADD of the lone abs gives 0x7fffffffe0000000). */
+static int
+negcvtf2f(const Ins *in)
+{
+	if (in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16))
+		return 1;
+	if (in->ty[0] == TY_F64 && in->ty[1] == TY_F32)
+		return !ir_hasmod(in, MOD_FTZ);
+	if (in->ty[1] == TY_F64 && (in->ty[0] == TY_F32 || in->ty[0] == TY_F16 || in->ty[0] == TY_BF16))
+		return !ir_hasmod(in, MOD_RELU) && !ir_hasmod(in, MOD_SATFINITE);
+	if (in->ty[1] == TY_F32 && (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16))
+		return !ir_hasmod(in, MOD_FTZ) && !ir_hasmod(in, MOD_RELU) && !ir_hasmod(in, MOD_SATFINITE);
+	return 0;
+}
+
 static int
 foldnegcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 1), w, u;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (!d || !(d->op == OP_NEG || (d->op == OP_ABS && d->ty[0] == TY_F16)) || d->guard || d->ty[0] != in->ty[1] ||
-	    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) ||
-	    interp_decode_op(pm, &d->opnd[1], in->ty[1], &xi->s[0]))
+	if (!d || !(d->op == OP_NEG || (d->op == OP_ABS && d->ty[0] != TY_BF16)) || d->guard || d->ty[0] != in->ty[1] ||
+	    ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 || (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
+		return 0;
+	/* (of an f32 or f64 ptxas knows, it folds the neg and the cvt: the
+	 * rule leaves those to foldnegk and the constant rules) */
+	if (in->ty[1] == TY_F32 || in->ty[1] == TY_F64) {
+		uint64_t c;
+		uint32_t c32;
+		if (in->ty[1] == TY_F32 ? interp_fold_kconst(f, u, &c) || interp_fold_f32val(pm, f, u, &c32) :
+		    interp_fold_dconstdeep(f, u, &c))
+			return 0;
+	}
+	if (interp_decode_op(pm, &d->opnd[1], in->ty[1], &xi->s[0]))
 		return 0;
 	xi->alu.flags |= ALU_SGNOP;
 	xi->alu.imm = d->op == OP_NEG ? SGN_NEG : SGN_ABS;
@@ -6308,7 +6346,7 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    foldcvtnank(pm, f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
-	    in->ty[0] == TY_F64 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) && foldnegcvt(pm, f, xi, in, k))
+	    negcvtf2f(in) && foldnegcvt(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
 	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && xi->ns == 1 && foldhalfsetcvt(f, xi, in))
