@@ -20,7 +20,8 @@
  *     product of its own (negftz), fused even where the add reads it
  *     twice, y - y;
  *   - when both operands are products, the first is fused if it can be,
- *     else the second;
+ *     else the second; the other is read as a rounded product, so its
+ *     mul stays a FMUL for its other readers too (countgood);
  *   - div.full.f32 and div.approx.f32 are a * MUFU.RCP(b) in ptxas's code
  *     (alu_math.c), and that multiply fuses as a mul would: Triton's
  *     mean = sum / n; x - mean is an FFMA of -sum, 1/n and x;
@@ -982,6 +983,48 @@ negftz(const Func *f, const Ins *d)
 	return 0;
 }
 
+/* Is mul d one by 1.0 or -1.0 of its scalar type, an immediate or an
+ * unguarded mov of one?  ptxas folds it to its other factor or that
+ * negated before it fuses: no product (sm_90 SASS: mul.bf16 p, y, -1.0
+ * of a mov.b16 0xbf80 added to x * x is HFMA2.BF16 x, x, -y; v15 dag
+ * 92260, which an H200 computed so). */
+static int
+unitfactor(const Func *f, const Ins *d)
+{
+	uint64_t one, b;
+	int ty = d->ty[0];
+
+	switch (ty) {
+	case TY_F16: one = 0x3C00u; break;
+	case TY_BF16: one = 0x3F80u; break;
+	case TY_F32: one = 0x3F800000u; break;
+	case TY_F64: one = 0x3FF0000000000000ull; break;
+	default: return 0;
+	}
+	for (int k = 1; k <= 2; k++) {
+		const Opnd *o = &d->opnd[k];
+		int v = usedval(d, k);
+		if (o->kind != OK_IMM && o->kind != OK_FIMM && v >= 0 && v < f->nval && f->val[v].ins >= 0) {
+			const Ins *m = f->ins[f->val[v].ins];
+			if (m->op != OP_MOV || m->guard || m->nopnd != 2 || m->ndef != 1 || m->nty != 1 ||
+			    ir_tyinfo[m->ty[0]].bits != ir_tyinfo[ty].bits)
+				continue;
+			o = &m->opnd[1];
+		}
+		if (o->kind == OK_IMM)
+			b = (uint64_t)o->imm;
+		else if (o->kind == OK_FIMM)
+			b = interp_fimm(ty, o->fbits, o->flkind);
+		else
+			continue;
+		if (ir_tyinfo[ty].bits < 64)
+			b &= (1ull << ir_tyinfo[ty].bits) - 1;
+		if ((b & ~(1ull << (ir_tyinfo[ty].bits - 1))) == one)
+			return 1;
+	}
+	return 0;
+}
+
 /* The mul whose product value v is (through movs and negs), with *neg
  * its sign; -1 if none.  A value may come from anything: a phi or the
  * entry (no instruction), a guarded or multi-destination instruction, a
@@ -1000,7 +1043,8 @@ source(const Func *f, int v, int ty, int *neg)
 		    (ir_opinfo[d->op].flags & OF_RDST))
 			return -1;
 		if (d->op == OP_MUL)
-			return d->nopnd == 3 && !rounded(d) && !ir_hasmod(d, MOD_SAT) && steady(d) ? f->val[v].ins : -1;
+			return d->nopnd == 3 && !rounded(d) && !ir_hasmod(d, MOD_SAT) && steady(d) && !unitfactor(f, d) ?
+			    f->val[v].ins : -1;
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
 			return d->nopnd == 3 && d->ty[0] == TY_F32 && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) &&
 			    steady(d) ? f->val[v].ins : -1;
@@ -1100,12 +1144,67 @@ plainadd(const Ins *a)
 	    floatty(a->ty[0]);
 }
 
+/* Count in p->good the readers of each product value that fuse it: the
+ * adds that could (an add of two products, pick[k] 1 or 2, only the one
+ * it fuses; 3, neither; 4, not decided yet, both), the movs and negs of a
+ * product all of whose readers fuse it, and the negftz products.  The
+ * product an add of two does not fuse is read rounded there, and an add
+ * of it alone then does not fuse it either: its mul a FMUL (sm_90 SASS:
+ * mul p = x * x, add x + p, mul q = y * x, sub q - p is FMUL, FADD of it,
+ * FFMA y, x, -p; f32, f16 and bf16 alike (HMUL2, HADD2, HFMA2); v15 dag
+ * 86425: add.bf16 x + p beside sub.bf16 q - p, the HADD2's rounding on an
+ * H200). */
+static void
+countgood(const Func *f, Plan *p, const unsigned char *dead, int *pick)
+{
+	memset(p->good, 0, ((size_t)f->nval + 1) * sizeof *p->good);
+	/* the adds that could fuse each product value (the value they read);
+	 * not one that reads one product twice, p + p, p - p or -p + p (also
+	 * through movs and negs), which ptxas keeps an FADD of the rounded
+	 * product, and so the mul a FMUL for every reader */
+	for (int k = 0; k < f->nins; k++) {
+		int neg, i1, i2, two;
+		if (!plainadd(f->ins[k]) || dead[k])
+			continue;
+		i1 = fusable(f, p, k, 1, &neg);
+		i2 = fusable(f, p, k, 2, &neg);
+		if (i1 >= 0 && i1 == i2)
+			continue;
+		two = i1 >= 0 && i2 >= 0;
+		if (two && !pick[k])
+			pick[k] = 4;
+		if (i1 >= 0 && (!two || pick[k] == 4 || pick[k] == 1))
+			p->good[usedval(f->ins[k], 1)]++;
+		if (i2 >= 0 && (!two || pick[k] == 4 || pick[k] == 2))
+			p->good[usedval(f->ins[k], 2)]++;
+	}
+	/* a mov or neg of a product whose readers all fuse it fuses too, as a
+	 * reader of what it copies (the later ones first, so that a chain of
+	 * them counts from its end) */
+	for (int k = f->nins - 1; k >= 0; k--) {
+		const Ins *q = f->ins[k];
+		int v, neg;
+		if ((q->op != OP_MOV && q->op != OP_NEG && !absself(f, q, q->ty[0])) || dead[k] || q->guard || q->ndef != 1 ||
+		    q->nopnd != 2 || ir_hasmod(q, MOD_FTZ) || (q->op == OP_NEG && !floatty(q->ty[0])) ||
+		    (v = usedval(q, 1)) < 0 ||
+		    p->nuse[q->def[0]] == 0 || p->nuse[q->def[0]] != p->good[q->def[0]] || source(f, v, q->ty[0], &neg) < 0)
+			continue;
+		p->good[v]++;
+	}
+	/* a neg.ftz of a product reads it as a product of its own does
+	 * (negftz): the mul's value is fused there */
+	for (int k = 0; k < f->nins; k++)
+		if (negftz(f, f->ins[k]))
+			p->good[usedval(f->ins[k], 1)]++;
+}
+
 int *
 interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 {
 	Plan p;
 	int *plan;
 	unsigned char *dead;
+	int *pick;
 	size_t nv = (size_t)f->nval + 1;
 
 	if (!f->built || debugtarget(m))
@@ -1114,13 +1213,16 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	p.good = interp_alloc(cx, nv * sizeof *p.good);
 	plan = interp_alloc(cx, (size_t)(f->nins + 1) * sizeof *plan);
 	dead = interp_alloc(cx, (size_t)f->nins + 1);
-	if (!p.nuse || !p.good || !plan || !dead) {
+	pick = interp_alloc(cx, (size_t)(f->nins + 1) * sizeof *pick);
+	if (!p.nuse || !p.good || !plan || !dead || !pick) {
 		interp_free(cx, p.nuse);
 		interp_free(cx, p.good);
 		interp_free(cx, plan);
 		interp_free(cx, dead);
+		interp_free(cx, pick);
 		return NULL;
 	}
+	memset(pick, 0, (size_t)(f->nins + 1) * sizeof *pick);
 	memset(p.nuse, 0, nv * sizeof *p.nuse);
 	memset(p.good, 0, nv * sizeof *p.good);
 	memset(plan, 0, (size_t)(f->nins + 1) * sizeof *plan);
@@ -1213,46 +1315,37 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 		    p.nuse[q->def[0]] > 0 && p.nuse[q->def[0]] == p.good[q->def[0]])
 			plan[k] = CONTRACT_SIGNFLIP;
 	}
-	memset(p.good, 0, nv * sizeof *p.good);
-	/* the adds that could fuse each product value (the value they read);
-	 * not one that reads one product twice, p + p, p - p or -p + p (also
-	 * through movs and negs), which ptxas keeps an FADD of the rounded
-	 * product, and so the mul a FMUL for every reader */
+	/* the readers that could fuse each product (countgood); an add of two
+	 * products picks by those counts the first it can fuse, else the
+	 * second, and fuses it whatever else reads it rounded (sm_90 SASS, v14
+	 * dag 30116: add.bf16x2 p + q and sub.bf16x2 r - p of three products
+	 * are HFMA2s of p's and r's factors, p's HMUL2 kept for the sub); the
+	 * readers are then counted again with the other product read rounded,
+	 * by which the adds of one product fuse it or not (countgood) */
+	countgood(f, &p, dead, pick);
 	for (int k = 0; k < f->nins; k++) {
-		int neg, i1, i2;
-		if (!plainadd(f->ins[k]) || dead[k])
+		int neg;
+		if (!pick[k])
 			continue;
-		i1 = fusable(f, &p, k, 1, &neg);
-		i2 = fusable(f, &p, k, 2, &neg);
-		if (i1 >= 0 && i1 == i2)
-			continue;
-		if (i1 >= 0)
-			p.good[usedval(f->ins[k], 1)]++;
-		if (i2 >= 0)
-			p.good[usedval(f->ins[k], 2)]++;
+		if (fusable(f, &p, k, 1, &neg) >= 0 && chainok(f, &p, usedval(f->ins[k], 1)))
+			pick[k] = 1;
+		else if (fusable(f, &p, k, 2, &neg) >= 0 && chainok(f, &p, usedval(f->ins[k], 2)))
+			pick[k] = 2;
+		else
+			pick[k] = 3;
 	}
-	/* a mov or neg of a product whose readers all fuse it fuses too, as a
-	 * reader of what it copies (the later ones first, so that a chain of
-	 * them counts from its end) */
-	for (int k = f->nins - 1; k >= 0; k--) {
-		const Ins *q = f->ins[k];
-		int v, neg;
-		if ((q->op != OP_MOV && q->op != OP_NEG && !absself(f, q, q->ty[0])) || dead[k] || q->guard || q->ndef != 1 ||
-		    q->nopnd != 2 || ir_hasmod(q, MOD_FTZ) || (q->op == OP_NEG && !floatty(q->ty[0])) ||
-		    (v = usedval(q, 1)) < 0 ||
-		    p.nuse[q->def[0]] == 0 || p.nuse[q->def[0]] != p.good[q->def[0]] || source(f, v, q->ty[0], &neg) < 0)
-			continue;
-		p.good[v]++;
-	}
-	/* a neg.ftz of a product reads it as a product of its own does
-	 * (negftz): the mul's value is fused there */
-	for (int k = 0; k < f->nins; k++)
-		if (negftz(f, f->ins[k]))
-			p.good[usedval(f->ins[k], 1)]++;
+	countgood(f, &p, dead, pick);
 	/* each add fuses its first operand whose product has no other reader */
 	for (int k = 0; k < f->nins; k++) {
 		int neg, i;
 		if (!plainadd(f->ins[k]) || dead[k])
+			continue;
+		if (pick[k] == 1 || pick[k] == 2) {
+			if ((i = fusable(f, &p, k, pick[k], &neg)) >= 0)
+				plan[k] = (i + 1) << 3 | neg << 2 | pick[k];
+			continue;
+		}
+		if (pick[k])
 			continue;
 		for (int oi = 1; oi <= 2; oi++) {
 			int v = usedval(f->ins[k], oi);
@@ -1265,5 +1358,6 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	interp_free(cx, p.nuse);
 	interp_free(cx, p.good);
 	interp_free(cx, dead);
+	interp_free(cx, pick);
 	return plan;
 }
