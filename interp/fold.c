@@ -3634,9 +3634,25 @@ foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
  * sign).  A value ptxas computes from immediates (kconst) is known too
  * (v14 xmix 216: abs.ftz.f32 of a bfe.s32 at 17, 14 of a sub.u32 of a
  * mov.u32, 0xffffe052, is 0x7fffe052 on an H200; sm_90 SASS: an
- * HFMA2.MMA of +QNAN and -553). */
+ * HFMA2.MMA of +QNAN and -553), and so is one they compute from a float
+ * literal's bits, which ptxas propagates (kconstintlit; v14 xmix 25781:
+ * abs.f32 of sub.s32 of shr.u32 by 23 of mov.f32 1.17549435e-38 and 127,
+ * 0xffffff82, is 0x7fffff82 on an H200; sm_90 SASS: MOV R, 0x7fffff82;
+ * neg.f32 alike, foldnegk). */
 static int negabsk(ptx_module *pm, const Func *f, const Ins *in, int i, uint32_t *r);
 static int mmstop(const Func *f, int i, int k);
+
+/* The f32 bits of abs.f32's source where integer instructions compute
+ * it from a float literal that ptxas propagates (kconstintlit) */
+static int
+abslitk(const Func *f, const XIns *xi, const Ins *in, uint32_t *a)
+{
+	uint64_t c;
+
+	if (xi->s[0].k == XO_IMM || !interp_fold_kconstintlit(f, srcval(in, 1), &c))
+		return 0;
+	return *a = (uint32_t)c, 1;
+}
 
 static int
 foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
@@ -3663,7 +3679,9 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    z == srcval(d, 2) && !ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN) && !ir_hasmod(d, MOD_RELU) &&
 	    negabsk(pm, f, d, 0, &a) && (e = defof(f, z, &z)) && !mmstop(f, f->val[z].ins, k))
 		;
-	else if (!f32known(pm, f, xi, in, 0, &a) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
+	else if (!f32known(pm, f, xi, in, 0, &a) && !abslitk(f, xi, in, &a))
+		return 0;
+	if ((a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;
 	a |= 0x400000u;
 	movconstk(xi, a & 0x7FFFFFFFu);
@@ -3917,10 +3935,15 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * reads it, that pass folds the FMNMX of the negated constant
 		 * twice to the constant (sm_90 SASS: a MOV of 0xffc00001 for
 		 * min.f32 of neg.ftz of 0f7F800001 left so; v15 xmix 176394,
-		 * 0xffc00001 on an H200) */
+		 * 0xffc00001 on an H200).  The integer instructions may start
+		 * from a float literal's bits, which ptxas propagates
+		 * (kconstintlit; v15 xmix 114871: neg.f32 of sub.s32 of
+		 * shr.s32 by 23 of a bfe.u32 of mov.f32 1e-3 and 127 is
+		 * 0x7fffff81 on an H200; sm_90 SASS of neg.ftz.f32 of such a
+		 * chain from 1.17549435e-38: MOV R, 0x7fffff81) */
 		if (!neg || xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)) ||
 		    d->op == OP_PRMT || (d->guard && ir_hasmod(in, MOD_FTZ) && !selfmmonly(f, in)) ||
-		    !interp_fold_kconst(f, v, &c) ||
+		    (!interp_fold_kconst(f, v, &c) && !interp_fold_kconstintlit(f, v, &c)) ||
 		    (c & 0x7FFFFFFFu) <= 0x7F800000u)
 			return 0;
 		r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
@@ -6455,6 +6478,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
 	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
 		return foldsat2(pm, f, xi, in);
+	if ((in->op == OP_NEG || in->op == OP_ABS) && in->ty[0] == TY_F32 && (r = interp_fold_setmask(pm, f, xi, in)) != 0)
+		return r < 0 ? -1 : 0;
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && (!in->guard || interp_fold_guardconst(f, in) == 1) &&
 	    xi->ns == 1 && in->nopnd == 2 && foldabsk(pm, f, xi, in, k))
 		return 0;

@@ -250,6 +250,9 @@ int interp_fold_satcnot(const Func *f, XIns *xi, const Ins *in, int k);
 /* fold.c: does ptxas compile d as a subroutine call (a call, an IEEE div, rcp or sqrt's slow path,
  * a 16- or 64-bit integer div or rem)? */
 int interp_fold_subcall(const Ins *d);
+/* foldf32.c: neg or abs.f32 of a set mask where ptxas's mask pass runs
+ * (1 when it applies, -1 when out of memory) */
+int interp_fold_setmask(ptx_module *pm, const Func *f, XIns *xi, const Ins *in);
 /* a zero-extending read of the low byte or half of a prmt.b32 (1 when
  * folded, -1 when out of memory) */
 int interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
