@@ -49,11 +49,18 @@
  *   - neg.s32 of a set's f32 that ptxas makes a select of 1.0 is the
  *     select of -1.0 (foldnegset), and of an f32 NaN it holds as a float
  *     the canonical NaN (nanknown).
+ *   - sub.s32/.u32 of such a NaN adds 0x7fffffff (foldsubnan); an add,
+ *     sub or mul .f32 is one where it reads a value ptxas holds as the
+ *     integer 0x7fffffff: a mov of it, an integer constant, a saturating
+ *     cvt.s32 of a float literal, a neg.f32 or min.NaN of literals, an
+ *     .rn.f32 add, sub or mul of known values that is a NaN (cnanint,
+ *     rnnan, cvtsatmax).
  *   - a zero-extending read of the low byte or half of a prmt.b32, or
  *     an and.b32 of it with a mask of whole bytes keeping byte 0, whose
  *     selector nibbles there are all 4 or more takes a as 0
  *     (interp_fold_prmtlow, called by fold.c).
  */
+#include <math.h>
 #include <string.h>
 
 #include "interp.h"
@@ -3291,6 +3298,180 @@ nanlit(ptx_module *pm, const Opnd *op, uint32_t *c)
 	return (*c & 0x7FFFFFFFu) > 0x7F800000u;
 }
 
+/* Does ptxas know operand i of d, an f32 value: a literal, a value
+ * kconst finds with the movs of float literals known (klit; its bits *c,
+ * *val set), or an f32 instruction of one SASS instruction of literals
+ * or such values that it computes (bfefone: a cos.approx.ftz of a
+ * literal; *val clear)? */
+static int
+rnval(ptx_module *pm, const Func *f, const Ins *d, int i, uint32_t *c, int *val)
+{
+	XOp o;
+	uint64_t k;
+	int w, x;
+	const Ins *s;
+
+	*val = 1;
+	if (d->opnd[i].kind == OK_FIMM || d->opnd[i].kind == OK_IMM) {
+		if (interp_decode_op(pm, &d->opnd[i], TY_F32, &o) || o.k != XO_IMM)
+			return 0;
+		*c = (uint32_t)o.imm;
+		return 1;
+	}
+	if (d->opnd[i].kind != OK_REG)
+		return 0;
+	if (kconstlit(f, srcval(d, i), 0, &k))
+		return *c = (uint32_t)k, 1;
+	*val = 0;
+	if (!(s = defof(f, srcval(d, i), &w)) || s->guard || !bfefone(s) || s->ty[0] != TY_F32 || s->nopnd > 3)
+		return 0;
+	for (int j = 1; j < s->nopnd; j++)
+		if (!rnval(pm, f, s, j, c, &x) || !x)
+			return 0;
+	return 1;
+}
+
+/* Is d an add, sub or mul .rn.f32 (.ftz too, not .sat) of values ptxas
+ * knows (rnval) whose result is a NaN: a NaN among them, any NaN, or
+ * infinity times 0 or less infinity?  ptxas folds it to the canonical
+ * NaN 0x7fffffff; not the directed roundings .rz, .rm and .rp, which stay
+ * an FMUL or FADD of the constants (sm_90 SASS: mul.rn.f32 or add.rn.f32
+ * of 0fFF812345 and 2.0, or a mov'd 1.0, or a cos.approx.ftz of
+ * 0f80800000, is known, an add.f32 of it and a loaded x subtracted from a
+ * loaded y an IADD3 of y and 0x7fffffff; of mul.rp, .rz, .rm of
+ * 0d7FFFFFFFFFFFFFFF and 29.625 an FMUL.RP and FADD at run time, the
+ * IADD3 of -R; v15 immx 54479: sub.cc.s32 of such an add.f32 of a
+ * mul.rp.ftz was x - 0x7fffffff on an H200, 220011: of an add.f32 of a
+ * mul.rn.f32 of 0fFF812345 by a cos.approx.ftz.f32 of 0f80800000 2
+ * below it, 167464: of mul.rn.f32 3.4028235677973366e38,
+ * 0d0000000000000002, infinity times 0, with itself 0xfffffffe). */
+static int
+rnnan(ptx_module *pm, const Func *f, const Ins *d)
+{
+	uint32_t c[2], a[2];
+	int val[2], nan = 0, ftz = ir_hasmod(d, MOD_FTZ);
+
+	if (d->guard || d->nopnd != 3 || d->ty[0] != TY_F32 || ir_hasmod(d, MOD_SAT) || !ir_hasmod(d, MOD_RN) ||
+	    (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		if (!rnval(pm, f, d, i + 1, &c[i], &val[i]))
+			return 0;
+		a[i] = c[i] & 0x7FFFFFFFu;
+		nan |= val[i] && a[i] > 0x7F800000u;
+	}
+	if (nan || !val[0] || !val[1])
+		return nan;
+	if (d->op == OP_MUL)
+		for (int i = 0; i < 2; i++)
+			if (a[i] == 0x7F800000u && (a[1 - i] == 0 || (ftz && a[1 - i] < 0x800000u)))
+				return 1;
+	return d->op != OP_MUL && a[0] == 0x7F800000u && a[1] == 0x7F800000u &&
+	    ((c[0] ^ c[1]) >> 31) == (d->op == OP_ADD);
+}
+
+/* Is cvt.s32.f32 or .f64 d of a literal, or of a mov of one, 0x7fffffff
+ * (its value, rounded by d's modifier, 2^31 - 1 or more)? */
+static int
+cvtsatmax(const Func *f, const Ins *d)
+{
+	const Opnd *o = &d->opnd[1];
+	const Ins *s;
+	int w;
+	double x;
+
+	if (o->kind == OK_REG && (s = defof(f, srcval(d, 1), &w)) && !s->guard && s->op == OP_MOV && s->nopnd == 2 &&
+	    s->opnd[1].kind == OK_FIMM && s->nty == 1 && s->ty[0] == d->ty[1])
+		o = &s->opnd[1];
+	if (o->kind != OK_FIMM)
+		return 0;
+	if (d->ty[1] == TY_F32) {
+		uint32_t b = (uint32_t)interp_fimm(TY_F32, o->fbits, o->flkind);
+		float y;
+		memcpy(&y, &b, sizeof y);
+		x = y;
+	} else {
+		uint64_t b = interp_fimm(TY_F64, o->fbits, o->flkind);
+		memcpy(&x, &b, sizeof x);
+	}
+	if (x != x)
+		return 0;
+	x = ir_hasmod(d, MOD_RPI) ? ceil(x) : ir_hasmod(d, MOD_RMI) ? floor(x) : ir_hasmod(d, MOD_RZI) ? trunc(x) :
+	    nearbyint(x);
+	return x >= 2147483647.0;
+}
+
+/* Is 32-bit value v the canonical NaN 0x7fffffff that ptxas holds as an
+ * integer, as a literal, where an add, sub or mul.f32 reads it: a mov of
+ * 0x7fffffff (.f32 or .b32; for a sub's b, neg, of 0xffffffff, which it
+ * negates as a float first), or an rn.f32 instruction it folds to it
+ * (rnnan)?  The add then is the canonical NaN held as a float (sm_90
+ * SASS: add.f32 and mul.f32, .ftz too, of a loaded x and a mov.f32 or
+ * mov.b32 of 0x7fffffff, sub.f32 x of a mov.f32 0fFFFFFFFF, subtracted
+ * from a loaded y, are an IADD3 of y and 0x7fffffff; of a mov'd
+ * 0f7FC00000, or sub.f32 x of a mov'd 0f7FFFFFFF, an FADD of +QNAN or
+ * -QNAN and the IADD3 of -R; of a selp of the mov, an FADD too). */
+static int
+cnanint(ptx_module *pm, const Func *f, int v, int neg)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint32_t c;
+
+	if (!d || d->guard || d->nty < 1 || ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 32 || d->ndst != 1)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && (d->opnd[1].kind == OK_FIMM || d->opnd[1].kind == OK_IMM))
+		return rnval(pm, f, d, 1, &c, &w) && (c ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
+	if (!neg && rnnan(pm, f, d))
+		return 1;
+	/* a neg.f32 or abs.f32 of such a value whose result has those bits
+	 * (sm_90 SASS: neg.f32 and abs.f32 of 0fFFFFFFFF or a mov'd
+	 * 0xffffffff, added to x, the IADD3 of y and 0x7fffffff; neg.f32 of
+	 * 0f7FFFFFFF an FADD of -QNAN; v15 immx 273226: mul.f32 of neg.f32
+	 * 0fFFFFFFFF subtracted, 2 below x - 0x7fffffff on an H200) */
+	if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F32 && d->nopnd == 2) {
+		if (!rnval(pm, f, d, 1, &c, &w) || !w)
+			return 0;
+		c = d->op == OP_NEG ? c ^ 0x80000000u : c & 0x7FFFFFFFu;
+		return (c ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
+	}
+	/* a min.NaN or max.NaN .f32 of values it knows, a NaN among them,
+	 * which it folds to the canonical NaN, where of two numbers it
+	 * keeps the FMNMX.NAN (sm_90 SASS: min.NaN.f32 of 0f5F000000 and
+	 * 0f7F80FF80, max.NaN.f32 of 0f7FFFFFFF and 1.0, added to x, the
+	 * IADD3 of y and 0x7fffffff; of 0f5F000000 and 1.0 an FADD of the
+	 * FMNMX's register; v15 immx 301868: sub.cc.u32 of a sub.ftz.f32 of a
+	 * mul.ftz.f32 of an add.f32 of a mul.ftz.f32 by such a min and that
+	 * add, 0xfffffffe on an H200) */
+	if ((d->op == OP_MIN || d->op == OP_MAX) && d->ty[0] == TY_F32 && d->nopnd == 3 && !neg &&
+	    ir_hasmod(d, MOD_NAN_PROP) && !ir_hasmod(d, MOD_XORSIGN)) {
+		uint32_t b;
+		int x;
+		if (!rnval(pm, f, d, 1, &c, &w) || !w || !rnval(pm, f, d, 2, &b, &x) || !x)
+			return 0;
+		return (c & 0x7FFFFFFFu) > 0x7F800000u || (b & 0x7FFFFFFFu) > 0x7F800000u;
+	}
+	/* a cvt to s32 from an f32 or f64 literal, or a mov of one, that
+	 * saturates to 0x7fffffff (sm_90 SASS: cvt.rni.ftz.sat.s32.f32 1e39,
+	 * cvt.rpi.sat.s32.f64 9007199254740993.0, cvt.rzi.s32.f32 of 0f4F000000
+	 * or a mov.f32 of it, added to x, the IADD3 of y and 0x7fffffff; of a
+	 * NaN an F2I at run time, its 0 no NaN; v15 immx 248719, 267639,
+	 * 27196: 2 below x - 0x7fffffff on an H200, 0xfffffffe for x - x) */
+	if (d->op == OP_CVT && d->nty == 2 && d->ty[0] == TY_S32 && !neg &&
+	    (d->ty[1] == TY_F32 || d->ty[1] == TY_F64) && d->nopnd == 2)
+		return cvtsatmax(f, d);
+	/* and an integer constant it computes (sm_90 SASS: cvt.sat.s32.u32
+	 * of 0xffffffff, cvt.rpi.sat.s32.f32 of 0d7FEFFFFFFFFFFFFF,
+	 * cvt.sat.s32.s64 of 0x7ff4000000012345, shr.u32 of a mov'd -1 by 1,
+	 * its and with 0x7fffffff, sub.s32 of 0x80000002 and a mov'd 3: an
+	 * add.f32 of each and x, or a mul.f32 of it and 2.0 or a
+	 * lg2.approx.f32 of a literal, subtracted from y is the IADD3 of y and
+	 * 0x7fffffff; v15 immx 248719, 259933, 142086: 0xfffffffe on an
+	 * H200 for x - x, 2 below x - 0x7fffffff) */
+	uint64_t k;
+	return isint(d->ty[0]) && kconstlit(f, v, 0, &k) && ((uint32_t)k ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
+}
+
 /* Is value v an f32 NaN that ptxas holds as a float as it compiles: an
  * add, sub or mul .f32 (.ftz too, not .sat nor a rounding modifier, .rn
  * included) with an operand that is the canonical NaN 0x7fffffff, a
@@ -3341,12 +3522,12 @@ nanknown(ptx_module *pm, const Func *f, int v, int depth, int rnd)
 	if (d->nopnd != 3 || (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || ir_hasmod(d, MOD_SAT))
 		return 0;
 	if (ir_hasmod(d, MOD_RN) || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
-		return rnd && d->op == OP_MUL && d->opnd[1].kind == OK_FIMM && d->opnd[2].kind == OK_FIMM &&
-		    (nanlit(pm, &d->opnd[1], &c) || nanlit(pm, &d->opnd[2], &c));
+		return rnd && rnnan(pm, f, d);
 	for (int i = 1; i < 3; i++)
 		if (d->opnd[i].kind == OK_FIMM ? nanlit(pm, &d->opnd[i], &c) &&
 		    (c ^ (d->op == OP_SUB && i == 2 ? 0x80000000u : 0)) == 0x7FFFFFFFu :
-		    d->opnd[i].kind == OK_REG && nanknown(pm, f, srcval(d, i), depth + 1, 1))
+		    d->opnd[i].kind == OK_REG && (nanknown(pm, f, srcval(d, i), depth + 1, 1) ||
+		    cnanint(pm, f, srcval(d, i), d->op == OP_SUB && i == 2)))
 			return 1;
 	return 0;
 }
