@@ -4772,6 +4772,18 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	if (d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[1]].kind == TK_FLOAT) {
 		const Opnd *ko = (d->ty[1] == TY_F32 || d->ty[1] == TY_F64) && d->nopnd == 2 && d->ty[0] == TY_U16 ?
 		    immsrc(f, d) : NULL;
+		/* and to u16 of an f64 kconst64 knows, a pack of words it
+		 * knows (sm_90 SASS: cvt.rni.u16.f64 of a mov.b64 pack of mov'd
+		 * 0 and 0x40efffe0, 65535.0, and cvt.f64.f16 of it is a MOV of
+		 * 0x7fffffffe0000000; v14,
+		 * v15 xmix 10525: of a pack of 1e10's low word and its exponent
+		 * less 1023, then add.s16, shl.b16, and.b16, shr.s16, shr.u16,
+		 * xor.b16, the folded NaN on an H200) */
+		if (!ko && d->ty[1] == TY_F64 && d->nopnd == 2 && d->ty[0] == TY_U16 && srcval(d, 1) >= 0 &&
+		    interp_fold_kconst64(f, srcval(d, 1), &c) && (c & 0x7FFFFFFFFFFFFFFFull) <= 0x7FF0000000000000ull) {
+			src[0] = c;
+			return interp_fold_kexec(d, 1, src, &c) && (*r = c & 0xFFFFu, 1);
+		}
 		if (!ko || interp_decode_op(pm, ko, d->ty[1], &o) || o.k != XO_IMM ||
 		    (d->ty[1] == TY_F32 ? (o.imm & 0x7FFFFFFFu) > 0x7F800000u :
 		     (o.imm & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull))
