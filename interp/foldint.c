@@ -34,8 +34,8 @@
  *     for what its own fold gives (bfeimm); a bfe.s32 of a source it
  *     computes (bfesrcknown: min, max, mad.lo, the .approx.ftz MUFU
  *     instructions, div.full, a set of floats, not a NaN: bfefone; an
- *     and, mul, mad or dp4a by a 0 it knows: bfeabsorb) has the manual's
- *     result.
+ *     and, mul, mad or dp4a by a 0 it knows: bfeabsorb; a cvt.f32 of a
+ *     known bf16 or f16 half) has the manual's result.
  *   - and/or/xor merged with a lop3 of a repeated operand, or of a copy
  *     of one, or of the lop3's constant in another form (foldlop,
  *     lopsame).
@@ -2343,6 +2343,17 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->ndef == 2 &&
 	    ir_tyinfo[d->ty[0]].bits == 64)
 		return (u = srcval(d, 1)) >= 0 && bfesrcknown(f, u, k, depth + 1);
+	/* and a half of a 32-bit one, and cvt.f32.bf16 or .f16 of such a
+	 * half, exact (sm_90 SASS: a bfe.s32 at 37, 19 of a shl.b32 by 23 of
+	 * cvt.f32.bf16 of the low half of a mov.b32 unpack of a mov'd
+	 * 0x40408001, or of a mov.b16 0x8001, is RZ, the manual's 0; v14 xmix
+	 * 6778, line 185, 0 on an H200) */
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->ndef == 2 &&
+	    ir_tyinfo[d->ty[0]].bits == 32)
+		return (u = srcval(d, 1)) >= 0 && bfesrcknown(f, u, k, depth + 1);
+	if (d->op == OP_CVT && d->nty == 2 && d->ty[0] == TY_F32 && (d->ty[1] == TY_BF16 || d->ty[1] == TY_F16) &&
+	    d->ndef == 1 && d->nopnd == 2 && !d->guard)
+		return d->opnd[1].kind == OK_REG && (u = srcval(d, 1)) >= 0 && bfesrcknown(f, u, k, depth + 1);
 	/* (a cvt between integers by the register it writes: v15 immx 3562,
 	 * a bfe.s32 at 0xbb, 52 of cvt.s16.u8 of 0x69cb into a 32-bit
 	 * register is the manual's 0 on an H200; and a 16-bit one into a
