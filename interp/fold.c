@@ -6321,9 +6321,14 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	/* first: a saturated add ptxas decides is a constant to the rules below */
 	if (built)
 		interp_fold_range(pm, f, xi, in);
-	/* a guard ptxas knows to be true is none (an FADD, not an FSEL) */
+	/* a guard ptxas knows to be true is none (an FADD, not an FSEL);
+	 * under another a neg of a NaN it knows is that constant folded, the
+	 * guard selecting it (an H100: @p neg.f32 of a mov'd 0x7f800001 by a
+	 * loaded p is 0xffc00001; tests/regress/ptxas-folds.ptx) */
 	if ((in->op == OP_ABS || in->op == OP_NEG) && in->guard && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ) &&
 	    !(built && interp_fold_guardconst(f, in) == 1)) {
+		if (built && in->op == OP_NEG && xi->ns == 1 && in->nopnd == 2 && foldnegk(pm, f, xi, in))
+			return 0;
 		xi->alu.flags |= ALU_NEGAB;
 		return 0;
 	}
