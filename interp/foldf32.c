@@ -170,17 +170,16 @@ interp_fold_setmask(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	    in->nopnd != 2 || xi->ns != 1 || xi->s[0].k != XO_REG || !(kind = maskof(f, srcval(in, 1))) ||
 	    (kind == 2 && in->op == OP_ABS) || !maskreaders(f, srcval(in, 1), kind) || !storedonly(f, in))
 		return 0;
-	/* the scan once per function: a kernel of many such negs must not
-	 * make loading quadratic */
-	static _Thread_local const Func *cf;
-	static _Thread_local Ins **cins;
-	static _Thread_local int cn, ct;
-	if (cf != f || cins != f->ins || cn != f->nins) {
+	/* the scan once per function (XFunc.masktrig): a kernel of many such
+	 * negs must not make loading quadratic */
+	if (!xi->fn || xi->fn->f != f)
+		return 0;
+	if (!xi->fn->masktrig) {
 		for (int j = 0; j < f->nins && !t; j++)
 			t = masktrigger(f, f->ins[j]);
-		cf = f, cins = f->ins, cn = f->nins, ct = t;
+		xi->fn->masktrig = t ? 1 : 2;
 	}
-	if (!ct)
+	if (xi->fn->masktrig != 1)
 		return 0;
 	if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
 		return -1;

@@ -220,6 +220,7 @@ struct XFunc {
 	 * write (plan.c); a new CTA runs it once (exec_plain.h run_prologue) */
 	int upre, nupreg;
 	int32_t *upreg;
+	int masktrig;         /* foldf32.c: ptxas's mask pass runs here: 0 not asked yet, 1 yes, 2 no */
 };
 
 /* Where a symbol lives. */
