@@ -60,7 +60,6 @@
  *     selector nibbles there are all 4 or more takes a as 0
  *     (interp_fold_prmtlow, called by fold.c).
  */
-#include <math.h>
 #include <string.h>
 
 #include "interp.h"
@@ -3382,34 +3381,23 @@ rnnan(ptx_module *pm, const Func *f, const Ins *d)
 }
 
 /* Is cvt.s32.f32 or .f64 d of a literal, or of a mov of one, 0x7fffffff
- * (its value, rounded by d's modifier, 2^31 - 1 or more)? */
+ * (its value, rounded by d's modifier, 2^31 - 1 or more; the conversion
+ * as the interpreter computes it: interp_fold_kexec)? */
 static int
 cvtsatmax(const Func *f, const Ins *d)
 {
 	const Opnd *o = &d->opnd[1];
 	const Ins *s;
 	int w;
-	double x;
+	uint64_t src, r;
 
 	if (o->kind == OK_REG && (s = defof(f, srcval(d, 1), &w)) && !s->guard && s->op == OP_MOV && s->nopnd == 2 &&
 	    s->opnd[1].kind == OK_FIMM && s->nty == 1 && s->ty[0] == d->ty[1])
 		o = &s->opnd[1];
 	if (o->kind != OK_FIMM)
 		return 0;
-	if (d->ty[1] == TY_F32) {
-		uint32_t b = (uint32_t)interp_fimm(TY_F32, o->fbits, o->flkind);
-		float y;
-		memcpy(&y, &b, sizeof y);
-		x = y;
-	} else {
-		uint64_t b = interp_fimm(TY_F64, o->fbits, o->flkind);
-		memcpy(&x, &b, sizeof x);
-	}
-	if (x != x)
-		return 0;
-	x = ir_hasmod(d, MOD_RPI) ? ceil(x) : ir_hasmod(d, MOD_RMI) ? floor(x) : ir_hasmod(d, MOD_RZI) ? trunc(x) :
-	    nearbyint(x);
-	return x >= 2147483647.0;
+	src = interp_fimm(d->ty[1], o->fbits, o->flkind);
+	return interp_fold_kexec(d, 1, &src, &r) && (uint32_t)r == 0x7FFFFFFFu;
 }
 
 /* Is 32-bit value v the canonical NaN 0x7fffffff that ptxas holds as an
