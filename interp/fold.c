@@ -1873,11 +1873,15 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 		}
 		/* a cvt between integers of one width, no .sat: a copy (v3
 		 * seed 28544: max.f32 of x and cvt.u32.u32 x is x); not of 8
-		 * bits, which extends the byte (v8 seed 94775: cvt.s8.s8) */
+		 * bits, which extends the byte (v8 seed 94775: cvt.s8.s8),
+		 * nor into or from a wider register, which extends the low
+		 * half (v1 seed 484288: min.f32 of x and cvt.u16.u16 of x into
+		 * a .b32 is the FMNMX of x and its zero-extended low half) */
 		if (d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 && isint(d->ty[0]) &&
 		    isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == ir_tyinfo[d->ty[1]].bits &&
 		    ir_tyinfo[d->ty[0]].bits >= 16 && !ir_hasmod(d, MOD_SAT) &&
-		    (u = srcval(d, 1)) >= 0) {
+		    (u = srcval(d, 1)) >= 0 && regbits(f, u) == ir_tyinfo[d->ty[0]].bits &&
+		    regbits(f, w) == ir_tyinfo[d->ty[0]].bits) {
 			v = u;
 			continue;
 		}
@@ -2167,77 +2171,7 @@ interp_fold_kexec(const Ins *d, int n, const uint64_t *src, uint64_t *r)
 	return 1;
 }
 
-/* The bits of 16-bit value v that ptxas knows whatever the inputs: *km
- * the mask of them, *kv their values.  All of a value k16 knows; through
- * and, or (a 0 or a 1 of either side), xor (of a value with itself: 0)
- * and shl, shr.u16/b16 by an immediate (the bits shifted in); any 16-bit
- * integer instruction of two sources whose bits are all known; none of
- * anything else. */
-static void
-kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t *kv)
-{
-	int w;
-	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
-	uint32_t m[2] = { 0, 0 }, x[2] = { 0, 0 };
-	uint64_t c;
-
-	*km = *kv = 0;
-	if (!d)
-		return;
-	if (k16(pm, f, v, depth, &c)) {
-		*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
-		return;
-	}
-	if (d->guard || d->ndst != 1 || d->ndef != 1 || d->nopnd != 3 || d->nty != 1 ||
-	    ir_tyinfo[d->ty[0]].bits != 16 || (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT))
-		return;
-	if (d->op == OP_XOR && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2)) {
-		*km = 0xFFFFu;
-		return;
-	}
-	for (int i = 0; i < 2; i++) {
-		const Opnd *o = &d->opnd[1 + i];
-		if (o->kind == OK_IMM)
-			m[i] = 0xFFFFu, x[i] = (uint32_t)o->imm & 0xFFFFu;
-		else if (o->kind == OK_REG && ir_tyinfo[f->regs[f->val[srcval(d, 1 + i)].reg]->type].bits == 16)
-			kbits16(pm, f, srcval(d, 1 + i), depth + 1, &m[i], &x[i]);
-	}
-	/* sources all known: the instruction's value, as k16 computes it */
-	if (m[0] == 0xFFFFu && m[1] == 0xFFFFu) {
-		uint64_t src[2] = { x[0], x[1] };
-		if (interp_fold_kexec(d, 2, src, &c))
-			*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
-		return;
-	}
-	switch (d->op) {
-	case OP_AND:
-		*km = (m[0] & m[1]) | (m[0] & ~x[0]) | (m[1] & ~x[1]), *kv = x[0] & x[1];
-		break;
-	case OP_OR:
-		*km = (m[0] & m[1]) | (m[0] & x[0]) | (m[1] & x[1]), *kv = x[0] | x[1];
-		break;
-	case OP_XOR:
-		*km = m[0] & m[1], *kv = x[0] ^ x[1];
-		break;
-	case OP_SHL:
-		if (d->opnd[2].kind == OK_IMM && m[1] && x[1] < 16)
-			*km = (m[0] << x[1] | ((1u << x[1]) - 1)), *kv = x[0] << x[1];
-		else if (d->opnd[2].kind == OK_IMM && m[1])
-			*km = 0xFFFFu;
-		break;
-	case OP_SHR:
-		if (d->ty[0] == TY_S16 || d->opnd[2].kind != OK_IMM)
-			break;
-		if (x[1] < 16)
-			*km = m[0] >> x[1] | (0xFFFFu << (16 - x[1])), *kv = x[0] >> x[1];
-		else
-			*km = 0xFFFFu;
-		break;
-	default:
-		break;
-	}
-	*km &= 0xFFFFu, *kv &= *km;
-}
+static void kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t *kv);
 
 /* Is source o of a half mul a 16-bit value ptxas knows (an immediate, a
  * mov of one, integer instructions of such values, or one whose bits
@@ -4581,6 +4515,32 @@ kb16(ptx_module *pm, const Func *f, const Ins *d, int depth, uint32_t *kz, uint3
 			*kz = ((za >> k) | (0xFFFF0000u >> k)) & 0xFFFFu, *ko = oa >> k;
 	}
 	return (*kz | *ko) == 0xFFFFu;
+}
+
+/* The bits of 16-bit value v that ptxas knows whatever the inputs: *km
+ * the mask of them, *kv their values.  All of a value k16 knows, else
+ * those kb16 carries through and, or, xor, not and shifts by an amount it
+ * knows (half16k's reads and k16's are the one analysis). */
+static void
+kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t *kv)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+	uint32_t kz, ko;
+	uint64_t c;
+
+	*km = *kv = 0;
+	if (!d)
+		return;
+	if (k16(pm, f, v, depth, &c)) {
+		*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
+		return;
+	}
+	if (!kb16op(d))
+		return;
+	k16steps = 0;
+	kb16(pm, f, d, depth, &kz, &ko);
+	*km = (kz | ko) & 0xFFFFu, *kv = ko & *km;
 }
 
 static int

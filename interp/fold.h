@@ -24,6 +24,13 @@ bitsf(uint32_t a)
 	return x;
 }
 
+/* The width in bits of the register that SSA value v lives in */
+static inline int
+regbits(const Func *f, int v)
+{
+	return ir_tyinfo[f->regs[f->val[v].reg]->type].bits;
+}
+
 /* The SSA value that operand oi (a source) of in reads when it is a plain
  * register, else -1; -1 too when an operand before it is not a plain
  * register or an immediate (the uses would need counting as ir/ssa.c
@@ -114,6 +121,16 @@ defof(const Func *f, int v, int *vp)
 				v = p->use[i];
 				continue;
 			}
+		}
+		/* so is a shl or shr by an immediate 0 (v1 seed 480515:
+		 * mul.wide.s16 of neg.s16 x and neg.s16 of shr.b16 of that by 0
+		 * is -x times x, the second neg folded into the first; sm_90
+		 * SASS: IMAD of the two PRMT 0x9910 of x, one negated) */
+		if ((d->op == OP_SHL || d->op == OP_SHR) && !d->guard && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
+		    d->opnd[2].imm == 0 && (u = srcval(d, 1)) >= 0 &&
+		    f->regs[f->val[u].reg]->type == f->regs[f->val[v].reg]->type) {
+			v = u;
+			continue;
 		}
 		/* a selp or slct of one value twice is a copy of it to ptxas */
 		if ((d->op == OP_SELP || d->op == OP_SLCT) && !d->guard && d->nopnd == 4 &&
