@@ -161,6 +161,7 @@ int alu_fisnan(int fmt, uint64_t a);
 uint64_t alu_fflush(int fmt, uint64_t a);         /* a denormal becomes a zero of its sign */
 uint64_t alu_fsat(int fmt, uint64_t a);           /* clamp to [0, 1], NaN -> +0 */
 uint64_t alu_fqnan(int fmt);                      /* the canonical NaN the GPU writes */
+uint64_t alu_fone(int fmt);                       /* the bits of 1.0 */
 uint64_t alu_u64f32(uint64_t a);                 /* cvt.rn.f32.u64 of a */
 uint64_t alu_f2i64(uint64_t a, int sg);           /* cvt.rzi.s64.f32 (sg) or .u64.f32 of a */
 /* value = (-1)^sign * sig * 2^exp (+ a nonzero fraction of 2^exp when sticky), rounded into fmt. */

@@ -59,6 +59,11 @@ uint64_t alu_fqnan(int fmt)
 	}
 }
 
+uint64_t alu_fone(int fmt)
+{
+	return tout(fmt, (uint64_t)((1 << (FMT[fmt].ebits - 1)) - 1) << FMT[fmt].mbits);
+}
+
 int alu_funpack(int fmt, uint64_t a, int *sign, int *exp, uint64_t *man)
 {
 	const Fmt *f = &FMT[fmt];

@@ -994,13 +994,9 @@ unitfactor(const Func *f, const Ins *d)
 	uint64_t one, b;
 	int ty = d->ty[0];
 
-	switch (ty) {
-	case TY_F16: one = 0x3C00u; break;
-	case TY_BF16: one = 0x3F80u; break;
-	case TY_F32: one = 0x3F800000u; break;
-	case TY_F64: one = 0x3FF0000000000000ull; break;
-	default: return 0;
-	}
+	if (ty != TY_F16 && ty != TY_BF16 && ty != TY_F32 && ty != TY_F64)
+		return 0;
+	one = alu_fone(alu_fmt_of(ty));
 	for (int k = 1; k <= 2; k++) {
 		const Opnd *o = &d->opnd[k];
 		int v = usedval(d, k);

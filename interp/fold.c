@@ -2236,8 +2236,7 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * and denormal of the other factor).  mul.f64 by an immediate 1.0 is
 	 * no DMUL either (v13 loopx seed 2563, fold-mul-f64-by-one.ptx) */
 	int half = in->ty[0] == TY_F16 || in->ty[0] == TY_BF16;
-	uint64_t one = in->ty[0] == TY_F32 ? 0x3F800000u : in->ty[0] == TY_F64 ? 0x3FF0000000000000ull :
-	    in->ty[0] == TY_F16 ? 0x3C00u : in->ty[0] == TY_BF16 ? 0x3F80u : 0;
+	uint64_t one = half || in->ty[0] == TY_F32 || in->ty[0] == TY_F64 ? alu_fone(alu_fmt_of(in->ty[0])) : 0;
 	if (!one || (xi->alu.flags & ALU_RNDSET) || (half && (xi->alu.flags & ALU_SAT)))
 		return 0;
 	for (int i = 0; i < 2; i++) {
@@ -4604,7 +4603,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	}
 	if (d->op == OP_MUL && d->nopnd == 3 && d->nty == 1 && (d->ty[0] == TY_F16 || d->ty[0] == TY_BF16) &&
 	    !ir_hasmod(d, MOD_RN) && !ir_hasmod(d, MOD_FTZ) && !ir_hasmod(d, MOD_SAT)) {
-		uint32_t one = d->ty[0] == TY_F16 ? 0x3C00u : 0x3F80u, inf = d->ty[0] == TY_F16 ? 0x7C00u : 0x7F80u;
+		uint32_t one = (uint32_t)alu_fone(alu_fmt_of(d->ty[0])), inf = d->ty[0] == TY_F16 ? 0x7C00u : 0x7F80u;
 		uint64_t x[2];
 		for (int i = 0; i < 2; i++)
 			if (d->opnd[1 + i].kind == OK_IMM || d->opnd[1 + i].kind == OK_FIMM ?
