@@ -461,7 +461,16 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 			r = (r & ~(1ull << (pos + i))) | ((a >> i & 1) << (pos + i));
 		break;
 	}
-	case OP_FNS: r = fns((uint32_t)a, (uint32_t)b, (int32_t)c); break;
+	case OP_FNS:
+		/* cmp: the offset is an f32 set.ftz of s[2] and s[3], which
+		 * ptxas tests against 0 without .ftz (foldint.c foldfnsset) */
+		if (op->cmp && !alu_fcmp(ALU_F32, s[2], s[3], op->cmp, 0))
+			r = fns((uint32_t)a, (uint32_t)b, 0);
+		else if (op->cmp)
+			r = alu_fcmp(ALU_F32, s[2], s[3], op->cmp, 1) ? fns((uint32_t)a, (uint32_t)b, -1) : 31;
+		else
+			r = fns((uint32_t)a, (uint32_t)b, (int32_t)c);
+		break;
 	case OP_PRMT: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c, op->mode); break;
 	case OP_VADD: case OP_VSUB: case OP_VABSDIFF: case OP_VMIN: case OP_VMAX: case OP_VSHL: case OP_VSHR:
 	case OP_VSET:

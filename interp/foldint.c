@@ -3179,6 +3179,47 @@ foldcnotset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* fns.b32 whose offset is an unguarded f32 set.ftz with an integer
+ * destination and no BoolOp: ptxas's expansion of fns tests the offset
+ * against 0 by the set's compare made again without .ftz (sm_90 SASS:
+ * FSETP.EQ, no .FTZ, of set.neu.ftz's sources branches to the offset-0
+ * path, mask & 1 << base counted once; foldcnotset's view of a set).
+ * Where that compare and the set disagree on a subnormal, the other path
+ * runs on the register's value: an offset it takes for 0 that is -1 gives
+ * the offset-0 answer, and one it takes for nonzero that is 0 searches
+ * for no bit, 31 (v1 seeds 305065, 324095, 378910, 481436 on an H100).
+ * The fns keeps mask and base and takes the set's two sources for its
+ * offset, with the compare in alu.cmp (alu_int.c). */
+static int
+foldfnsset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	int v = srcval(in, 3), w, j;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	AluOp op;
+	const char *why;
+	XOp src[2], *ns;
+
+	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 || d->ty[1] != TY_F32 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || !ir_hasmod(d, MOD_FTZ) || d->nopnd != 3 ||
+	    alu_decode(d, &op, &why) != 0 || op.bop || op.negsrc || !op.cmp)
+		return 0;
+	for (j = 0; j < 2; j++) {
+		int u = srcval(d, 1 + j);
+		if ((d->opnd[1 + j].kind == OK_REG && (u < 0 || !holds(f, u, f->val[w].ins, k))) ||
+		    interp_decode_op(pm, &d->opnd[1 + j], TY_F32, &src[j]))
+			return 0;
+	}
+	if (!(ns = interp_realloc(pm->cx, xi->s, 4 * sizeof *xi->s)))
+		return -1;
+	xi->s = ns;
+	xi->s[2] = src[0];
+	xi->s[3] = src[1];
+	xi->ns = 4;
+	xi->alu.nsrc = 4;
+	xi->alu.cmp = op.cmp;
+	return 0;
+}
+
 /* shl.b64 by an immediate of 1-30 of a cvt.s64.u32 of x: ptxas makes the
  * high word an SHF.R.S32.HI of x, a sign extension, where the cvt
  * zero-extends (sm_90 SASS; dag seeds 106, 4697, 4831 on an H200: the
@@ -3726,6 +3767,8 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return foldslct(pm, f, xi, in, k);
 	if (in->op == OP_CNOT && in->ty[0] == TY_B32 && !in->guard && xi->ns == 1 && in->nopnd == 2)
 		return foldcnotset(pm, f, xi, in, k);
+	if (in->op == OP_FNS && xi->ns == 3 && in->nopnd == 4 && in->opnd[3].kind == OK_REG && !xi->alu.cmp)
+		return foldfnsset(pm, f, xi, in, k);
 	if (in->op == OP_MAD && in->ty[0] == TY_S32 && ir_hasmod(in, MOD_HI) && ir_hasmod(in, MOD_SAT) && !in->guard &&
 	    xi->ns == 3 && in->nopnd == 4)
 		return foldmadhi(f, xi, in, k);
