@@ -46,6 +46,8 @@
  *     of one and a min.s32 of it (foldabsorb).
  *   - cnot.b32 of an f32 set.ftz is the opposite compare without .ftz
  *     (foldcnotset).
+ *   - fns.b32 whose offset is an f32 set.ftz tests it against 0 by the
+ *     set's compare without .ftz (foldfnsset).
  *   - neg.s32 of a set's f32 that ptxas makes a select of 1.0 is the
  *     select of -1.0 (foldnegset), and of an f32 NaN it holds as a float
  *     the canonical NaN (nanknown).
