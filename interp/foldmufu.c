@@ -35,7 +35,8 @@
  *     y it leaves to the MUFU.
  *
  * The values it knows (f32val): immediates and movs of them, selps by an
- * immediate predicate, integer instructions of them (intevaluated), add,
+ * immediate predicate or on a testp it decides (interp_fold_selknown),
+ * integer instructions of them (intevaluated), add,
  * sub and mul .f32 (.ftz and .sat alike, in the default or .rn rounding,
  * but not .rn.sat), neg, abs, min and max .f32, slct.f32, set into a
  * word, cvt between floats in .rn or an integer rounding (to an f16x2
