@@ -3788,24 +3788,6 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
  *     of a mov.b32 {a, b} of two mov.b16 immediates, flip or clear both
  *     halves' sign bits, NaNs as they are (0xfd01bc00 for 0x7d013c00).  Other constants are what the instruction computes
  *     anyway. */
-/* Does a mul.f64 read what in defines as both its factors (one of the 64
- * instructions after it: a bound that keeps the load time linear)? */
-static int
-squared(const Func *f, const Ins *in)
-{
-	int k;
-
-	if (in->ndef != 1 || (k = f->val[in->def[0]].ins) < 0)
-		return 0;
-	for (int i = k + 1; i < f->nins && i <= k + 64; i++) {
-		const Ins *m = f->ins[i];
-		if (m->op == OP_MUL && m->ty[0] == TY_F64 && m->nopnd == 3 && srcval(m, 1) == in->def[0] &&
-		    srcval(m, 2) == in->def[0])
-			return 1;
-	}
-	return 0;
-}
-
 /* Does in's result go only to min or max .f32 instructions (no .NaN,
  * .xorsign or .relu) that read it twice, at least one? */
 static int
@@ -3885,15 +3867,16 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		/* of a value integer instructions of constants compute too,
 		 * which ptxas holds as a constant (interp_fold_dconst; v14
 		 * xmix 8524, 14702: 0x7ff4000000000abc for 0xfff4000000000abc),
-		 * but not where a mul.f64 squares the neg, which ptxas makes a
-		 * DMUL of the source, the negations cancelling (28818: DMUL R, R
-		 * of 0xfff8000000000001 for the neg of it).  The walk goes
+		 * also where a mul.f64 squares the neg, which ptxas makes a
+		 * DMUL of the source, the negations cancelling (foldsqneg: v14
+		 * xmix 28818), while the neg's own readers take the folded
+		 * constant (v14 xmix 10893: st of the neg is a MOV of
+		 * 0xfffffffffffffffe, the DMUL reads 0x7ffffffffffffffe).  The walk goes
 		 * eight definitions back, not kconst's six: ptxas folds the
 		 * whole chain (v15 xmix 41446, 57735: a pack of a word that
 		 * shr.s32, xor and and make of a mov's unpack) */
 		if (!movconst(pm, f, xi, in, 64, 0, &c) &&
-		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !interp_fold_dconstdeep(f, v, &c) ||
-		    (neg && squared(f, in))))
+		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !interp_fold_dconstdeep(f, v, &c)))
 			return 0;
 		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
 		break;
@@ -4101,6 +4084,48 @@ foldmulneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		return 1;
 	}
 	return 0;
+}
+
+/* mul.f64 x, x (no rounding modifier) of an unguarded neg.f64 x of a
+ * value ptxas holds as a constant c (interp_fold_dconstdeep) that its
+ * first pass does not know whole (interp_fold_early64: a 64-bit and, or,
+ * xor, shr of it): ptxas drops both negations first and squares c, DMUL
+ * R(c), R(c), while the neg itself folds to c with its sign flipped for
+ * its other readers (foldnegk; sm_90 SASS of neg.f64 of xor.b64 of
+ * add.u64 of mov.f64 -0.0 and 1 with its shr.s64 by 63: MOV
+ * 0xfffffffffffffffe stored, the DMUL of 0x7ffffffffffffffe; of or.b64 of
+ * a mov.b64 0x7ff8000000000001 and 0 the DMUL of 0x7ff8000000000001; v14
+ * xmix 28818, 10893 on an H200).  Of an immediate, its mov, an add.u64 of
+ * one or a mov.b64 pack of words (known whole), or with .rn, .rz, .rm or
+ * .rp on the mul, the DMUL reads the folded neg (sm_90 SASS: DMUL R, R of
+ * 0xfff8000000000002 for add.u64 0x7ff8000000000001, 1; DMUL R, +QNAN of
+ * 0x7ffffe8000000000 for mul.rn.f64 of the neg of shr.s64 of xor.b64 of
+ * 0xbff0000000000000 and 2.5; v15 xmix 364890, 294831 on an H200).  The
+ * factors become c. */
+static int
+foldsqneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+{
+	int v = srcval(in, 1), w, u;
+	const Ins *d;
+	XIns t;
+	XOp o;
+	uint64_t c;
+
+	if (v < 0 || srcval(in, 2) != v || xi->s[0].k != XO_REG || xi->s[1].k != XO_REG || !(d = defof(f, v, &w)) ||
+	    d->op != OP_NEG || d->ty[0] != TY_F64 || d->guard || d->nopnd != 2 || d->opnd[1].kind != OK_REG ||
+	    (u = srcval(d, 1)) < 0)
+		return 0;
+	if (ir_hasmod(in, MOD_RN) || ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP) ||
+	    interp_fold_early64(f, u))
+		return 0;
+	memset(&t, 0, sizeof t);
+	t.s = &o;
+	o.k = XO_REG;
+	if (movconst(pm, f, &t, d, 64, 0, &c) || !interp_fold_dconstdeep(f, u, &c))
+		return 0;
+	xi->s[0] = (XOp){ .k = XO_IMM, .imm = c };
+	xi->s[1] = xi->s[0];
+	return 1;
 }
 
 /* Is source i of in (an f64 constant) one that another instruction reads
@@ -6434,6 +6459,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		foldaddk(xi, in);
 	if (in->op == OP_MUL && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && !in->guard &&
 	    foldmulk(f, xi, in))
+		return 0;
+	if (in->op == OP_MUL && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && built &&
+	    xi->alu.op == OP_MUL && foldsqneg(pm, f, xi, in))
 		return 0;
 	if (in->op == OP_MUL && in->ty[0] == TY_F64 && xi->ns == 2 && in->nopnd == 3 && built &&
 	    xi->alu.op == OP_MUL)

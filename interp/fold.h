@@ -230,6 +230,7 @@ int interp_fold_ftzlate(const Func *f, const Ins *in);
 /* foldint.c: the same for a 64-bit value */
 int interp_fold_kconst64(const Func *f, int v, uint64_t *r);
 int interp_fold_dconstdeep(const Func *f, int v, uint64_t *r);
+int interp_fold_early64(const Func *f, int v);
 /* foldint.c: kconst of a 32-bit value, movs of f64 immediates known */
 int interp_fold_kconstf(const Func *f, int v, uint64_t *r);
 int interp_fold_dconst(const Func *f, int v, uint64_t *r);

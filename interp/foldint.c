@@ -1889,6 +1889,15 @@ early64(const Func *f, int v, int depth)
 	return 1;
 }
 
+/* early64 for fold.c: does ptxas know v whole in its first pass (fold.c
+ * foldsqneg: a neg.f64 it squares folds then, before the negations of
+ * the mul's factors cancel)? */
+int
+interp_fold_early64(const Func *f, int v)
+{
+	return early64(f, v, 0);
+}
+
 /* Does ptxas hold words need (1 the low, 2 the high) of value v as
  * constants where an f64 instruction reads it, not only kconst's value?
  * It splits 64-bit integer instructions into words and folds each word
