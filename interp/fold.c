@@ -4740,6 +4740,16 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		if (!e || (e->op == OP_MOV && e->nopnd == 2 && e->opnd[0].kind == OK_VEC) ||
 		    !k16(pm, f, srcval(d, 1), depth + 1, &c))
 			return 0;
+		/* abs.bf16 of a NaN it knows stays the HFMA2.BF16 -RZ * RZ +
+		 * |c|, which ptxas does not fold: its canonical 0x7fff is
+		 * known only at run time, so a cvt of it is an F2F or shift
+		 * that keeps that payload (sm_90 SASS: HFMA2.BF16_V2 R, -RZ,
+		 * RZ, +QNAN, +QNAN and F2F.F64.BF16 of it for cvt.f64.bf16 of
+		 * abs.bf16 of mov.b16 0x7f81, SHF.L of it for cvt.f32.bf16,
+		 * where neg.bf16's is a MOV of 0x7fffffffe0000000; v13 dag
+		 * 13105: 0x7fffe00000000000 on an H200) */
+		if (d->op == OP_ABS && d->ty[0] == TY_BF16 && (c & 0x7FFFu) > 0x7F80u)
+			return 0;
 		return *r = (d->op == OP_NEG ? c ^ 0x8000u : c & 0x7FFFu) & 0xFFFFu, 1;
 	}
 	if (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT)
