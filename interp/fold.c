@@ -608,7 +608,11 @@ foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	 * keeps both cvts (v15 xmix 342047: cvt.rpi.ftz.sat.u32.f32 of
 	 * cvt.rz.ftz.f32.u32 of set.ls.u32.u32 of mov.u32 6 twice was
 	 * 0xffffff00 on an H200, 2^32 - 1 rounded toward 0 to f32; sm_90
-	 * SASS: I2FP.F32.U32.RZ of 0xffffffff, F2I.FTZ.U32.CEIL). */
+	 * SASS: I2FP.F32.U32.RZ of 0xffffffff, F2I.FTZ.U32.CEIL), a 64-bit
+	 * mov'd immediate too (kconst64; v15 xmix 350592, 191385:
+	 * cvt.rpi.sat.s32.f16 of cvt.rm.f16.u32 of set.ls.u32.u64 of mov.u64
+	 * 0x1fff twice was 0xffe0 on an H200, 65504; sm_90 SASS: I2F.F16.U32.RM
+	 * of 0xffffffff, F2I.F16.CEIL). */
 	if (ir_hasmod(in, MOD_FTZ) && in->ty[1] == TY_F32 && ir_tyinfo[in->ty[0]].bits == 64 &&
 	    (ir_hasmod(in, MOD_RPI) || (ir_hasmod(in, MOD_RMI) && in->ty[0] == TY_S64)))
 		return 0;
@@ -626,7 +630,7 @@ foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	    ir_hasmod(e, MOD_OR) || ir_hasmod(e, MOD_XOR) ||
 	    (ir_tyinfo[e->ty[1]].bits < 32 && (d->ty[0] != TY_F32 || ir_tyinfo[d->ty[1]].kind != TK_SINT)) ||
 	    ((interp_fold_kconstf(f, u, &c) || setnank(pm, f, e)) && !(srcval(e, 1) >= 0 && srcval(e, 1) == srcval(e, 2) &&
-	     !interp_fold_kconst(f, srcval(e, 1), &c) &&
+	     !interp_fold_kconst(f, srcval(e, 1), &c) && !interp_fold_kconst64(f, srcval(e, 1), &c) &&
 	     (ir_hasmod(e, MOD_LO) || ir_hasmod(e, MOD_LS) || ir_hasmod(e, MOD_HI) || ir_hasmod(e, MOD_HS)))) ||
 	    !holds(f, u, f->val[w].ins, k) ||
 	    interp_decode_op(pm, &d->opnd[1], d->ty[1], &xi->s[0]))
