@@ -591,7 +591,7 @@ static int
 foldsetrt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	int v = srcval(in, 1), w, u, z;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+	const Ins *d = interp_fold_livedef(f, v, &w), *e;
 	uint64_t c;
 
 	/* cvt.rpi.ftz to a 64-bit integer, and cvt.rmi.ftz to s64, keep

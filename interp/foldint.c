@@ -57,6 +57,19 @@
  *     cvt.s32 of a float literal, a neg.f32 or min.NaN of literals, an
  *     .rn.f32 add, sub or mul of known values that is a NaN (cnanint,
  *     rnnan, cvtsatmax).
+ *   - bfi.b32 of immediate fields into an and.b32 with an immediate mask,
+ *     its only reader, that keeps every bit outside the manual's field
+ *     reads the and's source: ptxas drops the and, then inserts by the
+ *     mask rule (bfiandbase).
+ *   - slct.s32.s32 by a known c tests it as an f32 (foldslct), the
+ *     literals ptxas propagates and selps by setps it decides (of a
+ *     register with itself too) known (slctklit), but a sub.sat.s32
+ *     result as the integer (slctsubsat).
+ *   - neg.s32 of a set's f32 read by several negations (through movs
+ *     too) folds into one select of -1.0 (negreaders, foldnegset).
+ *   - cvt.pack.sat is no value ptxas knows (an I2IP at run time), and a
+ *     set of a literal it propagates is (interp_fold_kconstf); a guarded
+ *     instruction it knows dead is skipped (interp_fold_livedef).
  *   - a zero-extending read of the low byte or half of a prmt.b32, or
  *     an and.b32 of it with a mask of whole bytes keeping byte 0, whose
  *     selector nibbles there are all 4 or more takes a as 0
@@ -76,6 +89,8 @@ static _Thread_local int kf64;
 static _Thread_local int knohalf2;
 /* kconst takes a selp by a setp it decides for known (kselp) */
 static _Thread_local int kselk;
+/* ksetpval decides an integer setp of a register with itself (slctklit) */
+static _Thread_local int kselfp;
 /* bfesrcknown asks of ptxas's later pass, which knows what its early one
  * does not (bfefieldlate) */
 static _Thread_local int kbfelate;
@@ -670,10 +685,57 @@ bfiknown(const Func *f, XIns *xi, const Ins *in)
  * which keeps the manual's rule, not the mask rule of a register base
  * (alu_int.c; seed 2929: bfi 2, 42 into such a base inserts 30 bits;
  * seeds 39465, 96971, 101316). */
+/* bfi.b32 of immediate fields into a base that an and.b32 with an
+ * immediate mask wrote, its only reader: ptxas's known-bits pass takes
+ * the field by the manual's rule, [pos, min(pos + len, 32)), and drops
+ * the and where its mask keeps every bit outside that field, but the
+ * LOP3 it then makes inserts by the mask rule (alu_int.c), len modulo 32
+ * bits, and so the bits of the and's source between (sm_90 SASS:
+ * and.b32 x, 0x7fffff then bfi.b32 at 7, 33 is LOP3.LUT R, a << 7,
+ * 0x80, x, 0xe2, the and gone; at 7, 40 of an and with 0x7f, LOP3 by
+ * 0x7f80 of x; kept with a second reader, a mask that clears a bit
+ * below the field, a field that ends below bit 31 where the mask clears
+ * a bit above it, and for an or or xor in its place).  v15 xmix 305850,
+ * line 82: bfi.b32 at 7, 33 of 127 into and.b32 0x7fffff of a shl.b32
+ * by 23 gave 0x3f800080 on an H100 (tests/regress/bfi-and-base-drop.ptx).
+ * Returns the value the bfi reads for its base: the and's source where
+ * it redirects the base to it, else the base's. */
 static int
-foldbfi(const Func *f, XIns *xi, const Ins *in)
+bfiandbase(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int v = srcval(in, 2), w;
+	int v = srcval(in, 2), w, u = -1, mi = 0;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint32_t pos, len, end, keep, m;
+	XOp x;
+
+	if (!d || d->guard || d->op != OP_AND || d->nopnd != 3 || d->nty != 1 || ir_tyinfo[d->ty[0]].bits != 32 ||
+	    in->opnd[3].kind != OK_IMM || in->opnd[4].kind != OK_IMM || in->guard || xi->s[1].k != XO_REG ||
+	    !f->rdoff || v >= f->nval || f->rdoff[v + 1] - f->rdoff[v] != 1)
+		return v;
+	for (int i = 1; i <= 2; i++)
+		if (d->opnd[i].kind == OK_IMM && d->opnd[3 - i].kind == OK_REG) {
+			mi = i;
+			u = srcval(d, 3 - i);
+		}
+	if (!mi || u < 0 || !holds(f, u, f->val[w].ins, k))
+		return v;
+	pos = (uint32_t)in->opnd[3].imm & 0xFFu;
+	len = (uint32_t)in->opnd[4].imm & 0xFFu;
+	if (pos >= 32 || len == 0)
+		return v;
+	end = pos + len >= 32 ? 32 : pos + len;
+	keep = ~((end == 32 ? 0xFFFFFFFFu : (1u << end) - 1) & ~((1u << pos) - 1));
+	m = (uint32_t)d->opnd[mi].imm;
+	if ((m & keep) != keep || interp_decode_op(pm, &d->opnd[3 - mi], TY_B32, &x))
+		return v;
+	xi->s[1] = x;
+	return u;
+}
+
+static int
+foldbfi(const Func *f, XIns *xi, const Ins *in, int v)
+{
+	int w;
 	uint64_t c;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
@@ -910,6 +972,54 @@ foldmadhi(const Func *f, XIns *xi, const Ins *in, int k)
  * into any type but f32, without .ftz: a copy of a, though NaN >= 0 is
  * false (v4 seed 2940, v6 59252; slct.f32.f32 keeps its FSEL, a .ftz its
  * SEL).  A neg.s32 of a neg.s32 of y is y, tested as it is. */
+/* Is slct's c (a value ptxas knows) a sub.sat.s32 result, or a copy of
+ * one (a mov, an add of 0)?  ptxas decides such a slct.s32.s32 by the
+ * integer test c >= 0, not as the f32 it takes another known c for
+ * (sm_90 SASS: a copy of a for sub.sat.s32 0x7fc00001, 1 and for
+ * sub.sat.s32 1333788672, 0xb9bd406f, 0x7fffffff, of movs or
+ * immediates, and of b for one that saturates to 0x80000000, where
+ * add.sat.s32 0x7fc00000, 1, add.sat 0x7ffffff0, 0x100 and sub.s32
+ * 0x7fc00001, 1 pick b, NaNs; v15 immx 304225, line 93: a slct.s32.s32
+ * by such a sub.sat gave a on an H100; tests/regress/slct-subsat-known.ptx) */
+static int
+slctsubsat(const ptx_module *pm, const Func *f, const Ins *in)
+{
+	int v = in->opnd[3].kind == OK_REG ? srcval(in, 3) : -1, w;
+	const Ins *d;
+
+	if (v < 0)
+		return 0;
+	v = interp_fold_copyroot(pm, f, v);
+	d = v >= 0 ? defof(f, v, &w) : NULL;
+	return d && !d->guard && d->op == OP_SUB && d->nty == 1 && d->ty[0] == TY_S32 && ir_hasmod(d, MOD_SAT);
+}
+
+/* kconst with the literals of klit and the selps of kselk known, for
+ * slct's c: ptxas takes a mov.b32 pack of two mov.b16 immediates and a
+ * decimal f32 literal for known as it does a 0f one (sm_90 SASS:
+ * slct.s32.s32 by a pack of 32767 twice, 0x7fff7fff, is a copy of b, a
+ * NaN, and by a pack of 0 and 0x8000 or by mov.f32 -0.0 a copy of a,
+ * -0.0; v13 dag 15651, line 126: the pack's slct gave b on an H200), and
+ * a selp by a setp it decides, of values it knows (5 < 7) or of a
+ * register with itself (x > x, x == x, x <= x, x >= x unsigned too,
+ * whatever x), for the operand it picks (sm_90 SASS: a copy of a for the
+ * 0x80000000 such a selp picks, of b for its 0x7fc00000; v13 dag 13280
+ * and v15 dag 58412, lines 128 and 79: b for 0x7fffffff and a for
+ * 0x80000000 on an H200);
+ * tests/regress/slct-known-literal.ptx */
+static int
+slctklit(const Func *f, int v, uint64_t *r)
+{
+	int k, lit = klit, sel = kselk, self = kselfp;
+
+	klit = kselk = kselfp = 1;
+	k = kconst(f, v, 0, r);
+	klit = lit;
+	kselk = sel;
+	kselfp = self;
+	return k;
+}
+
 static int
 foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -925,7 +1035,9 @@ foldslct(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	 * SASS: a copy of b or of a; dag seeds 191, 939, 1533 on an H200;
 	 * every other slct type tests the integer) */
 	if (in->ty[0] == TY_S32 && in->ty[1] == TY_S32 &&
-	    (xi->s[2].k == XO_IMM || interp_fold_kconst(f, srcval(in, 3), &c))) {
+	    (xi->s[2].k == XO_IMM || slctklit(f, srcval(in, 3), &c))) {
+		if (slctsubsat(pm, f, in))
+			return 0;
 		xi->alu.ty2 = TY_F32;
 		xi->alu.flags &= ~(uint32_t)(ALU_FTZ | ALU_SLCTLE);
 		return 0;
@@ -1096,6 +1208,16 @@ ksetpval(const Func *f, int pv, int depth, int fcmp)
 	    (isint(e->ty[0]) || ir_tyinfo[e->ty[0]].kind == TK_BIT))))
 		return -1;
 	neg = w != e->def[0];
+	/* an integer compare of a register with itself, where asked
+	 * (kselfp: slctklit) */
+	if (kselfp && isint(e->ty[0]) && e->opnd[1].kind == OK_REG && srcval(e, 1) >= 0 &&
+	    srcval(e, 1) == srcval(e, 2)) {
+		int t = ir_hasmod(e, MOD_EQ) || ir_hasmod(e, MOD_LE) || ir_hasmod(e, MOD_GE) || ir_hasmod(e, MOD_LS) ||
+			ir_hasmod(e, MOD_HS);
+		if (t || ir_hasmod(e, MOD_NE) || ir_hasmod(e, MOD_LT) || ir_hasmod(e, MOD_GT) || ir_hasmod(e, MOD_LO) ||
+		    ir_hasmod(e, MOD_HI))
+			return t ^ neg;
+	}
 	/* (of values its integer folds know, as kconstint: not a set.hs of a
 	 * value with itself, which stays an ISETP; v14 xmix 8854) */
 	int nh = knohalf2, ok = 1;
@@ -1348,12 +1470,19 @@ srcbits(const Ins *d, int i)
  * cleared, a NaN's payload kept (sm_90 SASS: a MOV of 0x7fffffffffffffe5
  * for neg.f64 of add.cc.s64 -29, 2; v15 immx 15797, 62555, 107914,
  * 127637, 133535, 309841 on an H200, where the DADD that neg.f64 of a
- * register is keeps a NaN's sign).  Only interp_fold_dconstdeep's walk
- * (kwhole) asks: the other readers of kconst were not measured. */
+ * register is keeps a NaN's sign).  interp_fold_dconstdeep's walk
+ * (kwhole) asks, and so do the readers of klit's literals: a bfe.s32
+ * past the word of a length add.cc.u32 0x3effffff, 87 is the immediate
+ * rule's -1, a slct.s32.s32 by sub.cc.u32 0x7fc00001, 1 a copy of b, a
+ * cvt.rzi.u32.f32 of cvt.rz.f32.u32 of set.gt.u32.s32 of add.cc.u32
+ * 0x7fffff00, 0x10 and 8 an I2FP of 0xffffffff (sm_90 SASS of each;
+ * v15 immx 286560, line 168: the bfe gave -1 on an H100;
+ * tests/regress/bfe-s32-cvt-pack-field.ptx); the other readers of
+ * kconst were not measured. */
 static int
 ccliterals(const Ins *d)
 {
-	if (!kwhole || (d->op != OP_ADD && d->op != OP_SUB) || d->ndst != 1 || d->nopnd != 3 || d->guard)
+	if (!(kwhole || klit) || (d->op != OP_ADD && d->op != OP_SUB) || d->ndst != 1 || d->nopnd != 3 || d->guard)
 		return 0;
 	return d->opnd[1].kind == OK_IMM && d->opnd[2].kind == OK_IMM;
 }
@@ -1585,6 +1714,15 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	if (d->op == OP_SZEXT && ir_hasmod(d, MOD_CLAMP) && d->nopnd == 3)
 		return kszext(f, d, depth, r);
 	if (d->op == OP_SZEXT || d->op == OP_BMSK || d->op == OP_SAD || d->op == OP_PRMT)
+		return 0;
+	/* nor cvt.pack.sat, which it leaves to an I2IP even of immediates
+	 * (sm_90 SASS: I2IP.S16.S32.SAT R, R, 0x2e000000, RZ of two movs of
+	 * 0x2e000000, and a bfe.s32 by it takes its fields at run time:
+	 * PRMT, SHF.R.S32.HI, SGXT; v15 xmix 128803: a bfe.s32 of a loaded
+	 * value at such a pack, 0x7fff7fff, gave the source's sign on an
+	 * H100, where the immediate rule gives all ones;
+	 * tests/regress/bfe-s32-cvt-pack-field.ptx) */
+	if (d->op == OP_CVT_PACK)
 		return 0;
 	/* selp by an immediate predicate is the operand it picks, which a
 	 * known one is (sm_90 SASS: a bfe.s32 past the word of selp.f32 1.0,
@@ -2017,11 +2155,43 @@ interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
 	return k;
 }
 
-/* kconst of a 32-bit value v with movs of f64 immediates known too */
+/* The definition of v that ptxas keeps: past instructions under a guard
+ * it knows false, which it drops, the register keeping the value before
+ * (as kconst takes them; sm_90 SASS: cvt.rmi.u32.f32 of a cvt.rz.f32.u32
+ * of a set's -1, with an @!p add.f32 into the f32's register between, p
+ * a setp.ge.s32 of x with itself, is the set's register stored, no I2F
+ * or F2I: fold.c foldsetrt; v14 xmix 5827, line 218: 0xffffffff on an
+ * H200; tests/regress/cvt-set-known-literal.ptx).  *w the value whose
+ * definition it is. */
+const Ins *
+interp_fold_livedef(const Func *f, int v, int *w)
+{
+	const Ins *d = v >= 0 ? defof(f, v, w) : NULL;
+
+	for (int n = 0; n < 4 && d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST) &&
+	     interp_fold_guardconst(f, d) == 0; n++)
+		d = defof(f, d->use[d->nuse - 1], w);
+	return d;
+}
+
+/* kconst of a 32-bit value v with movs of f64 immediates known too, and
+ * the literals of klit: a set of a decimal mov.f32 or of a mov.b32 pack
+ * of mov.b16 immediates is one ptxas folds, keeping the I2F of its
+ * constant (fold.c foldsetrt; sm_90 SASS: I2F.U32.RM R, 0xffffffff then
+ * F2I.FTZ.U32.FLOOR for set.ge.u32.s32 of mov.f32 3.4028235e38 and 8
+ * through cvt.rm.f32.u32 and cvt.rmi.ftz.u32.f32, I2FP.F32.U32.RZ of
+ * 0xffffffff for set.gt.s32.s32 of such a pack of 5 and 8; v15 xmix
+ * 102171, line 208: 0xffffff00 on an H100;
+ * tests/regress/cvt-set-known-literal.ptx) */
 int
 interp_fold_kconstf(const Func *f, int v, uint64_t *r)
 {
-	return kconstf64(f, v, 0, r);
+	int k, lit = klit;
+
+	klit = 1;
+	k = kconstf64(f, v, 0, r);
+	klit = lit;
+	return k;
 }
 
 /* A read of the low byte or half of a prmt.b32 (the default mode, a
@@ -3653,6 +3823,35 @@ interp_fold_negsetsub(const Ins *d)
  * 0xbf800000 on an H200).  The multiply by 0x101 computes that: 1.0's
  * bits times 0x101 are -1.0's, 0 stays 0.  1 where it does, -1 on an
  * allocation failure. */
+/* How many readers of v are negations of it: unguarded neg.s32, and
+ * unguarded 32-bit movs of it all of whose readers are such (0 where a
+ * mov's are not).  ptxas makes one select of -1.0 for them all (sm_90
+ * SASS: FSEL R, RZ, -1 stored for both of neg.s32 x and neg.s32 of
+ * mov.b32 x, and for two neg.s32 x, x a set.ne or set.lt.f32.s32 beside
+ * an rcp.rn.f32 of a loaded value, where beside an xor.b32 of x it keeps
+ * FSEL R, RZ, 1 and an IMAD.MOV of -R; v15 xmix 395203, lines 71 and 73:
+ * both 0xbf800000 on an H100; tests/regress/neg-set-two-negs.ptx). */
+static int
+negreaders(const Func *f, int v, int depth)
+{
+	int n = 0;
+
+	for (int q = f->rdoff[v]; q < f->rdoff[v + 1]; q++) {
+		const Ins *e = f->ins[f->rd[q]];
+		int u;
+		if (e->guard)
+			continue;
+		if (e->op == OP_NEG && e->ty[0] == TY_S32 && e->nopnd == 2 && srcval(e, 1) == v)
+			n++;
+		else if (e->op == OP_MOV && depth < 4 && e->nopnd == 2 && e->opnd[1].kind == OK_REG && e->nty == 1 &&
+		    ir_tyinfo[e->ty[0]].bits == 32 && e->ndef == 1 && (u = e->def[0]) >= 0 && u < f->nval &&
+		    !f->phird[u] && f->rdoff[u + 1] > f->rdoff[u] &&
+		    negreaders(f, u, depth + 1) == f->rdoff[u + 1] - f->rdoff[u])
+			n++;
+	}
+	return n;
+}
+
 static int
 foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -3715,7 +3914,7 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		    ir_hasmod(e, a == 1 ? MOD_LE : MOD_GE) || ir_hasmod(e, a == 1 ? MOD_GTU : MOD_LTU) ||
 		    ir_hasmod(e, a == 1 ? MOD_LEU : MOD_GEU));
 	}
-	if (f->rdoff[v + 1] - f->rdoff[v] != nread + 1)
+	if (f->rdoff[v + 1] - f->rdoff[v] != nread + negreaders(f, v, 0))
 		return 0;
 	interp_fold_subat(pm, f);
 	if (!nsetp && !pm->negsetsub)
@@ -3786,7 +3985,7 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && in->nopnd == 5 && xi->ns == 4)
 		bfiknown(f, xi, in);
 	if (in->op == OP_BFI && in->ty[0] == TY_B32 && (xi->alu.flags & ALU_IMMFIELD))
-		return foldbfi(f, xi, in);
+		return foldbfi(f, xi, in, in->nopnd == 5 && xi->ns == 4 ? bfiandbase(pm, f, xi, in, k) : srcval(in, 2));
 	if (in->op == OP_BFE && in->ty[0] == TY_S32 && xi->ns == 3 && in->nopnd == 4)
 		return foldbfek(f, xi, in, k);
 	if ((in->op == OP_AND || in->op == OP_OR || in->op == OP_XOR) && in->ty[0] == TY_B32 && xi->ns == 2 &&
