@@ -732,6 +732,30 @@ bfiandbase(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return u;
 }
 
+/* Is d an f32 MUFU instruction of literals that ptxas evaluates before
+ * it makes a bfi.b32 into it: lg2.approx, ex2.approx, sin.approx,
+ * rcp.approx and sqrt.approx (.ftz or not) and div.full?  The base is
+ * then one it knows, and the bfi keeps the manual's rule (sm_90 SASS:
+ * LEA R, x, base's low bits, 0x9 for bfi.b32 x into each at 9, 38,
+ * where into tanh.approx or sqrt.rn of a literal it is a LOP3 by the
+ * mask rule's 0x7e00; v15 immx 159148, 32547, 86973, 433957, 351843:
+ * bfi.b32 into lg2.approx.f32, sqrt.approx.ftz.f32, rcp.approx.f32 and
+ * div.full.f32 of literals gave the manual's rule on an H100;
+ * tests/regress/bfi-and-base-drop.ptx). */
+static int
+bfimufu(const Ins *d)
+{
+	if (!d || d->guard || d->nty != 1 || d->ty[0] != TY_F32 || d->ndst != 1)
+		return 0;
+	if (!((d->op == OP_LG2 || d->op == OP_EX2 || d->op == OP_SIN || d->op == OP_RCP || d->op == OP_SQRT) &&
+	      ir_hasmod(d, MOD_APPROX) && d->nopnd == 2) && !(d->op == OP_DIV && ir_hasmod(d, MOD_FULL) && d->nopnd == 3))
+		return 0;
+	for (int i = 1; i < d->nopnd; i++)
+		if (d->opnd[i].kind != OK_FIMM && d->opnd[i].kind != OK_IMM)
+			return 0;
+	return 1;
+}
+
 static int
 foldbfi(const Func *f, XIns *xi, const Ins *in, int v)
 {
@@ -759,6 +783,8 @@ foldbfi(const Func *f, XIns *xi, const Ins *in, int v)
 	/* and a base whose every bit its known-bits analysis clears (kzero),
 	 * but an and of an and (kandand) */
 	else if (kzero(f, v, 0) == 0xFFFFFFFFu && !kandand(f, d))
+		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
+	else if (bfimufu(d))
 		xi->alu.flags &= ~(uint32_t)ALU_IMMFIELD;
 	return 0;
 }
