@@ -3335,6 +3335,30 @@ foldabsorb(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* Is value v, read by instruction k, an unguarded f32 set.ftz with an
+ * integer destination and no BoolOp whose sources still hold at k?  Its
+ * decoded form in *op, its sources in src[0..1] (foldcnotset and
+ * foldfnsset, where ptxas makes the set's compare again without .ftz). */
+static int
+setftzsrc(ptx_module *pm, const Func *f, int v, int k, AluOp *op, XOp src[2])
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	const char *why;
+
+	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 || d->ty[1] != TY_F32 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || !ir_hasmod(d, MOD_FTZ) || d->nopnd != 3 ||
+	    alu_decode(d, op, &why) != 0 || op->bop || op->negsrc || !op->cmp)
+		return 0;
+	for (int j = 0; j < 2; j++) {
+		int u = srcval(d, 1 + j);
+		if ((d->opnd[1 + j].kind == OK_REG && (u < 0 || !holds(f, u, f->val[w].ins, k))) ||
+		    interp_decode_op(pm, &d->opnd[1 + j], TY_F32, &src[j]))
+			return 0;
+	}
+	return 1;
+}
+
 /* cnot.b32 of an unguarded f32 set.ftz with an integer destination and
  * no BoolOp: ptxas makes the pair one FSETP of the opposite compare
  * without the .ftz and a SEL (sm_90 SASS: FSETP.EQ for the cnot of a
@@ -3351,22 +3375,12 @@ foldcnotset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 				    MOD_NEU, MOD_LTU, MOD_LEU, MOD_GTU, MOD_GEU, MOD_NUM, MOD_NAN_CMP };
 	static const int to[] = { MOD_NEU, MOD_EQU, MOD_GEU, MOD_GTU, MOD_LEU, MOD_LTU, MOD_NE,
 				  MOD_EQ, MOD_GE, MOD_GT, MOD_LE, MOD_LT, MOD_NAN_CMP, MOD_NUM };
-	int v = srcval(in, 1), w, j;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	int j;
 	AluOp op;
-	const char *why;
 	XOp src[2], *ns;
 
-	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 || d->ty[1] != TY_F32 ||
-	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || !ir_hasmod(d, MOD_FTZ) || d->nopnd != 3 ||
-	    alu_decode(d, &op, &why) != 0 || op.bop || op.negsrc)
+	if (!setftzsrc(pm, f, srcval(in, 1), k, &op, src))
 		return 0;
-	for (j = 0; j < 2; j++) {
-		int u = srcval(d, 1 + j);
-		if ((d->opnd[1 + j].kind == OK_REG && (u < 0 || !holds(f, u, f->val[w].ins, k))) ||
-		    interp_decode_op(pm, &d->opnd[1 + j], TY_F32, &src[j]))
-			return 0;
-	}
 	for (j = 0; j < 14 && from[j] != op.cmp; j++)
 		;
 	if (j == 14)
@@ -3400,22 +3414,11 @@ foldcnotset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 static int
 foldfnsset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
-	int v = srcval(in, 3), w, j;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	AluOp op;
-	const char *why;
 	XOp src[2], *ns;
 
-	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 || d->ty[1] != TY_F32 ||
-	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || !ir_hasmod(d, MOD_FTZ) || d->nopnd != 3 ||
-	    alu_decode(d, &op, &why) != 0 || op.bop || op.negsrc || !op.cmp)
+	if (!setftzsrc(pm, f, srcval(in, 3), k, &op, src))
 		return 0;
-	for (j = 0; j < 2; j++) {
-		int u = srcval(d, 1 + j);
-		if ((d->opnd[1 + j].kind == OK_REG && (u < 0 || !holds(f, u, f->val[w].ins, k))) ||
-		    interp_decode_op(pm, &d->opnd[1 + j], TY_F32, &src[j]))
-			return 0;
-	}
 	if (!(ns = interp_realloc(pm->cx, xi->s, 4 * sizeof *xi->s)))
 		return -1;
 	xi->s = ns;
