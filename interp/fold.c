@@ -1115,6 +1115,23 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	return neg && (t == 1 || t == 2) ? 3 - t : t;
 }
 
+/* The operand (1 or 2) an unguarded selp d picks on a testp that ptxas
+ * decides (interp_fold_selknown: .notanumber, .finite ... of an and.b32
+ * that clears an exponent bit), else 0.  It decides such a testp as early
+ * as it folds constants (foldmufu.c f32val, divselk), where a setp it
+ * decides later is not this. */
+int
+interp_fold_testpick(const Func *f, const Ins *d)
+{
+	int v, w, t;
+	const Ins *p;
+
+	if (d->op != OP_SELP || d->nopnd != 4 || d->guard || (v = srcval(d, 3)) < 0 || !(p = defof(f, v, &w)) ||
+	    p->op != OP_TESTP || (t = interp_fold_selknown(f, d)) < 1 || t > 2)
+		return 0;
+	return t;
+}
+
 /* Operand oi of in as an f32 constant ptxas knows (an immediate, a kconst
  * value, or an f32val one such as a mov of a subnormal: v14 xmix seed
  * 35284, 1E-40), its bits in *b.  Not what ptxas leaves to run: a
@@ -3627,16 +3644,18 @@ foldabsk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 /* The bits of in's source operand 1 where ptxas knows them as a float
  * constant: an immediate, or an unguarded mov of one of the same width,
- * a 0f/0d one only where f32hex (see foldnegk) */
+ * a 0f/0d one only where f32hex (see foldnegk).  s0 is that operand as
+ * the loader decoded it, where in is the instruction being decoded, else
+ * NULL. */
 static int
-movconst(ptx_module *pm, const Func *f, const XIns *xi, const Ins *in, int bits, int f32hex, uint64_t *r)
+movconst(ptx_module *pm, const Func *f, const XOp *s0, const Ins *in, int bits, int f32hex, uint64_t *r)
 {
 	int v, w;
 	const Ins *d;
 	XOp o;
 
-	if (xi->s[0].k == XO_IMM)
-		return *r = xi->s[0].imm, 1;
+	if (s0 && s0->k == XO_IMM)
+		return *r = s0->imm, 1;
 	if ((v = srcval(in, 1)) < 0 || !(d = defof(f, v, &w)))
 		return 0;
 	/* an slct.b32.f32 by an immediate selector ptxas decides, c >= 0.0
@@ -3831,7 +3850,7 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			r = c ^ 0x80000000u;
 			break;
 		}
-		if (neg && movconst(pm, f, xi, in, 32, 1, &c) && (c & 0x7FFFFFFFu) > 0x7F800000u) {
+		if (neg && movconst(pm, f, xi->s, in, 32, 1, &c) && (c & 0x7FFFFFFFu) > 0x7F800000u) {
 			r = ((c & 0xFFFFFFFFu) | 0x400000u) ^ 0x80000000u;
 			break;
 		}
@@ -3879,7 +3898,7 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * eight definitions back, not kconst's six: ptxas folds the
 		 * whole chain (v15 xmix 41446, 57735: a pack of a word that
 		 * shr.s32, xor and and make of a mov's unpack) */
-		if (!movconst(pm, f, xi, in, 64, 0, &c) &&
+		if (!movconst(pm, f, xi->s, in, 64, 0, &c) &&
 		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !interp_fold_dconstdeep(f, v, &c)))
 			return 0;
 		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
@@ -3895,12 +3914,12 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * 0xfe00 on an H200) */
 		if (xi->s[0].k != XO_IMM && (v = srcval(in, 1)) >= 0 && (d = defof(f, v, &w)) && !d->guard &&
 		    (d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F16X2 && d->nopnd == 2 &&
-		    !ir_hasmod(d, MOD_FTZ) && movconst(pm, f, xi, d, 32, 0, &c)) {
+		    !ir_hasmod(d, MOD_FTZ) && movconst(pm, f, NULL, d, 32, 0, &c)) {
 			c = d->op == OP_NEG ? (c & 0xFFFFFFFFu) ^ 0x80008000u : c & 0x7FFF7FFFu;
 			r = neg ? c ^ 0x80008000u : c & 0x7FFF7FFFu;
 			break;
 		}
-		if (!movconst(pm, f, xi, in, 32, 0, &c)) {
+		if (!movconst(pm, f, xi->s, in, 32, 0, &c)) {
 			/* (a neg only of a word of a mov.b64 unpack of a
 			 * literal: v15 immx 22935, neg.f16x2 of the high word of
 			 * 18442240474082181120 kept its NaN 0xfff0 on an H200;
@@ -4111,8 +4130,6 @@ foldsqneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 1), w, u;
 	const Ins *d;
-	XIns t;
-	XOp o;
 	uint64_t c;
 
 	if (v < 0 || srcval(in, 2) != v || xi->s[0].k != XO_REG || xi->s[1].k != XO_REG || !(d = defof(f, v, &w)) ||
@@ -4122,10 +4139,7 @@ foldsqneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	if (ir_hasmod(in, MOD_RN) || ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP) ||
 	    interp_fold_early64(f, u))
 		return 0;
-	memset(&t, 0, sizeof t);
-	t.s = &o;
-	o.k = XO_REG;
-	if (movconst(pm, f, &t, d, 64, 0, &c) || !interp_fold_dconstdeep(f, u, &c))
+	if (movconst(pm, f, NULL, d, 64, 0, &c) || !interp_fold_dconstdeep(f, u, &c))
 		return 0;
 	xi->s[0] = (XOp){ .k = XO_IMM, .imm = c };
 	xi->s[1] = xi->s[0];
@@ -4560,15 +4574,14 @@ kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t 
 	*km = *kv = 0;
 	if (!d)
 		return;
-	if (k16(pm, f, v, depth, &c)) {
+	/* k16 of such a d is kb16's answer where every bit is known: one
+	 * walk, with k16's count of its own first step */
+	if (kb16op(d)) {
+		k16steps = 1;
+		kb16(pm, f, d, depth, &kz, &ko);
+		*km = (kz | ko) & 0xFFFFu, *kv = ko & *km;
+	} else if (k16(pm, f, v, depth, &c))
 		*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
-		return;
-	}
-	if (!kb16op(d))
-		return;
-	k16steps = 0;
-	kb16(pm, f, d, depth, &kz, &ko);
-	*km = (kz | ko) & 0xFFFFu, *kv = ko & *km;
 }
 
 static int
@@ -5117,12 +5130,11 @@ static int
 divselk(ptx_module *pm, const Func *f, const Ins *in, uint32_t *k)
 {
 	int t, v, w;
-	const Ins *d, *p, *e;
+	const Ins *d, *e;
 	XOp o;
 
-	if ((v = srcval(in, in->ndst + 1)) < 0 || !(d = defof(f, v, &w)) || d->op != OP_SELP || d->nopnd != 4 ||
-	    d->guard || d->ty[0] != TY_F32 || (v = srcval(d, 3)) < 0 || !(p = defof(f, v, &w)) || p->op != OP_TESTP ||
-	    (t = interp_fold_selknown(f, d)) < 1 || t > 2)
+	if ((v = srcval(in, in->ndst + 1)) < 0 || !(d = defof(f, v, &w)) || d->ty[0] != TY_F32 ||
+	    !(t = interp_fold_testpick(f, d)))
 		return 0;
 	if (d->opnd[t].kind != OK_FIMM && d->opnd[t].kind != OK_IMM) {
 		if ((v = srcval(d, t)) < 0 || !(e = defof(f, v, &w)) || e->op != OP_MOV || e->guard || e->nopnd != 2 ||

@@ -402,8 +402,8 @@ run(ptx_module *pm, const Func *f, const Ins *d, int k, int depth, uint64_t *dst
 static int
 f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
-	int w, pw, bits, fmt, kf;
-	const Ins *d, *p;
+	int w, bits, fmt, kf;
+	const Ins *d;
 	uint64_t src[2] = { 0, 0 }, dst[2];
 	uint32_t cc = 0, z;
 
@@ -430,15 +430,11 @@ f32val(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	/* a selp by an immediate predicate is the source it picks */
 	if (d->op == OP_SELP && d->nopnd == 4 && d->opnd[3].kind == OK_IMM)
 		return opval(pm, f, d, d->opnd[3].imm ? 1 : 2, d->ty[0], depth, r);
-	/* and so is a selp on a testp that ptxas decides (interp_fold_selknown:
-	 * .notanumber, .finite ... of an and.b32 that clears an exponent bit),
-	 * which it decides as early as it folds constants (v1 seed 497746:
-	 * sqrt.approx.ftz.f32 of selp.f32 x, 0f41750000 on testp.notanumber of
-	 * tid & 31 is MOV 0x407a708b, the correctly rounded root, in sm_90
-	 * SASS; the MUFU.SQRT's is 0x407a708a; fold.c divselk the same for a
-	 * divisor).  A selp on a setp it decides later is not this. */
-	if (d->op == OP_SELP && d->nopnd == 4 && (kf = srcval(d, 3)) >= 0 && (p = defof(f, kf, &pw)) &&
-	    p->op == OP_TESTP && (kf = interp_fold_selknown(f, d)) >= 1 && kf <= 2)
+	/* and so is a selp on a testp that ptxas decides (interp_fold_testpick;
+	 * v1 seed 497746: sqrt.approx.ftz.f32 of selp.f32 x, 0f41750000 on
+	 * testp.notanumber of tid & 31 is MOV 0x407a708b, the correctly
+	 * rounded root, in sm_90 SASS; the MUFU.SQRT's is 0x407a708a) */
+	if ((kf = interp_fold_testpick(f, d)) != 0)
 		return opval(pm, f, d, kf, d->ty[0], depth, r);
 	/* a set of x against itself, float or not, and a shift of 0 by any
 	 * amount, which foldint.c's kconst knows (v1 seed 200288: sin.approx.ftz

@@ -910,6 +910,7 @@ int interp_fold_mov(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in);
 /* fold.c: does ptxas know the predicate of selp in, so that no FSEL
  * remains? */
 int interp_fold_selknown(const Func *f, const Ins *in);
+int interp_fold_testpick(const Func *f, const Ins *d);
 /* an X_ATOM's xi->aux low bits (f16x2 and bf16x2 shared adds, fold.c):
  * SPLIT*: its value is the 64-bit register a mov.b64 {lo, hi} split, and
  * ptxas adds {bits 32-47, the word's bits 0-15}; SPLITPAIR: s[1] is the
