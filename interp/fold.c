@@ -155,7 +155,16 @@
  *   - div.approx.f32 and div.full.f32 by a known 1.0 are a copy, by an
  *     rcp of one an FMUL by it (folddiv1).
  *   - cvt.f32.bf16, cvt.f64 of an f16 or bf16 NaN and cvt.f16 or .bf16
- *     of an f64 NaN that ptxas knows are its canonical NaN (foldcvtnank); cvt.f64 of a neg.f16 or neg.bf16
+ *     of an f64 NaN that ptxas knows are its canonical NaN (foldcvtnank),
+ *     also through a min or max .f64 of the NaN with itself (mmself64);
+ *     neg.f64 and abs.f64 of a cvt.f64.f32 of a constant fold to the
+ *     converted constant negated or cleared (cvtf32k), and of an
+ *     slct.b64.f32 of immediates to the one it picks (movconst), but a
+ *     cvt.rpi or .rmi to a 64-bit integer of a literal in range runs
+ *     (f2idirrun);
+ *     neg.f16 and neg.bf16 of a mul by a known -1.0 are x (foldnegmul1);
+ *     a 16-bit integer setp of mov'd immediates is a guard ptxas
+ *     decides (mov16k); cvt.f64 of a neg.f16 or neg.bf16
  *     of x converts -x, of an abs.f16 |x|, a NaN x as it is (foldnegcvt);
  *     so do cvt.f64.f32, and the F2Fs narrowing an f64 or f32, of a neg
  *     or abs (negcvtf2f).
@@ -972,11 +981,31 @@ foldsat2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 
 /* A setp pd without a BoolOp of two values ptxas knows: 1 true, 2 false, 3
  * guarded, 0 not known (selknown's evaluation, and predconst's). */
+/* Is 16-bit value v an unguarded mov of an integer immediate (*r its
+ * bits)?  A 16-bit integer setp of such values and immediates is one ptxas
+ * evaluates (sm_90 SASS: cvt.f32.bf16 of @p mov.b16 h, 0x7fff by
+ * setp.gt.s16 of a mov'd 0x4040 and 0 is a MOV of the canonical
+ * 0x7fffffff, by setp.lt.s16 the 0x40400000 of the 0x4040 kept; v15 xmix
+ * 273237 on an H100) */
+static int
+mov16k(const Func *f, int v, uint64_t *r)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->op != OP_MOV || d->nopnd != 2 || d->ndef != 1 || d->opnd[1].kind != OK_IMM ||
+	    ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 16)
+		return 0;
+	*r = (uint64_t)d->opnd[1].imm & 0xFFFFu;
+	return 1;
+}
+
 static int
 setpk(const Func *f, const Ins *pd)
 {
 	if (pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 &&
-	    (pd->ty[0] == TY_F32 || ((ir_tyinfo[pd->ty[0]].bits == 32 || ir_tyinfo[pd->ty[0]].bits == 64) &&
+	    (pd->ty[0] == TY_F32 || ((ir_tyinfo[pd->ty[0]].bits == 32 || ir_tyinfo[pd->ty[0]].bits == 64 ||
+	      ir_tyinfo[pd->ty[0]].bits == 16) &&
 	     (isint(pd->ty[0]) || ir_tyinfo[pd->ty[0]].kind == TK_BIT))) &&
 	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
 		/* and a 64-bit integer setp of immediates and values kconst64
@@ -994,12 +1023,15 @@ setpk(const Func *f, const Ins *pd)
 				k[i] = interp_fimm(pd->ty[0], o->fbits, o->flkind) & 0xFFFFFFFFu;
 			else if (!fl && o->kind == OK_IMM)
 				k[i] = wide ? (uint64_t)o->imm : (uint32_t)o->imm;
-			else if (o->kind != OK_REG || !(fl ? interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]) :
+			else if (ir_tyinfo[pd->ty[0]].bits == 16) {
+				if (o->kind != OK_REG || !mov16k(f, srcval(pd, 1 + i), &k[i]))
+					break;
+			} else if (o->kind != OK_REG || !(fl ? interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]) :
 			    wide ? interp_fold_kconst64(f, srcval(pd, 1 + i), &k[i]) :
 			    interp_fold_kconstint(f, srcval(pd, 1 + i), &k[i])))
 				break;
 			if (!wide)
-				k[i] &= 0xFFFFFFFFu;
+				k[i] &= ir_tyinfo[pd->ty[0]].bits == 16 ? 0xFFFFu : 0xFFFFFFFFu;
 		}
 		if (i == 2 && fl && !alu_decode(pd, &op, &why) && op.cmp)
 			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
@@ -2684,6 +2716,38 @@ foldnegpack(ptx_module *pm, const Func *f, XIns *xi, const Ins *p, int k)
 	return 0;
 }
 
+/* neg.f16 or neg.bf16 (no .ftz) of an unguarded mul.f16 or mul.bf16
+ * (no rounding modifier, .ftz or .sat) of x and a -1.0 of the format that
+ * ptxas knows (half16k), x not known: ptxas makes the mul a negation of x
+ * and the neg of it x itself, a copy, a NaN's payload and sign kept
+ * (sm_90 SASS: the store of neg.bf16 of mul.bf16 of a loaded x by a
+ * mov.b16 0xbf80 is of x's register, the mul alone an HFMA2.BF16 -RZ, RZ,
+ * -x; v15 dag 131468, v14 xmix 17562, v13 dag 11002 on an H100), where the
+ * interpreter's two negations give the canonical NaN.  mul.rn, .ftz and
+ * .sat stay an HMUL2 (HADD2.FTZ, HADD2.SAT) and the neg an HADD2 of it.
+ * dk is d's index, k the neg's. */
+static int
+foldnegmul1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, int dk, int k)
+{
+	uint64_t c, m1 = in->ty[0] == TY_F16 ? 0xBC00u : 0xBF80u;
+	int u;
+
+	if (d->guard || d->nty != 1 || d->ty[0] != in->ty[0] || d->nopnd != 3 || ir_hasmod(d, MOD_RN) ||
+	    ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP) || ir_hasmod(d, MOD_FTZ) ||
+	    ir_hasmod(d, MOD_SAT))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		if (!half16k(pm, f, d, 1 + i, &c) || (c & 0xFFFFu) != m1 || d->opnd[2 - i].kind != OK_REG ||
+		    (u = srcval(d, 2 - i)) < 0 || half16k(pm, f, d, 2 - i, &c) || !holds(f, u, dk, k) ||
+		    interp_decode_op(pm, &d->opnd[2 - i], in->ty[0], &xi->s[0]))
+			continue;
+		xi->alu.op = OP_MOV;
+		xi->alu.flags = 0;
+		return 0;
+	}
+	return 0;
+}
+
 static int
 foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -2719,6 +2783,8 @@ foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		xi->alu.flags = 0;
 		return 0;
 	}
+	if (d && (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16) && d->op == OP_MUL)
+		return foldnegmul1(pm, f, xi, in, d, f->val[w].ins, k);
 	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
@@ -3662,9 +3728,14 @@ movconst(ptx_module *pm, const Func *f, const XOp *s0, const Ins *in, int bits, 
 	 * picking a, else (a NaN too) b, is the one it picks (v13 dag seed
 	 * 1687: neg.f16x2 of an slct by 65504.0 of a mov.b32 0x7fc003ff is
 	 * 0xffc083ff on an H200) */
+	/* of 64 bits alike: neg.f64 and abs.f64 of an slct.{b64,s64}.f32 of
+	 * immediates fold to the one picked, its sign flipped or cleared
+	 * (sm_90 SASS: MOV R7, 0x7fffffff; MOV R6, -0x35 for neg.f64 of
+	 * slct.ftz.b64.f32 -53, 0x3810000000000000, 0f00000041; v15 immx
+	 * 118849, 180283, 192187, 406229) */
 	const Opnd *so = NULL;
-	if (bits == 32 && !f32hex && d->op == OP_SLCT && !d->guard && d->nopnd == 4 && d->nty == 2 &&
-	    d->ty[1] == TY_F32 && ir_tyinfo[d->ty[0]].bits == 32) {
+	if ((bits == 32 || bits == 64) && !f32hex && d->op == OP_SLCT && !d->guard && d->nopnd == 4 && d->nty == 2 &&
+	    d->ty[1] == TY_F32 && ir_tyinfo[d->ty[0]].bits == bits) {
 		const Ins *m;
 		so = &d->opnd[3];
 		if (so->kind == OK_REG && (v = srcval(d, 3)) >= 0 && (m = defof(f, v, &w)) && m->op == OP_MOV &&
@@ -3684,7 +3755,7 @@ movconst(ptx_module *pm, const Func *f, const XOp *s0, const Ins *in, int bits, 
 		 * 0xff808001 on an H200) */
 		if ((d->opnd[pick].kind == OK_IMM || d->opnd[pick].kind == OK_FIMM) &&
 		    !interp_decode_op(pm, &d->opnd[pick], d->ty[0], &o) && o.k == XO_IMM)
-			return *r = o.imm & 0xFFFFFFFFu, 1;
+			return *r = bits == 32 ? o.imm & 0xFFFFFFFFu : o.imm, 1;
 		if ((v = srcval(d, pick)) < 0 || !(d = defof(f, v, &w)))
 			return 0;
 	}
@@ -3830,6 +3901,70 @@ selfmmonly(const Func *f, const Ins *in)
 	return 1;
 }
 
+/* Is v an unguarded cvt.rpi or cvt.rmi to a 64-bit integer of a float
+ * immediate (or a mov of one) whose result does not saturate: a NaN, or a
+ * value in the type's range?  ptxas folds the F2I.CEIL and F2I.FLOOR of a
+ * constant only where it saturates, and leaves the rest to run (sm_90
+ * SASS: F2I.S64.F64.CEIL R, -1 and a DADD of -RZ for neg.f64 of
+ * cvt.rpi.s64.f64 0dBFF0000000000000, F2I.S64.F64.FLOOR of 2.0, F2I.CEIL
+ * of a NaN, where cvt.rpi.s64.f64 of 2^100, cvt.rpi.u64.f32 of 3.5e38 and
+ * cvt.rmi.u64.f64 of -2.0 are MOVs of the negated saturated value, and
+ * .rni and .rzi fold in range; v15 immx 162862 on an H100), so a neg.f64
+ * or abs.f64 of it is the DADD's, a NaN's sign kept. */
+static int
+f2idirrun(ptx_module *pm, const Func *f, int v)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	const Opnd *io;
+	XOp o;
+	double x;
+
+	if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || d->nopnd != 2 || !isint(d->ty[0]) ||
+	    ir_tyinfo[d->ty[0]].bits != 64 || (d->ty[1] != TY_F32 && d->ty[1] != TY_F64) ||
+	    !(ir_hasmod(d, MOD_RPI) || ir_hasmod(d, MOD_RMI)) || !(io = immsrc(f, d)) || io->kind != OK_FIMM ||
+	    interp_decode_op(pm, io, d->ty[1], &o) || o.k != XO_IMM)
+		return 0;
+	if (d->ty[1] == TY_F32) {
+		float g;
+		uint32_t b = (uint32_t)o.imm;
+		memcpy(&g, &b, sizeof g);
+		x = g;
+	} else
+		memcpy(&x, &o.imm, sizeof x);
+	if (isnan(x))
+		return 1;
+	x = ir_hasmod(d, MOD_RPI) ? ceil(x) : floor(x);
+	return ir_tyinfo[d->ty[0]].kind == TK_SINT ? x >= -9223372036854775808.0 && x < 9223372036854775808.0 :
+	    x >= 0.0 && x < 18446744073709551616.0;
+}
+
+/* An unguarded cvt.f64.f32 (.ftz or not) of a 32-bit value ptxas knows
+ * (a mov of an immediate, movconst, or integer instructions of such values,
+ * kconst, a float literal's bits among them, kconstintlit): ptxas converts it as it compiles, a NaN quieted with its payload
+ * shifted (of .ftz the canonical 0x7fffffffe0000000), and folds a neg.f64
+ * or abs.f64 of it to that constant with its sign flipped or cleared
+ * (sm_90 SASS: MOV 0xffffffff, 0xe0000000 for neg.f64 of cvt.ftz.f64.f32
+ * of mov.f32 0Fffc12345, 0x7ff82468a0000000 without .ftz, of a mov.b32
+ * 0xffc12345 too, 0xfff8000020000000 of an or.b32 of mov.f32 1.5 and
+ * 0x7f800001; v14 and v15 xmix 19290 on an H100), where the DADD of -RZ
+ * a neg.f64 of a register is keeps a NaN's sign.  The value into *r. */
+static int
+cvtf32k(ptx_module *pm, const Func *f, int v, uint64_t *r)
+{
+	int w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint64_t c;
+
+	if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || d->ty[0] != TY_F64 || d->ty[1] != TY_F32 ||
+	    d->nopnd != 2 || d->ndef != 1 || d->opnd[1].kind != OK_REG || (u = srcval(d, 1)) < 0 ||
+	    (!movconst(pm, f, NULL, d, 32, 0, &c) && !interp_fold_kconst(f, u, &c) &&
+	     !interp_fold_kconstintlit(f, u, &c)))
+		return 0;
+	c &= 0xFFFFFFFFu;
+	return interp_fold_kexec(d, 1, &c, r);
+}
+
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -3899,7 +4034,8 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * whole chain (v15 xmix 41446, 57735: a pack of a word that
 		 * shr.s32, xor and and make of a mov's unpack) */
 		if (!movconst(pm, f, xi->s, in, 64, 0, &c) &&
-		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || !interp_fold_dconstdeep(f, v, &c)))
+		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || f2idirrun(pm, f, v) ||
+		     (!interp_fold_dconstdeep(f, v, &c) && !cvtf32k(pm, f, v, &c))))
 			return 0;
 		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
 		break;
@@ -4851,7 +4987,8 @@ cvt64k(ptx_module *pm, const Func *f, int v, uint64_t *c)
 
 	if (!(e = defof(f, v, &w)) || e->guard || e->op != OP_CVT || e->nty != 2 || e->nopnd != 2 ||
 	    !isint(e->ty[0]) || ir_tyinfo[e->ty[0]].bits != 64 || (e->ty[1] != TY_F32 && e->ty[1] != TY_F64) ||
-	    !(io = immsrc(f, e)) || io->kind != OK_FIMM || interp_decode_op(pm, io, e->ty[1], &o) || o.k != XO_IMM)
+	    !(io = immsrc(f, e)) || io->kind != OK_FIMM || interp_decode_op(pm, io, e->ty[1], &o) || o.k != XO_IMM ||
+	    f2idirrun(pm, f, v))   /* (a ceil or floor in range runs) */
 		return 0;
 	x = o.imm;
 	return interp_fold_kexec(e, 1, &x, c);
@@ -4961,6 +5098,26 @@ unpacklate(ptx_module *pm, const Func *f, int v)
 	    !k16(pm, f, p->use[v != e->def[1]], 0, &c);
 }
 
+/* The value that min.f64 or max.f64 of a value with itself (unguarded)
+ * copies, v itself for anything else: ptxas drops the DMNMX (sm_90 SASS:
+ * min.f64 x, x of a loaded x stores x), and a cvt.rn.f16.f64 or
+ * cvt.rn.bf16.f64 of it, of a NaN it knows, is its canonical 0x7fff
+ * (sm_90 SASS: MOV 0x7fff for each of min.f64 of a mov.u64
+ * 0xfff4000000000001 and max.f64 of a mov.b64 pack of an unpack of 64
+ * whose high word a not.b32 made; v15 xmix 356249, v14 and v15 xmix
+ * 18174 on an H100), where the F2F.F16.F64 keeps the sign. */
+static int
+mmself64(const Func *f, int v)
+{
+	int w, u;
+	const Ins *d;
+
+	for (int n = 0; n < 4 && v >= 0 && (d = defof(f, v, &w)) && !d->guard && (d->op == OP_MIN || d->op == OP_MAX) &&
+	     d->nty == 1 && d->ty[0] == TY_F64 && d->nopnd == 3 && (u = srcval(d, 1)) >= 0 && u == srcval(d, 2); n++)
+		v = u;
+	return v;
+}
+
 static int
 foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -4977,7 +5134,7 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * immediate, of abs.f64 of one, 0x7fff on an H200) */
 	if (wide && (in->opnd[in->ndst].kind == OK_IMM || in->opnd[in->ndst].kind == OK_FIMM))
 		io = &in->opnd[in->ndst];
-	else if ((v = srcval(in, in->ndst)) < 0 || !(d = defof(f, v, &w)))
+	else if ((v = srcval(in, in->ndst)) < 0 || (wide && (v = mmself64(f, v)) < 0) || !(d = defof(f, v, &w)))
 		return 0;
 	else if (wide && (d->op == OP_ABS || d->op == OP_NEG) && d->ty[0] == TY_F64 && !d->guard && d->nopnd == 2 &&
 		 (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM))
