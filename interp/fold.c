@@ -2136,12 +2136,33 @@ samecalc(const Func *f, int a, int b)
 	return 1;
 }
 
+/* Is d a set.ls, hs, lo or hi of a value with itself that ptxas does not
+ * know, which it leaves to its ISETP (kconst takes it for its constant)? */
+static int
+usetself(const Func *f, const Ins *d)
+{
+	int u = d->op == OP_SET && d->nopnd == 3 ? srcval(d, 1) : -1;
+	uint64_t c;
+
+	return u >= 0 && u == srcval(d, 2) && (ir_hasmod(d, MOD_HS) || ir_hasmod(d, MOD_LS) ||
+	    ir_hasmod(d, MOD_LO) || ir_hasmod(d, MOD_HI)) && !interp_fold_kconst(f, u, &c) &&
+	    !interp_fold_kconst64(f, u, &c);
+}
+
 /* Is source o of mul.f32 in the 1.0 of an f32 set ptxas knows true (an
  * integer compare of a value with itself, equ, leu or geu of a float:
  * kconst)?  The mul by it is then no FMUL either, whatever the other
  * factor, an immediate included: a NaN keeps its payload (v14 xmix seeds
  * 1778, 5548: mul.f32 of set.eq.f32.s16 x, x and of set.equ.f32.f32 x, x
- * by a NaN gave 0x7fc00000 and 0xffc12345 on an H200, not 0x7fffffff). */
+ * by a NaN gave 0x7fc00000 and 0xffc12345 on an H200, not 0x7fffffff).
+ * Not the unsigned set.ls, hs, lo, hi of a value x with itself where
+ * ptxas does not know x, which it leaves to an ISETP, a SEL and an I2F:
+ * the FMUL by its 1.0 stays and a NaN factor becomes the canonical one
+ * (sm_90 SASS: FMUL R, R', +QNAN for set.ls.f32.u16 x, x times
+ * 0f7FC00001, but a MOV of 0x7fc00001 where x is a mov.u32 of 5; v15
+ * xmix 298962, 396591, 244675, 91643, 342812 gave 0x7fffffff on an H200,
+ * v15 xmix 129741 of set.hs.f32.u64 x, x times set.eq.s32.s16's -1
+ * too). */
 static int
 setone(const Func *f, const Ins *in, int o)
 {
@@ -2150,7 +2171,7 @@ setone(const Func *f, const Ins *in, int o)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
 	return in->op == OP_MUL && in->ty[0] == TY_F32 && in->nopnd == 3 && d && d->op == OP_SET && !d->guard &&
-	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c) && c == 0x3F800000u;
+	    d->ty[0] == TY_F32 && interp_fold_kconst(f, v, &c) && c == 0x3F800000u && !usetself(f, d);
 }
 
 /* Is source o of mul.f32 in a 1.0 that integer instructions of constants
