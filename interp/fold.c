@@ -3812,16 +3812,23 @@ movconst(ptx_module *pm, const Func *f, const XOp *s0, const Ins *in, int bits, 
  * sub or mul .f32 (no .ftz or .sat) without a rounding modifier with a
  * known NaN operand (0f immediate or register; NaN op x is a NaN, sm_90
  * SASS: a MOV of 0x7fffffff for mul.f32 of 0f7FFFFFFF and a register),
- * and one with a rounding modifier whose operands are all known, an
- * immediate or a known canonical NaN (a register and a NaN immediate stay
- * an FMUL, and so does a mov'd NaN immediate of another payload):
- * the canonical 0x7fffffff.  Not an fma or mad (an FFMA of +QNAN stays).
- * A short walk: depth 6. */
+ * and one with .rn whose operands are all known, immediates, movs of
+ * them, integer instructions of such values (kconst) or known NaNs (a
+ * register ptxas does not know and a NaN stay an FMUL): the canonical
+ * 0x7fffffff.  With .rz, .rm or .rp ptxas folds no NaN: the FMUL.RZ,
+ * FADD.RM ... of the NaN, immediates and movs of them alike, stays to
+ * run, and a neg of it is an FADD, the canonical NaN (sm_90 SASS: neg.f32
+ * of mul.rn.f32 of a mov.f32 0F7f800001 with itself, of a mov'd 1.5 and
+ * 0Fffc12345, and of add.rn.f32 of mov.b32 0x7f800001 and 5 are a MOV of
+ * 0xffffffff, .ftz alike; of mul.rz, .rm, .rp of them an FMUL.RZ ...
+ * and an FADD R, -R, -RZ; v15 xmix 275417, 231537, 210169 gave
+ * 0xffffffff, 250554, 250964, 175979 0x7fffffff on an H200).  Not an
+ * fma or mad (an FFMA of +QNAN stays).  A short walk: depth 6. */
 static uint32_t
 nan32k(ptx_module *pm, const Func *f, int v, int depth)
 {
 	int w, u, any = 0, all = 1;
-	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL, *e;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
 	XOp o;
 	uint32_t c;
 
@@ -3840,7 +3847,8 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
 			return 0;
 		return d->op == OP_ABS ? c & 0x7FFFFFFFu : c ^ 0x80000000u;
 	}
-	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_SAT))
+	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nopnd != 3 || ir_hasmod(d, MOD_SAT) ||
+	    ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
 		return 0;
 	/* .ftz of operands all known, one a NaN integer instructions compute
 	 * (kconst) or an immediate, the others immediates or such values
@@ -3856,12 +3864,11 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
 				if (interp_decode_op(pm, op, TY_F32, &o) || o.k != XO_IMM)
 					return 0;
 				kc = o.imm;
-			} else if ((u = srcval(d, i)) < 0 || !interp_fold_kconstint(f, u, &kc) ||
-				   ((e = defof(f, u, &w)) && e->op == OP_MOV && rounds(d) &&
-				    ((uint32_t)kc & 0x7FFFFFFFu) > 0x7F800000u && (uint32_t)kc != 0x7FFFFFFFu))
-				return 0;   /* (a mov'd NaN stays in a register of a rounded op, as
-					     * below: v13 dag 4642, mul.rp.ftz.f32 of mov.f32
-					     * 0Fffa00000, its neg the FADD's 0x7fffffff) */
+			} else if ((u = srcval(d, i)) < 0 || !interp_fold_kconstint(f, u, &kc))
+				return 0;   /* (a directed rounding, taken above, keeps its
+					     * mov'd NaN in a register: v13 dag 4642,
+					     * mul.rp.ftz.f32 of mov.f32 0Fffa00000, its neg
+					     * the FADD's 0x7fffffff) */
 			if (((uint32_t)kc & 0x7FFFFFFFu) > 0x7F800000u)
 				any = 1;
 		}
@@ -3874,14 +3881,17 @@ nan32k(ptx_module *pm, const Func *f, int v, int depth)
 				any = 1;
 		} else if ((u = srcval(d, i)) >= 0 && (c = nan32k(pm, f, u, depth + 1)) != 0) {
 			any = 1;
-			/* a mov'd NaN immediate other than the canonical one
-			 * stays in a register of a rounded op (v13 dag seed
-			 * 8527: mul.rm.f32 x * x of 0fFFFFFFFE is FMUL.RM R5,
-			 * -QNAN and its neg an FADD) */
-			if (c != 0x7FFFFFFFu)
+		} else {
+			/* (directed roundings, taken above, keep even a mov'd
+			 * NaN in a register: v13 dag seed 8527, mul.rm.f32 x * x
+			 * of 0fFFFFFFFE is FMUL.RM R5, -QNAN and its neg an
+			 * FADD); .rn folds values ptxas knows, NaNs or not */
+			uint64_t kc;
+			if (u >= 0 && (interp_fold_kconst(f, u, &kc) || interp_fold_kconstintlit(f, u, &kc)))
+				any |= ((uint32_t)kc & 0x7FFFFFFFu) > 0x7F800000u;
+			else
 				all = 0;
-		} else
-			all = 0;
+		}
 	}
 	return any && (all || !rounds(d)) ? 0x7FFFFFFFu : 0;
 }
@@ -5600,7 +5610,10 @@ canon7fsrc(ptx_module *pm, const Func *f, const Ins *d, int i, int neg, int dept
  * 0fFFFFFFFF are folded; mul.f32 of 0f7FC00000, 0fFFFFFFFF or 0f7FC12345
  * and 1.5 stays an FMUL, sub.f32 0fFFFFFFFF less x an FADD, fma.rn.f32
  * 0f7FFFFFFF, x, x an FFMA; an unrounded mul of literals may fuse into
- * the add that reads it). */
+ * the add that reads it).  Not with .rz, .rm or .rp, which ptxas folds
+ * for no NaN (nan32k; sm_90 SASS: neg.f16x2 of add.f32 x, mul.rz.f32
+ * 1.5, 0Fffc12345 is an FMUL.RZ, an FADD and an HADD2, folded with
+ * .rn). */
 static int
 canon7f32(ptx_module *pm, const Func *f, int v, int depth)
 {
@@ -5614,6 +5627,8 @@ canon7f32(ptx_module *pm, const Func *f, int v, int depth)
 		return 0;
 	if (ir_mod_round(d) == MOD_NONE)
 		return canon7fsrc(pm, f, d, 1, 0, depth) || canon7fsrc(pm, f, d, 2, d->op == OP_SUB, depth);
+	if (ir_mod_round(d) != MOD_RN)
+		return 0;
 	for (int i = 1; i <= 2; i++) {
 		if (d->opnd[i].kind == OK_IMM || d->opnd[i].kind == OK_FIMM) {
 			if (interp_decode_op(pm, &d->opnd[i], TY_F32, &o) || o.k != XO_IMM)
