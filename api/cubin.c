@@ -17,6 +17,7 @@
  * 16 marks the function bad (no answers from it); a file this reader
  * cannot follow at all is -1.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -546,6 +547,7 @@ text(Cub *c, Sass *s, int i, const char *name, size_t len, int nlines)
 {
 	Buf b = secdata(c, i);
 	int k0 = firstsym(c, i), k = k0, ke, line = 0, r = firstrow(c, i);
+	uint64_t fnoff = 0;   /* where fn starts in the section */
 	SFunc *fn;
 
 	for (ke = k0; ke < c->ndollar && c->dollar[ke]->shndx == i; ke++)
@@ -570,6 +572,7 @@ text(Cub *c, Sass *s, int i, const char *name, size_t len, int nlines)
 			if (!nm || !(fn = sass_newfn(c->cx, s, nm, nl)))
 				return -1;
 			fn->sub = 1;
+			fnoff = off;
 		}
 		while (r < c->nrow && c->row[r].sec == i && c->row[r].addr <= off) {
 			line = c->row[r++].line;
@@ -589,6 +592,12 @@ text(Cub *c, Sass *s, int i, const char *name, size_t len, int nlines)
 			fn->bad = 1;
 			s->n--;
 			continue;
+		}
+		if (si->target == SASS_TUNKNOWN && rel) {
+			/* a BRA within the function: its target's index */
+			uint64_t t = off + 16 + (uint64_t)rel;
+			if (t >= fnoff && t < b.n && t % 16 == 0 && (t - fnoff) / 16 < (uint64_t)(INT_MAX - fn->from))
+				si->target = fn->from + (int)((t - fnoff) / 16);
 		}
 		if (si->kind == SK_CALL && rel) {
 			/* the subroutine that starts where it goes, if one does */

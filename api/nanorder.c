@@ -609,7 +609,7 @@ foldedorigin(const Func *f, const Ins *m, int k, LineSet *out)
 /* The answer SASS instruction c gives for f->ins[k] (its mul f->ins[mk]
  * where it is a fused add, else mk == k): 1 a wins, 0 b wins, -1
  * unresolved. */
-static int regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k);
+static int regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k, long *left);
 
 /* Which of f->ins[k]'s operands (its mul f->ins[mk]'s) the registers of
  * SASS instruction c's winning slot w and other slot o hold, by the PTX
@@ -698,7 +698,7 @@ answerat(Ans *a, const Func *f, const SFunc *sf, int k, int mk, int c)
 		 * of a mov'd 0d7FF8000000000001 and 0dFFFFFFFFFFFFFFFF is
 		 * DADD.RM R10, R10, UR4 with R10 0x7fffffffffffffff and UR4 the
 		 * mov's, a's NaN on an H200) */
-		if (i && regconst(a->s, sf, c, r, &rv) && (rv == immval(&m->opnd[i]) ||
+		if (i && regconst(a->s, sf, c, r, &rv, &a->left) && (rv == immval(&m->opnd[i]) ||
 		    (m->op == OP_SUB && i == 2 && rv == (immval(&m->opnd[i]) ^ 0x8000000000000000ull))))
 			return i == 1 ? r == w : r != w;
 		if (i)
@@ -775,68 +775,93 @@ answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
 	return answerat(a, f, sf, k, mk, c);
 }
 
-/* The constant in slot kslot of the SASS instruction c of sf (*k), its
- * modifiers not applied: an immediate, or a uniform register that UMOVs
- * of its two words wrote
- * before it in straight-line code (no call, no other write of a uniform
- * register, no branch, within 64 instructions).  The cubin's listing
- * alone says (sass.h SC_*): none from nvdisasm's text. */
+/* The value of register r and r + 1 (uniform registers where uni) just
+ * before the SASS instruction c of sf (*k): both words written by
+ * unguarded MOVs or IMAD.MOV.U32s of immediates (SC_RMOV), or UMOVs
+ * (SC_UMOV), the nearest writers before c, no call and no other write
+ * between (nor one of uniform registers not read: SC_UWRITE, uw 0), and
+ * every path that enters the code between a writer and c from a branch
+ * elsewhere bringing the same value (the branch's own, found so, depth
+ * more times at most).  ptxas materialises an f64 constant early, often
+ * hundreds of instructions and several branches before the DADD that
+ * reads it (v13 dag 15594, line 158: UMOVs of UR6 and UR7 at the top),
+ * and a BRA.DIV's other path can jump back between the writers and the
+ * reader (v15 immx 111990: to a label between IMAD.MOV.U32s of R2 and R3
+ * and the DMUL that reads them, the path that skips them holding
+ * another value).  Each instruction looked at costs a step of *left. */
 static int
-slotconst(const Sass *S, const SFunc *sf, int c, uint64_t *k)
+pairval(const Sass *S, const SFunc *sf, int c, int r, int uni, uint64_t *k, long *left, int depth)
 {
-	const SIns *d = S->ins + sf->from + c;
-	uint64_t w[2] = { 0, 0 };
-	int got[2] = { 0, 0 };
+	uint64_t w[2] = { 0, 0 }, v;
+	int got[2] = { 0, 0 }, at[2] = { 0, 0 };
 
-	if (d->konst == SC_IMM)
-		return *k = d->k, 1;
-	if (d->konst != SC_UR || d->ur < 0 || d->ur >= 254)
-		return 0;
-	for (int j = c - 1; j >= 0 && c - j <= 64 && !(got[0] && got[1]); j--) {
-		const SIns *e = S->ins + sf->from + j;
-		if (e->kind == SK_CALL || e->konst == SC_UWRITE || e->flow)
-			return 0;
-		for (int h = 0; h < 2; h++)
-			if (e->konst == SC_UMOV && e->ur == d->ur + h && !got[h])
-				got[h] = 1, w[h] = e->k;
-	}
-	if (!got[0] || !got[1])
-		return 0;
-	*k = w[1] << 32 | (w[0] & 0xFFFFFFFFu);
-	return 1;
-}
-
-/* The value of register r (and r + 1) at the SASS instruction c of sf
- * (*k): RZ, or both words written by unguarded MOVs or IMAD.MOV.U32s of
- * immediates (SC_RMOV) before it in straight-line code, no other write
- * of either in between (no call, no branch, within 64 instructions). */
-static int
-regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k)
-{
-	uint64_t w[2] = { 0, 0 };
-	int got[2] = { 0, 0 };
-
-	if (r == SASS_RZERO)
-		return *k = 0, 1;
 	if (r < 0 || r >= 254)
 		return 0;
-	for (int j = c - 1; j >= 0 && c - j <= 64 && !(got[0] && got[1]); j--) {
+	for (int j = c - 1; j >= 0 && !(got[0] && got[1]); j--) {
 		const SIns *e = S->ins + sf->from + j;
-		if (e->kind == SK_CALL || e->flow)
+		if (--*left < 0 || e->kind == SK_CALL)
 			return 0;
+		if (uni && e->konst == SC_UWRITE && (!e->uw || (r + 1 >= e->ur && r < e->ur + e->uw)))
+			return 0;   /* a write of r or r + 1, or of registers not read */
 		for (int h = 0; h < 2; h++) {
-			if (got[h] || e->dst < 0 || r + h < e->dst || r + h >= e->dst + e->width)
+			if (got[h])
 				continue;
-			if (e->konst != SC_RMOV || e->dst != r + h)
-				return 0;   /* another writer: not a constant */
-			got[h] = 1;
-			w[h] = e->k;
+			if (uni ? e->konst == SC_UMOV && e->ur == r + h :
+			    e->dst >= 0 && r + h >= e->dst && r + h < e->dst + e->width) {
+				if (!uni && (e->konst != SC_RMOV || e->dst != r + h))
+					return 0;   /* another writer: not a constant */
+				got[h] = 1;
+				w[h] = e->k;
+				at[h] = j;
+			}
 		}
 	}
 	if (!got[0] || !got[1])
 		return 0;
-	*k = w[1] << 32 | (w[0] & 0xFFFFFFFFu);
+	v = w[1] << 32 | (w[0] & 0xFFFFFFFFu);
+	/* the branches into (at[h], c] from outside it */
+	for (int j = 0; j < sf->to - sf->from; j++) {
+		const SIns *e = S->ins + sf->from + j;
+		uint64_t o;
+		int t;
+		if (--*left < 0)
+			return 0;
+		if (e->target == SASS_TNONE)
+			continue;
+		if (e->target < sf->from || e->target >= sf->to)
+			return 0;   /* a target not read, or outside the function */
+		t = e->target - sf->from;
+		for (int h = 0; h < 2; h++)
+			if (t > at[h] && t <= c && !(j > at[h] && j < c) &&
+			    (depth <= 0 || !pairval(S, sf, j, r, uni, &o, left, depth - 1) || o != v))
+				return 0;
+	}
+	*k = v;
 	return 1;
+}
+
+/* The constant in slot kslot of the SASS instruction c of sf (*k), its
+ * modifiers not applied: an immediate, or a uniform register pair that
+ * UMOVs wrote (pairval).  The cubin's listing alone says (sass.h SC_*):
+ * none from nvdisasm's text. */
+static int
+slotconst(const Sass *S, const SFunc *sf, int c, uint64_t *k, long *left)
+{
+	const SIns *d = S->ins + sf->from + c;
+
+	if (d->konst == SC_IMM)
+		return *k = d->k, 1;
+	return d->konst == SC_UR && pairval(S, sf, c, d->ur, 1, k, left, 2);
+}
+
+/* The value of register r (and r + 1) at the SASS instruction c of sf
+ * (*k): RZ, or a pair that MOVs of immediates wrote (pairval). */
+static int
+regconst(const Sass *S, const SFunc *sf, int c, int r, uint64_t *k, long *left)
+{
+	if (r == SASS_RZERO)
+		return *k = 0, 1;
+	return pairval(S, sf, c, r, 0, k, left, 2);
 }
 
 static int
@@ -849,14 +874,14 @@ isnan64(uint64_t v)
  * sf, as far as ptxas made it a constant: 1 and *v, *mod its modifiers,
  * else 0. */
 static int
-slotval(const Sass *S, const SFunc *sf, int c, int n, uint64_t *v, int *mod)
+slotval(const Sass *S, const SFunc *sf, int c, int n, uint64_t *v, int *mod, long *left)
 {
 	const SIns *d = S->ins + sf->from + c;
 
 	if (n && d->kslot == n && (d->konst == SC_IMM || d->konst == SC_UR))
-		return *mod = d->kmod, slotconst(S, sf, c, v);
+		return *mod = d->kmod, slotconst(S, sf, c, v, left);
 	*mod = n == 0 ? d->amod : n == 1 ? d->bmod : d->cmod;
-	return regconst(S, sf, c, n == 0 ? d->a : n == 1 ? d->b : d->c, v);
+	return regconst(S, sf, c, n == 0 ? d->a : n == 1 ? d->b : d->c, v, left);
 }
 
 /* The NaN the DADD, DMUL or DFMA c of sf returns whatever the run-time
@@ -874,7 +899,7 @@ slotval(const Sass *S, const SFunc *sf, int c, int n, uint64_t *v, int *mod)
  * the instruction negates or takes the absolute value of is left alone
  * (what the modifier does to it is not read here). */
 static int
-slotsnan(const Sass *S, const SFunc *sf, int c, uint64_t *k)
+slotsnan(const Sass *S, const SFunc *sf, int c, uint64_t *k, long *left)
 {
 	static const int order[2][3] = { { 1, 0, -1 }, { 1, 2, 0 } };
 	const int *o = order[S->ins[sf->from + c].kind == SK_DFMA];
@@ -882,7 +907,7 @@ slotsnan(const Sass *S, const SFunc *sf, int c, uint64_t *k)
 	for (int i = 0; i < 3 && o[i] >= 0; i++) {
 		uint64_t v;
 		int mod;
-		if (!slotval(S, sf, c, o[i], &v, &mod))
+		if (!slotval(S, sf, c, o[i], &v, &mod, left))
 			return 0;
 		if (isnan64(v))
 			return !mod && (*k = v, 1);
@@ -917,7 +942,7 @@ constanswer(Ans *a, const Func *f, const SFunc *sf, int k, int fused)
 		if (sass[i].kind != SK_DADD && sass[i].kind != SK_DMUL && sass[i].kind != SK_DFMA &&
 		    sass[i].kind != SK_DMNMX)
 			continue;
-		if (sass[i].kind != want || !slotsnan(a->s, sf, i, &c) || (n && c != v))
+		if (sass[i].kind != want || !slotsnan(a->s, sf, i, &c, &a->left) || (n && c != v))
 			return;
 		v = c;
 		n++;
@@ -930,6 +955,8 @@ constanswer(Ans *a, const Func *f, const SFunc *sf, int k, int fused)
 		a->kw = nw;
 		a->kcap = cap;
 	}
+	if (debug)
+		fprintf(stderr, "nanorder: line %d constant 0x%016llx\n", line, (unsigned long long)(v | 0x0008000000000000ull));
 	a->kw[a->kn++] = (uint64_t)line;
 	a->kw[a->kn++] = v | 0x0008000000000000ull;
 }

@@ -280,7 +280,7 @@ static const Op ops[] = {
 	{ 0x944, "CALL", SK_CALL, D_NONE, W_1, F_REL },
 	{ 0x945, "BSSY", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x946, "YIELD", SK_OTHER, D_NONE, W_1, F_NONE },
-	{ 0x947, "BRA", SK_OTHER, D_NONE, W_1, F_NONE },
+	{ 0x947, "BRA", SK_OTHER, D_NONE, W_1, F_REL },
 	{ 0x948, "WARPSYNC", SK_OTHER, D_NONE, W_1, F_NONE },
 	{ 0x949, "BRX", SK_OTHER, D_RA, W_1, F_NONE },
 	{ 0x94d, "EXIT", SK_OTHER, D_NONE, W_1, F_NONE },
@@ -449,6 +449,7 @@ sass_newins(ptx_ctx *cx, Sass *s)
 	si = &s->ins[s->n++];
 	memset(si, 0, sizeof *si);
 	si->dst = si->src = si->a = si->b = si->c = SASS_RNONE;
+	si->target = SASS_TNONE;
 	si->r[0] = si->r[1] = si->r[2] = SASS_RNONE;
 	return si;
 }
@@ -474,6 +475,45 @@ findop(unsigned key)
 			hi = mid;
 	}
 	return lo < (int)(sizeof ops / sizeof ops[0]) && ops[lo].key == key ? &ops[lo] : NULL;
+}
+
+/* The uniform registers an instruction of the uniform datapath writes
+ * (si->ur, si->uw of them; uw 0 where that is not read): the register
+ * of bits 16-23, none where that is URZ (63), for the forms whose
+ * destination is a uniform register there (nvdisasm's listings of
+ * generated kernels: USEL, UIADD3, ULEA, ULOP3, UPRMT, USHF, UIMAD,
+ * UFLO, UPOPC, R2UR, REDUX, VOTEU, S2UR, ULDC); two for UIMAD.WIDE,
+ * ULDC.64 (size 5 in hi's bits 9-11) and R2UR, whose 64-bit form is
+ * not told apart here; UISETP and UPLOP3 write a uniform predicate
+ * only. */
+static void
+urdst(const Op *o, uint64_t lo, uint64_t hi, SIns *si)
+{
+	static const char *const one[] = { "USEL", "UIADD3", "ULEA", "ULOP3", "UPRMT", "USHF", "USGXT", "UBMSK",
+	    "UFLO", "UBREV", "UPOPC", "REDUX", "VOTEU", "S2UR", "UP2UR", NULL };
+	unsigned rd = lo >> 16 & 0xff, key = lo & 0xfff;
+	int w = 0;
+
+	for (const char *const *n = one; *n; n++)
+		w |= !strcmp(o->name, *n);
+	if (!strcmp(o->name, "UIMAD"))
+		w = key == 0x2a5 || key == 0x8a5 ? 2 : 1;
+	else if (!strcmp(o->name, "R2UR"))
+		w = 2;
+	else if (!strcmp(o->name, "ULDC"))
+		w = (hi >> 9 & 7) == 4 ? 1 : (hi >> 9 & 7) == 5 ? 2 : 0;
+	else if (!strcmp(o->name, "UISETP") || !strcmp(o->name, "UPLOP3")) {
+		si->konst = SC_NONE;
+		return;
+	}
+	if (!w)
+		return;
+	if (rd == 63) {
+		si->konst = SC_NONE;   /* URZ */
+		return;
+	}
+	si->ur = (short)rd;
+	si->uw = (unsigned char)w;
 }
 
 int
@@ -523,17 +563,24 @@ sass_decode(uint64_t lo, uint64_t hi, SIns *si, int64_t *rel)
 		si->r[1] = (lo >> 8 & 0xf) == 2 ? reg(rb) : SASS_RNONE;
 		break;
 	}
+	if (o->f == F_REL) {
+		/* a CALL's or BRA's target, from the instruction after it: a
+		 * signed byte offset, its bits 2-9 in bits 16-23 and 10-57 in
+		 * 34-63 and hi's 0-17 (bits 32-33 are a BRA.DIV's; checked
+		 * against nvdisasm's labels for 2,878 BRAs of generated kernels,
+		 * BRA.DIV UR6 among them, and 147 of -0x110 to +0x3840 bytes) */
+		uint64_t v = (rd << 2) | (lo >> 34) << 10 | (hi & 0x3ffff) << 40;
+		if (v >> 57 & 1)
+			v |= ~(((uint64_t)1 << 58) - 1);
+		*rel = (int64_t)v;
+	}
+	/* the reader of the cubin makes a BRA's offset an index (cubin.c) */
+	if (!strcmp(o->name, "BRA") || !strcmp(o->name, "BRX") || !strcmp(o->name, "BRXU"))
+		si->target = SASS_TUNKNOWN;
 	switch (o->kind) {
 	case SK_CALL:
 		si->kind = SK_CALL;
 		si->dst = SASS_RNONE;
-		if (o->f == F_REL) {
-			/* bits 16-23 (in words), 32-63 and hi's 0-17 (in 256s): a signed byte offset */
-			uint64_t v = (rd << 2) | (lo >> 32) << 8 | (hi & 0x3ffff) << 40;
-			if (v >> 57 & 1)
-				v |= ~(((uint64_t)1 << 58) - 1);
-			*rel = (int64_t)v;
-		}
 		break;
 	case SK_MOVE:
 		if (rb != 255) {
@@ -601,6 +648,7 @@ sass_decode(uint64_t lo, uint64_t hi, SIns *si, int64_t *rel)
 		case 0x882:
 			si->konst = si->guarded ? SC_UWRITE : SC_UMOV;
 			si->ur = (short)rd;
+			si->uw = 1;
 			si->k = lo >> 32;
 			break;
 		/* 0x424 IMAD with Ra and hi's register RZ and no .X (bit 74)
@@ -616,8 +664,10 @@ sass_decode(uint64_t lo, uint64_t hi, SIns *si, int64_t *rel)
 			break;
 		default:
 			if (o->name[0] == 'U' || strstr(o->name, "2UR") || !strcmp(o->name, "REDUX") ||
-			    !strcmp(o->name, "VOTEU"))
+			    !strcmp(o->name, "VOTEU")) {
 				si->konst = SC_UWRITE;
+				urdst(o, lo, hi, si);
+			}
 		}
 		if (si->kind == SK_DADD || si->kind == SK_DMUL || si->kind == SK_DFMA)
 			si->amod = (unsigned char)(hi >> 8 & 3);
@@ -694,6 +744,8 @@ fromtext(SIns *si, const char *op, const int *reg, int nops)
 		si->kind = SK_CALL;
 		return;
 	}
+	if (startswith(op, "BRA") || startswith(op, "BRX"))
+		si->target = SASS_TUNKNOWN;   /* a label's address is not read from the text */
 	if (!nowrite(op, nops) && reg[0] >= 0)
 		si->dst = (short)reg[0];
 	if (!strcmp(op, "MOV") || !strcmp(op, "IMAD.MOV.U32") || !strcmp(op, "IMAD.MOV")) {

@@ -21,6 +21,7 @@ enum {
 	SASS_RZERO = -2,          /* RZ */
 	SASS_MAXREG = 255         /* R0..R254 */
 };
+enum { SASS_TNONE = -1, SASS_TUNKNOWN = -2 };
 
 enum {
 	SK_OTHER,
@@ -42,7 +43,7 @@ typedef struct {
 	 * register ur, with the modifiers kmod; SC_IMM, it is the immediate k
 	 * (the f64's high word, its low word 0); SC_UMOV, an unguarded UMOV
 	 * of the word k into ur; SC_UWRITE, some other write of uniform
-	 * registers; SC_RMOV, an unguarded MOV or IMAD.MOV.U32 of the word k
+	 * registers (uw of them from ur, where that is read); SC_RMOV, an unguarded MOV or IMAD.MOV.U32 of the word k
 	 * into register dst */
 	unsigned char konst, kslot, kmod;
 	/* a DFMA's slot c where it is a register; the modifiers of slots a,
@@ -51,12 +52,18 @@ typedef struct {
 	short c;
 	unsigned char amod, bmod, cmod;
 	unsigned char flow;       /* a branch, jump, exit, return or convergence barrier */
+	/* where a branch goes: the index in ins of a BRA's target (the
+	 * cubin's reader), SASS_TNONE for an instruction that jumps nowhere,
+	 * SASS_TUNKNOWN for a jump whose target is not read (BRX, BRXU, a BRA
+	 * of nvdisasm's text) */
+	int target;
 	/* the cubin reader's register sources (the text reader leaves
 	 * SASS_RNONE) and its opcode and form key (lo's bits 0-11; 0 from the
 	 * text), for the oracle's 16-bit readers */
 	short r[3];
 	unsigned short key;
 	short ur;
+	unsigned char uw;         /* an SC_UMOV's or SC_UWRITE's registers written from ur; 0 not known */
 	uint64_t k;
 } SIns;
 
