@@ -565,6 +565,7 @@ text(Cub *c, Sass *s, int i, const char *name, size_t len, int nlines)
 	for (uint64_t off = 0; off < b.n; off += 16) {
 		SIns *si;
 		int64_t rel;
+		uint64_t t;
 		int moved = 0;
 		for (; k < ke && c->dollar[k]->value <= off; k++) {
 			size_t nl = 0;
@@ -593,15 +594,15 @@ text(Cub *c, Sass *s, int i, const char *name, size_t len, int nlines)
 			s->n--;
 			continue;
 		}
+		/* where a CALL or BRA goes, from the instruction after it */
+		t = off + 16 + (uint64_t)rel;
 		if (si->target == SASS_TUNKNOWN && rel) {
 			/* a BRA within the function: its target's index */
-			uint64_t t = off + 16 + (uint64_t)rel;
 			if (t >= fnoff && t < b.n && t % 16 == 0 && (t - fnoff) / 16 < (uint64_t)(INT_MAX - fn->from))
 				si->target = fn->from + (int)((t - fnoff) / 16);
 		}
 		if (si->kind == SK_CALL && rel) {
 			/* the subroutine that starts where it goes, if one does */
-			uint64_t t = off + 16 + (uint64_t)rel;
 			int lo = k0, hi = ke;
 			while (lo < hi) {
 				int mid = lo + (hi - lo) / 2;

@@ -787,8 +787,8 @@ answer(Ans *a, const Func *f, const SFunc *sf, int k, int mk)
  * reads it (v13 dag 15594, line 158: UMOVs of UR6 and UR7 at the top),
  * and a BRA.DIV's other path can jump back between the writers and the
  * reader (v15 immx 111990: to a label between IMAD.MOV.U32s of R2 and R3
- * and the DMUL that reads them, the path that skips them holding
- * another value).  Each instruction looked at costs a step of *left. */
+ * and the DMUL that reads them, that path writing the same two words
+ * before its BRA).  Each instruction looked at costs a step of *left. */
 static int
 pairval(const Sass *S, const SFunc *sf, int c, int r, int uni, uint64_t *k, long *left, int depth)
 {

@@ -43,8 +43,8 @@ typedef struct {
 	 * register ur, with the modifiers kmod; SC_IMM, it is the immediate k
 	 * (the f64's high word, its low word 0); SC_UMOV, an unguarded UMOV
 	 * of the word k into ur; SC_UWRITE, some other write of uniform
-	 * registers (uw of them from ur, where that is read); SC_RMOV, an unguarded MOV or IMAD.MOV.U32 of the word k
-	 * into register dst */
+	 * registers (uw of them from ur, where that is read); SC_RMOV, an
+	 * unguarded MOV or IMAD.MOV.U32 of the word k into register dst */
 	unsigned char konst, kslot, kmod;
 	/* a DFMA's slot c where it is a register; the modifiers of slots a,
 	 * b and c where they are registers, bit 0 negation, bit 1 absolute
