@@ -1069,6 +1069,22 @@ selknown(const Func *f, const Ins *in, int pv)
 		        ir_hasmod(pd, MOD_HI) ? 2 : 1;
 		return pd->ndef == 2 && w == pd->def[1] ? 3 - r : r;
 	}
+	/* setp.eq, le, ge, num or nan .f64 of a value with itself that ptxas
+	 * holds as a constant (interp_fold_dconst): true or false by whether
+	 * it is a NaN (sm_90 SASS: no DSETP for setp.le.f64 of an xor.b64 of a
+	 * mov.f64 0d7FF0000000000001 and its shr.s64 by 63 shr.u64 by 1, a
+	 * known 0, and min.f64 of a selp of it and the mov'd NaN is that NaN
+	 * unquieted; v14 xmix 4094, 0x7ff0000000000001 on an H100) */
+	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ty[0] == TY_F64 && (u = srcval(pd, 1)) >= 0 &&
+	    u == srcval(pd, 2) && pd->ndst == 1 && !pd->guard && !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) &&
+	    !ir_hasmod(pd, MOD_XOR) && (ir_hasmod(pd, MOD_EQ) || ir_hasmod(pd, MOD_LE) || ir_hasmod(pd, MOD_GE) ||
+	    ir_hasmod(pd, MOD_NUM) || ir_hasmod(pd, MOD_NAN_CMP))) {
+		uint64_t x;
+		if (interp_fold_dconst(f, u, &x)) {
+			int nan = (x & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
+			return nan ^ ir_hasmod(pd, MOD_NAN_CMP) ? 2 : 1;
+		}
+	}
 	/* testp.finite or .number of an and.b32 with an immediate that clears
 	 * an exponent bit: always true (seed 78981: finite of tid & 31; v5
 	 * seed 23082: number of it, the selp a copy of the neg's FADD, a NaN
@@ -2279,6 +2295,21 @@ samek16(ptx_module *pm, const Func *f, const Ins *in)
 	       k16(pm, f, srcval(in, 1), 0, &x) && k16(pm, f, srcval(in, 2), 0, &y) && x == y;
 }
 
+/* Are a and b (pickroot's values of a min.f64 or max.f64's operands) two
+ * 64-bit constants ptxas holds with the same bits, each word folded
+ * (interp_fold_dconst)?  It shares the two movs' register and drops the
+ * DMNMX as for x with x, a signalling NaN unquieted (sm_90 SASS: the
+ * UMOV'd pair stored for max.f64 of two mov.f64 0d7FF0000000000001; v14
+ * xmix 57765, 0x7ff0000000000001 on an H100). */
+static int
+samek64(const Func *f, const Ins *in, int a, int b)
+{
+	uint64_t x, y;
+
+	return in->ty[0] == TY_F64 && a >= 0 && b >= 0 && interp_fold_dconst(f, a, &x) &&
+	       interp_fold_dconst(f, b, &y) && x == y;
+}
+
 static int
 foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -2292,7 +2323,7 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0)
 			return 0;
 		int a = pickroot(pm, f, v), b = pickroot(pm, f, srcval(in, 2));
-		if (a != b && !samecalc(f, a, b) && !samek16(pm, f, in))
+		if (a != b && !samecalc(f, a, b) && !samek16(pm, f, in) && !samek64(f, in, a, b))
 			return 0;
 		copyof(xi, 0, ftz);
 		return 0;
