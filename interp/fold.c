@@ -4173,11 +4173,33 @@ dsrck(const Func *f, const XIns *xi, const Ins *in, int i, uint64_t *r)
 	return (v = srcval(in, in->ndst + i)) >= 0 && earlyk(f, v, 0) && interp_fold_dconst(f, v, r);
 }
 
+/* Does ptxas fold integer instruction d whole as it compiles, every
+ * source an immediate or a constant it holds?  Then d reads no register
+ * (sm_90 SASS: no instruction for bfi.b64 1023, x, 63, 1 of a mov'd
+ * -0.0, v14 xmix 35302). */
+static int
+foldedint(const Func *f, const Ins *d)
+{
+	uint64_t c;
+
+	if (d->guard || d->ndst != 1 || d->nty < 1 || (!isint(d->ty[0]) && ir_tyinfo[d->ty[0]].kind != TK_BIT) ||
+	    ir_hasmod(d, MOD_CC) || d->op == OP_MOV || (ir_opinfo[d->op].flags & (OF_RDST | OF_BAR | OF_WARP)))
+		return 0;
+	for (int n = d->ndst; n < d->nopnd; n++) {
+		int u = srcval(d, n);
+		if (d->opnd[n].kind != OK_IMM && (d->opnd[n].kind != OK_REG || u < 0 || !interp_fold_dconst(f, u, &c)))
+			return 0;
+	}
+	return 1;
+}
+
 /* Does an instruction other than in read value v: any but a store
  * (f64only 0), or an f64 one that computes, not a mov, selp or slct (1)?
- * ptxas then keeps the constant in a register that in reads as it is */
+ * ptxas then keeps the constant in a register that in reads as it is.
+ * A plain mov's readers count in its place, and an integer instruction
+ * ptxas folds whole (foldedint) not at all. */
 static int
-sharedv(const Func *f, int v, const Ins *in, int f64only)
+sharedv1(const Func *f, int v, const Ins *in, int f64only, int depth)
 {
 	if (v < 0 || v >= f->nval || !f->rdoff)
 		return 0;
@@ -4186,10 +4208,25 @@ sharedv(const Func *f, int v, const Ins *in, int f64only)
 		int t = !f64only;
 		for (int k = 0; k < d->nty && d->op != OP_MOV && d->op != OP_SELP && d->op != OP_SLCT; k++)
 			t |= d->ty[k] == TY_F64;
-		if (d != in && d->op != OP_ST && t)
-			return 1;
+		if (d == in || d->op == OP_ST || !t)
+			continue;
+		if (!f64only && d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->ndef == 1 && d->opnd[0].kind == OK_REG &&
+		    d->opnd[1].kind == OK_REG && depth < 4) {
+			if (sharedv1(f, d->def[0], in, f64only, depth + 1))
+				return 1;
+			continue;
+		}
+		if (!f64only && foldedint(f, d))
+			continue;
+		return 1;
 	}
 	return 0;
+}
+
+static int
+sharedv(const Func *f, int v, const Ins *in, int f64only)
+{
+	return sharedv1(f, v, in, f64only, 0);
 }
 
 static int
