@@ -43,6 +43,7 @@
 #include <limits.h>
 #include <string.h>
 #include "interp.h"
+#include "fold.h"
 
 static int
 rounded(const Ins *in)
@@ -1021,6 +1022,35 @@ unitfactor(const Func *f, const Ins *d)
 	return 0;
 }
 
+/* Is mul d an f64 one of two constants ptxas holds (immediates, or
+ * values each word of which it folds: interp_fold_dconstdeep), neither
+ * a NaN?
+ * It folds the product as it compiles, before it fuses, so an add of it
+ * rounds the folded product (sm_90 SASS: no instruction for add.f64 of
+ * mov.f64 3.0 and mul.f64 of it by a value computed from -2.75; v14 xmix
+ * 49757, 0xbff2000000000004 on an H100 where the fma gives ...03). */
+static int
+constmul64(const Func *f, const Ins *d)
+{
+	uint64_t c[2];
+
+	if (d->ty[0] != TY_F64 || d->nopnd != 3)
+		return 0;
+	for (int k = 0; k < 2; k++) {
+		const Opnd *o = &d->opnd[1 + k];
+		int v = usedval(d, 1 + k);
+		if (o->kind == OK_IMM)
+			c[k] = (uint64_t)o->imm;
+		else if (o->kind == OK_FIMM)
+			c[k] = interp_fimm(TY_F64, o->fbits, o->flkind);
+		else if (v < 0 || !interp_fold_dconstdeep(f, v, &c[k]))
+			return 0;
+		if ((c[k] & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull)
+			return 0;
+	}
+	return 1;
+}
+
 /* The mul whose product value v is (through movs and negs), with *neg
  * its sign; -1 if none.  A value may come from anything: a phi or the
  * entry (no instruction), a guarded or multi-destination instruction, a
@@ -1039,7 +1069,8 @@ source(const Func *f, int v, int ty, int *neg)
 		    (ir_opinfo[d->op].flags & OF_RDST))
 			return -1;
 		if (d->op == OP_MUL)
-			return d->nopnd == 3 && !rounded(d) && !ir_hasmod(d, MOD_SAT) && steady(d) && !unitfactor(f, d) ?
+			return d->nopnd == 3 && !rounded(d) && !ir_hasmod(d, MOD_SAT) && steady(d) && !unitfactor(f, d) &&
+			    !constmul64(f, d) ?
 			    f->val[v].ins : -1;
 		if (d->op == OP_DIV)   /* div.full/.approx.f32: its a * MUFU.RCP(b) is a product too */
 			return d->nopnd == 3 && d->ty[0] == TY_F32 && (ir_hasmod(d, MOD_FULL) || ir_hasmod(d, MOD_APPROX)) &&

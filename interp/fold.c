@@ -1042,6 +1042,8 @@ setpk(const Func *f, const Ins *pd)
 	return 0;
 }
 
+static int setpdk64(const Func *f, const Ins *d);
+
 /* Does ptxas know the predicate of selp in, or the c of slct in, so that
  * no FSEL remains (see foldsel)?  1 where it is true, 2 where false, 3 where this does not
  * tell which (a BoolOp, a guard), 0 where ptxas does not know it. */
@@ -1069,22 +1071,15 @@ selknown(const Func *f, const Ins *in, int pv)
 		        ir_hasmod(pd, MOD_HI) ? 2 : 1;
 		return pd->ndef == 2 && w == pd->def[1] ? 3 - r : r;
 	}
-	/* setp.eq, le, ge, num or nan .f64 of a value with itself that ptxas
-	 * holds as a constant (interp_fold_dconst): true or false by whether
-	 * it is a NaN (sm_90 SASS: no DSETP for setp.le.f64 of an xor.b64 of a
-	 * mov.f64 0d7FF0000000000001 and its shr.s64 by 63 shr.u64 by 1, a
-	 * known 0, and min.f64 of a selp of it and the mov'd NaN is that NaN
-	 * unquieted; v14 xmix 4094, 0x7ff0000000000001 on an H100) */
-	if (pd && pd->op == OP_SETP && pd->nopnd == 3 && pd->ty[0] == TY_F64 && (u = srcval(pd, 1)) >= 0 &&
-	    u == srcval(pd, 2) && pd->ndst == 1 && !pd->guard && !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) &&
-	    !ir_hasmod(pd, MOD_XOR) && (ir_hasmod(pd, MOD_EQ) || ir_hasmod(pd, MOD_LE) || ir_hasmod(pd, MOD_GE) ||
-	    ir_hasmod(pd, MOD_NUM) || ir_hasmod(pd, MOD_NAN_CMP))) {
-		uint64_t x;
-		if (interp_fold_dconst(f, u, &x)) {
-			int nan = (x & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull;
-			return nan ^ ir_hasmod(pd, MOD_NAN_CMP) ? 2 : 1;
-		}
-	}
+	/* setp.f64 of two values ptxas holds as constants (immediates, or
+	 * values each word of which it folds: interp_fold_dconst), which it
+	 * evaluates, a NaN by the compare's order (sm_90 SASS: no DSETP for
+	 * setp.le.f64 of an xor.b64 of a mov.f64 0d7FF0000000000001 and its
+	 * shr.s64 by 63 shr.u64 by 1, a known 0, with itself, and min.f64 of a
+	 * selp of it and the mov'd NaN is that NaN unquieted; v14 xmix 4094,
+	 * 0x7ff0000000000001 on an H100) */
+	if (pd && (t = setpdk64(f, pd)) != 0)
+		return t;
 	/* testp.finite or .number of an and.b32 with an immediate that clears
 	 * an exponent bit: always true (seed 78981: finite of tid & 31; v5
 	 * seed 23082: number of it, the selp a copy of the neg's FADD, a NaN
@@ -1161,6 +1156,36 @@ interp_fold_selknown(const Func *f, const Ins *in)
 		pv = -1;
 	t = selknown(f, in, pv);
 	return neg && (t == 1 || t == 2) ? 3 - t : t;
+}
+
+/* Operand i of setp.f64 d as a constant ptxas holds (*r): an
+ * immediate, or a value each word of which it folds */
+static int
+dopk(const Func *f, const Ins *d, int i, uint64_t *r)
+{
+	const Opnd *o = &d->opnd[i];
+	int v;
+
+	if (o->kind == OK_IMM)
+		return *r = (uint64_t)o->imm, 1;
+	if (o->kind == OK_FIMM)
+		return *r = interp_fimm(TY_F64, o->fbits, o->flkind), 1;
+	return o->kind == OK_REG && (v = srcval(d, i)) >= 0 && interp_fold_dconst(f, v, r);
+}
+
+/* setp.f64 d (one destination, unguarded, no BoolOp) of two constants
+ * ptxas holds (dopk), as selknown answers: 1 true, 2 false, 0 unknown */
+static int
+setpdk64(const Func *f, const Ins *d)
+{
+	uint64_t x, y;
+	AluOp op;
+	const char *why;
+
+	if (d->op != OP_SETP || d->nopnd != 3 || d->nty != 1 || d->ty[0] != TY_F64 || d->ndst != 1 || d->guard ||
+	    alu_decode(d, &op, &why) || !op.cmp || op.bop || !dopk(f, d, 1, &x) || !dopk(f, d, 2, &y))
+		return 0;
+	return alu_fcmp(ALU_F64, x, y, op.cmp, 0) ? 1 : 2;
 }
 
 /* The operand (1 or 2) an unguarded selp d picks on a testp that ptxas
@@ -2214,6 +2239,27 @@ intone(const Func *f, const Ins *in, int o)
 	    interp_fold_kconstint(f, v, &c) && c == 0x3F800000u;
 }
 
+/* Is source o of mul.f64 in a 1.0 that integer instructions of constants
+ * give, each word folded (interp_fold_dconstdeep: the chain below is
+ * seven definitions long)?  As for intone, there is
+ * no DMUL and the other factor comes back as it is, a signalling NaN
+ * unquieted, even where it is a mov'd NaN: ptxas folds no f64 product of
+ * a NaN (sm_90 SASS: the UMOVs of 0xfff4000000000abc stored for mul.f64
+ * of and.b64 x, x of xor.b64 of shl.b64 by 52 of add.s64 of a mov.u64
+ * 0x3fe0000000000000 and 1023, and a mov.f64 of that NaN; v14 xmix 1654
+ * on an H100). */
+static int
+intone64(const Func *f, const Ins *in, int o)
+{
+	int v = srcval(in, o), w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint64_t c;
+
+	return in->op == OP_MUL && in->ty[0] == TY_F64 && in->nopnd == 3 && d && d->nty >= 1 &&
+	    d->op != OP_MOV && ir_tyinfo[d->ty[0]].kind != TK_FLOAT && interp_fold_dconstdeep(f, v, &c) &&
+	    c == 0x3FF0000000000000ull;
+}
+
 /* Is source o of mul.f32 in a 1.0 that a float instruction of constants
  * gives, one whose value ptxas computes as it compiles (foldmufu.c
  * f32val: f32 arithmetic, .approx instructions, div.full, cvts between
@@ -2295,19 +2341,33 @@ samek16(ptx_module *pm, const Func *f, const Ins *in)
 	       k16(pm, f, srcval(in, 1), 0, &x) && k16(pm, f, srcval(in, 2), 0, &y) && x == y;
 }
 
-/* Are a and b (pickroot's values of a min.f64 or max.f64's operands) two
- * 64-bit constants ptxas holds with the same bits, each word folded
- * (interp_fold_dconst)?  It shares the two movs' register and drops the
- * DMNMX as for x with x, a signalling NaN unquieted (sm_90 SASS: the
- * UMOV'd pair stored for max.f64 of two mov.f64 0d7FF0000000000001; v14
- * xmix 57765, 0x7ff0000000000001 on an H100). */
+/* Operand i of min.f64 or max.f64 in as a 64-bit constant ptxas holds
+ * (*r): an immediate, or a value (pickroot's, v) each word of which it
+ * folds (interp_fold_dconst). */
+static int
+mmk64(const Func *f, const Ins *in, int i, int v, uint64_t *r)
+{
+	const Opnd *o = &in->opnd[i];
+
+	if (o->kind == OK_IMM)
+		return *r = (uint64_t)o->imm, 1;
+	if (o->kind == OK_FIMM)
+		return *r = interp_fimm(TY_F64, o->fbits, o->flkind), 1;
+	return v >= 0 && interp_fold_dconst(f, v, r);
+}
+
+/* Are the operands of min.f64 or max.f64 in (a and b pickroot's values)
+ * two 64-bit constants ptxas holds with the same bits?  It shares the two
+ * movs' register and drops the DMNMX as for x with x, a signalling NaN
+ * unquieted (sm_90 SASS: the UMOV'd pair stored for max.f64 of two
+ * mov.f64 0d7FF0000000000001; v14 xmix 57765, 0x7ff0000000000001 on an
+ * H100); of two equal immediates too (v15 immx 8264, 11333, 66781). */
 static int
 samek64(const Func *f, const Ins *in, int a, int b)
 {
 	uint64_t x, y;
 
-	return in->ty[0] == TY_F64 && a >= 0 && b >= 0 && interp_fold_dconst(f, a, &x) &&
-	       interp_fold_dconst(f, b, &y) && x == y;
+	return in->ty[0] == TY_F64 && in->nopnd == 3 && mmk64(f, in, 1, a, &x) && mmk64(f, in, 2, b, &y) && x == y;
 }
 
 static int
@@ -2320,8 +2380,14 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_MIN || in->op == OP_MAX) {
 		if ((in->ty[0] != TY_F32 && in->ty[0] != TY_F16 && in->ty[0] != TY_F64) || ir_hasmod(in, MOD_NAN_PROP) ||
-		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU) || (v = srcval(in, 1)) < 0)
+		    ir_hasmod(in, MOD_XORSIGN) || ir_hasmod(in, MOD_RELU))
 			return 0;
+		if ((v = srcval(in, 1)) < 0 || srcval(in, 2) < 0) {
+			if (!samek64(f, in, pickroot(pm, f, v), pickroot(pm, f, srcval(in, 2))))
+				return 0;
+			copyof(xi, 0, ftz);
+			return 0;
+		}
 		int a = pickroot(pm, f, v), b = pickroot(pm, f, srcval(in, 2));
 		if (a != b && !samecalc(f, a, b) && !samek16(pm, f, in) && !samek64(f, in, a, b))
 			return 0;
@@ -2349,7 +2415,7 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		uint64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
 		 * canonical NaN (v13 seeds 2963, 4092) */
-		if (!setone(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !fltone(pm, f, in, 1 + i) && !((o->k == XO_IMM &&
+		if (!setone(f, in, 1 + i) && !intone64(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !fltone(pm, f, in, 1 + i) && !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
 		    (half && in->nopnd == 3 && half16k(pm, f, in, 1 + i, &c) && c == one &&
 		     !half16k(pm, f, in, 2 - i, &c))))))
@@ -4317,6 +4383,35 @@ foldmulk(const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* Is v an unguarded add, sub or mul .f64 (no directed rounding) of
+ * constants ptxas holds (dsrck's: immediates, earlyk values), none a NaN?
+ * It folds it as it compiles (sm_90 SASS: HFMA2.MMA R6, -RZ, RZ, -512, 0
+ * for the neg.f64 of sub.f64 .5, x of a mov.b64 pack of known words; v15
+ * xmix 306690), so a neg of it is a constant too. */
+static int
+farithk(const Func *f, int v)
+{
+	int w;
+	const Ins *d = defof(f, v, &w);
+	uint64_t c;
+
+	if (!d || d->guard || (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nty != 1 ||
+	    d->ty[0] != TY_F64 || d->nopnd != 3 || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		const Opnd *o = &d->opnd[i];
+		if (o->kind == OK_IMM)
+			c = (uint64_t)o->imm;
+		else if (o->kind == OK_FIMM)
+			c = interp_fimm(TY_F64, o->fbits, o->flkind);
+		else if (o->kind != OK_REG || !interp_fold_dconst(f, srcval(d, i), &c))
+			return 0;
+		if (dnan(c))
+			return 0;
+	}
+	return 1;
+}
+
 /* mul.f64 of a neg.f64 of a register x and an immediate c: ptxas moves
  * the negation onto the constant, DMUL R(x), -c, so a NaN c comes out
  * with its sign flipped, and a NaN x keeps its own (sm_90 SASS: DMUL.RM
@@ -4328,15 +4423,23 @@ foldmulneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	for (int i = 0; i < 2; i++) {
 		int v = srcval(in, in->ndst + i), w, u;
-		const Ins *d = v >= 0 && xi->s[1 - i].k == XO_IMM && xi->s[i].k == XO_REG ? defof(f, v, &w) : NULL;
+		uint64_t c, k2;
+		/* c a register ptxas holds as a constant too (dsrck: v14 xmix
+		 * 878, a mov.f64 0Dffffffffffffffff read by a mov into 64-bit
+		 * integer instructions; sm_90 SASS: DMUL R(0x7fffffffffffffff),
+		 * UR, 0x7fffffffffffffff on an H100) */
+		int kc = xi->s[1 - i].k == XO_IMM || (xi->s[1 - i].k == XO_REG && dsrck(f, xi, in, 1 - i, &k2));
+		const Ins *d = v >= 0 && kc && xi->s[i].k == XO_REG ? defof(f, v, &w) : NULL;
 		XOp x;
-		uint64_t c;
 		/* not of a constant x, whose negation ptxas computes (v15 immx
 		 * 53240: neg.f64 of an or.b64 of immediates) */
 		if (!d || d->op != OP_NEG || d->ty[0] != TY_F64 || d->guard || d->nopnd != 2 ||
 		    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k) || interp_fold_dconst(f, u, &c) ||
+		    farithk(f, u) ||
 		    interp_decode_op(pm, &d->opnd[1], TY_F64, &x) || x.k != XO_REG)
 			continue;
+		if (xi->s[1 - i].k != XO_IMM)
+			xi->s[1 - i] = (XOp){ .k = XO_IMM, .imm = k2 };
 		xi->s[i] = x;
 		xi->s[1 - i].imm ^= 0x8000000000000000ull;
 		return 1;
