@@ -1207,7 +1207,13 @@ interp_fold_testpick(const Func *f, const Ins *d)
 
 /* Operand oi of in as an f32 constant ptxas knows (an immediate, a kconst
  * value, or an f32val one such as a mov of a subnormal: v14 xmix seed
- * 35284, 1E-40), its bits in *b.  Not what ptxas leaves to run: a
+ * 35284, 1E-40), its bits in *b.  Integer instructions of a mov.f32 of a
+ * decimal literal too, whose bits ptxas propagates (kconstintlit; sm_90
+ * SASS: FMNMX.NAN R, x, 1.7796490496925176801e-43 for selp x, c, !p of
+ * setp.lt.ftz x, c, c a shf.r.wrap by 1 of twice the bfe.s32 at 23, 8 of
+ * mov.f32 -1.0; v14 xmix 32081, line 120: the canonical NaN for a NaN x
+ * on an H200; tests/regress/selp-minmax-literal-bfe-const.ptx).  Not
+ * what ptxas leaves to run: a
  * cvt.pack, its I2IP, nor what kconstint leaves out, a set.hs, ls, lo or
  * hi of a value with itself (its ISETP and SEL) or a packed half
  * instruction (sm_90 SASS: FSETP.GEU.FTZ x, R and FSEL of the I2IP's
@@ -1234,7 +1240,7 @@ f32k(ptx_module *pm, const Func *f, const Ins *in, int oi, uint32_t *b, int dept
 	if (d && d->op == OP_SELP && !d->guard && d->nopnd == 4 && (t = interp_fold_selknown(f, d)) >= 1 && t <= 2 &&
 	    depth < 4)
 		return f32k(pm, f, d, t, b, depth + 1);
-	if (interp_fold_kconstsel(f, v, &c)) {
+	if (interp_fold_kconstsel(f, v, &c) || interp_fold_kconstintlit(f, v, &c)) {
 		*b = (uint32_t)c;
 		return 1;
 	}

@@ -53,6 +53,16 @@ maskof(const Func *f, int v)
 	 * whose neg or abs it folds as the float constant (foldnegk) */
 	if (!d || d->guard || d->ndef != 1 || interp_fold_kconstint(f, v, &c))
 		return 0;
+	/* (an integer-destination set of a 16-bit compare is none: its SEL
+	 * of 0 and -1 stays and the neg.f32 its FADD, whose NaN is the
+	 * canonical one; sm_90 SASS of set.ge.u32.u16, .u32.s16, .u32.b16
+	 * of a loaded half with an and.b32 of a 32-bit set's mask beside it,
+	 * which that pass makes a SEL by its predicate; v14 xmix 10941, line
+	 * 128: neg.f32 of set.ge.u32.u16 -5, h, 0x7fffffff on an H200; an
+	 * .f32 destination is one: FSEL R, RZ, -1, !P for set.gt.f32.u16;
+	 * tests/regress/neg-f32-of-set-mask-16bit.ptx) */
+	if (d->op == OP_SET && d->nty == 2 && d->ndst == 1 && ir_tyinfo[d->ty[1]].bits == 16 && d->ty[0] != TY_F32)
+		return 0;
 	if (d->op == OP_SET && d->nty == 2 && d->ndst == 1)
 		return d->ty[0] == TY_U32 || d->ty[0] == TY_S32 ? 1 : d->ty[0] == TY_F32 ? 2 : 0;
 	if (d->op == OP_SELP && d->nopnd == 4 && d->nty == 1 && ir_tyinfo[d->ty[0]].bits == 32 &&

@@ -1513,6 +1513,99 @@ ccliterals(const Ins *d)
 	return d->opnd[1].kind == OK_IMM && d->opnd[2].kind == OK_IMM;
 }
 
+/* Is d a 64-bit add, sub, mul or mad.lo with a source that a 64-bit and,
+ * or, xor or shr wrote (through movs)?  ptxas splits such a logical op or
+ * shift into word ops and folds them late, after it has made the add a
+ * carry chain, which it leaves to run even of constants (sm_90 SASS:
+ * add.s64 of xor.b64 of a mov'd 2251799813685247 with its shr.s64 by 63,
+ * plus 1, is UMOV 0x1, UIADD3 UR4, UP0, UR4, -0x1 and UIADD3.X of
+ * 0x7ffff, and a set.gt.f32.s64 of it an ISETP and SEL at run time, the
+ * same for shr.u64, and.b64, or.b64 and a sub, mul.lo, mul.hi or mad.lo;
+ * of shl.b64, not.b64, neg.s64, a cvt.u64.u32 or a pack it folds the
+ * add).  So such a value is none ptxas knows: a mul.f32 by a set's 1.0 of
+ * it is an FMUL, a NaN factor the canonical NaN (v14 xmix 37699, line
+ * 86: 0x7fffffff on an H200, where the folded FMUL kept the payload;
+ * tests/regress/fold-add64-of-split-logic-late.ptx). */
+static int
+add64late(const Func *f, const Ins *d)
+{
+	if ((d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL && d->op != OP_MAD) || d->nty != 1 ||
+	    ir_tyinfo[d->ty[0]].bits != 64 || ir_tyinfo[d->ty[0]].kind == TK_FLOAT)
+		return 0;
+	for (int i = 1; i < d->nopnd && i <= 3; i++) {
+		int v = srcval(d, i), w;
+		const Ins *s = v >= 0 ? defof(f, v, &w) : NULL;
+		if (s && !s->guard && s->nty == 1 && ir_tyinfo[s->ty[0]].bits == 64 &&
+		    (s->op == OP_AND || s->op == OP_OR || s->op == OP_XOR || s->op == OP_SHR))
+			return 1;
+	}
+	return 0;
+}
+
+/* A set.f32 (no BoolOp) with a source ptxas knows to be a NaN (an
+ * immediate or a value it knows) is decided whatever the other: false for
+ * eq, ne, lt, le, gt, ge and num, true for the unordered compares and nan;
+ * 0, or all ones (1.0 for an .f32 destination) (sm_90 SASS: RZ stored for
+ * set.ne.u32.f32 x, 0f7F80FF80 and set.gt.u32.f32 x of a mov.f32 of
+ * 0f7FC00001, 0xffffffff for set.gtu, 1.0 for set.equ.f32.f32 x,
+ * 0fFFC00000, of a loaded x).  So selp.f32 x, s, p of setp.ltu.ftz s, x of
+ * such a set s of x and 0f7F80FF80, +0, is the FMNMX.NAN of +0 and x
+ * (fold.c foldselmm), a NaN x the canonical NaN (v14 xmix 36856, line
+ * 124: 0x7fffffff on an H200; tests/regress/set-f32-of-known-nan.ptx).
+ * 1 with the result in *r, else 0. */
+static int
+setnank(const Func *f, const Ins *d, int depth, uint64_t *r)
+{
+	static const int ord[] = { MOD_EQ, MOD_NE, MOD_LT, MOD_LE, MOD_GT, MOD_GE, MOD_NUM };
+	static const int un[] = { MOD_EQU, MOD_NEU, MOD_LTU, MOD_LEU, MOD_GTU, MOD_GEU, MOD_NAN_CMP };
+	int t = -1;
+
+	if (d->op != OP_SET || d->guard || d->nopnd != 3 || d->nty != 2 || d->ty[1] != TY_F32 ||
+	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32 && d->ty[0] != TY_F32) ||
+	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+		return 0;
+	for (int i = 0; i < 7; i++) {
+		if (ir_hasmod(d, ord[i]))
+			t = 0;
+		if (ir_hasmod(d, un[i]))
+			t = 1;
+	}
+	if (t < 0)
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		const Opnd *o = &d->opnd[i];
+		uint64_t c;
+		if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
+			c = (uint32_t)o->fbits;
+		else if (o->kind == OK_IMM)
+			c = (uint32_t)o->imm;
+		else if (o->kind != OK_REG || !kconst(f, srcval(d, i), depth + 1, &c))
+			continue;
+		if ((c & 0x7FFFFFFFu) > 0x7F800000u)
+			return *r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu, 1;
+	}
+	return 0;
+}
+
+/* Is d a cvt to an integer of 32 bits or fewer from an f64?  ptxas
+ * computes one of an f64 it knows, a mov of an f64 immediate, 0d or
+ * decimal, too (kf64) (sm_90 SASS: a max.ftz.f32 of a value with itself
+ * of a brev.b32 of a set.gtu.ftz.f32.f32 less 1 of a set.le.s32.s32 of
+ * cvt.rzi.s32.f64 of mov.b64 0D7ff0000000000000 is a MOV of 0xffffffff,
+ * where a max.ftz.f32 it does not know is an FADD.FTZ, the canonical NaN;
+ * cvt.rni.u32.f64 of mov.b64 0dFFF0000000000000 likewise; v14 xmix
+ * 10619, line 94: 0xffffffff on an H200).  Not to a 64-bit integer: an
+ * F2I.S64.F64.FLOOR of +QNAN stays for cvt.rmi.s64.f64 of a mov.b64 of
+ * 0d7FF8000000000000 (tests/regress/cvt-int-f64-literal-known.ptx). */
+static int
+cvtf64int(const Ins *d)
+{
+	return d->op == OP_CVT && d->nty == 2 && d->ty[1] == TY_F64 && isint(d->ty[0]) &&
+	       ir_tyinfo[d->ty[0]].bits <= 32;
+}
+
+static int kconstf64src(const Func *f, int v, int depth, uint64_t *r);
+
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
  * all ones, an and or a mul with 0, an xor of a value with itself, a sub
@@ -1608,6 +1701,10 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	if (bits != 32 && !(bits == 64 && depth > 0))
 		return 0;
 	m = bits == 64 ? ~0ull : 0xFFFFFFFFull;
+	if (bits == 64 && add64late(f, d))
+		return 0;
+	if (bits == 32 && setnank(f, d, depth, r))
+		return 1;
 	/* a mov of an immediate, an integer or a 0f one (v5 seed 16008: a
 	 * bfe.s32 by the position of a mov.f32 0fFFFFFFFF and a length of 53
 	 * is ptxas's all ones) */
@@ -1840,7 +1937,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			 * 30955: a bfe.s32 of mul.ftz.sat.f32 of min.f32 x, 1e-50
 			 * of a known x is RZ in sm_90 SASS) */
 			src[i] = interp_fimm(TY_F32, o->fbits, o->flkind) & 0xFFFFFFFFu;
-		else if (ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT && d->op != OP_SET && !fminmax)
+		else if (ir_tyinfo[d->ty[d->nty - 1]].kind == TK_FLOAT && d->op != OP_SET && !fminmax &&
+		    !(cvtf64int(d) && o->kind == OK_REG))
 			return 0;   /* ptxas evaluates no float instruction of a known value
 			             * (v4 seed 30714: sqrt.rn.ftz.f32 of a mov) but
 			             * min and max (below) */
@@ -1860,7 +1958,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 				return 0;
 			src[i] = tb == 32 ? (uint32_t)o->fbits : o->fbits;
 		}
-		else if (!kconst(f, srcval(d, 1 + i), depth + 1, &src[i])) {
+		else if (!(cvtf64int(d) ? kconstf64src : kconst)(f, srcval(d, 1 + i), depth + 1, &src[i])) {
 			if (any || !((i <= 1 && (d->op == OP_SHL || d->op == OP_SHR)) || (i == 0 && d->op == OP_BFE) ||
 			    (i <= 1 && (d->op == OP_DP2A || d->op == OP_DP4A))))
 				return 0;
@@ -1953,6 +2051,19 @@ interp_fold_kconstsel(const Func *f, int v, uint64_t *r)
 	knohalf2 = kselk = 1;
 	k = kconst(f, v, 0, r);
 	knohalf2 = kselk = 0;
+	return k;
+}
+
+/* kconst from depth with movs of f64 immediates known (kf64) for a
+ * cvt's source, kf64 as it was after (cvtf64int) */
+static int
+kconstf64src(const Func *f, int v, int depth, uint64_t *r)
+{
+	int k, was = kf64;
+
+	kf64 = 1;
+	k = kconst(f, v, depth, r);
+	kf64 = was;
 	return k;
 }
 
