@@ -4898,6 +4898,60 @@ kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t 
 		*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
 }
 
+/* Is v made of immediates alone: an unguarded mov of one, or an
+ * unguarded instruction all of whose operands are immediates or such
+ * values, a mov.b32 {a, b} unpack of one too (no load, special register
+ * or guard on the way)?  (v15 xmix 320704: sub.s16 of shr.u16 by 10 of
+ * and.b16 0x8000 of a half of mov.b32 0x7f80bc00, less 15, is folded,
+ * cvt.f64.f16 of it the canonical NaN on an H100.) */
+static int
+litonly(const Func *f, int v, int depth)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 16 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->ndst != 1 || d->nopnd < 2)
+		return 0;
+	for (int i = d->ndst; i < d->nopnd; i++) {
+		const Opnd *o = &d->opnd[i];
+		if (o->kind == OK_IMM || o->kind == OK_FIMM)
+			continue;
+		if (o->kind != OK_REG || !litonly(f, srcval(d, i), depth + 1))
+			return 0;
+	}
+	return 1;
+}
+
+/* Is d a 16-bit integer add or sub of an immediate and a shr.u16 or
+ * shr.s16 by an immediate of a value not made of immediates alone?
+ * ptxas fuses the two into one LEA.HI (LEA.HI.SX32 for shr.s16) before
+ * its pass that folds values it knows by their bits, and leaves that to
+ * run even where the shifted value is a known 0, so the sum is no
+ * constant to it (sm_90 SASS: LEA.HI R, RZ, 0xffffff81, RZ, 0x19 for
+ * sub.s16 of shr.u16 by 7 of and.b16 0x7f of and.b16 0x8000 of a loaded
+ * half, less 127, and cvt.f32.bf16 of it an IMAD.U32 by 0x10000, where
+ * of a mov.b16 0 shifted a MOV of 0x7fffffff; v14 xmix 58938, v15 xmix
+ * 323611 gave 0xff810000 on an H200).  k16 takes such a sum for unknown. */
+static int
+leahi16(const Func *f, const Ins *d)
+{
+	int w;
+	const Ins *e;
+
+	if ((d->op != OP_ADD && d->op != OP_SUB) || d->guard || d->nopnd != 3 || d->nty != 1 ||
+	    !isint(d->ty[0]) || ir_tyinfo[d->ty[0]].bits != 16 || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_CC))
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		if (d->opnd[3 - i].kind != OK_IMM || d->opnd[i].kind != OK_REG || srcval(d, i) < 0 ||
+		    !(e = defof(f, srcval(d, i), &w)) || e->guard || e->op != OP_SHR || e->nopnd != 3 ||
+		    e->opnd[2].kind != OK_IMM || ir_tyinfo[e->ty[0]].bits != 16 || e->opnd[1].kind != OK_REG)
+			continue;
+		if (!litonly(f, srcval(e, 1), 0))
+			return 1;
+	}
+	return 0;
+}
+
 static int
 k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
@@ -5032,6 +5086,18 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		 * add.u16 of a shl.b16 of an add.s16 of cvt.rn.bf16.f32 of the
 		 * mov'd 0F00000020, the folded 0x7fffffffe0000000 on an H200;
 		 * .rz, .rm and .rp are an F2F at run time) */
+		/* (of a cvt.rn.f32.f64, .ftz or not, of an f64 NaN it knows
+		 * too, which it folds: sm_90 SASS: cvt.f64.bf16 of
+		 * cvt.rn.ftz.bf16.f32 of cvt.rn.ftz.f32.f64 of a mov.f64
+		 * 0d7FF8000000000001 is a MOV of 0x7fffffffe0000000, of
+		 * cvt.rz.f32.f64 an F2F.F32.F64.RZ, F2FP and F2F; v14 xmix
+		 * 18519, v15 xmix 282297 on an H200) */
+		int z;
+		const Ins *e = !ko && srcval(d, 1) >= 0 ? defof(f, srcval(d, 1), &z) : NULL;
+		if (e && !e->guard && e->op == OP_CVT && e->nty == 2 && e->ty[0] == TY_F32 && e->ty[1] == TY_F64 &&
+		    e->nopnd == 2 && ir_hasmod(e, MOD_RN) && !ir_hasmod(e, MOD_SAT) && e->opnd[1].kind == OK_REG &&
+		    selpk64(pm, f, srcval(e, 1), 1, &c) && (c & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull)
+			return *r = 0x7FFF, 1;
 		if (ko ? interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM :
 		    srcval(d, 1) < 0 || !interp_fold_kconst(f, srcval(d, 1), &o.imm))
 			return 0;
@@ -5122,6 +5188,8 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		uint32_t kz, ko;
 		return kb16(pm, f, d, depth, &kz, &ko) && (*r = ko, 1);
 	}
+	if (leahi16(f, d))
+		return 0;
 	if ((n = d->nopnd - 1) < 1 || n > 3)
 		return 0;
 	for (int i = 0; i < n; i++) {
