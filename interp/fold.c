@@ -159,7 +159,10 @@
  *     also through a min or max .f64 of the NaN with itself (mmself64);
  *     neg.f64 and abs.f64 of a cvt.f64.f32 of a constant fold to the
  *     converted constant negated or cleared (cvtf32k), and of an
- *     slct.b64.f32 of immediates to the one it picks (movconst), but a
+ *     slct.b64.f32 of immediates to the one it picks (movconst), of a
+ *     selp or slct by a predicate or selector ptxas decides, a min or
+ *     max.f64 of a constant with itself, a neg or abs of one, or a
+ *     cvt.f64 of a known half NaN, to that constant (selpk64), but a
  *     cvt.rpi or .rmi to a 64-bit integer of a literal in range runs
  *     (f2idirrun);
  *     neg.f16 and neg.bf16 of a mul by a known -1.0 are x (foldnegmul1);
@@ -4099,6 +4102,150 @@ cvtf32k(ptx_module *pm, const Func *f, int v, uint64_t *r)
 	return interp_fold_kexec(d, 1, &c, r);
 }
 
+static int selpk64(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
+static int mmself64(const Func *f, int v);
+static int bf16dir(const Ins *in);
+
+/* The truth of predicate value pv where an unguarded setp.f64 without a
+ * BoolOp of values selpk64 knows writes it (its first destination or
+ * the second, !p), or of one such NaN and a value it does not know (the
+ * unordered compares true, the ordered false, as setpnank): ptxas
+ * decides the DSETP (sm_90 SASS: no DSETP for selp.f64 by setp.ltu.f64
+ * x, x of an add.u64 of a mov.u64 0x3ffa000000000000 with itself, a NaN,
+ * nor by setp.gt.f64 of the add.u64 of a mov'd -1 with itself and a
+ * loaded value, false; v15 xmix 241855, 188273 on an H200).  1 or 0,
+ * else -1. */
+static int
+setpk64(ptx_module *pm, const Func *f, int pv, int depth)
+{
+	int w, known = 3, nan = 0;
+	const Ins *e = pv >= 0 ? defof(f, pv, &w) : NULL;
+	uint64_t k[2];
+	AluOp op;
+	const char *why;
+	XOp o;
+
+	if (!e || e->op != OP_SETP || e->guard || e->nopnd != 3 || e->nty != 1 || e->ty[0] != TY_F64 ||
+	    e->ndef < 1 || alu_decode(e, &op, &why) || !op.cmp || op.bop)
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		const Opnd *so = &e->opnd[1 + i];
+		if (so->kind == OK_IMM || so->kind == OK_FIMM) {
+			if (interp_decode_op(pm, so, TY_F64, &o) || o.k != XO_IMM)
+				return -1;
+			k[i] = o.imm;
+		} else if (so->kind != OK_REG || !selpk64(pm, f, srcval(e, 1 + i), depth + 1, &k[i]))
+			known &= ~(1 << i);
+		if ((known >> i & 1) && (k[i] & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull)
+			nan = 1;
+	}
+	if (known != 3) {
+		if (!nan)
+			return -1;
+		k[0] = k[1] = 0x7FF8000000000000ull;
+	}
+	return alu_fcmp(ALU_F64, k[0], k[1], op.cmp, 0) ^ (w != e->def[0]);
+}
+
+/* The 64 bits of value v where ptxas knows them as it folds a neg.f64 or
+ * abs.f64 of v: a mov of an immediate, integer instructions of constants
+ * (interp_fold_dconstdeep), a cvt.f64.f32 of a known word (cvtf32k), a
+ * neg.f64 or abs.f64 of such a value (folded, the sign bit alone
+ * changed), a min or max.f64 of one with itself (mmself64: a copy), or an
+ * unguarded selp or slct of 64 bits that picks an immediate or such a
+ * value:
+ *   - a selp whose predicate ptxas decides (predconst: a setp of a value
+ *     with itself, a NaN compare, of known values, and, or and not of
+ *     such; setpk64) or whose two operands are one value;
+ *   - an slct.f32 or .s32 by a selector it knows (an immediate, or what
+ *     kconst computes, a set of a value with itself too), a for c >= 0
+ *     (-0.0 too, and under .ftz a subnormal), b below; not by a NaN.
+ * ptxas folds the SEL to the operand picked, the DMNMX to the value, then
+ * the neg or abs to that constant with its sign flipped or cleared, a
+ * signalling NaN kept (sm_90 SASS: MOV R4, 0xabc; MOV R5, 0x7ff40000 for
+ * neg.f64 of selp.f64 0dFFF4000000000ABC, x, p by setp.leu.f32 y, y; by a
+ * setp.lt.s64 of loaded values an FSEL of the immediate and the DADD of
+ * -RZ that quiets it; v14 xmix 15352, v15 xmix 153900, 188273, 304843,
+ * v1 f64 294506; of slct.f64.f32 0D7ff0000000000001, 0.0 by set.le.f32.s32
+ * x, x, 0xfff0000000000001, v15 xmix 242804, 345538, 356357; of min.f64 x,
+ * x of a mov.u64 -1, 0x7fffffffffffffff, v15 xmix 426811, 85105, 80655,
+ * 274326, 357670; on an H100 or H200). */
+static int
+selpk64(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
+{
+	int w, pick, u = 0, c, pr, prn, m;
+	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
+	const Opnd *po;
+	XOp o;
+	uint64_t k;
+
+	if (!d || d->guard || d->ndef != 1)
+		return 0;
+	if ((m = mmself64(f, v)) != v)
+		return selpk64(pm, f, m, depth + 1, r);
+	if (d->op == OP_MOV && d->nopnd == 2 && (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) &&
+	    ir_tyinfo[d->ty[0]].bits == 64)
+		return !interp_decode_op(pm, &d->opnd[1], d->ty[0] == TY_F64 ? TY_F64 : TY_B64, &o) &&
+		    o.k == XO_IMM && (*r = o.imm, 1);
+	/* (a cvt.f64 of an f16 or bf16 NaN k16 knows is the canonical NaN
+	 * ptxas folds it to, foldcvtnank's, but for the .rz, .rm and .rp of a
+	 * bf16, an F2F that keeps the payload) */
+	if (d->op == OP_CVT && d->nty == 2 && d->ty[0] == TY_F64 && (d->ty[1] == TY_F16 || d->ty[1] == TY_BF16) &&
+	    d->nopnd == 2 && !bf16dir(d) && d->opnd[1].kind == OK_REG && srcval(d, 1) >= 0 &&
+	    k16(pm, f, srcval(d, 1), 0, &k) &&
+	    (k & 0x7FFFu) > (d->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
+		return *r = 0x7FFFFFFFE0000000ull, 1;
+	if ((d->op == OP_NEG || d->op == OP_ABS) && d->nty == 1 && d->ty[0] == TY_F64 && d->nopnd == 2) {
+		if (d->opnd[1].kind == OK_IMM || d->opnd[1].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &d->opnd[1], TY_F64, &o) || o.k != XO_IMM)
+				return 0;
+			k = o.imm;
+		} else if (!selpk64(pm, f, srcval(d, 1), depth + 1, &k))
+			return 0;
+		*r = d->op == OP_NEG ? k ^ 0x8000000000000000ull : k & 0x7FFFFFFFFFFFFFFFull;
+		return 1;
+	}
+	if (d->op == OP_SLCT && d->nopnd == 4 && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == 64 &&
+	    (d->ty[1] == TY_S32 || d->ty[1] == TY_F32)) {
+		if (d->opnd[3].kind == OK_IMM || d->opnd[3].kind == OK_FIMM) {
+			if (interp_decode_op(pm, &d->opnd[3], d->ty[1], &o) || o.k != XO_IMM)
+				return 0;
+			k = o.imm & 0xFFFFFFFFu;
+		} else if (d->opnd[3].kind != OK_REG || !interp_fold_kconst(f, srcval(d, 3), &k))
+			return 0;
+		k &= 0xFFFFFFFFu;
+		if (d->ty[1] == TY_F32 && (k & 0x7FFFFFFFu) > 0x7F800000u)
+			return 0;
+		if (d->ty[1] == TY_F32 && ir_hasmod(d, MOD_FTZ) && !(k & 0x7F800000u))
+			k = 0;
+		pick = d->ty[1] == TY_F32 ? ((k & 0x80000000u) && (k & 0x7FFFFFFFu) ? 2 : 1) : (k & 0x80000000u ? 2 : 1);
+	} else if (d->op != OP_SELP)
+		return depth > 0 && !f2idirrun(pm, f, v) && (interp_fold_dconstdeep(f, v, r) || cvtf32k(pm, f, v, r));
+	else if (d->nopnd != 4 || d->nty != 1 || ir_tyinfo[d->ty[0]].bits != 64)
+		return 0;
+	else if (srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
+		pick = 1;
+	else {
+		po = &d->opnd[3];
+		prn = po->kind == OK_NOT;
+		if (prn)
+			po = po->nsub == 1 ? &po->sub[0] : NULL;
+		if (!po || po->kind != OK_REG)
+			return 0;
+		for (int i = 1; i <= 2; i++)
+			u += srcval(d, i) >= 0;
+		if (u >= d->nuse)
+			return 0;
+		if ((c = predconst(f, d->use[u], 0, &pr, &pr)) < 0 && (c = setpk64(pm, f, d->use[u], depth)) < 0)
+			return 0;
+		pick = c ^ prn ? 1 : 2;
+	}
+	if (d->opnd[pick].kind == OK_IMM || d->opnd[pick].kind == OK_FIMM)
+		return !interp_decode_op(pm, &d->opnd[pick], d->ty[0] == TY_F64 ? TY_F64 : TY_B64, &o) &&
+		    o.k == XO_IMM && (*r = o.imm, 1);
+	return selpk64(pm, f, srcval(d, pick), depth + 1, r);
+}
+
 static int
 foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -4169,7 +4316,7 @@ foldnegk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		 * shr.s32, xor and and make of a mov's unpack) */
 		if (!movconst(pm, f, xi->s, in, 64, 0, &c) &&
 		    (xi->s[0].k == XO_IMM || (v = srcval(in, 1)) < 0 || f2idirrun(pm, f, v) ||
-		     (!interp_fold_dconstdeep(f, v, &c) && !cvtf32k(pm, f, v, &c))))
+		     (!interp_fold_dconstdeep(f, v, &c) && !cvtf32k(pm, f, v, &c) && !selpk64(pm, f, v, 0, &c))))
 			return 0;
 		r = neg ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull;
 		break;
@@ -4928,6 +5075,60 @@ kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t 
 		*km = 0xFFFFu, *kv = (uint32_t)c & 0xFFFFu;
 }
 
+/* Is v made of immediates alone: an unguarded mov of one, or an
+ * unguarded instruction all of whose operands are immediates or such
+ * values, a mov.b32 {a, b} unpack of one too (no load, special register
+ * or guard on the way)?  (v15 xmix 320704: sub.s16 of shr.u16 by 10 of
+ * and.b16 0x8000 of a half of mov.b32 0x7f80bc00, less 15, is folded,
+ * cvt.f64.f16 of it the canonical NaN on an H100.) */
+static int
+litonly(const Func *f, int v, int depth)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 16 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->ndst != 1 || d->nopnd < 2)
+		return 0;
+	for (int i = d->ndst; i < d->nopnd; i++) {
+		const Opnd *o = &d->opnd[i];
+		if (o->kind == OK_IMM || o->kind == OK_FIMM)
+			continue;
+		if (o->kind != OK_REG || !litonly(f, srcval(d, i), depth + 1))
+			return 0;
+	}
+	return 1;
+}
+
+/* Is d a 16-bit integer add or sub of an immediate and a shr.u16 or
+ * shr.s16 by an immediate of a value not made of immediates alone?
+ * ptxas fuses the two into one LEA.HI (LEA.HI.SX32 for shr.s16) before
+ * its pass that folds values it knows by their bits, and leaves that to
+ * run even where the shifted value is a known 0, so the sum is no
+ * constant to it (sm_90 SASS: LEA.HI R, RZ, 0xffffff81, RZ, 0x19 for
+ * sub.s16 of shr.u16 by 7 of and.b16 0x7f of and.b16 0x8000 of a loaded
+ * half, less 127, and cvt.f32.bf16 of it an IMAD.U32 by 0x10000, where
+ * of a mov.b16 0 shifted a MOV of 0x7fffffff; v14 xmix 58938, v15 xmix
+ * 323611 gave 0xff810000 on an H200).  k16 takes such a sum for unknown. */
+static int
+leahi16(const Func *f, const Ins *d)
+{
+	int w;
+	const Ins *e;
+
+	if ((d->op != OP_ADD && d->op != OP_SUB) || d->guard || d->nopnd != 3 || d->nty != 1 ||
+	    !isint(d->ty[0]) || ir_tyinfo[d->ty[0]].bits != 16 || ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_CC))
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		if (d->opnd[3 - i].kind != OK_IMM || d->opnd[i].kind != OK_REG || srcval(d, i) < 0 ||
+		    !(e = defof(f, srcval(d, i), &w)) || e->guard || e->op != OP_SHR || e->nopnd != 3 ||
+		    e->opnd[2].kind != OK_IMM || ir_tyinfo[e->ty[0]].bits != 16 || e->opnd[1].kind != OK_REG)
+			continue;
+		if (!litonly(f, srcval(e, 1), 0))
+			return 1;
+	}
+	return 0;
+}
+
 static int
 k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
@@ -5062,6 +5263,18 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		 * add.u16 of a shl.b16 of an add.s16 of cvt.rn.bf16.f32 of the
 		 * mov'd 0F00000020, the folded 0x7fffffffe0000000 on an H200;
 		 * .rz, .rm and .rp are an F2F at run time) */
+		/* (of a cvt.rn.f32.f64, .ftz or not, of an f64 NaN it knows
+		 * too, which it folds: sm_90 SASS: cvt.f64.bf16 of
+		 * cvt.rn.ftz.bf16.f32 of cvt.rn.ftz.f32.f64 of a mov.f64
+		 * 0d7FF8000000000001 is a MOV of 0x7fffffffe0000000, of
+		 * cvt.rz.f32.f64 an F2F.F32.F64.RZ, F2FP and F2F; v14 xmix
+		 * 18519, v15 xmix 282297 on an H200) */
+		int z;
+		const Ins *e = !ko && srcval(d, 1) >= 0 ? defof(f, srcval(d, 1), &z) : NULL;
+		if (e && !e->guard && e->op == OP_CVT && e->nty == 2 && e->ty[0] == TY_F32 && e->ty[1] == TY_F64 &&
+		    e->nopnd == 2 && ir_hasmod(e, MOD_RN) && !ir_hasmod(e, MOD_SAT) && e->opnd[1].kind == OK_REG &&
+		    selpk64(pm, f, srcval(e, 1), 1, &c) && (c & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull)
+			return *r = 0x7FFF, 1;
 		if (ko ? interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM :
 		    srcval(d, 1) < 0 || !interp_fold_kconst(f, srcval(d, 1), &o.imm))
 			return 0;
@@ -5152,6 +5365,8 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		uint32_t kz, ko;
 		return kb16(pm, f, d, depth, &kz, &ko) && (*r = ko, 1);
 	}
+	if (leahi16(f, d))
+		return 0;
 	if ((n = d->nopnd - 1) < 1 || n > 3)
 		return 0;
 	for (int i = 0; i < n; i++) {
