@@ -35,7 +35,17 @@
  *     computes (bfesrcknown: min, max, mad.lo, the .approx.ftz MUFU
  *     instructions, div.full, a set of floats, not a NaN: bfefone; an
  *     and, mul, mad or dp4a by a 0 it knows: bfeabsorb; a cvt.f32 of a
- *     known bf16 or f16 half) has the manual's result.
+ *     known bf16 or f16 half; a selp.f32 by a setp.f32 it decides:
+ *     bfesetpf; an integer set or an xor of a value with itself, a shift
+ *     of it by 0 too: shift0; neg and abs.f64; an instruction under a
+ *     guard it decides: kguard) has the manual's result.  kconst, for
+ *     the fields and bases of bfe.s32 and bfi.b32 and the lop3 merges
+ *     (klit), knows what ptxas's known-bits analysis does (kbits: not
+ *     of a shr.u32 its one add reads, a LEA.HI first: leahi), a selp of
+ *     two arms of one constant and a mov.b16 of an immediate.  What only
+ *     that analysis knows is the later pass's: a bfe.s32's known source
+ *     where that pass folds the bfe (bfefieldkbits), and a neg.ftz or
+ *     abs.ftz.f32 of it an FADD.FTZ (kbitsonly, interp_fold_ftzlate).
  *   - and/or/xor merged with a lop3 of a repeated operand, or of a copy
  *     of one, or of the lop3's constant in another form (foldlop,
  *     lopsame).
@@ -82,9 +92,16 @@
 
 static int kconst(const Func *f, int v, int depth, uint64_t *r);
 static uint32_t kzero(const Func *f, int v, int depth);
+static void kbits(const Func *f, int v, int depth, uint32_t *z, uint32_t *o);
 static int kandand(const Func *f, const Ins *d);
 /* kconst takes movs of f64 immediates for known (interp_fold_kconst64) */
 static _Thread_local int kf64;
+/* kbits is walking (kconst asks it only from the top) */
+static _Thread_local int kbitsin;
+/* kconst asks no kbits (kbitsonly) */
+static _Thread_local int kbitsoff;
+/* kbits combined a value whose bits it knows only in part (kbitsonly) */
+static _Thread_local int kbitspart;
 /* kconst takes no f16x2 or bf16x2 instruction's result for known */
 static _Thread_local int knohalf2;
 /* kconst takes a selp by a setp it decides for known (kselp) */
@@ -106,6 +123,7 @@ static _Thread_local int kdepth = 6;
 static _Thread_local int kwhole;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
 static int bfesrcknown(const Func *f, int v, int k, int depth);
+static int kbitsonly(const Func *f, int v);
 static int earlystop(const Func *f, int i, int k);
 
 /* How operand a of ia stands to operand b of ib for ptxas: 1 where they
@@ -598,7 +616,7 @@ interp_fold_ftzlate(const Func *f, const Ins *in)
 	int v = srcval(in, 1);
 
 	return ir_hasmod(in, MOD_FTZ) && v >= 0 && v < f->nval && f->val[v].ins >= 0 &&
-	    !interp_fold_early(f, f->val[v].ins, in);
+	    (!interp_fold_early(f, f->val[v].ins, in) || kbitsonly(f, v));
 }
 
 /* k is in's index in f->ins.  A barrier, fence or warp collective other
@@ -621,6 +639,27 @@ foldshamt(const Func *f, XIns *xi, const Ins *in, int k)
 			return 0;
 	xi->alu.flags |= ALU_F2IAMT;
 	return 0;
+}
+
+/* Is v a constant ptxas knows only by its known-bits analysis (kbits,
+ * kconst of klit's literals, combining a value whose bits it knows only
+ * in part), which is its later pass's?  Where every value it combines is
+ * a constant, the early pass folds them. */
+static int
+kbitsonly(const Func *f, int v)
+{
+	uint64_t c;
+	int off = kbitsoff, part = kbitspart, k;
+
+	kbitspart = 0;
+	k = interp_fold_kconstintlit(f, v, &c) && kbitspart;
+	kbitspart = part;
+	if (!k)
+		return 0;
+	kbitsoff = 1;
+	k = interp_fold_kconstintlit(f, v, &c);
+	kbitsoff = off;
+	return !k;
 }
 
 /* kconst with the literals of klit known, walking 12 definitions back:
@@ -1443,6 +1482,187 @@ kzero(const Func *f, int v, int depth)
 	return z[0] >> k | ~(0xFFFFFFFFu >> k);
 }
 
+/* Does ptxas fuse shr v (by an amount it knows) into a LEA.HI with the
+ * add that reads it before its known-bits analysis sees the shift?  Where
+ * the add or sub (no .cc, no .sat) is its one reader (through movs), and
+ * reads it once, as either addend of an add, as the minuend of a sub, but
+ * as the second addend only where the first is not such a shr itself
+ * (sm_90 SASS: (x & 255) >> 23 added to 7 or y, or less 127, and
+ * ((x & 0x7fffff) | 0x3f800000) >> 23 less 127 or y, are each LEA.HI of
+ * the and or or, its shift unfolded; with a second reader, as the
+ * subtrahend, read twice, by add.cc or add.sat, or of a shl, the
+ * constant; v14 xmix 3188, line 176: the sub of 127 of such a shr of an
+ * and with 255 is no constant, its neg.ftz.f32 at line 195 an FADD.FTZ
+ * of the register). */
+static int
+leahi(const Func *f, int v)
+{
+	for (int n = 0; n < 8; n++) {
+		const Ins *e;
+		int u, z;
+		if (v < 0 || v >= f->nval || f->phird[v] || f->rdoff[v + 1] - f->rdoff[v] != 1)
+			return 0;
+		e = f->ins[f->rd[f->rdoff[v]]];
+		if (e->guard || e->ndef != 1 || e->nty != 1 || ir_tyinfo[e->ty[0]].bits != 32)
+			return 0;
+		if (e->op == OP_MOV && e->nopnd == 2 && e->opnd[1].kind == OK_REG) {
+			v = e->def[0];
+			continue;
+		}
+		if ((e->op != OP_ADD && e->op != OP_SUB) || e->nopnd != 3 || !isint(e->ty[0]) ||
+		    ir_hasmod(e, MOD_SAT) || ir_hasmod(e, MOD_CC) || srcval(e, 1) == srcval(e, 2))
+			return 0;
+		if (srcval(e, 1) == v)
+			return 1;
+		if (e->op == OP_SUB)
+			return 0;
+		/* the second addend: the first a shr that this rule fuses */
+		const Ins *a = (u = srcval(e, 1)) >= 0 ? defof(f, u, &z) : NULL;
+		return !(a && !a->guard && a->op == OP_SHR && a->nopnd == 3 && ir_tyinfo[a->ty[0]].bits == 32 &&
+		    f->rdoff[z + 1] - f->rdoff[z] == 1);
+	}
+	return 0;
+}
+
+/* The bits of 32-bit value v that ptxas's known-bits analysis knows:
+ * *z those it knows 0, *o those it knows 1, through and, or, xor, not and
+ * shifts by an amount it knows, of immediates, kconst values and
+ * zero-extending cvts.  ptxas folds a value all of whose bits it knows
+ * (sm_90 SASS: shr.u32 by 23 of an or with 0f3F800000 of an and with
+ * 0x7fffff of a loaded value, an and of that with 255 and an
+ * add.ftz.f32 of it and 0.5 are the constant 0.5, and a bfi.b32 of 127
+ * at 11, 33 into it the manual's 0x3f800, IMAD.MOV.U32 R, RZ, RZ,
+ * 0x3f800; v15 xmix 389296, line 79, on an H100, where the mask rule for
+ * an unknown base gives 0x3f000800).  Asked where klit is (kconst). */
+static void
+kbits(const Func *f, int v, int depth, uint32_t *z, uint32_t *o)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < kdepth ? defof(f, v, &w) : NULL;
+	uint32_t zz[2] = { 0, 0 }, oo[2] = { 0, 0 }, k;
+	uint64_t c;
+
+	*z = *o = 0;
+	if (!d || d->guard || d->ndst != 1 || d->ndef != 1 || d->nty < 1 || ir_tyinfo[d->ty[0]].bits != 32 ||
+	    ir_tyinfo[f->regs[f->val[w].reg]->type].bits != 32)
+		return;
+	if (kconst(f, v, depth, &c)) {
+		*o = (uint32_t)c;
+		*z = ~(uint32_t)c;
+		return;
+	}
+	if (d->op == OP_CVT && d->nopnd == 2 && d->nty == 2 && (d->ty[1] == TY_U8 || d->ty[1] == TY_U16) &&
+	    isint(d->ty[0]) && !ir_hasmod(d, MOD_SAT)) {
+		*z = d->ty[1] == TY_U8 ? ~0xFFu : ~0xFFFFu;
+		return;
+	}
+	if (d->op == OP_NOT && d->nopnd == 2 && d->opnd[1].kind == OK_REG) {
+		kbits(f, srcval(d, 1), depth + 1, o, z);
+		return;
+	}
+	if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR && d->op != OP_SHL && d->op != OP_SHR) ||
+	    d->nopnd != 3)
+		return;
+	for (int i = 1; i <= 2; i++) {
+		const Opnd *o1 = &d->opnd[i];
+		if (o1->kind == OK_IMM || (o1->kind == OK_FIMM && o1->flkind == FL_F32HEX)) {
+			oo[i - 1] = o1->kind == OK_IMM ? (uint32_t)o1->imm : (uint32_t)o1->fbits;
+			zz[i - 1] = ~oo[i - 1];
+		} else if (o1->kind != OK_REG || srcval(d, i) < 0)
+			return;
+		else
+			kbits(f, srcval(d, i), depth + 1, &zz[i - 1], &oo[i - 1]);
+	}
+	/* (one operand known in part: the analysis's own result) */
+	int part = (zz[0] | oo[0]) != 0xFFFFFFFFu || (zz[1] | oo[1]) != 0xFFFFFFFFu;
+	switch (d->op) {
+	case OP_AND:
+		if (part)
+			kbitspart = 1;
+		*z = zz[0] | zz[1];
+		*o = oo[0] & oo[1];
+		return;
+	case OP_OR:
+		if (part)
+			kbitspart = 1;
+		*z = zz[0] & zz[1];
+		*o = oo[0] | oo[1];
+		return;
+	case OP_XOR:
+		if (part)
+			kbitspart = 1;
+		*z = (zz[0] & zz[1]) | (oo[0] & oo[1]);
+		*o = (zz[0] & oo[1]) | (oo[0] & zz[1]);
+		return;
+	default:
+		break;
+	}
+	if ((zz[1] | oo[1]) != 0xFFFFFFFFu)
+		return;   /* a shift by an amount it does not know */
+	k = oo[1];
+	/* (a shift of a constant is the early pass's; of a value known in
+	 * part, a LEA.HI where leahi says so) */
+	if (part && d->op == OP_SHR && k >= 1 && k <= 31 && leahi(f, w))
+		return;
+	if (part)
+		kbitspart = 1;
+	if (k >= 32) {
+		if (d->op == OP_SHR && d->ty[0] == TY_S32) {
+			*z = zz[0] & 0x80000000u ? ~0u : 0;
+			*o = oo[0] & 0x80000000u ? ~0u : 0;
+		} else
+			*z = ~0u;
+		return;
+	}
+	if (d->op == OP_SHL) {
+		*z = zz[0] << k | ((1u << k) - 1);
+		*o = oo[0] << k;
+	} else if (d->ty[0] == TY_S32) {
+		*z = (uint32_t)((int32_t)zz[0] >> k);
+		*o = (uint32_t)((int32_t)oo[0] >> k);
+	} else {
+		*z = zz[0] >> k | ~(0xFFFFFFFFu >> k);
+		*o = oo[0] >> k;
+	}
+}
+
+/* Does ptxas's known-bits analysis (kbits) know every bit of 32-bit value
+ * v, where klit's literals are known?  *part: combining a value it knows
+ * only in part (kbitsonly). */
+static int
+kbitsall(const Func *f, int v, int *part)
+{
+	int lit = klit, in = kbitsin, kd = kdepth, pt = kbitspart;
+	uint32_t z, o;
+
+	klit = 1;
+	kbitsin = 1;
+	kdepth = 12;
+	kbitspart = 0;
+	kbits(f, v, 0, &z, &o);
+	*part = kbitspart;
+	klit = lit;
+	kbitsin = in;
+	kdepth = kd;
+	kbitspart = pt;
+	return (z | o) == 0xFFFFFFFFu;
+}
+
+/* Is a field of bfe.s32 instruction k a value ptxas knows only by its
+ * known-bits analysis (kbitsonly)? */
+static int
+bfefieldkbits(const Func *f, int k)
+{
+	const Ins *d = k >= 0 && k < f->nins ? f->ins[k] : NULL;
+
+	if (!d || d->op != OP_BFE || d->nopnd != 4)
+		return 0;
+	for (int i = 2; i <= 3; i++)
+		if (d->opnd[i].kind == OK_REG && kbitsonly(f, srcval(d, i)))
+			return 1;
+	return 0;
+}
+
 /* Is d an and of a register an and wrote?  ptxas folds an and by 0x0f of
  * an and with 0xf0 only later: a bfi.b32 at 3, 56 into it is a LOP3 by
  * the mask rule's 0x7fffff8 in sm_90 SASS, where into a shr of such an
@@ -1606,6 +1826,28 @@ cvtf64int(const Ins *d)
 
 static int kconstf64src(const Func *f, int v, int depth, uint64_t *r);
 
+/* The guard of d where ptxas decides it: 1 true, 0 false (it drops d,
+ * the register keeping the value before), else -1.  A guard it knows
+ * (interp_fold_guardconst) or one an integer setp of values it knows
+ * writes (sm_90 SASS: the same HFMA2 as kconst's for an @p mov.b32 by
+ * setp.le.s32 of two bfes of a mov'd 0x80003c00 and it, or by
+ * setp.gt.s32 of a mov'd 7 and 5; v14 xmix 20732: the -0 high half on an
+ * H200); not the second of a setp's pair (kpairq), nor for an
+ * instruction that reads its destination. */
+static int
+kguard(const Func *f, const Ins *d, int depth)
+{
+	int g;
+
+	if (!d->guard || d->ndef != 1 || d->nuse < 2 || (ir_opinfo[d->op].flags & OF_RDST) || kpairq(f, d->use[0]))
+		return -1;
+	g = interp_fold_guardconst(f, d);
+	if (g < 0 && (d->guard->kind == OK_REG || d->guard->kind == OK_NOT) &&
+	    (g = ksetpval(f, d->use[0], depth, 0)) >= 0)
+		g ^= d->guard->kind == OK_NOT;
+	return g;
+}
+
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
  * all ones, an and or a mul with 0, an xor of a value with itself, a sub
@@ -1642,16 +1884,8 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * value with itself is the HFMA2 R, R'.H0_NH1 of the known pair's -0
 	 * half, no SEL; v15 xmix 54342: the -0 low half on an H200; 8978: of a
 	 * shf.r.clamp by an @p xor.b32 x, x under setp.gt.f16 y, y) */
-	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST) &&
-	    !kpairq(f, d->use[0])) {
-		int g = interp_fold_guardconst(f, d);
-		/* and a guard an integer setp of values it knows writes
-		 * (sm_90 SASS: the same HFMA2 for an @p mov.b32 by setp.le.s32
-		 * of two bfes of a mov'd 0x80003c00 and it, or by setp.gt.s32 of
-		 * a mov'd 7 and 5; v14 xmix 20732: the -0 high half on an H200) */
-		if (g < 0 && (d->guard->kind == OK_REG || d->guard->kind == OK_NOT) &&
-		    (g = ksetpval(f, d->use[0], depth, 0)) >= 0)
-			g ^= d->guard->kind == OK_NOT;
+	if (d && d->guard) {
+		int g = kguard(f, d, depth);
 		if (g == 0)
 			return kconst(f, d->use[d->nuse - 1], depth + 1, r);
 		if (g == 1)
@@ -1698,6 +1932,14 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 		return 0;
 	/* the width of the register written */
 	bits = ir_tyinfo[f->regs[f->val[w].reg]->type].bits;
+	/* a 16-bit mov of an immediate as a source, for the readers of
+	 * klit's literals (sm_90 SASS: neg.s32 of set.lt.f32.u16 of a
+	 * mov.b16 3 and -32768 is IMAD.MOV -0x3f800000, and a lop3 of it
+	 * twice and 0x80000000 by 0x96 a LOP3 of that constant and the
+	 * register, unmerged with the xor.b32 by 0x80000000 that reads it:
+	 * foldlop; v15 xmix 433610, line 127, 0 on an H100) */
+	if (klit && bits == 16 && depth > 0 && d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM)
+		return *r = (uint64_t)d->opnd[1].imm & 0xFFFFu, 1;
 	if (bits != 32 && !(bits == 64 && depth > 0))
 		return 0;
 	m = bits == 64 ? ~0ull : 0xFFFFFFFFull;
@@ -1771,6 +2013,19 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			if (c == (d->op == OP_OR ? m : 0))
 				return *r = c, 1;
 		}
+	/* and, or, xor or a shift whose every bit its known-bits analysis
+	 * knows (kbits), for the readers of klit's literals */
+	if (klit && bits == 32 && d->nopnd == 3 && (d->op == OP_AND || d->op == OP_OR || d->op == OP_XOR ||
+	    d->op == OP_SHL || d->op == OP_SHR) && !kbitsin && !kbitsoff) {
+		uint32_t z, o;
+		int pt = kbitspart;
+		kbitsin = 1;
+		kbits(f, v, depth, &z, &o);
+		kbitsin = 0;
+		if ((z | o) == 0xFFFFFFFFu)
+			return *r = o, 1;
+		kbitspart = pt;
+	}
 	/* an xor of a value with itself is 0 (v10 seed 7799 tmap: a clz.b32 of
 	 * one is 32, a bfi's length), and so is an integer mul of a 0 it
 	 * knows, lo, hi or wide, mul24 too (v10 seed 9559 tmap: a bfind.s32
@@ -1805,13 +2060,22 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			    kconst(f, srcval(d, i), depth + 1, &c) && c == 0)
 				return *r = 0, 1;
 		}
-	if (d->op == OP_SET && d->nopnd == 3 && d->nty == 2 &&
+	/* (and with a BoolOp the compare decides, a false one .and, a true
+	 * one .or, of a value it knows, for the readers of klit's literals:
+	 * sm_90 SASS: a bfi.b32 of 127 at 2, 33 into set.lt.and.f32.s16 x,
+	 * x, !p of a mov.b16 x is the manual's 0x1fc, where the mask rule
+	 * gives 4, as it does of a loaded x, whose ISETP.LT.AND stays; v15
+	 * xmix 330948, line 199, on an H100) */
+	if (d->op == OP_SET && (d->nopnd == 3 || (klit && d->nopnd == 4 && (ir_hasmod(d, MOD_AND) ||
+	    ir_hasmod(d, MOD_OR)))) && d->nty == 2 &&
 	    (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
 	    srcval(d, 1) == srcval(d, 2)) {
 		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
 			ir_hasmod(d, MOD_HS);
 		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) &&
 		    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
+			return 0;
+		if (d->nopnd == 4 && (t != ir_hasmod(d, MOD_OR) || !kconst(f, srcval(d, 1), depth + 1, r)))
 			return 0;
 		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
 		return 1;
@@ -1880,6 +2144,21 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 			c = 0;
 		pick = d->ty[1] == TY_F32 ? ((c & 0x80000000u) && (c & 0x7FFFFFFFu) ? 2 : 1) : (c & 0x80000000u ? 2 : 1);
 		return kpicked(f, d, pick, depth, r);
+	}
+	/* selp of two operands it knows to be one value, whatever the
+	 * predicate (sm_90 SASS: selp.f32 of a mov'd -0.0 and a mul.f32 of
+	 * it by an and.b32 of set.lt.u32.u64 8, 8 is no SEL, a sub.ftz.f32 of
+	 * it from a mov'd 1 and the bfi.b32 of 127 at 26, 35 into an xor of
+	 * that with 0x80000000 the constant 0xfc000000, the manual's rule for
+	 * a base it knows, where the mask rule gives 0x9c000000;
+	 * tests/regress/bfi-bfe-known-bits-selp.ptx.  v15 xmix 437700, line
+	 * 198, 0xfc000000 on an H100, needs its bfind.shiftamt.s64 of a
+	 * mov.f64 NaN known as well) */
+	if (klit && d->op == OP_SELP && d->nopnd == 4 && bits == 32 && (d->opnd[3].kind == OK_REG ||
+	    d->opnd[3].kind == OK_NOT)) {
+		uint64_t a, b;
+		if (kpicked(f, d, 1, depth, &a) && kpicked(f, d, 2, depth, &b) && a == b)
+			return *r = a, 1;
 	}
 	/* and by a predicate a setp of values it knows writes, where asked
 	 * (kselk: kselp) */
@@ -2631,6 +2910,56 @@ bfeabsorb(const Func *f, const Ins *d, int j, int k, int depth)
 	    (d->opnd[3].kind == OK_REG && bfesrcknown(f, srcval(d, 3), k, depth + 1));
 }
 
+/* The value v copies through a shl or shr by an immediate 0 (defof),
+ * else v: ptxas drops such a shift before it folds a set of the two as
+ * of one value (sm_90 SASS: a bfe.s32 at 39, 32 of set.le.f32.s32 x,
+ * x << 0 or of set.gt.u32.s32 x >> 0, x of a loaded x is RZ, the
+ * manual's 0; v15 xmix 323106, line 158, 0 on an H200). */
+static int
+shift0(const Func *f, int v)
+{
+	int w = v;
+
+	return v >= 0 && defof(f, v, &w) ? w : v;
+}
+
+/* selp d (for bfesrcknown, of the bfe.s32 at instruction k) by a
+ * setp.f32 without a BoolOp of literals and values bfesrcknown finds:
+ * ptxas decides the compare before it folds the bfe, and the operand it
+ * picks, 1 or 2, is what the bfe reads, else 0 (sm_90 SASS: a bfe.s32 at
+ * 37, 19 of a shl.b32 by 23 of an add of 3 to selp.f32 x, y by
+ * setp.eq.f32 of set.gt.f32.u64 of two mov.b64 with 0.0, y an and.b32 of
+ * the set and a known value, is RZ, the manual's 0, where for an unknown
+ * y it is the immediate rule's -1; v14 xmix 6778, line 185, 0 on an
+ * H200).  Not by a negated predicate, which ptxas decides only after
+ * the bfe: selp.f32 of a mov'd 65025 and a loaded value by !p, p any
+ * setp.f32 of the 65025 with itself or 0.0, eq, ne, lt, neu, and a
+ * bfe.s32 at 255, 8 of it is the immediate rule's -1 whichever operand
+ * it picks, where by p it is RZ where it picks the 65025 (v14 xmix
+ * 34603, line 99: of setp.neu.f32 x, x of a mul.lo.u32 of constants,
+ * -1 on an H200).  The integer compares kselpick decides by itself. */
+static int
+bfesetpf(const Func *f, const Ins *d, int k, int depth)
+{
+	const Opnd *po = &d->opnd[3];
+	const Ins *e;
+	int w;
+
+	if (po->kind != OK_REG || d->nuse < 1)
+		return 0;
+	int u = 0;
+	for (int i = 1; i <= 2; i++)
+		u += srcval(d, i) >= 0;
+	if (u >= d->nuse || !(e = defof(f, d->use[u], &w)) || e->op != OP_SETP || e->guard || e->nopnd != 3 ||
+	    e->nty != 1 || e->ty[0] != TY_F32)
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		if (e->opnd[i].kind != OK_FIMM && e->opnd[i].kind != OK_IMM &&
+		    !(e->opnd[i].kind == OK_REG && bfesrcknown(f, srcval(e, i), k, depth + 1)))
+			return 0;
+	return kselpick(f, d, 0, 1);
+}
+
 /* Is 32-bit value v a constant ptxas propagates, for the bfe.s32 rule
  * below?  A mov of an immediate (a float one, a decimal literal too), a
  * word of a mov.b64 unpack of a mov.u64 immediate, and an integer logic
@@ -2647,10 +2976,23 @@ bfeabsorb(const Func *f, const Ins *d, int j, int k, int depth)
 static int
 bfesrcknown(const Func *f, int v, int k, int depth)
 {
-	int w, u;
+	int w, u, part;
 	const Ins *d = v >= 0 && depth < 12 ? defof(f, v, &w) : NULL;
 
-	if (!d || d->guard || d->ndst != 1)
+	/* under a guard ptxas decides (kguard), the value before where it is
+	 * false, the instruction where true (sm_90 SASS: a bfe.s32 at 32, 20
+	 * of mov.f32 0f5F000000 with an @p add.rn.f32 of it to itself, p a
+	 * setp.eq.s32 or .ne.s32 of a loaded x with itself, is RZ, the
+	 * manual's 0, where by an unknown p it is the immediate rule's -1;
+	 * v15 xmix 177244, line 123, 0 on an H200) */
+	if (d && d->guard) {
+		int g = kguard(f, d, 0);
+		if (g == 0)
+			return bfesrcknown(f, d->use[d->nuse - 1], k, depth + 1);
+		if (g != 1)
+			return 0;
+	}
+	if (!d || d->ndst != 1)
 		return 0;
 	/* a word of a 64-bit value of the same kinds: a mov of an immediate,
 	 * integer instructions of such values, a pack of two (v14 xmix 467,
@@ -2712,6 +3054,15 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	 * 0d800FFFFFFFFFFFFF, whose source is the high word of add.f64 x, x of
 	 * a pack of that mov's words, is the manual's 0 on an H200; sm_90
 	 * SASS: every value a constant) */
+	/* neg and abs.f64 of such values too (sm_90 SASS: a bfe.s32 at 39,
+	 * 23 of an or with 0x3ff00000 of an and with 0xfffff of the high word
+	 * of neg.f64 of a pack of the low word of mov.f64 0D0000000000000001
+	 * and a brev.b32 of its high one, or of the high word of abs.f64 of
+	 * mov.f64 2.0, is RZ, the manual's 0; v15 xmix 43179, line 173, 0 on
+	 * an H200) */
+	if (d->ty[0] == TY_F64 && (d->op == OP_NEG || d->op == OP_ABS) && d->nopnd == 2)
+		return d->opnd[1].kind == OK_FIMM || (d->opnd[1].kind == OK_REG &&
+		    bfesrcknown(f, srcval(d, 1), k, depth + 1));
 	if (d->ty[0] == TY_F64 && (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL)) {
 		if (d->nopnd != 3 || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
 			return 0;
@@ -2742,6 +3093,13 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 	}
 	if (bfeabsorb(f, d, f->val[w].ins, k, depth))
 		return 1;
+	/* an xor of a value with itself is 0, whatever the value (sm_90
+	 * SASS: a bfe.s32 at 35, 33 of xor.b32 x, x of a loaded x or of a
+	 * shl of one is RZ, the manual's 0, where of sub.s32 x, x it is the
+	 * immediate rule's -1; v15 xmix 220654, line 192, 0 on an H200) */
+	if (d->op == OP_XOR && d->nopnd == 3 && ir_tyinfo[d->ty[0]].bits == 32 && srcval(d, 1) >= 0 &&
+	    shift0(f, srcval(d, 1)) == shift0(f, srcval(d, 2)))
+		return 1;
 	switch (d->op) {
 	case OP_SELP:
 		/* by a predicate it decides (kselpick), the operand it picks
@@ -2758,7 +3116,10 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 			return 0;
 		if (d->opnd[3].kind == OK_IMM)
 			u = d->opnd[3].imm ? 1 : 2;
-		else if (!(u = kselpick(f, d, 0, 0)))
+		/* (of one register twice, that register: v15 xmix 314534) */
+		else if (d->opnd[1].kind == OK_REG && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
+			u = 1;
+		else if (!(u = kselpick(f, d, 0, 0)) && !(u = bfesetpf(f, d, k, depth)))
 			return 0;
 		return d->opnd[u].kind == OK_IMM || d->opnd[u].kind == OK_FIMM ||
 		    (d->opnd[u].kind == OK_REG && bfesrcknown(f, srcval(d, u), k, depth + 1));
@@ -2774,13 +3135,18 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		 * manual's 0 on an H200, and abs.ftz.f32 of it 0) */
 		if (d->nty != 2 || (!isint(d->ty[1]) && ir_tyinfo[d->ty[1]].kind != TK_BIT) || d->nopnd != 3)
 			return 0;
-		/* into an f32, of a value with itself by a signed or bit
-		 * compare, whatever the value (v14 xmix 20502: a bfe.s32 at 34,
-		 * 16 of set.lt.f32.s32 x, x is the manual's 0 on an H200, RZ
-		 * stored; of set.gt.s32.s32 x, x, v14 formx 17976, ptxas's
-		 * later pass folds it, the immediate rule's -1; not hs, ls, lo
-		 * and hi, which ptxas leaves to an ISETP) */
-		if (d->ty[0] == TY_F32 && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2) && !ir_hasmod(d, MOD_HS) &&
+		/* of a value with itself by a signed or bit compare, whatever
+		 * the value, into an f32 (v14 xmix 20502: a bfe.s32 at 34, 16
+		 * of set.lt.f32.s32 x, x is the manual's 0 on an H200, RZ
+		 * stored) or an integer (sm_90 SASS: a bfe.s32 at 33, 31 of
+		 * set.gt.u32.s64, set.lt.u32.u64, set.gt.s32.s32 or set.ne.u32.b32
+		 * x, x of a loaded x is RZ, and so of a bfe.u32 of a mov'd 1 at
+		 * an add of -1 to one; v15 xmix 294886, line 173, 0 on an H200);
+		 * where the early pass stops before the bfe (the check above) its
+		 * later pass folds it, the immediate rule's -1 (v14 formx 17976:
+		 * set.gt.s32.s32 x, x with a div.rn.ftz.f32 between); not hs,
+		 * ls, lo and hi, which ptxas leaves to an ISETP) */
+		if (srcval(d, 1) >= 0 && shift0(f, srcval(d, 1)) == shift0(f, srcval(d, 2)) && !ir_hasmod(d, MOD_HS) &&
 		    !ir_hasmod(d, MOD_LS) && !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
 			return 1;
 		/* fall through */
@@ -2840,6 +3206,19 @@ bfesrcknown(const Func *f, int v, int k, int depth)
 		    ir_tyinfo[d->ty[0]].bits == 64 && !kbfelate && f->ins[k]->op == OP_BFE && f->ins[k]->nopnd == 4 &&
 		    f->ins[k]->opnd[2].kind == OK_IMM && f->ins[k]->opnd[3].kind == OK_IMM)
 			return 0;
+		/* a value its known-bits analysis knows whole (kbits), where
+		 * the later pass folds the bfe: a field known only by that
+		 * analysis too, or one the early pass does not carry (sm_90 SASS:
+		 * a bfe.s32 of ((x & 0x7fffff) | 1.0) & 0x80000000, or of
+		 * ((x & 0x7fffff) | 1.0) >> 23 & 255, 127, at 37, 22 or at a
+		 * mov'd 37 and 22 is the immediate rule's -1, at the 127 and 22,
+		 * or of the 127 at itself, length 1, RZ, the manual's 0; v15 xmix
+		 * 444310, line 89, 0 on an H200, 240566, line 194, -1).  Of values
+		 * all known the walk below decides (an and of set.lo.u32.u16 x, x
+		 * is its later pass's: tests/regress/bfe-s32-past-word-lo-set-f64-add.ptx) */
+		if ((d->op == OP_AND || d->op == OP_OR || d->op == OP_XOR || d->op == OP_SHL || d->op == OP_SHR) &&
+		    kbitsall(f, v, &part) && part && (kbfelate || bfefieldkbits(f, k)))
+			return 1;
 		for (int i = 1; i < d->nopnd; i++)
 			if (d->opnd[i].kind != OK_IMM && d->opnd[i].kind != OK_FIMM &&
 			    !(d->opnd[i].kind == OK_REG && bfesrcknown(f, srcval(d, i), k, depth + 1)))
