@@ -1161,23 +1161,23 @@ interp_fold_selknown(const Func *f, const Ins *in)
 	return neg && (t == 1 || t == 2) ? 3 - t : t;
 }
 
-/* Operand i of setp.f64 d as a constant ptxas holds (*r): an
- * immediate, or a value each word of which it folds */
+/* Operand i of f64 instruction d as a constant ptxas holds (*r): an
+ * immediate, or value v (what the operand reads, or what the caller
+ * takes it for) each word of which it folds (interp_fold_dconst) */
 static int
-dopk(const Func *f, const Ins *d, int i, uint64_t *r)
+f64opk(const Func *f, const Ins *d, int i, int v, uint64_t *r)
 {
 	const Opnd *o = &d->opnd[i];
-	int v;
 
 	if (o->kind == OK_IMM)
 		return *r = (uint64_t)o->imm, 1;
 	if (o->kind == OK_FIMM)
 		return *r = interp_fimm(TY_F64, o->fbits, o->flkind), 1;
-	return o->kind == OK_REG && (v = srcval(d, i)) >= 0 && interp_fold_dconst(f, v, r);
+	return o->kind == OK_REG && v >= 0 && interp_fold_dconst(f, v, r);
 }
 
 /* setp.f64 d (one destination, unguarded, no BoolOp) of two constants
- * ptxas holds (dopk), as selknown answers: 1 true, 2 false, 0 unknown */
+ * ptxas holds (f64opk), as selknown answers: 1 true, 2 false, 0 unknown */
 static int
 setpdk64(const Func *f, const Ins *d)
 {
@@ -1186,7 +1186,8 @@ setpdk64(const Func *f, const Ins *d)
 	const char *why;
 
 	if (d->op != OP_SETP || d->nopnd != 3 || d->nty != 1 || d->ty[0] != TY_F64 || d->ndst != 1 || d->guard ||
-	    alu_decode(d, &op, &why) || !op.cmp || op.bop || !dopk(f, d, 1, &x) || !dopk(f, d, 2, &y))
+	    alu_decode(d, &op, &why) || !op.cmp || op.bop || !f64opk(f, d, 1, srcval(d, 1), &x) ||
+	    !f64opk(f, d, 2, srcval(d, 2), &y))
 		return 0;
 	return alu_fcmp(ALU_F64, x, y, op.cmp, 0) ? 1 : 2;
 }
@@ -2350,21 +2351,6 @@ samek16(ptx_module *pm, const Func *f, const Ins *in)
 	       k16(pm, f, srcval(in, 1), 0, &x) && k16(pm, f, srcval(in, 2), 0, &y) && x == y;
 }
 
-/* Operand i of min.f64 or max.f64 in as a 64-bit constant ptxas holds
- * (*r): an immediate, or a value (pickroot's, v) each word of which it
- * folds (interp_fold_dconst). */
-static int
-mmk64(const Func *f, const Ins *in, int i, int v, uint64_t *r)
-{
-	const Opnd *o = &in->opnd[i];
-
-	if (o->kind == OK_IMM)
-		return *r = (uint64_t)o->imm, 1;
-	if (o->kind == OK_FIMM)
-		return *r = interp_fimm(TY_F64, o->fbits, o->flkind), 1;
-	return v >= 0 && interp_fold_dconst(f, v, r);
-}
-
 /* Are the operands of min.f64 or max.f64 in (a and b pickroot's values)
  * two 64-bit constants ptxas holds with the same bits?  It shares the two
  * movs' register and drops the DMNMX as for x with x, a signalling NaN
@@ -2376,7 +2362,7 @@ samek64(const Func *f, const Ins *in, int a, int b)
 {
 	uint64_t x, y;
 
-	return in->ty[0] == TY_F64 && in->nopnd == 3 && mmk64(f, in, 1, a, &x) && mmk64(f, in, 2, b, &y) && x == y;
+	return in->ty[0] == TY_F64 && in->nopnd == 3 && f64opk(f, in, 1, a, &x) && f64opk(f, in, 2, b, &y) && x == y;
 }
 
 static int
@@ -4551,17 +4537,9 @@ farithk(const Func *f, int v)
 	if (!d || d->guard || (d->op != OP_ADD && d->op != OP_SUB && d->op != OP_MUL) || d->nty != 1 ||
 	    d->ty[0] != TY_F64 || d->nopnd != 3 || ir_hasmod(d, MOD_RZ) || ir_hasmod(d, MOD_RM) || ir_hasmod(d, MOD_RP))
 		return 0;
-	for (int i = 1; i <= 2; i++) {
-		const Opnd *o = &d->opnd[i];
-		if (o->kind == OK_IMM)
-			c = (uint64_t)o->imm;
-		else if (o->kind == OK_FIMM)
-			c = interp_fimm(TY_F64, o->fbits, o->flkind);
-		else if (o->kind != OK_REG || !interp_fold_dconst(f, srcval(d, i), &c))
+	for (int i = 1; i <= 2; i++)
+		if (!f64opk(f, d, i, srcval(d, i), &c) || dnan(c))
 			return 0;
-		if (dnan(c))
-			return 0;
-	}
 	return 1;
 }
 
