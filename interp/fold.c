@@ -2257,7 +2257,9 @@ intone(const Func *f, const Ins *in, int o)
  * a NaN (sm_90 SASS: the UMOVs of 0xfff4000000000abc stored for mul.f64
  * of and.b64 x, x of xor.b64 of shl.b64 by 52 of add.s64 of a mov.u64
  * 0x3fe0000000000000 and 1023, and a mov.f64 of that NaN; v14 xmix 1654
- * on an H100). */
+ * on an H100).  Not where the other factor is an immediate: DMUL R(N),
+ * UR(1.0) for mul.f64 0dFFF4000000000ABC by shl.b64 of add.s64 of a
+ * mov.u64 and 1023, the NaN quieted (v15 xmix 323732). */
 static int
 intone64(const Func *f, const Ins *in, int o)
 {
@@ -2265,8 +2267,8 @@ intone64(const Func *f, const Ins *in, int o)
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 	uint64_t c;
 
-	return in->op == OP_MUL && in->ty[0] == TY_F64 && in->nopnd == 3 && d && d->nty >= 1 &&
-	    d->op != OP_MOV && ir_tyinfo[d->ty[0]].kind != TK_FLOAT && interp_fold_dconstdeep(f, v, &c) &&
+	return in->op == OP_MUL && in->ty[0] == TY_F64 && in->nopnd == 3 && in->opnd[3 - o].kind == OK_REG && d &&
+	    d->nty >= 1 && d->op != OP_MOV && ir_tyinfo[d->ty[0]].kind != TK_FLOAT && interp_fold_dconstdeep(f, v, &c) &&
 	    c == 0x3FF0000000000000ull;
 }
 
@@ -4175,9 +4177,10 @@ selpk64(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		    o.k == XO_IMM && (*r = o.imm, 1);
 	/* (a cvt.f64 of an f16 or bf16 NaN k16 knows is the canonical NaN
 	 * ptxas folds it to, foldcvtnank's, but for the .rz, .rm and .rp of a
-	 * bf16, an F2F that keeps the payload) */
+	 * bf16, an F2F that keeps the payload; with .sat a NaN is +0: v15
+	 * xmix 437250, abs.f64 of cvt.sat.f64.f16 of one is 0 on an H100) */
 	if (d->op == OP_CVT && d->nty == 2 && d->ty[0] == TY_F64 && (d->ty[1] == TY_F16 || d->ty[1] == TY_BF16) &&
-	    d->nopnd == 2 && !bf16dir(d) && d->opnd[1].kind == OK_REG && srcval(d, 1) >= 0 &&
+	    d->nopnd == 2 && !bf16dir(d) && !ir_hasmod(d, MOD_SAT) && d->opnd[1].kind == OK_REG && srcval(d, 1) >= 0 &&
 	    k16(pm, f, srcval(d, 1), 0, &k) &&
 	    (k & 0x7FFFu) > (d->ty[1] == TY_BF16 ? 0x7F80u : 0x7C00u))
 		return *r = 0x7FFFFFFFE0000000ull, 1;
@@ -4197,7 +4200,11 @@ selpk64(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 			if (interp_decode_op(pm, &d->opnd[3], d->ty[1], &o) || o.k != XO_IMM)
 				return 0;
 			k = o.imm & 0xFFFFFFFFu;
-		} else if (d->opnd[3].kind != OK_REG || !interp_fold_kconst(f, srcval(d, 3), &k))
+		/* not a set.hs, ls, lo or hi of a value with itself, which
+		 * ptxas leaves to its ISETP and SEL (kconstint; v14 xmix
+		 * 12491: abs.f64 of slct.f64.s32 by set.hi.u32.u32 x, x is
+		 * FSELs and a DADD of |R|, the NaN quieted, on an H100) */
+		} else if (d->opnd[3].kind != OK_REG || !interp_fold_kconstint(f, srcval(d, 3), &k))
 			return 0;
 		k &= 0xFFFFFFFFu;
 		if (d->ty[1] == TY_F32 && (k & 0x7FFFFFFFu) > 0x7F800000u)
@@ -4401,10 +4408,14 @@ foldedint(const Func *f, const Ins *d)
 /* Does an instruction other than in read value v: any but a store
  * (f64only 0), or an f64 one that computes, not a mov, selp or slct (1)?
  * ptxas then keeps the constant in a register that in reads as it is.
- * A plain mov's readers count in its place, and an integer instruction
- * ptxas folds whole (foldedint) not at all. */
+ * For a 0 (zero 1), whose -0 no register but RZ's +0 can take, a plain
+ * mov's readers count in its place, and an integer instruction ptxas
+ * folds whole (foldedint) not at all (v14 xmix 35302: mul.rp.f64 of a
+ * mov'd -0.0, read by a mov into a bfi.b64, and a NaN is DMUL.RP R, RZ,
+ * -N; but mul.f64 of a mov'd NaN and a mov.b64 -95.25 read by a mov into
+ * a bfind.u64 is DMUL R(N), -95.25, its sign kept, v15 xmix 348880). */
 static int
-sharedv1(const Func *f, int v, const Ins *in, int f64only, int depth)
+sharedv1(const Func *f, int v, const Ins *in, int f64only, int zero, int depth)
 {
 	if (v < 0 || v >= f->nval || !f->rdoff)
 		return 0;
@@ -4415,13 +4426,13 @@ sharedv1(const Func *f, int v, const Ins *in, int f64only, int depth)
 			t |= d->ty[k] == TY_F64;
 		if (d == in || d->op == OP_ST || !t)
 			continue;
-		if (!f64only && d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->ndef == 1 && d->opnd[0].kind == OK_REG &&
-		    d->opnd[1].kind == OK_REG && depth < 4) {
-			if (sharedv1(f, d->def[0], in, f64only, depth + 1))
+		if (zero && !f64only && d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->ndef == 1 &&
+		    d->opnd[0].kind == OK_REG && d->opnd[1].kind == OK_REG && depth < 4) {
+			if (sharedv1(f, d->def[0], in, f64only, zero, depth + 1))
 				return 1;
 			continue;
 		}
-		if (!f64only && foldedint(f, d))
+		if (zero && !f64only && foldedint(f, d))
 			continue;
 		return 1;
 	}
@@ -4431,7 +4442,7 @@ sharedv1(const Func *f, int v, const Ins *in, int f64only, int depth)
 static int
 sharedv(const Func *f, int v, const Ins *in, int f64only)
 {
-	return sharedv1(f, v, in, f64only, 0);
+	return sharedv1(f, v, in, f64only, 0, 0);
 }
 
 static int
@@ -4507,7 +4518,8 @@ foldmulk(const Func *f, XIns *xi, const Ins *in)
 		return 0;
 	if (na && nb)
 		r = (nan2a(a, b, dir) ? a : b) | Q;
-	else if ((xi->s[na ? 1 : 0].k != XO_IMM && sharedv(f, srcval(in, in->ndst + (na ? 1 : 0)), in, 0)) ||
+	else if ((xi->s[na ? 1 : 0].k != XO_IMM &&
+	     sharedv1(f, srcval(in, in->ndst + (na ? 1 : 0)), in, 0, !((na ? b : a) & ~S), 0)) ||
 	    (xi->s[na ? 0 : 1].k != XO_IMM && sharedv(f, srcval(in, in->ndst + (na ? 0 : 1)), in, 1)))
 		return 0;
 	else if (na)

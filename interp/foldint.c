@@ -1745,7 +1745,10 @@ ccliterals(const Ins *d)
  * add).  So such a value is none ptxas knows: a mul.f32 by a set's 1.0 of
  * it is an FMUL, a NaN factor the canonical NaN (v14 xmix 37699, line
  * 86: 0x7fffffff on an H200, where the folded FMUL kept the payload;
- * tests/regress/fold-add64-of-split-logic-late.ptx). */
+ * tests/regress/fold-add64-of-split-logic-late.ptx).  A bfe.u64 or
+ * .s64 alike (sm_90 SASS: UIADD3 UR4, UR4, -0x40000000 for add.s64 of
+ * bfe.u64 of an xor.b64 of a mov, and 1023, so mul.f64 by the 1.0 its
+ * shl.b64 by 52 makes is a DMUL; v15 xmix 436347, 76970 on an H100). */
 static int
 add64late(const Func *f, const Ins *d)
 {
@@ -1756,7 +1759,7 @@ add64late(const Func *f, const Ins *d)
 		int v = srcval(d, i), w;
 		const Ins *s = v >= 0 ? defof(f, v, &w) : NULL;
 		if (s && !s->guard && s->nty == 1 && ir_tyinfo[s->ty[0]].bits == 64 &&
-		    (s->op == OP_AND || s->op == OP_OR || s->op == OP_XOR || s->op == OP_SHR))
+		    (s->op == OP_AND || s->op == OP_OR || s->op == OP_XOR || s->op == OP_SHR || s->op == OP_BFE))
 			return 1;
 	}
 	return 0;
@@ -1807,7 +1810,7 @@ setnank(const Func *f, const Ins *d, int depth, uint64_t *r)
 	return 0;
 }
 
-/* Is d a cvt to an integer of 32 bits or fewer from an f64?  ptxas
+/* Is d a cvt to a 32-bit integer from an f64?  ptxas
  * computes one of an f64 it knows, a mov of an f64 immediate, 0d or
  * decimal, too (kf64) (sm_90 SASS: a max.ftz.f32 of a value with itself
  * of a brev.b32 of a set.gtu.ftz.f32.f32 less 1 of a set.le.s32.s32 of
@@ -1816,12 +1819,16 @@ setnank(const Func *f, const Ins *d, int depth, uint64_t *r)
  * cvt.rni.u32.f64 of mov.b64 0dFFF0000000000000 likewise; v14 xmix
  * 10619, line 94: 0xffffffff on an H200).  Not to a 64-bit integer: an
  * F2I.S64.F64.FLOOR of +QNAN stays for cvt.rmi.s64.f64 of a mov.b64 of
- * 0d7FF8000000000000 (tests/regress/cvt-int-f64-literal-known.ptx). */
+ * 0d7FF8000000000000 (tests/regress/cvt-int-f64-literal-known.ptx),
+ * nor to u8: cvt.rmi.u8.f64 of a mov.u64 0x7ff0000000000001 is an
+ * F2I.U8.F64.FLOOR of the UMOV'd pair, and a bfe.s32 at it takes its
+ * position at run time (v14 xmix 38060: max.f16x2 of that bfe with
+ * itself 0 on an H100). */
 static int
 cvtf64int(const Ins *d)
 {
 	return d->op == OP_CVT && d->nty == 2 && d->ty[1] == TY_F64 && isint(d->ty[0]) &&
-	       ir_tyinfo[d->ty[0]].bits <= 32;
+	       ir_tyinfo[d->ty[0]].bits == 32;
 }
 
 static int kconstf64src(const Func *f, int v, int depth, uint64_t *r);
@@ -2334,11 +2341,18 @@ interp_fold_kconstsel(const Func *f, int v, uint64_t *r)
 }
 
 /* kconst from depth with movs of f64 immediates known (kf64) for a
- * cvt's source, kf64 as it was after (cvtf64int) */
+ * cvt's source, kf64 as it was after (cvtf64int).  Not a cvt to f64 of
+ * an integer, which ptxas leaves to an I2F.F64 even of a constant (v15
+ * xmix 454231: neg.ftz.f32 of cvt.rzi.u32.f64 of cvt.rn.f64.u32 of a
+ * mov.u32 0xfffffff8 is an FADD.FTZ, the canonical NaN, on an H100) */
 static int
 kconstf64src(const Func *f, int v, int depth, uint64_t *r)
 {
-	int k, was = kf64;
+	int k, was = kf64, w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (d && d->op == OP_CVT && d->nty == 2 && d->ty[0] == TY_F64 && isint(d->ty[1]))
+		return 0;
 
 	kf64 = 1;
 	k = kconst(f, v, depth, r);
