@@ -4534,6 +4534,28 @@ foldmulk(const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+/* Does an f64 instruction other than in compute with value v: not a
+ * mov, selp, slct or store, nor a min or max of v with itself, which
+ * ptxas drops (v15 xmix 413999: min.f64 of the mov.b64 NaN with itself,
+ * the NaN still negated into the DMUL)? */
+static int
+f64reader(const Func *f, int v, const Ins *in)
+{
+	if (v < 0 || v >= f->nval || !f->rdoff)
+		return 0;
+	for (int r = f->rdoff[v]; r < f->rdoff[v + 1]; r++) {
+		const Ins *d = f->ins[f->rd[r]];
+		int t = 0;
+		for (int k = 0; k < d->nty; k++)
+			t |= d->ty[k] == TY_F64;
+		if (d == in || !t || d->op == OP_MOV || d->op == OP_SELP || d->op == OP_SLCT || d->op == OP_ST ||
+		    ((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 && srcval(d, 1) == v && srcval(d, 2) == v))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
 /* Is v an unguarded add, sub or mul .f64 (no directed rounding) of
  * constants ptxas holds (dsrck's: immediates, earlyk values), none a NaN?
  * It folds it as it compiles (sm_90 SASS: HFMA2.MMA R6, -RZ, RZ, -512, 0
@@ -4570,8 +4592,12 @@ foldmulneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		/* c a register ptxas holds as a constant too (dsrck: v14 xmix
 		 * 878, a mov.f64 0Dffffffffffffffff read by a mov into 64-bit
 		 * integer instructions; sm_90 SASS: DMUL R(0x7fffffffffffffff),
-		 * UR, 0x7fffffffffffffff on an H100) */
-		int kc = xi->s[1 - i].k == XO_IMM || (xi->s[1 - i].k == XO_REG && dsrck(f, xi, in, 1 - i, &k2));
+		 * UR, 0x7fffffffffffffff on an H100), that no other f64
+		 * instruction computes with (f64reader: v15 xmix 94195, a
+		 * mov.b64 NaN a max, min and fma .f64 read too stays in its
+		 * register, its sign kept) */
+		int kc = xi->s[1 - i].k == XO_IMM || (xi->s[1 - i].k == XO_REG && dsrck(f, xi, in, 1 - i, &k2) &&
+		    !f64reader(f, srcval(in, in->ndst + 1 - i), in));
 		const Ins *d = v >= 0 && kc && xi->s[i].k == XO_REG ? defof(f, v, &w) : NULL;
 		XOp x;
 		/* not of a constant x, whose negation ptxas computes (v15 immx
