@@ -4405,34 +4405,45 @@ foldedint(const Func *f, const Ins *d)
 	return 1;
 }
 
+/* What sharedv1 counts as a reader that keeps a constant in a register */
+enum {
+	SH_F64 = 1,     /* only an f64 instruction that computes, not a mov, selp or slct */
+	SH_ZERO = 2,    /* for a 0: through plain movs, and not an integer instruction ptxas folds */
+	SH_MMSELF = 4,  /* not a min or max of v with itself, which ptxas drops (foldid) */
+};
+
 /* Does an instruction other than in read value v: any but a store
- * (f64only 0), or an f64 one that computes, not a mov, selp or slct (1)?
- * ptxas then keeps the constant in a register that in reads as it is.
- * For a 0 (zero 1), whose -0 no register but RZ's +0 can take, a plain
- * mov's readers count in its place, and an integer instruction ptxas
- * folds whole (foldedint) not at all (v14 xmix 35302: mul.rp.f64 of a
- * mov'd -0.0, read by a mov into a bfi.b64, and a NaN is DMUL.RP R, RZ,
- * -N; but mul.f64 of a mov'd NaN and a mov.b64 -95.25 read by a mov into
- * a bfind.u64 is DMUL R(N), -95.25, its sign kept, v15 xmix 348880). */
+ * (how 0), or an f64 one that computes, not a mov, selp or slct
+ * (SH_F64)?  ptxas then keeps the constant in a register that in reads
+ * as it is.  For a 0 (SH_ZERO), whose -0 no register but RZ's +0 can
+ * take, a plain mov's readers count in its place, and an integer
+ * instruction ptxas folds whole (foldedint) not at all (v14 xmix 35302:
+ * mul.rp.f64 of a mov'd -0.0, read by a mov into a bfi.b64, and a NaN is
+ * DMUL.RP R, RZ, -N; but mul.f64 of a mov'd NaN and a mov.b64 -95.25 read
+ * by a mov into a bfind.u64 is DMUL R(N), -95.25, its sign kept, v15 xmix
+ * 348880). */
 static int
-sharedv1(const Func *f, int v, const Ins *in, int f64only, int zero, int depth)
+sharedv1(const Func *f, int v, const Ins *in, int how, int depth)
 {
 	if (v < 0 || v >= f->nval || !f->rdoff)
 		return 0;
 	for (int r = f->rdoff[v]; r < f->rdoff[v + 1]; r++) {
 		const Ins *d = f->ins[f->rd[r]];
-		int t = !f64only;
+		int t = !(how & SH_F64);
 		for (int k = 0; k < d->nty && d->op != OP_MOV && d->op != OP_SELP && d->op != OP_SLCT; k++)
 			t |= d->ty[k] == TY_F64;
 		if (d == in || d->op == OP_ST || !t)
 			continue;
-		if (zero && !f64only && d->op == OP_MOV && !d->guard && d->nopnd == 2 && d->ndef == 1 &&
-		    d->opnd[0].kind == OK_REG && d->opnd[1].kind == OK_REG && depth < 4) {
-			if (sharedv1(f, d->def[0], in, f64only, zero, depth + 1))
+		if ((how & SH_MMSELF) && (d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 && srcval(d, 1) == v &&
+		    srcval(d, 2) == v)
+			continue;
+		if ((how & SH_ZERO) && !(how & SH_F64) && d->op == OP_MOV && !d->guard && d->nopnd == 2 &&
+		    d->ndef == 1 && d->opnd[0].kind == OK_REG && d->opnd[1].kind == OK_REG && depth < 4) {
+			if (sharedv1(f, d->def[0], in, how, depth + 1))
 				return 1;
 			continue;
 		}
-		if (zero && !f64only && foldedint(f, d))
+		if ((how & SH_ZERO) && !(how & SH_F64) && foldedint(f, d))
 			continue;
 		return 1;
 	}
@@ -4442,7 +4453,7 @@ sharedv1(const Func *f, int v, const Ins *in, int f64only, int zero, int depth)
 static int
 sharedv(const Func *f, int v, const Ins *in, int f64only)
 {
-	return sharedv1(f, v, in, f64only, 0, 0);
+	return sharedv1(f, v, in, f64only ? SH_F64 : 0, 0);
 }
 
 static int
@@ -4519,7 +4530,7 @@ foldmulk(const Func *f, XIns *xi, const Ins *in)
 	if (na && nb)
 		r = (nan2a(a, b, dir) ? a : b) | Q;
 	else if ((xi->s[na ? 1 : 0].k != XO_IMM &&
-	     sharedv1(f, srcval(in, in->ndst + (na ? 1 : 0)), in, 0, !((na ? b : a) & ~S), 0)) ||
+	     sharedv1(f, srcval(in, in->ndst + (na ? 1 : 0)), in, (na ? b : a) & ~S ? 0 : SH_ZERO, 0)) ||
 	    (xi->s[na ? 0 : 1].k != XO_IMM && sharedv(f, srcval(in, in->ndst + (na ? 0 : 1)), in, 1)))
 		return 0;
 	else if (na)
@@ -4532,28 +4543,6 @@ foldmulk(const Func *f, XIns *xi, const Ins *in)
 		r = (b | Q) ^ ((a & S) && (!(a & ~S) || dir) ? S : 0);
 	movconstk(xi, r);
 	return 1;
-}
-
-/* Does an f64 instruction other than in compute with value v: not a
- * mov, selp, slct or store, nor a min or max of v with itself, which
- * ptxas drops (v15 xmix 413999: min.f64 of the mov.b64 NaN with itself,
- * the NaN still negated into the DMUL)? */
-static int
-f64reader(const Func *f, int v, const Ins *in)
-{
-	if (v < 0 || v >= f->nval || !f->rdoff)
-		return 0;
-	for (int r = f->rdoff[v]; r < f->rdoff[v + 1]; r++) {
-		const Ins *d = f->ins[f->rd[r]];
-		int t = 0;
-		for (int k = 0; k < d->nty; k++)
-			t |= d->ty[k] == TY_F64;
-		if (d == in || !t || d->op == OP_MOV || d->op == OP_SELP || d->op == OP_SLCT || d->op == OP_ST ||
-		    ((d->op == OP_MIN || d->op == OP_MAX) && d->nopnd == 3 && srcval(d, 1) == v && srcval(d, 2) == v))
-			continue;
-		return 1;
-	}
-	return 0;
 }
 
 /* Is v an unguarded add, sub or mul .f64 (no directed rounding) of
@@ -4593,11 +4582,13 @@ foldmulneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		 * 878, a mov.f64 0Dffffffffffffffff read by a mov into 64-bit
 		 * integer instructions; sm_90 SASS: DMUL R(0x7fffffffffffffff),
 		 * UR, 0x7fffffffffffffff on an H100), that no other f64
-		 * instruction computes with (f64reader: v15 xmix 94195, a
+		 * instruction computes with (sharedv1: v15 xmix 94195, a
 		 * mov.b64 NaN a max, min and fma .f64 read too stays in its
-		 * register, its sign kept) */
+		 * register, its sign kept), a min or max of it with itself,
+		 * which ptxas drops, aside (v15 xmix 413999: the NaN still
+		 * negated into the DMUL) */
 		int kc = xi->s[1 - i].k == XO_IMM || (xi->s[1 - i].k == XO_REG && dsrck(f, xi, in, 1 - i, &k2) &&
-		    !f64reader(f, srcval(in, in->ndst + 1 - i), in));
+		    !sharedv1(f, srcval(in, in->ndst + 1 - i), in, SH_F64 | SH_MMSELF, 0));
 		const Ins *d = v >= 0 && kc && xi->s[i].k == XO_REG ? defof(f, v, &w) : NULL;
 		XOp x;
 		/* not of a constant x, whose negation ptxas computes (v15 immx
