@@ -318,6 +318,11 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		}
 		if (fl & ALU_SAT) {
 			s128 v = sub ? (s128)sa - sb : (s128)sa + sb;
+			/* imm 1 or 2: a or b is a negation or absolute value
+			 * ptxas keeps exact, INT_MIN +2^31 (foldint.c
+			 * interp_fold_addsatneg) */
+			if (!sub && w == 32 && op->imm >= 1 && op->imm <= 2 && (op->imm == 1 ? a : b) == 0x80000000u)
+				v += (s128)1 << 32;
 			r = ssat(v, w);
 			break;
 		}

@@ -963,6 +963,21 @@ foldsat2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 			xi->alu.flags &= ~(uint32_t)ALU_SAT;
 		return 0;
 	}
+	/* and cvt.sat.f64.f64 (no rounding) of a cvt.sat to a 64-bit integer,
+	 * from any integer: no DSETP pair, the source's bits as they are
+	 * (sm_90 SASS of cvt.sat.u64.s64, .s64.u64 and .u64.s32 sources,
+	 * through a mov too; not through an add.  v12 formx 4107, v15 formx
+	 * 191163, 456014, immx 382144: 385.0 and a signalling NaN stored as
+	 * loaded on an H100).  Not of a value it knows, which it computes,
+	 * the .sat kept (v15 immx 249561: cvt.sat.s64.u64 of
+	 * 0x7fefffffffffffff saturates to 1.0 on an H200) */
+	if (in->ty[0] == TY_F64 && in->ty[1] == TY_F64) {
+		if (d && !d->guard && !(xi->alu.flags & ALU_RNDSET) && ir_hasmod(d, MOD_SAT) && d->op == OP_CVT &&
+		    d->nty == 2 && isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits == 64 &&
+		    !interp_fold_kconst64(f, v, &c))
+			xi->alu.flags &= ~(uint32_t)ALU_SAT;
+		return 0;
+	}
 	if (in->ty[0] == in->ty[1])
 		return 0;
 	/* cvt.ftz.sat.f64.f32 flushes first (an FMUL.FTZ by 1), and saturates;
@@ -6975,6 +6990,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return 0;
 	if (in->op == OP_CVT && xi->ns == 1 && in->nopnd == 2 && interp_fold_satcnot(f, xi, in, k))
 		return 0;
+	if (in->op == OP_ADD && in->ty[0] == TY_S32 && interp_fold_addsatneg(f, xi, in))
+		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_SAT) && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[1] == TY_S32 || in->ty[1] == TY_U32) && isint(in->ty[0]) &&
 	    (ir_tyinfo[in->ty[0]].bits <= 32 || in->ty[0] == TY_U64) && interp_fold_satexact(f, xi, in))
@@ -7098,7 +7115,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    ((in->ty[0] == TY_F32 && in->ty[1] == TY_F32) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F16) ||
 	     (in->ty[0] == TY_F32 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F64 && in->ty[1] == TY_F32) ||
 	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F16) || (in->ty[0] == TY_F16 && in->ty[1] == TY_F32) ||
-	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64)))
+	     ((in->ty[0] == TY_F32 || in->ty[0] == TY_F16) && in->ty[1] == TY_F64) ||
+	     (in->ty[0] == TY_F64 && in->ty[1] == TY_F64)))
 		return foldsat2(pm, f, xi, in);
 	if ((in->op == OP_NEG || in->op == OP_ABS) && in->ty[0] == TY_F32 && (r = interp_fold_setmask(pm, f, xi, in)) != 0)
 		return r < 0 ? -1 : 0;

@@ -264,6 +264,8 @@ int interp_fold_slctpos(const Func *f, const Ins *d);
 int interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
 /* cvt.sat between integers of a neg/abs.s32 or cnot.b32 result: 1 when it marks xi */
 int interp_fold_satexact(const Func *f, XIns *xi, const Ins *in);
+/* add.sat.s32 of a neg/abs.s32 result and a 0: 1 when it marks xi (INT_MIN gives INT_MAX) */
+int interp_fold_addsatneg(const Func *f, XIns *xi, const Ins *in);
 /* cvt.sat.u8/.u16.u32 of a cnot.b32 result: the stack pointer's low bits (1 when it applies) */
 int interp_fold_satcnot(const Func *f, XIns *xi, const Ins *in, int k);
 /* fold.c: does ptxas compile d as a subroutine call (a call, an IEEE div, rcp or sqrt's slow path,

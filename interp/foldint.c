@@ -2171,6 +2171,35 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * (kselk: kselp) */
 	if (kselk && d->op == OP_SELP && d->nopnd == 4 && bits == 32 && (d->opnd[3].kind == OK_REG || d->opnd[3].kind == OK_NOT))
 		return kselp(f, d, depth, r);
+	/* neg and abs .f32 of a value it knows are that value with its sign
+	 * flipped or cleared, a NaN's payload kept, .ftz flushing a
+	 * subnormal to a 0 of its sign first (sm_90 SASS: a bfi.b32 of a
+	 * loaded x at 1, 32 into neg.f32 or abs.f32 of mov.f32 0F7FC00001 is
+	 * LEA R, x, 0x1, 0x1, into neg.ftz.f32 of 0F00000001 SHF.L.U32 x, 1;
+	 * v15 xmix 457063, line 96: a bfi.b32 of 76 at 1, 32 into max.ftz.f32
+	 * of neg.f32 of such a value and 3.0 is the manual's 0x98 on an H100,
+	 * as into a base it knows).  A NaN only without .ftz and for the
+	 * readers of klit's literals: the early pass that folds a min or max
+	 * of a known NaN with itself (fold.c foldmmnan) does not take one
+	 * from this rule alone (v15 xmix 98889: min.ftz.f32 x, x of a mov of
+	 * set.nan.ftz.s32.f32 y, |set.geu.s32.f64 z, z| is an FADD.FTZ of the
+	 * -1, the canonical NaN, in sm_90 SASS and on an H200; 257026: neg.ftz
+	 * of neg.ftz of a bfe.s32 past the word is an FADD.FTZ of +QNAN,
+	 * 0x7fffffff; 176394: min.f32 x, x of neg.ftz.f32 of a mov'd
+	 * 0f7F800001 is the quieted 0xffc00001), though it folds some
+	 * (207536: min.ftz.f32 x, x of neg.f32 of an or.b32 of mov'd
+	 * 0f7F800001 and 0f7F800000 is 0xffc00001 on an H200) */
+	if ((d->op == OP_NEG || d->op == OP_ABS) && d->nty == 1 && d->ty[0] == TY_F32 && d->nopnd == 2 &&
+	    bits == 32 && d->opnd[1].kind == OK_REG) {
+		uint64_t c;
+		if (!kconst(f, srcval(d, 1), depth + 1, &c) ||
+		    ((!klit || ir_hasmod(d, MOD_FTZ)) && (c & 0x7FFFFFFFu) > 0x7F800000u))
+			return 0;
+		c &= 0xFFFFFFFFu;
+		if (ir_hasmod(d, MOD_FTZ) && !(c & 0x7F800000u))
+			c &= 0x80000000u;
+		return *r = d->op == OP_NEG ? c ^ 0x80000000u : c & 0x7FFFFFFFu, 1;
+	}
 	/* add, sub, mul and cvt.f32 of known values it computes (kfarith) */
 	if ((d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL || d->op == OP_CVT) && d->ty[0] == TY_F32 &&
 	    bits == 32 && (d->op != OP_CVT || (d->nty == 2 && d->ty[1] == TY_F32)))
@@ -3679,6 +3708,67 @@ interp_fold_satexact(const Func *f, XIns *xi, const Ins *in)
 	else
 		return 0;
 	return 1;
+}
+
+/* Is 32-bit value v a 0 that ptxas's add.sat sees as one: a mov of 0 or
+ * a shl or shr by an immediate of 32 or more?  Not every 0 kconst finds:
+ * ptxas keeps the PLOP3 sum for one a mad.hi.sat.s32 of 0s makes (v15 dag
+ * 136713, 247062 on an H200). */
+static int
+zero32(const Func *f, int v)
+{
+	int w;
+	const Ins *d = defof(f, v, &w);
+
+	if (!d || d->guard || d->nopnd < 2)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_IMM)
+		return (uint32_t)d->opnd[1].imm == 0;
+	return (d->op == OP_SHL || d->op == OP_SHR) && d->nopnd == 3 && d->opnd[2].kind == OK_IMM &&
+	       (uint64_t)d->opnd[2].imm >= 32 && d->ty[0] != TY_S32;
+}
+
+/* add.sat.s32 of a neg.s32, sub.s32 0, x or abs.s32 result (unguarded)
+ * and a 0 (an immediate, a mov of one, a shift past the word: zero32),
+ * either order: ptxas takes the sum for the negation or absolute value
+ * saturated, keeps it exact and tests it against INT_MIN (sm_90 SASS:
+ * IMAD.MOV -x or IABS, then ISETP.EQ with -0x80000000 and SEL
+ * 0x7fffffff), so that of INT_MIN is INT_MAX where PTX's sum of INT_MIN
+ * and 0 is INT_MIN (v1 seed 525261: add.sat.s32 of neg.s32 of
+ * 0x80000000 and a shr.u32 by 39, 0x7fffffff on an H100;
+ * tests/regress/add-sat-neg-zero.ptx).  Any other addend keeps the PLOP3
+ * overflow test of the wrapped -x, and a sub.sat, a not.b32 or a plain
+ * value is PTX's sum; so does the negation of a value ptxas knows, which
+ * it folds.  AluOp.imm 1 (a exact) or 2 (b) for alu_int.c; 1 when it
+ * applies. */
+int
+interp_fold_addsatneg(const Func *f, XIns *xi, const Ins *in)
+{
+	if (in->guard || in->nopnd != 3 || in->ty[0] != TY_S32 || !ir_hasmod(in, MOD_SAT) || xi->ns != 2)
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		int v = srcval(in, i), z = srcval(in, 3 - i), w;
+		const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+		uint64_t c;
+		if (!(in->opnd[3 - i].kind == OK_IMM ? in->opnd[3 - i].imm == 0 : z >= 0 && zero32(f, z)))
+			continue;
+		if (!d || d->guard || d->nty != 1 || (d->ty[0] != TY_S32 && !(d->op == OP_SUB && isint(d->ty[0]) &&
+		    ir_tyinfo[d->ty[0]].bits == 32)))
+			continue;
+		if (!((d->op == OP_NEG || d->op == OP_ABS) && d->nopnd == 2) &&
+		    !(d->op == OP_SUB && d->nopnd == 3 && !ir_hasmod(d, MOD_SAT) && !ir_hasmod(d, MOD_CC) &&
+		      d->opnd[1].kind == OK_IMM && d->opnd[1].imm == 0))
+			continue;
+		/* not of a value it knows, whose negation it folds (v15 dag
+		 * 247062: add.sat.s32 of neg.s32 of a mov'd 0x80000000 is the
+		 * PLOP3 overflow test of that constant on an H200) */
+		int x = srcval(d, d->nopnd - 1);
+		if (x < 0 || interp_fold_kconst(f, x, &c))
+			continue;
+		xi->alu.imm = (uint32_t)i;
+		return 1;
+	}
+	return 0;
 }
 
 /* The low half of R1, the stack pointer (c[0x0][0x28], 0xfffdc0 on an
