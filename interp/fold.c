@@ -147,7 +147,8 @@
  *     and div.approx.f32, div.full.f32 of two are the value ptxas
  *     computes on the host, not the MUFU's, subnormal, zero and infinite
  *     operands too; constants propagate through f32 add, sub, mul, cvt
- *     and these (foldmufuk, foldmufu.c).
+ *     and these (foldmufuk, foldmufu.c); not to a div.full.ftz by an
+ *     .approx result without .ftz, which ptxas learns late (divlate).
  *   - a call's arguments reach the callee: two parameters that every call
  *     of a function fills from one register are one value in its body
  *     (ptxas keeps the call but folds the body as if inlined), so a max.f32
@@ -541,7 +542,10 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * sources (an immediate, a mov'd or computed constant)?  Every compare
  * with one is decided: the unordered ones and nan true, the others false
  * (v15 xmix 174018: set.nan.ftz.u32.f32 of a mov'd 0fFFFFFFFF with itself;
- * 126676: set.gtu.u32.f64 of x and 0D7ff8000000000000). */
+ * 126676: set.gtu.u32.f64 of x and 0D7ff8000000000000; 609116:
+ * set.nan.u32.f64 of an slct of a mov'd 0D7ff8000000000001 twice, the
+ * cvt.rzi.s32.f32 of its cvt.rz.f32.u32 0x7fffffff on an H100;
+ * tests/regress/set-nan-f64-known.ptx). */
 static int
 setnank(ptx_module *pm, const Func *f, const Ins *e)
 {
@@ -557,7 +561,8 @@ setnank(ptx_module *pm, const Func *f, const Ins *e)
 			if (interp_decode_op(pm, &e->opnd[i], t, &o) || o.k != XO_IMM)
 				continue;
 			c = o.imm;
-		} else if (srcval(e, i) < 0 || !interp_fold_kconst(f, srcval(e, i), &c))
+		} else if (srcval(e, i) < 0 || !(bits == 64 ? interp_fold_kconst64(f, srcval(e, i), &c) :
+		    interp_fold_kconst(f, srcval(e, i), &c)))
 			continue;
 		if ((c & em) == em && (c & mm))
 			return 1;
@@ -883,6 +888,7 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 }
 
 static int intsat32(const Ins *d);
+static int satfolded(const Func *f, const Ins *d, int v);
 static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
 static void movconstk(XIns *xi, uint64_t r);
 
@@ -937,7 +943,7 @@ foldsat2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * FADD.FTZ.SAT stays, and so does an HADD2.SAT of a float-to-integer
 	 * cvt.sat's result. */
 	if (in->ty[0] == in->ty[1] && in->ty[0] == TY_F32) {
-		if (d && !(xi->alu.flags & ALU_RNDSET) && !ir_hasmod(in, MOD_FTZ) && intsat32(d))
+		if (d && !(xi->alu.flags & ALU_RNDSET) && !ir_hasmod(in, MOD_FTZ) && intsat32(d) && !satfolded(f, d, v))
 			xi->alu.flags &= ~(uint32_t)ALU_SAT;
 		return 0;
 	}
@@ -990,8 +996,9 @@ foldsat2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	/* of 32 bits, any integer .sat result (intsat32: mad.hi.sat.s32 too,
 	 * and for the f16 as for the f64; sm_90 SASS of each; the cvt.sat
 	 * between integers that would saturate nothing, cvt.sat.s32.s16 and
-	 * the like, ptxas refuses) */
-	if (bits == 32 ? intsat32(d) : d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
+	 * the like, ptxas refuses), but one it folds (satfolded) */
+	if (bits == 32 ? intsat32(d) && !satfolded(f, d, v) :
+	    d->op == OP_CVT && d->nty == 2 && ir_tyinfo[d->ty[0]].bits == bits &&
 	    ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].kind != TK_FLOAT)
 		xi->alu.flags &= ~(uint32_t)ALU_SAT;
 	return 0;
@@ -2117,11 +2124,35 @@ intsat32(const Ins *d)
 		return d->ty[0] == TY_S32;
 	case OP_MAD: case OP_MAD24:
 		return d->ty[0] == TY_S32 && ir_hasmod(d, MOD_HI);
+	/* vmad.sat of any types (sm_90 SASS: a bare F2F of vmad.s32.u32.s32
+	 * .sat.shr7, .u32.u32.u32.sat and .s32.s32.s32.sat; v15 immx 565934,
+	 * the vmad's value converted unsaturated on an H100); vadd, vsub,
+	 * vabsdiff, vmin, vmax, vshl and vshr .sat keep the float's */
+	case OP_VMAD:
+		return 1;
 	case OP_CVT:
 		return d->nty == 2 && (d->ty[0] == TY_S32 || d->ty[0] == TY_U32) &&
 		       (ir_tyinfo[d->ty[1]].kind == TK_SINT || ir_tyinfo[d->ty[1]].kind == TK_UINT);
 	}
 	return 0;
+}
+
+/* Is v, the result of d, an integer .sat result (intsat32) that ptxas
+ * folds, the cvt.sat of it then saturating the constant?  One of
+ * immediates or values it knows: add.sat, sub.sat, mad24.hi.sat and
+ * cvt.sat (sm_90 SASS: cvt.sat.f64.f32, cvt.sat.f32.f32 and
+ * cvt.rn.sat.f16.f32 of add.sat.s32 0x477ff000, 59 are 1.0; v15 immx
+ * 578758 on an H100; tests/regress/cvt-sat-intsat-known.ptx), but not
+ * mad.hi.sat or vmad.sat, which it computes at run time in the uniform
+ * datapath, the cvt's .sat dropped (UIMAD.WIDE; v15 immx 115576:
+ * cvt.sat.f32.f32 of mad.hi.sat.s32 256, 0x3f, 0x7e00fe01 was 0x7e00fe01
+ * on an H200). */
+static int
+satfolded(const Func *f, const Ins *d, int v)
+{
+	uint64_t c;
+
+	return d->op != OP_MAD && d->op != OP_VMAD && interp_fold_kconst(f, v, &c);
 }
 
 /* min.f32 of an integer .sat result x (intsat32) and an immediate of at
@@ -3749,13 +3780,40 @@ count64late(const Func *f, const Ins *in, int i)
 	    ir_tyinfo[d->ty[0]].bits == 64 && !interp_fold_early(f, f->val[v].ins, in);
 }
 
+/* Is the divisor of div.full.ftz.f32 one ptxas learns only after it
+ * expands the division: an rcp, sqrt, rsqrt, ex2 or lg2 .approx.f32 or a
+ * div.approx.f32 without .ftz (a MUFU and the FSELs that scale a
+ * subnormal), of values it knows?  It keeps the division's FSELs and
+ * MUFU.RCP then, whose .ftz flushes a subnormal divisor or dividend at
+ * run time (sm_90 SASS: 3.0 by rcp.approx.f32 of a mov'd 3.0 is no fold,
+ * nor by each of the others; by their .ftz forms, by sin, cos or
+ * div.full.f32 it folds, and so does a div.full.f32 or div.approx reader
+ * of any; v15 immx 583405: 1e-40 by rcp.approx.f32 of 0x7ea7330b, a
+ * subnormal, the canonical NaN on an H100;
+ * tests/regress/div-full-ftz-late.ptx) */
+static int
+divlate(const Func *f, const Ins *in)
+{
+	int v = in->nopnd == 3 && in->opnd[2].kind == OK_REG ? srcval(in, 2) : -1, w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!ir_hasmod(in, MOD_FULL) || !ir_hasmod(in, MOD_FTZ) || !d || d->ty[0] != TY_F32 ||
+	    ir_hasmod(d, MOD_FTZ) || !ir_hasmod(d, MOD_APPROX))
+		return 0;
+	switch (d->op) {
+	case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_EX2: case OP_LG2: case OP_DIV:
+		return 1;
+	}
+	return 0;
+}
+
 static void
 foldmufuk(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	uint32_t a, b = 0, r;
 	int div = in->op == OP_DIV;
 
-	if (div && (count64late(f, in, 0) || count64late(f, in, 1)))
+	if (div && (count64late(f, in, 0) || count64late(f, in, 1) || divlate(f, in)))
 		return;
 	if (div && !mufusrc(pm, f, xi, in, 1, &b))
 		return;

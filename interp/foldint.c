@@ -80,6 +80,10 @@
  *   - cvt.pack.sat is no value ptxas knows (an I2IP at run time), and a
  *     set of a literal it propagates is (interp_fold_kconstf); a guarded
  *     instruction it knows dead is skipped (interp_fold_livedef).
+ *   - and.b16 of a tanh.approx.f16 or ex2.approx.f16 result and an
+ *     immediate or mov'd constant is that result (andmufu); an add, sub
+ *     or mul .f32 of a selp that picks the literal 0f7FFFFFFF is that
+ *     literal to nanknown (selpnanlit).
  *   - a zero-extending read of the low byte or half of a prmt.b32, or
  *     an and.b32 of it with a mask of whole bytes keeping byte 0, whose
  *     selector nibbles there are all 4 or more takes a as 0
@@ -332,7 +336,12 @@ wide16(const Func *f, int v)
 	e = (u = srcval(d, sub0 ? 2 : 1)) >= 0 ? defof(f, u, &x) : NULL;
 	/* of a constant ptxas folds by the manual, in 16 bits (v15 xmix
 	 * 339981: cvt.s64.s16 of neg.s16 of a mov'd 0x8000 was
-	 * 0xffffffffffff8000 on an H200; sm_90 SASS: a MOV of it) */
+	 * 0xffffffffffff8000 on an H200; sm_90 SASS: a MOV of it), an
+	 * immediate operand too (v15 immx 602508: mul.wide.s16 by neg.s16 of
+	 * 0x8000 multiplied by -32768 on an H100; sm_90 SASS: IMAD by -0x8000;
+	 * tests/regress/neg16-imm-min.ptx) */
+	if (d->opnd[sub0 ? 2 : 1].kind == OK_IMM)
+		return 0;
 	if (u >= 0 && ((e && e->op == OP_MOV && !e->guard && e->nopnd == 2 && e->opnd[1].kind == OK_IMM) ||
 	    interp_fold_kconst(f, u, &c)))
 		return 0;
@@ -904,14 +913,17 @@ nomul(const Func *f, const Ins *e)
 /* Does e, between a mad.hi.sat.s32 and a mul.lo of its factors, keep
  * them apart?  Another multiply of 16 or 32 bits that stays one: a mul.lo
  * (mul24.lo, a mul.wide of 16 bits) but by an immediate 0, 1, -1 or power
- * of two (a mov, a negation, a shift), any mul.hi, mad.hi or madc.hi; an
- * integer div or rem, of a power of two and of 64 bits too; a membar or
- * fence but fence.proxy; an IEEE div, sqrt or rcp of f32 or f64 (sm_90
- * SASS of a pair with each between, in either order: two IMAD.HI and
- * SELs; with a bar.sync, atom, red, ld.volatile, mad.lo, mad24, mul24.hi,
- * mul.wide of 32 bits, a 64-bit mul, dp4a, prefetch.tensormap or
+ * of two (a mov, a negation, a shift), any mul.hi, mad.hi or madc.hi, a
+ * mad.wide of 32 bits, a mul24.hi or mad24.hi; an integer div or rem, of
+ * a power of two and of 64 bits too; a membar or fence but fence.proxy;
+ * an IEEE div, sqrt or rcp of f32 or f64 (sm_90 SASS of a pair with each
+ * between, in either order: two IMAD.HI and SELs; with a bar.sync, atom,
+ * red, ld.volatile, mad.lo, mad24.lo, mul.wide of 32 bits, mad.wide of
+ * 16, a 64-bit mul, mad or mul.hi, dp4a, prefetch.tensormap or
  * div.full.f32 between them one IMAD.WIDE; v2 seed 2753: a rem.s16 and
- * a mul.hi.u32 between). */
+ * a mul.hi.u32 between; v1 seed 560422: a mad.wide.s32 and a mad24.hi.u32
+ * between a mad.hi.sat.s32 and a mad.wide.u32 of its factors, saturated
+ * on an H100; tests/regress/madhi-sat-apart.ptx). */
 static int
 mulapart(const Func *f, const Ins *e)
 {
@@ -927,7 +939,9 @@ mulapart(const Func *f, const Ins *e)
 	case OP_MEMBAR: case OP_FENCE:
 		return 1;
 	case OP_MAD: case OP_MADC:
-		return isint(e->ty[0]) && ir_hasmod(e, MOD_HI) && bits == 32;
+		return isint(e->ty[0]) && (ir_hasmod(e, MOD_HI) || ir_hasmod(e, MOD_WIDE)) && bits == 32;
+	case OP_MAD24:
+		return ir_hasmod(e, MOD_HI);
 	case OP_MUL:
 		if (!isint(e->ty[0]) || bits > 32)
 			return 0;
@@ -938,7 +952,7 @@ mulapart(const Func *f, const Ins *e)
 		break;
 	case OP_MUL24:
 		if (ir_hasmod(e, MOD_HI))
-			return 0;
+			return 1;
 		break;
 	default:
 		return 0;
@@ -1981,6 +1995,22 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind != FL_F32HEX &&
 	    bits == 64 && kf64)
 		return *r = d->opnd[1].fbits, 1;
+	/* and a neg or abs .f64 of such an immediate or of a value it knows,
+	 * not a NaN (sm_90 SASS: cvt.f64.bf16 of cvt.rzi.sat.u16.f64 of
+	 * abs.f64 9007199254740993.0 is a MOV of 0x7fffffff, the folded NaN
+	 * of the 0xffff; v15 immx 591607 on an H100;
+	 * tests/regress/kconst-abs-f64.ptx) */
+	if ((d->op == OP_NEG || d->op == OP_ABS) && d->nty == 1 && d->ty[0] == TY_F64 && d->nopnd == 2 &&
+	    bits == 64 && kf64 && !ir_hasmod(d, MOD_FTZ)) {
+		uint64_t c;
+		if (d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind != FL_F32HEX)
+			c = d->opnd[1].fbits;
+		else if (d->opnd[1].kind != OK_REG || !kconst(f, srcval(d, 1), depth + 1, &c))
+			return 0;
+		if ((c & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull)
+			return 0;
+		return *r = d->op == OP_NEG ? c ^ 0x8000000000000000ull : c & 0x7FFFFFFFFFFFFFFFull, 1;
+	}
 	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_VEC && d->opnd[1].nsub == 2 && d->nuse == 2 &&
 	    bits == 64) {
 		uint64_t lo, hi;
@@ -4077,7 +4107,8 @@ shlamtk(const Func *f, const Ins *in)
  * it is, for 64, 65, 100 and 255 alike; by a register factor it stores
  * RZ; dag seed 413 on an H200; a mov'd 0xf97450a9, seed 604, and a popc
  * of 64 ones, 3096, alike).  The product may come through a selp whose
- * predicate ptxas knows (604: a setp.ge.s64 of x with itself). */
+ * predicate ptxas knows (604: a setp.ge.s64 of x with itself).  Not a
+ * product of two factors it knows (tests/regress/shl64-known-product.ptx). */
 static int
 foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 {
@@ -4092,16 +4123,17 @@ foldshlmulk(const Func *f, XIns *xi, const Ins *in)
 	    !(ir_hasmod(d, MOD_WIDE) ? ir_tyinfo[d->ty[0]].bits == 32 :
 	      ir_hasmod(d, MOD_LO) && ir_tyinfo[d->ty[0]].bits == 64 && isint(d->ty[0])))
 		return 0;
+	/* one factor known, not both: a product of two it knows is a
+	 * constant, whose shift it folds to 0 (v15 dag 569941: mul.wide.s32
+	 * of a mov'd 0x7fffffff by itself, shl by 65, 0 on an H100; sm_90
+	 * SASS: STG of RZ) */
+	int known = 0;
 	for (int i = 1; i <= 2; i++)
-		if (d->opnd[i].kind == OK_IMM || (d->opnd[i].kind == OK_REG && interp_fold_kconst(f, srcval(d, i), &c))) {
-			xi->ns = 1;
-			xi->alu.op = OP_MOV;
-			xi->alu.ty = TY_B64;
-			xi->alu.nsrc = 1;
-			xi->alu.flags = 0;
-			return 1;
-		}
-	return 0;
+		known += d->opnd[i].kind == OK_IMM || (d->opnd[i].kind == OK_REG && interp_fold_kconst(f, srcval(d, i), &c));
+	if (known != 1)
+		return 0;
+	copyof(xi, 0, 0);
+	return 1;
 }
 
 /* shr.s32 by an immediate of 1-31 of an unguarded neg.s32 of a word of a
@@ -4316,6 +4348,32 @@ cnanint(ptx_module *pm, const Func *f, int v, int neg)
 	return isint(d->ty[0]) && kconstlit(f, v, 0, &k) && ((uint32_t)k ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
 }
 
+/* Is v a selp.f32 (.b32) that picks an f32 literal, the canonical NaN
+ * 0x7fffffff (a sub's b negated first), by an immediate or a predicate
+ * ptxas decides?  As an operand of an add, sub or mul .f32 it is that
+ * literal (sm_90 SASS: mul.f32 and add.f32 of selp.f32 y, 0f7FFFFFFF, 0
+ * subtracted from x as integers are the IADD3 of x and 0x7fffffff; v15
+ * immx 603412, sub.cc.s32 of a sub.ftz.f32 of such a mul, 2 below x -
+ * 0x7fffffff on an H100).  Read directly by the sub.s32 it is the integer
+ * 0x7fffffff, as a mov of the literal is, and a neg.f32 of it the integer
+ * 0xffffffff (IADD3 of x and 1), so nanknown itself does not take it;
+ * tests/regress/sub-selp-nanlit.ptx. */
+static int
+selpnanlit(ptx_module *pm, const Func *f, int v, int neg)
+{
+	int w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint32_t c;
+
+	if (!d || d->guard || d->op != OP_SELP || d->nopnd != 4 || ir_tyinfo[d->ty[0]].bits != 32)
+		return 0;
+	u = d->opnd[3].kind == OK_IMM ? (d->opnd[3].imm ? 1 : 2) : kselpick(f, d, 0, 0);
+	if (!u && same(d, 1, d, 2))
+		u = 1;
+	return u && d->opnd[u].kind == OK_FIMM && nanlit(pm, &d->opnd[u], &c) &&
+	       (c ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
+}
+
 /* Is value v an f32 NaN that ptxas holds as a float as it compiles: an
  * add, sub or mul .f32 (.ftz too, not .sat nor a rounding modifier, .rn
  * included) with an operand that is the canonical NaN 0x7fffffff, a
@@ -4371,7 +4429,8 @@ nanknown(ptx_module *pm, const Func *f, int v, int depth, int rnd)
 		if (d->opnd[i].kind == OK_FIMM ? nanlit(pm, &d->opnd[i], &c) &&
 		    (c ^ (d->op == OP_SUB && i == 2 ? 0x80000000u : 0)) == 0x7FFFFFFFu :
 		    d->opnd[i].kind == OK_REG && (nanknown(pm, f, srcval(d, i), depth + 1, 1) ||
-		    cnanint(pm, f, srcval(d, i), d->op == OP_SUB && i == 2)))
+		    cnanint(pm, f, srcval(d, i), d->op == OP_SUB && i == 2) ||
+		    selpnanlit(pm, f, srcval(d, i), d->op == OP_SUB && i == 2)))
 			return 1;
 	return 0;
 }
@@ -4554,6 +4613,48 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 1;
 }
 
+static int andmufu(const Func *f, const Ins *d, int depth);
+
+/* Is v an unguarded ex2.approx.f16 or tanh.approx.f16 result, through
+ * 16-bit copies and the and.b16s andmufu takes for copies? */
+static int
+mufu16(const Func *f, int v, int depth)
+{
+	int w;
+	const Ins *d = v >= 0 && depth < 8 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->guard || d->nty < 1)
+		return 0;
+	if ((d->op == OP_TANH || d->op == OP_EX2) && d->nty == 1 && d->ty[0] == TY_F16)
+		return 1;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[1].kind == OK_REG && ir_tyinfo[d->ty[0]].bits == 16)
+		return mufu16(f, srcval(d, 1), depth + 1);
+	return d->op == OP_AND && d->ty[0] == TY_B16 && andmufu(f, d, depth + 1) > 0;
+}
+
+/* and.b16 of an ex2.approx.f16 or tanh.approx.f16 result (MUFU.EX2.F16,
+ * MUFU.TANH.F16) and a constant ptxas knows, an immediate or a mov'd one,
+ * in either order: ptxas drops the AND and keeps the MUFU's value, whatever
+ * the constant (sm_90 SASS: no LOP3 for 1, 3, 86, 0xff, 0x7fff, 0x8000;
+ * a chain of such ands, a copy of the result alike; v15 immx 564515,
+ * and.b16 of tanh.approx.f16 and 86, the tanh itself on an H100).  An
+ * and by a register ptxas does not know keeps its LOP3, and so do the
+ * bf16 and f16x2 forms, and a guarded MUFU merged by a SEL.  Which
+ * source is the MUFU's (1 or 2), else 0;
+ * tests/regress/and16-mufu-f16.ptx. */
+static int
+andmufu(const Func *f, const Ins *d, int depth)
+{
+	int64_t c;
+
+	if (d->nopnd != 3 || d->nty != 1)
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		if (d->opnd[i].kind == OK_REG && immof(f, d, 3 - i, &c) && mufu16(f, srcval(d, i), depth))
+			return i;
+	return 0;
+}
+
 int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -4574,6 +4675,13 @@ interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	if (in->op == OP_SUB && (in->ty[0] == TY_S32 || in->ty[0] == TY_U32) && !ir_hasmod(in, MOD_SAT) &&
 	    xi->ns == 2 && in->nopnd == 3 && in->opnd[2].kind == OK_REG)
 		foldsubnan(pm, f, xi, in);
+	if (in->op == OP_AND && in->ty[0] == TY_B16 && xi->ns == 2) {
+		int i = andmufu(f, in, 0);
+		if (i > 0) {
+			copyof(xi, i - 1, 0);
+			return 0;
+		}
+	}
 	if (in->op == OP_SHR && in->ty[0] == TY_S32 && !in->guard && xi->ns == 2 && in->nopnd == 3 &&
 	    in->opnd[2].kind == OK_IMM && in->opnd[2].imm >= 1 && in->opnd[2].imm <= 31 &&
 	    foldnegshr(pm, f, xi, in, k))
