@@ -4348,6 +4348,17 @@ cnanint(ptx_module *pm, const Func *f, int v, int neg)
 	return isint(d->ty[0]) && kconstlit(f, v, 0, &k) && ((uint32_t)k ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
 }
 
+/* The source (1 or 2) a selp d picks as ptxas decides it: by an
+ * immediate predicate, one it decides (kselpick), or either where both are
+ * one value; 0 where it does not know */
+static int
+selpsrc(const Func *f, const Ins *d)
+{
+	int u = d->opnd[3].kind == OK_IMM ? (d->opnd[3].imm ? 1 : 2) : kselpick(f, d, 0, 0);
+
+	return u ? u : same(d, 1, d, 2) ? 1 : 0;
+}
+
 /* Is v a selp.f32 (.b32) that picks an f32 literal, the canonical NaN
  * 0x7fffffff (a sub's b negated first), by an immediate or a predicate
  * ptxas decides?  As an operand of an add, sub or mul .f32 it is that
@@ -4367,9 +4378,7 @@ selpnanlit(ptx_module *pm, const Func *f, int v, int neg)
 
 	if (!d || d->guard || d->op != OP_SELP || d->nopnd != 4 || ir_tyinfo[d->ty[0]].bits != 32)
 		return 0;
-	u = d->opnd[3].kind == OK_IMM ? (d->opnd[3].imm ? 1 : 2) : kselpick(f, d, 0, 0);
-	if (!u && same(d, 1, d, 2))
-		u = 1;
+	u = selpsrc(f, d);
 	return u && d->opnd[u].kind == OK_FIMM && nanlit(pm, &d->opnd[u], &c) &&
 	       (c ^ (neg ? 0x80000000u : 0)) == 0x7FFFFFFFu;
 }
@@ -4408,9 +4417,7 @@ nanknown(ptx_module *pm, const Func *f, int v, int depth, int rnd)
 	 * sub.cc.u32 x of selp.b32 of mul.rn.f32 6.1e-5, 0f7F80FF80 by 1 is
 	 * x - 0x7fffffff on an H200; sm_90 SASS: IADD3 R, R(x), -0x7fffffff) */
 	if (d->op == OP_SELP && d->nopnd == 4 && ir_tyinfo[d->ty[0]].bits == 32) {
-		int u = d->opnd[3].kind == OK_IMM ? (d->opnd[3].imm ? 1 : 2) : kselpick(f, d, 0, 0);
-		if (!u && same(d, 1, d, 2))
-			u = 1;
+		int u = selpsrc(f, d);
 		return u && d->opnd[u].kind == OK_REG && nanknown(pm, f, srcval(d, u), depth + 1, rnd);
 	}
 	if (d->ty[0] != TY_F32)
