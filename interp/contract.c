@@ -38,7 +38,9 @@
  * again before the add (it works on values).  We fuse only where the add
  * can read the mul's operands from their registers: nothing in between
  * writes them.  The add then executes as an fma of the mul's sources; the
- * mul itself still runs.
+ * mul itself still runs, but for one that writes a register it reads and
+ * whose product only the fused adds read: that one writes nothing
+ * (keepsrc), so they read its sources as they were.
  */
 #include <limits.h>
 #include <string.h>
@@ -1225,6 +1227,70 @@ countgood(const Func *f, Plan *p, const unsigned char *dead, int *pick)
 			p->good[usedval(f->ins[k], 1)]++;
 }
 
+/* A fused mul that writes a register it reads (mul.f32 %r1, %r1, %r1):
+ * ptxas works on values, so its adds compute x * x + c of the x before
+ * the mul (sm_90 SASS: FFMA R5, R0, R0, R5), but an add here reads the
+ * mul's sources from their registers, which then hold the product.
+ * Where nothing but the adds fused with it reads the product (no phi,
+ * no other instruction, no mov or neg on the way) the mul writes nothing
+ * (CONTRACT_KEEPSRC: load.c makes it a copy of its destination to
+ * itself) and they read x; elsewhere those adds do not fuse, the product
+ * rounded as it is.  Linear in the function's length (load-linear-time.sh
+ * absself); -1 where memory runs out.
+ * tests/regress/fma-mul-overwrites-source.ptx. */
+static int
+keepsrc(ptx_ctx *cx, const Func *f, int *plan)
+{
+	size_t nv = (size_t)f->nval + 1;
+	int *all = interp_alloc(cx, nv * sizeof *all), *fused = interp_alloc(cx, nv * sizeof *fused);
+
+	if (!all || !fused) {
+		interp_free(cx, all);
+		interp_free(cx, fused);
+		return -1;
+	}
+	/* every read of each value (phis too), and the reads of fused adds
+	 * of their own mul's product: one pass each, the load stays linear */
+	memset(all, 0, nv * sizeof *all);
+	memset(fused, 0, nv * sizeof *fused);
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		const Ins *m = plan[k] >= 8 ? f->ins[(plan[k] >> 3) - 1] : NULL;
+		for (int u = 0; u < q->nuse; u++)
+			if (q->use[u] >= 0) {
+				all[q->use[u]]++;
+				if (m && m->ndef == 1 && q->use[u] == m->def[0])
+					fused[q->use[u]]++;
+			}
+	}
+	for (int b = 0; b < f->nblk; b++)
+		for (int q = 0; q < f->blk[b].nphi; q++)
+			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
+				if (f->blk[b].phi[q].arg[a] >= 0)
+					all[f->blk[b].phi[q].arg[a]]++;
+	for (int i = 0; i < f->nins; i++) {
+		const Ins *m = f->ins[i];
+		int over = 0, v;
+		if (m->op != OP_MUL || m->ndef != 1 || (v = m->def[0]) < 0)
+			continue;
+		for (int u = 0; u < m->nuse; u++)
+			over |= m->use[u] >= 0 && f->val[m->use[u]].reg == f->val[v].reg;
+		if (over && fused[v] > 0)
+			plan[i] = fused[v] == all[v] ? CONTRACT_KEEPSRC : -1;
+	}
+	/* a mul whose product something else reads too: its adds do not
+	 * fuse (marked -1 above, cleared here) */
+	for (int k = 0; k < f->nins; k++)
+		if (plan[k] >= 8 && plan[(plan[k] >> 3) - 1] == -1)
+			plan[k] = 0;
+	for (int i = 0; i < f->nins; i++)
+		if (plan[i] == -1)
+			plan[i] = 0;
+	interp_free(cx, all);
+	interp_free(cx, fused);
+	return 0;
+}
+
 int *
 interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 {
@@ -1386,5 +1452,9 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	interp_free(cx, p.good);
 	interp_free(cx, dead);
 	interp_free(cx, pick);
+	if (keepsrc(cx, f, plan)) {
+		interp_free(cx, plan);
+		return NULL;
+	}
 	return plan;
 }

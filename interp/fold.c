@@ -34,11 +34,16 @@
  *     of a value with itself (f32, f16; two results of one integer
  *     computation are one value, samecalc, and an or, xor or add of a
  *     known 0 is its other operand, zeroside), mul.f32 and mul.f64 by
- *     1.0 (no rounding modifier; an f64 signalling NaN unquieted; and
- *     mul.f16, mul.bf16 by a mov.b16 of their 1.0, no .sat) and
+ *     1.0 (no rounding modifier; an f64 signalling NaN unquieted; mul.f64
+ *     by a mov'd 1.0 too, movone64; and mul.f16, mul.bf16 by a mov.b16 of
+ *     their 1.0, no .sat), a neg of a mul by -1.0 (foldnegmul1) and
  *     rcp.approx.ftz of rcp.approx.ftz leave the value as it is (a NaN
- *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.
- *     div.approx.ftz by an rcp.approx.ftz of x is an FMUL.FTZ by x;
+ *     keeps its payload); with .ftz an FADD.FTZ of -0 remains.  What
+ *     ptxas drops (an instruction under a guard it knows false, and for
+ *     foldcvt an integer min, max, and or or of a value with itself) is
+ *     looked through (foldint.c livedef, copydef).
+ *     div.approx.ftz by an rcp.approx.ftz of x (a mul by 1.0 between or
+ *     not) is an FMUL.FTZ by x;
  *     rcp.approx.ftz of rsqrt.approx.ftz of rcp.approx.ftz of x is an
  *     rsqrt.approx.ftz of x, and div.approx.ftz by it an FMUL.FTZ by that.
  *   - cvt.sat of a float-to-integer cvt becomes one F2I to the narrow
@@ -128,8 +133,9 @@
  *   - abs of f16x2 or bf16x2 of an f32 known not to be negative drops
  *     the abs (each half's sign stays), and so does abs.f16 or abs.bf16
  *     of a half of one; abs.ftz.f32, and an instruction of a rounding
- *     modifier without .sat, are not known so (f32nonneg); abs.f32 (no
- *     .ftz) of a selp.f32 known so is a copy (foldabssel).
+ *     modifier without .sat, are not known so, an immediate -0.0 is
+ *     (f32nonneg); abs.f32 of a selp.f32 known so is a copy, abs.ftz.f32
+ *     an FADD.FTZ of it and -0 (foldabssel).
  *   - min/max.xorsign.abs.f16x2 of a neg.f16x2 or abs.f16x2 of x, twice,
  *     reads x once.
  *   - atom/red.shared.add.noftz.f16x2 (bf16x2) of one word of a mov.b64
@@ -484,7 +490,9 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	for (int n = 0; n < 8; n++) {
 		const Ins *e;
 		int z;
-		if (!(d = defof(f, v, &w)))
+		/* past what ptxas drops: a guarded instruction it knows dead,
+		 * a min, max, and or or of a value with itself (copydef) */
+		if (!(d = interp_fold_copydef(f, v, &w)))
 			return 0;
 		if (d->op == OP_NEG && !d->guard && d->nopnd == 2 && isint(d->ty[0]) && (z = srcval(d, 1)) >= 0 &&
 		    (e = defof(f, z, &z)) && e->op == OP_NEG && !e->guard && e->nopnd == 2 && e->ty[0] == d->ty[0] &&
@@ -1636,6 +1644,8 @@ foldsel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
  * .ftz on both.  Of an rsqrt of an rcp of x (all .approx.ftz), rcp is an
  * rsqrt of x and div a times one (seeds 23455, 29644, 58866, 88981,
  * 93540, 97485: FMUL.FTZ of a and MUFU.RSQ of x). */
+static int fimmof(const Func *f, const Ins *d, int o, uint64_t *c);
+
 static int
 foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
@@ -1644,6 +1654,21 @@ foldrcp(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 
 	const Ins *e;
 	int z, x;
+	uint64_t c;
+
+	/* through a mul.f32 by an immediate or mov'd 1.0 without a modifier,
+	 * a copy to ptxas (v1 seed 630721: div.approx.ftz.f32 of a by mul.f32
+	 * of rcp.approx.ftz x and 0f3F800000 is FMUL.FTZ of a and x in sm_90
+	 * SASS, a * x on an H100) */
+	if (d && d->op == OP_MUL && d->ty[0] == TY_F32 && !d->guard && d->nopnd == 3 && !ir_hasmod(d, MOD_RN) &&
+	    !ir_hasmod(d, MOD_RZ) && !ir_hasmod(d, MOD_RM) && !ir_hasmod(d, MOD_RP) && !ir_hasmod(d, MOD_SAT) &&
+	    !ir_hasmod(d, MOD_FTZ))
+		for (int j = 1; j <= 2; j++)
+			if (fimmof(f, d, j, &c) && c == 0x3F800000u && d->opnd[3 - j].kind == OK_REG &&
+			    (u = srcval(d, 3 - j)) >= 0 && holds(f, u, f->val[w].ins, k)) {
+				d = defof(f, u, &w);
+				break;
+			}
 
 	/* rcp of an rsqrt of an rcp of x (all .approx.ftz) is an rsqrt of x,
 	 * one MUFU.RSQ (seed 6763: x = -inf gives the NaN of rsqrt) */
@@ -1986,7 +2011,11 @@ copyroot(const ptx_module *pm, const Func *f, int v, int depth)
 {
 	for (int n = 0; n < 8 && v >= 0; n++) {
 		int w = v, u, j;
-		const Ins *d = defof(f, v, &w);
+		/* past instructions under a guard ptxas knows false too (v15
+		 * xmix 687934: min.f32 of x and x with an @p add.f32 into it
+		 * between, p a setp.gt.f64 of y and y, is x, a NaN's payload
+		 * kept on an H100) */
+		const Ins *d = interp_fold_livedef(f, v, &w);
 		if (d)
 			v = w;   /* the value movs and unpacks carry */
 		if (d && (u = zeroside(f, d)) >= 0) {
@@ -2318,6 +2347,32 @@ intone64(const Func *f, const Ins *in, int o)
 	    c == 0x3FF0000000000000ull;
 }
 
+/* Is source o of mul.f64 an unguarded mov of the immediate 1.0 (mov.f64
+ * 0d3FF0000000000000, or the integer 0x3ff0000000000000 by mov.b64 or
+ * .u64) and the other a register ptxas does not know?  Then there is no
+ * DMUL and the other factor comes back as it is, a signalling NaN
+ * unquieted, as for the immediate (sm_90 SASS: the loaded register
+ * stored; v15 xmix 717329, mul.f64 of a selp of x with itself by
+ * mov.b64 0d3FF0000000000000, 0x7ff0000000000001 on an H100).  Of a
+ * constant it knows ptxas keeps the DMUL or folds the product, by what
+ * else reads the 1.0: not modelled, the DMUL kept. */
+static int
+movone64(const ptx_module *pm, const Func *f, const Ins *in, int o)
+{
+	int v, u, w;
+	const Ins *d;
+	uint64_t k;
+
+	if (in->op != OP_MUL || in->ty[0] != TY_F64 || in->nopnd != 3 || in->opnd[o].kind != OK_REG ||
+	    in->opnd[3 - o].kind != OK_REG || (v = srcval(in, o)) < 0 || (u = srcval(in, 3 - o)) < 0 ||
+	    !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard || d->nopnd != 2 || ir_tyinfo[d->ty[0]].bits != 64)
+		return 0;
+	if (d->opnd[1].kind == OK_FIMM ? interp_fimm(TY_F64, d->opnd[1].fbits, d->opnd[1].flkind) != 0x3FF0000000000000ull :
+	    d->opnd[1].kind != OK_IMM || (uint64_t)d->opnd[1].imm != (int64_t)0x3FF0000000000000ll)
+		return 0;
+	return !interp_fold_kconst64(f, interp_fold_copyroot(pm, f, u), &k);
+}
+
 /* Is source o of mul.f32 in a 1.0 that a float instruction of constants
  * gives, one whose value ptxas computes as it compiles (foldmufu.c
  * f32val: f32 arithmetic, .approx instructions, div.full, cvts between
@@ -2458,7 +2513,7 @@ foldid(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		uint64_t c;
 		/* not of two values ptxas knows, whose product it folds to the
 		 * canonical NaN (v13 seeds 2963, 4092) */
-		if (!setone(f, in, 1 + i) && !intone64(f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !fltone(pm, f, in, 1 + i) && !((o->k == XO_IMM &&
+		if (!setone(f, in, 1 + i) && !intone64(f, in, 1 + i) && !movone64(pm, f, in, 1 + i) && (xi->s[1 - i].k == XO_IMM || (!intone(f, in, 1 + i) && !fltone(pm, f, in, 1 + i) && !((o->k == XO_IMM &&
 		    (in->ty[0] == TY_F64 ? o->imm : (uint32_t)o->imm) == one) ||
 		    (half && in->nopnd == 3 && half16k(pm, f, in, 1 + i, &c) && c == one &&
 		     !half16k(pm, f, in, 2 - i, &c))))))
@@ -2877,6 +2932,40 @@ foldnegpack(ptx_module *pm, const Func *f, XIns *xi, const Ins *p, int k)
 	return 0;
 }
 
+/* The f32 or f64 immediate of source o of d, or of the unguarded mov that
+ * wrote it, as ptxas reads it (*c); 0 where there is none. */
+static int
+fimmof(const Func *f, const Ins *d, int o, uint64_t *c)
+{
+	int v = srcval(d, o), w;
+	const Ins *e;
+	const Opnd *p = &d->opnd[o];
+
+	if (p->kind == OK_REG && v >= 0 && (e = defof(f, v, &w)) && e->op == OP_MOV && !e->guard && e->nopnd == 2 &&
+	    ir_tyinfo[e->ty[0]].bits == ir_tyinfo[d->ty[0]].bits)
+		p = &e->opnd[1];
+	if (p->kind == OK_FIMM)
+		return *c = interp_fimm(d->ty[0], p->fbits, p->flkind), 1;
+	if (p->kind == OK_IMM)
+		return *c = d->ty[0] == TY_F64 ? (uint64_t)p->imm : (uint32_t)p->imm, 1;
+	return 0;
+}
+
+/* Does ptxas know source o of the f32 or f64 instruction d (kconst of
+ * its copy root, not through a call's parameters)?  An immediate
+ * counts. */
+static int
+knownf(const Func *f, const Ins *d, int o)
+{
+	uint64_t c;
+	int u = srcval(d, o);
+
+	if (d->opnd[o].kind != OK_REG || u < 0)
+		return 1;
+	u = interp_fold_copyroot(NULL, f, u);
+	return d->ty[0] == TY_F64 ? interp_fold_kconst64(f, u, &c) : interp_fold_kconst(f, u, &c);
+}
+
 /* neg.f16 or neg.bf16 (no .ftz) of an unguarded mul.f16 or mul.bf16
  * (no rounding modifier, .ftz or .sat) of x and a -1.0 of the format that
  * ptxas knows (half16k), x not known: ptxas makes the mul a negation of x
@@ -2886,11 +2975,20 @@ foldnegpack(ptx_module *pm, const Func *f, XIns *xi, const Ins *p, int k)
  * -x; v15 dag 131468, v14 xmix 17562, v13 dag 11002 on an H100), where the
  * interpreter's two negations give the canonical NaN.  mul.rn, .ftz and
  * .sat stay an HMUL2 (HADD2.FTZ, HADD2.SAT) and the neg an HADD2 of it.
- * dk is d's index, k the neg's. */
+ * neg.f32 and neg.f64 likewise of a mul by an immediate -1.0 or a mov'd
+ * one: the other factor as it is, a signalling NaN unquieted, an f32
+ * NaN's payload kept (sm_90 SASS: the store of neg.f64 of mul.f64 of a
+ * loaded x by 0dBFF0000000000000 or by a mov.f64 of it is of x's
+ * registers, of neg.f32 of mul.f32 of a mov.f32 0fBF800000 and x of x's;
+ * v1 seed 614134, 0x7ff4000000012345 on an H100); mul.rn and mul.ftz
+ * stay (DMUL by -1 and a DADD of it).  dk is d's index, k the neg's;
+ * 1 where it folds, -1 on an allocation failure. */
 static int
 foldnegmul1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, int dk, int k)
 {
-	uint64_t c, m1 = in->ty[0] == TY_F16 ? 0xBC00u : 0xBF80u;
+	int wide = in->ty[0] == TY_F32 || in->ty[0] == TY_F64;
+	uint64_t c, m1 = in->ty[0] == TY_F16 ? 0xBC00u : in->ty[0] == TY_BF16 ? 0xBF80u :
+	    in->ty[0] == TY_F32 ? 0xBF800000u : 0xBFF0000000000000ull;
 	int u;
 
 	if (d->guard || d->nty != 1 || d->ty[0] != in->ty[0] || d->nopnd != 3 || ir_hasmod(d, MOD_RN) ||
@@ -2898,13 +2996,16 @@ foldnegmul1(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d
 	    ir_hasmod(d, MOD_SAT))
 		return 0;
 	for (int i = 0; i < 2; i++) {
-		if (!half16k(pm, f, d, 1 + i, &c) || (c & 0xFFFFu) != m1 || d->opnd[2 - i].kind != OK_REG ||
+		if (wide ? !fimmof(f, d, 1 + i, &c) || c != m1 || d->opnd[2 - i].kind != OK_REG ||
+		    (u = srcval(d, 2 - i)) < 0 || knownf(f, d, 2 - i) || !holds(f, u, dk, k) ||
+		    interp_decode_op(pm, &d->opnd[2 - i], in->ty[0], &xi->s[0]) :
+		    !half16k(pm, f, d, 1 + i, &c) || (c & 0xFFFFu) != m1 || d->opnd[2 - i].kind != OK_REG ||
 		    (u = srcval(d, 2 - i)) < 0 || half16k(pm, f, d, 2 - i, &c) || !holds(f, u, dk, k) ||
 		    interp_decode_op(pm, &d->opnd[2 - i], in->ty[0], &xi->s[0]))
 			continue;
 		xi->alu.op = OP_MOV;
 		xi->alu.flags = 0;
-		return 0;
+		return 1;
 	}
 	return 0;
 }
@@ -2944,8 +3045,22 @@ foldneg(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		xi->alu.flags = 0;
 		return 0;
 	}
-	if (d && (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16) && d->op == OP_MUL)
-		return foldnegmul1(pm, f, xi, in, d, f->val[w].ins, k);
+	if (d && d->op == OP_MUL && (foldnegmul1(pm, f, xi, in, d, f->val[w].ins, k) ||
+	    in->ty[0] == TY_F16 || in->ty[0] == TY_BF16))
+		return 0;
+	/* the neg read through a copy ptxas makes, a min or max of it with
+	 * itself (v1 seed 632215: neg.f64 of min.f64 of one neg.f64 x twice
+	 * is x, a signalling NaN unquieted on an H100; sm_90 SASS: x's
+	 * registers stored) */
+	if (d && (d->op == OP_MIN || d->op == OP_MAX) && !d->guard && d->nopnd == 3 &&
+	    (u = copyroot(pm, f, v, 0)) != v && u >= 0) {
+		int z;
+		const Ins *e = defof(f, u, &z);
+		if (e && e->op == OP_NEG && holds(f, u, f->val[w].ins, k)) {
+			d = e;
+			w = z;
+		}
+	}
 	if (!d || d->op != OP_NEG || d->ty[0] != in->ty[0] || d->guard || ir_hasmod(d, MOD_FTZ) || d->nopnd != 2 ||
 	    (u = srcval(d, 1)) < 0 || !holds(f, u, f->val[w].ins, k))
 		return 0;
@@ -3157,13 +3272,17 @@ f32nonneg(const Func *f, const Ins *d, int depth)
 	case OP_CVT:
 		return ir_hasmod(d, MOD_SAT);
 	case OP_SELP:
-		/* either source: a value of the kind, or a positive immediate */
+		/* either source: a value of the kind, or a positive immediate
+		 * or -0.0, which is not less than 0 to ptxas either (v1 seeds
+		 * 625436, 630604: abs.ftz.f32 of a selp of a .sat value and
+		 * 0f80000000 is FADD.FTZ of the FSEL, -RZ in sm_90 SASS, -0 on
+		 * an H100) */
 		if (d->nopnd != 4)
 			return 0;
 		for (int i = 1; i <= 2; i++) {
 			const Opnd *o = &d->opnd[i];
 			uint64_t bits = o->kind == OK_FIMM ? interp_fimm(TY_F32, o->fbits, o->flkind) : (uint64_t)o->imm;
-			if (o->kind == OK_FIMM || o->kind == OK_IMM ? (bits >> 31) & 1 :
+			if (o->kind == OK_FIMM || o->kind == OK_IMM ? ((bits >> 31) & 1) && (uint32_t)bits != 0x80000000u :
 			    srcval(d, i) < 0 || !f32nonneg(f, defof(f, srcval(d, i), &w), depth + 1))
 				return 0;
 		}
@@ -3202,19 +3321,21 @@ interp_fold_slctpos(const Func *f, const Ins *d)
 	return f32nonneg(f, d, 0);
 }
 
-/* abs.f32 (unguarded, no .ftz) of a selp.f32 that ptxas knows is not
- * negative (f32nonneg: each source an abs, a .sat value ... or an
- * immediate with its sign clear): it drops the abs, and the value is the
- * selp's FSEL, a NaN's payload kept, where an abs of another value is an
- * FADD |x|, -0, the canonical NaN (v1 seed 356476 f32: abs.f32 of a selp
- * of an abs.f32 and 0f3F4C0000, 0x7fffffd4 on the H200; sm_90 SASS:
- * FSEL R, |R|, 0.796875 stored for both; v1 seed 298575 alike).
- * abs.ftz keeps its FADD.FTZ. */
+/* abs.f32 (unguarded) of a selp.f32 that ptxas knows is not negative
+ * (f32nonneg: each source an abs, a .sat value ... or an immediate with
+ * its sign clear, or -0.0): it drops the abs, and the value is the
+ * selp's FSEL, a NaN's payload kept, -0.0 as it is, where an abs of
+ * another value is an FADD |x|, -0, the canonical NaN (v1 seed 356476
+ * f32: abs.f32 of a selp of an abs.f32 and 0f3F4C0000, 0x7fffffd4 on the
+ * H200; sm_90 SASS: FSEL R, |R|, 0.796875 stored for both; v1 seed 298575
+ * alike).  abs.ftz keeps an FADD.FTZ of -0, without the |.| (v1 seeds
+ * 625436, 630604: -0 on an H100; tests/regress/abs-selp-nonneg-zero.ptx). */
 static int
-foldabssel(const Func *f, XIns *xi, const Ins *in)
+foldabssel(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 1), w;
 	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	XOp *ns;
 
 	if (!d || d->op != OP_SELP || !f32nonneg(f, d, 0))
 		return 0;
@@ -3227,7 +3348,14 @@ foldabssel(const Func *f, XIns *xi, const Ins *in)
 		    0x7F800000u)
 			return 0;
 	}
-	copyof(xi, 0, 0);
+	/* the FADD.FTZ's second source, -0 */
+	if (ir_hasmod(in, MOD_FTZ)) {
+		if (!(ns = interp_realloc(pm->cx, xi->s, 2 * sizeof *xi->s)))
+			return -1;
+		xi->s = ns;
+	}
+	copyof(xi, 0, ir_hasmod(in, MOD_FTZ));
+	xi->alu.nsrc = xi->ns = ir_hasmod(in, MOD_FTZ) ? 2 : 1;
 	return 1;
 }
 
@@ -7181,9 +7309,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_ABS && in->ty[0] == TY_F32 && (!in->guard || interp_fold_guardconst(f, in) == 1) &&
 	    xi->ns == 1 && in->nopnd == 2 && foldabsk(pm, f, xi, in, k))
 		return 0;
-	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && !ir_hasmod(in, MOD_FTZ) && xi->ns == 1 &&
-	    in->nopnd == 2 && foldabssel(f, xi, in))
-		return 0;
+	if (in->op == OP_ABS && in->ty[0] == TY_F32 && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
+	    (r = foldabssel(pm, f, xi, in)) != 0)
+		return r < 0 ? -1 : 0;
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && (foldhalf2nan(pm, f, xi, in) || foldhalf2k(pm, f, xi, in)))
 		return 0;

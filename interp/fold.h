@@ -234,6 +234,7 @@ int interp_fold_early64(const Func *f, int v);
 /* foldint.c: kconst of a 32-bit value, movs of f64 immediates known */
 int interp_fold_kconstf(const Func *f, int v, uint64_t *r);
 const Ins *interp_fold_livedef(const Func *f, int v, int *w);
+const Ins *interp_fold_copydef(const Func *f, int v, int *w);
 int interp_fold_dconst(const Func *f, int v, uint64_t *r);
 /* foldmufu.c: the value ptxas folds an .approx.f32 instruction or a
  * div.full.f32 of the f32 bits a (b) to, 0 where it leaves it to run; the

@@ -2634,6 +2634,14 @@ interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
 	    d->opnd[1].kind == OK_FIMM && ir_tyinfo[d->ty[0]].bits == 64 &&
 	    (d->ty[1] == TY_F32 || d->ty[1] == TY_F64) && (d->ty[0] == TY_F64 || isint(d->ty[0]))) {
 		uint64_t src = interp_fimm(d->ty[1], d->opnd[1].fbits, d->opnd[1].flkind);
+		/* but an f64 rounded to an integral f64 of a NaN, which it
+		 * leaves to an FRND at run time (sm_90 SASS: FRND.F64.TRUNC of
+		 * UR for cvt.rzi.f64.f64 of 0dFFF8000000012345, a DADD for the
+		 * neg.f64 of it; v15 immx 745154, 0xfff8000000012345 on an
+		 * H100; a non-NaN it folds) */
+		if (d->ty[0] == TY_F64 && d->ty[1] == TY_F64 && (src & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull &&
+		    (ir_hasmod(d, MOD_RZI) || ir_hasmod(d, MOD_RNI) || ir_hasmod(d, MOD_RMI) || ir_hasmod(d, MOD_RPI)))
+			return 0;
 		return interp_fold_kexec(d, 1, &src, r);
 	}
 	kdepth = 8;
@@ -2642,6 +2650,30 @@ interp_fold_dconstdeep(const Func *f, int v, uint64_t *r)
 	kdepth = 6;
 	kwhole = 0;
 	return k;
+}
+
+/* An integer min or max (not .relu), an and or an or of a register with
+ * itself into itself, guarded or not, which does nothing and which ptxas
+ * drops as it starts (sm_90 SASS: cvt.sat.u32.u64 of a cvt.rni.u64.f16
+ * with an @p max.u64 of the result with itself into its register between
+ * is one F2I.U32.F16; v15 dag 684483, 0 for a NaN on an H100;
+ * tests/regress/cvt-sat-f2i-selfop.ptx).  Into another register it is a
+ * copy that ptxas propagates too late for that fold (v15 dag 610432:
+ * and.b64 y, x, x between keeps the F2I.S64 and the saturating SELs).
+ * The value it copies, else -1. */
+static int
+selfop(const Func *f, const Ins *d)
+{
+	int v = srcval(d, 1);
+
+	if (d->ndef != 1 || d->nopnd != 3 || v < 0 || srcval(d, 2) != v || ir_hasmod(d, MOD_RELU) ||
+	    (ir_opinfo[d->op].flags & OF_RDST) || d->def[0] < 0 || f->val[d->def[0]].reg != f->val[v].reg)
+		return -1;
+	if (!(((d->op == OP_MIN || d->op == OP_MAX) && isint(d->ty[0])) || d->op == OP_AND || d->op == OP_OR))
+		return -1;
+	if (d->guard && (d->nuse < 2 || d->use[d->nuse - 1] != v))
+		return -1;
+	return v;
 }
 
 /* The definition of v that ptxas keeps: past instructions under a guard
@@ -2660,6 +2692,21 @@ interp_fold_livedef(const Func *f, int v, int *w)
 	for (int n = 0; n < 4 && d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST) &&
 	     interp_fold_guardconst(f, d) == 0; n++)
 		d = defof(f, d->use[d->nuse - 1], w);
+	return d;
+}
+
+/* livedef past the instructions selfop names too, for foldcvt, the rule
+ * they were measured for (a first form of livedef that took copies into
+ * other registers for every reader broke foldsetrt's set cvt pair: v15
+ * xmix 337467, cvt.rzi.s32.f64 of or.b64 y, x, x of cvt.rm.f64.u32 of a
+ * set is an F2I.F64.TRUNC at run time, 0x7fffffff in its record). */
+const Ins *
+interp_fold_copydef(const Func *f, int v, int *w)
+{
+	const Ins *d = interp_fold_livedef(f, v, w);
+
+	for (int n = 0, u; n < 6 && d && (u = selfop(f, d)) >= 0; n++)
+		d = interp_fold_livedef(f, u, w);
 	return d;
 }
 

@@ -870,6 +870,9 @@ int interp_fold_w16src(const Func *f, const Ins *in, int line[2]);
  * for a neg.f32 that ptxas folds into the selps reading it, CONTRACT_SIGNFLIP;
  * NULL when nothing fuses (or no memory) */
 #define CONTRACT_SIGNFLIP 4
+/* a fused mul that writes a register it reads, read by nothing but the adds it fuses with: it
+ * writes nothing, so that they read its sources (contract.c keepsrc) */
+#define CONTRACT_KEEPSRC 5
 int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
 /* contract.c: for an f64 add, sub, mul, fma or min/max, whether ptxas gives a's NaN precedence
  * over b's (1), b's over a's (0), or -1 when a and b are not two register values (alu_decode

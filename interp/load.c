@@ -604,6 +604,15 @@ contract(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in, int ty)
 		xi->alu.flags |= ALU_NEGAB;
 		return 0;
 	}
+	if (pl == CONTRACT_KEEPSRC) {   /* a fused mul that would overwrite its source: a copy of itself */
+		if (interp_decode_op(pm, &in->opnd[0], ty, &xi->s[0]))
+			return -1;
+		xi->ns = 1;
+		xi->alu.nsrc = 1;
+		xi->alu.op = OP_MOV;
+		xi->alu.flags = 0;
+		return 0;
+	}
 	p = x->f->ins[(pl >> 3) - 1];
 
 	if (interp_decode_op(pm, &p->opnd[1], ty, &o[0]) || interp_decode_op(pm, &p->opnd[2], ty, &o[1]))
@@ -737,7 +746,7 @@ nanorder(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (op->ty != TY_F64 || !(op->op == OP_ADD || op->op == OP_SUB || op->op == OP_MUL || op->op == OP_MIN ||
 	    op->op == OP_MAX || op->op == OP_FMA || op->op == OP_MAD))
 		return 0;
-	if (pl && pl != CONTRACT_SIGNFLIP) {
+	if (pl >= 8) {
 		const Ins *add = in;
 		in = x->f->ins[(pl >> 3) - 1];
 		op->flags &= ~(uint32_t)(ALU_NANA | ALU_NEGK);
@@ -1128,6 +1137,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		return -1;
 	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
 		return -1;
+	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] == CONTRACT_KEEPSRC)
+		return 0;
 	/* a constant the oracle gives is the result: no fold changes it */
 	if (!nanorder(pm, x, xi, in) && interp_fold(pm, x, xi, in))
 		return -1;
