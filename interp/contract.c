@@ -1227,6 +1227,21 @@ countgood(const Func *f, Plan *p, const unsigned char *dead, int *pick)
 			p->good[usedval(f->ins[k], 1)]++;
 }
 
+/* n[v]: how many times value v is read, by instructions and phis. */
+static void
+countreads(const Func *f, int *n, size_t nv)
+{
+	memset(n, 0, nv * sizeof *n);
+	for (int k = 0; k < f->nins; k++)
+		for (int u = 0; u < f->ins[k]->nuse; u++)
+			n[f->ins[k]->use[u]]++;
+	for (int b = 0; b < f->nblk; b++)
+		for (int q = 0; q < f->blk[b].nphi; q++)
+			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
+				if (f->blk[b].phi[q].arg[a] >= 0)
+					n[f->blk[b].phi[q].arg[a]]++;
+}
+
 /* A fused mul that writes a register it reads (mul.f32 %r1, %r1, %r1):
  * ptxas works on values, so its adds compute x * x + c of the x before
  * the mul (sm_90 SASS: FFMA R5, R0, R0, R5), but an add here reads the
@@ -1251,23 +1266,14 @@ keepsrc(ptx_ctx *cx, const Func *f, int *plan)
 	}
 	/* every read of each value (phis too), and the reads of fused adds
 	 * of their own mul's product: one pass each, the load stays linear */
-	memset(all, 0, nv * sizeof *all);
+	countreads(f, all, nv);
 	memset(fused, 0, nv * sizeof *fused);
 	for (int k = 0; k < f->nins; k++) {
 		const Ins *q = f->ins[k];
 		const Ins *m = plan[k] >= 8 ? f->ins[(plan[k] >> 3) - 1] : NULL;
-		for (int u = 0; u < q->nuse; u++)
-			if (q->use[u] >= 0) {
-				all[q->use[u]]++;
-				if (m && m->ndef == 1 && q->use[u] == m->def[0])
-					fused[q->use[u]]++;
-			}
+		for (int u = 0; m && m->ndef == 1 && u < q->nuse; u++)
+			fused[m->def[0]] += q->use[u] == m->def[0];
 	}
-	for (int b = 0; b < f->nblk; b++)
-		for (int q = 0; q < f->blk[b].nphi; q++)
-			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
-				if (f->blk[b].phi[q].arg[a] >= 0)
-					all[f->blk[b].phi[q].arg[a]]++;
 	for (int i = 0; i < f->nins; i++) {
 		const Ins *m = f->ins[i];
 		int over = 0, v;
@@ -1279,13 +1285,11 @@ keepsrc(ptx_ctx *cx, const Func *f, int *plan)
 			plan[i] = fused[v] == all[v] ? CONTRACT_KEEPSRC : -1;
 	}
 	/* a mul whose product something else reads too: its adds do not
-	 * fuse (marked -1 above, cleared here) */
-	for (int k = 0; k < f->nins; k++)
-		if (plan[k] >= 8 && plan[(plan[k] >> 3) - 1] == -1)
+	 * fuse (marked -1 above, cleared here; from the end, so that each add
+	 * is seen before its mul) */
+	for (int k = f->nins - 1; k >= 0; k--)
+		if (plan[k] == -1 || (plan[k] >= 8 && plan[(plan[k] >> 3) - 1] == -1))
 			plan[k] = 0;
-	for (int i = 0; i < f->nins; i++)
-		if (plan[i] == -1)
-			plan[i] = 0;
 	interp_free(cx, all);
 	interp_free(cx, fused);
 	return 0;
@@ -1316,18 +1320,10 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 		return NULL;
 	}
 	memset(pick, 0, (size_t)(f->nins + 1) * sizeof *pick);
-	memset(p.nuse, 0, nv * sizeof *p.nuse);
 	memset(p.good, 0, nv * sizeof *p.good);
 	memset(plan, 0, (size_t)(f->nins + 1) * sizeof *plan);
 	memset(dead, 0, (size_t)f->nins + 1);
-	for (int k = 0; k < f->nins; k++)
-		for (int u = 0; u < f->ins[k]->nuse; u++)
-			p.nuse[f->ins[k]->use[u]]++;
-	for (int b = 0; b < f->nblk; b++)
-		for (int q = 0; q < f->blk[b].nphi; q++)
-			for (int a = 0; a < f->blk[b].phi[q].narg; a++)
-				if (f->blk[b].phi[q].arg[a] >= 0)
-					p.nuse[f->blk[b].phi[q].arg[a]]++;
+	countreads(f, p.nuse, nv);
 	/* a setp whose predicates nothing reads but selps of one value twice
 	 * (copies) is dead to ptxas, and so are its reads (v13 dag seeds 233,
 	 * 4856: a product read by an add and by setp.eq p, x, x whose p only

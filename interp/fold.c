@@ -2359,18 +2359,12 @@ intone64(const Func *f, const Ins *in, int o)
 static int
 movone64(const ptx_module *pm, const Func *f, const Ins *in, int o)
 {
-	int v, u, w;
-	const Ins *d;
-	uint64_t k;
+	int u;
+	uint64_t c;
 
-	if (in->op != OP_MUL || in->ty[0] != TY_F64 || in->nopnd != 3 || in->opnd[o].kind != OK_REG ||
-	    in->opnd[3 - o].kind != OK_REG || (v = srcval(in, o)) < 0 || (u = srcval(in, 3 - o)) < 0 ||
-	    !(d = defof(f, v, &w)) || d->op != OP_MOV || d->guard || d->nopnd != 2 || ir_tyinfo[d->ty[0]].bits != 64)
-		return 0;
-	if (d->opnd[1].kind == OK_FIMM ? interp_fimm(TY_F64, d->opnd[1].fbits, d->opnd[1].flkind) != 0x3FF0000000000000ull :
-	    d->opnd[1].kind != OK_IMM || (uint64_t)d->opnd[1].imm != (int64_t)0x3FF0000000000000ll)
-		return 0;
-	return !interp_fold_kconst64(f, interp_fold_copyroot(pm, f, u), &k);
+	return in->op == OP_MUL && in->ty[0] == TY_F64 && in->nopnd == 3 && in->opnd[o].kind == OK_REG &&
+	    in->opnd[3 - o].kind == OK_REG && (u = srcval(in, 3 - o)) >= 0 && fimmof(f, in, o, &c) &&
+	    c == 0x3FF0000000000000ull && !interp_fold_kconst64(f, interp_fold_copyroot(pm, f, u), &c);
 }
 
 /* Is source o of mul.f32 in a 1.0 that a float instruction of constants

@@ -821,7 +821,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 {
 	const char *why = NULL;
 	const Ins *a;
-	int ty = in->ty[0];
+	int ty = in->ty[0], pl;
 
 	xi->in = in;
 	xi->fn = x;
@@ -1135,9 +1135,9 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if (in->op == OP_SLCT && in->nty == 2 && xi->ns == 3 && in->nopnd == 4 &&
 	    interp_decode_op(pm, &in->opnd[3], in->ty[1], &xi->s[2]))
 		return -1;
-	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] && contract(pm, x, xi, in, ty))
+	if ((pl = pm->fuse ? pm->fuse[(int)(xi - pm->code) - x->pc0] : 0) && contract(pm, x, xi, in, ty))
 		return -1;
-	if (pm->fuse && pm->fuse[(int)(xi - pm->code) - x->pc0] == CONTRACT_KEEPSRC)
+	if (pl == CONTRACT_KEEPSRC)   /* a copy, no fold to apply */
 		return 0;
 	/* a constant the oracle gives is the result: no fold changes it */
 	if (!nanorder(pm, x, xi, in) && interp_fold(pm, x, xi, in))
