@@ -81,6 +81,16 @@ int alu_decode(const Ins *in, AluOp *op, const char **why)
 	case OP_VADD2: case OP_VSUB2: case OP_VAVRG2: case OP_VABSDIFF2: case OP_VMIN2: case OP_VMAX2: case OP_VSET2:
 	case OP_VADD4: case OP_VSUB4: case OP_VAVRG4: case OP_VABSDIFF4: case OP_VMIN4: case OP_VMAX4: case OP_VSET4:
 		break;
+	case OP_ISTYPEP:
+		/* a test of one bit of the 64-bit handle, as ptxas compiles it
+		 * (sm_90 SASS: a LOP3 of the high word with 0x20000000, 0x40000000
+		 * or 0x80000000 and an ISETP.EX): .texref bit 61, .samplerref 62,
+		 * .surfref 63, whatever the value is */
+		op->ty = TY_U64;
+		op->imm = in->ty[0] == TY_TEXREF ? 61 : in->ty[0] == TY_SAMPLERREF ? 62 : 63;
+		op->ndst = 1;
+		op->nsrc = 1;
+		return 0;
 	default:
 		*why = "not a per-lane ALU instruction";
 		return -1;
@@ -402,6 +412,9 @@ void alu_exec(const AluOp *op, const uint64_t *src, uint64_t *dst, uint32_t *cc)
 	case OP_MOV:
 		dst[0] = s[0];
 		if (op->nwords == 2) dst[1] = src[1];
+		return;
+	case OP_ISTYPEP:
+		dst[0] = s[0] >> op->imm & 1;
 		return;
 	case OP_CVT: case OP_CVT_PACK:
 		/* a neg or abs ptxas folded into the F2I or F2F as its operand's

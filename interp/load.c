@@ -1122,7 +1122,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	 * selector c has its second (a decimal literal there is an f32 for
 	 * slct.u32.f32, not the double's bits) */
 	if (interp_decode_srcs(pm, xi, in, in->ndst,
-	    (in->op == OP_CVT || in->op == OP_SET) && in->nty > 1 ? in->ty[in->nty - 1] : ty))
+	    (in->op == OP_CVT || in->op == OP_SET) && in->nty > 1 ? in->ty[in->nty - 1] : in->op == OP_ISTYPEP ? TY_U64 : ty))
 		return pm->subsel = 0, -1;
 	pm->subsel = 0;
 	/* a 16-bit shl or shr by a literal: ptxas shifts by the literal's low
