@@ -1238,6 +1238,10 @@ ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
 	Sym *sa = parse_mapget(&p->global, a->s), *sb = parse_mapget(&p->global, b->s);
 	if (!sb || sb->kind != SYM_FUNC)
 		diag_err(p->dg, loc, ".alias target '%s' is not a declared function", b->s);
+	else if (sb->fn && (sb->fn->linkage == LINK_WEAK || sb->fn->linkage == LINK_EXTERN))
+		/* ptxas: "Function 'f' with .weak scope cannot be aliased" (.extern too) */
+		diag_err(p->dg, loc, "function '%s' with .%s scope cannot be aliased", b->s,
+		    sb->fn->linkage == LINK_WEAK ? "weak" : "extern");
 	if (!sa || sa->kind != SYM_FUNC)
 		diag_err(p->dg, loc, ".alias name '%s' must be declared as a function first", a->s);
 	else if (sa == sb)
