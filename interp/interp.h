@@ -93,7 +93,8 @@ enum {
 
 /* mma shapes (XIns.mod of X_MMA): the k and the input element width. */
 enum { MMA_K16_16, MMA_K8_16, MMA_K8_TF32, MMA_K32_8, MMA_K4_F64, MMA_F64_K4, MMA_F64_K8, MMA_F64_K16,
-	MMA_K16_8, MMA_M8_K16_8, MMA_K4_TF32, MMA_K32_4, MMA_K64_4, MMA_K256_1, MMA_M8_K4_16 };
+	MMA_K16_8, MMA_M8_K16_8, MMA_K4_TF32, MMA_K32_4, MMA_K64_4, MMA_K256_1, MMA_M8_K4_16,
+	MMA_M8_K32_4, MMA_M8_K128_1, MMA_K128_1 };
 
 /* A decoded operand. */
 enum { XO_NONE, XO_REG, XO_IMM, XO_SREG, XO_NOT, XO_SINK, XO_LOCAL /* frame offset */ };
@@ -937,6 +938,8 @@ int interp_fn_index(ptx_module *pm);
 int interp_fn_first(const ptx_module *pm, const Sym *s);   /* s's first entry of pm->bysym, else nfn */
 XFunc *interp_fn_of(const ptx_module *pm, const Func *f);
 XFunc *interp_fn_named(const ptx_module *pm, const Sym *s, int first, int body);
+/* the function symbol s stands for: s, or what the .alias that names it names */
+const Sym *interp_fn_sym(const Sym *s);
 void interp_fold_sites_free(ptx_module *pm);
 
 /* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,

@@ -165,6 +165,17 @@ interp_fn_named(const ptx_module *pm, const Sym *s, int firstone, int body)
 	return x;
 }
 
+/* ptxas takes an .alias of a function defined in the module or of another
+ * alias, each name aliased once, and a name must be declared before it is
+ * aliased, so the chain ends; the bound guards it all the same. */
+const Sym *
+interp_fn_sym(const Sym *s)
+{
+	for (int n = 0; n < 8 && s && s->kind == SYM_FUNC && s->aliasee; n++)
+		s = s->aliasee;
+	return s;
+}
+
 /* The address a symbol stands for as an operand or initializer value. */
 int
 interp_symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic)
@@ -172,7 +183,9 @@ interp_symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic)
 	SymLoc *l;
 
 	if (s->kind == SYM_FUNC) {
-		XFunc *x = interp_fn_of(pm, s->fn);
+		XFunc *x;
+		s = interp_fn_sym(s);
+		x = interp_fn_of(pm, s->fn);
 		if (!x)
 			x = interp_fn_named(pm, s, 0, 0);
 		if (!x || (uint64_t)x->idx >= WIN_SIZE / FUNC_STEP)

@@ -187,11 +187,12 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 			fi = i;
 			if (o->kind == OK_SYM && o->sym->kind == SYM_FUNC) {
 				/* the first that is its function or a definition of its symbol, else a declaration */
-				XFunc *x = interp_fn_of(pm, o->sym->fn), *d = interp_fn_named(pm, o->sym, 1, 1);
+				const Sym *fs = interp_fn_sym(o->sym);
+				XFunc *x = interp_fn_of(pm, fs->fn), *d = interp_fn_named(pm, fs, 1, 1);
 				if (!x || (d && d->idx < x->idx))
 					x = d;
 				if (!x)
-					x = interp_fn_named(pm, o->sym, 1, 0);
+					x = interp_fn_named(pm, fs, 1, 0);
 				if (!x)
 					return -1;
 				xi->target = x->idx;
@@ -423,10 +424,12 @@ decode_mma(ptx_module *pm, XIns *xi, const Ins *in)
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : strcmp(sh, "m16n8k16") == 0 ? MMA_K16_8 :
 		    strcmp(sh, "m8n8k16") == 0 ? MMA_M8_K16_8 : -1;
 	else if ((at == TY_S4 || at == TY_U4) && (bt == TY_S4 || bt == TY_U4) && dt == TY_S32)
-		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_4 : strcmp(sh, "m16n8k64") == 0 ? MMA_K64_4 : -1;
+		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_4 : strcmp(sh, "m16n8k64") == 0 ? MMA_K64_4 :
+		    strcmp(sh, "m8n8k32") == 0 ? MMA_M8_K32_4 : -1;
 	else if (at == TY_B1 && bt == TY_B1 && dt == TY_S32 && ir_hasmod(in, MOD_POPC) &&
 	    (ir_hasmod(in, MOD_AND) || ir_hasmod(in, MOD_XOR)))
-		xi->mod = strcmp(sh, "m16n8k256") == 0 ? MMA_K256_1 : -1;
+		xi->mod = strcmp(sh, "m16n8k256") == 0 ? MMA_K256_1 : strcmp(sh, "m16n8k128") == 0 ? MMA_K128_1 :
+		    strcmp(sh, "m8n8k128") == 0 ? MMA_M8_K128_1 : -1;
 	else if ((at == TY_E4M3 || at == TY_E5M2) && (bt == TY_E4M3 || bt == TY_E5M2) && (dt == TY_F32 || dt == TY_F16))
 		xi->mod = strcmp(sh, "m16n8k32") == 0 ? MMA_K32_8 : -1;   /* fp8: the s8 layouts */
 	else if (at == TY_F64 && bt == TY_F64 && dt == TY_F64)

@@ -234,6 +234,8 @@ struct Sym {
 	                     * (a body's variable) or Module.syms (a module variable), whose
 	                     * declaration is the range's item. */
 	Sym *parent;        /* range element: its declaration; else NULL */
+	Sym *aliasee;       /* SYM_FUNC named by .alias NAME, TARGET: TARGET's symbol (calls and
+	                     * the function's address go there); else NULL */
 	void *elem;         /* range declaration: the parser's map of the element Syms made so far */
 	Sym **part;         /* vector register (.reg .v2/.v4): its four element registers x, y, z, w
 	                     * (ptxas gives a .v2 register a .z and .w too), made on first use and

@@ -1248,6 +1248,8 @@ ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
 		diag_err(p->dg, loc, "cannot alias function '%s' to itself", a->s);
 	else if (sa->fn && sa->fn->hasbody)
 		diag_err(p->dg, loc, "function '%s' has a body: it cannot be redefined as an alias", a->s);
+	else if (sa->aliasee)
+		diag_err(p->dg, loc, "'%s' is already aliased to '%s' and cannot be redefined", a->s, sa->aliasee->name);
 	else if (sa->fn && sb && sb->kind == SYM_FUNC && sb->fn) {
 		/* ptxas: "Mismatch in prototype of alias 'g' and aliasee 'f'" */
 		const Func *fa = sa->fn, *fb = sb->fn;
@@ -1260,6 +1262,8 @@ ps_alias(Parser *p, const Tok *a, const Tok *b, Loc loc)
 		}
 		if (!same)
 			diag_err(p->dg, loc, "the prototype of alias '%s' differs from that of '%s'", a->s, b->s);
+		else
+			sa->aliasee = sb;
 	}
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s, %s", a->s, b->s);
