@@ -157,6 +157,9 @@ static const Shape shapes[] = {
 	[MMA_K32_4] = { 16, 8, 32, 4, 2, 1, 4, 32 },      /* s4/u4 m16n8k32 */
 	[MMA_K64_4] = { 16, 8, 64, 4, 4, 2, 4, 32 },      /* s4/u4 m16n8k64 */
 	[MMA_K256_1] = { 16, 8, 256, 1, 4, 2, 4, 32 },    /* b1 m16n8k256 */
+	[MMA_M8_K32_4] = { 8, 8, 32, 4, 1, 1, 2, 32 },    /* s4/u4 m8n8k32 */
+	[MMA_M8_K128_1] = { 8, 8, 128, 1, 1, 1, 2, 32 },  /* b1 m8n8k128 */
+	[MMA_K128_1] = { 16, 8, 128, 1, 2, 1, 4, 32 },    /* b1 m16n8k128 */
 };
 
 void
@@ -182,6 +185,9 @@ afrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	case MMA_K64_4: *row = (int)g + 8 * ((i >> 3) & 1); *col = (int)t * 8 + (i & 7) + 32 * (i >> 4); break;
 	case MMA_K256_1: *row = (int)g + 8 * ((i >> 5) & 1); *col = (int)t * 32 + (i & 31) + 128 * (i >> 6); break;
 	case MMA_M8_K16_8: *row = (int)g; *col = (int)t * 4 + i; break;
+	case MMA_M8_K32_4: *row = (int)g; *col = (int)t * 8 + i; break;
+	case MMA_M8_K128_1: *row = (int)g; *col = (int)t * 32 + i; break;
+	case MMA_K128_1: *row = (int)g + 8 * (i >> 5); *col = (int)t * 32 + (i & 31); break;
 	default: *row = (int)g; *col = (int)t; break;
 	}
 }
@@ -199,6 +205,8 @@ bfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 	case MMA_K256_1: *row = (int)t * 32 + (i & 31) + 128 * (i >> 5); break;
 	case MMA_K32_8: *row = (int)t * 4 + (i & 3) + 16 * (i >> 2); break;
 	case MMA_K16_8: case MMA_M8_K16_8: *row = (int)t * 4 + i; break;
+	case MMA_M8_K32_4: *row = (int)t * 8 + i; break;
+	case MMA_M8_K128_1: case MMA_K128_1: *row = (int)t * 32 + i; break;
 	default: *row = (int)t; break;
 	}
 }
@@ -206,7 +214,7 @@ bfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 static void
 cfrag(int shape, uint32_t g, uint32_t t, int i, int *row, int *col)
 {
-	if (shape == MMA_K4_F64 || shape == MMA_M8_K16_8) {
+	if (shape == MMA_K4_F64 || shape == MMA_M8_K16_8 || shape == MMA_M8_K32_4 || shape == MMA_M8_K128_1) {
 		*row = (int)g;
 		*col = (int)t * 2 + i;
 		return;
