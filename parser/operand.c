@@ -63,6 +63,77 @@ konst(const Expr *e)
 	return e && e->kind == E_INT ? (Expr *)e : NULL;
 }
 
+/* A floating-point leaf, alone or in parentheses */
+static Expr *
+fkonst(const Expr *e)
+{
+	if (e && e->kind == E_PAREN && e->nelt == 1)
+		e = e->elt[0];
+	return e && e->kind == E_FLOAT ? (Expr *)e : NULL;
+}
+
+/*
+ * Floating-point constant expressions, as ptxas 13.0 reads them: decimal
+ * literals are doubles, and +, -, * and / of two of them fold in double
+ * arithmetic (round to nearest; 0.1 + 0.2 is 0d3FD3333333333334, 1e308 *
+ * 10.0 infinity), a comparison of two is the integer 0 or 1, and the result
+ * is a floating-point operand as a literal would be (rounded to an .f32
+ * instruction's type as one is).  ptxas refuses a float beside an integer
+ * ("Constant expression type mismatch"), a float under an integer operator
+ * (%, shifts, bit and logical operators, !, ~, a ?: of floats: "Integer
+ * constant expression expected"), a hexadecimal literal in an expression (a
+ * syntax error) and a division by zero, 0.0 / 0.0 too.  NULL when a or b is
+ * no float leaf (the integer folding's turn).
+ */
+static Expr *
+foldfloat(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
+{
+	Expr *fa = fkonst(a), *fb = fkonst(b), *k;
+	double x, y, z;
+
+	if (!fa && !fb)
+		return NULL;
+	if ((fa && fa->flkind != FL_DEC) || (fb && fb->flkind != FL_DEC)) {
+		diag_err(p->dg, loc, "a hexadecimal floating-point literal cannot be part of an expression");
+		return fa ? fa : fb;
+	}
+	if (!fa || !fb) {
+		if (!konst(a) && !konst(b))
+			return NULL;   /* a float and a name: the tree's report */
+		diag_err(p->dg, loc, "constant expression type mismatch: a floating-point and an integer operand");
+		return fa ? fa : fb;
+	}
+	memcpy(&x, &fa->bits, sizeof x);
+	memcpy(&y, &fb->bits, sizeof y);
+	switch (kind) {
+	case E_ADD: z = x + y; break;
+	case E_SUB: z = x - y; break;
+	case E_MUL: z = x * y; break;
+	case E_DIV:
+		if (y == 0) {
+			diag_err(p->dg, loc, "division by zero in constant expression");
+			return fa;
+		}
+		z = x / y;
+		break;
+	case E_EQ: case E_NE: case E_LT: case E_LE: case E_GT: case E_GE:
+		k = ps_expr(p, E_INT, loc);
+		*k = (Expr){.kind = E_INT, .loc = loc, .folded = 1,
+		    .i = kind == E_EQ ? x == y : kind == E_NE ? x != y : kind == E_LT ? x < y :
+		    kind == E_LE ? x <= y : kind == E_GT ? x > y : x >= y};
+		return k;
+	default:
+		diag_err(p->dg, loc, "integer constant expression expected: a floating-point operand");
+		return fa;
+	}
+	k = a->kind == E_FLOAT ? a : ps_expr(p, E_FLOAT, loc);
+	if (b->kind == E_FLOAT)
+		spare(p, b);
+	*k = (Expr){.kind = E_FLOAT, .loc = loc, .flkind = FL_DEC};   /* no spelling: printed as 0d... */
+	memcpy(&k->bits, &z, sizeof z);
+	return k;
+}
+
 /*
  * Folding as the parser goes.  A left-associative chain `1+1+...+1`
  * reduces one operator at a time, so each reduction sees its left operand
@@ -75,7 +146,7 @@ konst(const Expr *e)
  * and `[%rd1+1+1+...]` are `x+3` and `[%rd1+k]`, the forms ptxas reads
  * (NAME + a constant expression).  A division by zero is left unfolded,
  * for parse_fold's report where the value is needed; floating-point
- * operands are never folded.
+ * operands fold in foldfloat (above).
  */
 static Expr *
 foldbin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
@@ -84,6 +155,8 @@ foldbin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
 	int64_t v;
 	int uns;
 
+	if ((k = foldfloat(p, kind, a, b, loc)))
+		return k;
 	if (ka && kb) {
 		if (!foldop(kind, ka->i, ka->uns, kb->i, kb->uns, &v, &uns))
 			return NULL;
@@ -108,7 +181,7 @@ foldbin(Parser *p, int kind, Expr *a, Expr *b, Loc loc)
 }
 
 /* Left-associative operators nest on the heap, not on the parser's stack,
- * so a chain the parser cannot fold as it goes (foldbin, below: `1.5+1.5`,
+ * so a chain the parser cannot fold as it goes (foldbin, below: `x+1.5`,
  * or `1+x+x`, which ptxas refuses) builds a tree as deep as it is long,
  * and every pass that walks a tree (folding, resolution, lowering,
  * printing) recurses once per level.  An expression whose longest path has
@@ -162,6 +235,10 @@ ps_cond(Parser *p, Expr *a, Expr *b, Expr *c, Loc loc)
 {
 	Expr *ka = konst(a), *kb = konst(b), *kc = konst(c), *e;
 
+	if (fkonst(a) || fkonst(b) || fkonst(c)) {
+		diag_err(p->dg, loc, "integer constant expression expected: a floating-point operand of ?:");
+		return fkonst(b) ? b : fkonst(c) ? c : a;
+	}
 	if (ka && kb && kc) {
 		Expr *k = ka->i ? kb : kc;
 		int uns = kb->uns || kc->uns;
@@ -181,7 +258,8 @@ ps_un(Parser *p, int kind, Expr *a, Loc loc)
 {
 	Expr *e;
 
-	if (kind == E_NEG && a->kind == E_FLOAT) {
+	if (kind == E_NEG && fkonst(a)) {
+		a = fkonst(a);   /* -(1.0 + 2.0) as -3.0 */
 		/* -1.5 is a literal, in operands and initializers alike: the value
 		 * with its sign flipped.  ptxas rejects a negated hex literal
 		 * (-0f3F800000) as a syntax error. */
@@ -199,6 +277,11 @@ ps_un(Parser *p, int kind, Expr *a, Loc loc)
 			a->text = t;
 		}
 		a->loc = loc;
+		return a;
+	}
+	if (kind != E_NEG && fkonst(a)) {
+		diag_err(p->dg, loc, "integer constant expression expected: '%s' of a floating-point operand",
+		    kind == E_NOT ? "~" : "!");
 		return a;
 	}
 	if ((e = konst(a))) {
