@@ -4,8 +4,9 @@
 # and stores each lane's D registers; mma-gpu/NAME.gpu is what the GPU
 # stored (od -A n -t x4 -v of the buffer), and the interpreter must store
 # the same.  Forms: m16n8k4 tf32, s4/u4 m16n8k32 and m16n8k64 (with and
-# without .satfinite), b1 m16n8k256 .and.popc and .xor.popc, and m8n8k4
-# f16 of each layout pair and accumulator pair.
+# without .satfinite), s4/u4 m8n8k32, b1 m16n8k256, m16n8k128 and m8n8k128
+# .and.popc and .xor.popc, and m8n8k4 f16 of each layout pair and
+# accumulator pair.
 set -u
 dir=$top/tests/regress/mma-gpu
 st=0
