@@ -188,7 +188,15 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 			if (o->kind == OK_SYM && o->sym->kind == SYM_FUNC) {
 				/* the first that is its function or a definition of its symbol, else a declaration */
 				const Sym *fs = interp_fn_sym(o->sym);
-				XFunc *x = interp_fn_of(pm, fs->fn), *d = interp_fn_named(pm, fs, 1, 1);
+				XFunc *x, *d;
+				if (!fs) {
+					interp_diag(pm->cx, pm->m->name, o->loc.line, o->loc.col, PTX_SEV_ERROR, NULL,
+					    "'%s' is an alias of the alias '%s': the CUDA driver leaves a call of it unresolved",
+					    o->sym->name, o->sym->aliasee->name);
+					return -1;
+				}
+				x = interp_fn_of(pm, fs->fn);
+				d = interp_fn_named(pm, fs, 1, 1);
 				if (!x || (d && d->idx < x->idx))
 					x = d;
 				if (!x)

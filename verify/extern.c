@@ -92,6 +92,16 @@ once(Said *sd, const Sym *s)
 	return 1;
 }
 
+/* ptxas resolves an .alias of a defined function; the address of an alias
+ * of an alias it leaves an undefined reference ("Undefined reference to 'g'",
+ * no line), and a call of one the driver cannot launch (interp/layout.c
+ * interp_fn_sym) */
+static int
+aliasalias(const Sym *s)
+{
+	return s && s->kind == SYM_FUNC && s->aliasee && s->aliasee->aliasee;
+}
+
 static void
 useop(Verify *v, Said *sd, const Ins *in, const Opnd *o)
 {
@@ -106,6 +116,11 @@ useop(Verify *v, Said *sd, const Ins *in, const Opnd *o)
 	if (in->op == OP_CALL && o->sym && o->sym->kind == SYM_FUNC && sm >= 90 &&
 	    strcmp(o->sym->name, "cudaDeviceSynchronize") == 0)
 		verify_report(v, VC_TARGET, o->loc, "Unsupported Function 'cudaDeviceSynchronize' on arch 'sm_90' or higher");
+	if (in->op != OP_CALL && aliasalias(o->sym) && once(sd, o->sym)) {
+		verify_report(v, VC_EXTERN, o->loc, "Undefined reference to '%s': an alias of the alias '%s' (ptxas resolves one)",
+		    o->sym->name, o->sym->aliasee->name);
+		return;
+	}
 	if (!unresolved(v->m, o->sym) || !once(sd, o->sym))
 		return;
 	if (in->op == OP_CALL)
@@ -123,7 +138,10 @@ useexpr(Verify *v, Said *sd, const Expr *e, Loc at)
 {
 	if (!e)
 		return;
-	if ((e->kind == E_SYM || e->kind == E_GENERIC) && unresolved(v->m, e->sym) && once(sd, e->sym))
+	if ((e->kind == E_SYM || e->kind == E_GENERIC) && aliasalias(e->sym) && once(sd, e->sym))
+		verify_report(v, VC_EXTERN, at, "Undefined reference to '%s': an alias of the alias '%s' (ptxas resolves one)",
+		    e->sym->name, e->sym->aliasee->name);
+	else if ((e->kind == E_SYM || e->kind == E_GENERIC) && unresolved(v->m, e->sym) && once(sd, e->sym))
 		verify_report(v, VC_EXTERN, at,
 		    "Cannot take address of function '%s': it is .extern and not defined in this module (whole-program compilation; -c allows it)",
 		    e->sym->name);
