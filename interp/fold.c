@@ -7309,6 +7309,9 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	if ((in->op == OP_NEG || in->op == OP_ABS) && !in->guard && xi->ns == 1 && in->nopnd == 2 &&
 	    (in->ty[0] == TY_F16X2 || in->ty[0] == TY_BF16X2) && (foldhalf2nan(pm, f, xi, in) || foldhalf2k(pm, f, xi, in)))
 		return 0;
+	if (in->op == OP_NEG && in->ty[0] == TY_F32 && !ir_hasmod(in, MOD_FTZ) && !in->guard && xi->ns == 1 &&
+	    in->nopnd == 2 && in->opnd[1].kind == OK_REG && (r = interp_fold_negset(pm, f, xi, in)) != 0)
+		return r < 0 ? -1 : 0;
 	/* (a guard that ptxas knows true is none to it: a MOV of 0xffc00001
 	 * for neg.f32 of mov'd 0x7f800001 under a setp.ne of mov'd 1 and 0;
 	 * tests/regress/ptxas-folds.ptx trapped on an H100) */

@@ -263,6 +263,8 @@ int interp_fold_slctpos(const Func *f, const Ins *d);
  * the 16-bit readers of a widened abs/neg.s16 otherwise (foldw16); -1 when
  * out of memory */
 int interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k);
+/* foldint.c: neg.s32 or neg.f32 of a set's f32 that ptxas makes a select of -1.0 (1 folded, -1 no memory) */
+int interp_fold_negset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in);
 /* cvt.sat between integers of a neg/abs.s32 or cnot.b32 result: 1 when it marks xi */
 int interp_fold_satexact(const Func *f, XIns *xi, const Ins *in);
 /* add.sat.s32 of a neg/abs.s32 result and a 0: 1 when it marks xi (INT_MIN gives INT_MAX) */

@@ -59,7 +59,7 @@
  *   - fns.b32 whose offset is an f32 set.ftz tests it against 0 by the
  *     set's compare without .ftz (foldfnsset).
  *   - neg.s32 of a set's f32 that ptxas makes a select of 1.0 is the
- *     select of -1.0 (foldnegset), and of an f32 NaN it holds as a float
+ *     select of -1.0 (interp_fold_negset), and of an f32 NaN it holds as a float
  *     the canonical NaN (nanknown).
  *   - sub.s32/.u32 of such a NaN adds 0x7fffffff (foldsubnan); an add,
  *     sub or mul .f32 is one where it reads a value ptxas holds as the
@@ -76,7 +76,7 @@
  *     register with itself too) known (slctklit), but a sub.sat.s32
  *     result as the integer (slctsubsat).
  *   - neg.s32 of a set's f32 read by several negations (through movs
- *     too) folds into one select of -1.0 (negreaders, foldnegset).
+ *     too) folds into one select of -1.0 (negreaders, interp_fold_negset).
  *   - cvt.pack.sat is no value ptxas knows (an I2IP at run time), and a
  *     set of a literal it propagates is (interp_fold_kconstf); a guarded
  *     instruction it knows dead is skipped (interp_fold_livedef).
@@ -4507,7 +4507,7 @@ foldsubnan(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 }
 
 /* Is d an instruction whose sm_90 subroutine makes ptxas fold a neg.s32
- * of a set's f32 into the set's select (foldnegset)?  rcp.rn, .rm and .rp
+ * of a set's f32 into the set's select (interp_fold_negset)?  rcp.rn, .rm and .rp
  * .f32 without .ftz (the rcp_rn, rcp_rd, rcp_ru slow paths) and div.rz,
  * .rm and .rp .f32, .ftz or not (div_rz, div_rd, div_ru); not rcp.rz or
  * an .ftz rcp, sqrt, div.rn or div.full (sm_90 SASS of each beside
@@ -4556,10 +4556,17 @@ interp_fold_negsetsub(const Ins *d)
  * value, before or after it, or read by setp.leu.f32 of it and 0 or
  * setp.ne.s32 of it and 0; IMAD.MOV of -R without either, where the set
  * is stored too, or for a set.ftz; v15 xmix 278519, 101829, 360437:
- * 0xbf800000 on an H200).  The multiply by 0x101 computes that: 1.0's
- * bits times 0x101 are -1.0's, 0 stays 0.  1 where it does, -1 on an
- * allocation failure. */
-/* How many readers of v are negations of it: unguarded neg.s32, and
+ * 0xbf800000 on an H200).  A neg.f32 (not .ftz) of such a set is the
+ * same select, +0 where the compare fails where an FADD of -x would give
+ * -0 (sm_90 SASS: FSEL R, RZ, -1 for neg.f32 of set.eq.f32.f32 beside an
+ * rcp.rn.f32 or a div.rm.f32, or read by a setp.ne of it and 0; FSET.BF
+ * and FADD -R, -RZ for neg.ftz.f32, without either, or where the set is
+ * stored; v15 xmix 786766, 0 on an H100; one select for a neg.f32 and a
+ * neg.s32 of one set; tests/regress/neg-f32-set-select.ptx).  The
+ * multiply by 0x101 computes that: 1.0's bits times 0x101 are -1.0's, 0
+ * stays 0.  1 where it does, -1 on an allocation failure. */
+/* How many readers of v are negations of it: unguarded neg.s32 and
+ * neg.f32 (not .ftz), and
  * unguarded 32-bit movs of it all of whose readers are such (0 where a
  * mov's are not).  ptxas makes one select of -1.0 for them all (sm_90
  * SASS: FSEL R, RZ, -1 stored for both of neg.s32 x and neg.s32 of
@@ -4577,7 +4584,8 @@ negreaders(const Func *f, int v, int depth)
 		int u;
 		if (e->guard)
 			continue;
-		if (e->op == OP_NEG && e->ty[0] == TY_S32 && e->nopnd == 2 && srcval(e, 1) == v)
+		if (e->op == OP_NEG && (e->ty[0] == TY_S32 || (e->ty[0] == TY_F32 && !ir_hasmod(e, MOD_FTZ))) &&
+		    e->nopnd == 2 && srcval(e, 1) == v)
 			n++;
 		else if (e->op == OP_MOV && depth < 4 && e->nopnd == 2 && e->opnd[1].kind == OK_REG && e->nty == 1 &&
 		    ir_tyinfo[e->ty[0]].bits == 32 && e->ndef == 1 && (u = e->def[0]) >= 0 && u < f->nval &&
@@ -4588,8 +4596,8 @@ negreaders(const Func *f, int v, int depth)
 	return n;
 }
 
-static int
-foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
+int
+interp_fold_negset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
 	int v = srcval(in, 1), nsetp = 0, nread = 0;
 	const Ins *d = NULL;
@@ -4628,6 +4636,27 @@ foldnegset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	uint64_t c;
 	if (known || interp_fold_kconst(f, v, &c))
 		return 0;
+	/* (nor one whose BoolOp its compare of a value with itself decides:
+	 * set.gt.and.f32.s16 x, x, p is 0 whatever p, and the neg.f32 of it
+	 * an FADD's -0; v15 xmix 357385, beside a sqrt.rm.f64; and a
+	 * neg.s32 of set.ge.or.f32.u16 x, x, !p is the integer negation of
+	 * 1.0, 0xc0800000; v15 xmix 734973.  Not a rule of ptxas's: beside
+	 * an rcp.rn.f32 the H100 gave +0 for the neg.f32 of
+	 * set.gt.and.f32.s32 of the lane number with itself.  Nor, for a
+	 * neg.f32, an .and of such a compare that holds: set.eq.and.f32.u32
+	 * x, x, !p is an ISETP and a SEL of 1.0, and the negation of its 0
+	 * -0 again; v15 xmix 828756, beside a setp.neu of it and 0, where an
+	 * .xor of one, set.ls.xor.f32.u64 x, x, !p, is the select's +0:
+	 * 334609) */
+	if (d->nopnd == 4 && (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
+	    srcval(d, 1) == srcval(d, 2)) {
+		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
+		    ir_hasmod(d, MOD_HS);
+		if (t ? ir_hasmod(d, MOD_OR) : ir_hasmod(d, MOD_AND))
+			return 0;
+		if (in->op == OP_NEG && in->ty[0] == TY_F32 && ir_hasmod(d, MOD_AND))
+			return 0;
+	}
 	/* (a setp of the value and 0 by a compare that tells 1.0 from 0
 	 * makes the select: eq, ne, and value gt or le 0, ordered or not;
 	 * not one the two values decide, setp.num, .nan, value lt or ge 0,
@@ -4713,7 +4742,7 @@ int
 interp_fold_int(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	if (in->op == OP_NEG && in->ty[0] == TY_S32 && xi->ns == 1 && in->nopnd == 2 && in->opnd[1].kind == OK_REG) {
-		int r = in->guard ? 0 : foldnegset(pm, f, xi, in);
+		int r = in->guard ? 0 : interp_fold_negset(pm, f, xi, in);
 		if (r != 0)
 			return r < 0 ? -1 : 0;
 		/* and of an f32 NaN ptxas holds as a float, its negation
