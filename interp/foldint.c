@@ -1869,6 +1869,26 @@ kguard(const Func *f, const Ins *d, int depth)
 	return g;
 }
 
+/* A set or setp of an integer or bit type whose two sources are one
+ * value: 1 where its compare holds whatever the value (eq, le, ge, ls,
+ * hs), 0 where it fails (ne, lt, gt, lo, hi); -1 for any other
+ * instruction. */
+static int
+selfcmp(const Ins *d)
+{
+	int t;
+
+	if (d->nty < 1 || !(isint(d->ty[d->nty - 1]) || ir_tyinfo[d->ty[d->nty - 1]].kind == TK_BIT) ||
+	    d->nopnd < d->ndst + 2 || srcval(d, d->ndst) < 0 || srcval(d, d->ndst) != srcval(d, d->ndst + 1))
+		return -1;
+	t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
+	    ir_hasmod(d, MOD_HS);
+	if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) && !ir_hasmod(d, MOD_LO) &&
+	    !ir_hasmod(d, MOD_HI))
+		return -1;
+	return t;
+}
+
 /* Is 32-bit value v one ptxas knows whatever the inputs (*r its bits)?
  * Yes for a mov of an immediate, an rcp.f32 of a known 1.0, an or with
  * all ones, an and or a mul with 0, an xor of a value with itself, a sub
@@ -2103,15 +2123,9 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * x, !p of a mov.b16 x is the manual's 0x1fc, where the mask rule
 	 * gives 4, as it does of a loaded x, whose ISETP.LT.AND stays; v15
 	 * xmix 330948, line 199, on an H100) */
+	int t;
 	if (d->op == OP_SET && (d->nopnd == 3 || (klit && d->nopnd == 4 && (ir_hasmod(d, MOD_AND) ||
-	    ir_hasmod(d, MOD_OR)))) && d->nty == 2 &&
-	    (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
-	    srcval(d, 1) == srcval(d, 2)) {
-		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
-			ir_hasmod(d, MOD_HS);
-		if (!t && !ir_hasmod(d, MOD_NE) && !ir_hasmod(d, MOD_LT) && !ir_hasmod(d, MOD_GT) &&
-		    !ir_hasmod(d, MOD_LO) && !ir_hasmod(d, MOD_HI))
-			return 0;
+	    ir_hasmod(d, MOD_OR)))) && d->nty == 2 && (t = selfcmp(d)) >= 0) {
 		if (d->nopnd == 4 && (t != ir_hasmod(d, MOD_OR) || !kconst(f, srcval(d, 1), depth + 1, r)))
 			return 0;
 		*r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu;
@@ -4648,10 +4662,8 @@ interp_fold_negset(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * -0 again; v15 xmix 828756, beside a setp.neu of it and 0, where an
 	 * .xor of one, set.ls.xor.f32.u64 x, x, !p, is the select's +0:
 	 * 334609) */
-	if (d->nopnd == 4 && (isint(d->ty[1]) || ir_tyinfo[d->ty[1]].kind == TK_BIT) && srcval(d, 1) >= 0 &&
-	    srcval(d, 1) == srcval(d, 2)) {
-		int t = ir_hasmod(d, MOD_EQ) || ir_hasmod(d, MOD_LE) || ir_hasmod(d, MOD_GE) || ir_hasmod(d, MOD_LS) ||
-		    ir_hasmod(d, MOD_HS);
+	int t = d->nopnd == 4 ? selfcmp(d) : -1;
+	if (t >= 0) {
 		if (t ? ir_hasmod(d, MOD_OR) : ir_hasmod(d, MOD_AND))
 			return 0;
 		if (in->op == OP_NEG && in->ty[0] == TY_F32 && ir_hasmod(d, MOD_AND))

@@ -938,9 +938,6 @@ int interp_fn_index(ptx_module *pm);
 int interp_fn_first(const ptx_module *pm, const Sym *s);   /* s's first entry of pm->bysym, else nfn */
 XFunc *interp_fn_of(const ptx_module *pm, const Func *f);
 XFunc *interp_fn_named(const ptx_module *pm, const Sym *s, int first, int body);
-/* the function symbol s stands for: s, or what the .alias that names it names;
- * NULL for an alias of an alias, which the driver does not resolve */
-const Sym *interp_fn_sym(const Sym *s);
 void interp_fold_sites_free(ptx_module *pm);
 
 /* mbarrier.c, bulk.c, tensormap.c: mbarriers, bulk and tensor copies,

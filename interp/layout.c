@@ -165,20 +165,6 @@ interp_fn_named(const ptx_module *pm, const Sym *s, int firstone, int body)
 	return x;
 }
 
-/* ptxas takes an .alias of a function defined in the module, and of
- * another alias too, but leaves a reference to an alias of an alias
- * unresolved: taking its address is ptxas's "Undefined reference", and a
- * module that calls one fails to launch on an H100 ("named symbol not
- * found", tests/regress/alias-call.ptx's first draft).  NULL for such a
- * name. */
-const Sym *
-interp_fn_sym(const Sym *s)
-{
-	if (s && s->kind == SYM_FUNC && s->aliasee)
-		return s->aliasee->aliasee ? NULL : s->aliasee;
-	return s;
-}
-
 /* The address a symbol stands for as an operand or initializer value. */
 int
 interp_symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic)
@@ -187,7 +173,7 @@ interp_symaddr(ptx_module *pm, const Sym *s, uint64_t *v, int generic)
 
 	if (s->kind == SYM_FUNC) {
 		XFunc *x;
-		if (!(s = interp_fn_sym(s)))
+		if (!(s = ir_fn_target(s)))
 			return -1;
 		x = interp_fn_of(pm, s->fn);
 		if (!x)

@@ -187,7 +187,7 @@ decode_call(ptx_module *pm, XIns *xi, const Ins *in)
 			fi = i;
 			if (o->kind == OK_SYM && o->sym->kind == SYM_FUNC) {
 				/* the first that is its function or a definition of its symbol, else a declaration */
-				const Sym *fs = interp_fn_sym(o->sym);
+				const Sym *fs = ir_fn_target(o->sym);
 				XFunc *x, *d;
 				if (!fs) {
 					interp_diag(pm->cx, pm->m->name, o->loc.line, o->loc.col, PTX_SEV_ERROR, NULL,

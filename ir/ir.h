@@ -572,6 +572,8 @@ struct Module {
 Module *ir_module_new(const char *name);
 void ir_module_free(Module *m);
 Sym *ir_lookup(Module *m, const char *name);    /* module-scope symbol */
+/* what a call or an address of function s reaches through .alias; NULL for an alias of an alias */
+const Sym *ir_fn_target(const Sym *s);
 
 /* ---------------------------------------------------------------- parse (parser/parse.c) */
 /* Reads PTX text (len bytes; src need not be NUL-terminated) into a Module.

@@ -58,6 +58,20 @@ ir_module_free(Module *m)
 		ir_arena_free(m->a);    /* m itself lives in the arena */
 }
 
+/* The function a call or an address of function symbol s reaches: s, or
+ * what the .alias naming it names.  ptxas takes an .alias of a function
+ * defined in the module, and of another alias too, but leaves a reference
+ * to an alias of an alias unresolved: taking its address is ptxas's
+ * "Undefined reference", and a module that calls one fails to launch on an
+ * H100 ("named symbol not found").  NULL for such a name. */
+const Sym *
+ir_fn_target(const Sym *s)
+{
+	if (s && s->kind == SYM_FUNC && s->aliasee)
+		return s->aliasee->aliasee ? NULL : s->aliasee;
+	return s;
+}
+
 /* A linear scan, for occasional lookups; code that resolves every name it
  * reads (a parser) should keep a hash table of its own. */
 Sym *

@@ -92,14 +92,11 @@ once(Said *sd, const Sym *s)
 	return 1;
 }
 
-/* ptxas resolves an .alias of a defined function; the address of an alias
- * of an alias it leaves an undefined reference ("Undefined reference to 'g'",
- * no line), and a call of one the driver cannot launch (interp/layout.c
- * interp_fn_sym) */
+/* an alias of an alias, which ptxas leaves unresolved (ir_fn_target) */
 static int
 aliasalias(const Sym *s)
 {
-	return s && s->kind == SYM_FUNC && s->aliasee && s->aliasee->aliasee;
+	return s && s->kind == SYM_FUNC && !ir_fn_target(s);
 }
 
 static void
