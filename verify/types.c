@@ -941,6 +941,11 @@ cvtround(Verify *v, Ins *in)
 	int ff = r == MOD_RN || r == MOD_RZ || r == MOD_RM || r == MOD_RP;
 	int df = d == TY_F16 || d == TY_F32 || d == TY_F64, sf = s == TY_F16 || s == TY_F32 || s == TY_F64;
 
+	if (r == MOD_RS && (df || isint(d)) && (sf || isint(s))) {   /* of the packing conversions alone (cvtrs) */
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, r), "'cvt.%s.%s' cannot take rounding .rs", tyname(d),
+		    tyname(s));
+		return;
+	}
 	if ((!df && !isint(d)) || (!sf && !isint(s)) || (!fi && !ff))
 		return;
 	if (isint(d) && isint(s))
@@ -980,11 +985,18 @@ static const struct {
 	{TY_F16X2, TY_E3M2X2, "rn", 1, 0, 1, 100, 0}, {TY_BF16X2, TY_UE8M0X2, "rn", 0, 0, 1, 100, 0},
 };
 
+/* The packs of four that only stochastic rounding converts to (cvtrs). */
+static int
+packed4(int ty)
+{
+	return ty == TY_E4M3X4 || ty == TY_E5M2X4 || ty == TY_E2M3X4 || ty == TY_E3M2X4 || ty == TY_E2M1X4;
+}
+
 static int
 packedfloat(int ty)
 {
 	return ty == TY_F16X2 || ty == TY_BF16X2 || ty == TY_TF32 || ty == TY_E4M3X2 || ty == TY_E5M2X2 ||
-	    ty == TY_E2M1X2 || ty == TY_E2M3X2 || ty == TY_E3M2X2 || ty == TY_UE8M0X2;
+	    ty == TY_E2M1X2 || ty == TY_E2M3X2 || ty == TY_E3M2X2 || ty == TY_UE8M0X2 || packed4(ty);
 }
 
 /* Whether the space-separated list has the modifier's name. */
@@ -1056,6 +1068,78 @@ packedopnds(Verify *v, Ins *in)
 	}
 }
 
+/* A source value of cvt.rs: an .f32 or .b32 register, or a float literal
+ * (an integer one: "Arguments mismatch"; in a vector, "Vector with
+ * elements of different types"). */
+static int
+rsvalue(Verify *v, const Ins *in, const Opnd *o, int k)
+{
+	if (o->kind == OK_FIMM)
+		return 0;
+	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
+	    (o->sym->type == TY_F32 || o->sym->type == TY_B32))
+		return 0;
+	verify_report(v, VC_OPTYPE, o->loc, "operand %d of 'cvt.rs.%s.f32' is an .f32 or .b32 register or a float "
+	    "literal", k, tyname(in->ty[0]));
+	return 1;
+}
+
+/* cvt with stochastic rounding (PTX 8.7, sm_100a and sm_103a alone:
+ * ptxas 13.0 says "Feature '.rs' not supported on .target 'sm_100f'", and
+ * so for sm_110a, sm_120a):
+ *   cvt.rs{.relu}{.satfinite}.f16x2|bf16x2.f32 d, a, b, rbits
+ *   cvt.rs{.relu}.satfinite.e4m3x4|e5m2x4|e2m3x4|e3m2x4|e2m1x4.f32 d, {a, b, c, e}, rbits
+ * d a .b32 register (.f16x2 too for .f16x2), a .b16 one for .e2m1x4;
+ * rbits a .b32 register, no other type and no literal. */
+static int
+cvtrs(Verify *v, Ins *in)
+{
+	int d = in->ty[0], s = in->ty[1], four = packed4(d), sm = v->m->sm;
+	const Opnd *o;
+
+	if (s != TY_F32 || !(four || d == TY_F16X2 || d == TY_BF16X2)) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_RS), "'cvt.%s.%s' cannot take .rs (only to .f16x2, "
+		    ".bf16x2 and the packs of four narrow floats, from .f32)", tyname(d), tyname(s));
+		return 1;
+	}
+	if (four && !ir_hasmod(in, MOD_SATFINITE)) {
+		verify_report(v, VC_MODIFIER, in->loc, "'cvt.rs.%s.f32' needs .satfinite", tyname(d));
+		return 1;
+	}
+	if (in->nopnd != (four ? 3 : 4)) {
+		verify_report(v, VC_OPTYPE, in->loc, "'cvt.rs.%s.f32' takes %s and the random bits", tyname(d),
+		    four ? "a vector of four sources" : "two sources");
+		return 1;
+	}
+	o = &in->opnd[0];
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE ||
+	    !(o->sym->type == (d == TY_E2M1X4 ? TY_B16 : TY_B32) || (d == TY_F16X2 && o->sym->type == TY_F16X2))) {
+		verify_report(v, VC_OPTYPE, o->loc, "the destination of 'cvt.rs.%s.f32' is a .%s register", tyname(d),
+		    d == TY_E2M1X4 ? "b16" : d == TY_F16X2 ? "b32 or .f16x2" : "b32");
+		return 1;
+	}
+	if (four) {
+		o = &in->opnd[1];
+		if (o->kind != OK_VEC || o->nsub != 4) {
+			verify_report(v, VC_VECTOR, o->loc, "'cvt.rs.%s.f32' converts a vector of four", tyname(d));
+			return 1;
+		}
+		for (int k = 0; k < 4; k++)
+			if (rsvalue(v, in, &o->sub[k], 2))
+				return 1;
+	} else if (rsvalue(v, in, &in->opnd[1], 2) || rsvalue(v, in, &in->opnd[2], 3))
+		return 1;
+	o = &in->opnd[in->nopnd - 1];
+	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE || o->sym->type != TY_B32) {
+		verify_report(v, VC_OPTYPE, o->loc, "the random bits of 'cvt.rs' are a .b32 register");
+		return 1;
+	}
+	if (sm && !((sm == 100 || sm == 103) && v->m->smsuffix == 'a'))
+		verify_report(v, VC_TARGET, verify_modloc(v, in, MOD_RS), "'cvt.rs' is not supported on .target sm_%d%s "
+		    "(sm_100a or sm_103a)", sm, v->m->smsuffix ? (char[]){v->m->smsuffix, 0} : "");
+	return 0;
+}
+
 /* cvt of the packed pairs against cvtpack[]; elsewhere .relu and
  * .satfinite only into .f16/.bf16 from .f32 with .rn or .rz, .rna only to
  * .tf32.  Returns 1 when it reported. */
@@ -1066,6 +1150,14 @@ cvtpacked(Verify *v, Ins *in)
 	int relu = ir_hasmod(in, MOD_RELU), satf = ir_hasmod(in, MOD_SATFINITE);
 	size_t i, n = sizeof cvtpack / sizeof cvtpack[0];
 
+	if (r == MOD_RS || packed4(d) || packed4(s)) {
+		if (r != MOD_RS && !packed4(s))
+			verify_report(v, VC_MODIFIER, in->loc, "'cvt.%s.%s' needs rounding rs", tyname(d), tyname(s));
+		else if (r != MOD_RS)
+			verify_report(v, VC_INSTRTYPE, in->loc, "'cvt.%s.%s' is not a conversion PTX has", tyname(d),
+			    tyname(s));
+		return r != MOD_RS || cvtrs(v, in);
+	}
 	if (!packedfloat(d) && !packedfloat(s)) {
 		int ok = !relu && !satf;
 		if (!ok && (d == TY_F16 || d == TY_BF16) && s == TY_F32)
@@ -1291,6 +1383,15 @@ required(Verify *v, Ins *in)
 	 * of convert operation": not .f64, .f16 or .bf16 alone) */
 	if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && !isfloat(in->ty[0]) && !isfloat(in->ty[1]))
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_FTZ), "'cvt.ftz' between two integer types");
+	/* nor of a packing conversion, nor beside .relu ("Illegal modifier
+	 * '.ftz'") or .satfinite ("Modifier '.satfinite' cannot be combined
+	 * with modifier '.ftz'"): cvt.rn.ftz.f16.f32 is, cvt.rn.ftz.relu.f16.f32
+	 * and cvt.rn.ftz.f16x2.f32 are not */
+	else if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) &&
+	    (packedfloat(in->ty[0]) || packedfloat(in->ty[1]) || ir_hasmod(in, MOD_RELU) || ir_hasmod(in, MOD_SATFINITE)))
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_FTZ), "'cvt.ftz.%s.%s' cannot take .ftz %s",
+		    tyname(in->ty[0]), tyname(in->ty[1]), packedfloat(in->ty[0]) || packedfloat(in->ty[1]) ?
+		    "(a packing conversion)" : "with .relu or .satfinite");
 	else if (in->op == OP_CVT && in->nty == 2 && ir_hasmod(in, MOD_FTZ) && in->ty[0] != TY_F32 &&
 	    in->ty[1] != TY_F32 && (isfloat(in->ty[0]) || isfloat(in->ty[1])))
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_FTZ), "'cvt.ftz.%s.%s': .ftz applies only where one side is .f32",

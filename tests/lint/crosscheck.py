@@ -306,19 +306,46 @@ PACKED = ["f16", "f16x2", "bf16", "bf16x2", "tf32", "f32", "f64", "e4m3x2", "e5m
 
 def cvt_float():
     """Every pair of the half, packed and narrow float types with every
-    rounding, .relu and .satfinite; one source, and two where it is .f32."""
+    rounding (stochastic .rs too), .ftz, .relu and .satfinite; one source,
+    and two where it is .f32 (and the random bits after them with .rs).
+    Then .rs into the packs of four, with the operand forms ptxas weighs,
+    on the targets it is and is not for."""
     for target in ("sm_90", "sm_100a"):
         for d in PACKED:
             for s in PACKED:
                 if d == s:
                     continue
-                for rnd in ("", ".rn", ".rz", ".rm", ".rp", ".rna"):
-                    for relu in ("", ".relu"):
-                        for sf in ("", ".satfinite"):
-                            op = "cvt%s%s%s.%s.%s" % (rnd, relu, sf, d, s)
-                            yield target, "", "%s %s1, %s2;" % (op, CVTREG[d], CVTREG[s])
-                            if s == "f32":
-                                yield target, "", "%s %s1, %s2, %s3;" % (op, CVTREG[d], CVTREG[s], CVTREG[s])
+                for rnd in ("", ".rn", ".rz", ".rm", ".rp", ".rna", ".rs"):
+                    for ftz in ("", ".ftz"):
+                        for relu in ("", ".relu"):
+                            for sf in ("", ".satfinite"):
+                                op = "cvt%s%s%s%s.%s.%s" % (rnd, ftz, relu, sf, d, s)
+                                yield target, "", "%s %s1, %s2;" % (op, CVTREG[d], CVTREG[s])
+                                if s == "f32":
+                                    yield target, "", "%s %s1, %s2, %s3;" % (op, CVTREG[d], CVTREG[s], CVTREG[s])
+                                if s == "f32" and rnd == ".rs":
+                                    yield target, "", "%s %s1, %s2, %s3, %%r4;" % (op, CVTREG[d], CVTREG[s],
+                                                                                  CVTREG[s])
+    four = {"e4m3x4": "%r", "e5m2x4": "%r", "e2m3x4": "%r", "e3m2x4": "%r", "e2m1x4": "%rs"}
+    for target in ("sm_90a", "sm_100", "sm_100a", "sm_100f", "sm_103a", "sm_120a@8.8", "sm_100a@8.6"):
+        for d, reg in four.items():
+            for rnd in (".rs", ".rn"):
+                for mods in ("", ".relu", ".satfinite", ".relu.satfinite", ".ftz.satfinite"):
+                    op = "cvt%s%s.%s.f32" % (rnd, mods, d)
+                    for dst in (reg, "%u", "%rs", "%f"):
+                        yield target, "", "%s %s1, {%%f2, %%f3, %%f4, %%f5}, %%r6;" % (op, dst)
+                    for src in ("{%r2, %r3, %r4, %r5}", "{%u2, %u3, %u4, %u5}", "{%f2, %f3, %f4, 1.0}",
+                                "{%f2, %f3, %f4, 1}", "{%f2, %f3}", "%f2"):
+                        yield target, "", "%s %s1, %s, %%r6;" % (op, reg, src)
+                    for rb in ("%u6", "%f6", "%rd6", "7", "%r6, %r7"):
+                        yield target, "", "%s %s1, {%%f2, %%f3, %%f4, %%f5}, %s;" % (op, reg, rb)
+                    yield target, "", "%s %s1, {%%f2, %%f3, %%f4, %%f5};" % (op, reg)
+        for d in ("f16x2", "bf16x2"):
+            for rb in ("%r4", "%u4", "%s4", "%rd4", "%f4", "7"):
+                for a in ("%f2", "%r2", "1.0", "1", "%u2"):
+                    yield target, "", "cvt.rs.%s.f32 %%r1, %s, %%f3, %s;" % (d, a, rb)
+            for dst in ("%u1", "%f1"):
+                yield target, "", "cvt.rs.%s.f32 %s, %%f2, %%f3, %%r4;" % (d, dst)
 
 
 # instructions against the target where they came later than PTX itself
