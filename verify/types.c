@@ -1771,11 +1771,28 @@ sinks(Verify *v, Ins *in)
 	} else if (in->ndst >= 1 && in->nopnd >= 1 && in->opnd[0].kind == OK_SINK && !sinkresult(in->op))
 		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'%s' cannot discard its result with '_'", ir_opinfo[in->op].name);
 
-	for (int i = in->ndst; i < in->nopnd; i++)
-		if ((strchr("rRvpmi", verify_shape(in->op, i)) || in->opnd[i].kind == OK_VEC) && (o = sinkin(&in->opnd[i]))) {
+	for (int i = in->ndst; i < in->nopnd; i++) {
+		const Opnd *s = &in->opnd[i];
+		/* mov.b32 packs halves or bytes with a sink for some of them
+		 * (not all: "Unable to infer type"), which ptxas fills with zeros
+		 * (sm_90 SASS: PRMT R, R0, 0x5410, RZ); mov.b64 and .b16 packs
+		 * take none ("Sink '_' not allowed as a source operand") */
+		if (in->op == OP_MOV && s->kind == OK_VEC && in->nty == 1 && verify_bits(in->ty[0]) == 32 &&
+		    (s->nsub == 2 || s->nsub == 4)) {
+			int k = 0;
+			while (k < s->nsub && s->sub[k].kind == OK_SINK)
+				k++;
+			if (k < s->nsub)
+				continue;
+		}
+		/* a bare sink where mov, cvt or cvta read: ptxas's parser
+		 * refuses it ("Parsing error near '_'") */
+		if ((strchr("rRvpmi", verify_shape(in->op, i)) || s->kind == OK_VEC ||
+		    (s->kind == OK_SINK && (in->op == OP_MOV || in->op == OP_CVT || in->op == OP_CVTA))) && (o = sinkin(s))) {
 			verify_report(v, VC_OPTYPE, o->loc, "sink '_' as a source operand of '%s'", ir_opinfo[in->op].name);
 			return;
 		}
+	}
 }
 
 static void
