@@ -318,6 +318,16 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 		}
 		if (fl & ALU_SAT) {
 			s128 v = sub ? (s128)sa - sb : (s128)sa + sb;
+			/* addc.sat.s32 and subc.sat.s32 (no .cc out): a + b + carry
+			 * and a + ~b + carry, saturated by the signs of the two
+			 * addends and the sum, as ptxas computes them (sm_90 SASS:
+			 * IMAD.X, PLOP3 of the three signs, two SELs), which is the
+			 * exact sum clamped; madc.hi.sat is madc.hi, its .sat
+			 * dropped (IMAD.HI, IADD3.X) */
+			if (op->op == OP_ADDC)
+				v += (s128)cin;
+			else if (op->op == OP_SUBC)
+				v += (s128)cin - 1;
 			/* imm 1 or 2: a or b is a negation or absolute value
 			 * ptxas keeps exact, INT_MIN +2^31 (foldint.c
 			 * interp_fold_addsatneg) */

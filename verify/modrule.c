@@ -123,6 +123,13 @@ static const struct { char kind; const char *op, *mods, *when, *types; } modrule
 	 * ("Modifier '.cc' applies only to addc integer types") */
 	{'T', "addc", "cc", "", "u32 s32 u64 s64"}, {'T', "subc", "cc", "", "u32 s32 u64 s64"},
 	{'T', "madc", "cc", "", "u32 s32 u64 s64"},
+	/* and .sat of .s32 without a carry out ("Modifier '.sat' does not
+	 * apply to '.u32' type", "Modifier '.cc' cannot be combined with
+	 * modifier '.sat'"); madc's only with .hi ("Illegal modifier '.sat'
+	 * for instruction 'madc.lo'") */
+	{'T', "addc", "sat", "", "s32"}, {'X', "addc", "cc sat", "", ""},
+	{'T', "subc", "sat", "", "s32"}, {'X', "subc", "cc sat", "", ""},
+	{'T', "madc", "sat", "", "s32"}, {'X', "madc", "cc sat", "", ""}, {'X', "madc", "lo sat", "", ""},
 	/* red.async's operations and types, of both its forms ("Incorrect type
 	 * '.b64' for operation '.and' in instruction 'red.async'", '.u64' for
 	 * '.min', '.s32' for '.inc') */

@@ -939,11 +939,14 @@ cvtround(Verify *v, Ins *in)
 	int d = in->ty[0], s = in->ty[1], r = ir_mod_round(in), ok;
 	int fi = r == MOD_RNI || r == MOD_RZI || r == MOD_RMI || r == MOD_RPI;
 	int ff = r == MOD_RN || r == MOD_RZ || r == MOD_RM || r == MOD_RP;
-	int df = d == TY_F16 || d == TY_F32 || d == TY_F64, sf = s == TY_F16 || s == TY_F32 || s == TY_F64;
+	int df = d == TY_F16 || d == TY_BF16 || d == TY_F32 || d == TY_F64;
+	int sf = s == TY_F16 || s == TY_BF16 || s == TY_F32 || s == TY_F64;
 
-	if (r == MOD_RS && (df || isint(d)) && (sf || isint(s))) {   /* of the packing conversions alone (cvtrs) */
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, r), "'cvt.%s.%s' cannot take rounding .rs", tyname(d),
-		    tyname(s));
+	/* .rs is of the packing conversions alone (cvtrs), .rna of .tf32
+	 * ("Illegal rounding modifier" for cvt.rna.u8.u8, cvt.rna.f16.f32) */
+	if ((r == MOD_RS || r == MOD_RNA) && (df || isint(d)) && (sf || isint(s))) {
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, r), "'cvt.%s.%s' cannot take rounding .%s", tyname(d),
+		    tyname(s), ir_modinfo[r].name);
 		return;
 	}
 	if ((!df && !isint(d)) || (!sf && !isint(s)) || (!fi && !ff))
@@ -954,6 +957,8 @@ cvtround(Verify *v, Ins *in)
 		ok = fi;
 	else if (isint(s))
 		ok = ff;
+	else if ((d == TY_BF16 || s == TY_BF16) && d != s)
+		ok = ff;   /* .bf16 and another float, narrower, wider or .f16: .rn and the like (cvt.rn.f32.bf16) */
 	else
 		ok = verify_bits(d) < verify_bits(s) ? ff : verify_bits(d) == verify_bits(s) && fi;
 	if (!ok)
@@ -1219,14 +1224,15 @@ cvtpacked(Verify *v, Ins *in)
 /* cvt.sat where the conversion can go out of the destination's range
  * ("Illegal modifier '.sat'"): between integers only when the source's
  * range is not inside the destination's (narrowing, a sign change, or
- * .sN to .uN of any width; not .u8 to .s16), and never to or from .bf16. */
+ * .sN to .uN of any width; not .u8 to .s16), and never to or from .bf16,
+ * whatever the other side. */
 static void
 cvtsat(Verify *v, Ins *in)
 {
 	int d = in->ty[0], s = in->ty[1], ok = 1;
 
 	if (d == TY_BF16 || s == TY_BF16)
-		ok = !isint(d) && !isint(s);
+		ok = 0;   /* cvt.rn.sat.bf16.f32, cvt.sat.f32.bf16: "Illegal modifier '.sat'" too */
 	else if (isint(d) && isint(s)) {
 		int ds = verify_kind(d) == TK_SINT, ss = verify_kind(s) == TK_SINT;
 		int bd = verify_bits(d), bs = verify_bits(s);
@@ -1235,7 +1241,7 @@ cvtsat(Verify *v, Ins *in)
 	}
 	if (!ok)
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_SAT), "'cvt.%s.%s' cannot take .sat (%s)", tyname(d), tyname(s),
-		    isint(d) && isint(s) ? "every source value fits the destination" : "not with .bf16 and an integer");
+		    isint(d) && isint(s) ? "every source value fits the destination" : "not with .bf16");
 }
 
 static int
@@ -1485,7 +1491,8 @@ required(Verify *v, Ins *in)
 	/* mad.hi.sat and mad24.hi.sat write .sat after .hi ("Unexpected
 	 * instruction types specified for 'mad'" for mad.sat.hi.s32, "Not a
 	 * name of any known instruction: 'mad24'" for mad24.sat.hi) */
-	else if ((in->op == OP_MAD || in->op == OP_MAD24) && ir_hasmod(in, MOD_SAT) && ir_hasmod(in, MOD_HI) &&
+	else if ((in->op == OP_MAD || in->op == OP_MAD24 || in->op == OP_MADC) && ir_hasmod(in, MOD_SAT) &&
+	    ir_hasmod(in, MOD_HI) &&
 	    ir_modbefore(in, MOD_SAT, MOD_HI))
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_SAT), "'%s' takes .sat after .hi, not before",
 		    ir_opinfo[in->op].name);

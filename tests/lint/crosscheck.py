@@ -18,7 +18,8 @@ memory words of ld, st, atom and red (ops-mem, ops-atom), and the rows of
 other shapes from a valid statement each (ops-misc).
 
 Usage: tests/lint/crosscheck.py [-j N] [FAMILY...]
-  FAMILY: mma mma-sp mma-regs wmma wgmma vectors texture surface cvt-sat cvt-float targets
+  FAMILY: mma mma-sp mma-regs wmma wgmma vectors texture surface cvt-sat cvt-float cvt-round
+          float-mods targets
           ops-types ops-mods ops-operands ops-targets ops-mem ops-atom ops-misc (default: all)
   $PTXAS (default /usr/local/cuda/bin/ptxas), $PTXAS_LINT (default ./ptxas-lint).
 Exit 0 when the tools agree everywhere, 1 otherwise.  Not part of make check:
@@ -347,6 +348,38 @@ def cvt_float():
             for dst in ("%u1", "%f1"):
                 yield target, "", "cvt.rs.%s.f32 %s, %%f2, %%f3, %%r4;" % (d, dst)
 
+
+
+def cvt_round():
+    """cvt between the scalar integer and float types with every rounding,
+    .ftz and .sat, in the written order and the other (.sat first)."""
+    tys = ["u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "f16", "bf16", "f32", "f64"]
+    for d in tys:
+        for s in tys:
+            for rnd in ("", ".rn", ".rz", ".rm", ".rp", ".rni", ".rzi", ".rmi", ".rpi", ".rna"):
+                for ftz in ("", ".ftz"):
+                    for sat in ("", ".sat"):
+                        for mods in {rnd + ftz + sat, sat + ftz + rnd}:
+                            yield "sm_90", "", "cvt%s.%s.%s %s1, %s2;" % (mods, d, s, CVTREG[d], CVTREG[s])
+
+
+# the float arithmetic and its modifiers, for float_mods
+FLOATOPS = {"add": 2, "sub": 2, "mul": 2, "fma": 3, "mad": 3, "min": 2, "max": 2, "neg": 1, "abs": 1, "div": 2,
+            "rcp": 1, "sqrt": 1, "rsqrt": 1, "ex2": 1, "lg2": 1, "sin": 1, "cos": 1, "tanh": 1, "copysign": 2}
+FLOATREG = {"f16": "%h", "f16x2": "%hh", "bf16": "%rs", "bf16x2": "%r", "f32": "%f", "f64": "%fd"}
+FLOATMODS = ["rn", "rz", "rm", "rp", "ftz", "sat", "relu", "approx", "full", "NaN", "xorsign.abs", "oob"]
+
+
+def float_mods():
+    """The float instructions of every float type with no modifier, one, and
+    each ordered pair of them (ptxas takes some pairs in one order only:
+    div.full.ftz, not div.ftz.full)."""
+    for op, n in FLOATOPS.items():
+        for ty, r in FLOATREG.items():
+            srcs = ", ".join("%s%d" % (r, i + 2) for i in range(n))
+            pairs = [()] + [(m,) for m in FLOATMODS] + [(a, b) for a in FLOATMODS for b in FLOATMODS if a != b]
+            for ms in pairs:
+                yield "sm_90", "", "%s%s.%s %s1, %s;" % (op, "".join("." + m for m in ms), ty, r, srcs)
 
 # instructions against the target where they came later than PTX itself
 GATED = ["isspacep.global %p1, %rd1;", "isspacep.shared %p1, %rd1;", "isspacep.local %p1, %rd1;",
@@ -824,7 +857,7 @@ def ops_misc():
 
 FAMILIES = {"mma": lambda: mma_family(0), "mma-sp": lambda: mma_family(1), "mma-regs": mma_regs, "wmma": wmma,
             "wgmma": wgmma, "vectors": vectors, "texture": texture, "surface": surface,
-            "cvt-sat": cvt_sat, "cvt-float": cvt_float, "targets": targets, "ops-types": ops_types,
+            "cvt-sat": cvt_sat, "cvt-float": cvt_float, "cvt-round": cvt_round, "float-mods": float_mods, "targets": targets, "ops-types": ops_types,
             "ops-mods": ops_mods, "ops-operands": ops_operands, "ops-targets": ops_targets, "ops-mem": ops_mem,
             "ops-atom": ops_atom, "ops-misc": ops_misc}
 
