@@ -322,8 +322,7 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 			 * and a + ~b + carry, saturated by the signs of the two
 			 * addends and the sum, as ptxas computes them (sm_90 SASS:
 			 * IMAD.X, PLOP3 of the three signs, two SELs), which is the
-			 * exact sum clamped; madc.hi.sat is madc.hi, its .sat
-			 * dropped (IMAD.HI, IADD3.X) */
+			 * exact sum clamped */
 			if (op->op == OP_ADDC)
 				v += (s128)cin;
 			else if (op->op == OP_SUBC)
@@ -370,6 +369,7 @@ void alu_int_exec(const AluOp *op, const uint64_t *s, uint64_t *d, uint32_t *cc)
 			s128 v = (s128)sext(r, w) + sext(c, w);
 			r = ssat(v, w);
 		} else if (op->op != OP_MUL) {
+			/* madc.hi.sat too: ptxas drops its .sat (IMAD.HI, IADD3.X) */
 			uint64_t cin = op->op == OP_MADC ? (*cc & 1) : 0;
 			u128 t = (u128)r + c + cin;
 			r = (uint64_t)t & m;

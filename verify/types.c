@@ -1484,18 +1484,17 @@ required(Verify *v, Ins *in)
 	if ((in->op == OP_MUL24 || in->op == OP_MAD24) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs .lo or .hi", ir_opinfo[in->op].name);
+	/* mad.hi.sat, mad24.hi.sat and madc.hi.sat write .sat after .hi ("Unexpected
+	 * instruction types specified for 'mad'" for mad.sat.hi.s32, "Not a
+	 * name of any known instruction: 'mad24'" for mad24.sat.hi) */
+	else if ((in->op == OP_MAD || in->op == OP_MAD24 || in->op == OP_MADC) && ir_hasmod(in, MOD_SAT) &&
+	    ir_hasmod(in, MOD_HI) && ir_modbefore(in, MOD_SAT, MOD_HI))
+		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_SAT), "'%s' takes .sat after .hi, not before",
+		    ir_opinfo[in->op].name);
 	/* div.full is written before .ftz (div.ftz.full.f32: "Unknown
 	 * modifier '.full'"); .approx goes either side of it */
 	if (in->op == OP_DIV && ir_hasmod(in, MOD_FULL) && ir_hasmod(in, MOD_FTZ) && ir_modbefore(in, MOD_FTZ, MOD_FULL))
 		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_FULL), "'div' takes .full before .ftz, not after");
-	/* mad.hi.sat and mad24.hi.sat write .sat after .hi ("Unexpected
-	 * instruction types specified for 'mad'" for mad.sat.hi.s32, "Not a
-	 * name of any known instruction: 'mad24'" for mad24.sat.hi) */
-	else if ((in->op == OP_MAD || in->op == OP_MAD24 || in->op == OP_MADC) && ir_hasmod(in, MOD_SAT) &&
-	    ir_hasmod(in, MOD_HI) &&
-	    ir_modbefore(in, MOD_SAT, MOD_HI))
-		verify_report(v, VC_MODIFIER, verify_modloc(v, in, MOD_SAT), "'%s' takes .sat after .hi, not before",
-		    ir_opinfo[in->op].name);
 	/* a conversion of scalars: "Vector operand is not allowed for
 	 * instruction 'cvt'" */
 	if (in->op == OP_CVT && in->nty == 2 && !packedfloat(in->ty[0]) && !packedfloat(in->ty[1]))
