@@ -82,7 +82,8 @@ add(AddrVal x, AddrVal y, int neg)
 	if (x.exact && y.exact && !(x.sym && y.sym) && !(neg && y.sym)) {
 		r.exact = 1;
 		r.sym = x.sym ? x.sym : y.sym;
-		r.off = neg ? x.off - y.off : x.off + y.off;
+		/* addresses wrap, as the hardware's do: in 64-bit unsigned */
+		r.off = (int64_t)(neg ? (uint64_t)x.off - (uint64_t)y.off : (uint64_t)x.off + (uint64_t)y.off);
 	}
 	return r;
 }
@@ -96,7 +97,7 @@ mulc(AddrVal x, int64_t c)
 	if (x.top)
 		return x;
 	if (x.exact && !x.sym)
-		return konst(x.off * c);
+		return konst((int64_t)((uint64_t)x.off * (uint64_t)c));
 	if (c == 0)
 		return konst(0);
 	al = (uint64_t)x.al * lowbit((uint64_t)c);
@@ -395,11 +396,11 @@ access(Verify *v, const AddrVal *av, Func *fn, Ins *in, Opnd *o, int sp, int64_t
 		return;
 	Sym *s = a.sym;
 	if (s->size >= 0 && s->linkage != LINK_EXTERN) {
-		if (a.off < 0 || a.off + need > s->size) {
+		if (a.off < 0 || a.off > s->size - need) {
 			if (s->space == SP_PARAM)
 				verify_report(v, VC_BOUNDS, o->loc,
 				    "'%s' %s bytes %lld..%lld of parameter '%s', which is %lld bytes",
-				    opn, in->op == OP_LD || in->op == OP_LDU ? "reads" : in->op == OP_ST ? "writes" : "accesses", (long long)a.off, (long long)(a.off + size - 1), s->name, (long long)s->size);
+				    opn, in->op == OP_LD || in->op == OP_LDU ? "reads" : in->op == OP_ST ? "writes" : "accesses", (long long)a.off, (long long)((uint64_t)a.off + (uint64_t)size - 1), s->name, (long long)s->size);
 			else
 				verify_report(v, VC_BOUNDS, o->loc,
 				    "%lld-byte '%s' at offset %lld of .%s variable '%s', which is %lld bytes",
@@ -407,7 +408,7 @@ access(Verify *v, const AddrVal *av, Func *fn, Ins *in, Opnd *o, int sp, int64_t
 		}
 	} else if (s->size < 0 && s->space == SP_SHARED) {
 		int sm = v->o->arch ? v->o->arch : v->m->sm, kb = dynshared(sm);
-		if (kb && (a.off < 0 || a.off + size > (int64_t)kb * 1024))
+		if (kb && (a.off < 0 || a.off > (int64_t)kb * 1024 - size))
 			verify_report(v, VC_BOUNDS, o->loc,
 			    "offset %lld of dynamic shared '%s' is beyond the %d KB sm_%d allows a CTA",
 			    (long long)a.off, s->name, kb, sm);
