@@ -82,8 +82,7 @@ add(AddrVal x, AddrVal y, int neg)
 	if (x.exact && y.exact && !(x.sym && y.sym) && !(neg && y.sym)) {
 		r.exact = 1;
 		r.sym = x.sym ? x.sym : y.sym;
-		/* addresses wrap, as the hardware's do: in 64-bit unsigned */
-		r.off = (int64_t)(neg ? (uint64_t)x.off - (uint64_t)y.off : (uint64_t)x.off + (uint64_t)y.off);
+		r.off = neg ? verify_wsub(x.off, y.off) : verify_wadd(x.off, y.off);
 	}
 	return r;
 }
@@ -400,7 +399,7 @@ access(Verify *v, const AddrVal *av, Func *fn, Ins *in, Opnd *o, int sp, int64_t
 			if (s->space == SP_PARAM)
 				verify_report(v, VC_BOUNDS, o->loc,
 				    "'%s' %s bytes %lld..%lld of parameter '%s', which is %lld bytes",
-				    opn, in->op == OP_LD || in->op == OP_LDU ? "reads" : in->op == OP_ST ? "writes" : "accesses", (long long)a.off, (long long)((uint64_t)a.off + (uint64_t)size - 1), s->name, (long long)s->size);
+				    opn, in->op == OP_LD || in->op == OP_LDU ? "reads" : in->op == OP_ST ? "writes" : "accesses", (long long)a.off, (long long)verify_wadd(a.off, size - 1), s->name, (long long)s->size);
 			else
 				verify_report(v, VC_BOUNDS, o->loc,
 				    "%lld-byte '%s' at offset %lld of .%s variable '%s', which is %lld bytes",

@@ -147,20 +147,6 @@ loops(Verify *v, Func *fn)
 	free(queue);
 }
 
-/* Offsets are sums of the program's constants: they wrap, in 64-bit
- * unsigned, as addresses do (never a signed overflow). */
-static int64_t
-wadd(int64_t a, int64_t b)
-{
-	return (int64_t)((uint64_t)a + (uint64_t)b);
-}
-
-static int64_t
-wsub(int64_t a, int64_t b)
-{
-	return (int64_t)((uint64_t)a - (uint64_t)b);
-}
-
 /* Where an address comes from: the kernel parameter or variable it is
  * computed from (root), and its constant offset when known (*exact).
  * *budget bounds the definitions looked at: trying each side of a sum of
@@ -191,7 +177,7 @@ rootn(Func *fn, Ins *in, const Opnd *o, int64_t *off, int *exact, int *budget, i
 		return NULL;
 	base = o->imm;
 	const Sym *r = rootv(fn, verify_useof(in, o), off, exact, budget, open, nopen);
-	*off = wadd(*off, base);
+	*off = verify_wadd(*off, base);
 	return r;
 }
 
@@ -240,13 +226,13 @@ rootv(Func *fn, int val, int64_t *off, int *exact, int *budget, int *open, int n
 			o = &d->opnd[1];
 		} else if (d->op == OP_LD && d->space == SP_PARAM && d->nopnd == 2 && d->opnd[1].kind == OK_ADDR &&
 		    d->opnd[1].base && d->opnd[1].base->kind == OK_SYM) {
-			*off = wadd(*off, d->opnd[1].imm);
+			*off = verify_wadd(*off, d->opnd[1].imm);
 			return d->opnd[1].base->sym;
 		} else if ((d->op == OP_ADD || d->op == OP_SUB) && d->nopnd == 3) {
 			/* an offset: an immediate, or a register that is not itself an address */
 			const Opnd *a = &d->opnd[1], *b = &d->opnd[2];
 			if (b->kind == OK_IMM)
-				*off = d->op == OP_ADD ? wadd(*off, b->imm) : wsub(*off, b->imm);
+				*off = d->op == OP_ADD ? verify_wadd(*off, b->imm) : verify_wsub(*off, b->imm);
 			else
 				*exact = 0;
 			o = a;
@@ -261,12 +247,12 @@ rootv(Func *fn, int val, int64_t *off, int *exact, int *budget, int *open, int n
 		} else
 			return NULL;
 		if (o->kind == OK_SYM && o->sym && o->sym->kind == SYM_VAR) {
-			*off = wadd(*off, o->imm);
+			*off = verify_wadd(*off, o->imm);
 			return o->sym;
 		}
 		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
 			return NULL;
-		*off = wadd(*off, o->imm);
+		*off = verify_wadd(*off, o->imm);
 		val = verify_useof(d, o);
 	}
 	return NULL;
@@ -331,7 +317,7 @@ ncwrapper(Func *c, int *k, int64_t *off, int *exact)
 		const Sym *r = root(c, ld, ld->opnd[1].base, off, exact);
 		for (*k = 0; r && *k < c->npar; (*k)++)
 			if (c->par[*k].sym == r) {
-				*off = wadd(*off, ld->opnd[1].imm);
+				*off = verify_wadd(*off, ld->opnd[1].imm);
 				return 1;
 			}
 	}
@@ -351,37 +337,37 @@ ncwrite(Verify *v, Func *fn)
 		if (ld->op == OP_LD && ir_hasmod(ld, MOD_NC) && ld->nopnd >= 2 && ld->opnd[1].kind == OK_ADDR &&
 		    ld->opnd[1].base) {
 			if ((lr = root(fn, ld, ld->opnd[1].base, &lo, &le)))
-				ncstores(v, fn, ld->opnd[1].loc, lr, wadd(lo, ld->opnd[1].imm), le);
+				ncstores(v, fn, ld->opnd[1].loc, lr, verify_wadd(lo, ld->opnd[1].imm), le);
 		} else if ((c = verify_callee(ld)) && ncwrapper(c, &k, &co, &ce) &&
 		    (arg = verify_callarg(fn, ld, k, &at)) && (lr = root(fn, at, arg, &lo, &le))) {
-			ncstores(v, fn, ld->opnd[ld->ndst].loc, lr, wadd(lo, co), le && ce);
+			ncstores(v, fn, ld->opnd[ld->ndst].loc, lr, verify_wadd(lo, co), le && ce);
 		}
 	}
 }
 
 /* The constant an address operand holds, traced through copies, cvta,
  * conversions and constant offsets: 1 and *out, or 0 when not constant.
- * The sums wrap, in 64-bit unsigned, as addresses do. */
+ * The sums wrap, as addresses do (verify_wadd). */
 static int
 constaddr(Func *fn, Ins *in, const Opnd *o, int64_t *out)
 {
-	uint64_t off = 0;
+	int64_t off = 0;
 
 	for (int step = 0; step < 16; step++) {
 		if (o->kind == OK_IMM) {
-			*out = (int64_t)(off + (uint64_t)o->imm);
+			*out = verify_wadd(off, o->imm);
 			return 1;
 		}
 		if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG)
 			return 0;
-		off += (uint64_t)o->imm;
+		off = verify_wadd(off, o->imm);
 		Ins *d = verify_defins(fn, verify_useof(in, o));
 		if (!d || d->guard || d->ndef != 1 || d->nopnd < 2)
 			return 0;
 		if ((d->op == OP_MOV || d->op == OP_CVTA || d->op == OP_CVT) && d->nopnd == 2)
 			o = &d->opnd[1];
 		else if ((d->op == OP_ADD || d->op == OP_SUB) && d->nopnd == 3 && d->opnd[2].kind == OK_IMM) {
-			off += d->op == OP_ADD ? (uint64_t)d->opnd[2].imm : -(uint64_t)d->opnd[2].imm;
+			off = d->op == OP_ADD ? verify_wadd(off, d->opnd[2].imm) : verify_wsub(off, d->opnd[2].imm);
 			o = &d->opnd[1];
 		} else
 			return 0;

@@ -1020,20 +1020,21 @@ inlist(const char *list, int mod)
 	return 0;
 }
 
-/* Whether a register of type r holds a cvtpack[] operand of type ty, as
- * ptxas 13.0 takes it ("Arguments mismatch"): an 8-bit float pair only in
- * a .b16 register, .e2m1x2 in a .b8 one, .tf32 and .bf16x2 in a .b32 one
- * (.bf16x2 beside .ue8m0x2 in any 32-bit one), .f16x2 and .f32 in a .b32
- * register or one of their own type. */
+/* Whether a register of type r holds a packed cvt's operand of type ty,
+ * as ptxas 13.0 takes it ("Arguments mismatch"): an 8-bit float pair only
+ * in a .b16 register, .e2m1x2 in a .b8 one, .tf32 and .bf16x2 in a .b32
+ * one (.bf16x2 beside .ue8m0x2 in any 32-bit one), .f16x2 and .f32 in a
+ * .b32 register or one of their own type; the packs of four of cvt.rs in
+ * a .b32 register, .e2m1x4 in a .b16 one. */
 static int
 packedreg(int ty, int other, int r)
 {
 	switch (ty) {
-	case TY_E4M3X2: case TY_E5M2X2: case TY_E2M3X2: case TY_E3M2X2: case TY_UE8M0X2:
+	case TY_E4M3X2: case TY_E5M2X2: case TY_E2M3X2: case TY_E3M2X2: case TY_UE8M0X2: case TY_E2M1X4:
 		return r == TY_B16;
 	case TY_E2M1X2:
 		return r == TY_B8;
-	case TY_TF32:
+	case TY_TF32: case TY_E4M3X4: case TY_E5M2X4: case TY_E2M3X4: case TY_E3M2X4:
 		return r == TY_B32;
 	case TY_BF16X2:
 		return other == TY_UE8M0X2 ? r != TY_PRED && verify_bits(r) == 32 : r == TY_B32;
@@ -1082,7 +1083,7 @@ rsvalue(Verify *v, const Ins *in, const Opnd *o, int k)
 	if (o->kind == OK_FIMM)
 		return 0;
 	if (o->kind == OK_REG && o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
-	    (o->sym->type == TY_F32 || o->sym->type == TY_B32))
+	    packedreg(TY_F32, in->ty[0], o->sym->type))
 		return 0;
 	verify_report(v, VC_OPTYPE, o->loc, "operand %d of 'cvt.rs.%s.f32' is an .f32 or .b32 register or a float "
 	    "literal", k, tyname(in->ty[0]));
@@ -1094,8 +1095,8 @@ rsvalue(Verify *v, const Ins *in, const Opnd *o, int k)
  * so for sm_110a, sm_120a):
  *   cvt.rs{.relu}{.satfinite}.f16x2|bf16x2.f32 d, a, b, rbits
  *   cvt.rs{.relu}.satfinite.e4m3x4|e5m2x4|e2m3x4|e3m2x4|e2m1x4.f32 d, {a, b, c, e}, rbits
- * d a .b32 register (.f16x2 too for .f16x2), a .b16 one for .e2m1x4;
- * rbits a .b32 register, no other type and no literal. */
+ * d a register as packedreg() says (.b32, .f16x2 too for .f16x2, .b16
+ * for .e2m1x4); rbits a .b32 register, no other type and no literal. */
 static int
 cvtrs(Verify *v, Ins *in)
 {
@@ -1118,7 +1119,7 @@ cvtrs(Verify *v, Ins *in)
 	}
 	o = &in->opnd[0];
 	if (o->kind != OK_REG || !o->sym || o->sym->kind != SYM_REG || o->sel != SEL_NONE ||
-	    !(o->sym->type == (d == TY_E2M1X4 ? TY_B16 : TY_B32) || (d == TY_F16X2 && o->sym->type == TY_F16X2))) {
+	    !packedreg(d, s, o->sym->type)) {
 		verify_report(v, VC_OPTYPE, o->loc, "the destination of 'cvt.rs.%s.f32' is a .%s register", tyname(d),
 		    d == TY_E2M1X4 ? "b16" : d == TY_F16X2 ? "b32 or .f16x2" : "b32");
 		return 1;

@@ -108,6 +108,20 @@ Opnd *verify_callarg(Func *fn, Ins *call, int k, Ins **at);
 /* Which of fn's parameters operand o of in was loaded from (ld.param,
  * through copies and conversions): its index, or -1. */
 int verify_paramof(Func *fn, Ins *in, const Opnd *o);
+/* Sums of the program's constants (offsets, addresses, register values)
+ * wrap in 64-bit unsigned, as the hardware's do: never a signed overflow. */
+static inline int64_t
+verify_wadd(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static inline int64_t
+verify_wsub(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a - (uint64_t)b);
+}
+
 /* wrap.c: the member mask operand of a warp collective, or NULL; whether a
  * register operand holds a constant (one mov of an immediate reaches it). */
 Opnd *verify_maskof(Ins *in);

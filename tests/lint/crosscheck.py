@@ -374,10 +374,10 @@ def float_mods():
     """The float instructions of every float type with no modifier, one, and
     each ordered pair of them (ptxas takes some pairs in one order only:
     div.full.ftz, not div.ftz.full)."""
+    pairs = [()] + [(m,) for m in FLOATMODS] + [(a, b) for a in FLOATMODS for b in FLOATMODS if a != b]
     for op, n in FLOATOPS.items():
         for ty, r in FLOATREG.items():
             srcs = ", ".join("%s%d" % (r, i + 2) for i in range(n))
-            pairs = [()] + [(m,) for m in FLOATMODS] + [(a, b) for a in FLOATMODS for b in FLOATMODS if a != b]
             for ms in pairs:
                 yield "sm_90", "", "%s%s.%s %s1, %s;" % (op, "".join("." + m for m in ms), ty, r, srcs)
 
