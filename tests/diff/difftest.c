@@ -56,6 +56,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -226,6 +227,22 @@ typedef struct {
  * seed as a fault and starts the worker again after it. */
 enum { WATCHDOG_S = 10 };
 
+/* A module load (the driver's JIT, ptxas inside it) that has used this
+ * many seconds of CPU ends its worker by SIGVTALRM: ptxas 13.0 never
+ * finishes some kernels (v15 xmix seed 895527), where a batch of 32 takes
+ * a second or two.  A batch's load that dies so records nothing: its
+ * seeds are loaded one a module again, and the one whose load dies alone
+ * is recorded as a fault. */
+enum { JIT_CPU_S = 120 };
+
+/* the load watchdog: armed around gpu_load, on the process's CPU time */
+static void
+jitwatch(int on)
+{
+	struct itimerval t = { { 0, 0 }, { on ? JIT_CPU_S : 0, 0 } };
+	setitimer(ITIMER_VIRTUAL, &t, NULL);
+}
+
 /* A worker's exit status when a fault left its process unable to open a
  * context again (a sticky error: the driver refuses every context of the
  * process after an illegal instruction): the parent starts another
@@ -395,9 +412,17 @@ record_cuda(const RecOpts *o, FILE *f)
 		for (; n < batch && s < o->to; n++, s += o->jobs)
 			if (dt_gen(&ks[n], genver, s, o->family) != 0)
 				return 1;
+		jitwatch(1);
 		whole = gpu_load(&u, ks, n) == PTX_OK;
+		jitwatch(0);
 		for (int i = 0; i < n; i++) {
-			if (!whole && gpu_load(&u, &ks[i], 1) != PTX_OK) {
+			int bad = 0;
+			if (!whole) {
+				jitwatch(1);
+				bad = gpu_load(&u, &ks[i], 1) != PTX_OK;
+				jitwatch(0);
+			}
+			if (bad) {
 				print_bad(f, &ks[i], "rejected", ptx_cuda_error(u.g));
 				fflush(f);
 				continue;
@@ -520,6 +545,8 @@ dead_worker(const RecOpts *o, FILE *f, uint64_t seed, int sig)
 		return -1;
 	if (sig == SIGALRM)
 		snprintf(msg, sizeof msg, "the launch ran past %d s (watchdog)", WATCHDOG_S);
+	else if (sig == SIGVTALRM)
+		snprintf(msg, sizeof msg, "loading its module ran past %d s of CPU (the JIT; watchdog)", JIT_CPU_S);
 	else
 		snprintf(msg, sizeof msg, "the worker was ended by signal %d (%s)", sig, strsignal(sig));
 	fseek(f, 0, SEEK_END);
@@ -605,7 +632,11 @@ cmd_record(int argc, char **argv)
 				break;
 			if (last_seed(fs[j], &last) != 0 || last < next)
 				last = next - o.jobs;   /* nothing recorded since it began */
-			if (WIFSIGNALED(status)) {
+			if (WIFSIGNALED(status) && WTERMSIG(status) == SIGVTALRM && last + o.jobs >= o.single) {
+				/* a batch's load that did not end: any of its seeds,
+				 * loaded one a module from the first again */
+				o.single = last + o.jobs + (uint64_t)o.batch * o.jobs;
+			} else if (WIFSIGNALED(status)) {
 				/* killed while running the seed after its last record
 				 * (or while loading that seed's module) */
 				if (dead_worker(&o, fs[j], last + o.jobs, WTERMSIG(status)) != 0)
