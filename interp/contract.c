@@ -29,6 +29,13 @@
  *     FFMA and an FSEL of it, or a guarded FFMA); an add of the product
  *     with itself, p + p or p - p, does not, and keeps the product a
  *     FMUL for its other readers too (FADD R, R0, R0);
+ *   - what ptxas computes as it compiles is no read: a mul by 1.0 or -1.0
+ *     it knows (unitfactor, constbits: an immediate, or and/or/xor/shift
+ *     chains of them) is no product, an f32 add, sub or mul of the
+ *     canonical NaN 0x7fffffff is a MOV of it, a guarded instruction
+ *     nothing reads is dead, and one under a guard it knows true merges
+ *     no old value (tests/diff/fusecheck.py holds this plan against
+ *     ptxas's SASS, no GPU needed; tests/regress/contract-fusecheck-rules.ptx);
  *   - mul and add must lie in one straight run of code: the same block, or
  *     blocks joined by unconditional branches, and no IEEE div, rcp or sqrt
  *     (a branch to a slow path in ptxas's code) in between.  An add in a conditional
@@ -901,6 +908,7 @@ interp_nan_late(const Func *f, int v)
 typedef struct {
 	int *nuse;    /* readers of each value, phis included */
 	int *good;    /* readers that are adds able to fuse it */
+	unsigned char *negok;   /* a negftz value all of whose readers fuse it (countgood) */
 } Plan;
 
 /* The add re-reads the mul's sources (see the top): they must be
@@ -986,6 +994,88 @@ negftz(const Func *f, const Ins *d)
 	return 0;
 }
 
+/* The bits of a value v that constval finds ptxas computes as it
+ * compiles: unguarded one-result instructions of immediates and such
+ * values, run by interp_fold_kexec as the interpreter runs them, and an
+ * element of a mov that unpacks one.  depth and *budget bound the search
+ * (a hostile kernel's load time stays linear). */
+static int
+constbits(const Func *f, int v, int depth, int *budget, uint64_t *r)
+{
+	uint64_t src[4], x;
+	const Ins *d;
+	int n = 0;
+
+	if (--*budget < 0 || depth <= 0 || v < 0 || v >= f->nval || f->val[v].ins < 0)
+		return 0;
+	d = f->ins[f->val[v].ins];
+	if (d->guard)
+		return 0;
+	if (d->op == OP_MOV && d->nopnd == 2 && d->opnd[0].kind == OK_VEC && d->nty == 1 &&
+	    d->ndef == d->opnd[0].nsub && d->ndef > 1) {
+		int bits = ir_tyinfo[d->ty[0]].bits / d->ndef, e = 0;
+		const Opnd *o = &d->opnd[1];
+		while (e < d->ndef && d->def[e] != v)
+			e++;
+		if (e == d->ndef || bits <= 0 || bits > 32)
+			return 0;
+		if (o->kind == OK_IMM)
+			x = (uint64_t)o->imm;
+		else if (usedval(d, 1) < 0 || !constbits(f, usedval(d, 1), depth - 1, budget, &x))
+			return 0;
+		*r = x >> (e * bits) & ((1ull << bits) - 1);
+		return 1;
+	}
+	if (d->ndef != 1)
+		return 0;
+	for (int k = d->ndst; k < d->nopnd; k++) {
+		const Opnd *o = &d->opnd[k];
+		if (n == 4)
+			return 0;
+		if (o->kind == OK_IMM)
+			src[n++] = (uint64_t)o->imm;
+		else if (o->kind == OK_FIMM)
+			src[n++] = interp_fimm(d->ty[d->nty - 1], o->fbits, o->flkind);
+		else if (usedval(d, k) < 0 || !constbits(f, usedval(d, k), depth - 1, budget, &src[n++]))
+			return 0;
+	}
+	return interp_fold_kexec(d, n, src, r);
+}
+
+/* Which operand slct d = c >= 0 ? a : b picks where ptxas knows c (an
+ * immediate, or what kconst says it knows whatever the inputs: not a
+ * cvt.rmi of constants, which it leaves to run, v15 xmix 379929, dag
+ * 515513): 1, 2, or 0 not known.  An f32 c: -0 and, with
+ * .ftz, a negative subnormal are >= 0, a NaN is not. */
+static int
+slctknown(const Func *f, const Ins *d)
+{
+	const Opnd *o = &d->opnd[3];
+	uint64_t c;
+	int v = usedval(d, 3), ty = d->ty[d->nty - 1];
+
+	if (v >= 0 && v < f->nval && f->val[v].ins >= 0) {   /* a mov of an immediate (v15 dag 183956) */
+		const Ins *m = f->ins[f->val[v].ins];
+		if (m->op == OP_MOV && !m->guard && m->nopnd == 2 && m->ndef == 1 && m->nty == 1 &&
+		    ir_tyinfo[m->ty[0]].bits == 32 && (m->opnd[1].kind == OK_IMM || m->opnd[1].kind == OK_FIMM))
+			o = &m->opnd[1];
+	}
+	if (o->kind == OK_IMM)
+		c = (uint64_t)o->imm;
+	else if (o->kind == OK_FIMM)
+		c = interp_fimm(TY_F32, o->fbits, o->flkind);
+	else if (v < 0 || !interp_fold_kconst(f, v, &c))
+		return 0;
+	c &= 0xFFFFFFFFu;
+	if (ty != TY_F32)
+		return c >> 31 ? 2 : 1;
+	if ((c & 0x7FFFFFFFu) > 0x7F800000u)
+		return 2;
+	if (ir_hasmod(d, MOD_FTZ) && (c & 0x7F800000u) == 0)
+		return 1;
+	return c >> 31 && c != 0x80000000u ? 2 : 1;
+}
+
 /* Is mul d one by 1.0 or -1.0 of its scalar type, an immediate or an
  * unguarded mov of one?  ptxas folds it to its other factor or that
  * negated before it fuses: no product (sm_90 SASS: mul.bf16 p, y, -1.0
@@ -995,7 +1085,7 @@ static int
 unitfactor(const Func *f, const Ins *d)
 {
 	uint64_t one, b;
-	int ty = d->ty[0];
+	int ty = d->ty[0], budget = 64;
 
 	if (ty != TY_F16 && ty != TY_BF16 && ty != TY_F32 && ty != TY_F64)
 		return 0;
@@ -1005,16 +1095,20 @@ unitfactor(const Func *f, const Ins *d)
 		int v = usedval(d, k);
 		if (o->kind != OK_IMM && o->kind != OK_FIMM && v >= 0 && v < f->nval && f->val[v].ins >= 0) {
 			const Ins *m = f->ins[f->val[v].ins];
-			if (m->op != OP_MOV || m->guard || m->nopnd != 2 || m->ndef != 1 || m->nty != 1 ||
-			    ir_tyinfo[m->ty[0]].bits != ir_tyinfo[ty].bits)
-				continue;
-			o = &m->opnd[1];
+			if (m->op == OP_MOV && !m->guard && m->nopnd == 2 && m->ndef == 1 && m->nty == 1 &&
+			    ir_tyinfo[m->ty[0]].bits == ir_tyinfo[ty].bits)
+				o = &m->opnd[1];
 		}
 		if (o->kind == OK_IMM)
 			b = (uint64_t)o->imm;
 		else if (o->kind == OK_FIMM)
 			b = interp_fimm(ty, o->fbits, o->flkind);
-		else
+		else if (!constval(f, v, 8, &budget) || (budget = 64, !constbits(f, v, 8, &budget, &b)))
+			/* else a value ptxas computes as it compiles: and, or,
+			 * xor and shifts of immediates, an abs of one, a half of
+			 * a mov.b32 of one (sm_90 SASS: an HADD2 of the other
+			 * factor; v15 xmix 21, 441 and dag 341, 1181 of
+			 * tests/diff/fusecheck.py) */
 			continue;
 		if (ir_tyinfo[ty].bits < 64)
 			b &= (1ull << ir_tyinfo[ty].bits) - 1;
@@ -1111,14 +1205,24 @@ source(const Func *f, int v, int ty, int *neg)
 static int
 chainok(const Func *f, const Plan *p, int v)
 {
+	int own = 0;
+
 	for (int n = 0; n < 9 && v >= 0 && v < f->nval; n++) {
 		/* a neg.ftz of a product is one of its own, whatever else
-		 * reads it (negftz) */
+		 * reads it (negftz), where the product is read by nothing
+		 * else, or by readers that all fuse it, the neg too: a neg
+		 * some of whose readers take it rounded (y + y, x - y, a
+		 * store) leaves the FMUL standing for the product's other
+		 * adds, and then nothing fuses through the neg either (sm_90
+		 * SASS: mul.ftz p; neg.ftz y, p; y + y beside x + y is an
+		 * FFMA of x, FADD.FTZ -p, -p of the FMUL, but with p + z as
+		 * well three FADDs) */
 		if (f->val[v].ins >= 0 && negftz(f, f->ins[f->val[v].ins])) {
+			own = !p->negok[v];
 			v = usedval(f->ins[f->val[v].ins], 1);
 			continue;
 		}
-		if (p->nuse[v] != p->good[v])
+		if (own ? p->nuse[v] != 1 : p->nuse[v] != p->good[v])
 			return 0;
 		if (f->val[v].ins < 0)
 			return 0;
@@ -1173,6 +1277,26 @@ plainadd(const Ins *a)
 	    floatty(a->ty[0]);
 }
 
+/* Is every reader of the negftz value q an add that fuses it: one
+ * operand q, the other not, where fusable takes it (q + x, x + q, q - x);
+ * a dead reader is none (countgood's negftz count) */
+static int
+negfull(const Func *f, const Plan *p, const unsigned char *dead, int q)
+{
+	if (!f->rdoff || f->phird[q])
+		return 0;
+	for (int r = f->rdoff[q]; r < f->rdoff[q + 1]; r++) {
+		int k = f->rd[r], neg;
+		const Ins *a = f->ins[k];
+		if (dead[k])
+			continue;
+		if (!plainadd(a) || usedval(a, 1) == usedval(a, 2) ||
+		    fusable(f, p, k, usedval(a, 1) == q ? 1 : 2, &neg) < 0)
+			return 0;
+	}
+	return 1;
+}
+
 /* Count in p->good the readers of each product value that fuse it: the
  * adds that could (an add of two products, pick[k] 1 or 2, only the one
  * it fuses; 3, neither; 4, not decided yet, both), the movs and negs of a
@@ -1221,9 +1345,11 @@ countgood(const Func *f, Plan *p, const unsigned char *dead, int *pick)
 		p->good[v]++;
 	}
 	/* a neg.ftz of a product reads it as a product of its own does
-	 * (negftz): the mul's value is fused there */
+	 * (negftz): the mul's value is fused there, where each reader of
+	 * the neg is an add that fuses it, once (not y + y, y - y, nor x - y,
+	 * which read it rounded) */
 	for (int k = 0; k < f->nins; k++)
-		if (negftz(f, f->ins[k]))
+		if (negftz(f, f->ins[k]) && (p->negok[f->ins[k]->def[0]] = negfull(f, p, dead, f->ins[k]->def[0])))
 			p->good[usedval(f->ins[k], 1)]++;
 }
 
@@ -1295,6 +1421,41 @@ keepsrc(ptx_ctx *cx, const Func *f, int *plan)
 	return 0;
 }
 
+/* For a selp whose predicate ptxas knows (v13 dag seed 4175: a mul read
+ * by an add and by such a selp's other operand is an FFMA, the selp a
+ * copy), or a slct whose c it computes as it compiles (an immediate, a
+ * mov of -1, a NaN: slctknown; sm_90 SASS, fusecheck.py: v13 dag 13969,
+ * v15 dag 1641, a product in the other operand of such a slct fused):
+ * the value of the operand it does not pick, which it does not read;
+ * -1 otherwise. */
+static int
+knownpick(const Func *f, const Ins *q)
+{
+	int t, v;
+	const Ins *d;
+
+	/* (one setp result, not a pair's, nor of packed halves, which
+	 * interp_fold_selknown does not tell apart: seed 1974) */
+	if (q->op == OP_SELP && q->nopnd == 4 && !q->guard && q->nuse >= 1 && q->use[q->nuse - 1] >= 0 &&
+	    f->val[q->use[q->nuse - 1]].ins >= 0 && (d = f->ins[f->val[q->use[q->nuse - 1]].ins])->ndef == 1 &&
+	    d->ty[0] != TY_F16X2 && d->ty[0] != TY_BF16X2 && (t = interp_fold_selknown(f, q)) >= 1 && t <= 2 &&
+	    (v = usedval(q, 3 - t)) >= 0 && v != usedval(q, t))
+		return v;
+	if (q->op == OP_SLCT && q->nopnd == 4 && !q->guard && (t = slctknown(f, q)) >= 1 &&
+	    (v = usedval(q, 3 - t)) >= 0 && v != usedval(q, t))
+		return v;
+	return -1;
+}
+
+/* Does guarded q merge no old value: a guard ptxas knows true (v15 xmix
+ * 1221 of fusecheck.py: a setp of a register against itself)?  Its old
+ * values, the last ndef of its uses, are then not read. */
+static int
+oldgone(const Func *f, const Ins *q)
+{
+	return q->guard && q->nuse > q->ndef && !(ir_opinfo[q->op].flags & OF_RDST) && interp_fold_guardconst(f, q) == 1;
+}
+
 int *
 interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 {
@@ -1308,12 +1469,14 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 		return NULL;
 	p.nuse = interp_alloc(cx, nv * sizeof *p.nuse);
 	p.good = interp_alloc(cx, nv * sizeof *p.good);
+	p.negok = interp_alloc(cx, nv);
 	plan = interp_alloc(cx, (size_t)(f->nins + 1) * sizeof *plan);
 	dead = interp_alloc(cx, (size_t)f->nins + 1);
 	pick = interp_alloc(cx, (size_t)(f->nins + 1) * sizeof *pick);
-	if (!p.nuse || !p.good || !plan || !dead || !pick) {
+	if (!p.nuse || !p.good || !p.negok || !plan || !dead || !pick) {
 		interp_free(cx, p.nuse);
 		interp_free(cx, p.good);
+		interp_free(cx, p.negok);
 		interp_free(cx, plan);
 		interp_free(cx, dead);
 		interp_free(cx, pick);
@@ -1321,6 +1484,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	}
 	memset(pick, 0, (size_t)(f->nins + 1) * sizeof *pick);
 	memset(p.good, 0, nv * sizeof *p.good);
+	memset(p.negok, 0, nv);
 	memset(plan, 0, (size_t)(f->nins + 1) * sizeof *plan);
 	memset(dead, 0, (size_t)f->nins + 1);
 	countreads(f, p.nuse, nv);
@@ -1346,6 +1510,14 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
 				p.nuse[q->use[u]]--;
 	}
+	/* the operand a selp or slct of a known choice does not pick is not
+	 * read (knownpick), before the dead ones are found: a slct that a
+	 * known selp does not pick is dead (v15 dag 1281 of fusecheck.py) */
+	for (int k = 0; k < f->nins; k++) {
+		int v = knownpick(f, f->ins[k]);
+		if (v >= 0 && p.nuse[v] > 0)
+			p.nuse[v]--;
+	}
 	/* and an instruction none of whose results is read then, a dead one's
 	 * readers counted off before it (readers come later, so one pass from
 	 * the end), is dead to ptxas too, its reads with it, and fuses nothing:
@@ -1353,37 +1525,49 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	 * fusing (v13 dag 6804: mul.bf16 p, x, x; sub.bf16 p - x; sub.bf16
 	 * p - p read by setp.equ whose predicate only selp.b16 y, y reads is
 	 * an HFMA2.BF16 of x, x, -x, sm_90 SASS, 0x439d for x = 18.25 on an
-	 * H200); a dead add is no reader that fuses either.  (A setp the
-	 * loop above counts dead is not counted again.) */
+	 * H200); a dead add is no reader that fuses either.  A guarded one
+	 * too, and the old values it merges are not read then (sm_90 SASS:
+	 * mul p; x - p; a guarded mul into p's register that nothing reads
+	 * after is an FFMA of x; fusecheck.py, v15 xmix 1221).  (A setp the
+	 * loop above counts dead is not counted again.)  And an f32 add, sub
+	 * or mul without a rounding or .sat of the canonical NaN 0x7fffffff
+	 * is that NaN to ptxas, a MOV of it, which reads nothing (fusecheck.py,
+	 * v15 xmix 761: a mul.ftz read by sub.ftz and by add.f32 of the NaN is
+	 * an FFMA.FTZ; a .rn add or one of 0x7fc00000 is an FADD or FFMA). */
+	for (int k = 0; k < f->nins; k++) {
+		const Ins *q = f->ins[k];
+		/* a guard ptxas knows true merges no old value (oldgone) */
+		if (oldgone(f, q))
+			for (int u = q->nuse - q->ndef; u < q->nuse; u++)
+				if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
+					p.nuse[q->use[u]]--;
+		if (!dead[k] && (q->op == OP_ADD || q->op == OP_SUB || q->op == OP_MUL) && !q->guard &&
+		    q->ty[0] == TY_F32 && q->nopnd == 3 && !rounded(q) && !ir_hasmod(q, MOD_SAT) &&
+		    ((q->opnd[1].kind == OK_FIMM && q->opnd[1].fbits == 0x7FFFFFFF && q->opnd[1].flkind == FL_F32HEX) ||
+		    (q->opnd[2].kind == OK_FIMM && q->opnd[2].fbits == 0x7FFFFFFF && q->opnd[2].flkind == FL_F32HEX))) {
+			dead[k] = 1;
+			for (int u = 0; u < q->nuse; u++)
+				if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
+					p.nuse[q->use[u]]--;
+		}
+	}
 	for (int k = f->nins - 1; k >= 0; k--) {
 		const Ins *q = f->ins[k];
 		if (dead[k])
 			continue;
-		dead[k] = !q->guard && q->ndef >= 1 && !(ir_opinfo[q->op].flags & (OF_BRANCH | OF_CALL | OF_RET |
+		dead[k] = q->ndef >= 1 && !(ir_opinfo[q->op].flags & (OF_BRANCH | OF_CALL | OF_RET |
 		    OF_EXIT | OF_LOAD | OF_STORE | OF_ATOM | OF_BAR | OF_WARP | OF_ASYNC | OF_TEX | OF_RDST |
 		    OF_VOLATILE_SIDE));
 		for (int d = 0; dead[k] && d < q->ndef; d++)
 			dead[k] = q->def[d] >= 0 && p.nuse[q->def[d]] == 0;
-		for (int u = 0; dead[k] && u < q->nuse; u++)
-			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
+		/* (once, not the operand knownpick took off above, nor the old
+		 * values oldgone did) */
+		for (int u = 0, off = dead[k] ? knownpick(f, q) : -1,
+		    n = dead[k] && oldgone(f, q) ? q->nuse - q->ndef : q->nuse; dead[k] && u < n; u++)
+			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0 && (q->use[u] != off || (off = -1, 0)))
 				p.nuse[q->use[u]]--;
 	}
 	memset(p.good, 0, nv * sizeof *p.good);
-	/* a selp whose predicate ptxas knows reads only the operand it picks
-	 * (v13 dag seed 4175: a mul read by an add and by such a selp's other
-	 * operand is an FFMA, the selp a copy) */
-	for (int k = 0; k < f->nins; k++) {
-		const Ins *q = f->ins[k];
-		int t, v;
-		const Ins *d;
-		/* (one setp result, not a pair's, nor of packed halves, which
-		 * interp_fold_selknown does not tell apart: seed 1974) */
-		if (q->op == OP_SELP && q->nopnd == 4 && !q->guard && q->nuse >= 1 && q->use[q->nuse - 1] >= 0 &&
-		    f->val[q->use[q->nuse - 1]].ins >= 0 && (d = f->ins[f->val[q->use[q->nuse - 1]].ins])->ndef == 1 &&
-		    d->ty[0] != TY_F16X2 && d->ty[0] != TY_BF16X2 && (t = interp_fold_selknown(f, q)) >= 1 && t <= 2 &&
-		    (v = usedval(q, 3 - t)) >= 0 && v != usedval(q, t) && p.nuse[v] > 0)
-			p.nuse[v]--;
-	}
 	/* a neg.f32 read by selps alone: ptxas folds it into them as an operand
 	 * sign, a bit flip even of a NaN (a neg.f32 left standing is an FADD,
 	 * whose NaN is the canonical one: alu_float.c); seen in libdevice's
@@ -1427,7 +1611,10 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	/* each add fuses its first operand whose product has no other reader */
 	for (int k = 0; k < f->nins; k++) {
 		int neg, i;
-		if (!plainadd(f->ins[k]) || dead[k])
+		/* y + y reads y rounded, a negftz product too (FADD.FTZ R,
+		 * -p, -p); y - y of one fuses its first operand (negftz) */
+		if (!plainadd(f->ins[k]) || dead[k] ||
+		    (f->ins[k]->op == OP_ADD && usedval(f->ins[k], 1) >= 0 && usedval(f->ins[k], 1) == usedval(f->ins[k], 2)))
 			continue;
 		if (pick[k] == 1 || pick[k] == 2) {
 			if ((i = fusable(f, &p, k, pick[k], &neg)) >= 0)
@@ -1446,6 +1633,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	}
 	interp_free(cx, p.nuse);
 	interp_free(cx, p.good);
+	interp_free(cx, p.negok);
 	interp_free(cx, dead);
 	interp_free(cx, pick);
 	if (keepsrc(cx, f, plan)) {

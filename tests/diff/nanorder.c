@@ -7,6 +7,7 @@
  *
  *   nanorder FILE.ptx...
  *   nanorder -c FILE.ptx...
+ *   nanorder -f FILE.ptx...
  *
  * prints, per instruction, "LINE OP WIN MUL": LINE the instruction's
  * source line, OP its opcode, WIN the PTX operand in the slot whose NaN
@@ -28,6 +29,11 @@
  * the instruction's PTX, then a total, "nanorder: N answered, A agree, D
  * differ".  A module of 20 difftest kernels takes ptxas about a second.
  * How interp_nan_first's rules were measured (tests/diff/README).
+ *
+ * With -f it prints the contraction plan instead (interp/contract.c), for
+ * tests/diff/fusecheck.py to hold against the SASS ptxas makes: per
+ * float add or sub without a rounding modifier, "F LINE OP TYPE MUL",
+ * MUL the line of the mul it fuses with (0: none).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +100,40 @@ dump(ptx_ctx *cx, ptx_module *pm)
 				orc = pm->nanwin[k] >> 1 == xi->in->loc.line;
 			printf("%d %s %c %d%s\n", xi->in->loc.line, ir_opinfo[xi->in->op].name,
 			    xi->alu.flags & ALU_NANA ? 'a' : 'b', mul, orc ? " oracle" : "");
+		}
+		interp_free(cx, plan);
+	}
+}
+
+static int
+plainadd(const Ins *in)
+{
+	static const int fty[] = { TY_F32, TY_F64, TY_F16, TY_F16X2, TY_BF16, TY_BF16X2 };
+	int t = 0;
+
+	if ((in->op != OP_ADD && in->op != OP_SUB) || in->nopnd != 3 || in->ndst != 1 || ir_hasmod(in, MOD_RN) ||
+	    ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP))
+		return 0;
+	for (size_t i = 0; i < sizeof fty / sizeof fty[0]; i++)
+		t |= in->ty[0] == fty[i];
+	return t;
+}
+
+/* -f: the adds the plan fuses, and those it leaves apart */
+static void
+fuses(ptx_ctx *cx, ptx_module *pm)
+{
+	for (int fi = 0; fi < pm->nfn; fi++) {
+		const Func *f = pm->fn[fi].f;
+		int *plan = f ? interp_contract_plan(cx, pm->m, f) : NULL;
+		for (int j = 0; f && j < f->nins; j++) {
+			const Ins *in = f->ins[j];
+			int mul = 0;
+			if (!plainadd(in))
+				continue;
+			if (plan && plan[j] && plan[j] != CONTRACT_SIGNFLIP && plan[j] != CONTRACT_KEEPSRC)
+				mul = f->ins[(plan[j] >> 3) - 1]->loc.line;
+			printf("F %d %s %s %d\n", in->loc.line, ir_opinfo[in->op].name, ir_tyinfo[in->ty[0]].name, mul);
 		}
 		interp_free(cx, plan);
 	}
@@ -210,8 +250,8 @@ main(int argc, char **argv)
 	int bad = 0;
 	long tot[2] = { 0, 0 };
 
-	if (argc < 2 || (!strcmp(argv[1], "-c") && argc < 3)) {
-		fprintf(stderr, "usage: nanorder [-c] FILE.ptx...\n");
+	if (argc < 2 || ((!strcmp(argv[1], "-c") || !strcmp(argv[1], "-f")) && argc < 3)) {
+		fprintf(stderr, "usage: nanorder [-c | -f] FILE.ptx...\n");
 		return 2;
 	}
 	if (ptx_ctx_new(&cx, NULL) != PTX_OK)
@@ -223,7 +263,8 @@ main(int argc, char **argv)
 		ptx_ctx_free(cx);
 		return bad;
 	}
-	for (int i = 1; i < argc; i++) {
+	int fuse = !strcmp(argv[1], "-f");
+	for (int i = 1 + fuse; i < argc; i++) {
 		size_t len;
 		char *text = slurp(argv[i], &len);
 		ptx_module *pm;
@@ -234,7 +275,10 @@ main(int argc, char **argv)
 			continue;
 		}
 		printf("# %s\n", argv[i]);
-		dump(cx, pm);
+		if (fuse)
+			fuses(cx, pm);
+		else
+			dump(cx, pm);
 		ptx_module_free(pm);
 		free(text);
 	}
