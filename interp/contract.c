@@ -1107,7 +1107,8 @@ unitfactor(const Func *f, const Ins *d)
 			/* else a value ptxas computes as it compiles: and, or,
 			 * xor and shifts of immediates, an abs of one, a half of
 			 * a mov.b32 of one (sm_90 SASS: an HADD2 of the other
-			 * factor; v15 xmix 21, 441 and dag 341, 1181 of
+			 * factor; fusecheck.py's modules of v15 xmix seeds 21-40 and
+			 * 441-460, dag 341-360 and 1181-1200 of
 			 * tests/diff/fusecheck.py) */
 			continue;
 		if (ir_tyinfo[ty].bits < 64)
@@ -1425,7 +1426,7 @@ keepsrc(ptx_ctx *cx, const Func *f, int *plan)
  * by an add and by such a selp's other operand is an FFMA, the selp a
  * copy), or a slct whose c it computes as it compiles (an immediate, a
  * mov of -1, a NaN: slctknown; sm_90 SASS, fusecheck.py: v13 dag 13969,
- * v15 dag 1641, a product in the other operand of such a slct fused):
+ * v15 dag seeds 1641-1660, a product in the other operand of such a slct fused):
  * the value of the operand it does not pick, which it does not read;
  * -1 otherwise. */
 static int
@@ -1447,13 +1448,14 @@ knownpick(const Func *f, const Ins *q)
 	return -1;
 }
 
-/* Does guarded q merge no old value: a guard ptxas knows true (v15 xmix
- * 1221 of fusecheck.py: a setp of a register against itself)?  Its old
+/* Does guarded q merge no old value: a guard ptxas knows true (fusecheck.py,
+ * v15 xmix seeds 1221-1240: a setp of a register against itself)?  Its old
  * values, the last ndef of its uses, are then not read. */
 static int
 oldgone(const Func *f, const Ins *q)
 {
-	return q->guard && q->nuse > q->ndef && !(ir_opinfo[q->op].flags & OF_RDST) && interp_fold_guardconst(f, q) == 1;
+	return q->guard && q->nuse > q->ndef && !(ir_opinfo[q->op].flags & OF_RDST) &&
+	    interp_fold_guardconst(f, q) == 1;
 }
 
 int *
@@ -1512,7 +1514,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	}
 	/* the operand a selp or slct of a known choice does not pick is not
 	 * read (knownpick), before the dead ones are found: a slct that a
-	 * known selp does not pick is dead (v15 dag 1281 of fusecheck.py) */
+	 * known selp does not pick is dead (fusecheck.py, v15 dag seeds 1281-1300) */
 	for (int k = 0; k < f->nins; k++) {
 		int v = knownpick(f, f->ins[k]);
 		if (v >= 0 && p.nuse[v] > 0)
@@ -1528,11 +1530,11 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 	 * H200); a dead add is no reader that fuses either.  A guarded one
 	 * too, and the old values it merges are not read then (sm_90 SASS:
 	 * mul p; x - p; a guarded mul into p's register that nothing reads
-	 * after is an FFMA of x; fusecheck.py, v15 xmix 1221).  (A setp the
+	 * after is an FFMA of x; fusecheck.py, v15 xmix seeds 1221-1240).  (A setp the
 	 * loop above counts dead is not counted again.)  And an f32 add, sub
 	 * or mul without a rounding or .sat of the canonical NaN 0x7fffffff
 	 * is that NaN to ptxas, a MOV of it, which reads nothing (fusecheck.py,
-	 * v15 xmix 761: a mul.ftz read by sub.ftz and by add.f32 of the NaN is
+	 * v15 xmix seeds 761-780: a mul.ftz read by sub.ftz and by add.f32 of the NaN is
 	 * an FFMA.FTZ; a .rn add or one of 0x7fc00000 is an FADD or FFMA). */
 	for (int k = 0; k < f->nins; k++) {
 		const Ins *q = f->ins[k];
