@@ -1271,8 +1271,8 @@ fusable(const Func *f, const Plan *p, int k, int oi, int *neg)
 
 /* An add or sub ptxas may fuse: no rounding, guarded or not (a guarded
  * one is an FFMA under the guard, or one whose result an FSEL picks) */
-static int
-plainadd(const Ins *a)
+int
+interp_contract_plainadd(const Ins *a)
 {
 	return (a->op == OP_ADD || a->op == OP_SUB) && a->nopnd == 3 && a->ndst == 1 && !rounded(a) &&
 	    floatty(a->ty[0]);
@@ -1291,7 +1291,7 @@ negfull(const Func *f, const Plan *p, const unsigned char *dead, int q)
 		const Ins *a = f->ins[k];
 		if (dead[k])
 			continue;
-		if (!plainadd(a) || usedval(a, 1) == usedval(a, 2) ||
+		if (!interp_contract_plainadd(a) || usedval(a, 1) == usedval(a, 2) ||
 		    fusable(f, p, k, usedval(a, 1) == q ? 1 : 2, &neg) < 0)
 			return 0;
 	}
@@ -1318,7 +1318,7 @@ countgood(const Func *f, Plan *p, const unsigned char *dead, int *pick)
 	 * product, and so the mul a FMUL for every reader */
 	for (int k = 0; k < f->nins; k++) {
 		int neg, i1, i2, two;
-		if (!plainadd(f->ins[k]) || dead[k])
+		if (!interp_contract_plainadd(f->ins[k]) || dead[k])
 			continue;
 		i1 = fusable(f, p, k, 1, &neg);
 		i2 = fusable(f, p, k, 2, &neg);
@@ -1615,7 +1615,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 		int neg, i;
 		/* y + y reads y rounded, a negftz product too (FADD.FTZ R,
 		 * -p, -p); y - y of one fuses its first operand (negftz) */
-		if (!plainadd(f->ins[k]) || dead[k] ||
+		if (!interp_contract_plainadd(f->ins[k]) || dead[k] ||
 		    (f->ins[k]->op == OP_ADD && usedval(f->ins[k], 1) >= 0 && usedval(f->ins[k], 1) == usedval(f->ins[k], 2)))
 			continue;
 		if (pick[k] == 1 || pick[k] == 2) {

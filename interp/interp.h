@@ -875,6 +875,8 @@ int interp_fold_w16src(const Func *f, const Ins *in, int line[2]);
  * writes nothing, so that they read its sources (contract.c keepsrc) */
 #define CONTRACT_KEEPSRC 5
 int *interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f);
+/* contract.c: is in an add or sub the plan may fuse (a float type, no rounding modifier)? */
+int interp_contract_plainadd(const Ins *in);
 /* contract.c: for an f64 add, sub, mul, fma or min/max, whether ptxas gives a's NaN precedence
  * over b's (1), b's over a's (0), or -1 when a and b are not two register values (alu_decode
  * decides for constants) */

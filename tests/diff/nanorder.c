@@ -105,20 +105,6 @@ dump(ptx_ctx *cx, ptx_module *pm)
 	}
 }
 
-static int
-plainadd(const Ins *in)
-{
-	static const int fty[] = { TY_F32, TY_F64, TY_F16, TY_F16X2, TY_BF16, TY_BF16X2 };
-	int t = 0;
-
-	if ((in->op != OP_ADD && in->op != OP_SUB) || in->nopnd != 3 || in->ndst != 1 || ir_hasmod(in, MOD_RN) ||
-	    ir_hasmod(in, MOD_RZ) || ir_hasmod(in, MOD_RM) || ir_hasmod(in, MOD_RP))
-		return 0;
-	for (size_t i = 0; i < sizeof fty / sizeof fty[0]; i++)
-		t |= in->ty[0] == fty[i];
-	return t;
-}
-
 /* -f: the adds the plan fuses, and those it leaves apart */
 static void
 fuses(ptx_ctx *cx, ptx_module *pm)
@@ -129,7 +115,7 @@ fuses(ptx_ctx *cx, ptx_module *pm)
 		for (int j = 0; f && j < f->nins; j++) {
 			const Ins *in = f->ins[j];
 			int mul = 0;
-			if (!plainadd(in))
+			if (!interp_contract_plainadd(in))
 				continue;
 			if (plan && plan[j] && plan[j] != CONTRACT_SIGNFLIP && plan[j] != CONTRACT_KEEPSRC)
 				mul = f->ins[(plan[j] >> 3) - 1]->loc.line;
