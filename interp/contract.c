@@ -994,6 +994,24 @@ negftz(const Func *f, const Ins *d)
 	return 0;
 }
 
+/* The immediate operand of the unguarded mov of one bits-wide register
+ * that wrote value v; NULL if another instruction (or none) wrote it.
+ * (constbits evaluates such a mov too; slctknown and unitfactor read the
+ * immediate as their own type, as ptxas does.) */
+static const Opnd *
+immmov(const Func *f, int v, int bits)
+{
+	const Ins *m;
+
+	if (v < 0 || v >= f->nval || f->val[v].ins < 0)
+		return NULL;
+	m = f->ins[f->val[v].ins];
+	if (m->op != OP_MOV || m->guard || m->nopnd != 2 || m->ndef != 1 || m->nty != 1 ||
+	    ir_tyinfo[m->ty[0]].bits != bits)
+		return NULL;
+	return m->opnd[1].kind == OK_IMM || m->opnd[1].kind == OK_FIMM ? &m->opnd[1] : NULL;
+}
+
 /* The bits of a value v that constval finds ptxas computes as it
  * compiles: unguarded one-result instructions of immediates and such
  * values, run by interp_fold_kexec as the interpreter runs them, and an
@@ -1050,16 +1068,12 @@ constbits(const Func *f, int v, int depth, int *budget, uint64_t *r)
 static int
 slctknown(const Func *f, const Ins *d)
 {
-	const Opnd *o = &d->opnd[3];
 	uint64_t c;
 	int v = usedval(d, 3), ty = d->ty[d->nty - 1];
+	const Opnd *o = immmov(f, v, 32);   /* a mov of an immediate (v15 dag 183956) */
 
-	if (v >= 0 && v < f->nval && f->val[v].ins >= 0) {   /* a mov of an immediate (v15 dag 183956) */
-		const Ins *m = f->ins[f->val[v].ins];
-		if (m->op == OP_MOV && !m->guard && m->nopnd == 2 && m->ndef == 1 && m->nty == 1 &&
-		    ir_tyinfo[m->ty[0]].bits == 32 && (m->opnd[1].kind == OK_IMM || m->opnd[1].kind == OK_FIMM))
-			o = &m->opnd[1];
-	}
+	if (!o)
+		o = &d->opnd[3];
 	if (o->kind == OK_IMM)
 		c = (uint64_t)o->imm;
 	else if (o->kind == OK_FIMM)
@@ -1091,14 +1105,10 @@ unitfactor(const Func *f, const Ins *d)
 		return 0;
 	one = alu_fone(alu_fmt_of(ty));
 	for (int k = 1; k <= 2; k++) {
-		const Opnd *o = &d->opnd[k];
 		int v = usedval(d, k);
-		if (o->kind != OK_IMM && o->kind != OK_FIMM && v >= 0 && v < f->nval && f->val[v].ins >= 0) {
-			const Ins *m = f->ins[f->val[v].ins];
-			if (m->op == OP_MOV && !m->guard && m->nopnd == 2 && m->ndef == 1 && m->nty == 1 &&
-			    ir_tyinfo[m->ty[0]].bits == ir_tyinfo[ty].bits)
-				o = &m->opnd[1];
-		}
+		const Opnd *o = immmov(f, v, ir_tyinfo[ty].bits);
+		if (!o)
+			o = &d->opnd[k];
 		if (o->kind == OK_IMM)
 			b = (uint64_t)o->imm;
 		else if (o->kind == OK_FIMM)
@@ -1458,6 +1468,17 @@ oldgone(const Func *f, const Ins *q)
 	    interp_fold_guardconst(f, q) == 1;
 }
 
+/* Count off the reads of q's uses from..to-1 in nuse (q dead, or those
+ * operands not read), all but one of value skip (-1: none), which was
+ * counted off already; a count stays at least 0. */
+static void
+unread(int *nuse, const Ins *q, int from, int to, int skip)
+{
+	for (int u = from; u < to; u++)
+		if (q->use[u] >= 0 && nuse[q->use[u]] > 0 && (q->use[u] != skip || (skip = -1, 0)))
+			nuse[q->use[u]]--;
+}
+
 int *
 interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 {
@@ -1508,9 +1529,8 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 		dead[k] = q->op == OP_SETP && q->ndef >= 1;
 		for (int d = 0; dead[k] && d < q->ndef; d++)
 			dead[k] = q->def[d] >= 0 && p.nuse[q->def[d]] == p.good[q->def[d]];
-		for (int u = 0; dead[k] && u < q->nuse; u++)
-			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
-				p.nuse[q->use[u]]--;
+		if (dead[k])
+			unread(p.nuse, q, 0, q->nuse, -1);
 	}
 	/* the operand a selp or slct of a known choice does not pick is not
 	 * read (knownpick), before the dead ones are found: a slct that a
@@ -1540,17 +1560,13 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 		const Ins *q = f->ins[k];
 		/* a guard ptxas knows true merges no old value (oldgone) */
 		if (oldgone(f, q))
-			for (int u = q->nuse - q->ndef; u < q->nuse; u++)
-				if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
-					p.nuse[q->use[u]]--;
+			unread(p.nuse, q, q->nuse - q->ndef, q->nuse, -1);
 		if (!dead[k] && (q->op == OP_ADD || q->op == OP_SUB || q->op == OP_MUL) && !q->guard &&
 		    q->ty[0] == TY_F32 && q->nopnd == 3 && !rounded(q) && !ir_hasmod(q, MOD_SAT) &&
 		    ((q->opnd[1].kind == OK_FIMM && q->opnd[1].fbits == 0x7FFFFFFF && q->opnd[1].flkind == FL_F32HEX) ||
 		    (q->opnd[2].kind == OK_FIMM && q->opnd[2].fbits == 0x7FFFFFFF && q->opnd[2].flkind == FL_F32HEX))) {
 			dead[k] = 1;
-			for (int u = 0; u < q->nuse; u++)
-				if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0)
-					p.nuse[q->use[u]]--;
+			unread(p.nuse, q, 0, q->nuse, -1);
 		}
 	}
 	for (int k = f->nins - 1; k >= 0; k--) {
@@ -1564,12 +1580,9 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 			dead[k] = q->def[d] >= 0 && p.nuse[q->def[d]] == 0;
 		/* (once, not the operand knownpick took off above, nor the old
 		 * values oldgone did) */
-		for (int u = 0, off = dead[k] ? knownpick(f, q) : -1,
-		    n = dead[k] && oldgone(f, q) ? q->nuse - q->ndef : q->nuse; dead[k] && u < n; u++)
-			if (q->use[u] >= 0 && p.nuse[q->use[u]] > 0 && (q->use[u] != off || (off = -1, 0)))
-				p.nuse[q->use[u]]--;
+		if (dead[k])
+			unread(p.nuse, q, 0, oldgone(f, q) ? q->nuse - q->ndef : q->nuse, knownpick(f, q));
 	}
-	memset(p.good, 0, nv * sizeof *p.good);
 	/* a neg.f32 read by selps alone: ptxas folds it into them as an operand
 	 * sign, a bit flip even of a NaN (a neg.f32 left standing is an FADD,
 	 * whose NaN is the canonical one: alu_float.c); seen in libdevice's
