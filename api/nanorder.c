@@ -55,7 +55,8 @@
  * no such instruction; no shell (posix_spawn with an argv, stdin and stderr
  * /dev/null, the children's environment without PTXKIT_NANORDER, so that
  * libptxcuda's own ptxas, should it be the one found, does not recurse);
- * each tool killed after PTXKIT_NANORDER_TIMEOUT seconds (default 60); the
+ * each tool killed after PTXKIT_NANORDER_TIMEOUT seconds (default 10, and
+ * 30 more a MiB of the module's text, 60 at most: timeout_ms); the
  * folder and its files removed on every path; the cubin and nvdisasm's
  * text read up to 64 MiB and trusted in nothing (an opcode not known, a
  * register past R255, a line outside the module, an opcode or line too
@@ -1142,25 +1143,38 @@ findtool(const char *var, const char *name, off_t min, char *out, size_t n)
 	return -1;
 }
 
+/* Each tool's time limit in ms for a module of len bytes of text:
+ * PTXKIT_NANORDER_TIMEOUT seconds (1 to 3600), else 10 s and 30 s more a
+ * MiB, 60 s at most.  ptxas 13.0 compiles 1.6 MB of cub's kernels in 4 s
+ * and a kernel of a few KB in a tenth of one; some kernels it never
+ * finishes (tests/diff/README: v15 xmix 895527, 7 KB), and the load waits
+ * for it this long before it predicts the order itself. */
 static int
-timeout_ms(void)
+timeout_ms(size_t len)
 {
 	const char *t = getenv("PTXKIT_NANORDER_TIMEOUT");
-	long v = t && *t ? strtol(t, NULL, 10) : 60;
-	return v <= 0 || v > 3600 ? 60000 : (int)v * 1000;
+	long v = t && *t ? strtol(t, NULL, 10) : 0;
+	size_t ms;
+
+	if (v > 0 && v <= 3600)
+		return (int)v * 1000;
+	if (len >= (size_t)2 << 20)
+		return 60000;
+	ms = 10000 + len * 30000 / ((size_t)1 << 20);
+	return ms > 60000 ? 60000 : (int)ms;
 }
 
-/* Runs argv (no shell), stdout to out, within the time limit: 0 when it
+/* Runs argv (no shell), stdout to out, for limit ms at most: 0 when it
  * exits 0. */
 static int
-run(char *const argv[], const char *out)
+run(char *const argv[], const char *out, int limit)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t at;
 	char **env;
 	size_t ne = 0, k = 0;
 	pid_t pid;
-	int st = 0, rc, waited = 0, limit = timeout_ms();
+	int st = 0, rc, waited = 0;
 	struct timespec ts = { 0, 2000000 };
 
 	for (char **e = environ; e && *e; e++)
@@ -1414,8 +1428,9 @@ oracle(ptx_module *pm, size_t len, int check)
 	{
 		char *pa[] = { ptxas, arch, "-lineinfo", kp, "-o", cp, NULL };
 		char *na[] = { nvdis, "-c", "-g", cp, NULL };
-		ok = !writelocs(pm, len, lines, nl, kp) && !run(pa, NULL) && (check || (cubin = slurp(cp, &clen))) &&
-		    (!check || (!run(na, sp) && (text = slurp(sp, &slen))));
+		int limit = timeout_ms(len);
+		ok = !writelocs(pm, len, lines, nl, kp) && !run(pa, NULL, limit) && (check || (cubin = slurp(cp, &clen))) &&
+		    (!check || (!run(na, sp, limit) && (text = slurp(sp, &slen))));
 		if (ok && check)
 			cubin = slurp(cp, &clen);   /* read if it is there: the text is the answer */
 	}
