@@ -1099,13 +1099,13 @@ static int
 unitfactor(const Func *f, const Ins *d)
 {
 	uint64_t one, b;
-	int ty = d->ty[0], budget = 64;
+	int ty = d->ty[0];
 
 	if (ty != TY_F16 && ty != TY_BF16 && ty != TY_F32 && ty != TY_F64)
 		return 0;
 	one = alu_fone(alu_fmt_of(ty));
 	for (int k = 1; k <= 2; k++) {
-		int v = usedval(d, k);
+		int v = usedval(d, k), known = 64, bits = 64;   /* each search its own bound */
 		const Opnd *o = immmov(f, v, ir_tyinfo[ty].bits);
 		if (!o)
 			o = &d->opnd[k];
@@ -1113,13 +1113,12 @@ unitfactor(const Func *f, const Ins *d)
 			b = (uint64_t)o->imm;
 		else if (o->kind == OK_FIMM)
 			b = interp_fimm(ty, o->fbits, o->flkind);
-		else if (!constval(f, v, 8, &budget) || (budget = 64, !constbits(f, v, 8, &budget, &b)))
+		else if (!constval(f, v, 8, &known) || !constbits(f, v, 8, &bits, &b))
 			/* else a value ptxas computes as it compiles: and, or,
 			 * xor and shifts of immediates, an abs of one, a half of
 			 * a mov.b32 of one (sm_90 SASS: an HADD2 of the other
-			 * factor; fusecheck.py's modules of v15 xmix seeds 21-40 and
-			 * 441-460, dag 341-360 and 1181-1200 of
-			 * tests/diff/fusecheck.py) */
+			 * factor; tests/diff/fusecheck.py's modules of v15 xmix
+			 * seeds 21-40 and 441-460, dag 341-360 and 1181-1200) */
 			continue;
 		if (ir_tyinfo[ty].bits < 64)
 			b &= (1ull << ir_tyinfo[ty].bits) - 1;
@@ -1468,6 +1467,20 @@ oldgone(const Func *f, const Ins *q)
 	    interp_fold_guardconst(f, q) == 1;
 }
 
+/* Is q an f32 add, sub or mul without a rounding or .sat of the
+ * canonical NaN 0f7FFFFFFF, which ptxas makes a MOV of that NaN? */
+static int
+nanmov(const Ins *q)
+{
+	if ((q->op != OP_ADD && q->op != OP_SUB && q->op != OP_MUL) || q->guard || q->ty[0] != TY_F32 ||
+	    q->nopnd != 3 || rounded(q) || ir_hasmod(q, MOD_SAT))
+		return 0;
+	for (int k = 1; k <= 2; k++)
+		if (q->opnd[k].kind == OK_FIMM && q->opnd[k].fbits == 0x7FFFFFFF && q->opnd[k].flkind == FL_F32HEX)
+			return 1;
+	return 0;
+}
+
 /* Count off the reads of q's uses from..to-1 in nuse (q dead, or those
  * operands not read), all but one of value skip (-1: none), which was
  * counted off already; a count stays at least 0. */
@@ -1561,10 +1574,7 @@ interp_contract_plan(ptx_ctx *cx, const Module *m, const Func *f)
 		/* a guard ptxas knows true merges no old value (oldgone) */
 		if (oldgone(f, q))
 			unread(p.nuse, q, q->nuse - q->ndef, q->nuse, -1);
-		if (!dead[k] && (q->op == OP_ADD || q->op == OP_SUB || q->op == OP_MUL) && !q->guard &&
-		    q->ty[0] == TY_F32 && q->nopnd == 3 && !rounded(q) && !ir_hasmod(q, MOD_SAT) &&
-		    ((q->opnd[1].kind == OK_FIMM && q->opnd[1].fbits == 0x7FFFFFFF && q->opnd[1].flkind == FL_F32HEX) ||
-		    (q->opnd[2].kind == OK_FIMM && q->opnd[2].fbits == 0x7FFFFFFF && q->opnd[2].flkind == FL_F32HEX))) {
+		if (!dead[k] && nanmov(q)) {
 			dead[k] = 1;
 			unread(p.nuse, q, 0, q->nuse, -1);
 		}

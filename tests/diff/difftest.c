@@ -235,14 +235,6 @@ enum { WATCHDOG_S = 10 };
  * is recorded as a fault. */
 enum { JIT_CPU_S = 120 };
 
-/* the load watchdog: armed around gpu_load, on the process's CPU time */
-static void
-jitwatch(int on)
-{
-	struct itimerval t = { { 0, 0 }, { on ? JIT_CPU_S : 0, 0 } };
-	setitimer(ITIMER_VIRTUAL, &t, NULL);
-}
-
 /* A worker's exit status when a fault left its process unable to open a
  * context again (a sticky error: the driver refuses every context of the
  * process after an illegal instruction): the parent starts another
@@ -380,6 +372,20 @@ gpu_load(Gpu *u, const DtKernel *ks, int n)
 	return st;
 }
 
+/* gpu_load under the load watchdog (JIT_CPU_S, on the process's CPU
+ * time): every load of record's workers */
+static int
+gpu_loadwatched(Gpu *u, const DtKernel *ks, int n)
+{
+	struct itimerval on = { { 0, 0 }, { JIT_CPU_S, 0 } }, off = { { 0, 0 }, { 0, 0 } };
+	int st;
+
+	setitimer(ITIMER_VIRTUAL, &on, NULL);
+	st = gpu_load(u, ks, n);
+	setitimer(ITIMER_VIRTUAL, &off, NULL);
+	return st;
+}
+
 static int
 gpu_run(Gpu *u, const DtKernel *k, uint64_t *out)
 {
@@ -412,17 +418,9 @@ record_cuda(const RecOpts *o, FILE *f)
 		for (; n < batch && s < o->to; n++, s += o->jobs)
 			if (dt_gen(&ks[n], genver, s, o->family) != 0)
 				return 1;
-		jitwatch(1);
-		whole = gpu_load(&u, ks, n) == PTX_OK;
-		jitwatch(0);
+		whole = gpu_loadwatched(&u, ks, n) == PTX_OK;
 		for (int i = 0; i < n; i++) {
-			int bad = 0;
-			if (!whole) {
-				jitwatch(1);
-				bad = gpu_load(&u, &ks[i], 1) != PTX_OK;
-				jitwatch(0);
-			}
-			if (bad) {
+			if (!whole && gpu_loadwatched(&u, &ks[i], 1) != PTX_OK) {
 				print_bad(f, &ks[i], "rejected", ptx_cuda_error(u.g));
 				fflush(f);
 				continue;
@@ -443,7 +441,7 @@ record_cuda(const RecOpts *o, FILE *f)
 			ptx_cuda_close(u.g);
 			if (gpu_open(&u) != 0)
 				return fflush(f) ? 1 : REC_RESTART;
-			if (whole && i + 1 < n && gpu_load(&u, ks + i + 1, n - i - 1) != PTX_OK)
+			if (whole && i + 1 < n && gpu_loadwatched(&u, ks + i + 1, n - i - 1) != PTX_OK)
 				whole = 0;
 		}
 		fflush(f);
