@@ -1012,8 +1012,6 @@ foldsat2(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* A setp pd without a BoolOp of two values ptxas knows: 1 true, 2 false, 3
- * guarded, 0 not known (selknown's evaluation, and predconst's). */
 /* Is 16-bit value v an unguarded mov of an integer immediate (*r its
  * bits)?  A 16-bit integer setp of such values and immediates is one ptxas
  * evaluates (sm_90 SASS: cvt.f32.bf16 of @p mov.b16 h, 0x7fff by
@@ -1033,6 +1031,35 @@ mov16k(const Func *f, int v, uint64_t *r)
 	return 1;
 }
 
+/* Is v an unguarded set (no BoolOp) of 16-bit integers, each an
+ * immediate or a mov of one (mov16k), *r its result?  ptxas
+ * evaluates it for a setp that reads it (sm_90 SASS: no FSETP or FSEL for
+ * setp.ne.f32 of set.eq.f32.s16 -1, h of a mov.b16 h, 0x8000 and 0, the
+ * selp.f32 of a mul and an abs.f32 by it a copy of the abs's FADD, a NaN
+ * made canonical; v15 xmix 75948 on an H200), but late: a mul.f32 by such
+ * a 1.0 stays an FMUL, the canonical NaN of a NaN factor (617554), where
+ * one by a 1.0 kconst knows is the other factor (contract.c unitfactor). */
+static int
+set16k(const Func *f, int v, uint64_t *r)
+{
+	int w;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+	uint64_t k[2];
+
+	if (!d || d->guard || d->op != OP_SET || d->nopnd != 3 || d->nty != 2 || ir_tyinfo[d->ty[1]].bits != 16 ||
+	    !isint(d->ty[1]) || ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
+		return 0;
+	for (int i = 0; i < 2; i++)
+		if (d->opnd[1 + i].kind == OK_IMM)
+			k[i] = (uint64_t)d->opnd[1 + i].imm & 0xFFFFu;
+		else if (d->opnd[1 + i].kind != OK_REG || !mov16k(f, srcval(d, 1 + i), &k[i]))
+			return 0;
+	return interp_fold_kexec(d, 2, k, r);
+}
+
+/* A setp pd without a BoolOp of two values ptxas knows: 1 true, 2 false, 3
+ * guarded, 0 not known (selknown's evaluation, and predconst's), for its
+ * first destination (a p|q pair's q is the complement). */
 static int
 setpk(const Func *f, const Ins *pd)
 {
@@ -1046,10 +1073,10 @@ setpk(const Func *f, const Ins *pd)
 		 * !p by setp.ge.u64 of mov.b64 0777777777777777777777 and
 		 * mov.b64 -1 is x, a NaN's payload kept, on an H200; sm_90 SASS:
 		 * no HMNMX2) */
-		uint64_t k[2], res;
+		uint64_t k[2] = {0, 0}, res;
 		AluOp op;
 		const char *why;
-		int i, fl = pd->ty[0] == TY_F32, wide = ir_tyinfo[pd->ty[0]].bits == 64;
+		int i, fl = pd->ty[0] == TY_F32, wide = ir_tyinfo[pd->ty[0]].bits == 64, nk = 0, nan = 0;
 		for (i = 0; i < 2; i++) {
 			const Opnd *o = &pd->opnd[1 + i];
 			if (o->kind == OK_FIMM && !wide)   /* 0f... bits, or a decimal literal rounded (v15 xmix 16807: -0.1) */
@@ -1058,14 +1085,40 @@ setpk(const Func *f, const Ins *pd)
 				k[i] = wide ? (uint64_t)o->imm : (uint32_t)o->imm;
 			else if (ir_tyinfo[pd->ty[0]].bits == 16) {
 				if (o->kind != OK_REG || !mov16k(f, srcval(pd, 1 + i), &k[i]))
-					break;
-			} else if (o->kind != OK_REG || !(fl ? interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]) :
+					continue;
+			} else if (o->kind != OK_REG || !(fl ? interp_fold_kconst(f, srcval(pd, 1 + i), &k[i]) ||
+			    set16k(f, srcval(pd, 1 + i), &k[i]) :
 			    wide ? interp_fold_kconst64(f, srcval(pd, 1 + i), &k[i]) :
-			    interp_fold_kconstint(f, srcval(pd, 1 + i), &k[i])))
-				break;
+			    interp_fold_kconstint(f, srcval(pd, 1 + i), &k[i]))) {
+				k[i] = 0;
+				continue;
+			}
 			if (!wide)
 				k[i] &= ir_tyinfo[pd->ty[0]].bits == 16 ? 0xFFFFu : 0xFFFFFFFFu;
+			nk++;
+			nan |= fl && (k[i] & 0x7FFFFFFFu) > 0x7F800000u;
 		}
+		/* a NaN ptxas knows decides a float compare alone, whatever
+		 * the other operand (sm_90 SASS: no FSETP for setp.ltu.ftz of
+		 * a mov'd 0xffffffff and a load, nor setp.lt, .num, .neu and .eq
+		 * of a load and a NaN immediate or mov; v15 xmix 133969: selp.f32
+		 * of a neg.f32 by setp.gtu.f32 of a set result and an add.u32 of
+		 * a mov'd 0xffc12345 and 1 is a copy of the neg's FADD, a NaN made
+		 * canonical, on an H200); the other operand reads as 0, which the
+		 * compare never looks at */
+		if (fl && nk == 1 && nan) {
+			/* (a NaN its integer folds know: not a set.ls of a value
+			 * with itself, all ones to kconst but an ISETP to ptxas;
+			 * v15 xmix 347627: setp.gt.ftz.f32 of such a set and an
+			 * add is an FSETP, the selp.f32 of a neg an FSEL of -x,
+			 * the payload kept, on an H200) */
+			int j = (k[0] & 0x7FFFFFFFu) > 0x7F800000u ? 0 : 1;
+			uint64_t c;
+			if (pd->opnd[1 + j].kind != OK_REG || set16k(f, srcval(pd, 1 + j), &c) ||
+			    (interp_fold_kconstint(f, srcval(pd, 1 + j), &c) && ((c ^ k[j]) & 0xFFFFFFFFu) == 0))
+				nk = 2;
+		}
+		i = nk;
 		if (i == 2 && fl && !alu_decode(pd, &op, &why) && op.cmp)
 			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
 			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
@@ -1130,7 +1183,7 @@ selknown(const Func *f, const Ins *in, int pv)
 	 * (kconstint: v15 xmix 13729, selp.f32 of an abs by setp.ne.s32 of
 	 * set.le.s32.s16 h, h and 0 was the abs's canonical NaN on an H200) */
 	if (pd && (t = setpk(f, pd)) != 0)
-		return t;
+		return pd->ndef == 2 && w == pd->def[1] && (t == 1 || t == 2) ? 3 - t : t;
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
 	 * abs's FADD that PTX's test of c picks (v8 seed 25540: slct.f32.f32
@@ -1216,8 +1269,18 @@ setpdk64(const Func *f, const Ins *d)
 	const char *why;
 
 	if (d->op != OP_SETP || d->nopnd != 3 || d->nty != 1 || d->ty[0] != TY_F64 || d->ndst != 1 || d->guard ||
-	    alu_decode(d, &op, &why) || !op.cmp || op.bop || !f64opk(f, d, 1, srcval(d, 1), &x) ||
-	    !f64opk(f, d, 2, srcval(d, 2), &y))
+	    alu_decode(d, &op, &why) || !op.cmp || op.bop)
+		return 0;
+	int kx = f64opk(f, d, 1, srcval(d, 1), &x), ky = f64opk(f, d, 2, srcval(d, 2), &y);
+	/* one NaN ptxas holds decides it alone (sm_90 SASS: no DSETP for
+	 * setp.ltu.f64 of a mov'd all-ones and a load, nor setp.lt and .geu
+	 * of a load and a NaN mov or immediate; as setpk for f32) */
+	if (kx != ky && (kx ? (x & ~(1ull << 63)) > 0x7FF0000000000000ull : (y & ~(1ull << 63)) > 0x7FF0000000000000ull)) {
+		if (!kx)
+			x = 0;
+		else
+			y = 0;
+	} else if (!kx || !ky)
 		return 0;
 	return alu_fcmp(ALU_F64, x, y, op.cmp, 0) ? 1 : 2;
 }
@@ -5350,6 +5413,16 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	if (d && d->guard && d->ndef == 1 && d->nuse >= 2 && !(ir_opinfo[d->op].flags & OF_RDST) &&
 	    interp_fold_guardconst(f, d) == 0)
 		return k16(pm, f, d->use[d->nuse - 1], depth + 1, r);
+	/* and a guarded mov of the immediate the register held before is
+	 * that value whatever the guard (v15 xmix 46647: cvt.f64.bf16 of
+	 * @p mov.b16 h, 0x7fff over a selp.b16 of a half of a pack of
+	 * cvt.rn.ftz.bf16.f32 of a mov'd 0fFFFFFFFF, 0x7fff, by a p it does
+	 * not know is the folded 0x7fffffffe0000000 on an H200; sm_90 SASS:
+	 * no SEL, no F2F) */
+	if (d && d->guard && d->op == OP_MOV && d->ndef == 1 && d->nuse >= 2 && d->nopnd == 2 &&
+	    d->opnd[1].kind == OK_IMM && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 16 &&
+	    k16(pm, f, d->use[d->nuse - 1], depth + 1, &c) && c == ((uint64_t)d->opnd[1].imm & 0xFFFFu))
+		return *r = c, 1;
 	if (!d || (d->guard && interp_fold_guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
 		return 0;
 	/* a selp.b16 by a predicate it decides is the operand it picks, and
@@ -6364,7 +6437,7 @@ foldcvtnan32(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 {
 	uint32_t a;
 	int v, w;
-	const Ins *d;
+	const Ins *d = NULL;
 
 	if (!(f32known(pm, f, xi, in, 0, &a) || negabsk(pm, f, in, 0, &a)) || (a & 0x7FFFFFFFu) <= 0x7F800000u)
 		return 0;

@@ -147,11 +147,18 @@ defof(const Func *f, int v, int *vp)
 	return NULL;
 }
 
+/* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown
+ * (fold.c). */
+int interp_fold_guardconst(const Func *f, const Ins *in);
+
 /* Does register value v, read by instruction i, still hold at instruction
  * k, where k reads what i computes?  Yes when v is the one value its
  * register ever has (i, reading v, comes after its definition, and k after
  * i); else when i and k share a block with no write of the register in
- * between. */
+ * between but under a guard ptxas knows false, which it drops (v15 dag
+ * 358222: a selp.f32 of a copy of neg.f32 x, with @!q x = x - x between
+ * for a q ptxas knows true, is an FSEL of -x, x's NaN payload kept, on an
+ * H200). */
 static inline int
 holds(const Func *f, int v, int i, int k)
 {
@@ -163,7 +170,8 @@ holds(const Func *f, int v, int i, int k)
 		return 0;
 	for (int j = i + 1; j < k; j++)
 		for (int d = 0; d < f->ins[j]->ndef; d++)
-			if (f->val[f->ins[j]->def[d]].reg == f->val[v].reg)
+			if (f->val[f->ins[j]->def[d]].reg == f->val[v].reg &&
+			    (!f->ins[j]->guard || interp_fold_guardconst(f, f->ins[j]) != 0))
 				return 0;
 	return 1;
 }
@@ -244,8 +252,6 @@ int interp_fold_f32val(ptx_module *pm, const Func *f, int v, uint32_t *r);
 /* foldrange.c: an f32 reader of a saturated add that ptxas decides by the
  * ranges of its operands reads the constant (0 always) */
 int interp_fold_range(ptx_module *pm, const Func *f, XIns *xi, const Ins *in);
-/* in's guard as ptxas knows it: 1 always true, 0 always false, -1 unknown. */
-int interp_fold_guardconst(const Func *f, const Ins *in);
 /* foldint.c: is operand o of in a 0 ptxas knows (an immediate, a kconst
  * value, an xor of a value with itself)? */
 int interp_fold_knownzero(const Func *f, const Ins *in, int o);

@@ -128,6 +128,8 @@ static _Thread_local int kwhole;
 static int bfeimm(const Func *f, const Ins *d, int k, int depth);
 static int bfesrcknown(const Func *f, int v, int k, int depth);
 static int kbitsonly(const Func *f, int v);
+static int wordsk(const Func *f, int v, int need, int depth);
+static int kconstf64src(const Func *f, int v, int depth, uint64_t *r);
 static int earlystop(const Func *f, int i, int k);
 
 /* How operand a of ia stands to operand b of ib for ptxas: 1 where they
@@ -1789,15 +1791,19 @@ add64late(const Func *f, const Ins *d)
  * such a set s of x and 0f7F80FF80, +0, is the FMNMX.NAN of +0 and x
  * (fold.c foldselmm), a NaN x the canonical NaN (v14 xmix 36856, line
  * 124: 0x7fffffff on an H200; tests/regress/set-f32-of-known-nan.ptx).
+ * A set.f64 alike, of an f64 NaN it holds (as interp_fold_dconst): v15 xmix
+ * 8881, bfe.s32 x, set.nan.s32.f64 y, mov'd 0Dfff4000000000abc, 3 is the
+ * immediate rule's -1, an FMUL of -QNAN on an H200, and the bfe of
+ * another set.nan.u32.f64 of a NaN literal alike (sm_90 SASS).
  * 1 with the result in *r, else 0. */
 static int
 setnank(const Func *f, const Ins *d, int depth, uint64_t *r)
 {
 	static const int ord[] = { MOD_EQ, MOD_NE, MOD_LT, MOD_LE, MOD_GT, MOD_GE, MOD_NUM };
 	static const int un[] = { MOD_EQU, MOD_NEU, MOD_LTU, MOD_LEU, MOD_GTU, MOD_GEU, MOD_NAN_CMP };
-	int t = -1;
+	int t = -1, f64 = d->nty == 2 && d->ty[1] == TY_F64;
 
-	if (d->op != OP_SET || d->guard || d->nopnd != 3 || d->nty != 2 || d->ty[1] != TY_F32 ||
+	if (d->op != OP_SET || d->guard || d->nopnd != 3 || d->nty != 2 || (d->ty[1] != TY_F32 && !f64) ||
 	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32 && d->ty[0] != TY_F32) ||
 	    ir_hasmod(d, MOD_AND) || ir_hasmod(d, MOD_OR) || ir_hasmod(d, MOD_XOR))
 		return 0;
@@ -1812,6 +1818,18 @@ setnank(const Func *f, const Ins *d, int depth, uint64_t *r)
 	for (int i = 1; i <= 2; i++) {
 		const Opnd *o = &d->opnd[i];
 		uint64_t c;
+		if (f64) {
+			if (o->kind == OK_FIMM)
+				c = interp_fimm(TY_F64, o->fbits, o->flkind);
+			else if (o->kind == OK_IMM)
+				c = (uint64_t)o->imm;
+			else if (o->kind != OK_REG || !kconstf64src(f, srcval(d, i), depth + 1, &c) ||
+			    !wordsk(f, srcval(d, i), 3, 0))
+				continue;   /* (interp_fold_dconst's test, inside this walk) */
+			if ((c & ~(1ull << 63)) > 0x7FF0000000000000ull)
+				return *r = !t ? 0 : d->ty[0] == TY_F32 ? 0x3F800000u : 0xFFFFFFFFu, 1;
+			continue;
+		}
 		if (o->kind == OK_FIMM && o->flkind == FL_F32HEX)
 			c = (uint32_t)o->fbits;
 		else if (o->kind == OK_IMM)
@@ -1844,8 +1862,6 @@ cvtf64int(const Ins *d)
 	return d->op == OP_CVT && d->nty == 2 && d->ty[1] == TY_F64 && isint(d->ty[0]) &&
 	       ir_tyinfo[d->ty[0]].bits == 32;
 }
-
-static int kconstf64src(const Func *f, int v, int depth, uint64_t *r);
 
 /* The guard of d where ptxas decides it: 1 true, 0 false (it drops d,
  * the register keeping the value before), else -1.  A guard it knows
