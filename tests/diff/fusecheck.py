@@ -35,58 +35,28 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import sassline  # noqa: E402  (beside this file)
+
 KIND = {"f32": "F", "f64": "D", "f16": "H", "f16x2": "H", "bf16": "H", "bf16x2": "H"}
 FMA = {"F": ("FFMA",), "D": ("DFMA",), "H": ("HFMA2",)}
 ADD = {"F": ("FADD",), "D": ("DADD",), "H": ("HADD2",)}
-LINE = re.compile(r'line (\d+)')
-INS = re.compile(r'^\s*/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;')
-
-
-def tool(env, name):
-    p = os.environ.get(env) or shutil.which(name)
-    if not p and name == "ptxas" and os.path.exists("/usr/local/cuda/bin/ptxas"):
-        p = "/usr/local/cuda/bin/ptxas"
-    return p
-
-
-def withloc(text):
-    """the module with a .loc 1 N before every instruction line N"""
-    out, body = [], False
-    for n, l in enumerate(text.split("\n"), 1):
-        s = l.strip()
-        if s.startswith(".address_size"):
-            out.append(l)
-            out.append('.file 1 "k.ptx"')
-            continue
-        if body and s and not s.startswith(("//", ".", "{", "}")) and not s.endswith(":"):
-            out.append(".loc 1 %d 0" % n)
-        out.append(l)
-        if s == "{" or s.endswith("{") and not s.startswith("@"):
-            body = True
-    return "\n".join(out)
 
 
 def sass(path, text, ptxas, nvdisasm):
     """{line: [SASS instruction text]} of the module"""
     with tempfile.TemporaryDirectory() as t:
         k, c = os.path.join(t, "k.ptx"), os.path.join(t, "k.cubin")
-        open(k, "w").write(withloc(text))
+        open(k, "w").write(sassline.with_locs(text))
         r = subprocess.run([ptxas, "-arch=sm_90", "-lineinfo", k, "-o", c], capture_output=True, text=True)
         if r.returncode:
             return None
         r = subprocess.run([nvdisasm, "-c", "-g", c], capture_output=True, text=True)
         if r.returncode:
             return None
-    by, cur = {}, 0
-    for l in r.stdout.split("\n"):
-        m = LINE.search(l)
-        if m and "//##" in l:
-            cur = int(m.group(1))
-            continue
-        m = INS.match(l)
-        if m:
-            s = re.sub(r'^@!?U?P\w+\s+', '', m.group(1))
-            by.setdefault(cur, []).append(s)
+    by = {}
+    for _, _, line, _, op, ops in sassline.read(r.stdout):
+        by.setdefault(line, []).append(op + (" " + ", ".join(ops) if ops else ""))
     return by
 
 
@@ -137,7 +107,7 @@ def main():
     build = os.environ.get("BUILDDIR", os.getcwd())
     nanorder = os.path.join(build, "tests/diff/nanorder")
     difftest = os.path.join(build, "tests/diff/difftest")
-    ptxas, nvdisasm = tool("PTXKIT_PTXAS", "ptxas"), tool("PTXKIT_NVDISASM", "nvdisasm")
+    ptxas, nvdisasm = sassline.tool("ptxas", "PTXKIT_PTXAS"), sassline.tool("nvdisasm", "PTXKIT_NVDISASM")
     if not ptxas or not nvdisasm:
         print("fusecheck: needs ptxas and nvdisasm")
         return 77

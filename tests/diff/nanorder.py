@@ -44,69 +44,34 @@
 # instructions that last wrote the register in the winning and in the
 # other slot (a CALL counts as the writer of every register), and the
 # SASS instruction.  Needs
-# ptxas (PATH or /usr/local/cuda/bin) and nvdisasm (PATH or /work/tools/bin).
+# ptxas and nvdisasm: PTXKIT_PTXAS and PTXKIT_NVDISASM, else the PATH, else
+# /usr/local/cuda/bin (tests/diff/sassline.py).
 import os, re, subprocess, sys, tempfile, shutil
 from concurrent.futures import ThreadPoolExecutor
 
-def tool(name, extra):
-    p = shutil.which(name)
-    if p:
-        return p
-    for d in extra:
-        if os.path.exists(os.path.join(d, name)):
-            return os.path.join(d, name)
-    sys.exit("nanorder.py: %s not found" % name)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sassline  # noqa: E402  (beside this file)
+from sassline import with_locs  # noqa: E402
 
-PTXAS = tool('ptxas', ['/usr/local/cuda/bin'])
-NVDISASM = tool('nvdisasm', ['/work/tools/bin'])
-
-SKIP = ('.reg', '.shared', '.local', '.param', '//', '{', '}', '.pragma')
-
-def with_locs(ptx):
-    out = []
-    body = False
-    for i, l in enumerate(ptx.split('\n'), 1):
-        s = l.strip()
-        if s == '{':
-            body = True
-        elif s == '}' and l.startswith('}'):
-            body = False
-        if body and s and not s.startswith(SKIP) and not s.endswith(':'):
-            out.append('\t.loc 1 %d 0' % i)
-        out.append(l)
-    return '\n'.join(out).replace('.address_size 64', '.address_size 64\n.file 1 "k.ptx"', 1)
+PTXAS = NVDISASM = None   # main() finds them
 
 REGTOK = re.compile(r'^[-|!]*(R\d+|RZ)')
-SASS = re.compile(r'/\*[0-9a-f]{4,}\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)\s*(.*?)\s*;')
 
 CLOBBERS = os.environ.get('NANORDER_CALLS') != 'old'   # the calls' rule, see sass_origin
 
 def parse_sass(text):
     """Each kernel's own code (up to its subroutines) as [line, op, operands, guarded];
     the subroutines (the slow paths of div, rcp, sqrt) in SUBS, by label."""
-    kern, ins, line = {}, None, 0
-    subs = {}
-    for l in text.split('\n'):
-        m = re.match(r'\s*\.section\s+\.text\.k(\d+),', l)
-        if m:
+    kern, subs = {}, {}
+    for sect, label, line, guarded, op, ops in sassline.read(text):
+        if label is not None:
+            ins = subs.setdefault(label, [])
+        else:
+            m = re.fullmatch(r'\.text\.k(\d+)', sect or '')
+            if not m:
+                continue   # a callee's section (flowx's .func k1_f0)
             ins = kern.setdefault(int(m.group(1)), [])
-            continue
-        if re.match(r'\s*\.section', l):
-            ins = None   # a subroutine's or callee's section (flowx's .func k1_f0)
-            continue
-        if l.startswith('$'):
-            ins = subs.setdefault(l.split(':')[0], [])
-            continue
-        if ins is None:
-            continue
-        m = re.search(r'//## File "k.ptx", line (\d+)', l)
-        if m:
-            line = int(m.group(1))
-            continue
-        m = SASS.search(l)
-        if m:
-            ops = [o.strip() for o in m.group(3).split(',')] if m.group(3) else []
-            ins.append([line, m.group(2), ops, bool(m.group(1))])
+        ins.append([line, op, ops, guarded])
     return kern, subs
 
 def reg(o):
@@ -388,6 +353,10 @@ def analyse(batch, builddir, tmp, feat=False, ver=None, fam=None, recs=None):
     return res
 
 def main():
+    global PTXAS, NVDISASM
+    PTXAS, NVDISASM = sassline.tool('ptxas', 'PTXKIT_PTXAS'), sassline.tool('nvdisasm', 'PTXKIT_NVDISASM')
+    if not PTXAS or not NVDISASM:
+        sys.exit('nanorder.py: needs ptxas and nvdisasm (PATH, or PTXKIT_PTXAS and PTXKIT_NVDISASM)')
     args = sys.argv[1:]
     jobs, verbose, seeds, feat, ver, fam, recs = 2, False, None, False, None, None, None
     while args and args[0].startswith('-'):
