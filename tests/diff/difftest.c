@@ -230,9 +230,9 @@ enum { WATCHDOG_S = 10 };
 /* A module load (the driver's JIT, ptxas inside it) that has used this
  * many seconds of CPU ends its worker by SIGVTALRM: ptxas 13.0 never
  * finishes some kernels (v15 xmix seed 895527), where a batch of 32 takes
- * a second or two.  A batch's load that dies so records nothing: its
- * seeds are loaded one a module again, and the one whose load dies alone
- * is recorded as a fault. */
+ * a second or two.  A batch's load that dies so, or by a crash of the
+ * JIT, records nothing: its seeds are loaded one a module again, and the
+ * one whose load dies alone is recorded as a fault. */
 enum { JIT_CPU_S = 120 };
 
 /* A worker's exit status when a fault left its process unable to open a
@@ -630,13 +630,18 @@ cmd_record(int argc, char **argv)
 				break;
 			if (last_seed(fs[j], &last) != 0 || last < next)
 				last = next - o.jobs;   /* nothing recorded since it began */
-			if (WIFSIGNALED(status) && WTERMSIG(status) == SIGVTALRM && last + o.jobs >= o.single) {
-				/* a batch's load that did not end: any of its seeds,
-				 * loaded one a module from the first again */
+			if (WIFSIGNALED(status) && WTERMSIG(status) != SIGALRM && last + o.jobs >= o.single) {
+				/* a batch's load that did not end (SIGVTALRM) or that
+				 * crashed the JIT (SIGSEGV: the seed after the last
+				 * record need not be the one, v15 xmix 940688 was
+				 * blamed for 940992, its batch's): its seeds loaded one
+				 * a module from the first again, the one whose load or
+				 * run dies then is recorded */
 				o.single = last + o.jobs + (uint64_t)o.batch * o.jobs;
 			} else if (WIFSIGNALED(status)) {
 				/* killed while running the seed after its last record
-				 * (or while loading that seed's module) */
+				 * (the launch watchdog's SIGALRM), or while loading or
+				 * running it in a module of its own */
 				if (dead_worker(&o, fs[j], last + o.jobs, WTERMSIG(status)) != 0)
 					break;
 				last += o.jobs;
