@@ -1106,6 +1106,7 @@ setpk(const Func *f, const Ins *pd)
 		 * a mov'd 0xffc12345 and 1 is a copy of the neg's FADD, a NaN made
 		 * canonical, on an H200); the other operand reads as 0, which the
 		 * compare never looks at */
+		int known = nk == 2;   /* both operands, or a NaN that decides alone */
 		if (fl && nk == 1 && nan) {
 			/* (a NaN its integer folds know: not a set.ls of a value
 			 * with itself, all ones to kconst but an ISETP to ptxas;
@@ -1116,13 +1117,12 @@ setpk(const Func *f, const Ins *pd)
 			uint64_t c;
 			if (pd->opnd[1 + j].kind != OK_REG || set16k(f, srcval(pd, 1 + j), &c) ||
 			    (interp_fold_kconstint(f, srcval(pd, 1 + j), &c) && ((c ^ k[j]) & 0xFFFFFFFFu) == 0))
-				nk = 2;
+				known = 1;
 		}
-		i = nk;
-		if (i == 2 && fl && !alu_decode(pd, &op, &why) && op.cmp)
+		if (known && fl && !alu_decode(pd, &op, &why) && op.cmp)
 			return pd->guard ? 3 : alu_fcmp(ALU_F32, (uint32_t)k[0], (uint32_t)k[1], op.cmp,
 			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
-		if (i == 2 && !fl && interp_fold_kexec(pd, 2, k, &res))
+		if (known && !fl && interp_fold_kexec(pd, 2, k, &res))
 			return pd->guard ? 3 : res & 1 ? 1 : 2;
 	}
 	return 0;
