@@ -767,7 +767,20 @@ video(Verify *v, Ins *in)
 				    "video instructions read registers through selectors", i + 1, ir_opinfo[in->op].name);
 				return;
 			}
-		verify_fragreg(v, in, &in->opnd[i], i, FK_I32);
+		/* a selector picks bytes or halves of a 32-bit register
+		 * ("Unknown field '.h10'" of a .b16 or .b64 one) */
+		if (in->opnd[i].kind == OK_REG && in->opnd[i].sel != SEL_NONE && in->opnd[i].sym &&
+		    in->opnd[i].sym->kind == SYM_REG && verify_bits(in->opnd[i].sym->type) != 32) {
+			verify_report(v, VC_OPTYPE, in->opnd[i].loc, "operand %d of '%s' selects from register '%s' of type "
+			    ".%s; a video selector takes bytes or halves of a 32-bit register", i + 1,
+			    ir_opinfo[in->op].name, in->opnd[i].sym->name, tyname(in->opnd[i].sym->type));
+			return;
+		}
+		/* ptxas 13.0 takes a .f16x2 register wherever a video
+		 * instruction takes a .b32 one, a destination too */
+		if (!(in->opnd[i].kind == OK_REG && in->opnd[i].sym && in->opnd[i].sym->kind == SYM_REG &&
+		    in->opnd[i].sym->type == TY_F16X2))
+			verify_fragreg(v, in, &in->opnd[i], i, FK_I32);
 	}
 }
 
@@ -1289,6 +1302,13 @@ cachepolicy(Verify *v, Ins *in)
 	}
 	if (in->op != OP_CREATEPOLICY_FRACTIONAL && in->op != OP_CREATEPOLICY_RANGE && in->op != OP_CREATEPOLICY_CVT)
 		return;
+	/* createpolicy.range names .global or no space ("State space
+	 * incorrect for instruction 'createpolicy.range'" for .const,
+	 * .shared, .local, .param) */
+	if (in->op == OP_CREATEPOLICY_RANGE && in->space != SP_NONE && in->space != SP_GLOBAL) {
+		verify_report(v, VC_SPACE, in->loc, "'%s' takes .global or no state space", op);
+		return;
+	}
 	/* a primary priority, then a secondary one of .L2::evict_first or
 	 * .L2::evict_unchanged alone (ptxas 13.0: "Unsupported modifier
 	 * '.evict_last' as secondary_priority"), and no third ("Unexpected

@@ -299,6 +299,38 @@ typegates(Verify *v, const Ins *in)
 	}
 }
 
+/* Modifiers that came to an opcode later than the modifier itself, as
+ * ptxas 13.0 says: .satfinite on the cvts to f16, bf16, their pairs and
+ * tf32 ("Modifier '.satfinite' on 'cvt.bf16.f32' requires PTX ISA
+ * .version 8.1"; the 8-bit floats' cvts have it from 7.8), and the
+ * orders of the mbarrier arrivals and waits: .acquire and .release from
+ * 8.0, .relaxed from 8.6 (mbarrier.expect_tx has .relaxed with itself,
+ * 8.0).  ty: the cvt's destination type, or 0 for any. */
+static const struct { int op, mod, ty, isa; } modgate[] = {
+	{OP_CVT, MOD_SATFINITE, TY_F16, 81}, {OP_CVT, MOD_SATFINITE, TY_BF16, 81},
+	{OP_CVT, MOD_SATFINITE, TY_F16X2, 81}, {OP_CVT, MOD_SATFINITE, TY_BF16X2, 81},
+	{OP_CVT, MOD_SATFINITE, TY_TF32, 81},
+	{OP_MBARRIER_ARRIVE, MOD_RELAXED, 0, 86}, {OP_MBARRIER_ARRIVE_DROP, MOD_RELAXED, 0, 86},
+	{OP_MBARRIER_TEST_WAIT, MOD_RELAXED, 0, 86}, {OP_MBARRIER_TRY_WAIT, MOD_RELAXED, 0, 86},
+	{OP_MBARRIER_ARRIVE, MOD_RELEASE, 0, 80}, {OP_MBARRIER_ARRIVE_DROP, MOD_RELEASE, 0, 80},
+	{OP_MBARRIER_TEST_WAIT, MOD_ACQUIRE, 0, 80}, {OP_MBARRIER_TRY_WAIT, MOD_ACQUIRE, 0, 80},
+};
+
+static void
+modgates(Verify *v, const Ins *in)
+{
+	int ver = isa(v->m);
+
+	for (size_t g = 0; g < sizeof modgate / sizeof modgate[0]; g++)
+		if (modgate[g].op == in->op && ir_hasmod(in, modgate[g].mod) && ver < modgate[g].isa &&
+		    (!modgate[g].ty || (in->nty >= 1 && in->ty[0] == modgate[g].ty))) {
+			verify_report(v, VC_TARGET, in->loc, "modifier '.%s' on '%s' requires PTX ISA .version %d.%d or later",
+			    ir_modinfo[modgate[g].mod].name, ir_opinfo[in->op].name, modgate[g].isa / 10,
+			    modgate[g].isa % 10);
+			return;
+		}
+}
+
 static void
 gate(Verify *v, Ins *in)
 {
@@ -318,6 +350,7 @@ gate(Verify *v, Ins *in)
 			break;
 		}
 	typegates(v, in);
+	modgates(v, in);
 	/* redux of .f32 runs on the sm_100 family alone, its arch- or
 	 * family-specific targets ("Instruction 'redux.f32' not supported on
 	 * .target 'sm_100'", '.. sm_90a', 'sm_110a', 'sm_120a'; sm_100a,

@@ -91,10 +91,13 @@ compatible(int ity, int rty, int wider)
 	if (ik == TK_PRED || rk == TK_PRED)
 		return ik == rk;
 	/* cvt: a wider register holds the value when it is a .bN one, or an
-	 * integer one for an integer type; never a float register */
+	 * integer one for an integer type, or a .f16x2 one for an integer type
+	 * (ptxas 13.0 takes cvt.u8.u32, .s64.s16 and .sat.u16.s16 of one, as
+	 * it takes one for a 32-bit integer below); never another float
+	 * register */
 	if (ib != rb)
 		return wider && rb > ib && (rk == TK_BIT ||
-		    ((ik == TK_UINT || ik == TK_SINT) && (rk == TK_UINT || rk == TK_SINT)));
+		    ((ik == TK_UINT || ik == TK_SINT) && (rk == TK_UINT || rk == TK_SINT || rty == TY_F16X2)));
 	switch (ik) {
 	case TK_UINT: case TK_SINT:
 		/* ptxas 13.0 takes a .f16x2 register for a 32-bit integer
@@ -459,10 +462,43 @@ veckinds(Verify *v, Ins *in, const Opnd *o, int ity)
 	return 0;
 }
 
+/* ptxas takes a .pred in a vector beside 32-bit .b registers only, as
+ * one of them ("Incompatible elements of vector expression", "Vector with
+ * elements of different types"), and in a mov's pack or unpack not
+ * beside predicates alone ("Arguments mismatch": mov.b64 {%p1, %p2}),
+ * where mov.b64 {%r1, %p1} is taken.  0 when an error is reported. */
+static int
+predvec(Verify *v, Ins *in, const Opnd *o)
+{
+	int p = -1, w = -1, reg = 0;
+
+	for (int k = 0; k < o->nsub; k++) {
+		const Opnd *e = &o->sub[k];
+		const Sym *r = verify_elemreg(e);
+		if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
+			p = p < 0 ? k : p;
+		else if (r && (verify_bits(r->type) != 32 || verify_kind(r->type) != TK_BIT))
+			w = k;
+		reg |= r != NULL;
+	}
+	if (p >= 0 && w >= 0) {
+		verify_report(v, VC_VECTOR, o->sub[p].loc,
+		    "predicate '%s' in a vector of '%s' with .%s register '%s'; it goes only with 32-bit .b registers",
+		    o->sub[p].sym->name, ir_opinfo[in->op].name, tyname(o->sub[w].sym->type), o->sub[w].sym->name);
+		return 0;
+	}
+	if (p >= 0 && !reg && in->op == OP_MOV) {
+		verify_report(v, VC_VECTOR, o->sub[p].loc,
+		    "a vector of predicates in 'mov'; a predicate is packed only beside 32-bit .b registers");
+		return 0;
+	}
+	return 1;
+}
+
 static void
 operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 {
-	int p = -1, w = -1, reg = 0;
+	int reg = 0;
 
 	switch (o->kind) {
 	case OK_REG:
@@ -498,24 +534,8 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 			verify_immediate(v, in, o, ity);
 		break;
 	case OK_VEC:
-		if (!veckinds(v, in, o, ity))
+		if (!veckinds(v, in, o, ity) || !predvec(v, in, o))
 			return;
-		/* ptxas takes a .pred in a vector beside 32-bit .b registers
-		 * only, as one of them ("Incompatible elements of vector
-		 * expression", "Vector with elements of different types") */
-		for (int k = 0; k < o->nsub; k++) {
-			const Opnd *e = &o->sub[k];
-			if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
-				p = p < 0 ? k : p;
-			else if (verify_elemreg(e) && (verify_bits(verify_elemreg(e)->type) != 32 || verify_kind(verify_elemreg(e)->type) != TK_BIT))
-				w = k;
-		}
-		if (p >= 0 && w >= 0) {
-			verify_report(v, VC_VECTOR, o->sub[p].loc,
-			    "predicate '%s' in a vector of '%s' with .%s register '%s'; it goes only with 32-bit .b registers",
-			    o->sub[p].sym->name, ir_opinfo[in->op].name, tyname(o->sub[w].sym->type), o->sub[w].sym->name);
-			return;
-		}
 		for (int k = 0; k < o->nsub; k++)
 			reg |= verify_elemreg(&o->sub[k]) != NULL;
 		for (int k = 0; k < o->nsub; k++)
@@ -1300,6 +1320,14 @@ required(Verify *v, Ins *in)
 		    ".u8 or .s8 and .s32 and .b32");
 		return;
 	}
+	/* d, a, b to .u16 or .s16; d, a, b, c (the .b32 whose low bits are
+	 * shifted up) to the narrower ones ("Arguments mismatch for
+	 * instruction 'cvt.pack'" for either count of the other) */
+	if (in->op == OP_CVT_PACK && in->nopnd != (in->nty == 2 ? 3 : 4)) {
+		verify_report(v, VC_OPTYPE, in->loc, "'cvt.pack.%s' takes %s operands, not %d", tyname(in->ty[0]),
+		    in->nty == 2 ? "three (d, a, b)" : "four (d, a, b, c)", in->nopnd);
+		return;
+	}
 
 	if ((in->op == OP_MUL || in->op == OP_MAD) && isint(t) &&
 	    !ir_hasmod(in, MOD_LO) && !ir_hasmod(in, MOD_HI) && !ir_hasmod(in, MOD_WIDE))
@@ -1440,6 +1468,13 @@ required(Verify *v, Ins *in)
 		    ir_modinfo[ir_mod_boolop(in)].name);
 	if ((in->op == OP_SETP || in->op == OP_SET) && !ir_mod_cmp(in))
 		verify_report(v, VC_MODIFIER, in->loc, "'%s' needs a comparison (.eq, .lt, ...)", ir_opinfo[in->op].name);
+	/* setp of a scalar .f16 or .bf16 writes one predicate: the pair p|q
+	 * is the packed types' (ptxas 13.0: "Predicate output not allowed
+	 * for instruction 'setp'"), where every other type writes p|q */
+	if (in->op == OP_SETP && in->nty == 1 && (in->ty[0] == TY_F16 || in->ty[0] == TY_BF16) && in->nopnd >= 1 &&
+	    in->opnd[0].kind == OK_PAIR && in->opnd[0].nsub == 2 && in->opnd[0].sub[1].kind != OK_SINK)
+		verify_report(v, VC_OPTYPE, in->opnd[0].loc, "'setp.%s' writes one predicate; p|q is .%sx2's",
+		    tyname(in->ty[0]), tyname(in->ty[0]));
 	/* the surface instructions are named with their .b or .p (suld.b,
 	 * sust.p, sured.b), written first ("Not a name of any known
 	 * instruction: 'sust'" without it or after another word), and take a
@@ -1591,7 +1626,7 @@ movpack(Verify *v, Ins *in)
 		Opnd *o = &in->opnd[i];
 		const Sym *other = in->nopnd == 2 ? verify_elemreg(&in->opnd[1 - i]) : NULL;
 		int all = 0, known = 1;
-		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y) || !veckinds(v, in, o, in->ty[0]))
+		if (o->kind != OK_VEC || verify_vecmix(o, &x, &y) || !veckinds(v, in, o, in->ty[0]) || !predvec(v, in, o))
 			continue;
 		for (int k = 0; k < o->nsub; k++)
 			if (verify_elemreg(&o->sub[k]))
