@@ -89,7 +89,8 @@
  *   - abs.s16 and neg.s16 are IABS and a negation of the operand sign-
  *     extended to 32 bits, and readers that want it sign-extended take that
  *     register as it is: mul, mad, div, rem, sad, shr, set/setp, cvt to
- *     a 32- or 64-bit integer and cvt.sat to any.  Of 0x8000 (abs and neg
+ *     a 32- or 64-bit integer, cvt.s16 into a .b32 register and cvt.sat to
+ *     any.  Of 0x8000 (abs and neg
  *     of -32768) they read +32768 (ALU_W16A/B).  min, max, cvt to a float
  *     and unsigned readers truncate it first; an f16 or bf16 set's result
  *     of halves of its own format with a BoolOp is an HSET2's, 0 or 1.0
@@ -98,7 +99,9 @@
  *     or more, a 0.  A sub.s16 from a 0 ptxas knows is such a neg
  *     (foldint.c wide16).
  *   - cvt.sat.f32.f16 (cvt.sat.f64.f32, cvt.rn.sat.f16.f32) of an integer
- *     value saturated to 16 (32) bits drops its float .sat, and so do
+ *     value saturated to 16 (32) bits drops its float .sat (not through a
+ *     cvt that widens 16 bits to 32, nor of a cvt.sat to 16 bits of an
+ *     f32's float-to-integer cvt, which ptxas makes one F2I), and so do
  *     cvt.sat.f16.f16 and cvt.sat.f32.f32 (no .ftz) of one; so does cvt.sat.f64.f16 of a value
  *     that integer cvts (16 bits or wider, taken for movs) carried from a
  *     cvt.sat to a 16-bit integer or a float-to-float cvt.sat; so do
@@ -501,11 +504,17 @@ foldcvt(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 			continue;
 		}
 		/* not an integer-to-float cvt of one width (seed 34157:
-		 * cvt.rm.f64.s64 is no copy) */
+		 * cvt.rm.f64.s64 is no copy), nor one into or from a register
+		 * wider than its type, which extends the low half (v1 seed
+		 * 961738: cvt.sat.u16.u32 of cvt.u16.s16 into a .b32 of
+		 * cvt.rmi.u32.f32 x is the SEL of the LOP3'd low half, not one
+		 * F2I.U16 of x; 0 for 65536.0 on an H100) */
 		if (d->op != OP_CVT || d->guard || d->nty != 2 || ir_tyinfo[d->ty[0]].bits != ir_tyinfo[d->ty[1]].bits ||
 		    ir_tyinfo[d->ty[1]].kind == TK_FLOAT || ir_tyinfo[d->ty[0]].kind == TK_FLOAT || ir_hasmod(d, MOD_SAT) ||
-		    (v = srcval(d, 1)) < 0)
+		    (z = srcval(d, 1)) < 0 || regbits(f, z) != ir_tyinfo[d->ty[0]].bits ||
+		    regbits(f, w) != ir_tyinfo[d->ty[0]].bits)
 			break;
+		v = z;
 	}
 	if (d->op != OP_CVT || d->guard || d->nty != 2 || d->ty[0] != st || !(ir_hasmod(d, MOD_RZI) ||
 	    ir_hasmod(d, MOD_RNI) || ir_hasmod(d, MOD_RMI) || ir_hasmod(d, MOD_RPI)))
@@ -905,7 +914,12 @@ static void movconstk(XIns *xi, uint64_t r);
  * for movs (v1 seed 224923: cvt.sat.f64.f32 of a cvt.u32.s32 of a
  * cvt.sat.s32.u64 is a bare F2F.F64.F32, so an 0x7fffffff gave the f64
  * NaN 0x7fffffffe0000000; sm_90 SASS of cvt.s32.u32 and cvt.u32.u32 too,
- * while a cvt.u32.s16 between keeps an f32 reader's .sat) */
+ * while a cvt.u32.s16 between keeps an f32 reader's .sat).  A cvt that
+ * widens (16 bits to 32) is no mov to it: none is found through one
+ * (sm_90 SASS: cvt.sat.f32.f16 of cvt.s16.s32 of cvt.s32.u16, .u32.u16 or
+ * .s32.s16 of a cvt.sat to u16 or s16 keeps its FADD.SAT, of cvt.s16.u16
+ * or cvt.u16.u32 alone it is a bare HADD2.F32; v1 seed 986169 on an H100:
+ * values past 1.0 where the .sat was dropped) */
 static const Ins *
 satdef(const Func *f, const Ins *in, int lo)
 {
@@ -914,8 +928,11 @@ satdef(const Func *f, const Ins *in, int lo)
 
 	for (int n = 0; n < 8 && d && !d->guard && d->op == OP_CVT && d->nty == 2 && d->nopnd == 2 &&
 	    !ir_hasmod(d, MOD_SAT) && isint(d->ty[0]) && isint(d->ty[1]) && ir_tyinfo[d->ty[0]].bits >= lo &&
-	    ir_tyinfo[d->ty[0]].bits <= 32 && ir_tyinfo[d->ty[1]].bits >= lo && ir_tyinfo[d->ty[1]].bits <= 32; n++)
+	    ir_tyinfo[d->ty[0]].bits <= 32 && ir_tyinfo[d->ty[1]].bits >= lo && ir_tyinfo[d->ty[1]].bits <= 32; n++) {
+		if (ir_tyinfo[d->ty[0]].bits > ir_tyinfo[d->ty[1]].bits)
+			return NULL;
 		d = (v = srcval(d, 1)) >= 0 ? defof(f, v, &w) : NULL;
+	}
 	return d;
 }
 
@@ -924,12 +941,30 @@ satdef(const Func *f, const Ins *in, int lo)
 static int
 sat16(const Func *f, const Ins *in)
 {
-	const Ins *d = satdef(f, in, 16);
+	const Ins *d = satdef(f, in, 16), *e;
+	int v, w;
 
 	if (!d || d->guard || !ir_hasmod(d, MOD_SAT))
 		return 0;
-	if (d->op == OP_CVT && d->nty == 2 && isint(d->ty[0]))
-		return ir_tyinfo[d->ty[1]].kind != TK_FLOAT && ir_tyinfo[d->ty[0]].bits >= 16;
+	if (d->op == OP_CVT && d->nty == 2 && isint(d->ty[0])) {
+		if (ir_tyinfo[d->ty[1]].kind == TK_FLOAT || ir_tyinfo[d->ty[0]].bits < 16)
+			return 0;
+		/* a cvt.sat to 16 bits of a 32-bit integer that a cvt of an f32
+		 * made is one F2I.S16 or .U16 to ptxas, a float-to-integer cvt
+		 * (sm_90 SASS: cvt.sat.f32.f16 and cvt.sat.f64.f16 of cvt.sat
+		 * .s16.s32 or .u16.u32 of cvt.rzi, .rmi or .rni .s32 or .u32 .f32
+		 * keep their FADD.SAT or DSETP pair, through a mov.b32 too, not
+		 * through a cvt.u32.s32, nor of an f64's or an f16's cvt, nor
+		 * where the integer's signedness differs, .u32 read of an .s32,
+		 * which stays two cvts (v1 cvt 42463); v1
+		 * seed 987992 on an H100: an f16 NaN of 0x7fff converted where
+		 * the .sat was dropped) */
+		if (ir_tyinfo[d->ty[0]].bits == 16 && ir_tyinfo[d->ty[1]].bits == 32 && (v = srcval(d, 1)) >= 0 &&
+		    (e = defof(f, v, &w)) && !e->guard && e->op == OP_CVT && e->nty == 2 && e->ty[0] == d->ty[1] &&
+		    e->ty[1] == TY_F32)
+			return 0;
+		return 1;
+	}
 	return 1;
 }
 

@@ -473,6 +473,16 @@ foldw16(const Func *f, XIns *xi, const Ins *in)
 		break;
 	case OP_CVT:   /* to 32 or 64 bits, or saturating (seed 89388: IABS then SEL 0x7f) */
 		n = ir_tyinfo[in->ty[0]].kind != TK_FLOAT && (ir_tyinfo[in->ty[0]].bits >= 32 || ir_hasmod(in, MOD_SAT));
+		/* or to .s16 in a .b32 register, which PTX fills with the value
+		 * sign-extended: ptxas stores the 32-bit IABS or negation as it
+		 * is, so 0x8000 is +32768 there too (sm_90 SASS: cvt.s16.s16 r
+		 * of abs.s16 and neg.s16 is the IABS or IADD3 of the PRMT'd
+		 * source; v1 seed 1010898: 0x00008000 on an H100) */
+		if (!n && in->ty[0] == TY_S16 && !ir_hasmod(in, MOD_SAT) && in->ndef == 1 && in->def[0] >= 0 &&
+		    regbits(f, in->def[0]) == 32 && wide16(f, srcval(in, 1))) {
+			xi->alu.ty = TY_S32;
+			n = 1;
+		}
 		break;
 	}
 	for (int i = 0; i < n; i++)
@@ -2763,7 +2773,8 @@ interp_fold_kconstf(const Func *f, int v, uint64_t *r)
 /* A read of the low byte or half of a prmt.b32 (the default mode, a
  * selector ptxas knows) that zero-extends it: a cvt between integers
  * with a .u8 or .u16 side narrower than the register written (not .s8 or
- * .s16).  ptxas makes the pair one PRMT of the low nibbles, and where
+ * .s16), into 32 bits or 64 (v1 seed 993377: cvt.u64.u8 is the PRMT and
+ * an RZ high word).  ptxas makes the pair one PRMT of the low nibbles, and where
  * each of them is 4 or more it takes the bytes for b's alone and gives
  * RZ as a, so a nibble of 8 to 0xb, a's byte with its sign replicated,
  * gives 0 (sm_90 SASS: cvt.u32.u8 of prmt a, b, 0x...3a is PRMT R, RZ,
@@ -2836,7 +2847,7 @@ interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int 
 		/* the bits read: the narrower side */
 		n = ir_tyinfo[in->ty[0]].bits < ir_tyinfo[in->ty[1]].bits ? ir_tyinfo[in->ty[0]].bits :
 									   ir_tyinfo[in->ty[1]].bits;
-		if ((n != 8 && n != 16) || n >= wb || wb > 32 || !(d = defof(f, v, &w)))
+		if ((n != 8 && n != 16) || n >= wb || !(d = defof(f, v, &w)))
 			return 0;
 		keep = ((uint64_t)1 << n / 2) - 1;	/* a nibble a byte */
 		/* or of the low half a mov.b32 {lo, hi} unpack of its result takes
@@ -2859,6 +2870,12 @@ interp_fold_prmtlow(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int 
 	for (int i = 0; i < 4; i++)
 		if ((keep >> 4 * i & 0xF) && (sel >> 4 * i & 0xF) < 4)
 			return 0;
+	/* not of an a ptxas knows, whose prmt it evaluates, the sign taken
+	 * (v15 xmix 413035: cvt.u64.u8 of prmt a, a, 0x32ba with a an or of
+	 * a mov.f32 of 16777217.0 and 0x80000000 is 0xff on an H100; sm_90
+	 * SASS: the PRMT of the known words, then the LOP3) */
+	if (d->opnd[1].kind == OK_IMM || (d->opnd[1].kind == OK_REG && kconstlit(f, srcval(d, 1), 0, &(uint64_t){0})))
+		return 0;
 	if (d->opnd[2].kind == OK_REG && ((b = srcval(d, 2)) < 0 || !holds(f, b, f->val[w].ins, k)))
 		return 0;
 	if (!(ns = interp_realloc(pm->cx, xi->s, 3 * sizeof *xi->s)))
