@@ -1170,6 +1170,26 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
  */
 enum { MAXUNSUP = 20 };
 
+/* A mov that packs or unpacks a vector holding a predicate, which ptxas
+ * takes beside 32-bit .b registers (mov.b64 %rd, {%r, %p}) and compiles
+ * as if every element were a predicate: on an H100 the 32-bit element
+ * became 0 or 1 by whether it was zero (sm_90 SASS: an ISETP and a SEL of
+ * 1 per element), and {%p, %r} crashed the driver's JIT.  Not a form to
+ * guess at: it is not executed. */
+static int
+predpack(const Ins *in)
+{
+	if (in->op != OP_MOV)
+		return 0;
+	for (int i = 0; i < in->nopnd; i++)
+		for (int k = 0; in->opnd[i].kind == OK_VEC && k < in->opnd[i].nsub; k++) {
+			const Opnd *e = &in->opnd[i].sub[k];
+			if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
+				return 1;
+		}
+	return 0;
+}
+
 static int
 unsupported(ptx_module *pm)
 {
@@ -1335,7 +1355,7 @@ interp_load(ptx_module *pm)
 		}
 		for (int k = 0; k < f->nins; k++) {
 			XIns *xi = &pm->code[x->pc0 + k];
-			if (decode(pm, x, xi, f->ins[k]) != 0) {
+			if (predpack(f->ins[k]) || decode(pm, x, xi, f->ins[k]) != 0) {
 				interp_free(cx, xi->s);
 				interp_free(cx, xi->tbl);
 				interp_free(cx, xi->bc);
