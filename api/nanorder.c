@@ -1127,10 +1127,11 @@ usable(const char *path, off_t min)
  * in nvidia/cuda_nvdisasm/bin; Triton, which PyTorch installs, bundles both
  * in triton/backends/nvidia/bin), conda's cuda-nvcc in $CONDA_PREFIX/bin,
  * the toolkit's default place, versioned and distribution toolkits, then
- * the user's and the system's Python packages.  "$X" is the environment variable X (the pattern is
- * passed over where it is unset or empty); each pattern is a glob(3)
- * pattern whose matches are tried last first, so that python3.12 comes
- * before python3.11 and cuda-13.0 before cuda-12.9. */
+ * the user's and the system's Python packages.  "$X" is the environment
+ * variable X (the pattern is passed over where it is unset or empty);
+ * each pattern is a glob(3) pattern whose matches are tried last first,
+ * so that python3.12 comes before python3.11 and cuda-13.0 before
+ * cuda-12.9. */
 static const char *const toolplaces[] = {
 	"$VIRTUAL_ENV/lib/python3*/site-packages/@",
 	"$CONDA_PREFIX/lib/python3*/site-packages/@",
@@ -1207,10 +1208,9 @@ findtool(const char *var, const char *name, off_t min, char *out, size_t n)
 		strcpy(out, v);
 		return 0;
 	}
-	if ((v = getenv("CUDA_HOME")) && *v && (size_t)snprintf(out, n, "%s/bin/%s", v, name) < n && usable(out, min))
-		return 0;
-	if ((v = getenv("CUDA_PATH")) && *v && (size_t)snprintf(out, n, "%s/bin/%s", v, name) < n && usable(out, min))
-		return 0;
+	for (const char *const *t = (const char *const[]){ "CUDA_HOME", "CUDA_PATH", NULL }; *t; t++)
+		if ((v = getenv(*t)) && *v && (size_t)snprintf(out, n, "%s/bin/%s", v, name) < n && usable(out, min))
+			return 0;
 	for (p = getenv("PATH"); p && *p;) {
 		const char *e = strchr(p, ':');
 		size_t len = e ? (size_t)(e - p) : strlen(p);
