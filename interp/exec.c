@@ -276,6 +276,8 @@ interp_run(Launch *L, Warp *w, int slice)
 			}
 			if (ldlanes(L, w, r, xi, m))
 				return RUN_FAULT;
+			if (xi->pdst)
+				predfix(r, xi, m);
 			t->pc++;
 			NEXT;
 		}
@@ -292,6 +294,8 @@ interp_run(Launch *L, Warp *w, int slice)
 		CASE(X_ATOM) {
 			if (atomlanes(L, w, r, xi, m))
 				return RUN_FAULT;
+			if (xi->pdst)
+				predfix(r, xi, m);
 			t->pc++;
 			NEXT;
 		}
@@ -579,6 +583,8 @@ interp_run(Launch *L, Warp *w, int slice)
 			FOR_LANES(m, l)
 				for (int k = 0; k < xi->nd; k++)
 					SET(&xi->d[k], l, v[k][l]);
+			if (xi->pdst)
+				predfix(r, xi, m);
 			t->pc++;
 			NEXT;
 		}

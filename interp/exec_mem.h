@@ -532,14 +532,34 @@ chk_store(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint
 
 
 
-/* Element k of a store's value for lane l: st.f32 of a .b64 register
- * (bit k of xi->sign, load.c st_converts) stores the register's value as
- * an unsigned integer rounded to f32, as ptxas compiles it (I2F.U64). */
+/* Element k of a store's value for lane l, converted where bit k of
+ * xi->sign says: st.f32 of a .b64 register (load.c st_converts) stores the
+ * register's value as an unsigned integer rounded to f32, as ptxas
+ * compiles it (I2F.U64); a vector with a predicate (load.c st_preds)
+ * stores 1 or 0 for each element (ST_PNZ) or 0xffffffff or 0 for each
+ * predicate (ST_PM1). */
 static inline uint64_t
 stval(Launch *L, Warp *w, uint64_t *r, const XIns *xi, int k, uint32_t l)
 {
 	uint64_t v = V(&xi->s[k], l);
+	if (xi->psrc >> k & 1)
+		return xi->mod == ST_PNZ ? (uint32_t)v != 0 : v ? 0xffffffffu : 0;
 	return xi->sign >> k & 1 ? alu_u64f32(v) : v;
+}
+
+/* A load's or an atom's destinations that are predicates (bit k of
+ * xi->pdst, load.c vecpreds), set by their words' non-zero after the
+ * words went in as they do for registers: a predicate is read by its
+ * low bit (interp_pmask). */
+static inline void
+predfix(uint64_t *r, const XIns *xi, uint32_t m)
+{
+	for (int k = 0; k < xi->nd; k++)
+		if (xi->pdst >> k & 1 && xi->d[k].k == XO_REG) {
+			uint64_t *d = r + (size_t)xi->d[k].r * WARP;
+			FOR_LANES(m, l)
+				d[l] = (uint32_t)d[l] != 0;
+		}
 }
 
 /* Lane l's host pointer for n bytes, its address left in ad[l]: taken from
@@ -809,6 +829,8 @@ atomlanes(Launch *L, Warp *w, uint64_t *r, const XIns *xi, uint32_t m)
 				b = (b & 0xFFFF) | ((xi->aux & ATOM_HISEXT) && (b & 0x80000000u) ? 0xFFFF0000u : 0);
 			if (xi->aux & ATOM_CNOT)
 				b = b ? 0x7FFF7FFFu : 0x80008000u;
+			if (xi->psrc >> e & 1)
+				b = b ? 0xffffffffu : 0;
 			memcpy(&old, p + e * sz, sz);
 			nw = alu_atomic(xi->mod, xi->ty, old, b, nv == 1 && xi->ns > 1 ? V(&xi->s[1], l) : 0,
 			    (l2 ? ALU_ATOM_L2 : 0) | (xi->aux & ATOM_VALNAN ? ALU_ATOM_VALNAN : 0));

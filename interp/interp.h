@@ -137,6 +137,9 @@ typedef struct {
 } FastArgs;
 typedef void FastFn(const FastArgs *x);
 
+/* XIns.mod of a store of a vector holding a predicate (load.c st_preds) */
+enum { ST_PNZ = 1, ST_PM1 = 2 };
+
 /* XIns.shape (plan.c plan_shape): each includes the one before. */
 enum { SHAPE_LANES, SHAPE_WHOLE, SHAPE_CO32, SHAPE_KPARAM };
 
@@ -147,6 +150,11 @@ typedef struct {
 	uint8_t space;        /* MS_* of a memory access; cvta/isspacep: the named space */
 	uint8_t sign;         /* loads: sign-extend; st.f32: bit k, element k is a .b64
 	                       * register converted (exec_mem.h stval) */
+	uint8_t pdst, psrc;   /* a vector holding a predicate beside .b32 registers (load.c
+	                       * vecpreds), bit k for element k: ld and atom destinations
+	                       * a predicate set by its word's non-zero (exec_mem.h predfix);
+	                       * atom and red values a predicate's 0xffffffff or 0; st
+	                       * elements converted as mod says (ST_PNZ, ST_PM1: stval) */
 	uint8_t shsym;        /* the memory operand is a shared variable's: add the CTA's rank bits;
 	                       * 2: an extern array's, moved to the kernel's dynamic base too */
 	uint8_t a32;          /* the memory operand's base is a 32-bit register: base + offset wraps at 32 bits */

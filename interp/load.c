@@ -277,6 +277,37 @@ st_converts(const Opnd *o, int ty)
 	    ir_tyinfo[o->sym->type].bits == 64;
 }
 
+/* A vector holding a predicate beside 32-bit .b registers: bit k of the
+ * result, element k is a predicate register.  What ptxas makes of one in
+ * the instructions that execute it (sm_90 SASS, and the H100 where its
+ * JIT compiles it; predvector refuses the others):
+ *  - ld, ldmatrix and atom destinations: the predicate is its word's
+ *    non-zero (ISETP.NE), the registers get their words;
+ *  - atom and red values: a predicate is 0xffffffff or 0 (a SEL of -1);
+ *  - st goes by the kind of the vector's last element: a predicate last
+ *    makes every element a predicate, a register stored as 1 or 0 by
+ *    whether it is non-zero (an ISETP and a SEL of 1 each: ST_PNZ); a
+ *    register last stores the registers as they are and each predicate as
+ *    0xffffffff or 0 (ST_PM1).
+ * The driver's JIT (580.159) crashed on the second st form, on red, on
+ * atom .f32 values with a predicate last, on ldmatrix's, and on an ld's
+ * predicates read by xor.pred; ptxas 13 compiles each as said, and the
+ * H100 ran the others so (memory equal to the interpreter's).
+ * tests/regress/ldst-vec-pred.ptx, ldst-vec-pred-reg-last.ptx,
+ * ldmatrix-pred-dest.ptx. */
+static unsigned
+vecpreds(const Opnd *o)
+{
+	unsigned m = 0;
+
+	for (int i = 0; o->kind == OK_VEC && i < o->nsub && i < 8; i++) {
+		const Opnd *e = &o->sub[i];
+		if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
+			m |= 1u << i;
+	}
+	return m;
+}
+
 /* cp.async [dst], [src], cp-size {, src-size | ignore-src} {, cache-policy}:
  * the destination is the memory operand (shared), the source base and
  * offset s[0] and s[1], the cp-size xi->size, and src-size or the
@@ -325,6 +356,7 @@ decode_ldst_matrix(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	int ld = in->op == OP_LDMATRIX;
 
 	xi->x = ld ? X_LDMATRIX : X_STMATRIX;
+	xi->pdst = (uint8_t)(ld && in->nopnd > 0 ? vecpreds(&in->opnd[0]) : 0);
 	xi->aux = xn ? xn[1] - '0' : 0;
 	xi->mod = ir_hasmod(in, MOD_TRANS);
 	if (in->ty[0] != TY_B16 || !shapeis(in, MOD_MN, "m8n8") || (xi->aux != 1 && xi->aux != 2 && xi->aux != 4))
@@ -878,6 +910,7 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			xi->size = 8;   /* .b128: two 64-bit halves */
 		if (xi->size > 8 || interp_decode_dsts(pm, xi, &in->opnd[0]) || interp_decode_mem(pm, x, in, &in->opnd[1], xi))
 			return -1;
+		xi->pdst = (uint8_t)vecpreds(&in->opnd[0]);
 		return 0;
 	case OP_ST:
 		xi->x = X_ST;
@@ -887,6 +920,12 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 		if (xi->size > 8 || interp_decode_mem(pm, x, in, &in->opnd[0], xi))
 			return -1;
 		xi->sign = (uint8_t)st_converts(&in->opnd[1], ty);
+		if ((xi->psrc = (uint8_t)vecpreds(&in->opnd[1])) != 0) {
+			int n = in->opnd[1].nsub;
+			xi->mod = xi->psrc >> (n - 1) & 1 ? ST_PNZ : ST_PM1;
+			if (xi->mod == ST_PNZ)
+				xi->psrc = (uint8_t)((1u << n) - 1);
+		}
 		{
 			XOp tmp[8];
 			int n = interp_decode_ops(pm, &in->opnd[1], 1, xi->size == 8 ? TY_B64 : ty, tmp, 8);
@@ -927,6 +966,8 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 			return -1;
 		if (interp_decode_mem(pm, x, in, &in->opnd[first - 1], xi) || interp_decode_srcs(pm, xi, in, first, ty))
 			return -1;
+		xi->pdst = (uint8_t)(in->op == OP_ATOM ? vecpreds(&in->opnd[0]) : 0);
+		xi->psrc = (uint8_t)vecpreds(&in->opnd[first]);
 		/* an L2::cache_hint policy is the last source, and no operand of the operation */
 		int hint = ir_hasmod(in, MOD_L2_CACHE_HINT);
 		if (in->vec > 1 && (xi->ns != in->vec + hint || (in->op == OP_ATOM && xi->nd != in->vec)))
@@ -1170,23 +1211,23 @@ decode(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
  */
 enum { MAXUNSUP = 20 };
 
-/* A mov that packs or unpacks a vector holding a predicate, which ptxas
- * takes beside 32-bit .b registers (mov.b64 %rd, {%r, %p}) and compiles
- * as if every element were a predicate: on an H100 the 32-bit element
- * became 0 or 1 by whether it was zero (sm_90 SASS: an ISETP and a SEL of
- * 1 per element), and {%p, %r} crashed the driver's JIT.  Not a form to
- * guess at: it is not executed. */
+/* A vector holding a predicate anywhere but in ld, st, atom, red and
+ * ldmatrix (vecpreds says what ptxas makes of those).  ptxas takes
+ * mov.b64 %rd, {%r, %p} beside 32-bit .b registers and compiles it as if
+ * every element were a predicate: on an H100 the 32-bit element became 0
+ * or 1 by whether it was zero (sm_90 SASS: an ISETP and a SEL of 1 per
+ * element), and {%p, %r} crashed the driver's JIT; it takes one in a
+ * tensor-core fragment (mma, wmma.mma, movmatrix) too.  Not forms to guess
+ * at: they are not executed. */
 static int
-predpack(const Ins *in)
+predvector(const Ins *in)
 {
-	if (in->op != OP_MOV)
+	if (in->op == OP_LD || in->op == OP_LDU || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED ||
+	    in->op == OP_LDMATRIX)
 		return 0;
 	for (int i = 0; i < in->nopnd; i++)
-		for (int k = 0; in->opnd[i].kind == OK_VEC && k < in->opnd[i].nsub; k++) {
-			const Opnd *e = &in->opnd[i].sub[k];
-			if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED)
-				return 1;
-		}
+		if (in->opnd[i].kind == OK_VEC && vecpreds(&in->opnd[i]))
+			return 1;
 	return 0;
 }
 
@@ -1355,7 +1396,7 @@ interp_load(ptx_module *pm)
 		}
 		for (int k = 0; k < f->nins; k++) {
 			XIns *xi = &pm->code[x->pc0 + k];
-			if (predpack(f->ins[k]) || decode(pm, x, xi, f->ins[k]) != 0) {
+			if (predvector(f->ins[k]) || decode(pm, x, xi, f->ins[k]) != 0) {
 				interp_free(cx, xi->s);
 				interp_free(cx, xi->tbl);
 				interp_free(cx, xi->bc);

@@ -69,7 +69,7 @@ plan_shape(const XFunc *x, const XIns *xi)
 {
 	int st = xi->x == X_ST;
 
-	if (xi->x != X_LD && !st)
+	if ((xi->x != X_LD && !st) || xi->pdst || xi->psrc)
 		return SHAPE_LANES;
 	if ((st ? xi->ns : xi->nd) != 1 || (st && xi->s[0].k != XO_REG && xi->s[0].k != XO_IMM) || (st && xi->sign) ||
 	    (xi->abase.k != XO_REG && xi->abase.k != XO_NONE) ||

@@ -537,6 +537,17 @@ wmmamove(Verify *v, Ins *in)
 	else if ((w->ab == C_I4 || w->ab == C_B1) && (f == 'a' || f == 'b') && l[0] != (f == 'a' ? MOD_ROW : MOD_COL))
 		verify_report(v, VC_MODIFIER, in->loc, "sub-byte '%s.%c' is .%s only", ir_opinfo[in->op].name, f,
 		    f == 'a' ? "row" : "col");
+	/* ptxas takes a predicate in wmma.mma's fragments as elsewhere but not
+	 * in a load's or store's, which it passes to a builtin function
+	 * ("Type of argument does not match formal parameter") */
+	for (int i = 0, x = st ? 1 : 0; x < in->nopnd && in->opnd[x].kind == OK_VEC && i < in->opnd[x].nsub; i++) {
+		const Opnd *e = &in->opnd[x].sub[i];
+		if (e->kind == OK_REG && e->sym && e->sym->kind == SYM_REG && e->sym->type == TY_PRED) {
+			verify_report(v, VC_OPTYPE, e->loc, "predicate '%s' in the fragment of '%s'; it takes registers only",
+			    e->sym->name, ir_opinfo[in->op].name);
+			return;
+		}
+	}
 	verify_fragment(v, in, st ? 1 : 0, wsize(w, f, in->ty[0]), wkind(w, f, in->ty[0]));
 	wstride(v, in, 2);
 }

@@ -464,9 +464,11 @@ veckinds(Verify *v, Ins *in, const Opnd *o, int ity)
 
 /* ptxas takes a .pred in a vector beside 32-bit .b registers only, as
  * one of them ("Incompatible elements of vector expression", "Vector with
- * elements of different types"), and in a mov's pack or unpack not
- * beside predicates alone ("Arguments mismatch": mov.b64 {%p1, %p2}),
- * where mov.b64 {%r1, %p1} is taken.  0 when an error is reported. */
+ * elements of different types"), and not beside predicates alone
+ * ("Arguments mismatch": mov.b64 {%p1, %p2}, ld.v2.b32 {%p1, %p2}), where
+ * mov.b64 {%r1, %p1} is taken, and so are ld, st, atom and red vectors
+ * (interp/load.c vecpreds says what each makes of it).  0 when an error
+ * is reported. */
 static int
 predvec(Verify *v, Ins *in, const Opnd *o)
 {
@@ -487,9 +489,10 @@ predvec(Verify *v, Ins *in, const Opnd *o)
 		    o->sub[p].sym->name, ir_opinfo[in->op].name, tyname(o->sub[w].sym->type), o->sub[w].sym->name);
 		return 0;
 	}
-	if (p >= 0 && !reg && in->op == OP_MOV) {
+	if (p >= 0 && !reg) {
 		verify_report(v, VC_VECTOR, o->sub[p].loc,
-		    "a vector of predicates in 'mov'; a predicate is packed only beside 32-bit .b registers");
+		    "a vector of predicates in '%s'; a predicate goes only beside 32-bit .b registers",
+		    ir_opinfo[in->op].name);
 		return 0;
 	}
 	return 1;
@@ -503,6 +506,7 @@ operand(Verify *v, Ins *in, Opnd *o, int ity, int wider, int idx, int invec)
 	switch (o->kind) {
 	case OK_REG:
 		if (o->sym && o->sym->kind == SYM_REG && o->sel == SEL_NONE &&
+		    !(invec && o->sym->type == TY_PRED && (in->op == OP_ATOM || in->op == OP_RED)) &&
 		    !(wider == 2 ? ldstok(ity, invec & 2 ? bitsty(o->sym->type) : o->sym->type, invec) :
 		    compatible(ity, o->sym->type, wider)))
 		{
