@@ -904,6 +904,33 @@ foldnegrzi(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	return 1;
 }
 
+static const Ins *satdef(const Func *f, const Ins *in, int lo);
+
+/* cvt.rzi to an integer of an f16 register that holds the low half of an
+ * f32 a cvt.f32.f16 of x made (through an integer cvt to 16 bits of its
+ * 32-bit register and cvts ptxas takes for movs: satdef): ptxas merges
+ * the three into one F2I of x and loses the truncation, as foldnegrzi
+ * (sm_90 SASS: F2I.U16.F16.NTZ, F2I.F16.NTZ, F2I.S64.F16 of x with no
+ * .TRUNC for every integer width, .sat or not, cvt.ftz.f32.f16 too, and an
+ * F2I.U16.BF16 of x's bits where the cvt.rzi reads them as a bf16; a
+ * cvt.sat.f32.f16, a cvt.f32.bf16, an and or a cvt to 8 bits between
+ * keep the HADD2.F32 and the F2I.TRUNC of its low half; .rni, .rmi and
+ * .rpi keep theirs; v1 cvt seed 1016417 on an H100, a cvt.s16.u32 and a
+ * cvt.u16.u16 between; tests/regress/cvt-rzi-f16-of-f32-low-half.ptx) */
+static int
+foldf16trip(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
+{
+	const Ins *d = satdef(f, in, 16);
+	int u;
+
+	if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || d->ty[0] != TY_F32 || d->ty[1] != TY_F16 ||
+	    d->nopnd != 2 || ir_hasmod(d, MOD_SAT) || rounds(d) || (u = srcval(d, 1)) < 0 ||
+	    !holds(f, u, f->val[d->def[0]].ins, k) || interp_decode_op(pm, &d->opnd[1], in->ty[1], &xi->s[0]))
+		return 0;
+	xi->alu.rnd = ALU_RN;
+	return 1;
+}
+
 static int intsat32(const Ins *d);
 static int satfolded(const Func *f, const Ins *d, int v);
 static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
@@ -7303,7 +7330,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    foldmaskcvt(pm, f, xi, in, k))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && (in->ty[1] == TY_F16 || in->ty[1] == TY_BF16) &&
-	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 && foldnegrzi(pm, f, xi, in, k))
+	    ir_tyinfo[in->ty[0]].kind != TK_FLOAT && ir_hasmod(in, MOD_RZI) && xi->ns == 1 &&
+	    (foldnegrzi(pm, f, xi, in, k) || foldf16trip(pm, f, xi, in, k)))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && isint(in->ty[0]) &&
 	    (in->ty[1] == TY_F32 || in->ty[1] == TY_F16 || in->ty[1] == TY_BF16 || in->ty[1] == TY_F64) &&

@@ -992,6 +992,35 @@ mulapart(const Func *f, const Ins *e)
 	return 1;
 }
 
+/* For a mul.lo d (instruction j) before the mad.hi.sat.s32 in
+ * (instruction k): is the addend there before anything reads d's
+ * product?  ptxas puts the one IMAD.WIDE where the product is first read,
+ * and pairs them only if the addend is made by then (sm_90 SASS: mul.lo,
+ * st of its product, add making the addend, mad.hi: an IMAD, an IMAD.HI
+ * and the SELs that saturate; the add before the st: one IMAD.WIDE; v1
+ * int 1017149, a bfi after the st).  A mov of a register is followed to
+ * what it copies, which ptxas reads in its place. */
+static int
+addendbefore(const Func *f, const Ins *in, int k, const Ins *d, int j)
+{
+	int v = srcval(in, 3), di, first = k;
+
+	for (int n = 0; v >= 0 && v < f->nval && (di = f->val[v].ins) >= 0 && n < 8; n++) {
+		const Ins *c = f->ins[di];
+		if (c->op != OP_MOV || c->guard || c->nopnd != 2 || c->opnd[1].kind != OK_REG)
+			break;
+		v = srcval(c, 1);
+	}
+	if (v < 0 || v >= f->nval || (di = f->val[v].ins) < 0 || di < j || di > k || f->ins[di]->blk != in->blk)
+		return 1;
+	if (d->ndef != 1 || d->def[0] < 0 || !f->rdoff)
+		return 1;
+	for (int q = f->rdoff[d->def[0]]; q < f->rdoff[d->def[0] + 1]; q++)
+		if (f->rd[q] > j && f->rd[q] < first)
+			first = f->rd[q];
+	return di < first;
+}
+
 /* Is d (instruction j) a mul.lo that shares an IMAD.WIDE with the
  * mad.hi.sat.s32 in (instruction k), or a later mad.wide? */
 static int
@@ -1006,6 +1035,8 @@ madpair(const Func *f, const Ins *in, int k, const Ins *d, int j)
 	 * IMAD.WIDE would need it before it makes it (v1 seed 120298: an
 	 * addend a lop3 of a bfi of the mul.lo saturates) */
 	if (d->ndef == 1 && dependson(f, srcval(in, 3), d->def[0], 6))
+		return 0;
+	if (j < k && !addendbefore(f, in, k, d, j))
 		return 0;
 	/* nor a guarded mul.lo whose guard ptxas knows false: it is gone
 	 * (v13 dag seed 6613: under !p of setp.eq x, x; sm_90 SASS IMAD.HI

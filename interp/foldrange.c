@@ -27,12 +27,21 @@
  *     modifier: the bounds that arithmetic gives; one operand it does not
  *     bound leaves the result unbounded, even where the other bounds it
  *     (add.sat of max.f32 of |x| and y and 2^31 stays: v1 seed 10181);
- *   - .sat: the range clamped into [0, 1];
- * and nothing else: not mul of two values, sqrt, rsqrt, cvt, a .rn or
- * .ftz saturated add (FADD.FTZ.SAT |x|, 2 stays), a guarded instruction.
- * So add.sat of |x| and 1.0 is 1.0, of |x| and 0.5 is not decided, of x
- * and 2.0 neither; sub.sat of 0.5 and |x| + 1.0 is +0; add.sat of an
- * add.sat and 1.0 is 1.0.
+ *   - a .sat result of add, sub, mul, fma or a cvt to f32: [0, 1],
+ *     whatever its operands, rounding or .ftz (a mul.f32 by add.sat.f32
+ *     of add.sat.f32 x, y, of sub.rm.sat, add.ftz.sat, mul.sat,
+ *     fma.rn.sat or cvt.sat.f32.f32 of unknowns and 2.0 is no FMUL);
+ * and nothing else: not mul of two values, sqrt, rsqrt, cvt, a guarded
+ * instruction.  The add or sub decided has no rounding modifier, nor
+ * .ftz but where a division or an .approx rcp, sqrt, rsqrt, ex2 or lg2
+ * reads it (mufureader): FADD.FTZ.SAT |x|, 2 stays for a mul.f32 or a
+ * sin.approx, is 1.0 to a div.full.  Not followed: ptxas decides such a
+ * .ftz add for every float reader at times where it has two readers (two
+ * muls, a mul and a store, a mul of it by itself: no FMUL), at times not
+ * (v14 dag 37574: add.ftz.sat.f32 of +inf and x * x read by a neg.ftz and
+ * a mad.rn stays; v1 f32 941377), so the interpreter leaves them all.  So add.sat of |x| and 1.0 is 1.0,
+ * of |x| and 0.5 is not decided, of x and 2.0 neither; sub.sat of 0.5
+ * and |x| + 1.0 is +0; add.sat of an add.sat and 1.0 is 1.0.
  *
  * Decided in one place: interp_fold_range, before every other rule of
  * fold.c's foldone, so that they see the constant as an immediate (a
@@ -45,12 +54,12 @@
 #include "interp.h"
 #include "fold.h"
 
-static int frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi);
+static int frange(ptx_module *pm, const Func *f, int v, int depth, int any, double *lo, double *hi);
 
 /* The range of source operand oi of d: an immediate's point, or its
  * value's range; 0 where neither is known. */
 static int
-oprange(ptx_module *pm, const Func *f, const Ins *d, int oi, int depth, double *lo, double *hi)
+oprange(ptx_module *pm, const Func *f, const Ins *d, int oi, int depth, int any, double *lo, double *hi)
 {
 	const Opnd *o = &d->opnd[oi];
 	int v;
@@ -64,25 +73,34 @@ oprange(ptx_module *pm, const Func *f, const Ins *d, int oi, int depth, double *
 			x = (float)x;   /* an f64 literal read as f32 */
 		}
 		*lo = *hi = x;
-		return !isnan(x);
+		return !isnan(x) && !(any && isinf(x));
 	}
-	return (v = srcval(d, oi)) >= 0 && frange(pm, f, v, depth + 1, lo, hi);
+	return (v = srcval(d, oi)) >= 0 && frange(pm, f, v, depth + 1, any, lo, hi);
 }
 
 /* The range [*lo, *hi] ptxas gives f32 value v, NaN left out; 0 where it
  * bounds it no more than any value.  A short walk: depth 6. */
 static int
-frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi)
+frange(ptx_module *pm, const Func *f, int v, int depth, int any, double *lo, double *hi)
 {
 	int w;
 	const Ins *d = v >= 0 && depth < 6 ? defof(f, v, &w) : NULL;
 	double alo, ahi, blo, bhi;
 	uint32_t c;
 
-	if (!d || d->guard || d->ndef != 1 || d->nty != 1 || d->ty[0] != TY_F32)
+	if (!d || d->guard || d->ndef != 1 || d->ty[0] != TY_F32)
+		return 0;
+	/* a saturated f32 result, whatever its operands, rounding or .ftz */
+	if (any && ir_hasmod(d, MOD_SAT) && (d->op == OP_ADD || d->op == OP_SUB || d->op == OP_MUL ||
+	    d->op == OP_FMA || d->op == OP_MAD || d->op == OP_CVT)) {
+		*lo = 0;
+		*hi = 1;
+		return 1;
+	}
+	if (d->nty != 1)
 		return 0;
 	if (interp_fold_f32val(pm, f, v, &c)) {
-		if (isnan(bitsf(c)))
+		if (isnan(bitsf(c)) || (any && isinf(bitsf(c))))
 			return 0;
 		*lo = *hi = bitsf(c);
 		return 1;
@@ -116,7 +134,7 @@ frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi)
 	case OP_NEG:
 		if (ir_hasmod(d, MOD_FTZ) || d->nopnd != 2)
 			return 0;
-		if (!oprange(pm, f, d, 1, depth, &alo, &ahi))
+		if (!oprange(pm, f, d, 1, depth, any, &alo, &ahi))
 			return 0;
 		*lo = -ahi;
 		*hi = -alo;
@@ -125,7 +143,7 @@ frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi)
 		if (rounds(d) || d->nopnd != 3 || ir_hasmod(d, MOD_NAN_PROP) || ir_hasmod(d, MOD_XORSIGN) ||
 		    ir_hasmod(d, MOD_RELU))
 			return 0;
-		if (!oprange(pm, f, d, 1, depth, &alo, &ahi) || !oprange(pm, f, d, 2, depth, &blo, &bhi))
+		if (!oprange(pm, f, d, 1, depth, any, &alo, &ahi) || !oprange(pm, f, d, 2, depth, any, &blo, &bhi))
 			return 0;
 		if (d->op == OP_ADD)
 			*lo = alo + blo, *hi = ahi + bhi;
@@ -148,16 +166,31 @@ frange(ptx_module *pm, const Func *f, int v, int depth, double *lo, double *hi)
 	return 1;
 }
 
-/* Is v an add.sat or sub.sat .f32 that ptxas decides (*r: 1.0 or +0)? */
+/* Is v an add.sat or sub.sat .f32 that ptxas decides (*r: 1.0 or +0)?
+ * First by the ranges without the rules below; then by them (any): a
+ * .sat result in [0, 1] whatever made it, and .ftz where the reader is a
+ * division or a MUFU (ftzok), but no operand an infinite constant (sm_90
+ * SASS: add.sat.f32 of |x|, of mul.sat.f32 x, y, and +inf keeps its
+ * FADD.SAT and the FMUL, of 0x7f7fffff neither; v15 immx 690966), which
+ * the first way takes as it always has. */
 static int
-satconst(ptx_module *pm, const Func *f, int v, uint32_t *r)
+satconst(ptx_module *pm, const Func *f, int v, int ftzok, uint32_t *r)
 {
 	int w;
 	const Ins *d = defof(f, v, &w);
-	double lo, hi;
+	double lo, hi, alo, ahi, blo, bhi;
 
 	if (!d || d->guard || (d->op != OP_ADD && d->op != OP_SUB) || d->nty != 1 || d->ty[0] != TY_F32 ||
-	    !ir_hasmod(d, MOD_SAT) || ir_hasmod(d, MOD_FTZ) || rounds(d) || !frange(pm, f, v, 0, &lo, &hi))
+	    !ir_hasmod(d, MOD_SAT) || rounds(d) || d->nopnd != 3)
+		return 0;
+	if (!ir_hasmod(d, MOD_FTZ) && frange(pm, f, v, 0, 0, &lo, &hi) && (lo >= 1 || hi <= 0))
+		return *r = lo >= 1 ? 0x3F800000u : 0, 1;
+	if ((ir_hasmod(d, MOD_FTZ) && !ftzok) || !oprange(pm, f, d, 1, 0, 1, &alo, &ahi) ||
+	    !oprange(pm, f, d, 2, 0, 1, &blo, &bhi))
+		return 0;
+	lo = d->op == OP_ADD ? alo + blo : alo - bhi;
+	hi = d->op == OP_ADD ? ahi + bhi : ahi - blo;
+	if (isnan(lo) || isnan(hi))
 		return 0;
 	if (lo >= 1)
 		return *r = 0x3F800000u, 1;
@@ -189,6 +222,25 @@ floatreader(const Ins *in, int oi)
 	}
 }
 
+/* Is in a division or an .approx MUFU of f32, whose expansion ptxas
+ * bounds its operands for with .ftz adds too (sm_90 SASS: div.full,
+ * div.approx, div.rn, rcp, sqrt, rsqrt, ex2 and lg2 .approx of add.ftz.sat
+ * of |x| and 2.0 take 1.0, a mul.f32 or sin.approx of it the FADD.FTZ.SAT;
+ * v1 f32 seed 1027504 on an H100: div.full of x by add.ftz.sat.f32 of a
+ * sub.rm.sat and 2.7e36 stored x, a NaN's payload kept) */
+static int
+mufureader(const Ins *in)
+{
+	switch (in->op) {
+	case OP_DIV:
+		return 1;
+	case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_EX2: case OP_LG2:
+		return ir_hasmod(in, MOD_APPROX);
+	default:
+		return 0;
+	}
+}
+
 int
 interp_fold_range(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 {
@@ -198,7 +250,7 @@ interp_fold_range(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 		return 0;
 	for (int i = 0; i < xi->ns; i++) {
 		int oi = in->ndst + i, v = srcval(in, oi);
-		if (xi->s[i].k != XO_REG || v < 0 || !floatreader(in, oi) || !satconst(pm, f, v, &c))
+		if (xi->s[i].k != XO_REG || v < 0 || !floatreader(in, oi) || !satconst(pm, f, v, mufureader(in), &c))
 			continue;
 		xi->s[i] = (XOp){ .k = XO_IMM, .imm = c };
 	}
