@@ -924,7 +924,7 @@ foldf16trip(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 	int u;
 
 	if (!d || d->guard || d->op != OP_CVT || d->nty != 2 || d->ty[0] != TY_F32 || d->ty[1] != TY_F16 ||
-	    d->nopnd != 2 || ir_hasmod(d, MOD_SAT) || rounds(d) || (u = srcval(d, 1)) < 0 ||
+	    d->nopnd != 2 || d->ndef != 1 || ir_hasmod(d, MOD_SAT) || rounds(d) || (u = srcval(d, 1)) < 0 ||
 	    !holds(f, u, f->val[d->def[0]].ins, k) || interp_decode_op(pm, &d->opnd[1], in->ty[1], &xi->s[0]))
 		return 0;
 	xi->alu.rnd = ALU_RN;
