@@ -532,12 +532,12 @@ chk_store(Launch *L, Warp *w, uint32_t l, const XIns *xi, uint64_t a, const uint
 
 
 
-/* Element k of a store's value for lane l, converted where bit k of
- * xi->sign says: st.f32 of a .b64 register (load.c st_converts) stores the
- * register's value as an unsigned integer rounded to f32, as ptxas
- * compiles it (I2F.U64); a vector with a predicate (load.c st_preds)
- * stores 1 or 0 for each element (ST_PNZ) or 0xffffffff or 0 for each
- * predicate (ST_PM1). */
+/* Element k of a store's value for lane l: where bit k of xi->psrc is
+ * set (a vector holding a predicate, load.c vecpreds), 1 or 0 for each
+ * element (ST_PNZ) or 0xffffffff or 0 for each predicate (ST_PM1); where
+ * bit k of xi->sign is (st.f32 of a .b64 register, load.c st_converts),
+ * the register's value as an unsigned integer rounded to f32, as ptxas
+ * compiles it (I2F.U64). */
 static inline uint64_t
 stval(Launch *L, Warp *w, uint64_t *r, const XIns *xi, int k, uint32_t l)
 {

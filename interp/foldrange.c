@@ -39,9 +39,10 @@
  * .ftz add for every float reader at times where it has two readers (two
  * muls, a mul and a store, a mul of it by itself: no FMUL), at times not
  * (v14 dag 37574: add.ftz.sat.f32 of +inf and x * x read by a neg.ftz and
- * a mad.rn stays; v1 f32 941377), so the interpreter leaves them all.  So add.sat of |x| and 1.0 is 1.0,
- * of |x| and 0.5 is not decided, of x and 2.0 neither; sub.sat of 0.5
- * and |x| + 1.0 is +0; add.sat of an add.sat and 1.0 is 1.0.
+ * a mad.rn stays; v1 f32 941377), so the interpreter leaves them all.
+ * So add.sat of |x| and 1.0 is 1.0, of |x| and 0.5 is not decided, of x
+ * and 2.0 neither; sub.sat of 0.5 and |x| + 1.0 is +0; add.sat of an
+ * add.sat and 1.0 is 1.0.
  *
  * Decided in one place: interp_fold_range, before every other rule of
  * fold.c's foldone, so that they see the constant as an immediate (a

@@ -137,7 +137,7 @@ typedef struct {
 } FastArgs;
 typedef void FastFn(const FastArgs *x);
 
-/* XIns.mod of a store of a vector holding a predicate (load.c st_preds) */
+/* XIns.mod of a store of a vector holding a predicate (load.c vecpreds) */
 enum { ST_PNZ = 1, ST_PM1 = 2 };
 
 /* XIns.shape (plan.c plan_shape): each includes the one before. */
