@@ -5612,6 +5612,16 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		    e->nopnd == 2 && ir_hasmod(e, MOD_RN) && !ir_hasmod(e, MOD_SAT) && e->opnd[1].kind == OK_REG &&
 		    selpk64(pm, f, srcval(e, 1), 1, &c) && (c & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull)
 			return *r = 0x7FFF, 1;
+		/* (of a cvt.f32.f16 or .bf16 of a half NaN it knows, which it
+		 * folds: no F2F, no rounding at run time; v15 xmix 109610,
+		 * line 171: cvt.f64.f16 of cvt.rn.ftz.f16.f32 of cvt.ftz.f32.f16
+		 * of an xor.b16 of a max.u16 of mov'd 0xffff and 0x7fff is the
+		 * folded 0x7fffffffe0000000 on an H100) */
+		if (e && !e->guard && e->op == OP_CVT && e->nty == 2 && e->ty[0] == TY_F32 &&
+		    (e->ty[1] == TY_F16 || e->ty[1] == TY_BF16) && e->nopnd == 2 && e->opnd[1].kind == OK_REG &&
+		    !ir_hasmod(e, MOD_SAT) && k16(pm, f, srcval(e, 1), depth + 1, &c) &&
+		    (c & 0x7FFFu) > (e->ty[1] == TY_F16 ? 0x7C00u : 0x7F80u))
+			return *r = 0x7FFF, 1;
 		if (ko ? interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM :
 		    srcval(d, 1) < 0 || !interp_fold_kconst(f, srcval(d, 1), &o.imm))
 			return 0;

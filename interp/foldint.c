@@ -2543,7 +2543,12 @@ wordwise(const Ins *d)
  * two constants ptxas puts an early one in either slot, by what else
  * reads them (v15 xmix 203410, 46566, 301656), which foldsubk does not
  * model.  Callers know v's value (kconst); this says only when ptxas
- * learns it. */
+ * learns it.  A brev.b64 of such a value is whole too, and so is a neg or
+ * abs .f64 of an f64 literal or of a mov of one, the first thing ptxas
+ * folds (sm_90 SASS: neg.f64 of a min.s64 x, x of a sub.u64 of a brev.b64
+ * of neg.f64 of a mov.f64 16777217.0 is a MOV of the constant, sign
+ * flipped, no DADD; v15 xmix 48767, 0x7ff0000800000e83 on an H100, and
+ * 267593, 391264: abs.f64 of neg.s64 of brev.b64 of mov.f64 -65520.0). */
 static int
 early64(const Func *f, int v, int depth)
 {
@@ -2567,6 +2572,11 @@ early64(const Func *f, int v, int depth)
 			return 1;
 		break;
 	case OP_ADD: case OP_SUB: case OP_NEG: case OP_ABS: case OP_NOT: case OP_CNOT: case OP_SHL:
+		if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64 && d->nopnd == 2 && !ir_hasmod(d, MOD_FTZ)) {
+			if (d->opnd[1].kind == OK_FIMM)
+				return 1;
+			break;
+		}
 		if (!isint(d->ty[0]) && d->op != OP_SHL && d->op != OP_NOT && d->op != OP_CNOT)
 			return 0;
 		break;
@@ -2577,6 +2587,8 @@ early64(const Func *f, int v, int depth)
 	case OP_CVT:
 		if (d->nty != 2 || !isint(d->ty[0]) || !isint(d->ty[1]) || ir_hasmod(d, MOD_SAT))
 			return 0;
+		break;
+	case OP_BREV:
 		break;
 	default:
 		return 0;
