@@ -2078,7 +2078,7 @@ kconst(const Func *f, int v, int depth, uint64_t *r)
 	 * of the 0xffff; v15 immx 591607 on an H100;
 	 * tests/regress/kconst-abs-f64.ptx) */
 	if ((d->op == OP_NEG || d->op == OP_ABS) && d->nty == 1 && d->ty[0] == TY_F64 && d->nopnd == 2 &&
-	    bits == 64 && kf64 && !ir_hasmod(d, MOD_FTZ)) {
+	    bits == 64 && kf64) {
 		uint64_t c;
 		if (d->opnd[1].kind == OK_FIMM && d->opnd[1].flkind != FL_F32HEX)
 			c = d->opnd[1].fbits;
@@ -2544,11 +2544,12 @@ wordwise(const Ins *d)
  * reads them (v15 xmix 203410, 46566, 301656), which foldsubk does not
  * model.  Callers know v's value (kconst); this says only when ptxas
  * learns it.  A brev.b64 of such a value is whole too, and so is a neg or
- * abs .f64 of an f64 literal or of a mov of one, the first thing ptxas
- * folds (sm_90 SASS: neg.f64 of a min.s64 x, x of a sub.u64 of a brev.b64
- * of neg.f64 of a mov.f64 16777217.0 is a MOV of the constant, sign
- * flipped, no DADD; v15 xmix 48767, 0x7ff0000800000e83 on an H100, and
- * 267593, 391264: abs.f64 of neg.s64 of brev.b64 of mov.f64 -65520.0). */
+ * abs .f64 of an f64 literal, the first thing ptxas folds, or of such a
+ * value, a mov.f64 of a literal among them (sm_90 SASS: neg.f64 of a
+ * min.s64 x, x of a sub.u64 of a brev.b64 of neg.f64 of a mov.f64
+ * 16777217.0 is a MOV of the constant, sign flipped, no DADD; v15 xmix
+ * 48767, 0x7ff0000800000e83 on an H100, and 267593, 391264: abs.f64 of
+ * neg.s64 of brev.b64 of mov.f64 -65520.0). */
 static int
 early64(const Func *f, int v, int depth)
 {
@@ -2572,7 +2573,8 @@ early64(const Func *f, int v, int depth)
 			return 1;
 		break;
 	case OP_ADD: case OP_SUB: case OP_NEG: case OP_ABS: case OP_NOT: case OP_CNOT: case OP_SHL:
-		if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64 && d->nopnd == 2 && !ir_hasmod(d, MOD_FTZ)) {
+		/* an f64 one: of a literal, or of a value known whole (below) */
+		if ((d->op == OP_NEG || d->op == OP_ABS) && d->ty[0] == TY_F64 && d->nopnd == 2) {
 			if (d->opnd[1].kind == OK_FIMM)
 				return 1;
 			break;
