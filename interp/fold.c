@@ -177,7 +177,10 @@
  *     (f2idirrun);
  *     neg.f16 and neg.bf16 of a mul by a known -1.0 are x (foldnegmul1);
  *     a 16-bit integer setp of mov'd immediates is a guard ptxas
- *     decides (mov16k); cvt.f64 of a neg.f16 or neg.bf16
+ *     decides (mov16k), and so is a setp.f16 or .bf16 of mov'd halves
+ *     for a selp.b16 (setpk); a guard it knows only
+ *     through a negation leaves cvt.f32.bf16 the shift of the NaN
+ *     (guardlate); cvt.f64 of a neg.f16 or neg.bf16
  *     of x converts -x, of an abs.f16 |x|, a NaN x as it is (foldnegcvt);
  *     so do cvt.f64.f32, and the F2Fs narrowing an f64 or f32, of a neg
  *     or abs (negcvtf2f).
@@ -190,7 +193,9 @@
  *     the set's compare made again without .ftz, in any block the set's
  *     sources reach unchanged, and so are set.ne and set.eq into .u32 or
  *     .s32 (foldsetpftz); set or setp .eq and .ne .f32 of such a set's
- *     result and a known 1.0 take its truth for 1.0 (foldsetone).
+ *     result and a known 1.0 take its truth for 1.0 (foldsetone); not
+ *     where ptxas knows both of the set's sources, which it evaluates
+ *     with its .ftz (interp_fold_setsrck).
  *   - a slct whose c ptxas knows keeps no FSEL (interp_fold_selknown).
  *   - sqrt.rn/rz/rm/rp.ftz.f32 and div.rz/rm/rp.ftz.f32 of an f32 set
  *     (no .ftz) whose slow path's subroutine ptxas fits to its one call:
@@ -383,7 +388,7 @@ setpnank(const Func *f, const Ins *d)
 	return -1;
 }
 
-static int setpk(const Func *f, const Ins *pd);
+static int setpk(const Func *f, const Ins *pd, int half);
 
 static int
 predconst(const Func *f, int v, int depth, int *r, int *rn)
@@ -418,7 +423,7 @@ predconst(const Func *f, int v, int depth, int *r, int *rn)
 		/* a setp of two values ptxas knows, which it evaluates (sm_90
 		 * SASS: no FSEL for @p neg.f32 of a mov'd NaN by setp.ne.b32 of
 		 * mov'd 1 and 0, a MOV of the negation folded) */
-		if (d->op == OP_SETP && d->ndef == 1 && w == d->def[0] && ((x = setpk(f, d)) == 1 || x == 2))
+		if (d->op == OP_SETP && d->ndef == 1 && w == d->def[0] && ((x = setpk(f, d, 0)) == 1 || x == 2))
 			return neg ^ (x == 1);
 		if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->ty[0] != TY_PRED || d->nopnd != 3 ||
 		    predop(d, 1, &a, &an) || predop(d, 2, &b, &bn))
@@ -1121,12 +1126,14 @@ set16k(const Func *f, int v, uint64_t *r)
 
 /* A setp pd without a BoolOp of two values ptxas knows: 1 true, 2 false, 3
  * guarded, 0 not known (selknown's evaluation, and predconst's), for its
- * first destination (a p|q pair's q is the complement). */
+ * first destination (a p|q pair's q is the complement).  A setp.f16 or
+ * .bf16 only where half: for a selp.b16 that reads it. */
 static int
-setpk(const Func *f, const Ins *pd)
+setpk(const Func *f, const Ins *pd, int half)
 {
 	if (pd->op == OP_SETP && pd->nopnd == 3 && pd->ndst == 1 && pd->nty == 1 &&
-	    (pd->ty[0] == TY_F32 || ((ir_tyinfo[pd->ty[0]].bits == 32 || ir_tyinfo[pd->ty[0]].bits == 64 ||
+	    (pd->ty[0] == TY_F32 || (half && (pd->ty[0] == TY_F16 || pd->ty[0] == TY_BF16)) ||
+	     ((ir_tyinfo[pd->ty[0]].bits == 32 || ir_tyinfo[pd->ty[0]].bits == 64 ||
 	      ir_tyinfo[pd->ty[0]].bits == 16) &&
 	     (isint(pd->ty[0]) || ir_tyinfo[pd->ty[0]].kind == TK_BIT))) &&
 	    !ir_hasmod(pd, MOD_AND) && !ir_hasmod(pd, MOD_OR) && !ir_hasmod(pd, MOD_XOR)) {
@@ -1139,6 +1146,27 @@ setpk(const Func *f, const Ins *pd)
 		AluOp op;
 		const char *why;
 		int i, fl = pd->ty[0] == TY_F32, wide = ir_tyinfo[pd->ty[0]].bits == 64, nk = 0, nan = 0;
+		/* and a setp.f16 or .bf16 of two mov'd halves for a selp.b16
+		 * (v15 xmix 331202: cvt.f64.f16 of selp.b16 c, x by
+		 * setp.neu.ftz.f16 c, c of a mov'd 0xfe12 is the folded
+		 * 0x7fffffffe0000000 on an H100), not for a selp.f32 (705750,
+		 * 291063: one of an abs.f32 by setp.ge.f16 or setp.eq.ftz.f16 of
+		 * a mov'd half with itself keeps its FSEL and the abs its FADD)
+		 * nor for a guard (399284, 464503: @!p or @p mov.b16 0x7fff by
+		 * setp.nan.f16 or setp.eq.f16 so, then cvt.f64.f16, is the F2F's
+		 * 0x7ffffc0000000000 on an H100); nor of halves an and, shift,
+		 * xor or mul.lo of immediates makes, nor by a NaN of one side
+		 * alone (656863, 514176, 836257, 487598: the F2F's NaN, or the
+		 * HMNMX2's, of the selp at run time) */
+		if (pd->ty[0] == TY_F16 || pd->ty[0] == TY_BF16) {
+			for (i = 0; i < 2; i++)
+				if (pd->opnd[1 + i].kind != OK_REG || !mov16k(f, srcval(pd, 1 + i), &k[i]))
+					return 0;
+			if (alu_decode(pd, &op, &why) || !op.cmp)
+				return 0;
+			return pd->guard ? 3 : alu_fcmp(alu_fmt_of(pd->ty[0]), k[0], k[1], op.cmp,
+			    (op.flags & ALU_FTZ) != 0) ? 1 : 2;
+		}
 		for (i = 0; i < 2; i++) {
 			const Opnd *o = &pd->opnd[1 + i];
 			if (o->kind == OK_FIMM && !wide)   /* 0f... bits, or a decimal literal rounded (v15 xmix 16807: -0.1) */
@@ -1244,7 +1272,7 @@ selknown(const Func *f, const Ins *in, int pv)
 	 * setp alike, of immediates and values its integer folds know
 	 * (kconstint: v15 xmix 13729, selp.f32 of an abs by setp.ne.s32 of
 	 * set.le.s32.s16 h, h and 0 was the abs's canonical NaN on an H200) */
-	if (pd && (t = setpk(f, pd)) != 0)
+	if (pd && (t = setpk(f, pd, in->op == OP_SELP && ir_tyinfo[in->ty[0]].bits == 16)) != 0)
 		return pd->ndef == 2 && w == pd->def[1] && (t == 1 || t == 2) ? 3 - t : t;
 	/* a slct whose c ptxas knows (an immediate, a kconst value such as a
 	 * set of x with x): no FSEL either, the slct a copy of the neg's or
@@ -5309,6 +5337,24 @@ static int k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r);
  * gets the bits known 0, *ko those known 1. */
 static int kb16(ptx_module *pm, const Func *f, const Ins *d, int depth, uint32_t *kz, uint32_t *ko);
 
+/* Is d an unguarded xor of a value with itself, or with a copy of it
+ * (copyroot: a mov, a cvt between integers of its width)?  ptxas's first
+ * pass makes it 0, before it fuses a 16-bit shr and add into LEA.HI
+ * (leahi16, litonly) and whatever reads it (v15 xmix 1054831: cvt.f64.f16
+ * of sub.s16 of shr.u16 by 10 of add.u16 1 of xor.b16 x, x of a loaded x,
+ * less 15, is a MOV of the folded NaN in sm_90 SASS; 894847: of sub.u16 1
+ * of xor.b16 of mov.b16 x and x; 99111: of not.b16 of xor.b16 of x and
+ * cvt.u16.s16 x, the folded 0x7fffffffe0000000 on an H100). */
+static int
+xorself(const Func *f, const Ins *d)
+{
+	int a, b;
+
+	if (d->guard || d->op != OP_XOR || d->nopnd != 3 || (a = srcval(d, 1)) < 0 || (b = srcval(d, 2)) < 0)
+		return 0;
+	return a == b || copyroot(NULL, f, a, 0) == copyroot(NULL, f, b, 0);
+}
+
 static int
 kb16op(const Ins *d)
 {
@@ -5350,7 +5396,7 @@ kb16(ptx_module *pm, const Func *f, const Ins *d, int depth, uint32_t *kz, uint3
 	*kz = *ko = 0;
 	if (k16steps++ >= 1024)
 		return 0;
-	if (d->op == OP_XOR && srcval(d, 1) >= 0 && srcval(d, 1) == srcval(d, 2))
+	if (xorself(f, d))
 		return *kz = 0xFFFFu, 1;
 	kb16v(pm, f, d, 1, depth, &za, &oa);
 	if (d->op != OP_NOT)
@@ -5409,18 +5455,32 @@ kbits16(ptx_module *pm, const Func *f, int v, int depth, uint32_t *km, uint32_t 
  * and.b16 0x8000 of a half of mov.b32 0x7f80bc00, less 15, is folded,
  * cvt.f64.f16 of it the canonical NaN on an H100.) */
 static int
-litonly(const Func *f, int v, int depth)
+litonly(ptx_module *pm, const Func *f, int v, int depth)
 {
 	int w;
 	const Ins *d = v >= 0 && depth < 16 ? defof(f, v, &w) : NULL;
+	uint64_t c;
 
 	if (!d || d->guard || d->ndst != 1 || d->nopnd < 2)
 		return 0;
+	if (xorself(f, d))
+		return 1;
+	/* an and with such a value that is 0 is 0 to that pass too (v15
+	 * xmix 1055493: cvt.f64.bf16 of sub.s16 of shr.u16 by 7 of and.b16
+	 * of a loaded x and neg.s16 of min.s16 of a mov'd 0, less 127, is
+	 * the folded 0x7fffffffe0000000 on an H100), where an and of bits
+	 * known clear on each side is not (leahi16) */
+	if (d->op == OP_AND && d->nopnd == 3 && ir_tyinfo[d->ty[0]].bits == 16)
+		for (int i = 1; i <= 2; i++)
+			if ((d->opnd[i].kind == OK_IMM && !((uint64_t)d->opnd[i].imm & 0xFFFFu)) ||
+			    (d->opnd[i].kind == OK_REG && litonly(pm, f, srcval(d, i), depth + 1) &&
+			     k16(pm, f, srcval(d, i), depth + 1, &c) && !(c & 0xFFFFu)))
+				return 1;
 	for (int i = d->ndst; i < d->nopnd; i++) {
 		const Opnd *o = &d->opnd[i];
 		if (o->kind == OK_IMM || o->kind == OK_FIMM)
 			continue;
-		if (o->kind != OK_REG || !litonly(f, srcval(d, i), depth + 1))
+		if (o->kind != OK_REG || !litonly(pm, f, srcval(d, i), depth + 1))
 			return 0;
 	}
 	return 1;
@@ -5437,7 +5497,7 @@ litonly(const Func *f, int v, int depth)
  * of a mov.b16 0 shifted a MOV of 0x7fffffff; v14 xmix 58938, v15 xmix
  * 323611 gave 0xff810000 on an H200).  k16 takes such a sum for unknown. */
 static int
-leahi16(const Func *f, const Ins *d)
+leahi16(ptx_module *pm, const Func *f, const Ins *d)
 {
 	int w;
 	const Ins *e;
@@ -5450,10 +5510,32 @@ leahi16(const Func *f, const Ins *d)
 		    !(e = defof(f, srcval(d, i), &w)) || e->guard || e->op != OP_SHR || e->nopnd != 3 ||
 		    e->opnd[2].kind != OK_IMM || ir_tyinfo[e->ty[0]].bits != 16 || e->opnd[1].kind != OK_REG)
 			continue;
-		if (!litonly(f, srcval(e, 1), 0))
+		if (!litonly(pm, f, srcval(e, 1), 0))
 			return 1;
 	}
 	return 0;
+}
+
+/* Is 32-bit value v an unguarded cvt between integers of a 16-bit
+ * register k16 knows (*r its bits)?  kconst does not read 16-bit
+ * registers; ptxas computes the cvt all the same (v15 xmix 352999:
+ * cvt.f32.bf16 of cvt.sat.s16.s32 of cvt.s8.s16 of a mov.b16 1023, -1, is
+ * the folded canonical 0x7fffffff on an H100). */
+static int
+cvtup16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
+{
+	int w;
+	const Ins *e = v >= 0 ? defof(f, v, &w) : NULL;
+	uint64_t h;
+
+	if (!e || e->guard || e->op != OP_CVT || e->nty != 2 || e->nopnd != 2 || e->ndef != 1 || !isint(e->ty[0]) ||
+	    !isint(e->ty[1]) || e->opnd[1].kind != OK_REG || srcval(e, 1) < 0 ||
+	    ir_tyinfo[f->regs[f->val[srcval(e, 1)].reg]->type].bits != 16 || !k16(pm, f, srcval(e, 1), depth + 1, &h))
+		return 0;
+	if (!interp_fold_kexec(e, 1, &h, r))
+		return 0;
+	*r &= 0xFFFFFFFFu;
+	return 1;
 }
 
 static int
@@ -5622,8 +5704,15 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		    !ir_hasmod(e, MOD_SAT) && k16(pm, f, srcval(e, 1), depth + 1, &c) &&
 		    (c & 0x7FFFu) > (e->ty[1] == TY_F16 ? 0x7C00u : 0x7F80u))
 			return *r = 0x7FFF, 1;
+		/* (and of a selp.f32 by a setp it decides, the operand it
+		 * picks: kconstsel; v15 xmix 465712, 617698: cvt.f64.bf16 and
+		 * cvt.f32.bf16 of cvt.rn.bf16.f32 of selp.f32 of a mov'd NaN by
+		 * setp.ne.u32 of set.ge.u32.s16 x, x and 0, 223011: cvt.f64.f16
+		 * of cvt.rn.f16.f32 of selp.f32 y, 0f7FFFFFFF by setp.gt.f32 x,
+		 * x, the folded canonical NaN on an H100) */
 		if (ko ? interp_decode_op(pm, ko, TY_F32, &o) || o.k != XO_IMM :
-		    srcval(d, 1) < 0 || !interp_fold_kconst(f, srcval(d, 1), &o.imm))
+		    srcval(d, 1) < 0 || (!interp_fold_kconst(f, srcval(d, 1), &o.imm) &&
+		    !interp_fold_kconstsel(f, srcval(d, 1), &o.imm)))
 			return 0;
 		if ((o.imm & 0x7FFFFFFFu) <= 0x7F800000u) {
 			uint64_t x = o.imm & 0xFFFFFFFFu;
@@ -5712,7 +5801,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		uint32_t kz, ko;
 		return kb16(pm, f, d, depth, &kz, &ko) && (*r = ko, 1);
 	}
-	if (leahi16(f, d))
+	if (leahi16(pm, f, d))
 		return 0;
 	if ((n = d->nopnd - 1) < 1 || n > 3)
 		return 0;
@@ -5728,7 +5817,7 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 		 * cvt.f64.f16 of cvt.sat.s16.u32 of a mov.u32 524289 is a MOV of
 		 * 0x7fffffffe0000000; v15 xmix 150881, that on an H200) */
 		else if (x->kind == OK_REG && d->op == OP_CVT && n == 1 &&
-			 ((bits == 32 && interp_fold_kconst(f, u, &src[i])) ||
+			 ((bits == 32 && (interp_fold_kconst(f, u, &src[i]) || cvtup16(pm, f, u, depth, &src[i]))) ||
 			  (bits == 64 && interp_fold_kconst64(f, u, &src[i]))))
 			;
 		else if (x->kind != OK_REG || !k16(pm, f, u, depth + 1, &src[i]) || bits != 16)
@@ -5817,29 +5906,56 @@ cvtlate(const Func *f, int v, const Ins *in)
 	return !(v >= 0 && v < f->nval && interp_fold_early(f, f->val[v].ins, in));
 }
 
-/* Is d an instruction under a guard ptxas's early pass leaves, one that
- * k16 knows: a negated one (@!p), one a not.pred writes, or one known
- * false (the value before, k16's)?  The later pass resolves it, and its
- * fold of cvt.f32.bf16 is the shift, sign and payload kept (v15 xmix
- * 232099, 155485, 243219: of @!p mov.b16 0x7fff by setp.ne.s16 x, x, by
- * @p of not.pred of setp.gt.f32 x, x and @!p by xor.pred !q, !q,
- * 0x7fff0000 on an H200; 241824: of @p add.bf16 over a mov'd 0x7fc0 by
- * an and.pred known false, 0x7fc00000), where @p by a setp.eq.s32 x, x
- * or an or.pred of a setp.equ x, x is the canonical NaN (v14 xmix 21616,
- * 21649), as a cvt.f64 of such a mov is (v14 xmix 3649, 6874; v15 xmix
- * 78413, 80178). */
+/* Does ptxas's knowledge of predicate v pass through a negation: a
+ * not.pred, or an and, or or xor.pred reading a literal negated (`!%p`),
+ * on the way to the setps it decides?  Its early pass resolves a guard
+ * by a setp it decides and by an and, or or xor of such setps; one
+ * through a negation it leaves to its later pass (guardlate). */
 static int
-guardlate(const Func *f, const Ins *d)
+predneg(const Func *f, int v, int depth)
 {
-	int z;
-	const Ins *g;
+	int w, a, an;
+	const Ins *d = v >= 0 && v < f->nval && depth < 8 ? defof(f, v, &w) : NULL;
+
+	if (!d || d->ty[0] != TY_PRED)
+		return 0;
+	if (d->op == OP_NOT)
+		return 1;
+	if ((d->op != OP_AND && d->op != OP_OR && d->op != OP_XOR) || d->nopnd != 3)
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		if (!predop(d, i, &a, &an) && (an || predneg(f, a, depth + 1)))
+			return 1;
+	return 0;
+}
+
+/* Is d an instruction under a guard ptxas's early pass leaves, one that
+ * k16 knows: a negated one (@!p), or one whose predicate it knows through
+ * a negation (predneg)?  The later pass resolves it, and its fold of
+ * cvt.f32.bf16 is the shift, sign and payload kept (v15 xmix 232099,
+ * 155485, 243219: of @!p mov.b16 0x7fff by setp.ne.s16 x, x, by @p of
+ * not.pred of setp.gt.f32 x, x and @!p by xor.pred !q, !q, 0x7fff0000
+ * on an H200; 241824: of @p add.bf16 over a mov'd 0x7fc0 by and.pred !a,
+ * !b known false, 0x7fc00000; 1088145: of @p mov.b16 0x7fff by or.pred
+ * !a, !b of setp.ne.f32 x, x, 0x7fff0000 on an H100), where @p by a
+ * setp.eq.s32 x, x or an or.pred of a setp.equ x, x is the canonical NaN
+ * (v14 xmix 21616, 21649), and so is @p by a setp.lt.u64 x, x it knows
+ * false (v15 xmix 277448: of a mov'd 0xffa1 so guarded, 0x7fffffff on an
+ * H100), as a cvt.f64 of such a mov is (v14 xmix 3649, 6874; v15 xmix
+ * 78413, 80178).  A guarded mov of the immediate the register held
+ * before is no guarded instruction to the early pass at all (v15 xmix
+ * 801098: of @!p mov.b16 0x7fff over a mov'd 0x7fff, 0x7fffffff). */
+static int
+guardlate(ptx_module *pm, const Func *f, const Ins *d)
+{
+	uint64_t c;
 
 	if (!d || !d->guard || d->nuse < 1)
 		return 0;
-	if (d->guard->kind == OK_NOT || interp_fold_guardconst(f, d) == 0)
-		return 1;
-	g = defof(f, d->use[0], &z);
-	return g && g->op == OP_NOT;
+	if (d->op == OP_MOV && d->ndef == 1 && d->nuse >= 2 && d->nopnd == 2 && d->opnd[1].kind == OK_IMM &&
+	    k16(pm, f, d->use[d->nuse - 1], 0, &c) && c == ((uint64_t)d->opnd[1].imm & 0xFFFFu))
+		return 0;
+	return d->guard->kind == OK_NOT || predneg(f, d->use[0], 0);
 }
 
 /* Is 16-bit value v a half of a mov.b32 {lo, hi} unpack of a pack (which
@@ -5975,7 +6091,7 @@ foldcvtnank(ptx_module *pm, const Func *f, XIns *xi, const Ins *in)
 	 * is it where a guarded instruction wrote the NaN under a guard
 	 * ptxas's early pass does not resolve (guardlate) */
 	if (in->ty[0] == TY_F32 && in->ty[1] == TY_BF16 && !ir_hasmod(in, MOD_FTZ) &&
-	    (bf16dir(in) || (!io && (cvtlate(f, v, in) || unpacklate(pm, f, v) || guardlate(f, d))))) {
+	    (bf16dir(in) || (!io && (cvtlate(f, v, in) || unpacklate(pm, f, v) || guardlate(pm, f, d))))) {
 		movconstk(xi, ((uint32_t)o.imm & 0xFFFFu) << 16);
 		return 1;
 	}
@@ -6809,7 +6925,8 @@ foldsetpftz(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		const Ins *d = intsetf32(f, in, i, &w);
 		uint32_t z;
 		if (!d || !ir_hasmod(d, MOD_FTZ) ||
-		    !f32known(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0))
+		    !f32known(pm, f, xi, in, 1 - i, &z) || (ty == TY_F32 ? (z & 0x7fffffffu) != 0 : z != 0) ||
+		    interp_fold_setsrck(f, d))
 			continue;
 		return setpagain(pm, f, xi, d, w, k, eq, TY_F32, 0);
 	}

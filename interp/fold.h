@@ -226,6 +226,10 @@ int interp_fold_kexec(const Ins *d, int n, const uint64_t *src, uint64_t *r);
  * its bits: an integer compare of a value with itself, an or with all
  * ones, an ALU instruction of such values; kconst there) */
 int interp_fold_kconst(const Func *f, int v, uint64_t *r);
+/* foldint.c: is set d one without a BoolOp both of whose sources ptxas
+ * knows, so that it evaluates the set (.ftz and all) rather than compare
+ * them again? */
+int interp_fold_setsrck(const Func *f, const Ins *d);
 int interp_fold_negsetsub(const Ins *d);
 int interp_fold_kconstint(const Func *f, int v, uint64_t *r);
 int interp_fold_kconstintlit(const Func *f, int v, uint64_t *r);

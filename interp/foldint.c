@@ -4098,6 +4098,29 @@ foldabsorb(const Func *f, XIns *xi, const Ins *in, int k)
 	return 0;
 }
 
+/* Is set d one without a BoolOp both of whose sources are values ptxas
+ * knows (immediates, kconst)?  It evaluates such a set, .ftz and all,
+ * before it would compare its sources again for a reader (setftzsrc,
+ * fold.c foldsetpftz; v15 xmix 1062038: selp.f32 by setp.ne.u32 of
+ * set.ge.ftz.u32.f32 of mov'd 0x80000001 and 0f007FFFFF, -0 >= 0 with
+ * both flushed, picks its first operand in sm_90 SASS and on an H100; a
+ * cnot of that set is RZ).  A BoolOp's predicate it does not know leaves
+ * the compare made again without .ftz (932156, 449094: set.gt.or.ftz and
+ * set.neu.xor.ftz of such sources). */
+int
+interp_fold_setsrck(const Func *f, const Ins *d)
+{
+	uint64_t c;
+
+	if (d->nopnd != 3)
+		return 0;
+	for (int j = 1; j <= 2; j++)
+		if (d->opnd[j].kind != OK_IMM && d->opnd[j].kind != OK_FIMM &&
+		    (d->opnd[j].kind != OK_REG || !interp_fold_kconst(f, srcval(d, j), &c)))
+			return 0;
+	return 1;
+}
+
 /* Is value v, read by instruction k, an unguarded f32 set.ftz with an
  * integer destination and no BoolOp whose sources still hold at k?  Its
  * decoded form in *op, its sources in src[0..1] (foldcnotset and
@@ -4111,7 +4134,7 @@ setftzsrc(ptx_module *pm, const Func *f, int v, int k, AluOp *op, XOp src[2])
 
 	if (!d || d->op != OP_SET || d->guard || d->ndst != 1 || d->nty != 2 || d->ty[1] != TY_F32 ||
 	    (d->ty[0] != TY_U32 && d->ty[0] != TY_S32) || !ir_hasmod(d, MOD_FTZ) || d->nopnd != 3 ||
-	    alu_decode(d, op, &why) != 0 || op->bop || op->negsrc || !op->cmp)
+	    alu_decode(d, op, &why) != 0 || op->bop || op->negsrc || !op->cmp || interp_fold_setsrck(f, d))
 		return 0;
 	for (int j = 0; j < 2; j++) {
 		int u = srcval(d, 1 + j);
