@@ -5538,6 +5538,19 @@ cvtup16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	return 1;
 }
 
+/* Is d a guarded mov into a 16-bit register of the immediate k16 knows
+ * the register held before (its last use)?  Whatever the guard, the
+ * value is that immediate to ptxas's first pass (k16, guardlate). */
+static int
+movheld16(ptx_module *pm, const Func *f, const Ins *d, int depth)
+{
+	uint64_t c;
+
+	return d->guard && d->op == OP_MOV && d->ndef == 1 && d->nuse >= 2 && d->nopnd == 2 &&
+	       d->opnd[1].kind == OK_IMM && ir_tyinfo[f->regs[f->val[d->def[0]].reg]->type].bits == 16 &&
+	       k16(pm, f, d->use[d->nuse - 1], depth, &c) && c == ((uint64_t)d->opnd[1].imm & 0xFFFFu);
+}
+
 static int
 k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 {
@@ -5563,10 +5576,8 @@ k16(ptx_module *pm, const Func *f, int v, int depth, uint64_t *r)
 	 * cvt.rn.ftz.bf16.f32 of a mov'd 0fFFFFFFFF, 0x7fff, by a p it does
 	 * not know is the folded 0x7fffffffe0000000 on an H200; sm_90 SASS:
 	 * no SEL, no F2F) */
-	if (d && d->guard && d->op == OP_MOV && d->ndef == 1 && d->nuse >= 2 && d->nopnd == 2 &&
-	    d->opnd[1].kind == OK_IMM && ir_tyinfo[f->regs[f->val[w].reg]->type].bits == 16 &&
-	    k16(pm, f, d->use[d->nuse - 1], depth + 1, &c) && c == ((uint64_t)d->opnd[1].imm & 0xFFFFu))
-		return *r = c, 1;
+	if (d && movheld16(pm, f, d, depth + 1))
+		return *r = (uint64_t)d->opnd[1].imm & 0xFFFFu, 1;
 	if (!d || (d->guard && interp_fold_guardconst(f, d) != 1) || d->ndst != 1 || d->nty < 1 || d->nopnd > 4)
 		return 0;
 	/* a selp.b16 by a predicate it decides is the operand it picks, and
@@ -5948,12 +5959,7 @@ predneg(const Func *f, int v, int depth)
 static int
 guardlate(ptx_module *pm, const Func *f, const Ins *d)
 {
-	uint64_t c;
-
-	if (!d || !d->guard || d->nuse < 1)
-		return 0;
-	if (d->op == OP_MOV && d->ndef == 1 && d->nuse >= 2 && d->nopnd == 2 && d->opnd[1].kind == OK_IMM &&
-	    k16(pm, f, d->use[d->nuse - 1], 0, &c) && c == ((uint64_t)d->opnd[1].imm & 0xFFFFu))
+	if (!d || !d->guard || d->nuse < 1 || movheld16(pm, f, d, 0))
 		return 0;
 	return d->guard->kind == OK_NOT || predneg(f, d->use[0], 0);
 }
