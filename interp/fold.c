@@ -80,7 +80,13 @@
  *     a -.sat (a + b) is 0 -.sat b, (a - b) +.sat b is a; the sum never
  *     saturates.  Likewise sub.sat.s32 with a mad24.hi whose addend is
  *     the other operand: (p + a) -.sat a is the mul24.hi p, a -.sat
- *     (p + a) is 0 -.sat p.
+ *     (p + a) is 0 -.sat p.  Not where that add or sub cancels a term of
+ *     its own first: ((x + x) - x) +.sat x is x +.sat x.
+ *   - add.sat.s32 of x * y and x * z (mul.lo, mul24.lo by a constant x,
+ *     mul.wide.u16) is x * (y + z), the sum wrapped; (x + c1) +.sat c2,
+ *     the add read there alone, is x +.sat (c1 + c2), through chains of
+ *     such adds and subs down to a neg.s32 x (not a -.sat of INT_MIN);
+ *     x -.sat b of an f32 NaN b ptxas knows is x +.sat 0x7fffffff.
  *   - rem.s32 of an abs.s32 result is |a| mod |b| unsigned: of INT_MIN
  *     (its own abs) the remainder is 2^31 mod |b|, not negative.
  *   - a guarded set with an f32 destination selects 0 or -1 under the
@@ -203,8 +209,10 @@
  *     made again with .ftz, so two subnormals the set found unequal take
  *     its 0 for nonzero: sqrt gives a NaN, a / 0 is a * 2^127
  *     (foldslowset).
- *   - cvt.u32.u16 of cvt.s8.s64 of cvt.u64.s8 of x is x's byte
- *     sign-extended to 32 bits (foldcvts8pair); a zero-extending cvt of
+ *   - cvt.u32.u16 (into a 32-bit register: .s32, .u16, .s16 too) of
+ *     cvt.s8.s64 of cvt.u64.s8 of x, in a 16-bit register, is x's byte
+ *     sign-extended to 32 bits, through 64-bit cvts and a cvt.s16.s8 of
+ *     a cvt.s16.s64 too (foldcvts8pair); a zero-extending cvt of
  *     the low byte or half of a prmt.b32, and an and.b32 of it with a
  *     mask of whole bytes, may read a as 0 (foldint.c
  *     interp_fold_prmtlow).
@@ -3273,23 +3281,69 @@ foldgset(ptx_module *pm, XIns *xi, const Ins *in)
 	return 0;
 }
 
-/* cvt.u32 or .s32 .u16 of a cvt.s8.s64 or .u64 of a cvt.s64 or .u64 .s8
- * of x: ptxas takes the pair for the one sign extension of x's byte, a
- * PRMT 0x8880 to 32 bits, and the .u16 read for one that needs no mask,
- * so the word is x's byte sign-extended to 32 bits where the manual
- * zero-extends the 16 (v1 seeds 19930 and 122560: 0xffffffff for 0xffff;
- * sm_90 SASS of each form: cvt.u64.u16 keeps its LOP3, and a cvt.s32.s8
- * then cvt.s8.s32 pair its mask). */
+/* Is d an unguarded cvt between integers without .sat from type s to
+ * type t?  Each of t and s is a type, or minus a width in bits for any
+ * integer type of that width. */
+static int
+intcvt(const Ins *d, int t, int s)
+{
+	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || ir_hasmod(d, MOD_SAT) ||
+	    !isint(d->ty[0]) || !isint(d->ty[1]))
+		return 0;
+	return (t < 0 ? ir_tyinfo[d->ty[0]].bits == -t : d->ty[0] == t) &&
+	       (s < 0 ? ir_tyinfo[d->ty[1]].bits == -s : d->ty[1] == s);
+}
+
+/* Is 64-bit value v one whose low word ptxas holds as a byte
+ * sign-extended to 32 bits: a cvt.s64 or .u64 .s8, a cvt between 64-bit
+ * types of one, or a cvt.s64 or .u64 .s32 or .u32 of a cvt.s32 or .u32
+ * .s8 (the PRMT 0x8880 it made)? */
+static int
+lowsext8(const Func *f, int v)
+{
+	int w;
+
+	for (int n = 0; n < 4 && v >= 0; n++) {
+		const Ins *d = defof(f, v, &w);
+		if (intcvt(d, -64, TY_S8))
+			return 1;
+		if (intcvt(d, -64, -32))
+			return intcvt(defof(f, srcval(d, 1), &w), -32, TY_S8);
+		if (!intcvt(d, -64, -64))
+			return 0;
+		v = srcval(d, 1);
+	}
+	return 0;
+}
+
+/* cvt.u32, .s32 .u16, or cvt.u16 or .s16 .u16 into a 32-bit register, of
+ * a 16-bit register that a cvt.s8.s64 or .u64 of such a value wrote, or a
+ * cvt.s16.s8 of a cvt.s16 or .u16 .s64 or .u64 of one (lowsext8): ptxas
+ * takes the narrowing for the sign extension it already made, the PRMT
+ * 0x8880 to 32 bits, and the .u16 read for one that needs no mask, so the
+ * word is the byte sign-extended to 32 bits where the manual zero-extends
+ * the 16 (v1 seeds 19930 and 122560: 0xffffffff for 0xffff; 540578,
+ * 564733, 617127, 791403, 935830 on an H100: through a cvt.s16.s64 and a
+ * cvt.s16.s8, a cvt.s64.u32 of a cvt.s32.s8, a cvt.s64.s64, into a .b32
+ * d).  Not where the narrowing wrote a 32-bit register, whose read keeps
+ * its LOP3 0xffff (889357), nor without the 64 bits between (a cvt.s32.s8
+ * then cvt.s8.s32 or cvt.s16.s32 pair keeps its mask), nor a cvt.u64.u16
+ * or a .u8 read, which mask (sm_90 SASS of each). */
 static int
 foldcvts8pair(const Func *f, XIns *xi, const Ins *in)
 {
-	int v = srcval(in, 1), w, u, z;
-	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL, *e;
+	int v = srcval(in, 1), w, u;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
 
-	if (!d || d->op != OP_CVT || d->guard || d->nty != 2 || d->nopnd != 2 || d->ty[0] != TY_S8 ||
-	    (d->ty[1] != TY_S64 && d->ty[1] != TY_U64) || ir_hasmod(d, MOD_SAT) || (u = srcval(d, 1)) < 0 ||
-	    !(e = defof(f, u, &z)) || e->op != OP_CVT || e->guard || e->nty != 2 || e->ty[1] != TY_S8 ||
-	    (e->ty[0] != TY_S64 && e->ty[0] != TY_U64) || ir_hasmod(e, MOD_SAT))
+	if (!d || regbits(f, w) != 16 || in->ndef != 1 || in->def[0] < 0 || regbits(f, in->def[0]) != 32)
+		return 0;
+	if (intcvt(d, TY_S16, TY_S8)) {
+		d = defof(f, srcval(d, 1), &u);
+		if (!intcvt(d, -16, -64))
+			return 0;
+	} else if (!intcvt(d, TY_S8, -64))
+		return 0;
+	if (!lowsext8(f, srcval(d, 1)))
 		return 0;
 	xi->alu.ty = TY_S32;
 	xi->alu.ty2 = TY_S8;
@@ -7422,7 +7476,8 @@ foldone(ptx_module *pm, XFunc *x, XIns *xi, const Ins *in)
 	    (r = interp_fold_prmtlow(pm, f, xi, in, k)) != 0)
 		return r < 0 ? -1 : 0;
 	if (in->op == OP_CVT && in->nty == 2 && in->nopnd == 2 && xi->ns == 1 && !ir_hasmod(in, MOD_SAT) &&
-	    (in->ty[0] == TY_U32 || in->ty[0] == TY_S32) && in->ty[1] == TY_U16 && foldcvts8pair(f, xi, in))
+	    (in->ty[0] == TY_U32 || in->ty[0] == TY_S32 || in->ty[0] == TY_U16 || in->ty[0] == TY_S16) &&
+	    in->ty[1] == TY_U16 && foldcvts8pair(f, xi, in))
 		return 0;
 	if (in->op == OP_CVT && in->nty == 2 && !ir_hasmod(in, MOD_SAT) && xi->ns == 1 &&
 	    (in->ty[0] == TY_U8 || in->ty[1] == TY_U8) && in->ty[0] != TY_S8 && (in->ty[1] != TY_S8 || in->ty[0] == TY_U8) &&

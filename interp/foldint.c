@@ -5,7 +5,12 @@
  *
  *   - add.sat.s32 and sub.sat.s32 cancel a term with the wrapping add or
  *     sub (.cc or not) that defines an operand, a copy of the other
- *     operand or a neg.s32 of it among the terms (foldsat, relsign).
+ *     operand or a neg.s32 of it among the terms, unless that add or sub
+ *     cancels one of its own first (foldsat, relsign, innercancel); an
+ *     add.sat of two products with a factor in common is the wrapped sum
+ *     (satfactor); a constant and an add or sub of a constant that
+ *     nothing else reads saturate once, the constants gathered
+ *     (satgather); a sub.sat of an f32 NaN ptxas knows adds 0x7fffffff.
  *   - abs.s16 and neg.s16 results (a sub.s16 from a known 0 too) read
  *     sign-extended, and f16/bf16 set results of halves of their own
  *     format with a BoolOp by mul.wide, mul.hi, shr (not by 16 or more),
@@ -131,6 +136,7 @@ static int kbitsonly(const Func *f, int v);
 static int wordsk(const Func *f, int v, int need, int depth);
 static int kconstf64src(const Func *f, int v, int depth, uint64_t *r);
 static int earlystop(const Func *f, int i, int k);
+static int nanknown(ptx_module *pm, const Func *f, int v, int depth, int rnd);
 
 /* How operand a of ia stands to operand b of ib for ptxas: 1 where they
  * read one value, copies of one too (copyroot: v10 seed 8608 tmap, an
@@ -183,6 +189,32 @@ cancel(const ptx_module *pm, const Func *f, const Ins *c, const Ins *d, int k, i
 	return 0;
 }
 
+/* Does add or sub d cancel a term itself, an operand the add or sub of
+ * that term (cancel)?  ptxas simplifies it first, and the add.sat that
+ * reads it then saturates what is left with its other operand, cancelling
+ * nothing more: add.sat.s32 of (x + x) - x and x is x +sat x (sm_90 SASS:
+ * the PLOP3 test of x and x; v15 dag 451248 on an H100, where cancelling
+ * at the add.sat left the wrapped x + x).  That is PTX's answer. */
+static int
+innercancel(const ptx_module *pm, const Func *f, const Ins *d)
+{
+	int n, w;
+
+	/* not an add.cc or sub.cc, whose carry ptxas keeps computing: the
+	 * sum stays, and the add.sat's cancel comes first (v1 seed 811277:
+	 * sub.sat.s32 of add.cc x, y - x and y - x is x on an H100) */
+	if (ir_hasmod(d, MOD_CC))
+		return 0;
+	for (int i = 1; i <= 2; i++) {
+		const Ins *e = defof(f, srcval(d, i), &w);
+		if (e && (e->op == OP_ADD || e->op == OP_SUB) && !e->guard && e->nopnd == 3 && e->nty == 1 &&
+		    isint(e->ty[0]) && ir_tyinfo[e->ty[0]].bits == 32 && !ir_hasmod(e, MOD_SAT) &&
+		    cancel(pm, f, d, e, i, &n))
+			return 1;
+	}
+	return 0;
+}
+
 /* sub.sat.s32 c of a mad24.hi d (oi: which operand of c) whose addend is
  * c's other operand: the addend cancels, and what remains is d's product
  * (oi 1) or 0 -.sat it (oi 2), a mul24.hi of d's factors (imm 1: negated
@@ -207,6 +239,178 @@ foldsat24(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, const Ins *d, 
 	xi->alu.ty = d->ty[0];
 	xi->alu.flags = ALU_HI;
 	xi->alu.imm = oi == 2;
+	return 1;
+}
+
+/* Is operand o of in a 32-bit constant ptxas knows (*c)? */
+static int
+satconst(const Func *f, const Ins *in, int o, uint64_t *c)
+{
+	int v = srcval(in, o);
+
+	if (in->opnd[o].kind == OK_IMM)
+		return *c = (uint64_t)in->opnd[o].imm & 0xFFFFFFFFu, 1;
+	if (v < 0 || !kconst(f, v, 0, c))
+		return 0;
+	*c &= 0xFFFFFFFFu;
+	return 1;
+}
+
+/* Is value v a product ptxas may factor, and which kind: 1 an IMAD (an
+ * unguarded mul.lo.s32 or .u32, or a mul24.lo by a constant, which ptxas
+ * makes an IMAD), 2 a mul.wide.u16?  0 else, and for a mul.lo or mul24.lo
+ * by a power of two, which becomes a shift (x * 2 + y * 2 saturates).
+ * *dp the instruction. */
+static int
+factorable(const Func *f, int v, const Ins **dp)
+{
+	int w, k = 0;
+	uint64_t c;
+	const Ins *d = v >= 0 ? defof(f, v, &w) : NULL;
+
+	if (!d || (d->op != OP_MUL && d->op != OP_MUL24) || d->guard || d->nopnd != 3 || d->nty != 1)
+		return 0;
+	if (d->op == OP_MUL && ir_hasmod(d, MOD_WIDE) && d->ty[0] == TY_U16)
+		return *dp = d, 2;
+	if (!ir_hasmod(d, MOD_LO) || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32))
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		if (satconst(f, d, i, &c)) {
+			if ((c & (c - 1)) == 0)
+				return 0;
+			k = 1;
+		}
+	if (d->op == OP_MUL24 && !k)
+		return 0;
+	return *dp = d, 1;
+}
+
+/* Do factor i of a and factor j of b read one value (copies alike), or
+ * constants ptxas knows to be equal (*k 1 then)? */
+static int
+samefactor(const ptx_module *pm, const Func *f, const Ins *a, int i, const Ins *b, int j, int *k)
+{
+	int u = srcval(a, i), v = srcval(b, j);
+	uint64_t x, y;
+
+	*k = satconst(f, a, i, &x) && satconst(f, b, j, &y);
+	if (*k)
+		return x == y;
+	if (u >= 0 && v >= 0)
+		return interp_fold_copyroot(pm, f, u) == interp_fold_copyroot(pm, f, v);
+	return 0;
+}
+
+/* add.sat.s32 of two products with a factor in common, x * y and x * z:
+ * ptxas factors the sum, x * (y + z), and drops the saturation, so the
+ * result is the wrapped sum, which that product is (sm_90 SASS: IADD3 of
+ * y and z, then IMAD by x, no PLOP3 and SEL; v1 seed 728430, add.sat of
+ * mul.lo r15, r15 and r15, r20, stored wrapped on an H100).  The products
+ * are mul.lo.s32 or .u32 in any mix, or mul24.lo by a constant, which
+ * ptxas makes the same IMAD (then the constant must be the common
+ * factor: mul24.lo x * 3 + x * 5 saturates, x * 3 + y * 3 does not;
+ * v15 dag 729910), or both mul.wide.u16 of a loaded factor.  Not one
+ * product read twice (x * y +.sat x * y of one register saturates), nor
+ * for sub.sat, mul.wide.s16, mul.hi, mul24.lo of registers, mad, or a
+ * product by a power of two, which ptxas makes a shift first: those sums
+ * saturate.
+ * tests/regress/add-sat-reassociated.ptx. */
+static int
+satfactor(const ptx_module *pm, const Func *f, const Ins *in)
+{
+	const Ins *a, *b, *d;
+	int ka = factorable(f, srcval(in, 1), &a), kb = factorable(f, srcval(in, 2), &b), kc, w;
+
+	if (!ka || ka != kb || a == b)
+		return 0;
+	for (int i = 1; i <= 2; i++)
+		for (int j = 1; j <= 2; j++) {
+			if (!samefactor(pm, f, a, i, b, j, &kc) || (!kc && (a->op == OP_MUL24 || b->op == OP_MUL24)))
+				continue;
+			/* of 16-bit factors, a loaded one alone, which ptxas
+			 * knows is zero-extended (LDG.U16): one it computed is
+			 * extended for each product apart, and the sum
+			 * saturates (v1 seed 218546: mul.wide.u16 by a max.u16
+			 * and a rem.u16 result; an add.u16's or a neg.s16's
+			 * alike, sm_90 SASS) */
+			if (ka == 2 && (!(d = defof(f, srcval(a, i), &w)) || (d->op != OP_LD && d->op != OP_LDU)))
+				continue;
+			return 1;
+		}
+	return 0;
+}
+
+/* add.sat.s32 or sub.sat.s32 (instruction k) of a constant c (not 0) and
+ * a value t + c1 or t - c1 that a wrapping add or sub computes for it
+ * alone (its one reader; .cc or not), or c1 - t: ptxas gathers the
+ * constants first and saturates t + (c1 + c) once, t's sign as it stands
+ * (sm_90 SASS: VIADD of t and 0xc with the PLOP3 overflow test of t and
+ * 0xc, for add.sat of add x, 5 and 7, where PTX adds 5 wrapping and then
+ * 7 saturating: x = INT_MAX - 2 gives INT_MAX, not INT_MIN + 9; IADD3 of
+ * -t and the sum, tested as a subtraction, for c1 - t).  A chain of such
+ * adds gathers all its constants, down to a neg.s32 of the value, taken
+ * as -x; one read elsewhere, guarded, saturating, or reached through
+ * c1 - t stops it, and so does a mad.lo, even of constants kconst knows
+ * (v15 dag 882886: of a mul.lo of a mad.hi.sat ptxas computes at run
+ * time).  sub.sat of the constant minus the sum, of INT_MIN, and a 0
+ * (which ptxas drops first, the sum PTX's), do not gather.  *x the value
+ * (the operand that reads it) and *neg its sign; *sum the constant; 0
+ * where nothing gathers.
+ * tests/regress/add-sat-reassociated.ptx. */
+static int
+satgather(const Func *f, const Ins *in, int k, const Opnd **x, int *neg, uint64_t *sum)
+{
+	uint64_t c, c1;
+	int o, v, w, sg = 1, at = -1, n;
+	const Ins *d;
+	const Opnd *xo = NULL;
+
+	for (o = 2; o >= 1; o--)
+		if ((in->op == OP_ADD || o == 2) && satconst(f, in, o, &c) && c != 0)
+			break;
+	/* a sub.sat of INT_MIN, whose negation is itself, stays a
+	 * subtraction of it from the sum (v15 dag 57086, v13 dag 5722) */
+	if (o < 1 || (v = srcval(in, 3 - o)) < 0 || (in->op == OP_SUB && c == 0x80000000u))
+		return 0;
+	c = in->op == OP_SUB ? (uint32_t)-c : c;
+	for (n = 0; n < 8; n++) {
+		int t, ci;
+		if (!(d = defof(f, v, &w)) || d->guard || d->nty != 1 || !isint(d->ty[0]) ||
+		    ir_tyinfo[d->ty[0]].bits != 32 || ir_hasmod(d, MOD_SAT) || f->phird[w] ||
+		    f->rdoff[w + 1] - f->rdoff[w] != 1)
+			break;
+		if ((d->op != OP_ADD && d->op != OP_SUB) || d->nopnd != 3)
+			break;
+		for (ci = 2; ci >= 1; ci--)
+			if (satconst(f, d, ci, &c1))
+				break;
+		if (ci < 1 || (t = srcval(d, 3 - ci)) < 0)
+			break;
+		if (d->op == OP_SUB && ci == 2)
+			c1 = (uint32_t)-c1;
+		c = (uint32_t)(c + c1);
+		at = f->val[w].ins;
+		v = t;
+		xo = &d->opnd[3 - ci];
+		if (d->op == OP_SUB && ci == 1) {   /* c1 - t: t as it is */
+			sg = -1;
+			break;
+		}
+	}
+	if (at < 0)
+		return 0;
+	if (sg > 0 && (d = defof(f, v, &w)) && !d->guard && d->op == OP_NEG && d->nopnd == 2 && d->nty == 1 &&
+	    d->ty[0] == TY_S32 && (o = srcval(d, 1)) >= 0) {
+		at = f->val[w].ins;
+		v = o;
+		xo = &d->opnd[1];
+		sg = -1;
+	}
+	if (!holds(f, v, at, k) || kconst(f, v, 0, &c1))
+		return 0;
+	*x = xo;
+	*neg = sg < 0;
+	*sum = c;
 	return 1;
 }
 
@@ -242,6 +446,33 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		if (known == 2)
 			return 0;
 	}
+	/* sub.sat.s32 of a b that is an f32 NaN ptxas knows (nanknown): it
+	 * adds -b, negated as a float, the canonical NaN 0x7fffffff again
+	 * (foldsubnan), and saturates that sum (sm_90 SASS: VIADD of x and
+	 * 0x7fffffff with the PLOP3 test of an add; v1 seed 212855, sub.sat of
+	 * an add.f32 of a mul.f32 by 0f7FFFFFFF, on an H100) */
+	if (in->op == OP_SUB && xi->s[1].k != XO_IMM && nanknown(pm, f, srcval(in, 2), 0, 0)) {
+		xi->alu.op = OP_ADD;
+		xi->s[1] = (XOp){ .k = XO_IMM, .imm = 0x7FFFFFFFu };
+		return 0;
+	}
+	if (in->op == OP_ADD && satfactor(pm, f, in)) {
+		xi->alu.flags &= ~(uint32_t)ALU_SAT;
+		return 0;
+	}
+	{
+		const Opnd *xo;
+		int neg;
+		uint64_t c;
+		XOp x, z;
+		if (satgather(f, in, k, &xo, &neg, &c) && !interp_decode_op(pm, xo, TY_S32, &x)) {
+			z = (XOp){ .k = XO_IMM, .imm = c };
+			xi->s[0] = neg ? z : x;
+			xi->s[1] = neg ? x : z;
+			xi->alu.op = neg ? OP_SUB : OP_ADD;
+			return 0;
+		}
+	}
 	for (int oi = 1; oi <= 2; oi++) {
 		int v = srcval(in, oi), w, neg, t, tv;
 		const Ins *d;
@@ -251,7 +482,7 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
 		    ir_hasmod(d, MOD_SAT))
 			continue;
-		if ((t = cancel(pm, f, in, d, oi, &neg)) == 0)
+		if ((t = cancel(pm, f, in, d, oi, &neg)) == 0 || innercancel(pm, f, d))
 			continue;
 		/* a term that is a neg.s32 result ptxas folds into the add as a
 		 * negated operand, and then cancels nothing (H100: (a + -b) -.sat
