@@ -189,6 +189,15 @@ cancel(const ptx_module *pm, const Func *f, const Ins *c, const Ins *d, int k, i
 	return 0;
 }
 
+/* Is d an unguarded wrapping add or sub of two 32-bit integers (.cc or
+ * not, no .sat): a term list foldsat's rules read? */
+static int
+wrapaddsub32(const Ins *d)
+{
+	return d && (d->op == OP_ADD || d->op == OP_SUB) && !d->guard && d->nopnd == 3 && d->nty == 1 &&
+	       (d->ty[0] == TY_S32 || d->ty[0] == TY_U32) && !ir_hasmod(d, MOD_SAT);
+}
+
 /* Does add or sub d cancel a term itself, an operand the add or sub of
  * that term (cancel)?  ptxas simplifies it first, and the add.sat that
  * reads it then saturates what is left with its other operand, cancelling
@@ -207,9 +216,7 @@ innercancel(const ptx_module *pm, const Func *f, const Ins *d)
 		return 0;
 	for (int i = 1; i <= 2; i++) {
 		const Ins *e = defof(f, srcval(d, i), &w);
-		if (e && (e->op == OP_ADD || e->op == OP_SUB) && !e->guard && e->nopnd == 3 && e->nty == 1 &&
-		    isint(e->ty[0]) && ir_tyinfo[e->ty[0]].bits == 32 && !ir_hasmod(e, MOD_SAT) &&
-		    cancel(pm, f, d, e, i, &n))
+		if (wrapaddsub32(e) && cancel(pm, f, d, e, i, &n))
 			return 1;
 	}
 	return 0;
@@ -375,11 +382,7 @@ satgather(const Func *f, const Ins *in, int k, const Opnd **x, int *neg, uint64_
 	c = in->op == OP_SUB ? (uint32_t)-c : c;
 	for (n = 0; n < 8; n++) {
 		int t, ci;
-		if (!(d = defof(f, v, &w)) || d->guard || d->nty != 1 || !isint(d->ty[0]) ||
-		    ir_tyinfo[d->ty[0]].bits != 32 || ir_hasmod(d, MOD_SAT) || f->phird[w] ||
-		    f->rdoff[w + 1] - f->rdoff[w] != 1)
-			break;
-		if ((d->op != OP_ADD && d->op != OP_SUB) || d->nopnd != 3)
+		if (!wrapaddsub32(d = defof(f, v, &w)) || f->phird[w] || f->rdoff[w + 1] - f->rdoff[w] != 1)
 			break;
 		for (ci = 2; ci >= 1; ci--)
 			if (satconst(f, d, ci, &c1))
@@ -442,7 +445,7 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		uint64_t c;
 		int known = 0;
 		for (int oi = 1; oi <= 2; oi++)
-			known += in->opnd[oi].kind == OK_IMM || (srcval(in, oi) >= 0 && kconst(f, srcval(in, oi), 0, &c));
+			known += satconst(f, in, oi, &c);
 		if (known == 2)
 			return 0;
 	}
@@ -478,9 +481,7 @@ foldsat(ptx_module *pm, const Func *f, XIns *xi, const Ins *in, int k)
 		const Ins *d;
 		if (v >= 0 && (d = defof(f, v, &w)) && d->op == OP_MAD24 && foldsat24(pm, f, xi, in, d, w, oi, k))
 			return 0;
-		if (v < 0 || !(d = defof(f, v, &w)) || (d->op != OP_ADD && d->op != OP_SUB) || d->guard ||
-		    d->nopnd != 3 || (d->ty[0] != TY_S32 && d->ty[0] != TY_U32 && d->ty[0] != TY_B32) ||
-		    ir_hasmod(d, MOD_SAT))
+		if (v < 0 || !wrapaddsub32(d = defof(f, v, &w)))
 			continue;
 		if ((t = cancel(pm, f, in, d, oi, &neg)) == 0 || innercancel(pm, f, d))
 			continue;
